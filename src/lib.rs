@@ -1,0 +1,9 @@
+//! loadlab — an interactive explorer of classic parallel load-balancing and scheduling papers.
+//!
+//! Layers: [`model`] (pure, deterministic) → [`cli`] and [`ui`]. See `README.md`.
+
+pub mod model;
+pub mod jobs;
+pub mod preset;
+pub mod cli;
+pub mod ui;

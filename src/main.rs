@@ -1,0 +1,67 @@
+//! `loadlab`: no arguments opens the GUI; subcommands run headless (see `loadlab --help`).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+use loadlab::cli::{self, Cli, Command};
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    // One line, no usage block, no backtrace.
+    let text = msg.to_string();
+    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("unknown error");
+    let line = line.trim().trim_start_matches("error:").trim();
+    eprintln!("error: {line}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    // A bug must still end as one `error:` line with status 2, never as panic text.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        let _ = writeln!(std::io::stderr(), "error: internal error: {}", msg.lines().next().unwrap_or(""));
+        std::process::exit(2);
+    }));
+    let args = match Cli::try_parse() {
+        Ok(a) => a,
+        Err(e) => {
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    ExitCode::SUCCESS
+                }
+                _ => fail(e),
+            };
+        }
+    };
+    match args.command {
+        None => run_gui(None),
+        Some(Command::Gui { preset }) => run_gui(preset),
+        Some(cmd) => match cli::execute(&cmd) {
+            Ok(out) => {
+                // A closed pipe (`| head`) is not an error worth a panic.
+                let _ = std::io::stdout().write_all(out.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
+    }
+}
+
+fn run_gui(preset: Option<String>) -> ExitCode {
+    let initial = match preset.as_deref().map(cli::resolve_preset) {
+        None => None,
+        Some(Ok(p)) => Some(p),
+        Some(Err(e)) => return fail(e),
+    };
+    match loadlab::ui::run(initial) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(format!("cannot open the window: {e}")),
+    }
+}

@@ -1,0 +1,307 @@
+//! Parameters of the divisible-load model and their validation.
+
+use serde::{Deserialize, Serialize};
+
+/// The interconnection network carrying the load (Li, Sections VI–VII).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Network {
+    /// Complete b-ary tree of height h; the root holds the load.
+    #[default]
+    Tree,
+    /// Pyramid of height h (level l is a 2^l × 2^l mesh); the apex holds the load. Li's methods
+    /// only use the pyramid's spanning complete 4-ary tree, so b is fixed to 4.
+    Pyramid,
+}
+
+impl Network {
+    /// Lower-case name used by the CLI and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Network::Tree => "tree",
+            Network::Pyramid => "pyramid",
+        }
+    }
+}
+
+/// The three distribution methods of the paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub enum Method {
+    /// Classic method ℂ (Section III): each processor keeps a share and sends one fraction to
+    /// every child; shares from the equal-finish-time conditions.
+    C,
+    /// Pipelined method ℙ (Section IV): the root streams fractions b^{h−k}x, split on the way.
+    P,
+    /// Pipelined method ℚ with overlap (Section V): every hop keeps a 1/β part to compute.
+    Q,
+}
+
+impl Method {
+    /// All three, in the paper's order.
+    pub const ALL: [Method; 3] = [Method::C, Method::P, Method::Q];
+
+    /// One-letter name ("C", "P", "Q").
+    pub fn letter(self) -> &'static str {
+        match self {
+            Method::C => "C",
+            Method::P => "P",
+            Method::Q => "Q",
+        }
+    }
+}
+
+/// Which methods to run: one of them, or all three for comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum AlgorithmChoice {
+    /// ℂ, ℙ and ℚ side by side.
+    #[default]
+    All,
+    /// Only the given method.
+    Only(Method),
+}
+
+impl AlgorithmChoice {
+    /// The methods this choice runs, in the paper's order.
+    pub fn methods(self) -> Vec<Method> {
+        match self {
+            AlgorithmChoice::All => Method::ALL.to_vec(),
+            AlgorithmChoice::Only(m) => vec![m],
+        }
+    }
+}
+
+/// Smallest β accepted: below it `(1/β + b)^{h+1}` leaves f64's range for the largest trees.
+pub const BETA_MIN: f64 = 1e-6;
+/// Largest β accepted (communication is then negligible; all methods tend to T = β/N).
+pub const BETA_MAX: f64 = 1e12;
+/// Largest sweep range in h offered by the plots.
+pub const SWEEP_H_MAX: i64 = 63;
+
+/// One divisible-load scenario (Li 2011). Units: T_cm = 1, T_cp = β; the load is 1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DivisibleParams {
+    /// Tree or pyramid.
+    pub network: Network,
+    /// Arity b ≥ 2 of the tree (ignored for the pyramid, which uses b = 4).
+    pub b: i64,
+    /// Height h ≥ 0: levels 0..=h, N = (b^{h+1} − 1)/(b − 1) processors.
+    pub h: i64,
+    /// Granularity β = T_cp / T_cm > 0.
+    pub beta: f64,
+    /// Methods to run.
+    pub algorithm: AlgorithmChoice,
+    /// The h-sweep plot runs h = 0..=sweep_h_max (clamped to what N can hold).
+    pub sweep_h_max: i64,
+    /// The β-sweep plot runs β log-spaced over this range at the current h.
+    pub sweep_beta: (f64, f64),
+}
+
+impl Default for DivisibleParams {
+    fn default() -> Self {
+        DivisibleParams {
+            network: Network::Tree,
+            b: 2,
+            h: 5,
+            beta: 100.0,
+            algorithm: AlgorithmChoice::All,
+            sweep_h_max: 20,
+            sweep_beta: (0.1, 1000.0),
+        }
+    }
+}
+
+/// A validation failure, naming the offending field so the UI can show it next to the control.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct ParamError {
+    /// Field name: "b", "h", "beta", "sweep_h_max" or "sweep_beta".
+    pub field: &'static str,
+    /// Human-readable reason.
+    pub message: String,
+}
+
+fn err(field: &'static str, message: impl Into<String>) -> ParamError {
+    ParamError {
+        field,
+        message: message.into(),
+    }
+}
+
+/// Number of processors (b^{h+1} − 1)/(b − 1) of a complete b-ary tree of height h, or `None`
+/// when it does not fit in a u64.
+pub fn processors(b: u64, h: u64) -> Option<u64> {
+    // Horner: N_h = b·N_{h−1} + 1.
+    let mut n: u64 = 1;
+    for _ in 0..h {
+        n = n.checked_mul(b)?.checked_add(1)?;
+    }
+    Some(n)
+}
+
+/// Largest height whose processor count fits in a u64.
+pub fn max_height(b: u64) -> u64 {
+    let mut h = 0;
+    while processors(b, h + 1).is_some() {
+        h += 1;
+    }
+    h
+}
+
+impl DivisibleParams {
+    /// The arity actually used (4 for the pyramid).
+    pub fn arity(&self) -> i64 {
+        match self.network {
+            Network::Tree => self.b,
+            Network::Pyramid => 4,
+        }
+    }
+
+    /// Checks every field; the first problem found is returned.
+    pub fn validate(&self) -> Result<Valid, ParamError> {
+        let b = self.arity();
+        if b < 2 {
+            return Err(err("b", format!("b must be at least 2 (got {b})")));
+        }
+        if self.h < 0 {
+            return Err(err("h", format!("h must be at least 0 (got {})", self.h)));
+        }
+        let (b, h) = (b as u64, self.h as u64);
+        let n = processors(b, h).ok_or_else(|| {
+            err(
+                "h",
+                format!(
+                    "h = {h} is too large: N = (b^(h+1) − 1)/(b − 1) overflows 64 bits for b = {b} (largest h is {})",
+                    max_height(b)
+                ),
+            )
+        })?;
+        check_beta("beta", self.beta)?;
+        if self.sweep_h_max < 0 || self.sweep_h_max > SWEEP_H_MAX {
+            return Err(err(
+                "sweep_h_max",
+                format!("the h sweep must end between 0 and {SWEEP_H_MAX}"),
+            ));
+        }
+        let (lo, hi) = self.sweep_beta;
+        check_beta("sweep_beta", lo)?;
+        check_beta("sweep_beta", hi)?;
+        if lo >= hi {
+            return Err(err(
+                "sweep_beta",
+                "the β sweep needs its lower end below its upper end",
+            ));
+        }
+        Ok(Valid {
+            network: self.network,
+            b,
+            h,
+            n,
+            beta: self.beta,
+        })
+    }
+}
+
+fn check_beta(field: &'static str, beta: f64) -> Result<(), ParamError> {
+    if !beta.is_finite() {
+        return Err(err(field, "β must be a finite number"));
+    }
+    if beta <= 0.0 {
+        return Err(err(field, format!("β must be positive (got {beta})")));
+    }
+    if !(BETA_MIN..=BETA_MAX).contains(&beta) {
+        return Err(err(
+            field,
+            format!("β must lie in [{BETA_MIN:e}, {BETA_MAX:e}] (got {beta:e}); outside it f64 cannot hold the pipelined fractions"),
+        ));
+    }
+    Ok(())
+}
+
+/// A validated instance: what the simulation and the theory take.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Valid {
+    /// Network kind (for labels).
+    pub network: Network,
+    /// Arity (4 for the pyramid).
+    pub b: u64,
+    /// Height.
+    pub h: u64,
+    /// Number of processors N.
+    pub n: u64,
+    /// Granularity β.
+    pub beta: f64,
+}
+
+impl Valid {
+    /// A validated instance from raw numbers (checks them like [`DivisibleParams::validate`]).
+    pub fn new(network: Network, b: u64, h: u64, beta: f64) -> Result<Valid, ParamError> {
+        DivisibleParams {
+            network,
+            b: b.min(i64::MAX as u64) as i64,
+            h: h.min(i64::MAX as u64) as i64,
+            beta,
+            ..DivisibleParams::default()
+        }
+        .validate()
+    }
+
+    /// Same instance at another height (the caller guarantees N fits).
+    pub fn with_h(self, h: u64) -> Option<Valid> {
+        Some(Valid {
+            h,
+            n: processors(self.b, h)?,
+            ..self
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn processor_counts() {
+        assert_eq!(processors(2, 0), Some(1));
+        assert_eq!(processors(2, 3), Some(15));
+        assert_eq!(processors(4, 2), Some(21));
+        assert_eq!(processors(2, 63), Some(u64::MAX));
+        assert_eq!(processors(2, 64), None);
+        assert_eq!(max_height(2), 63);
+        assert_eq!(max_height(4), 31);
+    }
+
+    #[test]
+    fn validation_messages_name_the_field() {
+        let p = DivisibleParams {
+            b: 1,
+            ..Default::default()
+        };
+        assert_eq!(p.validate().unwrap_err().field, "b");
+        let p = DivisibleParams {
+            h: -1,
+            ..Default::default()
+        };
+        assert_eq!(p.validate().unwrap_err().field, "h");
+        let p = DivisibleParams {
+            h: 64,
+            ..Default::default()
+        };
+        let e = p.validate().unwrap_err();
+        assert_eq!(e.field, "h");
+        assert!(e.message.contains("overflows"), "{e}");
+        for beta in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let p = DivisibleParams {
+                beta,
+                ..Default::default()
+            };
+            assert_eq!(p.validate().unwrap_err().field, "beta");
+        }
+        let p = DivisibleParams {
+            network: Network::Pyramid,
+            b: 0,
+            h: 31,
+            ..Default::default()
+        };
+        assert_eq!(p.validate().unwrap().b, 4);
+    }
+}

@@ -1,0 +1,492 @@
+//! Event-level simulation of ℂ, ℙ and ℚ on a complete b-ary tree (or a pyramid's spanning
+//! 4-ary tree), using level symmetry: all processors of one level do the same thing at the
+//! same time, so one representative per level is simulated and counted b^l times.
+//!
+//! The model (Li, Section II): store-and-forward — a fraction must be received entirely
+//! before it is split, forwarded or computed; a processor sends to all b children at once
+//! (one port per neighbour) while it receives from its parent and computes. Each link
+//! carries one message at a time (FIFO); each CPU computes one fragment at a time (FIFO).
+//! T_cm = 1 (a fraction s takes time s on a link), T_cp = β (computing s takes sβ).
+//!
+//! The methods are given as *rules* — what a processor does with a fragment it receives —
+//! and the timing comes from playing the events, never from the closed forms:
+//!
+//! * ℂ: a processor heading a subtree of height k keeps (1 − bα_k) of what it receives and
+//!   sends α_k to each child, α_k from the equal-finish-time conditions solved bottom-up.
+//! * ℙ: during slot τ_k the root sends b^{h−k}x to each child, addressed to level h+1−k;
+//!   every hop above that level splits it into b equal parts; the addressee keeps it.
+//! * ℚ: during τ_k the root sends (1/β+b)^{h−k}x, addressed to level h+1−k; every hop keeps
+//!   a (1/β)/(1/β+b) part to compute and sends 1/(1/β+b) of it to each child.
+//!
+//! In ℙ and ℚ the root computes while it sends (its share is the total sending time /β) and
+//! then x; x itself comes from normalising the total computed load to 1.
+
+use super::params::{Method, Valid};
+use super::theory::classic_shares;
+
+/// What a processor is doing during an interval.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Activity {
+    /// Receiving a fragment from the parent.
+    Receive,
+    /// Sending a fragment to each of the b children (simultaneously).
+    Send,
+    /// Computing a fragment.
+    Compute,
+}
+
+/// One interval of one level's representative processor.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Interval {
+    /// Tree level (0 = root).
+    pub level: usize,
+    /// What happens.
+    pub activity: Activity,
+    /// Start time.
+    pub start: f64,
+    /// End time.
+    pub end: f64,
+    /// Load amount (per processor; a send moves this amount to *each* child).
+    pub amount: f64,
+    /// The level this fragment is addressed to (ℙ, ℚ), or the receiving level (ℂ).
+    pub dest: usize,
+}
+
+/// Per-level summary of a simulated schedule.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct LevelSummary {
+    /// b^l processors on this level.
+    pub processors: f64,
+    /// L_l: load computed by one processor of the level.
+    pub load: f64,
+    /// When the level's last fragment has been received (0 for the root).
+    pub last_receive: f64,
+    /// When the level's processors finish computing.
+    pub finish: f64,
+    /// Time the CPU waits for data between 0 and `finish`.
+    pub idle: f64,
+}
+
+/// A validity check of the simulated schedule.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Check {
+    /// What is checked.
+    pub name: &'static str,
+    /// Whether it holds.
+    pub ok: bool,
+    /// Details (the first violation, or the measured figure).
+    pub detail: String,
+}
+
+/// The full simulated schedule of one method.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Timeline {
+    /// The method simulated.
+    pub method: Method,
+    /// Simulated parallel time T_N: the end of the last computation.
+    pub finish: f64,
+    /// The normalising unit x (ℙ, ℚ) — the load every non-root processor computes in the last
+    /// slot; for ℂ the leaves' share L_h.
+    pub x: f64,
+    /// Step boundaries: for ℙ and ℚ the ends of τ_1 … τ_{h+1}; for ℂ the time each level
+    /// 1..=h has received its fraction, then the finish.
+    pub steps: Vec<f64>,
+    /// One entry per level.
+    pub levels: Vec<LevelSummary>,
+    /// Every interval (empty when simulated without recording).
+    pub intervals: Vec<Interval>,
+    /// Schedule checks (conservation, store-and-forward, one message per link, one fragment
+    /// per CPU). Empty when simulated without recording.
+    pub checks: Vec<Check>,
+}
+
+impl Timeline {
+    /// True if every check passed.
+    pub fn valid(&self) -> bool {
+        self.checks.iter().all(|c| c.ok)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Msg {
+    arrive: f64,
+    size: f64,
+    dest: usize,
+}
+
+/// Simulates `method` on `v`, recording every interval and checking the schedule.
+pub fn simulate(method: Method, v: &Valid) -> Timeline {
+    run(method, v, true)
+}
+
+/// Simulates `method` on `v` and returns only the finishing time (no intervals, no checks):
+/// the same event loop, for sweeps.
+pub fn simulate_time(method: Method, v: &Valid) -> f64 {
+    run(method, v, false).finish
+}
+
+fn run(method: Method, v: &Valid, record: bool) -> Timeline {
+    let h = v.h as usize;
+    let b = v.b as f64;
+    let beta = v.beta;
+    let classic = if method == Method::C {
+        Some(classic_shares(v.b, v.h, beta).0)
+    } else {
+        None
+    };
+    // ℚ's split of a fragment s: keep s·keep_q, send s·fwd_q to each child.
+    let fwd_q = 1.0 / (1.0 / beta + b);
+    let keep_q = fwd_q / beta;
+
+    // --- The root's plan (in arbitrary units; normalised below). ---
+    // Fragments the root sends to each child, in order, addressed to `dest`.
+    let mut root_sends: Vec<(f64, usize)> = Vec::with_capacity(h);
+    let root_keep;
+    let mut x = 1.0;
+    match method {
+        Method::C => {
+            let alpha = classic.as_ref().map_or(0.0, |a| a[h]);
+            if h > 0 {
+                root_sends.push((alpha, 1));
+            }
+            root_keep = 1.0 - b * alpha;
+        }
+        Method::P | Method::Q => {
+            // Sizes relative to the first fragment (largest) so nothing overflows.
+            let ratio = if method == Method::P { b } else { 1.0 / beta + b };
+            let mut size = 1.0;
+            for k in 1..=h {
+                root_sends.push((size, h + 1 - k));
+                if k < h {
+                    size /= ratio;
+                }
+            }
+            x = if h == 0 { 1.0 } else { size };
+            if method == Method::Q && h > 0 {
+                // The last fragment reaches level 1 whole: it *is* x.
+                x = size;
+            }
+            let sending: f64 = root_sends.iter().map(|s| s.0).sum();
+            root_keep = sending / beta + x;
+        }
+    }
+
+    let mut intervals = Vec::new();
+    let mut levels = Vec::with_capacity(h + 1);
+    let mut steps = Vec::new();
+
+    // Root: computes from 0, sends back-to-back from 0.
+    let mut incoming: Vec<Msg> = Vec::with_capacity(h);
+    {
+        let mut link = 0.0f64;
+        for &(size, dest) in &root_sends {
+            let (s, e) = (link, link + size);
+            link = e;
+            if record {
+                intervals.push(Interval {
+                    level: 0,
+                    activity: Activity::Send,
+                    start: s,
+                    end: e,
+                    amount: size,
+                    dest,
+                });
+            }
+            incoming.push(Msg {
+                arrive: e,
+                size,
+                dest,
+            });
+        }
+        let finish = root_keep * beta;
+        if record {
+            intervals.push(Interval {
+                level: 0,
+                activity: Activity::Compute,
+                start: 0.0,
+                end: finish,
+                amount: root_keep,
+                dest: 0,
+            });
+        }
+        levels.push(LevelSummary {
+            processors: 1.0,
+            load: root_keep,
+            last_receive: 0.0,
+            finish,
+            idle: 0.0,
+        });
+        if method != Method::C {
+            steps.extend(incoming.iter().map(|m| m.arrive));
+        }
+    }
+
+    // Levels 1..=h, in order: each level's arrivals are already sorted by time.
+    let mut outgoing: Vec<Msg> = Vec::with_capacity(h);
+    let mut count = 1.0;
+    for l in 1..=h {
+        count *= b;
+        outgoing.clear();
+        let (mut cpu, mut link) = (0.0f64, 0.0f64);
+        let (mut load, mut idle, mut last) = (0.0, 0.0, 0.0);
+        for m in &incoming {
+            if record {
+                intervals.push(Interval {
+                    level: l,
+                    activity: Activity::Receive,
+                    start: m.arrive - m.size,
+                    end: m.arrive,
+                    amount: m.size,
+                    dest: m.dest,
+                });
+            }
+            last = m.arrive;
+            // The method's rule: how much to keep, how much to send to each child.
+            let (keep, fwd) = match method {
+                Method::C => {
+                    let a = classic.as_ref().map_or(0.0, |a| a[h - l]);
+                    (m.size * (1.0 - b * a), m.size * a)
+                }
+                Method::P if m.dest == l => (m.size, 0.0),
+                Method::P => (0.0, m.size / b),
+                Method::Q if m.dest == l => (m.size, 0.0),
+                Method::Q => (m.size * keep_q, m.size * fwd_q),
+            };
+            if keep > 0.0 {
+                let start = cpu.max(m.arrive);
+                idle += start - cpu;
+                cpu = start + keep * beta;
+                load += keep;
+                if record {
+                    intervals.push(Interval {
+                        level: l,
+                        activity: Activity::Compute,
+                        start,
+                        end: cpu,
+                        amount: keep,
+                        dest: m.dest,
+                    });
+                }
+            }
+            if fwd > 0.0 && l < h {
+                let start = link.max(m.arrive);
+                link = start + fwd;
+                if record {
+                    intervals.push(Interval {
+                        level: l,
+                        activity: Activity::Send,
+                        start,
+                        end: link,
+                        amount: fwd,
+                        dest: if method == Method::C { l + 1 } else { m.dest },
+                    });
+                }
+                outgoing.push(Msg {
+                    arrive: link,
+                    size: fwd,
+                    dest: if method == Method::C { l + 1 } else { m.dest },
+                });
+            }
+        }
+        levels.push(LevelSummary {
+            processors: count,
+            load,
+            last_receive: last,
+            finish: cpu,
+            idle,
+        });
+        if method == Method::C {
+            steps.push(last);
+        }
+        std::mem::swap(&mut incoming, &mut outgoing);
+    }
+
+    // Normalise: the total computed load must be 1 (ℂ already is, up to rounding).
+    let total: f64 = levels.iter().map(|l| l.processors * l.load).sum();
+    let scale = 1.0 / total;
+    let mut finish = 0.0f64;
+    for lv in &mut levels {
+        lv.load *= scale;
+        lv.last_receive *= scale;
+        lv.finish *= scale;
+        lv.idle *= scale;
+        finish = finish.max(lv.finish);
+    }
+    for s in &mut steps {
+        *s *= scale;
+    }
+    steps.push(finish);
+    for iv in &mut intervals {
+        iv.start *= scale;
+        iv.end *= scale;
+        iv.amount *= scale;
+    }
+    let x = if method == Method::C {
+        levels.last().map_or(1.0, |l| l.load)
+    } else {
+        x * scale
+    };
+    let checks = if record {
+        check_schedule(v, &levels, &intervals, finish, total)
+    } else {
+        Vec::new()
+    };
+    Timeline {
+        method,
+        finish,
+        x,
+        steps,
+        levels,
+        intervals,
+        checks,
+    }
+}
+
+/// Verifies the recorded schedule: conservation, store-and-forward, one message at a time per
+/// link, one fragment at a time per CPU, everything within [0, T].
+fn check_schedule(
+    v: &Valid,
+    levels: &[LevelSummary],
+    intervals: &[Interval],
+    finish: f64,
+    raw_total: f64,
+) -> Vec<Check> {
+    let tol = 1e-9 * finish.max(1e-300);
+    let mut checks = Vec::new();
+    let total: f64 = levels.iter().map(|l| l.processors * l.load).sum();
+    checks.push(Check {
+        name: "conservation: Σ b^l L_l = 1",
+        ok: (total - 1.0).abs() < 1e-9 && raw_total.is_finite(),
+        detail: format!("Σ = {total:.12}"),
+    });
+    let h = v.h as usize;
+    // Per level: sequences of each activity must not overlap (one port, one CPU).
+    let mut overlap: Option<String> = None;
+    let mut early: Option<String> = None;
+    for l in 0..=h {
+        for act in [Activity::Send, Activity::Compute, Activity::Receive] {
+            let mut end = f64::NEG_INFINITY;
+            for iv in intervals.iter().filter(|i| i.level == l && i.activity == act) {
+                if iv.start < end - tol && overlap.is_none() {
+                    overlap = Some(format!(
+                        "level {l}: {act:?} at {:.6} starts before the previous one ends at {end:.6}",
+                        iv.start
+                    ));
+                }
+                end = end.max(iv.end);
+            }
+        }
+        // Store-and-forward: nothing is sent or computed on level l ≥ 1 before the first
+        // fragment has fully arrived, and every send/compute starts at or after the arrival
+        // of a fragment (they are emitted in arrival order).
+        if l > 0 {
+            let arrivals: Vec<f64> = intervals
+                .iter()
+                .filter(|i| i.level == l && i.activity == Activity::Receive)
+                .map(|i| i.end)
+                .collect();
+            for iv in intervals
+                .iter()
+                .filter(|i| i.level == l && i.activity != Activity::Receive)
+            {
+                let ok = arrivals.iter().any(|&a| a <= iv.start + tol);
+                if !ok && early.is_none() {
+                    early = Some(format!(
+                        "level {l}: {:?} at {:.6} before any fragment arrived",
+                        iv.activity, iv.start
+                    ));
+                }
+            }
+        }
+    }
+    // Data held: on every level, sent + computed never exceeds what was received so far.
+    let mut deficit: Option<String> = None;
+    for l in 1..=h {
+        let b = v.b as f64;
+        let mut ev: Vec<(f64, f64)> = Vec::new();
+        for iv in intervals.iter().filter(|i| i.level == l) {
+            match iv.activity {
+                Activity::Receive => ev.push((iv.end, iv.amount)),
+                Activity::Send => ev.push((iv.start, -iv.amount * b)),
+                Activity::Compute => ev.push((iv.start, -iv.amount)),
+            }
+        }
+        ev.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)));
+        let mut held = 0.0;
+        for (t, d) in ev {
+            held += d;
+            if held < -1e-9 && deficit.is_none() {
+                deficit = Some(format!("level {l} uses data it does not hold at t = {t:.6}"));
+            }
+        }
+    }
+    checks.push(Check {
+        name: "store-and-forward",
+        ok: early.is_none() && deficit.is_none(),
+        detail: early
+            .or(deficit)
+            .unwrap_or_else(|| "every fragment is used only after it fully arrived".into()),
+    });
+    checks.push(Check {
+        name: "one message per link, one fragment per CPU",
+        ok: overlap.is_none(),
+        detail: overlap.unwrap_or_else(|| "no overlaps".into()),
+    });
+    let spread = levels
+        .iter()
+        .map(|l| l.finish)
+        .fold(f64::INFINITY, f64::min);
+    checks.push(Check {
+        name: "all levels finish together",
+        ok: (finish - spread) <= 1e-9 * finish,
+        detail: format!("earliest level finishes at {spread:.9}, last at {finish:.9}"),
+    });
+    checks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::Network;
+    use super::super::theory;
+    use super::*;
+
+    fn v(b: u64, h: u64, beta: f64) -> Valid {
+        Valid::new(Network::Tree, b, h, beta).unwrap()
+    }
+
+    #[test]
+    fn section_iv_example_timing() {
+        // b = 2, h = 3: level 1 receives 4x at 4x, level 2 receives 2x at 6x, all receive x
+        // at 7x; then everyone computes x for xβ.
+        let t = simulate(Method::P, &v(2, 3, 10.0));
+        let x = t.x;
+        let expect = [4.0 * x, 6.0 * x, 7.0 * x, 7.0 * x + 10.0 * x];
+        for (s, e) in t.steps.iter().zip(expect) {
+            assert!((s - e).abs() < 1e-12, "{:?} vs {expect:?}", t.steps);
+        }
+        assert!((x - 2.0 * 10.0 / ((2.0 * 10.0 + 1.0) * 15.0 - 1.0)).abs() < 1e-12);
+        assert!(t.valid(), "{:?}", t.checks);
+    }
+
+    #[test]
+    fn simulation_matches_closed_forms() {
+        for b in [2u64, 3, 4, 10] {
+            for beta in [1e-3, 0.3, 1.0, 100.0, 1e5] {
+                for h in 0..=super::super::params::max_height(b).min(40) {
+                    let vv = v(b, h, beta);
+                    for m in Method::ALL {
+                        let t = simulate(m, &vv);
+                        let c = theory::closed_form(m, &vv);
+                        assert!(
+                            (t.finish - c).abs() <= 1e-9 * c,
+                            "{m:?} b={b} h={h} β={beta}: sim {} vs {c}",
+                            t.finish
+                        );
+                        assert!(t.valid(), "{m:?} b={b} h={h} β={beta}: {:?}", t.checks);
+                        assert_eq!(simulate_time(m, &vv), t.finish);
+                    }
+                }
+            }
+        }
+    }
+}

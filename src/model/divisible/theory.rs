@@ -1,0 +1,225 @@
+//! Every closed form of Li (2011) for the same instance: C's recurrence (Section III), its
+//! appendix closed form, Theorems 1–9 and the asymptotic limits, Theorem 10's ordering.
+//!
+//! Numerically stable rewrites are used where the printed form cancels or overflows; each
+//! function says which printed formula it evaluates.
+
+use super::params::{Method, Valid};
+
+/// Bottom-up shares of the classic method: `alpha[k]` is the fraction of its own load that a
+/// processor heading a subtree of height k sends to *each* child (α in Section III), from the
+/// equal-finish-time condition `(1 − bα)β = α(1 + T_{k−1})`; `time[k]` is T for a unit load on
+/// a subtree of height k (`time[0] = β`). `alpha[0] = 0` (a leaf keeps everything).
+pub fn classic_shares(b: u64, h: u64, beta: f64) -> (Vec<f64>, Vec<f64>) {
+    let b = b as f64;
+    let mut alpha = Vec::with_capacity(h as usize + 1);
+    let mut time = Vec::with_capacity(h as usize + 1);
+    alpha.push(0.0);
+    time.push(beta);
+    for k in 1..=h as usize {
+        let a = beta / (time[k - 1] + b * beta + 1.0);
+        alpha.push(a);
+        time.push((1.0 - b * a) * beta);
+    }
+    (alpha, time)
+}
+
+/// T_N^ℂ by the recurrence of Section III: T_1 = β, T_N = (T' + 1)/(T' + bβ + 1)·β with
+/// T' = T_{(N−1)/b}.
+pub fn classic_recurrence(v: &Valid) -> f64 {
+    let mut t = v.beta;
+    let b = v.b as f64;
+    for _ in 0..v.h {
+        t = (t + 1.0) / (t + b * v.beta + 1.0) * v.beta;
+    }
+    t
+}
+
+/// The roots r₁ > r₂ of βr² − ((d+1)β + 1)r + dβ = 0 (appendix). Always r₂ < 1 < d < r₁.
+pub fn appendix_roots(d: f64, beta: f64) -> (f64, f64) {
+    let s = (d + 1.0) * beta + 1.0;
+    let disc = (s * s - 4.0 * d * beta * beta).sqrt();
+    let r1 = (s + disc) / (2.0 * beta);
+    // r₁r₂ = d: avoids the cancellation of (s − disc).
+    (r1, d / r1)
+}
+
+/// T_N^ℂ by the appendix's closed form with m = h layers above the leaves:
+/// `T = (p' r₁^m + q' r₂^m) x β` with `x = (Σ_j d^{m−j}(p' r₁^j + q' r₂^j))^{-1}`.
+///
+/// Evaluated with numerator and denominator divided by r₁^m (all remaining powers are of
+/// ratios below 1), which is algebraically identical and never overflows.
+pub fn classic_appendix(v: &Valid) -> f64 {
+    let d = v.b as f64;
+    let beta = v.beta;
+    let m = v.h as i32;
+    let (r1, r2) = appendix_roots(d, beta);
+    let p = (beta + 1.0 - beta * r2) / (beta * (r1 - r2));
+    let q = (beta * r1 - beta - 1.0) / (beta * (r1 - r2));
+    let rho = r2 / r1;
+    let dr = d / r1;
+    let num = p + q * rho.powi(m);
+    // d^m/r₁^m · ((r/d)^{m+1} − 1)/(r/d − 1) = ((r/d)(r/r₁)^m − (d/r₁)^m)/(r/d − 1)
+    let geo = |r: f64, ratio: f64| (r / d * ratio.powi(m) - dr.powi(m)) / (r / d - 1.0);
+    let den = p * geo(r1, 1.0) + q * geo(r2, rho);
+    num / den * beta
+}
+
+/// The appendix's processor count as printed, N = d^{m+1}/(d − 1): a misprint (the sum
+/// 1 + d + … + d^m is (d^{m+1} − 1)/(d − 1)); shown next to the correct N in the help.
+pub fn appendix_printed_n(d: u64, m: u64) -> f64 {
+    (d as f64).powi(m as i32 + 1) / (d as f64 - 1.0)
+}
+
+/// T_N^ℙ, Theorems 4 (b = 2), 6 (b-ary) and 8 (pyramid): (N + bβ − 1)β / ((bβ + 1)N − 1).
+pub fn pipelined_p(v: &Valid) -> f64 {
+    let n = v.n as f64;
+    let bb = v.b as f64 * v.beta;
+    (n + bb - 1.0) * v.beta / ((bb + 1.0) * n - 1.0)
+}
+
+/// T_N^ℚ, Theorems 5, 7 and 9:
+/// `((1/β + b)^{log_b((b−1)N+1) − 1} + (b − 1)β) / ((1/β + b)^{log_b((b−1)N+1)} − 1)` where
+/// `log_b((b−1)N+1) = h + 1`. Evaluated with numerator and denominator divided by
+/// X = (1/β + b)^{h+1}, so it cannot overflow for small β.
+pub fn pipelined_q(v: &Valid) -> f64 {
+    let c = 1.0 / v.beta + v.b as f64;
+    let y = (-((v.h + 1) as f64) * c.ln()).exp(); // 1/X
+    (1.0 / c + (v.b as f64 - 1.0) * v.beta * y) / (1.0 - y)
+}
+
+/// The closed-form parallel time of a method (C by its recurrence).
+pub fn closed_form(method: Method, v: &Valid) -> f64 {
+    match method {
+        Method::C => classic_recurrence(v),
+        Method::P => pipelined_p(v),
+        Method::Q => pipelined_q(v),
+    }
+}
+
+/// Asymptotic speedup S_∞ as N → ∞: Theorem 1/2/3 for ℂ (exact, not the ≈(b−1)β
+/// approximation), bβ + 1 for ℙ and ℚ (Theorems 4–9).
+pub fn asymptotic_speedup(method: Method, b: u64, beta: f64) -> f64 {
+    let d = b as f64;
+    match method {
+        // (√((d−1)²β² + 2(d+1)β + 1) + ((d−1)β + 1)) / 2, with the root taken as
+        // β·√((d−1)² + 2(d+1)/β + 1/β²) so it cannot overflow.
+        Method::C => {
+            let root = beta * ((d - 1.0).powi(2) + 2.0 * (d + 1.0) / beta + 1.0 / (beta * beta)).sqrt();
+            (root + ((d - 1.0) * beta + 1.0)) / 2.0
+        }
+        Method::P | Method::Q => d * beta + 1.0,
+    }
+}
+
+/// T_∞ = β / S_∞ (for ℂ this is Theorem 1's T_∞ without its cancellation).
+pub fn asymptotic_time(method: Method, b: u64, beta: f64) -> f64 {
+    beta / asymptotic_speedup(method, b, beta)
+}
+
+/// Outcome of checking Theorem 10 (T^ℂ > T^ℙ > T^ℚ for b ≥ 2, h ≥ 2) on one instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum OrderingCheck {
+    /// Both strict inequalities hold.
+    Holds,
+    /// The theorem does not claim anything (h < 2: all three coincide for h ≤ 1).
+    NotClaimed,
+    /// An inequality holds only up to f64 resolution: the two times agree to within a few
+    /// ulps (ℙ and ℚ converge as fast as 1/N, e.g. on large pyramids).
+    Unresolved,
+    /// A strict inequality fails by more than rounding.
+    Violated,
+}
+
+impl OrderingCheck {
+    /// Short text for tables: ✓, ✗, "≈" or "n/a".
+    pub fn symbol(self) -> &'static str {
+        match self {
+            OrderingCheck::Holds => "✓",
+            OrderingCheck::NotClaimed => "n/a (h < 2)",
+            OrderingCheck::Unresolved => "✓ up to f64 rounding",
+            OrderingCheck::Violated => "✗",
+        }
+    }
+}
+
+/// Checks T^ℂ > T^ℙ > T^ℚ (equivalently S^ℂ < S^ℙ < S^ℚ) on the given times.
+pub fn theorem10(h: u64, tc: f64, tp: f64, tq: f64) -> OrderingCheck {
+    if h < 2 {
+        return OrderingCheck::NotClaimed;
+    }
+    let strict = |a: f64, b: f64| a > b;
+    let close = |a: f64, b: f64| (a - b).abs() <= 8.0 * f64::EPSILON * a.abs().max(b.abs());
+    if strict(tc, tp) && strict(tp, tq) {
+        OrderingCheck::Holds
+    } else if (strict(tc, tp) || close(tc, tp)) && (strict(tp, tq) || close(tp, tq)) {
+        OrderingCheck::Unresolved
+    } else {
+        OrderingCheck::Violated
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::Network;
+    use super::*;
+
+    fn v(b: u64, h: u64, beta: f64) -> Valid {
+        Valid::new(Network::Tree, b, h, beta).unwrap()
+    }
+
+    #[test]
+    fn h_zero_is_sequential() {
+        for m in Method::ALL {
+            assert!((closed_form(m, &v(3, 0, 7.5)) - 7.5).abs() < 1e-12);
+        }
+        assert!((classic_appendix(&v(3, 0, 7.5)) - 7.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn appendix_matches_recurrence() {
+        for b in [2, 3, 4, 7] {
+            for beta in [0.01, 0.5, 1.0, 100.0, 1e6] {
+                for h in 0..40 {
+                    let vv = v(b, h.min(crate::model::divisible::params::max_height(b)), beta);
+                    let (r, a) = (classic_recurrence(&vv), classic_appendix(&vv));
+                    assert!((r - a).abs() <= 1e-10 * r, "b={b} h={h} β={beta}: {r} vs {a}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn roots_bracket_one_and_d() {
+        for d in [2.0, 4.0, 9.0] {
+            for beta in [1e-3, 1.0, 1e3] {
+                let (r1, r2) = appendix_roots(d, beta);
+                assert!(r2 < 1.0 && d < r1, "{r1} {r2}");
+                let f = |r: f64| beta * r * r - ((d + 1.0) * beta + 1.0) * r + d * beta;
+                assert!(f(r1).abs() < 1e-9 * r1 * r1 * beta);
+            }
+        }
+    }
+
+    #[test]
+    fn theorem1_is_fixed_point_of_recurrence() {
+        for (b, beta) in [(2u64, 100.0), (4, 100.0), (3, 0.2)] {
+            let t = asymptotic_time(Method::C, b, beta);
+            let rhs = (t + 1.0) / (t + b as f64 * beta + 1.0) * beta;
+            assert!((t - rhs).abs() < 1e-12 * t);
+        }
+        // The printed form agrees where it does not cancel.
+        let (d, beta) = (2.0f64, 100.0f64);
+        let printed = 0.5
+            * (((d - 1.0).powi(2) * beta * beta + 2.0 * (d + 1.0) * beta + 1.0).sqrt()
+                - ((d - 1.0) * beta + 1.0));
+        assert!((printed - asymptotic_time(Method::C, 2, 100.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn pipelined_limits() {
+        let big = v(2, 63, 100.0);
+        assert!((pipelined_p(&big) - asymptotic_time(Method::P, 2, 100.0)).abs() < 1e-12);
+        assert!((pipelined_q(&big) - asymptotic_time(Method::Q, 2, 100.0)).abs() < 1e-12);
+    }
+}

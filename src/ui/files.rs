@@ -1,0 +1,125 @@
+//! File dialogs without blocking the UI: the (blocking) rfd dialog runs on its own thread and
+//! the result comes back through a channel. When no xdg-desktop-portal answers (headless
+//! Linux), rfd returns `None` almost at once; that is detected and the app offers a path text
+//! field instead.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// What the dialog was opened for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum FileAction {
+    /// Open a preset.
+    OpenPreset,
+    /// Save the scenario as a preset.
+    SavePreset,
+    /// Export the current plot series and schedule as CSV.
+    ExportCsv,
+    /// Save a PNG screenshot of the window.
+    Screenshot,
+}
+
+impl FileAction {
+    /// Title of the dialog / prompt.
+    pub fn title(self) -> &'static str {
+        match self {
+            FileAction::OpenPreset => "Open preset",
+            FileAction::SavePreset => "Save preset as",
+            FileAction::ExportCsv => "Export CSV",
+            FileAction::Screenshot => "Save screenshot",
+        }
+    }
+    fn extension(self) -> (&'static str, &'static str) {
+        match self {
+            FileAction::OpenPreset | FileAction::SavePreset => ("loadlab preset", "ron"),
+            FileAction::ExportCsv => ("CSV", "csv"),
+            FileAction::Screenshot => ("PNG image", "png"),
+        }
+    }
+    /// True if the action writes a file.
+    pub fn is_save(self) -> bool {
+        self != FileAction::OpenPreset
+    }
+}
+
+/// Outcome of a dialog.
+#[derive(Debug)]
+pub enum DialogResult {
+    /// The user chose a path.
+    Chosen(FileAction, PathBuf),
+    /// The user cancelled.
+    Cancelled,
+    /// No dialog could be shown (no portal): fall back to typing a path.
+    Unavailable(FileAction),
+}
+
+/// At most one dialog at a time.
+#[derive(Default)]
+pub struct Dialogs {
+    pending: Option<Receiver<DialogResult>>,
+}
+
+impl Dialogs {
+    /// True while a dialog is open.
+    pub fn is_open(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Opens a dialog on a worker thread; `notify` is called when it closes.
+    pub fn open(&mut self, action: FileAction, suggested: &str, notify: impl Fn() + Send + 'static) {
+        if self.pending.is_some() {
+            return;
+        }
+        let (tx, rx) = channel();
+        let suggested = suggested.to_string();
+        std::thread::spawn(move || {
+            let (what, ext) = action.extension();
+            let dialog = rfd::FileDialog::new()
+                .set_title(action.title())
+                .add_filter(what, &[ext]);
+            let t0 = Instant::now();
+            let path = if action.is_save() {
+                dialog.set_file_name(&suggested).save_file()
+            } else {
+                dialog.pick_file()
+            };
+            let result = match path {
+                Some(p) => DialogResult::Chosen(action, p),
+                // No person cancels a dialog this fast: nothing was shown.
+                None if t0.elapsed() < Duration::from_millis(400) => DialogResult::Unavailable(action),
+                None => DialogResult::Cancelled,
+            };
+            let _ = tx.send(result);
+            notify();
+        });
+        self.pending = Some(rx);
+    }
+
+    /// The dialog's result, once.
+    pub fn poll(&mut self) -> Option<DialogResult> {
+        let rx = self.pending.as_ref()?;
+        match rx.try_recv() {
+            Ok(r) => {
+                self.pending = None;
+                Some(r)
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.pending = None;
+                Some(DialogResult::Cancelled)
+            }
+        }
+    }
+}
+
+/// Writes an RGBA image as PNG (used for screenshots; runs off the UI thread).
+pub fn write_png(path: &std::path::Path, width: usize, height: usize, rgba: &[u8]) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| e.to_string())?;
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), width as u32, height as u32);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut w = enc.write_header().map_err(|e| e.to_string())?;
+    w.write_image_data(rgba).map_err(|e| e.to_string())?;
+    w.finish().map_err(|e| e.to_string())
+}

@@ -1,0 +1,30 @@
+//! The desktop GUI (eframe/egui). Panels hold view state only; numbers come from `model`.
+
+pub mod app;
+pub mod files;
+pub mod help;
+pub mod panels;
+pub mod widgets;
+
+pub use app::LoadlabApp;
+
+use crate::preset::Preset;
+
+/// Opens the main window, on `initial` if given (else on the last scenario, or the default).
+pub fn run(initial: Option<Preset>) -> eframe::Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("loadlab")
+            .with_inner_size([1500.0, 940.0])
+            .with_min_inner_size([900.0, 600.0])
+            .with_drag_and_drop(true),
+        persist_window: true,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "loadlab",
+        options,
+        Box::new(move |cc| Ok(Box::new(LoadlabApp::new(cc, initial)))),
+    )
+}
+

@@ -1,0 +1,748 @@
+//! Workspace of the divisible-load model (Li 2011): controls, the Gantt chart of the simulated
+//! timeline with a step bar, the h and β sweep plots, and the numbers.
+
+use egui::{Color32, RichText, Ui};
+use serde::{Deserialize, Serialize};
+
+use super::{JobStatus, StepCmd};
+use crate::jobs::JobSlot;
+use crate::model::divisible::params::{BETA_MAX, BETA_MIN, SWEEP_H_MAX};
+use crate::model::divisible::sweep::{self, SweepPoint};
+use crate::model::divisible::theory;
+use crate::model::divisible::{
+    Activity, AlgorithmChoice, DivisibleParams, Method, Network, Outcome, ParamError, Timeline,
+    evaluate,
+};
+use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
+use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::step_bar::{StepState, step_bar};
+
+/// Number of β values in the β sweep.
+const BETA_POINTS: usize = 61;
+
+/// What the sweep plots show on the y axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Quantity {
+    /// Parallel processing time T_N.
+    #[default]
+    Time,
+    /// Speedup S_N = β / T_N.
+    Speedup,
+}
+
+/// View state of the workspace (persisted; no model data).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DivisibleView {
+    /// Method whose timeline the Gantt chart shows.
+    pub shown: Method,
+    /// Step bar state.
+    pub step: StepState,
+    /// Gantt zoom/pan.
+    pub gantt: GanttView,
+    /// Draw only what has happened up to the cursor.
+    pub reveal: bool,
+    /// h plot axes.
+    pub h_plot: PlotView,
+    /// β plot axes.
+    pub beta_plot: PlotView,
+    /// h plot quantity.
+    pub h_quantity: Quantity,
+    /// β plot quantity.
+    pub beta_quantity: Quantity,
+}
+
+impl Default for DivisibleView {
+    fn default() -> Self {
+        DivisibleView {
+            shown: Method::P,
+            step: StepState::default(),
+            gantt: GanttView::default(),
+            reveal: true,
+            h_plot: PlotView::default(),
+            beta_plot: PlotView::default(),
+            h_quantity: Quantity::Time,
+            beta_quantity: Quantity::Speedup,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum SweepKey {
+    H(Network, u64, u64, u64),
+    Beta(Network, u64, u64, u64, u64),
+}
+
+struct Swept {
+    key: SweepKey,
+    points: Vec<SweepPoint>,
+}
+
+/// The workspace: view state plus caches of model outcomes and the sweep jobs.
+pub struct DivisiblePanel {
+    /// Persisted view state.
+    pub view: DivisibleView,
+    outcome: Option<(DivisibleParams, Result<Outcome, ParamError>)>,
+    h_sweep: Option<Swept>,
+    beta_sweep: Option<Swept>,
+    h_job: JobSlot<Swept>,
+    beta_job: JobSlot<Swept>,
+    wanted_h: Option<SweepKey>,
+    wanted_beta: Option<SweepKey>,
+}
+
+/// Colour of a method in every plot and legend.
+pub fn method_color(m: Method) -> Color32 {
+    match m {
+        Method::C => Color32::from_rgb(230, 120, 30),
+        Method::P => Color32::from_rgb(50, 120, 220),
+        Method::Q => Color32::from_rgb(40, 170, 90),
+    }
+}
+
+fn fmt(x: f64) -> String {
+    if x == 0.0 {
+        "0".into()
+    } else if x.abs() >= 1e6 || x.abs() < 1e-4 {
+        format!("{x:.6e}")
+    } else {
+        format!("{x:.9}")
+    }
+}
+
+impl DivisiblePanel {
+    /// A panel with the given (restored) view state.
+    pub fn new(view: DivisibleView) -> Self {
+        DivisiblePanel {
+            view,
+            outcome: None,
+            h_sweep: None,
+            beta_sweep: None,
+            h_job: JobSlot::default(),
+            beta_job: JobSlot::default(),
+            wanted_h: None,
+            wanted_beta: None,
+        }
+    }
+
+    /// The outcome for `params`, evaluated now if the cache is stale (one evaluation simulates
+    /// at most 3 × 64 levels: well under a millisecond).
+    pub fn outcome(&mut self, params: &DivisibleParams) -> &Result<Outcome, ParamError> {
+        let stale = self.outcome.as_ref().is_none_or(|(p, _)| p != params);
+        if stale {
+            self.outcome = Some((params.clone(), evaluate(params)));
+        }
+        &self.outcome.as_ref().expect("just set").1
+    }
+
+    /// Starts the sweeps the plots need, if their inputs changed (latest wins).
+    fn request_sweeps(&mut self, ctx: &egui::Context, params: &DivisibleParams) {
+        let Ok(v) = params.validate() else { return };
+        let hk = SweepKey::H(v.network, v.b, v.beta.to_bits(), params.sweep_h_max as u64);
+        if self.wanted_h.as_ref() != Some(&hk) {
+            self.wanted_h = Some(hk.clone());
+            let c = ctx.clone();
+            let h_max = params.sweep_h_max as u64;
+            self.h_job.submit(
+                format!("sweeping h = 0..{h_max}"),
+                move || c.request_repaint(),
+                move |p| {
+                    sweep::sweep_h(&v, h_max, p).map(|points| Swept { key: hk, points })
+                },
+            );
+        }
+        let (lo, hi) = params.sweep_beta;
+        let bk = SweepKey::Beta(v.network, v.b, v.h, lo.to_bits(), hi.to_bits());
+        if self.wanted_beta.as_ref() != Some(&bk) {
+            self.wanted_beta = Some(bk.clone());
+            let c = ctx.clone();
+            self.beta_job.submit(
+                format!("sweeping β over [{lo}, {hi}]"),
+                move || c.request_repaint(),
+                move |p| {
+                    sweep::sweep_beta(&v, lo, hi, BETA_POINTS, p)
+                        .map(|points| Swept { key: bk, points })
+                },
+            );
+        }
+    }
+
+    fn poll_jobs(&mut self) {
+        if let Some(s) = self.h_job.poll() {
+            self.h_sweep = Some(s);
+        }
+        if let Some(s) = self.beta_job.poll() {
+            self.beta_sweep = Some(s);
+        }
+    }
+
+    /// The running job, for the status bar.
+    pub fn job_status(&self) -> Option<JobStatus> {
+        [self.h_job.running(), self.beta_job.running()]
+            .into_iter()
+            .flatten()
+            .next()
+            .map(|j| JobStatus {
+                label: j.label().to_string(),
+                fraction: j.fraction(),
+            })
+    }
+
+    /// Cancels the running jobs (the status bar's Cancel button).
+    pub fn cancel_jobs(&mut self) {
+        self.h_job.cancel();
+        self.beta_job.cancel();
+        // Forget what was asked so a later edit (or Recompute) starts them again.
+        self.wanted_h = None;
+        self.wanted_beta = None;
+    }
+
+    /// True while the sweeps are cancelled and not yet asked for again.
+    pub fn sweeps_cancelled(&self) -> bool {
+        self.wanted_h.is_none() && !self.h_job.is_running()
+    }
+
+    fn shown_method(&self, params: &DivisibleParams) -> Method {
+        match params.algorithm {
+            AlgorithmChoice::Only(m) => m,
+            AlgorithmChoice::All => self.view.shown,
+        }
+    }
+
+    fn timeline<'a>(&'a self, params: &DivisibleParams) -> Option<&'a Timeline> {
+        let m = self.shown_method(params);
+        let (_, Ok(o)) = self.outcome.as_ref()? else {
+            return None;
+        };
+        o.get(m).map(|r| &r.timeline)
+    }
+
+    /// Applies a stepping shortcut.
+    pub fn step(&mut self, cmd: StepCmd, params: &DivisibleParams) {
+        let n = self.timeline(params).map_or(1, |t| t.steps.len() + 1);
+        let s = &mut self.view.step;
+        match cmd {
+            StepCmd::TogglePlay => s.toggle_play(n),
+            StepCmd::Back => s.back(),
+            StepCmd::Forward => s.forward(n),
+            StepCmd::First => s.first(),
+            StepCmd::Last => s.last(n),
+        }
+    }
+
+    /// The whole workspace.
+    pub fn ui(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+        self.poll_jobs();
+        let _ = self.outcome(params);
+        self.request_sweeps(ui.ctx(), params);
+
+        egui::Panel::left("divisible_controls")
+            .resizable(true)
+            .default_size(270.0)
+            .min_size(220.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
+            });
+        egui::Panel::right("divisible_plots")
+            .resizable(true)
+            .default_size(470.0)
+            .min_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
+            });
+        egui::Panel::bottom("divisible_numbers")
+            .resizable(true)
+            .default_size(250.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
+            });
+        egui::CentralPanel::default().show(ui, |ui| self.picture(ui, params));
+    }
+
+    fn controls(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+        ui.heading("Instance");
+        let error = self
+            .outcome
+            .as_ref()
+            .and_then(|(_, r)| r.as_ref().err().cloned());
+        let show_err = |ui: &mut Ui, field: &str| {
+            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
+                ui.label(RichText::new(format!("⚠ {}", e.message)).color(ui.visuals().error_fg_color));
+            }
+        };
+        egui::Grid::new("divisible_params")
+            .num_columns(2)
+            .spacing([8.0, 6.0])
+            .show(ui, |ui| {
+                let net_label = ui.label("Network").on_hover_text(
+                    "Complete b-ary tree (root holds the load) or pyramid (apex holds it; Li uses its spanning 4-ary tree, Section VII).",
+                );
+                egui::ComboBox::from_id_salt("network")
+                    .selected_text(match params.network {
+                        Network::Tree => "complete b-ary tree",
+                        Network::Pyramid => "pyramid",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut params.network, Network::Tree, "complete b-ary tree");
+                        ui.selectable_value(&mut params.network, Network::Pyramid, "pyramid");
+                    })
+                    .response
+                    .labelled_by(net_label.id);
+                ui.end_row();
+
+                let b_label = ui.label("b").on_hover_text(
+                    "Arity b ≥ 2: every processor has b children (Section VI). The pyramid uses b = 4.",
+                );
+                ui.add_enabled(
+                    params.network == Network::Tree,
+                    egui::DragValue::new(&mut params.b).range(0..=1_000_000).speed(0.05),
+                )
+                .labelled_by(b_label.id)
+                .on_hover_text("Arity b of the tree");
+                ui.end_row();
+
+                let h_label = ui
+                    .label("h")
+                    .on_hover_text("Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors.");
+                ui.add(egui::DragValue::new(&mut params.h).range(-10..=200).speed(0.1))
+                    .labelled_by(h_label.id)
+                    .on_hover_text("Height h of the tree");
+                ui.end_row();
+
+                let beta_label = ui.label("β").on_hover_text(
+                    "Granularity β = T_cp / T_cm: time to compute a unit load over time to send it (T_cm = 1).",
+                );
+                ui.add(
+                    egui::DragValue::new(&mut params.beta)
+                        .speed(params.beta.abs().max(0.01) * 0.01)
+                        .max_decimals(6),
+                )
+                .labelled_by(beta_label.id)
+                .on_hover_text("Granularity β (T_cp with T_cm = 1)");
+                ui.end_row();
+
+                let alg_label = ui.label("Algorithm").on_hover_text(
+                    "C: classic method (Section III). P: pipelined communications (Section IV). Q: pipelined with overlap of communication and computation (Section V).",
+                );
+                egui::ComboBox::from_id_salt("algorithm")
+                    .selected_text(match params.algorithm {
+                        AlgorithmChoice::All => "all three (compare)".to_string(),
+                        AlgorithmChoice::Only(m) => format!("{} only", m.letter()),
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut params.algorithm, AlgorithmChoice::All, "all three (compare)");
+                        for m in Method::ALL {
+                            ui.selectable_value(
+                                &mut params.algorithm,
+                                AlgorithmChoice::Only(m),
+                                format!("{} only", m.letter()),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(alg_label.id);
+                ui.end_row();
+            });
+        for f in ["b", "h", "beta"] {
+            show_err(ui, f);
+        }
+        if let Ok(v) = params.validate() {
+            ui.label(format!("N = {} processors", v.n));
+        }
+        ui.separator();
+        ui.heading("Sweeps");
+        egui::Grid::new("divisible_sweeps").num_columns(2).show(ui, |ui| {
+            let l = ui.label("h up to").on_hover_text("The h plot runs h = 0..this (capped where N overflows 64 bits).");
+            ui.add(egui::DragValue::new(&mut params.sweep_h_max).range(0..=SWEEP_H_MAX))
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("β from").on_hover_text("Lower end of the β sweep (log-spaced).");
+            ui.add(egui::DragValue::new(&mut params.sweep_beta.0).range(BETA_MIN..=BETA_MAX).speed(0.01))
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("β to").on_hover_text("Upper end of the β sweep.");
+            ui.add(egui::DragValue::new(&mut params.sweep_beta.1).range(BETA_MIN..=BETA_MAX).speed(1.0))
+                .labelled_by(l.id);
+            ui.end_row();
+        });
+        show_err(ui, "sweep_h_max");
+        show_err(ui, "sweep_beta");
+        ui.separator();
+        egui::CollapsingHeader::new("About this model and the paper")
+            .default_open(false)
+            .show(ui, |ui| {
+                ui.label(crate::ui::help::DIVISIBLE);
+            });
+    }
+
+    fn step_time(t: &Timeline, step: usize) -> f64 {
+        if step == 0 { 0.0 } else { t.steps.get(step - 1).copied().unwrap_or(t.finish) }
+    }
+
+    fn picture(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+        let method = self.shown_method(params);
+        ui.horizontal(|ui| {
+            ui.heading("Timeline");
+            if params.algorithm == AlgorithmChoice::All {
+                ui.label("show:");
+                for m in Method::ALL {
+                    ui.selectable_value(&mut self.view.shown, m, format!("method {}", m.letter()))
+                        .on_hover_text(format!("Show the simulated schedule of method {}", m.letter()));
+                }
+            }
+            ui.checkbox(&mut self.view.reveal, "reveal up to cursor")
+                .on_hover_text("Draw only what has happened by the step bar's time");
+        });
+        let Some(t) = self.timeline(params).cloned() else {
+            ui.label(RichText::new("Fix the instance (see the red message at left) to simulate.").color(ui.visuals().error_fg_color));
+            return;
+        };
+        let n_steps = t.steps.len() + 1;
+        self.view.step.clamp(n_steps);
+        let h = t.levels.len() - 1;
+        let label = |k: usize| -> String {
+            let time = Self::step_time(&t, k);
+            if k == 0 {
+                "t = 0: the root holds the whole load".to_string()
+            } else if k == n_steps - 1 {
+                format!("t = {}: all {} levels done (T_N)", fmt(time), h + 1)
+            } else if method == Method::C {
+                format!("t = {}: level {k} has received its fraction", fmt(time))
+            } else {
+                format!("t = {}: end of slot τ_{k}", fmt(time))
+            }
+        };
+        step_bar(ui, &mut self.view.step, n_steps, &label);
+        let step = self.view.step.step;
+        let cursor = Self::step_time(&t, step);
+        let prev = if step == 0 { 0.0 } else { Self::step_time(&t, step - 1) };
+        // What happens in the current slot, level by level.
+        if step > 0 {
+            let mut lines = Vec::new();
+            for l in 0..=h {
+                let mut parts = Vec::new();
+                for iv in t.intervals.iter().filter(|i| {
+                    i.level == l && i.start < cursor - 1e-12 * cursor && i.end > prev + 1e-12 * cursor
+                }) {
+                    let what = match iv.activity {
+                        Activity::Receive => "receives",
+                        Activity::Send => "sends each child",
+                        Activity::Compute => "computes",
+                    };
+                    parts.push(format!("{what} {}", fmt(iv.amount)));
+                }
+                if !parts.is_empty() {
+                    lines.push(format!("level {l}: {}", parts.join(", ")));
+                }
+            }
+            let shown = lines.len().min(6);
+            let mut text = lines[..shown].join("   ·   ");
+            if lines.len() > shown {
+                text.push_str(&format!("   · … {} more levels", lines.len() - shown));
+            }
+            ui.label(RichText::new(format!("During [{}, {}): {text}", fmt(prev), fmt(cursor))).small());
+        }
+        let rows = t
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(l, lv)| format!("L{l} ×{}", if lv.processors < 1e6 { format!("{}", lv.processors) } else { format!("{:.2e}", lv.processors) }))
+            .collect();
+        let bars = t
+            .intervals
+            .iter()
+            .filter(|iv| !self.view.reveal || iv.start < cursor || (step == n_steps - 1))
+            .map(|iv| {
+                let end = if self.view.reveal { iv.end.min(cursor.max(iv.start)) } else { iv.end };
+                let (kind, what) = match iv.activity {
+                    Activity::Receive => (BarKind::Receive, "receive"),
+                    Activity::Send => (BarKind::Send, "send to each child"),
+                    Activity::Compute => (BarKind::Compute, "compute"),
+                };
+                GanttBar {
+                    row: iv.level,
+                    start: iv.start,
+                    end,
+                    kind,
+                    tooltip: format!(
+                        "level {} ({} processors) — {what}\namount {:.9} per processor\nfraction addressed to level {}\n[{:.9}, {:.9}]",
+                        iv.level,
+                        t.levels[iv.level].processors,
+                        iv.amount,
+                        iv.dest,
+                        iv.start,
+                        iv.end
+                    ),
+                }
+            })
+            .collect();
+        let data = GanttData {
+            rows,
+            bars,
+            time_label: "time (T_cm = 1)".into(),
+        };
+        if let Some(clicked) = gantt(ui, "divisible_gantt", &data, &mut self.view.gantt, Some(cursor)) {
+            // Jump to the first step at or after the clicked time.
+            let k = (0..n_steps).find(|&k| Self::step_time(&t, k) >= clicked).unwrap_or(n_steps - 1);
+            self.view.step.step = k;
+            self.view.step.playing = false;
+        }
+    }
+
+    fn h_plot(&self, params: &DivisibleParams) -> ComparePlot {
+        let q = self.view.h_quantity;
+        let methods = params.algorithm.methods();
+        let mut series = Vec::new();
+        let b = params.arity().max(2) as u64;
+        let beta = params.beta;
+        let conv = |t: f64, beta: f64| match q {
+            Quantity::Time => t,
+            Quantity::Speedup => beta / t,
+        };
+        if let Some(s) = &self.h_sweep {
+            let h_end = s.points.last().map_or(1.0, |p| p.x);
+            for &m in &methods {
+                let c = method_color(m);
+                series.push(Series {
+                    name: format!("{} simulated", m.letter()),
+                    points: s.points.iter().map(|p| [p.x, conv(p.get(m).simulated, p.beta)]).collect(),
+                    style: SeriesStyle::Points,
+                    color: Some(c),
+                });
+                series.push(Series {
+                    name: format!("{} closed form", m.letter()),
+                    points: s.points.iter().map(|p| [p.x, conv(p.get(m).closed, p.beta)]).collect(),
+                    style: SeriesStyle::Line,
+                    color: Some(c),
+                });
+                let lim = conv(theory::asymptotic_time(m, b, beta), beta);
+                series.push(Series {
+                    name: format!("{} limit (N → ∞)", m.letter()),
+                    points: vec![[0.0, lim], [h_end, lim]],
+                    style: SeriesStyle::DashedLine,
+                    color: Some(c.gamma_multiply(0.7)),
+                });
+            }
+        }
+        ComparePlot {
+            title: format!(
+                "{} vs h ({} b = {b}, β = {beta})",
+                if q == Quantity::Time { "parallel time T_N" } else { "speedup S_N" },
+                params.network.name()
+            ),
+            x_label: "h".into(),
+            y_label: if q == Quantity::Time { "T_N".into() } else { "S_N".into() },
+            series,
+            x_marker: Some(params.h as f64),
+        }
+    }
+
+    fn beta_plot(&self, params: &DivisibleParams) -> ComparePlot {
+        let q = self.view.beta_quantity;
+        let methods = params.algorithm.methods();
+        let b = params.arity().max(2) as u64;
+        let conv = |t: f64, beta: f64| match q {
+            Quantity::Time => t,
+            Quantity::Speedup => beta / t,
+        };
+        let mut series = Vec::new();
+        if let Some(s) = &self.beta_sweep {
+            for &m in &methods {
+                let c = method_color(m);
+                series.push(Series {
+                    name: format!("{} simulated", m.letter()),
+                    points: s.points.iter().map(|p| [p.x, conv(p.get(m).simulated, p.beta)]).collect(),
+                    style: SeriesStyle::Points,
+                    color: Some(c),
+                });
+                series.push(Series {
+                    name: format!("{} closed form", m.letter()),
+                    points: s.points.iter().map(|p| [p.x, conv(p.get(m).closed, p.beta)]).collect(),
+                    style: SeriesStyle::Line,
+                    color: Some(c),
+                });
+                series.push(Series {
+                    name: format!("{} limit (N → ∞)", m.letter()),
+                    points: s
+                        .points
+                        .iter()
+                        .map(|p| [p.x, conv(theory::asymptotic_time(m, b, p.beta), p.beta)])
+                        .collect(),
+                    style: SeriesStyle::DashedLine,
+                    color: Some(c.gamma_multiply(0.7)),
+                });
+            }
+        }
+        ComparePlot {
+            title: format!(
+                "{} vs β ({} b = {b}, h = {})",
+                if q == Quantity::Time { "parallel time T_N" } else { "speedup S_N" },
+                params.network.name(),
+                params.h
+            ),
+            x_label: "β".into(),
+            y_label: if q == Quantity::Time { "T_N".into() } else { "S_N".into() },
+            series,
+            x_marker: Some(params.beta),
+        }
+    }
+
+    fn plots(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+        let pending = |ui: &mut Ui, running: bool| {
+            if running {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("computing…");
+                });
+            }
+        };
+        ui.horizontal(|ui| {
+            let l = ui.label("Plot of h:");
+            quantity_combo(ui, "h_quantity", "y axis of the h plot", &mut self.view.h_quantity)
+                .labelled_by(l.id);
+        });
+        pending(ui, self.h_job.is_running());
+        let plot = self.h_plot(params);
+        let height = (ui.available_height() / 2.0 - 40.0).max(200.0);
+        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+            compare_plot(ui, "divisible_h_plot", &plot, &mut self.view.h_plot);
+        });
+        ui.separator();
+        ui.horizontal(|ui| {
+            let l = ui.label("Plot of β:");
+            quantity_combo(ui, "beta_quantity", "y axis of the β plot", &mut self.view.beta_quantity)
+                .labelled_by(l.id);
+        });
+        pending(ui, self.beta_job.is_running());
+        let plot = self.beta_plot(params);
+        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+            compare_plot(ui, "divisible_beta_plot", &plot, &mut self.view.beta_plot);
+        });
+        if self.sweeps_cancelled() && ui.button("Recompute sweeps").clicked() {
+            self.request_sweeps(ui.ctx(), params);
+        }
+    }
+
+    fn numbers(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+        ui.heading("Numbers");
+        let Some((_, result)) = &self.outcome else { return };
+        let o = match result {
+            Ok(o) => o,
+            Err(e) => {
+                ui.label(RichText::new(format!("Nothing runs on this instance: {e}")).color(ui.visuals().error_fg_color));
+                return;
+            }
+        };
+        let v = o.instance;
+        ui.label(format!(
+            "{} b = {}, h = {}, β = {} — N = {} processors",
+            params.network.name(),
+            v.b,
+            v.h,
+            v.beta,
+            v.n
+        ));
+        let header = [
+            "method",
+            "T_N closed form",
+            "T_N simulated",
+            "rel. diff",
+            "S_N",
+            "S_∞",
+            "T_∞",
+            "efficiency S_N/N",
+            "schedule",
+        ];
+        let mut rows: Vec<Vec<String>> = o
+            .results
+            .iter()
+            .map(|r| {
+                vec![
+                    r.method.letter().to_string(),
+                    fmt(r.time),
+                    fmt(r.simulated_time),
+                    format!("{:.1e}", r.rel_diff),
+                    fmt(r.speedup),
+                    fmt(r.asymptotic_speedup),
+                    fmt(v.beta / r.asymptotic_speedup),
+                    fmt(r.efficiency),
+                    if r.timeline.valid() {
+                        "✓ valid".to_string()
+                    } else {
+                        format!(
+                            "✗ {}",
+                            r.timeline.checks.iter().find(|c| !c.ok).map_or("", |c| c.name)
+                        )
+                    },
+                ]
+            })
+            .collect();
+        if let Some(c) = o.get(Method::C)
+            && let Some(a) = c.appendix_time
+        {
+            rows.push(vec![
+                "C (appendix)".into(),
+                fmt(a),
+                fmt(c.simulated_time),
+                format!("{:.1e}", (a - c.simulated_time).abs() / a),
+                fmt(v.beta / a),
+                String::new(),
+                String::new(),
+                String::new(),
+                "closed form of the appendix, m = h".into(),
+            ]);
+        }
+        result_table(ui, "divisible_numbers_table", &header, &rows);
+        ui.add_space(4.0);
+        let ordering = [
+            vec!["T_C / T_P".to_string(), fmt(o.ratio_c_p), format!("P is {:.1}% faster than C", (o.ratio_c_p - 1.0) * 100.0)],
+            vec!["T_P / T_Q".to_string(), fmt(o.ratio_p_q), format!("Q is {:.3}% faster than P", (o.ratio_p_q - 1.0) * 100.0)],
+            vec![
+                "Theorem 10: T_C > T_P > T_Q".to_string(),
+                o.theorem10.symbol().to_string(),
+                "claimed for b ≥ 2, h ≥ 2".to_string(),
+            ],
+        ];
+        result_table(ui, "divisible_ratio_table", &["comparison", "value", "meaning"], &ordering);
+    }
+
+    /// CSV export: the two plots' series, then the shown schedule (one file, `# ` sections).
+    pub fn csv(&self, params: &DivisibleParams) -> String {
+        use crate::ui::widgets::compare_plot::series_to_csv;
+        let mut out = String::from("# loadlab export: divisible load (Li 2011)\n");
+        for plot in [self.h_plot(params), self.beta_plot(params)] {
+            out.push_str(&format!("# plot: {}\n", plot.title));
+            out.push_str(&series_to_csv(&plot));
+            out.push('\n');
+        }
+        if let Some(t) = self.timeline(params) {
+            out.push_str(&format!(
+                "# schedule: method {} (one representative processor per level; amounts per processor)\n",
+                t.method.letter()
+            ));
+            out.push_str("level,activity,start,end,amount,addressed_to_level\n");
+            for iv in &t.intervals {
+                out.push_str(&format!(
+                    "{},{:?},{},{},{},{}\n",
+                    iv.level, iv.activity, iv.start, iv.end, iv.amount, iv.dest
+                ));
+            }
+        }
+        out
+    }
+}
+
+fn quantity_combo(ui: &mut Ui, id: &str, hover: &str, q: &mut Quantity) -> egui::Response {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(match q {
+            Quantity::Time => "parallel time T_N",
+            Quantity::Speedup => "speedup S_N",
+        })
+        .show_ui(ui, |ui| {
+            ui.selectable_value(q, Quantity::Time, "parallel time T_N");
+            ui.selectable_value(q, Quantity::Speedup, "speedup S_N");
+        })
+        .response
+        .on_hover_text(hover);
+}

@@ -1,0 +1,28 @@
+//! One workspace per model: controls, picture, plots and numbers. Panels hold view state
+//! only; every figure they show comes from `crate::model`.
+
+pub mod divisible;
+
+/// A stepping command sent by the app's keyboard shortcuts to the visible panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepCmd {
+    /// Space.
+    TogglePlay,
+    /// ←.
+    Back,
+    /// →.
+    Forward,
+    /// Home.
+    First,
+    /// End.
+    Last,
+}
+
+/// Status of a panel's running background job, for the status bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobStatus {
+    /// What runs.
+    pub label: String,
+    /// Fraction done.
+    pub fraction: f32,
+}

@@ -1,0 +1,147 @@
+//! Black-box tests of the `loadlab` binary: JSON output, tables, presets, the error contract.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = run(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim().lines().count(), 1, "exactly one JSON object: {text}");
+    serde_json::from_str(&text).expect("valid JSON")
+}
+
+fn assert_error(args: &[&str], needle: &str) {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(err.starts_with("error:"), "{err:?}");
+    assert!(err.contains(needle), "{err:?} should mention {needle:?}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn table_i_row_15() {
+    let j = json(&["divisible", "--b", "2", "--h", "15", "--beta", "100", "--json"]);
+    assert_eq!(j["network"], "tree");
+    assert_eq!(j["b"], 2);
+    assert_eq!(j["h"], 15);
+    assert_eq!(j["processors"], 65535);
+    let algos = &j["algorithms"];
+    for (m, printed) in [("C", 0.98173), ("P", 0.49902), ("Q", 0.49893)] {
+        let t = algos[m]["time"].as_f64().unwrap();
+        let s = algos[m]["simulated_time"].as_f64().unwrap();
+        assert!((t - printed).abs() < 0.5e-5, "{m}: {t} vs {printed}");
+        assert!((s - t).abs() <= 1e-9 * t, "{m}: simulated {s} vs {t}");
+        let sp = algos[m]["speedup"].as_f64().unwrap();
+        assert!((sp - 100.0 / t).abs() < 1e-9 * sp);
+    }
+    assert_eq!(algos["P"]["asymptotic_speedup"].as_f64(), Some(201.0));
+    let sc = algos["C"]["asymptotic_speedup"].as_f64().unwrap();
+    // Theorem 2 with b = 2, β = 100: (√10601 + 101)/2.
+    assert!((sc - (10601f64.sqrt() + 101.0) / 2.0).abs() < 1e-9);
+}
+
+#[test]
+fn only_requested_algorithms_present() {
+    let j = json(&["divisible", "--network", "pyramid", "--h", "4", "--beta", "100", "--algorithm", "Q", "--json"]);
+    let a = j["algorithms"].as_object().unwrap();
+    assert_eq!(a.keys().collect::<Vec<_>>(), vec!["Q"]);
+    assert_eq!(j["b"], 4);
+    assert_eq!(j["processors"], 341);
+    assert!((a["Q"]["time"].as_f64().unwrap() - 0.53923).abs() < 0.5e-5);
+}
+
+#[test]
+fn readable_table_without_json() {
+    let out = run(&["divisible", "--h", "3"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("N = 15"), "{text}");
+    for m in ["C ", "P ", "Q "] {
+        assert!(text.lines().any(|l| l.starts_with(m)), "{text}");
+    }
+}
+
+#[test]
+fn sweep_in_json() {
+    let j = json(&["divisible", "--sweep", "h", "--h-max", "15", "--json"]);
+    let s = j["sweep"].as_array().unwrap();
+    assert_eq!(s.len(), 16);
+    assert!((s[7]["C"]["time"].as_f64().unwrap() - 1.32525).abs() < 0.5e-5);
+}
+
+#[test]
+fn bad_input_is_one_error_line() {
+    assert_error(&["divisible", "--b", "1"], "b must be at least 2");
+    assert_error(&["divisible", "--h", "-1"], "h must be at least 0");
+    assert_error(&["divisible", "--h", "64"], "overflows");
+    assert_error(&["divisible", "--network", "pyramid", "--h", "32"], "overflows");
+    assert_error(&["divisible", "--beta", "0"], "positive");
+    assert_error(&["divisible", "--beta", "-3"], "positive");
+    assert_error(&["divisible", "--beta", "nan"], "finite");
+    assert_error(&["divisible", "--beta", "inf"], "finite");
+    assert_error(&["divisible", "--beta", "abc"], "abc");
+    assert_error(&["divisible", "--network", "ring"], "ring");
+    assert_error(&["nosuchcommand"], "nosuchcommand");
+    assert_error(&["eval", "/nonexistent/file.ron"], "no such file");
+}
+
+#[test]
+fn presets_listed_and_evaluated() {
+    let out = run(&["presets"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().count() >= 4, "{text}");
+    assert!(text.lines().all(|l| l.contains("divisible")), "{text}");
+    let j = json(&["eval", "divisible-table-2", "--json"]);
+    assert_eq!(j["network"], "pyramid");
+    assert_eq!(j["h"], 15);
+    assert!((j["algorithms"]["C"]["time"].as_f64().unwrap() - 0.33186).abs() < 0.5e-5);
+}
+
+#[test]
+fn eval_of_a_file_matches_the_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.ron");
+    std::fs::write(
+        &path,
+        "(version: 1, name: \"t\", description: \"\", scenario: Divisible((network: Tree, b: 3, h: 6, beta: 2.5, algorithm: All)))",
+    )
+    .unwrap();
+    let a = json(&["eval", path.to_str().unwrap(), "--json"]);
+    let b = json(&["divisible", "--b", "3", "--h", "6", "--beta", "2.5", "--json"]);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn broken_presets_are_reported_with_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(\n  version: 1,\n  name: \"x\",\n  scenario: Divisible((b: \"two\")),\n)").unwrap();
+    assert_error(&["eval", bad.to_str().unwrap()], "bad.ron:4:");
+    let newer = dir.path().join("newer.ron");
+    std::fs::write(&newer, "(version: 99, name: \"x\", scenario: Future(()))").unwrap();
+    assert_error(&["eval", newer.to_str().unwrap()], "newer");
+    let big = dir.path().join("big.ron");
+    std::fs::write(&big, vec![b' '; 2 * 1024 * 1024]).unwrap();
+    assert_error(&["eval", big.to_str().unwrap()], "1 MiB");
+    let invalid = dir.path().join("invalid.ron");
+    std::fs::write(&invalid, "(version: 1, name: \"x\", scenario: Divisible((b: 1)))").unwrap();
+    assert_error(&["eval", invalid.to_str().unwrap()], "b must be at least 2");
+}
+
+#[test]
+fn help_and_version_succeed() {
+    assert!(run(&["--help"]).status.success());
+    assert!(run(&["--version"]).status.success());
+    assert!(run(&["divisible", "--help"]).status.success());
+}

@@ -1,0 +1,179 @@
+//! The real app driven through its accessibility tree (egui_kittest), as a user would.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::model::divisible::{AlgorithmChoice, DivisibleParams, Method};
+use loadlab::preset::Scenario;
+use loadlab::ui::LoadlabApp;
+
+fn app() -> Harness<'static, LoadlabApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h
+}
+
+/// Runs frames until the background sweeps have landed.
+fn settle(h: &mut Harness<'_, LoadlabApp>) {
+    for _ in 0..20 {
+        h.run_steps(2);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+fn params(h: &Harness<'_, LoadlabApp>) -> DivisibleParams {
+    match &h.state().preset().scenario {
+        Scenario::Divisible(p) => p.clone(),
+    }
+}
+
+fn open_menu_item(h: &mut Harness<'_, LoadlabApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    h.run_steps(2);
+    h.get_by_label(item).click();
+    h.run_steps(3);
+}
+
+fn type_path(h: &mut Harness<'_, LoadlabApp>, path: &str) {
+    let field = h.get_by_role_and_label(Role::TextInput, "File path");
+    field.focus();
+    field.type_text(path);
+    h.run_steps(2);
+    h.get_by_label("OK").click();
+    h.run_steps(4);
+}
+
+#[test]
+fn opens_on_the_default_preset_with_all_parts() {
+    let h = app();
+    let p = params(&h);
+    assert_eq!(p, DivisibleParams::default());
+    // Controls, picture, plots, numbers and status bar are all there.
+    h.get_by_label("Timeline");
+    h.get_by_label("Numbers");
+    h.get_by_label_contains("N = 63 processors");
+    h.get_by_label("Copy as text");
+    h.get_by_label_contains("vs h");
+    h.get_by_label_contains("vs β");
+}
+
+#[test]
+fn switch_algorithm_change_beta_step_and_undo() {
+    let mut h = app();
+    // Switch the algorithm to Q only.
+    h.get_by_role_and_label(Role::ComboBox, "Algorithm").click();
+    h.run_steps(2);
+    h.get_by_label("Q only").click();
+    h.run_steps(3);
+    assert_eq!(params(&h).algorithm, AlgorithmChoice::Only(Method::Q));
+    // Change β.
+    let beta = h.get_by_label("β");
+    beta.set_value_accesskit(10.0);
+    h.run_steps(3);
+    assert_eq!(params(&h).beta, 10.0);
+    // The numbers follow: T_N of Q for b = 2, h = 5, β = 10 (Theorem 5).
+    let c: f64 = 1.0 / 10.0 + 2.0;
+    let tq = (c.powi(5) + 10.0) / (c.powi(6) - 1.0);
+    h.get_by_label_contains(&format!("{tq:.9}"));
+    // Step the timeline: the slot label follows.
+    h.get_by_label_contains("t = 0:");
+    h.get_by_label("Step ▶").click();
+    h.run_steps(2);
+    h.get_by_label_contains("end of slot τ_1");
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(2);
+    h.get_by_label_contains("end of slot τ_2");
+    h.key_press(egui::Key::End);
+    h.run_steps(2);
+    h.get_by_label_contains("all 6 levels done");
+    // Undo the β change, then the algorithm change; redo one.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(params(&h).beta, 100.0);
+    assert_eq!(params(&h).algorithm, AlgorithmChoice::Only(Method::Q));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(params(&h), DivisibleParams::default());
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(params(&h).algorithm, AlgorithmChoice::Only(Method::Q));
+}
+
+#[test]
+fn invalid_input_is_shown_next_to_the_control() {
+    let mut h = app();
+    h.get_by_label("b").set_value_accesskit(1.0);
+    h.run_steps(3);
+    h.get_by_label_contains("b must be at least 2");
+    h.get_by_label_contains("Nothing runs on this instance");
+    h.get_by_label("h").set_value_accesskit(70.0);
+    h.get_by_label("b").set_value_accesskit(2.0);
+    h.run_steps(3);
+    h.get_by_label_contains("overflows 64 bits");
+}
+
+#[test]
+fn load_bundled_preset() {
+    let mut h = app();
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("Bundled presets").hover();
+    h.run_steps(3);
+    h.get_by_label("Li Table II: pyramid, β = 100").click();
+    h.run_steps(3);
+    let p = params(&h);
+    assert_eq!((p.h, p.beta), (15, 100.0));
+    assert_eq!(p.network, loadlab::model::divisible::Network::Pyramid);
+    h.get_by_label_contains("Loaded bundled preset");
+    // Table II, h = 15, C: 0.33186.
+    h.get_by_label_contains("0.33186");
+}
+
+#[test]
+fn broken_preset_leaves_state_untouched() {
+    let mut h = app();
+    h.get_by_label("h").set_value_accesskit(7.0);
+    h.run_steps(3);
+    let before = params(&h);
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("broken.ron");
+    std::fs::write(&bad, "(\n  version: 1,\n  name: \"oops\",\n  scenario: Divisible((h: \"seven\")),\n)").unwrap();
+    open_menu_item(&mut h, "File", "Open preset by path…");
+    type_path(&mut h, bad.to_str().unwrap());
+    assert_eq!(params(&h), before);
+    let notice = h.state().notice().unwrap().to_string();
+    assert!(notice.contains("broken.ron:4:"), "{notice}");
+    h.get_by_label_contains("broken.ron:4:");
+}
+
+#[test]
+fn save_and_reload_preset() {
+    let mut h = app();
+    h.get_by_label("h").set_value_accesskit(9.0);
+    h.get_by_label("β").set_value_accesskit(3.5);
+    h.run_steps(3);
+    let saved = params(&h);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.ron");
+    open_menu_item(&mut h, "File", "Save as by path…");
+    type_path(&mut h, path.to_str().unwrap());
+    assert!(path.exists(), "{:?}", h.state().notice());
+    // Change something, then reload the saved file.
+    h.get_by_label("h").set_value_accesskit(2.0);
+    h.run_steps(3);
+    assert_ne!(params(&h), saved);
+    open_menu_item(&mut h, "File", "Open preset by path…");
+    type_path(&mut h, path.to_str().unwrap());
+    assert_eq!(params(&h), saved);
+}
+
+#[test]
+fn shortcuts_window_lists_the_keys() {
+    let mut h = app();
+    open_menu_item(&mut h, "Help", "Keyboard shortcuts");
+    h.get_by_label("Ctrl+Shift+S");
+    h.get_by_label("Play / pause the schedule");
+}
