@@ -22,6 +22,7 @@ fn sweep(c: &mut Criterion) {
 
 fn frame(c: &mut Criterion) {
     let ctx = egui::Context::default();
+    loadlab::ui::install_fonts(&ctx);
     let mut panel = DivisiblePanel::new(DivisibleView::default());
     let mut params = DivisibleParams {
         h: 15,

@@ -30,6 +30,14 @@ fn params(h: &Harness<'_, LoadlabApp>) -> DivisibleParams {
     }
 }
 
+/// At least one node whose label contains `text` is on screen.
+fn shown(h: &Harness<'_, LoadlabApp>, text: &str) {
+    assert!(
+        h.query_all_by_label_contains(text).next().is_some(),
+        "{text:?} is not shown"
+    );
+}
+
 fn open_menu_item(h: &mut Harness<'_, LoadlabApp>, menu: &str, item: &str) {
     h.get_by_label(menu).click();
     h.run_steps(2);
@@ -54,10 +62,10 @@ fn opens_on_the_default_preset_with_all_parts() {
     // Controls, picture, plots, numbers and status bar are all there.
     h.get_by_label("Timeline");
     h.get_by_label("Numbers");
-    h.get_by_label_contains("N = 63 processors");
-    h.get_by_label("Copy as text");
-    h.get_by_label_contains("vs h");
-    h.get_by_label_contains("vs β");
+    shown(&h, "N = 63 processors");
+    shown(&h, "Copy as text");
+    shown(&h, "vs h");
+    shown(&h, "vs β");
 }
 
 #[test]
@@ -77,18 +85,18 @@ fn switch_algorithm_change_beta_step_and_undo() {
     // The numbers follow: T_N of Q for b = 2, h = 5, β = 10 (Theorem 5).
     let c: f64 = 1.0 / 10.0 + 2.0;
     let tq = (c.powi(5) + 10.0) / (c.powi(6) - 1.0);
-    h.get_by_label_contains(&format!("{tq:.9}"));
+    shown(&h, &format!("{tq:.9}"));
     // Step the timeline: the slot label follows.
-    h.get_by_label_contains("t = 0:");
-    h.get_by_label("Step ▶").click();
+    shown(&h, "t = 0:");
+    h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_FORWARD).click();
     h.run_steps(2);
-    h.get_by_label_contains("end of slot τ_1");
+    shown(&h, "end of slot τ_1");
     h.key_press(egui::Key::ArrowRight);
     h.run_steps(2);
-    h.get_by_label_contains("end of slot τ_2");
+    shown(&h, "end of slot τ_2");
     h.key_press(egui::Key::End);
     h.run_steps(2);
-    h.get_by_label_contains("all 6 levels done");
+    shown(&h, "all 6 levels done");
     // Undo the β change, then the algorithm change; redo one.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
@@ -107,12 +115,12 @@ fn invalid_input_is_shown_next_to_the_control() {
     let mut h = app();
     h.get_by_label("b").set_value_accesskit(1.0);
     h.run_steps(3);
-    h.get_by_label_contains("b must be at least 2");
-    h.get_by_label_contains("Nothing runs on this instance");
+    shown(&h, "b must be at least 2");
+    shown(&h, "Nothing runs on this instance");
     h.get_by_label("h").set_value_accesskit(70.0);
     h.get_by_label("b").set_value_accesskit(2.0);
     h.run_steps(3);
-    h.get_by_label_contains("overflows 64 bits");
+    shown(&h, "overflows 64 bits");
 }
 
 #[test]
@@ -127,9 +135,9 @@ fn load_bundled_preset() {
     let p = params(&h);
     assert_eq!((p.h, p.beta), (15, 100.0));
     assert_eq!(p.network, loadlab::model::divisible::Network::Pyramid);
-    h.get_by_label_contains("Loaded bundled preset");
+    shown(&h, "Loaded bundled preset");
     // Table II, h = 15, C: 0.33186.
-    h.get_by_label_contains("0.33186");
+    shown(&h, "0.33186");
 }
 
 #[test]
@@ -146,7 +154,7 @@ fn broken_preset_leaves_state_untouched() {
     assert_eq!(params(&h), before);
     let notice = h.state().notice().unwrap().to_string();
     assert!(notice.contains("broken.ron:4:"), "{notice}");
-    h.get_by_label_contains("broken.ron:4:");
+    shown(&h, "broken.ron:4:");
 }
 
 #[test]

@@ -132,6 +132,7 @@ impl LoadlabApp {
             app.preset = p;
             app.path = None;
         }
+        super::install_fonts(&cc.egui_ctx);
         app.apply_theme(&cc.egui_ctx);
         app
     }

@@ -10,6 +10,29 @@ pub use app::LoadlabApp;
 
 use crate::preset::Preset;
 
+/// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/`): egui's built-in font lacks the
+/// arrows, maths and check-mark glyphs the papers' notation needs (→, ∞, √, Σ, ≈, ✓, ✗, ℂ).
+const DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+/// Adds the fallback font to a context (the app, the tests and the benchmarks call it).
+pub fn install_fonts(ctx: &egui::Context) {
+    use egui::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
+    ctx.add_font(FontInsert::new(
+        "DejaVuSans",
+        egui::FontData::from_static(DEJAVU_SANS),
+        vec![
+            InsertFontFamily {
+                family: egui::FontFamily::Proportional,
+                priority: FontPriority::Lowest,
+            },
+            InsertFontFamily {
+                family: egui::FontFamily::Monospace,
+                priority: FontPriority::Lowest,
+            },
+        ],
+    ));
+}
+
 /// Opens the main window, on `initial` if given (else on the last scenario, or the default).
 pub fn run(initial: Option<Preset>) -> eframe::Result<()> {
     let options = eframe::NativeOptions {

@@ -129,11 +129,7 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
     let h = v.h as usize;
     let b = v.b as f64;
     let beta = v.beta;
-    let classic = if method == Method::C {
-        Some(classic_shares(v.b, v.h, beta).0)
-    } else {
-        None
-    };
+    let classic = (method == Method::C).then(|| classic_shares(v.b, v.h, beta));
     // ℚ's split of a fragment s: keep s·keep_q, send s·fwd_q to each child.
     let fwd_q = 1.0 / (1.0 / beta + b);
     let keep_q = fwd_q / beta;
@@ -145,11 +141,11 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
     let mut x = 1.0;
     match method {
         Method::C => {
-            let alpha = classic.as_ref().map_or(0.0, |a| a[h]);
+            let (alpha, keep) = classic.as_ref().map_or((0.0, 1.0), |c| (c.alpha[h], c.keep[h]));
             if h > 0 {
                 root_sends.push((alpha, 1));
             }
-            root_keep = 1.0 - b * alpha;
+            root_keep = keep;
         }
         Method::P | Method::Q => {
             // Sizes relative to the first fragment (largest) so nothing overflows.
@@ -161,11 +157,8 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
                     size /= ratio;
                 }
             }
-            x = if h == 0 { 1.0 } else { size };
-            if method == Method::Q && h > 0 {
-                // The last fragment reaches level 1 whole: it *is* x.
-                x = size;
-            }
+            // The last fragment is computed whole by level 1: it *is* x.
+            x = size;
             let sending: f64 = root_sends.iter().map(|s| s.0).sum();
             root_keep = sending / beta + x;
         }
@@ -244,8 +237,8 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
             // The method's rule: how much to keep, how much to send to each child.
             let (keep, fwd) = match method {
                 Method::C => {
-                    let a = classic.as_ref().map_or(0.0, |a| a[h - l]);
-                    (m.size * (1.0 - b * a), m.size * a)
+                    let (a, k) = classic.as_ref().map_or((0.0, 1.0), |c| (c.alpha[h - l], c.keep[h - l]));
+                    (m.size * k, m.size * a)
                 }
                 Method::P if m.dest == l => (m.size, 0.0),
                 Method::P => (0.0, m.size / b),

@@ -6,22 +6,41 @@
 
 use super::params::{Method, Valid};
 
-/// Bottom-up shares of the classic method: `alpha[k]` is the fraction of its own load that a
-/// processor heading a subtree of height k sends to *each* child (α in Section III), from the
-/// equal-finish-time condition `(1 − bα)β = α(1 + T_{k−1})`; `time[k]` is T for a unit load on
-/// a subtree of height k (`time[0] = β`). `alpha[0] = 0` (a leaf keeps everything).
-pub fn classic_shares(b: u64, h: u64, beta: f64) -> (Vec<f64>, Vec<f64>) {
+/// Bottom-up shares of the classic method, from the equal-finish-time condition
+/// `(1 − bα_k)β = α_k(1 + T_{k−1})` (Section III) solved for each subtree height k.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassicShares {
+    /// α_k: fraction of its load that the head of a height-k subtree sends to *each* child
+    /// (`alpha[0] = 0`: a leaf keeps everything).
+    pub alpha: Vec<f64>,
+    /// 1 − bα_k, the fraction it keeps, computed as (T_{k−1} + 1)/(T_{k−1} + bβ + 1) so that
+    /// it does not cancel when bα_k is close to 1 (large β).
+    pub keep: Vec<f64>,
+    /// T for a unit load on a height-k subtree (`time[0] = β`).
+    pub time: Vec<f64>,
+}
+
+/// Solves the classic method's shares bottom-up for heights 0..=h.
+pub fn classic_shares(b: u64, h: u64, beta: f64) -> ClassicShares {
     let b = b as f64;
-    let mut alpha = Vec::with_capacity(h as usize + 1);
-    let mut time = Vec::with_capacity(h as usize + 1);
-    alpha.push(0.0);
-    time.push(beta);
-    for k in 1..=h as usize {
-        let a = beta / (time[k - 1] + b * beta + 1.0);
-        alpha.push(a);
-        time.push((1.0 - b * a) * beta);
+    let cap = h as usize + 1;
+    let mut s = ClassicShares {
+        alpha: Vec::with_capacity(cap),
+        keep: Vec::with_capacity(cap),
+        time: Vec::with_capacity(cap),
+    };
+    s.alpha.push(0.0);
+    s.keep.push(1.0);
+    s.time.push(beta);
+    for k in 1..cap {
+        let prev = s.time[k - 1];
+        let den = prev + b * beta + 1.0;
+        s.alpha.push(beta / den);
+        let keep = (prev + 1.0) / den;
+        s.keep.push(keep);
+        s.time.push(keep * beta);
     }
-    (alpha, time)
+    s
 }
 
 /// T_N^ℂ by the recurrence of Section III: T_1 = β, T_N = (T' + 1)/(T' + bβ + 1)·β with

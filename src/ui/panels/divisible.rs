@@ -169,10 +169,15 @@ impl DivisiblePanel {
     }
 
     fn poll_jobs(&mut self) {
-        if let Some(s) = self.h_job.poll() {
+        // Only the answer to the latest request is shown (latest wins).
+        if let Some(s) = self.h_job.poll()
+            && self.wanted_h.as_ref() == Some(&s.key)
+        {
             self.h_sweep = Some(s);
         }
-        if let Some(s) = self.beta_job.poll() {
+        if let Some(s) = self.beta_job.poll()
+            && self.wanted_beta.as_ref() == Some(&s.key)
+        {
             self.beta_sweep = Some(s);
         }
     }
@@ -313,9 +318,10 @@ impl DivisiblePanel {
                 let beta_label = ui.label("β").on_hover_text(
                     "Granularity β = T_cp / T_cm: time to compute a unit load over time to send it (T_cm = 1).",
                 );
+                let beta_speed = params.beta.abs().max(0.01) * 0.01;
                 ui.add(
                     egui::DragValue::new(&mut params.beta)
-                        .speed(params.beta.abs().max(0.01) * 0.01)
+                        .speed(beta_speed)
                         .max_decimals(6),
                 )
                 .labelled_by(beta_label.id)
@@ -744,5 +750,5 @@ fn quantity_combo(ui: &mut Ui, id: &str, hover: &str, q: &mut Quantity) -> egui:
             ui.selectable_value(q, Quantity::Speedup, "speedup S_N");
         })
         .response
-        .on_hover_text(hover);
+        .on_hover_text(hover)
 }

@@ -1,0 +1,736 @@
+//! Gantt chart drawn with a custom painter.
+//!
+//! Rows run top to bottom (row 0 at the top, labels on the left), time runs
+//! to the right. Within a row, [`BarKind::Receive`] bars fill the top third,
+//! [`BarKind::Compute`] the middle third and [`BarKind::Send`] the bottom
+//! third, so concurrent communication and computation on one processor stay
+//! visible; [`BarKind::Idle`] is a faint full-height bar behind them.
+//!
+//! Interaction: scroll or ctrl-scroll to zoom around the pointer, horizontal
+//! scroll or drag to pan, double-click or "Reset view" to fit the data, and a
+//! click returns the time under the pointer.
+
+use eframe::egui::{self, Align2, Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use serde::{Deserialize, Serialize};
+
+use super::format_sig;
+
+/// Caption of the zoom-in button.
+pub const LABEL_ZOOM_IN: &str = "Zoom in";
+/// Caption of the zoom-out button.
+pub const LABEL_ZOOM_OUT: &str = "Zoom out";
+/// Caption of the reset button.
+pub const LABEL_RESET_VIEW: &str = "Reset view";
+/// Accessible name of the chart area.
+pub const LABEL_CHART: &str = "Gantt chart";
+
+/// Preferred height of one row, in points.
+const ROW_HEIGHT: f32 = 28.0;
+/// Height of the time axis below the rows.
+const AXIS_HEIGHT: f32 = 22.0;
+/// Smallest chart height (rows + axis) when space is short.
+const MIN_CHART_HEIGHT: f32 = 80.0;
+/// Horizontal padding around row labels.
+const LABEL_PAD: f32 = 6.0;
+/// Target distance between time-axis labels, in points.
+const TICK_SPACING: f32 = 90.0;
+/// Zoom factor of the zoom buttons.
+const BUTTON_ZOOM: f64 = 1.5;
+/// Scroll points per e-fold of zoom for plain (vertical) wheel scrolling.
+const SCROLL_ZOOM_SCALE: f32 = 200.0;
+/// Hover tolerance around bars, in points (helps with 1-px bars).
+const HOVER_TOLERANCE: f32 = 2.0;
+/// Fraction of the data span added on both sides when fitting the data.
+const EXTENT_PADDING: f64 = 0.01;
+/// Significant digits of start/end in tooltips.
+const TOOLTIP_DIGITS: usize = 6;
+
+/// What a processor is doing during a bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarKind {
+    /// Computing (middle third of the row).
+    Compute,
+    /// Sending (bottom third of the row).
+    Send,
+    /// Receiving (top third of the row).
+    Receive,
+    /// Idle (faint, full row height, behind the other bars).
+    Idle,
+}
+
+impl BarKind {
+    /// Human-readable name, as shown in the legend and tooltips.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Compute => "Compute",
+            Self::Send => "Send",
+            Self::Receive => "Receive",
+            Self::Idle => "Idle",
+        }
+    }
+
+    /// Vertical extent within a row as fractions `(top, bottom)` of its height.
+    fn lane(self) -> (f32, f32) {
+        match self {
+            Self::Receive => (0.0, 1.0 / 3.0),
+            Self::Compute => (1.0 / 3.0, 2.0 / 3.0),
+            Self::Send => (2.0 / 3.0, 1.0),
+            Self::Idle => (0.0, 1.0),
+        }
+    }
+}
+
+/// Colour of a bar kind; `dark_mode` picks a variant readable on dark
+/// backgrounds (Okabe–Ito based, colour-blind friendly).
+pub fn bar_color(kind: BarKind, dark_mode: bool) -> Color32 {
+    match (kind, dark_mode) {
+        (BarKind::Compute, false) => Color32::from_rgb(0, 114, 178),
+        (BarKind::Compute, true) => Color32::from_rgb(86, 180, 233),
+        (BarKind::Send, false) => Color32::from_rgb(213, 94, 0),
+        (BarKind::Send, true) => Color32::from_rgb(230, 159, 0),
+        (BarKind::Receive, false) => Color32::from_rgb(0, 150, 110),
+        (BarKind::Receive, true) => Color32::from_rgb(40, 200, 150),
+        (BarKind::Idle, false) => Color32::from_black_alpha(28),
+        (BarKind::Idle, true) => Color32::from_white_alpha(22),
+    }
+}
+
+/// Colour of the time cursor.
+fn cursor_color(dark_mode: bool) -> Color32 {
+    if dark_mode {
+        Color32::from_rgb(255, 90, 90)
+    } else {
+        Color32::from_rgb(200, 0, 0)
+    }
+}
+
+/// One bar of the chart.
+#[derive(Clone, Debug)]
+pub struct GanttBar {
+    /// Row index (0 = top row).
+    pub row: usize,
+    /// Start time.
+    pub start: f64,
+    /// End time.
+    pub end: f64,
+    /// Activity, which selects lane and colour.
+    pub kind: BarKind,
+    /// Tooltip text (the chart appends the start and end times).
+    pub tooltip: String,
+}
+
+/// Everything the chart shows.
+#[derive(Clone, Debug, Default)]
+pub struct GanttData {
+    /// Row labels, top to bottom. Bars may reference rows beyond this list;
+    /// those rows are labelled by their index.
+    pub rows: Vec<String>,
+    /// The bars, in any order.
+    pub bars: Vec<GanttBar>,
+    /// Label of the time axis (e.g. "time").
+    pub time_label: String,
+}
+
+/// Persistent zoom/pan state of a chart.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GanttView {
+    /// Visible time window `[start, end]`, or `None` to fit the data.
+    pub range: Option<[f64; 2]>,
+}
+
+impl GanttView {
+    /// Fit the data again.
+    pub fn reset(&mut self) {
+        self.range = None;
+    }
+}
+
+/// Time span covered by the bars (and the cursor) plus a little padding,
+/// never empty.
+fn data_extent(data: &GanttData, cursor: Option<f64>) -> (f64, f64) {
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    let times = data
+        .bars
+        .iter()
+        .flat_map(|b| [b.start, b.end])
+        .chain(cursor);
+    for t in times.filter(|t| t.is_finite()) {
+        lo = lo.min(t);
+        hi = hi.max(t);
+    }
+    if lo > hi {
+        return (0.0, 1.0);
+    }
+    if hi - lo <= f64::EPSILON * hi.abs().max(lo.abs()).max(1.0) {
+        let half = (lo.abs() * 0.05).max(0.5);
+        return (lo - half, hi + half);
+    }
+    let pad = (hi - lo) * EXTENT_PADDING;
+    (lo - pad, hi + pad)
+}
+
+/// Current window, validated, falling back to the data extent.
+fn visible_window(view: &GanttView, extent: (f64, f64)) -> (f64, f64) {
+    match view.range {
+        Some([a, b]) if a.is_finite() && b.is_finite() && b > a => (a, b),
+        _ => extent,
+    }
+}
+
+/// Zoom `(t0, t1)` by `factor` (> 1 zooms in) keeping `center` fixed on
+/// screen; the span is clamped to `[min_span, max_span]`.
+fn zoom_window(
+    (t0, t1): (f64, f64),
+    center: f64,
+    factor: f64,
+    (min_span, max_span): (f64, f64),
+) -> (f64, f64) {
+    let span = t1 - t0;
+    if !(factor.is_finite() && factor > 0.0 && span > 0.0) {
+        return (t0, t1);
+    }
+    let new_span = (span / factor).clamp(min_span, max_span);
+    let frac = ((center - t0) / span).clamp(0.0, 1.0);
+    let new_t0 = center - frac * new_span;
+    (new_t0, new_t0 + new_span)
+}
+
+/// A "nice" step (1, 2 or 5 × 10^k) at least `raw`.
+fn nice_step(raw: f64) -> f64 {
+    if !(raw.is_finite() && raw > 0.0) {
+        return 1.0;
+    }
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let normalized = raw / magnitude;
+    let nice = if normalized <= 1.0 {
+        1.0
+    } else if normalized <= 2.0 {
+        2.0
+    } else if normalized <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * magnitude
+}
+
+/// Tick positions in `[t0, t1]` with the given step (at most 1000).
+fn ticks(t0: f64, t1: f64, step: f64) -> Vec<f64> {
+    if !(step.is_finite() && step > 0.0 && t1 >= t0) {
+        return Vec::new();
+    }
+    let first = (t0 / step).ceil();
+    (0..1000)
+        .map(|i| (first + f64::from(i)) * step)
+        .take_while(|&t| t <= t1)
+        .map(|t| if t.abs() < step * 1e-9 { 0.0 } else { t })
+        .collect()
+}
+
+/// Label of a tick at `t` for ticks `step` apart.
+fn tick_label(t: f64, step: f64) -> String {
+    if !(1e-6..1e6).contains(&step) {
+        return format_sig(t, 6);
+    }
+    let decimals = (-step.log10().floor()).max(0.0) as usize;
+    format!("{t:.decimals$}")
+}
+
+/// Tooltip text of a bar.
+fn bar_tooltip(bar: &GanttBar, row_name: &str) -> String {
+    let mut text = format!("{row_name}: {}", bar.kind.name());
+    if !bar.tooltip.is_empty() {
+        text.push('\n');
+        text.push_str(&bar.tooltip);
+    }
+    text.push_str(&format!(
+        "\nstart {}  end {}",
+        format_sig(bar.start, TOOLTIP_DIGITS),
+        format_sig(bar.end, TOOLTIP_DIGITS)
+    ));
+    text
+}
+
+/// Maps between time and screen x inside the plot area.
+#[derive(Clone, Copy)]
+struct TimeAxis {
+    t0: f64,
+    t1: f64,
+    left: f32,
+    width: f32,
+}
+
+impl TimeAxis {
+    fn x(&self, t: f64) -> f32 {
+        let frac = (t - self.t0) / (self.t1 - self.t0);
+        // Clamp far-away values so they stay representable as f32 pixels.
+        self.left + (frac.clamp(-10.0, 11.0) as f32) * self.width
+    }
+
+    fn time(&self, x: f32) -> f64 {
+        self.t0 + f64::from((x - self.left) / self.width) * (self.t1 - self.t0)
+    }
+
+    fn seconds_per_point(&self) -> f64 {
+        (self.t1 - self.t0) / f64::from(self.width)
+    }
+}
+
+/// Label of row `row`.
+fn row_name(data: &GanttData, row: usize) -> String {
+    data.rows
+        .get(row)
+        .cloned()
+        .unwrap_or_else(|| format!("#{row}"))
+}
+
+/// Show a Gantt chart.
+///
+/// * `id` — unique id within the parent UI.
+/// * `view` — zoom/pan state (keep it across frames).
+/// * `cursor` — time of the vertical cursor line, if any.
+///
+/// Returns `Some(time)` when the user clicked in the chart, so the caller can
+/// move its cursor. Empty data shows a placeholder and returns `None`.
+pub fn gantt(
+    ui: &mut egui::Ui,
+    id: &str,
+    data: &GanttData,
+    view: &mut GanttView,
+    cursor: Option<f64>,
+) -> Option<f64> {
+    ui.push_id(id, |ui| gantt_ui(ui, data, view, cursor)).inner
+}
+
+fn gantt_ui(
+    ui: &mut egui::Ui,
+    data: &GanttData,
+    view: &mut GanttView,
+    cursor: Option<f64>,
+) -> Option<f64> {
+    let cursor = cursor.filter(|t| t.is_finite());
+    let n_rows = data
+        .bars
+        .iter()
+        .map(|b| b.row.saturating_add(1))
+        .max()
+        .unwrap_or(0)
+        .max(data.rows.len());
+    let extent = data_extent(data, cursor);
+    let extent_span = extent.1 - extent.0;
+    let span_limits = (extent_span * 1e-9, extent_span * 100.0);
+    let mut window = visible_window(view, extent);
+    let dark = ui.visuals().dark_mode;
+
+    // Toolbar: zoom buttons, reset, legend, hint.
+    ui.horizontal_wrapped(|ui| {
+        let center = 0.5 * (window.0 + window.1);
+        if ui
+            .button(LABEL_ZOOM_IN)
+            .on_hover_text("Zoom in (or scroll / ctrl-scroll over the chart)")
+            .clicked()
+        {
+            window = zoom_window(window, center, BUTTON_ZOOM, span_limits);
+            view.range = Some([window.0, window.1]);
+        }
+        if ui
+            .button(LABEL_ZOOM_OUT)
+            .on_hover_text("Zoom out (or scroll / ctrl-scroll over the chart)")
+            .clicked()
+        {
+            window = zoom_window(window, center, 1.0 / BUTTON_ZOOM, span_limits);
+            view.range = Some([window.0, window.1]);
+        }
+        if ui
+            .button(LABEL_RESET_VIEW)
+            .on_hover_text("Fit all bars (or double-click the chart)")
+            .clicked()
+        {
+            view.reset();
+            window = extent;
+        }
+        ui.separator();
+        for kind in [BarKind::Receive, BarKind::Compute, BarKind::Send] {
+            let size = Vec2::splat(ui.text_style_height(&egui::TextStyle::Body) * 0.8);
+            let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, bar_color(kind, dark));
+            ui.label(kind.name());
+        }
+        ui.separator();
+        ui.weak("scroll: zoom, drag: pan, click: set time");
+    });
+
+    if n_rows == 0 {
+        ui.weak("(no rows to show)");
+        return None;
+    }
+
+    // Geometry.
+    let available = ui.available_size();
+    let desired_height = n_rows as f32 * ROW_HEIGHT + AXIS_HEIGHT;
+    let height = if available.y.is_finite() {
+        desired_height.min(available.y.max(MIN_CHART_HEIGHT))
+    } else {
+        desired_height
+    };
+    let width = if available.x.is_finite() {
+        available.x.max(120.0)
+    } else {
+        600.0
+    };
+    let (response, painter) =
+        ui.allocate_painter(Vec2::new(width, height), Sense::click_and_drag());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Canvas, ui.is_enabled(), LABEL_CHART)
+    });
+    let rect = response.rect;
+
+    let visuals = ui.visuals().clone();
+    let label_font = egui::TextStyle::Small.resolve(ui.style());
+    let text_color = visuals.text_color();
+    let row_labels: Vec<String> = (0..n_rows).map(|r| row_name(data, r)).collect();
+    let label_width = row_labels
+        .iter()
+        .map(|l| {
+            painter
+                .layout_no_wrap(l.clone(), label_font.clone(), text_color)
+                .size()
+                .x
+        })
+        .fold(0.0f32, f32::max);
+    let gutter = (label_width + 2.0 * LABEL_PAD).clamp(30.0, (rect.width() * 0.35).max(30.0));
+    let plot_rect = Rect::from_min_max(
+        Pos2::new(rect.left() + gutter, rect.top()),
+        Pos2::new(rect.right() - 4.0, rect.bottom() - AXIS_HEIGHT),
+    );
+    if plot_rect.width() < 1.0 || plot_rect.height() < 1.0 {
+        return None;
+    }
+    let row_height = plot_rect.height() / n_rows as f32;
+
+    // Interaction: updates `window` before painting so there is no lag.
+    let mut axis = TimeAxis {
+        t0: window.0,
+        t1: window.1,
+        left: plot_rect.left(),
+        width: plot_rect.width(),
+    };
+    let mut moved = false;
+    if response.dragged() {
+        let dx = response.drag_delta().x;
+        if dx != 0.0 {
+            let shift = -f64::from(dx) * axis.seconds_per_point();
+            window = (window.0 + shift, window.1 + shift);
+            moved = true;
+        }
+    }
+    if response.hovered() {
+        let (scroll, zoom, pointer) =
+            ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta(), i.pointer.hover_pos()));
+        let factor = f64::from(zoom) * f64::from(scroll.y / SCROLL_ZOOM_SCALE).exp();
+        let center = pointer.map_or(0.5 * (window.0 + window.1), |p| axis.time(p.x));
+        if (factor - 1.0).abs() > 1e-6 {
+            window = zoom_window(window, center, factor, span_limits);
+            moved = true;
+        }
+        if scroll.x != 0.0 {
+            let shift = -f64::from(scroll.x) * axis.seconds_per_point();
+            window = (window.0 + shift, window.1 + shift);
+            moved = true;
+        }
+        if scroll != Vec2::ZERO {
+            // Consumed: don't also scroll an enclosing scroll area.
+            ui.input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
+        }
+    }
+    if response.double_clicked() {
+        view.reset();
+        window = extent;
+    } else if moved {
+        view.range = Some([window.0, window.1]);
+    }
+    axis.t0 = window.0;
+    axis.t1 = window.1;
+
+    let mut clicked_time = None;
+    if response.clicked()
+        && let Some(pos) = response.interact_pointer_pos()
+        && pos.x >= plot_rect.left()
+    {
+        clicked_time = Some(axis.time(pos.x.min(plot_rect.right())));
+    }
+
+    // Hovered bar: the topmost (non-idle first) bar under the pointer.
+    let hover_pos = response
+        .hover_pos()
+        .filter(|p| plot_rect.contains(*p) && !response.dragged());
+    let hovered_bar = hover_pos.and_then(|p| {
+        let row = ((p.y - plot_rect.top()) / row_height).floor();
+        if row < 0.0 {
+            return None;
+        }
+        let row = row as usize;
+        let frac = ((p.y - plot_rect.top()) / row_height).fract();
+        let t = axis.time(p.x);
+        let tol = f64::from(HOVER_TOLERANCE) * axis.seconds_per_point();
+        let mut idle = None;
+        for (index, bar) in data.bars.iter().enumerate() {
+            if bar.row != row {
+                continue;
+            }
+            let (s, e) = (bar.start.min(bar.end), bar.start.max(bar.end));
+            if !(s - tol <= t && t <= e + tol) {
+                continue;
+            }
+            let (top, bottom) = bar.kind.lane();
+            if bar.kind == BarKind::Idle {
+                idle.get_or_insert(index);
+            } else if (top..=bottom).contains(&frac) {
+                return Some(index);
+            }
+        }
+        idle
+    });
+
+    // Background and row stripes.
+    painter.rect_filled(plot_rect, 0.0, visuals.extreme_bg_color);
+    let clipped = painter.with_clip_rect(plot_rect.intersect(painter.clip_rect()));
+    for row in (1..n_rows).step_by(2) {
+        let top = plot_rect.top() + row as f32 * row_height;
+        let stripe = Rect::from_x_y_ranges(plot_rect.x_range(), top..=top + row_height);
+        clipped.rect_filled(stripe, 0.0, visuals.faint_bg_color);
+    }
+
+    // Grid lines and time axis.
+    let step = nice_step(f64::from(TICK_SPACING) * axis.seconds_per_point());
+    let grid_color = visuals
+        .widgets
+        .noninteractive
+        .bg_stroke
+        .color
+        .gamma_multiply(0.6);
+    let axis_stroke = visuals.widgets.noninteractive.fg_stroke;
+    for t in ticks(axis.t0, axis.t1, step) {
+        let x = axis.x(t);
+        clipped.vline(x, plot_rect.y_range(), Stroke::new(1.0, grid_color));
+        painter.vline(
+            x,
+            plot_rect.bottom()..=plot_rect.bottom() + 4.0,
+            axis_stroke,
+        );
+        painter.text(
+            Pos2::new(x, plot_rect.bottom() + 4.0),
+            Align2::CENTER_TOP,
+            tick_label(t, step),
+            label_font.clone(),
+            text_color,
+        );
+    }
+    painter.hline(plot_rect.x_range(), plot_rect.bottom(), axis_stroke);
+    if !data.time_label.is_empty() {
+        painter.text(
+            Pos2::new(
+                rect.left() + LABEL_PAD,
+                plot_rect.bottom() + AXIS_HEIGHT * 0.5,
+            ),
+            Align2::LEFT_CENTER,
+            &data.time_label,
+            label_font.clone(),
+            visuals.weak_text_color(),
+        );
+    }
+
+    // Bars: idle ones first so the others are drawn on top.
+    let row_margin = (row_height * 0.08).min(3.0);
+    let outline = Stroke::new(1.0, visuals.extreme_bg_color.gamma_multiply(0.7));
+    let bar_rect = |bar: &GanttBar| -> Option<Rect> {
+        if bar.row >= n_rows || !bar.start.is_finite() || !bar.end.is_finite() {
+            return None;
+        }
+        let (s, e) = (bar.start.min(bar.end), bar.start.max(bar.end));
+        if e < axis.t0 || s > axis.t1 {
+            return None;
+        }
+        let mut x0 = axis.x(s).max(plot_rect.left() - 1.0);
+        let mut x1 = axis.x(e).min(plot_rect.right() + 1.0);
+        if x1 - x0 < 1.0 {
+            let mid = 0.5 * (x0 + x1);
+            x0 = mid - 0.5;
+            x1 = mid + 0.5;
+        }
+        let row_top = plot_rect.top() + bar.row as f32 * row_height + row_margin;
+        let inner = row_height - 2.0 * row_margin;
+        let (top, bottom) = bar.kind.lane();
+        Some(Rect::from_x_y_ranges(
+            x0..=x1,
+            row_top + top * inner..=row_top + bottom * inner,
+        ))
+    };
+    for idle_pass in [true, false] {
+        for bar in data
+            .bars
+            .iter()
+            .filter(|b| (b.kind == BarKind::Idle) == idle_pass)
+        {
+            let Some(r) = bar_rect(bar) else { continue };
+            clipped.rect_filled(r, 0.0, bar_color(bar.kind, dark));
+            if !idle_pass && r.width() >= 4.0 && r.height() >= 4.0 {
+                clipped.rect_stroke(r, 0.0, outline, StrokeKind::Inside);
+            }
+        }
+    }
+
+    // Row separators and labels (thinned out when rows are tiny).
+    let sep_color = visuals.widgets.noninteractive.bg_stroke.color;
+    let label_every = (ui.fonts_mut(|f| f.row_height(&label_font)) / row_height)
+        .ceil()
+        .max(1.0) as usize;
+    let gutter_painter = painter.with_clip_rect(Rect::from_min_max(
+        rect.min,
+        Pos2::new(plot_rect.left(), plot_rect.bottom()),
+    ));
+    for (row, label) in row_labels.iter().enumerate() {
+        let top = plot_rect.top() + row as f32 * row_height;
+        if row > 0 && row_height >= 6.0 {
+            clipped.hline(plot_rect.x_range(), top, Stroke::new(0.5, sep_color));
+        }
+        if row % label_every == 0 {
+            gutter_painter.text(
+                Pos2::new(rect.left() + LABEL_PAD, top + 0.5 * row_height),
+                Align2::LEFT_CENTER,
+                label,
+                label_font.clone(),
+                text_color,
+            );
+        }
+    }
+
+    // Hover highlight and tooltip.
+    if let Some(bar) = hovered_bar.and_then(|i| data.bars.get(i)) {
+        if let Some(r) = bar_rect(bar) {
+            clipped.rect_stroke(
+                r.expand(1.0),
+                0.0,
+                Stroke::new(1.5, visuals.strong_text_color()),
+                StrokeKind::Outside,
+            );
+        }
+        let text = bar_tooltip(bar, &row_name(data, bar.row));
+        response.clone().on_hover_ui_at_pointer(|ui| {
+            ui.label(text);
+        });
+    }
+
+    // Time cursor.
+    if let Some(t) = cursor
+        && t >= axis.t0
+        && t <= axis.t1
+    {
+        let x = axis.x(t);
+        painter.vline(
+            x,
+            plot_rect.top()..=plot_rect.bottom() + 4.0,
+            Stroke::new(2.0, cursor_color(dark)),
+        );
+    }
+
+    painter.rect_stroke(
+        plot_rect,
+        0.0,
+        visuals.widgets.noninteractive.bg_stroke,
+        StrokeKind::Outside,
+    );
+
+    clicked_time
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bar(row: usize, start: f64, end: f64, kind: BarKind) -> GanttBar {
+        GanttBar {
+            row,
+            start,
+            end,
+            kind,
+            tooltip: String::new(),
+        }
+    }
+
+    #[test]
+    fn extent_of_empty_and_degenerate_data() {
+        assert_eq!(data_extent(&GanttData::default(), None), (0.0, 1.0));
+        let data = GanttData {
+            bars: vec![bar(0, 2.0, 2.0, BarKind::Compute)],
+            ..Default::default()
+        };
+        let (lo, hi) = data_extent(&data, None);
+        assert!(lo < 2.0 && hi > 2.0);
+        let data = GanttData {
+            bars: vec![
+                bar(0, 1.0, 3.0, BarKind::Send),
+                bar(1, f64::NAN, 9.0, BarKind::Compute),
+            ],
+            ..Default::default()
+        };
+        let (lo, hi) = data_extent(&data, Some(-1.0));
+        assert!((lo + 1.1).abs() < 1e-12 && (hi - 9.1).abs() < 1e-12);
+    }
+
+    #[test]
+    fn invalid_view_falls_back_to_extent() {
+        let extent = (0.0, 10.0);
+        let mut view = GanttView::default();
+        assert_eq!(visible_window(&view, extent), extent);
+        view.range = Some([5.0, 5.0]);
+        assert_eq!(visible_window(&view, extent), extent);
+        view.range = Some([f64::NAN, 5.0]);
+        assert_eq!(visible_window(&view, extent), extent);
+        view.range = Some([2.0, 4.0]);
+        assert_eq!(visible_window(&view, extent), (2.0, 4.0));
+    }
+
+    #[test]
+    fn zoom_keeps_center_fixed_and_clamps() {
+        let (a, b) = zoom_window((0.0, 10.0), 2.5, 2.0, (1e-9, 1e3));
+        assert!((a - 1.25).abs() < 1e-12 && (b - 6.25).abs() < 1e-12);
+        let (a, b) = zoom_window((0.0, 10.0), 5.0, 1e-9, (1e-9, 100.0));
+        assert!((b - a - 100.0).abs() < 1e-9);
+        assert_eq!(
+            zoom_window((0.0, 10.0), 5.0, f64::NAN, (1.0, 2.0)),
+            (0.0, 10.0)
+        );
+    }
+
+    #[test]
+    fn nice_steps_and_ticks() {
+        assert_eq!(nice_step(0.7), 1.0);
+        assert_eq!(nice_step(1.3), 2.0);
+        assert_eq!(nice_step(3.0), 5.0);
+        assert_eq!(nice_step(7.0), 10.0);
+        assert_eq!(nice_step(0.0), 1.0);
+        assert_eq!(ticks(-0.5, 2.1, 1.0), vec![0.0, 1.0, 2.0]);
+        assert!(ticks(1.0, 0.0, 1.0).is_empty());
+        assert_eq!(tick_label(0.5, 0.1), "0.5");
+        assert_eq!(tick_label(20.0, 10.0), "20");
+    }
+
+    #[test]
+    fn tooltip_has_times_with_six_digits() {
+        let mut b = bar(0, 1.0 / 3.0, 2.0, BarKind::Send);
+        b.tooltip = "amount 0.25".to_owned();
+        let text = bar_tooltip(&b, "P1");
+        assert_eq!(text, "P1: Send\namount 0.25\nstart 0.333333  end 2");
+    }
+
+    #[test]
+    fn lanes_cover_the_row() {
+        assert_eq!(BarKind::Receive.lane().0, 0.0);
+        assert_eq!(BarKind::Receive.lane().1, BarKind::Compute.lane().0);
+        assert_eq!(BarKind::Compute.lane().1, BarKind::Send.lane().0);
+        assert_eq!(BarKind::Send.lane().1, 1.0);
+    }
+}

@@ -1,0 +1,71 @@
+//! Shared, model-agnostic UI widgets: Gantt chart, simulated-vs-theory plot,
+//! step/play bar and result table.
+//!
+//! All widgets only use glyphs available in egui's default fonts, and every
+//! interactive element has an accessible label.
+
+pub mod compare_plot;
+pub mod gantt;
+pub mod result_table;
+pub mod step_bar;
+
+pub use compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot, series_to_csv};
+pub use gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
+pub use result_table::{result_table, table_to_text};
+pub use step_bar::{StepState, step_bar};
+
+/// Format a number with `sig` significant digits, trimming trailing zeros.
+///
+/// Uses scientific notation (`1.5e-7`, `2.25e9`) for very small or large
+/// magnitudes, plain decimals otherwise. Non-finite values print as Rust does
+/// (`NaN`, `inf`, `-inf`).
+pub fn format_sig(value: f64, sig: usize) -> String {
+    if !value.is_finite() {
+        return format!("{value}");
+    }
+    if value == 0.0 {
+        return "0".to_owned();
+    }
+    let sig = sig.clamp(1, 17);
+    let exponent = value.abs().log10().floor();
+    // `sig` is at most 17, so the casts below are exact.
+    if exponent < -4.0 || exponent >= sig as f64 {
+        let text = format!("{:.*e}", sig - 1, value);
+        match text.split_once('e') {
+            Some((mantissa, exp)) => format!("{}e{exp}", trim_zeros(mantissa)),
+            None => text,
+        }
+    } else {
+        let decimals = (sig as f64 - 1.0 - exponent).max(0.0) as usize;
+        trim_zeros(&format!("{value:.decimals$}")).to_owned()
+    }
+}
+
+/// Remove trailing zeros after a decimal point (and the point itself).
+fn trim_zeros(text: &str) -> &str {
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_sig;
+
+    #[test]
+    fn significant_digits() {
+        assert_eq!(format_sig(0.0, 6), "0");
+        assert_eq!(format_sig(1.0, 6), "1");
+        assert_eq!(format_sig(1.5, 6), "1.5");
+        assert_eq!(format_sig(-2.0 / 3.0, 6), "-0.666667");
+        assert_eq!(format_sig(123_456.789, 6), "123457");
+        assert_eq!(format_sig(1_234_567.0, 6), "1.23457e6");
+        assert_eq!(format_sig(0.000_012_5, 6), "1.25e-5");
+        assert_eq!(format_sig(0.001_25, 3), "0.00125");
+        assert_eq!(format_sig(100.0, 3), "100");
+        assert_eq!(format_sig(f64::NAN, 6), "NaN");
+        assert_eq!(format_sig(f64::INFINITY, 6), "inf");
+    }
+}

@@ -1,0 +1,338 @@
+//! A small striped result table with a "Copy as text" button.
+
+use eframe::egui;
+
+/// Caption (and accessible name) of the copy button.
+pub const LABEL_COPY_TABLE: &str = "Copy as text";
+
+/// Horizontal gap between columns in [`table_to_text`].
+const TEXT_COLUMN_GAP: &str = "  ";
+
+/// Does this cell look like a number (to be right-aligned)?
+///
+/// Accepts anything `f64` parses (after trimming, removing `_` and `,` digit
+/// separators, a leading `+`/`~`/`≈` and a trailing `%`), e.g. `12`, `-3.5e-4`,
+/// `1,024`, `97.5%`, `inf`.
+pub fn is_numeric(cell: &str) -> bool {
+    let s = cell.trim();
+    let s = s
+        .strip_prefix('≈')
+        .or_else(|| s.strip_prefix('~'))
+        .unwrap_or(s)
+        .trim_start();
+    let s = s.strip_suffix('%').unwrap_or(s).trim_end();
+    if s.is_empty() || !s.chars().any(|c| c.is_ascii_digit() || c.is_alphabetic()) {
+        return false;
+    }
+    let cleaned: String = s.chars().filter(|&c| c != '_' && c != ',').collect();
+    cleaned.parse::<f64>().is_ok()
+}
+
+/// Make a cell printable on one line without tabs.
+fn clean_cell(cell: &str) -> String {
+    cell.chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .collect()
+}
+
+/// Number of columns: the widest of the header and all rows.
+fn column_count(header: &[&str], rows: &[Vec<String>]) -> usize {
+    rows.iter()
+        .map(Vec::len)
+        .chain(std::iter::once(header.len()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Render a table as aligned plain text (no tabs), e.g. for the clipboard.
+///
+/// Columns are separated by two spaces; numeric-looking cells are
+/// right-aligned, others left-aligned; the header is underlined with `-`.
+/// Rows shorter than the header are padded with empty cells; trailing
+/// spaces are trimmed. Returns an empty string for an empty table.
+pub fn table_to_text(header: &[&str], rows: &[Vec<String>]) -> String {
+    let n_cols = column_count(header, rows);
+    if n_cols == 0 {
+        return String::new();
+    }
+    let header: Vec<String> = (0..n_cols)
+        .map(|c| header.get(c).map(|h| clean_cell(h)).unwrap_or_default())
+        .collect();
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            (0..n_cols)
+                .map(|c| row.get(c).map(|s| clean_cell(s)).unwrap_or_default())
+                .collect()
+        })
+        .collect();
+
+    let mut widths = vec![0usize; n_cols];
+    for row in std::iter::once(&header).chain(body.iter()) {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+
+    let format_row = |row: &[String], out: &mut String| {
+        let mut line = String::new();
+        for (c, (cell, &w)) in row.iter().zip(&widths).enumerate() {
+            if c > 0 {
+                line.push_str(TEXT_COLUMN_GAP);
+            }
+            let pad = w.saturating_sub(cell.chars().count());
+            if is_numeric(cell) {
+                line.extend(std::iter::repeat_n(' ', pad));
+                line.push_str(cell);
+            } else {
+                line.push_str(cell);
+                line.extend(std::iter::repeat_n(' ', pad));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    };
+
+    let mut out = String::new();
+    format_row(&header, &mut out);
+    let rule_len = widths.iter().sum::<usize>() + TEXT_COLUMN_GAP.len() * (n_cols - 1);
+    out.extend(std::iter::repeat_n('-', rule_len));
+    out.push('\n');
+    for row in &body {
+        format_row(row, &mut out);
+    }
+    out
+}
+
+/// Status of a cell, from its first character.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CellStatus {
+    Ok,
+    Fail,
+    Plain,
+}
+
+fn cell_status(cell: &str) -> CellStatus {
+    match cell.trim_start().chars().next() {
+        Some('✓' | '✔') => CellStatus::Ok,
+        Some('✗' | '✘') => CellStatus::Fail,
+        _ => CellStatus::Plain,
+    }
+}
+
+/// Green that reads well on both light and dark backgrounds.
+fn ok_color(visuals: &egui::Visuals) -> egui::Color32 {
+    if visuals.dark_mode {
+        egui::Color32::from_rgb(90, 200, 120)
+    } else {
+        egui::Color32::from_rgb(0, 130, 60)
+    }
+}
+
+/// Replace check/cross marks the current font cannot draw by look-alikes it
+/// can (`√`, `×`), so tables render without tofu (and without tripping the
+/// missing-glyph check of `egui_kittest`) under egui's default fonts.
+struct GlyphFallback {
+    check: bool,
+    heavy_check: bool,
+    cross: bool,
+    heavy_cross: bool,
+}
+
+impl GlyphFallback {
+    fn new(ui: &egui::Ui) -> Self {
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        ui.fonts_mut(|f| Self {
+            check: f.has_glyph(&font, '✓'),
+            heavy_check: f.has_glyph(&font, '✔'),
+            cross: f.has_glyph(&font, '✗'),
+            heavy_cross: f.has_glyph(&font, '✘'),
+        })
+    }
+
+    fn apply<'s>(&self, cell: &'s str) -> std::borrow::Cow<'s, str> {
+        let all = self.check && self.heavy_check && self.cross && self.heavy_cross;
+        if all || !cell.contains(['✓', '✔', '✗', '✘']) {
+            return std::borrow::Cow::Borrowed(cell);
+        }
+        cell.chars()
+            .map(|c| match c {
+                '✓' if !self.check => '√',
+                '✔' if !self.heavy_check => '√',
+                '✗' if !self.cross => '×',
+                '✘' if !self.heavy_cross => '×',
+                other => other,
+            })
+            .collect::<String>()
+            .into()
+    }
+}
+
+/// Show a striped table with a bold header and a "Copy as text" button.
+///
+/// Numeric-looking cells (see [`is_numeric`]) are right-aligned; cells
+/// starting with `✓` are green and with `✗` red. Rows may have different
+/// lengths (missing cells are blank). `id` must be unique within the parent
+/// UI.
+pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<String>]) {
+    let n_cols = column_count(header, rows);
+    ui.push_id(id, |ui| {
+        if ui
+            .button(LABEL_COPY_TABLE)
+            .on_hover_text("Copy the table as aligned plain text")
+            .clicked()
+        {
+            ui.ctx().copy_text(table_to_text(header, rows));
+        }
+        if n_cols == 0 {
+            ui.weak("(empty table)");
+            return;
+        }
+
+        let fallback = GlyphFallback::new(ui);
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let text_color = ui.visuals().text_color();
+        let fail_color = ui.visuals().error_fg_color;
+        let ok = ok_color(ui.visuals());
+
+        // Measure every column so numeric cells can be right-aligned in a
+        // cell of known width (galleys are cached by egui, so this is cheap).
+        let mut widths = vec![0.0f32; n_cols];
+        let mut measure = |c: usize, text: &str| {
+            let w = ui
+                .painter()
+                .layout_no_wrap(fallback.apply(text).into_owned(), font.clone(), text_color)
+                .size()
+                .x;
+            if let Some(slot) = widths.get_mut(c) {
+                *slot = slot.max(w);
+            }
+        };
+        for (c, h) in header.iter().enumerate() {
+            measure(c, h);
+        }
+        for row in rows {
+            for (c, cell) in row.iter().enumerate() {
+                measure(c, cell);
+            }
+        }
+        let row_height = ui.spacing().interact_size.y;
+
+        egui::Grid::new("result_table_grid")
+            .striped(true)
+            .num_columns(n_cols)
+            .show(ui, |ui| {
+                for (c, &w) in widths.iter().enumerate() {
+                    let h = header.get(c).copied().unwrap_or("");
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(w, row_height),
+                        egui::Layout::left_to_right(egui::Align::Center),
+                        |ui| {
+                            ui.set_min_width(w);
+                            ui.label(egui::RichText::new(h).strong());
+                        },
+                    );
+                }
+                ui.end_row();
+
+                for row in rows {
+                    for (c, &w) in widths.iter().enumerate() {
+                        let cell = row.get(c).map(String::as_str).unwrap_or("");
+                        let layout = if is_numeric(cell) {
+                            egui::Layout::right_to_left(egui::Align::Center)
+                        } else {
+                            egui::Layout::left_to_right(egui::Align::Center)
+                        };
+                        let text = fallback.apply(cell);
+                        let rich = match cell_status(cell) {
+                            CellStatus::Ok => egui::RichText::new(text).color(ok),
+                            CellStatus::Fail => egui::RichText::new(text).color(fail_color),
+                            CellStatus::Plain => egui::RichText::new(text),
+                        };
+                        ui.allocate_ui_with_layout(egui::vec2(w, row_height), layout, |ui| {
+                            ui.set_min_width(w);
+                            ui.label(rich);
+                        });
+                    }
+                    ui.end_row();
+                }
+            });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numeric_detection() {
+        for s in [
+            "12", "-3.5e-4", " 1,024 ", "97.5%", "+2", "inf", "NaN", "≈ 3.1", "1_000",
+        ] {
+            assert!(is_numeric(s), "{s:?} should be numeric");
+        }
+        for s in ["", "abc", "p=3", "✓ yes", "-", "%", "1.2.3", "12 s"] {
+            assert!(!is_numeric(s), "{s:?} should not be numeric");
+        }
+    }
+
+    #[test]
+    fn text_table_is_aligned() {
+        let header = ["name", "value"];
+        let rows = vec![
+            vec!["alpha".to_owned(), "1.5".to_owned()],
+            vec!["b".to_owned(), "123.25".to_owned()],
+        ];
+        let text = table_to_text(&header, &rows);
+        let expected = "\
+name   value
+-------------
+alpha     1.5
+b      123.25
+";
+        assert_eq!(text, expected);
+        assert!(!text.contains('\t'));
+    }
+
+    #[test]
+    fn text_table_pads_ragged_rows_and_cleans_tabs() {
+        let header = ["a", "b", "c"];
+        let rows = vec![
+            vec!["x\ty".to_owned()],
+            vec![
+                "1".to_owned(),
+                "2".to_owned(),
+                "3".to_owned(),
+                "extra".to_owned(),
+            ],
+        ];
+        let text = table_to_text(&header, &rows);
+        assert!(!text.contains('\t'));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0], "a    b  c");
+        assert_eq!(lines[2], "x y");
+        assert_eq!(lines[3], "  1  2  3  extra");
+    }
+
+    #[test]
+    fn text_table_counts_chars_not_bytes() {
+        let header = ["ok"];
+        let rows = vec![vec!["✓".to_owned()], vec!["✗ no".to_owned()]];
+        let text = table_to_text(&header, &rows);
+        assert_eq!(text, "ok\n----\n✓\n✗ no\n");
+    }
+
+    #[test]
+    fn empty_table() {
+        assert_eq!(table_to_text(&[], &[]), "");
+        assert_eq!(table_to_text(&["h"], &[]), "h\n-\n");
+    }
+
+    #[test]
+    fn status_from_first_char() {
+        assert!(cell_status("✓ ok") == CellStatus::Ok);
+        assert!(cell_status("✗") == CellStatus::Fail);
+        assert!(cell_status("fine ✓") == CellStatus::Plain);
+    }
+}

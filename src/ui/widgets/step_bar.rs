@@ -1,0 +1,426 @@
+//! Step / play control: first, back, play/pause, forward, last, a scrubber
+//! slider and a speed setting.
+//!
+//! The pure state machine lives in [`StepState`]; [`step_bar`] draws the
+//! controls and drives playback from the frame time.
+//!
+//! Button captions only use glyphs present in egui's *default* fonts
+//! (`«`, `‹`, `›`, `»`; the media glyphs `⏮ ⏭ ⏸ ▶ ◀` are not in the default
+//! proportional font and would make `egui_kittest` panic on missing glyphs).
+//! The captions are exported as constants so tests can find the buttons with
+//! `get_by_label`.
+
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+/// Caption (and accessible name) of the "first step" button.
+pub const LABEL_FIRST: &str = "« First";
+/// Caption (and accessible name) of the "step back" button.
+pub const LABEL_BACK: &str = "‹ Back";
+/// Caption (and accessible name) of the play button (shown while paused).
+pub const LABEL_PLAY: &str = "Play";
+/// Caption (and accessible name) of the pause button (shown while playing).
+pub const LABEL_PAUSE: &str = "Pause";
+/// Caption (and accessible name) of the "step forward" button.
+pub const LABEL_FORWARD: &str = "Forward ›";
+/// Caption (and accessible name) of the "last step" button.
+pub const LABEL_LAST: &str = "Last »";
+/// Text of the scrubber slider.
+pub const LABEL_STEP: &str = "Step";
+/// Text of the label attached to the speed drag value.
+pub const LABEL_SPEED: &str = "Speed";
+
+/// Smallest playback speed offered by the UI, in steps per second.
+pub const MIN_SPEED: f32 = 0.25;
+/// Largest playback speed offered by the UI, in steps per second.
+pub const MAX_SPEED: f32 = 50.0;
+/// Default playback speed, in steps per second.
+pub const DEFAULT_SPEED: f32 = 2.0;
+
+/// Longest frame time (seconds) fed into [`StepState::tick`] by [`step_bar`],
+/// so that a stall (e.g. the window was hidden) does not skip many steps.
+const MAX_FRAME_DT: f32 = 0.5;
+
+/// State of a step/play control.
+///
+/// Valid steps are `0..n`, where `n` is the number of steps passed to each
+/// method; with `n == 0` the step stays at 0 and nothing plays.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StepState {
+    /// Current step (0-based).
+    pub step: usize,
+    /// Whether playback is running.
+    pub playing: bool,
+    /// Playback speed in steps per second.
+    pub speed: f32,
+    /// Fraction of a step accumulated since the last advance.
+    #[serde(skip)]
+    pub accum: f32,
+}
+
+impl Default for StepState {
+    fn default() -> Self {
+        Self {
+            step: 0,
+            playing: false,
+            speed: DEFAULT_SPEED,
+            accum: 0.0,
+        }
+    }
+}
+
+/// Index of the last valid step for `n` steps (0 when there are none).
+fn last_index(n: usize) -> usize {
+    n.saturating_sub(1)
+}
+
+impl StepState {
+    /// Jump to the first step.
+    pub fn first(&mut self) {
+        self.step = 0;
+        self.accum = 0.0;
+    }
+
+    /// Jump to the last of `n` steps and stop playing.
+    pub fn last(&mut self, n: usize) {
+        self.step = last_index(n);
+        self.playing = false;
+        self.accum = 0.0;
+    }
+
+    /// Advance one step, stopping at the last of `n` steps.
+    pub fn forward(&mut self, n: usize) {
+        self.step = (self.step + 1).min(last_index(n));
+        self.accum = 0.0;
+    }
+
+    /// Go back one step, stopping at step 0.
+    pub fn back(&mut self) {
+        self.step = self.step.saturating_sub(1);
+        self.accum = 0.0;
+    }
+
+    /// Start or pause playback.
+    ///
+    /// Starting while on the last step restarts from step 0. With fewer than
+    /// two steps there is nothing to play and playback stays off.
+    pub fn toggle_play(&mut self, n: usize) {
+        if self.playing {
+            self.playing = false;
+        } else if n >= 2 {
+            if self.step >= last_index(n) {
+                self.step = 0;
+            }
+            self.playing = true;
+        }
+        self.accum = 0.0;
+    }
+
+    /// Bring the state back into range for `n` steps (e.g. after the model
+    /// changed): clamps the step, and stops playing if the end is reached.
+    pub fn clamp(&mut self, n: usize) {
+        let last = last_index(n);
+        if self.step >= last {
+            self.step = last;
+            self.playing = false;
+        }
+        if !self.speed.is_finite() {
+            self.speed = DEFAULT_SPEED;
+        }
+    }
+
+    /// Advance while playing using `dt` seconds; stops at the last step.
+    ///
+    /// Moves by `floor(accum + speed * dt)` steps, keeping the fractional
+    /// remainder for the next call. Returns `true` if the step changed.
+    pub fn tick(&mut self, dt: f32, n: usize) -> bool {
+        if !self.playing {
+            return false;
+        }
+        let last = last_index(n);
+        if self.step >= last {
+            self.step = last;
+            self.playing = false;
+            self.accum = 0.0;
+            return false;
+        }
+        let rate = if self.speed.is_finite() {
+            self.speed.max(0.0)
+        } else {
+            DEFAULT_SPEED
+        };
+        let dt = if dt.is_finite() { dt.max(0.0) } else { 0.0 };
+        self.accum += rate * dt;
+        if !self.accum.is_finite() {
+            self.accum = 0.0;
+        }
+        let whole = self.accum.floor();
+        if whole < 1.0 {
+            return false;
+        }
+        self.accum -= whole;
+        // `as` saturates for huge values; `min` keeps us in range.
+        let advance = whole as usize;
+        let before = self.step;
+        self.step = self.step.saturating_add(advance).min(last);
+        if self.step >= last {
+            self.playing = false;
+            self.accum = 0.0;
+        }
+        self.step != before
+    }
+}
+
+/// Draw the step/play bar and drive playback.
+///
+/// * `n_steps` — number of steps (valid steps are `0..n_steps`).
+/// * `label` — describes a step (e.g. `|s| format!("t = {}", times[s])`);
+///   only called with valid steps, and not at all if `n_steps == 0`.
+///
+/// While playing this ticks with the frame's `stable_dt` and requests a
+/// repaint. Returns `true` if the step changed this frame (by playback or by
+/// the user).
+pub fn step_bar(
+    ui: &mut egui::Ui,
+    state: &mut StepState,
+    n_steps: usize,
+    label: &dyn Fn(usize) -> String,
+) -> bool {
+    let before = state.step;
+    state.clamp(n_steps);
+
+    if state.playing {
+        let dt = ui.input(|i| i.stable_dt).min(MAX_FRAME_DT);
+        state.tick(dt, n_steps);
+        if state.playing {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    let has_steps = n_steps > 0;
+    let last = last_index(n_steps);
+
+    ui.horizontal_wrapped(|ui| {
+        let not_first = has_steps && state.step > 0;
+        let not_last = has_steps && state.step < last;
+
+        if ui
+            .add_enabled(not_first, egui::Button::new(LABEL_FIRST))
+            .on_hover_text("First step")
+            .clicked()
+        {
+            state.first();
+        }
+        if ui
+            .add_enabled(not_first, egui::Button::new(LABEL_BACK))
+            .on_hover_text("Step back")
+            .clicked()
+        {
+            state.back();
+        }
+        let (caption, hover) = if state.playing {
+            (LABEL_PAUSE, "Pause playback")
+        } else {
+            (LABEL_PLAY, "Play through the steps")
+        };
+        if ui
+            .add_enabled(n_steps >= 2, egui::Button::new(caption))
+            .on_hover_text(hover)
+            .clicked()
+        {
+            state.toggle_play(n_steps);
+            if state.playing {
+                ui.ctx().request_repaint();
+            }
+        }
+        if ui
+            .add_enabled(not_last, egui::Button::new(LABEL_FORWARD))
+            .on_hover_text("Step forward")
+            .clicked()
+        {
+            state.forward(n_steps);
+        }
+        if ui
+            .add_enabled(not_last, egui::Button::new(LABEL_LAST))
+            .on_hover_text("Last step")
+            .clicked()
+        {
+            state.last(n_steps);
+        }
+
+        ui.separator();
+
+        let mut step = state.step;
+        let slider = egui::Slider::new(&mut step, 0..=last)
+            .text(LABEL_STEP)
+            .integer()
+            // The position is shown in the text below; hiding the value box
+            // keeps the slider the only widget named "Step".
+            .show_value(false);
+        if ui
+            .add_enabled(has_steps, slider)
+            .on_hover_text("Drag to scrub through the steps")
+            .changed()
+        {
+            state.step = step.min(last);
+            state.accum = 0.0;
+        }
+
+        if has_steps {
+            ui.label(format!("{}/{}  {}", state.step, last, label(state.step)));
+        } else {
+            ui.weak("no steps");
+        }
+
+        ui.separator();
+
+        let speed_label = ui.label(LABEL_SPEED);
+        ui.add(
+            egui::DragValue::new(&mut state.speed)
+                .range(MIN_SPEED..=MAX_SPEED)
+                .speed(0.05)
+                .max_decimals(2)
+                .suffix(" steps/s"),
+        )
+        .labelled_by(speed_label.id)
+        .on_hover_text("Playback speed in steps per second");
+    });
+
+    state.step != before
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_state() {
+        let s = StepState::default();
+        assert_eq!(s.step, 0);
+        assert!(!s.playing);
+        assert_eq!(s.speed, DEFAULT_SPEED);
+    }
+
+    #[test]
+    fn forward_clamps_at_last() {
+        let mut s = StepState::default();
+        for _ in 0..10 {
+            s.forward(3);
+        }
+        assert_eq!(s.step, 2);
+        s.forward(0);
+        assert_eq!(s.step, 0);
+    }
+
+    #[test]
+    fn back_clamps_at_zero() {
+        let mut s = StepState {
+            step: 2,
+            ..Default::default()
+        };
+        s.back();
+        s.back();
+        s.back();
+        assert_eq!(s.step, 0);
+    }
+
+    #[test]
+    fn first_and_last() {
+        let mut s = StepState {
+            step: 3,
+            playing: true,
+            ..Default::default()
+        };
+        s.last(10);
+        assert_eq!(s.step, 9);
+        assert!(!s.playing);
+        s.first();
+        assert_eq!(s.step, 0);
+        s.last(0);
+        assert_eq!(s.step, 0);
+    }
+
+    #[test]
+    fn toggle_play_restarts_at_end_and_needs_two_steps() {
+        let mut s = StepState::default();
+        s.toggle_play(1);
+        assert!(!s.playing);
+        s.toggle_play(0);
+        assert!(!s.playing);
+
+        s.step = 4;
+        s.toggle_play(5);
+        assert!(s.playing);
+        assert_eq!(s.step, 0);
+        s.toggle_play(5);
+        assert!(!s.playing);
+    }
+
+    #[test]
+    fn clamp_brings_step_into_range() {
+        let mut s = StepState {
+            step: 7,
+            playing: true,
+            ..Default::default()
+        };
+        s.clamp(4);
+        assert_eq!(s.step, 3);
+        assert!(!s.playing);
+        s.clamp(0);
+        assert_eq!(s.step, 0);
+    }
+
+    #[test]
+    fn tick_advances_by_speed_times_dt() {
+        let mut s = StepState {
+            speed: 2.0,
+            ..Default::default()
+        };
+        s.toggle_play(100);
+        // 2 steps/s * 0.25 s = half a step: no change yet.
+        assert!(!s.tick(0.25, 100));
+        assert_eq!(s.step, 0);
+        // Another half step completes one step.
+        assert!(s.tick(0.25, 100));
+        assert_eq!(s.step, 1);
+        // 2 steps/s * 1.5 s = 3 steps.
+        assert!(s.tick(1.5, 100));
+        assert_eq!(s.step, 4);
+        assert!(s.playing);
+    }
+
+    #[test]
+    fn tick_stops_at_end() {
+        let mut s = StepState {
+            speed: 10.0,
+            ..Default::default()
+        };
+        s.toggle_play(5);
+        assert!(s.tick(10.0, 5));
+        assert_eq!(s.step, 4);
+        assert!(!s.playing);
+        assert!(!s.tick(1.0, 5));
+        assert_eq!(s.step, 4);
+    }
+
+    #[test]
+    fn tick_does_nothing_when_paused_or_empty() {
+        let mut s = StepState::default();
+        assert!(!s.tick(1.0, 10));
+        assert_eq!(s.step, 0);
+        s.playing = true;
+        assert!(!s.tick(1.0, 0));
+        assert!(!s.playing);
+        assert_eq!(s.step, 0);
+    }
+
+    #[test]
+    fn tick_ignores_bad_dt() {
+        let mut s = StepState::default();
+        s.toggle_play(10);
+        assert!(!s.tick(f32::NAN, 10));
+        assert!(!s.tick(-5.0, 10));
+        assert_eq!(s.step, 0);
+        assert!(s.playing);
+    }
+}
