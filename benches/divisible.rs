@@ -11,9 +11,10 @@ use loadlab::ui::panels::divisible::{DivisiblePanel, DivisibleView};
 
 fn sweep(c: &mut Criterion) {
     let v = Valid::new(Network::Tree, 2, 0, 100.0).unwrap();
-    c.bench_function("divisible sweep h=0..60, C+P+Q simulated + closed forms", |b| {
-        b.iter(|| black_box(sweep_h(black_box(&v), 60, &NoProgress).unwrap()))
-    });
+    c.bench_function(
+        "divisible sweep h=0..60, C+P+Q simulated + closed forms",
+        |b| b.iter(|| black_box(sweep_h(black_box(&v), 60, &NoProgress).unwrap())),
+    );
     let v = Valid::new(Network::Pyramid, 4, 0, 100.0).unwrap();
     c.bench_function("divisible sweep pyramid h=0..30", |b| {
         b.iter(|| black_box(sweep_h(black_box(&v), 30, &NoProgress).unwrap()))
@@ -29,7 +30,10 @@ fn frame(c: &mut Criterion) {
         ..Default::default()
     };
     let input = || egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1500.0, 940.0))),
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1500.0, 940.0),
+        )),
         ..Default::default()
     };
     // Warm up: let the background sweeps finish so the plots are full.
@@ -39,14 +43,17 @@ fn frame(c: &mut Criterion) {
         });
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    c.bench_function("divisible workspace: one frame (h = 15, all methods)", |b| {
-        b.iter(|| {
-            let out = ctx.run_ui(input(), |ui| {
-                egui::CentralPanel::default().show(ui, |ui| panel.ui(ui, &mut params));
-            });
-            black_box(out)
-        })
-    });
+    c.bench_function(
+        "divisible workspace: one frame (h = 15, all methods)",
+        |b| {
+            b.iter(|| {
+                let out = ctx.run_ui(input(), |ui| {
+                    egui::CentralPanel::default().show(ui, |ui| panel.ui(ui, &mut params));
+                });
+                black_box(out)
+            })
+        },
+    );
 }
 
 criterion_group!(benches, sweep, frame);

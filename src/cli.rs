@@ -298,19 +298,30 @@ fn sweep_json(points: &[sweep::SweepPoint], key: &str) -> Value {
 }
 
 /// The full report of one divisible scenario.
-pub fn divisible_report(params: &DivisibleParams, out: DivisibleOutput) -> Result<String, CliError> {
-    let o = divisible::evaluate(params).map_err(|e| CliError(format!("--{}: {}", flag(e.field), e.message)))?;
+pub fn divisible_report(
+    params: &DivisibleParams,
+    out: DivisibleOutput,
+) -> Result<String, CliError> {
+    let o = divisible::evaluate(params)
+        .map_err(|e| CliError(format!("--{}: {}", flag(e.field), e.message)))?;
     let v = o.instance;
     let sweep = match out.sweep {
         None => None,
         Some(SweepArg::H) => Some((
             "h",
-            sweep::sweep_h(&v, params.sweep_h_max as u64, &NoProgress).map_err(|e| CliError(e.to_string()))?,
+            sweep::sweep_h(&v, params.sweep_h_max as u64, &NoProgress)
+                .map_err(|e| CliError(e.to_string()))?,
         )),
         Some(SweepArg::Beta) => Some((
             "beta",
-            sweep::sweep_beta(&v, params.sweep_beta.0, params.sweep_beta.1, out.beta_points, &NoProgress)
-                .map_err(|e| CliError(e.to_string()))?,
+            sweep::sweep_beta(
+                &v,
+                params.sweep_beta.0,
+                params.sweep_beta.1,
+                out.beta_points,
+                &NoProgress,
+            )
+            .map_err(|e| CliError(e.to_string()))?,
         )),
     };
     if out.json {
@@ -394,8 +405,16 @@ pub fn divisible_report(params: &DivisibleParams, out: DivisibleOutput) -> Resul
     }
     if out.timeline {
         for r in &o.results {
-            let _ = writeln!(s, "\nschedule of {} (per processor of each level):", r.method.letter());
-            let _ = writeln!(s, "{:>5} {:<8} {:>14} {:>14} {:>14} {:>5}", "level", "activity", "start", "end", "amount", "dest");
+            let _ = writeln!(
+                s,
+                "\nschedule of {} (per processor of each level):",
+                r.method.letter()
+            );
+            let _ = writeln!(
+                s,
+                "{:>5} {:<8} {:>14} {:>14} {:>14} {:>5}",
+                "level", "activity", "start", "end", "amount", "dest"
+            );
             for iv in &r.timeline.intervals {
                 let _ = writeln!(
                     s,

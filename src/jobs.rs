@@ -19,7 +19,10 @@ pub struct JobProgress {
 
 impl Progress for JobProgress {
     fn set(&self, fraction: f32) {
-        let old = f32::from_bits(self.fraction.swap(fraction.clamp(0.0, 1.0).to_bits(), Ordering::Relaxed));
+        let old = f32::from_bits(
+            self.fraction
+                .swap(fraction.clamp(0.0, 1.0).to_bits(), Ordering::Relaxed),
+        );
         // Repaint at most every 1 % so a fast sweep does not flood the UI.
         if (fraction - old).abs() >= 0.01 {
             (self.notify)();
@@ -175,10 +178,14 @@ mod tests {
     #[test]
     fn result_arrives_and_progress_reported() {
         let mut slot = JobSlot::default();
-        slot.submit("sum", || {}, |p| {
-            p.set(0.5);
-            Ok(21 * 2)
-        });
+        slot.submit(
+            "sum",
+            || {},
+            |p| {
+                p.set(0.5);
+                Ok(21 * 2)
+            },
+        );
         assert_eq!(wait(&mut slot), Some(42));
         assert!(!slot.is_running());
     }
@@ -188,24 +195,32 @@ mod tests {
         let mut slot: JobSlot<u32> = JobSlot::default();
         let started = Arc::new(AtomicBool::new(false));
         let s = Arc::clone(&started);
-        slot.submit("slow", || {}, move |p| {
-            s.store(true, Ordering::SeqCst);
-            while !p.cancelled() {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            Err(Cancelled)
-        });
+        slot.submit(
+            "slow",
+            || {},
+            move |p| {
+                s.store(true, Ordering::SeqCst);
+                while !p.cancelled() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(Cancelled)
+            },
+        );
         while !started.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(1));
         }
         slot.submit("fast", || {}, |_| Ok(7));
         assert_eq!(wait(&mut slot), Some(7));
-        slot.submit("slow again", || {}, |p| {
-            while !p.cancelled() {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            Err(Cancelled)
-        });
+        slot.submit(
+            "slow again",
+            || {},
+            |p| {
+                while !p.cancelled() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(Cancelled)
+            },
+        );
         slot.cancel();
         assert!(!slot.is_running());
     }

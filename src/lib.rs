@@ -2,8 +2,8 @@
 //!
 //! Layers: [`model`] (pure, deterministic) → [`cli`] and [`ui`]. See `README.md`.
 
-pub mod model;
-pub mod jobs;
-pub mod preset;
 pub mod cli;
+pub mod jobs;
+pub mod model;
+pub mod preset;
 pub mod ui;

@@ -10,7 +10,10 @@ use loadlab::cli::{self, Cli, Command};
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     // One line, no usage block, no backtrace.
     let text = msg.to_string();
-    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("unknown error");
+    let line = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("unknown error");
     let line = line.trim().trim_start_matches("error:").trim();
     eprintln!("error: {line}");
     ExitCode::from(2)
@@ -25,7 +28,11 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown".into());
-        let _ = writeln!(std::io::stderr(), "error: internal error: {}", msg.lines().next().unwrap_or(""));
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: internal error: {}",
+            msg.lines().next().unwrap_or("")
+        );
         std::process::exit(2);
     }));
     let args = match Cli::try_parse() {

@@ -55,7 +55,11 @@ pub struct Preset {
 
 impl Preset {
     /// A preset at the current version.
-    pub fn new(name: impl Into<String>, description: impl Into<String>, scenario: Scenario) -> Self {
+    pub fn new(
+        name: impl Into<String>,
+        description: impl Into<String>,
+        scenario: Scenario,
+    ) -> Self {
         Preset {
             version: VERSION,
             name: name.into(),
@@ -135,7 +139,10 @@ fn parse_error(file: &str, e: ron::error::SpannedError) -> PresetError {
         file: file.to_string(),
         line: e.span.start.line,
         col: e.span.start.col,
-        message: format!("expected a loadlab preset (version, name, description, scenario): {}", e.code),
+        message: format!(
+            "expected a loadlab preset (version, name, description, scenario): {}",
+            e.code
+        ),
     }
 }
 

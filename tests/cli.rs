@@ -11,9 +11,17 @@ fn run(args: &[&str]) -> Output {
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.trim().lines().count(), 1, "exactly one JSON object: {text}");
+    assert_eq!(
+        text.trim().lines().count(),
+        1,
+        "exactly one JSON object: {text}"
+    );
     serde_json::from_str(&text).expect("valid JSON")
 }
 
@@ -30,7 +38,16 @@ fn assert_error(args: &[&str], needle: &str) {
 
 #[test]
 fn table_i_row_15() {
-    let j = json(&["divisible", "--b", "2", "--h", "15", "--beta", "100", "--json"]);
+    let j = json(&[
+        "divisible",
+        "--b",
+        "2",
+        "--h",
+        "15",
+        "--beta",
+        "100",
+        "--json",
+    ]);
     assert_eq!(j["network"], "tree");
     assert_eq!(j["b"], 2);
     assert_eq!(j["h"], 15);
@@ -52,7 +69,18 @@ fn table_i_row_15() {
 
 #[test]
 fn only_requested_algorithms_present() {
-    let j = json(&["divisible", "--network", "pyramid", "--h", "4", "--beta", "100", "--algorithm", "Q", "--json"]);
+    let j = json(&[
+        "divisible",
+        "--network",
+        "pyramid",
+        "--h",
+        "4",
+        "--beta",
+        "100",
+        "--algorithm",
+        "Q",
+        "--json",
+    ]);
     let a = j["algorithms"].as_object().unwrap();
     assert_eq!(a.keys().collect::<Vec<_>>(), vec!["Q"]);
     assert_eq!(j["b"], 4);
@@ -84,7 +112,10 @@ fn bad_input_is_one_error_line() {
     assert_error(&["divisible", "--b", "1"], "b must be at least 2");
     assert_error(&["divisible", "--h", "-1"], "h must be at least 0");
     assert_error(&["divisible", "--h", "64"], "overflows");
-    assert_error(&["divisible", "--network", "pyramid", "--h", "32"], "overflows");
+    assert_error(
+        &["divisible", "--network", "pyramid", "--h", "32"],
+        "overflows",
+    );
     assert_error(&["divisible", "--beta", "0"], "positive");
     assert_error(&["divisible", "--beta", "-3"], "positive");
     assert_error(&["divisible", "--beta", "nan"], "finite");
@@ -118,7 +149,16 @@ fn eval_of_a_file_matches_the_subcommand() {
     )
     .unwrap();
     let a = json(&["eval", path.to_str().unwrap(), "--json"]);
-    let b = json(&["divisible", "--b", "3", "--h", "6", "--beta", "2.5", "--json"]);
+    let b = json(&[
+        "divisible",
+        "--b",
+        "3",
+        "--h",
+        "6",
+        "--beta",
+        "2.5",
+        "--json",
+    ]);
     assert_eq!(a, b);
 }
 
@@ -126,7 +166,11 @@ fn eval_of_a_file_matches_the_subcommand() {
 fn broken_presets_are_reported_with_position() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.ron");
-    std::fs::write(&bad, "(\n  version: 1,\n  name: \"x\",\n  scenario: Divisible((b: \"two\")),\n)").unwrap();
+    std::fs::write(
+        &bad,
+        "(\n  version: 1,\n  name: \"x\",\n  scenario: Divisible((b: \"two\")),\n)",
+    )
+    .unwrap();
     assert_error(&["eval", bad.to_str().unwrap()], "bad.ron:4:");
     let newer = dir.path().join("newer.ron");
     std::fs::write(&newer, "(version: 99, name: \"x\", scenario: Future(()))").unwrap();
@@ -135,7 +179,11 @@ fn broken_presets_are_reported_with_position() {
     std::fs::write(&big, vec![b' '; 2 * 1024 * 1024]).unwrap();
     assert_error(&["eval", big.to_str().unwrap()], "1 MiB");
     let invalid = dir.path().join("invalid.ron");
-    std::fs::write(&invalid, "(version: 1, name: \"x\", scenario: Divisible((b: 1)))").unwrap();
+    std::fs::write(
+        &invalid,
+        "(version: 1, name: \"x\", scenario: Divisible((b: 1)))",
+    )
+    .unwrap();
     assert_error(&["eval", invalid.to_str().unwrap()], "b must be at least 2");
 }
 

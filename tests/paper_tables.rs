@@ -53,7 +53,9 @@ fn check(network: Network, b: u64, rows: &[(u64, f64, f64, f64)]) {
             // Printed to 5 decimals: the rounded value must match.
             for (what, x) in [("closed", closed), ("simulated", sim)] {
                 if ((x * 1e5).round() / 1e5 - printed).abs() > 0.5e-5 {
-                    bad.push(format!("h={h} {m:?} {what}: {x:.7} vs printed {printed:.5}"));
+                    bad.push(format!(
+                        "h={h} {m:?} {what}: {x:.7} vs printed {printed:.5}"
+                    ));
                 }
             }
         }

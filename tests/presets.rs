@@ -10,17 +10,27 @@ fn every_bundled_preset_parses_and_files_match() {
     for b in BUNDLED {
         let p = b.preset().unwrap_or_else(|e| panic!("{}: {e}", b.file));
         assert_eq!(p.version, preset::VERSION);
-        assert!(!p.name.is_empty() && !p.description.is_empty(), "{}", b.file);
+        assert!(
+            !p.name.is_empty() && !p.description.is_empty(),
+            "{}",
+            b.file
+        );
         // The embedded text is the file in presets/.
         let on_disk = std::fs::read_to_string(format!("presets/{}", b.file)).unwrap();
         assert_eq!(on_disk, b.text);
     }
     // The default opens the divisible model.
-    assert!(matches!(preset::default_preset().scenario, Scenario::Divisible(_)));
+    assert!(matches!(
+        preset::default_preset().scenario,
+        Scenario::Divisible(_)
+    ));
     // Every file in presets/ is bundled.
     for entry in std::fs::read_dir("presets").unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
-        assert!(BUNDLED.iter().any(|b| b.file == name), "{name} is not bundled");
+        assert!(
+            BUNDLED.iter().any(|b| b.file == name),
+            "{name} is not bundled"
+        );
     }
 }
 
@@ -42,17 +52,31 @@ fn save_and_load_round_trip() {
     preset::save(&path, &p).unwrap();
     assert_eq!(preset::load(&path).unwrap(), p);
     // No temporary file is left behind.
-    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(names.len(), 1, "{names:?}");
     // Saving into a missing folder fails cleanly and leaves nothing.
     let bad = dir.path().join("missing").join("x.ron");
-    assert!(matches!(preset::save(&bad, &p), Err(PresetError::Io { .. })));
+    assert!(matches!(
+        preset::save(&bad, &p),
+        Err(PresetError::Io { .. })
+    ));
 }
 
 #[test]
 fn errors_name_file_line_and_column() {
-    match preset::parse("x.ron", "(version: 1,\n name: \"n\",\n scenario: Divisible((h: 2, beta: [1])),\n)") {
-        Err(PresetError::Parse { file, line, col, message }) => {
+    match preset::parse(
+        "x.ron",
+        "(version: 1,\n name: \"n\",\n scenario: Divisible((h: 2, beta: [1])),\n)",
+    ) {
+        Err(PresetError::Parse {
+            file,
+            line,
+            col,
+            message,
+        }) => {
             assert_eq!(file, "x.ron");
             assert_eq!(line, 3);
             assert!(col > 1);
@@ -61,18 +85,27 @@ fn errors_name_file_line_and_column() {
         other => panic!("{other:?}"),
     }
     // A foreign file (JSON) is a parse error, not a panic.
-    assert!(matches!(preset::parse("f.json", "{\"a\": 1}"), Err(PresetError::Parse { .. })));
+    assert!(matches!(
+        preset::parse("f.json", "{\"a\": 1}"),
+        Err(PresetError::Parse { .. })
+    ));
     // Another model's name.
     assert!(matches!(
         preset::parse("m.ron", "(version: 1, name: \"n\", scenario: Ring(()))"),
         Err(PresetError::Parse { .. })
     ));
     assert!(matches!(
-        preset::parse("v.ron", "(version: 2, name: \"n\", scenario: Divisible(()))"),
+        preset::parse(
+            "v.ron",
+            "(version: 2, name: \"n\", scenario: Divisible(()))"
+        ),
         Err(PresetError::Newer { found: 2, .. })
     ));
     let big = " ".repeat(1024 * 1024 + 1);
-    assert!(matches!(preset::parse("big.ron", &big), Err(PresetError::TooLarge { .. })));
+    assert!(matches!(
+        preset::parse("big.ron", &big),
+        Err(PresetError::TooLarge { .. })
+    ));
     // Binary content.
     let dir = tempfile::tempdir().unwrap();
     let bin = dir.path().join("image.ron");

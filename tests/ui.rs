@@ -88,7 +88,8 @@ fn switch_algorithm_change_beta_step_and_undo() {
     shown(&h, &format!("{tq:.9}"));
     // Step the timeline: the slot label follows.
     shown(&h, "t = 0:");
-    h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_FORWARD).click();
+    h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_FORWARD)
+        .click();
     h.run_steps(2);
     shown(&h, "end of slot τ_1");
     h.key_press(egui::Key::ArrowRight);
@@ -105,7 +106,10 @@ fn switch_algorithm_change_beta_step_and_undo() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
     assert_eq!(params(&h), DivisibleParams::default());
-    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
     h.run_steps(2);
     assert_eq!(params(&h).algorithm, AlgorithmChoice::Only(Method::Q));
 }
@@ -148,7 +152,11 @@ fn broken_preset_leaves_state_untouched() {
     let before = params(&h);
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("broken.ron");
-    std::fs::write(&bad, "(\n  version: 1,\n  name: \"oops\",\n  scenario: Divisible((h: \"seven\")),\n)").unwrap();
+    std::fs::write(
+        &bad,
+        "(\n  version: 1,\n  name: \"oops\",\n  scenario: Divisible((h: \"seven\")),\n)",
+    )
+    .unwrap();
     open_menu_item(&mut h, "File", "Open preset by path…");
     type_path(&mut h, bad.to_str().unwrap());
     assert_eq!(params(&h), before);

@@ -101,6 +101,12 @@ struct PathPrompt {
     reason: Option<String>,
 }
 
+/// Screenshot results come back from the renderer's callback through this channel.
+type ShotChannel = (
+    Sender<Result<PathBuf, String>>,
+    Receiver<Result<PathBuf, String>>,
+);
+
 /// The application.
 pub struct LoadlabApp {
     preset: Preset,
@@ -117,7 +123,7 @@ pub struct LoadlabApp {
     show_help: bool,
     show_about: bool,
     queued: Vec<Cmd>,
-    shots: (Sender<Result<PathBuf, String>>, Receiver<Result<PathBuf, String>>),
+    shots: ShotChannel,
 }
 
 impl LoadlabApp {
@@ -218,10 +224,20 @@ impl LoadlabApp {
             .preset
             .name
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
             .collect();
         let stem = stem.trim_matches('-').to_string();
-        if stem.is_empty() { "scenario".into() } else { stem }
+        if stem.is_empty() {
+            "scenario".into()
+        } else {
+            stem
+        }
     }
 
     fn ask_path(&mut self, ctx: &egui::Context, action: FileAction) {
@@ -232,7 +248,8 @@ impl LoadlabApp {
         };
         let name = format!("{}.{ext}", self.suggested_name());
         let c = ctx.clone();
-        self.dialogs.open(action, &name, move || c.request_repaint());
+        self.dialogs
+            .open(action, &name, move || c.request_repaint());
     }
 
     /// Carries out one command.
@@ -274,14 +291,16 @@ impl LoadlabApp {
             Cmd::Undo => {
                 self.commit_edit();
                 if let Some(prev) = self.undo.pop() {
-                    self.redo.push(std::mem::replace(&mut self.preset.scenario, prev));
+                    self.redo
+                        .push(std::mem::replace(&mut self.preset.scenario, prev));
                     self.info("Undone");
                 }
             }
             Cmd::Redo => {
                 self.commit_edit();
                 if let Some(next) = self.redo.pop() {
-                    self.undo.push(std::mem::replace(&mut self.preset.scenario, next));
+                    self.undo
+                        .push(std::mem::replace(&mut self.preset.scenario, next));
                     self.info("Redone");
                 }
             }
@@ -411,7 +430,10 @@ impl LoadlabApp {
                 }
                 ui.menu_button("Bundled presets", |ui| {
                     for (i, b) in BUNDLED.iter().enumerate() {
-                        let name = b.preset().map(|p| p.name).unwrap_or_else(|_| b.file.to_string());
+                        let name = b
+                            .preset()
+                            .map(|p| p.name)
+                            .unwrap_or_else(|_| b.file.to_string());
                         if ui.button(name).on_hover_text(b.file).clicked() {
                             cmds.push(Cmd::Bundled(i));
                         }
@@ -428,7 +450,13 @@ impl LoadlabApp {
                     cmds.push(Cmd::PromptPath(FileAction::SavePreset));
                 }
                 ui.separator();
-                if ui.button("Export CSV…").on_hover_text("The plots' series and the shown schedule, in one file with # sections").clicked() {
+                if ui
+                    .button("Export CSV…")
+                    .on_hover_text(
+                        "The plots' series and the shown schedule, in one file with # sections",
+                    )
+                    .clicked()
+                {
                     cmds.push(Cmd::ExportCsv);
                 }
                 if ui.button("Save screenshot…").clicked() {
@@ -436,10 +464,19 @@ impl LoadlabApp {
                 }
             });
             ui.menu_button("Edit", |ui| {
-                if ui.add_enabled(!self.undo.is_empty(), egui::Button::new("Undo  (Ctrl+Z)")).clicked() {
+                if ui
+                    .add_enabled(!self.undo.is_empty(), egui::Button::new("Undo  (Ctrl+Z)"))
+                    .clicked()
+                {
                     cmds.push(Cmd::Undo);
                 }
-                if ui.add_enabled(!self.redo.is_empty(), egui::Button::new("Redo  (Ctrl+Shift+Z)")).clicked() {
+                if ui
+                    .add_enabled(
+                        !self.redo.is_empty(),
+                        egui::Button::new("Redo  (Ctrl+Shift+Z)"),
+                    )
+                    .clicked()
+                {
                     cmds.push(Cmd::Redo);
                 }
             });
@@ -481,7 +518,11 @@ impl LoadlabApp {
                         .desired_width(160.0)
                         .show_percentage(),
                 );
-                if ui.button("Cancel").on_hover_text("Cancel the running background job").clicked() {
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Cancel the running background job")
+                    .clicked()
+                {
                     cmds.push(Cmd::CancelJobs);
                 }
             } else {
@@ -490,7 +531,11 @@ impl LoadlabApp {
             ui.separator();
             if let Some(n) = &self.notice {
                 let text = RichText::new(&n.text);
-                ui.label(if n.error { text.color(ui.visuals().error_fg_color) } else { text });
+                ui.label(if n.error {
+                    text.color(ui.visuals().error_fg_color)
+                } else {
+                    text
+                });
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let file = self
@@ -543,12 +588,13 @@ impl LoadlabApp {
                         ui.label(RichText::new(r).color(ui.visuals().warn_fg_color));
                     }
                     let label = ui.label("File path");
-                    let edit = ui.add(
-                        egui::TextEdit::singleline(&mut prompt.text)
-                            .desired_width(420.0)
-                            .hint_text("/path/to/file"),
-                    )
-                    .labelled_by(label.id);
+                    let edit = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut prompt.text)
+                                .desired_width(420.0)
+                                .hint_text("/path/to/file"),
+                        )
+                        .labelled_by(label.id);
                     let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
                     ui.horizontal(|ui| {
                         if (ui.button("OK").clicked() || enter) && !prompt.text.trim().is_empty() {

@@ -67,7 +67,12 @@ impl Dialogs {
     }
 
     /// Opens a dialog on a worker thread; `notify` is called when it closes.
-    pub fn open(&mut self, action: FileAction, suggested: &str, notify: impl Fn() + Send + 'static) {
+    pub fn open(
+        &mut self,
+        action: FileAction,
+        suggested: &str,
+        notify: impl Fn() + Send + 'static,
+    ) {
         if self.pending.is_some() {
             return;
         }
@@ -87,7 +92,9 @@ impl Dialogs {
             let result = match path {
                 Some(p) => DialogResult::Chosen(action, p),
                 // No person cancels a dialog this fast: nothing was shown.
-                None if t0.elapsed() < Duration::from_millis(400) => DialogResult::Unavailable(action),
+                None if t0.elapsed() < Duration::from_millis(400) => {
+                    DialogResult::Unavailable(action)
+                }
                 None => DialogResult::Cancelled,
             };
             let _ = tx.send(result);
@@ -114,7 +121,12 @@ impl Dialogs {
 }
 
 /// Writes an RGBA image as PNG (used for screenshots; runs off the UI thread).
-pub fn write_png(path: &std::path::Path, width: usize, height: usize, rgba: &[u8]) -> Result<(), String> {
+pub fn write_png(
+    path: &std::path::Path,
+    width: usize,
+    height: usize,
+    rgba: &[u8],
+) -> Result<(), String> {
     let file = std::fs::File::create(path).map_err(|e| e.to_string())?;
     let mut enc = png::Encoder::new(std::io::BufWriter::new(file), width as u32, height as u32);
     enc.set_color(png::ColorType::Rgba);

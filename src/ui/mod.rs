@@ -50,4 +50,3 @@ pub fn run(initial: Option<Preset>) -> eframe::Result<()> {
         Box::new(move |cc| Ok(Box::new(LoadlabApp::new(cc, initial)))),
     )
 }
-

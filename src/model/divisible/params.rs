@@ -211,7 +211,9 @@ fn check_beta(field: &'static str, beta: f64) -> Result<(), ParamError> {
     if !(BETA_MIN..=BETA_MAX).contains(&beta) {
         return Err(err(
             field,
-            format!("β must lie in [{BETA_MIN:e}, {BETA_MAX:e}] (got {beta:e}); outside it f64 cannot hold the pipelined fractions"),
+            format!(
+                "β must lie in [{BETA_MIN:e}, {BETA_MAX:e}] (got {beta:e}); outside it f64 cannot hold the pipelined fractions"
+            ),
         ));
     }
     Ok(())

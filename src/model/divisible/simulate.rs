@@ -141,7 +141,9 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
     let mut x = 1.0;
     match method {
         Method::C => {
-            let (alpha, keep) = classic.as_ref().map_or((0.0, 1.0), |c| (c.alpha[h], c.keep[h]));
+            let (alpha, keep) = classic
+                .as_ref()
+                .map_or((0.0, 1.0), |c| (c.alpha[h], c.keep[h]));
             if h > 0 {
                 root_sends.push((alpha, 1));
             }
@@ -149,7 +151,11 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
         }
         Method::P | Method::Q => {
             // Sizes relative to the first fragment (largest) so nothing overflows.
-            let ratio = if method == Method::P { b } else { 1.0 / beta + b };
+            let ratio = if method == Method::P {
+                b
+            } else {
+                1.0 / beta + b
+            };
             let mut size = 1.0;
             for k in 1..=h {
                 root_sends.push((size, h + 1 - k));
@@ -237,7 +243,9 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
             // The method's rule: how much to keep, how much to send to each child.
             let (keep, fwd) = match method {
                 Method::C => {
-                    let (a, k) = classic.as_ref().map_or((0.0, 1.0), |c| (c.alpha[h - l], c.keep[h - l]));
+                    let (a, k) = classic
+                        .as_ref()
+                        .map_or((0.0, 1.0), |c| (c.alpha[h - l], c.keep[h - l]));
                     (m.size * k, m.size * a)
                 }
                 Method::P if m.dest == l => (m.size, 0.0),
@@ -359,7 +367,10 @@ fn check_schedule(
     for l in 0..=h {
         for act in [Activity::Send, Activity::Compute, Activity::Receive] {
             let mut end = f64::NEG_INFINITY;
-            for iv in intervals.iter().filter(|i| i.level == l && i.activity == act) {
+            for iv in intervals
+                .iter()
+                .filter(|i| i.level == l && i.activity == act)
+            {
                 if iv.start < end - tol && overlap.is_none() {
                     overlap = Some(format!(
                         "level {l}: {act:?} at {:.6} starts before the previous one ends at {end:.6}",
@@ -409,7 +420,9 @@ fn check_schedule(
         for (t, d) in ev {
             held += d;
             if held < -1e-9 && deficit.is_none() {
-                deficit = Some(format!("level {l} uses data it does not hold at t = {t:.6}"));
+                deficit = Some(format!(
+                    "level {l} uses data it does not hold at t = {t:.6}"
+                ));
             }
         }
     }

@@ -50,7 +50,11 @@ fn point(x: f64, v: &Valid) -> SweepPoint {
 }
 
 /// h = 0..=h_max (clamped to the largest h whose N fits in 64 bits) at the instance's b, β.
-pub fn sweep_h(v: &Valid, h_max: u64, progress: &dyn Progress) -> Result<Vec<SweepPoint>, Cancelled> {
+pub fn sweep_h(
+    v: &Valid,
+    h_max: u64,
+    progress: &dyn Progress,
+) -> Result<Vec<SweepPoint>, Cancelled> {
     let top = h_max.min(max_height(v.b));
     let mut out = Vec::with_capacity(top as usize + 1);
     for h in 0..=top {

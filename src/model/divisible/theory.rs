@@ -124,7 +124,8 @@ pub fn asymptotic_speedup(method: Method, b: u64, beta: f64) -> f64 {
         // (√((d−1)²β² + 2(d+1)β + 1) + ((d−1)β + 1)) / 2, with the root taken as
         // β·√((d−1)² + 2(d+1)/β + 1/β²) so it cannot overflow.
         Method::C => {
-            let root = beta * ((d - 1.0).powi(2) + 2.0 * (d + 1.0) / beta + 1.0 / (beta * beta)).sqrt();
+            let root =
+                beta * ((d - 1.0).powi(2) + 2.0 * (d + 1.0) / beta + 1.0 / (beta * beta)).sqrt();
             (root + ((d - 1.0) * beta + 1.0)) / 2.0
         }
         Method::P | Method::Q => d * beta + 1.0,
@@ -200,9 +201,16 @@ mod tests {
         for b in [2, 3, 4, 7] {
             for beta in [0.01, 0.5, 1.0, 100.0, 1e6] {
                 for h in 0..40 {
-                    let vv = v(b, h.min(crate::model::divisible::params::max_height(b)), beta);
+                    let vv = v(
+                        b,
+                        h.min(crate::model::divisible::params::max_height(b)),
+                        beta,
+                    );
                     let (r, a) = (classic_recurrence(&vv), classic_appendix(&vv));
-                    assert!((r - a).abs() <= 1e-10 * r, "b={b} h={h} β={beta}: {r} vs {a}");
+                    assert!(
+                        (r - a).abs() <= 1e-10 * r,
+                        "b={b} h={h} β={beta}: {r} vs {a}"
+                    );
                 }
             }
         }

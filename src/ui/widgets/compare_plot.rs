@@ -62,6 +62,8 @@ pub struct ComparePlot {
     pub series: Vec<Series>,
     /// Optional vertical marker (e.g. the currently selected parameter).
     pub x_marker: Option<f64>,
+    /// Put the legend in the top-left corner (for rising curves) instead of the top right.
+    pub legend_left: bool,
 }
 
 /// Persistent per-plot view options.
@@ -221,7 +223,11 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
 
         let (log_x, log_y) = (view.log_x, view.log_y);
         let mut egui_plot = Plot::new(id)
-            .legend(Legend::default().position(Corner::RightTop))
+            .legend(Legend::default().position(if plot.legend_left {
+                Corner::LeftTop
+            } else {
+                Corner::RightTop
+            }))
             .height(plot_height(ui))
             .x_axis_label(plot.x_label.clone())
             .y_axis_label(plot.y_label.clone())

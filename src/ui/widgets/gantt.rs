@@ -26,6 +26,8 @@ pub const LABEL_CHART: &str = "Gantt chart";
 
 /// Preferred height of one row, in points.
 const ROW_HEIGHT: f32 = 28.0;
+/// Largest height of one row when there is room to spare.
+const MAX_ROW_HEIGHT: f32 = 64.0;
 /// Height of the time axis below the rows.
 const AXIS_HEIGHT: f32 = 22.0;
 /// Smallest chart height (rows + axis) when space is short.
@@ -129,6 +131,9 @@ pub struct GanttData {
     pub bars: Vec<GanttBar>,
     /// Label of the time axis (e.g. "time").
     pub time_label: String,
+    /// Time span to fit even where no bar is drawn yet (e.g. the whole schedule while the
+    /// step bar reveals it bar by bar).
+    pub extent: Option<(f64, f64)>,
 }
 
 /// Persistent zoom/pan state of a chart.
@@ -155,6 +160,7 @@ fn data_extent(data: &GanttData, cursor: Option<f64>) -> (f64, f64) {
         .bars
         .iter()
         .flat_map(|b| [b.start, b.end])
+        .chain(data.extent.into_iter().flat_map(|(a, b)| [a, b]))
         .chain(cursor);
     for t in times.filter(|t| t.is_finite()) {
         lo = lo.min(t);
@@ -371,7 +377,11 @@ fn gantt_ui(
     let available = ui.available_size();
     let desired_height = n_rows as f32 * ROW_HEIGHT + AXIS_HEIGHT;
     let height = if available.y.is_finite() {
-        desired_height.min(available.y.max(MIN_CHART_HEIGHT))
+        // Few rows grow up to MAX_ROW_HEIGHT each to use the space they are given.
+        let roomy = (n_rows as f32 * MAX_ROW_HEIGHT + AXIS_HEIGHT).min(available.y);
+        desired_height
+            .max(roomy)
+            .min(available.y.max(MIN_CHART_HEIGHT))
     } else {
         desired_height
     };
