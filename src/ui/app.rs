@@ -99,6 +99,7 @@ struct PathPrompt {
     action: FileAction,
     text: String,
     reason: Option<String>,
+    focused: bool,
 }
 
 /// Screenshot results come back from the renderer's callback through this channel.
@@ -359,6 +360,7 @@ impl LoadlabApp {
                             .unwrap_or_default(),
                     },
                     reason: None,
+                    focused: false,
                 })
             }
         }
@@ -583,6 +585,7 @@ impl LoadlabApp {
             egui::Window::new(prompt.action.title())
                 .open(&mut open)
                 .collapsible(false)
+                .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
                 .show(ctx, |ui| {
                     if let Some(r) = &prompt.reason {
                         ui.label(RichText::new(r).color(ui.visuals().warn_fg_color));
@@ -595,6 +598,13 @@ impl LoadlabApp {
                                 .hint_text("/path/to/file"),
                         )
                         .labelled_by(label.id);
+                    // Focus the field once it is really on screen (a new window's first
+                    // frame only measures it).
+                    if edit.has_focus() {
+                        prompt.focused = true;
+                    } else if !prompt.focused {
+                        edit.request_focus();
+                    }
                     let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
                     ui.horizontal(|ui| {
                         if (ui.button("OK").clicked() || enter) && !prompt.text.trim().is_empty() {
