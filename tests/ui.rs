@@ -193,3 +193,30 @@ fn shortcuts_window_lists_the_keys() {
     h.get_by_label("Ctrl+Shift+S");
     h.get_by_label("Play / pause the schedule");
 }
+
+#[test]
+fn export_csv_writes_plots_and_schedule() {
+    let mut h = app();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("export.csv");
+    // Without a portal the dialog falls back to the path field; drive the path field directly.
+    h.state_mut().send(loadlab::ui::app::Cmd::PromptPath(loadlab::ui::files::FileAction::ExportCsv));
+    h.run_steps(2);
+    type_path(&mut h, path.to_str().unwrap());
+    let text = std::fs::read_to_string(&path).expect("exported");
+    assert!(text.contains("# plot: parallel time T_N vs h"), "{text}");
+    assert!(text.contains("series,x,y"));
+    assert!(text.contains("C simulated,0,100"), "{}", &text[..400.min(text.len())]);
+    assert!(text.contains("# schedule: method P"));
+    // h = 5: the schedule lists every level 0..=5.
+    assert!(text.lines().any(|l| l.starts_with("5,Compute,")));
+}
+
+#[test]
+fn dark_theme_from_the_view_menu() {
+    let mut h = app();
+    open_menu_item(&mut h, "View", "Dark theme");
+    assert_eq!(h.ctx.theme(), egui::Theme::Dark);
+    open_menu_item(&mut h, "View", "Light theme");
+    assert_eq!(h.ctx.theme(), egui::Theme::Light);
+}

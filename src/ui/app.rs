@@ -111,6 +111,8 @@ type ShotChannel = (
 /// The application.
 pub struct LoadlabApp {
     preset: Preset,
+    /// The scenario as last opened or saved: edits since then mark the title "modified".
+    baseline: Scenario,
     path: Option<PathBuf>,
     theme: ThemeChoice,
     undo: Vec<Scenario>,
@@ -136,6 +138,7 @@ impl LoadlabApp {
             .unwrap_or_default();
         let mut app = Self::with_state(restored);
         if let Some(p) = initial {
+            app.baseline = p.scenario.clone();
             app.preset = p;
             app.path = None;
         }
@@ -146,6 +149,7 @@ impl LoadlabApp {
 
     fn with_state(s: Persisted) -> Self {
         LoadlabApp {
+            baseline: s.preset.scenario.clone(),
             preset: s.preset,
             path: s.path,
             theme: s.theme,
@@ -208,6 +212,7 @@ impl LoadlabApp {
             self.undo.push(self.preset.scenario.clone());
             self.redo.clear();
         }
+        self.baseline = preset.scenario.clone();
         self.preset = preset;
     }
 
@@ -272,13 +277,21 @@ impl LoadlabApp {
                 None => self.apply(ctx, Cmd::SaveAs),
             },
             Cmd::SaveAs => self.ask_path(ctx, FileAction::SavePreset),
-            Cmd::SaveTo(path) => match preset::save(&path, &self.preset) {
-                Ok(()) => {
-                    self.path = Some(path.clone());
-                    self.info(format!("Saved {}", path.display()));
+            Cmd::SaveTo(path) => {
+                // An edited scenario saved under a new name is no longer the preset it came
+                // from: name it after the file and say what it was based on.
+                if self.preset.scenario != self.baseline
+                    && let Some(stem) = path.file_stem().map(|s| s.to_string_lossy().into_owned())
+                    && stem != self.preset.name
+                {
+                    self.preset.description = format!(
+                        "Based on “{}”. {}",
+                        self.preset.name, self.preset.description
+                    );
+                    self.preset.name = stem;
                 }
-                Err(e) => self.error(format!("Could not save: {e}")),
-            },
+                self.save_to(path);
+            }
             Cmd::Bundled(i) => match BUNDLED.get(i).map(|b| b.preset()) {
                 Some(Ok(p)) => {
                     let name = p.name.clone();
@@ -363,6 +376,17 @@ impl LoadlabApp {
                     focused: false,
                 })
             }
+        }
+    }
+
+    fn save_to(&mut self, path: PathBuf) {
+        match preset::save(&path, &self.preset) {
+            Ok(()) => {
+                self.path = Some(path.clone());
+                self.baseline = self.preset.scenario.clone();
+                self.info(format!("Saved {}", path.display()));
+            }
+            Err(e) => self.error(format!("Could not save: {e}")),
         }
     }
 
@@ -545,7 +569,12 @@ impl LoadlabApp {
                     .as_ref()
                     .map(|p| p.display().to_string())
                     .unwrap_or_else(|| "unsaved".into());
-                ui.label(RichText::new(format!("{} — {file}", self.preset.name)).weak());
+                let modified = if self.preset.scenario != self.baseline {
+                    " (modified)"
+                } else {
+                    ""
+                };
+                ui.label(RichText::new(format!("{}{modified} — {file}", self.preset.name)).weak());
             });
         });
     }
