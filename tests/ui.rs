@@ -200,13 +200,19 @@ fn export_csv_writes_plots_and_schedule() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("export.csv");
     // Without a portal the dialog falls back to the path field; drive the path field directly.
-    h.state_mut().send(loadlab::ui::app::Cmd::PromptPath(loadlab::ui::files::FileAction::ExportCsv));
+    h.state_mut().send(loadlab::ui::app::Cmd::PromptPath(
+        loadlab::ui::files::FileAction::ExportCsv,
+    ));
     h.run_steps(2);
     type_path(&mut h, path.to_str().unwrap());
     let text = std::fs::read_to_string(&path).expect("exported");
     assert!(text.contains("# plot: parallel time T_N vs h"), "{text}");
     assert!(text.contains("series,x,y"));
-    assert!(text.contains("C simulated,0,100"), "{}", &text[..400.min(text.len())]);
+    assert!(
+        text.contains("C simulated,0,100"),
+        "{}",
+        &text[..400.min(text.len())]
+    );
     assert!(text.contains("# schedule: method P"));
     // h = 5: the schedule lists every level 0..=5.
     assert!(text.lines().any(|l| l.starts_with("5,Compute,")));
@@ -219,4 +225,48 @@ fn dark_theme_from_the_view_menu() {
     assert_eq!(h.ctx.theme(), egui::Theme::Dark);
     open_menu_item(&mut h, "View", "Light theme");
     assert_eq!(h.ctx.theme(), egui::Theme::Light);
+}
+
+/// A file dropped on the window, as the windowing integration hands it to egui.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_preset_file_opens_it() {
+    let mut h = app();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dropped.ron");
+    std::fs::write(
+        &path,
+        "(version: 1, name: \"Dropped\", description: \"d\", scenario: Divisible((network: Tree, b: 3, h: 4, beta: 7.0, algorithm: Only(P))))",
+    )
+    .unwrap();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path.clone())));
+    h.run_steps(3);
+    let p = params(&h);
+    assert_eq!(
+        (p.b, p.h, p.beta, p.algorithm),
+        (3, 4, 7.0, AlgorithmChoice::Only(Method::P))
+    );
+    assert_eq!(h.state().preset().name, "Dropped");
+    // Dropping a foreign file changes nothing and says why.
+    let png = dir.path().join("picture.png");
+    std::fs::write(&png, [0x89u8, b'P', b'N', b'G', 0, 1, 2]).unwrap();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(png)));
+    h.run_steps(3);
+    assert_eq!(params(&h), p);
+    shown(&h, "picture.png:1:1");
 }

@@ -293,6 +293,23 @@ impl DivisiblePanel {
             .outcome
             .as_ref()
             .and_then(|(_, r)| r.as_ref().err().cloned());
+        // In the parameter grid, the reason goes on its own row right under the control.
+        let grid_err = |ui: &mut Ui, field: &str| {
+            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
+                ui.label("");
+                ui.vertical(|ui| {
+                    ui.set_max_width(190.0);
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(format!("⚠ {}", e.message))
+                                .color(ui.visuals().error_fg_color),
+                        )
+                        .wrap(),
+                    );
+                });
+                ui.end_row();
+            }
+        };
         let show_err = |ui: &mut Ui, field: &str| {
             if let Some(e) = error.as_ref().filter(|e| e.field == field) {
                 ui.label(
@@ -330,6 +347,7 @@ impl DivisiblePanel {
                 .labelled_by(b_label.id)
                 .on_hover_text("Arity b of the tree");
                 ui.end_row();
+                grid_err(ui, "b");
 
                 let h_label = ui
                     .label("h")
@@ -338,6 +356,7 @@ impl DivisiblePanel {
                     .labelled_by(h_label.id)
                     .on_hover_text("Height h of the tree");
                 ui.end_row();
+                grid_err(ui, "h");
 
                 let beta_label = ui.label("β").on_hover_text(
                     "Granularity β = T_cp / T_cm: time to compute a unit load over time to send it (T_cm = 1).",
@@ -351,6 +370,7 @@ impl DivisiblePanel {
                 .labelled_by(beta_label.id)
                 .on_hover_text("Granularity β (T_cp with T_cm = 1)");
                 ui.end_row();
+                grid_err(ui, "beta");
 
                 let alg_label = ui.label("Algorithm").on_hover_text(
                     "C: classic method (Section III). P: pipelined communications (Section IV). Q: pipelined with overlap of communication and computation (Section V).",
@@ -374,9 +394,6 @@ impl DivisiblePanel {
                     .labelled_by(alg_label.id);
                 ui.end_row();
             });
-        for f in ["b", "h", "beta"] {
-            show_err(ui, f);
-        }
         if let Ok(v) = params.validate() {
             ui.label(format!("N = {} processors", v.n));
         }
@@ -467,8 +484,10 @@ impl DivisiblePanel {
                 format!("t = {}: end of slot τ_{k}", fmt(time))
             }
         };
-        step_bar(ui, &mut self.view.step, n_steps, &label);
+        let short = |k: usize| format!("t = {}", fmt(Self::step_time(&t, k)));
+        step_bar(ui, &mut self.view.step, n_steps, &short);
         let step = self.view.step.step;
+        ui.label(RichText::new(label(step)).strong());
         let cursor = Self::step_time(&t, step);
         let prev = if step == 0 {
             0.0
@@ -490,7 +509,15 @@ impl DivisiblePanel {
                         Activity::Send => "sends each child",
                         Activity::Compute => "computes",
                     };
-                    parts.push(format!("{what} {}", fmt(iv.amount)));
+                    // Rates are constant within an interval: report the part done in this slot.
+                    let overlap = iv.end.min(cursor) - iv.start.max(prev);
+                    let span = iv.end - iv.start;
+                    let part = if span > 0.0 {
+                        iv.amount * (overlap / span).clamp(0.0, 1.0)
+                    } else {
+                        iv.amount
+                    };
+                    parts.push(format!("{what} {}", fmt(part)));
                 }
                 if !parts.is_empty() {
                     lines.push(format!("level {l}: {}", parts.join(", ")));
@@ -502,7 +529,12 @@ impl DivisiblePanel {
                 text.push_str(&format!("   · … {} more levels", lines.len() - shown));
             }
             ui.label(
-                RichText::new(format!("During [{}, {}): {text}", fmt(prev), fmt(cursor))).small(),
+                RichText::new(format!(
+                    "In [{}, {}), per processor: {text}",
+                    fmt(prev),
+                    fmt(cursor)
+                ))
+                .small(),
             );
         }
         let rows = t
