@@ -735,6 +735,16 @@ impl DivisiblePanel {
     }
 
     fn plots(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+        if matches!(self.outcome, Some((_, Err(_)))) {
+            ui.heading("Plots");
+            ui.label(
+                RichText::new(
+                    "Nothing is plotted until the instance is valid (see the red message at left).",
+                )
+                .color(ui.visuals().error_fg_color),
+            );
+            return;
+        }
         let pending = |ui: &mut Ui, running: bool| {
             if running {
                 ui.horizontal(|ui| {
