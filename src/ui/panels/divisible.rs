@@ -602,134 +602,70 @@ impl DivisiblePanel {
         }
     }
 
-    fn h_plot(&self, params: &DivisibleParams) -> ComparePlot {
-        let q = self.view.h_quantity;
-        let methods = params.algorithm.methods();
-        let mut series = Vec::new();
-        let b = params.arity().max(2) as u64;
-        let beta = params.beta;
-        let conv = |t: f64, beta: f64| match q {
-            Quantity::Time => t,
-            Quantity::Speedup => beta / t,
+    /// The h plot (`over_beta = false`) or the β plot: for each shown method, simulated
+    /// points, the closed-form line and the N → ∞ limit (dashed), as T_N or S_N.
+    fn sweep_plot(&self, params: &DivisibleParams, over_beta: bool) -> ComparePlot {
+        let (q, sweep) = if over_beta {
+            (self.view.beta_quantity, &self.beta_sweep)
+        } else {
+            (self.view.h_quantity, &self.h_sweep)
         };
-        if let Some(s) = &self.h_sweep {
-            let h_end = s.points.last().map_or(1.0, |p| p.x);
-            for &m in &methods {
-                let c = method_color(m);
-                series.push(Series {
-                    name: m.letter().to_string(),
-                    points: s
-                        .points
-                        .iter()
-                        .map(|p| [p.x, conv(p.get(m).simulated, p.beta)])
-                        .collect(),
-                    style: SeriesStyle::Points,
-                    color: Some(c),
-                });
-                series.push(Series {
-                    name: m.letter().to_string(),
-                    points: s
-                        .points
-                        .iter()
-                        .map(|p| [p.x, conv(p.get(m).closed, p.beta)])
-                        .collect(),
-                    style: SeriesStyle::Line,
-                    color: Some(c),
-                });
-                let lim = conv(theory::asymptotic_time(m, b, beta), beta);
-                series.push(Series {
-                    name: format!("{} limit N → ∞", m.letter()),
-                    points: vec![[0.0, lim], [h_end, lim]],
-                    style: SeriesStyle::DashedLine,
-                    color: Some(c.gamma_multiply(0.7)),
-                });
-            }
-        }
-        ComparePlot {
-            title: format!(
-                "{} vs h ({} b = {b}, β = {beta})",
-                if q == Quantity::Time {
-                    "parallel time T_N"
-                } else {
-                    "speedup S_N"
-                },
-                params.network.name()
-            ),
-            x_label: "h".into(),
-            y_label: if q == Quantity::Time {
-                "T_N".into()
-            } else {
-                "S_N".into()
-            },
-            series,
-            x_marker: Some(params.h as f64),
-            legend_left: q == Quantity::Speedup,
-        }
-    }
-
-    fn beta_plot(&self, params: &DivisibleParams) -> ComparePlot {
-        let q = self.view.beta_quantity;
-        let methods = params.algorithm.methods();
         let b = params.arity().max(2) as u64;
         let conv = |t: f64, beta: f64| match q {
             Quantity::Time => t,
             Quantity::Speedup => beta / t,
         };
         let mut series = Vec::new();
-        if let Some(s) = &self.beta_sweep {
-            for &m in &methods {
-                let c = method_color(m);
-                series.push(Series {
-                    name: m.letter().to_string(),
-                    points: s
-                        .points
-                        .iter()
-                        .map(|p| [p.x, conv(p.get(m).simulated, p.beta)])
-                        .collect(),
-                    style: SeriesStyle::Points,
-                    color: Some(c),
-                });
-                series.push(Series {
-                    name: m.letter().to_string(),
-                    points: s
-                        .points
-                        .iter()
-                        .map(|p| [p.x, conv(p.get(m).closed, p.beta)])
-                        .collect(),
-                    style: SeriesStyle::Line,
-                    color: Some(c),
-                });
-                series.push(Series {
-                    name: format!("{} limit N → ∞", m.letter()),
-                    points: s
-                        .points
-                        .iter()
-                        .map(|p| [p.x, conv(theory::asymptotic_time(m, b, p.beta), p.beta)])
-                        .collect(),
-                    style: SeriesStyle::DashedLine,
-                    color: Some(c.gamma_multiply(0.7)),
-                });
-            }
+        let points: &[SweepPoint] = sweep.as_ref().map_or(&[], |s| &s.points);
+        for m in params.algorithm.methods() {
+            let c = method_color(m);
+            let curve = |f: &dyn Fn(&SweepPoint) -> f64| -> Vec<[f64; 2]> {
+                points.iter().map(|p| [p.x, conv(f(p), p.beta)]).collect()
+            };
+            series.push(Series {
+                name: m.letter().to_string(),
+                points: curve(&|p| p.get(m).simulated),
+                style: SeriesStyle::Points,
+                color: Some(c),
+            });
+            series.push(Series {
+                name: m.letter().to_string(),
+                points: curve(&|p| p.get(m).closed),
+                style: SeriesStyle::Line,
+                color: Some(c),
+            });
+            series.push(Series {
+                name: format!("{} limit N → ∞", m.letter()),
+                points: curve(&|p| theory::asymptotic_time(m, b, p.beta)),
+                style: SeriesStyle::DashedLine,
+                color: Some(c.gamma_multiply(0.7)),
+            });
         }
+        let what = if q == Quantity::Time {
+            "parallel time T_N"
+        } else {
+            "speedup S_N"
+        };
+        let net = params.network.name();
+        let (title, x_label, marker) = if over_beta {
+            (
+                format!("{what} vs β ({net} b = {b}, h = {})", params.h),
+                "β",
+                params.beta,
+            )
+        } else {
+            (
+                format!("{what} vs h ({net} b = {b}, β = {})", params.beta),
+                "h",
+                params.h as f64,
+            )
+        };
         ComparePlot {
-            title: format!(
-                "{} vs β ({} b = {b}, h = {})",
-                if q == Quantity::Time {
-                    "parallel time T_N"
-                } else {
-                    "speedup S_N"
-                },
-                params.network.name(),
-                params.h
-            ),
-            x_label: "β".into(),
-            y_label: if q == Quantity::Time {
-                "T_N".into()
-            } else {
-                "S_N".into()
-            },
+            title,
+            x_label: x_label.into(),
+            y_label: if q == Quantity::Time { "T_N" } else { "S_N" }.into(),
             series,
-            x_marker: Some(params.beta),
+            x_marker: Some(marker),
             legend_left: q == Quantity::Speedup,
         }
     }
@@ -769,7 +705,7 @@ impl DivisiblePanel {
                 .weak(),
         );
         pending(ui, self.h_job.is_running());
-        let plot = self.h_plot(params);
+        let plot = self.sweep_plot(params, false);
         let height = (ui.available_height() / 2.0 - 40.0).max(200.0);
         ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
             compare_plot(ui, "divisible_h_plot", &plot, &mut self.view.h_plot);
@@ -786,7 +722,7 @@ impl DivisiblePanel {
             .labelled_by(l.id);
         });
         pending(ui, self.beta_job.is_running());
-        let plot = self.beta_plot(params);
+        let plot = self.sweep_plot(params, true);
         ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
             compare_plot(ui, "divisible_beta_plot", &plot, &mut self.view.beta_plot);
         });
@@ -896,7 +832,10 @@ impl DivisiblePanel {
     pub fn csv(&self, params: &DivisibleParams) -> String {
         use crate::ui::widgets::compare_plot::series_to_csv;
         let mut out = String::from("# loadlab export: divisible load (Li 2011)\n");
-        for mut plot in [self.h_plot(params), self.beta_plot(params)] {
+        for mut plot in [
+            self.sweep_plot(params, false),
+            self.sweep_plot(params, true),
+        ] {
             // The legend merges a method's points and line; the CSV names them apart.
             for series in &mut plot.series {
                 match series.style {
