@@ -98,6 +98,15 @@ fn switch_algorithm_change_beta_step_and_undo() {
     h.key_press(egui::Key::End);
     h.run_steps(2);
     shown(&h, "all 6 levels done");
+    // Space plays from the start and pauses again.
+    h.key_press(egui::Key::Home);
+    h.run_steps(1);
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_PAUSE);
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_PLAY);
     // Undo the β change, then the algorithm change; redo one.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);

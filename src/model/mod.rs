@@ -2,6 +2,7 @@
 //! the CLI, the GUI and the tests all call the same functions.
 
 pub mod divisible;
+pub mod geodecay;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -1,0 +1,1 @@
+//! Gil & Matias: load balancing policies for geometric-decaying algorithms (in progress).
