@@ -13,6 +13,7 @@ use crate::model::NoProgress;
 use crate::model::divisible::{
     self, AlgorithmChoice, DivisibleParams, Method, Network, Outcome, sweep,
 };
+use crate::model::geodecay::{self, Decay, GeoParams, Policy, Survivors};
 use crate::preset::{self, Preset, Scenario};
 
 /// loadlab — interactive explorer of parallel load balancing and scheduling papers.
@@ -46,6 +47,126 @@ pub enum Command {
     Presets,
     /// Divisible load on complete b-ary trees and pyramids (Li 2011): methods C, P, Q.
     Divisible(DivisibleArgs),
+    /// When to load-balance geometric-decaying algorithms (Gil & Matias): never, standard,
+    /// improved or every k rounds.
+    Geodecay(GeodecayArgs),
+}
+
+/// Load-balancing policy on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum PolicyArg {
+    /// Balance once, before round 0.
+    Never,
+    /// Balance after every round until at most c·p tasks remain.
+    Standard,
+    /// The paper's policy: initialisation phase, then phases of ⌈ℓ/x_i⌉ rounds.
+    Improved,
+    /// Balance every k rounds (--every K).
+    Every,
+}
+
+/// Decay model on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DecayArg {
+    /// w_r = ⌈n·2^(−αr)⌉.
+    Deterministic,
+    /// Each task survives a round with probability 2^(−α) (seeded).
+    Random,
+}
+
+/// Which tasks survive a round on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SurvivorsArg {
+    /// Every processor's count decays alike.
+    Proportional,
+    /// The survivors sit on the most loaded processors (worst case).
+    Adversarial,
+    /// Uniformly random survivors (seeded).
+    Random,
+}
+
+/// What `geodecay --sweep` adds.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum GeoSweepArg {
+    /// ℓ = 2^1 … 2^(--ell-log2-max) for never, standard and improved.
+    Ell,
+    /// p = 2^0 … up to n, for never, standard and improved.
+    P,
+    /// --seeds runs with consecutive seeds (randomized mode): min/median/max time per policy.
+    Seeds,
+}
+
+/// Flags of `loadlab geodecay`.
+#[derive(Debug, clap::Args)]
+pub struct GeodecayArgs {
+    /// Initial number of tasks n ≥ 1 (accepts 1e9 or 2^30).
+    #[arg(long, default_value = "2^20", value_parser = parse_count, allow_hyphen_values = true)]
+    pub n: i128,
+    /// Processors p ≥ 1 (accepts 1e4 or 2^10).
+    #[arg(long, default_value = "2^10", value_parser = parse_count, allow_hyphen_values = true)]
+    pub p: i128,
+    /// Decay rate α > 0: w_r ≤ n·2^(−αr).
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    pub alpha: f64,
+    /// Load-balancing cost ℓ ≥ 0, in task-operation time units (accepts 2^64).
+    #[arg(long, default_value = "20", value_parser = parse_real, allow_hyphen_values = true)]
+    pub ell: f64,
+    /// Constant c of "O(p) tasks remain" (standard policy stops at c·p tasks).
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    pub c: f64,
+    /// Policy.
+    #[arg(long, value_enum, default_value = "improved")]
+    pub policy: PolicyArg,
+    /// k of the every-k policy.
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true)]
+    pub every: i64,
+    /// Decay model.
+    #[arg(long, value_enum, default_value = "deterministic")]
+    pub decay: DecayArg,
+    /// Which tasks survive a round when nothing is rebalanced.
+    #[arg(long, value_enum, default_value = "adversarial")]
+    pub survivors: SurvivorsArg,
+    /// Seed of the random parts.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also print a sweep.
+    #[arg(long, value_enum)]
+    pub sweep: Option<GeoSweepArg>,
+    /// Last exponent of the ℓ sweep.
+    #[arg(long, default_value_t = 64)]
+    pub ell_log2_max: u32,
+    /// Number of seeds of the seed spread.
+    #[arg(long, default_value_t = 20)]
+    pub seeds: u32,
+    /// Also print every round (tasks, max/mean/min load, balancing, phase).
+    #[arg(long)]
+    pub trace: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses a count: an integer, `1e12` or `2^40`.
+fn parse_count(s: &str) -> Result<i128, String> {
+    let x = parse_real(s)?;
+    if x.fract() != 0.0 || x.abs() > 1e30 {
+        return Err(format!("{s:?} is not a whole number"));
+    }
+    Ok(x as i128)
+}
+
+/// Parses a real number, also in the form `2^k` or `a^b`.
+fn parse_real(s: &str) -> Result<f64, String> {
+    let t = s.trim();
+    let num = |u: &str| {
+        u.trim()
+            .parse::<f64>()
+            .map_err(|_| format!("{s:?} is not a number"))
+    };
+    match t.split_once('^') {
+        Some((base, exp)) => Ok(num(base)?.powf(num(exp)?)),
+        None => num(t),
+    }
 }
 
 /// Network choice on the command line.
@@ -190,8 +311,10 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
                         ..Default::default()
                     },
                 ),
+                Scenario::Geodecay(params) => geodecay_report(params, None, false, *json),
             }
         }
+        Command::Geodecay(a) => geodecay_report(&a.params()?, a.sweep, a.trace, a.json),
         Command::Divisible(a) => divisible_report(
             &a.params(),
             DivisibleOutput {
@@ -438,4 +561,251 @@ fn flag(field: &str) -> &str {
         "sweep_beta" => "beta-range",
         f => f,
     }
+}
+
+impl GeodecayArgs {
+    /// The scenario these flags describe (counts checked here, where they are still signed).
+    pub fn params(&self) -> Result<GeoParams, CliError> {
+        let count = |flag: &str, what: &str, x: i128| {
+            u64::try_from(x)
+                .ok()
+                .filter(|&v| v >= 1)
+                .ok_or_else(|| CliError(format!("--{flag}: {what} must be at least 1 (got {x})")))
+        };
+        Ok(GeoParams {
+            n: count("n", "n (initial tasks)", self.n)?,
+            p: count("p", "p (processors)", self.p)?,
+            alpha: self.alpha,
+            ell: self.ell,
+            c: self.c,
+            policy: match self.policy {
+                PolicyArg::Never => Policy::Never,
+                PolicyArg::Standard => Policy::Standard,
+                PolicyArg::Improved => Policy::Improved,
+                PolicyArg::Every => Policy::Every,
+            },
+            every: u64::try_from(self.every)
+                .ok()
+                .filter(|&k| k >= 1)
+                .ok_or_else(|| {
+                    CliError(format!(
+                        "--every: k must be at least 1 (got {})",
+                        self.every
+                    ))
+                })?,
+            decay: match self.decay {
+                DecayArg::Deterministic => Decay::Deterministic,
+                DecayArg::Random => Decay::Random,
+            },
+            survivors: match self.survivors {
+                SurvivorsArg::Proportional => Survivors::Proportional,
+                SurvivorsArg::Adversarial => Survivors::Adversarial,
+                SurvivorsArg::Random => Survivors::Random,
+            },
+            seed: self.seed,
+            ell_log2_max: self.ell_log2_max,
+            seeds: self.seeds,
+        })
+    }
+}
+
+fn geo_flag(field: &str) -> &str {
+    match field {
+        "ell_log2_max" => "ell-log2-max",
+        f => f,
+    }
+}
+
+fn opt(x: Option<f64>) -> Value {
+    x.map_or(Value::Null, num)
+}
+
+/// JSON of one geodecay outcome: the fields (`time`, `balancings`, `rounds`, `brent`,
+/// `additive_overhead`, `overhead`, `lg_ell`, `lg_star_ell`) and the split
+/// `balancings_init` / `balancings_phases`, with a few more beside them.
+pub fn geodecay_json(params: &GeoParams, o: &geodecay::GeoOutcome) -> Value {
+    json!({
+        "policy": o.policy.name(),
+        "n": params.n,
+        "p": params.p,
+        "alpha": params.alpha,
+        "ell": params.ell,
+        "time": num(o.time),
+        "balancings": o.balancings,
+        "balancings_init": o.balancings_init,
+        "balancings_phases": o.balancings_phases,
+        "rounds": o.rounds,
+        "brent": num(o.brent),
+        "additive_overhead": num(o.overhead_additive),
+        "overhead": opt(o.overhead),
+        "lg_ell": opt(o.lg_ell),
+        "lg_n_over_p": num(o.lg_n_over_p),
+        "lg_star_ell": o.lg_star_ell,
+        "truncated": o.truncated,
+    })
+}
+
+fn policy_values_json(values: &[geodecay::sweep::PolicyValue]) -> Value {
+    Value::Object(
+        values
+            .iter()
+            .map(|v| {
+                (
+                    v.policy.name().to_string(),
+                    json!({"time": num(v.time), "overhead": opt(v.overhead), "additive_overhead": num(v.overhead_additive),
+                           "balancings": v.balancings, "balancings_init": v.balancings_init,
+                           "balancings_phases": v.balancings_phases, "rounds": v.rounds}),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The full report of one geodecay scenario.
+pub fn geodecay_report(
+    params: &GeoParams,
+    sweep: Option<GeoSweepArg>,
+    trace: bool,
+    as_json: bool,
+) -> Result<String, CliError> {
+    let v = params
+        .validate()
+        .map_err(|e| CliError(format!("--{}: {}", geo_flag(e.field), e.message)))?;
+    let o = geodecay::simulate::simulate_valid(&v, params.policy, trace, &NoProgress)
+        .map_err(|e| CliError(e.to_string()))?;
+    let main = Policy::MAIN;
+    let sweep_json = match sweep {
+        None => None,
+        Some(GeoSweepArg::Ell) => {
+            let pts = geodecay::sweep::sweep_ell(&v, 1, params.ell_log2_max, &main, &NoProgress)
+                .map_err(|e| CliError(e.to_string()))?;
+            Some(Value::Array(
+                pts.iter()
+                    .map(|p| json!({"ell": num(p.ell), "log2_ell": p.log2_ell, "lg_star_ell": p.lg_star_ell, "policies": policy_values_json(&p.values)}))
+                    .collect(),
+            ))
+        }
+        Some(GeoSweepArg::P) => {
+            let ps = geodecay_p_values(params.n);
+            let pts = geodecay::sweep::sweep_p(&v, &ps, &main, &NoProgress)
+                .map_err(|e| CliError(e.to_string()))?;
+            Some(Value::Array(
+                pts.iter()
+                    .map(|p| json!({"p": p.p, "policies": policy_values_json(&p.values)}))
+                    .collect(),
+            ))
+        }
+        Some(GeoSweepArg::Seeds) => {
+            let spread = geodecay::sweep::seed_spread(&v, params.seeds, &main, &NoProgress)
+                .map_err(|e| CliError(e.to_string()))?;
+            Some(Value::Array(
+                spread
+                    .iter()
+                    .map(|s| json!({"policy": s.policy.name(), "min": num(s.min), "median": num(s.median), "max": num(s.max), "mean": num(s.mean)}))
+                    .collect(),
+            ))
+        }
+    };
+    if as_json {
+        let mut j = geodecay_json(params, &o);
+        if let Value::Object(m) = &mut j {
+            if let Some(sw) = sweep_json {
+                m.insert("sweep".into(), sw);
+            }
+            if trace {
+                m.insert(
+                    "trace".into(),
+                    serde_json::to_value(&o.trace).unwrap_or(Value::Null),
+                );
+                m.insert(
+                    "phases".into(),
+                    serde_json::to_value(&o.phases).unwrap_or(Value::Null),
+                );
+            }
+        }
+        return Ok(format!("{j}\n"));
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "geometric decaying — n = {}, p = {}, α = {}, ℓ = {}, c = {}, policy {}, {} decay, {} survivors",
+        params.n,
+        params.p,
+        params.alpha,
+        params.ell,
+        params.c,
+        o.policy.name(),
+        params.decay.name(),
+        params.survivors.name()
+    );
+    let row = |s: &mut String, k: &str, v: String| {
+        let _ = writeln!(s, "{k:<28} {v}");
+    };
+    row(&mut s, "total time", format!("{}", o.time));
+    row(
+        &mut s,
+        "balancings (init + phases)",
+        format!(
+            "{} ({} + {})",
+            o.balancings, o.balancings_init, o.balancings_phases
+        ),
+    );
+    row(&mut s, "rounds", o.rounds.to_string());
+    row(&mut s, "Brent n/p + rounds", format!("{}", o.brent));
+    row(
+        &mut s,
+        "additive overhead",
+        format!("{}", o.overhead_additive),
+    );
+    row(
+        &mut s,
+        "overhead T/ℓ",
+        o.overhead
+            .map_or("undefined (ℓ = 0)".into(), |x| format!("{x}")),
+    );
+    row(
+        &mut s,
+        "lg ℓ",
+        o.lg_ell.map_or("undefined".into(), |x| format!("{x}")),
+    );
+    row(&mut s, "lg(n/p)", format!("{}", o.lg_n_over_p));
+    row(&mut s, "lg* ℓ", o.lg_star_ell.to_string());
+    if let Some(sw) = sweep_json {
+        let _ = writeln!(s, "\nsweep:");
+        if let Value::Array(items) = sw {
+            for it in items {
+                let _ = writeln!(s, "{it}");
+            }
+        }
+    }
+    if trace {
+        let _ = writeln!(
+            s,
+            "\n{:>6} {:>14} {:>12} {:>14} {:>12} {:>9} {:>6} {:>14}",
+            "round", "tasks", "max", "mean", "min", "balanced", "phase", "time after"
+        );
+        for r in &o.trace {
+            let _ = writeln!(
+                s,
+                "{:>6} {:>14} {:>12} {:>14.3} {:>12} {:>9} {:>6} {:>14}",
+                r.round,
+                r.tasks,
+                r.max,
+                r.mean,
+                r.min,
+                if r.balanced_before { "yes" } else { "" },
+                r.phase.map_or(String::new(), |p| p.to_string()),
+                r.time_after
+            );
+        }
+    }
+    Ok(s)
+}
+
+/// The p values of the "time vs p" plot: powers of two up to n (at most 2^20 = 1 048 576).
+pub fn geodecay_p_values(n: u64) -> Vec<u64> {
+    (0..=20)
+        .map(|k| 1u64 << k)
+        .take_while(|&p| p <= n.max(1))
+        .collect()
 }

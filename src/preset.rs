@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::model::divisible::DivisibleParams;
+use crate::model::geodecay::GeoParams;
 
 /// The preset format version this build writes and the newest it reads.
 pub const VERSION: u32 = 1;
@@ -22,6 +23,8 @@ pub const MAX_BYTES: u64 = 1024 * 1024;
 pub enum Scenario {
     /// Li's divisible load on trees and pyramids.
     Divisible(DivisibleParams),
+    /// Gil & Matias: load-balancing policies for geometric-decaying algorithms.
+    Geodecay(GeoParams),
 }
 
 impl Scenario {
@@ -29,6 +32,7 @@ impl Scenario {
     pub fn model_name(&self) -> &'static str {
         match self {
             Scenario::Divisible(_) => "divisible",
+            Scenario::Geodecay(_) => "geodecay",
         }
     }
 }
@@ -164,12 +168,18 @@ pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
         });
     }
     let preset: Preset = ron::from_str(text).map_err(|e| parse_error(file, e))?;
-    match &preset.scenario {
-        Scenario::Divisible(p) => p.validate().map_err(|e| PresetError::Invalid {
-            file: file.into(),
-            message: format!("{}: {}", e.field, e.message),
-        })?,
+    let invalid = |field: &str, message: &str| PresetError::Invalid {
+        file: file.into(),
+        message: format!("{field}: {message}"),
     };
+    match &preset.scenario {
+        Scenario::Divisible(p) => {
+            p.validate().map_err(|e| invalid(e.field, &e.message))?;
+        }
+        Scenario::Geodecay(p) => {
+            p.validate().map_err(|e| invalid(e.field, &e.message))?;
+        }
+    }
     Ok(preset)
 }
 

@@ -27,6 +27,7 @@ fn settle(h: &mut Harness<'_, LoadlabApp>) {
 fn params(h: &Harness<'_, LoadlabApp>) -> DivisibleParams {
     match &h.state().preset().scenario {
         Scenario::Divisible(p) => p.clone(),
+        other => panic!("not the divisible model: {other:?}"),
     }
 }
 

@@ -12,8 +12,10 @@ use serde::{Deserialize, Serialize};
 use super::files::{DialogResult, Dialogs, FileAction, write_png};
 use super::help;
 use super::panels::divisible::{DivisiblePanel, DivisibleView};
+use super::panels::geodecay::{GeodecayPanel, GeodecayView};
 use super::panels::{JobStatus, StepCmd};
 use crate::model::divisible::DivisibleParams;
+use crate::model::geodecay::GeoParams;
 use crate::preset::{self, BUNDLED, Preset, Scenario};
 
 /// Light, dark, or follow the system.
@@ -36,6 +38,7 @@ struct Persisted {
     path: Option<PathBuf>,
     theme: ThemeChoice,
     divisible: DivisibleView,
+    geodecay: GeodecayView,
 }
 
 impl Default for Persisted {
@@ -45,6 +48,7 @@ impl Default for Persisted {
             path: None,
             theme: ThemeChoice::default(),
             divisible: DivisibleView::default(),
+            geodecay: GeodecayView::default(),
         }
     }
 }
@@ -102,6 +106,30 @@ struct PathPrompt {
     focused: bool,
 }
 
+/// One entry of the model rail.
+struct ModelEntry {
+    name: &'static str,
+    hover: &'static str,
+    is: fn(&Scenario) -> bool,
+    make: fn() -> Scenario,
+}
+
+/// The implemented models, in rail order.
+const MODELS: [ModelEntry; 2] = [
+    ModelEntry {
+        name: "Divisible load\non trees & pyramids",
+        hover: "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids",
+        is: |s| matches!(s, Scenario::Divisible(_)),
+        make: || Scenario::Divisible(DivisibleParams::default()),
+    },
+    ModelEntry {
+        name: "Geometric-decaying\nalgorithms",
+        hover: "Gil & Matias: when to load-balance — standard (O(lg ℓ)) vs improved (O(lg* ℓ)) policy",
+        is: |s| matches!(s, Scenario::Geodecay(_)),
+        make: || Scenario::Geodecay(GeoParams::default()),
+    },
+];
+
 /// Screenshot results come back from the renderer's callback through this channel.
 type ShotChannel = (
     Sender<Result<PathBuf, String>>,
@@ -119,6 +147,7 @@ pub struct LoadlabApp {
     redo: Vec<Scenario>,
     edit_base: Option<Scenario>,
     divisible: DivisiblePanel,
+    geodecay: GeodecayPanel,
     notice: Option<Notice>,
     dialogs: Dialogs,
     prompt: Option<PathPrompt>,
@@ -157,6 +186,7 @@ impl LoadlabApp {
             redo: Vec::new(),
             edit_base: None,
             divisible: DivisiblePanel::new(s.divisible),
+            geodecay: GeodecayPanel::new(s.geodecay),
             notice: None,
             dialogs: Dialogs::default(),
             prompt: None,
@@ -323,11 +353,16 @@ impl LoadlabApp {
                     let p = p.clone();
                     self.divisible.step(s, &p);
                 }
+                Scenario::Geodecay(p) => {
+                    let p = p.clone();
+                    self.geodecay.step(s, &p);
+                }
             },
             Cmd::ExportCsv => self.ask_path(ctx, FileAction::ExportCsv),
             Cmd::ExportCsvTo(path) => {
                 let text = match &self.preset.scenario {
                     Scenario::Divisible(p) => self.divisible.csv(p),
+                    Scenario::Geodecay(p) => self.geodecay.csv(p),
                 };
                 match std::fs::write(&path, text) {
                     Ok(()) => self.info(format!("Exported {}", path.display())),
@@ -353,11 +388,13 @@ impl LoadlabApp {
             Cmd::ResetLayout => {
                 ctx.memory_mut(|m| *m = egui::Memory::default());
                 self.divisible.view = DivisibleView::default();
+                self.geodecay.view = GeodecayView::default();
                 self.apply_theme(ctx);
                 self.info("Layout reset");
             }
             Cmd::CancelJobs => {
                 self.divisible.cancel_jobs();
+                self.geodecay.cancel_jobs();
                 self.info("Cancelled");
             }
             Cmd::PromptPath(action) => {
@@ -599,6 +636,7 @@ impl LoadlabApp {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.label(match &self.preset.scenario {
                         Scenario::Divisible(_) => help::DIVISIBLE,
+                        Scenario::Geodecay(_) => help::GEODECAY,
                     });
                 });
             });
@@ -664,18 +702,16 @@ impl LoadlabApp {
         ui.add_space(6.0);
         ui.label(RichText::new("Models").strong());
         ui.separator();
-        let selected = matches!(self.preset.scenario, Scenario::Divisible(_));
-        if ui
-            .selectable_label(selected, "Divisible load\non trees & pyramids")
-            .on_hover_text("Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids")
-            .clicked()
-            && !selected
-        {
-            self.replace_scenario(Preset::new(
-                "Divisible load",
-                "",
-                Scenario::Divisible(DivisibleParams::default()),
-            ));
+        for m in &MODELS {
+            let selected = (m.is)(&self.preset.scenario);
+            if ui
+                .selectable_label(selected, m.name)
+                .on_hover_text(m.hover)
+                .clicked()
+                && !selected
+            {
+                self.replace_scenario(Preset::new(m.name.replace('\n', " "), "", (m.make)()));
+            }
         }
         ui.add_space(8.0);
         ui.label(RichText::new(&self.preset.description).small().weak());
@@ -724,6 +760,7 @@ impl LoadlabApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut cmds));
         let job = match &self.preset.scenario {
             Scenario::Divisible(_) => self.divisible.job_status(),
+            Scenario::Geodecay(_) => self.geodecay.job_status(),
         };
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, job, &mut cmds));
         egui::Panel::left("rail")
@@ -732,6 +769,7 @@ impl LoadlabApp {
             .show(ui, |ui| self.rail(ui));
         egui::CentralPanel::default().show(ui, |ui| match &mut self.preset.scenario {
             Scenario::Divisible(p) => self.divisible.ui(ui, p),
+            Scenario::Geodecay(p) => self.geodecay.ui(ui, p),
         });
         self.windows(&ctx, &mut cmds);
 
@@ -766,6 +804,7 @@ impl eframe::App for LoadlabApp {
             path: self.path.clone(),
             theme: self.theme,
             divisible: self.divisible.view.clone(),
+            geodecay: self.geodecay.view.clone(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
     }

@@ -72,3 +72,45 @@ pub const ABOUT: &str = "loadlab — an interactive explorer of parallel load ba
 scheduling. Each model brings one paper to life: edit the instance, run the paper's algorithms \
 as real simulations, step through them, and compare simulated makespans with the paper's \
 bounds. Every number is also available headless: `loadlab --help`.";
+
+/// Help for the geometric-decaying model (Gil & Matias).
+pub const GEODECAY: &str = "\
+When to load-balance geometric-decaying algorithms — J. Gil and Y. Matias, J. Parallel and \
+Distributed Computing (SODA 1991 preliminary version).
+
+The model, made concrete (the paper is asymptotic): n tasks in round 0; round r has \
+w_r ≤ n·2^(−αr) tasks spread over p processors; a task of round r spawns at most one task of \
+round r + 1, so a processor's count never grows between balancings. Only per-processor counts \
+are simulated, never individual tasks (n up to 2^53).
+• A round costs the largest per-processor count (at least 1 while tasks remain); a load \
+balancing costs ℓ and leaves every processor with ⌊m/p⌋ or ⌈m/p⌉ of the m tasks.
+• Decay: deterministic w_r = ⌈n·2^(−αr)⌉ until fewer than one task would remain, or random \
+(each task survives a round with probability 2^(−α), seeded).
+• Survivors between balancings: proportional (every count decays alike, largest-remainder \
+rounding), adversarial (the fullest processors keep their tasks — the worst case the paper's \
+analysis must cover; the default), random (seeded).
+• Policies: never (balance once before round 0); standard (balance before every round until \
+at most c·p tasks remain; Theorem 1: overhead O(lg ℓ)); improved (the paper's: balance every \
+round while the per-processor bound y ≥ ℓ — the initialisation phase, paid for by the rounds \
+themselves — then phases: phase i balances once and runs t_i = ⌈ℓ/x_i⌉ rounds, \
+x_(i+1) = x_i/2^(α·t_i), x_0 = ℓ; the first phase with x_i ≤ 1 is the last; Theorem 2: \
+overhead O(lg* ℓ)); every k rounds, for exploration.
+• Measures: Brent's ideal n/p + rounds; additive overhead T_add = time − (n/p + rounds); the \
+paper's (multiplicative) overhead T_add/ℓ. lg* x = min{i : lg^(i) x ≤ 2} (the paper's \
+definition; 0 for x ≤ 2).
+
+What the explorer shows: the overhead of the standard policy grows like lg ℓ while the improved \
+one stays within a few balancings (≈ lg* ℓ + 2 after its initialisation phase) even for \
+ℓ = 2^64. The Numbers table splits the improved policy's balancings into the initialisation \
+phase and the phases.
+
+Findings in the paper:
+• It states lg* 2^65536 = 5, but with its own definition lg* x = min{i : lg^(i) x ≤ 2} the \
+iterates are 65536, 16, 4, 2, so lg* 2^65536 = 4 (5 holds for the common definition with ≤ 1). \
+The app uses the paper's definition.
+• Phases are numbered from 0 (x_0 = ℓ) in the paper; the recurrence t_(i+1) = t_i·2^(α t_i) (8) \
+follows from (6) and (7) only without ceilings; the simulation uses ⌈ℓ/x_i⌉ rounds.
+• Brent's ideal n/p + rounds is not a strict lower bound when ℓ < 1 (a balancing then costs \
+less than a round); for ℓ ≥ 1 every policy's time is at least n/p + rounds.
+• With proportional survivors an even load stays even, so every balancing after round 0 only \
+adds ℓ: never balancing wins (preset \"proportional decay\").";

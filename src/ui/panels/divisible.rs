@@ -205,14 +205,7 @@ impl DivisiblePanel {
 
     /// The running job, for the status bar.
     pub fn job_status(&self) -> Option<JobStatus> {
-        [self.h_job.running(), self.beta_job.running()]
-            .into_iter()
-            .flatten()
-            .next()
-            .map(|j| JobStatus {
-                label: j.label().to_string(),
-                fraction: j.fraction(),
-            })
+        JobStatus::of(self.h_job.running()).or_else(|| JobStatus::of(self.beta_job.running()))
     }
 
     /// Cancels the running jobs (the status bar's Cancel button).

@@ -2,6 +2,7 @@
 //! only; every figure they show comes from `crate::model`.
 
 pub mod divisible;
+pub mod geodecay;
 
 /// A stepping command sent by the app's keyboard shortcuts to the visible panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,4 +26,14 @@ pub struct JobStatus {
     pub label: String,
     /// Fraction done.
     pub fraction: f32,
+}
+
+impl JobStatus {
+    /// The status of a running job, if any.
+    pub fn of<T>(job: Option<&crate::jobs::Job<T>>) -> Option<JobStatus> {
+        job.map(|j| JobStatus {
+            label: j.label().to_string(),
+            fraction: j.fraction(),
+        })
+    }
 }

@@ -8,8 +8,8 @@ use std::ops::RangeInclusive;
 
 use eframe::egui;
 use egui_plot::{
-    CoordinatesFormatter, Corner, GridInput, GridMark, HoverPosition, Legend, Line, LineStyle,
-    MarkerShape, Plot, PlotBounds, PlotPoint, Points, VLine,
+    AxisHints, CoordinatesFormatter, Corner, GridInput, GridMark, HoverPosition, Legend, Line,
+    LineStyle, MarkerShape, Plot, PlotBounds, PlotPoint, Points, VLine,
 };
 use serde::{Deserialize, Serialize};
 
@@ -229,6 +229,9 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                 Corner::RightTop
             }))
             .height(plot_height(ui))
+            // egui_plot hides x tick labels closer than 60 points: too sparse for the narrow
+            // plot column, where short numbers fit every 28 points.
+            .custom_x_axes(vec![AxisHints::new_x().label_spacing(28.0..=48.0)])
             .x_axis_label(plot.x_label.clone())
             .y_axis_label(plot.y_label.clone())
             .label_formatter(move |pos: &HoverPosition<'_>| {

@@ -1,0 +1,380 @@
+//! Parameters of the geometric-decaying model and their validation.
+
+use serde::{Deserialize, Serialize};
+
+/// When the load balancing procedure is applied (Gil & Matias, Sections 2–3).
+///
+/// Every policy balances once before round 0: the model does not represent the initial
+/// placement of the n tasks (it is arbitrary, e.g. all on one processor), so the first act of
+/// every implementation is to spread them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Policy {
+    /// Balance once, before round 0, and never again.
+    Never,
+    /// The paper's "standard wasteful implementation": balance before round 0 and after every
+    /// round while more than c·p tasks remain (i.e. before round r ≥ 1 iff w_r > c·p).
+    Standard,
+    /// The paper's improved policy (Section 3): an initialisation phase that balances before
+    /// every round while the per-processor bound y = ⌈w_r/p⌉ is at least ℓ, then phases that
+    /// balance once and run t_i = ⌈ℓ/x_i⌉ rounds; see [`crate::model::geodecay`] for details.
+    #[default]
+    Improved,
+    /// Balance before rounds 0, k, 2k, … with k = [`GeoParams::every`] (for exploration).
+    Every,
+}
+
+impl Policy {
+    /// All four policies.
+    pub const ALL: [Policy; 4] = [
+        Policy::Never,
+        Policy::Standard,
+        Policy::Improved,
+        Policy::Every,
+    ];
+    /// The three policies the paper compares (never / standard / improved).
+    pub const MAIN: [Policy; 3] = [Policy::Never, Policy::Standard, Policy::Improved];
+
+    /// Lower-case name used by the CLI and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Never => "never",
+            Policy::Standard => "standard",
+            Policy::Improved => "improved",
+            Policy::Every => "every",
+        }
+    }
+}
+
+/// How the total number of tasks decays from round to round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Decay {
+    /// w_r = ⌈n·2^(−αr)⌉ (the bound (1) of the paper met with equality, rounded up); the run
+    /// ends at the first r with n·2^(−αr) < 1, so it has ⌊lg(n)/α⌋ + 1 rounds.
+    #[default]
+    Deterministic,
+    /// Every task independently survives each round with probability 2^(−α) (seeded); the run
+    /// ends when no task remains.
+    Random,
+}
+
+impl Decay {
+    /// Lower-case name used by the CLI and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Decay::Deterministic => "deterministic",
+            Decay::Random => "random",
+        }
+    }
+}
+
+/// Which tasks survive a round, i.e. how the surviving total is spread over the processors
+/// when nothing is rebalanced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Survivors {
+    /// Every processor's count decays alike: processor i keeps its quota c_i·w′/w rounded by
+    /// the largest-remainder method (floors first, then one extra task to the processors with
+    /// the largest fractional parts; ties go to the larger current count), so the total is
+    /// exactly w′ and an evenly spread load stays evenly spread (max − min ≤ 1).
+    Proportional,
+    /// The worst case: the survivors sit on the most loaded processors. Processors are filled in
+    /// decreasing order of their current count, each up to its current count, until the new
+    /// total is reached; the rest become idle. The maximum stays as high as possible.
+    #[default]
+    Adversarial,
+    /// Which tasks survive is random (seeded). Deterministic decay: the exact total w′ is split
+    /// by a sequential multivariate-hypergeometric draw over the processors; randomized decay:
+    /// each processor's count becomes Binomial(count, 2^(−α)). Costs O(p) per round.
+    Random,
+}
+
+impl Survivors {
+    /// Lower-case name used by the CLI and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Survivors::Proportional => "proportional",
+            Survivors::Adversarial => "adversarial",
+            Survivors::Random => "random",
+        }
+    }
+}
+
+/// Largest n accepted: 2^53, so that n and every w_r are exact in an f64.
+pub const N_MAX: u64 = 1 << 53;
+/// Largest p accepted with the compact (run-length) loads of proportional and adversarial
+/// survivors.
+pub const P_MAX: u64 = 1 << 40;
+/// Largest p accepted with [`Survivors::Random`], which stores one count per processor.
+pub const P_MAX_RANDOM: u64 = 10_000_000;
+/// Smallest decay rate accepted. A run has about lg(n)/α rounds, so this keeps runs below
+/// ~53 000 rounds (deterministic) or ~117 000 rounds (randomized, see
+/// [`crate::model::geodecay::simulate::round_cap`]).
+pub const ALPHA_MIN: f64 = 1e-3;
+/// Largest exponent accepted for the ℓ sweep (ℓ = 2^k must stay a finite f64).
+pub const ELL_LOG2_LIMIT: u32 = 1000;
+/// Largest number of seeds accepted for the seed spread.
+pub const SEEDS_MAX: u32 = 100_000;
+
+/// One geometric-decaying scenario. Time unit: one task operation (one task of one round on one
+/// processor costs 1); ℓ is in the same unit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GeoParams {
+    /// Initial number of tasks n ≥ 1 (at most [`N_MAX`]).
+    pub n: u64,
+    /// Number of processors p ≥ 1 (at most [`P_MAX`], or [`P_MAX_RANDOM`] with random
+    /// survivors).
+    pub p: u64,
+    /// Decay rate α > 0 (at least [`ALPHA_MIN`]): w_r ≤ n·2^(−αr).
+    pub alpha: f64,
+    /// Cost ℓ ≥ 0 of one load balancing, in task operations.
+    pub ell: f64,
+    /// The constant c > 0 of "O(p) tasks remain": the standard policy stops balancing once at
+    /// most c·p tasks remain.
+    pub c: f64,
+    /// Policy of a single run.
+    pub policy: Policy,
+    /// k ≥ 1 for [`Policy::Every`] (validated whatever the policy).
+    pub every: u64,
+    /// Deterministic or randomized decay.
+    pub decay: Decay,
+    /// Which tasks survive.
+    pub survivors: Survivors,
+    /// Seed of the ChaCha8 generator (randomized decay and random survivors).
+    pub seed: u64,
+    /// The ℓ sweep runs ℓ = 2^1 … 2^ell_log2_max (1 ≤ ell_log2_max ≤ [`ELL_LOG2_LIMIT`]).
+    pub ell_log2_max: u32,
+    /// Number of seeds of the seed spread (1 ≤ seeds ≤ [`SEEDS_MAX`]).
+    pub seeds: u32,
+}
+
+impl Default for GeoParams {
+    /// n = 2^20, p = 2^10, α = 1, ℓ = lg n = 20, c = 1, improved policy, k = 2, deterministic
+    /// adversarial decay, seed 1, ℓ sweep up to 2^64, 20 seeds.
+    fn default() -> Self {
+        GeoParams {
+            n: 1 << 20,
+            p: 1 << 10,
+            alpha: 1.0,
+            ell: 20.0,
+            c: 1.0,
+            policy: Policy::Improved,
+            every: 2,
+            decay: Decay::Deterministic,
+            survivors: Survivors::Adversarial,
+            seed: 1,
+            ell_log2_max: 64,
+            seeds: 20,
+        }
+    }
+}
+
+/// A validation failure, naming the offending field so the UI can show it next to the control.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct ParamError {
+    /// Field name: "n", "p", "alpha", "ell", "c", "every", "ell_log2_max" or "seeds".
+    pub field: &'static str,
+    /// Human-readable reason.
+    pub message: String,
+}
+
+fn err(field: &'static str, message: impl Into<String>) -> ParamError {
+    ParamError {
+        field,
+        message: message.into(),
+    }
+}
+
+impl GeoParams {
+    /// Checks every field; the first problem found is returned (order: n, p, alpha, ell, c,
+    /// every, ell_log2_max, seeds).
+    pub fn validate(&self) -> Result<Valid, ParamError> {
+        if self.n < 1 {
+            return Err(err("n", "n (initial tasks) must be at least 1"));
+        }
+        if self.n > N_MAX {
+            return Err(err(
+                "n",
+                format!(
+                    "n must be at most 2^53 = {N_MAX} (got {}) so that task counts are exact",
+                    self.n
+                ),
+            ));
+        }
+        if self.p < 1 {
+            return Err(err("p", "p (processors) must be at least 1"));
+        }
+        let p_max = if self.survivors == Survivors::Random {
+            P_MAX_RANDOM
+        } else {
+            P_MAX
+        };
+        if self.p > p_max {
+            return Err(err(
+                "p",
+                if self.survivors == Survivors::Random {
+                    format!(
+                        "p must be at most {p_max} with random survivors, which store one count per processor (got {})",
+                        self.p
+                    )
+                } else {
+                    format!("p must be at most 2^40 = {p_max} (got {})", self.p)
+                },
+            ));
+        }
+        if !self.alpha.is_finite() {
+            return Err(err("alpha", "α (decay rate) must be a finite number"));
+        }
+        if self.alpha <= 0.0 {
+            return Err(err(
+                "alpha",
+                format!("α (decay rate) must be positive (got {})", self.alpha),
+            ));
+        }
+        if self.alpha < ALPHA_MIN {
+            return Err(err(
+                "alpha",
+                format!(
+                    "α must be at least {ALPHA_MIN} (got {}): a run has about lg(n)/α rounds",
+                    self.alpha
+                ),
+            ));
+        }
+        if !self.ell.is_finite() {
+            return Err(err(
+                "ell",
+                "ℓ (load-balancing cost) must be a finite number",
+            ));
+        }
+        if self.ell < 0.0 {
+            return Err(err(
+                "ell",
+                format!(
+                    "ℓ (load-balancing cost) must be at least 0 (got {})",
+                    self.ell
+                ),
+            ));
+        }
+        if !self.c.is_finite() {
+            return Err(err("c", "c must be a finite number"));
+        }
+        if self.c <= 0.0 {
+            return Err(err("c", format!("c must be positive (got {})", self.c)));
+        }
+        if self.every < 1 {
+            return Err(err(
+                "every",
+                "k (balance every k rounds) must be at least 1",
+            ));
+        }
+        if !(1..=ELL_LOG2_LIMIT).contains(&self.ell_log2_max) {
+            return Err(err(
+                "ell_log2_max",
+                format!(
+                    "the ℓ sweep must end at 2^k with 1 ≤ k ≤ {ELL_LOG2_LIMIT} (got k = {})",
+                    self.ell_log2_max
+                ),
+            ));
+        }
+        if !(1..=SEEDS_MAX).contains(&self.seeds) {
+            return Err(err(
+                "seeds",
+                format!(
+                    "the number of seeds must lie in 1..={SEEDS_MAX} (got {})",
+                    self.seeds
+                ),
+            ));
+        }
+        Ok(Valid(self.clone()))
+    }
+}
+
+/// Parameters that passed [`GeoParams::validate`]; what the simulation and the sweeps take.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Valid(GeoParams);
+
+impl Valid {
+    /// The validated parameters.
+    pub fn params(&self) -> &GeoParams {
+        &self.0
+    }
+
+    /// A copy with some fields changed, validated again.
+    pub fn with(&self, change: impl FnOnce(&mut GeoParams)) -> Result<Valid, ParamError> {
+        let mut p = self.0.clone();
+        change(&mut p);
+        p.validate()
+    }
+}
+
+impl std::ops::Deref for Valid {
+    type Target = GeoParams;
+    fn deref(&self) -> &GeoParams {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field_of(change: impl FnOnce(&mut GeoParams)) -> &'static str {
+        let mut p = GeoParams::default();
+        change(&mut p);
+        p.validate().unwrap_err().field
+    }
+
+    #[test]
+    fn default_is_valid_and_as_specified() {
+        let v = GeoParams::default().validate().unwrap();
+        assert_eq!(
+            (v.n, v.p, v.alpha, v.ell, v.c),
+            (1 << 20, 1 << 10, 1.0, 20.0, 1.0)
+        );
+        assert_eq!(v.policy, Policy::Improved);
+        assert_eq!(v.decay, Decay::Deterministic);
+        assert_eq!(v.survivors, Survivors::Adversarial);
+        assert_eq!((v.seed, v.ell_log2_max, v.seeds), (1, 64, 20));
+    }
+
+    #[test]
+    fn validation_names_the_field() {
+        assert_eq!(field_of(|p| p.n = 0), "n");
+        assert_eq!(field_of(|p| p.n = N_MAX + 1), "n");
+        assert_eq!(field_of(|p| p.p = 0), "p");
+        assert_eq!(field_of(|p| p.p = P_MAX + 1), "p");
+        assert_eq!(
+            field_of(|p| {
+                p.survivors = Survivors::Random;
+                p.p = P_MAX_RANDOM + 1
+            }),
+            "p"
+        );
+        for a in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e-4] {
+            assert_eq!(field_of(|p| p.alpha = a), "alpha", "α = {a}");
+        }
+        for l in [-1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            assert_eq!(field_of(|p| p.ell = l), "ell", "ℓ = {l}");
+        }
+        for c in [0.0, -2.0, f64::NAN] {
+            assert_eq!(field_of(|p| p.c = c), "c", "c = {c}");
+        }
+        assert_eq!(field_of(|p| p.every = 0), "every");
+        assert_eq!(field_of(|p| p.ell_log2_max = 0), "ell_log2_max");
+        assert_eq!(field_of(|p| p.seeds = 0), "seeds");
+        // ℓ = 0 is allowed (free balancing).
+        let ok = GeoParams {
+            ell: 0.0,
+            ..Default::default()
+        };
+        assert!(ok.validate().is_ok());
+    }
+
+    #[test]
+    fn serde_fills_missing_fields_with_defaults() {
+        let p: GeoParams = serde_json::from_str(r#"{"n": 1000, "policy": "Standard"}"#).unwrap();
+        assert_eq!(p.n, 1000);
+        assert_eq!(p.policy, Policy::Standard);
+        assert_eq!(p.p, GeoParams::default().p);
+    }
+}

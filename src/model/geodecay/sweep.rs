@@ -1,0 +1,301 @@
+//! Parameter sweeps behind the plots. Points run in parallel (rayon); the output order is the
+//! input order, and every value is deterministic (each run seeds its own generator).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::params::{Policy, Valid};
+use super::simulate::{GeoOutcome, simulate_valid};
+use super::theory::lg_star;
+use crate::model::{Cancelled, Progress};
+
+/// One policy at one sweep point.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PolicyValue {
+    /// The policy.
+    pub policy: Policy,
+    /// Total time.
+    pub time: f64,
+    /// Multiplicative overhead (time − brent)/ℓ; `None` when ℓ = 0.
+    pub overhead: Option<f64>,
+    /// Additive overhead time − brent.
+    pub overhead_additive: f64,
+    /// All balancings.
+    pub balancings: u64,
+    /// Balancings of the improved policy's initialisation phase.
+    pub balancings_init: u64,
+    /// The other balancings.
+    pub balancings_phases: u64,
+    /// Rounds run.
+    pub rounds: u64,
+}
+
+impl PolicyValue {
+    fn of(o: &GeoOutcome) -> PolicyValue {
+        PolicyValue {
+            policy: o.policy,
+            time: o.time,
+            overhead: o.overhead,
+            overhead_additive: o.overhead_additive,
+            balancings: o.balancings,
+            balancings_init: o.balancings_init,
+            balancings_phases: o.balancings_phases,
+            rounds: o.rounds,
+        }
+    }
+}
+
+/// One point of the ℓ sweep.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EllPoint {
+    /// ℓ = 2^log2_ell.
+    pub ell: f64,
+    /// The exponent.
+    pub log2_ell: u32,
+    /// lg* ℓ.
+    pub lg_star_ell: u32,
+    /// One value per requested policy, in the requested order.
+    pub values: Vec<PolicyValue>,
+}
+
+/// One point of the p sweep.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PPoint {
+    /// Number of processors.
+    pub p: u64,
+    /// One value per requested policy, in the requested order.
+    pub values: Vec<PolicyValue>,
+}
+
+/// Time of one policy over many seeds.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeedSpread {
+    /// The policy.
+    pub policy: Policy,
+    /// Smallest time.
+    pub min: f64,
+    /// Median time (mean of the two middle values for an even count).
+    pub median: f64,
+    /// Largest time.
+    pub max: f64,
+    /// Mean time.
+    pub mean: f64,
+    /// Time per seed, for seeds seed, seed+1, … (wrapping).
+    pub times: Vec<f64>,
+}
+
+/// Counts finished runs and reports the fraction.
+struct Counter<'a> {
+    done: AtomicUsize,
+    total: usize,
+    progress: &'a dyn Progress,
+}
+
+impl Counter<'_> {
+    fn tick(&self) {
+        let d = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        self.progress.set(d as f32 / self.total.max(1) as f32);
+    }
+}
+
+fn run_policies(
+    v: &Valid,
+    policies: &[Policy],
+    counter: &Counter,
+) -> Result<Vec<PolicyValue>, Cancelled> {
+    policies
+        .iter()
+        .map(|&pol| {
+            let o = simulate_valid(v, pol, false, counter.progress)?;
+            counter.tick();
+            Ok(PolicyValue::of(&o))
+        })
+        .collect()
+}
+
+/// ℓ = 2^k for k = log2_lo..=log2_hi (empty if log2_lo > log2_hi), every policy in `policies`,
+/// other parameters from `v`. Exponents whose ℓ fails validation (beyond f64) are skipped.
+pub fn sweep_ell(
+    v: &Valid,
+    log2_lo: u32,
+    log2_hi: u32,
+    policies: &[Policy],
+    progress: &dyn Progress,
+) -> Result<Vec<EllPoint>, Cancelled> {
+    let ks: Vec<u32> = (log2_lo..=log2_hi).collect();
+    let counter = Counter {
+        done: AtomicUsize::new(0),
+        total: ks.len() * policies.len(),
+        progress,
+    };
+    let points: Vec<Option<EllPoint>> = ks
+        .par_iter()
+        .map(|&k| {
+            let ell = 2f64.powi(k as i32);
+            let Ok(vk) = v.with(|p| p.ell = ell) else {
+                return Ok(None);
+            };
+            Ok(Some(EllPoint {
+                ell,
+                log2_ell: k,
+                lg_star_ell: lg_star(ell),
+                values: run_policies(&vk, policies, &counter)?,
+            }))
+        })
+        .collect::<Result<_, Cancelled>>()?;
+    Ok(points.into_iter().flatten().collect())
+}
+
+/// The given processor counts, every policy in `policies`, other parameters from `v`. Values
+/// that fail validation (p = 0, p beyond the limits) are skipped.
+pub fn sweep_p(
+    v: &Valid,
+    values: &[u64],
+    policies: &[Policy],
+    progress: &dyn Progress,
+) -> Result<Vec<PPoint>, Cancelled> {
+    let counter = Counter {
+        done: AtomicUsize::new(0),
+        total: values.len() * policies.len(),
+        progress,
+    };
+    let points: Vec<Option<PPoint>> = values
+        .par_iter()
+        .map(|&p| {
+            let Ok(vp) = v.with(|prm| prm.p = p) else {
+                return Ok(None);
+            };
+            Ok(Some(PPoint {
+                p,
+                values: run_policies(&vp, policies, &counter)?,
+            }))
+        })
+        .collect::<Result<_, Cancelled>>()?;
+    Ok(points.into_iter().flatten().collect())
+}
+
+/// Time of every policy in `policies` for seeds `v.seed`, `v.seed + 1`, … (`seeds` of them,
+/// wrapping; at least one), other parameters from `v`. Meaningful for randomized decay or random
+/// survivors; in a deterministic scenario all seeds agree.
+pub fn seed_spread(
+    v: &Valid,
+    seeds: u32,
+    policies: &[Policy],
+    progress: &dyn Progress,
+) -> Result<Vec<SeedSpread>, Cancelled> {
+    let seeds = seeds.max(1);
+    let counter = Counter {
+        done: AtomicUsize::new(0),
+        total: seeds as usize * policies.len(),
+        progress,
+    };
+    let base = v.seed;
+    // times[s][policy]
+    let times: Vec<Vec<f64>> = (0..seeds)
+        .into_par_iter()
+        .map(|s| {
+            let vs = v
+                .with(|p| p.seed = base.wrapping_add(u64::from(s)))
+                .expect("changing the seed keeps parameters valid");
+            Ok(run_policies(&vs, policies, &counter)?
+                .iter()
+                .map(|pv| pv.time)
+                .collect())
+        })
+        .collect::<Result<_, Cancelled>>()?;
+    Ok(policies
+        .iter()
+        .enumerate()
+        .map(|(i, &policy)| {
+            let per_seed: Vec<f64> = times.iter().map(|t| t[i]).collect();
+            let mut sorted = per_seed.clone();
+            sorted.sort_by(f64::total_cmp);
+            let len = sorted.len();
+            let median = if len % 2 == 1 {
+                sorted[len / 2]
+            } else {
+                (sorted[len / 2 - 1] + sorted[len / 2]) / 2.0
+            };
+            SeedSpread {
+                policy,
+                min: sorted[0],
+                median,
+                max: sorted[len - 1],
+                mean: per_seed.iter().sum::<f64>() / len as f64,
+                times: per_seed,
+            }
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::NoProgress;
+    use crate::model::geodecay::params::{Decay, GeoParams};
+
+    #[test]
+    fn ell_sweep_shape_and_order() {
+        let v = GeoParams::default().validate().unwrap();
+        let pts = sweep_ell(&v, 1, 64, &Policy::MAIN, &NoProgress).unwrap();
+        assert_eq!(pts.len(), 64);
+        for (i, pt) in pts.iter().enumerate() {
+            assert_eq!(pt.log2_ell, i as u32 + 1);
+            assert_eq!(pt.ell, 2f64.powi(i as i32 + 1));
+            let pols: Vec<Policy> = pt.values.iter().map(|x| x.policy).collect();
+            assert_eq!(pols, Policy::MAIN.to_vec());
+        }
+        // Never's work does not depend on ℓ: time = work + ℓ at every point.
+        let w0 = pts[0].values[0].time - pts[0].ell;
+        assert!(pts.iter().all(|pt| pt.values[0].time == w0 + pt.ell));
+        assert!(pts.iter().all(|pt| pt.values[0].balancings == 1));
+        assert!(
+            sweep_ell(&v, 5, 4, &Policy::MAIN, &NoProgress)
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn p_sweep_skips_invalid_values() {
+        let v = GeoParams::default().validate().unwrap();
+        let pts = sweep_p(&v, &[0, 1, 16, 1024], &[Policy::Improved], &NoProgress).unwrap();
+        let ps: Vec<u64> = pts.iter().map(|x| x.p).collect();
+        assert_eq!(ps, vec![1, 16, 1024]);
+    }
+
+    #[test]
+    fn seed_spread_is_ordered_and_deterministic() {
+        let v = GeoParams {
+            decay: Decay::Random,
+            ..Default::default()
+        }
+        .validate()
+        .unwrap();
+        let a = seed_spread(&v, 9, &Policy::MAIN, &NoProgress).unwrap();
+        let b = seed_spread(&v, 9, &Policy::MAIN, &NoProgress).unwrap();
+        assert_eq!(a, b);
+        for s in &a {
+            assert_eq!(s.times.len(), 9);
+            assert!(s.min <= s.median && s.median <= s.max);
+            assert!(
+                s.min < s.max,
+                "{:?}: randomized runs should differ",
+                s.policy
+            );
+        }
+    }
+
+    #[test]
+    fn sweeps_honour_cancellation() {
+        use std::sync::atomic::AtomicBool;
+        let flag = AtomicBool::new(true);
+        let pr = crate::model::FlagProgress(&flag);
+        let v = GeoParams::default().validate().unwrap();
+        assert_eq!(sweep_ell(&v, 1, 8, &Policy::MAIN, &pr), Err(Cancelled));
+        assert_eq!(sweep_p(&v, &[4, 8], &Policy::MAIN, &pr), Err(Cancelled));
+        assert_eq!(seed_spread(&v, 3, &Policy::MAIN, &pr), Err(Cancelled));
+    }
+}

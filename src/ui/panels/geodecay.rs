@@ -1,0 +1,852 @@
+//! Workspace of the geometric-decaying model (Gil & Matias): controls, the per-round load
+//! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers.
+
+use egui::{Color32, RichText, Ui};
+use egui_plot::{FilledArea, HoverPosition, Legend, Line, LineStyle, Plot, Span, VLine};
+use serde::{Deserialize, Serialize};
+
+use super::{JobStatus, StepCmd};
+use crate::cli::geodecay_p_values;
+use crate::jobs::JobSlot;
+use crate::model::geodecay::theory::standard_balancings_estimate;
+use crate::model::geodecay::{
+    Decay, EllPoint, GeoOutcome, GeoParams, PPoint, ParamError, Policy, SeedSpread, Survivors,
+    seed_spread, simulate_valid, sweep_ell, sweep_p,
+};
+use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::step_bar::{StepState, step_bar};
+
+/// Colour of a policy in every plot.
+pub fn policy_color(p: Policy) -> Color32 {
+    match p {
+        Policy::Never => Color32::from_rgb(150, 150, 150),
+        Policy::Standard => Color32::from_rgb(230, 120, 30),
+        Policy::Improved => Color32::from_rgb(50, 120, 220),
+        Policy::Every => Color32::from_rgb(170, 60, 170),
+    }
+}
+
+/// Which sweep plot the right column shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum GeoPlot {
+    /// Overhead T/ℓ against ℓ, with lg ℓ and lg* ℓ.
+    #[default]
+    Overhead,
+    /// Number of balancings against ℓ.
+    Balancings,
+    /// Total time against p.
+    TimeVsP,
+}
+
+/// View state (persisted; no model data).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GeodecayView {
+    /// Step bar over the rounds.
+    pub step: StepState,
+    /// Log-scale loads in the timeline.
+    pub timeline_log: bool,
+    /// Which sweep plot.
+    pub plot: GeoPlot,
+    /// Axes of the sweep plot.
+    pub plot_view: PlotView,
+}
+
+impl Default for GeodecayView {
+    fn default() -> Self {
+        GeodecayView {
+            step: StepState::default(),
+            timeline_log: true,
+            plot: GeoPlot::Overhead,
+            plot_view: PlotView {
+                log_x: false,
+                log_y: true,
+            },
+        }
+    }
+}
+
+/// Outcomes of the selected policy and the three main ones, for one parameter set.
+struct Evaluated {
+    params: GeoParams,
+    selected: GeoOutcome,
+    all: Vec<GeoOutcome>,
+}
+
+/// The workspace.
+pub struct GeodecayPanel {
+    /// Persisted view state.
+    pub view: GeodecayView,
+    evaluated: Option<Evaluated>,
+    error: Option<(GeoParams, ParamError)>,
+    ell: Option<(GeoParams, Vec<EllPoint>)>,
+    p_sweep: Option<(GeoParams, Vec<PPoint>)>,
+    spread: Option<(GeoParams, Vec<SeedSpread>)>,
+    eval_job: JobSlot<Evaluated>,
+    ell_job: JobSlot<(GeoParams, Vec<EllPoint>)>,
+    p_job: JobSlot<(GeoParams, Vec<PPoint>)>,
+    spread_job: JobSlot<(GeoParams, Vec<SeedSpread>)>,
+    asked: Option<GeoParams>,
+    wanted: [Option<GeoParams>; 3],
+}
+
+fn fmt(x: f64) -> String {
+    if x.abs() >= 1e9 || (x != 0.0 && x.abs() < 1e-3) {
+        format!("{x:.4e}")
+    } else if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3}")
+    }
+}
+
+/// The parameters a sweep depends on (the ℓ sweep ignores ℓ, the p sweep ignores p).
+fn sweep_key(p: &GeoParams, ignore_ell: bool, ignore_p: bool) -> GeoParams {
+    GeoParams {
+        ell: if ignore_ell { 0.0 } else { p.ell },
+        p: if ignore_p { 1 } else { p.p },
+        policy: Policy::Improved,
+        ..p.clone()
+    }
+}
+
+impl GeodecayPanel {
+    /// A panel with the given view state.
+    pub fn new(view: GeodecayView) -> Self {
+        GeodecayPanel {
+            view,
+            evaluated: None,
+            error: None,
+            ell: None,
+            p_sweep: None,
+            spread: None,
+            eval_job: JobSlot::default(),
+            ell_job: JobSlot::default(),
+            p_job: JobSlot::default(),
+            spread_job: JobSlot::default(),
+            asked: None,
+            wanted: [None, None, None],
+        }
+    }
+
+    /// Starts the background work for `params` if it changed (latest wins).
+    fn request(&mut self, ctx: &egui::Context, params: &GeoParams) {
+        if self.asked.as_ref() == Some(params) {
+            return;
+        }
+        self.asked = Some(params.clone());
+        let v = match params.validate() {
+            Ok(v) => v,
+            Err(e) => {
+                self.error = Some((params.clone(), e));
+                self.eval_job.cancel();
+                return;
+            }
+        };
+        self.error = None;
+        let notify = |c: &egui::Context| {
+            let c = c.clone();
+            move || c.request_repaint()
+        };
+        let (vv, prm) = (v.clone(), params.clone());
+        self.eval_job
+            .submit("simulating the policies", notify(ctx), move |p| {
+                let selected = simulate_valid(&vv, prm.policy, true, p)?;
+                let mut all = Vec::new();
+                for pol in Policy::MAIN {
+                    all.push(simulate_valid(&vv, pol, false, p)?);
+                }
+                if prm.policy == Policy::Every {
+                    all.push(selected.clone());
+                }
+                Ok(Evaluated {
+                    params: prm,
+                    selected,
+                    all,
+                })
+            });
+        // Each sweep depends on a subset of the parameters; ask again only when it changed.
+        let key = sweep_key(params, true, false);
+        if self.wanted[0].as_ref() != Some(&key) {
+            self.wanted[0] = Some(key.clone());
+            let (vv, top) = (v.clone(), params.ell_log2_max);
+            self.ell_job.submit(
+                format!("sweeping ℓ = 2^1 … 2^{top}"),
+                notify(ctx),
+                move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p).map(|pts| (key, pts)),
+            );
+        }
+        let key = sweep_key(params, false, true);
+        if self.wanted[1].as_ref() != Some(&key) {
+            self.wanted[1] = Some(key.clone());
+            let (vv, ps) = (v.clone(), geodecay_p_values(params.n));
+            self.p_job.submit("sweeping p", notify(ctx), move |p| {
+                sweep_p(&vv, &ps, &Policy::MAIN, p).map(|pts| (key, pts))
+            });
+        }
+        let key = sweep_key(params, false, false);
+        if params.decay == Decay::Random && self.wanted[2].as_ref() != Some(&key) {
+            self.wanted[2] = Some(key.clone());
+            let seeds = params.seeds;
+            self.spread_job
+                .submit(format!("{seeds} seeds"), notify(ctx), move |p| {
+                    seed_spread(&v, seeds, &Policy::MAIN, p).map(|s| (key, s))
+                });
+        }
+    }
+
+    fn poll(&mut self) {
+        if let Some(e) = self.eval_job.poll() {
+            self.evaluated = Some(e);
+        }
+        if let Some(x) = self.ell_job.poll() {
+            self.ell = Some(x);
+        }
+        if let Some(x) = self.p_job.poll() {
+            self.p_sweep = Some(x);
+        }
+        if let Some(x) = self.spread_job.poll() {
+            self.spread = Some(x);
+        }
+    }
+
+    /// The running job, for the status bar.
+    pub fn job_status(&self) -> Option<JobStatus> {
+        JobStatus::of(self.eval_job.running())
+            .or_else(|| JobStatus::of(self.ell_job.running()))
+            .or_else(|| JobStatus::of(self.p_job.running()))
+            .or_else(|| JobStatus::of(self.spread_job.running()))
+    }
+
+    /// Cancels every running job; the next edit starts them again.
+    pub fn cancel_jobs(&mut self) {
+        self.eval_job.cancel();
+        self.ell_job.cancel();
+        self.p_job.cancel();
+        self.spread_job.cancel();
+        self.asked = None;
+        self.wanted = [None, None, None];
+    }
+
+    fn current<'a>(&'a self, params: &GeoParams) -> Option<&'a Evaluated> {
+        self.evaluated.as_ref().filter(|e| &e.params == params)
+    }
+
+    /// Applies a stepping shortcut.
+    pub fn step(&mut self, cmd: StepCmd, params: &GeoParams) {
+        let n = self
+            .current(params)
+            .map_or(1, |e| e.selected.trace.len().max(1));
+        let s = &mut self.view.step;
+        match cmd {
+            StepCmd::TogglePlay => s.toggle_play(n),
+            StepCmd::Back => s.back(),
+            StepCmd::Forward => s.forward(n),
+            StepCmd::First => s.first(),
+            StepCmd::Last => s.last(n),
+        }
+    }
+
+    /// The whole workspace.
+    pub fn ui(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+        self.poll();
+        self.request(ui.ctx(), params);
+        egui::Panel::left("geo_controls")
+            .resizable(true)
+            .default_size(270.0)
+            .min_size(220.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
+            });
+        egui::Panel::bottom("geo_numbers")
+            .resizable(true)
+            .default_size(240.0)
+            .min_size(200.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
+            });
+        egui::Panel::right("geo_plots")
+            .resizable(true)
+            .default_size(470.0)
+            .min_size(300.0)
+            .show(ui, |ui| self.plots(ui, params));
+        egui::CentralPanel::default().show(ui, |ui| self.timeline(ui, params));
+    }
+
+    fn controls(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+        ui.heading("Instance");
+        let error = self
+            .error
+            .as_ref()
+            .filter(|(p, _)| p == params)
+            .map(|(_, e)| e.clone());
+        let grid_err = |ui: &mut Ui, field: &str| {
+            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
+                ui.label("");
+                ui.vertical(|ui| {
+                    ui.set_max_width(190.0);
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(format!("⚠ {}", e.message))
+                                .color(ui.visuals().error_fg_color),
+                        )
+                        .wrap(),
+                    );
+                });
+                ui.end_row();
+            }
+        };
+        egui::Grid::new("geo_params")
+            .num_columns(2)
+            .spacing([8.0, 6.0])
+            .show(ui, |ui| {
+                let l = ui.label("n").on_hover_text("Initial number of tasks n (w_0), up to 2^53.");
+                let speed = (params.n as f64 * 0.01).max(1.0);
+                ui.add(egui::DragValue::new(&mut params.n).speed(speed))
+                    .labelled_by(l.id)
+                    .on_hover_text("n: tasks in round 0");
+                ui.end_row();
+                grid_err(ui, "n");
+                let l = ui.label("p").on_hover_text("Number of processors p.");
+                let speed = (params.p as f64 * 0.01).max(0.2);
+                ui.add(egui::DragValue::new(&mut params.p).speed(speed))
+                    .labelled_by(l.id)
+                    .on_hover_text("p: processors");
+                ui.end_row();
+                grid_err(ui, "p");
+                let l = ui
+                    .label("α")
+                    .on_hover_text("Decay rate α > 0: round r has at most n·2^(−αr) tasks (eq. 1).");
+                ui.add(egui::DragValue::new(&mut params.alpha).speed(0.01).max_decimals(4))
+                    .labelled_by(l.id)
+                    .on_hover_text("α: decay rate");
+                ui.end_row();
+                grid_err(ui, "alpha");
+                let l = ui.label("ℓ").on_hover_text(
+                    "Time of one load balancing ℓ ≥ 0, in the time unit of one task operation.",
+                );
+                ui.add(
+                    egui::Slider::new(&mut params.ell, 0.0..=2f64.powi(64))
+                        .logarithmic(true)
+                        .smallest_positive(1.0)
+                        .max_decimals(3),
+                )
+                .labelled_by(l.id)
+                .on_hover_text("ℓ: load-balancing cost (log scale; click the number to type)");
+                ui.end_row();
+                grid_err(ui, "ell");
+                let l = ui
+                    .label("c")
+                    .on_hover_text("Constant of \"O(p) tasks remain\": the standard policy stops at c·p tasks.");
+                ui.add(egui::DragValue::new(&mut params.c).speed(0.05).max_decimals(3))
+                    .labelled_by(l.id);
+                ui.end_row();
+                grid_err(ui, "c");
+                let l = ui.label("Policy").on_hover_text(
+                    "never: balance once before round 0 · standard: after every round until ≤ c·p tasks (Thm 1) · improved: the paper's phases (Thm 2) · every k rounds",
+                );
+                egui::ComboBox::from_id_salt("geo_policy")
+                    .selected_text(params.policy.name())
+                    .show_ui(ui, |ui| {
+                        for pol in Policy::ALL {
+                            ui.selectable_value(&mut params.policy, pol, pol.name());
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                ui.end_row();
+                if params.policy == Policy::Every {
+                    let l = ui.label("k").on_hover_text("Balance every k rounds.");
+                    ui.add(egui::DragValue::new(&mut params.every).speed(0.1))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    grid_err(ui, "every");
+                }
+                let l = ui.label("Decay").on_hover_text(
+                    "deterministic: w_r = ⌈n·2^(−αr)⌉ · random: each task survives a round with probability 2^(−α)",
+                );
+                egui::ComboBox::from_id_salt("geo_decay")
+                    .selected_text(params.decay.name())
+                    .show_ui(ui, |ui| {
+                        for d in [Decay::Deterministic, Decay::Random] {
+                            ui.selectable_value(&mut params.decay, d, d.name());
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Survivors").on_hover_text(
+                    "Which processors keep the surviving tasks between balancings: proportional (all alike), adversarial (the fullest keep theirs: the worst case) or random.",
+                );
+                egui::ComboBox::from_id_salt("geo_survivors")
+                    .selected_text(params.survivors.name())
+                    .show_ui(ui, |ui| {
+                        for s in [Survivors::Proportional, Survivors::Adversarial, Survivors::Random] {
+                            ui.selectable_value(&mut params.survivors, s, s.name());
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("seed").on_hover_text("Seed of the random decay and survivors.");
+                ui.add(egui::DragValue::new(&mut params.seed)).labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("ℓ sweep to 2^").on_hover_text("The ℓ plots run ℓ = 2^1 … 2^k.");
+                ui.add(egui::DragValue::new(&mut params.ell_log2_max).range(1..=1000))
+                    .labelled_by(l.id);
+                ui.end_row();
+                grid_err(ui, "ell_log2_max");
+                let l = ui.label("seeds").on_hover_text("Runs in the seed spread (random decay).");
+                ui.add(egui::DragValue::new(&mut params.seeds).range(1..=10_000))
+                    .labelled_by(l.id);
+                ui.end_row();
+                grid_err(ui, "seeds");
+            });
+        ui.separator();
+        egui::CollapsingHeader::new("About this model and the paper").show(ui, |ui| {
+            ui.label(crate::ui::help::GEODECAY);
+        });
+    }
+
+    fn timeline(&mut self, ui: &mut Ui, params: &GeoParams) {
+        ui.horizontal(|ui| {
+            ui.heading("Rounds");
+            ui.checkbox(&mut self.view.timeline_log, "log loads")
+                .on_hover_text("Logarithmic (base 2) load axis");
+        });
+        if let Some((_, e)) = self.error.as_ref().filter(|(p, _)| p == params) {
+            ui.label(
+                RichText::new(format!("Nothing runs on this instance: {}", e.message))
+                    .color(ui.visuals().error_fg_color),
+            );
+            return;
+        }
+        let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("simulating…");
+            });
+            return;
+        };
+        let o = &ev.selected;
+        let n_steps = o.trace.len().max(1);
+        self.view.step.clamp(n_steps);
+        let trace = &o.trace;
+        let label = |k: usize| {
+            trace
+                .get(k)
+                .map_or(String::new(), |r| format!("round {}", r.round))
+        };
+        step_bar(ui, &mut self.view.step, n_steps, &label);
+        let k = self.view.step.step;
+        if let Some(r) = trace.get(k) {
+            let phase = match (o.policy, r.phase) {
+                (Policy::Improved, Some(i)) => format!(", phase {i}"),
+                (Policy::Improved, None) => ", initialisation phase".into(),
+                _ => String::new(),
+            };
+            ui.label(
+                RichText::new(format!(
+                    "Round {}{phase}: {} tasks, per processor max {} / mean {} / min {}{} — time so far {}",
+                    r.round,
+                    r.tasks,
+                    r.max,
+                    fmt(r.mean),
+                    r.min,
+                    if r.balanced_before { ", balanced before the round (cost ℓ)" } else { "" },
+                    fmt(r.time_after)
+                ))
+                .strong(),
+            );
+        }
+        let log = self.view.timeline_log;
+        let y = |v: f64| if log { (v.max(0.5)).log2() } else { v };
+        let xs: Vec<f64> = trace.iter().map(|r| r.round as f64).collect();
+        let maxs: Vec<f64> = trace.iter().map(|r| y(r.max as f64)).collect();
+        let mins: Vec<f64> = trace.iter().map(|r| y(r.min as f64)).collect();
+        let means: Vec<[f64; 2]> = trace.iter().map(|r| [r.round as f64, y(r.mean)]).collect();
+        let color = policy_color(o.policy);
+        let dark = ui.visuals().dark_mode;
+        Plot::new("geo_timeline")
+            .legend(Legend::default())
+            .x_axis_label("round r")
+            .y_axis_label(if log {
+                "lg(tasks per processor)"
+            } else {
+                "tasks per processor"
+            })
+            .label_formatter(move |pos: &HoverPosition<'_>| {
+                let (name, p) = match pos {
+                    HoverPosition::NearDataPoint {
+                        plot_name,
+                        position,
+                        ..
+                    } => (*plot_name, position),
+                    HoverPosition::Elsewhere { position } => ("", position),
+                };
+                let v = if log { 2f64.powf(p.y) } else { p.y };
+                Some(format!("{name}\nround {:.0}: {}", p.x, fmt(v)))
+            })
+            .show(ui, |plot| {
+                for ph in &o.phases {
+                    let end = ph
+                        .rounds
+                        .map_or(xs.last().copied().unwrap_or(0.0) + 0.5, |t| {
+                            ph.start_round as f64 + t as f64 - 0.5
+                        });
+                    let shade = if ph.index % 2 == 0 { 40 } else { 20 };
+                    plot.span(
+                        Span::new(
+                            format!("phase {}", ph.index),
+                            ph.start_round as f64 - 0.5..=end,
+                        )
+                        .fill(if dark {
+                            Color32::from_white_alpha(shade / 2)
+                        } else {
+                            Color32::from_black_alpha(shade / 2)
+                        }),
+                    );
+                }
+                if !xs.is_empty() {
+                    plot.add(
+                        FilledArea::new("max…min band", &xs, &mins, &maxs)
+                            .fill_color(color.gamma_multiply(0.35)),
+                    );
+                }
+                plot.line(
+                    Line::new(
+                        "max",
+                        maxs.iter()
+                            .zip(&xs)
+                            .map(|(&m, &x)| [x, m])
+                            .collect::<Vec<_>>(),
+                    )
+                    .color(color),
+                );
+                plot.line(
+                    Line::new("mean", means)
+                        .color(color)
+                        .style(LineStyle::dashed_dense()),
+                );
+                for r in trace.iter().filter(|r| r.balanced_before) {
+                    plot.vline(
+                        VLine::new("balancing", r.round as f64 - 0.5)
+                            .color(Color32::from_rgb(200, 40, 40))
+                            .width(1.0),
+                    );
+                }
+                if let Some(r) = trace.get(k) {
+                    plot.vline(
+                        VLine::new("current round", r.round as f64)
+                            .color(Color32::from_rgb(240, 180, 0))
+                            .width(2.0),
+                    );
+                }
+            });
+    }
+
+    fn ell_plot(&self, params: &GeoParams) -> ComparePlot {
+        let mut series = Vec::new();
+        let pts: &[EllPoint] = self
+            .ell
+            .as_ref()
+            .filter(|(k, _)| *k == sweep_key(params, true, false))
+            .map_or(&[], |(_, p)| p);
+        let balancings = self.view.plot == GeoPlot::Balancings;
+        for (i, pol) in Policy::MAIN.into_iter().enumerate() {
+            let data: Vec<[f64; 2]> = pts
+                .iter()
+                .filter_map(|p| {
+                    let v = p.values.get(i)?;
+                    let y = if balancings {
+                        v.balancings as f64
+                    } else {
+                        v.overhead?
+                    };
+                    Some([p.log2_ell as f64, y])
+                })
+                .collect();
+            series.push(Series {
+                name: pol.name().into(),
+                points: data.clone(),
+                style: SeriesStyle::Points,
+                color: Some(policy_color(pol)),
+            });
+            series.push(Series {
+                name: pol.name().into(),
+                points: data,
+                style: SeriesStyle::Line,
+                color: Some(policy_color(pol)),
+            });
+        }
+        let refs = |f: &dyn Fn(&EllPoint) -> f64| -> Vec<[f64; 2]> {
+            pts.iter().map(|p| [p.log2_ell as f64, f(p)]).collect()
+        };
+        series.push(Series {
+            name: "lg ℓ".into(),
+            points: refs(&|p| p.log2_ell as f64),
+            style: SeriesStyle::DashedLine,
+            color: Some(Color32::from_rgb(230, 120, 30).gamma_multiply(0.6)),
+        });
+        series.push(Series {
+            name: "lg* ℓ".into(),
+            points: refs(&|p| p.lg_star_ell as f64),
+            style: SeriesStyle::DashedLine,
+            color: Some(Color32::from_rgb(50, 120, 220).gamma_multiply(0.6)),
+        });
+        if balancings {
+            let est = standard_balancings_estimate(params.n, params.p, params.alpha, params.c);
+            series.push(Series {
+                name: "lg(n/(c·p))/α".into(),
+                points: refs(&|_| est),
+                style: SeriesStyle::DashedLine,
+                color: Some(Color32::GRAY),
+            });
+        }
+        ComparePlot {
+            title: format!(
+                "{} vs lg ℓ (n = {}, p = {}, α = {}, {} survivors)",
+                if balancings {
+                    "balancings"
+                } else {
+                    "overhead T/ℓ"
+                },
+                params.n,
+                params.p,
+                params.alpha,
+                params.survivors.name()
+            ),
+            x_label: "lg ℓ".into(),
+            y_label: if balancings {
+                "balancings".into()
+            } else {
+                "T/ℓ".into()
+            },
+            series,
+            x_marker: (params.ell > 0.0).then(|| params.ell.log2()),
+            legend_left: true,
+        }
+    }
+
+    fn p_plot(&self, params: &GeoParams) -> ComparePlot {
+        let pts: &[PPoint] = self
+            .p_sweep
+            .as_ref()
+            .filter(|(k, _)| *k == sweep_key(params, false, true))
+            .map_or(&[], |(_, p)| p);
+        let mut series = Vec::new();
+        for (i, pol) in Policy::MAIN.into_iter().enumerate() {
+            let data: Vec<[f64; 2]> = pts
+                .iter()
+                .filter_map(|p| Some([p.p as f64, p.values.get(i)?.time]))
+                .collect();
+            series.push(Series {
+                name: pol.name().into(),
+                points: data.clone(),
+                style: SeriesStyle::Points,
+                color: Some(policy_color(pol)),
+            });
+            series.push(Series {
+                name: pol.name().into(),
+                points: data,
+                style: SeriesStyle::Line,
+                color: Some(policy_color(pol)),
+            });
+        }
+        let rounds = self.current(params).map(|e| e.selected.rounds as f64);
+        if let Some(r) = rounds {
+            series.push(Series {
+                name: "Brent n/p + rounds".into(),
+                points: pts
+                    .iter()
+                    .map(|p| [p.p as f64, params.n as f64 / p.p as f64 + r])
+                    .collect(),
+                style: SeriesStyle::DashedLine,
+                color: Some(Color32::GRAY),
+            });
+        }
+        ComparePlot {
+            title: format!(
+                "total time vs p (n = {}, ℓ = {})",
+                params.n,
+                fmt(params.ell)
+            ),
+            x_label: "p".into(),
+            y_label: "time".into(),
+            series,
+            x_marker: Some(params.p as f64),
+            legend_left: false,
+        }
+    }
+
+    fn plots(&mut self, ui: &mut Ui, params: &GeoParams) {
+        ui.horizontal(|ui| {
+            let l = ui.label("Plot:");
+            egui::ComboBox::from_id_salt("geo_plot")
+                .selected_text(match self.view.plot {
+                    GeoPlot::Overhead => "overhead T/ℓ vs lg ℓ",
+                    GeoPlot::Balancings => "balancings vs lg ℓ",
+                    GeoPlot::TimeVsP => "total time vs p",
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(
+                        &mut self.view.plot,
+                        GeoPlot::Overhead,
+                        "overhead T/ℓ vs lg ℓ",
+                    );
+                    ui.selectable_value(
+                        &mut self.view.plot,
+                        GeoPlot::Balancings,
+                        "balancings vs lg ℓ",
+                    );
+                    ui.selectable_value(&mut self.view.plot, GeoPlot::TimeVsP, "total time vs p");
+                })
+                .response
+                .labelled_by(l.id);
+            if self.ell_job.is_running() || self.p_job.is_running() {
+                ui.spinner();
+            }
+        });
+        if self.error.as_ref().is_some_and(|(p, _)| p == params) {
+            ui.label(
+                RichText::new("Nothing is plotted until the instance is valid.")
+                    .color(ui.visuals().error_fg_color),
+            );
+            return;
+        }
+        let plot = match self.view.plot {
+            GeoPlot::TimeVsP => self.p_plot(params),
+            _ => self.ell_plot(params),
+        };
+        let spread_h = if params.decay == Decay::Random {
+            200.0
+        } else {
+            0.0
+        };
+        let h = (ui.available_height() - spread_h).max(220.0);
+        ui.allocate_ui(egui::vec2(ui.available_width(), h), |ui| {
+            compare_plot(ui, "geo_sweep_plot", &plot, &mut self.view.plot_view);
+        });
+        if params.decay == Decay::Random {
+            ui.separator();
+            ui.strong(format!(
+                "Spread of the total time over {} seeds",
+                params.seeds
+            ));
+            match self
+                .spread
+                .as_ref()
+                .filter(|(k, _)| *k == sweep_key(params, false, false))
+            {
+                Some((_, s)) => {
+                    let rows: Vec<Vec<String>> = s
+                        .iter()
+                        .map(|x| {
+                            vec![
+                                x.policy.name().into(),
+                                fmt(x.min),
+                                fmt(x.median),
+                                fmt(x.mean),
+                                fmt(x.max),
+                            ]
+                        })
+                        .collect();
+                    result_table(
+                        ui,
+                        "geo_spread",
+                        &["policy", "min", "median", "mean", "max"],
+                        &rows,
+                    );
+                }
+                None => {
+                    ui.spinner();
+                }
+            }
+        }
+    }
+
+    fn numbers(&mut self, ui: &mut Ui, params: &GeoParams) {
+        ui.heading("Numbers");
+        let Some(ev) = self.current(params) else {
+            return;
+        };
+        let o = &ev.selected;
+        ui.label(format!(
+            "lg ℓ = {}   ·   lg(n/p) = {}   ·   lg* ℓ = {}   ·   standard policy's estimate lg(n/(c·p))/α = {}{}",
+            o.lg_ell.map_or("undefined".into(), fmt),
+            fmt(o.lg_n_over_p),
+            o.lg_star_ell,
+            fmt(standard_balancings_estimate(params.n, params.p, params.alpha, params.c)),
+            if o.truncated { "   ·   ⚠ run stopped at the round cap" } else { "" }
+        ));
+        let header = [
+            "policy",
+            "total time T",
+            "balancings",
+            "init phase",
+            "phases",
+            "rounds",
+            "Brent n/p + rounds",
+            "additive overhead",
+            "overhead T/ℓ",
+        ];
+        let rows: Vec<Vec<String>> = ev
+            .all
+            .iter()
+            .map(|x| {
+                let name = if x.policy == Policy::Every {
+                    format!("every {}", params.every)
+                } else {
+                    x.policy.name().to_string()
+                };
+                vec![
+                    if x.policy == params.policy {
+                        format!("▶ {name}")
+                    } else {
+                        name
+                    },
+                    fmt(x.time),
+                    x.balancings.to_string(),
+                    x.balancings_init.to_string(),
+                    x.balancings_phases.to_string(),
+                    x.rounds.to_string(),
+                    fmt(x.brent),
+                    fmt(x.overhead_additive),
+                    x.overhead.map_or("undefined (ℓ = 0)".into(), fmt),
+                ]
+            })
+            .collect();
+        result_table(ui, "geo_numbers", &header, &rows);
+    }
+
+    /// CSV export: the sweep plot's series, then the selected policy's rounds.
+    pub fn csv(&self, params: &GeoParams) -> String {
+        use crate::ui::widgets::compare_plot::series_to_csv;
+        let mut out =
+            String::from("# loadlab export: geometric-decaying algorithms (Gil & Matias)\n");
+        for plot in [self.ell_plot(params), self.p_plot(params)] {
+            out.push_str(&format!("# plot: {}\n", plot.title));
+            out.push_str(&series_to_csv(&plot));
+            out.push('\n');
+        }
+        if let Some(ev) = self.current(params) {
+            out.push_str(&format!("# rounds: policy {}\n", ev.selected.policy.name()));
+            out.push_str("round,tasks,max,mean,min,balanced_before,phase,time_after\n");
+            for r in &ev.selected.trace {
+                out.push_str(&format!(
+                    "{},{},{},{},{},{},{},{}\n",
+                    r.round,
+                    r.tasks,
+                    r.max,
+                    r.mean,
+                    r.min,
+                    r.balanced_before,
+                    r.phase.map_or(String::new(), |p| p.to_string()),
+                    r.time_after
+                ));
+            }
+        }
+        out
+    }
+}
