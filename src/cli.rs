@@ -641,6 +641,8 @@ pub fn geodecay_json(params: &GeoParams, o: &geodecay::GeoOutcome) -> Value {
         "lg_ell": opt(o.lg_ell),
         "lg_n_over_p": num(o.lg_n_over_p),
         "lg_star_ell": o.lg_star_ell,
+        "ideal_work": o.ideal_work,
+        "overhead_vs_ideal": if params.ell > 0.0 { num((o.time - o.ideal_work as f64) / params.ell) } else { Value::Null },
         "truncated": o.truncated,
     })
 }
@@ -770,6 +772,7 @@ pub fn geodecay_report(
     );
     row(&mut s, "lg(n/p)", format!("{}", o.lg_n_over_p));
     row(&mut s, "lg* ℓ", o.lg_star_ell.to_string());
+    row(&mut s, "balanced ideal Σ⌈w_r/p⌉", o.ideal_work.to_string());
     if let Some(sw) = sweep_json {
         let _ = writeln!(s, "\nsweep:");
         if let Value::Array(items) = sw {

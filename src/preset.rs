@@ -268,6 +268,10 @@ pub const BUNDLED: &[Bundled] = bundled!(
     "divisible-table-2.ron",
     "divisible-fig-6.ron",
     "divisible-fig-6-pyramid.ron",
+    "geodecay-erew.ron",
+    "geodecay-crcw.ron",
+    "geodecay-huge-ell.ron",
+    "geodecay-proportional.ron",
 );
 
 /// The default preset.

@@ -132,7 +132,15 @@ fn presets_listed_and_evaluated() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().count() >= 4, "{text}");
-    assert!(text.lines().all(|l| l.contains("divisible")), "{text}");
+    assert!(
+        text.lines()
+            .all(|l| l.contains(" divisible ") || l.contains(" geodecay ")),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l.starts_with("geodecay-huge-ell")),
+        "{text}"
+    );
     let j = json(&["eval", "divisible-table-2", "--json"]);
     assert_eq!(j["network"], "pyramid");
     assert_eq!(j["h"], 15);
@@ -192,4 +200,97 @@ fn help_and_version_succeed() {
     assert!(run(&["--help"]).status.success());
     assert!(run(&["--version"]).status.success());
     assert!(run(&["divisible", "--help"]).status.success());
+}
+
+#[test]
+fn geodecay_json_fields() {
+    let j = json(&[
+        "geodecay", "--n", "1e9", "--p", "1e4", "--alpha", "1", "--ell", "2^64", "--policy",
+        "improved", "--json",
+    ]);
+    for key in [
+        "time",
+        "balancings",
+        "rounds",
+        "brent",
+        "additive_overhead",
+        "overhead",
+        "lg_ell",
+        "lg_star_ell",
+        "balancings_init",
+        "balancings_phases",
+    ] {
+        assert!(j.get(key).is_some(), "missing {key}: {j}");
+    }
+    assert_eq!(j["lg_ell"].as_f64(), Some(64.0));
+    assert_eq!(j["lg_star_ell"], 4);
+    let b = j["balancings"].as_u64().unwrap();
+    assert_eq!(
+        b,
+        j["balancings_init"].as_u64().unwrap() + j["balancings_phases"].as_u64().unwrap()
+    );
+    // The overhead is the additive overhead over ℓ.
+    let (add, ov) = (
+        j["additive_overhead"].as_f64().unwrap(),
+        j["overhead"].as_f64().unwrap(),
+    );
+    assert!((add / 2f64.powi(64) - ov).abs() < 1e-9 * ov);
+    // The improved policy needs at most lg* ℓ + 2 balancings after its initialisation phase.
+    assert!(j["balancings_phases"].as_u64().unwrap() <= 6);
+    // The standard policy balances about lg(n/(c·p))/α ≈ 16.6 times.
+    let s = json(&[
+        "geodecay", "--n", "1e9", "--p", "1e4", "--ell", "2^64", "--policy", "standard", "--json",
+    ]);
+    let sb = s["balancings"].as_f64().unwrap();
+    assert!((sb - (1e9f64 / 1e4).log2()).abs() <= 1.5, "{sb}");
+}
+
+#[test]
+fn geodecay_random_runs_reproduce() {
+    let args = [
+        "geodecay",
+        "--decay",
+        "random",
+        "--survivors",
+        "random",
+        "--seed",
+        "7",
+        "--n",
+        "100000",
+        "--p",
+        "100",
+        "--json",
+    ];
+    assert_eq!(json(&args), json(&args));
+    let mut other = args;
+    other[6] = "8";
+    assert_ne!(json(&args)["time"], json(&other)["time"]);
+}
+
+#[test]
+fn geodecay_bad_input() {
+    assert_error(
+        &["geodecay", "--n", "0"],
+        "n (initial tasks) must be at least 1",
+    );
+    assert_error(
+        &["geodecay", "--p", "-2"],
+        "p (processors) must be at least 1",
+    );
+    assert_error(
+        &["geodecay", "--alpha", "-1"],
+        "α (decay rate) must be positive",
+    );
+    assert_error(&["geodecay", "--alpha", "nan"], "finite");
+    assert_error(
+        &["geodecay", "--ell", "-5"],
+        "ℓ (load-balancing cost) must be at least 0",
+    );
+    assert_error(&["geodecay", "--ell", "inf"], "finite");
+    assert_error(&["geodecay", "--c", "0"], "c must be positive");
+    assert_error(
+        &["geodecay", "--policy", "every", "--every", "0"],
+        "k must be at least 1",
+    );
+    assert_error(&["geodecay", "--policy", "sometimes"], "sometimes");
 }

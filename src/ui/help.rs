@@ -104,13 +104,33 @@ one stays within a few balancings (≈ lg* ℓ + 2 after its initialisation phas
 ℓ = 2^64. The Numbers table splits the improved policy's balancings into the initialisation \
 phase and the phases.
 
-Findings in the paper:
+Concrete choices: every policy balances before round 0 (the initial placement is not \
+modelled). The improved policy's initialisation phase uses the observed y = ⌈w_r/p⌉; after it \
+the schedule depends only on ℓ, α and the round number. With ℓ ≤ 1 it balances every round. \
+Random decay: the round total is Binomial(w_r, 2^(−α)); exact samplers below 32 draws, a \
+normal approximation with continuity correction above; randomized runs stop at \
+⌈(lg n + 64)/α⌉ + 1 rounds (flagged if tasks remain). n ≤ 2^53 keeps counts exact; α ≥ 0.001.
+
+Findings in the paper (shown here because the explorer makes them visible):
 • It states lg* 2^65536 = 5, but with its own definition lg* x = min{i : lg^(i) x ≤ 2} the \
 iterates are 65536, 16, 4, 2, so lg* 2^65536 = 4 (5 holds for the common definition with ≤ 1). \
 The app uses the paper's definition.
-• Phases are numbered from 0 (x_0 = ℓ) in the paper; the recurrence t_(i+1) = t_i·2^(α t_i) (8) \
-follows from (6) and (7) only without ceilings; the simulation uses ⌈ℓ/x_i⌉ rounds.
-• Brent's ideal n/p + rounds is not a strict lower bound when ℓ < 1 (a balancing then costs \
-less than a round); for ℓ ≥ 1 every policy's time is at least n/p + rounds.
+• Brent's ideal n/p + rounds leaves out the geometric tail of the work (Σ w_r ≈ n/(1 − 2^(−α)), \
+twice n for α = 1), so for ℓ small against n/p the paper's overhead T/ℓ is dominated by work \
+that no policy can avoid. The app also shows the balanced ideal Σ⌈w_r/p⌉ and the overhead \
+beyond it, (T − ideal)/ℓ, as a table column and as a plot.
+• Brent's figure is not a strict lower bound when ℓ < 1 (a balancing then costs less than a \
+round); for ℓ ≥ 1 every policy's time is at least n/p + rounds (tested).
+• The bound \"lg* ℓ + O(1) phases\" hides a dependence on α: with n = 2^30, p = 2^10 the \
+improved policy needs at most lg* ℓ + 2 phase balancings for α = 1 and every ℓ = 2^1 … 2^64, \
+but one more for α = 0.5 and up to 7 for α = 0.3.
+• Phases are numbered from 0 (x_0 = ℓ); (6) t_i = ℓ/x_i is not an integer, so the simulation \
+runs ⌈ℓ/x_i⌉ rounds and uses (7) directly — with the ceiling, (8) t_(i+1) = t_i·2^(α t_i) no \
+longer holds exactly. The stopping rule (\"x_i = O(1)\") is taken as x_i ≤ 1.
+• Section 2 writes \"the number of tasks is at most 2^(−α(r−1))\": the factor n is missing. \
+Section 1 uses n for processors, Section 2 for tasks.
+• The analysis assumes ℓ = O(τ) (3). Far outside it (ℓ ≫ n/p) never balancing is cheapest and \
+the standard policy's overhead settles at lg(n/(c·p))/α, not lg ℓ — the ℓ sweep up to 2^64 \
+shows both regimes.
 • With proportional survivors an even load stays even, so every balancing after round 0 only \
 adds ℓ: never balancing wins (preset \"proportional decay\").";

@@ -33,6 +33,9 @@ pub enum GeoPlot {
     /// Overhead T/ℓ against ℓ, with lg ℓ and lg* ℓ.
     #[default]
     Overhead,
+    /// (T − Σ⌈w_r/p⌉)/ℓ against ℓ: the overhead beyond a perfectly balanced run with free
+    /// balancing (Brent's n/p leaves out the geometric tail of the work).
+    OverheadVsIdeal,
     /// Number of balancings against ℓ.
     Balancings,
     /// Total time against p.
@@ -554,6 +557,10 @@ impl GeodecayPanel {
             .filter(|(k, _)| *k == sweep_key(params, true, false))
             .map_or(&[], |(_, p)| p);
         let balancings = self.view.plot == GeoPlot::Balancings;
+        let vs_ideal = self.view.plot == GeoPlot::OverheadVsIdeal;
+        // The balanced ideal does not depend on ℓ (deterministic decay: the same for every
+        // policy); take it from the current evaluation.
+        let ideal = self.current(params).map(|e| e.selected.ideal_work as f64);
         for (i, pol) in Policy::MAIN.into_iter().enumerate() {
             let data: Vec<[f64; 2]> = pts
                 .iter()
@@ -561,6 +568,8 @@ impl GeodecayPanel {
                     let v = p.values.get(i)?;
                     let y = if balancings {
                         v.balancings as f64
+                    } else if vs_ideal {
+                        (v.time - ideal?) / p.ell
                     } else {
                         v.overhead?
                     };
@@ -609,6 +618,8 @@ impl GeodecayPanel {
                 "{} vs lg ℓ (n = {}, p = {}, α = {}, {} survivors)",
                 if balancings {
                     "balancings"
+                } else if vs_ideal {
+                    "(T − Σ⌈w_r/p⌉)/ℓ"
                 } else {
                     "overhead T/ℓ"
                 },
@@ -620,6 +631,8 @@ impl GeodecayPanel {
             x_label: "lg ℓ".into(),
             y_label: if balancings {
                 "balancings".into()
+            } else if vs_ideal {
+                "(T − ideal)/ℓ".into()
             } else {
                 "T/ℓ".into()
             },
@@ -686,6 +699,7 @@ impl GeodecayPanel {
             egui::ComboBox::from_id_salt("geo_plot")
                 .selected_text(match self.view.plot {
                     GeoPlot::Overhead => "overhead T/ℓ vs lg ℓ",
+                    GeoPlot::OverheadVsIdeal => "overhead beyond balanced ideal vs lg ℓ",
                     GeoPlot::Balancings => "balancings vs lg ℓ",
                     GeoPlot::TimeVsP => "total time vs p",
                 })
@@ -694,6 +708,14 @@ impl GeodecayPanel {
                         &mut self.view.plot,
                         GeoPlot::Overhead,
                         "overhead T/ℓ vs lg ℓ",
+                    );
+                    ui.selectable_value(
+                        &mut self.view.plot,
+                        GeoPlot::OverheadVsIdeal,
+                        "overhead beyond balanced ideal vs lg ℓ",
+                    )
+                    .on_hover_text(
+                        "(T − Σ⌈w_r/p⌉)/ℓ: what balancings and imbalance cost beyond a perfectly balanced run with free balancing",
                     );
                     ui.selectable_value(
                         &mut self.view.plot,
@@ -790,6 +812,8 @@ impl GeodecayPanel {
             "Brent n/p + rounds",
             "additive overhead",
             "overhead T/ℓ",
+            "balanced ideal Σ⌈w_r/p⌉",
+            "(T − ideal)/ℓ",
         ];
         let rows: Vec<Vec<String>> = ev
             .all
@@ -814,6 +838,12 @@ impl GeodecayPanel {
                     fmt(x.brent),
                     fmt(x.overhead_additive),
                     x.overhead.map_or("undefined (ℓ = 0)".into(), fmt),
+                    x.ideal_work.to_string(),
+                    if params.ell > 0.0 {
+                        fmt((x.time - x.ideal_work as f64) / params.ell)
+                    } else {
+                        "undefined (ℓ = 0)".into()
+                    },
                 ]
             })
             .collect();

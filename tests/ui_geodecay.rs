@@ -1,0 +1,105 @@
+//! The geometric-decaying workspace driven through its accessibility tree.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::model::geodecay::{GeoParams, Policy};
+use loadlab::preset::Scenario;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::widgets::step_bar::LABEL_FORWARD;
+
+fn settle(h: &mut Harness<'_, LoadlabApp>) {
+    for _ in 0..20 {
+        h.run_steps(2);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+fn shown(h: &Harness<'_, LoadlabApp>, text: &str) {
+    assert!(
+        h.query_all_by_label_contains(text).next().is_some(),
+        "{text:?} is not shown"
+    );
+}
+
+fn params(h: &Harness<'_, LoadlabApp>) -> GeoParams {
+    match &h.state().preset().scenario {
+        Scenario::Geodecay(p) => p.clone(),
+        other => panic!("not the geodecay model: {other:?}"),
+    }
+}
+
+/// The app, switched to the geodecay model through the rail.
+fn app() -> Harness<'static, LoadlabApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    h.run_steps(2);
+    h.get_by_label("Geometric-decaying\nalgorithms").click();
+    settle(&mut h);
+    h
+}
+
+#[test]
+fn switch_policy_drag_ell_and_step_rounds() {
+    let mut h = app();
+    assert_eq!(params(&h), GeoParams::default());
+    // The default: improved policy, its balancings split into init phase and phases.
+    shown(&h, "▶ improved");
+    shown(&h, "Round 0, initialisation phase");
+    // Switch the policy to standard.
+    h.get_by_role_and_label(Role::ComboBox, "Policy").click();
+    h.run_steps(2);
+    h.get_by_role_and_label(Role::Button, "standard").click();
+    settle(&mut h);
+    assert_eq!(params(&h).policy, Policy::Standard);
+    shown(&h, "▶ standard");
+    // Drag ℓ to 2^40.
+    h.get_by_role_and_label(Role::Slider, "ℓ")
+        .set_value_accesskit(2f64.powi(40));
+    settle(&mut h);
+    assert_eq!(params(&h).ell, 2f64.powi(40));
+    shown(&h, "lg ℓ = 40");
+    // 40 → 5.32 → 2.41 → 1.27: four iterations to reach ≤ 2.
+    shown(&h, "lg* ℓ = 4");
+    // Step through the rounds.
+    h.get_by_label(LABEL_FORWARD).click();
+    h.run_steps(2);
+    shown(&h, "Round 1:");
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(2);
+    shown(&h, "Round 2:");
+    h.key_press(egui::Key::End);
+    h.run_steps(2);
+    shown(&h, "Round 20:");
+    // Undo the ℓ change.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    settle(&mut h);
+    assert_eq!(params(&h).ell, 20.0);
+}
+
+#[test]
+fn invalid_alpha_is_explained_and_nothing_runs() {
+    let mut h = app();
+    h.get_by_label("α").set_value_accesskit(0.0);
+    settle(&mut h);
+    shown(&h, "α (decay rate) must be positive");
+    shown(&h, "Nothing runs on this instance");
+    shown(&h, "Nothing is plotted until the instance is valid");
+}
+
+#[test]
+fn bundled_proportional_preset_shows_never_winning() {
+    let mut h = app();
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("Bundled presets").hover();
+    h.run_steps(3);
+    h.get_by_label("Gil–Matias: proportional decay, never balancing wins")
+        .click();
+    settle(&mut h);
+    let p = params(&h);
+    assert_eq!(p.policy, Policy::Never);
+    shown(&h, "▶ never");
+}
