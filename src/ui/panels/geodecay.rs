@@ -54,6 +54,8 @@ pub struct GeodecayView {
     pub plot: GeoPlot,
     /// Axes of the sweep plot.
     pub plot_view: PlotView,
+    /// Axes of the seed-spread plot.
+    pub spread_view: PlotView,
 }
 
 impl Default for GeodecayView {
@@ -66,6 +68,7 @@ impl Default for GeodecayView {
                 log_x: false,
                 log_y: true,
             },
+            spread_view: PlotView::default(),
         }
     }
 }
@@ -741,12 +744,11 @@ impl GeodecayPanel {
             GeoPlot::TimeVsP => self.p_plot(params),
             _ => self.ell_plot(params),
         };
-        let spread_h = if params.decay == Decay::Random {
-            200.0
+        let h = if params.decay == Decay::Random {
+            (ui.available_height() * 0.5).max(220.0)
         } else {
-            0.0
+            ui.available_height().max(220.0)
         };
-        let h = (ui.available_height() - spread_h).max(220.0);
         ui.allocate_ui(egui::vec2(ui.available_width(), h), |ui| {
             compare_plot(ui, "geo_sweep_plot", &plot, &mut self.view.plot_view);
         });
@@ -780,6 +782,45 @@ impl GeodecayPanel {
                         &["policy", "min", "median", "mean", "max"],
                         &rows,
                     );
+                    // The empirical distribution: each policy's times sorted, against the
+                    // fraction of seeds at or below them.
+                    let series = s
+                        .iter()
+                        .flat_map(|x| {
+                            let mut t = x.times.clone();
+                            t.sort_by(f64::total_cmp);
+                            let k = t.len().max(1) as f64;
+                            let pts: Vec<[f64; 2]> = t
+                                .iter()
+                                .enumerate()
+                                .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
+                                .collect();
+                            let c = Some(policy_color(x.policy));
+                            [
+                                Series {
+                                    name: x.policy.name().into(),
+                                    points: pts.clone(),
+                                    style: SeriesStyle::Points,
+                                    color: c,
+                                },
+                                Series {
+                                    name: x.policy.name().into(),
+                                    points: pts,
+                                    style: SeriesStyle::Line,
+                                    color: c,
+                                },
+                            ]
+                        })
+                        .collect();
+                    let plot = ComparePlot {
+                        title: "fraction of seeds with total time ≤ T".into(),
+                        x_label: "total time T".into(),
+                        y_label: "fraction of seeds".into(),
+                        series,
+                        x_marker: None,
+                        legend_left: true,
+                    };
+                    compare_plot(ui, "geo_spread_plot", &plot, &mut self.view.spread_view);
                 }
                 None => {
                     ui.spinner();
