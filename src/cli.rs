@@ -14,6 +14,7 @@ use crate::model::divisible::{
     self, AlgorithmChoice, DivisibleParams, Method, Network, Outcome, sweep,
 };
 use crate::model::geodecay::{self, Decay, GeoParams, Policy, Survivors};
+use crate::model::treesweep::{self, Direction, TreeSweepParams};
 use crate::preset::{self, Preset, Scenario};
 
 /// loadlab — interactive explorer of parallel load balancing and scheduling papers.
@@ -50,6 +51,38 @@ pub enum Command {
     /// When to load-balance geometric-decaying algorithms (Gil & Matias): never, standard,
     /// improved or every k rounds.
     Geodecay(GeodecayArgs),
+    /// Optimal clustering of tree sweeps under communication delay τ (Gao, Rosenberg &
+    /// Sitaraman): Fine-Grain against P.Y.
+    Treesweep(TreesweepArgs),
+}
+
+/// Sweep direction on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DirectionArg {
+    /// Leaves first, root last.
+    Up,
+    /// Root first: the up-sweep schedule run backwards.
+    Down,
+}
+
+/// Flags of `loadlab treesweep`.
+#[derive(Debug, clap::Args)]
+pub struct TreesweepArgs {
+    /// Height n ≥ 1 of the complete binary tree (2^n − 1 nodes).
+    #[arg(long, default_value_t = 12, allow_negative_numbers = true)]
+    pub n: i64,
+    /// Communication delay τ > 1 (a node executes in time 1).
+    #[arg(long, default_value = "128", value_parser = parse_real, allow_hyphen_values = true)]
+    pub tau: f64,
+    /// Sweep direction.
+    #[arg(long, value_enum, default_value = "up")]
+    pub direction: DirectionArg,
+    /// Add the optimal schedule of every node (n ≤ 16): heap number, processor, start time.
+    #[arg(long)]
+    pub schedule: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Load-balancing policy on the command line.
@@ -312,9 +345,27 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
                     },
                 ),
                 Scenario::Geodecay(params) => geodecay_report(params, None, false, *json),
+                Scenario::TreeSweep(params) => treesweep_report(params, false, *json),
             }
         }
         Command::Geodecay(a) => geodecay_report(&a.params()?, a.sweep, a.trace, a.json),
+        Command::Treesweep(a) => {
+            let n = u64::try_from(a.n).ok().filter(|&n| n >= 1).ok_or_else(|| {
+                CliError(format!(
+                    "--n: n (tree height) must be at least 1 (got {})",
+                    a.n
+                ))
+            })?;
+            let params = TreeSweepParams {
+                n,
+                tau: a.tau,
+                direction: match a.direction {
+                    DirectionArg::Up => Direction::Up,
+                    DirectionArg::Down => Direction::Down,
+                },
+            };
+            treesweep_report(&params, a.schedule, a.json)
+        }
         Command::Divisible(a) => divisible_report(
             &a.params(),
             DivisibleOutput {
@@ -811,4 +862,120 @@ pub fn geodecay_p_values(n: u64) -> Vec<u64> {
         .map(|k| 1u64 << k)
         .take_while(|&p| p <= n.max(1))
         .collect()
+}
+
+/// Largest n for which `--schedule` lists every node.
+pub const TREESWEEP_SCHEDULE_N_MAX: u64 = 16;
+
+/// The processor count as JSON: a number while it is exact in f64 (≤ 2^53), else a decimal
+/// string (or a string in scientific notation once it leaves u128).
+fn count_json(c: &treesweep::Count) -> Value {
+    match c.exact {
+        Some(v) if v <= 1u128 << 53 => json!(v as u64),
+        _ => Value::String(c.display()),
+    }
+}
+
+/// The report of one tree-sweep instance: `{"n", "tau", "optimal", "py", "ratio",
+/// "top_cluster", "processors", "exhaustive_optimal"}` and more.
+pub fn treesweep_report(
+    params: &TreeSweepParams,
+    schedule: bool,
+    as_json: bool,
+) -> Result<String, CliError> {
+    let v = params
+        .validate()
+        .map_err(|e| CliError(format!("--{}: {}", e.field, e.message)))?;
+    if schedule && params.n > TREESWEEP_SCHEDULE_N_MAX {
+        return Err(CliError(format!(
+            "--schedule: n = {} is too large to list every node (2^n − 1 of them); it needs n ≤ {TREESWEEP_SCHEDULE_N_MAX}",
+            params.n
+        )));
+    }
+    let sol = treesweep::solve(&v, 0);
+    let ex = treesweep::exhaustive(sol.n, sol.tau).map(|e| e.opt[sol.n as usize - 1]);
+    if as_json {
+        let mut j = json!({
+            "n": sol.n,
+            "tau": sol.tau,
+            "direction": params.direction.name(),
+            "optimal": num(sol.t_star),
+            "py": num(sol.t_py),
+            "ratio": num(sol.t_star / sol.t_py),
+            "top_cluster": sol.top_cluster_size,
+            "processors": count_json(&sol.processors),
+            "exhaustive_optimal": ex.map_or(Value::Null, num),
+            "one_processor": num(sol.one_processor),
+            "processor_per_node": num(sol.processor_per_node),
+        });
+        if schedule
+            && let Some(s) = treesweep::optimal_schedule(&v)
+            && let Value::Object(m) = &mut j
+        {
+            let nodes: Vec<Value> = (1..s.processor.len())
+                .map(|k| json!({"node": k, "processor": s.processor[k], "time": num(s.start[k])}))
+                .collect();
+            m.insert("schedule".into(), Value::Array(nodes));
+        }
+        return Ok(format!("{j}\n"));
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "tree sweep — n = {}, τ = {}, {}-sweep, 2^{} − 1 nodes",
+        sol.n,
+        sol.tau,
+        params.direction.name(),
+        sol.n
+    );
+    let row = |o: &mut String, k: &str, v: String| {
+        let _ = writeln!(o, "{k:<30} {v}");
+    };
+    row(
+        &mut out,
+        "T* (Fine-Grain, optimal)",
+        format!("{}", sol.t_star),
+    );
+    row(&mut out, "T_PY (P.Y)", format!("{}", sol.t_py));
+    row(&mut out, "T*/T_PY", format!("{:.6}", sol.t_star / sol.t_py));
+    let big = |x: f64| {
+        if x >= 1e15 {
+            format!("{x:.6e}")
+        } else {
+            format!("{x}")
+        }
+    };
+    row(&mut out, "one processor (2^n − 1)", big(sol.one_processor));
+    row(
+        &mut out,
+        "one processor per node",
+        format!("{}", sol.processor_per_node),
+    );
+    row(
+        &mut out,
+        "top cluster (processor 0)",
+        sol.top_cluster_size.to_string(),
+    );
+    row(&mut out, "processors used", sol.processors.display());
+    row(
+        &mut out,
+        "exhaustive optimum",
+        ex.map_or("not computed (n > 5)".into(), |x| {
+            format!(
+                "{x} {}",
+                if (x - sol.t_star).abs() <= 1e-9 * x {
+                    "✓ equals T*"
+                } else {
+                    "✗ differs from T*"
+                }
+            )
+        }),
+    );
+    if schedule && let Some(s) = treesweep::optimal_schedule(&v) {
+        let _ = writeln!(out, "\n{:>8} {:>10} {:>14}", "node", "processor", "start");
+        for k in 1..s.processor.len() {
+            let _ = writeln!(out, "{:>8} {:>10} {:>14}", k, s.processor[k], s.start[k]);
+        }
+    }
+    Ok(out)
 }

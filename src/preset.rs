@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::divisible::DivisibleParams;
 use crate::model::geodecay::GeoParams;
+use crate::model::treesweep::TreeSweepParams;
 
 /// The preset format version this build writes and the newest it reads.
 pub const VERSION: u32 = 1;
@@ -25,6 +26,8 @@ pub enum Scenario {
     Divisible(DivisibleParams),
     /// Gil & Matias: load-balancing policies for geometric-decaying algorithms.
     Geodecay(GeoParams),
+    /// Gao, Rosenberg & Sitaraman: optimal clustering of tree sweeps under delay τ.
+    TreeSweep(TreeSweepParams),
 }
 
 impl Scenario {
@@ -33,6 +36,7 @@ impl Scenario {
         match self {
             Scenario::Divisible(_) => "divisible",
             Scenario::Geodecay(_) => "geodecay",
+            Scenario::TreeSweep(_) => "treesweep",
         }
     }
 }
@@ -179,6 +183,9 @@ pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
         Scenario::Geodecay(p) => {
             p.validate().map_err(|e| invalid(e.field, &e.message))?;
         }
+        Scenario::TreeSweep(p) => {
+            p.validate().map_err(|e| invalid(e.field, &e.message))?;
+        }
     }
     Ok(preset)
 }
@@ -272,6 +279,9 @@ pub const BUNDLED: &[Bundled] = bundled!(
     "geodecay-crcw.ron",
     "geodecay-huge-ell.ron",
     "geodecay-proportional.ron",
+    "treesweep-fig-2.ron",
+    "treesweep-small.ron",
+    "treesweep-large.ron",
 );
 
 /// The default preset.

@@ -134,7 +134,9 @@ fn presets_listed_and_evaluated() {
     assert!(text.lines().count() >= 4, "{text}");
     assert!(
         text.lines()
-            .all(|l| l.contains(" divisible ") || l.contains(" geodecay ")),
+            .all(|l| [" divisible ", " geodecay ", " treesweep "]
+                .iter()
+                .any(|m| l.contains(m))),
         "{text}"
     );
     assert!(
@@ -293,4 +295,71 @@ fn geodecay_bad_input() {
         "k must be at least 1",
     );
     assert_error(&["geodecay", "--policy", "sometimes"], "sometimes");
+}
+
+#[test]
+fn treesweep_json_fields_and_schedule() {
+    let j = json(&["treesweep", "--n", "5", "--tau", "2.5", "--json"]);
+    for key in [
+        "n",
+        "tau",
+        "optimal",
+        "py",
+        "ratio",
+        "top_cluster",
+        "processors",
+        "exhaustive_optimal",
+    ] {
+        assert!(j.get(key).is_some(), "missing {key}: {j}");
+    }
+    assert_eq!(j["optimal"], j["exhaustive_optimal"]);
+    let (t, py) = (j["optimal"].as_f64().unwrap(), j["py"].as_f64().unwrap());
+    assert!(t <= py && py <= 2.0 * t);
+    // Large n: no exhaustive value, a processor count too large for a JSON number.
+    let big = json(&["treesweep", "--n", "200", "--tau", "1e4", "--json"]);
+    assert!(big["exhaustive_optimal"].is_null());
+    assert!(big["processors"].is_string(), "{}", big["processors"]);
+    // The schedule: heap numbering, a valid up-sweep (children before parents).
+    let s = json(&[
+        "treesweep",
+        "--n",
+        "4",
+        "--tau",
+        "3",
+        "--schedule",
+        "--json",
+    ]);
+    let nodes = s["schedule"].as_array().unwrap();
+    assert_eq!(nodes.len(), 15);
+    let start = |k: usize| nodes[k - 1]["time"].as_f64().unwrap();
+    let proc_ = |k: usize| nodes[k - 1]["processor"].as_u64().unwrap();
+    for k in 1..8 {
+        for c in [2 * k, 2 * k + 1] {
+            let delay = if proc_(c) == proc_(k) { 1.0 } else { 4.0 };
+            assert!(
+                start(k) >= start(c) + delay - 1e-9,
+                "node {k} before child {c}"
+            );
+        }
+    }
+    assert_eq!(
+        nodes
+            .iter()
+            .map(|n| n["time"].as_f64().unwrap() + 1.0)
+            .fold(0.0, f64::max),
+        s["optimal"].as_f64().unwrap()
+    );
+}
+
+#[test]
+fn treesweep_bad_input() {
+    assert_error(&["treesweep", "--tau", "1"], "τ must be greater than 1");
+    assert_error(&["treesweep", "--tau", "0.5"], "fine-grain");
+    assert_error(&["treesweep", "--tau", "nan"], "finite");
+    assert_error(
+        &["treesweep", "--n", "0"],
+        "n (tree height) must be at least 1",
+    );
+    assert_error(&["treesweep", "--n", "17", "--schedule"], "n ≤ 16");
+    assert_error(&["treesweep", "--n", "100000"], "at most");
 }

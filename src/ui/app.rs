@@ -13,9 +13,11 @@ use super::files::{DialogResult, Dialogs, FileAction, write_png};
 use super::help;
 use super::panels::divisible::{DivisiblePanel, DivisibleView};
 use super::panels::geodecay::{GeodecayPanel, GeodecayView};
+use super::panels::treesweep::{TreeSweepPanel, TreeSweepView};
 use super::panels::{JobStatus, StepCmd};
 use crate::model::divisible::DivisibleParams;
 use crate::model::geodecay::GeoParams;
+use crate::model::treesweep::TreeSweepParams;
 use crate::preset::{self, BUNDLED, Preset, Scenario};
 
 /// Light, dark, or follow the system.
@@ -39,6 +41,7 @@ struct Persisted {
     theme: ThemeChoice,
     divisible: DivisibleView,
     geodecay: GeodecayView,
+    treesweep: TreeSweepView,
 }
 
 impl Default for Persisted {
@@ -49,6 +52,7 @@ impl Default for Persisted {
             theme: ThemeChoice::default(),
             divisible: DivisibleView::default(),
             geodecay: GeodecayView::default(),
+            treesweep: TreeSweepView::default(),
         }
     }
 }
@@ -115,7 +119,7 @@ struct ModelEntry {
 }
 
 /// The implemented models, in rail order.
-const MODELS: [ModelEntry; 2] = [
+const MODELS: [ModelEntry; 3] = [
     ModelEntry {
         name: "Divisible load\non trees & pyramids",
         hover: "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids",
@@ -127,6 +131,12 @@ const MODELS: [ModelEntry; 2] = [
         hover: "Gil & Matias: when to load-balance — standard (O(lg ℓ)) vs improved (O(lg* ℓ)) policy",
         is: |s| matches!(s, Scenario::Geodecay(_)),
         make: || Scenario::Geodecay(GeoParams::default()),
+    },
+    ModelEntry {
+        name: "Tree sweeps\nunder latency τ",
+        hover: "Gao, Rosenberg & Sitaraman: optimal clustering (Fine-Grain) vs P.Y for up/down sweeps of a complete binary tree",
+        is: |s| matches!(s, Scenario::TreeSweep(_)),
+        make: || Scenario::TreeSweep(TreeSweepParams::default()),
     },
 ];
 
@@ -148,6 +158,7 @@ pub struct LoadlabApp {
     edit_base: Option<Scenario>,
     divisible: DivisiblePanel,
     geodecay: GeodecayPanel,
+    treesweep: TreeSweepPanel,
     notice: Option<Notice>,
     dialogs: Dialogs,
     prompt: Option<PathPrompt>,
@@ -187,6 +198,7 @@ impl LoadlabApp {
             edit_base: None,
             divisible: DivisiblePanel::new(s.divisible),
             geodecay: GeodecayPanel::new(s.geodecay),
+            treesweep: TreeSweepPanel::new(s.treesweep),
             notice: None,
             dialogs: Dialogs::default(),
             prompt: None,
@@ -357,12 +369,14 @@ impl LoadlabApp {
                     let p = p.clone();
                     self.geodecay.step(s, &p);
                 }
+                Scenario::TreeSweep(_) => self.treesweep.step(s),
             },
             Cmd::ExportCsv => self.ask_path(ctx, FileAction::ExportCsv),
             Cmd::ExportCsvTo(path) => {
                 let text = match &self.preset.scenario {
                     Scenario::Divisible(p) => self.divisible.csv(p),
                     Scenario::Geodecay(p) => self.geodecay.csv(p),
+                    Scenario::TreeSweep(p) => self.treesweep.csv(p),
                 };
                 match std::fs::write(&path, text) {
                     Ok(()) => self.info(format!("Exported {}", path.display())),
@@ -389,12 +403,14 @@ impl LoadlabApp {
                 ctx.memory_mut(|m| *m = egui::Memory::default());
                 self.divisible.view = DivisibleView::default();
                 self.geodecay.view = GeodecayView::default();
+                self.treesweep.view = TreeSweepView::default();
                 self.apply_theme(ctx);
                 self.info("Layout reset");
             }
             Cmd::CancelJobs => {
                 self.divisible.cancel_jobs();
                 self.geodecay.cancel_jobs();
+                self.treesweep.cancel_jobs();
                 self.info("Cancelled");
             }
             Cmd::PromptPath(action) => {
@@ -637,6 +653,7 @@ impl LoadlabApp {
                     ui.label(match &self.preset.scenario {
                         Scenario::Divisible(_) => help::DIVISIBLE,
                         Scenario::Geodecay(_) => help::GEODECAY,
+                        Scenario::TreeSweep(_) => help::TREESWEEP,
                     });
                 });
             });
@@ -761,6 +778,7 @@ impl LoadlabApp {
         let job = match &self.preset.scenario {
             Scenario::Divisible(_) => self.divisible.job_status(),
             Scenario::Geodecay(_) => self.geodecay.job_status(),
+            Scenario::TreeSweep(_) => self.treesweep.job_status(),
         };
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, job, &mut cmds));
         egui::Panel::left("rail")
@@ -770,6 +788,7 @@ impl LoadlabApp {
         egui::CentralPanel::default().show(ui, |ui| match &mut self.preset.scenario {
             Scenario::Divisible(p) => self.divisible.ui(ui, p),
             Scenario::Geodecay(p) => self.geodecay.ui(ui, p),
+            Scenario::TreeSweep(p) => self.treesweep.ui(ui, p),
         });
         self.windows(&ctx, &mut cmds);
 
@@ -805,6 +824,7 @@ impl eframe::App for LoadlabApp {
             theme: self.theme,
             divisible: self.divisible.view.clone(),
             geodecay: self.geodecay.view.clone(),
+            treesweep: self.treesweep.view.clone(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
     }

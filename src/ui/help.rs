@@ -134,3 +134,46 @@ the standard policy's overhead settles at lg(n/(c·p))/α, not lg ℓ — the �
 shows both regimes.
 • With proportional survivors an even load stays even, so every balancing after round 0 only \
 adds ℓ: never balancing wins (preset \"proportional decay\").";
+
+/// Help for the tree-sweep model (Gao, Rosenberg & Sitaraman).
+pub const TREESWEEP: &str = "\
+Optimal clustering of tree sweeps under communication delay τ — L. Gao, A. L. Rosenberg and \
+R. K. Sitaraman, IEEE TPDS 10(8), 1999.
+
+The model: an up-sweep of the complete binary tree T_n (2^n − 1 nodes, a leaf has height 1): a \
+node needs the results of both children. A node executes in time 1 on any of unboundedly many \
+processors; a result sent between processors arrives τ > 1 later (fine grain). The down-sweep is \
+the up-sweep schedule run backwards (same makespan). Heap numbering: root 1, children of k are \
+2k and 2k + 1.
+
+Algorithm Fine-Grain (Section 3.1) puts a top cluster on processor 0, node by node in postorder: \
+rule (a) runs an internal node whose two children are done; rule (b) starts a new boundary node, \
+the height ℓ of its external subtrees picked by inequality (4); every external subtree copies the \
+optimal schedule of the leftmost subtree of its height (Proposition 3.1). The app never \
+materialises the tree: an external subtree is just its height, so T* for n = 1000 takes about a \
+millisecond. Algorithm P.Y clusters the top ⌊lg τ⌋ + 1 levels on one processor recursively. \
+Baselines: one processor (2^n − 1) and one processor per node ((n − 1)(1 + τ) + 1). For n ≤ 5 an \
+exhaustive search over every top cluster confirms T*.
+
+Readings of the printed algorithm (checked against the exhaustive optimum and the schedule \
+checker):
+• Footnote 4 (\"a leaf-node is always eligible\") read literally makes rule (a) always apply: \
+rule (b) never fires and the whole tree runs on processor 0 (makespan 2^n − 1; for n = 3, \
+τ = 1.5 that is 7 against an optimum of 5). Rule (a) must apply only to a non-leaf node whose \
+two children are done.
+• Step 1.2(b)(ii) is printed as max(AET + 1, (h − 1) + τ): boundary nodes could then start before \
+their inputs arrive (n = 4, τ = 4.05: node 3 at 7, input ready at 7.05). Footnote 5 shows the \
+intended T*(h − 1) + τ.
+• Rule (b) can pick height c + 1 (c = the last node's height): the boundary node is then the last \
+node's parent, with one input on processor 0 and one from elsewhere.
+• Theorem 2.2's \"unique\" optimum is unique only among schedules with all the paper's \
+properties: the exhaustive search finds many optimal top clusters (9,490 for n = 5, τ = 7).
+• Not reproduced: the claim that T* approaches half of T_PY. T*(40)/T_PY(40) = 0.769, 0.729, \
+0.702, 0.691 for τ = 128, 256, 512, 1000, still 0.750 and 0.699 at n = 1000, and 0.624 for \
+n = 1000, τ = 10^6. The ratio comes near 1/2 only around n ≈ lg τ + 2, where P.Y's cluster just \
+stops holding the whole tree (see the ratio plot, with the 1/2 line).
+• Everything else checks: Fine-Grain equals the exhaustive optimum (n ≤ 5, every τ tried), its \
+schedules pass the checker (n ≤ 16), every idle gap on processor 0 is below 1, \
+T*(n) ≥ T*(n − 1) + 1 and T* ≤ T_PY ≤ 2·T*.
+• The processor count is processor 0 plus, recursively, the processors of every external \
+subtree, each on its own set (the paper does not try to minimise it).";

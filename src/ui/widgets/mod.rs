@@ -1,5 +1,5 @@
 //! Shared, model-agnostic UI widgets: Gantt chart, simulated-vs-theory plot,
-//! step/play bar and result table.
+//! step/play bar, result table and binary-tree diagram.
 //!
 //! All widgets only use glyphs available in egui's default fonts, and every
 //! interactive element has an accessible label.
@@ -8,6 +8,7 @@ pub mod compare_plot;
 pub mod gantt;
 pub mod result_table;
 pub mod step_bar;
+pub mod tree;
 
 pub use compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot, series_to_csv};
 pub use gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};

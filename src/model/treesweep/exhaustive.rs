@@ -1,0 +1,158 @@
+//! Exhaustive optimum for small trees (n ≤ [`EXHAUSTIVE_N_MAX`]), independent of the paper's
+//! structural lemmas.
+//!
+//! With unboundedly many processors and no recomputation, an optimal schedule is described by
+//! its top cluster C (the nodes whose path to the root has no communication edge — a connected
+//! set containing the root, all on the root's processor): giving every other subtree its own
+//! fresh processors never delays anything, and such a subtree T(u) of height h is best
+//! scheduled optimally (it then finishes at OPT(h), its result arrives at OPT(h) + τ); running
+//! anything else on the root's processor only takes its time. What remains is one processor
+//! running the unit tasks of C with release times and in-tree precedence, solved exactly by
+//! executing in nondecreasing order of precedence-adjusted release times. So
+//! OPT(n) = min over all C of that single-processor makespan, with OPT(h) for h < n computed
+//! the same way — every root-containing connected set is enumerated (458 329 for n = 5).
+
+use super::finegrain::le;
+
+/// Largest height searched exhaustively (n = 6 would need about 2·10^11 clusters).
+pub const EXHAUSTIVE_N_MAX: u32 = 5;
+
+/// The result of the exhaustive search for one height.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exhaustive {
+    /// OPT(h) for h = 1..=n (index h − 1).
+    pub opt: Vec<f64>,
+    /// Top clusters enumerated for T_n.
+    pub clusters: u64,
+    /// How many of them reach OPT(n) (within the time tolerance).
+    pub optimal_clusters: u64,
+    /// Size of the smallest optimal top cluster.
+    pub min_optimal_size: u32,
+    /// Size of the largest optimal top cluster.
+    pub max_optimal_size: u32,
+    /// One optimal top cluster, as a bit mask over heap numbers (bit k = node k).
+    pub best_mask: u64,
+}
+
+/// Exhaustive optimum for T_1..T_n; `None` if n is 0 or above [`EXHAUSTIVE_N_MAX`].
+pub fn exhaustive(n: u32, tau: f64) -> Option<Exhaustive> {
+    if n == 0 || n > EXHAUSTIVE_N_MAX {
+        return None;
+    }
+    let mut opt = Vec::new();
+    let mut last = None;
+    for h in 1..=n {
+        let r = search(h, tau, &opt);
+        opt.push(r.0);
+        last = Some(r);
+    }
+    let (_, clusters, optimal_clusters, min_s, max_s, best_mask) = last?;
+    Some(Exhaustive {
+        opt,
+        clusters,
+        optimal_clusters,
+        min_optimal_size: min_s,
+        max_optimal_size: max_s,
+        best_mask,
+    })
+}
+
+/// Single-processor makespan of cluster `mask` of T_h, externals at OPT.
+pub fn cluster_makespan(h: u32, tau: f64, opt: &[f64], mask: u64) -> f64 {
+    let total = (1u64 << h) - 1;
+    let first_leaf = 1u64 << (h - 1);
+    let mut rel = [0.0f64; 64];
+    let mut list = [0.0f64; 64];
+    let mut m = 0;
+    for v in (1..=total).rev() {
+        if mask >> v & 1 == 0 {
+            continue;
+        }
+        let mut r = 0.0f64;
+        if v < first_leaf {
+            for c in [2 * v, 2 * v + 1] {
+                r = r.max(if mask >> c & 1 == 1 {
+                    rel[c as usize] + 1.0
+                } else {
+                    let hc = h - (63 - c.leading_zeros());
+                    opt[hc as usize - 1] + tau
+                });
+            }
+        }
+        rel[v as usize] = r;
+        list[m] = r;
+        m += 1;
+    }
+    let list = &mut list[..m];
+    list.sort_by(|a, b| a.total_cmp(b));
+    let mut t = f64::NEG_INFINITY;
+    for &r in list.iter() {
+        t = t.max(r) + 1.0;
+    }
+    t
+}
+
+type SearchResult = (f64, u64, u64, u32, u32, u64);
+
+fn search(h: u32, tau: f64, opt: &[f64]) -> SearchResult {
+    let total = (1u64 << h) - 1;
+    let mut masks = Vec::new();
+    enumerate(2, total, 1 << 1, &mut masks);
+    let values: Vec<(f64, u64)> = masks
+        .iter()
+        .map(|&m| (cluster_makespan(h, tau, opt, m), m))
+        .collect();
+    let best = values.iter().fold(f64::INFINITY, |b, &(v, _)| b.min(v));
+    let mut count = 0;
+    let (mut lo, mut hi, mut best_mask) = (u32::MAX, 0, 0);
+    for &(v, m) in &values {
+        if le(v, best) {
+            count += 1;
+            let size = m.count_ones();
+            lo = lo.min(size);
+            hi = hi.max(size);
+            if best_mask == 0 {
+                best_mask = m;
+            }
+        }
+    }
+    (best, masks.len() as u64, count, lo, hi, best_mask)
+}
+
+/// All root-containing connected node sets: node v joins only if its parent is in.
+fn enumerate(v: u64, total: u64, mask: u64, out: &mut Vec<u64>) {
+    if v > total {
+        out.push(mask);
+        return;
+    }
+    if mask >> (v / 2) & 1 == 1 {
+        enumerate(v + 1, total, mask | 1 << v, out);
+    }
+    enumerate(v + 1, total, mask, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_every_root_containing_cluster() {
+        // g(h) = (1 + g(h − 1))², g(1) = 1.
+        let counts: Vec<u64> = (1..=4)
+            .map(|h| exhaustive(h, 3.0).unwrap().clusters)
+            .collect();
+        assert_eq!(counts, vec![1, 4, 25, 676]);
+        assert!(exhaustive(6, 3.0).is_none());
+        assert!(exhaustive(0, 3.0).is_none());
+    }
+
+    #[test]
+    fn small_optimum_by_hand() {
+        let e = exhaustive(3, 1.5).unwrap();
+        assert_eq!(e.opt, vec![1.0, 3.0, 5.0]);
+        // Root, left child, its two leaves and the right child (5 nodes).
+        assert_eq!(e.min_optimal_size, 5);
+        let m = e.best_mask;
+        assert!(cluster_makespan(3, 1.5, &e.opt[..2], m) == 5.0);
+    }
+}

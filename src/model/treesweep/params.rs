@@ -1,0 +1,195 @@
+//! Parameters of the tree-sweep model and their validation.
+
+use serde::{Deserialize, Serialize};
+
+/// Direction of the sweep. The down-sweep schedule is the up-sweep schedule run backwards
+/// (same makespan, every start time s becomes M − 1 − s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Direction {
+    /// Leaves to root (accumulation / reduction): a node needs both children.
+    #[default]
+    Up,
+    /// Root to leaves (broadcast): a node needs its parent.
+    Down,
+}
+
+impl Direction {
+    /// Lower-case name used by the CLI and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+        }
+    }
+}
+
+/// Largest tree height accepted. Every time stays below (n − 1)(1 + τ) + 1 ≤ 10^12 with
+/// [`TAU_MAX`], far inside the range where f64 holds integers exactly, and the number of
+/// processors (at most 2^n − 1) stays a finite f64.
+pub const N_MAX: u64 = 1000;
+/// Largest τ accepted (see [`N_MAX`]).
+pub const TAU_MAX: f64 = 1e9;
+
+/// One tree-sweep instance. Unit: a node executes in time 1; an edge between nodes on
+/// different processors costs τ (multiport, unboundedly many processors, no recomputation).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TreeSweepParams {
+    /// Height n ≥ 1 of the complete binary tree (2^n − 1 nodes; a leaf has height 1).
+    pub n: u64,
+    /// Communication delay τ > 1 (any real), in node execution times.
+    pub tau: f64,
+    /// Up- or down-sweep.
+    pub direction: Direction,
+}
+
+impl Default for TreeSweepParams {
+    /// n = 12, τ = 128, up-sweep.
+    fn default() -> Self {
+        TreeSweepParams {
+            n: 12,
+            tau: 128.0,
+            direction: Direction::Up,
+        }
+    }
+}
+
+/// A validation failure, naming the offending field so the UI can show it next to the control.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct ParamError {
+    /// Field name: "n" or "tau".
+    pub field: &'static str,
+    /// Human-readable reason.
+    pub message: String,
+}
+
+fn err(field: &'static str, message: impl Into<String>) -> ParamError {
+    ParamError {
+        field,
+        message: message.into(),
+    }
+}
+
+impl TreeSweepParams {
+    /// Checks every field; the first problem found is returned (order: n, tau).
+    pub fn validate(&self) -> Result<Valid, ParamError> {
+        if self.n < 1 {
+            return Err(err(
+                "n",
+                "n (tree height) must be at least 1: a leaf alone has height 1",
+            ));
+        }
+        if self.n > N_MAX {
+            return Err(err(
+                "n",
+                format!(
+                    "n (tree height) must be at most {N_MAX} (got {}): the tree has 2^n − 1 nodes and \
+                     the processor count must stay a finite number",
+                    self.n
+                ),
+            ));
+        }
+        if !self.tau.is_finite() {
+            return Err(err(
+                "tau",
+                "τ (communication delay) must be a finite number",
+            ));
+        }
+        if self.tau <= 1.0 {
+            return Err(err(
+                "tau",
+                format!(
+                    "τ must be greater than 1 (got {}): the paper's algorithm is for fine-grain \
+                     computations only, where one interprocessor communication costs more than \
+                     executing one node. Its optimality proof uses τ > 1 (a boundary node's \
+                     height is found from AET ≤ T*(ℓ) + τ − 2, and the schedules it builds are \
+                     persistent only then); the coarse-grain case τ ≤ 1 is a different problem",
+                    self.tau
+                ),
+            ));
+        }
+        if self.tau > TAU_MAX {
+            return Err(err(
+                "tau",
+                format!(
+                    "τ must be at most {TAU_MAX:e} (got {}) so that every time stays an exact integer part in f64",
+                    self.tau
+                ),
+            ));
+        }
+        Ok(Valid(self.clone()))
+    }
+}
+
+/// Parameters that passed [`TreeSweepParams::validate`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Valid(TreeSweepParams);
+
+impl Valid {
+    /// The validated parameters.
+    pub fn params(&self) -> &TreeSweepParams {
+        &self.0
+    }
+
+    /// Height as u32 (fits: n ≤ [`N_MAX`]).
+    pub fn height(&self) -> u32 {
+        self.0.n as u32
+    }
+
+    /// A copy with some fields changed, validated again.
+    pub fn with(&self, change: impl FnOnce(&mut TreeSweepParams)) -> Result<Valid, ParamError> {
+        let mut p = self.0.clone();
+        change(&mut p);
+        p.validate()
+    }
+}
+
+impl std::ops::Deref for Valid {
+    type Target = TreeSweepParams;
+    fn deref(&self) -> &TreeSweepParams {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field_of(change: impl FnOnce(&mut TreeSweepParams)) -> &'static str {
+        let mut p = TreeSweepParams::default();
+        change(&mut p);
+        p.validate().unwrap_err().field
+    }
+
+    #[test]
+    fn default_is_valid() {
+        let v = TreeSweepParams::default().validate().unwrap();
+        assert_eq!((v.n, v.tau, v.direction), (12, 128.0, Direction::Up));
+        assert_eq!(v.height(), 12);
+    }
+
+    #[test]
+    fn validation_names_the_field() {
+        assert_eq!(field_of(|p| p.n = 0), "n");
+        assert_eq!(field_of(|p| p.n = N_MAX + 1), "n");
+        for t in [1.0, 0.5, 0.0, -3.0, f64::NAN, f64::INFINITY, 2e9] {
+            assert_eq!(field_of(|p| p.tau = t), "tau", "τ = {t}");
+        }
+        let mut p = TreeSweepParams {
+            tau: 1.0,
+            ..Default::default()
+        };
+        let e = p.validate().unwrap_err();
+        assert!(e.message.contains("fine-grain"), "{e}");
+        p.tau = 1.000_001;
+        p.n = N_MAX;
+        assert!(p.validate().is_ok());
+    }
+
+    #[test]
+    fn serde_fills_missing_fields_with_defaults() {
+        let p: TreeSweepParams = serde_json::from_str(r#"{"tau": 7.5}"#).unwrap();
+        assert_eq!((p.n, p.tau), (12, 7.5));
+    }
+}

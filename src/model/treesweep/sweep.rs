@@ -1,0 +1,202 @@
+//! Sweeps behind the plots: over n for several τ (the paper's Fig. 2) and over τ at fixed n.
+//! One Fine-Grain pass and one P.Y recurrence over T_n give every height h ≤ n at once.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::count::Count;
+use super::finegrain::fine_grain;
+use super::py::{one_processor_makespan, processor_per_node_makespan, py_makespans};
+use crate::model::{Cancelled, Progress};
+
+/// One (n, τ) point.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SweepPoint {
+    /// Tree height.
+    pub n: u32,
+    /// Communication delay.
+    pub tau: f64,
+    /// T*(n) (Fine-Grain, optimal).
+    pub t_star: f64,
+    /// T_PY(n).
+    pub t_py: f64,
+    /// T*(n) / T_PY(n) (the paper's "fraction", tending to 1/2).
+    pub ratio: f64,
+    /// 2^n − 1.
+    pub one_processor: f64,
+    /// (n − 1)(1 + τ) + 1.
+    pub processor_per_node: f64,
+    /// Fine-Grain's top-cluster size.
+    pub top_cluster: u64,
+    /// Fine-Grain's processor count.
+    pub processors: Count,
+}
+
+/// Every height 1..=n for one τ.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Series {
+    /// Communication delay.
+    pub tau: f64,
+    /// Points for n = 1, 2, …
+    pub points: Vec<SweepPoint>,
+}
+
+/// All points h = 1..=n for one τ (n ≥ 1, τ > 1, as validated by [`super::TreeSweepParams`]).
+pub fn series(n: u32, tau: f64) -> Series {
+    let fg = fine_grain(n, tau);
+    let py = py_makespans(n, tau);
+    let points = (1..=n)
+        .map(|h| {
+            let i = h as usize - 1;
+            SweepPoint {
+                n: h,
+                tau,
+                t_star: fg.t_star[i],
+                t_py: py[i],
+                ratio: fg.t_star[i] / py[i],
+                one_processor: one_processor_makespan(h),
+                processor_per_node: processor_per_node_makespan(h, tau),
+                top_cluster: fg.cluster_size[i],
+                processors: fg.processors[i],
+            }
+        })
+        .collect();
+    Series { tau, points }
+}
+
+struct Counter<'a> {
+    done: AtomicUsize,
+    total: usize,
+    progress: &'a dyn Progress,
+}
+
+impl Counter<'_> {
+    fn tick(&self) -> Result<(), Cancelled> {
+        let d = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        self.progress.set(d as f32 / self.total.max(1) as f32);
+        if self.progress.cancelled() {
+            Err(Cancelled)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The Fig. 2 sweep: n = 1..=n_max for every τ in `taus` (in that order). τ values outside
+/// the fine-grain model (τ ≤ 1, non-finite, above the limit) are skipped; n_max is clamped
+/// to 1..=[`super::params::N_MAX`].
+pub fn sweep_n(
+    n_max: u32,
+    taus: &[f64],
+    progress: &dyn Progress,
+) -> Result<Vec<Series>, Cancelled> {
+    let n_max = n_max.clamp(1, super::params::N_MAX as u32);
+    let ok: Vec<f64> = taus.iter().copied().filter(|&t| valid_tau(t)).collect();
+    let counter = Counter {
+        done: AtomicUsize::new(0),
+        total: ok.len(),
+        progress,
+    };
+    if progress.cancelled() {
+        return Err(Cancelled);
+    }
+    ok.par_iter()
+        .map(|&tau| {
+            let s = series(n_max, tau);
+            counter.tick()?;
+            Ok(s)
+        })
+        .collect()
+}
+
+/// Every τ in `taus` (in that order; invalid ones skipped) at height n (clamped as in
+/// [`sweep_n`]).
+pub fn sweep_tau(
+    n: u32,
+    taus: &[f64],
+    progress: &dyn Progress,
+) -> Result<Vec<SweepPoint>, Cancelled> {
+    let n = n.clamp(1, super::params::N_MAX as u32);
+    let ok: Vec<f64> = taus.iter().copied().filter(|&t| valid_tau(t)).collect();
+    let counter = Counter {
+        done: AtomicUsize::new(0),
+        total: ok.len(),
+        progress,
+    };
+    if progress.cancelled() {
+        return Err(Cancelled);
+    }
+    ok.par_iter()
+        .map(|&tau| {
+            let fg = fine_grain(n, tau);
+            let t_py = super::py::py_makespan(n, tau);
+            counter.tick()?;
+            Ok(SweepPoint {
+                n,
+                tau,
+                t_star: fg.makespan(),
+                t_py,
+                ratio: fg.makespan() / t_py,
+                one_processor: one_processor_makespan(n),
+                processor_per_node: processor_per_node_makespan(n, tau),
+                top_cluster: fg.top_cluster_size(),
+                processors: fg.processors_used(),
+            })
+        })
+        .collect()
+}
+
+/// τ values 2^lo, 2^(lo + step), … up to 2^hi (log-spaced, for the τ sweep).
+pub fn log_taus(log2_lo: f64, log2_hi: f64, points: usize) -> Vec<f64> {
+    let points = points.max(2);
+    (0..points)
+        .map(|i| 2f64.powf(log2_lo + (log2_hi - log2_lo) * i as f64 / (points - 1) as f64))
+        .collect()
+}
+
+fn valid_tau(t: f64) -> bool {
+    t.is_finite() && t > 1.0 && t <= super::params::TAU_MAX
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::NoProgress;
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn fig2_sweep_has_every_point() {
+        let s = sweep_n(40, &[128.0, 256.0, 512.0, 1000.0], &NoProgress).unwrap();
+        assert_eq!(s.len(), 4);
+        for series in &s {
+            assert_eq!(series.points.len(), 40);
+            let last = series.points.last().unwrap();
+            // Measured at n = 40: 0.769 (τ = 128), 0.729 (256), 0.702 (512), 0.691 (1000) — not
+            // the "close to 1/2" the paper reads off its Fig. 2.
+            assert!(last.ratio > 0.5 && last.ratio < 0.8, "{last:?}");
+            assert!(series.points.iter().all(|p| p.t_star <= p.t_py));
+        }
+    }
+
+    #[test]
+    fn tau_sweep_skips_invalid_and_keeps_order() {
+        let taus = [0.5, 2.0, f64::NAN, 10.0, 100.0];
+        let p = sweep_tau(8, &taus, &NoProgress).unwrap();
+        assert_eq!(
+            p.iter().map(|x| x.tau).collect::<Vec<_>>(),
+            vec![2.0, 10.0, 100.0]
+        );
+        assert!(p.windows(2).all(|w| w[0].t_star <= w[1].t_star));
+        assert_eq!(log_taus(1.0, 3.0, 3), vec![2.0, 4.0, 8.0]);
+    }
+
+    #[test]
+    fn cancelled_sweeps_stop() {
+        let flag = AtomicBool::new(true);
+        let pr = crate::model::FlagProgress(&flag);
+        assert_eq!(sweep_n(10, &[2.0], &pr), Err(Cancelled));
+        assert_eq!(sweep_tau(10, &[2.0], &pr), Err(Cancelled));
+    }
+}

@@ -1,0 +1,878 @@
+//! Workspace of the tree-sweep model (Gao, Rosenberg & Sitaraman): controls, the tree with its
+//! clusters and processor 0's timeline stepped node by node, the Fig. 2 family of plots, and
+//! the numbers (T*, T_PY, baselines, processors, exhaustive check).
+
+use egui::{Color32, RichText, Ui};
+use serde::{Deserialize, Serialize};
+
+use super::{JobStatus, StepCmd};
+use crate::jobs::JobSlot;
+use crate::model::treesweep::{
+    self, Direction, Rule, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
+    Valid, exhaustive, log_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau,
+};
+use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
+use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing, tree};
+
+/// The τ values of the paper's Fig. 2.
+pub const FIG2_TAUS: [f64; 4] = [128.0, 256.0, 512.0, 1000.0];
+/// Processor-0 nodes recorded for stepping.
+const MAX_TRACE: usize = 4096;
+
+/// Which schedule the picture shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Shown {
+    /// Algorithm Fine-Grain (optimal).
+    #[default]
+    FineGrain,
+    /// Algorithm P.Y (the 2-approximation).
+    Py,
+}
+
+/// Which plot the right column shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum TsPlot {
+    /// Fig. 2: T* and T_PY against n for several τ.
+    #[default]
+    Fig2,
+    /// T*/T_PY against n with the 1/2 line.
+    Ratio,
+    /// T* and T_PY against τ at the current n.
+    VsTau,
+    /// T*(n) − T*(n − 1).
+    Increments,
+}
+
+/// View state (persisted).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TreeSweepView {
+    /// Which schedule is drawn and stepped.
+    pub shown: Shown,
+    /// Step bar over processor 0's nodes.
+    pub step: StepState,
+    /// Processor 0's timeline zoom.
+    pub gantt: GanttView,
+    /// Which plot.
+    pub plot: TsPlot,
+    /// Axes.
+    pub plot_view: PlotView,
+    /// Last n of the n plots (the paper stopped at 40).
+    pub n_max: u32,
+}
+
+impl Default for TreeSweepView {
+    fn default() -> Self {
+        TreeSweepView {
+            shown: Shown::FineGrain,
+            step: StepState::default(),
+            gantt: GanttView::default(),
+            plot: TsPlot::Fig2,
+            plot_view: PlotView::default(),
+            n_max: 40,
+        }
+    }
+}
+
+/// What one parameter set evaluates to (all fast; the exhaustive check runs as a job).
+struct Evaluated {
+    params: TreeSweepParams,
+    sol: Solution,
+    /// Materialised schedules (n ≤ the tree widget's limit).
+    fg: Option<Schedule>,
+    py: Option<Schedule>,
+}
+
+/// The inputs each running (or last) job was asked for: exhaustive (n, τ), n plots
+/// (n_max, τ), τ plot (n, direction).
+type Wanted = (
+    Option<(u32, u64)>,
+    Option<(u32, u64)>,
+    Option<(u32, Direction)>,
+);
+
+/// The workspace.
+pub struct TreeSweepPanel {
+    /// Persisted view state.
+    pub view: TreeSweepView,
+    evaluated: Option<Evaluated>,
+    error: Option<(TreeSweepParams, treesweep::ParamError)>,
+    exhaustive: Option<((u32, u64), Option<f64>)>,
+    n_series: Option<((u32, u64), Vec<TauSeries>)>,
+    tau_points: Option<((u32, Direction), Vec<SweepPoint>)>,
+    ex_job: JobSlot<((u32, u64), Option<f64>)>,
+    n_job: JobSlot<((u32, u64), Vec<TauSeries>)>,
+    tau_job: JobSlot<((u32, Direction), Vec<SweepPoint>)>,
+    wanted: Wanted,
+}
+
+fn fmt(x: f64) -> String {
+    if x.abs() >= 1e12 {
+        format!("{x:.6e}")
+    } else if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        crate::ui::widgets::format_sig(x, 6)
+    }
+}
+
+impl TreeSweepPanel {
+    /// A panel with the given view state.
+    pub fn new(view: TreeSweepView) -> Self {
+        TreeSweepPanel {
+            view,
+            evaluated: None,
+            error: None,
+            exhaustive: None,
+            n_series: None,
+            tau_points: None,
+            ex_job: JobSlot::default(),
+            n_job: JobSlot::default(),
+            tau_job: JobSlot::default(),
+            wanted: (None, None, None),
+        }
+    }
+
+    fn evaluate(&mut self, params: &TreeSweepParams) -> Option<Valid> {
+        match params.validate() {
+            Err(e) => {
+                self.error = Some((params.clone(), e));
+                None
+            }
+            Ok(v) => {
+                self.error = None;
+                if self.evaluated.as_ref().is_none_or(|e| &e.params != params) {
+                    // Fine-Grain is O(n²) arithmetic (n = 1000: ~1 ms); schedules only up to
+                    // what the tree diagram draws.
+                    let small = v.height() <= MAX_HEIGHT;
+                    self.evaluated = Some(Evaluated {
+                        params: params.clone(),
+                        sol: treesweep::solve(&v, MAX_TRACE),
+                        fg: small.then(|| optimal_schedule(&v)).flatten(),
+                        py: small.then(|| py_schedule_for(&v)).flatten(),
+                    });
+                }
+                Some(v)
+            }
+        }
+    }
+
+    fn request(&mut self, ctx: &egui::Context, v: &Valid) {
+        let notify = |c: &egui::Context| {
+            let c = c.clone();
+            move || c.request_repaint()
+        };
+        let (n, tau) = (v.height(), v.tau);
+        let key = (n, tau.to_bits());
+        if self.wanted.0 != Some(key) {
+            self.wanted.0 = Some(key);
+            self.ex_job
+                .submit("exhaustive optimum", notify(ctx), move |_| {
+                    Ok((key, exhaustive(n, tau).map(|e| e.opt[n as usize - 1])))
+                });
+        }
+        let n_max = self.view.n_max.max(2);
+        let nkey = (n_max, tau.to_bits());
+        if self.wanted.1 != Some(nkey) {
+            self.wanted.1 = Some(nkey);
+            let mut taus = FIG2_TAUS.to_vec();
+            if !taus.contains(&tau) {
+                taus.push(tau);
+            }
+            self.n_job.submit(
+                format!("T* and T_PY for n = 1..{n_max}"),
+                notify(ctx),
+                move |p| sweep_n(n_max, &taus, p).map(|s| (nkey, s)),
+            );
+        }
+        let tkey = (n, v.direction);
+        if self.wanted.2 != Some(tkey) {
+            self.wanted.2 = Some(tkey);
+            self.tau_job
+                .submit(format!("T* vs τ at n = {n}"), notify(ctx), move |p| {
+                    // τ from 2^0.05 to 2^20, log-spaced.
+                    sweep_tau(n, &log_taus(0.05, 20.0, 120), p).map(|s| (tkey, s))
+                });
+        }
+    }
+
+    fn poll(&mut self) {
+        if let Some(x) = self.ex_job.poll() {
+            self.exhaustive = Some(x);
+        }
+        if let Some(x) = self.n_job.poll() {
+            self.n_series = Some(x);
+        }
+        if let Some(x) = self.tau_job.poll() {
+            self.tau_points = Some(x);
+        }
+    }
+
+    /// The running job, for the status bar.
+    pub fn job_status(&self) -> Option<JobStatus> {
+        JobStatus::of(self.n_job.running())
+            .or_else(|| JobStatus::of(self.tau_job.running()))
+            .or_else(|| JobStatus::of(self.ex_job.running()))
+    }
+
+    /// Cancels the running jobs; the next edit starts them again.
+    pub fn cancel_jobs(&mut self) {
+        self.ex_job.cancel();
+        self.n_job.cancel();
+        self.tau_job.cancel();
+        self.wanted = (None, None, None);
+    }
+
+    /// The processor-0 steps of the shown schedule: (heap number or none, height, start, text).
+    fn steps(&self) -> Vec<(Option<usize>, f64, String)> {
+        let Some(ev) = &self.evaluated else {
+            return Vec::new();
+        };
+        match self.view.shown {
+            Shown::FineGrain => ev
+                .sol
+                .trace
+                .steps
+                .iter()
+                .map(|s| {
+                    let what = match s.rule {
+                        Rule::Base => "Step 1.1: the leftmost leaf starts at time 0".to_string(),
+                        Rule::Internal => format!(
+                            "rule (a): an internal node (height {}) whose children are done",
+                            s.height
+                        ),
+                        Rule::Boundary => format!(
+                            "rule (b): a new boundary node; inequality (4) picks height {}",
+                            s.picked_height.unwrap_or(s.height)
+                        ),
+                    };
+                    let ext = match s.external_children {
+                        0 => String::new(),
+                        1 => ", one input from another processor".into(),
+                        _ => ", both inputs from other processors".into(),
+                    };
+                    (
+                        s.heap.and_then(|h| usize::try_from(h).ok()),
+                        s.start,
+                        format!(
+                            "node {} of processor 0 at t = {}: {what}{ext}{}",
+                            s.step + 1,
+                            fmt(s.start),
+                            if s.gap > 0.0 {
+                                format!(" (idle {} before)", fmt(s.gap))
+                            } else {
+                                String::new()
+                            }
+                        ),
+                    )
+                })
+                .collect(),
+            Shown::Py => {
+                let Some(s) = &ev.py else { return Vec::new() };
+                let mut nodes: Vec<usize> = (1..s.processor.len())
+                    .filter(|&k| s.processor[k] == 0)
+                    .collect();
+                nodes.sort_by(|&a, &b| s.start[a].total_cmp(&s.start[b]));
+                nodes
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, k)| {
+                        (
+                            Some(k),
+                            s.start[k],
+                            format!("node {} of processor 0 (P.Y's top cluster) at t = {}: heap node {k}", i + 1, fmt(s.start[k])),
+                        )
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Applies a stepping shortcut.
+    pub fn step(&mut self, cmd: StepCmd) {
+        let n = self.steps().len().max(1);
+        let s = &mut self.view.step;
+        match cmd {
+            StepCmd::TogglePlay => s.toggle_play(n),
+            StepCmd::Back => s.back(),
+            StepCmd::Forward => s.forward(n),
+            StepCmd::First => s.first(),
+            StepCmd::Last => s.last(n),
+        }
+    }
+
+    /// The whole workspace.
+    pub fn ui(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+        self.poll();
+        if let Some(v) = self.evaluate(params) {
+            self.request(ui.ctx(), &v);
+        }
+        egui::Panel::left("ts_controls")
+            .resizable(true)
+            .default_size(260.0)
+            .min_size(220.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
+            });
+        egui::Panel::bottom("ts_numbers")
+            .resizable(true)
+            .default_size(210.0)
+            .min_size(160.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
+            });
+        egui::Panel::right("ts_plots")
+            .resizable(true)
+            .default_size(470.0)
+            .min_size(300.0)
+            .show(ui, |ui| self.plots(ui, params));
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| self.picture(ui, params));
+        });
+    }
+
+    fn invalid(&self, params: &TreeSweepParams) -> Option<&treesweep::ParamError> {
+        self.error
+            .as_ref()
+            .filter(|(p, _)| p == params)
+            .map(|(_, e)| e)
+    }
+
+    fn controls(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+        ui.heading("Instance");
+        let error = self.invalid(params).cloned();
+        let grid_err = |ui: &mut Ui, field: &str| {
+            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
+                ui.label("");
+                ui.vertical(|ui| {
+                    ui.set_max_width(190.0);
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(format!("⚠ {}", e.message))
+                                .color(ui.visuals().error_fg_color),
+                        )
+                        .wrap(),
+                    );
+                });
+                ui.end_row();
+            }
+        };
+        egui::Grid::new("ts_params").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let l = ui.label("n").on_hover_text("Height n of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1).");
+            ui.add(egui::DragValue::new(&mut params.n).speed(0.1)).labelled_by(l.id)
+                .on_hover_text("n: tree height");
+            ui.end_row();
+            grid_err(ui, "n");
+            let l = ui.label("τ").on_hover_text("Communication delay τ > 1: an edge between nodes on different processors costs τ; a node executes in time 1 (fine-grain model).");
+            ui.add(egui::Slider::new(&mut params.tau, 1.0..=1e6).logarithmic(true).max_decimals(3))
+                .labelled_by(l.id)
+                .on_hover_text("τ: communication delay (log scale; click the number to type)");
+            ui.end_row();
+            grid_err(ui, "tau");
+            let l = ui.label("Direction").on_hover_text("Up-sweep: leaves first. Down-sweep: the up-sweep schedule run backwards (same makespan).");
+            egui::ComboBox::from_id_salt("ts_direction")
+                .selected_text(params.direction.name())
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut params.direction, Direction::Up, Direction::Up.name());
+                    ui.selectable_value(&mut params.direction, Direction::Down, Direction::Down.name());
+                })
+                .response
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Plots: n up to").on_hover_text("The n plots run n = 1..this (the paper stopped at 40).");
+            ui.add(egui::DragValue::new(&mut self.view.n_max).range(2..=1000)).labelled_by(l.id);
+            ui.end_row();
+        });
+        ui.separator();
+        egui::CollapsingHeader::new("About this model and the paper").show(ui, |ui| {
+            ui.label(crate::ui::help::TREESWEEP);
+        });
+    }
+
+    fn picture(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
+        ui.horizontal(|ui| {
+            ui.heading("Schedule");
+            ui.selectable_value(
+                &mut self.view.shown,
+                Shown::FineGrain,
+                "Fine-Grain (optimal)",
+            )
+            .on_hover_text("Algorithm Fine-Grain, Section 3.1");
+            ui.selectable_value(&mut self.view.shown, Shown::Py, "P.Y")
+                .on_hover_text("Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation");
+        });
+        if let Some(e) = self.invalid(params) {
+            ui.label(
+                RichText::new(format!("Nothing runs on this instance: {}", e.message))
+                    .color(ui.visuals().error_fg_color),
+            );
+            return;
+        }
+        let steps = self.steps();
+        let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
+            return;
+        };
+        let n_steps = steps.len().max(1);
+        self.view.step.clamp(n_steps);
+        let label = |k: usize| format!("node {}", k + 1);
+        if steps.is_empty() {
+            ui.label(RichText::new(
+                "P.Y's schedule is materialised for n ≤ 10 only; its makespan comes from the recurrence (see Numbers).",
+            ).weak());
+        } else {
+            step_bar(ui, &mut self.view.step, n_steps, &label);
+        }
+        let k = self.view.step.step;
+        if let Some((_, _, text)) = steps.get(k) {
+            ui.label(RichText::new(text).strong());
+        }
+        if ev.sol.trace.truncated && self.view.shown == Shown::FineGrain {
+            ui.label(
+                RichText::new(format!(
+                    "(stepping shows the first {MAX_TRACE} nodes of processor 0)"
+                ))
+                .weak(),
+            );
+        }
+        let schedule = match self.view.shown {
+            Shown::FineGrain => ev.fg.as_ref(),
+            Shown::Py => ev.py.as_ref(),
+        };
+        let dark = ui.visuals().dark_mode;
+        let p0 = Color32::from_rgb(50, 120, 220);
+        let p0_later = if dark {
+            Color32::from_rgb(40, 70, 120)
+        } else {
+            Color32::from_rgb(170, 200, 240)
+        };
+        let boundary = Color32::from_rgb(230, 140, 30);
+        let external = if dark {
+            Color32::from_rgb(90, 150, 90)
+        } else {
+            Color32::from_rgb(120, 190, 120)
+        };
+        if let Some(s) = schedule {
+            let n = s.n;
+            let done_until = steps.get(k).map_or(f64::INFINITY, |x| x.1);
+            let current = steps.get(k).and_then(|x| x.0);
+            let boundary_nodes: std::collections::HashSet<usize> = match self.view.shown {
+                Shown::FineGrain => ev
+                    .sol
+                    .trace
+                    .steps
+                    .iter()
+                    .filter(|t| t.rule == Rule::Boundary)
+                    .filter_map(|t| t.heap.and_then(|h| usize::try_from(h).ok()))
+                    .collect(),
+                Shown::Py => Default::default(),
+            };
+            let mut nodes = vec![
+                NodeStyle {
+                    fill: Color32::TRANSPARENT,
+                    label: String::new(),
+                    highlight: false,
+                    tooltip: String::new()
+                };
+                s.processor.len()
+            ];
+            for (kk, node) in nodes.iter_mut().enumerate().skip(1) {
+                let on0 = s.processor[kk] == 0;
+                let fill = if on0 {
+                    if boundary_nodes.contains(&kk) {
+                        boundary
+                    } else if s.start[kk] <= done_until {
+                        p0
+                    } else {
+                        p0_later
+                    }
+                } else {
+                    external
+                };
+                *node = NodeStyle {
+                    fill,
+                    label: fmt(s.start[kk]),
+                    highlight: Some(kk) == current,
+                    tooltip: format!(
+                        "node {kk} (height {}), processor {}, starts at {}{}",
+                        n - (usize::BITS - 1 - kk.leading_zeros()),
+                        s.processor[kk],
+                        fmt(s.start[kk]),
+                        if boundary_nodes.contains(&kk) {
+                            " — boundary node"
+                        } else {
+                            ""
+                        }
+                    ),
+                };
+            }
+            let drawing = TreeDrawing {
+                height: n,
+                nodes,
+                legend: vec![
+                    (p0, "processor 0 (top cluster), done".into()),
+                    (p0_later, "processor 0, later".into()),
+                    (boundary, "boundary node".into()),
+                    (external, "external subtrees (other processors)".into()),
+                ],
+            };
+            let h = (ui.available_height() * 0.55).clamp(160.0, 420.0);
+            tree(ui, &drawing, h);
+            // Processor 0's timeline.
+            let mut bars = Vec::new();
+            let mut on0: Vec<usize> = (1..s.processor.len())
+                .filter(|&kk| s.processor[kk] == 0)
+                .collect();
+            on0.sort_by(|&a, &b| s.start[a].total_cmp(&s.start[b]));
+            let mut prev_end = 0.0;
+            for &kk in &on0 {
+                if s.start[kk] > prev_end + 1e-9 {
+                    bars.push(GanttBar {
+                        row: 0,
+                        start: prev_end,
+                        end: s.start[kk],
+                        kind: BarKind::Idle,
+                        tooltip: "idle: waiting for an input".into(),
+                    });
+                }
+                bars.push(GanttBar {
+                    row: 0,
+                    start: s.start[kk],
+                    end: s.start[kk] + 1.0,
+                    kind: BarKind::Compute,
+                    tooltip: format!(
+                        "node {kk}{}",
+                        if boundary_nodes.contains(&kk) {
+                            " (boundary)"
+                        } else {
+                            ""
+                        }
+                    ),
+                });
+                prev_end = s.start[kk] + 1.0;
+            }
+            // Inputs from other processors arrive τ after their producers finish.
+            for &kk in &on0 {
+                for c in [2 * kk, 2 * kk + 1] {
+                    if c < s.processor.len() && s.processor[c] != 0 {
+                        let ready = s.start[c] + 1.0 + s.tau;
+                        bars.push(GanttBar {
+                            row: 1,
+                            start: s.start[c] + 1.0,
+                            end: ready,
+                            kind: BarKind::Receive,
+                            tooltip: format!("input of node {kk} from node {c} (processor {}) in transit, ready at {}", s.processor[c], fmt(ready)),
+                        });
+                    }
+                }
+            }
+            let data = GanttData {
+                rows: vec!["processor 0".into(), "inputs to it".into()],
+                bars,
+                time_label: "time".into(),
+                extent: Some((0.0, s.makespan())),
+            };
+            ui.add_space(4.0);
+            ui.strong("Processor 0's timeline");
+            let cursor = steps.get(k).map(|x| x.1);
+            gantt(ui, "ts_gantt", &data, &mut self.view.gantt, cursor);
+        } else {
+            // Too large to draw: a per-height summary of the top cluster.
+            ui.label(
+                RichText::new(format!(
+                    "T_{} has 2^{} − 1 nodes: too many to draw; the top cluster per height:",
+                    ev.sol.n, ev.sol.n
+                ))
+                .weak(),
+            );
+            let fg = &ev.sol.fine_grain;
+            let rows: Vec<Vec<String>> = (1..=fg.n as usize)
+                .rev()
+                .filter(|&h| {
+                    fg.boundary_by_height.get(h - 1).copied().unwrap_or(0) > 0
+                        || fg.external_by_height.get(h - 1).copied().unwrap_or(0) > 0
+                        || h == fg.n as usize
+                })
+                .take(60)
+                .map(|h| {
+                    vec![
+                        h.to_string(),
+                        fg.boundary_by_height
+                            .get(h - 1)
+                            .copied()
+                            .unwrap_or(0)
+                            .to_string(),
+                        fg.external_by_height
+                            .get(h - 1)
+                            .copied()
+                            .unwrap_or(0)
+                            .to_string(),
+                        fmt(fg.t_star[h - 1]),
+                        fg.cluster_size[h - 1].to_string(),
+                        fg.processors[h - 1].display(),
+                    ]
+                })
+                .collect();
+            result_table(
+                ui,
+                "ts_heights",
+                &[
+                    "height h",
+                    "boundary nodes",
+                    "external subtrees",
+                    "T*(h)",
+                    "top cluster of T_h",
+                    "processors of T_h",
+                ],
+                &rows,
+            );
+        }
+    }
+
+    fn n_plot(&self, params: &TreeSweepParams) -> ComparePlot {
+        let series_of: &[TauSeries] = self.n_series.as_ref().map_or(&[], |(_, s)| s);
+        let mut series = Vec::new();
+        let palette = [
+            Color32::from_rgb(50, 120, 220),
+            Color32::from_rgb(230, 120, 30),
+            Color32::from_rgb(40, 170, 90),
+            Color32::from_rgb(170, 60, 170),
+            Color32::from_rgb(200, 40, 40),
+        ];
+        let ratio = self.view.plot == TsPlot::Ratio;
+        let incr = self.view.plot == TsPlot::Increments;
+        for (i, s) in series_of.iter().enumerate() {
+            let c = Some(palette[i % palette.len()]);
+            let name = format!("τ = {}", fmt(s.tau));
+            if ratio {
+                series.push(Series {
+                    name: name.clone(),
+                    points: s.points.iter().map(|p| [p.n as f64, p.ratio]).collect(),
+                    style: SeriesStyle::Line,
+                    color: c,
+                });
+            } else if incr {
+                if (s.tau - params.tau).abs() > 0.0
+                    && FIG2_TAUS.contains(&s.tau)
+                    && !FIG2_TAUS.contains(&params.tau)
+                {
+                    continue;
+                }
+                series.push(Series {
+                    name,
+                    points: s
+                        .points
+                        .windows(2)
+                        .map(|w| [w[1].n as f64, w[1].t_star - w[0].t_star])
+                        .collect(),
+                    style: SeriesStyle::Line,
+                    color: c,
+                });
+            } else {
+                series.push(Series {
+                    name: format!("T*, {name}"),
+                    points: s.points.iter().map(|p| [p.n as f64, p.t_star]).collect(),
+                    style: SeriesStyle::Line,
+                    color: c,
+                });
+                series.push(Series {
+                    name: format!("T_PY, {name}"),
+                    points: s.points.iter().map(|p| [p.n as f64, p.t_py]).collect(),
+                    style: SeriesStyle::DashedLine,
+                    color: c,
+                });
+            }
+        }
+        if ratio {
+            let end = self.view.n_max as f64;
+            series.push(Series {
+                name: "1/2 (the paper's claim)".into(),
+                points: vec![[1.0, 0.5], [end, 0.5]],
+                style: SeriesStyle::DashedLine,
+                color: Some(Color32::GRAY),
+            });
+        }
+        let (title, y) = if ratio {
+            ("T*/T_PY vs n", "T*/T_PY")
+        } else if incr {
+            ("increments T*(n) − T*(n − 1)", "T*(n) − T*(n−1)")
+        } else {
+            ("Fig. 2: T* (solid) and T_PY (dashed) vs n", "makespan")
+        };
+        ComparePlot {
+            title: title.into(),
+            x_label: "n".into(),
+            y_label: y.into(),
+            series,
+            x_marker: Some(params.n as f64),
+            legend_left: !ratio,
+        }
+    }
+
+    fn tau_plot(&self, params: &TreeSweepParams) -> ComparePlot {
+        let pts: &[SweepPoint] = self.tau_points.as_ref().map_or(&[], |(_, p)| p);
+        let line = |name: &str, f: &dyn Fn(&SweepPoint) -> f64, style, c| Series {
+            name: name.into(),
+            points: pts.iter().map(|p| [p.tau, f(p)]).collect(),
+            style,
+            color: Some(c),
+        };
+        ComparePlot {
+            title: format!("T* and T_PY vs τ at n = {}", params.n),
+            x_label: "τ".into(),
+            y_label: "makespan".into(),
+            series: vec![
+                line(
+                    "T* (Fine-Grain)",
+                    &|p| p.t_star,
+                    SeriesStyle::Line,
+                    Color32::from_rgb(50, 120, 220),
+                ),
+                line(
+                    "T_PY",
+                    &|p| p.t_py,
+                    SeriesStyle::Line,
+                    Color32::from_rgb(230, 120, 30),
+                ),
+                line(
+                    "one processor",
+                    &|p| p.one_processor,
+                    SeriesStyle::DashedLine,
+                    Color32::GRAY,
+                ),
+                line(
+                    "processor per node",
+                    &|p| p.processor_per_node,
+                    SeriesStyle::DashedLine,
+                    Color32::from_rgb(170, 60, 170),
+                ),
+            ],
+            x_marker: Some(params.tau),
+            legend_left: true,
+        }
+    }
+
+    fn plots(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
+        ui.horizontal(|ui| {
+            let l = ui.label("Plot:");
+            let names = [
+                (TsPlot::Fig2, "Fig. 2: T*, T_PY vs n"),
+                (TsPlot::Ratio, "ratio T*/T_PY vs n"),
+                (TsPlot::VsTau, "T*, T_PY vs τ"),
+                (TsPlot::Increments, "increments of T*"),
+            ];
+            let current = names
+                .iter()
+                .find(|x| x.0 == self.view.plot)
+                .map_or("", |x| x.1);
+            egui::ComboBox::from_id_salt("ts_plot")
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for (v, name) in names {
+                        ui.selectable_value(&mut self.view.plot, v, name);
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            if self.n_job.is_running() || self.tau_job.is_running() {
+                ui.spinner();
+            }
+        });
+        if self.invalid(params).is_some() {
+            ui.label(
+                RichText::new("Nothing is plotted until the instance is valid.")
+                    .color(ui.visuals().error_fg_color),
+            );
+            return;
+        }
+        let plot = if self.view.plot == TsPlot::VsTau {
+            self.tau_plot(params)
+        } else {
+            self.n_plot(params)
+        };
+        compare_plot(ui, "ts_plot_view", &plot, &mut self.view.plot_view);
+    }
+
+    fn numbers(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
+        ui.heading("Numbers");
+        let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
+            return;
+        };
+        let s = &ev.sol;
+        let ex = self
+            .exhaustive
+            .as_ref()
+            .filter(|(k, _)| *k == (s.n, s.tau.to_bits()))
+            .map(|(_, v)| *v);
+        let ex_text = match ex {
+            None => "checking…".to_string(),
+            Some(None) => "n > 5: too large for the exhaustive search".to_string(),
+            Some(Some(x)) if (x - s.t_star).abs() <= 1e-9 * x => {
+                format!("✓ optimal by exhaustive search ({})", fmt(x))
+            }
+            Some(Some(x)) => format!(
+                "✗ exhaustive search finds {} (Fine-Grain {})",
+                fmt(x),
+                fmt(s.t_star)
+            ),
+        };
+        let header = [
+            "T* (Fine-Grain)",
+            "T_PY (P.Y)",
+            "T*/T_PY",
+            "one processor 2^n − 1",
+            "processor per node",
+            "top cluster",
+            "processors used",
+        ];
+        let rows = vec![vec![
+            fmt(s.t_star),
+            fmt(s.t_py),
+            format!("{:.6}", s.t_star / s.t_py),
+            fmt(s.one_processor),
+            fmt(s.processor_per_node),
+            s.top_cluster_size.to_string(),
+            s.processors.display(),
+        ]];
+        result_table(ui, "ts_numbers", &header, &rows);
+        let color = match ex {
+            Some(Some(x)) if (x - s.t_star).abs() > 1e-9 * x => ui.visuals().error_fg_color,
+            Some(Some(_)) => Color32::from_rgb(40, 160, 70),
+            _ => ui.visuals().weak_text_color(),
+        };
+        ui.label(RichText::new(format!("Exhaustive check: {ex_text}")).color(color));
+    }
+
+    /// CSV export: the current plot's series, then the shown schedule (n ≤ 10).
+    pub fn csv(&self, params: &TreeSweepParams) -> String {
+        use crate::ui::widgets::compare_plot::series_to_csv;
+        let mut out = String::from("# loadlab export: tree sweeps (Gao, Rosenberg & Sitaraman)\n");
+        let plot = if self.view.plot == TsPlot::VsTau {
+            self.tau_plot(params)
+        } else {
+            self.n_plot(params)
+        };
+        out.push_str(&format!(
+            "# plot: {}\n{}\n",
+            plot.title,
+            series_to_csv(&plot)
+        ));
+        if let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) {
+            let s = match self.view.shown {
+                Shown::FineGrain => ev.fg.as_ref(),
+                Shown::Py => ev.py.as_ref(),
+            };
+            if let Some(s) = s {
+                out.push_str(
+                    "# schedule: node (heap number), processor, start\nnode,processor,start\n",
+                );
+                for k in 1..s.processor.len() {
+                    out.push_str(&format!("{k},{},{}\n", s.processor[k], s.start[k]));
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,124 @@
+//! A complete binary tree drawn level by level (root on top), one coloured disc per node, in
+//! heap numbering (root 1, children of k are 2k and 2k + 1). Used to show clusters: which
+//! processor runs which node, the current step, start times as labels.
+
+use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
+
+/// How one node is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeStyle {
+    /// Fill colour.
+    pub fill: Color32,
+    /// Short label drawn inside the disc when there is room (e.g. the start time).
+    pub label: String,
+    /// Drawn with a thick outline (e.g. the current step's node).
+    pub highlight: bool,
+    /// Tooltip text on hover.
+    pub tooltip: String,
+}
+
+/// A tree to draw: `nodes[k]` for heap numbers k = 1 ..= 2^height − 1 (`nodes[0]` is unused).
+#[derive(Clone, Debug, Default)]
+pub struct TreeDrawing {
+    /// Height (number of levels).
+    pub height: u32,
+    /// Node styles in heap order.
+    pub nodes: Vec<NodeStyle>,
+    /// Legend entries.
+    pub legend: Vec<(Color32, String)>,
+}
+
+/// Largest height drawn (2^10 − 1 = 1023 nodes).
+pub const MAX_HEIGHT: u32 = 10;
+
+/// Accessible name of the drawing.
+pub const LABEL_TREE: &str = "Tree diagram";
+
+fn position(rect: Rect, height: u32, k: usize) -> Pos2 {
+    let depth = usize::BITS - 1 - k.leading_zeros();
+    let first = 1usize << depth;
+    let i = (k - first) as f32;
+    let count = first as f32;
+    let x = rect.left() + (i + 0.5) / count * rect.width();
+    let levels = height.max(2) as f32 - 1.0;
+    let y = rect.top() + depth as f32 / levels * rect.height();
+    Pos2::new(x, y)
+}
+
+/// Draws the tree; returns the heap number of the node under the pointer, if any.
+pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<usize> {
+    let n = drawing.height.min(MAX_HEIGHT);
+    let count = (1usize << n) - 1;
+    if n == 0 || drawing.nodes.len() <= count {
+        ui.weak("(no tree to draw)");
+        return None;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (c, name) in &drawing.legend {
+            let (r, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
+            ui.painter().circle_filled(r.center(), 5.5, *c);
+            ui.label(name);
+        }
+    });
+    let width = ui.available_width().max(200.0);
+    let (response, painter) =
+        ui.allocate_painter(Vec2::new(width, desired_height.max(120.0)), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, LABEL_TREE));
+    let leaves = 1usize << (n - 1);
+    let radius = (width / leaves as f32 * 0.42).clamp(1.5, 13.0);
+    let rect = response.rect.shrink2(Vec2::new(radius + 2.0, radius + 4.0));
+    let edge = Stroke::new(1.0, ui.visuals().weak_text_color().gamma_multiply(0.6));
+    for k in 2..=count {
+        painter.line_segment([position(rect, n, k / 2), position(rect, n, k)], edge);
+    }
+    let outline = ui.visuals().text_color();
+    let mut hovered = None;
+    let pointer = response.hover_pos();
+    for k in 1..=count {
+        let style = &drawing.nodes[k];
+        let c = position(rect, n, k);
+        painter.circle_filled(c, radius, style.fill);
+        if style.highlight {
+            painter.circle_stroke(c, radius + 2.5, Stroke::new(2.5, outline));
+        }
+        if radius >= 9.0 && !style.label.is_empty() {
+            let text = if style.fill.intensity() > 0.55 {
+                Color32::BLACK
+            } else {
+                Color32::WHITE
+            };
+            painter.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                &style.label,
+                egui::FontId::proportional(radius * 0.85),
+                text,
+            );
+        }
+        if let Some(p) = pointer
+            && p.distance(c) <= radius.max(4.0)
+        {
+            hovered = Some(k);
+        }
+    }
+    if let Some(k) = hovered {
+        let text = drawing.nodes[k].tooltip.clone();
+        response.on_hover_text_at_pointer(text);
+    }
+    hovered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_level_ordered_and_centred() {
+        let r = Rect::from_min_size(Pos2::ZERO, Vec2::new(400.0, 300.0));
+        let root = position(r, 3, 1);
+        assert_eq!(root, Pos2::new(200.0, 0.0));
+        let (l, rt) = (position(r, 3, 2), position(r, 3, 3));
+        assert!(l.x < root.x && root.x < rt.x && l.y == rt.y && l.y == 150.0);
+        assert_eq!(position(r, 3, 7).y, 300.0);
+    }
+}

@@ -1,0 +1,84 @@
+//! The tree-sweep workspace driven through its accessibility tree.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::model::treesweep::TreeSweepParams;
+use loadlab::preset::Scenario;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::widgets::step_bar::{LABEL_BACK, LABEL_FORWARD};
+
+fn settle(h: &mut Harness<'_, LoadlabApp>) {
+    for _ in 0..25 {
+        h.run_steps(2);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+fn shown(h: &Harness<'_, LoadlabApp>, text: &str) {
+    assert!(
+        h.query_all_by_label_contains(text).next().is_some(),
+        "{text:?} is not shown"
+    );
+}
+
+fn params(h: &Harness<'_, LoadlabApp>) -> TreeSweepParams {
+    match &h.state().preset().scenario {
+        Scenario::TreeSweep(p) => p.clone(),
+        other => panic!("not the tree-sweep model: {other:?}"),
+    }
+}
+
+/// The app on the bundled small tree (n = 5, τ = 2.5).
+fn app() -> Harness<'static, LoadlabApp> {
+    let p = loadlab::preset::find_bundled("treesweep-small").expect("bundled");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(move |cc| LoadlabApp::new(cc, Some(p.clone())));
+    settle(&mut h);
+    h
+}
+
+#[test]
+fn drag_tau_step_the_cluster_and_switch_to_py() {
+    let mut h = app();
+    assert_eq!((params(&h).n, params(&h).tau), (5, 2.5));
+    // T* = 10 for n = 5, τ = 2.5, confirmed by the exhaustive search.
+    shown(&h, "✓ optimal by exhaustive search (10)");
+    shown(&h, "Step 1.1: the leftmost leaf starts at time 0");
+    // Step the top cluster forward twice, then back once.
+    h.get_by_label(LABEL_FORWARD).click();
+    h.run_steps(2);
+    shown(&h, "node 2 of processor 0");
+    h.get_by_label(LABEL_FORWARD).click();
+    h.run_steps(2);
+    shown(&h, "node 3 of processor 0");
+    h.get_by_label(LABEL_BACK).click();
+    h.run_steps(2);
+    shown(&h, "node 2 of processor 0");
+    // A boundary node appears with its height picked by inequality (4).
+    h.key_press(egui::Key::End);
+    h.run_steps(2);
+    shown(&h, "node 9 of processor 0");
+    // Drag τ to 7: the numbers follow (T*(5) at τ = 7 is still confirmed exhaustively).
+    h.get_by_role_and_label(Role::Slider, "τ")
+        .set_value_accesskit(7.0);
+    settle(&mut h);
+    assert_eq!(params(&h).tau, 7.0);
+    shown(&h, "✓ optimal by exhaustive search");
+    // Switch the picture to P.Y.
+    h.get_by_label("P.Y").click();
+    h.run_steps(3);
+    shown(&h, "P.Y's top cluster");
+}
+
+#[test]
+fn tau_at_most_one_is_refused_with_the_reason() {
+    let mut h = app();
+    h.get_by_role_and_label(Role::Slider, "τ")
+        .set_value_accesskit(1.0);
+    settle(&mut h);
+    shown(&h, "τ must be greater than 1");
+    shown(&h, "Nothing runs on this instance");
+}
