@@ -3,6 +3,7 @@
 
 pub mod divisible;
 pub mod geodecay;
+pub mod ksbf;
 pub mod treesweep;
 
 use std::sync::atomic::{AtomicBool, Ordering};
