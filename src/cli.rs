@@ -14,6 +14,7 @@ use crate::model::divisible::{
     self, AlgorithmChoice, DivisibleParams, Method, Network, Outcome, sweep,
 };
 use crate::model::geodecay::{self, Decay, GeoParams, Policy, Survivors};
+use crate::model::ksbf::{self, Balance, KsbfParams, Schedule as KsSchedule, Shape};
 use crate::model::treesweep::{self, Direction, TreeSweepParams};
 use crate::preset::{self, Preset, Scenario};
 
@@ -54,6 +55,77 @@ pub enum Command {
     /// Optimal clustering of tree sweeps under communication delay τ (Gao, Rosenberg &
     /// Sitaraman): Fine-Grain against P.Y.
     Treesweep(TreesweepArgs),
+    /// KS-BF load balancing of growing trees and grids on a ring (Gao & Rosenberg).
+    Ksbf(KsbfArgs),
+}
+
+/// Workload shape on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ShapeArg {
+    /// Complete binary tree T_n.
+    Tree,
+    /// Pyramidal grid G_n.
+    Grid,
+    /// Random binary tree (spawn probability q, depth cap n).
+    RandomTree,
+    /// Random full, prefix-closed grid.
+    RandomGrid,
+    /// Section 1.3's adversarial sparse tree.
+    SparseTree,
+    /// Section 1.3's adversarial two-row grid.
+    TwoRowGrid,
+}
+
+/// Balancing policy on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum BalanceArg {
+    /// Keep left, send right (the paper's).
+    Ks,
+    /// Keep both children.
+    None,
+    /// Send a seeded random child.
+    Random,
+}
+
+/// Local scheduling on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ScheduleArg {
+    /// Breadth-first (the paper's).
+    Bf,
+    /// Depth-first.
+    Df,
+}
+
+/// Flags of `loadlab ksbf`.
+#[derive(Debug, clap::Args)]
+pub struct KsbfArgs {
+    /// Workload shape.
+    #[arg(long, value_enum, default_value = "tree")]
+    pub shape: ShapeArg,
+    /// Size n ≥ 1 (tree height, grid side, depth cap).
+    #[arg(long, default_value_t = 6, allow_negative_numbers = true)]
+    pub n: i64,
+    /// Ring size p ≥ 1.
+    #[arg(long, default_value_t = 4, allow_negative_numbers = true)]
+    pub p: i64,
+    /// Seed of the random workloads and the random policy.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Spawn probability q ∈ [0, 1] of the random workloads.
+    #[arg(long, default_value_t = 0.75, allow_negative_numbers = true)]
+    pub spawn_prob: f64,
+    /// Balancing policy.
+    #[arg(long, value_enum, default_value = "ks")]
+    pub balance: BalanceArg,
+    /// Local scheduling.
+    #[arg(long, value_enum, default_value = "bf")]
+    pub schedule: ScheduleArg,
+    /// Add every node's PE and step (small instances).
+    #[arg(long)]
+    pub assignments: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Sweep direction on the command line.
@@ -346,9 +418,41 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
                 ),
                 Scenario::Geodecay(params) => geodecay_report(params, None, false, *json),
                 Scenario::TreeSweep(params) => treesweep_report(params, false, *json),
+                Scenario::Ksbf(params) => ksbf_report(params, false, *json),
             }
         }
         Command::Geodecay(a) => geodecay_report(&a.params()?, a.sweep, a.trace, a.json),
+        Command::Ksbf(a) => {
+            let count = |flag: &str, what: &str, x: i64| {
+                u32::try_from(x).ok().filter(|&v| v >= 1).ok_or_else(|| {
+                    CliError(format!("--{flag}: {what} must be at least 1 (got {x})"))
+                })
+            };
+            let params = KsbfParams {
+                shape: match a.shape {
+                    ShapeArg::Tree => Shape::Tree,
+                    ShapeArg::Grid => Shape::Grid,
+                    ShapeArg::RandomTree => Shape::RandomTree,
+                    ShapeArg::RandomGrid => Shape::RandomGrid,
+                    ShapeArg::SparseTree => Shape::SparseTree,
+                    ShapeArg::TwoRowGrid => Shape::TwoRowGrid,
+                },
+                n: count("n", "n", a.n)?,
+                p: count("p", "p (ring size)", a.p)?,
+                seed: a.seed,
+                spawn_prob: a.spawn_prob,
+                balance: match a.balance {
+                    BalanceArg::Ks => Balance::Ks,
+                    BalanceArg::None => Balance::None,
+                    BalanceArg::Random => Balance::Random,
+                },
+                schedule: match a.schedule {
+                    ScheduleArg::Bf => KsSchedule::Bf,
+                    ScheduleArg::Df => KsSchedule::Df,
+                },
+            };
+            ksbf_report(&params, a.assignments, a.json)
+        }
         Command::Treesweep(a) => {
             let n = u64::try_from(a.n).ok().filter(|&n| n >= 1).ok_or_else(|| {
                 CliError(format!(
@@ -975,6 +1079,136 @@ pub fn treesweep_report(
         let _ = writeln!(out, "\n{:>8} {:>10} {:>14}", "node", "processor", "start");
         for k in 1..s.processor.len() {
             let _ = writeln!(out, "{:>8} {:>10} {:>14}", k, s.processor[k], s.start[k]);
+        }
+    }
+    Ok(out)
+}
+
+/// The report of one KS-BF run: `{"nodes", "makespan", "work", "first_step", "bound", "ideal",
+/// "speedup", "efficiency"}` and more; `assignments` adds every node's PE and step.
+pub fn ksbf_report(
+    params: &KsbfParams,
+    assignments: bool,
+    as_json: bool,
+) -> Result<String, CliError> {
+    let v = params
+        .validate()
+        .map_err(|e| CliError(format!("--{}: {}", e.field.replace('_', "-"), e.message)))?;
+    let o = ksbf::simulate(&v);
+    let th = ksbf::theory(&v);
+    if assignments && o.trace.is_none() {
+        return Err(CliError(format!(
+            "--assignments: {} nodes are too many to list (at most {} are recorded)",
+            o.nodes,
+            ksbf::RECORD_NODE_LIMIT
+        )));
+    }
+    let ideal = o.nodes as f64 / params.p as f64;
+    if as_json {
+        let mut j = json!({
+            "shape": params.shape.name(),
+            "n": params.n,
+            "p": params.p,
+            "balance": params.balance.name(),
+            "schedule": params.schedule.name(),
+            "nodes": o.nodes,
+            "makespan": o.makespan,
+            "work": o.work,
+            "first_step": o.first_step,
+            "bound": th.thm11.map_or(Value::Null, num),
+            "thm22_bound": th.thm22,
+            "thm32_bound": th.thm32,
+            "exact_work": th.work,
+            "alpha_p": num(th.alpha),
+            "ideal": num(ideal),
+            "speedup": num(o.speedup()),
+            "efficiency": num(o.efficiency()),
+            "idle_steps": o.idle_steps,
+        });
+        if assignments && let (Some(t), Value::Object(m)) = (&o.trace, &mut j) {
+            let list: Vec<Value> = t
+                .nodes
+                .iter()
+                .map(|r| {
+                    let node = match r.node {
+                        ksbf::NodeId::Tree(h) => json!(h),
+                        g => Value::String(g.to_string()),
+                    };
+                    json!({"node": node, "level": r.level, "pe": r.pe, "step": r.step})
+                })
+                .collect();
+            m.insert("assignments".into(), Value::Array(list));
+        }
+        return Ok(format!("{j}\n"));
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "KS-BF — {} n = {} on a ring of p = {}, balance {}, {} scheduling",
+        params.shape.name(),
+        params.n,
+        params.p,
+        params.balance.name(),
+        params.schedule.name()
+    );
+    let row = |o: &mut String, k: &str, v: String| {
+        let _ = writeln!(o, "{k:<32} {v}");
+    };
+    row(&mut out, "N (nodes)", o.nodes.to_string());
+    row(&mut out, "makespan (steps)", o.makespan.to_string());
+    row(&mut out, "ideal N/p", format!("{ideal:.3}"));
+    let opt = |x: Option<String>| x.unwrap_or_else(|| "n/a for this workload/policy".into());
+    row(
+        &mut out,
+        "Theorem 1.1 bound",
+        opt(th.thm11.map(|b| format!("{b:.3}"))),
+    );
+    row(
+        &mut out,
+        "Theorem 2.2: p + max W_i",
+        opt(th.thm22.map(|b| b.to_string())),
+    );
+    row(
+        &mut out,
+        "Theorem 3.2: max(W_i + i)",
+        opt(th.thm32.map(|b| b.to_string())),
+    );
+    row(
+        &mut out,
+        "speedup / efficiency",
+        format!("{:.4} / {:.4}", o.speedup(), o.efficiency()),
+    );
+    row(&mut out, "idle steps", o.idle_steps.to_string());
+    row(&mut out, "work per PE W_i", format!("{:?}", o.work));
+    if let Some(w) = &th.work {
+        row(&mut out, "exact W_i (Thm 2.1 / 3.1)", format!("{w:?}"));
+    }
+    row(
+        &mut out,
+        "first step per PE",
+        format!(
+            "{:?}",
+            o.first_step
+                .iter()
+                .map(|s| s.map_or("-".to_string(), |x| x.to_string()))
+                .collect::<Vec<_>>()
+        ),
+    );
+    if assignments && let Some(t) = &o.trace {
+        let _ = writeln!(
+            out,
+            "\n{:>10} {:>6} {:>5} {:>6}",
+            "node", "level", "pe", "step"
+        );
+        for r in &t.nodes {
+            let _ = writeln!(
+                out,
+                "{:>10} {:>6} {:>5} {:>6}",
+                r.node.to_string(),
+                r.level,
+                r.pe,
+                r.step
+            );
         }
     }
     Ok(out)

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::divisible::DivisibleParams;
 use crate::model::geodecay::GeoParams;
+use crate::model::ksbf::KsbfParams;
 use crate::model::treesweep::TreeSweepParams;
 
 /// The preset format version this build writes and the newest it reads.
@@ -28,6 +29,8 @@ pub enum Scenario {
     Geodecay(GeoParams),
     /// Gao, Rosenberg & Sitaraman: optimal clustering of tree sweeps under delay τ.
     TreeSweep(TreeSweepParams),
+    /// Gao & Rosenberg: KS-BF load balancing of growing trees and grids on a ring.
+    Ksbf(KsbfParams),
 }
 
 impl Scenario {
@@ -37,6 +40,7 @@ impl Scenario {
             Scenario::Divisible(_) => "divisible",
             Scenario::Geodecay(_) => "geodecay",
             Scenario::TreeSweep(_) => "treesweep",
+            Scenario::Ksbf(_) => "ksbf",
         }
     }
 }
@@ -186,6 +190,9 @@ pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
         Scenario::TreeSweep(p) => {
             p.validate().map_err(|e| invalid(e.field, &e.message))?;
         }
+        Scenario::Ksbf(p) => {
+            p.validate().map_err(|e| invalid(e.field, &e.message))?;
+        }
     }
     Ok(preset)
 }
@@ -282,6 +289,12 @@ pub const BUNDLED: &[Bundled] = bundled!(
     "treesweep-fig-2.ron",
     "treesweep-small.ron",
     "treesweep-large.ron",
+    "ksbf-table-1.ron",
+    "ksbf-t16-r8.ron",
+    "ksbf-g200-r16.ron",
+    "ksbf-random-trees.ron",
+    "ksbf-sparse-tree.ron",
+    "ksbf-two-row-grid.ron",
 );
 
 /// The default preset.

@@ -134,7 +134,7 @@ fn presets_listed_and_evaluated() {
     assert!(text.lines().count() >= 4, "{text}");
     assert!(
         text.lines()
-            .all(|l| [" divisible ", " geodecay ", " treesweep "]
+            .all(|l| [" divisible ", " geodecay ", " treesweep ", " ksbf "]
                 .iter()
                 .any(|m| l.contains(m))),
         "{text}"
@@ -362,4 +362,93 @@ fn treesweep_bad_input() {
     );
     assert_error(&["treesweep", "--n", "17", "--schedule"], "n ≤ 16");
     assert_error(&["treesweep", "--n", "100000"], "at most");
+}
+
+#[test]
+fn ksbf_json_and_assignments() {
+    let j = json(&[
+        "ksbf",
+        "--shape",
+        "tree",
+        "--n",
+        "6",
+        "--p",
+        "4",
+        "--assignments",
+        "--json",
+    ]);
+    for key in [
+        "nodes",
+        "makespan",
+        "work",
+        "first_step",
+        "bound",
+        "ideal",
+        "speedup",
+        "efficiency",
+        "assignments",
+    ] {
+        assert!(j.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(j["nodes"], 63);
+    let work: Vec<u64> = j["work"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .collect();
+    assert_eq!(work.iter().sum::<u64>(), 63);
+    // Lemma 1.1(a): node x (heap number) runs on PE (number of 1s after the leading 1) mod p.
+    for a in j["assignments"].as_array().unwrap() {
+        let node = a["node"].as_u64().unwrap();
+        assert_eq!(
+            a["pe"].as_u64().unwrap(),
+            u64::from(node.count_ones() - 1) % 4,
+            "{a}"
+        );
+    }
+    assert!(j["makespan"].as_f64().unwrap() <= j["bound"].as_f64().unwrap());
+    let g = json(&[
+        "ksbf",
+        "--shape",
+        "grid",
+        "--n",
+        "5",
+        "--p",
+        "3",
+        "--assignments",
+        "--json",
+    ]);
+    assert_eq!(g["nodes"], 15);
+    assert!(g["assignments"][0]["node"].is_string());
+    let r = json(&[
+        "ksbf",
+        "--shape",
+        "random-tree",
+        "--n",
+        "10",
+        "--p",
+        "4",
+        "--spawn-prob",
+        "0.9",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert!(r["bound"].is_null());
+}
+
+#[test]
+fn ksbf_bad_input() {
+    assert_error(&["ksbf", "--p", "0"], "p (ring size) must be at least 1");
+    assert_error(&["ksbf", "--n", "0"], "n must be at least 1");
+    assert_error(
+        &["ksbf", "--shape", "random-tree", "--spawn-prob", "1.5"],
+        "spawn-prob",
+    );
+    assert_error(&["ksbf", "--shape", "tree", "--n", "40"], "n");
+    assert_error(
+        &["ksbf", "--shape", "tree", "--n", "20", "--assignments"],
+        "too many to list",
+    );
 }

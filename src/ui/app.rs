@@ -13,10 +13,12 @@ use super::files::{DialogResult, Dialogs, FileAction, write_png};
 use super::help;
 use super::panels::divisible::{DivisiblePanel, DivisibleView};
 use super::panels::geodecay::{GeodecayPanel, GeodecayView};
+use super::panels::ksbf::{KsbfPanel, KsbfView};
 use super::panels::treesweep::{TreeSweepPanel, TreeSweepView};
 use super::panels::{JobStatus, StepCmd};
 use crate::model::divisible::DivisibleParams;
 use crate::model::geodecay::GeoParams;
+use crate::model::ksbf::KsbfParams;
 use crate::model::treesweep::TreeSweepParams;
 use crate::preset::{self, BUNDLED, Preset, Scenario};
 
@@ -42,6 +44,7 @@ struct Persisted {
     divisible: DivisibleView,
     geodecay: GeodecayView,
     treesweep: TreeSweepView,
+    ksbf: KsbfView,
 }
 
 impl Default for Persisted {
@@ -53,6 +56,7 @@ impl Default for Persisted {
             divisible: DivisibleView::default(),
             geodecay: GeodecayView::default(),
             treesweep: TreeSweepView::default(),
+            ksbf: KsbfView::default(),
         }
     }
 }
@@ -119,7 +123,7 @@ struct ModelEntry {
 }
 
 /// The implemented models, in rail order.
-const MODELS: [ModelEntry; 3] = [
+const MODELS: [ModelEntry; 4] = [
     ModelEntry {
         name: "Divisible load\non trees & pyramids",
         hover: "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids",
@@ -137,6 +141,12 @@ const MODELS: [ModelEntry; 3] = [
         hover: "Gao, Rosenberg & Sitaraman: optimal clustering (Fine-Grain) vs P.Y for up/down sweeps of a complete binary tree",
         is: |s| matches!(s, Scenario::TreeSweep(_)),
         make: || Scenario::TreeSweep(TreeSweepParams::default()),
+    },
+    ModelEntry {
+        name: "KS-BF on a ring",
+        hover: "Gao & Rosenberg: Keep-left-Send-right balancing with breadth-first scheduling of growing trees and grids on a ring",
+        is: |s| matches!(s, Scenario::Ksbf(_)),
+        make: || Scenario::Ksbf(KsbfParams::default()),
     },
 ];
 
@@ -159,6 +169,7 @@ pub struct LoadlabApp {
     divisible: DivisiblePanel,
     geodecay: GeodecayPanel,
     treesweep: TreeSweepPanel,
+    ksbf: KsbfPanel,
     notice: Option<Notice>,
     dialogs: Dialogs,
     prompt: Option<PathPrompt>,
@@ -199,6 +210,7 @@ impl LoadlabApp {
             divisible: DivisiblePanel::new(s.divisible),
             geodecay: GeodecayPanel::new(s.geodecay),
             treesweep: TreeSweepPanel::new(s.treesweep),
+            ksbf: KsbfPanel::new(s.ksbf),
             notice: None,
             dialogs: Dialogs::default(),
             prompt: None,
@@ -370,6 +382,10 @@ impl LoadlabApp {
                     self.geodecay.step(s, &p);
                 }
                 Scenario::TreeSweep(_) => self.treesweep.step(s),
+                Scenario::Ksbf(p) => {
+                    let p = p.clone();
+                    self.ksbf.step(s, &p);
+                }
             },
             Cmd::ExportCsv => self.ask_path(ctx, FileAction::ExportCsv),
             Cmd::ExportCsvTo(path) => {
@@ -377,6 +393,9 @@ impl LoadlabApp {
                     Scenario::Divisible(p) => self.divisible.csv(p),
                     Scenario::Geodecay(p) => self.geodecay.csv(p),
                     Scenario::TreeSweep(p) => self.treesweep.csv(p),
+                    Scenario::Ksbf(p) => crate::cli::ksbf_report(p, true, false)
+                        .or_else(|_| crate::cli::ksbf_report(p, false, false))
+                        .unwrap_or_else(|e| e.to_string()),
                 };
                 match std::fs::write(&path, text) {
                     Ok(()) => self.info(format!("Exported {}", path.display())),
@@ -404,6 +423,7 @@ impl LoadlabApp {
                 self.divisible.view = DivisibleView::default();
                 self.geodecay.view = GeodecayView::default();
                 self.treesweep.view = TreeSweepView::default();
+                self.ksbf.view = KsbfView::default();
                 self.apply_theme(ctx);
                 self.info("Layout reset");
             }
@@ -411,6 +431,7 @@ impl LoadlabApp {
                 self.divisible.cancel_jobs();
                 self.geodecay.cancel_jobs();
                 self.treesweep.cancel_jobs();
+                self.ksbf.cancel_jobs();
                 self.info("Cancelled");
             }
             Cmd::PromptPath(action) => {
@@ -654,6 +675,7 @@ impl LoadlabApp {
                         Scenario::Divisible(_) => help::DIVISIBLE,
                         Scenario::Geodecay(_) => help::GEODECAY,
                         Scenario::TreeSweep(_) => help::TREESWEEP,
+                        Scenario::Ksbf(_) => help::KSBF,
                     });
                 });
             });
@@ -779,6 +801,7 @@ impl LoadlabApp {
             Scenario::Divisible(_) => self.divisible.job_status(),
             Scenario::Geodecay(_) => self.geodecay.job_status(),
             Scenario::TreeSweep(_) => self.treesweep.job_status(),
+            Scenario::Ksbf(_) => self.ksbf.job_status(),
         };
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, job, &mut cmds));
         egui::Panel::left("rail")
@@ -789,6 +812,7 @@ impl LoadlabApp {
             Scenario::Divisible(p) => self.divisible.ui(ui, p),
             Scenario::Geodecay(p) => self.geodecay.ui(ui, p),
             Scenario::TreeSweep(p) => self.treesweep.ui(ui, p),
+            Scenario::Ksbf(p) => self.ksbf.ui(ui, p),
         });
         self.windows(&ctx, &mut cmds);
 
@@ -825,6 +849,7 @@ impl eframe::App for LoadlabApp {
             divisible: self.divisible.view.clone(),
             geodecay: self.geodecay.view.clone(),
             treesweep: self.treesweep.view.clone(),
+            ksbf: self.ksbf.view.clone(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
     }

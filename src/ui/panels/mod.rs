@@ -3,6 +3,7 @@
 
 pub mod divisible;
 pub mod geodecay;
+pub mod ksbf;
 pub mod treesweep;
 
 /// A stepping command sent by the app's keyboard shortcuts to the visible panel.

@@ -1,0 +1,889 @@
+//! Workspace of the KS-BF model (Gao & Rosenberg): controls, the ring / Gantt / tree-or-grid
+//! pictures stepped one time step at a time, the makespan and work plots, and the numbers.
+
+use std::f32::consts::TAU;
+
+use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
+use egui_plot::{Bar, BarChart, Legend, Line, Plot};
+use serde::{Deserialize, Serialize};
+
+use super::{JobStatus, StepCmd};
+use crate::jobs::JobSlot;
+use crate::model::ksbf::{
+    self, Balance, DISCREPANCIES, KsbfParams, NodeId, Outcome, Schedule, SeedPoint, Shape,
+    SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
+};
+use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
+use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
+
+/// Which plot the right column shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum KsPlot {
+    /// Makespan against n at fixed p.
+    #[default]
+    VsN,
+    /// Makespan against p at fixed n.
+    VsP,
+    /// Per-PE work against the ideal share and the exact W_i.
+    Work,
+    /// Efficiency over seeds (random workloads).
+    Seeds,
+}
+
+/// Which picture the centre shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum KsPicture {
+    /// PEs on a circle.
+    #[default]
+    Ring,
+    /// PE × step.
+    Gantt,
+    /// The tree or grid, nodes coloured by PE.
+    Workload,
+}
+
+/// View state (persisted).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KsbfView {
+    /// Step bar over time steps.
+    pub step: StepState,
+    /// Picture.
+    pub picture: KsPicture,
+    /// Gantt zoom.
+    pub gantt: GanttView,
+    /// Plot.
+    pub plot: KsPlot,
+    /// Plot axes.
+    pub plot_view: PlotView,
+    /// Seeds of the random-workload study.
+    pub seeds: u64,
+}
+
+impl Default for KsbfView {
+    fn default() -> Self {
+        KsbfView {
+            step: StepState::default(),
+            picture: KsPicture::Ring,
+            gantt: GanttView::default(),
+            plot: KsPlot::VsN,
+            plot_view: PlotView::default(),
+            seeds: 100,
+        }
+    }
+}
+
+struct Evaluated {
+    params: KsbfParams,
+    outcome: Outcome,
+    theory: Theory,
+}
+
+type SweepResult = (KsbfParams, Vec<SweepPoint>);
+
+/// The workspace.
+pub struct KsbfPanel {
+    /// Persisted view state.
+    pub view: KsbfView,
+    evaluated: Option<Evaluated>,
+    error: Option<(KsbfParams, ksbf::ParamError)>,
+    vs_n: Option<SweepResult>,
+    vs_p: Option<SweepResult>,
+    seeds: Option<(KsbfParams, Vec<SeedPoint>)>,
+    eval_job: JobSlot<Evaluated>,
+    n_job: JobSlot<SweepResult>,
+    p_job: JobSlot<SweepResult>,
+    seed_job: JobSlot<(KsbfParams, Vec<SeedPoint>)>,
+    asked: Option<(KsbfParams, u64)>,
+}
+
+/// A PE's colour (a fixed, distinguishable palette, cycling).
+pub fn pe_color(pe: u32) -> Color32 {
+    const P: [Color32; 10] = [
+        Color32::from_rgb(31, 119, 180),
+        Color32::from_rgb(255, 127, 14),
+        Color32::from_rgb(44, 160, 44),
+        Color32::from_rgb(214, 39, 40),
+        Color32::from_rgb(148, 103, 189),
+        Color32::from_rgb(140, 86, 75),
+        Color32::from_rgb(227, 119, 194),
+        Color32::from_rgb(127, 127, 127),
+        Color32::from_rgb(188, 189, 34),
+        Color32::from_rgb(23, 190, 207),
+    ];
+    P[pe as usize % P.len()]
+}
+
+impl KsbfPanel {
+    /// A panel with the given view state.
+    pub fn new(view: KsbfView) -> Self {
+        KsbfPanel {
+            view,
+            evaluated: None,
+            error: None,
+            vs_n: None,
+            vs_p: None,
+            seeds: None,
+            eval_job: JobSlot::default(),
+            n_job: JobSlot::default(),
+            p_job: JobSlot::default(),
+            seed_job: JobSlot::default(),
+            asked: None,
+        }
+    }
+
+    fn request(&mut self, ctx: &egui::Context, params: &KsbfParams) {
+        let key = (params.clone(), self.view.seeds);
+        if self.asked.as_ref() == Some(&key) {
+            return;
+        }
+        self.asked = Some(key);
+        let v = match params.validate() {
+            Ok(v) => v,
+            Err(e) => {
+                self.error = Some((params.clone(), e));
+                self.eval_job.cancel();
+                return;
+            }
+        };
+        self.error = None;
+        let notify = |c: &egui::Context| {
+            let c = c.clone();
+            move || c.request_repaint()
+        };
+        let (vv, prm) = (v.clone(), params.clone());
+        self.eval_job.submit("simulating", notify(ctx), move |_| {
+            Ok(Evaluated {
+                params: prm,
+                outcome: ksbf::simulate(&vv),
+                theory: ksbf::theory(&vv),
+            })
+        });
+        // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
+        let n_hi = params
+            .n
+            .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
+        let ns: Vec<u32> = (1..=n_hi).collect();
+        let prm = params.clone();
+        let base = v.clone();
+        self.n_job.submit("makespan vs n", notify(ctx), move |p| {
+            let pts = n_points(&base, &ns).unwrap_or_default();
+            sweep(&pts, p).map(|r| (prm, r))
+        });
+        let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
+        let ps: Vec<u32> = (1..=p_hi).collect();
+        let prm = params.clone();
+        let base = v.clone();
+        self.p_job.submit("makespan vs p", notify(ctx), move |p| {
+            let pts = p_points(&base, &ps).unwrap_or_default();
+            sweep(&pts, p).map(|r| (prm, r))
+        });
+        if params.shape.is_random() {
+            let prm = params.clone();
+            let count = self.view.seeds.max(1);
+            self.seed_job
+                .submit(format!("{count} seeds"), notify(ctx), move |p| {
+                    sweep_seeds(&seed_points(&v, count), p).map(|r| (prm, r))
+                });
+        }
+    }
+
+    fn poll(&mut self) {
+        if let Some(e) = self.eval_job.poll() {
+            self.evaluated = Some(e);
+        }
+        if let Some(x) = self.n_job.poll() {
+            self.vs_n = Some(x);
+        }
+        if let Some(x) = self.p_job.poll() {
+            self.vs_p = Some(x);
+        }
+        if let Some(x) = self.seed_job.poll() {
+            self.seeds = Some(x);
+        }
+    }
+
+    /// The running job, for the status bar.
+    pub fn job_status(&self) -> Option<JobStatus> {
+        JobStatus::of(self.eval_job.running())
+            .or_else(|| JobStatus::of(self.n_job.running()))
+            .or_else(|| JobStatus::of(self.p_job.running()))
+            .or_else(|| JobStatus::of(self.seed_job.running()))
+    }
+
+    /// Cancels the running jobs; the next edit starts them again.
+    pub fn cancel_jobs(&mut self) {
+        self.eval_job.cancel();
+        self.n_job.cancel();
+        self.p_job.cancel();
+        self.seed_job.cancel();
+        self.asked = None;
+    }
+
+    fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Evaluated> {
+        self.evaluated.as_ref().filter(|e| &e.params == params)
+    }
+
+    /// Applies a stepping shortcut.
+    pub fn step(&mut self, cmd: StepCmd, params: &KsbfParams) {
+        let n = self
+            .current(params)
+            .map_or(1, |e| e.outcome.makespan.max(1) as usize);
+        let s = &mut self.view.step;
+        match cmd {
+            StepCmd::TogglePlay => s.toggle_play(n),
+            StepCmd::Back => s.back(),
+            StepCmd::Forward => s.forward(n),
+            StepCmd::First => s.first(),
+            StepCmd::Last => s.last(n),
+        }
+    }
+
+    /// The whole workspace.
+    pub fn ui(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+        self.poll();
+        self.request(ui.ctx(), params);
+        egui::Panel::left("ks_controls")
+            .resizable(true)
+            .default_size(250.0)
+            .min_size(210.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
+            });
+        egui::Panel::bottom("ks_numbers")
+            .resizable(true)
+            .default_size(230.0)
+            .min_size(160.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
+            });
+        egui::Panel::right("ks_plots")
+            .resizable(true)
+            .default_size(470.0)
+            .min_size(300.0)
+            .show(ui, |ui| self.plots(ui, params));
+        egui::CentralPanel::default().show(ui, |ui| self.picture(ui, params));
+    }
+
+    fn controls(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+        ui.heading("Instance");
+        let error = self
+            .error
+            .as_ref()
+            .filter(|(p, _)| p == params)
+            .map(|(_, e)| e.clone());
+        let grid_err = |ui: &mut Ui, field: &str| {
+            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
+                ui.label("");
+                ui.vertical(|ui| {
+                    ui.set_max_width(180.0);
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(format!("⚠ {}", e.message))
+                                .color(ui.visuals().error_fg_color),
+                        )
+                        .wrap(),
+                    );
+                });
+                ui.end_row();
+            }
+        };
+        egui::Grid::new("ks_params").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let l = ui.label("Workload").on_hover_text(
+                "tree: complete binary tree T_n (2^n − 1 nodes) · grid: pyramidal grid G_n (C(n+1, 2) nodes) · random tree/grid (spawn probability q, seeded) · the adversarial families of Section 1.3",
+            );
+            egui::ComboBox::from_id_salt("ks_shape")
+                .selected_text(params.shape.name())
+                .show_ui(ui, |ui| {
+                    for s in Shape::ALL {
+                        ui.selectable_value(&mut params.shape, s, s.name());
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("n").on_hover_text("Size: tree height n (T_n), grid side n (G_n), depth cap of random trees, h of the sparse tree.");
+            ui.add(egui::DragValue::new(&mut params.n).speed(0.1)).labelled_by(l.id);
+            ui.end_row();
+            grid_err(ui, "n");
+            let l = ui.label("p").on_hover_text("Ring size: PEs P_0 … P_{p−1}, each sends to its clockwise neighbour.");
+            ui.add(egui::DragValue::new(&mut params.p).speed(0.1)).labelled_by(l.id);
+            ui.end_row();
+            grid_err(ui, "p");
+            if params.shape.is_random() {
+                let l = ui.label("q").on_hover_text("Spawn probability: an executed task spawns its children with probability q.");
+                ui.add(egui::DragValue::new(&mut params.spawn_prob).speed(0.01).max_decimals(3)).labelled_by(l.id);
+                ui.end_row();
+                grid_err(ui, "spawn_prob");
+                let l = ui.label("seeds").on_hover_text("Seeds of the efficiency study (plot “efficiency over seeds”).");
+                ui.add(egui::DragValue::new(&mut self.view.seeds).range(1..=2000)).labelled_by(l.id);
+                ui.end_row();
+            }
+            let l = ui.label("seed").on_hover_text("Seed of the random workload and of the random policy.");
+            ui.add(egui::DragValue::new(&mut params.seed)).labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Balancing").on_hover_text("ks: keep the left child, send the right child clockwise (the paper's) · none: keep both · random: send a seeded random child");
+            egui::ComboBox::from_id_salt("ks_balance")
+                .selected_text(params.balance.name())
+                .show_ui(ui, |ui| {
+                    for b in [Balance::Ks, Balance::None, Balance::Random] {
+                        ui.selectable_value(&mut params.balance, b, b.name());
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Scheduling").on_hover_text("bf: locally breadth-first (level, then left to right; the paper's) · df: depth-first");
+            egui::ComboBox::from_id_salt("ks_schedule")
+                .selected_text(params.schedule.name())
+                .show_ui(ui, |ui| {
+                    for s in [Schedule::Bf, Schedule::Df] {
+                        ui.selectable_value(&mut params.schedule, s, s.name());
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            ui.end_row();
+        });
+        ui.separator();
+        egui::CollapsingHeader::new("About this model and the paper").show(ui, |ui| {
+            ui.label(crate::ui::help::KSBF);
+            for d in DISCREPANCIES {
+                ui.label(RichText::new(d.location).strong());
+                ui.label(format!("printed: {}", d.printed));
+                ui.label(format!("correct: {}", d.correct));
+            }
+        });
+    }
+
+    fn picture(&mut self, ui: &mut Ui, params: &KsbfParams) {
+        ui.horizontal(|ui| {
+            ui.heading("Execution");
+            for (v, name) in [
+                (KsPicture::Ring, "ring"),
+                (KsPicture::Gantt, "Gantt"),
+                (KsPicture::Workload, "tree / grid"),
+            ] {
+                ui.selectable_value(&mut self.view.picture, v, name);
+            }
+        });
+        if let Some((_, e)) = self.error.as_ref().filter(|(p, _)| p == params) {
+            ui.label(
+                RichText::new(format!("Nothing runs on this instance: {}", e.message))
+                    .color(ui.visuals().error_fg_color),
+            );
+            return;
+        }
+        let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("simulating…");
+            });
+            return;
+        };
+        let Some(trace) = &ev.outcome.trace else {
+            ui.label(RichText::new(format!(
+                "{} nodes: too many to step through (at most {} are recorded); the numbers and plots cover the whole run.",
+                ev.outcome.nodes,
+                ksbf::RECORD_NODE_LIMIT
+            )).weak());
+            return;
+        };
+        let n_steps = trace.steps.len().max(1);
+        self.view.step.clamp(n_steps);
+        let label = |k: usize| format!("step {k}");
+        step_bar(ui, &mut self.view.step, n_steps, &label);
+        let k = self.view.step.step;
+        let p = params.p;
+        if let Some(st) = trace.steps.get(k) {
+            let ran: Vec<String> = st
+                .ran
+                .iter()
+                .enumerate()
+                .filter_map(|(i, x)| x.map(|n| format!("P_{i}: {n}")))
+                .collect();
+            ui.label(
+                RichText::new(format!(
+                    "Step {k}: {} of {p} PEs busy — {}{}",
+                    ran.len(),
+                    if ran.is_empty() {
+                        "none".to_string()
+                    } else {
+                        ran.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
+                    },
+                    if st.sends.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {} right children sent clockwise", st.sends.len())
+                    }
+                ))
+                .strong(),
+            );
+        }
+        match self.view.picture {
+            KsPicture::Ring => ring(ui, p, trace.steps.get(k)),
+            KsPicture::Gantt => {
+                let bars = trace
+                    .nodes
+                    .iter()
+                    .map(|r| GanttBar {
+                        row: r.pe as usize,
+                        start: r.step as f64,
+                        end: r.step as f64 + 1.0,
+                        kind: if r.level % 2 == 0 {
+                            BarKind::Compute
+                        } else {
+                            BarKind::Send
+                        },
+                        tooltip: format!(
+                            "node {} (level {}) on P_{} at step {}",
+                            r.node, r.level, r.pe, r.step
+                        ),
+                    })
+                    .collect();
+                let data = GanttData {
+                    rows: (0..p).map(|i| format!("P_{i}")).collect(),
+                    bars,
+                    time_label: "step (bars alternate colour by tree level)".into(),
+                    extent: Some((0.0, ev.outcome.makespan as f64)),
+                };
+                if let Some(t) = gantt(
+                    ui,
+                    "ks_gantt",
+                    &data,
+                    &mut self.view.gantt,
+                    Some(k as f64 + 0.5),
+                ) {
+                    self.view.step.step = (t.max(0.0) as usize).min(n_steps - 1);
+                }
+            }
+            KsPicture::Workload => workload(ui, params, trace, k as u64),
+        }
+    }
+
+    fn plots(&mut self, ui: &mut Ui, params: &KsbfParams) {
+        ui.horizontal(|ui| {
+            let l = ui.label("Plot:");
+            let names = [
+                (KsPlot::VsN, "makespan vs n"),
+                (KsPlot::VsP, "makespan vs p"),
+                (KsPlot::Work, "work per PE"),
+                (KsPlot::Seeds, "efficiency over seeds"),
+            ];
+            let cur = names
+                .iter()
+                .find(|x| x.0 == self.view.plot)
+                .map_or("", |x| x.1);
+            egui::ComboBox::from_id_salt("ks_plot")
+                .selected_text(cur)
+                .show_ui(ui, |ui| {
+                    for (v, n) in names {
+                        ui.selectable_value(&mut self.view.plot, v, n);
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            if self.n_job.is_running() || self.p_job.is_running() || self.seed_job.is_running() {
+                ui.spinner();
+            }
+        });
+        if self.error.as_ref().is_some_and(|(p, _)| p == params) {
+            ui.label(
+                RichText::new("Nothing is plotted until the instance is valid.")
+                    .color(ui.visuals().error_fg_color),
+            );
+            return;
+        }
+        match self.view.plot {
+            KsPlot::VsN | KsPlot::VsP => {
+                let by_n = self.view.plot == KsPlot::VsN;
+                let data = if by_n { &self.vs_n } else { &self.vs_p };
+                let pts: &[SweepPoint] = data
+                    .as_ref()
+                    .filter(|(k, _)| k == params)
+                    .map_or(&[], |(_, p)| p);
+                let x = |s: &SweepPoint| if by_n { s.n as f64 } else { s.p as f64 };
+                let mut series = vec![
+                    Series {
+                        name: "simulated makespan".into(),
+                        points: pts.iter().map(|s| [x(s), s.makespan as f64]).collect(),
+                        style: SeriesStyle::Points,
+                        color: Some(Color32::from_rgb(50, 120, 220)),
+                    },
+                    Series {
+                        name: "ideal N/p".into(),
+                        points: pts.iter().map(|s| [x(s), s.ideal]).collect(),
+                        style: SeriesStyle::DashedLine,
+                        color: Some(Color32::GRAY),
+                    },
+                ];
+                let opt_line = |name: &str, f: &dyn Fn(&SweepPoint) -> Option<f64>, c| Series {
+                    name: name.into(),
+                    points: pts.iter().filter_map(|s| Some([x(s), f(s)?])).collect(),
+                    style: SeriesStyle::Line,
+                    color: Some(c),
+                };
+                series.push(opt_line(
+                    "Theorem 1.1 bound",
+                    &|s| s.thm11,
+                    Color32::from_rgb(214, 39, 40),
+                ));
+                series.push(opt_line(
+                    "Thm 2.2: p + max W_i",
+                    &|s| s.thm22.map(|v| v as f64),
+                    Color32::from_rgb(255, 127, 14),
+                ));
+                series.push(opt_line(
+                    "Thm 3.2: max(W_i + i)",
+                    &|s| s.thm32.map(|v| v as f64),
+                    Color32::from_rgb(44, 160, 44),
+                ));
+                series.retain(|s| !s.points.is_empty());
+                let plot = ComparePlot {
+                    title: if by_n {
+                        format!("makespan vs n (p = {})", params.p)
+                    } else {
+                        format!("makespan vs p (n = {})", params.n)
+                    },
+                    x_label: if by_n { "n" } else { "p" }.into(),
+                    y_label: "steps".into(),
+                    series,
+                    x_marker: Some(if by_n {
+                        params.n as f64
+                    } else {
+                        params.p as f64
+                    }),
+                    legend_left: true,
+                };
+                compare_plot(ui, "ks_sweep_plot", &plot, &mut self.view.plot_view);
+            }
+            KsPlot::Work => {
+                let Some(ev) = self.current(params) else {
+                    return;
+                };
+                let ideal = ev.outcome.nodes as f64 / params.p as f64;
+                let bars: Vec<Bar> = ev
+                    .outcome
+                    .work
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &w)| {
+                        Bar::new(i as f64, w as f64)
+                            .width(0.6)
+                            .name(format!("P_{i}"))
+                    })
+                    .collect();
+                let exact = ev.theory.work.clone();
+                let p = params.p as f64;
+                Plot::new("ks_work")
+                    .legend(Legend::default())
+                    .x_axis_label("PE i")
+                    .y_axis_label("work W_i")
+                    .show(ui, |pl| {
+                        pl.bar_chart(
+                            BarChart::new("simulated W_i", bars)
+                                .color(Color32::from_rgb(50, 120, 220)),
+                        );
+                        pl.line(
+                            Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
+                                .color(Color32::GRAY),
+                        );
+                        if let Some(w) = exact {
+                            let pts: Vec<[f64; 2]> = w
+                                .iter()
+                                .enumerate()
+                                .map(|(i, &x)| [i as f64, x as f64])
+                                .collect();
+                            pl.points(
+                                egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
+                                    .radius(4.0)
+                                    .color(Color32::from_rgb(214, 39, 40)),
+                            );
+                        }
+                    });
+            }
+            KsPlot::Seeds => {
+                if !params.shape.is_random() {
+                    ui.label(
+                        "The seed study is for the random workloads (random tree / random grid).",
+                    );
+                    return;
+                }
+                let Some((_, pts)) = self.seeds.as_ref().filter(|(k, _)| k == params) else {
+                    return;
+                };
+                if let Some(sm) = summarize(pts) {
+                    ui.label(format!(
+                        "efficiency over {} seeds: min {:.3}, median {:.3}, mean {:.3}, max {:.3}",
+                        sm.count, sm.min, sm.median, sm.mean, sm.max
+                    ));
+                }
+                let mut e: Vec<f64> = pts.iter().map(|s| s.efficiency).collect();
+                e.sort_by(f64::total_cmp);
+                let k = e.len().max(1) as f64;
+                let plot = ComparePlot {
+                    title: "fraction of seeds with efficiency ≤ E".into(),
+                    x_label: "efficiency E = N/(p·makespan)".into(),
+                    y_label: "fraction".into(),
+                    series: vec![Series {
+                        name: "KS-BF on random workloads".into(),
+                        points: e
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
+                            .collect(),
+                        style: SeriesStyle::Line,
+                        color: Some(Color32::from_rgb(50, 120, 220)),
+                    }],
+                    x_marker: None,
+                    legend_left: true,
+                };
+                compare_plot(ui, "ks_seed_plot", &plot, &mut self.view.plot_view);
+            }
+        }
+    }
+
+    fn numbers(&mut self, ui: &mut Ui, params: &KsbfParams) {
+        ui.heading("Numbers");
+        let Some(ev) = self.current(params) else {
+            return;
+        };
+        let (o, th) = (&ev.outcome, &ev.theory);
+        let ideal = o.nodes as f64 / params.p as f64;
+        let gap = |b: Option<f64>| {
+            b.map_or("—".to_string(), |b| {
+                format!("{b:.2} (gap {:.2})", b - o.makespan as f64)
+            })
+        };
+        let header = [
+            "N",
+            "makespan",
+            "ideal N/p",
+            "Thm 1.1 bound",
+            "Thm 2.2: p + max W_i",
+            "Thm 3.2: max(W_i+i)",
+            "speedup",
+            "efficiency",
+            "min / max work",
+            "idle steps",
+        ];
+        let row = vec![vec![
+            o.nodes.to_string(),
+            o.makespan.to_string(),
+            format!("{ideal:.2}"),
+            gap(th.thm11),
+            gap(th.thm22.map(|v| v as f64)),
+            gap(th.thm32.map(|v| v as f64)),
+            format!("{:.3}", o.speedup()),
+            format!("{:.3}", o.efficiency()),
+            format!(
+                "{} / {}",
+                o.work.iter().min().unwrap_or(&0),
+                o.work.iter().max().unwrap_or(&0)
+            ),
+            o.idle_steps.to_string(),
+        ]];
+        result_table(ui, "ks_numbers", &header, &row);
+        if let Some(w) = &th.work {
+            let same = *w == o.work;
+            ui.label(RichText::new(format!(
+                "{} exact work shares (Theorem {}, with the corrections in the help: (2.1)'s sum starts at k = 1) {} the simulation",
+                if same { "✓" } else { "✗" },
+                if params.shape.is_grid() { "3.1" } else { "2.1" },
+                if same { "equal" } else { "differ from" }
+            )).color(if same { Color32::from_rgb(40, 160, 70) } else { ui.visuals().error_fg_color }));
+            if params.shape == Shape::Tree && params.balance == Balance::Ks {
+                let printed = ksbf::theory::tree_work_printed(params.n, params.p);
+                if printed != *w {
+                    ui.label(RichText::new(format!(
+                        "⚠ The paper's printed (2.1) gives {printed:?}: its W_{{p−1}} counts C(n, 0) = 1 too many (the shares would add up to 2^n)."
+                    )).color(ui.visuals().warn_fg_color));
+                }
+            }
+        }
+    }
+}
+
+/// The ring: PEs on a circle with their queue lengths, this step's node and send arrows.
+fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
+    let size = ui.available_size();
+    let side = size.x.min(size.y).max(200.0);
+    let (resp, painter) = ui.allocate_painter(Vec2::new(size.x.max(200.0), side), Sense::hover());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Ring diagram"));
+    let c = resp.rect.center();
+    let r = side * 0.32;
+    let pr = (r * std::f32::consts::PI / p.max(1) as f32 * 0.6).clamp(4.0, 26.0);
+    let pos = |i: u32| {
+        let a = -TAU / 4.0 + TAU * i as f32 / p.max(1) as f32;
+        c + Vec2::new(a.cos(), a.sin()) * r
+    };
+    let text = ui.visuals().text_color();
+    painter.circle_stroke(c, r, Stroke::new(1.0, ui.visuals().weak_text_color()));
+    if let Some(st) = st {
+        for s in &st.sends {
+            let (a, b) = (pos(s.from), pos(s.to));
+            let dir = (b - a).normalized();
+            let (a2, b2) = (a + dir * pr, b - dir * (pr + 2.0));
+            painter.arrow(
+                a2,
+                b2 - a2,
+                Stroke::new(2.0, Color32::from_rgb(214, 39, 40)),
+            );
+        }
+    }
+    for i in 0..p {
+        let q = pos(i);
+        let busy = st.and_then(|s| s.ran.get(i as usize).copied().flatten());
+        painter.circle_filled(
+            q,
+            pr,
+            if busy.is_some() {
+                pe_color(i)
+            } else {
+                pe_color(i).gamma_multiply(0.3)
+            },
+        );
+        if p <= 32 {
+            painter.text(
+                q,
+                egui::Align2::CENTER_CENTER,
+                format!("P{i}"),
+                egui::FontId::proportional((pr * 0.6).max(8.0)),
+                Color32::WHITE,
+            );
+            let out = c + (q - c) * 1.28;
+            let qlen = st
+                .and_then(|s| s.queue_len.get(i as usize).copied())
+                .unwrap_or(0);
+            let what = busy.map_or("idle".to_string(), |n: NodeId| format!("runs {n}"));
+            painter.text(
+                out,
+                egui::Align2::CENTER_CENTER,
+                format!("{what}\nqueue {qlen}"),
+                egui::FontId::proportional(11.0),
+                text,
+            );
+        }
+    }
+}
+
+/// The workload (n ≤ 8 trees, small grids): each node coloured by its PE, labelled by its step;
+/// nodes not yet run by step `k` are faded.
+fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
+    let is_tree = !params.shape.is_grid();
+    if is_tree {
+        let height = trace
+            .nodes
+            .iter()
+            .map(|r| r.level)
+            .max()
+            .map_or(0, |l| l + 1);
+        if height > 8 {
+            ui.label(RichText::new("The tree is drawn for n ≤ 8.").weak());
+            return;
+        }
+        let count = (1usize << height) - 1;
+        let blank = NodeStyle {
+            fill: Color32::from_gray(128).gamma_multiply(0.15),
+            label: String::new(),
+            highlight: false,
+            tooltip: "not in this tree".into(),
+        };
+        let mut nodes = vec![blank; count + 1];
+        for r in &trace.nodes {
+            if let NodeId::Tree(h) = r.node
+                && (h as usize) <= count
+            {
+                let c = pe_color(r.pe);
+                nodes[h as usize] = NodeStyle {
+                    fill: if r.step <= k {
+                        c
+                    } else {
+                        c.gamma_multiply(0.3)
+                    },
+                    label: r.step.to_string(),
+                    highlight: r.step == k,
+                    tooltip: format!(
+                        "node {} (level {}): P_{} at step {}",
+                        r.node, r.level, r.pe, r.step
+                    ),
+                };
+            }
+        }
+        let legend = (0..params.p.min(10))
+            .map(|i| (pe_color(i), format!("P_{i}")))
+            .collect();
+        let h = ui.available_height().max(200.0);
+        tree(
+            ui,
+            &TreeDrawing {
+                height,
+                nodes,
+                legend,
+            },
+            h - 30.0,
+        );
+    } else {
+        let side = trace.nodes.iter().map(|r| r.level).max().unwrap_or(0) + 1;
+        if side > 40 {
+            ui.label(RichText::new("The grid is drawn for n ≤ 40.").weak());
+            return;
+        }
+        let avail = ui.available_size();
+        let (resp, painter) = ui.allocate_painter(
+            Vec2::new(avail.x.max(200.0), avail.y.max(200.0)),
+            Sense::hover(),
+        );
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Grid diagram"));
+        let cell = (resp.rect.width().min(resp.rect.height()) / (side as f32 + 1.0)).min(40.0);
+        let origin = resp.rect.left_top() + Vec2::splat(cell);
+        let mut hover = None;
+        for r in &trace.nodes {
+            if let NodeId::Grid { k: row, l } = r.node {
+                // ⟨k, ℓ⟩: row k goes down, column ℓ goes right.
+                let q = origin + Vec2::new(l as f32 * cell, row as f32 * cell);
+                let c = pe_color(r.pe);
+                painter.circle_filled(
+                    q,
+                    cell * 0.38,
+                    if r.step <= k {
+                        c
+                    } else {
+                        c.gamma_multiply(0.3)
+                    },
+                );
+                if r.step == k {
+                    painter.circle_stroke(
+                        q,
+                        cell * 0.45,
+                        Stroke::new(2.0, ui.visuals().text_color()),
+                    );
+                }
+                if cell >= 20.0 {
+                    painter.text(
+                        q,
+                        egui::Align2::CENTER_CENTER,
+                        r.step.to_string(),
+                        egui::FontId::proportional(cell * 0.35),
+                        Color32::WHITE,
+                    );
+                }
+                if resp
+                    .hover_pos()
+                    .is_some_and(|h: Pos2| h.distance(q) < cell * 0.4)
+                {
+                    hover = Some(format!(
+                        "⟨{row}, {l}⟩ (level {}): P_{} at step {}",
+                        r.level, r.pe, r.step
+                    ));
+                }
+            }
+        }
+        if let Some(t) = hover {
+            resp.on_hover_text_at_pointer(t);
+        }
+    }
+}
