@@ -65,8 +65,13 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
         ui.allocate_painter(Vec2::new(width, desired_height.max(120.0)), Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, LABEL_TREE));
     let leaves = 1usize << (n - 1);
-    let radius = (width / leaves as f32 * 0.42).clamp(1.5, 13.0);
-    let rect = response.rect.shrink2(Vec2::new(radius + 2.0, radius + 4.0));
+    // Each level gets the largest disc its spacing allows, so upper levels stay readable.
+    let radius_at = |k: usize| {
+        let depth = usize::BITS - 1 - k.leading_zeros();
+        (width / (1usize << depth) as f32 * 0.42).clamp(1.5, 13.0)
+    };
+    let leaf_radius = (width / leaves as f32 * 0.42).clamp(1.5, 13.0);
+    let rect = response.rect.shrink2(Vec2::new(leaf_radius + 2.0, 13.0 + 4.0));
     let edge = Stroke::new(1.0, ui.visuals().weak_text_color().gamma_multiply(0.6));
     for k in 2..=count {
         painter.line_segment([position(rect, n, k / 2), position(rect, n, k)], edge);
@@ -77,6 +82,7 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
     for k in 1..=count {
         let style = &drawing.nodes[k];
         let c = position(rect, n, k);
+        let radius = radius_at(k);
         painter.circle_filled(c, radius, style.fill);
         if style.highlight {
             painter.circle_stroke(c, radius + 2.5, Stroke::new(2.5, outline));
