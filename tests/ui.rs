@@ -1,5 +1,8 @@
 //! The real app driven through its accessibility tree (egui_kittest), as a user would.
 
+mod common;
+use common::{settle, shown};
+
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -16,27 +19,11 @@ fn app() -> Harness<'static, LoadlabApp> {
     h
 }
 
-/// Runs frames until the background sweeps have landed.
-fn settle(h: &mut Harness<'_, LoadlabApp>) {
-    for _ in 0..20 {
-        h.run_steps(2);
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-}
-
 fn params(h: &Harness<'_, LoadlabApp>) -> DivisibleParams {
     match &h.state().preset().scenario {
         Scenario::Divisible(p) => p.clone(),
         other => panic!("not the divisible model: {other:?}"),
     }
-}
-
-/// At least one node whose label contains `text` is on screen.
-fn shown(h: &Harness<'_, LoadlabApp>, text: &str) {
-    assert!(
-        h.query_all_by_label_contains(text).next().is_some(),
-        "{text:?} is not shown"
-    );
 }
 
 fn open_menu_item(h: &mut Harness<'_, LoadlabApp>, menu: &str, item: &str) {

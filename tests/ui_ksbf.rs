@@ -1,5 +1,8 @@
 //! The KS-BF workspace driven through its accessibility tree.
 
+mod common;
+use common::{settle, shown};
+
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -7,20 +10,6 @@ use loadlab::model::ksbf::{KsbfParams, Shape};
 use loadlab::preset::Scenario;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::step_bar::{LABEL_BACK, LABEL_FORWARD};
-
-fn settle(h: &mut Harness<'_, LoadlabApp>) {
-    for _ in 0..25 {
-        h.run_steps(2);
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-}
-
-fn shown(h: &Harness<'_, LoadlabApp>, text: &str) {
-    assert!(
-        h.query_all_by_label_contains(text).next().is_some(),
-        "{text:?} is not shown"
-    );
-}
 
 fn params(h: &Harness<'_, LoadlabApp>) -> KsbfParams {
     match &h.state().preset().scenario {

@@ -240,14 +240,7 @@ impl DivisiblePanel {
     /// Applies a stepping shortcut.
     pub fn step(&mut self, cmd: StepCmd, params: &DivisibleParams) {
         let n = self.timeline(params).map_or(1, |t| t.steps.len() + 1);
-        let s = &mut self.view.step;
-        match cmd {
-            StepCmd::TogglePlay => s.toggle_play(n),
-            StepCmd::Back => s.back(),
-            StepCmd::Forward => s.forward(n),
-            StepCmd::First => s.first(),
-            StepCmd::Last => s.last(n),
-        }
+        cmd.apply(&mut self.view.step, n);
     }
 
     /// The whole workspace.
@@ -289,18 +282,7 @@ impl DivisiblePanel {
         // In the parameter grid, the reason goes on its own row right under the control.
         let grid_err = |ui: &mut Ui, field: &str| {
             if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                ui.label("");
-                ui.vertical(|ui| {
-                    ui.set_max_width(190.0);
-                    ui.add(
-                        egui::Label::new(
-                            RichText::new(format!("⚠ {}", e.message))
-                                .color(ui.visuals().error_fg_color),
-                        )
-                        .wrap(),
-                    );
-                });
-                ui.end_row();
+                crate::ui::widgets::error_row(ui, &e.message);
             }
         };
         let show_err = |ui: &mut Ui, field: &str| {

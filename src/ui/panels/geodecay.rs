@@ -244,14 +244,7 @@ impl GeodecayPanel {
         let n = self
             .current(params)
             .map_or(1, |e| e.selected.trace.len().max(1));
-        let s = &mut self.view.step;
-        match cmd {
-            StepCmd::TogglePlay => s.toggle_play(n),
-            StepCmd::Back => s.back(),
-            StepCmd::Forward => s.forward(n),
-            StepCmd::First => s.first(),
-            StepCmd::Last => s.last(n),
-        }
+        cmd.apply(&mut self.view.step, n);
     }
 
     /// The whole workspace.
@@ -289,18 +282,7 @@ impl GeodecayPanel {
             .map(|(_, e)| e.clone());
         let grid_err = |ui: &mut Ui, field: &str| {
             if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                ui.label("");
-                ui.vertical(|ui| {
-                    ui.set_max_width(190.0);
-                    ui.add(
-                        egui::Label::new(
-                            RichText::new(format!("⚠ {}", e.message))
-                                .color(ui.visuals().error_fg_color),
-                        )
-                        .wrap(),
-                    );
-                });
-                ui.end_row();
+                crate::ui::widgets::error_row(ui, &e.message);
             }
         };
         egui::Grid::new("geo_params")

@@ -232,14 +232,7 @@ impl KsbfPanel {
         let n = self
             .current(params)
             .map_or(1, |e| e.outcome.makespan.max(1) as usize);
-        let s = &mut self.view.step;
-        match cmd {
-            StepCmd::TogglePlay => s.toggle_play(n),
-            StepCmd::Back => s.back(),
-            StepCmd::Forward => s.forward(n),
-            StepCmd::First => s.first(),
-            StepCmd::Last => s.last(n),
-        }
+        cmd.apply(&mut self.view.step, n);
     }
 
     /// The whole workspace.
@@ -277,18 +270,7 @@ impl KsbfPanel {
             .map(|(_, e)| e.clone());
         let grid_err = |ui: &mut Ui, field: &str| {
             if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                ui.label("");
-                ui.vertical(|ui| {
-                    ui.set_max_width(180.0);
-                    ui.add(
-                        egui::Label::new(
-                            RichText::new(format!("⚠ {}", e.message))
-                                .color(ui.visuals().error_fg_color),
-                        )
-                        .wrap(),
-                    );
-                });
-                ui.end_row();
+                crate::ui::widgets::error_row(ui, &e.message);
             }
         };
         egui::Grid::new("ks_params").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {

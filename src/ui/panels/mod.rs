@@ -21,6 +21,19 @@ pub enum StepCmd {
     Last,
 }
 
+impl StepCmd {
+    /// Applies the command to a step bar over `n` steps.
+    pub fn apply(self, s: &mut crate::ui::widgets::step_bar::StepState, n: usize) {
+        match self {
+            StepCmd::TogglePlay => s.toggle_play(n),
+            StepCmd::Back => s.back(),
+            StepCmd::Forward => s.forward(n),
+            StepCmd::First => s.first(),
+            StepCmd::Last => s.last(n),
+        }
+    }
+}
+
 /// Status of a panel's running background job, for the status bar.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JobStatus {

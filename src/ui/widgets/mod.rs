@@ -15,6 +15,22 @@ pub use gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 pub use result_table::{result_table, table_to_text};
 pub use step_bar::{StepState, step_bar};
 
+/// In a two-column parameter grid: a row right under a control with the reason its value is
+/// invalid, in the theme's error colour, wrapped to the control column.
+pub fn error_row(ui: &mut egui::Ui, message: &str) {
+    ui.label("");
+    ui.vertical(|ui| {
+        ui.set_max_width(190.0);
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!("⚠ {message}")).color(ui.visuals().error_fg_color),
+            )
+            .wrap(),
+        );
+    });
+    ui.end_row();
+}
+
 /// Format a number with `sig` significant digits, trimming trailing zeros.
 ///
 /// Uses scientific notation (`1.5e-7`, `2.25e9`) for very small or large

@@ -71,7 +71,9 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
         (width / (1usize << depth) as f32 * 0.42).clamp(1.5, 13.0)
     };
     let leaf_radius = (width / leaves as f32 * 0.42).clamp(1.5, 13.0);
-    let rect = response.rect.shrink2(Vec2::new(leaf_radius + 2.0, 13.0 + 4.0));
+    let rect = response
+        .rect
+        .shrink2(Vec2::new(leaf_radius + 2.0, 13.0 + 4.0));
     let edge = Stroke::new(1.0, ui.visuals().weak_text_color().gamma_multiply(0.6));
     for k in 2..=count {
         painter.line_segment([position(rect, n, k / 2), position(rect, n, k)], edge);
