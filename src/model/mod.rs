@@ -39,6 +39,25 @@ impl Progress for FlagProgress<'_> {
     }
 }
 
+/// A validation failure of any model's parameters, naming the offending field so the UI can
+/// show the reason next to its control (the field names are listed by each model's params).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct ParamError {
+    /// Field name, as in the model's params struct.
+    pub field: &'static str,
+    /// Human-readable reason.
+    pub message: String,
+}
+
+/// Builds a [`ParamError`].
+pub(crate) fn param_error(field: &'static str, message: impl Into<String>) -> ParamError {
+    ParamError {
+        field,
+        message: message.into(),
+    }
+}
+
 /// Returned by a sweep that noticed [`Progress::cancelled`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("cancelled")]

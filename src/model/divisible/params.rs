@@ -110,22 +110,9 @@ impl Default for DivisibleParams {
     }
 }
 
-/// A validation failure, naming the offending field so the UI can show it next to the control.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{message}")]
-pub struct ParamError {
-    /// Field name: "b", "h", "beta", "sweep_h_max" or "sweep_beta".
-    pub field: &'static str,
-    /// Human-readable reason.
-    pub message: String,
-}
-
-fn err(field: &'static str, message: impl Into<String>) -> ParamError {
-    ParamError {
-        field,
-        message: message.into(),
-    }
-}
+/// Validation failures; the field names used here: "b", "h", "beta", "sweep_h_max" or "sweep_beta".
+pub use crate::model::ParamError;
+use crate::model::param_error as err;
 
 /// Number of processors (b^{h+1} − 1)/(b − 1) of a complete b-ary tree of height h, or `None`
 /// when it does not fit in a u64.

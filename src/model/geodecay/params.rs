@@ -168,22 +168,9 @@ impl Default for GeoParams {
     }
 }
 
-/// A validation failure, naming the offending field so the UI can show it next to the control.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct ParamError {
-    /// Field name: "n", "p", "alpha", "ell", "c", "every", "ell_log2_max" or "seeds".
-    pub field: &'static str,
-    /// Human-readable reason.
-    pub message: String,
-}
-
-fn err(field: &'static str, message: impl Into<String>) -> ParamError {
-    ParamError {
-        field,
-        message: message.into(),
-    }
-}
+/// Validation failures; the field names used here: "n", "p", "alpha", "ell", "c", "every", "ell_log2_max" or "seeds".
+pub use crate::model::ParamError;
+use crate::model::param_error as err;
 
 impl GeoParams {
     /// Checks every field; the first problem found is returned (order: n, p, alpha, ell, c,

@@ -144,22 +144,9 @@ impl Default for KsbfParams {
     }
 }
 
-/// A validation failure, naming the offending field so the UI can show it next to the control.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct ParamError {
-    /// Field name: "n", "p" or "spawn_prob".
-    pub field: &'static str,
-    /// Human-readable reason.
-    pub message: String,
-}
-
-fn err(field: &'static str, message: impl Into<String>) -> ParamError {
-    ParamError {
-        field,
-        message: message.into(),
-    }
-}
+/// Validation failures; the field names used here: "n", "p" or "spawn_prob".
+pub use crate::model::ParamError;
+use crate::model::param_error as err;
 
 /// Number of levels of a grid shape (the two-row grid reaches level p + n).
 pub fn grid_levels(v: &KsbfParams) -> u32 {

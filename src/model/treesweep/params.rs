@@ -54,22 +54,9 @@ impl Default for TreeSweepParams {
     }
 }
 
-/// A validation failure, naming the offending field so the UI can show it next to the control.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct ParamError {
-    /// Field name: "n" or "tau".
-    pub field: &'static str,
-    /// Human-readable reason.
-    pub message: String,
-}
-
-fn err(field: &'static str, message: impl Into<String>) -> ParamError {
-    ParamError {
-        field,
-        message: message.into(),
-    }
-}
+/// Validation failures; the field names used here: "n" or "tau".
+pub use crate::model::ParamError;
+use crate::model::param_error as err;
 
 impl TreeSweepParams {
     /// Checks every field; the first problem found is returned (order: n, tau).

@@ -715,7 +715,7 @@ impl DivisiblePanel {
             Ok(o) => o,
             Err(e) => {
                 ui.label(
-                    RichText::new(format!("Nothing runs on this instance: {e}"))
+                    RichText::new(format!("Nothing runs on this instance: {}", e.message))
                         .color(ui.visuals().error_fg_color),
                 );
                 return;
