@@ -551,14 +551,14 @@ impl DivisiblePanel {
                         iv.dest,
                         iv.start,
                         iv.end
-                    ),
-                }
+                    ), color: None, }
             })
             .collect();
         let data = GanttData {
             rows,
             bars,
             time_label: "time (T_cm = 1)".into(),
+            legend: Vec::new(),
             extent: Some((0.0, t.finish)),
         };
         if let Some(clicked) = gantt(

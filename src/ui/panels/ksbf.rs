@@ -408,6 +408,7 @@ impl KsbfPanel {
         match self.view.picture {
             KsPicture::Ring => ring(ui, p, trace.steps.get(k)),
             KsPicture::Gantt => {
+                let max_level = trace.nodes.iter().map(|r| r.level).max().unwrap_or(0);
                 let bars = trace
                     .nodes
                     .iter()
@@ -415,21 +416,29 @@ impl KsbfPanel {
                         row: r.pe as usize,
                         start: r.step as f64,
                         end: r.step as f64 + 1.0,
-                        kind: if r.level % 2 == 0 {
-                            BarKind::Compute
-                        } else {
-                            BarKind::Send
-                        },
+                        kind: BarKind::Compute,
                         tooltip: format!(
                             "node {} (level {}) on P_{} at step {}",
                             r.node, r.level, r.pe, r.step
                         ),
+                        color: Some(level_color(r.level, max_level)),
                     })
                     .collect();
                 let data = GanttData {
                     rows: (0..p).map(|i| format!("P_{i}")).collect(),
                     bars,
-                    time_label: "step (bars alternate colour by tree level)".into(),
+                    time_label: "step".into(),
+                    legend: vec![
+                        (level_color(0, max_level), "level 0".into()),
+                        (
+                            level_color(max_level / 2, max_level),
+                            format!("level {}", max_level / 2),
+                        ),
+                        (
+                            level_color(max_level, max_level),
+                            format!("level {max_level}"),
+                        ),
+                    ],
                     extent: Some((0.0, ev.outcome.makespan as f64)),
                 };
                 if let Some(t) = gantt(
@@ -687,6 +696,17 @@ impl KsbfPanel {
             }
         }
     }
+}
+
+/// A colour running from blue (level 0) to orange (the deepest level).
+fn level_color(level: u32, max_level: u32) -> Color32 {
+    let t = if max_level == 0 {
+        0.0
+    } else {
+        level as f32 / max_level as f32
+    };
+    let lerp = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t).round() as u8;
+    Color32::from_rgb(lerp(40, 240), lerp(100, 140), lerp(220, 30))
 }
 
 /// The ring: PEs on a circle with their queue lengths, this step's node and send arrows.

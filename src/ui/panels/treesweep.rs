@@ -517,6 +517,7 @@ impl TreeSweepPanel {
                         end: s.start[kk],
                         kind: BarKind::Idle,
                         tooltip: "idle: waiting for an input".into(),
+                        color: None,
                     });
                 }
                 bars.push(GanttBar {
@@ -532,6 +533,7 @@ impl TreeSweepPanel {
                             ""
                         }
                     ),
+                    color: None,
                 });
                 prev_end = s.start[kk] + 1.0;
             }
@@ -545,8 +547,7 @@ impl TreeSweepPanel {
                             start: s.start[c] + 1.0,
                             end: ready,
                             kind: BarKind::Receive,
-                            tooltip: format!("input of node {kk} from node {c} (processor {}) in transit, ready at {}", s.processor[c], fmt(ready)),
-                        });
+                            tooltip: format!("input of node {kk} from node {c} (processor {}) in transit, ready at {}", s.processor[c], fmt(ready)), color: None, });
                     }
                 }
             }
@@ -554,6 +555,7 @@ impl TreeSweepPanel {
                 rows: vec!["processor 0".into(), "inputs to it".into()],
                 bars,
                 time_label: "time".into(),
+                legend: Vec::new(),
                 extent: Some((0.0, s.makespan())),
             };
             ui.add_space(4.0);

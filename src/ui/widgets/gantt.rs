@@ -119,6 +119,8 @@ pub struct GanttBar {
     pub kind: BarKind,
     /// Tooltip text (the chart appends the start and end times).
     pub tooltip: String,
+    /// A colour of the caller's instead of the activity's (e.g. by tree level).
+    pub color: Option<Color32>,
 }
 
 /// Everything the chart shows.
@@ -131,6 +133,8 @@ pub struct GanttData {
     pub bars: Vec<GanttBar>,
     /// Label of the time axis (e.g. "time").
     pub time_label: String,
+    /// Legend entries replacing the activity legend (for callers that colour bars themselves).
+    pub legend: Vec<(Color32, String)>,
     /// Time span to fit even where no bar is drawn yet (e.g. the whole schedule while the
     /// step bar reveals it bar by bar).
     pub extent: Option<(f64, f64)>,
@@ -358,11 +362,19 @@ fn gantt_ui(
             window = extent;
         }
         ui.separator();
-        for kind in [BarKind::Receive, BarKind::Compute, BarKind::Send] {
+        let entries: Vec<(Color32, String)> = if data.legend.is_empty() {
+            [BarKind::Receive, BarKind::Compute, BarKind::Send]
+                .into_iter()
+                .map(|k| (bar_color(k, dark), k.name().to_string()))
+                .collect()
+        } else {
+            data.legend.clone()
+        };
+        for (color, name) in entries {
             let size = Vec2::splat(ui.text_style_height(&egui::TextStyle::Body) * 0.8);
             let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-            ui.painter().rect_filled(rect, 2.0, bar_color(kind, dark));
-            ui.label(kind.name());
+            ui.painter().rect_filled(rect, 2.0, color);
+            ui.label(name);
         }
         ui.separator();
         ui.weak("scroll: zoom, drag: pan, click: set time");
@@ -585,7 +597,11 @@ fn gantt_ui(
             .filter(|b| (b.kind == BarKind::Idle) == idle_pass)
         {
             let Some(r) = bar_rect(bar) else { continue };
-            clipped.rect_filled(r, 0.0, bar_color(bar.kind, dark));
+            clipped.rect_filled(
+                r,
+                0.0,
+                bar.color.unwrap_or_else(|| bar_color(bar.kind, dark)),
+            );
             if !idle_pass && r.width() >= 4.0 && r.height() >= 4.0 {
                 clipped.rect_stroke(r, 0.0, outline, StrokeKind::Inside);
             }
@@ -667,6 +683,7 @@ mod tests {
             end,
             kind,
             tooltip: String::new(),
+            color: None,
         }
     }
 
