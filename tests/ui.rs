@@ -44,16 +44,16 @@ fn type_path(h: &mut Harness<'_, LoadlabApp>, path: &str) {
 
 #[test]
 fn opens_on_the_default_preset_with_all_parts() {
-    let h = app();
+    let mut h = app();
     let p = params(&h);
     assert_eq!(p, DivisibleParams::default());
     // Controls, picture, plots, numbers and status bar are all there.
     h.get_by_label("Timeline");
     h.get_by_label("Numbers");
-    shown(&h, "N = 63 processors");
-    shown(&h, "Copy as text");
-    shown(&h, "vs h");
-    shown(&h, "vs β");
+    shown(&mut h, "N = 63 processors");
+    shown(&mut h, "Copy as text");
+    shown(&mut h, "vs h");
+    shown(&mut h, "vs β");
 }
 
 #[test]
@@ -73,19 +73,19 @@ fn switch_algorithm_change_beta_step_and_undo() {
     // The numbers follow: T_N of Q for b = 2, h = 5, β = 10 (Theorem 5).
     let c: f64 = 1.0 / 10.0 + 2.0;
     let tq = (c.powi(5) + 10.0) / (c.powi(6) - 1.0);
-    shown(&h, &format!("{tq:.9}"));
+    shown(&mut h, &format!("{tq:.9}"));
     // Step the timeline: the slot label follows.
-    shown(&h, "t = 0:");
+    shown(&mut h, "t = 0:");
     h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_FORWARD)
         .click();
     h.run_steps(2);
-    shown(&h, "end of slot τ_1");
+    shown(&mut h, "end of slot τ_1");
     h.key_press(egui::Key::ArrowRight);
     h.run_steps(2);
-    shown(&h, "end of slot τ_2");
+    shown(&mut h, "end of slot τ_2");
     h.key_press(egui::Key::End);
     h.run_steps(2);
-    shown(&h, "all 6 levels done");
+    shown(&mut h, "all 6 levels done");
     // Space plays from the start and pauses again.
     h.key_press(egui::Key::Home);
     h.run_steps(1);
@@ -116,12 +116,12 @@ fn invalid_input_is_shown_next_to_the_control() {
     let mut h = app();
     h.get_by_label("b").set_value_accesskit(1.0);
     h.run_steps(3);
-    shown(&h, "b must be at least 2");
-    shown(&h, "Nothing runs on this instance");
+    shown(&mut h, "b must be at least 2");
+    shown(&mut h, "Nothing runs on this instance");
     h.get_by_label("h").set_value_accesskit(70.0);
     h.get_by_label("b").set_value_accesskit(2.0);
     h.run_steps(3);
-    shown(&h, "overflows 64 bits");
+    shown(&mut h, "overflows 64 bits");
 }
 
 #[test]
@@ -136,9 +136,9 @@ fn load_bundled_preset() {
     let p = params(&h);
     assert_eq!((p.h, p.beta), (15, 100.0));
     assert_eq!(p.network, loadlab::model::divisible::Network::Pyramid);
-    shown(&h, "Loaded bundled preset");
+    shown(&mut h, "Loaded bundled preset");
     // Table II, h = 15, C: 0.33186.
-    shown(&h, "0.33186");
+    shown(&mut h, "0.33186");
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn broken_preset_leaves_state_untouched() {
     assert_eq!(params(&h), before);
     let notice = h.state().notice().unwrap().to_string();
     assert!(notice.contains("broken.ron:4:"), "{notice}");
-    shown(&h, "broken.ron:4:");
+    shown(&mut h, "broken.ron:4:");
 }
 
 #[test]
@@ -265,5 +265,5 @@ fn dropping_a_preset_file_opens_it() {
         .push(std::sync::Arc::new(Dropped(png)));
     h.run_steps(3);
     assert_eq!(params(&h), p);
-    shown(&h, "picture.png:1:1");
+    shown(&mut h, "picture.png:1:1");
 }

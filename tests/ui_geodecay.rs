@@ -35,33 +35,33 @@ fn switch_policy_drag_ell_and_step_rounds() {
     let mut h = app();
     assert_eq!(params(&h), GeoParams::default());
     // The default: improved policy, its balancings split into init phase and phases.
-    shown(&h, "▶ improved");
-    shown(&h, "Round 0, initialisation phase");
+    shown(&mut h, "▶ improved");
+    shown(&mut h, "Round 0, initialisation phase");
     // Switch the policy to standard.
     h.get_by_role_and_label(Role::ComboBox, "Policy").click();
     h.run_steps(2);
     h.get_by_role_and_label(Role::Button, "standard").click();
     settle(&mut h);
     assert_eq!(params(&h).policy, Policy::Standard);
-    shown(&h, "▶ standard");
+    shown(&mut h, "▶ standard");
     // Drag ℓ to 2^40.
     h.get_by_role_and_label(Role::Slider, "ℓ")
         .set_value_accesskit(2f64.powi(40));
     settle(&mut h);
     assert_eq!(params(&h).ell, 2f64.powi(40));
-    shown(&h, "lg ℓ = 40");
+    shown(&mut h, "lg ℓ = 40");
     // 40 → 5.32 → 2.41 → 1.27: four iterations to reach ≤ 2.
-    shown(&h, "lg* ℓ = 4");
+    shown(&mut h, "lg* ℓ = 4");
     // Step through the rounds.
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);
-    shown(&h, "Round 1:");
+    shown(&mut h, "Round 1:");
     h.key_press(egui::Key::ArrowRight);
     h.run_steps(2);
-    shown(&h, "Round 2:");
+    shown(&mut h, "Round 2:");
     h.key_press(egui::Key::End);
     h.run_steps(2);
-    shown(&h, "Round 20:");
+    shown(&mut h, "Round 20:");
     // Undo the ℓ change.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     settle(&mut h);
@@ -73,9 +73,9 @@ fn invalid_alpha_is_explained_and_nothing_runs() {
     let mut h = app();
     h.get_by_label("α").set_value_accesskit(0.0);
     settle(&mut h);
-    shown(&h, "α (decay rate) must be positive");
-    shown(&h, "Nothing runs on this instance");
-    shown(&h, "Nothing is plotted until the instance is valid");
+    shown(&mut h, "α (decay rate) must be positive");
+    shown(&mut h, "Nothing runs on this instance");
+    shown(&mut h, "Nothing is plotted until the instance is valid");
 }
 
 #[test]
@@ -90,5 +90,5 @@ fn bundled_proportional_preset_shows_never_winning() {
     settle(&mut h);
     let p = params(&h);
     assert_eq!(p.policy, Policy::Never);
-    shown(&h, "▶ never");
+    shown(&mut h, "▶ never");
 }

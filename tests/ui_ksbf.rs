@@ -34,31 +34,31 @@ fn pick_the_grid_change_p_and_step() {
     let mut h = app();
     assert_eq!(params(&h), KsbfParams::default());
     // T_6 on R_4 (Table 1): 63 nodes, makespan 22.
-    shown(&h, "✓ exact work shares");
+    shown(&mut h, "✓ exact work shares");
     // Pick the grid workload: G_6 has C(7, 2) = 21 nodes.
     h.get_by_role_and_label(Role::ComboBox, "Workload").click();
     h.run_steps(2);
     h.get_by_role_and_label(Role::Button, "grid").click();
     settle(&mut h);
     assert_eq!(params(&h).shape, Shape::Grid);
-    shown(&h, "Theorem 3.1");
+    shown(&mut h, "Theorem 3.1");
     let cell = |h: &Harness<'_, LoadlabApp>, v: &str| h.query_all_by_label(v).next().is_some();
     assert!(cell(&h, "21"), "N = 21 for G_6");
     // Change p to 3: the numbers follow (rows spread over 3 PEs: W = 6+3, 5+2, 4+1 → makespan 9).
     h.get_by_label("p").set_value_accesskit(3.0);
     settle(&mut h);
     assert_eq!(params(&h).p, 3);
-    shown(&h, "of 3 PEs busy");
+    shown(&mut h, "of 3 PEs busy");
     // Step forward twice and back once.
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);
-    shown(&h, "Step 1:");
+    shown(&mut h, "Step 1:");
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);
-    shown(&h, "Step 2:");
+    shown(&mut h, "Step 2:");
     h.get_by_label(LABEL_BACK).click();
     h.run_steps(2);
-    shown(&h, "Step 1:");
+    shown(&mut h, "Step 1:");
 }
 
 #[test]
@@ -66,5 +66,5 @@ fn zero_processors_is_refused() {
     let mut h = app();
     h.get_by_label("p").set_value_accesskit(0.0);
     settle(&mut h);
-    shown(&h, "Nothing runs on this instance");
+    shown(&mut h, "Nothing runs on this instance");
 }

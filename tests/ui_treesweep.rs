@@ -34,32 +34,32 @@ fn drag_tau_step_the_cluster_and_switch_to_py() {
     let mut h = app();
     assert_eq!((params(&h).n, params(&h).tau), (5, 2.5));
     // T* = 10 for n = 5, τ = 2.5, confirmed by the exhaustive search.
-    shown(&h, "✓ optimal by exhaustive search (10)");
-    shown(&h, "Step 1.1: the leftmost leaf starts at time 0");
+    shown(&mut h, "✓ optimal by exhaustive search (10)");
+    shown(&mut h, "Step 1.1: the leftmost leaf starts at time 0");
     // Step the top cluster forward twice, then back once.
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);
-    shown(&h, "node 2 of processor 0");
+    shown(&mut h, "node 2 of processor 0");
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);
-    shown(&h, "node 3 of processor 0");
+    shown(&mut h, "node 3 of processor 0");
     h.get_by_label(LABEL_BACK).click();
     h.run_steps(2);
-    shown(&h, "node 2 of processor 0");
+    shown(&mut h, "node 2 of processor 0");
     // A boundary node appears with its height picked by inequality (4).
     h.key_press(egui::Key::End);
     h.run_steps(2);
-    shown(&h, "node 9 of processor 0");
+    shown(&mut h, "node 9 of processor 0");
     // Drag τ to 7: the numbers follow (T*(5) at τ = 7 is still confirmed exhaustively).
     h.get_by_role_and_label(Role::Slider, "τ")
         .set_value_accesskit(7.0);
     settle(&mut h);
     assert_eq!(params(&h).tau, 7.0);
-    shown(&h, "✓ optimal by exhaustive search");
+    shown(&mut h, "✓ optimal by exhaustive search");
     // Switch the picture to P.Y.
     h.get_by_label("P.Y").click();
     h.run_steps(3);
-    shown(&h, "P.Y's top cluster");
+    shown(&mut h, "P.Y's top cluster");
 }
 
 #[test]
@@ -68,6 +68,6 @@ fn tau_at_most_one_is_refused_with_the_reason() {
     h.get_by_role_and_label(Role::Slider, "τ")
         .set_value_accesskit(1.0);
     settle(&mut h);
-    shown(&h, "τ must be greater than 1");
-    shown(&h, "Nothing runs on this instance");
+    shown(&mut h, "τ must be greater than 1");
+    shown(&mut h, "Nothing runs on this instance");
 }
