@@ -174,7 +174,18 @@ impl KsbfPanel {
             sweep(&pts, p).map(|r| (prm, r))
         });
         let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
-        let ps: Vec<u32> = (1..=p_hi).collect();
+        // Every p for small workloads; powers of two (and p itself) for big ones, so the sweep
+        // stays a few seconds even for T_26.
+        let ps: Vec<u32> = if params.max_nodes() <= 1 << 20 {
+            (1..=p_hi).collect()
+        } else {
+            let mut v: Vec<u32> = (0..=8).map(|k| 1u32 << k).filter(|&q| q <= p_hi).collect();
+            if !v.contains(&params.p) {
+                v.push(params.p);
+                v.sort_unstable();
+            }
+            v
+        };
         let prm = params.clone();
         let base = v.clone();
         self.p_job.submit("makespan vs p", notify(ctx), move |p| {
