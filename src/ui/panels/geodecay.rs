@@ -561,18 +561,7 @@ impl GeodecayPanel {
                     Some([p.log2_ell as f64, y])
                 })
                 .collect();
-            series.push(Series {
-                name: pol.name().into(),
-                points: data.clone(),
-                style: SeriesStyle::Points,
-                color: Some(policy_color(pol)),
-            });
-            series.push(Series {
-                name: pol.name().into(),
-                points: data,
-                style: SeriesStyle::Line,
-                color: Some(policy_color(pol)),
-            });
+            series.extend(Series::points_and_line(pol.name(), data, policy_color(pol)));
         }
         let refs = |f: &dyn Fn(&EllPoint) -> f64| -> Vec<[f64; 2]> {
             pts.iter().map(|p| [p.log2_ell as f64, f(p)]).collect()
@@ -639,18 +628,7 @@ impl GeodecayPanel {
                 .iter()
                 .filter_map(|p| Some([p.p as f64, p.values.get(i)?.time]))
                 .collect();
-            series.push(Series {
-                name: pol.name().into(),
-                points: data.clone(),
-                style: SeriesStyle::Points,
-                color: Some(policy_color(pol)),
-            });
-            series.push(Series {
-                name: pol.name().into(),
-                points: data,
-                style: SeriesStyle::Line,
-                color: Some(policy_color(pol)),
-            });
+            series.extend(Series::points_and_line(pol.name(), data, policy_color(pol)));
         }
         let rounds = self.current(params).map(|e| e.selected.rounds as f64);
         if let Some(r) = rounds {
@@ -777,21 +755,7 @@ impl GeodecayPanel {
                                 .enumerate()
                                 .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
                                 .collect();
-                            let c = Some(policy_color(x.policy));
-                            [
-                                Series {
-                                    name: x.policy.name().into(),
-                                    points: pts.clone(),
-                                    style: SeriesStyle::Points,
-                                    color: c,
-                                },
-                                Series {
-                                    name: x.policy.name().into(),
-                                    points: pts,
-                                    style: SeriesStyle::Line,
-                                    color: c,
-                                },
-                            ]
+                            Series::points_and_line(x.policy.name(), pts, policy_color(x.policy))
                         })
                         .collect();
                     let plot = ComparePlot {

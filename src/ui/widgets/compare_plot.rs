@@ -66,6 +66,27 @@ pub struct ComparePlot {
     pub legend_left: bool,
 }
 
+impl Series {
+    /// The same data as markers and as a connecting line under one legend entry (the legend
+    /// merges items of one name).
+    pub fn points_and_line(name: &str, points: Vec<[f64; 2]>, color: egui::Color32) -> [Series; 2] {
+        [
+            Series {
+                name: name.to_string(),
+                points: points.clone(),
+                style: SeriesStyle::Points,
+                color: Some(color),
+            },
+            Series {
+                name: name.to_string(),
+                points,
+                style: SeriesStyle::Line,
+                color: Some(color),
+            },
+        ]
+    }
+}
+
 /// Persistent per-plot view options.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct PlotView {
