@@ -4,6 +4,7 @@
 pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
+pub mod redistribute;
 pub mod treesweep;
 
 use std::sync::atomic::{AtomicBool, Ordering};

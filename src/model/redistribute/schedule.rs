@@ -1,0 +1,478 @@
+//! Schedules produced by the algorithms and the independent checker every run goes through.
+//!
+//! Two shapes: round-based schedules (Algorithms 1 and 3: every send of a round occupies the
+//! interval [(s − 1)c, s·c[ of its link) and timed schedules (Algorithm 2, Lemma 9: blocks of
+//! back-to-back items on one link). The checker never trusts the algorithm: it replays the
+//! items and reports the first violations of
+//!
+//! * neighbourhood and direction (a unidirectional ring only has the links P_i → P_{i+1}),
+//! * the one-port model (one send and one receive at a time per processor),
+//! * possession (a processor never starts sending an item it does not hold; an item can be
+//!   forwarded from the instant it has arrived),
+//! * conservation and the final loads L_k − δ_k.
+
+use super::params::RingInstance;
+
+/// One item sent during a round (0-based processors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Send {
+    /// Sender (0-based).
+    pub from: u32,
+    /// Receiver, a neighbour of `from` (0-based).
+    pub to: u32,
+    /// Step of the paper's pseudo-code that caused the send (0 when not applicable).
+    pub step: u8,
+}
+
+/// A block of `items` items sent back to back on one link, starting at `start`; each item
+/// takes `unit` (the link cost).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Block {
+    /// Sender (0-based).
+    pub from: usize,
+    /// Receiver (0-based).
+    pub to: usize,
+    /// Start of the first item.
+    pub start: f64,
+    /// Number of items (≥ 1).
+    pub items: u64,
+    /// Time per item.
+    pub unit: f64,
+}
+
+impl Block {
+    /// End of the last item.
+    pub fn end(&self) -> f64 {
+        self.start + self.items as f64 * self.unit
+    }
+}
+
+/// A schedule in either shape.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Schedule {
+    /// `rounds[s]` lists the sends of round s + 1; every round lasts `c`.
+    Rounds {
+        /// Sends per round.
+        rounds: Vec<Vec<Send>>,
+        /// Round length (the homogeneous link cost).
+        c: f64,
+    },
+    /// Blocks of items on links.
+    Timed(Vec<Block>),
+}
+
+impl Schedule {
+    /// Completion time of the last transfer (0 when nothing moves).
+    pub fn makespan(&self) -> f64 {
+        match self {
+            Schedule::Rounds { rounds, c } => rounds.len() as f64 * c,
+            Schedule::Timed(blocks) => blocks.iter().map(Block::end).fold(0.0, f64::max),
+        }
+    }
+
+    /// Every transfer as timed blocks (a round send becomes a one-item block); for drawing.
+    pub fn blocks(&self) -> Vec<Block> {
+        match self {
+            Schedule::Timed(b) => b.clone(),
+            Schedule::Rounds { rounds, c } => rounds
+                .iter()
+                .enumerate()
+                .flat_map(|(s, sends)| {
+                    sends.iter().map(move |x| Block {
+                        from: x.from as usize,
+                        to: x.to as usize,
+                        start: s as f64 * c,
+                        items: 1,
+                        unit: *c,
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// Net items sent over each link P_i → P_{i+1} (entry i, 0-based; negative: the other
+    /// way).
+    pub fn flows(&self, n: usize) -> Vec<i64> {
+        let mut f = vec![0i64; n];
+        let mut add = |from: usize, to: usize, k: i64| {
+            if to == (from + 1) % n {
+                f[from] += k;
+            } else {
+                f[to] -= k;
+            }
+        };
+        match self {
+            Schedule::Rounds { rounds, .. } => {
+                for x in rounds.iter().flatten() {
+                    add(x.from as usize, x.to as usize, 1);
+                }
+            }
+            Schedule::Timed(blocks) => {
+                for b in blocks {
+                    add(b.from, b.to, b.items as i64);
+                }
+            }
+        }
+        f
+    }
+}
+
+/// Outcome of the checker.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verification {
+    /// True when no violation was found.
+    pub valid: bool,
+    /// The first violations found (at most [`MAX_VIOLATIONS`]), in the order of the checks.
+    pub violations: Vec<String>,
+}
+
+/// At most this many violations are kept.
+pub const MAX_VIOLATIONS: usize = 20;
+
+/// Relative tolerance on times (costs are reals).
+const EPS: f64 = 1e-9;
+
+struct Report(Vec<String>);
+
+impl Report {
+    fn push(&mut self, s: String) {
+        if self.0.len() < MAX_VIOLATIONS {
+            self.0.push(s);
+        }
+    }
+    fn full(&self) -> bool {
+        self.0.len() >= MAX_VIOLATIONS
+    }
+}
+
+fn link_ok(inst: &RingInstance, from: usize, to: usize, r: &mut Report, at: &str) -> bool {
+    let n = inst.n();
+    let ok = from < n
+        && to < n
+        && (to == (from + 1) % n
+            || (inst.direction == super::params::Direction::Bi && (to + 1) % n == from));
+    if !ok {
+        r.push(format!(
+            "{at}: P{} → P{} is not a link of this {} ring",
+            from + 1,
+            to + 1,
+            if inst.direction == super::params::Direction::Bi {
+                "bidirectional"
+            } else {
+                "unidirectional"
+            }
+        ));
+    }
+    ok
+}
+
+fn check_final(inst: &RingInstance, net_out: &[i64], r: &mut Report) {
+    for (i, (&d, &out)) in inst.delta.iter().zip(net_out).enumerate() {
+        if d != out {
+            r.push(format!(
+                "conservation: P{} ends with {} items, expected L − δ = {} (it sent {} more than \
+                 it received, δ = {d})",
+                i + 1,
+                inst.loads[i] - out,
+                inst.loads[i] - d,
+                out
+            ));
+        }
+        if r.full() {
+            return;
+        }
+    }
+}
+
+/// Checks a round-based schedule: every round is one-port, every sender holds an item at the
+/// start of the round (an item received during a round arrives at its end), final loads.
+pub fn verify_rounds(inst: &RingInstance, rounds: &[Vec<Send>]) -> Verification {
+    let n = inst.n();
+    let mut r = Report(Vec::new());
+    let mut load: Vec<i64> = inst.loads.clone();
+    let mut net_out = vec![0i64; n];
+    let mut sending = vec![u32::MAX; n];
+    let mut receiving = vec![u32::MAX; n];
+    for (s, sends) in rounds.iter().enumerate() {
+        let round = s as u32;
+        let at = format!("round {}", s + 1);
+        for x in sends {
+            let (f, t) = (x.from as usize, x.to as usize);
+            if !link_ok(inst, f, t, &mut r, &at) {
+                continue;
+            }
+            if sending[f] == round {
+                r.push(format!("{at}: one-port violated, P{} sends twice", f + 1));
+            }
+            if receiving[t] == round {
+                r.push(format!(
+                    "{at}: one-port violated, P{} receives twice",
+                    t + 1
+                ));
+            }
+            sending[f] = round;
+            receiving[t] = round;
+            if load[f] < 1 {
+                r.push(format!(
+                    "{at}: P{} sends an item it does not hold (it holds {} at the start of the \
+                     round)",
+                    f + 1,
+                    load[f]
+                ));
+            }
+        }
+        for x in sends {
+            let (f, t) = (x.from as usize, x.to as usize);
+            if f < n && t < n {
+                load[f] -= 1;
+                load[t] += 1;
+                net_out[f] += 1;
+                net_out[t] -= 1;
+            }
+        }
+        if r.full() {
+            break;
+        }
+    }
+    check_final(inst, &net_out, &mut r);
+    Verification {
+        valid: r.0.is_empty(),
+        violations: r.0,
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= EPS * a.abs().max(b.abs()).max(1.0)
+}
+
+/// Checks a timed schedule (see the module doc).
+pub fn verify_timed(inst: &RingInstance, blocks: &[Block]) -> Verification {
+    let n = inst.n();
+    let mut r = Report(Vec::new());
+    let mut sends: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut recvs: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut net_out = vec![0i64; n];
+    for (k, b) in blocks.iter().enumerate() {
+        let at = format!("t = {}", b.start);
+        if !link_ok(inst, b.from, b.to, &mut r, &at) {
+            continue;
+        }
+        let cost = inst.cost(b.from, b.to);
+        if !close(b.unit, cost) || b.items == 0 || !b.start.is_finite() || b.start < -EPS {
+            r.push(format!(
+                "{at}: P{} → P{} sends {} item(s) at {} per item but the link costs {cost}",
+                b.from + 1,
+                b.to + 1,
+                b.items,
+                b.unit
+            ));
+            continue;
+        }
+        sends[b.from].push(k);
+        recvs[b.to].push(k);
+        net_out[b.from] += b.items as i64;
+        net_out[b.to] -= b.items as i64;
+    }
+    let mut one_port_ok = vec![true; n];
+    for (what, lists) in [("sends", &mut sends), ("receives", &mut recvs)] {
+        for (p, list) in lists.iter_mut().enumerate() {
+            list.sort_by(|&a, &b| blocks[a].start.total_cmp(&blocks[b].start));
+            for w in list.windows(2) {
+                let (a, b) = (&blocks[w[0]], &blocks[w[1]]);
+                if b.start < a.end() && !close(b.start, a.end()) {
+                    r.push(format!(
+                        "one-port violated: P{} {what} two items at once (t = {} and t = {} < \
+                         {})",
+                        p + 1,
+                        a.start,
+                        b.start,
+                        a.end()
+                    ));
+                    one_port_ok[p] = false;
+                    break;
+                }
+            }
+        }
+    }
+    // Possession: replay the item arrivals and send starts of each processor in time order
+    // (arrivals first at equal times, so an item can be forwarded the instant it arrives).
+    for p in 0..n {
+        if r.full() || !one_port_ok[p] {
+            continue;
+        }
+        let mut arrivals = recvs[p].iter().flat_map(|&k| {
+            let b = blocks[k];
+            (1..=b.items).map(move |j| b.start + j as f64 * b.unit)
+        });
+        let mut starts = sends[p].iter().flat_map(|&k| {
+            let b = blocks[k];
+            (0..b.items).map(move |j| b.start + j as f64 * b.unit)
+        });
+        let mut held = inst.loads[p];
+        let mut next_arrival = arrivals.next();
+        for t in starts.by_ref() {
+            while let Some(a) = next_arrival {
+                if a <= t || close(a, t) {
+                    held += 1;
+                    next_arrival = arrivals.next();
+                } else {
+                    break;
+                }
+            }
+            if held < 1 {
+                r.push(format!(
+                    "P{} starts sending an item at t = {t} but holds none (L = {}, the next item \
+                     arrives at t = {})",
+                    p + 1,
+                    inst.loads[p],
+                    next_arrival.map_or("never".to_string(), |a| a.to_string())
+                ));
+                break;
+            }
+            held -= 1;
+        }
+    }
+    check_final(inst, &net_out, &mut r);
+    Verification {
+        valid: r.0.is_empty(),
+        violations: r.0,
+    }
+}
+
+/// Checks either shape.
+pub fn verify(inst: &RingInstance, schedule: &Schedule) -> Verification {
+    match schedule {
+        Schedule::Rounds { rounds, c } => {
+            let mut v = verify_rounds(inst, rounds);
+            if let Some(u) = inst.uniform_cost()
+                && !close(u, *c)
+            {
+                v.valid = false;
+                v.violations
+                    .insert(0, format!("rounds last {c} but the links cost {u}"));
+            } else if inst.uniform_cost().is_none() && !rounds.iter().all(|s| s.is_empty()) {
+                v.valid = false;
+                v.violations.insert(
+                    0,
+                    "a round-based schedule needs a homogeneous ring (links of different costs \
+                     cannot share one round length)"
+                        .into(),
+                );
+            }
+            v
+        }
+        Schedule::Timed(blocks) => verify_timed(inst, blocks),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::{Direction, RingInstance};
+    use super::*;
+
+    fn two() -> RingInstance {
+        RingInstance::homogeneous(vec![1, -1, 0], Direction::Uni, 1.0)
+    }
+
+    #[test]
+    fn accepts_a_correct_round() {
+        let v = verify_rounds(
+            &two(),
+            &[vec![Send {
+                from: 0,
+                to: 1,
+                step: 0,
+            }]],
+        );
+        assert!(v.valid, "{v:?}");
+    }
+
+    #[test]
+    fn catches_wrong_direction_and_final_loads() {
+        let v = verify_rounds(
+            &two(),
+            &[vec![Send {
+                from: 1,
+                to: 0,
+                step: 0,
+            }]],
+        );
+        assert!(!v.valid);
+        assert!(v.violations[0].contains("not a link"));
+        let v = verify_rounds(&two(), &[]);
+        assert!(v.violations[0].contains("conservation"));
+    }
+
+    #[test]
+    fn catches_sending_what_is_not_held() {
+        // P1 holds 1 item and must forward 2 (δ = (0... no: a chain 1 → 2 → 3 in one round
+        // where P2 has nothing yet.
+        let mut inst = RingInstance::homogeneous(vec![2, 0, -2], Direction::Uni, 1.0);
+        inst.loads = vec![3, 1, 1];
+        let bad = Schedule::Timed(vec![
+            Block {
+                from: 0,
+                to: 1,
+                start: 0.0,
+                items: 2,
+                unit: 1.0,
+            },
+            Block {
+                from: 1,
+                to: 2,
+                start: 0.0,
+                items: 2,
+                unit: 1.0,
+            },
+        ]);
+        let v = verify(&inst, &bad);
+        assert!(
+            v.valid,
+            "P2 holds one item at t = 0 and receives one at t = 1: {v:?}"
+        );
+        inst.loads = vec![3, 1, 1];
+        let worse = Schedule::Timed(vec![
+            Block {
+                from: 0,
+                to: 1,
+                start: 0.5,
+                items: 2,
+                unit: 1.0,
+            },
+            Block {
+                from: 1,
+                to: 2,
+                start: 0.0,
+                items: 2,
+                unit: 1.0,
+            },
+        ]);
+        let v = verify(&inst, &worse);
+        assert!(!v.valid);
+        assert!(v.violations[0].contains("holds none"), "{v:?}");
+    }
+
+    #[test]
+    fn catches_one_port_in_time() {
+        let inst = RingInstance::homogeneous(vec![2, -1, -1], Direction::Bi, 1.0);
+        let s = Schedule::Timed(vec![
+            Block {
+                from: 0,
+                to: 1,
+                start: 0.0,
+                items: 1,
+                unit: 1.0,
+            },
+            Block {
+                from: 0,
+                to: 2,
+                start: 0.5,
+                items: 1,
+                unit: 1.0,
+            },
+        ]);
+        let v = verify(&inst, &s);
+        assert!(v.violations[0].contains("one-port"), "{v:?}");
+        assert_eq!(s.flows(3), vec![1, 0, -1]);
+    }
+}
