@@ -18,6 +18,9 @@ use crate::model::ksbf::{self, Balance, KsbfParams, Schedule as KsSchedule, Shap
 use crate::model::treesweep::{self, Direction, TreeSweepParams};
 use crate::preset::{self, Preset, Scenario};
 
+pub mod redistribute;
+pub use redistribute::{RedistributeArgs, redistribute_report};
+
 /// loadlab — interactive explorer of parallel load balancing and scheduling papers.
 ///
 /// Without a subcommand, opens the GUI on the default preset.
@@ -57,6 +60,9 @@ pub enum Command {
     Treesweep(TreesweepArgs),
     /// KS-BF load balancing of growing trees and grids on a ring (Gao & Rosenberg).
     Ksbf(KsbfArgs),
+    /// Data redistribution on a processor ring (Renard, Robert & Vivien): Algorithms 1–3,
+    /// System 6 / 12 with Lemma 9's schedule, every lower bound, self-verified.
+    Redistribute(RedistributeArgs),
 }
 
 /// Workload shape on the command line.
@@ -419,8 +425,10 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
                 Scenario::Geodecay(params) => geodecay_report(params, None, false, *json),
                 Scenario::TreeSweep(params) => treesweep_report(params, false, *json),
                 Scenario::Ksbf(params) => ksbf_report(params, false, *json),
+                Scenario::Redistribute(params) => redistribute_report(params, false, *json),
             }
         }
+        Command::Redistribute(a) => redistribute_report(&a.params()?, a.rounds, a.json),
         Command::Geodecay(a) => geodecay_report(&a.params()?, a.sweep, a.trace, a.json),
         Command::Ksbf(a) => {
             let count = |flag: &str, what: &str, x: i64| {

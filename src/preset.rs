@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::divisible::DivisibleParams;
 use crate::model::geodecay::GeoParams;
 use crate::model::ksbf::KsbfParams;
+use crate::model::redistribute::params::RedistParams;
 use crate::model::treesweep::TreeSweepParams;
 
 /// The preset format version this build writes and the newest it reads.
@@ -29,6 +30,8 @@ pub enum Scenario {
     Geodecay(GeoParams),
     /// Gao, Rosenberg & Sitaraman: optimal clustering of tree sweeps under delay τ.
     TreeSweep(TreeSweepParams),
+    /// Data redistribution on rings (Renard, Robert & Vivien).
+    Redistribute(RedistParams),
     /// Gao & Rosenberg: KS-BF load balancing of growing trees and grids on a ring.
     Ksbf(KsbfParams),
 }
@@ -40,6 +43,7 @@ impl Scenario {
             Scenario::Divisible(_) => "divisible",
             Scenario::Geodecay(_) => "geodecay",
             Scenario::TreeSweep(_) => "treesweep",
+            Scenario::Redistribute(_) => "redistribute",
             Scenario::Ksbf(_) => "ksbf",
         }
     }
@@ -193,6 +197,12 @@ pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
         Scenario::Ksbf(p) => {
             p.validate().map_err(|e| invalid(e.field, &e.message))?;
         }
+        Scenario::Redistribute(p) => {
+            p.instance
+                .validate()
+                .map_err(|e| invalid(e[0].field.name(), &e[0].message))?;
+            p.validate_studies().map_err(|e| invalid("study", &e))?;
+        }
     }
     Ok(preset)
 }
@@ -295,6 +305,14 @@ pub const BUNDLED: &[Bundled] = bundled!(
     "ksbf-random-trees.ron",
     "ksbf-sparse-tree.ron",
     "ksbf-two-row-grid.ron",
+    "redistribute-12-ring.ron",
+    "redistribute-fig-4.ron",
+    "redistribute-fig-5.ron",
+    "redistribute-fig-8.ron",
+    "redistribute-hetero-16.ron",
+    "redistribute-random-1000.ron",
+    "redistribute-section-8.ron",
+    "redistribute-theorem-2.ron",
 );
 
 /// The default preset.

@@ -14,11 +14,13 @@ use super::help;
 use super::panels::divisible::{DivisiblePanel, DivisibleView};
 use super::panels::geodecay::{GeodecayPanel, GeodecayView};
 use super::panels::ksbf::{KsbfPanel, KsbfView};
+use super::panels::redistribute::{RedistPanel, RedistView};
 use super::panels::treesweep::{TreeSweepPanel, TreeSweepView};
 use super::panels::{JobStatus, StepCmd};
 use crate::model::divisible::DivisibleParams;
 use crate::model::geodecay::GeoParams;
 use crate::model::ksbf::KsbfParams;
+use crate::model::redistribute::params::RedistParams;
 use crate::model::treesweep::TreeSweepParams;
 use crate::preset::{self, BUNDLED, Preset, Scenario};
 
@@ -45,6 +47,7 @@ struct Persisted {
     geodecay: GeodecayView,
     treesweep: TreeSweepView,
     ksbf: KsbfView,
+    redistribute: RedistView,
 }
 
 impl Default for Persisted {
@@ -57,6 +60,7 @@ impl Default for Persisted {
             geodecay: GeodecayView::default(),
             treesweep: TreeSweepView::default(),
             ksbf: KsbfView::default(),
+            redistribute: RedistView::default(),
         }
     }
 }
@@ -123,7 +127,7 @@ struct ModelEntry {
 }
 
 /// The implemented models, in rail order.
-const MODELS: [ModelEntry; 4] = [
+const MODELS: [ModelEntry; 5] = [
     ModelEntry {
         name: "Divisible load\non trees & pyramids",
         hover: "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids",
@@ -148,6 +152,12 @@ const MODELS: [ModelEntry; 4] = [
         is: |s| matches!(s, Scenario::Ksbf(_)),
         make: || Scenario::Ksbf(KsbfParams::default()),
     },
+    ModelEntry {
+        name: "Redistribution\non rings",
+        hover: "Renard, Robert & Vivien: optimal data redistribution on uni/bidirectional, homogeneous/heterogeneous rings (Algorithms 1–3, System 6)",
+        is: |s| matches!(s, Scenario::Redistribute(_)),
+        make: || Scenario::Redistribute(RedistParams::default()),
+    },
 ];
 
 /// Screenshot results come back from the renderer's callback through this channel.
@@ -170,6 +180,7 @@ pub struct LoadlabApp {
     geodecay: GeodecayPanel,
     treesweep: TreeSweepPanel,
     ksbf: KsbfPanel,
+    redistribute: RedistPanel,
     notice: Option<Notice>,
     dialogs: Dialogs,
     prompt: Option<PathPrompt>,
@@ -211,6 +222,7 @@ impl LoadlabApp {
             geodecay: GeodecayPanel::new(s.geodecay),
             treesweep: TreeSweepPanel::new(s.treesweep),
             ksbf: KsbfPanel::new(s.ksbf),
+            redistribute: RedistPanel::new(s.redistribute),
             notice: None,
             dialogs: Dialogs::default(),
             prompt: None,
@@ -386,6 +398,10 @@ impl LoadlabApp {
                     let p = p.clone();
                     self.ksbf.step(s, &p);
                 }
+                Scenario::Redistribute(p) => {
+                    let p = p.clone();
+                    self.redistribute.step(s, &p);
+                }
             },
             Cmd::ExportCsv => self.ask_path(ctx, FileAction::ExportCsv),
             Cmd::ExportCsvTo(path) => {
@@ -396,6 +412,7 @@ impl LoadlabApp {
                     Scenario::Ksbf(p) => crate::cli::ksbf_report(p, true, false)
                         .or_else(|_| crate::cli::ksbf_report(p, false, false))
                         .unwrap_or_else(|e| e.to_string()),
+                    Scenario::Redistribute(p) => self.redistribute.csv(p),
                 };
                 match std::fs::write(&path, text) {
                     Ok(()) => self.info(format!("Exported {}", path.display())),
@@ -424,6 +441,7 @@ impl LoadlabApp {
                 self.geodecay.view = GeodecayView::default();
                 self.treesweep.view = TreeSweepView::default();
                 self.ksbf.view = KsbfView::default();
+                self.redistribute.view = RedistView::default();
                 self.apply_theme(ctx);
                 self.info("Layout reset");
             }
@@ -432,6 +450,7 @@ impl LoadlabApp {
                 self.geodecay.cancel_jobs();
                 self.treesweep.cancel_jobs();
                 self.ksbf.cancel_jobs();
+                self.redistribute.cancel_jobs();
                 self.info("Cancelled");
             }
             Cmd::PromptPath(action) => {
@@ -676,6 +695,7 @@ impl LoadlabApp {
                         Scenario::Geodecay(_) => help::GEODECAY,
                         Scenario::TreeSweep(_) => help::TREESWEEP,
                         Scenario::Ksbf(_) => help::KSBF,
+                        Scenario::Redistribute(_) => help::REDISTRIBUTE,
                     });
                 });
             });
@@ -802,6 +822,7 @@ impl LoadlabApp {
             Scenario::Geodecay(_) => self.geodecay.job_status(),
             Scenario::TreeSweep(_) => self.treesweep.job_status(),
             Scenario::Ksbf(_) => self.ksbf.job_status(),
+            Scenario::Redistribute(_) => self.redistribute.job_status(),
         };
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, job, &mut cmds));
         egui::Panel::left("rail")
@@ -813,6 +834,7 @@ impl LoadlabApp {
             Scenario::Geodecay(p) => self.geodecay.ui(ui, p),
             Scenario::TreeSweep(p) => self.treesweep.ui(ui, p),
             Scenario::Ksbf(p) => self.ksbf.ui(ui, p),
+            Scenario::Redistribute(p) => self.redistribute.ui(ui, p),
         });
         self.windows(&ctx, &mut cmds);
 
@@ -850,6 +872,7 @@ impl eframe::App for LoadlabApp {
             geodecay: self.geodecay.view.clone(),
             treesweep: self.treesweep.view.clone(),
             ksbf: self.ksbf.view.clone(),
+            redistribute: self.redistribute.view.clone(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
     }

@@ -196,3 +196,52 @@ a node runs once all its present parents have). Large instances run without per-
 stepping is offered up to 2^16 nodes.
 
 Where the paper is wrong (the app keeps the correct values; the list follows):";
+
+/// Help of the ring redistribution model.
+pub const REDISTRIBUTE: &str = "\
+Data redistribution on rings — H. Renard, Y. Robert and F. Vivien (LIP report 2004-28).
+
+The model: processors P_1 … P_n on a ring; P_k holds L_k items and must end with L_k − δ_k \
+(Σδ = 0, L_k ≥ 1, L_k ≥ 1 + δ_k, checked live: a violation is outlined at its cell and blocks \
+running). Sending one item over P_i → P_{i+1} takes c_{i,i+1} (table column c→), over \
+P_i → P_{i−1} it takes c_{i,i−1} (column c←). One-port: at any time a processor sends at most \
+one item and receives at most one; on a bidirectional ring it cannot send to both neighbours \
+at once. δ_{k,l} is the unbalance of the slice C_{k,l} = P_k … P_l (cyclic).
+
+Algorithms (Auto picks the paper's one for the ring type):
+• Algorithm 1 (homogeneous unidirectional): rounds of length c; in round s, P_{start+l} sends \
+one item iff δ_{start,start+l} ≥ s, where C_{start,end} has the largest unbalance. Optimal: \
+it meets Lemma 1 (max |δ_{k,l}| · c).
+• Algorithm 2 (heterogeneous unidirectional): P_{start+l} sends δ_{start,start+l} items one by \
+one as soon as it holds one (an event simulation). Lemma 5: it takes \
+max_l δ_{start,start+l} · c_{start+l,start+l+1} — the app compares.
+• Algorithm 3 (homogeneous bidirectional): one recursive call = one round. Maximal slices \
+(⌈|δ_{k,l}|/2⌉ = δ_max, highlighted arcs) send or receive through both extremities (Steps \
+4–9), δ_max = 2 has special rules (Steps 10–18: the cases of Figs. 4, 5 and 8 of Lemma 7's \
+proof), maximal processors (|δ_i| = δ_max, bold outline) send right / receive from the left \
+(Steps 19–24), and at δ_max = 1 balanced processors forward (Steps 25–30). Each arrow is \
+labelled with the step that caused it. Lemma 8: exactly Lemma 6's number of rounds.
+• System 6 (heterogeneous bidirectional, light redistributions): by Lemma 10 every flow \
+follows from R_1, the flow over P_1 → P_2, so the LP is a convex piecewise-linear function of \
+one variable, minimised exactly (rational optimum) and over the integers; Proposition 1 says \
+⌊R_1⌋ or ⌈R_1⌉ is optimal — both are shown. Lemma 9 schedules it (send right from time 0, then \
+left as soon as possible). “Light” means no processor sends more than it holds initially; when \
+it fails, Lemma 9's schedule makes processors send items they do not hold and the checker \
+says so. System 12 adds the load constraint (a light solution, if one exists).
+
+Every run is replayed by an independent checker (✓/✗ with the first violation): links and \
+direction, one-port at every instant, possession (an item can be forwarded the instant it \
+arrives, never before) and the final loads L_k − δ_k. Lower bounds: Lemma 1 and Theorem 2 \
+(unidirectional), Lemma 6 and Lemma 12 (bidirectional); the numbers show each with the gap.
+
+Editing: type in the table (virtualised: 10 000 rows scroll), drag a processor of the drawing \
+up or down to change its δ, click a link's cost to edit it; random instances are seeded; \
+“Make Σδ = 0” lowers the largest δ's (or raises the smallest) and lists what changed; δ can \
+also be derived from target loads or relative speeds (largest remainder, Σ kept).
+
+Section 8 (simplified, assumptions in the study's notes): p processors whose speeds change \
+twice during 100 iterations, 1000 columns redistributed with System 6 never / once / 4 / 9 / \
+19 times; normalised execution time against the computation-to-communication ratio.
+
+Where the paper is wrong or ambiguous (the app shows both readings where it matters):
+FINDINGS";

@@ -10,6 +10,67 @@
 //!
 //! * [`params`]: instances, validation, editing operations.
 //! * [`schedule`]: schedule shapes and the checker every run goes through.
+//! * [`bounds`]: Lemma 1, Step 2's slice, Theorem 2 (printed and corrected), Lemmas 5 and 6,
+//!   all O(n) through prefix sums.
+//! * [`homogeneous`]: Algorithm 1 (unidirectional) and Algorithm 3 (bidirectional, round by
+//!   round, O(n) per round, in two readings: [`homogeneous::Alg3Variant`]).
+//! * [`alg2`]: Algorithm 2 (heterogeneous unidirectional, asynchronous, timed blocks).
+//! * [`lp`]: Section 6 — System 6 (light redistributions) solved exactly through one variable
+//!   (rational and integer optima, Proposition 1's roundings), System 12, Lemma 9's schedule
+//!   and Lemma 12's lower bound.
+//! * [`run`]: one run as the CLI and the GUI show it (schedule, verdict, bounds, claims).
+//! * [`sweep`]: the random-instance studies behind the plots.
+//! * [`iterative`]: Section 8's iterative-application experiment (Figs. 13–14), simplified.
+//!
+//! # Findings
+//!
+//! Each finding is pinned on its smallest instance by `tests/redistribute_homogeneous.rs`
+//! ("small rings" below: all 310 298 rings with n ≤ 7 and |δ_i| ≤ 4).
+//!
+//! 1. **Theorem 2's bound as printed is not a lower bound.** It charges a negative slice
+//!    C_{k,l} to c_{l,l+1}, a link its items never cross (they enter through P_{k−1} → P_k).
+//!    Smallest: n = 3, δ = (1, −1, 0), c_{1,2} = 1, c_{2,3} = 100, c_{3,1} = 1: the printed
+//!    bound is 100, Algorithm 2 finishes at 1. Correction
+//!    ([`bounds::theorem2_corrected`]): charge c_{k−1,k}, i.e. take the maximum over positive
+//!    slices of δ_{k,l} · c_{l,l+1}. It equals Lemma 5's running time, so Theorem 2's
+//!    conclusion (Algorithm 2 is optimal) holds with it. Lemma 5 itself checks out.
+//! 2. **Algorithm 3 read literally fails Lemma 8.** Smallest: δ = (0, 0, −1, 1, 0)
+//!    (δ_max = 1): Step 21 P4 → P5, Step 24 P2 → P3, Step 28 P5 → P1, but the single pass of
+//!    Steps 25–30 examined P1 before P5 sent to it, so P1 → P2 is missing and a second round
+//!    is needed (Lemma 6: 1). 224 small rings fail, every one through a rightward forwarding
+//!    chain that wraps past P_n → P_1. Correction: Steps 25–30 until nothing changes.
+//!    (δ = (−1, 0, 0, 1, 1, 0, 0, −1) is fine: Steps 5–9 build both chains.)
+//! 3. **Step 30 never fires.** At δ_max = 1 leftward sends come only from Steps 5 and 9, and
+//!    when their receiver P_{k−1} has δ = 0 the slice C_{k−1,l} is maximal too, so Steps 5
+//!    and 9 already continue the chain. The literal pass's blindness to leftward chains is
+//!    therefore harmless.
+//! 4. **Algorithm 3 breaks possession with the minimal loads** L_k = max(1, 1 + δ_k), in
+//!    both readings. The paper proves possession for Algorithm 1 (Lemma 3), never for
+//!    Algorithm 3. Smallest: δ = (0, 0, −3, 3), L = (1, 1, 1, 4): in round 1 Step 24 makes
+//!    P2 give its only item to P3 (and Step 21 sends P4 → P1). In round 2 (δ_max = 2) Step 24
+//!    asks P2 again, while P1 → P2 only arrives at the end of that round, and by round 3 P2
+//!    is at δ = −2, i.e. −1 items. 24 070 small rings fail, the editor's default instance
+//!    among them. The bad sends come from Steps 24, 12 and 6 in rounds with δ_max ≥ 2, so
+//!    the fixpoint of finding 2 cannot help. Correction (feeding,
+//!    [`homogeneous::STEP_FEED`]): a processor with δ_i ≤ 0 that sends without receiving is
+//!    fed by its other neighbour in the same round, recursively. This proves possession (such
+//!    a processor never gives an item away net, so it always holds at least
+//!    L_i − max(δ_i⁰, 0) ≥ 1) and keeps one-port. Lemma 8 still holds on every small ring,
+//!    on n = 8 with |δ_i| ≤ 3, n ≤ 10 with |δ_i| ≤ 2,
+//!    n ≤ 13 with |δ_i| ≤ 1 and on random rings (n ≤ 60, |δ_i| ≤ 40), but this is not proved.
+//! 5. Feeding alone also repairs finding 2: the literal pass plus feeding passes every small
+//!    ring, because a forwarding chain is also built backwards from its receiver. The
+//!    corrected variant keeps both, so that Step 28 shows where the paper's forwarding
+//!    applies.
+//!
+//! FINDINGS_PLACEHOLDER
 
+pub mod alg2;
+pub mod bounds;
+pub mod homogeneous;
+pub mod iterative;
+pub mod lp;
 pub mod params;
+pub mod run;
 pub mod schedule;
+pub mod sweep;

@@ -10,6 +10,188 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+/// Which algorithm a run uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Algorithm {
+    /// The paper's algorithm for the ring type: Algorithm 1 (homogeneous unidirectional),
+    /// Algorithm 2 (heterogeneous unidirectional), Algorithm 3 (homogeneous bidirectional),
+    /// System 6 (heterogeneous bidirectional).
+    #[default]
+    Auto,
+    /// Algorithm 1 (homogeneous rings; on a bidirectional ring it uses one direction only).
+    Alg1,
+    /// Algorithm 2 (any ring; one direction only).
+    Alg2,
+    /// Algorithm 3 with the corrections documented in the help (homogeneous bidirectional).
+    Alg3,
+    /// Algorithm 3 read literally from the printed pseudo-code.
+    Alg3Literal,
+    /// System 6's integer optimum (Proposition 1's rounding) scheduled as in Lemma 9
+    /// (bidirectional rings).
+    Lp,
+    /// System 12 (System 6 plus the load constraint) scheduled as in Lemma 9.
+    LpLoad,
+}
+
+impl Algorithm {
+    /// Every choice, in menu order.
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Auto,
+        Algorithm::Alg1,
+        Algorithm::Alg2,
+        Algorithm::Alg3,
+        Algorithm::Alg3Literal,
+        Algorithm::Lp,
+        Algorithm::LpLoad,
+    ];
+
+    /// CLI / JSON name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::Alg1 => "alg1",
+            Algorithm::Alg2 => "alg2",
+            Algorithm::Alg3 => "alg3",
+            Algorithm::Alg3Literal => "alg3-literal",
+            Algorithm::Lp => "lp",
+            Algorithm::LpLoad => "lp-load",
+        }
+    }
+
+    /// Menu label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Algorithm::Auto => "Auto (the paper's for this ring)",
+            Algorithm::Alg1 => "Algorithm 1 (homogeneous, uni)",
+            Algorithm::Alg2 => "Algorithm 2 (asynchronous, uni)",
+            Algorithm::Alg3 => "Algorithm 3 (bidirectional, corrected)",
+            Algorithm::Alg3Literal => "Algorithm 3 as printed",
+            Algorithm::Lp => "System 6 + Lemma 9 (light)",
+            Algorithm::LpLoad => "System 12 + Lemma 9 (load-constrained)",
+        }
+    }
+}
+
+/// What the sweep plots vary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum SweepVar {
+    /// The ring size n.
+    #[default]
+    N,
+    /// The largest |δ_k|.
+    MaxDelta,
+}
+
+/// Settings of the random-instance sweeps behind the plots.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SweepSpec {
+    /// Swept variable.
+    pub var: SweepVar,
+    /// Largest value of the swept variable (from 2, about 12 points).
+    pub to: usize,
+    /// The other variable's value (max |δ| when sweeping n, n when sweeping max |δ|).
+    pub fixed: usize,
+    /// Random instances per point.
+    pub samples: usize,
+    /// Seed.
+    pub seed: u64,
+}
+
+impl Default for SweepSpec {
+    fn default() -> Self {
+        SweepSpec {
+            var: SweepVar::N,
+            to: 200,
+            fixed: 10,
+            samples: 20,
+            seed: 1,
+        }
+    }
+}
+
+impl SweepSpec {
+    /// Checks the settings.
+    pub fn validate(&self) -> Result<(), String> {
+        let (lo, hi) = match self.var {
+            SweepVar::N => (3, N_MAX),
+            SweepVar::MaxDelta => (2, 100_000),
+        };
+        if !(lo..=hi).contains(&self.to) {
+            return Err(format!("the sweep must end between {lo} and {hi}"));
+        }
+        if self.fixed < 2 || self.fixed > 100_000 {
+            return Err("the fixed value must be between 2 and 100 000".into());
+        }
+        if !(1..=1000).contains(&self.samples) {
+            return Err("samples per point must be between 1 and 1000".into());
+        }
+        Ok(())
+    }
+}
+
+/// Which random-instance study the scenario shows beside the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Study {
+    /// Makespan and best lower bound while n or max |δ| grows.
+    #[default]
+    Sweep,
+    /// System 6's integer optimum over Lemma 12 on heterogeneous bidirectional rings.
+    LpRatio,
+    /// Algorithm 3's rounds (both readings) against Lemma 6.
+    Rounds,
+    /// Section 8's iterative application (Figs. 13–14).
+    Iterative,
+}
+
+/// A whole redistribution scenario: the instance plus the settings of every study.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RedistParams {
+    /// The ring being edited and run.
+    pub instance: RingInstance,
+    /// Algorithm of the run.
+    pub algorithm: Algorithm,
+    /// Random-instance generator settings.
+    pub random: RandomSpec,
+    /// Which study the plot column shows.
+    pub study: Study,
+    /// Makespan sweep settings.
+    pub sweep: SweepSpec,
+    /// Random instances of the LP-ratio and rounds studies.
+    pub samples: usize,
+    /// Section 8 settings.
+    pub iterative: super::iterative::IterativeParams,
+}
+
+impl Default for RedistParams {
+    fn default() -> Self {
+        RedistParams {
+            instance: RingInstance::default(),
+            algorithm: Algorithm::Auto,
+            random: RandomSpec::default(),
+            study: Study::Sweep,
+            sweep: SweepSpec::default(),
+            samples: 300,
+            iterative: Default::default(),
+        }
+    }
+}
+
+impl RedistParams {
+    /// Checks the study settings (the instance is checked by [`RingInstance::validate`]).
+    pub fn validate_studies(&self) -> Result<(), String> {
+        self.random.validate().map_err(|e| format!("random: {e}"))?;
+        self.sweep.validate().map_err(|e| format!("sweep: {e}"))?;
+        if !(10..=5000).contains(&self.samples) {
+            return Err("samples: between 10 and 5000 random instances".into());
+        }
+        self.iterative
+            .validate()
+            .map_err(|e| format!("iterative: {e}"))
+    }
+}
+
 /// Smallest ring accepted.
 pub const N_MIN: usize = 2;
 /// Largest ring accepted by the editor, the CLI and presets.
@@ -335,7 +517,7 @@ impl RingInstance {
                     None,
                     format!(
                         "Σδ = {sum}, not 0: items are conserved, so the unbalances must sum to \
-                         zero (use “Make Σδ = 0”)"
+                         zero"
                     ),
                 ),
             );

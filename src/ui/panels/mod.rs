@@ -4,6 +4,7 @@
 pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
+pub mod redistribute;
 pub mod treesweep;
 
 /// A stepping command sent by the app's keyboard shortcuts to the visible panel.

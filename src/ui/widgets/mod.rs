@@ -7,8 +7,10 @@
 pub mod compare_plot;
 pub mod gantt;
 pub mod result_table;
+pub mod ring;
 pub mod step_bar;
 pub mod tree;
+pub mod vector_table;
 
 pub use compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot, series_to_csv};
 pub use gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};

@@ -1,0 +1,146 @@
+//! Ring redistribution (Renard, Robert & Vivien 2004): Algorithm 3 on n = 10 000 with
+//! δ_max ≈ 1 000 (target: well under 1 s including the checker), Algorithms 1 and 2 on
+//! n = 10 000; System 6 / System 12 on n = 10 000 (target < 50 ms), Lemma 12 on n = 2 000 and
+//! 10 000, and the Section 8 experiment.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use loadlab::model::NoProgress;
+use loadlab::model::redistribute::alg2::algorithm2;
+use loadlab::model::redistribute::bounds::lemma6_rounds;
+use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm1, algorithm3};
+use loadlab::model::redistribute::iterative::{IterativeParams, run_iterative};
+use loadlab::model::redistribute::lp::{lemma9_schedule, lemma12, solve_system6, solve_system12};
+use loadlab::model::redistribute::params::{Costs, Direction, RingInstance, fix_sum};
+use loadlab::model::redistribute::schedule::verify;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const N: usize = 10_000;
+
+/// Noise in −3..=3 plus a drift (+1 with probability 0.4 on the first half, −1 on the second)
+/// so that max T − min T ≈ 2 000, i.e. Lemma 6 ≈ 1 000 rounds.
+fn drift_instance(seed: u64) -> RingInstance {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut delta: Vec<i64> = (0..N)
+        .map(|i| {
+            let drift = if rng.random_bool(0.4) { 1 } else { 0 };
+            rng.random_range(-3..=3) + if i < N / 2 { drift } else { -drift }
+        })
+        .collect();
+    fix_sum(&mut delta);
+    RingInstance::homogeneous(delta, Direction::Bi, 1.0)
+}
+
+fn alg3(c: &mut Criterion) {
+    let inst = drift_instance(1);
+    let rounds = lemma6_rounds(&inst.delta);
+    assert!((800..=1200).contains(&rounds), "Lemma 6 gives {rounds}");
+    let s = algorithm3(&inst, Alg3Variant::Corrected).unwrap();
+    assert!(verify(&inst, &s).valid);
+    let mut g = c.benchmark_group("redistribute algorithm 3");
+    g.sample_size(10);
+    g.bench_function(format!("n = {N}, δ_max = {rounds}"), |b| {
+        b.iter(|| black_box(algorithm3(black_box(&inst), Alg3Variant::Corrected).unwrap()))
+    });
+    g.bench_function(format!("n = {N}, δ_max = {rounds}, with verify"), |b| {
+        b.iter(|| {
+            let s = algorithm3(black_box(&inst), Alg3Variant::Corrected).unwrap();
+            assert!(verify(&inst, &s).valid);
+            black_box(s)
+        })
+    });
+    g.finish();
+}
+
+fn unidirectional(c: &mut Criterion) {
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut delta: Vec<i64> = (0..N).map(|_| rng.random_range(-6..=6)).collect();
+    fix_sum(&mut delta);
+    let mut inst = RingInstance::homogeneous(delta, Direction::Uni, 1.0);
+    let mut g = c.benchmark_group("redistribute unidirectional");
+    g.sample_size(10);
+    g.bench_function(format!("algorithm 1, n = {N}, with verify"), |b| {
+        b.iter(|| {
+            let s = algorithm1(black_box(&inst)).unwrap();
+            assert!(verify(&inst, &s).valid);
+            black_box(s)
+        })
+    });
+    inst.costs = Costs::Heterogeneous {
+        cw: (0..N).map(|_| rng.random_range(1..=10) as f64).collect(),
+        ccw: vec![1.0; N],
+    };
+    g.bench_function(format!("algorithm 2, n = {N}"), |b| {
+        b.iter(|| black_box(algorithm2(black_box(&inst)).unwrap()))
+    });
+    g.bench_function(format!("algorithm 2, n = {N}, with verify"), |b| {
+        b.iter(|| {
+            let s = algorithm2(black_box(&inst)).unwrap();
+            assert!(verify(&inst, &s).valid);
+            black_box(s)
+        })
+    });
+    g.finish();
+}
+
+// ---- LP benches (System 6 / System 12, Lemma 9): added by the `lp` module's author. ----
+/// Heterogeneous bidirectional ring: δ in −1000..=1000, costs 1..=10, light loads.
+fn lp_instance(n: usize, seed: u64) -> RingInstance {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut delta: Vec<i64> = (0..n).map(|_| rng.random_range(-1000..=1000)).collect();
+    fix_sum(&mut delta);
+    let loads = delta.iter().map(|&d| (1 + d).max(1) + 1_000_000).collect();
+    RingInstance {
+        delta,
+        loads,
+        direction: Direction::Bi,
+        costs: Costs::Heterogeneous {
+            cw: (0..n).map(|_| rng.random_range(1..=10) as f64).collect(),
+            ccw: (0..n).map(|_| rng.random_range(1..=10) as f64).collect(),
+        },
+    }
+}
+
+fn lp(c: &mut Criterion) {
+    let inst = lp_instance(N, 3);
+    let s6 = solve_system6(&inst);
+    assert!(s6.light && s6.tau_rational <= s6.tau_int);
+    let mut g = c.benchmark_group("redistribute lp");
+    g.sample_size(20);
+    g.bench_function(format!("system 6, n = {N}"), |b| {
+        b.iter(|| black_box(solve_system6(black_box(&inst))))
+    });
+    g.bench_function(format!("system 12, n = {N}"), |b| {
+        b.iter(|| black_box(solve_system12(black_box(&inst)).unwrap()))
+    });
+    // The checker replays items one by one (~10⁸ here), so it is checked once, not timed.
+    assert!(verify(&inst, &lemma9_schedule(&inst, &s6)).valid);
+    g.bench_function(format!("system 6 + lemma 9 schedule, n = {N}"), |b| {
+        b.iter(|| {
+            let s = solve_system6(black_box(&inst));
+            black_box(lemma9_schedule(&inst, &s))
+        })
+    });
+    g.sample_size(10);
+    for n in [2_000, N] {
+        let inst = lp_instance(n, 4);
+        g.bench_function(format!("lemma 12, n = {n}"), |b| {
+            b.iter(|| black_box(lemma12(black_box(&inst))))
+        });
+    }
+    let params = IterativeParams::default();
+    g.bench_function(
+        format!(
+            "section 8, p = {}, {} platforms",
+            params.p, params.instances
+        ),
+        |b| b.iter(|| black_box(run_iterative(black_box(&params), &NoProgress).unwrap())),
+    );
+    g.finish();
+}
+// ---- end of LP benches ----
+
+criterion_group!(benches, alg3, unidirectional, lp);
+criterion_main!(benches);

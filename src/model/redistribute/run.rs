@@ -1,0 +1,251 @@
+//! One run of an algorithm on an instance, as the CLI and the GUI show it: the schedule, the
+//! checker's verdict, every lower bound of the paper for this instance (with the ones that
+//! apply to the ring type marked), and the paper's claims checked on this instance.
+
+use super::params::{Algorithm, Direction, RingInstance, Valid};
+use super::schedule::{Schedule, Verification, verify};
+use super::{alg2, bounds, homogeneous, lp};
+
+/// A lower bound of the paper evaluated on the instance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bound {
+    /// Where it comes from ("Lemma 1", …).
+    pub name: &'static str,
+    /// Its value (time units).
+    pub value: f64,
+    /// Whether it is a valid lower bound for this ring type.
+    pub applies: bool,
+    /// One-line explanation.
+    pub note: &'static str,
+}
+
+/// A claim of the paper checked on this run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Check {
+    /// The claim.
+    pub claim: String,
+    /// Whether it holds here.
+    pub holds: bool,
+    /// Numbers behind the verdict.
+    pub detail: String,
+}
+
+/// Everything one run produced.
+#[derive(Debug, Clone)]
+pub struct RunReport {
+    /// The algorithm actually run (Auto resolved).
+    pub algorithm: Algorithm,
+    /// The schedule.
+    pub schedule: Schedule,
+    /// The checker's verdict.
+    pub verification: Verification,
+    /// Completion time of the schedule.
+    pub makespan: f64,
+    /// Every bound of the paper for this instance.
+    pub bounds: Vec<Bound>,
+    /// The largest applicable bound.
+    pub lower_bound: f64,
+    /// Number of rounds (round-based algorithms).
+    pub rounds: Option<usize>,
+    /// Net items over each link P_i → P_{i+1} (0-based entry i).
+    pub flows: Vec<i64>,
+    /// The System 6 / 12 solution (LP algorithms).
+    pub lp: Option<lp::LpSolution>,
+    /// Whether the solution is light (LP algorithms).
+    pub light: Option<bool>,
+    /// The paper's claims checked on this run.
+    pub checks: Vec<Check>,
+}
+
+/// The algorithm Auto stands for on this ring.
+pub fn resolve(inst: &RingInstance, algorithm: Algorithm) -> Algorithm {
+    if algorithm != Algorithm::Auto {
+        return algorithm;
+    }
+    match (inst.direction, inst.is_homogeneous()) {
+        (Direction::Uni, true) => Algorithm::Alg1,
+        (Direction::Uni, false) => Algorithm::Alg2,
+        (Direction::Bi, true) => Algorithm::Alg3,
+        (Direction::Bi, false) => Algorithm::Lp,
+    }
+}
+
+/// Why `algorithm` cannot run on this ring, if it cannot.
+pub fn not_applicable(inst: &RingInstance, algorithm: Algorithm) -> Option<String> {
+    let homogeneous = inst.is_homogeneous();
+    match resolve(inst, algorithm) {
+        Algorithm::Alg1 if !homogeneous => Some(
+            "Algorithm 1 works in rounds of one link cost: it needs a homogeneous ring (use \
+             Algorithm 2 on heterogeneous links)"
+                .into(),
+        ),
+        Algorithm::Alg3 | Algorithm::Alg3Literal if !homogeneous => Some(
+            "Algorithm 3 works in rounds of one link cost: it needs a homogeneous ring (use \
+             System 6 on heterogeneous links)"
+                .into(),
+        ),
+        Algorithm::Alg3 | Algorithm::Alg3Literal | Algorithm::Lp | Algorithm::LpLoad
+            if inst.direction == Direction::Uni =>
+        {
+            Some(format!(
+                "{} sends both ways: it needs a bidirectional ring",
+                algorithm.label()
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Every bound for the instance; `applies` follows the ring type.
+pub fn all_bounds(inst: &RingInstance) -> Vec<Bound> {
+    let uni = inst.direction == Direction::Uni;
+    let mut out = Vec::new();
+    if let Some(c) = inst.uniform_cost() {
+        out.push(Bound {
+            name: "Lemma 1",
+            value: bounds::lemma1(&inst.delta) as f64 * c,
+            applies: uni,
+            note: "max slice |δ_{k,l}| · c (homogeneous unidirectional)",
+        });
+        out.push(Bound {
+            name: "Lemma 6",
+            value: bounds::lemma6_rounds(&inst.delta) as f64 * c,
+            applies: !uni,
+            note: "max{max|δ_i|, max ⌈|δ_{k,l}|/2⌉} · c (homogeneous bidirectional)",
+        });
+    }
+    out.push(Bound {
+        name: "Theorem 2 (corrected)",
+        value: bounds::theorem2_corrected(inst),
+        applies: uni,
+        note: "max over positive slices δ_{k,l} · c_{l,l+1} (unidirectional)",
+    });
+    out.push(Bound {
+        name: "Theorem 2 (as printed)",
+        value: bounds::theorem2_printed(inst),
+        applies: false,
+        note: "|δ_{k,l}| · c_{l,l+1} for every slice: not a valid bound for negative slices",
+    });
+    if !uni {
+        out.push(Bound {
+            name: "Lemma 12",
+            value: lp::lemma12(inst),
+            applies: true,
+            note: "singles and split slices with per-link costs (bidirectional)",
+        });
+    }
+    out
+}
+
+/// The largest applicable bound.
+pub fn best_bound(bounds: &[Bound]) -> f64 {
+    bounds
+        .iter()
+        .filter(|b| b.applies)
+        .map(|b| b.value)
+        .fold(0.0, f64::max)
+}
+
+/// Runs `algorithm` on a validated instance.
+pub fn run(inst: &RingInstance, _valid: Valid, algorithm: Algorithm) -> Result<RunReport, String> {
+    if let Some(why) = not_applicable(inst, algorithm) {
+        return Err(why);
+    }
+    let algorithm = resolve(inst, algorithm);
+    let mut checks = Vec::new();
+    let mut lp_solution = None;
+    let schedule = match algorithm {
+        Algorithm::Auto => unreachable!("resolved above"),
+        Algorithm::Alg1 => homogeneous::algorithm1(inst)?,
+        Algorithm::Alg2 => {
+            let s = alg2::algorithm2(inst)?;
+            let formula = bounds::lemma5(inst);
+            let m = s.makespan();
+            checks.push(Check {
+                claim: "Lemma 5: Algorithm 2 takes max_l δ_{start,start+l} · c".into(),
+                holds: close(m, formula),
+                detail: format!("simulated {m}, formula {formula}"),
+            });
+            s
+        }
+        Algorithm::Alg3 | Algorithm::Alg3Literal => {
+            let variant = if algorithm == Algorithm::Alg3 {
+                homogeneous::Alg3Variant::Corrected
+            } else {
+                homogeneous::Alg3Variant::Literal
+            };
+            homogeneous::algorithm3(inst, variant)?
+        }
+        Algorithm::Lp | Algorithm::LpLoad => {
+            let sol = if algorithm == Algorithm::Lp {
+                lp::solve_system6(inst)
+            } else {
+                lp::solve_system12(inst)?
+            };
+            let best = sol.x_floor_tau.min(sol.x_ceil_tau);
+            checks.push(Check {
+                claim: "Proposition 1: ⌊R_1⌋ or ⌈R_1⌉ gives the integer optimum".into(),
+                holds: close(best, sol.tau_int),
+                detail: format!(
+                    "τ(⌊R_1⌋) = {}, τ(⌈R_1⌉) = {}, integer optimum {}",
+                    sol.x_floor_tau, sol.x_ceil_tau, sol.tau_int
+                ),
+            });
+            let s = lp::lemma9_schedule(inst, &sol);
+            lp_solution = Some(sol);
+            s
+        }
+    };
+    let verification = verify(inst, &schedule);
+    let makespan = schedule.makespan();
+    let bounds = all_bounds(inst);
+    let lower_bound = best_bound(&bounds);
+    let rounds = match &schedule {
+        Schedule::Rounds { rounds, .. } => Some(rounds.len()),
+        Schedule::Timed(_) => None,
+    };
+    if let (Some(r), Direction::Bi, true) = (
+        rounds,
+        inst.direction,
+        matches!(algorithm, Algorithm::Alg3 | Algorithm::Alg3Literal),
+    ) {
+        let l6 = bounds::lemma6_rounds(&inst.delta);
+        checks.push(Check {
+            claim: "Lemma 8: Algorithm 3 takes exactly Lemma 6's number of rounds".into(),
+            holds: r as i64 == l6,
+            detail: format!("{r} rounds, Lemma 6 gives {l6}"),
+        });
+    }
+    if let Some(sol) = &lp_solution {
+        checks.push(Check {
+            claim: "Lemma 9: the schedule finishes by the LP's τ".into(),
+            holds: makespan <= sol.tau_int * (1.0 + 1e-9) + 1e-9,
+            detail: format!("schedule {makespan}, τ = {}", sol.tau_int),
+        });
+    }
+    if lower_bound > makespan * (1.0 + 1e-9) + 1e-9 && verification.valid {
+        checks.push(Check {
+            claim: "a valid schedule is never faster than a lower bound".into(),
+            holds: false,
+            detail: format!("makespan {makespan} < bound {lower_bound}"),
+        });
+    }
+    let light = lp_solution.as_ref().map(|s| s.light);
+    Ok(RunReport {
+        algorithm,
+        flows: schedule.flows(inst.n()),
+        schedule,
+        verification,
+        makespan,
+        bounds,
+        lower_bound,
+        rounds,
+        lp: lp_solution,
+        light,
+        checks,
+    })
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}

@@ -1,0 +1,245 @@
+//! Random-instance studies behind the plots: makespan against the best lower bound while n or
+//! max |δ| grows, the distribution of System 6's optimum over Lemma 12's bound on
+//! heterogeneous bidirectional rings, and Algorithm 3's rounds against Lemma 6.
+//!
+//! Every instance comes from [`random_instance`] with a seed derived from the study's seed
+//! and the sample's position, so every point is reproducible on its own.
+
+use rayon::prelude::*;
+
+use super::bounds;
+use super::homogeneous::{Alg3Variant, algorithm3};
+use super::lp;
+use super::params::{Algorithm, Direction, RandomSpec, SweepSpec, SweepVar, random_instance};
+use super::run::run;
+use super::schedule::verify;
+use crate::model::{Cancelled, Progress};
+
+/// Number of points of a sweep.
+pub const POINTS: usize = 12;
+
+/// One point of the makespan study (means over the samples).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepPoint {
+    /// Value of the swept variable.
+    pub x: f64,
+    /// Mean makespan.
+    pub makespan: f64,
+    /// Mean best applicable lower bound.
+    pub bound: f64,
+    /// Largest makespan / bound over the samples.
+    pub worst_ratio: f64,
+    /// Samples whose schedule failed the checker (or could not run).
+    pub failed: usize,
+}
+
+/// The swept values: about [`POINTS`] values from the smallest allowed to `to`, evenly spaced
+/// on a log scale when the range is wide.
+pub fn sweep_values(spec: &SweepSpec) -> Vec<usize> {
+    let lo = match spec.var {
+        SweepVar::N => 3usize,
+        SweepVar::MaxDelta => 1,
+    };
+    let hi = spec.to.max(lo);
+    let mut v: Vec<usize> = if hi / lo > 20 {
+        (0..POINTS)
+            .map(|k| {
+                let t = k as f64 / (POINTS - 1) as f64;
+                (lo as f64 * (hi as f64 / lo as f64).powf(t)).round() as usize
+            })
+            .collect()
+    } else {
+        (0..POINTS)
+            .map(|k| lo + (hi - lo) * k / (POINTS - 1))
+            .collect()
+    };
+    v.dedup();
+    v
+}
+
+fn sample_seed(seed: u64, point: usize, sample: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((point as u64) << 32)
+        .wrapping_add(sample as u64)
+}
+
+/// Runs `algorithm` on `spec.samples` random rings per point (direction and homogeneity as
+/// given) and compares the makespans with the best applicable bound.
+pub fn makespan_sweep(
+    spec: &SweepSpec,
+    direction: Direction,
+    heterogeneous: bool,
+    algorithm: Algorithm,
+    progress: &dyn Progress,
+) -> Result<Vec<SweepPoint>, Cancelled> {
+    let values = sweep_values(spec);
+    let mut out = Vec::with_capacity(values.len());
+    for (k, &x) in values.iter().enumerate() {
+        if progress.cancelled() {
+            return Err(Cancelled);
+        }
+        let (n, max_delta) = match spec.var {
+            SweepVar::N => (x, spec.fixed as i64),
+            SweepVar::MaxDelta => (spec.fixed, x as i64),
+        };
+        let results: Vec<Option<(f64, f64)>> = (0..spec.samples)
+            .into_par_iter()
+            .map(|s| {
+                let inst = random_instance(&RandomSpec {
+                    seed: sample_seed(spec.seed, k, s),
+                    n,
+                    max_delta,
+                    heterogeneous,
+                    direction,
+                    heavy: true,
+                });
+                let valid = inst.validate().ok()?;
+                let r = run(&inst, valid, algorithm).ok()?;
+                r.verification.valid.then_some((r.makespan, r.lower_bound))
+            })
+            .collect();
+        let ok: Vec<(f64, f64)> = results.iter().flatten().copied().collect();
+        let m = ok.len().max(1) as f64;
+        out.push(SweepPoint {
+            x: x as f64,
+            makespan: ok.iter().map(|r| r.0).sum::<f64>() / m,
+            bound: ok.iter().map(|r| r.1).sum::<f64>() / m,
+            worst_ratio: ok
+                .iter()
+                .map(|r| if r.1 > 0.0 { r.0 / r.1 } else { 1.0 })
+                .fold(0.0, f64::max),
+            failed: results.len() - ok.len(),
+        });
+        progress.set((k + 1) as f32 / values.len() as f32);
+    }
+    Ok(out)
+}
+
+/// One heterogeneous bidirectional instance of the LP study.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LpRatio {
+    /// System 6's integer optimum.
+    pub tau_int: f64,
+    /// Lemma 12's bound.
+    pub lemma12: f64,
+    /// τ_int / Lemma 12 (1 when the bound is 0).
+    pub ratio: f64,
+    /// Whether the solution is light (else System 6's schedule is not executable as is).
+    pub light: bool,
+}
+
+/// System 6's integer optimum against Lemma 12 on `samples` random heterogeneous
+/// bidirectional rings of `n` processors (heavy or light loads).
+pub fn lp_ratios(
+    n: usize,
+    max_delta: i64,
+    samples: usize,
+    seed: u64,
+    heavy: bool,
+    progress: &dyn Progress,
+) -> Result<Vec<LpRatio>, Cancelled> {
+    let chunk = 64;
+    let mut out = Vec::with_capacity(samples);
+    for start in (0..samples).step_by(chunk) {
+        if progress.cancelled() {
+            return Err(Cancelled);
+        }
+        let part: Vec<LpRatio> = (start..(start + chunk).min(samples))
+            .into_par_iter()
+            .map(|s| {
+                let inst = random_instance(&RandomSpec {
+                    seed: sample_seed(seed, 0, s),
+                    n,
+                    max_delta,
+                    heterogeneous: true,
+                    direction: Direction::Bi,
+                    heavy,
+                });
+                let sol = lp::solve_system6(&inst);
+                let b = lp::lemma12(&inst);
+                LpRatio {
+                    tau_int: sol.tau_int,
+                    lemma12: b,
+                    ratio: if b > 0.0 { sol.tau_int / b } else { 1.0 },
+                    light: sol.light,
+                }
+            })
+            .collect();
+        out.extend(part);
+        progress.set(out.len() as f32 / samples.max(1) as f32);
+    }
+    Ok(out)
+}
+
+/// One homogeneous bidirectional instance of the rounds study.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RoundsPoint {
+    /// Lemma 6's number of rounds.
+    pub lemma6: i64,
+    /// Rounds of the corrected Algorithm 3.
+    pub corrected: usize,
+    /// Whether the corrected schedule passed the checker.
+    pub corrected_valid: bool,
+    /// Rounds of the literal Algorithm 3.
+    pub literal: usize,
+    /// Whether the literal schedule passed the checker.
+    pub literal_valid: bool,
+}
+
+/// Algorithm 3 (both readings) against Lemma 6 on `samples` random homogeneous bidirectional
+/// rings with n processors and |δ_k| ≤ max_delta.
+pub fn rounds_vs_lemma6(
+    n: usize,
+    max_delta: i64,
+    samples: usize,
+    seed: u64,
+    progress: &dyn Progress,
+) -> Result<Vec<RoundsPoint>, Cancelled> {
+    let chunk = 64;
+    let mut out = Vec::with_capacity(samples);
+    for start in (0..samples).step_by(chunk) {
+        if progress.cancelled() {
+            return Err(Cancelled);
+        }
+        let part: Vec<RoundsPoint> = (start..(start + chunk).min(samples))
+            .into_par_iter()
+            .map(|s| {
+                // Vary δ_max across the samples so the plot covers a range of Lemma 6 values.
+                let m = 1 + (s as i64 % max_delta.max(1));
+                let inst = random_instance(&RandomSpec {
+                    seed: sample_seed(seed, 1, s),
+                    n,
+                    max_delta: m,
+                    heterogeneous: false,
+                    direction: Direction::Bi,
+                    heavy: true,
+                });
+                // Small rings (n ≤ 200, |δ| ≤ 1000) are far below Algorithm 3's work cap.
+                let run = |v| {
+                    algorithm3(&inst, v)
+                        .map(|s| (rounds_of(&s), verify(&inst, &s).valid))
+                        .unwrap_or((0, false))
+                };
+                let (corrected, corrected_valid) = run(Alg3Variant::Corrected);
+                let (literal, literal_valid) = run(Alg3Variant::Literal);
+                RoundsPoint {
+                    lemma6: bounds::lemma6_rounds(&inst.delta),
+                    corrected,
+                    corrected_valid,
+                    literal,
+                    literal_valid,
+                }
+            })
+            .collect();
+        out.extend(part);
+        progress.set(out.len() as f32 / samples.max(1) as f32);
+    }
+    Ok(out)
+}
+
+fn rounds_of(s: &super::schedule::Schedule) -> usize {
+    match s {
+        super::schedule::Schedule::Rounds { rounds, .. } => rounds.len(),
+        super::schedule::Schedule::Timed(_) => 0,
+    }
+}

@@ -1,0 +1,98 @@
+//! The ring redistribution workspace driven through its accessibility tree.
+
+mod common;
+use common::{settle, shown};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::model::redistribute::params::{Algorithm, Costs, RedistParams};
+use loadlab::preset::Scenario;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::widgets::step_bar::{LABEL_BACK, LABEL_FORWARD};
+
+fn params(h: &Harness<'_, LoadlabApp>) -> RedistParams {
+    match &h.state().preset().scenario {
+        Scenario::Redistribute(p) => p.clone(),
+        other => panic!("not the redistribution model: {other:?}"),
+    }
+}
+
+fn app() -> Harness<'static, LoadlabApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    h.run_steps(2);
+    h.get_by_label("Redistribution\non rings").click();
+    settle(&mut h);
+    h
+}
+
+#[test]
+fn edit_delta_fix_the_sum_and_step_algorithm_3() {
+    let mut h = app();
+    assert_eq!(params(&h), RedistParams::default());
+    // The default ring: 12 homogeneous bidirectional processors, Lemma 6 gives 4 rounds.
+    shown(&mut h, "✓ valid");
+    shown(&mut h, "Round 1 of 4: δ_max = 4");
+    // Edit δ_1: 3 → 4 breaks the conservation law.
+    h.get_by_label("δ_1").set_text_value_accesskit("4");
+    settle(&mut h);
+    assert_eq!(params(&h).instance.delta[0], 4);
+    shown(&mut h, "Σδ = 1, not 0");
+    shown(&mut h, "Nothing runs on this instance");
+    // Fix it with the button; the change is listed.
+    h.get_by_role_and_label(Role::Button, "Make Σδ = 0").click();
+    settle(&mut h);
+    assert_eq!(params(&h).instance.delta.iter().sum::<i64>(), 0);
+    shown(&mut h, "Σδ was 1: δ_1 4 → 3");
+    shown(&mut h, "✓ valid");
+    // Step three times: the round counter and δ_max follow (δ_max drops by one per round).
+    for _ in 0..3 {
+        h.get_by_label(LABEL_FORWARD).click();
+        h.run_steps(2);
+    }
+    shown(&mut h, "Round 4 of 4: δ_max = 1");
+    h.get_by_label(LABEL_BACK).click();
+    h.run_steps(2);
+    shown(
+        &mut h,
+        "Round 3 of 4: δ_max = 2 (special rules, Steps 10–18)",
+    );
+    shown(
+        &mut h,
+        "Lemma 8: Algorithm 3 takes exactly Lemma 6's number of rounds",
+    );
+}
+
+#[test]
+fn a_non_integer_entry_is_refused_at_its_cell() {
+    let mut h = app();
+    h.get_by_label("δ_2").set_text_value_accesskit("2.5");
+    settle(&mut h);
+    shown(&mut h, "items are atomic, use an integer");
+    // The instance keeps its last valid value.
+    assert_eq!(params(&h).instance.delta[1], -1);
+}
+
+#[test]
+fn heterogeneous_bidirectional_ring_reads_the_lp() {
+    let mut h = app();
+    h.get_by_role_and_label(Role::RadioButton, "heterogeneous")
+        .click();
+    settle(&mut h);
+    assert!(matches!(
+        params(&h).instance.costs,
+        Costs::Heterogeneous { .. }
+    ));
+    h.get_by_label("c_cw_1").set_text_value_accesskit("3");
+    settle(&mut h);
+    assert_eq!(params(&h).instance.cw(0), 3.0);
+    assert_eq!(params(&h).algorithm, Algorithm::Auto);
+    shown(&mut h, "System 6 + Lemma 9");
+    shown(&mut h, "integer optimum R_1 / τ");
+    shown(&mut h, "Proposition 1");
+    shown(&mut h, "Lemma 12");
+    shown(&mut h, "✓ valid");
+}
