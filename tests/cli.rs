@@ -133,10 +133,15 @@ fn presets_listed_and_evaluated() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().count() >= 4, "{text}");
     assert!(
-        text.lines()
-            .all(|l| [" divisible ", " geodecay ", " treesweep ", " ksbf "]
-                .iter()
-                .any(|m| l.contains(m))),
+        text.lines().all(|l| [
+            " divisible ",
+            " geodecay ",
+            " treesweep ",
+            " ksbf ",
+            " redistribute "
+        ]
+        .iter()
+        .any(|m| l.contains(m))),
         "{text}"
     );
     assert!(
@@ -450,5 +455,191 @@ fn ksbf_bad_input() {
     assert_error(
         &["ksbf", "--shape", "tree", "--n", "20", "--assignments"],
         "too many to list",
+    );
+}
+
+#[test]
+fn redistribute_json_fields_and_rounds() {
+    // The default 12-ring: Algorithm 3 meets Lemma 6 (4 rounds) and verifies itself.
+    let d = "3,-1,2,0,-4,1,2,-2,0,1,-3,1";
+    let v = json(&["redistribute", "--delta", d, "--rounds", "--json"]);
+    for key in [
+        "algorithm",
+        "lower_bound",
+        "makespan",
+        "valid",
+        "violations",
+        "rounds",
+        "flows",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["algorithm"], "alg3");
+    assert_eq!(v["rounds"], 4);
+    assert_eq!(v["makespan"], 4);
+    assert_eq!(v["lower_bound"], 4);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["violations"].as_array().unwrap().len(), 0);
+    assert!(v.get("light").is_none(), "light is only for the LP");
+    let schedule = v["schedule"].as_array().unwrap();
+    assert_eq!(schedule.len(), 4);
+    // Every round is one-port: no processor sends or receives twice.
+    for round in schedule {
+        let sends = round.as_array().unwrap();
+        let mut from: Vec<i64> = sends.iter().map(|s| s["from"].as_i64().unwrap()).collect();
+        let mut to: Vec<i64> = sends.iter().map(|s| s["to"].as_i64().unwrap()).collect();
+        from.sort();
+        to.sort();
+        assert!(from.windows(2).all(|w| w[0] != w[1]), "{round}");
+        assert!(to.windows(2).all(|w| w[0] != w[1]), "{round}");
+    }
+    // flows[i] is the net over P_i → P_{i+1}; it reproduces δ: δ_i = flows[i] − flows[i−1].
+    let flows: Vec<i64> = v["flows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_i64().unwrap())
+        .collect();
+    let delta: Vec<i64> = d.split(',').map(|x| x.parse().unwrap()).collect();
+    for i in 0..12 {
+        assert_eq!(flows[i] - flows[(i + 11) % 12], delta[i]);
+    }
+    // The printed reading of Algorithm 3 makes a processor send what it does not hold.
+    let v = json(&[
+        "redistribute",
+        "--delta",
+        d,
+        "--algorithm",
+        "alg3-literal",
+        "--json",
+    ]);
+    assert_eq!(v["valid"], false);
+    assert!(
+        v["violations"][0]
+            .as_str()
+            .unwrap()
+            .contains("does not hold"),
+        "{v}"
+    );
+}
+
+#[test]
+fn redistribute_unidirectional_and_lp() {
+    // Algorithm 1 meets Lemma 1; Algorithm 2 meets Lemma 5 (= corrected Theorem 2).
+    let v = json(&[
+        "redistribute",
+        "--delta",
+        "2,-1,3,-4",
+        "--direction",
+        "uni",
+        "--json",
+    ]);
+    assert_eq!(v["algorithm"], "alg1");
+    assert_eq!(v["makespan"], v["lower_bound"]);
+    assert_eq!(v["valid"], true);
+    let v = json(&[
+        "redistribute",
+        "--delta",
+        "1,-1,0",
+        "--direction",
+        "uni",
+        "--cw",
+        "1,100,1",
+        "--json",
+    ]);
+    assert_eq!(v["algorithm"], "alg2");
+    assert_eq!(v["makespan"], 1);
+    assert_eq!(v["bounds"]["Theorem 2 (as printed)"]["value"], 100);
+    // A heterogeneous bidirectional ring: System 6 with the light flag.
+    let v = json(&[
+        "redistribute",
+        "--delta",
+        "2,-1,0,-1",
+        "--loads",
+        "5,5,5,5",
+        "--cw",
+        "1,2,3,4",
+        "--ccw",
+        "4,3,2,1",
+        "--json",
+    ]);
+    assert_eq!(v["algorithm"], "lp");
+    assert_eq!(v["light"], true);
+    assert_eq!(v["valid"], true);
+    assert!(v["makespan"].as_f64().unwrap() >= v["lower_bound"].as_f64().unwrap());
+    let v = json(&[
+        "redistribute",
+        "--delta",
+        "2,-1,0,-1",
+        "--cw",
+        "1,2,3,4",
+        "--ccw",
+        "4,3,2,1",
+        "--algorithm",
+        "lp-load",
+        "--json",
+    ]);
+    assert_eq!(v["algorithm"], "lp-load");
+    assert_eq!(v["light"], true);
+}
+
+#[test]
+fn redistribute_bad_input() {
+    assert_error(&["redistribute", "--delta", "1,-2,0"], "Σδ = -1");
+    assert_error(&["redistribute", "--delta", "1,x,-1"], "entry 2");
+    assert_error(&["redistribute", "--delta", "1,2.5,-1"], "integer");
+    assert_error(&["redistribute", "--delta", "1,,-1"], "empty");
+    assert_error(&["redistribute", "--delta", "0"], "at least 2");
+    assert_error(
+        &["redistribute", "--delta", "1,-1", "--loads", "1,1,1"],
+        "entries",
+    );
+    assert_error(
+        &["redistribute", "--delta", "1,-1", "--loads", "1,1"],
+        "L_1",
+    );
+    assert_error(&["redistribute", "--delta", "1,-1", "--c", "0"], "> 0");
+    assert_error(&["redistribute", "--delta", "1,-1", "--c", "nan"], "c");
+    assert_error(
+        &[
+            "redistribute",
+            "--delta",
+            "1,-1,0",
+            "--cw",
+            "1,1,-2",
+            "--ccw",
+            "1,1,1",
+        ],
+        "--cw",
+    );
+    assert_error(
+        &["redistribute", "--delta", "1,-1,0", "--cw", "1,1,1"],
+        "--ccw",
+    );
+    assert_error(
+        &[
+            "redistribute",
+            "--delta",
+            "1,-1,0",
+            "--cw",
+            "1,2,3",
+            "--ccw",
+            "1,1,1",
+            "--algorithm",
+            "alg3",
+        ],
+        "homogeneous",
+    );
+    assert_error(
+        &[
+            "redistribute",
+            "--delta",
+            "1,-1,0",
+            "--direction",
+            "uni",
+            "--algorithm",
+            "lp",
+        ],
+        "bidirectional",
     );
 }

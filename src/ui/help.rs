@@ -244,4 +244,38 @@ twice during 100 iterations, 1000 columns redistributed with System 6 never / on
 19 times; normalised execution time against the computation-to-communication ratio.
 
 Where the paper is wrong or ambiguous (the app shows both readings where it matters):
-FINDINGS";
+• Theorem 2's bound as printed is not a lower bound: it charges a negative slice C_{k,l} to \
+c_{l,l+1}, a link its items never cross. Preset “Theorem 2's printed bound exceeds the \
+optimum”: δ = (1, −1, 0), c_{1,2} = 1, c_{2,3} = 100 — printed bound 100, Algorithm 2 takes 1. \
+Corrected (items enter through P_{k−1} → P_k), it equals Lemma 5 and Theorem 2 holds.
+• Algorithm 3 as printed fails Lemma 8: a single pass of Steps 25–30 misses forwarding \
+chains that wrap past P_n → P_1. Smallest: δ = (0, 0, −1, 1, 0) takes 2 rounds, not 1.
+• Algorithm 3 (both readings of Steps 25–30) makes processors send items they do not hold \
+when loads are small (the paper proves possession for Algorithm 1 only). Smallest: \
+δ = (0, 0, −3, 3), L = (1, 1, 1, 4); the default 12-ring too (P4, with the minimal loads). \
+The corrected variant adds a feeding rule (Step “32” in the arrows): a processor with δ ≤ 0 \
+that sends without receiving is fed by its other neighbour in the same round. It provably \
+keeps possession and one-port; Lemma 8's round count still holds on every ring tested \
+(all rings n ≤ 7 with |δ| ≤ 4 and hundreds of thousands of random ones), not proved. The \
+corrected variant also runs Steps 25–30 to a fixpoint. Step 30 never fires (Steps 5 and 9 \
+already build leftward chains). The plot “Algorithm 3 rounds vs Lemma 6” shows both readings.
+• Lemma 12 is not tight (the paper has no counter-example): n = 3, δ = (−2, 1, 1), \
+L = (1, 2, 2), c_{1,2}, c_{2,3}, c_{3,1} = 1, 3, 2, c_{1,3}, c_{2,1}, c_{3,2} = 2, 1, 3: \
+bound 2, optimum 3.
+• Proposition 1 holds (convexity in R_1); both roundings are needed (each alone fails on a \
+few per cent of random rings).
+• Lemma 9's schedule is valid only for light solutions: otherwise processors send items \
+that have not arrived yet (the checker names the first one).
+• Section 8 contradicts itself: the text says redistributions matter more as the \
+computation-to-communication ratio grows, the discussion of Figs. 13–14 the opposite. In the \
+simplified study every curve is a + b/r, so the text's reading holds. The light hypothesis \
+rarely holds there (8 % of platforms with p = 8, never with p = 32): “skip (paper)” skips \
+most redistributions, “forward” performs them all.
+
+Section 8 assumptions: link costs uniform integers 1–10 per direction; CPU speeds drawn from \
+six illustrative LINPACK-like figures (Pentium Pro 200 MHz … Pentium 4 1.7 GHz), each \
+changing twice (at iterations drawn in 20–40 and 60–80); 100 iterations over 1000 columns, \
+initially proportional to the speeds; an iteration lasts max_i columns_i / speed_i; a \
+redistribution targets the current speeds and costs System 6's τ. The ratio r is the length \
+of an ideal balanced iteration over the mean link cost; times are normalised by an \
+always-balanced oracle with free redistributions.";

@@ -53,8 +53,8 @@
 //!
 //! # How often the light hypothesis holds
 //!
-//! Rarely, in this setting: a processor whose share shrinks after a slowdown holds few
-//! columns, yet flows towards the far side of the ring must cross it. Over 500 platforms
+//! Rarely, in this setting: slow processors hold few columns, yet the columns leaving a
+//! processor that slowed down must often cross them to reach the far side of the ring. Over 500 platforms
 //! (seed 1, `light_statistics` test), the single redistribution of "once" (after iteration 50)
 //! has a light System 6 optimum on 8 % of the platforms with p = 8, a System 12 solution on
 //! 17 % more and no light solution at all on 75 %; with p = 32 there is never a light

@@ -63,7 +63,35 @@
 //!    corrected variant keeps both, so that Step 28 shows where the paper's forwarding
 //!    applies.
 //!
-//! FINDINGS_PLACEHOLDER
+//! 6. **Lemma 12 is not tight** — the paper says it has no counter-example. Smallest
+//!    (`tests/redistribute_lp.rs`, `lemma12_is_not_tight`): n = 3, δ = (−2, 1, 1),
+//!    L = (1, 2, 2), c_{1,2}, c_{2,3}, c_{3,1} = 1, 3, 2 and c_{1,3}, c_{2,1}, c_{3,2} = 2, 1, 3:
+//!    Lemma 12 gives 2, the optimum is 3 (P_1 must receive one item from each side one after
+//!    the other, or have one forwarded over a link of cost 3). System 6's integer optimum is
+//!    a lower bound for every schedule, light or not, is never below Lemma 12, and is the
+//!    optimum whenever one of its optimal solutions is light.
+//! 7. **Proposition 1 holds** (it is the convexity of τ in the single variable R_1 of
+//!    Lemma 10), and both roundings are needed: over 200 000 random rings only ⌊R_1⌋ is
+//!    optimal 1.4 % of the time, only ⌈R_1⌉ 2.5 %.
+//! 8. **Lemma 9 needs the light hypothesis for possession only**: on heavy solutions its
+//!    schedule keeps one-port and the makespan but makes processors send items they have not
+//!    received yet. Smallest shown by the checker: δ = (3, 0, −3), L = (4, 1, 1),
+//!    c_{i,i+1} = (2, 1, 1), c_{i,i−1} = 10 ("P2 starts sending an item at t = 1 but holds
+//!    none"). [`lp::asap_schedule`] forwards items as they arrive instead (6 there, optimal;
+//!    System 12 needs 22).
+//! 9. **Section 8 contradicts itself.** The text says that when the computation-to-
+//!    communication ratio increases, "iterations take more time, and the usefulness of a
+//!    redistribution becomes more important"; the discussion of Figs. 13–14 says the opposite
+//!    (no redistribution at ratio 10, many at ratio 1). In the simplified experiment of
+//!    [`iterative`] every curve is a + b/r, so the text's reading holds; the figures' reading
+//!    fits a communication-to-computation axis.
+//! 10. **The light hypothesis rarely holds in Section 8's setting**: for the single
+//!     redistribution after iteration 50, System 6's optimum is light on 8 % of 500 platforms
+//!     with p = 8 (System 12 finds a light solution on 17 % more, none exists on 75 %), and
+//!     never with p = 32. The paper's light-only algorithm then skips most redistributions;
+//!     the study offers forwarding as an alternative.
+//! 11. On a 2-ring P_{i−1} = P_{i+1}: every item P_i sends costs c_{i,i+1} here (c_{i,i−1} is
+//!     unused), a convention the paper does not settle.
 
 pub mod alg2;
 pub mod bounds;

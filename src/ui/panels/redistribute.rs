@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use super::{JobStatus, StepCmd};
 use crate::jobs::JobSlot;
 use crate::model::redistribute::bounds;
-use crate::model::redistribute::homogeneous::{Alg3Variant, alg3_round, maximal_slices};
-use crate::model::redistribute::iterative::{IterativeResult, run_iterative};
+use crate::model::redistribute::homogeneous::{Alg3Variant, STEP_FEED, alg3_round, maximal_slices};
+use crate::model::redistribute::iterative::{HeavyPolicy, IterativeResult, run_iterative};
 use crate::model::redistribute::params::{
     Algorithm, Costs, Direction, Field, InstanceError, RedistParams, RingInstance, Study, SweepVar,
     delta_from_targets, fix_sum, format_vector, minimal_loads, parse_cost_vector, parse_int_vector,
@@ -25,7 +25,7 @@ use crate::model::redistribute::sweep::{
     LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, rounds_vs_lemma6,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
-use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
+use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::ring::{RingArc, RingArrow, RingDrawing, RingEvent, RingNode, ring};
 use crate::ui::widgets::step_bar::{StepState, step_bar};
@@ -84,6 +84,16 @@ struct Evaluated {
     outcome: Result<RunReport, String>,
 }
 
+/// One transfer shown at the current step.
+struct Moving {
+    from: usize,
+    to: usize,
+    step: u8,
+    items: u64,
+    start: f64,
+    end: f64,
+}
+
 /// δ at the current step, cached.
 struct Cursor {
     key: (usize, usize),
@@ -102,8 +112,8 @@ struct Texts {
 /// The cost being edited after a click on a link.
 struct LinkEdit {
     index: usize,
-    clockwise: bool,
-    value: f64,
+    cw: f64,
+    ccw: f64,
 }
 
 type SweepKey = (
@@ -185,6 +195,7 @@ fn step_color(step: u8) -> Color32 {
         8 | 9 | 16 | 18 => Color32::from_rgb(30, 120, 200),
         21 | 24 => Color32::from_rgb(130, 60, 180),
         28 | 30 => Color32::from_rgb(20, 150, 90),
+        STEP_FEED => Color32::from_rgb(190, 150, 0),
         _ => Color32::from_rgb(90, 90, 90),
     }
 }
@@ -200,6 +211,9 @@ fn step_meaning(step: u8) -> &'static str {
         21 => "maximal processor δ_i = δ_max sends right",
         24 => "maximal processor δ_i = −δ_max receives from the left",
         28 | 30 => "δ_max = 1: a balanced processor forwards",
+        STEP_FEED => {
+            "feeding (corrected variant): a sender with δ ≤ 0 is fed by its other neighbour"
+        }
         _ => "",
     }
 }
@@ -899,7 +913,7 @@ impl RedistPanel {
         let inst = &params.instance;
         let n = inst.n();
         // The transfers of this step and δ after it.
-        let (arrows, after): (Vec<(usize, usize, u8, u64)>, Vec<i64>) = match &report.schedule {
+        let (arrows, after): (Vec<Moving>, Vec<i64>) = match &report.schedule {
             Schedule::Rounds { rounds, .. } => {
                 let sends = rounds.get(pos).cloned().unwrap_or_default();
                 let mut after = before.clone();
@@ -907,10 +921,21 @@ impl RedistPanel {
                     after[x.from as usize] -= 1;
                     after[x.to as usize] += 1;
                 }
+                let c = match &report.schedule {
+                    Schedule::Rounds { c, .. } => *c,
+                    Schedule::Timed(_) => 1.0,
+                };
                 (
                     sends
                         .iter()
-                        .map(|x| (x.from as usize, x.to as usize, x.step, 1))
+                        .map(|x| Moving {
+                            from: x.from as usize,
+                            to: x.to as usize,
+                            step: x.step,
+                            items: 1,
+                            start: pos as f64 * c,
+                            end: (pos + 1) as f64 * c,
+                        })
                         .collect(),
                     after,
                 )
@@ -924,7 +949,14 @@ impl RedistPanel {
                 let active = blocks
                     .iter()
                     .filter(|b| b.start <= t + 1e-9 && t + 1e-9 < b.end())
-                    .map(|b| (b.from, b.to, 0u8, b.items))
+                    .map(|b| Moving {
+                        from: b.from,
+                        to: b.to,
+                        step: 0,
+                        items: b.items,
+                        start: b.start,
+                        end: b.end(),
+                    })
                     .collect();
                 (active, delta_at(inst, &report.schedule, pos + 1))
             }
@@ -985,14 +1017,12 @@ impl RedistPanel {
             .unwrap_or_default();
         let arrows_drawn: Vec<RingArrow> = arrows
             .iter()
-            .map(|&(f, t, s, k)| RingArrow {
-                from: f,
-                to: t,
-                color: step_color(s),
-                label: if s > 0 {
-                    format!("{s}")
-                } else if k > 1 {
-                    format!("×{k}")
+            .map(|m| RingArrow {
+                from: m.from,
+                to: m.to,
+                color: step_color(m.step),
+                label: if m.step > 0 {
+                    format!("{}", m.step)
                 } else {
                     String::new()
                 },
@@ -1020,7 +1050,14 @@ impl RedistPanel {
         match self.view.lower {
             Lower::Bars => delta_bars(ui, &before, &after),
             Lower::Gantt => self.gantt(ui, inst, &report, times.as_deref(), pos),
-            Lower::Sends => sends_list(ui, &arrows, &before, &after, &slices),
+            Lower::Sends => sends_list(
+                ui,
+                &arrows,
+                &before,
+                &after,
+                &slices,
+                total_rounds.is_some(),
+            ),
         }
     }
 
@@ -1078,21 +1115,28 @@ impl RedistPanel {
                     ),
                 })
                 .collect(),
-            cw_labels: (0..n)
+            link_labels: (0..n)
                 .map(|i| {
-                    if hetero && i < inst.n() {
-                        fmt(inst.cw(i))
-                    } else {
-                        String::new()
+                    let j = (i + 1) % n;
+                    match (hetero, bi) {
+                        (false, _) | (true, false) => fmt(inst.cw(i)),
+                        (true, true) => format!("{}→ {}←", fmt(inst.cw(i)), fmt(inst.ccw(j))),
                     }
                 })
                 .collect(),
-            ccw_labels: (0..n)
+            link_tooltips: (0..n)
                 .map(|i| {
-                    if hetero && bi {
-                        fmt(inst.ccw((i + 1) % n))
+                    let j = (i + 1) % n;
+                    if bi {
+                        format!(
+                            "c({a},{b}) = {}, c({b},{a}) = {}",
+                            fmt(inst.cw(i)),
+                            fmt(inst.ccw(j)),
+                            a = i + 1,
+                            b = j + 1
+                        )
                     } else {
-                        String::new()
+                        format!("c({},{}) = {}", i + 1, j + 1, fmt(inst.cw(i)))
                     }
                 })
                 .collect(),
@@ -1121,17 +1165,12 @@ impl RedistPanel {
                         self.table.reset();
                     }
                 }
-                RingEvent::Link { index, clockwise } => {
+                RingEvent::Link { index } => {
                     let n = inst.n();
-                    let value = if clockwise {
-                        inst.cw(index)
-                    } else {
-                        inst.ccw((index + 1) % n)
-                    };
                     self.link_edit = Some(LinkEdit {
                         index,
-                        clockwise,
-                        value,
+                        cw: inst.cw(index),
+                        ccw: inst.ccw((index + 1) % n),
                     });
                 }
             }
@@ -1139,34 +1178,50 @@ impl RedistPanel {
         let mut close = false;
         if let Some(edit) = &mut self.link_edit {
             let n = inst.n();
-            let (a, b) = if edit.clockwise {
-                (edit.index, (edit.index + 1) % n)
-            } else {
-                ((edit.index + 1) % n, edit.index)
-            };
+            let (a, b) = (edit.index, (edit.index + 1) % n);
+            let bi = inst.direction == Direction::Bi;
             let mut open = true;
             egui::Window::new("Link cost")
                 .collapsible(false)
                 .resizable(false)
                 .open(&mut open)
                 .show(ui.ctx(), |ui| {
-                    ui.horizontal(|ui| {
-                        let l = ui.label(format!("c({},{})", a + 1, b + 1));
-                        ui.add(
-                            egui::DragValue::new(&mut edit.value)
-                                .speed(0.05)
-                                .range(1e-6..=1e9),
+                    ui.label(
+                        RichText::new(
+                            "Time to send one item over the link. Applying makes the ring's \
+                             costs per link (heterogeneous).",
                         )
-                        .labelled_by(l.id);
-                    });
+                        .weak(),
+                    );
+                    egui::Grid::new("rd_link_edit")
+                        .num_columns(2)
+                        .show(ui, |ui| {
+                            let l = ui.label(format!("c({},{})", a + 1, b + 1));
+                            ui.add(
+                                egui::DragValue::new(&mut edit.cw)
+                                    .speed(0.05)
+                                    .range(1e-6..=1e9),
+                            )
+                            .labelled_by(l.id);
+                            ui.end_row();
+                            if bi {
+                                let l = ui.label(format!("c({},{})", b + 1, a + 1));
+                                ui.add(
+                                    egui::DragValue::new(&mut edit.ccw)
+                                        .speed(0.05)
+                                        .range(1e-6..=1e9),
+                                )
+                                .labelled_by(l.id);
+                                ui.end_row();
+                            }
+                        });
                     ui.horizontal(|ui| {
                         if ui.button("Apply").clicked() {
                             inst.make_heterogeneous();
                             if let Costs::Heterogeneous { cw, ccw } = &mut inst.costs {
-                                if edit.clockwise {
-                                    cw[a] = edit.value;
-                                } else {
-                                    ccw[a] = edit.value;
+                                cw[a] = edit.cw;
+                                if bi {
+                                    ccw[b] = edit.ccw;
                                 }
                             }
                             close = true;
@@ -1240,7 +1295,16 @@ impl RedistPanel {
             rows: (0..n).map(|i| format!("P{}", i + 1)).collect(),
             bars,
             time_label: "time".into(),
-            legend: Vec::new(),
+            legend: vec![
+                (
+                    bar_color(BarKind::Send, ui.visuals().dark_mode),
+                    "send".into(),
+                ),
+                (
+                    bar_color(BarKind::Receive, ui.visuals().dark_mode),
+                    "receive".into(),
+                ),
+            ],
             extent: Some((0.0, r.makespan.max(1e-9))),
         };
         if let Some(t) = gantt(ui, "rd_gantt", &data, &mut self.view.gantt, Some(cursor)) {
@@ -1689,6 +1753,23 @@ impl RedistPanel {
                 ui.end_row();
                 let l = ui.label("seed");
                 ui.add(egui::DragValue::new(&mut it.seed)).labelled_by(l.id);
+                let l = ui.label("not light").on_hover_text(
+                    "What a redistribution does when System 6's optimum is not light: the paper \
+                     only uses the light algorithm (System 12, or skip when no light solution \
+                     exists); “forward” also schedules heavy solutions, forwarding items as they \
+                     arrive.",
+                );
+                egui::ComboBox::from_id_salt("rd_heavy")
+                    .selected_text(match it.heavy {
+                        HeavyPolicy::LightOnly => "skip (paper)",
+                        HeavyPolicy::Forward => "forward",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut it.heavy, HeavyPolicy::LightOnly, "skip (paper)");
+                        ui.selectable_value(&mut it.heavy, HeavyPolicy::Forward, "forward");
+                    })
+                    .response
+                    .labelled_by(l.id);
                 ui.end_row();
             });
         if let Err(e) = it.validate() {
@@ -1728,6 +1809,32 @@ impl RedistPanel {
                 colors[k % colors.len()],
             ));
         }
+        let notes: Vec<String> = res
+            .schemes
+            .iter()
+            .filter(|c| c.redistributions > 0)
+            .map(|c| {
+                format!(
+                    "{}: {:.1} skipped, {:.1} via System 12{}",
+                    c.name,
+                    c.skipped,
+                    c.via_system12,
+                    if c.forwarded > 0.0 {
+                        format!(", {:.1} forwarded", c.forwarded)
+                    } else {
+                        String::new()
+                    }
+                )
+            })
+            .collect();
+        ui.label(
+            RichText::new(format!(
+                "Mean per run — {}. Normalised by an always-balanced oracle with free \
+                 redistributions; each curve is a + b/r.",
+                notes.join(" · ")
+            ))
+            .weak(),
+        );
         let plot = ComparePlot {
             title: String::new(),
             x_label: "computation-to-communication ratio".into(),
@@ -1775,13 +1882,15 @@ fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
         });
 }
 
-/// The sends of the step, with the pseudo-code step behind each.
+/// The sends of the step, with the pseudo-code step behind each (round-based) or their
+/// times (timed schedules).
 fn sends_list(
     ui: &mut Ui,
-    sends: &[(usize, usize, u8, u64)],
+    sends: &[Moving],
     before: &[i64],
     after: &[i64],
     slices: &[(usize, usize, i64)],
+    rounds: bool,
 ) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         if !slices.is_empty() {
@@ -1792,27 +1901,46 @@ fn sends_list(
                 .collect();
             ui.label(format!("Maximal slices (innermost): {}", s.join(", ")));
         }
-        let rows: Vec<Vec<String>> = sends
-            .iter()
-            .map(|&(f, t, s, k)| {
-                vec![
-                    format!("P{} → P{}", f + 1, t + 1),
-                    k.to_string(),
-                    if s > 0 {
-                        format!("Step {s}")
-                    } else {
-                        String::new()
-                    },
-                    step_meaning(s).to_string(),
-                    format!("{} → {}", before[f], after[f]),
-                ]
-            })
-            .collect();
-        result_table(
-            ui,
-            "rd_sends",
-            &["send", "items", "step", "why", "δ of the sender"],
-            &rows,
-        );
+        if rounds {
+            let rows: Vec<Vec<String>> = sends
+                .iter()
+                .map(|m| {
+                    vec![
+                        format!("P{} → P{}", m.from + 1, m.to + 1),
+                        if m.step > 0 {
+                            format!("Step {}", m.step)
+                        } else {
+                            String::new()
+                        },
+                        step_meaning(m.step).to_string(),
+                        format!("{} → {}", before[m.from], after[m.from]),
+                    ]
+                })
+                .collect();
+            result_table(
+                ui,
+                "rd_sends",
+                &["send", "step", "why", "δ of the sender"],
+                &rows,
+            );
+        } else {
+            let rows: Vec<Vec<String>> = sends
+                .iter()
+                .map(|m| {
+                    vec![
+                        format!("P{} → P{}", m.from + 1, m.to + 1),
+                        m.items.to_string(),
+                        fmt(m.start),
+                        fmt(m.end),
+                    ]
+                })
+                .collect();
+            result_table(
+                ui,
+                "rd_sends",
+                &["transfer in progress", "items", "from t", "to t"],
+                &rows,
+            );
+        }
     });
 }

@@ -61,10 +61,10 @@ pub struct RingArc {
 pub struct RingDrawing {
     /// Processors in ring order (drawn clockwise from the top).
     pub nodes: Vec<RingNode>,
-    /// Label of link i → i+1 (its clockwise cost), empty for none.
-    pub cw_labels: Vec<String>,
-    /// Label of link i+1 → i (the counter-clockwise cost of node i+1), empty for none.
-    pub ccw_labels: Vec<String>,
+    /// Label of the link between node i and node i+1 (e.g. its costs), empty for none.
+    pub link_labels: Vec<String>,
+    /// Tooltip of that label.
+    pub link_tooltips: Vec<String>,
     /// Transfers to draw.
     pub arrows: Vec<RingArrow>,
     /// Highlighted slices.
@@ -83,13 +83,10 @@ pub enum RingEvent {
         /// Change.
         units: i64,
     },
-    /// The cost label of link `index` → `index + 1` (clockwise: true) or of link
-    /// `index + 1` → `index` (clockwise: false) was clicked.
+    /// The label of the link between node `index` and node `index + 1` was clicked.
     Link {
         /// Link (by its lower node).
         index: usize,
-        /// Clockwise label.
-        clockwise: bool,
     },
 }
 
@@ -171,50 +168,38 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
             break;
         }
         painter.line_segment([pos[i], pos[j]], link_stroke);
+        let Some(label) = drawing.link_labels.get(i).filter(|l| !l.is_empty()) else {
+            continue;
+        };
         let mid = pos[i] + (pos[j] - pos[i]) * 0.5;
         let outward = (mid - center).normalized();
-        for (clockwise, labels, offset) in [
-            (true, &drawing.cw_labels, 13.0),
-            (false, &drawing.ccw_labels, -13.0),
-        ] {
-            let Some(label) = labels.get(i).filter(|l| !l.is_empty()) else {
-                continue;
-            };
-            let at = mid + outward * offset;
-            let galley = painter.layout_no_wrap(label.clone(), small.clone(), text);
-            let r = Rect::from_center_size(at, galley.size() + Vec2::splat(4.0));
-            let resp = ui.interact(
-                r,
-                ui.scope_id().with((id, "link", i, clockwise)),
-                if drawing.editable {
-                    Sense::click()
-                } else {
-                    Sense::hover()
-                },
-            );
-            let bg = if resp.hovered() && drawing.editable {
-                visuals.widgets.hovered.bg_fill
+        let galley = painter.layout_no_wrap(label.clone(), small.clone(), text);
+        let at = mid + outward * (galley.size().x * 0.5 + 4.0);
+        let r = Rect::from_center_size(at, galley.size() + Vec2::splat(4.0));
+        let resp = ui.interact(
+            r,
+            ui.scope_id().with((id, "link", i)),
+            if drawing.editable {
+                Sense::click()
             } else {
-                visuals.extreme_bg_color
-            };
-            painter.rect_filled(r, 3.0, bg);
-            painter.galley(r.min + Vec2::splat(2.0), galley, text);
-            let what = if clockwise {
-                format!("c({},{}) = {label}", i + 1, j + 1)
-            } else {
-                format!("c({},{}) = {label}", j + 1, i + 1)
-            };
-            let resp = resp.on_hover_text(if drawing.editable {
-                format!("{what} — click to edit")
-            } else {
-                what
-            });
-            if resp.clicked() {
-                events.push(RingEvent::Link {
-                    index: i,
-                    clockwise,
-                });
-            }
+                Sense::hover()
+            },
+        );
+        let bg = if resp.hovered() && drawing.editable {
+            visuals.widgets.hovered.bg_fill
+        } else {
+            visuals.extreme_bg_color
+        };
+        painter.rect_filled(r, 3.0, bg);
+        painter.galley(r.min + Vec2::splat(2.0), galley, text);
+        let what = drawing.link_tooltips.get(i).cloned().unwrap_or_default();
+        let resp = resp.on_hover_text(if drawing.editable {
+            format!("{what} — click to edit")
+        } else {
+            what
+        });
+        if resp.clicked() {
+            events.push(RingEvent::Link { index: i });
         }
     }
 
