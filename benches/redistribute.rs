@@ -142,5 +142,49 @@ fn lp(c: &mut Criterion) {
 }
 // ---- end of LP benches ----
 
-criterion_group!(benches, alg3, unidirectional, lp);
+/// One frame of the workspace with a 10 000-processor ring (virtualised table, δ profile,
+/// numbers, plots) once its run and studies have landed.
+fn frame(c: &mut Criterion) {
+    use loadlab::model::redistribute::params::{RandomSpec, RedistParams, random_instance};
+    use loadlab::ui::panels::redistribute::{RedistPanel, RedistView};
+    let ctx = egui::Context::default();
+    loadlab::ui::install_fonts(&ctx);
+    let mut panel = RedistPanel::new(RedistView::default());
+    let mut params = RedistParams {
+        instance: random_instance(&RandomSpec {
+            seed: 3,
+            n: N,
+            max_delta: 20,
+            ..RandomSpec::default()
+        }),
+        ..RedistParams::default()
+    };
+    let input = || egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1500.0, 940.0),
+        )),
+        ..Default::default()
+    };
+    // Warm up until the background run and the sweep have landed.
+    for _ in 0..400 {
+        let _ = ctx.run_ui(input(), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| panel.ui(ui, &mut params));
+        });
+        if panel.job_status().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    c.bench_function("redistribution workspace: one frame, n = 10 000", |b| {
+        b.iter(|| {
+            let out = ctx.run_ui(input(), |ui| {
+                egui::CentralPanel::default().show(ui, |ui| panel.ui(ui, &mut params));
+            });
+            black_box(out)
+        })
+    });
+}
+
+criterion_group!(benches, alg3, unidirectional, lp, frame);
 criterion_main!(benches);

@@ -5,14 +5,18 @@
 //! every lower bound, the checker's verdict, the paper's claims on this instance) and the
 //! random-instance plots, including Section 8's iterative study.
 
+use std::sync::Arc;
+
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Legend, Plot};
+use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 
 use super::{JobStatus, StepCmd};
 use crate::jobs::JobSlot;
 use crate::model::redistribute::bounds;
-use crate::model::redistribute::homogeneous::{Alg3Variant, STEP_FEED, alg3_round, maximal_slices};
+use crate::model::redistribute::homogeneous::{
+    Alg3Round, Alg3Variant, STEP_FEED, alg3_round, maximal_slices,
+};
 use crate::model::redistribute::iterative::{HeavyPolicy, IterativeResult, run_iterative};
 use crate::model::redistribute::params::{
     Algorithm, Costs, Direction, Field, InstanceError, RedistParams, RingInstance, Study, SweepVar,
@@ -34,6 +38,8 @@ use crate::ui::widgets::{error_row, format_sig};
 
 /// Above this much work (n × Σ|δ|) a run goes to a background job.
 const SYNC_WORK: i64 = 300_000;
+/// Above this many processors the δ profile is drawn as lines instead of bars.
+const BAR_LIMIT: usize = 300;
 /// Largest number of rows of the Gantt chart.
 const GANTT_ROWS: usize = 64;
 /// Largest number of blocks drawn in the Gantt chart.
@@ -81,7 +87,9 @@ impl Default for RedistView {
 struct Evaluated {
     instance: RingInstance,
     algorithm: Algorithm,
-    outcome: Result<RunReport, String>,
+    outcome: Result<Arc<RunReport>, String>,
+    /// Event times of a timed schedule (empty for rounds).
+    times: Arc<Vec<f64>>,
 }
 
 /// One transfer shown at the current step.
@@ -94,10 +102,82 @@ struct Moving {
     end: f64,
 }
 
-/// δ at the current step, cached.
+/// Everything shown about the current step, computed once per step.
 struct Cursor {
     key: (usize, usize),
-    delta: Vec<i64>,
+    before: Vec<i64>,
+    after: Vec<i64>,
+    moving: Vec<Moving>,
+    round: Option<Alg3Round>,
+    slices: Vec<(usize, usize, i64)>,
+}
+
+impl Cursor {
+    fn at(key: (usize, usize), inst: &RingInstance, report: &RunReport, times: &[f64]) -> Self {
+        let pos = key.1;
+        let before = delta_at(inst, &report.schedule, times, pos);
+        let (moving, after) = match &report.schedule {
+            Schedule::Rounds { rounds, c } => {
+                let sends = rounds.get(pos).map(Vec::as_slice).unwrap_or_default();
+                let mut after = before.clone();
+                for x in sends {
+                    after[x.from as usize] -= 1;
+                    after[x.to as usize] += 1;
+                }
+                let moving = sends
+                    .iter()
+                    .map(|x| Moving {
+                        from: x.from as usize,
+                        to: x.to as usize,
+                        step: x.step,
+                        items: 1,
+                        start: pos as f64 * c,
+                        end: (pos + 1) as f64 * c,
+                    })
+                    .collect();
+                (moving, after)
+            }
+            Schedule::Timed(blocks) => {
+                let t = times.get(pos).copied().unwrap_or(0.0);
+                let moving = blocks
+                    .iter()
+                    .filter(|b| b.start <= t + 1e-9 && t + 1e-9 < b.end())
+                    .map(|b| Moving {
+                        from: b.from,
+                        to: b.to,
+                        step: 0,
+                        items: b.items,
+                        start: b.start,
+                        end: b.end(),
+                    })
+                    .collect();
+                (moving, delta_at(inst, &report.schedule, times, pos + 1))
+            }
+        };
+        let variant = match report.algorithm {
+            Algorithm::Alg3 => Some(Alg3Variant::Corrected),
+            Algorithm::Alg3Literal => Some(Alg3Variant::Literal),
+            _ => None,
+        };
+        let round = match (variant, report.rounds) {
+            (Some(v), Some(r)) if r > 0 => alg3_round(&before, v),
+            _ => None,
+        };
+        let slices = match &round {
+            Some(r) if inst.n() <= crate::ui::widgets::ring::MAX_NODES => {
+                maximal_slices(&before, r.delta_max)
+            }
+            _ => Vec::new(),
+        };
+        Cursor {
+            key,
+            before,
+            after,
+            moving,
+            round,
+            slices,
+        }
+    }
 }
 
 /// Text fields of the generators and vector operations.
@@ -231,15 +311,15 @@ fn event_times(blocks: &[Block]) -> Vec<f64> {
 }
 
 /// Number of positions of the step bar.
-fn step_count(s: &Schedule) -> usize {
+fn step_count(s: &Schedule, times: &[f64]) -> usize {
     match s {
         Schedule::Rounds { rounds, .. } => rounds.len().max(1),
-        Schedule::Timed(b) => event_times(b).len().max(1),
+        Schedule::Timed(_) => times.len().max(1),
     }
 }
 
 /// δ before position `pos` (round pos + 1, or time t_pos).
-fn delta_at(inst: &RingInstance, s: &Schedule, pos: usize) -> Vec<i64> {
+fn delta_at(inst: &RingInstance, s: &Schedule, times: &[f64], pos: usize) -> Vec<i64> {
     let mut d = inst.delta.clone();
     match s {
         Schedule::Rounds { rounds, .. } => {
@@ -249,7 +329,7 @@ fn delta_at(inst: &RingInstance, s: &Schedule, pos: usize) -> Vec<i64> {
             }
         }
         Schedule::Timed(blocks) => {
-            let t = event_times(blocks).get(pos).copied().unwrap_or(0.0);
+            let t = times.get(pos).copied().unwrap_or(0.0);
             for b in blocks {
                 let done = (((t - b.start) / b.unit) + 1e-9)
                     .floor()
@@ -294,12 +374,21 @@ impl RedistPanel {
     }
 
     fn report(&self, params: &RedistParams) -> Option<&RunReport> {
-        self.current(params).and_then(|e| e.outcome.as_ref().ok())
+        self.current(params)
+            .and_then(|e| e.outcome.as_ref().ok().map(|r| r.as_ref()))
     }
 
     /// Applies a stepping shortcut.
     pub fn step(&mut self, cmd: StepCmd, params: &RedistParams) {
-        let n = self.report(params).map_or(1, |r| step_count(&r.schedule));
+        let n = self
+            .current(params)
+            .and_then(|e| {
+                e.outcome
+                    .as_ref()
+                    .ok()
+                    .map(|r| step_count(&r.schedule, &e.times))
+            })
+            .unwrap_or(1);
         cmd.apply(&mut self.view.step, n);
     }
 
@@ -381,13 +470,21 @@ impl RedistPanel {
         let algorithm = params.algorithm;
         let evaluate = move |instance: RingInstance| {
             let outcome = match instance.validate() {
-                Ok(v) => run(&instance, v, algorithm),
+                Ok(v) => run(&instance, v, algorithm).map(Arc::new),
                 Err(e) => Err(e[0].message.clone()),
+            };
+            let times = match &outcome {
+                Ok(r) => match &r.schedule {
+                    Schedule::Timed(b) => event_times(b),
+                    Schedule::Rounds { .. } => Vec::new(),
+                },
+                Err(_) => Vec::new(),
             };
             Evaluated {
                 instance,
                 algorithm,
                 outcome,
+                times: Arc::new(times),
             }
         };
         if work <= SYNC_WORK {
@@ -873,8 +970,8 @@ impl RedistPanel {
             });
             return;
         };
-        let report = match &ev.outcome {
-            Ok(r) => r.clone(),
+        let (report, times) = match &ev.outcome {
+            Ok(r) => (r.clone(), ev.times.clone()),
             Err(e) => {
                 ui.label(
                     RichText::new(format!("Cannot run: {e}")).color(ui.visuals().error_fg_color),
@@ -883,95 +980,31 @@ impl RedistPanel {
                 return;
             }
         };
-        let n_steps = step_count(&report.schedule);
+        let n_steps = step_count(&report.schedule, &times);
         self.view.step.clamp(n_steps);
-        let times = match &report.schedule {
-            Schedule::Timed(b) => Some(event_times(b)),
-            Schedule::Rounds { .. } => None,
-        };
+        let timed = matches!(report.schedule, Schedule::Timed(_));
         let label_times = times.clone();
         let total_rounds = report.rounds;
-        let label = move |k: usize| match (&label_times, total_rounds) {
-            (Some(t), _) => format!("t = {}", fmt(t.get(k).copied().unwrap_or(0.0))),
-            (None, Some(r)) if r > 0 => format!("round {} of {r}", k + 1),
+        let label = move |k: usize| match (timed, total_rounds) {
+            (true, _) => format!("t = {}", fmt(label_times.get(k).copied().unwrap_or(0.0))),
+            (false, Some(r)) if r > 0 => format!("round {} of {r}", k + 1),
             _ => "balanced already".to_string(),
         };
         step_bar(ui, &mut self.view.step, n_steps, &label);
         let pos = self.view.step.step;
         let key = (self.generation, pos);
         if self.cursor.as_ref().map(|c| c.key) != Some(key) {
-            self.cursor = Some(Cursor {
-                key,
-                delta: delta_at(&params.instance, &report.schedule, pos),
-            });
+            self.cursor = Some(Cursor::at(key, &params.instance, &report, &times));
         }
-        let before = self
-            .cursor
-            .as_ref()
-            .map(|c| c.delta.clone())
-            .unwrap_or_default();
+        let Some(cursor) = self.cursor.take() else {
+            return;
+        };
+        let before = cursor.before.clone();
+        let after = cursor.after.clone();
+        let round_info = cursor.round.clone();
+        let slices = cursor.slices.clone();
+        let arrows = &cursor.moving;
         let inst = &params.instance;
-        let n = inst.n();
-        // The transfers of this step and δ after it.
-        let (arrows, after): (Vec<Moving>, Vec<i64>) = match &report.schedule {
-            Schedule::Rounds { rounds, .. } => {
-                let sends = rounds.get(pos).cloned().unwrap_or_default();
-                let mut after = before.clone();
-                for x in &sends {
-                    after[x.from as usize] -= 1;
-                    after[x.to as usize] += 1;
-                }
-                let c = match &report.schedule {
-                    Schedule::Rounds { c, .. } => *c,
-                    Schedule::Timed(_) => 1.0,
-                };
-                (
-                    sends
-                        .iter()
-                        .map(|x| Moving {
-                            from: x.from as usize,
-                            to: x.to as usize,
-                            step: x.step,
-                            items: 1,
-                            start: pos as f64 * c,
-                            end: (pos + 1) as f64 * c,
-                        })
-                        .collect(),
-                    after,
-                )
-            }
-            Schedule::Timed(blocks) => {
-                let t = times
-                    .as_ref()
-                    .and_then(|t| t.get(pos))
-                    .copied()
-                    .unwrap_or(0.0);
-                let active = blocks
-                    .iter()
-                    .filter(|b| b.start <= t + 1e-9 && t + 1e-9 < b.end())
-                    .map(|b| Moving {
-                        from: b.from,
-                        to: b.to,
-                        step: 0,
-                        items: b.items,
-                        start: b.start,
-                        end: b.end(),
-                    })
-                    .collect();
-                (active, delta_at(inst, &report.schedule, pos + 1))
-            }
-        };
-        let alg3 = matches!(report.algorithm, Algorithm::Alg3 | Algorithm::Alg3Literal);
-        let variant = if report.algorithm == Algorithm::Alg3Literal {
-            Alg3Variant::Literal
-        } else {
-            Alg3Variant::Corrected
-        };
-        let round_info = if alg3 && total_rounds.unwrap_or(0) > 0 {
-            alg3_round(&before, variant)
-        } else {
-            None
-        };
         // One line on the step.
         let dmax_now = match inst.direction {
             Direction::Bi => bounds::lemma6_rounds(&before),
@@ -1007,10 +1040,6 @@ impl RedistPanel {
         let dark = ui.visuals().dark_mode;
         // Ring drawing.
         let maxabs = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(1);
-        let slices = match &round_info {
-            Some(r) if n <= 64 => maximal_slices(&before, r.delta_max),
-            _ => Vec::new(),
-        };
         let maximal: Vec<usize> = round_info
             .as_ref()
             .map(|r| r.maximal_processors.clone())
@@ -1049,7 +1078,7 @@ impl RedistPanel {
         ui.separator();
         match self.view.lower {
             Lower::Bars => delta_bars(ui, &before, &after),
-            Lower::Gantt => self.gantt(ui, inst, &report, times.as_deref(), pos),
+            Lower::Gantt => self.gantt(ui, inst, &report, timed.then_some(times.as_slice()), pos),
             Lower::Sends => sends_list(
                 ui,
                 &arrows,
@@ -1059,6 +1088,7 @@ impl RedistPanel {
                 total_rounds.is_some(),
             ),
         }
+        self.cursor = Some(cursor);
     }
 
     /// The ring (editable) without a run, when the instance is invalid.
@@ -1091,10 +1121,20 @@ impl RedistPanel {
         dark: bool,
     ) -> RingDrawing {
         let n = inst.n();
+        let drawn = if n > crate::ui::widgets::ring::MAX_NODES {
+            0
+        } else {
+            n
+        };
         let hetero = !inst.is_homogeneous() || matches!(inst.costs, Costs::Heterogeneous { .. });
         let bi = inst.direction == Direction::Bi;
         RingDrawing {
-            nodes: (0..n.min(crate::ui::widgets::ring::MAX_NODES + 1))
+            too_large: if n > crate::ui::widgets::ring::MAX_NODES {
+                n
+            } else {
+                0
+            },
+            nodes: (0..drawn)
                 .map(|i| RingNode {
                     name: format!("P{}", i + 1),
                     detail: format!("{}", delta.get(i).copied().unwrap_or(0)),
@@ -1115,7 +1155,7 @@ impl RedistPanel {
                     ),
                 })
                 .collect(),
-            link_labels: (0..n)
+            link_labels: (0..drawn)
                 .map(|i| {
                     let j = (i + 1) % n;
                     match (hetero, bi) {
@@ -1124,7 +1164,7 @@ impl RedistPanel {
                     }
                 })
                 .collect(),
-            link_tooltips: (0..n)
+            link_tooltips: (0..drawn)
                 .map(|i| {
                     let j = (i + 1) % n;
                     if bi {
@@ -1850,36 +1890,38 @@ impl RedistPanel {
 /// δ before (faint) and after the step, one bar per processor.
 fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
     let n = before.len();
-    let w = 0.8;
-    let before_bars: Vec<Bar> = before
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| Bar::new((i + 1) as f64, d as f64).width(w))
-        .collect();
-    let after_bars: Vec<Bar> = after
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| Bar::new((i + 1) as f64, d as f64).width(w * 0.5))
-        .collect();
-    Plot::new("rd_delta_bars")
+    let grey = Color32::from_rgba_unmultiplied(150, 150, 150, 140);
+    let blue = Color32::from_rgb(40, 110, 200);
+    let plot = Plot::new("rd_delta_bars")
         .legend(Legend::default())
-        .x_axis_label(if n <= 64 {
-            "processor k"
-        } else {
-            "processor k (all n)"
-        })
+        .x_axis_label("processor k")
         .y_axis_label("δ_k")
-        .allow_scroll(false)
-        .show(ui, |p| {
-            p.bar_chart(
-                BarChart::new("δ before the step", before_bars)
-                    .color(Color32::from_rgba_unmultiplied(150, 150, 150, 120)),
-            );
-            p.bar_chart(
-                BarChart::new("δ after the step", after_bars)
-                    .color(Color32::from_rgb(40, 110, 200)),
-            );
+        .allow_scroll(false);
+    if n > BAR_LIMIT {
+        // Thousands of bars would cost a shape each: draw the two profiles as lines.
+        let line = |v: &[i64]| -> Vec<[f64; 2]> {
+            v.iter()
+                .enumerate()
+                .map(|(i, &d)| [(i + 1) as f64, d as f64])
+                .collect()
+        };
+        plot.show(ui, |p| {
+            p.line(Line::new("δ before the step", line(before)).color(grey));
+            p.line(Line::new("δ after the step", line(after)).color(blue));
         });
+        return;
+    }
+    let w = 0.8;
+    let bars = |v: &[i64], w: f64| -> Vec<Bar> {
+        v.iter()
+            .enumerate()
+            .map(|(i, &d)| Bar::new((i + 1) as f64, d as f64).width(w))
+            .collect()
+    };
+    plot.show(ui, |p| {
+        p.bar_chart(BarChart::new("δ before the step", bars(before, w)).color(grey));
+        p.bar_chart(BarChart::new("δ after the step", bars(after, w * 0.5)).color(blue));
+    });
 }
 
 /// The sends of the step, with the pseudo-code step behind each (round-based) or their

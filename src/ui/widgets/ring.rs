@@ -71,6 +71,9 @@ pub struct RingDrawing {
     pub arcs: Vec<RingArc>,
     /// Whether dragging nodes and clicking links is allowed.
     pub editable: bool,
+    /// Number of processors of the ring when `nodes` was left empty because the ring is
+    /// too large to draw (0 otherwise).
+    pub too_large: usize,
 }
 
 /// What the user did this frame.
@@ -118,25 +121,26 @@ fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, stroke: Stroke) {
 pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<RingEvent> {
     let n = drawing.nodes.len();
     let width = ui.available_width();
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
     let mut events = Vec::new();
     if n == 0 || n > MAX_NODES {
-        ui.painter().text(
-            rect.center(),
-            Align2::CENTER_CENTER,
-            if n == 0 {
-                "No processors".to_string()
-            } else {
-                format!(
-                    "The ring is drawn for n ≤ {MAX_NODES} (n = {n}); the table, the δ bars and \
-                     the plots show every processor"
-                )
-            },
-            FontId::proportional(14.0),
-            ui.visuals().weak_text_color(),
+        let total = drawing.too_large.max(n);
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(if total == 0 {
+                    "No processors".to_string()
+                } else {
+                    format!(
+                        "The ring is drawn for n ≤ {MAX_NODES} (n = {total}); the table, the δ \
+                         profile and the plots show every processor."
+                    )
+                })
+                .weak(),
+            )
+            .wrap(),
         );
         return events;
     }
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
     let visuals = ui.visuals().clone();
     let painter = ui.painter_at(rect);
     let center = rect.center();
