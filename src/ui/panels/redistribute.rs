@@ -1081,7 +1081,7 @@ impl RedistPanel {
             Lower::Gantt => self.gantt(ui, inst, &report, timed.then_some(times.as_slice()), pos),
             Lower::Sends => sends_list(
                 ui,
-                &arrows,
+                arrows,
                 &before,
                 &after,
                 &slices,
