@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Legend, Line, Plot};
+use egui_plot::{AxisHints, Bar, BarChart, Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 
 use super::{JobStatus, StepCmd};
@@ -411,12 +411,23 @@ impl RedistPanel {
         self.eval_asked = None;
     }
 
-    /// The report and schedule as text (File ▸ Export CSV): one row per transfer.
+    /// The run as CSV sections (File ▸ Export CSV): the bounds, then every transfer
+    /// (processors 1..n).
     pub fn csv(&self, params: &RedistParams) -> String {
         let Some(r) = self.report(params) else {
-            return "no valid run for this instance\n".into();
+            return "# no valid run for this instance\n".into();
         };
-        let mut out = String::from("from,to,start,end,items\n");
+        let mut out = format!(
+            "# run: {}\nmakespan,lower_bound,valid\n{},{},{}\n\n# bounds\nbound,value,applies\n",
+            r.algorithm.label(),
+            r.makespan,
+            r.lower_bound,
+            r.verification.valid
+        );
+        for b in &r.bounds {
+            out.push_str(&format!("{},{},{}\n", b.name, b.value, b.applies));
+        }
+        out.push_str("\n# schedule\nfrom,to,start,end,items\n");
         for b in r.schedule.blocks() {
             out.push_str(&format!(
                 "{},{},{},{},{}\n",
@@ -524,7 +535,7 @@ impl RedistPanel {
         egui::Panel::right("rd_plots")
             .resizable(true)
             .default_size(430.0)
-            .min_size(300.0)
+            .min_size(380.0)
             .show(ui, |ui| self.plots(ui, params, errors.is_empty()));
         egui::CentralPanel::default().show(ui, |ui| self.picture(ui, params, &errors));
     }
@@ -893,7 +904,7 @@ impl RedistPanel {
                             Err(e) => self.texts.message = Some((true, format!("δ: {e}"))),
                         }
                     }
-                    if ui.button("Paste current δ here").clicked() {
+                    if ui.button("Show current δ").clicked() {
                         self.texts.delta = format_vector(&inst.delta);
                     }
                 });
@@ -1073,20 +1084,29 @@ impl RedistPanel {
         let height = (ui.available_height() * 0.58).max(220.0);
         let drawing = self.drawing(inst, &before, maxabs, &maximal, arrows_drawn, arcs, dark);
         let events = ring(ui, "rd_ring", &drawing, height);
+        if round_info.is_some() && params.instance.n() <= crate::ui::widgets::ring::MAX_NODES {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Arrows (label = pseudo-code step):").weak());
+                for (step, what) in [
+                    (5, "out of a positive maximal slice"),
+                    (8, "into a negative maximal slice"),
+                    (21, "maximal processor"),
+                    (28, "forwarding"),
+                    (STEP_FEED, "feeding (corrected)"),
+                ] {
+                    ui.label(RichText::new(format!("■ {what}")).color(step_color(step)));
+                }
+            });
+        }
         self.apply_ring_events(ui, params, events);
         let inst = &params.instance;
         ui.separator();
         match self.view.lower {
             Lower::Bars => delta_bars(ui, &before, &after),
             Lower::Gantt => self.gantt(ui, inst, &report, timed.then_some(times.as_slice()), pos),
-            Lower::Sends => sends_list(
-                ui,
-                arrows,
-                &before,
-                &after,
-                &slices,
-                total_rounds.is_some(),
-            ),
+            Lower::Sends => {
+                sends_list(ui, arrows, &before, &after, &slices, total_rounds.is_some())
+            }
         }
         self.cursor = Some(cursor);
     }
@@ -1894,6 +1914,7 @@ fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
     let blue = Color32::from_rgb(40, 110, 200);
     let plot = Plot::new("rd_delta_bars")
         .legend(Legend::default())
+        .custom_x_axes(vec![AxisHints::new_x().label_spacing(18.0..=40.0)])
         .x_axis_label("processor k")
         .y_axis_label("δ_k")
         .allow_scroll(false);

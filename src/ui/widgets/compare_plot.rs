@@ -243,37 +243,40 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         });
 
         let (log_x, log_y) = (view.log_x, view.log_y);
-        let mut egui_plot = Plot::new(id)
-            .legend(Legend::default().position(if plot.legend_left {
-                Corner::LeftTop
-            } else {
-                Corner::RightTop
-            }))
-            .height(plot_height(ui))
-            // egui_plot hides x tick labels closer than 60 points: too sparse for the narrow
-            // plot column, where short numbers fit every 28 points.
-            .custom_x_axes(vec![AxisHints::new_x().label_spacing(28.0..=48.0)])
-            .x_axis_label(plot.x_label.clone())
-            .y_axis_label(plot.y_label.clone())
-            .label_formatter(move |pos: &HoverPosition<'_>| {
-                Some(match pos {
-                    HoverPosition::NearDataPoint {
-                        plot_name,
-                        position,
-                        ..
-                    } if !plot_name.is_empty() => {
-                        format!("{plot_name}\n{}", readout(position, log_x, log_y))
-                    }
-                    HoverPosition::NearDataPoint { position, .. }
-                    | HoverPosition::Elsewhere { position } => readout(position, log_x, log_y),
+        let mut egui_plot =
+            Plot::new(id)
+                .legend(Legend::default().follow_insertion_order(true).position(
+                    if plot.legend_left {
+                        Corner::LeftTop
+                    } else {
+                        Corner::RightTop
+                    },
+                ))
+                .height(plot_height(ui))
+                // egui_plot hides x tick labels closer than 60 points: too sparse for the narrow
+                // plot column, where short numbers fit every 28 points.
+                .custom_x_axes(vec![AxisHints::new_x().label_spacing(28.0..=48.0)])
+                .x_axis_label(plot.x_label.clone())
+                .y_axis_label(plot.y_label.clone())
+                .label_formatter(move |pos: &HoverPosition<'_>| {
+                    Some(match pos {
+                        HoverPosition::NearDataPoint {
+                            plot_name,
+                            position,
+                            ..
+                        } if !plot_name.is_empty() => {
+                            format!("{plot_name}\n{}", readout(position, log_x, log_y))
+                        }
+                        HoverPosition::NearDataPoint { position, .. }
+                        | HoverPosition::Elsewhere { position } => readout(position, log_x, log_y),
+                    })
                 })
-            })
-            .coordinates_formatter(
-                Corner::LeftBottom,
-                CoordinatesFormatter::new(move |point: &PlotPoint, _bounds: &PlotBounds| {
-                    readout(point, log_x, log_y).replace('\n', "  ")
-                }),
-            );
+                .coordinates_formatter(
+                    Corner::LeftBottom,
+                    CoordinatesFormatter::new(move |point: &PlotPoint, _bounds: &PlotBounds| {
+                        readout(point, log_x, log_y).replace('\n', "  ")
+                    }),
+                );
         if log_x {
             egui_plot = egui_plot
                 .x_grid_spacer(log_grid)
