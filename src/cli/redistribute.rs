@@ -317,13 +317,7 @@ fn report_text(inst: &RingInstance, r: &RunReport, schedule: bool) -> String {
         );
     }
     for c in &r.checks {
-        let _ = writeln!(
-            s,
-            "{} {} ({})",
-            if c.holds { "✓" } else { "✗" },
-            c.claim,
-            c.detail
-        );
+        let _ = writeln!(s, "{}", c.line());
     }
     let flows: Vec<String> = r.flows.iter().map(|f| f.to_string()).collect();
     let _ = writeln!(s, "flows P_i → P_(i+1): {}", flows.join(", "));

@@ -565,35 +565,4 @@ mod tests {
         assert_eq!(s - 1, full.len());
         assert!(delta.iter().all(|&d| d == 0));
     }
-
-    #[test]
-    fn maximal_slices_brute_force() {
-        let delta = [2, 1, -2, 1, 2, -2, -2, 0];
-        let n = delta.len();
-        let d = lemma6_rounds(&delta);
-        let th = (2 * d - 1).max(2);
-        let sum = |k: usize, m: usize| (0..m).map(|j| delta[(k + j) % n]).sum::<i64>();
-        let mut brute = Vec::new();
-        for k in 0..n {
-            for m in 2..n {
-                let s = sum(k, m);
-                if s.abs() < th {
-                    continue;
-                }
-                let inner = (0..m).any(|a| {
-                    (1..=m - a).any(|len| {
-                        (a, len) != (0, m) && {
-                            let x = sum(k + a, len);
-                            x.signum() == s.signum() && x.abs() >= th
-                        }
-                    })
-                });
-                if !inner {
-                    brute.push((k, (k + m - 1) % n, s));
-                }
-            }
-        }
-        assert_eq!(maximal_slices(&delta, d), brute);
-        assert!(!brute.is_empty());
-    }
 }

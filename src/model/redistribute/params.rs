@@ -816,31 +816,32 @@ pub fn random_instance(spec: &RandomSpec) -> RingInstance {
 /// Parses a vector of integers separated by commas, spaces, semicolons or newlines.
 /// Errors name the 1-based entry and the offending text.
 pub fn parse_int_vector(text: &str) -> Result<Vec<i64>, String> {
-    let parts = split_entries(text);
-    if parts.is_empty() {
-        return Err("the vector is empty".into());
-    }
-    parts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            if p.is_empty() {
-                return Err(format!("entry {} is empty", i + 1));
+    parse_entries(text, |p| {
+        let p = p.replace('−', "-");
+        p.parse::<i64>().map_err(|_| {
+            if p.parse::<f64>().is_ok() {
+                format!("is “{p}”: items are atomic, use an integer")
+            } else {
+                format!("is “{p}”, not an integer")
             }
-            let p = p.replace('−', "-");
-            p.parse::<i64>().map_err(|_| {
-                if p.parse::<f64>().is_ok() {
-                    format!("entry {} is “{p}”: items are atomic, use an integer", i + 1)
-                } else {
-                    format!("entry {} is “{p}”, not an integer", i + 1)
-                }
-            })
         })
-        .collect()
+    })
 }
 
 /// Parses a vector of positive real costs (same separators as [`parse_int_vector`]).
 pub fn parse_cost_vector(text: &str) -> Result<Vec<f64>, String> {
+    parse_entries(text, |p| match p.parse::<f64>() {
+        Ok(c) if c.is_finite() && c > 0.0 => Ok(c),
+        Ok(c) => Err(format!("is {c}: a cost must be a finite number > 0")),
+        Err(_) => Err(format!("is “{p}”, not a number")),
+    })
+}
+
+/// Splits `text` into entries and parses each; an error reads "entry k {reason}".
+fn parse_entries<T>(
+    text: &str,
+    entry: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
     let parts = split_entries(text);
     if parts.is_empty() {
         return Err("the vector is empty".into());
@@ -852,14 +853,7 @@ pub fn parse_cost_vector(text: &str) -> Result<Vec<f64>, String> {
             if p.is_empty() {
                 return Err(format!("entry {} is empty", i + 1));
             }
-            match p.parse::<f64>() {
-                Ok(c) if c.is_finite() && c > 0.0 => Ok(c),
-                Ok(c) => Err(format!(
-                    "entry {} is {c}: a cost must be a finite number > 0",
-                    i + 1
-                )),
-                Err(_) => Err(format!("entry {} is “{p}”, not a number", i + 1)),
-            }
+            entry(p).map_err(|e| format!("entry {} {e}", i + 1))
         })
         .collect()
 }

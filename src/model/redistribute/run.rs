@@ -30,6 +30,18 @@ pub struct Check {
     pub detail: String,
 }
 
+impl Check {
+    /// "✓ claim — detail" (or ✗).
+    pub fn line(&self) -> String {
+        format!(
+            "{} {} — {}",
+            if self.holds { "✓" } else { "✗" },
+            self.claim,
+            self.detail
+        )
+    }
+}
+
 /// Everything one run produced.
 #[derive(Debug, Clone)]
 pub struct RunReport {

@@ -1489,12 +1489,7 @@ impl RedistPanel {
                 &rows,
             );
             for c in &r.checks {
-                let t = format!(
-                    "{} {} — {}",
-                    if c.holds { "✓" } else { "✗" },
-                    c.claim,
-                    c.detail
-                );
+                let t = c.line();
                 ui.label(if c.holds {
                     RichText::new(t)
                 } else {
