@@ -74,6 +74,12 @@ fn a_non_integer_entry_is_refused_at_its_cell() {
     shown(&mut h, "items are atomic, use an integer");
     // The instance keeps its last valid value.
     assert_eq!(params(&h).instance.delta[1], -1);
+    // A load below 1 + δ_k is refused at its cell and blocks the run.
+    h.get_by_label("L_3").set_text_value_accesskit("2");
+    settle(&mut h);
+    assert_eq!(params(&h).instance.loads[2], 2);
+    shown(&mut h, "L_3 = 2 < 1 + δ_3 = 3");
+    shown(&mut h, "Nothing runs on this instance");
 }
 
 #[test]

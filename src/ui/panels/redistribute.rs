@@ -1744,16 +1744,14 @@ impl RedistPanel {
             ui.spinner();
             return;
         };
-        let off_c = pts
-            .iter()
-            .filter(|p| p.corrected as i64 != p.lemma6 || !p.corrected_valid)
-            .count();
-        let off_l = pts
-            .iter()
-            .filter(|p| p.literal as i64 != p.lemma6 || !p.literal_valid)
-            .count();
+        let count = |f: &dyn Fn(&RoundsPoint) -> bool| pts.iter().filter(|p| f(p)).count();
+        let off_c = count(&|p| p.corrected as i64 != p.lemma6);
+        let bad_c = count(&|p| !p.corrected_valid);
+        let off_l = count(&|p| p.literal as i64 != p.lemma6);
+        let bad_l = count(&|p| !p.literal_valid);
         ui.label(format!(
-            "corrected: {off_c} of {} instances off Lemma 6 or invalid · as printed: {off_l}",
+            "Of {} rings — corrected: {off_c} off Lemma 6, {bad_c} failing the checker · as \
+             printed: {off_l} off Lemma 6, {bad_l} failing the checker (possession).",
             pts.len()
         ));
         let maxl = pts.iter().map(|p| p.lemma6).max().unwrap_or(1) as f64;
