@@ -643,3 +643,36 @@ fn redistribute_bad_input() {
         "bidirectional",
     );
 }
+
+#[test]
+fn redistribute_heavy_lp_needs_forwarding() {
+    // System 6's optimum is not light here: Lemma 9's schedule sends items P2 does not hold yet,
+    // the forwarding schedule of the same flows is valid.
+    let args = |alg: &'static str| {
+        [
+            "redistribute",
+            "--delta",
+            "3,0,-3",
+            "--loads",
+            "4,1,1",
+            "--cw",
+            "2,1,1",
+            "--ccw",
+            "10,10,10",
+            "--algorithm",
+            alg,
+            "--json",
+        ]
+    };
+    let v = json(&args("lp"));
+    assert_eq!(v["light"], false);
+    assert_eq!(v["valid"], false);
+    assert!(
+        v["violations"][0].as_str().unwrap().contains("holds none"),
+        "{v}"
+    );
+    let v = json(&args("lp-forward"));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["makespan"], 6);
+    assert!(v["makespan"].as_f64().unwrap() >= v["lower_bound"].as_f64().unwrap());
+}

@@ -40,6 +40,8 @@ pub enum AlgorithmArg {
     Lp,
     /// System 12 (System 6 + load constraint) with Lemma 9's schedule.
     LpLoad,
+    /// System 6's flows scheduled as soon as possible with forwarding (any loads).
+    LpForward,
 }
 
 /// Flags of `loadlab redistribute`.
@@ -148,6 +150,7 @@ impl RedistributeArgs {
                 AlgorithmArg::Alg3Literal => Algorithm::Alg3Literal,
                 AlgorithmArg::Lp => Algorithm::Lp,
                 AlgorithmArg::LpLoad => Algorithm::LpLoad,
+                AlgorithmArg::LpForward => Algorithm::LpForward,
             },
             ..RedistParams::default()
         })

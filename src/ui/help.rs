@@ -227,7 +227,9 @@ one variable, minimised exactly (rational optimum) and over the integers; Propos
 ⌊R_1⌋ or ⌈R_1⌉ is optimal — both are shown. Lemma 9 schedules it (send right from time 0, then \
 left as soon as possible). “Light” means no processor sends more than it holds initially; when \
 it fails, Lemma 9's schedule makes processors send items they do not hold and the checker \
-says so. System 12 adds the load constraint (a light solution, if one exists).
+says so. System 12 adds the load constraint (a light solution, if one exists). “System 6 + \
+forwarding” (not in the paper) schedules System 6's flows one item at a time as soon as the \
+ports are free and the item is held, so it is valid for any loads.
 
 Every run is replayed by an independent checker (✓/✗ with the first violation): links and \
 direction, one-port at every instant, possession (an item can be forwarded the instant it \

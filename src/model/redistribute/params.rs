@@ -31,11 +31,14 @@ pub enum Algorithm {
     Lp,
     /// System 12 (System 6 plus the load constraint) scheduled as in Lemma 9.
     LpLoad,
+    /// System 6's integer optimum scheduled as soon as possible with forwarding (valid for any
+    /// loads; not in the paper).
+    LpForward,
 }
 
 impl Algorithm {
     /// Every choice, in menu order.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Auto,
         Algorithm::Alg1,
         Algorithm::Alg2,
@@ -43,6 +46,7 @@ impl Algorithm {
         Algorithm::Alg3Literal,
         Algorithm::Lp,
         Algorithm::LpLoad,
+        Algorithm::LpForward,
     ];
 
     /// CLI / JSON name.
@@ -55,6 +59,7 @@ impl Algorithm {
             Algorithm::Alg3Literal => "alg3-literal",
             Algorithm::Lp => "lp",
             Algorithm::LpLoad => "lp-load",
+            Algorithm::LpForward => "lp-forward",
         }
     }
 
@@ -68,6 +73,7 @@ impl Algorithm {
             Algorithm::Alg3Literal => "Algorithm 3 as printed",
             Algorithm::Lp => "System 6 + Lemma 9 (light)",
             Algorithm::LpLoad => "System 12 + Lemma 9 (load-constrained)",
+            Algorithm::LpForward => "System 6 + forwarding (any loads)",
         }
     }
 }

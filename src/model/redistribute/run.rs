@@ -96,7 +96,11 @@ pub fn not_applicable(inst: &RingInstance, algorithm: Algorithm) -> Option<Strin
              System 6 on heterogeneous links)"
                 .into(),
         ),
-        Algorithm::Alg3 | Algorithm::Alg3Literal | Algorithm::Lp | Algorithm::LpLoad
+        Algorithm::Alg3
+        | Algorithm::Alg3Literal
+        | Algorithm::Lp
+        | Algorithm::LpLoad
+        | Algorithm::LpForward
             if inst.direction == Direction::Uni =>
         {
             Some(format!(
@@ -188,11 +192,11 @@ pub fn run(inst: &RingInstance, _valid: Valid, algorithm: Algorithm) -> Result<R
             };
             homogeneous::algorithm3(inst, variant)?
         }
-        Algorithm::Lp | Algorithm::LpLoad => {
-            let sol = if algorithm == Algorithm::Lp {
-                lp::solve_system6(inst)
-            } else {
+        Algorithm::Lp | Algorithm::LpLoad | Algorithm::LpForward => {
+            let sol = if algorithm == Algorithm::LpLoad {
                 lp::solve_system12(inst)?
+            } else {
+                lp::solve_system6(inst)
             };
             let best = sol.x_floor_tau.min(sol.x_ceil_tau);
             checks.push(Check {
@@ -203,7 +207,11 @@ pub fn run(inst: &RingInstance, _valid: Valid, algorithm: Algorithm) -> Result<R
                     sol.x_floor_tau, sol.x_ceil_tau, sol.tau_int
                 ),
             });
-            let s = lp::lemma9_schedule(inst, &sol);
+            let s = if algorithm == Algorithm::LpForward {
+                lp::asap_schedule(inst, &sol.flows)?
+            } else {
+                lp::lemma9_schedule(inst, &sol)
+            };
             lp_solution = Some(sol);
             s
         }
@@ -228,7 +236,10 @@ pub fn run(inst: &RingInstance, _valid: Valid, algorithm: Algorithm) -> Result<R
             detail: format!("{r} rounds, Lemma 6 gives {l6}"),
         });
     }
-    if let Some(sol) = &lp_solution {
+    if let Some(sol) = lp_solution
+        .as_ref()
+        .filter(|_| algorithm != Algorithm::LpForward)
+    {
         checks.push(Check {
             claim: "Lemma 9: the schedule finishes by the LP's τ".into(),
             holds: makespan <= sol.tau_int * (1.0 + 1e-9) + 1e-9,
