@@ -102,3 +102,33 @@ fn heterogeneous_bidirectional_ring_reads_the_lp() {
     shown(&mut h, "Lemma 12");
     shown(&mut h, "✓ valid");
 }
+
+#[test]
+fn the_ring_drawing_edits_delta_and_link_costs() {
+    let mut h = app();
+    // Drag P1 up by four units.
+    let at = h.get_by_label("processor P1").rect().center();
+    h.drag_at(at);
+    h.run_steps(1);
+    for k in 1..=8 {
+        h.hover_at(at - egui::vec2(0.0, 6.0 * k as f32));
+        h.run_steps(1);
+    }
+    h.drop_at(at - egui::vec2(0.0, 50.0));
+    settle(&mut h);
+    // 50 points at 12 per unit, less egui's drag threshold: three or four units.
+    let d1 = params(&h).instance.delta[0];
+    assert!((3 + 3..=3 + 4).contains(&d1), "δ_1 = {d1}");
+    shown(&mut h, &format!("Σδ = {}, not 0", d1 - 3));
+    // Click the link P2 – P3 and give it new costs.
+    h.get_by_label("link P2 – P3").click();
+    h.run_steps(2);
+    h.get_by_label("c(2,3)").set_value_accesskit(5.0);
+    h.get_by_label("c(3,2)").set_value_accesskit(7.0);
+    h.run_steps(2);
+    h.get_by_role_and_label(Role::Button, "Apply").click();
+    settle(&mut h);
+    let inst = params(&h).instance;
+    assert_eq!((inst.cw(1), inst.ccw(2)), (5.0, 7.0));
+    assert!(matches!(inst.costs, Costs::Heterogeneous { .. }));
+}

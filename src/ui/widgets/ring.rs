@@ -180,15 +180,17 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         let galley = painter.layout_no_wrap(label.clone(), small.clone(), text);
         let at = mid + outward * (galley.size().x * 0.5 + 4.0);
         let r = Rect::from_center_size(at, galley.size() + Vec2::splat(4.0));
-        let resp = ui.interact(
-            r,
-            ui.scope_id().with((id, "link", i)),
-            if drawing.editable {
-                Sense::click()
-            } else {
-                Sense::hover()
-            },
-        );
+        let resp = ui
+            .interact(
+                r,
+                ui.scope_id().with((id, "link", i)),
+                if drawing.editable {
+                    Sense::click()
+                } else {
+                    Sense::hover()
+                },
+            )
+            .accessible_name(format!("link P{} – P{}", i + 1, j + 1));
         let bg = if resp.hovered() && drawing.editable {
             visuals.widgets.hovered.bg_fill
         } else {
@@ -234,15 +236,17 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
     for (i, node) in drawing.nodes.iter().enumerate() {
         let p = pos[i];
         let r = Rect::from_center_size(p, Vec2::splat(2.0 * node_r));
-        let resp = ui.interact(
-            r,
-            ui.scope_id().with((id, "node", i)),
-            if drawing.editable {
-                Sense::click_and_drag()
-            } else {
-                Sense::hover()
-            },
-        );
+        let resp = ui
+            .interact(
+                r,
+                ui.scope_id().with((id, "node", i)),
+                if drawing.editable {
+                    Sense::click_and_drag()
+                } else {
+                    Sense::hover()
+                },
+            )
+            .accessible_name(format!("processor {}", node.name));
         let stroke = if node.emphasis {
             Stroke::new(3.0, visuals.strong_text_color())
         } else {
@@ -277,9 +281,11 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
             visuals.weak_text_color(),
         );
         if resp.dragged() {
+            // Read the input before locking the memory: both live behind the context's lock.
+            let dy = resp.drag_delta().y;
             let total = ui.ctx().memory_mut(|m| {
                 let acc = m.data.get_temp_mut_or_default::<f32>(resp.id);
-                *acc -= resp.drag_delta().y;
+                *acc -= dy;
                 *acc
             });
             let units = (total / PIXELS_PER_UNIT).trunc() as i64;
