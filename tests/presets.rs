@@ -113,3 +113,73 @@ fn errors_name_file_line_and_column() {
     let e = preset::load(&bin).unwrap_err().to_string();
     assert!(e.starts_with("image.ron:1:1"), "{e}");
 }
+
+/// The redistribution presets run, verify and reproduce what their descriptions claim.
+#[test]
+fn redistribution_presets_reproduce_their_claims() {
+    use loadlab::model::redistribute::homogeneous::{Alg3Variant, alg3_round};
+    use loadlab::model::redistribute::params::Algorithm;
+    use loadlab::model::redistribute::run::run;
+    use loadlab::model::redistribute::schedule::Schedule;
+    let get = |file: &str| match preset::find_bundled(file)
+        .unwrap_or_else(|| panic!("{file} is bundled"))
+        .scenario
+    {
+        Scenario::Redistribute(p) => p,
+        other => panic!("{file}: {other:?}"),
+    };
+    for b in BUNDLED
+        .iter()
+        .filter(|b| b.file.starts_with("redistribute-"))
+    {
+        let p = get(b.file.trim_end_matches(".ron"));
+        let v = p.instance.validate().unwrap();
+        let r = run(&p.instance, v, p.algorithm).unwrap();
+        assert!(r.verification.valid, "{}: {:?}", b.file, r.verification);
+        assert!(r.makespan >= r.lower_bound - 1e-9, "{}", b.file);
+        assert!(
+            r.checks.iter().all(|c| c.holds),
+            "{}: {:?}",
+            b.file,
+            r.checks
+        );
+    }
+    // Figs. 4, 5 and 8 of Lemma 7: δ_max = 2, the special rules (Steps 10–18) fire in the first
+    // round, one-port holds and the redistribution takes Lemma 6's two rounds.
+    for fig in [
+        "redistribute-fig-4",
+        "redistribute-fig-5",
+        "redistribute-fig-8",
+    ] {
+        let p = get(fig);
+        let round = alg3_round(&p.instance.delta, Alg3Variant::Corrected).unwrap();
+        assert_eq!(round.delta_max, 2, "{fig}");
+        assert!(round.special, "{fig}");
+        assert!(
+            round.sends.iter().any(|s| (11..=18).contains(&s.step)),
+            "{fig}: {:?}",
+            round.sends
+        );
+        let v = p.instance.validate().unwrap();
+        let r = run(&p.instance, v, Algorithm::Alg3).unwrap();
+        assert_eq!(r.rounds, Some(2), "{fig}");
+        let r = run(&p.instance, v, Algorithm::Alg3Literal).unwrap();
+        assert!(matches!(r.schedule, Schedule::Rounds { .. }));
+    }
+    // The 12-ring: the printed Algorithm 3 makes P4 send an item it does not hold.
+    let p = get("redistribute-12-ring");
+    let v = p.instance.validate().unwrap();
+    let r = run(&p.instance, v, Algorithm::Alg3Literal).unwrap();
+    assert!(!r.verification.valid);
+    assert!(r.verification.violations[0].contains("P4 sends an item it does not hold"));
+    // Theorem 2 as printed exceeds the optimum.
+    let p = get("redistribute-theorem-2");
+    let v = p.instance.validate().unwrap();
+    let r = run(&p.instance, v, Algorithm::Auto).unwrap();
+    let printed = r
+        .bounds
+        .iter()
+        .find(|b| b.name == "Theorem 2 (as printed)")
+        .unwrap();
+    assert_eq!((r.makespan, printed.value), (1.0, 100.0));
+}
