@@ -205,6 +205,8 @@ pub const N_MAX: usize = 10_000;
 /// Largest |δ_k| or L_k accepted (keeps every slice sum and item count far inside i64 and every
 /// time exact in f64 for integer costs).
 pub const VALUE_MAX: i64 = 1_000_000_000;
+/// Largest L_k accepted (room for the minimal loads 1 + δ_k of any accepted δ, and more).
+pub const LOAD_MAX: i64 = 2 * VALUE_MAX + 1;
 /// Largest link cost accepted.
 pub const COST_MAX: f64 = 1e9;
 
@@ -486,11 +488,11 @@ impl RingInstance {
                 ));
                 continue;
             }
-            if l > VALUE_MAX {
+            if l > LOAD_MAX {
                 errors.push(ierr(
                     Field::Loads,
                     Some(i),
-                    format!("L_{} must be at most {VALUE_MAX} (got {l})", i + 1),
+                    format!("L_{} must be at most {LOAD_MAX} (got {l})", i + 1),
                 ));
             } else if l < 1 {
                 errors.push(ierr(
