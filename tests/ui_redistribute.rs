@@ -132,3 +132,21 @@ fn the_ring_drawing_edits_delta_and_link_costs() {
     assert_eq!((inst.cw(1), inst.ccw(2)), (5.0, 7.0));
     assert!(matches!(inst.costs, Costs::Heterogeneous { .. }));
 }
+
+#[test]
+fn every_study_plots() {
+    let mut h = app();
+    let pick = |h: &mut Harness<'static, LoadlabApp>, name: &str| {
+        h.get_by_role_and_label(Role::ComboBox, "Plot:").click();
+        h.run_steps(2);
+        h.get_by_role_and_label(Role::Button, name).click();
+        settle(h);
+    };
+    shown(&mut h, "worst makespan / bound: 1");
+    pick(&mut h, "System 6 / Lemma 12");
+    shown(&mut h, "optima equal Lemma 12");
+    pick(&mut h, "Algorithm 3 rounds vs Lemma 6");
+    shown(&mut h, "corrected: 0 off Lemma 6, 0 failing the checker");
+    pick(&mut h, "Section 8: iterative application");
+    shown(&mut h, "Mean per run");
+}

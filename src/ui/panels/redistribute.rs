@@ -516,6 +516,8 @@ impl RedistPanel {
     /// The whole workspace.
     pub fn ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         self.poll();
+        let n = params.instance.n();
+        self.cell_errors.retain(|(_, i, _)| *i < n);
         let errors = params.instance.validate().err().unwrap_or_default();
         self.request(ui.ctx(), params, errors.is_empty());
         egui::Panel::left("rd_controls")
