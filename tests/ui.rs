@@ -1,7 +1,7 @@
 //! The real app driven through its accessibility tree (egui_kittest), as a user would.
 
 mod common;
-use common::{settle, shown};
+use common::shown;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -11,12 +11,7 @@ use loadlab::preset::Scenario;
 use loadlab::ui::LoadlabApp;
 
 fn app() -> Harness<'static, LoadlabApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
-    h
+    common::harness(None)
 }
 
 fn params(h: &Harness<'_, LoadlabApp>) -> DivisibleParams {

@@ -20,14 +20,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> GeoParams {
 
 /// The app, switched to the geodecay model through the rail.
 fn app() -> Harness<'static, LoadlabApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    h.run_steps(2);
-    h.get_by_label("Geometric-decaying\nalgorithms").click();
-    settle(&mut h);
-    h
+    common::app_on("Geometric-decaying\nalgorithms")
 }
 
 #[test]

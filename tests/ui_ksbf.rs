@@ -19,14 +19,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> KsbfParams {
 }
 
 fn app() -> Harness<'static, LoadlabApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    h.run_steps(2);
-    h.get_by_label("KS-BF on a ring").click();
-    settle(&mut h);
-    h
+    common::app_on("KS-BF on a ring")
 }
 
 #[test]

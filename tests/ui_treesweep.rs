@@ -20,13 +20,9 @@ fn params(h: &Harness<'_, LoadlabApp>) -> TreeSweepParams {
 
 /// The app on the bundled small tree (n = 5, τ = 2.5).
 fn app() -> Harness<'static, LoadlabApp> {
-    let p = loadlab::preset::find_bundled("treesweep-small").expect("bundled");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
-        .with_max_steps(50)
-        .build_eframe(move |cc| LoadlabApp::new(cc, Some(p.clone())));
-    settle(&mut h);
-    h
+    common::harness(Some(
+        loadlab::preset::find_bundled("treesweep-small").expect("bundled"),
+    ))
 }
 
 #[test]

@@ -27,3 +27,24 @@ pub fn shown(h: &mut Harness<'_, LoadlabApp>, text: &str) {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+/// The app in a 1500 × 940 window, opened on `initial` (or the default scenario), after its
+/// first background jobs have landed.
+#[allow(dead_code)]
+pub fn harness(initial: Option<loadlab::preset::Preset>) -> Harness<'static, LoadlabApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(move |cc| LoadlabApp::new(cc, initial.clone()));
+    settle(&mut h);
+    h
+}
+
+/// The app switched to the model whose rail entry reads `rail`.
+#[allow(dead_code)]
+pub fn app_on(rail: &str) -> Harness<'static, LoadlabApp> {
+    let mut h = harness(None);
+    h.get_by_label(rail).click();
+    settle(&mut h);
+    h
+}

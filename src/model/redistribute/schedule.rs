@@ -427,49 +427,21 @@ mod tests {
 
     #[test]
     fn catches_sending_what_is_not_held() {
-        // P1 holds 1 item and must forward 2 (δ = (0... no: a chain 1 → 2 → 3 in one round
-        // where P2 has nothing yet.
+        // A chain P1 → P2 → P3 of two items; P2 holds one item at t = 0.
+        let block = |from: usize, start: f64| Block {
+            from,
+            to: from + 1,
+            start,
+            items: 2,
+            unit: 1.0,
+        };
         let mut inst = RingInstance::homogeneous(vec![2, 0, -2], Direction::Uni, 1.0);
         inst.loads = vec![3, 1, 1];
-        let bad = Schedule::Timed(vec![
-            Block {
-                from: 0,
-                to: 1,
-                start: 0.0,
-                items: 2,
-                unit: 1.0,
-            },
-            Block {
-                from: 1,
-                to: 2,
-                start: 0.0,
-                items: 2,
-                unit: 1.0,
-            },
-        ]);
-        let v = verify(&inst, &bad);
-        assert!(
-            v.valid,
-            "P2 holds one item at t = 0 and receives one at t = 1: {v:?}"
-        );
-        inst.loads = vec![3, 1, 1];
-        let worse = Schedule::Timed(vec![
-            Block {
-                from: 0,
-                to: 1,
-                start: 0.5,
-                items: 2,
-                unit: 1.0,
-            },
-            Block {
-                from: 1,
-                to: 2,
-                start: 0.0,
-                items: 2,
-                unit: 1.0,
-            },
-        ]);
-        let v = verify(&inst, &worse);
+        // P2 forwards its own item first and the one that arrives at t = 1 next.
+        let v = verify(&inst, &Schedule::Timed(vec![block(0, 0.0), block(1, 0.0)]));
+        assert!(v.valid, "{v:?}");
+        // With P1 half a unit late, P2's second send (t = 1) precedes the arrival (t = 1.5).
+        let v = verify(&inst, &Schedule::Timed(vec![block(0, 0.5), block(1, 0.0)]));
         assert!(!v.valid);
         assert!(v.violations[0].contains("holds none"), "{v:?}");
     }

@@ -138,37 +138,24 @@ pub fn lp_ratios(
     heavy: bool,
     progress: &dyn Progress,
 ) -> Result<Vec<LpRatio>, Cancelled> {
-    let chunk = 64;
-    let mut out = Vec::with_capacity(samples);
-    for start in (0..samples).step_by(chunk) {
-        if progress.cancelled() {
-            return Err(Cancelled);
+    samples_in_parallel(samples, progress, |s| {
+        let inst = random_instance(&RandomSpec {
+            seed: sample_seed(seed, 0, s),
+            n,
+            max_delta,
+            heterogeneous: true,
+            direction: Direction::Bi,
+            heavy,
+        });
+        let sol = lp::solve_system6(&inst);
+        let b = lp::lemma12(&inst);
+        LpRatio {
+            tau_int: sol.tau_int,
+            lemma12: b,
+            ratio: if b > 0.0 { sol.tau_int / b } else { 1.0 },
+            light: sol.light,
         }
-        let part: Vec<LpRatio> = (start..(start + chunk).min(samples))
-            .into_par_iter()
-            .map(|s| {
-                let inst = random_instance(&RandomSpec {
-                    seed: sample_seed(seed, 0, s),
-                    n,
-                    max_delta,
-                    heterogeneous: true,
-                    direction: Direction::Bi,
-                    heavy,
-                });
-                let sol = lp::solve_system6(&inst);
-                let b = lp::lemma12(&inst);
-                LpRatio {
-                    tau_int: sol.tau_int,
-                    lemma12: b,
-                    ratio: if b > 0.0 { sol.tau_int / b } else { 1.0 },
-                    light: sol.light,
-                }
-            })
-            .collect();
-        out.extend(part);
-        progress.set(out.len() as f32 / samples.max(1) as f32);
-    }
-    Ok(out)
+    })
 }
 
 /// One homogeneous bidirectional instance of the rounds study.
@@ -195,41 +182,51 @@ pub fn rounds_vs_lemma6(
     seed: u64,
     progress: &dyn Progress,
 ) -> Result<Vec<RoundsPoint>, Cancelled> {
-    let chunk = 64;
+    samples_in_parallel(samples, progress, |s| {
+        // Vary δ_max across the samples so the plot covers a range of Lemma 6 values.
+        let m = 1 + (s as i64 % max_delta.max(1));
+        let inst = random_instance(&RandomSpec {
+            seed: sample_seed(seed, 1, s),
+            n,
+            max_delta: m,
+            heterogeneous: false,
+            direction: Direction::Bi,
+            heavy: true,
+        });
+        // Small rings (n ≤ 200, |δ| ≤ 1000) are far below Algorithm 3's work cap.
+        let run = |v| {
+            algorithm3(&inst, v)
+                .map(|s| (rounds_of(&s), verify(&inst, &s).valid))
+                .unwrap_or((0, false))
+        };
+        let (corrected, corrected_valid) = run(Alg3Variant::Corrected);
+        let (literal, literal_valid) = run(Alg3Variant::Literal);
+        RoundsPoint {
+            lemma6: bounds::lemma6_rounds(&inst.delta),
+            corrected,
+            corrected_valid,
+            literal,
+            literal_valid,
+        }
+    })
+}
+
+/// Evaluates `sample(0..samples)` in parallel chunks, reporting progress and honouring
+/// cancellation between chunks; the results keep the sample order.
+fn samples_in_parallel<T: Send>(
+    samples: usize,
+    progress: &dyn Progress,
+    sample: impl Fn(usize) -> T + Sync,
+) -> Result<Vec<T>, Cancelled> {
+    const CHUNK: usize = 64;
     let mut out = Vec::with_capacity(samples);
-    for start in (0..samples).step_by(chunk) {
+    for start in (0..samples).step_by(CHUNK) {
         if progress.cancelled() {
             return Err(Cancelled);
         }
-        let part: Vec<RoundsPoint> = (start..(start + chunk).min(samples))
+        let part: Vec<T> = (start..(start + CHUNK).min(samples))
             .into_par_iter()
-            .map(|s| {
-                // Vary δ_max across the samples so the plot covers a range of Lemma 6 values.
-                let m = 1 + (s as i64 % max_delta.max(1));
-                let inst = random_instance(&RandomSpec {
-                    seed: sample_seed(seed, 1, s),
-                    n,
-                    max_delta: m,
-                    heterogeneous: false,
-                    direction: Direction::Bi,
-                    heavy: true,
-                });
-                // Small rings (n ≤ 200, |δ| ≤ 1000) are far below Algorithm 3's work cap.
-                let run = |v| {
-                    algorithm3(&inst, v)
-                        .map(|s| (rounds_of(&s), verify(&inst, &s).valid))
-                        .unwrap_or((0, false))
-                };
-                let (corrected, corrected_valid) = run(Alg3Variant::Corrected);
-                let (literal, literal_valid) = run(Alg3Variant::Literal);
-                RoundsPoint {
-                    lemma6: bounds::lemma6_rounds(&inst.delta),
-                    corrected,
-                    corrected_valid,
-                    literal,
-                    literal_valid,
-                }
-            })
+            .map(&sample)
             .collect();
         out.extend(part);
         progress.set(out.len() as f32 / samples.max(1) as f32);
