@@ -137,8 +137,11 @@ fn redistribution_presets_reproduce_their_claims() {
         let r = run(&p.instance, v, p.algorithm).unwrap();
         assert!(r.verification.valid, "{}: {:?}", b.file, r.verification);
         assert!(r.makespan >= r.lower_bound - 1e-9, "{}", b.file);
-        assert!(
-            r.checks.iter().all(|c| c.holds),
+        // Only the Theorem 2 preset shows a failing claim (the printed bound).
+        let expected_failures = usize::from(b.file == "redistribute-theorem-2.ron");
+        assert_eq!(
+            r.checks.iter().filter(|c| !c.holds).count(),
+            expected_failures,
             "{}: {:?}",
             b.file,
             r.checks
@@ -182,4 +185,9 @@ fn redistribution_presets_reproduce_their_claims() {
         .find(|b| b.name == "Theorem 2 (as printed)")
         .unwrap();
     assert_eq!((r.makespan, printed.value), (1.0, 100.0));
+    assert!(
+        r.checks
+            .iter()
+            .any(|c| !c.holds && c.claim.starts_with("Theorem 2's bound as printed"))
+    );
 }

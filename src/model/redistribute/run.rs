@@ -246,6 +246,21 @@ pub fn run(inst: &RingInstance, _valid: Valid, algorithm: Algorithm) -> Result<R
             detail: format!("schedule {makespan}, τ = {}", sol.tau_int),
         });
     }
+    let printed = bounds::theorem2_printed(inst);
+    if inst.direction == Direction::Uni && verification.valid {
+        checks.push(Check {
+            claim: "Theorem 2's bound as printed is below this valid schedule".into(),
+            holds: printed <= makespan * (1.0 + 1e-9) + 1e-9,
+            detail: format!(
+                "printed bound {printed}, makespan {makespan}{}",
+                if printed > makespan * (1.0 + 1e-9) + 1e-9 {
+                    " — it charges negative slices to a link their items never cross"
+                } else {
+                    ""
+                }
+            ),
+        });
+    }
     if lower_bound > makespan * (1.0 + 1e-9) + 1e-9 && verification.valid {
         checks.push(Check {
             claim: "a valid schedule is never faster than a lower bound".into(),
