@@ -93,6 +93,16 @@ pub fn sweep_n(
     progress: &dyn Progress,
 ) -> Result<Vec<Series>, Cancelled> {
     let n_max = n_max.clamp(1, super::params::N_MAX as u32);
+    over_valid_taus(taus, progress, |tau| series(n_max, tau))
+}
+
+/// `f` at every valid τ of `taus` (in that order), in parallel, ticking the progress after
+/// each and stopping when cancelled.
+fn over_valid_taus<T: Send>(
+    taus: &[f64],
+    progress: &dyn Progress,
+    f: impl Fn(f64) -> T + Sync,
+) -> Result<Vec<T>, Cancelled> {
     let ok: Vec<f64> = taus.iter().copied().filter(|&t| valid_tau(t)).collect();
     let counter = Counter {
         done: AtomicUsize::new(0),
@@ -104,9 +114,9 @@ pub fn sweep_n(
     }
     ok.par_iter()
         .map(|&tau| {
-            let s = series(n_max, tau);
+            let x = f(tau);
             counter.tick()?;
-            Ok(s)
+            Ok(x)
         })
         .collect()
 }
@@ -119,33 +129,21 @@ pub fn sweep_tau(
     progress: &dyn Progress,
 ) -> Result<Vec<SweepPoint>, Cancelled> {
     let n = n.clamp(1, super::params::N_MAX as u32);
-    let ok: Vec<f64> = taus.iter().copied().filter(|&t| valid_tau(t)).collect();
-    let counter = Counter {
-        done: AtomicUsize::new(0),
-        total: ok.len(),
-        progress,
-    };
-    if progress.cancelled() {
-        return Err(Cancelled);
-    }
-    ok.par_iter()
-        .map(|&tau| {
-            let fg = fine_grain(n, tau);
-            let t_py = super::py::py_makespan(n, tau);
-            counter.tick()?;
-            Ok(SweepPoint {
-                n,
-                tau,
-                t_star: fg.makespan(),
-                t_py,
-                ratio: fg.makespan() / t_py,
-                one_processor: one_processor_makespan(n),
-                processor_per_node: processor_per_node_makespan(n, tau),
-                top_cluster: fg.top_cluster_size(),
-                processors: fg.processors_used(),
-            })
-        })
-        .collect()
+    over_valid_taus(taus, progress, |tau| {
+        let fg = fine_grain(n, tau);
+        let t_py = super::py::py_makespan(n, tau);
+        SweepPoint {
+            n,
+            tau,
+            t_star: fg.makespan(),
+            t_py,
+            ratio: fg.makespan() / t_py,
+            one_processor: one_processor_makespan(n),
+            processor_per_node: processor_per_node_makespan(n, tau),
+            top_cluster: fg.top_cluster_size(),
+            processors: fg.processors_used(),
+        }
+    })
 }
 
 /// τ values 2^lo, 2^(lo + step), … up to 2^hi (log-spaced, for the τ sweep).
