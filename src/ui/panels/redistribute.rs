@@ -29,6 +29,7 @@ use crate::model::redistribute::sweep::{
     LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, rounds_vs_lemma6,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::ring::{RingArc, RingArrow, RingDrawing, RingEvent, RingNode, ring};
@@ -38,6 +39,8 @@ use crate::ui::widgets::{error_row, format_sig};
 
 /// Above this much work (n × Σ|δ|) a run goes to a background job.
 const SYNC_WORK: i64 = 300_000;
+/// Lemma 12's slices cost about this many times less than a simulated item (pruned loop).
+const LEMMA12_SLICES_PER_ITEM: i64 = 8;
 /// Above this many processors the δ profile is drawn as lines instead of bars.
 const BAR_LIMIT: usize = 300;
 /// Largest number of rows of the Gantt chart.
@@ -231,14 +234,6 @@ type IterResult = (
     crate::model::redistribute::iterative::IterativeParams,
     IterativeResult,
 );
-
-fn fmt(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{x:.0}")
-    } else {
-        format_sig(x, 6)
-    }
-}
 
 fn sign_color(d: i64, max: i64, dark: bool) -> Color32 {
     if d == 0 {
@@ -469,14 +464,22 @@ impl RedistPanel {
         if self.eval_asked.as_ref() == Some(&key) && self.eval_job.is_running() {
             return;
         }
-        let work = params.instance.n() as i64
-            * params
-                .instance
-                .delta
-                .iter()
-                .map(|d| d.abs())
-                .sum::<i64>()
-                .max(1);
+        // The simulations move about n · Σ|δ| items; on a bidirectional ring every run also
+        // evaluates Lemma 12 over the O(n²) slices. Either one large keeps the UI thread free.
+        let n = params.instance.n() as i64;
+        let items = n * params
+            .instance
+            .delta
+            .iter()
+            .map(|d| d.abs())
+            .sum::<i64>()
+            .max(1);
+        let slices = if params.instance.direction == Direction::Bi {
+            n * n / LEMMA12_SLICES_PER_ITEM
+        } else {
+            0
+        };
+        let work = items + slices;
         let instance = params.instance.clone();
         let algorithm = params.algorithm;
         let evaluate = move |instance: RingInstance| {

@@ -12,6 +12,7 @@ use crate::model::treesweep::{
     Valid, exhaustive, log_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
@@ -107,16 +108,6 @@ pub struct TreeSweepPanel {
     n_job: JobSlot<((u32, u64), Vec<TauSeries>)>,
     tau_job: JobSlot<((u32, Direction), Vec<SweepPoint>)>,
     wanted: Wanted,
-}
-
-fn fmt(x: f64) -> String {
-    if x.abs() >= 1e12 {
-        format!("{x:.6e}")
-    } else if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        crate::ui::widgets::format_sig(x, 6)
-    }
 }
 
 impl TreeSweepPanel {

@@ -33,6 +33,18 @@ pub fn error_row(ui: &mut egui::Ui, message: &str) {
     ui.end_row();
 }
 
+/// A value for a table cell: integers in full (below 10^12), other numbers with six
+/// significant digits, huge ones in scientific notation.
+pub fn format_value(x: f64) -> String {
+    if x.abs() >= 1e12 {
+        format!("{x:.6e}")
+    } else if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format_sig(x, 6)
+    }
+}
+
 /// Format a number with `sig` significant digits, trimming trailing zeros.
 ///
 /// Uses scientific notation (`1.5e-7`, `2.25e9`) for very small or large
