@@ -80,7 +80,6 @@ impl RedistributeArgs {
     /// The instance and algorithm the flags describe (checked).
     pub fn params(&self) -> Result<RedistParams, CliError> {
         let delta = parse_int_vector(&self.delta).map_err(|e| CliError(format!("--delta: {e}")))?;
-        let n = delta.len();
         let loads = match &self.loads {
             Some(t) => parse_int_vector(t).map_err(|e| CliError(format!("--loads: {e}")))?,
             None => minimal_loads(&delta),
@@ -139,7 +138,6 @@ impl RedistributeArgs {
             };
             return Err(CliError(format!("--{flag}: {}", e.message)));
         }
-        let _ = n;
         Ok(RedistParams {
             instance,
             algorithm: match self.algorithm {

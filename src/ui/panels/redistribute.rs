@@ -541,7 +541,7 @@ impl RedistPanel {
             .resizable(true)
             .default_size(430.0)
             .min_size(380.0)
-            .show(ui, |ui| self.plots(ui, params, errors.is_empty()));
+            .show(ui, |ui| self.plots(ui, params));
         egui::CentralPanel::default().show(ui, |ui| self.picture(ui, params, &errors));
     }
 
@@ -976,7 +976,7 @@ impl RedistPanel {
                 RichText::new(format!("Nothing runs on this instance: {}", e.message))
                     .color(ui.visuals().error_fg_color),
             );
-            self.ring_only(ui, params, None);
+            self.ring_only(ui, params);
             return;
         }
         let Some(ev) = self.current(params) else {
@@ -992,7 +992,7 @@ impl RedistPanel {
                 ui.label(
                     RichText::new(format!("Cannot run: {e}")).color(ui.visuals().error_fg_color),
                 );
-                self.ring_only(ui, params, None);
+                self.ring_only(ui, params);
                 return;
             }
         };
@@ -1117,7 +1117,7 @@ impl RedistPanel {
     }
 
     /// The ring (editable) without a run, when the instance is invalid.
-    fn ring_only(&mut self, ui: &mut Ui, params: &mut RedistParams, _r: Option<&RunReport>) {
+    fn ring_only(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         let inst = &params.instance;
         let maxabs = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(1);
         let drawing = self.drawing(
@@ -1504,7 +1504,7 @@ impl RedistPanel {
         });
     }
 
-    fn plots(&mut self, ui: &mut Ui, params: &mut RedistParams, valid: bool) {
+    fn plots(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         ui.horizontal(|ui| {
             let l = ui.label("Plot:");
             let names = [
@@ -1536,20 +1536,14 @@ impl RedistPanel {
         });
         let ctx = ui.ctx().clone();
         match params.study {
-            Study::Sweep => self.sweep_plot(ui, &ctx, params, valid),
+            Study::Sweep => self.sweep_plot(ui, &ctx, params),
             Study::LpRatio => self.ratio_plot(ui, &ctx, params),
             Study::Rounds => self.rounds_plot(ui, &ctx, params),
             Study::Iterative => self.iterative_plot(ui, &ctx, params),
         }
     }
 
-    fn sweep_plot(
-        &mut self,
-        ui: &mut Ui,
-        ctx: &egui::Context,
-        params: &mut RedistParams,
-        valid: bool,
-    ) {
+    fn sweep_plot(&mut self, ui: &mut Ui, ctx: &egui::Context, params: &mut RedistParams) {
         let spec = &mut params.sweep;
         egui::Grid::new("rd_sweep")
             .num_columns(4)
@@ -1594,7 +1588,6 @@ impl RedistPanel {
             params.instance.direction.name(),
             crate::model::redistribute::run::resolve(&params.instance, params.algorithm).label()
         )).weak());
-        let _ = valid;
         if self.sweep.as_ref().map(|s| &s.0) != Some(&key) && !self.sweep_job.is_running() {
             let c = ctx.clone();
             let k = key.clone();
