@@ -1,7 +1,6 @@
 //! The ring redistribution workspace driven through its accessibility tree.
 
-mod common;
-use common::{settle, shown};
+use crate::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -19,7 +18,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> RedistParams {
 }
 
 fn app() -> Harness<'static, LoadlabApp> {
-    common::app_on("Redistribution\non rings")
+    crate::common::app_on("Redistribution\non rings")
 }
 
 #[test]

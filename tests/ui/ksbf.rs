@@ -1,7 +1,6 @@
 //! The KS-BF workspace driven through its accessibility tree.
 
-mod common;
-use common::{settle, shown};
+use crate::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -19,7 +18,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> KsbfParams {
 }
 
 fn app() -> Harness<'static, LoadlabApp> {
-    common::app_on("KS-BF on a ring")
+    crate::common::app_on("KS-BF on a ring")
 }
 
 #[test]

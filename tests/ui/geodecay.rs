@@ -1,7 +1,6 @@
 //! The geometric-decaying workspace driven through its accessibility tree.
 
-mod common;
-use common::{settle, shown};
+use crate::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -20,7 +19,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> GeoParams {
 
 /// The app, switched to the geodecay model through the rail.
 fn app() -> Harness<'static, LoadlabApp> {
-    common::app_on("Geometric-decaying\nalgorithms")
+    crate::common::app_on("Geometric-decaying\nalgorithms")
 }
 
 #[test]

@@ -1,7 +1,6 @@
 //! The tree-sweep workspace driven through its accessibility tree.
 
-mod common;
-use common::{settle, shown};
+use crate::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -20,7 +19,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> TreeSweepParams {
 
 /// The app on the bundled small tree (n = 5, τ = 2.5).
 fn app() -> Harness<'static, LoadlabApp> {
-    common::harness(Some(
+    crate::common::harness(Some(
         loadlab::preset::find_bundled("treesweep-small").expect("bundled"),
     ))
 }

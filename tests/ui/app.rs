@@ -1,0 +1,263 @@
+//! The real app driven through its accessibility tree (egui_kittest), as a user would.
+
+use crate::common::shown;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::model::divisible::{AlgorithmChoice, DivisibleParams, Method};
+use loadlab::preset::Scenario;
+use loadlab::ui::LoadlabApp;
+
+fn app() -> Harness<'static, LoadlabApp> {
+    crate::common::harness(None)
+}
+
+fn params(h: &Harness<'_, LoadlabApp>) -> DivisibleParams {
+    match &h.state().preset().scenario {
+        Scenario::Divisible(p) => p.clone(),
+        other => panic!("not the divisible model: {other:?}"),
+    }
+}
+
+fn open_menu_item(h: &mut Harness<'_, LoadlabApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    h.run_steps(2);
+    h.get_by_label(item).click();
+    h.run_steps(3);
+}
+
+fn type_path(h: &mut Harness<'_, LoadlabApp>, path: &str) {
+    let field = h.get_by_role_and_label(Role::TextInput, "File path");
+    field.focus();
+    field.type_text(path);
+    h.run_steps(2);
+    h.get_by_label("OK").click();
+    h.run_steps(4);
+}
+
+#[test]
+fn opens_on_the_default_preset_with_all_parts() {
+    let mut h = app();
+    let p = params(&h);
+    assert_eq!(p, DivisibleParams::default());
+    // Controls, picture, plots, numbers and status bar are all there.
+    h.get_by_label("Timeline");
+    h.get_by_label("Numbers");
+    shown(&mut h, "N = 63 processors");
+    shown(&mut h, "Copy as text");
+    shown(&mut h, "vs h");
+    shown(&mut h, "vs β");
+}
+
+#[test]
+fn switch_algorithm_change_beta_step_and_undo() {
+    let mut h = app();
+    // Switch the algorithm to Q only.
+    h.get_by_role_and_label(Role::ComboBox, "Algorithm").click();
+    h.run_steps(2);
+    h.get_by_label("Q only").click();
+    h.run_steps(3);
+    assert_eq!(params(&h).algorithm, AlgorithmChoice::Only(Method::Q));
+    // Change β.
+    let beta = h.get_by_label("β");
+    beta.set_value_accesskit(10.0);
+    h.run_steps(3);
+    assert_eq!(params(&h).beta, 10.0);
+    // The numbers follow: T_N of Q for b = 2, h = 5, β = 10 (Theorem 5).
+    let c: f64 = 1.0 / 10.0 + 2.0;
+    let tq = (c.powi(5) + 10.0) / (c.powi(6) - 1.0);
+    shown(&mut h, &format!("{tq:.9}"));
+    // Step the timeline: the slot label follows.
+    shown(&mut h, "t = 0:");
+    h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_FORWARD)
+        .click();
+    h.run_steps(2);
+    shown(&mut h, "end of slot τ_1");
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(2);
+    shown(&mut h, "end of slot τ_2");
+    h.key_press(egui::Key::End);
+    h.run_steps(2);
+    shown(&mut h, "all 6 levels done");
+    // Space plays from the start and pauses again.
+    h.key_press(egui::Key::Home);
+    h.run_steps(1);
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_PAUSE);
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_PLAY);
+    // Undo the β change, then the algorithm change; redo one.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(params(&h).beta, 100.0);
+    assert_eq!(params(&h).algorithm, AlgorithmChoice::Only(Method::Q));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(params(&h), DivisibleParams::default());
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run_steps(2);
+    assert_eq!(params(&h).algorithm, AlgorithmChoice::Only(Method::Q));
+}
+
+#[test]
+fn invalid_input_is_shown_next_to_the_control() {
+    let mut h = app();
+    h.get_by_label("b").set_value_accesskit(1.0);
+    h.run_steps(3);
+    shown(&mut h, "b must be at least 2");
+    shown(&mut h, "Nothing runs on this instance");
+    h.get_by_label("h").set_value_accesskit(70.0);
+    h.get_by_label("b").set_value_accesskit(2.0);
+    h.run_steps(3);
+    shown(&mut h, "overflows 64 bits");
+}
+
+#[test]
+fn load_bundled_preset() {
+    let mut h = app();
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("Bundled presets").hover();
+    h.run_steps(3);
+    h.get_by_label("Li Table II: pyramid, β = 100").click();
+    h.run_steps(3);
+    let p = params(&h);
+    assert_eq!((p.h, p.beta), (15, 100.0));
+    assert_eq!(p.network, loadlab::model::divisible::Network::Pyramid);
+    shown(&mut h, "Loaded bundled preset");
+    // Table II, h = 15, C: 0.33186.
+    shown(&mut h, "0.33186");
+}
+
+#[test]
+fn broken_preset_leaves_state_untouched() {
+    let mut h = app();
+    h.get_by_label("h").set_value_accesskit(7.0);
+    h.run_steps(3);
+    let before = params(&h);
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("broken.ron");
+    std::fs::write(
+        &bad,
+        "(\n  version: 1,\n  name: \"oops\",\n  scenario: Divisible((h: \"seven\")),\n)",
+    )
+    .unwrap();
+    open_menu_item(&mut h, "File", "Open preset by path…");
+    type_path(&mut h, bad.to_str().unwrap());
+    assert_eq!(params(&h), before);
+    let notice = h.state().notice().unwrap().to_string();
+    assert!(notice.contains("broken.ron:4:"), "{notice}");
+    shown(&mut h, "broken.ron:4:");
+}
+
+#[test]
+fn save_and_reload_preset() {
+    let mut h = app();
+    h.get_by_label("h").set_value_accesskit(9.0);
+    h.get_by_label("β").set_value_accesskit(3.5);
+    h.run_steps(3);
+    let saved = params(&h);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.ron");
+    open_menu_item(&mut h, "File", "Save as by path…");
+    type_path(&mut h, path.to_str().unwrap());
+    assert!(path.exists(), "{:?}", h.state().notice());
+    // Change something, then reload the saved file.
+    h.get_by_label("h").set_value_accesskit(2.0);
+    h.run_steps(3);
+    assert_ne!(params(&h), saved);
+    open_menu_item(&mut h, "File", "Open preset by path…");
+    type_path(&mut h, path.to_str().unwrap());
+    assert_eq!(params(&h), saved);
+}
+
+#[test]
+fn shortcuts_window_lists_the_keys() {
+    let mut h = app();
+    open_menu_item(&mut h, "Help", "Keyboard shortcuts");
+    h.get_by_label("Ctrl+Shift+S");
+    h.get_by_label("Play / pause the schedule");
+}
+
+#[test]
+fn export_csv_writes_plots_and_schedule() {
+    let mut h = app();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("export.csv");
+    // Without a portal the dialog falls back to the path field; drive the path field directly.
+    h.state_mut().send(loadlab::ui::app::Cmd::PromptPath(
+        loadlab::ui::files::FileAction::ExportCsv,
+    ));
+    h.run_steps(2);
+    type_path(&mut h, path.to_str().unwrap());
+    let text = std::fs::read_to_string(&path).expect("exported");
+    assert!(text.contains("# plot: parallel time T_N vs h"), "{text}");
+    assert!(text.contains("series,x,y"));
+    assert!(
+        text.contains("C simulated,0,100"),
+        "{}",
+        &text[..400.min(text.len())]
+    );
+    assert!(text.contains("# schedule: method P"));
+    // h = 5: the schedule lists every level 0..=5.
+    assert!(text.lines().any(|l| l.starts_with("5,Compute,")));
+}
+
+#[test]
+fn dark_theme_from_the_view_menu() {
+    let mut h = app();
+    open_menu_item(&mut h, "View", "Dark theme");
+    assert_eq!(h.ctx.theme(), egui::Theme::Dark);
+    open_menu_item(&mut h, "View", "Light theme");
+    assert_eq!(h.ctx.theme(), egui::Theme::Light);
+}
+
+/// A file dropped on the window, as the windowing integration hands it to egui.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_preset_file_opens_it() {
+    let mut h = app();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dropped.ron");
+    std::fs::write(
+        &path,
+        "(version: 1, name: \"Dropped\", description: \"d\", scenario: Divisible((network: Tree, b: 3, h: 4, beta: 7.0, algorithm: Only(P))))",
+    )
+    .unwrap();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path.clone())));
+    h.run_steps(3);
+    let p = params(&h);
+    assert_eq!(
+        (p.b, p.h, p.beta, p.algorithm),
+        (3, 4, 7.0, AlgorithmChoice::Only(Method::P))
+    );
+    assert_eq!(h.state().preset().name, "Dropped");
+    // Dropping a foreign file changes nothing and says why.
+    let png = dir.path().join("picture.png");
+    std::fs::write(&png, [0x89u8, b'P', b'N', b'G', 0, 1, 2]).unwrap();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(png)));
+    h.run_steps(3);
+    assert_eq!(params(&h), p);
+    shown(&mut h, "picture.png:1:1");
+}
