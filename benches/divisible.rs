@@ -7,7 +7,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use loadlab::model::NoProgress;
 use loadlab::model::divisible::sweep::sweep_h;
 use loadlab::model::divisible::{DivisibleParams, Network, Valid};
-use loadlab::ui::panels::divisible::{DivisiblePanel, DivisibleView};
+use loadlab::preset::Scenario;
+use loadlab::ui::workspace::{Tab, Workspace};
+use loadlab::ui::workspaces::divisible::{DivisiblePanel, DivisibleView};
 
 fn sweep(c: &mut Criterion) {
     let v = Valid::new(Network::Tree, 2, 0, 100.0).unwrap();
@@ -25,10 +27,10 @@ fn frame(c: &mut Criterion) {
     let ctx = egui::Context::default();
     loadlab::ui::install_fonts(&ctx);
     let mut panel = DivisiblePanel::new(DivisibleView::default());
-    let mut params = DivisibleParams {
+    let mut scenario = Scenario::Divisible(DivisibleParams {
         h: 15,
         ..Default::default()
-    };
+    });
     let input = || egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(
             egui::Pos2::ZERO,
@@ -39,7 +41,7 @@ fn frame(c: &mut Criterion) {
     // Warm up: let the background sweeps finish so the plots are full.
     for _ in 0..50 {
         let _ = ctx.run_ui(input(), |ui| {
-            egui::CentralPanel::default().show(ui, |ui| panel.ui(ui, &mut params));
+            egui::CentralPanel::default().show(ui, |ui| panel.show(ui, &mut scenario));
         });
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
@@ -48,7 +50,7 @@ fn frame(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 let out = ctx.run_ui(input(), |ui| {
-                    egui::CentralPanel::default().show(ui, |ui| panel.ui(ui, &mut params));
+                    egui::CentralPanel::default().show(ui, |ui| panel.show(ui, &mut scenario));
                 });
                 black_box(out)
             })

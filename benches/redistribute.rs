@@ -146,11 +146,13 @@ fn lp(c: &mut Criterion) {
 /// numbers, plots) once its run and studies have landed.
 fn frame(c: &mut Criterion) {
     use loadlab::model::redistribute::params::{RandomSpec, RedistParams, random_instance};
-    use loadlab::ui::panels::redistribute::{RedistPanel, RedistView};
+    use loadlab::preset::Scenario;
+    use loadlab::ui::workspace::{Tab, Workspace};
+    use loadlab::ui::workspaces::redistribute::{RedistPanel, RedistView};
     let ctx = egui::Context::default();
     loadlab::ui::install_fonts(&ctx);
     let mut panel = RedistPanel::new(RedistView::default());
-    let mut params = RedistParams {
+    let mut scenario = Scenario::Redistribute(RedistParams {
         instance: random_instance(&RandomSpec {
             seed: 3,
             n: N,
@@ -158,7 +160,7 @@ fn frame(c: &mut Criterion) {
             ..RandomSpec::default()
         }),
         ..RedistParams::default()
-    };
+    });
     let input = || egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(
             egui::Pos2::ZERO,
@@ -169,7 +171,7 @@ fn frame(c: &mut Criterion) {
     // Warm up until the background run and the sweep have landed.
     for _ in 0..400 {
         let _ = ctx.run_ui(input(), |ui| {
-            egui::CentralPanel::default().show(ui, |ui| panel.ui(ui, &mut params));
+            egui::CentralPanel::default().show(ui, |ui| panel.show(ui, &mut scenario));
         });
         if panel.job_status().is_none() {
             break;
@@ -179,7 +181,7 @@ fn frame(c: &mut Criterion) {
     c.bench_function("redistribution workspace: one frame, n = 10 000", |b| {
         b.iter(|| {
             let out = ctx.run_ui(input(), |ui| {
-                egui::CentralPanel::default().show(ui, |ui| panel.ui(ui, &mut params));
+                egui::CentralPanel::default().show(ui, |ui| panel.show(ui, &mut scenario));
             });
             black_box(out)
         })

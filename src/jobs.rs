@@ -159,6 +159,174 @@ impl<T: Send + 'static> JobSlot<T> {
     }
 }
 
+/// What the status bar shows of a running job.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobStatus {
+    /// What runs.
+    pub label: String,
+    /// Fraction done.
+    pub fraction: f32,
+}
+
+/// Any keyed job, seen by the shell: it polls every job of the visible workspace once per
+/// frame, shows the first running one in the status bar, and cancels them all on Cancel.
+pub trait JobHandle {
+    /// Takes a finished result in (only the answer to the latest request is kept).
+    fn poll(&mut self);
+    /// The running job, if any.
+    fn status(&self) -> Option<JobStatus>;
+    /// Cancels the running job and forgets the request, so the next request starts again.
+    fn cancel(&mut self);
+}
+
+/// A value computed in the background for a key (the inputs it depends on).
+///
+/// [`Keyed::request`] starts a job when the key differs from the one last asked for; a newer
+/// request cancels the running job (latest wins); a result whose key is no longer wanted is
+/// dropped. The last good value stays readable while a newer one is computed, so plots do
+/// not blank while a slider moves.
+pub struct Keyed<K, T> {
+    wanted: Option<K>,
+    slot: JobSlot<(K, T)>,
+    value: Option<(K, T)>,
+    /// The key whose job was cancelled: not started again until the key changes or
+    /// [`Keyed::retry`].
+    cancelled: Option<K>,
+    /// Bumped whenever the value changes (for caches derived from it).
+    version: u64,
+}
+
+impl<K, T> Default for Keyed<K, T> {
+    fn default() -> Self {
+        Keyed {
+            wanted: None,
+            slot: JobSlot::default(),
+            value: None,
+            cancelled: None,
+            version: 0,
+        }
+    }
+}
+
+impl<K: PartialEq + Clone + Send + 'static, T: Send + 'static> Keyed<K, T> {
+    /// Asks for the value at `key`: starts `work` unless that key is already computed or
+    /// running. Returns true when a job was started.
+    pub fn request(
+        &mut self,
+        key: K,
+        label: impl Into<String>,
+        notify: impl Fn() + Send + Sync + 'static,
+        work: impl FnOnce(&dyn Progress) -> Result<T, Cancelled> + Send + 'static,
+    ) -> bool {
+        if self.wanted.as_ref() == Some(&key) || self.cancelled.as_ref() == Some(&key) {
+            return false;
+        }
+        self.wanted = Some(key.clone());
+        self.cancelled = None;
+        if self.value.as_ref().is_some_and(|(k, _)| *k == key) {
+            // Back to a value we already hold (undo, slider moved back): no work.
+            self.slot.cancel();
+            return false;
+        }
+        self.slot
+            .submit(label, notify, move |p| work(p).map(|v| (key, v)));
+        true
+    }
+
+    /// Stores a value computed on the spot (small inputs need no thread), replacing any
+    /// running job.
+    pub fn set(&mut self, key: K, value: T) {
+        self.slot.cancel();
+        self.wanted = Some(key.clone());
+        self.cancelled = None;
+        self.value = Some((key, value));
+        self.version += 1;
+    }
+
+    /// Counts value changes: a cache built from the value is stale when this moved.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Forgets the wanted key and the value (e.g. the inputs became invalid).
+    pub fn clear(&mut self) {
+        self.slot.cancel();
+        self.wanted = None;
+        self.value = None;
+        self.version += 1;
+    }
+
+    /// The latest value, even if a newer one is being computed (its key tells which).
+    pub fn latest(&self) -> Option<&T> {
+        self.value.as_ref().map(|(_, v)| v)
+    }
+
+    /// The latest value with the key it was computed for.
+    pub fn latest_keyed(&self) -> Option<(&K, &T)> {
+        self.value.as_ref().map(|(k, v)| (k, v))
+    }
+
+    /// The value held, if it was computed for `key`.
+    pub fn for_key(&self, key: &K) -> Option<&T> {
+        self.value
+            .as_ref()
+            .filter(|(k, _)| k == key)
+            .map(|(_, v)| v)
+    }
+
+    /// The value for the wanted key, once computed.
+    pub fn current(&self) -> Option<&T> {
+        match (&self.value, &self.wanted) {
+            (Some((k, v)), Some(w)) if k == w => Some(v),
+            _ => None,
+        }
+    }
+
+    /// True while a job runs.
+    pub fn is_running(&self) -> bool {
+        self.slot.is_running()
+    }
+
+    /// True after Cancel until the key changes or [`Keyed::retry`].
+    pub fn was_cancelled(&self) -> bool {
+        self.cancelled.is_some()
+    }
+
+    /// Lets the next request start the cancelled key again ("Recompute").
+    pub fn retry(&mut self) {
+        self.cancelled = None;
+    }
+
+    /// The key last asked for.
+    pub fn wanted(&self) -> Option<&K> {
+        self.wanted.as_ref()
+    }
+}
+
+impl<K: PartialEq + Clone + Send + 'static, T: Send + 'static> JobHandle for Keyed<K, T> {
+    fn poll(&mut self) {
+        if let Some((k, v)) = self.slot.poll()
+            && self.wanted.as_ref() == Some(&k)
+        {
+            self.value = Some((k, v));
+            self.version += 1;
+        }
+    }
+    fn status(&self) -> Option<JobStatus> {
+        self.slot.running().map(|j| JobStatus {
+            label: j.label().to_string(),
+            fraction: j.fraction(),
+        })
+    }
+    fn cancel(&mut self) {
+        if self.slot.is_running() {
+            self.cancelled = self.wanted.clone();
+        }
+        self.slot.cancel();
+        self.wanted = None;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,5 +391,60 @@ mod tests {
         );
         slot.cancel();
         assert!(!slot.is_running());
+    }
+
+    fn settle<K: PartialEq + Clone + Send + 'static, T: Send + 'static>(k: &mut Keyed<K, T>) {
+        let t0 = Instant::now();
+        while k.is_running() && t0.elapsed() < Duration::from_secs(10) {
+            k.poll();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        k.poll();
+    }
+
+    #[test]
+    fn keyed_keeps_only_the_latest_key_and_reuses_held_values() {
+        let mut k: Keyed<u32, u32> = Keyed::default();
+        assert!(k.request(1, "one", || {}, |_| Ok(10)));
+        settle(&mut k);
+        assert_eq!(k.current(), Some(&10));
+        // Same key again: nothing starts.
+        assert!(!k.request(1, "one", || {}, |_| Ok(99)));
+        // A slow job for key 2 replaced by key 3: only 3's answer lands.
+        assert!(k.request(
+            2,
+            "two",
+            || {},
+            |p| {
+                while !p.cancelled() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(Cancelled)
+            }
+        ));
+        assert_eq!(k.current(), None);
+        assert_eq!(
+            k.latest(),
+            Some(&10),
+            "the old value stays visible meanwhile"
+        );
+        assert!(k.request(3, "three", || {}, |_| Ok(30)));
+        settle(&mut k);
+        assert_eq!(k.current(), Some(&30));
+        // A cancelled key is not started again until retry or a new key.
+        let slow = |p: &dyn Progress| {
+            while !p.cancelled() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Err(Cancelled)
+        };
+        assert!(k.request(4, "four", || {}, slow));
+        k.cancel();
+        assert!(k.was_cancelled() && k.wanted().is_none());
+        assert!(!k.request(4, "four", || {}, |_| Ok(40)));
+        k.retry();
+        assert!(k.request(4, "four", || {}, |_| Ok(40)));
+        settle(&mut k);
+        assert_eq!(k.current(), Some(&40));
     }
 }

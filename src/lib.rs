@@ -6,4 +6,5 @@ pub mod cli;
 pub mod jobs;
 pub mod model;
 pub mod preset;
+pub mod report;
 pub mod ui;

@@ -36,15 +36,138 @@ pub enum Scenario {
     Ksbf(KsbfParams),
 }
 
+/// The five models, in the rail's order.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+pub enum ModelId {
+    /// Li's divisible load on trees and pyramids.
+    #[default]
+    Divisible,
+    /// Gil & Matias: geometric-decaying algorithms.
+    Geodecay,
+    /// Gao, Rosenberg & Sitaraman: tree sweeps under delay τ.
+    TreeSweep,
+    /// Gao & Rosenberg: KS-BF on a ring.
+    Ksbf,
+    /// Renard, Robert & Vivien: redistribution on rings.
+    Redistribute,
+}
+
+impl ModelId {
+    /// Every model, in rail order (`ALL[m.index()] == m`).
+    pub const ALL: [ModelId; 5] = [
+        ModelId::Divisible,
+        ModelId::Geodecay,
+        ModelId::TreeSweep,
+        ModelId::Ksbf,
+        ModelId::Redistribute,
+    ];
+
+    /// Position in [`ModelId::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Short name, as used by the CLI subcommands and file prefixes.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModelId::Divisible => "divisible",
+            ModelId::Geodecay => "geodecay",
+            ModelId::TreeSweep => "treesweep",
+            ModelId::Ksbf => "ksbf",
+            ModelId::Redistribute => "redistribute",
+        }
+    }
+
+    /// The model's default scenario.
+    pub fn default_scenario(self) -> Scenario {
+        match self {
+            ModelId::Divisible => Scenario::Divisible(DivisibleParams::default()),
+            ModelId::Geodecay => Scenario::Geodecay(GeoParams::default()),
+            ModelId::TreeSweep => Scenario::TreeSweep(TreeSweepParams::default()),
+            ModelId::Ksbf => Scenario::Ksbf(KsbfParams::default()),
+            ModelId::Redistribute => Scenario::Redistribute(RedistParams::default()),
+        }
+    }
+}
+
+/// A model's parameter type, tied to its [`Scenario`] variant (so generic code — the GUI's
+/// workspace shell — can go from a scenario to typed parameters without a `match`).
+pub trait ModelParams: Clone + PartialEq + Default + Send + Sync + 'static {
+    /// The model these parameters belong to.
+    const MODEL: ModelId;
+    /// Wraps the parameters in their scenario variant.
+    fn into_scenario(self) -> Scenario;
+    /// The parameters, if `s` is this model's scenario.
+    fn of(s: &Scenario) -> Option<&Self>;
+    /// The parameters, if `s` is this model's scenario.
+    fn of_mut(s: &mut Scenario) -> Option<&mut Self>;
+}
+
+macro_rules! model_params {
+    ($($ty:ty => $variant:ident),* $(,)?) => {$(
+        impl ModelParams for $ty {
+            const MODEL: ModelId = ModelId::$variant;
+            fn into_scenario(self) -> Scenario {
+                Scenario::$variant(self)
+            }
+            fn of(s: &Scenario) -> Option<&Self> {
+                match s {
+                    Scenario::$variant(p) => Some(p),
+                    _ => None,
+                }
+            }
+            fn of_mut(s: &mut Scenario) -> Option<&mut Self> {
+                match s {
+                    Scenario::$variant(p) => Some(p),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+
+model_params!(
+    DivisibleParams => Divisible,
+    GeoParams => Geodecay,
+    TreeSweepParams => TreeSweep,
+    KsbfParams => Ksbf,
+    RedistParams => Redistribute,
+);
+
 impl Scenario {
+    /// The model this scenario belongs to.
+    pub fn model(&self) -> ModelId {
+        match self {
+            Scenario::Divisible(_) => ModelId::Divisible,
+            Scenario::Geodecay(_) => ModelId::Geodecay,
+            Scenario::TreeSweep(_) => ModelId::TreeSweep,
+            Scenario::Redistribute(_) => ModelId::Redistribute,
+            Scenario::Ksbf(_) => ModelId::Ksbf,
+        }
+    }
+
     /// Short model name, as used by the CLI subcommands.
     pub fn model_name(&self) -> &'static str {
+        self.model().name()
+    }
+
+    /// Checks the parameters: `Err((field, message))` names the first invalid one.
+    pub fn validate(&self) -> Result<(), (String, String)> {
+        let plain = |e: crate::model::ParamError| (e.field.to_string(), e.message);
         match self {
-            Scenario::Divisible(_) => "divisible",
-            Scenario::Geodecay(_) => "geodecay",
-            Scenario::TreeSweep(_) => "treesweep",
-            Scenario::Redistribute(_) => "redistribute",
-            Scenario::Ksbf(_) => "ksbf",
+            Scenario::Divisible(p) => p.validate().map(drop).map_err(plain),
+            Scenario::Geodecay(p) => p.validate().map(drop).map_err(plain),
+            Scenario::TreeSweep(p) => p.validate().map(drop).map_err(plain),
+            Scenario::Ksbf(p) => p.validate().map(drop).map_err(plain),
+            Scenario::Redistribute(p) => {
+                p.instance
+                    .validate()
+                    .map_err(|e| (e[0].field.name().to_string(), e[0].message.clone()))?;
+                p.validate_studies()
+                    .map_err(|e| ("study".to_string(), e.to_string()))
+            }
         }
     }
 }
@@ -86,12 +209,88 @@ impl Preset {
 
     /// Pretty RON text.
     pub fn to_ron(&self) -> String {
-        let cfg = ron::ser::PrettyConfig::new()
-            .depth_limit(4)
-            .struct_names(false);
-        // Serialising plain data cannot fail; fall back to compact output just in case.
-        ron::ser::to_string_pretty(self, cfg).unwrap_or_else(|e| format!("// {e}"))
+        pretty(self)
     }
+}
+
+/// One model's scenario inside a [`Workbook`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sheet {
+    /// Short name shown in the title.
+    pub name: String,
+    /// What the scenario shows.
+    #[serde(default)]
+    pub description: String,
+    /// The model and its parameters.
+    pub scenario: Scenario,
+}
+
+/// A lecture file: one scenario per model (at most one each) and the one shown first.
+///
+/// `(version: 1, name: "…", description: "…", active: Ksbf, sheets: [(name: …, scenario:
+/// Ksbf((…))), …])`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Workbook {
+    /// Format version (see [`VERSION`]).
+    pub version: u32,
+    /// Name of the lecture.
+    pub name: String,
+    /// What it covers.
+    #[serde(default)]
+    pub description: String,
+    /// The model in front when the file is opened.
+    pub active: ModelId,
+    /// The scenarios, one per model.
+    pub sheets: Vec<Sheet>,
+}
+
+impl Workbook {
+    /// Pretty RON text.
+    pub fn to_ron(&self) -> String {
+        pretty(self)
+    }
+
+    /// The sheet of `model`, if the workbook holds one.
+    pub fn sheet(&self, model: ModelId) -> Option<&Sheet> {
+        self.sheets.iter().find(|s| s.scenario.model() == model)
+    }
+
+    /// The sheet in front, as a one-scenario preset (what `loadlab eval` runs).
+    pub fn active_preset(&self) -> Option<Preset> {
+        let s = self.sheet(self.active).or_else(|| self.sheets.first())?;
+        Some(Preset::new(
+            s.name.clone(),
+            s.description.clone(),
+            s.scenario.clone(),
+        ))
+    }
+}
+
+/// What a preset file holds: one scenario (the original format) or a workbook of several.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PresetFile {
+    /// One scenario.
+    Single(Preset),
+    /// One scenario per model.
+    Workbook(Workbook),
+}
+
+impl PresetFile {
+    /// RON text of either kind.
+    pub fn to_ron(&self) -> String {
+        match self {
+            PresetFile::Single(p) => p.to_ron(),
+            PresetFile::Workbook(w) => w.to_ron(),
+        }
+    }
+}
+
+fn pretty<T: Serialize>(value: &T) -> String {
+    let cfg = ron::ser::PrettyConfig::new()
+        .depth_limit(4)
+        .struct_names(false);
+    // Serialising plain data cannot fail; fall back to a comment just in case.
+    ron::ser::to_string_pretty(value, cfg).unwrap_or_else(|e| format!("// {e}"))
 }
 
 /// Why a preset could not be loaded or saved.
@@ -148,6 +347,9 @@ pub enum PresetError {
 #[derive(Deserialize)]
 struct VersionProbe {
     version: u32,
+    /// Present only in workbooks.
+    #[serde(default)]
+    sheets: Option<serde::de::IgnoredAny>,
 }
 
 fn parse_error(file: &str, e: ron::error::SpannedError) -> PresetError {
@@ -162,8 +364,19 @@ fn parse_error(file: &str, e: ron::error::SpannedError) -> PresetError {
     }
 }
 
-/// Parses preset text; `file` names it in errors.
+/// Parses preset text holding one scenario; a workbook gives its front scenario.
 pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
+    match parse_file(file, text)? {
+        PresetFile::Single(p) => Ok(p),
+        PresetFile::Workbook(w) => w.active_preset().ok_or_else(|| PresetError::Invalid {
+            file: file.into(),
+            message: "the workbook holds no scenario".into(),
+        }),
+    }
+}
+
+/// Parses preset text of either kind; `file` names it in errors.
+pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
     if text.len() as u64 > MAX_BYTES {
         return Err(PresetError::TooLarge {
             file: file.into(),
@@ -171,40 +384,47 @@ pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
         });
     }
     // Check the version first, so a newer file reports that rather than an unknown field.
-    if let Ok(probe) = ron::from_str::<VersionProbe>(text)
-        && probe.version > VERSION
+    let probe = ron::from_str::<VersionProbe>(text).ok();
+    if let Some(p) = &probe
+        && p.version > VERSION
     {
         return Err(PresetError::Newer {
             file: file.into(),
-            found: probe.version,
+            found: p.version,
         });
     }
-    let preset: Preset = ron::from_str(text).map_err(|e| parse_error(file, e))?;
-    let invalid = |field: &str, message: &str| PresetError::Invalid {
-        file: file.into(),
-        message: format!("{field}: {message}"),
-    };
-    match &preset.scenario {
-        Scenario::Divisible(p) => {
-            p.validate().map_err(|e| invalid(e.field, &e.message))?;
+    if probe.is_some_and(|p| p.sheets.is_some()) {
+        let wb: Workbook = ron::from_str(text).map_err(|e| parse_error(file, e))?;
+        let mut seen = Vec::new();
+        for sheet in &wb.sheets {
+            let m = sheet.scenario.model();
+            if seen.contains(&m) {
+                return Err(PresetError::Invalid {
+                    file: file.into(),
+                    message: format!("the workbook holds two {} scenarios", m.name()),
+                });
+            }
+            seen.push(m);
+            check(file, &sheet.scenario)?;
         }
-        Scenario::Geodecay(p) => {
-            p.validate().map_err(|e| invalid(e.field, &e.message))?;
-        }
-        Scenario::TreeSweep(p) => {
-            p.validate().map_err(|e| invalid(e.field, &e.message))?;
-        }
-        Scenario::Ksbf(p) => {
-            p.validate().map_err(|e| invalid(e.field, &e.message))?;
-        }
-        Scenario::Redistribute(p) => {
-            p.instance
-                .validate()
-                .map_err(|e| invalid(e[0].field.name(), &e[0].message))?;
-            p.validate_studies().map_err(|e| invalid("study", &e))?;
-        }
+        return Ok(PresetFile::Workbook(wb));
     }
+    parse_single(file, text).map(PresetFile::Single)
+}
+
+fn parse_single(file: &str, text: &str) -> Result<Preset, PresetError> {
+    let preset: Preset = ron::from_str(text).map_err(|e| parse_error(file, e))?;
+    check(file, &preset.scenario)?;
     Ok(preset)
+}
+
+fn check(file: &str, scenario: &Scenario) -> Result<(), PresetError> {
+    scenario
+        .validate()
+        .map_err(|(field, message)| PresetError::Invalid {
+            file: file.into(),
+            message: format!("{field}: {message}"),
+        })
 }
 
 fn display_name(path: &Path) -> String {
@@ -213,8 +433,20 @@ fn display_name(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-/// Loads a preset file (size-checked before reading it whole).
+/// Loads a preset file holding one scenario (a workbook gives its front scenario).
 pub fn load(path: &Path) -> Result<Preset, PresetError> {
+    let text = read(path)?;
+    parse(&display_name(path), &text)
+}
+
+/// Loads a preset file of either kind.
+pub fn load_file(path: &Path) -> Result<PresetFile, PresetError> {
+    let text = read(path)?;
+    parse_file(&display_name(path), &text)
+}
+
+/// Reads a preset file's text (size-checked before reading it whole).
+fn read(path: &Path) -> Result<String, PresetError> {
     let file = display_name(path);
     let io = |e: std::io::Error| PresetError::Io {
         file: file.clone(),
@@ -234,11 +466,21 @@ pub fn load(path: &Path) -> Result<Preset, PresetError> {
             e.utf8_error().valid_up_to()
         ),
     })?;
-    parse(&file, &text)
+    Ok(text)
 }
 
-/// Saves atomically: writes `.<name>.tmp` beside the target, flushes it, renames it over.
+/// Saves one scenario atomically (see [`save_file`]).
 pub fn save(path: &Path, preset: &Preset) -> Result<(), PresetError> {
+    save_text(path, &preset.to_ron())
+}
+
+/// Saves either kind atomically (see [`save_text`]).
+pub fn save_file(path: &Path, file: &PresetFile) -> Result<(), PresetError> {
+    save_text(path, &file.to_ron())
+}
+
+/// Writes `.<name>.tmp` beside the target, flushes it, renames it over.
+fn save_text(path: &Path, text: &str) -> Result<(), PresetError> {
     use std::io::Write;
     let file = display_name(path);
     let io = |e: std::io::Error| PresetError::Io {
@@ -252,7 +494,7 @@ pub fn save(path: &Path, preset: &Preset) -> Result<(), PresetError> {
     let tmp = dir.join(format!(".{file}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(preset.to_ron().as_bytes())?;
+        f.write_all(text.as_bytes())?;
         f.write_all(b"\n")?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)

@@ -12,8 +12,10 @@ use std::time::{Duration, Instant};
 pub enum FileAction {
     /// Open a preset.
     OpenPreset,
-    /// Save the scenario as a preset.
+    /// Save the scenario in front as a preset.
     SavePreset,
+    /// Save all five scenarios as one workbook.
+    SaveWorkbook,
     /// Export the current plot series and schedule as CSV.
     ExportCsv,
     /// Save a PNG screenshot of the window.
@@ -26,13 +28,16 @@ impl FileAction {
         match self {
             FileAction::OpenPreset => "Open preset",
             FileAction::SavePreset => "Save preset as",
+            FileAction::SaveWorkbook => "Save workbook as",
             FileAction::ExportCsv => "Export CSV",
             FileAction::Screenshot => "Save screenshot",
         }
     }
     fn extension(self) -> (&'static str, &'static str) {
         match self {
-            FileAction::OpenPreset | FileAction::SavePreset => ("loadlab preset", "ron"),
+            FileAction::OpenPreset | FileAction::SavePreset | FileAction::SaveWorkbook => {
+                ("loadlab preset", "ron")
+            }
             FileAction::ExportCsv => ("CSV", "csv"),
             FileAction::Screenshot => ("PNG image", "png"),
         }
@@ -40,6 +45,10 @@ impl FileAction {
     /// True if the action writes a file.
     pub fn is_save(self) -> bool {
         self != FileAction::OpenPreset
+    }
+    /// File extension written or read.
+    pub fn ext(self) -> &'static str {
+        self.extension().1
     }
 }
 

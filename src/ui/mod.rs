@@ -1,10 +1,15 @@
-//! The desktop GUI (eframe/egui). Panels hold view state only; numbers come from `model`.
+//! The desktop GUI (eframe/egui): the app shell ([`app`], [`chrome`], [`desk`]) and one
+//! [`workspace::Workspace`] per model ([`workspaces`]). Workspaces hold view state only;
+//! numbers come from `model`.
 
 pub mod app;
+mod chrome;
+pub mod desk;
 pub mod files;
 pub mod help;
-pub mod panels;
 pub mod widgets;
+pub mod workspace;
+pub mod workspaces;
 
 pub use app::LoadlabApp;
 

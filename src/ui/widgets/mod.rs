@@ -100,3 +100,25 @@ mod tests {
         assert_eq!(format_sig(f64::INFINITY, 6), "inf");
     }
 }
+
+/// What a plot shows while its background job has no answer yet: a spinner, or after Cancel a
+/// note and a Recompute button.
+pub fn waiting<K, T>(ui: &mut egui::Ui, job: &mut crate::jobs::Keyed<K, T>)
+where
+    K: PartialEq + Clone + Send + 'static,
+    T: Send + 'static,
+{
+    if job.was_cancelled() {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Cancelled.").weak());
+            if ui.button("Recompute").clicked() {
+                job.retry();
+            }
+        });
+    } else {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("computing…");
+        });
+    }
+}

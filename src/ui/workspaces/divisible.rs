@@ -4,8 +4,7 @@
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
-use super::{JobStatus, StepCmd};
-use crate::jobs::JobSlot;
+use crate::jobs::{JobHandle, Keyed};
 use crate::model::divisible::params::{BETA_MAX, BETA_MIN, SWEEP_H_MAX};
 use crate::model::divisible::sweep::{self, SweepPoint};
 use crate::model::divisible::theory::{self, OrderingCheck};
@@ -17,6 +16,7 @@ use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyl
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::workspace::{Regions, Workspace};
 
 /// Number of β values in the β sweep.
 const BETA_POINTS: usize = 61;
@@ -75,28 +75,16 @@ impl Default for DivisibleView {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
-enum SweepKey {
-    H(Network, u64, u64, u64),
-    Beta(Network, u64, u64, u64, u64),
-}
-
-struct Swept {
-    key: SweepKey,
-    points: Vec<SweepPoint>,
-}
+/// What a sweep depends on: network, b, β or h, and the range (floats by their bits).
+type SweepKey = (Network, u64, u64, u64, u64);
 
 /// The workspace: view state plus caches of model outcomes and the sweep jobs.
 pub struct DivisiblePanel {
     /// Persisted view state.
     pub view: DivisibleView,
     outcome: Option<(DivisibleParams, Result<Outcome, ParamError>)>,
-    h_sweep: Option<Swept>,
-    beta_sweep: Option<Swept>,
-    h_job: JobSlot<Swept>,
-    beta_job: JobSlot<Swept>,
-    wanted_h: Option<SweepKey>,
-    wanted_beta: Option<SweepKey>,
+    h_sweep: Keyed<SweepKey, Vec<SweepPoint>>,
+    beta_sweep: Keyed<SweepKey, Vec<SweepPoint>>,
 }
 
 /// Colour of a method in every plot and legend.
@@ -134,21 +122,65 @@ fn fmt_short(x: f64) -> String {
     }
 }
 
-impl DivisiblePanel {
-    /// A panel with the given (restored) view state.
-    pub fn new(view: DivisibleView) -> Self {
+impl Workspace for DivisiblePanel {
+    type Params = DivisibleParams;
+    type View = DivisibleView;
+    const TITLE: &'static str = "Divisible load\non trees & pyramids";
+    const HOVER: &'static str =
+        "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids";
+    const HELP: &'static str = crate::ui::help::DIVISIBLE;
+
+    fn new(view: DivisibleView) -> Self {
         DivisiblePanel {
             view,
             outcome: None,
-            h_sweep: None,
-            beta_sweep: None,
-            h_job: JobSlot::default(),
-            beta_job: JobSlot::default(),
-            wanted_h: None,
-            wanted_beta: None,
+            h_sweep: Keyed::default(),
+            beta_sweep: Keyed::default(),
+        }
+    }
+    fn view(&self) -> &DivisibleView {
+        &self.view
+    }
+    fn view_mut(&mut self) -> &mut DivisibleView {
+        &mut self.view
+    }
+    fn stepper(&mut self) -> &mut StepState {
+        &mut self.view.step
+    }
+    fn steps(&self, params: &DivisibleParams) -> usize {
+        self.timeline(params).map_or(1, |t| t.steps.len() + 1)
+    }
+    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
+        vec![&mut self.h_sweep, &mut self.beta_sweep]
+    }
+    fn regions(&self) -> Regions {
+        Regions {
+            controls: (270.0, 220.0),
+            numbers: (330.0, 260.0),
+            scroll_plots: true,
+            ..Regions::default()
         }
     }
 
+    fn prepare(&mut self, ctx: &egui::Context, params: &DivisibleParams) {
+        let _ = self.outcome(params);
+        self.request_sweeps(ctx, params, false);
+    }
+    fn controls(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+        self.controls_ui(ui, params);
+    }
+    fn picture(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+        self.picture_ui(ui, params);
+    }
+    fn plots(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+        self.plots_ui(ui, params);
+    }
+    fn numbers(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+        self.numbers_ui(ui, params);
+    }
+}
+
+impl DivisiblePanel {
     /// The outcome for `params`, evaluated now if the cache is stale (one evaluation simulates
     /// at most 3 × 64 levels: well under a millisecond).
     pub fn outcome(&mut self, params: &DivisibleParams) -> &Result<Outcome, ParamError> {
@@ -159,67 +191,37 @@ impl DivisiblePanel {
         &self.outcome.as_ref().expect("just set").1
     }
 
-    /// Starts the sweeps the plots need, if their inputs changed (latest wins).
-    fn request_sweeps(&mut self, ctx: &egui::Context, params: &DivisibleParams) {
+    /// Starts the sweeps the plots need, if their inputs changed (latest wins). After a
+    /// Cancel they start again only when the inputs change or `again` is set (Recompute).
+    fn request_sweeps(&mut self, ctx: &egui::Context, params: &DivisibleParams, again: bool) {
         let Ok(v) = params.validate() else { return };
-        let hk = SweepKey::H(v.network, v.b, v.beta.to_bits(), params.sweep_h_max as u64);
-        if self.wanted_h.as_ref() != Some(&hk) {
-            self.wanted_h = Some(hk.clone());
-            let c = ctx.clone();
-            let h_max = params.sweep_h_max as u64;
-            self.h_job.submit(
-                format!("sweeping h = 0..{h_max}"),
-                move || c.request_repaint(),
-                move |p| sweep::sweep_h(&v, h_max, p).map(|points| Swept { key: hk, points }),
-            );
-        }
+        let h_max = params.sweep_h_max as u64;
+        let hk = (v.network, v.b, v.beta.to_bits(), h_max, 0);
         let (lo, hi) = params.sweep_beta;
-        let bk = SweepKey::Beta(v.network, v.b, v.h, lo.to_bits(), hi.to_bits());
-        if self.wanted_beta.as_ref() != Some(&bk) {
-            self.wanted_beta = Some(bk.clone());
-            let c = ctx.clone();
-            self.beta_job.submit(
-                format!("sweeping β over [{lo}, {hi}]"),
-                move || c.request_repaint(),
-                move |p| {
-                    sweep::sweep_beta(&v, lo, hi, BETA_POINTS, p)
-                        .map(|points| Swept { key: bk, points })
-                },
-            );
+        let bk = (v.network, v.b, v.h as u64, lo.to_bits(), hi.to_bits());
+        if again {
+            self.h_sweep.retry();
+            self.beta_sweep.retry();
         }
-    }
-
-    fn poll_jobs(&mut self) {
-        // Only the answer to the latest request is shown (latest wins).
-        if let Some(s) = self.h_job.poll()
-            && self.wanted_h.as_ref() == Some(&s.key)
-        {
-            self.h_sweep = Some(s);
-        }
-        if let Some(s) = self.beta_job.poll()
-            && self.wanted_beta.as_ref() == Some(&s.key)
-        {
-            self.beta_sweep = Some(s);
-        }
-    }
-
-    /// The running job, for the status bar.
-    pub fn job_status(&self) -> Option<JobStatus> {
-        JobStatus::of(self.h_job.running()).or_else(|| JobStatus::of(self.beta_job.running()))
-    }
-
-    /// Cancels the running jobs (the status bar's Cancel button).
-    pub fn cancel_jobs(&mut self) {
-        self.h_job.cancel();
-        self.beta_job.cancel();
-        // Forget what was asked so a later edit (or Recompute) starts them again.
-        self.wanted_h = None;
-        self.wanted_beta = None;
+        let c = ctx.clone();
+        self.h_sweep.request(
+            hk,
+            format!("sweeping h = 0..{h_max}"),
+            move || c.request_repaint(),
+            move |p| sweep::sweep_h(&v, h_max, p),
+        );
+        let c = ctx.clone();
+        self.beta_sweep.request(
+            bk,
+            format!("sweeping β over [{lo}, {hi}]"),
+            move || c.request_repaint(),
+            move |p| sweep::sweep_beta(&v, lo, hi, BETA_POINTS, p),
+        );
     }
 
     /// True while the sweeps are cancelled and not yet asked for again.
     pub fn sweeps_cancelled(&self) -> bool {
-        self.wanted_h.is_none() && !self.h_job.is_running()
+        self.h_sweep.was_cancelled() || self.beta_sweep.was_cancelled()
     }
 
     fn shown_method(&self, params: &DivisibleParams) -> Method {
@@ -237,43 +239,7 @@ impl DivisiblePanel {
         o.get(m).map(|r| &r.timeline)
     }
 
-    /// Applies a stepping shortcut.
-    pub fn step(&mut self, cmd: StepCmd, params: &DivisibleParams) {
-        let n = self.timeline(params).map_or(1, |t| t.steps.len() + 1);
-        cmd.apply(&mut self.view.step, n);
-    }
-
-    /// The whole workspace.
-    pub fn ui(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
-        self.poll_jobs();
-        let _ = self.outcome(params);
-        self.request_sweeps(ui.ctx(), params);
-
-        egui::Panel::left("divisible_controls")
-            .resizable(true)
-            .default_size(270.0)
-            .min_size(220.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
-            });
-        egui::Panel::bottom("divisible_numbers")
-            .resizable(true)
-            .default_size(330.0)
-            .min_size(260.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
-            });
-        egui::Panel::right("divisible_plots")
-            .resizable(true)
-            .default_size(470.0)
-            .min_size(300.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
-            });
-        egui::CentralPanel::default().show(ui, |ui| self.picture(ui, params));
-    }
-
-    fn controls(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+    fn controls_ui(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         ui.heading("Instance");
         let error = self
             .outcome
@@ -420,7 +386,7 @@ impl DivisiblePanel {
         }
     }
 
-    fn picture(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+    fn picture_ui(&mut self, ui: &mut Ui, params: &DivisibleParams) {
         let method = self.shown_method(params);
         ui.horizontal(|ui| {
             ui.heading("Timeline");
@@ -591,20 +557,20 @@ impl DivisiblePanel {
             Quantity::Speedup => beta / t,
         };
         let mut series = Vec::new();
-        let points: &[SweepPoint] = sweep.as_ref().map_or(&[], |s| &s.points);
+        let points: &[SweepPoint] = sweep.latest().map_or(&[], |s| s.as_slice());
         for m in params.algorithm.methods() {
             let c = method_color(m);
             let curve = |f: &dyn Fn(&SweepPoint) -> f64| -> Vec<[f64; 2]> {
                 points.iter().map(|p| [p.x, conv(f(p), p.beta)]).collect()
             };
             series.push(Series {
-                name: m.letter().to_string(),
+                name: format!("{} simulated", m.letter()),
                 points: curve(&|p| p.get(m).simulated),
                 style: SeriesStyle::Points,
                 color: Some(c),
             });
             series.push(Series {
-                name: m.letter().to_string(),
+                name: format!("{} closed form", m.letter()),
                 points: curve(&|p| p.get(m).closed),
                 style: SeriesStyle::Line,
                 color: Some(c),
@@ -645,7 +611,7 @@ impl DivisiblePanel {
         }
     }
 
-    fn plots(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+    fn plots_ui(&mut self, ui: &mut Ui, params: &DivisibleParams) {
         if matches!(self.outcome, Some((_, Err(_)))) {
             ui.heading("Plots");
             ui.label(
@@ -679,7 +645,7 @@ impl DivisiblePanel {
                 .small()
                 .weak(),
         );
-        pending(ui, self.h_job.is_running());
+        pending(ui, self.h_sweep.is_running());
         let plot = self.sweep_plot(params, false);
         let height = (ui.available_height() / 2.0 - 40.0).max(200.0);
         ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
@@ -696,17 +662,17 @@ impl DivisiblePanel {
             )
             .labelled_by(l.id);
         });
-        pending(ui, self.beta_job.is_running());
+        pending(ui, self.beta_sweep.is_running());
         let plot = self.sweep_plot(params, true);
         ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
             compare_plot(ui, "divisible_beta_plot", &plot, &mut self.view.beta_plot);
         });
         if self.sweeps_cancelled() && ui.button("Recompute sweeps").clicked() {
-            self.request_sweeps(ui.ctx(), params);
+            self.request_sweeps(ui.ctx(), params, true);
         }
     }
 
-    fn numbers(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+    fn numbers_ui(&mut self, ui: &mut Ui, params: &DivisibleParams) {
         ui.heading("Numbers");
         let Some((_, result)) = &self.outcome else {
             return;
@@ -801,42 +767,6 @@ impl DivisiblePanel {
             ui.label(RichText::new(sym).color(color).strong());
         });
         result_table(ui, "divisible_numbers_table", &header, &rows);
-    }
-
-    /// CSV export: the two plots' series, then the shown schedule (one file, `# ` sections).
-    pub fn csv(&self, params: &DivisibleParams) -> String {
-        use crate::ui::widgets::compare_plot::series_to_csv;
-        let mut out = String::from("# loadlab export: divisible load (Li 2011)\n");
-        for mut plot in [
-            self.sweep_plot(params, false),
-            self.sweep_plot(params, true),
-        ] {
-            // The legend merges a method's points and line; the CSV names them apart.
-            for series in &mut plot.series {
-                match series.style {
-                    SeriesStyle::Points => series.name.push_str(" simulated"),
-                    SeriesStyle::Line => series.name.push_str(" closed form"),
-                    SeriesStyle::DashedLine => {}
-                }
-            }
-            out.push_str(&format!("# plot: {}\n", plot.title));
-            out.push_str(&series_to_csv(&plot));
-            out.push('\n');
-        }
-        if let Some(t) = self.timeline(params) {
-            out.push_str(&format!(
-                "# schedule: method {} (one representative processor per level; amounts per processor)\n",
-                t.method.letter()
-            ));
-            out.push_str("level,activity,start,end,amount,addressed_to_level\n");
-            for iv in &t.intervals {
-                out.push_str(&format!(
-                    "{},{:?},{},{},{},{}\n",
-                    iv.level, iv.activity, iv.start, iv.end, iv.amount, iv.dest
-                ));
-            }
-        }
-        out
     }
 }
 

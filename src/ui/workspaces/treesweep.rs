@@ -5,8 +5,7 @@
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
-use super::{JobStatus, StepCmd};
-use crate::jobs::JobSlot;
+use crate::jobs::{JobHandle, Keyed};
 use crate::model::treesweep::{
     self, Direction, Rule, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
     Valid, exhaustive, log_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau,
@@ -17,6 +16,7 @@ use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing, tree};
+use crate::ui::workspace::{Regions, Workspace};
 
 /// The τ values of the paper's Fig. 2.
 pub const FIG2_TAUS: [f64; 4] = [128.0, 256.0, 512.0, 1000.0];
@@ -87,46 +87,84 @@ struct Evaluated {
     py: Option<Schedule>,
 }
 
-/// The inputs each running (or last) job was asked for: exhaustive (n, τ), n plots
-/// (n_max, τ), τ plot (n, direction).
-type Wanted = (
-    Option<(u32, u64)>,
-    Option<(u32, u64)>,
-    Option<(u32, Direction)>,
-);
-
 /// The workspace.
 pub struct TreeSweepPanel {
     /// Persisted view state.
     pub view: TreeSweepView,
     evaluated: Option<Evaluated>,
     error: Option<(TreeSweepParams, treesweep::ParamError)>,
-    exhaustive: Option<((u32, u64), Option<f64>)>,
-    n_series: Option<((u32, u64), Vec<TauSeries>)>,
-    tau_points: Option<((u32, Direction), Vec<SweepPoint>)>,
-    ex_job: JobSlot<((u32, u64), Option<f64>)>,
-    n_job: JobSlot<((u32, u64), Vec<TauSeries>)>,
-    tau_job: JobSlot<((u32, Direction), Vec<SweepPoint>)>,
-    wanted: Wanted,
+    /// Exhaustive optimum for (n, τ bits).
+    exhaustive: Keyed<(u32, u64), Option<f64>>,
+    /// The n plots' series for (n_max, τ bits).
+    n_series: Keyed<(u32, u64), Vec<TauSeries>>,
+    /// The τ plot for (n, direction).
+    tau_points: Keyed<(u32, Direction), Vec<SweepPoint>>,
 }
 
-impl TreeSweepPanel {
-    /// A panel with the given view state.
-    pub fn new(view: TreeSweepView) -> Self {
+impl Workspace for TreeSweepPanel {
+    type Params = TreeSweepParams;
+    type View = TreeSweepView;
+    const TITLE: &'static str = "Tree sweeps\nunder latency τ";
+    const HOVER: &'static str = "Gao, Rosenberg & Sitaraman: optimal clustering (Fine-Grain) vs P.Y for up/down sweeps of a complete binary tree";
+    const HELP: &'static str = crate::ui::help::TREESWEEP;
+
+    fn new(view: TreeSweepView) -> Self {
         TreeSweepPanel {
             view,
             evaluated: None,
             error: None,
-            exhaustive: None,
-            n_series: None,
-            tau_points: None,
-            ex_job: JobSlot::default(),
-            n_job: JobSlot::default(),
-            tau_job: JobSlot::default(),
-            wanted: (None, None, None),
+            exhaustive: Keyed::default(),
+            n_series: Keyed::default(),
+            tau_points: Keyed::default(),
+        }
+    }
+    fn view(&self) -> &TreeSweepView {
+        &self.view
+    }
+    fn view_mut(&mut self) -> &mut TreeSweepView {
+        &mut self.view
+    }
+    fn stepper(&mut self) -> &mut StepState {
+        &mut self.view.step
+    }
+    fn steps(&self, _params: &TreeSweepParams) -> usize {
+        self.step_list().len().max(1)
+    }
+    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
+        vec![
+            &mut self.n_series,
+            &mut self.tau_points,
+            &mut self.exhaustive,
+        ]
+    }
+    fn regions(&self) -> Regions {
+        Regions {
+            numbers: (210.0, 160.0),
+            scroll_picture: true,
+            ..Regions::default()
         }
     }
 
+    fn prepare(&mut self, ctx: &egui::Context, params: &TreeSweepParams) {
+        if let Some(v) = self.evaluate(params) {
+            self.request(ctx, &v);
+        }
+    }
+    fn controls(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+        self.controls_ui(ui, params);
+    }
+    fn picture(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+        self.picture_ui(ui, params);
+    }
+    fn plots(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+        self.plots_ui(ui, params);
+    }
+    fn numbers(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+        self.numbers_ui(ui, params);
+    }
+}
+
+impl TreeSweepPanel {
     fn evaluate(&mut self, params: &TreeSweepParams) -> Option<Valid> {
         match params.validate() {
             Err(e) => {
@@ -157,68 +195,34 @@ impl TreeSweepPanel {
             move || c.request_repaint()
         };
         let (n, tau) = (v.height(), v.tau);
-        let key = (n, tau.to_bits());
-        if self.wanted.0 != Some(key) {
-            self.wanted.0 = Some(key);
-            self.ex_job
-                .submit("exhaustive optimum", notify(ctx), move |_| {
-                    Ok((key, exhaustive(n, tau).map(|e| e.opt[n as usize - 1])))
-                });
-        }
+        self.exhaustive.request(
+            (n, tau.to_bits()),
+            "exhaustive optimum",
+            notify(ctx),
+            move |_| Ok(exhaustive(n, tau).map(|e| e.opt[n as usize - 1])),
+        );
         let n_max = self.view.n_max.max(2);
-        let nkey = (n_max, tau.to_bits());
-        if self.wanted.1 != Some(nkey) {
-            self.wanted.1 = Some(nkey);
-            let mut taus = FIG2_TAUS.to_vec();
-            if !taus.contains(&tau) {
-                taus.push(tau);
-            }
-            self.n_job.submit(
-                format!("T* and T_PY for n = 1..{n_max}"),
-                notify(ctx),
-                move |p| sweep_n(n_max, &taus, p).map(|s| (nkey, s)),
-            );
+        let mut taus = FIG2_TAUS.to_vec();
+        if !taus.contains(&tau) {
+            taus.push(tau);
         }
-        let tkey = (n, v.direction);
-        if self.wanted.2 != Some(tkey) {
-            self.wanted.2 = Some(tkey);
-            self.tau_job
-                .submit(format!("T* vs τ at n = {n}"), notify(ctx), move |p| {
-                    // τ from 2^0.05 to 2^20, log-spaced.
-                    sweep_tau(n, &log_taus(0.05, 20.0, 120), p).map(|s| (tkey, s))
-                });
-        }
-    }
-
-    fn poll(&mut self) {
-        if let Some(x) = self.ex_job.poll() {
-            self.exhaustive = Some(x);
-        }
-        if let Some(x) = self.n_job.poll() {
-            self.n_series = Some(x);
-        }
-        if let Some(x) = self.tau_job.poll() {
-            self.tau_points = Some(x);
-        }
-    }
-
-    /// The running job, for the status bar.
-    pub fn job_status(&self) -> Option<JobStatus> {
-        JobStatus::of(self.n_job.running())
-            .or_else(|| JobStatus::of(self.tau_job.running()))
-            .or_else(|| JobStatus::of(self.ex_job.running()))
-    }
-
-    /// Cancels the running jobs; the next edit starts them again.
-    pub fn cancel_jobs(&mut self) {
-        self.ex_job.cancel();
-        self.n_job.cancel();
-        self.tau_job.cancel();
-        self.wanted = (None, None, None);
+        self.n_series.request(
+            (n_max, tau.to_bits()),
+            format!("T* and T_PY for n = 1..{n_max}"),
+            notify(ctx),
+            move |p| sweep_n(n_max, &taus, p),
+        );
+        self.tau_points.request(
+            (n, v.direction),
+            format!("T* vs τ at n = {n}"),
+            notify(ctx),
+            // τ from 2^0.05 to 2^20, log-spaced.
+            move |p| sweep_tau(n, &log_taus(0.05, 20.0, 120), p),
+        );
     }
 
     /// The processor-0 steps of the shown schedule: (heap number or none, height, start, text).
-    fn steps(&self) -> Vec<(Option<usize>, f64, String)> {
+    fn step_list(&self) -> Vec<(Option<usize>, f64, String)> {
         let Some(ev) = &self.evaluated else {
             return Vec::new();
         };
@@ -282,42 +286,6 @@ impl TreeSweepPanel {
         }
     }
 
-    /// Applies a stepping shortcut.
-    pub fn step(&mut self, cmd: StepCmd) {
-        let n = self.steps().len().max(1);
-        cmd.apply(&mut self.view.step, n);
-    }
-
-    /// The whole workspace.
-    pub fn ui(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
-        self.poll();
-        if let Some(v) = self.evaluate(params) {
-            self.request(ui.ctx(), &v);
-        }
-        egui::Panel::left("ts_controls")
-            .resizable(true)
-            .default_size(260.0)
-            .min_size(220.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
-            });
-        egui::Panel::bottom("ts_numbers")
-            .resizable(true)
-            .default_size(210.0)
-            .min_size(160.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
-            });
-        egui::Panel::right("ts_plots")
-            .resizable(true)
-            .default_size(470.0)
-            .min_size(300.0)
-            .show(ui, |ui| self.plots(ui, params));
-        egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| self.picture(ui, params));
-        });
-    }
-
     fn invalid(&self, params: &TreeSweepParams) -> Option<&treesweep::ParamError> {
         self.error
             .as_ref()
@@ -325,7 +293,7 @@ impl TreeSweepPanel {
             .map(|(_, e)| e)
     }
 
-    fn controls(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+    fn controls_ui(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         ui.heading("Instance");
         let error = self.invalid(params).cloned();
         let grid_err = |ui: &mut Ui, field: &str| {
@@ -365,7 +333,7 @@ impl TreeSweepPanel {
         });
     }
 
-    fn picture(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
+    fn picture_ui(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
         ui.horizontal(|ui| {
             ui.heading("Schedule");
             ui.selectable_value(
@@ -384,7 +352,7 @@ impl TreeSweepPanel {
             );
             return;
         }
-        let steps = self.steps();
+        let steps = self.step_list();
         let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
             return;
         };
@@ -607,7 +575,7 @@ impl TreeSweepPanel {
     }
 
     fn n_plot(&self, params: &TreeSweepParams) -> ComparePlot {
-        let series_of: &[TauSeries] = self.n_series.as_ref().map_or(&[], |(_, s)| s);
+        let series_of: &[TauSeries] = self.n_series.latest().map_or(&[], |s| s.as_slice());
         let mut series = Vec::new();
         let palette = [
             Color32::from_rgb(50, 120, 220),
@@ -687,7 +655,7 @@ impl TreeSweepPanel {
     }
 
     fn tau_plot(&self, params: &TreeSweepParams) -> ComparePlot {
-        let pts: &[SweepPoint] = self.tau_points.as_ref().map_or(&[], |(_, p)| p);
+        let pts: &[SweepPoint] = self.tau_points.latest().map_or(&[], |p| p.as_slice());
         let line = |name: &str, f: &dyn Fn(&SweepPoint) -> f64, style, c| Series {
             name: name.into(),
             points: pts.iter().map(|p| [p.tau, f(p)]).collect(),
@@ -729,7 +697,7 @@ impl TreeSweepPanel {
         }
     }
 
-    fn plots(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
+    fn plots_ui(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
         ui.horizontal(|ui| {
             let l = ui.label("Plot:");
             let names = [
@@ -751,7 +719,7 @@ impl TreeSweepPanel {
                 })
                 .response
                 .labelled_by(l.id);
-            if self.n_job.is_running() || self.tau_job.is_running() {
+            if self.n_series.is_running() || self.tau_points.is_running() {
                 ui.spinner();
             }
         });
@@ -770,7 +738,7 @@ impl TreeSweepPanel {
         compare_plot(ui, "ts_plot_view", &plot, &mut self.view.plot_view);
     }
 
-    fn numbers(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
+    fn numbers_ui(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
         ui.heading("Numbers");
         let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
             return;
@@ -778,8 +746,8 @@ impl TreeSweepPanel {
         let s = &ev.sol;
         let ex = self
             .exhaustive
-            .as_ref()
-            .filter(|(k, _)| *k == (s.n, s.tau.to_bits()))
+            .latest_keyed()
+            .filter(|(k, _)| **k == (s.n, s.tau.to_bits()))
             .map(|(_, v)| *v);
         let ex_text = match ex {
             None => "checking…".to_string(),
@@ -818,36 +786,5 @@ impl TreeSweepPanel {
             _ => ui.visuals().weak_text_color(),
         };
         ui.label(RichText::new(format!("Exhaustive check: {ex_text}")).color(color));
-    }
-
-    /// CSV export: the current plot's series, then the shown schedule (n ≤ 10).
-    pub fn csv(&self, params: &TreeSweepParams) -> String {
-        use crate::ui::widgets::compare_plot::series_to_csv;
-        let mut out = String::from("# loadlab export: tree sweeps (Gao, Rosenberg & Sitaraman)\n");
-        let plot = if self.view.plot == TsPlot::VsTau {
-            self.tau_plot(params)
-        } else {
-            self.n_plot(params)
-        };
-        out.push_str(&format!(
-            "# plot: {}\n{}\n",
-            plot.title,
-            series_to_csv(&plot)
-        ));
-        if let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) {
-            let s = match self.view.shown {
-                Shown::FineGrain => ev.fg.as_ref(),
-                Shown::Py => ev.py.as_ref(),
-            };
-            if let Some(s) = s {
-                out.push_str(
-                    "# schedule: node (heap number), processor, start\nnode,processor,start\n",
-                );
-                for k in 1..s.processor.len() {
-                    out.push_str(&format!("{k},{},{}\n", s.processor[k], s.start[k]));
-                }
-            }
-        }
-        out
     }
 }

@@ -7,8 +7,7 @@ use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 
-use super::{JobStatus, StepCmd};
-use crate::jobs::JobSlot;
+use crate::jobs::{JobHandle, Keyed};
 use crate::model::ksbf::{
     self, Balance, DISCREPANCIES, KsbfParams, NodeId, Outcome, Schedule, SeedPoint, Shape,
     SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
@@ -18,6 +17,7 @@ use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
+use crate::ui::workspace::{Regions, Workspace};
 
 /// Which plot the right column shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -77,27 +77,19 @@ impl Default for KsbfView {
 }
 
 struct Evaluated {
-    params: KsbfParams,
     outcome: Outcome,
     theory: Theory,
 }
-
-type SweepResult = (KsbfParams, Vec<SweepPoint>);
 
 /// The workspace.
 pub struct KsbfPanel {
     /// Persisted view state.
     pub view: KsbfView,
-    evaluated: Option<Evaluated>,
+    evaluated: Keyed<KsbfParams, Evaluated>,
     error: Option<(KsbfParams, ksbf::ParamError)>,
-    vs_n: Option<SweepResult>,
-    vs_p: Option<SweepResult>,
-    seeds: Option<(KsbfParams, Vec<SeedPoint>)>,
-    eval_job: JobSlot<Evaluated>,
-    n_job: JobSlot<SweepResult>,
-    p_job: JobSlot<SweepResult>,
-    seed_job: JobSlot<(KsbfParams, Vec<SeedPoint>)>,
-    asked: Option<(KsbfParams, u64)>,
+    vs_n: Keyed<KsbfParams, Vec<SweepPoint>>,
+    vs_p: Keyed<KsbfParams, Vec<SweepPoint>>,
+    seeds: Keyed<(KsbfParams, u64), Vec<SeedPoint>>,
 }
 
 /// A PE's colour (a fixed, distinguishable palette, cycling).
@@ -117,35 +109,78 @@ pub fn pe_color(pe: u32) -> Color32 {
     P[pe as usize % P.len()]
 }
 
-impl KsbfPanel {
-    /// A panel with the given view state.
-    pub fn new(view: KsbfView) -> Self {
+impl Workspace for KsbfPanel {
+    type Params = KsbfParams;
+    type View = KsbfView;
+    const TITLE: &'static str = "KS-BF on a ring";
+    const HOVER: &'static str = "Gao & Rosenberg: Keep-left-Send-right balancing with breadth-first scheduling of growing trees and grids on a ring";
+    const HELP: &'static str = crate::ui::help::KSBF;
+
+    fn new(view: KsbfView) -> Self {
         KsbfPanel {
             view,
-            evaluated: None,
+            evaluated: Keyed::default(),
             error: None,
-            vs_n: None,
-            vs_p: None,
-            seeds: None,
-            eval_job: JobSlot::default(),
-            n_job: JobSlot::default(),
-            p_job: JobSlot::default(),
-            seed_job: JobSlot::default(),
-            asked: None,
+            vs_n: Keyed::default(),
+            vs_p: Keyed::default(),
+            seeds: Keyed::default(),
+        }
+    }
+    fn view(&self) -> &KsbfView {
+        &self.view
+    }
+    fn view_mut(&mut self) -> &mut KsbfView {
+        &mut self.view
+    }
+    fn stepper(&mut self) -> &mut StepState {
+        &mut self.view.step
+    }
+    fn steps(&self, params: &KsbfParams) -> usize {
+        self.current(params)
+            .map_or(1, |e| e.outcome.makespan.max(1) as usize)
+    }
+    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
+        vec![
+            &mut self.evaluated,
+            &mut self.vs_n,
+            &mut self.vs_p,
+            &mut self.seeds,
+        ]
+    }
+    fn regions(&self) -> Regions {
+        Regions {
+            controls: (250.0, 210.0),
+            ..Regions::default()
         }
     }
 
+    fn prepare(&mut self, ctx: &egui::Context, params: &KsbfParams) {
+        self.request(ctx, params);
+    }
+    fn controls(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+        self.controls_ui(ui, params);
+    }
+    fn picture(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+        self.picture_ui(ui, params);
+    }
+    fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+        self.plots_ui(ui, params);
+    }
+    fn numbers(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+        self.numbers_ui(ui, params);
+    }
+}
+
+impl KsbfPanel {
     fn request(&mut self, ctx: &egui::Context, params: &KsbfParams) {
-        let key = (params.clone(), self.view.seeds);
-        if self.asked.as_ref() == Some(&key) {
+        if self.error.as_ref().is_some_and(|(p, _)| p == params) {
             return;
         }
-        self.asked = Some(key);
         let v = match params.validate() {
             Ok(v) => v,
             Err(e) => {
                 self.error = Some((params.clone(), e));
-                self.eval_job.cancel();
+                self.evaluated.clear();
                 return;
             }
         };
@@ -154,25 +189,24 @@ impl KsbfPanel {
             let c = c.clone();
             move || c.request_repaint()
         };
-        let (vv, prm) = (v.clone(), params.clone());
-        self.eval_job.submit("simulating", notify(ctx), move |_| {
-            Ok(Evaluated {
-                params: prm,
-                outcome: ksbf::simulate(&vv),
-                theory: ksbf::theory(&vv),
-            })
-        });
+        let vv = v.clone();
+        self.evaluated
+            .request(params.clone(), "simulating", notify(ctx), move |_| {
+                Ok(Evaluated {
+                    outcome: ksbf::simulate(&vv),
+                    theory: ksbf::theory(&vv),
+                })
+            });
         // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
         let n_hi = params
             .n
             .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
         let ns: Vec<u32> = (1..=n_hi).collect();
-        let prm = params.clone();
         let base = v.clone();
-        self.n_job.submit("makespan vs n", notify(ctx), move |p| {
-            let pts = n_points(&base, &ns).unwrap_or_default();
-            sweep(&pts, p).map(|r| (prm, r))
-        });
+        self.vs_n
+            .request(params.clone(), "makespan vs n", notify(ctx), move |p| {
+                sweep(&n_points(&base, &ns).unwrap_or_default(), p)
+            });
         let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
         // Every p for small workloads; powers of two (and p itself) for big ones, so the sweep
         // stays a few seconds even for T_26.
@@ -186,93 +220,27 @@ impl KsbfPanel {
             }
             v
         };
-        let prm = params.clone();
         let base = v.clone();
-        self.p_job.submit("makespan vs p", notify(ctx), move |p| {
-            let pts = p_points(&base, &ps).unwrap_or_default();
-            sweep(&pts, p).map(|r| (prm, r))
-        });
+        self.vs_p
+            .request(params.clone(), "makespan vs p", notify(ctx), move |p| {
+                sweep(&p_points(&base, &ps).unwrap_or_default(), p)
+            });
         if params.shape.is_random() {
-            let prm = params.clone();
             let count = self.view.seeds.max(1);
-            self.seed_job
-                .submit(format!("{count} seeds"), notify(ctx), move |p| {
-                    sweep_seeds(&seed_points(&v, count), p).map(|r| (prm, r))
-                });
+            self.seeds.request(
+                (params.clone(), count),
+                format!("{count} seeds"),
+                notify(ctx),
+                move |p| sweep_seeds(&seed_points(&v, count), p),
+            );
         }
-    }
-
-    fn poll(&mut self) {
-        if let Some(e) = self.eval_job.poll() {
-            self.evaluated = Some(e);
-        }
-        if let Some(x) = self.n_job.poll() {
-            self.vs_n = Some(x);
-        }
-        if let Some(x) = self.p_job.poll() {
-            self.vs_p = Some(x);
-        }
-        if let Some(x) = self.seed_job.poll() {
-            self.seeds = Some(x);
-        }
-    }
-
-    /// The running job, for the status bar.
-    pub fn job_status(&self) -> Option<JobStatus> {
-        JobStatus::of(self.eval_job.running())
-            .or_else(|| JobStatus::of(self.n_job.running()))
-            .or_else(|| JobStatus::of(self.p_job.running()))
-            .or_else(|| JobStatus::of(self.seed_job.running()))
-    }
-
-    /// Cancels the running jobs; the next edit starts them again.
-    pub fn cancel_jobs(&mut self) {
-        self.eval_job.cancel();
-        self.n_job.cancel();
-        self.p_job.cancel();
-        self.seed_job.cancel();
-        self.asked = None;
     }
 
     fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Evaluated> {
-        self.evaluated.as_ref().filter(|e| &e.params == params)
+        self.evaluated.for_key(params)
     }
 
-    /// Applies a stepping shortcut.
-    pub fn step(&mut self, cmd: StepCmd, params: &KsbfParams) {
-        let n = self
-            .current(params)
-            .map_or(1, |e| e.outcome.makespan.max(1) as usize);
-        cmd.apply(&mut self.view.step, n);
-    }
-
-    /// The whole workspace.
-    pub fn ui(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
-        self.poll();
-        self.request(ui.ctx(), params);
-        egui::Panel::left("ks_controls")
-            .resizable(true)
-            .default_size(250.0)
-            .min_size(210.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
-            });
-        egui::Panel::bottom("ks_numbers")
-            .resizable(true)
-            .default_size(230.0)
-            .min_size(160.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
-            });
-        egui::Panel::right("ks_plots")
-            .resizable(true)
-            .default_size(470.0)
-            .min_size(300.0)
-            .show(ui, |ui| self.plots(ui, params));
-        egui::CentralPanel::default().show(ui, |ui| self.picture(ui, params));
-    }
-
-    fn controls(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+    fn controls_ui(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         ui.heading("Instance");
         let error = self
             .error
@@ -352,7 +320,7 @@ impl KsbfPanel {
         });
     }
 
-    fn picture(&mut self, ui: &mut Ui, params: &KsbfParams) {
+    fn picture_ui(&mut self, ui: &mut Ui, params: &KsbfParams) {
         ui.horizontal(|ui| {
             ui.heading("Execution");
             for (v, name) in [
@@ -370,7 +338,7 @@ impl KsbfPanel {
             );
             return;
         }
-        let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
+        let Some(ev) = self.evaluated.for_key(params) else {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label("simulating…");
@@ -466,7 +434,7 @@ impl KsbfPanel {
         }
     }
 
-    fn plots(&mut self, ui: &mut Ui, params: &KsbfParams) {
+    fn plots_ui(&mut self, ui: &mut Ui, params: &KsbfParams) {
         ui.horizontal(|ui| {
             let l = ui.label("Plot:");
             let names = [
@@ -488,7 +456,7 @@ impl KsbfPanel {
                 })
                 .response
                 .labelled_by(l.id);
-            if self.n_job.is_running() || self.p_job.is_running() || self.seed_job.is_running() {
+            if self.vs_n.is_running() || self.vs_p.is_running() || self.seeds.is_running() {
                 ui.spinner();
             }
         });
@@ -503,10 +471,7 @@ impl KsbfPanel {
             KsPlot::VsN | KsPlot::VsP => {
                 let by_n = self.view.plot == KsPlot::VsN;
                 let data = if by_n { &self.vs_n } else { &self.vs_p };
-                let pts: &[SweepPoint] = data
-                    .as_ref()
-                    .filter(|(k, _)| k == params)
-                    .map_or(&[], |(_, p)| p);
+                let pts: &[SweepPoint] = data.current().map_or(&[], |p| p.as_slice());
                 let x = |s: &SweepPoint| if by_n { s.n as f64 } else { s.p as f64 };
                 let mut series = vec![
                     Series {
@@ -563,7 +528,7 @@ impl KsbfPanel {
                 compare_plot(ui, "ks_sweep_plot", &plot, &mut self.view.plot_view);
             }
             KsPlot::Work => {
-                let Some(ev) = self.current(params) else {
+                let Some(ev) = self.evaluated.for_key(params) else {
                     return;
                 };
                 let ideal = ev.outcome.nodes as f64 / params.p as f64;
@@ -614,7 +579,7 @@ impl KsbfPanel {
                     );
                     return;
                 }
-                let Some((_, pts)) = self.seeds.as_ref().filter(|(k, _)| k == params) else {
+                let Some(pts) = self.seeds.current() else {
                     return;
                 };
                 if let Some(sm) = summarize(pts) {
@@ -648,9 +613,9 @@ impl KsbfPanel {
         }
     }
 
-    fn numbers(&mut self, ui: &mut Ui, params: &KsbfParams) {
+    fn numbers_ui(&mut self, ui: &mut Ui, params: &KsbfParams) {
         ui.heading("Numbers");
-        let Some(ev) = self.current(params) else {
+        let Some(ev) = self.evaluated.for_key(params) else {
             return;
         };
         let (o, th) = (&ev.outcome, &ev.theory);

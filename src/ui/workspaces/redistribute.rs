@@ -11,8 +11,7 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{AxisHints, Bar, BarChart, Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 
-use super::{JobStatus, StepCmd};
-use crate::jobs::JobSlot;
+use crate::jobs::{JobHandle, Keyed};
 use crate::model::redistribute::bounds;
 use crate::model::redistribute::homogeneous::{
     Alg3Round, Alg3Variant, STEP_FEED, alg3_round, maximal_slices,
@@ -35,7 +34,9 @@ use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::ring::{RingArc, RingArrow, RingDrawing, RingEvent, RingNode, ring};
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
+use crate::ui::widgets::waiting;
 use crate::ui::widgets::{error_row, format_sig};
+use crate::ui::workspace::{Regions, Workspace};
 
 /// Above this much work (n × Σ|δ|) a run goes to a background job.
 const SYNC_WORK: i64 = 300_000;
@@ -215,25 +216,17 @@ pub struct RedistPanel {
     cell_errors: Vec<(Field, usize, String)>,
     texts: Texts,
     link_edit: Option<LinkEdit>,
-    evaluated: Option<Evaluated>,
-    generation: usize,
-    eval_job: JobSlot<Evaluated>,
-    eval_asked: Option<(RingInstance, Algorithm)>,
+    /// The run of (instance, algorithm): computed on the spot when small, else in the
+    /// background.
+    evaluated: Keyed<(RingInstance, Algorithm), Evaluated>,
+    /// Errors of the instance in front (validated once per frame).
+    errors: Vec<InstanceError>,
     cursor: Option<Cursor>,
-    sweep: Option<(SweepKey, Vec<SweepPoint>)>,
-    sweep_job: JobSlot<(SweepKey, Vec<SweepPoint>)>,
-    ratios: Option<(StudyKey, Vec<LpRatio>)>,
-    ratio_job: JobSlot<(StudyKey, Vec<LpRatio>)>,
-    rounds: Option<(StudyKey, Vec<RoundsPoint>)>,
-    rounds_job: JobSlot<(StudyKey, Vec<RoundsPoint>)>,
-    iterative: Option<IterResult>,
-    iter_job: JobSlot<IterResult>,
+    sweep: Keyed<SweepKey, Vec<SweepPoint>>,
+    ratios: Keyed<StudyKey, Vec<LpRatio>>,
+    rounds: Keyed<StudyKey, Vec<RoundsPoint>>,
+    iterative: Keyed<crate::model::redistribute::iterative::IterativeParams, IterativeResult>,
 }
-
-type IterResult = (
-    crate::model::redistribute::iterative::IterativeParams,
-    IterativeResult,
-);
 
 fn sign_color(d: i64, max: i64, dark: bool) -> Color32 {
     if d == 0 {
@@ -337,122 +330,98 @@ fn delta_at(inst: &RingInstance, s: &Schedule, times: &[f64], pos: usize) -> Vec
     d
 }
 
-impl RedistPanel {
-    /// A panel with the given view state.
-    pub fn new(view: RedistView) -> Self {
+impl Workspace for RedistPanel {
+    type Params = RedistParams;
+    type View = RedistView;
+    const TITLE: &'static str = "Redistribution\non rings";
+    const HOVER: &'static str = "Renard, Robert & Vivien: optimal data redistribution on uni/bidirectional, homogeneous/heterogeneous rings (Algorithms 1–3, System 6)";
+    const HELP: &'static str = crate::ui::help::REDISTRIBUTE;
+
+    fn new(view: RedistView) -> Self {
         RedistPanel {
             view,
             table: TableState::default(),
             cell_errors: Vec::new(),
             texts: Texts::default(),
             link_edit: None,
-            evaluated: None,
-            generation: 0,
-            eval_job: JobSlot::default(),
-            eval_asked: None,
+            evaluated: Keyed::default(),
+            errors: Vec::new(),
             cursor: None,
-            sweep: None,
-            sweep_job: JobSlot::default(),
-            ratios: None,
-            ratio_job: JobSlot::default(),
-            rounds: None,
-            rounds_job: JobSlot::default(),
-            iterative: None,
-            iter_job: JobSlot::default(),
+            sweep: Keyed::default(),
+            ratios: Keyed::default(),
+            rounds: Keyed::default(),
+            iterative: Keyed::default(),
         }
     }
-
-    fn current(&self, params: &RedistParams) -> Option<&Evaluated> {
-        self.evaluated
-            .as_ref()
-            .filter(|e| e.instance == params.instance && e.algorithm == params.algorithm)
+    fn view(&self) -> &RedistView {
+        &self.view
     }
-
-    fn report(&self, params: &RedistParams) -> Option<&RunReport> {
+    fn view_mut(&mut self) -> &mut RedistView {
+        &mut self.view
+    }
+    fn stepper(&mut self) -> &mut StepState {
+        &mut self.view.step
+    }
+    fn steps(&self, params: &RedistParams) -> usize {
         self.current(params)
-            .and_then(|e| e.outcome.as_ref().ok().map(|r| r.as_ref()))
-    }
-
-    /// Applies a stepping shortcut.
-    pub fn step(&mut self, cmd: StepCmd, params: &RedistParams) {
-        let n = self
-            .current(params)
             .and_then(|e| {
                 e.outcome
                     .as_ref()
                     .ok()
                     .map(|r| step_count(&r.schedule, &e.times))
             })
-            .unwrap_or(1);
-        cmd.apply(&mut self.view.step, n);
+            .unwrap_or(1)
+    }
+    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
+        vec![
+            &mut self.evaluated,
+            &mut self.sweep,
+            &mut self.ratios,
+            &mut self.rounds,
+            &mut self.iterative,
+        ]
+    }
+    fn regions(&self) -> Regions {
+        Regions {
+            controls: (372.0, 300.0),
+            plots: (430.0, 380.0),
+            numbers: (210.0, 140.0),
+            ..Regions::default()
+        }
     }
 
-    /// The running job, for the status bar.
-    pub fn job_status(&self) -> Option<JobStatus> {
-        JobStatus::of(self.eval_job.running())
-            .or_else(|| JobStatus::of(self.sweep_job.running()))
-            .or_else(|| JobStatus::of(self.ratio_job.running()))
-            .or_else(|| JobStatus::of(self.rounds_job.running()))
-            .or_else(|| JobStatus::of(self.iter_job.running()))
+    fn prepare(&mut self, ctx: &egui::Context, params: &RedistParams) {
+        let n = params.instance.n();
+        self.cell_errors.retain(|(_, i, _)| *i < n);
+        self.errors = params.instance.validate().err().unwrap_or_default();
+        let valid = self.errors.is_empty();
+        self.request(ctx, params, valid);
     }
-
-    /// Cancels the running jobs; the next edit starts them again.
-    pub fn cancel_jobs(&mut self) {
-        self.eval_job.cancel();
-        self.sweep_job.cancel();
-        self.ratio_job.cancel();
-        self.rounds_job.cancel();
-        self.iter_job.cancel();
-        self.eval_asked = None;
+    fn controls(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        let errors = std::mem::take(&mut self.errors);
+        self.controls_ui(ui, params, &errors);
+        self.errors = errors;
     }
-
-    /// The run as CSV sections (File ▸ Export CSV): the bounds, then every transfer
-    /// (processors 1..n).
-    pub fn csv(&self, params: &RedistParams) -> String {
-        let Some(r) = self.report(params) else {
-            return "# no valid run for this instance\n".into();
-        };
-        let mut out = format!(
-            "# run: {}\nmakespan,lower_bound,valid\n{},{},{}\n\n# bounds\nbound,value,applies\n",
-            r.algorithm.label(),
-            r.makespan,
-            r.lower_bound,
-            r.verification.valid
-        );
-        for b in &r.bounds {
-            out.push_str(&format!("{},{},{}\n", b.name, b.value, b.applies));
-        }
-        out.push_str("\n# schedule\nfrom,to,start,end,items\n");
-        for b in r.schedule.blocks() {
-            out.push_str(&format!(
-                "{},{},{},{},{}\n",
-                b.from + 1,
-                b.to + 1,
-                b.start,
-                b.end(),
-                b.items
-            ));
-        }
-        out
+    fn picture(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        let errors = std::mem::take(&mut self.errors);
+        self.picture_ui(ui, params, &errors);
+        self.errors = errors;
     }
+    fn plots(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        self.plots_ui(ui, params);
+    }
+    fn numbers(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        let errors = std::mem::take(&mut self.errors);
+        self.numbers_ui(ui, params, &errors);
+        self.errors = errors;
+    }
+}
 
-    fn poll(&mut self) {
-        if let Some(e) = self.eval_job.poll() {
-            self.evaluated = Some(e);
-            self.generation += 1;
-        }
-        if let Some(x) = self.sweep_job.poll() {
-            self.sweep = Some(x);
-        }
-        if let Some(x) = self.ratio_job.poll() {
-            self.ratios = Some(x);
-        }
-        if let Some(x) = self.rounds_job.poll() {
-            self.rounds = Some(x);
-        }
-        if let Some(x) = self.iter_job.poll() {
-            self.iterative = Some(x);
-        }
+impl RedistPanel {
+    fn current(&self, params: &RedistParams) -> Option<&Evaluated> {
+        self.evaluated
+            .latest()
+            .filter(|e| e.instance == params.instance && e.algorithm == params.algorithm)
     }
 
     /// Runs the algorithm when the instance changed (synchronously when small).
@@ -461,9 +430,6 @@ impl RedistPanel {
             return;
         }
         let key = (params.instance.clone(), params.algorithm);
-        if self.eval_asked.as_ref() == Some(&key) && self.eval_job.is_running() {
-            return;
-        }
         // The simulations move about n · Σ|δ| items; on a bidirectional ring every run also
         // evaluates Lemma 12 over the O(n²) slices. Either one large keeps the UI thread free.
         let n = params.instance.n() as i64;
@@ -502,13 +468,11 @@ impl RedistPanel {
             }
         };
         if work <= SYNC_WORK {
-            self.evaluated = Some(evaluate(instance));
-            self.generation += 1;
-            self.eval_asked = None;
+            self.evaluated.set(key, evaluate(instance));
         } else {
             let c = ctx.clone();
-            self.eval_asked = Some(key);
-            self.eval_job.submit(
+            self.evaluated.request(
+                key,
                 "Running the redistribution",
                 move || c.request_repaint(),
                 move |_p| Ok(evaluate(instance)),
@@ -516,36 +480,7 @@ impl RedistPanel {
         }
     }
 
-    /// The whole workspace.
-    pub fn ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
-        self.poll();
-        let n = params.instance.n();
-        self.cell_errors.retain(|(_, i, _)| *i < n);
-        let errors = params.instance.validate().err().unwrap_or_default();
-        self.request(ui.ctx(), params, errors.is_empty());
-        egui::Panel::left("rd_controls")
-            .resizable(true)
-            .default_size(372.0)
-            .min_size(300.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params, &errors));
-            });
-        egui::Panel::bottom("rd_numbers")
-            .resizable(true)
-            .default_size(210.0)
-            .min_size(140.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params, &errors));
-            });
-        egui::Panel::right("rd_plots")
-            .resizable(true)
-            .default_size(430.0)
-            .min_size(380.0)
-            .show(ui, |ui| self.plots(ui, params));
-        egui::CentralPanel::default().show(ui, |ui| self.picture(ui, params, &errors));
-    }
-
-    fn controls(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
+    fn controls_ui(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
         ui.heading("Ring");
         let inst = &mut params.instance;
         let scalar_error = |ui: &mut Ui, field: Field| {
@@ -960,7 +895,7 @@ impl RedistPanel {
         }
     }
 
-    fn picture(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
+    fn picture_ui(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
         ui.horizontal(|ui| {
             ui.heading("Redistribution");
             for (v, name) in [
@@ -1008,7 +943,7 @@ impl RedistPanel {
         };
         step_bar(ui, &mut self.view.step, n_steps, &label);
         let pos = self.view.step.step;
-        let key = (self.generation, pos);
+        let key = (self.evaluated.version() as usize, pos);
         if self.cursor.as_ref().map(|c| c.key) != Some(key) {
             self.cursor = Some(Cursor::at(key, &params.instance, &report, &times));
         }
@@ -1386,7 +1321,7 @@ impl RedistPanel {
         }
     }
 
-    fn numbers(&mut self, ui: &mut Ui, params: &RedistParams, errors: &[InstanceError]) {
+    fn numbers_ui(&mut self, ui: &mut Ui, params: &RedistParams, errors: &[InstanceError]) {
         if let Some(e) = errors.first() {
             ui.label(
                 RichText::new(format!("⚠ {} problem(s): {}", errors.len(), e.message))
@@ -1504,7 +1439,7 @@ impl RedistPanel {
         });
     }
 
-    fn plots(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+    fn plots_ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         ui.horizontal(|ui| {
             let l = ui.label("Plot:");
             let names = [
@@ -1526,10 +1461,10 @@ impl RedistPanel {
                 })
                 .response
                 .labelled_by(l.id);
-            if self.sweep_job.is_running()
-                || self.ratio_job.is_running()
-                || self.rounds_job.is_running()
-                || self.iter_job.is_running()
+            if self.sweep.is_running()
+                || self.ratios.is_running()
+                || self.rounds.is_running()
+                || self.iterative.is_running()
             {
                 ui.spinner();
             }
@@ -1588,17 +1523,16 @@ impl RedistPanel {
             params.instance.direction.name(),
             crate::model::redistribute::run::resolve(&params.instance, params.algorithm).label()
         )).weak());
-        if self.sweep.as_ref().map(|s| &s.0) != Some(&key) && !self.sweep_job.is_running() {
-            let c = ctx.clone();
-            let k = key.clone();
-            self.sweep_job.submit(
-                "Sweeping random rings",
-                move || c.request_repaint(),
-                move |p| makespan_sweep(&k.0, k.1, k.2, k.3, p).map(|r| (k, r)),
-            );
-        }
-        let Some((_, pts)) = self.sweep.as_ref().filter(|s| s.0 == key) else {
-            ui.spinner();
+        let c = ctx.clone();
+        let k = key.clone();
+        self.sweep.request(
+            key,
+            "Sweeping random rings",
+            move || c.request_repaint(),
+            move |p| makespan_sweep(&k.0, k.1, k.2, k.3, p),
+        );
+        let Some(pts) = self.sweep.current() else {
+            waiting(ui, &mut self.sweep);
             return;
         };
         let mut series: Vec<Series> = Series::points_and_line(
@@ -1668,16 +1602,15 @@ impl RedistPanel {
             "Random heterogeneous bidirectional rings, heavy loads",
             &key,
         );
-        if self.ratios.as_ref().map(|s| &s.0) != Some(&key) && !self.ratio_job.is_running() {
-            let c = ctx.clone();
-            self.ratio_job.submit(
-                "System 6 vs Lemma 12",
-                move || c.request_repaint(),
-                move |p| lp_ratios(key.0, key.1, key.2, key.3, true, p).map(|r| (key, r)),
-            );
-        }
-        let Some((_, pts)) = self.ratios.as_ref().filter(|s| s.0 == key) else {
-            ui.spinner();
+        let c = ctx.clone();
+        self.ratios.request(
+            key,
+            "System 6 vs Lemma 12",
+            move || c.request_repaint(),
+            move |p| lp_ratios(key.0, key.1, key.2, key.3, true, p),
+        );
+        let Some(pts) = self.ratios.current() else {
+            waiting(ui, &mut self.ratios);
             return;
         };
         let bins = 20usize;
@@ -1730,16 +1663,15 @@ impl RedistPanel {
             "Random homogeneous bidirectional rings (max |δ| varies per sample up to the setting)",
             &key,
         );
-        if self.rounds.as_ref().map(|s| &s.0) != Some(&key) && !self.rounds_job.is_running() {
-            let c = ctx.clone();
-            self.rounds_job.submit(
-                "Algorithm 3 vs Lemma 6",
-                move || c.request_repaint(),
-                move |p| rounds_vs_lemma6(key.0, key.1, key.2, key.3, p).map(|r| (key, r)),
-            );
-        }
-        let Some((_, pts)) = self.rounds.as_ref().filter(|s| s.0 == key) else {
-            ui.spinner();
+        let c = ctx.clone();
+        self.rounds.request(
+            key,
+            "Algorithm 3 vs Lemma 6",
+            move || c.request_repaint(),
+            move |p| rounds_vs_lemma6(key.0, key.1, key.2, key.3, p),
+        );
+        let Some(pts) = self.rounds.current() else {
+            waiting(ui, &mut self.rounds);
             return;
         };
         let count = |f: &dyn Fn(&RoundsPoint) -> bool| pts.iter().filter(|p| f(p)).count();
@@ -1828,17 +1760,16 @@ impl RedistPanel {
             return;
         }
         let key = it.clone();
-        if self.iterative.as_ref().map(|s| &s.0) != Some(&key) && !self.iter_job.is_running() {
-            let c = ctx.clone();
-            let k = key.clone();
-            self.iter_job.submit(
-                "Section 8 study",
-                move || c.request_repaint(),
-                move |p| run_iterative(&k, p).map(|r| (k, r)),
-            );
-        }
-        let Some((_, res)) = self.iterative.as_ref().filter(|s| s.0 == key) else {
-            ui.spinner();
+        let c = ctx.clone();
+        let k = key.clone();
+        self.iterative.request(
+            key,
+            "Section 8 study",
+            move || c.request_repaint(),
+            move |p| run_iterative(&k, p),
+        );
+        let Some(res) = self.iterative.current() else {
+            waiting(ui, &mut self.iterative);
             return;
         };
         let colors = [

@@ -5,9 +5,8 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{FilledArea, HoverPosition, Legend, Line, LineStyle, Plot, Span, VLine};
 use serde::{Deserialize, Serialize};
 
-use super::{JobStatus, StepCmd};
 use crate::cli::geodecay_p_values;
-use crate::jobs::JobSlot;
+use crate::jobs::{JobHandle, Keyed};
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, ParamError, Policy, SeedSpread, Survivors,
@@ -16,6 +15,7 @@ use crate::model::geodecay::{
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::workspace::{Regions, Workspace};
 
 /// Colour of a policy in every plot.
 pub fn policy_color(p: Policy) -> Color32 {
@@ -75,7 +75,6 @@ impl Default for GeodecayView {
 
 /// Outcomes of the selected policy and the three main ones, for one parameter set.
 struct Evaluated {
-    params: GeoParams,
     selected: GeoOutcome,
     all: Vec<GeoOutcome>,
 }
@@ -84,17 +83,11 @@ struct Evaluated {
 pub struct GeodecayPanel {
     /// Persisted view state.
     pub view: GeodecayView,
-    evaluated: Option<Evaluated>,
+    evaluated: Keyed<GeoParams, Evaluated>,
     error: Option<(GeoParams, ParamError)>,
-    ell: Option<(GeoParams, Vec<EllPoint>)>,
-    p_sweep: Option<(GeoParams, Vec<PPoint>)>,
-    spread: Option<(GeoParams, Vec<SeedSpread>)>,
-    eval_job: JobSlot<Evaluated>,
-    ell_job: JobSlot<(GeoParams, Vec<EllPoint>)>,
-    p_job: JobSlot<(GeoParams, Vec<PPoint>)>,
-    spread_job: JobSlot<(GeoParams, Vec<SeedSpread>)>,
-    asked: Option<GeoParams>,
-    wanted: [Option<GeoParams>; 3],
+    ell: Keyed<GeoParams, Vec<EllPoint>>,
+    p_sweep: Keyed<GeoParams, Vec<PPoint>>,
+    spread: Keyed<GeoParams, Vec<SeedSpread>>,
 }
 
 fn fmt(x: f64) -> String {
@@ -117,36 +110,81 @@ fn sweep_key(p: &GeoParams, ignore_ell: bool, ignore_p: bool) -> GeoParams {
     }
 }
 
-impl GeodecayPanel {
-    /// A panel with the given view state.
-    pub fn new(view: GeodecayView) -> Self {
+impl Workspace for GeodecayPanel {
+    type Params = GeoParams;
+    type View = GeodecayView;
+    const TITLE: &'static str = "Geometric-decaying\nalgorithms";
+    const HOVER: &'static str =
+        "Gil & Matias: when to load-balance — standard (O(lg ℓ)) vs improved (O(lg* ℓ)) policy";
+    const HELP: &'static str = crate::ui::help::GEODECAY;
+
+    fn new(view: GeodecayView) -> Self {
         GeodecayPanel {
             view,
-            evaluated: None,
+            evaluated: Keyed::default(),
             error: None,
-            ell: None,
-            p_sweep: None,
-            spread: None,
-            eval_job: JobSlot::default(),
-            ell_job: JobSlot::default(),
-            p_job: JobSlot::default(),
-            spread_job: JobSlot::default(),
-            asked: None,
-            wanted: [None, None, None],
+            ell: Keyed::default(),
+            p_sweep: Keyed::default(),
+            spread: Keyed::default(),
+        }
+    }
+    fn view(&self) -> &GeodecayView {
+        &self.view
+    }
+    fn view_mut(&mut self) -> &mut GeodecayView {
+        &mut self.view
+    }
+    fn stepper(&mut self) -> &mut StepState {
+        &mut self.view.step
+    }
+    fn steps(&self, params: &GeoParams) -> usize {
+        self.current(params)
+            .map_or(1, |e| e.selected.trace.len().max(1))
+    }
+    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
+        vec![
+            &mut self.evaluated,
+            &mut self.ell,
+            &mut self.p_sweep,
+            &mut self.spread,
+        ]
+    }
+    fn regions(&self) -> Regions {
+        Regions {
+            controls: (270.0, 220.0),
+            numbers: (240.0, 200.0),
+            ..Regions::default()
         }
     }
 
+    fn prepare(&mut self, ctx: &egui::Context, params: &GeoParams) {
+        self.request(ctx, params);
+    }
+    fn controls(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+        self.controls_ui(ui, params);
+    }
+    fn picture(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+        self.timeline(ui, params);
+    }
+    fn plots(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+        self.plots_ui(ui, params);
+    }
+    fn numbers(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+        self.numbers_ui(ui, params);
+    }
+}
+
+impl GeodecayPanel {
     /// Starts the background work for `params` if it changed (latest wins).
     fn request(&mut self, ctx: &egui::Context, params: &GeoParams) {
-        if self.asked.as_ref() == Some(params) {
+        if self.error.as_ref().is_some_and(|(p, _)| p == params) {
             return;
         }
-        self.asked = Some(params.clone());
         let v = match params.validate() {
             Ok(v) => v,
             Err(e) => {
                 self.error = Some((params.clone(), e));
-                self.eval_job.cancel();
+                self.evaluated.clear();
                 return;
             }
         };
@@ -156,8 +194,11 @@ impl GeodecayPanel {
             move || c.request_repaint()
         };
         let (vv, prm) = (v.clone(), params.clone());
-        self.eval_job
-            .submit("simulating the policies", notify(ctx), move |p| {
+        self.evaluated.request(
+            params.clone(),
+            "simulating the policies",
+            notify(ctx),
+            move |p| {
                 let selected = simulate_valid(&vv, prm.policy, true, p)?;
                 let mut all = Vec::new();
                 for pol in Policy::MAIN {
@@ -166,114 +207,40 @@ impl GeodecayPanel {
                 if prm.policy == Policy::Every {
                     all.push(selected.clone());
                 }
-                Ok(Evaluated {
-                    params: prm,
-                    selected,
-                    all,
-                })
-            });
-        // Each sweep depends on a subset of the parameters; ask again only when it changed.
-        let key = sweep_key(params, true, false);
-        if self.wanted[0].as_ref() != Some(&key) {
-            self.wanted[0] = Some(key.clone());
-            let (vv, top) = (v.clone(), params.ell_log2_max);
-            self.ell_job.submit(
-                format!("sweeping ℓ = 2^1 … 2^{top}"),
+                Ok(Evaluated { selected, all })
+            },
+        );
+        // Each sweep depends on a subset of the parameters: its key leaves the rest out.
+        let (vv, top) = (v.clone(), params.ell_log2_max);
+        self.ell.request(
+            sweep_key(params, true, false),
+            format!("sweeping ℓ = 2^1 … 2^{top}"),
+            notify(ctx),
+            move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p),
+        );
+        let (vv, ps) = (v.clone(), geodecay_p_values(params.n));
+        self.p_sweep.request(
+            sweep_key(params, false, true),
+            "sweeping p",
+            notify(ctx),
+            move |p| sweep_p(&vv, &ps, &Policy::MAIN, p),
+        );
+        if params.decay == Decay::Random {
+            let seeds = params.seeds;
+            self.spread.request(
+                sweep_key(params, false, false),
+                format!("{seeds} seeds"),
                 notify(ctx),
-                move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p).map(|pts| (key, pts)),
+                move |p| seed_spread(&v, seeds, &Policy::MAIN, p),
             );
         }
-        let key = sweep_key(params, false, true);
-        if self.wanted[1].as_ref() != Some(&key) {
-            self.wanted[1] = Some(key.clone());
-            let (vv, ps) = (v.clone(), geodecay_p_values(params.n));
-            self.p_job.submit("sweeping p", notify(ctx), move |p| {
-                sweep_p(&vv, &ps, &Policy::MAIN, p).map(|pts| (key, pts))
-            });
-        }
-        let key = sweep_key(params, false, false);
-        if params.decay == Decay::Random && self.wanted[2].as_ref() != Some(&key) {
-            self.wanted[2] = Some(key.clone());
-            let seeds = params.seeds;
-            self.spread_job
-                .submit(format!("{seeds} seeds"), notify(ctx), move |p| {
-                    seed_spread(&v, seeds, &Policy::MAIN, p).map(|s| (key, s))
-                });
-        }
-    }
-
-    fn poll(&mut self) {
-        if let Some(e) = self.eval_job.poll() {
-            self.evaluated = Some(e);
-        }
-        if let Some(x) = self.ell_job.poll() {
-            self.ell = Some(x);
-        }
-        if let Some(x) = self.p_job.poll() {
-            self.p_sweep = Some(x);
-        }
-        if let Some(x) = self.spread_job.poll() {
-            self.spread = Some(x);
-        }
-    }
-
-    /// The running job, for the status bar.
-    pub fn job_status(&self) -> Option<JobStatus> {
-        JobStatus::of(self.eval_job.running())
-            .or_else(|| JobStatus::of(self.ell_job.running()))
-            .or_else(|| JobStatus::of(self.p_job.running()))
-            .or_else(|| JobStatus::of(self.spread_job.running()))
-    }
-
-    /// Cancels every running job; the next edit starts them again.
-    pub fn cancel_jobs(&mut self) {
-        self.eval_job.cancel();
-        self.ell_job.cancel();
-        self.p_job.cancel();
-        self.spread_job.cancel();
-        self.asked = None;
-        self.wanted = [None, None, None];
     }
 
     fn current<'a>(&'a self, params: &GeoParams) -> Option<&'a Evaluated> {
-        self.evaluated.as_ref().filter(|e| &e.params == params)
+        self.evaluated.for_key(params)
     }
 
-    /// Applies a stepping shortcut.
-    pub fn step(&mut self, cmd: StepCmd, params: &GeoParams) {
-        let n = self
-            .current(params)
-            .map_or(1, |e| e.selected.trace.len().max(1));
-        cmd.apply(&mut self.view.step, n);
-    }
-
-    /// The whole workspace.
-    pub fn ui(&mut self, ui: &mut Ui, params: &mut GeoParams) {
-        self.poll();
-        self.request(ui.ctx(), params);
-        egui::Panel::left("geo_controls")
-            .resizable(true)
-            .default_size(270.0)
-            .min_size(220.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
-            });
-        egui::Panel::bottom("geo_numbers")
-            .resizable(true)
-            .default_size(240.0)
-            .min_size(200.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
-            });
-        egui::Panel::right("geo_plots")
-            .resizable(true)
-            .default_size(470.0)
-            .min_size(300.0)
-            .show(ui, |ui| self.plots(ui, params));
-        egui::CentralPanel::default().show(ui, |ui| self.timeline(ui, params));
-    }
-
-    fn controls(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+    fn controls_ui(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         ui.heading("Instance");
         let error = self
             .error
@@ -410,7 +377,7 @@ impl GeodecayPanel {
             );
             return;
         }
-        let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
+        let Some(ev) = self.evaluated.for_key(params) else {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label("simulating…");
@@ -536,11 +503,7 @@ impl GeodecayPanel {
 
     fn ell_plot(&self, params: &GeoParams) -> ComparePlot {
         let mut series = Vec::new();
-        let pts: &[EllPoint] = self
-            .ell
-            .as_ref()
-            .filter(|(k, _)| *k == sweep_key(params, true, false))
-            .map_or(&[], |(_, p)| p);
+        let pts: &[EllPoint] = self.ell.current().map_or(&[], |p| p.as_slice());
         let balancings = self.view.plot == GeoPlot::Balancings;
         let vs_ideal = self.view.plot == GeoPlot::OverheadVsIdeal;
         // The balanced ideal does not depend on ℓ (deterministic decay: the same for every
@@ -617,11 +580,7 @@ impl GeodecayPanel {
     }
 
     fn p_plot(&self, params: &GeoParams) -> ComparePlot {
-        let pts: &[PPoint] = self
-            .p_sweep
-            .as_ref()
-            .filter(|(k, _)| *k == sweep_key(params, false, true))
-            .map_or(&[], |(_, p)| p);
+        let pts: &[PPoint] = self.p_sweep.current().map_or(&[], |p| p.as_slice());
         let mut series = Vec::new();
         for (i, pol) in Policy::MAIN.into_iter().enumerate() {
             let data: Vec<[f64; 2]> = pts
@@ -656,7 +615,7 @@ impl GeodecayPanel {
         }
     }
 
-    fn plots(&mut self, ui: &mut Ui, params: &GeoParams) {
+    fn plots_ui(&mut self, ui: &mut Ui, params: &GeoParams) {
         ui.horizontal(|ui| {
             let l = ui.label("Plot:");
             egui::ComboBox::from_id_salt("geo_plot")
@@ -689,7 +648,7 @@ impl GeodecayPanel {
                 })
                 .response
                 .labelled_by(l.id);
-            if self.ell_job.is_running() || self.p_job.is_running() {
+            if self.ell.is_running() || self.p_sweep.is_running() {
                 ui.spinner();
             }
         });
@@ -718,12 +677,8 @@ impl GeodecayPanel {
                 "Spread of the total time over {} seeds",
                 params.seeds
             ));
-            match self
-                .spread
-                .as_ref()
-                .filter(|(k, _)| *k == sweep_key(params, false, false))
-            {
-                Some((_, s)) => {
+            match self.spread.current() {
+                Some(s) => {
                     let rows: Vec<Vec<String>> = s
                         .iter()
                         .map(|x| {
@@ -775,9 +730,9 @@ impl GeodecayPanel {
         }
     }
 
-    fn numbers(&mut self, ui: &mut Ui, params: &GeoParams) {
+    fn numbers_ui(&mut self, ui: &mut Ui, params: &GeoParams) {
         ui.heading("Numbers");
-        let Some(ev) = self.current(params) else {
+        let Some(ev) = self.evaluated.for_key(params) else {
             return;
         };
         let o = &ev.selected;
@@ -835,35 +790,5 @@ impl GeodecayPanel {
             })
             .collect();
         result_table(ui, "geo_numbers", &header, &rows);
-    }
-
-    /// CSV export: the sweep plot's series, then the selected policy's rounds.
-    pub fn csv(&self, params: &GeoParams) -> String {
-        use crate::ui::widgets::compare_plot::series_to_csv;
-        let mut out =
-            String::from("# loadlab export: geometric-decaying algorithms (Gil & Matias)\n");
-        for plot in [self.ell_plot(params), self.p_plot(params)] {
-            out.push_str(&format!("# plot: {}\n", plot.title));
-            out.push_str(&series_to_csv(&plot));
-            out.push('\n');
-        }
-        if let Some(ev) = self.current(params) {
-            out.push_str(&format!("# rounds: policy {}\n", ev.selected.policy.name()));
-            out.push_str("round,tasks,max,mean,min,balanced_before,phase,time_after\n");
-            for r in &ev.selected.trace {
-                out.push_str(&format!(
-                    "{},{},{},{},{},{},{},{}\n",
-                    r.round,
-                    r.tasks,
-                    r.max,
-                    r.mean,
-                    r.min,
-                    r.balanced_before,
-                    r.phase.map_or(String::new(), |p| p.to_string()),
-                    r.time_after
-                ));
-            }
-        }
-        out
     }
 }

@@ -1,0 +1,342 @@
+//! Everything around the workspace: menu bar, model rail, status bar, windows (help,
+//! shortcuts, about, path prompt) and keyboard shortcuts. Each turns clicks and keys into
+//! [`Cmd`]s for [`LoadlabApp::apply`].
+
+use std::path::PathBuf;
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText};
+
+use super::app::{Cmd, LoadlabApp, ThemeChoice};
+use super::files::FileAction;
+use super::help;
+use super::workspace::StepCmd;
+use crate::preset::BUNDLED;
+
+/// Seconds an information notice stays in the status bar (errors stay until replaced).
+const NOTICE_SECONDS: f64 = 6.0;
+
+/// The keyboard shortcuts of this frame.
+pub(super) fn shortcuts(app: &mut LoadlabApp, ctx: &egui::Context) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    let typing = ctx.egui_wants_keyboard_input();
+    let ctrl = Modifiers::COMMAND;
+    let ctrl_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+    ctx.input_mut(|i| {
+        // Longest modifiers first, so Ctrl+Shift+S is not taken for Ctrl+S.
+        if i.consume_shortcut(&KeyboardShortcut::new(ctrl_shift, Key::S)) {
+            cmds.push(Cmd::SaveAs);
+        }
+        if i.consume_shortcut(&KeyboardShortcut::new(ctrl, Key::S)) {
+            cmds.push(Cmd::Save);
+        }
+        if i.consume_shortcut(&KeyboardShortcut::new(ctrl, Key::O)) {
+            cmds.push(Cmd::Open);
+        }
+        if !typing {
+            if i.consume_shortcut(&KeyboardShortcut::new(ctrl_shift, Key::Z))
+                || i.consume_shortcut(&KeyboardShortcut::new(ctrl, Key::Y))
+            {
+                cmds.push(Cmd::Redo);
+            }
+            if i.consume_shortcut(&KeyboardShortcut::new(ctrl, Key::Z)) {
+                cmds.push(Cmd::Undo);
+            }
+            let keys = [
+                (Key::Space, StepCmd::TogglePlay),
+                (Key::ArrowLeft, StepCmd::Back),
+                (Key::ArrowRight, StepCmd::Forward),
+                (Key::Home, StepCmd::First),
+                (Key::End, StepCmd::Last),
+            ];
+            for (k, s) in keys {
+                if i.consume_key(Modifiers::NONE, k) {
+                    cmds.push(Cmd::Step(s));
+                }
+            }
+        }
+        if i.consume_key(Modifiers::NONE, Key::F1) {
+            app.windows.help = !app.windows.help;
+        }
+    });
+    cmds
+}
+
+/// Menu bar, status bar and model rail (the workspace fills what is left).
+pub(super) fn chrome(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+    egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui, cmds));
+    egui::Panel::bottom("status").show(ui, |ui| status_bar(app, ui, cmds));
+    egui::Panel::left("rail")
+        .resizable(false)
+        .exact_size(150.0)
+        .show(ui, |ui| rail(app, ui, cmds));
+}
+
+fn item(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, text: &str, cmd: Cmd) {
+    if ui.button(text).clicked() {
+        cmds.push(cmd);
+    }
+}
+
+fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            item(ui, cmds, "Open preset or workbook…  (Ctrl+O)", Cmd::Open);
+            item(
+                ui,
+                cmds,
+                "Open by path…",
+                Cmd::PromptPath(FileAction::OpenPreset),
+            );
+            ui.menu_button("Bundled presets", |ui| {
+                for (i, b) in BUNDLED.iter().enumerate() {
+                    let name = b
+                        .preset()
+                        .map(|p| p.name)
+                        .unwrap_or_else(|_| b.file.to_string());
+                    if ui.button(name).on_hover_text(b.file).clicked() {
+                        cmds.push(Cmd::Bundled(i));
+                    }
+                }
+            });
+            ui.separator();
+            let save = match &app.desk.page().file {
+                Some(f) if f.workbook => "Save workbook  (Ctrl+S)",
+                Some(_) => "Save  (Ctrl+S)",
+                None => "Save…  (Ctrl+S)",
+            };
+            if ui
+                .button(save)
+                .on_hover_text("Writes the file this scenario came from; asks when there is none")
+                .clicked()
+            {
+                cmds.push(Cmd::Save);
+            }
+            item(ui, cmds, "Save as…  (Ctrl+Shift+S)", Cmd::SaveAs);
+            item(
+                ui,
+                cmds,
+                "Save as by path…",
+                Cmd::PromptPath(FileAction::SavePreset),
+            );
+            if ui
+                .button("Save workbook as…")
+                .on_hover_text("All five models' scenarios in one file (a lecture)")
+                .clicked()
+            {
+                cmds.push(Cmd::SaveWorkbookAs);
+            }
+            item(
+                ui,
+                cmds,
+                "Save workbook by path…",
+                Cmd::PromptPath(FileAction::SaveWorkbook),
+            );
+            ui.separator();
+            if ui
+                .button("Export CSV…")
+                .on_hover_text(
+                    "Numbers, schedule and plot series in one file with # sections — the same as `loadlab <model> … --csv`",
+                )
+                .clicked()
+            {
+                cmds.push(Cmd::ExportCsv);
+            }
+            item(
+                ui,
+                cmds,
+                "Export CSV by path…",
+                Cmd::PromptPath(FileAction::ExportCsv),
+            );
+            item(ui, cmds, "Save screenshot…", Cmd::Screenshot);
+        });
+        ui.menu_button("Edit", |ui| {
+            if ui
+                .add_enabled(app.history.can_undo(), egui::Button::new("Undo  (Ctrl+Z)"))
+                .clicked()
+            {
+                cmds.push(Cmd::Undo);
+            }
+            if ui
+                .add_enabled(
+                    app.history.can_redo(),
+                    egui::Button::new("Redo  (Ctrl+Shift+Z)"),
+                )
+                .clicked()
+            {
+                cmds.push(Cmd::Redo);
+            }
+        });
+        ui.menu_button("View", |ui| {
+            for (t, name) in [
+                (ThemeChoice::Light, "Light theme"),
+                (ThemeChoice::Dark, "Dark theme"),
+                (ThemeChoice::System, "Follow system theme"),
+            ] {
+                if ui.radio(app.theme == t, name).clicked() {
+                    cmds.push(Cmd::Theme(t));
+                }
+            }
+            ui.separator();
+            item(ui, cmds, "Reset layout", Cmd::ResetLayout);
+        });
+        ui.menu_button("Help", |ui| {
+            if ui.button("Keyboard shortcuts").clicked() {
+                app.windows.shortcuts = true;
+            }
+            if ui.button("About this model  (F1)").clicked() {
+                app.windows.help = true;
+            }
+            if ui.button("About loadlab").clicked() {
+                app.windows.about = true;
+            }
+        });
+    });
+}
+
+fn status_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+    let job = app.job_status();
+    let now = ui.input(|i| i.time);
+    if let Some(n) = &mut app.notice
+        && !n.error
+    {
+        let since = *n.since.get_or_insert(now);
+        if now - since > NOTICE_SECONDS {
+            app.notice = None;
+        } else {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(
+                    NOTICE_SECONDS - (now - since) + 0.05,
+                ));
+        }
+    }
+    ui.horizontal(|ui| {
+        if let Some(job) = job {
+            ui.label(&job.label);
+            ui.add(
+                egui::ProgressBar::new(job.fraction)
+                    .desired_width(160.0)
+                    .show_percentage(),
+            );
+            if ui
+                .button("Cancel")
+                .on_hover_text("Cancel the running background job")
+                .clicked()
+            {
+                cmds.push(Cmd::CancelJobs);
+            }
+        } else {
+            ui.label(RichText::new("ready").weak());
+        }
+        ui.separator();
+        if let Some(n) = &app.notice {
+            let text = RichText::new(&n.text);
+            ui.label(if n.error {
+                text.color(ui.visuals().error_fg_color)
+            } else {
+                text
+            });
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(RichText::new(app.desk.title()).weak());
+        });
+    });
+}
+
+fn rail(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+    ui.add_space(6.0);
+    ui.label(RichText::new("Models").strong());
+    ui.separator();
+    for t in &app.tabs {
+        let m = t.model();
+        let selected = m == app.desk.active;
+        let edited = if app.desk.page_of(m).modified() {
+            " •"
+        } else {
+            ""
+        };
+        if ui
+            .selectable_label(selected, format!("{}{edited}", t.title()))
+            .on_hover_text(t.hover())
+            .clicked()
+            && !selected
+        {
+            cmds.push(Cmd::Switch(m));
+        }
+    }
+    ui.add_space(8.0);
+    ui.label(RichText::new(&app.desk.page().description).small().weak());
+}
+
+/// Help, shortcuts, about and the path prompt.
+pub(super) fn windows(app: &mut LoadlabApp, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
+    egui::Window::new("Keyboard shortcuts")
+        .open(&mut app.windows.shortcuts)
+        .resizable(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                for (k, what) in help::SHORTCUTS {
+                    ui.label(RichText::new(*k).monospace());
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+        });
+    let help = app.tabs[app.desk.active.index()].help();
+    egui::Window::new("About this model")
+        .open(&mut app.windows.help)
+        .default_width(560.0)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| ui.label(help));
+        });
+    egui::Window::new("About loadlab")
+        .open(&mut app.windows.about)
+        .show(ctx, |ui| {
+            ui.label(help::ABOUT);
+            ui.label(format!("version {}", env!("CARGO_PKG_VERSION")));
+        });
+    let mut close = false;
+    if let Some(prompt) = &mut app.prompt {
+        let mut open = true;
+        egui::Window::new(prompt.action.title())
+            .open(&mut open)
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
+            .show(ctx, |ui| {
+                if let Some(r) = &prompt.reason {
+                    ui.label(RichText::new(r).color(ui.visuals().warn_fg_color));
+                }
+                let label = ui.label("File path");
+                let edit = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut prompt.text)
+                            .desired_width(420.0)
+                            .hint_text("/path/to/file"),
+                    )
+                    .labelled_by(label.id);
+                // Focus the field once it is really on screen (a new window's first frame
+                // only measures it).
+                if edit.has_focus() {
+                    prompt.focused = true;
+                } else if !prompt.focused {
+                    edit.request_focus();
+                }
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                ui.horizontal(|ui| {
+                    if (ui.button("OK").clicked() || enter) && !prompt.text.trim().is_empty() {
+                        let path = PathBuf::from(prompt.text.trim());
+                        cmds.push(Cmd::with_path(prompt.action, path));
+                        close = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        close = true;
+                    }
+                });
+            });
+        if !open {
+            close = true;
+        }
+    }
+    if close {
+        app.prompt = None;
+    }
+}

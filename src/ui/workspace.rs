@@ -1,0 +1,241 @@
+//! The one shape every model's workspace has.
+//!
+//! A model implements [`Workspace`]: its controls, picture, plots and numbers as four regions,
+//! its step count, its background jobs (as [`JobHandle`]s) and its help. The shell — the
+//! blanket [`Tab`] implementation below, which the app holds one of per model — lays the
+//! regions out, polls the jobs once per frame, routes stepping shortcuts, cancels, resets
+//! the view, and persists it. A feature that concerns all five models is written here once.
+
+use egui::Ui;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::jobs::{JobHandle, JobStatus};
+use crate::preset::{ModelId, ModelParams, Scenario};
+use crate::ui::widgets::step_bar::StepState;
+
+/// A stepping command (keyboard shortcut or menu) for the workspace in front.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepCmd {
+    /// Space.
+    TogglePlay,
+    /// ←.
+    Back,
+    /// →.
+    Forward,
+    /// Home.
+    First,
+    /// End.
+    Last,
+}
+
+impl StepCmd {
+    /// Applies the command to a step bar over `n` steps.
+    pub fn apply(self, s: &mut StepState, n: usize) {
+        match self {
+            StepCmd::TogglePlay => s.toggle_play(n),
+            StepCmd::Back => s.back(),
+            StepCmd::Forward => s.forward(n),
+            StepCmd::First => s.first(),
+            StepCmd::Last => s.last(n),
+        }
+    }
+}
+
+/// How much room a workspace's regions want, in points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Regions {
+    /// Controls column (left): default and minimum width.
+    pub controls: (f32, f32),
+    /// Plots column (right): default and minimum width.
+    pub plots: (f32, f32),
+    /// Numbers strip (bottom): default and minimum height.
+    pub numbers: (f32, f32),
+    /// Wrap the picture in a vertical scroll area.
+    pub scroll_picture: bool,
+    /// Wrap the plots in a vertical scroll area.
+    pub scroll_plots: bool,
+}
+
+impl Default for Regions {
+    fn default() -> Self {
+        Regions {
+            controls: (260.0, 210.0),
+            plots: (470.0, 300.0),
+            numbers: (230.0, 160.0),
+            scroll_picture: false,
+            scroll_plots: false,
+        }
+    }
+}
+
+/// One model's workspace. It holds view state and caches only; the parameters live in the
+/// app's desk and are lent to every call.
+pub trait Workspace: 'static {
+    /// The model's parameters.
+    type Params: ModelParams;
+    /// Persisted view state (tabs, zoom, step position, plot axes).
+    type View: Clone + Default + Serialize + DeserializeOwned;
+
+    /// Name in the model rail.
+    const TITLE: &'static str;
+    /// Hover text of the rail entry.
+    const HOVER: &'static str;
+    /// Help ▸ About this model (F1).
+    const HELP: &'static str;
+
+    /// A workspace showing `view`.
+    fn new(view: Self::View) -> Self;
+    /// The view state (persisted).
+    fn view(&self) -> &Self::View;
+    /// The view state, to reset or restore.
+    fn view_mut(&mut self) -> &mut Self::View;
+    /// The step bar state.
+    fn stepper(&mut self) -> &mut StepState;
+    /// Number of step positions for these parameters (1 when nothing steps).
+    fn steps(&self, params: &Self::Params) -> usize;
+    /// The background jobs, for the shell to poll, show and cancel.
+    fn jobs(&mut self) -> Vec<&mut dyn JobHandle>;
+
+    /// Room for the regions.
+    fn regions(&self) -> Regions {
+        Regions::default()
+    }
+
+    /// Once per frame, after the jobs were polled and before any region is drawn: refresh
+    /// caches and request the background work these parameters need (latest wins).
+    fn prepare(&mut self, ctx: &egui::Context, params: &Self::Params);
+    /// The instance and algorithm controls.
+    fn controls(&mut self, ui: &mut Ui, params: &mut Self::Params);
+    /// The schedule itself, with its step bar.
+    fn picture(&mut self, ui: &mut Ui, params: &mut Self::Params);
+    /// The comparison plots.
+    fn plots(&mut self, ui: &mut Ui, params: &mut Self::Params);
+    /// The numbers table.
+    fn numbers(&mut self, ui: &mut Ui, params: &mut Self::Params);
+}
+
+/// What the app sees of a workspace, whatever its model (object-safe; implemented for every
+/// [`Workspace`]).
+pub trait Tab {
+    /// The model.
+    fn model(&self) -> ModelId;
+    /// Rail name.
+    fn title(&self) -> &'static str;
+    /// Rail hover text.
+    fn hover(&self) -> &'static str;
+    /// Help text.
+    fn help(&self) -> &'static str;
+    /// Draws the whole workspace for `scenario` (which must be this model's).
+    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario);
+    /// Applies a stepping command.
+    fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
+    /// Back to step 0, paused (a preset was opened).
+    fn rewind(&mut self);
+    /// The first running job, for the status bar.
+    fn job_status(&mut self) -> Option<JobStatus>;
+    /// Cancels every job.
+    fn cancel_jobs(&mut self);
+    /// Default view state.
+    fn reset_view(&mut self);
+    /// The view state as RON (for persistence).
+    fn save_view(&self) -> String;
+    /// Restores a view saved by [`Tab::save_view`] (ignored if it does not parse).
+    fn load_view(&mut self, ron: &str);
+}
+
+impl<W: Workspace> Tab for W {
+    fn model(&self) -> ModelId {
+        W::Params::MODEL
+    }
+    fn title(&self) -> &'static str {
+        W::TITLE
+    }
+    fn hover(&self) -> &'static str {
+        W::HOVER
+    }
+    fn help(&self) -> &'static str {
+        W::HELP
+    }
+
+    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
+        let Some(params) = W::Params::of_mut(scenario) else {
+            return;
+        };
+        for job in self.jobs() {
+            job.poll();
+        }
+        self.prepare(ui.ctx(), params);
+        let name = W::Params::MODEL.name();
+        let r = self.regions();
+        egui::Panel::left((name, "controls"))
+            .resizable(true)
+            .default_size(r.controls.0)
+            .min_size(r.controls.1)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
+            });
+        egui::Panel::bottom((name, "numbers"))
+            .resizable(true)
+            .default_size(r.numbers.0)
+            .min_size(r.numbers.1)
+            .show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
+            });
+        egui::Panel::right((name, "plots"))
+            .resizable(true)
+            .default_size(r.plots.0)
+            .min_size(r.plots.1)
+            .show(ui, |ui| {
+                if r.scroll_plots {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
+                } else {
+                    self.plots(ui, params);
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            if r.scroll_picture {
+                egui::ScrollArea::vertical().show(ui, |ui| self.picture(ui, params));
+            } else {
+                self.picture(ui, params);
+            }
+        });
+    }
+
+    fn step(&mut self, cmd: StepCmd, scenario: &Scenario) {
+        if let Some(params) = W::Params::of(scenario) {
+            let n = self.steps(params);
+            cmd.apply(self.stepper(), n);
+        }
+    }
+
+    fn rewind(&mut self) {
+        let s = self.stepper();
+        s.first();
+        s.playing = false;
+    }
+
+    fn job_status(&mut self) -> Option<JobStatus> {
+        self.jobs().into_iter().find_map(|j| j.status())
+    }
+
+    fn cancel_jobs(&mut self) {
+        for job in self.jobs() {
+            job.cancel();
+        }
+    }
+
+    fn reset_view(&mut self) {
+        *self.view_mut() = W::View::default();
+    }
+
+    fn save_view(&self) -> String {
+        ron::to_string(self.view()).unwrap_or_default()
+    }
+
+    fn load_view(&mut self, text: &str) {
+        if let Ok(v) = ron::from_str::<W::View>(text) {
+            *self.view_mut() = v;
+        }
+    }
+}
