@@ -201,7 +201,8 @@ pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
             p.instance
                 .validate()
                 .map_err(|e| invalid(e[0].field.name(), &e[0].message))?;
-            p.validate_studies().map_err(|e| invalid("study", &e))?;
+            p.validate_studies()
+                .map_err(|e| invalid("study", &e.to_string()))?;
         }
     }
     Ok(preset)
