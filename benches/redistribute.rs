@@ -9,11 +9,14 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use loadlab::model::NoProgress;
 use loadlab::model::redistribute::alg2::algorithm2;
 use loadlab::model::redistribute::bounds::lemma6_rounds;
+use loadlab::model::redistribute::editing::fix_sum;
 use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm1, algorithm3};
+use loadlab::model::redistribute::instance::{Costs, Direction, RingInstance};
 use loadlab::model::redistribute::iterative::{IterativeParams, run_iterative};
-use loadlab::model::redistribute::lp::{lemma9_schedule, lemma12, solve_system6, solve_system12};
-use loadlab::model::redistribute::params::{Costs, Direction, RingInstance, fix_sum};
+use loadlab::model::redistribute::lemma9::lemma9_schedule;
+use loadlab::model::redistribute::lemma12::lemma12;
 use loadlab::model::redistribute::schedule::verify;
+use loadlab::model::redistribute::system6::{solve_system6, solve_system12};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -145,7 +148,8 @@ fn lp(c: &mut Criterion) {
 /// One frame of the workspace with a 10 000-processor ring (virtualised table, δ profile,
 /// numbers, plots) once its run and studies have landed.
 fn frame(c: &mut Criterion) {
-    use loadlab::model::redistribute::params::{RandomSpec, RedistParams, random_instance};
+    use loadlab::model::redistribute::editing::{RandomSpec, random_instance};
+    use loadlab::model::redistribute::params::RedistParams;
     use loadlab::preset::Scenario;
     use loadlab::ui::workspace::{Tab, Workspace};
     use loadlab::ui::workspaces::redistribute::{RedistPanel, RedistView};

@@ -7,10 +7,9 @@ use clap::ValueEnum;
 use serde_json::{Value, json};
 
 use super::CliError;
-use crate::model::redistribute::params::{
-    Algorithm, Costs, Direction, RedistParams, RingInstance, minimal_loads, parse_cost_vector,
-    parse_int_vector,
-};
+use crate::model::redistribute::editing::{parse_cost_vector, parse_int_vector};
+use crate::model::redistribute::instance::{Costs, Direction, RingInstance, minimal_loads};
+use crate::model::redistribute::params::{Algorithm, RedistParams};
 use crate::model::redistribute::run::{RunReport, run};
 use crate::model::redistribute::schedule::Schedule;
 
@@ -129,12 +128,12 @@ impl RedistributeArgs {
         if let Err(errors) = instance.validate() {
             let e = &errors[0];
             let flag = match e.field {
-                crate::model::redistribute::params::Field::N
-                | crate::model::redistribute::params::Field::Delta => "delta",
-                crate::model::redistribute::params::Field::Loads => "loads",
-                crate::model::redistribute::params::Field::C => "c",
-                crate::model::redistribute::params::Field::Cw => "cw",
-                crate::model::redistribute::params::Field::Ccw => "ccw",
+                crate::model::redistribute::instance::Field::N
+                | crate::model::redistribute::instance::Field::Delta => "delta",
+                crate::model::redistribute::instance::Field::Loads => "loads",
+                crate::model::redistribute::instance::Field::C => "c",
+                crate::model::redistribute::instance::Field::Cw => "cw",
+                crate::model::redistribute::instance::Field::Ccw => "ccw",
             };
             return Err(CliError(format!("--{flag}: {}", e.message)));
         }

@@ -2,12 +2,14 @@
 //! checked against brute force, against a general LP/MIP solver (microlp) fed the systems
 //! exactly as printed, against the schedule checker, and against Lemma 12.
 
-use loadlab::model::redistribute::lp::{
-    Rounding, System, asap_schedule, lemma9_schedule, lemma12, lemma12_witness, solve_system6,
-    solve_system12, tau_at, tau_at_int,
-};
-use loadlab::model::redistribute::params::{Costs, Direction, RingInstance, fix_sum};
+use loadlab::model::redistribute::editing::fix_sum;
+use loadlab::model::redistribute::instance::{Costs, Direction, RingInstance};
+use loadlab::model::redistribute::lemma9::{asap_schedule, lemma9_schedule};
+use loadlab::model::redistribute::lemma12::{lemma12, lemma12_witness};
 use loadlab::model::redistribute::schedule::verify;
+use loadlab::model::redistribute::system6::{
+    Rounding, System, solve_system6, solve_system12, tau_at, tau_at_int,
+};
 use microlp::{ComparisonOp, OptimizationDirection, Problem};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -43,7 +45,7 @@ fn x_range(inst: &RingInstance) -> std::ops::RangeInclusive<i64> {
 }
 
 fn sent(inst: &RingInstance, x: i64) -> Vec<i64> {
-    let f = loadlab::model::redistribute::lp::flows_for(inst, x);
+    let f = loadlab::model::redistribute::system6::flows_for(inst, x);
     let n = f.len();
     (0..n)
         .map(|i| f[i].max(0) + (-f[(i + n - 1) % n]).max(0))
@@ -72,7 +74,7 @@ fn rel_close(a: f64, b: f64, tol: f64) -> bool {
 }
 
 /// System 6 (or 12) exactly as printed: variables S_{i,i+1}, S_{i,i−1} ≥ 0 and τ. Costs are
-/// read through `RingInstance::cost` (on n = 2: c_{i,i−1} = c_{i,i+1} = cw[i], see lp.rs).
+/// read through `RingInstance::cost` (on n = 2: c_{i,i−1} = c_{i,i+1} = cw[i], see system6.rs).
 fn literal_lp(inst: &RingInstance, system: System, integer: bool) -> Option<f64> {
     let n = inst.n();
     let mut p = Problem::new(OptimizationDirection::Minimize);
@@ -343,6 +345,7 @@ fn system12_infeasible_is_explained() {
         }
     }
     let (inst, e) = found.expect("some minimal-load instance has no light solution");
+    let e = e.to_string();
     assert!(e.starts_with("no light solution"), "{e}");
     assert!(e.contains("System 12 is infeasible"), "{e}");
     assert!(!solve_system6(&inst).light);

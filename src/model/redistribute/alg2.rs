@@ -3,21 +3,23 @@
 //! C_{start,end} is the slice of maximal unbalance chosen by [`max_slice`](super::bounds::max_slice).
 
 use super::bounds::start_amounts;
-use super::params::RingInstance;
+use super::error::RedistError;
+use super::instance::RingInstance;
 use super::schedule::{Block, Schedule};
 
 /// Largest number of item transfers Algorithms 1 and 2 generate (beyond it they refuse the
 /// instance instead of running for minutes).
 pub const MAX_ITEMS: u64 = 50_000_000;
 
-/// Total of the amounts, or an error naming `what` when it exceeds [`MAX_ITEMS`].
-pub(crate) fn check_items(v: &[i64], what: &str) -> Result<u64, String> {
+/// Total of the amounts, or an error naming `algorithm` when it exceeds [`MAX_ITEMS`].
+pub(crate) fn check_items(v: &[i64], algorithm: &'static str) -> Result<u64, RedistError> {
     let total: u64 = v.iter().map(|&x| x.max(0) as u64).sum();
     if total > MAX_ITEMS {
-        return Err(format!(
-            "{what} would transfer {total} items one by one, more than the limit of \
-             {MAX_ITEMS}: reduce the unbalances"
-        ));
+        return Err(RedistError::TooManyItems {
+            algorithm,
+            items: total,
+            limit: MAX_ITEMS,
+        });
     }
     Ok(total)
 }
@@ -36,7 +38,7 @@ pub(crate) fn check_items(v: &[i64], what: &str) -> Result<u64, String> {
 ///
 /// Errors: more than [`MAX_ITEMS`] items, or loads violating L_i ≥ 1 + δ_i (a processor would
 /// run out of items).
-pub fn algorithm2(inst: &RingInstance) -> Result<Schedule, String> {
+pub fn algorithm2(inst: &RingInstance) -> Result<Schedule, RedistError> {
     let n = inst.n();
     let (v, start) = start_amounts(&inst.delta);
     check_items(&v, "Algorithm 2")?;
@@ -68,12 +70,12 @@ pub fn algorithm2(inst: &RingInstance) -> Result<Schedule, String> {
                 k = 0;
             }
             if bi == prev.end {
-                return Err(format!(
-                    "P{} must forward {m} items but holds L = {load} and receives only {} \
-                     (the loads violate L_k ≥ 1 + δ_k)",
-                    i + 1,
-                    v[(i + n - 1) % n]
-                ));
+                return Err(RedistError::CannotForward {
+                    processor: i,
+                    items: m,
+                    load,
+                    receives: v[(i + n - 1) % n],
+                });
             }
             k += 1;
             let arrival = out[bi].start + k as f64 * out[bi].unit;
@@ -97,7 +99,7 @@ pub fn algorithm2(inst: &RingInstance) -> Result<Schedule, String> {
 #[cfg(test)]
 mod tests {
     use super::super::bounds::lemma5;
-    use super::super::params::{Costs, Direction};
+    use super::super::instance::{Costs, Direction};
     use super::super::schedule::verify;
     use super::*;
     #[test]
@@ -122,6 +124,6 @@ mod tests {
     #[test]
     fn refuses_huge_instances() {
         let inst = RingInstance::homogeneous(vec![60_000_000, -60_000_000], Direction::Uni, 1.0);
-        assert!(algorithm2(&inst).unwrap_err().contains("limit"));
+        assert!(algorithm2(&inst).unwrap_err().to_string().contains("limit"));
     }
 }

@@ -8,7 +8,7 @@
 //! Every function expects Σδ = 0 (Section 2); costs are read with [`RingInstance::cw`], the
 //! links P_i → P_{i+1} of a unidirectional ring.
 
-use super::params::RingInstance;
+use super::instance::RingInstance;
 
 /// Inclusive prefix sums T_j = δ_0 + … + δ_j (see the module doc).
 pub fn prefix_sums(delta: &[i64]) -> Vec<i64> {
@@ -128,7 +128,7 @@ pub fn lemma6_rounds(delta: &[i64]) -> i64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::{Costs, Direction};
+    use super::super::instance::{Costs, Direction};
     use super::*;
 
     /// Brute force over every (k, l) of the paper's formulas.

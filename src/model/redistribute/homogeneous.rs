@@ -42,7 +42,8 @@
 //!    L_i − max(δ_i⁰, 0) ≥ 1 items: possession holds by construction for any loads allowed by
 //!    Section 2. One-port is kept (a feeder sent nothing before, the fed processor received
 //!    nothing). That the number of rounds stays Lemma 6's (Lemma 8) is checked, not proved:
-//!    exhaustively on small rings and on random ones (see `tests/redistribute_homogeneous.rs`).
+//!    exhaustively on small rings and on random ones (see
+//!    `tests/model/redistribute_homogeneous.rs`).
 //!
 //! The findings (with the smallest failing instances) are listed in [`super`].
 
@@ -50,7 +51,8 @@ use serde::{Deserialize, Serialize};
 
 use super::alg2::check_items;
 use super::bounds::{extremes, lemma6_rounds, start_amounts};
-use super::params::RingInstance;
+use super::error::RedistError;
+use super::instance::RingInstance;
 use super::schedule::{Schedule, Send};
 
 /// Algorithm 1, Steps 1–6 read literally: in round s = 1..δ_max, P_{start+l} sends one item
@@ -60,11 +62,10 @@ use super::schedule::{Schedule, Send};
 /// Errors: the ring is heterogeneous (use [`algorithm2`](super::alg2::algorithm2)) or more than
 /// [`MAX_ITEMS`](super::alg2::MAX_ITEMS) sends.
 /// The instance is expected to satisfy Section 2 (Σδ = 0).
-pub fn algorithm1(inst: &RingInstance) -> Result<Schedule, String> {
-    let c = inst.uniform_cost().ok_or_else(|| {
-        "Algorithm 1 needs a homogeneous ring (all links of the same cost); use Algorithm 2"
-            .to_string()
-    })?;
+pub fn algorithm1(inst: &RingInstance) -> Result<Schedule, RedistError> {
+    let c = inst
+        .uniform_cost()
+        .ok_or(RedistError::Alg1NeedsHomogeneous)?;
     let n = inst.n();
     let (v, start) = start_amounts(&inst.delta);
     check_items(&v, "Algorithm 1")?;
@@ -419,23 +420,27 @@ pub const ALG3_MAX_WORK: u64 = 50_000_000;
 /// are kept.
 ///
 /// Errors: a heterogeneous ring, or lemma6_rounds · n > [`ALG3_MAX_WORK`].
-pub fn algorithm3(inst: &RingInstance, variant: Alg3Variant) -> Result<Schedule, String> {
-    let c = inst.uniform_cost().ok_or_else(|| {
-        "Algorithm 3 needs a homogeneous ring (all links of the same cost)".to_string()
-    })?;
+pub fn algorithm3(inst: &RingInstance, variant: Alg3Variant) -> Result<Schedule, RedistError> {
+    let c = inst
+        .uniform_cost()
+        .ok_or(RedistError::Alg3NeedsHomogeneous)?;
     let rounds = algorithm3_rounds(&inst.delta, variant)?;
     Ok(Schedule::Rounds { rounds, c })
 }
 
 /// The rounds of [`algorithm3`] for unbalances δ (no costs needed).
-pub fn algorithm3_rounds(delta: &[i64], variant: Alg3Variant) -> Result<Vec<Vec<Send>>, String> {
+pub fn algorithm3_rounds(
+    delta: &[i64],
+    variant: Alg3Variant,
+) -> Result<Vec<Vec<Send>>, RedistError> {
     let n = delta.len();
     let bound = lemma6_rounds(delta).max(0) as u64;
     if bound.saturating_mul(n as u64) > ALG3_MAX_WORK {
-        return Err(format!(
-            "Algorithm 3 would run {bound} rounds on {n} processors, more than the limit of \
-             {ALG3_MAX_WORK} processor-rounds: reduce the unbalances"
-        ));
+        return Err(RedistError::TooMuchWork {
+            rounds: bound,
+            n,
+            limit: ALG3_MAX_WORK,
+        });
     }
     let cap = 4 * bound as usize + 10;
     let mut delta = delta.to_vec();
@@ -511,7 +516,7 @@ pub fn maximal_slices(delta: &[i64], delta_max: i64) -> Vec<(usize, usize, i64)>
 #[cfg(test)]
 mod tests {
     use super::super::bounds::lemma1;
-    use super::super::params::Direction;
+    use super::super::instance::Direction;
     use super::super::schedule::verify;
     use super::*;
 
@@ -526,10 +531,11 @@ mod tests {
     #[test]
     fn refuses_huge_instances() {
         let inst = RingInstance::homogeneous(vec![60_000_000, -60_000_000], Direction::Bi, 1.0);
-        assert!(algorithm1(&inst).unwrap_err().contains("limit"));
+        assert!(algorithm1(&inst).unwrap_err().to_string().contains("limit"));
         assert!(
             algorithm3(&inst, Alg3Variant::Corrected)
                 .unwrap_err()
+                .to_string()
                 .contains("limit")
         );
     }

@@ -19,12 +19,12 @@
 //! * **Redistribution** after iteration k: the target is proportional to the speeds of
 //!   iteration k (the load balancer is an oracle that knows them), δ = current − target, the
 //!   loads L are the current columns, and the time is τ_int of System 6
-//!   ([`super::lp::solve_system6`]) when its optimum is light. Otherwise, with
+//!   ([`super::system6::solve_system6`]) when its optimum is light. Otherwise, with
 //!   [`HeavyPolicy::LightOnly`] (the paper only uses the light algorithm), System 12's light
-//!   optimum is used ([`super::lp::solve_system12`]) and, when no light solution exists, the
+//!   optimum is used ([`super::system6::solve_system12`]) and, when no light solution exists, the
 //!   redistribution is skipped (the columns stay put, at no cost). With
 //!   [`HeavyPolicy::Forward`] the better of System 12 and System 6's flows scheduled with
-//!   forwarding ([`super::lp::asap_schedule`]) is used, so no redistribution is skipped.
+//!   forwarding ([`super::lemma9::asap_schedule`]) is used, so no redistribution is skipped.
 //! * **Schemes.** never; once (after iteration 50); 4 (after 20, 40, 60, 80); 9 (every 10);
 //!   19 (every 5) — in general k redistributions after iterations j·T/(k + 1), j = 1..k.
 //!
@@ -69,9 +69,11 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::lp::{asap_schedule, solve_system6, solve_system12};
-use super::params::{Costs, Direction, RingInstance, proportional_targets};
-use crate::model::{Cancelled, Progress};
+use super::editing::proportional_targets;
+use super::instance::{Costs, Direction, RingInstance};
+use super::lemma9::asap_schedule;
+use super::system6::{solve_system6, solve_system12};
+use crate::model::{Cancelled, ParamError, Progress, param_error};
 
 /// Illustrative LINPACK-like speeds (MFlops) the CPU speeds are drawn from.
 pub const SPEEDS: [(&str, f64); 6] = [
@@ -93,7 +95,7 @@ pub enum HeavyPolicy {
     #[default]
     LightOnly,
     /// The faster of System 12 (when feasible) and System 6's flows with forwarding
-    /// ([`super::lp::asap_schedule`]); never skips.
+    /// ([`super::lemma9::asap_schedule`]); never skips.
     Forward,
 }
 
@@ -143,41 +145,53 @@ pub const INSTANCES_MAX: usize = 10_000;
 pub const RATIOS_MAX: usize = 1000;
 
 impl IterativeParams {
-    /// Checks the parameters; the message names the field.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks the parameters; the error names the field.
+    pub fn validate(&self) -> Result<(), ParamError> {
         if !(2..=P_MAX).contains(&self.p) {
-            return Err(format!(
-                "p: the ring needs 2 to {P_MAX} processors (got {})",
-                self.p
+            return Err(param_error(
+                "p",
+                format!("the ring needs 2 to {P_MAX} processors (got {})", self.p),
             ));
         }
         if !(10..=ITERATIONS_MAX).contains(&self.iterations) {
-            return Err(format!(
-                "iterations: between 10 and {ITERATIONS_MAX} (got {}); the speed changes and \
-                 the 19 redistributions need room",
-                self.iterations
+            return Err(param_error(
+                "iterations",
+                format!(
+                    "between 10 and {ITERATIONS_MAX} (got {}); the speed changes and the 19 \
+                     redistributions need room",
+                    self.iterations
+                ),
             ));
         }
         if self.columns < self.p as i64 || self.columns > COLUMNS_MAX {
-            return Err(format!(
-                "columns: between p = {} (one each) and {COLUMNS_MAX} (got {})",
-                self.p, self.columns
+            return Err(param_error(
+                "columns",
+                format!(
+                    "between p = {} (one each) and {COLUMNS_MAX} (got {})",
+                    self.p, self.columns
+                ),
             ));
         }
         if self.ratios.is_empty() || self.ratios.len() > RATIOS_MAX {
-            return Err(format!("ratios: give 1 to {RATIOS_MAX} ratios"));
+            return Err(param_error(
+                "ratios",
+                format!("give 1 to {RATIOS_MAX} ratios"),
+            ));
         }
         if let Some(r) = self
             .ratios
             .iter()
             .find(|r| !r.is_finite() || **r <= 0.0 || **r > 1e9)
         {
-            return Err(format!("ratios: every ratio must be in (0, 1e9] (got {r})"));
+            return Err(param_error(
+                "ratios",
+                format!("every ratio must be in (0, 1e9] (got {r})"),
+            ));
         }
         if !(1..=INSTANCES_MAX).contains(&self.instances) {
-            return Err(format!(
-                "instances: between 1 and {INSTANCES_MAX} (got {})",
-                self.instances
+            return Err(param_error(
+                "instances",
+                format!("between 1 and {INSTANCES_MAX} (got {})", self.instances),
             ));
         }
         Ok(())
@@ -494,15 +508,16 @@ mod tests {
             let mut p = IterativeParams::default();
             f(&mut p);
             let e = p.validate().unwrap_err();
-            assert!(e.starts_with(field), "{e}");
+            assert_eq!(e.field, field);
+            assert!(e.to_string().starts_with(&format!("{field}:")), "{e}");
         };
-        bad(&|p| p.p = 1, "p:");
-        bad(&|p| p.iterations = 5, "iterations:");
-        bad(&|p| p.columns = 3, "columns:");
-        bad(&|p| p.ratios = vec![], "ratios:");
-        bad(&|p| p.ratios = vec![1.0, f64::NAN], "ratios:");
-        bad(&|p| p.ratios = vec![0.0], "ratios:");
-        bad(&|p| p.instances = 0, "instances:");
+        bad(&|p| p.p = 1, "p");
+        bad(&|p| p.iterations = 5, "iterations");
+        bad(&|p| p.columns = 3, "columns");
+        bad(&|p| p.ratios = vec![], "ratios");
+        bad(&|p| p.ratios = vec![1.0, f64::NAN], "ratios");
+        bad(&|p| p.ratios = vec![0.0], "ratios");
+        bad(&|p| p.instances = 0, "instances");
     }
 
     #[test]

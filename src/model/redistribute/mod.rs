@@ -8,23 +8,30 @@
 //! c_{i,i±1}. One-port: a processor sends at most one item and receives at most one item at
 //! a time (on a bidirectional ring it cannot send to both neighbours at once).
 //!
-//! * [`params`]: instances, validation, editing operations.
+//! * [`instance`]: ring instances (δ, loads, costs, direction) and their validation against
+//!   Section 2, every problem attached to its cell.
+//! * [`editing`]: the editor's operations on an instance (make Σδ = 0, rotate, negate, δ from
+//!   targets or speeds), seeded random instances, vectors parsed from text.
+//! * [`params`]: the rest of a scenario — the algorithm of the run and the studies' settings.
+//! * [`error`]: [`RedistError`](error::RedistError), why a run produced no schedule.
 //! * [`schedule`]: schedule shapes and the checker every run goes through.
 //! * [`bounds`]: Lemma 1, Step 2's slice, Theorem 2 (printed and corrected), Lemmas 5 and 6,
 //!   all O(n) through prefix sums.
 //! * [`homogeneous`]: Algorithm 1 (unidirectional) and Algorithm 3 (bidirectional, round by
 //!   round, O(n) per round, in two readings: [`homogeneous::Alg3Variant`]).
 //! * [`alg2`]: Algorithm 2 (heterogeneous unidirectional, asynchronous, timed blocks).
-//! * [`lp`]: Section 6 — System 6 (light redistributions) solved exactly through one variable
-//!   (rational and integer optima, Proposition 1's roundings), System 12, Lemma 9's schedule
-//!   and Lemma 12's lower bound.
+//! * [`system6`]: Section 6 — System 6 (light redistributions) and System 12 solved exactly
+//!   through one variable (Lemma 10; rational and integer optima, Proposition 1's roundings).
+//! * [`lemma9`]: Lemma 9's schedule of a System 6 / 12 solution, and the schedule with
+//!   forwarding for heavy solutions.
+//! * [`lemma12`]: Lemma 12's lower bound (System 11) with the term attaining it.
 //! * [`run`]: one run as the CLI and the GUI show it (schedule, verdict, bounds, claims).
 //! * [`sweep`]: the random-instance studies behind the plots.
 //! * [`iterative`]: Section 8's iterative-application experiment (Figs. 13–14), simplified.
 //!
 //! # Findings
 //!
-//! Each finding is pinned on its smallest instance by `tests/redistribute_homogeneous.rs`
+//! Each finding is pinned on its smallest instance by `tests/model/redistribute_homogeneous.rs`
 //! ("small rings" below: all 310 298 rings with n ≤ 7 and |δ_i| ≤ 4).
 //!
 //! 1. **Theorem 2's bound as printed is not a lower bound.** It charges a negative slice
@@ -64,7 +71,7 @@
 //!    applies.
 //!
 //! 6. **Lemma 12 is not tight** — the paper says it has no counter-example. Smallest
-//!    (`tests/redistribute_lp.rs`, `lemma12_is_not_tight`): n = 3, δ = (−2, 1, 1),
+//!    (`tests/model/redistribute_lp.rs`, `lemma12_is_not_tight`): n = 3, δ = (−2, 1, 1),
 //!    L = (1, 2, 2), c_{1,2}, c_{2,3}, c_{3,1} = 1, 3, 2 and c_{1,3}, c_{2,1}, c_{3,2} = 2, 1, 3:
 //!    Lemma 12 gives 2, the optimum is 3 (P_1 must receive one item from each side one after
 //!    the other, or have one forwarded over a link of cost 3). System 6's integer optimum is
@@ -77,7 +84,7 @@
 //!    schedule keeps one-port and the makespan but makes processors send items they have not
 //!    received yet. Smallest shown by the checker: δ = (3, 0, −3), L = (4, 1, 1),
 //!    c_{i,i+1} = (2, 1, 1), c_{i,i−1} = 10 ("P2 starts sending an item at t = 1 but holds
-//!    none"). [`lp::asap_schedule`] forwards items as they arrive instead (6 there, optimal;
+//!    none"). [`lemma9::asap_schedule`] forwards items as they arrive instead (6 there, optimal;
 //!    System 12 needs 22).
 //! 9. **Section 8 contradicts itself.** The text says that when the computation-to-
 //!    communication ratio increases, "iterations take more time, and the usefulness of a
@@ -95,10 +102,15 @@
 
 pub mod alg2;
 pub mod bounds;
+pub mod editing;
+pub mod error;
 pub mod homogeneous;
+pub mod instance;
 pub mod iterative;
-pub mod lp;
+pub mod lemma12;
+pub mod lemma9;
 pub mod params;
 pub mod run;
 pub mod schedule;
 pub mod sweep;
+pub mod system6;

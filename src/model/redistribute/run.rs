@@ -2,9 +2,14 @@
 //! checker's verdict, every lower bound of the paper for this instance (with the ones that
 //! apply to the ring type marked), and the paper's claims checked on this instance.
 
-use super::params::{Algorithm, Direction, RingInstance, Valid};
+use super::error::RedistError;
+use super::instance::{Direction, RingInstance, Valid};
+use super::lemma9::{asap_schedule, lemma9_schedule};
+use super::lemma12::lemma12;
+use super::params::Algorithm;
 use super::schedule::{Schedule, Verification, verify};
-use super::{alg2, bounds, homogeneous, lp};
+use super::system6::{LpSolution, solve_system6, solve_system12};
+use super::{alg2, bounds, homogeneous};
 
 /// A lower bound of the paper evaluated on the instance.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,7 +67,7 @@ pub struct RunReport {
     /// Net items over each link P_i → P_{i+1} (0-based entry i).
     pub flows: Vec<i64>,
     /// The System 6 / 12 solution (LP algorithms).
-    pub lp: Option<lp::LpSolution>,
+    pub lp: Option<LpSolution>,
     /// Whether the solution is light (LP algorithms).
     pub light: Option<bool>,
     /// The paper's claims checked on this run.
@@ -83,19 +88,19 @@ pub fn resolve(inst: &RingInstance, algorithm: Algorithm) -> Algorithm {
 }
 
 /// Why `algorithm` cannot run on this ring, if it cannot.
-pub fn not_applicable(inst: &RingInstance, algorithm: Algorithm) -> Option<String> {
+pub fn not_applicable(inst: &RingInstance, algorithm: Algorithm) -> Option<RedistError> {
     let homogeneous = inst.is_homogeneous();
     match resolve(inst, algorithm) {
-        Algorithm::Alg1 if !homogeneous => Some(
-            "Algorithm 1 works in rounds of one link cost: it needs a homogeneous ring (use \
-             Algorithm 2 on heterogeneous links)"
-                .into(),
-        ),
-        Algorithm::Alg3 | Algorithm::Alg3Literal if !homogeneous => Some(
-            "Algorithm 3 works in rounds of one link cost: it needs a homogeneous ring (use \
-             System 6 on heterogeneous links)"
-                .into(),
-        ),
+        Algorithm::Alg1 if !homogeneous => Some(RedistError::RoundsNeedHomogeneous {
+            algorithm: "Algorithm 1",
+            instead: "Algorithm 2",
+        }),
+        Algorithm::Alg3 | Algorithm::Alg3Literal if !homogeneous => {
+            Some(RedistError::RoundsNeedHomogeneous {
+                algorithm: "Algorithm 3",
+                instead: "System 6",
+            })
+        }
         Algorithm::Alg3
         | Algorithm::Alg3Literal
         | Algorithm::Lp
@@ -103,10 +108,9 @@ pub fn not_applicable(inst: &RingInstance, algorithm: Algorithm) -> Option<Strin
         | Algorithm::LpForward
             if inst.direction == Direction::Uni =>
         {
-            Some(format!(
-                "{} sends both ways: it needs a bidirectional ring",
-                algorithm.label()
-            ))
+            Some(RedistError::NeedsBidirectional {
+                algorithm: algorithm.label(),
+            })
         }
         _ => None,
     }
@@ -145,7 +149,7 @@ pub fn all_bounds(inst: &RingInstance) -> Vec<Bound> {
     if !uni {
         out.push(Bound {
             name: "Lemma 12",
-            value: lp::lemma12(inst),
+            value: lemma12(inst),
             applies: true,
             note: "singles and split slices with per-link costs (bidirectional)",
         });
@@ -163,7 +167,11 @@ pub fn best_bound(bounds: &[Bound]) -> f64 {
 }
 
 /// Runs `algorithm` on a validated instance.
-pub fn run(inst: &RingInstance, _valid: Valid, algorithm: Algorithm) -> Result<RunReport, String> {
+pub fn run(
+    inst: &RingInstance,
+    _valid: Valid,
+    algorithm: Algorithm,
+) -> Result<RunReport, RedistError> {
     if let Some(why) = not_applicable(inst, algorithm) {
         return Err(why);
     }
@@ -194,9 +202,9 @@ pub fn run(inst: &RingInstance, _valid: Valid, algorithm: Algorithm) -> Result<R
         }
         Algorithm::Lp | Algorithm::LpLoad | Algorithm::LpForward => {
             let sol = if algorithm == Algorithm::LpLoad {
-                lp::solve_system12(inst)?
+                solve_system12(inst)?
             } else {
-                lp::solve_system6(inst)
+                solve_system6(inst)
             };
             let best = sol.x_floor_tau.min(sol.x_ceil_tau);
             checks.push(Check {
@@ -208,9 +216,9 @@ pub fn run(inst: &RingInstance, _valid: Valid, algorithm: Algorithm) -> Result<R
                 ),
             });
             let s = if algorithm == Algorithm::LpForward {
-                lp::asap_schedule(inst, &sol.flows)?
+                asap_schedule(inst, &sol.flows)?
             } else {
-                lp::lemma9_schedule(inst, &sol)
+                lemma9_schedule(inst, &sol)
             };
             lp_solution = Some(sol);
             s

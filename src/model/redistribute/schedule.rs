@@ -11,7 +11,7 @@
 //!   forwarded from the instant it has arrived),
 //! * conservation and the final loads L_k − δ_k.
 
-use super::params::RingInstance;
+use super::instance::RingInstance;
 
 /// One item sent during a round (0-based processors).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,13 +154,13 @@ fn link_ok(inst: &RingInstance, from: usize, to: usize, r: &mut Report, at: &str
     let ok = from < n
         && to < n
         && (to == (from + 1) % n
-            || (inst.direction == super::params::Direction::Bi && (to + 1) % n == from));
+            || (inst.direction == super::instance::Direction::Bi && (to + 1) % n == from));
     if !ok {
         r.push(format!(
             "{at}: P{} → P{} is not a link of this {} ring",
             from + 1,
             to + 1,
-            if inst.direction == super::params::Direction::Bi {
+            if inst.direction == super::instance::Direction::Bi {
                 "bidirectional"
             } else {
                 "unidirectional"
@@ -389,7 +389,7 @@ pub fn verify(inst: &RingInstance, schedule: &Schedule) -> Verification {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::{Direction, RingInstance};
+    use super::super::instance::{Direction, RingInstance};
     use super::*;
 
     fn two() -> RingInstance {

@@ -8,11 +8,14 @@
 use rayon::prelude::*;
 
 use super::bounds;
+use super::editing::{RandomSpec, random_instance};
 use super::homogeneous::{Alg3Variant, algorithm3};
-use super::lp;
-use super::params::{Algorithm, Direction, RandomSpec, SweepSpec, SweepVar, random_instance};
+use super::instance::Direction;
+use super::lemma12::lemma12;
+use super::params::{Algorithm, SweepSpec, SweepVar};
 use super::run::run;
 use super::schedule::verify;
+use super::system6::solve_system6;
 use crate::model::{Cancelled, Progress};
 
 /// Number of points of a sweep.
@@ -147,8 +150,8 @@ pub fn lp_ratios(
             direction: Direction::Bi,
             heavy,
         });
-        let sol = lp::solve_system6(&inst);
-        let b = lp::lemma12(&inst);
+        let sol = solve_system6(&inst);
+        let b = lemma12(&inst);
         LpRatio {
             tau_int: sol.tau_int,
             lemma12: b,

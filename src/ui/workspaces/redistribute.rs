@@ -13,15 +13,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::jobs::{JobHandle, Keyed};
 use crate::model::redistribute::bounds;
+use crate::model::redistribute::editing::{
+    EditError, delta_from_targets, fix_sum, format_vector, parse_cost_vector, parse_int_vector,
+    proportional_targets, random_instance,
+};
 use crate::model::redistribute::homogeneous::{
     Alg3Round, Alg3Variant, STEP_FEED, alg3_round, maximal_slices,
 };
-use crate::model::redistribute::iterative::{HeavyPolicy, IterativeResult, run_iterative};
-use crate::model::redistribute::params::{
-    Algorithm, Costs, Direction, Field, InstanceError, RedistParams, RingInstance, Study, SweepVar,
-    delta_from_targets, fix_sum, format_vector, minimal_loads, parse_cost_vector, parse_int_vector,
-    proportional_targets, random_instance,
+use crate::model::redistribute::instance::{
+    Costs, Direction, Field, InstanceError, RingInstance, minimal_loads,
 };
+use crate::model::redistribute::iterative::{HeavyPolicy, IterativeResult, run_iterative};
+use crate::model::redistribute::params::{Algorithm, RedistParams, Study, SweepVar};
 use crate::model::redistribute::run::{RunReport, run};
 use crate::model::redistribute::schedule::{Block, Schedule};
 use crate::model::redistribute::sweep::{
@@ -450,7 +453,9 @@ impl RedistPanel {
         let algorithm = params.algorithm;
         let evaluate = move |instance: RingInstance| {
             let outcome = match instance.validate() {
-                Ok(v) => run(&instance, v, algorithm).map(Arc::new),
+                Ok(v) => run(&instance, v, algorithm)
+                    .map(Arc::new)
+                    .map_err(|e| e.to_string()),
                 Err(e) => Err(e[0].message.clone()),
             };
             let times = match &outcome {
@@ -495,7 +500,7 @@ impl RedistPanel {
             let l = ui.label("n").on_hover_text("Number of processors P_1 … P_n (2 to 10 000).");
             let mut n = inst.n();
             if ui
-                .add(egui::DragValue::new(&mut n).range(2..=crate::model::redistribute::params::N_MAX).speed(0.2))
+                .add(egui::DragValue::new(&mut n).range(2..=crate::model::redistribute::instance::N_MAX).speed(0.2))
                 .labelled_by(l.id)
                 .changed()
             {
@@ -781,7 +786,7 @@ impl RedistPanel {
                     ui.add(egui::DragValue::new(&mut spec.seed)).labelled_by(l.id);
                     ui.end_row();
                     let l = ui.label("n (random)");
-                    ui.add(egui::DragValue::new(&mut spec.n).range(2..=crate::model::redistribute::params::N_MAX))
+                    ui.add(egui::DragValue::new(&mut spec.n).range(2..=crate::model::redistribute::instance::N_MAX))
                         .labelled_by(l.id);
                     ui.end_row();
                     let l = ui.label("max |δ|");
@@ -815,7 +820,7 @@ impl RedistPanel {
                             self.table.reset();
                             self.texts.message = Some((false, format!("Random ring, seed {}", spec.seed)));
                         }
-                        Err(e) => self.texts.message = Some((true, e)),
+                        Err(e) => self.texts.message = Some((true, e.to_string())),
                     }
                 }
             });
@@ -870,7 +875,7 @@ impl RedistPanel {
                     let total: i64 = inst.loads.iter().sum();
                     match parse_cost_vector(&self.texts.speeds).and_then(|w| {
                         if w.len() != inst.n() {
-                            Err(format!("{} speeds for {} processors", w.len(), inst.n()))
+                            Err(EditError::SpeedCount { speeds: w.len(), n: inst.n() })
                         } else {
                             proportional_targets(&w, total)
                         }

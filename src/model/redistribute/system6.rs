@@ -1,6 +1,8 @@
 //! Section 6: the heterogeneous bidirectional ring — light redistributions by linear
-//! programming (System 6, Lemma 9, Proposition 1, Lemmas 10–11), the light-enforcing
-//! System 12 and the general lower bound of Lemma 12.
+//! programming. System 6 and the light-enforcing System 12 solved exactly through one
+//! variable (Lemmas 10–11), rational and integer optima, and Proposition 1's roundings.
+//! Lemma 9's schedule of a solution is in [`super::lemma9`], Lemma 12's lower bound in
+//! [`super::lemma12`].
 //!
 //! # From System 6 to one variable
 //!
@@ -52,16 +54,13 @@
 //! where P_{i−1} = P_{i+1} and `cost` charges every item P_i sends to the other processor at
 //! `cw[i]` (so `ccw` is unused there, and c_{i,i−1} = c_{i,i+1} in System 6). The two links of
 //! a 2-ring (R_1 over "P_1 → P_2", R_2 over "P_2 → P_1 = P_3") stay distinct in `flows`, but a
-//! [`Block`] only names its endpoints, so [`Schedule::flows`] cannot tell them apart on n = 2.
+//! [`Block`](super::schedule::Block) only names its endpoints, so
+//! [`Schedule::flows`](super::schedule::Schedule::flows) cannot tell them apart on n = 2.
 //!
 //! The `direction` of the instance is ignored: System 6 is the bidirectional model.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
-use rayon::prelude::*;
-
-use super::params::RingInstance;
-use super::schedule::{Block, Schedule};
+use super::error::RedistError;
+use super::instance::RingInstance;
 
 /// Which linear program a [`LpSolution`] solves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -160,7 +159,8 @@ impl LpSolution {
 /// Relative tolerance when comparing times (exact for integer costs).
 const TOL: f64 = 1e-12;
 
-fn close(a: f64, b: f64) -> bool {
+/// a = b up to rounding.
+pub(super) fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
@@ -169,18 +169,18 @@ fn less(a: f64, b: f64) -> bool {
     a < b - TOL * a.abs().max(b.abs()).max(1.0)
 }
 
-/// The instance reduced to what τ(x) needs.
-struct Ring {
+/// The instance reduced to what τ(x) needs (Lemma 12 reads its costs too).
+pub(super) struct Ring {
     /// D_i (0-based): R_i = x + d[i].
     d: Vec<i64>,
     /// c_{i,i+1} (cost(i, i+1)).
-    cw: Vec<f64>,
+    pub(super) cw: Vec<f64>,
     /// c_{i,i−1} (cost(i, i−1); `cw[i]` on a 2-ring).
-    ccw: Vec<f64>,
+    pub(super) ccw: Vec<f64>,
 }
 
 impl Ring {
-    fn new(inst: &RingInstance) -> Ring {
+    pub(super) fn new(inst: &RingInstance) -> Ring {
         let n = inst.n();
         let mut d = Vec::with_capacity(n);
         let mut acc = 0i64;
@@ -197,7 +197,7 @@ impl Ring {
         }
     }
 
-    fn n(&self) -> usize {
+    pub(super) fn n(&self) -> usize {
         self.d.len()
     }
 
@@ -460,26 +460,25 @@ fn build(
     }
 }
 
-fn light_range(ring: &Ring, inst: &RingInstance) -> Result<(i64, i64), String> {
+fn light_range(ring: &Ring, inst: &RingInstance) -> Result<(i64, i64), RedistError> {
     let ((a, i), (b, j)) = ring.light_interval(&inst.loads);
     if a <= b {
         return Ok((a, b));
     }
     let n = ring.n();
     let prev = (i + n - 1) % n;
-    Err(format!(
-        "no light solution: P{pi} holds L = {li} items, so it can send at most {li} to P{pp} \
-         (R_{pp} ≥ {ra}, i.e. R_1 ≥ {a}), but P{pj} holds L = {lj}, so it can send at most {lj} \
-         to P{pn} (R_{pj} ≤ {rb}, i.e. R_1 ≤ {b}); System 12 is infeasible",
-        pi = i + 1,
-        li = inst.loads[i],
-        pp = prev + 1,
-        ra = a + ring.d[prev],
-        pj = j + 1,
-        lj = inst.loads[j],
-        pn = (j + 1) % n + 1,
-        rb = b + ring.d[j],
-    ))
+    Err(RedistError::NoLightSolution {
+        low: i,
+        low_load: inst.loads[i],
+        low_to: prev,
+        low_flow: a + ring.d[prev],
+        low_x: a,
+        high: j,
+        high_load: inst.loads[j],
+        high_to: (j + 1) % n,
+        high_flow: b + ring.d[j],
+        high_x: b,
+    })
 }
 
 /// Solves System 6 exactly, rational and integer (see the module doc). The instance must pass
@@ -497,7 +496,7 @@ pub fn solve_system6(inst: &RingInstance) -> LpSolution {
 
 /// Solves System 12 (System 6 restricted to light solutions). Err explains, with the two
 /// processors whose loads conflict, why no light solution exists.
-pub fn solve_system12(inst: &RingInstance) -> Result<LpSolution, String> {
+pub fn solve_system12(inst: &RingInstance) -> Result<LpSolution, RedistError> {
     let ring = Ring::new(inst);
     let (a, b) = light_range(&ring, inst)?;
     let bps = ring.breakpoints();
@@ -515,374 +514,13 @@ pub fn solve_system12(inst: &RingInstance) -> Result<LpSolution, String> {
     Ok(build(inst, &ring, System::Twelve, rat, opt, Some((a, b))))
 }
 
-/// Lemma 9's schedule for an integer solution: P_i sends its S_{i,i+1} items to P_{i+1} from
-/// time 0, then its S_{i,i−1} items to P_{i−1} from max(S_{i,i+1}c_{i,i+1},
-/// S_{i−2,i−1}c_{i−2,i−1}) — when P_i is done and P_{i−1} has stopped receiving from P_{i−2}.
-///
-/// One-port holds by construction (on n = 2 and 3 too: there P_{i−2} is P_i or P_{i+1}, and the
-/// rule still orders P_{i−1}'s two receptions). The makespan is at most τ_int. Possession is
-/// only guaranteed when the solution is light: otherwise a processor may start forwarding an
-/// item before it arrives, which [`super::schedule::verify`] reports.
-pub fn lemma9_schedule(inst: &RingInstance, sol: &LpSolution) -> Schedule {
-    let n = sol.flows.len();
-    let mut blocks = Vec::new();
-    for i in 0..n {
-        let s = sol.s_cw(i);
-        if s > 0 {
-            blocks.push(Block {
-                from: i,
-                to: (i + 1) % n,
-                start: 0.0,
-                items: s as u64,
-                unit: inst.cost(i, (i + 1) % n),
-            });
-        }
-    }
-    for i in 0..n {
-        let s = sol.s_ccw(i);
-        if s > 0 {
-            let prev = (i + n - 1) % n;
-            let prev2 = (i + 2 * n - 2) % n;
-            let own = sol.s_cw(i) as f64 * inst.cost(i, (i + 1) % n);
-            let other = sol.s_cw(prev2) as f64 * inst.cost(prev2, prev);
-            blocks.push(Block {
-                from: i,
-                to: prev,
-                start: own.max(other),
-                items: s as u64,
-                unit: inst.cost(i, prev),
-            });
-        }
-    }
-    Schedule::Timed(blocks)
-}
-
-/// Most item transfers [`asap_schedule`] simulates.
-pub const ASAP_MAX_ITEMS: i64 = 2_000_000;
-
-/// A schedule for any integer net-flow solution, light or not: a one-port simulation in which
-/// every processor sends one item at a time as soon as (i) its send port is free, (ii) it holds
-/// an item (its own or one that has arrived: forwarding starts the instant an item arrives) and
-/// (iii) the receiver's receive port is free. When both directions are possible it serves the
-/// one with more remaining time (Σ items × cost), the successor on ties; simultaneous starts
-/// are decided in processor order. Consecutive items on a link are merged into blocks.
-///
-/// This is the repair of Lemma 9 for heavy solutions (where Lemma 9's "everything from time
-/// 0" breaks possession). Its makespan is at least τ(flows) and, for a light solution, often
-/// equal. It never deadlocks on a valid instance (L_k ≥ 1 + δ_k: a blocked processor always
-/// has an upstream neighbour that can still send). Err when the flows do not match δ or move
-/// more than [`ASAP_MAX_ITEMS`] items.
-pub fn asap_schedule(inst: &RingInstance, flows: &[i64]) -> Result<Schedule, String> {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
-    let n = inst.n();
-    if flows.len() != n || n < 2 {
-        return Err(format!("{} flows for {n} processors", flows.len()));
-    }
-    for i in 0..n {
-        let out = flows[i] - flows[(i + n - 1) % n];
-        if out != inst.delta[i] {
-            return Err(format!(
-                "the flows give P{} a net output of {out}, but δ = {}",
-                i + 1,
-                inst.delta[i]
-            ));
-        }
-    }
-    let total: i64 = flows.iter().map(|f| f.abs()).sum();
-    if total > ASAP_MAX_ITEMS {
-        return Err(format!(
-            "{total} item transfers: the item-by-item simulation is limited to {ASAP_MAX_ITEMS}"
-        ));
-    }
-    let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
-    let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
-    // rem[i][0]: items i → i+1, rem[i][1]: items i → i−1.
-    let mut rem: Vec<[i64; 2]> = (0..n)
-        .map(|i| [flows[i].max(0), (-flows[prev(i)]).max(0)])
-        .collect();
-    let cost: Vec<[f64; 2]> = (0..n)
-        .map(|i| [inst.cost(i, next(i)), inst.cost(i, prev(i))])
-        .collect();
-    let mut held: Vec<i64> = inst.loads.clone();
-    let mut send_free = vec![true; n];
-    let mut recv_free = vec![true; n];
-    let mut blocks: Vec<Block> = Vec::new();
-    let mut last: Vec<[Option<usize>; 2]> = vec![[None, None]; n];
-    // Arrival events (time bits — monotone for t ≥ 0 —, from, to).
-    let mut heap: BinaryHeap<Reverse<(u64, usize, usize)>> = BinaryHeap::new();
-    let mut try_start =
-        |i: usize,
-         t: f64,
-         rem: &mut Vec<[i64; 2]>,
-         held: &mut Vec<i64>,
-         send_free: &mut Vec<bool>,
-         recv_free: &mut Vec<bool>,
-         heap: &mut BinaryHeap<Reverse<(u64, usize, usize)>>| {
-            if !send_free[i] || held[i] < 1 {
-                return;
-            }
-            let to = [next(i), prev(i)];
-            let work = |d: usize| rem[i][d] as f64 * cost[i][d];
-            let order = if work(1) > work(0) { [1, 0] } else { [0, 1] };
-            let Some(d) = order
-                .into_iter()
-                .find(|&d| rem[i][d] > 0 && recv_free[to[d]])
-            else {
-                return;
-            };
-            let c = cost[i][d];
-            send_free[i] = false;
-            recv_free[to[d]] = false;
-            held[i] -= 1;
-            rem[i][d] -= 1;
-            heap.push(Reverse(((t + c).to_bits(), i, to[d])));
-            match last[i][d] {
-                Some(k) if close(blocks[k].end(), t) => blocks[k].items += 1,
-                _ => {
-                    last[i][d] = Some(blocks.len());
-                    blocks.push(Block {
-                        from: i,
-                        to: to[d],
-                        start: t,
-                        items: 1,
-                        unit: c,
-                    });
-                }
-            }
-        };
-    for i in 0..n {
-        try_start(
-            i,
-            0.0,
-            &mut rem,
-            &mut held,
-            &mut send_free,
-            &mut recv_free,
-            &mut heap,
-        );
-    }
-    let mut cands: Vec<usize> = Vec::new();
-    while let Some(Reverse((bits, from, to))) = heap.pop() {
-        let t = f64::from_bits(bits);
-        cands.clear();
-        let mut arrive = |from: usize, to: usize, cands: &mut Vec<usize>| {
-            held[to] += 1;
-            send_free[from] = true;
-            recv_free[to] = true;
-            cands.extend([from, to, prev(to), next(to)]);
-        };
-        arrive(from, to, &mut cands);
-        while let Some(&Reverse((b, f, r))) = heap.peek() {
-            if b != bits {
-                break;
-            }
-            heap.pop();
-            arrive(f, r, &mut cands);
-        }
-        cands.sort_unstable();
-        cands.dedup();
-        for &i in &cands {
-            try_start(
-                i,
-                t,
-                &mut rem,
-                &mut held,
-                &mut send_free,
-                &mut recv_free,
-                &mut heap,
-            );
-        }
-    }
-    if let Some(i) = (0..n).find(|&i| rem[i] != [0, 0]) {
-        return Err(format!(
-            "P{} is stuck with {} item(s) left to send and none to send them from (are the \
-             loads valid?)",
-            i + 1,
-            rem[i][0] + rem[i][1]
-        ));
-    }
-    Ok(Schedule::Timed(blocks))
-}
-
-/// Which term of Lemma 12 attains the bound.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Lemma12Term {
-    /// δ_k·min(c_{k,k−1}, c_{k,k+1}) for a sender P_k (0-based k).
-    Sender {
-        /// 0-based processor.
-        k: usize,
-    },
-    /// −δ_k·min(c_{k−1,k}, c_{k+1,k}) for a receiver P_k.
-    Receiver {
-        /// 0-based processor.
-        k: usize,
-    },
-    /// A slice C_{k,k+l} (1 ≤ l ≤ n − 2) with δ_{k,k+l} > 0 sending through both ends;
-    /// `left` items leave through P_k → P_{k−1}.
-    PositiveSlice {
-        /// 0-based first processor.
-        k: usize,
-        /// The slice has l + 1 processors.
-        l: usize,
-        /// The optimal i.
-        left: i64,
-    },
-    /// A slice with δ_{k,k+l} < 0 receiving through both ends; `left` items enter through
-    /// P_{k−1} → P_k.
-    NegativeSlice {
-        /// 0-based first processor.
-        k: usize,
-        /// The slice has l + 1 processors.
-        l: usize,
-        /// The optimal i.
-        left: i64,
-    },
-    /// Every δ is 0.
-    None,
-}
-
-/// Lemma 12's bound with the term attaining it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Lemma12 {
-    /// The bound on τ.
-    pub value: f64,
-    /// The term that attains it (the first found in the order of System 11).
-    pub term: Lemma12Term,
-}
-
-/// min over integers i in [0, d] of max(i·a, (d − i)·b), with the minimising i.
-fn split(d: i64, a: f64, b: f64) -> (f64, i64) {
-    let star = (d as f64 * b / (a + b)).floor() as i64;
-    let mut best = (f64::INFINITY, 0);
-    for i in [star - 1, star, star + 1] {
-        let i = i.clamp(0, d);
-        let v = (i as f64 * a).max((d - i) as f64 * b);
-        if v < best.0 {
-            best = (v, i);
-        }
-    }
-    best
-}
-
-/// Lemma 12's single-processor term of P_k.
-fn lemma12_single(inst: &RingInstance, ring: &Ring, k: usize) -> Lemma12 {
-    let n = ring.n();
-    let dk = inst.delta[k];
-    let (prev, next) = ((k + n - 1) % n, (k + 1) % n);
-    if dk > 0 {
-        Lemma12 {
-            value: dk as f64 * ring.ccw[k].min(ring.cw[k]),
-            term: Lemma12Term::Sender { k },
-        }
-    } else if dk < 0 {
-        Lemma12 {
-            value: (-dk) as f64 * ring.cw[prev].min(ring.ccw[next]),
-            term: Lemma12Term::Receiver { k },
-        }
-    } else {
-        Lemma12 {
-            value: 0.0,
-            term: Lemma12Term::None,
-        }
-    }
-}
-
-/// The best slice term C_{k,k+l} (1 ≤ l ≤ n − 2) for one first processor k. A slice whose
-/// value cannot reach `floor` (a value some other term attains) is skipped: its value is at
-/// most |δ_{k,k+l}|·min(a, b) (all items through the cheaper end). Exact for every slice whose
-/// value is ≥ `floor`; `floor` only rises.
-fn lemma12_slices(inst: &RingInstance, ring: &Ring, k: usize, floor: &AtomicU64) -> Lemma12 {
-    let n = ring.n();
-    let mut best = Lemma12 {
-        value: 0.0,
-        term: Lemma12Term::None,
-    };
-    let prev = (k + n - 1) % n;
-    let (a_pos, a_neg) = (ring.ccw[k], ring.cw[prev]);
-    let mut bound = f64::from_bits(floor.load(Ordering::Relaxed));
-    let mut sum = inst.delta[k];
-    let mut end = k;
-    for l in 1..n.saturating_sub(1) {
-        end = if end + 1 == n { 0 } else { end + 1 };
-        sum += inst.delta[end];
-        let (d, a, b) = if sum > 0 {
-            (sum, a_pos, ring.cw[end])
-        } else {
-            let after = if end + 1 == n { 0 } else { end + 1 };
-            (-sum, a_neg, ring.ccw[after])
-        };
-        if (d as f64) * a.min(b) < bound || d == 0 {
-            continue;
-        }
-        let (v, i) = split(d, a, b);
-        if v > best.value {
-            best = Lemma12 {
-                value: v,
-                term: if sum > 0 {
-                    Lemma12Term::PositiveSlice { k, l, left: i }
-                } else {
-                    Lemma12Term::NegativeSlice { k, l, left: i }
-                },
-            };
-            // Values are ≥ 0, so their bit patterns order like the values.
-            let old = floor.fetch_max(v.to_bits(), Ordering::Relaxed);
-            bound = f64::from_bits(old).max(v);
-        }
-    }
-    best
-}
-
-/// Lemma 12 (System 11): the lower bound on the optimal redistribution time of a heterogeneous
-/// bidirectional ring, with the term attaining it (the first in the order singles, then slices
-/// by first processor k and length l). O(n²) in the worst case, parallel over k; slices that
-/// cannot beat the best term found so far are skipped in O(1).
-pub fn lemma12_witness(inst: &RingInstance) -> Lemma12 {
-    let ring = Ring::new(inst);
-    let n = ring.n();
-    let pick = |a: Lemma12, b: Lemma12| if b.value > a.value { b } else { a };
-    let none = Lemma12 {
-        value: 0.0,
-        term: Lemma12Term::None,
-    };
-    let singles = (0..n)
-        .map(|k| lemma12_single(inst, &ring, k))
-        .fold(none, pick);
-    // Slices strictly below the best single cannot matter; ties are kept so that the first
-    // maximum in (k, l) order is found whatever order the threads run in.
-    let floor = AtomicU64::new(singles.value.to_bits());
-    let slices: Vec<Lemma12> = if n < 256 {
-        (0..n)
-            .map(|k| lemma12_slices(inst, &ring, k, &floor))
-            .collect()
-    } else {
-        (0..n)
-            .into_par_iter()
-            .map(|k| lemma12_slices(inst, &ring, k, &floor))
-            .collect()
-    };
-    slices.into_iter().fold(singles, pick)
-}
-
-/// Lemma 12's lower bound on τ:
-///
-/// max { δ_k·min(c_{k,k−1}, c_{k,k+1}) (δ_k > 0), −δ_k·min(c_{k−1,k}, c_{k+1,k}) (δ_k < 0),
-/// min_{0 ≤ i ≤ δ_{k,k+l}} max(i·c_{k,k−1}, (δ_{k,k+l} − i)·c_{k+l,k+l+1}) (δ_{k,k+l} > 0),
-/// min_{0 ≤ i ≤ −δ_{k,k+l}} max(i·c_{k−1,k}, (−δ_{k,k+l} − i)·c_{k+l+1,k+l}) (δ_{k,k+l} < 0) },
-/// slices with 1 ≤ l ≤ n − 2. Every integer net-flow solution has τ(x) ≥ this bound, so
-/// `lemma12(inst) ≤ solve_system6(inst).tau_int`.
-pub fn lemma12(inst: &RingInstance) -> f64 {
-    lemma12_witness(inst).value
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::params::{Costs, Direction, RingInstance};
-    use super::super::schedule::verify;
+    use super::super::instance::{Costs, Direction, minimal_loads};
     use super::*;
 
     fn het(delta: Vec<i64>, cw: Vec<f64>, ccw: Vec<f64>) -> RingInstance {
-        let loads = super::super::params::minimal_loads(&delta);
+        let loads = minimal_loads(&delta);
         RingInstance {
             delta,
             loads,
@@ -897,19 +535,6 @@ mod tests {
         (b[0] - 2..=b[b.len() - 1] + 2)
             .map(|x| ring.tau_int(x))
             .fold(f64::INFINITY, f64::min)
-    }
-
-    #[test]
-    fn homogeneous_two_processors() {
-        let inst = RingInstance::homogeneous(vec![3, -3], Direction::Bi, 2.0);
-        let s = solve_system6(&inst);
-        assert_eq!(s.tau_int, 6.0);
-        assert_eq!(s.tau_rational, 6.0);
-        // Any split of the 3 items over the two links is optimal.
-        assert_eq!(s.optimal_x, (0, 3));
-        assert!(s.light);
-        let v = verify(&inst, &lemma9_schedule(&inst, &s));
-        assert!(v.valid, "{v:?}");
     }
 
     #[test]
@@ -952,90 +577,5 @@ mod tests {
         assert_eq!(min_of_upper_envelope(&mut l, 2.0), 2.0);
         let mut l = vec![(1.0, 5.0)];
         assert_eq!(min_of_upper_envelope(&mut l, 2.0), 0.0);
-    }
-
-    #[test]
-    fn split_is_exact() {
-        for d in 0..30 {
-            for (a, b) in [(1.0, 1.0), (2.0, 3.0), (7.0, 1.0), (0.5, 4.0)] {
-                let brute = (0..=d)
-                    .map(|i| (i as f64 * a).max((d - i) as f64 * b))
-                    .fold(f64::INFINITY, f64::min);
-                assert_eq!(split(d, a, b).0, brute, "d = {d}, a = {a}, b = {b}");
-            }
-        }
-    }
-
-    /// System 11 term by term, without pruning.
-    fn lemma12_naive(inst: &RingInstance) -> f64 {
-        let n = inst.n();
-        let c = |f: usize, t: usize| inst.cost(f, t);
-        let m = |i: usize| i % n;
-        let mut best = 0.0f64;
-        for k in 0..n {
-            let d = inst.delta[k];
-            if d > 0 {
-                best = best.max(d as f64 * c(k, m(k + n - 1)).min(c(k, m(k + 1))));
-            }
-            if d < 0 {
-                best = best.max(-d as f64 * c(m(k + n - 1), k).min(c(m(k + 1), k)));
-            }
-            for l in 1..n - 1 {
-                let d: i64 = (0..=l).map(|j| inst.delta[m(k + j)]).sum();
-                let (a, b) = if d > 0 {
-                    (c(k, m(k + n - 1)), c(m(k + l), m(k + l + 1)))
-                } else {
-                    (c(m(k + n - 1), k), c(m(k + l + 1), m(k + l)))
-                };
-                let d = d.abs();
-                let v = (0..=d)
-                    .map(|i| (i as f64 * a).max((d - i) as f64 * b))
-                    .fold(f64::INFINITY, f64::min);
-                best = best.max(v);
-            }
-        }
-        best
-    }
-
-    #[test]
-    fn lemma12_pruning_and_parallelism_are_exact() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
-        for case in 0..60 {
-            let n = if case < 50 { 2 + case % 13 } else { 260 + case };
-            let mut delta: Vec<i64> = (0..n).map(|_| rng.random_range(-5..=5)).collect();
-            super::super::params::fix_sum(&mut delta);
-            let cw = (0..n).map(|_| rng.random_range(1..=10) as f64).collect();
-            let ccw = (0..n)
-                .map(|_| rng.random_range(1..=10) as f64 / 2.0)
-                .collect();
-            let inst = het(delta, cw, ccw);
-            let w = lemma12_witness(&inst);
-            assert_eq!(w.value, lemma12_naive(&inst), "{inst:?}");
-            assert_eq!(w, lemma12_witness(&inst));
-            // The witness attains the value.
-            let m = |i: usize| i % n;
-            let slice = |k: usize, l: usize| (0..=l).map(|j| inst.delta[m(k + j)]).sum::<i64>();
-            let v = match w.term {
-                Lemma12Term::Sender { k } => {
-                    inst.delta[k] as f64 * inst.cost(k, m(k + n - 1)).min(inst.cost(k, m(k + 1)))
-                }
-                Lemma12Term::Receiver { k } => {
-                    -inst.delta[k] as f64 * inst.cost(m(k + n - 1), k).min(inst.cost(m(k + 1), k))
-                }
-                Lemma12Term::PositiveSlice { k, l, left } => {
-                    let d = slice(k, l);
-                    (left as f64 * inst.cost(k, m(k + n - 1)))
-                        .max((d - left) as f64 * inst.cost(m(k + l), m(k + l + 1)))
-                }
-                Lemma12Term::NegativeSlice { k, l, left } => {
-                    let d = -slice(k, l);
-                    (left as f64 * inst.cost(m(k + n - 1), k))
-                        .max((d - left) as f64 * inst.cost(m(k + l + 1), m(k + l)))
-                }
-                Lemma12Term::None => 0.0,
-            };
-            assert_eq!(v, w.value, "{w:?}");
-        }
     }
 }

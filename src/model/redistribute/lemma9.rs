@@ -1,0 +1,222 @@
+//! Schedules for an integer solution of System 6 or System 12 ([`super::system6`]): Lemma 9's
+//! schedule, whose makespan is at most τ_int but which keeps possession only for light
+//! solutions, and the as-soon-as-possible schedule with forwarding, valid for any solution
+//! (not in the paper).
+
+use super::error::RedistError;
+use super::instance::RingInstance;
+use super::schedule::{Block, Schedule};
+use super::system6::{LpSolution, close};
+
+/// Lemma 9's schedule for an integer solution: P_i sends its S_{i,i+1} items to P_{i+1} from
+/// time 0, then its S_{i,i−1} items to P_{i−1} from max(S_{i,i+1}c_{i,i+1},
+/// S_{i−2,i−1}c_{i−2,i−1}) — when P_i is done and P_{i−1} has stopped receiving from P_{i−2}.
+///
+/// One-port holds by construction (on n = 2 and 3 too: there P_{i−2} is P_i or P_{i+1}, and the
+/// rule still orders P_{i−1}'s two receptions). The makespan is at most τ_int. Possession is
+/// only guaranteed when the solution is light: otherwise a processor may start forwarding an
+/// item before it arrives, which [`super::schedule::verify`] reports.
+pub fn lemma9_schedule(inst: &RingInstance, sol: &LpSolution) -> Schedule {
+    let n = sol.flows.len();
+    let mut blocks = Vec::new();
+    for i in 0..n {
+        let s = sol.s_cw(i);
+        if s > 0 {
+            blocks.push(Block {
+                from: i,
+                to: (i + 1) % n,
+                start: 0.0,
+                items: s as u64,
+                unit: inst.cost(i, (i + 1) % n),
+            });
+        }
+    }
+    for i in 0..n {
+        let s = sol.s_ccw(i);
+        if s > 0 {
+            let prev = (i + n - 1) % n;
+            let prev2 = (i + 2 * n - 2) % n;
+            let own = sol.s_cw(i) as f64 * inst.cost(i, (i + 1) % n);
+            let other = sol.s_cw(prev2) as f64 * inst.cost(prev2, prev);
+            blocks.push(Block {
+                from: i,
+                to: prev,
+                start: own.max(other),
+                items: s as u64,
+                unit: inst.cost(i, prev),
+            });
+        }
+    }
+    Schedule::Timed(blocks)
+}
+
+/// Most item transfers [`asap_schedule`] simulates.
+pub const ASAP_MAX_ITEMS: i64 = 2_000_000;
+
+/// A schedule for any integer net-flow solution, light or not: a one-port simulation in which
+/// every processor sends one item at a time as soon as (i) its send port is free, (ii) it holds
+/// an item (its own or one that has arrived: forwarding starts the instant an item arrives) and
+/// (iii) the receiver's receive port is free. When both directions are possible it serves the
+/// one with more remaining time (Σ items × cost), the successor on ties; simultaneous starts
+/// are decided in processor order. Consecutive items on a link are merged into blocks.
+///
+/// This is the repair of Lemma 9 for heavy solutions (where Lemma 9's "everything from time
+/// 0" breaks possession). Its makespan is at least τ(flows) and, for a light solution, often
+/// equal. It never deadlocks on a valid instance (L_k ≥ 1 + δ_k: a blocked processor always
+/// has an upstream neighbour that can still send). Err when the flows do not match δ or move
+/// more than [`ASAP_MAX_ITEMS`] items.
+pub fn asap_schedule(inst: &RingInstance, flows: &[i64]) -> Result<Schedule, RedistError> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = inst.n();
+    if flows.len() != n || n < 2 {
+        return Err(RedistError::FlowCount {
+            flows: flows.len(),
+            n,
+        });
+    }
+    for i in 0..n {
+        let out = flows[i] - flows[(i + n - 1) % n];
+        if out != inst.delta[i] {
+            return Err(RedistError::FlowMismatch {
+                processor: i,
+                output: out,
+                delta: inst.delta[i],
+            });
+        }
+    }
+    let total: i64 = flows.iter().map(|f| f.abs()).sum();
+    if total > ASAP_MAX_ITEMS {
+        return Err(RedistError::TooManyTransfers {
+            transfers: total,
+            limit: ASAP_MAX_ITEMS,
+        });
+    }
+    let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
+    let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
+    // rem[i][0]: items i → i+1, rem[i][1]: items i → i−1.
+    let mut rem: Vec<[i64; 2]> = (0..n)
+        .map(|i| [flows[i].max(0), (-flows[prev(i)]).max(0)])
+        .collect();
+    let cost: Vec<[f64; 2]> = (0..n)
+        .map(|i| [inst.cost(i, next(i)), inst.cost(i, prev(i))])
+        .collect();
+    let mut held: Vec<i64> = inst.loads.clone();
+    let mut send_free = vec![true; n];
+    let mut recv_free = vec![true; n];
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut last: Vec<[Option<usize>; 2]> = vec![[None, None]; n];
+    // Arrival events (time bits — monotone for t ≥ 0 —, from, to).
+    let mut heap: BinaryHeap<Reverse<(u64, usize, usize)>> = BinaryHeap::new();
+    let mut try_start =
+        |i: usize,
+         t: f64,
+         rem: &mut Vec<[i64; 2]>,
+         held: &mut Vec<i64>,
+         send_free: &mut Vec<bool>,
+         recv_free: &mut Vec<bool>,
+         heap: &mut BinaryHeap<Reverse<(u64, usize, usize)>>| {
+            if !send_free[i] || held[i] < 1 {
+                return;
+            }
+            let to = [next(i), prev(i)];
+            let work = |d: usize| rem[i][d] as f64 * cost[i][d];
+            let order = if work(1) > work(0) { [1, 0] } else { [0, 1] };
+            let Some(d) = order
+                .into_iter()
+                .find(|&d| rem[i][d] > 0 && recv_free[to[d]])
+            else {
+                return;
+            };
+            let c = cost[i][d];
+            send_free[i] = false;
+            recv_free[to[d]] = false;
+            held[i] -= 1;
+            rem[i][d] -= 1;
+            heap.push(Reverse(((t + c).to_bits(), i, to[d])));
+            match last[i][d] {
+                Some(k) if close(blocks[k].end(), t) => blocks[k].items += 1,
+                _ => {
+                    last[i][d] = Some(blocks.len());
+                    blocks.push(Block {
+                        from: i,
+                        to: to[d],
+                        start: t,
+                        items: 1,
+                        unit: c,
+                    });
+                }
+            }
+        };
+    for i in 0..n {
+        try_start(
+            i,
+            0.0,
+            &mut rem,
+            &mut held,
+            &mut send_free,
+            &mut recv_free,
+            &mut heap,
+        );
+    }
+    let mut cands: Vec<usize> = Vec::new();
+    while let Some(Reverse((bits, from, to))) = heap.pop() {
+        let t = f64::from_bits(bits);
+        cands.clear();
+        let mut arrive = |from: usize, to: usize, cands: &mut Vec<usize>| {
+            held[to] += 1;
+            send_free[from] = true;
+            recv_free[to] = true;
+            cands.extend([from, to, prev(to), next(to)]);
+        };
+        arrive(from, to, &mut cands);
+        while let Some(&Reverse((b, f, r))) = heap.peek() {
+            if b != bits {
+                break;
+            }
+            heap.pop();
+            arrive(f, r, &mut cands);
+        }
+        cands.sort_unstable();
+        cands.dedup();
+        for &i in &cands {
+            try_start(
+                i,
+                t,
+                &mut rem,
+                &mut held,
+                &mut send_free,
+                &mut recv_free,
+                &mut heap,
+            );
+        }
+    }
+    if let Some(i) = (0..n).find(|&i| rem[i] != [0, 0]) {
+        return Err(RedistError::Stuck {
+            processor: i,
+            left: rem[i][0] + rem[i][1],
+        });
+    }
+    Ok(Schedule::Timed(blocks))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::instance::Direction;
+    use super::super::schedule::verify;
+    use super::super::system6::solve_system6;
+    use super::*;
+
+    #[test]
+    fn homogeneous_two_processors() {
+        let inst = RingInstance::homogeneous(vec![3, -3], Direction::Bi, 2.0);
+        let s = solve_system6(&inst);
+        assert_eq!(s.tau_int, 6.0);
+        assert_eq!(s.tau_rational, 6.0);
+        // Any split of the 3 items over the two links is optimal.
+        assert_eq!(s.optimal_x, (0, 3));
+        assert!(s.light);
+        let v = verify(&inst, &lemma9_schedule(&inst, &s));
+        assert!(v.valid, "{v:?}");
+    }
+}
