@@ -347,9 +347,6 @@ pub enum PresetError {
 #[derive(Deserialize)]
 struct VersionProbe {
     version: u32,
-    /// Present only in workbooks.
-    #[serde(default)]
-    sheets: Option<serde::de::IgnoredAny>,
 }
 
 fn parse_error(file: &str, e: ron::error::SpannedError) -> PresetError {
@@ -384,8 +381,7 @@ pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
         });
     }
     // Check the version first, so a newer file reports that rather than an unknown field.
-    let probe = ron::from_str::<VersionProbe>(text).ok();
-    if let Some(p) = &probe
+    if let Ok(p) = ron::from_str::<VersionProbe>(text)
         && p.version > VERSION
     {
         return Err(PresetError::Newer {
@@ -393,29 +389,40 @@ pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
             found: p.version,
         });
     }
-    if probe.is_some_and(|p| p.sheets.is_some()) {
-        let wb: Workbook = ron::from_str(text).map_err(|e| parse_error(file, e))?;
-        let mut seen = Vec::new();
-        for sheet in &wb.sheets {
-            let m = sheet.scenario.model();
-            if seen.contains(&m) {
-                return Err(PresetError::Invalid {
-                    file: file.into(),
-                    message: format!("the workbook holds two {} scenarios", m.name()),
-                });
-            }
-            seen.push(m);
-            check(file, &sheet.scenario)?;
+    // A workbook has `sheets`, a one-scenario preset has `scenario`: try the workbook, and
+    // report the error of the kind the text was meant to be.
+    let wb = match ron::from_str::<Workbook>(text) {
+        Ok(wb) => wb,
+        Err(we) => {
+            return match ron::from_str::<Preset>(text) {
+                Ok(p) => {
+                    check(file, &p.scenario)?;
+                    Ok(PresetFile::Single(p))
+                }
+                Err(pe) if missing(&pe, "scenario") && !missing(&we, "sheets") => {
+                    Err(parse_error(file, we))
+                }
+                Err(pe) => Err(parse_error(file, pe)),
+            };
         }
-        return Ok(PresetFile::Workbook(wb));
+    };
+    let mut seen = Vec::new();
+    for sheet in &wb.sheets {
+        let m = sheet.scenario.model();
+        if seen.contains(&m) {
+            return Err(PresetError::Invalid {
+                file: file.into(),
+                message: format!("the workbook holds two {} scenarios", m.name()),
+            });
+        }
+        seen.push(m);
+        check(file, &sheet.scenario)?;
     }
-    parse_single(file, text).map(PresetFile::Single)
+    Ok(PresetFile::Workbook(wb))
 }
 
-fn parse_single(file: &str, text: &str) -> Result<Preset, PresetError> {
-    let preset: Preset = ron::from_str(text).map_err(|e| parse_error(file, e))?;
-    check(file, &preset.scenario)?;
-    Ok(preset)
+fn missing(e: &ron::error::SpannedError, name: &str) -> bool {
+    matches!(&e.code, ron::Error::MissingStructField { field, .. } if *field == name)
 }
 
 fn check(file: &str, scenario: &Scenario) -> Result<(), PresetError> {

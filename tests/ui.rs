@@ -6,6 +6,8 @@ mod common;
 
 #[path = "ui/app.rs"]
 mod app;
+#[path = "ui/desk.rs"]
+mod desk;
 #[path = "ui/geodecay.rs"]
 mod geodecay;
 #[path = "ui/ksbf.rs"]

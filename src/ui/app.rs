@@ -226,9 +226,10 @@ impl LoadlabApp {
         self.notice.as_ref().map(|n| n.text.as_str())
     }
 
-    /// True while a CSV export runs.
-    pub fn exporting(&self) -> bool {
-        self.export.is_running()
+    /// True while a background job of the front workspace (or an export) runs: tests poll
+    /// this instead of sleeping.
+    pub fn busy(&mut self) -> bool {
+        self.job_status().is_some()
     }
 
     /// Queues a command, as a menu item would.

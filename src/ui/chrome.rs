@@ -84,7 +84,7 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
             item(
                 ui,
                 cmds,
-                "Open by path…",
+                "Open preset by path…",
                 Cmd::PromptPath(FileAction::OpenPreset),
             );
             ui.menu_button("Bundled presets", |ui| {

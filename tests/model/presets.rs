@@ -191,3 +191,59 @@ fn redistribution_presets_reproduce_their_claims() {
             .any(|c| !c.holds && c.claim.starts_with("Theorem 2's bound as printed"))
     );
 }
+
+#[test]
+fn a_workbook_of_five_round_trips_and_one_scenario_files_still_load() {
+    use loadlab::preset::{ModelId, PresetFile, Sheet, Workbook};
+    let sheets: Vec<Sheet> = ModelId::ALL
+        .iter()
+        .map(|&m| {
+            let p = BUNDLED
+                .iter()
+                .filter_map(|b| b.preset().ok())
+                .find(|p| p.scenario.model() == m && p.name != "Default")
+                .expect("a bundled preset per model");
+            Sheet {
+                name: p.name,
+                description: p.description,
+                scenario: p.scenario,
+            }
+        })
+        .collect();
+    let wb = Workbook {
+        version: preset::VERSION,
+        name: "Lecture".into(),
+        description: "all five".into(),
+        active: ModelId::TreeSweep,
+        sheets,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lecture.ron");
+    preset::save_file(&path, &PresetFile::Workbook(wb.clone())).unwrap();
+    assert_eq!(
+        preset::load_file(&path).unwrap(),
+        PresetFile::Workbook(wb.clone())
+    );
+    // `load` (what `loadlab eval` uses) gives the front sheet.
+    assert_eq!(
+        preset::load(&path).unwrap().scenario.model(),
+        ModelId::TreeSweep
+    );
+    // Two sheets of one model are refused; a broken sheet names the line.
+    let mut twice = wb.clone();
+    twice.sheets.push(twice.sheets[0].clone());
+    let e = preset::parse_file("w.ron", &twice.to_ron()).unwrap_err();
+    assert!(e.to_string().contains("two divisible"), "{e}");
+    let broken = wb.to_ron().replacen("sheets", "sheetz", 1);
+    let e = preset::parse_file("w.ron", &broken)
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("w.ron:"), "{e}");
+    // Every bundled one-scenario file still loads as one scenario.
+    for b in BUNDLED {
+        assert!(matches!(
+            preset::parse_file(b.file, b.text),
+            Ok(PresetFile::Single(_))
+        ));
+    }
+}

@@ -6,12 +6,20 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use loadlab::ui::LoadlabApp;
 
-/// Runs frames for a while so background jobs (simulations, sweeps) can land.
+/// Runs frames until the front workspace has no background job left (simulations, sweeps,
+/// exports), polling the app's state; fails after 60 s.
 pub fn settle(h: &mut Harness<'_, LoadlabApp>) {
-    for _ in 0..25 {
-        h.run_steps(2);
-        std::thread::sleep(Duration::from_millis(10));
+    let t0 = Instant::now();
+    h.run_steps(2);
+    while h.state_mut().busy() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "background jobs did not finish"
+        );
+        h.run_steps(1);
+        std::thread::sleep(Duration::from_millis(2));
     }
+    h.run_steps(2);
 }
 
 /// Waits (running frames, up to 30 s: background jobs are slower on a loaded machine) until a
