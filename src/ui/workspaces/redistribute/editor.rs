@@ -1,0 +1,421 @@
+//! The instance editor: operations, the vector table (L, δ, c→, c←) and the generators.
+
+use super::*;
+
+impl RedistPanel {
+    pub(super) fn controls_ui(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
+        ui.heading("Ring");
+        let inst = &mut params.instance;
+        let scalar_error = |ui: &mut Ui, field: Field| {
+            if let Some(e) = errors
+                .iter()
+                .find(|e| e.field == field && e.index.is_none())
+            {
+                error_row(ui, &e.message);
+            }
+        };
+        egui::Grid::new("rd_ring").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            let l = ui.label("n").on_hover_text("Number of processors P_1 … P_n (2 to 10 000).");
+            let mut n = inst.n();
+            if ui
+                .add(egui::DragValue::new(&mut n).range(2..=crate::model::redistribute::instance::N_MAX).speed(0.2))
+                .labelled_by(l.id)
+                .changed()
+            {
+                inst.resize(n);
+                self.table.reset();
+            }
+            ui.end_row();
+            scalar_error(ui, Field::N);
+            let l = ui.label("Direction").on_hover_text(
+                "uni: P_i only sends to P_{i+1} (Sections 3–4) · bi: to either neighbour, one at a time (Sections 5–6)",
+            );
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut inst.direction, Direction::Uni, "uni")
+                    .labelled_by(l.id);
+                ui.radio_value(&mut inst.direction, Direction::Bi, "bi");
+            });
+            ui.end_row();
+            let l = ui.label("Links").on_hover_text(
+                "homogeneous: one cost c for every link · heterogeneous: a cost per link and direction (table columns c→ and c←)",
+            );
+            let mut hetero = matches!(inst.costs, Costs::Heterogeneous { .. });
+            ui.horizontal(|ui| {
+                if ui.radio_value(&mut hetero, false, "homogeneous").labelled_by(l.id).changed() {
+                    inst.make_homogeneous();
+                }
+                if ui.radio_value(&mut hetero, true, "heterogeneous").changed() {
+                    inst.make_heterogeneous();
+                }
+            });
+            ui.end_row();
+            if let Costs::Homogeneous(c) = &mut inst.costs {
+                let l = ui.label("c").on_hover_text("Time to send one item over any link.");
+                ui.add(egui::DragValue::new(c).speed(0.05).max_decimals(4))
+                    .labelled_by(l.id);
+                ui.end_row();
+                scalar_error(ui, Field::C);
+            }
+            let l = ui.label("Algorithm").on_hover_text(
+                "Auto picks the paper's algorithm for the ring type. “Algorithm 3 as printed” follows the pseudo-code literally; the corrected one is the default (see Help).",
+            );
+            egui::ComboBox::from_id_salt("rd_algorithm")
+                .selected_text(params.algorithm.label())
+                .width(210.0)
+                .show_ui(ui, |ui| {
+                    for a in Algorithm::ALL {
+                        ui.selectable_value(&mut params.algorithm, a, a.label());
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            ui.end_row();
+        });
+
+        ui.separator();
+        self.operations(ui, params);
+        ui.separator();
+        self.vectors(ui, params, errors);
+        ui.separator();
+        self.generators(ui, params);
+    }
+
+    pub(super) fn operations(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        let inst = &mut params.instance;
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Make Σδ = 0")
+                .on_hover_text("Lower the largest δ's (Σδ > 0) or raise the smallest (Σδ < 0) until Σδ = 0; the changes are listed below")
+                .clicked()
+            {
+                let fix = fix_sum(&mut inst.delta);
+                let listed: Vec<String> = fix
+                    .changes
+                    .iter()
+                    .take(12)
+                    .map(|(i, a, b)| format!("δ_{} {a} → {b}", i + 1))
+                    .collect();
+                let more = fix.changes.len().saturating_sub(12);
+                for (i, _, b) in &fix.changes {
+                    if let Some(l) = inst.loads.get_mut(*i) {
+                        *l = (*l).max(1 + b).max(1);
+                    }
+                }
+                self.texts.message = Some((
+                    false,
+                    if fix.changes.is_empty() {
+                        "Σδ was already 0".into()
+                    } else {
+                        format!(
+                            "Σδ was {}: {}{}",
+                            fix.old_sum,
+                            listed.join(", "),
+                            if more > 0 { format!(" and {more} more") } else { String::new() }
+                        )
+                    },
+                ));
+                self.table.reset();
+            }
+            if ui.button("Rotate").on_hover_text("P_k becomes P_{k+1} (every vector moves one place)").clicked() {
+                inst.rotate(1);
+                self.table.reset();
+            }
+            if ui.button("Negate").on_hover_text("δ → −δ: senders become receivers (loads raised where needed)").clicked() {
+                inst.negate();
+                self.table.reset();
+            }
+            if ui.button("Minimal loads").on_hover_text("L_k = max(1, 1 + δ_k), the smallest loads Section 2 allows").clicked() {
+                inst.loads = minimal_loads(&inst.delta);
+                self.table.reset();
+            }
+            if ui.button("Copy δ").on_hover_text("Copy δ as comma-separated text").clicked() {
+                ui.ctx().copy_text(format_vector(&inst.delta));
+                self.texts.message = Some((false, "δ copied".into()));
+            }
+        });
+    }
+
+    pub(super) fn vectors(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
+        let inst = &mut params.instance;
+        let hetero = matches!(inst.costs, Costs::Heterogeneous { .. });
+        let bi = inst.direction == Direction::Bi;
+        ui.horizontal(|ui| {
+            ui.strong("Vectors");
+            let sum: i64 = inst.delta.iter().sum();
+            let text = RichText::new(format!("Σδ = {sum}"));
+            ui.label(if sum == 0 {
+                text
+            } else {
+                text.color(ui.visuals().error_fg_color)
+            });
+        });
+        for e in errors
+            .iter()
+            .filter(|e| e.field == Field::Delta && e.index.is_none())
+        {
+            ui.label(RichText::new(format!("⚠ {}", e.message)).color(ui.visuals().error_fg_color));
+        }
+        for e in errors.iter().filter(|e| {
+            matches!(e.field, Field::Loads | Field::Cw | Field::Ccw) && e.index.is_none()
+        }) {
+            ui.label(RichText::new(format!("⚠ {}", e.message)).color(ui.visuals().error_fg_color));
+        }
+        let mut columns = vec![
+            Column {
+                header: "L_k",
+                name: "L",
+                editable: true,
+                width: 64.0,
+            },
+            Column {
+                header: "δ_k",
+                name: "δ",
+                editable: true,
+                width: 64.0,
+            },
+        ];
+        if hetero {
+            columns.push(Column {
+                header: "c→ (k,k+1)",
+                name: "c_cw",
+                editable: true,
+                width: 76.0,
+            });
+            if bi {
+                columns.push(Column {
+                    header: "c← (k,k−1)",
+                    name: "c_ccw",
+                    editable: true,
+                    width: 76.0,
+                });
+            }
+        }
+        let field_of = |c: usize| match c {
+            0 => Field::Loads,
+            1 => Field::Delta,
+            2 => Field::Cw,
+            _ => Field::Ccw,
+        };
+        let snapshot: &RingInstance = inst;
+        let value = |c: usize, r: usize| -> String {
+            match field_of(c) {
+                Field::Loads => snapshot
+                    .loads
+                    .get(r)
+                    .map_or(String::new(), |v| v.to_string()),
+                Field::Delta => snapshot
+                    .delta
+                    .get(r)
+                    .map_or(String::new(), |v| v.to_string()),
+                Field::Cw => fmt(snapshot.cw(r)),
+                _ => fmt(snapshot.ccw(r)),
+            }
+        };
+        let cell_errors = &self.cell_errors;
+        let error = |c: usize, r: usize| -> Option<String> {
+            let f = field_of(c);
+            cell_errors
+                .iter()
+                .find(|(ef, i, _)| *ef == f && *i == r)
+                .map(|(_, _, m)| m.clone())
+                .or_else(|| {
+                    errors
+                        .iter()
+                        .find(|e| e.field == f && e.index == Some(r))
+                        .map(|e| e.message.clone())
+                })
+        };
+        let edit = vector_table(
+            ui,
+            "rd_table",
+            &mut self.table,
+            &TableSpec {
+                columns: &columns,
+                rows: snapshot.n(),
+                value: &value,
+                error: &error,
+                height: 260.0,
+            },
+        );
+        if let Some(edit) = edit {
+            let f = field_of(edit.column);
+            self.cell_errors
+                .retain(|(ef, i, _)| !(*ef == f && *i == edit.row));
+            let text = edit.text.trim().replace('−', "-");
+            let bad = |m: String| (f, edit.row, m);
+            match f {
+                Field::Loads | Field::Delta => match text.parse::<i64>() {
+                    Ok(v) => {
+                        if f == Field::Loads {
+                            inst.loads[edit.row] = v;
+                        } else {
+                            inst.delta[edit.row] = v;
+                        }
+                    }
+                    Err(_) => self.cell_errors.push(bad(if text.is_empty() {
+                        "empty entry: type an integer".into()
+                    } else if text.parse::<f64>().is_ok() {
+                        format!("“{text}”: items are atomic, use an integer")
+                    } else {
+                        format!("“{text}” is not an integer")
+                    })),
+                },
+                _ => match text.parse::<f64>() {
+                    Ok(v) if v.is_finite() && v > 0.0 => {
+                        if let Costs::Heterogeneous { cw, ccw } = &mut inst.costs {
+                            if f == Field::Cw {
+                                cw[edit.row] = v;
+                            } else {
+                                ccw[edit.row] = v;
+                            }
+                        }
+                    }
+                    _ => self
+                        .cell_errors
+                        .push(bad(format!("“{text}”: a cost must be a finite number > 0"))),
+                },
+            }
+        }
+        // Problems listed under the table (the cells are outlined too).
+        let listed: Vec<String> = self
+            .cell_errors
+            .iter()
+            .map(|(f, i, m)| format!("{}_{}: {m}", f.name(), i + 1))
+            .chain(
+                errors
+                    .iter()
+                    .filter(|e| e.index.is_some())
+                    .map(|e| e.message.clone()),
+            )
+            .take(4)
+            .collect();
+        for m in listed {
+            ui.label(RichText::new(format!("⚠ {m}")).color(ui.visuals().error_fg_color));
+        }
+    }
+
+    pub(super) fn generators(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        egui::CollapsingHeader::new("Random instance")
+            .default_open(true)
+            .show(ui, |ui| {
+                let spec = &mut params.random;
+                egui::Grid::new("rd_random").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
+                    let l = ui.label("seed");
+                    ui.add(egui::DragValue::new(&mut spec.seed)).labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("n (random)");
+                    ui.add(egui::DragValue::new(&mut spec.n).range(2..=crate::model::redistribute::instance::N_MAX))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("max |δ|");
+                    ui.add(egui::DragValue::new(&mut spec.max_delta).range(1..=100_000))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("links");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut spec.heterogeneous, false, "homog.").labelled_by(l.id);
+                        ui.radio_value(&mut spec.heterogeneous, true, "heterog.");
+                    });
+                    ui.end_row();
+                    let l = ui.label("direction");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut spec.direction, Direction::Uni, "uni").labelled_by(l.id);
+                        ui.radio_value(&mut spec.direction, Direction::Bi, "bi");
+                    });
+                    ui.end_row();
+                    let l = ui.label("loads").on_hover_text("heavy: the minimal loads (processors must forward items they receive) · light: enough items that every processor could send from its own stock");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut spec.heavy, true, "heavy").labelled_by(l.id);
+                        ui.radio_value(&mut spec.heavy, false, "light");
+                    });
+                    ui.end_row();
+                });
+                if ui.button("New random instance").clicked() {
+                    match spec.validate() {
+                        Ok(()) => {
+                            params.instance = random_instance(spec);
+                            self.cell_errors.clear();
+                            self.table.reset();
+                            self.texts.message = Some((false, format!("Random ring, seed {}", spec.seed)));
+                        }
+                        Err(e) => self.texts.message = Some((true, e.to_string())),
+                    }
+                }
+            });
+        egui::CollapsingHeader::new("δ as text, targets, speeds")
+            .default_open(false)
+            .show(ui, |ui| {
+                let inst = &mut params.instance;
+                ui.label("δ (comma- or space-separated):");
+                ui.add(egui::TextEdit::multiline(&mut self.texts.delta).desired_rows(2).desired_width(f32::INFINITY))
+                    .accessible_name("δ as text");
+                ui.horizontal(|ui| {
+                    if ui.button("Use as δ").on_hover_text("Replace δ (and n) by the typed vector; loads raised to the minimum where needed").clicked() {
+                        match parse_int_vector(&self.texts.delta) {
+                            Ok(d) => {
+                                let n = d.len();
+                                inst.resize(n.max(2));
+                                inst.delta = d;
+                                inst.resize(n);
+                                for (l, d) in inst.loads.iter_mut().zip(&inst.delta) {
+                                    *l = (*l).max(1 + d).max(1);
+                                }
+                                self.cell_errors.clear();
+                                self.table.reset();
+                                self.texts.message = Some((false, format!("δ set ({n} processors)")));
+                            }
+                            Err(e) => self.texts.message = Some((true, format!("δ: {e}"))),
+                        }
+                    }
+                    if ui.button("Show current δ").clicked() {
+                        self.texts.delta = format_vector(&inst.delta);
+                    }
+                });
+                ui.label("Target loads (δ = L − target):");
+                ui.add(egui::TextEdit::singleline(&mut self.texts.targets).desired_width(f32::INFINITY))
+                    .accessible_name("target loads");
+                if ui.button("Derive δ from targets").clicked() {
+                    match parse_int_vector(&self.texts.targets)
+                        .and_then(|t| delta_from_targets(&inst.loads, &t))
+                    {
+                        Ok(d) => {
+                            inst.delta = d;
+                            self.table.reset();
+                            self.texts.message = Some((false, "δ = L − target".into()));
+                        }
+                        Err(e) => self.texts.message = Some((true, format!("targets: {e}"))),
+                    }
+                }
+                ui.label("Relative speeds (targets ∝ speed, Σ kept):");
+                ui.add(egui::TextEdit::singleline(&mut self.texts.speeds).desired_width(f32::INFINITY))
+                    .accessible_name("relative speeds");
+                if ui.button("Derive δ from speeds").on_hover_text("Targets proportional to the speeds by largest remainder (every processor keeps ≥ 1 item, Σ target = Σ L), then δ = L − target").clicked() {
+                    let total: i64 = inst.loads.iter().sum();
+                    match parse_cost_vector(&self.texts.speeds).and_then(|w| {
+                        if w.len() != inst.n() {
+                            Err(EditError::SpeedCount { speeds: w.len(), n: inst.n() })
+                        } else {
+                            proportional_targets(&w, total)
+                        }
+                    }).and_then(|t| delta_from_targets(&inst.loads, &t))
+                    {
+                        Ok(d) => {
+                            inst.delta = d;
+                            self.table.reset();
+                            self.texts.message = Some((false, "δ derived from the speeds".into()));
+                        }
+                        Err(e) => self.texts.message = Some((true, format!("speeds: {e}"))),
+                    }
+                }
+            });
+        if let Some((err, m)) = &self.texts.message {
+            let t = RichText::new(if *err { format!("⚠ {m}") } else { m.clone() });
+            ui.label(if *err {
+                t.color(ui.visuals().error_fg_color)
+            } else {
+                t.weak()
+            });
+        }
+    }
+
+}

@@ -1,0 +1,705 @@
+//! The picture: the ring drawing stepped round by round, the δ bars, the Gantt chart of
+//! transfers and the sends list.
+
+use super::*;
+
+pub(super) fn sign_color(d: i64, max: i64, dark: bool) -> Color32 {
+    if d == 0 {
+        return if dark {
+            Color32::from_gray(90)
+        } else {
+            Color32::from_gray(225)
+        };
+    }
+    let t = (d.unsigned_abs() as f32 / max.max(1) as f32).clamp(0.15, 1.0);
+    let (base, full) = if d > 0 {
+        (
+            Color32::from_rgb(255, 236, 210),
+            Color32::from_rgb(225, 120, 30),
+        )
+    } else {
+        (
+            Color32::from_rgb(214, 230, 250),
+            Color32::from_rgb(40, 110, 200),
+        )
+    };
+    let lerp = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t) as u8;
+    Color32::from_rgb(
+        lerp(base.r(), full.r()),
+        lerp(base.g(), full.g()),
+        lerp(base.b(), full.b()),
+    )
+}
+
+/// Colour of a send by the group of pseudo-code steps that caused it.
+pub(super) fn step_color(step: u8) -> Color32 {
+    match step {
+        5 | 6 | 12 | 14 => Color32::from_rgb(210, 60, 40),
+        8 | 9 | 16 | 18 => Color32::from_rgb(30, 120, 200),
+        21 | 24 => Color32::from_rgb(130, 60, 180),
+        28 | 30 => Color32::from_rgb(20, 150, 90),
+        STEP_FEED => Color32::from_rgb(190, 150, 0),
+        _ => Color32::from_rgb(90, 90, 90),
+    }
+}
+
+pub(super) fn step_meaning(step: u8) -> &'static str {
+    match step {
+        5 | 6 => "extremity of a positive maximal slice",
+        8 | 9 => "into a negative maximal slice",
+        12 => "δ_max = 2: slice with δ ≥ 3 sends right",
+        14 => "δ_max = 2: slice with δ = 4 sends left",
+        16 => "δ_max = 2: slice with δ ≤ −3 receives from the left",
+        18 => "δ_max = 2: slice with δ = −4 receives from the right",
+        21 => "maximal processor δ_i = δ_max sends right",
+        24 => "maximal processor δ_i = −δ_max receives from the left",
+        28 | 30 => "δ_max = 1: a balanced processor forwards",
+        STEP_FEED => {
+            "feeding (corrected variant): a sender with δ ≤ 0 is fed by its other neighbour"
+        }
+        _ => "",
+    }
+}
+
+/// Event times of a timed schedule (block starts and ends), sorted and unique.
+pub(super) fn event_times(blocks: &[Block]) -> Vec<f64> {
+    let mut t: Vec<f64> = blocks
+        .iter()
+        .flat_map(|b| [b.start, b.end()])
+        .chain(std::iter::once(0.0))
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * a.abs().max(1.0));
+    t
+}
+
+/// Number of positions of the step bar.
+pub(super) fn step_count(s: &Schedule, times: &[f64]) -> usize {
+    match s {
+        Schedule::Rounds { rounds, .. } => rounds.len().max(1),
+        Schedule::Timed(_) => times.len().max(1),
+    }
+}
+
+/// δ before position `pos` (round pos + 1, or time t_pos).
+pub(super) fn delta_at(inst: &RingInstance, s: &Schedule, times: &[f64], pos: usize) -> Vec<i64> {
+    let mut d = inst.delta.clone();
+    match s {
+        Schedule::Rounds { rounds, .. } => {
+            for x in rounds.iter().take(pos).flatten() {
+                d[x.from as usize] -= 1;
+                d[x.to as usize] += 1;
+            }
+        }
+        Schedule::Timed(blocks) => {
+            let t = times.get(pos).copied().unwrap_or(0.0);
+            for b in blocks {
+                let done = (((t - b.start) / b.unit) + 1e-9)
+                    .floor()
+                    .clamp(0.0, b.items as f64) as i64;
+                d[b.from] -= done;
+                d[b.to] += done;
+            }
+        }
+    }
+    d
+}
+
+impl Cursor {
+    pub(super) fn at(key: (usize, usize), inst: &RingInstance, report: &RunReport, times: &[f64]) -> Self {
+        let pos = key.1;
+        let before = delta_at(inst, &report.schedule, times, pos);
+        let (moving, after) = match &report.schedule {
+            Schedule::Rounds { rounds, c } => {
+                let sends = rounds.get(pos).map(Vec::as_slice).unwrap_or_default();
+                let mut after = before.clone();
+                for x in sends {
+                    after[x.from as usize] -= 1;
+                    after[x.to as usize] += 1;
+                }
+                let moving = sends
+                    .iter()
+                    .map(|x| Moving {
+                        from: x.from as usize,
+                        to: x.to as usize,
+                        step: x.step,
+                        items: 1,
+                        start: pos as f64 * c,
+                        end: (pos + 1) as f64 * c,
+                    })
+                    .collect();
+                (moving, after)
+            }
+            Schedule::Timed(blocks) => {
+                let t = times.get(pos).copied().unwrap_or(0.0);
+                let moving = blocks
+                    .iter()
+                    .filter(|b| b.start <= t + 1e-9 && t + 1e-9 < b.end())
+                    .map(|b| Moving {
+                        from: b.from,
+                        to: b.to,
+                        step: 0,
+                        items: b.items,
+                        start: b.start,
+                        end: b.end(),
+                    })
+                    .collect();
+                (moving, delta_at(inst, &report.schedule, times, pos + 1))
+            }
+        };
+        let variant = match report.algorithm {
+            Algorithm::Alg3 => Some(Alg3Variant::Corrected),
+            Algorithm::Alg3Literal => Some(Alg3Variant::Literal),
+            _ => None,
+        };
+        let round = match (variant, report.rounds) {
+            (Some(v), Some(r)) if r > 0 => alg3_round(&before, v),
+            _ => None,
+        };
+        let slices = match &round {
+            Some(r) if inst.n() <= crate::ui::widgets::ring::MAX_NODES => {
+                maximal_slices(&before, r.delta_max)
+            }
+            _ => Vec::new(),
+        };
+        Cursor {
+            key,
+            before,
+            after,
+            moving,
+            round,
+            slices,
+        }
+    }
+}
+
+impl RedistPanel {
+    pub(super) fn picture_ui(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
+        ui.horizontal(|ui| {
+            ui.heading("Redistribution");
+            for (v, name) in [
+                (Lower::Bars, "δ bars"),
+                (Lower::Gantt, "Gantt"),
+                (Lower::Sends, "sends"),
+            ] {
+                ui.selectable_value(&mut self.view.lower, v, name);
+            }
+        });
+        if let Some(e) = errors.first() {
+            ui.label(
+                RichText::new(format!("Nothing runs on this instance: {}", e.message))
+                    .color(ui.visuals().error_fg_color),
+            );
+            self.ring_only(ui, params);
+            return;
+        }
+        let Some(ev) = self.current(params) else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("running…");
+            });
+            return;
+        };
+        let (report, times) = match &ev.outcome {
+            Ok(r) => (r.clone(), ev.times.clone()),
+            Err(e) => {
+                ui.label(
+                    RichText::new(format!("Cannot run: {e}")).color(ui.visuals().error_fg_color),
+                );
+                self.ring_only(ui, params);
+                return;
+            }
+        };
+        let n_steps = step_count(&report.schedule, &times);
+        self.view.step.clamp(n_steps);
+        let timed = matches!(report.schedule, Schedule::Timed(_));
+        let label_times = times.clone();
+        let total_rounds = report.rounds;
+        let label = move |k: usize| match (timed, total_rounds) {
+            (true, _) => format!("t = {}", fmt(label_times.get(k).copied().unwrap_or(0.0))),
+            (false, Some(r)) if r > 0 => format!("round {} of {r}", k + 1),
+            _ => "balanced already".to_string(),
+        };
+        step_bar(ui, &mut self.view.step, n_steps, &label);
+        let pos = self.view.step.step;
+        let key = (self.evaluated.version() as usize, pos);
+        if self.cursor.as_ref().map(|c| c.key) != Some(key) {
+            self.cursor = Some(Cursor::at(key, &params.instance, &report, &times));
+        }
+        let Some(cursor) = self.cursor.take() else {
+            return;
+        };
+        let before = cursor.before.clone();
+        let after = cursor.after.clone();
+        let round_info = cursor.round.clone();
+        let slices = cursor.slices.clone();
+        let arrows = &cursor.moving;
+        let inst = &params.instance;
+        // One line on the step.
+        let dmax_now = match inst.direction {
+            Direction::Bi => bounds::lemma6_rounds(&before),
+            Direction::Uni => bounds::lemma1(&before),
+        };
+        let summary = match (&round_info, total_rounds) {
+            (Some(r), Some(total)) => format!(
+                "Round {} of {total}: δ_max = {}{} · {} sends · {} maximal processor(s)",
+                pos + 1,
+                r.delta_max,
+                if r.delta_max == 2 {
+                    " (special rules, Steps 10–18)"
+                } else {
+                    ""
+                },
+                arrows.len(),
+                r.maximal_processors.len()
+            ),
+            (None, Some(total)) if total > 0 => format!(
+                "Round {} of {total}: remaining bound {} · {} sends",
+                pos + 1,
+                dmax_now,
+                arrows.len()
+            ),
+            (None, Some(_)) => "Nothing to redistribute: δ = 0".into(),
+            _ => format!(
+                "{} transfer(s) in progress · remaining Σ|δ|/2 = {}",
+                arrows.len(),
+                before.iter().map(|d| d.abs()).sum::<i64>() / 2
+            ),
+        };
+        ui.label(RichText::new(summary).strong());
+        let dark = ui.visuals().dark_mode;
+        // Ring drawing.
+        let maxabs = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(1);
+        let maximal: Vec<usize> = round_info
+            .as_ref()
+            .map(|r| r.maximal_processors.clone())
+            .unwrap_or_default();
+        let arrows_drawn: Vec<RingArrow> = arrows
+            .iter()
+            .map(|m| RingArrow {
+                from: m.from,
+                to: m.to,
+                color: step_color(m.step),
+                label: if m.step > 0 {
+                    format!("{}", m.step)
+                } else {
+                    String::new()
+                },
+            })
+            .collect();
+        let arcs = slices
+            .iter()
+            .map(|&(a, b, sum)| RingArc {
+                start: a,
+                end: b,
+                color: if sum > 0 {
+                    Color32::from_rgba_unmultiplied(225, 120, 30, 170)
+                } else {
+                    Color32::from_rgba_unmultiplied(40, 110, 200, 170)
+                },
+                tooltip: format!("C_{{{},{}}}: δ = {sum}", a + 1, b + 1),
+            })
+            .collect();
+        let height = (ui.available_height() * 0.58).max(220.0);
+        let drawing = self.drawing(inst, &before, maxabs, &maximal, arrows_drawn, arcs, dark);
+        let events = ring(ui, "rd_ring", &drawing, height);
+        if round_info.is_some() && params.instance.n() <= crate::ui::widgets::ring::MAX_NODES {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Arrows (label = pseudo-code step):").weak());
+                for (step, what) in [
+                    (5, "out of a positive maximal slice"),
+                    (8, "into a negative maximal slice"),
+                    (21, "maximal processor"),
+                    (28, "forwarding"),
+                    (STEP_FEED, "feeding (corrected)"),
+                ] {
+                    ui.label(RichText::new(format!("■ {what}")).color(step_color(step)));
+                }
+            });
+        }
+        self.apply_ring_events(ui, params, events);
+        let inst = &params.instance;
+        ui.separator();
+        match self.view.lower {
+            Lower::Bars => delta_bars(ui, &before, &after),
+            Lower::Gantt => self.gantt(ui, inst, &report, timed.then_some(times.as_slice()), pos),
+            Lower::Sends => {
+                sends_list(ui, arrows, &before, &after, &slices, total_rounds.is_some())
+            }
+        }
+        self.cursor = Some(cursor);
+    }
+
+    /// The ring (editable) without a run, when the instance is invalid.
+    pub(super) fn ring_only(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        let inst = &params.instance;
+        let maxabs = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(1);
+        let drawing = self.drawing(
+            inst,
+            &inst.delta,
+            maxabs,
+            &[],
+            Vec::new(),
+            Vec::new(),
+            ui.visuals().dark_mode,
+        );
+        let h = (ui.available_height() * 0.8).max(220.0);
+        let events = ring(ui, "rd_ring", &drawing, h);
+        self.apply_ring_events(ui, params, events);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn drawing(
+        &self,
+        inst: &RingInstance,
+        delta: &[i64],
+        maxabs: i64,
+        maximal: &[usize],
+        arrows: Vec<RingArrow>,
+        arcs: Vec<RingArc>,
+        dark: bool,
+    ) -> RingDrawing {
+        let n = inst.n();
+        let drawn = if n > crate::ui::widgets::ring::MAX_NODES {
+            0
+        } else {
+            n
+        };
+        let hetero = !inst.is_homogeneous() || matches!(inst.costs, Costs::Heterogeneous { .. });
+        let bi = inst.direction == Direction::Bi;
+        RingDrawing {
+            too_large: if n > crate::ui::widgets::ring::MAX_NODES {
+                n
+            } else {
+                0
+            },
+            nodes: (0..drawn)
+                .map(|i| RingNode {
+                    name: format!("P{}", i + 1),
+                    detail: format!("{}", delta.get(i).copied().unwrap_or(0)),
+                    outer: format!("L={}", inst.loads.get(i).copied().unwrap_or(0)),
+                    fill: sign_color(delta.get(i).copied().unwrap_or(0), maxabs, dark),
+                    emphasis: maximal.contains(&i),
+                    tooltip: format!(
+                        "P{}: L = {}, δ now = {}, initial δ = {}{}",
+                        i + 1,
+                        inst.loads.get(i).copied().unwrap_or(0),
+                        delta.get(i).copied().unwrap_or(0),
+                        inst.delta.get(i).copied().unwrap_or(0),
+                        if maximal.contains(&i) {
+                            " — maximal processor"
+                        } else {
+                            ""
+                        }
+                    ),
+                })
+                .collect(),
+            link_labels: (0..drawn)
+                .map(|i| {
+                    let j = (i + 1) % n;
+                    match (hetero, bi) {
+                        (false, _) | (true, false) => fmt(inst.cw(i)),
+                        (true, true) => format!("{}→ {}←", fmt(inst.cw(i)), fmt(inst.ccw(j))),
+                    }
+                })
+                .collect(),
+            link_tooltips: (0..drawn)
+                .map(|i| {
+                    let j = (i + 1) % n;
+                    if bi {
+                        format!(
+                            "c({a},{b}) = {}, c({b},{a}) = {}",
+                            fmt(inst.cw(i)),
+                            fmt(inst.ccw(j)),
+                            a = i + 1,
+                            b = j + 1
+                        )
+                    } else {
+                        format!("c({},{}) = {}", i + 1, j + 1, fmt(inst.cw(i)))
+                    }
+                })
+                .collect(),
+            arrows,
+            arcs,
+            editable: true,
+        }
+    }
+
+    pub(super) fn apply_ring_events(
+        &mut self,
+        ui: &mut Ui,
+        params: &mut RedistParams,
+        events: Vec<RingEvent>,
+    ) {
+        let inst = &mut params.instance;
+        for e in events {
+            match e {
+                RingEvent::Drag { index, units } => {
+                    if let Some(d) = inst.delta.get_mut(index) {
+                        *d += units;
+                        let d = *d;
+                        if let Some(l) = inst.loads.get_mut(index) {
+                            *l = (*l).max(1 + d).max(1);
+                        }
+                        self.table.reset();
+                    }
+                }
+                RingEvent::Link { index } => {
+                    let n = inst.n();
+                    self.link_edit = Some(LinkEdit {
+                        index,
+                        cw: inst.cw(index),
+                        ccw: inst.ccw((index + 1) % n),
+                    });
+                }
+            }
+        }
+        let mut close = false;
+        if let Some(edit) = &mut self.link_edit {
+            let n = inst.n();
+            let (a, b) = (edit.index, (edit.index + 1) % n);
+            let bi = inst.direction == Direction::Bi;
+            let mut open = true;
+            egui::Window::new("Link cost")
+                .collapsible(false)
+                .resizable(false)
+                .open(&mut open)
+                .show(ui.ctx(), |ui| {
+                    ui.label(
+                        RichText::new(
+                            "Time to send one item over the link. Applying makes the ring's \
+                             costs per link (heterogeneous).",
+                        )
+                        .weak(),
+                    );
+                    egui::Grid::new("rd_link_edit")
+                        .num_columns(2)
+                        .show(ui, |ui| {
+                            let l = ui.label(format!("c({},{})", a + 1, b + 1));
+                            ui.add(
+                                egui::DragValue::new(&mut edit.cw)
+                                    .speed(0.05)
+                                    .range(1e-6..=1e9),
+                            )
+                            .labelled_by(l.id);
+                            ui.end_row();
+                            if bi {
+                                let l = ui.label(format!("c({},{})", b + 1, a + 1));
+                                ui.add(
+                                    egui::DragValue::new(&mut edit.ccw)
+                                        .speed(0.05)
+                                        .range(1e-6..=1e9),
+                                )
+                                .labelled_by(l.id);
+                                ui.end_row();
+                            }
+                        });
+                    ui.horizontal(|ui| {
+                        if ui.button("Apply").clicked() {
+                            inst.make_heterogeneous();
+                            if let Costs::Heterogeneous { cw, ccw } = &mut inst.costs {
+                                cw[a] = edit.cw;
+                                if bi {
+                                    ccw[b] = edit.ccw;
+                                }
+                            }
+                            close = true;
+                        }
+                        if ui.button("Close").clicked() {
+                            close = true;
+                        }
+                    });
+                });
+            if !open {
+                close = true;
+            }
+        }
+        if close {
+            self.link_edit = None;
+            self.table.reset();
+        }
+    }
+
+    pub(super) fn gantt(
+        &mut self,
+        ui: &mut Ui,
+        inst: &RingInstance,
+        r: &RunReport,
+        times: Option<&[f64]>,
+        pos: usize,
+    ) {
+        let n = inst.n();
+        if n > GANTT_ROWS {
+            ui.label(
+                RichText::new(format!(
+                    "The Gantt chart shows rings of at most {GANTT_ROWS} processors (n = {n})."
+                ))
+                .weak(),
+            );
+            return;
+        }
+        let blocks = r.schedule.blocks();
+        if blocks.len() > GANTT_BLOCKS {
+            ui.label(
+                RichText::new(format!("{} transfers: too many to draw.", blocks.len())).weak(),
+            );
+            return;
+        }
+        let mut bars = Vec::with_capacity(2 * blocks.len());
+        for b in &blocks {
+            let what = format!("P{} → P{}: {} item(s)", b.from + 1, b.to + 1, b.items);
+            bars.push(GanttBar {
+                row: b.from,
+                start: b.start,
+                end: b.end(),
+                kind: BarKind::Send,
+                tooltip: format!("sends {what}"),
+                color: None,
+            });
+            bars.push(GanttBar {
+                row: b.to,
+                start: b.start,
+                end: b.end(),
+                kind: BarKind::Receive,
+                tooltip: format!("receives {what}"),
+                color: None,
+            });
+        }
+        let cursor = match (&r.schedule, times) {
+            (Schedule::Rounds { c, .. }, _) => (pos as f64 + 0.5) * c,
+            (_, Some(t)) => t.get(pos).copied().unwrap_or(0.0),
+            _ => 0.0,
+        };
+        let data = GanttData {
+            rows: (0..n).map(|i| format!("P{}", i + 1)).collect(),
+            bars,
+            time_label: "time".into(),
+            legend: vec![
+                (
+                    bar_color(BarKind::Send, ui.visuals().dark_mode),
+                    "send".into(),
+                ),
+                (
+                    bar_color(BarKind::Receive, ui.visuals().dark_mode),
+                    "receive".into(),
+                ),
+            ],
+            extent: Some((0.0, r.makespan.max(1e-9))),
+        };
+        if let Some(t) = gantt(ui, "rd_gantt", &data, &mut self.view.gantt, Some(cursor)) {
+            match (&r.schedule, times) {
+                (Schedule::Rounds { c, rounds }, _) => {
+                    self.view.step.step =
+                        ((t / c).max(0.0) as usize).min(rounds.len().saturating_sub(1));
+                }
+                (_, Some(ts)) => {
+                    self.view.step.step = ts.iter().rposition(|&x| x <= t).unwrap_or(0);
+                }
+                _ => {}
+            }
+        }
+    }
+
+}
+
+
+/// δ before (faint) and after the step, one bar per processor.
+fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
+    let n = before.len();
+    let grey = Color32::from_rgba_unmultiplied(150, 150, 150, 140);
+    let blue = Color32::from_rgb(40, 110, 200);
+    let plot = Plot::new("rd_delta_bars")
+        .legend(Legend::default())
+        .custom_x_axes(vec![AxisHints::new_x().label_spacing(18.0..=40.0)])
+        .x_axis_label("processor k")
+        .y_axis_label("δ_k")
+        .allow_scroll(false);
+    if n > BAR_LIMIT {
+        // Thousands of bars would cost a shape each: draw the two profiles as lines.
+        let line = |v: &[i64]| -> Vec<[f64; 2]> {
+            v.iter()
+                .enumerate()
+                .map(|(i, &d)| [(i + 1) as f64, d as f64])
+                .collect()
+        };
+        plot.show(ui, |p| {
+            p.line(Line::new("δ before the step", line(before)).color(grey));
+            p.line(Line::new("δ after the step", line(after)).color(blue));
+        });
+        return;
+    }
+    let w = 0.8;
+    let bars = |v: &[i64], w: f64| -> Vec<Bar> {
+        v.iter()
+            .enumerate()
+            .map(|(i, &d)| Bar::new((i + 1) as f64, d as f64).width(w))
+            .collect()
+    };
+    plot.show(ui, |p| {
+        p.bar_chart(BarChart::new("δ before the step", bars(before, w)).color(grey));
+        p.bar_chart(BarChart::new("δ after the step", bars(after, w * 0.5)).color(blue));
+    });
+}
+
+/// The sends of the step, with the pseudo-code step behind each (round-based) or their
+/// times (timed schedules).
+fn sends_list(
+    ui: &mut Ui,
+    sends: &[Moving],
+    before: &[i64],
+    after: &[i64],
+    slices: &[(usize, usize, i64)],
+    rounds: bool,
+) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        if !slices.is_empty() {
+            let s: Vec<String> = slices
+                .iter()
+                .take(12)
+                .map(|(a, b, d)| format!("C_{{{},{}}} = {d}", a + 1, b + 1))
+                .collect();
+            ui.label(format!("Maximal slices (innermost): {}", s.join(", ")));
+        }
+        if rounds {
+            let rows: Vec<Vec<String>> = sends
+                .iter()
+                .map(|m| {
+                    vec![
+                        format!("P{} → P{}", m.from + 1, m.to + 1),
+                        if m.step > 0 {
+                            format!("Step {}", m.step)
+                        } else {
+                            String::new()
+                        },
+                        step_meaning(m.step).to_string(),
+                        format!("{} → {}", before[m.from], after[m.from]),
+                    ]
+                })
+                .collect();
+            result_table(
+                ui,
+                "rd_sends",
+                &["send", "step", "why", "δ of the sender"],
+                &rows,
+            );
+        } else {
+            let rows: Vec<Vec<String>> = sends
+                .iter()
+                .map(|m| {
+                    vec![
+                        format!("P{} → P{}", m.from + 1, m.to + 1),
+                        m.items.to_string(),
+                        fmt(m.start),
+                        fmt(m.end),
+                    ]
+                })
+                .collect();
+            result_table(
+                ui,
+                "rd_sends",
+                &["transfer in progress", "items", "from t", "to t"],
+                &rows,
+            );
+        }
+    });
+}

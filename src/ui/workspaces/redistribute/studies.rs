@@ -1,0 +1,395 @@
+//! The studies behind the plots: makespan vs bound while n or max|δ| grows, System 6 vs
+//! Lemma 12, Algorithm 3 rounds vs Lemma 6, Section 8.
+
+use super::*;
+
+impl RedistPanel {
+    pub(super) fn plots_ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        ui.horizontal(|ui| {
+            let l = ui.label("Plot:");
+            let names = [
+                (Study::Sweep, "makespan vs lower bound"),
+                (Study::LpRatio, "System 6 / Lemma 12"),
+                (Study::Rounds, "Algorithm 3 rounds vs Lemma 6"),
+                (Study::Iterative, "Section 8: iterative application"),
+            ];
+            let cur = names
+                .iter()
+                .find(|x| x.0 == params.study)
+                .map_or("", |x| x.1);
+            egui::ComboBox::from_id_salt("rd_plot")
+                .selected_text(cur)
+                .show_ui(ui, |ui| {
+                    for (v, name) in names {
+                        ui.selectable_value(&mut params.study, v, name);
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            if self.sweep.is_running()
+                || self.ratios.is_running()
+                || self.rounds.is_running()
+                || self.iterative.is_running()
+            {
+                ui.spinner();
+            }
+        });
+        let ctx = ui.ctx().clone();
+        match params.study {
+            Study::Sweep => self.sweep_plot(ui, &ctx, params),
+            Study::LpRatio => self.ratio_plot(ui, &ctx, params),
+            Study::Rounds => self.rounds_plot(ui, &ctx, params),
+            Study::Iterative => self.iterative_plot(ui, &ctx, params),
+        }
+    }
+
+    pub(super) fn sweep_plot(&mut self, ui: &mut Ui, ctx: &egui::Context, params: &mut RedistParams) {
+        let spec = &mut params.sweep;
+        egui::Grid::new("rd_sweep")
+            .num_columns(4)
+            .spacing([6.0, 4.0])
+            .show(ui, |ui| {
+                let l = ui.label("sweep");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut spec.var, SweepVar::N, "n")
+                        .labelled_by(l.id);
+                    ui.radio_value(&mut spec.var, SweepVar::MaxDelta, "max |δ|");
+                });
+                let l = ui.label("up to");
+                ui.add(egui::DragValue::new(&mut spec.to).range(3..=10_000))
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label(if spec.var == SweepVar::N {
+                    "max |δ|"
+                } else {
+                    "n"
+                });
+                ui.add(egui::DragValue::new(&mut spec.fixed).range(2..=10_000))
+                    .labelled_by(l.id);
+                let l = ui.label("samples");
+                ui.add(egui::DragValue::new(&mut spec.samples).range(1..=1000))
+                    .labelled_by(l.id);
+                ui.end_row();
+            });
+        if let Err(e) = spec.validate() {
+            ui.label(RichText::new(format!("⚠ {e}")).color(ui.visuals().error_fg_color));
+            return;
+        }
+        let hetero = !params.instance.is_homogeneous();
+        let key: SweepKey = (
+            spec.clone(),
+            params.instance.direction,
+            hetero,
+            params.algorithm,
+        );
+        ui.label(RichText::new(format!(
+            "Random {} {} rings (heavy loads), {}: mean makespan against the mean best lower bound.",
+            if hetero { "heterogeneous" } else { "homogeneous" },
+            params.instance.direction.name(),
+            crate::model::redistribute::run::resolve(&params.instance, params.algorithm).label()
+        )).weak());
+        let c = ctx.clone();
+        let k = key.clone();
+        self.sweep.request(
+            key,
+            "Sweeping random rings",
+            move || c.request_repaint(),
+            move |p| makespan_sweep(&k.0, k.1, k.2, k.3, p),
+        );
+        let Some(pts) = self.sweep.current() else {
+            waiting(ui, &mut self.sweep);
+            return;
+        };
+        let mut series: Vec<Series> = Series::points_and_line(
+            "mean makespan",
+            pts.iter().map(|p| [p.x, p.makespan]).collect(),
+            Color32::from_rgb(40, 110, 200),
+        )
+        .into();
+        series.push(Series {
+            name: "mean lower bound".into(),
+            points: pts.iter().map(|p| [p.x, p.bound]).collect(),
+            style: SeriesStyle::DashedLine,
+            color: Some(Color32::from_rgb(200, 60, 40)),
+        });
+        let failed: usize = pts.iter().map(|p| p.failed).sum();
+        let worst = pts.iter().map(|p| p.worst_ratio).fold(0.0, f64::max);
+        ui.label(format!(
+            "worst makespan / bound: {}{}",
+            format_sig(worst, 6),
+            if failed > 0 {
+                format!(" · {failed} sample(s) failed the checker")
+            } else {
+                String::new()
+            }
+        ));
+        let plot = ComparePlot {
+            title: String::new(),
+            x_label: if params.sweep.var == SweepVar::N {
+                "n".into()
+            } else {
+                "max |δ|".into()
+            },
+            y_label: "time".into(),
+            series,
+            x_marker: None,
+            legend_left: true,
+        };
+        compare_plot(ui, "rd_sweep_plot", &plot, &mut self.view.plot_view);
+    }
+
+    pub(super) fn study_key(params: &RedistParams) -> StudyKey {
+        (
+            params.instance.n().clamp(3, STUDY_N),
+            params.random.max_delta.clamp(1, 1000),
+            params.samples,
+            params.random.seed,
+        )
+    }
+
+    pub(super) fn study_controls(ui: &mut Ui, samples: &mut usize, what: &str, key: &StudyKey) {
+        ui.horizontal(|ui| {
+            let l = ui.label("samples");
+            ui.add(egui::DragValue::new(samples).range(10..=5000))
+                .labelled_by(l.id);
+        });
+        ui.label(RichText::new(format!(
+            "{what}: n = {} (the ring's n, at most {STUDY_N}), max |δ| = {} and seed {} from “Random instance”.",
+            key.0, key.1, key.3
+        )).weak());
+    }
+
+    pub(super) fn ratio_plot(&mut self, ui: &mut Ui, ctx: &egui::Context, params: &mut RedistParams) {
+        let key = Self::study_key(params);
+        Self::study_controls(
+            ui,
+            &mut params.samples,
+            "Random heterogeneous bidirectional rings, heavy loads",
+            &key,
+        );
+        let c = ctx.clone();
+        self.ratios.request(
+            key,
+            "System 6 vs Lemma 12",
+            move || c.request_repaint(),
+            move |p| lp_ratios(key.0, key.1, key.2, key.3, true, p),
+        );
+        let Some(pts) = self.ratios.current() else {
+            waiting(ui, &mut self.ratios);
+            return;
+        };
+        let bins = 20usize;
+        let max = pts.iter().map(|p| p.ratio).fold(1.0, f64::max);
+        let width = ((max - 1.0) / bins as f64).max(0.01);
+        let mut counts = vec![[0usize; 2]; bins + 1];
+        for p in pts {
+            let b = (((p.ratio - 1.0) / width).floor().max(0.0) as usize).min(bins);
+            counts[b][usize::from(!p.light)] += 1;
+        }
+        let tight = pts.iter().filter(|p| (p.ratio - 1.0).abs() < 1e-9).count();
+        let heavy = pts.iter().filter(|p| !p.light).count();
+        ui.label(format!(
+            "{} of {} optima equal Lemma 12 · worst ratio {} · {} not light",
+            tight,
+            pts.len(),
+            format_sig(max, 5),
+            heavy
+        ));
+        let mk = |k: usize, name: &str, color: Color32| {
+            BarChart::new(
+                name,
+                counts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        Bar::new(1.0 + (i as f64 + 0.5) * width, c[k] as f64).width(width * 0.9)
+                    })
+                    .collect(),
+            )
+            .color(color)
+        };
+        let light = mk(0, "light solutions", Color32::from_rgb(40, 110, 200));
+        let not_light = mk(1, "not light", Color32::from_rgb(225, 120, 30)).stack_on(&[&light]);
+        Plot::new("rd_ratio_plot")
+            .legend(Legend::default())
+            .x_axis_label("τ_int (System 6) / Lemma 12")
+            .y_axis_label("instances")
+            .show(ui, |p| {
+                p.bar_chart(light);
+                p.bar_chart(not_light);
+            });
+    }
+
+    pub(super) fn rounds_plot(&mut self, ui: &mut Ui, ctx: &egui::Context, params: &mut RedistParams) {
+        let key = Self::study_key(params);
+        Self::study_controls(
+            ui,
+            &mut params.samples,
+            "Random homogeneous bidirectional rings (max |δ| varies per sample up to the setting)",
+            &key,
+        );
+        let c = ctx.clone();
+        self.rounds.request(
+            key,
+            "Algorithm 3 vs Lemma 6",
+            move || c.request_repaint(),
+            move |p| rounds_vs_lemma6(key.0, key.1, key.2, key.3, p),
+        );
+        let Some(pts) = self.rounds.current() else {
+            waiting(ui, &mut self.rounds);
+            return;
+        };
+        let count = |f: &dyn Fn(&RoundsPoint) -> bool| pts.iter().filter(|p| f(p)).count();
+        let off_c = count(&|p| p.corrected as i64 != p.lemma6);
+        let bad_c = count(&|p| !p.corrected_valid);
+        let off_l = count(&|p| p.literal as i64 != p.lemma6);
+        let bad_l = count(&|p| !p.literal_valid);
+        ui.label(format!(
+            "Of {} rings — corrected: {off_c} off Lemma 6, {bad_c} failing the checker · as \
+             printed: {off_l} off Lemma 6, {bad_l} failing the checker (possession).",
+            pts.len()
+        ));
+        let maxl = pts.iter().map(|p| p.lemma6).max().unwrap_or(1) as f64;
+        let plot = ComparePlot {
+            title: String::new(),
+            x_label: "Lemma 6 (rounds)".into(),
+            y_label: "rounds taken".into(),
+            series: vec![
+                Series {
+                    name: "Lemma 8: rounds = Lemma 6".into(),
+                    points: vec![[0.0, 0.0], [maxl, maxl]],
+                    style: SeriesStyle::DashedLine,
+                    color: Some(Color32::GRAY),
+                },
+                Series {
+                    name: "as printed".into(),
+                    points: pts
+                        .iter()
+                        .map(|p| [p.lemma6 as f64, p.literal as f64])
+                        .collect(),
+                    style: SeriesStyle::Points,
+                    color: Some(Color32::from_rgb(225, 120, 30)),
+                },
+                Series {
+                    name: "corrected".into(),
+                    points: pts
+                        .iter()
+                        .map(|p| [p.lemma6 as f64, p.corrected as f64])
+                        .collect(),
+                    style: SeriesStyle::Points,
+                    color: Some(Color32::from_rgb(40, 110, 200)),
+                },
+            ],
+            x_marker: None,
+            legend_left: true,
+        };
+        compare_plot(ui, "rd_rounds_plot", &plot, &mut self.view.plot_view);
+    }
+
+    pub(super) fn iterative_plot(&mut self, ui: &mut Ui, ctx: &egui::Context, params: &mut RedistParams) {
+        let it = &mut params.iterative;
+        egui::Grid::new("rd_iter")
+            .num_columns(4)
+            .spacing([6.0, 4.0])
+            .show(ui, |ui| {
+                let l = ui.label("p");
+                ui.add(egui::DragValue::new(&mut it.p).range(2..=256))
+                    .labelled_by(l.id);
+                let l = ui.label("platforms");
+                ui.add(egui::DragValue::new(&mut it.instances).range(1..=200))
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("seed");
+                ui.add(egui::DragValue::new(&mut it.seed)).labelled_by(l.id);
+                let l = ui.label("not light").on_hover_text(
+                    "What a redistribution does when System 6's optimum is not light: the paper \
+                     only uses the light algorithm (System 12, or skip when no light solution \
+                     exists); “forward” also schedules heavy solutions, forwarding items as they \
+                     arrive.",
+                );
+                egui::ComboBox::from_id_salt("rd_heavy")
+                    .selected_text(match it.heavy {
+                        HeavyPolicy::LightOnly => "skip (paper)",
+                        HeavyPolicy::Forward => "forward",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut it.heavy, HeavyPolicy::LightOnly, "skip (paper)");
+                        ui.selectable_value(&mut it.heavy, HeavyPolicy::Forward, "forward");
+                    })
+                    .response
+                    .labelled_by(l.id);
+                ui.end_row();
+            });
+        if let Err(e) = it.validate() {
+            ui.label(RichText::new(format!("⚠ {e}")).color(ui.visuals().error_fg_color));
+            return;
+        }
+        let key = it.clone();
+        let c = ctx.clone();
+        let k = key.clone();
+        self.iterative.request(
+            key,
+            "Section 8 study",
+            move || c.request_repaint(),
+            move |p| run_iterative(&k, p),
+        );
+        let Some(res) = self.iterative.current() else {
+            waiting(ui, &mut self.iterative);
+            return;
+        };
+        let colors = [
+            Color32::from_rgb(90, 90, 90),
+            Color32::from_rgb(40, 110, 200),
+            Color32::from_rgb(20, 150, 90),
+            Color32::from_rgb(225, 120, 30),
+            Color32::from_rgb(200, 40, 120),
+        ];
+        let mut series = Vec::new();
+        for (k, s) in res.schemes.iter().enumerate() {
+            series.extend(Series::points_and_line(
+                &s.name,
+                res.ratios
+                    .iter()
+                    .zip(&s.normalised)
+                    .map(|(x, y)| [*x, *y])
+                    .collect(),
+                colors[k % colors.len()],
+            ));
+        }
+        let notes: Vec<String> = res
+            .schemes
+            .iter()
+            .filter(|c| c.redistributions > 0)
+            .map(|c| {
+                format!(
+                    "{}: {:.1} skipped, {:.1} via System 12{}",
+                    c.name,
+                    c.skipped,
+                    c.via_system12,
+                    if c.forwarded > 0.0 {
+                        format!(", {:.1} forwarded", c.forwarded)
+                    } else {
+                        String::new()
+                    }
+                )
+            })
+            .collect();
+        ui.label(
+            RichText::new(format!(
+                "Mean per run — {}. Normalised by an always-balanced oracle with free \
+                 redistributions; each curve is a + b/r.",
+                notes.join(" · ")
+            ))
+            .weak(),
+        );
+        let plot = ComparePlot {
+            title: String::new(),
+            x_label: "computation-to-communication ratio".into(),
+            y_label: "normalised execution time".into(),
+            series,
+            x_marker: None,
+            legend_left: false,
+        };
+        compare_plot(ui, "rd_iter_plot", &plot, &mut self.view.plot_view);
+    }
+}
