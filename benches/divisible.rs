@@ -8,8 +8,8 @@ use loadlab::model::NoProgress;
 use loadlab::model::divisible::sweep::sweep_h;
 use loadlab::model::divisible::{DivisibleParams, Network, Valid};
 use loadlab::preset::Scenario;
-use loadlab::ui::workspace::{Tab, Workspace};
-use loadlab::ui::workspaces::divisible::{DivisiblePanel, DivisibleView};
+use loadlab::ui::workspace::Tab;
+use loadlab::ui::workspaces::divisible::DivisiblePanel;
 
 fn sweep(c: &mut Criterion) {
     let v = Valid::new(Network::Tree, 2, 0, 100.0).unwrap();
@@ -26,7 +26,7 @@ fn sweep(c: &mut Criterion) {
 fn frame(c: &mut Criterion) {
     let ctx = egui::Context::default();
     loadlab::ui::install_fonts(&ctx);
-    let mut panel = DivisiblePanel::new(DivisibleView::default());
+    let mut panel = DivisiblePanel::default();
     let mut scenario = Scenario::Divisible(DivisibleParams {
         h: 15,
         ..Default::default()

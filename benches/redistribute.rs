@@ -151,11 +151,11 @@ fn frame(c: &mut Criterion) {
     use loadlab::model::redistribute::editing::{RandomSpec, random_instance};
     use loadlab::model::redistribute::params::RedistParams;
     use loadlab::preset::Scenario;
-    use loadlab::ui::workspace::{Tab, Workspace};
-    use loadlab::ui::workspaces::redistribute::{RedistPanel, RedistView};
+    use loadlab::ui::workspace::Tab;
+    use loadlab::ui::workspaces::redistribute::RedistPanel;
     let ctx = egui::Context::default();
     loadlab::ui::install_fonts(&ctx);
-    let mut panel = RedistPanel::new(RedistView::default());
+    let mut panel = RedistPanel::default();
     let mut scenario = Scenario::Redistribute(RedistParams {
         instance: random_instance(&RandomSpec {
             seed: 3,

@@ -155,7 +155,7 @@ pub struct LoadlabApp {
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
     fn make<W: Workspace>() -> Box<dyn Tab> {
-        Box::new(W::new(W::View::default()))
+        Box::new(W::default())
     }
     let mut tabs = vec![
         make::<DivisiblePanel>(),

@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::jobs::{JobHandle, JobStatus};
+use crate::model::ParamError;
 use crate::preset::{ModelId, ModelParams, Scenario};
 use crate::ui::widgets::step_bar::StepState;
 
@@ -70,8 +71,8 @@ impl Default for Regions {
 }
 
 /// One model's workspace. It holds view state and caches only; the parameters live in the
-/// app's desk and are lent to every call.
-pub trait Workspace: 'static {
+/// app's desk and are lent to every call. `Default` gives a workspace with the default view.
+pub trait Workspace: Default + 'static {
     /// The model's parameters.
     type Params: ModelParams;
     /// Persisted view state (tabs, zoom, step position, plot axes).
@@ -84,8 +85,6 @@ pub trait Workspace: 'static {
     /// Help ▸ About this model (F1).
     const HELP: &'static str;
 
-    /// A workspace showing `view`.
-    fn new(view: Self::View) -> Self;
     /// The view state (persisted).
     fn view(&self) -> &Self::View;
     /// The view state, to reset or restore.
@@ -114,6 +113,23 @@ pub trait Workspace: 'static {
     /// The numbers table.
     fn numbers(&mut self, ui: &mut Ui, params: &mut Self::Params);
 }
+
+/// The three view accessors of a workspace whose view state is `self.view` with its step bar
+/// in `self.view.step` (every workspace here).
+macro_rules! view_accessors {
+    ($view:ty) => {
+        fn view(&self) -> &$view {
+            &self.view
+        }
+        fn view_mut(&mut self) -> &mut $view {
+            &mut self.view
+        }
+        fn stepper(&mut self) -> &mut $crate::ui::widgets::step_bar::StepState {
+            &mut self.view.step
+        }
+    };
+}
+pub(crate) use view_accessors;
 
 /// What the app sees of a workspace, whatever its model (object-safe; implemented for every
 /// [`Workspace`]).
@@ -237,5 +253,63 @@ impl<W: Workspace> Tab for W {
         if let Ok(v) = ron::from_str::<W::View>(text) {
             *self.view_mut() = v;
         }
+    }
+}
+
+/// A callback for background jobs: repaint when progress moves or the result lands.
+pub fn repainter(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
+    let c = ctx.clone();
+    move || c.request_repaint()
+}
+
+/// The last parameters that failed validation and why, so a workspace validates each change
+/// once and shows the reason next to the offending control.
+pub struct Checked<P> {
+    last: Option<(P, ParamError)>,
+}
+
+impl<P> Default for Checked<P> {
+    fn default() -> Self {
+        Checked { last: None }
+    }
+}
+
+impl<P: Clone + PartialEq> Checked<P> {
+    /// Validates `params` (unless they are the ones already known invalid): the valid form,
+    /// or None with the reason recorded.
+    pub fn check<V>(
+        &mut self,
+        params: &P,
+        validate: impl FnOnce(&P) -> Result<V, ParamError>,
+    ) -> Option<V> {
+        if self.of(params).is_some() {
+            return None;
+        }
+        match validate(params) {
+            Ok(v) => {
+                self.last = None;
+                Some(v)
+            }
+            Err(e) => {
+                self.last = Some((params.clone(), e));
+                None
+            }
+        }
+    }
+
+    /// Why `params` are invalid, if they are.
+    pub fn of(&self, params: &P) -> Option<&ParamError> {
+        self.last
+            .as_ref()
+            .filter(|(p, _)| p == params)
+            .map(|(_, e)| e)
+    }
+}
+
+/// In a two-column parameter grid: the reason `field` is invalid, on its own row right under
+/// its control (nothing when it is fine).
+pub fn field_error(ui: &mut Ui, error: Option<&ParamError>, field: &str) {
+    if let Some(e) = error.filter(|e| e.field == field) {
+        crate::ui::widgets::error_row(ui, &e.message);
     }
 }

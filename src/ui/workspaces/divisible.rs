@@ -16,7 +16,7 @@ use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyl
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
-use crate::ui::workspace::{Regions, Workspace};
+use crate::ui::workspace::{Regions, Workspace, view_accessors};
 
 /// Number of β values in the β sweep.
 const BETA_POINTS: usize = 61;
@@ -79,6 +79,7 @@ impl Default for DivisibleView {
 type SweepKey = (Network, u64, u64, u64, u64);
 
 /// The workspace: view state plus caches of model outcomes and the sweep jobs.
+#[derive(Default)]
 pub struct DivisiblePanel {
     /// Persisted view state.
     pub view: DivisibleView,
@@ -130,23 +131,7 @@ impl Workspace for DivisiblePanel {
         "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids";
     const HELP: &'static str = crate::ui::help::DIVISIBLE;
 
-    fn new(view: DivisibleView) -> Self {
-        DivisiblePanel {
-            view,
-            outcome: None,
-            h_sweep: Keyed::default(),
-            beta_sweep: Keyed::default(),
-        }
-    }
-    fn view(&self) -> &DivisibleView {
-        &self.view
-    }
-    fn view_mut(&mut self) -> &mut DivisibleView {
-        &mut self.view
-    }
-    fn stepper(&mut self) -> &mut StepState {
-        &mut self.view.step
-    }
+    view_accessors!(DivisibleView);
     fn steps(&self, params: &DivisibleParams) -> usize {
         self.timeline(params).map_or(1, |t| t.steps.len() + 1)
     }
@@ -167,79 +152,6 @@ impl Workspace for DivisiblePanel {
         self.request_sweeps(ctx, params, false);
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
-        self.controls_ui(ui, params);
-    }
-    fn picture(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
-        self.picture_ui(ui, params);
-    }
-    fn plots(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
-        self.plots_ui(ui, params);
-    }
-    fn numbers(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
-        self.numbers_ui(ui, params);
-    }
-}
-
-impl DivisiblePanel {
-    /// The outcome for `params`, evaluated now if the cache is stale (one evaluation simulates
-    /// at most 3 × 64 levels: well under a millisecond).
-    pub fn outcome(&mut self, params: &DivisibleParams) -> &Result<Outcome, ParamError> {
-        let stale = self.outcome.as_ref().is_none_or(|(p, _)| p != params);
-        if stale {
-            self.outcome = Some((params.clone(), evaluate(params)));
-        }
-        &self.outcome.as_ref().expect("just set").1
-    }
-
-    /// Starts the sweeps the plots need, if their inputs changed (latest wins). After a
-    /// Cancel they start again only when the inputs change or `again` is set (Recompute).
-    fn request_sweeps(&mut self, ctx: &egui::Context, params: &DivisibleParams, again: bool) {
-        let Ok(v) = params.validate() else { return };
-        let h_max = params.sweep_h_max as u64;
-        let hk = (v.network, v.b, v.beta.to_bits(), h_max, 0);
-        let (lo, hi) = params.sweep_beta;
-        let bk = (v.network, v.b, v.h as u64, lo.to_bits(), hi.to_bits());
-        if again {
-            self.h_sweep.retry();
-            self.beta_sweep.retry();
-        }
-        let c = ctx.clone();
-        self.h_sweep.request(
-            hk,
-            format!("sweeping h = 0..{h_max}"),
-            move || c.request_repaint(),
-            move |p| sweep::sweep_h(&v, h_max, p),
-        );
-        let c = ctx.clone();
-        self.beta_sweep.request(
-            bk,
-            format!("sweeping β over [{lo}, {hi}]"),
-            move || c.request_repaint(),
-            move |p| sweep::sweep_beta(&v, lo, hi, BETA_POINTS, p),
-        );
-    }
-
-    /// True while the sweeps are cancelled and not yet asked for again.
-    pub fn sweeps_cancelled(&self) -> bool {
-        self.h_sweep.was_cancelled() || self.beta_sweep.was_cancelled()
-    }
-
-    fn shown_method(&self, params: &DivisibleParams) -> Method {
-        match params.algorithm {
-            AlgorithmChoice::Only(m) => m,
-            AlgorithmChoice::All => self.view.shown,
-        }
-    }
-
-    fn timeline<'a>(&'a self, params: &DivisibleParams) -> Option<&'a Timeline> {
-        let m = self.shown_method(params);
-        let (_, Ok(o)) = self.outcome.as_ref()? else {
-            return None;
-        };
-        o.get(m).map(|r| &r.timeline)
-    }
-
-    fn controls_ui(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         ui.heading("Instance");
         let error = self
             .outcome
@@ -377,16 +289,8 @@ impl DivisiblePanel {
                 ui.label(crate::ui::help::DIVISIBLE);
             });
     }
-
-    fn step_time(t: &Timeline, step: usize) -> f64 {
-        if step == 0 {
-            0.0
-        } else {
-            t.steps.get(step - 1).copied().unwrap_or(t.finish)
-        }
-    }
-
-    fn picture_ui(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+    fn picture(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+        let params = &*params;
         let method = self.shown_method(params);
         ui.horizontal(|ui| {
             ui.heading("Timeline");
@@ -542,76 +446,8 @@ impl DivisiblePanel {
             self.view.step.playing = false;
         }
     }
-
-    /// The h plot (`over_beta = false`) or the β plot: for each shown method, simulated
-    /// points, the closed-form line and the N → ∞ limit (dashed), as T_N or S_N.
-    fn sweep_plot(&self, params: &DivisibleParams, over_beta: bool) -> ComparePlot {
-        let (q, sweep) = if over_beta {
-            (self.view.beta_quantity, &self.beta_sweep)
-        } else {
-            (self.view.h_quantity, &self.h_sweep)
-        };
-        let b = params.arity().max(2) as u64;
-        let conv = |t: f64, beta: f64| match q {
-            Quantity::Time => t,
-            Quantity::Speedup => beta / t,
-        };
-        let mut series = Vec::new();
-        let points: &[SweepPoint] = sweep.latest().map_or(&[], |s| s.as_slice());
-        for m in params.algorithm.methods() {
-            let c = method_color(m);
-            let curve = |f: &dyn Fn(&SweepPoint) -> f64| -> Vec<[f64; 2]> {
-                points.iter().map(|p| [p.x, conv(f(p), p.beta)]).collect()
-            };
-            series.push(Series {
-                name: format!("{} simulated", m.letter()),
-                points: curve(&|p| p.get(m).simulated),
-                style: SeriesStyle::Points,
-                color: Some(c),
-            });
-            series.push(Series {
-                name: format!("{} closed form", m.letter()),
-                points: curve(&|p| p.get(m).closed),
-                style: SeriesStyle::Line,
-                color: Some(c),
-            });
-            series.push(Series {
-                name: format!("{} limit N → ∞", m.letter()),
-                points: curve(&|p| theory::asymptotic_time(m, b, p.beta)),
-                style: SeriesStyle::DashedLine,
-                color: Some(c.gamma_multiply(0.7)),
-            });
-        }
-        let what = if q == Quantity::Time {
-            "parallel time T_N"
-        } else {
-            "speedup S_N"
-        };
-        let net = params.network.name();
-        let (title, x_label, marker) = if over_beta {
-            (
-                format!("{what} vs β ({net} b = {b}, h = {})", params.h),
-                "β",
-                params.beta,
-            )
-        } else {
-            (
-                format!("{what} vs h ({net} b = {b}, β = {})", params.beta),
-                "h",
-                params.h as f64,
-            )
-        };
-        ComparePlot {
-            title,
-            x_label: x_label.into(),
-            y_label: if q == Quantity::Time { "T_N" } else { "S_N" }.into(),
-            series,
-            x_marker: Some(marker),
-            legend_left: q == Quantity::Speedup,
-        }
-    }
-
-    fn plots_ui(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+    fn plots(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+        let params = &*params;
         if matches!(self.outcome, Some((_, Err(_)))) {
             ui.heading("Plots");
             ui.label(
@@ -671,8 +507,8 @@ impl DivisiblePanel {
             self.request_sweeps(ui.ctx(), params, true);
         }
     }
-
-    fn numbers_ui(&mut self, ui: &mut Ui, params: &DivisibleParams) {
+    fn numbers(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
+        let params = &*params;
         ui.heading("Numbers");
         let Some((_, result)) = &self.outcome else {
             return;
@@ -767,6 +603,142 @@ impl DivisiblePanel {
             ui.label(RichText::new(sym).color(color).strong());
         });
         result_table(ui, "divisible_numbers_table", &header, &rows);
+    }
+}
+
+impl DivisiblePanel {
+    /// The outcome for `params`, evaluated now if the cache is stale (one evaluation simulates
+    /// at most 3 × 64 levels: well under a millisecond).
+    pub fn outcome(&mut self, params: &DivisibleParams) -> &Result<Outcome, ParamError> {
+        let stale = self.outcome.as_ref().is_none_or(|(p, _)| p != params);
+        if stale {
+            self.outcome = Some((params.clone(), evaluate(params)));
+        }
+        &self.outcome.as_ref().expect("just set").1
+    }
+
+    /// Starts the sweeps the plots need, if their inputs changed (latest wins). After a
+    /// Cancel they start again only when the inputs change or `again` is set (Recompute).
+    fn request_sweeps(&mut self, ctx: &egui::Context, params: &DivisibleParams, again: bool) {
+        let Ok(v) = params.validate() else { return };
+        let h_max = params.sweep_h_max as u64;
+        let hk = (v.network, v.b, v.beta.to_bits(), h_max, 0);
+        let (lo, hi) = params.sweep_beta;
+        let bk = (v.network, v.b, v.h as u64, lo.to_bits(), hi.to_bits());
+        if again {
+            self.h_sweep.retry();
+            self.beta_sweep.retry();
+        }
+        let c = ctx.clone();
+        self.h_sweep.request(
+            hk,
+            format!("sweeping h = 0..{h_max}"),
+            move || c.request_repaint(),
+            move |p| sweep::sweep_h(&v, h_max, p),
+        );
+        let c = ctx.clone();
+        self.beta_sweep.request(
+            bk,
+            format!("sweeping β over [{lo}, {hi}]"),
+            move || c.request_repaint(),
+            move |p| sweep::sweep_beta(&v, lo, hi, BETA_POINTS, p),
+        );
+    }
+
+    /// True while the sweeps are cancelled and not yet asked for again.
+    pub fn sweeps_cancelled(&self) -> bool {
+        self.h_sweep.was_cancelled() || self.beta_sweep.was_cancelled()
+    }
+
+    fn shown_method(&self, params: &DivisibleParams) -> Method {
+        match params.algorithm {
+            AlgorithmChoice::Only(m) => m,
+            AlgorithmChoice::All => self.view.shown,
+        }
+    }
+
+    fn timeline<'a>(&'a self, params: &DivisibleParams) -> Option<&'a Timeline> {
+        let m = self.shown_method(params);
+        let (_, Ok(o)) = self.outcome.as_ref()? else {
+            return None;
+        };
+        o.get(m).map(|r| &r.timeline)
+    }
+
+    fn step_time(t: &Timeline, step: usize) -> f64 {
+        if step == 0 {
+            0.0
+        } else {
+            t.steps.get(step - 1).copied().unwrap_or(t.finish)
+        }
+    }
+
+    /// The h plot (`over_beta = false`) or the β plot: for each shown method, simulated
+    /// points, the closed-form line and the N → ∞ limit (dashed), as T_N or S_N.
+    fn sweep_plot(&self, params: &DivisibleParams, over_beta: bool) -> ComparePlot {
+        let (q, sweep) = if over_beta {
+            (self.view.beta_quantity, &self.beta_sweep)
+        } else {
+            (self.view.h_quantity, &self.h_sweep)
+        };
+        let b = params.arity().max(2) as u64;
+        let conv = |t: f64, beta: f64| match q {
+            Quantity::Time => t,
+            Quantity::Speedup => beta / t,
+        };
+        let mut series = Vec::new();
+        let points: &[SweepPoint] = sweep.latest().map_or(&[], |s| s.as_slice());
+        for m in params.algorithm.methods() {
+            let c = method_color(m);
+            let curve = |f: &dyn Fn(&SweepPoint) -> f64| -> Vec<[f64; 2]> {
+                points.iter().map(|p| [p.x, conv(f(p), p.beta)]).collect()
+            };
+            series.push(Series {
+                name: format!("{} simulated", m.letter()),
+                points: curve(&|p| p.get(m).simulated),
+                style: SeriesStyle::Points,
+                color: Some(c),
+            });
+            series.push(Series {
+                name: format!("{} closed form", m.letter()),
+                points: curve(&|p| p.get(m).closed),
+                style: SeriesStyle::Line,
+                color: Some(c),
+            });
+            series.push(Series {
+                name: format!("{} limit N → ∞", m.letter()),
+                points: curve(&|p| theory::asymptotic_time(m, b, p.beta)),
+                style: SeriesStyle::DashedLine,
+                color: Some(c.gamma_multiply(0.7)),
+            });
+        }
+        let what = if q == Quantity::Time {
+            "parallel time T_N"
+        } else {
+            "speedup S_N"
+        };
+        let net = params.network.name();
+        let (title, x_label, marker) = if over_beta {
+            (
+                format!("{what} vs β ({net} b = {b}, h = {})", params.h),
+                "β",
+                params.beta,
+            )
+        } else {
+            (
+                format!("{what} vs h ({net} b = {b}, β = {})", params.beta),
+                "h",
+                params.h as f64,
+            )
+        };
+        ComparePlot {
+            title,
+            x_label: x_label.into(),
+            y_label: if q == Quantity::Time { "T_N" } else { "S_N" }.into(),
+            series,
+            x_marker: Some(marker),
+            legend_left: q == Quantity::Speedup,
+        }
     }
 }
 

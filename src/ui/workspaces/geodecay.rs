@@ -9,13 +9,13 @@ use crate::cli::geodecay_p_values;
 use crate::jobs::{JobHandle, Keyed};
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
-    Decay, EllPoint, GeoOutcome, GeoParams, PPoint, ParamError, Policy, SeedSpread, Survivors,
-    seed_spread, simulate_valid, sweep_ell, sweep_p,
+    Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, SeedSpread, Survivors, seed_spread,
+    simulate_valid, sweep_ell, sweep_p,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
-use crate::ui::workspace::{Regions, Workspace};
+use crate::ui::workspace::{Checked, Regions, Workspace, field_error, repainter, view_accessors};
 
 /// Colour of a policy in every plot.
 pub fn policy_color(p: Policy) -> Color32 {
@@ -80,11 +80,12 @@ struct Evaluated {
 }
 
 /// The workspace.
+#[derive(Default)]
 pub struct GeodecayPanel {
     /// Persisted view state.
     pub view: GeodecayView,
     evaluated: Keyed<GeoParams, Evaluated>,
-    error: Option<(GeoParams, ParamError)>,
+    error: Checked<GeoParams>,
     ell: Keyed<GeoParams, Vec<EllPoint>>,
     p_sweep: Keyed<GeoParams, Vec<PPoint>>,
     spread: Keyed<GeoParams, Vec<SeedSpread>>,
@@ -118,25 +119,7 @@ impl Workspace for GeodecayPanel {
         "Gil & Matias: when to load-balance — standard (O(lg ℓ)) vs improved (O(lg* ℓ)) policy";
     const HELP: &'static str = crate::ui::help::GEODECAY;
 
-    fn new(view: GeodecayView) -> Self {
-        GeodecayPanel {
-            view,
-            evaluated: Keyed::default(),
-            error: None,
-            ell: Keyed::default(),
-            p_sweep: Keyed::default(),
-            spread: Keyed::default(),
-        }
-    }
-    fn view(&self) -> &GeodecayView {
-        &self.view
-    }
-    fn view_mut(&mut self) -> &mut GeodecayView {
-        &mut self.view
-    }
-    fn stepper(&mut self) -> &mut StepState {
-        &mut self.view.step
-    }
+    view_accessors!(GeodecayView);
     fn steps(&self, params: &GeoParams) -> usize {
         self.current(params)
             .map_or(1, |e| e.selected.trace.len().max(1))
@@ -161,97 +144,9 @@ impl Workspace for GeodecayPanel {
         self.request(ctx, params);
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut GeoParams) {
-        self.controls_ui(ui, params);
-    }
-    fn picture(&mut self, ui: &mut Ui, params: &mut GeoParams) {
-        self.timeline(ui, params);
-    }
-    fn plots(&mut self, ui: &mut Ui, params: &mut GeoParams) {
-        self.plots_ui(ui, params);
-    }
-    fn numbers(&mut self, ui: &mut Ui, params: &mut GeoParams) {
-        self.numbers_ui(ui, params);
-    }
-}
-
-impl GeodecayPanel {
-    /// Starts the background work for `params` if it changed (latest wins).
-    fn request(&mut self, ctx: &egui::Context, params: &GeoParams) {
-        if self.error.as_ref().is_some_and(|(p, _)| p == params) {
-            return;
-        }
-        let v = match params.validate() {
-            Ok(v) => v,
-            Err(e) => {
-                self.error = Some((params.clone(), e));
-                self.evaluated.clear();
-                return;
-            }
-        };
-        self.error = None;
-        let notify = |c: &egui::Context| {
-            let c = c.clone();
-            move || c.request_repaint()
-        };
-        let (vv, prm) = (v.clone(), params.clone());
-        self.evaluated.request(
-            params.clone(),
-            "simulating the policies",
-            notify(ctx),
-            move |p| {
-                let selected = simulate_valid(&vv, prm.policy, true, p)?;
-                let mut all = Vec::new();
-                for pol in Policy::MAIN {
-                    all.push(simulate_valid(&vv, pol, false, p)?);
-                }
-                if prm.policy == Policy::Every {
-                    all.push(selected.clone());
-                }
-                Ok(Evaluated { selected, all })
-            },
-        );
-        // Each sweep depends on a subset of the parameters: its key leaves the rest out.
-        let (vv, top) = (v.clone(), params.ell_log2_max);
-        self.ell.request(
-            sweep_key(params, true, false),
-            format!("sweeping ℓ = 2^1 … 2^{top}"),
-            notify(ctx),
-            move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p),
-        );
-        let (vv, ps) = (v.clone(), geodecay_p_values(params.n));
-        self.p_sweep.request(
-            sweep_key(params, false, true),
-            "sweeping p",
-            notify(ctx),
-            move |p| sweep_p(&vv, &ps, &Policy::MAIN, p),
-        );
-        if params.decay == Decay::Random {
-            let seeds = params.seeds;
-            self.spread.request(
-                sweep_key(params, false, false),
-                format!("{seeds} seeds"),
-                notify(ctx),
-                move |p| seed_spread(&v, seeds, &Policy::MAIN, p),
-            );
-        }
-    }
-
-    fn current<'a>(&'a self, params: &GeoParams) -> Option<&'a Evaluated> {
-        self.evaluated.for_key(params)
-    }
-
-    fn controls_ui(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         ui.heading("Instance");
-        let error = self
-            .error
-            .as_ref()
-            .filter(|(p, _)| p == params)
-            .map(|(_, e)| e.clone());
-        let grid_err = |ui: &mut Ui, field: &str| {
-            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                crate::ui::widgets::error_row(ui, &e.message);
-            }
-        };
+        let error = self.error.of(params).cloned();
+        let grid_err = |ui: &mut Ui, field: &str| field_error(ui, error.as_ref(), field);
         egui::Grid::new("geo_params")
             .num_columns(2)
             .spacing([8.0, 6.0])
@@ -363,14 +258,14 @@ impl GeodecayPanel {
             ui.label(crate::ui::help::GEODECAY);
         });
     }
-
-    fn timeline(&mut self, ui: &mut Ui, params: &GeoParams) {
+    fn picture(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+        let params = &*params;
         ui.horizontal(|ui| {
             ui.heading("Rounds");
             ui.checkbox(&mut self.view.timeline_log, "log loads")
                 .on_hover_text("Logarithmic (base 2) load axis");
         });
-        if let Some((_, e)) = self.error.as_ref().filter(|(p, _)| p == params) {
+        if let Some(e) = self.error.of(params) {
             ui.label(
                 RichText::new(format!("Nothing runs on this instance: {}", e.message))
                     .color(ui.visuals().error_fg_color),
@@ -500,6 +395,239 @@ impl GeodecayPanel {
                 }
             });
     }
+    fn plots(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+        let params = &*params;
+        ui.horizontal(|ui| {
+            let l = ui.label("Plot:");
+            egui::ComboBox::from_id_salt("geo_plot")
+                .selected_text(match self.view.plot {
+                    GeoPlot::Overhead => "overhead T/ℓ vs lg ℓ",
+                    GeoPlot::OverheadVsIdeal => "overhead beyond balanced ideal vs lg ℓ",
+                    GeoPlot::Balancings => "balancings vs lg ℓ",
+                    GeoPlot::TimeVsP => "total time vs p",
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(
+                        &mut self.view.plot,
+                        GeoPlot::Overhead,
+                        "overhead T/ℓ vs lg ℓ",
+                    );
+                    ui.selectable_value(
+                        &mut self.view.plot,
+                        GeoPlot::OverheadVsIdeal,
+                        "overhead beyond balanced ideal vs lg ℓ",
+                    )
+                    .on_hover_text(
+                        "(T − Σ⌈w_r/p⌉)/ℓ: what balancings and imbalance cost beyond a perfectly balanced run with free balancing",
+                    );
+                    ui.selectable_value(
+                        &mut self.view.plot,
+                        GeoPlot::Balancings,
+                        "balancings vs lg ℓ",
+                    );
+                    ui.selectable_value(&mut self.view.plot, GeoPlot::TimeVsP, "total time vs p");
+                })
+                .response
+                .labelled_by(l.id);
+            if self.ell.is_running() || self.p_sweep.is_running() {
+                ui.spinner();
+            }
+        });
+        if self.error.of(params).is_some() {
+            ui.label(
+                RichText::new("Nothing is plotted until the instance is valid.")
+                    .color(ui.visuals().error_fg_color),
+            );
+            return;
+        }
+        let plot = match self.view.plot {
+            GeoPlot::TimeVsP => self.p_plot(params),
+            _ => self.ell_plot(params),
+        };
+        let h = if params.decay == Decay::Random {
+            (ui.available_height() * 0.5).max(220.0)
+        } else {
+            ui.available_height().max(220.0)
+        };
+        ui.allocate_ui(egui::vec2(ui.available_width(), h), |ui| {
+            compare_plot(ui, "geo_sweep_plot", &plot, &mut self.view.plot_view);
+        });
+        if params.decay == Decay::Random {
+            ui.separator();
+            ui.strong(format!(
+                "Spread of the total time over {} seeds",
+                params.seeds
+            ));
+            match self.spread.current() {
+                Some(s) => {
+                    let rows: Vec<Vec<String>> = s
+                        .iter()
+                        .map(|x| {
+                            vec![
+                                x.policy.name().into(),
+                                fmt(x.min),
+                                fmt(x.median),
+                                fmt(x.mean),
+                                fmt(x.max),
+                            ]
+                        })
+                        .collect();
+                    result_table(
+                        ui,
+                        "geo_spread",
+                        &["policy", "min", "median", "mean", "max"],
+                        &rows,
+                    );
+                    // The empirical distribution: each policy's times sorted, against the
+                    // fraction of seeds at or below them.
+                    let series = s
+                        .iter()
+                        .flat_map(|x| {
+                            let mut t = x.times.clone();
+                            t.sort_by(f64::total_cmp);
+                            let k = t.len().max(1) as f64;
+                            let pts: Vec<[f64; 2]> = t
+                                .iter()
+                                .enumerate()
+                                .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
+                                .collect();
+                            Series::points_and_line(x.policy.name(), pts, policy_color(x.policy))
+                        })
+                        .collect();
+                    let plot = ComparePlot {
+                        title: "fraction of seeds with total time ≤ T".into(),
+                        x_label: "total time T".into(),
+                        y_label: "fraction of seeds".into(),
+                        series,
+                        x_marker: None,
+                        legend_left: true,
+                    };
+                    compare_plot(ui, "geo_spread_plot", &plot, &mut self.view.spread_view);
+                }
+                None => {
+                    ui.spinner();
+                }
+            }
+        }
+    }
+    fn numbers(&mut self, ui: &mut Ui, params: &mut GeoParams) {
+        let params = &*params;
+        ui.heading("Numbers");
+        let Some(ev) = self.evaluated.for_key(params) else {
+            return;
+        };
+        let o = &ev.selected;
+        ui.label(format!(
+            "lg ℓ = {}   ·   lg(n/p) = {}   ·   lg* ℓ = {}   ·   standard policy's estimate lg(n/(c·p))/α = {}{}",
+            o.lg_ell.map_or("undefined".into(), fmt),
+            fmt(o.lg_n_over_p),
+            o.lg_star_ell,
+            fmt(standard_balancings_estimate(params.n, params.p, params.alpha, params.c)),
+            if o.truncated { "   ·   ⚠ run stopped at the round cap" } else { "" }
+        ));
+        let header = [
+            "policy",
+            "total time T",
+            "balancings",
+            "init phase",
+            "phases",
+            "rounds",
+            "Brent n/p + rounds",
+            "additive overhead",
+            "overhead T/ℓ",
+            "balanced ideal Σ⌈w_r/p⌉",
+            "(T − ideal)/ℓ",
+        ];
+        let rows: Vec<Vec<String>> = ev
+            .all
+            .iter()
+            .map(|x| {
+                let name = if x.policy == Policy::Every {
+                    format!("every {}", params.every)
+                } else {
+                    x.policy.name().to_string()
+                };
+                vec![
+                    if x.policy == params.policy {
+                        format!("▶ {name}")
+                    } else {
+                        name
+                    },
+                    fmt(x.time),
+                    x.balancings.to_string(),
+                    x.balancings_init.to_string(),
+                    x.balancings_phases.to_string(),
+                    x.rounds.to_string(),
+                    fmt(x.brent),
+                    fmt(x.overhead_additive),
+                    x.overhead.map_or("undefined (ℓ = 0)".into(), fmt),
+                    x.ideal_work.to_string(),
+                    if params.ell > 0.0 {
+                        fmt((x.time - x.ideal_work as f64) / params.ell)
+                    } else {
+                        "undefined (ℓ = 0)".into()
+                    },
+                ]
+            })
+            .collect();
+        result_table(ui, "geo_numbers", &header, &rows);
+    }
+}
+
+impl GeodecayPanel {
+    /// Starts the background work for `params` if it changed (latest wins).
+    fn request(&mut self, ctx: &egui::Context, params: &GeoParams) {
+        let Some(v) = self.error.check(params, GeoParams::validate) else {
+            self.evaluated.clear();
+            return;
+        };
+        let notify = repainter;
+        let (vv, prm) = (v.clone(), params.clone());
+        self.evaluated.request(
+            params.clone(),
+            "simulating the policies",
+            notify(ctx),
+            move |p| {
+                let selected = simulate_valid(&vv, prm.policy, true, p)?;
+                let mut all = Vec::new();
+                for pol in Policy::MAIN {
+                    all.push(simulate_valid(&vv, pol, false, p)?);
+                }
+                if prm.policy == Policy::Every {
+                    all.push(selected.clone());
+                }
+                Ok(Evaluated { selected, all })
+            },
+        );
+        // Each sweep depends on a subset of the parameters: its key leaves the rest out.
+        let (vv, top) = (v.clone(), params.ell_log2_max);
+        self.ell.request(
+            sweep_key(params, true, false),
+            format!("sweeping ℓ = 2^1 … 2^{top}"),
+            notify(ctx),
+            move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p),
+        );
+        let (vv, ps) = (v.clone(), geodecay_p_values(params.n));
+        self.p_sweep.request(
+            sweep_key(params, false, true),
+            "sweeping p",
+            notify(ctx),
+            move |p| sweep_p(&vv, &ps, &Policy::MAIN, p),
+        );
+        if params.decay == Decay::Random {
+            let seeds = params.seeds;
+            self.spread.request(
+                sweep_key(params, false, false),
+                format!("{seeds} seeds"),
+                notify(ctx),
+                move |p| seed_spread(&v, seeds, &Policy::MAIN, p),
+            );
+        }
+    }
+
+    fn current<'a>(&'a self, params: &GeoParams) -> Option<&'a Evaluated> {
+        self.evaluated.for_key(params)
+    }
 
     fn ell_plot(&self, params: &GeoParams) -> ComparePlot {
         let mut series = Vec::new();
@@ -613,182 +741,5 @@ impl GeodecayPanel {
             x_marker: Some(params.p as f64),
             legend_left: false,
         }
-    }
-
-    fn plots_ui(&mut self, ui: &mut Ui, params: &GeoParams) {
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot:");
-            egui::ComboBox::from_id_salt("geo_plot")
-                .selected_text(match self.view.plot {
-                    GeoPlot::Overhead => "overhead T/ℓ vs lg ℓ",
-                    GeoPlot::OverheadVsIdeal => "overhead beyond balanced ideal vs lg ℓ",
-                    GeoPlot::Balancings => "balancings vs lg ℓ",
-                    GeoPlot::TimeVsP => "total time vs p",
-                })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(
-                        &mut self.view.plot,
-                        GeoPlot::Overhead,
-                        "overhead T/ℓ vs lg ℓ",
-                    );
-                    ui.selectable_value(
-                        &mut self.view.plot,
-                        GeoPlot::OverheadVsIdeal,
-                        "overhead beyond balanced ideal vs lg ℓ",
-                    )
-                    .on_hover_text(
-                        "(T − Σ⌈w_r/p⌉)/ℓ: what balancings and imbalance cost beyond a perfectly balanced run with free balancing",
-                    );
-                    ui.selectable_value(
-                        &mut self.view.plot,
-                        GeoPlot::Balancings,
-                        "balancings vs lg ℓ",
-                    );
-                    ui.selectable_value(&mut self.view.plot, GeoPlot::TimeVsP, "total time vs p");
-                })
-                .response
-                .labelled_by(l.id);
-            if self.ell.is_running() || self.p_sweep.is_running() {
-                ui.spinner();
-            }
-        });
-        if self.error.as_ref().is_some_and(|(p, _)| p == params) {
-            ui.label(
-                RichText::new("Nothing is plotted until the instance is valid.")
-                    .color(ui.visuals().error_fg_color),
-            );
-            return;
-        }
-        let plot = match self.view.plot {
-            GeoPlot::TimeVsP => self.p_plot(params),
-            _ => self.ell_plot(params),
-        };
-        let h = if params.decay == Decay::Random {
-            (ui.available_height() * 0.5).max(220.0)
-        } else {
-            ui.available_height().max(220.0)
-        };
-        ui.allocate_ui(egui::vec2(ui.available_width(), h), |ui| {
-            compare_plot(ui, "geo_sweep_plot", &plot, &mut self.view.plot_view);
-        });
-        if params.decay == Decay::Random {
-            ui.separator();
-            ui.strong(format!(
-                "Spread of the total time over {} seeds",
-                params.seeds
-            ));
-            match self.spread.current() {
-                Some(s) => {
-                    let rows: Vec<Vec<String>> = s
-                        .iter()
-                        .map(|x| {
-                            vec![
-                                x.policy.name().into(),
-                                fmt(x.min),
-                                fmt(x.median),
-                                fmt(x.mean),
-                                fmt(x.max),
-                            ]
-                        })
-                        .collect();
-                    result_table(
-                        ui,
-                        "geo_spread",
-                        &["policy", "min", "median", "mean", "max"],
-                        &rows,
-                    );
-                    // The empirical distribution: each policy's times sorted, against the
-                    // fraction of seeds at or below them.
-                    let series = s
-                        .iter()
-                        .flat_map(|x| {
-                            let mut t = x.times.clone();
-                            t.sort_by(f64::total_cmp);
-                            let k = t.len().max(1) as f64;
-                            let pts: Vec<[f64; 2]> = t
-                                .iter()
-                                .enumerate()
-                                .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
-                                .collect();
-                            Series::points_and_line(x.policy.name(), pts, policy_color(x.policy))
-                        })
-                        .collect();
-                    let plot = ComparePlot {
-                        title: "fraction of seeds with total time ≤ T".into(),
-                        x_label: "total time T".into(),
-                        y_label: "fraction of seeds".into(),
-                        series,
-                        x_marker: None,
-                        legend_left: true,
-                    };
-                    compare_plot(ui, "geo_spread_plot", &plot, &mut self.view.spread_view);
-                }
-                None => {
-                    ui.spinner();
-                }
-            }
-        }
-    }
-
-    fn numbers_ui(&mut self, ui: &mut Ui, params: &GeoParams) {
-        ui.heading("Numbers");
-        let Some(ev) = self.evaluated.for_key(params) else {
-            return;
-        };
-        let o = &ev.selected;
-        ui.label(format!(
-            "lg ℓ = {}   ·   lg(n/p) = {}   ·   lg* ℓ = {}   ·   standard policy's estimate lg(n/(c·p))/α = {}{}",
-            o.lg_ell.map_or("undefined".into(), fmt),
-            fmt(o.lg_n_over_p),
-            o.lg_star_ell,
-            fmt(standard_balancings_estimate(params.n, params.p, params.alpha, params.c)),
-            if o.truncated { "   ·   ⚠ run stopped at the round cap" } else { "" }
-        ));
-        let header = [
-            "policy",
-            "total time T",
-            "balancings",
-            "init phase",
-            "phases",
-            "rounds",
-            "Brent n/p + rounds",
-            "additive overhead",
-            "overhead T/ℓ",
-            "balanced ideal Σ⌈w_r/p⌉",
-            "(T − ideal)/ℓ",
-        ];
-        let rows: Vec<Vec<String>> = ev
-            .all
-            .iter()
-            .map(|x| {
-                let name = if x.policy == Policy::Every {
-                    format!("every {}", params.every)
-                } else {
-                    x.policy.name().to_string()
-                };
-                vec![
-                    if x.policy == params.policy {
-                        format!("▶ {name}")
-                    } else {
-                        name
-                    },
-                    fmt(x.time),
-                    x.balancings.to_string(),
-                    x.balancings_init.to_string(),
-                    x.balancings_phases.to_string(),
-                    x.rounds.to_string(),
-                    fmt(x.brent),
-                    fmt(x.overhead_additive),
-                    x.overhead.map_or("undefined (ℓ = 0)".into(), fmt),
-                    x.ideal_work.to_string(),
-                    if params.ell > 0.0 {
-                        fmt((x.time - x.ideal_work as f64) / params.ell)
-                    } else {
-                        "undefined (ℓ = 0)".into()
-                    },
-                ]
-            })
-            .collect();
-        result_table(ui, "geo_numbers", &header, &rows);
     }
 }

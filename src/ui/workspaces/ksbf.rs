@@ -17,7 +17,7 @@ use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
-use crate::ui::workspace::{Regions, Workspace};
+use crate::ui::workspace::{Checked, Regions, Workspace, field_error, repainter, view_accessors};
 
 /// Which plot the right column shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -82,11 +82,12 @@ struct Evaluated {
 }
 
 /// The workspace.
+#[derive(Default)]
 pub struct KsbfPanel {
     /// Persisted view state.
     pub view: KsbfView,
     evaluated: Keyed<KsbfParams, Evaluated>,
-    error: Option<(KsbfParams, ksbf::ParamError)>,
+    error: Checked<KsbfParams>,
     vs_n: Keyed<KsbfParams, Vec<SweepPoint>>,
     vs_p: Keyed<KsbfParams, Vec<SweepPoint>>,
     seeds: Keyed<(KsbfParams, u64), Vec<SeedPoint>>,
@@ -116,25 +117,7 @@ impl Workspace for KsbfPanel {
     const HOVER: &'static str = "Gao & Rosenberg: Keep-left-Send-right balancing with breadth-first scheduling of growing trees and grids on a ring";
     const HELP: &'static str = crate::ui::help::KSBF;
 
-    fn new(view: KsbfView) -> Self {
-        KsbfPanel {
-            view,
-            evaluated: Keyed::default(),
-            error: None,
-            vs_n: Keyed::default(),
-            vs_p: Keyed::default(),
-            seeds: Keyed::default(),
-        }
-    }
-    fn view(&self) -> &KsbfView {
-        &self.view
-    }
-    fn view_mut(&mut self) -> &mut KsbfView {
-        &mut self.view
-    }
-    fn stepper(&mut self) -> &mut StepState {
-        &mut self.view.step
-    }
+    view_accessors!(KsbfView);
     fn steps(&self, params: &KsbfParams) -> usize {
         self.current(params)
             .map_or(1, |e| e.outcome.makespan.max(1) as usize)
@@ -158,100 +141,9 @@ impl Workspace for KsbfPanel {
         self.request(ctx, params);
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
-        self.controls_ui(ui, params);
-    }
-    fn picture(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
-        self.picture_ui(ui, params);
-    }
-    fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
-        self.plots_ui(ui, params);
-    }
-    fn numbers(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
-        self.numbers_ui(ui, params);
-    }
-}
-
-impl KsbfPanel {
-    fn request(&mut self, ctx: &egui::Context, params: &KsbfParams) {
-        if self.error.as_ref().is_some_and(|(p, _)| p == params) {
-            return;
-        }
-        let v = match params.validate() {
-            Ok(v) => v,
-            Err(e) => {
-                self.error = Some((params.clone(), e));
-                self.evaluated.clear();
-                return;
-            }
-        };
-        self.error = None;
-        let notify = |c: &egui::Context| {
-            let c = c.clone();
-            move || c.request_repaint()
-        };
-        let vv = v.clone();
-        self.evaluated
-            .request(params.clone(), "simulating", notify(ctx), move |_| {
-                Ok(Evaluated {
-                    outcome: ksbf::simulate(&vv),
-                    theory: ksbf::theory(&vv),
-                })
-            });
-        // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
-        let n_hi = params
-            .n
-            .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
-        let ns: Vec<u32> = (1..=n_hi).collect();
-        let base = v.clone();
-        self.vs_n
-            .request(params.clone(), "makespan vs n", notify(ctx), move |p| {
-                sweep(&n_points(&base, &ns).unwrap_or_default(), p)
-            });
-        let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
-        // Every p for small workloads; powers of two (and p itself) for big ones, so the sweep
-        // stays a few seconds even for T_26.
-        let ps: Vec<u32> = if params.max_nodes() <= 1 << 20 {
-            (1..=p_hi).collect()
-        } else {
-            let mut v: Vec<u32> = (0..=8).map(|k| 1u32 << k).filter(|&q| q <= p_hi).collect();
-            if !v.contains(&params.p) {
-                v.push(params.p);
-                v.sort_unstable();
-            }
-            v
-        };
-        let base = v.clone();
-        self.vs_p
-            .request(params.clone(), "makespan vs p", notify(ctx), move |p| {
-                sweep(&p_points(&base, &ps).unwrap_or_default(), p)
-            });
-        if params.shape.is_random() {
-            let count = self.view.seeds.max(1);
-            self.seeds.request(
-                (params.clone(), count),
-                format!("{count} seeds"),
-                notify(ctx),
-                move |p| sweep_seeds(&seed_points(&v, count), p),
-            );
-        }
-    }
-
-    fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Evaluated> {
-        self.evaluated.for_key(params)
-    }
-
-    fn controls_ui(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         ui.heading("Instance");
-        let error = self
-            .error
-            .as_ref()
-            .filter(|(p, _)| p == params)
-            .map(|(_, e)| e.clone());
-        let grid_err = |ui: &mut Ui, field: &str| {
-            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                crate::ui::widgets::error_row(ui, &e.message);
-            }
-        };
+        let error = self.error.of(params).cloned();
+        let grid_err = |ui: &mut Ui, field: &str| field_error(ui, error.as_ref(), field);
         egui::Grid::new("ks_params").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             let l = ui.label("Workload").on_hover_text(
                 "tree: complete binary tree T_n (2^n − 1 nodes) · grid: pyramidal grid G_n (C(n+1, 2) nodes) · random tree/grid (spawn probability q, seeded) · the adversarial families of Section 1.3",
@@ -319,8 +211,8 @@ impl KsbfPanel {
             }
         });
     }
-
-    fn picture_ui(&mut self, ui: &mut Ui, params: &KsbfParams) {
+    fn picture(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+        let params = &*params;
         ui.horizontal(|ui| {
             ui.heading("Execution");
             for (v, name) in [
@@ -331,7 +223,7 @@ impl KsbfPanel {
                 ui.selectable_value(&mut self.view.picture, v, name);
             }
         });
-        if let Some((_, e)) = self.error.as_ref().filter(|(p, _)| p == params) {
+        if let Some(e) = self.error.of(params) {
             ui.label(
                 RichText::new(format!("Nothing runs on this instance: {}", e.message))
                     .color(ui.visuals().error_fg_color),
@@ -433,8 +325,8 @@ impl KsbfPanel {
             KsPicture::Workload => workload(ui, params, trace, k as u64),
         }
     }
-
-    fn plots_ui(&mut self, ui: &mut Ui, params: &KsbfParams) {
+    fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+        let params = &*params;
         ui.horizontal(|ui| {
             let l = ui.label("Plot:");
             let names = [
@@ -460,7 +352,7 @@ impl KsbfPanel {
                 ui.spinner();
             }
         });
-        if self.error.as_ref().is_some_and(|(p, _)| p == params) {
+        if self.error.of(params).is_some() {
             ui.label(
                 RichText::new("Nothing is plotted until the instance is valid.")
                     .color(ui.visuals().error_fg_color),
@@ -612,8 +504,8 @@ impl KsbfPanel {
             }
         }
     }
-
-    fn numbers_ui(&mut self, ui: &mut Ui, params: &KsbfParams) {
+    fn numbers(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
+        let params = &*params;
         ui.heading("Numbers");
         let Some(ev) = self.evaluated.for_key(params) else {
             return;
@@ -671,6 +563,65 @@ impl KsbfPanel {
                 }
             }
         }
+    }
+}
+
+impl KsbfPanel {
+    fn request(&mut self, ctx: &egui::Context, params: &KsbfParams) {
+        let Some(v) = self.error.check(params, KsbfParams::validate) else {
+            self.evaluated.clear();
+            return;
+        };
+        let notify = repainter;
+        let vv = v.clone();
+        self.evaluated
+            .request(params.clone(), "simulating", notify(ctx), move |_| {
+                Ok(Evaluated {
+                    outcome: ksbf::simulate(&vv),
+                    theory: ksbf::theory(&vv),
+                })
+            });
+        // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
+        let n_hi = params
+            .n
+            .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
+        let ns: Vec<u32> = (1..=n_hi).collect();
+        let base = v.clone();
+        self.vs_n
+            .request(params.clone(), "makespan vs n", notify(ctx), move |p| {
+                sweep(&n_points(&base, &ns).unwrap_or_default(), p)
+            });
+        let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
+        // Every p for small workloads; powers of two (and p itself) for big ones, so the sweep
+        // stays a few seconds even for T_26.
+        let ps: Vec<u32> = if params.max_nodes() <= 1 << 20 {
+            (1..=p_hi).collect()
+        } else {
+            let mut v: Vec<u32> = (0..=8).map(|k| 1u32 << k).filter(|&q| q <= p_hi).collect();
+            if !v.contains(&params.p) {
+                v.push(params.p);
+                v.sort_unstable();
+            }
+            v
+        };
+        let base = v.clone();
+        self.vs_p
+            .request(params.clone(), "makespan vs p", notify(ctx), move |p| {
+                sweep(&p_points(&base, &ps).unwrap_or_default(), p)
+            });
+        if params.shape.is_random() {
+            let count = self.view.seeds.max(1);
+            self.seeds.request(
+                (params.clone(), count),
+                format!("{count} seeds"),
+                notify(ctx),
+                move |p| sweep_seeds(&seed_points(&v, count), p),
+            );
+        }
+    }
+
+    fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Evaluated> {
+        self.evaluated.for_key(params)
     }
 }
 

@@ -16,7 +16,7 @@ use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing, tree};
-use crate::ui::workspace::{Regions, Workspace};
+use crate::ui::workspace::{Checked, Regions, Workspace, field_error, repainter, view_accessors};
 
 /// The τ values of the paper's Fig. 2.
 pub const FIG2_TAUS: [f64; 4] = [128.0, 256.0, 512.0, 1000.0];
@@ -88,11 +88,12 @@ struct Evaluated {
 }
 
 /// The workspace.
+#[derive(Default)]
 pub struct TreeSweepPanel {
     /// Persisted view state.
     pub view: TreeSweepView,
     evaluated: Option<Evaluated>,
-    error: Option<(TreeSweepParams, treesweep::ParamError)>,
+    error: Checked<TreeSweepParams>,
     /// Exhaustive optimum for (n, τ bits).
     exhaustive: Keyed<(u32, u64), Option<f64>>,
     /// The n plots' series for (n_max, τ bits).
@@ -108,25 +109,7 @@ impl Workspace for TreeSweepPanel {
     const HOVER: &'static str = "Gao, Rosenberg & Sitaraman: optimal clustering (Fine-Grain) vs P.Y for up/down sweeps of a complete binary tree";
     const HELP: &'static str = crate::ui::help::TREESWEEP;
 
-    fn new(view: TreeSweepView) -> Self {
-        TreeSweepPanel {
-            view,
-            evaluated: None,
-            error: None,
-            exhaustive: Keyed::default(),
-            n_series: Keyed::default(),
-            tau_points: Keyed::default(),
-        }
-    }
-    fn view(&self) -> &TreeSweepView {
-        &self.view
-    }
-    fn view_mut(&mut self) -> &mut TreeSweepView {
-        &mut self.view
-    }
-    fn stepper(&mut self) -> &mut StepState {
-        &mut self.view.step
-    }
+    view_accessors!(TreeSweepView);
     fn steps(&self, _params: &TreeSweepParams) -> usize {
         self.step_list().len().max(1)
     }
@@ -151,156 +134,9 @@ impl Workspace for TreeSweepPanel {
         }
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
-        self.controls_ui(ui, params);
-    }
-    fn picture(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
-        self.picture_ui(ui, params);
-    }
-    fn plots(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
-        self.plots_ui(ui, params);
-    }
-    fn numbers(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
-        self.numbers_ui(ui, params);
-    }
-}
-
-impl TreeSweepPanel {
-    fn evaluate(&mut self, params: &TreeSweepParams) -> Option<Valid> {
-        match params.validate() {
-            Err(e) => {
-                self.error = Some((params.clone(), e));
-                None
-            }
-            Ok(v) => {
-                self.error = None;
-                if self.evaluated.as_ref().is_none_or(|e| &e.params != params) {
-                    // Fine-Grain is O(n²) arithmetic (n = 1000: ~1 ms); schedules only up to
-                    // what the tree diagram draws.
-                    let small = v.height() <= MAX_HEIGHT;
-                    self.evaluated = Some(Evaluated {
-                        params: params.clone(),
-                        sol: treesweep::solve(&v, MAX_TRACE),
-                        fg: small.then(|| optimal_schedule(&v)).flatten(),
-                        py: small.then(|| py_schedule_for(&v)).flatten(),
-                    });
-                }
-                Some(v)
-            }
-        }
-    }
-
-    fn request(&mut self, ctx: &egui::Context, v: &Valid) {
-        let notify = |c: &egui::Context| {
-            let c = c.clone();
-            move || c.request_repaint()
-        };
-        let (n, tau) = (v.height(), v.tau);
-        self.exhaustive.request(
-            (n, tau.to_bits()),
-            "exhaustive optimum",
-            notify(ctx),
-            move |_| Ok(exhaustive(n, tau).map(|e| e.opt[n as usize - 1])),
-        );
-        let n_max = self.view.n_max.max(2);
-        let mut taus = FIG2_TAUS.to_vec();
-        if !taus.contains(&tau) {
-            taus.push(tau);
-        }
-        self.n_series.request(
-            (n_max, tau.to_bits()),
-            format!("T* and T_PY for n = 1..{n_max}"),
-            notify(ctx),
-            move |p| sweep_n(n_max, &taus, p),
-        );
-        self.tau_points.request(
-            (n, v.direction),
-            format!("T* vs τ at n = {n}"),
-            notify(ctx),
-            // τ from 2^0.05 to 2^20, log-spaced.
-            move |p| sweep_tau(n, &log_taus(0.05, 20.0, 120), p),
-        );
-    }
-
-    /// The processor-0 steps of the shown schedule: (heap number or none, height, start, text).
-    fn step_list(&self) -> Vec<(Option<usize>, f64, String)> {
-        let Some(ev) = &self.evaluated else {
-            return Vec::new();
-        };
-        match self.view.shown {
-            Shown::FineGrain => ev
-                .sol
-                .trace
-                .steps
-                .iter()
-                .map(|s| {
-                    let what = match s.rule {
-                        Rule::Base => "Step 1.1: the leftmost leaf starts at time 0".to_string(),
-                        Rule::Internal => format!(
-                            "rule (a): an internal node (height {}) whose children are done",
-                            s.height
-                        ),
-                        Rule::Boundary => format!(
-                            "rule (b): a new boundary node; inequality (4) picks height {}",
-                            s.picked_height.unwrap_or(s.height)
-                        ),
-                    };
-                    let ext = match s.external_children {
-                        0 => String::new(),
-                        1 => ", one input from another processor".into(),
-                        _ => ", both inputs from other processors".into(),
-                    };
-                    (
-                        s.heap.and_then(|h| usize::try_from(h).ok()),
-                        s.start,
-                        format!(
-                            "node {} of processor 0 at t = {}: {what}{ext}{}",
-                            s.step + 1,
-                            fmt(s.start),
-                            if s.gap > 0.0 {
-                                format!(" (idle {} before)", fmt(s.gap))
-                            } else {
-                                String::new()
-                            }
-                        ),
-                    )
-                })
-                .collect(),
-            Shown::Py => {
-                let Some(s) = &ev.py else { return Vec::new() };
-                let mut nodes: Vec<usize> = (1..s.processor.len())
-                    .filter(|&k| s.processor[k] == 0)
-                    .collect();
-                nodes.sort_by(|&a, &b| s.start[a].total_cmp(&s.start[b]));
-                nodes
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, k)| {
-                        (
-                            Some(k),
-                            s.start[k],
-                            format!("node {} of processor 0 (P.Y's top cluster) at t = {}: heap node {k}", i + 1, fmt(s.start[k])),
-                        )
-                    })
-                    .collect()
-            }
-        }
-    }
-
-    fn invalid(&self, params: &TreeSweepParams) -> Option<&treesweep::ParamError> {
-        self.error
-            .as_ref()
-            .filter(|(p, _)| p == params)
-            .map(|(_, e)| e)
-    }
-
-    fn controls_ui(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         ui.heading("Instance");
-        let error = self.invalid(params).cloned();
-        let grid_err = |ui: &mut Ui, field: &str| {
-            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                crate::ui::widgets::error_row(ui, &e.message);
-            }
-        };
+        let error = self.error.of(params).cloned();
+        let grid_err = |ui: &mut Ui, field: &str| field_error(ui, error.as_ref(), field);
         egui::Grid::new("ts_params").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             let l = ui.label("n").on_hover_text("Height n of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1).");
             ui.add(egui::DragValue::new(&mut params.n).speed(0.1)).labelled_by(l.id)
@@ -332,8 +168,8 @@ impl TreeSweepPanel {
             ui.label(crate::ui::help::TREESWEEP);
         });
     }
-
-    fn picture_ui(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
+    fn picture(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+        let params = &*params;
         ui.horizontal(|ui| {
             ui.heading("Schedule");
             ui.selectable_value(
@@ -345,7 +181,7 @@ impl TreeSweepPanel {
             ui.selectable_value(&mut self.view.shown, Shown::Py, "P.Y")
                 .on_hover_text("Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation");
         });
-        if let Some(e) = self.invalid(params) {
+        if let Some(e) = self.error.of(params) {
             ui.label(
                 RichText::new(format!("Nothing runs on this instance: {}", e.message))
                     .color(ui.visuals().error_fg_color),
@@ -573,6 +409,213 @@ impl TreeSweepPanel {
             );
         }
     }
+    fn plots(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+        let params = &*params;
+        ui.horizontal(|ui| {
+            let l = ui.label("Plot:");
+            let names = [
+                (TsPlot::Fig2, "Fig. 2: T*, T_PY vs n"),
+                (TsPlot::Ratio, "ratio T*/T_PY vs n"),
+                (TsPlot::VsTau, "T*, T_PY vs τ"),
+                (TsPlot::Increments, "increments of T*"),
+            ];
+            let current = names
+                .iter()
+                .find(|x| x.0 == self.view.plot)
+                .map_or("", |x| x.1);
+            egui::ComboBox::from_id_salt("ts_plot")
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for (v, name) in names {
+                        ui.selectable_value(&mut self.view.plot, v, name);
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            if self.n_series.is_running() || self.tau_points.is_running() {
+                ui.spinner();
+            }
+        });
+        if self.error.of(params).is_some() {
+            ui.label(
+                RichText::new("Nothing is plotted until the instance is valid.")
+                    .color(ui.visuals().error_fg_color),
+            );
+            return;
+        }
+        let plot = if self.view.plot == TsPlot::VsTau {
+            self.tau_plot(params)
+        } else {
+            self.n_plot(params)
+        };
+        compare_plot(ui, "ts_plot_view", &plot, &mut self.view.plot_view);
+    }
+    fn numbers(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
+        let params = &*params;
+        ui.heading("Numbers");
+        let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
+            return;
+        };
+        let s = &ev.sol;
+        let ex = self
+            .exhaustive
+            .latest_keyed()
+            .filter(|(k, _)| **k == (s.n, s.tau.to_bits()))
+            .map(|(_, v)| *v);
+        let ex_text = match ex {
+            None => "checking…".to_string(),
+            Some(None) => "n > 5: too large for the exhaustive search".to_string(),
+            Some(Some(x)) if (x - s.t_star).abs() <= 1e-9 * x => {
+                format!("✓ optimal by exhaustive search ({})", fmt(x))
+            }
+            Some(Some(x)) => format!(
+                "✗ exhaustive search finds {} (Fine-Grain {})",
+                fmt(x),
+                fmt(s.t_star)
+            ),
+        };
+        let header = [
+            "T* (Fine-Grain)",
+            "T_PY (P.Y)",
+            "T*/T_PY",
+            "one processor 2^n − 1",
+            "processor per node",
+            "top cluster",
+            "processors used",
+        ];
+        let rows = vec![vec![
+            fmt(s.t_star),
+            fmt(s.t_py),
+            format!("{:.6}", s.t_star / s.t_py),
+            fmt(s.one_processor),
+            fmt(s.processor_per_node),
+            s.top_cluster_size.to_string(),
+            s.processors.display(),
+        ]];
+        result_table(ui, "ts_numbers", &header, &rows);
+        let color = match ex {
+            Some(Some(x)) if (x - s.t_star).abs() > 1e-9 * x => ui.visuals().error_fg_color,
+            Some(Some(_)) => Color32::from_rgb(40, 160, 70),
+            _ => ui.visuals().weak_text_color(),
+        };
+        ui.label(RichText::new(format!("Exhaustive check: {ex_text}")).color(color));
+    }
+}
+
+impl TreeSweepPanel {
+    fn evaluate(&mut self, params: &TreeSweepParams) -> Option<Valid> {
+        match self.error.check(params, TreeSweepParams::validate) {
+            None => None,
+            Some(v) => {
+                if self.evaluated.as_ref().is_none_or(|e| &e.params != params) {
+                    // Fine-Grain is O(n²) arithmetic (n = 1000: ~1 ms); schedules only up to
+                    // what the tree diagram draws.
+                    let small = v.height() <= MAX_HEIGHT;
+                    self.evaluated = Some(Evaluated {
+                        params: params.clone(),
+                        sol: treesweep::solve(&v, MAX_TRACE),
+                        fg: small.then(|| optimal_schedule(&v)).flatten(),
+                        py: small.then(|| py_schedule_for(&v)).flatten(),
+                    });
+                }
+                Some(v)
+            }
+        }
+    }
+
+    fn request(&mut self, ctx: &egui::Context, v: &Valid) {
+        let notify = repainter;
+        let (n, tau) = (v.height(), v.tau);
+        self.exhaustive.request(
+            (n, tau.to_bits()),
+            "exhaustive optimum",
+            notify(ctx),
+            move |_| Ok(exhaustive(n, tau).map(|e| e.opt[n as usize - 1])),
+        );
+        let n_max = self.view.n_max.max(2);
+        let mut taus = FIG2_TAUS.to_vec();
+        if !taus.contains(&tau) {
+            taus.push(tau);
+        }
+        self.n_series.request(
+            (n_max, tau.to_bits()),
+            format!("T* and T_PY for n = 1..{n_max}"),
+            notify(ctx),
+            move |p| sweep_n(n_max, &taus, p),
+        );
+        self.tau_points.request(
+            (n, v.direction),
+            format!("T* vs τ at n = {n}"),
+            notify(ctx),
+            // τ from 2^0.05 to 2^20, log-spaced.
+            move |p| sweep_tau(n, &log_taus(0.05, 20.0, 120), p),
+        );
+    }
+
+    /// The processor-0 steps of the shown schedule: (heap number or none, height, start, text).
+    fn step_list(&self) -> Vec<(Option<usize>, f64, String)> {
+        let Some(ev) = &self.evaluated else {
+            return Vec::new();
+        };
+        match self.view.shown {
+            Shown::FineGrain => ev
+                .sol
+                .trace
+                .steps
+                .iter()
+                .map(|s| {
+                    let what = match s.rule {
+                        Rule::Base => "Step 1.1: the leftmost leaf starts at time 0".to_string(),
+                        Rule::Internal => format!(
+                            "rule (a): an internal node (height {}) whose children are done",
+                            s.height
+                        ),
+                        Rule::Boundary => format!(
+                            "rule (b): a new boundary node; inequality (4) picks height {}",
+                            s.picked_height.unwrap_or(s.height)
+                        ),
+                    };
+                    let ext = match s.external_children {
+                        0 => String::new(),
+                        1 => ", one input from another processor".into(),
+                        _ => ", both inputs from other processors".into(),
+                    };
+                    (
+                        s.heap.and_then(|h| usize::try_from(h).ok()),
+                        s.start,
+                        format!(
+                            "node {} of processor 0 at t = {}: {what}{ext}{}",
+                            s.step + 1,
+                            fmt(s.start),
+                            if s.gap > 0.0 {
+                                format!(" (idle {} before)", fmt(s.gap))
+                            } else {
+                                String::new()
+                            }
+                        ),
+                    )
+                })
+                .collect(),
+            Shown::Py => {
+                let Some(s) = &ev.py else { return Vec::new() };
+                let mut nodes: Vec<usize> = (1..s.processor.len())
+                    .filter(|&k| s.processor[k] == 0)
+                    .collect();
+                nodes.sort_by(|&a, &b| s.start[a].total_cmp(&s.start[b]));
+                nodes
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, k)| {
+                        (
+                            Some(k),
+                            s.start[k],
+                            format!("node {} of processor 0 (P.Y's top cluster) at t = {}: heap node {k}", i + 1, fmt(s.start[k])),
+                        )
+                    })
+                    .collect()
+            }
+        }
+    }
 
     fn n_plot(&self, params: &TreeSweepParams) -> ComparePlot {
         let series_of: &[TauSeries] = self.n_series.latest().map_or(&[], |s| s.as_slice());
@@ -695,96 +738,5 @@ impl TreeSweepPanel {
             x_marker: Some(params.tau),
             legend_left: true,
         }
-    }
-
-    fn plots_ui(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot:");
-            let names = [
-                (TsPlot::Fig2, "Fig. 2: T*, T_PY vs n"),
-                (TsPlot::Ratio, "ratio T*/T_PY vs n"),
-                (TsPlot::VsTau, "T*, T_PY vs τ"),
-                (TsPlot::Increments, "increments of T*"),
-            ];
-            let current = names
-                .iter()
-                .find(|x| x.0 == self.view.plot)
-                .map_or("", |x| x.1);
-            egui::ComboBox::from_id_salt("ts_plot")
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    for (v, name) in names {
-                        ui.selectable_value(&mut self.view.plot, v, name);
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            if self.n_series.is_running() || self.tau_points.is_running() {
-                ui.spinner();
-            }
-        });
-        if self.invalid(params).is_some() {
-            ui.label(
-                RichText::new("Nothing is plotted until the instance is valid.")
-                    .color(ui.visuals().error_fg_color),
-            );
-            return;
-        }
-        let plot = if self.view.plot == TsPlot::VsTau {
-            self.tau_plot(params)
-        } else {
-            self.n_plot(params)
-        };
-        compare_plot(ui, "ts_plot_view", &plot, &mut self.view.plot_view);
-    }
-
-    fn numbers_ui(&mut self, ui: &mut Ui, params: &TreeSweepParams) {
-        ui.heading("Numbers");
-        let Some(ev) = self.evaluated.as_ref().filter(|e| &e.params == params) else {
-            return;
-        };
-        let s = &ev.sol;
-        let ex = self
-            .exhaustive
-            .latest_keyed()
-            .filter(|(k, _)| **k == (s.n, s.tau.to_bits()))
-            .map(|(_, v)| *v);
-        let ex_text = match ex {
-            None => "checking…".to_string(),
-            Some(None) => "n > 5: too large for the exhaustive search".to_string(),
-            Some(Some(x)) if (x - s.t_star).abs() <= 1e-9 * x => {
-                format!("✓ optimal by exhaustive search ({})", fmt(x))
-            }
-            Some(Some(x)) => format!(
-                "✗ exhaustive search finds {} (Fine-Grain {})",
-                fmt(x),
-                fmt(s.t_star)
-            ),
-        };
-        let header = [
-            "T* (Fine-Grain)",
-            "T_PY (P.Y)",
-            "T*/T_PY",
-            "one processor 2^n − 1",
-            "processor per node",
-            "top cluster",
-            "processors used",
-        ];
-        let rows = vec![vec![
-            fmt(s.t_star),
-            fmt(s.t_py),
-            format!("{:.6}", s.t_star / s.t_py),
-            fmt(s.one_processor),
-            fmt(s.processor_per_node),
-            s.top_cluster_size.to_string(),
-            s.processors.display(),
-        ]];
-        result_table(ui, "ts_numbers", &header, &rows);
-        let color = match ex {
-            Some(Some(x)) if (x - s.t_star).abs() > 1e-9 * x => ui.visuals().error_fg_color,
-            Some(Some(_)) => Color32::from_rgb(40, 160, 70),
-            _ => ui.visuals().weak_text_color(),
-        };
-        ui.label(RichText::new(format!("Exhaustive check: {ex_text}")).color(color));
     }
 }

@@ -3,7 +3,12 @@
 use super::*;
 
 impl RedistPanel {
-    pub(super) fn controls_ui(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
+    pub(super) fn controls_ui(
+        &mut self,
+        ui: &mut Ui,
+        params: &mut RedistParams,
+        errors: &[InstanceError],
+    ) {
         ui.heading("Ring");
         let inst = &mut params.instance;
         let scalar_error = |ui: &mut Ui, field: Field| {
@@ -135,7 +140,12 @@ impl RedistPanel {
         });
     }
 
-    pub(super) fn vectors(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
+    pub(super) fn vectors(
+        &mut self,
+        ui: &mut Ui,
+        params: &mut RedistParams,
+        errors: &[InstanceError],
+    ) {
         let inst = &mut params.instance;
         let hetero = matches!(inst.costs, Costs::Heterogeneous { .. });
         let bi = inst.direction == Direction::Bi;
@@ -417,5 +427,4 @@ impl RedistPanel {
             });
         }
     }
-
 }

@@ -16,7 +16,6 @@ mod numbers;
 mod picture;
 mod studies;
 
-use picture::{event_times, step_count};
 use crate::jobs::{JobHandle, Keyed};
 use crate::model::redistribute::bounds;
 use crate::model::redistribute::editing::{
@@ -45,7 +44,8 @@ use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
 use crate::ui::widgets::waiting;
 use crate::ui::widgets::{error_row, format_sig};
-use crate::ui::workspace::{Regions, Workspace};
+use crate::ui::workspace::{Regions, Workspace, view_accessors};
+use picture::{event_times, step_count};
 
 /// Above this much work (n × Σ|δ|) a run goes to a background job.
 const SYNC_WORK: i64 = 300_000;
@@ -150,6 +150,7 @@ type SweepKey = (
 type StudyKey = (usize, i64, usize, u64);
 
 /// The workspace.
+#[derive(Default)]
 pub struct RedistPanel {
     /// Persisted view state.
     pub view: RedistView,
@@ -176,31 +177,7 @@ impl Workspace for RedistPanel {
     const HOVER: &'static str = "Renard, Robert & Vivien: optimal data redistribution on uni/bidirectional, homogeneous/heterogeneous rings (Algorithms 1–3, System 6)";
     const HELP: &'static str = crate::ui::help::REDISTRIBUTE;
 
-    fn new(view: RedistView) -> Self {
-        RedistPanel {
-            view,
-            table: TableState::default(),
-            cell_errors: Vec::new(),
-            texts: Texts::default(),
-            link_edit: None,
-            evaluated: Keyed::default(),
-            errors: Vec::new(),
-            cursor: None,
-            sweep: Keyed::default(),
-            ratios: Keyed::default(),
-            rounds: Keyed::default(),
-            iterative: Keyed::default(),
-        }
-    }
-    fn view(&self) -> &RedistView {
-        &self.view
-    }
-    fn view_mut(&mut self) -> &mut RedistView {
-        &mut self.view
-    }
-    fn stepper(&mut self) -> &mut StepState {
-        &mut self.view.step
-    }
+    view_accessors!(RedistView);
     fn steps(&self, params: &RedistParams) -> usize {
         self.current(params)
             .and_then(|e| {
@@ -320,5 +297,4 @@ impl RedistPanel {
             );
         }
     }
-
 }

@@ -4,7 +4,12 @@
 use super::*;
 
 impl RedistPanel {
-    pub(super) fn numbers_ui(&mut self, ui: &mut Ui, params: &RedistParams, errors: &[InstanceError]) {
+    pub(super) fn numbers_ui(
+        &mut self,
+        ui: &mut Ui,
+        params: &RedistParams,
+        errors: &[InstanceError],
+    ) {
         if let Some(e) = errors.first() {
             ui.label(
                 RichText::new(format!("⚠ {} problem(s): {}", errors.len(), e.message))
@@ -121,5 +126,4 @@ impl RedistPanel {
             }
         });
     }
-
 }

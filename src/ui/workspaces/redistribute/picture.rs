@@ -106,7 +106,12 @@ pub(super) fn delta_at(inst: &RingInstance, s: &Schedule, times: &[f64], pos: us
 }
 
 impl Cursor {
-    pub(super) fn at(key: (usize, usize), inst: &RingInstance, report: &RunReport, times: &[f64]) -> Self {
+    pub(super) fn at(
+        key: (usize, usize),
+        inst: &RingInstance,
+        report: &RunReport,
+        times: &[f64],
+    ) -> Self {
         let pos = key.1;
         let before = delta_at(inst, &report.schedule, times, pos);
         let (moving, after) = match &report.schedule {
@@ -174,7 +179,12 @@ impl Cursor {
 }
 
 impl RedistPanel {
-    pub(super) fn picture_ui(&mut self, ui: &mut Ui, params: &mut RedistParams, errors: &[InstanceError]) {
+    pub(super) fn picture_ui(
+        &mut self,
+        ui: &mut Ui,
+        params: &mut RedistParams,
+        errors: &[InstanceError],
+    ) {
         ui.horizontal(|ui| {
             ui.heading("Redistribution");
             for (v, name) in [
@@ -599,9 +609,7 @@ impl RedistPanel {
             }
         }
     }
-
 }
-
 
 /// δ before (faint) and after the step, one bar per processor.
 fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {

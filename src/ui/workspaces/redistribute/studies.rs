@@ -43,7 +43,12 @@ impl RedistPanel {
         }
     }
 
-    pub(super) fn sweep_plot(&mut self, ui: &mut Ui, ctx: &egui::Context, params: &mut RedistParams) {
+    pub(super) fn sweep_plot(
+        &mut self,
+        ui: &mut Ui,
+        ctx: &egui::Context,
+        params: &mut RedistParams,
+    ) {
         let spec = &mut params.sweep;
         egui::Grid::new("rd_sweep")
             .num_columns(4)
@@ -159,7 +164,12 @@ impl RedistPanel {
         )).weak());
     }
 
-    pub(super) fn ratio_plot(&mut self, ui: &mut Ui, ctx: &egui::Context, params: &mut RedistParams) {
+    pub(super) fn ratio_plot(
+        &mut self,
+        ui: &mut Ui,
+        ctx: &egui::Context,
+        params: &mut RedistParams,
+    ) {
         let key = Self::study_key(params);
         Self::study_controls(
             ui,
@@ -220,7 +230,12 @@ impl RedistPanel {
             });
     }
 
-    pub(super) fn rounds_plot(&mut self, ui: &mut Ui, ctx: &egui::Context, params: &mut RedistParams) {
+    pub(super) fn rounds_plot(
+        &mut self,
+        ui: &mut Ui,
+        ctx: &egui::Context,
+        params: &mut RedistParams,
+    ) {
         let key = Self::study_key(params);
         Self::study_controls(
             ui,
@@ -286,7 +301,12 @@ impl RedistPanel {
         compare_plot(ui, "rd_rounds_plot", &plot, &mut self.view.plot_view);
     }
 
-    pub(super) fn iterative_plot(&mut self, ui: &mut Ui, ctx: &egui::Context, params: &mut RedistParams) {
+    pub(super) fn iterative_plot(
+        &mut self,
+        ui: &mut Ui,
+        ctx: &egui::Context,
+        params: &mut RedistParams,
+    ) {
         let it = &mut params.iterative;
         egui::Grid::new("rd_iter")
             .num_columns(4)
