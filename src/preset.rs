@@ -273,6 +273,7 @@ impl Workbook {
 
 /// What a preset file holds: one scenario (the original format) or a workbook of several.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)] // a value per file opened or saved: size does not matter
 pub enum PresetFile {
     /// One scenario.
     Single(Preset),

@@ -93,6 +93,7 @@ impl Default for Desk {
 
 /// What Ctrl+S should do with the page in front.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)] // one value per Ctrl+S
 pub enum SaveTarget {
     /// No file yet: ask for one.
     Ask,

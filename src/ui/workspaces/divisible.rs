@@ -624,7 +624,7 @@ impl DivisiblePanel {
         let h_max = params.sweep_h_max as u64;
         let hk = (v.network, v.b, v.beta.to_bits(), h_max, 0);
         let (lo, hi) = params.sweep_beta;
-        let bk = (v.network, v.b, v.h as u64, lo.to_bits(), hi.to_bits());
+        let bk = (v.network, v.b, v.h, lo.to_bits(), hi.to_bits());
         if again {
             self.h_sweep.retry();
             self.beta_sweep.retry();
