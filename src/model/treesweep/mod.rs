@@ -71,7 +71,10 @@ pub use schedule::{
     Anomaly, MATERIAL_N_MAX, Reading, Schedule, Violation, fine_grain_schedule,
     one_processor_schedule, processor_per_node_schedule,
 };
-pub use sweep::{Series, SweepPoint, log_taus, series, sweep_n, sweep_tau};
+pub use sweep::{
+    FIG2_N_MAX, FIG2_TAUS, Series, SweepPoint, TAU_PLOT_POINTS, fig2_taus, log_taus, series,
+    sweep_n, sweep_tau, tau_plot_values,
+};
 
 use serde::Serialize;
 
