@@ -155,7 +155,7 @@ impl Run {
         j.insert("py".into(), json_f64(s.t_py));
         j.insert("ratio".into(), json_f64(self.ratio()));
         j.insert("top_cluster".into(), json!(s.top_cluster_size));
-        j.insert("processors".into(), json!(s.processors.display()));
+        j.insert("processors".into(), json!(s.processors.decimal()));
         j.insert("processors_f64".into(), json_f64(s.processors.approx));
         j.insert(
             "exhaustive_optimal".into(),
@@ -192,7 +192,7 @@ impl Run {
                 ("one processor (2^n − 1)", s.one_processor.into()),
                 ("one processor per node", s.processor_per_node.into()),
                 ("top cluster (processor 0)", s.top_cluster_size.into()),
-                ("processors used", s.processors.display().into()),
+                ("processors used", s.processors.decimal().into()),
                 ("processors used (f64)", s.processors.approx.into()),
                 ("exhaustive optimum (n ≤ 5)", self.exhaustive.into()),
             ],
@@ -295,7 +295,7 @@ impl Run {
                 fg.external_by_height.get(h - 1).copied().into(),
                 fg.t_star.get(h - 1).copied().into(),
                 fg.cluster_size.get(h - 1).copied().into(),
-                fg.processors.get(h - 1).map(|c| c.display()).into(),
+                fg.processors.get(h - 1).map(|c| c.decimal()).into(),
             ]);
         }
         r.push(Section::table("per height", t));
