@@ -318,7 +318,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("\nchecks:\nclaim                  holds\n"),
+            text.contains("\nchecks:\nclaim              holds\na, \"quoted\" claim  yes\n"),
             "{text}"
         );
     }
