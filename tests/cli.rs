@@ -1099,3 +1099,56 @@ fn eval_csv_equals_the_subcommand_csv() {
         );
     }
 }
+
+#[test]
+fn one_number_syntax_for_every_numeric_flag() {
+    // Integers accept 1e6 and 2^20 where exact.
+    assert_eq!(json(&["divisible", "--h", "1e1", "--json"])["h"], 10);
+    assert_eq!(
+        json(&["divisible", "--b", "2^2", "--h", "2", "--json"])["b"],
+        4
+    );
+    assert_eq!(json(&["treesweep", "--n", "2^3", "--json"])["n"], 8);
+    let k = json(&[
+        "ksbf", "--n", "5e0", "--p", "2^2", "--seed", "1e3", "--json",
+    ]);
+    assert_eq!((k["n"].as_u64(), k["p"].as_u64()), (Some(5), Some(4)));
+    assert_eq!(
+        json(&[
+            "geodecay", "--n", "2.5e5", "--p", "10^2", "--seeds", "1e1", "--json"
+        ])["n"],
+        250_000
+    );
+    // Reals accept a^b everywhere.
+    assert_eq!(
+        json(&["divisible", "--beta", "10^2", "--json"])["beta"],
+        100.0
+    );
+    // Overflow says "too large" with the limit, never "must be at least".
+    for (args, limit) in [
+        (&["geodecay", "--n", "1e30"][..], "18446744073709551615"),
+        (&["geodecay", "--p", "2^64"], "18446744073709551615"),
+        (&["divisible", "--b", "2^70"], "9223372036854775807"),
+        (&["ksbf", "--n", "2^40"], "4294967295"),
+        (&["ksbf", "--seed", "1e20"], "18446744073709551615"),
+        (&["geodecay", "--ell-log2-max", "1e10"], "4294967295"),
+        (
+            &["treesweep", "--n", "1e40"],
+            "170141183460469231731687303715884105727",
+        ),
+    ] {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("at least"), "{args:?}: {err}");
+        assert_error(args, &format!("too large (limit {limit})"));
+    }
+    assert_error(&["geodecay", "--seeds", "-1"], "too small (limit 0)");
+    assert_error(&["ksbf", "--n", "2.5"], "not a whole number");
+    assert_error(&["ksbf", "--p", "1e-1"], "not a whole number");
+    assert_error(&["divisible", "--h", "five"], "not a number");
+    // Counts below 1 keep their own message.
+    assert_error(
+        &["ksbf", "--p", "-2^2"],
+        "p (ring size) must be at least 1 (got -4)",
+    );
+}

@@ -2,7 +2,7 @@
 
 use clap::ValueEnum;
 
-use super::{CliError, Output, csv_of, parse_range, render};
+use super::{CliError, Output, csv_of, int, parse_range, real, render};
 use crate::model::NoProgress;
 use crate::model::divisible::sweep::BETA_POINTS;
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network};
@@ -25,13 +25,13 @@ pub struct DivisibleArgs {
     #[arg(long, value_enum, default_value = "tree")]
     pub network: Network,
     /// Arity b ≥ 2 (ignored for the pyramid, which uses 4).
-    #[arg(long, default_value_t = 2, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 2, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub b: i64,
     /// Height h ≥ 0.
-    #[arg(long, default_value_t = 5, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 5, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h: i64,
     /// Granularity β = T_cp / T_cm > 0.
-    #[arg(long, default_value_t = 100.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 100.0, value_parser = real, allow_hyphen_values = true)]
     pub beta: f64,
     /// Method(s) to run.
     #[arg(long, value_enum, default_value = "all")]
@@ -40,13 +40,13 @@ pub struct DivisibleArgs {
     #[arg(long, value_enum)]
     pub sweep: Option<Sweep>,
     /// Last h of the h sweep.
-    #[arg(long, default_value_t = 20, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 20, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h_max: i64,
     /// β range of the β sweep, "LO,HI".
-    #[arg(long, default_value = "0.1,1000", value_parser = parse_range)]
+    #[arg(long, default_value = "0.1,1000", value_parser = parse_range, allow_hyphen_values = true)]
     pub beta_range: (f64, f64),
     /// Number of points of the β sweep (--csv always has the GUI's 61).
-    #[arg(long, default_value_t = BETA_POINTS, conflicts_with = "csv")]
+    #[arg(long, default_value_t = BETA_POINTS, value_parser = int::<usize>, conflicts_with = "csv")]
     pub beta_points: usize,
     /// Also print the simulated schedule of each method (every interval of every level).
     #[arg(long)]

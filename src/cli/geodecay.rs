@@ -2,7 +2,7 @@
 
 use clap::ValueEnum;
 
-use super::{CliError, Output, at_least_one, csv_of, parse_count, parse_real, render};
+use super::{CliError, Output, at_least_one, csv_of, int, real, render};
 use crate::model::NoProgress;
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
 use crate::preset::Scenario;
@@ -23,26 +23,26 @@ pub enum Sweep {
 #[derive(Debug, clap::Args)]
 pub struct GeodecayArgs {
     /// Initial number of tasks n ≥ 1 (accepts 1e9 or 2^30).
-    #[arg(long, default_value = "2^20", value_parser = parse_count, allow_hyphen_values = true)]
+    #[arg(long, default_value = "2^20", value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
     /// Processors p ≥ 1 (accepts 1e4 or 2^10).
-    #[arg(long, default_value = "2^10", value_parser = parse_count, allow_hyphen_values = true)]
+    #[arg(long, default_value = "2^10", value_parser = int::<i128>, allow_hyphen_values = true)]
     pub p: i128,
     /// Decay rate α > 0: w_r ≤ n·2^(−αr).
-    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1.0, value_parser = real, allow_hyphen_values = true)]
     pub alpha: f64,
     /// Load-balancing cost ℓ ≥ 0, in task-operation time units (accepts 2^64).
-    #[arg(long, default_value = "20", value_parser = parse_real, allow_hyphen_values = true)]
+    #[arg(long, default_value = "20", value_parser = real, allow_hyphen_values = true)]
     pub ell: f64,
     /// Constant c of "O(p) tasks remain" (standard policy stops at c·p tasks).
-    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1.0, value_parser = real, allow_hyphen_values = true)]
     pub c: f64,
     /// Policy.
     #[arg(long, value_enum, default_value = "improved")]
     pub policy: Policy,
     /// k of the every-k policy.
-    #[arg(long, default_value_t = 2, allow_negative_numbers = true)]
-    pub every: i64,
+    #[arg(long, default_value_t = 2, value_parser = int::<i128>, allow_hyphen_values = true)]
+    pub every: i128,
     /// Decay model.
     #[arg(long, value_enum, default_value = "deterministic")]
     pub decay: Decay,
@@ -50,16 +50,16 @@ pub struct GeodecayArgs {
     #[arg(long, value_enum, default_value = "adversarial")]
     pub survivors: Survivors,
     /// Seed of the random parts.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = int::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
     /// Also print a sweep.
     #[arg(long, value_enum)]
     pub sweep: Option<Sweep>,
     /// Last exponent of the ℓ sweep.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = int::<u32>, allow_hyphen_values = true)]
     pub ell_log2_max: u32,
     /// Number of seeds of the seed spread.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = int::<u32>, allow_hyphen_values = true)]
     pub seeds: u32,
     /// Also print every round (tasks, max/mean/min load, balancing, phase).
     #[arg(long)]
@@ -79,7 +79,7 @@ impl GeodecayArgs {
             ell: self.ell,
             c: self.c,
             policy: self.policy,
-            every: at_least_one("every", "k", i128::from(self.every))?,
+            every: at_least_one("every", "k", self.every)?,
             decay: self.decay,
             survivors: self.survivors,
             seed: self.seed,

@@ -1,6 +1,6 @@
 //! `loadlab ksbf`: KS-BF load balancing of a growing tree or grid on a ring (Gao & Rosenberg).
 
-use super::{CliError, Output, at_least_one, csv_of, render};
+use super::{CliError, Output, at_least_one, csv_of, int, real, render};
 use crate::model::NoProgress;
 use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, Schedule, Shape};
 use crate::preset::Scenario;
@@ -13,16 +13,16 @@ pub struct KsbfArgs {
     #[arg(long, value_enum, default_value = "tree")]
     pub shape: Shape,
     /// Size n ≥ 1 (tree height, grid side, depth cap).
-    #[arg(long, default_value_t = 6, allow_negative_numbers = true)]
-    pub n: i64,
+    #[arg(long, default_value_t = 6, value_parser = int::<i128>, allow_hyphen_values = true)]
+    pub n: i128,
     /// Ring size p ≥ 1.
-    #[arg(long, default_value_t = 4, allow_negative_numbers = true)]
-    pub p: i64,
+    #[arg(long, default_value_t = 4, value_parser = int::<i128>, allow_hyphen_values = true)]
+    pub p: i128,
     /// Seed of the random workloads and the random policy.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = int::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
     /// Spawn probability q ∈ [0, 1] of the random workloads.
-    #[arg(long, default_value_t = 0.75, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.75, value_parser = real, allow_hyphen_values = true)]
     pub spawn_prob: f64,
     /// Balancing policy.
     #[arg(long, value_enum, default_value = "ks")]
@@ -43,8 +43,8 @@ impl KsbfArgs {
     pub fn params(&self) -> Result<KsbfParams, CliError> {
         Ok(KsbfParams {
             shape: self.shape,
-            n: at_least_one("n", "n", i128::from(self.n))?,
-            p: at_least_one("p", "p (ring size)", i128::from(self.p))?,
+            n: at_least_one("n", "n", self.n)?,
+            p: at_least_one("p", "p (ring size)", self.p)?,
             seed: self.seed,
             spawn_prob: self.spawn_prob,
             balance: self.balance,

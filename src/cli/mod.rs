@@ -24,6 +24,7 @@ pub use redistribute::RedistributeArgs;
 pub use treesweep::TreesweepArgs;
 
 use crate::model::NoProgress;
+use crate::model::num::{self, Int};
 use crate::preset::{self, Preset, Scenario};
 use crate::report::{self, ReportError};
 
@@ -182,52 +183,39 @@ fn list_presets() -> String {
     out
 }
 
-/// Parses a count: an integer, `1e12` or `2^40`.
-pub(crate) fn parse_count(s: &str) -> Result<i128, String> {
-    let x = parse_real(s)?;
-    if x.fract() != 0.0 || x.abs() > 1e30 {
-        return Err(format!("{s:?} is not a whole number"));
-    }
-    Ok(x as i128)
+/// Clap value parser of every real flag: [`num::parse_real`] (`0.5`, `1e-3`, `2^64`).
+pub(crate) fn real(s: &str) -> Result<f64, String> {
+    num::parse_real(s).map_err(|e| e.to_string())
 }
 
-/// Parses a real number, also in the form `2^k` or `a^b`.
-pub(crate) fn parse_real(s: &str) -> Result<f64, String> {
-    let t = s.trim();
-    let num = |u: &str| {
-        u.trim()
-            .parse::<f64>()
-            .map_err(|_| format!("{s:?} is not a number"))
-    };
-    match t.split_once('^') {
-        Some((base, exp)) => Ok(num(base)?.powf(num(exp)?)),
-        None => num(t),
-    }
+/// Clap value parser of every integer flag: [`num::parse_int`] (`42`, `1e6`, `2^20`, exact;
+/// "too large (limit …)" beyond the type).
+pub(crate) fn int<T: Int>(s: &str) -> Result<T, String> {
+    num::parse_int(s).map_err(|e| e.to_string())
 }
 
-/// Parses "LO,HI".
+/// Parses "LO,HI" (two reals).
 pub(crate) fn parse_range(s: &str) -> Result<(f64, f64), String> {
     let (a, b) = s
         .split_once(',')
         .ok_or_else(|| format!("expected LO,HI, got {s:?}"))?;
-    let p = |t: &str| {
-        t.trim()
-            .parse::<f64>()
-            .map_err(|_| format!("{t:?} is not a number"))
-    };
-    Ok((p(a)?, p(b)?))
+    Ok((real(a)?, real(b)?))
 }
 
 /// A count flag that must be at least 1, narrowed to `T`.
-pub(crate) fn at_least_one<T: TryFrom<i128> + PartialOrd + From<u8>>(
-    flag: &str,
-    what: &str,
-    x: i128,
-) -> Result<T, CliError> {
-    T::try_from(x)
-        .ok()
-        .filter(|v| *v >= T::from(1u8))
-        .ok_or_else(|| CliError(format!("--{flag}: {what} must be at least 1 (got {x})")))
+pub(crate) fn at_least_one<T: Int>(flag: &str, what: &str, x: i128) -> Result<T, CliError> {
+    if x < 1 {
+        Err(CliError(format!(
+            "--{flag}: {what} must be at least 1 (got {x})"
+        )))
+    } else if x > T::MAX {
+        Err(CliError(format!(
+            "--{flag}: {what} = {x} is too large (limit {})",
+            T::MAX
+        )))
+    } else {
+        Ok(T::from_i128(x))
+    }
 }
 
 /// Deprecated (to be deleted once the GUI no longer imports it): use

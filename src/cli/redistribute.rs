@@ -53,7 +53,7 @@ impl RedistributeArgs {
         let direction = self.direction;
         let costs = match (&self.c, &self.cw, &self.ccw) {
             (Some(c), _, _) => {
-                let c = super::parse_real(c).map_err(|e| CliError(format!("--c: {e}")))?;
+                let c = super::real(c).map_err(|e| CliError(format!("--c: {e}")))?;
                 Costs::Homogeneous(c)
             }
             (None, None, None) => Costs::Homogeneous(1.0),

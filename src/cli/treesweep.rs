@@ -1,7 +1,7 @@
 //! `loadlab treesweep`: optimal clustering of a tree sweep under delay τ (Gao, Rosenberg &
 //! Sitaraman).
 
-use super::{CliError, Output, at_least_one, csv_of, parse_real, render};
+use super::{CliError, Output, at_least_one, csv_of, int, real, render};
 use crate::model::NoProgress;
 use crate::model::treesweep::{Direction, TreeSweepParams};
 use crate::preset::Scenario;
@@ -14,10 +14,10 @@ pub const SCHEDULE_N_MAX: u64 = 16;
 #[derive(Debug, clap::Args)]
 pub struct TreesweepArgs {
     /// Height n ≥ 1 of the complete binary tree (2^n − 1 nodes).
-    #[arg(long, default_value_t = 12, allow_negative_numbers = true)]
-    pub n: i64,
+    #[arg(long, default_value_t = 12, value_parser = int::<i128>, allow_hyphen_values = true)]
+    pub n: i128,
     /// Communication delay τ > 1 (a node executes in time 1).
-    #[arg(long, default_value = "128", value_parser = parse_real, allow_hyphen_values = true)]
+    #[arg(long, default_value = "128", value_parser = real, allow_hyphen_values = true)]
     pub tau: f64,
     /// Sweep direction.
     #[arg(long, value_enum, default_value = "up")]
@@ -34,7 +34,7 @@ impl TreesweepArgs {
     /// The instance these flags describe.
     pub fn params(&self) -> Result<TreeSweepParams, CliError> {
         Ok(TreeSweepParams {
-            n: at_least_one("n", "n (tree height)", i128::from(self.n))?,
+            n: at_least_one("n", "n (tree height)", self.n)?,
             tau: self.tau,
             direction: self.direction,
         })
