@@ -5,7 +5,6 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{FilledArea, HoverPosition, Legend, Line, LineStyle, Plot, Span, VLine};
 use serde::{Deserialize, Serialize};
 
-use crate::cli::geodecay_p_values;
 use crate::jobs::{JobHandle, Keyed};
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
@@ -607,7 +606,7 @@ impl GeodecayPanel {
             notify(ctx),
             move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p),
         );
-        let (vv, ps) = (v.clone(), geodecay_p_values(params.n));
+        let (vv, ps) = (v.clone(), crate::model::geodecay::p_values(params.n));
         self.p_sweep.request(
             sweep_key(params, false, true),
             "sweeping p",
