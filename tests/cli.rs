@@ -1152,3 +1152,6 @@ fn one_number_syntax_for_every_numeric_flag() {
         "p (ring size) must be at least 1 (got -4)",
     );
 }
+
+#[path = "cli/fuzz.rs"]
+mod fuzz;
