@@ -172,15 +172,9 @@ impl Default for GeoParams {
 pub use crate::model::ParamError;
 use crate::model::{Checks, Validated, ensure, finite, positive};
 
-impl GeoParams {
+impl Checks for GeoParams {
     /// Checks every field; the first problem found is returned (order: n, p, alpha, ell, c,
     /// every, ell_log2_max, seeds).
-    pub fn validate(&self) -> Result<Valid, ParamError> {
-        Valid::new(self.clone())
-    }
-}
-
-impl Checks for GeoParams {
     fn check(&self) -> Result<(), ParamError> {
         ensure(self.n >= 1, "n", || "n (initial tasks) must be at least 1")?;
         ensure(self.n <= N_MAX, "n", || {
@@ -236,6 +230,13 @@ impl Checks for GeoParams {
                 self.seeds
             )
         })
+    }
+}
+
+impl GeoParams {
+    /// The parameters as [`Valid`], or the first problem their [`Checks`] find.
+    pub fn validate(&self) -> Result<Valid, ParamError> {
+        Valid::new(self.clone())
     }
 }
 

@@ -115,15 +115,13 @@ pub fn sweep_ell(
     let values = run_policies(&scenarios, policies, progress)?;
     Ok(ks
         .into_iter()
+        .zip(&scenarios)
         .zip(values)
-        .map(|(k, values)| {
-            let ell = 2f64.powi(k as i32);
-            EllPoint {
-                ell,
-                log2_ell: k,
-                lg_star_ell: lg_star(ell),
-                values,
-            }
+        .map(|((k, s), values)| EllPoint {
+            ell: s.ell,
+            log2_ell: k,
+            lg_star_ell: lg_star(s.ell),
+            values,
         })
         .collect())
 }

@@ -180,13 +180,14 @@ impl KsbfParams {
         }
     }
 
-    /// Checks every field; the first problem found is returned (order: p, n, spawn_prob, size).
+    /// The parameters as [`Valid`], or the first problem their [`Checks`] find.
     pub fn validate(&self) -> Result<Valid, ParamError> {
         Valid::new(self.clone())
     }
 }
 
 impl Checks for KsbfParams {
+    /// Checks every field; the first problem found is returned (order: p, n, spawn_prob, size).
     fn check(&self) -> Result<(), ParamError> {
         ensure(self.p >= 1, "p", || "the ring needs at least p = 1 PE")?;
         ensure(self.p <= P_MAX, "p", || {

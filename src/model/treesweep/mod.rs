@@ -17,7 +17,7 @@
 //! * [`schedule`]: fully materialised schedules (n ≤ 20), the literal node-by-node Fine-Grain,
 //!   the baselines, time reversal, and the validity checker.
 //! * [`py`]: Algorithm P.Y (recurrence for any n, explicit schedule for small n), baselines.
-//! * [`exhaustive`]: the true optimum for n ≤ 5 by enumerating every top cluster.
+//! * [`exhaustive`](mod@exhaustive): the true optimum for n ≤ 5 by enumerating every top cluster.
 //! * [`sweep`]: Fig. 2 (n = 1..40 for several τ) and a τ sweep.
 //!
 //! # Readings of the printed algorithm (checked against the exhaustive optimum)

@@ -58,14 +58,8 @@ impl Default for TreeSweepParams {
 pub use crate::model::ParamError;
 use crate::model::{Checks, Validated, ensure, finite};
 
-impl TreeSweepParams {
-    /// Checks every field; the first problem found is returned (order: n, tau).
-    pub fn validate(&self) -> Result<Valid, ParamError> {
-        Valid::new(self.clone())
-    }
-}
-
 impl Checks for TreeSweepParams {
+    /// Checks every field; the first problem found is returned (order: n, tau).
     fn check(&self) -> Result<(), ParamError> {
         ensure(
             self.n >= 1,
@@ -96,6 +90,13 @@ impl Checks for TreeSweepParams {
                 self.tau
             )
         })
+    }
+}
+
+impl TreeSweepParams {
+    /// The parameters as [`Valid`], or the first problem their [`Checks`] find.
+    pub fn validate(&self) -> Result<Valid, ParamError> {
+        Valid::new(self.clone())
     }
 }
 

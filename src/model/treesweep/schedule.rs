@@ -271,7 +271,7 @@ pub fn fine_grain_schedule(
     };
     let mut next_at = vec![0u64; n as usize + 2];
     for h in 1..=n {
-        next_at[h as usize] = 1u64 << (n - h);
+        next_at[h as usize] = leftmost(n, h);
     }
     let first_leaf = leftmost(n, 1);
     let mut prev = first_leaf;
