@@ -332,6 +332,14 @@ mod tests {
     use super::*;
     use std::time::{Duration, Instant};
 
+    /// A job that works until it is cancelled.
+    fn until_cancelled<T>(p: &dyn Progress) -> Result<T, Cancelled> {
+        while !p.cancelled() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Err(Cancelled)
+    }
+
     fn wait<T: Send + 'static>(slot: &mut JobSlot<T>) -> Option<T> {
         let t0 = Instant::now();
         while slot.is_running() && t0.elapsed() < Duration::from_secs(10) {
@@ -368,10 +376,7 @@ mod tests {
             || {},
             move |p| {
                 s.store(true, Ordering::SeqCst);
-                while !p.cancelled() {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                Err(Cancelled)
+                until_cancelled(p)
             },
         );
         while !started.load(Ordering::SeqCst) {
@@ -379,16 +384,7 @@ mod tests {
         }
         slot.submit("fast", || {}, |_| Ok(7));
         assert_eq!(wait(&mut slot), Some(7));
-        slot.submit(
-            "slow again",
-            || {},
-            |p| {
-                while !p.cancelled() {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                Err(Cancelled)
-            },
-        );
+        slot.submit("slow again", || {}, until_cancelled);
         slot.cancel();
         assert!(!slot.is_running());
     }
@@ -411,17 +407,7 @@ mod tests {
         // Same key again: nothing starts.
         assert!(!k.request(1, "one", || {}, |_| Ok(99)));
         // A slow job for key 2 replaced by key 3: only 3's answer lands.
-        assert!(k.request(
-            2,
-            "two",
-            || {},
-            |p| {
-                while !p.cancelled() {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                Err(Cancelled)
-            }
-        ));
+        assert!(k.request(2, "two", || {}, until_cancelled));
         assert_eq!(k.current(), None);
         assert_eq!(
             k.latest(),
@@ -432,13 +418,7 @@ mod tests {
         settle(&mut k);
         assert_eq!(k.current(), Some(&30));
         // A cancelled key is not started again until retry or a new key.
-        let slow = |p: &dyn Progress| {
-            while !p.cancelled() {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            Err(Cancelled)
-        };
-        assert!(k.request(4, "four", || {}, slow));
+        assert!(k.request(4, "four", || {}, until_cancelled));
         k.cancel();
         assert!(k.was_cancelled() && k.wanted().is_none());
         assert!(!k.request(4, "four", || {}, |_| Ok(40)));

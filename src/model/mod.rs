@@ -8,6 +8,15 @@ pub mod num;
 pub mod redistribute;
 pub mod treesweep;
 
+mod parallel;
+mod validate;
+
+pub(crate) use parallel::{par_map, try_par_map};
+#[cfg(test)]
+pub(crate) use validate::failing_field;
+pub use validate::{Checks, ParamError, Validated};
+pub(crate) use validate::{ensure, finite, param_error, positive};
+
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Progress sink and cancellation flag handed to long computations (sweeps).
@@ -41,26 +50,18 @@ impl Progress for FlagProgress<'_> {
     }
 }
 
-/// A validation failure of any model's parameters, naming the offending field so the UI can
-/// show the reason next to its control (the field names are listed by each model's params).
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct ParamError {
-    /// Field name, as in the model's params struct.
-    pub field: &'static str,
-    /// Human-readable reason.
-    pub message: String,
-}
-
-/// Builds a [`ParamError`].
-pub(crate) fn param_error(field: &'static str, message: impl Into<String>) -> ParamError {
-    ParamError {
-        field,
-        message: message.into(),
-    }
-}
-
 /// Returned by a sweep that noticed [`Progress::cancelled`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("cancelled")]
 pub struct Cancelled;
+
+/// The median of values sorted in increasing order (the mean of the two middle ones for an
+/// even count); `sorted` must not be empty.
+pub(crate) fn median_of_sorted(sorted: &[f64]) -> f64 {
+    let len = sorted.len();
+    if len % 2 == 1 {
+        sorted[len / 2]
+    } else {
+        (sorted[len / 2 - 1] + sorted[len / 2]) / 2.0
+    }
+}

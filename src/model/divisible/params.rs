@@ -112,7 +112,7 @@ impl Default for DivisibleParams {
 
 /// Validation failures; the field names used here: "b", "h", "beta", "sweep_h_max" or "sweep_beta".
 pub use crate::model::ParamError;
-use crate::model::param_error as err;
+use crate::model::{ensure, param_error as err, positive};
 
 /// Number of processors (b^{h+1} − 1)/(b − 1) of a complete b-ary tree of height h, or `None`
 /// when it does not fit in a u64.
@@ -146,12 +146,10 @@ impl DivisibleParams {
     /// Checks every field; the first problem found is returned.
     pub fn validate(&self) -> Result<Valid, ParamError> {
         let b = self.arity();
-        if b < 2 {
-            return Err(err("b", format!("b must be at least 2 (got {b})")));
-        }
-        if self.h < 0 {
-            return Err(err("h", format!("h must be at least 0 (got {})", self.h)));
-        }
+        ensure(b >= 2, "b", || format!("b must be at least 2 (got {b})"))?;
+        ensure(self.h >= 0, "h", || {
+            format!("h must be at least 0 (got {})", self.h)
+        })?;
         let (b, h) = (b as u64, self.h as u64);
         let n = processors(b, h).ok_or_else(|| {
             err(
@@ -163,21 +161,19 @@ impl DivisibleParams {
             )
         })?;
         check_beta("beta", self.beta)?;
-        if self.sweep_h_max < 0 || self.sweep_h_max > SWEEP_H_MAX {
-            return Err(err(
-                "sweep_h_max",
-                format!("the h sweep must end between 0 and {SWEEP_H_MAX}"),
-            ));
-        }
+        ensure(
+            (0..=SWEEP_H_MAX).contains(&self.sweep_h_max),
+            "sweep_h_max",
+            || format!("the h sweep must end between 0 and {SWEEP_H_MAX}"),
+        )?;
         let (lo, hi) = self.sweep_beta;
         check_beta("sweep_beta", lo)?;
         check_beta("sweep_beta", hi)?;
-        if lo >= hi {
-            return Err(err(
-                "sweep_beta",
-                "the β sweep needs its lower end below its upper end",
-            ));
-        }
+        ensure(
+            lo < hi,
+            "sweep_beta",
+            || "the β sweep needs its lower end below its upper end",
+        )?;
         Ok(Valid {
             network: self.network,
             b,
@@ -189,21 +185,12 @@ impl DivisibleParams {
 }
 
 fn check_beta(field: &'static str, beta: f64) -> Result<(), ParamError> {
-    if !beta.is_finite() {
-        return Err(err(field, "β must be a finite number"));
-    }
-    if beta <= 0.0 {
-        return Err(err(field, format!("β must be positive (got {beta})")));
-    }
-    if !(BETA_MIN..=BETA_MAX).contains(&beta) {
-        return Err(err(
-            field,
-            format!(
-                "β must lie in [{BETA_MIN:e}, {BETA_MAX:e}] (got {beta:e}); outside it f64 cannot hold the pipelined fractions"
-            ),
-        ));
-    }
-    Ok(())
+    positive(field, "β", beta)?;
+    ensure((BETA_MIN..=BETA_MAX).contains(&beta), field, || {
+        format!(
+            "β must lie in [{BETA_MIN:e}, {BETA_MAX:e}] (got {beta:e}); outside it f64 cannot hold the pipelined fractions"
+        )
+    })
 }
 
 /// A validated instance: what the simulation and the theory take.
@@ -242,6 +229,12 @@ impl Valid {
             ..self
         })
     }
+}
+
+/// The tree instance (b, h, β), which the tests know to be valid.
+#[cfg(test)]
+pub(super) fn tree(b: u64, h: u64, beta: f64) -> Valid {
+    Valid::new(Network::Tree, b, h, beta).unwrap()
 }
 
 #[cfg(test)]

@@ -452,13 +452,9 @@ fn check_schedule(
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::Network;
+    use super::super::params::tree as v;
     use super::super::theory;
     use super::*;
-
-    fn v(b: u64, h: u64, beta: f64) -> Valid {
-        Valid::new(Network::Tree, b, h, beta).unwrap()
-    }
 
     #[test]
     fn section_iv_example_timing() {

@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::params::{Method, Valid, max_height};
 use super::simulate::simulate_time;
 use super::theory;
-use crate::model::{Cancelled, Progress};
+use crate::model::{Cancelled, Progress, par_map};
 
 /// Number of β values of the β-sweep plot (and of its CSV export).
 pub const BETA_POINTS: usize = 61;
@@ -58,18 +58,12 @@ pub fn sweep_h(
     h_max: u64,
     progress: &dyn Progress,
 ) -> Result<Vec<SweepPoint>, Cancelled> {
-    let top = h_max.min(max_height(v.b));
-    let mut out = Vec::with_capacity(top as usize + 1);
-    for h in 0..=top {
-        if progress.cancelled() {
-            return Err(Cancelled);
-        }
-        if let Some(vh) = v.with_h(h) {
-            out.push(point(h as f64, &vh));
-        }
-        progress.set((h + 1) as f32 / (top + 1) as f32);
-    }
-    Ok(out)
+    let top = h_max.min(max_height(v.b)) as u32;
+    let points = par_map(0..top + 1, progress, |h| {
+        let vh = v.with_h(u64::from(h))?;
+        Some(point(f64::from(h), &vh))
+    })?;
+    Ok(points.into_iter().flatten().collect())
 }
 
 /// `count` values of β, log-spaced over [lo, hi], at the instance's b and h.
@@ -82,15 +76,8 @@ pub fn sweep_beta(
 ) -> Result<Vec<SweepPoint>, Cancelled> {
     let count = count.max(2);
     let (a, z) = (lo.ln(), hi.ln());
-    let mut out = Vec::with_capacity(count);
-    for i in 0..count {
-        if progress.cancelled() {
-            return Err(Cancelled);
-        }
+    par_map(0..count, progress, |i| {
         let beta = (a + (z - a) * i as f64 / (count - 1) as f64).exp();
-        let vb = Valid { beta, ..*v };
-        out.push(point(beta, &vb));
-        progress.set((i + 1) as f32 / count as f32);
-    }
-    Ok(out)
+        point(beta, &Valid { beta, ..*v })
+    })
 }

@@ -181,12 +181,8 @@ pub fn theorem10(h: u64, tc: f64, tp: f64, tq: f64) -> OrderingCheck {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::Network;
+    use super::super::params::tree as v;
     use super::*;
-
-    fn v(b: u64, h: u64, beta: f64) -> Valid {
-        Valid::new(Network::Tree, b, h, beta).unwrap()
-    }
 
     #[test]
     fn h_zero_is_sequential() {

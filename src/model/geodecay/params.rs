@@ -170,145 +170,85 @@ impl Default for GeoParams {
 
 /// Validation failures; the field names used here: "n", "p", "alpha", "ell", "c", "every", "ell_log2_max" or "seeds".
 pub use crate::model::ParamError;
-use crate::model::param_error as err;
+use crate::model::{Checks, Validated, ensure, finite, positive};
 
-impl GeoParams {
+impl Checks for GeoParams {
     /// Checks every field; the first problem found is returned (order: n, p, alpha, ell, c,
     /// every, ell_log2_max, seeds).
-    pub fn validate(&self) -> Result<Valid, ParamError> {
-        if self.n < 1 {
-            return Err(err("n", "n (initial tasks) must be at least 1"));
-        }
-        if self.n > N_MAX {
-            return Err(err(
-                "n",
+    fn check(&self) -> Result<(), ParamError> {
+        ensure(self.n >= 1, "n", || "n (initial tasks) must be at least 1")?;
+        ensure(self.n <= N_MAX, "n", || {
+            format!(
+                "n must be at most 2^53 = {N_MAX} (got {}) so that task counts are exact",
+                self.n
+            )
+        })?;
+        ensure(self.p >= 1, "p", || "p (processors) must be at least 1")?;
+        let random = self.survivors == Survivors::Random;
+        let p_max = if random { P_MAX_RANDOM } else { P_MAX };
+        ensure(self.p <= p_max, "p", || {
+            if random {
                 format!(
-                    "n must be at most 2^53 = {N_MAX} (got {}) so that task counts are exact",
-                    self.n
-                ),
-            ));
-        }
-        if self.p < 1 {
-            return Err(err("p", "p (processors) must be at least 1"));
-        }
-        let p_max = if self.survivors == Survivors::Random {
-            P_MAX_RANDOM
-        } else {
-            P_MAX
-        };
-        if self.p > p_max {
-            return Err(err(
-                "p",
-                if self.survivors == Survivors::Random {
-                    format!(
-                        "p must be at most {p_max} with random survivors, which store one count per processor (got {})",
-                        self.p
-                    )
-                } else {
-                    format!("p must be at most 2^40 = {p_max} (got {})", self.p)
-                },
-            ));
-        }
-        if !self.alpha.is_finite() {
-            return Err(err("alpha", "α (decay rate) must be a finite number"));
-        }
-        if self.alpha <= 0.0 {
-            return Err(err(
-                "alpha",
-                format!("α (decay rate) must be positive (got {})", self.alpha),
-            ));
-        }
-        if self.alpha < ALPHA_MIN {
-            return Err(err(
-                "alpha",
-                format!(
-                    "α must be at least {ALPHA_MIN} (got {}): a run has about lg(n)/α rounds",
-                    self.alpha
-                ),
-            ));
-        }
-        if !self.ell.is_finite() {
-            return Err(err(
-                "ell",
-                "ℓ (load-balancing cost) must be a finite number",
-            ));
-        }
-        if self.ell < 0.0 {
-            return Err(err(
-                "ell",
-                format!(
-                    "ℓ (load-balancing cost) must be at least 0 (got {})",
-                    self.ell
-                ),
-            ));
-        }
-        if !self.c.is_finite() {
-            return Err(err("c", "c must be a finite number"));
-        }
-        if self.c <= 0.0 {
-            return Err(err("c", format!("c must be positive (got {})", self.c)));
-        }
-        if self.every < 1 {
-            return Err(err(
-                "every",
-                "k (balance every k rounds) must be at least 1",
-            ));
-        }
-        if !(1..=ELL_LOG2_LIMIT).contains(&self.ell_log2_max) {
-            return Err(err(
-                "ell_log2_max",
+                    "p must be at most {p_max} with random survivors, which store one count per processor (got {})",
+                    self.p
+                )
+            } else {
+                format!("p must be at most 2^40 = {p_max} (got {})", self.p)
+            }
+        })?;
+        positive("alpha", "α (decay rate)", self.alpha)?;
+        ensure(self.alpha >= ALPHA_MIN, "alpha", || {
+            format!(
+                "α must be at least {ALPHA_MIN} (got {}): a run has about lg(n)/α rounds",
+                self.alpha
+            )
+        })?;
+        let ell = "ℓ (load-balancing cost)";
+        finite("ell", ell, self.ell)?;
+        ensure(self.ell >= 0.0, "ell", || {
+            format!("{ell} must be at least 0 (got {})", self.ell)
+        })?;
+        positive("c", "c", self.c)?;
+        ensure(
+            self.every >= 1,
+            "every",
+            || "k (balance every k rounds) must be at least 1",
+        )?;
+        ensure(
+            (1..=ELL_LOG2_LIMIT).contains(&self.ell_log2_max),
+            "ell_log2_max",
+            || {
                 format!(
                     "the ℓ sweep must end at 2^k with 1 ≤ k ≤ {ELL_LOG2_LIMIT} (got k = {})",
                     self.ell_log2_max
-                ),
-            ));
-        }
-        if !(1..=SEEDS_MAX).contains(&self.seeds) {
-            return Err(err(
-                "seeds",
-                format!(
-                    "the number of seeds must lie in 1..={SEEDS_MAX} (got {})",
-                    self.seeds
-                ),
-            ));
-        }
-        Ok(Valid(self.clone()))
+                )
+            },
+        )?;
+        ensure((1..=SEEDS_MAX).contains(&self.seeds), "seeds", || {
+            format!(
+                "the number of seeds must lie in 1..={SEEDS_MAX} (got {})",
+                self.seeds
+            )
+        })
+    }
+}
+
+impl GeoParams {
+    /// The parameters as [`Valid`], or the first problem their [`Checks`] find.
+    pub fn validate(&self) -> Result<Valid, ParamError> {
+        Valid::new(self.clone())
     }
 }
 
 /// Parameters that passed [`GeoParams::validate`]; what the simulation and the sweeps take.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Valid(GeoParams);
-
-impl Valid {
-    /// The validated parameters.
-    pub fn params(&self) -> &GeoParams {
-        &self.0
-    }
-
-    /// A copy with some fields changed, validated again.
-    pub fn with(&self, change: impl FnOnce(&mut GeoParams)) -> Result<Valid, ParamError> {
-        let mut p = self.0.clone();
-        change(&mut p);
-        p.validate()
-    }
-}
-
-impl std::ops::Deref for Valid {
-    type Target = GeoParams;
-    fn deref(&self) -> &GeoParams {
-        &self.0
-    }
-}
+pub type Valid = Validated<GeoParams>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn field_of(change: impl FnOnce(&mut GeoParams)) -> &'static str {
-        let mut p = GeoParams::default();
-        change(&mut p);
-        p.validate().unwrap_err().field
+        crate::model::failing_field(change)
     }
 
     #[test]

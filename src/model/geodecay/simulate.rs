@@ -304,41 +304,29 @@ mod tests {
     }
 
     #[test]
-    fn never_with_adversarial_decay_by_hand() {
-        // n = 8, p = 2, α = 1: w = 8, 4, 2, 1. Balanced 4+4; adversarial keeps 4 on one,
-        // then 2, then 1: costs 4 + 4 + 2 + 1 = 11.
-        let o = run(|p| {
-            p.n = 8;
-            p.p = 2;
-            p.ell = 3.0;
-            p.policy = Policy::Never;
+    fn never_and_standard_by_hand() {
+        // n = 8, p = 2, α = 1, ℓ = 3: w = 8, 4, 2, 1. Never: balanced 4+4, then adversarial
+        // decay keeps 4 on one processor, then 2, then 1: costs 4 + 4 + 2 + 1 = 11. Standard
+        // (c = 1) balances before the rounds with w_r > 2, r = 0 and 1: costs 4 + 2 + 2 + 1.
+        let [never, standard] = [Policy::Never, Policy::Standard].map(|policy| {
+            run(|p| {
+                p.n = 8;
+                p.p = 2;
+                p.ell = 3.0;
+                p.policy = policy;
+            })
         });
-        assert_eq!(o.rounds, 4);
-        assert_eq!(o.work_time, 11);
-        assert_eq!(o.balancings, 1);
-        assert_eq!(o.time, 14.0);
-        assert_eq!(o.brent, 8.0);
-        assert_eq!(o.overhead, Some(2.0));
-        let maxes: Vec<u64> = o.trace.iter().map(|r| r.max).collect();
-        assert_eq!(maxes, vec![4, 4, 2, 1]);
-        let mins: Vec<u64> = o.trace.iter().map(|r| r.min).collect();
-        assert_eq!(mins, vec![4, 0, 0, 0]);
-    }
-
-    #[test]
-    fn standard_by_hand() {
-        // Same instance, c = 1: balance before rounds with w_r > 2: r = 0, 1 → costs 4+2+2+1.
-        let o = run(|p| {
-            p.n = 8;
-            p.p = 2;
-            p.ell = 3.0;
-            p.policy = Policy::Standard;
-        });
-        assert_eq!(o.balancings, 2);
-        assert_eq!(o.work_time, 9);
-        assert_eq!(o.time, 15.0);
-        let bal: Vec<bool> = o.trace.iter().map(|r| r.balanced_before).collect();
-        assert_eq!(bal, vec![true, true, false, false]);
+        let summary = |o: &GeoOutcome| (o.rounds, o.work_time, o.balancings, o.time, o.brent);
+        assert_eq!(summary(&never), (4, 11, 1, 14.0, 8.0));
+        assert_eq!(summary(&standard), (4, 9, 2, 15.0, 8.0));
+        assert_eq!(never.overhead, Some(2.0));
+        let column = |o: &GeoOutcome, f: fn(&RoundRecord) -> u64| -> Vec<u64> {
+            o.trace.iter().map(f).collect()
+        };
+        assert_eq!(column(&never, |r| r.max), vec![4, 4, 2, 1]);
+        assert_eq!(column(&never, |r| r.min), vec![4, 0, 0, 0]);
+        let balanced: Vec<bool> = standard.trace.iter().map(|r| r.balanced_before).collect();
+        assert_eq!(balanced, vec![true, true, false, false]);
     }
 
     #[test]

@@ -1,15 +1,12 @@
 //! Parameter sweeps behind the plots. Points run in parallel (rayon); the output order is the
 //! input order, and every value is deterministic (each run seeds its own generator).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::params::{Policy, Valid};
 use super::simulate::{GeoOutcome, simulate_valid};
 use super::theory::lg_star;
-use crate::model::{Cancelled, Progress};
+use crate::model::{Cancelled, Progress, median_of_sorted, try_par_map};
 
 /// One policy at one sweep point.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -86,33 +83,21 @@ pub struct SeedSpread {
     pub times: Vec<f64>,
 }
 
-/// Counts finished runs and reports the fraction.
-struct Counter<'a> {
-    done: AtomicUsize,
-    total: usize,
-    progress: &'a dyn Progress,
-}
-
-impl Counter<'_> {
-    fn tick(&self) {
-        let d = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        self.progress.set(d as f32 / self.total.max(1) as f32);
-    }
-}
-
+/// Every policy of `policies` on every scenario, all runs in parallel: entry i holds the
+/// values of scenario i in the order of `policies`.
 fn run_policies(
-    v: &Valid,
+    scenarios: &[Valid],
     policies: &[Policy],
-    counter: &Counter,
-) -> Result<Vec<PolicyValue>, Cancelled> {
-    policies
-        .iter()
-        .map(|&pol| {
-            let o = simulate_valid(v, pol, false, counter.progress)?;
-            counter.tick();
-            Ok(PolicyValue::of(&o))
-        })
-        .collect()
+    progress: &dyn Progress,
+) -> Result<Vec<Vec<PolicyValue>>, Cancelled> {
+    let m = policies.len();
+    let runs = try_par_map(0..scenarios.len() * m, progress, |i| {
+        let o = simulate_valid(&scenarios[i / m], policies[i % m], false, progress)?;
+        Ok(PolicyValue::of(&o))
+    })?;
+    Ok((0..scenarios.len())
+        .map(|i| runs[i * m..(i + 1) * m].to_vec())
+        .collect())
 }
 
 /// The p values of the "time vs p" plot: powers of two up to n (at most 2^20 = 1 048 576).
@@ -132,28 +117,21 @@ pub fn sweep_ell(
     policies: &[Policy],
     progress: &dyn Progress,
 ) -> Result<Vec<EllPoint>, Cancelled> {
-    let ks: Vec<u32> = (log2_lo..=log2_hi).collect();
-    let counter = Counter {
-        done: AtomicUsize::new(0),
-        total: ks.len() * policies.len(),
-        progress,
-    };
-    let points: Vec<Option<EllPoint>> = ks
-        .par_iter()
-        .map(|&k| {
-            let ell = 2f64.powi(k as i32);
-            let Ok(vk) = v.with(|p| p.ell = ell) else {
-                return Ok(None);
-            };
-            Ok(Some(EllPoint {
-                ell,
-                log2_ell: k,
-                lg_star_ell: lg_star(ell),
-                values: run_policies(&vk, policies, &counter)?,
-            }))
+    let (ks, scenarios): (Vec<u32>, Vec<Valid>) = (log2_lo..=log2_hi)
+        .filter_map(|k| Some((k, v.with(|p| p.ell = 2f64.powi(k as i32)).ok()?)))
+        .unzip();
+    let values = run_policies(&scenarios, policies, progress)?;
+    Ok(ks
+        .into_iter()
+        .zip(&scenarios)
+        .zip(values)
+        .map(|((k, s), values)| EllPoint {
+            ell: s.ell,
+            log2_ell: k,
+            lg_star_ell: lg_star(s.ell),
+            values,
         })
-        .collect::<Result<_, Cancelled>>()?;
-    Ok(points.into_iter().flatten().collect())
+        .collect())
 }
 
 /// The given processor counts, every policy in `policies`, other parameters from `v`. Values
@@ -164,24 +142,16 @@ pub fn sweep_p(
     policies: &[Policy],
     progress: &dyn Progress,
 ) -> Result<Vec<PPoint>, Cancelled> {
-    let counter = Counter {
-        done: AtomicUsize::new(0),
-        total: values.len() * policies.len(),
-        progress,
-    };
-    let points: Vec<Option<PPoint>> = values
-        .par_iter()
-        .map(|&p| {
-            let Ok(vp) = v.with(|prm| prm.p = p) else {
-                return Ok(None);
-            };
-            Ok(Some(PPoint {
-                p,
-                values: run_policies(&vp, policies, &counter)?,
-            }))
-        })
-        .collect::<Result<_, Cancelled>>()?;
-    Ok(points.into_iter().flatten().collect())
+    let scenarios: Vec<Valid> = values
+        .iter()
+        .filter_map(|&p| v.with(|prm| prm.p = p).ok())
+        .collect();
+    let values = run_policies(&scenarios, policies, progress)?;
+    Ok(scenarios
+        .iter()
+        .zip(values)
+        .map(|(s, values)| PPoint { p: s.p, values })
+        .collect())
 }
 
 /// Time of every policy in `policies` for seeds `v.seed`, `v.seed + 1`, … (`seeds` of them,
@@ -193,43 +163,26 @@ pub fn seed_spread(
     policies: &[Policy],
     progress: &dyn Progress,
 ) -> Result<Vec<SeedSpread>, Cancelled> {
-    let seeds = seeds.max(1);
-    let counter = Counter {
-        done: AtomicUsize::new(0),
-        total: seeds as usize * policies.len(),
-        progress,
-    };
-    let base = v.seed;
-    // times[s][policy]
-    let times: Vec<Vec<f64>> = (0..seeds)
-        .into_par_iter()
+    let scenarios: Vec<Valid> = (0..seeds.max(1))
         .map(|s| {
-            let vs = v
-                .with(|p| p.seed = base.wrapping_add(u64::from(s)))
-                .expect("changing the seed keeps parameters valid");
-            Ok(run_policies(&vs, policies, &counter)?
-                .iter()
-                .map(|pv| pv.time)
-                .collect())
+            v.with(|p| p.seed = v.seed.wrapping_add(u64::from(s)))
+                .expect("changing the seed keeps parameters valid")
         })
-        .collect::<Result<_, Cancelled>>()?;
+        .collect();
+    // values[s][policy]
+    let values = run_policies(&scenarios, policies, progress)?;
     Ok(policies
         .iter()
         .enumerate()
         .map(|(i, &policy)| {
-            let per_seed: Vec<f64> = times.iter().map(|t| t[i]).collect();
+            let per_seed: Vec<f64> = values.iter().map(|t| t[i].time).collect();
             let mut sorted = per_seed.clone();
             sorted.sort_by(f64::total_cmp);
             let len = sorted.len();
-            let median = if len % 2 == 1 {
-                sorted[len / 2]
-            } else {
-                (sorted[len / 2 - 1] + sorted[len / 2]) / 2.0
-            };
             SeedSpread {
                 policy,
                 min: sorted[0],
-                median,
+                median: median_of_sorted(&sorted),
                 max: sorted[len - 1],
                 mean: per_seed.iter().sum::<f64>() / len as f64,
                 times: per_seed,

@@ -146,7 +146,7 @@ impl Default for KsbfParams {
 
 /// Validation failures; the field names used here: "n", "p" or "spawn_prob".
 pub use crate::model::ParamError;
-use crate::model::param_error as err;
+use crate::model::{Checks, Validated, ensure};
 
 /// Number of levels of a grid shape (the two-row grid reaches level p + n).
 pub fn grid_levels(v: &KsbfParams) -> u32 {
@@ -180,79 +180,50 @@ impl KsbfParams {
         }
     }
 
-    /// Checks every field; the first problem found is returned (order: p, n, spawn_prob, size).
+    /// The parameters as [`Valid`], or the first problem their [`Checks`] find.
     pub fn validate(&self) -> Result<Valid, ParamError> {
-        if self.p < 1 {
-            return Err(err("p", "the ring needs at least p = 1 PE"));
-        }
-        if self.p > P_MAX {
-            return Err(err(
-                "p",
-                format!("p must be at most {P_MAX} (got {})", self.p),
-            ));
-        }
-        if self.n < 1 {
-            return Err(err("n", "n must be at least 1"));
-        }
-        if !self.shape.is_grid() && self.n > TREE_N_MAX {
-            return Err(err(
-                "n",
-                format!(
-                    "a tree of height n = {} has up to 2^{} − 1 nodes; the limit is n ≤ {TREE_N_MAX} ({NODE_LIMIT} nodes)",
-                    self.n, self.n
-                ),
-            ));
-        }
-        if !(self.spawn_prob.is_finite() && (0.0..=1.0).contains(&self.spawn_prob)) {
-            return Err(err(
-                "spawn_prob",
-                format!(
-                    "the spawn probability q must lie in [0, 1] (got {})",
-                    self.spawn_prob
-                ),
-            ));
-        }
+        Valid::new(self.clone())
+    }
+}
+
+impl Checks for KsbfParams {
+    /// Checks every field; the first problem found is returned (order: p, n, spawn_prob, size).
+    fn check(&self) -> Result<(), ParamError> {
+        ensure(self.p >= 1, "p", || "the ring needs at least p = 1 PE")?;
+        ensure(self.p <= P_MAX, "p", || {
+            format!("p must be at most {P_MAX} (got {})", self.p)
+        })?;
+        ensure(self.n >= 1, "n", || "n must be at least 1")?;
+        ensure(self.shape.is_grid() || self.n <= TREE_N_MAX, "n", || {
+            format!(
+                "a tree of height n = {} has up to 2^{} − 1 nodes; the limit is n ≤ {TREE_N_MAX} ({NODE_LIMIT} nodes)",
+                self.n, self.n
+            )
+        })?;
+        let q = self.spawn_prob;
+        ensure(
+            q.is_finite() && (0.0..=1.0).contains(&q),
+            "spawn_prob",
+            || format!("the spawn probability q must lie in [0, 1] (got {q})"),
+        )?;
         let size = self.max_nodes();
-        if size > NODE_LIMIT {
-            return Err(err(
-                "n",
-                format!(
-                    "the instance has up to {size} nodes, more than the memory limit of {NODE_LIMIT} nodes"
-                ),
-            ));
-        }
+        ensure(size <= NODE_LIMIT, "n", || {
+            format!(
+                "the instance has up to {size} nodes, more than the memory limit of {NODE_LIMIT} nodes"
+            )
+        })?;
         if self.shape.is_grid() {
             let levels = u64::from(grid_levels(self));
             let cells = levels * (levels + 1) / 2;
-            if levels > 0xFFFF || cells > NODE_LIMIT {
-                return Err(err(
-                    "n",
-                    format!(
-                        "the grid spans {levels} levels ({cells} positions to track), more than the memory limit of {NODE_LIMIT} positions"
-                    ),
-                ));
-            }
+            ensure(levels <= 0xFFFF && cells <= NODE_LIMIT, "n", || {
+                format!(
+                    "the grid spans {levels} levels ({cells} positions to track), more than the memory limit of {NODE_LIMIT} positions"
+                )
+            })?;
         }
-        Ok(Valid(self.clone()))
+        Ok(())
     }
 }
 
 /// Parameters that passed [`KsbfParams::validate`].
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Valid(KsbfParams);
-
-impl Valid {
-    /// A modified copy, validated again.
-    pub fn with(&self, change: impl FnOnce(&mut KsbfParams)) -> Result<Valid, ParamError> {
-        let mut p = self.0.clone();
-        change(&mut p);
-        p.validate()
-    }
-}
-
-impl std::ops::Deref for Valid {
-    type Target = KsbfParams;
-    fn deref(&self) -> &KsbfParams {
-        &self.0
-    }
-}
+pub type Valid = Validated<KsbfParams>;

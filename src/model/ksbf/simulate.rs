@@ -735,18 +735,22 @@ mod tests {
     use super::*;
     use crate::model::ksbf::KsbfParams;
 
+    /// The default scenario with another shape, n and p, simulated.
+    fn simulated(shape: Shape, n: u32, p: u32) -> Outcome {
+        let v = KsbfParams {
+            shape,
+            n,
+            p,
+            ..Default::default()
+        };
+        simulate(&v.validate().unwrap())
+    }
+
     #[test]
     fn tiny_tree_timeline_by_hand() {
         // T_3 on R_2: step 0 P0 runs λ; step 1 P0 runs 0, P1 runs 1; step 2 P0 runs 00,
         // P1 runs 01 and 10 is queued at P1 (weight 1), 11 at P0 (weight 2 ≡ 0).
-        let v = KsbfParams {
-            n: 3,
-            p: 2,
-            ..Default::default()
-        }
-        .validate()
-        .unwrap();
-        let o = simulate(&v);
+        let o = simulated(Shape::Tree, 3, 2);
         assert_eq!(o.nodes, 7);
         assert_eq!(o.work, vec![4, 3]);
         assert_eq!(o.makespan, 4);
@@ -771,15 +775,7 @@ mod tests {
     #[test]
     fn grid_binary_node_waits_for_both_parents() {
         // G_3 on R_1: one PE runs the 6 nodes in BF order.
-        let v = KsbfParams {
-            shape: Shape::Grid,
-            n: 3,
-            p: 1,
-            ..Default::default()
-        }
-        .validate()
-        .unwrap();
-        let o = simulate(&v);
+        let o = simulated(Shape::Grid, 3, 1);
         assert_eq!(o.makespan, 6);
         let order: Vec<String> = o
             .trace

@@ -1,15 +1,12 @@
 //! Sweeps behind the plots: makespan vs n at fixed p, vs p at fixed n, and the efficiency
 //! distribution over seeds. Points run in parallel (rayon); output order is input order.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::params::{KsbfParams, ParamError, Valid};
 use super::simulate::simulate_aggregate;
 use super::theory::theory;
-use crate::model::{Cancelled, Progress};
+use crate::model::{Cancelled, Progress, median_of_sorted, par_map};
 
 /// One simulated point with its theory.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -66,31 +63,6 @@ fn point(v: &Valid) -> SweepPoint {
     }
 }
 
-fn par_map<T: Send, R: Send>(
-    items: Vec<T>,
-    progress: &dyn Progress,
-    f: impl Fn(T) -> R + Sync + Send,
-) -> Result<Vec<R>, Cancelled> {
-    let total = items.len().max(1);
-    let done = AtomicUsize::new(0);
-    let out: Vec<Option<R>> = items
-        .into_par_iter()
-        .map(|it| {
-            if progress.cancelled() {
-                return None;
-            }
-            let r = f(it);
-            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-            progress.set(d as f32 / total as f32);
-            Some(r)
-        })
-        .collect();
-    if progress.cancelled() {
-        return Err(Cancelled);
-    }
-    out.into_iter().map(|r| r.ok_or(Cancelled)).collect()
-}
-
 /// Seeds of the random-workload study shown by default.
 pub const SEED_STUDY_COUNT: u64 = 100;
 
@@ -141,12 +113,12 @@ pub fn seed_points(base: &Valid, count: u64) -> Vec<Valid> {
 
 /// Simulates every scenario (aggregate counters only) with its theory, on all cores.
 pub fn sweep(points: &[Valid], progress: &dyn Progress) -> Result<Vec<SweepPoint>, Cancelled> {
-    par_map(points.iter().collect(), progress, point)
+    par_map(points, progress, point)
 }
 
 /// Efficiency of every scenario (typically [`seed_points`] of a random shape), on all cores.
 pub fn sweep_seeds(points: &[Valid], progress: &dyn Progress) -> Result<Vec<SeedPoint>, Cancelled> {
-    par_map(points.iter().collect(), progress, |v| {
+    par_map(points, progress, |v| {
         let o = simulate_aggregate(v);
         SeedPoint {
             seed: v.seed,
@@ -180,16 +152,11 @@ pub fn summarize(points: &[SeedPoint]) -> Option<EfficiencySummary> {
     let mut e: Vec<f64> = points.iter().map(|p| p.efficiency).collect();
     e.sort_by(f64::total_cmp);
     let m = e.len();
-    let median = if m % 2 == 1 {
-        e[m / 2]
-    } else {
-        (e[m / 2 - 1] + e[m / 2]) / 2.0
-    };
     Some(EfficiencySummary {
         count: m,
         min: e[0],
         mean: e.iter().sum::<f64>() / m as f64,
-        median,
+        median: median_of_sorted(&e),
         max: e[m - 1],
     })
 }

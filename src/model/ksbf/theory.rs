@@ -102,21 +102,19 @@ pub fn grid_tau(k: u32, l: u32, p: u32) -> u64 {
 /// Exact work shares of T_n under KS: W_i(n) = Σ_{k ≥ 1, k ≡ i+1 (mod p)} C(n, k).
 /// (The printed (2.1) omits k ≥ 1 and so overcounts W_{p−1} by C(n, 0) = 1.)
 pub fn tree_work(n: u32, p: u32) -> Vec<u64> {
-    (0..p)
-        .map(|i| {
-            (1..=n)
-                .filter(|k| k % p == (i + 1) % p)
-                .map(|k| binom(n, k))
-                .sum()
-        })
-        .collect()
+    binomial_residue_sums(n, p, 1)
 }
 
 /// (2.1) exactly as printed: Σ_{k ≡ i+1 (mod p)} C(n, k), k from 0.
 pub fn tree_work_printed(n: u32, p: u32) -> Vec<u64> {
+    binomial_residue_sums(n, p, 0)
+}
+
+/// Σ_{first ≤ k ≤ n, k ≡ i+1 (mod p)} C(n, k) for i = 0..p.
+fn binomial_residue_sums(n: u32, p: u32, first: u32) -> Vec<u64> {
     (0..p)
         .map(|i| {
-            (0..=n)
+            (first..=n)
                 .filter(|k| k % p == (i + 1) % p)
                 .map(|k| binom(n, k))
                 .sum()

@@ -73,12 +73,19 @@ impl Default for RingInstance {
     /// A 12-processor bidirectional homogeneous ring (c = 1) with δ_max = 4 in Lemma 6's sense.
     fn default() -> Self {
         let delta = vec![3, -1, 2, 0, -4, 1, 2, -2, 0, 1, -3, 1];
-        let loads = minimal_loads(&delta);
+        RingInstance::bidirectional(delta, Costs::Homogeneous(1.0))
+    }
+}
+
+impl RingInstance {
+    /// The bidirectional ring with unbalances δ, the link costs given and the smallest loads
+    /// Section 2 allows ([`minimal_loads`]).
+    pub fn bidirectional(delta: Vec<i64>, costs: Costs) -> RingInstance {
         RingInstance {
+            loads: minimal_loads(&delta),
             delta,
-            loads,
             direction: Direction::Bi,
-            costs: Costs::Homogeneous(1.0),
+            costs,
         }
     }
 }

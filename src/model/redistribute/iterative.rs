@@ -62,18 +62,15 @@
 //! (p = 32) of them are skipped on average.
 //! [`HeavyPolicy::Forward`] performs them all, at a higher total cost and a much better balance.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::editing::proportional_targets;
 use super::instance::{Costs, Direction, RingInstance};
 use super::lemma9::asap_schedule;
 use super::system6::{solve_system6, solve_system12};
-use crate::model::{Cancelled, ParamError, Progress, param_error};
+use crate::model::{Cancelled, ParamError, Progress, ensure, par_map, param_error};
 
 /// Illustrative LINPACK-like speeds (MFlops) the CPU speeds are drawn from.
 pub const SPEEDS: [(&str, f64); 6] = [
@@ -147,54 +144,47 @@ pub const RATIOS_MAX: usize = 1000;
 impl IterativeParams {
     /// Checks the parameters; the error names the field.
     pub fn validate(&self) -> Result<(), ParamError> {
-        if !(2..=P_MAX).contains(&self.p) {
-            return Err(param_error(
-                "p",
-                format!("the ring needs 2 to {P_MAX} processors (got {})", self.p),
-            ));
-        }
-        if !(10..=ITERATIONS_MAX).contains(&self.iterations) {
-            return Err(param_error(
-                "iterations",
+        ensure((2..=P_MAX).contains(&self.p), "p", || {
+            format!("the ring needs 2 to {P_MAX} processors (got {})", self.p)
+        })?;
+        ensure(
+            (10..=ITERATIONS_MAX).contains(&self.iterations),
+            "iterations",
+            || {
                 format!(
                     "between 10 and {ITERATIONS_MAX} (got {}); the speed changes and the 19 \
-                     redistributions need room",
+                 redistributions need room",
                     self.iterations
-                ),
-            ));
-        }
-        if self.columns < self.p as i64 || self.columns > COLUMNS_MAX {
-            return Err(param_error(
-                "columns",
+                )
+            },
+        )?;
+        ensure(
+            (self.p as i64..=COLUMNS_MAX).contains(&self.columns),
+            "columns",
+            || {
                 format!(
                     "between p = {} (one each) and {COLUMNS_MAX} (got {})",
                     self.p, self.columns
-                ),
-            ));
-        }
-        if self.ratios.is_empty() || self.ratios.len() > RATIOS_MAX {
-            return Err(param_error(
-                "ratios",
-                format!("give 1 to {RATIOS_MAX} ratios"),
-            ));
-        }
-        if let Some(r) = self
-            .ratios
-            .iter()
-            .find(|r| !r.is_finite() || **r <= 0.0 || **r > 1e9)
-        {
+                )
+            },
+        )?;
+        ensure(
+            (1..=RATIOS_MAX).contains(&self.ratios.len()),
+            "ratios",
+            || format!("give 1 to {RATIOS_MAX} ratios"),
+        )?;
+        let bad = |r: &&f64| !r.is_finite() || **r <= 0.0 || **r > 1e9;
+        if let Some(r) = self.ratios.iter().find(bad) {
             return Err(param_error(
                 "ratios",
                 format!("every ratio must be in (0, 1e9] (got {r})"),
             ));
         }
-        if !(1..=INSTANCES_MAX).contains(&self.instances) {
-            return Err(param_error(
-                "instances",
-                format!("between 1 and {INSTANCES_MAX} (got {})", self.instances),
-            ));
-        }
-        Ok(())
+        ensure(
+            (1..=INSTANCES_MAX).contains(&self.instances),
+            "instances",
+            || format!("between 1 and {INSTANCES_MAX} (got {})", self.instances),
+        )
     }
 }
 
@@ -405,26 +395,7 @@ pub fn run_iterative(
     params: &IterativeParams,
     progress: &dyn Progress,
 ) -> Result<IterativeResult, Cancelled> {
-    let done = AtomicUsize::new(0);
-    let total = params.instances.max(1);
-    if progress.cancelled() {
-        return Err(Cancelled);
-    }
-    let per: Vec<PlatformResult> = (0..params.instances)
-        .into_par_iter()
-        .map(|j| {
-            if progress.cancelled() {
-                return Err(Cancelled);
-            }
-            let r = simulate(params, j);
-            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-            progress.set(d as f32 / total as f32);
-            Ok(r)
-        })
-        .collect::<Result<_, _>>()?;
-    if progress.cancelled() {
-        return Err(Cancelled);
-    }
+    let per = par_map(0..params.instances, progress, |j| simulate(params, j))?;
     let m = per.len().max(1) as f64;
     let schemes: Vec<SchemeCurve> = SCHEMES
         .iter()
@@ -471,7 +442,7 @@ pub fn run_iterative(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     use super::*;
     use crate::model::{FlagProgress, NoProgress};

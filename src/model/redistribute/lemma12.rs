@@ -72,9 +72,8 @@ fn split(d: i64, a: f64, b: f64) -> (f64, i64) {
 
 /// Lemma 12's single-processor term of P_k.
 fn lemma12_single(inst: &RingInstance, ring: &Ring, k: usize) -> Lemma12 {
-    let n = ring.n();
     let dk = inst.delta[k];
-    let (prev, next) = ((k + n - 1) % n, (k + 1) % n);
+    let (prev, next) = (ring.prev(k), ring.next(k));
     if dk > 0 {
         Lemma12 {
             value: dk as f64 * ring.ccw[k].min(ring.cw[k]),
@@ -103,19 +102,17 @@ fn lemma12_slices(inst: &RingInstance, ring: &Ring, k: usize, floor: &AtomicU64)
         value: 0.0,
         term: Lemma12Term::None,
     };
-    let prev = (k + n - 1) % n;
-    let (a_pos, a_neg) = (ring.ccw[k], ring.cw[prev]);
+    let (a_pos, a_neg) = (ring.ccw[k], ring.cw[ring.prev(k)]);
     let mut bound = f64::from_bits(floor.load(Ordering::Relaxed));
     let mut sum = inst.delta[k];
     let mut end = k;
     for l in 1..n.saturating_sub(1) {
-        end = if end + 1 == n { 0 } else { end + 1 };
+        end = ring.next(end);
         sum += inst.delta[end];
         let (d, a, b) = if sum > 0 {
             (sum, a_pos, ring.cw[end])
         } else {
-            let after = if end + 1 == n { 0 } else { end + 1 };
-            (-sum, a_neg, ring.ccw[after])
+            (-sum, a_neg, ring.ccw[ring.next(end)])
         };
         if (d as f64) * a.min(b) < bound || d == 0 {
             continue;
@@ -183,18 +180,8 @@ pub fn lemma12(inst: &RingInstance) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::super::editing::fix_sum;
-    use super::super::instance::{Costs, Direction, minimal_loads};
+    use super::super::instance::Costs;
     use super::*;
-
-    fn het(delta: Vec<i64>, cw: Vec<f64>, ccw: Vec<f64>) -> RingInstance {
-        let loads = minimal_loads(&delta);
-        RingInstance {
-            delta,
-            loads,
-            direction: Direction::Bi,
-            costs: Costs::Heterogeneous { cw, ccw },
-        }
-    }
 
     #[test]
     fn split_is_exact() {
@@ -251,7 +238,7 @@ mod tests {
             let ccw = (0..n)
                 .map(|_| rng.random_range(1..=10) as f64 / 2.0)
                 .collect();
-            let inst = het(delta, cw, ccw);
+            let inst = RingInstance::bidirectional(delta, Costs::Heterogeneous { cw, ccw });
             let w = lemma12_witness(&inst);
             assert_eq!(w.value, lemma12_naive(&inst), "{inst:?}");
             assert_eq!(w, lemma12_witness(&inst));

@@ -5,18 +5,16 @@
 //! Every instance comes from [`random_instance`] with a seed derived from the study's seed
 //! and the sample's position, so every point is reproducible on its own.
 
-use rayon::prelude::*;
-
 use super::bounds;
 use super::editing::{RandomSpec, random_instance};
 use super::homogeneous::{Alg3Variant, algorithm3};
-use super::instance::Direction;
+use super::instance::{Direction, RingInstance};
 use super::lemma12::lemma12;
 use super::params::{Algorithm, SweepSpec, SweepVar};
 use super::run::run;
 use super::schedule::verify;
 use super::system6::solve_system6;
-use crate::model::{Cancelled, Progress};
+use crate::model::{Cancelled, Progress, par_map};
 
 /// Number of points of a sweep.
 pub const POINTS: usize = 12;
@@ -76,46 +74,47 @@ pub fn makespan_sweep(
     progress: &dyn Progress,
 ) -> Result<Vec<SweepPoint>, Cancelled> {
     let values = sweep_values(spec);
-    let mut out = Vec::with_capacity(values.len());
-    for (k, &x) in values.iter().enumerate() {
-        if progress.cancelled() {
-            return Err(Cancelled);
-        }
+    let samples = spec.samples;
+    // Every sample of every point at once: sample s of point k is entry k·samples + s.
+    let ring = |i: usize| {
+        let (k, s) = (i / samples, i % samples);
         let (n, max_delta) = match spec.var {
-            SweepVar::N => (x, spec.fixed as i64),
-            SweepVar::MaxDelta => (spec.fixed, x as i64),
+            SweepVar::N => (values[k], spec.fixed as i64),
+            SweepVar::MaxDelta => (spec.fixed, values[k] as i64),
         };
-        let results: Vec<Option<(f64, f64)>> = (0..spec.samples)
-            .into_par_iter()
-            .map(|s| {
-                let inst = random_instance(&RandomSpec {
-                    seed: sample_seed(spec.seed, k, s),
-                    n,
-                    max_delta,
-                    heterogeneous,
-                    direction,
-                    heavy: true,
-                });
-                let valid = inst.validate().ok()?;
-                let r = run(&inst, valid, algorithm).ok()?;
-                r.verification.valid.then_some((r.makespan, r.lower_bound))
-            })
-            .collect();
-        let ok: Vec<(f64, f64)> = results.iter().flatten().copied().collect();
-        let m = ok.len().max(1) as f64;
-        out.push(SweepPoint {
-            x: x as f64,
-            makespan: ok.iter().map(|r| r.0).sum::<f64>() / m,
-            bound: ok.iter().map(|r| r.1).sum::<f64>() / m,
-            worst_ratio: ok
-                .iter()
-                .map(|r| if r.1 > 0.0 { r.0 / r.1 } else { 1.0 })
-                .fold(0.0, f64::max),
-            failed: results.len() - ok.len(),
-        });
-        progress.set((k + 1) as f32 / values.len() as f32);
-    }
-    Ok(out)
+        RandomSpec {
+            seed: sample_seed(spec.seed, k, s),
+            n,
+            max_delta,
+            heterogeneous,
+            direction,
+            heavy: true,
+        }
+    };
+    let all = on_random_rings(values.len() * samples, progress, ring, |inst| {
+        let valid = inst.validate().ok()?;
+        let r = run(inst, valid, algorithm).ok()?;
+        r.verification.valid.then_some((r.makespan, r.lower_bound))
+    })?;
+    Ok(values
+        .iter()
+        .enumerate()
+        .map(|(k, &x)| {
+            let results = &all[k * samples..(k + 1) * samples];
+            let ok: Vec<(f64, f64)> = results.iter().flatten().copied().collect();
+            let m = ok.len().max(1) as f64;
+            SweepPoint {
+                x: x as f64,
+                makespan: ok.iter().map(|r| r.0).sum::<f64>() / m,
+                bound: ok.iter().map(|r| r.1).sum::<f64>() / m,
+                worst_ratio: ok
+                    .iter()
+                    .map(|r| if r.1 > 0.0 { r.0 / r.1 } else { 1.0 })
+                    .fold(0.0, f64::max),
+                failed: results.len() - ok.len(),
+            }
+        })
+        .collect())
 }
 
 /// One heterogeneous bidirectional instance of the LP study.
@@ -141,17 +140,17 @@ pub fn lp_ratios(
     heavy: bool,
     progress: &dyn Progress,
 ) -> Result<Vec<LpRatio>, Cancelled> {
-    samples_in_parallel(samples, progress, |s| {
-        let inst = random_instance(&RandomSpec {
-            seed: sample_seed(seed, 0, s),
-            n,
-            max_delta,
-            heterogeneous: true,
-            direction: Direction::Bi,
-            heavy,
-        });
-        let sol = solve_system6(&inst);
-        let b = lemma12(&inst);
+    let ring = |s| RandomSpec {
+        seed: sample_seed(seed, 0, s),
+        n,
+        max_delta,
+        heterogeneous: true,
+        direction: Direction::Bi,
+        heavy,
+    };
+    on_random_rings(samples, progress, ring, |inst| {
+        let sol = solve_system6(inst);
+        let b = lemma12(inst);
         LpRatio {
             tau_int: sol.tau_int,
             lemma12: b,
@@ -185,21 +184,20 @@ pub fn rounds_vs_lemma6(
     seed: u64,
     progress: &dyn Progress,
 ) -> Result<Vec<RoundsPoint>, Cancelled> {
-    samples_in_parallel(samples, progress, |s| {
-        // Vary δ_max across the samples so the plot covers a range of Lemma 6 values.
-        let m = 1 + (s as i64 % max_delta.max(1));
-        let inst = random_instance(&RandomSpec {
-            seed: sample_seed(seed, 1, s),
-            n,
-            max_delta: m,
-            heterogeneous: false,
-            direction: Direction::Bi,
-            heavy: true,
-        });
+    // Vary δ_max across the samples so the plot covers a range of Lemma 6 values.
+    let ring = |s: usize| RandomSpec {
+        seed: sample_seed(seed, 1, s),
+        n,
+        max_delta: 1 + (s as i64 % max_delta.max(1)),
+        heterogeneous: false,
+        direction: Direction::Bi,
+        heavy: true,
+    };
+    on_random_rings(samples, progress, ring, |inst| {
         // Small rings (n ≤ 200, |δ| ≤ 1000) are far below Algorithm 3's work cap.
         let run = |v| {
-            algorithm3(&inst, v)
-                .map(|s| (rounds_of(&s), verify(&inst, &s).valid))
+            algorithm3(inst, v)
+                .map(|s| (rounds_of(&s), verify(inst, &s).valid))
                 .unwrap_or((0, false))
         };
         let (corrected, corrected_valid) = run(Alg3Variant::Corrected);
@@ -214,27 +212,15 @@ pub fn rounds_vs_lemma6(
     })
 }
 
-/// Evaluates `sample(0..samples)` in parallel chunks, reporting progress and honouring
-/// cancellation between chunks; the results keep the sample order.
-fn samples_in_parallel<T: Send>(
+/// `f` on the random ring `spec(s)` of every sample s in 0..samples, on all cores; the
+/// results keep the sample order.
+fn on_random_rings<T: Send>(
     samples: usize,
     progress: &dyn Progress,
-    sample: impl Fn(usize) -> T + Sync,
+    spec: impl Fn(usize) -> RandomSpec + Sync + Send,
+    f: impl Fn(&RingInstance) -> T + Sync + Send,
 ) -> Result<Vec<T>, Cancelled> {
-    const CHUNK: usize = 64;
-    let mut out = Vec::with_capacity(samples);
-    for start in (0..samples).step_by(CHUNK) {
-        if progress.cancelled() {
-            return Err(Cancelled);
-        }
-        let part: Vec<T> = (start..(start + CHUNK).min(samples))
-            .into_par_iter()
-            .map(&sample)
-            .collect();
-        out.extend(part);
-        progress.set(out.len() as f32 / samples.max(1) as f32);
-    }
-    Ok(out)
+    par_map(0..samples, progress, |s| f(&random_instance(&spec(s))))
 }
 
 fn rounds_of(s: &super::schedule::Schedule) -> usize {

@@ -201,6 +201,16 @@ impl Ring {
         self.d.len()
     }
 
+    /// The entry before i on the ring (P_{i−1}).
+    pub(super) fn prev(&self, i: usize) -> usize {
+        if i == 0 { self.n() - 1 } else { i - 1 }
+    }
+
+    /// The entry after i on the ring (P_{i+1}).
+    pub(super) fn next(&self, i: usize) -> usize {
+        if i + 1 == self.n() { 0 } else { i + 1 }
+    }
+
     /// τ for net flows r(i); O(n).
     fn tau_with(&self, r: impl Fn(usize) -> f64) -> f64 {
         let n = self.n();
@@ -208,8 +218,7 @@ impl Ring {
         let mut r_prev = r(n - 1);
         for i in 0..n {
             let r_i = r(i);
-            let prev = if i == 0 { n - 1 } else { i - 1 };
-            let next = if i + 1 == n { 0 } else { i + 1 };
+            let (prev, next) = (self.prev(i), self.next(i));
             let send = r_i.max(0.0) * self.cw[i] + (-r_prev).max(0.0) * self.ccw[i];
             let recv = r_prev.max(0.0) * self.cw[prev] + (-r_i).max(0.0) * self.ccw[next];
             best = best.max(send).max(recv);
@@ -327,8 +336,7 @@ impl Ring {
         };
         let mut lines: Vec<(f64, f64)> = Vec::with_capacity(2 * n);
         for i in 0..n {
-            let prev = if i == 0 { n - 1 } else { i - 1 };
-            let next = if i + 1 == n { 0 } else { i + 1 };
+            let (prev, next) = (self.prev(i), self.next(i));
             let (v1, s1) = hinge(1, self.d[i], self.cw[i]);
             let (v2, s2) = hinge(-1, self.d[prev], self.ccw[i]);
             lines.push((s1 + s2, v1 + v2));
@@ -357,7 +365,7 @@ impl Ring {
         let mut lo = (i64::MIN, 0);
         let mut hi = (i64::MAX, 0);
         for (i, &l) in loads.iter().enumerate().take(n) {
-            let prev = if i == 0 { n - 1 } else { i - 1 };
+            let prev = self.prev(i);
             let a = -self.d[prev] - l;
             let b = -self.d[i] + l;
             if a > lo.0 {
@@ -465,8 +473,7 @@ fn light_range(ring: &Ring, inst: &RingInstance) -> Result<(i64, i64), RedistErr
     if a <= b {
         return Ok((a, b));
     }
-    let n = ring.n();
-    let prev = (i + n - 1) % n;
+    let prev = ring.prev(i);
     Err(RedistError::NoLightSolution {
         low: i,
         low_load: inst.loads[i],
@@ -475,7 +482,7 @@ fn light_range(ring: &Ring, inst: &RingInstance) -> Result<(i64, i64), RedistErr
         low_x: a,
         high: j,
         high_load: inst.loads[j],
-        high_to: (j + 1) % n,
+        high_to: ring.next(j),
         high_flow: b + ring.d[j],
         high_x: b,
     })
@@ -516,17 +523,11 @@ pub fn solve_system12(inst: &RingInstance) -> Result<LpSolution, RedistError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::instance::{Costs, Direction, minimal_loads};
+    use super::super::instance::Costs;
     use super::*;
 
     fn het(delta: Vec<i64>, cw: Vec<f64>, ccw: Vec<f64>) -> RingInstance {
-        let loads = minimal_loads(&delta);
-        RingInstance {
-            delta,
-            loads,
-            direction: Direction::Bi,
-            costs: Costs::Heterogeneous { cw, ccw },
-        }
+        RingInstance::bidirectional(delta, Costs::Heterogeneous { cw, ccw })
     }
 
     fn brute(inst: &RingInstance) -> f64 {

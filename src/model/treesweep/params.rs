@@ -56,86 +56,57 @@ impl Default for TreeSweepParams {
 
 /// Validation failures; the field names used here: "n" or "tau".
 pub use crate::model::ParamError;
-use crate::model::param_error as err;
+use crate::model::{Checks, Validated, ensure, finite};
+
+impl Checks for TreeSweepParams {
+    /// Checks every field; the first problem found is returned (order: n, tau).
+    fn check(&self) -> Result<(), ParamError> {
+        ensure(
+            self.n >= 1,
+            "n",
+            || "n (tree height) must be at least 1: a leaf alone has height 1",
+        )?;
+        ensure(self.n <= N_MAX, "n", || {
+            format!(
+                "n (tree height) must be at most {N_MAX} (got {}): the tree has 2^n − 1 nodes and \
+                 the processor count must stay a finite number",
+                self.n
+            )
+        })?;
+        finite("tau", "τ (communication delay)", self.tau)?;
+        ensure(self.tau > 1.0, "tau", || {
+            format!(
+                "τ must be greater than 1 (got {}): the paper's algorithm is for fine-grain \
+                 computations only, where one interprocessor communication costs more than \
+                 executing one node. Its optimality proof uses τ > 1 (a boundary node's \
+                 height is found from AET ≤ T*(ℓ) + τ − 2, and the schedules it builds are \
+                 persistent only then); the coarse-grain case τ ≤ 1 is a different problem",
+                self.tau
+            )
+        })?;
+        ensure(self.tau <= TAU_MAX, "tau", || {
+            format!(
+                "τ must be at most {TAU_MAX:e} (got {}) so that every time stays an exact integer part in f64",
+                self.tau
+            )
+        })
+    }
+}
 
 impl TreeSweepParams {
-    /// Checks every field; the first problem found is returned (order: n, tau).
+    /// The parameters as [`Valid`], or the first problem their [`Checks`] find.
     pub fn validate(&self) -> Result<Valid, ParamError> {
-        if self.n < 1 {
-            return Err(err(
-                "n",
-                "n (tree height) must be at least 1: a leaf alone has height 1",
-            ));
-        }
-        if self.n > N_MAX {
-            return Err(err(
-                "n",
-                format!(
-                    "n (tree height) must be at most {N_MAX} (got {}): the tree has 2^n − 1 nodes and \
-                     the processor count must stay a finite number",
-                    self.n
-                ),
-            ));
-        }
-        if !self.tau.is_finite() {
-            return Err(err(
-                "tau",
-                "τ (communication delay) must be a finite number",
-            ));
-        }
-        if self.tau <= 1.0 {
-            return Err(err(
-                "tau",
-                format!(
-                    "τ must be greater than 1 (got {}): the paper's algorithm is for fine-grain \
-                     computations only, where one interprocessor communication costs more than \
-                     executing one node. Its optimality proof uses τ > 1 (a boundary node's \
-                     height is found from AET ≤ T*(ℓ) + τ − 2, and the schedules it builds are \
-                     persistent only then); the coarse-grain case τ ≤ 1 is a different problem",
-                    self.tau
-                ),
-            ));
-        }
-        if self.tau > TAU_MAX {
-            return Err(err(
-                "tau",
-                format!(
-                    "τ must be at most {TAU_MAX:e} (got {}) so that every time stays an exact integer part in f64",
-                    self.tau
-                ),
-            ));
-        }
-        Ok(Valid(self.clone()))
+        Valid::new(self.clone())
     }
 }
 
 /// Parameters that passed [`TreeSweepParams::validate`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Valid(TreeSweepParams);
+pub type Valid = Validated<TreeSweepParams>;
 
 impl Valid {
-    /// The validated parameters.
-    pub fn params(&self) -> &TreeSweepParams {
-        &self.0
-    }
-
     /// Height as u32 (fits: n ≤ [`N_MAX`]).
     pub fn height(&self) -> u32 {
-        self.0.n as u32
-    }
-
-    /// A copy with some fields changed, validated again.
-    pub fn with(&self, change: impl FnOnce(&mut TreeSweepParams)) -> Result<Valid, ParamError> {
-        let mut p = self.0.clone();
-        change(&mut p);
-        p.validate()
-    }
-}
-
-impl std::ops::Deref for Valid {
-    type Target = TreeSweepParams;
-    fn deref(&self) -> &TreeSweepParams {
-        &self.0
+        self.n as u32
     }
 }
 
@@ -144,9 +115,7 @@ mod tests {
     use super::*;
 
     fn field_of(change: impl FnOnce(&mut TreeSweepParams)) -> &'static str {
-        let mut p = TreeSweepParams::default();
-        change(&mut p);
-        p.validate().unwrap_err().field
+        crate::model::failing_field(change)
     }
 
     #[test]

@@ -199,6 +199,55 @@ pub enum Anomaly {
     TooLarge,
 }
 
+/// Heap number of the leftmost node of height h in T_n.
+fn leftmost(n: u32, h: u32) -> u64 {
+    1u64 << (n - h)
+}
+
+/// Step 1 of Algorithm Fine-Grain under way: the top cluster run by processor 0 so far.
+struct TopCluster {
+    /// Tree height.
+    n: u32,
+    /// Executed by processor 0, or inside the subtree below a boundary node.
+    assigned: Vec<bool>,
+    /// Executed by processor 0.
+    cluster: Vec<bool>,
+    /// Start of every node of the cluster (NaN elsewhere).
+    start: Vec<f64>,
+    /// Processor 0's steps so far.
+    trace: Vec<TraceStep>,
+}
+
+impl TopCluster {
+    /// Processor 0 runs node k at time s, placed by `rule` (`picked`, `gap` and `ext` as in
+    /// [`TraceStep`]).
+    fn run(&mut self, k: u64, s: f64, rule: Rule, picked: Option<u32>, gap: f64, ext: u8) {
+        self.cluster[k as usize] = true;
+        self.assigned[k as usize] = true;
+        self.start[k as usize] = s;
+        self.trace.push(TraceStep {
+            step: self.trace.len() as u64,
+            heap: Some(k as u128),
+            height: height_of(self.n, k),
+            start: s,
+            rule,
+            picked_height: picked,
+            gap,
+            external_children: ext,
+        });
+    }
+
+    /// T*(h), the end of the leftmost node of height h, once processor 0 has scheduled it.
+    fn t_star(&self, h: u32) -> Result<f64, Anomaly> {
+        let v = leftmost(self.n, h) as usize;
+        if self.cluster[v] {
+            Ok(self.start[v] + 1.0)
+        } else {
+            Err(Anomaly::UnknownTStar { height: h })
+        }
+    }
+}
+
 /// Algorithm Fine-Grain node by node on the materialised tree (Steps 1 and 2 of Section 3.1),
 /// with the trace of processor 0. Processor 0 runs the top cluster; Step 2 copies, for each
 /// external subtree in nondecreasing order of height (then left to right), the processors
@@ -213,70 +262,47 @@ pub fn fine_grain_schedule(
     }
     let total = (1u64 << n) - 1;
     let size = total as usize + 1;
-    // assigned: executed by processor 0, or inside the subtree below a boundary node.
-    let mut assigned = vec![false; size];
-    let mut cluster = vec![false; size];
-    let mut start = vec![f64::NAN; size];
+    let mut top = TopCluster {
+        n,
+        assigned: vec![false; size],
+        cluster: vec![false; size],
+        start: vec![f64::NAN; size],
+        trace: Vec::new(),
+    };
     let mut next_at = vec![0u64; n as usize + 2];
     for h in 1..=n {
-        next_at[h as usize] = 1u64 << (n - h);
+        next_at[h as usize] = leftmost(n, h);
     }
-    let leftmost = |h: u32| 1u64 << (n - h);
-    let mut trace = Vec::new();
-    let push = |trace: &mut Vec<TraceStep>, k: u64, s: f64, rule, picked, gap, ext| {
-        trace.push(TraceStep {
-            step: trace.len() as u64,
-            heap: Some(k as u128),
-            height: height_of(n, k),
-            start: s,
-            rule,
-            picked_height: picked,
-            gap,
-            external_children: ext,
-        })
-    };
-    let mut prev = leftmost(1);
-    cluster[prev as usize] = true;
-    assigned[prev as usize] = true;
-    start[prev as usize] = 0.0;
-    push(&mut trace, prev, 0.0, Rule::Base, None, 0.0, 0);
+    let first_leaf = leftmost(n, 1);
+    let mut prev = first_leaf;
+    top.run(prev, 0.0, Rule::Base, None, 0.0, 0);
     let mut h_last = 1u32;
-    let first_leaf = leftmost(1);
     while prev != 1 {
-        let t = start[prev as usize];
+        let t = top.start[prev as usize];
         let parent = prev / 2;
-        let parent_eligible = cluster[2 * parent as usize] && cluster[2 * parent as usize + 1];
+        let parent_eligible =
+            top.cluster[2 * parent as usize] && top.cluster[2 * parent as usize + 1];
         if reading == Reading::LeafAlwaysEligible && !parent_eligible {
             // The leftmost unscheduled leaf is eligible (footnote 4).
             let mut leaf = first_leaf;
-            while assigned[leaf as usize] {
+            while top.assigned[leaf as usize] {
                 leaf += 1;
             }
-            cluster[leaf as usize] = true;
-            assigned[leaf as usize] = true;
-            start[leaf as usize] = t + 1.0;
-            push(&mut trace, leaf, t + 1.0, Rule::Internal, None, 0.0, 0);
+            top.run(leaf, t + 1.0, Rule::Internal, None, 0.0, 0);
             prev = leaf;
             continue;
         }
         if parent_eligible {
-            cluster[parent as usize] = true;
-            assigned[parent as usize] = true;
-            start[parent as usize] = t + 1.0;
-            push(&mut trace, parent, t + 1.0, Rule::Internal, None, 0.0, 0);
+            top.run(parent, t + 1.0, Rule::Internal, None, 0.0, 0);
             prev = parent;
             continue;
         }
-        let tstar = |h: u32, start: &[f64], cluster: &[bool]| -> Option<f64> {
-            let v = leftmost(h) as usize;
-            cluster[v].then(|| start[v] + 1.0)
-        };
         let mut l = h_last;
         loop {
             if l > n {
                 return Err(Anomaly::NoHeight { after: t });
             }
-            let ts = tstar(l, &start, &cluster).ok_or(Anomaly::UnknownTStar { height: l })?;
+            let ts = top.t_star(l)?;
             if le(t, ts + tau - 2.0) {
                 break;
             }
@@ -284,36 +310,30 @@ pub fn fine_grain_schedule(
         }
         h_last = l;
         let mut v = next_at[l as usize];
-        while assigned[v as usize] {
+        while top.assigned[v as usize] {
             v += 1;
         }
         next_at[l as usize] = v;
         let ready = if l >= 2 {
             match reading {
                 Reading::PrintedStartFormula => (l - 1) as f64 + tau,
-                _ => {
-                    tstar(l - 1, &start, &cluster).ok_or(Anomaly::UnknownTStar { height: l - 1 })?
-                        + tau
-                }
+                _ => top.t_star(l - 1)? + tau,
             }
         } else {
             0.0
         };
         let s = (t + 1.0).max(ready);
-        cluster[v as usize] = true;
-        assigned[v as usize] = true;
-        start[v as usize] = s;
         let mut ext = 0u8;
         if v < first_leaf {
             for ch in [2 * v, 2 * v + 1] {
-                if !cluster[ch as usize] {
+                if !top.cluster[ch as usize] {
                     ext += 1;
                     // Mark the whole subtree below as assigned (it becomes external).
                     let mut lo = ch;
                     let mut hi = ch;
                     while lo <= total {
                         for x in lo..=hi {
-                            assigned[x as usize] = true;
+                            top.assigned[x as usize] = true;
                         }
                         lo *= 2;
                         hi = 2 * hi + 1;
@@ -321,9 +341,15 @@ pub fn fine_grain_schedule(
                 }
             }
         }
-        push(&mut trace, v, s, Rule::Boundary, Some(l), s - t - 1.0, ext);
+        top.run(v, s, Rule::Boundary, Some(l), s - t - 1.0, ext);
         prev = v;
     }
+    let TopCluster {
+        cluster,
+        mut start,
+        trace,
+        ..
+    } = top;
     // Step 2: external subtrees by height, then left to right.
     let mut processor = vec![u64::MAX; size];
     processor[0] = 0;
@@ -340,7 +366,7 @@ pub fn fine_grain_schedule(
     let mut next_proc = 1u64;
     let mut map: Vec<(u64, u64)> = Vec::new();
     for r in roots {
-        let src = leftmost(height_of(n, r));
+        let src = leftmost(n, height_of(n, r));
         map.clear();
         let (mut slo, mut shi, mut dlo) = (src, src, r);
         while slo <= total {

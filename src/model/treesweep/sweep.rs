@@ -1,15 +1,12 @@
 //! Sweeps behind the plots: over n for several τ (the paper's Fig. 2) and over τ at fixed n.
 //! One Fine-Grain pass and one P.Y recurrence over T_n give every height h ≤ n at once.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::count::Count;
 use super::finegrain::fine_grain;
 use super::py::{one_processor_makespan, processor_per_node_makespan, py_makespans};
-use crate::model::{Cancelled, Progress};
+use crate::model::{Cancelled, Progress, par_map};
 
 /// The τ values of the paper's Fig. 2.
 pub const FIG2_TAUS: [f64; 4] = [128.0, 256.0, 512.0, 1000.0];
@@ -87,24 +84,6 @@ pub fn series(n: u32, tau: f64) -> Series {
     Series { tau, points }
 }
 
-struct Counter<'a> {
-    done: AtomicUsize,
-    total: usize,
-    progress: &'a dyn Progress,
-}
-
-impl Counter<'_> {
-    fn tick(&self) -> Result<(), Cancelled> {
-        let d = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        self.progress.set(d as f32 / self.total.max(1) as f32);
-        if self.progress.cancelled() {
-            Err(Cancelled)
-        } else {
-            Ok(())
-        }
-    }
-}
-
 /// The Fig. 2 sweep: n = 1..=n_max for every τ in `taus` (in that order). τ values outside
 /// the fine-grain model (τ ≤ 1, non-finite, above the limit) are skipped; n_max is clamped
 /// to 1..=[`super::params::N_MAX`].
@@ -113,33 +92,7 @@ pub fn sweep_n(
     taus: &[f64],
     progress: &dyn Progress,
 ) -> Result<Vec<Series>, Cancelled> {
-    let n_max = n_max.clamp(1, super::params::N_MAX as u32);
-    over_valid_taus(taus, progress, |tau| series(n_max, tau))
-}
-
-/// `f` at every valid τ of `taus` (in that order), in parallel, ticking the progress after
-/// each and stopping when cancelled.
-fn over_valid_taus<T: Send>(
-    taus: &[f64],
-    progress: &dyn Progress,
-    f: impl Fn(f64) -> T + Sync,
-) -> Result<Vec<T>, Cancelled> {
-    let ok: Vec<f64> = taus.iter().copied().filter(|&t| valid_tau(t)).collect();
-    let counter = Counter {
-        done: AtomicUsize::new(0),
-        total: ok.len(),
-        progress,
-    };
-    if progress.cancelled() {
-        return Err(Cancelled);
-    }
-    ok.par_iter()
-        .map(|&tau| {
-            let x = f(tau);
-            counter.tick()?;
-            Ok(x)
-        })
-        .collect()
+    over_valid_taus(n_max, taus, progress, series)
 }
 
 /// Every τ in `taus` (in that order; invalid ones skipped) at height n (clamped as in
@@ -149,8 +102,7 @@ pub fn sweep_tau(
     taus: &[f64],
     progress: &dyn Progress,
 ) -> Result<Vec<SweepPoint>, Cancelled> {
-    let n = n.clamp(1, super::params::N_MAX as u32);
-    over_valid_taus(taus, progress, |tau| {
+    over_valid_taus(n, taus, progress, |n, tau| {
         let fg = fine_grain(n, tau);
         let t_py = super::py::py_makespan(n, tau);
         SweepPoint {
@@ -165,6 +117,19 @@ pub fn sweep_tau(
             processors: fg.processors_used(),
         }
     })
+}
+
+/// `f(n, τ)` at every valid τ of `taus` (in that order), in parallel, with n clamped to
+/// 1..=[`super::params::N_MAX`].
+fn over_valid_taus<T: Send>(
+    n: u32,
+    taus: &[f64],
+    progress: &dyn Progress,
+    f: impl Fn(u32, f64) -> T + Sync + Send,
+) -> Result<Vec<T>, Cancelled> {
+    let n = n.clamp(1, super::params::N_MAX as u32);
+    let ok: Vec<f64> = taus.iter().copied().filter(|&t| valid_tau(t)).collect();
+    par_map(ok, progress, |tau| f(n, tau))
 }
 
 /// τ values 2^lo, 2^(lo + step), … up to 2^hi (log-spaced, for the τ sweep).
