@@ -10,10 +10,11 @@ use egui::Ui;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::jobs::{JobHandle, JobStatus};
+use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
 use crate::preset::{ModelId, ModelParams, Scenario};
 use crate::ui::widgets::step_bar::StepState;
+use crate::ui::widgets::{busy, error_label};
 
 /// A stepping command (keyboard shortcut or menu) for the workspace in front.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -184,31 +185,19 @@ impl<W: Workspace> Tab for W {
         self.prepare(ui.ctx(), params);
         let name = W::Params::MODEL.name();
         let r = self.regions();
-        egui::Panel::left((name, "controls"))
-            .resizable(true)
-            .default_size(r.controls.0)
-            .min_size(r.controls.1)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
-            });
-        egui::Panel::bottom((name, "numbers"))
-            .resizable(true)
-            .default_size(r.numbers.0)
-            .min_size(r.numbers.1)
-            .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
-            });
-        egui::Panel::right((name, "plots"))
-            .resizable(true)
-            .default_size(r.plots.0)
-            .min_size(r.plots.1)
-            .show(ui, |ui| {
-                if r.scroll_plots {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
-                } else {
-                    self.plots(ui, params);
-                }
-            });
+        side(egui::Panel::left((name, "controls")), r.controls).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
+        });
+        side(egui::Panel::bottom((name, "numbers")), r.numbers).show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
+        });
+        side(egui::Panel::right((name, "plots")), r.plots).show(ui, |ui| {
+            if r.scroll_plots {
+                egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
+            } else {
+                self.plots(ui, params);
+            }
+        });
         egui::CentralPanel::default().show(ui, |ui| {
             if r.scroll_picture {
                 egui::ScrollArea::vertical().show(ui, |ui| self.picture(ui, params));
@@ -254,6 +243,11 @@ impl<W: Workspace> Tab for W {
             *self.view_mut() = v;
         }
     }
+}
+
+/// A resizable side region of a workspace with its (default, minimum) size.
+fn side(panel: egui::Panel, (default, min): (f32, f32)) -> egui::Panel {
+    panel.resizable(true).default_size(default).min_size(min)
 }
 
 /// A callback for background jobs: repaint when progress moves or the result lands.
@@ -312,4 +306,38 @@ pub fn field_error(ui: &mut Ui, error: Option<&ParamError>, field: &str) {
     if let Some(e) = error.filter(|e| e.field == field) {
         crate::ui::widgets::error_row(ui, &e.message);
     }
+}
+
+/// In the picture: why nothing runs on these parameters.
+pub fn nothing_runs(ui: &mut Ui, reason: &str) {
+    error_label(ui, format!("Nothing runs on this instance: {reason}"));
+}
+
+/// In the plots: that they wait for valid parameters.
+pub fn nothing_plotted(ui: &mut Ui) {
+    error_label(ui, "Nothing is plotted until the instance is valid.");
+}
+
+/// What a picture shows of a run that is a job keyed by the parameters: its result, or else
+/// why the parameters are invalid, or a spinner while it is `doing` its work.
+pub fn run_or_reason<'a, P, T>(
+    ui: &mut Ui,
+    checked: &Checked<P>,
+    run: &'a Keyed<P, T>,
+    params: &P,
+    doing: &str,
+) -> Option<&'a T>
+where
+    P: Clone + PartialEq + Send + 'static,
+    T: Send + 'static,
+{
+    if let Some(e) = checked.of(params) {
+        nothing_runs(ui, &e.message);
+        return None;
+    }
+    let result = run.for_key(params);
+    if result.is_none() {
+        busy(ui, doing);
+    }
+    result
 }

@@ -13,10 +13,13 @@ use crate::model::divisible::{
     evaluate,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::form::{ParamGrid, about_section, choice, param_grid};
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
+use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
-use crate::ui::workspace::{Regions, Workspace, view_accessors};
+use crate::ui::widgets::{busy, error_label};
+use crate::ui::workspace::{Regions, Workspace, nothing_runs, repainter, view_accessors};
 
 /// Number of β values in the β sweep.
 const BETA_POINTS: usize = 61;
@@ -91,9 +94,9 @@ pub struct DivisiblePanel {
 /// Colour of a method in every plot and legend.
 pub fn method_color(m: Method) -> Color32 {
     match m {
-        Method::C => Color32::from_rgb(230, 120, 30),
-        Method::P => Color32::from_rgb(50, 120, 220),
-        Method::Q => Color32::from_rgb(40, 170, 90),
+        Method::C => palette::BASELINE,
+        Method::P => palette::SIMULATED,
+        Method::Q => palette::THIRD,
     }
 }
 
@@ -157,96 +160,72 @@ impl Workspace for DivisiblePanel {
             .outcome
             .as_ref()
             .and_then(|(_, r)| r.as_ref().err().cloned());
-        // In the parameter grid, the reason goes on its own row right under the control.
-        let grid_err = |ui: &mut Ui, field: &str| {
-            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                crate::ui::widgets::error_row(ui, &e.message);
-            }
-        };
-        let show_err = |ui: &mut Ui, field: &str| {
-            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                ui.label(
-                    RichText::new(format!("⚠ {}", e.message)).color(ui.visuals().error_fg_color),
-                );
-            }
-        };
-        egui::Grid::new("divisible_params")
-            .num_columns(2)
-            .spacing([8.0, 6.0])
-            .show(ui, |ui| {
-                let net_label = ui.label("Network").on_hover_text(
-                    "Complete b-ary tree (root holds the load) or pyramid (apex holds it; Li uses its spanning 4-ary tree, Section VII).",
-                );
-                egui::ComboBox::from_id_salt("network")
-                    .selected_text(match params.network {
+        param_grid(ui, "divisible_params", error.as_ref(), |g| {
+            g.row(
+                "Network",
+                "Complete b-ary tree (root holds the load) or pyramid (apex holds it; Li uses its spanning 4-ary tree, Section VII).",
+                |ui| {
+                    let all = [Network::Tree, Network::Pyramid];
+                    let combo = egui::ComboBox::from_id_salt("network");
+                    choice(ui, combo, &mut params.network, &all, |n| match n {
                         Network::Tree => "complete b-ary tree",
                         Network::Pyramid => "pyramid",
                     })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut params.network, Network::Tree, "complete b-ary tree");
-                        ui.selectable_value(&mut params.network, Network::Pyramid, "pyramid");
-                    })
-                    .response
-                    .labelled_by(net_label.id);
-                ui.end_row();
-
-                let b_label = ui.label("b").on_hover_text(
-                    "Arity b ≥ 2: every processor has b children (Section VI). The pyramid uses b = 4.",
-                );
-                ui.add_enabled(
-                    params.network == Network::Tree,
-                    egui::DragValue::new(&mut params.b).range(0..=1_000_000).speed(0.05),
-                )
-                .labelled_by(b_label.id)
-                .on_hover_text("Arity b of the tree");
-                ui.end_row();
-                grid_err(ui, "b");
-
-                let h_label = ui
-                    .label("h")
-                    .on_hover_text("Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors.");
-                ui.add(egui::DragValue::new(&mut params.h).range(-10..=200).speed(0.1))
-                    .labelled_by(h_label.id)
-                    .on_hover_text("Height h of the tree");
-                ui.end_row();
-                grid_err(ui, "h");
-
-                let beta_label = ui.label("β").on_hover_text(
-                    "Granularity β = T_cp / T_cm: time to compute a unit load over time to send it (T_cm = 1).",
-                );
-                let beta_speed = params.beta.abs().max(0.01) * 0.01;
-                ui.add(
-                    egui::DragValue::new(&mut params.beta)
-                        .speed(beta_speed)
-                        .max_decimals(6),
-                )
-                .labelled_by(beta_label.id)
-                .on_hover_text("Granularity β (T_cp with T_cm = 1)");
-                ui.end_row();
-                grid_err(ui, "beta");
-
-                let alg_label = ui.label("Algorithm").on_hover_text(
-                    "C: classic method (Section III). P: pipelined communications (Section IV). Q: pipelined with overlap of communication and computation (Section V).",
-                );
-                egui::ComboBox::from_id_salt("algorithm")
-                    .selected_text(match params.algorithm {
+                },
+            );
+            let tree = params.network == Network::Tree;
+            g.checked(
+                "b",
+                "b",
+                "Arity b ≥ 2: every processor has b children (Section VI). The pyramid uses b = 4.",
+                |ui| {
+                    let b = egui::DragValue::new(&mut params.b)
+                        .range(0..=1_000_000)
+                        .speed(0.05);
+                    ui.add_enabled(tree, b).on_hover_text("Arity b of the tree")
+                },
+            );
+            g.checked(
+                "h",
+                "h",
+                "Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors.",
+                |ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut params.h)
+                            .range(-10..=200)
+                            .speed(0.1),
+                    )
+                    .on_hover_text("Height h of the tree")
+                },
+            );
+            let beta_speed = params.beta.abs().max(0.01) * 0.01;
+            g.checked(
+                "beta",
+                "β",
+                "Granularity β = T_cp / T_cm: time to compute a unit load over time to send it (T_cm = 1).",
+                |ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut params.beta)
+                            .speed(beta_speed)
+                            .max_decimals(6),
+                    )
+                    .on_hover_text("Granularity β (T_cp with T_cm = 1)")
+                },
+            );
+            g.row(
+                "Algorithm",
+                "C: classic method (Section III). P: pipelined communications (Section IV). Q: pipelined with overlap of communication and computation (Section V).",
+                |ui| {
+                    let mut all = vec![AlgorithmChoice::All];
+                    all.extend(Method::ALL.map(AlgorithmChoice::Only));
+                    let combo = egui::ComboBox::from_id_salt("algorithm");
+                    choice(ui, combo, &mut params.algorithm, &all, |a| match a {
                         AlgorithmChoice::All => "all three (compare)".to_string(),
                         AlgorithmChoice::Only(m) => format!("{} only", m.letter()),
                     })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut params.algorithm, AlgorithmChoice::All, "all three (compare)");
-                        for m in Method::ALL {
-                            ui.selectable_value(
-                                &mut params.algorithm,
-                                AlgorithmChoice::Only(m),
-                                format!("{} only", m.letter()),
-                            );
-                        }
-                    })
-                    .response
-                    .labelled_by(alg_label.id);
-                ui.end_row();
-            });
+                },
+            );
+        });
         if let Ok(v) = params.validate() {
             ui.label(format!("N = {} processors", v.n));
         }
@@ -255,39 +234,43 @@ impl Workspace for DivisiblePanel {
         egui::Grid::new("divisible_sweeps")
             .num_columns(2)
             .show(ui, |ui| {
-                let l = ui.label("h up to").on_hover_text(
+                let mut g = ParamGrid::new(ui, None);
+                g.row(
+                    "h up to",
                     "The h plot runs h = 0..this (capped where N overflows 64 bits).",
+                    |ui| {
+                        ui.add(egui::DragValue::new(&mut params.sweep_h_max).range(0..=SWEEP_H_MAX))
+                    },
                 );
-                ui.add(egui::DragValue::new(&mut params.sweep_h_max).range(0..=SWEEP_H_MAX))
-                    .labelled_by(l.id);
-                ui.end_row();
-                let l = ui
-                    .label("β from")
-                    .on_hover_text("Lower end of the β sweep (log-spaced).");
-                ui.add(
-                    egui::DragValue::new(&mut params.sweep_beta.0)
-                        .range(BETA_MIN..=BETA_MAX)
-                        .speed(0.01),
-                )
-                .labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label("β to").on_hover_text("Upper end of the β sweep.");
-                ui.add(
-                    egui::DragValue::new(&mut params.sweep_beta.1)
-                        .range(BETA_MIN..=BETA_MAX)
-                        .speed(1.0),
-                )
-                .labelled_by(l.id);
-                ui.end_row();
+                for (end, caption, hover, speed) in [
+                    (
+                        &mut params.sweep_beta.0,
+                        "β from",
+                        "Lower end of the β sweep (log-spaced).",
+                        0.01,
+                    ),
+                    (
+                        &mut params.sweep_beta.1,
+                        "β to",
+                        "Upper end of the β sweep.",
+                        1.0,
+                    ),
+                ] {
+                    g.row(caption, hover, |ui| {
+                        ui.add(
+                            egui::DragValue::new(end)
+                                .range(BETA_MIN..=BETA_MAX)
+                                .speed(speed),
+                        )
+                    });
+                }
             });
-        show_err(ui, "sweep_h_max");
-        show_err(ui, "sweep_beta");
-        ui.separator();
-        egui::CollapsingHeader::new("About this model and the paper")
-            .default_open(false)
-            .show(ui, |ui| {
-                ui.label(crate::ui::help::DIVISIBLE);
-            });
+        for field in ["sweep_h_max", "sweep_beta"] {
+            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
+                error_label(ui, format!("⚠ {}", e.message));
+            }
+        }
+        about_section(ui, crate::ui::help::DIVISIBLE, |_| {});
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         let params = &*params;
@@ -308,9 +291,9 @@ impl Workspace for DivisiblePanel {
                 .on_hover_text("Draw only what has happened by the step bar's time");
         });
         let Some(t) = self.timeline(params).cloned() else {
-            ui.label(
-                RichText::new("Fix the instance (see the red message at left) to simulate.")
-                    .color(ui.visuals().error_fg_color),
+            error_label(
+                ui,
+                "Fix the instance (see the red message at left) to simulate.",
             );
             return;
         };
@@ -450,59 +433,61 @@ impl Workspace for DivisiblePanel {
         let params = &*params;
         if matches!(self.outcome, Some((_, Err(_)))) {
             ui.heading("Plots");
-            ui.label(
-                RichText::new(
-                    "Nothing is plotted until the instance is valid (see the red message at left).",
-                )
-                .color(ui.visuals().error_fg_color),
+            error_label(
+                ui,
+                "Nothing is plotted until the instance is valid (see the red message at left).",
             );
             return;
         }
-        let pending = |ui: &mut Ui, running: bool| {
-            if running {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label("computing…");
-                });
+        let mut height = None;
+        for over_beta in [false, true] {
+            if over_beta {
+                ui.separator();
             }
-        };
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot of h:");
-            quantity_combo(
-                ui,
-                "h_quantity",
-                "y axis of the h plot",
-                &mut self.view.h_quantity,
-            )
-            .labelled_by(l.id);
-        });
-        ui.label(
-            RichText::new("points: simulated · lines: closed form · dashed: limit as N → ∞")
-                .small()
-                .weak(),
-        );
-        pending(ui, self.h_sweep.is_running());
-        let plot = self.sweep_plot(params, false);
-        let height = (ui.available_height() / 2.0 - 40.0).max(200.0);
-        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-            compare_plot(ui, "divisible_h_plot", &plot, &mut self.view.h_plot);
-        });
-        ui.separator();
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot of β:");
-            quantity_combo(
-                ui,
-                "beta_quantity",
-                "y axis of the β plot",
-                &mut self.view.beta_quantity,
-            )
-            .labelled_by(l.id);
-        });
-        pending(ui, self.beta_sweep.is_running());
-        let plot = self.sweep_plot(params, true);
-        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-            compare_plot(ui, "divisible_beta_plot", &plot, &mut self.view.beta_plot);
-        });
+            let (caption, id, hover, quantity) = if over_beta {
+                let q = &mut self.view.beta_quantity;
+                ("Plot of β:", "beta_quantity", "y axis of the β plot", q)
+            } else {
+                let q = &mut self.view.h_quantity;
+                ("Plot of h:", "h_quantity", "y axis of the h plot", q)
+            };
+            ui.horizontal(|ui| {
+                let l = ui.label(caption);
+                let combo = egui::ComboBox::from_id_salt(id);
+                let all = [Quantity::Time, Quantity::Speedup];
+                choice(ui, combo, quantity, &all, Quantity::caption)
+                    .on_hover_text(hover)
+                    .labelled_by(l.id);
+            });
+            if !over_beta {
+                ui.label(
+                    RichText::new(
+                        "points: simulated · lines: closed form · dashed: limit as N → ∞",
+                    )
+                    .small()
+                    .weak(),
+                );
+            }
+            let sweep = if over_beta {
+                &self.beta_sweep
+            } else {
+                &self.h_sweep
+            };
+            if sweep.is_running() {
+                busy(ui, "computing…");
+            }
+            let plot = self.sweep_plot(params, over_beta);
+            let (id, view) = if over_beta {
+                ("divisible_beta_plot", &mut self.view.beta_plot)
+            } else {
+                ("divisible_h_plot", &mut self.view.h_plot)
+            };
+            let height =
+                *height.get_or_insert_with(|| (ui.available_height() / 2.0 - 40.0).max(200.0));
+            ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+                compare_plot(ui, id, &plot, view);
+            });
+        }
         if self.sweeps_cancelled() && ui.button("Recompute sweeps").clicked() {
             self.request_sweeps(ui.ctx(), params, true);
         }
@@ -516,10 +501,7 @@ impl Workspace for DivisiblePanel {
         let o = match result {
             Ok(o) => o,
             Err(e) => {
-                ui.label(
-                    RichText::new(format!("Nothing runs on this instance: {}", e.message))
-                        .color(ui.visuals().error_fg_color),
-                );
+                nothing_runs(ui, &e.message);
                 return;
             }
         };
@@ -598,7 +580,7 @@ impl Workspace for DivisiblePanel {
             let color = match o.theorem10 {
                 OrderingCheck::Violated => ui.visuals().error_fg_color,
                 OrderingCheck::NotClaimed => ui.visuals().weak_text_color(),
-                _ => Color32::from_rgb(40, 160, 70),
+                _ => palette::OK,
             };
             ui.label(RichText::new(sym).color(color).strong());
         });
@@ -629,18 +611,16 @@ impl DivisiblePanel {
             self.h_sweep.retry();
             self.beta_sweep.retry();
         }
-        let c = ctx.clone();
         self.h_sweep.request(
             hk,
             format!("sweeping h = 0..{h_max}"),
-            move || c.request_repaint(),
+            repainter(ctx),
             move |p| sweep::sweep_h(&v, h_max, p),
         );
-        let c = ctx.clone();
         self.beta_sweep.request(
             bk,
             format!("sweeping β over [{lo}, {hi}]"),
-            move || c.request_repaint(),
+            repainter(ctx),
             move |p| sweep::sweep_beta(&v, lo, hi, BETA_POINTS, p),
         );
     }
@@ -712,11 +692,7 @@ impl DivisiblePanel {
                 color: Some(c.gamma_multiply(0.7)),
             });
         }
-        let what = if q == Quantity::Time {
-            "parallel time T_N"
-        } else {
-            "speedup S_N"
-        };
+        let what = q.caption();
         let net = params.network.name();
         let (title, x_label, marker) = if over_beta {
             (
@@ -742,16 +718,12 @@ impl DivisiblePanel {
     }
 }
 
-fn quantity_combo(ui: &mut Ui, id: &str, hover: &str, q: &mut Quantity) -> egui::Response {
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(match q {
+impl Quantity {
+    /// Caption in the plot's combo box.
+    pub fn caption(self) -> &'static str {
+        match self {
             Quantity::Time => "parallel time T_N",
             Quantity::Speedup => "speedup S_N",
-        })
-        .show_ui(ui, |ui| {
-            ui.selectable_value(q, Quantity::Time, "parallel time T_N");
-            ui.selectable_value(q, Quantity::Speedup, "speedup S_N");
-        })
-        .response
-        .on_hover_text(hover)
+        }
+    }
 }

@@ -42,23 +42,14 @@ use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::ring::{RingArc, RingArrow, RingDrawing, RingEvent, RingNode, ring};
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
-use crate::ui::widgets::waiting;
-use crate::ui::widgets::{error_row, format_sig};
-use crate::ui::workspace::{Regions, Workspace, view_accessors};
+use crate::ui::widgets::{error_label, error_row, format_sig};
+use crate::ui::workspace::{Regions, Workspace, nothing_runs, repainter, view_accessors};
 use picture::{event_times, step_count};
 
 /// Above this much work (n × Σ|δ|) a run goes to a background job.
 const SYNC_WORK: i64 = 300_000;
 /// Lemma 12's slices cost about this many times less than a simulated item (pruned loop).
 const LEMMA12_SLICES_PER_ITEM: i64 = 8;
-/// Above this many processors the δ profile is drawn as lines instead of bars.
-const BAR_LIMIT: usize = 300;
-/// Largest number of rows of the Gantt chart.
-const GANTT_ROWS: usize = 64;
-/// Largest number of blocks drawn in the Gantt chart.
-const GANTT_BLOCKS: usize = 20_000;
-/// Largest ring of the LP-ratio and rounds studies.
-const STUDY_N: usize = 200;
 
 /// What the lower half of the picture shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -288,11 +279,10 @@ impl RedistPanel {
         if work <= SYNC_WORK {
             self.evaluated.set(key, evaluate(instance));
         } else {
-            let c = ctx.clone();
             self.evaluated.request(
                 key,
                 "Running the redistribution",
-                move || c.request_repaint(),
+                repainter(ctx),
                 move |_p| Ok(evaluate(instance)),
             );
         }
