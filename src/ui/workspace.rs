@@ -1,7 +1,8 @@
 //! The one shape every model's workspace has.
 //!
 //! A model implements [`Workspace`]: its controls, picture, plots and numbers as four regions,
-//! its step count, its background jobs (as [`JobHandle`]s) and its help. The shell — the
+//! its step count and its background jobs (as [`JobHandle`]s); its name and help come from
+//! [`crate::ui::help`]. The shell — the
 //! blanket [`Tab`] implementation below, which the app holds one of per model — lays the
 //! regions out, polls the jobs once per frame, routes stepping shortcuts, cancels, resets
 //! the view, and persists it. A feature that concerns all five models is written here once.
@@ -13,6 +14,7 @@ use serde::de::DeserializeOwned;
 use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
 use crate::preset::{ModelId, ModelParams, Scenario};
+use crate::ui::help;
 use crate::ui::widgets::step_bar::StepState;
 use crate::ui::widgets::{busy, error_label};
 
@@ -59,15 +61,20 @@ pub struct Regions {
     pub scroll_plots: bool,
 }
 
+impl Regions {
+    /// What a workspace gets unless it asks for other room.
+    pub const DEFAULT: Regions = Regions {
+        controls: (260.0, 210.0),
+        plots: (470.0, 300.0),
+        numbers: (230.0, 160.0),
+        scroll_picture: false,
+        scroll_plots: false,
+    };
+}
+
 impl Default for Regions {
     fn default() -> Self {
-        Regions {
-            controls: (260.0, 210.0),
-            plots: (470.0, 300.0),
-            numbers: (230.0, 160.0),
-            scroll_picture: false,
-            scroll_plots: false,
-        }
+        Regions::DEFAULT
     }
 }
 
@@ -79,12 +86,8 @@ pub trait Workspace: Default + 'static {
     /// Persisted view state (tabs, zoom, step position, plot axes).
     type View: Clone + Default + Serialize + DeserializeOwned;
 
-    /// Name in the model rail.
-    const TITLE: &'static str;
-    /// Hover text of the rail entry.
-    const HOVER: &'static str;
-    /// Help ▸ About this model (F1).
-    const HELP: &'static str;
+    /// Room for the regions.
+    const REGIONS: Regions = Regions::DEFAULT;
 
     /// The view state (persisted).
     fn view(&self) -> &Self::View;
@@ -96,11 +99,6 @@ pub trait Workspace: Default + 'static {
     fn steps(&self, params: &Self::Params) -> usize;
     /// The background jobs, for the shell to poll, show and cancel.
     fn jobs(&mut self) -> Vec<&mut dyn JobHandle>;
-
-    /// Room for the regions.
-    fn regions(&self) -> Regions {
-        Regions::default()
-    }
 
     /// Once per frame, after the jobs were polled and before any region is drawn: refresh
     /// caches and request the background work these parameters need (latest wins).
@@ -115,10 +113,11 @@ pub trait Workspace: Default + 'static {
     fn numbers(&mut self, ui: &mut Ui, params: &mut Self::Params);
 }
 
-/// The three view accessors of a workspace whose view state is `self.view` with its step bar
-/// in `self.view.step` (every workspace here).
+/// The view type and the three view accessors of a workspace whose view state is `self.view`
+/// with its step bar in `self.view.step` (every workspace here).
 macro_rules! view_accessors {
     ($view:ty) => {
+        type View = $view;
         fn view(&self) -> &$view {
             &self.view
         }
@@ -131,6 +130,17 @@ macro_rules! view_accessors {
     };
 }
 pub(crate) use view_accessors;
+
+/// [`Workspace::jobs`] of a workspace whose jobs are the fields named (each a
+/// [`JobHandle`]).
+macro_rules! jobs {
+    ($($job:ident),+ $(,)?) => {
+        fn jobs(&mut self) -> Vec<&mut dyn $crate::jobs::JobHandle> {
+            vec![$(&mut self.$job),+]
+        }
+    };
+}
+pub(crate) use jobs;
 
 /// What the app sees of a workspace, whatever its model (object-safe; implemented for every
 /// [`Workspace`]).
@@ -166,13 +176,13 @@ impl<W: Workspace> Tab for W {
         W::Params::MODEL
     }
     fn title(&self) -> &'static str {
-        W::TITLE
+        help::rail(W::Params::MODEL).0
     }
     fn hover(&self) -> &'static str {
-        W::HOVER
+        help::rail(W::Params::MODEL).1
     }
     fn help(&self) -> &'static str {
-        W::HELP
+        help::about(W::Params::MODEL)
     }
 
     fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
@@ -184,7 +194,7 @@ impl<W: Workspace> Tab for W {
         }
         self.prepare(ui.ctx(), params);
         let name = W::Params::MODEL.name();
-        let r = self.regions();
+        let r = W::REGIONS;
         side(egui::Panel::left((name, "controls")), r.controls).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
         });

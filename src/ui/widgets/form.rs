@@ -9,6 +9,8 @@ use crate::model::ParamError;
 
 /// Row and column spacing of parameter grids.
 const GRID_SPACING: [f32; 2] = [8.0, 6.0];
+/// Row and column spacing of the settings above a plot.
+const PAIRS_SPACING: [f32; 2] = [6.0, 4.0];
 
 /// A two-column parameter grid being drawn (see [`param_grid`]).
 pub struct ParamGrid<'a> {
@@ -29,6 +31,15 @@ pub fn param_grid(
         .num_columns(2)
         .spacing(GRID_SPACING)
         .show(ui, |ui| add(&mut ParamGrid { ui, error }));
+}
+
+/// The settings above a plot: a tight grid with id `id` of two (caption, control) pairs per
+/// row (see [`labelled`]).
+pub fn pairs_grid(ui: &mut Ui, id: &str, add: impl FnOnce(&mut Ui)) {
+    egui::Grid::new(id)
+        .num_columns(4)
+        .spacing(PAIRS_SPACING)
+        .show(ui, add);
 }
 
 impl<'a> ParamGrid<'a> {
@@ -104,11 +115,11 @@ pub fn labelled(
     add(ui).labelled_by(label.id)
 }
 
-/// Draws `options` into `combo`, each as `caption` gives it, with the current value's caption
-/// on the button; picking one sets `value`.
+/// A combo box with id `id` offering `options`, each as `caption` gives it, with the current
+/// value's caption on the button; picking one sets `value`.
 pub fn choice<T, C>(
     ui: &mut Ui,
-    combo: ComboBox,
+    id: &str,
     value: &mut T,
     options: &[T],
     caption: impl Fn(T) -> C,
@@ -117,11 +128,19 @@ where
     T: Copy + PartialEq,
     C: Into<WidgetText>,
 {
-    choice_with_hovers(ui, combo, value, options, caption, |_| None)
+    choice_in(
+        ui,
+        ComboBox::from_id_salt(id),
+        value,
+        options,
+        caption,
+        |_| None,
+    )
 }
 
-/// [`choice`], with hover text on the options `hover` gives one for.
-pub fn choice_with_hovers<T, C>(
+/// [`choice`] drawn into the combo box `combo` (for its width), with hover text on the options
+/// `hover` gives one for.
+pub fn choice_in<T, C>(
     ui: &mut Ui,
     combo: ComboBox,
     value: &mut T,
@@ -146,7 +165,7 @@ where
         .response
 }
 
-/// A [`choice`] over (value, caption) pairs, by id.
+/// A [`choice`] over (value, caption) pairs.
 pub fn listed<T: Copy + PartialEq>(
     ui: &mut Ui,
     id: &str,
@@ -154,14 +173,61 @@ pub fn listed<T: Copy + PartialEq>(
     options: &[(T, &str)],
 ) -> Response {
     let values: Vec<T> = options.iter().map(|o| o.0).collect();
-    choice(ui, ComboBox::from_id_salt(id), value, &values, |v| {
-        caption_of(options, v)
-    })
+    choice(ui, id, value, &values, |v| caption_of(options, v))
 }
 
 /// The caption of `value` among (value, caption) pairs (empty when it is not listed).
 pub fn caption_of<'a, T: PartialEq>(options: &[(T, &'a str)], value: T) -> &'a str {
     options.iter().find(|o| o.0 == value).map_or("", |o| o.1)
+}
+
+/// A closed set of values offered as a choice (combo box, tabs), each with its caption;
+/// declared with [`choices!`].
+pub trait Choice: Copy + PartialEq + 'static {
+    /// Every value, in the order offered.
+    const ALL: &'static [Self];
+    /// What the choice is called where it is offered.
+    fn caption(self) -> &'static str;
+}
+
+/// Declares a view enum offered as a [`Choice`]: its variants with their captions, the first
+/// one the default. The enum derives what view state needs (copy, compare, serde, default).
+macro_rules! choices {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(#[$first_meta:meta])*
+            $first:ident = $first_caption:literal,
+            $($(#[$variant_meta:meta])* $variant:ident = $caption:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default,
+        )]
+        $vis enum $name {
+            $(#[$first_meta])*
+            #[default]
+            $first,
+            $($(#[$variant_meta])* $variant,)*
+        }
+
+        impl $crate::ui::widgets::form::Choice for $name {
+            const ALL: &'static [$name] = &[$name::$first, $($name::$variant),*];
+            fn caption(self) -> &'static str {
+                match self {
+                    $name::$first => $first_caption,
+                    $($name::$variant => $caption,)*
+                }
+            }
+        }
+    };
+}
+pub(crate) use choices;
+
+/// A combo box with id `id` offering every [`Choice`] of `value`'s type.
+pub fn combo<T: Choice>(ui: &mut Ui, id: &str, value: &mut T) -> Response {
+    choice(ui, id, value, T::ALL, T::caption)
 }
 
 /// Radio buttons side by side, one per (value, caption) pair; the first is named after the
@@ -189,17 +255,13 @@ pub fn radios<T: Copy + PartialEq>(
     .inner
 }
 
-/// A heading followed by tabs choosing what the region below it shows.
-pub fn heading_tabs<T: Copy + PartialEq>(
-    ui: &mut Ui,
-    heading: &str,
-    value: &mut T,
-    tabs: &[(T, &str)],
-) {
+/// A heading followed by tabs choosing (among every [`Choice`]) what the region below it
+/// shows.
+pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) {
     ui.horizontal(|ui| {
         ui.heading(heading);
-        for &(tab, caption) in tabs {
-            ui.selectable_value(value, tab, caption);
+        for &tab in T::ALL {
+            ui.selectable_value(value, tab, tab.caption());
         }
     });
 }

@@ -98,26 +98,6 @@ fn trim_zeros(text: &str) -> &str {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::format_sig;
-
-    #[test]
-    fn significant_digits() {
-        assert_eq!(format_sig(0.0, 6), "0");
-        assert_eq!(format_sig(1.0, 6), "1");
-        assert_eq!(format_sig(1.5, 6), "1.5");
-        assert_eq!(format_sig(-2.0 / 3.0, 6), "-0.666667");
-        assert_eq!(format_sig(123_456.789, 6), "123457");
-        assert_eq!(format_sig(1_234_567.0, 6), "1.23457e6");
-        assert_eq!(format_sig(0.000_012_5, 6), "1.25e-5");
-        assert_eq!(format_sig(0.001_25, 3), "0.00125");
-        assert_eq!(format_sig(100.0, 3), "100");
-        assert_eq!(format_sig(f64::NAN, 6), "NaN");
-        assert_eq!(format_sig(f64::INFINITY, 6), "inf");
-    }
-}
-
 /// A plot's data from its background job: asks `job` for `key` (the latest request wins; a
 /// key already answered or under way starts nothing) and shows [`waiting`] until the answer
 /// for it is in.
@@ -158,5 +138,25 @@ where
         });
     } else {
         busy(ui, "computing…");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_sig;
+
+    #[test]
+    fn significant_digits() {
+        assert_eq!(format_sig(0.0, 6), "0");
+        assert_eq!(format_sig(1.0, 6), "1");
+        assert_eq!(format_sig(1.5, 6), "1.5");
+        assert_eq!(format_sig(-2.0 / 3.0, 6), "-0.666667");
+        assert_eq!(format_sig(123_456.789, 6), "123457");
+        assert_eq!(format_sig(1_234_567.0, 6), "1.23457e6");
+        assert_eq!(format_sig(0.000_012_5, 6), "1.25e-5");
+        assert_eq!(format_sig(0.001_25, 3), "0.00125");
+        assert_eq!(format_sig(100.0, 3), "100");
+        assert_eq!(format_sig(f64::NAN, 6), "NaN");
+        assert_eq!(format_sig(f64::INFINITY, 6), "inf");
     }
 }

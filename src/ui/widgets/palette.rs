@@ -30,6 +30,12 @@ pub const POSITIVE: Color32 = Color32::from_rgb(225, 120, 30);
 /// Negative δ: processors waiting for items (blue). The redistribution plots draw their main
 /// series in it too, so they match the ring above them.
 pub const NEGATIVE: Color32 = Color32::from_rgb(40, 110, 200);
+/// Forwarding: items a processor passes on without keeping any (green). The redistribution
+/// plots draw their third series in it.
+pub const FORWARD: Color32 = Color32::from_rgb(20, 150, 90);
+/// What has no colour of its own, such as a send outside the pseudo-code's numbered steps or
+/// the scheme that never redistributes (dark grey).
+pub const MUTED: Color32 = Color32::from_rgb(90, 90, 90);
 
 /// Series that are alike (one per τ, per method, per policy), in the order they are drawn.
 pub const SERIES: [Color32; 5] = [SIMULATED, BASELINE, THIRD, FOURTH, EVENT];

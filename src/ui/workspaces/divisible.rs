@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::jobs::{JobHandle, Keyed};
+use crate::jobs::Keyed;
 use crate::model::divisible::params::{BETA_MAX, BETA_MIN, SWEEP_H_MAX};
 use crate::model::divisible::sweep::{self, SweepPoint};
 use crate::model::divisible::theory::{self, OrderingCheck};
@@ -13,26 +13,18 @@ use crate::model::divisible::{
     evaluate,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
-use crate::ui::widgets::form::{ParamGrid, about_section, choice, param_grid};
+use crate::ui::widgets::form::{
+    Choice, ParamGrid, about_section, choice, choices, combo, param_grid,
+};
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::{busy, error_label};
-use crate::ui::workspace::{Regions, Workspace, nothing_runs, repainter, view_accessors};
+use crate::ui::workspace::{Regions, Workspace, jobs, nothing_runs, repainter, view_accessors};
 
 /// Number of β values in the β sweep.
 const BETA_POINTS: usize = 61;
-
-/// What the sweep plots show on the y axis.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Quantity {
-    /// Parallel processing time T_N.
-    #[default]
-    Time,
-    /// Speedup S_N = β / T_N.
-    Speedup,
-}
 
 /// View state of the workspace (persisted; no model data).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -128,27 +120,17 @@ fn fmt_short(x: f64) -> String {
 
 impl Workspace for DivisiblePanel {
     type Params = DivisibleParams;
-    type View = DivisibleView;
-    const TITLE: &'static str = "Divisible load\non trees & pyramids";
-    const HOVER: &'static str =
-        "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids";
-    const HELP: &'static str = crate::ui::help::DIVISIBLE;
-
     view_accessors!(DivisibleView);
     fn steps(&self, params: &DivisibleParams) -> usize {
         self.timeline(params).map_or(1, |t| t.steps.len() + 1)
     }
-    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
-        vec![&mut self.h_sweep, &mut self.beta_sweep]
-    }
-    fn regions(&self) -> Regions {
-        Regions {
-            controls: (270.0, 220.0),
-            numbers: (330.0, 260.0),
-            scroll_plots: true,
-            ..Regions::default()
-        }
-    }
+    jobs!(h_sweep, beta_sweep);
+    const REGIONS: Regions = Regions {
+        controls: (270.0, 220.0),
+        numbers: (330.0, 260.0),
+        scroll_plots: true,
+        ..Regions::DEFAULT
+    };
 
     fn prepare(&mut self, ctx: &egui::Context, params: &DivisibleParams) {
         let _ = self.outcome(params);
@@ -166,8 +148,7 @@ impl Workspace for DivisiblePanel {
                 "Complete b-ary tree (root holds the load) or pyramid (apex holds it; Li uses its spanning 4-ary tree, Section VII).",
                 |ui| {
                     let all = [Network::Tree, Network::Pyramid];
-                    let combo = egui::ComboBox::from_id_salt("network");
-                    choice(ui, combo, &mut params.network, &all, |n| match n {
+                    choice(ui, "network", &mut params.network, &all, |n| match n {
                         Network::Tree => "complete b-ary tree",
                         Network::Pyramid => "pyramid",
                     })
@@ -218,8 +199,7 @@ impl Workspace for DivisiblePanel {
                 |ui| {
                     let mut all = vec![AlgorithmChoice::All];
                     all.extend(Method::ALL.map(AlgorithmChoice::Only));
-                    let combo = egui::ComboBox::from_id_salt("algorithm");
-                    choice(ui, combo, &mut params.algorithm, &all, |a| match a {
+                    choice(ui, "algorithm", &mut params.algorithm, &all, |a| match a {
                         AlgorithmChoice::All => "all three (compare)".to_string(),
                         AlgorithmChoice::Only(m) => format!("{} only", m.letter()),
                     })
@@ -453,9 +433,7 @@ impl Workspace for DivisiblePanel {
             };
             ui.horizontal(|ui| {
                 let l = ui.label(caption);
-                let combo = egui::ComboBox::from_id_salt(id);
-                let all = [Quantity::Time, Quantity::Speedup];
-                choice(ui, combo, quantity, &all, Quantity::caption)
+                combo(ui, id, quantity)
                     .on_hover_text(hover)
                     .labelled_by(l.id);
             });
@@ -606,7 +584,7 @@ impl DivisiblePanel {
         let h_max = params.sweep_h_max as u64;
         let hk = (v.network, v.b, v.beta.to_bits(), h_max, 0);
         let (lo, hi) = params.sweep_beta;
-        let bk = (v.network, v.b, v.h as u64, lo.to_bits(), hi.to_bits());
+        let bk = (v.network, v.b, v.h, lo.to_bits(), hi.to_bits());
         if again {
             self.h_sweep.retry();
             self.beta_sweep.retry();
@@ -718,12 +696,13 @@ impl DivisiblePanel {
     }
 }
 
-impl Quantity {
-    /// Caption in the plot's combo box.
-    pub fn caption(self) -> &'static str {
-        match self {
-            Quantity::Time => "parallel time T_N",
-            Quantity::Speedup => "speedup S_N",
-        }
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// What the sweep plots show on the y axis.
+    pub enum Quantity {
+        /// Parallel processing time T_N.
+        Time = "parallel time T_N",
+        /// Speedup S_N = β / T_N.
+        Speedup = "speedup S_N",
     }
 }

@@ -2,25 +2,27 @@
 //! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers.
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{FilledArea, HoverPosition, Legend, Line, LineStyle, Plot, Span, VLine};
+use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::geodecay_p_values;
-use crate::jobs::{JobHandle, Keyed};
+use crate::jobs::Keyed;
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, SeedSpread, Survivors, seed_spread,
     simulate_valid, sweep_ell, sweep_p,
 };
-use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::compare_plot::{
+    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, cumulative, labelled_plot,
+};
 use crate::ui::widgets::form::{
-    about_section, choice, choice_with_hovers, param_grid, plot_header,
+    Choice, about_section, choice, choice_in, choices, param_grid, plot_header,
 };
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::workspace::{
-    Checked, Regions, Workspace, nothing_plotted, repainter, run_or_reason, view_accessors,
+    Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
 };
 
 /// Colour of a policy in every plot.
@@ -33,20 +35,8 @@ pub fn policy_color(p: Policy) -> Color32 {
     }
 }
 
-/// Which sweep plot the right column shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum GeoPlot {
-    /// Overhead T/ℓ against ℓ, with lg ℓ and lg* ℓ.
-    #[default]
-    Overhead,
-    /// (T − Σ⌈w_r/p⌉)/ℓ against ℓ: the overhead beyond a perfectly balanced run with free
-    /// balancing (Brent's n/p leaves out the geometric tail of the work).
-    OverheadVsIdeal,
-    /// Number of balancings against ℓ.
-    Balancings,
-    /// Total time against p.
-    TimeVsP,
-}
+/// Hover text of the plot of the overhead beyond the balanced ideal.
+const BEYOND_IDEAL: &str = "(T − Σ⌈w_r/p⌉)/ℓ: what balancings and imbalance cost beyond a perfectly balanced run with free balancing";
 
 /// View state (persisted; no model data).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -62,26 +52,6 @@ pub struct GeodecayView {
     pub plot_view: PlotView,
     /// Axes of the seed-spread plot.
     pub spread_view: PlotView,
-}
-
-impl GeoPlot {
-    /// Every plot, in the order the combo box lists them.
-    pub const ALL: [GeoPlot; 4] = [
-        GeoPlot::Overhead,
-        GeoPlot::OverheadVsIdeal,
-        GeoPlot::Balancings,
-        GeoPlot::TimeVsP,
-    ];
-
-    /// Caption in the combo box.
-    pub fn caption(self) -> &'static str {
-        match self {
-            GeoPlot::Overhead => "overhead T/ℓ vs lg ℓ",
-            GeoPlot::OverheadVsIdeal => "overhead beyond balanced ideal vs lg ℓ",
-            GeoPlot::Balancings => "balancings vs lg ℓ",
-            GeoPlot::TimeVsP => "total time vs p",
-        }
-    }
 }
 
 impl Default for GeodecayView {
@@ -139,35 +109,65 @@ fn sweep_key(p: &GeoParams, ignore_ell: bool, ignore_p: bool) -> GeoParams {
 
 impl Workspace for GeodecayPanel {
     type Params = GeoParams;
-    type View = GeodecayView;
-    const TITLE: &'static str = "Geometric-decaying\nalgorithms";
-    const HOVER: &'static str =
-        "Gil & Matias: when to load-balance — standard (O(lg ℓ)) vs improved (O(lg* ℓ)) policy";
-    const HELP: &'static str = crate::ui::help::GEODECAY;
-
     view_accessors!(GeodecayView);
     fn steps(&self, params: &GeoParams) -> usize {
         self.current(params)
             .map_or(1, |e| e.selected.trace.len().max(1))
     }
-    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
-        vec![
-            &mut self.evaluated,
-            &mut self.ell,
-            &mut self.p_sweep,
-            &mut self.spread,
-        ]
-    }
-    fn regions(&self) -> Regions {
-        Regions {
-            controls: (270.0, 220.0),
-            numbers: (240.0, 200.0),
-            ..Regions::default()
-        }
-    }
+    jobs!(evaluated, ell, p_sweep, spread);
+    const REGIONS: Regions = Regions {
+        controls: (270.0, 220.0),
+        numbers: (240.0, 200.0),
+        ..Regions::DEFAULT
+    };
 
+    /// Starts the background work for `params` if it changed (latest wins).
     fn prepare(&mut self, ctx: &egui::Context, params: &GeoParams) {
-        self.request(ctx, params);
+        let Some(v) = self.error.check(params, GeoParams::validate) else {
+            self.evaluated.clear();
+            return;
+        };
+        let (vv, prm) = (v.clone(), params.clone());
+        self.evaluated.request(
+            params.clone(),
+            "simulating the policies",
+            repainter(ctx),
+            move |p| {
+                let selected = simulate_valid(&vv, prm.policy, true, p)?;
+                let mut all = Vec::new();
+                for pol in Policy::MAIN {
+                    all.push(simulate_valid(&vv, pol, false, p)?);
+                }
+                if prm.policy == Policy::Every {
+                    all.push(selected.clone());
+                }
+                Ok(Evaluated { selected, all })
+            },
+        );
+        // Each sweep depends on a subset of the parameters: its key leaves the rest out.
+        let (vv, top) = (v.clone(), params.ell_log2_max);
+        self.ell.request(
+            sweep_key(params, true, false),
+            format!("sweeping ℓ = 2^1 … 2^{top}"),
+            repainter(ctx),
+            move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p),
+        );
+        let (vv, ps) = (v.clone(), geodecay_p_values(params.n));
+        self.p_sweep.request(
+            sweep_key(params, false, true),
+            "sweeping p",
+            repainter(ctx),
+            move |p| sweep_p(&vv, &ps, &Policy::MAIN, p),
+        );
+        if params.decay == Decay::Random {
+            let seeds = params.seeds;
+            self.spread.request(
+                sweep_key(params, false, false),
+                format!("{seeds} seeds"),
+                repainter(ctx),
+                move |p| seed_spread(&v, seeds, &Policy::MAIN, p),
+            );
+        }
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         ui.heading("Instance");
@@ -230,8 +230,7 @@ impl Workspace for GeodecayPanel {
                 "Policy",
                 "never: balance once before round 0 · standard: after every round until ≤ c·p tasks (Thm 1) · improved: the paper's phases (Thm 2) · every k rounds",
                 |ui| {
-                    let combo = egui::ComboBox::from_id_salt("geo_policy");
-                    choice(ui, combo, &mut params.policy, &Policy::ALL, Policy::name)
+                    choice(ui, "geo_policy", &mut params.policy, &Policy::ALL, Policy::name)
                 },
             );
             if params.policy == Policy::Every {
@@ -244,8 +243,7 @@ impl Workspace for GeodecayPanel {
                 "deterministic: w_r = ⌈n·2^(−αr)⌉ · random: each task survives a round with probability 2^(−α)",
                 |ui| {
                     let decays = [Decay::Deterministic, Decay::Random];
-                    let combo = egui::ComboBox::from_id_salt("geo_decay");
-                    choice(ui, combo, &mut params.decay, &decays, Decay::name)
+                    choice(ui, "geo_decay", &mut params.decay, &decays, Decay::name)
                 },
             );
             g.row(
@@ -253,8 +251,7 @@ impl Workspace for GeodecayPanel {
                 "Which processors keep the surviving tasks between balancings: proportional (all alike), adversarial (the fullest keep theirs: the worst case) or random.",
                 |ui| {
                     let all = [Survivors::Proportional, Survivors::Adversarial, Survivors::Random];
-                    let combo = egui::ComboBox::from_id_salt("geo_survivors");
-                    choice(ui, combo, &mut params.survivors, &all, Survivors::name)
+                    choice(ui, "geo_survivors", &mut params.survivors, &all, Survivors::name)
                 },
             );
             g.row("seed", "Seed of the random decay and survivors.", |ui| {
@@ -325,14 +322,12 @@ impl Workspace for GeodecayPanel {
         let means: Vec<[f64; 2]> = trace.iter().map(|r| [r.round as f64, y(r.mean)]).collect();
         let color = policy_color(o.policy);
         let dark = ui.visuals().dark_mode;
-        Plot::new("geo_timeline")
-            .legend(Legend::default())
-            .x_axis_label("round r")
-            .y_axis_label(if log {
-                "lg(tasks per processor)"
-            } else {
-                "tasks per processor"
-            })
+        let loads = if log {
+            "lg(tasks per processor)"
+        } else {
+            "tasks per processor"
+        };
+        labelled_plot("geo_timeline", "round r", loads)
             .label_formatter(move |pos: &HoverPosition<'_>| {
                 let (name, p) = match pos {
                     HoverPosition::NearDataPoint {
@@ -407,17 +402,14 @@ impl Workspace for GeodecayPanel {
         let busy = self.ell.is_running() || self.p_sweep.is_running();
         plot_header(ui, busy, |ui| {
             let combo = egui::ComboBox::from_id_salt("geo_plot");
-            choice_with_hovers(
+            let hover = |p| (p == GeoPlot::OverheadVsIdeal).then_some(BEYOND_IDEAL);
+            choice_in(
                 ui,
                 combo,
                 &mut self.view.plot,
-                &GeoPlot::ALL,
+                GeoPlot::ALL,
                 GeoPlot::caption,
-                |p| {
-                    (p == GeoPlot::OverheadVsIdeal).then_some(
-                    "(T − Σ⌈w_r/p⌉)/ℓ: what balancings and imbalance cost beyond a perfectly balanced run with free balancing",
-                )
-                },
+                hover,
             )
         });
         if self.error.of(params).is_some() {
@@ -467,14 +459,7 @@ impl Workspace for GeodecayPanel {
                     let series = s
                         .iter()
                         .flat_map(|x| {
-                            let mut t = x.times.clone();
-                            t.sort_by(f64::total_cmp);
-                            let k = t.len().max(1) as f64;
-                            let pts: Vec<[f64; 2]> = t
-                                .iter()
-                                .enumerate()
-                                .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
-                                .collect();
+                            let pts = cumulative(x.times.clone());
                             Series::points_and_line(x.policy.name(), pts, policy_color(x.policy))
                         })
                         .collect();
@@ -559,56 +544,6 @@ impl Workspace for GeodecayPanel {
 }
 
 impl GeodecayPanel {
-    /// Starts the background work for `params` if it changed (latest wins).
-    fn request(&mut self, ctx: &egui::Context, params: &GeoParams) {
-        let Some(v) = self.error.check(params, GeoParams::validate) else {
-            self.evaluated.clear();
-            return;
-        };
-        let notify = repainter;
-        let (vv, prm) = (v.clone(), params.clone());
-        self.evaluated.request(
-            params.clone(),
-            "simulating the policies",
-            notify(ctx),
-            move |p| {
-                let selected = simulate_valid(&vv, prm.policy, true, p)?;
-                let mut all = Vec::new();
-                for pol in Policy::MAIN {
-                    all.push(simulate_valid(&vv, pol, false, p)?);
-                }
-                if prm.policy == Policy::Every {
-                    all.push(selected.clone());
-                }
-                Ok(Evaluated { selected, all })
-            },
-        );
-        // Each sweep depends on a subset of the parameters: its key leaves the rest out.
-        let (vv, top) = (v.clone(), params.ell_log2_max);
-        self.ell.request(
-            sweep_key(params, true, false),
-            format!("sweeping ℓ = 2^1 … 2^{top}"),
-            notify(ctx),
-            move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p),
-        );
-        let (vv, ps) = (v.clone(), geodecay_p_values(params.n));
-        self.p_sweep.request(
-            sweep_key(params, false, true),
-            "sweeping p",
-            notify(ctx),
-            move |p| sweep_p(&vv, &ps, &Policy::MAIN, p),
-        );
-        if params.decay == Decay::Random {
-            let seeds = params.seeds;
-            self.spread.request(
-                sweep_key(params, false, false),
-                format!("{seeds} seeds"),
-                notify(ctx),
-                move |p| seed_spread(&v, seeds, &Policy::MAIN, p),
-            );
-        }
-    }
-
     fn current<'a>(&'a self, params: &GeoParams) -> Option<&'a Evaluated> {
         self.evaluated.for_key(params)
     }
@@ -725,5 +660,21 @@ impl GeodecayPanel {
             x_marker: Some(params.p as f64),
             legend_left: false,
         }
+    }
+}
+
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// Which sweep plot the right column shows.
+    pub enum GeoPlot {
+        /// Overhead T/ℓ against ℓ, with lg ℓ and lg* ℓ.
+        Overhead = "overhead T/ℓ vs lg ℓ",
+        /// (T − Σ⌈w_r/p⌉)/ℓ against ℓ: the overhead beyond a perfectly balanced run with free
+        /// balancing (Brent's n/p leaves out the geometric tail of the work).
+        OverheadVsIdeal = "overhead beyond balanced ideal vs lg ℓ",
+        /// Number of balancings against ℓ.
+        Balancings = "balancings vs lg ℓ",
+        /// Total time against p.
+        TimeVsP = "total time vs p",
     }
 }

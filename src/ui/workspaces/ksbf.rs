@@ -4,17 +4,19 @@
 use std::f32::consts::TAU;
 
 use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
-use egui_plot::{Bar, BarChart, Legend, Line, Plot};
+use egui_plot::{Bar, BarChart, Line};
 use serde::{Deserialize, Serialize};
 
-use crate::jobs::{JobHandle, Keyed};
+use crate::jobs::Keyed;
 use crate::model::ksbf::{
     self, Balance, DISCREPANCIES, KsbfParams, NodeId, Outcome, Schedule, SeedPoint, Shape,
     SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
 };
-use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::compare_plot::{
+    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, cumulative, labelled_plot,
+};
 use crate::ui::widgets::form::{
-    about_section, choice, heading_tabs, listed, param_grid, plot_header,
+    about_section, choice, choices, combo, heading_tabs, param_grid, plot_header,
 };
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
@@ -22,34 +24,8 @@ use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
-    Checked, Regions, Workspace, nothing_plotted, repainter, run_or_reason, view_accessors,
+    Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
 };
-
-/// Which plot the right column shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum KsPlot {
-    /// Makespan against n at fixed p.
-    #[default]
-    VsN,
-    /// Makespan against p at fixed n.
-    VsP,
-    /// Per-PE work against the ideal share and the exact W_i.
-    Work,
-    /// Efficiency over seeds (random workloads).
-    Seeds,
-}
-
-/// Which picture the centre shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum KsPicture {
-    /// PEs on a circle.
-    #[default]
-    Ring,
-    /// PE × step.
-    Gantt,
-    /// The tree or grid, nodes coloured by PE.
-    Workload,
-}
 
 /// View state (persisted).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -106,33 +82,68 @@ pub fn pe_color(pe: u32) -> Color32 {
 
 impl Workspace for KsbfPanel {
     type Params = KsbfParams;
-    type View = KsbfView;
-    const TITLE: &'static str = "KS-BF on a ring";
-    const HOVER: &'static str = "Gao & Rosenberg: Keep-left-Send-right balancing with breadth-first scheduling of growing trees and grids on a ring";
-    const HELP: &'static str = crate::ui::help::KSBF;
-
     view_accessors!(KsbfView);
     fn steps(&self, params: &KsbfParams) -> usize {
         self.current(params)
             .map_or(1, |e| e.outcome.makespan.max(1) as usize)
     }
-    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
-        vec![
-            &mut self.evaluated,
-            &mut self.vs_n,
-            &mut self.vs_p,
-            &mut self.seeds,
-        ]
-    }
-    fn regions(&self) -> Regions {
-        Regions {
-            controls: (250.0, 210.0),
-            ..Regions::default()
-        }
-    }
+    jobs!(evaluated, vs_n, vs_p, seeds);
+    const REGIONS: Regions = Regions {
+        controls: (250.0, 210.0),
+        ..Regions::DEFAULT
+    };
 
+    /// Starts the background work for `params` if it changed (latest wins).
     fn prepare(&mut self, ctx: &egui::Context, params: &KsbfParams) {
-        self.request(ctx, params);
+        let Some(v) = self.error.check(params, KsbfParams::validate) else {
+            self.evaluated.clear();
+            return;
+        };
+        let vv = v.clone();
+        self.evaluated
+            .request(params.clone(), "simulating", repainter(ctx), move |_| {
+                Ok(Evaluated {
+                    outcome: ksbf::simulate(&vv),
+                    theory: ksbf::theory(&vv),
+                })
+            });
+        // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
+        let n_hi = params
+            .n
+            .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
+        let ns: Vec<u32> = (1..=n_hi).collect();
+        let base = v.clone();
+        self.vs_n
+            .request(params.clone(), "makespan vs n", repainter(ctx), move |p| {
+                sweep(&n_points(&base, &ns).unwrap_or_default(), p)
+            });
+        let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
+        // Every p for small workloads; powers of two (and p itself) for big ones, so the sweep
+        // stays a few seconds even for T_26.
+        let ps: Vec<u32> = if params.max_nodes() <= 1 << 20 {
+            (1..=p_hi).collect()
+        } else {
+            let mut v: Vec<u32> = (0..=8).map(|k| 1u32 << k).filter(|&q| q <= p_hi).collect();
+            if !v.contains(&params.p) {
+                v.push(params.p);
+                v.sort_unstable();
+            }
+            v
+        };
+        let base = v.clone();
+        self.vs_p
+            .request(params.clone(), "makespan vs p", repainter(ctx), move |p| {
+                sweep(&p_points(&base, &ps).unwrap_or_default(), p)
+            });
+        if params.shape.is_random() {
+            let count = self.view.seeds.max(1);
+            self.seeds.request(
+                (params.clone(), count),
+                format!("{count} seeds"),
+                repainter(ctx),
+                move |p| sweep_seeds(&seed_points(&v, count), p),
+            );
+        }
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         ui.heading("Instance");
@@ -141,8 +152,7 @@ impl Workspace for KsbfPanel {
                 "Workload",
                 "tree: complete binary tree T_n (2^n − 1 nodes) · grid: pyramidal grid G_n (C(n+1, 2) nodes) · random tree/grid (spawn probability q, seeded) · the adversarial families of Section 1.3",
                 |ui| {
-                    let combo = egui::ComboBox::from_id_salt("ks_shape");
-                    choice(ui, combo, &mut params.shape, &Shape::ALL, Shape::name)
+                    choice(ui, "ks_shape", &mut params.shape, &Shape::ALL, Shape::name)
                 },
             );
             g.checked(
@@ -186,8 +196,7 @@ impl Workspace for KsbfPanel {
                 "ks: keep the left child, send the right child clockwise (the paper's) · none: keep both · random: send a seeded random child",
                 |ui| {
                     let all = [Balance::Ks, Balance::None, Balance::Random];
-                    let combo = egui::ComboBox::from_id_salt("ks_balance");
-                    choice(ui, combo, &mut params.balance, &all, Balance::name)
+                    choice(ui, "ks_balance", &mut params.balance, &all, Balance::name)
                 },
             );
             g.row(
@@ -195,8 +204,7 @@ impl Workspace for KsbfPanel {
                 "bf: locally breadth-first (level, then left to right; the paper's) · df: depth-first",
                 |ui| {
                     let all = [Schedule::Bf, Schedule::Df];
-                    let combo = egui::ComboBox::from_id_salt("ks_schedule");
-                    choice(ui, combo, &mut params.schedule, &all, Schedule::name)
+                    choice(ui, "ks_schedule", &mut params.schedule, &all, Schedule::name)
                 },
             );
         });
@@ -210,12 +218,7 @@ impl Workspace for KsbfPanel {
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
-        let tabs = [
-            (KsPicture::Ring, "ring"),
-            (KsPicture::Gantt, "Gantt"),
-            (KsPicture::Workload, "tree / grid"),
-        ];
-        heading_tabs(ui, "Execution", &mut self.view.picture, &tabs);
+        heading_tabs(ui, "Execution", &mut self.view.picture);
         let Some(ev) = run_or_reason(ui, &self.error, &self.evaluated, params, "simulating…")
         else {
             return;
@@ -311,15 +314,7 @@ impl Workspace for KsbfPanel {
     fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
         let busy = self.vs_n.is_running() || self.vs_p.is_running() || self.seeds.is_running();
-        plot_header(ui, busy, |ui| {
-            let plots = [
-                (KsPlot::VsN, "makespan vs n"),
-                (KsPlot::VsP, "makespan vs p"),
-                (KsPlot::Work, "work per PE"),
-                (KsPlot::Seeds, "efficiency over seeds"),
-            ];
-            listed(ui, "ks_plot", &mut self.view.plot, &plots)
-        });
+        plot_header(ui, busy, |ui| combo(ui, "ks_plot", &mut self.view.plot));
         if self.error.of(params).is_some() {
             nothing_plotted(ui);
             return;
@@ -398,31 +393,25 @@ impl Workspace for KsbfPanel {
                     .collect();
                 let exact = ev.theory.work.clone();
                 let p = params.p as f64;
-                Plot::new("ks_work")
-                    .legend(Legend::default())
-                    .x_axis_label("PE i")
-                    .y_axis_label("work W_i")
-                    .show(ui, |pl| {
-                        pl.bar_chart(
-                            BarChart::new("simulated W_i", bars).color(palette::SIMULATED),
+                labelled_plot("ks_work", "PE i", "work W_i").show(ui, |pl| {
+                    pl.bar_chart(BarChart::new("simulated W_i", bars).color(palette::SIMULATED));
+                    pl.line(
+                        Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
+                            .color(palette::REFERENCE),
+                    );
+                    if let Some(w) = exact {
+                        let pts: Vec<[f64; 2]> = w
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &x)| [i as f64, x as f64])
+                            .collect();
+                        pl.points(
+                            egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
+                                .radius(4.0)
+                                .color(palette::BOUND),
                         );
-                        pl.line(
-                            Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
-                                .color(palette::REFERENCE),
-                        );
-                        if let Some(w) = exact {
-                            let pts: Vec<[f64; 2]> = w
-                                .iter()
-                                .enumerate()
-                                .map(|(i, &x)| [i as f64, x as f64])
-                                .collect();
-                            pl.points(
-                                egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
-                                    .radius(4.0)
-                                    .color(palette::BOUND),
-                            );
-                        }
-                    });
+                    }
+                });
             }
             KsPlot::Seeds => {
                 if !params.shape.is_random() {
@@ -440,20 +429,13 @@ impl Workspace for KsbfPanel {
                         sm.count, sm.min, sm.median, sm.mean, sm.max
                     ));
                 }
-                let mut e: Vec<f64> = pts.iter().map(|s| s.efficiency).collect();
-                e.sort_by(f64::total_cmp);
-                let k = e.len().max(1) as f64;
                 let plot = ComparePlot {
                     title: "fraction of seeds with efficiency ≤ E".into(),
                     x_label: "efficiency E = N/(p·makespan)".into(),
                     y_label: "fraction".into(),
                     series: vec![Series {
                         name: "KS-BF on random workloads".into(),
-                        points: e
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
-                            .collect(),
+                        points: cumulative(pts.iter().map(|s| s.efficiency).collect()),
                         style: SeriesStyle::Line,
                         color: Some(palette::SIMULATED),
                     }],
@@ -527,59 +509,6 @@ impl Workspace for KsbfPanel {
 }
 
 impl KsbfPanel {
-    fn request(&mut self, ctx: &egui::Context, params: &KsbfParams) {
-        let Some(v) = self.error.check(params, KsbfParams::validate) else {
-            self.evaluated.clear();
-            return;
-        };
-        let notify = repainter;
-        let vv = v.clone();
-        self.evaluated
-            .request(params.clone(), "simulating", notify(ctx), move |_| {
-                Ok(Evaluated {
-                    outcome: ksbf::simulate(&vv),
-                    theory: ksbf::theory(&vv),
-                })
-            });
-        // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
-        let n_hi = params
-            .n
-            .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
-        let ns: Vec<u32> = (1..=n_hi).collect();
-        let base = v.clone();
-        self.vs_n
-            .request(params.clone(), "makespan vs n", notify(ctx), move |p| {
-                sweep(&n_points(&base, &ns).unwrap_or_default(), p)
-            });
-        let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
-        // Every p for small workloads; powers of two (and p itself) for big ones, so the sweep
-        // stays a few seconds even for T_26.
-        let ps: Vec<u32> = if params.max_nodes() <= 1 << 20 {
-            (1..=p_hi).collect()
-        } else {
-            let mut v: Vec<u32> = (0..=8).map(|k| 1u32 << k).filter(|&q| q <= p_hi).collect();
-            if !v.contains(&params.p) {
-                v.push(params.p);
-                v.sort_unstable();
-            }
-            v
-        };
-        let base = v.clone();
-        self.vs_p
-            .request(params.clone(), "makespan vs p", notify(ctx), move |p| {
-                sweep(&p_points(&base, &ps).unwrap_or_default(), p)
-            });
-        if params.shape.is_random() {
-            let count = self.view.seeds.max(1);
-            self.seeds.request(
-                (params.clone(), count),
-                format!("{count} seeds"),
-                notify(ctx),
-                move |p| sweep_seeds(&seed_points(&v, count), p),
-            );
-        }
-    }
-
     fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Evaluated> {
         self.evaluated.for_key(params)
     }
@@ -770,5 +699,32 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
         if let Some(t) = hover {
             resp.on_hover_text_at_pointer(t);
         }
+    }
+}
+
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// Which plot the right column shows.
+    pub enum KsPlot {
+        /// Makespan against n at fixed p.
+        VsN = "makespan vs n",
+        /// Makespan against p at fixed n.
+        VsP = "makespan vs p",
+        /// Per-PE work against the ideal share and the exact W_i.
+        Work = "work per PE",
+        /// Efficiency over seeds (random workloads).
+        Seeds = "efficiency over seeds",
+    }
+}
+
+choices! {
+    /// Which picture the centre shows.
+    pub enum KsPicture {
+        /// PEs on a circle.
+        Ring = "ring",
+        /// PE × step.
+        Gantt = "Gantt",
+        /// The tree or grid, nodes coloured by PE.
+        Workload = "tree / grid",
     }
 }

@@ -5,13 +5,13 @@
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::jobs::{JobHandle, Keyed};
+use crate::jobs::Keyed;
 use crate::model::treesweep::{
     self, Direction, Rule, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
     Valid, exhaustive, log_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
-use crate::ui::widgets::form::{about_section, choice, listed, param_grid, plot_header};
+use crate::ui::widgets::form::{about_section, choice, choices, combo, param_grid, plot_header};
 use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
@@ -19,7 +19,7 @@ use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
-    Checked, Regions, Workspace, nothing_plotted, nothing_runs, repainter, view_accessors,
+    Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, repainter, view_accessors,
 };
 
 /// The τ values of the paper's Fig. 2.
@@ -35,20 +35,6 @@ pub enum Shown {
     FineGrain,
     /// Algorithm P.Y (the 2-approximation).
     Py,
-}
-
-/// Which plot the right column shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum TsPlot {
-    /// Fig. 2: T* and T_PY against n for several τ.
-    #[default]
-    Fig2,
-    /// T*/T_PY against n with the 1/2 line.
-    Ratio,
-    /// T* and T_PY against τ at the current n.
-    VsTau,
-    /// T*(n) − T*(n − 1).
-    Increments,
 }
 
 /// View state (persisted).
@@ -108,29 +94,16 @@ pub struct TreeSweepPanel {
 
 impl Workspace for TreeSweepPanel {
     type Params = TreeSweepParams;
-    type View = TreeSweepView;
-    const TITLE: &'static str = "Tree sweeps\nunder latency τ";
-    const HOVER: &'static str = "Gao, Rosenberg & Sitaraman: optimal clustering (Fine-Grain) vs P.Y for up/down sweeps of a complete binary tree";
-    const HELP: &'static str = crate::ui::help::TREESWEEP;
-
     view_accessors!(TreeSweepView);
     fn steps(&self, _params: &TreeSweepParams) -> usize {
         self.step_list().len().max(1)
     }
-    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
-        vec![
-            &mut self.n_series,
-            &mut self.tau_points,
-            &mut self.exhaustive,
-        ]
-    }
-    fn regions(&self) -> Regions {
-        Regions {
-            numbers: (210.0, 160.0),
-            scroll_picture: true,
-            ..Regions::default()
-        }
-    }
+    jobs!(n_series, tau_points, exhaustive);
+    const REGIONS: Regions = Regions {
+        numbers: (210.0, 160.0),
+        scroll_picture: true,
+        ..Regions::DEFAULT
+    };
 
     fn prepare(&mut self, ctx: &egui::Context, params: &TreeSweepParams) {
         if let Some(v) = self.evaluate(params) {
@@ -167,8 +140,7 @@ impl Workspace for TreeSweepPanel {
                 "Up-sweep: leaves first. Down-sweep: the up-sweep schedule run backwards (same makespan).",
                 |ui| {
                     let all = [Direction::Up, Direction::Down];
-                    let combo = egui::ComboBox::from_id_salt("ts_direction");
-                    choice(ui, combo, &mut params.direction, &all, Direction::name)
+                    choice(ui, "ts_direction", &mut params.direction, &all, Direction::name)
                 },
             );
             g.row(
@@ -420,15 +392,7 @@ impl Workspace for TreeSweepPanel {
     fn plots(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         let params = &*params;
         let busy = self.n_series.is_running() || self.tau_points.is_running();
-        plot_header(ui, busy, |ui| {
-            let plots = [
-                (TsPlot::Fig2, "Fig. 2: T*, T_PY vs n"),
-                (TsPlot::Ratio, "ratio T*/T_PY vs n"),
-                (TsPlot::VsTau, "T*, T_PY vs τ"),
-                (TsPlot::Increments, "increments of T*"),
-            ];
-            listed(ui, "ts_plot", &mut self.view.plot, &plots)
-        });
+        plot_header(ui, busy, |ui| combo(ui, "ts_plot", &mut self.view.plot));
         if self.error.of(params).is_some() {
             nothing_plotted(ui);
             return;
@@ -716,5 +680,20 @@ impl TreeSweepPanel {
             x_marker: Some(params.tau),
             legend_left: true,
         }
+    }
+}
+
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// Which plot the right column shows.
+    pub enum TsPlot {
+        /// Fig. 2: T* and T_PY against n for several τ.
+        Fig2 = "Fig. 2: T*, T_PY vs n",
+        /// T*/T_PY against n with the 1/2 line.
+        Ratio = "ratio T*/T_PY vs n",
+        /// T* and T_PY against τ at the current n.
+        VsTau = "T*, T_PY vs τ",
+        /// T*(n) − T*(n − 1).
+        Increments = "increments of T*",
     }
 }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::model::redistribute::instance::N_MAX;
-use crate::ui::widgets::form::{ParamGrid, choice, param_grid};
+use crate::ui::widgets::form::{ParamGrid, choice_in, param_grid};
 
 /// The ring directions, as the radio buttons offer them.
 const DIRECTIONS: [(Direction, &str); 2] = [(Direction::Uni, "uni"), (Direction::Bi, "bi")];
@@ -67,7 +67,7 @@ impl RedistPanel {
                 "Auto picks the paper's algorithm for the ring type. “Algorithm 3 as printed” follows the pseudo-code literally; the corrected one is the default (see Help).",
                 |ui| {
                     let combo = egui::ComboBox::from_id_salt("rd_algorithm").width(210.0);
-                    choice(ui, combo, &mut params.algorithm, &Algorithm::ALL, Algorithm::label)
+                    choice_in(ui, combo, &mut params.algorithm, &Algorithm::ALL, Algorithm::label, |_| None)
                 },
             );
         });

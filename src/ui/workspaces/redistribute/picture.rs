@@ -47,9 +47,9 @@ pub(super) fn step_color(step: u8) -> Color32 {
         5 | 6 | 12 | 14 => Color32::from_rgb(210, 60, 40),
         8 | 9 | 16 | 18 => Color32::from_rgb(30, 120, 200),
         21 | 24 => Color32::from_rgb(130, 60, 180),
-        28 | 30 => Color32::from_rgb(20, 150, 90),
+        28 | 30 => palette::FORWARD,
         STEP_FEED => Color32::from_rgb(190, 150, 0),
-        _ => Color32::from_rgb(90, 90, 90),
+        _ => palette::MUTED,
     }
 }
 
@@ -195,12 +195,7 @@ impl RedistPanel {
         params: &mut RedistParams,
         errors: &[InstanceError],
     ) {
-        let tabs = [
-            (Lower::Bars, "δ bars"),
-            (Lower::Gantt, "Gantt"),
-            (Lower::Sends, "sends"),
-        ];
-        heading_tabs(ui, "Redistribution", &mut self.view.lower, &tabs);
+        heading_tabs(ui, "Redistribution", &mut self.view.lower);
         if let Some(e) = errors.first() {
             nothing_runs(ui, &e.message);
             self.ring_only(ui, params);

@@ -2,7 +2,7 @@
 //! Lemma 12, Algorithm 3 rounds vs Lemma 6, Section 8.
 
 use super::*;
-use crate::ui::widgets::form::{labelled, listed, plot_header, radios};
+use crate::ui::widgets::form::{labelled, listed, pairs_grid, plot_header, radios};
 use crate::ui::widgets::{palette, requested};
 
 /// Largest ring of the LP-ratio and rounds studies.
@@ -33,30 +33,27 @@ impl RedistPanel {
 
     pub(super) fn sweep_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         let spec = &mut params.sweep;
-        egui::Grid::new("rd_sweep")
-            .num_columns(4)
-            .spacing([6.0, 4.0])
-            .show(ui, |ui| {
-                let l = ui.label("sweep");
-                let vars = [(SweepVar::N, "n"), (SweepVar::MaxDelta, "max |δ|")];
-                radios(ui, l.id, &mut spec.var, &vars);
-                labelled(ui, "up to", "", |ui| {
-                    ui.add(egui::DragValue::new(&mut spec.to).range(3..=10_000))
-                });
-                ui.end_row();
-                let fixed = if spec.var == SweepVar::N {
-                    "max |δ|"
-                } else {
-                    "n"
-                };
-                labelled(ui, fixed, "", |ui| {
-                    ui.add(egui::DragValue::new(&mut spec.fixed).range(2..=10_000))
-                });
-                labelled(ui, "samples", "", |ui| {
-                    ui.add(egui::DragValue::new(&mut spec.samples).range(1..=1000))
-                });
-                ui.end_row();
+        pairs_grid(ui, "rd_sweep", |ui| {
+            let l = ui.label("sweep");
+            let vars = [(SweepVar::N, "n"), (SweepVar::MaxDelta, "max |δ|")];
+            radios(ui, l.id, &mut spec.var, &vars);
+            labelled(ui, "up to", "", |ui| {
+                ui.add(egui::DragValue::new(&mut spec.to).range(3..=10_000))
             });
+            ui.end_row();
+            let fixed = if spec.var == SweepVar::N {
+                "max |δ|"
+            } else {
+                "n"
+            };
+            labelled(ui, fixed, "", |ui| {
+                ui.add(egui::DragValue::new(&mut spec.fixed).range(2..=10_000))
+            });
+            labelled(ui, "samples", "", |ui| {
+                ui.add(egui::DragValue::new(&mut spec.samples).range(1..=1000))
+            });
+            ui.end_row();
+        });
         if let Err(e) = spec.validate() {
             error_label(ui, format!("⚠ {e}"));
             return;
@@ -192,14 +189,10 @@ impl RedistPanel {
         };
         let light = mk(0, "light solutions", palette::NEGATIVE);
         let not_light = mk(1, "not light", palette::POSITIVE).stack_on(&[&light]);
-        Plot::new("rd_ratio_plot")
-            .legend(Legend::default())
-            .x_axis_label("τ_int (System 6) / Lemma 12")
-            .y_axis_label("instances")
-            .show(ui, |p| {
-                p.bar_chart(light);
-                p.bar_chart(not_light);
-            });
+        labelled_plot("rd_ratio_plot", "τ_int (System 6) / Lemma 12", "instances").show(ui, |p| {
+            p.bar_chart(light);
+            p.bar_chart(not_light);
+        });
     }
 
     pub(super) fn rounds_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
@@ -268,37 +261,34 @@ impl RedistPanel {
 
     pub(super) fn iterative_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         let it = &mut params.iterative;
-        egui::Grid::new("rd_iter")
-            .num_columns(4)
-            .spacing([6.0, 4.0])
-            .show(ui, |ui| {
-                labelled(ui, "p", "", |ui| {
-                    ui.add(egui::DragValue::new(&mut it.p).range(2..=256))
-                });
-                labelled(ui, "platforms", "", |ui| {
-                    ui.add(egui::DragValue::new(&mut it.instances).range(1..=200))
-                });
-                ui.end_row();
-                labelled(ui, "seed", "", |ui| {
-                    ui.add(egui::DragValue::new(&mut it.seed))
-                });
-                labelled(
-                    ui,
-                    "not light",
-                    "What a redistribution does when System 6's optimum is not light: the paper \
+        pairs_grid(ui, "rd_iter", |ui| {
+            labelled(ui, "p", "", |ui| {
+                ui.add(egui::DragValue::new(&mut it.p).range(2..=256))
+            });
+            labelled(ui, "platforms", "", |ui| {
+                ui.add(egui::DragValue::new(&mut it.instances).range(1..=200))
+            });
+            ui.end_row();
+            labelled(ui, "seed", "", |ui| {
+                ui.add(egui::DragValue::new(&mut it.seed))
+            });
+            labelled(
+                ui,
+                "not light",
+                "What a redistribution does when System 6's optimum is not light: the paper \
                      only uses the light algorithm (System 12, or skip when no light solution \
                      exists); “forward” also schedules heavy solutions, forwarding items as they \
                      arrive.",
-                    |ui| {
-                        let policies = [
-                            (HeavyPolicy::LightOnly, "skip (paper)"),
-                            (HeavyPolicy::Forward, "forward"),
-                        ];
-                        listed(ui, "rd_heavy", &mut it.heavy, &policies)
-                    },
-                );
-                ui.end_row();
-            });
+                |ui| {
+                    let policies = [
+                        (HeavyPolicy::LightOnly, "skip (paper)"),
+                        (HeavyPolicy::Forward, "forward"),
+                    ];
+                    listed(ui, "rd_heavy", &mut it.heavy, &policies)
+                },
+            );
+            ui.end_row();
+        });
         if let Err(e) = it.validate() {
             error_label(ui, format!("⚠ {e}"));
             return;
@@ -311,9 +301,9 @@ impl RedistPanel {
             return;
         };
         let colors = [
-            Color32::from_rgb(90, 90, 90),
+            palette::MUTED,
             palette::NEGATIVE,
-            Color32::from_rgb(20, 150, 90),
+            palette::FORWARD,
             palette::POSITIVE,
             Color32::from_rgb(200, 40, 120),
         ];
