@@ -1,6 +1,6 @@
 //! loadlab — an interactive explorer of classic parallel load-balancing and scheduling papers.
 //!
-//! Layers: [`model`] (pure, deterministic) → [`cli`] and [`ui`]. See `README.md`.
+//! Layers: [`model`] (pure, deterministic) → [`report`] (run results as JSON, text, CSV) → [`cli`] and [`ui`]. See `README.md`.
 
 pub mod cli;
 pub mod jobs;

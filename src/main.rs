@@ -62,11 +62,13 @@ fn main() -> ExitCode {
 }
 
 fn run_gui(preset: Option<String>) -> ExitCode {
-    let initial = match preset.as_deref().map(cli::resolve_preset) {
-        None => None,
-        Some(Ok(p)) => Some(p),
-        Some(Err(e)) => return fail(e),
-    };
+    // A preset that cannot be opened still opens the window, on the last scenario, with the
+    // reason in the status bar.
+    let initial = preset
+        .as_deref()
+        .map(cli::resolve_preset)
+        .transpose()
+        .map_err(|e| format!("Could not open preset: {e}"));
     match loadlab::ui::run(initial) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(format!("cannot open the window: {e}")),

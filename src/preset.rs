@@ -18,6 +18,8 @@ use crate::model::treesweep::TreeSweepParams;
 
 /// The preset format version this build writes and the newest it reads.
 pub const VERSION: u32 = 1;
+/// The oldest preset format version this build reads.
+pub const MIN_VERSION: u32 = 1;
 /// Presets larger than this are refused before parsing.
 pub const MAX_BYTES: u64 = 1024 * 1024;
 
@@ -180,6 +182,7 @@ impl Default for Scenario {
 
 /// A named, described scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Preset {
     /// Format version (see [`VERSION`]).
     pub version: u32,
@@ -215,6 +218,7 @@ impl Preset {
 
 /// One model's scenario inside a [`Workbook`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Sheet {
     /// Short name shown in the title.
     pub name: String,
@@ -230,6 +234,7 @@ pub struct Sheet {
 /// `(version: 1, name: "…", description: "…", active: Ksbf, sheets: [(name: …, scenario:
 /// Ksbf((…))), …])`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Workbook {
     /// Format version (see [`VERSION`]).
     pub version: u32,
@@ -268,6 +273,7 @@ impl Workbook {
 
 /// What a preset file holds: one scenario (the original format) or a workbook of several.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)] // a value per file opened or saved: size does not matter
 pub enum PresetFile {
     /// One scenario.
     Single(Preset),
@@ -372,8 +378,11 @@ pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
     }
 }
 
-/// Parses preset text of either kind; `file` names it in errors.
+/// Parses preset text of either kind; `file` names it in errors. A UTF-8 byte-order mark is
+/// skipped; unknown fields, a body that does not match its model and versions outside
+/// [`MIN_VERSION`]..=[`VERSION`] are errors.
 pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() as u64 > MAX_BYTES {
         return Err(PresetError::TooLarge {
             file: file.into(),
@@ -381,13 +390,22 @@ pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
         });
     }
     // Check the version first, so a newer file reports that rather than an unknown field.
-    if let Ok(p) = ron::from_str::<VersionProbe>(text)
-        && p.version > VERSION
-    {
-        return Err(PresetError::Newer {
-            file: file.into(),
-            found: p.version,
-        });
+    if let Ok(p) = ron::from_str::<VersionProbe>(text) {
+        if p.version > VERSION {
+            return Err(PresetError::Newer {
+                file: file.into(),
+                found: p.version,
+            });
+        }
+        if p.version < MIN_VERSION {
+            return Err(PresetError::Invalid {
+                file: file.into(),
+                message: format!(
+                    "version {} is not a loadlab preset version (this loadlab reads {MIN_VERSION} to {VERSION})",
+                    p.version
+                ),
+            });
+        }
     }
     // A workbook has `sheets`, a one-scenario preset has `scenario`: try the workbook, and
     // report the error of the kind the text was meant to be.
@@ -399,9 +417,7 @@ pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
                     check(file, &p.scenario)?;
                     Ok(PresetFile::Single(p))
                 }
-                Err(pe) if missing(&pe, "scenario") && !missing(&we, "sheets") => {
-                    Err(parse_error(file, we))
-                }
+                Err(pe) if meant_workbook(&pe) => Err(parse_error(file, we)),
                 Err(pe) => Err(parse_error(file, pe)),
             };
         }
@@ -421,8 +437,13 @@ pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
     Ok(PresetFile::Workbook(wb))
 }
 
-fn missing(e: &ron::error::SpannedError, name: &str) -> bool {
-    matches!(&e.code, ron::Error::MissingStructField { field, .. } if *field == name)
+/// True when a one-scenario parse failed because the text has a workbook's own fields.
+fn meant_workbook(e: &ron::error::SpannedError) -> bool {
+    match &e.code {
+        ron::Error::MissingStructField { field, .. } => *field == "scenario",
+        ron::Error::NoSuchStructField { found, .. } => found == "active" || found == "sheets",
+        _ => false,
+    }
 }
 
 fn check(file: &str, scenario: &Scenario) -> Result<(), PresetError> {
@@ -434,10 +455,9 @@ fn check(file: &str, scenario: &Scenario) -> Result<(), PresetError> {
         })
 }
 
+/// The path as the user gave it (errors name the whole path, not just the base name).
 fn display_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
+    path.display().to_string()
 }
 
 /// Loads a preset file holding one scenario (a workbook gives its front scenario).
@@ -459,11 +479,37 @@ fn read(path: &Path) -> Result<String, PresetError> {
         file: file.clone(),
         message: e.to_string(),
     };
-    let size = std::fs::metadata(path).map_err(io)?.len();
+    // Only regular files: a FIFO would block forever and /dev/zero never ends.
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a device, FIFO or socket)"
+        };
+        return Err(PresetError::Io {
+            file,
+            message: format!("{what}: presets are regular files"),
+        });
+    }
+    let size = meta.len();
     if size > MAX_BYTES {
         return Err(PresetError::TooLarge { file, size });
     }
-    let bytes = std::fs::read(path).map_err(io)?;
+    // Read at most one byte past the limit, in case the file grows meanwhile.
+    let mut bytes = Vec::new();
+    {
+        use std::io::Read;
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(io)?;
+    }
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(PresetError::TooLarge {
+            file,
+            size: bytes.len() as u64,
+        });
+    }
     let text = String::from_utf8(bytes).map_err(|e| PresetError::Parse {
         file: file.clone(),
         line: 1,
@@ -498,7 +544,11 @@ fn save_text(path: &Path, text: &str) -> Result<(), PresetError> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let tmp = dir.join(format!(".{file}.{}.tmp", std::process::id()));
+    let base = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "preset".into());
+    let tmp = dir.join(format!(".{base}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;

@@ -4,6 +4,7 @@
 pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
+pub mod num;
 pub mod redistribute;
 pub mod treesweep;
 

@@ -257,6 +257,11 @@ impl LoadlabApp {
         });
     }
 
+    /// Shows an error in the status bar (it stays until replaced).
+    pub fn show_error(&mut self, text: impl Into<String>) {
+        self.error(text);
+    }
+
     fn error(&mut self, text: impl Into<String>) {
         self.notice = Some(Notice {
             text: text.into(),

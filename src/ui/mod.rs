@@ -38,8 +38,10 @@ pub fn install_fonts(ctx: &egui::Context) {
     ));
 }
 
-/// Opens the main window, on `initial` if given (else on the last scenario, or the default).
-pub fn run(initial: Option<Preset>) -> eframe::Result<()> {
+/// Opens the main window, on `initial` if given (else on the last scenario, or the default);
+/// an `Err` (a preset named on the command line that could not be read) is shown in the
+/// status bar.
+pub fn run(initial: Result<Option<Preset>, String>) -> eframe::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("loadlab")
@@ -52,6 +54,16 @@ pub fn run(initial: Option<Preset>) -> eframe::Result<()> {
     eframe::run_native(
         "loadlab",
         options,
-        Box::new(move |cc| Ok(Box::new(LoadlabApp::new(cc, initial)))),
+        Box::new(move |cc| {
+            let (preset, error) = match initial {
+                Ok(p) => (p, None),
+                Err(e) => (None, Some(e)),
+            };
+            let mut app = LoadlabApp::new(cc, preset);
+            if let Some(e) = error {
+                app.show_error(e);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }

@@ -111,7 +111,7 @@ fn errors_name_file_line_and_column() {
     let bin = dir.path().join("image.ron");
     std::fs::write(&bin, [0x89, b'P', b'N', b'G', 0xff, 0xfe]).unwrap();
     let e = preset::load(&bin).unwrap_err().to_string();
-    assert!(e.starts_with("image.ron:1:1"), "{e}");
+    assert!(e.starts_with(&format!("{}:1:1", bin.display())), "{e}");
 }
 
 /// The redistribution presets run, verify and reproduce what their descriptions claim.
@@ -245,5 +245,63 @@ fn a_workbook_of_five_round_trips_and_one_scenario_files_still_load() {
             preset::parse_file(b.file, b.text),
             Ok(PresetFile::Single(_))
         ));
+    }
+}
+
+/// Issue 11: typos, wrong bodies and impossible versions are refused, never run as defaults.
+#[test]
+fn strict_presets_refuse_typos_wrong_bodies_and_bad_versions() {
+    let ok = "(version: 1, name: \"n\", scenario: Divisible((h: 15)))";
+    assert!(preset::parse("ok.ron", ok).is_ok());
+    let cases = [
+        (
+            "(version: 1, name: \"n\", scenario: Divisible((hh: 15)))",
+            "hh",
+        ),
+        (
+            "(version: 1, name: \"n\", insTance: 3, scenario: Divisible(()))",
+            "insTance",
+        ),
+        (
+            "(version: 0, name: \"n\", scenario: Divisible(()))",
+            "version 0",
+        ),
+        (
+            "(version: 1, name: \"n\", scenario: Ksbf((network: Tree, b: 2, h: 5, beta: 1.0)))",
+            "network",
+        ),
+        (
+            "(version: 1, name: \"n\", scenario: Redistribute((insTance: (delta: [1, -1]))))",
+            "insTance",
+        ),
+    ];
+    for (text, needle) in cases {
+        let e = preset::parse("bad.ron", text).expect_err(text).to_string();
+        assert!(
+            e.contains(needle) && e.starts_with("bad.ron"),
+            "{text}: {e}"
+        );
+    }
+    // A byte-order mark is skipped.
+    assert!(preset::parse("bom.ron", &format!("\u{feff}{ok}")).is_ok());
+}
+
+#[cfg(unix)]
+#[test]
+fn only_regular_files_are_read_and_errors_name_the_whole_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = preset::load(dir.path()).unwrap_err().to_string();
+    assert!(e.contains("directory"), "{e}");
+    assert!(e.starts_with(&dir.path().display().to_string()), "{e}");
+    let e = preset::load(std::path::Path::new("/dev/zero"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+    let fifo = dir.path().join("f.ron");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        // Refused at once, never opened (opening a FIFO for reading blocks).
+        let e = preset::load(&fifo).unwrap_err().to_string();
+        assert!(e.contains("not a regular file"), "{e}");
     }
 }

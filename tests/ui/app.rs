@@ -185,28 +185,72 @@ fn shortcuts_window_lists_the_keys() {
     h.get_by_label("Play / pause the schedule");
 }
 
+/// Splits exported CSV into its `# name` sections and checks each is rectangular: one header,
+/// rows as wide as the header (quoted fields may hold commas). Returns the section names.
+fn csv_sections(text: &str) -> Vec<String> {
+    fn fields(line: &str) -> usize {
+        let (mut n, mut quoted) = (1, false);
+        for c in line.chars() {
+            match c {
+                '"' => quoted = !quoted,
+                ',' if !quoted => n += 1,
+                _ => {}
+            }
+        }
+        n
+    }
+    let mut names = Vec::new();
+    let mut width = None;
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix("# ") {
+            names.push(name.to_string());
+            width = None;
+        } else if let Some(w) = width {
+            assert_eq!(
+                fields(line),
+                w,
+                "row {line:?} in section {:?}",
+                names.last()
+            );
+        } else {
+            width = Some(fields(line));
+        }
+    }
+    names
+}
+
 #[test]
-fn export_csv_writes_plots_and_schedule() {
+fn export_csv_from_every_workspace_is_the_reports_csv() {
+    use loadlab::preset::ModelId;
     let mut h = app();
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("export.csv");
-    // Without a portal the dialog falls back to the path field; drive the path field directly.
-    h.state_mut().send(loadlab::ui::app::Cmd::PromptPath(
-        loadlab::ui::files::FileAction::ExportCsv,
-    ));
-    h.run_steps(2);
-    type_path(&mut h, path.to_str().unwrap());
-    let text = std::fs::read_to_string(&path).expect("exported");
-    assert!(text.contains("# plot: parallel time T_N vs h"), "{text}");
-    assert!(text.contains("series,x,y"));
-    assert!(
-        text.contains("C simulated,0,100"),
-        "{}",
-        &text[..400.min(text.len())]
-    );
-    assert!(text.contains("# schedule: method P"));
-    // h = 5: the schedule lists every level 0..=5.
-    assert!(text.lines().any(|l| l.starts_with("5,Compute,")));
+    for (i, model) in ModelId::ALL.into_iter().enumerate() {
+        h.state_mut().send(loadlab::ui::app::Cmd::Switch(model));
+        crate::common::settle(&mut h);
+        let path = dir.path().join(format!("export-{i}.csv"));
+        if i == 0 {
+            // The first one through the path field, as a user without a portal would.
+            h.state_mut().send(loadlab::ui::app::Cmd::PromptPath(
+                loadlab::ui::files::FileAction::ExportCsv,
+            ));
+            h.run_steps(2);
+            type_path(&mut h, path.to_str().unwrap());
+        } else {
+            h.state_mut()
+                .send(loadlab::ui::app::Cmd::ExportCsvTo(path.clone()));
+        }
+        crate::common::settle(&mut h);
+        let text = std::fs::read_to_string(&path).expect("exported");
+        let expected =
+            loadlab::report::csv(&h.state().preset().scenario, &loadlab::model::NoProgress)
+                .unwrap();
+        assert_eq!(text, expected, "{model:?}");
+        let sections = csv_sections(&text);
+        assert!(sections.len() >= 3, "{model:?}: {sections:?}");
+        if model == ModelId::Divisible {
+            assert!(text.contains("C simulated,") && text.contains("C closed form,"));
+        }
+    }
 }
 
 #[test]

@@ -78,7 +78,7 @@ pub const SWEEP_H_MAX: i64 = 63;
 
 /// One divisible-load scenario (Li 2011). Units: T_cm = 1, T_cp = β; the load is 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct DivisibleParams {
     /// Tree or pyramid.
     pub network: Network,

@@ -7,6 +7,9 @@ use super::simulate::simulate_time;
 use super::theory;
 use crate::model::{Cancelled, Progress};
 
+/// Number of β values of the β-sweep plot (and of its CSV export).
+pub const BETA_POINTS: usize = 61;
+
 /// One method at one sweep point.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct SweepValue {

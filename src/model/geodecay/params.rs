@@ -117,7 +117,7 @@ pub const SEEDS_MAX: u32 = 100_000;
 /// One geometric-decaying scenario. Time unit: one task operation (one task of one round on one
 /// processor costs 1); ℓ is in the same unit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct GeoParams {
     /// Initial number of tasks n ≥ 1 (at most [`N_MAX`]).
     pub n: u64,

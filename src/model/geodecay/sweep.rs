@@ -115,6 +115,14 @@ fn run_policies(
         .collect()
 }
 
+/// The p values of the "time vs p" plot: powers of two up to n (at most 2^20 = 1 048 576).
+pub fn p_values(n: u64) -> Vec<u64> {
+    (0..=20)
+        .map(|k| 1u64 << k)
+        .take_while(|&p| p <= n.max(1))
+        .collect()
+}
+
 /// ℓ = 2^k for k = log2_lo..=log2_hi (empty if log2_lo > log2_hi), every policy in `policies`,
 /// other parameters from `v`. Exponents whose ℓ fails validation (beyond f64) are skipped.
 pub fn sweep_ell(

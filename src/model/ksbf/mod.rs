@@ -54,7 +54,7 @@ pub use simulate::{
     simulate_aggregate, simulate_heap_engine,
 };
 pub use sweep::{
-    EfficiencySummary, SeedPoint, SweepPoint, n_points, p_points, seed_points, summarize, sweep,
-    sweep_seeds,
+    EfficiencySummary, SEED_STUDY_COUNT, SeedPoint, SweepPoint, n_points, p_points, plot_n_values,
+    plot_p_values, seed_points, summarize, sweep, sweep_seeds,
 };
 pub use theory::{DISCREPANCIES, Discrepancy, Theory, theory};

@@ -111,7 +111,7 @@ pub const RECORD_NODE_LIMIT: u64 = 1 << 16;
 
 /// One KS-BF scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct KsbfParams {
     /// Workload shape.
     pub shape: Shape,

@@ -136,6 +136,10 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The ideal share N/p (the ring size p is the number of work entries).
+    pub fn ideal(&self) -> f64 {
+        self.nodes as f64 / self.work.len().max(1) as f64
+    }
     /// Speedup N / makespan.
     pub fn speedup(&self) -> f64 {
         self.nodes as f64 / self.makespan.max(1) as f64

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::params::{ParamError, Valid};
+use super::params::{KsbfParams, ParamError, Valid};
 use super::simulate::simulate_aggregate;
 use super::theory::theory;
 use crate::model::{Cancelled, Progress};
@@ -89,6 +89,34 @@ fn par_map<T: Send, R: Send>(
         return Err(Cancelled);
     }
     out.into_iter().map(|r| r.ok_or(Cancelled)).collect()
+}
+
+/// Seeds of the random-workload study shown by default.
+pub const SEED_STUDY_COUNT: u64 = 100;
+
+/// The n values of the makespan-vs-n plot: 1 up to the instance's n, capped so the sweep stays
+/// quick (400 for grids, 20 for trees), at least up to 2.
+pub fn plot_n_values(params: &KsbfParams) -> Vec<u32> {
+    let hi = params
+        .n
+        .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
+    (1..=hi).collect()
+}
+
+/// The p values of the makespan-vs-p plot: every p up to max(the instance's p capped at 256,
+/// min(p, 64)) for workloads of at most 2^20 nodes; for bigger ones the powers of two up to
+/// that and the instance's p itself, so the sweep stays a few seconds even for T_26.
+pub fn plot_p_values(params: &KsbfParams) -> Vec<u32> {
+    let hi = params.p.clamp(2, 64).max(params.p.min(256));
+    if params.max_nodes() <= 1 << 20 {
+        return (1..=hi).collect();
+    }
+    let mut v: Vec<u32> = (0..=8).map(|k| 1u32 << k).filter(|&q| q <= hi).collect();
+    if !v.contains(&params.p) {
+        v.push(params.p);
+        v.sort_unstable();
+    }
+    v
 }
 
 /// The scenarios of a makespan-vs-n sweep (everything but n from `base`).

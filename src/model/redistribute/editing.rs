@@ -208,7 +208,7 @@ pub fn delta_from_targets(loads: &[i64], targets: &[i64]) -> Result<Vec<i64>, Ed
 
 /// Settings of the "random instance" button.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct RandomSpec {
     /// Seed of the ChaCha8 generator.
     pub seed: u64,

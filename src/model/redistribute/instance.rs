@@ -57,7 +57,7 @@ pub enum Costs {
 
 /// One redistribution instance.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct RingInstance {
     /// Unbalances δ_k (P_k must end with L_k − δ_k items).
     pub delta: Vec<i64>,

@@ -101,7 +101,7 @@ pub enum HeavyPolicy {
 
 /// Parameters of the experiment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct IterativeParams {
     /// Ring size (8 in Fig. 13, 32 in Fig. 14).
     pub p: usize,

@@ -88,7 +88,7 @@ pub enum SweepVar {
 
 /// Settings of the random-instance sweeps behind the plots.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SweepSpec {
     /// Swept variable.
     pub var: SweepVar,
@@ -169,7 +169,7 @@ pub enum Study {
 
 /// A whole redistribution scenario: the instance plus the settings of every study.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct RedistParams {
     /// The ring being edited and run.
     pub instance: RingInstance,

@@ -17,7 +17,7 @@
 //! * [`schedule`]: fully materialised schedules (n ≤ 20), the literal node-by-node Fine-Grain,
 //!   the baselines, time reversal, and the validity checker.
 //! * [`py`]: Algorithm P.Y (recurrence for any n, explicit schedule for small n), baselines.
-//! * [`exhaustive`]: the true optimum for n ≤ 5 by enumerating every top cluster.
+//! * [`exhaustive`](mod@exhaustive): the true optimum for n ≤ 5 by enumerating every top cluster.
 //! * [`sweep`]: Fig. 2 (n = 1..40 for several τ) and a τ sweep.
 //!
 //! # Readings of the printed algorithm (checked against the exhaustive optimum)
@@ -71,7 +71,10 @@ pub use schedule::{
     Anomaly, MATERIAL_N_MAX, Reading, Schedule, Violation, fine_grain_schedule,
     one_processor_schedule, processor_per_node_schedule,
 };
-pub use sweep::{Series, SweepPoint, log_taus, series, sweep_n, sweep_tau};
+pub use sweep::{
+    FIG2_N_MAX, FIG2_TAUS, Series, SweepPoint, TAU_PLOT_POINTS, fig2_taus, log_taus, series,
+    sweep_n, sweep_tau, tau_plot_values,
+};
 
 use serde::Serialize;
 

@@ -33,7 +33,7 @@ pub const TAU_MAX: f64 = 1e9;
 /// One tree-sweep instance. Unit: a node executes in time 1; an edge between nodes on
 /// different processors costs τ (multiport, unboundedly many processors, no recomputation).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct TreeSweepParams {
     /// Height n ≥ 1 of the complete binary tree (2^n − 1 nodes; a leaf has height 1).
     pub n: u64,

@@ -11,6 +11,27 @@ use super::finegrain::fine_grain;
 use super::py::{one_processor_makespan, processor_per_node_makespan, py_makespans};
 use crate::model::{Cancelled, Progress};
 
+/// The τ values of the paper's Fig. 2.
+pub const FIG2_TAUS: [f64; 4] = [128.0, 256.0, 512.0, 1000.0];
+/// Last n of the Fig. 2 plots (the paper stops at 40).
+pub const FIG2_N_MAX: u32 = 40;
+/// Points of the τ plot (τ = 2^0.05 … 2^20, log-spaced).
+pub const TAU_PLOT_POINTS: usize = 120;
+
+/// The τ values of the n plots: Fig. 2's, and the instance's τ when it is not one of them.
+pub fn fig2_taus(tau: f64) -> Vec<f64> {
+    let mut taus = FIG2_TAUS.to_vec();
+    if !taus.contains(&tau) {
+        taus.push(tau);
+    }
+    taus
+}
+
+/// The τ values of the τ plot: 2^0.05 … 2^20, [`TAU_PLOT_POINTS`] of them, log-spaced.
+pub fn tau_plot_values() -> Vec<f64> {
+    log_taus(0.05, 20.0, TAU_PLOT_POINTS)
+}
+
 /// One (n, τ) point.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SweepPoint {

@@ -4,6 +4,7 @@
 //! non-positive values); tick labels, the hover label and the coordinate
 //! readout show the real (un-logged) values.
 
+use crate::report::{csv_field, csv_number};
 use std::ops::RangeInclusive;
 
 use eframe::egui;
@@ -94,26 +95,6 @@ pub struct PlotView {
     pub log_x: bool,
     /// Logarithmic y axis.
     pub log_y: bool,
-}
-
-/// Quote a CSV field if needed (commas, quotes, line breaks).
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
-}
-
-/// A number for CSV: Rust's shortest round-trip form, in scientific notation
-/// for very small or large magnitudes (`1e-9` rather than `0.000000001`).
-fn csv_number(value: f64) -> String {
-    let magnitude = value.abs();
-    if value.is_finite() && value != 0.0 && !(1e-5..1e16).contains(&magnitude) {
-        format!("{value:e}")
-    } else {
-        format!("{value}")
-    }
 }
 
 /// All series in long format: a `series,x,y` header then one row per point.

@@ -14,16 +14,26 @@ pub const THIRD: Color32 = Color32::from_rgb(40, 170, 90);
 pub const FOURTH: Color32 = Color32::from_rgb(170, 60, 170);
 /// A fifth series, and events that interrupt a run, such as a load balancing (red).
 pub const EVENT: Color32 = Color32::from_rgb(200, 40, 40);
+
+/// Series that are alike (one per τ, per method, per policy), in the order they are drawn.
+pub const SERIES: [Color32; 5] = [SIMULATED, BASELINE, THIRD, FOURTH, EVENT];
+
+/// The colour of the `i`-th of several alike series (cycling through [`SERIES`]).
+pub fn series(i: usize) -> Color32 {
+    SERIES[i % SERIES.len()]
+}
+
 /// A theorem's bound the simulation is held against, and what crosses it (red).
 pub const BOUND: Color32 = Color32::from_rgb(214, 39, 40);
-/// What does nothing: the policy that never balances (grey).
-pub const NEUTRAL: Color32 = Color32::from_rgb(150, 150, 150);
-/// Reference lines that are not results: ideal shares, trivial schedules (grey).
-pub const REFERENCE: Color32 = Color32::GRAY;
 /// A check that holds: "✓ valid", "✓ equal" (green text).
 pub const OK: Color32 = Color32::from_rgb(40, 160, 70);
+/// Reference lines that are not results: ideal shares, trivial schedules (grey).
+pub const REFERENCE: Color32 = Color32::GRAY;
+/// What does nothing: the policy that never balances (grey).
+pub const NEUTRAL: Color32 = Color32::from_rgb(150, 150, 150);
 /// The position the step bar is at, in a plot (amber).
 pub const CURRENT: Color32 = Color32::from_rgb(240, 180, 0);
+
 /// Positive δ: processors with items to give away (orange). The redistribution plots draw
 /// their second series in it too, so they match the ring above them.
 pub const POSITIVE: Color32 = Color32::from_rgb(225, 120, 30);
@@ -36,14 +46,6 @@ pub const FORWARD: Color32 = Color32::from_rgb(20, 150, 90);
 /// What has no colour of its own, such as a send outside the pseudo-code's numbered steps or
 /// the scheme that never redistributes (dark grey).
 pub const MUTED: Color32 = Color32::from_rgb(90, 90, 90);
-
-/// Series that are alike (one per τ, per method, per policy), in the order they are drawn.
-pub const SERIES: [Color32; 5] = [SIMULATED, BASELINE, THIRD, FOURTH, EVENT];
-
-/// The colour of the `i`-th of several alike series (cycling through [`SERIES`]).
-pub fn series(i: usize) -> Color32 {
-    SERIES[i % SERIES.len()]
-}
 
 /// Ten distinguishable colours for categories without an order, such as processors
 /// (Tableau 10).

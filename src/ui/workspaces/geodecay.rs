@@ -5,7 +5,6 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
 use serde::{Deserialize, Serialize};
 
-use crate::cli::geodecay_p_values;
 use crate::jobs::Keyed;
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
@@ -152,7 +151,7 @@ impl Workspace for GeodecayPanel {
             repainter(ctx),
             move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p),
         );
-        let (vv, ps) = (v.clone(), geodecay_p_values(params.n));
+        let (vv, ps) = (v.clone(), crate::model::geodecay::p_values(params.n));
         self.p_sweep.request(
             sweep_key(params, false, true),
             "sweeping p",

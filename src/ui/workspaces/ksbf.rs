@@ -379,7 +379,7 @@ impl Workspace for KsbfPanel {
                 let Some(ev) = self.evaluated.for_key(params) else {
                     return;
                 };
-                let ideal = ev.outcome.nodes as f64 / params.p as f64;
+                let ideal = ev.outcome.ideal();
                 let bars: Vec<Bar> = ev
                     .outcome
                     .work
@@ -453,7 +453,7 @@ impl Workspace for KsbfPanel {
             return;
         };
         let (o, th) = (&ev.outcome, &ev.theory);
-        let ideal = o.nodes as f64 / params.p as f64;
+        let ideal = o.ideal();
         let gap = |b: Option<f64>| {
             b.map_or("—".to_string(), |b| {
                 format!("{b:.2} (gap {:.2})", b - o.makespan as f64)

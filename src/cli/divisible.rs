@@ -1,0 +1,92 @@
+//! `loadlab divisible`: Li's methods ℂ, ℙ, ℚ on a complete b-ary tree or a pyramid.
+
+use clap::ValueEnum;
+
+use super::{CliError, Output, csv_of, int, parse_range, real, render};
+use crate::model::NoProgress;
+use crate::model::divisible::sweep::BETA_POINTS;
+use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network};
+use crate::preset::Scenario;
+use crate::report::divisible::{Parts, build};
+
+/// What `--sweep` adds to the text and JSON output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Sweep {
+    /// h = 0..=--h-max at the given b, β.
+    H,
+    /// β log-spaced over --beta-range at the given h.
+    Beta,
+}
+
+/// Flags of `loadlab divisible`.
+#[derive(Debug, clap::Args)]
+pub struct DivisibleArgs {
+    /// Network: complete b-ary tree or pyramid.
+    #[arg(long, value_enum, default_value = "tree")]
+    pub network: Network,
+    /// Arity b ≥ 2 (ignored for the pyramid, which uses 4).
+    #[arg(long, default_value_t = 2, value_parser = int::<i64>, allow_hyphen_values = true)]
+    pub b: i64,
+    /// Height h ≥ 0.
+    #[arg(long, default_value_t = 5, value_parser = int::<i64>, allow_hyphen_values = true)]
+    pub h: i64,
+    /// Granularity β = T_cp / T_cm > 0.
+    #[arg(long, default_value_t = 100.0, value_parser = real, allow_hyphen_values = true)]
+    pub beta: f64,
+    /// Method(s) to run.
+    #[arg(long, value_enum, default_value = "all")]
+    pub algorithm: AlgorithmChoice,
+    /// Also print a sweep (simulated and closed-form T_N of C, P, Q at each point).
+    #[arg(long, value_enum)]
+    pub sweep: Option<Sweep>,
+    /// Last h of the h sweep.
+    #[arg(long, default_value_t = 20, value_parser = int::<i64>, allow_hyphen_values = true)]
+    pub h_max: i64,
+    /// β range of the β sweep, "LO,HI".
+    #[arg(long, default_value = "0.1,1000", value_parser = parse_range, allow_hyphen_values = true)]
+    pub beta_range: (f64, f64),
+    /// Number of points of the β sweep (--csv always has the GUI's 61).
+    #[arg(long, default_value_t = BETA_POINTS, value_parser = int::<usize>, conflicts_with = "csv")]
+    pub beta_points: usize,
+    /// Also print the simulated schedule of each method (every interval of every level).
+    #[arg(long)]
+    pub timeline: bool,
+    /// Output format.
+    #[command(flatten)]
+    pub out: Output,
+}
+
+impl DivisibleArgs {
+    /// The scenario these flags describe.
+    pub fn params(&self) -> DivisibleParams {
+        DivisibleParams {
+            network: self.network,
+            b: self.b,
+            h: self.h,
+            beta: self.beta,
+            algorithm: self.algorithm,
+            sweep_h_max: self.h_max,
+            sweep_beta: self.beta_range,
+        }
+    }
+
+    /// The optional parts the output flags ask for.
+    pub fn parts(&self) -> Parts {
+        Parts {
+            h_sweep: self.sweep == Some(Sweep::H),
+            beta_sweep: self.sweep == Some(Sweep::Beta),
+            beta_points: self.beta_points,
+            timelines: self.timeline,
+        }
+    }
+}
+
+/// Runs `loadlab divisible`.
+pub fn execute(a: &DivisibleArgs) -> Result<String, CliError> {
+    let params = a.params();
+    if a.out.csv {
+        return csv_of(&Scenario::Divisible(params));
+    }
+    let run = build(&params, &a.parts(), &NoProgress)?;
+    Ok(render(a.out, || run.json(), || run.report().to_text()))
+}

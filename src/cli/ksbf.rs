@@ -1,0 +1,74 @@
+//! `loadlab ksbf`: KS-BF load balancing of a growing tree or grid on a ring (Gao & Rosenberg).
+
+use super::{CliError, Output, at_least_one, csv_of, int, real, render};
+use crate::model::NoProgress;
+use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, Schedule, Shape};
+use crate::preset::Scenario;
+use crate::report::ksbf::{Parts, build};
+
+/// Flags of `loadlab ksbf`.
+#[derive(Debug, clap::Args)]
+pub struct KsbfArgs {
+    /// Workload shape.
+    #[arg(long, value_enum, default_value = "tree")]
+    pub shape: Shape,
+    /// Size n ≥ 1 (tree height, grid side, depth cap).
+    #[arg(long, default_value_t = 6, value_parser = int::<i128>, allow_hyphen_values = true)]
+    pub n: i128,
+    /// Ring size p ≥ 1.
+    #[arg(long, default_value_t = 4, value_parser = int::<i128>, allow_hyphen_values = true)]
+    pub p: i128,
+    /// Seed of the random workloads and the random policy.
+    #[arg(long, default_value_t = 1, value_parser = int::<u64>, allow_hyphen_values = true)]
+    pub seed: u64,
+    /// Spawn probability q ∈ [0, 1] of the random workloads.
+    #[arg(long, default_value_t = 0.75, value_parser = real, allow_hyphen_values = true)]
+    pub spawn_prob: f64,
+    /// Balancing policy.
+    #[arg(long, value_enum, default_value = "ks")]
+    pub balance: Balance,
+    /// Local scheduling.
+    #[arg(long, value_enum, default_value = "bf")]
+    pub schedule: Schedule,
+    /// Add every node's PE and step (small instances).
+    #[arg(long)]
+    pub assignments: bool,
+    /// Output format.
+    #[command(flatten)]
+    pub out: Output,
+}
+
+impl KsbfArgs {
+    /// The scenario these flags describe.
+    pub fn params(&self) -> Result<KsbfParams, CliError> {
+        Ok(KsbfParams {
+            shape: self.shape,
+            n: at_least_one("n", "n", self.n)?,
+            p: at_least_one("p", "p (ring size)", self.p)?,
+            seed: self.seed,
+            spawn_prob: self.spawn_prob,
+            balance: self.balance,
+            schedule: self.schedule,
+        })
+    }
+}
+
+/// Runs `loadlab ksbf`.
+pub fn execute(a: &KsbfArgs) -> Result<String, CliError> {
+    let params = a.params()?;
+    if a.out.csv {
+        return csv_of(&Scenario::Ksbf(params));
+    }
+    let parts = Parts {
+        assignments: a.assignments,
+        ..Parts::default()
+    };
+    let run = build(&params, &parts, &NoProgress)?;
+    if a.assignments && run.outcome.trace.is_none() {
+        return Err(CliError(format!(
+            "--assignments: {} nodes are too many to list (at most {RECORD_NODE_LIMIT} are recorded)",
+            run.outcome.nodes
+        )));
+    }
+    Ok(render(a.out, || run.json(), || run.report().to_text()))
+}

@@ -1,0 +1,219 @@
+//! Headless command line: subcommands → model parameters → [`crate::report`] → JSON, text or
+//! CSV. One file per model holds its flags and how they become the model's parameters.
+//!
+//! Contract: `--json` prints exactly one JSON object on stdout; `--csv` prints exactly what the
+//! GUI's File ▸ Export CSV writes for the same parameters ([`crate::report::csv`]); errors print
+//! one line starting with `error:` on stderr and exit with status 2.
+
+pub mod divisible;
+pub mod geodecay;
+pub mod ksbf;
+pub mod redistribute;
+pub mod treesweep;
+mod values;
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+pub use divisible::DivisibleArgs;
+pub use geodecay::GeodecayArgs;
+pub use ksbf::KsbfArgs;
+pub use redistribute::RedistributeArgs;
+pub use treesweep::TreesweepArgs;
+
+use crate::model::NoProgress;
+use crate::model::num::{self, Int};
+use crate::preset::{self, Preset, Scenario};
+use crate::report::{self, ReportError};
+
+/// loadlab — interactive explorer of parallel load balancing and scheduling papers.
+///
+/// Without a subcommand, opens the GUI on the default preset.
+#[derive(Debug, Parser)]
+#[command(name = "loadlab", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do (default: open the GUI).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open the GUI, optionally on a preset file (or a bundled preset's name).
+    Gui {
+        /// Preset file (.ron) or bundled preset name.
+        preset: Option<String>,
+    },
+    /// Run a preset headless and print what its model subcommand prints.
+    Eval {
+        /// Preset file (.ron) or bundled preset name.
+        preset: String,
+        /// Output format.
+        #[command(flatten)]
+        out: Output,
+    },
+    /// List the bundled presets (name and model).
+    Presets,
+    /// Divisible load on complete b-ary trees and pyramids (Li 2011): methods C, P, Q.
+    Divisible(DivisibleArgs),
+    /// When to load-balance geometric-decaying algorithms (Gil & Matias): never, standard,
+    /// improved or every k rounds.
+    Geodecay(GeodecayArgs),
+    /// Optimal clustering of tree sweeps under communication delay τ (Gao, Rosenberg &
+    /// Sitaraman): Fine-Grain against P.Y.
+    Treesweep(TreesweepArgs),
+    /// KS-BF load balancing of growing trees and grids on a ring (Gao & Rosenberg).
+    Ksbf(KsbfArgs),
+    /// Data redistribution on a processor ring (Renard, Robert & Vivien): Algorithms 1–3,
+    /// System 6 / 12 with Lemma 9's schedule, every lower bound, self-verified.
+    Redistribute(RedistributeArgs),
+}
+
+/// The output flags every model subcommand and `eval` take.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct Output {
+    /// Print one JSON object.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV: exactly what the GUI's File ▸ Export CSV writes for these parameters (every
+    /// number, schedule and plot series, whatever the other output flags ask for).
+    #[arg(long)]
+    pub csv: bool,
+}
+
+/// A CLI failure: printed as one `error:` line, exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct CliError(pub String);
+
+impl From<ReportError> for CliError {
+    fn from(e: ReportError) -> Self {
+        match e {
+            ReportError::Invalid { field, message } => {
+                CliError(format!("--{}: {message}", flag(field)))
+            }
+            ReportError::Cancelled => CliError("cancelled".into()),
+        }
+    }
+}
+
+/// The flag that sets a params field.
+fn flag(field: &str) -> String {
+    match field {
+        "sweep_h_max" => "h-max".into(),
+        "sweep_beta" => "beta-range".into(),
+        f => f.replace('_', "-"),
+    }
+}
+
+/// Prints a run in the requested format: JSON, or the report's text (CSV is printed by
+/// [`csv_of`] from the scenario alone).
+fn render(
+    out: Output,
+    json: impl FnOnce() -> serde_json::Value,
+    text: impl FnOnce() -> String,
+) -> String {
+    if out.json {
+        format!("{}\n", json())
+    } else {
+        text()
+    }
+}
+
+/// The CSV of a scenario (the GUI's File ▸ Export CSV).
+fn csv_of(scenario: &Scenario) -> Result<String, CliError> {
+    Ok(report::csv(scenario, &NoProgress)?)
+}
+
+/// Runs a non-GUI command and returns what to print on stdout.
+pub fn execute(cmd: &Command) -> Result<String, CliError> {
+    match cmd {
+        Command::Gui { .. } => Err(CliError("the gui subcommand opens a window".into())),
+        Command::Presets => Ok(list_presets()),
+        Command::Eval { preset, out } => {
+            let p = resolve_preset(preset)?;
+            if out.csv {
+                return csv_of(&p.scenario);
+            }
+            let run = report::run(&p.scenario, report::Detail::Summary, &NoProgress)?;
+            Ok(render(*out, || run.json(), || run.report().to_text()))
+        }
+        Command::Divisible(a) => divisible::execute(a),
+        Command::Geodecay(a) => geodecay::execute(a),
+        Command::Treesweep(a) => treesweep::execute(a),
+        Command::Ksbf(a) => ksbf::execute(a),
+        Command::Redistribute(a) => redistribute::execute(a),
+    }
+}
+
+/// A preset from a path, or else from the bundled presets by name.
+pub fn resolve_preset(name: &str) -> Result<Preset, CliError> {
+    let path = PathBuf::from(name);
+    if path.exists() {
+        return preset::load(&path).map_err(|e| CliError(e.to_string()));
+    }
+    preset::find_bundled(name).ok_or_else(|| {
+        CliError(format!(
+            "{name}: no such file, and no bundled preset has that name (see `loadlab presets`)"
+        ))
+    })
+}
+
+fn list_presets() -> String {
+    let mut out = String::new();
+    for b in preset::BUNDLED {
+        match b.preset() {
+            Ok(p) => {
+                let _ = writeln!(
+                    out,
+                    "{:<32} {:<10} {}",
+                    b.file.trim_end_matches(".ron"),
+                    p.scenario.model_name(),
+                    p.name
+                );
+            }
+            Err(e) => {
+                let _ = writeln!(out, "{:<32} (broken: {e})", b.file);
+            }
+        }
+    }
+    out
+}
+
+/// Clap value parser of every real flag: [`num::parse_real`] (`0.5`, `1e-3`, `2^64`).
+pub(crate) fn real(s: &str) -> Result<f64, String> {
+    num::parse_real(s).map_err(|e| e.to_string())
+}
+
+/// Clap value parser of every integer flag: [`num::parse_int`] (`42`, `1e6`, `2^20`, exact;
+/// "too large (limit …)" beyond the type).
+pub(crate) fn int<T: Int>(s: &str) -> Result<T, String> {
+    num::parse_int(s).map_err(|e| e.to_string())
+}
+
+/// Parses "LO,HI" (two reals).
+pub(crate) fn parse_range(s: &str) -> Result<(f64, f64), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("expected LO,HI, got {s:?}"))?;
+    Ok((real(a)?, real(b)?))
+}
+
+/// A count flag that must be at least 1, narrowed to `T`.
+pub(crate) fn at_least_one<T: Int>(flag: &str, what: &str, x: i128) -> Result<T, CliError> {
+    if x < 1 {
+        Err(CliError(format!(
+            "--{flag}: {what} must be at least 1 (got {x})"
+        )))
+    } else if x > T::MAX {
+        Err(CliError(format!(
+            "--{flag}: {what} = {x} is too large (limit {})",
+            T::MAX
+        )))
+    } else {
+        Ok(T::from_i128(x))
+    }
+}

@@ -1,0 +1,217 @@
+//! The report document: a title and named sections, each a list of values, a table or a set
+//! of plot series. Every model's run result is turned into one [`Report`], which renders as a
+//! text table ([`Report::to_text`]) or as CSV ([`Report::to_csv`]).
+
+use serde::Serialize;
+
+/// One cell of a table or one value: a number, a flag, a text, or nothing.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Cell {
+    /// No value (an inapplicable bound, a missing step): an empty CSV field, "—" in text.
+    Empty,
+    /// A yes/no flag.
+    Bool(bool),
+    /// An exact integer.
+    Int(i128),
+    /// A real number (non-finite values print as `inf`, `-inf`, `nan`).
+    Num(f64),
+    /// Free text (names, exact big integers, lists).
+    Text(String),
+}
+
+impl From<f64> for Cell {
+    fn from(x: f64) -> Self {
+        Cell::Num(x)
+    }
+}
+
+impl From<bool> for Cell {
+    fn from(x: bool) -> Self {
+        Cell::Bool(x)
+    }
+}
+
+impl From<&str> for Cell {
+    fn from(x: &str) -> Self {
+        Cell::Text(x.to_string())
+    }
+}
+
+impl From<String> for Cell {
+    fn from(x: String) -> Self {
+        Cell::Text(x)
+    }
+}
+
+macro_rules! int_cell {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Cell {
+            fn from(x: $t) -> Self {
+                Cell::Int(i128::from(x))
+            }
+        }
+    )*};
+}
+int_cell!(u8, u16, u32, u64, i8, i16, i32, i64);
+
+impl From<usize> for Cell {
+    fn from(x: usize) -> Self {
+        // usize is at most 64 bits on every supported target.
+        Cell::Int(x as i128)
+    }
+}
+
+impl<T: Into<Cell>> From<Option<T>> for Cell {
+    fn from(x: Option<T>) -> Self {
+        x.map_or(Cell::Empty, Into::into)
+    }
+}
+
+/// A table: one header row and rows of the same width.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Table {
+    /// Column names.
+    pub header: Vec<String>,
+    /// Rows (each as wide as the header).
+    pub rows: Vec<Vec<Cell>>,
+}
+
+impl Table {
+    /// An empty table with these columns.
+    pub fn new(header: &[&str]) -> Self {
+        Table {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Appends a row; it must be as wide as the header (checked in debug builds).
+    pub fn push(&mut self, row: Vec<Cell>) {
+        debug_assert_eq!(
+            row.len(),
+            self.header.len(),
+            "row width of {:?}",
+            self.header
+        );
+        self.rows.push(row);
+    }
+}
+
+/// One named curve of a plot.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Series {
+    /// Unique within its [`SeriesSet`] (e.g. "C simulated", "C closed form").
+    pub name: String,
+    /// (x, y) points in drawing order.
+    pub points: Vec<[f64; 2]>,
+}
+
+impl Series {
+    /// A series from a name and its points.
+    pub fn new(name: impl Into<String>, points: Vec<[f64; 2]>) -> Self {
+        Series {
+            name: name.into(),
+            points,
+        }
+    }
+}
+
+/// The curves of one plot, sharing axes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeriesSet {
+    /// Name of the x axis (a CSV column name).
+    pub x: String,
+    /// Name of the y axis (a CSV column name).
+    pub y: String,
+    /// The curves (names unique).
+    pub series: Vec<Series>,
+}
+
+/// What a section holds.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Content {
+    /// Named values (numbers, bounds, flags), one per line.
+    Values(Vec<(String, Cell)>),
+    /// A table.
+    Table(Table),
+    /// The series of one plot.
+    Series(SeriesSet),
+}
+
+/// A named part of a report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Section {
+    /// Short name: the CSV comment line `# name` and the text heading.
+    pub name: String,
+    /// The data.
+    pub content: Content,
+}
+
+impl Section {
+    /// A section of named values.
+    pub fn values<K: Into<String>>(name: impl Into<String>, values: Vec<(K, Cell)>) -> Self {
+        Section {
+            name: name.into(),
+            content: Content::Values(values.into_iter().map(|(k, v)| (k.into(), v)).collect()),
+        }
+    }
+
+    /// A table section.
+    pub fn table(name: impl Into<String>, table: Table) -> Self {
+        Section {
+            name: name.into(),
+            content: Content::Table(table),
+        }
+    }
+
+    /// A plot section; series without points are dropped.
+    pub fn series(
+        name: impl Into<String>,
+        x: impl Into<String>,
+        y: impl Into<String>,
+        series: Vec<Series>,
+    ) -> Self {
+        Section {
+            name: name.into(),
+            content: Content::Series(SeriesSet {
+                x: x.into(),
+                y: y.into(),
+                series: series
+                    .into_iter()
+                    .filter(|s| !s.points.is_empty())
+                    .collect(),
+            }),
+        }
+    }
+}
+
+/// A model's run result as a document: a title and its sections, in reading order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// One line naming the model and the instance.
+    pub title: String,
+    /// The sections.
+    pub sections: Vec<Section>,
+}
+
+impl Report {
+    /// An empty report.
+    pub fn new(title: impl Into<String>) -> Self {
+        Report {
+            title: title.into(),
+            sections: Vec::new(),
+        }
+    }
+
+    /// Appends a section.
+    pub fn push(&mut self, section: Section) {
+        self.sections.push(section);
+    }
+
+    /// The section with this name.
+    pub fn section(&self, name: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.name == name)
+    }
+}
