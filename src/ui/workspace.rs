@@ -2,10 +2,10 @@
 //!
 //! A model implements [`Workspace`]: its controls, picture, plots and numbers as four regions,
 //! its step count and its background jobs (as [`JobHandle`]s); its name and help come from
-//! [`crate::ui::help`]. The shell — the
-//! blanket [`Tab`] implementation below, which the app holds one of per model — lays the
-//! regions out, polls the jobs once per frame, routes stepping shortcuts, cancels, resets
-//! the view, and persists it. A feature that concerns all five models is written here once.
+//! [`crate::ui::help`]. The shell — the blanket [`Tab`] implementation below, which the app
+//! holds one of per model — lays the regions out, polls the jobs once per frame, routes
+//! stepping shortcuts, cancels, resets the view, and persists it. A feature that concerns all
+//! five models is written here once.
 
 use egui::Ui;
 use serde::Serialize;
@@ -307,14 +307,6 @@ impl<P: Clone + PartialEq> Checked<P> {
             .as_ref()
             .filter(|(p, _)| p == params)
             .map(|(_, e)| e)
-    }
-}
-
-/// In a two-column parameter grid: the reason `field` is invalid, on its own row right under
-/// its control (nothing when it is fine).
-pub fn field_error(ui: &mut Ui, error: Option<&ParamError>, field: &str) {
-    if let Some(e) = error.filter(|e| e.field == field) {
-        crate::ui::widgets::error_row(ui, &e.message);
     }
 }
 

@@ -177,7 +177,7 @@ pub fn listed<T: Copy + PartialEq>(
 }
 
 /// The caption of `value` among (value, caption) pairs (empty when it is not listed).
-pub fn caption_of<'a, T: PartialEq>(options: &[(T, &'a str)], value: T) -> &'a str {
+fn caption_of<'a, T: PartialEq>(options: &[(T, &'a str)], value: T) -> &'a str {
     options.iter().find(|o| o.0 == value).map_or("", |o| o.1)
 }
 
@@ -239,18 +239,19 @@ pub fn radios<T: Copy + PartialEq>(
     options: &[(T, &str)],
 ) -> Response {
     ui.horizontal(|ui| {
-        let mut changed: Option<Response> = None;
-        for (i, &(option, caption)) in options.iter().enumerate() {
-            let mut radio = ui.radio_value(value, option, caption);
-            if i == 0 {
-                radio = radio.labelled_by(label);
-            }
-            changed = Some(match changed {
-                Some(c) => c | radio,
-                None => radio,
-            });
-        }
-        changed.expect("at least one option")
+        options
+            .iter()
+            .enumerate()
+            .map(|(i, &(option, caption))| {
+                let radio = ui.radio_value(value, option, caption);
+                if i == 0 {
+                    radio.labelled_by(label)
+                } else {
+                    radio
+                }
+            })
+            .reduce(|a, b| a | b)
+            .expect("at least one option")
     })
     .inner
 }
