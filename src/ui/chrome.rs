@@ -9,6 +9,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use super::app::{Cmd, LoadlabApp, ThemeChoice};
 use super::files::FileAction;
 use super::help;
+use super::widgets::dialog::{Answer, dialog};
 use super::workspace::StepCmd;
 use crate::preset::BUNDLED;
 
@@ -71,8 +72,29 @@ pub(super) fn chrome(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd
         .show(ui, |ui| rail(app, ui, cmds));
 }
 
+/// A menu entry sending `cmd`.
 fn item(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, text: &str, cmd: Cmd) {
-    if ui.button(text).clicked() {
+    item_with(ui, cmds, (text, ""), true, cmd);
+}
+
+/// The menu entry asking for a path in a text field (for `action`).
+fn by_path(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, action: FileAction) {
+    item(ui, cmds, action.by_path(), Cmd::PromptPath(action));
+}
+
+/// A menu entry `(text, hover)` sending `cmd`, greyed out unless `enabled`.
+fn item_with(
+    ui: &mut egui::Ui,
+    cmds: &mut Vec<Cmd>,
+    (text, hover): (&str, &str),
+    enabled: bool,
+    cmd: Cmd,
+) {
+    let mut entry = ui.add_enabled(enabled, egui::Button::new(text));
+    if !hover.is_empty() {
+        entry = entry.on_hover_text(hover);
+    }
+    if entry.clicked() {
         cmds.push(cmd);
     }
 }
@@ -81,12 +103,7 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             item(ui, cmds, "Open preset or workbook…  (Ctrl+O)", Cmd::Open);
-            item(
-                ui,
-                cmds,
-                "Open preset by path…",
-                Cmd::PromptPath(FileAction::OpenPreset),
-            );
+            by_path(ui, cmds, FileAction::OpenPreset);
             ui.menu_button("Bundled presets", |ui| {
                 for (i, b) in BUNDLED.iter().enumerate() {
                     let name = b
@@ -104,67 +121,23 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
                 Some(_) => "Save  (Ctrl+S)",
                 None => "Save…  (Ctrl+S)",
             };
-            if ui
-                .button(save)
-                .on_hover_text("Writes the file this scenario came from; asks when there is none")
-                .clicked()
-            {
-                cmds.push(Cmd::Save);
-            }
+            let hover = "Writes the file this scenario came from; asks when there is none";
+            item_with(ui, cmds, (save, hover), true, Cmd::Save);
             item(ui, cmds, "Save as…  (Ctrl+Shift+S)", Cmd::SaveAs);
-            item(
-                ui,
-                cmds,
-                "Save as by path…",
-                Cmd::PromptPath(FileAction::SavePreset),
-            );
-            if ui
-                .button("Save workbook as…")
-                .on_hover_text("All five models' scenarios in one file (a lecture)")
-                .clicked()
-            {
-                cmds.push(Cmd::SaveWorkbookAs);
-            }
-            item(
-                ui,
-                cmds,
-                "Save workbook by path…",
-                Cmd::PromptPath(FileAction::SaveWorkbook),
-            );
+            by_path(ui, cmds, FileAction::SavePreset);
+            let hover = "All five models' scenarios in one file (a lecture)";
+            item_with(ui, cmds, ("Save workbook as…", hover), true, Cmd::SaveWorkbookAs);
+            by_path(ui, cmds, FileAction::SaveWorkbook);
             ui.separator();
-            if ui
-                .button("Export CSV…")
-                .on_hover_text(
-                    "Numbers, schedule and plot series in one file with # sections — the same as `loadlab <model> … --csv`",
-                )
-                .clicked()
-            {
-                cmds.push(Cmd::ExportCsv);
-            }
-            item(
-                ui,
-                cmds,
-                "Export CSV by path…",
-                Cmd::PromptPath(FileAction::ExportCsv),
-            );
+            let hover = "Numbers, schedule and plot series in one file with # sections — the same as `loadlab <model> … --csv`";
+            item_with(ui, cmds, ("Export CSV…", hover), true, Cmd::ExportCsv);
+            by_path(ui, cmds, FileAction::ExportCsv);
             item(ui, cmds, "Save screenshot…", Cmd::Screenshot);
         });
         ui.menu_button("Edit", |ui| {
-            if ui
-                .add_enabled(app.history.can_undo(), egui::Button::new("Undo  (Ctrl+Z)"))
-                .clicked()
-            {
-                cmds.push(Cmd::Undo);
-            }
-            if ui
-                .add_enabled(
-                    app.history.can_redo(),
-                    egui::Button::new("Redo  (Ctrl+Shift+Z)"),
-                )
-                .clicked()
-            {
-                cmds.push(Cmd::Redo);
-            }
+            let (undo, redo) = (app.history.can_undo(), app.history.can_redo());
+            item_with(ui, cmds, ("Undo  (Ctrl+Z)", ""), undo, Cmd::Undo);
+            item_with(ui, cmds, ("Redo  (Ctrl+Shift+Z)", ""), redo, Cmd::Redo);
         });
         ui.menu_button("View", |ui| {
             for (t, name) in [
@@ -296,44 +269,38 @@ pub(super) fn windows(app: &mut LoadlabApp, ctx: &egui::Context, cmds: &mut Vec<
         });
     let mut close = false;
     if let Some(prompt) = &mut app.prompt {
-        let mut open = true;
-        egui::Window::new(prompt.action.title())
-            .open(&mut open)
+        let window = egui::Window::new(prompt.action.title())
             .collapsible(false)
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
-            .show(ctx, |ui| {
-                if let Some(r) = &prompt.reason {
-                    ui.label(RichText::new(r).color(ui.visuals().warn_fg_color));
-                }
-                let label = ui.label("File path");
-                let edit = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut prompt.text)
-                            .desired_width(420.0)
-                            .hint_text("/path/to/file"),
-                    )
-                    .labelled_by(label.id);
-                // Focus the field once it is really on screen (a new window's first frame
-                // only measures it).
-                if edit.has_focus() {
-                    prompt.focused = true;
-                } else if !prompt.focused {
-                    edit.request_focus();
-                }
-                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                ui.horizontal(|ui| {
-                    if (ui.button("OK").clicked() || enter) && !prompt.text.trim().is_empty() {
-                        let path = PathBuf::from(prompt.text.trim());
-                        cmds.push(Cmd::with_path(prompt.action, path));
-                        close = true;
-                    }
-                    if ui.button("Cancel").clicked() {
-                        close = true;
-                    }
-                });
-            });
-        if !open {
-            close = true;
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0]);
+        let answer = dialog(ctx, window, "OK", "Cancel", |ui| {
+            if let Some(r) = &prompt.reason {
+                ui.label(RichText::new(r).color(ui.visuals().warn_fg_color));
+            }
+            let label = ui.label("File path");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut prompt.text)
+                        .desired_width(420.0)
+                        .hint_text("/path/to/file"),
+                )
+                .labelled_by(label.id);
+            // Focus the field once it is really on screen (a new window's first frame
+            // only measures it).
+            if edit.has_focus() {
+                prompt.focused = true;
+            } else if !prompt.focused {
+                edit.request_focus();
+            }
+            edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
+        });
+        match answer {
+            Some(Answer::Confirm) if !prompt.text.trim().is_empty() => {
+                let path = PathBuf::from(prompt.text.trim());
+                cmds.push(Cmd::with_path(prompt.action, path));
+                close = true;
+            }
+            Some(Answer::Dismiss) => close = true,
+            _ => {}
         }
     }
     if close {

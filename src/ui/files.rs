@@ -33,6 +33,16 @@ impl FileAction {
             FileAction::Screenshot => "Save screenshot",
         }
     }
+    /// Caption of the File menu entry that asks for a path in a text field.
+    pub fn by_path(self) -> &'static str {
+        match self {
+            FileAction::OpenPreset => "Open preset by path…",
+            FileAction::SavePreset => "Save as by path…",
+            FileAction::SaveWorkbook => "Save workbook by path…",
+            FileAction::ExportCsv => "Export CSV by path…",
+            FileAction::Screenshot => "Save screenshot by path…",
+        }
+    }
     fn extension(self) -> (&'static str, &'static str) {
         match self {
             FileAction::OpenPreset | FileAction::SavePreset | FileAction::SaveWorkbook => {

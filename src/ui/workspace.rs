@@ -1,19 +1,22 @@
 //! The one shape every model's workspace has.
 //!
 //! A model implements [`Workspace`]: its controls, picture, plots and numbers as four regions,
-//! its step count, its background jobs (as [`JobHandle`]s) and its help. The shell — the
-//! blanket [`Tab`] implementation below, which the app holds one of per model — lays the
-//! regions out, polls the jobs once per frame, routes stepping shortcuts, cancels, resets
-//! the view, and persists it. A feature that concerns all five models is written here once.
+//! its step count and its background jobs (as [`JobHandle`]s); its name and help come from
+//! [`crate::ui::help`]. The shell — the blanket [`Tab`] implementation below, which the app
+//! holds one of per model — lays the regions out, polls the jobs once per frame, routes
+//! stepping shortcuts, cancels, resets the view, and persists it. A feature that concerns all
+//! five models is written here once.
 
 use egui::Ui;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::jobs::{JobHandle, JobStatus};
+use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
 use crate::preset::{ModelId, ModelParams, Scenario};
+use crate::ui::help;
 use crate::ui::widgets::step_bar::StepState;
+use crate::ui::widgets::{busy, error_label};
 
 /// A stepping command (keyboard shortcut or menu) for the workspace in front.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,15 +61,20 @@ pub struct Regions {
     pub scroll_plots: bool,
 }
 
+impl Regions {
+    /// What a workspace gets unless it asks for other room.
+    pub const DEFAULT: Regions = Regions {
+        controls: (260.0, 210.0),
+        plots: (470.0, 300.0),
+        numbers: (230.0, 160.0),
+        scroll_picture: false,
+        scroll_plots: false,
+    };
+}
+
 impl Default for Regions {
     fn default() -> Self {
-        Regions {
-            controls: (260.0, 210.0),
-            plots: (470.0, 300.0),
-            numbers: (230.0, 160.0),
-            scroll_picture: false,
-            scroll_plots: false,
-        }
+        Regions::DEFAULT
     }
 }
 
@@ -78,12 +86,8 @@ pub trait Workspace: Default + 'static {
     /// Persisted view state (tabs, zoom, step position, plot axes).
     type View: Clone + Default + Serialize + DeserializeOwned;
 
-    /// Name in the model rail.
-    const TITLE: &'static str;
-    /// Hover text of the rail entry.
-    const HOVER: &'static str;
-    /// Help ▸ About this model (F1).
-    const HELP: &'static str;
+    /// Room for the regions.
+    const REGIONS: Regions = Regions::DEFAULT;
 
     /// The view state (persisted).
     fn view(&self) -> &Self::View;
@@ -95,11 +99,6 @@ pub trait Workspace: Default + 'static {
     fn steps(&self, params: &Self::Params) -> usize;
     /// The background jobs, for the shell to poll, show and cancel.
     fn jobs(&mut self) -> Vec<&mut dyn JobHandle>;
-
-    /// Room for the regions.
-    fn regions(&self) -> Regions {
-        Regions::default()
-    }
 
     /// Once per frame, after the jobs were polled and before any region is drawn: refresh
     /// caches and request the background work these parameters need (latest wins).
@@ -114,10 +113,11 @@ pub trait Workspace: Default + 'static {
     fn numbers(&mut self, ui: &mut Ui, params: &mut Self::Params);
 }
 
-/// The three view accessors of a workspace whose view state is `self.view` with its step bar
-/// in `self.view.step` (every workspace here).
+/// The view type and the three view accessors of a workspace whose view state is `self.view`
+/// with its step bar in `self.view.step` (every workspace here).
 macro_rules! view_accessors {
     ($view:ty) => {
+        type View = $view;
         fn view(&self) -> &$view {
             &self.view
         }
@@ -130,6 +130,17 @@ macro_rules! view_accessors {
     };
 }
 pub(crate) use view_accessors;
+
+/// [`Workspace::jobs`] of a workspace whose jobs are the fields named (each a
+/// [`JobHandle`]).
+macro_rules! jobs {
+    ($($job:ident),+ $(,)?) => {
+        fn jobs(&mut self) -> Vec<&mut dyn $crate::jobs::JobHandle> {
+            vec![$(&mut self.$job),+]
+        }
+    };
+}
+pub(crate) use jobs;
 
 /// What the app sees of a workspace, whatever its model (object-safe; implemented for every
 /// [`Workspace`]).
@@ -165,13 +176,13 @@ impl<W: Workspace> Tab for W {
         W::Params::MODEL
     }
     fn title(&self) -> &'static str {
-        W::TITLE
+        help::rail(W::Params::MODEL).0
     }
     fn hover(&self) -> &'static str {
-        W::HOVER
+        help::rail(W::Params::MODEL).1
     }
     fn help(&self) -> &'static str {
-        W::HELP
+        help::about(W::Params::MODEL)
     }
 
     fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
@@ -183,32 +194,20 @@ impl<W: Workspace> Tab for W {
         }
         self.prepare(ui.ctx(), params);
         let name = W::Params::MODEL.name();
-        let r = self.regions();
-        egui::Panel::left((name, "controls"))
-            .resizable(true)
-            .default_size(r.controls.0)
-            .min_size(r.controls.1)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
-            });
-        egui::Panel::bottom((name, "numbers"))
-            .resizable(true)
-            .default_size(r.numbers.0)
-            .min_size(r.numbers.1)
-            .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
-            });
-        egui::Panel::right((name, "plots"))
-            .resizable(true)
-            .default_size(r.plots.0)
-            .min_size(r.plots.1)
-            .show(ui, |ui| {
-                if r.scroll_plots {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
-                } else {
-                    self.plots(ui, params);
-                }
-            });
+        let r = W::REGIONS;
+        side(egui::Panel::left((name, "controls")), r.controls).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
+        });
+        side(egui::Panel::bottom((name, "numbers")), r.numbers).show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
+        });
+        side(egui::Panel::right((name, "plots")), r.plots).show(ui, |ui| {
+            if r.scroll_plots {
+                egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
+            } else {
+                self.plots(ui, params);
+            }
+        });
         egui::CentralPanel::default().show(ui, |ui| {
             if r.scroll_picture {
                 egui::ScrollArea::vertical().show(ui, |ui| self.picture(ui, params));
@@ -254,6 +253,11 @@ impl<W: Workspace> Tab for W {
             *self.view_mut() = v;
         }
     }
+}
+
+/// A resizable side region of a workspace with its (default, minimum) size.
+fn side(panel: egui::Panel, (default, min): (f32, f32)) -> egui::Panel {
+    panel.resizable(true).default_size(default).min_size(min)
 }
 
 /// A callback for background jobs: repaint when progress moves or the result lands.
@@ -306,10 +310,36 @@ impl<P: Clone + PartialEq> Checked<P> {
     }
 }
 
-/// In a two-column parameter grid: the reason `field` is invalid, on its own row right under
-/// its control (nothing when it is fine).
-pub fn field_error(ui: &mut Ui, error: Option<&ParamError>, field: &str) {
-    if let Some(e) = error.filter(|e| e.field == field) {
-        crate::ui::widgets::error_row(ui, &e.message);
+/// In the picture: why nothing runs on these parameters.
+pub fn nothing_runs(ui: &mut Ui, reason: &str) {
+    error_label(ui, format!("Nothing runs on this instance: {reason}"));
+}
+
+/// In the plots: that they wait for valid parameters.
+pub fn nothing_plotted(ui: &mut Ui) {
+    error_label(ui, "Nothing is plotted until the instance is valid.");
+}
+
+/// What a picture shows of a run that is a job keyed by the parameters: its result, or else
+/// why the parameters are invalid, or a spinner while it is `doing` its work.
+pub fn run_or_reason<'a, P, T>(
+    ui: &mut Ui,
+    checked: &Checked<P>,
+    run: &'a Keyed<P, T>,
+    params: &P,
+    doing: &str,
+) -> Option<&'a T>
+where
+    P: Clone + PartialEq + Send + 'static,
+    T: Send + 'static,
+{
+    if let Some(e) = checked.of(params) {
+        nothing_runs(ui, &e.message);
+        return None;
     }
+    let result = run.for_key(params);
+    if result.is_none() {
+        busy(ui, doing);
+    }
+    result
 }

@@ -196,6 +196,31 @@ fn plot_height(ui: &egui::Ui) -> f32 {
     }
 }
 
+/// The empirical distribution of `values`: each value, in increasing order, against the
+/// fraction of the values at or below it.
+pub fn cumulative(mut values: Vec<f64>) -> Vec<[f64; 2]> {
+    values.sort_by(f64::total_cmp);
+    let count = values.len().max(1) as f64;
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| [v, (i as f64 + 1.0) / count])
+        .collect()
+}
+
+/// A plot with a legend and labelled axes, for the charts [`compare_plot`] does not draw (bar
+/// charts, timelines with bands).
+pub fn labelled_plot<'a>(
+    id: &str,
+    x_label: impl Into<egui::WidgetText>,
+    y_label: impl Into<egui::WidgetText>,
+) -> Plot<'a> {
+    Plot::new(id)
+        .legend(Legend::default())
+        .x_axis_label(x_label)
+        .y_axis_label(y_label)
+}
+
 /// Show the title, the "log x" / "log y" checkboxes, a "Copy CSV" button and
 /// the plot (legend, hover readout, optional vertical marker).
 pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut PlotView) {

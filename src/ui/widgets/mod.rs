@@ -1,11 +1,15 @@
 //! Shared, model-agnostic UI widgets: Gantt chart, simulated-vs-theory plot,
-//! step/play bar, result table and binary-tree diagram.
+//! step/play bar, result table, binary-tree and ring diagrams, parameter forms and the
+//! colour palette.
 //!
 //! All widgets only use glyphs available in egui's default fonts, and every
 //! interactive element has an accessible label.
 
 pub mod compare_plot;
+pub mod dialog;
+pub mod form;
 pub mod gantt;
+pub mod palette;
 pub mod result_table;
 pub mod ring;
 pub mod step_bar;
@@ -31,6 +35,19 @@ pub fn error_row(ui: &mut egui::Ui, message: &str) {
         );
     });
     ui.end_row();
+}
+
+/// A line in the theme's error colour (e.g. why nothing runs).
+pub fn error_label(ui: &mut egui::Ui, text: impl Into<String>) -> egui::Response {
+    ui.label(egui::RichText::new(text).color(ui.visuals().error_fg_color))
+}
+
+/// A spinner and what is being computed.
+pub fn busy(ui: &mut egui::Ui, what: &str) {
+    ui.horizontal(|ui| {
+        ui.spinner();
+        ui.label(what);
+    });
 }
 
 /// A value for a table cell: integers in full (below 10^12), other numbers with six
@@ -81,6 +98,30 @@ fn trim_zeros(text: &str) -> &str {
     }
 }
 
+/// A plot's data from its background job: asks `job` for `key` (the latest request wins; a
+/// key already answered or under way starts nothing) and shows [`waiting`] until the answer
+/// for it is in.
+pub fn requested<'a, K, T>(
+    ui: &mut egui::Ui,
+    job: &'a mut crate::jobs::Keyed<K, T>,
+    key: K,
+    label: impl Into<String>,
+    work: impl FnOnce(&dyn crate::model::Progress) -> Result<T, crate::model::Cancelled>
+    + Send
+    + 'static,
+) -> Option<&'a T>
+where
+    K: PartialEq + Clone + Send + 'static,
+    T: Send + 'static,
+{
+    job.request(key, label, crate::ui::workspace::repainter(ui.ctx()), work);
+    if job.current().is_none() {
+        waiting(ui, job);
+        return None;
+    }
+    job.current()
+}
+
 /// What a plot shows while its background job has no answer yet: a spinner, or after Cancel a
 /// note and a Recompute button.
 pub fn waiting<K, T>(ui: &mut egui::Ui, job: &mut crate::jobs::Keyed<K, T>)
@@ -96,10 +137,7 @@ where
             }
         });
     } else {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label("computing…");
-        });
+        busy(ui, "computing…");
     }
 }
 

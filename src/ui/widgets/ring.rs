@@ -6,7 +6,7 @@
 //! [`PIXELS_PER_UNIT`] pixels), clicking a link's cost label reports the link. The widget
 //! knows nothing about the model; the caller maps these events to edits.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, Ui, Vec2};
 
 /// Drag distance (in points) per unit of value change.
 pub const PIXELS_PER_UNIT: f32 = 12.0;
@@ -117,6 +117,13 @@ fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, stroke: Stroke) {
     ));
 }
 
+/// An interactive part of the ring (a link label or a processor), named `name` for screen
+/// readers.
+fn part(ui: &Ui, rect: Rect, id: (&str, &str, usize), sense: Sense, name: String) -> Response {
+    ui.interact(rect, ui.scope_id().with(id), sense)
+        .accessible_name(name)
+}
+
 /// Draws the ring in the available space (at most `height` tall) and returns the events.
 pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<RingEvent> {
     let n = drawing.nodes.len();
@@ -164,6 +171,13 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         painter.add(Shape::line(pts, Stroke::new(3.5, arc.color)));
     }
 
+    // What links and processors sense: clicks and drags only when the ring can be edited.
+    let (click, drag) = if drawing.editable {
+        (Sense::click(), Sense::click_and_drag())
+    } else {
+        (Sense::hover(), Sense::hover())
+    };
+
     // Links (the circle between neighbours) and their cost labels.
     let link_stroke = Stroke::new(1.5, visuals.weak_text_color());
     for i in 0..n {
@@ -180,17 +194,8 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         let galley = painter.layout_no_wrap(label.clone(), small.clone(), text);
         let at = mid + outward * (galley.size().x * 0.5 + 4.0);
         let r = Rect::from_center_size(at, galley.size() + Vec2::splat(4.0));
-        let resp = ui
-            .interact(
-                r,
-                ui.scope_id().with((id, "link", i)),
-                if drawing.editable {
-                    Sense::click()
-                } else {
-                    Sense::hover()
-                },
-            )
-            .accessible_name(format!("link P{} – P{}", i + 1, j + 1));
+        let name = format!("link P{} – P{}", i + 1, j + 1);
+        let resp = part(ui, r, (id, "link", i), click, name);
         let bg = if resp.hovered() && drawing.editable {
             visuals.widgets.hovered.bg_fill
         } else {
@@ -236,17 +241,8 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
     for (i, node) in drawing.nodes.iter().enumerate() {
         let p = pos[i];
         let r = Rect::from_center_size(p, Vec2::splat(2.0 * node_r));
-        let resp = ui
-            .interact(
-                r,
-                ui.scope_id().with((id, "node", i)),
-                if drawing.editable {
-                    Sense::click_and_drag()
-                } else {
-                    Sense::hover()
-                },
-            )
-            .accessible_name(format!("processor {}", node.name));
+        let name = format!("processor {}", node.name);
+        let resp = part(ui, r, (id, "node", i), drag, name);
         let stroke = if node.emphasis {
             Stroke::new(3.0, visuals.strong_text_color())
         } else {

@@ -293,6 +293,23 @@ pub fn step_bar(
 mod tests {
     use super::*;
 
+    /// A state at `step`, playing or not, at the default speed.
+    fn at(step: usize, playing: bool) -> StepState {
+        StepState {
+            step,
+            playing,
+            ..Default::default()
+        }
+    }
+
+    /// A state at step 0, paused, at `speed` steps per second.
+    fn with_speed(speed: f32) -> StepState {
+        StepState {
+            speed,
+            ..Default::default()
+        }
+    }
+
     #[test]
     fn default_state() {
         let s = StepState::default();
@@ -314,10 +331,7 @@ mod tests {
 
     #[test]
     fn back_clamps_at_zero() {
-        let mut s = StepState {
-            step: 2,
-            ..Default::default()
-        };
+        let mut s = at(2, false);
         s.back();
         s.back();
         s.back();
@@ -326,14 +340,9 @@ mod tests {
 
     #[test]
     fn first_and_last() {
-        let mut s = StepState {
-            step: 3,
-            playing: true,
-            ..Default::default()
-        };
+        let mut s = at(3, true);
         s.last(10);
-        assert_eq!(s.step, 9);
-        assert!(!s.playing);
+        assert_eq!((s.step, s.playing), (9, false));
         s.first();
         assert_eq!(s.step, 0);
         s.last(0);
@@ -350,32 +359,23 @@ mod tests {
 
         s.step = 4;
         s.toggle_play(5);
-        assert!(s.playing);
-        assert_eq!(s.step, 0);
+        assert_eq!((s.step, s.playing), (0, true));
         s.toggle_play(5);
         assert!(!s.playing);
     }
 
     #[test]
     fn clamp_brings_step_into_range() {
-        let mut s = StepState {
-            step: 7,
-            playing: true,
-            ..Default::default()
-        };
+        let mut s = at(7, true);
         s.clamp(4);
-        assert_eq!(s.step, 3);
-        assert!(!s.playing);
+        assert_eq!((s.step, s.playing), (3, false));
         s.clamp(0);
         assert_eq!(s.step, 0);
     }
 
     #[test]
     fn tick_advances_by_speed_times_dt() {
-        let mut s = StepState {
-            speed: 2.0,
-            ..Default::default()
-        };
+        let mut s = with_speed(2.0);
         s.toggle_play(100);
         // 2 steps/s * 0.25 s = half a step: no change yet.
         assert!(!s.tick(0.25, 100));
@@ -385,20 +385,15 @@ mod tests {
         assert_eq!(s.step, 1);
         // 2 steps/s * 1.5 s = 3 steps.
         assert!(s.tick(1.5, 100));
-        assert_eq!(s.step, 4);
-        assert!(s.playing);
+        assert_eq!((s.step, s.playing), (4, true));
     }
 
     #[test]
     fn tick_stops_at_end() {
-        let mut s = StepState {
-            speed: 10.0,
-            ..Default::default()
-        };
+        let mut s = with_speed(10.0);
         s.toggle_play(5);
         assert!(s.tick(10.0, 5));
-        assert_eq!(s.step, 4);
-        assert!(!s.playing);
+        assert_eq!((s.step, s.playing), (4, false));
         assert!(!s.tick(1.0, 5));
         assert_eq!(s.step, 4);
     }
@@ -410,8 +405,7 @@ mod tests {
         assert_eq!(s.step, 0);
         s.playing = true;
         assert!(!s.tick(1.0, 0));
-        assert!(!s.playing);
-        assert_eq!(s.step, 0);
+        assert_eq!((s.step, s.playing), (0, false));
     }
 
     #[test]
@@ -420,7 +414,6 @@ mod tests {
         s.toggle_play(10);
         assert!(!s.tick(f32::NAN, 10));
         assert!(!s.tick(-5.0, 10));
-        assert_eq!(s.step, 0);
-        assert!(s.playing);
+        assert_eq!((s.step, s.playing), (0, true));
     }
 }

@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::jobs::{JobHandle, Keyed};
+use crate::jobs::Keyed;
 use crate::model::divisible::params::{BETA_MAX, BETA_MIN, SWEEP_H_MAX};
 use crate::model::divisible::sweep::{self, SweepPoint};
 use crate::model::divisible::theory::{self, OrderingCheck};
@@ -13,23 +13,18 @@ use crate::model::divisible::{
     evaluate,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::form::{
+    Choice, ParamGrid, about_section, choice, choices, combo, param_grid,
+};
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
+use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
-use crate::ui::workspace::{Regions, Workspace, view_accessors};
+use crate::ui::widgets::{busy, error_label};
+use crate::ui::workspace::{Regions, Workspace, jobs, nothing_runs, repainter, view_accessors};
 
 /// Number of β values in the β sweep.
 const BETA_POINTS: usize = 61;
-
-/// What the sweep plots show on the y axis.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Quantity {
-    /// Parallel processing time T_N.
-    #[default]
-    Time,
-    /// Speedup S_N = β / T_N.
-    Speedup,
-}
 
 /// View state of the workspace (persisted; no model data).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -91,9 +86,9 @@ pub struct DivisiblePanel {
 /// Colour of a method in every plot and legend.
 pub fn method_color(m: Method) -> Color32 {
     match m {
-        Method::C => Color32::from_rgb(230, 120, 30),
-        Method::P => Color32::from_rgb(50, 120, 220),
-        Method::Q => Color32::from_rgb(40, 170, 90),
+        Method::C => palette::BASELINE,
+        Method::P => palette::SIMULATED,
+        Method::Q => palette::THIRD,
     }
 }
 
@@ -125,27 +120,17 @@ fn fmt_short(x: f64) -> String {
 
 impl Workspace for DivisiblePanel {
     type Params = DivisibleParams;
-    type View = DivisibleView;
-    const TITLE: &'static str = "Divisible load\non trees & pyramids";
-    const HOVER: &'static str =
-        "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids";
-    const HELP: &'static str = crate::ui::help::DIVISIBLE;
-
     view_accessors!(DivisibleView);
     fn steps(&self, params: &DivisibleParams) -> usize {
         self.timeline(params).map_or(1, |t| t.steps.len() + 1)
     }
-    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
-        vec![&mut self.h_sweep, &mut self.beta_sweep]
-    }
-    fn regions(&self) -> Regions {
-        Regions {
-            controls: (270.0, 220.0),
-            numbers: (330.0, 260.0),
-            scroll_plots: true,
-            ..Regions::default()
-        }
-    }
+    jobs!(h_sweep, beta_sweep);
+    const REGIONS: Regions = Regions {
+        controls: (270.0, 220.0),
+        numbers: (330.0, 260.0),
+        scroll_plots: true,
+        ..Regions::DEFAULT
+    };
 
     fn prepare(&mut self, ctx: &egui::Context, params: &DivisibleParams) {
         let _ = self.outcome(params);
@@ -157,96 +142,70 @@ impl Workspace for DivisiblePanel {
             .outcome
             .as_ref()
             .and_then(|(_, r)| r.as_ref().err().cloned());
-        // In the parameter grid, the reason goes on its own row right under the control.
-        let grid_err = |ui: &mut Ui, field: &str| {
-            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                crate::ui::widgets::error_row(ui, &e.message);
-            }
-        };
-        let show_err = |ui: &mut Ui, field: &str| {
-            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                ui.label(
-                    RichText::new(format!("⚠ {}", e.message)).color(ui.visuals().error_fg_color),
-                );
-            }
-        };
-        egui::Grid::new("divisible_params")
-            .num_columns(2)
-            .spacing([8.0, 6.0])
-            .show(ui, |ui| {
-                let net_label = ui.label("Network").on_hover_text(
-                    "Complete b-ary tree (root holds the load) or pyramid (apex holds it; Li uses its spanning 4-ary tree, Section VII).",
-                );
-                egui::ComboBox::from_id_salt("network")
-                    .selected_text(match params.network {
+        param_grid(ui, "divisible_params", error.as_ref(), |g| {
+            g.row(
+                "Network",
+                "Complete b-ary tree (root holds the load) or pyramid (apex holds it; Li uses its spanning 4-ary tree, Section VII).",
+                |ui| {
+                    let all = [Network::Tree, Network::Pyramid];
+                    choice(ui, "network", &mut params.network, &all, |n| match n {
                         Network::Tree => "complete b-ary tree",
                         Network::Pyramid => "pyramid",
                     })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut params.network, Network::Tree, "complete b-ary tree");
-                        ui.selectable_value(&mut params.network, Network::Pyramid, "pyramid");
-                    })
-                    .response
-                    .labelled_by(net_label.id);
-                ui.end_row();
-
-                let b_label = ui.label("b").on_hover_text(
-                    "Arity b ≥ 2: every processor has b children (Section VI). The pyramid uses b = 4.",
-                );
-                ui.add_enabled(
-                    params.network == Network::Tree,
-                    egui::DragValue::new(&mut params.b).range(0..=1_000_000).speed(0.05),
-                )
-                .labelled_by(b_label.id)
-                .on_hover_text("Arity b of the tree");
-                ui.end_row();
-                grid_err(ui, "b");
-
-                let h_label = ui
-                    .label("h")
-                    .on_hover_text("Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors.");
-                ui.add(egui::DragValue::new(&mut params.h).range(-10..=200).speed(0.1))
-                    .labelled_by(h_label.id)
-                    .on_hover_text("Height h of the tree");
-                ui.end_row();
-                grid_err(ui, "h");
-
-                let beta_label = ui.label("β").on_hover_text(
-                    "Granularity β = T_cp / T_cm: time to compute a unit load over time to send it (T_cm = 1).",
-                );
-                let beta_speed = params.beta.abs().max(0.01) * 0.01;
-                ui.add(
-                    egui::DragValue::new(&mut params.beta)
-                        .speed(beta_speed)
-                        .max_decimals(6),
-                )
-                .labelled_by(beta_label.id)
-                .on_hover_text("Granularity β (T_cp with T_cm = 1)");
-                ui.end_row();
-                grid_err(ui, "beta");
-
-                let alg_label = ui.label("Algorithm").on_hover_text(
-                    "C: classic method (Section III). P: pipelined communications (Section IV). Q: pipelined with overlap of communication and computation (Section V).",
-                );
-                egui::ComboBox::from_id_salt("algorithm")
-                    .selected_text(match params.algorithm {
+                },
+            );
+            let tree = params.network == Network::Tree;
+            g.checked(
+                "b",
+                "b",
+                "Arity b ≥ 2: every processor has b children (Section VI). The pyramid uses b = 4.",
+                |ui| {
+                    let b = egui::DragValue::new(&mut params.b)
+                        .range(0..=1_000_000)
+                        .speed(0.05);
+                    ui.add_enabled(tree, b).on_hover_text("Arity b of the tree")
+                },
+            );
+            g.checked(
+                "h",
+                "h",
+                "Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors.",
+                |ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut params.h)
+                            .range(-10..=200)
+                            .speed(0.1),
+                    )
+                    .on_hover_text("Height h of the tree")
+                },
+            );
+            let beta_speed = params.beta.abs().max(0.01) * 0.01;
+            g.checked(
+                "beta",
+                "β",
+                "Granularity β = T_cp / T_cm: time to compute a unit load over time to send it (T_cm = 1).",
+                |ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut params.beta)
+                            .speed(beta_speed)
+                            .max_decimals(6),
+                    )
+                    .on_hover_text("Granularity β (T_cp with T_cm = 1)")
+                },
+            );
+            g.row(
+                "Algorithm",
+                "C: classic method (Section III). P: pipelined communications (Section IV). Q: pipelined with overlap of communication and computation (Section V).",
+                |ui| {
+                    let mut all = vec![AlgorithmChoice::All];
+                    all.extend(Method::ALL.map(AlgorithmChoice::Only));
+                    choice(ui, "algorithm", &mut params.algorithm, &all, |a| match a {
                         AlgorithmChoice::All => "all three (compare)".to_string(),
                         AlgorithmChoice::Only(m) => format!("{} only", m.letter()),
                     })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut params.algorithm, AlgorithmChoice::All, "all three (compare)");
-                        for m in Method::ALL {
-                            ui.selectable_value(
-                                &mut params.algorithm,
-                                AlgorithmChoice::Only(m),
-                                format!("{} only", m.letter()),
-                            );
-                        }
-                    })
-                    .response
-                    .labelled_by(alg_label.id);
-                ui.end_row();
-            });
+                },
+            );
+        });
         if let Ok(v) = params.validate() {
             ui.label(format!("N = {} processors", v.n));
         }
@@ -255,39 +214,43 @@ impl Workspace for DivisiblePanel {
         egui::Grid::new("divisible_sweeps")
             .num_columns(2)
             .show(ui, |ui| {
-                let l = ui.label("h up to").on_hover_text(
+                let mut g = ParamGrid::new(ui, None);
+                g.row(
+                    "h up to",
                     "The h plot runs h = 0..this (capped where N overflows 64 bits).",
+                    |ui| {
+                        ui.add(egui::DragValue::new(&mut params.sweep_h_max).range(0..=SWEEP_H_MAX))
+                    },
                 );
-                ui.add(egui::DragValue::new(&mut params.sweep_h_max).range(0..=SWEEP_H_MAX))
-                    .labelled_by(l.id);
-                ui.end_row();
-                let l = ui
-                    .label("β from")
-                    .on_hover_text("Lower end of the β sweep (log-spaced).");
-                ui.add(
-                    egui::DragValue::new(&mut params.sweep_beta.0)
-                        .range(BETA_MIN..=BETA_MAX)
-                        .speed(0.01),
-                )
-                .labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label("β to").on_hover_text("Upper end of the β sweep.");
-                ui.add(
-                    egui::DragValue::new(&mut params.sweep_beta.1)
-                        .range(BETA_MIN..=BETA_MAX)
-                        .speed(1.0),
-                )
-                .labelled_by(l.id);
-                ui.end_row();
+                for (end, caption, hover, speed) in [
+                    (
+                        &mut params.sweep_beta.0,
+                        "β from",
+                        "Lower end of the β sweep (log-spaced).",
+                        0.01,
+                    ),
+                    (
+                        &mut params.sweep_beta.1,
+                        "β to",
+                        "Upper end of the β sweep.",
+                        1.0,
+                    ),
+                ] {
+                    g.row(caption, hover, |ui| {
+                        ui.add(
+                            egui::DragValue::new(end)
+                                .range(BETA_MIN..=BETA_MAX)
+                                .speed(speed),
+                        )
+                    });
+                }
             });
-        show_err(ui, "sweep_h_max");
-        show_err(ui, "sweep_beta");
-        ui.separator();
-        egui::CollapsingHeader::new("About this model and the paper")
-            .default_open(false)
-            .show(ui, |ui| {
-                ui.label(crate::ui::help::DIVISIBLE);
-            });
+        for field in ["sweep_h_max", "sweep_beta"] {
+            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
+                error_label(ui, format!("⚠ {}", e.message));
+            }
+        }
+        about_section(ui, crate::ui::help::DIVISIBLE, |_| {});
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         let params = &*params;
@@ -308,9 +271,9 @@ impl Workspace for DivisiblePanel {
                 .on_hover_text("Draw only what has happened by the step bar's time");
         });
         let Some(t) = self.timeline(params).cloned() else {
-            ui.label(
-                RichText::new("Fix the instance (see the red message at left) to simulate.")
-                    .color(ui.visuals().error_fg_color),
+            error_label(
+                ui,
+                "Fix the instance (see the red message at left) to simulate.",
             );
             return;
         };
@@ -450,59 +413,59 @@ impl Workspace for DivisiblePanel {
         let params = &*params;
         if matches!(self.outcome, Some((_, Err(_)))) {
             ui.heading("Plots");
-            ui.label(
-                RichText::new(
-                    "Nothing is plotted until the instance is valid (see the red message at left).",
-                )
-                .color(ui.visuals().error_fg_color),
+            error_label(
+                ui,
+                "Nothing is plotted until the instance is valid (see the red message at left).",
             );
             return;
         }
-        let pending = |ui: &mut Ui, running: bool| {
-            if running {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label("computing…");
-                });
+        let mut height = None;
+        for over_beta in [false, true] {
+            if over_beta {
+                ui.separator();
             }
-        };
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot of h:");
-            quantity_combo(
-                ui,
-                "h_quantity",
-                "y axis of the h plot",
-                &mut self.view.h_quantity,
-            )
-            .labelled_by(l.id);
-        });
-        ui.label(
-            RichText::new("points: simulated · lines: closed form · dashed: limit as N → ∞")
-                .small()
-                .weak(),
-        );
-        pending(ui, self.h_sweep.is_running());
-        let plot = self.sweep_plot(params, false);
-        let height = (ui.available_height() / 2.0 - 40.0).max(200.0);
-        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-            compare_plot(ui, "divisible_h_plot", &plot, &mut self.view.h_plot);
-        });
-        ui.separator();
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot of β:");
-            quantity_combo(
-                ui,
-                "beta_quantity",
-                "y axis of the β plot",
-                &mut self.view.beta_quantity,
-            )
-            .labelled_by(l.id);
-        });
-        pending(ui, self.beta_sweep.is_running());
-        let plot = self.sweep_plot(params, true);
-        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-            compare_plot(ui, "divisible_beta_plot", &plot, &mut self.view.beta_plot);
-        });
+            let (caption, id, hover, quantity) = if over_beta {
+                let q = &mut self.view.beta_quantity;
+                ("Plot of β:", "beta_quantity", "y axis of the β plot", q)
+            } else {
+                let q = &mut self.view.h_quantity;
+                ("Plot of h:", "h_quantity", "y axis of the h plot", q)
+            };
+            ui.horizontal(|ui| {
+                let l = ui.label(caption);
+                combo(ui, id, quantity)
+                    .on_hover_text(hover)
+                    .labelled_by(l.id);
+            });
+            if !over_beta {
+                ui.label(
+                    RichText::new(
+                        "points: simulated · lines: closed form · dashed: limit as N → ∞",
+                    )
+                    .small()
+                    .weak(),
+                );
+            }
+            let sweep = if over_beta {
+                &self.beta_sweep
+            } else {
+                &self.h_sweep
+            };
+            if sweep.is_running() {
+                busy(ui, "computing…");
+            }
+            let plot = self.sweep_plot(params, over_beta);
+            let (id, view) = if over_beta {
+                ("divisible_beta_plot", &mut self.view.beta_plot)
+            } else {
+                ("divisible_h_plot", &mut self.view.h_plot)
+            };
+            let height =
+                *height.get_or_insert_with(|| (ui.available_height() / 2.0 - 40.0).max(200.0));
+            ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+                compare_plot(ui, id, &plot, view);
+            });
+        }
         if self.sweeps_cancelled() && ui.button("Recompute sweeps").clicked() {
             self.request_sweeps(ui.ctx(), params, true);
         }
@@ -516,10 +479,7 @@ impl Workspace for DivisiblePanel {
         let o = match result {
             Ok(o) => o,
             Err(e) => {
-                ui.label(
-                    RichText::new(format!("Nothing runs on this instance: {}", e.message))
-                        .color(ui.visuals().error_fg_color),
-                );
+                nothing_runs(ui, &e.message);
                 return;
             }
         };
@@ -598,7 +558,7 @@ impl Workspace for DivisiblePanel {
             let color = match o.theorem10 {
                 OrderingCheck::Violated => ui.visuals().error_fg_color,
                 OrderingCheck::NotClaimed => ui.visuals().weak_text_color(),
-                _ => Color32::from_rgb(40, 160, 70),
+                _ => palette::OK,
             };
             ui.label(RichText::new(sym).color(color).strong());
         });
@@ -629,18 +589,16 @@ impl DivisiblePanel {
             self.h_sweep.retry();
             self.beta_sweep.retry();
         }
-        let c = ctx.clone();
         self.h_sweep.request(
             hk,
             format!("sweeping h = 0..{h_max}"),
-            move || c.request_repaint(),
+            repainter(ctx),
             move |p| sweep::sweep_h(&v, h_max, p),
         );
-        let c = ctx.clone();
         self.beta_sweep.request(
             bk,
             format!("sweeping β over [{lo}, {hi}]"),
-            move || c.request_repaint(),
+            repainter(ctx),
             move |p| sweep::sweep_beta(&v, lo, hi, BETA_POINTS, p),
         );
     }
@@ -712,11 +670,7 @@ impl DivisiblePanel {
                 color: Some(c.gamma_multiply(0.7)),
             });
         }
-        let what = if q == Quantity::Time {
-            "parallel time T_N"
-        } else {
-            "speedup S_N"
-        };
+        let what = q.caption();
         let net = params.network.name();
         let (title, x_label, marker) = if over_beta {
             (
@@ -742,16 +696,13 @@ impl DivisiblePanel {
     }
 }
 
-fn quantity_combo(ui: &mut Ui, id: &str, hover: &str, q: &mut Quantity) -> egui::Response {
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(match q {
-            Quantity::Time => "parallel time T_N",
-            Quantity::Speedup => "speedup S_N",
-        })
-        .show_ui(ui, |ui| {
-            ui.selectable_value(q, Quantity::Time, "parallel time T_N");
-            ui.selectable_value(q, Quantity::Speedup, "speedup S_N");
-        })
-        .response
-        .on_hover_text(hover)
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// What the sweep plots show on the y axis.
+    pub enum Quantity {
+        /// Parallel processing time T_N.
+        Time = "parallel time T_N",
+        /// Speedup S_N = β / T_N.
+        Speedup = "speedup S_N",
+    }
 }

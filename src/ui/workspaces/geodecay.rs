@@ -2,44 +2,40 @@
 //! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers.
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{FilledArea, HoverPosition, Legend, Line, LineStyle, Plot, Span, VLine};
+use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
 use serde::{Deserialize, Serialize};
 
-use crate::jobs::{JobHandle, Keyed};
+use crate::jobs::Keyed;
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, SeedSpread, Survivors, seed_spread,
     simulate_valid, sweep_ell, sweep_p,
 };
-use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::compare_plot::{
+    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, cumulative, labelled_plot,
+};
+use crate::ui::widgets::form::{
+    Choice, about_section, choice, choice_in, choices, param_grid, plot_header,
+};
+use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
-use crate::ui::workspace::{Checked, Regions, Workspace, field_error, repainter, view_accessors};
+use crate::ui::workspace::{
+    Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
+};
 
 /// Colour of a policy in every plot.
 pub fn policy_color(p: Policy) -> Color32 {
     match p {
-        Policy::Never => Color32::from_rgb(150, 150, 150),
-        Policy::Standard => Color32::from_rgb(230, 120, 30),
-        Policy::Improved => Color32::from_rgb(50, 120, 220),
-        Policy::Every => Color32::from_rgb(170, 60, 170),
+        Policy::Never => palette::NEUTRAL,
+        Policy::Standard => palette::BASELINE,
+        Policy::Improved => palette::SIMULATED,
+        Policy::Every => palette::FOURTH,
     }
 }
 
-/// Which sweep plot the right column shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum GeoPlot {
-    /// Overhead T/ℓ against ℓ, with lg ℓ and lg* ℓ.
-    #[default]
-    Overhead,
-    /// (T − Σ⌈w_r/p⌉)/ℓ against ℓ: the overhead beyond a perfectly balanced run with free
-    /// balancing (Brent's n/p leaves out the geometric tail of the work).
-    OverheadVsIdeal,
-    /// Number of balancings against ℓ.
-    Balancings,
-    /// Total time against p.
-    TimeVsP,
-}
+/// Hover text of the plot of the overhead beyond the balanced ideal.
+const BEYOND_IDEAL: &str = "(T − Σ⌈w_r/p⌉)/ℓ: what balancings and imbalance cost beyond a perfectly balanced run with free balancing";
 
 /// View state (persisted; no model data).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -112,150 +108,168 @@ fn sweep_key(p: &GeoParams, ignore_ell: bool, ignore_p: bool) -> GeoParams {
 
 impl Workspace for GeodecayPanel {
     type Params = GeoParams;
-    type View = GeodecayView;
-    const TITLE: &'static str = "Geometric-decaying\nalgorithms";
-    const HOVER: &'static str =
-        "Gil & Matias: when to load-balance — standard (O(lg ℓ)) vs improved (O(lg* ℓ)) policy";
-    const HELP: &'static str = crate::ui::help::GEODECAY;
-
     view_accessors!(GeodecayView);
     fn steps(&self, params: &GeoParams) -> usize {
         self.current(params)
             .map_or(1, |e| e.selected.trace.len().max(1))
     }
-    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
-        vec![
-            &mut self.evaluated,
-            &mut self.ell,
-            &mut self.p_sweep,
-            &mut self.spread,
-        ]
-    }
-    fn regions(&self) -> Regions {
-        Regions {
-            controls: (270.0, 220.0),
-            numbers: (240.0, 200.0),
-            ..Regions::default()
-        }
-    }
+    jobs!(evaluated, ell, p_sweep, spread);
+    const REGIONS: Regions = Regions {
+        controls: (270.0, 220.0),
+        numbers: (240.0, 200.0),
+        ..Regions::DEFAULT
+    };
 
+    /// Starts the background work for `params` if it changed (latest wins).
     fn prepare(&mut self, ctx: &egui::Context, params: &GeoParams) {
-        self.request(ctx, params);
+        let Some(v) = self.error.check(params, GeoParams::validate) else {
+            self.evaluated.clear();
+            return;
+        };
+        let (vv, prm) = (v.clone(), params.clone());
+        self.evaluated.request(
+            params.clone(),
+            "simulating the policies",
+            repainter(ctx),
+            move |p| {
+                let selected = simulate_valid(&vv, prm.policy, true, p)?;
+                let mut all = Vec::new();
+                for pol in Policy::MAIN {
+                    all.push(simulate_valid(&vv, pol, false, p)?);
+                }
+                if prm.policy == Policy::Every {
+                    all.push(selected.clone());
+                }
+                Ok(Evaluated { selected, all })
+            },
+        );
+        // Each sweep depends on a subset of the parameters: its key leaves the rest out.
+        let (vv, top) = (v.clone(), params.ell_log2_max);
+        self.ell.request(
+            sweep_key(params, true, false),
+            format!("sweeping ℓ = 2^1 … 2^{top}"),
+            repainter(ctx),
+            move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p),
+        );
+        let (vv, ps) = (v.clone(), crate::model::geodecay::p_values(params.n));
+        self.p_sweep.request(
+            sweep_key(params, false, true),
+            "sweeping p",
+            repainter(ctx),
+            move |p| sweep_p(&vv, &ps, &Policy::MAIN, p),
+        );
+        if params.decay == Decay::Random {
+            let seeds = params.seeds;
+            self.spread.request(
+                sweep_key(params, false, false),
+                format!("{seeds} seeds"),
+                repainter(ctx),
+                move |p| seed_spread(&v, seeds, &Policy::MAIN, p),
+            );
+        }
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         ui.heading("Instance");
-        let error = self.error.of(params).cloned();
-        let grid_err = |ui: &mut Ui, field: &str| field_error(ui, error.as_ref(), field);
-        egui::Grid::new("geo_params")
-            .num_columns(2)
-            .spacing([8.0, 6.0])
-            .show(ui, |ui| {
-                let l = ui.label("n").on_hover_text("Initial number of tasks n (w_0), up to 2^53.");
-                let speed = (params.n as f64 * 0.01).max(1.0);
-                ui.add(egui::DragValue::new(&mut params.n).speed(speed))
-                    .labelled_by(l.id)
-                    .on_hover_text("n: tasks in round 0");
-                ui.end_row();
-                grid_err(ui, "n");
-                let l = ui.label("p").on_hover_text("Number of processors p.");
-                let speed = (params.p as f64 * 0.01).max(0.2);
+        param_grid(ui, "geo_params", self.error.of(params), |g| {
+            let speed = (params.n as f64 * 0.01).max(1.0);
+            g.checked(
+                "n",
+                "n",
+                "Initial number of tasks n (w_0), up to 2^53.",
+                |ui| {
+                    ui.add(egui::DragValue::new(&mut params.n).speed(speed))
+                        .on_hover_text("n: tasks in round 0")
+                },
+            );
+            let speed = (params.p as f64 * 0.01).max(0.2);
+            g.checked("p", "p", "Number of processors p.", |ui| {
                 ui.add(egui::DragValue::new(&mut params.p).speed(speed))
-                    .labelled_by(l.id)
-                    .on_hover_text("p: processors");
-                ui.end_row();
-                grid_err(ui, "p");
-                let l = ui
-                    .label("α")
-                    .on_hover_text("Decay rate α > 0: round r has at most n·2^(−αr) tasks (eq. 1).");
-                ui.add(egui::DragValue::new(&mut params.alpha).speed(0.01).max_decimals(4))
-                    .labelled_by(l.id)
-                    .on_hover_text("α: decay rate");
-                ui.end_row();
-                grid_err(ui, "alpha");
-                let l = ui.label("ℓ").on_hover_text(
-                    "Time of one load balancing ℓ ≥ 0, in the time unit of one task operation.",
-                );
-                ui.add(
-                    egui::Slider::new(&mut params.ell, 0.0..=2f64.powi(64))
-                        .logarithmic(true)
-                        .smallest_positive(1.0)
-                        .max_decimals(3),
-                )
-                .labelled_by(l.id)
-                .on_hover_text("ℓ: load-balancing cost (log scale; click the number to type)");
-                ui.end_row();
-                grid_err(ui, "ell");
-                let l = ui
-                    .label("c")
-                    .on_hover_text("Constant of \"O(p) tasks remain\": the standard policy stops at c·p tasks.");
-                ui.add(egui::DragValue::new(&mut params.c).speed(0.05).max_decimals(3))
-                    .labelled_by(l.id);
-                ui.end_row();
-                grid_err(ui, "c");
-                let l = ui.label("Policy").on_hover_text(
-                    "never: balance once before round 0 · standard: after every round until ≤ c·p tasks (Thm 1) · improved: the paper's phases (Thm 2) · every k rounds",
-                );
-                egui::ComboBox::from_id_salt("geo_policy")
-                    .selected_text(params.policy.name())
-                    .show_ui(ui, |ui| {
-                        for pol in Policy::ALL {
-                            ui.selectable_value(&mut params.policy, pol, pol.name());
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
-                ui.end_row();
-                if params.policy == Policy::Every {
-                    let l = ui.label("k").on_hover_text("Balance every k rounds.");
-                    ui.add(egui::DragValue::new(&mut params.every).speed(0.1))
-                        .labelled_by(l.id);
-                    ui.end_row();
-                    grid_err(ui, "every");
-                }
-                let l = ui.label("Decay").on_hover_text(
-                    "deterministic: w_r = ⌈n·2^(−αr)⌉ · random: each task survives a round with probability 2^(−α)",
-                );
-                egui::ComboBox::from_id_salt("geo_decay")
-                    .selected_text(params.decay.name())
-                    .show_ui(ui, |ui| {
-                        for d in [Decay::Deterministic, Decay::Random] {
-                            ui.selectable_value(&mut params.decay, d, d.name());
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label("Survivors").on_hover_text(
-                    "Which processors keep the surviving tasks between balancings: proportional (all alike), adversarial (the fullest keep theirs: the worst case) or random.",
-                );
-                egui::ComboBox::from_id_salt("geo_survivors")
-                    .selected_text(params.survivors.name())
-                    .show_ui(ui, |ui| {
-                        for s in [Survivors::Proportional, Survivors::Adversarial, Survivors::Random] {
-                            ui.selectable_value(&mut params.survivors, s, s.name());
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label("seed").on_hover_text("Seed of the random decay and survivors.");
-                ui.add(egui::DragValue::new(&mut params.seed)).labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label("ℓ sweep to 2^").on_hover_text("The ℓ plots run ℓ = 2^1 … 2^k.");
-                ui.add(egui::DragValue::new(&mut params.ell_log2_max).range(1..=1000))
-                    .labelled_by(l.id);
-                ui.end_row();
-                grid_err(ui, "ell_log2_max");
-                let l = ui.label("seeds").on_hover_text("Runs in the seed spread (random decay).");
-                ui.add(egui::DragValue::new(&mut params.seeds).range(1..=10_000))
-                    .labelled_by(l.id);
-                ui.end_row();
-                grid_err(ui, "seeds");
+                    .on_hover_text("p: processors")
             });
-        ui.separator();
-        egui::CollapsingHeader::new("About this model and the paper").show(ui, |ui| {
-            ui.label(crate::ui::help::GEODECAY);
+            g.checked(
+                "alpha",
+                "α",
+                "Decay rate α > 0: round r has at most n·2^(−αr) tasks (eq. 1).",
+                |ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut params.alpha)
+                            .speed(0.01)
+                            .max_decimals(4),
+                    )
+                    .on_hover_text("α: decay rate")
+                },
+            );
+            g.checked(
+                "ell",
+                "ℓ",
+                "Time of one load balancing ℓ ≥ 0, in the time unit of one task operation.",
+                |ui| {
+                    ui.add(
+                        egui::Slider::new(&mut params.ell, 0.0..=2f64.powi(64))
+                            .logarithmic(true)
+                            .smallest_positive(1.0)
+                            .max_decimals(3),
+                    )
+                    .on_hover_text("ℓ: load-balancing cost (log scale; click the number to type)")
+                },
+            );
+            g.checked(
+                "c",
+                "c",
+                "Constant of \"O(p) tasks remain\": the standard policy stops at c·p tasks.",
+                |ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut params.c)
+                            .speed(0.05)
+                            .max_decimals(3),
+                    )
+                },
+            );
+            g.row(
+                "Policy",
+                "never: balance once before round 0 · standard: after every round until ≤ c·p tasks (Thm 1) · improved: the paper's phases (Thm 2) · every k rounds",
+                |ui| {
+                    choice(ui, "geo_policy", &mut params.policy, &Policy::ALL, Policy::name)
+                },
+            );
+            if params.policy == Policy::Every {
+                g.checked("every", "k", "Balance every k rounds.", |ui| {
+                    ui.add(egui::DragValue::new(&mut params.every).speed(0.1))
+                });
+            }
+            g.row(
+                "Decay",
+                "deterministic: w_r = ⌈n·2^(−αr)⌉ · random: each task survives a round with probability 2^(−α)",
+                |ui| {
+                    let decays = [Decay::Deterministic, Decay::Random];
+                    choice(ui, "geo_decay", &mut params.decay, &decays, Decay::name)
+                },
+            );
+            g.row(
+                "Survivors",
+                "Which processors keep the surviving tasks between balancings: proportional (all alike), adversarial (the fullest keep theirs: the worst case) or random.",
+                |ui| {
+                    let all = [Survivors::Proportional, Survivors::Adversarial, Survivors::Random];
+                    choice(ui, "geo_survivors", &mut params.survivors, &all, Survivors::name)
+                },
+            );
+            g.row("seed", "Seed of the random decay and survivors.", |ui| {
+                ui.add(egui::DragValue::new(&mut params.seed))
+            });
+            g.checked(
+                "ell_log2_max",
+                "ℓ sweep to 2^",
+                "The ℓ plots run ℓ = 2^1 … 2^k.",
+                |ui| ui.add(egui::DragValue::new(&mut params.ell_log2_max).range(1..=1000)),
+            );
+            g.checked(
+                "seeds",
+                "seeds",
+                "Runs in the seed spread (random decay).",
+                |ui| ui.add(egui::DragValue::new(&mut params.seeds).range(1..=10_000)),
+            );
         });
+        about_section(ui, crate::ui::help::GEODECAY, |_| {});
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         let params = &*params;
@@ -264,18 +278,8 @@ impl Workspace for GeodecayPanel {
             ui.checkbox(&mut self.view.timeline_log, "log loads")
                 .on_hover_text("Logarithmic (base 2) load axis");
         });
-        if let Some(e) = self.error.of(params) {
-            ui.label(
-                RichText::new(format!("Nothing runs on this instance: {}", e.message))
-                    .color(ui.visuals().error_fg_color),
-            );
-            return;
-        }
-        let Some(ev) = self.evaluated.for_key(params) else {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("simulating…");
-            });
+        let Some(ev) = run_or_reason(ui, &self.error, &self.evaluated, params, "simulating…")
+        else {
             return;
         };
         let o = &ev.selected;
@@ -317,14 +321,12 @@ impl Workspace for GeodecayPanel {
         let means: Vec<[f64; 2]> = trace.iter().map(|r| [r.round as f64, y(r.mean)]).collect();
         let color = policy_color(o.policy);
         let dark = ui.visuals().dark_mode;
-        Plot::new("geo_timeline")
-            .legend(Legend::default())
-            .x_axis_label("round r")
-            .y_axis_label(if log {
-                "lg(tasks per processor)"
-            } else {
-                "tasks per processor"
-            })
+        let loads = if log {
+            "lg(tasks per processor)"
+        } else {
+            "tasks per processor"
+        };
+        labelled_plot("geo_timeline", "round r", loads)
             .label_formatter(move |pos: &HoverPosition<'_>| {
                 let (name, p) = match pos {
                     HoverPosition::NearDataPoint {
@@ -381,14 +383,14 @@ impl Workspace for GeodecayPanel {
                 for r in trace.iter().filter(|r| r.balanced_before) {
                     plot.vline(
                         VLine::new("balancing", r.round as f64 - 0.5)
-                            .color(Color32::from_rgb(200, 40, 40))
+                            .color(palette::EVENT)
                             .width(1.0),
                     );
                 }
                 if let Some(r) = trace.get(k) {
                     plot.vline(
                         VLine::new("current round", r.round as f64)
-                            .color(Color32::from_rgb(240, 180, 0))
+                            .color(palette::CURRENT)
                             .width(2.0),
                     );
                 }
@@ -396,47 +398,21 @@ impl Workspace for GeodecayPanel {
     }
     fn plots(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         let params = &*params;
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot:");
-            egui::ComboBox::from_id_salt("geo_plot")
-                .selected_text(match self.view.plot {
-                    GeoPlot::Overhead => "overhead T/ℓ vs lg ℓ",
-                    GeoPlot::OverheadVsIdeal => "overhead beyond balanced ideal vs lg ℓ",
-                    GeoPlot::Balancings => "balancings vs lg ℓ",
-                    GeoPlot::TimeVsP => "total time vs p",
-                })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(
-                        &mut self.view.plot,
-                        GeoPlot::Overhead,
-                        "overhead T/ℓ vs lg ℓ",
-                    );
-                    ui.selectable_value(
-                        &mut self.view.plot,
-                        GeoPlot::OverheadVsIdeal,
-                        "overhead beyond balanced ideal vs lg ℓ",
-                    )
-                    .on_hover_text(
-                        "(T − Σ⌈w_r/p⌉)/ℓ: what balancings and imbalance cost beyond a perfectly balanced run with free balancing",
-                    );
-                    ui.selectable_value(
-                        &mut self.view.plot,
-                        GeoPlot::Balancings,
-                        "balancings vs lg ℓ",
-                    );
-                    ui.selectable_value(&mut self.view.plot, GeoPlot::TimeVsP, "total time vs p");
-                })
-                .response
-                .labelled_by(l.id);
-            if self.ell.is_running() || self.p_sweep.is_running() {
-                ui.spinner();
-            }
+        let busy = self.ell.is_running() || self.p_sweep.is_running();
+        plot_header(ui, busy, |ui| {
+            let combo = egui::ComboBox::from_id_salt("geo_plot");
+            let hover = |p| (p == GeoPlot::OverheadVsIdeal).then_some(BEYOND_IDEAL);
+            choice_in(
+                ui,
+                combo,
+                &mut self.view.plot,
+                GeoPlot::ALL,
+                GeoPlot::caption,
+                hover,
+            )
         });
         if self.error.of(params).is_some() {
-            ui.label(
-                RichText::new("Nothing is plotted until the instance is valid.")
-                    .color(ui.visuals().error_fg_color),
-            );
+            nothing_plotted(ui);
             return;
         }
         let plot = match self.view.plot {
@@ -482,14 +458,7 @@ impl Workspace for GeodecayPanel {
                     let series = s
                         .iter()
                         .flat_map(|x| {
-                            let mut t = x.times.clone();
-                            t.sort_by(f64::total_cmp);
-                            let k = t.len().max(1) as f64;
-                            let pts: Vec<[f64; 2]> = t
-                                .iter()
-                                .enumerate()
-                                .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
-                                .collect();
+                            let pts = cumulative(x.times.clone());
                             Series::points_and_line(x.policy.name(), pts, policy_color(x.policy))
                         })
                         .collect();
@@ -574,56 +543,6 @@ impl Workspace for GeodecayPanel {
 }
 
 impl GeodecayPanel {
-    /// Starts the background work for `params` if it changed (latest wins).
-    fn request(&mut self, ctx: &egui::Context, params: &GeoParams) {
-        let Some(v) = self.error.check(params, GeoParams::validate) else {
-            self.evaluated.clear();
-            return;
-        };
-        let notify = repainter;
-        let (vv, prm) = (v.clone(), params.clone());
-        self.evaluated.request(
-            params.clone(),
-            "simulating the policies",
-            notify(ctx),
-            move |p| {
-                let selected = simulate_valid(&vv, prm.policy, true, p)?;
-                let mut all = Vec::new();
-                for pol in Policy::MAIN {
-                    all.push(simulate_valid(&vv, pol, false, p)?);
-                }
-                if prm.policy == Policy::Every {
-                    all.push(selected.clone());
-                }
-                Ok(Evaluated { selected, all })
-            },
-        );
-        // Each sweep depends on a subset of the parameters: its key leaves the rest out.
-        let (vv, top) = (v.clone(), params.ell_log2_max);
-        self.ell.request(
-            sweep_key(params, true, false),
-            format!("sweeping ℓ = 2^1 … 2^{top}"),
-            notify(ctx),
-            move |p| sweep_ell(&vv, 1, top, &Policy::MAIN, p),
-        );
-        let (vv, ps) = (v.clone(), crate::model::geodecay::p_values(params.n));
-        self.p_sweep.request(
-            sweep_key(params, false, true),
-            "sweeping p",
-            notify(ctx),
-            move |p| sweep_p(&vv, &ps, &Policy::MAIN, p),
-        );
-        if params.decay == Decay::Random {
-            let seeds = params.seeds;
-            self.spread.request(
-                sweep_key(params, false, false),
-                format!("{seeds} seeds"),
-                notify(ctx),
-                move |p| seed_spread(&v, seeds, &Policy::MAIN, p),
-            );
-        }
-    }
-
     fn current<'a>(&'a self, params: &GeoParams) -> Option<&'a Evaluated> {
         self.evaluated.for_key(params)
     }
@@ -660,13 +579,13 @@ impl GeodecayPanel {
             name: "lg ℓ".into(),
             points: refs(&|p| p.log2_ell as f64),
             style: SeriesStyle::DashedLine,
-            color: Some(Color32::from_rgb(230, 120, 30).gamma_multiply(0.6)),
+            color: Some(palette::BASELINE.gamma_multiply(0.6)),
         });
         series.push(Series {
             name: "lg* ℓ".into(),
             points: refs(&|p| p.lg_star_ell as f64),
             style: SeriesStyle::DashedLine,
-            color: Some(Color32::from_rgb(50, 120, 220).gamma_multiply(0.6)),
+            color: Some(palette::SIMULATED.gamma_multiply(0.6)),
         });
         if balancings {
             let est = standard_balancings_estimate(params.n, params.p, params.alpha, params.c);
@@ -674,7 +593,7 @@ impl GeodecayPanel {
                 name: "lg(n/(c·p))/α".into(),
                 points: refs(&|_| est),
                 style: SeriesStyle::DashedLine,
-                color: Some(Color32::GRAY),
+                color: Some(palette::REFERENCE),
             });
         }
         ComparePlot {
@@ -725,7 +644,7 @@ impl GeodecayPanel {
                     .map(|p| [p.p as f64, params.n as f64 / p.p as f64 + r])
                     .collect(),
                 style: SeriesStyle::DashedLine,
-                color: Some(Color32::GRAY),
+                color: Some(palette::REFERENCE),
             });
         }
         ComparePlot {
@@ -740,5 +659,21 @@ impl GeodecayPanel {
             x_marker: Some(params.p as f64),
             legend_left: false,
         }
+    }
+}
+
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// Which sweep plot the right column shows.
+    pub enum GeoPlot {
+        /// Overhead T/ℓ against ℓ, with lg ℓ and lg* ℓ.
+        Overhead = "overhead T/ℓ vs lg ℓ",
+        /// (T − Σ⌈w_r/p⌉)/ℓ against ℓ: the overhead beyond a perfectly balanced run with free
+        /// balancing (Brent's n/p leaves out the geometric tail of the work).
+        OverheadVsIdeal = "overhead beyond balanced ideal vs lg ℓ",
+        /// Number of balancings against ℓ.
+        Balancings = "balancings vs lg ℓ",
+        /// Total time against p.
+        TimeVsP = "total time vs p",
     }
 }

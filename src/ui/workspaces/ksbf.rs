@@ -4,46 +4,28 @@
 use std::f32::consts::TAU;
 
 use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
-use egui_plot::{Bar, BarChart, Legend, Line, Plot};
+use egui_plot::{Bar, BarChart, Line};
 use serde::{Deserialize, Serialize};
 
-use crate::jobs::{JobHandle, Keyed};
+use crate::jobs::Keyed;
 use crate::model::ksbf::{
     self, Balance, DISCREPANCIES, KsbfParams, NodeId, Outcome, Schedule, SeedPoint, Shape,
     SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
 };
-use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::compare_plot::{
+    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, cumulative, labelled_plot,
+};
+use crate::ui::widgets::form::{
+    about_section, choice, choices, combo, heading_tabs, param_grid, plot_header,
+};
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
+use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
-use crate::ui::workspace::{Checked, Regions, Workspace, field_error, repainter, view_accessors};
-
-/// Which plot the right column shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum KsPlot {
-    /// Makespan against n at fixed p.
-    #[default]
-    VsN,
-    /// Makespan against p at fixed n.
-    VsP,
-    /// Per-PE work against the ideal share and the exact W_i.
-    Work,
-    /// Efficiency over seeds (random workloads).
-    Seeds,
-}
-
-/// Which picture the centre shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum KsPicture {
-    /// PEs on a circle.
-    #[default]
-    Ring,
-    /// PE × step.
-    Gantt,
-    /// The tree or grid, nodes coloured by PE.
-    Workload,
-}
+use crate::ui::workspace::{
+    Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
+};
 
 /// View state (persisted).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -95,115 +77,138 @@ pub struct KsbfPanel {
 
 /// A PE's colour (a fixed, distinguishable palette, cycling).
 pub fn pe_color(pe: u32) -> Color32 {
-    const P: [Color32; 10] = [
-        Color32::from_rgb(31, 119, 180),
-        Color32::from_rgb(255, 127, 14),
-        Color32::from_rgb(44, 160, 44),
-        Color32::from_rgb(214, 39, 40),
-        Color32::from_rgb(148, 103, 189),
-        Color32::from_rgb(140, 86, 75),
-        Color32::from_rgb(227, 119, 194),
-        Color32::from_rgb(127, 127, 127),
-        Color32::from_rgb(188, 189, 34),
-        Color32::from_rgb(23, 190, 207),
-    ];
-    P[pe as usize % P.len()]
+    palette::category(pe as usize)
 }
 
 impl Workspace for KsbfPanel {
     type Params = KsbfParams;
-    type View = KsbfView;
-    const TITLE: &'static str = "KS-BF on a ring";
-    const HOVER: &'static str = "Gao & Rosenberg: Keep-left-Send-right balancing with breadth-first scheduling of growing trees and grids on a ring";
-    const HELP: &'static str = crate::ui::help::KSBF;
-
     view_accessors!(KsbfView);
     fn steps(&self, params: &KsbfParams) -> usize {
         self.current(params)
             .map_or(1, |e| e.outcome.makespan.max(1) as usize)
     }
-    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
-        vec![
-            &mut self.evaluated,
-            &mut self.vs_n,
-            &mut self.vs_p,
-            &mut self.seeds,
-        ]
-    }
-    fn regions(&self) -> Regions {
-        Regions {
-            controls: (250.0, 210.0),
-            ..Regions::default()
-        }
-    }
+    jobs!(evaluated, vs_n, vs_p, seeds);
+    const REGIONS: Regions = Regions {
+        controls: (250.0, 210.0),
+        ..Regions::DEFAULT
+    };
 
+    /// Starts the background work for `params` if it changed (latest wins).
     fn prepare(&mut self, ctx: &egui::Context, params: &KsbfParams) {
-        self.request(ctx, params);
+        let Some(v) = self.error.check(params, KsbfParams::validate) else {
+            self.evaluated.clear();
+            return;
+        };
+        let vv = v.clone();
+        self.evaluated
+            .request(params.clone(), "simulating", repainter(ctx), move |_| {
+                Ok(Evaluated {
+                    outcome: ksbf::simulate(&vv),
+                    theory: ksbf::theory(&vv),
+                })
+            });
+        // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
+        let n_hi = params
+            .n
+            .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
+        let ns: Vec<u32> = (1..=n_hi).collect();
+        let base = v.clone();
+        self.vs_n
+            .request(params.clone(), "makespan vs n", repainter(ctx), move |p| {
+                sweep(&n_points(&base, &ns).unwrap_or_default(), p)
+            });
+        let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
+        // Every p for small workloads; powers of two (and p itself) for big ones, so the sweep
+        // stays a few seconds even for T_26.
+        let ps: Vec<u32> = if params.max_nodes() <= 1 << 20 {
+            (1..=p_hi).collect()
+        } else {
+            let mut v: Vec<u32> = (0..=8).map(|k| 1u32 << k).filter(|&q| q <= p_hi).collect();
+            if !v.contains(&params.p) {
+                v.push(params.p);
+                v.sort_unstable();
+            }
+            v
+        };
+        let base = v.clone();
+        self.vs_p
+            .request(params.clone(), "makespan vs p", repainter(ctx), move |p| {
+                sweep(&p_points(&base, &ps).unwrap_or_default(), p)
+            });
+        if params.shape.is_random() {
+            let count = self.view.seeds.max(1);
+            self.seeds.request(
+                (params.clone(), count),
+                format!("{count} seeds"),
+                repainter(ctx),
+                move |p| sweep_seeds(&seed_points(&v, count), p),
+            );
+        }
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         ui.heading("Instance");
-        let error = self.error.of(params).cloned();
-        let grid_err = |ui: &mut Ui, field: &str| field_error(ui, error.as_ref(), field);
-        egui::Grid::new("ks_params").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
-            let l = ui.label("Workload").on_hover_text(
+        param_grid(ui, "ks_params", self.error.of(params), |g| {
+            g.row(
+                "Workload",
                 "tree: complete binary tree T_n (2^n − 1 nodes) · grid: pyramidal grid G_n (C(n+1, 2) nodes) · random tree/grid (spawn probability q, seeded) · the adversarial families of Section 1.3",
+                |ui| {
+                    choice(ui, "ks_shape", &mut params.shape, &Shape::ALL, Shape::name)
+                },
             );
-            egui::ComboBox::from_id_salt("ks_shape")
-                .selected_text(params.shape.name())
-                .show_ui(ui, |ui| {
-                    for s in Shape::ALL {
-                        ui.selectable_value(&mut params.shape, s, s.name());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            ui.end_row();
-            let l = ui.label("n").on_hover_text("Size: tree height n (T_n), grid side n (G_n), depth cap of random trees, h of the sparse tree.");
-            ui.add(egui::DragValue::new(&mut params.n).speed(0.1)).labelled_by(l.id);
-            ui.end_row();
-            grid_err(ui, "n");
-            let l = ui.label("p").on_hover_text("Ring size: PEs P_0 … P_{p−1}, each sends to its clockwise neighbour.");
-            ui.add(egui::DragValue::new(&mut params.p).speed(0.1)).labelled_by(l.id);
-            ui.end_row();
-            grid_err(ui, "p");
+            g.checked(
+                "n",
+                "n",
+                "Size: tree height n (T_n), grid side n (G_n), depth cap of random trees, h of the sparse tree.",
+                |ui| ui.add(egui::DragValue::new(&mut params.n).speed(0.1)),
+            );
+            g.checked(
+                "p",
+                "p",
+                "Ring size: PEs P_0 … P_{p−1}, each sends to its clockwise neighbour.",
+                |ui| ui.add(egui::DragValue::new(&mut params.p).speed(0.1)),
+            );
             if params.shape.is_random() {
-                let l = ui.label("q").on_hover_text("Spawn probability: an executed task spawns its children with probability q.");
-                ui.add(egui::DragValue::new(&mut params.spawn_prob).speed(0.01).max_decimals(3)).labelled_by(l.id);
-                ui.end_row();
-                grid_err(ui, "spawn_prob");
-                let l = ui.label("seeds").on_hover_text("Seeds of the efficiency study (plot “efficiency over seeds”).");
-                ui.add(egui::DragValue::new(&mut self.view.seeds).range(1..=2000)).labelled_by(l.id);
-                ui.end_row();
+                g.checked(
+                    "spawn_prob",
+                    "q",
+                    "Spawn probability: an executed task spawns its children with probability q.",
+                    |ui| {
+                        ui.add(
+                            egui::DragValue::new(&mut params.spawn_prob)
+                                .speed(0.01)
+                                .max_decimals(3),
+                        )
+                    },
+                );
+                g.row(
+                    "seeds",
+                    "Seeds of the efficiency study (plot “efficiency over seeds”).",
+                    |ui| ui.add(egui::DragValue::new(&mut self.view.seeds).range(1..=2000)),
+                );
             }
-            let l = ui.label("seed").on_hover_text("Seed of the random workload and of the random policy.");
-            ui.add(egui::DragValue::new(&mut params.seed)).labelled_by(l.id);
-            ui.end_row();
-            let l = ui.label("Balancing").on_hover_text("ks: keep the left child, send the right child clockwise (the paper's) · none: keep both · random: send a seeded random child");
-            egui::ComboBox::from_id_salt("ks_balance")
-                .selected_text(params.balance.name())
-                .show_ui(ui, |ui| {
-                    for b in [Balance::Ks, Balance::None, Balance::Random] {
-                        ui.selectable_value(&mut params.balance, b, b.name());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            ui.end_row();
-            let l = ui.label("Scheduling").on_hover_text("bf: locally breadth-first (level, then left to right; the paper's) · df: depth-first");
-            egui::ComboBox::from_id_salt("ks_schedule")
-                .selected_text(params.schedule.name())
-                .show_ui(ui, |ui| {
-                    for s in [Schedule::Bf, Schedule::Df] {
-                        ui.selectable_value(&mut params.schedule, s, s.name());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            ui.end_row();
+            g.row(
+                "seed",
+                "Seed of the random workload and of the random policy.",
+                |ui| ui.add(egui::DragValue::new(&mut params.seed)),
+            );
+            g.row(
+                "Balancing",
+                "ks: keep the left child, send the right child clockwise (the paper's) · none: keep both · random: send a seeded random child",
+                |ui| {
+                    let all = [Balance::Ks, Balance::None, Balance::Random];
+                    choice(ui, "ks_balance", &mut params.balance, &all, Balance::name)
+                },
+            );
+            g.row(
+                "Scheduling",
+                "bf: locally breadth-first (level, then left to right; the paper's) · df: depth-first",
+                |ui| {
+                    let all = [Schedule::Bf, Schedule::Df];
+                    choice(ui, "ks_schedule", &mut params.schedule, &all, Schedule::name)
+                },
+            );
         });
-        ui.separator();
-        egui::CollapsingHeader::new("About this model and the paper").show(ui, |ui| {
-            ui.label(crate::ui::help::KSBF);
+        about_section(ui, crate::ui::help::KSBF, |ui| {
             for d in DISCREPANCIES {
                 ui.label(RichText::new(d.location).strong());
                 ui.label(format!("printed: {}", d.printed));
@@ -213,28 +218,9 @@ impl Workspace for KsbfPanel {
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
-        ui.horizontal(|ui| {
-            ui.heading("Execution");
-            for (v, name) in [
-                (KsPicture::Ring, "ring"),
-                (KsPicture::Gantt, "Gantt"),
-                (KsPicture::Workload, "tree / grid"),
-            ] {
-                ui.selectable_value(&mut self.view.picture, v, name);
-            }
-        });
-        if let Some(e) = self.error.of(params) {
-            ui.label(
-                RichText::new(format!("Nothing runs on this instance: {}", e.message))
-                    .color(ui.visuals().error_fg_color),
-            );
-            return;
-        }
-        let Some(ev) = self.evaluated.for_key(params) else {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("simulating…");
-            });
+        heading_tabs(ui, "Execution", &mut self.view.picture);
+        let Some(ev) = run_or_reason(ui, &self.error, &self.evaluated, params, "simulating…")
+        else {
             return;
         };
         let Some(trace) = &ev.outcome.trace else {
@@ -327,36 +313,10 @@ impl Workspace for KsbfPanel {
     }
     fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot:");
-            let names = [
-                (KsPlot::VsN, "makespan vs n"),
-                (KsPlot::VsP, "makespan vs p"),
-                (KsPlot::Work, "work per PE"),
-                (KsPlot::Seeds, "efficiency over seeds"),
-            ];
-            let cur = names
-                .iter()
-                .find(|x| x.0 == self.view.plot)
-                .map_or("", |x| x.1);
-            egui::ComboBox::from_id_salt("ks_plot")
-                .selected_text(cur)
-                .show_ui(ui, |ui| {
-                    for (v, n) in names {
-                        ui.selectable_value(&mut self.view.plot, v, n);
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            if self.vs_n.is_running() || self.vs_p.is_running() || self.seeds.is_running() {
-                ui.spinner();
-            }
-        });
+        let busy = self.vs_n.is_running() || self.vs_p.is_running() || self.seeds.is_running();
+        plot_header(ui, busy, |ui| combo(ui, "ks_plot", &mut self.view.plot));
         if self.error.of(params).is_some() {
-            ui.label(
-                RichText::new("Nothing is plotted until the instance is valid.")
-                    .color(ui.visuals().error_fg_color),
-            );
+            nothing_plotted(ui);
             return;
         }
         match self.view.plot {
@@ -370,13 +330,13 @@ impl Workspace for KsbfPanel {
                         name: "simulated makespan".into(),
                         points: pts.iter().map(|s| [x(s), s.makespan as f64]).collect(),
                         style: SeriesStyle::Points,
-                        color: Some(Color32::from_rgb(50, 120, 220)),
+                        color: Some(palette::SIMULATED),
                     },
                     Series {
                         name: "ideal N/p".into(),
                         points: pts.iter().map(|s| [x(s), s.ideal]).collect(),
                         style: SeriesStyle::DashedLine,
-                        color: Some(Color32::GRAY),
+                        color: Some(palette::REFERENCE),
                     },
                 ];
                 let opt_line = |name: &str, f: &dyn Fn(&SweepPoint) -> Option<f64>, c| Series {
@@ -385,20 +345,16 @@ impl Workspace for KsbfPanel {
                     style: SeriesStyle::Line,
                     color: Some(c),
                 };
-                series.push(opt_line(
-                    "Theorem 1.1 bound",
-                    &|s| s.thm11,
-                    Color32::from_rgb(214, 39, 40),
-                ));
+                series.push(opt_line("Theorem 1.1 bound", &|s| s.thm11, palette::BOUND));
                 series.push(opt_line(
                     "Thm 2.2: p + max W_i",
                     &|s| s.thm22.map(|v| v as f64),
-                    Color32::from_rgb(255, 127, 14),
+                    palette::category(1),
                 ));
                 series.push(opt_line(
                     "Thm 3.2: max(W_i + i)",
                     &|s| s.thm32.map(|v| v as f64),
-                    Color32::from_rgb(44, 160, 44),
+                    palette::category(2),
                 ));
                 series.retain(|s| !s.points.is_empty());
                 let plot = ComparePlot {
@@ -437,32 +393,25 @@ impl Workspace for KsbfPanel {
                     .collect();
                 let exact = ev.theory.work.clone();
                 let p = params.p as f64;
-                Plot::new("ks_work")
-                    .legend(Legend::default())
-                    .x_axis_label("PE i")
-                    .y_axis_label("work W_i")
-                    .show(ui, |pl| {
-                        pl.bar_chart(
-                            BarChart::new("simulated W_i", bars)
-                                .color(Color32::from_rgb(50, 120, 220)),
+                labelled_plot("ks_work", "PE i", "work W_i").show(ui, |pl| {
+                    pl.bar_chart(BarChart::new("simulated W_i", bars).color(palette::SIMULATED));
+                    pl.line(
+                        Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
+                            .color(palette::REFERENCE),
+                    );
+                    if let Some(w) = exact {
+                        let pts: Vec<[f64; 2]> = w
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &x)| [i as f64, x as f64])
+                            .collect();
+                        pl.points(
+                            egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
+                                .radius(4.0)
+                                .color(palette::BOUND),
                         );
-                        pl.line(
-                            Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
-                                .color(Color32::GRAY),
-                        );
-                        if let Some(w) = exact {
-                            let pts: Vec<[f64; 2]> = w
-                                .iter()
-                                .enumerate()
-                                .map(|(i, &x)| [i as f64, x as f64])
-                                .collect();
-                            pl.points(
-                                egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
-                                    .radius(4.0)
-                                    .color(Color32::from_rgb(214, 39, 40)),
-                            );
-                        }
-                    });
+                    }
+                });
             }
             KsPlot::Seeds => {
                 if !params.shape.is_random() {
@@ -480,22 +429,15 @@ impl Workspace for KsbfPanel {
                         sm.count, sm.min, sm.median, sm.mean, sm.max
                     ));
                 }
-                let mut e: Vec<f64> = pts.iter().map(|s| s.efficiency).collect();
-                e.sort_by(f64::total_cmp);
-                let k = e.len().max(1) as f64;
                 let plot = ComparePlot {
                     title: "fraction of seeds with efficiency ≤ E".into(),
                     x_label: "efficiency E = N/(p·makespan)".into(),
                     y_label: "fraction".into(),
                     series: vec![Series {
                         name: "KS-BF on random workloads".into(),
-                        points: e
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
-                            .collect(),
+                        points: cumulative(pts.iter().map(|s| s.efficiency).collect()),
                         style: SeriesStyle::Line,
-                        color: Some(Color32::from_rgb(50, 120, 220)),
+                        color: Some(palette::SIMULATED),
                     }],
                     x_marker: None,
                     legend_left: true,
@@ -553,7 +495,7 @@ impl Workspace for KsbfPanel {
                 if same { "✓" } else { "✗" },
                 if params.shape.is_grid() { "3.1" } else { "2.1" },
                 if same { "equal" } else { "differ from" }
-            )).color(if same { Color32::from_rgb(40, 160, 70) } else { ui.visuals().error_fg_color }));
+            )).color(if same { palette::OK } else { ui.visuals().error_fg_color }));
             if params.shape == Shape::Tree && params.balance == Balance::Ks {
                 let printed = ksbf::theory::tree_work_printed(params.n, params.p);
                 if printed != *w {
@@ -567,59 +509,6 @@ impl Workspace for KsbfPanel {
 }
 
 impl KsbfPanel {
-    fn request(&mut self, ctx: &egui::Context, params: &KsbfParams) {
-        let Some(v) = self.error.check(params, KsbfParams::validate) else {
-            self.evaluated.clear();
-            return;
-        };
-        let notify = repainter;
-        let vv = v.clone();
-        self.evaluated
-            .request(params.clone(), "simulating", notify(ctx), move |_| {
-                Ok(Evaluated {
-                    outcome: ksbf::simulate(&vv),
-                    theory: ksbf::theory(&vv),
-                })
-            });
-        // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
-        let n_hi = params
-            .n
-            .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
-        let ns: Vec<u32> = (1..=n_hi).collect();
-        let base = v.clone();
-        self.vs_n
-            .request(params.clone(), "makespan vs n", notify(ctx), move |p| {
-                sweep(&n_points(&base, &ns).unwrap_or_default(), p)
-            });
-        let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
-        // Every p for small workloads; powers of two (and p itself) for big ones, so the sweep
-        // stays a few seconds even for T_26.
-        let ps: Vec<u32> = if params.max_nodes() <= 1 << 20 {
-            (1..=p_hi).collect()
-        } else {
-            let mut v: Vec<u32> = (0..=8).map(|k| 1u32 << k).filter(|&q| q <= p_hi).collect();
-            if !v.contains(&params.p) {
-                v.push(params.p);
-                v.sort_unstable();
-            }
-            v
-        };
-        let base = v.clone();
-        self.vs_p
-            .request(params.clone(), "makespan vs p", notify(ctx), move |p| {
-                sweep(&p_points(&base, &ps).unwrap_or_default(), p)
-            });
-        if params.shape.is_random() {
-            let count = self.view.seeds.max(1);
-            self.seeds.request(
-                (params.clone(), count),
-                format!("{count} seeds"),
-                notify(ctx),
-                move |p| sweep_seeds(&seed_points(&v, count), p),
-            );
-        }
-    }
-
     fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Evaluated> {
         self.evaluated.for_key(params)
     }
@@ -656,11 +545,7 @@ fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
             let (a, b) = (pos(s.from), pos(s.to));
             let dir = (b - a).normalized();
             let (a2, b2) = (a + dir * pr, b - dir * (pr + 2.0));
-            painter.arrow(
-                a2,
-                b2 - a2,
-                Stroke::new(2.0, Color32::from_rgb(214, 39, 40)),
-            );
+            painter.arrow(a2, b2 - a2, Stroke::new(2.0, palette::BOUND));
         }
     }
     for i in 0..p {
@@ -814,5 +699,32 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
         if let Some(t) = hover {
             resp.on_hover_text_at_pointer(t);
         }
+    }
+}
+
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// Which plot the right column shows.
+    pub enum KsPlot {
+        /// Makespan against n at fixed p.
+        VsN = "makespan vs n",
+        /// Makespan against p at fixed n.
+        VsP = "makespan vs p",
+        /// Per-PE work against the ideal share and the exact W_i.
+        Work = "work per PE",
+        /// Efficiency over seeds (random workloads).
+        Seeds = "efficiency over seeds",
+    }
+}
+
+choices! {
+    /// Which picture the centre shows.
+    pub enum KsPicture {
+        /// PEs on a circle.
+        Ring = "ring",
+        /// PE × step.
+        Gantt = "Gantt",
+        /// The tree or grid, nodes coloured by PE.
+        Workload = "tree / grid",
     }
 }

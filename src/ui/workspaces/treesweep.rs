@@ -5,18 +5,22 @@
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::jobs::{JobHandle, Keyed};
+use crate::jobs::Keyed;
 use crate::model::treesweep::{
     self, Direction, Rule, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
     Valid, exhaustive, log_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::form::{about_section, choice, choices, combo, param_grid, plot_header};
 use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
+use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing, tree};
-use crate::ui::workspace::{Checked, Regions, Workspace, field_error, repainter, view_accessors};
+use crate::ui::workspace::{
+    Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, repainter, view_accessors,
+};
 
 /// The τ values of the paper's Fig. 2.
 pub const FIG2_TAUS: [f64; 4] = [128.0, 256.0, 512.0, 1000.0];
@@ -31,20 +35,6 @@ pub enum Shown {
     FineGrain,
     /// Algorithm P.Y (the 2-approximation).
     Py,
-}
-
-/// Which plot the right column shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum TsPlot {
-    /// Fig. 2: T* and T_PY against n for several τ.
-    #[default]
-    Fig2,
-    /// T*/T_PY against n with the 1/2 line.
-    Ratio,
-    /// T* and T_PY against τ at the current n.
-    VsTau,
-    /// T*(n) − T*(n − 1).
-    Increments,
 }
 
 /// View state (persisted).
@@ -104,29 +94,16 @@ pub struct TreeSweepPanel {
 
 impl Workspace for TreeSweepPanel {
     type Params = TreeSweepParams;
-    type View = TreeSweepView;
-    const TITLE: &'static str = "Tree sweeps\nunder latency τ";
-    const HOVER: &'static str = "Gao, Rosenberg & Sitaraman: optimal clustering (Fine-Grain) vs P.Y for up/down sweeps of a complete binary tree";
-    const HELP: &'static str = crate::ui::help::TREESWEEP;
-
     view_accessors!(TreeSweepView);
     fn steps(&self, _params: &TreeSweepParams) -> usize {
         self.step_list().len().max(1)
     }
-    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
-        vec![
-            &mut self.n_series,
-            &mut self.tau_points,
-            &mut self.exhaustive,
-        ]
-    }
-    fn regions(&self) -> Regions {
-        Regions {
-            numbers: (210.0, 160.0),
-            scroll_picture: true,
-            ..Regions::default()
-        }
-    }
+    jobs!(n_series, tau_points, exhaustive);
+    const REGIONS: Regions = Regions {
+        numbers: (210.0, 160.0),
+        scroll_picture: true,
+        ..Regions::DEFAULT
+    };
 
     fn prepare(&mut self, ctx: &egui::Context, params: &TreeSweepParams) {
         if let Some(v) = self.evaluate(params) {
@@ -135,38 +112,44 @@ impl Workspace for TreeSweepPanel {
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         ui.heading("Instance");
-        let error = self.error.of(params).cloned();
-        let grid_err = |ui: &mut Ui, field: &str| field_error(ui, error.as_ref(), field);
-        egui::Grid::new("ts_params").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
-            let l = ui.label("n").on_hover_text("Height n of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1).");
-            ui.add(egui::DragValue::new(&mut params.n).speed(0.1)).labelled_by(l.id)
-                .on_hover_text("n: tree height");
-            ui.end_row();
-            grid_err(ui, "n");
-            let l = ui.label("τ").on_hover_text("Communication delay τ > 1: an edge between nodes on different processors costs τ; a node executes in time 1 (fine-grain model).");
-            ui.add(egui::Slider::new(&mut params.tau, 1.0..=1e6).logarithmic(true).max_decimals(3))
-                .labelled_by(l.id)
-                .on_hover_text("τ: communication delay (log scale; click the number to type)");
-            ui.end_row();
-            grid_err(ui, "tau");
-            let l = ui.label("Direction").on_hover_text("Up-sweep: leaves first. Down-sweep: the up-sweep schedule run backwards (same makespan).");
-            egui::ComboBox::from_id_salt("ts_direction")
-                .selected_text(params.direction.name())
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut params.direction, Direction::Up, Direction::Up.name());
-                    ui.selectable_value(&mut params.direction, Direction::Down, Direction::Down.name());
-                })
-                .response
-                .labelled_by(l.id);
-            ui.end_row();
-            let l = ui.label("Plots: n up to").on_hover_text("The n plots run n = 1..this (the paper stopped at 40).");
-            ui.add(egui::DragValue::new(&mut self.view.n_max).range(2..=1000)).labelled_by(l.id);
-            ui.end_row();
+        param_grid(ui, "ts_params", self.error.of(params), |g| {
+            g.checked(
+                "n",
+                "n",
+                "Height n of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1).",
+                |ui| {
+                    ui.add(egui::DragValue::new(&mut params.n).speed(0.1))
+                        .on_hover_text("n: tree height")
+                },
+            );
+            g.checked(
+                "tau",
+                "τ",
+                "Communication delay τ > 1: an edge between nodes on different processors costs τ; a node executes in time 1 (fine-grain model).",
+                |ui| {
+                    ui.add(
+                        egui::Slider::new(&mut params.tau, 1.0..=1e6)
+                            .logarithmic(true)
+                            .max_decimals(3),
+                    )
+                    .on_hover_text("τ: communication delay (log scale; click the number to type)")
+                },
+            );
+            g.row(
+                "Direction",
+                "Up-sweep: leaves first. Down-sweep: the up-sweep schedule run backwards (same makespan).",
+                |ui| {
+                    let all = [Direction::Up, Direction::Down];
+                    choice(ui, "ts_direction", &mut params.direction, &all, Direction::name)
+                },
+            );
+            g.row(
+                "Plots: n up to",
+                "The n plots run n = 1..this (the paper stopped at 40).",
+                |ui| ui.add(egui::DragValue::new(&mut self.view.n_max).range(2..=1000)),
+            );
         });
-        ui.separator();
-        egui::CollapsingHeader::new("About this model and the paper").show(ui, |ui| {
-            ui.label(crate::ui::help::TREESWEEP);
-        });
+        about_section(ui, crate::ui::help::TREESWEEP, |_| {});
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         let params = &*params;
@@ -182,10 +165,7 @@ impl Workspace for TreeSweepPanel {
                 .on_hover_text("Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation");
         });
         if let Some(e) = self.error.of(params) {
-            ui.label(
-                RichText::new(format!("Nothing runs on this instance: {}", e.message))
-                    .color(ui.visuals().error_fg_color),
-            );
+            nothing_runs(ui, &e.message);
             return;
         }
         let steps = self.step_list();
@@ -219,7 +199,7 @@ impl Workspace for TreeSweepPanel {
             Shown::Py => ev.py.as_ref(),
         };
         let dark = ui.visuals().dark_mode;
-        let p0 = Color32::from_rgb(50, 120, 220);
+        let p0 = palette::SIMULATED;
         let p0_later = if dark {
             Color32::from_rgb(40, 70, 120)
         } else {
@@ -411,36 +391,10 @@ impl Workspace for TreeSweepPanel {
     }
     fn plots(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         let params = &*params;
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot:");
-            let names = [
-                (TsPlot::Fig2, "Fig. 2: T*, T_PY vs n"),
-                (TsPlot::Ratio, "ratio T*/T_PY vs n"),
-                (TsPlot::VsTau, "T*, T_PY vs τ"),
-                (TsPlot::Increments, "increments of T*"),
-            ];
-            let current = names
-                .iter()
-                .find(|x| x.0 == self.view.plot)
-                .map_or("", |x| x.1);
-            egui::ComboBox::from_id_salt("ts_plot")
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    for (v, name) in names {
-                        ui.selectable_value(&mut self.view.plot, v, name);
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            if self.n_series.is_running() || self.tau_points.is_running() {
-                ui.spinner();
-            }
-        });
+        let busy = self.n_series.is_running() || self.tau_points.is_running();
+        plot_header(ui, busy, |ui| combo(ui, "ts_plot", &mut self.view.plot));
         if self.error.of(params).is_some() {
-            ui.label(
-                RichText::new("Nothing is plotted until the instance is valid.")
-                    .color(ui.visuals().error_fg_color),
-            );
+            nothing_plotted(ui);
             return;
         }
         let plot = if self.view.plot == TsPlot::VsTau {
@@ -495,7 +449,7 @@ impl Workspace for TreeSweepPanel {
         result_table(ui, "ts_numbers", &header, &rows);
         let color = match ex {
             Some(Some(x)) if (x - s.t_star).abs() > 1e-9 * x => ui.visuals().error_fg_color,
-            Some(Some(_)) => Color32::from_rgb(40, 160, 70),
+            Some(Some(_)) => palette::OK,
             _ => ui.visuals().weak_text_color(),
         };
         ui.label(RichText::new(format!("Exhaustive check: {ex_text}")).color(color));
@@ -620,17 +574,10 @@ impl TreeSweepPanel {
     fn n_plot(&self, params: &TreeSweepParams) -> ComparePlot {
         let series_of: &[TauSeries] = self.n_series.latest().map_or(&[], |s| s.as_slice());
         let mut series = Vec::new();
-        let palette = [
-            Color32::from_rgb(50, 120, 220),
-            Color32::from_rgb(230, 120, 30),
-            Color32::from_rgb(40, 170, 90),
-            Color32::from_rgb(170, 60, 170),
-            Color32::from_rgb(200, 40, 40),
-        ];
         let ratio = self.view.plot == TsPlot::Ratio;
         let incr = self.view.plot == TsPlot::Increments;
         for (i, s) in series_of.iter().enumerate() {
-            let c = Some(palette[i % palette.len()]);
+            let c = Some(palette::series(i));
             let name = format!("τ = {}", fmt(s.tau));
             if ratio {
                 series.push(Series {
@@ -677,7 +624,7 @@ impl TreeSweepPanel {
                 name: "1/2 (the paper's claim)".into(),
                 points: vec![[1.0, 0.5], [end, 0.5]],
                 style: SeriesStyle::DashedLine,
-                color: Some(Color32::GRAY),
+                color: Some(palette::REFERENCE),
             });
         }
         let (title, y) = if ratio {
@@ -714,29 +661,39 @@ impl TreeSweepPanel {
                     "T* (Fine-Grain)",
                     &|p| p.t_star,
                     SeriesStyle::Line,
-                    Color32::from_rgb(50, 120, 220),
+                    palette::SIMULATED,
                 ),
-                line(
-                    "T_PY",
-                    &|p| p.t_py,
-                    SeriesStyle::Line,
-                    Color32::from_rgb(230, 120, 30),
-                ),
+                line("T_PY", &|p| p.t_py, SeriesStyle::Line, palette::BASELINE),
                 line(
                     "one processor",
                     &|p| p.one_processor,
                     SeriesStyle::DashedLine,
-                    Color32::GRAY,
+                    palette::REFERENCE,
                 ),
                 line(
                     "processor per node",
                     &|p| p.processor_per_node,
                     SeriesStyle::DashedLine,
-                    Color32::from_rgb(170, 60, 170),
+                    palette::FOURTH,
                 ),
             ],
             x_marker: Some(params.tau),
             legend_left: true,
         }
+    }
+}
+
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// Which plot the right column shows.
+    pub enum TsPlot {
+        /// Fig. 2: T* and T_PY against n for several τ.
+        Fig2 = "Fig. 2: T*, T_PY vs n",
+        /// T*/T_PY against n with the 1/2 line.
+        Ratio = "ratio T*/T_PY vs n",
+        /// T* and T_PY against τ at the current n.
+        VsTau = "T*, T_PY vs τ",
+        /// T*(n) − T*(n − 1).
+        Increments = "increments of T*",
     }
 }

@@ -1,6 +1,11 @@
 //! The instance editor: operations, the vector table (L, δ, c→, c←) and the generators.
 
 use super::*;
+use crate::model::redistribute::instance::N_MAX;
+use crate::ui::widgets::form::{ParamGrid, choice_in, param_grid};
+
+/// The ring directions, as the radio buttons offer them.
+const DIRECTIONS: [(Direction, &str); 2] = [(Direction::Uni, "uni"), (Direction::Bi, "bi")];
 
 impl RedistPanel {
     pub(super) fn controls_ui(
@@ -19,62 +24,52 @@ impl RedistPanel {
                 error_row(ui, &e.message);
             }
         };
-        egui::Grid::new("rd_ring").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
-            let l = ui.label("n").on_hover_text("Number of processors P_1 … P_n (2 to 10 000).");
+        param_grid(ui, "rd_ring", None, |g| {
             let mut n = inst.n();
-            if ui
-                .add(egui::DragValue::new(&mut n).range(2..=crate::model::redistribute::instance::N_MAX).speed(0.2))
-                .labelled_by(l.id)
-                .changed()
-            {
+            let resized = g.row(
+                "n",
+                "Number of processors P_1 … P_n (2 to 10 000).",
+                |ui| ui.add(egui::DragValue::new(&mut n).range(2..=N_MAX).speed(0.2)),
+            );
+            if resized.changed() {
                 inst.resize(n);
                 self.table.reset();
             }
-            ui.end_row();
-            scalar_error(ui, Field::N);
-            let l = ui.label("Direction").on_hover_text(
+            scalar_error(g.ui, Field::N);
+            g.radios(
+                "Direction",
                 "uni: P_i only sends to P_{i+1} (Sections 3–4) · bi: to either neighbour, one at a time (Sections 5–6)",
-            );
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut inst.direction, Direction::Uni, "uni")
-                    .labelled_by(l.id);
-                ui.radio_value(&mut inst.direction, Direction::Bi, "bi");
-            });
-            ui.end_row();
-            let l = ui.label("Links").on_hover_text(
-                "homogeneous: one cost c for every link · heterogeneous: a cost per link and direction (table columns c→ and c←)",
+                &mut inst.direction,
+                &DIRECTIONS,
             );
             let mut hetero = matches!(inst.costs, Costs::Heterogeneous { .. });
-            ui.horizontal(|ui| {
-                if ui.radio_value(&mut hetero, false, "homogeneous").labelled_by(l.id).changed() {
+            let links = g.radios(
+                "Links",
+                "homogeneous: one cost c for every link · heterogeneous: a cost per link and direction (table columns c→ and c←)",
+                &mut hetero,
+                &[(false, "homogeneous"), (true, "heterogeneous")],
+            );
+            if links.changed() {
+                if hetero {
+                    inst.make_heterogeneous();
+                } else {
                     inst.make_homogeneous();
                 }
-                if ui.radio_value(&mut hetero, true, "heterogeneous").changed() {
-                    inst.make_heterogeneous();
-                }
-            });
-            ui.end_row();
-            if let Costs::Homogeneous(c) = &mut inst.costs {
-                let l = ui.label("c").on_hover_text("Time to send one item over any link.");
-                ui.add(egui::DragValue::new(c).speed(0.05).max_decimals(4))
-                    .labelled_by(l.id);
-                ui.end_row();
-                scalar_error(ui, Field::C);
             }
-            let l = ui.label("Algorithm").on_hover_text(
+            if let Costs::Homogeneous(c) = &mut inst.costs {
+                g.row("c", "Time to send one item over any link.", |ui| {
+                    ui.add(egui::DragValue::new(c).speed(0.05).max_decimals(4))
+                });
+                scalar_error(g.ui, Field::C);
+            }
+            g.row(
+                "Algorithm",
                 "Auto picks the paper's algorithm for the ring type. “Algorithm 3 as printed” follows the pseudo-code literally; the corrected one is the default (see Help).",
+                |ui| {
+                    let combo = egui::ComboBox::from_id_salt("rd_algorithm").width(210.0);
+                    choice_in(ui, combo, &mut params.algorithm, &Algorithm::ALL, Algorithm::label, |_| None)
+                },
             );
-            egui::ComboBox::from_id_salt("rd_algorithm")
-                .selected_text(params.algorithm.label())
-                .width(210.0)
-                .show_ui(ui, |ui| {
-                    for a in Algorithm::ALL {
-                        ui.selectable_value(&mut params.algorithm, a, a.label());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            ui.end_row();
         });
 
         ui.separator();
@@ -163,12 +158,12 @@ impl RedistPanel {
             .iter()
             .filter(|e| e.field == Field::Delta && e.index.is_none())
         {
-            ui.label(RichText::new(format!("⚠ {}", e.message)).color(ui.visuals().error_fg_color));
+            error_label(ui, format!("⚠ {}", e.message));
         }
         for e in errors.iter().filter(|e| {
             matches!(e.field, Field::Loads | Field::Cw | Field::Ccw) && e.index.is_none()
         }) {
-            ui.label(RichText::new(format!("⚠ {}", e.message)).color(ui.visuals().error_fg_color));
+            error_label(ui, format!("⚠ {}", e.message));
         }
         let mut columns = vec![
             Column {
@@ -300,7 +295,7 @@ impl RedistPanel {
             .take(4)
             .collect();
         for m in listed {
-            ui.label(RichText::new(format!("⚠ {m}")).color(ui.visuals().error_fg_color));
+            error_label(ui, format!("⚠ {m}"));
         }
     }
 
@@ -309,37 +304,28 @@ impl RedistPanel {
             .default_open(true)
             .show(ui, |ui| {
                 let spec = &mut params.random;
-                egui::Grid::new("rd_random").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
-                    let l = ui.label("seed");
-                    ui.add(egui::DragValue::new(&mut spec.seed)).labelled_by(l.id);
-                    ui.end_row();
-                    let l = ui.label("n (random)");
-                    ui.add(egui::DragValue::new(&mut spec.n).range(2..=crate::model::redistribute::instance::N_MAX))
-                        .labelled_by(l.id);
-                    ui.end_row();
-                    let l = ui.label("max |δ|");
-                    ui.add(egui::DragValue::new(&mut spec.max_delta).range(1..=100_000))
-                        .labelled_by(l.id);
-                    ui.end_row();
-                    let l = ui.label("links");
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut spec.heterogeneous, false, "homog.").labelled_by(l.id);
-                        ui.radio_value(&mut spec.heterogeneous, true, "heterog.");
+                egui::Grid::new("rd_random")
+                    .num_columns(2)
+                    .spacing([8.0, 4.0])
+                    .show(ui, |ui| {
+                        let mut g = ParamGrid::new(ui, None);
+                        g.row("seed", "", |ui| ui.add(egui::DragValue::new(&mut spec.seed)));
+                        g.row("n (random)", "", |ui| {
+                            ui.add(egui::DragValue::new(&mut spec.n).range(2..=N_MAX))
+                        });
+                        g.row("max |δ|", "", |ui| {
+                            ui.add(egui::DragValue::new(&mut spec.max_delta).range(1..=100_000))
+                        });
+                        let links = [(false, "homog."), (true, "heterog.")];
+                        g.radios("links", "", &mut spec.heterogeneous, &links);
+                        g.radios("direction", "", &mut spec.direction, &DIRECTIONS);
+                        g.radios(
+                            "loads",
+                            "heavy: the minimal loads (processors must forward items they receive) · light: enough items that every processor could send from its own stock",
+                            &mut spec.heavy,
+                            &[(true, "heavy"), (false, "light")],
+                        );
                     });
-                    ui.end_row();
-                    let l = ui.label("direction");
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut spec.direction, Direction::Uni, "uni").labelled_by(l.id);
-                        ui.radio_value(&mut spec.direction, Direction::Bi, "bi");
-                    });
-                    ui.end_row();
-                    let l = ui.label("loads").on_hover_text("heavy: the minimal loads (processors must forward items they receive) · light: enough items that every processor could send from its own stock");
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut spec.heavy, true, "heavy").labelled_by(l.id);
-                        ui.radio_value(&mut spec.heavy, false, "light");
-                    });
-                    ui.end_row();
-                });
                 if ui.button("New random instance").clicked() {
                     match spec.validate() {
                         Ok(()) => {

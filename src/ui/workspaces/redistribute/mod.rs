@@ -16,7 +16,7 @@ mod numbers;
 mod picture;
 mod studies;
 
-use crate::jobs::{JobHandle, Keyed};
+use crate::jobs::Keyed;
 use crate::model::redistribute::bounds;
 use crate::model::redistribute::editing::{
     EditError, delta_from_targets, fix_sum, format_vector, parse_cost_vector, parse_int_vector,
@@ -35,42 +35,24 @@ use crate::model::redistribute::schedule::{Block, Schedule};
 use crate::model::redistribute::sweep::{
     LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, rounds_vs_lemma6,
 };
-use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
+use crate::ui::widgets::compare_plot::{
+    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, labelled_plot,
+};
+use crate::ui::widgets::form::choices;
 use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::ring::{RingArc, RingArrow, RingDrawing, RingEvent, RingNode, ring};
 use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
-use crate::ui::widgets::waiting;
-use crate::ui::widgets::{error_row, format_sig};
-use crate::ui::workspace::{Regions, Workspace, view_accessors};
+use crate::ui::widgets::{error_label, error_row, format_sig};
+use crate::ui::workspace::{Regions, Workspace, jobs, nothing_runs, repainter, view_accessors};
 use picture::{event_times, step_count};
 
 /// Above this much work (n × Σ|δ|) a run goes to a background job.
 const SYNC_WORK: i64 = 300_000;
 /// Lemma 12's slices cost about this many times less than a simulated item (pruned loop).
 const LEMMA12_SLICES_PER_ITEM: i64 = 8;
-/// Above this many processors the δ profile is drawn as lines instead of bars.
-const BAR_LIMIT: usize = 300;
-/// Largest number of rows of the Gantt chart.
-const GANTT_ROWS: usize = 64;
-/// Largest number of blocks drawn in the Gantt chart.
-const GANTT_BLOCKS: usize = 20_000;
-/// Largest ring of the LP-ratio and rounds studies.
-const STUDY_N: usize = 200;
-
-/// What the lower half of the picture shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Lower {
-    /// δ before and after the step, as bars.
-    #[default]
-    Bars,
-    /// Transfers per processor over time.
-    Gantt,
-    /// The sends of the step with their pseudo-code steps.
-    Sends,
-}
 
 /// View state (persisted).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -172,11 +154,6 @@ pub struct RedistPanel {
 
 impl Workspace for RedistPanel {
     type Params = RedistParams;
-    type View = RedistView;
-    const TITLE: &'static str = "Redistribution\non rings";
-    const HOVER: &'static str = "Renard, Robert & Vivien: optimal data redistribution on uni/bidirectional, homogeneous/heterogeneous rings (Algorithms 1–3, System 6)";
-    const HELP: &'static str = crate::ui::help::REDISTRIBUTE;
-
     view_accessors!(RedistView);
     fn steps(&self, params: &RedistParams) -> usize {
         self.current(params)
@@ -188,23 +165,13 @@ impl Workspace for RedistPanel {
             })
             .unwrap_or(1)
     }
-    fn jobs(&mut self) -> Vec<&mut dyn JobHandle> {
-        vec![
-            &mut self.evaluated,
-            &mut self.sweep,
-            &mut self.ratios,
-            &mut self.rounds,
-            &mut self.iterative,
-        ]
-    }
-    fn regions(&self) -> Regions {
-        Regions {
-            controls: (372.0, 300.0),
-            plots: (430.0, 380.0),
-            numbers: (210.0, 140.0),
-            ..Regions::default()
-        }
-    }
+    jobs!(evaluated, sweep, ratios, rounds, iterative);
+    const REGIONS: Regions = Regions {
+        controls: (372.0, 300.0),
+        plots: (430.0, 380.0),
+        numbers: (210.0, 140.0),
+        ..Regions::DEFAULT
+    };
 
     fn prepare(&mut self, ctx: &egui::Context, params: &RedistParams) {
         let n = params.instance.n();
@@ -288,13 +255,25 @@ impl RedistPanel {
         if work <= SYNC_WORK {
             self.evaluated.set(key, evaluate(instance));
         } else {
-            let c = ctx.clone();
             self.evaluated.request(
                 key,
                 "Running the redistribution",
-                move || c.request_repaint(),
+                repainter(ctx),
                 move |_p| Ok(evaluate(instance)),
             );
         }
+    }
+}
+
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// What the lower half of the picture shows.
+    pub enum Lower {
+        /// δ before and after the step, as bars.
+        Bars = "δ bars",
+        /// Transfers per processor over time.
+        Gantt = "Gantt",
+        /// The sends of the step with their pseudo-code steps.
+        Sends = "sends",
     }
 }

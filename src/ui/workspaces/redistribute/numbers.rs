@@ -11,10 +11,7 @@ impl RedistPanel {
         errors: &[InstanceError],
     ) {
         if let Some(e) = errors.first() {
-            ui.label(
-                RichText::new(format!("⚠ {} problem(s): {}", errors.len(), e.message))
-                    .color(ui.visuals().error_fg_color),
-            );
+            error_label(ui, format!("⚠ {} problem(s): {}", errors.len(), e.message));
             return;
         }
         let Some(ev) = self.current(params) else {
@@ -24,7 +21,7 @@ impl RedistPanel {
         let r = match &ev.outcome {
             Ok(r) => r,
             Err(e) => {
-                ui.label(RichText::new(format!("⚠ {e}")).color(ui.visuals().error_fg_color));
+                error_label(ui, format!("⚠ {e}"));
                 return;
             }
         };
@@ -87,7 +84,7 @@ impl RedistPanel {
             }
             result_table(ui, "rd_result", &["quantity", "value"], &rows);
             for v in r.verification.violations.iter().skip(1).take(3) {
-                ui.label(RichText::new(format!("✗ {v}")).color(ui.visuals().error_fg_color));
+                error_label(ui, format!("✗ {v}"));
             }
             let ui = &mut cols[1];
             let rows: Vec<Vec<String>> = r

@@ -2,6 +2,22 @@
 //! transfers and the sends list.
 
 use super::*;
+use crate::ui::widgets::busy;
+use crate::ui::widgets::dialog::{Answer, dialog};
+use crate::ui::widgets::form::{ParamGrid, heading_tabs};
+use crate::ui::widgets::palette;
+
+/// Above this many processors the δ profile is drawn as lines instead of bars.
+const BAR_LIMIT: usize = 300;
+/// Largest number of rows of the Gantt chart.
+const GANTT_ROWS: usize = 64;
+/// Largest number of blocks drawn in the Gantt chart.
+const GANTT_BLOCKS: usize = 20_000;
+
+/// A slice's colour on the ring: its sign's colour, see-through.
+fn translucent(c: Color32) -> Color32 {
+    Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), 170)
+}
 
 pub(super) fn sign_color(d: i64, max: i64, dark: bool) -> Color32 {
     if d == 0 {
@@ -13,15 +29,9 @@ pub(super) fn sign_color(d: i64, max: i64, dark: bool) -> Color32 {
     }
     let t = (d.unsigned_abs() as f32 / max.max(1) as f32).clamp(0.15, 1.0);
     let (base, full) = if d > 0 {
-        (
-            Color32::from_rgb(255, 236, 210),
-            Color32::from_rgb(225, 120, 30),
-        )
+        (Color32::from_rgb(255, 236, 210), palette::POSITIVE)
     } else {
-        (
-            Color32::from_rgb(214, 230, 250),
-            Color32::from_rgb(40, 110, 200),
-        )
+        (Color32::from_rgb(214, 230, 250), palette::NEGATIVE)
     };
     let lerp = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t) as u8;
     Color32::from_rgb(
@@ -37,9 +47,9 @@ pub(super) fn step_color(step: u8) -> Color32 {
         5 | 6 | 12 | 14 => Color32::from_rgb(210, 60, 40),
         8 | 9 | 16 | 18 => Color32::from_rgb(30, 120, 200),
         21 | 24 => Color32::from_rgb(130, 60, 180),
-        28 | 30 => Color32::from_rgb(20, 150, 90),
+        28 | 30 => palette::FORWARD,
         STEP_FEED => Color32::from_rgb(190, 150, 0),
-        _ => Color32::from_rgb(90, 90, 90),
+        _ => palette::MUTED,
     }
 }
 
@@ -185,37 +195,20 @@ impl RedistPanel {
         params: &mut RedistParams,
         errors: &[InstanceError],
     ) {
-        ui.horizontal(|ui| {
-            ui.heading("Redistribution");
-            for (v, name) in [
-                (Lower::Bars, "δ bars"),
-                (Lower::Gantt, "Gantt"),
-                (Lower::Sends, "sends"),
-            ] {
-                ui.selectable_value(&mut self.view.lower, v, name);
-            }
-        });
+        heading_tabs(ui, "Redistribution", &mut self.view.lower);
         if let Some(e) = errors.first() {
-            ui.label(
-                RichText::new(format!("Nothing runs on this instance: {}", e.message))
-                    .color(ui.visuals().error_fg_color),
-            );
+            nothing_runs(ui, &e.message);
             self.ring_only(ui, params);
             return;
         }
         let Some(ev) = self.current(params) else {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("running…");
-            });
+            busy(ui, "running…");
             return;
         };
         let (report, times) = match &ev.outcome {
             Ok(r) => (r.clone(), ev.times.clone()),
             Err(e) => {
-                ui.label(
-                    RichText::new(format!("Cannot run: {e}")).color(ui.visuals().error_fg_color),
-                );
+                error_label(ui, format!("Cannot run: {e}"));
                 self.ring_only(ui, params);
                 return;
             }
@@ -302,11 +295,11 @@ impl RedistPanel {
             .map(|&(a, b, sum)| RingArc {
                 start: a,
                 end: b,
-                color: if sum > 0 {
-                    Color32::from_rgba_unmultiplied(225, 120, 30, 170)
+                color: translucent(if sum > 0 {
+                    palette::POSITIVE
                 } else {
-                    Color32::from_rgba_unmultiplied(40, 110, 200, 170)
-                },
+                    palette::NEGATIVE
+                }),
                 tooltip: format!("C_{{{},{}}}: δ = {sum}", a + 1, b + 1),
             })
             .collect();
@@ -469,60 +462,43 @@ impl RedistPanel {
             let n = inst.n();
             let (a, b) = (edit.index, (edit.index + 1) % n);
             let bi = inst.direction == Direction::Bi;
-            let mut open = true;
-            egui::Window::new("Link cost")
+            let window = egui::Window::new("Link cost")
                 .collapsible(false)
-                .resizable(false)
-                .open(&mut open)
-                .show(ui.ctx(), |ui| {
-                    ui.label(
-                        RichText::new(
-                            "Time to send one item over the link. Applying makes the ring's \
-                             costs per link (heterogeneous).",
-                        )
-                        .weak(),
-                    );
-                    egui::Grid::new("rd_link_edit")
-                        .num_columns(2)
-                        .show(ui, |ui| {
-                            let l = ui.label(format!("c({},{})", a + 1, b + 1));
-                            ui.add(
-                                egui::DragValue::new(&mut edit.cw)
-                                    .speed(0.05)
-                                    .range(1e-6..=1e9),
-                            )
-                            .labelled_by(l.id);
-                            ui.end_row();
-                            if bi {
-                                let l = ui.label(format!("c({},{})", b + 1, a + 1));
-                                ui.add(
-                                    egui::DragValue::new(&mut edit.ccw)
-                                        .speed(0.05)
-                                        .range(1e-6..=1e9),
-                                )
-                                .labelled_by(l.id);
-                                ui.end_row();
-                            }
-                        });
-                    ui.horizontal(|ui| {
-                        if ui.button("Apply").clicked() {
-                            inst.make_heterogeneous();
-                            if let Costs::Heterogeneous { cw, ccw } = &mut inst.costs {
-                                cw[a] = edit.cw;
-                                if bi {
-                                    ccw[b] = edit.ccw;
-                                }
-                            }
-                            close = true;
-                        }
-                        if ui.button("Close").clicked() {
-                            close = true;
+                .resizable(false);
+            let answer = dialog(ui.ctx(), window, "Apply", "Close", |ui| {
+                ui.label(
+                    RichText::new(
+                        "Time to send one item over the link. Applying makes the ring's \
+                         costs per link (heterogeneous).",
+                    )
+                    .weak(),
+                );
+                egui::Grid::new("rd_link_edit")
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        let mut g = ParamGrid::new(ui, None);
+                        let mut cost = |(from, to): (usize, usize), c: &mut f64| {
+                            g.row(format!("c({},{})", from + 1, to + 1), "", |ui| {
+                                ui.add(egui::DragValue::new(c).speed(0.05).range(1e-6..=1e9))
+                            });
+                        };
+                        cost((a, b), &mut edit.cw);
+                        if bi {
+                            cost((b, a), &mut edit.ccw);
                         }
                     });
-                });
-            if !open {
-                close = true;
+                false
+            });
+            if answer == Some(Answer::Confirm) {
+                inst.make_heterogeneous();
+                if let Costs::Heterogeneous { cw, ccw } = &mut inst.costs {
+                    cw[a] = edit.cw;
+                    if bi {
+                        ccw[b] = edit.ccw;
+                    }
+                }
             }
+            close = answer.is_some();
         }
         if close {
             self.link_edit = None;
@@ -615,7 +591,7 @@ impl RedistPanel {
 fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
     let n = before.len();
     let grey = Color32::from_rgba_unmultiplied(150, 150, 150, 140);
-    let blue = Color32::from_rgb(40, 110, 200);
+    let blue = palette::NEGATIVE;
     let plot = Plot::new("rd_delta_bars")
         .legend(Legend::default())
         .custom_x_axes(vec![AxisHints::new_x().label_spacing(18.0..=40.0)])

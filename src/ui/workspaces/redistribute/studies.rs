@@ -2,82 +2,60 @@
 //! Lemma 12, Algorithm 3 rounds vs Lemma 6, Section 8.
 
 use super::*;
+use crate::ui::widgets::form::{labelled, listed, pairs_grid, plot_header, radios};
+use crate::ui::widgets::{palette, requested};
+
+/// Largest ring of the LP-ratio and rounds studies.
+const STUDY_N: usize = 200;
 
 impl RedistPanel {
     pub(super) fn plots_ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
-        ui.horizontal(|ui| {
-            let l = ui.label("Plot:");
-            let names = [
+        let busy = self.sweep.is_running()
+            || self.ratios.is_running()
+            || self.rounds.is_running()
+            || self.iterative.is_running();
+        plot_header(ui, busy, |ui| {
+            let studies = [
                 (Study::Sweep, "makespan vs lower bound"),
                 (Study::LpRatio, "System 6 / Lemma 12"),
                 (Study::Rounds, "Algorithm 3 rounds vs Lemma 6"),
                 (Study::Iterative, "Section 8: iterative application"),
             ];
-            let cur = names
-                .iter()
-                .find(|x| x.0 == params.study)
-                .map_or("", |x| x.1);
-            egui::ComboBox::from_id_salt("rd_plot")
-                .selected_text(cur)
-                .show_ui(ui, |ui| {
-                    for (v, name) in names {
-                        ui.selectable_value(&mut params.study, v, name);
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-            if self.sweep.is_running()
-                || self.ratios.is_running()
-                || self.rounds.is_running()
-                || self.iterative.is_running()
-            {
-                ui.spinner();
-            }
+            listed(ui, "rd_plot", &mut params.study, &studies)
         });
-        let ctx = ui.ctx().clone();
         match params.study {
-            Study::Sweep => self.sweep_plot(ui, &ctx, params),
-            Study::LpRatio => self.ratio_plot(ui, &ctx, params),
-            Study::Rounds => self.rounds_plot(ui, &ctx, params),
-            Study::Iterative => self.iterative_plot(ui, &ctx, params),
+            Study::Sweep => self.sweep_plot(ui, params),
+            Study::LpRatio => self.ratio_plot(ui, params),
+            Study::Rounds => self.rounds_plot(ui, params),
+            Study::Iterative => self.iterative_plot(ui, params),
         }
     }
 
-    pub(super) fn sweep_plot(
-        &mut self,
-        ui: &mut Ui,
-        ctx: &egui::Context,
-        params: &mut RedistParams,
-    ) {
+    pub(super) fn sweep_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         let spec = &mut params.sweep;
-        egui::Grid::new("rd_sweep")
-            .num_columns(4)
-            .spacing([6.0, 4.0])
-            .show(ui, |ui| {
-                let l = ui.label("sweep");
-                ui.horizontal(|ui| {
-                    ui.radio_value(&mut spec.var, SweepVar::N, "n")
-                        .labelled_by(l.id);
-                    ui.radio_value(&mut spec.var, SweepVar::MaxDelta, "max |δ|");
-                });
-                let l = ui.label("up to");
+        pairs_grid(ui, "rd_sweep", |ui| {
+            let l = ui.label("sweep");
+            let vars = [(SweepVar::N, "n"), (SweepVar::MaxDelta, "max |δ|")];
+            radios(ui, l.id, &mut spec.var, &vars);
+            labelled(ui, "up to", "", |ui| {
                 ui.add(egui::DragValue::new(&mut spec.to).range(3..=10_000))
-                    .labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label(if spec.var == SweepVar::N {
-                    "max |δ|"
-                } else {
-                    "n"
-                });
-                ui.add(egui::DragValue::new(&mut spec.fixed).range(2..=10_000))
-                    .labelled_by(l.id);
-                let l = ui.label("samples");
-                ui.add(egui::DragValue::new(&mut spec.samples).range(1..=1000))
-                    .labelled_by(l.id);
-                ui.end_row();
             });
+            ui.end_row();
+            let fixed = if spec.var == SweepVar::N {
+                "max |δ|"
+            } else {
+                "n"
+            };
+            labelled(ui, fixed, "", |ui| {
+                ui.add(egui::DragValue::new(&mut spec.fixed).range(2..=10_000))
+            });
+            labelled(ui, "samples", "", |ui| {
+                ui.add(egui::DragValue::new(&mut spec.samples).range(1..=1000))
+            });
+            ui.end_row();
+        });
         if let Err(e) = spec.validate() {
-            ui.label(RichText::new(format!("⚠ {e}")).color(ui.visuals().error_fg_color));
+            error_label(ui, format!("⚠ {e}"));
             return;
         }
         let hetero = !params.instance.is_homogeneous();
@@ -93,22 +71,20 @@ impl RedistPanel {
             params.instance.direction.name(),
             crate::model::redistribute::run::resolve(&params.instance, params.algorithm).label()
         )).weak());
-        let c = ctx.clone();
         let k = key.clone();
-        self.sweep.request(
+        let Some(pts) = requested(
+            ui,
+            &mut self.sweep,
             key,
             "Sweeping random rings",
-            move || c.request_repaint(),
             move |p| makespan_sweep(&k.0, k.1, k.2, k.3, p),
-        );
-        let Some(pts) = self.sweep.current() else {
-            waiting(ui, &mut self.sweep);
+        ) else {
             return;
         };
         let mut series: Vec<Series> = Series::points_and_line(
             "mean makespan",
             pts.iter().map(|p| [p.x, p.makespan]).collect(),
-            Color32::from_rgb(40, 110, 200),
+            palette::NEGATIVE,
         )
         .into();
         series.push(Series {
@@ -154,9 +130,9 @@ impl RedistPanel {
 
     pub(super) fn study_controls(ui: &mut Ui, samples: &mut usize, what: &str, key: &StudyKey) {
         ui.horizontal(|ui| {
-            let l = ui.label("samples");
-            ui.add(egui::DragValue::new(samples).range(10..=5000))
-                .labelled_by(l.id);
+            labelled(ui, "samples", "", |ui| {
+                ui.add(egui::DragValue::new(samples).range(10..=5000))
+            });
         });
         ui.label(RichText::new(format!(
             "{what}: n = {} (the ring's n, at most {STUDY_N}), max |δ| = {} and seed {} from “Random instance”.",
@@ -164,12 +140,7 @@ impl RedistPanel {
         )).weak());
     }
 
-    pub(super) fn ratio_plot(
-        &mut self,
-        ui: &mut Ui,
-        ctx: &egui::Context,
-        params: &mut RedistParams,
-    ) {
+    pub(super) fn ratio_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         let key = Self::study_key(params);
         Self::study_controls(
             ui,
@@ -177,15 +148,13 @@ impl RedistPanel {
             "Random heterogeneous bidirectional rings, heavy loads",
             &key,
         );
-        let c = ctx.clone();
-        self.ratios.request(
+        let Some(pts) = requested(
+            ui,
+            &mut self.ratios,
             key,
             "System 6 vs Lemma 12",
-            move || c.request_repaint(),
             move |p| lp_ratios(key.0, key.1, key.2, key.3, true, p),
-        );
-        let Some(pts) = self.ratios.current() else {
-            waiting(ui, &mut self.ratios);
+        ) else {
             return;
         };
         let bins = 20usize;
@@ -218,24 +187,15 @@ impl RedistPanel {
             )
             .color(color)
         };
-        let light = mk(0, "light solutions", Color32::from_rgb(40, 110, 200));
-        let not_light = mk(1, "not light", Color32::from_rgb(225, 120, 30)).stack_on(&[&light]);
-        Plot::new("rd_ratio_plot")
-            .legend(Legend::default())
-            .x_axis_label("τ_int (System 6) / Lemma 12")
-            .y_axis_label("instances")
-            .show(ui, |p| {
-                p.bar_chart(light);
-                p.bar_chart(not_light);
-            });
+        let light = mk(0, "light solutions", palette::NEGATIVE);
+        let not_light = mk(1, "not light", palette::POSITIVE).stack_on(&[&light]);
+        labelled_plot("rd_ratio_plot", "τ_int (System 6) / Lemma 12", "instances").show(ui, |p| {
+            p.bar_chart(light);
+            p.bar_chart(not_light);
+        });
     }
 
-    pub(super) fn rounds_plot(
-        &mut self,
-        ui: &mut Ui,
-        ctx: &egui::Context,
-        params: &mut RedistParams,
-    ) {
+    pub(super) fn rounds_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         let key = Self::study_key(params);
         Self::study_controls(
             ui,
@@ -243,15 +203,13 @@ impl RedistPanel {
             "Random homogeneous bidirectional rings (max |δ| varies per sample up to the setting)",
             &key,
         );
-        let c = ctx.clone();
-        self.rounds.request(
+        let Some(pts) = requested(
+            ui,
+            &mut self.rounds,
             key,
             "Algorithm 3 vs Lemma 6",
-            move || c.request_repaint(),
             move |p| rounds_vs_lemma6(key.0, key.1, key.2, key.3, p),
-        );
-        let Some(pts) = self.rounds.current() else {
-            waiting(ui, &mut self.rounds);
+        ) else {
             return;
         };
         let count = |f: &dyn Fn(&RoundsPoint) -> bool| pts.iter().filter(|p| f(p)).count();
@@ -274,7 +232,7 @@ impl RedistPanel {
                     name: "Lemma 8: rounds = Lemma 6".into(),
                     points: vec![[0.0, 0.0], [maxl, maxl]],
                     style: SeriesStyle::DashedLine,
-                    color: Some(Color32::GRAY),
+                    color: Some(palette::REFERENCE),
                 },
                 Series {
                     name: "as printed".into(),
@@ -283,7 +241,7 @@ impl RedistPanel {
                         .map(|p| [p.lemma6 as f64, p.literal as f64])
                         .collect(),
                     style: SeriesStyle::Points,
-                    color: Some(Color32::from_rgb(225, 120, 30)),
+                    color: Some(palette::POSITIVE),
                 },
                 Series {
                     name: "corrected".into(),
@@ -292,7 +250,7 @@ impl RedistPanel {
                         .map(|p| [p.lemma6 as f64, p.corrected as f64])
                         .collect(),
                     style: SeriesStyle::Points,
-                    color: Some(Color32::from_rgb(40, 110, 200)),
+                    color: Some(palette::NEGATIVE),
                 },
             ],
             x_marker: None,
@@ -301,67 +259,52 @@ impl RedistPanel {
         compare_plot(ui, "rd_rounds_plot", &plot, &mut self.view.plot_view);
     }
 
-    pub(super) fn iterative_plot(
-        &mut self,
-        ui: &mut Ui,
-        ctx: &egui::Context,
-        params: &mut RedistParams,
-    ) {
+    pub(super) fn iterative_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         let it = &mut params.iterative;
-        egui::Grid::new("rd_iter")
-            .num_columns(4)
-            .spacing([6.0, 4.0])
-            .show(ui, |ui| {
-                let l = ui.label("p");
+        pairs_grid(ui, "rd_iter", |ui| {
+            labelled(ui, "p", "", |ui| {
                 ui.add(egui::DragValue::new(&mut it.p).range(2..=256))
-                    .labelled_by(l.id);
-                let l = ui.label("platforms");
+            });
+            labelled(ui, "platforms", "", |ui| {
                 ui.add(egui::DragValue::new(&mut it.instances).range(1..=200))
-                    .labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label("seed");
-                ui.add(egui::DragValue::new(&mut it.seed)).labelled_by(l.id);
-                let l = ui.label("not light").on_hover_text(
-                    "What a redistribution does when System 6's optimum is not light: the paper \
+            });
+            ui.end_row();
+            labelled(ui, "seed", "", |ui| {
+                ui.add(egui::DragValue::new(&mut it.seed))
+            });
+            labelled(
+                ui,
+                "not light",
+                "What a redistribution does when System 6's optimum is not light: the paper \
                      only uses the light algorithm (System 12, or skip when no light solution \
                      exists); “forward” also schedules heavy solutions, forwarding items as they \
                      arrive.",
-                );
-                egui::ComboBox::from_id_salt("rd_heavy")
-                    .selected_text(match it.heavy {
-                        HeavyPolicy::LightOnly => "skip (paper)",
-                        HeavyPolicy::Forward => "forward",
-                    })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut it.heavy, HeavyPolicy::LightOnly, "skip (paper)");
-                        ui.selectable_value(&mut it.heavy, HeavyPolicy::Forward, "forward");
-                    })
-                    .response
-                    .labelled_by(l.id);
-                ui.end_row();
-            });
+                |ui| {
+                    let policies = [
+                        (HeavyPolicy::LightOnly, "skip (paper)"),
+                        (HeavyPolicy::Forward, "forward"),
+                    ];
+                    listed(ui, "rd_heavy", &mut it.heavy, &policies)
+                },
+            );
+            ui.end_row();
+        });
         if let Err(e) = it.validate() {
-            ui.label(RichText::new(format!("⚠ {e}")).color(ui.visuals().error_fg_color));
+            error_label(ui, format!("⚠ {e}"));
             return;
         }
         let key = it.clone();
-        let c = ctx.clone();
         let k = key.clone();
-        self.iterative.request(
-            key,
-            "Section 8 study",
-            move || c.request_repaint(),
-            move |p| run_iterative(&k, p),
-        );
-        let Some(res) = self.iterative.current() else {
-            waiting(ui, &mut self.iterative);
+        let Some(res) = requested(ui, &mut self.iterative, key, "Section 8 study", move |p| {
+            run_iterative(&k, p)
+        }) else {
             return;
         };
         let colors = [
-            Color32::from_rgb(90, 90, 90),
-            Color32::from_rgb(40, 110, 200),
-            Color32::from_rgb(20, 150, 90),
-            Color32::from_rgb(225, 120, 30),
+            palette::MUTED,
+            palette::NEGATIVE,
+            palette::FORWARD,
+            palette::POSITIVE,
             Color32::from_rgb(200, 40, 120),
         ];
         let mut series = Vec::new();

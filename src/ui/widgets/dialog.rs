@@ -1,0 +1,42 @@
+//! A small modeless dialog: a window with its content and, under it, a confirming button and
+//! a dismissing one.
+
+use egui::Ui;
+
+/// How the user answered a dialog this frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// The confirming button (or what the content counts as confirming, such as Enter).
+    Confirm,
+    /// The dismissing button or the window's ×.
+    Dismiss,
+}
+
+/// Shows `window` with `content` and the buttons `confirm` and `dismiss` under it. `content`
+/// returns true when it confirms by itself (Enter in a text field). None while the user has
+/// not answered.
+pub fn dialog(
+    ctx: &egui::Context,
+    window: egui::Window<'_>,
+    confirm: &str,
+    dismiss: &str,
+    content: impl FnOnce(&mut Ui) -> bool,
+) -> Option<Answer> {
+    let mut open = true;
+    let mut answer = None;
+    window.open(&mut open).show(ctx, |ui| {
+        let entered = content(ui);
+        ui.horizontal(|ui| {
+            if ui.button(confirm).clicked() || entered {
+                answer = Some(Answer::Confirm);
+            }
+            if ui.button(dismiss).clicked() {
+                answer = Some(Answer::Dismiss);
+            }
+        });
+    });
+    if !open {
+        answer = Some(Answer::Dismiss);
+    }
+    answer
+}

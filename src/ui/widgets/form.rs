@@ -1,0 +1,290 @@
+//! The pieces every workspace's controls are built from: a two-column parameter grid whose
+//! rows name their control after the caption (for screen readers and the UI tests) and show
+//! why a value is invalid right under it; combo boxes and radio rows over a fixed list of
+//! choices; a heading with view tabs; the "Plot:" row above the plots.
+
+use egui::{ComboBox, Response, Ui, WidgetText};
+
+use crate::model::ParamError;
+
+/// Row and column spacing of parameter grids.
+const GRID_SPACING: [f32; 2] = [8.0, 6.0];
+/// Row and column spacing of the settings above a plot.
+const PAIRS_SPACING: [f32; 2] = [6.0, 4.0];
+
+/// A two-column parameter grid being drawn (see [`param_grid`]).
+pub struct ParamGrid<'a> {
+    /// The grid's own ui, for rows the methods below do not cover.
+    pub ui: &'a mut Ui,
+    error: Option<&'a ParamError>,
+}
+
+/// Draws a parameter grid with id `id`. `error` is why the parameters are invalid, if they
+/// are: [`ParamGrid::checked`] rows show it under the control of its field.
+pub fn param_grid(
+    ui: &mut Ui,
+    id: &str,
+    error: Option<&ParamError>,
+    add: impl FnOnce(&mut ParamGrid<'_>),
+) {
+    egui::Grid::new(id)
+        .num_columns(2)
+        .spacing(GRID_SPACING)
+        .show(ui, |ui| add(&mut ParamGrid { ui, error }));
+}
+
+/// The settings above a plot: a tight grid with id `id` of two (caption, control) pairs per
+/// row (see [`labelled`]).
+pub fn pairs_grid(ui: &mut Ui, id: &str, add: impl FnOnce(&mut Ui)) {
+    egui::Grid::new(id)
+        .num_columns(4)
+        .spacing(PAIRS_SPACING)
+        .show(ui, add);
+}
+
+impl<'a> ParamGrid<'a> {
+    /// Rows in a grid the caller laid out itself (none of its fields is checked when `error`
+    /// is None).
+    pub fn new(ui: &'a mut Ui, error: Option<&'a ParamError>) -> Self {
+        ParamGrid { ui, error }
+    }
+
+    /// A row: `caption` (with `hover` text unless it is empty) and the control `add` draws,
+    /// which is named after the caption.
+    pub fn row(
+        &mut self,
+        caption: impl Into<WidgetText>,
+        hover: &str,
+        add: impl FnOnce(&mut Ui) -> Response,
+    ) -> Response {
+        let control = labelled(self.ui, caption, hover, add);
+        self.ui.end_row();
+        control
+    }
+
+    /// A row of [`radios`] captioned `caption` (with `hover` text unless it is empty).
+    pub fn radios<T: Copy + PartialEq>(
+        &mut self,
+        caption: &str,
+        hover: &str,
+        value: &mut T,
+        options: &[(T, &str)],
+    ) -> Response {
+        let label = caption_label(self.ui, caption, hover);
+        let changed = radios(self.ui, label.id, value, options);
+        self.ui.end_row();
+        changed
+    }
+
+    /// A [`row`](Self::row) for the parameter `field`, followed by the reason its value is
+    /// invalid when it is.
+    pub fn checked(
+        &mut self,
+        field: &str,
+        caption: impl Into<WidgetText>,
+        hover: &str,
+        add: impl FnOnce(&mut Ui) -> Response,
+    ) -> Response {
+        let control = self.row(caption, hover, add);
+        if let Some(e) = self.error.filter(|e| e.field == field) {
+            super::error_row(self.ui, &e.message);
+        }
+        control
+    }
+}
+
+/// A caption, with `hover` text unless it is empty.
+fn caption_label(ui: &mut Ui, caption: impl Into<WidgetText>, hover: &str) -> Response {
+    let label = ui.label(caption);
+    if hover.is_empty() {
+        label
+    } else {
+        label.on_hover_text(hover)
+    }
+}
+
+/// `caption` (with `hover` text unless it is empty), then the control `add` draws, which is
+/// named after the caption.
+pub fn labelled(
+    ui: &mut Ui,
+    caption: impl Into<WidgetText>,
+    hover: &str,
+    add: impl FnOnce(&mut Ui) -> Response,
+) -> Response {
+    let label = caption_label(ui, caption, hover);
+    add(ui).labelled_by(label.id)
+}
+
+/// A combo box with id `id` offering `options`, each as `caption` gives it, with the current
+/// value's caption on the button; picking one sets `value`.
+pub fn choice<T, C>(
+    ui: &mut Ui,
+    id: &str,
+    value: &mut T,
+    options: &[T],
+    caption: impl Fn(T) -> C,
+) -> Response
+where
+    T: Copy + PartialEq,
+    C: Into<WidgetText>,
+{
+    choice_in(
+        ui,
+        ComboBox::from_id_salt(id),
+        value,
+        options,
+        caption,
+        |_| None,
+    )
+}
+
+/// [`choice`] drawn into the combo box `combo` (for its width), with hover text on the options
+/// `hover` gives one for.
+pub fn choice_in<T, C>(
+    ui: &mut Ui,
+    combo: ComboBox,
+    value: &mut T,
+    options: &[T],
+    caption: impl Fn(T) -> C,
+    hover: impl Fn(T) -> Option<&'static str>,
+) -> Response
+where
+    T: Copy + PartialEq,
+    C: Into<WidgetText>,
+{
+    combo
+        .selected_text(caption(*value))
+        .show_ui(ui, |ui| {
+            for &option in options {
+                let item = ui.selectable_value(value, option, caption(option));
+                if let Some(text) = hover(option) {
+                    item.on_hover_text(text);
+                }
+            }
+        })
+        .response
+}
+
+/// A [`choice`] over (value, caption) pairs.
+pub fn listed<T: Copy + PartialEq>(
+    ui: &mut Ui,
+    id: &str,
+    value: &mut T,
+    options: &[(T, &str)],
+) -> Response {
+    let values: Vec<T> = options.iter().map(|o| o.0).collect();
+    choice(ui, id, value, &values, |v| caption_of(options, v))
+}
+
+/// The caption of `value` among (value, caption) pairs (empty when it is not listed).
+fn caption_of<'a, T: PartialEq>(options: &[(T, &'a str)], value: T) -> &'a str {
+    options.iter().find(|o| o.0 == value).map_or("", |o| o.1)
+}
+
+/// A closed set of values offered as a choice (combo box, tabs), each with its caption;
+/// declared with [`choices!`].
+pub trait Choice: Copy + PartialEq + 'static {
+    /// Every value, in the order offered.
+    const ALL: &'static [Self];
+    /// What the choice is called where it is offered.
+    fn caption(self) -> &'static str;
+}
+
+/// Declares a view enum offered as a [`Choice`]: its variants with their captions, the first
+/// one the default. The enum derives what view state needs (copy, compare, serde, default).
+macro_rules! choices {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(#[$first_meta:meta])*
+            $first:ident = $first_caption:literal,
+            $($(#[$variant_meta:meta])* $variant:ident = $caption:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default,
+        )]
+        $vis enum $name {
+            $(#[$first_meta])*
+            #[default]
+            $first,
+            $($(#[$variant_meta])* $variant,)*
+        }
+
+        impl $crate::ui::widgets::form::Choice for $name {
+            const ALL: &'static [$name] = &[$name::$first, $($name::$variant),*];
+            fn caption(self) -> &'static str {
+                match self {
+                    $name::$first => $first_caption,
+                    $($name::$variant => $caption,)*
+                }
+            }
+        }
+    };
+}
+pub(crate) use choices;
+
+/// A combo box with id `id` offering every [`Choice`] of `value`'s type.
+pub fn combo<T: Choice>(ui: &mut Ui, id: &str, value: &mut T) -> Response {
+    choice(ui, id, value, T::ALL, T::caption)
+}
+
+/// Radio buttons side by side, one per (value, caption) pair; the first is named after the
+/// label `label` (the row's caption). The response says whether the value changed.
+pub fn radios<T: Copy + PartialEq>(
+    ui: &mut Ui,
+    label: egui::Id,
+    value: &mut T,
+    options: &[(T, &str)],
+) -> Response {
+    ui.horizontal(|ui| {
+        options
+            .iter()
+            .enumerate()
+            .map(|(i, &(option, caption))| {
+                let radio = ui.radio_value(value, option, caption);
+                if i == 0 {
+                    radio.labelled_by(label)
+                } else {
+                    radio
+                }
+            })
+            .reduce(|a, b| a | b)
+            .expect("at least one option")
+    })
+    .inner
+}
+
+/// A heading followed by tabs choosing (among every [`Choice`]) what the region below it
+/// shows.
+pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) {
+    ui.horizontal(|ui| {
+        ui.heading(heading);
+        for &tab in T::ALL {
+            ui.selectable_value(value, tab, tab.caption());
+        }
+    });
+}
+
+/// The row above the plots: "Plot:" and the combo box `combo` draws (named after it), then a
+/// spinner while `busy`.
+pub fn plot_header(ui: &mut Ui, busy: bool, combo: impl FnOnce(&mut Ui) -> Response) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Plot:");
+        combo(ui).labelled_by(label.id);
+        if busy {
+            ui.spinner();
+        }
+    });
+}
+
+/// The "About this model and the paper" section closing the controls, with `more` under the
+/// help text.
+pub fn about_section(ui: &mut Ui, help: &str, more: impl FnOnce(&mut Ui)) {
+    ui.separator();
+    egui::CollapsingHeader::new("About this model and the paper").show(ui, |ui| {
+        ui.label(help);
+        more(ui);
+    });
+}
