@@ -46,6 +46,9 @@ pub enum Command {
     Gui {
         /// Preset file (.ron) or bundled preset name.
         preset: Option<String>,
+        /// Start in presenter mode (larger type, the picture first; F5 toggles it).
+        #[arg(long)]
+        presenter: bool,
     },
     /// Run a preset headless and print what its model subcommand prints.
     Eval {

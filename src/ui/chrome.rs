@@ -58,6 +58,9 @@ pub(super) fn shortcuts(app: &mut LoadlabApp, ctx: &egui::Context) -> Vec<Cmd> {
         if i.consume_key(Modifiers::NONE, Key::F1) {
             app.windows.help = !app.windows.help;
         }
+        if i.consume_key(Modifiers::NONE, Key::F5) {
+            cmds.push(Cmd::Presenter(app.presenter.is_none()));
+        }
     });
     cmds
 }
@@ -149,6 +152,18 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
                     cmds.push(Cmd::Theme(t));
                 }
             }
+            ui.separator();
+            let on = app.presenter.is_some();
+            if ui
+                .checkbox(&mut on.clone(), "Presenter mode  (F5)")
+                .on_hover_text(
+                    "Type 1.5 × larger, controls and numbers folded away (toggle them with Show:)",
+                )
+                .clicked()
+            {
+                cmds.push(Cmd::Presenter(!on));
+            }
+            ui.label(egui::RichText::new("Zoom: Ctrl+= / Ctrl+− / Ctrl+0").weak());
             ui.separator();
             item(ui, cmds, "Reset layout", Cmd::ResetLayout);
         });

@@ -153,8 +153,9 @@ pub trait Tab {
     fn hover(&self) -> &'static str;
     /// Help text.
     fn help(&self) -> &'static str;
-    /// Draws the whole workspace for `scenario` (which must be this model's).
-    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario);
+    /// Draws the whole workspace for `scenario` (which must be this model's), with the
+    /// regions `shown` asks for.
+    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut Shown);
     /// Applies a stepping command.
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
     /// Back to step 0, paused (a preset was opened).
@@ -185,7 +186,7 @@ impl<W: Workspace> Tab for W {
         help::about(W::Params::MODEL)
     }
 
-    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
+    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut Shown) {
         let Some(params) = W::Params::of_mut(scenario) else {
             return;
         };
@@ -195,19 +196,39 @@ impl<W: Workspace> Tab for W {
         self.prepare(ui.ctx(), params);
         let name = W::Params::MODEL.name();
         let r = W::REGIONS;
-        side(egui::Panel::left((name, "controls")), r.controls).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
-        });
-        side(egui::Panel::bottom((name, "numbers")), r.numbers).show(ui, |ui| {
-            egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
-        });
-        side(egui::Panel::right((name, "plots")), r.plots).show(ui, |ui| {
-            if r.scroll_plots {
-                egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
-            } else {
-                self.plots(ui, params);
-            }
-        });
+        egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));
+        // Side regions may take at most a share of the room, so the picture never vanishes
+        // and nothing is clipped on a small screen (1280 × 720, or larger type).
+        let room = ui.available_size();
+        if shown.controls {
+            side(
+                egui::Panel::left((name, "controls")),
+                r.controls,
+                room.x * 0.3,
+            )
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
+            });
+        }
+        if shown.numbers {
+            side(
+                egui::Panel::bottom((name, "numbers")),
+                r.numbers,
+                room.y * 0.4,
+            )
+            .show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
+            });
+        }
+        if shown.plots {
+            side(egui::Panel::right((name, "plots")), r.plots, room.x * 0.42).show(ui, |ui| {
+                if r.scroll_plots {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
+                } else {
+                    self.plots(ui, params);
+                }
+            });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             if r.scroll_picture {
                 egui::ScrollArea::vertical().show(ui, |ui| self.picture(ui, params));
@@ -255,9 +276,60 @@ impl<W: Workspace> Tab for W {
     }
 }
 
-/// A resizable side region of a workspace with its (default, minimum) size.
-fn side(panel: egui::Panel, (default, min): (f32, f32)) -> egui::Panel {
-    panel.resizable(true).default_size(default).min_size(min)
+/// A resizable side region of a workspace with its (default, minimum) size, never more than
+/// `max` (a share of the room).
+fn side(panel: egui::Panel, (default, min): (f32, f32), max: f32) -> egui::Panel {
+    let min = min.min(max);
+    panel
+        .resizable(true)
+        .default_size(default.clamp(min, max))
+        .min_size(min)
+        .max_size(max)
+}
+
+/// Which regions of the workspace are on screen (the picture always is). The same for every
+/// model; presenter mode starts with only the picture and the plots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Shown {
+    /// The controls column.
+    pub controls: bool,
+    /// The plots column.
+    pub plots: bool,
+    /// The numbers strip.
+    pub numbers: bool,
+}
+
+impl Default for Shown {
+    fn default() -> Self {
+        Shown {
+            controls: true,
+            plots: true,
+            numbers: true,
+        }
+    }
+}
+
+impl Shown {
+    /// What presenter mode starts with: the picture as big as the window allows, the plots.
+    pub const PRESENTER: Shown = Shown {
+        controls: false,
+        plots: true,
+        numbers: false,
+    };
+
+    /// The strip of toggles above the workspace.
+    fn toggles(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Show:").weak());
+            ui.toggle_value(&mut self.controls, "Controls panel")
+                .on_hover_text("The instance and algorithm controls (left)");
+            ui.toggle_value(&mut self.plots, "Plots panel")
+                .on_hover_text("The comparison plots (right)");
+            ui.toggle_value(&mut self.numbers, "Numbers panel")
+                .on_hover_text("The numbers table (bottom)");
+        });
+    }
 }
 
 /// A callback for background jobs: repaint when progress moves or the result lands.

@@ -305,3 +305,21 @@ fn dropping_a_preset_file_opens_it() {
     assert_eq!(params(&h), p);
     shown(&mut h, "picture.png:1:1");
 }
+
+#[test]
+fn presenter_mode_enlarges_type_and_folds_the_controls_away() {
+    let mut h = app();
+    assert!(h.query_by_label("Instance").is_some(), "controls shown");
+    h.key_press(egui::Key::F5);
+    h.run_steps(4);
+    assert_eq!(h.ctx.zoom_factor(), 1.5);
+    assert!(h.query_by_label("Instance").is_none(), "controls folded");
+    // The Show: toggles bring them back without leaving presenter mode.
+    h.get_by_label("Controls panel").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Instance").is_some());
+    h.key_press(egui::Key::F5);
+    h.run_steps(4);
+    assert_eq!(h.ctx.zoom_factor(), 1.0);
+    assert!(h.query_by_label("Numbers").is_some(), "numbers back");
+}
