@@ -14,5 +14,7 @@ mod geodecay;
 mod ksbf;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
+#[path = "ui/stepping.rs"]
+mod stepping;
 #[path = "ui/treesweep.rs"]
 mod treesweep;

@@ -21,7 +21,7 @@ use crate::ui::widgets::form::{
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
-use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
@@ -84,8 +84,10 @@ impl Workspace for KsbfPanel {
     type Params = KsbfParams;
     view_accessors!(KsbfView);
     fn steps(&self, params: &KsbfParams) -> usize {
+        // Every time step, then the end state.
         self.current(params)
-            .map_or(1, |e| e.outcome.makespan.max(1) as usize)
+            .and_then(|e| e.outcome.trace.as_ref())
+            .map_or(1, |t| t.steps.len() + 1)
     }
     jobs!(evaluated, vs_n, vs_p, seeds);
     const REGIONS: Regions = Regions {
@@ -231,12 +233,33 @@ impl Workspace for KsbfPanel {
             )).weak());
             return;
         };
-        let n_steps = trace.steps.len().max(1);
+        // Every time step, then the end state.
+        let n_steps = trace.steps.len() + 1;
         self.view.step.clamp(n_steps);
-        let label = |k: usize| format!("step {k}");
+        let label = |k: usize| {
+            if k < trace.steps.len() {
+                format!("step {k}")
+            } else {
+                "the end".to_owned()
+            }
+        };
         step_bar(ui, &mut self.view.step, n_steps, &label);
         let k = self.view.step.step;
         let p = params.p;
+        let end = trace.steps.get(k).is_none();
+        if end {
+            step_caption(
+                ui,
+                &format!(
+                    "Done: all {} nodes ran in {} steps",
+                    ev.outcome.nodes, ev.outcome.makespan
+                ),
+                Some(&format!(
+                    "Makespan {} on {p} PEs · every PE idle, every queue empty",
+                    ev.outcome.makespan
+                )),
+            );
+        }
         if let Some(st) = trace.steps.get(k) {
             let ran: Vec<String> = st
                 .ran
@@ -244,22 +267,26 @@ impl Workspace for KsbfPanel {
                 .enumerate()
                 .filter_map(|(i, x)| x.map(|n| format!("P_{i}: {n}")))
                 .collect();
-            ui.label(
-                RichText::new(format!(
-                    "Step {k}: {} of {p} PEs busy — {}{}",
+            step_caption(
+                ui,
+                &format!(
+                    "Step {k}: {} of {p} PEs busy{}",
                     ran.len(),
-                    if ran.is_empty() {
-                        "none".to_string()
-                    } else {
-                        ran.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
-                    },
                     if st.sends.is_empty() {
                         String::new()
                     } else {
-                        format!("; {} right children sent clockwise", st.sends.len())
+                        format!(", {} right children sent clockwise", st.sends.len())
                     }
-                ))
-                .strong(),
+                ),
+                Some(&if ran.is_empty() {
+                    "No PE runs a node.".to_string()
+                } else {
+                    format!(
+                        "Running: {}{}",
+                        ran.iter().take(8).cloned().collect::<Vec<_>>().join(", "),
+                        if ran.len() > 8 { ", …" } else { "" }
+                    )
+                }),
             );
         }
         match self.view.picture {
@@ -303,7 +330,7 @@ impl Workspace for KsbfPanel {
                     "ks_gantt",
                     &data,
                     &mut self.view.gantt,
-                    Some(k as f64 + 0.5),
+                    Some(if end { k as f64 } else { k as f64 + 0.5 }),
                 ) {
                     self.view.step.step = (t.max(0.0) as usize).min(n_steps - 1);
                 }
