@@ -12,6 +12,8 @@ mod desk;
 mod geodecay;
 #[path = "ui/ksbf.rs"]
 mod ksbf;
+#[path = "ui/presets.rs"]
+mod presets;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
 #[path = "ui/stepping.rs"]

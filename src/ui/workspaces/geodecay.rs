@@ -206,6 +206,10 @@ impl Workspace for GeodecayPanel {
                 |ui| {
                     ui.add(
                         egui::Slider::new(&mut params.ell, 0.0..=2f64.powi(64))
+                            // Clamp and round only what the user enters: the default clamping
+                            // rewrites the value every frame, rounding a preset's ℓ =
+                            // 118.14602788937445 to 118.146 and marking it "(modified)".
+                            .clamping(egui::SliderClamping::Edits)
                             .logarithmic(true)
                             .smallest_positive(1.0)
                             .max_decimals(3),
