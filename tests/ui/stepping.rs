@@ -11,9 +11,14 @@ use crate::common::{settle, shown};
 
 /// The app at projector size (1280 × 720) opened on the bundled preset `name`.
 pub fn open(name: &str) -> Harness<'static, LoadlabApp> {
+    open_sized(name, egui::vec2(1280.0, 720.0))
+}
+
+/// The app in a window of `size` opened on the bundled preset `name`.
+pub fn open_sized(name: &str, size: egui::Vec2) -> Harness<'static, LoadlabApp> {
     let preset = loadlab::preset::find_bundled(name).expect("bundled preset");
     let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
+        .with_size(size)
         .with_max_steps(50)
         .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
     settle(&mut h);

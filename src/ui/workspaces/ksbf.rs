@@ -575,25 +575,24 @@ fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
             painter.arrow(a2, b2 - a2, Stroke::new(2.0, palette::BOUND));
         }
     }
+    let background = ui.visuals().panel_fill;
     for i in 0..p {
         let q = pos(i);
         let busy = st.and_then(|s| s.ran.get(i as usize).copied().flatten());
-        painter.circle_filled(
-            q,
-            pr,
-            if busy.is_some() {
-                pe_color(i)
-            } else {
-                pe_color(i).gamma_multiply(0.3)
-            },
-        );
+        // Idle PEs are faded: their label is black or white by what the eye sees.
+        let fill = if busy.is_some() {
+            pe_color(i)
+        } else {
+            pe_color(i).gamma_multiply(0.3)
+        };
+        painter.circle_filled(q, pr, fill);
         if p <= 32 {
             painter.text(
                 q,
                 egui::Align2::CENTER_CENTER,
                 format!("P{i}"),
-                egui::FontId::proportional((pr * 0.6).max(8.0)),
-                Color32::WHITE,
+                egui::FontId::proportional((pr * 0.6).max(10.0)),
+                palette::ink_on(fill, background),
             );
             let out = c + (q - c) * 1.28;
             let qlen = st
@@ -687,15 +686,12 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
                 // ⟨k, ℓ⟩: row k goes down, column ℓ goes right.
                 let q = origin + Vec2::new(l as f32 * cell, row as f32 * cell);
                 let c = pe_color(r.pe);
-                painter.circle_filled(
-                    q,
-                    cell * 0.38,
-                    if r.step <= k {
-                        c
-                    } else {
-                        c.gamma_multiply(0.3)
-                    },
-                );
+                let fill = if r.step <= k {
+                    c
+                } else {
+                    c.gamma_multiply(0.3)
+                };
+                painter.circle_filled(q, cell * 0.38, fill);
                 if r.step == k {
                     painter.circle_stroke(
                         q,
@@ -709,7 +705,7 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
                         egui::Align2::CENTER_CENTER,
                         r.step.to_string(),
                         egui::FontId::proportional(cell * 0.35),
-                        Color32::WHITE,
+                        palette::ink_on(fill, ui.visuals().panel_fill),
                     );
                 }
                 if resp

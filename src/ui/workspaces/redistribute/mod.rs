@@ -121,6 +121,11 @@ struct LinkEdit {
     index: usize,
     cw: f64,
     ccw: f64,
+    /// Where the editor opens (beside the link) and which of its points goes there.
+    at: egui::Pos2,
+    pivot: egui::Align2,
+    /// Counts the editors opened, so each opens afresh beside its own link.
+    serial: u64,
 }
 
 type SweepKey = (

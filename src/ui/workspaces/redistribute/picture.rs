@@ -466,12 +466,16 @@ impl RedistPanel {
                         self.table.reset();
                     }
                 }
-                RingEvent::Link { index } => {
+                RingEvent::Link { index, at, pivot } => {
                     let n = inst.n();
+                    let serial = self.link_edit.as_ref().map_or(0, |e| e.serial + 1);
                     self.link_edit = Some(LinkEdit {
                         index,
                         cw: inst.cw(index),
                         ccw: inst.ccw((index + 1) % n),
+                        at,
+                        pivot,
+                        serial,
                     });
                 }
             }
@@ -481,7 +485,15 @@ impl RedistPanel {
             let n = inst.n();
             let (a, b) = (edit.index, (edit.index + 1) % n);
             let bi = inst.direction == Direction::Bi;
-            let window = egui::Window::new("Link cost")
+            // Beside the link, extending away from the ring; a fresh window each time one
+            // opens, so it opens beside its own link rather than where the last one was.
+            let window = egui::Window::new(format!("Link cost P{} – P{}", a + 1, b + 1))
+                .id(egui::Id::unique(("rd_link_edit", edit.serial)))
+                .default_pos(edit.at)
+                .pivot(edit.pivot)
+                // About its size: egui fits a new window on the screen with this guess before
+                // it knows the real size, and a guess far too big would shift it off its link.
+                .default_size(egui::vec2(300.0, 150.0))
                 .collapsible(false)
                 .resizable(false);
             let answer = dialog(ui.ctx(), window, "Apply", "Close", |ui| {
