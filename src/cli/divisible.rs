@@ -45,7 +45,9 @@ pub struct DivisibleArgs {
     /// β range of the β sweep, "LO,HI".
     #[arg(long, default_value = "0.1,1000", value_parser = parse_range, allow_hyphen_values = true)]
     pub beta_range: (f64, f64),
-    /// Number of points of the β sweep (--csv always has the GUI's 61).
+    /// Number of points of the β sweep, at least 2 (--csv always has the GUI's 61). Limit:
+    /// about 10^6 points at h = 5 and 4·10^5 at h = 63 (the divisible budget of 2·10^9
+    /// fragment events, about 10 s, and 1 GB at 2 kB per printed point).
     #[arg(long, default_value_t = BETA_POINTS, value_parser = int::<usize>, conflicts_with = "csv")]
     pub beta_points: usize,
     /// Also print the simulated schedule of each method (every interval of every level).

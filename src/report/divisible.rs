@@ -81,6 +81,7 @@ pub fn build(
         None
     };
     let beta_sweep = if parts.beta_sweep {
+        sweep::check_beta_points(&v, parts.beta_points)?;
         let (lo, hi) = params.sweep_beta;
         Some(sweep::sweep_beta(
             &v,

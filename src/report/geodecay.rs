@@ -12,6 +12,11 @@ use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, PolicyValue, SeedSpread, p_values,
     seed_spread, simulate::simulate_valid, sweep_ell, sweep_p,
 };
+use crate::model::budget::Part;
+use crate::model::geodecay::params::{BUDGET, Valid, cost};
+use crate::model::geodecay::sweep::{ell_sweep_cost, p_sweep_cost, runs_cost, seed_spread_cost};
+use crate::model::geodecay::Survivors;
+use crate::model::ParamError;
 
 /// Which optional parts to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -71,6 +76,8 @@ pub fn build(
     progress: &dyn Progress,
 ) -> Result<Run, ReportError> {
     let v = params.validate()?;
+    let main = Policy::MAIN;
+    check_budget(&v, parts)?;
     let stages = 5;
     let selected = simulate_valid(
         &v,
@@ -91,7 +98,6 @@ pub fn build(
     } else {
         None
     };
-    let main = Policy::MAIN;
     let ell_sweep = if parts.ell_sweep {
         Some(sweep_ell(
             &v,
@@ -129,6 +135,56 @@ pub fn build(
         p_sweep,
         seed_spread,
     })
+}
+
+/// Refuses the parts asked for when together they exceed the model's budget (the selected
+/// run alone was checked by the validation).
+fn check_budget(v: &Valid, parts: &Parts) -> Result<(), ParamError> {
+    let k = Policy::MAIN.len();
+    let at = v.describe();
+    let mut all = vec![Part {
+        field: if v.survivors == Survivors::Random {
+            "p"
+        } else {
+            "alpha"
+        },
+        what: format!("the run ({at})"),
+        cost: cost(v),
+    }];
+    if parts.policies {
+        all.push(Part {
+            field: "p",
+            what: format!("the {k} policies side by side ({at})"),
+            cost: runs_cost(v, k as f64),
+        });
+    }
+    if parts.ell_sweep {
+        let top = v.ell_log2_max;
+        all.push(Part {
+            field: "ell_log2_max",
+            what: format!("the ℓ sweep (ℓ = 2^1 … 2^{top}, {k} policies, {at})"),
+            cost: ell_sweep_cost(v, top, k),
+        });
+    }
+    if parts.p_sweep {
+        let ps = p_values(v.n);
+        all.push(Part {
+            field: "sweep",
+            what: format!(
+                "the p sweep (p = 1 … {}, {k} policies, {at})",
+                ps.last().copied().unwrap_or(1)
+            ),
+            cost: p_sweep_cost(v, &ps, k),
+        });
+    }
+    if parts.seed_spread {
+        all.push(Part {
+            field: "seeds",
+            what: format!("the seed spread ({} seeds, {k} policies, {at})", v.seeds),
+            cost: seed_spread_cost(v, v.seeds, k),
+        });
+    }
+    BUDGET.check_parts(&all)
 }
 
 /// (T − Σ⌈w_r/p⌉)/ℓ, undefined for ℓ = 0.

@@ -9,6 +9,7 @@ use super::{
     text_number,
 };
 use crate::model::Progress;
+use crate::model::budget::Part;
 use crate::model::ksbf::{
     self, Balance, KsbfParams, NodeId, Outcome, SEED_STUDY_COUNT, SeedPoint, Shape, SweepPoint,
     Theory, n_points, p_points, plot_n_values, plot_p_values, seed_points, summarize, sweep_seeds,
@@ -73,6 +74,7 @@ pub fn build(
     progress: &dyn Progress,
 ) -> Result<Run, ReportError> {
     let v = params.validate()?;
+    check_budget(params, parts)?;
     let outcome = ksbf::simulate(&v);
     let theory = ksbf::theory(&v);
     let vs_n = if parts.vs_n {
@@ -106,6 +108,51 @@ pub fn build(
         vs_p,
         seeds,
     })
+}
+
+/// Refuses the parts asked for when together they exceed the model's budget (the run alone
+/// was checked by the validation).
+fn check_budget(params: &KsbfParams, parts: &Parts) -> Result<(), ReportError> {
+    let at = params.describe();
+    let points = |what: &str, field, values: Vec<KsbfParams>| Part {
+        field,
+        what: format!("{what} ({at})"),
+        cost: values.iter().map(|q| ksbf::cost_of(q, false)).sum(),
+    };
+    let mut all = vec![Part {
+        field: "n",
+        what: format!("the run ({at})"),
+        cost: ksbf::cost(params),
+    }];
+    if parts.vs_n {
+        let ns = plot_n_values(params);
+        let values = ns.iter().map(|&n| KsbfParams { n, ..params.clone() });
+        all.push(points(
+            &format!("the makespan vs n study (n = 1 … {})", ns.len()),
+            "n",
+            values.collect(),
+        ));
+    }
+    if parts.vs_p {
+        let ps = plot_p_values(params);
+        let values = ps.iter().map(|&p| KsbfParams { p, ..params.clone() });
+        all.push(points(
+            &format!(
+                "the makespan vs p study (p = 1 … {})",
+                ps.last().copied().unwrap_or(1)
+            ),
+            "p",
+            values.collect(),
+        ));
+    }
+    if parts.seeds {
+        all.push(Part {
+            field: "n",
+            what: format!("the seed study ({SEED_STUDY_COUNT} seeds, {at})"),
+            cost: ksbf::cost_of(params, false).repeated(SEED_STUDY_COUNT as f64),
+        });
+    }
+    Ok(ksbf::BUDGET.check_parts(&all)?)
 }
 
 /// A claim of the paper checked on the run.

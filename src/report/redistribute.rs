@@ -7,10 +7,14 @@ use serde_json::{Value, json};
 
 use super::{Cell, Detail, Report, ReportError, Section, Series, Table, json_num};
 use crate::model::Progress;
+use crate::model::budget::check_memory;
+use crate::model::num::approx;
 use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::iterative::{IterativeResult, run_iterative};
 use crate::model::redistribute::params::{RedistParams, Study, SweepVar};
-use crate::model::redistribute::run::{RunReport, resolve, run};
+use crate::model::redistribute::run::{
+    RunReport, check_budget, cost, not_applicable, resolve, rounds_estimate, run,
+};
 use crate::model::redistribute::schedule::Schedule;
 use crate::model::redistribute::sweep::{
     LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, rounds_vs_lemma6,
@@ -54,6 +58,31 @@ pub fn study_inputs(params: &RedistParams) -> (usize, i64, usize, u64) {
     )
 }
 
+/// Memory of one transfer listed in the output (its JSON object with its round's array, or
+/// its table row and CSV line), in bytes: measured about 830 B per one-send round in JSON.
+pub const LISTED_TRANSFER_BYTES: f64 = 800.0;
+/// Memory of one round listed in the output besides its transfers, in bytes.
+pub const LISTED_ROUND_BYTES: f64 = 100.0;
+
+/// Refuses to list a schedule of `transfers` transfers in `rounds` rounds whose rows would not
+/// fit the memory limit with the schedule held (on "rounds": the flag that asks for the list;
+/// `--csv` always lists it).
+fn check_listing(params: &RedistParams, transfers: f64, rounds: f64) -> Result<(), ReportError> {
+    let held = cost(&params.instance, params.algorithm).bytes;
+    let listed = transfers * LISTED_TRANSFER_BYTES + rounds * LISTED_ROUND_BYTES;
+    let what = format!(
+        "listing the schedule ({} transfers{}, with --rounds or --csv; leave it out to get the \
+         numbers)",
+        approx(transfers),
+        if rounds > 0.0 {
+            format!(" in {} rounds", approx(rounds))
+        } else {
+            String::new()
+        }
+    );
+    Ok(check_memory("rounds", &what, held + listed)?)
+}
+
 /// The result of the selected study.
 #[derive(Debug, Clone)]
 pub enum StudyResult {
@@ -91,8 +120,18 @@ pub fn build(
         Some(x) => ReportError::invalid(x.field.name(), x.to_string()),
         None => ReportError::invalid("instance", "invalid"),
     })?;
+    if parts.schedule && not_applicable(inst, params.algorithm).is_none() {
+        check_budget(inst, params.algorithm)?;
+        // Every round sends at least one item: refuse up front what cannot be listed.
+        let rounds = rounds_estimate(inst, params.algorithm);
+        check_listing(params, rounds, rounds)?;
+    }
     let report = run(inst, valid, params.algorithm)
-        .map_err(|e| ReportError::invalid("algorithm", e.to_string()))?;
+        .map_err(|e| ReportError::invalid(e.field(), e.to_string()))?;
+    if parts.schedule {
+        let s = &report.schedule;
+        check_listing(params, s.transfer_count() as f64, s.round_count() as f64)?;
+    }
     let study = if parts.study {
         params
             .validate_studies()
@@ -370,8 +409,8 @@ impl Run {
                 );
                 let mut t = Table::new(&[
                     x,
-                    "mean makespan",
-                    "mean lower bound",
+                    "mean makespan (valid samples)",
+                    "mean lower bound (valid samples)",
                     "worst makespan / bound",
                     "failed samples",
                 ]);
@@ -385,19 +424,17 @@ impl Run {
                     ]);
                 }
                 doc.push(Section::table(format!("study: makespan sweep, {what}"), t));
+                // Points where every sample failed are gaps, not zeros.
+                let curve = |f: fn(&SweepPoint) -> Option<f64>| -> Vec<[f64; 2]> {
+                    pts.iter().filter_map(|p| Some([p.x, f(p)?])).collect()
+                };
                 doc.push(Section::series(
                     format!("plot: mean makespan and lower bound vs {x}"),
                     x,
                     "time",
                     vec![
-                        Series::new(
-                            "mean makespan",
-                            pts.iter().map(|p| [p.x, p.makespan]).collect(),
-                        ),
-                        Series::new(
-                            "mean lower bound",
-                            pts.iter().map(|p| [p.x, p.bound]).collect(),
-                        ),
+                        Series::new("mean makespan", curve(|p| p.makespan)),
+                        Series::new("mean lower bound", curve(|p| p.bound)),
                     ],
                 ));
             }

@@ -5,10 +5,59 @@ use serde::Serialize;
 use super::params::{Method, Valid, max_height};
 use super::simulate::simulate_time;
 use super::theory;
-use crate::model::{Cancelled, Progress, par_map};
+use crate::model::budget::{Budget, Cost};
+use crate::model::{Cancelled, ParamError, Progress, ensure, par_map};
 
 /// Number of β values of the β-sweep plot (and of its CSV export).
 pub const BETA_POINTS: usize = 61;
+
+/// The divisible model's budget. One unit is one fragment handled by a level's representative
+/// in one method's event simulation; a sweep point plays the three methods, 3·(h + 1)²
+/// fragments at most, plus [`POINT_OVERHEAD`] for its closed forms and its output.
+/// Calibration (release build, reference machine): TODO.
+pub const BUDGET: Budget = Budget {
+    unit: "fragment events",
+    work: 2e9,
+};
+
+/// Work of one sweep point besides its fragments, in fragment events (closed forms, the point's
+/// JSON or table rows).
+pub const POINT_OVERHEAD: f64 = 300.0;
+
+/// Memory of one β-sweep point with its output (the point, its JSON object or its rows in the
+/// six plot series), in bytes.
+pub const POINT_BYTES: f64 = 2000.0;
+
+/// Work and memory of one evaluation of an instance (three methods with every interval and
+/// the checks, O(h³)): at most about 10^6 fragment events for h ≤ 63, always far inside
+/// [`BUDGET`] (tested).
+pub fn cost(v: &Valid) -> Cost {
+    let levels = v.h as f64 + 1.0;
+    let intervals = 3.0 * 3.0 * levels * levels;
+    Cost::new(intervals * levels, intervals * 64.0)
+}
+
+/// Work and memory of a β sweep of `count` points at the instance's b and h.
+pub fn beta_sweep_cost(v: &Valid, count: usize) -> Cost {
+    let levels = v.h as f64 + 1.0;
+    let points = count as f64;
+    Cost::new(
+        points * (3.0 * levels * levels + POINT_OVERHEAD),
+        points * POINT_BYTES,
+    )
+}
+
+/// Refuses a β sweep of fewer than 2 points or beyond [`BUDGET`] (on "beta_points").
+pub fn check_beta_points(v: &Valid, count: usize) -> Result<(), ParamError> {
+    ensure(count >= 2, "beta_points", || {
+        format!("the β sweep needs at least 2 points (got {count})")
+    })?;
+    BUDGET.check(
+        "beta_points",
+        &format!("{count} β points at h = {}", v.h),
+        beta_sweep_cost(v, count),
+    )
+}
 
 /// One method at one sweep point.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -66,7 +115,8 @@ pub fn sweep_h(
     Ok(points.into_iter().flatten().collect())
 }
 
-/// `count` values of β, log-spaced over [lo, hi], at the instance's b and h.
+/// `count` values of β, log-spaced over [lo, hi], at the instance's b and h (at least 2:
+/// callers check `count` with [`check_beta_points`] first).
 pub fn sweep_beta(
     v: &Valid,
     lo: f64,

@@ -170,6 +170,8 @@ impl Default for GeoParams {
 
 /// Validation failures; the field names used here: "n", "p", "alpha", "ell", "c", "every", "ell_log2_max" or "seeds".
 pub use crate::model::ParamError;
+use crate::model::budget::{Budget, Cost};
+use crate::model::num::compact;
 use crate::model::{Checks, Validated, ensure, finite, positive};
 
 impl Checks for GeoParams {
@@ -200,13 +202,13 @@ impl Checks for GeoParams {
         ensure(self.alpha >= ALPHA_MIN, "alpha", || {
             format!(
                 "α must be at least {ALPHA_MIN} (got {}): a run has about lg(n)/α rounds",
-                self.alpha
+                compact(self.alpha)
             )
         })?;
         let ell = "ℓ (load-balancing cost)";
         finite("ell", ell, self.ell)?;
         ensure(self.ell >= 0.0, "ell", || {
-            format!("{ell} must be at least 0 (got {})", self.ell)
+            format!("{ell} must be at least 0 (got {})", compact(self.ell))
         })?;
         positive("c", "c", self.c)?;
         ensure(
@@ -229,7 +231,76 @@ impl Checks for GeoParams {
                 "the number of seeds must lie in 1..={SEEDS_MAX} (got {})",
                 self.seeds
             )
-        })
+        })?;
+        // Only random survivors (O(p) per round) can exceed the budget.
+        BUDGET.check(
+            if random { "p" } else { "alpha" },
+            &self.describe(),
+            cost(self),
+        )
+    }
+}
+
+/// The geometric-decaying model's budget. One unit is one processor-round: a round of a run
+/// with random survivors touches every processor's count (a balancing, a decay draw, the
+/// statistics); a round of the compact loads counts [`ROUND_OVERHEAD`] units whatever p.
+/// Calibration (release build, reference machine): TODO.
+pub const BUDGET: Budget = Budget {
+    unit: "processor-rounds",
+    work: 1e10,
+};
+
+/// Work of one round besides the processors it touches, in processor-rounds.
+pub const ROUND_OVERHEAD: f64 = 40.0;
+
+/// Memory of one traced round with its output (its record, its JSON object or table row),
+/// in bytes.
+pub const ROUND_BYTES: f64 = 1000.0;
+
+/// The rounds a run is expected to take: exactly ⌊lg(n)/α⌋ + 1 in deterministic decay; in
+/// randomized decay the time until none of n tasks survives, (lg n + 8)/α + 1 — about 6
+/// rounds per 1/α beyond its expectation, exceeded with probability below 2^−8 — and never
+/// beyond [`round_cap`](super::simulate::round_cap).
+pub fn rounds_estimate(p: &GeoParams) -> f64 {
+    let cap = super::simulate::round_cap(p) as f64;
+    match p.decay {
+        Decay::Deterministic => cap,
+        Decay::Random => ((p.n as f64).log2() + 8.0) / p.alpha + 1.0,
+    }
+    .min(cap)
+}
+
+/// Work and memory of one run of one policy with its rounds traced (what `loadlab geodecay`
+/// computes, and each of the GUI's policy runs): rounds × (p for random survivors +
+/// [`ROUND_OVERHEAD`]), p counts and the traced rounds. Call it on checked parameters.
+pub fn cost(p: &GeoParams) -> Cost {
+    let rounds = rounds_estimate(p);
+    let per_processor = if p.survivors == Survivors::Random {
+        p.p as f64
+    } else {
+        0.0
+    };
+    Cost::new(
+        rounds * (per_processor + ROUND_OVERHEAD),
+        per_processor * 8.0 + rounds * ROUND_BYTES,
+    )
+}
+
+impl GeoParams {
+    /// "n = 2^20, p = 10000, α = 0.001, random survivors": the inputs behind a cost estimate.
+    pub fn describe(&self) -> String {
+        let n = if self.n.is_power_of_two() {
+            format!("2^{}", self.n.trailing_zeros())
+        } else {
+            self.n.to_string()
+        };
+        format!(
+            "n = {n}, p = {}, α = {}, {} decay, {} survivors",
+            self.p,
+            compact(self.alpha),
+            self.decay.name(),
+            self.survivors.name()
+        )
     }
 }
 

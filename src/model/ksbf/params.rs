@@ -146,6 +146,8 @@ impl Default for KsbfParams {
 
 /// Validation failures; the field names used here: "n", "p" or "spawn_prob".
 pub use crate::model::ParamError;
+use crate::model::budget::{Budget, Cost};
+use crate::model::num::compact;
 use crate::model::{Checks, Validated, ensure};
 
 /// Number of levels of a grid shape (the two-row grid reaches level p + n).
@@ -204,7 +206,7 @@ impl Checks for KsbfParams {
         ensure(
             q.is_finite() && (0.0..=1.0).contains(&q),
             "spawn_prob",
-            || format!("the spawn probability q must lie in [0, 1] (got {q})"),
+            || format!("the spawn probability q must lie in [0, 1] (got {})", compact(q)),
         )?;
         let size = self.max_nodes();
         ensure(size <= NODE_LIMIT, "n", || {
@@ -221,7 +223,114 @@ impl Checks for KsbfParams {
                 )
             })?;
         }
-        Ok(())
+        BUDGET.check("n", &self.describe(), cost(self))
+    }
+}
+
+/// The KS-BF model's budget. One unit is one node visit of the FIFO engine (a pop, the
+/// node's children, their pushes); a node of the heap engine (DF scheduling, random
+/// directions, and the rerun when a FIFO stream breaks its order) counts [`HEAP_WEIGHT`], a
+/// grid position of the random grid's membership pass [`CELL_WEIGHT`]. Idle PEs cost nothing
+/// (the engines only visit busy PEs), so p only adds its per-PE arrays.
+/// Calibration (release build, reference machine): TODO.
+pub const BUDGET: Budget = Budget {
+    unit: "node visits",
+    work: 5e8,
+};
+
+/// Work of one node of the heap engine, in FIFO node visits.
+pub const HEAP_WEIGHT: f64 = 8.0;
+
+/// Work of one position of the random grid's membership pass, in FIFO node visits.
+pub const CELL_WEIGHT: f64 = 0.5;
+
+/// How many times the expected size of a random tree its size estimate allows: the size over
+/// its expectation tends to a law of mean 1 and variance 2(1 − q)/(2q − 1), whose tail beyond
+/// 16 is negligible.
+const RANDOM_TREE_MARGIN: f64 = 16.0;
+
+/// True when a simulation of these parameters keeps its per-node and per-step records (at
+/// most [`RECORD_NODE_LIMIT`] nodes and 2^24 node × PE slots).
+pub fn records(p: &KsbfParams) -> bool {
+    p.max_nodes() <= RECORD_NODE_LIMIT
+        && p.max_nodes().saturating_mul(u64::from(p.p)) <= 1 << 24
+}
+
+/// The nodes a run is expected to execute: exact for the deterministic shapes; for a random
+/// tree at most [`RANDOM_TREE_MARGIN`] times its expected size Σ_{l<n} (2q)^l (never beyond
+/// the complete tree); for a random grid the complete grid (its membership pass visits every
+/// position anyway).
+pub fn nodes_estimate(p: &KsbfParams) -> f64 {
+    let max = p.max_nodes() as f64;
+    match p.shape {
+        Shape::SparseTree => super::theory::sparse_tree_nodes(p.n, sparse_weight(p.p)) as f64,
+        Shape::RandomTree => {
+            let m = 2.0 * p.spawn_prob;
+            let expected: f64 = (0..p.n).map(|l| m.powi(l as i32)).sum();
+            (RANDOM_TREE_MARGIN * expected).min(max)
+        }
+        _ => max,
+    }
+}
+
+/// Work and memory of one simulation (with its records when [`records`] says so, as
+/// `loadlab ksbf` and the GUI run it; `record = false` for the sweeps' points). Call it on
+/// checked parameters.
+pub fn cost_of(p: &KsbfParams, record: bool) -> Cost {
+    let nodes = nodes_estimate(p);
+    let fifo = p.schedule == Schedule::Bf && p.balance != Balance::Random;
+    let weight = match (fifo, p.shape) {
+        (true, Shape::Tree | Shape::Grid) => 1.0,
+        (true, _) => 1.0 + HEAP_WEIGHT,
+        (false, _) => HEAP_WEIGHT,
+    };
+    let pes = f64::from(p.p);
+    let levels = f64::from(grid_levels(p)) + 1.0;
+    let positions = if p.shape.is_grid() {
+        levels * (levels + 1.0) / 2.0
+    } else {
+        0.0
+    };
+    let membership = if p.shape == Shape::RandomGrid {
+        positions
+    } else {
+        0.0
+    };
+    // The ready tasks form an antichain: at most the leaves of a tree, a level of a grid.
+    let queued = if p.shape.is_grid() {
+        levels.min(nodes)
+    } else {
+        (nodes + 1.0) / 2.0
+    };
+    let entry = if fifo { 4.0 } else { 8.0 };
+    let recorded = if record && records(p) {
+        // One record per node and per send, one slot per PE and step (steps ≤ nodes).
+        nodes * 64.0 + nodes * pes * 20.0
+    } else {
+        0.0
+    };
+    Cost::new(
+        nodes * weight + membership * CELL_WEIGHT + pes,
+        2.0 * queued * entry + (positions + membership) / 8.0 + pes * 128.0 + recorded,
+    )
+}
+
+/// [`cost_of`] a run with its records, as `loadlab ksbf` and the GUI run it.
+pub fn cost(p: &KsbfParams) -> Cost {
+    cost_of(p, true)
+}
+
+impl KsbfParams {
+    /// "tree, n = 28, p = 4096, ks balance, bf schedule": the inputs behind a cost estimate.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}, n = {}, p = {}, {} balance, {} schedule",
+            self.shape.name(),
+            self.n,
+            self.p,
+            self.balance.name(),
+            self.schedule.name()
+        )
     }
 }
 

@@ -177,7 +177,10 @@ impl IterativeParams {
         if let Some(r) = self.ratios.iter().find(bad) {
             return Err(param_error(
                 "ratios",
-                format!("every ratio must be in (0, 1e9] (got {r})"),
+                format!(
+                    "every ratio must be in (0, 1e9] (got {})",
+                    crate::model::num::compact(*r)
+                ),
             ));
         }
         ensure(

@@ -10,6 +10,8 @@ use super::params::Algorithm;
 use super::schedule::{Schedule, Verification, verify};
 use super::system6::{LpSolution, solve_system6, solve_system12};
 use super::{alg2, bounds, homogeneous};
+use crate::model::ParamError;
+use crate::model::budget::{Budget, Cost};
 
 /// A lower bound of the paper evaluated on the instance.
 #[derive(Debug, Clone, PartialEq)]
@@ -166,7 +168,102 @@ pub fn best_bound(bounds: &[Bound]) -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// The redistribution model's budget. One unit is one transfer step: one processor examined
+/// in one round of a round-based algorithm (Algorithm 3 plans every round over the whole
+/// ring), or one item transfer generated or replayed by the checker. Algorithms 1 to 3 and the
+/// schedule with forwarding also keep their own limits
+/// ([`MAX_ITEMS`](super::alg2::MAX_ITEMS), [`ALG3_MAX_WORK`](super::homogeneous::ALG3_MAX_WORK),
+/// [`ASAP_MAX_ITEMS`](super::lemma9::ASAP_MAX_ITEMS)), which the studies' random rings meet
+/// as failed samples. Calibration (release build, reference machine): TODO.
+pub const BUDGET: Budget = Budget {
+    unit: "transfer steps",
+    work: 2e8,
+};
+
+/// Memory of one round of a round-based schedule besides its sends (its list, the checker's
+/// pass), in bytes.
+pub const ROUND_BYTES: f64 = 48.0;
+/// Memory of one send of a round-based schedule, in bytes.
+pub const SEND_BYTES: f64 = 12.0;
+/// Memory of one block of a timed schedule with the checker's indices, in bytes.
+pub const BLOCK_BYTES: f64 = 64.0;
+
+/// Work and memory of running `algorithm` on the instance (its schedule, the checker, the
+/// bounds), estimated in O(n) from the unbalances: Algorithm 1 sends Σ_l δ_{start,start+l}
+/// items in max_l δ_{start,start+l} rounds; Algorithm 3 takes Lemma 6's number of rounds R
+/// and sends at most one item per processor and round; Algorithm 2 makes one block per
+/// processor plus at most one per item forwarded beyond the sender's load; System 6 / 12
+/// with Lemma 9's schedule makes O(n) blocks; the schedule with forwarding at most one block
+/// per item. Call it on a validated instance.
+pub fn cost(inst: &RingInstance, algorithm: Algorithm) -> Cost {
+    let n = inst.n() as f64;
+    let (v, _) = bounds::start_amounts(&inst.delta);
+    let items: f64 = v.iter().map(|&x| x.max(0) as f64).sum();
+    let forwarded: f64 = v
+        .iter()
+        .zip(&inst.loads)
+        .map(|(&x, &l)| (x - l).max(0) as f64)
+        .sum();
+    let blocks = |k: f64| Cost::new(2.0 * items + 8.0 * n, k * BLOCK_BYTES);
+    match resolve(inst, algorithm) {
+        Algorithm::Alg1 => {
+            let rounds = v.iter().copied().max().unwrap_or(0).max(0) as f64;
+            Cost::new(
+                2.0 * items + n,
+                rounds * ROUND_BYTES + items * SEND_BYTES,
+            )
+        }
+        Algorithm::Alg3 | Algorithm::Alg3Literal => {
+            let rounds = bounds::lemma6_rounds(&inst.delta).max(0) as f64;
+            Cost::new(
+                2.0 * rounds * n,
+                rounds * ROUND_BYTES + rounds * n * SEND_BYTES,
+            )
+        }
+        Algorithm::Alg2 => blocks(n + forwarded),
+        Algorithm::Lp | Algorithm::LpLoad => blocks(4.0 * n),
+        Algorithm::LpForward | Algorithm::Auto => blocks(2.0 * n + items),
+    }
+}
+
+/// Rounds of the schedule `algorithm` makes on the instance: max_l δ_{start,start+l} for
+/// Algorithm 1, Lemma 6's count for Algorithm 3 (Lemma 8), 0 for the timed schedules.
+pub fn rounds_estimate(inst: &RingInstance, algorithm: Algorithm) -> f64 {
+    match resolve(inst, algorithm) {
+        Algorithm::Alg1 => {
+            let (v, _) = bounds::start_amounts(&inst.delta);
+            v.iter().copied().max().unwrap_or(0).max(0) as f64
+        }
+        Algorithm::Alg3 | Algorithm::Alg3Literal => {
+            bounds::lemma6_rounds(&inst.delta).max(0) as f64
+        }
+        _ => 0.0,
+    }
+}
+
+/// "n = 2, max |δ| = 25000000, Algorithm 3 (corrected)": the inputs behind a cost estimate.
+pub fn describe(inst: &RingInstance, algorithm: Algorithm) -> String {
+    let max = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(0);
+    format!(
+        "n = {}, max |δ| = {max}, {}",
+        inst.n(),
+        resolve(inst, algorithm).label()
+    )
+}
+
+/// Refuses a run beyond [`BUDGET`] (on "delta").
+pub fn check_budget(inst: &RingInstance, algorithm: Algorithm) -> Result<(), ParamError> {
+    BUDGET.check(
+        "delta",
+        &describe(inst, algorithm),
+        cost(inst, algorithm),
+    )
+}
+
 /// Runs `algorithm` on a validated instance.
+///
+/// Errors: the algorithm does not apply to the ring, the run exceeds [`BUDGET`]
+/// ([`RedistError::Budget`]), or the algorithm's own refusals.
 pub fn run(
     inst: &RingInstance,
     _valid: Valid,
@@ -175,6 +272,7 @@ pub fn run(
     if let Some(why) = not_applicable(inst, algorithm) {
         return Err(why);
     }
+    check_budget(inst, algorithm).map_err(|e| RedistError::Budget(e.message))?;
     let algorithm = resolve(inst, algorithm);
     let mut checks = Vec::new();
     let mut lp_solution = None;

@@ -19,17 +19,19 @@ use crate::model::{Cancelled, Progress, par_map};
 /// Number of points of a sweep.
 pub const POINTS: usize = 12;
 
-/// One point of the makespan study (means over the samples).
+/// One point of the makespan study: means over the samples that produced a valid schedule;
+/// the failed ones are left out and counted. A point where every sample failed has no value
+/// (`None`): a gap in the plots and an empty cell in the tables, never a 0.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SweepPoint {
     /// Value of the swept variable.
     pub x: f64,
-    /// Mean makespan.
-    pub makespan: f64,
-    /// Mean best applicable lower bound.
-    pub bound: f64,
-    /// Largest makespan / bound over the samples.
-    pub worst_ratio: f64,
+    /// Mean makespan over the valid samples.
+    pub makespan: Option<f64>,
+    /// Mean best applicable lower bound over the valid samples.
+    pub bound: Option<f64>,
+    /// Largest makespan / bound over the valid samples.
+    pub worst_ratio: Option<f64>,
     /// Samples whose schedule failed the checker (or could not run).
     pub failed: usize,
 }
@@ -102,15 +104,17 @@ pub fn makespan_sweep(
         .map(|(k, &x)| {
             let results = &all[k * samples..(k + 1) * samples];
             let ok: Vec<(f64, f64)> = results.iter().flatten().copied().collect();
-            let m = ok.len().max(1) as f64;
+            let m = ok.len() as f64;
+            let valid = !ok.is_empty();
             SweepPoint {
                 x: x as f64,
-                makespan: ok.iter().map(|r| r.0).sum::<f64>() / m,
-                bound: ok.iter().map(|r| r.1).sum::<f64>() / m,
-                worst_ratio: ok
-                    .iter()
-                    .map(|r| if r.1 > 0.0 { r.0 / r.1 } else { 1.0 })
-                    .fold(0.0, f64::max),
+                makespan: valid.then(|| ok.iter().map(|r| r.0).sum::<f64>() / m),
+                bound: valid.then(|| ok.iter().map(|r| r.1).sum::<f64>() / m),
+                worst_ratio: valid.then(|| {
+                    ok.iter()
+                        .map(|r| if r.1 > 0.0 { r.0 / r.1 } else { 1.0 })
+                        .fold(0.0, f64::max)
+                }),
                 failed: results.len() - ok.len(),
             }
         })
@@ -165,12 +169,12 @@ pub fn lp_ratios(
 pub struct RoundsPoint {
     /// Lemma 6's number of rounds.
     pub lemma6: i64,
-    /// Rounds of the corrected Algorithm 3.
-    pub corrected: usize,
+    /// Rounds of the corrected Algorithm 3 (`None`: it refused the ring, a failed sample).
+    pub corrected: Option<usize>,
     /// Whether the corrected schedule passed the checker.
     pub corrected_valid: bool,
-    /// Rounds of the literal Algorithm 3.
-    pub literal: usize,
+    /// Rounds of the literal Algorithm 3 (`None`: it refused the ring).
+    pub literal: Option<usize>,
     /// Whether the literal schedule passed the checker.
     pub literal_valid: bool,
 }
@@ -196,9 +200,9 @@ pub fn rounds_vs_lemma6(
     on_random_rings(samples, progress, ring, |inst| {
         // Small rings (n ≤ 200, |δ| ≤ 1000) are far below Algorithm 3's work cap.
         let run = |v| {
-            algorithm3(inst, v)
-                .map(|s| (rounds_of(&s), verify(inst, &s).valid))
-                .unwrap_or((0, false))
+            algorithm3(inst, v).map_or((None, false), |s| {
+                (Some(rounds_of(&s)), verify(inst, &s).valid)
+            })
         };
         let (corrected, corrected_valid) = run(Alg3Variant::Corrected);
         let (literal, literal_valid) = run(Alg3Variant::Literal);

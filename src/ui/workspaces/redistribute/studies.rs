@@ -81,23 +81,24 @@ impl RedistPanel {
         ) else {
             return;
         };
-        let mut series: Vec<Series> = Series::points_and_line(
-            "mean makespan",
-            pts.iter().map(|p| [p.x, p.makespan]).collect(),
-            palette::NEGATIVE,
-        )
-        .into();
+        // Points where every sample failed have no mean: they are left out, never drawn at 0.
+        let curve = |f: fn(&SweepPoint) -> Option<f64>| -> Vec<[f64; 2]> {
+            pts.iter().filter_map(|p| Some([p.x, f(p)?])).collect()
+        };
+        let mut series: Vec<Series> =
+            Series::points_and_line("mean makespan", curve(|p| p.makespan), palette::NEGATIVE)
+                .into();
         series.push(Series {
             name: "mean lower bound".into(),
-            points: pts.iter().map(|p| [p.x, p.bound]).collect(),
+            points: curve(|p| p.bound),
             style: SeriesStyle::DashedLine,
             color: Some(Color32::from_rgb(200, 60, 40)),
         });
         let failed: usize = pts.iter().map(|p| p.failed).sum();
-        let worst = pts.iter().map(|p| p.worst_ratio).fold(0.0, f64::max);
+        let worst = pts.iter().filter_map(|p| p.worst_ratio).reduce(f64::max);
         ui.label(format!(
             "worst makespan / bound: {}{}",
-            format_sig(worst, 6),
+            worst.map_or("— (no valid sample)".into(), |w| format_sig(w, 6)),
             if failed > 0 {
                 format!(" · {failed} sample(s) failed the checker")
             } else {
@@ -213,14 +214,21 @@ impl RedistPanel {
             return;
         };
         let count = |f: &dyn Fn(&RoundsPoint) -> bool| pts.iter().filter(|p| f(p)).count();
-        let off_c = count(&|p| p.corrected as i64 != p.lemma6);
-        let bad_c = count(&|p| !p.corrected_valid);
-        let off_l = count(&|p| p.literal as i64 != p.lemma6);
-        let bad_l = count(&|p| !p.literal_valid);
+        let off = |r: Option<usize>, l6: i64| r.is_some_and(|r| r as i64 != l6);
+        let off_c = count(&|p| off(p.corrected, p.lemma6));
+        let bad_c = count(&|p| p.corrected.is_some() && !p.corrected_valid);
+        let off_l = count(&|p| off(p.literal, p.lemma6));
+        let bad_l = count(&|p| p.literal.is_some() && !p.literal_valid);
+        let failed = count(&|p| p.corrected.is_none() || p.literal.is_none());
         ui.label(format!(
             "Of {} rings — corrected: {off_c} off Lemma 6, {bad_c} failing the checker · as \
-             printed: {off_l} off Lemma 6, {bad_l} failing the checker (possession).",
-            pts.len()
+             printed: {off_l} off Lemma 6, {bad_l} failing the checker (possession){}.",
+            pts.len(),
+            if failed > 0 {
+                format!(" · {failed} sample(s) failed to run (left out)")
+            } else {
+                String::new()
+            }
         ));
         let maxl = pts.iter().map(|p| p.lemma6).max().unwrap_or(1) as f64;
         let plot = ComparePlot {
@@ -238,7 +246,7 @@ impl RedistPanel {
                     name: "as printed".into(),
                     points: pts
                         .iter()
-                        .map(|p| [p.lemma6 as f64, p.literal as f64])
+                        .filter_map(|p| Some([p.lemma6 as f64, p.literal? as f64]))
                         .collect(),
                     style: SeriesStyle::Points,
                     color: Some(palette::POSITIVE),
@@ -247,7 +255,7 @@ impl RedistPanel {
                     name: "corrected".into(),
                     points: pts
                         .iter()
-                        .map(|p| [p.lemma6 as f64, p.corrected as f64])
+                        .filter_map(|p| Some([p.lemma6 as f64, p.corrected? as f64]))
                         .collect(),
                     style: SeriesStyle::Points,
                     color: Some(palette::NEGATIVE),
