@@ -7,17 +7,21 @@ use serde_json::{Value, json};
 
 use super::{Cell, Detail, Report, ReportError, Section, Series, Table, json_num};
 use crate::model::Progress;
-use crate::model::budget::check_memory;
+use crate::model::budget::{Cost, Part, check_memory};
 use crate::model::num::approx;
 use crate::model::redistribute::instance::Direction;
-use crate::model::redistribute::iterative::{IterativeResult, run_iterative};
+use crate::model::redistribute::iterative::{
+    IterativeResult, cost as iterative_cost, run_iterative,
+};
 use crate::model::redistribute::params::{RedistParams, Study, SweepVar};
 use crate::model::redistribute::run::{
-    RunReport, check_budget, cost, not_applicable, resolve, rounds_estimate, run,
+    BUDGET, RunReport, check_budget, cost as run_cost, describe, not_applicable, resolve,
+    rounds_estimate, run,
 };
 use crate::model::redistribute::schedule::Schedule;
 use crate::model::redistribute::sweep::{
-    LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, rounds_vs_lemma6,
+    LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, makespan_sweep_cost,
+    rounds_study_cost, rounds_vs_lemma6, sweep_values,
 };
 
 /// Largest ring of the LP-ratio and rounds studies (they use the instance's n up to this).
@@ -58,6 +62,66 @@ pub fn study_inputs(params: &RedistParams) -> (usize, i64, usize, u64) {
     )
 }
 
+/// Refuses the scenario's study when it exceeds the redistribution budget (on "study"). The
+/// System 6 / Lemma 12 study (at most 5000 rings of 200 processors, O(n log n) each) always
+/// fits.
+fn check_study(params: &RedistParams) -> Result<(), ReportError> {
+    let (n, max_delta, samples, seed) = study_inputs(params);
+    let inst = &params.instance;
+    let (what, cost) = match params.study {
+        Study::Sweep => {
+            let s = &params.sweep;
+            (
+                format!(
+                    "the makespan sweep ({} points of {} random rings up to {} = {})",
+                    sweep_values(s).len(),
+                    s.samples,
+                    if s.var == SweepVar::N { "n" } else { "max |δ|" },
+                    s.to
+                ),
+                makespan_sweep_cost(
+                    s,
+                    inst.direction,
+                    !inst.is_homogeneous(),
+                    params.algorithm,
+                ),
+            )
+        }
+        Study::Rounds => (
+            format!(
+                "the rounds study ({samples} random rings, n = {n}, max |δ| up to {max_delta})"
+            ),
+            rounds_study_cost(n, max_delta, samples, seed),
+        ),
+        Study::Iterative => {
+            let it = &params.iterative;
+            (
+                format!(
+                    "Section 8's study ({} platforms of p = {}, {} iterations)",
+                    it.instances, it.p, it.iterations
+                ),
+                iterative_cost(it),
+            )
+        }
+        Study::LpRatio => return Ok(()),
+    };
+    let run = Part {
+        field: "delta",
+        what: format!("the run ({})", describe(inst, params.algorithm)),
+        cost: if not_applicable(inst, params.algorithm).is_none() {
+            run_cost(inst, params.algorithm)
+        } else {
+            Cost::default()
+        },
+    };
+    let study = Part {
+        field: "study",
+        what,
+        cost,
+    };
+    Ok(BUDGET.check_parts(&[run, study])?)
+}
+
 /// Memory of one transfer listed in the output (its JSON object with its round's array, or
 /// its table row and CSV line), in bytes: measured about 830 B per one-send round in JSON.
 pub const LISTED_TRANSFER_BYTES: f64 = 800.0;
@@ -68,7 +132,7 @@ pub const LISTED_ROUND_BYTES: f64 = 100.0;
 /// fit the memory limit with the schedule held (on "rounds": the flag that asks for the list;
 /// `--csv` always lists it).
 fn check_listing(params: &RedistParams, transfers: f64, rounds: f64) -> Result<(), ReportError> {
-    let held = cost(&params.instance, params.algorithm).bytes;
+    let held = run_cost(&params.instance, params.algorithm).bytes;
     let listed = transfers * LISTED_TRANSFER_BYTES + rounds * LISTED_ROUND_BYTES;
     let what = format!(
         "listing the schedule ({} transfers{}, with --rounds or --csv; leave it out to get the \
@@ -136,6 +200,7 @@ pub fn build(
         params
             .validate_studies()
             .map_err(|e| ReportError::invalid("study", e.to_string()))?;
+        check_study(params)?;
         let (n, max_delta, samples, seed) = study_inputs(params);
         Some(match params.study {
             Study::Sweep => StudyResult::Sweep(makespan_sweep(
@@ -407,10 +472,11 @@ impl Run {
                     prm.sweep.samples,
                     prm.sweep.seed
                 );
+                // Means over the valid samples; empty where every sample failed.
                 let mut t = Table::new(&[
                     x,
-                    "mean makespan (valid samples)",
-                    "mean lower bound (valid samples)",
+                    "mean makespan",
+                    "mean lower bound",
                     "worst makespan / bound",
                     "failed samples",
                 ]);

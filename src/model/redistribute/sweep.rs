@@ -11,7 +11,8 @@ use super::homogeneous::{Alg3Variant, algorithm3};
 use super::instance::{Direction, RingInstance};
 use super::lemma12::lemma12;
 use super::params::{Algorithm, SweepSpec, SweepVar};
-use super::run::run;
+use super::run::{BUDGET, cost as run_cost, run};
+use crate::model::budget::{Cost, MEMORY_LIMIT};
 use super::schedule::verify;
 use super::system6::solve_system6;
 use crate::model::{Cancelled, Progress, par_map};
@@ -64,6 +65,80 @@ fn sample_seed(seed: u64, point: usize, sample: usize) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add((point as u64) << 32)
         .wrapping_add(sample as u64)
+}
+
+/// Work and memory of one sample's run: its [`cost`](super::run::cost), or O(n) when the run
+/// refuses the ring for its budget (a failed sample). Two samples run at once.
+fn sample_cost(inst: &RingInstance, algorithm: Algorithm) -> Cost {
+    let c = run_cost(inst, algorithm);
+    if c.work > BUDGET.work || c.bytes > MEMORY_LIMIT {
+        Cost::new(inst.n() as f64, 0.0)
+    } else {
+        Cost::new(c.work, 2.0 * c.bytes)
+    }
+}
+
+/// Work and memory of [`makespan_sweep`], estimated from the first random ring of every point
+/// (the samples of a point are alike).
+pub fn makespan_sweep_cost(
+    spec: &SweepSpec,
+    direction: Direction,
+    heterogeneous: bool,
+    algorithm: Algorithm,
+) -> Cost {
+    let samples = spec.samples as f64;
+    sweep_values(spec)
+        .iter()
+        .enumerate()
+        .map(|(k, &x)| {
+            let (n, max_delta) = match spec.var {
+                SweepVar::N => (x, spec.fixed as i64),
+                SweepVar::MaxDelta => (spec.fixed, x as i64),
+            };
+            let inst = random_instance(&RandomSpec {
+                seed: sample_seed(spec.seed, k, 0),
+                n,
+                max_delta,
+                heterogeneous,
+                direction,
+                heavy: true,
+            });
+            let c = sample_cost(&inst, algorithm);
+            Cost::new(c.work * samples, c.bytes)
+        })
+        .fold(Cost::default(), |a, b| {
+            Cost::new(a.work + b.work, a.bytes.max(b.bytes))
+        })
+}
+
+/// Work and memory of [`rounds_vs_lemma6`]: both readings of Algorithm 3 on every ring.
+pub fn rounds_study_cost(n: usize, max_delta: i64, samples: usize, seed: u64) -> Cost {
+    (0..samples)
+        .map(|s| {
+            let inst = RingInstance::homogeneous(
+                random_delta(sample_seed(seed, 1, s), n, 1 + (s as i64 % max_delta.max(1))),
+                Direction::Bi,
+                1.0,
+            );
+            let c = sample_cost(&inst, Algorithm::Alg3);
+            Cost::new(2.0 * c.work, c.bytes)
+        })
+        .fold(Cost::default(), |a, b| {
+            Cost::new(a.work + b.work, a.bytes.max(b.bytes))
+        })
+}
+
+/// The unbalances of the random ring the rounds study draws for `seed`.
+fn random_delta(seed: u64, n: usize, max_delta: i64) -> Vec<i64> {
+    random_instance(&RandomSpec {
+        seed,
+        n,
+        max_delta,
+        heterogeneous: false,
+        direction: Direction::Bi,
+        heavy: true,
+    })
+    .delta
 }
 
 /// Runs `algorithm` on `spec.samples` random rings per point (direction and homogeneity as
