@@ -12,7 +12,9 @@ use crate::report::redistribute::{Parts, build};
 /// Flags of `loadlab redistribute`.
 #[derive(Debug, clap::Args)]
 pub struct RedistributeArgs {
-    /// Unbalances δ_1..δ_n, comma-separated (Σδ = 0).
+    /// Unbalances δ_1..δ_n, comma-separated (Σδ = 0), 2 ≤ n ≤ 10 000, |δ_k| ≤ 10^9. A run
+    /// may take at most 10^9 transfer steps (about 10 s) and 1 GB: round-based algorithms keep
+    /// every round, about 7·10^6 rounds on 2 processors.
     #[arg(long, allow_hyphen_values = true)]
     pub delta: String,
     /// Initial loads L_1..L_n (default: the smallest Section 2 allows, max(1, 1 + δ_k)).
@@ -33,7 +35,9 @@ pub struct RedistributeArgs {
     /// Algorithm.
     #[arg(long, value_enum, default_value = "auto")]
     pub algorithm: Algorithm,
-    /// Add the schedule: one list of sends per round (or the timed transfers).
+    /// Add the schedule: one list of sends per round (or the timed transfers). Refused when
+    /// listing it would take more than 1 GB (about 1.2 kB per transfer: some 8·10^5
+    /// transfers).
     #[arg(long)]
     pub rounds: bool,
     /// Output format.

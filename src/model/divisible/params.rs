@@ -323,4 +323,44 @@ mod tests {
         };
         assert_eq!(p.validate().unwrap().b, 4);
     }
+
+    #[test]
+    fn deep_trees_whose_shares_underflow_are_refused_on_h() {
+        let p = |h, beta| DivisibleParams {
+            h,
+            beta,
+            ..Default::default()
+        };
+        let e = p(54, 1e-6).validate().unwrap_err();
+        assert_eq!(e.field, "h");
+        assert!(e.message.contains("largest h is 49"), "{e}");
+        assert!(e.message.contains("10^-324"), "{e}");
+        // Every accepted deep binary tree keeps every level's share normal, and its simulated
+        // schedules pass their checks (the case gave C an invalid schedule).
+        for h in 45..=63 {
+            for beta in [1e-6, 2e-6, 5e-6, 6e-6, 1e-5, 1e-4] {
+                match p(h, beta).validate() {
+                    Ok(v) => {
+                        for m in super::super::Method::ALL {
+                            let t = super::super::simulate(m, &v);
+                            assert!(t.valid(), "h = {h}, β = {beta}, {m:?}: {:?}", t.checks);
+                        }
+                    }
+                    Err(e) => assert_eq!(e.field, "h", "h = {h}, β = {beta}"),
+                }
+            }
+        }
+        // The logarithmic estimate of ℂ's smallest share matches the simulation where f64
+        // holds it.
+        let v = p(40, 1e-6).validate().unwrap();
+        let simulated = super::super::simulate(Method::C, &v)
+            .levels
+            .iter()
+            .map(|l| l.load)
+            .fold(f64::INFINITY, f64::min);
+        let estimate = super::super::theory::classic_smallest_share_log10(&v);
+        assert!((simulated.log10() - estimate).abs() < 1e-6, "{simulated} {estimate}");
+        assert!(p(59, 1e-5).validate().is_ok());
+        assert!(p(63, 1e-4).validate().is_ok());
+    }
 }

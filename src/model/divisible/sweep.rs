@@ -14,19 +14,24 @@ pub const BETA_POINTS: usize = 61;
 /// The divisible model's budget. One unit is one fragment handled by a level's representative
 /// in one method's event simulation; a sweep point plays the three methods, 3·(h + 1)²
 /// fragments at most, plus [`POINT_OVERHEAD`] for its closed forms and its output.
-/// Calibration (release build, reference machine): TODO.
+///
+/// Calibration (release build, reference machine, 2 cores under a load of about 4):
+/// `--sweep beta --beta-points 1000000 --json` took 27.5 s and 6.7 GB (h = 5), 200 000 points
+/// at h = 63 took 7.7 s and 1.35 GB, i.e. about 0.9 ns per fragment event and 27 µs of
+/// overhead per printed point; 10 s is about 10^10 events. Memory binds first: about 140 000
+/// points are accepted, which print in about 4 s.
 pub const BUDGET: Budget = Budget {
     unit: "fragment events",
-    work: 2e9,
+    work: 1e10,
 };
 
 /// Work of one sweep point besides its fragments, in fragment events (closed forms, the point's
-/// JSON or table rows).
-pub const POINT_OVERHEAD: f64 = 300.0;
+/// JSON object or table rows): 27 µs measured.
+pub const POINT_OVERHEAD: f64 = 30_000.0;
 
-/// Memory of one β-sweep point with its output (the point, its JSON object or its rows in the
-/// six plot series), in bytes.
-pub const POINT_BYTES: f64 = 2000.0;
+/// Memory of one β-sweep point with its output (the point and its JSON object, the largest
+/// form), in bytes: 6.7 kB measured.
+pub const POINT_BYTES: f64 = 7_000.0;
 
 /// Work and memory of one evaluation of an instance (three methods with every interval and
 /// the checks, O(h³)): at most about 10^6 fragment events for h ≤ 63, always far inside
@@ -130,4 +135,42 @@ pub fn sweep_beta(
         let beta = (a + (z - a) * i as f64 / (count - 1) as f64).exp();
         point(beta, &Valid { beta, ..*v })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::divisible::DivisibleParams;
+
+    fn at(h: i64) -> Valid {
+        DivisibleParams {
+            h,
+            ..Default::default()
+        }
+        .validate()
+        .unwrap()
+    }
+
+    #[test]
+    fn beta_sweep_points_within_the_budget() {
+        let v = at(5);
+        assert!(check_beta_points(&v, BETA_POINTS).is_ok());
+        assert!(check_beta_points(&v, 2).is_ok());
+        for count in [0, 1] {
+            let e = check_beta_points(&v, count).unwrap_err();
+            assert_eq!(e.field, "beta_points");
+            assert!(e.message.contains("at least 2"), "{e}");
+        }
+        // Memory binds: 7 kB per printed point, 1 GB.
+        assert!(check_beta_points(&v, 140_000).is_ok());
+        let e = check_beta_points(&v, 150_000).unwrap_err();
+        assert!(e.message.contains("of memory"), "{e}");
+        let e = check_beta_points(&v, 100_000_000).unwrap_err();
+        assert!(e.message.contains("fragment events"), "{e}");
+        // Work grows with the tree: 3·(h + 1)² fragments per point besides the overhead.
+        let (small, big) = (beta_sweep_cost(&at(5), 1000), beta_sweep_cost(&at(63), 1000));
+        assert!(big.work > small.work && big.bytes == small.bytes);
+        // One evaluation, even of the deepest tree, is far inside the budget.
+        assert!(cost(&at(63)).work < BUDGET.work / 1000.0);
+    }
 }

@@ -262,6 +262,32 @@ mod tests {
     }
 
     #[test]
+    fn study_costs_add_up_their_runs() {
+        let v = GeoParams::default().validate().unwrap();
+        let one = cost(&v);
+        let seeds = seed_spread_cost(&v, 100, 3);
+        assert_eq!(seeds.work, 300.0 * one.work);
+        // The studies keep no rounds.
+        assert!(seeds.bytes < one.bytes);
+        assert_eq!(ell_sweep_cost(&v, 64, 3).work, 192.0 * one.work);
+        let ps = p_values(v.n);
+        let random = v
+            .with(|p| p.survivors = crate::model::geodecay::Survivors::Random)
+            .unwrap();
+        // With random survivors the p sweep costs Σp (small p weigh more per processor):
+        // dominated by its largest p.
+        let c = p_sweep_cost(&random, &ps, 3);
+        let last = runs_cost(
+            &GeoParams {
+                p: 1 << 20,
+                ..random.params().clone()
+            },
+            3.0,
+        );
+        assert!(c.work > last.work && c.work < 4.0 * last.work, "{c:?} {last:?}");
+    }
+
+    #[test]
     fn seed_spread_is_ordered_and_deterministic() {
         let v = GeoParams {
             decay: Decay::Random,
