@@ -79,7 +79,9 @@ impl Budget {
     /// or the same with the memory. `what` names the inputs behind the estimate
     /// ("n = 28, p = 4096").
     pub fn check(&self, field: &'static str, what: &str, cost: Cost) -> Result<(), ParamError> {
-        if !(cost.work <= self.work) {
+        // A NaN estimate is refused too.
+        let within = cost.work.partial_cmp(&self.work).is_some_and(|o| o.is_le());
+        if !within {
             let seconds = cost.work / self.work * SECONDS;
             return Err(param_error(
                 field,

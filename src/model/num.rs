@@ -126,13 +126,19 @@ pub fn approx(x: f64) -> String {
     let a = x.abs();
     if !x.is_finite() || a == 0.0 {
         format!("{x}")
-    } else if a >= 1e4 || a < 1e-2 {
+    } else if !(1e-2..1e4).contains(&a) {
         format!("{x:.1e}").replace(".0e", "e")
     } else if a >= 100.0 {
         format!("{}", x.round())
     } else {
         // Two significant digits, trailing zeros dropped.
-        let digits = if a >= 10.0 { 0 } else if a >= 1.0 { 1 } else { 2 };
+        let digits = if a >= 10.0 {
+            0
+        } else if a >= 1.0 {
+            1
+        } else {
+            2
+        };
         let s = format!("{x:.digits$}");
         if s.contains('.') {
             s.trim_end_matches('0').trim_end_matches('.').to_string()

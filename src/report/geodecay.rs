@@ -6,17 +6,17 @@ use serde_json::{Map, Value, json};
 use super::{
     Detail, Report, ReportError, Section, Series, Stage, Table, json_f64, json_opt, legacy_sweep,
 };
+use crate::model::ParamError;
 use crate::model::Progress;
+use crate::model::budget::Part;
+use crate::model::geodecay::Survivors;
+use crate::model::geodecay::params::{BUDGET, Valid, cost};
+use crate::model::geodecay::sweep::{ell_sweep_cost, p_sweep_cost, runs_cost, seed_spread_cost};
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, PolicyValue, SeedSpread, p_values,
     seed_spread, simulate::simulate_valid, sweep_ell, sweep_p,
 };
-use crate::model::budget::Part;
-use crate::model::geodecay::params::{BUDGET, Valid, cost};
-use crate::model::geodecay::sweep::{ell_sweep_cost, p_sweep_cost, runs_cost, seed_spread_cost};
-use crate::model::geodecay::Survivors;
-use crate::model::ParamError;
 
 /// Which optional parts to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

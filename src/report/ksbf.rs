@@ -126,7 +126,10 @@ fn check_budget(params: &KsbfParams, parts: &Parts) -> Result<(), ReportError> {
     }];
     if parts.vs_n {
         let ns = plot_n_values(params);
-        let values = ns.iter().map(|&n| KsbfParams { n, ..params.clone() });
+        let values = ns.iter().map(|&n| KsbfParams {
+            n,
+            ..params.clone()
+        });
         all.push(points(
             &format!("the makespan vs n study (n = 1 … {})", ns.len()),
             "n",
@@ -135,7 +138,10 @@ fn check_budget(params: &KsbfParams, parts: &Parts) -> Result<(), ReportError> {
     }
     if parts.vs_p {
         let ps = plot_p_values(params);
-        let values = ps.iter().map(|&p| KsbfParams { p, ..params.clone() });
+        let values = ps.iter().map(|&p| KsbfParams {
+            p,
+            ..params.clone()
+        });
         all.push(points(
             &format!(
                 "the makespan vs p study (p = 1 … {})",

@@ -76,15 +76,14 @@ fn check_study(params: &RedistParams) -> Result<(), ReportError> {
                     "the makespan sweep ({} points of {} random rings up to {} = {})",
                     sweep_values(s).len(),
                     s.samples,
-                    if s.var == SweepVar::N { "n" } else { "max |δ|" },
+                    if s.var == SweepVar::N {
+                        "n"
+                    } else {
+                        "max |δ|"
+                    },
                     s.to
                 ),
-                makespan_sweep_cost(
-                    s,
-                    inst.direction,
-                    !inst.is_homogeneous(),
-                    params.algorithm,
-                ),
+                makespan_sweep_cost(s, inst.direction, !inst.is_homogeneous(), params.algorithm),
             )
         }
         Study::Rounds => (

@@ -174,5 +174,8 @@ fn the_gantt_chart_counts_transfers_before_building_them() {
     let mut h = app_on_two_ring(100_000);
     h.get_by_label("Gantt").click();
     settle(&mut h);
-    shown(&mut h, "100000 transfers: too many to draw (at most 20000).");
+    shown(
+        &mut h,
+        "100000 transfers: too many to draw (at most 20000).",
+    );
 }

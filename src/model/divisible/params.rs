@@ -359,7 +359,10 @@ mod tests {
             .map(|l| l.load)
             .fold(f64::INFINITY, f64::min);
         let estimate = super::super::theory::classic_smallest_share_log10(&v);
-        assert!((simulated.log10() - estimate).abs() < 1e-6, "{simulated} {estimate}");
+        assert!(
+            (simulated.log10() - estimate).abs() < 1e-6,
+            "{simulated} {estimate}"
+        );
         assert!(p(59, 1e-5).validate().is_ok());
         assert!(p(63, 1e-4).validate().is_ok());
     }

@@ -168,7 +168,10 @@ mod tests {
         let e = check_beta_points(&v, 100_000_000).unwrap_err();
         assert!(e.message.contains("fragment events"), "{e}");
         // Work grows with the tree: 3·(h + 1)² fragments per point besides the overhead.
-        let (small, big) = (beta_sweep_cost(&at(5), 1000), beta_sweep_cost(&at(63), 1000));
+        let (small, big) = (
+            beta_sweep_cost(&at(5), 1000),
+            beta_sweep_cost(&at(63), 1000),
+        );
         assert!(big.work > small.work && big.bytes == small.bytes);
         // One evaluation, even of the deepest tree, is far inside the budget.
         assert!(cost(&at(63)).work < BUDGET.work / 1000.0);

@@ -87,7 +87,10 @@ pub struct SeedSpread {
 /// Work and memory of `runs` untraced runs of the scenario `p` (the sweeps keep no rounds).
 pub fn runs_cost(p: &GeoParams, runs: f64) -> Cost {
     let one = cost(p);
-    Cost::new(one.work * runs, one.bytes - rounds_estimate(p) * ROUND_BYTES)
+    Cost::new(
+        one.work * runs,
+        one.bytes - rounds_estimate(p) * ROUND_BYTES,
+    )
 }
 
 /// Work and memory of the ℓ sweep ℓ = 2^1 … 2^top with `policies` policies.
@@ -284,7 +287,10 @@ mod tests {
             },
             3.0,
         );
-        assert!(c.work > last.work && c.work < 4.0 * last.work, "{c:?} {last:?}");
+        assert!(
+            c.work > last.work && c.work < 4.0 * last.work,
+            "{c:?} {last:?}"
+        );
     }
 
     #[test]

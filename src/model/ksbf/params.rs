@@ -206,7 +206,12 @@ impl Checks for KsbfParams {
         ensure(
             q.is_finite() && (0.0..=1.0).contains(&q),
             "spawn_prob",
-            || format!("the spawn probability q must lie in [0, 1] (got {})", compact(q)),
+            || {
+                format!(
+                    "the spawn probability q must lie in [0, 1] (got {})",
+                    compact(q)
+                )
+            },
         )?;
         let size = self.max_nodes();
         ensure(size <= NODE_LIMIT, "n", || {
@@ -264,8 +269,7 @@ const RANDOM_TREE_MARGIN: f64 = 16.0;
 /// True when a simulation of these parameters keeps its per-node and per-step records (at
 /// most [`RECORD_NODE_LIMIT`] nodes and 2^24 node × PE slots).
 pub fn records(p: &KsbfParams) -> bool {
-    p.max_nodes() <= RECORD_NODE_LIMIT
-        && p.max_nodes().saturating_mul(u64::from(p.p)) <= 1 << 24
+    p.max_nodes() <= RECORD_NODE_LIMIT && p.max_nodes().saturating_mul(u64::from(p.p)) <= 1 << 24
 }
 
 /// The nodes a run is expected to execute: exact for the deterministic shapes; for a random

@@ -4,10 +4,10 @@
 
 use super::error::RedistError;
 use super::instance::{Direction, RingInstance, Valid};
+use super::lemma9::ASAP_MAX_ITEMS;
 use super::lemma9::{asap_schedule, lemma9_schedule};
 use super::lemma12::lemma12;
 use super::params::Algorithm;
-use super::lemma9::ASAP_MAX_ITEMS;
 use super::schedule::{REPLAY_BUDGET, Schedule, Verification, verify};
 use super::system6::{LpSolution, solve_system6, solve_system12};
 use super::{alg2, bounds, homogeneous};
@@ -281,11 +281,7 @@ pub fn describe(inst: &RingInstance, algorithm: Algorithm) -> String {
 
 /// Refuses a run beyond [`BUDGET`] (on "delta").
 pub fn check_budget(inst: &RingInstance, algorithm: Algorithm) -> Result<(), ParamError> {
-    BUDGET.check(
-        "delta",
-        &describe(inst, algorithm),
-        cost(inst, algorithm),
-    )
+    BUDGET.check("delta", &describe(inst, algorithm), cost(inst, algorithm))
 }
 
 /// Runs `algorithm` on a validated instance.
@@ -456,8 +452,8 @@ mod tests {
                 "seed {seed}"
             );
             // The memory estimate covers the rounds and sends actually kept.
-            let held = s.round_count() as f64 * ROUND_BYTES
-                + s.transfer_count() as f64 * SEND_BYTES / 2.0;
+            let held =
+                s.round_count() as f64 * ROUND_BYTES + s.transfer_count() as f64 * SEND_BYTES / 2.0;
             assert!(cost(&inst, Algorithm::Auto).bytes >= held, "seed {seed}");
         }
     }

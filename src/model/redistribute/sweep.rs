@@ -12,9 +12,9 @@ use super::instance::{Direction, RingInstance};
 use super::lemma12::lemma12;
 use super::params::{Algorithm, SweepSpec, SweepVar};
 use super::run::{BUDGET, cost as run_cost, run};
-use crate::model::budget::{Cost, MEMORY_LIMIT};
 use super::schedule::verify;
 use super::system6::solve_system6;
+use crate::model::budget::{Cost, MEMORY_LIMIT};
 use crate::model::{Cancelled, Progress, par_map};
 
 /// Number of points of a sweep.
@@ -116,7 +116,11 @@ pub fn rounds_study_cost(n: usize, max_delta: i64, samples: usize, seed: u64) ->
     (0..samples)
         .map(|s| {
             let inst = RingInstance::homogeneous(
-                random_delta(sample_seed(seed, 1, s), n, 1 + (s as i64 % max_delta.max(1))),
+                random_delta(
+                    sample_seed(seed, 1, s),
+                    n,
+                    1 + (s as i64 % max_delta.max(1)),
+                ),
                 Direction::Bi,
                 1.0,
             );
