@@ -12,6 +12,8 @@ mod desk;
 mod geodecay;
 #[path = "ui/ksbf.rs"]
 mod ksbf;
+#[path = "ui/layout.rs"]
+mod layout;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
 #[path = "ui/treesweep.rs"]
