@@ -386,6 +386,8 @@ impl Shown {
                 .on_hover_text("The instance and algorithm controls (left)");
             ui.toggle_value(&mut self.plots, "Plots panel")
                 .on_hover_text("The comparison plots (right, or in turn with the picture)");
+            ui.toggle_value(&mut self.numbers, "Numbers panel")
+                .on_hover_text("The numbers table (bottom)");
             if self.plots && self.narrow {
                 ui.separator();
                 ui.label(egui::RichText::new("In front:").weak())
@@ -393,8 +395,6 @@ impl Shown {
                 ui.selectable_value(&mut self.front, Region::Picture, "Picture");
                 ui.selectable_value(&mut self.front, Region::Plots, "Plots");
             }
-            ui.toggle_value(&mut self.numbers, "Numbers panel")
-                .on_hover_text("The numbers table (bottom)");
         });
     }
 }
