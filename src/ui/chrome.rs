@@ -252,7 +252,7 @@ fn rail(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
         }
     }
     ui.add_space(8.0);
-    ui.label(RichText::new(&app.desk.page().description).small().weak());
+    ui.label(RichText::new(&app.desk.page().description).weak());
 }
 
 /// Help, shortcuts, about and the path prompt.
