@@ -4,8 +4,8 @@
 use serde_json::{Map, Value, json};
 
 use super::{
-    Cell, Render, Report, ReportError, Section, Series, Stages, Table, cells, json_f64,
-    legacy_sweep, object, serialized,
+    Cell, Figure, Render, Report, ReportError, Section, Series, Stages, Table, cells, figures_json,
+    json_f64, legacy_sweep, object, serialized,
 };
 use crate::model::Progress;
 use crate::model::divisible::sweep::{self, BETA_POINTS, SweepPoint};
@@ -119,23 +119,27 @@ fn method_json(beta: f64, r: &MethodResult) -> Value {
     Value::Object(m)
 }
 
-/// A table of every method's rows (`items` of each method, one row per item), each row led
-/// by the method's letter under the first column of `header`.
+/// The table section `name` of every method's rows (`items` of each method, one row per
+/// item): the method's letter under "method", then the `columns` that `row` fills.
 fn per_method<'a, T, I: IntoIterator<Item = T>>(
-    header: &[&str],
+    name: &str,
+    columns: &[&str],
     results: &'a [MethodResult],
     items: impl Fn(&'a MethodResult) -> I,
     row: impl Fn(T) -> Vec<Cell>,
-) -> Table {
+) -> Section {
+    let mut header = vec!["method"];
+    header.extend(columns);
     let rows = results.iter().flat_map(|m| {
         let letter = m.method.letter();
         items(m).into_iter().map(move |x| (letter, x))
     });
-    Table::from_rows(header, rows, |(letter, x)| {
+    let table = Table::from_rows(&header, rows, |(letter, x)| {
         let mut cells = vec![Cell::from(letter)];
         cells.extend(row(x));
         cells
-    })
+    });
+    Section::table(name, table)
 }
 
 impl Render for Run {
@@ -152,11 +156,8 @@ impl Render for Run {
             .iter()
             .map(|r| (letter(r), method_json(v.beta, r)))
             .collect();
-        let mut j = object(json!({
-            "network": self.params.network.name(), "b": v.b, "h": v.h, "beta": v.beta,
-            "processors": v.n, "algorithms": algos, "theorem10": o.theorem10.symbol(),
-            "ratio_c_over_p": json_f64(o.ratio_c_p), "ratio_p_over_q": json_f64(o.ratio_p_q),
-        }));
+        let mut j = figures_json(&self.figures());
+        j.insert("algorithms".into(), Value::Object(algos));
         let mut sweeps = Vec::new();
         if let Some(s) = &self.h_sweep {
             sweeps.push(("sweep_h", sweep_json(s, "h")));
@@ -181,21 +182,8 @@ impl Render for Run {
             "divisible load — {net} b = {}, h = {}, β = {}, N = {}",
             v.b, v.h, v.beta, v.n
         ));
-        r.push(Section::values(
-            "numbers",
-            vec![
-                ("network", net.into()),
-                ("b", v.b.into()),
-                ("h", v.h.into()),
-                ("β", v.beta.into()),
-                ("N (processors)", v.n.into()),
-                ("T_C / T_P", o.ratio_c_p.into()),
-                ("T_P / T_Q", o.ratio_p_q.into()),
-                ("Theorem 10: T_C > T_P > T_Q", o.theorem10.symbol().into()),
-            ],
-        ));
-        let header = [
-            "method",
+        r.push(Section::numbers(&self.figures()));
+        let columns = [
             "T_N closed form",
             "T_N simulated",
             "relative difference",
@@ -206,8 +194,9 @@ impl Render for Run {
             "T_N appendix closed form",
             "schedule valid",
         ];
-        let methods = per_method(
-            &header,
+        r.push(per_method(
+            "methods",
+            &columns,
             &o.results,
             |m| [m],
             |m| {
@@ -224,8 +213,7 @@ impl Render for Run {
                     m.timeline.valid()
                 ]
             },
-        );
-        r.push(Section::table("methods", methods));
+        ));
         let sweeps = [
             (
                 "h",
@@ -258,6 +246,27 @@ impl Render for Run {
 }
 
 impl Run {
+    /// The run's numbers: the instance, the ratios of the methods' times and Theorem 10's
+    /// ordering.
+    fn figures(&self) -> Vec<Figure> {
+        let o = &self.outcome;
+        let v = &o.instance;
+        vec![
+            Figure::new("network", "network", self.params.network.name()),
+            Figure::new("b", "b", v.b),
+            Figure::new("h", "h", v.h),
+            Figure::new("beta", "β", v.beta),
+            Figure::new("processors", "N (processors)", v.n),
+            Figure::new("ratio_c_over_p", "T_C / T_P", o.ratio_c_p),
+            Figure::new("ratio_p_over_q", "T_P / T_Q", o.ratio_p_q),
+            Figure::new(
+                "theorem10",
+                "Theorem 10: T_C > T_P > T_Q",
+                o.theorem10.symbol(),
+            ),
+        ]
+    }
+
     /// The plot of T_N (`speedup = false`) or S_N against h or β: for every requested method
     /// the simulated points, the closed form and the N → ∞ limit.
     fn plot(&self, points: &[SweepPoint], speedup: bool) -> Vec<Series> {
@@ -281,54 +290,43 @@ impl Run {
 
     fn push_timelines(&self, r: &mut Report) {
         let results = &self.outcome.results;
-        let header = ["method", "check", "holds", "detail"];
-        let checks = per_method(
-            &header,
+        r.push(per_method(
+            "schedule checks",
+            &["check", "holds", "detail"],
             results,
             |m| &m.timeline.checks,
             |c| cells![c.name, c.ok, c.detail.clone()],
-        );
-        r.push(Section::table("schedule checks", checks));
-        let header = [
-            "method",
-            "level",
-            "processors",
-            "load per processor",
-            "last receive",
-            "finish",
-            "idle",
-        ];
-        let levels = per_method(
-            &header,
+        ));
+        r.push(per_method(
+            "levels (one representative processor per level)",
+            &[
+                "level",
+                "processors",
+                "load per processor",
+                "last receive",
+                "finish",
+                "idle",
+            ],
             results,
             |m| m.timeline.levels.iter().enumerate(),
             |(i, s)| cells![i, s.processors, s.load, s.last_receive, s.finish, s.idle],
-        );
-        r.push(Section::table(
-            "levels (one representative processor per level)",
-            levels,
         ));
-        let header = [
-            "method",
-            "level",
-            "activity",
-            "start",
-            "end",
-            "amount",
-            "addressed_to_level",
-        ];
-        let schedule = per_method(
-            &header,
+        r.push(per_method(
+            "schedule (one representative processor per level; amounts per processor)",
+            &[
+                "level",
+                "activity",
+                "start",
+                "end",
+                "amount",
+                "addressed_to_level",
+            ],
             results,
             |m| &m.timeline.intervals,
             |iv| {
                 let activity = format!("{:?}", iv.activity);
                 cells![iv.level, activity, iv.start, iv.end, iv.amount, iv.dest]
             },
-        );
-        r.push(Section::table(
-            "schedule (one representative processor per level; amounts per processor)",
-            schedule,
         ));
     }
 }

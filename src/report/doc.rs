@@ -171,6 +171,29 @@ pub struct SeriesSet {
     pub series: Vec<Series>,
 }
 
+/// One of a run's numbers, named for both renderings: its key in the run's JSON object and
+/// its name in the document's "numbers" section.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    /// Key in the JSON object.
+    pub key: &'static str,
+    /// Name in the document.
+    pub name: &'static str,
+    /// The value (in JSON an integer, a float, a flag, a text, or `null` when empty).
+    pub value: Cell,
+}
+
+impl Figure {
+    /// A figure from its key, name and value.
+    pub fn new(key: &'static str, name: &'static str, value: impl Into<Cell>) -> Self {
+        Figure {
+            key,
+            name,
+            value: value.into(),
+        }
+    }
+}
+
 /// What a section holds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -207,6 +230,12 @@ impl Section {
             name: name.into(),
             content: Content::Table(table),
         }
+    }
+
+    /// The section "numbers": every figure under its name.
+    pub fn numbers(figures: &[Figure]) -> Self {
+        let values = figures.iter().map(|f| (f.name, f.value.clone())).collect();
+        Section::values("numbers", values)
     }
 
     /// The section "checks": (claim, whether it holds, the numbers behind the verdict), one row

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::{
-    Render, Report, ReportError, Section, Series, Stages, Table, cells, json_f64, json_opt,
+    Cell, Render, Report, ReportError, Section, Series, Stages, Table, cells, json_f64, json_opt,
     legacy_sweep, object, serialized,
 };
 use crate::model::geodecay::derived::{COMPARISON_FIGURES, beyond_ideal, policy_label};
@@ -144,6 +144,39 @@ fn policy_series<P>(
     Policy::MAIN.iter().enumerate().map(series).collect()
 }
 
+/// The names of the [`compared`] figures in the numbers section (the policies table's
+/// headers are [`COMPARISON_FIGURES`]).
+const NUMBER_NAMES: [&str; 10] = [
+    "total time T",
+    "balancings",
+    "balancings in the initialisation phase",
+    "balancings in the phases",
+    "rounds",
+    "Brent n/p + rounds",
+    "additive overhead T − Brent",
+    "overhead T/ℓ",
+    "balanced ideal Σ⌈w_r/p⌉",
+    "(T − ideal)/ℓ",
+];
+
+/// The figures of one outcome that the policies table compares, in the order of
+/// [`COMPARISON_FIGURES`]: the selected policy's numbers and every policy's row.
+fn compared(prm: &GeoParams, o: &GeoOutcome) -> Vec<Cell> {
+    let beyond = beyond_ideal(o.time, o.ideal_work, prm.ell);
+    cells![
+        o.time,
+        o.balancings,
+        o.balancings_init,
+        o.balancings_phases,
+        o.rounds,
+        o.brent,
+        o.overhead_additive,
+        o.overhead,
+        o.ideal_work,
+        beyond
+    ]
+}
+
 /// A policy's plotted value at a point of the ℓ sweep.
 type PolicyY<'a> = &'a dyn Fn(&EllPoint, &PolicyValue) -> Option<f64>;
 
@@ -201,32 +234,17 @@ impl Render for Run {
             prm.survivors.name()
         ));
         let estimate = standard_balancings_estimate(prm.n, prm.p, prm.alpha, prm.c);
-        let beyond = beyond_ideal(o.time, o.ideal_work, prm.ell);
-        r.push(Section::values(
-            "numbers",
-            vec![
-                ("policy", label.clone().into()),
-                ("total time T", o.time.into()),
-                ("balancings", o.balancings.into()),
-                (
-                    "balancings in the initialisation phase",
-                    o.balancings_init.into(),
-                ),
-                ("balancings in the phases", o.balancings_phases.into()),
-                ("rounds", o.rounds.into()),
-                ("Brent n/p + rounds", o.brent.into()),
-                ("additive overhead T − Brent", o.overhead_additive.into()),
-                ("overhead T/ℓ", o.overhead.into()),
-                ("balanced ideal Σ⌈w_r/p⌉", o.ideal_work.into()),
-                ("(T − ideal)/ℓ", beyond.into()),
-                ("lg ℓ", o.lg_ell.into()),
-                ("lg(n/p)", o.lg_n_over_p.into()),
-                ("lg* ℓ", o.lg_star_ell.into()),
-                ("standard policy's estimate lg(n/(c·p))/α", estimate.into()),
-                ("stopped at the round cap", o.truncated.into()),
-                ("seed", prm.seed.into()),
-            ],
-        ));
+        let mut numbers = vec![("policy", Cell::from(label.clone()))];
+        numbers.extend(NUMBER_NAMES.into_iter().zip(compared(prm, o)));
+        numbers.extend([
+            ("lg ℓ", o.lg_ell.into()),
+            ("lg(n/p)", o.lg_n_over_p.into()),
+            ("lg* ℓ", o.lg_star_ell.into()),
+            ("standard policy's estimate lg(n/(c·p))/α", estimate.into()),
+            ("stopped at the round cap", o.truncated.into()),
+            ("seed", prm.seed.into()),
+        ]);
+        r.push(Section::values("numbers", numbers));
         if let Some(all) = &self.policies {
             r.push(Section::table("policies", self.policies_table(all)));
         }
@@ -261,22 +279,9 @@ impl Run {
         let mut header = vec!["policy", "selected"];
         header.extend(COMPARISON_FIGURES);
         Table::from_rows(&header, all, |x| {
-            let beyond = beyond_ideal(x.time, x.ideal_work, prm.ell);
-            let (label, selected) = (policy_label(prm, x.policy), x.policy == prm.policy);
-            cells![
-                label,
-                selected,
-                x.time,
-                x.balancings,
-                x.balancings_init,
-                x.balancings_phases,
-                x.rounds,
-                x.brent,
-                x.overhead_additive,
-                x.overhead,
-                x.ideal_work,
-                beyond
-            ]
+            let mut row = cells![policy_label(prm, x.policy), x.policy == prm.policy];
+            row.extend(compared(prm, x));
+            row
         })
     }
 

@@ -4,6 +4,8 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::Figure;
+
 /// A JSON number, with integral values written as integers (`4`, not `4.0`) and non-finite
 /// values as `null`.
 pub(crate) fn json_num(x: f64) -> Value {
@@ -27,6 +29,12 @@ pub(crate) fn json_opt(x: Option<f64>) -> Value {
 /// Any serializable value as JSON (`null` if it cannot be).
 pub(crate) fn serialized<T: Serialize + ?Sized>(x: &T) -> Value {
     serde_json::to_value(x).unwrap_or(Value::Null)
+}
+
+/// The JSON fields of a run's figures: every value under its key.
+pub(crate) fn figures_json(figures: &[Figure]) -> Map<String, Value> {
+    let field = |f: &Figure| (f.key.to_string(), serialized(&f.value));
+    figures.iter().map(field).collect()
 }
 
 /// The fields of a JSON object (a `json!({…})` literal), to insert more into; empty for any

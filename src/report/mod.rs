@@ -17,11 +17,11 @@ pub mod redistribute;
 mod render;
 pub mod treesweep;
 
-pub use doc::{Cell, Content, Report, Section, Series, SeriesSet, Table};
+pub use doc::{Cell, Content, Figure, Report, Section, Series, SeriesSet, Table};
 pub use render::{csv_field, csv_number, text_number};
 
 use doc::cells;
-use json::{json_f64, json_num, json_opt, legacy_sweep, object, serialized};
+use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};
 
 use crate::model::{Cancelled, ParamError, Progress};
 use crate::preset::Scenario;

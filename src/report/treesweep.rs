@@ -5,7 +5,8 @@
 use serde_json::{Value, json};
 
 use super::{
-    Render, Report, ReportError, Section, Series, Stages, Table, cells, json_f64, json_opt, object,
+    Figure, Render, Report, ReportError, Section, Series, Stages, Table, cells, figures_json,
+    json_f64,
 };
 use crate::model::Progress;
 use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
@@ -115,6 +116,39 @@ impl Run {
         self.solution.t_star / self.solution.t_py
     }
 
+    /// The run's numbers: T* beside P.Y and the baselines, the processors, the exhaustive
+    /// optimum (`processors` is the exact count as a decimal string, always).
+    fn figures(&self) -> Vec<Figure> {
+        let s = &self.solution;
+        vec![
+            Figure::new("optimal", "T* (Fine-Grain, optimal)", s.t_star),
+            Figure::new("py", "T_PY (P.Y)", s.t_py),
+            Figure::new("ratio", "T*/T_PY", self.ratio()),
+            Figure::new("one_processor", "one processor (2^n − 1)", s.one_processor),
+            Figure::new(
+                "processor_per_node",
+                "one processor per node",
+                s.processor_per_node,
+            ),
+            Figure::new(
+                "top_cluster",
+                "top cluster (processor 0)",
+                s.top_cluster_size,
+            ),
+            Figure::new("processors", "processors used", s.processors.decimal()),
+            Figure::new(
+                "processors_f64",
+                "processors used (f64)",
+                s.processors.approx,
+            ),
+            Figure::new(
+                "exhaustive_optimal",
+                "exhaustive optimum (n ≤ 5)",
+                self.exhaustive,
+            ),
+        ]
+    }
+
     /// Whether the exhaustive optimum (when computed) equals T*.
     pub fn exhaustive_agrees(&self) -> Option<bool> {
         let t = self.solution.t_star;
@@ -128,15 +162,10 @@ impl Render for Run {
     /// `one_processor`, `processor_per_node`; `schedule` / `py_schedule` when computed.
     fn json(&self) -> Value {
         let s = &self.solution;
-        let mut j = object(json!({
-            "n": s.n, "tau": s.tau, "direction": self.params.direction.name(),
-            "optimal": json_f64(s.t_star), "py": json_f64(s.t_py), "ratio": json_f64(self.ratio()),
-            "top_cluster": s.top_cluster_size, "processors": s.processors.decimal(),
-            "processors_f64": json_f64(s.processors.approx),
-            "exhaustive_optimal": json_opt(self.exhaustive),
-            "one_processor": json_f64(s.one_processor),
-            "processor_per_node": json_f64(s.processor_per_node),
-        }));
+        let mut j = figures_json(&self.figures());
+        j.insert("n".into(), json!(s.n));
+        j.insert("tau".into(), json!(s.tau));
+        j.insert("direction".into(), json!(self.params.direction.name()));
         for (key, schedule) in [
             ("schedule", &self.schedule),
             ("py_schedule", &self.py_schedule),
@@ -159,20 +188,7 @@ impl Render for Run {
             self.params.direction.name(),
             s.n
         ));
-        r.push(Section::values(
-            "numbers",
-            vec![
-                ("T* (Fine-Grain, optimal)", s.t_star.into()),
-                ("T_PY (P.Y)", s.t_py.into()),
-                ("T*/T_PY", self.ratio().into()),
-                ("one processor (2^n − 1)", s.one_processor.into()),
-                ("one processor per node", s.processor_per_node.into()),
-                ("top cluster (processor 0)", s.top_cluster_size.into()),
-                ("processors used", s.processors.decimal().into()),
-                ("processors used (f64)", s.processors.approx.into()),
-                ("exhaustive optimum (n ≤ 5)", self.exhaustive.into()),
-            ],
-        ));
+        r.push(Section::numbers(&self.figures()));
         let exhaustive = self.exhaustive_agrees().map(|ok| {
             let e = self.exhaustive.unwrap_or(f64::NAN);
             (
