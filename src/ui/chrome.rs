@@ -275,7 +275,7 @@ pub(super) fn windows(app: &mut LoadlabApp, ctx: &egui::Context, cmds: &mut Vec<
     let screen = ctx.content_rect();
     let model = app.desk.active;
     egui::Window::new("About this model")
-        .id(egui::Id::new(("help", model)))
+        .id(egui::Id::unique(("help", model)))
         .open(&mut app.windows.help)
         .default_pos(screen.left_top() + egui::vec2(170.0, 70.0))
         .default_width(560.0f32.min(screen.width() - 190.0))
