@@ -205,24 +205,32 @@ impl<W: Workspace> Tab for W {
         // Side regions may take at most a share of the room, so the picture never vanishes
         // and nothing is clipped on a small screen (1280 × 720, or larger type).
         let room = ui.available_size();
-        if shown.controls {
-            side(
-                egui::Panel::left((name, "controls")),
-                r.controls,
-                room.x * 0.3,
-            )
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
-            });
-        }
-        if shown.numbers {
-            side(
-                egui::Panel::bottom((name, "numbers")),
-                r.numbers,
-                room.y * 0.4,
-            )
-            .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
+        // Controls and numbers scroll when they do not fit (numbers both ways: wide tables).
+        let scrolled = [
+            (shown.controls, Side::Controls, room.x * 0.3),
+            (shown.numbers, Side::Numbers, room.y * 0.4),
+        ];
+        for (on, which, max) in scrolled {
+            if !on {
+                continue;
+            }
+            let (panel, sizes, scroll) = match which {
+                Side::Controls => (
+                    egui::Panel::left((name, "controls")),
+                    r.controls,
+                    egui::ScrollArea::vertical(),
+                ),
+                Side::Numbers => (
+                    egui::Panel::bottom((name, "numbers")),
+                    r.numbers,
+                    egui::ScrollArea::both(),
+                ),
+            };
+            side(panel, sizes, max).show(ui, |ui| {
+                scroll.show(ui, |ui| match which {
+                    Side::Controls => self.controls(ui, params),
+                    Side::Numbers => self.numbers(ui, params),
+                });
             });
         }
         // Beside each other when both fit, else one at a time (the toolbar switches).
@@ -287,6 +295,13 @@ impl<W: Workspace> Tab for W {
             *self.view_mut() = v;
         }
     }
+}
+
+/// The two regions that scroll when their content does not fit.
+#[derive(Clone, Copy)]
+enum Side {
+    Controls,
+    Numbers,
 }
 
 /// The regions of a workspace whose content must fit (controls and numbers scroll).
