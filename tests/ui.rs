@@ -14,5 +14,7 @@ mod geodecay;
 mod ksbf;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
+#[path = "ui/sliders.rs"]
+mod sliders;
 #[path = "ui/treesweep.rs"]
 mod treesweep;
