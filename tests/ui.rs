@@ -16,5 +16,7 @@ mod ksbf;
 mod layout;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
+#[path = "ui/sliders.rs"]
+mod sliders;
 #[path = "ui/treesweep.rs"]
 mod treesweep;
