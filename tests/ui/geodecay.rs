@@ -51,7 +51,11 @@ fn switch_policy_drag_ell_and_step_rounds() {
     h.key_press(egui::Key::ArrowRight);
     h.run_steps(2);
     shown(&mut h, "Round 2:");
+    // End: the final frame shows the end state, the last round is one step back.
     h.key_press(egui::Key::End);
+    h.run_steps(2);
+    shown(&mut h, "Done after round 20: every task ran");
+    h.key_press(egui::Key::ArrowLeft);
     h.run_steps(2);
     shown(&mut h, "Round 20:");
     // Undo the ℓ change.

@@ -41,8 +41,12 @@ fn drag_tau_step_the_cluster_and_switch_to_py() {
     h.get_by_label(LABEL_BACK).click();
     h.run_steps(2);
     shown(&mut h, "node 2 of processor 0");
-    // A boundary node appears with its height picked by inequality (4).
+    // End: the final frame shows the finished schedule; one step back is the last node, a
+    // boundary node with its height picked by inequality (4).
     h.key_press(egui::Key::End);
+    h.run_steps(2);
+    shown(&mut h, "every node of T_5 ran");
+    h.key_press(egui::Key::ArrowLeft);
     h.run_steps(2);
     shown(&mut h, "node 9 of processor 0");
     // Drag τ to 7: the numbers follow (T*(5) at τ = 7 is still confirmed exhaustively).

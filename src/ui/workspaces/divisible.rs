@@ -18,7 +18,7 @@ use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider::{Span, slider};
-use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::{busy, error_label};
 use crate::ui::workspace::{Regions, Workspace, jobs, nothing_runs, repainter, view_accessors};
 
@@ -274,7 +274,6 @@ impl Workspace for DivisiblePanel {
         let short = |k: usize| format!("t = {}", fmt(Self::step_time(&t, k)));
         step_bar(ui, &mut self.view.step, n_steps, &short);
         let step = self.view.step.step;
-        ui.label(RichText::new(label(step)).strong());
         let cursor = Self::step_time(&t, step);
         let prev = if step == 0 {
             0.0
@@ -282,6 +281,7 @@ impl Workspace for DivisiblePanel {
             Self::step_time(&t, step - 1)
         };
         // What happens in the current slot, level by level.
+        let mut detail = None;
         if step > 0 {
             let mut lines = Vec::new();
             for l in 0..=h {
@@ -315,15 +315,13 @@ impl Workspace for DivisiblePanel {
             if lines.len() > shown {
                 text.push_str(&format!("   · … {} more levels", lines.len() - shown));
             }
-            ui.label(
-                RichText::new(format!(
-                    "In [{}, {}), per processor: {text}",
-                    fmt(prev),
-                    fmt(cursor)
-                ))
-                .small(),
-            );
+            detail = Some(format!(
+                "In [{}, {}), per processor: {text}",
+                fmt(prev),
+                fmt(cursor)
+            ));
         }
+        step_caption(ui, &label(step), detail.as_deref());
         let rows = t
             .levels
             .iter()

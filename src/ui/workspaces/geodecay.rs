@@ -1,7 +1,7 @@
 //! Workspace of the geometric-decaying model (Gil & Matias): controls, the per-round load
 //! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers.
 
-use egui::{Color32, RichText, Ui};
+use egui::{Color32, Ui};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +23,7 @@ use crate::ui::widgets::form::{
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider;
-use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
 };
@@ -125,7 +125,7 @@ impl Workspace for GeodecayPanel {
     view_accessors!(GeodecayView);
     fn steps(&self, params: &GeoParams) -> usize {
         self.current(params)
-            .map_or(1, |e| e.selected.trace.len().max(1))
+            .map_or(1, |e| e.selected.trace.len() + 1)
     }
     jobs!(evaluated, ell, p_sweep, spread);
     const REGIONS: Regions = Regions {
@@ -297,13 +297,14 @@ impl Workspace for GeodecayPanel {
             return;
         };
         let o = &ev.selected;
-        let n_steps = o.trace.len().max(1);
+        // Every round, then the end state.
+        let n_steps = o.trace.len() + 1;
         self.view.step.clamp(n_steps);
         let trace = &o.trace;
         let label = |k: usize| {
             trace
                 .get(k)
-                .map_or(String::new(), |r| format!("round {}", r.round))
+                .map_or("the end".to_owned(), |r| format!("round {}", r.round))
         };
         step_bar(ui, &mut self.view.step, n_steps, &label);
         let k = self.view.step.step;
@@ -313,18 +314,44 @@ impl Workspace for GeodecayPanel {
                 (Policy::Improved, None) => ", initialisation phase".into(),
                 _ => String::new(),
             };
-            ui.label(
-                RichText::new(format!(
-                    "Round {}{phase}: {} tasks, per processor max {} / mean {} / min {}{} — time so far {}",
+            step_caption(
+                ui,
+                &format!(
+                    "Round {}{phase}: {} tasks{}",
                     r.round,
                     r.tasks,
+                    if r.balanced_before {
+                        ", balanced before the round (cost ℓ)"
+                    } else {
+                        ""
+                    },
+                ),
+                Some(&format!(
+                    "Per processor max {} / mean {} / min {} — time so far {}",
                     r.max,
                     fmt(r.mean),
                     r.min,
-                    if r.balanced_before { ", balanced before the round (cost ℓ)" } else { "" },
                     fmt(r.time_after)
-                ))
-                .strong(),
+                )),
+            );
+        } else {
+            step_caption(
+                ui,
+                &format!(
+                    "Done after round {}: every task ran, total time T = {}",
+                    trace.last().map_or(0, |r| r.round),
+                    fmt(o.time)
+                ),
+                Some(&format!(
+                    "{} rounds, {} balancing(s) costing ℓ each{}",
+                    o.rounds,
+                    o.balancings,
+                    if o.truncated {
+                        " — ⚠ run stopped at the round cap"
+                    } else {
+                        ""
+                    }
+                )),
             );
         }
         let log = self.view.timeline_log;
@@ -401,9 +428,14 @@ impl Workspace for GeodecayPanel {
                             .width(1.0),
                     );
                 }
-                if let Some(r) = trace.get(k) {
+                // The current round, or on the final frame the end of the last one.
+                let now = trace
+                    .get(k)
+                    .map(|r| r.round as f64)
+                    .or_else(|| trace.last().map(|r| r.round as f64 + 0.5));
+                if let Some(x) = now {
                     plot.vline(
-                        VLine::new("current round", r.round as f64)
+                        VLine::new("current round", x)
                             .color(palette::CURRENT)
                             .width(2.0),
                     );

@@ -22,7 +22,7 @@ use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider::{Span, largest_accepted};
-use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
@@ -85,8 +85,10 @@ impl Workspace for KsbfPanel {
     type Params = KsbfParams;
     view_accessors!(KsbfView);
     fn steps(&self, params: &KsbfParams) -> usize {
+        // Every time step, then the end state.
         self.current(params)
-            .map_or(1, |e| e.outcome.makespan.max(1) as usize)
+            .and_then(|e| e.outcome.trace.as_ref())
+            .map_or(1, |t| t.steps.len() + 1)
     }
     jobs!(evaluated, vs_n, vs_p, seeds);
     const REGIONS: Regions = Regions {
@@ -243,12 +245,33 @@ impl Workspace for KsbfPanel {
             )).weak());
             return;
         };
-        let n_steps = trace.steps.len().max(1);
+        // Every time step, then the end state.
+        let n_steps = trace.steps.len() + 1;
         self.view.step.clamp(n_steps);
-        let label = |k: usize| format!("step {k}");
+        let label = |k: usize| {
+            if k < trace.steps.len() {
+                format!("step {k}")
+            } else {
+                "the end".to_owned()
+            }
+        };
         step_bar(ui, &mut self.view.step, n_steps, &label);
         let k = self.view.step.step;
         let p = params.p;
+        let end = trace.steps.get(k).is_none();
+        if end {
+            step_caption(
+                ui,
+                &format!(
+                    "Done: all {} nodes ran in {} steps",
+                    ev.outcome.nodes, ev.outcome.makespan
+                ),
+                Some(&format!(
+                    "Makespan {} on {p} PEs · every PE idle, every queue empty",
+                    ev.outcome.makespan
+                )),
+            );
+        }
         if let Some(st) = trace.steps.get(k) {
             let ran: Vec<String> = st
                 .ran
@@ -256,22 +279,26 @@ impl Workspace for KsbfPanel {
                 .enumerate()
                 .filter_map(|(i, x)| x.map(|n| format!("P_{i}: {n}")))
                 .collect();
-            ui.label(
-                RichText::new(format!(
-                    "Step {k}: {} of {p} PEs busy — {}{}",
+            step_caption(
+                ui,
+                &format!(
+                    "Step {k}: {} of {p} PEs busy{}",
                     ran.len(),
-                    if ran.is_empty() {
-                        "none".to_string()
-                    } else {
-                        ran.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
-                    },
                     if st.sends.is_empty() {
                         String::new()
                     } else {
-                        format!("; {} right children sent clockwise", st.sends.len())
+                        format!(", {} right children sent clockwise", st.sends.len())
                     }
-                ))
-                .strong(),
+                ),
+                Some(&if ran.is_empty() {
+                    "No PE runs a node.".to_string()
+                } else {
+                    format!(
+                        "Running: {}{}",
+                        ran.iter().take(8).cloned().collect::<Vec<_>>().join(", "),
+                        if ran.len() > 8 { ", …" } else { "" }
+                    )
+                }),
             );
         }
         match self.view.picture {
@@ -315,7 +342,7 @@ impl Workspace for KsbfPanel {
                     "ks_gantt",
                     &data,
                     &mut self.view.gantt,
-                    Some(k as f64 + 0.5),
+                    Some(if end { k as f64 } else { k as f64 + 0.5 }),
                 ) {
                     self.view.step.step = (t.max(0.0) as usize).min(n_steps - 1);
                 }
@@ -574,25 +601,24 @@ fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
             painter.arrow(a2, b2 - a2, Stroke::new(2.0, palette::BOUND));
         }
     }
+    let background = ui.visuals().panel_fill;
     for i in 0..p {
         let q = pos(i);
         let busy = st.and_then(|s| s.ran.get(i as usize).copied().flatten());
-        painter.circle_filled(
-            q,
-            pr,
-            if busy.is_some() {
-                pe_color(i)
-            } else {
-                pe_color(i).gamma_multiply(0.3)
-            },
-        );
+        // Idle PEs are faded: their label is black or white by what the eye sees.
+        let fill = if busy.is_some() {
+            pe_color(i)
+        } else {
+            pe_color(i).gamma_multiply(0.3)
+        };
+        painter.circle_filled(q, pr, fill);
         if p <= 32 {
             painter.text(
                 q,
                 egui::Align2::CENTER_CENTER,
                 format!("P{i}"),
-                egui::FontId::proportional((pr * 0.6).max(8.0)),
-                Color32::WHITE,
+                egui::FontId::proportional((pr * 0.6).max(10.0)),
+                palette::ink_on(fill, background),
             );
             let out = c + (q - c) * 1.28;
             let qlen = st
@@ -686,15 +712,12 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
                 // ⟨k, ℓ⟩: row k goes down, column ℓ goes right.
                 let q = origin + Vec2::new(l as f32 * cell, row as f32 * cell);
                 let c = pe_color(r.pe);
-                painter.circle_filled(
-                    q,
-                    cell * 0.38,
-                    if r.step <= k {
-                        c
-                    } else {
-                        c.gamma_multiply(0.3)
-                    },
-                );
+                let fill = if r.step <= k {
+                    c
+                } else {
+                    c.gamma_multiply(0.3)
+                };
+                painter.circle_filled(q, cell * 0.38, fill);
                 if r.step == k {
                     painter.circle_stroke(
                         q,
@@ -708,7 +731,7 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
                         egui::Align2::CENTER_CENTER,
                         r.step.to_string(),
                         egui::FontId::proportional(cell * 0.35),
-                        Color32::WHITE,
+                        palette::ink_on(fill, ui.visuals().panel_fill),
                     );
                 }
                 if resp

@@ -18,7 +18,7 @@ use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider::{Span, above};
-use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, repainter, view_accessors,
@@ -151,17 +151,26 @@ impl Workspace for TreeSweepPanel {
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         let params = &*params;
-        ui.horizontal(|ui| {
-            ui.heading("Schedule");
-            ui.selectable_value(
-                &mut self.view.shown,
-                Shown::FineGrain,
-                "Fine-Grain (optimal)",
-            )
-            .on_hover_text("Algorithm Fine-Grain, Section 3.1");
-            ui.selectable_value(&mut self.view.shown, Shown::Py, "P.Y")
-                .on_hover_text("Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation");
-        });
+        let switched = ui
+            .horizontal(|ui| {
+                ui.heading("Schedule");
+                let fg = ui
+                    .selectable_value(
+                        &mut self.view.shown,
+                        Shown::FineGrain,
+                        "Fine-Grain (optimal)",
+                    )
+                    .on_hover_text("Algorithm Fine-Grain, Section 3.1");
+                let py = ui
+                    .selectable_value(&mut self.view.shown, Shown::Py, "P.Y")
+                    .on_hover_text("Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation");
+                fg.changed() || py.changed()
+            })
+            .inner;
+        if switched {
+            // The other schedule has other steps: start it from its first node.
+            self.view.step.first();
+        }
         if let Some(e) = self.error.of(params) {
             nothing_runs(ui, &e.message);
             return;
@@ -172,7 +181,13 @@ impl Workspace for TreeSweepPanel {
         };
         let n_steps = steps.len().max(1);
         self.view.step.clamp(n_steps);
-        let label = |k: usize| format!("node {}", k + 1);
+        let label = |k: usize| {
+            if k + 1 == steps.len() {
+                "the end".to_owned()
+            } else {
+                format!("node {}", k + 1)
+            }
+        };
         if steps.is_empty() {
             ui.label(RichText::new(
                 "P.Y's schedule is materialised for n ≤ 10 only; its makespan comes from the recurrence (see Numbers).",
@@ -182,7 +197,8 @@ impl Workspace for TreeSweepPanel {
         }
         let k = self.view.step.step;
         if let Some((_, _, text)) = steps.get(k) {
-            ui.label(RichText::new(text).strong());
+            let (headline, detail) = text.split_once(": ").unwrap_or((text, ""));
+            step_caption(ui, headline, Some(detail));
         }
         if ev.sol.trace.truncated && self.view.shown == Shown::FineGrain {
             ui.label(
@@ -504,11 +520,34 @@ impl TreeSweepPanel {
         );
     }
 
-    /// The processor-0 steps of the shown schedule: (heap number or none, height, start, text).
+    /// The processor-0 steps of the shown schedule, (heap number or none, start, text), then
+    /// the end state (no node, the makespan); empty when there is nothing to step.
     fn step_list(&self) -> Vec<(Option<usize>, f64, String)> {
         let Some(ev) = &self.evaluated else {
             return Vec::new();
         };
+        let mut steps = self.node_steps(ev);
+        if !steps.is_empty() {
+            let (name, makespan) = match self.view.shown {
+                Shown::FineGrain => ("T* (Fine-Grain)", ev.sol.t_star),
+                Shown::Py => ("T_PY (P.Y)", ev.sol.t_py),
+            };
+            steps.push((
+                None,
+                makespan,
+                format!(
+                    "Done at t = {}: every node of T_{} ran, makespan {name} = {}",
+                    fmt(makespan),
+                    ev.sol.n,
+                    fmt(makespan)
+                ),
+            ));
+        }
+        steps
+    }
+
+    /// The processor-0 nodes of the shown schedule in the order they run.
+    fn node_steps(&self, ev: &Evaluated) -> Vec<(Option<usize>, f64, String)> {
         match self.view.shown {
             Shown::FineGrain => ev
                 .sol
