@@ -41,7 +41,9 @@ fn frame(c: &mut Criterion) {
     // Warm up: let the background sweeps finish so the plots are full.
     for _ in 0..50 {
         let _ = ctx.run_ui(input(), |ui| {
-            egui::CentralPanel::default().show(ui, |ui| panel.show(ui, &mut scenario));
+            egui::CentralPanel::default().show(ui, |ui| {
+                panel.show(ui, &mut scenario, &mut Default::default())
+            });
         });
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
@@ -50,7 +52,9 @@ fn frame(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 let out = ctx.run_ui(input(), |ui| {
-                    egui::CentralPanel::default().show(ui, |ui| panel.show(ui, &mut scenario));
+                    egui::CentralPanel::default().show(ui, |ui| {
+                        panel.show(ui, &mut scenario, &mut Default::default())
+                    });
                 });
                 black_box(out)
             })

@@ -175,7 +175,9 @@ fn frame(c: &mut Criterion) {
     // Warm up until the background run and the sweep have landed.
     for _ in 0..400 {
         let _ = ctx.run_ui(input(), |ui| {
-            egui::CentralPanel::default().show(ui, |ui| panel.show(ui, &mut scenario));
+            egui::CentralPanel::default().show(ui, |ui| {
+                panel.show(ui, &mut scenario, &mut Default::default())
+            });
         });
         if panel.job_status().is_none() {
             break;
@@ -185,7 +187,9 @@ fn frame(c: &mut Criterion) {
     c.bench_function("redistribution workspace: one frame, n = 10 000", |b| {
         b.iter(|| {
             let out = ctx.run_ui(input(), |ui| {
-                egui::CentralPanel::default().show(ui, |ui| panel.show(ui, &mut scenario));
+                egui::CentralPanel::default().show(ui, |ui| {
+                    panel.show(ui, &mut scenario, &mut Default::default())
+                });
             });
             black_box(out)
         })

@@ -48,8 +48,8 @@ fn main() -> ExitCode {
         }
     };
     match args.command {
-        None => run_gui(None),
-        Some(Command::Gui { preset }) => run_gui(preset),
+        None => run_gui(None, false),
+        Some(Command::Gui { preset, presenter }) => run_gui(preset, presenter),
         Some(cmd) => match cli::execute(&cmd) {
             Ok(out) => {
                 // A closed pipe (`| head`) is not an error worth a panic.
@@ -61,7 +61,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_gui(preset: Option<String>) -> ExitCode {
+fn run_gui(preset: Option<String>, presenter: bool) -> ExitCode {
     // A preset that cannot be opened still opens the window, on the last scenario, with the
     // reason in the status bar.
     let initial = preset
@@ -69,7 +69,7 @@ fn run_gui(preset: Option<String>) -> ExitCode {
         .map(cli::resolve_preset)
         .transpose()
         .map_err(|e| format!("Could not open preset: {e}"));
-    match loadlab::ui::run(initial) {
+    match loadlab::ui::run(initial, presenter) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(format!("cannot open the window: {e}")),
     }

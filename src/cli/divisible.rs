@@ -2,12 +2,11 @@
 
 use clap::ValueEnum;
 
-use super::{CliError, Output, csv_of, int, parse_range, real, render};
+use super::{CliError, Output, int, model_output, parse_range, real};
 use crate::model::NoProgress;
 use crate::model::divisible::sweep::BETA_POINTS;
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network};
-use crate::preset::Scenario;
-use crate::report::divisible::{Parts, build};
+use crate::report::divisible::Parts;
 
 /// What `--sweep` adds to the text and JSON output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -87,10 +86,5 @@ impl DivisibleArgs {
 
 /// Runs `loadlab divisible`.
 pub fn execute(a: &DivisibleArgs) -> Result<String, CliError> {
-    let params = a.params();
-    if a.out.csv {
-        return csv_of(&Scenario::Divisible(params));
-    }
-    let run = build(&params, &a.parts(), &NoProgress)?;
-    Ok(render(a.out, || run.json(), || run.report().to_text()))
+    model_output(a.out, a.params(), |p| a.parts().build(p, &NoProgress))
 }

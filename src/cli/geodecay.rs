@@ -2,11 +2,10 @@
 
 use clap::ValueEnum;
 
-use super::{CliError, Output, at_least_one, csv_of, int, real, render};
+use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
-use crate::preset::Scenario;
-use crate::report::geodecay::{Parts, build};
+use crate::report::geodecay::Parts;
 
 /// What `--sweep` adds to the text and JSON output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -106,10 +105,5 @@ impl GeodecayArgs {
 
 /// Runs `loadlab geodecay`.
 pub fn execute(a: &GeodecayArgs) -> Result<String, CliError> {
-    let params = a.params()?;
-    if a.out.csv {
-        return csv_of(&Scenario::Geodecay(params));
-    }
-    let run = build(&params, &a.parts(), &NoProgress)?;
-    Ok(render(a.out, || run.json(), || run.report().to_text()))
+    model_output(a.out, a.params()?, |p| a.parts().build(p, &NoProgress))
 }

@@ -1,10 +1,9 @@
 //! `loadlab ksbf`: KS-BF load balancing of a growing tree or grid on a ring (Gao & Rosenberg).
 
-use super::{CliError, Output, at_least_one, csv_of, int, real, render};
+use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
 use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, Schedule, Shape};
-use crate::preset::Scenario;
-use crate::report::ksbf::{Parts, build};
+use crate::report::ksbf::Parts;
 
 /// Flags of `loadlab ksbf`.
 #[derive(Debug, clap::Args)]
@@ -58,20 +57,18 @@ impl KsbfArgs {
 
 /// Runs `loadlab ksbf`.
 pub fn execute(a: &KsbfArgs) -> Result<String, CliError> {
-    let params = a.params()?;
-    if a.out.csv {
-        return csv_of(&Scenario::Ksbf(params));
-    }
     let parts = Parts {
         assignments: a.assignments,
         ..Parts::default()
     };
-    let run = build(&params, &parts, &NoProgress)?;
-    if a.assignments && run.outcome.trace.is_none() {
-        return Err(CliError(format!(
-            "--assignments: {} nodes are too many to list (at most {RECORD_NODE_LIMIT} are recorded)",
-            run.outcome.nodes
-        )));
-    }
-    Ok(render(a.out, || run.json(), || run.report().to_text()))
+    model_output(a.out, a.params()?, |params| {
+        let run = parts.build(params, &NoProgress)?;
+        if a.assignments && run.outcome.trace.is_none() {
+            return Err(CliError(format!(
+                "--assignments: {} nodes are too many to list (at most {RECORD_NODE_LIMIT} are recorded)",
+                run.outcome.nodes
+            )));
+        }
+        Ok(run)
+    })
 }

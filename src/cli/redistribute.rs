@@ -1,13 +1,12 @@
 //! `loadlab redistribute`: one run of a ring redistribution algorithm (Renard, Robert &
 //! Vivien), printed as JSON, text or CSV. Processors are numbered 1..n as in the paper.
 
-use super::{CliError, Output, csv_of, render};
+use super::{CliError, Output, model_output};
 use crate::model::NoProgress;
 use crate::model::redistribute::editing::{parse_cost_vector, parse_int_vector};
 use crate::model::redistribute::instance::{Costs, Direction, Field, RingInstance, minimal_loads};
 use crate::model::redistribute::params::{Algorithm, RedistParams};
-use crate::preset::Scenario;
-use crate::report::redistribute::{Parts, build};
+use crate::report::redistribute::Parts;
 
 /// Flags of `loadlab redistribute`.
 #[derive(Debug, clap::Args)]
@@ -113,14 +112,9 @@ impl RedistributeArgs {
 
 /// Runs `loadlab redistribute`.
 pub fn execute(a: &RedistributeArgs) -> Result<String, CliError> {
-    let params = a.params()?;
-    if a.out.csv {
-        return csv_of(&Scenario::Redistribute(params));
-    }
     let parts = Parts {
         schedule: a.rounds,
         ..Parts::default()
     };
-    let run = build(&params, &parts, &NoProgress)?;
-    Ok(render(a.out, || run.json(), || run.report().to_text()))
+    model_output(a.out, a.params()?, |p| parts.build(p, &NoProgress))
 }

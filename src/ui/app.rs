@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::desk::{Desk, History, SaveTarget};
 use super::files::{DialogResult, Dialogs, FileAction, write_png};
-use super::workspace::{StepCmd, Tab, Workspace};
+use super::workspace::{Drawn, Shown, StepCmd, Tab, Workspace};
 use super::workspaces::divisible::DivisiblePanel;
 use super::workspaces::geodecay::GeodecayPanel;
 use super::workspaces::ksbf::KsbfPanel;
@@ -40,6 +40,8 @@ pub enum ThemeChoice {
 struct Persisted {
     desk: Desk,
     theme: ThemeChoice,
+    shown: Shown,
+    presenter: Option<Presenter>,
     /// Each workspace's view state as RON, by model name.
     views: BTreeMap<String, String>,
 }
@@ -83,6 +85,8 @@ pub enum Cmd {
     Theme(ThemeChoice),
     /// View ▸ Reset layout.
     ResetLayout,
+    /// View ▸ Presenter mode (F5): larger type, the picture as big as possible.
+    Presenter(bool),
     /// Cancel the running background jobs.
     CancelJobs,
     /// Type a path for an action (fallback when no dialog portal).
@@ -128,6 +132,18 @@ type ShotChannel = (
 /// A CSV export running in the background: where it goes and what it produced.
 type Export = (PathBuf, Result<String, String>);
 
+/// Presenter mode: what to return to when it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Presenter {
+    /// The regions shown before.
+    pub shown: Shown,
+    /// The zoom factor before.
+    pub zoom: f32,
+}
+
+/// Zoom factor of presenter mode (type about 1.5 × larger, for the back of the room).
+pub const PRESENTER_ZOOM: f32 = 1.5;
+
 /// Which windows are open.
 #[derive(Default)]
 pub(super) struct Windows {
@@ -147,6 +163,12 @@ pub struct LoadlabApp {
     pub(super) dialogs: Dialogs,
     pub(super) prompt: Option<PathPrompt>,
     pub(super) windows: Windows,
+    /// Which regions of the workspace are on screen.
+    pub(super) shown: Shown,
+    /// Set while presenter mode is on.
+    pub(super) presenter: Option<Presenter>,
+    /// Where the front workspace's regions were drawn in the last frame.
+    drawn: Vec<Drawn>,
     queued: Vec<Cmd>,
     shots: ShotChannel,
     export: JobSlot<Export>,
@@ -204,6 +226,9 @@ impl LoadlabApp {
             dialogs: Dialogs::default(),
             prompt: None,
             windows: Windows::default(),
+            shown: s.shown,
+            presenter: s.presenter,
+            drawn: Vec::new(),
             queued: Vec::new(),
             shots: channel(),
             export: JobSlot::default(),
@@ -230,6 +255,12 @@ impl LoadlabApp {
     /// this instead of sleeping.
     pub fn busy(&mut self) -> bool {
         self.job_status().is_some()
+    }
+
+    /// Where the front workspace's picture and plots were drawn in the last frame, and what
+    /// their content took (the layout tests check nothing is clipped).
+    pub fn drawn(&self) -> &[Drawn] {
+        &self.drawn
     }
 
     /// Queues a command, as a menu item would.
@@ -419,8 +450,30 @@ impl LoadlabApp {
                 self.theme = t;
                 self.apply_theme(ctx);
             }
+            Cmd::Presenter(on) => match (on, self.presenter) {
+                (true, None) => {
+                    self.presenter = Some(Presenter {
+                        shown: self.shown,
+                        zoom: ctx.zoom_factor(),
+                    });
+                    self.shown = Shown::PRESENTER;
+                    ctx.set_zoom_factor(PRESENTER_ZOOM);
+                    self.info("Presenter mode: F5 or View ▸ Presenter mode to leave");
+                }
+                (false, Some(before)) => {
+                    self.presenter = None;
+                    self.shown = before.shown;
+                    ctx.set_zoom_factor(before.zoom);
+                    self.info("Presenter mode off");
+                }
+                _ => {}
+            },
             Cmd::ResetLayout => {
                 ctx.memory_mut(|m| *m = egui::Memory::default());
+                self.shown = Shown::default();
+                if self.presenter.take().is_some() {
+                    ctx.set_zoom_factor(1.0);
+                }
                 for t in &mut self.tabs {
                     t.reset_view();
                 }
@@ -515,7 +568,7 @@ impl LoadlabApp {
         super::chrome::chrome(self, ui, &mut cmds);
         let i = self.desk.active.index();
         egui::CentralPanel::default().show(ui, |ui| {
-            self.tabs[i].show(ui, &mut self.desk.pages[i].scenario);
+            self.drawn = self.tabs[i].show(ui, &mut self.desk.pages[i].scenario, &mut self.shown);
         });
         super::chrome::windows(self, &ctx, &mut cmds);
 
@@ -555,6 +608,8 @@ impl eframe::App for LoadlabApp {
         let state = Persisted {
             desk: self.desk.clone(),
             theme: self.theme,
+            shown: self.shown,
+            presenter: self.presenter,
             views: self
                 .tabs
                 .iter()

@@ -58,6 +58,9 @@ pub(super) fn shortcuts(app: &mut LoadlabApp, ctx: &egui::Context) -> Vec<Cmd> {
         if i.consume_key(Modifiers::NONE, Key::F1) {
             app.windows.help = !app.windows.help;
         }
+        if i.consume_key(Modifiers::NONE, Key::F5) {
+            cmds.push(Cmd::Presenter(app.presenter.is_none()));
+        }
     });
     cmds
 }
@@ -150,6 +153,18 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
                 }
             }
             ui.separator();
+            let on = app.presenter.is_some();
+            if ui
+                .checkbox(&mut on.clone(), "Presenter mode  (F5)")
+                .on_hover_text(
+                    "Type 1.5 × larger, controls and numbers folded away (toggle them with Show:)",
+                )
+                .clicked()
+            {
+                cmds.push(Cmd::Presenter(!on));
+            }
+            ui.label(egui::RichText::new("Zoom: Ctrl+= / Ctrl+− / Ctrl+0").weak());
+            ui.separator();
             item(ui, cmds, "Reset layout", Cmd::ResetLayout);
         });
         ui.menu_button("Help", |ui| {
@@ -237,7 +252,7 @@ fn rail(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
         }
     }
     ui.add_space(8.0);
-    ui.label(RichText::new(&app.desk.page().description).small().weak());
+    ui.label(RichText::new(&app.desk.page().description).weak());
 }
 
 /// Help, shortcuts, about and the path prompt.
@@ -255,9 +270,16 @@ pub(super) fn windows(app: &mut LoadlabApp, ctx: &egui::Context, cmds: &mut Vec<
             });
         });
     let help = app.tabs[app.desk.active.index()].help();
+    // One window per model (its own size), over the workspace rather than the menu and rail,
+    // tall enough to read: at most the window's height less the bars.
+    let screen = ctx.content_rect();
+    let model = app.desk.active;
     egui::Window::new("About this model")
+        .id(egui::Id::unique(("help", model)))
         .open(&mut app.windows.help)
-        .default_width(560.0)
+        .default_pos(screen.left_top() + egui::vec2(170.0, 70.0))
+        .default_width(560.0f32.min(screen.width() - 190.0))
+        .default_height((screen.height() - 140.0).max(200.0))
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| ui.label(help));
         });

@@ -50,7 +50,12 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Space", "Play / pause the schedule"),
     ("← / →", "Step back / forward"),
     ("Home / End", "First / last step"),
-    ("F1", "Help for the current model"),
+    ("F1", "Help for the current model (press again to close)"),
+    (
+        "F5",
+        "Presenter mode on / off (larger type, the picture first)",
+    ),
+    ("Ctrl+= / Ctrl+− / Ctrl+0", "Zoom in / out / back to 100 %"),
     ("Drop a .ron file", "Open it as a preset"),
 ];
 

@@ -41,7 +41,7 @@ pub fn install_fonts(ctx: &egui::Context) {
 /// Opens the main window, on `initial` if given (else on the last scenario, or the default);
 /// an `Err` (a preset named on the command line that could not be read) is shown in the
 /// status bar.
-pub fn run(initial: Result<Option<Preset>, String>) -> eframe::Result<()> {
+pub fn run(initial: Result<Option<Preset>, String>, presenter: bool) -> eframe::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("loadlab")
@@ -62,6 +62,9 @@ pub fn run(initial: Result<Option<Preset>, String>) -> eframe::Result<()> {
             let mut app = LoadlabApp::new(cc, preset);
             if let Some(e) = error {
                 app.show_error(e);
+            }
+            if presenter {
+                app.send(app::Cmd::Presenter(true));
             }
             Ok(Box::new(app))
         }),

@@ -144,6 +144,97 @@ fn every_study_plots() {
     shown(&mut h, "Mean per run");
 }
 
+/// Rect of the node labelled exactly `label`.
+fn rect_of(h: &Harness<'_, LoadlabApp>, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+#[test]
+fn the_ring_keeps_its_place_and_scale_while_a_processor_is_dragged() {
+    let mut h = app();
+    let p1 = rect_of(&h, "processor P1");
+    let p7 = rect_of(&h, "processor P7");
+    // Drag P1 up by several units: Σδ ≠ 0 makes the instance invalid mid-drag, which swaps
+    // the run's picture for the bare ring under an error line.
+    let at = p1.center();
+    h.drag_at(at);
+    h.run_steps(1);
+    for k in 1..=10 {
+        h.hover_at(at - egui::vec2(0.0, 6.0 * k as f32));
+        h.run_steps(1);
+    }
+    settle(&mut h);
+    assert_ne!(params(&h).instance.delta[0], 3, "the drag changed nothing");
+    shown(&mut h, "Nothing runs on this instance");
+    assert_eq!(
+        rect_of(&h, "processor P1"),
+        p1,
+        "P1 moved under the pointer"
+    );
+    assert_eq!(
+        rect_of(&h, "processor P7"),
+        p7,
+        "the ring rescaled mid-drag"
+    );
+    h.drop_at(at - egui::vec2(0.0, 60.0));
+    settle(&mut h);
+}
+
+#[test]
+fn clicking_a_link_line_opens_its_editor_beside_it() {
+    // The other projector size: on the 12-ring there the lines between the discs are long
+    // enough to click clear of the discs and the cost labels.
+    let mut h = crate::stepping::open_sized("redistribute-12-ring", egui::vec2(1920.0, 1080.0));
+    let (a, b) = (
+        rect_of(&h, "processor P2").center(),
+        rect_of(&h, "processor P3").center(),
+    );
+    let (pa, pb) = (rect_of(&h, "processor P2"), rect_of(&h, "processor P3"));
+    let label = rect_of(&h, "link P2 – P3");
+    // The point on the line between the discs farthest from them and from the cost label
+    // (egui gives a click to a widget within a few points of the pointer).
+    let clearance = |p: egui::Pos2| {
+        let discs = pa.distance_to_pos(p).min(pb.distance_to_pos(p));
+        discs.min(label.distance_to_pos(p))
+    };
+    let on_line = (0..=40)
+        .map(|k| a + (b - a) * (k as f32 / 40.0))
+        .max_by(|p, q| clearance(*p).total_cmp(&clearance(*q)))
+        .expect("points");
+    assert!(clearance(on_line) > 5.5, "no free point on the link");
+    h.hover_at(on_line);
+    h.run_steps(2);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: on_line,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_steps(1);
+    }
+    h.run_steps(3);
+    // The editor of that link is open, beside it: its cost field close to the link, and the
+    // window keeping off both discs.
+    let field = rect_of(&h, "c(2,3)");
+    let mid = a + (b - a) * 0.5;
+    assert!(
+        field.distance_to_pos(mid) < 200.0,
+        "the editor opened far from the link: {field:?} vs {mid:?}"
+    );
+    let title = rect_of(&h, "Link cost P2 – P3");
+    let window = title.union(field);
+    for (p, name) in [(pa, "P2"), (pb, "P3")] {
+        assert!(
+            !window.intersects(p),
+            "the editor covers {name}: {window:?}"
+        );
+    }
+    h.get_by_role_and_label(Role::Button, "Close").click();
+    settle(&mut h);
+    assert!(h.query_by_label("c(2,3)").is_none());
+}
+
 /// The app opened on the bidirectional homogeneous 2-ring δ = (d, −d).
 fn app_on_two_ring(d: i64) -> Harness<'static, LoadlabApp> {
     use loadlab::model::redistribute::instance::RingInstance;

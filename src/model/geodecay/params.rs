@@ -111,6 +111,9 @@ pub const P_MAX_RANDOM: u64 = 10_000_000;
 pub const ALPHA_MIN: f64 = 1e-3;
 /// Largest exponent accepted for the ℓ sweep (ℓ = 2^k must stay a finite f64).
 pub const ELL_LOG2_LIMIT: u32 = 1000;
+/// Largest ℓ accepted: 2^[`ELL_LOG2_LIMIT`], the end of the longest ℓ sweep. Any count of
+/// balancings a run can make (fewer than 2^17) times ℓ stays a finite f64.
+pub const ELL_MAX: f64 = 1.0715086071862673e301;
 /// Largest number of seeds accepted for the seed spread.
 pub const SEEDS_MAX: u32 = 100_000;
 
@@ -209,6 +212,12 @@ impl Checks for GeoParams {
         finite("ell", ell, self.ell)?;
         ensure(self.ell >= 0.0, "ell", || {
             format!("{ell} must be at least 0 (got {})", compact(self.ell))
+        })?;
+        ensure(self.ell <= ELL_MAX, "ell", || {
+            format!(
+                "{ell} must be at most 2^{ELL_LOG2_LIMIT} (got {:e}) so that run times stay finite",
+                self.ell
+            )
         })?;
         positive("c", "c", self.c)?;
         ensure(
@@ -369,7 +378,8 @@ mod tests {
         for a in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e-4] {
             assert_eq!(field_of(|p| p.alpha = a), "alpha", "α = {a}");
         }
-        for l in [-1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        assert_eq!(ELL_MAX, 2f64.powi(ELL_LOG2_LIMIT as i32));
+        for l in [-1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, f64::MAX] {
             assert_eq!(field_of(|p| p.ell = l), "ell", "ℓ = {l}");
         }
         for c in [0.0, -2.0, f64::NAN] {

@@ -66,3 +66,75 @@ pub const CATEGORIES: [Color32; 10] = [
 pub fn category(i: usize) -> Color32 {
     CATEGORIES[i % CATEGORIES.len()]
 }
+
+/// What a fill looks like on `background`: egui colours are premultiplied, so a see-through
+/// fill (such as a faded one) shows the background through it.
+pub fn over(fill: Color32, background: Color32) -> Color32 {
+    let keep = 1.0 - f32::from(fill.a()) / 255.0;
+    let mix = |f: u8, b: u8| (f32::from(f) + f32::from(b) * keep).round().min(255.0) as u8;
+    Color32::from_rgb(
+        mix(fill.r(), background.r()),
+        mix(fill.g(), background.g()),
+        mix(fill.b(), background.b()),
+    )
+}
+
+/// Relative luminance of an opaque sRGB colour (WCAG 2).
+fn luminance(c: Color32) -> f32 {
+    let channel = |v: u8| {
+        let v = f32::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+}
+
+/// WCAG contrast ratio of two opaque colours (1 to 21).
+pub fn contrast(a: Color32, b: Color32) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// Text colour for a label on `fill` drawn over `background`: black or white, whichever
+/// contrasts more with what the eye sees (the fill blended over the background).
+pub fn ink_on(fill: Color32, background: Color32) -> Color32 {
+    let seen = over(fill, background);
+    if contrast(Color32::BLACK, seen) >= contrast(Color32::WHITE, seen) {
+        Color32::BLACK
+    } else {
+        Color32::WHITE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ink_contrasts_with_what_is_seen() {
+        let white = Color32::WHITE;
+        let dark_bg = Color32::from_gray(27);
+        // Saturated category colours and the faded (30 %) ones used for idle PEs.
+        for c in CATEGORIES {
+            for fill in [c, c.gamma_multiply(0.3)] {
+                for bg in [white, dark_bg] {
+                    let ink = ink_on(fill, bg);
+                    let ratio = contrast(ink, over(fill, bg));
+                    assert!(ratio >= 3.0, "{fill:?} on {bg:?}: {ratio}");
+                }
+            }
+        }
+        // A faded colour on white is a pastel: black text.
+        assert_eq!(
+            ink_on(CATEGORIES[2].gamma_multiply(0.3), white),
+            Color32::BLACK
+        );
+        assert_eq!(
+            ink_on(Color32::from_rgb(31, 119, 180), white),
+            Color32::WHITE
+        );
+    }
+}

@@ -3,10 +3,14 @@
 //! step and highlighted arcs (slices of consecutive processors).
 //!
 //! Interactive: dragging a disc up or down reports a value change (whole units, one per
-//! [`PIXELS_PER_UNIT`] pixels), clicking a link's cost label reports the link. The widget
-//! knows nothing about the model; the caller maps these events to edits.
+//! [`PIXELS_PER_UNIT`] pixels), clicking a link (its line or its cost label) reports the link
+//! with a place for its editor beside it. The widget knows nothing about the model; the
+//! caller maps these events to edits. Labels on discs are black or white by contrast with
+//! the fill, and the cost labels keep clear of the discs.
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, Ui, Vec2};
+
+use super::palette;
 
 /// Drag distance (in points) per unit of value change.
 pub const PIXELS_PER_UNIT: f32 = 12.0;
@@ -86,11 +90,49 @@ pub enum RingEvent {
         /// Change.
         units: i64,
     },
-    /// The label of the link between node `index` and node `index + 1` was clicked.
+    /// The link between node `index` and node `index + 1` was clicked (its line or its cost
+    /// label).
     Link {
         /// Link (by its lower node).
         index: usize,
+        /// Where an editor of the link belongs: just outside the ring, beside the link.
+        at: Pos2,
+        /// Which point of the editor goes to `at`: the one facing the ring, so the editor
+        /// extends away from it.
+        pivot: Align2,
     },
+}
+
+/// Distance (points) from a link's line within which a click picks the link.
+const LINK_HIT: f32 = 6.0;
+/// Gap (points) kept between a link's cost label and the discs and labels around it.
+const LABEL_GAP: f32 = 2.0;
+
+/// Where the ring is drawn. Frozen while a processor is dragged, so that nothing moves under
+/// the pointer even when the edit changes what is drawn around the ring.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Geometry {
+    /// The area the ring was laid out in.
+    rect: Rect,
+    /// Centre of the circle.
+    center: Pos2,
+    /// Radius of the circle through the processors' centres.
+    radius: f32,
+    /// Radius of a processor's disc.
+    node_r: f32,
+}
+
+impl Geometry {
+    fn of(rect: Rect, n: usize) -> Self {
+        let radius = (rect.width().min(rect.height()) * 0.5 - 46.0).max(40.0);
+        let chord = 2.0 * radius * (std::f32::consts::PI / n as f32).sin();
+        Geometry {
+            rect,
+            center: rect.center(),
+            radius,
+            node_r: (chord * 0.36).clamp(9.0, 26.0),
+        }
+    }
 }
 
 fn angle(i: usize, n: usize) -> f32 {
@@ -124,7 +166,92 @@ fn part(ui: &Ui, rect: Rect, id: (&str, &str, usize), sense: Sense, name: String
         .accessible_name(name)
 }
 
+/// Distance from `p` to the segment `a`–`b`.
+fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
+    let ab = b - a;
+    let t = if ab.length_sq() > 0.0 {
+        ((p - a).dot(ab) / ab.length_sq()).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + ab * t)
+}
+
+/// Where to centre a link's cost label of `size`: on the line through the chord's middle
+/// `mid` along `outward` (away from the centre), at the nearest place off the link's line
+/// that keeps clear of the discs (centre, radius) and the labels in `keep_clear`. Tries
+/// outwards first (the inside carries the transfer arrows and their labels), then closer in;
+/// if no place is free, the one overlapping least.
+fn label_place(
+    mid: Pos2,
+    outward: Vec2,
+    size: Vec2,
+    discs: &[(Pos2, f32)],
+    keep_clear: &[Rect],
+) -> Pos2 {
+    let overlap = |at: Pos2| -> f32 {
+        let r = Rect::from_center_size(at, size);
+        let discs: f32 = discs
+            .iter()
+            .map(|&(c, radius)| (radius + LABEL_GAP - r.distance_to_pos(c)).max(0.0))
+            .sum();
+        let rects: f32 = keep_clear
+            .iter()
+            .map(|k| {
+                let i = r.expand(LABEL_GAP).intersect(*k);
+                if i.is_positive() { i.area() } else { 0.0 }
+            })
+            .sum();
+        discs + rects
+    };
+    // Off the line: the label's half extent along `outward`, and a gap.
+    let off = 0.5 * (size.x * outward.x.abs() + size.y * outward.y.abs()) + LABEL_GAP + 1.0;
+    let first = off.ceil() as i32;
+    let candidates = (first..=first + 90)
+        .chain((-40..first).rev())
+        .map(|d| mid + outward * d as f32);
+    let mut best = (f32::INFINITY, mid);
+    for at in candidates {
+        let o = overlap(at);
+        if o == 0.0 {
+            return at;
+        }
+        if o < best.0 {
+            best = (o, at);
+        }
+    }
+    best.1
+}
+
+/// Where an editor of a link goes: beyond the link (whose label is `label`, or its middle
+/// point when unlabelled), just outside the ring, with the pivot facing the ring.
+fn editor_anchor(g: &Geometry, mid: Pos2, label: Option<Rect>) -> (Pos2, Align2) {
+    let out = (mid - g.center).normalized();
+    let beyond_ring = g.center + out * (g.radius + g.node_r + 14.0);
+    let beyond_label = label.map_or(beyond_ring, |r| {
+        r.center() + out * (0.5 * r.size().length() + 10.0)
+    });
+    let at = if (beyond_label - g.center).length() > (beyond_ring - g.center).length() {
+        beyond_label
+    } else {
+        beyond_ring
+    };
+    let side = |v: f32| {
+        if v > 0.35 {
+            egui::Align::Min
+        } else if v < -0.35 {
+            egui::Align::Max
+        } else {
+            egui::Align::Center
+        }
+    };
+    (at, Align2([side(out.x), side(out.y)]))
+}
+
 /// Draws the ring in the available space (at most `height` tall) and returns the events.
+///
+/// While a processor is being dragged the ring keeps the place and scale it had when the drag
+/// started. Clicking a link's line or its cost label reports the link.
 pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<RingEvent> {
     let n = drawing.nodes.len();
     let width = ui.available_width();
@@ -147,16 +274,32 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         );
         return events;
     }
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
+    // What links and processors sense: clicks and drags only when the ring can be edited.
+    let (click, drag) = if drawing.editable {
+        (Sense::click(), Sense::click_and_drag())
+    } else {
+        (Sense::hover(), Sense::hover())
+    };
+    let (rect, background) = ui.allocate_exact_size(Vec2::new(width, height), click);
+    let node_id = |i: usize| ui.scope_id().with((id, "node", i));
+    let frozen = ui.scope_id().with((id, "frozen geometry"));
+    let dragging = (0..n).any(|i| ui.ctx().is_being_dragged(node_id(i)));
+    let g = if dragging {
+        ui.ctx()
+            .data_mut(|d| *d.get_temp_mut_or_insert_with(frozen, || Geometry::of(rect, n)))
+    } else {
+        ui.ctx().data_mut(|d| d.remove::<Geometry>(frozen));
+        Geometry::of(rect, n)
+    };
     let visuals = ui.visuals().clone();
-    let painter = ui.painter_at(rect);
-    let center = rect.center();
-    let radius = (rect.width().min(rect.height()) * 0.5 - 46.0).max(40.0);
-    let chord = 2.0 * radius * (std::f32::consts::PI / n as f32).sin();
-    let node_r = (chord * 0.36).clamp(9.0, 26.0);
+    let painter = ui
+        .painter()
+        .with_clip_rect(ui.clip_rect().intersect(rect.union(g.rect)));
+    let (center, radius, node_r) = (g.center, g.radius, g.node_r);
     let pos: Vec<Pos2> = (0..n).map(|i| center + dir(angle(i, n)) * radius).collect();
-    let small = FontId::proportional(if node_r < 16.0 { 9.5 } else { 11.5 });
+    let small = FontId::proportional(if node_r < 16.0 { 10.5 } else { 12.0 });
     let text = visuals.text_color();
+    let weak = visuals.weak_text_color();
 
     // Highlighted slices as arcs just outside the ring, one lane per overlapping arc.
     for (lane, arc) in drawing.arcs.iter().enumerate() {
@@ -171,32 +314,67 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         painter.add(Shape::line(pts, Stroke::new(3.5, arc.color)));
     }
 
-    // What links and processors sense: clicks and drags only when the ring can be edited.
-    let (click, drag) = if drawing.editable {
-        (Sense::click(), Sense::click_and_drag())
-    } else {
-        (Sense::hover(), Sense::hover())
+    // The processors' outer labels (e.g. "L=4"), placed first: the link labels keep clear.
+    let outer: Vec<(Pos2, std::sync::Arc<egui::Galley>)> = drawing
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, node)| {
+            let galley = painter.layout_no_wrap(node.outer.clone(), small.clone(), weak);
+            let at = pos[i] + dir(angle(i, n)) * (node_r + 12.0);
+            (at, galley)
+        })
+        .collect();
+    let outer_rects: Vec<Rect> = outer
+        .iter()
+        .map(|(at, g)| Rect::from_center_size(*at, g.size()))
+        .collect();
+
+    // The link under the pointer (its line, outside the discs), when the ring is editable.
+    let links: Vec<(usize, usize)> = (0..n)
+        .filter(|&i| !(n == 2 && i == 1))
+        .map(|i| (i, (i + 1) % n))
+        .collect();
+    let near_link = |p: Pos2| {
+        links
+            .iter()
+            .filter(|&&(i, j)| p.distance(pos[i]) > node_r && p.distance(pos[j]) > node_r)
+            .map(|&(i, j)| (to_segment(p, pos[i], pos[j]), i))
+            .filter(|&(d, _)| d <= LINK_HIT)
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, i)| i)
     };
+    let hovered_link = background
+        .hover_pos()
+        .filter(|_| drawing.editable)
+        .and_then(near_link);
 
     // Links (the circle between neighbours) and their cost labels.
-    let link_stroke = Stroke::new(1.5, visuals.weak_text_color());
-    for i in 0..n {
-        let j = (i + 1) % n;
-        if n == 2 && i == 1 {
-            break;
-        }
-        painter.line_segment([pos[i], pos[j]], link_stroke);
+    let link_stroke = Stroke::new(1.5, weak);
+    let hover_stroke = Stroke::new(3.5, visuals.widgets.hovered.fg_stroke.color);
+    let mut label_rects = vec![None; n];
+    for &(i, j) in &links {
+        let stroke = if hovered_link == Some(i) {
+            hover_stroke
+        } else {
+            link_stroke
+        };
+        painter.line_segment([pos[i], pos[j]], stroke);
         let Some(label) = drawing.link_labels.get(i).filter(|l| !l.is_empty()) else {
             continue;
         };
         let mid = pos[i] + (pos[j] - pos[i]) * 0.5;
         let outward = (mid - center).normalized();
         let galley = painter.layout_no_wrap(label.clone(), small.clone(), text);
-        let at = mid + outward * (galley.size().x * 0.5 + 4.0);
-        let r = Rect::from_center_size(at, galley.size() + Vec2::splat(4.0));
+        let size = galley.size() + Vec2::splat(4.0);
+        let discs = [(pos[i], node_r), (pos[j], node_r)];
+        let keep_clear = [outer_rects[i], outer_rects[j]];
+        let at = label_place(mid, outward, size, &discs, &keep_clear);
+        let r = Rect::from_center_size(at, size);
+        label_rects[i] = Some(r);
         let name = format!("link P{} – P{}", i + 1, j + 1);
         let resp = part(ui, r, (id, "link", i), click, name);
-        let bg = if resp.hovered() && drawing.editable {
+        let bg = if (resp.hovered() || hovered_link == Some(i)) && drawing.editable {
             visuals.widgets.hovered.bg_fill
         } else {
             visuals.extreme_bg_color
@@ -210,8 +388,34 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
             what
         });
         if resp.clicked() {
-            events.push(RingEvent::Link { index: i });
+            let (at, pivot) = editor_anchor(&g, mid, Some(r));
+            events.push(RingEvent::Link {
+                index: i,
+                at,
+                pivot,
+            });
         }
+    }
+    // A click on a link's line.
+    if background.clicked()
+        && let Some(i) = background
+            .interact_pointer_pos()
+            .filter(|_| drawing.editable)
+            .and_then(near_link)
+    {
+        let j = (i + 1) % n;
+        let mid = pos[i] + (pos[j] - pos[i]) * 0.5;
+        let (at, pivot) = editor_anchor(&g, mid, label_rects[i]);
+        events.push(RingEvent::Link {
+            index: i,
+            at,
+            pivot,
+        });
+    }
+    if let Some(i) = hovered_link {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+        let what = drawing.link_tooltips.get(i).cloned().unwrap_or_default();
+        background.on_hover_text(format!("{what} — click to edit"));
     }
 
     // Transfers of the current step.
@@ -231,7 +435,7 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
                 from + (to - from) * 0.5 + inward * 11.0,
                 Align2::CENTER_CENTER,
                 &a.label,
-                FontId::proportional(10.0),
+                FontId::proportional(11.0),
                 a.color,
             );
         }
@@ -240,7 +444,9 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
     // Processors.
     for (i, node) in drawing.nodes.iter().enumerate() {
         let p = pos[i];
-        let r = Rect::from_center_size(p, Vec2::splat(2.0 * node_r));
+        // The sensing square hugs the disc (its corners just outside it), so the links
+        // between close discs stay clickable.
+        let r = Rect::from_center_size(p, Vec2::splat(1.6 * node_r));
         let name = format!("processor {}", node.name);
         let resp = part(ui, r, (id, "node", i), drag, name);
         let stroke = if node.emphasis {
@@ -249,11 +455,8 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
             Stroke::new(1.0, visuals.widgets.noninteractive.fg_stroke.color)
         };
         painter.circle(p, node_r, node.fill, stroke);
-        let ink = if node.fill.intensity() > 0.55 {
-            Color32::BLACK
-        } else {
-            Color32::WHITE
-        };
+        // Black or white, whichever reads on the fill as it is seen.
+        let ink = palette::ink_on(node.fill, visuals.panel_fill);
         painter.text(
             p - Vec2::new(0.0, node_r * 0.3),
             Align2::CENTER_CENTER,
@@ -268,14 +471,8 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
             small.clone(),
             ink,
         );
-        let out = dir(angle(i, n));
-        painter.text(
-            p + out * (node_r + 12.0),
-            Align2::CENTER_CENTER,
-            &node.outer,
-            small.clone(),
-            visuals.weak_text_color(),
-        );
+        let (at, galley) = outer[i].clone();
+        painter.galley(at - galley.size() * 0.5, galley, weak);
         if resp.dragged() {
             // Read the input before locking the memory: both live behind the context's lock.
             let dy = resp.drag_delta().y;
@@ -304,4 +501,65 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         resp.on_hover_text(hover);
     }
     events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A label of `size` placed on the link i – i+1 of a ring of n in a `side` × `side` area.
+    fn placed(n: usize, side: f32, size: Vec2, i: usize) -> (Rect, [(Pos2, f32); 2]) {
+        let g = Geometry::of(Rect::from_min_size(Pos2::ZERO, Vec2::splat(side)), n);
+        let pos = |k: usize| g.center + dir(angle(k % n, n)) * g.radius;
+        let mid = pos(i) + (pos(i + 1) - pos(i)) * 0.5;
+        let outward = (mid - g.center).normalized();
+        let discs = [(pos(i), g.node_r), (pos(i + 1), g.node_r)];
+        let at = label_place(mid, outward, size, &discs, &[]);
+        (Rect::from_center_size(at, size), discs)
+    }
+
+    #[test]
+    fn cost_labels_keep_clear_of_the_discs() {
+        // Homogeneous "1" and heterogeneous "10→ 10←" labels on small and large rings.
+        for (n, side) in [
+            (4, 300.0),
+            (12, 260.0),
+            (12, 500.0),
+            (16, 360.0),
+            (64, 700.0),
+        ] {
+            for size in [Vec2::new(12.0, 18.0), Vec2::new(52.0, 18.0)] {
+                for i in 0..n {
+                    let (r, discs) = placed(n, side, size, i);
+                    for (c, radius) in discs {
+                        assert!(
+                            r.distance_to_pos(c) >= radius + LABEL_GAP - 0.01,
+                            "n = {n}, label {size:?} on link {i} touches a disc"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_editor_opens_outside_the_ring_facing_it() {
+        let g = Geometry::of(Rect::from_min_size(Pos2::ZERO, Vec2::splat(400.0)), 12);
+        // A link on the right: the editor extends to the right, its left side facing the ring.
+        let mid = g.center + Vec2::new(g.radius, 0.0);
+        let (at, pivot) = editor_anchor(&g, mid, None);
+        assert!(at.x > g.center.x + g.radius + g.node_r);
+        assert_eq!(pivot, Align2::LEFT_CENTER);
+        // At the top: above the ring, its bottom facing it.
+        let (at, pivot) = editor_anchor(&g, g.center - Vec2::new(0.0, g.radius), None);
+        assert!(at.y < g.center.y - g.radius - g.node_r);
+        assert_eq!(pivot, Align2::CENTER_BOTTOM);
+    }
+
+    #[test]
+    fn a_click_near_a_line_finds_it() {
+        let (a, b) = (Pos2::new(0.0, 0.0), Pos2::new(100.0, 0.0));
+        assert_eq!(to_segment(Pos2::new(50.0, 4.0), a, b), 4.0);
+        assert_eq!(to_segment(Pos2::new(-3.0, 4.0), a, b), 5.0);
+    }
 }

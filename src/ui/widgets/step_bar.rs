@@ -171,11 +171,41 @@ impl StepState {
     }
 }
 
+/// Size of the step caption relative to body text: readable from the back of a lecture room.
+pub const CAPTION_SCALE: f32 = 1.4;
+/// Lines of the step caption always reserved, so that stepping between a one-line and a
+/// two-line caption does not move the picture under it.
+const CAPTION_LINES: f32 = 2.0;
+/// Width of the speed box (fits "50.00 steps/s"), fixed so the bar never reflows.
+const SPEED_WIDTH: f32 = 96.0;
+
+/// Width of the widest of `captions` as a button, so the button keeps its width whichever
+/// caption it shows.
+fn button_width(ui: &egui::Ui, captions: &[&str]) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let text = captions
+        .iter()
+        .map(|c| {
+            ui.painter()
+                .layout_no_wrap((*c).to_owned(), font.clone(), color)
+                .size()
+                .x
+        })
+        .fold(0.0f32, f32::max);
+    text + 2.0 * ui.spacing().button_padding.x
+}
+
 /// Draw the step/play bar and drive playback.
 ///
 /// * `n_steps` — number of steps (valid steps are `0..n_steps`).
-/// * `label` — describes a step (e.g. `|s| format!("t = {}", times[s])`);
-///   only called with valid steps, and not at all if `n_steps == 0`.
+/// * `label` — describes a step in a few words (e.g. `|s| format!("t = {}", times[s])`), shown
+///   when hovering the scrubber; only called with valid steps, and not at all if
+///   `n_steps == 0`. The full sentence goes under the bar with [`step_caption`].
+///
+/// Nothing in the bar changes size with the state: Play and Pause share one width, the speed
+/// box and the position text have fixed widths, and the scrubber takes the rest of its row,
+/// so the bar never reflows while playing or scrubbing.
 ///
 /// While playing this ticks with the frame's `stable_dt` and requests a
 /// repaint. Returns `true` if the step changed this frame (by playback or by
@@ -199,6 +229,7 @@ pub fn step_bar(
 
     let has_steps = n_steps > 0;
     let last = last_index(n_steps);
+    let play_width = button_width(ui, &[LABEL_PLAY, LABEL_PAUSE]);
 
     ui.horizontal_wrapped(|ui| {
         let not_first = has_steps && state.step > 0;
@@ -206,25 +237,26 @@ pub fn step_bar(
 
         if ui
             .add_enabled(not_first, egui::Button::new(LABEL_FIRST))
-            .on_hover_text("First step")
+            .on_hover_text("First step (Home)")
             .clicked()
         {
             state.first();
         }
         if ui
             .add_enabled(not_first, egui::Button::new(LABEL_BACK))
-            .on_hover_text("Step back")
+            .on_hover_text("Step back (←)")
             .clicked()
         {
             state.back();
         }
         let (caption, hover) = if state.playing {
-            (LABEL_PAUSE, "Pause playback")
+            (LABEL_PAUSE, "Pause playback (Space)")
         } else {
-            (LABEL_PLAY, "Play through the steps")
+            (LABEL_PLAY, "Play through the steps (Space)")
         };
+        let play = egui::Button::new(caption).min_size(egui::vec2(play_width, 0.0));
         if ui
-            .add_enabled(n_steps >= 2, egui::Button::new(caption))
+            .add_enabled(n_steps >= 2, play)
             .on_hover_text(hover)
             .clicked()
         {
@@ -235,58 +267,125 @@ pub fn step_bar(
         }
         if ui
             .add_enabled(not_last, egui::Button::new(LABEL_FORWARD))
-            .on_hover_text("Step forward")
+            .on_hover_text("Step forward (→)")
             .clicked()
         {
             state.forward(n_steps);
         }
         if ui
             .add_enabled(not_last, egui::Button::new(LABEL_LAST))
-            .on_hover_text("Last step")
+            .on_hover_text("Last step: the end state (End)")
             .clicked()
         {
             state.last(n_steps);
         }
 
-        ui.separator();
+        // The speed group moves to a row of its own when it does not fit: a nested group
+        // does not wrap by itself and would run out of the picture (widening everything
+        // under it).
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let color = ui.visuals().text_color();
+        let speed_width = ui
+            .painter()
+            .layout_no_wrap(LABEL_SPEED.to_owned(), font, color)
+            .size()
+            .x
+            + ui.spacing().item_spacing.x
+            + SPEED_WIDTH;
+        // (In a wrapping row `available_width` is the whole row's, not what is left of it.)
+        let left = ui.max_rect().right() - ui.cursor().min.x;
+        if left < speed_width + 2.0 * ui.spacing().item_spacing.x + 1.0 {
+            ui.end_row();
+        } else {
+            ui.separator();
+        }
 
+        ui.horizontal(|ui| {
+            let speed_label = ui.label(LABEL_SPEED);
+            let height = ui.spacing().interact_size.y;
+            ui.add_sized(
+                [SPEED_WIDTH, height],
+                egui::DragValue::new(&mut state.speed)
+                    .range(MIN_SPEED..=MAX_SPEED)
+                    .speed(0.05)
+                    .fixed_decimals(2)
+                    .suffix(" steps/s"),
+            )
+            .labelled_by(speed_label.id)
+            .on_hover_text("Playback speed in steps per second");
+        });
+    });
+
+    ui.horizontal(|ui| {
+        // The position, right-aligned in a box as wide as its widest value.
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let color = ui.visuals().text_color();
+        let widest = ui
+            .painter()
+            .layout_no_wrap(format!("{last}/{last}"), font, color)
+            .size()
+            .x;
+        let height = ui.spacing().interact_size.y;
+        ui.allocate_ui_with_layout(
+            egui::vec2(widest + 4.0, height),
+            egui::Layout::right_to_left(egui::Align::Center),
+            |ui| {
+                ui.set_min_width(widest + 4.0);
+                if has_steps {
+                    ui.label(format!("{}/{last}", state.step));
+                } else {
+                    ui.weak("—");
+                }
+            },
+        );
         let mut step = state.step;
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let text = ui
+            .painter()
+            .layout_no_wrap(LABEL_STEP.to_owned(), font, color)
+            .size()
+            .x;
+        let spacing = ui.spacing().item_spacing.x;
+        ui.spacing_mut().slider_width = (ui.available_width() - text - 2.0 * spacing).max(60.0);
         let slider = egui::Slider::new(&mut step, 0..=last)
             .text(LABEL_STEP)
             .integer()
-            // The position is shown in the text below; hiding the value box
-            // keeps the slider the only widget named "Step".
+            // The position is shown beside it; hiding the value box keeps the slider the
+            // only widget named "Step" and its length fixed.
             .show_value(false);
+        let hover = if has_steps {
+            format!("{} — drag to scrub through the steps", label(state.step))
+        } else {
+            "no steps".to_owned()
+        };
         if ui
             .add_enabled(has_steps, slider)
-            .on_hover_text("Drag to scrub through the steps")
+            .on_hover_text(hover)
             .changed()
         {
             state.step = step.min(last);
             state.accum = 0.0;
         }
-
-        if has_steps {
-            ui.label(format!("{}/{}  {}", state.step, last, label(state.step)));
-        } else {
-            ui.weak("no steps");
-        }
-
-        ui.separator();
-
-        let speed_label = ui.label(LABEL_SPEED);
-        ui.add(
-            egui::DragValue::new(&mut state.speed)
-                .range(MIN_SPEED..=MAX_SPEED)
-                .speed(0.05)
-                .max_decimals(2)
-                .suffix(" steps/s"),
-        )
-        .labelled_by(speed_label.id)
-        .on_hover_text("Playback speed in steps per second");
     });
 
     state.step != before
+}
+
+/// The caption of the current step under the step bar: `headline` in large type (wrapped,
+/// always reserving two lines so stepping does not move what is below) and an optional
+/// `detail` line in body text.
+pub fn step_caption(ui: &mut egui::Ui, headline: &str, detail: Option<&str>) {
+    let body = egui::TextStyle::Body.resolve(ui.style()).size;
+    let font = egui::FontId::proportional(body * CAPTION_SCALE);
+    let line = ui.fonts_mut(|f| f.row_height(&font));
+    let color = ui.visuals().strong_text_color();
+    ui.vertical(|ui| {
+        ui.set_min_height(CAPTION_LINES * line);
+        ui.add(egui::Label::new(egui::RichText::new(headline).font(font).color(color)).wrap());
+        if let Some(d) = detail.filter(|d| !d.is_empty()) {
+            ui.add(egui::Label::new(d).wrap());
+        }
+    });
 }
 
 #[cfg(test)]

@@ -90,11 +90,8 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
             painter.circle_stroke(c, radius + 2.5, Stroke::new(2.5, outline));
         }
         if radius >= 9.0 && !style.label.is_empty() {
-            let text = if style.fill.intensity() > 0.55 {
-                Color32::BLACK
-            } else {
-                Color32::WHITE
-            };
+            // Black or white, whichever reads on the fill as it is seen.
+            let text = super::palette::ink_on(style.fill, ui.visuals().panel_fill);
             painter.text(
                 c,
                 egui::Align2::CENTER_CENTER,

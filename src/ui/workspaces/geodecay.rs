@@ -1,11 +1,14 @@
 //! Workspace of the geometric-decaying model (Gil & Matias): controls, the per-round load
 //! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers.
 
-use egui::{Color32, RichText, Ui};
+use egui::{Color32, Ui};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
+use crate::model::geodecay::params::{
+    ALPHA_MIN, ELL_LOG2_LIMIT, ELL_MAX, N_MAX, P_MAX, P_MAX_RANDOM, SEEDS_MAX,
+};
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, SeedSpread, Survivors, seed_spread,
@@ -19,7 +22,8 @@ use crate::ui::widgets::form::{
 };
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
-use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::slider;
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
 };
@@ -32,6 +36,16 @@ pub fn policy_color(p: Policy) -> Color32 {
         Policy::Improved => palette::SIMULATED,
         Policy::Every => palette::FOURTH,
     }
+}
+
+/// The processor counts the model accepts with these survivors.
+fn p_span(params: &GeoParams) -> slider::Span<u64> {
+    let top = if params.survivors == Survivors::Random {
+        P_MAX_RANDOM
+    } else {
+        P_MAX
+    };
+    slider::Span::log(1..=top)
 }
 
 /// Hover text of the plot of the overhead beyond the balanced ideal.
@@ -111,7 +125,7 @@ impl Workspace for GeodecayPanel {
     view_accessors!(GeodecayView);
     fn steps(&self, params: &GeoParams) -> usize {
         self.current(params)
-            .map_or(1, |e| e.selected.trace.len().max(1))
+            .map_or(1, |e| e.selected.trace.len() + 1)
     }
     jobs!(evaluated, ell, p_sweep, spread);
     const REGIONS: Regions = Regions {
@@ -171,59 +185,47 @@ impl Workspace for GeodecayPanel {
     fn controls(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         ui.heading("Instance");
         param_grid(ui, "geo_params", self.error.of(params), |g| {
-            let speed = (params.n as f64 * 0.01).max(1.0);
-            g.checked(
+            g.slider(
                 "n",
                 "n",
-                "Initial number of tasks n (w_0), up to 2^53.",
-                |ui| {
-                    ui.add(egui::DragValue::new(&mut params.n).speed(speed))
-                        .on_hover_text("n: tasks in round 0")
-                },
-            );
-            let speed = (params.p as f64 * 0.01).max(0.2);
-            g.checked("p", "p", "Number of processors p.", |ui| {
-                ui.add(egui::DragValue::new(&mut params.p).speed(speed))
-                    .on_hover_text("p: processors")
-            });
-            g.checked(
+                "Initial number of tasks n (w_0), 1 to 2^53.",
+                &mut params.n,
+                &slider::Span::log(1..=N_MAX),
+            )
+            .on_hover_text("n: tasks in round 0 (log scale; click the number to type)");
+            let p_values = p_span(params);
+            g.slider(
+                "p",
+                "p",
+                "Number of processors p: up to 2^40, or 10^7 with random survivors (one count per processor).",
+                &mut params.p,
+                &p_values,
+            )
+            .on_hover_text("p: processors (log scale; click the number to type)");
+            g.slider(
                 "alpha",
                 "α",
-                "Decay rate α > 0: round r has at most n·2^(−αr) tasks (eq. 1).",
-                |ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut params.alpha)
-                            .speed(0.01)
-                            .max_decimals(4),
-                    )
-                    .on_hover_text("α: decay rate")
-                },
-            );
-            g.checked(
+                "Decay rate α > 0 (at least 0.001): round r has at most n·2^(−αr) tasks (eq. 1). The rail spans 0.001…64; larger α can be typed.",
+                &mut params.alpha,
+                &slider::Span::log(ALPHA_MIN..=f64::MAX).rail(ALPHA_MIN..=64.0),
+            )
+            .on_hover_text("α: decay rate (log scale; click the number to type)");
+            g.slider(
                 "ell",
                 "ℓ",
-                "Time of one load balancing ℓ ≥ 0, in the time unit of one task operation.",
-                |ui| {
-                    ui.add(
-                        egui::Slider::new(&mut params.ell, 0.0..=2f64.powi(64))
-                            .logarithmic(true)
-                            .smallest_positive(1.0)
-                            .max_decimals(3),
-                    )
-                    .on_hover_text("ℓ: load-balancing cost (log scale; click the number to type)")
-                },
-            );
-            g.checked(
+                "Time of one load balancing ℓ ≥ 0, in the time unit of one task operation. The rail spans 0…2^64; up to 2^1000 can be typed.",
+                &mut params.ell,
+                &slider::Span::log(0.0..=ELL_MAX)
+                    .rail(0.0..=2f64.powi(64))
+                    .smallest_positive(1.0),
+            )
+            .on_hover_text("ℓ: load-balancing cost (log scale; click the number to type)");
+            g.slider(
                 "c",
                 "c",
-                "Constant of \"O(p) tasks remain\": the standard policy stops at c·p tasks.",
-                |ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut params.c)
-                            .speed(0.05)
-                            .max_decimals(3),
-                    )
-                },
+                "Constant c > 0 of \"O(p) tasks remain\": the standard policy stops at c·p tasks. The rail spans 0.01…100.",
+                &mut params.c,
+                &slider::Span::log(slider::above(0.0)..=f64::MAX).rail(0.01..=100.0),
             );
             g.row(
                 "Policy",
@@ -233,9 +235,13 @@ impl Workspace for GeodecayPanel {
                 },
             );
             if params.policy == Policy::Every {
-                g.checked("every", "k", "Balance every k rounds.", |ui| {
-                    ui.add(egui::DragValue::new(&mut params.every).speed(0.1))
-                });
+                g.slider(
+                    "every",
+                    "k",
+                    "Balance every k rounds (k ≥ 1; the rail spans 1…1000).",
+                    &mut params.every,
+                    &slider::Span::log(1..=u64::MAX).rail(1..=1000),
+                );
             }
             g.row(
                 "Decay",
@@ -253,20 +259,28 @@ impl Workspace for GeodecayPanel {
                     choice(ui, "geo_survivors", &mut params.survivors, &all, Survivors::name)
                 },
             );
-            g.row("seed", "Seed of the random decay and survivors.", |ui| {
-                ui.add(egui::DragValue::new(&mut params.seed))
-            });
-            g.checked(
+            // Random survivors allow fewer processors: p follows at once.
+            params.p = p_span(params).clamp(params.p);
+            g.slider(
+                "",
+                "seed",
+                "Seed of the random decay and survivors (the rail spans 0…10^6).",
+                &mut params.seed,
+                &slider::Span::log(0..=u64::MAX).rail(0..=1_000_000),
+            );
+            g.slider(
                 "ell_log2_max",
                 "ℓ sweep to 2^",
                 "The ℓ plots run ℓ = 2^1 … 2^k.",
-                |ui| ui.add(egui::DragValue::new(&mut params.ell_log2_max).range(1..=1000)),
+                &mut params.ell_log2_max,
+                &slider::Span::log(1..=ELL_LOG2_LIMIT),
             );
-            g.checked(
+            g.slider(
                 "seeds",
                 "seeds",
                 "Runs in the seed spread (random decay).",
-                |ui| ui.add(egui::DragValue::new(&mut params.seeds).range(1..=10_000)),
+                &mut params.seeds,
+                &slider::Span::log(1..=SEEDS_MAX),
             );
         });
         about_section(ui, crate::ui::help::GEODECAY, |_| {});
@@ -283,13 +297,14 @@ impl Workspace for GeodecayPanel {
             return;
         };
         let o = &ev.selected;
-        let n_steps = o.trace.len().max(1);
+        // Every round, then the end state.
+        let n_steps = o.trace.len() + 1;
         self.view.step.clamp(n_steps);
         let trace = &o.trace;
         let label = |k: usize| {
             trace
                 .get(k)
-                .map_or(String::new(), |r| format!("round {}", r.round))
+                .map_or("the end".to_owned(), |r| format!("round {}", r.round))
         };
         step_bar(ui, &mut self.view.step, n_steps, &label);
         let k = self.view.step.step;
@@ -299,18 +314,44 @@ impl Workspace for GeodecayPanel {
                 (Policy::Improved, None) => ", initialisation phase".into(),
                 _ => String::new(),
             };
-            ui.label(
-                RichText::new(format!(
-                    "Round {}{phase}: {} tasks, per processor max {} / mean {} / min {}{} — time so far {}",
+            step_caption(
+                ui,
+                &format!(
+                    "Round {}{phase}: {} tasks{}",
                     r.round,
                     r.tasks,
+                    if r.balanced_before {
+                        ", balanced before the round (cost ℓ)"
+                    } else {
+                        ""
+                    },
+                ),
+                Some(&format!(
+                    "Per processor max {} / mean {} / min {} — time so far {}",
                     r.max,
                     fmt(r.mean),
                     r.min,
-                    if r.balanced_before { ", balanced before the round (cost ℓ)" } else { "" },
                     fmt(r.time_after)
-                ))
-                .strong(),
+                )),
+            );
+        } else {
+            step_caption(
+                ui,
+                &format!(
+                    "Done after round {}: every task ran, total time T = {}",
+                    trace.last().map_or(0, |r| r.round),
+                    fmt(o.time)
+                ),
+                Some(&format!(
+                    "{} rounds, {} balancing(s) costing ℓ each{}",
+                    o.rounds,
+                    o.balancings,
+                    if o.truncated {
+                        " — ⚠ run stopped at the round cap"
+                    } else {
+                        ""
+                    }
+                )),
             );
         }
         let log = self.view.timeline_log;
@@ -387,9 +428,14 @@ impl Workspace for GeodecayPanel {
                             .width(1.0),
                     );
                 }
-                if let Some(r) = trace.get(k) {
+                // The current round, or on the final frame the end of the last one.
+                let now = trace
+                    .get(k)
+                    .map(|r| r.round as f64)
+                    .or_else(|| trace.last().map(|r| r.round as f64 + 0.5));
+                if let Some(x) = now {
                     plot.vline(
-                        VLine::new("current round", r.round as f64)
+                        VLine::new("current round", x)
                             .color(palette::CURRENT)
                             .width(2.0),
                     );

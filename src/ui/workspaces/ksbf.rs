@@ -21,7 +21,8 @@ use crate::ui::widgets::form::{
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
-use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::slider::{Span, largest_accepted};
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
@@ -84,8 +85,10 @@ impl Workspace for KsbfPanel {
     type Params = KsbfParams;
     view_accessors!(KsbfView);
     fn steps(&self, params: &KsbfParams) -> usize {
+        // Every time step, then the end state.
         self.current(params)
-            .map_or(1, |e| e.outcome.makespan.max(1) as usize)
+            .and_then(|e| e.outcome.trace.as_ref())
+            .map_or(1, |t| t.steps.len() + 1)
     }
     jobs!(evaluated, vs_n, vs_p, seeds);
     const REGIONS: Regions = Regions {
@@ -155,41 +158,52 @@ impl Workspace for KsbfPanel {
                     choice(ui, "ks_shape", &mut params.shape, &Shape::ALL, Shape::name)
                 },
             );
-            g.checked(
+            // n and p bound each other (the two-row grid spans p + n + 1 levels), and n's
+            // top depends on the workload: each range is what the model accepts given the
+            // others, so no position of either slider is refused.
+            let n_top = top_accepted(params, "n", |q, n| q.n = n);
+            let n_span = if n_top <= 64 {
+                Span::linear(1..=n_top)
+            } else {
+                Span::log(1..=n_top)
+            };
+            g.slider(
                 "n",
                 "n",
-                "Size: tree height n (T_n), grid side n (G_n), depth cap of random trees, h of the sparse tree.",
-                |ui| ui.add(egui::DragValue::new(&mut params.n).speed(0.1)),
+                "Size: tree height n (T_n), grid side n (G_n), depth cap of random trees, h of the sparse tree; at most what the memory limit allows for this workload and p.",
+                &mut params.n,
+                &n_span,
             );
-            g.checked(
+            let p_top = top_accepted(params, "p", |q, p| q.p = p);
+            g.slider(
                 "p",
                 "p",
-                "Ring size: PEs P_0 … P_{p−1}, each sends to its clockwise neighbour.",
-                |ui| ui.add(egui::DragValue::new(&mut params.p).speed(0.1)),
+                "Ring size: PEs P_0 … P_{p−1}, each sends to its clockwise neighbour (1 to 4096).",
+                &mut params.p,
+                &Span::log(1..=p_top),
             );
             if params.shape.is_random() {
-                g.checked(
+                g.slider(
                     "spawn_prob",
                     "q",
                     "Spawn probability: an executed task spawns its children with probability q.",
-                    |ui| {
-                        ui.add(
-                            egui::DragValue::new(&mut params.spawn_prob)
-                                .speed(0.01)
-                                .max_decimals(3),
-                        )
-                    },
+                    &mut params.spawn_prob,
+                    &Span::linear(0.0..=1.0),
                 );
-                g.row(
+                g.slider(
+                    "",
                     "seeds",
                     "Seeds of the efficiency study (plot “efficiency over seeds”).",
-                    |ui| ui.add(egui::DragValue::new(&mut self.view.seeds).range(1..=2000)),
+                    &mut self.view.seeds,
+                    &Span::log(1..=2000),
                 );
             }
-            g.row(
+            g.slider(
+                "",
                 "seed",
-                "Seed of the random workload and of the random policy.",
-                |ui| ui.add(egui::DragValue::new(&mut params.seed)),
+                "Seed of the random workload and of the random policy (the rail spans 0…10^6).",
+                &mut params.seed,
+                &Span::log(0..=u64::MAX).rail(0..=1_000_000),
             );
             g.row(
                 "Balancing",
@@ -231,12 +245,33 @@ impl Workspace for KsbfPanel {
             )).weak());
             return;
         };
-        let n_steps = trace.steps.len().max(1);
+        // Every time step, then the end state.
+        let n_steps = trace.steps.len() + 1;
         self.view.step.clamp(n_steps);
-        let label = |k: usize| format!("step {k}");
+        let label = |k: usize| {
+            if k < trace.steps.len() {
+                format!("step {k}")
+            } else {
+                "the end".to_owned()
+            }
+        };
         step_bar(ui, &mut self.view.step, n_steps, &label);
         let k = self.view.step.step;
         let p = params.p;
+        let end = trace.steps.get(k).is_none();
+        if end {
+            step_caption(
+                ui,
+                &format!(
+                    "Done: all {} nodes ran in {} steps",
+                    ev.outcome.nodes, ev.outcome.makespan
+                ),
+                Some(&format!(
+                    "Makespan {} on {p} PEs · every PE idle, every queue empty",
+                    ev.outcome.makespan
+                )),
+            );
+        }
         if let Some(st) = trace.steps.get(k) {
             let ran: Vec<String> = st
                 .ran
@@ -244,22 +279,26 @@ impl Workspace for KsbfPanel {
                 .enumerate()
                 .filter_map(|(i, x)| x.map(|n| format!("P_{i}: {n}")))
                 .collect();
-            ui.label(
-                RichText::new(format!(
-                    "Step {k}: {} of {p} PEs busy — {}{}",
+            step_caption(
+                ui,
+                &format!(
+                    "Step {k}: {} of {p} PEs busy{}",
                     ran.len(),
-                    if ran.is_empty() {
-                        "none".to_string()
-                    } else {
-                        ran.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
-                    },
                     if st.sends.is_empty() {
                         String::new()
                     } else {
-                        format!("; {} right children sent clockwise", st.sends.len())
+                        format!(", {} right children sent clockwise", st.sends.len())
                     }
-                ))
-                .strong(),
+                ),
+                Some(&if ran.is_empty() {
+                    "No PE runs a node.".to_string()
+                } else {
+                    format!(
+                        "Running: {}{}",
+                        ran.iter().take(8).cloned().collect::<Vec<_>>().join(", "),
+                        if ran.len() > 8 { ", …" } else { "" }
+                    )
+                }),
             );
         }
         match self.view.picture {
@@ -303,7 +342,7 @@ impl Workspace for KsbfPanel {
                     "ks_gantt",
                     &data,
                     &mut self.view.gantt,
-                    Some(k as f64 + 0.5),
+                    Some(if end { k as f64 } else { k as f64 + 0.5 }),
                 ) {
                     self.view.step.step = (t.max(0.0) as usize).min(n_steps - 1);
                 }
@@ -508,6 +547,20 @@ impl Workspace for KsbfPanel {
     }
 }
 
+/// The largest value of the field `field` (set into a copy of `params` by `set`) that the
+/// model accepts with the other parameters as they are: the top of that field's slider. A
+/// value the memory limit refuses is refused under "n" whichever field made it too large.
+fn top_accepted(params: &KsbfParams, field: &str, set: impl Fn(&mut KsbfParams, u32)) -> u32 {
+    let accepts = |x: u64| {
+        let mut q = params.clone();
+        set(&mut q, x as u32);
+        q.validate()
+            .err()
+            .is_none_or(|e| e.field != field && e.field != "n")
+    };
+    largest_accepted(1, u64::from(u32::MAX), accepts) as u32
+}
+
 impl KsbfPanel {
     fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Evaluated> {
         self.evaluated.for_key(params)
@@ -548,25 +601,24 @@ fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
             painter.arrow(a2, b2 - a2, Stroke::new(2.0, palette::BOUND));
         }
     }
+    let background = ui.visuals().panel_fill;
     for i in 0..p {
         let q = pos(i);
         let busy = st.and_then(|s| s.ran.get(i as usize).copied().flatten());
-        painter.circle_filled(
-            q,
-            pr,
-            if busy.is_some() {
-                pe_color(i)
-            } else {
-                pe_color(i).gamma_multiply(0.3)
-            },
-        );
+        // Idle PEs are faded: their label is black or white by what the eye sees.
+        let fill = if busy.is_some() {
+            pe_color(i)
+        } else {
+            pe_color(i).gamma_multiply(0.3)
+        };
+        painter.circle_filled(q, pr, fill);
         if p <= 32 {
             painter.text(
                 q,
                 egui::Align2::CENTER_CENTER,
                 format!("P{i}"),
-                egui::FontId::proportional((pr * 0.6).max(8.0)),
-                Color32::WHITE,
+                egui::FontId::proportional((pr * 0.6).max(10.0)),
+                palette::ink_on(fill, background),
             );
             let out = c + (q - c) * 1.28;
             let qlen = st
@@ -660,15 +712,12 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
                 // ⟨k, ℓ⟩: row k goes down, column ℓ goes right.
                 let q = origin + Vec2::new(l as f32 * cell, row as f32 * cell);
                 let c = pe_color(r.pe);
-                painter.circle_filled(
-                    q,
-                    cell * 0.38,
-                    if r.step <= k {
-                        c
-                    } else {
-                        c.gamma_multiply(0.3)
-                    },
-                );
+                let fill = if r.step <= k {
+                    c
+                } else {
+                    c.gamma_multiply(0.3)
+                };
+                painter.circle_filled(q, cell * 0.38, fill);
                 if r.step == k {
                     painter.circle_stroke(
                         q,
@@ -682,7 +731,7 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
                         egui::Align2::CENTER_CENTER,
                         r.step.to_string(),
                         egui::FontId::proportional(cell * 0.35),
-                        Color32::WHITE,
+                        palette::ink_on(fill, ui.visuals().panel_fill),
                     );
                 }
                 if resp

@@ -6,6 +6,7 @@ use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
+use crate::model::treesweep::params::{N_MAX, TAU_MAX};
 use crate::model::treesweep::{
     self, Direction, Rule, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
     Valid, exhaustive, log_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau,
@@ -16,7 +17,8 @@ use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
-use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::slider::{Span, above};
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, repainter, view_accessors,
@@ -113,28 +115,22 @@ impl Workspace for TreeSweepPanel {
     fn controls(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         ui.heading("Instance");
         param_grid(ui, "ts_params", self.error.of(params), |g| {
-            g.checked(
+            g.slider(
                 "n",
                 "n",
-                "Height n of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1).",
-                |ui| {
-                    ui.add(egui::DragValue::new(&mut params.n).speed(0.1))
-                        .on_hover_text("n: tree height")
-                },
-            );
-            g.checked(
+                "Height n of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1), 1 to 1000.",
+                &mut params.n,
+                &Span::log(1..=N_MAX),
+            )
+            .on_hover_text("n: tree height (log scale; click the number to type)");
+            g.slider(
                 "tau",
                 "τ",
-                "Communication delay τ > 1: an edge between nodes on different processors costs τ; a node executes in time 1 (fine-grain model).",
-                |ui| {
-                    ui.add(
-                        egui::Slider::new(&mut params.tau, 1.0..=1e6)
-                            .logarithmic(true)
-                            .max_decimals(3),
-                    )
-                    .on_hover_text("τ: communication delay (log scale; click the number to type)")
-                },
-            );
+                "Communication delay τ > 1: an edge between nodes on different processors costs τ; a node executes in time 1 (fine-grain model). The rail spans 1.01…10^6; any τ in (1, 10^9] can be typed.",
+                &mut params.tau,
+                &Span::log(above(1.0)..=TAU_MAX).rail(1.01..=1e6),
+            )
+            .on_hover_text("τ: communication delay (log scale; click the number to type)");
             g.row(
                 "Direction",
                 "Up-sweep: leaves first. Down-sweep: the up-sweep schedule run backwards (same makespan).",
@@ -143,27 +139,38 @@ impl Workspace for TreeSweepPanel {
                     choice(ui, "ts_direction", &mut params.direction, &all, Direction::name)
                 },
             );
-            g.row(
+            g.slider(
+                "",
                 "Plots: n up to",
                 "The n plots run n = 1..this (the paper stopped at 40).",
-                |ui| ui.add(egui::DragValue::new(&mut self.view.n_max).range(2..=1000)),
+                &mut self.view.n_max,
+                &Span::log(2..=N_MAX as u32),
             );
         });
         about_section(ui, crate::ui::help::TREESWEEP, |_| {});
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         let params = &*params;
-        ui.horizontal(|ui| {
-            ui.heading("Schedule");
-            ui.selectable_value(
-                &mut self.view.shown,
-                Shown::FineGrain,
-                "Fine-Grain (optimal)",
-            )
-            .on_hover_text("Algorithm Fine-Grain, Section 3.1");
-            ui.selectable_value(&mut self.view.shown, Shown::Py, "P.Y")
-                .on_hover_text("Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation");
-        });
+        let switched = ui
+            .horizontal(|ui| {
+                ui.heading("Schedule");
+                let fg = ui
+                    .selectable_value(
+                        &mut self.view.shown,
+                        Shown::FineGrain,
+                        "Fine-Grain (optimal)",
+                    )
+                    .on_hover_text("Algorithm Fine-Grain, Section 3.1");
+                let py = ui
+                    .selectable_value(&mut self.view.shown, Shown::Py, "P.Y")
+                    .on_hover_text("Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation");
+                fg.changed() || py.changed()
+            })
+            .inner;
+        if switched {
+            // The other schedule has other steps: start it from its first node.
+            self.view.step.first();
+        }
         if let Some(e) = self.error.of(params) {
             nothing_runs(ui, &e.message);
             return;
@@ -174,7 +181,13 @@ impl Workspace for TreeSweepPanel {
         };
         let n_steps = steps.len().max(1);
         self.view.step.clamp(n_steps);
-        let label = |k: usize| format!("node {}", k + 1);
+        let label = |k: usize| {
+            if k + 1 == steps.len() {
+                "the end".to_owned()
+            } else {
+                format!("node {}", k + 1)
+            }
+        };
         if steps.is_empty() {
             ui.label(RichText::new(
                 "P.Y's schedule is materialised for n ≤ 10 only; its makespan comes from the recurrence (see Numbers).",
@@ -184,7 +197,8 @@ impl Workspace for TreeSweepPanel {
         }
         let k = self.view.step.step;
         if let Some((_, _, text)) = steps.get(k) {
-            ui.label(RichText::new(text).strong());
+            let (headline, detail) = text.split_once(": ").unwrap_or((text, ""));
+            step_caption(ui, headline, Some(detail));
         }
         if ev.sol.trace.truncated && self.view.shown == Shown::FineGrain {
             ui.label(
@@ -506,11 +520,34 @@ impl TreeSweepPanel {
         );
     }
 
-    /// The processor-0 steps of the shown schedule: (heap number or none, height, start, text).
+    /// The processor-0 steps of the shown schedule, (heap number or none, start, text), then
+    /// the end state (no node, the makespan); empty when there is nothing to step.
     fn step_list(&self) -> Vec<(Option<usize>, f64, String)> {
         let Some(ev) = &self.evaluated else {
             return Vec::new();
         };
+        let mut steps = self.node_steps(ev);
+        if !steps.is_empty() {
+            let (name, makespan) = match self.view.shown {
+                Shown::FineGrain => ("T* (Fine-Grain)", ev.sol.t_star),
+                Shown::Py => ("T_PY (P.Y)", ev.sol.t_py),
+            };
+            steps.push((
+                None,
+                makespan,
+                format!(
+                    "Done at t = {}: every node of T_{} ran, makespan {name} = {}",
+                    fmt(makespan),
+                    ev.sol.n,
+                    fmt(makespan)
+                ),
+            ));
+        }
+        steps
+    }
+
+    /// The processor-0 nodes of the shown schedule in the order they run.
+    fn node_steps(&self, ev: &Evaluated) -> Vec<(Option<usize>, f64, String)> {
         match self.view.shown {
             Shown::FineGrain => ev
                 .sol

@@ -43,7 +43,7 @@ use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::ring::{RingArc, RingArrow, RingDrawing, RingEvent, RingNode, ring};
-use crate::ui::widgets::step_bar::{StepState, step_bar};
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
 use crate::ui::widgets::{error_label, error_row, format_sig};
 use crate::ui::workspace::{Regions, Workspace, jobs, nothing_runs, repainter, view_accessors};
@@ -121,6 +121,11 @@ struct LinkEdit {
     index: usize,
     cw: f64,
     ccw: f64,
+    /// Where the editor opens (beside the link) and which of its points goes there.
+    at: egui::Pos2,
+    pivot: egui::Align2,
+    /// Counts the editors opened, so each opens afresh beside its own link.
+    serial: u64,
 }
 
 type SweepKey = (

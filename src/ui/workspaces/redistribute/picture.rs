@@ -86,7 +86,8 @@ pub(super) fn event_times(blocks: &[Block]) -> Vec<f64> {
 /// Number of positions of the step bar.
 pub(super) fn step_count(s: &Schedule, times: &[f64]) -> usize {
     match s {
-        Schedule::Rounds { rounds, .. } => rounds.len().max(1),
+        // Every round, then the end state.
+        Schedule::Rounds { rounds, .. } => rounds.len() + 1,
         Schedule::Timed(_) => times.len().max(1),
     }
 }
@@ -220,7 +221,8 @@ impl RedistPanel {
         let total_rounds = report.rounds;
         let label = move |k: usize| match (timed, total_rounds) {
             (true, _) => format!("t = {}", fmt(label_times.get(k).copied().unwrap_or(0.0))),
-            (false, Some(r)) if r > 0 => format!("round {} of {r}", k + 1),
+            (false, Some(r)) if r > 0 && k < r => format!("round {} of {r}", k + 1),
+            (false, Some(r)) if r > 0 => format!("the end, after {r} rounds"),
             _ => "balanced already".to_string(),
         };
         step_bar(ui, &mut self.view.step, n_steps, &label);
@@ -243,7 +245,20 @@ impl RedistPanel {
             Direction::Bi => bounds::lemma6_rounds(&before),
             Direction::Uni => bounds::lemma1(&before),
         };
+        let end = pos + 1 == n_steps;
+        let misplaced = before.iter().map(|d| d.abs()).sum::<i64>() / 2;
         let summary = match (&round_info, total_rounds) {
+            (_, Some(total)) if end && total > 0 => {
+                if misplaced == 0 {
+                    format!(
+                        "Done: balanced after {total} round{} (makespan {}), every δ = 0",
+                        if total == 1 { "" } else { "s" },
+                        fmt(report.makespan)
+                    )
+                } else {
+                    format!("End, after all {total} rounds: {misplaced} item(s) still misplaced")
+                }
+            }
             (Some(r), Some(total)) => format!(
                 "Round {} of {total}: δ_max = {}{} · {} sends · {} maximal processor(s)",
                 pos + 1,
@@ -263,13 +278,17 @@ impl RedistPanel {
                 arrows.len()
             ),
             (None, Some(_)) => "Nothing to redistribute: δ = 0".into(),
+            _ if end && misplaced == 0 => format!(
+                "Done at t = {}: every transfer finished, every δ = 0",
+                fmt(times.get(pos).copied().unwrap_or(report.makespan))
+            ),
             _ => format!(
-                "{} transfer(s) in progress · remaining Σ|δ|/2 = {}",
+                "t = {}: {} transfer(s) in progress · remaining Σ|δ|/2 = {misplaced}",
+                fmt(times.get(pos).copied().unwrap_or(0.0)),
                 arrows.len(),
-                before.iter().map(|d| d.abs()).sum::<i64>() / 2
             ),
         };
-        ui.label(RichText::new(summary).strong());
+        step_caption(ui, &summary, None);
         let dark = ui.visuals().dark_mode;
         // Ring drawing.
         let maxabs = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(1);
@@ -447,12 +466,16 @@ impl RedistPanel {
                         self.table.reset();
                     }
                 }
-                RingEvent::Link { index } => {
+                RingEvent::Link { index, at, pivot } => {
                     let n = inst.n();
+                    let serial = self.link_edit.as_ref().map_or(0, |e| e.serial + 1);
                     self.link_edit = Some(LinkEdit {
                         index,
                         cw: inst.cw(index),
                         ccw: inst.ccw((index + 1) % n),
+                        at,
+                        pivot,
+                        serial,
                     });
                 }
             }
@@ -462,7 +485,15 @@ impl RedistPanel {
             let n = inst.n();
             let (a, b) = (edit.index, (edit.index + 1) % n);
             let bi = inst.direction == Direction::Bi;
-            let window = egui::Window::new("Link cost")
+            // Beside the link, extending away from the ring; a fresh window each time one
+            // opens, so it opens beside its own link rather than where the last one was.
+            let window = egui::Window::new(format!("Link cost P{} – P{}", a + 1, b + 1))
+                .id(egui::Id::unique(("rd_link_edit", edit.serial)))
+                .default_pos(edit.at)
+                .pivot(edit.pivot)
+                // About its size: egui fits a new window on the screen with this guess before
+                // it knows the real size, and a guess far too big would shift it off its link.
+                .default_size(egui::vec2(300.0, 150.0))
                 .collapsible(false)
                 .resizable(false);
             let answer = dialog(ui.ctx(), window, "Apply", "Close", |ui| {
@@ -557,7 +588,9 @@ impl RedistPanel {
             });
         }
         let cursor = match (&r.schedule, times) {
-            (Schedule::Rounds { c, .. }, _) => (pos as f64 + 0.5) * c,
+            // Mid-round, or the end of the schedule on the final frame.
+            (Schedule::Rounds { c, rounds }, _) if pos < rounds.len() => (pos as f64 + 0.5) * c,
+            (Schedule::Rounds { c, rounds }, _) => rounds.len() as f64 * c,
             (_, Some(t)) => t.get(pos).copied().unwrap_or(0.0),
             _ => 0.0,
         };
@@ -580,8 +613,8 @@ impl RedistPanel {
         if let Some(t) = gantt(ui, "rd_gantt", &data, &mut self.view.gantt, Some(cursor)) {
             match (&r.schedule, times) {
                 (Schedule::Rounds { c, rounds }, _) => {
-                    self.view.step.step =
-                        ((t / c).max(0.0) as usize).min(rounds.len().saturating_sub(1));
+                    // Past the last round: the final frame.
+                    self.view.step.step = ((t / c).max(0.0) as usize).min(rounds.len());
                 }
                 (_, Some(ts)) => {
                     self.view.step.step = ts.iter().rposition(|&x| x <= t).unwrap_or(0);

@@ -1,0 +1,128 @@
+//! Stepping for lectures: every stepped algorithm ends on a frame showing the end state,
+//! reachable with End and with →, and the step bar keeps its shape while it plays.
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::widgets::step_bar::{LABEL_FORWARD, LABEL_PAUSE, LABEL_PLAY, LABEL_STEP};
+
+use crate::common::{settle, shown};
+
+/// The app at projector size (1280 × 720) opened on the bundled preset `name`.
+pub fn open(name: &str) -> Harness<'static, LoadlabApp> {
+    open_sized(name, egui::vec2(1280.0, 720.0))
+}
+
+/// The app in a window of `size` opened on the bundled preset `name`.
+pub fn open_sized(name: &str, size: egui::Vec2) -> Harness<'static, LoadlabApp> {
+    let preset = loadlab::preset::find_bundled(name).expect("bundled preset");
+    let mut h = Harness::builder()
+        .with_size(size)
+        .with_max_steps(50)
+        .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
+    settle(&mut h);
+    h
+}
+
+/// True while a node whose label contains `text` is on screen.
+fn on_screen(h: &Harness<'_, LoadlabApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// End shows `end`; so does pressing → from the first step until the end, in at most
+/// `max_steps` presses, with the step before it not showing `end` and a further → staying on
+/// it.
+fn final_frame(name: &str, end: &str, max_steps: usize) {
+    let mut h = open(name);
+    assert!(!on_screen(&h, end), "{name}: {end:?} shown at step 0");
+    h.key_press(Key::End);
+    h.run_steps(2);
+    shown(&mut h, end);
+    // The Forward button is disabled on the final frame.
+    assert!(
+        h.get_by_label(LABEL_FORWARD).accesskit_node().is_disabled(),
+        "{name}: Forward still enabled on the final frame"
+    );
+    h.key_press(Key::Home);
+    h.run_steps(2);
+    assert!(!on_screen(&h, end), "{name}: {end:?} shown after Home");
+    let mut presses = 0;
+    while !on_screen(&h, end) {
+        assert!(presses < max_steps, "{name}: → never reaches {end:?}");
+        h.key_press(Key::ArrowRight);
+        h.run_steps(2);
+        presses += 1;
+    }
+    assert!(presses >= 1);
+    h.key_press(Key::ArrowRight);
+    h.run_steps(2);
+    shown(&mut h, end);
+}
+
+#[test]
+fn algorithm_3_ends_on_the_balanced_ring() {
+    // Algorithm 3 on the 12-ring takes 4 rounds: steps 0…3 are the rounds, step 4 the end.
+    final_frame(
+        "redistribute-12-ring",
+        "Done: balanced after 4 rounds (makespan 4), every δ = 0",
+        10,
+    );
+    let mut h = open("redistribute-12-ring");
+    h.key_press(Key::End);
+    h.run_steps(2);
+    h.key_press(Key::ArrowLeft);
+    h.run_steps(2);
+    shown(&mut h, "Round 4 of 4: δ_max = 1");
+}
+
+#[test]
+fn a_timed_redistribution_ends_with_every_transfer_finished() {
+    final_frame(
+        "redistribute-hetero-16",
+        "every transfer finished, every δ = 0",
+        200,
+    );
+}
+
+#[test]
+fn geodecay_rounds_end_when_every_task_ran() {
+    final_frame("geodecay-erew", "every task ran, total time T", 200);
+}
+
+#[test]
+fn tree_sweeps_end_with_the_whole_tree_done() {
+    final_frame("treesweep-small", "every node of T_5 ran", 40);
+}
+
+#[test]
+fn ksbf_steps_end_with_every_node_run() {
+    // T_6 on R_4: 63 nodes in 22 steps (Table 1).
+    final_frame("ksbf-table-1", "Done: all 63 nodes ran in 22 steps", 40);
+}
+
+#[test]
+fn divisible_slots_end_at_t_n() {
+    final_frame("divisible-table-1", "all 16 levels done (T_N)", 40);
+}
+
+#[test]
+fn play_and_pause_keep_the_step_bar_in_place() {
+    for name in ["redistribute-12-ring", "geodecay-erew", "ksbf-table-1"] {
+        let mut h = open(name);
+        let play = h.get_by_label(LABEL_PLAY).rect();
+        let scrubber = h.get_by_label(LABEL_STEP).rect();
+        h.get_by_label(LABEL_PLAY).click();
+        h.run_steps(2);
+        let pause = h.get_by_label(LABEL_PAUSE).rect();
+        assert_eq!(play, pause, "{name}: Play and Pause differ");
+        assert_eq!(
+            scrubber,
+            h.get_by_label(LABEL_STEP).rect(),
+            "{name}: the scrubber moved when playing started"
+        );
+        h.get_by_label(LABEL_PAUSE).click();
+        h.run_steps(2);
+        assert_eq!(h.get_by_label(LABEL_PLAY).rect(), play, "{name}");
+    }
+}
