@@ -49,7 +49,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
     ("Space", "Play / pause the schedule"),
     ("← / →", "Step back / forward"),
-    ("Home / End", "First / last step"),
+    ("Home / End", "First step / the end state (every stepped run ends on it)"),
     ("F1", "Help for the current model (press again to close)"),
     (
         "F5",
@@ -282,7 +282,8 @@ arrives, never before) and the final loads L_k − δ_k. Lower bounds: Lemma 1 a
 (unidirectional), Lemma 6 and Lemma 12 (bidirectional); the numbers show each with the gap.
 
 Editing: type in the table (virtualised: 10 000 rows scroll), drag a processor of the drawing \
-up or down to change its δ, click a link's cost to edit it; random instances are seeded; \
+up or down to change its δ (the ring holds still while you drag), click a link (its line or its \
+cost) to edit its cost beside it; random instances are seeded; \
 “Make Σδ = 0” lowers the largest δ's (or raises the smallest) and lists what changed; δ can \
 also be derived from target loads or relative speeds (largest remainder, Σ kept).
 

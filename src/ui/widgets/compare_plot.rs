@@ -208,6 +208,318 @@ pub fn cumulative(mut values: Vec<f64>) -> Vec<[f64; 2]> {
         .collect()
 }
 
+/// Marker shapes of a plot's point series, in turn: series drawn on one another (P and Q
+/// often coincide) stay apart by their shapes.
+const MARKERS: [MarkerShape; 6] = [
+    MarkerShape::Circle,
+    MarkerShape::Square,
+    MarkerShape::Diamond,
+    MarkerShape::Up,
+    MarkerShape::Down,
+    MarkerShape::Asterisk,
+];
+/// Marker radius and fill of the point series, in turn: filled and outlined markers
+/// alternate, the outlined ones larger, so a series drawn on another leaves it visible
+/// (P's outlined square around Q's filled diamond).
+const MARKER_LOOKS: [(f32, bool); 6] = [
+    (4.5, true),
+    (5.5, false),
+    (3.5, true),
+    (5.5, false),
+    (3.5, true),
+    (5.0, false),
+];
+/// Width of a line with another line of the same style drawn on it: a band the line on top
+/// leaves visible.
+const UNDER_WIDTH: f32 = 4.5;
+/// Two series coincide when every point is this close (as a share of the data's span).
+const COINCIDE: f64 = 0.004;
+
+/// Data a legend should keep clear of, in plot coordinates (log10 on log axes).
+#[derive(Clone, Copy, Debug)]
+pub enum Track<'a> {
+    /// Points joined by a line.
+    Line(&'a [[f64; 2]]),
+    /// Markers.
+    Points(&'a [[f64; 2]]),
+}
+
+/// Corners in the order a legend prefers them: the top one on `left` (or right) first; the
+/// bottom-left one last (it also shows the pointer's coordinates).
+pub fn corners(left: bool) -> [Corner; 4] {
+    if left {
+        [
+            Corner::LeftTop,
+            Corner::RightTop,
+            Corner::RightBottom,
+            Corner::LeftBottom,
+        ]
+    } else {
+        [
+            Corner::RightTop,
+            Corner::LeftTop,
+            Corner::RightBottom,
+            Corner::LeftBottom,
+        ]
+    }
+}
+
+/// The screen rectangle the legend of `names` takes in `corner` of `frame`, as egui_plot
+/// lays it out (body text, an icon as tall as a line, a framed box 4 points in).
+fn legend_rect(ui: &egui::Ui, frame: egui::Rect, names: &[&str], corner: Corner) -> egui::Rect {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let mut seen: Vec<&str> = Vec::new();
+    let (mut width, mut height) = (0.0f32, 0.0f32);
+    for name in names.iter().filter(|n| !n.is_empty()) {
+        if seen.contains(name) {
+            continue;
+        }
+        seen.push(name);
+        let size = ui
+            .painter()
+            .layout_no_wrap((*name).to_owned(), font.clone(), color)
+            .size();
+        width = width.max(size.x + size.y * 1.2);
+        height += size.y;
+    }
+    if seen.is_empty() {
+        return egui::Rect::NOTHING;
+    }
+    height += (seen.len() - 1) as f32 * ui.spacing().item_spacing.y;
+    let size = egui::vec2(width + 16.0, height + 8.0);
+    let inner = frame.shrink(4.0);
+    let (x, y) = match corner {
+        Corner::LeftTop => (inner.left(), inner.top()),
+        Corner::RightTop => (inner.right() - size.x, inner.top()),
+        Corner::LeftBottom => (inner.left(), inner.bottom() - size.y),
+        Corner::RightBottom => (inner.right() - size.x, inner.bottom() - size.y),
+    };
+    egui::Rect::from_min_size(egui::pos2(x, y), size)
+}
+
+/// How much of `tracks` the screen rectangle `r` covers: points inside it, with lines
+/// sampled every 3 points.
+fn covered(r: egui::Rect, transform: &egui_plot::PlotTransform, tracks: &[Track<'_>]) -> usize {
+    let r = r.expand(3.0);
+    let at = |p: &[f64; 2]| transform.position_from_point(&PlotPoint::new(p[0], p[1]));
+    let mut count = 0;
+    for track in tracks {
+        match track {
+            Track::Points(pts) => count += pts.iter().filter(|p| r.contains(at(p))).count(),
+            Track::Line(pts) => {
+                for w in pts.windows(2) {
+                    let (a, b) = (at(&w[0]), at(&w[1]));
+                    let steps = ((b - a).length() / 3.0).ceil().clamp(1.0, 400.0) as usize;
+                    count += (0..=steps)
+                        .filter(|&k| r.contains(a + (b - a) * (k as f32 / steps as f32)))
+                        .count();
+                }
+                if let [p] = pts {
+                    count += usize::from(r.contains(at(p)));
+                }
+            }
+        }
+    }
+    count
+}
+
+/// Where the legend of a plot goes: the corner covering least, or outside the plot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Placement {
+    /// The corner, or None for a legend outside the plot.
+    corner: Option<Corner>,
+    /// The plot's frame and bounds the choice was made with.
+    seen: [f64; 8],
+}
+
+/// Where to put the legend of `names` on the plot `plot_id` (see [`plot_id`]): the
+/// corner (of `preferred`, in that order) covering the least of `tracks`, judged with the
+/// plot's axes of the previous frame; with `outside`, None when every corner covers some.
+/// A legend stays where it is unless another place covers less, so it does not hop while a
+/// parameter is dragged; when the axes moved since the last choice, one more frame is asked
+/// for so the choice catches up with them.
+fn legend_place(
+    ui: &egui::Ui,
+    plot_id: egui::Id,
+    names: &[&str],
+    tracks: &[Track<'_>],
+    preferred: [Corner; 4],
+    outside: bool,
+) -> Option<Corner> {
+    let memory_id = plot_id.with("legend place");
+    let last: Option<Placement> = ui.ctx().data(|d| d.get_temp(memory_id));
+    let Some(memory) = egui_plot::PlotMemory::load(ui.ctx(), plot_id) else {
+        return last.map_or(Some(preferred[0]), |l| l.corner);
+    };
+    let transform = memory.transform();
+    let frame = *transform.frame();
+    let b = transform.bounds();
+    let seen = [
+        f64::from(frame.min.x),
+        f64::from(frame.min.y),
+        f64::from(frame.max.x),
+        f64::from(frame.max.y),
+        b.min()[0],
+        b.min()[1],
+        b.max()[0],
+        b.max()[1],
+    ];
+    let cover = |c: Corner| covered(legend_rect(ui, frame, names, c), &transform, tracks);
+    let (best, least) = preferred
+        .iter()
+        .map(|&c| (c, cover(c)))
+        .min_by_key(|&(_, n)| n)
+        .unwrap_or((preferred[0], 0));
+    let corner = match last.map(|l| l.corner) {
+        // Outside while no corner is free.
+        _ if outside && least > 0 => None,
+        // Keep a corner while none covers less.
+        Some(Some(l)) if cover(l) <= least => Some(l),
+        _ => Some(best),
+    };
+    if last.is_none_or(|l| l.seen != seen) {
+        ui.ctx().request_repaint();
+    }
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(memory_id, Placement { corner, seen }));
+    corner
+}
+
+/// The id to give (with `Plot::id`) a plot shown in `ui` under the name `salt`, so that
+/// [`free_legend`] finds its axes.
+pub fn plot_id(ui: &egui::Ui, salt: &str) -> egui::Id {
+    ui.make_persistent_id(salt)
+}
+
+/// A legend for the plot `plot_id` (see [`plot_id`]), in the corner (of `preferred`, in that
+/// order) where it covers the least of `tracks` (see [`legend_place`]).
+pub fn free_legend(
+    ui: &egui::Ui,
+    plot_id: egui::Id,
+    names: &[&str],
+    tracks: &[Track<'_>],
+    preferred: [Corner; 4],
+) -> Legend {
+    let corner = legend_place(ui, plot_id, names, tracks, preferred, false).unwrap_or(preferred[0]);
+    Legend::default()
+        .follow_insertion_order(true)
+        .position(corner)
+}
+
+/// Whether `b` runs on `a`: as many points, each within [`COINCIDE`] of the data's span.
+fn coincide(a: &[[f64; 2]], b: &[[f64; 2]], span: [f64; 2]) -> bool {
+    !a.is_empty()
+        && a.len() == b.len()
+        && a.iter().zip(b).all(|(p, q)| {
+            (p[0] - q[0]).abs() <= COINCIDE * span[0] && (p[1] - q[1]).abs() <= COINCIDE * span[1]
+        })
+}
+
+/// The x and y spans of some points (1 where they are empty or flat).
+fn spans<'a>(points: impl Iterator<Item = &'a [f64; 2]>) -> ([f64; 2], [f64; 2], [f64; 2]) {
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    for p in points {
+        for k in 0..2 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+    }
+    let span = |k: usize| {
+        let s = hi[k] - lo[k];
+        if s.is_finite() && s > 0.0 { s } else { 1.0 }
+    };
+    (lo, hi, [span(0), span(1)])
+}
+
+/// The vertical extent of each bar (x, height) as a line from 0, for [`free_legend`].
+pub fn bar_tracks(bars: impl IntoIterator<Item = [f64; 2]>) -> Vec<[[f64; 2]; 2]> {
+    bars.into_iter().map(|[x, y]| [[x, 0.0], [x, y]]).collect()
+}
+
+/// How an entry of [`legend_row`] is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Swatch {
+    /// A solid line.
+    Line,
+    /// A dashed line.
+    Dashed,
+    /// A filled band.
+    Band,
+    /// A marker.
+    Marker,
+    /// A marker on a line.
+    MarkerLine,
+}
+
+/// The entries of a [`legend_row`] for a comparison plot: one per series name, in order.
+fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
+    let mut out: Vec<(egui::Color32, Swatch, &str)> = Vec::new();
+    for s in &plot.series {
+        let swatch = match s.style {
+            SeriesStyle::Points => Swatch::Marker,
+            SeriesStyle::Line => Swatch::Line,
+            SeriesStyle::DashedLine => Swatch::Dashed,
+        };
+        let color = s.color.unwrap_or(egui::Color32::GRAY);
+        match out.iter_mut().find(|e| e.2 == s.name) {
+            Some(e) => {
+                if (e.1 == Swatch::Marker) != (swatch == Swatch::Marker) {
+                    e.1 = Swatch::MarkerLine;
+                }
+            }
+            None => out.push((color, swatch, &s.name)),
+        }
+    }
+    out
+}
+
+/// A legend outside a plot, as a row (wrapping) of swatches and names: for plots whose data
+/// fill every corner.
+pub fn legend_row(ui: &mut egui::Ui, entries: &[(egui::Color32, Swatch, &str)]) {
+    ui.horizontal_wrapped(|ui| {
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let h = ui.text_style_height(&egui::TextStyle::Body);
+        let size = egui::vec2(1.6 * h, h);
+        for &(color, swatch, name) in entries {
+            let width = size.x
+                + ui.spacing().item_spacing.x
+                + ui.painter()
+                    .layout_no_wrap(name.to_owned(), font.clone(), color)
+                    .size()
+                    .x;
+            if ui.max_rect().right() - ui.cursor().min.x < width {
+                ui.end_row();
+            }
+            let (r, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let (a, b) = (r.left_center(), r.right_center());
+            let stroke = egui::Stroke::new(2.0, color);
+            match swatch {
+                Swatch::Line => {
+                    ui.painter().line_segment([a, b], stroke);
+                }
+                Swatch::Dashed => {
+                    let third = (b - a) / 3.0;
+                    ui.painter().line_segment([a, a + third], stroke);
+                    ui.painter().line_segment([b - third, b], stroke);
+                }
+                Swatch::Band => {
+                    ui.painter()
+                        .rect_filled(r.shrink2(egui::vec2(0.0, 3.0)), 2.0, color);
+                }
+                Swatch::Marker => {
+                    ui.painter().circle_filled(r.center(), 3.5, color);
+                }
+                Swatch::MarkerLine => {
+                    ui.painter().line_segment([a, b], stroke);
+                    ui.painter().circle_filled(r.center(), 3.5, color);
+                }
+            }
+            ui.label(name);
+        }
+    });
+}
+
 /// A plot with a legend and labelled axes, for the charts [`compare_plot`] does not draw (bar
 /// charts, timelines with bands).
 pub fn labelled_plot<'a>(
@@ -219,6 +531,12 @@ pub fn labelled_plot<'a>(
         .legend(Legend::default())
         .x_axis_label(x_label)
         .y_axis_label(y_label)
+}
+
+/// Whether the current value `x` lies within the data's x range (plus 5 % either side).
+fn marker_inside(plot: &ComparePlot, x: f64) -> bool {
+    let (lo, hi, span) = spans(plot.series.iter().flat_map(|s| &s.points));
+    lo[0] > hi[0] || (lo[0] - 0.05 * span[0] <= x && x <= hi[0] + 0.05 * span[0])
 }
 
 /// Show the title, the "log x" / "log y" checkboxes, a "Copy CSV" button and
@@ -246,43 +564,78 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             {
                 ui.ctx().copy_text(series_to_csv(plot));
             }
+            if let Some(x) = plot.x_marker.filter(|&x| !marker_inside(plot, x)) {
+                let note = format!("{} = {} is beyond the data", plot.x_label, format_sig(x, 6));
+                let font = egui::TextStyle::Body.resolve(ui.style());
+                let width = ui
+                    .painter()
+                    .layout_no_wrap(note.clone(), font, egui::Color32::WHITE)
+                    .size()
+                    .x;
+                if ui.max_rect().right() - ui.cursor().min.x < width {
+                    ui.end_row();
+                }
+                ui.weak(note);
+            }
         });
 
         let (log_x, log_y) = (view.log_x, view.log_y);
-        let mut egui_plot =
-            Plot::new(id)
-                .legend(Legend::default().follow_insertion_order(true).position(
-                    if plot.legend_left {
-                        Corner::LeftTop
-                    } else {
-                        Corner::RightTop
-                    },
-                ))
-                .height(plot_height(ui))
-                // egui_plot hides x tick labels closer than 60 points: too sparse for the narrow
-                // plot column, where short numbers fit every 28 points.
-                .custom_x_axes(vec![AxisHints::new_x().label_spacing(28.0..=48.0)])
-                .x_axis_label(plot.x_label.clone())
-                .y_axis_label(plot.y_label.clone())
-                .label_formatter(move |pos: &HoverPosition<'_>| {
-                    Some(match pos {
-                        HoverPosition::NearDataPoint {
-                            plot_name,
-                            position,
-                            ..
-                        } if !plot_name.is_empty() => {
-                            format!("{plot_name}\n{}", readout(position, log_x, log_y))
-                        }
-                        HoverPosition::NearDataPoint { position, .. }
-                        | HoverPosition::Elsewhere { position } => readout(position, log_x, log_y),
-                    })
+        // The series in plot coordinates, once.
+        let points: Vec<Vec<[f64; 2]>> = plot
+            .series
+            .iter()
+            .map(|s| plot_points(&s.points, log_x, log_y))
+            .collect();
+        let tracks: Vec<Track<'_>> = plot
+            .series
+            .iter()
+            .zip(&points)
+            .map(|(s, p)| match s.style {
+                SeriesStyle::Points => Track::Points(p),
+                SeriesStyle::Line | SeriesStyle::DashedLine => Track::Line(p),
+            })
+            .collect();
+        let names: Vec<&str> = plot.series.iter().map(|s| s.name.as_str()).collect();
+        // In a corner free of data, or above the plot when none is.
+        let pid = plot_id(ui, id);
+        let place = legend_place(ui, pid, &names, &tracks, corners(plot.legend_left), true);
+        if place.is_none() {
+            legend_row(ui, &swatches(plot));
+        }
+        let mut egui_plot = Plot::new(id)
+            .id(pid)
+            .height(plot_height(ui))
+            // egui_plot hides x tick labels closer than 60 points: too sparse for the narrow
+            // plot column, where short numbers fit every 28 points.
+            .custom_x_axes(vec![AxisHints::new_x().label_spacing(28.0..=48.0)])
+            .x_axis_label(plot.x_label.clone())
+            .y_axis_label(plot.y_label.clone())
+            .label_formatter(move |pos: &HoverPosition<'_>| {
+                Some(match pos {
+                    HoverPosition::NearDataPoint {
+                        plot_name,
+                        position,
+                        ..
+                    } if !plot_name.is_empty() => {
+                        format!("{plot_name}\n{}", readout(position, log_x, log_y))
+                    }
+                    HoverPosition::NearDataPoint { position, .. }
+                    | HoverPosition::Elsewhere { position } => readout(position, log_x, log_y),
                 })
-                .coordinates_formatter(
-                    Corner::LeftBottom,
-                    CoordinatesFormatter::new(move |point: &PlotPoint, _bounds: &PlotBounds| {
-                        readout(point, log_x, log_y).replace('\n', "  ")
-                    }),
-                );
+            })
+            .coordinates_formatter(
+                Corner::LeftBottom,
+                CoordinatesFormatter::new(move |point: &PlotPoint, _bounds: &PlotBounds| {
+                    readout(point, log_x, log_y).replace('\n', "  ")
+                }),
+            );
+        if let Some(corner) = place {
+            egui_plot = egui_plot.legend(
+                Legend::default()
+                    .follow_insertion_order(true)
+                    .position(corner),
+            );
+        }
         if log_x {
             egui_plot = egui_plot
                 .x_grid_spacer(log_grid)
@@ -298,19 +651,46 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             egui_plot = egui_plot.reset();
         }
 
-        let marker = plot.x_marker.and_then(|x| to_axis(x, log_x));
+        // The axes fit the data: the marker of the current value is drawn only inside the
+        // data's x range (drawn outside it, it stretched the axis, e.g. Fig. 2 to n = 1000
+        // with data up to n = 40).
+        let (lo, hi, span) = spans(points.iter().flatten());
+        let marker = plot
+            .x_marker
+            .and_then(|x| to_axis(x, log_x))
+            .filter(|&x| lo[0] - 0.05 * span[0] <= x && x <= hi[0] + 0.05 * span[0]);
         let marker_color = ui.visuals().weak_text_color();
+        // Each point series its own marker shape; a line with another of its style drawn on
+        // it becomes a band under that one.
+        let mut shapes = Vec::new();
+        let marker_of = |name: &str, shapes: &mut Vec<String>| {
+            let k = shapes.iter().position(|n| n == name).unwrap_or_else(|| {
+                shapes.push(name.to_owned());
+                shapes.len() - 1
+            });
+            let (radius, filled) = MARKER_LOOKS[k % MARKER_LOOKS.len()];
+            (MARKERS[k % MARKERS.len()], radius, filled)
+        };
+        let under: Vec<bool> = (0..plot.series.len())
+            .map(|i| {
+                let style = plot.series[i].style;
+                style != SeriesStyle::Points
+                    && (i + 1..plot.series.len()).any(|j| {
+                        plot.series[j].style == style && coincide(&points[i], &points[j], span)
+                    })
+            })
+            .collect();
 
         egui_plot.show(ui, |plot_ui| {
-            for (index, series) in plot.series.iter().enumerate() {
-                let points = plot_points(&series.points, log_x, log_y);
+            for (index, (series, points)) in plot.series.iter().zip(points).enumerate() {
                 let item_id = (id, index);
                 match series.style {
                     SeriesStyle::Points => {
+                        let (shape, radius, filled) = marker_of(&series.name, &mut shapes);
                         let mut item = Points::new(series.name.clone(), points)
-                            .shape(MarkerShape::Circle)
-                            .filled(true)
-                            .radius(3.5)
+                            .shape(shape)
+                            .filled(filled)
+                            .radius(radius)
                             .id(item_id);
                         if let Some(color) = series.color {
                             item = item.color(color);
@@ -318,14 +698,20 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                         plot_ui.points(item);
                     }
                     SeriesStyle::Line | SeriesStyle::DashedLine => {
+                        let width = if under[index] { UNDER_WIDTH } else { 1.5 };
                         let mut item = Line::new(series.name.clone(), points)
-                            .width(1.5)
+                            .width(width)
                             .id(item_id);
                         if series.style == SeriesStyle::DashedLine {
                             item = item.style(LineStyle::dashed_loose());
                         }
                         if let Some(color) = series.color {
-                            item = item.color(color);
+                            // A band is see-through: markers under it stay visible.
+                            item = item.color(if under[index] {
+                                color.gamma_multiply(0.55)
+                            } else {
+                                color
+                            });
                         }
                         plot_ui.line(item);
                     }
@@ -375,6 +761,50 @@ mod tests {
                         \"theory, exact\",0.5,1e-9\n\
                         \"say \"\"hi\"\"\",3,4\n";
         assert_eq!(csv, expected);
+    }
+
+    #[test]
+    fn coinciding_series_are_found() {
+        let a = vec![[0.0, 1.0], [1.0, 2.0], [2.0, 3.0]];
+        let near = vec![[0.0, 1.001], [1.0, 2.0], [2.0, 3.001]];
+        let off = vec![[0.0, 1.0], [1.0, 2.5], [2.0, 3.0]];
+        let span = [2.0, 2.0];
+        assert!(coincide(&a, &near, span));
+        assert!(!coincide(&a, &off, span));
+        assert!(!coincide(&a, &a[..2], span));
+    }
+
+    #[test]
+    fn the_current_value_beyond_the_data_is_noted_not_plotted() {
+        // Fig. 2 with n = 1..40 and the tree's n = 1000.
+        let plot = ComparePlot {
+            series: vec![series("T*", (1..=40).map(|n| [n as f64, 1.0]).collect())],
+            x_marker: Some(1000.0),
+            ..Default::default()
+        };
+        assert!(!marker_inside(&plot, 1000.0));
+        assert!(marker_inside(&plot, 40.0));
+        assert!(marker_inside(&plot, 1.0));
+    }
+
+    #[test]
+    fn a_legend_row_has_one_entry_per_name() {
+        let mut plot = ComparePlot::default();
+        plot.series.extend(Series::points_and_line(
+            "P",
+            vec![[0.0, 1.0]],
+            egui::Color32::RED,
+        ));
+        plot.series.push(Series {
+            name: "limit".into(),
+            points: vec![],
+            style: SeriesStyle::DashedLine,
+            color: None,
+        });
+        let s = swatches(&plot);
+        assert_eq!(s.len(), 2);
+        assert_eq!((s[0].1, s[0].2), (Swatch::MarkerLine, "P"));
+        assert_eq!((s[1].1, s[1].2), (Swatch::Dashed, "limit"));
     }
 
     #[test]

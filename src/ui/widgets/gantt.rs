@@ -370,9 +370,20 @@ fn gantt_ui(
         } else {
             data.legend.clone()
         };
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let swatch = Vec2::splat(ui.text_style_height(&egui::TextStyle::Body) * 0.8);
         for (color, name) in entries {
-            let size = Vec2::splat(ui.text_style_height(&egui::TextStyle::Body) * 0.8);
-            let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+            // Swatch and name wrap together: a new row when the pair does not fit.
+            let width = swatch.x
+                + ui.spacing().item_spacing.x
+                + ui.painter()
+                    .layout_no_wrap(name.clone(), font.clone(), Color32::WHITE)
+                    .size()
+                    .x;
+            if ui.max_rect().right() - ui.cursor().min.x < width {
+                ui.end_row();
+            }
+            let (rect, _) = ui.allocate_exact_size(swatch, Sense::hover());
             ui.painter().rect_filled(rect, 2.0, color);
             ui.label(name);
         }
@@ -385,12 +396,21 @@ fn gantt_ui(
         return None;
     }
 
-    // Geometry.
+    // Geometry. The time axis: tick labels, then the axis' name on a line of its own
+    // (beside the ticks it ran into the first one).
+    // Body size: small type is unreadable at the back of a lecture room.
+    let label_font = egui::TextStyle::Body.resolve(ui.style());
+    let name_height = if data.time_label.is_empty() {
+        0.0
+    } else {
+        ui.fonts_mut(|f| f.row_height(&label_font)) + 2.0
+    };
+    let axis_height = AXIS_HEIGHT + name_height;
     let available = ui.available_size();
-    let desired_height = n_rows as f32 * ROW_HEIGHT + AXIS_HEIGHT;
+    let desired_height = n_rows as f32 * ROW_HEIGHT + axis_height;
     let height = if available.y.is_finite() {
         // Few rows grow up to MAX_ROW_HEIGHT each to use the space they are given.
-        let roomy = (n_rows as f32 * MAX_ROW_HEIGHT + AXIS_HEIGHT).min(available.y);
+        let roomy = (n_rows as f32 * MAX_ROW_HEIGHT + axis_height).min(available.y);
         desired_height
             .max(roomy)
             .min(available.y.max(MIN_CHART_HEIGHT))
@@ -410,7 +430,6 @@ fn gantt_ui(
     let rect = response.rect;
 
     let visuals = ui.visuals().clone();
-    let label_font = egui::TextStyle::Small.resolve(ui.style());
     let text_color = visuals.text_color();
     let row_labels: Vec<String> = (0..n_rows).map(|r| row_name(data, r)).collect();
     let label_width = row_labels
@@ -425,7 +444,7 @@ fn gantt_ui(
     let gutter = (label_width + 2.0 * LABEL_PAD).clamp(30.0, (rect.width() * 0.35).max(30.0));
     let plot_rect = Rect::from_min_max(
         Pos2::new(rect.left() + gutter, rect.top()),
-        Pos2::new(rect.right() - 4.0, rect.bottom() - AXIS_HEIGHT),
+        Pos2::new(rect.right() - 4.0, rect.bottom() - axis_height),
     );
     if plot_rect.width() < 1.0 || plot_rect.height() < 1.0 {
         return None;
@@ -553,11 +572,8 @@ fn gantt_ui(
     painter.hline(plot_rect.x_range(), plot_rect.bottom(), axis_stroke);
     if !data.time_label.is_empty() {
         painter.text(
-            Pos2::new(
-                rect.left() + LABEL_PAD,
-                plot_rect.bottom() + AXIS_HEIGHT * 0.5,
-            ),
-            Align2::LEFT_CENTER,
+            Pos2::new(plot_rect.center().x, plot_rect.bottom() + AXIS_HEIGHT),
+            Align2::CENTER_TOP,
             &data.time_label,
             label_font.clone(),
             visuals.weak_text_color(),

@@ -5,6 +5,9 @@ use eframe::egui;
 /// Caption (and accessible name) of the copy button.
 pub const LABEL_COPY_TABLE: &str = "Copy as text";
 
+/// Narrowest a wrapped last column gets (the table scrolls beyond that).
+const MIN_WRAPPED_WIDTH: f32 = 160.0;
+
 /// Horizontal gap between columns in [`table_to_text`].
 const TEXT_COLUMN_GAP: &str = "  ";
 
@@ -217,6 +220,24 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
             }
         }
         let row_height = ui.spacing().interact_size.y;
+        // Columns are as wide as their content. When the table is wider than the room and
+        // its last column is text (a reason, a note), that column wraps in the room left,
+        // so no column ends up out of sight.
+        let gaps = ui.spacing().item_spacing.x * n_cols.saturating_sub(1) as f32;
+        let room = ui.available_width();
+        let last_is_text = rows
+            .iter()
+            .filter_map(|r| r.get(n_cols - 1))
+            .any(|c| !c.is_empty() && !is_numeric(c));
+        let mut wrap_last = false;
+        if last_is_text && room.is_finite() && widths.iter().sum::<f32>() + gaps > room {
+            let others: f32 = widths[..n_cols - 1].iter().sum();
+            let left = (room - others - gaps).max(MIN_WRAPPED_WIDTH);
+            if left < widths[n_cols - 1] {
+                widths[n_cols - 1] = left;
+                wrap_last = true;
+            }
+        }
 
         egui::Grid::new("result_table_grid")
             .striped(true)
@@ -251,7 +272,12 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
                         };
                         ui.allocate_ui_with_layout(egui::vec2(w, row_height), layout, |ui| {
                             ui.set_min_width(w);
-                            ui.label(rich);
+                            if wrap_last && c + 1 == n_cols {
+                                ui.set_max_width(w);
+                                ui.add(egui::Label::new(rich).wrap());
+                            } else {
+                                ui.label(rich);
+                            }
                         });
                     }
                     ui.end_row();

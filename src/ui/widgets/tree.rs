@@ -54,7 +54,18 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
         return None;
     }
     ui.horizontal_wrapped(|ui| {
+        let font = egui::TextStyle::Body.resolve(ui.style());
         for (c, name) in &drawing.legend {
+            // A dot and its name wrap together.
+            let width = 12.0
+                + ui.spacing().item_spacing.x
+                + ui.painter()
+                    .layout_no_wrap(name.clone(), font.clone(), *c)
+                    .size()
+                    .x;
+            if ui.max_rect().right() - ui.cursor().min.x < width {
+                ui.end_row();
+            }
             let (r, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
             ui.painter().circle_filled(r.center(), 5.5, *c);
             ui.label(name);

@@ -234,7 +234,8 @@ impl Workspace for DivisiblePanel {
     fn picture(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         let params = &*params;
         let method = self.shown_method(params);
-        ui.horizontal(|ui| {
+        // Wrapped: a row running out of the picture would widen everything under it.
+        ui.horizontal_wrapped(|ui| {
             ui.heading("Timeline");
             if params.algorithm == AlgorithmChoice::All {
                 ui.label("show:");
@@ -310,7 +311,8 @@ impl Workspace for DivisiblePanel {
                     lines.push(format!("level {l}: {}", parts.join(", ")));
                 }
             }
-            let shown = lines.len().min(6);
+            // A few levels: the rest is in the Gantt chart (hover a bar).
+            let shown = lines.len().min(3);
             let mut text = lines[..shown].join("   ·   ");
             if lines.len() > shown {
                 text.push_str(&format!("   · … {} more levels", lines.len() - shown));

@@ -15,7 +15,7 @@ use crate::model::geodecay::{
     simulate_valid, sweep_ell, sweep_p,
 };
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, cumulative, labelled_plot,
+    ComparePlot, PlotView, Series, SeriesStyle, Swatch, compare_plot, cumulative, legend_row,
 };
 use crate::ui::widgets::form::{
     Choice, about_section, choice, choice_in, choices, param_grid, plot_header,
@@ -367,7 +367,26 @@ impl Workspace for GeodecayPanel {
         } else {
             "tasks per processor"
         };
-        labelled_plot("geo_timeline", "round r", loads)
+        // The legend goes above the chart: the phases' shading and labels span its whole
+        // height, so every corner of it hides something (phase 3's label, before).
+        let mut entries = vec![
+            (color.gamma_multiply(0.35), Swatch::Band, "max…min band"),
+            (color, Swatch::Line, "max"),
+            (color, Swatch::Dashed, "mean"),
+            (palette::EVENT, Swatch::Line, "balancing (cost ℓ)"),
+            (palette::CURRENT, Swatch::Line, "current round"),
+        ];
+        if !o.phases.is_empty() {
+            entries.push((
+                ui.visuals().weak_text_color().gamma_multiply(0.4),
+                Swatch::Band,
+                "phases (shaded in turn)",
+            ));
+        }
+        legend_row(ui, &entries);
+        egui_plot::Plot::new("geo_timeline")
+            .x_axis_label("round r")
+            .y_axis_label(loads)
             .label_formatter(move |pos: &HoverPosition<'_>| {
                 let (name, p) = match pos {
                     HoverPosition::NearDataPoint {

@@ -13,7 +13,8 @@ use crate::model::ksbf::{
     SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
 };
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, cumulative, labelled_plot,
+    ComparePlot, PlotView, Series, SeriesStyle, Track, bar_tracks, compare_plot, corners,
+    cumulative, free_legend, labelled_plot, plot_id,
 };
 use crate::ui::widgets::form::{
     about_section, choice, choices, combo, heading_tabs, param_grid, plot_header,
@@ -432,25 +433,61 @@ impl Workspace for KsbfPanel {
                     .collect();
                 let exact = ev.theory.work.clone();
                 let p = params.p as f64;
-                labelled_plot("ks_work", "PE i", "work W_i").show(ui, |pl| {
-                    pl.bar_chart(BarChart::new("simulated W_i", bars).color(palette::SIMULATED));
-                    pl.line(
-                        Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
-                            .color(palette::REFERENCE),
-                    );
-                    if let Some(w) = exact {
-                        let pts: Vec<[f64; 2]> = w
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &x)| [i as f64, x as f64])
-                            .collect();
-                        pl.points(
-                            egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
-                                .radius(4.0)
-                                .color(palette::BOUND),
+                // The legend in the corner the bars, the ideal line and the exact shares
+                // leave free.
+                let tops = bar_tracks(
+                    ev.outcome
+                        .work
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &w)| [i as f64, w as f64]),
+                );
+                let ideal_line = [[-0.5, ideal], [p - 0.5, ideal]];
+                let exact_pts: Vec<[f64; 2]> = exact
+                    .iter()
+                    .flatten()
+                    .enumerate()
+                    .map(|(i, &x)| [i as f64, x as f64])
+                    .collect();
+                let mut tracks: Vec<Track<'_>> = tops.iter().map(|t| Track::Line(t)).collect();
+                tracks.push(Track::Line(&ideal_line));
+                tracks.push(Track::Points(&exact_pts));
+                let pid = plot_id(ui, "ks_work");
+                let legend = free_legend(
+                    ui,
+                    pid,
+                    &[
+                        "simulated W_i",
+                        "ideal N/p",
+                        "exact W_i (Thm 2.1/3.1, corrected)",
+                    ],
+                    &tracks,
+                    corners(false),
+                );
+                labelled_plot("ks_work", "PE i", "work W_i")
+                    .id(pid)
+                    .legend(legend)
+                    .show(ui, |pl| {
+                        pl.bar_chart(
+                            BarChart::new("simulated W_i", bars).color(palette::SIMULATED),
                         );
-                    }
-                });
+                        pl.line(
+                            Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
+                                .color(palette::REFERENCE),
+                        );
+                        if let Some(w) = exact {
+                            let pts: Vec<[f64; 2]> = w
+                                .iter()
+                                .enumerate()
+                                .map(|(i, &x)| [i as f64, x as f64])
+                                .collect();
+                            pl.points(
+                                egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
+                                    .radius(4.0)
+                                    .color(palette::BOUND),
+                            );
+                        }
+                    });
             }
             KsPlot::Seeds => {
                 if !params.shape.is_random() {

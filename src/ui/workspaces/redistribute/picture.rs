@@ -335,7 +335,18 @@ impl RedistPanel {
                     (28, "forwarding"),
                     (STEP_FEED, "feeding (corrected)"),
                 ] {
-                    ui.label(RichText::new(format!("■ {what}")).color(step_color(step)));
+                    // Each entry whole on one line: a new line when it does not fit.
+                    let text = RichText::new(format!("■ {what}")).color(step_color(step));
+                    let galley = egui::WidgetText::from(text.clone()).into_galley(
+                        ui,
+                        Some(egui::TextWrapMode::Extend),
+                        f32::INFINITY,
+                        egui::TextStyle::Body,
+                    );
+                    if ui.max_rect().right() - ui.cursor().min.x < galley.size().x {
+                        ui.end_row();
+                    }
+                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
                 }
             });
         }
@@ -630,8 +641,25 @@ fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
     let n = before.len();
     let grey = Color32::from_rgba_unmultiplied(150, 150, 150, 140);
     let blue = palette::NEGATIVE;
+    // The legend where the bars leave room (its default corner hid the last processors).
+    let names = ["δ before the step", "δ after the step"];
+    // (Every processor up to a few thousand: enough to judge the corners.)
+    let stride = n / 2000 + 1;
+    let bar = |v: &[i64]| {
+        bar_tracks(
+            v.iter()
+                .enumerate()
+                .step_by(stride)
+                .map(|(i, &d)| [(i + 1) as f64, d as f64]),
+        )
+    };
+    let (was, is) = (bar(before), bar(after));
+    let tracks: Vec<Track<'_>> = was.iter().chain(&is).map(|t| Track::Line(t)).collect();
+    let pid = plot_id(ui, "rd_delta_bars");
+    let legend = free_legend(ui, pid, &names, &tracks, corners(false));
     let plot = Plot::new("rd_delta_bars")
-        .legend(Legend::default())
+        .id(pid)
+        .legend(legend)
         .custom_x_axes(vec![AxisHints::new_x().label_spacing(18.0..=40.0)])
         .x_axis_label("processor k")
         .y_axis_label("δ_k")
@@ -673,7 +701,8 @@ fn sends_list(
     slices: &[(usize, usize, i64)],
     rounds: bool,
 ) {
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    // Both ways: a long reason must not push a column out of reach.
+    egui::ScrollArea::both().show(ui, |ui| {
         if !slices.is_empty() {
             let s: Vec<String> = slices
                 .iter()
@@ -693,15 +722,17 @@ fn sends_list(
                         } else {
                             String::new()
                         },
-                        step_meaning(m.step).to_string(),
                         format!("{} → {}", before[m.from], after[m.from]),
+                        step_meaning(m.step).to_string(),
                     ]
                 })
                 .collect();
+            // The short columns first, the reason (long text) last: each column is as wide
+            // as its content and nothing short is cut off behind a long one.
             result_table(
                 ui,
                 "rd_sends",
-                &["send", "step", "why", "δ of the sender"],
+                &["send", "step", "δ of the sender", "why"],
                 &rows,
             );
         } else {

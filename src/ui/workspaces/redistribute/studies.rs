@@ -202,10 +202,29 @@ impl RedistPanel {
         };
         let light = mk(0, "light solutions", palette::NEGATIVE);
         let not_light = mk(1, "not light", palette::POSITIVE).stack_on(&[&light]);
-        labelled_plot("rd_ratio_plot", "τ_int (System 6) / Lemma 12", "instances").show(ui, |p| {
-            p.bar_chart(light);
-            p.bar_chart(not_light);
-        });
+        // The legend where the stacked bars leave room.
+        let tops = bar_tracks(
+            counts
+                .iter()
+                .enumerate()
+                .map(|(i, c)| [1.0 + (i as f64 + 0.5) * width, (c[0] + c[1]) as f64]),
+        );
+        let tracks: Vec<Track<'_>> = tops.iter().map(|t| Track::Line(t)).collect();
+        let pid = plot_id(ui, "rd_ratio_plot");
+        let legend = free_legend(
+            ui,
+            pid,
+            &["light solutions", "not light"],
+            &tracks,
+            corners(false),
+        );
+        labelled_plot("rd_ratio_plot", "τ_int (System 6) / Lemma 12", "instances")
+            .id(pid)
+            .legend(legend)
+            .show(ui, |p| {
+                p.bar_chart(light);
+                p.bar_chart(not_light);
+            });
     }
 
     pub(super) fn rounds_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
