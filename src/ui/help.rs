@@ -49,7 +49,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
     ("Space", "Play / pause the schedule"),
     ("← / →", "Step back / forward"),
-    ("Home / End", "First step / the end state (every stepped run ends on it)"),
+    (
+        "Home / End",
+        "First step / the end state (every stepped run ends on it)",
+    ),
     ("F1", "Help for the current model (press again to close)"),
     (
         "F5",
