@@ -1155,3 +1155,6 @@ fn one_number_syntax_for_every_numeric_flag() {
 
 #[path = "cli/fuzz.rs"]
 mod fuzz;
+
+#[path = "cli/budget.rs"]
+mod budget;

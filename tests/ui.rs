@@ -12,10 +12,14 @@ mod desk;
 mod geodecay;
 #[path = "ui/ksbf.rs"]
 mod ksbf;
+#[path = "ui/layout.rs"]
+mod layout;
 #[path = "ui/presets.rs"]
 mod presets;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
+#[path = "ui/sliders.rs"]
+mod sliders;
 #[path = "ui/stepping.rs"]
 mod stepping;
 #[path = "ui/treesweep.rs"]

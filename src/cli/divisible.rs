@@ -2,12 +2,11 @@
 
 use clap::ValueEnum;
 
-use super::{CliError, Output, csv_of, int, parse_range, real, render};
+use super::{CliError, Output, int, model_output, parse_range, real};
 use crate::model::NoProgress;
 use crate::model::divisible::sweep::BETA_POINTS;
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network};
-use crate::preset::Scenario;
-use crate::report::divisible::{Parts, build};
+use crate::report::divisible::Parts;
 
 /// What `--sweep` adds to the text and JSON output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -27,7 +26,9 @@ pub struct DivisibleArgs {
     /// Arity b ≥ 2 (ignored for the pyramid, which uses 4).
     #[arg(long, default_value_t = 2, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub b: i64,
-    /// Height h ≥ 0.
+    /// Height h ≥ 0 (N must fit in 64 bits: h ≤ 63 for b = 2). With a small β deep trees are
+    /// refused: each level gets about β times the load of the level above, so for b = 2 and
+    /// β = 10^−6 the largest h is 49 (the deepest shares would underflow f64).
     #[arg(long, default_value_t = 5, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h: i64,
     /// Granularity β = T_cp / T_cm > 0.
@@ -45,7 +46,9 @@ pub struct DivisibleArgs {
     /// β range of the β sweep, "LO,HI".
     #[arg(long, default_value = "0.1,1000", value_parser = parse_range, allow_hyphen_values = true)]
     pub beta_range: (f64, f64),
-    /// Number of points of the β sweep (--csv always has the GUI's 61).
+    /// Number of points of the β sweep, at least 2 (--csv always has the GUI's 61). Limit:
+    /// about 1.4·10^5 points (1 GB at 7 kB per printed point; the work limit of 10^10 fragment
+    /// events, about 10 s, allows more).
     #[arg(long, default_value_t = BETA_POINTS, value_parser = int::<usize>, conflicts_with = "csv")]
     pub beta_points: usize,
     /// Also print the simulated schedule of each method (every interval of every level).
@@ -83,10 +86,5 @@ impl DivisibleArgs {
 
 /// Runs `loadlab divisible`.
 pub fn execute(a: &DivisibleArgs) -> Result<String, CliError> {
-    let params = a.params();
-    if a.out.csv {
-        return csv_of(&Scenario::Divisible(params));
-    }
-    let run = build(&params, &a.parts(), &NoProgress)?;
-    Ok(render(a.out, || run.json(), || run.report().to_text()))
+    model_output(a.out, a.params(), |p| a.parts().build(p, &NoProgress))
 }

@@ -2,11 +2,10 @@
 
 use clap::ValueEnum;
 
-use super::{CliError, Output, at_least_one, csv_of, int, real, render};
+use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
-use crate::preset::Scenario;
-use crate::report::geodecay::{Parts, build};
+use crate::report::geodecay::Parts;
 
 /// What `--sweep` adds to the text and JSON output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -25,10 +24,12 @@ pub struct GeodecayArgs {
     /// Initial number of tasks n ≥ 1 (accepts 1e9 or 2^30).
     #[arg(long, default_value = "2^20", value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
-    /// Processors p ≥ 1 (accepts 1e4 or 2^10).
+    /// Processors p ≥ 1 (accepts 1e4 or 2^10), up to 2^40, or 10^7 with random survivors,
+    /// which touch every processor every round: a run may take at most 2.5·10^9
+    /// processor-rounds (about 10 s), e.g. p ≤ 10^5 for n = 2^20, α = 0.001.
     #[arg(long, default_value = "2^10", value_parser = int::<i128>, allow_hyphen_values = true)]
     pub p: i128,
-    /// Decay rate α > 0: w_r ≤ n·2^(−αr).
+    /// Decay rate α ≥ 0.001: w_r ≤ n·2^(−αr); a run has about lg(n)/α rounds.
     #[arg(long, default_value_t = 1.0, value_parser = real, allow_hyphen_values = true)]
     pub alpha: f64,
     /// Load-balancing cost ℓ ≥ 0, in task-operation time units (accepts 2^64).
@@ -52,13 +53,15 @@ pub struct GeodecayArgs {
     /// Seed of the random parts.
     #[arg(long, default_value_t = 1, value_parser = int::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
-    /// Also print a sweep.
+    /// Also print a sweep. The sweep's runs and the run itself share the budget of
+    /// 2.5·10^9 processor-rounds (about 10 s).
     #[arg(long, value_enum)]
     pub sweep: Option<Sweep>,
     /// Last exponent of the ℓ sweep.
     #[arg(long, default_value_t = 64, value_parser = int::<u32>, allow_hyphen_values = true)]
     pub ell_log2_max: u32,
-    /// Number of seeds of the seed spread.
+    /// Number of seeds of the seed spread (1 to 100 000; each seed runs the 3 main policies,
+    /// within the budget of --sweep).
     #[arg(long, default_value_t = 20, value_parser = int::<u32>, allow_hyphen_values = true)]
     pub seeds: u32,
     /// Also print every round (tasks, max/mean/min load, balancing, phase).
@@ -102,10 +105,5 @@ impl GeodecayArgs {
 
 /// Runs `loadlab geodecay`.
 pub fn execute(a: &GeodecayArgs) -> Result<String, CliError> {
-    let params = a.params()?;
-    if a.out.csv {
-        return csv_of(&Scenario::Geodecay(params));
-    }
-    let run = build(&params, &a.parts(), &NoProgress)?;
-    Ok(render(a.out, || run.json(), || run.report().to_text()))
+    model_output(a.out, a.params()?, |p| a.parts().build(p, &NoProgress))
 }

@@ -25,8 +25,8 @@ pub use treesweep::TreesweepArgs;
 
 use crate::model::NoProgress;
 use crate::model::num::{self, Int};
-use crate::preset::{self, Preset, Scenario};
-use crate::report::{self, ReportError};
+use crate::preset::{self, ModelParams, Preset, Scenario};
+use crate::report::{self, Render, ReportError};
 
 /// loadlab — interactive explorer of parallel load balancing and scheduling papers.
 ///
@@ -114,16 +114,28 @@ fn flag(field: &str) -> String {
 
 /// Prints a run in the requested format: JSON, or the report's text (CSV is printed by
 /// [`csv_of`] from the scenario alone).
-fn render(
-    out: Output,
-    json: impl FnOnce() -> serde_json::Value,
-    text: impl FnOnce() -> String,
-) -> String {
+fn render(out: Output, run: &dyn Render) -> String {
     if out.json {
-        format!("{}\n", json())
+        format!("{}\n", run.json())
     } else {
-        text()
+        run.report().to_text()
     }
+}
+
+/// What a model subcommand prints: with `--csv` the scenario's CSV (whatever else the flags
+/// ask for), otherwise the run that `run` computes from the parameters, as JSON or text.
+fn model_output<P: ModelParams, R: Render, E>(
+    out: Output,
+    params: P,
+    run: impl FnOnce(&P) -> Result<R, E>,
+) -> Result<String, CliError>
+where
+    CliError: From<E>,
+{
+    if out.csv {
+        return csv_of(&params.into_scenario());
+    }
+    Ok(render(out, &run(&params)?))
 }
 
 /// The CSV of a scenario (the GUI's File ▸ Export CSV).
@@ -142,7 +154,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
                 return csv_of(&p.scenario);
             }
             let run = report::run(&p.scenario, report::Detail::Summary, &NoProgress)?;
-            Ok(render(*out, || run.json(), || run.report().to_text()))
+            Ok(render(*out, &run))
         }
         Command::Divisible(a) => divisible::execute(a),
         Command::Geodecay(a) => geodecay::execute(a),

@@ -1,18 +1,19 @@
 //! `loadlab redistribute`: one run of a ring redistribution algorithm (Renard, Robert &
 //! Vivien), printed as JSON, text or CSV. Processors are numbered 1..n as in the paper.
 
-use super::{CliError, Output, csv_of, render};
+use super::{CliError, Output, model_output};
 use crate::model::NoProgress;
 use crate::model::redistribute::editing::{parse_cost_vector, parse_int_vector};
 use crate::model::redistribute::instance::{Costs, Direction, Field, RingInstance, minimal_loads};
 use crate::model::redistribute::params::{Algorithm, RedistParams};
-use crate::preset::Scenario;
-use crate::report::redistribute::{Parts, build};
+use crate::report::redistribute::Parts;
 
 /// Flags of `loadlab redistribute`.
 #[derive(Debug, clap::Args)]
 pub struct RedistributeArgs {
-    /// Unbalances δ_1..δ_n, comma-separated (Σδ = 0).
+    /// Unbalances δ_1..δ_n, comma-separated (Σδ = 0), 2 ≤ n ≤ 10 000, |δ_k| ≤ 10^9. A run
+    /// may take at most 10^9 transfer steps (about 10 s) and 1 GB: round-based algorithms keep
+    /// every round, about 7·10^6 rounds on 2 processors.
     #[arg(long, allow_hyphen_values = true)]
     pub delta: String,
     /// Initial loads L_1..L_n (default: the smallest Section 2 allows, max(1, 1 + δ_k)).
@@ -33,7 +34,9 @@ pub struct RedistributeArgs {
     /// Algorithm.
     #[arg(long, value_enum, default_value = "auto")]
     pub algorithm: Algorithm,
-    /// Add the schedule: one list of sends per round (or the timed transfers).
+    /// Add the schedule: one list of sends per round (or the timed transfers). Refused when
+    /// listing it would take more than 1 GB (about 1.2 kB per transfer: some 8·10^5
+    /// transfers).
     #[arg(long)]
     pub rounds: bool,
     /// Output format.
@@ -109,14 +112,9 @@ impl RedistributeArgs {
 
 /// Runs `loadlab redistribute`.
 pub fn execute(a: &RedistributeArgs) -> Result<String, CliError> {
-    let params = a.params()?;
-    if a.out.csv {
-        return csv_of(&Scenario::Redistribute(params));
-    }
     let parts = Parts {
         schedule: a.rounds,
         ..Parts::default()
     };
-    let run = build(&params, &parts, &NoProgress)?;
-    Ok(render(a.out, || run.json(), || run.report().to_text()))
+    model_output(a.out, a.params()?, |p| parts.build(p, &NoProgress))
 }

@@ -1,11 +1,10 @@
 //! `loadlab treesweep`: optimal clustering of a tree sweep under delay τ (Gao, Rosenberg &
 //! Sitaraman).
 
-use super::{CliError, Output, at_least_one, csv_of, int, real, render};
+use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
 use crate::model::treesweep::{Direction, TreeSweepParams};
-use crate::preset::Scenario;
-use crate::report::treesweep::{Parts, build};
+use crate::report::treesweep::Parts;
 
 /// Largest n for which `--schedule` lists every node.
 pub const SCHEDULE_N_MAX: u64 = 16;
@@ -43,23 +42,20 @@ impl TreesweepArgs {
 
 /// Runs `loadlab treesweep`.
 pub fn execute(a: &TreesweepArgs) -> Result<String, CliError> {
-    let params = a.params()?;
-    if a.out.csv {
-        return csv_of(&Scenario::TreeSweep(params));
-    }
-    params
-        .validate()
-        .map_err(crate::report::ReportError::from)?;
-    if a.schedule && params.n > SCHEDULE_N_MAX {
-        return Err(CliError(format!(
-            "--schedule: n = {} is too large to list every node (2^n − 1 of them); it needs n ≤ {SCHEDULE_N_MAX}",
-            params.n
-        )));
-    }
-    let parts = Parts {
-        schedule: a.schedule,
-        ..Parts::default()
-    };
-    let run = build(&params, &parts, &NoProgress)?;
-    Ok(render(a.out, || run.json(), || run.report().to_text()))
+    model_output(a.out, a.params()?, |params| {
+        params
+            .validate()
+            .map_err(crate::report::ReportError::from)?;
+        if a.schedule && params.n > SCHEDULE_N_MAX {
+            return Err(CliError(format!(
+                "--schedule: n = {} is too large to list every node (2^n − 1 of them); it needs n ≤ {SCHEDULE_N_MAX}",
+                params.n
+            )));
+        }
+        let parts = Parts {
+            schedule: a.schedule,
+            ..Parts::default()
+        };
+        Ok(parts.build(params, &NoProgress)?)
+    })
 }

@@ -1,6 +1,7 @@
 //! Pure, deterministic models — one module per paper. Nothing here imports egui or eframe:
 //! the CLI, the GUI and the tests all call the same functions.
 
+pub mod budget;
 pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;

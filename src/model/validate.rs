@@ -47,7 +47,7 @@ pub(crate) fn finite(field: &'static str, what: &str, x: f64) -> Result<(), Para
 pub(crate) fn positive(field: &'static str, what: &str, x: f64) -> Result<(), ParamError> {
     finite(field, what, x)?;
     ensure(x > 0.0, field, || {
-        format!("{what} must be positive (got {x})")
+        format!("{what} must be positive (got {})", super::num::compact(x))
     })
 }
 

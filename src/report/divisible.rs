@@ -3,11 +3,14 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Report, ReportError, Section, Series, Stage, Table, json_f64, legacy_sweep};
+use super::{
+    Cell, Figure, Render, Report, ReportError, Section, Series, Stages, Table, cells, figures_json,
+    json_f64, legacy_sweep, object, serialized,
+};
 use crate::model::Progress;
 use crate::model::divisible::sweep::{self, BETA_POINTS, SweepPoint};
 use crate::model::divisible::theory::asymptotic_time;
-use crate::model::divisible::{DivisibleParams, Method, Outcome, evaluate};
+use crate::model::divisible::{DivisibleParams, Method, MethodResult, Outcome, evaluate};
 
 /// Which optional parts to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,17 +37,42 @@ impl Default for Parts {
 }
 
 impl Parts {
-    /// The parts of a [`super::Detail`].
-    pub fn of(detail: super::Detail) -> Self {
-        match detail {
-            super::Detail::Summary => Parts::default(),
-            super::Detail::Full => Parts {
-                h_sweep: true,
-                beta_sweep: true,
-                beta_points: BETA_POINTS,
-                timelines: true,
-            },
+    /// Every part, the β sweep with [`BETA_POINTS`] points.
+    pub fn full(_: &DivisibleParams) -> Self {
+        Parts {
+            h_sweep: true,
+            beta_sweep: true,
+            beta_points: BETA_POINTS,
+            timelines: true,
         }
+    }
+
+    /// Evaluates the scenario and computes these parts.
+    pub fn build(
+        self,
+        params: &DivisibleParams,
+        progress: &dyn Progress,
+    ) -> Result<Run, ReportError> {
+        let outcome = evaluate(params)?;
+        let v = outcome.instance;
+        if self.beta_sweep {
+            sweep::check_beta_points(&v, self.beta_points)?;
+        }
+        let stages = Stages::new(progress, 2);
+        let h_max = params.sweep_h_max as u64;
+        let h_sweep = stages.part(0, self.h_sweep, |s| sweep::sweep_h(&v, h_max, s))?;
+        let (lo, hi) = params.sweep_beta;
+        let beta_sweep = stages.part(1, self.beta_sweep, |s| {
+            sweep::sweep_beta(&v, lo, hi, self.beta_points, s)
+        })?;
+        stages.done();
+        Ok(Run {
+            params: params.clone(),
+            outcome,
+            h_sweep,
+            beta_sweep,
+            timelines: self.timelines,
+        })
     }
 }
 
@@ -63,104 +91,76 @@ pub struct Run {
     pub timelines: bool,
 }
 
-/// Evaluates the scenario and computes the requested parts.
-pub fn build(
-    params: &DivisibleParams,
-    parts: &Parts,
-    progress: &dyn Progress,
-) -> Result<Run, ReportError> {
-    let outcome = evaluate(params)?;
-    let v = outcome.instance;
-    let h_sweep = if parts.h_sweep {
-        Some(sweep::sweep_h(
-            &v,
-            params.sweep_h_max as u64,
-            &Stage::new(progress, 0, 2),
-        )?)
-    } else {
-        None
-    };
-    let beta_sweep = if parts.beta_sweep {
-        let (lo, hi) = params.sweep_beta;
-        Some(sweep::sweep_beta(
-            &v,
-            lo,
-            hi,
-            parts.beta_points,
-            &Stage::new(progress, 1, 2),
-        )?)
-    } else {
-        None
-    };
-    progress.set(1.0);
-    Ok(Run {
-        params: params.clone(),
-        outcome,
-        h_sweep,
-        beta_sweep,
-        timelines: parts.timelines,
-    })
-}
-
+/// A sweep as JSON: per point its `key` (h or β), `processors` and every method's times.
 fn sweep_json(points: &[SweepPoint], key: &str) -> Value {
-    Value::Array(
-        points
-            .iter()
-            .map(|p| {
-                let mut m = Map::new();
-                m.insert(key.into(), json_f64(p.x));
-                m.insert("processors".into(), json!(p.n));
-                for meth in Method::ALL {
-                    let s = p.get(meth);
-                    m.insert(
-                        meth.letter().into(),
-                        json!({"simulated_time": json_f64(s.simulated), "time": json_f64(s.closed),
-                               "speedup": json_f64(p.beta / s.closed)}),
-                    );
-                }
-                Value::Object(m)
-            })
-            .collect(),
-    )
+    let point = |p: &SweepPoint| {
+        let mut m = object(json!({"processors": p.n}));
+        m.insert(key.into(), json_f64(p.x));
+        for meth in Method::ALL {
+            let s = p.get(meth);
+            let times = json!({"simulated_time": json_f64(s.simulated), "time": json_f64(s.closed),
+                               "speedup": json_f64(p.beta / s.closed)});
+            m.insert(meth.letter().into(), times);
+        }
+        Value::Object(m)
+    };
+    points.iter().map(point).collect()
 }
 
-impl Run {
+/// One method's result as JSON; `beta` is the instance's β.
+fn method_json(beta: f64, r: &MethodResult) -> Value {
+    let mut m = object(json!({
+        "time": json_f64(r.time), "simulated_time": json_f64(r.simulated_time),
+        "speedup": json_f64(r.speedup), "asymptotic_speedup": json_f64(r.asymptotic_speedup),
+        "asymptotic_time": json_f64(beta / r.asymptotic_speedup),
+        "relative_difference": json_f64(r.rel_diff), "efficiency": json_f64(r.efficiency),
+        "schedule_valid": r.timeline.valid(),
+    }));
+    if let Some(a) = r.appendix_time {
+        m.insert("appendix_time".into(), json_f64(a));
+    }
+    Value::Object(m)
+}
+
+/// The table section `name` of every method's rows (`items` of each method, one row per
+/// item): the method's letter under "method", then the `columns` that `row` fills.
+fn per_method<'a, T, I: IntoIterator<Item = T>>(
+    name: &str,
+    columns: &[&str],
+    results: &'a [MethodResult],
+    items: impl Fn(&'a MethodResult) -> I,
+    row: impl Fn(T) -> Vec<Cell>,
+) -> Section {
+    let mut header = vec!["method"];
+    header.extend(columns);
+    let rows = results.iter().flat_map(|m| {
+        let letter = m.method.letter();
+        items(m).into_iter().map(move |x| (letter, x))
+    });
+    let table = Table::from_rows(&header, rows, |(letter, x)| {
+        let mut cells = vec![Cell::from(letter)];
+        cells.extend(row(x));
+        cells
+    });
+    Section::table(name, table)
+}
+
+impl Render for Run {
     /// JSON: `network`, `b`, `h`, `beta`, `processors`,
     /// `algorithms.{C,P,Q}.{time, simulated_time, speedup, asymptotic_speedup, …}`,
     /// `theorem10`, the ratios; `sweep_h` / `sweep_beta` (and `sweep` when only one was
     /// computed) and `timelines` when computed.
-    pub fn json(&self) -> Value {
+    fn json(&self) -> Value {
         let o = &self.outcome;
         let v = &o.instance;
-        let mut algos = Map::new();
-        for r in &o.results {
-            let mut m = Map::new();
-            m.insert("time".into(), json_f64(r.time));
-            m.insert("simulated_time".into(), json_f64(r.simulated_time));
-            m.insert("speedup".into(), json_f64(r.speedup));
-            m.insert("asymptotic_speedup".into(), json_f64(r.asymptotic_speedup));
-            m.insert(
-                "asymptotic_time".into(),
-                json_f64(v.beta / r.asymptotic_speedup),
-            );
-            m.insert("relative_difference".into(), json_f64(r.rel_diff));
-            m.insert("efficiency".into(), json_f64(r.efficiency));
-            if let Some(a) = r.appendix_time {
-                m.insert("appendix_time".into(), json_f64(a));
-            }
-            m.insert("schedule_valid".into(), Value::Bool(r.timeline.valid()));
-            algos.insert(r.method.letter().into(), Value::Object(m));
-        }
-        let mut j = Map::new();
-        j.insert("network".into(), json!(self.params.network.name()));
-        j.insert("b".into(), json!(v.b));
-        j.insert("h".into(), json!(v.h));
-        j.insert("beta".into(), json!(v.beta));
-        j.insert("processors".into(), json!(v.n));
+        let letter = |r: &MethodResult| r.method.letter().to_string();
+        let algos: Map<String, Value> = o
+            .results
+            .iter()
+            .map(|r| (letter(r), method_json(v.beta, r)))
+            .collect();
+        let mut j = figures_json(&self.figures());
         j.insert("algorithms".into(), Value::Object(algos));
-        j.insert("theorem10".into(), json!(o.theorem10.symbol()));
-        j.insert("ratio_c_over_p".into(), json_f64(o.ratio_c_p));
-        j.insert("ratio_p_over_q".into(), json_f64(o.ratio_p_q));
         let mut sweeps = Vec::new();
         if let Some(s) = &self.h_sweep {
             sweeps.push(("sweep_h", sweep_json(s, "h")));
@@ -170,50 +170,14 @@ impl Run {
         }
         legacy_sweep(&mut j, sweeps);
         if self.timelines {
-            let tl: Map<String, Value> = o
-                .results
-                .iter()
-                .map(|r| {
-                    (
-                        r.method.letter().to_string(),
-                        serde_json::to_value(&r.timeline).unwrap_or(Value::Null),
-                    )
-                })
-                .collect();
-            j.insert("timelines".into(), Value::Object(tl));
+            let timeline = |r: &MethodResult| (letter(r), serialized(&r.timeline));
+            j.insert("timelines".into(), o.results.iter().map(timeline).collect());
         }
         Value::Object(j)
     }
 
-    /// The plot of T_N (`speedup = false`) or S_N against h or β: for every requested method
-    /// the simulated points, the closed form and the N → ∞ limit.
-    fn plot(&self, points: &[SweepPoint], speedup: bool) -> Vec<Series> {
-        let b = self.outcome.instance.b;
-        let y = |t: f64, beta: f64| if speedup { beta / t } else { t };
-        let mut out = Vec::new();
-        for m in self.params.algorithm.methods() {
-            let curve = |f: &dyn Fn(&SweepPoint) -> f64| -> Vec<[f64; 2]> {
-                points.iter().map(|p| [p.x, y(f(p), p.beta)]).collect()
-            };
-            let l = m.letter();
-            out.push(Series::new(
-                format!("{l} simulated"),
-                curve(&|p| p.get(m).simulated),
-            ));
-            out.push(Series::new(
-                format!("{l} closed form"),
-                curve(&|p| p.get(m).closed),
-            ));
-            out.push(Series::new(
-                format!("{l} limit N → ∞"),
-                curve(&|p| asymptotic_time(m, b, p.beta)),
-            ));
-        }
-        out
-    }
-
     /// The document: numbers, methods, the plots' series, the schedules.
-    pub fn report(&self) -> Report {
+    fn report(&self) -> Report {
         let o = &self.outcome;
         let v = &o.instance;
         let net = self.params.network.name();
@@ -221,21 +185,8 @@ impl Run {
             "divisible load — {net} b = {}, h = {}, β = {}, N = {}",
             v.b, v.h, v.beta, v.n
         ));
-        r.push(Section::values(
-            "numbers",
-            vec![
-                ("network", net.into()),
-                ("b", v.b.into()),
-                ("h", v.h.into()),
-                ("β", v.beta.into()),
-                ("N (processors)", v.n.into()),
-                ("T_C / T_P", o.ratio_c_p.into()),
-                ("T_P / T_Q", o.ratio_p_q.into()),
-                ("Theorem 10: T_C > T_P > T_Q", o.theorem10.symbol().into()),
-            ],
-        ));
-        let mut t = Table::new(&[
-            "method",
+        r.push(Section::numbers(&self.figures()));
+        let columns = [
             "T_N closed form",
             "T_N simulated",
             "relative difference",
@@ -245,120 +196,140 @@ impl Run {
             "efficiency",
             "T_N appendix closed form",
             "schedule valid",
-        ]);
-        for m in &o.results {
-            t.push(vec![
-                m.method.letter().into(),
-                m.time.into(),
-                m.simulated_time.into(),
-                m.rel_diff.into(),
-                m.speedup.into(),
-                m.asymptotic_speedup.into(),
-                (v.beta / m.asymptotic_speedup).into(),
-                m.efficiency.into(),
-                m.appendix_time.into(),
-                m.timeline.valid().into(),
-            ]);
-        }
-        r.push(Section::table("methods", t));
-        if let Some(pts) = &self.h_sweep {
-            let at = format!("{net} b = {}, β = {}", v.b, v.beta);
-            r.push(Section::series(
-                format!("plot: T_N vs h ({at})"),
+        ];
+        r.push(per_method(
+            "methods",
+            &columns,
+            &o.results,
+            |m| [m],
+            |m| {
+                let limit = v.beta / m.asymptotic_speedup;
+                cells![
+                    m.time,
+                    m.simulated_time,
+                    m.rel_diff,
+                    m.speedup,
+                    m.asymptotic_speedup,
+                    limit,
+                    m.efficiency,
+                    m.appendix_time,
+                    m.timeline.valid()
+                ]
+            },
+        ));
+        let sweeps = [
+            (
                 "h",
-                "T_N",
-                self.plot(pts, false),
-            ));
-            r.push(Section::series(
-                format!("plot: S_N vs h ({at})"),
-                "h",
-                "S_N",
-                self.plot(pts, true),
-            ));
-        }
-        if let Some(pts) = &self.beta_sweep {
-            let at = format!("{net} b = {}, h = {}", v.b, v.h);
-            r.push(Section::series(
-                format!("plot: T_N vs β ({at})"),
+                format!("{net} b = {}, β = {}", v.b, v.beta),
+                &self.h_sweep,
+            ),
+            (
                 "β",
-                "T_N",
-                self.plot(pts, false),
-            ));
-            r.push(Section::series(
-                format!("plot: S_N vs β ({at})"),
-                "β",
-                "S_N",
-                self.plot(pts, true),
-            ));
+                format!("{net} b = {}, h = {}", v.b, v.h),
+                &self.beta_sweep,
+            ),
+        ];
+        for (x, at, pts) in sweeps {
+            let Some(pts) = pts else { continue };
+            for (y, speedup) in [("T_N", false), ("S_N", true)] {
+                let series = self.plot(pts, speedup);
+                r.push(Section::series(
+                    format!("plot: {y} vs {x} ({at})"),
+                    x,
+                    y,
+                    series,
+                ));
+            }
         }
         if self.timelines {
             self.push_timelines(&mut r);
         }
         r
     }
+}
+
+impl Run {
+    /// The run's numbers: the instance, the ratios of the methods' times and Theorem 10's
+    /// ordering.
+    fn figures(&self) -> Vec<Figure> {
+        let o = &self.outcome;
+        let v = &o.instance;
+        vec![
+            Figure::new("network", "network", self.params.network.name()),
+            Figure::new("b", "b", v.b),
+            Figure::new("h", "h", v.h),
+            Figure::new("beta", "β", v.beta),
+            Figure::new("processors", "N (processors)", v.n),
+            Figure::new("ratio_c_over_p", "T_C / T_P", o.ratio_c_p),
+            Figure::new("ratio_p_over_q", "T_P / T_Q", o.ratio_p_q),
+            Figure::new(
+                "theorem10",
+                "Theorem 10: T_C > T_P > T_Q",
+                o.theorem10.symbol(),
+            ),
+        ]
+    }
+
+    /// The plot of T_N (`speedup = false`) or S_N against h or β: for every requested method
+    /// the simulated points, the closed form and the N → ∞ limit.
+    fn plot(&self, points: &[SweepPoint], speedup: bool) -> Vec<Series> {
+        let b = self.outcome.instance.b;
+        let y = |t: f64, beta: f64| if speedup { beta / t } else { t };
+        let mut out = Vec::new();
+        for m in self.params.algorithm.methods() {
+            let mut curve = |what: &str, time: &dyn Fn(&SweepPoint) -> f64| {
+                let points = points.iter().map(|p| [p.x, y(time(p), p.beta)]);
+                out.push(Series::new(
+                    format!("{} {what}", m.letter()),
+                    points.collect(),
+                ));
+            };
+            curve("simulated", &|p| p.get(m).simulated);
+            curve("closed form", &|p| p.get(m).closed);
+            curve("limit N → ∞", &|p| asymptotic_time(m, b, p.beta));
+        }
+        out
+    }
 
     fn push_timelines(&self, r: &mut Report) {
         let results = &self.outcome.results;
-        let mut levels = Table::new(&[
-            "method",
-            "level",
-            "processors",
-            "load per processor",
-            "last receive",
-            "finish",
-            "idle",
-        ]);
-        let mut checks = Table::new(&["method", "check", "holds", "detail"]);
-        let mut sched = Table::new(&[
-            "method",
-            "level",
-            "activity",
-            "start",
-            "end",
-            "amount",
-            "addressed_to_level",
-        ]);
-        for m in results {
-            let l = m.method.letter();
-            for (i, s) in m.timeline.levels.iter().enumerate() {
-                levels.push(vec![
-                    l.into(),
-                    i.into(),
-                    s.processors.into(),
-                    s.load.into(),
-                    s.last_receive.into(),
-                    s.finish.into(),
-                    s.idle.into(),
-                ]);
-            }
-            for c in &m.timeline.checks {
-                checks.push(vec![
-                    l.into(),
-                    c.name.into(),
-                    c.ok.into(),
-                    c.detail.clone().into(),
-                ]);
-            }
-            for iv in &m.timeline.intervals {
-                sched.push(vec![
-                    l.into(),
-                    iv.level.into(),
-                    format!("{:?}", iv.activity).into(),
-                    iv.start.into(),
-                    iv.end.into(),
-                    iv.amount.into(),
-                    iv.dest.into(),
-                ]);
-            }
-        }
-        r.push(Section::table("schedule checks", checks));
-        r.push(Section::table(
-            "levels (one representative processor per level)",
-            levels,
+        r.push(per_method(
+            "schedule checks",
+            &["check", "holds", "detail"],
+            results,
+            |m| &m.timeline.checks,
+            |c| cells![c.name, c.ok, c.detail.clone()],
         ));
-        r.push(Section::table(
+        r.push(per_method(
+            "levels (one representative processor per level)",
+            &[
+                "level",
+                "processors",
+                "load per processor",
+                "last receive",
+                "finish",
+                "idle",
+            ],
+            results,
+            |m| m.timeline.levels.iter().enumerate(),
+            |(i, s)| cells![i, s.processors, s.load, s.last_receive, s.finish, s.idle],
+        ));
+        r.push(per_method(
             "schedule (one representative processor per level; amounts per processor)",
-            sched,
+            &[
+                "level",
+                "activity",
+                "start",
+                "end",
+                "amount",
+                "addressed_to_level",
+            ],
+            results,
+            |m| &m.timeline.intervals,
+            |iv| {
+                let activity = format!("{:?}", iv.activity);
+                cells![iv.level, activity, iv.start, iv.end, iv.amount, iv.dest]
+            },
         ));
     }
 }

@@ -68,6 +68,15 @@ impl<T: Into<Cell>> From<Option<T>> for Cell {
     }
 }
 
+/// A table row from values that convert into cells: `cells![a, b, c]` is
+/// `vec![Cell::from(a), Cell::from(b), Cell::from(c)]`.
+macro_rules! cells {
+    ($($cell:expr),* $(,)?) => {
+        vec![$($crate::report::Cell::from($cell)),*]
+    };
+}
+pub(crate) use cells;
+
 /// A table: one header row and rows of the same width.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Table {
@@ -96,6 +105,17 @@ impl Table {
         );
         self.rows.push(row);
     }
+
+    /// A table with one row per item.
+    pub fn from_rows<T>(
+        header: &[&str],
+        items: impl IntoIterator<Item = T>,
+        row: impl FnMut(T) -> Vec<Cell>,
+    ) -> Self {
+        let mut t = Table::new(header);
+        items.into_iter().map(row).for_each(|r| t.push(r));
+        t
+    }
 }
 
 /// One named curve of a plot.
@@ -115,6 +135,29 @@ impl Series {
             points,
         }
     }
+
+    /// The points `point` gives for the items, skipping the items it gives none for.
+    pub fn from_items<T>(
+        name: impl Into<String>,
+        items: impl IntoIterator<Item = T>,
+        point: impl FnMut(T) -> Option<[f64; 2]>,
+    ) -> Self {
+        Series::new(name, items.into_iter().filter_map(point).collect())
+    }
+
+    /// The empirical distribution of `values`: every value, in increasing order, against the
+    /// fraction of the values up to it.
+    pub fn distribution(name: impl Into<String>, values: impl IntoIterator<Item = f64>) -> Self {
+        let mut sorted: Vec<f64> = values.into_iter().collect();
+        sorted.sort_by(f64::total_cmp);
+        let count = sorted.len().max(1) as f64;
+        let points = sorted
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| [x, (i as f64 + 1.0) / count])
+            .collect();
+        Series::new(name, points)
+    }
 }
 
 /// The curves of one plot, sharing axes.
@@ -126,6 +169,29 @@ pub struct SeriesSet {
     pub y: String,
     /// The curves (names unique).
     pub series: Vec<Series>,
+}
+
+/// One of a run's numbers, named for both renderings: its key in the run's JSON object and
+/// its name in the document's "numbers" section.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    /// Key in the JSON object.
+    pub key: &'static str,
+    /// Name in the document.
+    pub name: &'static str,
+    /// The value (in JSON an integer, a float, a flag, a text, or `null` when empty).
+    pub value: Cell,
+}
+
+impl Figure {
+    /// A figure from its key, name and value.
+    pub fn new(key: &'static str, name: &'static str, value: impl Into<Cell>) -> Self {
+        Figure {
+            key,
+            name,
+            value: value.into(),
+        }
+    }
 }
 
 /// What a section holds.
@@ -164,6 +230,24 @@ impl Section {
             name: name.into(),
             content: Content::Table(table),
         }
+    }
+
+    /// The section "numbers": every figure under its name.
+    pub fn numbers(figures: &[Figure]) -> Self {
+        let values = figures.iter().map(|f| (f.name, f.value.clone())).collect();
+        Section::values("numbers", values)
+    }
+
+    /// The section "checks": (claim, whether it holds, the numbers behind the verdict), one row
+    /// per claim checked on the run.
+    pub fn checks<C: Into<Cell>, D: Into<Cell>>(
+        claims: impl IntoIterator<Item = (C, bool, D)>,
+    ) -> Self {
+        let header = ["claim", "holds", "detail"];
+        let table = Table::from_rows(&header, claims, |(c, h, d)| {
+            vec![c.into(), h.into(), d.into()]
+        });
+        Section::table("checks", table)
     }
 
     /// A plot section; series without points are dropped.

@@ -2,16 +2,18 @@
 //! (with their gaps) and exact work shares, the per-PE and per-node data, and the makespan and
 //! seed studies of the plots.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::{
-    Cell, Detail, Report, ReportError, Section, Series, Stage, Table, json_f64, json_opt,
-    text_number,
+    Cell, Render, Report, ReportError, Section, Series, Stages, Table, cells, json_f64, json_opt,
+    object, text_number,
 };
 use crate::model::Progress;
+use crate::model::budget::Part;
 use crate::model::ksbf::{
-    self, Balance, KsbfParams, NodeId, Outcome, SEED_STUDY_COUNT, SeedPoint, Shape, SweepPoint,
-    Theory, n_points, p_points, plot_n_values, plot_p_values, seed_points, summarize, sweep_seeds,
+    self, Balance, KsbfParams, NodeId, NodeRecord, Outcome, ParamError, SEED_STUDY_COUNT,
+    SeedPoint, Shape, SweepPoint, Theory, Trace, Valid, n_points, p_points, plot_n_values,
+    plot_p_values, seed_points, summarize, sweep_seeds,
 };
 
 /// Which optional parts to compute.
@@ -30,18 +32,45 @@ pub struct Parts {
 }
 
 impl Parts {
-    /// The parts of a [`Detail`] for these parameters (the seed study for random shapes).
-    pub fn of(detail: Detail, params: &KsbfParams) -> Self {
-        match detail {
-            Detail::Summary => Parts::default(),
-            Detail::Full => Parts {
-                assignments: true,
-                sends: true,
-                vs_n: true,
-                vs_p: true,
-                seeds: params.shape.is_random(),
-            },
+    /// Every part; the seed study for random shapes.
+    pub fn full(params: &KsbfParams) -> Self {
+        let seeds = params.shape.is_random();
+        Parts {
+            assignments: true,
+            sends: true,
+            vs_n: true,
+            vs_p: true,
+            seeds,
         }
+    }
+
+    /// Simulates the scenario and computes these parts.
+    pub fn build(self, params: &KsbfParams, progress: &dyn Progress) -> Result<Run, ReportError> {
+        let v = params.validate()?;
+        check_budget(params, &self)?;
+        let outcome = ksbf::simulate(&v);
+        let theory = ksbf::theory(&v);
+        let stages = Stages::new(progress, 3);
+        let vs_n = stages.part(0, self.vs_n, |s| {
+            makespans(n_points(&v, &plot_n_values(params)), s)
+        })?;
+        let vs_p = stages.part(1, self.vs_p, |s| {
+            makespans(p_points(&v, &plot_p_values(params)), s)
+        })?;
+        let seeds = stages.part(2, self.seeds, |s| {
+            sweep_seeds(&seed_points(&v, SEED_STUDY_COUNT), s)
+        })?;
+        stages.done();
+        Ok(Run {
+            params: params.clone(),
+            outcome,
+            theory,
+            assignments: self.assignments,
+            sends: self.sends,
+            vs_n,
+            vs_p,
+            seeds,
+        })
     }
 }
 
@@ -66,46 +95,63 @@ pub struct Run {
     pub seeds: Option<Vec<SeedPoint>>,
 }
 
-/// Simulates the scenario and computes the requested parts.
-pub fn build(
-    params: &KsbfParams,
-    parts: &Parts,
+/// The sweep over `points` (the instance with n or p changed).
+fn makespans(
+    points: Result<Vec<Valid>, ParamError>,
     progress: &dyn Progress,
-) -> Result<Run, ReportError> {
-    let v = params.validate()?;
-    let outcome = ksbf::simulate(&v);
-    let theory = ksbf::theory(&v);
-    let vs_n = if parts.vs_n {
-        let pts = n_points(&v, &plot_n_values(params))?;
-        Some(ksbf::sweep(&pts, &Stage::new(progress, 0, 3))?)
-    } else {
-        None
+) -> Result<Vec<SweepPoint>, ReportError> {
+    Ok(ksbf::sweep(&points?, progress)?)
+}
+
+/// Refuses the parts asked for when together they exceed the model's budget (the run alone
+/// was checked by the validation).
+fn check_budget(params: &KsbfParams, parts: &Parts) -> Result<(), ReportError> {
+    let at = params.describe();
+    let points = |what: &str, field, values: Vec<KsbfParams>| Part {
+        field,
+        what: format!("{what} ({at})"),
+        cost: values.iter().map(|q| ksbf::cost_of(q, false)).sum(),
     };
-    let vs_p = if parts.vs_p {
-        let pts = p_points(&v, &plot_p_values(params))?;
-        Some(ksbf::sweep(&pts, &Stage::new(progress, 1, 3))?)
-    } else {
-        None
-    };
-    let seeds = if parts.seeds {
-        Some(sweep_seeds(
-            &seed_points(&v, SEED_STUDY_COUNT),
-            &Stage::new(progress, 2, 3),
-        )?)
-    } else {
-        None
-    };
-    progress.set(1.0);
-    Ok(Run {
-        params: params.clone(),
-        outcome,
-        theory,
-        assignments: parts.assignments,
-        sends: parts.sends,
-        vs_n,
-        vs_p,
-        seeds,
-    })
+    let mut all = vec![Part {
+        field: "n",
+        what: format!("the run ({at})"),
+        cost: ksbf::cost(params),
+    }];
+    if parts.vs_n {
+        let ns = plot_n_values(params);
+        let values = ns.iter().map(|&n| KsbfParams {
+            n,
+            ..params.clone()
+        });
+        all.push(points(
+            &format!("the makespan vs n study (n = 1 … {})", ns.len()),
+            "n",
+            values.collect(),
+        ));
+    }
+    if parts.vs_p {
+        let ps = plot_p_values(params);
+        let values = ps.iter().map(|&p| KsbfParams {
+            p,
+            ..params.clone()
+        });
+        all.push(points(
+            &format!(
+                "the makespan vs p study (p = 1 … {})",
+                ps.last().copied().unwrap_or(1)
+            ),
+            "p",
+            values.collect(),
+        ));
+    }
+    if parts.seeds {
+        all.push(Part {
+            field: "n",
+            what: format!("the seed study ({SEED_STUDY_COUNT} seeds, {at})"),
+            cost: ksbf::cost_of(params, false).repeated(SEED_STUDY_COUNT as f64),
+        });
+    }
+    Ok(ksbf::BUDGET.check_parts(&all)?)
 }
 
 /// A claim of the paper checked on the run.
@@ -186,50 +232,38 @@ impl Run {
         }
         out
     }
+}
 
+impl Render for Run {
     /// JSON: `shape`, `n`, `p`, `balance`, `schedule`, `nodes`, `makespan`, `work`,
     /// `first_step`, `bound` (Theorem 1.1), `thm22_bound`, `thm32_bound`, `exact_work`,
     /// `alpha_p`, `ideal`, `speedup`, `efficiency`, `idle_steps`; `assignments` when requested.
-    pub fn json(&self) -> Value {
+    fn json(&self) -> Value {
         let (prm, o, th) = (&self.params, &self.outcome, &self.theory);
-        let mut j = Map::new();
-        j.insert("shape".into(), json!(prm.shape.name()));
-        j.insert("n".into(), json!(prm.n));
-        j.insert("p".into(), json!(prm.p));
-        j.insert("balance".into(), json!(prm.balance.name()));
-        j.insert("schedule".into(), json!(prm.schedule.name()));
-        j.insert("nodes".into(), json!(o.nodes));
-        j.insert("makespan".into(), json!(o.makespan));
-        j.insert("work".into(), json!(o.work));
-        j.insert("first_step".into(), json!(o.first_step));
-        j.insert("bound".into(), json_opt(th.thm11));
-        j.insert("thm22_bound".into(), json!(th.thm22));
-        j.insert("thm32_bound".into(), json!(th.thm32));
-        j.insert("exact_work".into(), json!(th.work));
-        j.insert("alpha_p".into(), json_f64(th.alpha));
-        j.insert("ideal".into(), json_f64(self.ideal()));
-        j.insert("speedup".into(), json_f64(o.speedup()));
-        j.insert("efficiency".into(), json_f64(o.efficiency()));
-        j.insert("idle_steps".into(), json!(o.idle_steps));
+        let mut j = object(json!({
+            "shape": prm.shape.name(), "n": prm.n, "p": prm.p, "balance": prm.balance.name(),
+            "schedule": prm.schedule.name(), "nodes": o.nodes, "makespan": o.makespan,
+            "work": o.work, "first_step": o.first_step, "bound": json_opt(th.thm11),
+            "thm22_bound": th.thm22, "thm32_bound": th.thm32, "exact_work": th.work,
+            "alpha_p": json_f64(th.alpha), "ideal": json_f64(self.ideal()),
+            "speedup": json_f64(o.speedup()), "efficiency": json_f64(o.efficiency()),
+            "idle_steps": o.idle_steps,
+        }));
         if let (true, Some(t)) = (self.assignments, &o.trace) {
-            let list: Vec<Value> = t
-                .nodes
-                .iter()
-                .map(|r| {
-                    let node = match r.node {
-                        NodeId::Tree(h) => json!(h),
-                        g => Value::String(g.to_string()),
-                    };
-                    json!({"node": node, "level": r.level, "pe": r.pe, "step": r.step})
-                })
-                .collect();
-            j.insert("assignments".into(), Value::Array(list));
+            let node = |r: &NodeRecord| {
+                let node = match r.node {
+                    NodeId::Tree(h) => json!(h),
+                    g => Value::String(g.to_string()),
+                };
+                json!({"node": node, "level": r.level, "pe": r.pe, "step": r.step})
+            };
+            j.insert("assignments".into(), t.nodes.iter().map(node).collect());
         }
         Value::Object(j)
     }
 
     /// The document: numbers, claims, per-PE data, nodes and sends, then the plots' series.
-    pub fn report(&self) -> Report {
+    fn report(&self) -> Report {
         let (prm, o, th) = (&self.params, &self.outcome, &self.theory);
         let mut r = Report::new(format!(
             "KS-BF — {} n = {} on a ring of p = {}, balance {}, {} scheduling",
@@ -263,65 +297,34 @@ impl Run {
             values.push(("spawn probability q".into(), prm.spawn_prob.into()));
         }
         r.push(Section::values("numbers", values));
-        let mut t = Table::new(&["claim", "holds", "detail"]);
-        for c in self.claims() {
-            t.push(vec![c.claim.into(), c.holds.into(), c.detail.into()]);
-        }
-        r.push(Section::table("checks", t));
-        let mut t = Table::new(&["pe", "work W_i", "exact W_i", "first step", "last step"]);
-        for (i, w) in o.work.iter().enumerate() {
-            t.push(vec![
-                i.into(),
-                (*w).into(),
-                th.work.as_ref().and_then(|x| x.get(i).copied()).into(),
-                o.first_step.get(i).copied().flatten().into(),
-                o.last_step.get(i).copied().flatten().into(),
-            ]);
-        }
-        r.push(Section::table("per PE", t));
+        r.push(Section::checks(
+            self.claims()
+                .into_iter()
+                .map(|c| (c.claim, c.holds, c.detail)),
+        ));
+        let header = ["pe", "work W_i", "exact W_i", "first step", "last step"];
+        let per_pe = Table::from_rows(&header, o.work.iter().enumerate(), |(i, &w)| {
+            let exact = th.work.as_ref().and_then(|x| x.get(i).copied());
+            let first = o.first_step.get(i).copied().flatten();
+            cells![i, w, exact, first, o.last_step.get(i).copied().flatten()]
+        });
+        r.push(Section::table("per PE", per_pe));
         if let Some(trace) = &o.trace {
-            if self.assignments {
-                let mut t = Table::new(&["node", "level", "pe", "step"]);
-                for x in &trace.nodes {
-                    t.push(vec![
-                        node_cell(x.node),
-                        x.level.into(),
-                        x.pe.into(),
-                        x.step.into(),
-                    ]);
-                }
-                r.push(Section::table("assignments", t));
-            }
-            if self.sends {
-                let mut t = Table::new(&["step", "from", "to", "node"]);
-                for (k, st) in trace.steps.iter().enumerate() {
-                    for s in &st.sends {
-                        t.push(vec![
-                            k.into(),
-                            s.from.into(),
-                            s.to.into(),
-                            node_cell(s.node),
-                        ]);
-                    }
-                }
-                r.push(Section::table("sends", t));
-            }
+            self.push_trace(&mut r, trace);
         }
-        if let Some(pts) = &self.vs_n {
-            r.push(sweep_section(
-                format!("plot: makespan vs n (p = {})", prm.p),
-                "n",
-                pts,
-                |s| f64::from(s.n),
-            ));
-        }
-        if let Some(pts) = &self.vs_p {
-            r.push(sweep_section(
-                format!("plot: makespan vs p (n = {})", prm.n),
-                "p",
-                pts,
-                |s| f64::from(s.p),
-            ));
+        let sweeps: [(&str, String, _, SweepX); 2] = [
+            ("n", format!("p = {}", prm.p), &self.vs_n, |s| s.n),
+            ("p", format!("n = {}", prm.n), &self.vs_p, |s| s.p),
+        ];
+        for (x, at, pts, xf) in sweeps {
+            if let Some(pts) = pts {
+                r.push(sweep_section(
+                    format!("plot: makespan vs {x} ({at})"),
+                    x,
+                    pts,
+                    xf,
+                ));
+            }
         }
         if self.vs_n.is_some() || self.vs_p.is_some() {
             self.push_work_plot(&mut r);
@@ -331,30 +334,43 @@ impl Run {
         }
         r
     }
+}
+
+impl Run {
+    fn push_trace(&self, r: &mut Report, trace: &Trace) {
+        if self.assignments {
+            let header = ["node", "level", "pe", "step"];
+            let t = Table::from_rows(&header, &trace.nodes, |x| {
+                cells![node_cell(x.node), x.level, x.pe, x.step]
+            });
+            r.push(Section::table("assignments", t));
+        }
+        if self.sends {
+            let sends = trace.steps.iter().enumerate();
+            let sends = sends.flat_map(|(k, st)| st.sends.iter().map(move |s| (k, s)));
+            let header = ["step", "from", "to", "node"];
+            let t = Table::from_rows(&header, sends, |(k, s)| {
+                cells![k, s.from, s.to, node_cell(s.node)]
+            });
+            r.push(Section::table("sends", t));
+        }
+    }
 
     fn push_work_plot(&self, r: &mut Report) {
         let (o, th) = (&self.outcome, &self.theory);
         let ideal = self.ideal();
         let p = o.work.len() as f64;
+        let per_pe = |name: &str, work: &[u64]| {
+            Series::from_items(name, work.iter().enumerate(), |(i, &w)| {
+                Some([i as f64, w as f64])
+            })
+        };
         let mut series = vec![
-            Series::new(
-                "simulated W_i",
-                o.work
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &w)| [i as f64, w as f64])
-                    .collect(),
-            ),
+            per_pe("simulated W_i", &o.work),
             Series::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]]),
         ];
         if let Some(w) = &th.work {
-            series.push(Series::new(
-                "exact W_i (Thm 2.1/3.1, corrected)",
-                w.iter()
-                    .enumerate()
-                    .map(|(i, &x)| [i as f64, x as f64])
-                    .collect(),
-            ));
+            series.push(per_pe("exact W_i (Thm 2.1/3.1, corrected)", w));
         }
         r.push(Section::series(
             "plot: work per PE",
@@ -376,53 +392,43 @@ impl Run {
                 ],
             ));
         }
-        let mut t = Table::new(&["seed", "nodes", "makespan", "efficiency"]);
-        for p in pts {
-            t.push(vec![
-                p.seed.into(),
-                p.nodes.into(),
-                p.makespan.into(),
-                p.efficiency.into(),
-            ]);
-        }
+        let header = ["seed", "nodes", "makespan", "efficiency"];
+        let t = Table::from_rows(&header, pts, |p| {
+            cells![p.seed, p.nodes, p.makespan, p.efficiency]
+        });
         r.push(Section::table("seeds", t));
-        let mut e: Vec<f64> = pts.iter().map(|s| s.efficiency).collect();
-        e.sort_by(f64::total_cmp);
-        let k = e.len().max(1) as f64;
+        let efficiencies = pts.iter().map(|s| s.efficiency);
         r.push(Section::series(
             "plot: fraction of seeds with efficiency ≤ E",
             "efficiency E = N/(p·makespan)",
             "fraction",
-            vec![Series::new(
+            vec![Series::distribution(
                 "KS-BF on random workloads",
-                e.iter()
-                    .enumerate()
-                    .map(|(i, &v)| [v, (i as f64 + 1.0) / k])
-                    .collect(),
+                efficiencies,
             )],
         ));
     }
 }
 
-fn sweep_section(
-    name: String,
-    x: &str,
-    pts: &[SweepPoint],
-    xf: impl Fn(&SweepPoint) -> f64,
-) -> Section {
-    let opt = |f: &dyn Fn(&SweepPoint) -> Option<f64>| -> Vec<[f64; 2]> {
-        pts.iter().filter_map(|s| Some([xf(s), f(s)?])).collect()
+/// A sweep point's x: its n or its p.
+type SweepX = fn(&SweepPoint) -> u32;
+
+/// The plot of a makespan sweep against `x` (n or p, as `xf` reads it from a point): the
+/// simulated makespan beside the ideal and every bound that applies.
+fn sweep_section(name: String, x: &str, pts: &[SweepPoint], xf: SweepX) -> Section {
+    let line = |name: &str, y: fn(&SweepPoint) -> Option<f64>| {
+        Series::from_items(name, pts, |s| Some([f64::from(xf(s)), y(s)?]))
     };
     Section::series(
         name,
         x,
         "steps",
         vec![
-            Series::new("simulated makespan", opt(&|s| Some(s.makespan as f64))),
-            Series::new("ideal N/p", opt(&|s| Some(s.ideal))),
-            Series::new("Theorem 1.1 bound", opt(&|s| s.thm11)),
-            Series::new("Thm 2.2: p + max W_i", opt(&|s| s.thm22.map(|v| v as f64))),
-            Series::new("Thm 3.2: max(W_i + i)", opt(&|s| s.thm32.map(|v| v as f64))),
+            line("simulated makespan", |s| Some(s.makespan as f64)),
+            line("ideal N/p", |s| Some(s.ideal)),
+            line("Theorem 1.1 bound", |s| s.thm11),
+            line("Thm 2.2: p + max W_i", |s| s.thm22.map(|v| v as f64)),
+            line("Thm 3.2: max(W_i + i)", |s| s.thm32.map(|v| v as f64)),
         ],
     )
 }

@@ -11,13 +11,17 @@
 pub mod divisible;
 mod doc;
 pub mod geodecay;
+mod json;
 pub mod ksbf;
 pub mod redistribute;
 mod render;
 pub mod treesweep;
 
-pub use doc::{Cell, Content, Report, Section, Series, SeriesSet, Table};
+pub use doc::{Cell, Content, Figure, Report, Section, Series, SeriesSet, Table};
 pub use render::{csv_field, csv_number, text_number};
+
+use doc::cells;
+use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};
 
 use crate::model::{Cancelled, ParamError, Progress};
 use crate::preset::Scenario;
@@ -74,6 +78,25 @@ pub enum Detail {
     Full,
 }
 
+impl Detail {
+    /// A model's optional parts at this detail: none for the summary, `full()` for the full
+    /// run.
+    pub fn parts<P: Default>(self, full: impl FnOnce() -> P) -> P {
+        match self {
+            Detail::Summary => P::default(),
+            Detail::Full => full(),
+        }
+    }
+}
+
+/// A run result that renders: as one JSON object and as a document.
+pub trait Render {
+    /// The run as one JSON object (the CLI's `--json`, field names kept stable).
+    fn json(&self) -> serde_json::Value;
+    /// The run as a document (text and CSV).
+    fn report(&self) -> Report;
+}
+
 /// One model's run result.
 #[derive(Debug, Clone)]
 pub enum ModelRun {
@@ -90,26 +113,25 @@ pub enum ModelRun {
 }
 
 impl ModelRun {
-    /// The run as one JSON object (the CLI's `--json`).
-    pub fn json(&self) -> serde_json::Value {
+    /// The model's own run result.
+    fn inner(&self) -> &dyn Render {
         match self {
-            ModelRun::Divisible(r) => r.json(),
-            ModelRun::Geodecay(r) => r.json(),
-            ModelRun::TreeSweep(r) => r.json(),
-            ModelRun::Ksbf(r) => r.json(),
-            ModelRun::Redistribute(r) => r.json(),
+            ModelRun::Divisible(r) => r,
+            ModelRun::Geodecay(r) => r,
+            ModelRun::TreeSweep(r) => r,
+            ModelRun::Ksbf(r) => r,
+            ModelRun::Redistribute(r) => r,
         }
     }
+}
 
-    /// The run as a document.
-    pub fn report(&self) -> Report {
-        match self {
-            ModelRun::Divisible(r) => r.report(),
-            ModelRun::Geodecay(r) => r.report(),
-            ModelRun::TreeSweep(r) => r.report(),
-            ModelRun::Ksbf(r) => r.report(),
-            ModelRun::Redistribute(r) => r.report(),
-        }
+impl Render for ModelRun {
+    fn json(&self) -> serde_json::Value {
+        self.inner().json()
+    }
+
+    fn report(&self) -> Report {
+        self.inner().report()
     }
 }
 
@@ -120,34 +142,36 @@ pub fn run(
     progress: &dyn Progress,
 ) -> Result<ModelRun, ReportError> {
     Ok(match scenario {
-        Scenario::Divisible(p) => ModelRun::Divisible(divisible::build(
-            p,
-            &divisible::Parts::of(detail),
-            progress,
-        )?),
-        Scenario::Geodecay(p) => ModelRun::Geodecay(geodecay::build(
-            p,
-            &geodecay::Parts::of(detail, p),
-            progress,
-        )?),
-        Scenario::TreeSweep(p) => ModelRun::TreeSweep(treesweep::build(
-            p,
-            &treesweep::Parts::of(detail, p),
-            progress,
-        )?),
-        Scenario::Ksbf(p) => ModelRun::Ksbf(ksbf::build(p, &ksbf::Parts::of(detail, p), progress)?),
-        Scenario::Redistribute(p) => ModelRun::Redistribute(redistribute::build(
-            p,
-            &redistribute::Parts::of(detail),
-            progress,
-        )?),
+        Scenario::Divisible(p) => ModelRun::Divisible(
+            detail
+                .parts(|| divisible::Parts::full(p))
+                .build(p, progress)?,
+        ),
+        Scenario::Geodecay(p) => ModelRun::Geodecay(
+            detail
+                .parts(|| geodecay::Parts::full(p))
+                .build(p, progress)?,
+        ),
+        Scenario::TreeSweep(p) => ModelRun::TreeSweep(
+            detail
+                .parts(|| treesweep::Parts::full(p))
+                .build(p, progress)?,
+        ),
+        Scenario::Ksbf(p) => {
+            ModelRun::Ksbf(detail.parts(|| ksbf::Parts::full(p)).build(p, progress)?)
+        }
+        Scenario::Redistribute(p) => ModelRun::Redistribute(
+            detail
+                .parts(|| redistribute::Parts::full(p))
+                .build(p, progress)?,
+        ),
     })
 }
 
 /// What File ▸ Export CSV writes and `loadlab <model> … --csv` prints: the full run result of
 /// the scenario (numbers, schedules, every plot's series) as CSV.
 pub fn csv(scenario: &Scenario, progress: &dyn Progress) -> Result<String, ReportError> {
-    Ok(run(scenario, Detail::Full, progress)?.report().to_csv())
+    Ok(document(scenario, progress)?.to_csv())
 }
 
 /// The full run result of the scenario as a document (what [`csv`] renders).
@@ -168,23 +192,57 @@ pub fn json(
     Ok(run(scenario, Detail::Summary, progress)?.json())
 }
 
-/// A [`Progress`] for one of `count` equal stages of a longer computation.
-pub(crate) struct Stage<'a> {
+/// The stages of a run's computation: `count` equal shares of the caller's progress, one per
+/// optional part (or other long step), and the parts computed in them.
+pub(crate) struct Stages<'a> {
     outer: &'a dyn Progress,
-    from: f32,
-    span: f32,
+    count: usize,
 }
 
-impl<'a> Stage<'a> {
-    /// Stage `index` of `count`.
-    pub(crate) fn new(outer: &'a dyn Progress, index: usize, count: usize) -> Self {
-        let span = 1.0 / count.max(1) as f32;
+impl<'a> Stages<'a> {
+    /// `count` stages of `outer`.
+    pub(crate) fn new(outer: &'a dyn Progress, count: usize) -> Self {
+        Stages { outer, count }
+    }
+
+    /// The progress of stage `index`.
+    pub(crate) fn stage(&self, index: usize) -> Stage<'a> {
+        let span = 1.0 / self.count.max(1) as f32;
         Stage {
-            outer,
+            outer: self.outer,
             from: index as f32 * span,
             span,
         }
     }
+
+    /// An optional part: `compute` run on stage `index` when `wanted`, else `None`.
+    pub(crate) fn part<T, E>(
+        &self,
+        index: usize,
+        wanted: bool,
+        compute: impl FnOnce(&Stage<'a>) -> Result<T, E>,
+    ) -> Result<Option<T>, ReportError>
+    where
+        ReportError: From<E>,
+    {
+        Ok(if wanted {
+            Some(compute(&self.stage(index))?)
+        } else {
+            None
+        })
+    }
+
+    /// Reports the whole computation done.
+    pub(crate) fn done(&self) {
+        self.outer.set(1.0);
+    }
+}
+
+/// One stage's share of a longer computation's [`Progress`].
+pub(crate) struct Stage<'a> {
+    outer: &'a dyn Progress,
+    from: f32,
+    span: f32,
 }
 
 impl Progress for Stage<'_> {
@@ -195,38 +253,5 @@ impl Progress for Stage<'_> {
 
     fn cancelled(&self) -> bool {
         self.outer.cancelled()
-    }
-}
-
-/// A JSON number, with integral values written as integers (`4`, not `4.0`) and non-finite
-/// values as `null`.
-pub(crate) fn json_num(x: f64) -> serde_json::Value {
-    if x.fract() == 0.0 && x.abs() < 9e15 {
-        serde_json::Value::from(x as i64)
-    } else {
-        serde_json::Number::from_f64(x).map_or(serde_json::Value::Null, serde_json::Value::Number)
-    }
-}
-
-/// A JSON number kept as a float (`100.0`), or `null` when not finite.
-pub(crate) fn json_f64(x: f64) -> serde_json::Value {
-    serde_json::Number::from_f64(x).map_or(serde_json::Value::Null, serde_json::Value::Number)
-}
-
-/// A JSON float as in [`json_f64`], or `null`.
-pub(crate) fn json_opt(x: Option<f64>) -> serde_json::Value {
-    x.map_or(serde_json::Value::Null, json_f64)
-}
-
-/// Inserts `value` under the legacy key `sweep` as well when it is the only sweep computed.
-pub(crate) fn legacy_sweep(
-    obj: &mut serde_json::Map<String, serde_json::Value>,
-    sweeps: Vec<(&str, serde_json::Value)>,
-) {
-    if sweeps.len() == 1 {
-        obj.insert("sweep".into(), sweeps[0].1.clone());
-    }
-    for (k, v) in sweeps {
-        obj.insert(k.into(), v);
     }
 }

@@ -2,10 +2,14 @@
 //! against P.Y, the baselines, the exhaustive check, the schedules, processor 0's steps, and
 //! the n and τ sweeps of the plots (Fig. 2).
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-use super::{Detail, Report, ReportError, Section, Series, Stage, Table, json_f64};
+use super::{
+    Figure, Render, Report, ReportError, Section, Series, Stages, Table, cells, figures_json,
+    json_f64,
+};
 use crate::model::Progress;
+use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
 use crate::model::treesweep::{
     self, FIG2_N_MAX, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
     fig2_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau, tau_plot_values,
@@ -32,21 +36,43 @@ pub struct Parts {
 }
 
 impl Parts {
-    /// The parts of a [`Detail`] for these parameters (schedules up to [`SCHEDULE_N_MAX`]).
-    pub fn of(detail: Detail, params: &TreeSweepParams) -> Self {
-        match detail {
-            Detail::Summary => Parts::default(),
-            Detail::Full => {
-                let small = params.n <= u64::from(SCHEDULE_N_MAX);
-                Parts {
-                    schedule: small,
-                    py_schedule: small,
-                    steps: true,
-                    n_plots: true,
-                    tau_plot: true,
-                }
-            }
+    /// Every part; the schedules up to n = [`SCHEDULE_N_MAX`].
+    pub fn full(params: &TreeSweepParams) -> Self {
+        let small = params.n <= u64::from(SCHEDULE_N_MAX);
+        Parts {
+            schedule: small,
+            py_schedule: small,
+            steps: true,
+            n_plots: true,
+            tau_plot: true,
         }
+    }
+
+    /// Solves the instance and computes these parts.
+    pub fn build(
+        self,
+        params: &TreeSweepParams,
+        progress: &dyn Progress,
+    ) -> Result<Run, ReportError> {
+        let v = params.validate()?;
+        let solution = treesweep::solve(&v, if self.steps { TRACE_STEPS } else { 0 });
+        let n = solution.n;
+        let exhaustive = treesweep::exhaustive(n, solution.tau).map(|e| e.opt[n as usize - 1]);
+        let stages = Stages::new(progress, 2);
+        let taus = fig2_taus(v.tau);
+        let n_sweep = stages.part(0, self.n_plots, |s| sweep_n(FIG2_N_MAX, &taus, s))?;
+        let tau_sweep = stages.part(1, self.tau_plot, |s| sweep_tau(n, &tau_plot_values(), s))?;
+        stages.done();
+        Ok(Run {
+            params: params.clone(),
+            exhaustive,
+            steps: self.steps,
+            schedule: self.schedule.then(|| optimal_schedule(&v)).flatten(),
+            py_schedule: self.py_schedule.then(|| py_schedule_for(&v)).flatten(),
+            n_sweep,
+            tau_sweep,
+            solution,
+        })
     }
 }
 
@@ -71,63 +97,17 @@ pub struct Run {
     pub tau_sweep: Option<Vec<SweepPoint>>,
 }
 
-/// Solves the instance and computes the requested parts.
-pub fn build(
-    params: &TreeSweepParams,
-    parts: &Parts,
-    progress: &dyn Progress,
-) -> Result<Run, ReportError> {
-    let v = params.validate()?;
-    let solution = treesweep::solve(&v, if parts.steps { TRACE_STEPS } else { 0 });
-    let n = solution.n;
-    let exhaustive = treesweep::exhaustive(n, solution.tau).map(|e| e.opt[n as usize - 1]);
-    let schedule = parts.schedule.then(|| optimal_schedule(&v)).flatten();
-    let py_schedule = parts.py_schedule.then(|| py_schedule_for(&v)).flatten();
-    let n_sweep = if parts.n_plots {
-        Some(sweep_n(
-            FIG2_N_MAX,
-            &fig2_taus(v.tau),
-            &Stage::new(progress, 0, 2),
-        )?)
-    } else {
-        None
-    };
-    let tau_sweep = if parts.tau_plot {
-        Some(sweep_tau(
-            n,
-            &tau_plot_values(),
-            &Stage::new(progress, 1, 2),
-        )?)
-    } else {
-        None
-    };
-    progress.set(1.0);
-    Ok(Run {
-        params: params.clone(),
-        solution,
-        exhaustive,
-        steps: parts.steps,
-        schedule,
-        py_schedule,
-        n_sweep,
-        tau_sweep,
-    })
-}
-
 fn schedule_json(s: &Schedule) -> Value {
-    Value::Array(
-        (1..s.processor.len())
-            .map(|k| json!({"node": k, "processor": s.processor[k], "time": json_f64(s.start[k])}))
-            .collect(),
-    )
+    let node =
+        |k: usize| json!({"node": k, "processor": s.processor[k], "time": json_f64(s.start[k])});
+    (1..s.processor.len()).map(node).collect()
 }
 
 fn schedule_table(s: &Schedule) -> Table {
-    let mut t = Table::new(&["node", "processor", "start"]);
-    for k in 1..s.processor.len() {
-        t.push(vec![k.into(), s.processor[k].into(), s.start[k].into()]);
-    }
-    t
+    let header = ["node", "processor", "start"];
+    Table::from_rows(&header, 1..s.processor.len(), |k| {
+        cells![k, s.processor[k], s.start[k]]
+    })
 }
 
 impl Run {
@@ -136,45 +116,70 @@ impl Run {
         self.solution.t_star / self.solution.t_py
     }
 
+    /// The run's numbers: T* beside P.Y and the baselines, the processors, the exhaustive
+    /// optimum (`processors` is the exact count as a decimal string, always).
+    fn figures(&self) -> Vec<Figure> {
+        let s = &self.solution;
+        vec![
+            Figure::new("optimal", "T* (Fine-Grain, optimal)", s.t_star),
+            Figure::new("py", "T_PY (P.Y)", s.t_py),
+            Figure::new("ratio", "T*/T_PY", self.ratio()),
+            Figure::new("one_processor", "one processor (2^n − 1)", s.one_processor),
+            Figure::new(
+                "processor_per_node",
+                "one processor per node",
+                s.processor_per_node,
+            ),
+            Figure::new(
+                "top_cluster",
+                "top cluster (processor 0)",
+                s.top_cluster_size,
+            ),
+            Figure::new("processors", "processors used", s.processors.decimal()),
+            Figure::new(
+                "processors_f64",
+                "processors used (f64)",
+                s.processors.approx,
+            ),
+            Figure::new(
+                "exhaustive_optimal",
+                "exhaustive optimum (n ≤ 5)",
+                self.exhaustive,
+            ),
+        ]
+    }
+
     /// Whether the exhaustive optimum (when computed) equals T*.
     pub fn exhaustive_agrees(&self) -> Option<bool> {
         let t = self.solution.t_star;
         self.exhaustive.map(|x| (x - t).abs() <= 1e-9 * x)
     }
+}
 
+impl Render for Run {
     /// JSON: `n`, `tau`, `direction`, `optimal`, `py`, `ratio`, `top_cluster`, `processors`
     /// (the exact count as a decimal string, always), `processors_f64`, `exhaustive_optimal`,
     /// `one_processor`, `processor_per_node`; `schedule` / `py_schedule` when computed.
-    pub fn json(&self) -> Value {
+    fn json(&self) -> Value {
         let s = &self.solution;
-        let mut j = Map::new();
+        let mut j = figures_json(&self.figures());
         j.insert("n".into(), json!(s.n));
         j.insert("tau".into(), json!(s.tau));
         j.insert("direction".into(), json!(self.params.direction.name()));
-        j.insert("optimal".into(), json_f64(s.t_star));
-        j.insert("py".into(), json_f64(s.t_py));
-        j.insert("ratio".into(), json_f64(self.ratio()));
-        j.insert("top_cluster".into(), json!(s.top_cluster_size));
-        j.insert("processors".into(), json!(s.processors.decimal()));
-        j.insert("processors_f64".into(), json_f64(s.processors.approx));
-        j.insert(
-            "exhaustive_optimal".into(),
-            self.exhaustive.map_or(Value::Null, json_f64),
-        );
-        j.insert("one_processor".into(), json_f64(s.one_processor));
-        j.insert("processor_per_node".into(), json_f64(s.processor_per_node));
-        if let Some(sc) = &self.schedule {
-            j.insert("schedule".into(), schedule_json(sc));
-        }
-        if let Some(sc) = &self.py_schedule {
-            j.insert("py_schedule".into(), schedule_json(sc));
+        for (key, schedule) in [
+            ("schedule", &self.schedule),
+            ("py_schedule", &self.py_schedule),
+        ] {
+            if let Some(sc) = schedule {
+                j.insert(key.into(), schedule_json(sc));
+            }
         }
         Value::Object(j)
     }
 
     /// The document: numbers, checks, schedules, processor 0's steps, per-height figures and
     /// the plots' series.
-    pub fn report(&self) -> Report {
+    fn report(&self) -> Report {
         let s = &self.solution;
         let mut r = Report::new(format!(
             "tree sweep — n = {}, τ = {}, {}-sweep, 2^{} − 1 nodes",
@@ -183,50 +188,27 @@ impl Run {
             self.params.direction.name(),
             s.n
         ));
-        r.push(Section::values(
-            "numbers",
-            vec![
-                ("T* (Fine-Grain, optimal)", s.t_star.into()),
-                ("T_PY (P.Y)", s.t_py.into()),
-                ("T*/T_PY", self.ratio().into()),
-                ("one processor (2^n − 1)", s.one_processor.into()),
-                ("one processor per node", s.processor_per_node.into()),
-                ("top cluster (processor 0)", s.top_cluster_size.into()),
-                ("processors used", s.processors.decimal().into()),
-                ("processors used (f64)", s.processors.approx.into()),
-                ("exhaustive optimum (n ≤ 5)", self.exhaustive.into()),
-            ],
-        ));
-        let mut checks = Table::new(&["claim", "holds", "detail"]);
-        if let Some(ok) = self.exhaustive_agrees() {
-            checks.push(vec![
-                "Fine-Grain is optimal (exhaustive search over every top cluster)".into(),
-                ok.into(),
-                format!(
-                    "exhaustive {}, Fine-Grain {}",
-                    self.exhaustive.unwrap_or(f64::NAN),
-                    s.t_star
-                )
-                .into(),
-            ]);
-        }
-        checks.push(vec![
-            "T* ≤ T_PY ≤ 2·T* (P.Y is a 2-approximation)".into(),
-            (s.t_star <= s.t_py && s.t_py <= 2.0 * s.t_star).into(),
-            format!("T* = {}, T_PY = {}", s.t_star, s.t_py).into(),
-        ]);
-        r.push(Section::table("checks", checks));
-        if let Some(sc) = &self.schedule {
-            r.push(Section::table(
-                "schedule: Fine-Grain (node = heap number)",
-                schedule_table(sc),
-            ));
-        }
-        if let Some(sc) = &self.py_schedule {
-            r.push(Section::table(
-                "schedule: P.Y (node = heap number)",
-                schedule_table(sc),
-            ));
+        r.push(Section::numbers(&self.figures()));
+        let exhaustive = self.exhaustive_agrees().map(|ok| {
+            let e = self.exhaustive.unwrap_or(f64::NAN);
+            (
+                "Fine-Grain is optimal (exhaustive search over every top cluster)",
+                ok,
+                format!("exhaustive {e}, Fine-Grain {}", s.t_star),
+            )
+        });
+        let py = (
+            "T* ≤ T_PY ≤ 2·T* (P.Y is a 2-approximation)",
+            s.t_star <= s.t_py && s.t_py <= 2.0 * s.t_star,
+            format!("T* = {}, T_PY = {}", s.t_star, s.t_py),
+        );
+        r.push(Section::checks(exhaustive.into_iter().chain([py])));
+        let schedules = [("Fine-Grain", &self.schedule), ("P.Y", &self.py_schedule)];
+        for (name, schedule) in schedules {
+            if let Some(sc) = schedule {
+                let name = format!("schedule: {name} (node = heap number)");
+                r.push(Section::table(name, schedule_table(sc)));
+            }
         }
         if self.steps {
             self.push_steps(&mut r);
@@ -235,25 +217,29 @@ impl Run {
             self.push_n_plots(&mut r, series);
         }
         if let Some(pts) = &self.tau_sweep {
-            let line = |f: &dyn Fn(&SweepPoint) -> f64| pts.iter().map(|p| [p.tau, f(p)]).collect();
+            let line = |name, y: fn(&SweepPoint) -> f64| {
+                Series::new(name, pts.iter().map(|p| [p.tau, y(p)]).collect())
+            };
             r.push(Section::series(
                 format!("plot: T* and T_PY vs τ at n = {}", s.n),
                 "τ",
                 "makespan",
                 vec![
-                    Series::new("T* (Fine-Grain)", line(&|p| p.t_star)),
-                    Series::new("T_PY", line(&|p| p.t_py)),
-                    Series::new("one processor", line(&|p| p.one_processor)),
-                    Series::new("processor per node", line(&|p| p.processor_per_node)),
+                    line("T* (Fine-Grain)", |p| p.t_star),
+                    line("T_PY", |p| p.t_py),
+                    line("one processor", |p| p.one_processor),
+                    line("processor per node", |p| p.processor_per_node),
                 ],
             ));
         }
         r
     }
+}
 
+impl Run {
     fn push_steps(&self, r: &mut Report) {
-        let s = &self.solution;
-        let mut t = Table::new(&[
+        let trace = &self.solution.trace;
+        let header = [
             "step",
             "node",
             "height",
@@ -261,71 +247,50 @@ impl Run {
             "rule",
             "idle before",
             "external children",
-        ]);
-        for x in &s.trace.steps {
-            t.push(vec![
-                x.step.into(),
-                x.heap.map(|h| h.to_string()).into(),
-                x.height.into(),
-                x.start.into(),
-                format!("{:?}", x.rule).into(),
-                x.gap.into(),
-                x.external_children.into(),
-            ]);
-        }
-        let name = if s.trace.truncated {
-            format!("processor 0's first {} nodes", s.trace.steps.len())
+        ];
+        let steps = Table::from_rows(&header, &trace.steps, |x| {
+            let node = x.heap.map(|h| h.to_string());
+            let rule = format!("{:?}", x.rule);
+            cells![
+                x.step,
+                node,
+                x.height,
+                x.start,
+                rule,
+                x.gap,
+                x.external_children
+            ]
+        });
+        let name = if trace.truncated {
+            format!("processor 0's first {} nodes", trace.steps.len())
         } else {
             "processor 0's nodes".to_string()
         };
-        r.push(Section::table(name, t));
-        let fg = &s.fine_grain;
-        let mut t = Table::new(&[
-            "height h",
-            "boundary nodes",
-            "external subtrees",
-            "T*(h)",
-            "top cluster of T_h",
-            "processors of T_h",
-        ]);
-        for h in (1..=fg.n as usize).rev() {
-            t.push(vec![
-                h.into(),
-                fg.boundary_by_height.get(h - 1).copied().into(),
-                fg.external_by_height.get(h - 1).copied().into(),
-                fg.t_star.get(h - 1).copied().into(),
-                fg.cluster_size.get(h - 1).copied().into(),
-                fg.processors.get(h - 1).map(|c| c.decimal()).into(),
-            ]);
-        }
-        r.push(Section::table("per height", t));
+        r.push(Section::table(name, steps));
+        let heights = per_height(&self.solution.fine_grain);
+        let table = Table::from_rows(&PER_HEIGHT_COLUMNS, heights, |h| {
+            let processors = h.processors.decimal();
+            cells![
+                h.height, h.boundary, h.external, h.t_star, h.cluster, processors
+            ]
+        });
+        r.push(Section::table("per height", table));
     }
 
     fn push_n_plots(&self, r: &mut Report, series: &[TauSeries]) {
-        let name = |s: &TauSeries| format!("τ = {}", s.tau);
         let mut fig2 = Vec::new();
         let mut ratio = Vec::new();
         let mut incr = Vec::new();
         for s in series {
-            let pts = &s.points;
-            fig2.push(Series::new(
-                format!("T*, {}", name(s)),
-                pts.iter().map(|p| [p.n as f64, p.t_star]).collect(),
-            ));
-            fig2.push(Series::new(
-                format!("T_PY, {}", name(s)),
-                pts.iter().map(|p| [p.n as f64, p.t_py]).collect(),
-            ));
-            ratio.push(Series::new(
-                name(s),
-                pts.iter().map(|p| [p.n as f64, p.ratio]).collect(),
-            ));
-            incr.push(Series::new(
-                name(s),
-                pts.windows(2)
-                    .map(|w| [w[1].n as f64, w[1].t_star - w[0].t_star])
-                    .collect(),
-            ));
+            let tau = format!("τ = {}", s.tau);
+            let line = |y: fn(&SweepPoint) -> f64| -> Vec<[f64; 2]> {
+                s.points.iter().map(|p| [p.n as f64, y(p)]).collect()
+            };
+            fig2.push(Series::new(format!("T*, {tau}"), line(|p| p.t_star)));
+            fig2.push(Series::new(format!("T_PY, {tau}"), line(|p| p.t_py)));
+            ratio.push(Series::new(tau.clone(), line(|p| p.ratio)));
+            let step = |w: &[SweepPoint]| [w[1].n as f64, w[1].t_star - w[0].t_star];
+            incr.push(Series::new(tau, s.points.windows(2).map(step).collect()));
         }
         ratio.push(Series::new(
             "1/2 (the paper's claim)",

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::desk::{Desk, History, SaveTarget};
 use super::files::{DialogResult, Dialogs, FileAction, write_png};
-use super::workspace::{Shown, StepCmd, Tab, Workspace};
+use super::workspace::{Drawn, Shown, StepCmd, Tab, Workspace};
 use super::workspaces::divisible::DivisiblePanel;
 use super::workspaces::geodecay::GeodecayPanel;
 use super::workspaces::ksbf::KsbfPanel;
@@ -167,6 +167,8 @@ pub struct LoadlabApp {
     pub(super) shown: Shown,
     /// Set while presenter mode is on.
     pub(super) presenter: Option<Presenter>,
+    /// Where the front workspace's regions were drawn in the last frame.
+    drawn: Vec<Drawn>,
     queued: Vec<Cmd>,
     shots: ShotChannel,
     export: JobSlot<Export>,
@@ -226,6 +228,7 @@ impl LoadlabApp {
             windows: Windows::default(),
             shown: s.shown,
             presenter: s.presenter,
+            drawn: Vec::new(),
             queued: Vec::new(),
             shots: channel(),
             export: JobSlot::default(),
@@ -252,6 +255,12 @@ impl LoadlabApp {
     /// this instead of sleeping.
     pub fn busy(&mut self) -> bool {
         self.job_status().is_some()
+    }
+
+    /// Where the front workspace's picture and plots were drawn in the last frame, and what
+    /// their content took (the layout tests check nothing is clipped).
+    pub fn drawn(&self) -> &[Drawn] {
+        &self.drawn
     }
 
     /// Queues a command, as a menu item would.
@@ -559,7 +568,7 @@ impl LoadlabApp {
         super::chrome::chrome(self, ui, &mut cmds);
         let i = self.desk.active.index();
         egui::CentralPanel::default().show(ui, |ui| {
-            self.tabs[i].show(ui, &mut self.desk.pages[i].scenario, &mut self.shown);
+            self.drawn = self.tabs[i].show(ui, &mut self.desk.pages[i].scenario, &mut self.shown);
         });
         super::chrome::windows(self, &ctx, &mut cmds);
 

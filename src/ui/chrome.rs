@@ -252,7 +252,7 @@ fn rail(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
         }
     }
     ui.add_space(8.0);
-    ui.label(RichText::new(&app.desk.page().description).small().weak());
+    ui.label(RichText::new(&app.desk.page().description).weak());
 }
 
 /// Help, shortcuts, about and the path prompt.
@@ -270,9 +270,16 @@ pub(super) fn windows(app: &mut LoadlabApp, ctx: &egui::Context, cmds: &mut Vec<
             });
         });
     let help = app.tabs[app.desk.active.index()].help();
+    // One window per model (its own size), over the workspace rather than the menu and rail,
+    // tall enough to read: at most the window's height less the bars.
+    let screen = ctx.content_rect();
+    let model = app.desk.active;
     egui::Window::new("About this model")
+        .id(egui::Id::unique(("help", model)))
         .open(&mut app.windows.help)
-        .default_width(560.0)
+        .default_pos(screen.left_top() + egui::vec2(170.0, 70.0))
+        .default_width(560.0f32.min(screen.width() - 190.0))
+        .default_height((screen.height() - 140.0).max(200.0))
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| ui.label(help));
         });

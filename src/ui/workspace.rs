@@ -59,6 +59,9 @@ pub struct Regions {
     pub scroll_picture: bool,
     /// Wrap the plots in a vertical scroll area.
     pub scroll_plots: bool,
+    /// Narrowest the picture may get beside the plots; below it picture and plots take
+    /// turns (a Picture / Plots switch) instead of being squeezed.
+    pub picture_min: f32,
 }
 
 impl Regions {
@@ -69,6 +72,7 @@ impl Regions {
         numbers: (230.0, 160.0),
         scroll_picture: false,
         scroll_plots: false,
+        picture_min: 520.0,
     };
 }
 
@@ -155,7 +159,7 @@ pub trait Tab {
     fn help(&self) -> &'static str;
     /// Draws the whole workspace for `scenario` (which must be this model's), with the
     /// regions `shown` asks for.
-    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut Shown);
+    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut Shown) -> Vec<Drawn>;
     /// Applies a stepping command.
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
     /// Back to step 0, paused (a preset was opened).
@@ -186,9 +190,10 @@ impl<W: Workspace> Tab for W {
         help::about(W::Params::MODEL)
     }
 
-    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut Shown) {
+    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut Shown) -> Vec<Drawn> {
+        let mut drawn = Vec::new();
         let Some(params) = W::Params::of_mut(scenario) else {
-            return;
+            return drawn;
         };
         for job in self.jobs() {
             job.poll();
@@ -200,42 +205,58 @@ impl<W: Workspace> Tab for W {
         // Side regions may take at most a share of the room, so the picture never vanishes
         // and nothing is clipped on a small screen (1280 × 720, or larger type).
         let room = ui.available_size();
-        if shown.controls {
-            side(
-                egui::Panel::left((name, "controls")),
-                r.controls,
-                room.x * 0.3,
-            )
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, params));
-            });
-        }
-        if shown.numbers {
-            side(
-                egui::Panel::bottom((name, "numbers")),
-                r.numbers,
-                room.y * 0.4,
-            )
-            .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.numbers(ui, params));
-            });
-        }
-        if shown.plots {
-            side(egui::Panel::right((name, "plots")), r.plots, room.x * 0.42).show(ui, |ui| {
-                if r.scroll_plots {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.plots(ui, params));
-                } else {
-                    self.plots(ui, params);
-                }
-            });
-        }
-        egui::CentralPanel::default().show(ui, |ui| {
-            if r.scroll_picture {
-                egui::ScrollArea::vertical().show(ui, |ui| self.picture(ui, params));
-            } else {
-                self.picture(ui, params);
+        // Controls and numbers scroll when they do not fit (numbers both ways: wide tables).
+        let scrolled = [
+            (shown.controls, Side::Controls, room.x * 0.3),
+            (shown.numbers, Side::Numbers, room.y * 0.4),
+        ];
+        for (on, which, max) in scrolled {
+            if !on {
+                continue;
             }
+            let (panel, sizes, scroll) = match which {
+                Side::Controls => (
+                    egui::Panel::left((name, "controls")),
+                    r.controls,
+                    egui::ScrollArea::vertical(),
+                ),
+                Side::Numbers => (
+                    egui::Panel::bottom((name, "numbers")),
+                    r.numbers,
+                    egui::ScrollArea::both(),
+                ),
+            };
+            side(panel, sizes, max).show(ui, |ui| {
+                scroll.show(ui, |ui| match which {
+                    Side::Controls => self.controls(ui, params),
+                    Side::Numbers => self.numbers(ui, params),
+                });
+            });
+        }
+        // Beside each other when both fit, else one at a time (the toolbar switches).
+        let width = ui.available_width();
+        shown.narrow = width < r.picture_min + r.plots.1;
+        if shown.plots && !shown.narrow {
+            let max = (width - r.picture_min).max(r.plots.1);
+            side(egui::Panel::right((name, "plots")), r.plots, max).show(ui, |ui| {
+                drawn.push(measured(ui, Region::Plots, r.scroll_plots, |ui| {
+                    self.plots(ui, params)
+                }));
+            });
+        }
+        let plots_in_front = shown.plots && shown.narrow && shown.front == Region::Plots;
+        egui::CentralPanel::default().show(ui, |ui| {
+            drawn.push(if plots_in_front {
+                measured(ui, Region::Plots, r.scroll_plots, |ui| {
+                    self.plots(ui, params)
+                })
+            } else {
+                measured(ui, Region::Picture, r.scroll_picture, |ui| {
+                    self.picture(ui, params)
+                })
+            });
         });
+        drawn
     }
 
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario) {
@@ -276,6 +297,51 @@ impl<W: Workspace> Tab for W {
     }
 }
 
+/// The two regions that scroll when their content does not fit.
+#[derive(Clone, Copy)]
+enum Side {
+    Controls,
+    Numbers,
+}
+
+/// The regions of a workspace whose content must fit (controls and numbers scroll).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum Region {
+    /// The schedule itself.
+    Picture,
+    /// The comparison plots.
+    Plots,
+}
+
+/// Where a region was drawn this frame: the room it had and the extent its content took (a
+/// content larger than its room, outside a scroll area, is clipped on screen).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Drawn {
+    /// Which region.
+    pub region: Region,
+    /// The room it had.
+    pub room: egui::Rect,
+    /// What its content took (`room` when it scrolls).
+    pub content: egui::Rect,
+}
+
+/// Draws a region, in a vertical scroll area if `scroll`, and measures it.
+fn measured(ui: &mut Ui, region: Region, scroll: bool, add: impl FnOnce(&mut Ui)) -> Drawn {
+    let room = ui.max_rect();
+    let content = if scroll {
+        egui::ScrollArea::vertical().show(ui, add);
+        room
+    } else {
+        add(ui);
+        ui.min_rect()
+    };
+    Drawn {
+        region,
+        room,
+        content,
+    }
+}
+
 /// A resizable side region of a workspace with its (default, minimum) size, never more than
 /// `max` (a share of the room).
 fn side(panel: egui::Panel, (default, min): (f32, f32), max: f32) -> egui::Panel {
@@ -298,6 +364,11 @@ pub struct Shown {
     pub plots: bool,
     /// The numbers strip.
     pub numbers: bool,
+    /// On a narrow window, which of picture and plots is in front.
+    pub front: Region,
+    /// Set by the shell when picture and plots do not fit side by side.
+    #[serde(skip)]
+    pub narrow: bool,
 }
 
 impl Default for Shown {
@@ -306,6 +377,8 @@ impl Default for Shown {
             controls: true,
             plots: true,
             numbers: true,
+            front: Region::Picture,
+            narrow: false,
         }
     }
 }
@@ -316,6 +389,8 @@ impl Shown {
         controls: false,
         plots: true,
         numbers: false,
+        front: Region::Picture,
+        narrow: false,
     };
 
     /// The strip of toggles above the workspace.
@@ -325,9 +400,16 @@ impl Shown {
             ui.toggle_value(&mut self.controls, "Controls panel")
                 .on_hover_text("The instance and algorithm controls (left)");
             ui.toggle_value(&mut self.plots, "Plots panel")
-                .on_hover_text("The comparison plots (right)");
+                .on_hover_text("The comparison plots (right, or in turn with the picture)");
             ui.toggle_value(&mut self.numbers, "Numbers panel")
                 .on_hover_text("The numbers table (bottom)");
+            if self.plots && self.narrow {
+                ui.separator();
+                ui.label(egui::RichText::new("In front:").weak())
+                    .on_hover_text("The window is too narrow for both side by side");
+                ui.selectable_value(&mut self.front, Region::Picture, "Picture");
+                ui.selectable_value(&mut self.front, Region::Plots, "Plots");
+            }
         });
     }
 }

@@ -440,8 +440,8 @@ fn lemma7_figures() {
     let r = alg3_round(figures[0], Alg3Variant::Corrected).unwrap();
     let sends: Vec<(u32, u32, u8)> = r.sends.iter().map(|s| (s.from, s.to, s.step)).collect();
     assert_eq!(sends, vec![(0, 6, 14), (1, 2, 12), (4, 5, 12)]);
-    assert_eq!(r.pos_slice_starts, vec![0]);
-    assert_eq!(r.pos_slice_ends, vec![1, 4]);
+    assert_eq!(r.slices.pos_starts, vec![0]);
+    assert_eq!(r.slices.pos_ends, vec![1, 4]);
 }
 
 /// maximal_slices agrees with a brute force on a few rings.

@@ -106,16 +106,31 @@ fn switch_algorithm_change_beta_step_and_undo() {
 }
 
 #[test]
-fn invalid_input_is_shown_next_to_the_control() {
+fn out_of_range_values_are_clamped_to_what_the_model_accepts() {
     let mut h = app();
+    // b = 1 is no tree: the slider stops at b = 2.
     h.get_by_label("b").set_value_accesskit(1.0);
     h.run_steps(3);
-    shown(&mut h, "b must be at least 2");
-    shown(&mut h, "Nothing runs on this instance");
+    assert_eq!(params(&h).b, 2);
+    // h = 70 overflows N for b = 2: the slider stops at h = 63 (N = 2^64 − 1).
     h.get_by_label("h").set_value_accesskit(70.0);
-    h.get_by_label("b").set_value_accesskit(2.0);
     h.run_steps(3);
-    shown(&mut h, "overflows 64 bits");
+    assert_eq!(params(&h).h, 63);
+    assert!(params(&h).validate().is_ok());
+    // A wider tree lowers the largest height, and h follows.
+    h.get_by_label("b").set_value_accesskit(3.0);
+    h.run_steps(3);
+    assert_eq!((params(&h).b, params(&h).h), (3, 40));
+    assert!(params(&h).validate().is_ok());
+    // β = 0 is refused by the model: the slider gives its smallest β.
+    h.get_by_label("β").set_value_accesskit(0.0);
+    h.run_steps(3);
+    assert_eq!(params(&h).beta, loadlab::model::divisible::params::BETA_MIN);
+    assert!(
+        h.query_all_by_label_contains("Nothing runs")
+            .next()
+            .is_none()
+    );
 }
 
 #[test]

@@ -65,13 +65,21 @@ fn switch_policy_drag_ell_and_step_rounds() {
 }
 
 #[test]
-fn invalid_alpha_is_explained_and_nothing_runs() {
+fn alpha_zero_stops_at_the_smallest_decay_rate() {
     let mut h = app();
     h.get_by_label("α").set_value_accesskit(0.0);
     settle(&mut h);
-    shown(&mut h, "α (decay rate) must be positive");
-    shown(&mut h, "Nothing runs on this instance");
-    shown(&mut h, "Nothing is plotted until the instance is valid");
+    assert_eq!(
+        params(&h).alpha,
+        loadlab::model::geodecay::params::ALPHA_MIN
+    );
+    assert!(params(&h).validate().is_ok());
+    assert!(
+        h.query_all_by_label_contains("Nothing runs")
+            .next()
+            .is_none()
+    );
+    shown(&mut h, "Round 0");
 }
 
 #[test]

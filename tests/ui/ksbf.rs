@@ -54,9 +54,20 @@ fn pick_the_grid_change_p_and_step() {
 }
 
 #[test]
-fn zero_processors_is_refused() {
+fn zero_processors_stops_at_one_and_n_follows_the_workload() {
     let mut h = app();
     h.get_by_label("p").set_value_accesskit(0.0);
     settle(&mut h);
-    shown(&mut h, "Nothing runs on this instance");
+    assert_eq!(params(&h).p, 1);
+    shown(&mut h, "of 1 PEs busy");
+    // A tree of height 50 is beyond the memory limit: n stops at 27 (the budget: T_28's
+    // 2^27 ready leaves would need about 1.1 GB).
+    h.get_by_label("n").set_value_accesskit(50.0);
+    h.run_steps(2);
+    assert_eq!(params(&h).n, 27);
+    assert!(params(&h).validate().is_ok());
+    // Back to a small tree before the (large) run lands.
+    h.get_by_label("n").set_value_accesskit(4.0);
+    settle(&mut h);
+    assert_eq!(params(&h).n, 4);
 }

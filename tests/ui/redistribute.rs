@@ -234,3 +234,39 @@ fn clicking_a_link_line_opens_its_editor_beside_it() {
     settle(&mut h);
     assert!(h.query_by_label("c(2,3)").is_none());
 }
+
+/// The app opened on the bidirectional homogeneous 2-ring δ = (d, −d).
+fn app_on_two_ring(d: i64) -> Harness<'static, LoadlabApp> {
+    use loadlab::model::redistribute::instance::RingInstance;
+    let params = RedistParams {
+        instance: RingInstance::bidirectional(vec![d, -d], Costs::Homogeneous(1.0)),
+        ..RedistParams::default()
+    };
+    crate::common::harness(Some(loadlab::preset::Preset::new(
+        "two processors",
+        "",
+        Scenario::Redistribute(params),
+    )))
+}
+
+#[test]
+fn a_schedule_beyond_the_budget_is_refused_not_drawn() {
+    // 25 million rounds of one send would hold about 2 GB: the run is refused with the
+    // estimate, and the Gantt tab shows the refusal instead of aborting.
+    let mut h = app_on_two_ring(25_000_000);
+    shown(&mut h, "more than the limit of 1 GB");
+    h.get_by_label("Gantt").click();
+    settle(&mut h);
+    shown(&mut h, "Cannot run: n = 2, max |δ| = 25000000");
+}
+
+#[test]
+fn the_gantt_chart_counts_transfers_before_building_them() {
+    let mut h = app_on_two_ring(100_000);
+    h.get_by_label("Gantt").click();
+    settle(&mut h);
+    shown(
+        &mut h,
+        "100000 transfers: too many to draw (at most 20000).",
+    );
+}

@@ -112,6 +112,8 @@ impl Default for DivisibleParams {
 
 /// Validation failures; the field names used here: "b", "h", "beta", "sweep_h_max" or "sweep_beta".
 pub use crate::model::ParamError;
+use crate::model::divisible::simulate::shares_representable;
+use crate::model::num::compact;
 use crate::model::{ensure, param_error as err, positive};
 
 /// Number of processors (b^{h+1} − 1)/(b − 1) of a complete b-ary tree of height h, or `None`
@@ -161,6 +163,14 @@ impl DivisibleParams {
             )
         })?;
         check_beta("beta", self.beta)?;
+        let valid = Valid {
+            network: self.network,
+            b,
+            h,
+            n,
+            beta: self.beta,
+        };
+        check_shares(&valid)?;
         ensure(
             (0..=SWEEP_H_MAX).contains(&self.sweep_h_max),
             "sweep_h_max",
@@ -174,21 +184,48 @@ impl DivisibleParams {
             "sweep_beta",
             || "the β sweep needs its lower end below its upper end",
         )?;
-        Ok(Valid {
-            network: self.network,
-            b,
-            h,
-            n,
-            beta: self.beta,
-        })
+        Ok(valid)
     }
+}
+
+/// Smallest per-processor share of the load accepted on any level, under any method. Each
+/// level of ℂ and ℚ gets about β/(1 + bβ) times the load of the level above, so on deep
+/// binary trees with a small β the deepest shares fall below f64's range (about β^h: 10^−324
+/// for β = 10^−6, h = 54); they would get no load at all and their schedule would fail its
+/// checks. 10^−300 keeps them normal numbers with room for the products of the simulation.
+pub const SHARE_MIN: f64 = 1e-300;
+
+/// Refuses an instance whose deepest levels' shares fall below [`SHARE_MIN`] (on "h"), naming
+/// the share and the largest height that works at this β.
+fn check_shares(v: &Valid) -> Result<(), ParamError> {
+    if shares_representable(v) {
+        return Ok(());
+    }
+    let largest = (0..v.h)
+        .rev()
+        .find(|&h| v.with_h(h).is_some_and(|w| shares_representable(&w)))
+        .unwrap_or(0);
+    Err(err(
+        "h",
+        format!(
+            "h = {} is too deep for β = {}: every level of ℂ and ℚ gets about β/(1 + bβ) times \
+             the load of the level above, so the deepest levels' share (about 10^{:.0} of the \
+             load per processor) falls below what f64 holds ({}) and they would get no load; \
+             at this β the largest h is {largest} (or raise β)",
+            v.h,
+            compact(v.beta),
+            crate::model::divisible::theory::classic_smallest_share_log10(v),
+            compact(SHARE_MIN),
+        ),
+    ))
 }
 
 fn check_beta(field: &'static str, beta: f64) -> Result<(), ParamError> {
     positive(field, "β", beta)?;
     ensure((BETA_MIN..=BETA_MAX).contains(&beta), field, || {
         format!(
-            "β must lie in [{BETA_MIN:e}, {BETA_MAX:e}] (got {beta:e}); outside it f64 cannot hold the pipelined fractions"
+            "β must lie in [{BETA_MIN:e}, {BETA_MAX:e}] (got {}); outside it f64 cannot hold the pipelined fractions",
+            compact(beta)
         )
     })
 }
@@ -285,5 +322,48 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(p.validate().unwrap().b, 4);
+    }
+
+    #[test]
+    fn deep_trees_whose_shares_underflow_are_refused_on_h() {
+        let p = |h, beta| DivisibleParams {
+            h,
+            beta,
+            ..Default::default()
+        };
+        let e = p(54, 1e-6).validate().unwrap_err();
+        assert_eq!(e.field, "h");
+        assert!(e.message.contains("largest h is 49"), "{e}");
+        assert!(e.message.contains("10^-324"), "{e}");
+        // Every accepted deep binary tree keeps every level's share normal, and its simulated
+        // schedules pass their checks (the issue's case gave C an invalid schedule).
+        for h in 45..=63 {
+            for beta in [1e-6, 2e-6, 5e-6, 6e-6, 1e-5, 1e-4] {
+                match p(h, beta).validate() {
+                    Ok(v) => {
+                        for m in super::super::Method::ALL {
+                            let t = super::super::simulate(m, &v);
+                            assert!(t.valid(), "h = {h}, β = {beta}, {m:?}: {:?}", t.checks);
+                        }
+                    }
+                    Err(e) => assert_eq!(e.field, "h", "h = {h}, β = {beta}"),
+                }
+            }
+        }
+        // The logarithmic estimate of ℂ's smallest share matches the simulation where f64
+        // holds it.
+        let v = p(40, 1e-6).validate().unwrap();
+        let simulated = super::super::simulate(Method::C, &v)
+            .levels
+            .iter()
+            .map(|l| l.load)
+            .fold(f64::INFINITY, f64::min);
+        let estimate = super::super::theory::classic_smallest_share_log10(&v);
+        assert!(
+            (simulated.log10() - estimate).abs() < 1e-6,
+            "{simulated} {estimate}"
+        );
+        assert!(p(59, 1e-5).validate().is_ok());
+        assert!(p(63, 1e-4).validate().is_ok());
     }
 }

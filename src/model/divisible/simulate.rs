@@ -125,6 +125,18 @@ pub fn simulate_time(method: Method, v: &Valid) -> f64 {
     run(method, v, false).finish
 }
 
+/// True when every level's per-processor share under ℂ and ℚ is at least
+/// [`SHARE_MIN`](super::params::SHARE_MIN) (ℙ's shares, b^−h·β/2 at the least, never come
+/// near it). Plays the methods without recording: O(h²).
+pub fn shares_representable(v: &Valid) -> bool {
+    [Method::C, Method::Q].into_iter().all(|m| {
+        run(m, v, false)
+            .levels
+            .iter()
+            .all(|l| l.load >= super::params::SHARE_MIN)
+    })
+}
+
 fn run(method: Method, v: &Valid, record: bool) -> Timeline {
     let h = v.h as usize;
     let b = v.b as f64;

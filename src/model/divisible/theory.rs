@@ -43,6 +43,21 @@ pub fn classic_shares(b: u64, h: u64, beta: f64) -> ClassicShares {
     s
 }
 
+/// log₁₀ of the smallest per-processor share of ℂ on any level, computed from the shares in
+/// logarithms so that it never underflows: level l receives α_h·α_{h−1}⋯α_{h−l+1} and keeps
+/// that times keep_{h−l} (the loads sum to 1, so no normalisation is needed).
+pub fn classic_smallest_share_log10(v: &Valid) -> f64 {
+    let s = classic_shares(v.b, v.h, v.beta);
+    let h = v.h as usize;
+    let mut received = 0.0f64;
+    let mut smallest = s.keep[h].log10();
+    for l in 1..=h {
+        received += s.alpha[h + 1 - l].log10();
+        smallest = smallest.min(received + s.keep[h - l].log10());
+    }
+    smallest
+}
+
 /// T_N^ℂ by the recurrence of Section III: T_1 = β, T_N = (T' + 1)/(T' + bβ + 1)·β with
 /// T' = T_{(N−1)/b}.
 pub fn classic_recurrence(v: &Valid) -> f64 {

@@ -67,6 +67,7 @@
 //! hypergeometric samplers (exact for small counts, clamped normal approximation with continuity
 //! correction for large ones).
 
+pub mod derived;
 pub mod loads;
 pub mod params;
 pub mod sample;

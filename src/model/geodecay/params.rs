@@ -111,6 +111,9 @@ pub const P_MAX_RANDOM: u64 = 10_000_000;
 pub const ALPHA_MIN: f64 = 1e-3;
 /// Largest exponent accepted for the ℓ sweep (ℓ = 2^k must stay a finite f64).
 pub const ELL_LOG2_LIMIT: u32 = 1000;
+/// Largest ℓ accepted: 2^[`ELL_LOG2_LIMIT`], the end of the longest ℓ sweep. Any count of
+/// balancings a run can make (fewer than 2^17) times ℓ stays a finite f64.
+pub const ELL_MAX: f64 = 1.0715086071862673e301;
 /// Largest number of seeds accepted for the seed spread.
 pub const SEEDS_MAX: u32 = 100_000;
 
@@ -170,6 +173,8 @@ impl Default for GeoParams {
 
 /// Validation failures; the field names used here: "n", "p", "alpha", "ell", "c", "every", "ell_log2_max" or "seeds".
 pub use crate::model::ParamError;
+use crate::model::budget::{Budget, Cost};
+use crate::model::num::compact;
 use crate::model::{Checks, Validated, ensure, finite, positive};
 
 impl Checks for GeoParams {
@@ -200,13 +205,19 @@ impl Checks for GeoParams {
         ensure(self.alpha >= ALPHA_MIN, "alpha", || {
             format!(
                 "α must be at least {ALPHA_MIN} (got {}): a run has about lg(n)/α rounds",
-                self.alpha
+                compact(self.alpha)
             )
         })?;
         let ell = "ℓ (load-balancing cost)";
         finite("ell", ell, self.ell)?;
         ensure(self.ell >= 0.0, "ell", || {
-            format!("{ell} must be at least 0 (got {})", self.ell)
+            format!("{ell} must be at least 0 (got {})", compact(self.ell))
+        })?;
+        ensure(self.ell <= ELL_MAX, "ell", || {
+            format!(
+                "{ell} must be at most 2^{ELL_LOG2_LIMIT} (got {:e}) so that run times stay finite",
+                self.ell
+            )
         })?;
         positive("c", "c", self.c)?;
         ensure(
@@ -229,7 +240,94 @@ impl Checks for GeoParams {
                 "the number of seeds must lie in 1..={SEEDS_MAX} (got {})",
                 self.seeds
             )
-        })
+        })?;
+        // Only random survivors (O(p) per round) can exceed the budget.
+        BUDGET.check(
+            if random { "p" } else { "alpha" },
+            &self.describe(),
+            cost(self),
+        )
+    }
+}
+
+/// The geometric-decaying model's budget. One unit is one processor-round: a round of a run
+/// with random survivors touches every processor's count (a balancing, a decay draw, the
+/// statistics), weighted by [`processor_weight`] for the exact draws of small counts; a round
+/// of the compact loads counts [`ROUND_OVERHEAD`] units whatever p.
+///
+/// Calibration (release build, reference machine, 2 cores under a load of about 4, n = 2^20
+/// unless given, α = 0.001, random survivors): p = 10^4 3.3 s (8·10^8 units), p = 10^5
+/// 10.7 s (2.6·10^9), randomized decay p = 10^5 7.8 s (3.6·10^9), p = 10^3 with n = 2^40
+/// 2.1 s (5.5·10^8), p = 10^5 with n = 2^53 257 s (7.3·10^10); adversarial survivors,
+/// randomized decay, 3000 seeds × 3 policies 12.9 s (3.4·10^9): at most about 4 ns per unit,
+/// so 10 s is about 2.5·10^9 units. `--alpha 0.001 --survivors random --p 10000000` (202 s
+/// before) is about 2·10^11 units.
+pub const BUDGET: Budget = Budget {
+    unit: "processor-rounds",
+    work: 2.5e9,
+};
+
+/// Work of one round besides the processors it touches, in processor-rounds.
+pub const ROUND_OVERHEAD: f64 = 40.0;
+
+/// Memory of one traced round with its output (its record and its JSON object, the largest
+/// form), in bytes: 1.4 kB measured.
+pub const ROUND_BYTES: f64 = 1500.0;
+
+/// Work of one processor in one round with random survivors, in processor-rounds: counts up
+/// to [`SMALL`](super::sample::SMALL) are drawn item by item, so a processor costs more while
+/// it holds tasks; its mean count over a run is about n/(p·ln n).
+pub fn processor_weight(p: &GeoParams) -> f64 {
+    let n = p.n as f64;
+    let mean = n / (p.p as f64 * n.ln().max(1.0));
+    1.0 + 0.4 * mean.min(super::sample::SMALL as f64)
+}
+
+/// The rounds a run is expected to take: exactly ⌊lg(n)/α⌋ + 1 in deterministic decay; in
+/// randomized decay the time until none of n tasks survives, (lg n + 8)/α + 1 — about 6
+/// rounds per 1/α beyond its expectation, exceeded with probability below 2^−8 — and never
+/// beyond [`round_cap`](super::simulate::round_cap).
+pub fn rounds_estimate(p: &GeoParams) -> f64 {
+    let cap = super::simulate::round_cap(p) as f64;
+    match p.decay {
+        Decay::Deterministic => cap,
+        Decay::Random => ((p.n as f64).log2() + 8.0) / p.alpha + 1.0,
+    }
+    .min(cap)
+}
+
+/// Work and memory of one run of one policy with its rounds traced (what `loadlab geodecay`
+/// computes, and each of the GUI's policy runs): rounds × (p · [`processor_weight`] for random
+/// survivors + [`ROUND_OVERHEAD`]), p counts and the traced rounds. Call it on checked
+/// parameters.
+pub fn cost(p: &GeoParams) -> Cost {
+    let rounds = rounds_estimate(p);
+    let processors = if p.survivors == Survivors::Random {
+        p.p as f64
+    } else {
+        0.0
+    };
+    Cost::new(
+        rounds * (processors * processor_weight(p) + ROUND_OVERHEAD),
+        processors * 8.0 + rounds * ROUND_BYTES,
+    )
+}
+
+impl GeoParams {
+    /// "n = 2^20, p = 10000, α = 0.001, random survivors": the inputs behind a cost estimate.
+    pub fn describe(&self) -> String {
+        let n = if self.n.is_power_of_two() {
+            format!("2^{}", self.n.trailing_zeros())
+        } else {
+            self.n.to_string()
+        };
+        format!(
+            "n = {n}, p = {}, α = {}, {} decay, {} survivors",
+            self.p,
+            compact(self.alpha),
+            self.decay.name(),
+            self.survivors.name()
+        )
     }
 }
 
@@ -280,7 +378,8 @@ mod tests {
         for a in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e-4] {
             assert_eq!(field_of(|p| p.alpha = a), "alpha", "α = {a}");
         }
-        for l in [-1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        assert_eq!(ELL_MAX, 2f64.powi(ELL_LOG2_LIMIT as i32));
+        for l in [-1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, f64::MAX] {
             assert_eq!(field_of(|p| p.ell = l), "ell", "ℓ = {l}");
         }
         for c in [0.0, -2.0, f64::NAN] {
@@ -303,5 +402,58 @@ mod tests {
         assert_eq!(p.n, 1000);
         assert_eq!(p.policy, Policy::Standard);
         assert_eq!(p.p, GeoParams::default().p);
+    }
+
+    #[test]
+    fn the_budget_refuses_long_runs_with_random_survivors_only() {
+        let random = |p: u64, alpha: f64| GeoParams {
+            p,
+            alpha,
+            survivors: Survivors::Random,
+            ..Default::default()
+        };
+        // The run (202 s): about 2·10^11 processor-rounds.
+        let e = random(10_000_000, 0.001).validate().unwrap_err();
+        assert_eq!(e.field, "p");
+        assert!(e.message.contains("2e11 processor-rounds"), "{e}");
+        assert!(e.message.contains("p = 10000000"), "{e}");
+        assert!(random(10_000, 0.001).validate().is_ok());
+        assert!(random(90_000, 0.001).validate().is_ok());
+        assert!(random(10_000_000, 1.0).validate().is_ok());
+        // Compact loads never reach the budget: at most 117 001 rounds.
+        let slow = GeoParams {
+            n: N_MAX,
+            p: P_MAX,
+            alpha: ALPHA_MIN,
+            decay: Decay::Random,
+            ..Default::default()
+        };
+        assert!(cost(&slow).work < BUDGET.work / 100.0);
+        assert!(slow.validate().is_ok());
+    }
+
+    #[test]
+    fn round_estimates() {
+        let p = GeoParams::default();
+        // Deterministic: exactly ⌊lg n/α⌋ + 1 = 21 rounds.
+        assert_eq!(rounds_estimate(&p), 21.0);
+        let r = GeoParams {
+            decay: Decay::Random,
+            ..Default::default()
+        };
+        let runs = crate::model::geodecay::simulate(&r).unwrap();
+        assert!(rounds_estimate(&r) >= runs.rounds as f64);
+        assert!(rounds_estimate(&r) <= super::super::round_cap(&r) as f64);
+        // A processor holding many tasks costs more, up to the exact draws' cap.
+        let few = GeoParams {
+            p: 1 << 20,
+            ..Default::default()
+        };
+        assert!(processor_weight(&few) < 1.1);
+        let many = GeoParams {
+            p: 1,
+            ..Default::default()
+        };
+        assert_eq!(processor_weight(&many), 1.0 + 0.4 * 32.0);
     }
 }

@@ -3,9 +3,10 @@
 
 use serde::Serialize;
 
-use super::params::{Policy, Valid};
+use super::params::{GeoParams, Policy, ROUND_BYTES, Valid, cost, rounds_estimate};
 use super::simulate::{GeoOutcome, simulate_valid};
 use super::theory::lg_star;
+use crate::model::budget::Cost;
 use crate::model::{Cancelled, Progress, median_of_sorted, try_par_map};
 
 /// One policy at one sweep point.
@@ -81,6 +82,42 @@ pub struct SeedSpread {
     pub mean: f64,
     /// Time per seed, for seeds seed, seed+1, … (wrapping).
     pub times: Vec<f64>,
+}
+
+/// Work and memory of `runs` untraced runs of the scenario `p` (the sweeps keep no rounds).
+pub fn runs_cost(p: &GeoParams, runs: f64) -> Cost {
+    let one = cost(p);
+    Cost::new(
+        one.work * runs,
+        one.bytes - rounds_estimate(p) * ROUND_BYTES,
+    )
+}
+
+/// Work and memory of the ℓ sweep ℓ = 2^1 … 2^top with `policies` policies.
+pub fn ell_sweep_cost(v: &Valid, top: u32, policies: usize) -> Cost {
+    runs_cost(v, f64::from(top) * policies as f64)
+}
+
+/// Work and memory of the p sweep over `values` with `policies` policies.
+pub fn p_sweep_cost(v: &Valid, values: &[u64], policies: usize) -> Cost {
+    values
+        .iter()
+        .map(|&p| {
+            runs_cost(
+                &GeoParams {
+                    p,
+                    ..v.params().clone()
+                },
+                policies as f64,
+            )
+        })
+        .sum()
+}
+
+/// Work and memory of the seed spread over `seeds` seeds with `policies` policies.
+pub fn seed_spread_cost(v: &Valid, seeds: u32, policies: usize) -> Cost {
+    let runs = f64::from(seeds) * policies as f64;
+    runs_cost(v, runs) + Cost::new(0.0, runs * 16.0)
 }
 
 /// Every policy of `policies` on every scenario, all runs in parallel: entry i holds the
@@ -195,7 +232,7 @@ pub fn seed_spread(
 mod tests {
     use super::*;
     use crate::model::NoProgress;
-    use crate::model::geodecay::params::{Decay, GeoParams};
+    use crate::model::geodecay::params::Decay;
 
     #[test]
     fn ell_sweep_shape_and_order() {
@@ -225,6 +262,35 @@ mod tests {
         let pts = sweep_p(&v, &[0, 1, 16, 1024], &[Policy::Improved], &NoProgress).unwrap();
         let ps: Vec<u64> = pts.iter().map(|x| x.p).collect();
         assert_eq!(ps, vec![1, 16, 1024]);
+    }
+
+    #[test]
+    fn study_costs_add_up_their_runs() {
+        let v = GeoParams::default().validate().unwrap();
+        let one = cost(&v);
+        let seeds = seed_spread_cost(&v, 100, 3);
+        assert_eq!(seeds.work, 300.0 * one.work);
+        // The studies keep no rounds.
+        assert!(seeds.bytes < one.bytes);
+        assert_eq!(ell_sweep_cost(&v, 64, 3).work, 192.0 * one.work);
+        let ps = p_values(v.n);
+        let random = v
+            .with(|p| p.survivors = crate::model::geodecay::Survivors::Random)
+            .unwrap();
+        // With random survivors the p sweep costs Σp (small p weigh more per processor):
+        // dominated by its largest p.
+        let c = p_sweep_cost(&random, &ps, 3);
+        let last = runs_cost(
+            &GeoParams {
+                p: 1 << 20,
+                ..random.params().clone()
+            },
+            3.0,
+        );
+        assert!(
+            c.work > last.work && c.work < 4.0 * last.work,
+            "{c:?} {last:?}"
+        );
     }
 
     #[test]

@@ -46,8 +46,8 @@ mod sweep;
 pub mod theory;
 
 pub use params::{
-    Balance, KsbfParams, NODE_LIMIT, P_MAX, ParamError, RECORD_NODE_LIMIT, Schedule, Shape,
-    TREE_N_MAX, Valid, sparse_weight,
+    BUDGET, Balance, KsbfParams, NODE_LIMIT, P_MAX, ParamError, RECORD_NODE_LIMIT, Schedule, Shape,
+    TREE_N_MAX, Valid, cost, cost_of, nodes_estimate, records, sparse_weight,
 };
 pub use simulate::{
     Engine, NodeId, NodeRecord, Outcome, SendRecord, StepRecord, Trace, simulate,

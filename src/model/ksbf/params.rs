@@ -146,6 +146,8 @@ impl Default for KsbfParams {
 
 /// Validation failures; the field names used here: "n", "p" or "spawn_prob".
 pub use crate::model::ParamError;
+use crate::model::budget::{Budget, Cost};
+use crate::model::num::compact;
 use crate::model::{Checks, Validated, ensure};
 
 /// Number of levels of a grid shape (the two-row grid reaches level p + n).
@@ -204,7 +206,12 @@ impl Checks for KsbfParams {
         ensure(
             q.is_finite() && (0.0..=1.0).contains(&q),
             "spawn_prob",
-            || format!("the spawn probability q must lie in [0, 1] (got {q})"),
+            || {
+                format!(
+                    "the spawn probability q must lie in [0, 1] (got {})",
+                    compact(q)
+                )
+            },
         )?;
         let size = self.max_nodes();
         ensure(size <= NODE_LIMIT, "n", || {
@@ -221,9 +228,199 @@ impl Checks for KsbfParams {
                 )
             })?;
         }
-        Ok(())
+        BUDGET.check("n", &self.describe(), cost(self))
+    }
+}
+
+/// The KS-BF model's budget. One unit is one node visit of the FIFO engine (a pop, the
+/// node's children, their pushes); a node of the heap engine (DF scheduling, random
+/// directions, and the rerun when a FIFO stream breaks its order) counts [`HEAP_WEIGHT`], or
+/// [`RANDOM_TREE_WEIGHT`] for a tree with random directions, a grid position of the random
+/// grid's membership pass [`CELL_WEIGHT`]. Idle PEs cost nothing (the engines only visit busy
+/// PEs), so p only adds its per-PE arrays.
+///
+/// Calibration (release build, reference machine, 2 cores under a load of about 4, p = 4096):
+/// FIFO trees n = 24, 26, 27, 28 in 0.45, 1.5, 3.0, 6.7 s (22–27 ns per node; 640 MB at
+/// n = 28), the grid n = 23 169 in 5.1 s (19 ns); heap engine: DF tree n = 26 6.1 s (91 ns),
+/// random directions on the tree n = 24 8.3 s (490 ns) and on the grid n = 10 000 1.9 s
+/// (37 ns), DF random grid n = 20 000 11 s (55 ns); the CSV of n = 20 (256 runs of 10^6 nodes
+/// for the p plot) 3.1 s. At 25 ns per unit 10 s is 4·10^8 units. Before, every step visited
+/// all p PEs: `--n 28 --p 4096` took 250 s.
+pub const BUDGET: Budget = Budget {
+    unit: "node visits",
+    work: 4e8,
+};
+
+/// Work of one node of the heap engine, in FIFO node visits (DF scheduling, grids).
+pub const HEAP_WEIGHT: f64 = 4.0;
+
+/// Work of one node of the heap engine on a tree with random directions, in FIFO node visits:
+/// the few busy PEs hold whole levels in their heaps.
+pub const RANDOM_TREE_WEIGHT: f64 = 24.0;
+
+/// Work of one position of the random grid's membership pass, in FIFO node visits.
+pub const CELL_WEIGHT: f64 = 0.5;
+
+/// How many times the expected size of a random tree its size estimate allows: the size over
+/// its expectation tends to a law of mean 1 and variance 2(1 − q)/(2q − 1), whose tail beyond
+/// 16 is negligible.
+const RANDOM_TREE_MARGIN: f64 = 16.0;
+
+/// True when a simulation of these parameters keeps its per-node and per-step records (at
+/// most [`RECORD_NODE_LIMIT`] nodes and 2^24 node × PE slots).
+pub fn records(p: &KsbfParams) -> bool {
+    p.max_nodes() <= RECORD_NODE_LIMIT && p.max_nodes().saturating_mul(u64::from(p.p)) <= 1 << 24
+}
+
+/// The nodes a run is expected to execute: exact for the deterministic shapes; for a random
+/// tree at most [`RANDOM_TREE_MARGIN`] times its expected size Σ_{l<n} (2q)^l (never beyond
+/// the complete tree); for a random grid the complete grid (its membership pass visits every
+/// position anyway).
+pub fn nodes_estimate(p: &KsbfParams) -> f64 {
+    let max = p.max_nodes() as f64;
+    match p.shape {
+        Shape::SparseTree => super::theory::sparse_tree_nodes(p.n, sparse_weight(p.p)) as f64,
+        Shape::RandomTree => {
+            let m = 2.0 * p.spawn_prob;
+            let expected: f64 = (0..p.n).map(|l| m.powi(l as i32)).sum();
+            (RANDOM_TREE_MARGIN * expected).min(max)
+        }
+        _ => max,
+    }
+}
+
+/// Work and memory of one simulation (with its records when [`records`] says so, as
+/// `loadlab ksbf` and the GUI run it; `record = false` for the sweeps' points). Call it on
+/// checked parameters.
+pub fn cost_of(p: &KsbfParams, record: bool) -> Cost {
+    let nodes = nodes_estimate(p);
+    let fifo = p.schedule == Schedule::Bf && p.balance != Balance::Random;
+    let heap = if p.balance == Balance::Random && !p.shape.is_grid() {
+        RANDOM_TREE_WEIGHT
+    } else {
+        HEAP_WEIGHT
+    };
+    let weight = match (fifo, p.shape) {
+        (true, Shape::Tree | Shape::Grid) => 1.0,
+        (true, _) => 1.0 + heap,
+        (false, _) => heap,
+    };
+    let pes = f64::from(p.p);
+    let levels = f64::from(grid_levels(p)) + 1.0;
+    let positions = if p.shape.is_grid() {
+        levels * (levels + 1.0) / 2.0
+    } else {
+        0.0
+    };
+    let membership = if p.shape == Shape::RandomGrid {
+        positions
+    } else {
+        0.0
+    };
+    // The ready tasks form an antichain: at most the leaves of a tree, a level of a grid.
+    let queued = if p.shape.is_grid() {
+        levels.min(nodes)
+    } else {
+        (nodes + 1.0) / 2.0
+    };
+    let entry = if fifo { 4.0 } else { 8.0 };
+    let recorded = if record && records(p) {
+        // One record per node and per send, one slot per PE and step (steps ≤ nodes).
+        nodes * 64.0 + nodes * pes * 20.0
+    } else {
+        0.0
+    };
+    Cost::new(
+        nodes * weight + membership * CELL_WEIGHT + pes,
+        2.0 * queued * entry + (positions + membership) / 8.0 + pes * 128.0 + recorded,
+    )
+}
+
+/// [`cost_of`] a run with its records, as `loadlab ksbf` and the GUI run it.
+pub fn cost(p: &KsbfParams) -> Cost {
+    cost_of(p, true)
+}
+
+impl KsbfParams {
+    /// "tree, n = 28, p = 4096, ks balance, bf schedule": the inputs behind a cost estimate.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}, n = {}, p = {}, {} balance, {} schedule",
+            self.shape.name(),
+            self.n,
+            self.p,
+            self.balance.name(),
+            self.schedule.name()
+        )
     }
 }
 
 /// Parameters that passed [`KsbfParams::validate`].
 pub type Valid = Validated<KsbfParams>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ksbf::simulate;
+
+    fn params(shape: Shape, n: u32, p: u32) -> KsbfParams {
+        KsbfParams {
+            shape,
+            n,
+            p,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn node_estimates_are_exact_or_above() {
+        for shape in Shape::ALL {
+            let n = if shape.is_grid() { 30 } else { 12 };
+            for seed in 1..5 {
+                let prm = KsbfParams {
+                    seed,
+                    ..params(shape, n, 8)
+                };
+                let ran = simulate(&prm.validate().unwrap()).nodes as f64;
+                let est = nodes_estimate(&prm);
+                if shape.is_random() {
+                    assert!(est >= ran, "{shape:?}: {est} < {ran}");
+                } else {
+                    assert_eq!(est, ran, "{shape:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_budget_bounds_size_and_engine() {
+        // The 250 s run: 2^28 nodes whose ready leaves would need about 1.1 GB.
+        let e = params(Shape::Tree, 28, 4096).validate().unwrap_err();
+        assert_eq!(e.field, "n");
+        assert!(e.message.contains("GB of memory"), "{e}");
+        assert!(params(Shape::Tree, 27, 4096).validate().is_ok());
+        // Random directions use the heap engine: 24 units per node on a tree, 4 on a grid.
+        let random = |shape, n| KsbfParams {
+            balance: Balance::Random,
+            ..params(shape, n, 4096)
+        };
+        assert!(random(Shape::Tree, 23).validate().is_ok());
+        assert!(random(Shape::Tree, 24).validate().is_err());
+        assert!(random(Shape::Grid, 14_141).validate().is_ok());
+        let e = random(Shape::Grid, 23_169).validate().unwrap_err();
+        assert!(e.message.contains("node visits"), "{e}");
+        // Idle PEs cost nothing: the same tree on 1 or 4096 PEs costs about the same.
+        let (one, many) = (
+            cost(&params(Shape::Tree, 20, 1)),
+            cost(&params(Shape::Tree, 20, 4096)),
+        );
+        assert!(many.work < one.work * 1.01, "{one:?} {many:?}");
+        // A random tree with q = 0.75 is estimated from its expected size, not 2^n.
+        let sparse = KsbfParams {
+            spawn_prob: 0.75,
+            ..params(Shape::RandomTree, 28, 4096)
+        };
+        assert!(nodes_estimate(&sparse) < 1e7);
+        assert!(sparse.validate().is_ok());
+    }
+}

@@ -20,7 +20,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::params::{Balance, RECORD_NODE_LIMIT, Schedule, Shape, Valid, sparse_weight};
+use super::params::{Balance, Schedule, Shape, Valid, records, sparse_weight};
 
 /// A node: heap number of a tree node, or ⟨k, ℓ⟩ of a grid node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -528,8 +528,7 @@ impl Stats {
 /// Simulates a validated scenario; keeps per-node and per-step records when the instance is
 /// small enough to show (node bound ≤ 2^16 and node bound · p ≤ 2^24).
 pub fn simulate(v: &Valid) -> Outcome {
-    let small = v.max_nodes() <= RECORD_NODE_LIMIT && v.max_nodes() * u64::from(v.p) <= 1 << 24;
-    run(v, small)
+    run(v, records(v))
 }
 
 /// Simulates a validated scenario keeping only aggregate counters (any size).
@@ -587,12 +586,17 @@ fn run_fifo_with<E: Expand>(v: &Valid, record: bool, mut work: E, root: u32) -> 
     let mut queued: u64 = 1;
     let mut t: u64 = 0;
     let mut out = [(false, 0u32); 2];
+    // The PEs with a ready task, in decreasing order; idle PEs are never visited, so a step
+    // costs O(busy PEs) and a run O(nodes + steps) whatever p.
+    let mut busy: Vec<usize> = vec![0];
+    let mut candidates: Vec<usize> = Vec::new();
     while queued > 0 {
         stats.open_step();
         let mut wrap: Option<u32> = None;
+        candidates.clear();
         // Descending PE order: PE i's sends to PE i+1 land after PE i+1 has run this step;
         // only PE p−1 → PE 0 needs staging.
-        for i in (0..p).rev() {
+        for &i in &busy {
             let key = match (own[i].front(), inc[i].front()) {
                 (Some(&a), Some(&b)) => {
                     if a <= b {
@@ -609,6 +613,7 @@ fn run_fifo_with<E: Expand>(v: &Valid, record: bool, mut work: E, root: u32) -> 
             queued -= 1;
             stats.ran(i, t, key);
             let c = work.expand(key, &mut out);
+            let mut receiver = None;
             for &(right, ck) in &out[..c] {
                 queued += 1;
                 if !right {
@@ -620,17 +625,36 @@ fn run_fifo_with<E: Expand>(v: &Valid, record: bool, mut work: E, root: u32) -> 
                     stats.sent(i, to, ck);
                     if to == 0 && i == p - 1 && p > 1 {
                         wrap = Some(ck);
-                    } else if !push_sorted(&mut inc[to], ck) {
-                        return None;
+                    } else {
+                        if !push_sorted(&mut inc[to], ck) {
+                            return None;
+                        }
+                        receiver = Some(to);
                     }
                 }
             }
+            // Candidates for the next step in decreasing order: i + 1 (or i), then i; the
+            // next busy PE i′ < i adds i′ + 1 ≤ i.
+            if let Some(to) = receiver.filter(|&to| to != i) {
+                candidates.push(to);
+            }
+            candidates.push(i);
         }
-        if let Some(ck) = wrap
-            && !push_sorted(&mut inc[0], ck)
-        {
-            return None;
+        if let Some(ck) = wrap {
+            if !push_sorted(&mut inc[0], ck) {
+                return None;
+            }
+            candidates.push(0);
         }
+        candidates.dedup();
+        busy.clear();
+        busy.extend(
+            candidates
+                .iter()
+                .copied()
+                .filter(|&i| !own[i].is_empty() || !inc[i].is_empty()),
+        );
+        debug_assert!(busy.windows(2).all(|w| w[0] > w[1]));
         stats.max_queued = stats.max_queued.max(queued);
         if let Some(tr) = stats.trace.as_mut() {
             let s = tr.steps.last_mut().expect("step opened");
@@ -676,9 +700,15 @@ fn run_heap(v: &Valid, record: bool) -> Outcome {
     let mut staged: Vec<(usize, u32)> = Vec::new();
     let mut t: u64 = 0;
     let mut out = [(false, 0u32); 2];
+    // The PEs with a ready task, in increasing order (the order of the random draws); idle
+    // PEs are never visited. `mark[i] == t + 1` once PE i is listed for step t + 1.
+    let mut busy: Vec<usize> = vec![0];
+    let mut next: Vec<usize> = Vec::new();
+    let mut mark: Vec<u64> = vec![0; p];
     while queued > 0 {
         stats.open_step();
-        for (i, heap) in heaps.iter_mut().enumerate() {
+        for &i in &busy {
+            let heap = &mut heaps[i];
             let Some(Reverse(prio)) = heap.pop() else {
                 continue;
             };
@@ -709,9 +739,22 @@ fn run_heap(v: &Valid, record: bool) -> Outcome {
                 staged.push((to, ck));
             }
         }
+        next.clear();
         for (to, ck) in staged.drain(..) {
             heaps[to].push(Reverse(enc(ck)));
+            if mark[to] != t + 1 {
+                mark[to] = t + 1;
+                next.push(to);
+            }
         }
+        for &i in &busy {
+            if !heaps[i].is_empty() && mark[i] != t + 1 {
+                mark[i] = t + 1;
+                next.push(i);
+            }
+        }
+        next.sort_unstable();
+        std::mem::swap(&mut busy, &mut next);
         stats.max_queued = stats.max_queued.max(queued);
         if let Some(tr) = stats.trace.as_mut() {
             let s = tr.steps.last_mut().expect("step opened");
@@ -726,8 +769,7 @@ fn run_heap(v: &Valid, record: bool) -> Outcome {
 
 /// Forces the general heap engine (used by tests to cross-check the FIFO engine).
 pub fn simulate_heap_engine(v: &Valid) -> Outcome {
-    let small = v.max_nodes() <= RECORD_NODE_LIMIT && v.max_nodes() * u64::from(v.p) <= 1 << 24;
-    run_heap(v, small)
+    run_heap(v, records(v))
 }
 
 #[cfg(test)]

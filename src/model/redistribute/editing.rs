@@ -391,7 +391,7 @@ pub enum EditError {
     #[error("no speeds given")]
     NoSpeeds,
     /// A speed is not a finite number > 0.
-    #[error("speed of P{} must be a finite number > 0 (got {speed})", .processor + 1)]
+    #[error("speed of P{} must be a finite number > 0 (got {})", .processor + 1, crate::model::num::compact(*.speed))]
     BadSpeed {
         /// 0-based processor.
         processor: usize,

@@ -56,6 +56,10 @@ pub enum RedistError {
         /// The limit.
         limit: u64,
     },
+    /// The run would exceed the model's budget
+    /// ([`BUDGET`](super::run::BUDGET)): the message names the estimate and the limit.
+    #[error("{0}")]
+    Budget(String),
     /// Algorithm 2: a processor has to forward more items than it holds and receives.
     #[error(
         "P{} must forward {items} items but holds L = {load} and receives only {receives} (the \
@@ -145,4 +149,14 @@ pub enum RedistError {
         /// Items it still had to send.
         left: i64,
     },
+}
+impl RedistError {
+    /// The parameter a refusal is about: "delta" for [`RedistError::Budget`] (the unbalances
+    /// make the run large), "algorithm" for every other refusal.
+    pub fn field(&self) -> &'static str {
+        match self {
+            RedistError::Budget(_) => "delta",
+            _ => "algorithm",
+        }
+    }
 }

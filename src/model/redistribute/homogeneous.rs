@@ -121,6 +121,18 @@ impl Alg3Variant {
     }
 }
 
+/// Where a round's maximal slices exchange items with their neighbours (0-based processors,
+/// increasing): P_k sending to P_{k−1} at the start of a positive slice (Steps 5 or 14), P_l
+/// sending to P_{l+1} at its end (Steps 6 or 12), and P_k / P_l receiving from P_{k−1} /
+/// P_{l+1} at the start / end of a negative slice (Steps 8 or 16 / 9 or 18).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SliceEnds {
+    pub pos_starts: Vec<usize>,
+    pub pos_ends: Vec<usize>,
+    pub neg_starts: Vec<usize>,
+    pub neg_ends: Vec<usize>,
+}
+
 /// One round (recursive call) of Algorithm 3, with what the GUI shows about it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Alg3Round {
@@ -134,14 +146,8 @@ pub struct Alg3Round {
     pub sends: Vec<Send>,
     /// Processors with |δ_i| = δ_max (0-based, increasing).
     pub maximal_processors: Vec<usize>,
-    /// P_k that send to P_{k−1} as the start of a positive maximal slice (Steps 5 or 14).
-    pub pos_slice_starts: Vec<usize>,
-    /// P_l that send to P_{l+1} as the end of a positive maximal slice (Steps 6 or 12).
-    pub pos_slice_ends: Vec<usize>,
-    /// P_k that receive from P_{k−1} as the start of a negative maximal slice (Steps 8 or 16).
-    pub neg_slice_starts: Vec<usize>,
-    /// P_l that receive from P_{l+1} as the end of a negative maximal slice (Steps 9 or 18).
-    pub neg_slice_ends: Vec<usize>,
+    /// The extremities of the maximal slices that move an item this round.
+    pub slices: SliceEnds,
     /// True when δ_max = 2 and the special rules of Steps 11–18 replaced Steps 4–9.
     pub special: bool,
 }
@@ -400,10 +406,12 @@ pub fn alg3_round(delta: &[i64], variant: Alg3Variant) -> Option<Alg3Round> {
         delta_before: delta.to_vec(),
         delta_after,
         maximal_processors: pick(&|i| delta[i].abs() == plan.delta_max),
-        pos_slice_starts: pick(&|k| hi - t[prev(k)] >= th[0]),
-        pos_slice_ends: pick(&|l| t[l] - lo >= th[1]),
-        neg_slice_starts: pick(&|k| t[prev(k)] - lo >= th[2]),
-        neg_slice_ends: pick(&|l| hi - t[l] >= th[3]),
+        slices: SliceEnds {
+            pos_starts: pick(&|k| hi - t[prev(k)] >= th[0]),
+            pos_ends: pick(&|l| t[l] - lo >= th[1]),
+            neg_starts: pick(&|k| t[prev(k)] - lo >= th[2]),
+            neg_ends: pick(&|l| hi - t[l] >= th[3]),
+        },
         special: plan.special,
         sends,
     })

@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::num::compact;
+
 /// Smallest ring accepted.
 pub const N_MIN: usize = 2;
 /// Largest ring accepted by the editor, the CLI and presets.
@@ -271,13 +273,21 @@ impl RingInstance {
                 errors.push(ierr(
                     field,
                     i,
-                    format!("{}{at} must be a finite number > 0 (got {c})", field.name()),
+                    format!(
+                        "{}{at} must be a finite number > 0 (got {})",
+                        field.name(),
+                        compact(c)
+                    ),
                 ));
             } else if c > COST_MAX {
                 errors.push(ierr(
                     field,
                     i,
-                    format!("{} must be at most {COST_MAX:e} (got {c})", field.name()),
+                    format!(
+                        "{} must be at most {COST_MAX:e} (got {})",
+                        field.name(),
+                        compact(c)
+                    ),
                 ));
             }
         };

@@ -68,8 +68,9 @@ use serde::{Deserialize, Serialize};
 
 use super::editing::proportional_targets;
 use super::instance::{Costs, Direction, RingInstance};
-use super::lemma9::asap_schedule;
+use super::lemma9::{ASAP_MAX_ITEMS, asap_schedule};
 use super::system6::{solve_system6, solve_system12};
+use crate::model::budget::Cost;
 use crate::model::{Cancelled, ParamError, Progress, ensure, par_map, param_error};
 
 /// Illustrative LINPACK-like speeds (MFlops) the CPU speeds are drawn from.
@@ -177,7 +178,10 @@ impl IterativeParams {
         if let Some(r) = self.ratios.iter().find(bad) {
             return Err(param_error(
                 "ratios",
-                format!("every ratio must be in (0, 1e9] (got {r})"),
+                format!(
+                    "every ratio must be in (0, 1e9] (got {})",
+                    crate::model::num::compact(*r)
+                ),
             ));
         }
         ensure(
@@ -387,6 +391,27 @@ fn simulate(params: &IterativeParams, index: usize) -> PlatformResult {
         })
         .collect();
     PlatformResult { schemes }
+}
+
+/// Work and memory of [`run_iterative`], in the redistribution budget's transfer steps: every
+/// platform runs the [`SCHEMES`] over the iterations (a pass over the p processors each) and
+/// solves System 6 / 12 (O(p log p)) for each of their 33 redistributions, plus the items
+/// forwarded one by one with [`HeavyPolicy::Forward`]; two platforms (their speed tables) are
+/// held at once.
+pub fn cost(params: &IterativeParams) -> Cost {
+    let p = params.p as f64;
+    let iterations = params.iterations as f64;
+    let redistributions = SCHEMES.iter().sum::<usize>() as f64;
+    let forwarded = match params.heavy {
+        HeavyPolicy::LightOnly => 0.0,
+        HeavyPolicy::Forward => (params.columns as f64).min(ASAP_MAX_ITEMS as f64),
+    };
+    let platform = (SCHEMES.len() as f64 + 1.0) * iterations * p
+        + redistributions * (64.0 * p * p.log2().max(1.0) + forwarded);
+    Cost::new(
+        params.instances as f64 * platform,
+        2.0 * iterations * p * 8.0,
+    )
 }
 
 /// Runs the experiment (see the module doc). Deterministic for a given seed; platforms are

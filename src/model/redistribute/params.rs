@@ -86,6 +86,14 @@ pub enum SweepVar {
     MaxDelta,
 }
 
+/// Largest max |δ| the makespan sweep may reach, and largest value of the variable it holds
+/// fixed.
+pub const SWEEP_VALUE_MAX: usize = 100_000;
+/// Most random instances per point of the makespan sweep.
+pub const SWEEP_SAMPLES_MAX: usize = 1000;
+/// Random instances of the LP-ratio and rounds studies ([`RedistParams::samples`]).
+pub const STUDY_SAMPLES: std::ops::RangeInclusive<usize> = 10..=5000;
+
 /// Settings of the random-instance sweeps behind the plots.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -115,19 +123,24 @@ impl Default for SweepSpec {
 }
 
 impl SweepSpec {
+    /// Where the swept variable's last value may lie (inclusive).
+    pub fn end_range(var: SweepVar) -> (usize, usize) {
+        match var {
+            SweepVar::N => (3, N_MAX),
+            SweepVar::MaxDelta => (2, SWEEP_VALUE_MAX),
+        }
+    }
+
     /// Checks the settings.
     pub fn validate(&self) -> Result<(), SweepSpecError> {
-        let (lo, hi) = match self.var {
-            SweepVar::N => (3, N_MAX),
-            SweepVar::MaxDelta => (2, 100_000),
-        };
+        let (lo, hi) = SweepSpec::end_range(self.var);
         if !(lo..=hi).contains(&self.to) {
             return Err(SweepSpecError::End { lo, hi });
         }
-        if self.fixed < 2 || self.fixed > 100_000 {
+        if !(2..=SWEEP_VALUE_MAX).contains(&self.fixed) {
             return Err(SweepSpecError::Fixed);
         }
-        if !(1..=1000).contains(&self.samples) {
+        if !(1..=SWEEP_SAMPLES_MAX).contains(&self.samples) {
             return Err(SweepSpecError::Samples);
         }
         Ok(())
@@ -206,7 +219,7 @@ impl RedistParams {
     pub fn validate_studies(&self) -> Result<(), StudyError> {
         self.random.validate().map_err(StudyError::Random)?;
         self.sweep.validate().map_err(StudyError::Sweep)?;
-        if !(10..=5000).contains(&self.samples) {
+        if !STUDY_SAMPLES.contains(&self.samples) {
             return Err(StudyError::Samples);
         }
         self.iterative.validate().map_err(StudyError::Iterative)

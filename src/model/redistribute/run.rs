@@ -4,12 +4,15 @@
 
 use super::error::RedistError;
 use super::instance::{Direction, RingInstance, Valid};
+use super::lemma9::ASAP_MAX_ITEMS;
 use super::lemma9::{asap_schedule, lemma9_schedule};
 use super::lemma12::lemma12;
 use super::params::Algorithm;
-use super::schedule::{Schedule, Verification, verify};
+use super::schedule::{REPLAY_BUDGET, Schedule, Verification, verify};
 use super::system6::{LpSolution, solve_system6, solve_system12};
 use super::{alg2, bounds, homogeneous};
+use crate::model::ParamError;
+use crate::model::budget::{Budget, Cost};
 
 /// A lower bound of the paper evaluated on the instance.
 #[derive(Debug, Clone, PartialEq)]
@@ -166,7 +169,125 @@ pub fn best_bound(bounds: &[Bound]) -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// The redistribution model's budget. One unit is one transfer step: one processor examined
+/// in one round of a round-based algorithm (Algorithm 3 plans every round over the whole
+/// ring), or one item transfer generated or replayed by the checker. Algorithms 1 to 3 and the
+/// schedule with forwarding also keep their own limits
+/// ([`MAX_ITEMS`](super::alg2::MAX_ITEMS), [`ALG3_MAX_WORK`](super::homogeneous::ALG3_MAX_WORK),
+/// [`ASAP_MAX_ITEMS`](super::lemma9::ASAP_MAX_ITEMS)), which the studies' random rings meet
+/// as failed samples; a round costs [`ROUND_WORK`] besides its processors.
+///
+/// Calibration (release build, reference machine, 2 cores under a load of about 4):
+/// Algorithm 3 on n = 10 000 with δ = (5000, −1 × 5000, 0 × 4999) 0.96 s and 240 MB
+/// (10^8 units), on the 2-ring δ = (±6·10^6) 1.5 s and 520 MB, (±12·10^6) 4.1 s and 1.04 GB,
+/// (±25·10^6) 6.7 s and 2.15 GB (86 B per round); Algorithm 1 on the unidirectional 2-ring
+/// (±25·10^6) 2.9 s and 1.37 GB: about 10 ns per unit, so 10 s is about 10^9 units. Memory
+/// binds first on small rings: about 7·10^6 rounds on 2 processors.
+pub const BUDGET: Budget = Budget {
+    unit: "transfer steps",
+    work: 1e9,
+};
+
+/// Work of one round of a round-based schedule besides its processors (its list of sends, the
+/// checker's pass), in transfer steps: 250 ns measured.
+pub const ROUND_WORK: f64 = 25.0;
+/// Memory of one round of a round-based schedule besides its sends (the list's header and
+/// first allocation), in bytes: 86 B measured.
+pub const ROUND_BYTES: f64 = 88.0;
+/// Memory of one send of a round-based schedule, in bytes (12, twice for the lists' growth).
+pub const SEND_BYTES: f64 = 24.0;
+/// Memory of one block of a timed schedule with the checker's indices, in bytes.
+pub const BLOCK_BYTES: f64 = 64.0;
+
+/// Work and memory of running `algorithm` on the instance (its schedule, the checker, the
+/// bounds), estimated in O(n) from the unbalances: Algorithm 1 sends Σ_l δ_{start,start+l}
+/// items in max_l δ_{start,start+l} rounds; Algorithm 3 takes Lemma 6's number of rounds R
+/// and sends at most one item per processor and round, and is taken to send at most twice
+/// what Algorithm 1 sends in one direction (its items go the shorter way; the margin covers
+/// the feeding rule); Algorithm 2 makes one block per
+/// processor plus at most one per item forwarded beyond the sender's load; System 6 / 12
+/// with Lemma 9's schedule makes O(n) blocks; the schedule with forwarding at most one block
+/// per item (at most [`ASAP_MAX_ITEMS`]); the checker replays the items of the processors that
+/// forward (at most [`REPLAY_BUDGET`] events). Call it on a validated instance.
+pub fn cost(inst: &RingInstance, algorithm: Algorithm) -> Cost {
+    let n = inst.n() as f64;
+    let (v, _) = bounds::start_amounts(&inst.delta);
+    let items: f64 = v.iter().map(|&x| x.max(0) as f64).sum();
+    // Processors sending more than they hold forward items one by one, and the checker
+    // replays their items (sent and received).
+    let (mut forwarded, mut replayed) = (0.0, 0.0);
+    for (&x, &l) in v.iter().zip(&inst.loads) {
+        if x > l {
+            forwarded += (x - l) as f64;
+            replayed += 2.0 * x as f64;
+        }
+    }
+    let replay_cap = REPLAY_BUDGET as f64;
+    let blocks = |work: f64, k: f64| Cost::new(8.0 * n + work, k * BLOCK_BYTES);
+    match resolve(inst, algorithm) {
+        Algorithm::Alg1 => {
+            let rounds = v.iter().copied().max().unwrap_or(0).max(0) as f64;
+            Cost::new(
+                2.0 * items + n + rounds * ROUND_WORK,
+                rounds * ROUND_BYTES + items * SEND_BYTES,
+            )
+        }
+        Algorithm::Alg3 | Algorithm::Alg3Literal => {
+            let rounds = bounds::lemma6_rounds(&inst.delta).max(0) as f64;
+            let sends = (rounds * n).min(2.0 * items);
+            Cost::new(
+                2.0 * rounds * n + rounds * ROUND_WORK,
+                rounds * ROUND_BYTES + sends * SEND_BYTES,
+            )
+        }
+        Algorithm::Alg2 => blocks(forwarded + replayed.min(replay_cap), n + forwarded),
+        // System 6's flows are not Algorithm 2's: the replay is bounded by the checker's
+        // budget only (a tight loop, about 3 transfer steps per 10 events).
+        Algorithm::Lp | Algorithm::LpLoad => blocks(
+            8.0 * n * n.log2() + 0.3 * (2.0 * items).min(replay_cap),
+            4.0 * n,
+        ),
+        Algorithm::LpForward | Algorithm::Auto => {
+            let moved = items.min(ASAP_MAX_ITEMS as f64);
+            blocks(4.0 * moved, 2.0 * n + moved)
+        }
+    }
+}
+
+/// Rounds of the schedule `algorithm` makes on the instance: max_l δ_{start,start+l} for
+/// Algorithm 1, Lemma 6's count for Algorithm 3 (Lemma 8), 0 for the timed schedules.
+pub fn rounds_estimate(inst: &RingInstance, algorithm: Algorithm) -> f64 {
+    match resolve(inst, algorithm) {
+        Algorithm::Alg1 => {
+            let (v, _) = bounds::start_amounts(&inst.delta);
+            v.iter().copied().max().unwrap_or(0).max(0) as f64
+        }
+        Algorithm::Alg3 | Algorithm::Alg3Literal => {
+            bounds::lemma6_rounds(&inst.delta).max(0) as f64
+        }
+        _ => 0.0,
+    }
+}
+
+/// "n = 2, max |δ| = 25000000, Algorithm 3 (corrected)": the inputs behind a cost estimate.
+pub fn describe(inst: &RingInstance, algorithm: Algorithm) -> String {
+    let max = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(0);
+    format!(
+        "n = {}, max |δ| = {max}, {}",
+        inst.n(),
+        resolve(inst, algorithm).label()
+    )
+}
+
+/// Refuses a run beyond [`BUDGET`] (on "delta").
+pub fn check_budget(inst: &RingInstance, algorithm: Algorithm) -> Result<(), ParamError> {
+    BUDGET.check("delta", &describe(inst, algorithm), cost(inst, algorithm))
+}
+
 /// Runs `algorithm` on a validated instance.
+///
+/// Errors: the algorithm does not apply to the ring, the run exceeds [`BUDGET`]
+/// ([`RedistError::Budget`]), or the algorithm's own refusals.
 pub fn run(
     inst: &RingInstance,
     _valid: Valid,
@@ -175,6 +296,7 @@ pub fn run(
     if let Some(why) = not_applicable(inst, algorithm) {
         return Err(why);
     }
+    check_budget(inst, algorithm).map_err(|e| RedistError::Budget(e.message))?;
     let algorithm = resolve(inst, algorithm);
     let mut checks = Vec::new();
     let mut lp_solution = None;
@@ -294,4 +416,64 @@ pub fn run(
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::redistribute::editing::{RandomSpec, random_instance};
+    use crate::model::redistribute::instance::Costs;
+
+    fn two_ring(d: i64, direction: Direction) -> RingInstance {
+        RingInstance::homogeneous(vec![d, -d], direction, 1.0)
+    }
+
+    #[test]
+    fn estimates_match_the_schedules() {
+        for seed in 0..40 {
+            let inst = random_instance(&RandomSpec {
+                seed,
+                n: 3 + seed as usize % 30,
+                max_delta: 1 + seed as i64 % 50,
+                heterogeneous: false,
+                direction: if seed % 2 == 0 {
+                    Direction::Bi
+                } else {
+                    Direction::Uni
+                },
+                heavy: true,
+            });
+            let valid = inst.validate().unwrap();
+            let r = run(&inst, valid, Algorithm::Auto).unwrap();
+            let s = &r.schedule;
+            assert_eq!(
+                rounds_estimate(&inst, Algorithm::Auto),
+                s.round_count() as f64,
+                "seed {seed}"
+            );
+            // The memory estimate covers the rounds and sends actually kept.
+            let held =
+                s.round_count() as f64 * ROUND_BYTES + s.transfer_count() as f64 * SEND_BYTES / 2.0;
+            assert!(cost(&inst, Algorithm::Auto).bytes >= held, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn the_budget_refuses_schedules_beyond_memory() {
+        // The 2.1 GB run: 25 million rounds of one send.
+        let inst = two_ring(25_000_000, Direction::Bi);
+        let e = run(&inst, inst.validate().unwrap(), Algorithm::Auto).unwrap_err();
+        assert_eq!(e.field(), "delta");
+        assert!(e.to_string().contains("GB of memory"), "{e}");
+        assert!(check_budget(&two_ring(6_000_000, Direction::Bi), Algorithm::Auto).is_ok());
+        assert!(check_budget(&two_ring(25_000_000, Direction::Uni), Algorithm::Auto).is_err());
+        // Timed schedules hold O(n) blocks whatever the unbalances.
+        let mut hetero = two_ring(1_000_000_000, Direction::Bi);
+        hetero.costs = Costs::Heterogeneous {
+            cw: vec![1.0, 2.0],
+            ccw: vec![2.0, 1.0],
+        };
+        assert!(cost(&hetero, Algorithm::Auto).bytes < 1e4);
+        assert!(check_budget(&hetero, Algorithm::Auto).is_ok());
+    }
 }

@@ -70,7 +70,25 @@ impl Schedule {
         }
     }
 
-    /// Every transfer as timed blocks (a round send becomes a one-item block); for drawing.
+    /// Number of transfers: sends of a round-based schedule, blocks of a timed one (what
+    /// [`Schedule::blocks`] would build, counted without building it).
+    pub fn transfer_count(&self) -> usize {
+        match self {
+            Schedule::Rounds { rounds, .. } => rounds.iter().map(Vec::len).sum(),
+            Schedule::Timed(b) => b.len(),
+        }
+    }
+
+    /// Number of rounds (0 for a timed schedule).
+    pub fn round_count(&self) -> usize {
+        match self {
+            Schedule::Rounds { rounds, .. } => rounds.len(),
+            Schedule::Timed(_) => 0,
+        }
+    }
+
+    /// Every transfer as timed blocks (a round send becomes a one-item block); for drawing
+    /// (check [`Schedule::transfer_count`] first: a round-based schedule may have millions).
     pub fn blocks(&self) -> Vec<Block> {
         match self {
             Schedule::Timed(b) => b.clone(),

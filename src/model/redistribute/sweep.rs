@@ -11,25 +11,28 @@ use super::homogeneous::{Alg3Variant, algorithm3};
 use super::instance::{Direction, RingInstance};
 use super::lemma12::lemma12;
 use super::params::{Algorithm, SweepSpec, SweepVar};
-use super::run::run;
+use super::run::{BUDGET, cost as run_cost, run};
 use super::schedule::verify;
 use super::system6::solve_system6;
+use crate::model::budget::{Cost, MEMORY_LIMIT};
 use crate::model::{Cancelled, Progress, par_map};
 
 /// Number of points of a sweep.
 pub const POINTS: usize = 12;
 
-/// One point of the makespan study (means over the samples).
+/// One point of the makespan study: means over the samples that produced a valid schedule;
+/// the failed ones are left out and counted. A point where every sample failed has no value
+/// (`None`): a gap in the plots and an empty cell in the tables, never a 0.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SweepPoint {
     /// Value of the swept variable.
     pub x: f64,
-    /// Mean makespan.
-    pub makespan: f64,
-    /// Mean best applicable lower bound.
-    pub bound: f64,
-    /// Largest makespan / bound over the samples.
-    pub worst_ratio: f64,
+    /// Mean makespan over the valid samples.
+    pub makespan: Option<f64>,
+    /// Mean best applicable lower bound over the valid samples.
+    pub bound: Option<f64>,
+    /// Largest makespan / bound over the valid samples.
+    pub worst_ratio: Option<f64>,
     /// Samples whose schedule failed the checker (or could not run).
     pub failed: usize,
 }
@@ -62,6 +65,84 @@ fn sample_seed(seed: u64, point: usize, sample: usize) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add((point as u64) << 32)
         .wrapping_add(sample as u64)
+}
+
+/// Work and memory of one sample's run: its [`cost`](super::run::cost), or O(n) when the run
+/// refuses the ring for its budget (a failed sample). Two samples run at once.
+fn sample_cost(inst: &RingInstance, algorithm: Algorithm) -> Cost {
+    let c = run_cost(inst, algorithm);
+    if c.work > BUDGET.work || c.bytes > MEMORY_LIMIT {
+        Cost::new(inst.n() as f64, 0.0)
+    } else {
+        Cost::new(c.work, 2.0 * c.bytes)
+    }
+}
+
+/// Work and memory of [`makespan_sweep`], estimated from the first random ring of every point
+/// (the samples of a point are alike).
+pub fn makespan_sweep_cost(
+    spec: &SweepSpec,
+    direction: Direction,
+    heterogeneous: bool,
+    algorithm: Algorithm,
+) -> Cost {
+    let samples = spec.samples as f64;
+    sweep_values(spec)
+        .iter()
+        .enumerate()
+        .map(|(k, &x)| {
+            let (n, max_delta) = match spec.var {
+                SweepVar::N => (x, spec.fixed as i64),
+                SweepVar::MaxDelta => (spec.fixed, x as i64),
+            };
+            let inst = random_instance(&RandomSpec {
+                seed: sample_seed(spec.seed, k, 0),
+                n,
+                max_delta,
+                heterogeneous,
+                direction,
+                heavy: true,
+            });
+            let c = sample_cost(&inst, algorithm);
+            Cost::new(c.work * samples, c.bytes)
+        })
+        .fold(Cost::default(), |a, b| {
+            Cost::new(a.work + b.work, a.bytes.max(b.bytes))
+        })
+}
+
+/// Work and memory of [`rounds_vs_lemma6`]: both readings of Algorithm 3 on every ring.
+pub fn rounds_study_cost(n: usize, max_delta: i64, samples: usize, seed: u64) -> Cost {
+    (0..samples)
+        .map(|s| {
+            let inst = RingInstance::homogeneous(
+                random_delta(
+                    sample_seed(seed, 1, s),
+                    n,
+                    1 + (s as i64 % max_delta.max(1)),
+                ),
+                Direction::Bi,
+                1.0,
+            );
+            let c = sample_cost(&inst, Algorithm::Alg3);
+            Cost::new(2.0 * c.work, c.bytes)
+        })
+        .fold(Cost::default(), |a, b| {
+            Cost::new(a.work + b.work, a.bytes.max(b.bytes))
+        })
+}
+
+/// The unbalances of the random ring the rounds study draws for `seed`.
+fn random_delta(seed: u64, n: usize, max_delta: i64) -> Vec<i64> {
+    random_instance(&RandomSpec {
+        seed,
+        n,
+        max_delta,
+        heterogeneous: false,
+        direction: Direction::Bi,
+        heavy: true,
+    })
+    .delta
 }
 
 /// Runs `algorithm` on `spec.samples` random rings per point (direction and homogeneity as
@@ -102,15 +183,17 @@ pub fn makespan_sweep(
         .map(|(k, &x)| {
             let results = &all[k * samples..(k + 1) * samples];
             let ok: Vec<(f64, f64)> = results.iter().flatten().copied().collect();
-            let m = ok.len().max(1) as f64;
+            let m = ok.len() as f64;
+            let valid = !ok.is_empty();
             SweepPoint {
                 x: x as f64,
-                makespan: ok.iter().map(|r| r.0).sum::<f64>() / m,
-                bound: ok.iter().map(|r| r.1).sum::<f64>() / m,
-                worst_ratio: ok
-                    .iter()
-                    .map(|r| if r.1 > 0.0 { r.0 / r.1 } else { 1.0 })
-                    .fold(0.0, f64::max),
+                makespan: valid.then(|| ok.iter().map(|r| r.0).sum::<f64>() / m),
+                bound: valid.then(|| ok.iter().map(|r| r.1).sum::<f64>() / m),
+                worst_ratio: valid.then(|| {
+                    ok.iter()
+                        .map(|r| if r.1 > 0.0 { r.0 / r.1 } else { 1.0 })
+                        .fold(0.0, f64::max)
+                }),
                 failed: results.len() - ok.len(),
             }
         })
@@ -165,12 +248,12 @@ pub fn lp_ratios(
 pub struct RoundsPoint {
     /// Lemma 6's number of rounds.
     pub lemma6: i64,
-    /// Rounds of the corrected Algorithm 3.
-    pub corrected: usize,
+    /// Rounds of the corrected Algorithm 3 (`None`: it refused the ring, a failed sample).
+    pub corrected: Option<usize>,
     /// Whether the corrected schedule passed the checker.
     pub corrected_valid: bool,
-    /// Rounds of the literal Algorithm 3.
-    pub literal: usize,
+    /// Rounds of the literal Algorithm 3 (`None`: it refused the ring).
+    pub literal: Option<usize>,
     /// Whether the literal schedule passed the checker.
     pub literal_valid: bool,
 }
@@ -196,9 +279,9 @@ pub fn rounds_vs_lemma6(
     on_random_rings(samples, progress, ring, |inst| {
         // Small rings (n ≤ 200, |δ| ≤ 1000) are far below Algorithm 3's work cap.
         let run = |v| {
-            algorithm3(inst, v)
-                .map(|s| (rounds_of(&s), verify(inst, &s).valid))
-                .unwrap_or((0, false))
+            algorithm3(inst, v).map_or((None, false), |s| {
+                (Some(rounds_of(&s)), verify(inst, &s).valid)
+            })
         };
         let (corrected, corrected_valid) = run(Alg3Variant::Corrected);
         let (literal, literal_valid) = run(Alg3Variant::Literal);

@@ -50,6 +50,7 @@
 //!   external subtree, each on its own set (the paper makes no attempt to minimise it).
 
 pub mod count;
+pub mod derived;
 pub mod exhaustive;
 pub mod finegrain;
 pub mod params;

@@ -56,6 +56,8 @@ impl Default for TreeSweepParams {
 
 /// Validation failures; the field names used here: "n" or "tau".
 pub use crate::model::ParamError;
+use crate::model::budget::{Budget, Cost};
+use crate::model::num::compact;
 use crate::model::{Checks, Validated, ensure, finite};
 
 impl Checks for TreeSweepParams {
@@ -81,16 +83,39 @@ impl Checks for TreeSweepParams {
                  executing one node. Its optimality proof uses τ > 1 (a boundary node's \
                  height is found from AET ≤ T*(ℓ) + τ − 2, and the schedules it builds are \
                  persistent only then); the coarse-grain case τ ≤ 1 is a different problem",
-                self.tau
+                compact(self.tau)
             )
         })?;
         ensure(self.tau <= TAU_MAX, "tau", || {
             format!(
                 "τ must be at most {TAU_MAX:e} (got {}) so that every time stays an exact integer part in f64",
-                self.tau
+                compact(self.tau)
             )
-        })
+        })?;
+        BUDGET.check("n", &format!("n = {}", self.n), cost(self))
     }
+}
+
+/// The tree-sweep model's budget. One unit is one step of Fine-Grain's O(n²) pass over the
+/// heights (or one node of a materialised schedule). Every computation here is polynomial in
+/// n ≤ [`N_MAX`] or materialises at most 2^20 nodes, so the budget never refuses an accepted
+/// n; it is stated so that every model has one. Measured: everything the GUI computes for
+/// n = 1000 (the τ plot's 120 runs, Fig. 2, the numbers) in 0.4 s on the reference machine.
+pub const BUDGET: Budget = Budget {
+    unit: "height steps",
+    work: 1e10,
+};
+
+/// Work and memory of everything computed for these parameters: the solution and the τ plot
+/// (121 passes of n² steps), Fig. 2 (4 passes of 40³), a materialised schedule of up to 2^20
+/// nodes. Call it on checked parameters.
+pub fn cost(p: &TreeSweepParams) -> Cost {
+    let n = p.n as f64;
+    let nodes = 2f64.powi(p.n.min(u64::from(super::schedule::MATERIAL_N_MAX)) as i32);
+    Cost::new(
+        121.0 * n * n + 4.0 * 40f64.powi(3) + 4.0 * nodes,
+        n * n * 16.0 + nodes * 64.0,
+    )
 }
 
 impl TreeSweepParams {
@@ -123,6 +148,18 @@ mod tests {
         let v = TreeSweepParams::default().validate().unwrap();
         assert_eq!((v.n, v.tau, v.direction), (12, 128.0, Direction::Up));
         assert_eq!(v.height(), 12);
+    }
+
+    #[test]
+    fn the_budget_never_refuses_an_accepted_height() {
+        let largest = TreeSweepParams {
+            n: N_MAX,
+            ..Default::default()
+        };
+        assert!(largest.validate().is_ok());
+        let c = cost(&largest);
+        assert!(c.work < BUDGET.work / 50.0, "{c:?}");
+        assert!(c.bytes < 1e8, "{c:?}");
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! The pieces every workspace's controls are built from: a two-column parameter grid whose
 //! rows name their control after the caption (for screen readers and the UI tests) and show
-//! why a value is invalid right under it; combo boxes and radio rows over a fixed list of
-//! choices; a heading with view tabs; the "Plot:" row above the plots.
+//! why a value is invalid right under it, with a slider row for every numeric parameter;
+//! combo boxes and radio rows over a fixed list of choices; a heading with view tabs; the
+//! "Plot:" row above the plots.
 
+use egui::emath::Numeric;
 use egui::{ComboBox, Response, Ui, WidgetText};
 
+use super::slider::{COMPACT_RAIL_WIDTH, RAIL_WIDTH, Span, slider};
 use crate::model::ParamError;
 
 /// Row and column spacing of parameter grids.
@@ -30,7 +33,7 @@ pub fn param_grid(
     egui::Grid::new(id)
         .num_columns(2)
         .spacing(GRID_SPACING)
-        .show(ui, |ui| add(&mut ParamGrid { ui, error }));
+        .show(ui, |ui| add(&mut ParamGrid::new(ui, error)));
 }
 
 /// The settings above a plot: a tight grid with id `id` of two (caption, control) pairs per
@@ -39,13 +42,17 @@ pub fn pairs_grid(ui: &mut Ui, id: &str, add: impl FnOnce(&mut Ui)) {
     egui::Grid::new(id)
         .num_columns(4)
         .spacing(PAIRS_SPACING)
-        .show(ui, add);
+        .show(ui, |ui| {
+            ui.spacing_mut().slider_width = COMPACT_RAIL_WIDTH;
+            add(ui);
+        });
 }
 
 impl<'a> ParamGrid<'a> {
     /// Rows in a grid the caller laid out itself (none of its fields is checked when `error`
-    /// is None).
+    /// is None); its sliders get rails [`RAIL_WIDTH`] long.
     pub fn new(ui: &'a mut Ui, error: Option<&'a ParamError>) -> Self {
+        ui.spacing_mut().slider_width = RAIL_WIDTH;
         ParamGrid { ui, error }
     }
 
@@ -74,6 +81,19 @@ impl<'a> ParamGrid<'a> {
         let changed = radios(self.ui, label.id, value, options);
         self.ui.end_row();
         changed
+    }
+
+    /// A [`checked`](Self::checked) row whose control is a [`slider`] for `value` over
+    /// `span` (`field` may be "" for a setting the model does not check).
+    pub fn slider<T: Numeric>(
+        &mut self,
+        field: &str,
+        caption: &str,
+        hover: &str,
+        value: &mut T,
+        span: &Span<T>,
+    ) -> Response {
+        self.checked(field, caption, hover, |ui| slider(ui, caption, value, span))
     }
 
     /// A [`row`](Self::row) for the parameter `field`, followed by the reason its value is

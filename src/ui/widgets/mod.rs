@@ -1,6 +1,6 @@
 //! Shared, model-agnostic UI widgets: Gantt chart, simulated-vs-theory plot,
-//! step/play bar, result table, binary-tree and ring diagrams, parameter forms and the
-//! colour palette.
+//! step/play bar, result table, binary-tree and ring diagrams, parameter forms and sliders,
+//! and the colour palette.
 //!
 //! All widgets only use glyphs available in egui's default fonts, and every
 //! interactive element has an accessible label.
@@ -12,6 +12,7 @@ pub mod gantt;
 pub mod palette;
 pub mod result_table;
 pub mod ring;
+pub mod slider;
 pub mod step_bar;
 pub mod tree;
 pub mod vector_table;

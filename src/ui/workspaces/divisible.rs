@@ -5,7 +5,7 @@ use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
-use crate::model::divisible::params::{BETA_MAX, BETA_MIN, SWEEP_H_MAX};
+use crate::model::divisible::params::{BETA_MAX, BETA_MIN, SWEEP_H_MAX, max_height};
 use crate::model::divisible::sweep::{self, SweepPoint};
 use crate::model::divisible::theory::{self, OrderingCheck};
 use crate::model::divisible::{
@@ -13,18 +13,19 @@ use crate::model::divisible::{
     evaluate,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
-use crate::ui::widgets::form::{
-    Choice, ParamGrid, about_section, choice, choices, combo, param_grid,
-};
+use crate::ui::widgets::form::{Choice, about_section, choice, choices, combo, param_grid};
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::slider::{Span, slider};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::{busy, error_label};
 use crate::ui::workspace::{Regions, Workspace, jobs, nothing_runs, repainter, view_accessors};
 
 /// Number of β values in the β sweep.
 const BETA_POINTS: usize = 61;
+/// What the β sliders' rails cover (any valid β can be typed).
+const BETA_RAIL: std::ops::RangeInclusive<f64> = 1e-2..=1e4;
 
 /// View state of the workspace (persisted; no model data).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -155,44 +156,36 @@ impl Workspace for DivisiblePanel {
                 },
             );
             let tree = params.network == Network::Tree;
+            // N = (b^(h+1) − 1)/(b − 1) must fit in 64 bits: any b ≥ 2 does at h = 0, and h's
+            // top follows b (a wider tree lowers h at once if it has to).
+            let b_span = Span::log(2..=i64::MAX).rail(2..=1000);
             g.checked(
                 "b",
                 "b",
-                "Arity b ≥ 2: every processor has b children (Section VI). The pyramid uses b = 4.",
+                "Arity b ≥ 2: every processor has b children (Section VI). The pyramid uses b = 4. The rail spans 2…1000.",
                 |ui| {
-                    let b = egui::DragValue::new(&mut params.b)
-                        .range(0..=1_000_000)
-                        .speed(0.05);
-                    ui.add_enabled(tree, b).on_hover_text("Arity b of the tree")
+                    ui.add_enabled_ui(tree, |ui| slider(ui, "b", &mut params.b, &b_span))
+                        .inner
+                        .on_hover_text("Arity b of the tree (log scale; click the number to type)")
                 },
             );
-            g.checked(
+            let h_max = max_height(params.arity().max(2) as u64) as i64;
+            g.slider(
                 "h",
                 "h",
-                "Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors.",
-                |ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut params.h)
-                            .range(-10..=200)
-                            .speed(0.1),
-                    )
-                    .on_hover_text("Height h of the tree")
-                },
-            );
-            let beta_speed = params.beta.abs().max(0.01) * 0.01;
-            g.checked(
+                "Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors; at most what keeps N within 64 bits.",
+                &mut params.h,
+                &Span::linear(0..=h_max),
+            )
+            .on_hover_text("Height h of the tree");
+            g.slider(
                 "beta",
                 "β",
-                "Granularity β = T_cp / T_cm: time to compute a unit load over time to send it (T_cm = 1).",
-                |ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut params.beta)
-                            .speed(beta_speed)
-                            .max_decimals(6),
-                    )
-                    .on_hover_text("Granularity β (T_cp with T_cm = 1)")
-                },
-            );
+                "Granularity β = T_cp / T_cm: time to compute a unit load over time to send it (T_cm = 1). The rail spans 10⁻²…10⁴; type any β in [10⁻⁶, 10¹²].",
+                &mut params.beta,
+                &Span::log(BETA_MIN..=BETA_MAX).rail(BETA_RAIL),
+            )
+            .on_hover_text("Granularity β (T_cp with T_cm = 1; log scale, click the number to type)");
             g.row(
                 "Algorithm",
                 "C: classic method (Section III). P: pipelined communications (Section IV). Q: pipelined with overlap of communication and computation (Section V).",
@@ -211,45 +204,31 @@ impl Workspace for DivisiblePanel {
         }
         ui.separator();
         ui.heading("Sweeps");
-        egui::Grid::new("divisible_sweeps")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let mut g = ParamGrid::new(ui, None);
-                g.row(
-                    "h up to",
-                    "The h plot runs h = 0..this (capped where N overflows 64 bits).",
-                    |ui| {
-                        ui.add(egui::DragValue::new(&mut params.sweep_h_max).range(0..=SWEEP_H_MAX))
-                    },
-                );
-                for (end, caption, hover, speed) in [
-                    (
-                        &mut params.sweep_beta.0,
-                        "β from",
-                        "Lower end of the β sweep (log-spaced).",
-                        0.01,
-                    ),
-                    (
-                        &mut params.sweep_beta.1,
-                        "β to",
-                        "Upper end of the β sweep.",
-                        1.0,
-                    ),
-                ] {
-                    g.row(caption, hover, |ui| {
-                        ui.add(
-                            egui::DragValue::new(end)
-                                .range(BETA_MIN..=BETA_MAX)
-                                .speed(speed),
-                        )
-                    });
-                }
-            });
-        for field in ["sweep_h_max", "sweep_beta"] {
-            if let Some(e) = error.as_ref().filter(|e| e.field == field) {
-                error_label(ui, format!("⚠ {}", e.message));
-            }
-        }
+        param_grid(ui, "divisible_sweeps", error.as_ref(), |g| {
+            g.slider(
+                "sweep_h_max",
+                "h up to",
+                "The h plot runs h = 0..this (capped where N overflows 64 bits).",
+                &mut params.sweep_h_max,
+                &Span::linear(0..=SWEEP_H_MAX),
+            );
+            // The β sweep runs over [from, to] with from < to.
+            let (lo, hi) = &mut params.sweep_beta;
+            g.slider(
+                "",
+                "β from",
+                "Lower end of the β sweep (log-spaced), below its upper end.",
+                lo,
+                &Span::log(BETA_MIN..=hi.next_down()).rail(BETA_RAIL),
+            );
+            g.slider(
+                "sweep_beta",
+                "β to",
+                "Upper end of the β sweep, above its lower end.",
+                hi,
+                &Span::log(lo.next_up()..=BETA_MAX).rail(BETA_RAIL),
+            );
+        });
         about_section(ui, crate::ui::help::DIVISIBLE, |_| {});
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {

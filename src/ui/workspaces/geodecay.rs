@@ -6,6 +6,9 @@ use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
+use crate::model::geodecay::params::{
+    ALPHA_MIN, ELL_LOG2_LIMIT, ELL_MAX, N_MAX, P_MAX, P_MAX_RANDOM, SEEDS_MAX,
+};
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, SeedSpread, Survivors, seed_spread,
@@ -19,6 +22,7 @@ use crate::ui::widgets::form::{
 };
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::slider;
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
@@ -32,6 +36,16 @@ pub fn policy_color(p: Policy) -> Color32 {
         Policy::Improved => palette::SIMULATED,
         Policy::Every => palette::FOURTH,
     }
+}
+
+/// The processor counts the model accepts with these survivors.
+fn p_span(params: &GeoParams) -> slider::Span<u64> {
+    let top = if params.survivors == Survivors::Random {
+        P_MAX_RANDOM
+    } else {
+        P_MAX
+    };
+    slider::Span::log(1..=top)
 }
 
 /// Hover text of the plot of the overhead beyond the balanced ideal.
@@ -171,63 +185,47 @@ impl Workspace for GeodecayPanel {
     fn controls(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         ui.heading("Instance");
         param_grid(ui, "geo_params", self.error.of(params), |g| {
-            let speed = (params.n as f64 * 0.01).max(1.0);
-            g.checked(
+            g.slider(
                 "n",
                 "n",
-                "Initial number of tasks n (w_0), up to 2^53.",
-                |ui| {
-                    ui.add(egui::DragValue::new(&mut params.n).speed(speed))
-                        .on_hover_text("n: tasks in round 0")
-                },
-            );
-            let speed = (params.p as f64 * 0.01).max(0.2);
-            g.checked("p", "p", "Number of processors p.", |ui| {
-                ui.add(egui::DragValue::new(&mut params.p).speed(speed))
-                    .on_hover_text("p: processors")
-            });
-            g.checked(
+                "Initial number of tasks n (w_0), 1 to 2^53.",
+                &mut params.n,
+                &slider::Span::log(1..=N_MAX),
+            )
+            .on_hover_text("n: tasks in round 0 (log scale; click the number to type)");
+            let p_values = p_span(params);
+            g.slider(
+                "p",
+                "p",
+                "Number of processors p: up to 2^40, or 10^7 with random survivors (one count per processor).",
+                &mut params.p,
+                &p_values,
+            )
+            .on_hover_text("p: processors (log scale; click the number to type)");
+            g.slider(
                 "alpha",
                 "α",
-                "Decay rate α > 0: round r has at most n·2^(−αr) tasks (eq. 1).",
-                |ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut params.alpha)
-                            .speed(0.01)
-                            .max_decimals(4),
-                    )
-                    .on_hover_text("α: decay rate")
-                },
-            );
-            g.checked(
+                "Decay rate α > 0 (at least 0.001): round r has at most n·2^(−αr) tasks (eq. 1). The rail spans 0.001…64; larger α can be typed.",
+                &mut params.alpha,
+                &slider::Span::log(ALPHA_MIN..=f64::MAX).rail(ALPHA_MIN..=64.0),
+            )
+            .on_hover_text("α: decay rate (log scale; click the number to type)");
+            g.slider(
                 "ell",
                 "ℓ",
-                "Time of one load balancing ℓ ≥ 0, in the time unit of one task operation.",
-                |ui| {
-                    ui.add(
-                        egui::Slider::new(&mut params.ell, 0.0..=2f64.powi(64))
-                            // Clamp and round only what the user enters: the default clamping
-                            // rewrites the value every frame, rounding a preset's ℓ =
-                            // 118.14602788937445 to 118.146 and marking it "(modified)".
-                            .clamping(egui::SliderClamping::Edits)
-                            .logarithmic(true)
-                            .smallest_positive(1.0)
-                            .max_decimals(3),
-                    )
-                    .on_hover_text("ℓ: load-balancing cost (log scale; click the number to type)")
-                },
-            );
-            g.checked(
+                "Time of one load balancing ℓ ≥ 0, in the time unit of one task operation. The rail spans 0…2^64; up to 2^1000 can be typed.",
+                &mut params.ell,
+                &slider::Span::log(0.0..=ELL_MAX)
+                    .rail(0.0..=2f64.powi(64))
+                    .smallest_positive(1.0),
+            )
+            .on_hover_text("ℓ: load-balancing cost (log scale; click the number to type)");
+            g.slider(
                 "c",
                 "c",
-                "Constant of \"O(p) tasks remain\": the standard policy stops at c·p tasks.",
-                |ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut params.c)
-                            .speed(0.05)
-                            .max_decimals(3),
-                    )
-                },
+                "Constant c > 0 of \"O(p) tasks remain\": the standard policy stops at c·p tasks. The rail spans 0.01…100.",
+                &mut params.c,
+                &slider::Span::log(slider::above(0.0)..=f64::MAX).rail(0.01..=100.0),
             );
             g.row(
                 "Policy",
@@ -237,9 +235,13 @@ impl Workspace for GeodecayPanel {
                 },
             );
             if params.policy == Policy::Every {
-                g.checked("every", "k", "Balance every k rounds.", |ui| {
-                    ui.add(egui::DragValue::new(&mut params.every).speed(0.1))
-                });
+                g.slider(
+                    "every",
+                    "k",
+                    "Balance every k rounds (k ≥ 1; the rail spans 1…1000).",
+                    &mut params.every,
+                    &slider::Span::log(1..=u64::MAX).rail(1..=1000),
+                );
             }
             g.row(
                 "Decay",
@@ -257,20 +259,28 @@ impl Workspace for GeodecayPanel {
                     choice(ui, "geo_survivors", &mut params.survivors, &all, Survivors::name)
                 },
             );
-            g.row("seed", "Seed of the random decay and survivors.", |ui| {
-                ui.add(egui::DragValue::new(&mut params.seed))
-            });
-            g.checked(
+            // Random survivors allow fewer processors: p follows at once.
+            params.p = p_span(params).clamp(params.p);
+            g.slider(
+                "",
+                "seed",
+                "Seed of the random decay and survivors (the rail spans 0…10^6).",
+                &mut params.seed,
+                &slider::Span::log(0..=u64::MAX).rail(0..=1_000_000),
+            );
+            g.slider(
                 "ell_log2_max",
                 "ℓ sweep to 2^",
                 "The ℓ plots run ℓ = 2^1 … 2^k.",
-                |ui| ui.add(egui::DragValue::new(&mut params.ell_log2_max).range(1..=1000)),
+                &mut params.ell_log2_max,
+                &slider::Span::log(1..=ELL_LOG2_LIMIT),
             );
-            g.checked(
+            g.slider(
                 "seeds",
                 "seeds",
                 "Runs in the seed spread (random decay).",
-                |ui| ui.add(egui::DragValue::new(&mut params.seeds).range(1..=10_000)),
+                &mut params.seeds,
+                &slider::Span::log(1..=SEEDS_MAX),
             );
         });
         about_section(ui, crate::ui::help::GEODECAY, |_| {});

@@ -22,6 +22,7 @@ use crate::ui::widgets::form::{
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::slider::{Span, largest_accepted};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
@@ -158,41 +159,52 @@ impl Workspace for KsbfPanel {
                     choice(ui, "ks_shape", &mut params.shape, &Shape::ALL, Shape::name)
                 },
             );
-            g.checked(
+            // n and p bound each other (the two-row grid spans p + n + 1 levels), and n's
+            // top depends on the workload: each range is what the model accepts given the
+            // others, so no position of either slider is refused.
+            let n_top = top_accepted(params, "n", |q, n| q.n = n);
+            let n_span = if n_top <= 64 {
+                Span::linear(1..=n_top)
+            } else {
+                Span::log(1..=n_top)
+            };
+            g.slider(
                 "n",
                 "n",
-                "Size: tree height n (T_n), grid side n (G_n), depth cap of random trees, h of the sparse tree.",
-                |ui| ui.add(egui::DragValue::new(&mut params.n).speed(0.1)),
+                "Size: tree height n (T_n), grid side n (G_n), depth cap of random trees, h of the sparse tree; at most what the memory limit allows for this workload and p.",
+                &mut params.n,
+                &n_span,
             );
-            g.checked(
+            let p_top = top_accepted(params, "p", |q, p| q.p = p);
+            g.slider(
                 "p",
                 "p",
-                "Ring size: PEs P_0 … P_{p−1}, each sends to its clockwise neighbour.",
-                |ui| ui.add(egui::DragValue::new(&mut params.p).speed(0.1)),
+                "Ring size: PEs P_0 … P_{p−1}, each sends to its clockwise neighbour (1 to 4096).",
+                &mut params.p,
+                &Span::log(1..=p_top),
             );
             if params.shape.is_random() {
-                g.checked(
+                g.slider(
                     "spawn_prob",
                     "q",
                     "Spawn probability: an executed task spawns its children with probability q.",
-                    |ui| {
-                        ui.add(
-                            egui::DragValue::new(&mut params.spawn_prob)
-                                .speed(0.01)
-                                .max_decimals(3),
-                        )
-                    },
+                    &mut params.spawn_prob,
+                    &Span::linear(0.0..=1.0),
                 );
-                g.row(
+                g.slider(
+                    "",
                     "seeds",
                     "Seeds of the efficiency study (plot “efficiency over seeds”).",
-                    |ui| ui.add(egui::DragValue::new(&mut self.view.seeds).range(1..=2000)),
+                    &mut self.view.seeds,
+                    &Span::log(1..=2000),
                 );
             }
-            g.row(
+            g.slider(
+                "",
                 "seed",
-                "Seed of the random workload and of the random policy.",
-                |ui| ui.add(egui::DragValue::new(&mut params.seed)),
+                "Seed of the random workload and of the random policy (the rail spans 0…10^6).",
+                &mut params.seed,
+                &Span::log(0..=u64::MAX).rail(0..=1_000_000),
             );
             g.row(
                 "Balancing",
@@ -570,6 +582,20 @@ impl Workspace for KsbfPanel {
             }
         }
     }
+}
+
+/// The largest value of the field `field` (set into a copy of `params` by `set`) that the
+/// model accepts with the other parameters as they are: the top of that field's slider. A
+/// value the memory limit refuses is refused under "n" whichever field made it too large.
+fn top_accepted(params: &KsbfParams, field: &str, set: impl Fn(&mut KsbfParams, u32)) -> u32 {
+    let accepts = |x: u64| {
+        let mut q = params.clone();
+        set(&mut q, x as u32);
+        q.validate()
+            .err()
+            .is_none_or(|e| e.field != field && e.field != "n")
+    };
+    largest_accepted(1, u64::from(u32::MAX), accepts) as u32
 }
 
 impl KsbfPanel {

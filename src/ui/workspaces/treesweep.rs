@@ -6,6 +6,7 @@ use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
+use crate::model::treesweep::params::{N_MAX, TAU_MAX};
 use crate::model::treesweep::{
     self, Direction, Rule, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
     Valid, exhaustive, log_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau,
@@ -16,6 +17,7 @@ use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::slider::{Span, above};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
@@ -113,28 +115,22 @@ impl Workspace for TreeSweepPanel {
     fn controls(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         ui.heading("Instance");
         param_grid(ui, "ts_params", self.error.of(params), |g| {
-            g.checked(
+            g.slider(
                 "n",
                 "n",
-                "Height n of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1).",
-                |ui| {
-                    ui.add(egui::DragValue::new(&mut params.n).speed(0.1))
-                        .on_hover_text("n: tree height")
-                },
-            );
-            g.checked(
+                "Height n of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1), 1 to 1000.",
+                &mut params.n,
+                &Span::log(1..=N_MAX),
+            )
+            .on_hover_text("n: tree height (log scale; click the number to type)");
+            g.slider(
                 "tau",
                 "τ",
-                "Communication delay τ > 1: an edge between nodes on different processors costs τ; a node executes in time 1 (fine-grain model).",
-                |ui| {
-                    ui.add(
-                        egui::Slider::new(&mut params.tau, 1.0..=1e6)
-                            .logarithmic(true)
-                            .max_decimals(3),
-                    )
-                    .on_hover_text("τ: communication delay (log scale; click the number to type)")
-                },
-            );
+                "Communication delay τ > 1: an edge between nodes on different processors costs τ; a node executes in time 1 (fine-grain model). The rail spans 1.01…10^6; any τ in (1, 10^9] can be typed.",
+                &mut params.tau,
+                &Span::log(above(1.0)..=TAU_MAX).rail(1.01..=1e6),
+            )
+            .on_hover_text("τ: communication delay (log scale; click the number to type)");
             g.row(
                 "Direction",
                 "Up-sweep: leaves first. Down-sweep: the up-sweep schedule run backwards (same makespan).",
@@ -143,10 +139,12 @@ impl Workspace for TreeSweepPanel {
                     choice(ui, "ts_direction", &mut params.direction, &all, Direction::name)
                 },
             );
-            g.row(
+            g.slider(
+                "",
                 "Plots: n up to",
                 "The n plots run n = 1..this (the paper stopped at 40).",
-                |ui| ui.add(egui::DragValue::new(&mut self.view.n_max).range(2..=1000)),
+                &mut self.view.n_max,
+                &Span::log(2..=N_MAX as u32),
             );
         });
         about_section(ui, crate::ui::help::TREESWEEP, |_| {});

@@ -1,8 +1,10 @@
 //! The instance editor: operations, the vector table (L, δ, c→, c←) and the generators.
 
 use super::*;
-use crate::model::redistribute::instance::N_MAX;
+use crate::model::redistribute::editing::RANDOM_DELTA_MAX;
+use crate::model::redistribute::instance::{COST_MAX, N_MAX, N_MIN};
 use crate::ui::widgets::form::{ParamGrid, choice_in, param_grid};
+use crate::ui::widgets::slider::{Span, above, slider};
 
 /// The ring directions, as the radio buttons offer them.
 const DIRECTIONS: [(Direction, &str); 2] = [(Direction::Uni, "uni"), (Direction::Bi, "bi")];
@@ -28,11 +30,16 @@ impl RedistPanel {
             let mut n = inst.n();
             let resized = g.row(
                 "n",
-                "Number of processors P_1 … P_n (2 to 10 000).",
-                |ui| ui.add(egui::DragValue::new(&mut n).range(2..=N_MAX).speed(0.2)),
+                "Number of processors P_1 … P_n (2 to 10 000). A smaller ring drops the last processors and makes Σδ = 0 again (see the note under the generators).",
+                |ui| slider(ui, "n", &mut n, &Span::log(N_MIN..=N_MAX)),
             );
-            if resized.changed() {
+            if resized.changed() && n != inst.n() {
+                let shrunk = n < inst.n();
                 inst.resize(n);
+                if shrunk && inst.delta.iter().sum::<i64>() != 0 {
+                    let fixed = make_sum_zero(inst);
+                    self.texts.message = Some((false, format!("n = {n}: {fixed}")));
+                }
                 self.table.reset();
             }
             scalar_error(g.ui, Field::N);
@@ -57,9 +64,11 @@ impl RedistPanel {
                 }
             }
             if let Costs::Homogeneous(c) = &mut inst.costs {
-                g.row("c", "Time to send one item over any link.", |ui| {
-                    ui.add(egui::DragValue::new(c).speed(0.05).max_decimals(4))
-                });
+                g.row(
+                    "c",
+                    "Time to send one item over any link, > 0 (the rail spans 0.01…10^4; up to 10^9 can be typed).",
+                    |ui| slider(ui, "c", c, &Span::log(above(0.0)..=COST_MAX).rail(0.01..=1e4)),
+                );
                 scalar_error(g.ui, Field::C);
             }
             g.row(
@@ -88,32 +97,7 @@ impl RedistPanel {
                 .on_hover_text("Lower the largest δ's (Σδ > 0) or raise the smallest (Σδ < 0) until Σδ = 0; the changes are listed below")
                 .clicked()
             {
-                let fix = fix_sum(&mut inst.delta);
-                let listed: Vec<String> = fix
-                    .changes
-                    .iter()
-                    .take(12)
-                    .map(|(i, a, b)| format!("δ_{} {a} → {b}", i + 1))
-                    .collect();
-                let more = fix.changes.len().saturating_sub(12);
-                for (i, _, b) in &fix.changes {
-                    if let Some(l) = inst.loads.get_mut(*i) {
-                        *l = (*l).max(1 + b).max(1);
-                    }
-                }
-                self.texts.message = Some((
-                    false,
-                    if fix.changes.is_empty() {
-                        "Σδ was already 0".into()
-                    } else {
-                        format!(
-                            "Σδ was {}: {}{}",
-                            fix.old_sum,
-                            listed.join(", "),
-                            if more > 0 { format!(" and {more} more") } else { String::new() }
-                        )
-                    },
-                ));
+                self.texts.message = Some((false, make_sum_zero(inst)));
                 self.table.reset();
             }
             if ui.button("Rotate").on_hover_text("P_k becomes P_{k+1} (every vector moves one place)").clicked() {
@@ -309,13 +293,27 @@ impl RedistPanel {
                     .spacing([8.0, 4.0])
                     .show(ui, |ui| {
                         let mut g = ParamGrid::new(ui, None);
-                        g.row("seed", "", |ui| ui.add(egui::DragValue::new(&mut spec.seed)));
-                        g.row("n (random)", "", |ui| {
-                            ui.add(egui::DragValue::new(&mut spec.n).range(2..=N_MAX))
-                        });
-                        g.row("max |δ|", "", |ui| {
-                            ui.add(egui::DragValue::new(&mut spec.max_delta).range(1..=100_000))
-                        });
+                        g.slider(
+                            "",
+                            "seed",
+                            "Seed of the generator (the rail spans 0…10^6).",
+                            &mut spec.seed,
+                            &Span::log(0..=u64::MAX).rail(0..=1_000_000),
+                        );
+                        g.slider(
+                            "",
+                            "n (random)",
+                            "Processors of the random ring (2 to 10 000).",
+                            &mut spec.n,
+                            &Span::log(N_MIN..=N_MAX),
+                        );
+                        g.slider(
+                            "",
+                            "max |δ|",
+                            "Largest |δ_k| of the random ring (δ_k uniform in [−max, max], then Σδ made 0).",
+                            &mut spec.max_delta,
+                            &Span::log(1..=RANDOM_DELTA_MAX),
+                        );
                         let links = [(false, "homog."), (true, "heterog.")];
                         g.radios("links", "", &mut spec.heterogeneous, &links);
                         g.radios("direction", "", &mut spec.direction, &DIRECTIONS);
@@ -413,4 +411,35 @@ impl RedistPanel {
             });
         }
     }
+}
+
+/// Makes Σδ = 0 as the "Make Σδ = 0" button does (the extreme δ's move, loads are raised where
+/// L_k ≥ 1 + δ_k needs it): what changed, for the message line.
+fn make_sum_zero(inst: &mut RingInstance) -> String {
+    let fix = fix_sum(&mut inst.delta);
+    for (i, _, b) in &fix.changes {
+        if let Some(l) = inst.loads.get_mut(*i) {
+            *l = (*l).max(1 + b).max(1);
+        }
+    }
+    if fix.changes.is_empty() {
+        return "Σδ was already 0".into();
+    }
+    let listed: Vec<String> = fix
+        .changes
+        .iter()
+        .take(12)
+        .map(|(i, a, b)| format!("δ_{} {a} → {b}", i + 1))
+        .collect();
+    let more = fix.changes.len().saturating_sub(12);
+    format!(
+        "Σδ was {}: {}{}",
+        fix.old_sum,
+        listed.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    )
 }

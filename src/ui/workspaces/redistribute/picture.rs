@@ -566,13 +566,18 @@ impl RedistPanel {
             );
             return;
         }
-        let blocks = r.schedule.blocks();
-        if blocks.len() > GANTT_BLOCKS {
+        // Count before building: a round-based schedule may hold millions of sends.
+        let count = r.schedule.transfer_count();
+        if count > GANTT_BLOCKS {
             ui.label(
-                RichText::new(format!("{} transfers: too many to draw.", blocks.len())).weak(),
+                RichText::new(format!(
+                    "{count} transfers: too many to draw (at most {GANTT_BLOCKS})."
+                ))
+                .weak(),
             );
             return;
         }
+        let blocks = r.schedule.blocks();
         let mut bars = Vec::with_capacity(2 * blocks.len());
         for b in &blocks {
             let what = format!("P{} → P{}: {} item(s)", b.from + 1, b.to + 1, b.items);

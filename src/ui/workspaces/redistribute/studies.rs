@@ -2,7 +2,12 @@
 //! Lemma 12, Algorithm 3 rounds vs Lemma 6, Section 8.
 
 use super::*;
+use crate::model::redistribute::iterative::{INSTANCES_MAX, P_MAX};
+use crate::model::redistribute::params::{
+    STUDY_SAMPLES, SWEEP_SAMPLES_MAX, SWEEP_VALUE_MAX, SweepSpec,
+};
 use crate::ui::widgets::form::{labelled, listed, pairs_grid, plot_header, radios};
+use crate::ui::widgets::slider::{Span, slider};
 use crate::ui::widgets::{palette, requested};
 
 /// Largest ring of the LP-ratio and rounds studies.
@@ -37,20 +42,27 @@ impl RedistPanel {
             let l = ui.label("sweep");
             let vars = [(SweepVar::N, "n"), (SweepVar::MaxDelta, "max |δ|")];
             radios(ui, l.id, &mut spec.var, &vars);
-            labelled(ui, "up to", "", |ui| {
-                ui.add(egui::DragValue::new(&mut spec.to).range(3..=10_000))
+            let (lo, hi) = SweepSpec::end_range(spec.var);
+            labelled(ui, "up to", "Last value of the swept variable.", |ui| {
+                slider(ui, "up to", &mut spec.to, &Span::log(lo..=hi))
             });
             ui.end_row();
+            // Named apart from the ring's n and the generator's max |δ| in the controls.
             let fixed = if spec.var == SweepVar::N {
-                "max |δ|"
+                "with max |δ|"
             } else {
-                "n"
+                "with n"
             };
-            labelled(ui, fixed, "", |ui| {
-                ui.add(egui::DragValue::new(&mut spec.fixed).range(2..=10_000))
+            labelled(ui, fixed, "The value the other variable keeps.", |ui| {
+                slider(ui, fixed, &mut spec.fixed, &Span::log(2..=SWEEP_VALUE_MAX))
             });
-            labelled(ui, "samples", "", |ui| {
-                ui.add(egui::DragValue::new(&mut spec.samples).range(1..=1000))
+            labelled(ui, "samples", "Random instances per point.", |ui| {
+                slider(
+                    ui,
+                    "samples",
+                    &mut spec.samples,
+                    &Span::log(1..=SWEEP_SAMPLES_MAX),
+                )
             });
             ui.end_row();
         });
@@ -81,23 +93,24 @@ impl RedistPanel {
         ) else {
             return;
         };
-        let mut series: Vec<Series> = Series::points_and_line(
-            "mean makespan",
-            pts.iter().map(|p| [p.x, p.makespan]).collect(),
-            palette::NEGATIVE,
-        )
-        .into();
+        // Points where every sample failed have no mean: they are left out, never drawn at 0.
+        let curve = |f: fn(&SweepPoint) -> Option<f64>| -> Vec<[f64; 2]> {
+            pts.iter().filter_map(|p| Some([p.x, f(p)?])).collect()
+        };
+        let mut series: Vec<Series> =
+            Series::points_and_line("mean makespan", curve(|p| p.makespan), palette::NEGATIVE)
+                .into();
         series.push(Series {
             name: "mean lower bound".into(),
-            points: pts.iter().map(|p| [p.x, p.bound]).collect(),
+            points: curve(|p| p.bound),
             style: SeriesStyle::DashedLine,
             color: Some(Color32::from_rgb(200, 60, 40)),
         });
         let failed: usize = pts.iter().map(|p| p.failed).sum();
-        let worst = pts.iter().map(|p| p.worst_ratio).fold(0.0, f64::max);
+        let worst = pts.iter().filter_map(|p| p.worst_ratio).reduce(f64::max);
         ui.label(format!(
             "worst makespan / bound: {}{}",
-            format_sig(worst, 6),
+            worst.map_or("— (no valid sample)".into(), |w| format_sig(w, 6)),
             if failed > 0 {
                 format!(" · {failed} sample(s) failed the checker")
             } else {
@@ -130,8 +143,8 @@ impl RedistPanel {
 
     pub(super) fn study_controls(ui: &mut Ui, samples: &mut usize, what: &str, key: &StudyKey) {
         ui.horizontal(|ui| {
-            labelled(ui, "samples", "", |ui| {
-                ui.add(egui::DragValue::new(samples).range(10..=5000))
+            labelled(ui, "samples", "Random instances of the study.", |ui| {
+                slider(ui, "samples", samples, &Span::log(STUDY_SAMPLES))
             });
         });
         ui.label(RichText::new(format!(
@@ -232,14 +245,21 @@ impl RedistPanel {
             return;
         };
         let count = |f: &dyn Fn(&RoundsPoint) -> bool| pts.iter().filter(|p| f(p)).count();
-        let off_c = count(&|p| p.corrected as i64 != p.lemma6);
-        let bad_c = count(&|p| !p.corrected_valid);
-        let off_l = count(&|p| p.literal as i64 != p.lemma6);
-        let bad_l = count(&|p| !p.literal_valid);
+        let off = |r: Option<usize>, l6: i64| r.is_some_and(|r| r as i64 != l6);
+        let off_c = count(&|p| off(p.corrected, p.lemma6));
+        let bad_c = count(&|p| p.corrected.is_some() && !p.corrected_valid);
+        let off_l = count(&|p| off(p.literal, p.lemma6));
+        let bad_l = count(&|p| p.literal.is_some() && !p.literal_valid);
+        let failed = count(&|p| p.corrected.is_none() || p.literal.is_none());
         ui.label(format!(
             "Of {} rings — corrected: {off_c} off Lemma 6, {bad_c} failing the checker · as \
-             printed: {off_l} off Lemma 6, {bad_l} failing the checker (possession).",
-            pts.len()
+             printed: {off_l} off Lemma 6, {bad_l} failing the checker (possession){}.",
+            pts.len(),
+            if failed > 0 {
+                format!(" · {failed} sample(s) failed to run (left out)")
+            } else {
+                String::new()
+            }
         ));
         let maxl = pts.iter().map(|p| p.lemma6).max().unwrap_or(1) as f64;
         let plot = ComparePlot {
@@ -257,7 +277,7 @@ impl RedistPanel {
                     name: "as printed".into(),
                     points: pts
                         .iter()
-                        .map(|p| [p.lemma6 as f64, p.literal as f64])
+                        .filter_map(|p| Some([p.lemma6 as f64, p.literal? as f64]))
                         .collect(),
                     style: SeriesStyle::Points,
                     color: Some(palette::POSITIVE),
@@ -266,7 +286,7 @@ impl RedistPanel {
                     name: "corrected".into(),
                     points: pts
                         .iter()
-                        .map(|p| [p.lemma6 as f64, p.corrected as f64])
+                        .filter_map(|p| Some([p.lemma6 as f64, p.corrected? as f64]))
                         .collect(),
                     style: SeriesStyle::Points,
                     color: Some(palette::NEGATIVE),
@@ -281,16 +301,37 @@ impl RedistPanel {
     pub(super) fn iterative_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         let it = &mut params.iterative;
         pairs_grid(ui, "rd_iter", |ui| {
-            labelled(ui, "p", "", |ui| {
-                ui.add(egui::DragValue::new(&mut it.p).range(2..=256))
-            });
-            labelled(ui, "platforms", "", |ui| {
-                ui.add(egui::DragValue::new(&mut it.instances).range(1..=200))
-            });
+            // One column at least per processor.
+            let p_max = P_MAX.min(usize::try_from(it.columns).unwrap_or(P_MAX));
+            labelled(
+                ui,
+                "p",
+                "Processors of the ring (Fig. 13: 8, Fig. 14: 32).",
+                |ui| slider(ui, "p", &mut it.p, &Span::log(2..=p_max.max(2))),
+            );
+            labelled(
+                ui,
+                "platforms",
+                "Seeded platforms each curve averages.",
+                |ui| {
+                    slider(
+                        ui,
+                        "platforms",
+                        &mut it.instances,
+                        &Span::log(1..=INSTANCES_MAX),
+                    )
+                },
+            );
             ui.end_row();
-            labelled(ui, "seed", "", |ui| {
-                ui.add(egui::DragValue::new(&mut it.seed))
-            });
+            labelled(
+                ui,
+                "platform seed",
+                "Seed of the platforms (the rail spans 0…10^6).",
+                |ui| {
+                    let span = Span::log(0..=u64::MAX).rail(0..=1_000_000);
+                    slider(ui, "platform seed", &mut it.seed, &span)
+                },
+            );
             labelled(
                 ui,
                 "not light",

@@ -1,0 +1,242 @@
+//! The resource budget of every computation.
+//!
+//! Each model estimates, from its validated parameters and before running anything, the work
+//! and the memory a computation will take — a [`Cost`] in the model's own unit of work (node
+//! visits, processor-rounds, …) — and refuses what exceeds its [`Budget`] with one message
+//! naming the estimate and the limit. The estimates are called from the models' validation
+//! (and, for the optional studies, from the report before it computes them), so the CLI, the
+//! report and the GUI refuse the same inputs, the GUI next to the parameter concerned.
+//!
+//! The limits are chosen so that every accepted input finishes within about [`SECONDS`] and
+//! [`MEMORY_LIMIT`] bytes on the reference machine (2 cores, release build); each model's
+//! `BUDGET` documents the measurements behind its work limit.
+
+use super::num::approx;
+use super::{ParamError, param_error};
+
+/// Wall-clock time a model's work limit stands for on the reference machine, in seconds.
+pub const SECONDS: f64 = 10.0;
+
+/// Largest estimated peak memory of one computation, in bytes (1 GB). Estimates include what
+/// the report builds to print the result (JSON values, table rows) where it lists per-round or
+/// per-item data.
+pub const MEMORY_LIMIT: f64 = 1e9;
+
+/// The estimated resources of one computation.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Cost {
+    /// Work, in the unit of the model's [`Budget`].
+    pub work: f64,
+    /// Peak memory, in bytes.
+    pub bytes: f64,
+}
+
+impl Cost {
+    /// `work` units and `bytes` bytes.
+    pub fn new(work: f64, bytes: f64) -> Cost {
+        Cost { work, bytes }
+    }
+
+    /// `k` computations of this cost done one after the other (work adds up, memory is
+    /// reused).
+    pub fn repeated(self, k: f64) -> Cost {
+        Cost {
+            work: self.work * k,
+            bytes: self.bytes,
+        }
+    }
+}
+
+impl std::ops::Add for Cost {
+    type Output = Cost;
+    /// Two computations whose results are both held: work and memory add up.
+    fn add(self, o: Cost) -> Cost {
+        Cost {
+            work: self.work + o.work,
+            bytes: self.bytes + o.bytes,
+        }
+    }
+}
+
+impl std::iter::Sum for Cost {
+    fn sum<I: Iterator<Item = Cost>>(iter: I) -> Cost {
+        iter.fold(Cost::default(), |a, b| a + b)
+    }
+}
+
+/// What one computation of a model may spend.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Budget {
+    /// The unit of work, in the plural ("node visits").
+    pub unit: &'static str,
+    /// Most work accepted: about [`SECONDS`] on the reference machine.
+    pub work: f64,
+}
+
+impl Budget {
+    /// `Ok` when `cost` fits the work limit and [`MEMORY_LIMIT`], else the error on `field`:
+    /// "`what`: about 2.7e8 node visits (about 54 s here), more than the limit of 5e7 (10 s)",
+    /// or the same with the memory. `what` names the inputs behind the estimate
+    /// ("n = 28, p = 4096").
+    pub fn check(&self, field: &'static str, what: &str, cost: Cost) -> Result<(), ParamError> {
+        // A NaN estimate is refused too.
+        let within = cost.work.partial_cmp(&self.work).is_some_and(|o| o.is_le());
+        if !within {
+            let seconds = cost.work / self.work * SECONDS;
+            return Err(param_error(
+                field,
+                format!(
+                    "{what}: about {} {} (about {} here), more than the limit of {} ({})",
+                    approx(cost.work),
+                    self.unit,
+                    duration(seconds),
+                    approx(self.work),
+                    duration(SECONDS),
+                ),
+            ));
+        }
+        check_memory(field, what, cost.bytes)
+    }
+}
+
+/// One part of a computation done with others (a run and its studies): the field that asks
+/// for it, what it is, and its cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    /// The parameter field that asks for it (or bounds it).
+    pub field: &'static str,
+    /// What it is: "the p sweep (p = 1 … 2^20, 3 policies)".
+    pub what: String,
+    /// Its estimated cost.
+    pub cost: Cost,
+}
+
+impl Budget {
+    /// Checks parts computed together against the budget as a whole: their costs add up, and
+    /// the error (on the costliest part's field) names that part "with the rest of the run".
+    pub fn check_parts(&self, parts: &[Part]) -> Result<(), ParamError> {
+        let total: Cost = parts.iter().map(|p| p.cost).sum();
+        let by_work = parts
+            .iter()
+            .max_by(|a, b| a.cost.work.total_cmp(&b.cost.work));
+        let by_bytes = parts
+            .iter()
+            .max_by(|a, b| a.cost.bytes.total_cmp(&b.cost.bytes));
+        let worst = if total.work <= self.work {
+            by_bytes
+        } else {
+            by_work
+        };
+        let Some(worst) = worst else {
+            return Ok(());
+        };
+        let what = if parts.len() > 1 {
+            format!("{} with the rest of the run", worst.what)
+        } else {
+            worst.what.clone()
+        };
+        self.check(worst.field, &what, total)
+    }
+}
+
+/// `Ok` when `bytes` fits [`MEMORY_LIMIT`], else the error on `field`: "`what`: about 2.1 GB of
+/// memory, more than the limit of 1 GB".
+pub fn check_memory(field: &'static str, what: &str, bytes: f64) -> Result<(), ParamError> {
+    if bytes <= MEMORY_LIMIT {
+        Ok(())
+    } else {
+        Err(param_error(
+            field,
+            format!(
+                "{what}: about {} of memory, more than the limit of {}",
+                size(bytes),
+                size(MEMORY_LIMIT)
+            ),
+        ))
+    }
+}
+
+/// A byte count with two significant digits and a decimal unit ("2.1 GB", "450 MB").
+pub fn size(bytes: f64) -> String {
+    let units = [(1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "kB")];
+    for (scale, unit) in units {
+        if bytes >= scale {
+            return format!("{} {unit}", approx(bytes / scale));
+        }
+    }
+    format!("{} B", approx(bytes))
+}
+
+/// A duration in seconds, minutes or hours, two significant digits.
+fn duration(seconds: f64) -> String {
+    if seconds >= 7200.0 {
+        format!("{} h", approx(seconds / 3600.0))
+    } else if seconds >= 120.0 {
+        format!("{} min", approx(seconds / 60.0))
+    } else {
+        format!("{} s", approx(seconds))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const B: Budget = Budget {
+        unit: "node visits",
+        work: 5e7,
+    };
+
+    #[test]
+    fn messages_name_the_estimate_and_the_limit() {
+        assert!(B.check("n", "n = 20", Cost::new(5e7, 1e9)).is_ok());
+        let e = B
+            .check("n", "n = 28, p = 4096", Cost::new(2.7e8, 1.0))
+            .unwrap_err();
+        assert_eq!(e.field, "n");
+        assert_eq!(
+            e.message,
+            "n = 28, p = 4096: about 2.7e8 node visits (about 54 s here), more than the limit of 5e7 (10 s)"
+        );
+        let e = B.check("p", "p = 7", Cost::new(1.0, 2.1e9)).unwrap_err();
+        assert_eq!(
+            e.message,
+            "p = 7: about 2.1 GB of memory, more than the limit of 1 GB"
+        );
+        // Estimates that are not numbers are refused, never waved through.
+        assert!(B.check("n", "n", Cost::new(f64::NAN, 0.0)).is_err());
+        assert!(B.check("n", "n", Cost::new(0.0, f64::INFINITY)).is_err());
+        assert_eq!(size(450e6), "450 MB");
+        assert_eq!(duration(3.0 * 3600.0), "3 h");
+        assert_eq!(duration(600.0), "10 min");
+    }
+
+    #[test]
+    fn parts_are_checked_together() {
+        let part = |field, work| Part {
+            field,
+            what: format!("the {field} part"),
+            cost: Cost::new(work, 10.0),
+        };
+        assert!(B.check_parts(&[part("a", 3e7), part("b", 2e7)]).is_ok());
+        let e = B
+            .check_parts(&[part("a", 3e7), part("b", 4e7)])
+            .unwrap_err();
+        assert_eq!(e.field, "b");
+        assert!(
+            e.message
+                .starts_with("the b part with the rest of the run: about 7e7 node visits"),
+            "{e}"
+        );
+        assert!(B.check_parts(&[]).is_ok());
+    }
+
+    #[test]
+    fn costs_add_and_repeat() {
+        let c = Cost::new(10.0, 100.0) + Cost::new(5.0, 50.0);
+        assert_eq!(c, Cost::new(15.0, 150.0));
+        assert_eq!(c.repeated(3.0), Cost::new(45.0, 150.0));
+        let s: Cost = [c, c].into_iter().sum();
+        assert_eq!(s, Cost::new(30.0, 300.0));
+    }
+}

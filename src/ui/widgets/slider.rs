@@ -1,0 +1,249 @@
+//! The slider every numeric parameter is set with: a rail (linear, or logarithmic where the
+//! values span decades) beside a number that can be typed, in integer steps for integer
+//! parameters, and clamped to the values the model accepts, so that no handle position and
+//! nothing typed gives an invalid instance.
+//!
+//! A [`Span`] says which values the parameter may take (the model's valid range, computed
+//! from the other parameters where it depends on them) and which part of them the rail
+//! covers: a rail over ten decades is too coarse to aim with, so β's rail covers 10⁻²…10⁴
+//! while any β the model accepts can still be typed. The value is clamped into the valid
+//! range every time the slider is drawn, which also pulls a parameter back in when another
+//! one it depends on moves (a divisible tree's height when its arity grows).
+
+use std::cmp::Ordering;
+use std::ops::RangeInclusive;
+
+use egui::emath::Numeric;
+use egui::{DragValue, Response, Slider, SliderClamping, Ui};
+
+/// How values are spread along a slider's rail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// Evenly.
+    Linear,
+    /// Every decade gets the same length (for ranges spanning decades).
+    Log,
+}
+
+/// Length of the rails in the controls, in points (set as the grid's `slider_width`, which
+/// a slider's rail takes). Fixed rather than filling the row: a rail that grew with the room
+/// would widen the panel that gives the room, frame after frame. The number comes after the
+/// rail, so its width changing while the rail is dragged moves nothing.
+pub const RAIL_WIDTH: f32 = 110.0;
+/// Length of the rails in the settings above a plot, two to a row.
+pub const COMPACT_RAIL_WIDTH: f32 = 64.0;
+/// Width of the number beside the rail, unless it needs more (so that most rows line up).
+const NUMBER_WIDTH: f32 = 56.0;
+
+/// The values a parameter slider offers (see the module docs).
+#[derive(Debug, Clone)]
+pub struct Span<T> {
+    valid: RangeInclusive<T>,
+    rail: RangeInclusive<T>,
+    scale: Scale,
+    smallest_positive: Option<f64>,
+}
+
+impl<T: Numeric> Span<T> {
+    /// Every value of `valid` (both ends included), with a rail over all of them.
+    pub fn new(valid: RangeInclusive<T>, scale: Scale) -> Self {
+        Span {
+            rail: valid.clone(),
+            valid,
+            scale,
+            smallest_positive: None,
+        }
+    }
+
+    /// [`Span::new`] on a linear rail.
+    pub fn linear(valid: RangeInclusive<T>) -> Self {
+        Span::new(valid, Scale::Linear)
+    }
+
+    /// [`Span::new`] on a logarithmic rail.
+    pub fn log(valid: RangeInclusive<T>) -> Self {
+        Span::new(valid, Scale::Log)
+    }
+
+    /// The rail covers only `rail` (as far as it lies within the valid values); the values
+    /// beyond it are typed.
+    pub fn rail(mut self, rail: RangeInclusive<T>) -> Self {
+        self.rail = rail;
+        self
+    }
+
+    /// On a logarithmic rail that starts at 0: the smallest positive value it shows apart
+    /// from 0 (1 for integers unless set).
+    pub fn smallest_positive(mut self, value: f64) -> Self {
+        self.smallest_positive = Some(value);
+        self
+    }
+
+    /// The lowest and highest valid values.
+    pub fn valid(&self) -> (T, T) {
+        (*self.valid.start(), *self.valid.end())
+    }
+
+    /// The ends of the rail: the rail asked for, within the valid values (all of them if the
+    /// two do not meet).
+    pub fn rail_ends(&self) -> (T, T) {
+        let (lo, hi) = self.valid();
+        let (a, b) = (*self.rail.start(), *self.rail.end());
+        let a = if a > lo && a <= hi { a } else { lo };
+        let b = if b < hi && b >= lo { b } else { hi };
+        if a <= b { (a, b) } else { (lo, hi) }
+    }
+
+    /// `value` moved into the valid values (a NaN goes to the lowest).
+    pub fn clamp(&self, value: T) -> T {
+        let (lo, hi) = self.valid();
+        match (value.partial_cmp(&lo), value.partial_cmp(&hi)) {
+            (Some(Ordering::Less) | None, _) => lo,
+            (_, Some(Ordering::Greater)) => hi,
+            _ => value,
+        }
+    }
+}
+
+/// An open lower bound such as τ > 1: the smallest f64 above `bound`, the start of the
+/// valid values.
+pub fn above(bound: f64) -> f64 {
+    bound.next_up()
+}
+
+/// The largest `x` in `lo..=hi` that `accepts`, for a test that holds up to some value and
+/// fails beyond it (`lo` when it holds nowhere): the top of a range that depends on other
+/// parameters, found with the model's own checks.
+pub fn largest_accepted(lo: u64, hi: u64, accepts: impl Fn(u64) -> bool) -> u64 {
+    if !accepts(lo) {
+        return lo;
+    }
+    if accepts(hi) {
+        return hi;
+    }
+    // Invariant: accepts(ok), !accepts(bad).
+    let (mut ok, mut bad) = (lo, hi);
+    while bad - ok > 1 {
+        let mid = ok + (bad - ok) / 2;
+        if accepts(mid) {
+            ok = mid;
+        } else {
+            bad = mid;
+        }
+    }
+    ok
+}
+
+/// A slider for `value` over `span`: the rail (as long as the ui's `slider_width`, see
+/// [`RAIL_WIDTH`]), then the number, which can be dragged or clicked and typed (applied on
+/// Enter or when it loses focus). The value is clamped into the span's valid values; the
+/// response (the rail's, joined with the number's) says whether it changed. Name the rail
+/// after its caption with [`egui::Response::labelled_by`] (as [`super::form::labelled`]
+/// does); the number is named `name` followed by " (number)", so that only the rail carries
+/// the caption's name.
+pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>) -> Response {
+    let before = *value;
+    *value = span.clamp(*value);
+    let (lo, hi) = span.rail_ends();
+    let log = span.scale == Scale::Log;
+    let smallest = span
+        .smallest_positive
+        .unwrap_or(if T::INTEGRAL { 1.0 } else { 1e-6 });
+    let rail_width = ui.spacing().slider_width;
+    let mut response = ui
+        .scope(|ui| {
+            // The rail keeps to its own range; what it is set to from outside (a screen
+            // reader, a test) is clamped below, to the valid values.
+            let rail = ui.add(
+                Slider::new(value, lo..=hi)
+                    .clamping(SliderClamping::Never)
+                    .logarithmic(log)
+                    .smallest_positive(smallest)
+                    .show_value(false),
+            );
+            // Dragging the number moves it as fast as the handle would move it.
+            let (a, b) = (lo.to_f64(), hi.to_f64());
+            let speed = if log {
+                let decades = b.log10() - a.max(smallest).log10();
+                value.to_f64().abs().max(smallest) * decades * std::f64::consts::LN_10
+                    / f64::from(rail_width)
+            } else {
+                (b - a) / f64::from(rail_width)
+            };
+            let (vlo, vhi) = span.valid();
+            let mut number = DragValue::new(value)
+                .min_size(egui::vec2(NUMBER_WIDTH, ui.spacing().interact_size.y))
+                .range(vlo..=vhi)
+                .speed(speed)
+                .update_while_editing(false);
+            if !T::INTEGRAL {
+                let valid = vlo.to_f64()..=vhi.to_f64();
+                number = number.custom_formatter(move |x, d| show_float(x, d, &valid));
+            }
+            let number = ui.add(number).accessible_name(format!("{name} (number)"));
+            rail | number
+        })
+        .inner;
+    *value = span.clamp(*value);
+    if *value != before {
+        response.mark_changed();
+    }
+    response
+}
+
+/// A float in `valid` as the slider's number shows it: with the decimals the rail's
+/// resolution calls for when they say the value (to 12 significant digits) and say a valid
+/// one, else in full (a typed 4.56789; τ just above 1, which must not read "1.0"), in
+/// scientific notation when very large or small.
+fn show_float(x: f64, decimals: RangeInclusive<usize>, valid: &RangeInclusive<f64>) -> String {
+    let text = egui::emath::format_with_decimals_in_range(x, decimals);
+    let says_x = text
+        .parse::<f64>()
+        .is_ok_and(|y| (y - x).abs() <= 1e-12 * x.abs() && valid.contains(&y));
+    if says_x { text } else { format!("{x:?}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clamp_keeps_values_inside_and_sends_nan_low() {
+        let s = Span::log(above(1.0)..=1e9).rail(1.01..=1e6);
+        assert_eq!(s.clamp(1.0), 1f64.next_up());
+        assert_eq!(s.clamp(-5.0), 1f64.next_up());
+        assert_eq!(s.clamp(f64::NAN), 1f64.next_up());
+        assert_eq!(s.clamp(f64::INFINITY), 1e9);
+        assert_eq!(s.clamp(7.5), 7.5);
+        assert_eq!(s.rail_ends(), (1.01, 1e6));
+        let n = Span::linear(1u32..=28).rail(0..=100);
+        assert_eq!((n.clamp(0), n.clamp(50)), (1, 28));
+        assert_eq!(n.rail_ends(), (1, 28));
+        // A rail outside the valid values falls back to all of them.
+        assert_eq!(Span::linear(1u32..=5).rail(10..=20).rail_ends(), (1, 5));
+    }
+
+    #[test]
+    fn largest_accepted_finds_the_edge() {
+        assert_eq!(largest_accepted(1, 1000, |x| x * x <= 500), 22);
+        assert_eq!(largest_accepted(1, 1000, |_| true), 1000);
+        assert_eq!(largest_accepted(3, 1000, |_| false), 3);
+        assert_eq!(largest_accepted(0, u64::MAX, |x| x <= 1 << 40), 1 << 40);
+    }
+
+    #[test]
+    fn floats_are_shown_in_full_when_the_decimals_would_hide_them() {
+        let any = f64::MIN..=f64::MAX;
+        assert_eq!(show_float(37.5, 1..=3, &any), "37.5");
+        assert_eq!(show_float(100.0, 0..=2, &any), "100");
+        assert_eq!(show_float(4.56789, 1..=3, &any), "4.56789");
+        assert_eq!(show_float(1e-6, 0..=2, &any), "1e-6");
+        // Rounding may not make a valid value read like an invalid one.
+        let tau = above(1.0)..=1e9;
+        assert_eq!(
+            show_float(1f64.next_up(), 1..=3, &tau),
+            "1.0000000000000002"
+        );
+        assert_eq!(show_float(1.5, 1..=3, &tau), "1.5");
+    }
+}
