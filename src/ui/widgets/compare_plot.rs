@@ -392,19 +392,29 @@ pub fn plot_id(ui: &egui::Ui, salt: &str) -> egui::Id {
     ui.make_persistent_id(salt)
 }
 
-/// A legend for the plot `plot_id` (see [`plot_id`]), in the corner (of `preferred`, in that
-/// order) where it covers the least of `tracks` (see [`legend_place`]).
+/// The legend of the plot `plot_id` (see [`plot_id`]) with `entries`: in the corner (of
+/// `preferred`, in that order) free of `tracks` (see [`legend_place`]), or, when every corner
+/// covers some, drawn here as a row above the plot (and None returned: the plot gets no
+/// legend of its own).
 pub fn free_legend(
-    ui: &egui::Ui,
+    ui: &mut egui::Ui,
     plot_id: egui::Id,
-    names: &[&str],
+    entries: &[(egui::Color32, Swatch, &str)],
     tracks: &[Track<'_>],
     preferred: [Corner; 4],
-) -> Legend {
-    let corner = legend_place(ui, plot_id, names, tracks, preferred, false).unwrap_or(preferred[0]);
-    Legend::default()
-        .follow_insertion_order(true)
-        .position(corner)
+) -> Option<Legend> {
+    let names: Vec<&str> = entries.iter().map(|e| e.2).collect();
+    match legend_place(ui, plot_id, &names, tracks, preferred, true) {
+        Some(corner) => Some(
+            Legend::default()
+                .follow_insertion_order(true)
+                .position(corner),
+        ),
+        None => {
+            legend_row(ui, entries);
+            None
+        }
+    }
 }
 
 /// Whether `b` runs on `a`: as many points, each within [`COINCIDE`] of the data's span.
@@ -520,17 +530,22 @@ pub fn legend_row(ui: &mut egui::Ui, entries: &[(egui::Color32, Swatch, &str)]) 
     });
 }
 
-/// A plot with a legend and labelled axes, for the charts [`compare_plot`] does not draw (bar
-/// charts, timelines with bands).
+/// A plot with labelled axes and the legend [`free_legend`] placed (if it placed one in a
+/// corner), for the charts [`compare_plot`] does not draw (bar charts).
 pub fn labelled_plot<'a>(
-    id: &str,
+    id: egui::Id,
     x_label: impl Into<egui::WidgetText>,
     y_label: impl Into<egui::WidgetText>,
+    legend: Option<Legend>,
 ) -> Plot<'a> {
-    Plot::new(id)
-        .legend(Legend::default())
+    let plot = Plot::new(id)
+        .id(id)
         .x_axis_label(x_label)
-        .y_axis_label(y_label)
+        .y_axis_label(y_label);
+    match legend {
+        Some(l) => plot.legend(l),
+        None => plot,
+    }
 }
 
 /// Whether the current value `x` lies within the data's x range (plus 5 % either side).

@@ -178,49 +178,41 @@ fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
 }
 
 /// Where to centre a link's cost label of `size`: on the line through the chord's middle
-/// `mid` along `outward` (away from the centre), at the nearest place off the link's line
-/// that keeps clear of the discs (centre, radius) and the labels in `keep_clear`. Tries
-/// outwards first (the inside carries the transfer arrows and their labels), then closer in;
-/// if no place is free, the one overlapping least.
+/// `mid` along `outward` (away from the centre), off the link's line. The place never
+/// touches the discs (centre, radius) if any place can; among those it weighs overlapping
+/// the labels in `keep_clear`, running out of `bounds` and the distance from the link, so a
+/// label stays by its link on a crowded ring rather than fleeing far out.
 fn label_place(
     mid: Pos2,
     outward: Vec2,
     size: Vec2,
     discs: &[(Pos2, f32)],
     keep_clear: &[Rect],
+    bounds: Rect,
 ) -> Pos2 {
-    let overlap = |at: Pos2| -> f32 {
-        let r = Rect::from_center_size(at, size);
+    // Off the line: the label's half extent along `outward`, and a gap.
+    let off = 0.5 * (size.x * outward.x.abs() + size.y * outward.y.abs()) + LABEL_GAP + 1.0;
+    let first = off.ceil() as i32;
+    let cost = |d: i32| -> f32 {
+        let r = Rect::from_center_size(mid + outward * d as f32, size);
         let discs: f32 = discs
             .iter()
             .map(|&(c, radius)| (radius + LABEL_GAP - r.distance_to_pos(c)).max(0.0))
             .sum();
-        let rects: f32 = keep_clear
+        let area = |i: Rect| if i.is_positive() { i.area() } else { 0.0 };
+        let labels: f32 = keep_clear
             .iter()
-            .map(|k| {
-                let i = r.expand(LABEL_GAP).intersect(*k);
-                if i.is_positive() { i.area() } else { 0.0 }
-            })
+            .map(|k| area(r.expand(LABEL_GAP).intersect(*k)))
             .sum();
-        discs + rects
+        let outside = r.area() - area(r.intersect(bounds));
+        let far = (d - first).unsigned_abs() as f32;
+        10_000.0 * discs + labels + 4.0 * outside + 2.0 * far
     };
-    // Off the line: the label's half extent along `outward`, and a gap.
-    let off = 0.5 * (size.x * outward.x.abs() + size.y * outward.y.abs()) + LABEL_GAP + 1.0;
-    let first = off.ceil() as i32;
-    let candidates = (first..=first + 90)
+    let best = (first..=first + 90)
         .chain((-40..first).rev())
-        .map(|d| mid + outward * d as f32);
-    let mut best = (f32::INFINITY, mid);
-    for at in candidates {
-        let o = overlap(at);
-        if o == 0.0 {
-            return at;
-        }
-        if o < best.0 {
-            best = (o, at);
-        }
-    }
-    best.1
+        .min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
+        .unwrap_or(first);
+    mid + outward * best as f32
 }
 
 /// Where an editor of a link goes: beyond the link (whose label is `label`, or its middle
@@ -369,7 +361,7 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         let size = galley.size() + Vec2::splat(4.0);
         let discs = [(pos[i], node_r), (pos[j], node_r)];
         let keep_clear = [outer_rects[i], outer_rects[j]];
-        let at = label_place(mid, outward, size, &discs, &keep_clear);
+        let at = label_place(mid, outward, size, &discs, &keep_clear, g.rect);
         let r = Rect::from_center_size(at, size);
         label_rects[i] = Some(r);
         let name = format!("link P{} – P{}", i + 1, j + 1);
@@ -514,7 +506,7 @@ mod tests {
         let mid = pos(i) + (pos(i + 1) - pos(i)) * 0.5;
         let outward = (mid - g.center).normalized();
         let discs = [(pos(i), g.node_r), (pos(i + 1), g.node_r)];
-        let at = label_place(mid, outward, size, &discs, &[]);
+        let at = label_place(mid, outward, size, &discs, &[], g.rect);
         (Rect::from_center_size(at, size), discs)
     }
 

@@ -13,7 +13,7 @@ use crate::model::ksbf::{
     SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
 };
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, Track, bar_tracks, compare_plot, corners,
+    ComparePlot, PlotView, Series, SeriesStyle, Swatch, Track, bar_tracks, compare_plot, corners,
     cumulative, free_legend, labelled_plot, plot_id,
 };
 use crate::ui::widgets::form::{
@@ -457,37 +457,36 @@ impl Workspace for KsbfPanel {
                     ui,
                     pid,
                     &[
-                        "simulated W_i",
-                        "ideal N/p",
-                        "exact W_i (Thm 2.1/3.1, corrected)",
+                        (palette::SIMULATED, Swatch::Band, "simulated W_i"),
+                        (palette::REFERENCE, Swatch::Line, "ideal N/p"),
+                        (
+                            palette::BOUND,
+                            Swatch::Marker,
+                            "exact W_i (Thm 2.1/3.1, corrected)",
+                        ),
                     ],
                     &tracks,
                     corners(false),
                 );
-                labelled_plot("ks_work", "PE i", "work W_i")
-                    .id(pid)
-                    .legend(legend)
-                    .show(ui, |pl| {
-                        pl.bar_chart(
-                            BarChart::new("simulated W_i", bars).color(palette::SIMULATED),
+                labelled_plot(pid, "PE i", "work W_i", legend).show(ui, |pl| {
+                    pl.bar_chart(BarChart::new("simulated W_i", bars).color(palette::SIMULATED));
+                    pl.line(
+                        Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
+                            .color(palette::REFERENCE),
+                    );
+                    if let Some(w) = exact {
+                        let pts: Vec<[f64; 2]> = w
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &x)| [i as f64, x as f64])
+                            .collect();
+                        pl.points(
+                            egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
+                                .radius(4.0)
+                                .color(palette::BOUND),
                         );
-                        pl.line(
-                            Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
-                                .color(palette::REFERENCE),
-                        );
-                        if let Some(w) = exact {
-                            let pts: Vec<[f64; 2]> = w
-                                .iter()
-                                .enumerate()
-                                .map(|(i, &x)| [i as f64, x as f64])
-                                .collect();
-                            pl.points(
-                                egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
-                                    .radius(4.0)
-                                    .color(palette::BOUND),
-                            );
-                        }
-                    });
+                    }
+                });
             }
             KsPlot::Seeds => {
                 if !params.shape.is_random() {

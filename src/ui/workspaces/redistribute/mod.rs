@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{AxisHints, Bar, BarChart, Line, Plot};
+use egui_plot::{AxisHints, Bar, BarChart, Line};
 use serde::{Deserialize, Serialize};
 
 mod editor;
@@ -36,7 +36,7 @@ use crate::model::redistribute::sweep::{
     LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, rounds_vs_lemma6,
 };
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, Track, bar_tracks, compare_plot, corners,
+    ComparePlot, PlotView, Series, SeriesStyle, Swatch, Track, bar_tracks, compare_plot, corners,
     free_legend, labelled_plot, plot_id,
 };
 use crate::ui::widgets::form::choices;

@@ -10,9 +10,11 @@ use crate::ui::widgets::palette;
 /// Above this many processors the δ profile is drawn as lines instead of bars.
 const BAR_LIMIT: usize = 300;
 /// Height the chart under the ring (δ bars, Gantt, sends) keeps at least.
-const LOWER_MIN: f32 = 130.0;
+const LOWER_MIN: f32 = 110.0;
 /// Height the ring keeps at least.
-const RING_MIN: f32 = 140.0;
+const RING_MIN: f32 = 160.0;
+/// A picture this many times wider than tall shows the ring and the chart side by side.
+const SIDE_BY_SIDE: f32 = 1.8;
 /// Largest number of rows of the Gantt chart.
 const GANTT_ROWS: usize = 64;
 /// Largest number of blocks drawn in the Gantt chart.
@@ -326,55 +328,54 @@ impl RedistPanel {
                 tooltip: format!("C_{{{},{}}}: δ = {sum}", a + 1, b + 1),
             })
             .collect();
-        // The ring takes what the arrows' legend and the lower chart leave, at most 62 % of
-        // the room: the whole picture fits its room (a fixed floor pushed the chart out).
-        let room = ui.available_height();
-        let line = ui.text_style_height(&egui::TextStyle::Body);
-        let legend = if round_info.is_some() {
-            3.0 * line
-        } else {
-            0.0
-        };
-        let height = (room - legend - LOWER_MIN)
-            .min(room * 0.62)
-            .max(RING_MIN.min(room));
         let drawing = self.drawing(inst, &before, maxabs, &maximal, arrows_drawn, arcs, dark);
-        let events = ring(ui, "rd_ring", &drawing, height);
-        if round_info.is_some() && params.instance.n() <= crate::ui::widgets::ring::MAX_NODES {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("Arrows (label = pseudo-code step):").weak());
-                for (step, what) in [
-                    (5, "out of a positive maximal slice"),
-                    (8, "into a negative maximal slice"),
-                    (21, "maximal processor"),
-                    (28, "forwarding"),
-                    (STEP_FEED, "feeding (corrected)"),
-                ] {
-                    // Each entry whole on one line: a new line when it does not fit.
-                    let text = RichText::new(format!("■ {what}")).color(step_color(step));
-                    let galley = egui::WidgetText::from(text.clone()).into_galley(
-                        ui,
-                        Some(egui::TextWrapMode::Extend),
-                        f32::INFINITY,
-                        egui::TextStyle::Body,
-                    );
-                    if ui.max_rect().right() - ui.cursor().min.x < galley.size().x {
-                        ui.end_row();
-                    }
-                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
-                }
-            });
-        }
-        self.apply_ring_events(ui, params, events);
-        let inst = &params.instance;
-        ui.separator();
-        match self.view.lower {
+        let legend = round_info.is_some() && inst.n() <= crate::ui::widgets::ring::MAX_NODES;
+        let line = ui.text_style_height(&egui::TextStyle::Body);
+        let room = ui.available_size();
+        let lower = |this: &mut Self, ui: &mut Ui| match this.view.lower {
             Lower::Bars => delta_bars(ui, &before, &after),
-            Lower::Gantt => self.gantt(ui, inst, &report, timed.then_some(times.as_slice()), pos),
+            Lower::Gantt => this.gantt(ui, inst, &report, timed.then_some(times.as_slice()), pos),
             Lower::Sends => {
                 sends_list(ui, arrows, &before, &after, &slices, total_rounds.is_some())
             }
-        }
+        };
+        let events = if room.x >= SIDE_BY_SIDE * room.y {
+            // A wide, short picture (a projector with every panel shown): the ring and the
+            // chart side by side, so that neither is squeezed to a strip.
+            let ring_width = (room.x * 0.5).floor();
+            let mut events = Vec::new();
+            ui.horizontal_top(|ui| {
+                let column = egui::Layout::top_down(egui::Align::Min);
+                ui.allocate_ui_with_layout(egui::vec2(ring_width, room.y), column, |ui| {
+                    ui.set_width(ring_width);
+                    // The legend first: the ring takes whatever height it leaves.
+                    if legend {
+                        arrows_legend(ui);
+                    }
+                    let height = ui.available_height();
+                    events = ring(ui, "rd_ring", &drawing, height.max(RING_MIN.min(room.y)));
+                });
+                ui.separator();
+                let width = ui.available_width();
+                ui.allocate_ui_with_layout(egui::vec2(width, room.y), column, |ui| lower(self, ui));
+            });
+            events
+        } else {
+            // The ring takes what the arrows' legend and the lower chart leave, at most 66 %
+            // of the room: the whole picture fits its room.
+            let reserved = if legend { 2.5 * line } else { 0.0 };
+            let height = (room.y - reserved - LOWER_MIN)
+                .min(room.y * 0.66)
+                .max(RING_MIN.min(room.y));
+            let events = ring(ui, "rd_ring", &drawing, height);
+            if legend {
+                arrows_legend(ui);
+            }
+            ui.separator();
+            lower(self, ui);
+            events
+        };
+        self.apply_ring_events(ui, params, events);
         self.cursor = Some(cursor);
     }
 
@@ -651,6 +652,33 @@ impl RedistPanel {
     }
 }
 
+/// The colours of the ring's arrows, by the pseudo-code steps behind them.
+fn arrows_legend(ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Arrows (label = pseudo-code step):").weak());
+        for (step, what) in [
+            (5, "out of a positive maximal slice"),
+            (8, "into a negative maximal slice"),
+            (21, "maximal processor"),
+            (28, "forwarding"),
+            (STEP_FEED, "feeding (corrected)"),
+        ] {
+            // Each entry whole on one line: a new line when it does not fit.
+            let text = RichText::new(format!("■ {what}")).color(step_color(step));
+            let galley = egui::WidgetText::from(text.clone()).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            );
+            if ui.max_rect().right() - ui.cursor().min.x < galley.size().x {
+                ui.end_row();
+            }
+            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+        }
+    });
+}
+
 /// δ before (faint) and after the step, one bar per processor.
 fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
     let n = before.len();
@@ -671,13 +699,14 @@ fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
     let (was, is) = (bar(before), bar(after));
     let tracks: Vec<Track<'_>> = was.iter().chain(&is).map(|t| Track::Line(t)).collect();
     let pid = plot_id(ui, "rd_delta_bars");
-    let legend = free_legend(ui, pid, &names, &tracks, corners(false));
-    let plot = Plot::new("rd_delta_bars")
-        .id(pid)
-        .legend(legend)
+    let entries = [
+        (grey, Swatch::Band, names[0]),
+        (blue, Swatch::Band, names[1]),
+    ];
+    let legend = free_legend(ui, pid, &entries, &tracks, corners(false));
+    let plot = labelled_plot(pid, "processor k", "δ_k", legend)
         .custom_x_axes(vec![AxisHints::new_x().label_spacing(18.0..=40.0)])
         .x_axis_label("processor k")
-        .y_axis_label("δ_k")
         .allow_scroll(false);
     if n > BAR_LIMIT {
         // Thousands of bars would cost a shape each: draw the two profiles as lines.

@@ -214,17 +214,17 @@ impl RedistPanel {
         let legend = free_legend(
             ui,
             pid,
-            &["light solutions", "not light"],
+            &[
+                (palette::NEGATIVE, Swatch::Band, "light solutions"),
+                (palette::POSITIVE, Swatch::Band, "not light"),
+            ],
             &tracks,
             corners(false),
         );
-        labelled_plot("rd_ratio_plot", "τ_int (System 6) / Lemma 12", "instances")
-            .id(pid)
-            .legend(legend)
-            .show(ui, |p| {
-                p.bar_chart(light);
-                p.bar_chart(not_light);
-            });
+        labelled_plot(pid, "τ_int (System 6) / Lemma 12", "instances", legend).show(ui, |p| {
+            p.bar_chart(light);
+            p.bar_chart(not_light);
+        });
     }
 
     pub(super) fn rounds_plot(&mut self, ui: &mut Ui, params: &mut RedistParams) {
