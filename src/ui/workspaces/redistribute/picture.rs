@@ -322,8 +322,10 @@ impl RedistPanel {
                 tooltip: format!("C_{{{},{}}}: δ = {sum}", a + 1, b + 1),
             })
             .collect();
-        // Leave room under the ring for the legend and the δ bars at 1280 × 720.
-        let height = (ui.available_height() * 0.5).max(170.0);
+        // Leave room under the ring for its legend and the δ bars (about 200 points), so
+        // nothing is clipped at 1280 × 720.
+        let room = ui.available_height();
+        let height = (room * 0.58).max(220.0).min((room - 200.0).max(150.0));
         let drawing = self.drawing(inst, &before, maxabs, &maximal, arrows_drawn, arcs, dark);
         let events = ring(ui, "rd_ring", &drawing, height);
         if round_info.is_some() && params.instance.n() <= crate::ui::widgets::ring::MAX_NODES {
