@@ -622,7 +622,9 @@ fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
     let (resp, painter) = ui.allocate_painter(Vec2::new(size.x.max(200.0), side), Sense::hover());
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Ring diagram"));
     let c = resp.rect.center();
-    let r = side * 0.32;
+    // Room around the circle for the discs and the two lines of text outside them.
+    let r =
+        (side * 0.5 - 26.0 - 2.5 * ui.text_style_height(&egui::TextStyle::Body)).max(side * 0.2);
     let pr = (r * std::f32::consts::PI / p.max(1) as f32 * 0.6).clamp(4.0, 26.0);
     let pos = |i: u32| {
         let a = -TAU / 4.0 + TAU * i as f32 / p.max(1) as f32;
@@ -657,16 +659,27 @@ fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
                 egui::FontId::proportional((pr * 0.6).max(10.0)),
                 palette::ink_on(fill, background),
             );
-            let out = c + (q - c) * 1.28;
+            // Just outside the disc, on the side away from the ring, aligned so the text
+            // extends outwards (centred, it ran over the disc).
+            let out = (q - c).normalized();
+            let side = |v: f32| {
+                if v > 0.35 {
+                    egui::Align::Min
+                } else if v < -0.35 {
+                    egui::Align::Max
+                } else {
+                    egui::Align::Center
+                }
+            };
             let qlen = st
                 .and_then(|s| s.queue_len.get(i as usize).copied())
                 .unwrap_or(0);
             let what = busy.map_or("idle".to_string(), |n: NodeId| format!("runs {n}"));
             painter.text(
-                out,
-                egui::Align2::CENTER_CENTER,
+                q + out * (pr + 4.0),
+                egui::Align2([side(out.x), side(out.y)]),
                 format!("{what}\nqueue {qlen}"),
-                egui::FontId::proportional(11.0),
+                egui::FontId::proportional(12.0),
                 text,
             );
         }

@@ -9,6 +9,10 @@ use crate::ui::widgets::palette;
 
 /// Above this many processors the δ profile is drawn as lines instead of bars.
 const BAR_LIMIT: usize = 300;
+/// Height the chart under the ring (δ bars, Gantt, sends) keeps at least.
+const LOWER_MIN: f32 = 130.0;
+/// Height the ring keeps at least.
+const RING_MIN: f32 = 140.0;
 /// Largest number of rows of the Gantt chart.
 const GANTT_ROWS: usize = 64;
 /// Largest number of blocks drawn in the Gantt chart.
@@ -322,10 +326,18 @@ impl RedistPanel {
                 tooltip: format!("C_{{{},{}}}: δ = {sum}", a + 1, b + 1),
             })
             .collect();
-        // Leave room under the ring for its legend and the δ bars (about 200 points), so
-        // nothing is clipped at 1280 × 720.
+        // The ring takes what the arrows' legend and the lower chart leave, at most 62 % of
+        // the room: the whole picture fits its room (a fixed floor pushed the chart out).
         let room = ui.available_height();
-        let height = (room * 0.58).max(220.0).min((room - 200.0).max(150.0));
+        let line = ui.text_style_height(&egui::TextStyle::Body);
+        let legend = if round_info.is_some() {
+            3.0 * line
+        } else {
+            0.0
+        };
+        let height = (room - legend - LOWER_MIN)
+            .min(room * 0.62)
+            .max(RING_MIN.min(room));
         let drawing = self.drawing(inst, &before, maxabs, &maximal, arrows_drawn, arcs, dark);
         let events = ring(ui, "rd_ring", &drawing, height);
         if round_info.is_some() && params.instance.n() <= crate::ui::widgets::ring::MAX_NODES {
@@ -379,7 +391,7 @@ impl RedistPanel {
             Vec::new(),
             ui.visuals().dark_mode,
         );
-        let h = (ui.available_height() * 0.8).max(220.0);
+        let h = ui.available_height().max(RING_MIN);
         let events = ring(ui, "rd_ring", &drawing, h);
         self.apply_ring_events(ui, params, events);
     }
