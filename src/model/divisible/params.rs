@@ -201,10 +201,17 @@ fn check_shares(v: &Valid) -> Result<(), ParamError> {
     if shares_representable(v) {
         return Ok(());
     }
-    let largest = (0..v.h)
-        .rev()
-        .find(|&h| v.with_h(h).is_some_and(|w| shares_representable(&w)))
-        .unwrap_or(0);
+    // Shares only shrink with depth: bisect for the deepest representable tree (h = 0 is).
+    let ok = |h: u64| v.with_h(h).is_some_and(|w| shares_representable(&w));
+    let (mut largest, mut refused) = (0, v.h);
+    while refused - largest > 1 {
+        let mid = (largest + refused) / 2;
+        if ok(mid) {
+            largest = mid;
+        } else {
+            refused = mid;
+        }
+    }
     Err(err(
         "h",
         format!(
