@@ -1,6 +1,53 @@
 //! Pure, deterministic models — one module per paper. Nothing here imports egui or eframe:
 //! the CLI, the GUI and the tests all call the same functions.
 
+/// Names a model enum's unit variants once for the CLI, JSON, presets' messages and the GUI:
+/// `named!(Ty { Variant => "name", "one-line help"; … })` gives `Ty::ALL` (every variant, in
+/// menu order), `name()` (the CLI and JSON name) and `help()` (the description `--help` and
+/// the GUI's hovers show).
+macro_rules! named {
+    ($ty:ident { $($variant:ident => $name:literal, $help:literal;)+ }) => {
+        impl $ty {
+            /// Every variant, in menu order.
+            pub const ALL: [$ty; [$($name),+].len()] = [$($ty::$variant),+];
+
+            /// Name used by the CLI and JSON.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
+            }
+
+            /// One-line description.
+            pub fn help(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $help,)+
+                }
+            }
+        }
+
+        impl $crate::model::Named for $ty {
+            const VARIANTS: &'static [Self] = &<$ty>::ALL;
+            fn name(self) -> &'static str {
+                <$ty>::name(self)
+            }
+            fn help(self) -> &'static str {
+                <$ty>::help(self)
+            }
+        }
+    };
+}
+
+/// A model enum named with `named!`: what generic menus and flags need of it.
+pub trait Named: Copy + PartialEq + 'static {
+    /// Every variant, in menu order.
+    const VARIANTS: &'static [Self];
+    /// Name used by the CLI and JSON.
+    fn name(self) -> &'static str;
+    /// One-line description.
+    fn help(self) -> &'static str;
+}
+
 pub mod budget;
 pub mod divisible;
 pub mod geodecay;

@@ -100,7 +100,7 @@ fn sweep_json(points: &[SweepPoint], key: &str) -> Value {
             let s = p.get(meth);
             let times = json!({"simulated_time": json_f64(s.simulated), "time": json_f64(s.closed),
                                "speedup": json_f64(p.beta / s.closed)});
-            m.insert(meth.letter().into(), times);
+            m.insert(meth.name().into(), times);
         }
         Value::Object(m)
     };
@@ -134,7 +134,7 @@ fn per_method<'a, T, I: IntoIterator<Item = T>>(
     let mut header = vec!["method"];
     header.extend(columns);
     let rows = results.iter().flat_map(|m| {
-        let letter = m.method.letter();
+        let letter = m.method.name();
         items(m).into_iter().map(move |x| (letter, x))
     });
     let table = Table::from_rows(&header, rows, |(letter, x)| {
@@ -153,7 +153,7 @@ impl Render for Run {
     fn json(&self) -> Value {
         let o = &self.outcome;
         let v = &o.instance;
-        let letter = |r: &MethodResult| r.method.letter().to_string();
+        let letter = |r: &MethodResult| r.method.name().to_string();
         let algos: Map<String, Value> = o
             .results
             .iter()
@@ -280,7 +280,7 @@ impl Run {
             let mut curve = |what: &str, time: &dyn Fn(&SweepPoint) -> f64| {
                 let points = points.iter().map(|p| [p.x, y(time(p), p.beta)]);
                 out.push(Series::new(
-                    format!("{} {what}", m.letter()),
+                    format!("{} {what}", m.name()),
                     points.collect(),
                 ));
             };

@@ -265,14 +265,7 @@ impl Render for Run {
     /// The document: numbers, claims, per-PE data, nodes and sends, then the plots' series.
     fn report(&self) -> Report {
         let (prm, o, th) = (&self.params, &self.outcome, &self.theory);
-        let mut r = Report::new(format!(
-            "KS-BF — {} n = {} on a ring of p = {}, balance {}, {} scheduling",
-            prm.shape.name(),
-            prm.n,
-            prm.p,
-            prm.balance.name(),
-            prm.schedule.name()
-        ));
+        let mut r = Report::new(format!("KS-BF on a ring — {}", prm.describe()));
         let mut values: Vec<(String, Cell)> = vec![
             ("N (nodes)".into(), o.nodes.into()),
             ("makespan (steps)".into(), o.makespan.into()),

@@ -432,7 +432,7 @@ impl<P> Default for Checked<P> {
     }
 }
 
-impl<P: Clone + PartialEq> Checked<P> {
+impl<P: Clone + PartialEq + Send + 'static> Checked<P> {
     /// Validates `params` (unless they are the ones already known invalid): the valid form,
     /// or None with the reason recorded.
     pub fn check<V>(
@@ -453,6 +453,21 @@ impl<P: Clone + PartialEq> Checked<P> {
                 None
             }
         }
+    }
+
+    /// [`check`](Self::check), clearing `shown` when `params` are invalid, so that no result
+    /// of other parameters stays on screen beside the error.
+    pub fn check_or_clear<V, T: Send + 'static>(
+        &mut self,
+        params: &P,
+        validate: impl FnOnce(&P) -> Result<V, ParamError>,
+        shown: &mut Keyed<P, T>,
+    ) -> Option<V> {
+        let valid = self.check(params, validate);
+        if valid.is_none() {
+            shown.clear();
+        }
+        valid
     }
 
     /// Why `params` are invalid, if they are.

@@ -13,15 +13,10 @@ pub enum Network {
     Pyramid,
 }
 
-impl Network {
-    /// Lower-case name used by the CLI and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Network::Tree => "tree",
-            Network::Pyramid => "pyramid",
-        }
-    }
-}
+named!(Network {
+    Tree => "tree", "Complete b-ary tree.";
+    Pyramid => "pyramid", "Pyramid (uses b = 4).";
+});
 
 /// The three distribution methods of the paper.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
@@ -35,19 +30,11 @@ pub enum Method {
     Q,
 }
 
-impl Method {
-    /// All three, in the paper's order.
-    pub const ALL: [Method; 3] = [Method::C, Method::P, Method::Q];
-
-    /// One-letter name ("C", "P", "Q").
-    pub fn letter(self) -> &'static str {
-        match self {
-            Method::C => "C",
-            Method::P => "P",
-            Method::Q => "Q",
-        }
-    }
-}
+named!(Method {
+    C => "C", "Classic method.";
+    P => "P", "Pipelined communications.";
+    Q => "Q", "Pipelined communications with overlap.";
+});
 
 /// Which methods to run: one of them, or all three for comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

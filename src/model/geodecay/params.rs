@@ -23,26 +23,16 @@ pub enum Policy {
     Every,
 }
 
+named!(Policy {
+    Never => "never", "Balance once, before round 0.";
+    Standard => "standard", "Balance after every round until at most c·p tasks remain.";
+    Improved => "improved", "The paper's policy: initialisation phase, then phases of ⌈ℓ/x_i⌉ rounds.";
+    Every => "every", "Balance every k rounds (--every K).";
+});
+
 impl Policy {
-    /// All four policies.
-    pub const ALL: [Policy; 4] = [
-        Policy::Never,
-        Policy::Standard,
-        Policy::Improved,
-        Policy::Every,
-    ];
     /// The three policies the paper compares (never / standard / improved).
     pub const MAIN: [Policy; 3] = [Policy::Never, Policy::Standard, Policy::Improved];
-
-    /// Lower-case name used by the CLI and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Policy::Never => "never",
-            Policy::Standard => "standard",
-            Policy::Improved => "improved",
-            Policy::Every => "every",
-        }
-    }
 }
 
 /// How the total number of tasks decays from round to round.
@@ -57,15 +47,10 @@ pub enum Decay {
     Random,
 }
 
-impl Decay {
-    /// Lower-case name used by the CLI and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Decay::Deterministic => "deterministic",
-            Decay::Random => "random",
-        }
-    }
-}
+named!(Decay {
+    Deterministic => "deterministic", "w_r = ⌈n·2^(−αr)⌉.";
+    Random => "random", "Each task survives a round with probability 2^(−α) (seeded).";
+});
 
 /// Which tasks survive a round, i.e. how the surviving total is spread over the processors
 /// when nothing is rebalanced.
@@ -87,16 +72,11 @@ pub enum Survivors {
     Random,
 }
 
-impl Survivors {
-    /// Lower-case name used by the CLI and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Survivors::Proportional => "proportional",
-            Survivors::Adversarial => "adversarial",
-            Survivors::Random => "random",
-        }
-    }
-}
+named!(Survivors {
+    Proportional => "proportional", "Every processor's count decays alike.";
+    Adversarial => "adversarial", "The survivors sit on the most loaded processors (worst case).";
+    Random => "random", "Uniformly random survivors (seeded).";
+});
 
 /// Largest n accepted: 2^53, so that n and every w_r are exact in an f64.
 pub const N_MAX: u64 = 1 << 53;

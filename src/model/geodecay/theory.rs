@@ -132,18 +132,23 @@ mod tests {
 
     #[test]
     fn lg_star_values() {
-        assert_eq!(lg_star(0.0), 0);
-        assert_eq!(lg_star(1.0), 0);
-        assert_eq!(lg_star(2.0), 0);
-        assert_eq!(lg_star(2.5), 1);
-        assert_eq!(lg_star(4.0), 1);
-        assert_eq!(lg_star(5.0), 2);
-        assert_eq!(lg_star(16.0), 2);
-        assert_eq!(lg_star(17.0), 3);
-        assert_eq!(lg_star(65536.0), 3);
-        assert_eq!(lg_star(65537.0), 4);
-        assert_eq!(lg_star(2f64.powi(64)), 4);
-        assert_eq!(lg_star(f64::MAX), 4);
+        let expected = [
+            (0.0, 0),
+            (1.0, 0),
+            (2.0, 0),
+            (2.5, 1),
+            (4.0, 1),
+            (5.0, 2),
+            (16.0, 2),
+            (17.0, 3),
+            (65536.0, 3),
+            (65537.0, 4),
+            (2f64.powi(64), 4),
+            (f64::MAX, 4),
+        ];
+        for (x, lg) in expected {
+            assert_eq!(lg_star(x), lg, "lg* {x}");
+        }
         assert_eq!(
             lg_star_of_log2(65536.0),
             4,

@@ -22,29 +22,16 @@ pub enum Shape {
     TwoRowGrid,
 }
 
+named!(Shape {
+    Tree => "tree", "Complete binary tree T_n.";
+    Grid => "grid", "Pyramidal grid G_n.";
+    RandomTree => "random-tree", "Random binary tree (spawn probability q, depth cap n).";
+    RandomGrid => "random-grid", "Random full, prefix-closed grid.";
+    SparseTree => "sparse-tree", "Section 1.3's adversarial sparse tree.";
+    TwoRowGrid => "two-row-grid", "Section 1.3's adversarial two-row grid.";
+});
+
 impl Shape {
-    /// All shapes, in menu order.
-    pub const ALL: [Shape; 6] = [
-        Shape::Tree,
-        Shape::Grid,
-        Shape::RandomTree,
-        Shape::RandomGrid,
-        Shape::SparseTree,
-        Shape::TwoRowGrid,
-    ];
-
-    /// CLI name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Shape::Tree => "tree",
-            Shape::Grid => "grid",
-            Shape::RandomTree => "random-tree",
-            Shape::RandomGrid => "random-grid",
-            Shape::SparseTree => "sparse-tree",
-            Shape::TwoRowGrid => "two-row-grid",
-        }
-    }
-
     /// True for the grid shapes (nodes ⟨k, ℓ⟩), false for trees (heap numbers).
     pub fn is_grid(self) -> bool {
         matches!(self, Shape::Grid | Shape::RandomGrid | Shape::TwoRowGrid)
@@ -69,16 +56,11 @@ pub enum Balance {
     Random,
 }
 
-impl Balance {
-    /// CLI name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Balance::Ks => "ks",
-            Balance::None => "none",
-            Balance::Random => "random",
-        }
-    }
-}
+named!(Balance {
+    Ks => "ks", "Keep left, send right (the paper's).";
+    None => "none", "Keep both children.";
+    Random => "random", "Send a seeded random child.";
+});
 
 /// Local scheduling: which ready task a PE runs next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -90,15 +72,10 @@ pub enum Schedule {
     Df,
 }
 
-impl Schedule {
-    /// CLI name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Schedule::Bf => "bf",
-            Schedule::Df => "df",
-        }
-    }
-}
+named!(Schedule {
+    Bf => "bf", "Breadth-first (the paper's).";
+    Df => "df", "Depth-first.";
+});
 
 /// Largest ring accepted.
 pub const P_MAX: u32 = 4096;

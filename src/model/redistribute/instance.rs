@@ -32,15 +32,10 @@ pub enum Direction {
     Bi,
 }
 
-impl Direction {
-    /// Name used by the CLI and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Direction::Uni => "uni",
-            Direction::Bi => "bi",
-        }
-    }
-}
+named!(Direction {
+    Uni => "uni", "P_i only sends to P_{i+1}.";
+    Bi => "bi", "P_i sends to either neighbour, one at a time.";
+});
 
 /// Link costs: time to send one item over a link.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -34,33 +34,18 @@ pub enum Algorithm {
     LpForward,
 }
 
+named!(Algorithm {
+    Auto => "auto", "The paper's algorithm for the ring type.";
+    Alg1 => "alg1", "Algorithm 1 (homogeneous).";
+    Alg2 => "alg2", "Algorithm 2 (asynchronous, unidirectional sends).";
+    Alg3 => "alg3", "Algorithm 3, corrected (homogeneous bidirectional).";
+    Alg3Literal => "alg3-literal", "Algorithm 3 as printed.";
+    Lp => "lp", "System 6 (integer optimum) with Lemma 9's schedule.";
+    LpLoad => "lp-load", "System 12 (System 6 + load constraint) with Lemma 9's schedule.";
+    LpForward => "lp-forward", "System 6's flows scheduled as soon as possible with forwarding (any loads).";
+});
+
 impl Algorithm {
-    /// Every choice, in menu order.
-    pub const ALL: [Algorithm; 8] = [
-        Algorithm::Auto,
-        Algorithm::Alg1,
-        Algorithm::Alg2,
-        Algorithm::Alg3,
-        Algorithm::Alg3Literal,
-        Algorithm::Lp,
-        Algorithm::LpLoad,
-        Algorithm::LpForward,
-    ];
-
-    /// CLI / JSON name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Auto => "auto",
-            Algorithm::Alg1 => "alg1",
-            Algorithm::Alg2 => "alg2",
-            Algorithm::Alg3 => "alg3",
-            Algorithm::Alg3Literal => "alg3-literal",
-            Algorithm::Lp => "lp",
-            Algorithm::LpLoad => "lp-load",
-            Algorithm::LpForward => "lp-forward",
-        }
-    }
-
     /// Menu label.
     pub fn label(self) -> &'static str {
         match self {

@@ -13,15 +13,10 @@ pub enum Direction {
     Down,
 }
 
-impl Direction {
-    /// Lower-case name used by the CLI and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Direction::Up => "up",
-            Direction::Down => "down",
-        }
-    }
-}
+named!(Direction {
+    Up => "up", "Leaves first, root last.";
+    Down => "down", "Root first: the up-sweep schedule run backwards.";
+});
 
 /// Largest tree height accepted. Every time stays below (n − 1)(1 + τ) + 1 ≤ 10^12 with
 /// [`TAU_MAX`], far inside the range where f64 holds integers exactly, and the number of

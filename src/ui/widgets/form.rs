@@ -4,6 +4,7 @@
 //! combo boxes and radio rows over a fixed list of choices; a heading with view tabs; the
 //! "Plot:" row above the plots.
 
+use crate::model::Named;
 use egui::emath::Numeric;
 use egui::{ComboBox, Response, Ui, WidgetText};
 
@@ -67,6 +68,27 @@ impl<'a> ParamGrid<'a> {
         let control = labelled(self.ui, caption, hover, add);
         self.ui.end_row();
         control
+    }
+
+    /// A row captioned `caption` (with `hover` text) offering every variant of a named model
+    /// enum by its name, each with its help on hover; `id` names the combo box.
+    pub fn named<T: Named>(
+        &mut self,
+        caption: &str,
+        hover: &str,
+        id: &str,
+        value: &mut T,
+    ) -> Response {
+        self.row(caption, hover, |ui| {
+            choice_in(
+                ui,
+                ComboBox::from_id_salt(id),
+                value,
+                T::VARIANTS,
+                T::name,
+                |v| Some(v.help()),
+            )
+        })
     }
 
     /// A row of [`radios`] captioned `caption` (with `hover` text unless it is empty).

@@ -750,11 +750,9 @@ mod tests {
 
     #[test]
     fn nice_steps_and_ticks() {
-        assert_eq!(nice_step(0.7), 1.0);
-        assert_eq!(nice_step(1.3), 2.0);
-        assert_eq!(nice_step(3.0), 5.0);
-        assert_eq!(nice_step(7.0), 10.0);
-        assert_eq!(nice_step(0.0), 1.0);
+        for (raw, nice) in [(0.7, 1.0), (1.3, 2.0), (3.0, 5.0), (7.0, 10.0), (0.0, 1.0)] {
+            assert_eq!(nice_step(raw), nice);
+        }
         assert_eq!(ticks(-0.5, 2.1, 1.0), vec![0.0, 1.0, 2.0]);
         assert!(ticks(1.0, 0.0, 1.0).is_empty());
         assert_eq!(tick_label(0.5, 0.1), "0.5");

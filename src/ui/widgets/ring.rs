@@ -228,6 +228,12 @@ fn editor_anchor(g: &Geometry, mid: Pos2, label: Option<Rect>) -> (Pos2, Align2)
     } else {
         beyond_ring
     };
+    (at, outward(out))
+}
+
+/// The anchor of a label placed beyond a point in the direction `out` (a unit vector from the
+/// centre), so that the text extends away from the centre instead of running back over it.
+pub fn outward(out: egui::Vec2) -> Align2 {
     let side = |v: f32| {
         if v > 0.35 {
             egui::Align::Min
@@ -237,7 +243,7 @@ fn editor_anchor(g: &Geometry, mid: Pos2, label: Option<Rect>) -> (Pos2, Align2)
             egui::Align::Center
         }
     };
-    (at, Align2([side(out.x), side(out.y)]))
+    Align2([side(out.x), side(out.y)])
 }
 
 /// Draws the ring in the available space (at most `height` tall) and returns the events.

@@ -194,7 +194,7 @@ impl Workspace for DivisiblePanel {
                     all.extend(Method::ALL.map(AlgorithmChoice::Only));
                     choice(ui, "algorithm", &mut params.algorithm, &all, |a| match a {
                         AlgorithmChoice::All => "all three (compare)".to_string(),
-                        AlgorithmChoice::Only(m) => format!("{} only", m.letter()),
+                        AlgorithmChoice::Only(m) => format!("{} only", m.name()),
                     })
                 },
             );
@@ -240,10 +240,10 @@ impl Workspace for DivisiblePanel {
             if params.algorithm == AlgorithmChoice::All {
                 ui.label("show:");
                 for m in Method::ALL {
-                    ui.selectable_value(&mut self.view.shown, m, format!("method {}", m.letter()))
+                    ui.selectable_value(&mut self.view.shown, m, format!("method {}", m.name()))
                         .on_hover_text(format!(
                             "Show the simulated schedule of method {}",
-                            m.letter()
+                            m.name()
                         ));
                 }
             }
@@ -487,7 +487,7 @@ impl Workspace for DivisiblePanel {
             .iter()
             .map(|r| {
                 vec![
-                    r.method.letter().to_string(),
+                    r.method.name().to_string(),
                     fmt(r.time),
                     fmt(r.simulated_time),
                     fmt_diff(r.rel_diff),
@@ -631,19 +631,19 @@ impl DivisiblePanel {
                 points.iter().map(|p| [p.x, conv(f(p), p.beta)]).collect()
             };
             series.push(Series {
-                name: format!("{} simulated", m.letter()),
+                name: format!("{} simulated", m.name()),
                 points: curve(&|p| p.get(m).simulated),
                 style: SeriesStyle::Points,
                 color: Some(c),
             });
             series.push(Series {
-                name: format!("{} closed form", m.letter()),
+                name: format!("{} closed form", m.name()),
                 points: curve(&|p| p.get(m).closed),
                 style: SeriesStyle::Line,
                 color: Some(c),
             });
             series.push(Series {
-                name: format!("{} limit N → ∞", m.letter()),
+                name: format!("{} limit N → ∞", m.name()),
                 points: curve(&|p| theory::asymptotic_time(m, b, p.beta)),
                 style: SeriesStyle::DashedLine,
                 color: Some(c.gamma_multiply(0.7)),

@@ -6,6 +6,7 @@ use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
+use crate::model::geodecay::derived::{COMPARISON_FIGURES, beyond_ideal, policy_label};
 use crate::model::geodecay::params::{
     ALPHA_MIN, ELL_LOG2_LIMIT, ELL_MAX, N_MAX, P_MAX, P_MAX_RANDOM, SEEDS_MAX,
 };
@@ -18,7 +19,7 @@ use crate::ui::widgets::compare_plot::{
     ComparePlot, PlotView, Series, SeriesStyle, Swatch, compare_plot, cumulative, legend_row,
 };
 use crate::ui::widgets::form::{
-    Choice, about_section, choice, choice_in, choices, param_grid, plot_header,
+    Choice, about_section, choice_in, choices, param_grid, plot_header,
 };
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
@@ -136,8 +137,10 @@ impl Workspace for GeodecayPanel {
 
     /// Starts the background work for `params` if it changed (latest wins).
     fn prepare(&mut self, ctx: &egui::Context, params: &GeoParams) {
-        let Some(v) = self.error.check(params, GeoParams::validate) else {
-            self.evaluated.clear();
+        let checked = self
+            .error
+            .check_or_clear(params, GeoParams::validate, &mut self.evaluated);
+        let Some(v) = checked else {
             return;
         };
         let (vv, prm) = (v.clone(), params.clone());
@@ -227,13 +230,7 @@ impl Workspace for GeodecayPanel {
                 &mut params.c,
                 &slider::Span::log(slider::above(0.0)..=f64::MAX).rail(0.01..=100.0),
             );
-            g.row(
-                "Policy",
-                "never: balance once before round 0 · standard: after every round until ≤ c·p tasks (Thm 1) · improved: the paper's phases (Thm 2) · every k rounds",
-                |ui| {
-                    choice(ui, "geo_policy", &mut params.policy, &Policy::ALL, Policy::name)
-                },
-            );
+            g.named("Policy", "never: balance once before round 0 · standard: after every round until ≤ c·p tasks (Thm 1) · improved: the paper's phases (Thm 2) · every k rounds", "geo_policy", &mut params.policy);
             if params.policy == Policy::Every {
                 g.slider(
                     "every",
@@ -243,22 +240,8 @@ impl Workspace for GeodecayPanel {
                     &slider::Span::log(1..=u64::MAX).rail(1..=1000),
                 );
             }
-            g.row(
-                "Decay",
-                "deterministic: w_r = ⌈n·2^(−αr)⌉ · random: each task survives a round with probability 2^(−α)",
-                |ui| {
-                    let decays = [Decay::Deterministic, Decay::Random];
-                    choice(ui, "geo_decay", &mut params.decay, &decays, Decay::name)
-                },
-            );
-            g.row(
-                "Survivors",
-                "Which processors keep the surviving tasks between balancings: proportional (all alike), adversarial (the fullest keep theirs: the worst case) or random.",
-                |ui| {
-                    let all = [Survivors::Proportional, Survivors::Adversarial, Survivors::Random];
-                    choice(ui, "geo_survivors", &mut params.survivors, &all, Survivors::name)
-                },
-            );
+            g.named("Decay", "deterministic: w_r = ⌈n·2^(−αr)⌉ · random: each task survives a round with probability 2^(−α)", "geo_decay", &mut params.decay);
+            g.named("Survivors", "Which processors keep the surviving tasks between balancings: proportional (all alike), adversarial (the fullest keep theirs: the worst case) or random.", "geo_survivors", &mut params.survivors);
             // Random survivors allow fewer processors: p follows at once.
             params.p = p_span(params).clamp(params.p);
             g.slider(
@@ -558,28 +541,13 @@ impl Workspace for GeodecayPanel {
             fmt(standard_balancings_estimate(params.n, params.p, params.alpha, params.c)),
             if o.truncated { "   ·   ⚠ run stopped at the round cap" } else { "" }
         ));
-        let header = [
-            "policy",
-            "total time T",
-            "balancings",
-            "init phase",
-            "phases",
-            "rounds",
-            "Brent n/p + rounds",
-            "additive overhead",
-            "overhead T/ℓ",
-            "balanced ideal Σ⌈w_r/p⌉",
-            "(T − ideal)/ℓ",
-        ];
+        let mut header = vec!["policy"];
+        header.extend(COMPARISON_FIGURES);
         let rows: Vec<Vec<String>> = ev
             .all
             .iter()
             .map(|x| {
-                let name = if x.policy == Policy::Every {
-                    format!("every {}", params.every)
-                } else {
-                    x.policy.name().to_string()
-                };
+                let name = policy_label(params, x.policy);
                 vec![
                     if x.policy == params.policy {
                         format!("▶ {name}")
@@ -595,11 +563,8 @@ impl Workspace for GeodecayPanel {
                     fmt(x.overhead_additive),
                     x.overhead.map_or("undefined (ℓ = 0)".into(), fmt),
                     x.ideal_work.to_string(),
-                    if params.ell > 0.0 {
-                        fmt((x.time - x.ideal_work as f64) / params.ell)
-                    } else {
-                        "undefined (ℓ = 0)".into()
-                    },
+                    beyond_ideal(x.time, x.ideal_work, params.ell)
+                        .map_or("undefined (ℓ = 0)".into(), fmt),
                 ]
             })
             .collect();

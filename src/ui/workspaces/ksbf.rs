@@ -9,15 +9,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
 use crate::model::ksbf::{
-    self, Balance, DISCREPANCIES, KsbfParams, NodeId, Outcome, Schedule, SeedPoint, Shape,
-    SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
+    self, Balance, DISCREPANCIES, KsbfParams, NodeId, Outcome, SeedPoint, Shape, SweepPoint,
+    Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
 };
 use crate::ui::widgets::compare_plot::{
     ComparePlot, PlotView, Series, SeriesStyle, Swatch, Track, bar_tracks, compare_plot, corners,
     cumulative, free_legend, labelled_plot, plot_id,
 };
 use crate::ui::widgets::form::{
-    about_section, choice, choices, combo, heading_tabs, param_grid, plot_header,
+    about_section, choices, combo, heading_tabs, param_grid, plot_header,
 };
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
@@ -99,8 +99,10 @@ impl Workspace for KsbfPanel {
 
     /// Starts the background work for `params` if it changed (latest wins).
     fn prepare(&mut self, ctx: &egui::Context, params: &KsbfParams) {
-        let Some(v) = self.error.check(params, KsbfParams::validate) else {
-            self.evaluated.clear();
+        let checked = self
+            .error
+            .check_or_clear(params, KsbfParams::validate, &mut self.evaluated);
+        let Some(v) = checked else {
             return;
         };
         let vv = v.clone();
@@ -152,13 +154,7 @@ impl Workspace for KsbfPanel {
     fn controls(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         ui.heading("Instance");
         param_grid(ui, "ks_params", self.error.of(params), |g| {
-            g.row(
-                "Workload",
-                "tree: complete binary tree T_n (2^n − 1 nodes) · grid: pyramidal grid G_n (C(n+1, 2) nodes) · random tree/grid (spawn probability q, seeded) · the adversarial families of Section 1.3",
-                |ui| {
-                    choice(ui, "ks_shape", &mut params.shape, &Shape::ALL, Shape::name)
-                },
-            );
+            g.named("Workload", "tree: complete binary tree T_n (2^n − 1 nodes) · grid: pyramidal grid G_n (C(n+1, 2) nodes) · random tree/grid (spawn probability q, seeded) · the adversarial families of Section 1.3", "ks_shape", &mut params.shape);
             // n and p bound each other (the two-row grid spans p + n + 1 levels), and n's
             // top depends on the workload: each range is what the model accepts given the
             // others, so no position of either slider is refused.
@@ -206,22 +202,8 @@ impl Workspace for KsbfPanel {
                 &mut params.seed,
                 &Span::log(0..=u64::MAX).rail(0..=1_000_000),
             );
-            g.row(
-                "Balancing",
-                "ks: keep the left child, send the right child clockwise (the paper's) · none: keep both · random: send a seeded random child",
-                |ui| {
-                    let all = [Balance::Ks, Balance::None, Balance::Random];
-                    choice(ui, "ks_balance", &mut params.balance, &all, Balance::name)
-                },
-            );
-            g.row(
-                "Scheduling",
-                "bf: locally breadth-first (level, then left to right; the paper's) · df: depth-first",
-                |ui| {
-                    let all = [Schedule::Bf, Schedule::Df];
-                    choice(ui, "ks_schedule", &mut params.schedule, &all, Schedule::name)
-                },
-            );
+            g.named("Balancing", "ks: keep the left child, send the right child clockwise (the paper's) · none: keep both · random: send a seeded random child", "ks_balance", &mut params.balance);
+            g.named("Scheduling", "bf: locally breadth-first (level, then left to right; the paper's) · df: depth-first", "ks_schedule", &mut params.schedule);
         });
         about_section(ui, crate::ui::help::KSBF, |ui| {
             for d in DISCREPANCIES {
@@ -661,22 +643,13 @@ fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
             // Just outside the disc, on the side away from the ring, aligned so the text
             // extends outwards (centred, it ran over the disc).
             let out = (q - c).normalized();
-            let side = |v: f32| {
-                if v > 0.35 {
-                    egui::Align::Min
-                } else if v < -0.35 {
-                    egui::Align::Max
-                } else {
-                    egui::Align::Center
-                }
-            };
             let qlen = st
                 .and_then(|s| s.queue_len.get(i as usize).copied())
                 .unwrap_or(0);
             let what = busy.map_or("idle".to_string(), |n: NodeId| format!("runs {n}"));
             painter.text(
                 q + out * (pr + 4.0),
-                egui::Align2([side(out.x), side(out.y)]),
+                crate::ui::widgets::ring::outward(out),
                 format!("{what}\nqueue {qlen}"),
                 egui::FontId::proportional(12.0),
                 text,

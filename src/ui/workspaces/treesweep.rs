@@ -6,13 +6,14 @@ use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
+use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
 use crate::model::treesweep::params::{N_MAX, TAU_MAX};
 use crate::model::treesweep::{
     self, Direction, Rule, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
     Valid, exhaustive, log_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau,
 };
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
-use crate::ui::widgets::form::{about_section, choice, choices, combo, param_grid, plot_header};
+use crate::ui::widgets::form::{about_section, choices, combo, param_grid, plot_header};
 use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
@@ -131,14 +132,7 @@ impl Workspace for TreeSweepPanel {
                 &Span::log(above(1.0)..=TAU_MAX).rail(1.01..=1e6),
             )
             .on_hover_text("τ: communication delay (log scale; click the number to type)");
-            g.row(
-                "Direction",
-                "Up-sweep: leaves first. Down-sweep: the up-sweep schedule run backwards (same makespan).",
-                |ui| {
-                    let all = [Direction::Up, Direction::Down];
-                    choice(ui, "ts_direction", &mut params.direction, &all, Direction::name)
-                },
-            );
+            g.named("Direction", "Up-sweep: leaves first. Down-sweep: the up-sweep schedule run backwards (same makespan).", "ts_direction", &mut params.direction);
             g.slider(
                 "",
                 "Plots: n up to",
@@ -360,47 +354,22 @@ impl Workspace for TreeSweepPanel {
                 ))
                 .weak(),
             );
-            let fg = &ev.sol.fine_grain;
-            let rows: Vec<Vec<String>> = (1..=fg.n as usize)
-                .rev()
-                .filter(|&h| {
-                    fg.boundary_by_height.get(h - 1).copied().unwrap_or(0) > 0
-                        || fg.external_by_height.get(h - 1).copied().unwrap_or(0) > 0
-                        || h == fg.n as usize
-                })
+            let top = ev.sol.fine_grain.n as usize;
+            let rows: Vec<Vec<String>> = per_height(&ev.sol.fine_grain)
+                .filter(|h| h.on_boundary() || h.height == top)
                 .take(60)
                 .map(|h| {
                     vec![
-                        h.to_string(),
-                        fg.boundary_by_height
-                            .get(h - 1)
-                            .copied()
-                            .unwrap_or(0)
-                            .to_string(),
-                        fg.external_by_height
-                            .get(h - 1)
-                            .copied()
-                            .unwrap_or(0)
-                            .to_string(),
-                        fmt(fg.t_star[h - 1]),
-                        fg.cluster_size[h - 1].to_string(),
-                        fg.processors[h - 1].display(),
+                        h.height.to_string(),
+                        h.boundary.to_string(),
+                        h.external.to_string(),
+                        fmt(h.t_star),
+                        h.cluster.to_string(),
+                        h.processors.display(),
                     ]
                 })
                 .collect();
-            result_table(
-                ui,
-                "ts_heights",
-                &[
-                    "height h",
-                    "boundary nodes",
-                    "external subtrees",
-                    "T*(h)",
-                    "top cluster of T_h",
-                    "processors of T_h",
-                ],
-                &rows,
-            );
+            result_table(ui, "ts_heights", &PER_HEIGHT_COLUMNS, &rows);
         }
     }
     fn plots(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {

@@ -572,25 +572,21 @@ impl RedistPanel {
         times: Option<&[f64]>,
         pos: usize,
     ) {
-        let n = inst.n();
-        if n > GANTT_ROWS {
-            ui.label(
-                RichText::new(format!(
-                    "The Gantt chart shows rings of at most {GANTT_ROWS} processors (n = {n})."
-                ))
-                .weak(),
-            );
-            return;
-        }
         // Count before building: a round-based schedule may hold millions of sends.
-        let count = r.schedule.transfer_count();
-        if count > GANTT_BLOCKS {
-            ui.label(
-                RichText::new(format!(
-                    "{count} transfers: too many to draw (at most {GANTT_BLOCKS})."
-                ))
-                .weak(),
-            );
+        let (n, count) = (inst.n(), r.schedule.transfer_count());
+        let refusal = if n > GANTT_ROWS {
+            Some(format!(
+                "The Gantt chart shows rings of at most {GANTT_ROWS} processors (n = {n})."
+            ))
+        } else if count > GANTT_BLOCKS {
+            Some(format!(
+                "{count} transfers: too many to draw (at most {GANTT_BLOCKS})."
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = refusal {
+            ui.label(RichText::new(why).weak());
             return;
         }
         let blocks = r.schedule.blocks();
