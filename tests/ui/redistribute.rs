@@ -270,3 +270,23 @@ fn the_gantt_chart_counts_transfers_before_building_them() {
         "100000 transfers: too many to draw (at most 20000).",
     );
 }
+
+#[test]
+fn an_error_line_never_moves_the_vector_table() {
+    let mut h = app();
+    let before = [rect_of(&h, "δ_1"), rect_of(&h, "δ_12")];
+    // Σδ ≠ 0 and an entry refused at its cell: both messages appear, under the table.
+    h.get_by_label("δ_1").set_text_value_accesskit("4");
+    settle(&mut h);
+    h.get_by_label("δ_2").set_text_value_accesskit("2.5");
+    settle(&mut h);
+    shown(&mut h, "Σδ = 1, not 0");
+    shown(&mut h, "items are atomic");
+    assert_eq!([rect_of(&h, "δ_1"), rect_of(&h, "δ_12")], before);
+    let message = h.get_by_label_contains("⚠ Σδ = 1, not 0").rect();
+    assert!(
+        message.top() > before[0].bottom(),
+        "the message {message:?} sits under the table {:?}",
+        before[0]
+    );
+}

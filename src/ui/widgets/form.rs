@@ -299,9 +299,9 @@ pub fn radios<T: Copy + PartialEq>(
 }
 
 /// A heading followed by tabs choosing (among every [`Choice`]) what the region below it
-/// shows.
+/// shows; the tabs wrap onto a second line when the region is narrow (never clipped).
 pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.heading(heading);
         for &tab in T::ALL {
             ui.selectable_value(value, tab, tab.caption());

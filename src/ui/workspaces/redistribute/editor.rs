@@ -138,17 +138,6 @@ impl RedistPanel {
                 text.color(ui.visuals().error_fg_color)
             });
         });
-        for e in errors
-            .iter()
-            .filter(|e| e.field == Field::Delta && e.index.is_none())
-        {
-            error_label(ui, format!("⚠ {}", e.message));
-        }
-        for e in errors.iter().filter(|e| {
-            matches!(e.field, Field::Loads | Field::Cw | Field::Ccw) && e.index.is_none()
-        }) {
-            error_label(ui, format!("⚠ {}", e.message));
-        }
         let mut columns = vec![
             Column {
                 header: "L_k",
@@ -265,18 +254,30 @@ impl RedistPanel {
                 },
             }
         }
-        // Problems listed under the table (the cells are outlined too).
-        let listed: Vec<String> = self
-            .cell_errors
-            .iter()
-            .map(|(f, i, m)| format!("{}_{}: {m}", f.name(), i + 1))
+        // Problems listed under the table, so that an error appearing or going never moves the
+        // rows under the cursor: the whole vectors' first (Σδ ≠ 0, lengths), then the entries'
+        // (whose cells are outlined too).
+        let whole = errors.iter().filter(|e| {
+            e.index.is_none()
+                && matches!(
+                    e.field,
+                    Field::Delta | Field::Loads | Field::Cw | Field::Ccw
+                )
+        });
+        let listed: Vec<String> = whole
+            .map(|e| e.message.clone())
+            .chain(
+                self.cell_errors
+                    .iter()
+                    .map(|(f, i, m)| format!("{}_{}: {m}", f.name(), i + 1)),
+            )
             .chain(
                 errors
                     .iter()
                     .filter(|e| e.index.is_some())
                     .map(|e| e.message.clone()),
             )
-            .take(4)
+            .take(5)
             .collect();
         for m in listed {
             error_label(ui, format!("⚠ {m}"));
