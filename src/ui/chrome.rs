@@ -252,7 +252,12 @@ fn rail(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
         }
     }
     ui.add_space(8.0);
-    ui.label(RichText::new(&app.desk.page().description).weak());
+    // The scenario's note scrolls when it is longer than the rail (presenter mode's larger type).
+    egui::ScrollArea::vertical()
+        .id_salt("rail_note")
+        .show(ui, |ui| {
+            ui.label(RichText::new(&app.desk.page().description).weak())
+        });
 }
 
 /// Help, shortcuts, about and the path prompt.

@@ -201,30 +201,43 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
         // Measure every column so numeric cells can be right-aligned in a
         // cell of known width (galleys are cached by egui, so this is cheap).
         let mut widths = vec![0.0f32; n_cols];
-        let mut measure = |c: usize, text: &str| {
-            let w = ui
-                .painter()
+        let width_of = |text: &str| {
+            ui.painter()
                 .layout_no_wrap(fallback.apply(text).into_owned(), font.clone(), text_color)
                 .size()
-                .x;
-            if let Some(slot) = widths.get_mut(c) {
-                *slot = slot.max(w);
-            }
+                .x
         };
-        for (c, h) in header.iter().enumerate() {
-            measure(c, h);
-        }
         for row in rows {
             for (c, cell) in row.iter().enumerate() {
-                measure(c, cell);
+                if let Some(slot) = widths.get_mut(c) {
+                    *slot = slot.max(width_of(cell));
+                }
             }
         }
+        // A header as wide as it is, and as narrow as its longest word (wrapped).
+        let header_width: Vec<(f32, f32)> = (0..n_cols)
+            .map(|c| {
+                let h = header.get(c).copied().unwrap_or("");
+                let word = h.split(' ').map(width_of).fold(0.0, f32::max);
+                (width_of(h), word)
+            })
+            .collect();
         let row_height = ui.spacing().interact_size.y;
         // Columns are as wide as their content. When the table is wider than the room and
         // its last column is text (a reason, a note), that column wraps in the room left,
         // so no column ends up out of sight.
         let gaps = ui.spacing().item_spacing.x * n_cols.saturating_sub(1) as f32;
         let room = ui.available_width();
+        let full: f32 = widths
+            .iter()
+            .zip(&header_width)
+            .map(|(w, h)| w.max(h.0))
+            .sum();
+        // Too wide with the headers on one line: headers wider than their cells wrap.
+        let wrap_headers = room.is_finite() && full + gaps > room;
+        for (w, h) in widths.iter_mut().zip(&header_width) {
+            *w = w.max(if wrap_headers { h.1 } else { h.0 });
+        }
         let last_is_text = rows
             .iter()
             .filter_map(|r| r.get(n_cols - 1))
@@ -239,50 +252,54 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
             }
         }
 
-        egui::Grid::new("result_table_grid")
-            .striped(true)
-            .num_columns(n_cols)
-            .show(ui, |ui| {
-                for (c, &w) in widths.iter().enumerate() {
-                    let h = header.get(c).copied().unwrap_or("");
-                    ui.allocate_ui_with_layout(
-                        egui::vec2(w, row_height),
-                        egui::Layout::left_to_right(egui::Align::Center),
-                        |ui| {
-                            ui.set_min_width(w);
-                            ui.label(egui::RichText::new(h).strong());
-                        },
-                    );
-                }
-                ui.end_row();
-
-                for row in rows {
+        // Still wider than the room: the table scrolls sideways rather than being cut.
+        egui::ScrollArea::horizontal().show(ui, |ui| {
+            egui::Grid::new("result_table_grid")
+                .striped(true)
+                .num_columns(n_cols)
+                .show(ui, |ui| {
                     for (c, &w) in widths.iter().enumerate() {
-                        let cell = row.get(c).map(String::as_str).unwrap_or("");
-                        let layout = if is_numeric(cell) {
-                            egui::Layout::right_to_left(egui::Align::Center)
-                        } else {
-                            egui::Layout::left_to_right(egui::Align::Center)
-                        };
-                        let text = fallback.apply(cell);
-                        let rich = match cell_status(cell) {
-                            CellStatus::Ok => egui::RichText::new(text).color(ok),
-                            CellStatus::Fail => egui::RichText::new(text).color(fail_color),
-                            CellStatus::Plain => egui::RichText::new(text),
-                        };
-                        ui.allocate_ui_with_layout(egui::vec2(w, row_height), layout, |ui| {
-                            ui.set_min_width(w);
-                            if wrap_last && c + 1 == n_cols {
+                        let h = header.get(c).copied().unwrap_or("");
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(w, row_height),
+                            egui::Layout::left_to_right(egui::Align::Min),
+                            |ui| {
+                                ui.set_min_width(w);
                                 ui.set_max_width(w);
-                                ui.add(egui::Label::new(rich).wrap());
-                            } else {
-                                ui.label(rich);
-                            }
-                        });
+                                ui.add(egui::Label::new(egui::RichText::new(h).strong()).wrap());
+                            },
+                        );
                     }
                     ui.end_row();
-                }
-            });
+
+                    for row in rows {
+                        for (c, &w) in widths.iter().enumerate() {
+                            let cell = row.get(c).map(String::as_str).unwrap_or("");
+                            let layout = if is_numeric(cell) {
+                                egui::Layout::right_to_left(egui::Align::Center)
+                            } else {
+                                egui::Layout::left_to_right(egui::Align::Center)
+                            };
+                            let text = fallback.apply(cell);
+                            let rich = match cell_status(cell) {
+                                CellStatus::Ok => egui::RichText::new(text).color(ok),
+                                CellStatus::Fail => egui::RichText::new(text).color(fail_color),
+                                CellStatus::Plain => egui::RichText::new(text),
+                            };
+                            ui.allocate_ui_with_layout(egui::vec2(w, row_height), layout, |ui| {
+                                ui.set_min_width(w);
+                                if wrap_last && c + 1 == n_cols {
+                                    ui.set_max_width(w);
+                                    ui.add(egui::Label::new(rich).wrap());
+                                } else {
+                                    ui.label(rich);
+                                }
+                            });
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
     });
 }
 

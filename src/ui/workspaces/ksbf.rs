@@ -267,10 +267,10 @@ impl Workspace for KsbfPanel {
                 &format!(
                     "Step {k}: {} of {p} PEs busy{}",
                     ran.len(),
-                    if st.sends.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", {} right children sent clockwise", st.sends.len())
+                    match st.sends.len() {
+                        0 => String::new(),
+                        1 => ", 1 right child sent clockwise".to_string(),
+                        k => format!(", {k} right children sent clockwise"),
                     }
                 ),
                 Some(&if ran.is_empty() {

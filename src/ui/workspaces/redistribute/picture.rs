@@ -341,23 +341,24 @@ impl RedistPanel {
         };
         let events = if room.x >= SIDE_BY_SIDE * room.y {
             // A wide, short picture (a projector with every panel shown): the ring and the
-            // chart side by side, so that neither is squeezed to a strip.
-            let ring_width = (room.x * 0.5).floor();
+            // chart side by side, so that neither is squeezed to a strip. The arrows' legend
+            // spans both (two lines rather than four above the ring alone); the ring, bound by
+            // the height it leaves, takes the width of a square and the chart the rest.
+            if legend {
+                arrows_legend(ui);
+            }
+            let height = ui.available_height().max(RING_MIN.min(room.y));
+            let ring_width = (height * 1.25).clamp(room.x * 0.4, room.x * 0.6).floor();
             let mut events = Vec::new();
             ui.horizontal_top(|ui| {
                 let column = egui::Layout::top_down(egui::Align::Min);
-                ui.allocate_ui_with_layout(egui::vec2(ring_width, room.y), column, |ui| {
+                ui.allocate_ui_with_layout(egui::vec2(ring_width, height), column, |ui| {
                     ui.set_width(ring_width);
-                    // The legend first: the ring takes whatever height it leaves.
-                    if legend {
-                        arrows_legend(ui);
-                    }
-                    let height = ui.available_height();
-                    events = ring(ui, "rd_ring", &drawing, height.max(RING_MIN.min(room.y)));
+                    events = ring(ui, "rd_ring", &drawing, height);
                 });
                 ui.separator();
                 let width = ui.available_width();
-                ui.allocate_ui_with_layout(egui::vec2(width, room.y), column, |ui| lower(self, ui));
+                ui.allocate_ui_with_layout(egui::vec2(width, height), column, |ui| lower(self, ui));
             });
             events
         } else {
