@@ -218,7 +218,8 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
         let header_width: Vec<(f32, f32)> = (0..n_cols)
             .map(|c| {
                 let h = header.get(c).copied().unwrap_or("");
-                let word = h.split(' ').map(width_of).fold(0.0, f32::max);
+                // (A little slack: a word one point too wide would break in the middle.)
+                let word = h.split(' ').map(width_of).fold(0.0, f32::max) + 4.0;
                 (width_of(h), word)
             })
             .collect();
@@ -252,6 +253,19 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
             }
         }
 
+        // The header row is as tall as its most wrapped header (measured here: the grid's
+        // own row heights lag a frame behind).
+        let header_height = header
+            .iter()
+            .zip(&widths)
+            .map(|(h, &w)| {
+                let text = fallback.apply(h).into_owned();
+                ui.painter()
+                    .layout(text, font.clone(), text_color, w)
+                    .size()
+                    .y
+            })
+            .fold(row_height, f32::max);
         // Still wider than the room: the table scrolls sideways rather than being cut.
         egui::ScrollArea::horizontal().show(ui, |ui| {
             egui::Grid::new("result_table_grid")
@@ -261,10 +275,10 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
                     for (c, &w) in widths.iter().enumerate() {
                         let h = header.get(c).copied().unwrap_or("");
                         ui.allocate_ui_with_layout(
-                            egui::vec2(w, row_height),
+                            egui::vec2(w, header_height),
                             egui::Layout::left_to_right(egui::Align::Min),
                             |ui| {
-                                ui.set_min_width(w);
+                                ui.set_min_size(egui::vec2(w, header_height));
                                 ui.set_max_width(w);
                                 ui.add(egui::Label::new(egui::RichText::new(h).strong()).wrap());
                             },
