@@ -19,6 +19,19 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// Every non-empty line of `msg` as an `error:` line, status 2.
+fn fail_lines(msg: impl std::fmt::Display) -> ExitCode {
+    let text = msg.to_string();
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty()).peekable();
+    if lines.peek().is_none() {
+        return fail(text);
+    }
+    for line in lines {
+        eprintln!("error: {}", line.trim().trim_start_matches("error:").trim());
+    }
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
     // A bug must still end as one `error:` line with status 2, never as panic text.
     std::panic::set_hook(Box::new(|info| {
@@ -56,7 +69,9 @@ fn main() -> ExitCode {
                 let _ = std::io::stdout().write_all(out.as_bytes());
                 ExitCode::SUCCESS
             }
-            Err(e) => fail(e),
+            // Each line of a command's error is one `error:` line (`lesson --check` lists
+            // every failing step).
+            Err(e) => fail_lines(e),
         },
     }
 }
