@@ -51,6 +51,12 @@ pub enum Command {
         /// Start in presenter mode (larger type, the picture first; F5 toggles it).
         #[arg(long)]
         presenter: bool,
+        /// Start a lesson: a bundled lesson's name (see `loadlab lessons`) or a lesson file.
+        #[arg(long)]
+        lesson: Option<String>,
+        /// With --lesson: the step to start on (1 = the first).
+        #[arg(long, requires = "lesson", value_parser = int::<usize>)]
+        lesson_step: Option<usize>,
     },
     /// Run a preset headless and print what its model subcommand prints.
     Eval {
