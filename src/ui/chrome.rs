@@ -192,7 +192,7 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
             });
             ui.menu_button("Quiz me", |ui| {
                 for t in &app.tabs {
-                    let name = t.title().replace('\n', " ");
+                    let name = format!("{} quiz", t.title().replace('\n', " "));
                     if ui.button(name).on_hover_text("Questions on random instances, answered by the model").clicked() {
                         cmds.push(Cmd::Quiz(t.model()));
                     }

@@ -94,6 +94,11 @@ impl LoadlabApp {
         self.teach.player.as_ref()
     }
 
+    /// The front workspace's step bar position.
+    pub fn step_position(&mut self) -> usize {
+        self.tab().position()
+    }
+
     /// The quiz windows' state.
     pub fn teach(&self) -> &Teach {
         &self.teach
