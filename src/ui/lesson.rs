@@ -54,6 +54,9 @@ pub struct Player {
     job: JobSlot<Answers>,
     /// The step bar position still to reach (the run's steps may still be computing).
     seek: Option<(usize, u32)>,
+    /// The numbers strip is folded away until the step's question is revealed (it would
+    /// give the answer away); then it comes back.
+    numbers_after_reveal: bool,
     /// Arrow keys go to the player (the last click was inside it).
     focused: bool,
     rect: Option<egui::Rect>,
@@ -136,6 +139,7 @@ impl LoadlabApp {
             answers: None,
             job,
             seek: None,
+            numbers_after_reveal: false,
             focused: true,
             rect: None,
         });
@@ -154,6 +158,7 @@ impl LoadlabApp {
         };
         p.index = i;
         let (step_no, view, try_it) = (step.step, step.view, step.try_it);
+        let predicting = step.question.is_some() && !p.revealed[i];
         let name = format!("{}: {}", p.lesson.title, step.title);
         let scenario = step.scenario.resolve();
         match scenario {
@@ -184,6 +189,13 @@ impl LoadlabApp {
         }
         if try_it {
             self.shown.controls = true;
+        }
+        // Predict, then see: the numbers wait for Reveal.
+        if let Some(p) = &mut self.teach.player {
+            p.numbers_after_reveal = predicting && self.shown.numbers;
+            if predicting {
+                self.shown.numbers = false;
+            }
         }
     }
 
@@ -228,6 +240,10 @@ impl LoadlabApp {
         };
         if let Some(a) = p.job.poll() {
             p.answers = Some(a);
+        }
+        if p.numbers_after_reveal && p.revealed() {
+            p.numbers_after_reveal = false;
+            self.shown.numbers = true;
         }
         if let Some((step, frames)) = p.seek {
             let reached = self.tabs[i].seek(step, &self.desk.pages[i].scenario);
@@ -359,6 +375,13 @@ fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) 
             ui.label(RichText::new(&step.text).size(body));
             if let Some(q) = &step.question {
                 ui.add_space(8.0);
+                if p.numbers_after_reveal {
+                    ui.label(
+                        RichText::new("The numbers panel opens after Reveal.")
+                            .weak()
+                            .size(body * 0.85),
+                    );
+                }
                 let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     question_ui(
