@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod jobs;
+pub mod lesson;
 pub mod model;
 pub mod preset;
 pub mod report;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::ErrorKind;
 use loadlab::cli::{self, Cli, Command};
+use loadlab::ui::app::Cmd;
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     // One line, no usage block, no backtrace.
@@ -16,6 +17,19 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
         .unwrap_or("unknown error");
     let line = line.trim().trim_start_matches("error:").trim();
     eprintln!("error: {line}");
+    ExitCode::from(2)
+}
+
+/// Every non-empty line of `msg` as an `error:` line, status 2.
+fn fail_lines(msg: impl std::fmt::Display) -> ExitCode {
+    let text = msg.to_string();
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty()).peekable();
+    if lines.peek().is_none() {
+        return fail(text);
+    }
+    for line in lines {
+        eprintln!("error: {}", line.trim().trim_start_matches("error:").trim());
+    }
     ExitCode::from(2)
 }
 
@@ -48,20 +62,58 @@ fn main() -> ExitCode {
         }
     };
     match args.command {
-        None => run_gui(None, false),
-        Some(Command::Gui { preset, presenter }) => run_gui(preset, presenter),
+        None => run_gui(None, false, Vec::new()),
+        Some(Command::Gui {
+            preset,
+            presenter,
+            lesson,
+            lesson_step,
+        }) => match lesson_commands(lesson.as_deref(), lesson_step) {
+            Ok(cmds) => run_gui(preset, presenter, cmds),
+            Err(e) => fail(e),
+        },
         Some(cmd) => match cli::execute(&cmd) {
             Ok(out) => {
                 // A closed pipe (`| head`) is not an error worth a panic.
                 let _ = std::io::stdout().write_all(out.as_bytes());
                 ExitCode::SUCCESS
             }
-            Err(e) => fail(e),
+            // Each line of a command's error is one `error:` line (`lesson --check` lists
+            // every failing step).
+            Err(e) => fail_lines(e),
         },
     }
 }
 
-fn run_gui(preset: Option<String>, presenter: bool) -> ExitCode {
+/// The commands that start `--lesson NAME` (a file, or a bundled lesson) at `--lesson-step`.
+fn lesson_commands(lesson: Option<&str>, step: Option<usize>) -> Result<Vec<Cmd>, String> {
+    let Some(name) = lesson else {
+        return Ok(Vec::new());
+    };
+    let l = loadlab::lesson::resolve(name).map_err(|e| format!("--lesson: {e}"))?;
+    let path = std::path::Path::new(name);
+    let mut cmds = vec![if path.exists() {
+        Cmd::OpenPath(path.to_path_buf())
+    } else {
+        let i = loadlab::lesson::BUNDLED
+            .iter()
+            .position(|b| b.lesson().is_ok_and(|b| b.name == l.name))
+            .ok_or_else(|| format!("--lesson: {name}: not a bundled lesson"))?;
+        Cmd::StartLesson(i)
+    }];
+    if let Some(k) = step {
+        if k == 0 || k > l.steps.len() {
+            return Err(format!(
+                "--lesson-step: {k}: the lesson has steps 1 to {}",
+                l.steps.len()
+            ));
+        }
+        cmds.push(Cmd::LessonStep(k - 1));
+    }
+    Ok(cmds)
+}
+
+fn run_gui(preset: Option<String>, presenter: bool, startup: Vec<Cmd>) -> ExitCode {
     // A preset that cannot be opened still opens the window, on the last scenario, with the
     // reason in the status bar.
     let initial = preset
@@ -69,7 +121,7 @@ fn run_gui(preset: Option<String>, presenter: bool) -> ExitCode {
         .map(cli::resolve_preset)
         .transpose()
         .map_err(|e| format!("Could not open preset: {e}"));
-    match loadlab::ui::run(initial, presenter) {
+    match loadlab::ui::run(initial, presenter, startup) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(format!("cannot open the window: {e}")),
     }

@@ -14,6 +14,8 @@ mod geodecay;
 mod ksbf;
 #[path = "ui/layout.rs"]
 mod layout;
+#[path = "ui/lessons.rs"]
+mod lessons;
 #[path = "ui/presets.rs"]
 mod presets;
 #[path = "ui/redistribute.rs"]

@@ -8,6 +8,7 @@
 pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
+pub mod lesson;
 pub mod redistribute;
 pub mod treesweep;
 mod values;
@@ -20,6 +21,7 @@ use clap::{Parser, Subcommand};
 pub use divisible::DivisibleArgs;
 pub use geodecay::GeodecayArgs;
 pub use ksbf::KsbfArgs;
+pub use lesson::{LessonArgs, QuizArgs};
 pub use redistribute::RedistributeArgs;
 pub use treesweep::TreesweepArgs;
 
@@ -49,6 +51,12 @@ pub enum Command {
         /// Start in presenter mode (larger type, the picture first; F5 toggles it).
         #[arg(long)]
         presenter: bool,
+        /// Start a lesson: a bundled lesson's name (see `loadlab lessons`) or a lesson file.
+        #[arg(long)]
+        lesson: Option<String>,
+        /// With --lesson: the step to start on (1 = the first).
+        #[arg(long, requires = "lesson", value_parser = int::<usize>)]
+        lesson_step: Option<usize>,
     },
     /// Run a preset headless and print what its model subcommand prints.
     Eval {
@@ -73,6 +81,16 @@ pub enum Command {
     /// Data redistribution on a processor ring (Renard, Robert & Vivien): Algorithms 1–3,
     /// System 6 / 12 with Lemma 9's schedule, every lower bound, self-verified.
     Redistribute(RedistributeArgs),
+    /// List the bundled lessons (name, model, steps, questions).
+    Lessons {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a lesson (bundled name or .ron file), print it as JSON, or check it.
+    Lesson(LessonArgs),
+    /// Generate a quiz on random seeded instances, every answer computed by the model.
+    Quiz(QuizArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -161,6 +179,9 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Treesweep(a) => treesweep::execute(a),
         Command::Ksbf(a) => ksbf::execute(a),
         Command::Redistribute(a) => redistribute::execute(a),
+        Command::Lessons { json } => lesson::list(*json),
+        Command::Lesson(a) => lesson::show(a),
+        Command::Quiz(a) => lesson::quiz(a),
     }
 }
 

@@ -91,6 +91,18 @@ pub enum Cmd {
     CancelJobs,
     /// Type a path for an action (fallback when no dialog portal).
     PromptPath(FileAction),
+    /// Help ▸ Lessons: play a bundled lesson (index in [`crate::lesson::BUNDLED`]).
+    StartLesson(usize),
+    /// Go to this step of the lesson being played.
+    LessonStep(usize),
+    /// Leave the lesson (the scenario on screen stays).
+    LeaveLesson,
+    /// Help ▸ Quiz me: the quiz window of a model.
+    Quiz(ModelId),
+    /// Load a scenario (a quiz question's "Show me").
+    ShowScenario(Box<Preset>),
+    /// Show an error in the status bar.
+    Fail(String),
 }
 
 impl Cmd {
@@ -173,6 +185,8 @@ pub struct LoadlabApp {
     shots: ShotChannel,
     export: JobSlot<Export>,
     title: String,
+    /// The lesson player and the quiz windows.
+    pub(super) teach: super::lesson::Teach,
 }
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
@@ -233,6 +247,7 @@ impl LoadlabApp {
             shots: channel(),
             export: JobSlot::default(),
             title: String::new(),
+            teach: Default::default(),
         }
     }
 
@@ -280,7 +295,7 @@ impl LoadlabApp {
         });
     }
 
-    fn info(&mut self, text: impl Into<String>) {
+    pub(super) fn info(&mut self, text: impl Into<String>) {
         self.notice = Some(Notice {
             text: text.into(),
             error: false,
@@ -293,7 +308,7 @@ impl LoadlabApp {
         self.error(text);
     }
 
-    fn error(&mut self, text: impl Into<String>) {
+    pub(super) fn error(&mut self, text: impl Into<String>) {
         self.notice = Some(Notice {
             text: text.into(),
             error: true,
@@ -303,7 +318,7 @@ impl LoadlabApp {
 
     /// Opens a file of either kind as one undoable step; the opened model comes to the front
     /// at step 0.
-    fn open(&mut self, file: PresetFile, path: Option<&Path>) {
+    pub(super) fn open(&mut self, file: PresetFile, path: Option<&Path>) {
         self.history.push(self.desk.clone());
         let models: Vec<ModelId> = match &file {
             PresetFile::Single(p) => vec![p.scenario.model()],
@@ -362,6 +377,14 @@ impl LoadlabApp {
                 }
             }
             Cmd::Open => self.ask_path(ctx, FileAction::OpenPreset),
+            // A lesson file starts the lesson player; anything else opens as a preset.
+            Cmd::OpenPath(path) if super::lesson::sniff(&path).is_some() => {
+                match super::lesson::sniff(&path) {
+                    Some(Ok(lesson)) => self.start_lesson(ctx, lesson),
+                    Some(Err(e)) => self.error(format!("Could not open lesson: {e}")),
+                    None => {}
+                }
+            }
             Cmd::OpenPath(path) => match preset::load_file(&path) {
                 Ok(f) => {
                     let what = match &f {
@@ -502,6 +525,20 @@ impl LoadlabApp {
                     focused: false,
                 });
             }
+            Cmd::StartLesson(i) => match crate::lesson::BUNDLED.get(i).map(|b| b.lesson()) {
+                Some(Ok(l)) => self.start_lesson(ctx, l),
+                Some(Err(e)) => self.error(format!("Bundled lesson is broken: {e}")),
+                None => {}
+            },
+            Cmd::LessonStep(i) => self.lesson_go(i),
+            Cmd::LeaveLesson => self.leave_lesson(),
+            Cmd::Quiz(m) => self.open_quiz(ctx, m),
+            Cmd::ShowScenario(p) => {
+                let name = p.name.clone();
+                self.open(PresetFile::Single(*p), None);
+                self.info(format!("Loaded {name}"));
+            }
+            Cmd::Fail(e) => self.error(e),
         }
     }
 
@@ -511,7 +548,9 @@ impl LoadlabApp {
             label: j.label().to_string(),
             fraction: j.fraction(),
         });
-        export.or_else(|| self.tab().job_status())
+        export
+            .or_else(|| self.teach.job_status())
+            .or_else(|| self.tab().job_status())
     }
 
     /// Takes in what finished off the UI thread: dialogs, screenshots, exports.
@@ -550,6 +589,8 @@ impl LoadlabApp {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let mut cmds: Vec<Cmd> = std::mem::take(&mut self.queued);
+        // The lesson player takes ← / → first when it has the focus.
+        cmds.extend(super::lesson::keys(self, &ctx));
         cmds.extend(super::chrome::shortcuts(self, &ctx));
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw
@@ -566,11 +607,14 @@ impl LoadlabApp {
 
         let before = self.desk.page().scenario.clone();
         super::chrome::chrome(self, ui, &mut cmds);
+        super::lesson::panel(self, ui, &mut cmds);
         let i = self.desk.active.index();
         egui::CentralPanel::default().show(ui, |ui| {
             self.drawn = self.tabs[i].show(ui, &mut self.desk.pages[i].scenario, &mut self.shown);
         });
         super::chrome::windows(self, &ctx, &mut cmds);
+        super::lesson::windows(self, &ctx, &mut cmds);
+        self.teach_tick();
 
         // Undo: one entry per gesture (a whole slider drag is one edit).
         if self.desk.page().scenario != before {

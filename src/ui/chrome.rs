@@ -105,7 +105,7 @@ fn item_with(
 fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
-            item(ui, cmds, "Open preset or workbook…  (Ctrl+O)", Cmd::Open);
+            item(ui, cmds, "Open preset, workbook or lesson…  (Ctrl+O)", Cmd::Open);
             by_path(ui, cmds, FileAction::OpenPreset);
             ui.menu_button("Bundled presets", |ui| {
                 for (i, b) in BUNDLED.iter().enumerate() {
@@ -177,6 +177,27 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
             if ui.button("About loadlab").clicked() {
                 app.windows.about = true;
             }
+            ui.separator();
+            ui.menu_button("Lessons", |ui| {
+                for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {
+                    let (title, hover) = match b.lesson() {
+                        Ok(l) => (l.title.clone(), format!("{} steps, {} questions", l.steps.len(), l.questions())),
+                        Err(e) => (b.file.to_string(), e.to_string()),
+                    };
+                    if ui.button(title).on_hover_text(hover).clicked() {
+                        cmds.push(Cmd::StartLesson(i));
+                    }
+                }
+                ui.label(RichText::new("Your own lesson: File ▸ Open a lesson .ron").weak());
+            });
+            ui.menu_button("Quiz me", |ui| {
+                for t in &app.tabs {
+                    let name = format!("{} quiz", t.title().replace('\n', " "));
+                    if ui.button(name).on_hover_text("Questions on random instances, answered by the model").clicked() {
+                        cmds.push(Cmd::Quiz(t.model()));
+                    }
+                }
+            });
         });
     });
 }

@@ -48,7 +48,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+Z", "Undo the last parameter edit"),
     ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
     ("Space", "Play / pause the schedule"),
-    ("← / →", "Step back / forward"),
+    (
+        "← / →",
+        "Step back / forward (in the lesson player, after a click in it: previous / next lesson step)",
+    ),
     (
         "Home / End",
         "First step / the end state (every stepped run ends on it)",
@@ -59,7 +62,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "Presenter mode on / off (larger type, the picture first)",
     ),
     ("Ctrl+= / Ctrl+− / Ctrl+0", "Zoom in / out / back to 100 %"),
-    ("Drop a .ron file", "Open it as a preset"),
+    (
+        "Drop a .ron file",
+        "Open it as a preset, workbook or lesson",
+    ),
 ];
 
 /// Help for the divisible-load model (Li 2011): conventions, what is simulated, findings.

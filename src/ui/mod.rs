@@ -7,6 +7,7 @@ mod chrome;
 pub mod desk;
 pub mod files;
 pub mod help;
+pub mod lesson;
 pub mod widgets;
 pub mod workspace;
 pub mod workspaces;
@@ -41,7 +42,13 @@ pub fn install_fonts(ctx: &egui::Context) {
 /// Opens the main window, on `initial` if given (else on the last scenario, or the default);
 /// an `Err` (a preset named on the command line that could not be read) is shown in the
 /// status bar.
-pub fn run(initial: Result<Option<Preset>, String>, presenter: bool) -> eframe::Result<()> {
+///
+/// `startup` commands are carried out in the first frame (`loadlab gui --lesson NAME`).
+pub fn run(
+    initial: Result<Option<Preset>, String>,
+    presenter: bool,
+    startup: Vec<app::Cmd>,
+) -> eframe::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("loadlab")
@@ -65,6 +72,9 @@ pub fn run(initial: Result<Option<Preset>, String>, presenter: bool) -> eframe::
             }
             if presenter {
                 app.send(app::Cmd::Presenter(true));
+            }
+            for c in startup {
+                app.send(c);
             }
             Ok(Box::new(app))
         }),

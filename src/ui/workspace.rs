@@ -164,6 +164,11 @@ pub trait Tab {
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
     /// Back to step 0, paused (a preset was opened).
     fn rewind(&mut self);
+    /// Moves the step bar to `step` (clamped to the steps known now), paused; true when the
+    /// run has that many steps (false while it is still being computed).
+    fn seek(&mut self, step: usize, scenario: &Scenario) -> bool;
+    /// The step bar's position.
+    fn position(&mut self) -> usize;
     /// The first running job, for the status bar.
     fn job_status(&mut self) -> Option<JobStatus>;
     /// Cancels every job.
@@ -270,6 +275,22 @@ impl<W: Workspace> Tab for W {
         let s = self.stepper();
         s.first();
         s.playing = false;
+    }
+
+    fn seek(&mut self, step: usize, scenario: &Scenario) -> bool {
+        let Some(params) = W::Params::of(scenario) else {
+            return false;
+        };
+        let n = self.steps(params);
+        let s = self.stepper();
+        s.first();
+        s.playing = false;
+        s.step = step.min(n.saturating_sub(1));
+        n > step
+    }
+
+    fn position(&mut self) -> usize {
+        self.stepper().step
     }
 
     fn job_status(&mut self) -> Option<JobStatus> {

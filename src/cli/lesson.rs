@@ -1,0 +1,271 @@
+//! `loadlab lessons`, `loadlab lesson NAME`, `loadlab quiz`: the teaching layer headless, and
+//! the in-process runner behind every question's check ([`run_json`]).
+
+use std::fmt::Write as _;
+
+use clap::Parser;
+
+use super::{Cli, CliError, Command, resolve_preset};
+use crate::lesson::{self, Lesson, QuizQuestion};
+use crate::preset::{ModelId, ModelParams, Scenario};
+
+/// Flags of `loadlab lesson`.
+#[derive(Debug, clap::Args)]
+pub struct LessonArgs {
+    /// A bundled lesson's name (see `loadlab lessons`) or a lesson file (.ron).
+    pub name: String,
+    /// Print one JSON object: every step with its scenario and question (answers computed).
+    #[arg(long, conflicts_with = "check")]
+    pub json: bool,
+    /// Evaluate every step's scenario and question: exit 0, or print `error:` lines naming the
+    /// failing steps and exit 2.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// Flags of `loadlab quiz`.
+#[derive(Debug, clap::Args)]
+pub struct QuizArgs {
+    /// The model: divisible, geodecay, treesweep, ksbf or redistribute.
+    #[arg(long, value_parser = model_id)]
+    pub model: ModelId,
+    /// Seed: the same seed gives the same questions.
+    #[arg(long, default_value_t = 1, value_parser = super::int::<u64>)]
+    pub seed: u64,
+    /// Number of questions (1 to 50).
+    #[arg(long, default_value_t = 5, value_parser = super::int::<usize>)]
+    pub count: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses a model name.
+pub(crate) fn model_id(s: &str) -> Result<ModelId, String> {
+    ModelId::ALL
+        .into_iter()
+        .find(|m| m.name() == s)
+        .ok_or_else(|| {
+            let names: Vec<&str> = ModelId::ALL.iter().map(|m| m.name()).collect();
+            format!("unknown model {s:?} (one of {})", names.join(", "))
+        })
+}
+
+/// Largest `--count` of `loadlab quiz`.
+pub const MAX_QUIZ: usize = 50;
+
+/// Parses a model command line (without `loadlab`).
+fn parse(args: &[String], json: bool) -> Result<Command, String> {
+    let argv = std::iter::once("loadlab".to_string())
+        .chain(args.iter().cloned())
+        .chain(json.then(|| "--json".to_string()));
+    let cli = Cli::try_parse_from(argv).map_err(|e| {
+        let text = e.to_string();
+        let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        format!(
+            "`loadlab {}`: {}",
+            args.join(" "),
+            line.trim().trim_start_matches("error:").trim()
+        )
+    })?;
+    match cli.command {
+        Some(
+            c @ (Command::Divisible(_)
+            | Command::Geodecay(_)
+            | Command::Treesweep(_)
+            | Command::Ksbf(_)
+            | Command::Redistribute(_)
+            | Command::Eval { .. }),
+        ) => Ok(c),
+        _ => Err(format!(
+            "`loadlab {}` is not a model command (a check runs a model subcommand or `eval`)",
+            args.join(" ")
+        )),
+    }
+}
+
+/// Runs `loadlab ARGS… --json` in-process and parses its JSON object (what a question's
+/// check reads its answer from).
+pub fn run_json(args: &[String]) -> Result<serde_json::Value, String> {
+    let cmd = parse(args, true)?;
+    let out = super::execute(&cmd).map_err(|e| format!("`loadlab {}`: {e}", args.join(" ")))?;
+    serde_json::from_str(&out)
+        .map_err(|e| format!("`loadlab {}`: output is not JSON: {e}", args.join(" ")))
+}
+
+/// The scenario a model command line runs (what the GUI's "show me" loads).
+pub fn scenario_of(args: &[String]) -> Result<Scenario, String> {
+    let scenario = match parse(args, false)? {
+        Command::Divisible(a) => a.params().into_scenario(),
+        Command::Geodecay(a) => a.params().map_err(|e| e.0)?.into_scenario(),
+        Command::Treesweep(a) => a.params().map_err(|e| e.0)?.into_scenario(),
+        Command::Ksbf(a) => a.params().map_err(|e| e.0)?.into_scenario(),
+        Command::Redistribute(a) => a.params().map_err(|e| e.0)?.into_scenario(),
+        Command::Eval { preset, .. } => resolve_preset(&preset).map_err(|e| e.0)?.scenario,
+        _ => unreachable!("parse returns model commands only"),
+    };
+    Ok(scenario)
+}
+
+/// Runs `loadlab lessons`.
+pub fn list(json: bool) -> Result<String, CliError> {
+    if json {
+        let lessons: Vec<_> = lesson::BUNDLED
+            .iter()
+            .map(|b| b.lesson().map(|l| l.summary_json()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| CliError(e.to_string()))?;
+        return Ok(format!("{}\n", serde_json::json!({ "lessons": lessons })));
+    }
+    let mut out = String::new();
+    for b in lesson::BUNDLED {
+        match b.lesson() {
+            Ok(l) => {
+                let _ = writeln!(
+                    out,
+                    "{:<14} {:<13} {:>2} steps {:>2} questions  {}",
+                    l.name,
+                    l.model.name(),
+                    l.steps.len(),
+                    l.questions(),
+                    l.title
+                );
+            }
+            Err(e) => {
+                let _ = writeln!(out, "{:<14} (broken: {e})", b.file);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Runs `loadlab lesson NAME`.
+pub fn show(a: &LessonArgs) -> Result<String, CliError> {
+    let l = lesson::resolve(&a.name).map_err(CliError)?;
+    if a.check {
+        let errors = l.check();
+        return if errors.is_empty() {
+            Ok(format!(
+                "{}: {} steps, {} questions: every scenario and check runs\n",
+                l.name,
+                l.steps.len(),
+                l.questions()
+            ))
+        } else {
+            Err(CliError(errors.join("\n")))
+        };
+    }
+    if a.json {
+        return Ok(format!("{}\n", l.json()));
+    }
+    Ok(text(&l))
+}
+
+/// A lesson as readable text.
+fn text(l: &Lesson) -> String {
+    let mut out = format!(
+        "{} ({}, {} steps)\n",
+        l.title,
+        l.model.name(),
+        l.steps.len()
+    );
+    for (i, s) in l.steps.iter().enumerate() {
+        let _ = writeln!(out, "\nStep {} of {}: {}", i + 1, l.steps.len(), s.title);
+        let scenario = match &s.scenario {
+            lesson::StepScenario::Preset(n) => format!("preset {n}"),
+            lesson::StepScenario::Inline(_) => "inline scenario".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "  [{scenario}, step {}{}]",
+            s.step,
+            if s.try_it { ", try it yourself" } else { "" }
+        );
+        for line in wrap(&s.text, 92) {
+            let _ = writeln!(out, "  {line}");
+        }
+        if let Some(q) = &s.question {
+            let _ = writeln!(out, "  Q: {}", q.prompt);
+            if !q.choices.is_empty() {
+                let _ = writeln!(out, "     choices: {}", q.choices.join(" | "));
+            }
+            match q.answer() {
+                Ok(ans) => {
+                    let _ = writeln!(out, "  A: {}  ({})", ans.text(), q.explanation);
+                }
+                Err(e) => {
+                    let _ = writeln!(out, "  A: (check failed: {e})");
+                }
+            }
+            let _ = writeln!(
+                out,
+                "     check: {} → {}",
+                q.check.command_line(),
+                q.check.field
+            );
+        }
+    }
+    out
+}
+
+/// Greedy word wrap.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for w in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Runs `loadlab quiz`.
+pub fn quiz(a: &QuizArgs) -> Result<String, CliError> {
+    if a.count == 0 || a.count > MAX_QUIZ {
+        return Err(CliError(format!(
+            "--count: {} questions; a quiz has 1 to {MAX_QUIZ}",
+            a.count
+        )));
+    }
+    let qs = lesson::quiz(a.model, a.seed, a.count).map_err(CliError)?;
+    if a.json {
+        let questions: Vec<_> = qs.iter().map(QuizQuestion::json).collect();
+        return Ok(format!(
+            "{}\n",
+            serde_json::json!({ "questions": questions })
+        ));
+    }
+    let mut out = format!(
+        "Quiz on {} (seed {}, {} questions)\n",
+        a.model.name(),
+        a.seed,
+        qs.len()
+    );
+    for (i, q) in qs.iter().enumerate() {
+        let _ = writeln!(out, "\n{}. {}", i + 1, q.question.prompt);
+        if !q.question.choices.is_empty() {
+            let _ = writeln!(out, "   choices: {}", q.question.choices.join(" | "));
+        }
+        let _ = writeln!(
+            out,
+            "   answer: {}  ({})",
+            q.answer.text(),
+            q.question.explanation
+        );
+        let _ = writeln!(
+            out,
+            "   check: {} → {}",
+            q.question.check.command_line(),
+            q.question.check.field
+        );
+    }
+    Ok(out)
+}

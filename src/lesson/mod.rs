@@ -1,0 +1,645 @@
+//! Lessons (a path through one paper: steps with a scenario, a text and an optional question)
+//! and generated quizzes.
+//!
+//! A lesson is a strict RON file (`deny_unknown_fields`):
+//!
+//! ```ron
+//! (
+//!     name: "li", title: "…", model: Divisible,
+//!     steps: [
+//!         (title: "…", text: "…", scenario: Preset("default"), step: 3,
+//!          view: Some((plots: Some(false))),
+//!          question: Some((prompt: "…", kind: Number, tolerance: 0.05, explanation: "…",
+//!                          check: (command: ["divisible", "--h", "15"], field: "ratio_c_over_p")))),
+//!     ],
+//! )
+//! ```
+//!
+//! No answer is ever written by hand: a question's answer is what its [`Check`] finds, i.e.
+//! the value at the dot path `field` of the JSON that `loadlab <command…> --json` prints. The
+//! command runs in-process through the same code as the CLI, so the answer is the CLI's own
+//! output by construction. Nothing here depends on egui.
+
+pub mod bundled;
+pub mod quiz;
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::preset::{self, ModelId, Scenario};
+
+pub use bundled::{BUNDLED, find_bundled};
+pub use quiz::{QuizQuestion, quiz};
+
+/// The lesson format version this build writes and the newest it reads.
+pub const VERSION: u32 = 1;
+
+/// A lesson: a sequence of steps through one model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// Format version (see [`VERSION`]); 1 when absent.
+    #[serde(default = "one")]
+    pub version: u32,
+    /// Short name (the CLI's `loadlab lesson NAME`).
+    pub name: String,
+    /// Title shown in menus and the player.
+    pub title: String,
+    /// The model every step's scenario belongs to.
+    pub model: ModelId,
+    /// The steps, in order.
+    pub steps: Vec<LessonStep>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// One step of a lesson.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonStep {
+    /// Heading.
+    pub title: String,
+    /// What to look at and why, in the paper's notation.
+    pub text: String,
+    /// The scenario the desk shows during this step.
+    pub scenario: StepScenario,
+    /// The step bar's position (0 = the start).
+    #[serde(default)]
+    pub step: usize,
+    /// Which regions of the workspace to show.
+    #[serde(default)]
+    pub view: Option<ViewHint>,
+    /// A "try it yourself" step: the controls are shown and the text says what to change.
+    #[serde(default)]
+    pub try_it: bool,
+    /// A question asked before the answer is revealed.
+    #[serde(default)]
+    pub question: Option<Question>,
+}
+
+/// Where a step's scenario comes from.
+#[allow(clippy::large_enum_variant)] // one per lesson step: size does not matter
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum StepScenario {
+    /// A bundled preset, by file name without `.ron` (see `loadlab presets`).
+    Preset(String),
+    /// The scenario itself (fields left out take the model's defaults).
+    Inline(Scenario),
+}
+
+/// Which regions of the workspace a step shows (`None` leaves a region as it is).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ViewHint {
+    /// The controls column.
+    pub controls: Option<bool>,
+    /// The plots column.
+    pub plots: Option<bool>,
+    /// The numbers strip.
+    pub numbers: Option<bool>,
+}
+
+/// How a question is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    /// A number, right within `tolerance`.
+    Number,
+    /// One of `choices`.
+    Choice,
+}
+
+impl Kind {
+    /// The CLI's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Number => "number",
+            Kind::Choice => "choice",
+        }
+    }
+}
+
+/// A predict-then-reveal question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    /// What is asked.
+    pub prompt: String,
+    /// Number or choice.
+    pub kind: Kind,
+    /// The choices (for [`Kind::Choice`]).
+    #[serde(default)]
+    pub choices: Vec<String>,
+    /// Largest accepted |typed − answer| (for [`Kind::Number`]).
+    #[serde(default)]
+    pub tolerance: f64,
+    /// One sentence said after the answer.
+    pub explanation: String,
+    /// Where the answer comes from.
+    pub check: Check,
+}
+
+/// A loadlab command line (without `loadlab` and `--json`) and the dot path of the answer in
+/// its JSON output (`algorithms.C.time`, `work.2`, `rounds`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    /// The arguments, e.g. `["treesweep", "--n", "5", "--tau", "3"]`.
+    pub command: Vec<String>,
+    /// Dot path into the JSON object, numeric parts index lists.
+    pub field: String,
+}
+
+impl Check {
+    /// The command as one shell line (`loadlab treesweep --n 5 --json`).
+    pub fn command_line(&self) -> String {
+        let mut s = String::from("loadlab");
+        for a in &self.command {
+            s.push(' ');
+            if a.is_empty()
+                || a.contains(|c: char| c.is_whitespace() || "\"'$*?;&|<>()".contains(c))
+            {
+                s.push_str(&format!("'{a}'"));
+            } else {
+                s.push_str(a);
+            }
+        }
+        s.push_str(" --json");
+        s
+    }
+
+    /// Runs the command in-process and returns the whole JSON output.
+    pub fn output(&self) -> Result<Value, String> {
+        crate::cli::lesson::run_json(&self.command)
+    }
+
+    /// The value at [`Check::field`] of the command's output.
+    pub fn value(&self) -> Result<Value, String> {
+        let out = self.output()?;
+        lookup(&out, &self.field)
+            .cloned()
+            .ok_or_else(|| format!("`{}` has no field {:?}", self.command_line(), self.field))
+    }
+
+    /// The scenario the command runs (what "show me" loads), if it runs one model.
+    pub fn scenario(&self) -> Result<Scenario, String> {
+        crate::cli::lesson::scenario_of(&self.command)
+    }
+}
+
+/// The value at a dot path (`a.b.2.c`; numeric parts index lists).
+pub fn lookup<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
+    if path.is_empty() {
+        return Some(root);
+    }
+    path.split('.').try_fold(root, |v, part| match v {
+        Value::Object(m) => m.get(part),
+        Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i)),
+        _ => None,
+    })
+}
+
+/// A question's answer, as computed by its check.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// A number.
+    Number(f64),
+    /// One of the choices.
+    Choice(String),
+}
+
+impl Answer {
+    /// As JSON (a number or a string).
+    pub fn json(&self) -> Value {
+        match self {
+            Answer::Number(x) => number_json(*x),
+            Answer::Choice(s) => Value::String(s.clone()),
+        }
+    }
+
+    /// As shown to the student.
+    pub fn text(&self) -> String {
+        match self {
+            Answer::Number(x) => format_number(*x),
+            Answer::Choice(s) => s.clone(),
+        }
+    }
+}
+
+/// A number as JSON: integral values as integers.
+fn number_json(x: f64) -> Value {
+    if x.fract() == 0.0 && x.abs() < 9e15 {
+        Value::from(x as i64)
+    } else {
+        serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)
+    }
+}
+
+/// A number for reading: integers whole, others to 4 significant digits.
+pub fn format_number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else if x != 0.0 && (x.abs() >= 1e6 || x.abs() < 1e-3) {
+        format!("{x:.4e}")
+    } else {
+        let digits = (3 - x.abs().log10().floor() as i32).clamp(0, 8) as usize;
+        let s = format!("{x:.digits$}");
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
+    }
+}
+
+/// A JSON scalar as a choice's text (`3`, `"ks"`, `true`).
+fn choice_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.as_f64().map_or_else(|| n.to_string(), format_number)),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// How a typed reply compares with the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grade {
+    /// Right (within the tolerance).
+    Right,
+    /// Wrong.
+    Wrong,
+    /// Not a number (for a number question) or not a choice.
+    Unreadable,
+}
+
+impl Question {
+    /// The answer: the check's value, read as this question's kind.
+    pub fn answer(&self) -> Result<Answer, String> {
+        let v = self.check.value()?;
+        self.read(&v)
+    }
+
+    /// Reads a check's value as this question's kind.
+    fn read(&self, v: &Value) -> Result<Answer, String> {
+        match self.kind {
+            Kind::Number => v.as_f64().map(Answer::Number).ok_or_else(|| {
+                format!(
+                    "field {:?} of `{}` is {v}, not a number",
+                    self.check.field,
+                    self.check.command_line()
+                )
+            }),
+            Kind::Choice => {
+                let text = choice_text(v)
+                    .ok_or_else(|| format!("field {:?} is {v}, not a choice", self.check.field))?;
+                if self.choices.contains(&text) {
+                    Ok(Answer::Choice(text))
+                } else {
+                    Err(format!(
+                        "the answer {text:?} (field {:?} of `{}`) is not one of the choices {:?}",
+                        self.check.field,
+                        self.check.command_line(),
+                        self.choices
+                    ))
+                }
+            }
+        }
+    }
+
+    /// Grades a reply against the answer.
+    pub fn grade(&self, answer: &Answer, reply: &str) -> Grade {
+        match answer {
+            Answer::Number(a) => match crate::model::num::parse_real(reply.trim()) {
+                Ok(x) if (x - a).abs() <= self.tolerance.max(0.0) + 1e-9 * a.abs() => Grade::Right,
+                Ok(_) => Grade::Wrong,
+                Err(_) => Grade::Unreadable,
+            },
+            Answer::Choice(a) => {
+                if reply == a {
+                    Grade::Right
+                } else if self.choices.iter().any(|c| c == reply) {
+                    Grade::Wrong
+                } else {
+                    Grade::Unreadable
+                }
+            }
+        }
+    }
+
+    /// The contract's JSON object, with the computed answer (or `null` if it failed).
+    pub fn json(&self, answer: Option<&Answer>) -> Value {
+        serde_json::json!({
+            "prompt": self.prompt,
+            "kind": self.kind.name(),
+            "choices": self.choices,
+            "answer": answer.map_or(Value::Null, Answer::json),
+            "tolerance": number_json(self.tolerance),
+            "explanation": self.explanation,
+            "check": {"command": self.check.command, "field": self.check.field},
+        })
+    }
+
+    /// Static checks (no model run): the kind's fields are consistent.
+    fn shape_errors(&self) -> Vec<String> {
+        let mut e = Vec::new();
+        if self.prompt.trim().is_empty() {
+            e.push("the prompt is empty".to_string());
+        }
+        if self.check.command.is_empty() {
+            e.push("check.command is empty".to_string());
+        }
+        if !(self.tolerance >= 0.0 && self.tolerance.is_finite()) {
+            e.push(format!(
+                "tolerance {} must be a finite number ≥ 0",
+                self.tolerance
+            ));
+        }
+        match self.kind {
+            Kind::Choice if self.choices.len() < 2 => {
+                e.push("a choice question needs at least two choices".to_string())
+            }
+            Kind::Number if !self.choices.is_empty() => {
+                e.push("a number question takes no choices".to_string())
+            }
+            _ => {}
+        }
+        e
+    }
+}
+
+impl StepScenario {
+    /// The scenario (a bundled preset is looked up by name).
+    pub fn resolve(&self) -> Result<Scenario, String> {
+        match self {
+            StepScenario::Inline(s) => Ok(s.clone()),
+            StepScenario::Preset(name) => preset::find_bundled(name)
+                .map(|p| p.scenario)
+                .ok_or_else(|| {
+                    format!("no bundled preset is named {name:?} (see `loadlab presets`)")
+                }),
+        }
+    }
+
+    /// As JSON: `{"model", "preset" (or null), "params"}`.
+    pub fn json(&self) -> Value {
+        let preset = match self {
+            StepScenario::Preset(n) => Value::String(n.clone()),
+            StepScenario::Inline(_) => Value::Null,
+        };
+        match self.resolve() {
+            Ok(s) => {
+                let params = serde_json::to_value(&s)
+                    .ok()
+                    .and_then(|v| match v {
+                        Value::Object(m) => m.into_iter().next().map(|(_, p)| p),
+                        _ => None,
+                    })
+                    .unwrap_or(Value::Null);
+                serde_json::json!({"model": s.model_name(), "preset": preset, "params": params})
+            }
+            Err(_) => {
+                serde_json::json!({"model": Value::Null, "preset": preset, "params": Value::Null})
+            }
+        }
+    }
+}
+
+impl Lesson {
+    /// Number of steps that ask a question.
+    pub fn questions(&self) -> usize {
+        self.steps.iter().filter(|s| s.question.is_some()).count()
+    }
+
+    /// Pretty RON text.
+    pub fn to_ron(&self) -> String {
+        let cfg = ron::ser::PrettyConfig::new().struct_names(false);
+        ron::ser::to_string_pretty(self, cfg).unwrap_or_else(|e| format!("// {e}"))
+    }
+
+    /// The contract's summary object `{"name", "title", "model", "steps", "questions"}`.
+    pub fn summary_json(&self) -> Value {
+        serde_json::json!({
+            "name": self.name,
+            "title": self.title,
+            "model": self.model.name(),
+            "steps": self.steps.len(),
+            "questions": self.questions(),
+        })
+    }
+
+    /// The contract's full object: every step with its scenario and its question (answers
+    /// computed by the checks; `null` where a check fails — `--check` reports those).
+    pub fn json(&self) -> Value {
+        let steps: Vec<Value> = self
+            .steps
+            .iter()
+            .map(|s| {
+                let question = s.question.as_ref().map_or(Value::Null, |q| {
+                    let a = q.answer().ok();
+                    q.json(a.as_ref())
+                });
+                serde_json::json!({
+                    "title": s.title,
+                    "text": s.text,
+                    "scenario": s.scenario.json(),
+                    "step": s.step,
+                    "try_it": s.try_it,
+                    "question": question,
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "name": self.name,
+            "title": self.title,
+            "model": self.model.name(),
+            "steps": steps,
+        })
+    }
+
+    /// Evaluates every step: its scenario (found, of the lesson's model, valid, runs within
+    /// the budget) and its question (well formed, its command runs, the field exists and
+    /// reads as the question's kind). Each error names the step.
+    pub fn check(&self) -> Vec<String> {
+        let mut errors = Vec::new();
+        if self.steps.is_empty() {
+            errors.push(format!("lesson {:?} has no steps", self.name));
+        }
+        for (i, s) in self.steps.iter().enumerate() {
+            let at = |what: String| format!("step {} “{}”: {what}", i + 1, s.title);
+            if s.text.trim().is_empty() {
+                errors.push(at("the text is empty".into()));
+            }
+            match s.scenario.resolve() {
+                Err(e) => errors.push(at(format!("scenario: {e}"))),
+                Ok(sc) if sc.model() != self.model => errors.push(at(format!(
+                    "scenario: a {} scenario in a {} lesson",
+                    sc.model_name(),
+                    self.model.name()
+                ))),
+                Ok(sc) => {
+                    if let Err((field, message)) = sc.validate() {
+                        errors.push(at(format!("scenario: {field}: {message}")));
+                    } else if let Err(e) = crate::report::json(&sc, &crate::model::NoProgress) {
+                        errors.push(at(format!("scenario: {e}")));
+                    }
+                }
+            }
+            if let Some(q) = &s.question {
+                for e in q.shape_errors() {
+                    errors.push(at(format!("question: {e}")));
+                }
+                if q.check.command.is_empty() {
+                    continue;
+                }
+                if let Err(e) = q.answer() {
+                    errors.push(at(format!("question: {e}")));
+                }
+            }
+        }
+        errors
+    }
+}
+
+/// Why a lesson could not be loaded.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LessonError {
+    /// The file could not be read.
+    #[error("{0}")]
+    Io(String),
+    /// Malformed.
+    #[error("{file}:{line}:{col}: {message}")]
+    Parse {
+        /// File name.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        col: usize,
+        /// What was expected.
+        message: String,
+    },
+    /// Written by a newer loadlab, or empty.
+    #[error("{file}: {message}")]
+    Invalid {
+        /// File name.
+        file: String,
+        /// Why.
+        message: String,
+    },
+}
+
+/// Only the field that makes a RON file a lesson (any other fields are ignored).
+#[derive(Deserialize)]
+struct Probe {
+    #[allow(dead_code)]
+    steps: serde::de::IgnoredAny,
+}
+
+/// True when the text is meant as a lesson (it has a top-level `steps` field), whether or not
+/// it is a valid one: File ▸ Open tells lessons from presets with this.
+pub fn is_lesson(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    ron::from_str::<Probe>(text).is_ok()
+}
+
+/// Parses lesson text (strict: unknown fields are errors); `file` names it in errors.
+pub fn parse(file: &str, text: &str) -> Result<Lesson, LessonError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lesson: Lesson = ron::from_str(text).map_err(|e| LessonError::Parse {
+        file: file.to_string(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message: format!(
+            "expected a loadlab lesson (name, title, model, steps: [(title, text, scenario, …)]): {}",
+            e.code
+        ),
+    })?;
+    if lesson.version > VERSION {
+        return Err(LessonError::Invalid {
+            file: file.into(),
+            message: format!(
+                "lesson version {} is newer than this loadlab reads (version {VERSION} or older)",
+                lesson.version
+            ),
+        });
+    }
+    if lesson.steps.is_empty() {
+        return Err(LessonError::Invalid {
+            file: file.into(),
+            message: "the lesson has no steps".into(),
+        });
+    }
+    Ok(lesson)
+}
+
+/// Loads a lesson file (at most [`preset::MAX_BYTES`]).
+pub fn load(path: &Path) -> Result<Lesson, LessonError> {
+    let file = path.display().to_string();
+    let text = read_text(path).map_err(|e| LessonError::Io(format!("{file}: {e}")))?;
+    parse(&file, &text)
+}
+
+/// Reads a regular text file of at most [`preset::MAX_BYTES`].
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > preset::MAX_BYTES {
+        return Err(format!(
+            "{} bytes is larger than the 1 MiB limit",
+            meta.len()
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|_| "expected UTF-8 RON text, found binary data".into())
+}
+
+/// A lesson from a path, or else a bundled lesson by name.
+pub fn resolve(name: &str) -> Result<Lesson, String> {
+    let path = Path::new(name);
+    if path.exists() {
+        return load(path).map_err(|e| e.to_string());
+    }
+    find_bundled(name).ok_or_else(|| {
+        format!("{name}: no such file, and no bundled lesson has that name (see `loadlab lessons`)")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_follows_dot_paths_with_indices() {
+        let v = serde_json::json!({"a": {"b": [1, {"c": 7}]}, "Lemma 6": {"value": 2}});
+        assert_eq!(lookup(&v, "a.b.1.c"), Some(&Value::from(7)));
+        assert_eq!(lookup(&v, "a.b.0"), Some(&Value::from(1)));
+        assert_eq!(lookup(&v, "Lemma 6.value"), Some(&Value::from(2)));
+        assert_eq!(lookup(&v, "a.b.2"), None);
+        assert_eq!(lookup(&v, "a.x"), None);
+    }
+
+    #[test]
+    fn unknown_fields_are_refused_with_a_position() {
+        let text = r#"(name: "x", title: "t", model: TreeSweep, colour: 3, steps: [])"#;
+        let e = parse("x.ron", text).unwrap_err();
+        assert!(matches!(e, LessonError::Parse { line: 1, .. }), "{e}");
+        assert!(e.to_string().contains("colour"), "{e}");
+        assert!(is_lesson(text));
+        assert!(!is_lesson(
+            r#"(version: 1, name: "p", scenario: TreeSweep(()))"#
+        ));
+    }
+
+    #[test]
+    fn numbers_read_well() {
+        assert_eq!(format_number(11.0), "11");
+        assert_eq!(format_number(1.9672933977), "1.967");
+        assert_eq!(format_number(0.5), "0.5");
+    }
+}

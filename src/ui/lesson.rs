@@ -1,0 +1,690 @@
+//! The teaching layer of the GUI: the lesson player (a side panel with the step's text, Back /
+//! Next, the question box) and the "Quiz me" windows. Every answer shown comes from the
+//! question's check, computed off the UI thread ([`crate::lesson`]).
+
+use std::path::Path;
+
+use egui::{Key, Modifiers, RichText};
+
+use super::app::{Cmd, LoadlabApp};
+use crate::jobs::{JobSlot, JobStatus};
+use crate::lesson::{self, Answer, Grade, Kind, Lesson, Question, QuizQuestion};
+use crate::preset::{ModelId, Preset, PresetFile};
+
+/// Largest number of questions a quiz window generates.
+pub const QUIZ_MAX: usize = 20;
+
+/// Each step's computed answer (`None` for a step without a question).
+type Answers = Vec<Option<Result<Answer, String>>>;
+
+/// The lesson player and the quiz windows (owned by the app).
+#[derive(Default)]
+pub struct Teach {
+    pub(super) player: Option<Player>,
+    quizzes: Vec<QuizWindow>,
+}
+
+impl Teach {
+    /// The running computation (answers or a quiz), for the status bar.
+    pub(super) fn job_status(&self) -> Option<JobStatus> {
+        let status = |label: &str, fraction: f32| JobStatus {
+            label: label.to_string(),
+            fraction,
+        };
+        let player = self.player.as_ref().and_then(|p| p.job.running());
+        player.map(|j| status(j.label(), j.fraction())).or_else(|| {
+            let q = self.quizzes.iter().find_map(|q| q.job.running())?;
+            Some(status(q.label(), q.fraction()))
+        })
+    }
+
+    /// The quiz window of a model, if it was opened.
+    pub fn quiz(&self, model: ModelId) -> Option<&QuizWindow> {
+        self.quizzes.iter().find(|q| q.model == model)
+    }
+}
+
+/// A lesson being played.
+pub struct Player {
+    lesson: Lesson,
+    index: usize,
+    replies: Vec<String>,
+    revealed: Vec<bool>,
+    answers: Option<Answers>,
+    job: JobSlot<Answers>,
+    /// The step bar position still to reach (the run's steps may still be computing).
+    seek: Option<(usize, u32)>,
+    /// The numbers strip is folded away until the step's question is revealed (it would
+    /// give the answer away); then it comes back.
+    numbers_after_reveal: bool,
+    /// Arrow keys go to the player (the last click was inside it).
+    focused: bool,
+    rect: Option<egui::Rect>,
+}
+
+impl Player {
+    /// The lesson.
+    pub fn lesson(&self) -> &Lesson {
+        &self.lesson
+    }
+
+    /// The current step (0-based).
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// True once the current step's answer was revealed.
+    pub fn revealed(&self) -> bool {
+        self.revealed.get(self.index).copied().unwrap_or(false)
+    }
+
+    /// The current step's computed answer, once known.
+    pub fn answer(&self) -> Option<&Result<Answer, String>> {
+        self.answers.as_ref()?.get(self.index)?.as_ref()
+    }
+
+    /// How the current reply compares with the answer.
+    pub fn grade(&self) -> Option<Grade> {
+        let q = self.lesson.steps.get(self.index)?.question.as_ref()?;
+        let a = self.answer()?.as_ref().ok()?;
+        Some(q.grade(a, &self.replies[self.index]))
+    }
+}
+
+impl LoadlabApp {
+    /// The lesson being played, if any.
+    pub fn lesson_player(&self) -> Option<&Player> {
+        self.teach.player.as_ref()
+    }
+
+    /// The front workspace's step bar position.
+    pub fn step_position(&mut self) -> usize {
+        self.tab().position()
+    }
+
+    /// The quiz windows' state.
+    pub fn teach(&self) -> &Teach {
+        &self.teach
+    }
+
+    /// Starts a lesson at its first step; its answers are computed in the background.
+    pub(super) fn start_lesson(&mut self, ctx: &egui::Context, lesson: Lesson) {
+        let n = lesson.steps.len();
+        let questions: Vec<Option<Question>> =
+            lesson.steps.iter().map(|s| s.question.clone()).collect();
+        let mut job = JobSlot::default();
+        let c = ctx.clone();
+        job.submit(
+            "computing the lesson's answers",
+            move || c.request_repaint(),
+            move |progress| {
+                let total = questions.len().max(1) as f32;
+                let mut out = Vec::new();
+                for (i, q) in questions.iter().enumerate() {
+                    if progress.cancelled() {
+                        return Err(crate::model::Cancelled);
+                    }
+                    out.push(q.as_ref().map(Question::answer));
+                    progress.set((i + 1) as f32 / total);
+                }
+                Ok(out)
+            },
+        );
+        let title = lesson.title.clone();
+        self.teach.player = Some(Player {
+            lesson,
+            index: 0,
+            replies: vec![String::new(); n],
+            revealed: vec![false; n],
+            answers: None,
+            job,
+            seek: None,
+            numbers_after_reveal: false,
+            focused: true,
+            rect: None,
+        });
+        self.lesson_go(0);
+        self.info(format!("Lesson: {title}"));
+    }
+
+    /// Goes to step `i` of the lesson: its scenario in front, the step bar at its position,
+    /// its regions shown.
+    pub(super) fn lesson_go(&mut self, i: usize) {
+        let Some(p) = &mut self.teach.player else {
+            return;
+        };
+        let Some(step) = p.lesson.steps.get(i) else {
+            return;
+        };
+        p.index = i;
+        let (step_no, view, try_it) = (step.step, step.view, step.try_it);
+        let predicting = step.question.is_some() && !p.revealed[i];
+        let name = format!("{}: {}", p.lesson.title, step.title);
+        let scenario = step.scenario.resolve();
+        match scenario {
+            Ok(s) => {
+                p.seek = Some((step_no, 0));
+                self.open(PresetFile::Single(Preset::new(name, "", s)), None);
+            }
+            Err(e) => self.error(format!("Step {}: {e}", i + 1)),
+        }
+        // Presenter mode keeps the picture first: hints may fold regions away or bring the
+        // plots, but the controls and numbers stay where the presenter put them.
+        let presenting = self.presenter.is_some();
+        if let Some(mut v) = view {
+            if presenting {
+                v.controls = v.controls.filter(|on| !on);
+                v.numbers = v.numbers.filter(|on| !on);
+            }
+            let shown = &mut self.shown;
+            for (field, want) in [
+                (&mut shown.controls, v.controls),
+                (&mut shown.plots, v.plots),
+                (&mut shown.numbers, v.numbers),
+            ] {
+                if let Some(w) = want {
+                    *field = w;
+                }
+            }
+        }
+        if try_it {
+            self.shown.controls = true;
+        }
+        // Predict, then see: the numbers wait for Reveal.
+        if let Some(p) = &mut self.teach.player {
+            p.numbers_after_reveal = predicting && self.shown.numbers;
+            if predicting {
+                self.shown.numbers = false;
+            }
+        }
+    }
+
+    /// Leaves the lesson: the desk keeps the scenario on screen.
+    pub(super) fn leave_lesson(&mut self) {
+        if let Some(p) = self.teach.player.take() {
+            self.info(format!(
+                "Left the lesson “{}”: the scenario stays for you to explore",
+                p.lesson.title
+            ));
+        }
+    }
+
+    /// Opens a quiz window for `model` (a first quiz is generated with seed 1).
+    pub(super) fn open_quiz(&mut self, ctx: &egui::Context, model: ModelId) {
+        let i = match self.teach.quizzes.iter().position(|q| q.model == model) {
+            Some(i) => i,
+            None => {
+                self.teach.quizzes.push(QuizWindow::new(model));
+                self.teach.quizzes.len() - 1
+            }
+        };
+        let q = &mut self.teach.quizzes[i];
+        q.open = true;
+        if q.questions.is_empty() && !q.job.is_running() {
+            q.generate(ctx);
+        }
+    }
+
+    /// Once a frame, after the workspace: results of the background work, and the step bar
+    /// moved to the lesson step's position once the run's steps are known.
+    pub(super) fn teach_tick(&mut self) {
+        for q in &mut self.teach.quizzes {
+            if let Some(r) = q.job.poll() {
+                q.set(r);
+            }
+        }
+        let busy = self.tab().job_status().is_some();
+        let i = self.desk.active.index();
+        let Some(p) = &mut self.teach.player else {
+            return;
+        };
+        if let Some(a) = p.job.poll() {
+            p.answers = Some(a);
+        }
+        if p.numbers_after_reveal && p.revealed() {
+            p.numbers_after_reveal = false;
+            self.shown.numbers = true;
+        }
+        if let Some((step, frames)) = p.seek {
+            let reached = self.tabs[i].seek(step, &self.desk.pages[i].scenario);
+            p.seek = if reached || (!busy && frames >= 2) {
+                None
+            } else {
+                Some((step, frames + 1))
+            };
+        }
+    }
+}
+
+/// If `path` holds a lesson (a RON file with `steps`), the lesson or why it is broken.
+pub(super) fn sniff(path: &Path) -> Option<Result<Lesson, String>> {
+    let text = lesson::read_text(path).ok()?;
+    lesson::is_lesson(&text)
+        .then(|| lesson::parse(&path.display().to_string(), &text).map_err(|e| e.to_string()))
+}
+
+/// ←/→ for the player when it has the focus (the last click was inside it and no text field
+/// takes the keys).
+pub(super) fn keys(app: &mut LoadlabApp, ctx: &egui::Context) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    let Some(p) = &mut app.teach.player else {
+        return cmds;
+    };
+    if let Some(pos) = ctx.input(|i| {
+        i.pointer
+            .any_pressed()
+            .then(|| i.pointer.interact_pos())
+            .flatten()
+    }) {
+        p.focused = p.rect.is_some_and(|r| r.contains(pos));
+    }
+    if !p.focused || ctx.egui_wants_keyboard_input() {
+        return cmds;
+    }
+    let last = p.lesson.steps.len().saturating_sub(1);
+    ctx.input_mut(|i| {
+        if i.consume_key(Modifiers::NONE, Key::ArrowLeft) && p.index > 0 {
+            cmds.push(Cmd::LessonStep(p.index - 1));
+        }
+        if i.consume_key(Modifiers::NONE, Key::ArrowRight) && p.index < last {
+            cmds.push(Cmd::LessonStep(p.index + 1));
+        }
+    });
+    cmds
+}
+
+/// Text size of the lesson's body (presenter mode's zoom makes it larger still).
+const BODY: f32 = 16.0;
+/// Text size of the lesson's body in presenter mode (before its zoom of 1.5).
+const BODY_PRESENTER: f32 = 14.0;
+
+/// The player's side panel (nothing when no lesson runs).
+pub(super) fn panel(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+    let Some(p) = &mut app.teach.player else {
+        return;
+    };
+    let room = ui.available_width();
+    let presenting = app.presenter.is_some();
+    let body = if presenting { BODY_PRESENTER } else { BODY };
+    let id = if presenting {
+        "lesson player (presenter)"
+    } else {
+        "lesson player"
+    };
+    let response = egui::Panel::right(id)
+        .resizable(true)
+        .default_size((room * 0.3).clamp(240.0, 400.0))
+        .min_size(200.0f32.min(room * 0.3))
+        .max_size((room * 0.45).max(240.0))
+        .show(ui, |ui| player_ui(p, ui, cmds, body));
+    p.rect = Some(response.response.rect);
+}
+
+fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) {
+    let n = p.lesson.steps.len();
+    let i = p.index;
+    ui.add_space(4.0);
+    ui.label(RichText::new(&p.lesson.title).strong().size(body + 1.0));
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("step {} of {n}", i + 1)).size(body));
+        ui.add(
+            egui::ProgressBar::new((i + 1) as f32 / n as f32).desired_width(ui.available_width()),
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(i > 0, egui::Button::new(RichText::new("◀ Back").size(body)))
+            .on_hover_text("Previous step (←)")
+            .clicked()
+        {
+            cmds.push(Cmd::LessonStep(i - 1));
+        }
+        if ui
+            .add_enabled(
+                i + 1 < n,
+                egui::Button::new(RichText::new("Next ▶").size(body)),
+            )
+            .on_hover_text("Next step (→)")
+            .clicked()
+        {
+            cmds.push(Cmd::LessonStep(i + 1));
+        }
+        if ui
+            .button(RichText::new("Leave lesson").size(body))
+            .on_hover_text("Back to the free explorer, keeping this scenario")
+            .clicked()
+        {
+            cmds.push(Cmd::LeaveLesson);
+        }
+    });
+    ui.separator();
+    let step = &p.lesson.steps[i];
+    egui::ScrollArea::vertical()
+        .id_salt(("lesson step", i))
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.label(RichText::new(&step.title).strong().size(body + 3.0));
+            if step.try_it {
+                ui.label(
+                    RichText::new("Try it yourself: the controls are yours")
+                        .size(body)
+                        .color(ui.visuals().warn_fg_color),
+                );
+            }
+            ui.add_space(4.0);
+            ui.label(RichText::new(&step.text).size(body));
+            if let Some(q) = &step.question {
+                ui.add_space(8.0);
+                if p.numbers_after_reveal {
+                    ui.label(
+                        RichText::new("The numbers panel opens after Reveal.")
+                            .weak()
+                            .size(body * 0.85),
+                    );
+                }
+                let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    question_ui(
+                        ui,
+                        q,
+                        &mut p.replies[i],
+                        &mut p.revealed[i],
+                        answer,
+                        ("Your answer", "Reveal"),
+                        body,
+                    );
+                });
+            }
+        });
+}
+
+/// A question box: the prompt, the reply (number field or radio buttons), the reveal button
+/// (`labels`: the reply field's and the button's names), and once revealed the
+/// model-computed answer, whether the reply was right, and the explanation.
+fn question_ui(
+    ui: &mut egui::Ui,
+    q: &Question,
+    reply: &mut String,
+    revealed: &mut bool,
+    answer: Option<&Result<Answer, String>>,
+    (field, button): (&str, &str),
+    body: f32,
+) {
+    ui.label(RichText::new("Predict").strong().size(body));
+    ui.label(RichText::new(&q.prompt).size(body));
+    match q.kind {
+        Kind::Number => {
+            ui.horizontal(|ui| {
+                let label = ui.label(RichText::new(field).size(body));
+                ui.add(
+                    egui::TextEdit::singleline(reply)
+                        .desired_width(120.0)
+                        .font(egui::FontId::proportional(body))
+                        .hint_text("a number"),
+                )
+                .labelled_by(label.id);
+            });
+        }
+        Kind::Choice => {
+            ui.horizontal_wrapped(|ui| {
+                for c in &q.choices {
+                    if ui.radio(reply == c, RichText::new(c).size(body)).clicked() {
+                        *reply = c.clone();
+                    }
+                }
+            });
+        }
+    }
+    if ui
+        .add_enabled(
+            !*revealed,
+            egui::Button::new(RichText::new(button).size(body)),
+        )
+        .on_hover_text("Run the model and show the answer")
+        .clicked()
+    {
+        *revealed = true;
+    }
+    if !*revealed {
+        return;
+    }
+    match answer {
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("the model is computing the answer…");
+            });
+        }
+        Some(Err(e)) => {
+            ui.label(
+                RichText::new(format!("The check failed: {e}")).color(ui.visuals().error_fg_color),
+            );
+        }
+        Some(Ok(a)) => {
+            ui.label(
+                RichText::new(format!("Answer: {}", a.text()))
+                    .strong()
+                    .size(body + 2.0),
+            );
+            let (text, good) = match q.grade(a, reply) {
+                Grade::Right => ("✓ Right".to_string(), true),
+                Grade::Wrong => (format!("✗ Not quite: you said {}", reply.trim()), false),
+                Grade::Unreadable if reply.trim().is_empty() => {
+                    ("(no prediction made)".to_string(), false)
+                }
+                Grade::Unreadable => (format!("✗ “{}” is not a number", reply.trim()), false),
+            };
+            let colour = if good {
+                egui::Color32::from_rgb(0, 140, 60)
+            } else {
+                ui.visuals().warn_fg_color
+            };
+            ui.label(RichText::new(text).size(body).color(colour));
+            if q.kind == Kind::Number && q.tolerance > 0.0 {
+                ui.label(
+                    RichText::new(format!(
+                        "(accepted within ± {})",
+                        lesson::format_number(q.tolerance)
+                    ))
+                    .weak(),
+                );
+            }
+            ui.label(RichText::new(&q.explanation).size(body));
+            ui.label(
+                RichText::new(format!(
+                    "computed by: {} → {}",
+                    q.check.command_line(),
+                    q.check.field
+                ))
+                .weak()
+                .monospace(),
+            );
+        }
+    }
+}
+
+/// One model's "Quiz me" window.
+pub struct QuizWindow {
+    model: ModelId,
+    open: bool,
+    seed: u64,
+    count: usize,
+    questions: Vec<QuizQuestion>,
+    /// The seed and count the questions were generated with.
+    made_with: (u64, usize),
+    error: Option<String>,
+    replies: Vec<String>,
+    checked: Vec<bool>,
+    job: JobSlot<Result<Vec<QuizQuestion>, String>>,
+}
+
+impl QuizWindow {
+    fn new(model: ModelId) -> Self {
+        QuizWindow {
+            model,
+            open: false,
+            seed: 1,
+            count: 5,
+            questions: Vec::new(),
+            made_with: (1, 5),
+            error: None,
+            replies: Vec::new(),
+            checked: Vec::new(),
+            job: JobSlot::default(),
+        }
+    }
+
+    /// The questions shown.
+    pub fn questions(&self) -> &[QuizQuestion] {
+        &self.questions
+    }
+
+    /// The seed the questions were generated with.
+    pub fn seed(&self) -> u64 {
+        self.made_with.0
+    }
+
+    /// (right, checked) so far.
+    pub fn score(&self) -> (usize, usize) {
+        let mut right = 0;
+        let mut checked = 0;
+        for (k, q) in self.questions.iter().enumerate() {
+            if self.checked[k] {
+                checked += 1;
+                if q.question.grade(&q.answer, &self.replies[k]) == Grade::Right {
+                    right += 1;
+                }
+            }
+        }
+        (right, checked)
+    }
+
+    fn generate(&mut self, ctx: &egui::Context) {
+        let (model, seed, count) = (self.model, self.seed, self.count.clamp(1, QUIZ_MAX));
+        self.made_with = (seed, count);
+        let c = ctx.clone();
+        self.job.submit(
+            format!("generating a {} quiz", model.name()),
+            move || c.request_repaint(),
+            move |_| Ok(lesson::quiz(model, seed, count)),
+        );
+    }
+
+    fn set(&mut self, r: Result<Vec<QuizQuestion>, String>) {
+        match r {
+            Ok(qs) => {
+                self.replies = vec![String::new(); qs.len()];
+                self.checked = vec![false; qs.len()];
+                self.questions = qs;
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+}
+
+/// The quiz windows.
+pub(super) fn windows(app: &mut LoadlabApp, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
+    let screen = ctx.content_rect();
+    for q in &mut app.teach.quizzes {
+        let mut open = q.open;
+        let title = format!("Quiz: {}", super::help::rail(q.model).0.replace('\n', " "));
+        egui::Window::new(title)
+            .id(egui::Id::unique(("quiz", q.model)))
+            .open(&mut open)
+            .default_pos(screen.left_top() + egui::vec2(200.0, 60.0))
+            .default_width(520.0f32.min(screen.width() - 220.0))
+            .default_height((screen.height() - 120.0).max(240.0))
+            .show(ctx, |ui| quiz_ui(q, ui, cmds));
+        q.open = open;
+    }
+}
+
+fn quiz_ui(q: &mut QuizWindow, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+    let mut regenerate = false;
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Seed");
+        ui.add(egui::DragValue::new(&mut q.seed).range(0..=u64::MAX))
+            .labelled_by(label.id)
+            .on_hover_text("The same seed gives the same questions: hand it to a class");
+        let label = ui.label("Questions");
+        ui.add(egui::DragValue::new(&mut q.count).range(1..=QUIZ_MAX))
+            .labelled_by(label.id);
+        if ui
+            .button("New quiz")
+            .on_hover_text("Questions for this seed and count")
+            .clicked()
+        {
+            regenerate = true;
+        }
+        if ui.button("Next seed").clicked() {
+            q.seed = q.seed.wrapping_add(1);
+            regenerate = true;
+        }
+    });
+    if regenerate {
+        q.generate(ui.ctx());
+    }
+    let (seed, count) = q.made_with;
+    ui.label(
+        RichText::new(format!(
+            "seed {seed} — the same quiz headless: loadlab quiz --model {} --seed {seed} --count {count}",
+            q.model.name()
+        ))
+        .weak(),
+    );
+    if q.job.is_running() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("the model is generating the questions…");
+        });
+    }
+    if let Some(e) = &q.error {
+        ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+    }
+    let (right, checked) = q.score();
+    ui.label(
+        RichText::new(format!(
+            "Score: {right} of {checked} checked ({} questions)",
+            q.questions.len()
+        ))
+        .strong()
+        .size(BODY),
+    );
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for (k, item) in q.questions.iter().enumerate() {
+                let n = k + 1;
+                ui.push_id(("quiz question", k), |ui| {
+                    egui::Frame::group(ui.style()).show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        question_ui(
+                            ui,
+                            &item.question,
+                            &mut q.replies[k],
+                            &mut q.checked[k],
+                            Some(&Ok(item.answer.clone())),
+                            (&format!("Answer {n}"), &format!("Check {n}")),
+                            BODY,
+                        );
+                        if ui
+                            .button(format!("Show me {n}"))
+                            .on_hover_text("Load this question's instance into its workspace")
+                            .clicked()
+                        {
+                            match item.scenario() {
+                                Ok(s) => cmds.push(Cmd::ShowScenario(Box::new(Preset::new(
+                                    format!("Quiz question {n} (seed {seed})"),
+                                    item.question.prompt.clone(),
+                                    s,
+                                )))),
+                                Err(e) => cmds.push(Cmd::Fail(e)),
+                            }
+                        }
+                    });
+                });
+            }
+        });
+}

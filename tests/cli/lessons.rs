@@ -1,0 +1,330 @@
+//! Lessons and quizzes (issue 13): the CLI contract, every bundled lesson checked, and every
+//! answer equal to what its check command prints when the binary is run with it.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn loadlab(args: &[String]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn strings(a: &[&str]) -> Vec<String> {
+    a.iter().map(|s| s.to_string()).collect()
+}
+
+/// Runs the binary and parses its one JSON object.
+fn json_of(args: &[String]) -> Value {
+    let out = loadlab(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim().lines().count(), 1, "one JSON object: {text}");
+    serde_json::from_str(&text).expect("valid JSON")
+}
+
+/// The value at a dot path with numeric list indices (written independently of the app's).
+fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    let mut cur = v;
+    for part in path.split('.') {
+        cur = match cur {
+            Value::Object(m) => m.get(part)?,
+            Value::Array(a) => a.get(part.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+/// Runs a question's check command with `--json` and asserts the answer is the value found
+/// at its field.
+fn assert_answer_matches_check(q: &Value, context: &str) {
+    let command: Vec<String> = q["check"]["command"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{context}: check.command is a list"))
+        .iter()
+        .map(|a| a.as_str().expect("string argument").to_string())
+        .collect();
+    let field = q["check"]["field"].as_str().expect("check.field");
+    let mut args = command.clone();
+    args.push("--json".into());
+    let out = json_of(&args);
+    let value = at(&out, field)
+        .unwrap_or_else(|| panic!("{context}: `{command:?} --json` has no field {field}"));
+    let answer = &q["answer"];
+    match q["kind"].as_str() {
+        Some("number") => {
+            let (a, v) = (answer.as_f64().unwrap(), value.as_f64().unwrap());
+            assert!(
+                (a - v).abs() <= 1e-12 * v.abs().max(1.0),
+                "{context}: answer {a} but {command:?} → {field} = {v}"
+            );
+            assert!(q["tolerance"].as_f64().unwrap() >= 0.0);
+            assert!(q["choices"].as_array().unwrap().is_empty());
+        }
+        Some("choice") => {
+            let a = answer.as_str().expect("a choice answer is a string");
+            let choices: Vec<&str> = q["choices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap())
+                .collect();
+            assert!(choices.contains(&a), "{context}: {a} not in {choices:?}");
+            let same = match value {
+                Value::String(s) => s == a,
+                Value::Number(n) => a.parse::<f64>().ok() == n.as_f64(),
+                _ => false,
+            };
+            assert!(
+                same,
+                "{context}: answer {a} but {command:?} → {field} = {value}"
+            );
+        }
+        k => panic!("{context}: kind {k:?}"),
+    }
+    for key in ["prompt", "explanation"] {
+        assert!(
+            !q[key].as_str().unwrap_or("").trim().is_empty(),
+            "{context}: empty {key}"
+        );
+    }
+}
+
+#[test]
+fn lessons_lists_five_lessons_one_per_model() {
+    let v = json_of(&strings(&["lessons", "--json"]));
+    let lessons = v["lessons"].as_array().unwrap();
+    assert_eq!(lessons.len(), 5);
+    let mut models: Vec<&str> = lessons
+        .iter()
+        .map(|l| l["model"].as_str().unwrap())
+        .collect();
+    models.sort();
+    assert_eq!(
+        models,
+        ["divisible", "geodecay", "ksbf", "redistribute", "treesweep"]
+    );
+    for l in lessons {
+        assert!(l["steps"].as_u64().unwrap() >= 6, "{l}");
+        assert!(l["questions"].as_u64().unwrap() >= 2, "{l}");
+        assert!(!l["title"].as_str().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn every_bundled_lesson_checks_and_its_answers_are_its_commands_values() {
+    let v = json_of(&strings(&["lessons", "--json"]));
+    for l in v["lessons"].as_array().unwrap() {
+        let name = l["name"].as_str().unwrap();
+        let out = loadlab(&strings(&["lesson", name, "--check"]));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lesson = json_of(&strings(&["lesson", name, "--json"]));
+        assert_eq!(lesson["name"], name);
+        assert_eq!(lesson["model"], l["model"]);
+        let steps = lesson["steps"].as_array().unwrap();
+        assert!(steps.len() >= 6);
+        let mut questions = 0;
+        for (i, s) in steps.iter().enumerate() {
+            let text = s["text"].as_str().unwrap();
+            assert!(text.chars().count() >= 80, "{name} step {}: {text}", i + 1);
+            assert_eq!(s["scenario"]["model"], l["model"], "{name} step {}", i + 1);
+            if !s["question"].is_null() {
+                questions += 1;
+                assert_answer_matches_check(&s["question"], &format!("{name} step {}", i + 1));
+            }
+        }
+        assert!(questions >= 2, "{name}");
+    }
+}
+
+#[test]
+fn lesson_answers_reproduce_the_papers_numbers() {
+    // The issue's "predict T_C/T_P at h = 15, reveal ≈ 1.97" (Li, Section VIII, β = 100).
+    let li = json_of(&strings(&["lesson", "li", "--json"]));
+    let ratio = li["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["question"].as_object())
+        .find(|q| {
+            q["check"]["field"] == "ratio_c_over_p"
+                && q["prompt"]
+                    .as_str()
+                    .unwrap()
+                    .contains("h = 15, b = 2, β = 100")
+        })
+        .map(|q| q["answer"].as_f64().unwrap())
+        .expect("the T_C/T_P question");
+    assert!((ratio - 1.97).abs() < 0.005, "{ratio}");
+    // Gao & Rosenberg, Lemma 1.1(a): right-left-right has weight 2, so P_2 on R_4.
+    let ks = json_of(&strings(&["lesson", "gao-rosenberg", "--json"]));
+    let pe = ks["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["question"].as_object())
+        .find(|q| q["kind"] == "choice")
+        .map(|q| q["answer"].as_str().unwrap().to_string())
+        .unwrap();
+    assert_eq!(pe, "2");
+}
+
+#[test]
+fn quiz_answers_are_their_commands_values_for_many_seeds() {
+    for model in ["divisible", "geodecay", "treesweep", "ksbf", "redistribute"] {
+        let mut fields = std::collections::BTreeSet::new();
+        for seed in 1..=6 {
+            let args = strings(&[
+                "quiz",
+                "--model",
+                model,
+                "--seed",
+                &seed.to_string(),
+                "--count",
+                "5",
+                "--json",
+            ]);
+            let v = json_of(&args);
+            let qs = v["questions"].as_array().unwrap();
+            assert_eq!(qs.len(), 5);
+            for (i, q) in qs.iter().enumerate() {
+                assert_eq!(q["model"], model);
+                let field = q["check"]["field"].as_str().unwrap();
+                // Templates, not instances: strip list indices.
+                let template: String = field
+                    .split('.')
+                    .filter(|p| p.parse::<usize>().is_err())
+                    .collect::<Vec<_>>()
+                    .join(".");
+                fields.insert(format!("{template}/{}", q["kind"]));
+                assert_answer_matches_check(q, &format!("{model} seed {seed} question {}", i + 1));
+            }
+        }
+        assert!(fields.len() >= 2, "{model}: only {fields:?}");
+    }
+}
+
+#[test]
+fn quizzes_are_deterministic_per_seed() {
+    let q = |seed: &str| {
+        json_of(&strings(&[
+            "quiz",
+            "--model",
+            "redistribute",
+            "--seed",
+            seed,
+            "--count",
+            "6",
+            "--json",
+        ]))
+    };
+    assert_eq!(q("42"), q("42"));
+    assert_ne!(q("42"), q("43"));
+}
+
+#[test]
+fn quiz_count_out_of_range_is_an_error() {
+    let out = loadlab(&strings(&["quiz", "--model", "ksbf", "--count", "0"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: --count"));
+    let out = loadlab(&strings(&["quiz", "--model", "nope"]));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_user_lesson_file_loads_and_a_broken_one_names_its_steps() {
+    let dir = std::env::temp_dir().join(format!("loadlab-lessons-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("mine.ron");
+    std::fs::write(
+        &good,
+        r#"(
+    name: "mine", title: "My tree-sweep lesson", model: TreeSweep,
+    steps: [
+        (title: "Small", text: "A small tree.", scenario: Inline(TreeSweep((n: 4, tau: 3.0)))),
+        (title: "Ask", text: "Predict.", scenario: Preset("treesweep-small"),
+         question: Some((prompt: "T* for n = 4, τ = 3?", kind: Number, explanation: "Fine-Grain.",
+                         check: (command: ["treesweep", "--n", "4", "--tau", "3"], field: "optimal")))),
+    ],
+)"#,
+    )
+    .unwrap();
+    let path = good.display().to_string();
+    let out = loadlab(&strings(&["lesson", &path, "--check"]));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&strings(&["lesson", &path, "--json"]));
+    assert_eq!(v["steps"].as_array().unwrap().len(), 2);
+    assert_answer_matches_check(&v["steps"][1]["question"], "user lesson");
+    let text = String::from_utf8(loadlab(&strings(&["lesson", &path])).stdout).unwrap();
+    assert!(text.contains("Step 2 of 2: Ask"), "{text}");
+
+    let bad = dir.join("bad.ron");
+    std::fs::write(
+        &bad,
+        r#"(name: "bad", title: "Bad", model: TreeSweep, steps: [
+ (title: "one", text: "x", scenario: Preset("no-such-preset")),
+ (title: "two", text: "y", scenario: Inline(Ksbf(())),
+  question: Some((prompt: "?", kind: Number, explanation: "e", check: (command: ["treesweep", "--n", "5"], field: "nothing")))),
+])"#,
+    )
+    .unwrap();
+    let out = loadlab(&strings(&["lesson", &bad.display().to_string(), "--check"]));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.iter().all(|l| l.starts_with("error: ")), "{err}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("step 1") && l.contains("no-such-preset")),
+        "{err}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("step 2") && l.contains("ksbf scenario")),
+        "{err}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("step 2") && l.contains("nothing")),
+        "{err}"
+    );
+
+    let strict = dir.join("strict.ron");
+    std::fs::write(
+        &strict,
+        "(name: \"s\", title: \"S\", model: Ksbf, colour: 1, steps: [])",
+    )
+    .unwrap();
+    let out = loadlab(&strings(&[
+        "lesson",
+        &strict.display().to_string(),
+        "--json",
+    ]));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("strict.ron:1:") && err.contains("colour"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

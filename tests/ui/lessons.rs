@@ -1,0 +1,271 @@
+//! The lesson player and the quiz windows (issue 13), driven like a student would.
+
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::lesson::{StepScenario, find_bundled};
+use loadlab::model::ksbf::KsbfParams;
+use loadlab::model::treesweep::TreeSweepParams;
+use loadlab::preset::{ModelId, Scenario};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+
+use crate::common::{settle, shown};
+
+/// The app at projector size.
+fn app() -> Harness<'static, LoadlabApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h
+}
+
+fn on_screen(h: &Harness<'_, LoadlabApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Help ▸ Lessons ▸ `title`.
+fn start_from_menu(h: &mut Harness<'_, LoadlabApp>, title: &str) {
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Lessons").hover();
+    h.run_steps(2);
+    h.get_by_label(title).click();
+    settle(h);
+}
+
+fn index(h: &Harness<'_, LoadlabApp>) -> usize {
+    h.state().lesson_player().expect("a lesson runs").index()
+}
+
+fn tree_sweep(h: &Harness<'_, LoadlabApp>) -> TreeSweepParams {
+    match &h.state().desk().page().scenario {
+        Scenario::TreeSweep(p) => p.clone(),
+        other => panic!("not a tree sweep: {other:?}"),
+    }
+}
+
+fn answer_field(h: &mut Harness<'_, LoadlabApp>, label: &str, text: &str) {
+    let field = h.get_by_role_and_label(Role::TextInput, label);
+    field.focus();
+    field.type_text(text);
+    h.run_steps(2);
+}
+
+#[test]
+fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
+    let mut h = app();
+    let lesson = find_bundled("grs").unwrap();
+    start_from_menu(&mut h, &lesson.title);
+    assert_eq!(h.state().desk().active, ModelId::TreeSweep);
+    assert_eq!(index(&h), 0);
+    shown(&mut h, "step 1 of 7");
+    // Step 1 loads the bundled preset n = 5, τ = 2.5.
+    let p = tree_sweep(&h);
+    assert_eq!((p.n, p.tau), (5, 2.5));
+
+    // Predict first: the numbers (which hold T*) wait for Reveal.
+    assert!(!on_screen(&h, "optimal by exhaustive search"));
+    assert!(on_screen(&h, "The numbers panel opens after Reveal"));
+    // Predict wrong, reveal: the model's answer (T* = 10, confirmed by the exhaustive search
+    // for n ≤ 5) and the verdict; the numbers come back.
+    answer_field(&mut h, "Your answer", "31");
+    h.get_by_label("Reveal").click();
+    settle(&mut h);
+    shown(&mut h, "Answer: 10");
+    shown(&mut h, "✓ optimal by exhaustive search (10)");
+    shown(&mut h, "Not quite: you said 31");
+    assert!(h.state().lesson_player().unwrap().revealed());
+    // Correct the prediction: the verdict follows.
+    h.get_by_role_and_label(Role::TextInput, "Your answer")
+        .focus();
+    h.run_steps(1);
+    for _ in 0..2 {
+        h.key_press(Key::Backspace);
+    }
+    h.get_by_role_and_label(Role::TextInput, "Your answer")
+        .type_text("10");
+    h.run_steps(3);
+    shown(&mut h, "✓ Right");
+
+    // Next: step 2 keeps the scenario and puts the step bar at the lesson's position.
+    h.get_by_label("Next ▶").click();
+    settle(&mut h);
+    h.run_steps(3);
+    assert_eq!(index(&h), 1);
+    shown(&mut h, "step 2 of 7");
+    assert_eq!(h.state_mut().step_position(), lesson.steps[1].step);
+    // Back: step 1 again, its answer still revealed with the reply kept.
+    h.get_by_label("◀ Back").click();
+    settle(&mut h);
+    assert_eq!(index(&h), 0);
+    shown(&mut h, "✓ Right");
+
+    // → after a click inside the player walks the steps; it stops at the last one.
+    h.get_by_label(&lesson.title).click();
+    h.run_steps(2);
+    for k in 1..lesson.steps.len() {
+        h.key_press(Key::ArrowRight);
+        settle(&mut h);
+        assert_eq!(index(&h), k, "→ to step {}", k + 1);
+    }
+    h.key_press(Key::ArrowRight);
+    h.run_steps(2);
+    assert_eq!(index(&h), lesson.steps.len() - 1);
+    shown(&mut h, "step 7 of 7");
+    let last = match &lesson.steps.last().unwrap().scenario {
+        StepScenario::Inline(Scenario::TreeSweep(p)) => p.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(tree_sweep(&h), last);
+    // "Try it yourself": the controls are shown; change n like a student.
+    assert!(on_screen(&h, "Try it yourself"));
+
+    // Leave: back to the free explorer with the last scenario.
+    h.get_by_label("Leave lesson").click();
+    settle(&mut h);
+    assert!(h.state().lesson_player().is_none());
+    assert!(!on_screen(&h, "Leave lesson"));
+    assert_eq!(h.state().desk().active, ModelId::TreeSweep);
+    assert_eq!(tree_sweep(&h), last);
+}
+
+#[test]
+fn a_choice_question_is_graded_by_the_model() {
+    let mut h = app();
+    let lesson = find_bundled("gao-rosenberg").unwrap();
+    start_from_menu(&mut h, &lesson.title);
+    h.get_by_label("Next ▶").click();
+    settle(&mut h);
+    shown(&mut h, "step 2 of 6");
+    // Lemma 1.1(a): right, left, right has weight 2, so node 13 runs on P_2 of R_4.
+    h.get_by_role_and_label(Role::RadioButton, "3").click();
+    h.run_steps(2);
+    h.get_by_label("Reveal").click();
+    settle(&mut h);
+    shown(&mut h, "Answer: 2");
+    shown(&mut h, "Not quite: you said 3");
+    h.get_by_role_and_label(Role::RadioButton, "2").click();
+    h.run_steps(3);
+    shown(&mut h, "✓ Right");
+}
+
+#[test]
+fn a_lesson_file_opens_from_file_open_and_a_broken_one_leaves_the_desk_alone() {
+    let dir = std::env::temp_dir().join(format!("loadlab-ui-lessons-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("teacher.ron");
+    std::fs::write(
+        &good,
+        r#"(name: "teacher", title: "A teacher's lesson", model: Ksbf, steps: [
+    (title: "Grids", text: "A pyramidal grid on a ring: Lemma 1.1(b) puts node <k, l> on P_(k mod p).",
+     scenario: Inline(Ksbf((shape: Grid, n: 5, p: 3)))),
+    (title: "Trees", text: "Back to trees.", scenario: Preset("ksbf-t16-r8")),
+])"#,
+    )
+    .unwrap();
+    let mut h = app();
+    h.state_mut().send(Cmd::OpenPath(good.clone()));
+    settle(&mut h);
+    let player = h.state().lesson_player().expect("the lesson started");
+    assert_eq!(player.lesson().title, "A teacher's lesson");
+    shown(&mut h, "step 1 of 2");
+    match &h.state().desk().page().scenario {
+        Scenario::Ksbf(p) => assert_eq!((p.n, p.p), (5, 3)),
+        other => panic!("{other:?}"),
+    }
+    h.get_by_label("Leave lesson").click();
+    settle(&mut h);
+
+    let bad = dir.join("broken.ron");
+    std::fs::write(
+        &bad,
+        "(name: \"b\", title: \"B\", model: Ksbf,\n steps: [(title: \"x\", txt: \"y\")])",
+    )
+    .unwrap();
+    let before = h.state().desk().clone();
+    h.state_mut().send(Cmd::OpenPath(bad.clone()));
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(
+        notice.contains("broken.ron:2:") && notice.contains("txt"),
+        "{notice}"
+    );
+    assert!(h.state().lesson_player().is_none());
+    assert_eq!(h.state().desk().page().scenario, before.page().scenario);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn ksbf_args(command: &[String]) -> (u32, u32) {
+    let flag = |name: &str| {
+        let i = command.iter().position(|a| a == name).unwrap();
+        command[i + 1].parse::<u32>().unwrap()
+    };
+    (flag("--n"), flag("--p"))
+}
+
+#[test]
+fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
+    let mut h = app();
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Quiz me").hover();
+    h.run_steps(2);
+    h.get_by_label("KS-BF on a ring quiz").click();
+    settle(&mut h);
+    shown(&mut h, "Score: 0 of 0 checked (5 questions)");
+    shown(&mut h, "--seed 1 --count 5");
+    let first: Vec<_> = h
+        .state()
+        .teach()
+        .quiz(ModelId::Ksbf)
+        .unwrap()
+        .questions()
+        .to_vec();
+    assert_eq!(first.len(), 5);
+
+    // Answer question 1 with the answer the CLI's check prints, and question 2 wrongly.
+    let a1 = first[0].answer.text();
+    if first[0].question.choices.is_empty() {
+        answer_field(&mut h, "Answer 1", &a1);
+    } else {
+        h.get_by_role_and_label(Role::RadioButton, &a1).click();
+        h.run_steps(2);
+    }
+    h.get_by_label("Check 1").click();
+    h.run_steps(3);
+    shown(&mut h, "Score: 1 of 1 checked");
+
+    // Show me loads question 2's instance: the n and p of its command.
+    h.get_by_label("Show me 2").click();
+    settle(&mut h);
+    let (n, p) = ksbf_args(&first[1].question.check.command);
+    let shown_params: KsbfParams = match &h.state().desk().page().scenario {
+        Scenario::Ksbf(p) => p.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!((shown_params.n, shown_params.p), (n, p));
+    assert_eq!(h.state().desk().active, ModelId::Ksbf);
+
+    // Another seed gives another quiz; seed 1 again gives the first one back.
+    h.get_by_role_and_label(Role::SpinButton, "Seed")
+        .set_value_accesskit(2.0);
+    h.run_steps(2);
+    h.get_by_label("New quiz").click();
+    settle(&mut h);
+    let quiz = h.state().teach().quiz(ModelId::Ksbf).unwrap();
+    assert_eq!(quiz.seed(), 2);
+    assert_ne!(quiz.questions(), &first[..]);
+    h.get_by_role_and_label(Role::SpinButton, "Seed")
+        .set_value_accesskit(1.0);
+    h.run_steps(2);
+    h.get_by_label("New quiz").click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().teach().quiz(ModelId::Ksbf).unwrap().questions(),
+        &first[..]
+    );
+}
