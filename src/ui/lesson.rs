@@ -391,6 +391,7 @@ fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) 
                         &mut p.revealed[i],
                         answer,
                         Look {
+                            heading: "Predict",
                             field: "Your answer",
                             button: "Reveal",
                             body,
@@ -404,6 +405,8 @@ fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) 
 
 /// How a question box looks and behaves.
 struct Look<'a> {
+    /// The box's heading.
+    heading: &'a str,
     /// The reply field's name.
     field: &'a str,
     /// The reveal button's name.
@@ -426,6 +429,7 @@ fn question_ui(
     look: Look<'_>,
 ) {
     let Look {
+        heading,
         field,
         button,
         body,
@@ -433,7 +437,7 @@ fn question_ui(
     } = look;
     // A quiz keeps the reply it checked; a lesson lets the student correct it.
     let editable = !(lock && *revealed);
-    ui.label(RichText::new("Predict").strong().size(body));
+    ui.label(RichText::new(heading).strong().size(body));
     ui.label(RichText::new(&q.prompt).size(body));
     match q.kind {
         Kind::Number => {
@@ -692,6 +696,7 @@ fn quiz_ui(q: &mut QuizWindow, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
                             &mut q.checked[k],
                             Some(&Ok(item.answer.clone())),
                             Look {
+                                heading: &format!("Question {n}"),
                                 field: &format!("Answer {n}"),
                                 button: &format!("Check {n}"),
                                 body: BODY,
