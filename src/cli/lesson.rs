@@ -102,7 +102,7 @@ pub fn scenario_of(args: &[String]) -> Result<Scenario, String> {
         Command::Ksbf(a) => a.params().map_err(|e| e.0)?.into_scenario(),
         Command::Redistribute(a) => a.params().map_err(|e| e.0)?.into_scenario(),
         Command::Eval { preset, .. } => resolve_preset(&preset).map_err(|e| e.0)?.scenario,
-        _ => unreachable!("parse returns model commands only"),
+        _ => return Err(format!("`loadlab {}` runs no scenario", args.join(" "))),
     };
     Ok(scenario)
 }

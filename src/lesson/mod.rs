@@ -636,6 +636,53 @@ mod tests {
         ));
     }
 
+    fn question(kind: Kind, choices: &[&str], tolerance: f64) -> Question {
+        Question {
+            prompt: "?".into(),
+            kind,
+            choices: choices.iter().map(|c| c.to_string()).collect(),
+            tolerance,
+            explanation: String::new(),
+            check: Check {
+                command: vec!["treesweep".into()],
+                field: "optimal".into(),
+            },
+        }
+    }
+
+    #[test]
+    fn replies_are_graded_within_the_tolerance_or_against_the_choices() {
+        let q = question(Kind::Number, &[], 0.05);
+        let a = Answer::Number(1.9673);
+        assert_eq!(q.grade(&a, "1.97"), Grade::Right);
+        assert_eq!(q.grade(&a, " 2 "), Grade::Right);
+        assert_eq!(q.grade(&a, "2.1"), Grade::Wrong);
+        assert_eq!(q.grade(&a, "two"), Grade::Unreadable);
+        assert_eq!(q.grade(&Answer::Number(1024.0), "2^10"), Grade::Right);
+        let q = question(Kind::Choice, &["0", "1", "2"], 0.0);
+        let a = Answer::Choice("2".into());
+        assert_eq!(q.grade(&a, "2"), Grade::Right);
+        assert_eq!(q.grade(&a, "1"), Grade::Wrong);
+        assert_eq!(q.grade(&a, "7"), Grade::Unreadable);
+        // A choice question's value must be one of its choices.
+        assert!(q.read(&Value::from(5)).is_err());
+        assert_eq!(q.read(&Value::from(1)), Ok(Answer::Choice("1".into())));
+        assert!(
+            question(Kind::Number, &[], 0.0)
+                .read(&Value::from("x"))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn malformed_questions_are_named() {
+        let mut q = question(Kind::Choice, &["a"], 0.0);
+        q.tolerance = -1.0;
+        let e = q.shape_errors();
+        assert!(e.iter().any(|m| m.contains("two choices")), "{e:?}");
+        assert!(e.iter().any(|m| m.contains("tolerance")), "{e:?}");
+    }
+
     #[test]
     fn numbers_read_well() {
         assert_eq!(format_number(11.0), "11");

@@ -40,19 +40,25 @@ impl QuizQuestion {
 pub fn quiz(model: ModelId, seed: u64, count: usize) -> Result<Vec<QuizQuestion>, String> {
     // One stream per model, so quizzes on different models with one seed differ.
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ ((model.index() as u64 + 1) << 56));
+    // The templates take turns from a seeded start, so a quiz mixes them.
+    let start = rng.random_range(0..TEMPLATES);
     (0..count)
-        .map(|_| {
+        .map(|i| {
+            let t = (start + i) % TEMPLATES;
             let draft = match model {
-                ModelId::Divisible => divisible(&mut rng),
-                ModelId::Geodecay => geodecay(&mut rng),
-                ModelId::TreeSweep => treesweep(&mut rng),
-                ModelId::Ksbf => ksbf(&mut rng)?,
-                ModelId::Redistribute => redistribute(&mut rng),
+                ModelId::Divisible => divisible(&mut rng, t),
+                ModelId::Geodecay => geodecay(&mut rng, t),
+                ModelId::TreeSweep => treesweep(&mut rng, t),
+                ModelId::Ksbf => ksbf(&mut rng, t)?,
+                ModelId::Redistribute => redistribute(&mut rng, t),
             };
             draft.finish(model)
         })
         .collect()
 }
+
+/// Question templates per model.
+const TEMPLATES: usize = 3;
 
 /// A question before its answer is known.
 struct Draft {
@@ -110,11 +116,11 @@ fn pick<T: Copy>(rng: &mut ChaCha8Rng, from: &[T]) -> T {
     from[rng.random_range(0..from.len())]
 }
 
-fn divisible(rng: &mut ChaCha8Rng) -> Draft {
+fn divisible(rng: &mut ChaCha8Rng, template: usize) -> Draft {
     let h = rng.random_range(2..=16u32);
     let beta = pick(rng, &[0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 1000.0]);
     let (hs, bs) = (h.to_string(), format_number(beta));
-    match rng.random_range(0..3) {
+    match template {
         0 => Draft {
             prompt: format!("Binary tree of height h = {h}, β = {bs}: what is T_C/T_P (how much faster is method P than method C)?"),
             kind: Kind::Number,
@@ -148,12 +154,12 @@ fn divisible(rng: &mut ChaCha8Rng) -> Draft {
     }
 }
 
-fn geodecay(rng: &mut ChaCha8Rng) -> Draft {
+fn geodecay(rng: &mut ChaCha8Rng, template: usize) -> Draft {
     let a = rng.random_range(12..=30u32);
     let b = rng.random_range(2..=12u32.min(a - 4));
     let l = rng.random_range(1..=16u32);
     let (n, p, ell) = (format!("2^{a}"), format!("2^{b}"), format!("2^{l}"));
-    match rng.random_range(0..3) {
+    match template {
         0 => Draft {
             prompt: format!("n = {n} tasks, p = {p} processors, α = 1, ℓ = {ell}: how many load balancings does the standard policy make?"),
             kind: Kind::Number,
@@ -188,12 +194,12 @@ fn geodecay(rng: &mut ChaCha8Rng) -> Draft {
     }
 }
 
-fn treesweep(rng: &mut ChaCha8Rng) -> Draft {
+fn treesweep(rng: &mut ChaCha8Rng, template: usize) -> Draft {
     let n = rng.random_range(3..=12u32);
     let tau = pick(rng, &[1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 8.0, 16.0, 32.0, 100.0]);
     let (ns, ts) = (n.to_string(), format_number(tau));
     let command = args(&["treesweep", "--n", &ns, "--tau", &ts]);
-    match rng.random_range(0..3) {
+    match template {
         0 => Draft {
             prompt: format!("Up-sweep of T_{n} ({} nodes), τ = {ts}: what is the optimal makespan T*?", (1u64 << n) - 1),
             kind: Kind::Number,
@@ -224,11 +230,11 @@ fn treesweep(rng: &mut ChaCha8Rng) -> Draft {
     }
 }
 
-fn ksbf(rng: &mut ChaCha8Rng) -> Result<Draft, String> {
+fn ksbf(rng: &mut ChaCha8Rng, template: usize) -> Result<Draft, String> {
     let n = rng.random_range(3..=7u32);
     let p = rng.random_range(2..=6u32);
     let (ns, ps) = (n.to_string(), p.to_string());
-    Ok(match rng.random_range(0..3) {
+    Ok(match template {
         0 => {
             let node = rng.random_range(2..(1u64 << n));
             let command = args(&["ksbf", "--n", &ns, "--p", &ps, "--assignments"]);
@@ -288,7 +294,7 @@ fn deltas(rng: &mut ChaCha8Rng) -> Vec<i64> {
     }
 }
 
-fn redistribute(rng: &mut ChaCha8Rng) -> Draft {
+fn redistribute(rng: &mut ChaCha8Rng, template: usize) -> Draft {
     let d = deltas(rng);
     let list = d.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
     let shown = d
@@ -296,7 +302,7 @@ fn redistribute(rng: &mut ChaCha8Rng) -> Draft {
         .map(|x| x.to_string().replace('-', "−"))
         .collect::<Vec<_>>()
         .join(", ");
-    match rng.random_range(0..3) {
+    match template {
         0 => Draft {
             prompt: format!("Homogeneous bidirectional ring, δ = ({shown}), c = 1: how many rounds does Algorithm 3 need?"),
             kind: Kind::Number,

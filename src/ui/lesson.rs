@@ -390,16 +390,35 @@ fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) 
                         &mut p.replies[i],
                         &mut p.revealed[i],
                         answer,
-                        ("Your answer", "Reveal"),
-                        body,
+                        Look {
+                            heading: "Predict",
+                            field: "Your answer",
+                            button: "Reveal",
+                            body,
+                            lock: false,
+                        },
                     );
                 });
             }
         });
 }
 
+/// How a question box looks and behaves.
+struct Look<'a> {
+    /// The box's heading.
+    heading: &'a str,
+    /// The reply field's name.
+    field: &'a str,
+    /// The reveal button's name.
+    button: &'a str,
+    /// Body text size.
+    body: f32,
+    /// The reply cannot change once revealed (quizzes).
+    lock: bool,
+}
+
 /// A question box: the prompt, the reply (number field or radio buttons), the reveal button
-/// (`labels`: the reply field's and the button's names), and once revealed the
+/// (named as `look` says), and once revealed the
 /// model-computed answer, whether the reply was right, and the explanation.
 fn question_ui(
     ui: &mut egui::Ui,
@@ -407,16 +426,25 @@ fn question_ui(
     reply: &mut String,
     revealed: &mut bool,
     answer: Option<&Result<Answer, String>>,
-    (field, button): (&str, &str),
-    body: f32,
+    look: Look<'_>,
 ) {
-    ui.label(RichText::new("Predict").strong().size(body));
+    let Look {
+        heading,
+        field,
+        button,
+        body,
+        lock,
+    } = look;
+    // A quiz keeps the reply it checked; a lesson lets the student correct it.
+    let editable = !(lock && *revealed);
+    ui.label(RichText::new(heading).strong().size(body));
     ui.label(RichText::new(&q.prompt).size(body));
     match q.kind {
         Kind::Number => {
             ui.horizontal(|ui| {
                 let label = ui.label(RichText::new(field).size(body));
-                ui.add(
+                ui.add_enabled(
+                    editable,
                     egui::TextEdit::singleline(reply)
                         .desired_width(120.0)
                         .font(egui::FontId::proportional(body))
@@ -428,7 +456,8 @@ fn question_ui(
         Kind::Choice => {
             ui.horizontal_wrapped(|ui| {
                 for c in &q.choices {
-                    if ui.radio(reply == c, RichText::new(c).size(body)).clicked() {
+                    let radio = egui::RadioButton::new(reply == c, RichText::new(c).size(body));
+                    if ui.add_enabled(editable, radio).clicked() {
                         *reply = c.clone();
                     }
                 }
@@ -666,8 +695,13 @@ fn quiz_ui(q: &mut QuizWindow, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
                             &mut q.replies[k],
                             &mut q.checked[k],
                             Some(&Ok(item.answer.clone())),
-                            (&format!("Answer {n}"), &format!("Check {n}")),
-                            BODY,
+                            Look {
+                                heading: &format!("Question {n}"),
+                                field: &format!("Answer {n}"),
+                                button: &format!("Check {n}"),
+                                body: BODY,
+                                lock: true,
+                            },
                         );
                         if ui
                             .button(format!("Show me {n}"))

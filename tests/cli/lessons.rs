@@ -328,3 +328,18 @@ fn a_user_lesson_file_loads_and_a_broken_one_names_its_steps() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn gui_lesson_flags_are_checked_before_a_window_opens() {
+    let out = loadlab(&strings(&["gui", "--lesson", "no-such-lesson"]));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: --lesson: no-such-lesson"), "{err}");
+    let out = loadlab(&strings(&["gui", "--lesson", "li", "--lesson-step", "99"]));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--lesson-step: 99: the lesson has steps 1 to 7"),
+        "{err}"
+    );
+}
