@@ -525,13 +525,18 @@ impl Workspace for DivisiblePanel {
                 "appendix closed form".into(),
             ]);
         }
+        // How much faster, in per cent; equal times (h ≤ 1, rounding) read 0, never −0.
+        let faster = |ratio: f64| {
+            let pct = (ratio - 1.0) * 100.0;
+            if pct.abs() < 1e-9 { 0.0 } else { pct }
+        };
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "T_C / T_P = {} (P is {:.1}% faster than C)   ·   T_P / T_Q = {} (Q is {:.3}% faster than P)   ·   Theorem 10, T_C > T_P > T_Q (claimed for h ≥ 2):",
                 fmt(o.ratio_c_p),
-                (o.ratio_c_p - 1.0) * 100.0,
+                faster(o.ratio_c_p),
                 fmt(o.ratio_p_q),
-                (o.ratio_p_q - 1.0) * 100.0
+                faster(o.ratio_p_q)
             ));
             let sym = o.theorem10.symbol();
             let color = match o.theorem10 {
