@@ -8,6 +8,7 @@
 pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
+pub mod map;
 pub mod redistribute;
 pub mod treesweep;
 mod values;
@@ -73,6 +74,9 @@ pub enum Command {
     /// Data redistribution on a processor ring (Renard, Robert & Vivien): Algorithms 1–3,
     /// System 6 / 12 with Lemma 9's schedule, every lower bound, self-verified.
     Redistribute(RedistributeArgs),
+    /// A two-parameter map of one of a model's numbers: `loadlab map MODEL --x
+    /// PARAM=LO..HI:K[:log] --y … --metric METRIC [the model's flags] --json|--csv`.
+    Map(map::MapArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -161,6 +165,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Treesweep(a) => treesweep::execute(a),
         Command::Ksbf(a) => ksbf::execute(a),
         Command::Redistribute(a) => redistribute::execute(a),
+        Command::Map(a) => map::execute(a),
     }
 }
 
