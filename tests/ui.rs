@@ -14,6 +14,8 @@ mod geodecay;
 mod ksbf;
 #[path = "ui/layout.rs"]
 mod layout;
+#[path = "ui/maps.rs"]
+mod maps;
 #[path = "ui/presets.rs"]
 mod presets;
 #[path = "ui/redistribute.rs"]

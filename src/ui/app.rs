@@ -173,6 +173,8 @@ pub struct LoadlabApp {
     shots: ShotChannel,
     export: JobSlot<Export>,
     title: String,
+    /// The shared Map view and Compare A/B.
+    pub(super) maps: super::map::Maps,
 }
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
@@ -233,6 +235,7 @@ impl LoadlabApp {
             shots: channel(),
             export: JobSlot::default(),
             title: String::new(),
+            maps: Default::default(),
         }
     }
 
@@ -482,6 +485,7 @@ impl LoadlabApp {
             }
             Cmd::CancelJobs => {
                 self.tab().cancel_jobs();
+                self.maps.cancel();
                 self.export.cancel();
                 self.info("Cancelled");
             }
@@ -511,7 +515,9 @@ impl LoadlabApp {
             label: j.label().to_string(),
             fraction: j.fraction(),
         });
-        export.or_else(|| self.tab().job_status())
+        export
+            .or_else(|| self.maps.status())
+            .or_else(|| self.tab().job_status())
     }
 
     /// Takes in what finished off the UI thread: dialogs, screenshots, exports.
@@ -568,7 +574,12 @@ impl LoadlabApp {
         super::chrome::chrome(self, ui, &mut cmds);
         let i = self.desk.active.index();
         egui::CentralPanel::default().show(ui, |ui| {
-            self.drawn = self.tabs[i].show(ui, &mut self.desk.pages[i].scenario, &mut self.shown);
+            self.drawn = self.maps.central(
+                ui,
+                self.tabs[i].as_mut(),
+                &mut self.desk.pages[i].scenario,
+                &mut self.shown,
+            );
         });
         super::chrome::windows(self, &ctx, &mut cmds);
 

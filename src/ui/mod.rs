@@ -7,6 +7,7 @@ mod chrome;
 pub mod desk;
 pub mod files;
 pub mod help;
+pub mod map;
 pub mod widgets;
 pub mod workspace;
 pub mod workspaces;
