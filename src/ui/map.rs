@@ -164,10 +164,15 @@ impl Maps {
         if self.compare.pinned[model.index()].is_some() {
             egui::Panel::bottom("compare")
                 .resizable(true)
-                .default_size(170.0)
+                .default_size(230.0)
                 .min_size(80.0)
                 .max_size(ui.available_height() * 0.45)
-                .show(ui, |ui| self.compare.show(ui, scenario));
+                .show(ui, |ui| {
+                    // Fill the panel's height whatever is shown (a spinner at first), so it
+                    // keeps the size it was given.
+                    ui.set_min_height(ui.available_height());
+                    self.compare.show(ui, scenario)
+                });
         }
         if self.map.open {
             egui::CentralPanel::default().show(ui, |ui| self.map.show(ui, scenario));
@@ -514,8 +519,10 @@ impl Compare {
                 return;
             }
         };
-        let rows = compare_rows(na, nb);
-        egui::ScrollArea::both().show(ui, |ui| {
+        // What changed first, then the rest in the run's order.
+        let mut rows = compare_rows(na, nb);
+        rows.sort_by_key(|r| r.a == r.b);
+        egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
             egui::Grid::new("compare-table")
                 .striped(true)
                 .num_columns(5)

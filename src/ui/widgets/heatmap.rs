@@ -258,21 +258,21 @@ fn colour_bar(
         pos2(right - 78.0, plot.top() + 18.0),
         pos2(right - 62.0, plot.bottom()),
     );
+    // The bar spans the data's range on the scale (a ratio scale is centred on 1, but only
+    // the values present are drawn).
+    let (t_lo, t_hi) = (scale.t(scale.lo), scale.t(scale.hi));
+    let at = |u: f64| scale.value_at(t_lo + u * (t_hi - t_lo));
     let steps = 64;
     for k in 0..steps {
-        let t0 = k as f32 / steps as f32;
+        let u0 = k as f32 / steps as f32;
         let r = Rect::from_min_max(
             pos2(
                 bar.left(),
-                bar.bottom() - (t0 + 1.0 / steps as f32) * bar.height(),
+                bar.bottom() - (u0 + 1.0 / steps as f32) * bar.height(),
             ),
-            pos2(bar.right(), bar.bottom() - t0 * bar.height() + 0.5),
+            pos2(bar.right(), bar.bottom() - u0 * bar.height() + 0.5),
         );
-        painter.rect_filled(
-            r,
-            0.0,
-            scale.color(scale.value_at(f64::from(t0) + 0.5 / steps as f64)),
-        );
+        painter.rect_filled(r, 0.0, scale.color(at(f64::from(u0) + 0.5 / steps as f64)));
     }
     painter.text(
         pos2(bar.left(), plot.top()),
@@ -281,8 +281,15 @@ fn colour_bar(
         font.clone(),
         text,
     );
+    let u_of = |v: f64| {
+        if t_hi > t_lo {
+            (scale.t(v) - t_lo) / (t_hi - t_lo)
+        } else {
+            0.5
+        }
+    };
     let label = |v: f64, stroke: Option<Stroke>| {
-        let y = bar.bottom() - scale.t(v) as f32 * bar.height();
+        let y = bar.bottom() - u_of(v) as f32 * bar.height();
         if let Some(s) = stroke {
             painter.line_segment([pos2(bar.left() - 3.0, y), pos2(bar.right() + 3.0, y)], s);
         }
@@ -294,11 +301,11 @@ fn colour_bar(
             text,
         );
     };
-    label(scale.value_at(0.0), None);
-    label(scale.value_at(1.0), None);
+    label(scale.lo, None);
+    label(scale.hi, None);
     for (k, &level) in spec.levels.iter().enumerate() {
-        let t = scale.t(level);
-        if (0.02..=0.98).contains(&t) {
+        let u = u_of(level);
+        if (0.04..=0.96).contains(&u) {
             label(level, Some(Stroke::new(2.0, contour_color(k))));
         }
     }
