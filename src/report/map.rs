@@ -978,6 +978,16 @@ mod tests {
                 .unwrap();
                 let g = plan.run(&NoProgress).unwrap();
                 assert!(g.complete(), "{} {}", model.name(), m.name);
+                // Defined everywhere but Theorem 3.2's bound, which is the grids'.
+                let undefined = m.name == "makespan_over_thm32";
+                assert_eq!(
+                    g.value(0, 0).is_some(),
+                    !undefined,
+                    "{} {}: {:?}",
+                    model.name(),
+                    m.name,
+                    g.cells[0][0]
+                );
             }
         }
     }
