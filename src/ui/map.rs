@@ -87,13 +87,17 @@ enum Stage {
     Fine,
 }
 
+/// A map's plan and its grid so far, or why it is refused.
+type Planned = Result<(MapPlan, Grid), ParamError>;
+
 /// The map view.
 pub struct MapView {
     /// Shown instead of the workspace.
     pub open: bool,
     settings: [Settings; 5],
-    plan: Option<(MapRequest, Result<MapPlan, ParamError>)>,
-    grid: Keyed<(MapRequest, Stage), Grid>,
+    /// The plan (checked off the UI thread: its cost estimate visits every cell) and the grid
+    /// so far, or why the map is refused.
+    grid: Keyed<(MapRequest, Stage), Planned>,
     hovered: Option<(usize, usize)>,
     csv_path: String,
     saved: Option<Result<String, String>>,
@@ -104,7 +108,6 @@ impl Default for MapView {
         MapView {
             open: false,
             settings: ModelId::ALL.map(Settings::of),
-            plan: None,
             grid: Keyed::default(),
             hovered: None,
             csv_path: "map.csv".into(),
@@ -293,21 +296,16 @@ impl MapView {
                 return;
             }
         };
-        if self.plan.as_ref().map(|(r, _)| r) != Some(&req) {
-            self.plan = Some((req.clone(), req.plan()));
-        }
-        let plan = match &self.plan {
-            Some((_, Ok(p))) => p.clone(),
-            Some((_, Err(e))) => {
+        self.request_jobs(ui.ctx(), &req);
+        let (plan, grid) = match self.grid.latest_keyed() {
+            Some(((r, stage), Ok((p, g)))) if *r == req => {
+                (Some(p.clone()), Some((g.clone(), *stage)))
+            }
+            Some(((r, _), Err(e))) if *r == req => {
                 error_label(ui, format!("⚠ {}: {}", e.field, e.message));
                 return;
             }
-            None => return,
-        };
-        self.request_jobs(ui.ctx(), &req, &plan);
-        let grid = match self.grid.latest_keyed() {
-            Some(((r, stage), g)) if *r == req => Some((g.clone(), *stage)),
-            _ => None,
+            _ => (None, None),
         };
         ui.horizontal(|ui| {
             match &grid {
@@ -341,7 +339,7 @@ impl MapView {
             }
             ui.separator();
             ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(140.0));
-            if let Some((g, _)) = &grid
+            if let (Some((g, _)), Some(plan)) = (&grid, &plan)
                 && ui
                     .button("Export CSV")
                     .on_hover_text("Write the map (one line per y value) to this file")
@@ -363,7 +361,7 @@ impl MapView {
                 None => {}
             }
         });
-        let Some((grid, _)) = grid else {
+        let (Some((grid, _)), Some(plan)) = (grid, plan) else {
             busy(ui, "computing the coarse map");
             return;
         };
@@ -409,29 +407,33 @@ impl MapView {
     }
 
     /// Asks for the coarse map, then the rest once the coarse one is in.
-    fn request_jobs(&mut self, ctx: &egui::Context, req: &MapRequest, plan: &MapPlan) {
+    fn request_jobs(&mut self, ctx: &egui::Context, req: &MapRequest) {
         let coarse_done = matches!(
             self.grid.latest_keyed(),
             Some(((r, _), _)) if r == req
         );
         if !coarse_done {
-            let p = plan.clone();
+            let r2 = req.clone();
             self.grid.request(
                 (req.clone(), Stage::Coarse),
                 "Map: coarse",
                 repainter(ctx),
                 move |progress| {
+                    let p = match r2.plan() {
+                        Ok(p) => p,
+                        Err(e) => return Ok(Err(e)),
+                    };
                     let mut g = p.grid();
                     let at = g.coarse();
                     let r = p.compute(&at, progress)?;
                     g.fill(&at, r);
-                    Ok(g)
+                    Ok(Ok((p, g)))
                 },
             );
-        } else if let Some(((r, Stage::Coarse), g)) = self.grid.latest_keyed()
+        } else if let Some(((r, Stage::Coarse), Ok((p, g)))) = self.grid.latest_keyed()
             && r == req
         {
-            let (p, mut g) = (plan.clone(), g.clone());
+            let (p, mut g) = (p.clone(), g.clone());
             self.grid.request(
                 (req.clone(), Stage::Fine),
                 "Map: refining",
@@ -440,7 +442,7 @@ impl MapView {
                     let at = g.missing();
                     let r = p.compute(&at, progress)?;
                     g.fill(&at, r);
-                    Ok(g)
+                    Ok(Ok((p, g)))
                 },
             );
         }
