@@ -577,10 +577,10 @@ pub fn ring_spec(random: &RandomSpec, sample: usize) -> RandomSpec {
 pub const RUN_OVERHEAD_SECONDS: f64 = 5e-5;
 
 /// Work of one tree-sweep summary (Fine-Grain's solution with its exact processor counts,
-/// P.Y, the baselines) per n², in the model's height steps: measured, 64 × 64 cells with n up
-/// to 200 take about 20 s of CPU in the debug build (about 3.6·10^−7 s per n², a hundred of
-/// the budget's height steps at 1 ns each, with the release build some 3 times faster).
-pub const TREE_SOLVE_WEIGHT: f64 = 100.0;
+/// P.Y, the baselines) per n², in the model's height steps: measured (release build, 2 cores
+/// under a load of about 3), 64 × 64 cells with n = 2 … 200 took 4.2 s, about 8 s of CPU for
+/// Σ n² ≈ 5.5·10^7, i.e. about 1.5·10^−7 s per n², 150 of the budget's 1 ns height steps.
+pub const TREE_SOLVE_WEIGHT: f64 = 150.0;
 
 /// What a map computes: a model's scenario, two axes, a metric.
 #[derive(Debug, Clone, PartialEq)]
