@@ -302,6 +302,10 @@ fn colour_bar(
         );
     };
     label(scale.lo, None);
+    if t_hi <= t_lo {
+        // One value everywhere: one label, no level to place.
+        return;
+    }
     label(scale.hi, None);
     for (k, &level) in spec.levels.iter().enumerate() {
         let u = u_of(level);
