@@ -85,3 +85,30 @@ fn pinned_a_and_the_changed_b_are_compared() {
     h.run_steps(3);
     assert!(labels(&h, "B − A").is_empty());
 }
+
+#[test]
+fn the_map_fits_1280_by_720_for_every_model() {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| loadlab::ui::LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.get_by_label("Map of two parameters").click();
+    settle(&mut h);
+    for model in loadlab::preset::ModelId::ALL {
+        h.state_mut().send(Cmd::Switch(model));
+        settle(&mut h);
+        shown(&mut h, "Hover a cell");
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+        for label in ["Heat map", "Export CSV", "metric", "points"] {
+            let r = h.get_all_by_label(label).next().unwrap().rect();
+            assert!(
+                window.contains_rect(r),
+                "{}: {label} at {r:?} is outside the window",
+                model.name()
+            );
+        }
+        let map = h.get_by_label("Heat map").rect();
+        assert!(map.width() > 800.0 && map.height() > 350.0, "{map:?}");
+    }
+}
