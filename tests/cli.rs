@@ -1161,3 +1161,5 @@ mod budget;
 
 #[path = "cli/lessons.rs"]
 mod lessons;
+#[path = "cli/map.rs"]
+mod map;

@@ -16,6 +16,8 @@ mod ksbf;
 mod layout;
 #[path = "ui/lessons.rs"]
 mod lessons;
+#[path = "ui/maps.rs"]
+mod maps;
 #[path = "ui/presets.rs"]
 mod presets;
 #[path = "ui/redistribute.rs"]

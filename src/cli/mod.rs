@@ -9,6 +9,7 @@ pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
 pub mod lesson;
+pub mod map;
 pub mod redistribute;
 pub mod treesweep;
 mod values;
@@ -91,6 +92,9 @@ pub enum Command {
     Lesson(LessonArgs),
     /// Generate a quiz on random seeded instances, every answer computed by the model.
     Quiz(QuizArgs),
+    /// A two-parameter map of one of a model's numbers: `loadlab map MODEL --x
+    /// PARAM=LO..HI:K[:log] --y … --metric METRIC [the model's flags] --json|--csv`.
+    Map(map::MapArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -182,6 +186,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Lessons { json } => lesson::list(*json),
         Command::Lesson(a) => lesson::show(a),
         Command::Quiz(a) => lesson::quiz(a),
+        Command::Map(a) => map::execute(a),
     }
 }
 

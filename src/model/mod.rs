@@ -52,6 +52,7 @@ pub mod budget;
 pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
+pub mod map;
 pub mod num;
 pub mod redistribute;
 pub mod treesweep;

@@ -13,6 +13,7 @@ mod doc;
 pub mod geodecay;
 mod json;
 pub mod ksbf;
+pub mod map;
 pub mod redistribute;
 mod render;
 pub mod treesweep;

@@ -187,6 +187,8 @@ pub struct LoadlabApp {
     title: String,
     /// The lesson player and the quiz windows.
     pub(super) teach: super::lesson::Teach,
+    /// The shared Map view and Compare A/B.
+    pub(super) maps: super::map::Maps,
 }
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
@@ -248,6 +250,7 @@ impl LoadlabApp {
             export: JobSlot::default(),
             title: String::new(),
             teach: Default::default(),
+            maps: Default::default(),
         }
     }
 
@@ -505,6 +508,7 @@ impl LoadlabApp {
             }
             Cmd::CancelJobs => {
                 self.tab().cancel_jobs();
+                self.maps.cancel();
                 self.export.cancel();
                 self.info("Cancelled");
             }
@@ -550,6 +554,7 @@ impl LoadlabApp {
         });
         export
             .or_else(|| self.teach.job_status())
+            .or_else(|| self.maps.status())
             .or_else(|| self.tab().job_status())
     }
 
@@ -610,7 +615,12 @@ impl LoadlabApp {
         super::lesson::panel(self, ui, &mut cmds);
         let i = self.desk.active.index();
         egui::CentralPanel::default().show(ui, |ui| {
-            self.drawn = self.tabs[i].show(ui, &mut self.desk.pages[i].scenario, &mut self.shown);
+            self.drawn = self.maps.central(
+                ui,
+                self.tabs[i].as_mut(),
+                &mut self.desk.pages[i].scenario,
+                &mut self.shown,
+            );
         });
         super::chrome::windows(self, &ctx, &mut cmds);
         super::lesson::windows(self, &ctx, &mut cmds);

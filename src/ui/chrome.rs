@@ -164,6 +164,8 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
                 cmds.push(Cmd::Presenter(!on));
             }
             ui.label(egui::RichText::new("Zoom: Ctrl+= / Ctrl+− / Ctrl+0").weak());
+            ui.checkbox(&mut app.maps.map.open, "Map of two parameters")
+                .on_hover_text("A heat map of one number over two parameters of the model");
             ui.separator();
             item(ui, cmds, "Reset layout", Cmd::ResetLayout);
         });

@@ -8,6 +8,7 @@ pub mod desk;
 pub mod files;
 pub mod help;
 pub mod lesson;
+pub mod map;
 pub mod widgets;
 pub mod workspace;
 pub mod workspaces;

@@ -9,6 +9,7 @@ pub mod compare_plot;
 pub mod dialog;
 pub mod form;
 pub mod gantt;
+pub mod heatmap;
 pub mod palette;
 pub mod result_table;
 pub mod ring;

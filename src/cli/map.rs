@@ -1,0 +1,241 @@
+//! `loadlab map MODEL --x PARAM=LO..HI:K[:log] --y … --metric METRIC [the model's flags]`:
+//! a two-parameter map of one of the model's numbers ([`crate::report::map`]).
+//!
+//! Each model's variant flattens the model subcommand's own flags, so the other parameters
+//! read exactly as there; redistribution maps run on seeded random rings instead of one
+//! `--delta` and take the generator's settings.
+
+use std::fmt::Write as _;
+
+use clap::{Args, Subcommand};
+
+use super::{CliError, DivisibleArgs, GeodecayArgs, KsbfArgs, Output, TreesweepArgs, flag, int};
+use crate::model::NoProgress;
+use crate::model::map::Axis;
+use crate::model::num::compact;
+use crate::model::redistribute::editing::RandomSpec;
+use crate::model::redistribute::instance::Direction;
+use crate::model::redistribute::params::{Algorithm, RedistParams};
+use crate::preset::ModelParams;
+use crate::report::map::{self, MapRequest};
+
+/// Flags of `loadlab map`.
+#[derive(Debug, Args)]
+pub struct MapArgs {
+    /// The model to map, with its flags.
+    #[command(subcommand)]
+    pub model: MapModel,
+}
+
+/// The axes and the metric every map takes.
+#[derive(Debug, Clone, Args)]
+pub struct MapSpec {
+    /// Columns: PARAM=LO..HI:K or PARAM=LO..HI:K:log (PARAM is the model's flag name
+    /// without dashes: h, beta, tau, ell, max_delta…). Integer parameters are rounded to
+    /// distinct integers; the output lists the values used.
+    #[arg(long, value_parser = Axis::parse, allow_hyphen_values = true)]
+    pub x: Axis,
+    /// Rows, as --x.
+    #[arg(long, value_parser = Axis::parse, allow_hyphen_values = true)]
+    pub y: Axis,
+    /// The number each cell shows (default: the model's first metric; an unknown name lists
+    /// them).
+    #[arg(long)]
+    pub metric: Option<String>,
+}
+
+/// One model's map.
+#[derive(Debug, Subcommand)]
+pub enum MapModel {
+    /// Divisible load (Li): metrics ratio_c_over_p, ratio_p_over_q, speedup_c/p/q,
+    /// efficiency_p, time_c/p over h, beta, b.
+    Divisible {
+        #[command(flatten)]
+        spec: MapSpec,
+        #[command(flatten)]
+        args: DivisibleArgs,
+    },
+    /// Geometric-decaying algorithms (Gil & Matias): standard_over_improved,
+    /// never_over_improved, time, overheads, balancings over ell, p, n, alpha, c, every.
+    Geodecay {
+        #[command(flatten)]
+        spec: MapSpec,
+        #[command(flatten)]
+        args: GeodecayArgs,
+    },
+    /// Tree sweeps (Gao, Rosenberg & Sitaraman): ratio (T*/T_PY), optimal, py, top_cluster
+    /// over n, tau.
+    Treesweep {
+        #[command(flatten)]
+        spec: MapSpec,
+        #[command(flatten)]
+        args: TreesweepArgs,
+    },
+    /// KS-BF (Gao & Rosenberg): efficiency, makespan, speedup, makespan over each bound,
+    /// over n, p, spawn_prob, seed.
+    Ksbf {
+        #[command(flatten)]
+        spec: MapSpec,
+        #[command(flatten)]
+        args: KsbfArgs,
+    },
+    /// Redistribution on rings (Renard, Robert & Vivien), means over --samples seeded random
+    /// rings: makespan_over_bound, makespan, lower_bound, rounds of Algorithm 3 printed and
+    /// corrected, over n, max_delta.
+    Redistribute {
+        #[command(flatten)]
+        spec: MapSpec,
+        #[command(flatten)]
+        args: RingMapArgs,
+    },
+}
+
+/// The random rings of a redistribution map (the generator of the GUI's "random instance").
+#[derive(Debug, Args)]
+pub struct RingMapArgs {
+    /// Ring size n (when not swept).
+    #[arg(long, default_value = "12", value_parser = int::<usize>)]
+    pub n: usize,
+    /// Largest |δ_k| (when not swept).
+    #[arg(long, default_value = "4", value_parser = int::<i64>, allow_hyphen_values = true)]
+    pub max_delta: i64,
+    /// Uni- or bidirectional ring.
+    #[arg(long, value_enum, default_value = "bi")]
+    pub direction: Direction,
+    /// Random link costs (integers 1..=10) instead of c = 1.
+    #[arg(long)]
+    pub heterogeneous: bool,
+    /// Light loads (every processor could send everything from its stock) instead of the
+    /// smallest loads.
+    #[arg(long)]
+    pub light: bool,
+    /// Algorithm.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub algorithm: Algorithm,
+    /// Random rings per cell (1 to 1000): ring k of every cell uses seed --seed + k.
+    #[arg(long, default_value = "10", value_parser = int::<usize>)]
+    pub samples: usize,
+    /// Seed of the first ring.
+    #[arg(long, default_value = "1", value_parser = int::<u64>)]
+    pub seed: u64,
+    /// Output format.
+    #[command(flatten)]
+    pub out: Output,
+}
+
+impl RingMapArgs {
+    fn params(&self) -> RedistParams {
+        RedistParams {
+            algorithm: self.algorithm,
+            random: RandomSpec {
+                seed: self.seed,
+                n: self.n,
+                max_delta: self.max_delta,
+                heterogeneous: self.heterogeneous,
+                direction: self.direction,
+                heavy: !self.light,
+            },
+            ..RedistParams::default()
+        }
+    }
+}
+
+/// Refuses a model flag that adds output to a single run (a sweep, a schedule): a map prints
+/// one number per cell.
+fn no_extras(extras: &[(&str, bool)]) -> Result<(), CliError> {
+    match extras.iter().find(|(_, set)| *set) {
+        Some((name, _)) => Err(CliError(format!(
+            "--{name}: not available in a map (a map prints one number per cell)"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Runs `loadlab map`.
+pub fn execute(a: &MapArgs) -> Result<String, CliError> {
+    let (spec, base, out, samples) = match &a.model {
+        MapModel::Divisible { spec, args } => {
+            no_extras(&[("sweep", args.sweep.is_some()), ("timeline", args.timeline)])?;
+            (spec, args.params().into_scenario(), args.out, 1)
+        }
+        MapModel::Geodecay { spec, args } => {
+            no_extras(&[("sweep", args.sweep.is_some()), ("trace", args.trace)])?;
+            (spec, args.params()?.into_scenario(), args.out, 1)
+        }
+        MapModel::Treesweep { spec, args } => {
+            no_extras(&[("schedule", args.schedule)])?;
+            (spec, args.params()?.into_scenario(), args.out, 1)
+        }
+        MapModel::Ksbf { spec, args } => {
+            no_extras(&[("assignments", args.assignments)])?;
+            (spec, args.params()?.into_scenario(), args.out, 1)
+        }
+        MapModel::Redistribute { spec, args } => {
+            (spec, args.params().into_scenario(), args.out, args.samples)
+        }
+    };
+    let model = base.model();
+    let metric = match &spec.metric {
+        Some(m) => m.clone(),
+        None => map::metrics(model)[0].name.to_string(),
+    };
+    let plan = MapRequest {
+        base,
+        x: spec.x.clone(),
+        y: spec.y.clone(),
+        metric,
+        samples,
+    }
+    .plan()
+    .map_err(|e| CliError(format!("--{}: {}", flag(e.field), e.message)))?;
+    let grid = plan
+        .run(&NoProgress)
+        .map_err(|_| CliError("cancelled".into()))?;
+    Ok(if out.json {
+        format!("{}\n", plan.json(&grid))
+    } else if out.csv {
+        plan.csv(&grid)
+    } else {
+        text(&plan, &grid)
+    })
+}
+
+/// The map as an aligned table, failed cells as "—" and their reasons below.
+fn text(plan: &map::MapPlan, g: &crate::model::map::Grid) -> String {
+    let mut rows: Vec<Vec<String>> = vec![
+        std::iter::once(format!("{} \\ {}", plan.y.name, plan.x.name))
+            .chain(g.x.iter().map(|x| compact(*x)))
+            .collect(),
+    ];
+    for (iy, y) in g.y.iter().enumerate() {
+        rows.push(
+            std::iter::once(compact(*y))
+                .chain((0..g.x.len()).map(|ix| match g.value(ix, iy) {
+                    Some(v) => format!("{v:.4}"),
+                    None => "—".into(),
+                }))
+                .collect(),
+        );
+    }
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = format!(
+        "{} map of {} ({})\n",
+        plan.model.name(),
+        plan.metric.name,
+        plan.metric.help
+    );
+    for r in &rows {
+        let line: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .map(|(s, w)| format!("{s:>w$}", w = *w))
+            .collect();
+        let _ = writeln!(out, "{}", line.join("  "));
+    }
+    for (ix, iy, e) in g.failures() {
+        let _ = writeln!(out, "failed at {}: {e}", plan.describe(ix, iy));
+    }
+    out
+}

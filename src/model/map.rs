@@ -1,0 +1,360 @@
+//! Two-parameter maps: a grid of parameter values (two [`Axis`]), one number per cell computed
+//! by a caller-supplied function on all cores, progressively (a coarse subgrid first, then the
+//! rest) and cancellably, after an estimate of the whole grid's cost against the budget.
+//!
+//! What a cell means (which parameters, which metric) belongs to the models' reports: see
+//! `report::map`. Nothing here depends on a model.
+
+use super::budget::SECONDS;
+use super::num::{approx, compact, parse_real};
+use super::{Cancelled, ParamError, Progress, par_map, param_error};
+
+/// Most points on one axis.
+pub const MAX_POINTS: usize = 256;
+
+/// Row and column stride of the coarse subgrid computed first.
+pub const COARSE_STRIDE: usize = 4;
+
+/// How the points of an axis are spaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Scale {
+    /// Evenly spaced.
+    #[default]
+    Linear,
+    /// Geometrically spaced (evenly on a log scale); both ends must be positive.
+    Log,
+}
+
+/// One axis of a map: a parameter swept from `lo` to `hi` in `points` points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Axis {
+    /// The parameter's name (the model subcommand's flag without dashes: `h`, `beta`, `tau`).
+    pub param: String,
+    /// First value.
+    pub lo: f64,
+    /// Last value.
+    pub hi: f64,
+    /// Number of points asked for (integer parameters may end up with fewer).
+    pub points: usize,
+    /// Spacing.
+    pub scale: Scale,
+}
+
+impl Axis {
+    /// An axis of `points` points from `lo` to `hi`.
+    pub fn new(param: &str, lo: f64, hi: f64, points: usize, scale: Scale) -> Axis {
+        Axis {
+            param: param.to_string(),
+            lo,
+            hi,
+            points,
+            scale,
+        }
+    }
+
+    /// Parses `PARAM=LO..HI:K` or `PARAM=LO..HI:K:log` (`LO`, `HI` as any real flag:
+    /// `1e-3`, `2^20`). Errors say what was expected.
+    pub fn parse(text: &str) -> Result<Axis, String> {
+        let form = "expected PARAM=LO..HI:K or PARAM=LO..HI:K:log";
+        let (param, rest) = text
+            .split_once('=')
+            .ok_or_else(|| format!("{text:?}: {form}"))?;
+        let param = param.trim();
+        if param.is_empty() {
+            return Err(format!("{text:?}: the parameter name is missing ({form})"));
+        }
+        let (range, tail) = rest
+            .split_once(':')
+            .ok_or_else(|| format!("{text:?}: the number of points K is missing ({form})"))?;
+        let (lo, hi) = range
+            .split_once("..")
+            .ok_or_else(|| format!("{text:?}: the range must read LO..HI ({form})"))?;
+        let lo = parse_real(lo).map_err(|e| format!("{text:?}: LO: {e}"))?;
+        let hi = parse_real(hi).map_err(|e| format!("{text:?}: HI: {e}"))?;
+        let (k, scale) = match tail.split_once(':') {
+            Some((k, "log")) => (k, Scale::Log),
+            Some((k, "lin" | "linear")) => (k, Scale::Linear),
+            Some((_, s)) => {
+                return Err(format!(
+                    "{text:?}: unknown spacing {s:?} (log, or nothing for linear)"
+                ));
+            }
+            None => (tail, Scale::Linear),
+        };
+        let points: usize = k
+            .trim()
+            .parse()
+            .map_err(|_| format!("{text:?}: K must be a whole number of points, got {k:?}"))?;
+        let axis = Axis::new(param, lo, hi, points, scale);
+        axis.check().map_err(|e| format!("{text:?}: {e}"))?;
+        Ok(axis)
+    }
+
+    /// Checks the range and the point count (not the parameter's own limits, which the
+    /// model's validation reports per cell).
+    pub fn check(&self) -> Result<(), String> {
+        if !self.lo.is_finite() || !self.hi.is_finite() {
+            return Err("LO and HI must be finite numbers".into());
+        }
+        if self.lo > self.hi {
+            return Err(format!(
+                "LO = {} is above HI = {}",
+                compact(self.lo),
+                compact(self.hi)
+            ));
+        }
+        if !(1..=MAX_POINTS).contains(&self.points) {
+            return Err(format!(
+                "K = {} points: between 1 and {MAX_POINTS}",
+                self.points
+            ));
+        }
+        if self.scale == Scale::Log && self.lo <= 0.0 {
+            return Err(format!(
+                "a log axis needs LO > 0 (got {})",
+                compact(self.lo)
+            ));
+        }
+        Ok(())
+    }
+
+    /// The values used: `points` values from `lo` to `hi` (both included), evenly or
+    /// geometrically spaced; for an integer parameter rounded to the nearest integer and
+    /// kept distinct (so there may be fewer).
+    pub fn values(&self, integer: bool) -> Vec<f64> {
+        let k = self.points.max(1);
+        let at = |i: usize| {
+            if k == 1 {
+                return self.lo;
+            }
+            if i == k - 1 {
+                return self.hi;
+            }
+            let t = i as f64 / (k - 1) as f64;
+            match self.scale {
+                Scale::Linear => self.lo + (self.hi - self.lo) * t,
+                Scale::Log => self.lo * (self.hi / self.lo).powf(t),
+            }
+        };
+        let mut v: Vec<f64> = (0..k).map(at).collect();
+        if integer {
+            for x in &mut v {
+                *x = x.round();
+            }
+            v.dedup();
+        }
+        v
+    }
+}
+
+/// One computed cell: its value, or why it has none.
+pub type CellResult = Result<f64, String>;
+
+/// A map's grid of results: `cells[iy][ix]` at (`x[ix]`, `y[iy]`); `None` until computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grid {
+    /// Values of the x parameter actually used.
+    pub x: Vec<f64>,
+    /// Values of the y parameter actually used.
+    pub y: Vec<f64>,
+    /// One row per y value, one column per x value.
+    pub cells: Vec<Vec<Option<CellResult>>>,
+}
+
+impl Grid {
+    /// An empty grid on these values.
+    pub fn new(x: Vec<f64>, y: Vec<f64>) -> Grid {
+        let cells = vec![vec![None; x.len()]; y.len()];
+        Grid { x, y, cells }
+    }
+
+    /// Every cell position `(ix, iy)`, row by row.
+    pub fn positions(&self) -> Vec<(usize, usize)> {
+        positions(self.x.len(), self.y.len(), 1)
+    }
+
+    /// The coarse subgrid computed first: every [`COARSE_STRIDE`]-th row and column, and the
+    /// last ones.
+    pub fn coarse(&self) -> Vec<(usize, usize)> {
+        positions(self.x.len(), self.y.len(), COARSE_STRIDE)
+    }
+
+    /// The positions not computed yet.
+    pub fn missing(&self) -> Vec<(usize, usize)> {
+        self.positions()
+            .into_iter()
+            .filter(|&(ix, iy)| self.cells[iy][ix].is_none())
+            .collect()
+    }
+
+    /// Stores computed results.
+    pub fn fill(&mut self, at: &[(usize, usize)], results: Vec<CellResult>) {
+        for (&(ix, iy), r) in at.iter().zip(results) {
+            self.cells[iy][ix] = Some(r);
+        }
+    }
+
+    /// The value of a cell, if computed and valid.
+    pub fn value(&self, ix: usize, iy: usize) -> Option<f64> {
+        match self.cells.get(iy)?.get(ix)? {
+            Some(Ok(v)) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// True when every cell is computed.
+    pub fn complete(&self) -> bool {
+        self.cells.iter().flatten().all(Option::is_some)
+    }
+
+    /// The failed cells: `(ix, iy, reason)`.
+    pub fn failures(&self) -> Vec<(usize, usize, &str)> {
+        let mut out = Vec::new();
+        for (iy, row) in self.cells.iter().enumerate() {
+            for (ix, c) in row.iter().enumerate() {
+                if let Some(Err(e)) = c {
+                    out.push((ix, iy, e.as_str()));
+                }
+            }
+        }
+        out
+    }
+
+    /// Smallest and largest valid value.
+    pub fn range(&self) -> Option<(f64, f64)> {
+        let vals = self.cells.iter().flatten().filter_map(|c| match c {
+            Some(Ok(v)) if v.is_finite() => Some(*v),
+            _ => None,
+        });
+        vals.fold(None, |acc, v| match acc {
+            None => Some((v, v)),
+            Some((a, b)) => Some((f64::min(a, v), f64::max(b, v))),
+        })
+    }
+
+    /// The grid as CSV: a header `y \ x` then the x values, one line per y value (empty
+    /// fields for failed cells).
+    pub fn to_csv(&self, x_param: &str, y_param: &str) -> String {
+        let mut out = format!("{y_param} \\ {x_param}");
+        for x in &self.x {
+            out.push(',');
+            out.push_str(&compact(*x));
+        }
+        out.push('\n');
+        for (iy, y) in self.y.iter().enumerate() {
+            out.push_str(&compact(*y));
+            for ix in 0..self.x.len() {
+                out.push(',');
+                if let Some(v) = self.value(ix, iy) {
+                    out.push_str(&compact(v));
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Positions `(ix, iy)` of the rows and columns that are multiples of `stride`, plus the last
+/// row and column, row by row.
+fn positions(nx: usize, ny: usize, stride: usize) -> Vec<(usize, usize)> {
+    let pick =
+        |n: usize| -> Vec<usize> { (0..n).filter(|&i| i % stride == 0 || i + 1 == n).collect() };
+    let (xs, ys) = (pick(nx), pick(ny));
+    ys.iter()
+        .flat_map(|&iy| xs.iter().map(move |&ix| (ix, iy)))
+        .collect()
+}
+
+/// Estimated wall-clock seconds of a map whose cells are estimated at `cell_seconds` each
+/// (computed one after the other: the parallel speed-up is kept as a margin).
+pub fn check_cost(cell_seconds: &[f64]) -> Result<f64, ParamError> {
+    let total: f64 = cell_seconds.iter().sum();
+    if total.is_nan() || total > SECONDS {
+        return Err(param_error(
+            "map",
+            format!(
+                "{} cells: about {} s of work, more than the limit of {} s — fewer points or a \
+                 smaller range",
+                cell_seconds.len(),
+                approx(total),
+                approx(SECONDS)
+            ),
+        ));
+    }
+    Ok(total)
+}
+
+/// Computes the cells at `at` on all cores: `cell(ix, iy)` each, in order, cancellable.
+pub fn compute(
+    at: &[(usize, usize)],
+    progress: &dyn Progress,
+    cell: impl Fn(usize, usize) -> CellResult + Sync + Send,
+) -> Result<Vec<CellResult>, Cancelled> {
+    par_map(at.to_vec(), progress, |(ix, iy)| cell(ix, iy))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::NoProgress;
+
+    #[test]
+    fn parses_specs_and_refuses_bad_ones() {
+        let a = Axis::parse("beta=1e-2..1e4:7:log").unwrap();
+        assert_eq!(a, Axis::new("beta", 0.01, 1e4, 7, Scale::Log));
+        let v = a.values(false);
+        assert_eq!(v.len(), 7);
+        assert!((v[1] - 0.1).abs() < 1e-12 && v[6] == 1e4);
+        let h = Axis::parse("h=2^1..60:64").unwrap();
+        assert_eq!(h.lo, 2.0);
+        // 64 points over 59 integers: rounded and distinct.
+        let hv = h.values(true);
+        assert_eq!(hv, (2..=60).map(f64::from).collect::<Vec<_>>());
+        for bad in [
+            "h",
+            "h=1..2",
+            "h=1:3",
+            "h=3..1:4",
+            "h=0..5:4:log",
+            "h=1..5:0",
+            "h=1..5:x",
+            "h=1..5:4:cubic",
+            "=1..2:3",
+            "h=a..2:3",
+        ] {
+            assert!(Axis::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn coarse_then_missing_cover_the_grid_once() {
+        let mut g = Grid::new(vec![0.0; 10], vec![0.0; 7]);
+        let coarse = g.coarse();
+        assert!(coarse.len() < 70 && coarse.contains(&(9, 6)) && coarse.contains(&(4, 0)));
+        let r = compute(&coarse, &NoProgress, |ix, iy| Ok((ix * 10 + iy) as f64)).unwrap();
+        g.fill(&coarse, r);
+        let rest = g.missing();
+        assert_eq!(rest.len() + coarse.len(), 70);
+        let r = compute(&rest, &NoProgress, |ix, iy| {
+            if ix == 1 {
+                Err("no".into())
+            } else {
+                Ok((ix * 10 + iy) as f64)
+            }
+        })
+        .unwrap();
+        g.fill(&rest, r);
+        assert!(g.complete());
+        assert_eq!(g.value(3, 5), Some(35.0));
+        assert_eq!(g.failures().len(), 7);
+        assert_eq!(g.range(), Some((0.0, 96.0)));
+    }
+
+    #[test]
+    fn refuses_an_expensive_grid() {
+        assert!(check_cost(&[0.001; 100]).is_ok());
+        let e = check_cost(&[0.01; 4096]).unwrap_err();
+        assert!(e.message.contains("4096 cells"), "{}", e.message);
+    }
+}

@@ -1,0 +1,388 @@
+//! A heat map of a [`Grid`]: one coloured cell per (x, y) value, a colour bar, contour lines at
+//! given levels, axis ticks; hovering reports the cell, clicking selects it.
+//!
+//! Colours come from `colorous`: viridis (perceptually uniform, colour-blind safe) for plain
+//! values, the red–blue diverging scale centred on 1 (on a log scale) for ratios.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, pos2, vec2};
+
+use crate::model::map::Grid;
+use crate::model::num::compact;
+
+/// What the heat map shows besides the grid.
+pub struct HeatSpec<'a> {
+    /// Column parameter name.
+    pub x_name: &'a str,
+    /// Row parameter name.
+    pub y_name: &'a str,
+    /// The metric's name (colour bar title).
+    pub metric: &'a str,
+    /// A ratio: diverging colours around 1.
+    pub ratio: bool,
+    /// Contour levels.
+    pub levels: &'a [f64],
+}
+
+/// What the pointer did on the heat map this frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct HeatResponse {
+    /// The cell under the pointer.
+    pub hovered: Option<(usize, usize)>,
+    /// The cell clicked.
+    pub clicked: Option<(usize, usize)>,
+}
+
+/// The colour scale of a map: value → colour.
+#[derive(Debug, Clone, Copy)]
+pub struct Scale {
+    lo: f64,
+    hi: f64,
+    ratio: bool,
+    /// Largest |ln v| of a ratio map (its scale is symmetric around 1).
+    span: f64,
+}
+
+impl Scale {
+    /// The scale for values in `range` (a ratio scale takes the log and is centred on 1).
+    pub fn new((lo, hi): (f64, f64), ratio: bool) -> Scale {
+        let ratio = ratio && lo > 0.0;
+        let span = if ratio {
+            lo.ln().abs().max(hi.ln().abs()).max(1e-3)
+        } else {
+            0.0
+        };
+        Scale {
+            lo,
+            hi,
+            ratio,
+            span,
+        }
+    }
+
+    /// Position of `v` on the scale, in 0..=1.
+    pub fn t(&self, v: f64) -> f64 {
+        let t = if self.ratio {
+            0.5 + v.ln() / (2.0 * self.span)
+        } else if self.hi > self.lo {
+            (v - self.lo) / (self.hi - self.lo)
+        } else {
+            0.5
+        };
+        t.clamp(0.0, 1.0)
+    }
+
+    /// The value at position `t` of the scale.
+    pub fn value_at(&self, t: f64) -> f64 {
+        if self.ratio {
+            ((t - 0.5) * 2.0 * self.span).exp()
+        } else {
+            self.lo + (self.hi - self.lo) * t
+        }
+    }
+
+    /// The colour of `v`.
+    pub fn color(&self, v: f64) -> Color32 {
+        let c = if self.ratio {
+            // Red–blue runs from red (low) to blue (high): ratios above 1 in blue.
+            colorous::RED_BLUE.eval_continuous(self.t(v))
+        } else {
+            colorous::VIRIDIS.eval_continuous(self.t(v))
+        };
+        Color32::from_rgb(c.r, c.g, c.b)
+    }
+}
+
+/// Draws the heat map in the room `size`; failed or missing cells are left grey.
+pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) -> HeatResponse {
+    let (outer, response) = ui.allocate_exact_size(size, Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Heat map"));
+    let font = FontId::proportional(12.0);
+    let text = ui.visuals().text_color();
+    let weak = ui.visuals().weak_text_color();
+    let painter = ui.painter_at(outer);
+    // Room for the y ticks (left), the x ticks (below) and the colour bar (right).
+    let (left, bottom, bar) = (64.0, 40.0, 86.0);
+    let plot = Rect::from_min_max(
+        pos2(outer.left() + left, outer.top() + 18.0),
+        pos2(outer.right() - bar, outer.bottom() - bottom),
+    );
+    let (nx, ny) = (grid.x.len(), grid.y.len());
+    let mut out = HeatResponse::default();
+    if nx == 0 || ny == 0 || plot.width() < 20.0 || plot.height() < 20.0 {
+        return out;
+    }
+    let (cw, ch) = (plot.width() / nx as f32, plot.height() / ny as f32);
+    // Row 0 (the smallest y) at the bottom.
+    let cell_rect = |ix: usize, iy: usize| {
+        Rect::from_min_size(
+            pos2(
+                plot.left() + ix as f32 * cw,
+                plot.bottom() - (iy + 1) as f32 * ch,
+            ),
+            vec2(cw, ch),
+        )
+    };
+    let scale = Scale::new(grid.range().unwrap_or((0.0, 1.0)), spec.ratio);
+    let missing = ui.visuals().faint_bg_color;
+    for iy in 0..ny {
+        for ix in 0..nx {
+            let color = grid.value(ix, iy).map_or(missing, |v| scale.color(v));
+            // A hair of overlap hides the seams between cells.
+            painter.rect_filled(cell_rect(ix, iy).expand(0.3), 0.0, color);
+        }
+    }
+    // Contours through the cell centres.
+    let centre = |ix: usize, iy: usize| cell_rect(ix, iy).center();
+    for (k, &level) in spec.levels.iter().enumerate() {
+        let stroke = Stroke::new(if level == 1.0 { 2.0 } else { 1.3 }, contour_color(k));
+        for (a, b) in contour_segments(grid, level) {
+            let p = |(x, y): (f64, f64)| {
+                let c0 = centre(0, 0);
+                pos2(c0.x + x as f32 * cw, c0.y - y as f32 * ch)
+            };
+            painter.line_segment([p(a), p(b)], stroke);
+        }
+    }
+    painter.rect_stroke(plot, 0.0, Stroke::new(1.0, weak), egui::StrokeKind::Outside);
+    // Ticks: about six per axis.
+    for ix in ticks(nx) {
+        let x = cell_rect(ix, 0).center().x;
+        painter.text(
+            pos2(x, plot.bottom() + 3.0),
+            Align2::CENTER_TOP,
+            short(grid.x[ix]),
+            font.clone(),
+            text,
+        );
+    }
+    painter.text(
+        pos2(plot.center().x, outer.bottom() - 2.0),
+        Align2::CENTER_BOTTOM,
+        spec.x_name,
+        font.clone(),
+        text,
+    );
+    for iy in ticks(ny) {
+        let y = cell_rect(0, iy).center().y;
+        painter.text(
+            pos2(plot.left() - 4.0, y),
+            Align2::RIGHT_CENTER,
+            short(grid.y[iy]),
+            font.clone(),
+            text,
+        );
+    }
+    painter.text(
+        pos2(plot.left() - 4.0, outer.top()),
+        Align2::RIGHT_TOP,
+        spec.y_name,
+        font.clone(),
+        text,
+    );
+    colour_bar(&painter, &scale, spec, plot, outer.right(), &font, text);
+    if let Some(p) = response.hover_pos() {
+        out.hovered = cell_at(plot, nx, ny, p);
+    }
+    if response.clicked() {
+        out.clicked = response
+            .interact_pointer_pos()
+            .and_then(|p| cell_at(plot, nx, ny, p));
+    }
+    if let Some((ix, iy)) = out.hovered {
+        painter.rect_stroke(
+            cell_rect(ix, iy),
+            0.0,
+            Stroke::new(2.0, text),
+            egui::StrokeKind::Inside,
+        );
+    }
+    out
+}
+
+/// The cell under `p`.
+fn cell_at(plot: Rect, nx: usize, ny: usize, p: Pos2) -> Option<(usize, usize)> {
+    if !plot.contains(p) {
+        return None;
+    }
+    let ix = ((p.x - plot.left()) / plot.width() * nx as f32) as usize;
+    let iy = ((plot.bottom() - p.y) / plot.height() * ny as f32) as usize;
+    Some((ix.min(nx - 1), iy.min(ny - 1)))
+}
+
+/// Colours of the contour lines: black for the first level (1 for ratios), then dark grey and
+/// white dashes' stand-in, all readable on both colour scales.
+fn contour_color(k: usize) -> Color32 {
+    [
+        Color32::BLACK,
+        Color32::from_gray(60),
+        Color32::WHITE,
+        Color32::from_gray(200),
+    ][k % 4]
+}
+
+/// Tick positions: about six indices, the first and the last included.
+fn ticks(n: usize) -> Vec<usize> {
+    let step = n.div_ceil(6).max(1);
+    let mut v: Vec<usize> = (0..n).step_by(step).collect();
+    if v.last() != Some(&(n - 1)) {
+        if v.len() > 1 && n - 1 - v[v.len() - 1] < step / 2 {
+            v.pop();
+        }
+        v.push(n - 1);
+    }
+    v
+}
+
+/// A tick label: three significant digits.
+fn short(x: f64) -> String {
+    let a = x.abs();
+    if a != 0.0 && !(1e-2..1e5).contains(&a) {
+        format!("{x:.1e}")
+    } else if x.fract() == 0.0 {
+        format!("{x}")
+    } else {
+        format!("{}", (x * 1000.0).round() / 1000.0)
+    }
+}
+
+fn colour_bar(
+    painter: &egui::Painter,
+    scale: &Scale,
+    spec: &HeatSpec<'_>,
+    plot: Rect,
+    right: f32,
+    font: &FontId,
+    text: Color32,
+) {
+    let bar = Rect::from_min_max(
+        pos2(right - 78.0, plot.top() + 18.0),
+        pos2(right - 62.0, plot.bottom()),
+    );
+    // The bar spans the data's range on the scale (a ratio scale is centred on 1, but only
+    // the values present are drawn).
+    let (t_lo, t_hi) = (scale.t(scale.lo), scale.t(scale.hi));
+    let at = |u: f64| scale.value_at(t_lo + u * (t_hi - t_lo));
+    let steps = 64;
+    for k in 0..steps {
+        let u0 = k as f32 / steps as f32;
+        let r = Rect::from_min_max(
+            pos2(
+                bar.left(),
+                bar.bottom() - (u0 + 1.0 / steps as f32) * bar.height(),
+            ),
+            pos2(bar.right(), bar.bottom() - u0 * bar.height() + 0.5),
+        );
+        painter.rect_filled(r, 0.0, scale.color(at(f64::from(u0) + 0.5 / steps as f64)));
+    }
+    painter.text(
+        pos2(bar.left(), plot.top()),
+        Align2::LEFT_TOP,
+        spec.metric,
+        font.clone(),
+        text,
+    );
+    let u_of = |v: f64| {
+        if t_hi > t_lo {
+            (scale.t(v) - t_lo) / (t_hi - t_lo)
+        } else {
+            0.5
+        }
+    };
+    let label = |v: f64, stroke: Option<Stroke>| {
+        let y = bar.bottom() - u_of(v) as f32 * bar.height();
+        if let Some(s) = stroke {
+            painter.line_segment([pos2(bar.left() - 3.0, y), pos2(bar.right() + 3.0, y)], s);
+        }
+        painter.text(
+            pos2(bar.right() + 4.0, y),
+            Align2::LEFT_CENTER,
+            short(v),
+            font.clone(),
+            text,
+        );
+    };
+    label(scale.lo, None);
+    if t_hi <= t_lo {
+        // One value everywhere: one label, no level to place.
+        return;
+    }
+    label(scale.hi, None);
+    for (k, &level) in spec.levels.iter().enumerate() {
+        let u = u_of(level);
+        if (0.04..=0.96).contains(&u) {
+            label(level, Some(Stroke::new(2.0, contour_color(k))));
+        }
+    }
+}
+
+/// Segments of the contour at `level` by marching squares over the cell centres, in cell
+/// units from the centre of cell (0, 0) (x to the right, y upwards). Squares with a missing
+/// corner are skipped.
+pub fn contour_segments(grid: &Grid, level: f64) -> Vec<((f64, f64), (f64, f64))> {
+    let (nx, ny) = (grid.x.len(), grid.y.len());
+    let mut out = Vec::new();
+    if nx < 2 || ny < 2 {
+        return out;
+    }
+    for iy in 0..ny - 1 {
+        for ix in 0..nx - 1 {
+            let corners = [(ix, iy), (ix + 1, iy), (ix + 1, iy + 1), (ix, iy + 1)];
+            let vals: Option<Vec<f64>> = corners.iter().map(|&(x, y)| grid.value(x, y)).collect();
+            let Some(v) = vals else { continue };
+            // Crossing points on the four edges (bottom, right, top, left).
+            let mut pts = Vec::with_capacity(4);
+            for e in 0..4 {
+                let (a, b) = (e, (e + 1) % 4);
+                let (va, vb) = (v[a], v[b]);
+                // Values within rounding of the level count as on it (above), so a region
+                // exactly at the level (ratio 1) draws no noise.
+                let below = |x: f64| x < level - 1e-9 * level.abs();
+                if below(va) != below(vb) {
+                    let t = (level - va) / (vb - va);
+                    let (xa, ya) = (corners[a].0 as f64, corners[a].1 as f64);
+                    let (xb, yb) = (corners[b].0 as f64, corners[b].1 as f64);
+                    pts.push((xa + t * (xb - xa), ya + t * (yb - ya)));
+                }
+            }
+            match pts.len() {
+                2 => out.push((pts[0], pts[1])),
+                // A saddle: pair the crossings in order around the square.
+                4 => {
+                    out.push((pts[0], pts[1]));
+                    out.push((pts[2], pts[3]));
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// The value's position and text as a tick label (for the read-out).
+pub fn exact(v: f64) -> String {
+    compact(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratio_scale_is_centred_on_one_and_contours_cross_the_level() {
+        let s = Scale::new((0.5, 4.0), true);
+        assert!((s.t(1.0) - 0.5).abs() < 1e-12);
+        assert!((s.value_at(s.t(2.0)) - 2.0).abs() < 1e-9);
+        let mut g = Grid::new(vec![0.0, 1.0, 2.0], vec![0.0, 1.0]);
+        let at: Vec<(usize, usize)> = g.positions();
+        g.fill(
+            &at,
+            vec![Ok(0.5), Ok(1.5), Ok(2.5), Ok(0.5), Ok(1.5), Ok(2.5)],
+        );
+        let segs = contour_segments(&g, 1.0);
+        assert_eq!(segs.len(), 1);
+        let ((x0, _), (x1, _)) = segs[0];
+        assert!((x0 - 0.5).abs() < 1e-12 && (x1 - 0.5).abs() < 1e-12);
+        assert_eq!(ticks(64).first(), Some(&0));
+        assert_eq!(ticks(64).last(), Some(&63));
+    }
+}

@@ -1,0 +1,114 @@
+//! The shared Map view and Compare A/B (issue 15): open a map, hover a cell, click it, and the
+//! workspace holds that instance; pin A, change a parameter, and the table shows both.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::model::NoProgress;
+use loadlab::preset::Scenario;
+use loadlab::ui::app::Cmd;
+
+use crate::common::{app_on, harness, settle, shown};
+
+/// The labels on screen containing `text`.
+fn labels(h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>, text: &str) -> Vec<String> {
+    h.query_all_by_label_contains(text)
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            a.label().or_else(|| a.value())
+        })
+        .collect()
+}
+
+#[test]
+fn a_clicked_cell_loads_its_instance_and_undo_takes_it_back() {
+    let mut h = app_on("Tree sweeps\nunder latency τ");
+    let before = h.state().preset().scenario;
+    h.get_by_label("Map of two parameters").click();
+    settle(&mut h);
+    shown(&mut h, "Hover a cell");
+    let map = h.get_by_label("Heat map");
+    map.hover();
+    h.run_steps(3);
+    let readout = labels(&h, "(click to load)");
+    assert_eq!(readout.len(), 1, "{readout:?}");
+    // "n = 101, tau = 1000: ratio = 0.81…  (click to load)"
+    let text = readout[0].clone();
+    let (cell, rest) = text.split_once(": ").unwrap();
+    let value: f64 = rest
+        .trim_start_matches("ratio = ")
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let pairs: Vec<f64> = cell
+        .split(", ")
+        .map(|p| p.split_once(" = ").unwrap().1.parse().unwrap())
+        .collect();
+    h.get_by_label("Heat map").click();
+    settle(&mut h);
+    let now = h.state().preset().scenario;
+    let Scenario::TreeSweep(p) = &now else {
+        panic!("{now:?}")
+    };
+    assert_eq!((p.n as f64, p.tau), (pairs[0], pairs[1]), "{text}");
+    // The value read on the map is the model's own at that instance.
+    let direct = loadlab::report::json(&now, &NoProgress).unwrap()["ratio"]
+        .as_f64()
+        .unwrap();
+    assert_eq!(value, direct, "{text}");
+    // The map closed on the workspace, which shows the instance; Undo restores the old one.
+    assert!(h.query_by_label("Heat map").is_none());
+    h.state_mut().send(Cmd::Undo);
+    h.run_steps(3);
+    assert_eq!(h.state().preset().scenario, before);
+}
+
+#[test]
+fn pinned_a_and_the_changed_b_are_compared() {
+    let mut h = harness(None);
+    h.get_by_label("Pin as A").click();
+    settle(&mut h);
+    shown(&mut h, "B is A");
+    h.get_by_role_and_label(Role::Slider, "h")
+        .set_value_accesskit(8.0);
+    h.run_steps(3);
+    settle(&mut h);
+    shown(&mut h, "A: the pinned scenario");
+    // processors: A has 2^6 − 1 = 63, B 2^9 − 1 = 511; B − A = 448, B ÷ A = 8.111…
+    for text in ["B − A", "B ÷ A", "processors", "448", "8.11111"] {
+        assert!(!labels(&h, text).is_empty(), "{text} is not shown");
+    }
+    assert!(h.query_all_by_label("63").next().is_some());
+    assert!(h.query_all_by_label("511").next().is_some());
+    h.get_by_label("Unpin A").click();
+    h.run_steps(3);
+    assert!(labels(&h, "B − A").is_empty());
+}
+
+#[test]
+fn the_map_fits_1280_by_720_for_every_model() {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| loadlab::ui::LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.get_by_label("Map of two parameters").click();
+    settle(&mut h);
+    for model in loadlab::preset::ModelId::ALL {
+        h.state_mut().send(Cmd::Switch(model));
+        settle(&mut h);
+        shown(&mut h, "Hover a cell");
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+        for label in ["Heat map", "Export CSV", "metric", "points"] {
+            let r = h.get_all_by_label(label).next().unwrap().rect();
+            assert!(
+                window.contains_rect(r),
+                "{}: {label} at {r:?} is outside the window",
+                model.name()
+            );
+        }
+        let map = h.get_by_label("Heat map").rect();
+        assert!(map.width() > 800.0 && map.height() > 350.0, "{map:?}");
+    }
+}
