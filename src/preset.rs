@@ -462,18 +462,19 @@ fn display_name(path: &Path) -> String {
 
 /// Loads a preset file holding one scenario (a workbook gives its front scenario).
 pub fn load(path: &Path) -> Result<Preset, PresetError> {
-    let text = read(path)?;
+    let text = read_text(path)?;
     parse(&display_name(path), &text)
 }
 
 /// Loads a preset file of either kind.
 pub fn load_file(path: &Path) -> Result<PresetFile, PresetError> {
-    let text = read(path)?;
+    let text = read_text(path)?;
     parse_file(&display_name(path), &text)
 }
 
-/// Reads a preset file's text (size-checked before reading it whole).
-fn read(path: &Path) -> Result<String, PresetError> {
+/// Reads a loadlab file's text, a preset's or a lesson's: a regular file of at most
+/// [`MAX_BYTES`] (size-checked before reading it whole), UTF-8.
+pub fn read_text(path: &Path) -> Result<String, PresetError> {
     let file = display_name(path);
     let io = |e: std::io::Error| PresetError::Io {
         file: file.clone(),
@@ -489,7 +490,7 @@ fn read(path: &Path) -> Result<String, PresetError> {
         };
         return Err(PresetError::Io {
             file,
-            message: format!("{what}: presets are regular files"),
+            message: format!("{what}: presets and lessons are regular files"),
         });
     }
     let size = meta.len();

@@ -578,25 +578,8 @@ pub fn parse(file: &str, text: &str) -> Result<Lesson, LessonError> {
 
 /// Loads a lesson file (at most [`preset::MAX_BYTES`]).
 pub fn load(path: &Path) -> Result<Lesson, LessonError> {
-    let file = path.display().to_string();
-    let text = read_text(path).map_err(|e| LessonError::Io(format!("{file}: {e}")))?;
-    parse(&file, &text)
-}
-
-/// Reads a regular text file of at most [`preset::MAX_BYTES`].
-pub fn read_text(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("not a regular file".into());
-    }
-    if meta.len() > preset::MAX_BYTES {
-        return Err(format!(
-            "{} bytes is larger than the 1 MiB limit",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    String::from_utf8(bytes).map_err(|_| "expected UTF-8 RON text, found binary data".into())
+    let text = preset::read_text(path).map_err(|e| LessonError::Io(e.to_string()))?;
+    parse(&path.display().to_string(), &text)
 }
 
 /// A lesson from a path, or else a bundled lesson by name.

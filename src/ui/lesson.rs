@@ -258,7 +258,7 @@ impl LoadlabApp {
 
 /// If `path` holds a lesson (a RON file with `steps`), the lesson or why it is broken.
 pub(super) fn sniff(path: &Path) -> Option<Result<Lesson, String>> {
-    let text = lesson::read_text(path).ok()?;
+    let text = crate::preset::read_text(path).ok()?;
     lesson::is_lesson(&text)
         .then(|| lesson::parse(&path.display().to_string(), &text).map_err(|e| e.to_string()))
 }
