@@ -1158,3 +1158,6 @@ mod fuzz;
 
 #[path = "cli/budget.rs"]
 mod budget;
+
+#[path = "cli/pseudocode.rs"]
+mod pseudocode;

@@ -8,6 +8,7 @@
 pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
+pub mod pseudocode;
 pub mod redistribute;
 pub mod treesweep;
 mod values;
@@ -20,6 +21,7 @@ use clap::{Parser, Subcommand};
 pub use divisible::DivisibleArgs;
 pub use geodecay::GeodecayArgs;
 pub use ksbf::KsbfArgs;
+pub use pseudocode::PseudocodeArgs;
 pub use redistribute::RedistributeArgs;
 pub use treesweep::TreesweepArgs;
 
@@ -73,6 +75,9 @@ pub enum Command {
     /// Data redistribution on a processor ring (Renard, Robert & Vivien): Algorithms 1–3,
     /// System 6 / 12 with Lemma 9's schedule, every lower bound, self-verified.
     Redistribute(RedistributeArgs),
+    /// The pseudo-code of every stepped algorithm, in each paper's step numbering (the labels
+    /// the traces cite; loadlab's own lines marked with the reason).
+    Pseudocode(PseudocodeArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -161,6 +166,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Treesweep(a) => treesweep::execute(a),
         Command::Ksbf(a) => ksbf::execute(a),
         Command::Redistribute(a) => redistribute::execute(a),
+        Command::Pseudocode(a) => pseudocode::execute(a),
     }
 }
 
