@@ -16,6 +16,8 @@ mod ksbf;
 mod layout;
 #[path = "ui/presets.rs"]
 mod presets;
+#[path = "ui/pseudocode.rs"]
+mod pseudocode;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
 #[path = "ui/sliders.rs"]

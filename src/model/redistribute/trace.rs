@@ -38,41 +38,84 @@ pub fn trace(algorithm: Algorithm, delta: &[i64], schedule: &Schedule) -> Vec<Tr
     };
     let mut d = delta.to_vec();
     let mut out = Vec::with_capacity(rounds.len());
-    let (start, end, dmax0) = max_slice(delta);
     for (r, sends) in rounds.iter().enumerate() {
-        let mut steps: Vec<u8> = sends.iter().map(|s| s.step).collect();
-        steps.sort_unstable();
-        steps.dedup();
-        let entry = match algorithm {
-            Algorithm::Alg1 => {
-                let dm = lemma1(&d);
-                let text = format!(
-                    "round s = {} of δ_max = {dmax0} (Step 3): Lemma 1 still asks {dm} round{} — every P_{{start+l}} with δ_{{start,start+l}} ≥ {} sends one item to its successor (Steps 4–6), {} send{} from the slice P{}…P{} of unbalance +{dmax0} (Step 2)",
-                    r + 1,
-                    plural(dm),
-                    r + 1,
-                    sends.len(),
-                    plural(sends.len() as i64),
-                    start + 1,
-                    end + 1,
-                );
-                TraceRound {
-                    round: r + 1,
-                    delta_max: dm,
-                    maximal_slices: vec![(start, end)],
-                    slices_total: 1,
-                    steps,
-                    text,
-                }
-            }
-            _ => alg3_round(r + 1, &d, sends, steps),
-        };
-        out.push(entry);
+        out.push(round_entry(algorithm, delta, &d, r + 1, sends));
         for s in sends {
             d[s.from as usize] -= 1;
             d[s.to as usize] += 1;
         }
     }
+    out
+}
+
+/// Round `round` (1-based) of a round-based schedule of `algorithm` started from `initial`,
+/// explained on `before` (the unbalances before the round) and its `sends`. O(n).
+pub fn round_entry(
+    algorithm: Algorithm,
+    initial: &[i64],
+    before: &[i64],
+    round: usize,
+    sends: &[Send],
+) -> TraceRound {
+    let mut steps: Vec<u8> = sends.iter().map(|s| s.step).collect();
+    steps.sort_unstable();
+    steps.dedup();
+    if algorithm != Algorithm::Alg1 {
+        return alg3_round(round, before, sends, steps);
+    }
+    let (start, end, dmax0) = max_slice(initial);
+    let dm = lemma1(before);
+    let text = format!(
+        "round s = {round} of δ_max = {dmax0} (Step 3): Lemma 1 still asks {dm} round{} — every P_{{start+l}} with δ_{{start,start+l}} ≥ {round} sends one item to its successor (Steps 4–6), {} send{} from the slice P{}…P{} of unbalance +{dmax0} (Step 2)",
+        plural(dm),
+        sends.len(),
+        plural(sends.len() as i64),
+        start + 1,
+        end + 1,
+    );
+    TraceRound {
+        round,
+        delta_max: dm,
+        maximal_slices: vec![(start, end)],
+        slices_total: 1,
+        steps,
+        text,
+    }
+}
+
+/// The pseudo-code lines a round executes: the cited steps with the loops and tests that
+/// lead to them (labels of [`crate::model::pseudocode`]).
+pub fn active_lines(algorithm: Algorithm, round: &TraceRound) -> Vec<&'static str> {
+    if algorithm == Algorithm::Alg1 {
+        return vec!["3", "4", "5", "6"];
+    }
+    let mut out = vec!["1", "2"];
+    let mut add = |ls: &[&'static str]| {
+        for l in ls {
+            if !out.contains(l) {
+                out.push(l);
+            }
+        }
+    };
+    for &s in &round.steps {
+        match s {
+            5 => add(&["3", "4", "5"]),
+            6 => add(&["3", "4", "6"]),
+            8 => add(&["3", "7", "8"]),
+            9 => add(&["3", "7", "9"]),
+            12 => add(&["10", "11", "12"]),
+            14 => add(&["10", "13", "14"]),
+            16 => add(&["10", "15", "16"]),
+            18 => add(&["10", "17", "18"]),
+            21 => add(&["19", "20", "21"]),
+            24 => add(&["22", "23", "24"]),
+            28 => add(&["25", "26", "27", "28"]),
+            30 => add(&["25", "26", "29", "30"]),
+            32 => add(&["32"]),
+            _ => {}
+        }
+    }
+    add(&["31"]);
     out
 }
 

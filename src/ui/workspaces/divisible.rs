@@ -449,6 +449,18 @@ impl Workspace for DivisiblePanel {
             self.request_sweeps(ui.ctx(), params, true);
         }
     }
+    fn pseudocode(
+        &self,
+        params: &DivisibleParams,
+    ) -> Option<crate::ui::widgets::pseudocode::PseudoStep> {
+        let t = self.timeline(params)?;
+        let e = crate::model::explain::divisible(t, self.view.step.step);
+        Some(crate::ui::widgets::pseudocode::PseudoStep {
+            algorithms: vec![t.method.name()],
+            active: e.active,
+            why: e.why,
+        })
+    }
     fn numbers(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         let params = &*params;
         ui.heading("Numbers");
