@@ -314,7 +314,11 @@ impl<W: Workspace> Tab for W {
                     }
                 } else {
                     ui.painter().vline(rect.left(), rect.y_range(), stroke);
-                    pseudocode::pane(&mut child, name, &step);
+                    // Put first on a narrow window: it may go back to a strip.
+                    let first = shown.pseudocode_first && shown.narrow;
+                    if pseudocode::pane(&mut child, name, &step, first) {
+                        shown.pseudocode_first = false;
+                    }
                 }
             }
         });
@@ -369,7 +373,7 @@ enum Pane {
 
 /// Beside the pseudo-code pane the picture may get this share of its preferred narrowest
 /// width ([`Regions::picture_min`]) before the pane goes below it instead.
-const PICTURE_SQUEEZE: f32 = 0.85;
+const PICTURE_SQUEEZE: f32 = 0.8;
 
 /// The two regions that scroll when their content does not fit.
 #[derive(Clone, Copy)]
@@ -465,20 +469,22 @@ impl Default for Shown {
 }
 
 impl Shown {
-    /// What presenter mode starts with: the picture as big as the window allows, the plots.
+    /// What presenter mode starts with: the picture as big as the window allows, the
+    /// pseudo-code beside it, the plots (in turn with the picture when the window is narrow).
     pub const PRESENTER: Shown = Shown {
         controls: false,
         plots: true,
         numbers: false,
         pseudocode: true,
-        pseudocode_first: false,
+        pseudocode_first: true,
         front: Region::Picture,
         narrow: false,
     };
 
     /// The strip of toggles above the workspace.
     fn toggles(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped: at large type on a small screen the toggles take two rows.
+        ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new("Show:").weak());
             ui.toggle_value(&mut self.controls, "Controls panel")
                 .on_hover_text("The instance and algorithm controls (left)");
@@ -491,13 +497,7 @@ impl Shown {
                     "The algorithm's pseudo-code, the current step's lines highlighted, and why \
                      (beside the picture, or a strip below it on a narrow window)",
                 );
-            if self.pseudocode {
-                ui.toggle_value(&mut self.pseudocode_first, "Pseudo-code first")
-                    .on_hover_text(
-                        "Keep the pseudo-code beside the picture on a narrow window: the plots \
-                         then take turns with the picture",
-                    );
-            }
+
             if self.plots && self.narrow {
                 ui.separator();
                 ui.label(egui::RichText::new("In front:").weak())

@@ -12,8 +12,8 @@ use loadlab::ui::LoadlabApp;
 
 use crate::common::{settle, shown};
 
-/// The app at 1280 × 720 opened on `preset`, the pseudo-code put first (beside the picture;
-/// on this narrow window it is otherwise a strip under it).
+/// The app at 1280 × 720 opened on `preset`, the pseudo-code put beside the picture (on this
+/// narrow window it is otherwise a strip under it).
 fn open(preset: Preset) -> Harness<'static, LoadlabApp> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 720.0))
@@ -22,7 +22,7 @@ fn open(preset: Preset) -> Harness<'static, LoadlabApp> {
     settle(&mut h);
     // The strip shows the why and the active lines' labels only.
     assert!(active(&h).is_empty());
-    h.get_by_label("Pseudo-code first").click();
+    h.get_by_label("Pseudo-code beside ▸").click();
     settle(&mut h);
     h
 }
@@ -162,10 +162,16 @@ fn strip_under_the_picture_on_a_narrow_window() {
         .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
     settle(&mut h);
     shown(&mut h, "fine-grain: lines 1, 1.1");
-    // Its button puts the whole pseudo-code beside the picture.
+    // Its button puts the whole pseudo-code beside the picture, the plots taking turns.
     h.get_by_label("Pseudo-code beside ▸").click();
     settle(&mut h);
     assert!(has(&h, &["1", "1.1"]), "{:?}", active(&h));
+    assert!(h.query_by_label("Plots").is_some(), "the In front: switch");
+    // And back to the strip.
+    h.get_by_label("▾ Pseudo-code as a strip").click();
+    settle(&mut h);
+    assert!(active(&h).is_empty());
+    shown(&mut h, "fine-grain: lines 1, 1.1");
 }
 
 #[test]
@@ -179,4 +185,42 @@ fn pane_toggles_off_and_on() {
     h.get_by_label("Pseudo-code panel").click();
     settle(&mut h);
     shown(&mut h, "Why: Step 1.1");
+}
+
+/// With the pseudo-code beside the picture at 1280 × 720 (normal and presenter type), every
+/// model's picture still fits its room, and the pane shows highlighted lines.
+#[test]
+fn pane_beside_the_picture_fits_every_model() {
+    use loadlab::preset::ModelId;
+    use loadlab::ui::app::Cmd;
+    for zoom in [1.0, 1.5] {
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0 * zoom, 720.0 * zoom))
+            .with_max_steps(50)
+            .build_eframe(|cc| LoadlabApp::new(cc, None));
+        h.ctx.set_zoom_factor(zoom);
+        settle(&mut h);
+        for m in ModelId::ALL {
+            h.state_mut().send(Cmd::Switch(m));
+            settle(&mut h);
+            if let Some(b) = h.query_by_label("Pseudo-code beside ▸") {
+                b.click();
+                settle(&mut h);
+            }
+            let what = format!("{m:?} at zoom {zoom}");
+            assert!(
+                h.query_by_label_contains("Why: ").is_some(),
+                "{what}: no why"
+            );
+            assert!(!active(&h).is_empty(), "{what}: no highlighted line");
+            let screen = h.ctx.content_rect();
+            for d in h.state().drawn() {
+                assert!(screen.expand(1.0).contains_rect(d.room), "{what}: {d:?}");
+                assert!(
+                    d.room.expand(2.0).contains_rect(d.content),
+                    "{what}: {d:?} clipped"
+                );
+            }
+        }
+    }
 }

@@ -44,7 +44,7 @@ impl PseudoStep {
 }
 
 /// Narrowest the pane may get beside the picture.
-pub const PANE_MIN: f32 = 250.0;
+pub const PANE_MIN: f32 = 220.0;
 /// Widest it gets.
 pub const PANE_MAX: f32 = 430.0;
 
@@ -68,8 +68,16 @@ pub fn line_text(line: &Line, active: bool) -> String {
     )
 }
 
-/// Draws the pane for `model` (scrolls when it does not fit).
-pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep) {
+/// Draws the pane for `model` (scrolls when it does not fit); with `collapsible`, a button
+/// folds it back to a strip under the picture: true when it was clicked.
+pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> bool {
+    let mut collapse = false;
+    if collapsible {
+        collapse = ui
+            .small_button("▾ Pseudo-code as a strip")
+            .on_hover_text("Fold the pseudo-code to a strip under the picture and bring the plots back beside it")
+            .clicked();
+    }
     let body = egui::TextStyle::Body.resolve(ui.style()).size;
     let mono = egui::TextStyle::Monospace.resolve(ui.style()).size;
     let strong = ui.visuals().strong_text_color();
@@ -172,6 +180,7 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep) {
         });
     ui.ctx()
         .data_mut(|d| d.insert_temp(hover_id(model), now_hovered));
+    collapse
 }
 
 /// Height of the collapsed strip: two rows of body text and margins.
