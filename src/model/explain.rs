@@ -140,12 +140,14 @@ pub fn ksbf(st: &StepRecord, k: usize, p: u32, balance: Balance, sched: KsSchedu
             format!("P_{} = P_(k−1)", x.to)
         };
         let weight = match x.node {
-            NodeId::Tree(h) => format!(
-                " (Lemma 1.1: Wgt = {} right turns, {} mod {p} = {})",
-                h.count_ones() - 1,
-                h.count_ones() - 1,
-                (h.count_ones() - 1) % p
-            ),
+            NodeId::Tree(h) => {
+                let w = h.count_ones() - 1;
+                format!(
+                    " (Lemma 1.1: Wgt = {w} right turn{}, {w} mod {p} = {})",
+                    if w == 1 { "" } else { "s" },
+                    w % p
+                )
+            }
             NodeId::Grid { k, .. } => {
                 format!(" (Lemma 1.1: ⟨k, ℓ⟩ runs on P_(k mod p) = P_{})", k % p)
             }
@@ -371,6 +373,72 @@ mod tests {
     use super::super::pseudocode::find;
     use super::*;
     use crate::model::treesweep::finegrain::fine_grain_traced;
+
+    #[test]
+    fn improved_policy_states_x_i_and_t_i() {
+        use crate::model::geodecay::{GeoParams, simulate};
+        let params = GeoParams::default();
+        let o = simulate(&params).unwrap();
+        let mut phases = 0;
+        for (k, r) in o.trace.iter().enumerate() {
+            let e = geodecay(&o, k, params.ell, params.every).unwrap();
+            for (id, step) in &e.active {
+                assert!(find(id).unwrap().line(step).is_some(), "{id} {step}");
+            }
+            if let (Some(i), true) = (r.phase, r.balanced_before) {
+                let ph = o.phases.iter().find(|p| p.index == i).unwrap();
+                if let Some(t) = ph.rounds {
+                    phases += 1;
+                    assert!(e.why.contains(&format!("= {t} rounds")), "{}", e.why);
+                    assert!(e.why.contains(&format!("x_{i} = ")), "{}", e.why);
+                }
+            }
+        }
+        assert!(phases >= 1);
+    }
+
+    #[test]
+    fn divisible_slots_cite_lines_of_their_method() {
+        use crate::model::divisible::{AlgorithmChoice, DivisibleParams, evaluate};
+        let params = DivisibleParams {
+            h: 3,
+            algorithm: AlgorithmChoice::All,
+            ..DivisibleParams::default()
+        };
+        for r in evaluate(&params).unwrap().results {
+            let t = &r.timeline;
+            for step in 0..=t.steps.len() {
+                let e = divisible(t, step);
+                assert!(!e.active.is_empty(), "{:?} {step}", t.method);
+                for (id, l) in &e.active {
+                    assert_eq!(*id, t.method.name());
+                    assert!(find(id).unwrap().line(l).is_some(), "{id} {l}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ks_names_the_right_child_and_its_pe() {
+        use crate::model::ksbf::{KsbfParams, simulate};
+        let params = KsbfParams::default();
+        let valid = params.validate().unwrap();
+        let out = simulate(&valid);
+        let trace = out.trace.as_ref().unwrap();
+        // Step 0: P_0 runs the root 1; its right child 3 goes clockwise to P_1 (Wgt(3) = 1).
+        let e = ksbf(
+            &trace.steps[0],
+            0,
+            params.p,
+            params.balance,
+            params.schedule,
+        );
+        assert!(e.why.contains("node 3 is a right child"), "{}", e.why);
+        assert!(e.why.contains("P_1 = P_(k+1)"), "{}", e.why);
+        for (id, step) in &e.active {
+            assert!(find(id).unwrap().line(step).is_some(), "{id} {step}");
+        }
+    }
 
     #[test]
     fn fine_grain_steps_cite_existing_lines_and_inequality_4() {
