@@ -1163,3 +1163,5 @@ mod budget;
 mod lessons;
 #[path = "cli/map.rs"]
 mod map;
+#[path = "cli/pseudocode.rs"]
+mod pseudocode;

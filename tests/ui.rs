@@ -20,6 +20,8 @@ mod lessons;
 mod maps;
 #[path = "ui/presets.rs"]
 mod presets;
+#[path = "ui/pseudocode.rs"]
+mod pseudocode;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
 #[path = "ui/sliders.rs"]

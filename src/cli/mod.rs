@@ -10,6 +10,7 @@ pub mod geodecay;
 pub mod ksbf;
 pub mod lesson;
 pub mod map;
+pub mod pseudocode;
 pub mod redistribute;
 pub mod treesweep;
 mod values;
@@ -23,6 +24,7 @@ pub use divisible::DivisibleArgs;
 pub use geodecay::GeodecayArgs;
 pub use ksbf::KsbfArgs;
 pub use lesson::{LessonArgs, QuizArgs};
+pub use pseudocode::PseudocodeArgs;
 pub use redistribute::RedistributeArgs;
 pub use treesweep::TreesweepArgs;
 
@@ -95,6 +97,9 @@ pub enum Command {
     /// A two-parameter map of one of a model's numbers: `loadlab map MODEL --x
     /// PARAM=LO..HI:K[:log] --y … --metric METRIC [the model's flags] --json|--csv`.
     Map(map::MapArgs),
+    /// The pseudo-code of every stepped algorithm, in each paper's step numbering (the labels
+    /// the traces cite; loadlab's own lines marked with the reason).
+    Pseudocode(PseudocodeArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -187,6 +192,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Lesson(a) => lesson::show(a),
         Command::Quiz(a) => lesson::quiz(a),
         Command::Map(a) => map::execute(a),
+        Command::Pseudocode(a) => pseudocode::execute(a),
     }
 }
 

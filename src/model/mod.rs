@@ -50,10 +50,12 @@ pub trait Named: Copy + PartialEq + 'static {
 
 pub mod budget;
 pub mod divisible;
+pub mod explain;
 pub mod geodecay;
 pub mod ksbf;
 pub mod map;
 pub mod num;
+pub mod pseudocode;
 pub mod redistribute;
 pub mod treesweep;
 

@@ -146,7 +146,7 @@ fn per_method<'a, T, I: IntoIterator<Item = T>>(
 }
 
 impl Render for Run {
-    /// JSON: `network`, `b`, `h`, `beta`, `processors`,
+    /// JSON: `algorithm` (the pseudo-code ids run), `network`, `b`, `h`, `beta`, `processors`,
     /// `algorithms.{C,P,Q}.{time, simulated_time, speedup, asymptotic_speedup, …}`,
     /// `theorem10`, the ratios; `sweep_h` / `sweep_beta` (and `sweep` when only one was
     /// computed) and `timelines` when computed.
@@ -161,6 +161,9 @@ impl Render for Run {
             .collect();
         let mut j = figures_json(&self.figures());
         j.insert("algorithms".into(), Value::Object(algos));
+        // The pseudo-code ids of the methods run (`loadlab pseudocode`).
+        let ids: Vec<Value> = o.results.iter().map(|r| letter(r).into()).collect();
+        j.insert("algorithm".into(), Value::Array(ids));
         let mut sweeps = Vec::new();
         if let Some(s) = &self.h_sweep {
             sweeps.push(("sweep_h", sweep_json(s, "h")));

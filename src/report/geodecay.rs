@@ -152,12 +152,13 @@ pub struct Run {
     pub seed_spread: Option<Vec<SeedSpread>>,
 }
 
-/// JSON of one outcome: the fields (`time`, `balancings`, `rounds`, `brent`,
+/// JSON of one outcome (`algorithm`: its pseudo-code id): the fields (`time`, `balancings`, `rounds`, `brent`,
 /// `additive_overhead`, `overhead`, `lg_ell`, `lg_star_ell`), the split `balancings_init` /
 /// `balancings_phases`, and more.
 pub fn outcome_json(params: &GeoParams, o: &GeoOutcome) -> Value {
     json!({
-        "policy": o.policy.name(), "n": params.n, "p": params.p, "alpha": params.alpha,
+        "policy": o.policy.name(), "algorithm": crate::model::explain::geodecay_id(o.policy),
+        "n": params.n, "p": params.p, "alpha": params.alpha,
         "ell": params.ell, "time": json_f64(o.time), "balancings": o.balancings,
         "balancings_init": o.balancings_init, "balancings_phases": o.balancings_phases,
         "rounds": o.rounds, "brent": json_f64(o.brent),

@@ -235,14 +235,15 @@ impl Run {
 }
 
 impl Render for Run {
-    /// JSON: `shape`, `n`, `p`, `balance`, `schedule`, `nodes`, `makespan`, `work`,
+    /// JSON: `algorithm` (the pseudo-code ids of balance and schedule), `shape`, `n`, `p`, `balance`, `schedule`, `nodes`, `makespan`, `work`,
     /// `first_step`, `bound` (Theorem 1.1), `thm22_bound`, `thm32_bound`, `exact_work`,
     /// `alpha_p`, `ideal`, `speedup`, `efficiency`, `idle_steps`; `assignments` when requested.
     fn json(&self) -> Value {
         let (prm, o, th) = (&self.params, &self.outcome, &self.theory);
         let mut j = object(json!({
             "shape": prm.shape.name(), "n": prm.n, "p": prm.p, "balance": prm.balance.name(),
-            "schedule": prm.schedule.name(), "nodes": o.nodes, "makespan": o.makespan,
+            "schedule": prm.schedule.name(),
+            "algorithm": [prm.balance.name(), prm.schedule.name()], "nodes": o.nodes, "makespan": o.makespan,
             "work": o.work, "first_step": o.first_step, "bound": json_opt(th.thm11),
             "thm22_bound": th.thm22, "thm32_bound": th.thm32, "exact_work": th.work,
             "alpha_p": json_f64(th.alpha), "ideal": json_f64(self.ideal()),

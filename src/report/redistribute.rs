@@ -23,6 +23,7 @@ use crate::model::redistribute::sweep::{
     LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, makespan_sweep_cost,
     rounds_study_cost, rounds_vs_lemma6, sweep_values,
 };
+use crate::model::redistribute::trace::{TraceRound, trace};
 
 /// Which optional parts to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -63,8 +64,14 @@ impl Parts {
         }
         let study = self.study.then(|| study(params, progress)).transpose()?;
         progress.set(1.0);
+        let trace = if self.schedule {
+            trace(report.algorithm, &inst.delta, &report.schedule)
+        } else {
+            Vec::new()
+        };
         Ok(Run {
             params: params.clone(),
+            trace,
             run: report,
             schedule: self.schedule,
             study,
@@ -92,8 +99,9 @@ pub fn study_inputs(params: &RedistParams) -> (usize, i64, usize, u64) {
 /// its table row and CSV line), in bytes: measured 920 B per one-send round and 1.2 kB per
 /// send of the n = 10 000 ring (14.9 GB for its 1.25·10^7 sends) in JSON.
 pub const LISTED_TRANSFER_BYTES: f64 = 1200.0;
-/// Memory of one round listed in the output besides its transfers, in bytes.
-pub const LISTED_ROUND_BYTES: f64 = 100.0;
+/// Memory of one round listed in the output besides its transfers, in bytes (with its trace
+/// entry: the why sentence and up to 32 maximal slices).
+pub const LISTED_ROUND_BYTES: f64 = 1600.0;
 
 /// Refuses to list a schedule of `transfers` transfers in `rounds` rounds whose rows would not
 /// fit the memory limit with the schedule held (on "rounds": the flag that asks for the list;
@@ -195,6 +203,8 @@ pub struct Run {
     pub run: RunReport,
     /// Whether the schedule belongs to the result.
     pub schedule: bool,
+    /// One entry per round of a round-based schedule, with the why (with the schedule).
+    pub trace: Vec<TraceRound>,
     /// The selected study, when computed.
     pub study: Option<StudyResult>,
 }
@@ -237,7 +247,9 @@ fn kind(inst: &RingInstance) -> &'static str {
 impl Render for Run {
     /// JSON: `algorithm`, `n`, `direction`, `homogeneous`, `lower_bound`, `makespan`, `valid`,
     /// `violations`, `rounds`, `flows`, `light`, `bounds`, `checks`, `lp`; `schedule` (one list
-    /// of sends per round) or `transfers` (timed blocks) when asked.
+    /// of sends per round, each citing its pseudo-code `step`) with `trace` (one entry per
+    /// round: `round`, `delta_max`, 1-based `maximal_slices`, `steps`, `text`), or `transfers`
+    /// (timed blocks) when asked.
     fn json(&self) -> Value {
         let (inst, r) = (&self.params.instance, &self.run);
         let bound = |b: &Bound| {
@@ -276,6 +288,17 @@ impl Render for Run {
                     let round =
                         |sends: &Vec<schedule::Send>| sends.iter().map(send).collect::<Value>();
                     o.insert("schedule".into(), rounds.iter().map(round).collect());
+                    let entry = |t: &TraceRound| {
+                        let slices: Vec<[usize; 2]> = t
+                            .maximal_slices
+                            .iter()
+                            .map(|&(a, b)| [a + 1, b + 1])
+                            .collect();
+                        json!({"round": t.round, "delta_max": t.delta_max,
+                               "maximal_slices": slices, "maximal_slices_total": t.slices_total,
+                               "steps": t.steps, "text": t.text})
+                    };
+                    o.insert("trace".into(), self.trace.iter().map(entry).collect());
                 }
                 Schedule::Timed(blocks) => {
                     let block = |b: &schedule::Block| {
@@ -364,6 +387,25 @@ impl Render for Run {
         }
         if self.schedule {
             doc.push(Section::table("schedule", self.schedule_table()));
+            if !self.trace.is_empty() {
+                let header = ["round", "δ_max before", "maximal slices", "steps", "why"];
+                let t = Table::from_rows(&header, &self.trace, |t| {
+                    let slices: Vec<String> = t
+                        .maximal_slices
+                        .iter()
+                        .map(|&(a, b)| format!("P{}…P{}", a + 1, b + 1))
+                        .collect();
+                    let steps: Vec<String> = t.steps.iter().map(u8::to_string).collect();
+                    cells![
+                        t.round,
+                        t.delta_max,
+                        slices.join(" "),
+                        steps.join(" "),
+                        t.text.as_str()
+                    ]
+                });
+                doc.push(Section::table("trace (why each round)", t));
+            }
         }
         if let Some(s) = &self.study {
             doc.push(Section::table(self.study_title(), self.study_table(s)));

@@ -157,7 +157,7 @@ impl Run {
 }
 
 impl Render for Run {
-    /// JSON: `n`, `tau`, `direction`, `optimal`, `py`, `ratio`, `top_cluster`, `processors`
+    /// JSON: `algorithm` (the pseudo-code ids), `n`, `tau`, `direction`, `optimal`, `py`, `ratio`, `top_cluster`, `processors`
     /// (the exact count as a decimal string, always), `processors_f64`, `exhaustive_optimal`,
     /// `one_processor`, `processor_per_node`; `schedule` / `py_schedule` when computed.
     fn json(&self) -> Value {
@@ -166,6 +166,8 @@ impl Render for Run {
         j.insert("n".into(), json!(s.n));
         j.insert("tau".into(), json!(s.tau));
         j.insert("direction".into(), json!(self.params.direction.name()));
+        // The pseudo-code ids of the two algorithms compared (`loadlab pseudocode`).
+        j.insert("algorithm".into(), json!(["fine-grain", "py"]));
         for (key, schedule) in [
             ("schedule", &self.schedule),
             ("py_schedule", &self.py_schedule),

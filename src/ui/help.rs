@@ -58,6 +58,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("F1", "Help for the current model (press again to close)"),
     (
+        "Hover a pseudo-code line",
+        "Highlight what it produced (the redistribution arrows of that step)",
+    ),
+    (
         "F5",
         "Presenter mode on / off (larger type, the picture first)",
     ),
@@ -124,8 +128,9 @@ the pyramid); 1e−6 ≤ β ≤ 1e12 (outside, the pipelined fractions leave f64
 /// About text.
 pub const ABOUT: &str = "loadlab — an interactive explorer of parallel load balancing and \
 scheduling. Each model brings one paper to life: edit the instance, run the paper's algorithms \
-as real simulations, step through them, and compare simulated makespans with the paper's \
-bounds. Every number is also available headless: `loadlab --help`.";
+as real simulations, step through them beside their pseudo-code (the lines of each step \
+highlighted, with why), and compare simulated makespans with the paper's bounds. Every number \
+is also available headless: `loadlab --help`, `loadlab pseudocode`.";
 
 /// Help for the geometric-decaying model (Gil & Matias).
 pub const GEODECAY: &str = "\

@@ -15,6 +15,7 @@ use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
 use crate::preset::{ModelId, ModelParams, Scenario};
 use crate::ui::help;
+use crate::ui::widgets::pseudocode::{self, PseudoStep};
 use crate::ui::widgets::step_bar::StepState;
 use crate::ui::widgets::{busy, error_label};
 
@@ -115,6 +116,12 @@ pub trait Workspace: Default + 'static {
     fn plots(&mut self, ui: &mut Ui, params: &mut Self::Params);
     /// The numbers table.
     fn numbers(&mut self, ui: &mut Ui, params: &mut Self::Params);
+    /// The pseudo-code pane's content at the current step (algorithm ids, active step labels,
+    /// why), called after the picture was drawn; None when the workspace has no stepped
+    /// algorithm to show.
+    fn pseudocode(&self, _params: &Self::Params) -> Option<PseudoStep> {
+        None
+    }
 }
 
 /// The view type and the three view accessors of a workspace whose view state is `self.view`
@@ -240,9 +247,28 @@ impl<W: Workspace> Tab for W {
         }
         // Beside each other when both fit, else one at a time (the toolbar switches).
         let width = ui.available_width();
-        shown.narrow = width < r.picture_min + r.plots.1;
+        // The pseudo-code pane goes beside the picture when it fits there besides the plots
+        // (or when the user put it first: then the plots take turns with the picture);
+        // otherwise it collapses to a strip under the picture (the why and the active lines).
+        let pane_wanted = shown.pseudocode && self.pseudocode(params).is_some();
+        let least = PICTURE_SQUEEZE * r.picture_min + pseudocode::PANE_MIN;
+        let plots_room = if shown.plots { r.plots.1 } else { 0.0 };
+        let pane = if !pane_wanted {
+            Pane::Off
+        } else if width >= least + plots_room || (shown.pseudocode_first && width >= least) {
+            Pane::Beside
+        } else {
+            Pane::Strip
+        };
+        shown.narrow = width < r.picture_min + r.plots.1
+            || (pane == Pane::Beside && width < least + r.plots.1);
         if shown.plots && !shown.narrow {
-            let max = (width - r.picture_min).max(r.plots.1);
+            let taken = if pane == Pane::Beside {
+                r.picture_min + pseudocode::PANE_MIN
+            } else {
+                r.picture_min
+            };
+            let max = (width - taken).max(r.plots.1);
             side(egui::Panel::right((name, "plots")), r.plots, max).show(ui, |ui| {
                 drawn.push(measured(ui, Region::Plots, r.scroll_plots, |ui| {
                     self.plots(ui, params)
@@ -251,15 +277,55 @@ impl<W: Workspace> Tab for W {
         }
         let plots_in_front = shown.plots && shown.narrow && shown.front == Region::Plots;
         egui::CentralPanel::default().show(ui, |ui| {
-            drawn.push(if plots_in_front {
-                measured(ui, Region::Plots, r.scroll_plots, |ui| {
+            if plots_in_front {
+                drawn.push(measured(ui, Region::Plots, r.scroll_plots, |ui| {
                     self.plots(ui, params)
-                })
-            } else {
-                measured(ui, Region::Picture, r.scroll_picture, |ui| {
-                    self.picture(ui, params)
-                })
-            });
+                }));
+                return;
+            }
+            let full = ui.max_rect();
+            let (picture_rect, pane_rect) = match pane {
+                Pane::Off => (full, None),
+                Pane::Beside => {
+                    let w = (full.width() - r.picture_min)
+                        .min(full.width() - PICTURE_SQUEEZE * r.picture_min)
+                        .clamp(pseudocode::PANE_MIN, pseudocode::PANE_MAX);
+                    let (a, b) = full.split_left_right_at_x(full.right() - w);
+                    (a.shrink2(egui::vec2(4.0, 0.0)), Some(b))
+                }
+                Pane::Strip => {
+                    let h = pseudocode::strip_height(ui);
+                    let (a, b) = full.split_top_bottom_at_y(full.bottom() - h);
+                    (a.shrink2(egui::vec2(0.0, 3.0)), Some(b))
+                }
+            };
+            let mut child = ui.new_child(egui::UiBuilder::new().max_rect(picture_rect));
+            child.set_clip_rect(picture_rect.intersect(ui.clip_rect()));
+            drawn.push(measured(
+                &mut child,
+                Region::Picture,
+                r.scroll_picture,
+                |ui| self.picture(ui, params),
+            ));
+            if let (Some(rect), Some(step)) = (pane_rect, self.pseudocode(params)) {
+                let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
+                let mut child = ui
+                    .new_child(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(6.0, 2.0))));
+                child.set_clip_rect(rect.intersect(ui.clip_rect()));
+                if pane == Pane::Strip {
+                    ui.painter().hline(rect.x_range(), rect.top(), stroke);
+                    if pseudocode::strip(&mut child, name, &step) {
+                        shown.pseudocode_first = true;
+                    }
+                } else {
+                    ui.painter().vline(rect.left(), rect.y_range(), stroke);
+                    // Put first on a narrow window: it may go back to a strip.
+                    let first = shown.pseudocode_first && shown.narrow;
+                    if pseudocode::pane(&mut child, name, &step, first) {
+                        shown.pseudocode_first = false;
+                    }
+                }
+            }
         });
         drawn
     }
@@ -317,6 +383,18 @@ impl<W: Workspace> Tab for W {
         }
     }
 }
+
+/// Where the pseudo-code pane goes this frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pane {
+    Off,
+    Beside,
+    Strip,
+}
+
+/// Beside the pseudo-code pane the picture may get this share of its preferred narrowest
+/// width ([`Regions::picture_min`]) before the pane goes below it instead.
+const PICTURE_SQUEEZE: f32 = 0.8;
 
 /// The two regions that scroll when their content does not fit.
 #[derive(Clone, Copy)]
@@ -385,6 +463,11 @@ pub struct Shown {
     pub plots: bool,
     /// The numbers strip.
     pub numbers: bool,
+    /// The pseudo-code pane (beside the picture, or a strip below it on a narrow window).
+    pub pseudocode: bool,
+    /// Keep the pseudo-code pane beside the picture on a narrow window, the plots taking
+    /// turns with the picture.
+    pub pseudocode_first: bool,
     /// On a narrow window, which of picture and plots is in front.
     pub front: Region,
     /// Set by the shell when picture and plots do not fit side by side.
@@ -398,6 +481,8 @@ impl Default for Shown {
             controls: true,
             plots: true,
             numbers: true,
+            pseudocode: true,
+            pseudocode_first: false,
             front: Region::Picture,
             narrow: false,
         }
@@ -405,18 +490,22 @@ impl Default for Shown {
 }
 
 impl Shown {
-    /// What presenter mode starts with: the picture as big as the window allows, the plots.
+    /// What presenter mode starts with: the picture as big as the window allows, the
+    /// pseudo-code beside it, the plots (in turn with the picture when the window is narrow).
     pub const PRESENTER: Shown = Shown {
         controls: false,
         plots: true,
         numbers: false,
+        pseudocode: true,
+        pseudocode_first: true,
         front: Region::Picture,
         narrow: false,
     };
 
     /// The strip of toggles above the workspace.
     fn toggles(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped: at large type on a small screen the toggles take two rows.
+        ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new("Show:").weak());
             ui.toggle_value(&mut self.controls, "Controls panel")
                 .on_hover_text("The instance and algorithm controls (left)");
@@ -424,6 +513,12 @@ impl Shown {
                 .on_hover_text("The comparison plots (right, or in turn with the picture)");
             ui.toggle_value(&mut self.numbers, "Numbers panel")
                 .on_hover_text("The numbers table (bottom)");
+            ui.toggle_value(&mut self.pseudocode, "Pseudo-code panel")
+                .on_hover_text(
+                    "The algorithm's pseudo-code, the current step's lines highlighted, and why \
+                     (beside the picture, or a strip below it on a narrow window)",
+                );
+
             if self.plots && self.narrow {
                 ui.separator();
                 ui.label(egui::RichText::new("In front:").weak())

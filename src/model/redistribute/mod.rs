@@ -114,3 +114,4 @@ pub mod run;
 pub mod schedule;
 pub mod sweep;
 pub mod system6;
+pub mod trace;

@@ -11,6 +11,7 @@ pub mod form;
 pub mod gantt;
 pub mod heatmap;
 pub mod palette;
+pub mod pseudocode;
 pub mod result_table;
 pub mod ring;
 pub mod slider;

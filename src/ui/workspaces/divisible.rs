@@ -22,6 +22,8 @@ use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::{busy, error_label};
 use crate::ui::workspace::{Regions, Workspace, jobs, nothing_runs, repainter, view_accessors};
 
+/// Height the Gantt chart keeps under the network picture.
+const GANTT_KEEP: f32 = 210.0;
 /// Number of β values in the β sweep.
 const BETA_POINTS: usize = 61;
 /// What the β sliders' rails cover (any valid β can be typed).
@@ -39,6 +41,8 @@ pub struct DivisibleView {
     pub gantt: GanttView,
     /// Draw only what has happened up to the cursor.
     pub reveal: bool,
+    /// Draw the network with each link's transfer in the current slot.
+    pub network: bool,
     /// h plot axes.
     pub h_plot: PlotView,
     /// β plot axes.
@@ -56,6 +60,7 @@ impl Default for DivisibleView {
             step: StepState::default(),
             gantt: GanttView::default(),
             reveal: false,
+            network: false,
             // T_N spans β .. β/N: log y by default; β sweeps are log-spaced.
             h_plot: PlotView {
                 log_x: false,
@@ -249,6 +254,8 @@ impl Workspace for DivisiblePanel {
             }
             ui.checkbox(&mut self.view.reveal, "reveal up to cursor")
                 .on_hover_text("Draw only what has happened by the step bar's time");
+            ui.checkbox(&mut self.view.network, "network")
+                .on_hover_text("Draw the network: what each link carries and each level does in the current slot");
         });
         let Some(t) = self.timeline(params).cloned() else {
             error_label(
@@ -324,6 +331,9 @@ impl Workspace for DivisiblePanel {
             ));
         }
         step_caption(ui, &label(step), detail.as_deref());
+        if self.view.network {
+            super::divisible_network::network(ui, &t, prev, cursor, GANTT_KEEP);
+        }
         let rows = t
             .levels
             .iter()
@@ -448,6 +458,18 @@ impl Workspace for DivisiblePanel {
         if self.sweeps_cancelled() && ui.button("Recompute sweeps").clicked() {
             self.request_sweeps(ui.ctx(), params, true);
         }
+    }
+    fn pseudocode(
+        &self,
+        params: &DivisibleParams,
+    ) -> Option<crate::ui::widgets::pseudocode::PseudoStep> {
+        let t = self.timeline(params)?;
+        let e = crate::model::explain::divisible(t, self.view.step.step);
+        Some(crate::ui::widgets::pseudocode::PseudoStep {
+            algorithms: vec![t.method.name()],
+            active: e.active,
+            why: e.why,
+        })
     }
     fn numbers(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         let params = &*params;

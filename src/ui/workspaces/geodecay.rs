@@ -526,6 +526,35 @@ impl Workspace for GeodecayPanel {
             }
         }
     }
+    fn pseudocode(&self, params: &GeoParams) -> Option<crate::ui::widgets::pseudocode::PseudoStep> {
+        use crate::model::explain;
+        let o = &self.current(params)?.selected;
+        let id = explain::geodecay_id(o.policy);
+        let e = explain::geodecay(o, self.view.step.step, params.ell, params.every).unwrap_or_else(
+            || explain::Explained {
+                active: vec![(
+                    id,
+                    match o.policy {
+                        Policy::Improved => "final",
+                        Policy::Standard => "stop",
+                        _ => "end",
+                    },
+                )],
+                why: format!(
+                    "Done after {} rounds: T = {} with {} balancing(s) of cost ℓ = {}",
+                    o.rounds,
+                    crate::ui::widgets::format_value(o.time),
+                    o.balancings,
+                    crate::ui::widgets::format_value(params.ell)
+                ),
+            },
+        );
+        Some(crate::ui::widgets::pseudocode::PseudoStep {
+            algorithms: vec![id],
+            active: e.active,
+            why: e.why,
+        })
+    }
     fn numbers(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         let params = &*params;
         ui.heading("Numbers");

@@ -503,6 +503,34 @@ impl Workspace for KsbfPanel {
             }
         }
     }
+    fn pseudocode(
+        &self,
+        params: &KsbfParams,
+    ) -> Option<crate::ui::widgets::pseudocode::PseudoStep> {
+        use crate::model::explain;
+        let ev = self.current(params)?;
+        let trace = ev.outcome.trace.as_ref()?;
+        let k = self.view.step.step;
+        let (b, s) = (params.balance.name(), params.schedule.name());
+        let mut e = match trace.steps.get(k) {
+            Some(st) => explain::ksbf(st, k, params.p, params.balance, params.schedule),
+            None => explain::Explained {
+                active: vec![],
+                why: format!(
+                    "Done: all {} nodes ran in {} steps on {} PEs (every queue empty)",
+                    ev.outcome.nodes, ev.outcome.makespan, params.p
+                ),
+            },
+        };
+        if k == 0 {
+            e.active.insert(0, (b, "0"));
+        }
+        Some(crate::ui::widgets::pseudocode::PseudoStep {
+            algorithms: vec![b, s],
+            active: e.active,
+            why: e.why,
+        })
+    }
     fn numbers(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
         ui.heading("Numbers");

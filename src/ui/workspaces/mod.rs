@@ -3,6 +3,7 @@
 //! from `crate::model`.
 
 pub mod divisible;
+mod divisible_network;
 pub mod geodecay;
 pub mod ksbf;
 pub mod redistribute;

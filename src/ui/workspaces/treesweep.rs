@@ -387,6 +387,67 @@ impl Workspace for TreeSweepPanel {
         };
         compare_plot(ui, "ts_plot_view", &plot, &mut self.view.plot_view);
     }
+    fn pseudocode(
+        &self,
+        params: &TreeSweepParams,
+    ) -> Option<crate::ui::widgets::pseudocode::PseudoStep> {
+        use crate::model::explain;
+        use crate::ui::widgets::pseudocode::PseudoStep;
+        let ev = self.evaluated.as_ref().filter(|e| &e.params == params)?;
+        let k = self.view.step.step;
+        let sol = &ev.sol;
+        Some(match self.view.shown {
+            Shown::FineGrain => match explain::fine_grain(&sol.trace.steps, k, &sol.fine_grain) {
+                Some(e) => PseudoStep {
+                    algorithms: vec!["fine-grain"],
+                    active: e.active,
+                    why: e.why,
+                },
+                None => PseudoStep::of(
+                    "fine-grain",
+                    &["1", "2"],
+                    format!(
+                        "Done: PE 0 ran the top cluster ({} nodes) and every external subtree ran on its own PEs as a copy of the leftmost one of its height (Step 2): T*({}) = {}",
+                        sol.top_cluster_size,
+                        sol.n,
+                        fmt(sol.t_star)
+                    ),
+                ),
+            },
+            Shown::Py => {
+                let nodes = self.node_steps(ev).len();
+                if nodes == 0 {
+                    PseudoStep::of(
+                        "py",
+                        &[],
+                        format!(
+                            "P.Y's schedule is drawn for n ≤ 10 only; its makespan T_PY({}) = {} comes from the recursion of Step 3",
+                            sol.n,
+                            fmt(sol.t_py)
+                        ),
+                    )
+                } else if k < nodes {
+                    let e = explain::py(k, nodes, sol.tau);
+                    PseudoStep {
+                        algorithms: vec!["py"],
+                        active: e.active,
+                        why: e.why,
+                    }
+                } else {
+                    PseudoStep::of(
+                        "py",
+                        &["3"],
+                        format!(
+                            "Done: T_PY({}) = {}, T*/T_PY = {}",
+                            sol.n,
+                            fmt(sol.t_py),
+                            fmt(sol.t_star / sol.t_py)
+                        ),
+                    )
+                }
+            }
+        })
+    }
     fn numbers(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         let params = &*params;
         ui.heading("Numbers");

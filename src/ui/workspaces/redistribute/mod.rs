@@ -42,6 +42,7 @@ use crate::ui::widgets::compare_plot::{
 use crate::ui::widgets::form::choices;
 use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
+use crate::ui::widgets::pseudocode::PseudoStep;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::ring::{RingArc, RingArrow, RingDrawing, RingEvent, RingNode, ring};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
@@ -106,6 +107,8 @@ struct Cursor {
     moving: Vec<Moving>,
     round: Option<Alg3Round>,
     slices: Vec<(usize, usize, i64)>,
+    /// What the pseudo-code pane shows at this step.
+    explained: Option<PseudoStep>,
 }
 
 /// Text fields of the generators and vector operations.
@@ -195,6 +198,12 @@ impl Workspace for RedistPanel {
         let errors = std::mem::take(&mut self.errors);
         self.picture_ui(ui, params, &errors);
         self.errors = errors;
+    }
+    fn pseudocode(&self, params: &RedistParams) -> Option<PseudoStep> {
+        self.current(params)?;
+        let key = (self.evaluated.version() as usize, self.view.step.step);
+        let c = self.cursor.as_ref().filter(|c| c.key == key)?;
+        c.explained.clone()
     }
     fn plots(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         self.plots_ui(ui, params);

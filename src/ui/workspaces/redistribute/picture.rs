@@ -13,6 +13,8 @@ const BAR_LIMIT: usize = 300;
 const LOWER_MIN: f32 = 110.0;
 /// Height the ring keeps at least.
 const RING_MIN: f32 = 160.0;
+/// Narrowest picture whose arrows' legend fits on two rows.
+const LEGEND_TWO_ROWS: f32 = 640.0;
 /// A picture this many times wider than tall shows the ring and the chart side by side.
 const SIDE_BY_SIDE: f32 = 1.8;
 /// Largest number of rows of the Gantt chart.
@@ -131,7 +133,7 @@ impl Cursor {
     ) -> Self {
         let pos = key.1;
         let before = delta_at(inst, &report.schedule, times, pos);
-        let (moving, after) = match &report.schedule {
+        let (moving, after): (Vec<Moving>, Vec<i64>) = match &report.schedule {
             Schedule::Rounds { rounds, c } => {
                 let sends = rounds.get(pos).map(Vec::as_slice).unwrap_or_default();
                 let mut after = before.clone();
@@ -184,6 +186,7 @@ impl Cursor {
             }
             _ => Vec::new(),
         };
+        let explained = explain(inst, report, times, pos, &before, moving.as_slice());
         Cursor {
             key,
             before,
@@ -191,6 +194,7 @@ impl Cursor {
             moving,
             round,
             slices,
+            explained,
         }
     }
 }
@@ -302,12 +306,18 @@ impl RedistPanel {
             .as_ref()
             .map(|r| r.maximal_processors.clone())
             .unwrap_or_default();
+        // A pseudo-code line hovered in the pane: its sends stand out, the others fade.
+        let hovered_step =
+            crate::ui::widgets::pseudocode::hovered(ui.ctx(), "redistribute").map(|(_, step)| step);
         let arrows_drawn: Vec<RingArrow> = arrows
             .iter()
             .map(|m| RingArrow {
                 from: m.from,
                 to: m.to,
-                color: step_color(m.step),
+                color: match &hovered_step {
+                    Some(h) if *h != m.step.to_string() => step_color(m.step).gamma_multiply(0.2),
+                    _ => step_color(m.step),
+                },
                 label: if m.step > 0 {
                     format!("{}", m.step)
                 } else {
@@ -364,10 +374,19 @@ impl RedistPanel {
         } else {
             // The ring takes what the arrows' legend and the lower chart leave, at most 66 %
             // of the room: the whole picture fits its room.
-            let reserved = if legend { 2.5 * line } else { 0.0 };
-            let height = (room.y - reserved - LOWER_MIN)
+            // The legend wraps to a third row in a narrow picture (beside the pseudo-code).
+            // There the δ chart's legend goes above the bars too: the chart keeps more and
+            // the ring may get smaller.
+            let narrow = room.x < LEGEND_TWO_ROWS;
+            let (legend_rows, lower_min, ring_min) = if narrow {
+                (3.6, LOWER_MIN + 20.0, RING_MIN - 30.0)
+            } else {
+                (2.5, LOWER_MIN, RING_MIN)
+            };
+            let reserved = if legend { legend_rows * line } else { 0.0 };
+            let height = (room.y - reserved - lower_min)
                 .min(room.y * 0.66)
-                .max(RING_MIN.min(room.y));
+                .max(ring_min.min(room.y));
             let events = ring(ui, "rd_ring", &drawing, height);
             if legend {
                 arrows_legend(ui);
@@ -796,4 +815,96 @@ fn sends_list(
             );
         }
     });
+}
+
+/// The pseudo-code pane at position `pos`: the round's trace entry for round-based schedules,
+/// the links busy at that time for the timed ones.
+fn explain(
+    inst: &RingInstance,
+    report: &RunReport,
+    times: &[f64],
+    pos: usize,
+    before: &[i64],
+    moving: &[Moving],
+) -> Option<PseudoStep> {
+    use crate::model::redistribute::trace::{active_lines, round_entry};
+    let id = report.algorithm.name();
+    let id: &'static str = crate::model::pseudocode::find(id)?.id;
+    match &report.schedule {
+        Schedule::Rounds { rounds, .. } => {
+            let Some(sends) = rounds.get(pos) else {
+                let why = if before.iter().all(|&d| d == 0) {
+                    format!(
+                        "δ_max = 0 after {} round{}: the ring is balanced and Step 2 stops",
+                        rounds.len(),
+                        if rounds.len() == 1 { "" } else { "s" }
+                    )
+                } else {
+                    "the rounds ran out with items still misplaced (the printed reading fails here)"
+                        .to_owned()
+                };
+                let last = if report.algorithm == Algorithm::Alg1 {
+                    "3"
+                } else {
+                    "2"
+                };
+                return Some(PseudoStep::of(id, &[last], why));
+            };
+            let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, sends);
+            Some(PseudoStep::of(
+                id,
+                &active_lines(report.algorithm, &t),
+                t.text,
+            ))
+        }
+        Schedule::Timed(_) => {
+            let t = times.get(pos).copied().unwrap_or(0.0);
+            let busy = moving.len();
+            let lp = report.lp.as_ref();
+            match report.algorithm {
+                Algorithm::Alg2 => Some(PseudoStep::of(
+                    id,
+                    if busy > 0 { &["3", "4"] } else { &["1", "2"] },
+                    format!(
+                        "t = {}: {busy} link(s) busy — every P_{{start+l}} sends its δ_{{start,start+l}} items to its successor as soon as it holds each (Step 4); Lemma 5: the run ends at {}",
+                        fmt(t),
+                        fmt(report.makespan)
+                    ),
+                )),
+                _ => {
+                    let cw = moving
+                        .iter()
+                        .filter(|m| m.to == (m.from + 1) % inst.n())
+                        .count();
+                    let ccw = busy - cw;
+                    let mut lines = vec![];
+                    if pos == 0 {
+                        lines.extend(["S6", "S12", "R", "P1"]);
+                    }
+                    if cw > 0 {
+                        lines.extend(["L9a", "A1"]);
+                    }
+                    if ccw > 0 {
+                        lines.extend(["L9b", "A1"]);
+                    }
+                    let sol = lp.map_or(String::new(), |s| {
+                        format!(
+                            "integer optimum R_1 = {} (rational {}), τ = {}; ",
+                            s.x_int,
+                            fmt(s.x_rational),
+                            fmt(s.tau_int)
+                        )
+                    });
+                    Some(PseudoStep::of(
+                        id,
+                        &lines,
+                        format!(
+                            "t = {}: {sol}{cw} link(s) carry items to P_{{i+1}} (from time 0), {ccw} to P_{{i−1}} (after the P_{{i+1}} sends and P_{{i−1}}'s other reception)",
+                            fmt(t)
+                        ),
+                    ))
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,226 @@
+//! The pseudo-code pane: the algorithms a stepped workspace runs (from
+//! [`crate::model::pseudocode`]), the lines of the current step highlighted, and the step's
+//! "why" with the instance's numbers, large. Hovering a line publishes its step label so the
+//! picture can highlight what that line produced ([`hovered`]).
+//!
+//! Accessibility: every line is one label `"{step}  {text}"`, prefixed with `"▶ "` when it
+//! is active in the current step (the UI tests read the highlighted lines that way); the why is
+//! a label starting with `"Why: "`.
+
+use egui::text::LayoutJob;
+use egui::{Align, Color32, FontId, RichText, TextFormat, Ui};
+
+use crate::model::pseudocode::{self, Line};
+
+/// What the pane shows for the current step.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PseudoStep {
+    /// The algorithms shown (ids of [`crate::model::pseudocode`]), in order.
+    pub algorithms: Vec<&'static str>,
+    /// The active lines, as (algorithm id, step label).
+    pub active: Vec<(&'static str, &'static str)>,
+    /// Why the step does what it does, with the instance's numbers.
+    pub why: String,
+}
+
+impl PseudoStep {
+    /// A step of one algorithm whose active lines are `labels` (labels not in its pseudo-code
+    /// are dropped).
+    pub fn of(id: &'static str, labels: &[&str], why: impl Into<String>) -> Self {
+        let active = pseudocode::find(id)
+            .map(|a| {
+                labels
+                    .iter()
+                    .filter_map(|s| a.line(s).map(|l| (a.id, l.step)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        PseudoStep {
+            algorithms: vec![id],
+            active,
+            why: why.into(),
+        }
+    }
+}
+
+/// Narrowest the pane may get beside the picture.
+pub const PANE_MIN: f32 = 220.0;
+/// Widest it gets.
+pub const PANE_MAX: f32 = 430.0;
+
+fn hover_id(model: &str) -> egui::Id {
+    egui::Id::unique(("pseudocode-hover", model.to_owned()))
+}
+
+/// The step label of the line hovered in `model`'s pane last frame, with its algorithm id.
+pub fn hovered(ctx: &egui::Context, model: &str) -> Option<(String, String)> {
+    ctx.data(|d| d.get_temp::<Option<(String, String)>>(hover_id(model)))
+        .flatten()
+}
+
+/// The accessible text of a line.
+pub fn line_text(line: &Line, active: bool) -> String {
+    format!(
+        "{}{}  {}",
+        if active { "▶ " } else { "" },
+        line.step,
+        line.text
+    )
+}
+
+/// Draws the pane for `model` (scrolls when it does not fit); with `collapsible`, a button
+/// folds it back to a strip under the picture: true when it was clicked.
+pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> bool {
+    let mut collapse = false;
+    if collapsible {
+        collapse = ui
+            .small_button("▾ Pseudo-code as a strip")
+            .on_hover_text("Fold the pseudo-code to a strip under the picture and bring the plots back beside it")
+            .clicked();
+    }
+    let body = egui::TextStyle::Body.resolve(ui.style()).size;
+    let mono = egui::TextStyle::Monospace.resolve(ui.style()).size;
+    let strong = ui.visuals().strong_text_color();
+    let text_color = ui.visuals().text_color();
+    let weak = ui.visuals().weak_text_color();
+    let sel = ui.visuals().selection.bg_fill;
+    let active_fill = Color32::from_rgba_unmultiplied(sel.r(), sel.g(), sel.b(), 90);
+    let hover_fill = ui.visuals().widgets.hovered.weak_bg_fill;
+    let mut now_hovered = None;
+    // Scroll the first active line into view once per change of the active set.
+    let mem = egui::Id::unique(("pseudocode-active", model.to_owned()));
+    let key = format!("{:?}", step.active);
+    let changed = ui.ctx().data(|d| d.get_temp::<String>(mem)) != Some(key.clone());
+    ui.ctx().data_mut(|d| d.insert_temp(mem, key));
+    // The why stays on top (it scrolls on its own when very long); the lines scroll below.
+    egui::ScrollArea::vertical()
+        .id_salt(("pseudocode-why", model))
+        .max_height(ui.available_height() * 0.45)
+        .show(ui, |ui| {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!("Why: {}", step.why))
+                        .font(FontId::proportional(body * 1.2))
+                        .color(strong),
+                )
+                .wrap(),
+            );
+        });
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt(("pseudocode", model))
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let mut scrolled = false;
+            for id in &step.algorithms {
+                let Some(alg) = pseudocode::find(id) else {
+                    continue;
+                };
+                ui.label(RichText::new(alg.title).strong());
+                for line in alg.lines {
+                    let active = step.active.contains(&(alg.id, line.step));
+                    let mut job = LayoutJob::default();
+                    job.wrap.max_width = ui.available_width() - 8.0;
+                    let color = if active { strong } else { text_color };
+                    job.append(
+                        &format!("{}{:>5}  ", if active { "▶ " } else { "" }, line.step),
+                        0.0,
+                        TextFormat::simple(
+                            FontId::monospace(mono),
+                            if active { strong } else { weak },
+                        ),
+                    );
+                    job.append(
+                        line.text,
+                        0.0,
+                        TextFormat::simple(FontId::proportional(body), color),
+                    );
+                    if line.note.is_some() {
+                        job.append(
+                            "  (loadlab)",
+                            0.0,
+                            TextFormat::simple(FontId::proportional(body * 0.85), weak),
+                        );
+                    }
+                    let frame = egui::Frame::new()
+                        .inner_margin(egui::Margin::symmetric(4, 1))
+                        .corner_radius(3.0);
+                    let was_hovered = hovered(ui.ctx(), model)
+                        .is_some_and(|(a, s)| a == alg.id && s == line.step);
+                    let frame = if active {
+                        frame.fill(active_fill)
+                    } else if was_hovered {
+                        frame.fill(hover_fill)
+                    } else {
+                        frame
+                    };
+                    let r = frame
+                        .show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            ui.add(egui::Label::new(job).sense(egui::Sense::hover()))
+                        })
+                        .inner;
+                    let r = match line.note {
+                        Some(n) => r.on_hover_text(format!("loadlab: {n}")),
+                        None => r.on_hover_text(format!(
+                            "Step {} of {} — hover to highlight what it produced",
+                            line.step, alg.id
+                        )),
+                    };
+                    if r.hovered() {
+                        now_hovered = Some((alg.id.to_owned(), line.step.to_owned()));
+                    }
+                    if active && changed && !scrolled {
+                        r.scroll_to_me(Some(Align::Center));
+                        scrolled = true;
+                    }
+                }
+                ui.add_space(4.0);
+            }
+        });
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(hover_id(model), now_hovered));
+    collapse
+}
+
+/// Height of the collapsed strip: two rows of body text and margins.
+pub fn strip_height(ui: &Ui) -> f32 {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    2.0 * row + 3.0 * ui.spacing().item_spacing.y + 8.0
+}
+
+/// The collapsed pane, under the picture on a narrow window: the why on one row (whole on
+/// hover) and the active lines' labels, with a button that puts the pane beside the picture.
+/// True when that button was clicked.
+pub fn strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
+    let _ = model;
+    ui.add(egui::Label::new(RichText::new(format!("Why: {}", step.why)).strong()).truncate())
+        .on_hover_text(&step.why);
+    let mut clicked = false;
+    ui.horizontal(|ui| {
+        clicked = ui
+            .button("Pseudo-code beside ▸")
+            .on_hover_text("Show the whole pseudo-code beside the picture (the plots then take turns with the picture)")
+            .clicked();
+        let titles: Vec<String> = step
+            .algorithms
+            .iter()
+            .map(|id| {
+                let lines: Vec<&str> = step
+                    .active
+                    .iter()
+                    .filter(|(a, _)| a == id)
+                    .map(|(_, s)| *s)
+                    .collect();
+                let name = pseudocode::find(id).map_or(*id, |a| a.id);
+                if lines.is_empty() {
+                    name.to_owned()
+                } else {
+                    format!("{name}: lines {}", lines.join(", "))
+                }
+            })
+            .collect();
+        ui.add(egui::Label::new(RichText::new(titles.join(" · ")).weak()).truncate());
+    });
+    clicked
+}
