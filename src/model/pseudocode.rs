@@ -97,122 +97,99 @@ const ALG2_LINES: &[Line] = &[
 ];
 
 /// Steps 1–24 of Algorithm 3, shared by both readings.
-macro_rules! alg3_common {
-    () => {
-        [
-            l("1", "δ_max ← max{ max_i |δ_i|, max over non-trivial slices ⌈|δ_{k,l}|/2⌉ } (Lemma 6's value, in rounds)"),
-            l("2", "if δ_max ≥ 1 (else the ring is balanced: stop):"),
-            l("3", "  if δ_max ≠ 2:"),
-            l("4", "    for every slice C_{k,l} with δ_{k,l} > 1 and ⌈|δ_{k,l}|/2⌉ = δ_max (it must lose 2 items per round):"),
-            l("5", "      P_k sends one item to P_{k−1} during [(s − 1)c, s·c["),
-            l("6", "      P_l sends one item to P_{l+1}"),
-            l("7", "    for every slice C_{k,l} with δ_{k,l} < −1 and ⌈|δ_{k,l}|/2⌉ = δ_max (it must gain 2 items per round):"),
-            l("8", "      P_{k−1} sends one item to P_k"),
-            l("9", "      P_{l+1} sends one item to P_l"),
-            l("10", "  else (δ_max = 2: Steps 4–9 could break one-port, Figures 4, 5 and 8):"),
-            l("11", "    for every slice C_{k,l} with δ_{k,l} ≥ 3:"),
-            l("12", "      P_l sends one item to P_{l+1}"),
-            l("13", "    for every slice C_{k,l} with δ_{k,l} = 4:"),
-            l("14", "      P_k sends one item to P_{k−1}"),
-            l("15", "    for every slice C_{k,l} with δ_{k,l} ≤ −3:"),
-            l("16", "      P_{k−1} sends one item to P_k"),
-            l("17", "    for every slice C_{k,l} with δ_{k,l} = −4:"),
-            l("18", "      P_{l+1} sends one item to P_l"),
-            l("19", "  for every P_i with δ_i = δ_max:"),
-            l("20", "    if no earlier step makes P_i send this round:"),
-            l("21", "      P_i sends one item to P_{i+1}"),
-            l("22", "  for every P_i with δ_i = −δ_max:"),
-            l("23", "    if no earlier step makes P_i receive this round:"),
-            l("24", "      P_{i−1} sends one item to P_i"),
-        ]
-    };
+const ALG3_COMMON: &[Line] = &[
+    l(
+        "1",
+        "δ_max ← max{ max_i |δ_i|, max over non-trivial slices ⌈|δ_{k,l}|/2⌉ } (Lemma 6's value, in rounds)",
+    ),
+    l("2", "if δ_max ≥ 1 (else the ring is balanced: stop):"),
+    l("3", "  if δ_max ≠ 2:"),
+    l(
+        "4",
+        "    for every slice C_{k,l} with δ_{k,l} > 1 and ⌈|δ_{k,l}|/2⌉ = δ_max (it must lose 2 items per round):",
+    ),
+    l(
+        "5",
+        "      P_k sends one item to P_{k−1} during [(s − 1)c, s·c[",
+    ),
+    l("6", "      P_l sends one item to P_{l+1}"),
+    l(
+        "7",
+        "    for every slice C_{k,l} with δ_{k,l} < −1 and ⌈|δ_{k,l}|/2⌉ = δ_max (it must gain 2 items per round):",
+    ),
+    l("8", "      P_{k−1} sends one item to P_k"),
+    l("9", "      P_{l+1} sends one item to P_l"),
+    l(
+        "10",
+        "  else (δ_max = 2: Steps 4–9 could break one-port, Figures 4, 5 and 8):",
+    ),
+    l("11", "    for every slice C_{k,l} with δ_{k,l} ≥ 3:"),
+    l("12", "      P_l sends one item to P_{l+1}"),
+    l("13", "    for every slice C_{k,l} with δ_{k,l} = 4:"),
+    l("14", "      P_k sends one item to P_{k−1}"),
+    l("15", "    for every slice C_{k,l} with δ_{k,l} ≤ −3:"),
+    l("16", "      P_{k−1} sends one item to P_k"),
+    l("17", "    for every slice C_{k,l} with δ_{k,l} = −4:"),
+    l("18", "      P_{l+1} sends one item to P_l"),
+    l("19", "  for every P_i with δ_i = δ_max:"),
+    l("20", "    if no earlier step makes P_i send this round:"),
+    l("21", "      P_i sends one item to P_{i+1}"),
+    l("22", "  for every P_i with δ_i = −δ_max:"),
+    l("23", "    if no earlier step makes P_i receive this round:"),
+    l("24", "      P_{i−1} sends one item to P_i"),
+];
+
+/// `head`, then `tail`, as one array of `N = head.len() + tail.len()` lines (for consts).
+const fn join<const N: usize>(head: &[Line], tail: &[Line]) -> [Line; N] {
+    assert!(N == head.len() + tail.len());
+    let mut out = [l("", ""); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < head.len() {
+            head[i]
+        } else {
+            tail[i - head.len()]
+        };
+        i += 1;
+    }
+    out
 }
 
-const ALG3_LITERAL_LINES: &[Line] = &{
-    let c = alg3_common!();
-    [
-        c[0],
-        c[1],
-        c[2],
-        c[3],
-        c[4],
-        c[5],
-        c[6],
-        c[7],
-        c[8],
-        c[9],
-        c[10],
-        c[11],
-        c[12],
-        c[13],
-        c[14],
-        c[15],
-        c[16],
-        c[17],
-        c[18],
-        c[19],
-        c[20],
-        c[21],
-        c[22],
-        c[23],
-        l("25", "  if δ_max = 1:"),
-        l(
-            "26",
-            "    for every P_i with δ_i = 0 (one pass, i = 1 … n, as printed):",
-        ),
-        l("27", "      if P_{i−1} sends to P_i this round:"),
-        l("28", "        P_i sends one item to P_{i+1} (it forwards)"),
-        l("29", "      if P_{i+1} sends to P_i this round:"),
-        l("30", "        P_i sends one item to P_{i−1}"),
-        l("31", "  recursive call for round s + 1"),
-    ]
-};
+const ALG3_LITERAL_TAIL: &[Line] = &[
+    l("25", "  if δ_max = 1:"),
+    l(
+        "26",
+        "    for every P_i with δ_i = 0 (one pass, i = 1 … n, as printed):",
+    ),
+    l("27", "      if P_{i−1} sends to P_i this round:"),
+    l("28", "        P_i sends one item to P_{i+1} (it forwards)"),
+    l("29", "      if P_{i+1} sends to P_i this round:"),
+    l("30", "        P_i sends one item to P_{i−1}"),
+    l("31", "  recursive call for round s + 1"),
+];
+const ALG3_LITERAL_LINES: &[Line] =
+    &join::<{ ALG3_COMMON.len() + ALG3_LITERAL_TAIL.len() }>(ALG3_COMMON, ALG3_LITERAL_TAIL);
 
-const ALG3_LINES: &[Line] = &{
-    let c = alg3_common!();
-    [
-        c[0],
-        c[1],
-        c[2],
-        c[3],
-        c[4],
-        c[5],
-        c[6],
-        c[7],
-        c[8],
-        c[9],
-        c[10],
-        c[11],
-        c[12],
-        c[13],
-        c[14],
-        c[15],
-        c[16],
-        c[17],
-        c[18],
-        c[19],
-        c[20],
-        c[21],
-        c[22],
-        c[23],
-        l("25", "  if δ_max = 1:"),
-        ours(
-            "26",
-            "    for every P_i with δ_i = 0, repeated until nothing changes (chains forward along their whole length, across P_n → P_1 too):",
-            "loadlab's reading: the printed single pass cuts a chain of zero processors that wraps past P_n and then misses Lemma 8's round count",
-        ),
-        l("27", "      if P_{i−1} sends to P_i this round:"),
-        l("28", "        P_i sends one item to P_{i+1} (it forwards)"),
-        l("29", "      if P_{i+1} sends to P_i this round:"),
-        l("30", "        P_i sends one item to P_{i−1}"),
-        ours(
-            "32",
-            "  feeding: a P_i with δ_i ≤ 0 that some step makes send without receiving is fed by its neighbour on the other side this round (a feeder with δ ≤ 0 is fed in turn)",
-            "loadlab's correction, not in the paper: as printed, a processor with δ_i ≤ 0 may be made to send an item it does not hold (possession fails with the minimal loads); feeding keeps one-port and possession, and Lemma 8's round count is checked on every tested ring",
-        ),
-        l("31", "  recursive call for round s + 1"),
-    ]
-};
+const ALG3_TAIL: &[Line] = &[
+    l("25", "  if δ_max = 1:"),
+    ours(
+        "26",
+        "    for every P_i with δ_i = 0, repeated until nothing changes (chains forward along their whole length, across P_n → P_1 too):",
+        "loadlab's reading: the printed single pass cuts a chain of zero processors that wraps past P_n and then misses Lemma 8's round count",
+    ),
+    l("27", "      if P_{i−1} sends to P_i this round:"),
+    l("28", "        P_i sends one item to P_{i+1} (it forwards)"),
+    l("29", "      if P_{i+1} sends to P_i this round:"),
+    l("30", "        P_i sends one item to P_{i−1}"),
+    ours(
+        "32",
+        "  feeding: a P_i with δ_i ≤ 0 that some step makes send without receiving is fed by its neighbour on the other side this round (a feeder with δ ≤ 0 is fed in turn)",
+        "loadlab's correction, not in the paper: as printed, a processor with δ_i ≤ 0 may be made to send an item it does not hold (possession fails with the minimal loads); feeding keeps one-port and possession, and Lemma 8's round count is checked on every tested ring",
+    ),
+    l("31", "  recursive call for round s + 1"),
+];
+const ALG3_LINES: &[Line] =
+    &join::<{ ALG3_COMMON.len() + ALG3_TAIL.len() }>(ALG3_COMMON, ALG3_TAIL);
 
 const LP_LINES: &[Line] = &[
     l(
