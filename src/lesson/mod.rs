@@ -507,21 +507,9 @@ impl Lesson {
 /// Why a lesson could not be loaded.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LessonError {
-    /// The file could not be read.
-    #[error("{0}")]
-    Io(String),
-    /// Malformed.
-    #[error("{file}:{line}:{col}: {message}")]
-    Parse {
-        /// File name.
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        col: usize,
-        /// What was expected.
-        message: String,
-    },
+    /// The file could not be read, or is not RON of a lesson's shape (line and column).
+    #[error(transparent)]
+    File(#[from] preset::PresetError),
     /// Written by a newer loadlab, or empty.
     #[error("{file}: {message}")]
     Invalid {
@@ -549,7 +537,7 @@ pub fn is_lesson(text: &str) -> bool {
 /// Parses lesson text (strict: unknown fields are errors); `file` names it in errors.
 pub fn parse(file: &str, text: &str) -> Result<Lesson, LessonError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lesson: Lesson = ron::from_str(text).map_err(|e| LessonError::Parse {
+    let lesson: Lesson = ron::from_str(text).map_err(|e| preset::PresetError::Parse {
         file: file.to_string(),
         line: e.span.start.line,
         col: e.span.start.col,
@@ -578,7 +566,7 @@ pub fn parse(file: &str, text: &str) -> Result<Lesson, LessonError> {
 
 /// Loads a lesson file (at most [`preset::MAX_BYTES`]).
 pub fn load(path: &Path) -> Result<Lesson, LessonError> {
-    let text = preset::read_text(path).map_err(|e| LessonError::Io(e.to_string()))?;
+    let text = preset::read_text(path)?;
     parse(&path.display().to_string(), &text)
 }
 
@@ -611,7 +599,13 @@ mod tests {
     fn unknown_fields_are_refused_with_a_position() {
         let text = r#"(name: "x", title: "t", model: TreeSweep, colour: 3, steps: [])"#;
         let e = parse("x.ron", text).unwrap_err();
-        assert!(matches!(e, LessonError::Parse { line: 1, .. }), "{e}");
+        assert!(
+            matches!(
+                e,
+                LessonError::File(preset::PresetError::Parse { line: 1, .. })
+            ),
+            "{e}"
+        );
         assert!(e.to_string().contains("colour"), "{e}");
         assert!(is_lesson(text));
         assert!(!is_lesson(
