@@ -563,30 +563,35 @@ fn save_text(path: &Path, text: &str) -> Result<(), PresetError> {
     result.map_err(io)
 }
 
-/// A preset shipped inside the binary.
+/// A RON file shipped inside the binary: a preset (under `presets/`) or a lesson (under
+/// `lessons/`, see [`crate::lesson`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Bundled {
-    /// File name under `presets/`.
+    /// File name in its folder.
     pub file: &'static str,
     /// RON text.
     pub text: &'static str,
 }
 
 impl Bundled {
-    /// Parses the embedded text (tests guarantee it parses).
+    /// Parses the embedded text as a preset (tests guarantee every bundled preset parses).
     pub fn preset(&self) -> Result<Preset, PresetError> {
         parse(self.file, self.text)
     }
 }
 
+/// `bundled!("../dir/": "a.ron", "b.ron")`: the files embedded, the folder relative to the
+/// invoking source file.
 macro_rules! bundled {
-    ($($file:literal),* $(,)?) => {
-        &[$(Bundled { file: $file, text: include_str!(concat!("../presets/", $file)) }),*]
+    ($dir:literal: $($file:literal),* $(,)?) => {
+        &[$($crate::preset::Bundled { file: $file, text: include_str!(concat!($dir, $file)) }),*]
     };
 }
+pub(crate) use bundled;
 
 /// Every bundled preset; the first is the default scenario opened on first start.
 pub const BUNDLED: &[Bundled] = bundled!(
+    "../presets/":
     "default.ron",
     "divisible-table-1.ron",
     "divisible-table-2.ron",

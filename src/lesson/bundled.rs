@@ -2,30 +2,19 @@
 
 use super::{Lesson, LessonError, parse};
 
-/// A lesson shipped inside the binary.
-#[derive(Debug, Clone, Copy)]
-pub struct Bundled {
-    /// File name under `lessons/`.
-    pub file: &'static str,
-    /// RON text.
-    pub text: &'static str,
-}
+pub use crate::preset::Bundled;
 
 impl Bundled {
-    /// Parses the embedded text (tests guarantee it parses and checks).
+    /// Parses the embedded text as a lesson (tests guarantee every bundled lesson parses and
+    /// checks).
     pub fn lesson(&self) -> Result<Lesson, LessonError> {
         parse(self.file, self.text)
     }
 }
 
-macro_rules! bundled {
-    ($($file:literal),* $(,)?) => {
-        &[$(Bundled { file: $file, text: include_str!(concat!("../../lessons/", $file)) }),*]
-    };
-}
-
 /// Every bundled lesson, in the rail's model order.
-pub const BUNDLED: &[Bundled] = bundled!(
+pub const BUNDLED: &[Bundled] = crate::preset::bundled!(
+    "../../lessons/":
     "li-divisible.ron",
     "gil-matias-geodecay.ron",
     "grs-treesweep.ron",
