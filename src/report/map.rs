@@ -27,7 +27,7 @@ use crate::model::num::compact;
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::RingInstance;
 use crate::model::redistribute::params::{Algorithm, RedistParams};
-use crate::model::redistribute::run::{Planned, best_applicable_bound, plan};
+use crate::model::redistribute::run::{Span, best_applicable_bound, span};
 use crate::model::{Cancelled, NoProgress, ParamError, Progress, param_error};
 use crate::model::{divisible, geodecay, ksbf, redistribute, treesweep};
 use crate::preset::{ModelId, Scenario};
@@ -533,15 +533,15 @@ const REDIST_METRICS: &[MapMetric] = &[
         "lower_bound",
     )
     .fast(|s| {
-        let (planned, inst) = ring_plan(s, None)?;
-        let makespan = defined("makespan", planned.makespan())?;
+        let (run, inst) = ring_span(s, None)?;
+        let makespan = defined("makespan", run.makespan)?;
         let bound = defined("lower_bound", best_applicable_bound(inst))?;
         quotient(makespan, bound, "lower_bound")
     }),
     field("makespan", "makespan of the algorithm", "makespan")
-        .fast(|s| defined("makespan", ring_plan(s, None)?.0.makespan())),
+        .fast(|s| defined("makespan", ring_span(s, None)?.0.makespan)),
     field("lower_bound", "best applicable lower bound", "lower_bound").fast(|s| {
-        let (_, inst) = ring_plan(s, None)?;
+        let (_, inst) = ring_span(s, None)?;
         defined("lower_bound", best_applicable_bound(inst))
     }),
     tweaked(
@@ -550,14 +550,14 @@ const REDIST_METRICS: &[MapMetric] = &[
         &[|s| redist_algorithm(s, Algorithm::Alg3Literal)],
         "rounds",
     )
-    .fast(|s| ring_rounds(&ring_plan(s, Some(Algorithm::Alg3Literal))?.0)),
+    .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3Literal))?.0)),
     tweaked(
         "rounds_corrected",
         "rounds of Algorithm 3 corrected",
         &[|s| redist_algorithm(s, Algorithm::Alg3)],
         "rounds",
     )
-    .fast(|s| ring_rounds(&ring_plan(s, Some(Algorithm::Alg3))?.0)),
+    .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3))?.0)),
     across(
         "rounds_printed_over_corrected",
         "rounds of Algorithm 3 as printed / corrected",
@@ -568,8 +568,8 @@ const REDIST_METRICS: &[MapMetric] = &[
         "rounds",
     )
     .fast(|s| {
-        let (printed, _) = ring_plan(s, Some(Algorithm::Alg3Literal))?;
-        let (corrected, _) = ring_plan(s, Some(Algorithm::Alg3))?;
+        let (printed, _) = ring_span(s, Some(Algorithm::Alg3Literal))?;
+        let (corrected, _) = ring_span(s, Some(Algorithm::Alg3))?;
         quotient(ring_rounds(&printed)?, ring_rounds(&corrected)?, "rounds")
     }),
 ];
@@ -661,13 +661,10 @@ fn tree_number(s: &Scenario, key: &str) -> CellResult {
     defined(key, x)
 }
 
-/// The schedule of one ring (with `algorithm`, or the scenario's), planned as the run result
-/// plans it, without the checker, the claims and the bounds; errors worded as the run
-/// result's.
-fn ring_plan(
-    s: &Scenario,
-    algorithm: Option<Algorithm>,
-) -> Result<(Planned, &RingInstance), String> {
+/// The makespan and rounds of one ring's schedule (with `algorithm`, or the scenario's), from
+/// the same schedule the run result plans, without its checker, claims and bounds; errors
+/// worded as the run result's.
+fn ring_span(s: &Scenario, algorithm: Option<Algorithm>) -> Result<(Span, &RingInstance), String> {
     let Scenario::Redistribute(p) = s else {
         return Err("not a redistribution scenario".into());
     };
@@ -676,15 +673,14 @@ fn ring_plan(
         Some(x) => format!("{}: {x}", x.field.name()),
         None => "instance: invalid".into(),
     })?;
-    let planned = plan(inst, valid, algorithm.unwrap_or(p.algorithm))
+    let run = span(inst, valid, algorithm.unwrap_or(p.algorithm))
         .map_err(|e| format!("{}: {e}", e.field()))?;
-    Ok((planned, inst))
+    Ok((run, inst))
 }
 
-/// The rounds of a planned schedule (undefined for a timed one, as in the run's JSON).
-fn ring_rounds(planned: &Planned) -> CellResult {
-    planned
-        .rounds()
+/// The rounds of a schedule (undefined for a timed one, as in the run's JSON).
+fn ring_rounds(run: &Span) -> CellResult {
+    run.rounds
         .map(|r| r as f64)
         .ok_or_else(|| "rounds is not defined at these parameters".into())
 }

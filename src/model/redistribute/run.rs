@@ -340,6 +340,50 @@ impl Planned {
     }
 }
 
+/// The algorithm `algorithm` stands for on the ring, once it applies and fits [`BUDGET`].
+fn admit(inst: &RingInstance, algorithm: Algorithm) -> Result<Algorithm, RedistError> {
+    if let Some(why) = not_applicable(inst, algorithm) {
+        return Err(why);
+    }
+    check_budget(inst, algorithm).map_err(|e| RedistError::Budget(e.message))?;
+    Ok(resolve(inst, algorithm))
+}
+
+/// The makespan and the rounds of a run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Span {
+    /// Completion time of the schedule.
+    pub makespan: f64,
+    /// Number of rounds (round-based algorithms).
+    pub rounds: Option<usize>,
+}
+
+/// [`plan`]'s makespan and rounds (the same numbers, the same errors); Algorithm 3's rounds
+/// are planned and applied one by one as in [`plan`] but their sends are not kept, and the
+/// makespan is then rounds · c as [`Schedule::makespan`] computes it.
+pub fn span(inst: &RingInstance, valid: Valid, algorithm: Algorithm) -> Result<Span, RedistError> {
+    let resolved = admit(inst, algorithm)?;
+    if let Some(variant) = match resolved {
+        Algorithm::Alg3 => Some(homogeneous::Alg3Variant::Corrected),
+        Algorithm::Alg3Literal => Some(homogeneous::Alg3Variant::Literal),
+        _ => None,
+    } {
+        let c = inst
+            .uniform_cost()
+            .ok_or(RedistError::Alg3NeedsHomogeneous)?;
+        let rounds = homogeneous::algorithm3_round_count(&inst.delta, variant)?;
+        return Ok(Span {
+            makespan: rounds as f64 * c,
+            rounds: Some(rounds),
+        });
+    }
+    let p = plan(inst, valid, algorithm)?;
+    Ok(Span {
+        makespan: p.makespan(),
+        rounds: p.rounds(),
+    })
+}
+
 /// Plans `algorithm`'s schedule on a validated instance: the part of [`run`] that builds the
 /// schedule (the same checks, the same schedule), without the checker, the bounds, the claims
 /// and the flows. What a map of makespans or rounds reads, many rings per cell.
@@ -350,11 +394,7 @@ pub fn plan(
     _valid: Valid,
     algorithm: Algorithm,
 ) -> Result<Planned, RedistError> {
-    if let Some(why) = not_applicable(inst, algorithm) {
-        return Err(why);
-    }
-    check_budget(inst, algorithm).map_err(|e| RedistError::Budget(e.message))?;
-    let algorithm = resolve(inst, algorithm);
+    let algorithm = admit(inst, algorithm)?;
     let mut lp = None;
     let schedule = match algorithm {
         Algorithm::Auto => unreachable!("resolved above"),
@@ -534,8 +574,14 @@ mod tests {
                     (Ok(r), Ok(p)) => {
                         assert_eq!((p.makespan(), p.rounds()), (r.makespan, r.rounds));
                         assert_eq!(p.algorithm, r.algorithm);
+                        let s = span(&inst, inst.validate().unwrap(), algorithm).unwrap();
+                        assert_eq!((s.makespan, s.rounds), (r.makespan, r.rounds));
                     }
-                    (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                    (Err(a), Err(b)) => {
+                        assert_eq!(a.to_string(), b.to_string());
+                        let s = span(&inst, inst.validate().unwrap(), algorithm).unwrap_err();
+                        assert_eq!(s.to_string(), a.to_string());
+                    }
                     (r, p) => panic!("seed {seed}: {:?} vs {:?}", r.is_ok(), p.is_ok()),
                 }
             }
