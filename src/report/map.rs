@@ -754,6 +754,9 @@ pub const RUN_OVERHEAD_SECONDS: f64 = 5e-5;
 /// P.Y, the baselines) per n², in the model's height steps: measured (release build, 2 cores
 /// under a load of about 3), 64 × 64 cells with n = 2 … 200 took 4.2 s, about 8 s of CPU for
 /// Σ n² ≈ 5.5·10^7, i.e. about 1.5·10^−7 s per n², 150 of the budget's 1 ns height steps.
+/// Every tree-sweep metric now has a fast path without the processor counts (the same map
+/// in 278 ms at a load of about 5), so this is an upper bound that keeps the refusals as they
+/// were.
 pub const TREE_SOLVE_WEIGHT: f64 = 150.0;
 
 /// What a map computes: a model's scenario, two axes, a metric.
