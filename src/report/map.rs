@@ -8,16 +8,26 @@
 //! (possibly of two runs that differ in one setting, e.g. the standard and the improved
 //! policy). Redistribution cells are means over seeded random rings ([`ring_spec`]).
 //!
+//! The slow metrics have a fast path besides ([`MapMetric::fast`]): the same number from the
+//! same model functions the run result calls, computing only what the metric reads — the
+//! divisible-load closed forms without the event simulation of C, P and Q; T* and T_PY
+//! without Fine-Grain's exact processor counts; the ring's schedule and makespan without the
+//! checker, the claims and the bounds that do not apply. The JSON path stays the reference
+//! (and the path of every other metric); the unit tests hold the two equal cell for cell.
+//!
 //! The grid, the axes, the cost check and the parallel loop are [`crate::model::map`]'s.
 
 use serde_json::{Value, json};
 
 use super::{Detail, ReportError, run as report_run};
 use crate::model::budget::SECONDS;
+use crate::model::divisible::Method;
 use crate::model::map::{Axis, CellResult, Grid, check_cost, compute};
 use crate::model::num::compact;
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
+use crate::model::redistribute::instance::RingInstance;
 use crate::model::redistribute::params::{Algorithm, RedistParams};
+use crate::model::redistribute::run::{Span, best_applicable_bound, span};
 use crate::model::{Cancelled, NoProgress, ParamError, Progress, param_error};
 use crate::model::{divisible, geodecay, ksbf, redistribute, treesweep};
 use crate::preset::{ModelId, Scenario};
@@ -53,6 +63,9 @@ impl MapParam {
 /// Changes one setting of a scenario before a run (the policy, the algorithm), or none.
 type Tweak = fn(&mut Scenario);
 
+/// A metric's value on one scenario (one ring for redistribution), computed directly.
+type Fast = fn(&Scenario) -> CellResult;
+
 /// A number a map can show: one field of the run's JSON, or the ratio of two.
 #[derive(Clone, Copy)]
 pub struct MapMetric {
@@ -68,6 +81,24 @@ pub struct MapMetric {
     num: (usize, &'static str),
     /// Run index and dot path of the denominator.
     den: Option<(usize, &'static str)>,
+    /// The same value as the JSON path's, computed without the parts of the run the metric
+    /// does not read; `None`: read from the JSON.
+    fast: Option<Fast>,
+}
+
+impl MapMetric {
+    /// This metric with a fast path.
+    const fn fast(self, f: Fast) -> MapMetric {
+        MapMetric {
+            fast: Some(f),
+            ..self
+        }
+    }
+
+    /// Whether the metric has a fast path.
+    pub fn has_fast_path(&self) -> bool {
+        self.fast.is_some()
+    }
 }
 
 impl std::fmt::Debug for MapMetric {
@@ -112,6 +143,7 @@ const fn field(name: &'static str, help: &'static str, path: &'static str) -> Ma
         runs: &[keep],
         num: (0, path),
         den: None,
+        fast: None,
     }
 }
 
@@ -128,6 +160,7 @@ const fn ratio(
         runs: &[keep],
         num: (0, num),
         den: Some((0, den)),
+        fast: None,
     }
 }
 
@@ -153,6 +186,7 @@ const fn across(
         runs,
         num: (0, path),
         den: Some((1, path)),
+        fast: None,
     }
 }
 
@@ -170,6 +204,7 @@ const fn tweaked(
         runs,
         num: (0, path),
         den: None,
+        fast: None,
     }
 }
 
@@ -220,30 +255,38 @@ const DIVISIBLE_METRICS: &[MapMetric] = &[
         "ratio_c_over_p",
         "T_C / T_P: how much faster pipelining is",
         "ratio_c_over_p",
-    ),
+    )
+    .fast(|s| divisible_ratio(s, "ratio_c_over_p")),
     ratio_field(
         "ratio_p_over_q",
         "T_P / T_Q: the gain of overlapping",
         "ratio_p_over_q",
-    ),
-    field("speedup_c", "speedup of method C", "algorithms.C.speedup"),
-    field("speedup_p", "speedup of method P", "algorithms.P.speedup"),
-    field("speedup_q", "speedup of method Q", "algorithms.Q.speedup"),
+    )
+    .fast(|s| divisible_ratio(s, "ratio_p_over_q")),
+    field("speedup_c", "speedup of method C", "algorithms.C.speedup")
+        .fast(|s| divisible_method(s, Method::C, "speedup")),
+    field("speedup_p", "speedup of method P", "algorithms.P.speedup")
+        .fast(|s| divisible_method(s, Method::P, "speedup")),
+    field("speedup_q", "speedup of method Q", "algorithms.Q.speedup")
+        .fast(|s| divisible_method(s, Method::Q, "speedup")),
     field(
         "efficiency_p",
         "efficiency of method P (speedup / N)",
         "algorithms.P.efficiency",
-    ),
+    )
+    .fast(|s| divisible_method(s, Method::P, "efficiency")),
     field(
         "time_c",
         "T_C, finishing time of method C",
         "algorithms.C.time",
-    ),
+    )
+    .fast(|s| divisible_method(s, Method::C, "time")),
     field(
         "time_p",
         "T_P, finishing time of method P",
         "algorithms.P.time",
-    ),
+    )
+    .fast(|s| divisible_method(s, Method::P, "time")),
 ];
 
 const GEO_PARAMS: &[MapParam] = &[
@@ -379,14 +422,17 @@ const TREE_PARAMS: &[MapParam] = &[
 ];
 
 const TREE_METRICS: &[MapMetric] = &[
-    ratio_field("ratio", "T* / T_PY: Fine-Grain against P.Y", "ratio"),
-    field("optimal", "T*, Fine-Grain's optimal makespan", "optimal"),
-    field("py", "T_PY, P.Y's makespan", "py"),
+    ratio_field("ratio", "T* / T_PY: Fine-Grain against P.Y", "ratio")
+        .fast(|s| tree_number(s, "ratio")),
+    field("optimal", "T*, Fine-Grain's optimal makespan", "optimal")
+        .fast(|s| tree_number(s, "optimal")),
+    field("py", "T_PY, P.Y's makespan", "py").fast(|s| tree_number(s, "py")),
     field(
         "top_cluster",
         "size of Fine-Grain's top cluster",
         "top_cluster",
-    ),
+    )
+    .fast(|s| tree_number(s, "top_cluster")),
 ];
 
 const KSBF_PARAMS: &[MapParam] = &[
@@ -485,21 +531,33 @@ const REDIST_METRICS: &[MapMetric] = &[
         "makespan / best lower bound (0/0 counts 1)",
         "makespan",
         "lower_bound",
-    ),
-    field("makespan", "makespan of the algorithm", "makespan"),
-    field("lower_bound", "best applicable lower bound", "lower_bound"),
+    )
+    .fast(|s| {
+        let (run, inst) = ring_span(s, None)?;
+        let makespan = defined("makespan", run.makespan)?;
+        let bound = defined("lower_bound", best_applicable_bound(inst))?;
+        quotient(makespan, bound, "lower_bound")
+    }),
+    field("makespan", "makespan of the algorithm", "makespan")
+        .fast(|s| defined("makespan", ring_span(s, None)?.0.makespan)),
+    field("lower_bound", "best applicable lower bound", "lower_bound").fast(|s| {
+        let (_, inst) = ring_span(s, None)?;
+        defined("lower_bound", best_applicable_bound(inst))
+    }),
     tweaked(
         "rounds_printed",
         "rounds of Algorithm 3 as printed",
         &[|s| redist_algorithm(s, Algorithm::Alg3Literal)],
         "rounds",
-    ),
+    )
+    .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3Literal))?.0)),
     tweaked(
         "rounds_corrected",
         "rounds of Algorithm 3 corrected",
         &[|s| redist_algorithm(s, Algorithm::Alg3)],
         "rounds",
-    ),
+    )
+    .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3))?.0)),
     across(
         "rounds_printed_over_corrected",
         "rounds of Algorithm 3 as printed / corrected",
@@ -508,8 +566,124 @@ const REDIST_METRICS: &[MapMetric] = &[
             |s| redist_algorithm(s, Algorithm::Alg3),
         ],
         "rounds",
-    ),
+    )
+    .fast(|s| {
+        let (printed, _) = ring_span(s, Some(Algorithm::Alg3Literal))?;
+        let (corrected, _) = ring_span(s, Some(Algorithm::Alg3))?;
+        quotient(ring_rounds(&printed)?, ring_rounds(&corrected)?, "rounds")
+    }),
 ];
+
+/// A model's parameter error as the JSON path words it (`field: message`).
+fn invalid(e: ParamError) -> String {
+    format!("{}: {}", e.field, e.message)
+}
+
+/// A number of a run as its JSON holds it: a non-finite value is `null` there, i.e. `path` is
+/// not defined at these parameters.
+fn defined(path: &str, x: f64) -> CellResult {
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!("{path} is not defined at these parameters"))
+    }
+}
+
+/// `num / den` as a ratio metric reads it: 0/0 counts 1, `den_path` = 0 fails otherwise.
+fn quotient(num: f64, den: f64, den_path: &str) -> CellResult {
+    if den == 0.0 && num == 0.0 {
+        Ok(1.0)
+    } else if den == 0.0 {
+        Err(format!("{den_path} is 0"))
+    } else {
+        Ok(num / den)
+    }
+}
+
+/// The divisible-load scenario and its validated instance (the run result's `evaluate`
+/// validates the same way).
+fn divisible_instance(
+    s: &Scenario,
+) -> Result<(&divisible::DivisibleParams, divisible::Valid), String> {
+    match s {
+        Scenario::Divisible(p) => Ok((p, p.validate().map_err(invalid)?)),
+        _ => Err("not a divisible-load scenario".into()),
+    }
+}
+
+/// `ratio_c_over_p` (T_C / T_P) or `ratio_p_over_q` (T_P / T_Q) from the closed forms, as
+/// `evaluate` computes them for the run result (no event simulation).
+fn divisible_ratio(s: &Scenario, key: &str) -> CellResult {
+    let (_, v) = divisible_instance(s)?;
+    let ratio = if key == "ratio_c_over_p" {
+        divisible::theory::classic_recurrence(&v) / divisible::theory::pipelined_p(&v)
+    } else {
+        divisible::theory::pipelined_p(&v) / divisible::theory::pipelined_q(&v)
+    };
+    defined(key, ratio)
+}
+
+/// `algorithms.M.{time, speedup, efficiency}` of method `m` as `evaluate_method` computes them
+/// (closed form, β / time, speedup / N), without the method's simulated schedule; undefined
+/// when the scenario does not request the method (its JSON has no entry then).
+fn divisible_method(s: &Scenario, m: Method, what: &str) -> CellResult {
+    let (p, v) = divisible_instance(s)?;
+    let path = format!("algorithms.{}.{what}", m.name());
+    if !p.algorithm.methods().contains(&m) {
+        return Err(format!("{path} is not defined at these parameters"));
+    }
+    let time = divisible::theory::closed_form(m, &v);
+    let speedup = v.beta / time;
+    let x = match what {
+        "time" => time,
+        "speedup" => speedup,
+        _ => speedup / v.n as f64,
+    };
+    defined(&path, x)
+}
+
+/// `optimal` (T*), `py` (T_PY), `ratio` (T*/T_PY) or `top_cluster` of a tree sweep, from
+/// Fine-Grain's pass without the processor counts and P.Y's recurrence (as `solve` computes
+/// them for the run result).
+fn tree_number(s: &Scenario, key: &str) -> CellResult {
+    let Scenario::TreeSweep(p) = s else {
+        return Err("not a tree-sweep scenario".into());
+    };
+    let v = p.validate().map_err(invalid)?;
+    let n = v.height();
+    let optimal = || treesweep::fine_grain_makespans(n, v.tau);
+    let x = match key {
+        "optimal" => optimal().makespan(),
+        "py" => treesweep::py_makespan(n, v.tau),
+        "top_cluster" => optimal().top_cluster_size() as f64,
+        _ => optimal().makespan() / treesweep::py_makespan(n, v.tau),
+    };
+    defined(key, x)
+}
+
+/// The makespan and rounds of one ring's schedule (with `algorithm`, or the scenario's), from
+/// the same schedule the run result plans, without its checker, claims and bounds; errors
+/// worded as the run result's.
+fn ring_span(s: &Scenario, algorithm: Option<Algorithm>) -> Result<(Span, &RingInstance), String> {
+    let Scenario::Redistribute(p) = s else {
+        return Err("not a redistribution scenario".into());
+    };
+    let inst = &p.instance;
+    let valid = inst.validate().map_err(|e| match e.first() {
+        Some(x) => format!("{}: {x}", x.field.name()),
+        None => "instance: invalid".into(),
+    })?;
+    let run = span(inst, valid, algorithm.unwrap_or(p.algorithm))
+        .map_err(|e| format!("{}: {e}", e.field()))?;
+    Ok((run, inst))
+}
+
+/// The rounds of a schedule (undefined for a timed one, as in the run's JSON).
+fn ring_rounds(run: &Span) -> CellResult {
+    run.rounds
+        .map(|r| r as f64)
+        .ok_or_else(|| "rounds is not defined at these parameters".into())
+}
 
 /// The parameters a map of `model` can sweep.
 pub fn params(model: ModelId) -> &'static [MapParam] {
@@ -580,6 +754,9 @@ pub const RUN_OVERHEAD_SECONDS: f64 = 5e-5;
 /// P.Y, the baselines) per n², in the model's height steps: measured (release build, 2 cores
 /// under a load of about 3), 64 × 64 cells with n = 2 … 200 took 4.2 s, about 8 s of CPU for
 /// Σ n² ≈ 5.5·10^7, i.e. about 1.5·10^−7 s per n², 150 of the budget's 1 ns height steps.
+/// Every tree-sweep metric now has a fast path without the processor counts (the same map
+/// in 278 ms at a load of about 5), so this is an upper bound that keeps the refusals as they
+/// were.
 pub const TREE_SOLVE_WEIGHT: f64 = 150.0;
 
 /// What a map computes: a model's scenario, two axes, a metric.
@@ -765,9 +942,18 @@ impl MapPlan {
         }
     }
 
-    /// The metric on one scenario (one ring for redistribution): each run's JSON, the field
-    /// or the ratio of the two fields.
+    /// The metric on one scenario (one ring for redistribution): its fast path, or else
+    /// [`MapPlan::metric_from_json`].
     fn metric_on(&self, s: &Scenario) -> CellResult {
+        match self.metric.fast {
+            Some(fast) => fast(s),
+            None => self.metric_from_json(s),
+        }
+    }
+
+    /// The metric on one scenario read from each run's JSON: the field or the ratio of the
+    /// two fields.
+    fn metric_from_json(&self, s: &Scenario) -> CellResult {
         let jsons = self
             .metric
             .runs
@@ -787,16 +973,7 @@ impl MapPlan {
         let num = read(self.metric.num)?;
         match self.metric.den {
             None => Ok(num),
-            Some(d) => {
-                let den = read(d)?;
-                if den == 0.0 && num == 0.0 {
-                    Ok(1.0)
-                } else if den == 0.0 {
-                    Err(format!("{} is 0", d.1))
-                } else {
-                    Ok(num / den)
-                }
-            }
+            Some(d) => quotient(num, read(d)?, d.1),
         }
     }
 
@@ -927,6 +1104,7 @@ fn json_number(v: &Value, path: &str) -> CellResult {
 mod tests {
     use super::*;
     use crate::model::map::Scale;
+    use crate::model::redistribute::instance::Direction;
 
     fn request(base: Scenario, x: &str, y: &str, metric: &str) -> MapRequest {
         MapRequest {
@@ -996,6 +1174,124 @@ mod tests {
                     g.cells[0][0]
                 );
             }
+        }
+    }
+
+    /// Every cell of the map (every ring of a redistribution cell): the metric's fast path
+    /// gives exactly the JSON path's value, or the same error. Returns the scenarios
+    /// compared and how many of them had a value.
+    fn assert_fast_path_is_json(base: Scenario, x: &str, y: &str) -> (usize, usize) {
+        let (mut compared, mut values) = (0, 0);
+        let model = base.model();
+        for m in metrics(model).iter().filter(|m| m.has_fast_path()) {
+            let plan = request(base.clone(), x, y, m.name).plan().unwrap();
+            for iy in 0..plan.y_values.len() {
+                for ix in 0..plan.x_values.len() {
+                    let Ok(rings) = plan.samples_of(&plan.scenario_at(ix, iy)) else {
+                        continue;
+                    };
+                    for s in rings {
+                        let fast = plan.metric_on(&s);
+                        values += usize::from(fast.is_ok());
+                        assert_eq!(
+                            fast,
+                            plan.metric_from_json(&s),
+                            "{} {} at {}",
+                            model.name(),
+                            m.name,
+                            plan.describe(ix, iy)
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        (compared, values)
+    }
+
+    #[test]
+    fn divisible_fast_path_is_the_json_path() {
+        // h = 0 and 60, β from below BETA_MIN (invalid) to BETA_MAX.
+        let base = ModelId::Divisible.default_scenario();
+        assert!(
+            metrics(ModelId::Divisible)
+                .iter()
+                .all(|m| m.has_fast_path())
+        );
+        let x = "h=0..60:6";
+        let y = "beta=1e-7..1e12:8:log";
+        // β = 10^−7 is refused in all 8 metrics · 6 heights.
+        assert_eq!(
+            assert_fast_path_is_json(base.clone(), x, y),
+            (8 * 6 * 8, 8 * 6 * 7)
+        );
+        // The pyramid, and a run of P only (C's and Q's numbers are then undefined).
+        let Scenario::Divisible(mut p) = base else {
+            unreachable!()
+        };
+        p.network = divisible::Network::Pyramid;
+        assert_fast_path_is_json(
+            Scenario::Divisible(p.clone()),
+            "h=1..40:4",
+            "beta=1e-6..1e12:4:log",
+        );
+        p.network = divisible::Network::Tree;
+        p.algorithm = divisible::AlgorithmChoice::Only(Method::P);
+        assert_fast_path_is_json(Scenario::Divisible(p), "b=2..16:3", "beta=1e-3..1e6:3:log");
+    }
+
+    #[test]
+    fn tree_sweep_fast_path_is_the_json_path() {
+        // n = 1 … 200, τ = 1 (invalid) … 10^6 and beyond; then the largest trees.
+        let base = ModelId::TreeSweep.default_scenario();
+        assert!(
+            metrics(ModelId::TreeSweep)
+                .iter()
+                .all(|m| m.has_fast_path())
+        );
+        // τ = 1 is refused (τ > 1).
+        assert_eq!(
+            assert_fast_path_is_json(base.clone(), "n=1..200:6", "tau=1..1e7:8:log"),
+            (4 * 6 * 8, 4 * 6 * 7)
+        );
+        assert_fast_path_is_json(base, "n=999..1001:3", "tau=1.0001..1e9:3:log");
+    }
+
+    #[test]
+    fn redistribution_fast_path_is_the_json_path() {
+        let base = ModelId::Redistribute.default_scenario();
+        assert!(
+            metrics(ModelId::Redistribute)
+                .iter()
+                .all(|m| m.has_fast_path())
+        );
+        let x = "n=3..200:4:log";
+        let y = "max_delta=1..1000:4:log";
+        // Bidirectional homogeneous rings (Algorithm 3, Lemma 12's bound): 3 rings per cell.
+        let (compared, values) = assert_fast_path_is_json(base.clone(), x, y);
+        assert_eq!(compared, 6 * 4 * 4 * 3);
+        assert!(values >= compared * 3 / 4, "{values} of {compared}");
+        // Unidirectional and heterogeneous rings, light loads, other algorithms (Algorithm 3
+        // does not apply to some: the same error both ways).
+        let Scenario::Redistribute(p) = base else {
+            unreachable!()
+        };
+        for (direction, heterogeneous, heavy, algorithm) in [
+            (Direction::Uni, false, true, Algorithm::Auto),
+            (Direction::Uni, true, false, Algorithm::Auto),
+            (Direction::Bi, true, true, Algorithm::Auto),
+            (Direction::Bi, false, false, Algorithm::LpForward),
+        ] {
+            let mut q = p.clone();
+            q.random.direction = direction;
+            q.random.heterogeneous = heterogeneous;
+            q.random.heavy = heavy;
+            q.algorithm = algorithm;
+            assert_fast_path_is_json(
+                Scenario::Redistribute(q),
+                "n=3..60:3:log",
+                "max_delta=1..300:3:log",
+            );
         }
     }
 

@@ -178,11 +178,21 @@ impl Planner {
     fn n(&self) -> usize {
         self.right.len()
     }
+    // (i − 1) mod n and (i + 1) mod n, without a division for 0 ≤ i < n (every round
+    // evaluates them a few times per processor).
     fn prev(&self, i: usize) -> usize {
-        (i + self.n() - 1) % self.n()
+        let n = self.n();
+        if i == 0 {
+            n - 1
+        } else if i <= n {
+            i - 1
+        } else {
+            (i - 1) % n
+        }
     }
     fn next(&self, i: usize) -> usize {
-        (i + 1) % self.n()
+        let n = self.n();
+        if i + 1 < n { i + 1 } else { (i + 1) % n }
     }
     fn set_right(&mut self, i: usize, step: u8) {
         if self.right[i] == 0 {
@@ -441,6 +451,24 @@ pub fn algorithm3_rounds(
     delta: &[i64],
     variant: Alg3Variant,
 ) -> Result<Vec<Vec<Send>>, RedistError> {
+    let mut rounds: Vec<Vec<Send>> = Vec::new();
+    algorithm3_drive(delta, variant, |sends| rounds.push(sends.to_vec()))?;
+    Ok(rounds)
+}
+
+/// The number of rounds of [`algorithm3_rounds`]: the same rounds, planned and applied one by
+/// one, but none of their sends kept (what a makespan needs: rounds · c).
+pub fn algorithm3_round_count(delta: &[i64], variant: Alg3Variant) -> Result<usize, RedistError> {
+    algorithm3_drive(delta, variant, |_| {})
+}
+
+/// Runs Algorithm 3 round after round until δ_max = 0 (or the safety cap), handing each
+/// round's sends to `each`; returns the number of rounds.
+fn algorithm3_drive(
+    delta: &[i64],
+    variant: Alg3Variant,
+    mut each: impl FnMut(&[Send]),
+) -> Result<usize, RedistError> {
     let n = delta.len();
     let bound = lemma6_rounds(delta).max(0) as u64;
     if bound.saturating_mul(n as u64) > ALG3_MAX_WORK {
@@ -453,14 +481,16 @@ pub fn algorithm3_rounds(
     let cap = 4 * bound as usize + 10;
     let mut delta = delta.to_vec();
     let mut p = Planner::default();
-    let mut rounds: Vec<Vec<Send>> = Vec::with_capacity(bound as usize);
-    while rounds.len() < cap && p.plan(&delta, variant).is_some() {
-        let mut sends = Vec::new();
+    let mut sends = Vec::new();
+    let mut count = 0;
+    while count < cap && p.plan(&delta, variant).is_some() {
+        sends.clear();
         p.sends(&mut sends);
         apply(&mut delta, &sends);
-        rounds.push(sends);
+        each(&sends);
+        count += 1;
     }
-    Ok(rounds)
+    Ok(count)
 }
 
 /// Rings larger than this get no list from [`maximal_slices`] (it is O(n²)).

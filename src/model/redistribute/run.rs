@@ -160,6 +160,27 @@ pub fn all_bounds(inst: &RingInstance) -> Vec<Bound> {
     out
 }
 
+/// The largest bound of [`all_bounds`] that applies to the ring type ([`best_bound`] of
+/// them), computing only those: Lemma 1 and Theorem 2 (corrected) on a unidirectional ring,
+/// Lemma 6 and Lemma 12 on a bidirectional one (Lemmas 1 and 6 on homogeneous rings only).
+pub fn best_applicable_bound(inst: &RingInstance) -> f64 {
+    let uni = inst.direction == Direction::Uni;
+    let mut best = 0.0f64;
+    if let Some(c) = inst.uniform_cost() {
+        let rounds = if uni {
+            bounds::lemma1(&inst.delta)
+        } else {
+            bounds::lemma6_rounds(&inst.delta)
+        };
+        best = best.max(rounds as f64 * c);
+    }
+    if uni {
+        best.max(bounds::theorem2_corrected(inst))
+    } else {
+        best.max(lemma12(inst))
+    }
+}
+
 /// The largest applicable bound.
 pub fn best_bound(bounds: &[Bound]) -> f64 {
     bounds
@@ -293,36 +314,92 @@ pub fn check_budget(inst: &RingInstance, algorithm: Algorithm) -> Result<(), Par
     BUDGET.check("delta", &describe(inst, algorithm), cost(inst, algorithm))
 }
 
-/// Runs `algorithm` on a validated instance.
-///
-/// Errors: the algorithm does not apply to the ring, the run exceeds [`BUDGET`]
-/// ([`RedistError::Budget`]), or the algorithm's own refusals.
-pub fn run(
-    inst: &RingInstance,
-    _valid: Valid,
-    algorithm: Algorithm,
-) -> Result<RunReport, RedistError> {
+/// A schedule as planned by an algorithm, before the checker, the bounds and the claims.
+#[derive(Debug, Clone)]
+pub struct Planned {
+    /// The algorithm actually run (Auto resolved).
+    pub algorithm: Algorithm,
+    /// The schedule.
+    pub schedule: Schedule,
+    /// The System 6 / 12 solution (LP algorithms).
+    pub lp: Option<LpSolution>,
+}
+
+impl Planned {
+    /// Completion time of the schedule.
+    pub fn makespan(&self) -> f64 {
+        self.schedule.makespan()
+    }
+
+    /// Number of rounds (round-based algorithms).
+    pub fn rounds(&self) -> Option<usize> {
+        match &self.schedule {
+            Schedule::Rounds { rounds, .. } => Some(rounds.len()),
+            Schedule::Timed(_) => None,
+        }
+    }
+}
+
+/// The algorithm `algorithm` stands for on the ring, once it applies and fits [`BUDGET`].
+fn admit(inst: &RingInstance, algorithm: Algorithm) -> Result<Algorithm, RedistError> {
     if let Some(why) = not_applicable(inst, algorithm) {
         return Err(why);
     }
     check_budget(inst, algorithm).map_err(|e| RedistError::Budget(e.message))?;
-    let algorithm = resolve(inst, algorithm);
-    let mut checks = Vec::new();
-    let mut lp_solution = None;
+    Ok(resolve(inst, algorithm))
+}
+
+/// The makespan and the rounds of a run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Span {
+    /// Completion time of the schedule.
+    pub makespan: f64,
+    /// Number of rounds (round-based algorithms).
+    pub rounds: Option<usize>,
+}
+
+/// [`plan`]'s makespan and rounds (the same numbers, the same errors); Algorithm 3's rounds
+/// are planned and applied one by one as in [`plan`] but their sends are not kept, and the
+/// makespan is then rounds · c as [`Schedule::makespan`] computes it.
+pub fn span(inst: &RingInstance, valid: Valid, algorithm: Algorithm) -> Result<Span, RedistError> {
+    let resolved = admit(inst, algorithm)?;
+    if let Some(variant) = match resolved {
+        Algorithm::Alg3 => Some(homogeneous::Alg3Variant::Corrected),
+        Algorithm::Alg3Literal => Some(homogeneous::Alg3Variant::Literal),
+        _ => None,
+    } {
+        let c = inst
+            .uniform_cost()
+            .ok_or(RedistError::Alg3NeedsHomogeneous)?;
+        let rounds = homogeneous::algorithm3_round_count(&inst.delta, variant)?;
+        return Ok(Span {
+            makespan: rounds as f64 * c,
+            rounds: Some(rounds),
+        });
+    }
+    let p = plan(inst, valid, algorithm)?;
+    Ok(Span {
+        makespan: p.makespan(),
+        rounds: p.rounds(),
+    })
+}
+
+/// Plans `algorithm`'s schedule on a validated instance: the part of [`run`] that builds the
+/// schedule (the same checks, the same schedule), without the checker, the bounds, the claims
+/// and the flows. What a map of makespans or rounds reads, many rings per cell.
+///
+/// Errors: as [`run`].
+pub fn plan(
+    inst: &RingInstance,
+    _valid: Valid,
+    algorithm: Algorithm,
+) -> Result<Planned, RedistError> {
+    let algorithm = admit(inst, algorithm)?;
+    let mut lp = None;
     let schedule = match algorithm {
         Algorithm::Auto => unreachable!("resolved above"),
         Algorithm::Alg1 => homogeneous::algorithm1(inst)?,
-        Algorithm::Alg2 => {
-            let s = alg2::algorithm2(inst)?;
-            let formula = bounds::lemma5(inst);
-            let m = s.makespan();
-            checks.push(Check {
-                claim: "Lemma 5: Algorithm 2 takes max_l δ_{start,start+l} · c".into(),
-                holds: close(m, formula),
-                detail: format!("simulated {m}, formula {formula}"),
-            });
-            s
-        }
+        Algorithm::Alg2 => alg2::algorithm2(inst)?,
         Algorithm::Alg3 | Algorithm::Alg3Literal => {
             let variant = if algorithm == Algorithm::Alg3 {
                 homogeneous::Alg3Variant::Corrected
@@ -337,24 +414,57 @@ pub fn run(
             } else {
                 solve_system6(inst)
             };
-            let best = sol.x_floor_tau.min(sol.x_ceil_tau);
-            checks.push(Check {
-                claim: "Proposition 1: ⌊R_1⌋ or ⌈R_1⌉ gives the integer optimum".into(),
-                holds: close(best, sol.tau_int),
-                detail: format!(
-                    "τ(⌊R_1⌋) = {}, τ(⌈R_1⌉) = {}, integer optimum {}",
-                    sol.x_floor_tau, sol.x_ceil_tau, sol.tau_int
-                ),
-            });
             let s = if algorithm == Algorithm::LpForward {
                 asap_schedule(inst, &sol.flows)?
             } else {
                 lemma9_schedule(inst, &sol)
             };
-            lp_solution = Some(sol);
+            lp = Some(sol);
             s
         }
     };
+    Ok(Planned {
+        algorithm,
+        schedule,
+        lp,
+    })
+}
+
+/// Runs `algorithm` on a validated instance.
+///
+/// Errors: the algorithm does not apply to the ring, the run exceeds [`BUDGET`]
+/// ([`RedistError::Budget`]), or the algorithm's own refusals.
+pub fn run(
+    inst: &RingInstance,
+    valid: Valid,
+    algorithm: Algorithm,
+) -> Result<RunReport, RedistError> {
+    let Planned {
+        algorithm,
+        schedule,
+        lp: lp_solution,
+    } = plan(inst, valid, algorithm)?;
+    let mut checks = Vec::new();
+    if algorithm == Algorithm::Alg2 {
+        let formula = bounds::lemma5(inst);
+        let m = schedule.makespan();
+        checks.push(Check {
+            claim: "Lemma 5: Algorithm 2 takes max_l δ_{start,start+l} · c".into(),
+            holds: close(m, formula),
+            detail: format!("simulated {m}, formula {formula}"),
+        });
+    }
+    if let Some(sol) = &lp_solution {
+        let best = sol.x_floor_tau.min(sol.x_ceil_tau);
+        checks.push(Check {
+            claim: "Proposition 1: ⌊R_1⌋ or ⌈R_1⌉ gives the integer optimum".into(),
+            holds: close(best, sol.tau_int),
+            detail: format!(
+                "τ(⌊R_1⌋) = {}, τ(⌈R_1⌉) = {}, integer optimum {}",
+                sol.x_floor_tau, sol.x_ceil_tau, sol.tau_int
+            ),
+        });
+    }
     let verification = verify(inst, &schedule);
     let makespan = schedule.makespan();
     let bounds = all_bounds(inst);
@@ -435,6 +545,47 @@ mod tests {
 
     fn two_ring(d: i64, direction: Direction) -> RingInstance {
         RingInstance::homogeneous(vec![d, -d], direction, 1.0)
+    }
+
+    #[test]
+    fn the_applicable_bound_and_the_plan_are_the_runs() {
+        for seed in 0..60 {
+            let inst = random_instance(&RandomSpec {
+                seed,
+                n: 3 + seed as usize % 40,
+                max_delta: 1 + seed as i64 % 70,
+                heterogeneous: seed % 3 == 0,
+                direction: if seed % 2 == 0 {
+                    Direction::Bi
+                } else {
+                    Direction::Uni
+                },
+                heavy: seed % 4 != 1,
+            });
+            assert_eq!(
+                best_applicable_bound(&inst),
+                best_bound(&all_bounds(&inst)),
+                "seed {seed}"
+            );
+            for algorithm in [Algorithm::Auto, Algorithm::Alg3Literal, Algorithm::Lp] {
+                let r = run(&inst, inst.validate().unwrap(), algorithm);
+                let p = plan(&inst, inst.validate().unwrap(), algorithm);
+                match (r, p) {
+                    (Ok(r), Ok(p)) => {
+                        assert_eq!((p.makespan(), p.rounds()), (r.makespan, r.rounds));
+                        assert_eq!(p.algorithm, r.algorithm);
+                        let s = span(&inst, inst.validate().unwrap(), algorithm).unwrap();
+                        assert_eq!((s.makespan, s.rounds), (r.makespan, r.rounds));
+                    }
+                    (Err(a), Err(b)) => {
+                        assert_eq!(a.to_string(), b.to_string());
+                        let s = span(&inst, inst.validate().unwrap(), algorithm).unwrap_err();
+                        assert_eq!(s.to_string(), a.to_string());
+                    }
+                    (r, p) => panic!("seed {seed}: {:?} vs {:?}", r.is_ok(), p.is_ok()),
+                }
+            }
+        }
     }
 
     #[test]

@@ -121,6 +121,8 @@ struct Engine {
     n: u32,
     tau: f64,
     skip: bool,
+    /// Whether to keep the processor counts (wide-integer products per external subtree).
+    count: bool,
     t: f64,
     c: u32,
     stack: Vec<u32>,
@@ -147,6 +149,7 @@ impl Engine {
             n,
             tau,
             skip,
+            count: true,
             t: 0.0,
             c: 1,
             stack: Vec::new(),
@@ -193,14 +196,18 @@ impl Engine {
             let c = self.c as usize;
             self.tstar[c] = self.t + 1.0;
             self.sizes[c] = self.size;
-            self.procs[c] = Count::ONE.plus(self.ext_procs);
+            if self.count {
+                self.procs[c] = Count::ONE.plus(self.ext_procs);
+            }
         }
     }
 
     fn add_external(&mut self, h: u32, count: u128) {
         if h >= 1 {
             self.ext[h as usize] += count as u64;
-            self.ext_procs = self.ext_procs.plus(self.procs[h as usize].times(count));
+            if self.count {
+                self.ext_procs = self.ext_procs.plus(self.procs[h as usize].times(count));
+            }
         }
     }
 
@@ -354,6 +361,46 @@ pub fn fine_grain_stepwise(n: u32, tau: f64) -> FineGrain {
     e.result()
 }
 
+/// Fine-Grain's makespans and top clusters, without the processor counts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Makespans {
+    /// Tree height.
+    pub n: u32,
+    /// Communication delay.
+    pub tau: f64,
+    /// T*(h) for h = 1..=n.
+    pub t_star: Vec<f64>,
+    /// Size of the top cluster of T_h.
+    pub cluster_size: Vec<u64>,
+}
+
+impl Makespans {
+    /// T*(n), the optimal makespan.
+    pub fn makespan(&self) -> f64 {
+        self.t_star[self.n as usize - 1]
+    }
+    /// Top-cluster size of T_n.
+    pub fn top_cluster_size(&self) -> u64 {
+        self.cluster_size[self.n as usize - 1]
+    }
+}
+
+/// T*(h) and the top-cluster sizes of [`fine_grain`] (the same pass, same values) without the
+/// processor counts, whose exact wide-integer products (one per external subtree) dominate
+/// the pass for large n: what a map of T* or T*/T_PY needs.
+pub fn fine_grain_makespans(n: u32, tau: f64) -> Makespans {
+    let mut e = Engine::new(n.max(1), tau, true, None);
+    e.count = false;
+    e.run();
+    let n = e.n as usize;
+    Makespans {
+        n: e.n,
+        tau,
+        t_star: e.tstar[1..=n].to_vec(),
+        cluster_size: e.sizes[1..=n].to_vec(),
+    }
+}
+
 /// Fine-Grain with a trace of the first `max_steps` nodes of processor 0 (the rest of the
 /// cluster is then computed in fast mode).
 pub fn fine_grain_traced(n: u32, tau: f64, max_steps: usize) -> (FineGrain, Trace) {
@@ -431,6 +478,20 @@ mod tests {
                     assert!(s.height >= last_h, "boundary heights nondecreasing");
                     last_h = s.height;
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn makespans_without_counts_are_fine_grains() {
+        for n in [1, 2, 3, 7, 12, 40, 200, 1000] {
+            for tau in [1.0001, 1.5, 2.0, 4.7, 128.0, 1000.0, 1e6] {
+                let full = fine_grain(n, tau);
+                let m = fine_grain_makespans(n, tau);
+                assert_eq!(m.t_star, full.t_star, "n = {n}, τ = {tau}");
+                assert_eq!(m.cluster_size, full.cluster_size, "n = {n}, τ = {tau}");
+                assert_eq!(m.makespan(), full.makespan());
+                assert_eq!(m.top_cluster_size(), full.top_cluster_size());
             }
         }
     }

@@ -13,7 +13,9 @@
 //!
 //! * [`finegrain`]: Algorithm Fine-Grain (Section 3.1) without materialising the tree: T*(h),
 //!   the top-cluster size and the processor count for every h ≤ n in one pass, O(n²) time,
-//!   plus a node-by-node trace of processor 0 ([`fine_grain_traced`]).
+//!   plus a node-by-node trace of processor 0 ([`fine_grain_traced`]); the same pass without
+//!   the processor counts ([`fine_grain_makespans`]: T*(h) and the top clusters only, what the
+//!   maps of T* and T*/T_PY read; the counts' wide-integer products dominate the full pass).
 //! * [`schedule`]: fully materialised schedules (n ≤ 20), the literal node-by-node Fine-Grain,
 //!   the baselines, time reversal, and the validity checker.
 //! * [`py`]: Algorithm P.Y (recurrence for any n, explicit schedule for small n), baselines.
@@ -61,7 +63,8 @@ pub mod sweep;
 pub use count::Count;
 pub use exhaustive::{EXHAUSTIVE_N_MAX, Exhaustive, exhaustive};
 pub use finegrain::{
-    FineGrain, Rule, Trace, TraceStep, fine_grain, fine_grain_stepwise, fine_grain_traced,
+    FineGrain, Makespans, Rule, Trace, TraceStep, fine_grain, fine_grain_makespans,
+    fine_grain_stepwise, fine_grain_traced,
 };
 pub use params::{Direction, N_MAX, ParamError, TAU_MAX, TreeSweepParams, Valid};
 pub use py::{
