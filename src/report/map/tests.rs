@@ -1,0 +1,219 @@
+use super::*;
+use crate::model::map::Scale;
+use crate::model::redistribute::instance::Direction;
+
+fn request(base: Scenario, x: &str, y: &str, metric: &str) -> MapRequest {
+    MapRequest {
+        base,
+        x: Axis::parse(x).unwrap(),
+        y: Axis::parse(y).unwrap(),
+        metric: metric.into(),
+        samples: 3,
+    }
+}
+
+#[test]
+fn cells_are_the_runs_own_numbers() {
+    let plan = request(
+        ModelId::Divisible.default_scenario(),
+        "h=2..15:4",
+        "beta=100..1e4:3:log",
+        "ratio_c_over_p",
+    )
+    .plan()
+    .unwrap();
+    assert_eq!(plan.x_values, vec![2.0, 6.0, 11.0, 15.0]);
+    let g = plan.run(&NoProgress).unwrap();
+    let s = plan.scenario_at(3, 0);
+    let direct = super::super::json(&s, &NoProgress).unwrap()["ratio_c_over_p"]
+        .as_f64()
+        .unwrap();
+    assert_eq!(g.value(3, 0), Some(direct));
+    // The figure: T_C / T_P ≈ 1.97 at h = 15, β = 100.
+    assert!((direct - 1.97).abs() < 0.01, "{direct}");
+}
+
+#[test]
+fn every_metric_of_every_model_computes_a_cell() {
+    for model in ModelId::ALL {
+        let ps = params(model);
+        let ax = |p: &MapParam| {
+            let (lo, _, log) = p.default;
+            Axis::new(
+                p.name,
+                lo,
+                lo,
+                1,
+                if log { Scale::Log } else { Scale::Linear },
+            )
+        };
+        for m in metrics(model) {
+            let plan = MapRequest {
+                base: model.default_scenario(),
+                x: ax(&ps[0]),
+                y: ax(&ps[1]),
+                metric: m.name.into(),
+                samples: 2,
+            }
+            .plan()
+            .unwrap();
+            let g = plan.run(&NoProgress).unwrap();
+            assert!(g.complete(), "{} {}", model.name(), m.name);
+            // Defined everywhere but Theorem 3.2's bound, which is the grids'.
+            let undefined = m.name == "makespan_over_thm32";
+            assert_eq!(
+                g.value(0, 0).is_some(),
+                !undefined,
+                "{} {}: {:?}",
+                model.name(),
+                m.name,
+                g.cells[0][0]
+            );
+        }
+    }
+}
+
+/// Every cell of the map (every ring of a redistribution cell): the metric's fast path
+/// gives exactly the JSON path's value, or the same error. Returns the scenarios
+/// compared and how many of them had a value.
+fn assert_fast_path_is_json(base: Scenario, x: &str, y: &str) -> (usize, usize) {
+    let (mut compared, mut values) = (0, 0);
+    let model = base.model();
+    for m in metrics(model).iter().filter(|m| m.has_fast_path()) {
+        let plan = request(base.clone(), x, y, m.name).plan().unwrap();
+        for iy in 0..plan.y_values.len() {
+            for ix in 0..plan.x_values.len() {
+                let Ok(rings) = plan.samples_of(&plan.scenario_at(ix, iy)) else {
+                    continue;
+                };
+                for s in rings {
+                    let fast = plan.metric_on(&s);
+                    values += usize::from(fast.is_ok());
+                    assert_eq!(
+                        fast,
+                        plan.metric_from_json(&s),
+                        "{} {} at {}",
+                        model.name(),
+                        m.name,
+                        plan.describe(ix, iy)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    (compared, values)
+}
+
+#[test]
+fn divisible_fast_path_is_the_json_path() {
+    // h = 0 and 60, β from below BETA_MIN (invalid) to BETA_MAX.
+    let base = ModelId::Divisible.default_scenario();
+    assert!(
+        metrics(ModelId::Divisible)
+            .iter()
+            .all(|m| m.has_fast_path())
+    );
+    let x = "h=0..60:6";
+    let y = "beta=1e-7..1e12:8:log";
+    // β = 10^−7 is refused in all 8 metrics · 6 heights.
+    assert_eq!(
+        assert_fast_path_is_json(base.clone(), x, y),
+        (8 * 6 * 8, 8 * 6 * 7)
+    );
+    // The pyramid, and a run of P only (C's and Q's numbers are then undefined).
+    let Scenario::Divisible(mut p) = base else {
+        unreachable!()
+    };
+    p.network = divisible::Network::Pyramid;
+    assert_fast_path_is_json(
+        Scenario::Divisible(p.clone()),
+        "h=1..40:4",
+        "beta=1e-6..1e12:4:log",
+    );
+    p.network = divisible::Network::Tree;
+    p.algorithm = divisible::AlgorithmChoice::Only(Method::P);
+    assert_fast_path_is_json(Scenario::Divisible(p), "b=2..16:3", "beta=1e-3..1e6:3:log");
+}
+
+#[test]
+fn tree_sweep_fast_path_is_the_json_path() {
+    // n = 1 … 200, τ = 1 (invalid) … 10^6 and beyond; then the largest trees.
+    let base = ModelId::TreeSweep.default_scenario();
+    assert!(
+        metrics(ModelId::TreeSweep)
+            .iter()
+            .all(|m| m.has_fast_path())
+    );
+    // τ = 1 is refused (τ > 1).
+    assert_eq!(
+        assert_fast_path_is_json(base.clone(), "n=1..200:6", "tau=1..1e7:8:log"),
+        (4 * 6 * 8, 4 * 6 * 7)
+    );
+    assert_fast_path_is_json(base, "n=999..1001:3", "tau=1.0001..1e9:3:log");
+}
+
+#[test]
+fn redistribution_fast_path_is_the_json_path() {
+    let base = ModelId::Redistribute.default_scenario();
+    assert!(
+        metrics(ModelId::Redistribute)
+            .iter()
+            .all(|m| m.has_fast_path())
+    );
+    let x = "n=3..200:4:log";
+    let y = "max_delta=1..1000:4:log";
+    // Bidirectional homogeneous rings (Algorithm 3, Lemma 12's bound): 3 rings per cell.
+    let (compared, values) = assert_fast_path_is_json(base.clone(), x, y);
+    assert_eq!(compared, 6 * 4 * 4 * 3);
+    assert!(values >= compared * 3 / 4, "{values} of {compared}");
+    // Unidirectional and heterogeneous rings, light loads, other algorithms (Algorithm 3
+    // does not apply to some: the same error both ways).
+    let Scenario::Redistribute(p) = base else {
+        unreachable!()
+    };
+    for (direction, heterogeneous, heavy, algorithm) in [
+        (Direction::Uni, false, true, Algorithm::Auto),
+        (Direction::Uni, true, false, Algorithm::Auto),
+        (Direction::Bi, true, true, Algorithm::Auto),
+        (Direction::Bi, false, false, Algorithm::LpForward),
+    ] {
+        let mut q = p.clone();
+        q.random.direction = direction;
+        q.random.heterogeneous = heterogeneous;
+        q.random.heavy = heavy;
+        q.algorithm = algorithm;
+        assert_fast_path_is_json(
+            Scenario::Redistribute(q),
+            "n=3..60:3:log",
+            "max_delta=1..300:3:log",
+        );
+    }
+}
+
+#[test]
+fn refuses_bad_names_and_costly_maps() {
+    let base = ModelId::TreeSweep.default_scenario();
+    let e = request(base.clone(), "q=1..2:2", "tau=2..4:2", "ratio")
+        .plan()
+        .unwrap_err();
+    assert_eq!(e.field, "x");
+    assert!(e.message.contains("n, tau"), "{}", e.message);
+    let e = request(base.clone(), "n=1..2:2", "n=2..4:2", "ratio")
+        .plan()
+        .unwrap_err();
+    assert_eq!(e.field, "y");
+    let e = request(base, "n=1..2:2", "tau=2..4:2", "nope")
+        .plan()
+        .unwrap_err();
+    assert_eq!(e.field, "metric");
+    let e = request(
+        ModelId::Redistribute.default_scenario(),
+        "n=1000..10000:64",
+        "max_delta=1e5..1e6:64",
+        "makespan_over_bound",
+    )
+    .plan()
+    .unwrap_err();
+    assert_eq!(e.field, "map", "{}", e.message);
+}
