@@ -543,6 +543,29 @@ mod tests {
     use crate::model::redistribute::editing::{RandomSpec, random_instance};
     use crate::model::redistribute::instance::Costs;
 
+    /// Random ring `seed`: 3 to `n_span` + 2 processors, |δ| up to `delta_span`, alternately
+    /// bidirectional and unidirectional.
+    fn random_ring(
+        seed: u64,
+        n_span: u64,
+        delta_span: u64,
+        heterogeneous: bool,
+        heavy: bool,
+    ) -> RingInstance {
+        random_instance(&RandomSpec {
+            seed,
+            n: 3 + (seed % n_span) as usize,
+            max_delta: 1 + (seed % delta_span) as i64,
+            heterogeneous,
+            direction: if seed.is_multiple_of(2) {
+                Direction::Bi
+            } else {
+                Direction::Uni
+            },
+            heavy,
+        })
+    }
+
     fn two_ring(d: i64, direction: Direction) -> RingInstance {
         RingInstance::homogeneous(vec![d, -d], direction, 1.0)
     }
@@ -550,18 +573,7 @@ mod tests {
     #[test]
     fn the_applicable_bound_and_the_plan_are_the_runs() {
         for seed in 0..60 {
-            let inst = random_instance(&RandomSpec {
-                seed,
-                n: 3 + seed as usize % 40,
-                max_delta: 1 + seed as i64 % 70,
-                heterogeneous: seed % 3 == 0,
-                direction: if seed % 2 == 0 {
-                    Direction::Bi
-                } else {
-                    Direction::Uni
-                },
-                heavy: seed % 4 != 1,
-            });
+            let inst = random_ring(seed, 40, 70, seed % 3 == 0, seed % 4 != 1);
             assert_eq!(
                 best_applicable_bound(&inst),
                 best_bound(&all_bounds(&inst)),
@@ -591,18 +603,7 @@ mod tests {
     #[test]
     fn estimates_match_the_schedules() {
         for seed in 0..40 {
-            let inst = random_instance(&RandomSpec {
-                seed,
-                n: 3 + seed as usize % 30,
-                max_delta: 1 + seed as i64 % 50,
-                heterogeneous: false,
-                direction: if seed % 2 == 0 {
-                    Direction::Bi
-                } else {
-                    Direction::Uni
-                },
-                heavy: true,
-            });
+            let inst = random_ring(seed, 30, 50, false, true);
             let valid = inst.validate().unwrap();
             let r = run(&inst, valid, Algorithm::Auto).unwrap();
             let s = &r.schedule;

@@ -180,13 +180,9 @@ const fn across(
     path: &'static str,
 ) -> MapMetric {
     MapMetric {
-        name,
-        help,
         ratio: true,
-        runs,
-        num: (0, path),
         den: Some((1, path)),
-        fast: None,
+        ..tweaked(name, help, runs, path)
     }
 }
 
