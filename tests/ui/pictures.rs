@@ -61,3 +61,58 @@ fn ksbf_split_view_shows_ring_and_tree_and_checks_lemma_1_1() {
         ),
     );
 }
+
+fn ts_valid(h: &Harness<'_, LoadlabApp>) -> loadlab::model::treesweep::Valid {
+    match &h.state().preset().scenario {
+        Scenario::TreeSweep(p) => p.validate().expect("valid"),
+        other => panic!("not the tree-sweep model: {other:?}"),
+    }
+}
+
+#[test]
+fn treesweep_py_steps_its_schedule_and_both_trees_step_together() {
+    use loadlab::model::treesweep::{self, py_schedule_for};
+    use loadlab::ui::widgets::format_value as fmt;
+    use loadlab::ui::widgets::step_bar::LABEL_LAST;
+    let mut h = crate::common::harness(Some(
+        loadlab::preset::find_bundled("treesweep-small").expect("bundled"),
+    ));
+    let v = ts_valid(&h);
+    let py = py_schedule_for(&v).expect("n = 5 is materialised");
+    let py_nodes = (1..py.processor.len())
+        .filter(|&k| py.processor[k] == 0)
+        .count();
+    // P.Y steppable: one step per node of its processor 0, then the end.
+    h.get_by_label("P.Y").click();
+    settle(&mut h);
+    shown(&mut h, &format!("0/{py_nodes}"));
+    // Both: two trees, each titled with its makespan from the model, stepped by time.
+    let sol = treesweep::solve(&v, 4096);
+    h.get_by_label("both").click();
+    settle(&mut h);
+    shown(
+        &mut h,
+        &format!("Fine-Grain (optimal): T* = {}", fmt(sol.t_star)),
+    );
+    shown(&mut h, &format!("P.Y: T_PY = {}", fmt(sol.t_py)));
+    assert_eq!(h.query_all_by_label("Tree diagram").count(), 2);
+    // The first time is 0, where both processors 0 start their leftmost leaf (node 2^(n−1)).
+    let leaf = 1usize << (v.height() - 1);
+    shown(
+        &mut h,
+        &format!("processor 0 of Fine-Grain runs node {leaf} · of P.Y runs node {leaf}"),
+    );
+    h.get_by_label(LABEL_FORWARD).click();
+    h.run_steps(2);
+    shown(&mut h, "1/");
+    h.get_by_label(LABEL_LAST).click();
+    h.run_steps(2);
+    shown(
+        &mut h,
+        &format!(
+            "Fine-Grain finished at T* = {}, P.Y at T_PY = {}",
+            fmt(sol.t_star),
+            fmt(sol.t_py)
+        ),
+    );
+}
