@@ -116,3 +116,34 @@ fn treesweep_py_steps_its_schedule_and_both_trees_step_together() {
         ),
     );
 }
+
+#[test]
+fn redistribution_names_the_slice_that_binds_on_a_unidirectional_ring() {
+    use loadlab::model::redistribute::instance::{Costs, Direction, RingInstance, minimal_loads};
+    use loadlab::model::redistribute::params::{Algorithm, RedistParams};
+    let mut preset = loadlab::preset::find_bundled("redistribute-12-ring").expect("bundled");
+    // δ = (1, −3, 2, 2, −2), c = 1, unidirectional. By hand: the slices' unbalances peak at
+    // P_3 + P_4 = 2 + 2 = 4 (every other slice is smaller: e.g. P_3 … P_1 = 3, P_2 … P_4 = 1),
+    // so Lemma 1's bound is 4 · c = 4, attained by C_{3,4}, whose surplus leaves over P_4 → P_5.
+    let delta = vec![1, -3, 2, 2, -2];
+    if let Scenario::Redistribute(RedistParams {
+        instance,
+        algorithm,
+        ..
+    }) = &mut preset.scenario
+    {
+        *instance = RingInstance {
+            loads: minimal_loads(&delta),
+            delta,
+            direction: Direction::Uni,
+            costs: Costs::Homogeneous(1.0),
+        };
+        *algorithm = Algorithm::Alg1;
+    }
+    let mut h = crate::common::harness(Some(preset));
+    settle(&mut h);
+    shown(
+        &mut h,
+        "Lemma 1's bound c·max|δ_{k,l}| = 4 is attained by C_{3,4} (P_3 … P_4): δ_{3,4} = 4 items must leave it over P_4 → P_5",
+    );
+}
