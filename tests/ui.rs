@@ -18,6 +18,8 @@ mod layout;
 mod lessons;
 #[path = "ui/maps.rs"]
 mod maps;
+#[path = "ui/pictures.rs"]
+mod pictures;
 #[path = "ui/presets.rs"]
 mod presets;
 #[path = "ui/pseudocode.rs"]

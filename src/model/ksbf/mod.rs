@@ -40,11 +40,13 @@
 //! adversarial families. Confirmed as printed: Lemma 1.1, τ(x) = ν(x) + π(x) with
 //! uninterrupted per-PE blocks, (3.1)/(3.3), (3.2), (3.4), (3.5) and both parts of Theorem 1.1.
 
+mod lemma;
 mod params;
 mod simulate;
 mod sweep;
 pub mod theory;
 
+pub use lemma::{LemmaCheck, lemma_pe, lemma11};
 pub use params::{
     BUDGET, Balance, KsbfParams, NODE_LIMIT, P_MAX, ParamError, RECORD_NODE_LIMIT, Schedule, Shape,
     TREE_N_MAX, Valid, cost, cost_of, nodes_estimate, records, sparse_weight,

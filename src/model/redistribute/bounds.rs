@@ -100,6 +100,29 @@ pub fn theorem2_corrected(inst: &RingInstance) -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// The slice that attains the unidirectional lower bound: `(start, end, δ_{start,end}, cost)`
+/// (0-based, inclusive, circular) with δ_{start,end} · cost = [`theorem2_corrected`] (on a
+/// homogeneous ring, Lemma 1's c · max|δ_{k,l}|): start − 1 is the first index of min T, end
+/// the first e maximising (T_e − min T) · c_{e,e+1}, whose link c_{e,e+1} = `cost` carries
+/// the slice's surplus out. None for an empty ring.
+pub fn binding_slice(inst: &RingInstance) -> Option<(usize, usize, i64, f64)> {
+    let n = inst.n();
+    if n == 0 {
+        return None;
+    }
+    let t = prefix_sums(&inst.delta);
+    let (imin, lo, _, _) = extremes(&t);
+    let mut best = (imin, 0i64, 0.0f64);
+    for (e, &te) in t.iter().enumerate() {
+        let v = (te - lo) as f64 * inst.cw(e);
+        if v > best.2 {
+            best = (e, te - lo, v);
+        }
+    }
+    let (end, d, _) = best;
+    Some(((imin + 1) % n, end, d, inst.cw(end)))
+}
+
 /// Lemma 5: the running time of Algorithm 2, max_l δ_{start,start+l} · c_{start+l,start+l+1}
 /// with `start` from [`max_slice`].
 pub fn lemma5(inst: &RingInstance) -> f64 {
@@ -203,5 +226,29 @@ mod tests {
         assert_eq!(theorem2_printed(&r), 100.0);
         assert_eq!(theorem2_corrected(&r), 1.0);
         assert_eq!(lemma5(&r), 1.0);
+    }
+
+    #[test]
+    fn binding_slice_attains_the_unidirectional_bound() {
+        let hom = RingInstance {
+            loads: vec![2, 1, 3, 3, 1],
+            delta: vec![1, -3, 2, 2, -2],
+            direction: Direction::Uni,
+            costs: Costs::Homogeneous(1.0),
+        };
+        // T = 1, −2, 0, 2, 0: C_{3,4} (0-based 2..=3) holds the surplus 4 = Lemma 1.
+        assert_eq!(binding_slice(&hom), Some((2, 3, 4, 1.0)));
+        assert_eq!(lemma1(&hom.delta), 4);
+        let het = RingInstance {
+            costs: Costs::Heterogeneous {
+                cw: vec![1.0, 1.0, 1.0, 1.0, 10.0],
+                ccw: vec![1.0; 5],
+            },
+            ..hom
+        };
+        // (T_e − min T)·c_e: 3, 0, 2, 4, 20 → the slice 2..=4 (δ = 2) over the costly link.
+        let (a, b, d, c) = binding_slice(&het).unwrap();
+        assert_eq!((a, b, d, c), (2, 4, 2, 10.0));
+        assert_eq!(d as f64 * c, theorem2_corrected(&het));
     }
 }

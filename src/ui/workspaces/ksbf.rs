@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
 use crate::model::ksbf::{
-    self, Balance, DISCREPANCIES, KsbfParams, NodeId, Outcome, SeedPoint, Shape, SweepPoint,
-    Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
+    self, Balance, DISCREPANCIES, KsbfParams, LemmaCheck, NodeId, Outcome, SeedPoint, Shape,
+    SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
 };
 use crate::ui::widgets::compare_plot::{
     ComparePlot, PlotView, Series, SeriesStyle, Swatch, Track, bar_tracks, compare_plot, corners,
@@ -45,6 +45,9 @@ pub struct KsbfView {
     pub plot_view: PlotView,
     /// Seeds of the random-workload study.
     pub seeds: u64,
+    /// Colour the tree / grid by Lemma 1.1's PE (Wgt(x) mod p, or k mod p) instead of the
+    /// PE that ran each node.
+    pub by_weight: bool,
 }
 
 impl Default for KsbfView {
@@ -56,6 +59,7 @@ impl Default for KsbfView {
             plot: KsPlot::VsN,
             plot_view: PlotView::default(),
             seeds: 100,
+            by_weight: false,
         }
     }
 }
@@ -63,6 +67,8 @@ impl Default for KsbfView {
 struct Evaluated {
     outcome: Outcome,
     theory: Theory,
+    /// Lemma 1.1 checked on the recorded run (None when the run is too big to record).
+    lemma: Option<LemmaCheck>,
 }
 
 /// The workspace.
@@ -108,9 +114,12 @@ impl Workspace for KsbfPanel {
         let vv = v.clone();
         self.evaluated
             .request(params.clone(), "simulating", repainter(ctx), move |_| {
+                let outcome = ksbf::simulate(&vv);
+                let lemma = outcome.trace.as_ref().map(|t| ksbf::lemma11(t, vv.p));
                 Ok(Evaluated {
-                    outcome: ksbf::simulate(&vv),
+                    outcome,
                     theory: ksbf::theory(&vv),
+                    lemma,
                 })
             });
         // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
@@ -330,7 +339,18 @@ impl Workspace for KsbfPanel {
                     self.view.step.step = (t.max(0.0) as usize).min(n_steps - 1);
                 }
             }
-            KsPicture::Workload => workload(ui, params, trace, k as u64),
+            KsPicture::Workload => {
+                lemma_row(ui, params, ev.lemma.as_ref(), &mut self.view.by_weight);
+                workload(ui, params, trace, k as u64, self.view.by_weight);
+            }
+            KsPicture::Split => {
+                lemma_row(ui, params, ev.lemma.as_ref(), &mut self.view.by_weight);
+                let by_weight = self.view.by_weight;
+                ui.columns(2, |cols| {
+                    ring(&mut cols[0], p, trace.steps.get(k));
+                    workload(&mut cols[1], params, trace, k as u64, by_weight);
+                });
+            }
         }
     }
     fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
@@ -624,6 +644,49 @@ fn level_color(level: u32, max_level: u32) -> Color32 {
     Color32::from_rgb(lerp(40, 240), lerp(100, 140), lerp(220, 30))
 }
 
+/// The Lemma 1.1 row above the tree / grid: the "colour by weight" option and whether the
+/// colouring by Wgt(x) mod p (k mod p on grids) coincides with the colouring by PE in this run.
+fn lemma_row(ui: &mut Ui, params: &KsbfParams, lemma: Option<&LemmaCheck>, by_weight: &mut bool) {
+    let grid = params.shape.is_grid();
+    let rule = if grid { "k mod p" } else { "Wgt mod p" };
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(by_weight, format!("colour nodes by {rule}"))
+            .on_hover_text(if grid {
+                "Colour node ⟨k, ℓ⟩ by P_(k mod p), the PE Lemma 1.1(b) predicts, instead of the PE that ran it."
+            } else {
+                "Colour node x by P_(Wgt(x) mod p) (Wgt = number of right turns), the PE Lemma 1.1(a) predicts, instead of the PE that ran it."
+            });
+        let Some(l) = lemma else {
+            return;
+        };
+        match &l.counterexample {
+            None => {
+                ui.label(
+                    RichText::new(format!(
+                        "✓ Lemma 1.1 holds: every node runs on P_({rule}) ({} of {} nodes)",
+                        l.agree, l.nodes
+                    ))
+                    .color(palette::OK),
+                );
+            }
+            Some(c) => {
+                ui.label(
+                    RichText::new(format!(
+                        "✗ Lemma 1.1 fails under {} balancing: node {} ran on P_{}, not P_{} ({} of {} nodes agree)",
+                        params.balance.name(),
+                        c.node,
+                        c.pe,
+                        ksbf::lemma_pe(c.node, params.p),
+                        l.agree,
+                        l.nodes
+                    ))
+                    .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+    });
+}
+
 /// The ring: PEs on a circle with their queue lengths, this step's node and send arrows.
 fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
     let size = ui.available_size();
@@ -688,7 +751,15 @@ fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
 
 /// The workload (n ≤ 8 trees, small grids): each node coloured by its PE, labelled by its step;
 /// nodes not yet run by step `k` are faded.
-fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
+fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64, by_weight: bool) {
+    // The colour of a node: the PE that ran it, or the PE Lemma 1.1 predicts.
+    let shade = |r: &ksbf::NodeRecord| {
+        pe_color(if by_weight {
+            ksbf::lemma_pe(r.node, params.p)
+        } else {
+            r.pe
+        })
+    };
     let is_tree = !params.shape.is_grid();
     if is_tree {
         let height = trace
@@ -713,7 +784,7 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
             if let NodeId::Tree(h) = r.node
                 && (h as usize) <= count
             {
-                let c = pe_color(r.pe);
+                let c = shade(r);
                 nodes[h as usize] = NodeStyle {
                     fill: if r.step <= k {
                         c
@@ -723,8 +794,12 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
                     label: r.step.to_string(),
                     highlight: r.step == k,
                     tooltip: format!(
-                        "node {} (level {}): P_{} at step {}",
-                        r.node, r.level, r.pe, r.step
+                        "node {} (level {}, Wgt {}): P_{} at step {}",
+                        r.node,
+                        r.level,
+                        h.count_ones() - 1,
+                        r.pe,
+                        r.step
                     ),
                 };
             }
@@ -761,7 +836,7 @@ fn workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64) {
             if let NodeId::Grid { k: row, l } = r.node {
                 // ⟨k, ℓ⟩: row k goes down, column ℓ goes right.
                 let q = origin + Vec2::new(l as f32 * cell, row as f32 * cell);
-                let c = pe_color(r.pe);
+                let c = shade(r);
                 let fill = if r.step <= k {
                     c
                 } else {
@@ -825,5 +900,7 @@ choices! {
         Gantt = "Gantt",
         /// The tree or grid, nodes coloured by PE.
         Workload = "tree / grid",
+        /// The ring and the tree or grid side by side, both at the current step.
+        Split = "ring + tree",
     }
 }

@@ -38,6 +38,8 @@ pub enum Shown {
     FineGrain,
     /// Algorithm P.Y (the 2-approximation).
     Py,
+    /// Both trees side by side, coloured by cluster, stepped together by time.
+    Both,
 }
 
 /// View state (persisted).
@@ -158,7 +160,10 @@ impl Workspace for TreeSweepPanel {
                 let py = ui
                     .selectable_value(&mut self.view.shown, Shown::Py, "P.Y")
                     .on_hover_text("Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation");
-                fg.changed() || py.changed()
+                let both = ui
+                    .selectable_value(&mut self.view.shown, Shown::Both, "both")
+                    .on_hover_text("Fine-Grain and P.Y side by side, each node coloured by its processor (cluster), stepped together by time");
+                fg.changed() || py.changed() || both.changed()
             })
             .inner;
         if switched {
@@ -202,9 +207,39 @@ impl Workspace for TreeSweepPanel {
                 .weak(),
             );
         }
+        if self.view.shown == Shown::Both {
+            let t = steps.get(k).map_or(f64::INFINITY, |x| x.1);
+            match (&ev.fg, &ev.py) {
+                (Some(fg), Some(py)) => ui.columns(2, |cols| {
+                    cluster_tree(
+                        &mut cols[0],
+                        fg,
+                        &format!("Fine-Grain (optimal): T* = {}", fmt(ev.sol.t_star)),
+                        t,
+                    );
+                    cluster_tree(
+                        &mut cols[1],
+                        py,
+                        &format!("P.Y: T_PY = {}", fmt(ev.sol.t_py)),
+                        t,
+                    );
+                }),
+                _ => {
+                    ui.label(
+                        RichText::new(format!(
+                            "The two trees are drawn side by side for n ≤ {MAX_HEIGHT}: T* = {}, T_PY = {} (see Numbers).",
+                            fmt(ev.sol.t_star),
+                            fmt(ev.sol.t_py)
+                        ))
+                        .weak(),
+                    );
+                }
+            }
+            return;
+        }
         let schedule = match self.view.shown {
             Shown::FineGrain => ev.fg.as_ref(),
-            Shown::Py => ev.py.as_ref(),
+            Shown::Py | Shown::Both => ev.py.as_ref(),
         };
         let dark = ui.visuals().dark_mode;
         let p0 = palette::SIMULATED;
@@ -232,7 +267,7 @@ impl Workspace for TreeSweepPanel {
                     .filter(|t| t.rule == Rule::Boundary)
                     .filter_map(|t| t.heap.and_then(|h| usize::try_from(h).ok()))
                     .collect(),
-                Shown::Py => Default::default(),
+                Shown::Py | Shown::Both => Default::default(),
             };
             let mut nodes = vec![
                 NodeStyle {
@@ -414,6 +449,15 @@ impl Workspace for TreeSweepPanel {
                     ),
                 ),
             },
+            Shown::Both => {
+                let steps = self.step_list();
+                let why = steps.get(k).map_or(String::new(), |x| x.2.clone());
+                PseudoStep {
+                    algorithms: vec!["fine-grain", "py"],
+                    active: Vec::new(),
+                    why,
+                }
+            }
             Shown::Py => {
                 let nodes = self.node_steps(ev).len();
                 if nodes == 0 {
@@ -558,9 +602,24 @@ impl TreeSweepPanel {
         };
         let mut steps = self.node_steps(ev);
         if !steps.is_empty() {
+            if self.view.shown == Shown::Both {
+                let end = ev.sol.t_star.max(ev.sol.t_py);
+                steps.push((
+                    None,
+                    end,
+                    format!(
+                        "Done at t = {}: Fine-Grain finished at T* = {}, P.Y at T_PY = {} (T*/T_PY = {})",
+                        fmt(end),
+                        fmt(ev.sol.t_star),
+                        fmt(ev.sol.t_py),
+                        fmt(ev.sol.t_star / ev.sol.t_py)
+                    ),
+                ));
+                return steps;
+            }
             let (name, makespan) = match self.view.shown {
                 Shown::FineGrain => ("T* (Fine-Grain)", ev.sol.t_star),
-                Shown::Py => ("T_PY (P.Y)", ev.sol.t_py),
+                Shown::Py | Shown::Both => ("T_PY (P.Y)", ev.sol.t_py),
             };
             steps.push((
                 None,
@@ -617,6 +676,42 @@ impl TreeSweepPanel {
                     )
                 })
                 .collect(),
+            Shown::Both => {
+                let (Some(fg), Some(py)) = (&ev.fg, &ev.py) else {
+                    return Vec::new();
+                };
+                // Every time at which either processor 0 starts a node, in order.
+                let mut times: Vec<f64> = [fg, py]
+                    .iter()
+                    .flat_map(|s| {
+                        (1..s.processor.len())
+                            .filter(|&k| s.processor[k] == 0)
+                            .map(|k| s.start[k])
+                    })
+                    .collect();
+                times.sort_by(f64::total_cmp);
+                times.dedup_by(|a, b| (*a - *b).abs() <= 1e-9);
+                let at = |s: &Schedule, t: f64| {
+                    (1..s.processor.len())
+                        .find(|&k| s.processor[k] == 0 && (s.start[k] - t).abs() <= 1e-9)
+                        .map_or("waits".to_string(), |k| format!("runs node {k}"))
+                };
+                times
+                    .into_iter()
+                    .map(|t| {
+                        (
+                            None,
+                            t,
+                            format!(
+                                "t = {}: processor 0 of Fine-Grain {} · of P.Y {}",
+                                fmt(t),
+                                at(fg, t),
+                                at(py, t)
+                            ),
+                        )
+                    })
+                    .collect()
+            }
             Shown::Py => {
                 let Some(s) = &ev.py else { return Vec::new() };
                 let mut nodes: Vec<usize> = (1..s.processor.len())
@@ -763,4 +858,56 @@ choices! {
         /// T*(n) − T*(n − 1).
         Increments = "increments of T*",
     }
+}
+
+/// One schedule's tree for the "both" view: `title` (its name and makespan) above it, each node
+/// coloured by its processor (one cluster per colour, processor 0's top cluster first), nodes
+/// starting after time `t` faded, processor 0's node starting at `t` ringed.
+fn cluster_tree(ui: &mut Ui, s: &Schedule, title: &str, t: f64) {
+    ui.strong(title);
+    let clusters = {
+        let mut c: Vec<u64> = s.processor.iter().skip(1).copied().collect();
+        c.sort_unstable();
+        c.dedup();
+        c.len()
+    };
+    let mut nodes = vec![
+        NodeStyle {
+            fill: Color32::TRANSPARENT,
+            label: String::new(),
+            highlight: false,
+            tooltip: String::new()
+        };
+        s.processor.len()
+    ];
+    for (kk, node) in nodes.iter_mut().enumerate().skip(1) {
+        let c = palette::category(s.processor[kk] as usize);
+        *node = NodeStyle {
+            fill: if s.start[kk] <= t + 1e-9 {
+                c
+            } else {
+                c.gamma_multiply(0.3)
+            },
+            label: fmt(s.start[kk]),
+            highlight: s.processor[kk] == 0 && (s.start[kk] - t).abs() <= 1e-9,
+            tooltip: format!(
+                "node {kk}: processor {}, starts at {}",
+                s.processor[kk],
+                fmt(s.start[kk])
+            ),
+        };
+    }
+    let drawing = TreeDrawing {
+        height: s.n,
+        nodes,
+        legend: vec![
+            (palette::category(0), "processor 0 (top cluster)".into()),
+            (
+                palette::category(1),
+                format!("{clusters} clusters, one colour per processor"),
+            ),
+        ],
+    };
+    let h = (ui.available_height() - 10.0).clamp(160.0, 420.0);
+    tree(ui, &drawing, h);
 }

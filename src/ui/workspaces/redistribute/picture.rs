@@ -299,6 +299,7 @@ impl RedistPanel {
             ),
         };
         step_caption(ui, &summary, None);
+        let binding = binding_caption(ui, inst);
         let dark = ui.visuals().dark_mode;
         // Ring drawing.
         let maxabs = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(1);
@@ -325,7 +326,7 @@ impl RedistPanel {
                 },
             })
             .collect();
-        let arcs = slices
+        let mut arcs: Vec<RingArc> = slices
             .iter()
             .map(|&(a, b, sum)| RingArc {
                 start: a,
@@ -338,6 +339,7 @@ impl RedistPanel {
                 tooltip: format!("C_{{{},{}}}: δ = {sum}", a + 1, b + 1),
             })
             .collect();
+        arcs.extend(binding);
         let drawing = self.drawing(inst, &before, maxabs, &maximal, arrows_drawn, arcs, dark);
         let legend = round_info.is_some() && inst.n() <= crate::ui::widgets::ring::MAX_NODES;
         let line = ui.text_style_height(&egui::TextStyle::Body);
@@ -907,4 +909,39 @@ fn explain(
             }
         }
     }
+}
+
+/// On a unidirectional ring, the line naming the slice that attains the lower bound (Lemma 1's
+/// c · max|δ_{k,l}| when homogeneous, Theorem 2's corrected bound when heterogeneous), computed
+/// on the initial unbalances, and that slice as an arc for the ring. Nothing on a bidirectional
+/// ring or a balanced one.
+fn binding_caption(ui: &mut Ui, inst: &RingInstance) -> Option<RingArc> {
+    if inst.direction != Direction::Uni {
+        return None;
+    }
+    let (a, b, d, c) = bounds::binding_slice(inst)?;
+    if d <= 0 {
+        return None;
+    }
+    let n = inst.n();
+    let (k, l) = (a + 1, b + 1);
+    let next = (b + 1) % n + 1;
+    let text = match inst.uniform_cost() {
+        Some(c) => format!(
+            "Lemma 1's bound c·max|δ_{{k,l}}| = {} is attained by C_{{{k},{l}}} (P_{k} … P_{l}): δ_{{{k},{l}}} = {d} items must leave it over P_{l} → P_{next}",
+            fmt(d as f64 * c)
+        ),
+        None => format!(
+            "Theorem 2's bound (corrected) = {} is attained by C_{{{k},{l}}} (P_{k} … P_{l}): δ_{{{k},{l}}} = {d} items over c_{{{l},{next}}} = {}",
+            fmt(d as f64 * c),
+            fmt(c)
+        ),
+    };
+    ui.label(RichText::new(&text).color(palette::BOUND));
+    Some(RingArc {
+        start: a,
+        end: b,
+        color: translucent(palette::BOUND),
+        tooltip: text,
+    })
 }
