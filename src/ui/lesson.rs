@@ -8,9 +8,10 @@ use egui::{Key, Modifiers, RichText};
 
 use super::app::{Cmd, LoadlabApp};
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Grade, Kind, Lesson, Question, QuizQuestion};
+use crate::lesson::{self, Answer, Area, Grade, Highlight, Kind, Lesson, Question, QuizQuestion};
 use crate::preset::{ModelId, Preset, PresetFile};
 use crate::ui::widgets::marks;
+use crate::ui::workspace::Region;
 
 /// Largest number of questions a quiz window generates.
 pub const QUIZ_MAX: usize = 20;
@@ -178,6 +179,7 @@ impl LoadlabApp {
         p.pulse_from = None;
         p.outlined = None;
         let (step_no, view, try_it) = (step.step, step.view.clone(), step.try_it);
+        let highlight = step.highlight.clone();
         let predicting = step.question.is_some() && !p.revealed[i];
         let name = format!("{}: {}", p.lesson.title, step.title);
         let scenario = step.scenario.resolve();
@@ -217,6 +219,19 @@ impl LoadlabApp {
         }
         if try_it {
             self.shown.controls = true;
+        }
+        // A highlighted region is brought on screen (on a narrow window the picture and the
+        // plots take turns).
+        match highlight {
+            Some(Highlight::Region(Area::Plots)) => {
+                self.shown.plots = true;
+                self.shown.front = Region::Plots;
+            }
+            Some(Highlight::Region(Area::Picture)) => self.shown.front = Region::Picture,
+            Some(Highlight::Region(Area::Controls)) => self.shown.controls = true,
+            Some(Highlight::Region(Area::Numbers)) if !predicting => self.shown.numbers = true,
+            Some(Highlight::Control(_)) => self.shown.controls = true,
+            _ => {}
         }
         // Predict, then see: the numbers wait for Reveal.
         if let Some(p) = &mut self.teach.player {
