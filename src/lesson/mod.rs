@@ -8,7 +8,8 @@
 //!     name: "li", title: "…", model: Divisible,
 //!     steps: [
 //!         (title: "…", text: "…", scenario: Preset("default"), step: 3,
-//!          view: Some((plots: Some(false))),
+//!          view: Some((plots: Some(false), picture: Some("method P"))),
+//!          highlight: Some(Control("β")),
 //!          question: Some((prompt: "…", kind: Number, tolerance: 0.05, explanation: "…",
 //!                          check: (command: ["divisible", "--h", "15"], field: "ratio_c_over_p")))),
 //!     ],

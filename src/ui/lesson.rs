@@ -676,9 +676,14 @@ fn outline(app: &mut LoadlabApp, ctx: &egui::Context) {
     };
     // Shown only where it is on screen now (a region may be folded away, a control scrolled
     // out or named by a caption this workspace does not have).
-    let screen = ctx.content_rect();
+    // A control's frame stays inside the controls column (it would spill onto the picture).
+    let room = match h {
+        Highlight::Control(_) => marks::find(ctx, "region:controls"),
+        Highlight::Region(_) => None,
+    }
+    .unwrap_or_else(|| ctx.content_rect());
     p.outlined = marks::find(ctx, &h.key())
-        .map(|r| r.expand(4.0).intersect(screen.shrink(1.0)))
+        .map(|r| r.expand(4.0).intersect(room.shrink(2.0)))
         .filter(|r| r.is_positive());
     let Some(rect) = p.outlined else {
         return;
