@@ -8,7 +8,8 @@
 //!     name: "li", title: "…", model: Divisible,
 //!     steps: [
 //!         (title: "…", text: "…", scenario: Preset("default"), step: 3,
-//!          view: Some((plots: Some(false))),
+//!          view: Some((plots: Some(false), picture: Some("method P"))),
+//!          highlight: Some(Control("β")),
 //!          question: Some((prompt: "…", kind: Number, tolerance: 0.05, explanation: "…",
 //!                          check: (command: ["divisible", "--h", "15"], field: "ratio_c_over_p")))),
 //!     ],
@@ -22,6 +23,7 @@
 
 pub mod bundled;
 pub mod quiz;
+pub mod views;
 
 use std::path::Path;
 
@@ -32,6 +34,7 @@ use crate::preset::{self, ModelId, Scenario};
 
 pub use bundled::{BUNDLED, find_bundled};
 pub use quiz::{QuizQuestion, quiz};
+pub use views::{Area, Highlight};
 
 /// The lesson format version this build writes and the newest it reads.
 pub const VERSION: u32 = 1;
@@ -70,9 +73,12 @@ pub struct LessonStep {
     /// The step bar's position (0 = the start).
     #[serde(default)]
     pub step: usize,
-    /// Which regions of the workspace to show.
+    /// Which regions of the workspace to show, and which picture tab and plot.
     #[serde(default)]
     pub view: Option<ViewHint>,
+    /// A region or a control to outline while the step is shown.
+    #[serde(default)]
+    pub highlight: Option<Highlight>,
     /// A "try it yourself" step: the controls are shown and the text says what to change.
     #[serde(default)]
     pub try_it: bool,
@@ -91,8 +97,9 @@ pub enum StepScenario {
     Inline(Scenario),
 }
 
-/// Which regions of the workspace a step shows (`None` leaves a region as it is).
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+/// Which regions of the workspace a step shows (`None` leaves a region as it is), and which
+/// picture tab and plot (names from [`views::pictures`] and [`views::plots`]).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ViewHint {
     /// The controls column.
@@ -101,6 +108,29 @@ pub struct ViewHint {
     pub plots: Option<bool>,
     /// The numbers strip.
     pub numbers: Option<bool>,
+    /// The picture tab (`"Gantt"`, `"method P"`, …).
+    pub picture: Option<String>,
+    /// The plot (`"speedup vs β"`, `"ratio T*/T_PY vs n"`, …).
+    pub plot: Option<String>,
+}
+
+impl ViewHint {
+    /// Why its picture or plot name is not one of `model`'s.
+    pub fn errors(&self, model: ModelId) -> Vec<String> {
+        let mut e = Vec::new();
+        let asked = [
+            ("picture", views::pictures(model), &self.picture),
+            ("plot", views::plots(model), &self.plot),
+        ];
+        for (what, names, wanted) in asked {
+            if let Some(w) = wanted
+                && views::find(names, w).is_none()
+            {
+                e.push(format!("view: {}", views::unknown(model, what, names, w)));
+            }
+        }
+        e
+    }
 }
 
 /// How a question is answered.
@@ -472,6 +502,14 @@ impl Lesson {
             let at = |what: String| format!("step {} “{}”: {what}", i + 1, s.title);
             if s.text.trim().is_empty() {
                 errors.push(at("the text is empty".into()));
+            }
+            if let Some(v) = &s.view {
+                errors.extend(v.errors(self.model).into_iter().map(&at));
+            }
+            if let Some(Highlight::Control(c)) = &s.highlight
+                && c.trim().is_empty()
+            {
+                errors.push(at("highlight: the control's caption is empty".into()));
             }
             match s.scenario.resolve() {
                 Err(e) => errors.push(at(format!("scenario: {e}"))),

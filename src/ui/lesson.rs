@@ -8,8 +8,10 @@ use egui::{Key, Modifiers, RichText};
 
 use super::app::{Cmd, LoadlabApp};
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Grade, Kind, Lesson, Question, QuizQuestion};
+use crate::lesson::{self, Answer, Area, Grade, Highlight, Kind, Lesson, Question, QuizQuestion};
 use crate::preset::{ModelId, Preset, PresetFile};
+use crate::ui::widgets::marks;
+use crate::ui::workspace::Region;
 
 /// Largest number of questions a quiz window generates.
 pub const QUIZ_MAX: usize = 20;
@@ -60,9 +62,19 @@ pub struct Player {
     /// Arrow keys go to the player (the last click was inside it).
     focused: bool,
     rect: Option<egui::Rect>,
+    /// When the step's highlight started pulsing (set by the first frame that draws it).
+    pulse_from: Option<f64>,
+    /// Where the step's highlight was drawn in the last frame (None: nothing to outline, or
+    /// the control is not on screen).
+    outlined: Option<egui::Rect>,
 }
 
 impl Player {
+    /// Where the current step's highlight was outlined in the last frame.
+    pub fn outlined(&self) -> Option<egui::Rect> {
+        self.outlined
+    }
+
     /// The lesson.
     pub fn lesson(&self) -> &Lesson {
         &self.lesson
@@ -100,6 +112,11 @@ impl LoadlabApp {
     /// The front workspace's step bar position.
     pub fn step_position(&mut self) -> usize {
         self.tab().position()
+    }
+
+    /// The front workspace's view state as RON (which tab, which plot, …).
+    pub fn front_view(&self) -> String {
+        self.tabs[self.desk.active.index()].save_view()
     }
 
     /// The quiz windows' state.
@@ -142,6 +159,8 @@ impl LoadlabApp {
             numbers_after_reveal: false,
             focused: true,
             rect: None,
+            pulse_from: None,
+            outlined: None,
         });
         self.lesson_go(0);
         self.info(format!("Lesson: {title}"));
@@ -157,7 +176,10 @@ impl LoadlabApp {
             return;
         };
         p.index = i;
-        let (step_no, view, try_it) = (step.step, step.view, step.try_it);
+        p.pulse_from = None;
+        p.outlined = None;
+        let (step_no, view, try_it) = (step.step, step.view.clone(), step.try_it);
+        let highlight = step.highlight.clone();
         let predicting = step.question.is_some() && !p.revealed[i];
         let name = format!("{}: {}", p.lesson.title, step.title);
         let scenario = step.scenario.resolve();
@@ -167,6 +189,14 @@ impl LoadlabApp {
                 self.open(PresetFile::Single(Preset::new(name, "", s)), None);
             }
             Err(e) => self.error(format!("Step {}: {e}", i + 1)),
+        }
+        if let Some(v) = &view
+            && (v.picture.is_some() || v.plot.is_some())
+            && let Err(e) = self
+                .tab()
+                .show_view(v.picture.as_deref(), v.plot.as_deref())
+        {
+            self.error(format!("Step {}: {e}", i + 1));
         }
         // Presenter mode keeps the picture first: hints may fold regions away or bring the
         // plots, but the controls and numbers stay where the presenter put them.
@@ -189,6 +219,19 @@ impl LoadlabApp {
         }
         if try_it {
             self.shown.controls = true;
+        }
+        // A highlighted region is brought on screen (on a narrow window the picture and the
+        // plots take turns).
+        match highlight {
+            Some(Highlight::Region(Area::Plots)) => {
+                self.shown.plots = true;
+                self.shown.front = Region::Plots;
+            }
+            Some(Highlight::Region(Area::Picture)) => self.shown.front = Region::Picture,
+            Some(Highlight::Region(Area::Controls)) => self.shown.controls = true,
+            Some(Highlight::Region(Area::Numbers)) if !predicting => self.shown.numbers = true,
+            Some(Highlight::Control(_)) => self.shown.controls = true,
+            _ => {}
         }
         // Predict, then see: the numbers wait for Reveal.
         if let Some(p) = &mut self.teach.player {
@@ -612,8 +655,65 @@ impl QuizWindow {
     }
 }
 
-/// The quiz windows.
+/// How long a step's highlight pulses before it stays as a steady outline, in seconds.
+const PULSE: f64 = 4.0;
+
+/// Outlines the current step's highlight (a region or a control, where the workspace recorded
+/// it this frame) on a layer above the workspace: a thick frame that pulses for [`PULSE`]
+/// seconds, then stays.
+fn outline(app: &mut LoadlabApp, ctx: &egui::Context) {
+    let Some(p) = &mut app.teach.player else {
+        return;
+    };
+    let Some(h) = p
+        .lesson
+        .steps
+        .get(p.index)
+        .and_then(|s| s.highlight.as_ref())
+    else {
+        p.outlined = None;
+        return;
+    };
+    // Shown only where it is on screen now (a region may be folded away, a control scrolled
+    // out or named by a caption this workspace does not have).
+    // A control's frame stays inside the controls column (it would spill onto the picture).
+    let room = match h {
+        Highlight::Control(_) => marks::find(ctx, "region:controls"),
+        Highlight::Region(_) => None,
+    }
+    .unwrap_or_else(|| ctx.content_rect());
+    p.outlined = marks::find(ctx, &h.key())
+        .map(|r| r.expand(4.0).intersect(room.shrink(2.0)))
+        .filter(|r| r.is_positive());
+    let Some(rect) = p.outlined else {
+        return;
+    };
+    let now = ctx.input(|i| i.time);
+    let since = now - *p.pulse_from.get_or_insert(now);
+    let strength = if since < PULSE {
+        ctx.request_repaint_after(std::time::Duration::from_millis(40));
+        0.65 + 0.35 * (since * std::f64::consts::TAU * 1.2).cos() as f32
+    } else {
+        1.0
+    };
+    let colour = egui::Color32::from_rgb(255, 150, 20).gamma_multiply(strength);
+    let layer = egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::unique("lesson-highlight"),
+    );
+    let painter = ctx.layer_painter(layer);
+    let width = 2.0 + 2.0 * strength;
+    painter.rect_stroke(
+        rect,
+        6.0,
+        egui::Stroke::new(width, colour),
+        egui::StrokeKind::Outside,
+    );
+}
+
+/// The quiz windows, and the lesson step's highlight.
 pub(super) fn windows(app: &mut LoadlabApp, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
+    outline(app, ctx);
     let screen = ctx.content_rect();
     for q in &mut app.teach.quizzes {
         let mut open = q.open;

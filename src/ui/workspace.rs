@@ -15,6 +15,8 @@ use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
 use crate::preset::{ModelId, ModelParams, Scenario};
 use crate::ui::help;
+use crate::ui::widgets::form::Choice;
+use crate::ui::widgets::marks;
 use crate::ui::widgets::pseudocode::{self, PseudoStep};
 use crate::ui::widgets::step_bar::StepState;
 use crate::ui::widgets::{busy, error_label};
@@ -122,6 +124,17 @@ pub trait Workspace: Default + 'static {
     fn pseudocode(&self, _params: &Self::Params) -> Option<PseudoStep> {
         None
     }
+    /// Shows the picture tab and the plot named, each one of the model's names in
+    /// [`crate::lesson::views`] (exactly as listed there) or None to leave it as it is.
+    /// Workspaces with tabs or plots to choose override it.
+    fn select(&mut self, _picture: Option<&str>, _plot: Option<&str>) {}
+}
+
+/// The choice of type `T` whose caption is `name` (None leaves `value` as it is).
+pub fn pick<T: Choice>(value: &mut T, name: Option<&str>) {
+    if let Some(v) = name.and_then(|n| T::ALL.iter().find(|c| c.caption() == n)) {
+        *value = *v;
+    }
 }
 
 /// The view type and the three view accessors of a workspace whose view state is `self.view`
@@ -167,6 +180,9 @@ pub trait Tab {
     /// Draws the whole workspace for `scenario` (which must be this model's), with the
     /// regions `shown` asks for.
     fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut Shown) -> Vec<Drawn>;
+    /// Shows the picture tab and the plot named (names from [`crate::lesson::views`],
+    /// matched ignoring case); an error names the valid ones.
+    fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String>;
     /// Applies a stepping command.
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
     /// Back to step 0, paused (a preset was opened).
@@ -238,12 +254,17 @@ impl<W: Workspace> Tab for W {
                     egui::ScrollArea::both(),
                 ),
             };
-            side(panel, sizes, max).show(ui, |ui| {
+            let panel = side(panel, sizes, max).show(ui, |ui| {
                 scroll.show(ui, |ui| match which {
                     Side::Controls => self.controls(ui, params),
                     Side::Numbers => self.numbers(ui, params),
                 });
             });
+            let key = match which {
+                Side::Controls => "region:controls",
+                Side::Numbers => "region:numbers",
+            };
+            marks::record(ui.ctx(), key, panel.response.rect);
         }
         // Beside each other when both fit, else one at a time (the toolbar switches).
         let width = ui.available_width();
@@ -327,7 +348,32 @@ impl<W: Workspace> Tab for W {
                 }
             }
         });
+        for d in &drawn {
+            let key = match d.region {
+                Region::Picture => "region:picture",
+                Region::Plots => "region:plots",
+            };
+            marks::record(ui.ctx(), key, d.room);
+        }
         drawn
+    }
+
+    fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String> {
+        let model = W::Params::MODEL;
+        let asked = [
+            ("picture", crate::lesson::views::pictures(model), picture),
+            ("plot", crate::lesson::views::plots(model), plot),
+        ];
+        let mut found = [None, None];
+        for (slot, (what, names, wanted)) in found.iter_mut().zip(asked) {
+            if let Some(w) = wanted {
+                let name = crate::lesson::views::find(names, w)
+                    .ok_or_else(|| crate::lesson::views::unknown(model, what, names, w))?;
+                *slot = Some(name);
+            }
+        }
+        self.select(found[0], found[1]);
+        Ok(())
     }
 
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario) {

@@ -330,6 +330,74 @@ fn a_user_lesson_file_loads_and_a_broken_one_names_its_steps() {
 }
 
 #[test]
+fn check_rejects_unknown_tabs_plots_and_regions_and_accepts_known_ones() {
+    let dir = std::env::temp_dir().join(format!("loadlab-lesson-views-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lesson = |picture: &str, plot: &str, highlight: &str| {
+        format!(
+            r#"(name: "v", title: "Views", model: Ksbf, steps: [
+ (title: "tabs", text: "t", scenario: Inline(Ksbf((n: 5, p: 3))),
+  view: Some((picture: Some("{picture}"), plot: Some("{plot}"))), highlight: Some({highlight})),
+])"#
+        )
+    };
+    let run = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = loadlab(&strings(&[
+            "lesson",
+            &path.display().to_string(),
+            "--check",
+        ]));
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    // Names match the workspace's captions, ignoring case.
+    let (code, err) = run("good.ron", lesson("gantt", "Work per PE", "Control(\"p\")"));
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = run(
+        "good2.ron",
+        lesson("ring", "makespan vs n", "Region(Numbers)"),
+    );
+    assert_eq!(code, Some(0), "{err}");
+    // An unknown tab and an unknown plot: one error line each, naming the step and the
+    // valid names.
+    let (code, err) = run(
+        "tab.ron",
+        lesson("timeline", "speedup vs β", "Region(Plots)"),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("error: step 1")),
+        "{err}"
+    );
+    assert!(
+        lines[0].contains("no picture \"timeline\"") && lines[0].contains("\"tree / grid\""),
+        "{err}"
+    );
+    assert!(lines[1].contains("no plot \"speedup vs β\""), "{err}");
+    // An unknown region does not parse.
+    let (code, err) = run(
+        "region.ron",
+        lesson("ring", "work per PE", "Region(Legend)"),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("Legend"),
+        "{err}"
+    );
+    // A model without picture tabs says so.
+    let text = r#"(name: "g", title: "G", model: Geodecay, steps: [
+ (title: "t", text: "t", scenario: Preset("geodecay-erew"), view: Some((picture: Some("Gantt")))),
+])"#;
+    let (code, err) = run("geo.ron", text.to_string());
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("has no picture to choose"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn gui_lesson_flags_are_checked_before_a_window_opens() {
     let out = loadlab(&strings(&["gui", "--lesson", "no-such-lesson"]));
     assert_eq!(out.status.code(), Some(2));

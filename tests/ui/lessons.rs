@@ -4,12 +4,13 @@ use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use loadlab::lesson::{StepScenario, find_bundled};
+use loadlab::lesson::{Area, Highlight, StepScenario, find_bundled};
 use loadlab::model::ksbf::KsbfParams;
 use loadlab::model::treesweep::TreeSweepParams;
 use loadlab::preset::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
+use loadlab::ui::workspace::Region;
 
 use crate::common::{settle, shown};
 
@@ -268,4 +269,112 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
         h.state().teach().quiz(ModelId::Ksbf).unwrap().questions(),
         &first[..]
     );
+}
+
+/// Starts the bundled lesson named `name` and goes to step `i` (0-based).
+fn at_step(h: &mut Harness<'_, LoadlabApp>, name: &str, i: usize) {
+    if h.state().lesson_player().map(|p| p.lesson().name.as_str()) != Some(name) {
+        let k = loadlab::lesson::BUNDLED
+            .iter()
+            .position(|b| b.lesson().is_ok_and(|l| l.name == name))
+            .expect("a bundled lesson");
+        h.state_mut().send(Cmd::StartLesson(k));
+        settle(h);
+    }
+    h.state_mut().send(Cmd::LessonStep(i));
+    settle(h);
+    h.run_steps(2);
+}
+
+#[test]
+fn lesson_steps_switch_the_picture_tab_and_the_plot() {
+    let mut h = app();
+    // Gao–Rosenberg step 3 shows the Gantt chart, step 4 the ring and the work-per-PE plot.
+    at_step(&mut h, "gao-rosenberg", 2);
+    let view = h.state().front_view();
+    assert!(view.contains("picture:Gantt"), "{view}");
+    at_step(&mut h, "gao-rosenberg", 3);
+    let view = h.state().front_view();
+    assert!(
+        view.contains("picture:Ring") && view.contains("plot:Work"),
+        "{view}"
+    );
+    // Li step 3 plots the speedup over h; the try-it step the speedup over β.
+    at_step(&mut h, "li", 2);
+    let view = h.state().front_view();
+    assert!(view.contains("h_quantity:Speedup"), "{view}");
+    at_step(&mut h, "li", 6);
+    assert!(h.state().front_view().contains("beta_quantity:Speedup"));
+    // Grs: P.Y's schedule, then back to Fine-Grain with the ratio plot.
+    at_step(&mut h, "grs", 4);
+    assert!(h.state().front_view().contains("shown:Py"));
+    at_step(&mut h, "grs", 5);
+    let view = h.state().front_view();
+    assert!(
+        view.contains("shown:FineGrain") && view.contains("plot:Ratio"),
+        "{view}"
+    );
+    // Rrv: the Gantt tab of the redistribution picture.
+    at_step(&mut h, "rrv", 1);
+    assert!(h.state().front_view().contains("lower:Gantt"));
+}
+
+/// Every highlight of every bundled lesson is on screen when its step is shown: a control
+/// highlight frames the control captioned so (a caption the workspace does not have would
+/// draw nothing and fail here), a region highlight frames the region.
+#[test]
+fn every_bundled_highlight_is_outlined_around_its_control_or_region() {
+    let mut h = app();
+    let mut outlined = 0;
+    for b in loadlab::lesson::BUNDLED {
+        let lesson = b.lesson().expect("bundled lessons parse");
+        for (i, step) in lesson.steps.iter().enumerate() {
+            at_step(&mut h, &lesson.name, i);
+            let rect = h.state().lesson_player().unwrap().outlined();
+            let Some(highlight) = &step.highlight else {
+                assert_eq!(rect, None, "{} step {}", lesson.name, i + 1);
+                continue;
+            };
+            let rect = rect.unwrap_or_else(|| {
+                panic!(
+                    "{} step {}: {highlight:?} is not outlined",
+                    lesson.name,
+                    i + 1
+                )
+            });
+            match highlight {
+                Highlight::Control(caption) => {
+                    // The framed row holds the control named after the caption.
+                    let inside = h
+                        .query_all_by_label(caption)
+                        .any(|n| rect.contains_rect(n.rect()));
+                    assert!(
+                        inside,
+                        "{} step {}: {caption:?} at {rect:?}",
+                        lesson.name,
+                        i + 1
+                    );
+                    assert!(rect.height() < 80.0, "one row, not the column: {rect:?}");
+                }
+                Highlight::Region(area) => {
+                    let drawn = h.state().drawn().to_vec();
+                    let room = match area {
+                        Area::Picture => drawn.iter().find(|d| d.region == Region::Picture),
+                        Area::Plots => drawn.iter().find(|d| d.region == Region::Plots),
+                        _ => None,
+                    };
+                    if let Some(d) = room {
+                        assert!(
+                            rect.contains_rect(d.room),
+                            "{area:?}: {rect:?} {:?}",
+                            d.room
+                        );
+                    }
+                    assert!(rect.width() > 200.0, "{area:?}: {rect:?}");
+                }
+            }
+            outlined += 1;
+        }
+    }
+    assert!(outlined >= 7, "{outlined} highlights");
 }

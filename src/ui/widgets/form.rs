@@ -65,7 +65,11 @@ impl<'a> ParamGrid<'a> {
         hover: &str,
         add: impl FnOnce(&mut Ui) -> Response,
     ) -> Response {
-        let control = labelled(self.ui, caption, hover, add);
+        let caption: WidgetText = caption.into();
+        let text = caption.text().to_string();
+        let label = caption_label(self.ui, caption, hover);
+        let control = add(self.ui).labelled_by(label.id);
+        super::marks::control(self.ui.ctx(), &text, label.rect.union(control.rect));
         self.ui.end_row();
         control
     }
@@ -101,6 +105,7 @@ impl<'a> ParamGrid<'a> {
     ) -> Response {
         let label = caption_label(self.ui, caption, hover);
         let changed = radios(self.ui, label.id, value, options);
+        super::marks::control(self.ui.ctx(), caption, label.rect.union(changed.rect));
         self.ui.end_row();
         changed
     }

@@ -127,6 +127,26 @@ fn fmt_short(x: f64) -> String {
 impl Workspace for DivisiblePanel {
     type Params = DivisibleParams;
     view_accessors!(DivisibleView);
+
+    fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
+        if let Some(m) = Method::ALL
+            .into_iter()
+            .find(|m| picture == Some(format!("method {}", m.name()).as_str()))
+        {
+            self.view.shown = m;
+        }
+        if let Some((quantity, over)) = plot.and_then(|p| p.split_once(" vs ")) {
+            let q = if quantity == "speedup" {
+                Quantity::Speedup
+            } else {
+                Quantity::Time
+            };
+            match over {
+                "h" => self.view.h_quantity = q,
+                _ => self.view.beta_quantity = q,
+            }
+        }
+    }
     fn steps(&self, params: &DivisibleParams) -> usize {
         self.timeline(params).map_or(1, |t| t.steps.len() + 1)
     }

@@ -124,6 +124,10 @@ fn sweep_key(p: &GeoParams, ignore_ell: bool, ignore_p: bool) -> GeoParams {
 impl Workspace for GeodecayPanel {
     type Params = GeoParams;
     view_accessors!(GeodecayView);
+
+    fn select(&mut self, _picture: Option<&str>, plot: Option<&str>) {
+        crate::ui::workspace::pick(&mut self.view.plot, plot);
+    }
     fn steps(&self, params: &GeoParams) -> usize {
         self.current(params)
             .map_or(1, |e| e.selected.trace.len() + 1)

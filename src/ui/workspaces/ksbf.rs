@@ -91,6 +91,11 @@ pub fn pe_color(pe: u32) -> Color32 {
 impl Workspace for KsbfPanel {
     type Params = KsbfParams;
     view_accessors!(KsbfView);
+
+    fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
+        crate::ui::workspace::pick(&mut self.view.picture, picture);
+        crate::ui::workspace::pick(&mut self.view.plot, plot);
+    }
     fn steps(&self, params: &KsbfParams) -> usize {
         // Every time step, then the end state.
         self.current(params)

@@ -100,6 +100,15 @@ pub struct TreeSweepPanel {
 impl Workspace for TreeSweepPanel {
     type Params = TreeSweepParams;
     view_accessors!(TreeSweepView);
+
+    fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
+        match picture {
+            Some("Fine-Grain") => self.view.shown = Shown::FineGrain,
+            Some("P.Y") => self.view.shown = Shown::Py,
+            _ => {}
+        }
+        crate::ui::workspace::pick(&mut self.view.plot, plot);
+    }
     fn steps(&self, _params: &TreeSweepParams) -> usize {
         self.step_list().len().max(1)
     }

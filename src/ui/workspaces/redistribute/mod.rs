@@ -164,6 +164,10 @@ pub struct RedistPanel {
 impl Workspace for RedistPanel {
     type Params = RedistParams;
     view_accessors!(RedistView);
+
+    fn select(&mut self, picture: Option<&str>, _plot: Option<&str>) {
+        crate::ui::workspace::pick(&mut self.view.lower, picture);
+    }
     fn steps(&self, params: &RedistParams) -> usize {
         self.current(params)
             .and_then(|e| {

@@ -1,0 +1,147 @@
+//! The names a lesson step may use to pick a workspace's picture tab and plot, and the regions
+//! it may highlight. The lists live here, without egui, so `loadlab lesson NAME --check` can
+//! validate a lesson; each is the captions of the workspace's own choice (a unit test in
+//! `ui::workspaces` keeps them equal), and the workspace applies a name through
+//! `Tab::show_view`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::preset::ModelId;
+
+/// The picture tabs of a model's workspace (empty: the picture has no tabs).
+pub fn pictures(model: ModelId) -> &'static [&'static str] {
+    match model {
+        ModelId::Divisible => &["method C", "method P", "method Q"],
+        ModelId::Geodecay => &[],
+        ModelId::TreeSweep => &["Fine-Grain", "P.Y"],
+        ModelId::Ksbf => &["ring", "Gantt", "tree / grid"],
+        ModelId::Redistribute => &["δ bars", "Gantt", "sends"],
+    }
+}
+
+/// The plots of a model's workspace (empty: nothing to choose).
+pub fn plots(model: ModelId) -> &'static [&'static str] {
+    match model {
+        ModelId::Divisible => &["time vs h", "speedup vs h", "time vs β", "speedup vs β"],
+        ModelId::Geodecay => &[
+            "overhead T/ℓ vs lg ℓ",
+            "overhead beyond balanced ideal vs lg ℓ",
+            "balancings vs lg ℓ",
+            "total time vs p",
+        ],
+        ModelId::TreeSweep => &[
+            "Fig. 2: T*, T_PY vs n",
+            "ratio T*/T_PY vs n",
+            "T*, T_PY vs τ",
+            "increments of T*",
+        ],
+        ModelId::Ksbf => &[
+            "makespan vs n",
+            "makespan vs p",
+            "work per PE",
+            "efficiency over seeds",
+        ],
+        ModelId::Redistribute => &[],
+    }
+}
+
+/// Spelling-tolerant form of a name: lower case, `beta` read as β, `tau` as τ.
+fn normal(name: &str) -> String {
+    name.trim()
+        .to_lowercase()
+        .replace("beta", "β")
+        .replace("tau", "τ")
+}
+
+/// The name in `names` that `wanted` spells (ignoring case; `beta`/`tau` for β/τ).
+pub fn find(names: &'static [&'static str], wanted: &str) -> Option<&'static str> {
+    let w = normal(wanted);
+    names.iter().copied().find(|n| normal(n) == w)
+}
+
+/// Why `wanted` is not one of `names` (`what` is "picture" or "plot").
+pub fn unknown(model: ModelId, what: &str, names: &[&str], wanted: &str) -> String {
+    if names.is_empty() {
+        format!(
+            "the {} workspace has no {what} to choose (asked for {wanted:?})",
+            model.name()
+        )
+    } else {
+        format!(
+            "the {} workspace has no {what} {wanted:?} (one of: {})",
+            model.name(),
+            names
+                .iter()
+                .map(|n| format!("{n:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+}
+
+/// A region of the workspace a step may highlight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Area {
+    /// The schedule itself.
+    Picture,
+    /// The comparison plots.
+    Plots,
+    /// The numbers strip.
+    Numbers,
+    /// The controls column.
+    Controls,
+}
+
+impl Area {
+    /// Every area.
+    pub const ALL: [Area; 4] = [Area::Picture, Area::Plots, Area::Numbers, Area::Controls];
+
+    /// Its name (the key its rectangle is recorded under, `region:<name>`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Area::Picture => "picture",
+            Area::Plots => "plots",
+            Area::Numbers => "numbers",
+            Area::Controls => "controls",
+        }
+    }
+}
+
+/// What a step outlines: a region, or a control by its caption.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Highlight {
+    /// A region (`Region(Plots)`).
+    Region(Area),
+    /// The control captioned so in the controls column (`Control("β")`).
+    Control(String),
+}
+
+impl Highlight {
+    /// The key its rectangle is recorded under while the workspace is drawn.
+    pub fn key(&self) -> String {
+        match self {
+            Highlight::Region(a) => format!("region:{}", a.name()),
+            Highlight::Control(c) => format!("control:{}", c.trim()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_found_ignoring_case_and_greek_spelling() {
+        let p = plots(ModelId::Divisible);
+        assert_eq!(find(p, "Speedup vs beta"), Some("speedup vs β"));
+        assert_eq!(find(pictures(ModelId::Ksbf), "gantt"), Some("Gantt"));
+        assert_eq!(find(p, "speedup"), None);
+        let e = unknown(
+            ModelId::Geodecay,
+            "picture",
+            pictures(ModelId::Geodecay),
+            "x",
+        );
+        assert!(e.contains("no picture"), "{e}");
+    }
+}
