@@ -241,6 +241,9 @@ impl LoadlabApp {
             });
         let mut app = Self::with_state(restored);
         if let Some(p) = initial {
+            if let Some(a) = &p.pinned {
+                app.maps.pin(a.clone());
+            }
             app.desk.open_preset(p, None);
         }
         super::install_fonts(&cc.egui_ctx);
