@@ -193,6 +193,11 @@ pub struct Preset {
     pub description: String,
     /// The model and its parameters.
     pub scenario: Scenario,
+    /// A compare preset's scenario A (the same model as `scenario`, which is B): opening the
+    /// preset pins it, so the A/B comparison table shows at once. Optional: presets without
+    /// it load as before and are written without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pinned: Option<Scenario>,
 }
 
 impl Preset {
@@ -207,7 +212,14 @@ impl Preset {
             name: name.into(),
             description: description.into(),
             scenario,
+            pinned: None,
         }
+    }
+
+    /// The same preset with scenario A pinned for comparison.
+    pub fn with_pinned(mut self, a: Scenario) -> Self {
+        self.pinned = Some(a);
+        self
     }
 
     /// Pretty RON text.
@@ -415,6 +427,25 @@ pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
             return match ron::from_str::<Preset>(text) {
                 Ok(p) => {
                     check(file, &p.scenario)?;
+                    if let Some(a) = &p.pinned {
+                        if a.model() != p.scenario.model() {
+                            return Err(PresetError::Invalid {
+                                file: file.into(),
+                                message: format!(
+                                    "the pinned scenario A is a {} scenario, but the preset's scenario is {}: A and B must be the same model",
+                                    a.model().name(),
+                                    p.scenario.model().name()
+                                ),
+                            });
+                        }
+                        check(file, a).map_err(|e| match e {
+                            PresetError::Invalid { file, message } => PresetError::Invalid {
+                                file,
+                                message: format!("pinned A: {message}"),
+                            },
+                            e => e,
+                        })?;
+                    }
                     Ok(PresetFile::Single(p))
                 }
                 Err(pe) if meant_workbook(&pe) => Err(parse_error(file, we)),
@@ -618,6 +649,11 @@ pub const BUNDLED: &[Bundled] = bundled!(
     "redistribute-random-1000.ron",
     "redistribute-section-8.ron",
     "redistribute-theorem-2.ron",
+    "compare-divisible-c-p-q.ron",
+    "compare-ksbf-ks-vs-none.ron",
+    "compare-ksbf-ks-vs-random.ron",
+    "compare-redistribute-alg3-printed-vs-corrected.ron",
+    "compare-treesweep-fine-grain-vs-py.ron",
 );
 
 /// The default preset.

@@ -1,6 +1,8 @@
 //! Model tests (one test binary): the papers' tables and closed forms, the models' invariants,
 //! and the preset files. Each module is one model or concern.
 
+#[path = "model/compare_presets.rs"]
+mod compare_presets;
 #[path = "model/geodecay.rs"]
 mod geodecay;
 #[path = "model/ksbf.rs"]

@@ -6,8 +6,12 @@ mod common;
 
 #[path = "ui/app.rs"]
 mod app;
+#[path = "ui/compare_presets.rs"]
+mod compare_presets;
 #[path = "ui/desk.rs"]
 mod desk;
+#[path = "ui/figures.rs"]
+mod figures;
 #[path = "ui/geodecay.rs"]
 mod geodecay;
 #[path = "ui/ksbf.rs"]

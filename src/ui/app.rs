@@ -12,8 +12,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use serde::{Deserialize, Serialize};
 
 use super::desk::{Desk, History, SaveTarget};
+use super::figure::FigureShot;
 use super::files::{DialogResult, Dialogs, FileAction, write_png};
-use super::workspace::{Drawn, Shown, StepCmd, Tab, Workspace};
+use super::workspace::{Drawn, Region, Shown, StepCmd, Tab, Workspace};
 use super::workspaces::divisible::DivisiblePanel;
 use super::workspaces::geodecay::GeodecayPanel;
 use super::workspaces::ksbf::KsbfPanel;
@@ -81,6 +82,11 @@ pub enum Cmd {
     Screenshot,
     /// Write the next frame as PNG here.
     ScreenshotTo(PathBuf),
+    /// File ▸ Export figure… (None: the figure under the pointer, else the picture) or a
+    /// figure's "↓ PNG" button.
+    ExportFigure(Option<Region>),
+    /// Write the chosen figure, cropped from the next frame, as PNG here.
+    ExportFigureTo(PathBuf),
     /// View ▸ Theme.
     Theme(ThemeChoice),
     /// View ▸ Reset layout.
@@ -114,6 +120,7 @@ impl Cmd {
             FileAction::SaveWorkbook => Cmd::SaveWorkbookTo(path),
             FileAction::ExportCsv => Cmd::ExportCsvTo(path),
             FileAction::Screenshot => Cmd::ScreenshotTo(path),
+            FileAction::Figure => Cmd::ExportFigureTo(path),
         }
     }
 }
@@ -139,6 +146,12 @@ pub(super) struct PathPrompt {
 type ShotChannel = (
     Sender<Result<PathBuf, String>>,
     Receiver<Result<PathBuf, String>>,
+);
+
+/// Figure exports come back (path and size in pixels, or why not) through this channel.
+type FigureChannel = (
+    Sender<Result<(PathBuf, [usize; 2]), String>>,
+    Receiver<Result<(PathBuf, [usize; 2]), String>>,
 );
 
 /// A CSV export running in the background: where it goes and what it produced.
@@ -189,6 +202,15 @@ pub struct LoadlabApp {
     pub(super) teach: super::lesson::Teach,
     /// The shared Map view and Compare A/B.
     pub(super) maps: super::map::Maps,
+    /// The figure chosen by Export figure…, while its path is asked for.
+    figure: Option<Region>,
+    /// The last figure export requested (kept for the status and the tests).
+    figure_shot: Option<FigureShot>,
+    /// Set in the frame whose screenshot a figure export crops: its "↓ PNG" buttons are left
+    /// out.
+    capturing: bool,
+    /// Figure export results (the PNG's path and size in pixels).
+    figures: FigureChannel,
 }
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
@@ -219,6 +241,9 @@ impl LoadlabApp {
             });
         let mut app = Self::with_state(restored);
         if let Some(p) = initial {
+            if let Some(a) = &p.pinned {
+                app.maps.pin(a.clone());
+            }
             app.desk.open_preset(p, None);
         }
         super::install_fonts(&cc.egui_ctx);
@@ -251,6 +276,10 @@ impl LoadlabApp {
             title: String::new(),
             teach: Default::default(),
             maps: Default::default(),
+            figure: None,
+            figure_shot: None,
+            capturing: false,
+            figures: channel(),
         }
     }
 
@@ -279,6 +308,16 @@ impl LoadlabApp {
     /// their content took (the layout tests check nothing is clipped).
     pub fn drawn(&self) -> &[Drawn] {
         &self.drawn
+    }
+
+    /// The scenario pinned as A for `model` (Compare A/B), if any.
+    pub fn pinned(&self, model: ModelId) -> Option<&preset::Scenario> {
+        self.maps.pinned(model)
+    }
+
+    /// The last figure export requested: which figure, its rect on screen, the path.
+    pub fn figure_shot(&self) -> Option<&FigureShot> {
+        self.figure_shot.as_ref()
     }
 
     /// Queues a command, as a menu item would.
@@ -323,6 +362,13 @@ impl LoadlabApp {
     /// at step 0.
     pub(super) fn open(&mut self, file: PresetFile, path: Option<&Path>) {
         self.history.push(self.desk.clone());
+        // A compare preset pins its scenario A, so the A/B table shows at once.
+        if let PresetFile::Single(Preset {
+            pinned: Some(a), ..
+        }) = &file
+        {
+            self.maps.pin(a.clone());
+        }
         let models: Vec<ModelId> = match &file {
             PresetFile::Single(p) => vec![p.scenario.model()],
             PresetFile::Workbook(w) => w.sheets.iter().map(|s| s.scenario.model()).collect(),
@@ -472,6 +518,41 @@ impl LoadlabApp {
                 });
                 self.info("Taking a screenshot…");
             }
+            Cmd::ExportFigure(asked) => {
+                let pointer = ctx.pointer_latest_pos();
+                match super::figure::choose(&self.drawn, asked, pointer) {
+                    Some(d) => {
+                        self.figure = Some(d.region);
+                        self.ask_path(ctx, FileAction::Figure);
+                    }
+                    None => self.error("No figure is on screen to export"),
+                }
+            }
+            Cmd::ExportFigureTo(path) => {
+                let Some(d) = super::figure::choose(&self.drawn, self.figure.take(), None) else {
+                    self.error("No figure is on screen to export");
+                    return;
+                };
+                let shot = FigureShot {
+                    region: d.region,
+                    rect: d.room,
+                    path: path.clone(),
+                };
+                let ppp = ctx.pixels_per_point();
+                let tx = self.figures.0.clone();
+                let c = ctx.clone();
+                ctx.request_screenshot(move |image| {
+                    let r = super::figure::save(&path, &image, d.room, ppp).map(|s| (path, s));
+                    let _ = tx.send(r);
+                    c.request_repaint();
+                });
+                self.capturing = true;
+                self.info(format!(
+                    "Exporting the {}…",
+                    super::figure::name(shot.region)
+                ));
+                self.figure_shot = Some(shot);
+            }
             Cmd::Theme(t) => {
                 self.theme = t;
                 self.apply_theme(ctx);
@@ -580,6 +661,14 @@ impl LoadlabApp {
                 Err(e) => self.error(format!("Could not save the screenshot: {e}")),
             }
         }
+        while let Ok(r) = self.figures.1.try_recv() {
+            match r {
+                Ok((p, [w, h])) => {
+                    self.info(format!("Exported figure {} ({w} × {h} px)", p.display()))
+                }
+                Err(e) => self.error(format!("Could not export the figure: {e}")),
+            }
+        }
         if let Some((path, csv)) = self.export.poll() {
             // An error never lands in the file: nothing is written.
             match csv.map(|text| std::fs::write(&path, text).map_err(|e| e.to_string())) {
@@ -622,6 +711,12 @@ impl LoadlabApp {
                 &mut self.shown,
             );
         });
+        // The frame captured for a figure export is drawn without the buttons.
+        if !std::mem::take(&mut self.capturing)
+            && let Some(r) = super::figure::buttons(&ctx, &self.drawn)
+        {
+            cmds.push(Cmd::ExportFigure(Some(r)));
+        }
         super::chrome::windows(self, &ctx, &mut cmds);
         super::lesson::windows(self, &ctx, &mut cmds);
         self.teach_tick();

@@ -136,6 +136,8 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
             item_with(ui, cmds, ("Export CSV…", hover), true, Cmd::ExportCsv);
             by_path(ui, cmds, FileAction::ExportCsv);
             item(ui, cmds, "Save screenshot…", Cmd::Screenshot);
+            item(ui, cmds, "Export figure…", Cmd::ExportFigure(None));
+            by_path(ui, cmds, FileAction::Figure);
         });
         ui.menu_button("Edit", |ui| {
             let (undo, redo) = (app.history.can_undo(), app.history.can_redo());

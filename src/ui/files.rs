@@ -20,6 +20,8 @@ pub enum FileAction {
     ExportCsv,
     /// Save a PNG screenshot of the window.
     Screenshot,
+    /// Export one figure (picture, plots or map) as PNG.
+    Figure,
 }
 
 impl FileAction {
@@ -31,6 +33,7 @@ impl FileAction {
             FileAction::SaveWorkbook => "Save workbook as",
             FileAction::ExportCsv => "Export CSV",
             FileAction::Screenshot => "Save screenshot",
+            FileAction::Figure => "Export figure as PNG",
         }
     }
     /// Caption of the File menu entry that asks for a path in a text field.
@@ -41,6 +44,7 @@ impl FileAction {
             FileAction::SaveWorkbook => "Save workbook by path…",
             FileAction::ExportCsv => "Export CSV by path…",
             FileAction::Screenshot => "Save screenshot by path…",
+            FileAction::Figure => "Export figure by path…",
         }
     }
     fn extension(self) -> (&'static str, &'static str) {
@@ -49,7 +53,7 @@ impl FileAction {
                 ("loadlab preset", "ron")
             }
             FileAction::ExportCsv => ("CSV", "csv"),
-            FileAction::Screenshot => ("PNG image", "png"),
+            FileAction::Screenshot | FileAction::Figure => ("PNG image", "png"),
         }
     }
     /// True if the action writes a file.

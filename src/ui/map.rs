@@ -137,6 +137,17 @@ pub struct Maps {
 }
 
 impl Maps {
+    /// Pins `a` as scenario A of its model (a compare preset was opened).
+    pub fn pin(&mut self, a: Scenario) {
+        let m = a.model().index();
+        self.compare.pinned[m] = Some(a);
+    }
+
+    /// The pinned scenario A of `model`, if any.
+    pub fn pinned(&self, model: ModelId) -> Option<&Scenario> {
+        self.compare.pinned[model.index()].as_ref()
+    }
+
     /// The running job, for the status bar.
     pub fn status(&self) -> Option<JobStatus> {
         self.map
@@ -178,8 +189,12 @@ impl Maps {
                 });
         }
         if self.map.open {
-            egui::CentralPanel::default().show(ui, |ui| self.map.show(ui, scenario));
-            Vec::new()
+            let r = egui::CentralPanel::default().show(ui, |ui| self.map.show(ui, scenario));
+            vec![Drawn {
+                region: crate::ui::workspace::Region::Map,
+                room: r.response.rect,
+                content: r.response.rect,
+            }]
         } else {
             tab.show(ui, scenario, shown)
         }

@@ -5,6 +5,7 @@
 pub mod app;
 mod chrome;
 pub mod desk;
+pub mod figure;
 pub mod files;
 pub mod help;
 pub mod lesson;

@@ -456,6 +456,8 @@ pub enum Region {
     Picture,
     /// The comparison plots.
     Plots,
+    /// The 2-D parameter map (shown instead of the workspace).
+    Map,
 }
 
 /// Where a region was drawn this frame: the room it had and the extent its content took (a
