@@ -352,6 +352,7 @@ impl<W: Workspace> Tab for W {
             let key = match d.region {
                 Region::Picture => "region:picture",
                 Region::Plots => "region:plots",
+                Region::Map => "region:map",
             };
             marks::record(ui.ctx(), key, d.room);
         }

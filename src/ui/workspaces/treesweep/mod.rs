@@ -869,54 +869,5 @@ choices! {
     }
 }
 
-/// One schedule's tree for the "both" view: `title` (its name and makespan) above it, each node
-/// coloured by its processor (one cluster per colour, processor 0's top cluster first), nodes
-/// starting after time `t` faded, processor 0's node starting at `t` ringed.
-fn cluster_tree(ui: &mut Ui, s: &Schedule, title: &str, t: f64) {
-    ui.strong(title);
-    let clusters = {
-        let mut c: Vec<u64> = s.processor.iter().skip(1).copied().collect();
-        c.sort_unstable();
-        c.dedup();
-        c.len()
-    };
-    let mut nodes = vec![
-        NodeStyle {
-            fill: Color32::TRANSPARENT,
-            label: String::new(),
-            highlight: false,
-            tooltip: String::new()
-        };
-        s.processor.len()
-    ];
-    for (kk, node) in nodes.iter_mut().enumerate().skip(1) {
-        let c = palette::category(s.processor[kk] as usize);
-        *node = NodeStyle {
-            fill: if s.start[kk] <= t + 1e-9 {
-                c
-            } else {
-                c.gamma_multiply(0.3)
-            },
-            label: fmt(s.start[kk]),
-            highlight: s.processor[kk] == 0 && (s.start[kk] - t).abs() <= 1e-9,
-            tooltip: format!(
-                "node {kk}: processor {}, starts at {}",
-                s.processor[kk],
-                fmt(s.start[kk])
-            ),
-        };
-    }
-    let drawing = TreeDrawing {
-        height: s.n,
-        nodes,
-        legend: vec![
-            (palette::category(0), "processor 0 (top cluster)".into()),
-            (
-                palette::category(1),
-                format!("{clusters} clusters, one colour per processor"),
-            ),
-        ],
-    };
-    let h = (ui.available_height() - 10.0).clamp(160.0, 420.0);
-    tree(ui, &drawing, h);
-}
+mod both;
+use both::*;

@@ -1,0 +1,286 @@
+//! The KS-BF pictures: the ring, the tree or grid of nodes, Lemma 1.1's line.
+
+use super::*;
+
+/// A colour running from blue (level 0) to orange (the deepest level).
+pub(super) fn level_color(level: u32, max_level: u32) -> Color32 {
+    let t = if max_level == 0 {
+        0.0
+    } else {
+        level as f32 / max_level as f32
+    };
+    let lerp = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t).round() as u8;
+    Color32::from_rgb(lerp(40, 240), lerp(100, 140), lerp(220, 30))
+}
+
+/// The Lemma 1.1 row above the tree / grid: the "colour by weight" option and whether the
+/// colouring by Wgt(x) mod p (k mod p on grids) coincides with the colouring by PE in this run.
+pub(super) fn lemma_row(
+    ui: &mut Ui,
+    params: &KsbfParams,
+    lemma: Option<&LemmaCheck>,
+    by_weight: &mut bool,
+) {
+    let grid = params.shape.is_grid();
+    let rule = if grid { "k mod p" } else { "Wgt mod p" };
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(by_weight, format!("colour nodes by {rule}"))
+            .on_hover_text(if grid {
+                "Colour node ⟨k, ℓ⟩ by P_(k mod p), the PE Lemma 1.1(b) predicts, instead of the PE that ran it."
+            } else {
+                "Colour node x by P_(Wgt(x) mod p) (Wgt = number of right turns), the PE Lemma 1.1(a) predicts, instead of the PE that ran it."
+            });
+        let Some(l) = lemma else {
+            return;
+        };
+        match &l.counterexample {
+            None => {
+                ui.label(
+                    RichText::new(format!(
+                        "✓ Lemma 1.1 holds: every node runs on P_({rule}) ({} of {} nodes)",
+                        l.agree, l.nodes
+                    ))
+                    .color(palette::OK),
+                );
+            }
+            Some(c) => {
+                ui.label(
+                    RichText::new(format!(
+                        "✗ Lemma 1.1 fails under {} balancing: node {} ran on P_{}, not P_{} ({} of {} nodes agree)",
+                        params.balance.name(),
+                        c.node,
+                        c.pe,
+                        ksbf::lemma_pe(c.node, params.p),
+                        l.agree,
+                        l.nodes
+                    ))
+                    .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+    });
+}
+
+/// The ring: PEs on a circle with their queue lengths, this step's node and send arrows.
+pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
+    let size = ui.available_size();
+    let side = size.x.min(size.y).max(200.0);
+    let (resp, painter) = ui.allocate_painter(Vec2::new(size.x.max(200.0), side), Sense::hover());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Ring diagram"));
+    let c = resp.rect.center();
+    // Room around the circle for the discs and the two lines of text outside them.
+    let r =
+        (side * 0.5 - 26.0 - 2.5 * ui.text_style_height(&egui::TextStyle::Body)).max(side * 0.2);
+    let pr = (r * std::f32::consts::PI / p.max(1) as f32 * 0.6).clamp(4.0, 26.0);
+    let pos = |i: u32| {
+        let a = -TAU / 4.0 + TAU * i as f32 / p.max(1) as f32;
+        c + Vec2::new(a.cos(), a.sin()) * r
+    };
+    let text = ui.visuals().text_color();
+    painter.circle_stroke(c, r, Stroke::new(1.0, ui.visuals().weak_text_color()));
+    if let Some(st) = st {
+        for s in &st.sends {
+            let (a, b) = (pos(s.from), pos(s.to));
+            let dir = (b - a).normalized();
+            let (a2, b2) = (a + dir * pr, b - dir * (pr + 2.0));
+            painter.arrow(a2, b2 - a2, Stroke::new(2.0, palette::BOUND));
+        }
+    }
+    let background = ui.visuals().panel_fill;
+    for i in 0..p {
+        let q = pos(i);
+        let busy = st.and_then(|s| s.ran.get(i as usize).copied().flatten());
+        // Idle PEs are faded: their label is black or white by what the eye sees.
+        let fill = if busy.is_some() {
+            pe_color(i)
+        } else {
+            pe_color(i).gamma_multiply(0.3)
+        };
+        painter.circle_filled(q, pr, fill);
+        if p <= 32 {
+            painter.text(
+                q,
+                egui::Align2::CENTER_CENTER,
+                format!("P{i}"),
+                egui::FontId::proportional((pr * 0.6).max(10.0)),
+                palette::ink_on(fill, background),
+            );
+            // Just outside the disc, on the side away from the ring, aligned so the text
+            // extends outwards (centred, it ran over the disc).
+            let out = (q - c).normalized();
+            let qlen = st
+                .and_then(|s| s.queue_len.get(i as usize).copied())
+                .unwrap_or(0);
+            let what = busy.map_or("idle".to_string(), |n: NodeId| format!("runs {n}"));
+            painter.text(
+                q + out * (pr + 4.0),
+                crate::ui::widgets::ring::outward(out),
+                format!("{what}\nqueue {qlen}"),
+                egui::FontId::proportional(12.0),
+                text,
+            );
+        }
+    }
+}
+
+/// The workload (n ≤ 8 trees, small grids): each node coloured by its PE, labelled by its step;
+/// nodes not yet run by step `k` are faded.
+pub(super) fn workload(
+    ui: &mut Ui,
+    params: &KsbfParams,
+    trace: &ksbf::Trace,
+    k: u64,
+    by_weight: bool,
+) {
+    // The colour of a node: the PE that ran it, or the PE Lemma 1.1 predicts.
+    let shade = |r: &ksbf::NodeRecord| {
+        pe_color(if by_weight {
+            ksbf::lemma_pe(r.node, params.p)
+        } else {
+            r.pe
+        })
+    };
+    let is_tree = !params.shape.is_grid();
+    if is_tree {
+        let height = trace
+            .nodes
+            .iter()
+            .map(|r| r.level)
+            .max()
+            .map_or(0, |l| l + 1);
+        if height > 8 {
+            ui.label(RichText::new("The tree is drawn for n ≤ 8.").weak());
+            return;
+        }
+        let count = (1usize << height) - 1;
+        let blank = NodeStyle {
+            fill: Color32::from_gray(128).gamma_multiply(0.15),
+            label: String::new(),
+            highlight: false,
+            tooltip: "not in this tree".into(),
+        };
+        let mut nodes = vec![blank; count + 1];
+        for r in &trace.nodes {
+            if let NodeId::Tree(h) = r.node
+                && (h as usize) <= count
+            {
+                let c = shade(r);
+                nodes[h as usize] = NodeStyle {
+                    fill: if r.step <= k {
+                        c
+                    } else {
+                        c.gamma_multiply(0.3)
+                    },
+                    label: r.step.to_string(),
+                    highlight: r.step == k,
+                    tooltip: format!(
+                        "node {} (level {}, Wgt {}): P_{} at step {}",
+                        r.node,
+                        r.level,
+                        h.count_ones() - 1,
+                        r.pe,
+                        r.step
+                    ),
+                };
+            }
+        }
+        let legend = (0..params.p.min(10))
+            .map(|i| (pe_color(i), format!("P_{i}")))
+            .collect();
+        let h = ui.available_height().max(200.0);
+        tree(
+            ui,
+            &TreeDrawing {
+                height,
+                nodes,
+                legend,
+            },
+            h - 30.0,
+        );
+    } else {
+        let side = trace.nodes.iter().map(|r| r.level).max().unwrap_or(0) + 1;
+        if side > 40 {
+            ui.label(RichText::new("The grid is drawn for n ≤ 40.").weak());
+            return;
+        }
+        let avail = ui.available_size();
+        let (resp, painter) = ui.allocate_painter(
+            Vec2::new(avail.x.max(200.0), avail.y.max(200.0)),
+            Sense::hover(),
+        );
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Grid diagram"));
+        let cell = (resp.rect.width().min(resp.rect.height()) / (side as f32 + 1.0)).min(40.0);
+        let origin = resp.rect.left_top() + Vec2::splat(cell);
+        let mut hover = None;
+        for r in &trace.nodes {
+            if let NodeId::Grid { k: row, l } = r.node {
+                // ⟨k, ℓ⟩: row k goes down, column ℓ goes right.
+                let q = origin + Vec2::new(l as f32 * cell, row as f32 * cell);
+                let c = shade(r);
+                let fill = if r.step <= k {
+                    c
+                } else {
+                    c.gamma_multiply(0.3)
+                };
+                painter.circle_filled(q, cell * 0.38, fill);
+                if r.step == k {
+                    painter.circle_stroke(
+                        q,
+                        cell * 0.45,
+                        Stroke::new(2.0, ui.visuals().text_color()),
+                    );
+                }
+                if cell >= 20.0 {
+                    painter.text(
+                        q,
+                        egui::Align2::CENTER_CENTER,
+                        r.step.to_string(),
+                        egui::FontId::proportional(cell * 0.35),
+                        palette::ink_on(fill, ui.visuals().panel_fill),
+                    );
+                }
+                if resp
+                    .hover_pos()
+                    .is_some_and(|h: Pos2| h.distance(q) < cell * 0.4)
+                {
+                    hover = Some(format!(
+                        "⟨{row}, {l}⟩ (level {}): P_{} at step {}",
+                        r.level, r.pe, r.step
+                    ));
+                }
+            }
+        }
+        if let Some(t) = hover {
+            resp.on_hover_text_at_pointer(t);
+        }
+    }
+}
+
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// Which plot the right column shows.
+    pub enum KsPlot {
+        /// Makespan against n at fixed p.
+        VsN = "makespan vs n",
+        /// Makespan against p at fixed n.
+        VsP = "makespan vs p",
+        /// Per-PE work against the ideal share and the exact W_i.
+        Work = "work per PE",
+        /// Efficiency over seeds (random workloads).
+        Seeds = "efficiency over seeds",
+    }
+}
+
+choices! {
+    /// Which picture the centre shows.
+    pub enum KsPicture {
+        /// PEs on a circle.
+        Ring = "ring",
+        /// PE × step.
+        Gantt = "Gantt",
+        /// The tree or grid, nodes coloured by PE.
+        Workload = "tree / grid",
+        /// The ring and the tree or grid side by side, both at the current step.
+        Split = "ring + tree",
+    }
+}

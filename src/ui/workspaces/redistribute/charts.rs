@@ -1,0 +1,279 @@
+//! What the redistribution picture draws beside the ring: the arrows' legend, the δ bars, the sends list, the step's explanation and the binding slice's caption.
+
+use super::*;
+
+/// The colours of the ring's arrows, by the pseudo-code steps behind them.
+pub(super) fn arrows_legend(ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Arrows (label = pseudo-code step):").weak());
+        for (step, what) in [
+            (5, "out of a positive maximal slice"),
+            (8, "into a negative maximal slice"),
+            (21, "maximal processor"),
+            (28, "forwarding"),
+            (STEP_FEED, "feeding (corrected)"),
+        ] {
+            // Each entry whole on one line: a new line when it does not fit.
+            let text = RichText::new(format!("■ {what}")).color(step_color(step));
+            let galley = egui::WidgetText::from(text.clone()).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            );
+            if ui.max_rect().right() - ui.cursor().min.x < galley.size().x {
+                ui.end_row();
+            }
+            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+        }
+    });
+}
+
+/// δ before (faint) and after the step, one bar per processor.
+pub(super) fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
+    let n = before.len();
+    let grey = Color32::from_rgba_unmultiplied(150, 150, 150, 140);
+    let blue = palette::NEGATIVE;
+    // The legend where the bars leave room (its default corner hid the last processors).
+    let names = ["δ before the step", "δ after the step"];
+    // (Every processor up to a few thousand: enough to judge the corners.)
+    let stride = n / 2000 + 1;
+    let bar = |v: &[i64]| {
+        bar_tracks(
+            v.iter()
+                .enumerate()
+                .step_by(stride)
+                .map(|(i, &d)| [(i + 1) as f64, d as f64]),
+        )
+    };
+    let (was, is) = (bar(before), bar(after));
+    let tracks: Vec<Track<'_>> = was.iter().chain(&is).map(|t| Track::Line(t)).collect();
+    let pid = plot_id(ui, "rd_delta_bars");
+    let entries = [
+        (grey, Swatch::Band, names[0]),
+        (blue, Swatch::Band, names[1]),
+    ];
+    let legend = free_legend(ui, pid, &entries, &tracks, corners(false));
+    let plot = labelled_plot(pid, "processor k", "δ_k", legend)
+        .custom_x_axes(vec![AxisHints::new_x().label_spacing(18.0..=40.0)])
+        .x_axis_label("processor k")
+        .allow_scroll(false);
+    if n > BAR_LIMIT {
+        // Thousands of bars would cost a shape each: draw the two profiles as lines.
+        let line = |v: &[i64]| -> Vec<[f64; 2]> {
+            v.iter()
+                .enumerate()
+                .map(|(i, &d)| [(i + 1) as f64, d as f64])
+                .collect()
+        };
+        plot.show(ui, |p| {
+            p.line(Line::new("δ before the step", line(before)).color(grey));
+            p.line(Line::new("δ after the step", line(after)).color(blue));
+        });
+        return;
+    }
+    let w = 0.8;
+    let bars = |v: &[i64], w: f64| -> Vec<Bar> {
+        v.iter()
+            .enumerate()
+            .map(|(i, &d)| Bar::new((i + 1) as f64, d as f64).width(w))
+            .collect()
+    };
+    plot.show(ui, |p| {
+        p.bar_chart(BarChart::new("δ before the step", bars(before, w)).color(grey));
+        p.bar_chart(BarChart::new("δ after the step", bars(after, w * 0.5)).color(blue));
+    });
+}
+
+/// The sends of the step, with the pseudo-code step behind each (round-based) or their
+/// times (timed schedules).
+pub(super) fn sends_list(
+    ui: &mut Ui,
+    sends: &[Moving],
+    before: &[i64],
+    after: &[i64],
+    slices: &[(usize, usize, i64)],
+    rounds: bool,
+) {
+    // Both ways: a long reason must not push a column out of reach.
+    egui::ScrollArea::both().show(ui, |ui| {
+        if !slices.is_empty() {
+            let s: Vec<String> = slices
+                .iter()
+                .take(12)
+                .map(|(a, b, d)| format!("C_{{{},{}}} = {d}", a + 1, b + 1))
+                .collect();
+            ui.label(format!("Maximal slices (innermost): {}", s.join(", ")));
+        }
+        if rounds {
+            let rows: Vec<Vec<String>> = sends
+                .iter()
+                .map(|m| {
+                    vec![
+                        format!("P{} → P{}", m.from + 1, m.to + 1),
+                        if m.step > 0 {
+                            format!("Step {}", m.step)
+                        } else {
+                            String::new()
+                        },
+                        format!("{} → {}", before[m.from], after[m.from]),
+                        step_meaning(m.step).to_string(),
+                    ]
+                })
+                .collect();
+            // The short columns first, the reason (long text) last: each column is as wide
+            // as its content and nothing short is cut off behind a long one.
+            result_table(
+                ui,
+                "rd_sends",
+                &["send", "step", "δ of the sender", "why"],
+                &rows,
+            );
+        } else {
+            let rows: Vec<Vec<String>> = sends
+                .iter()
+                .map(|m| {
+                    vec![
+                        format!("P{} → P{}", m.from + 1, m.to + 1),
+                        m.items.to_string(),
+                        fmt(m.start),
+                        fmt(m.end),
+                    ]
+                })
+                .collect();
+            result_table(
+                ui,
+                "rd_sends",
+                &["transfer in progress", "items", "from t", "to t"],
+                &rows,
+            );
+        }
+    });
+}
+
+/// The pseudo-code pane at position `pos`: the round's trace entry for round-based schedules,
+/// the links busy at that time for the timed ones.
+pub(super) fn explain(
+    inst: &RingInstance,
+    report: &RunReport,
+    times: &[f64],
+    pos: usize,
+    before: &[i64],
+    moving: &[Moving],
+) -> Option<PseudoStep> {
+    use crate::model::redistribute::trace::{active_lines, round_entry};
+    let id = report.algorithm.name();
+    let id: &'static str = crate::model::pseudocode::find(id)?.id;
+    match &report.schedule {
+        Schedule::Rounds { rounds, .. } => {
+            let Some(sends) = rounds.get(pos) else {
+                let why = if before.iter().all(|&d| d == 0) {
+                    format!(
+                        "δ_max = 0 after {} round{}: the ring is balanced and Step 2 stops",
+                        rounds.len(),
+                        if rounds.len() == 1 { "" } else { "s" }
+                    )
+                } else {
+                    "the rounds ran out with items still misplaced (the printed reading fails here)"
+                        .to_owned()
+                };
+                let last = if report.algorithm == Algorithm::Alg1 {
+                    "3"
+                } else {
+                    "2"
+                };
+                return Some(PseudoStep::of(id, &[last], why));
+            };
+            let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, sends);
+            Some(PseudoStep::of(
+                id,
+                &active_lines(report.algorithm, &t),
+                t.text,
+            ))
+        }
+        Schedule::Timed(_) => {
+            let t = times.get(pos).copied().unwrap_or(0.0);
+            let busy = moving.len();
+            let lp = report.lp.as_ref();
+            match report.algorithm {
+                Algorithm::Alg2 => Some(PseudoStep::of(
+                    id,
+                    if busy > 0 { &["3", "4"] } else { &["1", "2"] },
+                    format!(
+                        "t = {}: {busy} link(s) busy — every P_{{start+l}} sends its δ_{{start,start+l}} items to its successor as soon as it holds each (Step 4); Lemma 5: the run ends at {}",
+                        fmt(t),
+                        fmt(report.makespan)
+                    ),
+                )),
+                _ => {
+                    let cw = moving
+                        .iter()
+                        .filter(|m| m.to == (m.from + 1) % inst.n())
+                        .count();
+                    let ccw = busy - cw;
+                    let mut lines = vec![];
+                    if pos == 0 {
+                        lines.extend(["S6", "S12", "R", "P1"]);
+                    }
+                    if cw > 0 {
+                        lines.extend(["L9a", "A1"]);
+                    }
+                    if ccw > 0 {
+                        lines.extend(["L9b", "A1"]);
+                    }
+                    let sol = lp.map_or(String::new(), |s| {
+                        format!(
+                            "integer optimum R_1 = {} (rational {}), τ = {}; ",
+                            s.x_int,
+                            fmt(s.x_rational),
+                            fmt(s.tau_int)
+                        )
+                    });
+                    Some(PseudoStep::of(
+                        id,
+                        &lines,
+                        format!(
+                            "t = {}: {sol}{cw} link(s) carry items to P_{{i+1}} (from time 0), {ccw} to P_{{i−1}} (after the P_{{i+1}} sends and P_{{i−1}}'s other reception)",
+                            fmt(t)
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// On a unidirectional ring, the line naming the slice that attains the lower bound (Lemma 1's
+/// c · max|δ_{k,l}| when homogeneous, Theorem 2's corrected bound when heterogeneous), computed
+/// on the initial unbalances, and that slice as an arc for the ring. Nothing on a bidirectional
+/// ring or a balanced one.
+pub(super) fn binding_caption(ui: &mut Ui, inst: &RingInstance) -> Option<RingArc> {
+    if inst.direction != Direction::Uni {
+        return None;
+    }
+    let (a, b, d, c) = bounds::binding_slice(inst)?;
+    if d <= 0 {
+        return None;
+    }
+    let n = inst.n();
+    let (k, l) = (a + 1, b + 1);
+    let next = (b + 1) % n + 1;
+    let text = match inst.uniform_cost() {
+        Some(c) => format!(
+            "Lemma 1's bound c·max|δ_{{k,l}}| = {} is attained by C_{{{k},{l}}} (P_{k} … P_{l}): δ_{{{k},{l}}} = {d} items must leave it over P_{l} → P_{next}",
+            fmt(d as f64 * c)
+        ),
+        None => format!(
+            "Theorem 2's bound (corrected) = {} is attained by C_{{{k},{l}}} (P_{k} … P_{l}): δ_{{{k},{l}}} = {d} items over c_{{{l},{next}}} = {}",
+            fmt(d as f64 * c),
+            fmt(c)
+        ),
+    };
+    ui.label(RichText::new(&text).color(palette::BOUND));
+    Some(RingArc {
+        start: a,
+        end: b,
+        color: translucent(palette::BOUND),
+        tooltip: text,
+    })
+}
