@@ -640,3 +640,32 @@ impl KsbfPanel {
 
 mod drawing;
 use drawing::*;
+
+// What the view's tabs and combo boxes offer, with their captions.
+choices! {
+    /// Which plot the right column shows.
+    pub enum KsPlot {
+        /// Makespan against n at fixed p.
+        VsN = "makespan vs n",
+        /// Makespan against p at fixed n.
+        VsP = "makespan vs p",
+        /// Per-PE work against the ideal share and the exact W_i.
+        Work = "work per PE",
+        /// Efficiency over seeds (random workloads).
+        Seeds = "efficiency over seeds",
+    }
+}
+
+choices! {
+    /// Which picture the centre shows.
+    pub enum KsPicture {
+        /// PEs on a circle.
+        Ring = "ring",
+        /// PE × step.
+        Gantt = "Gantt",
+        /// The tree or grid, nodes coloured by PE.
+        Workload = "tree / grid",
+        /// The ring and the tree or grid side by side, both at the current step.
+        Split = "ring + tree",
+    }
+}
