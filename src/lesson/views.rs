@@ -13,8 +13,8 @@ pub fn pictures(model: ModelId) -> &'static [&'static str] {
     match model {
         ModelId::Divisible => &["method C", "method P", "method Q"],
         ModelId::Geodecay => &[],
-        ModelId::TreeSweep => &["Fine-Grain", "P.Y"],
-        ModelId::Ksbf => &["ring", "Gantt", "tree / grid"],
+        ModelId::TreeSweep => &["Fine-Grain", "P.Y", "both"],
+        ModelId::Ksbf => &["ring", "Gantt", "tree / grid", "ring + tree"],
         ModelId::Redistribute => &["δ bars", "Gantt", "sends"],
     }
 }

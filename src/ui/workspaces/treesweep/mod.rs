@@ -105,6 +105,7 @@ impl Workspace for TreeSweepPanel {
         match picture {
             Some("Fine-Grain") => self.view.shown = Shown::FineGrain,
             Some("P.Y") => self.view.shown = Shown::Py,
+            Some("both") => self.view.shown = Shown::Both,
             _ => {}
         }
         crate::ui::workspace::pick(&mut self.view.plot, plot);
