@@ -540,13 +540,15 @@ impl Default for Shown {
 
 impl Shown {
     /// What presenter mode starts with: the picture as big as the window allows, the
-    /// pseudo-code beside it, the plots (in turn with the picture when the window is narrow).
+    /// pseudo-code beside it where it fits besides the plots and a strip under the picture
+    /// otherwise ("Pseudo-code beside ▸" brings it beside), the plots (in turn with the
+    /// picture when the window is narrow).
     pub const PRESENTER: Shown = Shown {
         controls: false,
         plots: true,
         numbers: false,
         pseudocode: true,
-        pseudocode_first: true,
+        pseudocode_first: false,
         front: Region::Picture,
         narrow: false,
     };
