@@ -226,30 +226,33 @@ pub fn metrics(model: ModelId) -> &'static [MapMetric] {
     }
 }
 
-/// The parameter `name` of `model`, or an error listing the valid names.
-pub fn param(model: ModelId, name: &str) -> Result<&'static MapParam, String> {
-    let all = params(model);
-    all.iter().find(|p| p.name == name).ok_or_else(|| {
-        let names: Vec<&str> = all.iter().map(|p| p.name).collect();
+/// The entry of `all` called `name` (a `what` of `model`'s maps), or an error listing the valid
+/// names.
+fn named<T>(
+    all: &'static [T],
+    name: &str,
+    name_of: fn(&T) -> &'static str,
+    what: &str,
+    model: ModelId,
+) -> Result<&'static T, String> {
+    all.iter().find(|x| name_of(x) == name).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(name_of).collect();
         format!(
-            "{name:?} is not a parameter of {} maps (one of: {})",
+            "{name:?} is not a {what} of {} maps (one of: {})",
             model.name(),
             names.join(", ")
         )
     })
 }
 
+/// The parameter `name` of `model`, or an error listing the valid names.
+pub fn param(model: ModelId, name: &str) -> Result<&'static MapParam, String> {
+    named(params(model), name, |p| p.name, "parameter", model)
+}
+
 /// The metric `name` of `model`, or an error listing the valid names.
 pub fn metric(model: ModelId, name: &str) -> Result<&'static MapMetric, String> {
-    let all = metrics(model);
-    all.iter().find(|m| m.name == name).ok_or_else(|| {
-        let names: Vec<&str> = all.iter().map(|m| m.name).collect();
-        format!(
-            "{name:?} is not a metric of {} maps (one of: {})",
-            model.name(),
-            names.join(", ")
-        )
-    })
+    named(metrics(model), name, |m| m.name, "metric", model)
 }
 
 /// Most random rings per redistribution cell.

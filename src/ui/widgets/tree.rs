@@ -17,6 +17,16 @@ pub struct NodeStyle {
     pub tooltip: String,
 }
 
+impl NodeStyle {
+    /// A node not drawn yet: no fill, no label, no outline, no tooltip.
+    pub const BLANK: NodeStyle = NodeStyle {
+        fill: Color32::TRANSPARENT,
+        label: String::new(),
+        highlight: false,
+        tooltip: String::new(),
+    };
+}
+
 /// A tree to draw: `nodes[k]` for heap numbers k = 1 ..= 2^height − 1 (`nodes[0]` is unused).
 #[derive(Clone, Debug, Default)]
 pub struct TreeDrawing {

@@ -13,15 +13,7 @@ pub(super) fn cluster_tree(ui: &mut Ui, s: &Schedule, title: &str, t: f64) {
         c.dedup();
         c.len()
     };
-    let mut nodes = vec![
-        NodeStyle {
-            fill: Color32::TRANSPARENT,
-            label: String::new(),
-            highlight: false,
-            tooltip: String::new()
-        };
-        s.processor.len()
-    ];
+    let mut nodes = vec![NodeStyle::BLANK; s.processor.len()];
     for (kk, node) in nodes.iter_mut().enumerate().skip(1) {
         let c = palette::category(s.processor[kk] as usize);
         *node = NodeStyle {

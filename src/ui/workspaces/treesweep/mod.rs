@@ -279,15 +279,7 @@ impl Workspace for TreeSweepPanel {
                     .collect(),
                 Shown::Py | Shown::Both => Default::default(),
             };
-            let mut nodes = vec![
-                NodeStyle {
-                    fill: Color32::TRANSPARENT,
-                    label: String::new(),
-                    highlight: false,
-                    tooltip: String::new()
-                };
-                s.processor.len()
-            ];
+            let mut nodes = vec![NodeStyle::BLANK; s.processor.len()];
             for (kk, node) in nodes.iter_mut().enumerate().skip(1) {
                 let on0 = s.processor[kk] == 0;
                 let fill = if on0 {
