@@ -68,9 +68,21 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
     let (resp, painter) = ui.allocate_painter(Vec2::new(size.x.max(200.0), side), Sense::hover());
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Ring diagram"));
     let c = resp.rect.center();
-    // Room around the circle for the discs and the two lines of text outside them.
-    let r =
-        (side * 0.5 - 26.0 - 2.5 * ui.text_style_height(&egui::TextStyle::Body)).max(side * 0.2);
+    // Room around the circle for the discs and the two lines of text outside them: above and
+    // below two lines, left and right the width of the longer line (the discs are at most 26
+    // points in radius).
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    let label = painter
+        .layout_no_wrap(
+            "queue 9999".to_string(),
+            egui::TextStyle::Body.resolve(ui.style()),
+            ui.visuals().text_color(),
+        )
+        .size()
+        .x;
+    let r = (side * 0.5 - 26.0 - 2.5 * line)
+        .min(resp.rect.width() * 0.5 - 30.0 - label)
+        .max(side * 0.2);
     let pr = (r * std::f32::consts::PI / p.max(1) as f32 * 0.6).clamp(4.0, 26.0);
     let pos = |i: u32| {
         let a = -TAU / 4.0 + TAU * i as f32 / p.max(1) as f32;
