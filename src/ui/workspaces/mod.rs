@@ -23,23 +23,28 @@ mod tests {
     /// The lesson layer's name lists are the workspaces' own captions.
     #[test]
     fn lesson_view_names_are_the_workspaces_captions() {
-        assert_eq!(
-            plots(ModelId::Geodecay),
-            captions::<super::geodecay::GeoPlot>()
-        );
-        assert_eq!(
-            plots(ModelId::TreeSweep),
-            captions::<super::treesweep::TsPlot>()
-        );
-        assert_eq!(plots(ModelId::Ksbf), captions::<super::ksbf::KsPlot>());
-        assert_eq!(
-            pictures(ModelId::Ksbf),
-            captions::<super::ksbf::KsPicture>()
-        );
-        assert_eq!(
-            pictures(ModelId::Redistribute),
-            captions::<super::redistribute::Lower>()
-        );
+        let pairs = [
+            (
+                plots(ModelId::Geodecay),
+                captions::<super::geodecay::GeoPlot>(),
+            ),
+            (
+                plots(ModelId::TreeSweep),
+                captions::<super::treesweep::TsPlot>(),
+            ),
+            (plots(ModelId::Ksbf), captions::<super::ksbf::KsPlot>()),
+            (
+                pictures(ModelId::Ksbf),
+                captions::<super::ksbf::KsPicture>(),
+            ),
+            (
+                pictures(ModelId::Redistribute),
+                captions::<super::redistribute::Lower>(),
+            ),
+        ];
+        for (lesson, workspace) in pairs {
+            assert_eq!(lesson, workspace);
+        }
         let methods: Vec<String> = crate::model::divisible::Method::ALL
             .iter()
             .map(|m| format!("method {}", m.name()))
