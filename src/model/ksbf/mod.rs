@@ -53,7 +53,7 @@ pub use params::{
 };
 pub use simulate::{
     Engine, NodeId, NodeRecord, Outcome, SendRecord, StepRecord, Trace, simulate,
-    simulate_aggregate, simulate_heap_engine,
+    simulate_aggregate, simulate_heap_engine, simulate_with,
 };
 pub use sweep::{
     EfficiencySummary, SEED_STUDY_COUNT, SeedPoint, SweepPoint, n_points, p_points, plot_n_values,

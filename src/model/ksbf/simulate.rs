@@ -20,7 +20,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::params::{Balance, Schedule, Shape, Valid, records, sparse_weight};
+use super::params::{Balance, Schedule, Shape, Valid, nodes_estimate, records, sparse_weight};
+use crate::model::{Cancelled, NoProgress, Progress};
 
 /// A node: heap number of a tree node, or ⟨k, ℓ⟩ of a grid node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -528,22 +529,65 @@ impl Stats {
 /// Simulates a validated scenario; keeps per-node and per-step records when the instance is
 /// small enough to show (node bound ≤ 2^16 and node bound · p ≤ 2^24).
 pub fn simulate(v: &Valid) -> Outcome {
-    run(v, records(v))
+    uncancelled(simulate_with(v, &NoProgress))
+}
+
+/// [`simulate`] reporting its progress (nodes run over [`nodes_estimate`]) and stopping soon
+/// after `progress` is cancelled.
+pub fn simulate_with(v: &Valid, progress: &dyn Progress) -> Result<Outcome, Cancelled> {
+    run(v, records(v), &Watch::new(v, progress))
 }
 
 /// Simulates a validated scenario keeping only aggregate counters (any size).
 pub fn simulate_aggregate(v: &Valid) -> Outcome {
-    run(v, false)
+    uncancelled(run(v, false, &Watch::new(v, &NoProgress)))
 }
 
-fn run(v: &Valid, record: bool) -> Outcome {
+fn uncancelled(o: Result<Outcome, Cancelled>) -> Outcome {
+    o.unwrap_or_else(|Cancelled| unreachable!("NoProgress is never cancelled"))
+}
+
+/// How often (in steps) a run reports its progress and looks for a cancel: a step costs at
+/// least a few ns, so this is well under a millisecond and invisible in the run's time.
+const WATCH_EVERY: u64 = 1 << 12;
+
+/// A run's link to its [`Progress`].
+struct Watch<'a> {
+    progress: &'a dyn Progress,
+    /// The nodes the run is expected to execute.
+    expected: f64,
+}
+
+impl<'a> Watch<'a> {
+    fn new(v: &Valid, progress: &'a dyn Progress) -> Watch<'a> {
+        Watch {
+            progress,
+            expected: nodes_estimate(v).max(1.0),
+        }
+    }
+
+    /// Every [`WATCH_EVERY`] steps: reports `nodes` run so far; Err once cancelled.
+    fn step(&self, t: u64, nodes: u64) -> Result<(), Cancelled> {
+        if !t.is_multiple_of(WATCH_EVERY) {
+            return Ok(());
+        }
+        if self.progress.cancelled() {
+            return Err(Cancelled);
+        }
+        self.progress
+            .set((nodes as f64 / self.expected).min(1.0) as f32);
+        Ok(())
+    }
+}
+
+fn run(v: &Valid, record: bool, watch: &Watch) -> Result<Outcome, Cancelled> {
     if v.schedule == Schedule::Bf
         && v.balance != Balance::Random
-        && let Some(o) = run_fifo(v, record)
+        && let Some(o) = run_fifo(v, record, watch)?
     {
-        return o;
+        return Ok(o);
     }
-    run_heap(v, record)
+    run_heap(v, record, watch)
 }
 
 #[inline]
@@ -555,28 +599,35 @@ fn push_sorted(q: &mut VecDeque<u32>, key: u32) -> bool {
     true
 }
 
-fn run_fifo(v: &Valid, record: bool) -> Option<Outcome> {
+fn run_fifo(v: &Valid, record: bool, watch: &Watch) -> Result<Option<Outcome>, Cancelled> {
     match v.shape {
         Shape::Tree => {
             let leaves_from = 1u32 << (v.n - 1);
-            run_fifo_with(v, record, CompleteTree { leaves_from }, 1)
+            run_fifo_with(v, record, CompleteTree { leaves_from }, 1, watch)
         }
         Shape::Grid => {
             let e = Pyramid {
                 last_level: v.n - 1,
                 arrived: Bits::new(v.n + 1),
             };
-            run_fifo_with(v, record, e, 0)
+            run_fifo_with(v, record, e, 0, watch)
         }
         _ => {
             let w = Work::new(v);
             let root = w.root();
-            run_fifo_with(v, record, w, root)
+            run_fifo_with(v, record, w, root, watch)
         }
     }
 }
 
-fn run_fifo_with<E: Expand>(v: &Valid, record: bool, mut work: E, root: u32) -> Option<Outcome> {
+/// The FIFO engine; `Ok(None)` when a queue would lose its order (the heap engine runs).
+fn run_fifo_with<E: Expand>(
+    v: &Valid,
+    record: bool,
+    mut work: E,
+    root: u32,
+    watch: &Watch,
+) -> Result<Option<Outcome>, Cancelled> {
     let p = v.p as usize;
     let keep_both = v.balance == Balance::None;
     let mut stats = Stats::new(v.shape.is_grid(), v.p, record);
@@ -591,6 +642,7 @@ fn run_fifo_with<E: Expand>(v: &Valid, record: bool, mut work: E, root: u32) -> 
     let mut busy: Vec<usize> = vec![0];
     let mut candidates: Vec<usize> = Vec::new();
     while queued > 0 {
+        watch.step(t, stats.nodes)?;
         stats.open_step();
         let mut wrap: Option<u32> = None;
         candidates.clear();
@@ -618,7 +670,7 @@ fn run_fifo_with<E: Expand>(v: &Valid, record: bool, mut work: E, root: u32) -> 
                 queued += 1;
                 if !right {
                     if !push_sorted(&mut own[i], ck) {
-                        return None;
+                        return Ok(None);
                     }
                 } else {
                     let to = if keep_both || p == 1 { i } else { (i + 1) % p };
@@ -627,7 +679,7 @@ fn run_fifo_with<E: Expand>(v: &Valid, record: bool, mut work: E, root: u32) -> 
                         wrap = Some(ck);
                     } else {
                         if !push_sorted(&mut inc[to], ck) {
-                            return None;
+                            return Ok(None);
                         }
                         receiver = Some(to);
                     }
@@ -642,7 +694,7 @@ fn run_fifo_with<E: Expand>(v: &Valid, record: bool, mut work: E, root: u32) -> 
         }
         if let Some(ck) = wrap {
             if !push_sorted(&mut inc[0], ck) {
-                return None;
+                return Ok(None);
             }
             candidates.push(0);
         }
@@ -664,10 +716,10 @@ fn run_fifo_with<E: Expand>(v: &Valid, record: bool, mut work: E, root: u32) -> 
         }
         t += 1;
     }
-    Some(stats.finish(Engine::Fifo))
+    Ok(Some(stats.finish(Engine::Fifo)))
 }
 
-fn run_heap(v: &Valid, record: bool) -> Outcome {
+fn run_heap(v: &Valid, record: bool, watch: &Watch) -> Result<Outcome, Cancelled> {
     let p = v.p as usize;
     let grid = v.shape.is_grid();
     let df = v.schedule == Schedule::Df;
@@ -706,6 +758,7 @@ fn run_heap(v: &Valid, record: bool) -> Outcome {
     let mut next: Vec<usize> = Vec::new();
     let mut mark: Vec<u64> = vec![0; p];
     while queued > 0 {
+        watch.step(t, stats.nodes)?;
         stats.open_step();
         for &i in &busy {
             let heap = &mut heaps[i];
@@ -764,12 +817,12 @@ fn run_heap(v: &Valid, record: bool) -> Outcome {
         }
         t += 1;
     }
-    stats.finish(Engine::Heap)
+    Ok(stats.finish(Engine::Heap))
 }
 
 /// Forces the general heap engine (used by tests to cross-check the FIFO engine).
 pub fn simulate_heap_engine(v: &Valid) -> Outcome {
-    run_heap(v, records(v))
+    uncancelled(run_heap(v, records(v), &Watch::new(v, &NoProgress)))
 }
 
 #[cfg(test)]
@@ -786,6 +839,50 @@ mod tests {
             ..Default::default()
         };
         simulate(&v.validate().unwrap())
+    }
+
+    /// A [`Progress`] cancelled once it has seen `limit` reports; it keeps the fractions.
+    struct CancelAfter {
+        limit: usize,
+        seen: std::sync::Mutex<Vec<f32>>,
+    }
+
+    impl Progress for CancelAfter {
+        fn set(&self, fraction: f32) {
+            self.seen.lock().unwrap().push(fraction);
+        }
+        fn cancelled(&self) -> bool {
+            self.seen.lock().unwrap().len() >= self.limit
+        }
+    }
+
+    /// Both engines stop soon after a cancel and report rising fractions before it; an
+    /// uncancelled run with progress is the plain run.
+    #[test]
+    fn a_cancel_stops_both_engines() {
+        for schedule in [Schedule::Bf, Schedule::Df] {
+            let prm = KsbfParams {
+                shape: Shape::Tree,
+                n: 17,
+                p: 3,
+                schedule,
+                ..KsbfParams::default()
+            };
+            let v = prm.validate().unwrap();
+            let stop = CancelAfter {
+                limit: 3,
+                seen: Default::default(),
+            };
+            assert_eq!(simulate_with(&v, &stop), Err(Cancelled));
+            let seen = stop.seen.into_inner().unwrap();
+            assert_eq!(seen.len(), 3);
+            assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+            let all = CancelAfter {
+                limit: usize::MAX,
+                seen: Default::default(),
+            };
+            assert_eq!(simulate_with(&v, &all), Ok(simulate(&v)));
+        }
     }
 
     #[test]

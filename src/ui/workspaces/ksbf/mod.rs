@@ -117,16 +117,20 @@ impl Workspace for KsbfPanel {
             return;
         };
         let vv = v.clone();
-        self.evaluated
-            .request(params.clone(), "simulating", repainter(ctx), move |_| {
-                let outcome = ksbf::simulate(&vv);
+        self.evaluated.request(
+            params.clone(),
+            "simulating",
+            repainter(ctx),
+            move |progress| {
+                let outcome = ksbf::simulate_with(&vv, progress)?;
                 let lemma = outcome.trace.as_ref().map(|t| ksbf::lemma11(t, vv.p));
                 Ok(Evaluated {
                     outcome,
                     theory: ksbf::theory(&vv),
                     lemma,
                 })
-            });
+            },
+        );
         // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
         let n_hi = params
             .n
