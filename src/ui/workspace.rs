@@ -181,7 +181,8 @@ pub trait Tab {
     /// regions `shown` asks for.
     fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut Shown) -> Vec<Drawn>;
     /// Draws one region (the picture or the plots) alone into `ui`, as [`Tab::show`] draws it
-    /// there, for a figure export; playback is held still while it draws.
+    /// there but never in a scroll area (all of it, for a figure export); playback is held
+    /// still while it draws.
     fn draw_region(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region);
     /// Shows the picture tab and the plot named (names from [`crate::lesson::views`],
     /// matched ignoring case); an error names the valid ones.
@@ -367,14 +368,9 @@ impl<W: Workspace> Tab for W {
             return;
         };
         let playing = std::mem::replace(&mut self.stepper().playing, false);
-        let r = W::REGIONS;
         match region {
-            Region::Picture => {
-                measured(ui, region, r.scroll_picture, |ui| self.picture(ui, params));
-            }
-            Region::Plots => {
-                measured(ui, region, r.scroll_plots, |ui| self.plots(ui, params));
-            }
+            Region::Picture => self.picture(ui, params),
+            Region::Plots => self.plots(ui, params),
             Region::Map => {}
         }
         self.stepper().playing = playing;

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use loadlab::preset::ModelId;
 use loadlab::ui::LoadlabApp;
-use loadlab::ui::app::Cmd;
+use loadlab::ui::app::{Cmd, ThemeChoice};
 use loadlab::ui::workspace::Region;
 
 use crate::common::{harness, settle};
@@ -50,9 +50,15 @@ fn decode(path: &Path) -> Png {
 }
 
 /// Exports `region` of the front workspace through File ▸ Export figure… (the path chosen as
-/// the dialog would) and checks the PNG: 2 × the figure's room on screen (±2 px), opaque, and
-/// not blank — many colours and the dark pixels of its text.
-fn export_and_check(h: &mut Harness<'static, LoadlabApp>, region: Region, path: &Path) {
+/// the dialog would) and checks the PNG: 2 × the figure's room on screen and its margin (±2 px; taller when
+/// the region `scrolls` on screen: it is exported whole), opaque, and not blank — many
+/// colours, and text: pixels far from the background, whatever the theme.
+fn export_and_check(
+    h: &mut Harness<'static, LoadlabApp>,
+    region: Region,
+    scrolls: bool,
+    path: &Path,
+) {
     let room = h
         .state()
         .drawn()
@@ -84,9 +90,15 @@ fn export_and_check(h: &mut Harness<'static, LoadlabApp>, region: Region, path: 
     );
     let png = decode(path);
     assert_eq!((png.width, png.height), (w, h_px));
-    let near = |px: usize, pt: f32| (px as f32 - 2.0 * pt).abs() <= 2.0;
+    let border = 2.0 * loadlab::ui::figure::MARGIN;
+    let near = |px: usize, pt: f32| (px as f32 - 2.0 * (pt + border)).abs() <= 2.0;
+    let tall_enough = if scrolls {
+        png.height as f32 >= 2.0 * (room.height() + border) - 2.0
+    } else {
+        near(png.height, room.height())
+    };
     assert!(
-        near(png.width, room.width()) && near(png.height, room.height()),
+        near(png.width, room.width()) && tall_enough,
         "{}×{} px for a {}×{}-point {name}",
         png.width,
         png.height,
@@ -100,24 +112,43 @@ fn export_and_check(h: &mut Harness<'static, LoadlabApp>, region: Region, path: 
         "the {name} has only {} colours",
         colours.len()
     );
-    let dark = png
+    // The background is the most common colour; text and lines stand out from it.
+    let mut counts = std::collections::HashMap::new();
+    for p in &png.rgba {
+        *counts.entry(*p).or_insert(0usize) += 1;
+    }
+    let background = counts
+        .iter()
+        .max_by_key(|(_, n)| **n)
+        .map(|(c, _)| *c)
+        .unwrap();
+    let luma =
+        |p: &[u8; 4]| 0.3 * f32::from(p[0]) + 0.59 * f32::from(p[1]) + 0.11 * f32::from(p[2]);
+    let ink = png
         .rgba
         .iter()
-        .filter(|p| p[..3].iter().all(|&c| c < 90))
+        .filter(|p| (luma(p) - luma(&background)).abs() > 120.0)
         .count();
-    assert!(dark > 300, "the {name} has {dark} dark (text) pixels");
+    assert!(ink > 500, "the {name} has {ink} pixels of text");
 }
 
 #[test]
 fn every_models_picture_and_plots_export_at_twice_the_scale() {
     let dir = temp_dir("figures");
     let mut h = harness(None);
+    // Slides are light; the map test below exports in the harness's dark theme.
+    h.state_mut().send(Cmd::Theme(ThemeChoice::Light));
     for model in ModelId::ALL {
         h.state_mut().send(Cmd::Switch(model));
         settle(&mut h);
         for region in [Region::Picture, Region::Plots] {
             let path = dir.join(format!("{}-{region:?}.png", model.name()));
-            export_and_check(&mut h, region, &path);
+            // These two regions scroll on screen (their `Regions`): they export whole.
+            let scrolls = matches!(
+                (model, region),
+                (ModelId::Divisible, Region::Plots) | (ModelId::TreeSweep, Region::Picture)
+            );
+            export_and_check(&mut h, region, scrolls, &path);
         }
     }
     std::fs::remove_dir_all(dir).unwrap();
@@ -131,7 +162,7 @@ fn the_map_exports_and_a_bad_path_is_a_notice() {
     settle(&mut h);
     // The map is the one figure while it is open.
     assert_eq!(h.query_all_by_label("↓ PNG").count(), 1);
-    export_and_check(&mut h, Region::Map, &dir.join("map.png"));
+    export_and_check(&mut h, Region::Map, false, &dir.join("map.png"));
     // A path in a directory that does not exist: an error in the status bar, no panic.
     let bad = dir.join("missing").join("map.png");
     h.state_mut().send(Cmd::ExportFigureTo(bad.clone()));

@@ -3,9 +3,10 @@
 //!
 //! File ▸ Export figure… (the figure under the pointer, else the picture) or a figure's "↓ PNG"
 //! button asks for a path through the non-blocking dialog. The figure is then drawn again
-//! off-screen ([`render`]): a fresh [`egui::Context`] with the app's fonts and styles, a screen
-//! exactly the size of the figure's region on screen (in points, so the layout — title, axes,
-//! legend, wrapping — is the one on screen), and a pixel density of [`export_scale`]. Its
+//! off-screen ([`render`]): a fresh [`egui::Context`] with the app's fonts and styles, the
+//! figure's region exactly the size it has on screen (in points, so the layout — title, axes,
+//! legend, wrapping — is the one on screen; a region that scrolls on screen is drawn whole,
+//! taller) with a [`MARGIN`] round it, and a pixel density of [`export_scale`]. Its
 //! tessellated output is rasterized on the CPU by [`raster`] (off the UI thread) and written as
 //! PNG.
 //!
@@ -94,6 +95,10 @@ pub fn export_scale(ctx: &egui::Context) -> f32 {
 /// scale is refused with a message).
 pub const MAX_SIDE: usize = 16_384;
 
+/// Room around the figure, in points, as the panel margin around it on screen: what a plot
+/// draws just outside its region (a rotated axis label) is kept, and slides get a border.
+pub const MARGIN: f32 = 8.0;
+
 /// Frames the off-screen context runs before its output is kept: widgets that size
 /// themselves from the previous frame (grids, tables, legends) settle in the second.
 const FRAMES: usize = 3;
@@ -109,22 +114,22 @@ pub struct Scene {
     background: Color32,
 }
 
-/// Draws `draw` off-screen on a screen of `size` points at `scale` pixels per point, with the
-/// fonts and styles of `ctx` (the app's context, inside a pass), and tessellates it.
+/// Draws `draw` off-screen into a region of `room` points (its size on screen) at `scale`
+/// pixels per point, with the fonts and styles of `ctx` (the app's context, inside a pass),
+/// and tessellates it. The image is as wide as the room and as tall as the room or the
+/// content, whichever is taller (a region that scrolls on screen is exported whole), with a
+/// [`MARGIN`] all round.
 pub fn render(
     ctx: &egui::Context,
-    size: Vec2,
+    room: Vec2,
     scale: f32,
     mut draw: impl FnMut(&mut Ui),
 ) -> Result<Scene, String> {
-    let px = |v: f32| (v * scale).round();
-    let (w, h) = (px(size.x), px(size.y));
-    if !(w >= 1.0 && h >= 1.0) {
-        return Err("the figure has no room on screen".into());
-    }
-    if w > MAX_SIDE as f32 || h > MAX_SIDE as f32 {
+    let fits = |v: f32| v >= 1.0 && (v + 2.0 * MARGIN) * scale <= MAX_SIDE as f32;
+    if !(fits(room.x) && fits(room.y)) {
         return Err(format!(
-            "the figure would be {w}×{h} px, more than {MAX_SIDE} px a side"
+            "a figure of {:.0}×{:.0} points cannot be exported at {scale}× (1 to {MAX_SIDE} px a side)",
+            room.x, room.y
         ));
     }
     let off = egui::Context::default();
@@ -135,7 +140,6 @@ pub fn render(
     off.set_theme(ctx.theme());
     let background = ctx.global_style().visuals.panel_fill;
     let mut input = egui::RawInput {
-        screen_rect: Some(Rect::from_min_size(egui::Pos2::ZERO, size)),
         max_texture_side: Some(MAX_SIDE),
         ..Default::default()
     };
@@ -144,17 +148,32 @@ pub fn render(
         .entry(egui::ViewportId::ROOT)
         .or_default()
         .native_pixels_per_point = Some(scale);
+    // The first frames measure the content on the tallest screen an export may have; the
+    // last one is drawn on a screen of exactly the figure's size.
+    let tallest = MAX_SIDE as f32 / scale;
+    let width = room.x + 2.0 * MARGIN;
+    let mut height = room.y + 2.0 * MARGIN;
     let mut textures = Textures::default();
     let mut last: Option<egui::FullOutput> = None;
-    for _ in 0..FRAMES {
+    for frame in 0..FRAMES {
+        let measuring = frame + 1 < FRAMES;
+        let screen = egui::vec2(width, if measuring { tallest } else { height });
+        input.screen_rect = Some(Rect::from_min_size(egui::Pos2::ZERO, screen));
         // The previous frame's freed textures go once it would have been painted.
         if let Some(mut prev) = last.take() {
             textures.free(&mut prev.textures_delta);
         }
+        let mut bottom = 0.0f32;
         let mut out = off.run_ui(input.clone(), |ui| {
             egui::CentralPanel::default()
                 .frame(egui::Frame::NONE.fill(background))
-                .show(ui, |ui| draw(ui));
+                .show(ui, |ui| {
+                    let corner = ui.max_rect().min + egui::Vec2::splat(MARGIN);
+                    let rect = Rect::from_min_size(corner, room);
+                    let mut region = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+                    draw(&mut region);
+                    bottom = region.min_rect().bottom();
+                });
         });
         let applied = textures.set(&mut out.textures_delta);
         if let Err(e) = applied {
@@ -162,6 +181,9 @@ pub fn render(
             return Err(e);
         }
         last = Some(out);
+        if measuring {
+            height = (room.y.max(bottom.ceil() - MARGIN) + 2.0 * MARGIN).min(tallest);
+        }
     }
     let mut out = last.ok_or("the figure was not drawn")?;
     // What the last frame frees would go after painting it: the scene keeps its textures.
@@ -172,11 +194,15 @@ pub fn render(
             "the off-screen pass ran at {ppp} pixels per point, not {scale}"
         ));
     }
+    let size = [
+        (width * scale).round() as usize,
+        (height * scale).round() as usize,
+    ];
     let primitives = off.tessellate(out.shapes, ppp);
     Ok(Scene {
         primitives,
         textures,
-        size: [w as usize, h as usize],
+        size,
         scale,
         background,
     })
