@@ -248,45 +248,72 @@ impl Canvas {
             q.swap(1, 2);
             area = -area;
         }
-        // The pixels whose centres may be inside, within the clip rect.
+        // The rows whose pixel centres may be inside, within the clip rect.
         let s = SUBPIXEL as i64;
-        let lo = |k: usize| q.iter().map(|p| p[k]).min().unwrap_or(0).div_euclid(s);
-        let hi = |k: usize| q.iter().map(|p| p[k]).max().unwrap_or(0).div_euclid(s) + 1;
-        let x0 = lo(0).max(clip[0] as i64);
-        let x1 = hi(0).min(clip[2] as i64);
-        let y0 = lo(1).max(clip[1] as i64);
-        let y1 = hi(1).min(clip[3] as i64);
-        if x0 >= x1 || y0 >= y1 {
+        let y_lo = q.iter().map(|p| p[1]).min().unwrap_or(0).div_euclid(s);
+        let y_hi = q.iter().map(|p| p[1]).max().unwrap_or(0).div_euclid(s) + 1;
+        let (x0, x1) = (clip[0] as i64, clip[2] as i64);
+        let y0 = y_lo.max(clip[1] as i64);
+        let y1 = y_hi.min(clip[3] as i64);
+        if y0 >= y1 {
             return;
         }
         let colors = v.map(|v| rgba(v.color));
         let flat_color = v[0].color == v[1].color && v[1].color == v[2].color;
         let flat_uv = v[0].uv == v[1].uv && v[1].uv == v[2].uv;
         let filter = filter_for(v, texture, area as f64 / (SUBPIXEL * SUBPIXEL));
-        let flat_texel = flat_uv.then(|| texture.sample(v[0].uv, filter));
-        // Which edges own the pixels exactly on them (so a shared edge is drawn once).
+        // A triangle of one colour and one texel (every shape but text and images) paints
+        // one premultiplied colour.
+        let flat = (flat_color && flat_uv).then(|| {
+            let t = texture.sample(v[0].uv, filter);
+            std::array::from_fn::<f32, 4, _>(|k| colors[0][k] * t[k])
+        });
+        let opaque = flat
+            .filter(|c| c[3] >= 1.0)
+            .map(|c| over(c, Color32::BLACK));
+        // Edge k faces vertex k. Pixels exactly on an edge belong to one of the two
+        // triangles sharing it: an edge that does not own them needs e ≥ 1 instead of e ≥ 0.
         let edges = [(q[1], q[2]), (q[2], q[0]), (q[0], q[1])];
-        let owns = edges.map(|(a, b)| owns_edge(a, b));
+        let least = edges.map(|(a, b)| i64::from(!owns_edge(a, b)));
         let inv_area = 1.0 / area as f32;
-        let [w, _] = self.size;
+        let w = self.size[0];
         for y in y0..y1 {
+            // Along the row, e_k(x) = c_k + d_k·x for the centre of pixel x.
             let py = y * s + s / 2;
-            for x in x0..x1 {
-                let p = [x * s + s / 2, py];
-                let e = edges.map(|(a, b)| edge(a, b, p));
-                let inside = (0..3).all(|k| e[k] > 0 || (e[k] == 0 && owns[k]));
-                if !inside {
-                    continue;
+            let coef = edges.map(|(a, b)| {
+                let c = (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (s / 2 - a[0]);
+                (c, -(b[1] - a[1]) * s)
+            });
+            // The span of x where every e_k ≥ least_k.
+            let (mut lo, mut hi) = (x0, x1);
+            for ((c, d), t) in coef.into_iter().zip(least) {
+                match d.signum() {
+                    1 => lo = lo.max(ceil_div(t - c, d)),
+                    -1 => hi = hi.min((c - t).div_euclid(-d) + 1),
+                    _ if c < t => hi = lo,
+                    _ => {}
                 }
-                let weights = e.map(|e| e as f32 * inv_area);
-                let color = if flat_color {
-                    colors[0]
-                } else {
-                    mix(colors, weights)
-                };
-                let texel = match flat_texel {
-                    Some(t) => t,
-                    None => {
+            }
+            if lo >= hi {
+                continue;
+            }
+            let row = y as usize * w;
+            let span = &mut self.pixels[row + lo as usize..row + hi as usize];
+            match (opaque, flat) {
+                (Some(c), _) => span.fill(c),
+                (None, Some(src)) => {
+                    for p in span {
+                        *p = over(src, *p);
+                    }
+                }
+                (None, None) => {
+                    for (x, p) in (lo..hi).zip(span) {
+                        let weights = coef.map(|(c, d)| (c + d * x) as f32 * inv_area);
+                        let color = if flat_color {
+                            colors[0]
+                        } else {
+                            mix(colors, weights)
+                        };
                         let uv = Pos2::new(
                             weights[0] * v[0].uv.x
                                 + weights[1] * v[1].uv.x
@@ -295,12 +322,11 @@ impl Canvas {
                                 + weights[1] * v[1].uv.y
                                 + weights[2] * v[2].uv.y,
                         );
-                        texture.sample(uv, filter)
+                        let texel = texture.sample(uv, filter);
+                        let src: [f32; 4] = std::array::from_fn(|k| color[k] * texel[k]);
+                        *p = over(src, *p);
                     }
-                };
-                let src: [f32; 4] = std::array::from_fn(|k| color[k] * texel[k]);
-                let i = y as usize * w + x as usize;
-                self.pixels[i] = over(src, self.pixels[i]);
+                }
             }
         }
     }
@@ -315,6 +341,11 @@ impl Canvas {
 /// triangle a, b, p; positive on the inside of a triangle whose area is positive).
 fn edge(a: [i64; 2], b: [i64; 2], p: [i64; 2]) -> i64 {
     (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+}
+
+/// ⌈n / d⌉ for d > 0.
+fn ceil_div(n: i64, d: i64) -> i64 {
+    -(-n).div_euclid(d)
 }
 
 /// Whether the triangle on the positive side of `a → b` gets the pixels whose centre is
@@ -504,6 +535,114 @@ mod tests {
         )
         .unwrap();
         assert_eq!(img.pixels[0], Color32::BLUE);
+    }
+
+    /// A deterministic stream of numbers in `0..1` (a linear congruential generator).
+    fn numbers(seed: u64) -> impl FnMut() -> f32 {
+        let mut x = seed;
+        move || {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 40) as f32 / (1u64 << 24) as f32
+        }
+    }
+
+    #[test]
+    fn row_spans_cover_exactly_the_pixels_the_edge_functions_say() {
+        let mut next = numbers(7);
+        for _ in 0..300 {
+            let p: Vec<(f32, f32)> = (0..3)
+                .map(|_| (next() * 20.0 - 2.0, next() * 20.0 - 2.0))
+                .collect();
+            let t = mesh(&p, &[0, 1, 2], Color32::WHITE);
+            let img = rasterize(
+                &[prim(t, EVERYWHERE)],
+                &white(),
+                [16, 16],
+                1.0,
+                Color32::BLACK,
+            )
+            .unwrap();
+            // The definition, pixel by pixel: inside all three edges, or on an owned one.
+            let q: Vec<[i64; 2]> = p
+                .iter()
+                .map(|&(x, y)| {
+                    [
+                        (f64::from(x) * SUBPIXEL).round() as i64,
+                        (f64::from(y) * SUBPIXEL).round() as i64,
+                    ]
+                })
+                .collect();
+            let (a, mut b, mut c) = (q[0], q[1], q[2]);
+            if edge(a, b, c) < 0 {
+                std::mem::swap(&mut b, &mut c);
+            }
+            for y in 0..16i64 {
+                for x in 0..16i64 {
+                    let s = SUBPIXEL as i64;
+                    let pc = [x * s + s / 2, y * s + s / 2];
+                    let inside = edge(a, b, c) != 0
+                        && [(b, c), (c, a), (a, b)].iter().all(|&(e0, e1)| {
+                            let e = edge(e0, e1, pc);
+                            e > 0 || (e == 0 && owns_edge(e0, e1))
+                        });
+                    let want = if inside {
+                        Color32::WHITE
+                    } else {
+                        Color32::BLACK
+                    };
+                    assert_eq!(
+                        img.pixels[(y * 16 + x) as usize],
+                        want,
+                        "pixel ({x}, {y}) of {p:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_jittered_mesh_covers_each_pixel_at_most_once() {
+        // A 5 × 5 grid of points jittered by half pixels (so edges run through pixel centres),
+        // two triangles per cell, in translucent grey over
+        // black: every pixel is either untouched or blended exactly once.
+        let mut next = numbers(11);
+        let mut points = Vec::new();
+        for j in 0..5 {
+            for i in 0..5 {
+                let mut jitter = |k: usize| {
+                    if k == 0 || k == 4 {
+                        0.0
+                    } else {
+                        ((next() * 5.0).floor() - 2.0) * 0.5
+                    }
+                };
+                points.push((i as f32 * 4.0 + jitter(i), j as f32 * 4.0 + jitter(j)));
+            }
+        }
+        let mut indices = Vec::new();
+        for j in 0..4u32 {
+            for i in 0..4u32 {
+                let k = j * 5 + i;
+                indices.extend([k, k + 1, k + 6, k, k + 6, k + 5]);
+            }
+        }
+        let grey = Color32::from_rgba_premultiplied(100, 100, 100, 128);
+        let m = mesh(&points, &indices, grey);
+        let img = rasterize(
+            &[prim(m, EVERYWHERE)],
+            &white(),
+            [16, 16],
+            1.0,
+            Color32::BLACK,
+        )
+        .unwrap();
+        let once = over(rgba(grey), Color32::BLACK);
+        assert!(
+            img.pixels.iter().all(|p| *p == once),
+            "the 16 × 16 square is covered once"
+        );
     }
 
     #[test]
