@@ -207,5 +207,29 @@ fn each_figure_has_a_png_button_and_an_export_means_the_figure_asked_for() {
         decode(&path).width,
         h.state().figure_shot().unwrap().pixels[0]
     );
+    // Presenter mode zooms the window to 1.5×; the export stays at 2× the display's density,
+    // of the room the figure has in presenter mode.
+    h.state_mut().send(Cmd::Presenter(true));
+    settle(&mut h);
+    assert_eq!(h.ctx.pixels_per_point(), 1.5);
+    let room = h
+        .state()
+        .drawn()
+        .iter()
+        .find(|d| d.region == Region::Picture)
+        .unwrap()
+        .room;
+    h.state_mut().send(Cmd::ExportFigure(Some(Region::Picture)));
+    h.run_steps(2);
+    h.state_mut().send(Cmd::ExportFigureTo(path.clone()));
+    settle(&mut h);
+    let shot = h.state().figure_shot().unwrap().clone();
+    assert_eq!((shot.rect, shot.scale), (room, 2.0));
+    let margin = 2.0 * loadlab::ui::figure::MARGIN;
+    let png = decode(&path);
+    assert_eq!(
+        [png.width, png.height],
+        [room.width(), room.height()].map(|v| (2.0 * (v + margin)).round() as usize)
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

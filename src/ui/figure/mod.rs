@@ -182,7 +182,14 @@ pub fn render(
         }
         last = Some(out);
         if measuring {
-            height = (room.y.max(bottom.ceil() - MARGIN) + 2.0 * MARGIN).min(tallest);
+            // Content that ends within a point of the room's bottom fits it (rounding).
+            let content = bottom - MARGIN;
+            let h = if content > room.y + 1.0 {
+                content.ceil()
+            } else {
+                room.y
+            };
+            height = (h + 2.0 * MARGIN).min(tallest);
         }
     }
     let mut out = last.ok_or("the figure was not drawn")?;
