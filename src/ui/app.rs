@@ -85,7 +85,7 @@ pub enum Cmd {
     /// File ▸ Export figure… (None: the figure under the pointer, else the picture) or a
     /// figure's "↓ PNG" button.
     ExportFigure(Option<Region>),
-    /// Write the chosen figure, cropped from the next frame, as PNG here.
+    /// Draw the chosen figure off-screen at 2× and write it as PNG here.
     ExportFigureTo(PathBuf),
     /// View ▸ Theme.
     Theme(ThemeChoice),
@@ -148,11 +148,8 @@ type ShotChannel = (
     Receiver<Result<PathBuf, String>>,
 );
 
-/// Figure exports come back (path and size in pixels, or why not) through this channel.
-type FigureChannel = (
-    Sender<Result<(PathBuf, [usize; 2]), String>>,
-    Receiver<Result<(PathBuf, [usize; 2]), String>>,
-);
+/// A figure export rasterizing in the background: what it is, and whether it was written.
+type FigureDone = (FigureShot, Result<(), String>);
 
 /// A CSV export running in the background: where it goes and what it produced.
 type Export = (PathBuf, Result<String, String>);
@@ -206,11 +203,8 @@ pub struct LoadlabApp {
     figure: Option<Region>,
     /// The last figure export requested (kept for the status and the tests).
     figure_shot: Option<FigureShot>,
-    /// Set in the frame whose screenshot a figure export crops: its "↓ PNG" buttons are left
-    /// out.
-    capturing: bool,
-    /// Figure export results (the PNG's path and size in pixels).
-    figures: FigureChannel,
+    /// The figure export rasterizing and writing its PNG.
+    figure_job: JobSlot<FigureDone>,
 }
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
@@ -278,8 +272,7 @@ impl LoadlabApp {
             maps: Default::default(),
             figure: None,
             figure_shot: None,
-            capturing: false,
-            figures: channel(),
+            figure_job: JobSlot::default(),
         }
     }
 
@@ -533,25 +526,7 @@ impl LoadlabApp {
                     self.error("No figure is on screen to export");
                     return;
                 };
-                let shot = FigureShot {
-                    region: d.region,
-                    rect: d.room,
-                    path: path.clone(),
-                };
-                let ppp = ctx.pixels_per_point();
-                let tx = self.figures.0.clone();
-                let c = ctx.clone();
-                ctx.request_screenshot(move |image| {
-                    let r = super::figure::save(&path, &image, d.room, ppp).map(|s| (path, s));
-                    let _ = tx.send(r);
-                    c.request_repaint();
-                });
-                self.capturing = true;
-                self.info(format!(
-                    "Exporting the {}…",
-                    super::figure::name(shot.region)
-                ));
-                self.figure_shot = Some(shot);
+                self.export_figure(ctx, d, path);
             }
             Cmd::Theme(t) => {
                 self.theme = t;
@@ -591,6 +566,7 @@ impl LoadlabApp {
                 self.tab().cancel_jobs();
                 self.maps.cancel();
                 self.export.cancel();
+                self.figure_job.cancel();
                 self.info("Cancelled");
             }
             Cmd::PromptPath(action) => {
@@ -627,12 +603,69 @@ impl LoadlabApp {
         }
     }
 
-    /// The running job of the front workspace, or the export.
-    pub(super) fn job_status(&mut self) -> Option<JobStatus> {
-        let export = self.export.running().map(|j| JobStatus {
-            label: j.label().to_string(),
-            fraction: j.fraction(),
+    /// Draws figure `d` off-screen at the export scale (on this thread: it borrows the
+    /// workspace), then rasterizes and writes it in the background.
+    fn export_figure(&mut self, ctx: &egui::Context, d: Drawn, path: PathBuf) {
+        let scale = super::figure::export_scale(ctx);
+        let i = self.desk.active.index();
+        let mut scenario = self.desk.pages[i].scenario.clone();
+        let tab = self.tabs[i].as_mut();
+        let maps = &mut self.maps;
+        let scene = super::figure::render(ctx, d.room.size(), scale, |ui| match d.region {
+            Region::Map => maps.draw_map(ui, &mut scenario),
+            r => tab.draw_region(ui, &mut scenario, r),
         });
+        let scene = match scene {
+            Ok(s) => s,
+            Err(e) => {
+                self.error(format!(
+                    "Could not export the {}: {e}",
+                    super::figure::name(d.region)
+                ));
+                return;
+            }
+        };
+        let shot = FigureShot {
+            region: d.region,
+            rect: d.room,
+            pixels: scene.size,
+            scale: scene.scale,
+            path: path.clone(),
+        };
+        self.info(format!(
+            "Exporting the {}…",
+            super::figure::name(shot.region)
+        ));
+        self.figure_shot = Some(shot.clone());
+        let c = ctx.clone();
+        self.figure_job.submit(
+            format!("exporting {}", path.display()),
+            move || c.request_repaint(),
+            move |p| {
+                let written = scene.write(&path);
+                if p.cancelled() {
+                    return Err(crate::model::Cancelled);
+                }
+                Ok((shot, written))
+            },
+        );
+    }
+
+    /// The running job of the front workspace, or an export.
+    pub(super) fn job_status(&mut self) -> Option<JobStatus> {
+        let status = |label: &str, fraction: f32| JobStatus {
+            label: label.to_string(),
+            fraction,
+        };
+        let export = self
+            .export
+            .running()
+            .map(|j| status(j.label(), j.fraction()))
+            .or_else(|| {
+                self.figure_job
+                    .running()
+                    .map(|j| status(j.label(), j.fraction()))
+            });
         export
             .or_else(|| self.teach.job_status())
             .or_else(|| self.maps.status())
@@ -661,12 +694,14 @@ impl LoadlabApp {
                 Err(e) => self.error(format!("Could not save the screenshot: {e}")),
             }
         }
-        while let Ok(r) = self.figures.1.try_recv() {
-            match r {
-                Ok((p, [w, h])) => {
-                    self.info(format!("Exported figure {} ({w} × {h} px)", p.display()))
-                }
-                Err(e) => self.error(format!("Could not export the figure: {e}")),
+        if let Some((shot, written)) = self.figure_job.poll() {
+            match written {
+                Ok(()) => self.info(shot.done()),
+                Err(e) => self.error(format!(
+                    "Could not export the {} to {}: {e}",
+                    super::figure::name(shot.region),
+                    shot.path.display()
+                )),
             }
         }
         if let Some((path, csv)) = self.export.poll() {
@@ -711,10 +746,7 @@ impl LoadlabApp {
                 &mut self.shown,
             );
         });
-        // The frame captured for a figure export is drawn without the buttons.
-        if !std::mem::take(&mut self.capturing)
-            && let Some(r) = super::figure::buttons(&ctx, &self.drawn)
-        {
+        if let Some(r) = super::figure::buttons(&ctx, &self.drawn) {
             cmds.push(Cmd::ExportFigure(Some(r)));
         }
         super::chrome::windows(self, &ctx, &mut cmds);

@@ -200,6 +200,12 @@ impl Maps {
         }
     }
 
+    /// Draws the map view alone into `ui` (as [`Maps::central`] draws it when open), for a
+    /// figure export.
+    pub fn draw_map(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
+        self.map.show(ui, scenario);
+    }
+
     fn strip(&mut self, ui: &mut Ui, scenario: &Scenario) {
         let m = scenario.model().index();
         ui.horizontal(|ui| {

@@ -180,6 +180,10 @@ pub trait Tab {
     /// Draws the whole workspace for `scenario` (which must be this model's), with the
     /// regions `shown` asks for.
     fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut Shown) -> Vec<Drawn>;
+    /// Draws one region (the picture or the plots) alone into `ui`, as [`Tab::show`] draws it
+    /// there but never in a scroll area (all of it, for a figure export); playback is held
+    /// still while it draws.
+    fn draw_region(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region);
     /// Shows the picture tab and the plot named (names from [`crate::lesson::views`],
     /// matched ignoring case); an error names the valid ones.
     fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String>;
@@ -357,6 +361,19 @@ impl<W: Workspace> Tab for W {
             marks::record(ui.ctx(), key, d.room);
         }
         drawn
+    }
+
+    fn draw_region(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region) {
+        let Some(params) = W::Params::of_mut(scenario) else {
+            return;
+        };
+        let playing = std::mem::replace(&mut self.stepper().playing, false);
+        match region {
+            Region::Picture => self.picture(ui, params),
+            Region::Plots => self.plots(ui, params),
+            Region::Map => {}
+        }
+        self.stepper().playing = playing;
     }
 
     fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String> {

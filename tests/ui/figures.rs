@@ -1,71 +1,184 @@
-//! Figure export: the crop at the display scale, the PNG written, and which figure's rect an
-//! export records.
+//! Figure export: every model's picture and plots, and the map, drawn off-screen at 2× and
+//! written as PNG; which figure an export means; its "↓ PNG" buttons.
 
-use egui::{Color32, ColorImage, Rect, pos2};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use loadlab::ui::app::Cmd;
-use loadlab::ui::figure::{crop, save};
+use loadlab::preset::ModelId;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::{Cmd, ThemeChoice};
 use loadlab::ui::workspace::Region;
 
 use crate::common::{harness, settle};
 
-/// A screenshot whose every pixel encodes its own position.
-fn synthetic(w: usize, h: usize) -> ColorImage {
-    let pixels = (0..h)
-        .flat_map(|y| (0..w).map(move |x| Color32::from_rgb(x as u8, y as u8, 7)))
-        .collect();
-    ColorImage::new([w, h], pixels)
-}
-
-#[test]
-fn a_figure_is_cropped_at_the_pixel_scale_and_written_as_png() {
-    let image = synthetic(200, 120);
-    // A rect of 40 × 20 points at 2 pixels per point is 80 × 40 pixels from (20, 40).
-    let rect = Rect::from_min_max(pos2(10.0, 20.0), pos2(50.0, 40.0));
-    let fig = crop(&image, rect, 2.0).unwrap();
-    assert_eq!(fig.size, [80, 40]);
-    assert_eq!(fig.pixels[0], Color32::from_rgb(20, 40, 7));
-    assert_eq!(fig.pixels[80 * 40 - 1], Color32::from_rgb(99, 79, 7));
-    // Fractional corners round outwards; a rect past the edge is clamped; outside is None.
-    let fig = crop(
-        &image,
-        Rect::from_min_max(pos2(0.3, 0.3), pos2(10.2, 5.5)),
-        1.0,
-    )
-    .unwrap();
-    assert_eq!(fig.size, [11, 6]);
-    let fig = crop(
-        &image,
-        Rect::from_min_max(pos2(90.0, 50.0), pos2(400.0, 400.0)),
-        2.0,
-    );
-    assert_eq!(fig.unwrap().size, [20, 20]);
-    assert!(
-        crop(
-            &image,
-            Rect::from_min_max(pos2(300.0, 0.0), pos2(400.0, 9.0)),
-            1.0
-        )
-        .is_none()
-    );
-
-    let dir = tempfile_dir();
-    let path = dir.join("figure.png");
-    assert_eq!(save(&path, &image, rect, 2.0).unwrap(), [80, 40]);
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
-    let reader = decoder.read_info().unwrap();
-    assert_eq!((reader.info().width, reader.info().height), (80, 40));
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
-fn tempfile_dir() -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("loadlab-figure-{}", std::process::id()));
+/// A fresh directory for this test's files.
+fn temp_dir(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("loadlab-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
 
+/// A decoded PNG: width, height and RGBA pixels.
+struct Png {
+    width: usize,
+    height: usize,
+    rgba: Vec<[u8; 4]>,
+}
+
+fn decode(path: &Path) -> Png {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .expect("a PNG header");
+    assert_eq!(
+        reader.output_color_type(),
+        (png::ColorType::Rgba, png::BitDepth::Eight)
+    );
+    let mut buf = vec![0; reader.output_buffer_size().expect("a sane size")];
+    let info = reader.next_frame(&mut buf).expect("PNG pixel data");
+    buf.truncate(info.buffer_size());
+    Png {
+        width: info.width as usize,
+        height: info.height as usize,
+        rgba: buf
+            .chunks_exact(4)
+            .map(|c| [c[0], c[1], c[2], c[3]])
+            .collect(),
+    }
+}
+
+/// Exports `region` of the front workspace through File ▸ Export figure… (the path chosen as
+/// the dialog would) and checks the PNG: 2 × the figure's room on screen and its margin (±2 px; taller when
+/// the region `scrolls` on screen: it is exported whole), opaque, and not blank — many
+/// colours, and text: pixels far from the background, whatever the theme.
+fn export_and_check(
+    h: &mut Harness<'static, LoadlabApp>,
+    region: Region,
+    scrolls: bool,
+    path: &Path,
+) {
+    let room = h
+        .state()
+        .drawn()
+        .iter()
+        .find(|d| d.region == region)
+        .unwrap_or_else(|| panic!("the {region:?} is on screen"))
+        .room;
+    h.state_mut().send(Cmd::ExportFigure(Some(region)));
+    h.run_steps(2);
+    h.state_mut().send(Cmd::ExportFigureTo(path.to_path_buf()));
+    settle(h);
+    let shot = h.state().figure_shot().expect("an export ran").clone();
+    assert_eq!(shot.region, region);
+    assert_eq!(
+        shot.rect, room,
+        "the export draws the figure's room on screen"
+    );
+    assert_eq!(shot.scale, 2.0, "the test display is 1×: the export is 2×");
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    let [w, h_px] = shot.pixels;
+    let name = match region {
+        Region::Picture => "picture",
+        Region::Plots => "plots",
+        Region::Map => "map",
+    };
+    assert_eq!(
+        notice,
+        format!("Exported {name} ({w}×{h_px} px, 2×) to {}", path.display())
+    );
+    let png = decode(path);
+    assert_eq!((png.width, png.height), (w, h_px));
+    let border = 2.0 * loadlab::ui::figure::MARGIN;
+    let near = |px: usize, pt: f32| (px as f32 - 2.0 * (pt + border)).abs() <= 2.0;
+    let tall_enough = if scrolls {
+        png.height as f32 >= 2.0 * (room.height() + border) - 2.0
+    } else {
+        near(png.height, room.height())
+    };
+    assert!(
+        near(png.width, room.width()) && tall_enough,
+        "{}×{} px for a {}×{}-point {name}",
+        png.width,
+        png.height,
+        room.width(),
+        room.height()
+    );
+    assert!(png.rgba.iter().all(|p| p[3] == 255), "the {name} is opaque");
+    let colours: HashSet<[u8; 4]> = png.rgba.iter().copied().collect();
+    assert!(
+        colours.len() > 40,
+        "the {name} has only {} colours",
+        colours.len()
+    );
+    // The background is the most common colour; text and lines stand out from it.
+    let mut counts = std::collections::HashMap::new();
+    for p in &png.rgba {
+        *counts.entry(*p).or_insert(0usize) += 1;
+    }
+    let background = counts
+        .iter()
+        .max_by_key(|(_, n)| **n)
+        .map(|(c, _)| *c)
+        .unwrap();
+    let luma =
+        |p: &[u8; 4]| 0.3 * f32::from(p[0]) + 0.59 * f32::from(p[1]) + 0.11 * f32::from(p[2]);
+    let ink = png
+        .rgba
+        .iter()
+        .filter(|p| (luma(p) - luma(&background)).abs() > 120.0)
+        .count();
+    assert!(ink > 500, "the {name} has {ink} pixels of text");
+}
+
 #[test]
-fn each_figure_has_a_png_button_and_the_export_records_its_rect() {
+fn every_models_picture_and_plots_export_at_twice_the_scale() {
+    let dir = temp_dir("figures");
+    let mut h = harness(None);
+    // Slides are light; the map test below exports in the harness's dark theme.
+    h.state_mut().send(Cmd::Theme(ThemeChoice::Light));
+    for model in ModelId::ALL {
+        h.state_mut().send(Cmd::Switch(model));
+        settle(&mut h);
+        for region in [Region::Picture, Region::Plots] {
+            let path = dir.join(format!("{}-{region:?}.png", model.name()));
+            // These two regions scroll on screen (their `Regions`): they export whole.
+            let scrolls = matches!(
+                (model, region),
+                (ModelId::Divisible, Region::Plots) | (ModelId::TreeSweep, Region::Picture)
+            );
+            export_and_check(&mut h, region, scrolls, &path);
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_map_exports_and_a_bad_path_is_a_notice() {
+    let dir = temp_dir("map-figure");
+    let mut h = harness(None);
+    h.get_by_label("Map of two parameters").click();
+    settle(&mut h);
+    // The map is the one figure while it is open.
+    assert_eq!(h.query_all_by_label("↓ PNG").count(), 1);
+    export_and_check(&mut h, Region::Map, false, &dir.join("map.png"));
+    // A path in a directory that does not exist: an error in the status bar, no panic.
+    let bad = dir.join("missing").join("map.png");
+    h.state_mut().send(Cmd::ExportFigureTo(bad.clone()));
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(
+        notice.starts_with("Could not export the map to") && notice.contains("missing"),
+        "{notice}"
+    );
+    assert!(!bad.exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn each_figure_has_a_png_button_and_an_export_means_the_figure_asked_for() {
+    let dir = temp_dir("figure-choice");
     let mut h = harness(None);
     let drawn = h.state().drawn().to_vec();
     let plots = drawn
@@ -74,31 +187,49 @@ fn each_figure_has_a_png_button_and_the_export_records_its_rect() {
         .expect("the plots are on screen");
     // One "↓ PNG" button per figure on screen.
     assert_eq!(h.query_all_by_label("↓ PNG").count(), drawn.len());
-    // Export figure… for the plots: the path is asked for, then the crop rect is the plots'
-    // region (title, axes and legend included), not the picture's.
+    // Export figure… for the plots: the path is asked for, then the plots' region (title,
+    // axes and legend included) is drawn, not the picture's.
     h.state_mut().send(Cmd::ExportFigure(Some(Region::Plots)));
     h.run_steps(2);
-    let path = std::env::temp_dir().join(format!("loadlab-plots-{}.png", std::process::id()));
+    let path = dir.join("plots.png");
     h.state_mut().send(Cmd::ExportFigureTo(path.clone()));
-    h.run_steps(1);
-    let shot = h
-        .state()
-        .figure_shot()
-        .expect("an export was requested")
-        .clone();
+    settle(&mut h);
+    let shot = h.state().figure_shot().expect("an export ran").clone();
     assert_eq!(shot.region, Region::Plots);
     assert_eq!(shot.rect, plots.room);
     assert_eq!(shot.path, path);
     // No region asked: the figure under the pointer, else the picture.
     h.state_mut().send(Cmd::ExportFigureTo(path.clone()));
-    h.run_steps(1);
+    settle(&mut h);
     let picture = drawn.iter().find(|d| d.region == Region::Picture).unwrap();
     assert_eq!(h.state().figure_shot().unwrap().rect, picture.room);
+    assert_eq!(
+        decode(&path).width,
+        h.state().figure_shot().unwrap().pixels[0]
+    );
+    // Presenter mode zooms the window to 1.5×; the export stays at 2× the display's density,
+    // of the room the figure has in presenter mode.
+    h.state_mut().send(Cmd::Presenter(true));
     settle(&mut h);
-    // The map is a figure too.
-    h.get_by_label("Map of two parameters").click();
+    assert_eq!(h.ctx.pixels_per_point(), 1.5);
+    let room = h
+        .state()
+        .drawn()
+        .iter()
+        .find(|d| d.region == Region::Picture)
+        .unwrap()
+        .room;
+    h.state_mut().send(Cmd::ExportFigure(Some(Region::Picture)));
+    h.run_steps(2);
+    h.state_mut().send(Cmd::ExportFigureTo(path.clone()));
     settle(&mut h);
-    assert!(h.state().drawn().iter().any(|d| d.region == Region::Map));
-    assert_eq!(h.query_all_by_label("↓ PNG").count(), 1);
-    let _ = std::fs::remove_file(path);
+    let shot = h.state().figure_shot().unwrap().clone();
+    assert_eq!((shot.rect, shot.scale), (room, 2.0));
+    let margin = 2.0 * loadlab::ui::figure::MARGIN;
+    let png = decode(&path);
+    assert_eq!(
+        [png.width, png.height],
+        [room.width(), room.height()].map(|v| (2.0 * (v + margin)).round() as usize)
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }

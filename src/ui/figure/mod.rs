@@ -1,0 +1,270 @@
+//! Figure export: a picture, the plots or the map as a PNG for slides, at twice the display's
+//! pixel density.
+//!
+//! File ▸ Export figure… (the figure under the pointer, else the picture) or a figure's "↓ PNG"
+//! button asks for a path through the non-blocking dialog. The figure is then drawn again
+//! off-screen ([`render`]): a fresh [`egui::Context`] with the app's fonts and styles, the
+//! figure's region exactly the size it has on screen (in points, so the layout — title, axes,
+//! legend, wrapping — is the one on screen; a region that scrolls on screen is drawn whole,
+//! taller) with a [`MARGIN`] round it, and a pixel density of [`export_scale`]. Its
+//! tessellated output is rasterized on the CPU by [`raster`] (off the UI thread) and written as
+//! PNG.
+//!
+//! The scale rule: 2 × the display's own density, and never less than 2 — a 1200 × 800-point
+//! figure is 2400 × 1600 px from a 1× display (or any display below 1×), 4800 × 3200 px from a
+//! 2× one. The app's zoom (presenter mode) does not enter: it changes the room the figure gets,
+//! which the export keeps, not the figure's pixel density.
+//!
+//! The off-screen pass draws with the live workspace (its computed runs and view state) on a
+//! copy of the scenario; plots fit their bounds to the data afresh (egui_plot keeps zoom and pan
+//! in the context's memory, which the fresh context does not have), and nothing is hovered.
+
+pub mod raster;
+
+use std::path::{Path, PathBuf};
+
+use egui::epaint::ClippedPrimitive;
+use egui::{Color32, Rect, Ui, Vec2};
+
+use super::files::write_png;
+use super::workspace::{Drawn, Region};
+use raster::Textures;
+
+/// A short name of a figure, for messages and file names.
+pub fn name(region: Region) -> &'static str {
+    match region {
+        Region::Picture => "picture",
+        Region::Plots => "plots",
+        Region::Map => "map",
+    }
+}
+
+/// The figure an export means: `asked`, else the one under the pointer, else the picture,
+/// else the first drawn.
+pub fn choose(
+    drawn: &[Drawn],
+    asked: Option<Region>,
+    pointer: Option<egui::Pos2>,
+) -> Option<Drawn> {
+    let by = |r: Region| drawn.iter().find(|d| d.region == r).copied();
+    match asked {
+        Some(r) => by(r),
+        None => pointer
+            .and_then(|p| drawn.iter().find(|d| d.room.contains(p)).copied())
+            .or_else(|| by(Region::Picture))
+            .or_else(|| drawn.first().copied()),
+    }
+}
+
+/// A figure export under way: which figure, its rect on screen, its size in pixels and where
+/// it goes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FigureShot {
+    /// The figure.
+    pub region: Region,
+    /// Its rect on screen (points), title and legend included.
+    pub rect: Rect,
+    /// The PNG's size in pixels.
+    pub pixels: [usize; 2],
+    /// Pixels per point of the PNG ([`export_scale`]).
+    pub scale: f32,
+    /// Where the PNG goes.
+    pub path: PathBuf,
+}
+
+impl FigureShot {
+    /// The status line once it is written: "Exported picture (2400×1600 px, 2×) to …".
+    pub fn done(&self) -> String {
+        let [w, h] = self.pixels;
+        format!(
+            "Exported {} ({w}×{h} px, {}×) to {}",
+            name(self.region),
+            self.scale,
+            self.path.display()
+        )
+    }
+}
+
+/// Pixels per point of an exported figure: twice the display's density, at least 2 (see the
+/// module documentation).
+pub fn export_scale(ctx: &egui::Context) -> f32 {
+    2.0 * ctx.native_pixels_per_point().unwrap_or(1.0).max(1.0)
+}
+
+/// The largest PNG side, in pixels, an export makes (a figure larger than this at the export
+/// scale is refused with a message).
+pub const MAX_SIDE: usize = 16_384;
+
+/// Room around the figure, in points, as the panel margin around it on screen: what a plot
+/// draws just outside its region (a rotated axis label) is kept, and slides get a border.
+pub const MARGIN: f32 = 8.0;
+
+/// Frames the off-screen context runs before its output is kept: widgets that size
+/// themselves from the previous frame (grids, tables, legends) settle in the second.
+const FRAMES: usize = 3;
+
+/// A figure drawn off-screen and tessellated, ready to be rasterized (on any thread).
+pub struct Scene {
+    primitives: Vec<ClippedPrimitive>,
+    textures: Textures,
+    /// Size in pixels.
+    pub size: [usize; 2],
+    /// Pixels per point.
+    pub scale: f32,
+    background: Color32,
+}
+
+/// Draws `draw` off-screen into a region of `room` points (its size on screen) at `scale`
+/// pixels per point, with the fonts and styles of `ctx` (the app's context, inside a pass),
+/// and tessellates it. The image is as wide as the room and as tall as the room or the
+/// content, whichever is taller (a region that scrolls on screen is exported whole), with a
+/// [`MARGIN`] all round.
+pub fn render(
+    ctx: &egui::Context,
+    room: Vec2,
+    scale: f32,
+    mut draw: impl FnMut(&mut Ui),
+) -> Result<Scene, String> {
+    let fits = |v: f32| v >= 1.0 && (v + 2.0 * MARGIN) * scale <= MAX_SIDE as f32;
+    if !(fits(room.x) && fits(room.y)) {
+        return Err(format!(
+            "a figure of {:.0}×{:.0} points cannot be exported at {scale}× (1 to {MAX_SIDE} px a side)",
+            room.x, room.y
+        ));
+    }
+    let off = egui::Context::default();
+    off.set_fonts(ctx.fonts(|f| f.definitions().clone()));
+    for theme in [egui::Theme::Light, egui::Theme::Dark] {
+        off.set_style_of(theme, ctx.style_of(theme));
+    }
+    off.set_theme(ctx.theme());
+    let background = ctx.global_style().visuals.panel_fill;
+    let mut input = egui::RawInput {
+        max_texture_side: Some(MAX_SIDE),
+        ..Default::default()
+    };
+    input
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .native_pixels_per_point = Some(scale);
+    // The first frames measure the content on the tallest screen an export may have; the
+    // last one is drawn on a screen of exactly the figure's size.
+    let tallest = MAX_SIDE as f32 / scale;
+    let width = room.x + 2.0 * MARGIN;
+    let mut height = room.y + 2.0 * MARGIN;
+    let mut textures = Textures::default();
+    let mut last: Option<egui::FullOutput> = None;
+    for frame in 0..FRAMES {
+        let measuring = frame + 1 < FRAMES;
+        let screen = egui::vec2(width, if measuring { tallest } else { height });
+        input.screen_rect = Some(Rect::from_min_size(egui::Pos2::ZERO, screen));
+        // The previous frame's freed textures go once it would have been painted.
+        if let Some(mut prev) = last.take() {
+            textures.free(&mut prev.textures_delta);
+        }
+        let mut bottom = 0.0f32;
+        let mut out = off.run_ui(input.clone(), |ui| {
+            egui::CentralPanel::default()
+                .frame(egui::Frame::NONE.fill(background))
+                .show(ui, |ui| {
+                    let corner = ui.max_rect().min + egui::Vec2::splat(MARGIN);
+                    let rect = Rect::from_min_size(corner, room);
+                    let mut region = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+                    draw(&mut region);
+                    bottom = region.min_rect().bottom();
+                });
+        });
+        let applied = textures.set(&mut out.textures_delta);
+        if let Err(e) = applied {
+            out.drop_without_applying_deltas();
+            return Err(e);
+        }
+        last = Some(out);
+        if measuring {
+            // Content that ends within a point of the room's bottom fits it (rounding).
+            let content = bottom - MARGIN;
+            let h = if content > room.y + 1.0 {
+                content.ceil()
+            } else {
+                room.y
+            };
+            height = (h + 2.0 * MARGIN).min(tallest);
+        }
+    }
+    let mut out = last.ok_or("the figure was not drawn")?;
+    // What the last frame frees would go after painting it: the scene keeps its textures.
+    out.textures_delta.clear();
+    let ppp = out.pixels_per_point;
+    if (ppp - scale).abs() > 1e-3 {
+        return Err(format!(
+            "the off-screen pass ran at {ppp} pixels per point, not {scale}"
+        ));
+    }
+    let size = [
+        (width * scale).round() as usize,
+        (height * scale).round() as usize,
+    ];
+    let primitives = off.tessellate(out.shapes, ppp);
+    Ok(Scene {
+        primitives,
+        textures,
+        size,
+        scale,
+        background,
+    })
+}
+
+impl Scene {
+    /// The figure's pixels, RGBA (not premultiplied), row by row.
+    pub fn rasterize(&self) -> Result<Vec<u8>, String> {
+        let image = raster::rasterize(
+            &self.primitives,
+            &self.textures,
+            self.size,
+            self.scale,
+            self.background,
+        )?;
+        Ok(image
+            .pixels
+            .iter()
+            .flat_map(|p| p.to_srgba_unmultiplied())
+            .collect())
+    }
+
+    /// Rasterizes the figure and writes it to `path` as PNG.
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        let rgba = self.rasterize()?;
+        let [w, h] = self.size;
+        write_png(path, w, h, &rgba)
+    }
+}
+
+/// Small "↓ PNG" buttons at the top-right corner of each drawn figure; a click asks to export
+/// that figure.
+pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<Region> {
+    let mut asked = None;
+    for d in drawn {
+        let pos = d.room.right_top() + egui::vec2(-4.0, 2.0);
+        egui::Area::new(egui::Id::unique(("figure-export", name(d.region))))
+            .fixed_pos(pos)
+            .pivot(egui::Align2::RIGHT_TOP)
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                let b = egui::Button::new(egui::RichText::new("↓ PNG").small())
+                    .small()
+                    .frame(true);
+                if ui
+                    .add(b)
+                    .on_hover_text(format!(
+                        "Export the {} as PNG (title, axes and legend included)",
+                        name(d.region)
+                    ))
+                    .clicked()
+                {
+                    asked = Some(d.region);
+                }
+            });
+    }
+    asked
+}
