@@ -13,13 +13,14 @@
 //! With the compare view switched off, the workspace is shown as usual with the table under it.
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{HoverPosition, Legend, Line, LineStyle, Plot};
+use egui_plot::{HoverPosition, Line, LineStyle, Plot};
 use serde_json::Value;
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::{Cancelled, NoProgress};
 use crate::preset::{ModelId, Scenario};
 use crate::report::{self, ReportError, SeriesSet, text_number};
+use crate::ui::widgets::compare_plot::{Swatch, Track, corners, free_legend, plot_id};
 use crate::ui::widgets::{busy, error_label, format_sig, palette};
 use crate::ui::workspace::{Drawn, Region, Shown, Tab, repainter};
 
@@ -31,6 +32,9 @@ pub type Plots = Result<Vec<(String, SeriesSet)>, String>;
 
 /// Narrowest a picture may be beside the other one; below it they are stacked.
 const PICTURE_MIN_WIDTH: f32 = 380.0;
+
+/// Least height the pictures keep above the plot and the table (their default size).
+const PICTURES_MIN_HEIGHT: f32 = 300.0;
 
 /// The comparison of the pinned scenario A with the current one (B).
 pub struct Compare {
@@ -189,6 +193,10 @@ impl Compare {
                 ui.label(RichText::new("Compare A/B").strong());
                 ui.toggle_value(&mut shown.controls, "Controls panel")
                     .on_hover_text("B's controls (left): change anything, A stays");
+                ui.toggle_value(&mut shown.plots, "Plots panel")
+                    .on_hover_text("A's plot overlaid on B's (below the pictures)");
+                ui.toggle_value(&mut shown.numbers, "Numbers panel")
+                    .on_hover_text("The numbers of A and B, B − A and B ÷ A (below the pictures)");
                 ui.label(
                     RichText::new(if &a == b {
                         "B is A: change a parameter to compare"
@@ -211,34 +219,57 @@ impl Compare {
                 });
         }
         let height = ui.available_height();
-        egui::Panel::bottom("compare-results")
-            .resizable(true)
-            .default_size((height * 0.42).max(150.0))
-            .min_size(120.0)
-            .max_size(height * 0.6)
-            .show(ui, |ui| {
-                ui.set_min_height(ui.available_height());
-                let full = ui.max_rect();
-                let (left, right) = full.split_left_right_at_x(full.left() + full.width() * 0.55);
-                let mut plot_ui = ui.new_child(
-                    egui::UiBuilder::new()
-                        .max_rect(left.shrink2(egui::vec2(4.0, 2.0)))
-                        .id_salt("compare-overlay"),
-                );
-                self.overlay_plot(&mut plot_ui, model, &a, b);
-                let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
-                ui.painter().vline(right.left(), right.y_range(), stroke);
-                let mut table_ui = ui.new_child(
-                    egui::UiBuilder::new()
-                        .max_rect(right.shrink2(egui::vec2(6.0, 2.0)))
-                        .id_salt("compare-table-room"),
-                );
-                self.table(&mut table_ui, &a, b);
-            });
+        let (plots, numbers) = (shown.plots, shown.numbers);
+        if plots || numbers {
+            let share = if plots && numbers { 0.4 } else { 0.3 };
+            egui::Panel::bottom("compare-results")
+                .resizable(true)
+                // The pictures keep at least PICTURES_MIN_HEIGHT where the window allows.
+                .default_size(
+                    (height * share)
+                        .min(height - PICTURES_MIN_HEIGHT)
+                        .max(100.0),
+                )
+                .min_size(100.0_f32.min(height * 0.3))
+                .max_size(height * 0.6)
+                .show(ui, |ui| {
+                    ui.set_min_height(ui.available_height());
+                    let full = ui.max_rect();
+                    let split = match (plots, numbers) {
+                        (true, true) => full.left() + full.width() * 0.55,
+                        (true, false) => full.right(),
+                        _ => full.left(),
+                    };
+                    let (left, right) = full.split_left_right_at_x(split);
+                    if plots {
+                        let mut plot_ui = ui.new_child(
+                            egui::UiBuilder::new()
+                                .max_rect(left.shrink2(egui::vec2(4.0, 2.0)))
+                                .id_salt("compare-overlay"),
+                        );
+                        self.overlay_plot(&mut plot_ui, model, &a, b);
+                    }
+                    if numbers {
+                        if plots {
+                            let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
+                            ui.painter().vline(right.left(), right.y_range(), stroke);
+                        }
+                        let mut table_ui = ui.new_child(
+                            egui::UiBuilder::new()
+                                .max_rect(right.shrink2(egui::vec2(6.0, 2.0)))
+                                .id_salt("compare-table-room"),
+                        );
+                        self.table(&mut table_ui, &a, b);
+                    }
+                });
+        }
         let mut drawn = Vec::new();
         egui::CentralPanel::default().show(ui, |ui| {
             let full = ui.max_rect();
-            let wide = full.width() >= 2.0 * PICTURE_MIN_WIDTH;
+            // Side by side unless stacking gives each picture more room in its shorter
+            // direction (a tall, narrow window).
+            let (w, h) = (full.width(), full.height());
+            let wide = w >= 2.0 * PICTURE_MIN_WIDTH || (w / 2.0).min(h) >= w.min(h / 2.0);
             let (ra, rb) = if wide {
                 full.split_left_right_at_x(full.center().x)
             } else {
@@ -310,7 +341,8 @@ impl Compare {
             ui.label(RichText::new("Plot").strong());
             egui::ComboBox::from_id_salt("compare-section")
                 .selected_text(&picked)
-                .width(220.0)
+                .width(260.0_f32.min(ui.available_width() * 0.5))
+                .truncate()
                 .show_ui(ui, |ui| {
                     for n in &names {
                         ui.selectable_value(&mut picked, n.to_string(), *n);
@@ -320,7 +352,8 @@ impl Compare {
                 .on_hover_text("Which plot of the run's report to overlay");
             ui.checkbox(&mut self.log_x, "log x");
             ui.checkbox(&mut self.log_y, "log y");
-            ui.label(RichText::new("B solid · A dashed").weak());
+            // Whole on the next row when it does not fit.
+            ui.add(egui::Label::new(RichText::new("B solid · A dashed").weak()).extend());
         });
         self.section[model.index()] = Some(picked.clone());
         let find = |p: &'_ [(String, SeriesSet)]| {
@@ -344,8 +377,41 @@ impl Compare {
                 format_sig(v, 4)
             }
         };
-        let plot = Plot::new("compare-overlay-plot")
-            .legend(Legend::default().follow_insertion_order(true))
+        // In plot coordinates (log10 on a log axis, non-positive values dropped there).
+        let drawn: Vec<(&OverlayLine, Vec<[f64; 2]>, Color32)> = lines
+            .iter()
+            .map(|l| {
+                let points = l
+                    .points
+                    .iter()
+                    .filter_map(|&[x, y]| Some([to_axis(x, log_x)?, to_axis(y, log_y)?]))
+                    .collect();
+                let color = palette::series(l.index);
+                let color = if l.run == Run::A { faded(color) } else { color };
+                (l, points, color)
+            })
+            .collect();
+        let entries: Vec<(Color32, Swatch, &str)> = drawn
+            .iter()
+            .map(|(l, _, c)| {
+                let swatch = if l.run == Run::A {
+                    Swatch::Dashed
+                } else {
+                    Swatch::Line
+                };
+                (*c, swatch, l.name.as_str())
+            })
+            .collect();
+        let tracks: Vec<Track<'_>> = drawn.iter().map(|(_, p, _)| Track::Line(p)).collect();
+        // Rising curves leave the top-left corner free.
+        let rising = drawn
+            .iter()
+            .filter(|(_, p, _)| matches!((p.first(), p.last()), (Some(u), Some(v)) if v[1] > u[1]))
+            .count();
+        let id = plot_id(ui, "compare-overlay-plot");
+        let legend = free_legend(ui, id, &entries, &tracks, corners(2 * rising > drawn.len()));
+        let mut plot = Plot::new("compare-overlay-plot")
+            .id(id)
             .x_axis_label(axis_label(&x_name, log_x))
             .y_axis_label(axis_label(&y_name, log_y))
             .label_formatter({
@@ -354,21 +420,18 @@ impl Compare {
             })
             .x_axis_formatter(tick(log_x))
             .y_axis_formatter(tick(log_y));
+        if let Some(l) = legend {
+            plot = plot.legend(l);
+        }
         plot.show(ui, |plot_ui| {
-            for l in &lines {
-                let points: Vec<[f64; 2]> = l
-                    .points
-                    .iter()
-                    .filter_map(|&[x, y]| Some([to_axis(x, log_x)?, to_axis(y, log_y)?]))
-                    .collect();
-                let color = palette::series(l.index);
-                let line = Line::new(l.name.clone(), points);
+            for (l, points, color) in &drawn {
+                let line = Line::new(l.name.clone(), points.clone())
+                    .color(*color)
+                    .width(2.0);
                 plot_ui.line(if l.run == Run::A {
-                    line.color(faded(color))
-                        .width(2.0)
-                        .style(LineStyle::dashed_loose())
+                    line.style(LineStyle::dashed_loose())
                 } else {
-                    line.color(color).width(2.0)
+                    line
                 });
             }
         });
@@ -485,10 +548,11 @@ fn pane(
     let mut picture = child.new_child(egui::UiBuilder::new().max_rect(room));
     picture.set_clip_rect(room.intersect(ui.clip_rect()));
     let d = draw(&mut picture);
+    // The title belongs to the figure (its export and its "↓ PNG" button).
     Drawn {
         region: Region::Picture,
-        room: d.room,
-        content: d.content,
+        room: inner,
+        content: d.content.union(inner.intersect(child.min_rect())),
     }
 }
 

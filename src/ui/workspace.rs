@@ -183,8 +183,9 @@ pub trait Tab {
     /// Shows the picture tab and the plot named (names from [`crate::lesson::views`],
     /// matched ignoring case); an error names the valid ones.
     fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String>;
-    /// Only the picture (with its step bar) of `scenario`, in the room `ui` has: Compare A/B
-    /// draws two instances side by side this way. Polls the jobs and prepares first.
+    /// Only the picture (with its step bar) of `scenario`, in the room `ui` has, scrolling
+    /// vertically when it does not fit: Compare A/B draws two instances side by side this way.
+    /// Polls the jobs and prepares first.
     fn show_picture_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) -> Drawn;
     /// Only the controls of `scenario` (Compare A/B shows B's beside the two pictures).
     /// Polls the jobs and prepares first.
@@ -399,9 +400,7 @@ impl<W: Workspace> Tab for W {
             job.poll();
         }
         self.prepare(ui.ctx(), params);
-        measured(ui, Region::Picture, W::REGIONS.scroll_picture, |ui| {
-            self.picture(ui, params)
-        })
+        measured(ui, Region::Picture, true, |ui| self.picture(ui, params))
     }
 
     fn show_controls_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
