@@ -650,6 +650,7 @@ pub const BUNDLED: &[Bundled] = bundled!(
     "redistribute-section-8.ron",
     "redistribute-theorem-2.ron",
     "compare-divisible-c-p-q.ron",
+    "compare-geodecay-standard-vs-improved.ron",
     "compare-ksbf-ks-vs-none.ron",
     "compare-ksbf-ks-vs-random.ron",
     "compare-redistribute-alg3-printed-vs-corrected.ron",

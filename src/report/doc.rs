@@ -298,4 +298,13 @@ impl Report {
     pub fn section(&self, name: &str) -> Option<&Section> {
         self.sections.iter().find(|s| s.name == name)
     }
+
+    /// The plot sections, in reading order: each section's name and its series (the same
+    /// data the CSV writes in long format).
+    pub fn plots(&self) -> impl Iterator<Item = (&str, &SeriesSet)> {
+        self.sections.iter().filter_map(|s| match &s.content {
+            Content::Series(set) => Some((s.name.as_str(), set)),
+            _ => None,
+        })
+    }
 }

@@ -180,6 +180,19 @@ pub fn document(scenario: &Scenario, progress: &dyn Progress) -> Result<Report, 
     Ok(run(scenario, Detail::Full, progress)?.report())
 }
 
+/// The plots of the scenario's full run: each plot section's name and its series, in the
+/// order the CSV writes them (Compare A/B overlays these for two scenarios).
+pub fn plots(
+    scenario: &Scenario,
+    progress: &dyn Progress,
+) -> Result<Vec<(String, SeriesSet)>, ReportError> {
+    let doc = document(scenario, progress)?;
+    Ok(doc
+        .plots()
+        .map(|(name, set)| (name.to_string(), set.clone()))
+        .collect())
+}
+
 /// The summary as readable text: what `loadlab eval PRESET` prints.
 pub fn text(scenario: &Scenario, progress: &dyn Progress) -> Result<String, ReportError> {
     Ok(run(scenario, Detail::Summary, progress)?.report().to_text())

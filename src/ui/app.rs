@@ -208,18 +208,23 @@ pub struct LoadlabApp {
 }
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
+    ModelId::ALL.into_iter().map(fresh_tab).collect()
+}
+
+/// A new workspace of `model` with the default view (Compare A/B draws A with one).
+pub(super) fn fresh_tab(model: ModelId) -> Box<dyn Tab> {
     fn make<W: Workspace>() -> Box<dyn Tab> {
         Box::new(W::default())
     }
-    let mut tabs = vec![
-        make::<DivisiblePanel>(),
-        make::<GeodecayPanel>(),
-        make::<TreeSweepPanel>(),
-        make::<KsbfPanel>(),
-        make::<RedistPanel>(),
-    ];
-    tabs.sort_by_key(|t| t.model());
-    tabs
+    let tab = match model {
+        ModelId::Divisible => make::<DivisiblePanel>(),
+        ModelId::Geodecay => make::<GeodecayPanel>(),
+        ModelId::TreeSweep => make::<TreeSweepPanel>(),
+        ModelId::Ksbf => make::<KsbfPanel>(),
+        ModelId::Redistribute => make::<RedistPanel>(),
+    };
+    debug_assert_eq!(tab.model(), model);
+    tab
 }
 
 impl LoadlabApp {
@@ -306,6 +311,32 @@ impl LoadlabApp {
     /// The scenario pinned as A for `model` (Compare A/B), if any.
     pub fn pinned(&self, model: ModelId) -> Option<&preset::Scenario> {
         self.maps.pinned(model)
+    }
+
+    /// A's and B's step positions in the compare view (once it was shown for the front
+    /// model).
+    pub fn compare_positions(&mut self) -> Option<(usize, usize)> {
+        let i = self.desk.active.index();
+        self.maps
+            .compare
+            .positions(self.desk.active, self.tabs[i].as_mut())
+    }
+
+    /// The legend names of the compare view's overlay plot ("A: …", "B: …") as drawn last.
+    pub fn compare_overlay(&self) -> &[String] {
+        self.maps.compare.overlay_names()
+    }
+
+    /// A single preset as saved: with the front model's pinned scenario A, so that a saved
+    /// comparison opens as one again.
+    fn with_pinned(&self, file: PresetFile) -> PresetFile {
+        match file {
+            PresetFile::Single(mut p) => {
+                p.pinned = self.maps.pinned(p.scenario.model()).cloned();
+                PresetFile::Single(p)
+            }
+            w => w,
+        }
     }
 
     /// The last figure export requested: which figure, its rect on screen, the path.
@@ -440,12 +471,15 @@ impl LoadlabApp {
                 Err(e) => self.error(format!("Could not open preset: {e}")),
             },
             Cmd::Save => match self.desk.save_target() {
-                SaveTarget::Write(path, file) => self.write(path, file),
+                SaveTarget::Write(path, file) => {
+                    let file = self.with_pinned(file);
+                    self.write(path, file)
+                }
                 SaveTarget::Ask => self.apply(ctx, Cmd::SaveAs),
             },
             Cmd::SaveAs => self.ask_path(ctx, FileAction::SavePreset),
             Cmd::SaveTo(path) => {
-                let file = PresetFile::Single(self.desk.single_for(&path));
+                let file = self.with_pinned(PresetFile::Single(self.desk.single_for(&path)));
                 self.write(path, file);
             }
             Cmd::SaveWorkbookAs => self.ask_path(ctx, FileAction::SaveWorkbook),

@@ -5,23 +5,23 @@
 //!   first, then the rest, cancellable); hovering reads a cell's exact value, clicking loads
 //!   that instance into the workspace (an ordinary edit of the scenario, so Undo takes it
 //!   back); the map exports as CSV.
-//! * **Compare A/B**: "Pin as A" keeps the current scenario; a table then shows A, B (the
-//!   current scenario), B − A and B ÷ A for every headline number of the run's summary (the
-//!   report's JSON, so it is the same for every model).
+//! * **Compare A/B** ([`crate::ui::compare`]): "Pin as A" keeps the current scenario; the
+//!   pictures of A and B then step together side by side, their plots are overlaid, and a
+//!   table shows A, B (the current scenario), B − A and B ÷ A for every headline number.
 
 use egui::{RichText, Ui};
-use serde_json::Value;
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
+use crate::model::ParamError;
 use crate::model::map::{Axis, Grid, Scale as Spacing};
 use crate::model::num::{compact, parse_real};
-use crate::model::{NoProgress, ParamError};
 use crate::preset::{ModelId, Scenario};
 use crate::report::map::{MapPlan, MapRequest, metrics, params};
-use crate::report::{self, text_number};
 use crate::ui::widgets::heatmap::{HeatSpec, exact, heatmap};
 use crate::ui::widgets::{busy, error_label};
 use crate::ui::workspace::{Drawn, Shown, Tab, repainter};
+
+pub use crate::ui::compare::{Compare, CompareRow, compare_rows, headline_numbers};
 
 /// One axis as edited.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,17 +116,6 @@ impl Default for MapView {
     }
 }
 
-/// A headline number: its dot path in the run's JSON and its value.
-type Numbers = Result<Vec<(String, f64)>, String>;
-
-/// The comparison of the pinned scenario A with the current one.
-#[derive(Default)]
-pub struct Compare {
-    pinned: [Option<Scenario>; 5],
-    a: Keyed<Scenario, Numbers>,
-    b: Keyed<Scenario, Numbers>,
-}
-
 /// The shell's map and comparison state.
 #[derive(Default)]
 pub struct Maps {
@@ -137,31 +126,26 @@ pub struct Maps {
 }
 
 impl Maps {
-    /// Pins `a` as scenario A of its model (a compare preset was opened).
+    /// Pins `a` as scenario A of its model (a compare preset was opened) and shows the
+    /// compare view.
     pub fn pin(&mut self, a: Scenario) {
-        let m = a.model().index();
-        self.compare.pinned[m] = Some(a);
+        self.compare.pin(a);
     }
 
     /// The pinned scenario A of `model`, if any.
     pub fn pinned(&self, model: ModelId) -> Option<&Scenario> {
-        self.compare.pinned[model.index()].as_ref()
+        self.compare.pinned(model)
     }
 
     /// The running job, for the status bar.
-    pub fn status(&self) -> Option<JobStatus> {
-        self.map
-            .grid
-            .status()
-            .or_else(|| self.compare.a.status())
-            .or_else(|| self.compare.b.status())
+    pub fn status(&mut self) -> Option<JobStatus> {
+        self.map.grid.status().or_else(|| self.compare.status())
     }
 
     /// Cancels every job.
     pub fn cancel(&mut self) {
         self.map.grid.cancel();
-        self.compare.a.cancel();
-        self.compare.b.cancel();
+        self.compare.cancel();
     }
 
     /// The front workspace with the shared strip (Map, Pin as A) above it, the comparison
@@ -175,7 +159,11 @@ impl Maps {
     ) -> Vec<Drawn> {
         let model = scenario.model();
         egui::Panel::top("maps-strip").show(ui, |ui| self.strip(ui, scenario));
-        if self.compare.pinned[model.index()].is_some() {
+        let pinned = self.compare.pinned(model).is_some();
+        if pinned && self.compare.side_by_side && !self.map.open {
+            return self.compare.view(ui, tab, scenario, shown);
+        }
+        if pinned {
             egui::Panel::bottom("compare")
                 .resizable(true)
                 .default_size(230.0)
@@ -185,7 +173,7 @@ impl Maps {
                     // Fill the panel's height whatever is shown (a spinner at first), so it
                     // keeps the size it was given.
                     ui.set_min_height(ui.available_height());
-                    self.compare.show(ui, scenario)
+                    self.compare.table_below(ui, scenario)
                 });
         }
         if self.map.open {
@@ -207,7 +195,7 @@ impl Maps {
     }
 
     fn strip(&mut self, ui: &mut Ui, scenario: &Scenario) {
-        let m = scenario.model().index();
+        let model = scenario.model();
         ui.horizontal(|ui| {
             ui.toggle_value(&mut self.map.open, "Map of two parameters")
                 .on_hover_text(
@@ -216,13 +204,33 @@ impl Maps {
             ui.separator();
             if ui
                 .button("Pin as A")
-                .on_hover_text("Keep this scenario as A; change anything and compare (B)")
+                .on_hover_text(
+                    "Keep this scenario as A; change anything and compare it (B) side by side",
+                )
                 .clicked()
             {
-                self.compare.pinned[m] = Some(scenario.clone());
+                self.compare.pin(scenario.clone());
+                self.map.open = false;
             }
-            if self.compare.pinned[m].is_some() && ui.button("Unpin A").clicked() {
-                self.compare.pinned[m] = None;
+            if self.compare.pinned(model).is_some() {
+                if ui
+                    .toggle_value(&mut self.compare.side_by_side, "A and B side by side")
+                    .on_hover_text(
+                        "A's and B's pictures stepping together, their plots overlaid and the \
+                         table of numbers (off: the workspace with the table under it)",
+                    )
+                    .changed()
+                    && self.compare.side_by_side
+                {
+                    self.map.open = false;
+                }
+                if ui
+                    .button("Unpin A")
+                    .on_hover_text("Forget A and go back to the workspace")
+                    .clicked()
+                {
+                    self.compare.unpin(model);
+                }
             }
         });
     }
@@ -470,167 +478,20 @@ impl MapView {
     }
 }
 
-/// The headline numbers of a scenario: every number of its run summary's JSON (nested
-/// objects as dot paths; lists left out), in the JSON's order.
-pub fn headline_numbers(scenario: &Scenario) -> Numbers {
-    let v = report::json(scenario, &NoProgress).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    flatten("", &v, &mut out);
-    Ok(out)
-}
-
-fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, f64)>) {
-    match v {
-        Value::Number(n) => {
-            if let Some(x) = n.as_f64() {
-                out.push((prefix.to_string(), x));
-            }
-        }
-        Value::Object(m) => {
-            for (k, x) in m {
-                let key = if prefix.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                flatten(&key, x, out);
-            }
-        }
-        _ => {}
-    }
-}
-
-impl Compare {
-    fn request(slot: &mut Keyed<Scenario, Numbers>, ctx: &egui::Context, s: &Scenario) {
-        JobHandle::poll(slot);
-        let s2 = s.clone();
-        slot.request(s.clone(), "Compare", repainter(ctx), move |_| {
-            Ok(headline_numbers(&s2))
-        });
-    }
-
-    /// The A/B table.
-    fn show(&mut self, ui: &mut Ui, b: &Scenario) {
-        let Some(a) = self.pinned[b.model().index()].clone() else {
-            return;
-        };
-        Self::request(&mut self.a, ui.ctx(), &a);
-        Self::request(&mut self.b, ui.ctx(), b);
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Compare A/B").strong());
-            ui.label(
-                RichText::new(if &a == b {
-                    "B is A: change a parameter to compare"
-                } else {
-                    "A: the pinned scenario · B: the current one"
-                })
-                .weak(),
-            );
-        });
-        let (Some(na), Some(nb)) = (self.a.for_key(&a), self.b.for_key(b)) else {
-            busy(ui, "computing A and B");
-            return;
-        };
-        let (na, nb) = match (na, nb) {
-            (Ok(x), Ok(y)) => (x, y),
-            (Err(e), _) => {
-                error_label(ui, format!("A: {e}"));
-                return;
-            }
-            (_, Err(e)) => {
-                error_label(ui, format!("B: {e}"));
-                return;
-            }
-        };
-        // What changed first, then the rest in the run's order.
-        let mut rows = compare_rows(na, nb);
-        rows.sort_by_key(|r| r.a == r.b);
-        egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
-            egui::Grid::new("compare-table")
-                .striped(true)
-                .num_columns(5)
-                .show(ui, |ui| {
-                    for h in ["quantity", "A", "B", "B − A", "B ÷ A"] {
-                        ui.label(RichText::new(h).strong());
-                    }
-                    ui.end_row();
-                    for r in rows {
-                        ui.label(&r.name);
-                        let cell = |x: Option<f64>| x.map_or("—".to_string(), text_number);
-                        ui.label(cell(r.a));
-                        ui.label(cell(r.b));
-                        let changed = r.a != r.b;
-                        let diff = RichText::new(cell(r.diff()));
-                        ui.label(if changed { diff.strong() } else { diff.weak() });
-                        ui.label(cell(r.quotient()));
-                        ui.end_row();
-                    }
-                });
-        });
-    }
-}
-
-/// One row of the comparison: a headline number in A and in B.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CompareRow {
-    /// Dot path in the run's JSON.
-    pub name: String,
-    /// A's value.
-    pub a: Option<f64>,
-    /// B's value.
-    pub b: Option<f64>,
-}
-
-impl CompareRow {
-    /// B − A.
-    pub fn diff(&self) -> Option<f64> {
-        Some(self.b? - self.a?)
-    }
-    /// B ÷ A (none when A is 0).
-    pub fn quotient(&self) -> Option<f64> {
-        let a = self.a?;
-        (a != 0.0).then(|| self.b.map(|b| b / a)).flatten()
-    }
-}
-
-/// A's numbers in their order, then B's numbers A lacks.
-pub fn compare_rows(a: &[(String, f64)], b: &[(String, f64)]) -> Vec<CompareRow> {
-    let find = |v: &[(String, f64)], k: &str| v.iter().find(|(n, _)| n == k).map(|(_, x)| *x);
-    let mut rows: Vec<CompareRow> = a
-        .iter()
-        .map(|(k, x)| CompareRow {
-            name: k.clone(),
-            a: Some(*x),
-            b: find(b, k),
-        })
-        .collect();
-    for (k, x) in b {
-        if find(a, k).is_none() {
-            rows.push(CompareRow {
-                name: k.clone(),
-                a: None,
-                b: Some(*x),
-            });
-        }
-    }
-    rows
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn rows_pair_the_numbers_of_a_and_b() {
-        let a = vec![("x".to_string(), 2.0), ("y".to_string(), 0.0)];
-        let b = vec![("x".to_string(), 3.0), ("z".to_string(), 1.0)];
-        let r = compare_rows(&a, &b);
-        assert_eq!(r.len(), 3);
-        assert_eq!(r[0].diff(), Some(1.0));
-        assert_eq!(r[0].quotient(), Some(1.5));
-        assert_eq!(r[1].b, None);
-        assert_eq!(r[2].a, None);
-        let n = headline_numbers(&ModelId::TreeSweep.default_scenario()).unwrap();
-        assert!(n.iter().any(|(k, v)| k == "optimal" && *v == 235.0));
+    fn pinning_opens_the_compare_view_and_unpinning_forgets_a() {
+        let mut maps = Maps::default();
+        let a = ModelId::Geodecay.default_scenario();
+        maps.compare.side_by_side = false;
+        maps.pin(a.clone());
+        assert!(maps.compare.side_by_side);
+        assert_eq!(maps.pinned(ModelId::Geodecay), Some(&a));
+        assert_eq!(maps.pinned(ModelId::Ksbf), None);
+        maps.compare.unpin(ModelId::Geodecay);
+        assert_eq!(maps.pinned(ModelId::Geodecay), None);
     }
 }

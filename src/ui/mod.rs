@@ -4,6 +4,7 @@
 
 pub mod app;
 mod chrome;
+pub mod compare;
 pub mod desk;
 pub mod figure;
 pub mod files;

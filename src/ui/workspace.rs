@@ -187,6 +187,16 @@ pub trait Tab {
     /// Shows the picture tab and the plot named (names from [`crate::lesson::views`],
     /// matched ignoring case); an error names the valid ones.
     fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String>;
+    /// Only the picture (with its step bar) of `scenario`, in the room `ui` has, scrolling
+    /// vertically when it does not fit: Compare A/B draws two instances side by side this way.
+    /// Polls the jobs and prepares first.
+    fn show_picture_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) -> Drawn;
+    /// Only the controls of `scenario` (Compare A/B shows B's beside the two pictures).
+    /// Polls the jobs and prepares first.
+    fn show_controls_only(&mut self, ui: &mut Ui, scenario: &mut Scenario);
+    /// Number of step positions for `scenario` (1 when nothing steps, 0 when it is not this
+    /// model's).
+    fn steps_for(&self, scenario: &Scenario) -> usize;
     /// Applies a stepping command.
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
     /// Back to step 0, paused (a preset was opened).
@@ -392,6 +402,37 @@ impl<W: Workspace> Tab for W {
         }
         self.select(found[0], found[1]);
         Ok(())
+    }
+
+    fn show_picture_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) -> Drawn {
+        let room = ui.max_rect();
+        let Some(params) = W::Params::of_mut(scenario) else {
+            return Drawn {
+                region: Region::Picture,
+                room,
+                content: room,
+            };
+        };
+        for job in self.jobs() {
+            job.poll();
+        }
+        self.prepare(ui.ctx(), params);
+        measured(ui, Region::Picture, true, |ui| self.picture(ui, params))
+    }
+
+    fn show_controls_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
+        let Some(params) = W::Params::of_mut(scenario) else {
+            return;
+        };
+        for job in self.jobs() {
+            job.poll();
+        }
+        self.prepare(ui.ctx(), params);
+        self.controls(ui, params);
+    }
+
+    fn steps_for(&self, scenario: &Scenario) -> usize {
+        W::Params::of(scenario).map_or(0, |p| self.steps(p))
     }
 
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario) {

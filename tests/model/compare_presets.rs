@@ -8,7 +8,7 @@ fn compare_presets_pin_a_of_the_same_model_and_round_trip() {
         .iter()
         .filter(|b| b.file.starts_with("compare-"))
         .collect();
-    assert_eq!(compare.len(), 5);
+    assert_eq!(compare.len(), 6);
     for b in compare {
         let p = b.preset().unwrap();
         let a = p.pinned.clone().expect("pins A");

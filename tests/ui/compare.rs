@@ -1,0 +1,183 @@
+//! Compare A/B side by side (issue 15): A's and B's pictures step together, A's plots are
+//! overlaid on B's, the table shows A, B and B − A, and a saved comparison opens as one again.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::preset::{BUNDLED, Preset, Scenario};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+use loadlab::ui::map::headline_numbers;
+use loadlab::ui::workspace::StepCmd;
+
+use crate::common::{harness, settle, shown};
+
+/// The labels on screen containing `text`.
+fn labels(h: &Harness<'_, LoadlabApp>, text: &str) -> Vec<String> {
+    h.query_all_by_label_contains(text)
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            a.label().or_else(|| a.value())
+        })
+        .collect()
+}
+
+/// Opens the bundled preset stored in `file`.
+fn open_bundled(h: &mut Harness<'_, LoadlabApp>, file: &str) -> Preset {
+    let i = BUNDLED
+        .iter()
+        .position(|b| b.file == file)
+        .unwrap_or_else(|| panic!("no bundled {file}"));
+    h.state_mut().send(Cmd::Bundled(i));
+    h.run_steps(3);
+    settle(h);
+    BUNDLED[i].preset().unwrap()
+}
+
+fn step(h: &mut Harness<'_, LoadlabApp>, cmd: StepCmd) {
+    h.state_mut().send(Cmd::Step(cmd));
+    h.run_steps(3);
+}
+
+/// A KS-BF scenario on the complete binary tree of height `n` (the ring and policy of the
+/// default).
+fn ksbf_tree(n: u32) -> Scenario {
+    let mut s = loadlab::preset::ModelId::Ksbf.default_scenario();
+    let Scenario::Ksbf(p) = &mut s else {
+        unreachable!()
+    };
+    p.shape = loadlab::model::ksbf::Shape::Tree;
+    p.n = n;
+    s
+}
+
+#[test]
+fn a_and_b_pictures_are_side_by_side_and_step_together() {
+    let mut h = harness(None);
+    let p = open_bundled(&mut h, "compare-ksbf-ks-vs-none.ron");
+    shown(&mut h, "A — balance = None");
+    shown(&mut h, "B — current");
+    // Both pictures are drawn by the workspace: two step bars.
+    assert_eq!(h.query_all_by_label("Forward ›").count(), 2);
+    assert_eq!(h.state_mut().compare_positions(), Some((0, 0)));
+    for _ in 0..3 {
+        step(&mut h, StepCmd::Forward);
+    }
+    assert_eq!(h.state_mut().compare_positions(), Some((3, 3)));
+    assert!(!labels(&h, "3/").is_empty());
+    // A's own step bar moves B too.
+    let back: Vec<_> = h.query_all_by_label("‹ Back").collect();
+    assert_eq!(back.len(), 2);
+    let left = back
+        .iter()
+        .min_by(|x, y| x.rect().left().total_cmp(&y.rect().left()))
+        .unwrap();
+    left.click();
+    h.run_steps(4);
+    assert_eq!(h.state_mut().compare_positions(), Some((2, 2)));
+    // The scenario in front is still B.
+    assert_eq!(h.state().preset().scenario, p.scenario);
+}
+
+#[test]
+fn an_a_with_fewer_steps_stops_at_its_last_step() {
+    let mut h = harness(None);
+    let (a, b) = (ksbf_tree(8), ksbf_tree(10));
+    let preset = Preset::new("A smaller", "A has fewer steps", b.clone()).with_pinned(a.clone());
+    h.state_mut().send(Cmd::ShowScenario(Box::new(preset)));
+    h.run_steps(3);
+    settle(&mut h);
+    step(&mut h, StepCmd::Last);
+    settle(&mut h);
+    let (pa, pb) = h.state_mut().compare_positions().unwrap();
+    // The run of KS-BF steps from time 0 to its makespan.
+    let makespan = |s: &Scenario| {
+        let n = headline_numbers(s).unwrap();
+        n.iter().find(|(k, _)| k == "makespan").unwrap().1 as usize
+    };
+    assert_eq!((pa, pb), (makespan(&a), makespan(&b)));
+    assert!(pa < pb);
+    shown(&mut h, &format!("A finished at step {pa}"));
+    // Back within A's run, A follows again.
+    step(&mut h, StepCmd::First);
+    assert_eq!(h.state_mut().compare_positions(), Some((0, 0)));
+    assert!(labels(&h, "A finished").is_empty());
+}
+
+#[test]
+fn the_plots_of_a_and_b_are_overlaid() {
+    let mut h = harness(None);
+    open_bundled(&mut h, "compare-divisible-c-p-q.ron");
+    shown(&mut h, "B solid · A dashed");
+    settle(&mut h);
+    let names = h.state().compare_overlay().to_vec();
+    assert!(names.iter().any(|n| n.starts_with("A: ")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("B: ")), "{names:?}");
+    // Every series of the plot is there for both runs: "A: x" for each "B: x".
+    for b in names.iter().filter_map(|n| n.strip_prefix("B: ")) {
+        assert!(names.contains(&format!("A: {b}")), "{b} of A: {names:?}");
+    }
+    // The legend lists them.
+    let first = names[0].clone();
+    assert!(
+        !labels(&h, &first).is_empty(),
+        "{first} is not in the legend"
+    );
+}
+
+#[test]
+fn a_saved_comparison_keeps_its_a() {
+    let mut h = harness(None);
+    h.state_mut().send(Cmd::ShowScenario(Box::new(Preset::new(
+        "smaller",
+        "",
+        ksbf_tree(8),
+    ))));
+    h.run_steps(3);
+    settle(&mut h);
+    h.get_by_label("Pin as A").click();
+    h.run_steps(2);
+    // Change B: a ring of 16 PEs (the slider of p).
+    h.get_by_role_and_label(egui::accesskit::Role::Slider, "p")
+        .set_value_accesskit(16.0);
+    h.run_steps(3);
+    settle(&mut h);
+    let b = h.state().preset().scenario;
+    let a = h.state().pinned(b.model()).cloned().unwrap();
+    assert_ne!(a, b);
+    // The table shows A's and B's makespans and B − A.
+    let mk = |s: &Scenario| {
+        headline_numbers(s)
+            .unwrap()
+            .into_iter()
+            .find(|(k, _)| k == "makespan")
+            .unwrap()
+            .1
+    };
+    let text = loadlab::report::text_number;
+    for v in [mk(&a), mk(&b), mk(&b) - mk(&a)] {
+        assert!(
+            h.query_all_by_label(&text(v)).next().is_some(),
+            "{} is not shown",
+            text(v)
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ks-p16-vs-default.ron");
+    h.state_mut().send(Cmd::SaveTo(path.clone()));
+    h.run_steps(3);
+    let saved = loadlab::preset::load(&path).unwrap();
+    assert_eq!(saved.scenario, b);
+    assert_eq!(saved.pinned, Some(a.clone()));
+    // Opened again after unpinning, it pins A again.
+    h.get_by_label("Unpin A").click();
+    h.run_steps(2);
+    assert_eq!(h.state().pinned(b.model()), None);
+    h.state_mut().send(Cmd::OpenPath(path));
+    h.run_steps(3);
+    settle(&mut h);
+    assert_eq!(h.state().pinned(b.model()), Some(&a));
+    let Scenario::Ksbf(pa) = &a else {
+        unreachable!()
+    };
+    shown(&mut h, &format!("A — p = {}", pa.p));
+}
