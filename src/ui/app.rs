@@ -563,13 +563,19 @@ impl LoadlabApp {
                         shown: self.shown,
                         zoom: ctx.zoom_factor(),
                     });
-                    self.shown = Shown::PRESENTER;
+                    self.shown = Shown {
+                        hide_future: self.shown.hide_future,
+                        ..Shown::PRESENTER
+                    };
                     ctx.set_zoom_factor(PRESENTER_ZOOM);
                     self.info("Presenter mode: F5 or View ▸ Presenter mode to leave");
                 }
                 (false, Some(before)) => {
                     self.presenter = None;
-                    self.shown = before.shown;
+                    self.shown = Shown {
+                        hide_future: self.shown.hide_future,
+                        ..before.shown
+                    };
                     ctx.set_zoom_factor(before.zoom);
                     self.info("Presenter mode off");
                 }
