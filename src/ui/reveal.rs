@@ -7,8 +7,9 @@
 //! The switch is [`crate::ui::workspace::Shown::hide_future`]; the shell publishes it with
 //! the front workspace's step position once per frame ([`publish`]) and every workspace reads
 //! it back with [`Reveal::of`], re-based on its own step bar after the bar was drawn
-//! ([`Reveal::at`]). The cutting is done here, once, for series ([`cut_series`],
-//! [`cut_plot`]) and Gantt bars ([`cut_bars`]).
+//! ([`Reveal::at`]). The cutting is done here, once, for series over steps ([`cut_series`]),
+//! sweep plots whose marker is the instance's own x ([`cut_at_marker`]) and Gantt bars
+//! ([`cut_bars`]).
 
 use crate::ui::widgets::compare_plot::ComparePlot;
 use crate::ui::widgets::gantt::GanttBar;
@@ -96,16 +97,17 @@ pub fn cut_series(points: &[[f64; 2]], x_max: Option<f64>) -> Vec<[f64; 2]> {
     }
 }
 
-/// Cuts every series of a plot at `x_max` ([`cut_series`]); a plot without a vertical marker
-/// gets one at the cut.
-pub fn cut_plot(plot: &mut ComparePlot, x_max: Option<f64>) {
-    let Some(m) = x_max else {
+/// A sweep plot whose vertical marker is this instance's x (n, h, β, ℓ, …): while the
+/// future is hidden its series stop short of the marker, since the instance's own point is
+/// the answer the stepping leads to.
+pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal) {
+    let Some(m) = plot.x_marker.filter(|_| reveal.hiding()) else {
         return;
     };
+    let below = m - 1e-9 * m.abs().max(1e-300);
     for s in &mut plot.series {
-        s.points = cut_series(&s.points, Some(m));
+        s.points.retain(|p| p[0] < below);
     }
-    plot.x_marker.get_or_insert(m);
 }
 
 /// The bars that have started by time `t` (None: all), each ending at `t` at the latest.
@@ -135,6 +137,7 @@ mod tests {
             kind: BarKind::Compute,
             tooltip: String::new(),
             color: None,
+            line: None,
         }
     }
 

@@ -238,7 +238,7 @@ impl<W: Workspace> Tab for W {
                 steps,
             },
         );
-        crate::ui::widgets::pseudocode::clear_picture_hover(ui.ctx(), W::Params::MODEL.name());
+        pseudocode::clear_picture_hover(ui.ctx());
         let name = W::Params::MODEL.name();
         let r = W::REGIONS;
         egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));

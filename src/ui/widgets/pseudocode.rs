@@ -63,30 +63,32 @@ pub fn hovered(ctx: &egui::Context, model: &str) -> Option<(String, String)> {
 /// End of the line whose product (arrow, bar, node) is hovered in the picture.
 pub const FROM_PICTURE: &str = "  ◆ in the picture";
 
-fn picture_hover_id(model: &str) -> egui::Id {
-    egui::Id::unique(("pseudocode-picture-hover", model.to_owned()))
+/// The one channel from the picture in front to its pane (one workspace is drawn at a time).
+fn picture_hover_id() -> egui::Id {
+    egui::Id::unique("pseudocode-picture-hover")
 }
 
 /// Forgets what the picture hovered (the shell calls it before the picture is drawn).
-pub fn clear_picture_hover(ctx: &egui::Context, model: &str) {
-    ctx.data_mut(|d| d.remove::<(Option<String>, String)>(picture_hover_id(model)));
+pub fn clear_picture_hover(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.remove::<(Option<String>, String)>(picture_hover_id()));
 }
 
-/// The picture of `model` has the pointer on something that the line `step` (of algorithm
-/// `algorithm`, or of any algorithm shown when None) produced: the pane highlights that line
-/// in the same frame (the pane is drawn after the picture).
-pub fn set_picture_hover(ctx: &egui::Context, model: &str, algorithm: Option<&str>, step: &str) {
+/// The picture has the pointer on something that the line `step` (of algorithm `algorithm`,
+/// or of any algorithm shown when None) produced: the pane highlights that line in the same
+/// frame (the pane is drawn after the picture). Widgets call it for their arrows, bars and
+/// nodes that name a line ([`crate::ui::widgets::gantt::GanttBar::line`], …).
+pub fn set_picture_hover(ctx: &egui::Context, algorithm: Option<&str>, step: &str) {
     ctx.data_mut(|d| {
         d.insert_temp(
-            picture_hover_id(model),
+            picture_hover_id(),
             (algorithm.map(str::to_owned), step.to_owned()),
         )
     });
 }
 
-/// What the picture of `model` hovers this frame: (algorithm id if known, step label).
-pub fn picture_hovered(ctx: &egui::Context, model: &str) -> Option<(Option<String>, String)> {
-    ctx.data(|d| d.get_temp::<(Option<String>, String)>(picture_hover_id(model)))
+/// What the picture hovers this frame: (algorithm id if known, step label).
+pub fn picture_hovered(ctx: &egui::Context) -> Option<(Option<String>, String)> {
+    ctx.data(|d| d.get_temp::<(Option<String>, String)>(picture_hover_id()))
 }
 
 /// The accessible text of a line.
@@ -120,7 +122,7 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
     // A line whose product is hovered in the picture: the warning hue, distinct from both.
     let warn = ui.visuals().warn_fg_color;
     let picture_fill = Color32::from_rgba_unmultiplied(warn.r(), warn.g(), warn.b(), 70);
-    let from_picture = picture_hovered(ui.ctx(), model);
+    let from_picture = picture_hovered(ui.ctx());
     let mut now_hovered = None;
     // Scroll the first active line into view once per change of the active set.
     let mem = egui::Id::unique(("pseudocode-active", model.to_owned()));

@@ -12,7 +12,7 @@ use crate::model::divisible::{
     Activity, AlgorithmChoice, DivisibleParams, Method, Network, Outcome, ParamError, Timeline,
     evaluate,
 };
-use crate::ui::reveal::{Reveal, cut_bars, cut_plot};
+use crate::ui::reveal::{Reveal, cut_at_marker, cut_bars};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
 use crate::ui::widgets::form::{Choice, about_section, choice, choices, combo, param_grid};
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
@@ -389,7 +389,13 @@ impl Workspace for DivisiblePanel {
                         iv.dest,
                         iv.start,
                         iv.end
-                    ), color: None, }
+                    ),
+                    color: None,
+                    line: Some((
+                        t.method.name(),
+                        crate::model::explain::divisible_line(&t, iv),
+                    )),
+                }
             })
             .collect();
         let data = GanttData {
@@ -461,12 +467,7 @@ impl Workspace for DivisiblePanel {
             }
             let mut plot = self.sweep_plot(params, over_beta);
             // Hide the future: this instance's point (the answer) and beyond wait for the end.
-            let here = if over_beta {
-                params.beta * (1.0 - 1e-9)
-            } else {
-                params.h as f64 - 0.5
-            };
-            cut_plot(&mut plot, Reveal::of(ui.ctx()).x_limit(here));
+            cut_at_marker(&mut plot, Reveal::of(ui.ctx()));
             let (id, view) = if over_beta {
                 ("divisible_beta_plot", &mut self.view.beta_plot)
             } else {
@@ -511,7 +512,10 @@ impl Workspace for DivisiblePanel {
         // Hide the future: the times and speedups are the end of the timeline.
         let reveal = Reveal::of(ui.ctx());
         if reveal.hiding() {
-            ui.label(RichText::new("The future is hidden: times and speedups show at the last step.").weak());
+            ui.label(
+                RichText::new("The future is hidden: times and speedups show at the last step.")
+                    .weak(),
+            );
         }
         ui.label(format!(
             "{} b = {}, h = {}, β = {} — N = {} processors",
