@@ -293,6 +293,11 @@ impl LoadlabApp {
         &self.desk
     }
 
+    /// True while "Hide the future" is on (every stepped view draws only the past).
+    pub fn hides_future(&self) -> bool {
+        self.shown.hide_future
+    }
+
     /// The status-bar message, if any.
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_ref().map(|n| n.text.as_str())

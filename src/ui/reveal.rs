@@ -11,7 +11,7 @@
 //! sweep plots whose marker is the instance's own x ([`cut_at_marker`]) and Gantt bars
 //! ([`cut_bars`]).
 
-use crate::ui::widgets::compare_plot::ComparePlot;
+use crate::ui::widgets::compare_plot::{ComparePlot, Series, SeriesStyle};
 use crate::ui::widgets::gantt::GanttBar;
 
 /// What a hidden number reads until the last step.
@@ -99,7 +99,8 @@ pub fn cut_series(points: &[[f64; 2]], x_max: Option<f64>) -> Vec<[f64; 2]> {
 
 /// A sweep plot whose vertical marker is this instance's x (n, h, β, ℓ, …): while the
 /// future is hidden its series stop short of the marker, since the instance's own point is
-/// the answer the stepping leads to.
+/// the answer the stepping leads to. The marker becomes a dashed series named [`HIDDEN_FROM`]
+/// over the y range left (so the plot does not call the instance "beyond the data").
 pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal) {
     let Some(m) = plot.x_marker.filter(|_| reveal.hiding()) else {
         return;
@@ -108,7 +109,26 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal) {
     for s in &mut plot.series {
         s.points.retain(|p| p[0] < below);
     }
+    plot.x_marker = None;
+    let ys = plot
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p[1]));
+    let (lo, hi) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
+        (a.min(y), b.max(y))
+    });
+    if lo <= hi {
+        plot.series.push(Series {
+            name: HIDDEN_FROM.to_owned(),
+            points: vec![[m, lo], [m, hi]],
+            style: SeriesStyle::DashedLine,
+            color: Some(crate::ui::widgets::palette::CURRENT),
+        });
+    }
 }
+
+/// Legend of the line where a hidden sweep stops.
+pub const HIDDEN_FROM: &str = "this instance: hidden until the last step";
 
 /// The bars that have started by time `t` (None: all), each ending at `t` at the latest.
 pub fn cut_bars(bars: Vec<GanttBar>, t: Option<f64>) -> Vec<GanttBar> {

@@ -427,8 +427,11 @@ fn gantt_ui(
     };
     let (response, painter) =
         ui.allocate_painter(Vec2::new(width, height), Sense::click_and_drag());
+    // Its value is the number of bars drawn (the tests read what the chart shows through it).
     response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::Role::Canvas, ui.is_enabled(), LABEL_CHART)
+        let mut info = egui::WidgetInfo::labeled(egui::Role::Canvas, ui.is_enabled(), LABEL_CHART);
+        info.value = Some(data.bars.len() as f64);
+        info
     });
     let rect = response.rect;
 

@@ -40,6 +40,10 @@ mod tests {
             pictures(ModelId::Redistribute),
             captions::<super::redistribute::Lower>()
         );
+        assert_eq!(
+            plots(ModelId::Redistribute),
+            captions::<super::redistribute::RdPlot>()
+        );
         let methods: Vec<String> = crate::model::divisible::Method::ALL
             .iter()
             .map(|m| format!("method {}", m.name()))
