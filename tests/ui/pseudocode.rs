@@ -270,7 +270,7 @@ fn hovering_a_redistribution_arrow_highlights_the_line_that_sent_it() {
     assert!(from_picture(&h).is_empty());
     // Round 1: Step 24 makes P4 send to P5, and loadlab's Step 32 makes P3 feed P4.
     for (arrow, step) in [("arrow:P4→P5", "24"), ("arrow:P3→P4", "32")] {
-        let at = loadlab::ui::widgets::marks::find(&h.ctx, arrow)
+        let at = loadlab::ui::widgets::marks::latest(&h.ctx, arrow)
             .unwrap_or_else(|| panic!("{arrow} not drawn"))
             .center();
         h.hover_at(at);
