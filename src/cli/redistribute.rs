@@ -39,6 +39,12 @@ pub struct RedistributeArgs {
     /// transfers).
     #[arg(long)]
     pub rounds: bool,
+    /// Add `system6_curve`: System 6's time τ(R_1) against R_1, the items P_1 sends to P_2
+    /// (Lemma 10), around the rational optimum, with ⌊R_1*⌋ and ⌈R_1*⌉ and their τ
+    /// (Proposition 1). Only for the algorithms that solve System 6 or 12 (lp, lp-load,
+    /// lp-forward, or auto on a heterogeneous bidirectional ring).
+    #[arg(long)]
+    pub tau_curve: bool,
     /// Output format.
     #[command(flatten)]
     pub out: Output,
@@ -114,6 +120,7 @@ impl RedistributeArgs {
 pub fn execute(a: &RedistributeArgs) -> Result<String, CliError> {
     let parts = Parts {
         schedule: a.rounds,
+        tau_curve: a.tau_curve,
         ..Parts::default()
     };
     model_output(a.out, a.params()?, |p| parts.build(p, &NoProgress))

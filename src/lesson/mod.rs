@@ -112,6 +112,11 @@ pub struct ViewHint {
     pub picture: Option<String>,
     /// The plot (`"speedup vs β"`, `"ratio T*/T_PY vs n"`, …).
     pub plot: Option<String>,
+    /// Hide the future from this step on (`Some(true)`), or show it again (`Some(false)`):
+    /// every stepped view then draws only what has happened by the step bar, and the numbers
+    /// that give the answer away wait for the last step. `None` keeps what the steps before
+    /// chose; a lesson starts with the future shown ([`Lesson::hides_future`]).
+    pub hide_future: Option<bool>,
 }
 
 impl ViewHint {
@@ -467,7 +472,8 @@ impl Lesson {
         let steps: Vec<Value> = self
             .steps
             .iter()
-            .map(|s| {
+            .enumerate()
+            .map(|(i, s)| {
                 let question = s.question.as_ref().map_or(Value::Null, |q| {
                     let a = q.answer().ok();
                     q.json(a.as_ref())
@@ -478,6 +484,8 @@ impl Lesson {
                     "scenario": s.scenario.json(),
                     "step": s.step,
                     "try_it": s.try_it,
+                    "hide_future": s.view.as_ref().and_then(|v| v.hide_future),
+                    "future_hidden": self.hides_future(i),
                     "question": question,
                 })
             })
@@ -488,6 +496,17 @@ impl Lesson {
             "model": self.model.name(),
             "steps": steps,
         })
+    }
+
+    /// True when the future is hidden at step `i` (0-based): the last `hide_future` set at
+    /// or before it, false when none is (whatever order the steps are visited in).
+    pub fn hides_future(&self, i: usize) -> bool {
+        self.steps
+            .iter()
+            .take(i + 1)
+            .filter_map(|s| s.view.as_ref()?.hide_future)
+            .next_back()
+            .unwrap_or(false)
     }
 
     /// Evaluates every step: its scenario (found, of the lesson's model, valid, runs within
@@ -505,6 +524,17 @@ impl Lesson {
             }
             if let Some(v) = &s.view {
                 errors.extend(v.errors(self.model).into_iter().map(&at));
+                // A switch that changes nothing is a step written for another state.
+                let before = i > 0 && self.hides_future(i - 1);
+                if let Some(h) = v.hide_future
+                    && h == before
+                {
+                    errors.push(at(format!(
+                        "view: hide_future: Some({h}) changes nothing: the future is already {} \
+                         here (set by the steps before; a lesson starts with it shown)",
+                        if h { "hidden" } else { "shown" }
+                    )));
+                }
             }
             if let Some(Highlight::Control(c)) = &s.highlight
                 && c.trim().is_empty()

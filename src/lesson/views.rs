@@ -41,7 +41,7 @@ pub fn plots(model: ModelId) -> &'static [&'static str] {
             "work per PE",
             "efficiency over seeds",
         ],
-        ModelId::Redistribute => &[],
+        ModelId::Redistribute => &["random-ring studies", "τ(R₁) of System 6"],
     }
 }
 

@@ -3,7 +3,7 @@
 //! redistribution rounds are explained in [`super::redistribute::trace`].
 
 use super::divisible::params::Method;
-use super::divisible::simulate::{Activity, Timeline};
+use super::divisible::simulate::{Activity, Interval, Timeline};
 use super::geodecay::params::Policy;
 use super::geodecay::simulate::GeoOutcome;
 use super::ksbf::{Balance, NodeId, Schedule as KsSchedule, StepRecord};
@@ -182,6 +182,32 @@ pub fn ksbf(st: &StepRecord, k: usize, p: u32, balance: Balance, sched: KsSchedu
     Explained { active, why }
 }
 
+/// The line of method `m`'s pseudo-code that an interval of its timeline carries out (`last`:
+/// seen in the last slot, where everyone computes).
+fn interval_line(m: Method, iv: &Interval, last: bool) -> &'static str {
+    match (m, iv.activity) {
+        (Method::C, Activity::Send) => "2",
+        (Method::C, Activity::Receive) => "4",
+        (Method::C, Activity::Compute) => "3",
+        (_, Activity::Send) if iv.level == 0 => "τ_k",
+        (_, Activity::Send) => "fwd",
+        (Method::P, Activity::Receive) if iv.dest == iv.level => "keep",
+        (_, Activity::Receive) => "fwd",
+        (_, Activity::Compute) if last => "τ_{h+1}",
+        (Method::P, Activity::Compute) => "τ_k",
+        (_, Activity::Compute) => "keep",
+    }
+}
+
+/// The pseudo-code line (of [`Timeline::method`]) behind one whole interval of the timeline,
+/// e.g. a Gantt bar: the last slot's line for a computation that starts in it.
+pub fn divisible_line(t: &Timeline, iv: &Interval) -> &'static str {
+    let n = t.steps.len();
+    let last_start = if n >= 2 { t.steps[n - 2] } else { 0.0 };
+    let eps = 1e-12 * t.finish.max(1.0);
+    interval_line(t.method, iv, n >= 1 && iv.start >= last_start - eps)
+}
+
 /// The slot ending at step `step` (≥ 1) of a divisible-load timeline; step 0 is the start.
 pub fn divisible(t: &Timeline, step: usize) -> Explained {
     let id = t.method.name();
@@ -218,19 +244,7 @@ pub fn divisible(t: &Timeline, step: usize) -> Explained {
         .iter()
         .filter(|i| i.start < b - eps && i.end > a + eps)
     {
-        let line = match (t.method, iv.activity) {
-            (Method::C, Activity::Send) => "2",
-            (Method::C, Activity::Receive) => "4",
-            (Method::C, Activity::Compute) => "3",
-            (_, Activity::Send) if iv.level == 0 => "τ_k",
-            (_, Activity::Send) => "fwd",
-            (Method::P, Activity::Receive) if iv.dest == iv.level => "keep",
-            (_, Activity::Receive) => "fwd",
-            (_, Activity::Compute) if last => "τ_{h+1}",
-            (Method::P, Activity::Compute) => "τ_k",
-            (_, Activity::Compute) => "keep",
-        };
-        add(line);
+        add(interval_line(t.method, iv, last));
         if parts.len() < 3 {
             let what = match iv.activity {
                 Activity::Receive => "receives",

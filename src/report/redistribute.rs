@@ -23,6 +23,7 @@ use crate::model::redistribute::sweep::{
     LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, makespan_sweep_cost,
     rounds_study_cost, rounds_vs_lemma6, sweep_values,
 };
+use crate::model::redistribute::tau_curve::{self, TauCurve};
 use crate::model::redistribute::trace::{TraceRound, trace};
 
 /// Which optional parts to compute.
@@ -32,6 +33,8 @@ pub struct Parts {
     pub schedule: bool,
     /// The random-instance study the scenario selects (`params.study`).
     pub study: bool,
+    /// System 6's τ(R₁) around its optimum (runs that solve System 6 or 12 only).
+    pub tau_curve: bool,
 }
 
 impl Parts {
@@ -40,6 +43,7 @@ impl Parts {
         Parts {
             schedule: true,
             study: true,
+            tau_curve: true,
         }
     }
 
@@ -63,6 +67,18 @@ impl Parts {
             check_listing(params, s.transfer_count() as f64, s.round_count() as f64)?;
         }
         let study = self.study.then(|| study(params, progress)).transpose()?;
+        let tau_curve = match &report.lp {
+            Some(sol) if self.tau_curve => {
+                let part = Part {
+                    field: "tau_curve",
+                    what: "System 6's τ(R_1) curve".into(),
+                    cost: tau_curve::cost(inst),
+                };
+                BUDGET.check_parts(&[part])?;
+                Some(tau_curve::tau_curve(inst, sol))
+            }
+            _ => None,
+        };
         progress.set(1.0);
         let trace = if self.schedule {
             trace(report.algorithm, &inst.delta, &report.schedule)
@@ -75,6 +91,7 @@ impl Parts {
             run: report,
             schedule: self.schedule,
             study,
+            tau_curve,
         })
     }
 }
@@ -207,6 +224,8 @@ pub struct Run {
     pub trace: Vec<TraceRound>,
     /// The selected study, when computed.
     pub study: Option<StudyResult>,
+    /// System 6's τ(R₁), when asked for and the run solved System 6 or 12.
+    pub tau_curve: Option<TauCurve>,
 }
 
 /// Checks the study's parameters and computes it.
@@ -280,6 +299,23 @@ impl Render for Run {
                 "r1_integer": s.x_int, "tau_integer": json_num(s.tau_int),
             });
             o.insert("lp".into(), lp);
+        }
+        if let Some(c) = &self.tau_curve {
+            let (r1, tau): (Vec<Value>, Vec<Value>) = c
+                .points
+                .iter()
+                .map(|p| (json_num(p[0]), json_num(p[1])))
+                .unzip();
+            let curve = json!({
+                "r1": r1, "tau": tau,
+                "rational": {"r1": json_num(c.rational.0), "tau": json_num(c.rational.1)},
+                "floor": {"r1": c.floor.0, "tau": json_num(c.floor.1)},
+                "ceil": {"r1": c.ceil.0, "tau": json_num(c.ceil.1)},
+                "integer": {"r1": c.integer.0, "tau": json_num(c.integer.1)},
+                "rounding": tau_curve::rounding_name(c.rounding),
+                "light": c.light.map(|(a, b)| [a, b]),
+            });
+            o.insert("system6_curve".into(), curve);
         }
         if self.schedule {
             match &r.schedule {

@@ -291,6 +291,11 @@ impl LoadlabApp {
         &self.desk
     }
 
+    /// True while "Hide the future" is on (every stepped view draws only the past).
+    pub fn hides_future(&self) -> bool {
+        self.shown.hide_future
+    }
+
     /// The status-bar message, if any.
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_ref().map(|n| n.text.as_str())
@@ -572,13 +577,19 @@ impl LoadlabApp {
                         shown: self.shown,
                         zoom: ctx.zoom_factor(),
                     });
-                    self.shown = Shown::PRESENTER;
+                    self.shown = Shown {
+                        hide_future: self.shown.hide_future,
+                        ..Shown::PRESENTER
+                    };
                     ctx.set_zoom_factor(PRESENTER_ZOOM);
                     self.info("Presenter mode: F5 or View ▸ Presenter mode to leave");
                 }
                 (false, Some(before)) => {
                     self.presenter = None;
-                    self.shown = before.shown;
+                    self.shown = Shown {
+                        hide_future: self.shown.hide_future,
+                        ..before.shown
+                    };
                     ctx.set_zoom_factor(before.zoom);
                     self.info("Presenter mode off");
                 }

@@ -54,6 +54,9 @@ pub(super) fn shortcuts(app: &mut LoadlabApp, ctx: &egui::Context) -> Vec<Cmd> {
                     cmds.push(Cmd::Step(s));
                 }
             }
+            if i.consume_key(Modifiers::NONE, Key::H) {
+                app.shown.hide_future = !app.shown.hide_future;
+            }
         }
         if i.consume_key(Modifiers::NONE, Key::F1) {
             app.windows.help = !app.windows.help;

@@ -56,10 +56,18 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "Home / End",
         "First step / the end state (every stepped run ends on it)",
     ),
+    (
+        "H",
+        "Hide the future on / off: every stepped view draws only what has happened by the step bar",
+    ),
     ("F1", "Help for the current model (press again to close)"),
     (
         "Hover a pseudo-code line",
         "Highlight what it produced (the redistribution arrows of that step)",
+    ),
+    (
+        "Hover an arrow, a bar or a node",
+        "Highlight the pseudo-code line that produced it",
     ),
     (
         "F5",

@@ -180,6 +180,7 @@ impl LoadlabApp {
         p.outlined = None;
         let (step_no, view, try_it) = (step.step, step.view.clone(), step.try_it);
         let highlight = step.highlight.clone();
+        let hide_future = p.lesson.hides_future(i);
         let predicting = step.question.is_some() && !p.revealed[i];
         let name = format!("{}: {}", p.lesson.title, step.title);
         let scenario = step.scenario.resolve();
@@ -220,6 +221,8 @@ impl LoadlabApp {
         if try_it {
             self.shown.controls = true;
         }
+        // Hide the future where the lesson asks to (the same switch the user flips with H).
+        self.shown.hide_future = hide_future;
         // A highlighted region is brought on screen (on a narrow window the picture and the
         // plots take turns).
         match highlight {

@@ -11,6 +11,7 @@ pub mod files;
 pub mod help;
 pub mod lesson;
 pub mod map;
+pub mod reveal;
 pub mod widgets;
 pub mod workspace;
 pub mod workspaces;

@@ -241,6 +241,18 @@ impl<W: Workspace> Tab for W {
             job.poll();
         }
         self.prepare(ui.ctx(), params);
+        // Hide the future: every region reads the switch and the step position from here.
+        let steps = self.steps(params);
+        let before = self.stepper().step;
+        crate::ui::reveal::publish(
+            ui.ctx(),
+            crate::ui::reveal::Reveal {
+                hide: shown.hide_future,
+                step: before,
+                steps,
+            },
+        );
+        pseudocode::clear_picture_hover(ui.ctx());
         let name = W::Params::MODEL.name();
         let r = W::REGIONS;
         egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));
@@ -369,6 +381,11 @@ impl<W: Workspace> Tab for W {
                 Region::Map => "region:map",
             };
             marks::record(ui.ctx(), key, d.room);
+        }
+        // The step bar moved in the picture: the regions drawn before it (plots, numbers)
+        // catch up next frame.
+        if self.stepper().step != before {
+            ui.ctx().request_repaint();
         }
         drawn
     }
@@ -577,6 +594,9 @@ pub struct Shown {
     pub pseudocode_first: bool,
     /// On a narrow window, which of picture and plots is in front.
     pub front: Region,
+    /// Hide the future: every stepped view draws only what has happened by its step bar
+    /// (see [`crate::ui::reveal`]).
+    pub hide_future: bool,
     /// Set by the shell when picture and plots do not fit side by side.
     #[serde(skip)]
     pub narrow: bool,
@@ -591,6 +611,7 @@ impl Default for Shown {
             pseudocode: true,
             pseudocode_first: false,
             front: Region::Picture,
+            hide_future: false,
             narrow: false,
         }
     }
@@ -608,6 +629,7 @@ impl Shown {
         pseudocode: true,
         pseudocode_first: false,
         front: Region::Picture,
+        hide_future: false,
         narrow: false,
     };
 
@@ -626,6 +648,13 @@ impl Shown {
                 .on_hover_text(
                     "The algorithm's pseudo-code, the current step's lines highlighted, and why \
                      (beside the picture, or a strip below it on a narrow window)",
+                );
+            ui.separator();
+            ui.toggle_value(&mut self.hide_future, crate::ui::reveal::CAPTION)
+                .on_hover_text(
+                    "Draw only what has happened by the step bar: plots up to the current \
+                     step, no later arrows, nodes or bars, and the final numbers only at the \
+                     end (H)",
                 );
 
             if self.plots && self.narrow {

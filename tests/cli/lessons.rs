@@ -411,3 +411,57 @@ fn gui_lesson_flags_are_checked_before_a_window_opens() {
         "{err}"
     );
 }
+
+#[test]
+fn lesson_steps_hide_the_future_where_they_say_and_check_rejects_a_switch_that_does_nothing() {
+    // Li: step 3 (the speedup plot gives the answer away) hides the future; it stays hidden
+    // through the pipelining step and is shown again for the T_C/T_P question.
+    let li = json_of(&strings(&["lesson", "li", "--json"]));
+    let steps = li["steps"].as_array().unwrap();
+    let set: Vec<Value> = steps.iter().map(|s| s["hide_future"].clone()).collect();
+    let hidden: Vec<bool> = steps
+        .iter()
+        .map(|s| s["future_hidden"].as_bool().unwrap())
+        .collect();
+    assert_eq!(set[2], Value::Bool(true));
+    assert_eq!(set[0], Value::Null);
+    assert_eq!(
+        hidden,
+        vec![false, false, true, true, false, false, false],
+        "{set:?}"
+    );
+    // A lesson that shows a future already shown: --check names the step and exits 2.
+    let dir = std::env::temp_dir().join(format!("loadlab-hide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("redundant.ron");
+    std::fs::write(
+        &file,
+        r#"(name: "redundant", title: "t", model: Divisible, steps: [
+            (title: "one", text: "x", scenario: Preset("default"),
+             view: Some((hide_future: Some(false)))),
+        ])"#,
+    )
+    .unwrap();
+    let out = loadlab(&strings(&["lesson", file.to_str().unwrap(), "--check"]));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("step 1") && err.contains("hide_future: Some(false) changes nothing"),
+        "{err}"
+    );
+    // A file without the field still loads (old lessons).
+    std::fs::write(
+        &file,
+        r#"(name: "old", title: "t", model: Divisible, steps: [
+            (title: "one", text: "x", scenario: Preset("default"), view: Some((plots: Some(true)))),
+        ])"#,
+    )
+    .unwrap();
+    let out = loadlab(&strings(&["lesson", file.to_str().unwrap(), "--check"]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

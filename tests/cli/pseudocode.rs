@@ -261,3 +261,94 @@ fn algorithm_3_trace_is_in_the_csv_too() {
     assert!(text.contains("# trace (why each round)"), "{text}");
     assert!(text.contains("δ_max = 3"), "{text}");
 }
+
+/// A seeded random cost vector of n entries in 1..=9.
+fn costs(seed: &mut u64, n: usize) -> String {
+    (0..n)
+        .map(|_| {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((*seed >> 33) % 9 + 1).to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[test]
+fn system6_curve_has_its_minimum_at_the_rational_optimum_and_the_run_takes_the_better_rounding() {
+    let mut seed = 6u64;
+    let mut fractional = 0;
+    for _ in 0..25 {
+        let delta = ring(&mut seed);
+        let n = delta.len();
+        let list: Vec<String> = delta.iter().map(i64::to_string).collect();
+        let (cw, ccw) = (costs(&mut seed, n), costs(&mut seed, n));
+        let j = json(&[
+            "redistribute",
+            &format!("--delta={}", list.join(",")),
+            "--cw",
+            &cw,
+            "--ccw",
+            &ccw,
+            "--tau-curve",
+            "--json",
+        ]);
+        let c = &j["system6_curve"];
+        let ctx = format!("δ = {delta:?}, cw = {cw}, ccw = {ccw}");
+        let r1: Vec<f64> = c["r1"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        let tau: Vec<f64> = c["tau"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        assert_eq!(r1.len(), tau.len(), "{ctx}");
+        assert!(r1.windows(2).all(|w| w[0] < w[1]), "{ctx}: R_1 increasing");
+        let x = c["rational"]["r1"].as_f64().unwrap();
+        let t = c["rational"]["tau"].as_f64().unwrap();
+        // The rational optimum is the curve's minimum, and it is a point of the curve.
+        let low = tau.iter().copied().fold(f64::INFINITY, f64::min);
+        assert!(
+            (low - t).abs() <= 1e-9 * t.max(1.0),
+            "{ctx}: min {low} vs τ* {t}"
+        );
+        let at = r1
+            .iter()
+            .position(|&v| (v - x).abs() < 1e-12)
+            .expect("R_1* sampled");
+        assert!((tau[at] - t).abs() <= 1e-9 * t.max(1.0), "{ctx}");
+        // The same τ* as the run's LP, and the roundings are ⌊R_1*⌋ and ⌈R_1*⌉.
+        assert!((j["lp"]["tau_rational"].as_f64().unwrap() - t).abs() <= 1e-9 * t.max(1.0));
+        let (f, g) = (&c["floor"], &c["ceil"]);
+        assert_eq!(f["r1"].as_i64().unwrap(), x.floor() as i64, "{ctx}");
+        assert_eq!(g["r1"].as_i64().unwrap(), x.ceil() as i64, "{ctx}");
+        let (tf, tg) = (f["tau"].as_f64().unwrap(), g["tau"].as_f64().unwrap());
+        // Proposition 1: the integer optimum is the better rounding, and no integer of the
+        // curve does better.
+        let ti = c["integer"]["tau"].as_f64().unwrap();
+        assert_eq!(ti, tf.min(tg), "{ctx}");
+        let rounding = c["rounding"].as_str().unwrap();
+        let expected = match tf.partial_cmp(&tg).unwrap() {
+            std::cmp::Ordering::Less => "floor",
+            std::cmp::Ordering::Greater => "ceil",
+            std::cmp::Ordering::Equal => "both",
+        };
+        assert_eq!(rounding, expected, "{ctx}");
+        for (v, tv) in r1.iter().zip(&tau).filter(|(v, _)| v.fract() == 0.0) {
+            assert!(*tv >= ti - 1e-9, "{ctx}: τ({v}) = {tv} < τ_int {ti}");
+        }
+        if x.fract() != 0.0 {
+            fractional += 1;
+        }
+    }
+    assert!(fractional >= 3, "only {fractional} fractional optima");
+    // No System 6 run, no curve: Algorithm 3 on a homogeneous ring.
+    let j = json(&["redistribute", "--delta=2,-1,-1", "--tau-curve", "--json"]);
+    assert!(j.get("system6_curve").is_none());
+}

@@ -3,7 +3,7 @@
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::lesson::{Area, Highlight, StepScenario, find_bundled};
 use loadlab::model::ksbf::KsbfParams;
 use loadlab::model::treesweep::TreeSweepParams;
@@ -377,4 +377,35 @@ fn every_bundled_highlight_is_outlined_around_its_control_or_region() {
         }
     }
     assert!(outlined >= 7, "{outlined} highlights");
+}
+
+#[test]
+fn li_step_3_hides_the_future_of_its_plot_until_the_timeline_ends() {
+    let mut h = app();
+    at_step(&mut h, "li", 1);
+    assert!(!h.state().hides_future());
+    // Step 3: the speedup-vs-h plot would show this tree's answer; it stops short of h = 15.
+    at_step(&mut h, "li", 2);
+    assert!(h.state().hides_future());
+    let plot = "plot: divisible_h_plot";
+    let value = |h: &Harness<'_, LoadlabApp>| {
+        h.get_by_label(plot)
+            .accesskit_node()
+            .numeric_value()
+            .expect("the plot reports its points")
+    };
+    let hidden = value(&h);
+    // Stepping the timeline to its end shows the whole sweep.
+    h.key_press(Key::End);
+    settle(&mut h);
+    let whole = value(&h);
+    assert!(hidden < whole, "{hidden} of {whole} points");
+    // Still hidden on the next step, shown again for the T_C/T_P question.
+    at_step(&mut h, "li", 3);
+    assert!(h.state().hides_future());
+    at_step(&mut h, "li", 4);
+    assert!(!h.state().hides_future());
+    // Going back re-applies the lesson's choice.
+    at_step(&mut h, "li", 2);
+    assert!(h.state().hides_future());
 }

@@ -5,7 +5,7 @@ use crate::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::ksbf::{self, Balance, KsbfParams};
 use loadlab::preset::Scenario;
 use loadlab::ui::LoadlabApp;
@@ -146,4 +146,79 @@ fn redistribution_names_the_slice_that_binds_on_a_unidirectional_ring() {
         &mut h,
         "Lemma 1's bound c·max|δ_{k,l}| = 4 is attained by C_{3,4} (P_3 … P_4): δ_{3,4} = 4 items must leave it over P_4 → P_5",
     );
+}
+
+/// The value a chart or plot reports (bars drawn, points drawn) through its accessible node.
+fn drawn(h: &Harness<'_, LoadlabApp>, label: &str) -> f64 {
+    h.get_by_label(label)
+        .accesskit_node()
+        .numeric_value()
+        .unwrap_or_else(|| panic!("{label} reports no value"))
+}
+
+#[test]
+fn hide_the_future_cuts_the_gantt_bars_the_sweep_plot_and_the_numbers_until_the_end() {
+    use egui::Key;
+    let mut h = crate::common::app_on("Divisible load\non trees & pyramids");
+    let gantt = loadlab::ui::widgets::gantt::LABEL_CHART;
+    let plot = "plot: divisible_h_plot";
+    let all_bars = drawn(&h, gantt);
+    let all_points = drawn(&h, plot);
+    assert!(all_bars > 0.0 && all_points > 0.0);
+    assert!(!h.state().hides_future());
+    // H (listed in the shortcuts window) turns it on; the toggle above the workspace shows it.
+    h.key_press(Key::H);
+    settle(&mut h);
+    assert!(h.state().hides_future());
+    assert!(h.query_by_label(loadlab::ui::reveal::CAPTION).is_some());
+    // Step 0: nothing has happened, no bar; the sweep stops short of this instance's h.
+    assert_eq!(drawn(&h, gantt), 0.0);
+    let cut = drawn(&h, plot);
+    assert!(cut < all_points, "{cut} of {all_points} points");
+    shown(&mut h, loadlab::ui::reveal::UNTIL_END);
+    // One slot: some bars, not all of them.
+    h.key_press(Key::ArrowRight);
+    settle(&mut h);
+    let some = drawn(&h, gantt);
+    assert!(some > 0.0 && some < all_bars, "{some} of {all_bars} bars");
+    // The end: everything again, and the numbers.
+    h.key_press(Key::End);
+    settle(&mut h);
+    assert_eq!(drawn(&h, gantt), all_bars);
+    assert_eq!(drawn(&h, plot), all_points);
+    assert!(
+        h.query_all_by_label_contains(loadlab::ui::reveal::UNTIL_END)
+            .next()
+            .is_none()
+    );
+    // Off again: the first step shows every bar.
+    h.key_press(Key::Home);
+    h.key_press(Key::H);
+    settle(&mut h);
+    assert_eq!(drawn(&h, gantt), all_bars);
+}
+
+#[test]
+fn the_tau_curve_of_system_6_is_a_plot_choice_on_a_heterogeneous_bidirectional_ring() {
+    use loadlab::model::redistribute::system6::solve_system6;
+    let preset = loadlab::preset::find_bundled("redistribute-hetero-16").unwrap();
+    let inst = match &preset.scenario {
+        Scenario::Redistribute(p) => p.instance.clone(),
+        other => panic!("{other:?}"),
+    };
+    let mut h = crate::common::harness(Some(preset));
+    h.get_by_label("τ(R₁) of System 6").click();
+    settle(&mut h);
+    // The plot draws the model's curve; the caption names the roundings with the model's τ.
+    let sol = solve_system6(&inst);
+    let floor = sol.x_rational.floor() as i64;
+    let ceil = sol.x_rational.ceil() as i64;
+    shown(&mut h, &format!("⌊R₁*⌋ = {floor}: τ = "));
+    shown(&mut h, &format!("⌈R₁*⌉ = {ceil}: τ = "));
+    shown(&mut h, "★ chosen");
+    assert!(drawn(&h, "plot: rd_tau_plot") > 10.0);
+    // A homogeneous ring has no System 6 curve to offer.
+    let mut h = crate::common::harness(loadlab::preset::find_bundled("redistribute-12-ring"));
+    assert!(h.query_by_label("τ(R₁) of System 6").is_none());
+    h.run_steps(1);
 }

@@ -249,3 +249,36 @@ fn divisible_network_fits_while_stepping() {
     shown(&mut h, "Why: P, [");
     assert!(has(&h, &["τ_k"]), "{:?}", active(&h));
 }
+
+/// The step label of the line marked as producing what the picture's pointer is on.
+fn from_picture(h: &Harness<'_, LoadlabApp>) -> Vec<String> {
+    let mark = loadlab::ui::widgets::pseudocode::FROM_PICTURE.trim();
+    h.query_all_by_label_contains(mark)
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            let label = node.label().or_else(|| node.value())?;
+            let rest = label.trim_start_matches("▶").trim_start();
+            Some(rest.split("  ").next()?.trim().to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn hovering_a_redistribution_arrow_highlights_the_line_that_sent_it() {
+    let mut h = open(ring(Algorithm::Alg3));
+    shown(&mut h, "Why: δ_max = 4");
+    assert!(from_picture(&h).is_empty());
+    // Round 1: Step 24 makes P4 send to P5, and loadlab's Step 32 makes P3 feed P4.
+    for (arrow, step) in [("arrow:P4→P5", "24"), ("arrow:P3→P4", "32")] {
+        let at = loadlab::ui::widgets::marks::latest(&h.ctx, arrow)
+            .unwrap_or_else(|| panic!("{arrow} not drawn"))
+            .center();
+        h.hover_at(at);
+        h.run_steps(2);
+        assert_eq!(from_picture(&h), vec![step.to_owned()], "{arrow}");
+    }
+    // Away from the ring: no line is marked.
+    h.hover_at(egui::pos2(2.0, 700.0));
+    h.run_steps(2);
+    assert!(from_picture(&h).is_empty());
+}

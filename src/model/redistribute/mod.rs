@@ -114,4 +114,5 @@ pub mod run;
 pub mod schedule;
 pub mod sweep;
 pub mod system6;
+pub mod tau_curve;
 pub mod trace;

@@ -696,7 +696,8 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             })
             .collect();
 
-        egui_plot.show(ui, |plot_ui| {
+        let total: usize = points.iter().map(Vec::len).sum();
+        let shown = egui_plot.show(ui, |plot_ui| {
             for (index, (series, points)) in plot.series.iter().zip(points).enumerate() {
                 let item_id = (id, index);
                 match series.style {
@@ -742,8 +743,19 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                 );
             }
         });
+        // Accessible as "plot: <id>", its value the number of points drawn (the tests read
+        // what a plot shows through it).
+        shown.response.widget_info(|| {
+            let mut info =
+                egui::WidgetInfo::labeled(egui::Role::Canvas, true, format!("{PLOT_LABEL}{id}"));
+            info.value = Some(total as f64);
+            info
+        });
     });
 }
+
+/// Prefix of a plot's accessible label (then its id).
+pub const PLOT_LABEL: &str = "plot: ";
 
 #[cfg(test)]
 mod tests {

@@ -121,6 +121,9 @@ pub struct GanttBar {
     pub tooltip: String,
     /// A colour of the caller's instead of the activity's (e.g. by tree level).
     pub color: Option<Color32>,
+    /// The pseudo-code line that produced it, as (algorithm id, step label): hovering the bar
+    /// highlights that line in the pseudo-code pane.
+    pub line: Option<(&'static str, &'static str)>,
 }
 
 /// Everything the chart shows.
@@ -424,8 +427,11 @@ fn gantt_ui(
     };
     let (response, painter) =
         ui.allocate_painter(Vec2::new(width, height), Sense::click_and_drag());
+    // Its value is the number of bars drawn (the tests read what the chart shows through it).
     response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::Role::Canvas, ui.is_enabled(), LABEL_CHART)
+        let mut info = egui::WidgetInfo::labeled(egui::Role::Canvas, ui.is_enabled(), LABEL_CHART);
+        info.value = Some(data.bars.len() as f64);
+        info
     });
     let rect = response.rect;
 
@@ -659,6 +665,9 @@ fn gantt_ui(
                 StrokeKind::Outside,
             );
         }
+        if let Some((alg, step)) = bar.line {
+            crate::ui::widgets::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
+        }
         let text = bar_tooltip(bar, &row_name(data, bar.row));
         response.clone().on_hover_ui_at_pointer(|ui| {
             ui.label(text);
@@ -700,6 +709,7 @@ mod tests {
             kind,
             tooltip: String::new(),
             color: None,
+            line: None,
         }
     }
 

@@ -52,6 +52,19 @@ pub fn find(ctx: &Context, key: &str) -> Option<Rect> {
     })
 }
 
+/// Where `key` was drawn in the latest pass that recorded anything (the union of its
+/// rectangles): after a frame ended, what that frame drew (for tests that point at it).
+pub fn latest(ctx: &Context, key: &str) -> Option<Rect> {
+    ctx.data(|d| {
+        d.get_temp::<Marks>(id())?
+            .rects
+            .iter()
+            .filter(|(k, _)| k == key)
+            .map(|(_, r)| *r)
+            .reduce(|a, b| a.union(b))
+    })
+}
+
 /// Every key recorded in this pass, in drawing order (for tests and diagnostics).
 pub fn keys(ctx: &Context) -> Vec<String> {
     let pass = ctx.cumulative_pass_nr();

@@ -5,7 +5,9 @@
 //!
 //! Accessibility: every line is one label `"{step}  {text}"`, prefixed with `"▶ "` when it
 //! is active in the current step (the UI tests read the highlighted lines that way); the why is
-//! a label starting with `"Why: "`.
+//! a label starting with `"Why: "`. A line that produced what the pointer is on in the picture
+//! (an arrow, a bar, a node: [`set_picture_hover`]) gets its own colour and ends with
+//! [`FROM_PICTURE`].
 
 use egui::text::LayoutJob;
 use egui::{Align, Color32, FontId, RichText, TextFormat, Ui};
@@ -58,6 +60,37 @@ pub fn hovered(ctx: &egui::Context, model: &str) -> Option<(String, String)> {
         .flatten()
 }
 
+/// End of the line whose product (arrow, bar, node) is hovered in the picture.
+pub const FROM_PICTURE: &str = "  ◆ in the picture";
+
+/// The one channel from the picture in front to its pane (one workspace is drawn at a time).
+fn picture_hover_id() -> egui::Id {
+    egui::Id::unique("pseudocode-picture-hover")
+}
+
+/// Forgets what the picture hovered (the shell calls it before the picture is drawn).
+pub fn clear_picture_hover(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.remove::<(Option<String>, String)>(picture_hover_id()));
+}
+
+/// The picture has the pointer on something that the line `step` (of algorithm `algorithm`,
+/// or of any algorithm shown when None) produced: the pane highlights that line in the same
+/// frame (the pane is drawn after the picture). Widgets call it for their arrows, bars and
+/// nodes that name a line ([`crate::ui::widgets::gantt::GanttBar::line`], …).
+pub fn set_picture_hover(ctx: &egui::Context, algorithm: Option<&str>, step: &str) {
+    ctx.data_mut(|d| {
+        d.insert_temp(
+            picture_hover_id(),
+            (algorithm.map(str::to_owned), step.to_owned()),
+        )
+    });
+}
+
+/// What the picture hovers this frame: (algorithm id if known, step label).
+pub fn picture_hovered(ctx: &egui::Context) -> Option<(Option<String>, String)> {
+    ctx.data(|d| d.get_temp::<(Option<String>, String)>(picture_hover_id()))
+}
+
 /// The accessible text of a line.
 pub fn line_text(line: &Line, active: bool) -> String {
     format!(
@@ -86,6 +119,10 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
     let sel = ui.visuals().selection.bg_fill;
     let active_fill = Color32::from_rgba_unmultiplied(sel.r(), sel.g(), sel.b(), 90);
     let hover_fill = ui.visuals().widgets.hovered.weak_bg_fill;
+    // A line whose product is hovered in the picture: the warning hue, distinct from both.
+    let warn = ui.visuals().warn_fg_color;
+    let picture_fill = Color32::from_rgba_unmultiplied(warn.r(), warn.g(), warn.b(), 70);
+    let from_picture = picture_hovered(ui.ctx());
     let mut now_hovered = None;
     // Scroll the first active line into view once per change of the active set.
     let mem = egui::Id::unique(("pseudocode-active", model.to_owned()));
@@ -119,6 +156,9 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
                 ui.label(RichText::new(alg.title).strong());
                 for line in alg.lines {
                     let active = step.active.contains(&(alg.id, line.step));
+                    let pointed = from_picture.as_ref().is_some_and(|(a, s)| {
+                        s == line.step && a.as_deref().is_none_or(|a| a == alg.id)
+                    });
                     let mut job = LayoutJob::default();
                     job.wrap.max_width = ui.available_width() - 8.0;
                     let color = if active { strong } else { text_color };
@@ -142,12 +182,23 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
                             TextFormat::simple(FontId::proportional(body * 0.85), weak),
                         );
                     }
+                    if pointed {
+                        job.append(
+                            FROM_PICTURE,
+                            0.0,
+                            TextFormat::simple(FontId::proportional(body), warn),
+                        );
+                    }
                     let frame = egui::Frame::new()
                         .inner_margin(egui::Margin::symmetric(4, 1))
                         .corner_radius(3.0);
                     let was_hovered = hovered(ui.ctx(), model)
                         .is_some_and(|(a, s)| a == alg.id && s == line.step);
-                    let frame = if active {
+                    let frame = if pointed {
+                        frame
+                            .fill(picture_fill)
+                            .stroke(egui::Stroke::new(1.5, warn))
+                    } else if active {
                         frame.fill(active_fill)
                     } else if was_hovered {
                         frame.fill(hover_fill)
@@ -169,6 +220,10 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
                     };
                     if r.hovered() {
                         now_hovered = Some((alg.id.to_owned(), line.step.to_owned()));
+                    }
+                    if pointed && !scrolled {
+                        r.scroll_to_me(None);
+                        scrolled = true;
                     }
                     if active && changed && !scrolled {
                         r.scroll_to_me(Some(Align::Center));

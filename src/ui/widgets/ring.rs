@@ -45,6 +45,9 @@ pub struct RingArrow {
     pub color: Color32,
     /// Short label near the arrow head (e.g. the pseudo-code step).
     pub label: String,
+    /// The pseudo-code line that produced it, as (algorithm id, step label): hovering the
+    /// arrow highlights that line in the pseudo-code pane.
+    pub line: Option<(&'static str, &'static str)>,
 }
 
 /// An arc along the outside of the ring covering nodes `start..=end` (cyclically).
@@ -103,6 +106,8 @@ pub enum RingEvent {
     },
 }
 
+/// Distance (points) from an arrow within which the pointer is on it.
+const ARROW_HIT: f32 = 6.0;
 /// Distance (points) from a link's line within which a click picks the link.
 const LINK_HIT: f32 = 6.0;
 /// Gap (points) kept between a link's cost label and the discs and labels around it.
@@ -413,11 +418,16 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
     if let Some(i) = hovered_link {
         ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
         let what = drawing.link_tooltips.get(i).cloned().unwrap_or_default();
-        background.on_hover_text(format!("{what} — click to edit"));
+        background
+            .clone()
+            .on_hover_text(format!("{what} — click to edit"));
     }
 
-    // Transfers of the current step.
-    for a in &drawing.arrows {
+    // Transfers of the current step. The arrow under the pointer is thickened and publishes
+    // its pseudo-code line; each arrow's middle is recorded as `arrow:P<from>→P<to>`.
+    let pointer = background.hover_pos();
+    let mut pointed: Option<(f32, usize)> = None;
+    for (k, a) in drawing.arrows.iter().enumerate() {
         if a.from >= n || a.to >= n {
             continue;
         }
@@ -426,7 +436,34 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         let side = Vec2::new(-v.y, v.x) * 5.0;
         let from = p + v * (node_r + 2.0) + side;
         let to = q - v * (node_r + 3.0) + side;
-        arrow(&painter, from, to, Stroke::new(2.5, a.color));
+        let mid = from + (to - from) * 0.5;
+        super::marks::record(
+            ui.ctx(),
+            format!("arrow:P{}→P{}", a.from + 1, a.to + 1),
+            Rect::from_center_size(mid, Vec2::splat(2.0 * ARROW_HIT)),
+        );
+        if let Some(d) = pointer.map(|p| to_segment(p, from, to))
+            && d <= ARROW_HIT
+            && pointed.is_none_or(|(best, _)| d < best)
+        {
+            pointed = Some((d, k));
+        }
+    }
+    let pointed = pointed.map(|(_, k)| k);
+    if let Some((alg, step)) = pointed.and_then(|k| drawing.arrows[k].line) {
+        super::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
+    }
+    for (k, a) in drawing.arrows.iter().enumerate() {
+        if a.from >= n || a.to >= n {
+            continue;
+        }
+        let (p, q) = (pos[a.from], pos[a.to]);
+        let v = (q - p).normalized();
+        let side = Vec2::new(-v.y, v.x) * 5.0;
+        let from = p + v * (node_r + 2.0) + side;
+        let to = q - v * (node_r + 3.0) + side;
+        let width = if pointed == Some(k) { 4.5 } else { 2.5 };
+        arrow(&painter, from, to, Stroke::new(width, a.color));
         if !a.label.is_empty() {
             let inward = (center - (from + (to - from) * 0.5)).normalized();
             painter.text(

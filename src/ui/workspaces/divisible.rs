@@ -12,6 +12,7 @@ use crate::model::divisible::{
     Activity, AlgorithmChoice, DivisibleParams, Method, Network, Outcome, ParamError, Timeline,
     evaluate,
 };
+use crate::ui::reveal::{Reveal, cut_at_marker, cut_bars};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
 use crate::ui::widgets::form::{Choice, about_section, choice, choices, combo, param_grid};
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
@@ -39,8 +40,6 @@ pub struct DivisibleView {
     pub step: StepState,
     /// Gantt zoom/pan.
     pub gantt: GanttView,
-    /// Draw only what has happened up to the cursor.
-    pub reveal: bool,
     /// Draw the network with each link's transfer in the current slot.
     pub network: bool,
     /// h plot axes.
@@ -59,7 +58,6 @@ impl Default for DivisibleView {
             shown: Method::P,
             step: StepState::default(),
             gantt: GanttView::default(),
-            reveal: false,
             network: false,
             // T_N spans β .. β/N: log y by default; β sweeps are log-spaced.
             h_plot: PlotView {
@@ -272,8 +270,6 @@ impl Workspace for DivisiblePanel {
                         ));
                 }
             }
-            ui.checkbox(&mut self.view.reveal, "reveal up to cursor")
-                .on_hover_text("Draw only what has happened by the step bar's time");
             ui.checkbox(&mut self.view.network, "network")
                 .on_hover_text("Draw the network: what each link carries and each level does in the current slot");
         });
@@ -303,6 +299,8 @@ impl Workspace for DivisiblePanel {
         step_bar(ui, &mut self.view.step, n_steps, &short);
         let step = self.view.step.step;
         let cursor = Self::step_time(&t, step);
+        // Hide the future (the shared switch): bars only up to the cursor.
+        let reveal = Reveal::of(ui.ctx()).at(step, n_steps);
         let prev = if step == 0 {
             0.0
         } else {
@@ -372,9 +370,7 @@ impl Workspace for DivisiblePanel {
         let bars = t
             .intervals
             .iter()
-            .filter(|iv| !self.view.reveal || iv.start < cursor || (step == n_steps - 1))
             .map(|iv| {
-                let end = if self.view.reveal { iv.end.min(cursor.max(iv.start)) } else { iv.end };
                 let (kind, what) = match iv.activity {
                     Activity::Receive => (BarKind::Receive, "receive"),
                     Activity::Send => (BarKind::Send, "send to each child"),
@@ -383,7 +379,7 @@ impl Workspace for DivisiblePanel {
                 GanttBar {
                     row: iv.level,
                     start: iv.start,
-                    end,
+                    end: iv.end,
                     kind,
                     tooltip: format!(
                         "level {} ({} processors) — {what}\namount {:.9} per processor\nfraction addressed to level {}\n[{:.9}, {:.9}]",
@@ -393,12 +389,18 @@ impl Workspace for DivisiblePanel {
                         iv.dest,
                         iv.start,
                         iv.end
-                    ), color: None, }
+                    ),
+                    color: None,
+                    line: Some((
+                        t.method.name(),
+                        crate::model::explain::divisible_line(&t, iv),
+                    )),
+                }
             })
             .collect();
         let data = GanttData {
             rows,
-            bars,
+            bars: cut_bars(bars, reveal.x_limit(cursor)),
             time_label: "time (T_cm = 1)".into(),
             legend: Vec::new(),
             extent: Some((0.0, t.finish)),
@@ -463,7 +465,9 @@ impl Workspace for DivisiblePanel {
             if sweep.is_running() {
                 busy(ui, "computing…");
             }
-            let plot = self.sweep_plot(params, over_beta);
+            let mut plot = self.sweep_plot(params, over_beta);
+            // Hide the future: this instance's point (the answer) and beyond wait for the end.
+            cut_at_marker(&mut plot, Reveal::of(ui.ctx()));
             let (id, view) = if over_beta {
                 ("divisible_beta_plot", &mut self.view.beta_plot)
             } else {
@@ -505,6 +509,14 @@ impl Workspace for DivisiblePanel {
             }
         };
         let v = o.instance;
+        // Hide the future: the times and speedups are the end of the timeline.
+        let reveal = Reveal::of(ui.ctx());
+        if reveal.hiding() {
+            ui.label(
+                RichText::new("The future is hidden: times and speedups show at the last step.")
+                    .weak(),
+            );
+        }
         ui.label(format!(
             "{} b = {}, h = {}, β = {} — N = {} processors",
             params.network.name(),
@@ -530,13 +542,13 @@ impl Workspace for DivisiblePanel {
             .map(|r| {
                 vec![
                     r.method.name().to_string(),
-                    fmt(r.time),
-                    fmt(r.simulated_time),
-                    fmt_diff(r.rel_diff),
-                    fmt_short(r.speedup),
+                    reveal.answer(fmt(r.time)),
+                    reveal.answer(fmt(r.simulated_time)),
+                    reveal.answer(fmt_diff(r.rel_diff)),
+                    reveal.answer(fmt_short(r.speedup)),
                     fmt_short(r.asymptotic_speedup),
                     fmt(v.beta / r.asymptotic_speedup),
-                    format!("{}%", fmt_short(r.efficiency * 100.0)),
+                    reveal.answer(format!("{}%", fmt_short(r.efficiency * 100.0))),
                     if r.timeline.valid() {
                         "✓ valid".to_string()
                     } else {
@@ -557,10 +569,10 @@ impl Workspace for DivisiblePanel {
         {
             rows.push(vec![
                 "C (appendix)".into(),
-                fmt(a),
-                fmt(c.simulated_time),
-                fmt_diff((a - c.simulated_time).abs() / a),
-                fmt_short(v.beta / a),
+                reveal.answer(fmt(a)),
+                reveal.answer(fmt(c.simulated_time)),
+                reveal.answer(fmt_diff((a - c.simulated_time).abs() / a)),
+                reveal.answer(fmt_short(v.beta / a)),
                 String::new(),
                 String::new(),
                 String::new(),
@@ -573,13 +585,14 @@ impl Workspace for DivisiblePanel {
             if pct.abs() < 1e-9 { 0.0 } else { pct }
         };
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!(
-                "T_C / T_P = {} (P is {:.1}% faster than C)   ·   T_P / T_Q = {} (Q is {:.3}% faster than P)   ·   Theorem 10, T_C > T_P > T_Q (claimed for h ≥ 2):",
+            ui.label(reveal.answer(format!(
+                "T_C / T_P = {} (P is {:.1}% faster than C)   ·   T_P / T_Q = {} (Q is {:.3}% faster than P)",
                 fmt(o.ratio_c_p),
                 faster(o.ratio_c_p),
                 fmt(o.ratio_p_q),
                 faster(o.ratio_p_q)
-            ));
+            )));
+            ui.label("   ·   Theorem 10, T_C > T_P > T_Q (claimed for h ≥ 2):");
             let sym = o.theorem10.symbol();
             let color = match o.theorem10 {
                 OrderingCheck::Violated => ui.visuals().error_fg_color,

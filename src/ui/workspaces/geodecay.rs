@@ -343,6 +343,13 @@ impl Workspace for GeodecayPanel {
         }
         let log = self.view.timeline_log;
         let y = |v: f64| if log { (v.max(0.5)).log2() } else { v };
+        // Hide the future: the rounds after the current one wait (the first k + 1 points).
+        let reveal = crate::ui::reveal::Reveal::of(ui.ctx()).at(k, n_steps);
+        let trace = if reveal.hiding() {
+            &trace[..(k + 1).min(trace.len())]
+        } else {
+            &trace[..]
+        };
         let xs: Vec<f64> = trace.iter().map(|r| r.round as f64).collect();
         let maxs: Vec<f64> = trace.iter().map(|r| y(r.max as f64)).collect();
         let mins: Vec<f64> = trace.iter().map(|r| y(r.min as f64)).collect();
@@ -387,7 +394,12 @@ impl Workspace for GeodecayPanel {
                 Some(format!("{name}\nround {:.0}: {}", p.x, fmt(v)))
             })
             .show(ui, |plot| {
-                for ph in &o.phases {
+                for ph in o
+                    .phases
+                    .iter()
+                    // Phases that began by the current round (all when nothing is hidden).
+                    .filter(|ph| xs.last().is_some_and(|&x| ph.start_round as f64 <= x))
+                {
                     let end = ph
                         .rounds
                         .map_or(xs.last().copied().unwrap_or(0.0) + 0.5, |t| {
@@ -467,10 +479,12 @@ impl Workspace for GeodecayPanel {
             nothing_plotted(ui);
             return;
         }
-        let plot = match self.view.plot {
+        let mut plot = match self.view.plot {
             GeoPlot::TimeVsP => self.p_plot(params),
             _ => self.ell_plot(params),
         };
+        // Hide the future: this instance's point is the answer.
+        crate::ui::reveal::cut_at_marker(&mut plot, crate::ui::reveal::Reveal::of(ui.ctx()));
         let h = if params.decay == Decay::Random {
             (ui.available_height() * 0.5).max(220.0)
         } else {
@@ -576,6 +590,8 @@ impl Workspace for GeodecayPanel {
         ));
         let mut header = vec!["policy"];
         header.extend(COMPARISON_FIGURES);
+        // Hide the future: the totals are the end of the run.
+        let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
         let rows: Vec<Vec<String>> = ev
             .all
             .iter()
@@ -587,17 +603,19 @@ impl Workspace for GeodecayPanel {
                     } else {
                         name
                     },
-                    fmt(x.time),
-                    x.balancings.to_string(),
-                    x.balancings_init.to_string(),
-                    x.balancings_phases.to_string(),
-                    x.rounds.to_string(),
+                    reveal.answer(fmt(x.time)),
+                    reveal.answer(x.balancings.to_string()),
+                    reveal.answer(x.balancings_init.to_string()),
+                    reveal.answer(x.balancings_phases.to_string()),
+                    reveal.answer(x.rounds.to_string()),
                     fmt(x.brent),
-                    fmt(x.overhead_additive),
-                    x.overhead.map_or("undefined (ℓ = 0)".into(), fmt),
+                    reveal.answer(fmt(x.overhead_additive)),
+                    reveal.answer(x.overhead.map_or("undefined (ℓ = 0)".into(), fmt)),
                     x.ideal_work.to_string(),
-                    beyond_ideal(x.time, x.ideal_work, params.ell)
-                        .map_or("undefined (ℓ = 0)".into(), fmt),
+                    reveal.answer(
+                        beyond_ideal(x.time, x.ideal_work, params.ell)
+                            .map_or("undefined (ℓ = 0)".into(), fmt),
+                    ),
                 ]
             })
             .collect();

@@ -41,6 +41,10 @@ mod tests {
                 pictures(ModelId::Redistribute),
                 captions::<super::redistribute::Lower>(),
             ),
+            (
+                plots(ModelId::Redistribute),
+                captions::<super::redistribute::RdPlot>(),
+            ),
         ];
         for (lesson, workspace) in pairs {
             assert_eq!(lesson, workspace);

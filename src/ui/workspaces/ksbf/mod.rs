@@ -319,11 +319,15 @@ impl Workspace for KsbfPanel {
                             r.node, r.level, r.pe, r.step
                         ),
                         color: Some(level_color(r.level, max_level)),
+                        // The step that ran it: the schedule's "execute one task" line.
+                        line: Some((params.schedule.name(), "1")),
                     })
                     .collect();
+                // Hide the future: the nodes run after this step wait.
+                let reveal = crate::ui::reveal::Reveal::of(ui.ctx()).at(k, n_steps);
                 let data = GanttData {
                     rows: (0..p).map(|i| format!("P_{i}")).collect(),
-                    bars,
+                    bars: crate::ui::reveal::cut_bars(bars, reveal.x_limit(k as f64 + 1.0)),
                     time_label: "step".into(),
                     legend: vec![
                         (level_color(0, max_level), "level 0".into()),
@@ -408,7 +412,7 @@ impl Workspace for KsbfPanel {
                     palette::category(2),
                 ));
                 series.retain(|s| !s.points.is_empty());
-                let plot = ComparePlot {
+                let mut plot = ComparePlot {
                     title: if by_n {
                         format!("makespan vs n (p = {})", params.p)
                     } else {
@@ -424,6 +428,11 @@ impl Workspace for KsbfPanel {
                     }),
                     legend_left: true,
                 };
+                // Hide the future: this instance's makespan is the answer.
+                crate::ui::reveal::cut_at_marker(
+                    &mut plot,
+                    crate::ui::reveal::Reveal::of(ui.ctx()),
+                );
                 compare_plot(ui, "ks_sweep_plot", &plot, &mut self.view.plot_view);
             }
             KsPlot::Work => {

@@ -15,6 +15,7 @@ mod editor;
 mod numbers;
 mod picture;
 mod studies;
+mod tau_plot;
 
 use crate::jobs::Keyed;
 use crate::model::redistribute::bounds;
@@ -68,6 +69,8 @@ pub struct RedistView {
     pub gantt: GanttView,
     /// Plot axes.
     pub plot_view: PlotView,
+    /// What the plots show (τ(R₁) is offered on heterogeneous bidirectional rings).
+    pub plot: RdPlot,
 }
 
 impl Default for RedistView {
@@ -77,6 +80,7 @@ impl Default for RedistView {
             lower: Lower::Bars,
             gantt: GanttView::default(),
             plot_view: PlotView::default(),
+            plot: RdPlot::Studies,
         }
     }
 }
@@ -159,14 +163,17 @@ pub struct RedistPanel {
     ratios: Keyed<StudyKey, Vec<LpRatio>>,
     rounds: Keyed<StudyKey, Vec<RoundsPoint>>,
     iterative: Keyed<crate::model::redistribute::iterative::IterativeParams, IterativeResult>,
+    /// System 6's τ(R₁) of the run of this version of `evaluated`.
+    tau_curve: Option<(u64, Arc<crate::model::redistribute::tau_curve::TauCurve>)>,
 }
 
 impl Workspace for RedistPanel {
     type Params = RedistParams;
     view_accessors!(RedistView);
 
-    fn select(&mut self, picture: Option<&str>, _plot: Option<&str>) {
+    fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
         crate::ui::workspace::pick(&mut self.view.lower, picture);
+        crate::ui::workspace::pick(&mut self.view.plot, plot);
     }
     fn steps(&self, params: &RedistParams) -> usize {
         self.current(params)
@@ -294,5 +301,15 @@ choices! {
         Gantt = "Gantt",
         /// The sends of the step with their pseudo-code steps.
         Sends = "sends",
+    }
+}
+
+choices! {
+    /// What the plots column shows.
+    pub enum RdPlot {
+        /// The random-ring study chosen below.
+        Studies = "random-ring studies",
+        /// System 6's τ(R₁) of this ring (heterogeneous bidirectional rings).
+        TauCurve = "τ(R₁) of System 6",
     }
 }

@@ -25,6 +25,8 @@ impl RedistPanel {
                 return;
             }
         };
+        // Hide the future: the makespan and what follows from it wait for the last step.
+        let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
             let verdict = if r.verification.valid {
@@ -46,13 +48,13 @@ impl RedistPanel {
             };
             let mut rows = vec![
                 vec!["algorithm".into(), r.algorithm.label().to_string()],
-                vec!["makespan".into(), fmt(r.makespan)],
+                vec!["makespan".into(), reveal.answer(fmt(r.makespan))],
                 vec!["best lower bound".into(), fmt(r.lower_bound)],
-                vec!["makespan / bound".into(), format_sig(gap, 6)],
+                vec!["makespan / bound".into(), reveal.answer(format_sig(gap, 6))],
                 vec!["verification".into(), verdict],
             ];
             if let Some(k) = r.rounds {
-                rows.push(vec!["rounds".into(), k.to_string()]);
+                rows.push(vec!["rounds".into(), reveal.answer(k.to_string())]);
             }
             if let Some(l) = r.light {
                 rows.push(vec![
@@ -67,19 +69,19 @@ impl RedistPanel {
             if let Some(s) = &r.lp {
                 rows.push(vec![
                     "R_1 rational / τ".into(),
-                    format!(
+                    reveal.answer(format!(
                         "{} / {}",
                         format_sig(s.x_rational, 8),
                         format_sig(s.tau_rational, 8)
-                    ),
+                    )),
                 ]);
                 rows.push(vec![
                     "τ(⌊R_1⌋), τ(⌈R_1⌉)".into(),
-                    format!("{}, {}", fmt(s.x_floor_tau), fmt(s.x_ceil_tau)),
+                    reveal.answer(format!("{}, {}", fmt(s.x_floor_tau), fmt(s.x_ceil_tau))),
                 ]);
                 rows.push(vec![
                     "integer optimum R_1 / τ".into(),
-                    format!("{} / {}", s.x_int, fmt(s.tau_int)),
+                    reveal.answer(format!("{} / {}", s.x_int, fmt(s.tau_int))),
                 ]);
             }
             result_table(ui, "rd_result", &["quantity", "value"], &rows);
@@ -100,7 +102,7 @@ impl RedistPanel {
                             "—".into()
                         },
                         if b.value > 0.0 && b.applies {
-                            format_sig(r.makespan / b.value, 5)
+                            reveal.answer(format_sig(r.makespan / b.value, 5))
                         } else {
                             String::new()
                         },

@@ -2,6 +2,7 @@
 //! transfers and the sends list.
 
 use super::*;
+use crate::ui::reveal::{Reveal, cut_bars};
 use crate::ui::widgets::busy;
 use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
@@ -89,6 +90,30 @@ pub(super) fn event_times(blocks: &[Block]) -> Vec<f64> {
     t.sort_by(f64::total_cmp);
     t.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * a.abs().max(1.0));
     t
+}
+
+/// The pseudo-code line, as (algorithm id, step label), behind a send `from` → `to` of
+/// `report`'s schedule whose step number is `step` (0: none): the step itself when the
+/// algorithm's pseudo-code has it, else Lemma 9's clockwise or counter-clockwise phase (System
+/// 6's schedules) or Algorithm 2's Step 4.
+pub(super) fn send_line(
+    report: &RunReport,
+    n: usize,
+    from: usize,
+    to: usize,
+    step: u8,
+) -> Option<(&'static str, &'static str)> {
+    let alg = crate::model::pseudocode::find(report.algorithm.name())?;
+    let numbered = (step > 0).then(|| alg.line(&step.to_string())).flatten();
+    let line = numbered.or_else(|| {
+        let label = match report.algorithm {
+            Algorithm::Alg2 => "4",
+            _ if to == (from + 1) % n => "L9a",
+            _ => "L9b",
+        };
+        alg.line(label)
+    })?;
+    Some((alg.id, line.step))
 }
 
 /// Number of positions of the step bar.
@@ -310,11 +335,13 @@ impl RedistPanel {
         // A pseudo-code line hovered in the pane: its sends stand out, the others fade.
         let hovered_step =
             crate::ui::widgets::pseudocode::hovered(ui.ctx(), "redistribute").map(|(_, step)| step);
+        let n_ring = inst.n();
         let arrows_drawn: Vec<RingArrow> = arrows
             .iter()
             .map(|m| RingArrow {
                 from: m.from,
                 to: m.to,
+                line: send_line(&report, n_ring, m.from, m.to, m.step),
                 color: match &hovered_step {
                     Some(h) if *h != m.step.to_string() => step_color(m.step).gamma_multiply(0.2),
                     _ => step_color(m.step),
@@ -613,8 +640,15 @@ impl RedistPanel {
         }
         let blocks = r.schedule.blocks();
         let mut bars = Vec::with_capacity(2 * blocks.len());
-        for b in &blocks {
+        // Each send names its pseudo-code line: hovering its bar highlights it in the pane
+        // (blocks() lists the rounds' sends in order).
+        let block_steps: Vec<u8> = match &r.schedule {
+            Schedule::Rounds { rounds, .. } => rounds.iter().flatten().map(|x| x.step).collect(),
+            Schedule::Timed(b) => vec![0; b.len()],
+        };
+        for (b, &step) in blocks.iter().zip(&block_steps) {
             let what = format!("P{} → P{}: {} item(s)", b.from + 1, b.to + 1, b.items);
+            let line = send_line(r, n, b.from, b.to, step);
             bars.push(GanttBar {
                 row: b.from,
                 start: b.start,
@@ -622,6 +656,7 @@ impl RedistPanel {
                 kind: BarKind::Send,
                 tooltip: format!("sends {what}"),
                 color: None,
+                line,
             });
             bars.push(GanttBar {
                 row: b.to,
@@ -630,6 +665,7 @@ impl RedistPanel {
                 kind: BarKind::Receive,
                 tooltip: format!("receives {what}"),
                 color: None,
+                line,
             });
         }
         let cursor = match (&r.schedule, times) {
@@ -639,9 +675,16 @@ impl RedistPanel {
             (_, Some(t)) => t.get(pos).copied().unwrap_or(0.0),
             _ => 0.0,
         };
+        // Hide the future: the rounds (or transfers) after the current one wait.
+        let until = match (&r.schedule, times) {
+            (Schedule::Rounds { c, .. }, _) => (pos as f64 + 1.0) * c,
+            _ => cursor,
+        };
+        let steps = step_count(&r.schedule, times.unwrap_or(&[]));
+        let reveal = Reveal::of(ui.ctx()).at(pos, steps);
         let data = GanttData {
             rows: (0..n).map(|i| format!("P{}", i + 1)).collect(),
-            bars,
+            bars: cut_bars(bars, reveal.x_limit(until)),
             time_label: "time".into(),
             legend: vec![
                 (

@@ -6,7 +6,7 @@ use crate::model::redistribute::iterative::{INSTANCES_MAX, P_MAX};
 use crate::model::redistribute::params::{
     STUDY_SAMPLES, SWEEP_SAMPLES_MAX, SWEEP_VALUE_MAX, SweepSpec,
 };
-use crate::ui::widgets::form::{labelled, listed, pairs_grid, plot_header, radios};
+use crate::ui::widgets::form::{Choice, labelled, listed, pairs_grid, plot_header, radios};
 use crate::ui::widgets::slider::{Span, slider};
 use crate::ui::widgets::{palette, requested};
 
@@ -15,6 +15,21 @@ const STUDY_N: usize = 200;
 
 impl RedistPanel {
     pub(super) fn plots_ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        // On a heterogeneous bidirectional ring, System 6's τ(R₁) is offered besides the
+        // random-ring studies.
+        let inst = &params.instance;
+        if inst.direction == Direction::Bi && !inst.is_homogeneous() {
+            ui.horizontal(|ui| {
+                ui.label("Show:");
+                for p in RdPlot::ALL {
+                    ui.selectable_value(&mut self.view.plot, *p, p.caption());
+                }
+            });
+            if self.view.plot == RdPlot::TauCurve {
+                self.tau_plot(ui, params);
+                return;
+            }
+        }
         let busy = self.sweep.is_running()
             || self.ratios.is_running()
             || self.rounds.is_running()

@@ -5,7 +5,7 @@ use super::*;
 /// One schedule's tree for the "both" view: `title` (its name and makespan) above it, each node
 /// coloured by its processor (one cluster per colour, processor 0's top cluster first), nodes
 /// starting after time `t` faded, processor 0's node starting at `t` ringed.
-pub(super) fn cluster_tree(ui: &mut Ui, s: &Schedule, title: &str, t: f64) {
+pub(super) fn cluster_tree(ui: &mut Ui, s: &Schedule, title: &str, t: f64, hide: bool) {
     ui.strong(title);
     let clusters = {
         let mut c: Vec<u64> = s.processor.iter().skip(1).copied().collect();
@@ -15,6 +15,10 @@ pub(super) fn cluster_tree(ui: &mut Ui, s: &Schedule, title: &str, t: f64) {
     };
     let mut nodes = vec![NodeStyle::BLANK; s.processor.len()];
     for (kk, node) in nodes.iter_mut().enumerate().skip(1) {
+        // Hide the future: a node that starts after `t` is not drawn yet.
+        if hide && s.start[kk] > t + 1e-9 {
+            continue;
+        }
         let c = palette::category(s.processor[kk] as usize);
         *node = NodeStyle {
             fill: if s.start[kk] <= t + 1e-9 {

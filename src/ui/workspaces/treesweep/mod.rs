@@ -12,11 +12,13 @@ use crate::model::treesweep::{
     self, Direction, Rule, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
     Valid, exhaustive, log_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau,
 };
+use crate::ui::reveal::{Reveal, cut_bars};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot};
 use crate::ui::widgets::form::{about_section, choices, combo, param_grid, plot_header};
 use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::palette;
+use crate::ui::widgets::pseudocode::set_picture_hover;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider::{Span, above};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
@@ -219,19 +221,26 @@ impl Workspace for TreeSweepPanel {
         }
         if self.view.shown == Shown::Both {
             let t = steps.get(k).map_or(f64::INFINITY, |x| x.1);
+            let reveal = Reveal::of(ui.ctx()).at(k, n_steps);
+            let hide = reveal.hiding();
             match (&ev.fg, &ev.py) {
                 (Some(fg), Some(py)) => ui.columns(2, |cols| {
                     cluster_tree(
                         &mut cols[0],
                         fg,
-                        &format!("Fine-Grain (optimal): T* = {}", fmt(ev.sol.t_star)),
+                        &format!(
+                            "Fine-Grain (optimal): T* = {}",
+                            reveal.answer(fmt(ev.sol.t_star))
+                        ),
                         t,
+                        hide,
                     );
                     cluster_tree(
                         &mut cols[1],
                         py,
-                        &format!("P.Y: T_PY = {}", fmt(ev.sol.t_py)),
+                        &format!("P.Y: T_PY = {}", reveal.answer(fmt(ev.sol.t_py))),
                         t,
+                        hide,
                     );
                 }),
                 _ => {
@@ -279,8 +288,13 @@ impl Workspace for TreeSweepPanel {
                     .collect(),
                 Shown::Py | Shown::Both => Default::default(),
             };
+            // Hide the future: nodes that start after the current step are not drawn yet.
+            let reveal = Reveal::of(ui.ctx()).at(k, n_steps);
             let mut nodes = vec![NodeStyle::BLANK; s.processor.len()];
             for (kk, node) in nodes.iter_mut().enumerate().skip(1) {
+                if reveal.hiding() && s.start[kk] > done_until + 1e-9 {
+                    continue;
+                }
                 let on0 = s.processor[kk] == 0;
                 let fill = if on0 {
                     if boundary_nodes.contains(&kk) {
@@ -321,7 +335,32 @@ impl Workspace for TreeSweepPanel {
                 ],
             };
             let h = (ui.available_height() * 0.55).clamp(160.0, 420.0);
-            tree(ui, &drawing, h);
+            // The node under the pointer: the line that scheduled it lights up in the pane.
+            let shown = self.view.shown;
+            let node_line = |kk: usize| -> (&'static str, &'static str) {
+                if shown != Shown::FineGrain {
+                    return ("py", if s.processor[kk] == 0 { "2" } else { "3" });
+                }
+                let rule = ev
+                    .sol
+                    .trace
+                    .steps
+                    .iter()
+                    .find(|t| t.heap == Some(kk as u128))
+                    .map(|t| t.rule);
+                let step = match rule {
+                    Some(Rule::Base) => "1.1",
+                    Some(Rule::Internal) => "1.2(a)",
+                    Some(Rule::Boundary) => "(4)",
+                    None if s.processor[kk] == 0 => "1",
+                    None => "2",
+                };
+                ("fine-grain", step)
+            };
+            if let Some(kk) = tree(ui, &drawing, h).filter(|&kk| kk < s.processor.len()) {
+                let (alg, step) = node_line(kk);
+                set_picture_hover(ui.ctx(), Some(alg), step);
+            }
             // Processor 0's timeline.
             let mut bars = Vec::new();
             let mut on0: Vec<usize> = (1..s.processor.len())
@@ -338,9 +377,11 @@ impl Workspace for TreeSweepPanel {
                         kind: BarKind::Idle,
                         tooltip: "idle: waiting for an input".into(),
                         color: None,
+                        line: None,
                     });
                 }
                 bars.push(GanttBar {
+                    line: Some(node_line(kk)),
                     row: 0,
                     start: s.start[kk],
                     end: s.start[kk] + 1.0,
@@ -367,13 +408,17 @@ impl Workspace for TreeSweepPanel {
                             start: s.start[c] + 1.0,
                             end: ready,
                             kind: BarKind::Receive,
-                            tooltip: format!("input of node {kk} from node {c} (processor {}) in transit, ready at {}", s.processor[c], fmt(ready)), color: None, });
+                            tooltip: format!("input of node {kk} from node {c} (processor {}) in transit, ready at {}", s.processor[c], fmt(ready)),
+                            color: None,
+                            line: Some(node_line(c)),
+                        });
                     }
                 }
             }
             let data = GanttData {
                 rows: vec!["processor 0".into(), "inputs to it".into()],
-                bars,
+                // Hide the future: what starts after the current node waits.
+                bars: cut_bars(bars, reveal.x_limit(done_until + 1.0)),
                 time_label: "time".into(),
                 legend: Vec::new(),
                 extent: Some((0.0, s.makespan())),
@@ -417,11 +462,13 @@ impl Workspace for TreeSweepPanel {
             nothing_plotted(ui);
             return;
         }
-        let plot = if self.view.plot == TsPlot::VsTau {
+        let mut plot = if self.view.plot == TsPlot::VsTau {
             self.tau_plot(params)
         } else {
             self.n_plot(params)
         };
+        // Hide the future: this instance's point is the answer.
+        crate::ui::reveal::cut_at_marker(&mut plot, Reveal::of(ui.ctx()));
         compare_plot(ui, "ts_plot_view", &plot, &mut self.view.plot_view);
     }
     fn pseudocode(
@@ -527,10 +574,13 @@ impl Workspace for TreeSweepPanel {
             "top cluster",
             "processors used",
         ];
+        // Hide the future: the makespans are the end of the stepping.
+        let reveal = Reveal::of(ui.ctx());
+        let ex_text = reveal.answer(ex_text);
         let rows = vec![vec![
-            fmt(s.t_star),
-            fmt(s.t_py),
-            format!("{:.6}", s.t_star / s.t_py),
+            reveal.answer(fmt(s.t_star)),
+            reveal.answer(fmt(s.t_py)),
+            reveal.answer(format!("{:.6}", s.t_star / s.t_py)),
             fmt(s.one_processor),
             fmt(s.processor_per_node),
             s.top_cluster_size.to_string(),

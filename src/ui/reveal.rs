@@ -1,0 +1,187 @@
+//! "Hide the future": one switch for every stepped view (issue 14). When it is on, a
+//! workspace draws only what has happened by its step bar's position: plots cut their series
+//! at the current step's x, pictures leave out later rounds' arrows, later tree nodes and
+//! later Gantt bars, and the numbers that give the answer away (a final makespan, a bound's
+//! gap) read [`UNTIL_END`] until the last step.
+//!
+//! The switch is [`crate::ui::workspace::Shown::hide_future`]; the shell publishes it with
+//! the front workspace's step position once per frame ([`publish`]) and every workspace reads
+//! it back with [`Reveal::of`], re-based on its own step bar after the bar was drawn
+//! ([`Reveal::at`]). The cutting is done here, once, for series over steps ([`cut_series`]),
+//! sweep plots whose marker is the instance's own x ([`cut_at_marker`]) and Gantt bars
+//! ([`cut_bars`]).
+
+use crate::ui::widgets::compare_plot::{ComparePlot, Series, SeriesStyle};
+use crate::ui::widgets::gantt::GanttBar;
+
+/// What a hidden number reads until the last step.
+pub const UNTIL_END: &str = "— (step to the end)";
+
+/// The caption of the switch (the toggle above every workspace; the tests click it).
+pub const CAPTION: &str = "Hide the future";
+
+/// What a stepped view may show this frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Reveal {
+    /// The switch: hide what has not happened yet.
+    pub hide: bool,
+    /// The step bar's position (0 = the start).
+    pub step: usize,
+    /// Number of step positions (the last one is the end state).
+    pub steps: usize,
+}
+
+fn key() -> egui::Id {
+    egui::Id::unique("loadlab-reveal")
+}
+
+/// Publishes the switch and the front workspace's step position for this frame.
+pub fn publish(ctx: &egui::Context, reveal: Reveal) {
+    ctx.data_mut(|d| d.insert_temp(key(), reveal));
+}
+
+impl Reveal {
+    /// Everything shown (the switch off).
+    pub const ALL: Reveal = Reveal {
+        hide: false,
+        step: 0,
+        steps: 1,
+    };
+
+    /// What the shell published this frame ([`Reveal::ALL`] when nothing was).
+    pub fn of(ctx: &egui::Context) -> Reveal {
+        ctx.data(|d| d.get_temp::<Reveal>(key()))
+            .unwrap_or(Reveal::ALL)
+    }
+
+    /// The same switch at `step` of `steps` (a workspace's own step bar, after it was drawn
+    /// this frame).
+    pub fn at(self, step: usize, steps: usize) -> Reveal {
+        Reveal {
+            hide: self.hide,
+            step,
+            steps,
+        }
+    }
+
+    /// True when something is hidden now: the switch is on and the step bar is not at the end.
+    pub fn hiding(&self) -> bool {
+        self.hide && self.step + 1 < self.steps
+    }
+
+    /// True when step `k` (0-based) has happened, i.e. may be drawn.
+    pub fn happened(&self, k: usize) -> bool {
+        !self.hiding() || k <= self.step
+    }
+
+    /// `text`, or [`UNTIL_END`] while the future is hidden.
+    pub fn answer(&self, text: impl Into<String>) -> String {
+        if self.hiding() {
+            UNTIL_END.to_owned()
+        } else {
+            text.into()
+        }
+    }
+
+    /// The largest x a plot may show (None: no limit), given the current step's x.
+    pub fn x_limit(&self, current: f64) -> Option<f64> {
+        self.hiding().then_some(current)
+    }
+}
+
+/// The points of a series with x ≤ `x_max` (all of them when `x_max` is None).
+pub fn cut_series(points: &[[f64; 2]], x_max: Option<f64>) -> Vec<[f64; 2]> {
+    match x_max {
+        None => points.to_vec(),
+        Some(m) => points.iter().copied().filter(|p| p[0] <= m).collect(),
+    }
+}
+
+/// A sweep plot whose vertical marker is this instance's x (n, h, β, ℓ, …): while the
+/// future is hidden its series stop short of the marker, since the instance's own point is
+/// the answer the stepping leads to. The marker becomes a dashed series named [`HIDDEN_FROM`]
+/// over the y range left (so the plot does not call the instance "beyond the data").
+pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal) {
+    let Some(m) = plot.x_marker.filter(|_| reveal.hiding()) else {
+        return;
+    };
+    let below = m - 1e-9 * m.abs().max(1e-300);
+    for s in &mut plot.series {
+        s.points.retain(|p| p[0] < below);
+    }
+    plot.x_marker = None;
+    let ys = plot
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p[1]));
+    let (lo, hi) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
+        (a.min(y), b.max(y))
+    });
+    if lo <= hi {
+        plot.series.push(Series {
+            name: HIDDEN_FROM.to_owned(),
+            points: vec![[m, lo], [m, hi]],
+            style: SeriesStyle::DashedLine,
+            color: Some(crate::ui::widgets::palette::CURRENT),
+        });
+    }
+}
+
+/// Legend of the line where a hidden sweep stops.
+pub const HIDDEN_FROM: &str = "this instance: hidden until the last step";
+
+/// The bars that have started by time `t` (None: all), each ending at `t` at the latest.
+pub fn cut_bars(bars: Vec<GanttBar>, t: Option<f64>) -> Vec<GanttBar> {
+    let Some(t) = t else {
+        return bars;
+    };
+    bars.into_iter()
+        .filter(|b| b.start < t)
+        .map(|mut b| {
+            b.end = b.end.min(t);
+            b
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::widgets::gantt::BarKind;
+
+    fn bar(start: f64, end: f64) -> GanttBar {
+        GanttBar {
+            row: 0,
+            start,
+            end,
+            kind: BarKind::Compute,
+            tooltip: String::new(),
+            color: None,
+            line: None,
+        }
+    }
+
+    #[test]
+    fn hides_only_before_the_end_and_only_when_on() {
+        let r = Reveal {
+            hide: true,
+            step: 2,
+            steps: 5,
+        };
+        assert!(r.hiding() && r.happened(2) && !r.happened(3));
+        assert_eq!(r.answer("7"), UNTIL_END);
+        assert!(!r.at(4, 5).hiding());
+        assert_eq!(r.at(4, 5).answer("7"), "7");
+        assert!(!Reveal { hide: false, ..r }.hiding());
+    }
+
+    #[test]
+    fn cuts_series_and_bars_at_the_cursor() {
+        let pts = [[1.0, 1.0], [2.0, 4.0], [3.0, 9.0]];
+        assert_eq!(cut_series(&pts, Some(2.0)), vec![[1.0, 1.0], [2.0, 4.0]]);
+        assert_eq!(cut_series(&pts, None).len(), 3);
+        let bars = cut_bars(vec![bar(0.0, 2.0), bar(1.0, 5.0), bar(3.0, 4.0)], Some(2.5));
+        assert_eq!(bars.len(), 2);
+        assert_eq!(bars[1].end, 2.5);
+    }
+}
