@@ -177,9 +177,14 @@ fn text(l: &Lesson) -> String {
         };
         let _ = writeln!(
             out,
-            "  [{scenario}, step {}{}]",
+            "  [{scenario}, step {}{}{}]",
             s.step,
-            if s.try_it { ", try it yourself" } else { "" }
+            if s.try_it { ", try it yourself" } else { "" },
+            if l.hides_future(i) {
+                ", the future hidden"
+            } else {
+                ""
+            }
         );
         for line in wrap(&s.text, 92) {
             let _ = writeln!(out, "  {line}");

@@ -333,6 +333,37 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         .map(|(at, g)| Rect::from_center_size(*at, g.size()))
         .collect();
 
+    // The transfers' arrows, hit-tested first: the arrow under the pointer is thickened and publishes
+    // its pseudo-code line (the link under it is then not hovered); each arrow's middle is recorded as `arrow:P<from>→P<to>`.
+    let pointer = background.hover_pos();
+    let mut pointed: Option<(f32, usize)> = None;
+    for (k, a) in drawing.arrows.iter().enumerate() {
+        if a.from >= n || a.to >= n {
+            continue;
+        }
+        let (p, q) = (pos[a.from], pos[a.to]);
+        let v = (q - p).normalized();
+        let side = Vec2::new(-v.y, v.x) * 5.0;
+        let from = p + v * (node_r + 2.0) + side;
+        let to = q - v * (node_r + 3.0) + side;
+        let mid = from + (to - from) * 0.5;
+        super::marks::record(
+            ui.ctx(),
+            format!("arrow:P{}→P{}", a.from + 1, a.to + 1),
+            Rect::from_center_size(mid, Vec2::splat(2.0 * ARROW_HIT)),
+        );
+        if let Some(d) = pointer.map(|p| to_segment(p, from, to))
+            && d <= ARROW_HIT
+            && pointed.is_none_or(|(best, _)| d < best)
+        {
+            pointed = Some((d, k));
+        }
+    }
+    let pointed = pointed.map(|(_, k)| k);
+    if let Some((alg, step)) = pointed.and_then(|k| drawing.arrows[k].line) {
+        super::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
+    }
+
     // The link under the pointer (its line, outside the discs), when the ring is editable.
     let links: Vec<(usize, usize)> = (0..n)
         .filter(|&i| !(n == 2 && i == 1))
@@ -349,7 +380,7 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
     };
     let hovered_link = background
         .hover_pos()
-        .filter(|_| drawing.editable)
+        .filter(|_| drawing.editable && pointed.is_none())
         .and_then(near_link);
 
     // Links (the circle between neighbours) and their cost labels.
@@ -423,36 +454,7 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
             .on_hover_text(format!("{what} — click to edit"));
     }
 
-    // Transfers of the current step. The arrow under the pointer is thickened and publishes
-    // its pseudo-code line; each arrow's middle is recorded as `arrow:P<from>→P<to>`.
-    let pointer = background.hover_pos();
-    let mut pointed: Option<(f32, usize)> = None;
-    for (k, a) in drawing.arrows.iter().enumerate() {
-        if a.from >= n || a.to >= n {
-            continue;
-        }
-        let (p, q) = (pos[a.from], pos[a.to]);
-        let v = (q - p).normalized();
-        let side = Vec2::new(-v.y, v.x) * 5.0;
-        let from = p + v * (node_r + 2.0) + side;
-        let to = q - v * (node_r + 3.0) + side;
-        let mid = from + (to - from) * 0.5;
-        super::marks::record(
-            ui.ctx(),
-            format!("arrow:P{}→P{}", a.from + 1, a.to + 1),
-            Rect::from_center_size(mid, Vec2::splat(2.0 * ARROW_HIT)),
-        );
-        if let Some(d) = pointer.map(|p| to_segment(p, from, to))
-            && d <= ARROW_HIT
-            && pointed.is_none_or(|(best, _)| d < best)
-        {
-            pointed = Some((d, k));
-        }
-    }
-    let pointed = pointed.map(|(_, k)| k);
-    if let Some((alg, step)) = pointed.and_then(|k| drawing.arrows[k].line) {
-        super::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
-    }
+    // Transfers of the current step.
     for (k, a) in drawing.arrows.iter().enumerate() {
         if a.from >= n || a.to >= n {
             continue;

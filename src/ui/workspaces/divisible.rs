@@ -403,7 +403,7 @@ impl Workspace for DivisiblePanel {
             bars: cut_bars(bars, reveal.x_limit(cursor)),
             time_label: "time (T_cm = 1)".into(),
             legend: Vec::new(),
-            extent: Some((0.0, t.finish)),
+            extent: (!reveal.hiding()).then_some((0.0, t.finish)),
         };
         if let Some(clicked) = gantt(
             ui,

@@ -378,7 +378,14 @@ impl Workspace for GeodecayPanel {
             ));
         }
         legend_row(ui, &entries);
-        egui_plot::Plot::new("geo_timeline")
+        // While the future is hidden the axes keep room around the rounds shown so far (one
+        // point would otherwise fill the whole plot).
+        let mut timeline = egui_plot::Plot::new("geo_timeline");
+        if reveal.hiding() {
+            let now = xs.last().copied().unwrap_or(0.0);
+            timeline = timeline.include_x(-0.5).include_x(now + 1.5).include_y(0.0);
+        }
+        timeline
             .x_axis_label("round r")
             .y_axis_label(loads)
             .label_formatter(move |pos: &HoverPosition<'_>| {
@@ -400,11 +407,16 @@ impl Workspace for GeodecayPanel {
                     // Phases that began by the current round (all when nothing is hidden).
                     .filter(|ph| xs.last().is_some_and(|&x| ph.start_round as f64 <= x))
                 {
+                    let shown_end = xs.last().copied().unwrap_or(0.0) + 0.5;
                     let end = ph
                         .rounds
-                        .map_or(xs.last().copied().unwrap_or(0.0) + 0.5, |t| {
-                            ph.start_round as f64 + t as f64 - 0.5
-                        });
+                        .map_or(shown_end, |t| ph.start_round as f64 + t as f64 - 0.5);
+                    // A phase's length is the future until it has run.
+                    let end = if reveal.hiding() {
+                        end.min(shown_end)
+                    } else {
+                        end
+                    };
                     let shade = if ph.index % 2 == 0 { 40 } else { 20 };
                     plot.span(
                         Span::new(

@@ -153,6 +153,8 @@ pub(super) fn workload(
         })
     };
     let is_tree = !params.shape.is_grid();
+    // Hide the future: nodes run after step k are not drawn yet (none are at the end state).
+    let hide = crate::ui::reveal::Reveal::of(ui.ctx()).hide;
     if is_tree {
         let height = trace
             .nodes
@@ -176,6 +178,10 @@ pub(super) fn workload(
             if let NodeId::Tree(h) = r.node
                 && (h as usize) <= count
             {
+                if hide && r.step > k {
+                    nodes[h as usize] = NodeStyle::BLANK;
+                    continue;
+                }
                 let c = shade(r);
                 nodes[h as usize] = NodeStyle {
                     fill: if r.step <= k {
@@ -200,7 +206,7 @@ pub(super) fn workload(
             .map(|i| (pe_color(i), format!("P_{i}")))
             .collect();
         let h = ui.available_height().max(200.0);
-        tree(
+        let pointed = tree(
             ui,
             &TreeDrawing {
                 height,
@@ -209,6 +215,19 @@ pub(super) fn workload(
             },
             h - 30.0,
         );
+        // A node under the pointer: the line that ran it lights up in the pseudo-code pane.
+        if pointed.is_some_and(|kk| {
+            trace
+                .nodes
+                .iter()
+                .any(|r| r.node == NodeId::Tree(kk as u64))
+        }) {
+            crate::ui::widgets::pseudocode::set_picture_hover(
+                ui.ctx(),
+                Some(params.schedule.name()),
+                "1",
+            );
+        }
     } else {
         let side = trace.nodes.iter().map(|r| r.level).max().unwrap_or(0) + 1;
         if side > 40 {
@@ -225,6 +244,9 @@ pub(super) fn workload(
         let origin = resp.rect.left_top() + Vec2::splat(cell);
         let mut hover = None;
         for r in &trace.nodes {
+            if hide && r.step > k {
+                continue;
+            }
             if let NodeId::Grid { k: row, l } = r.node {
                 // ⟨k, ℓ⟩: row k goes down, column ℓ goes right.
                 let q = origin + Vec2::new(l as f32 * cell, row as f32 * cell);

@@ -340,7 +340,7 @@ impl Workspace for KsbfPanel {
                             format!("level {max_level}"),
                         ),
                     ],
-                    extent: Some((0.0, ev.outcome.makespan as f64)),
+                    extent: (!reveal.hiding()).then_some((0.0, ev.outcome.makespan as f64)),
                 };
                 if let Some(t) = gantt(
                     ui,

@@ -696,7 +696,8 @@ impl RedistPanel {
                     "receive".into(),
                 ),
             ],
-            extent: Some((0.0, r.makespan.max(1e-9))),
+            // The whole schedule's span would tell the makespan: hidden with the future.
+            extent: (!reveal.hiding()).then_some((0.0, r.makespan.max(1e-9))),
         };
         if let Some(t) = gantt(ui, "rd_gantt", &data, &mut self.view.gantt, Some(cursor)) {
             match (&r.schedule, times) {

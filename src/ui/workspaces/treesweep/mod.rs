@@ -421,7 +421,7 @@ impl Workspace for TreeSweepPanel {
                 bars: cut_bars(bars, reveal.x_limit(done_until + 1.0)),
                 time_label: "time".into(),
                 legend: Vec::new(),
-                extent: Some((0.0, s.makespan())),
+                extent: (!reveal.hiding()).then_some((0.0, s.makespan())),
             };
             ui.add_space(4.0);
             ui.strong("Processor 0's timeline");
