@@ -257,7 +257,7 @@ pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<Region> {
                 if ui
                     .add(b)
                     .on_hover_text(format!(
-                        "Export the {} as PNG (title, axes and legend included)",
+                        "Export the {} as PNG at 2× (title, axes and legend included)",
                         name(d.region)
                     ))
                     .clicked()
