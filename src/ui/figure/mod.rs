@@ -10,14 +10,15 @@
 //! tessellated output is rasterized on the CPU by [`raster`] (off the UI thread) and written as
 //! PNG.
 //!
-//! The scale rule: 2 × the display's own density, and never less than 2 — a 1200 × 800-point
-//! figure is 2400 × 1600 px from a 1× display (or any display below 1×), 4800 × 3200 px from a
-//! 2× one. The app's zoom (presenter mode) does not enter: it changes the room the figure gets,
+//! The scale rule: 2 × the display's own density, and never less than 2 — a figure of
+//! 1200 × 800 points, margin included, is 2400 × 1600 px from a 1× display (or any display
+//! below 1×), 4800 × 3200 px from a 2× one. The app's zoom (presenter mode) does not enter: it changes the room the figure gets,
 //! which the export keeps, not the figure's pixel density.
 //!
 //! The off-screen pass draws with the live workspace (its computed runs and view state) on a
 //! copy of the scenario; plots fit their bounds to the data afresh (egui_plot keeps zoom and pan
-//! in the context's memory, which the fresh context does not have), and nothing is hovered.
+//! in the context's memory, which the fresh context does not have), and nothing is hovered. The
+//! theme is the app's (View ▸ Light theme for slides on white).
 
 pub mod raster;
 
