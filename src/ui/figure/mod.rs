@@ -233,11 +233,10 @@ impl Scene {
             .collect())
     }
 
-    /// Rasterizes the figure and writes it to `path` as PNG.
-    pub fn write(&self, path: &Path) -> Result<(), String> {
-        let rgba = self.rasterize()?;
+    /// Writes the figure's pixels (from [`Scene::rasterize`]) to `path` as PNG.
+    pub fn write(&self, path: &Path, rgba: &[u8]) -> Result<(), String> {
         let [w, h] = self.size;
-        write_png(path, w, h, &rgba)
+        write_png(path, w, h, rgba)
     }
 }
 
