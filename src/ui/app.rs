@@ -687,10 +687,12 @@ impl LoadlabApp {
             format!("exporting {}", path.display()),
             move || c.request_repaint(),
             move |p| {
-                let written = scene.write(&path);
+                let rgba = scene.rasterize();
+                // Cancelled: nothing is written.
                 if p.cancelled() {
                     return Err(crate::model::Cancelled);
                 }
+                let written = rgba.and_then(|rgba| scene.write(&path, &rgba));
                 Ok((shot, written))
             },
         );

@@ -188,10 +188,10 @@ impl Maps {
         }
     }
 
-    /// Draws the map view alone into `ui` (as [`Maps::central`] draws it when open), for a
-    /// figure export.
+    /// Draws the map view alone into `ui` (as [`Maps::central`] draws it when open: inside
+    /// the central panel's frame, whose rect is the map's region), for a figure export.
     pub fn draw_map(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
-        self.map.show(ui, scenario);
+        egui::Frame::central_panel(ui.style()).show(ui, |ui| self.map.show(ui, scenario));
     }
 
     fn strip(&mut self, ui: &mut Ui, scenario: &Scenario) {

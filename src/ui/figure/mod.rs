@@ -10,14 +10,15 @@
 //! tessellated output is rasterized on the CPU by [`raster`] (off the UI thread) and written as
 //! PNG.
 //!
-//! The scale rule: 2 × the display's own density, and never less than 2 — a 1200 × 800-point
-//! figure is 2400 × 1600 px from a 1× display (or any display below 1×), 4800 × 3200 px from a
-//! 2× one. The app's zoom (presenter mode) does not enter: it changes the room the figure gets,
+//! The scale rule: 2 × the display's own density, and never less than 2 — a figure of
+//! 1200 × 800 points, margin included, is 2400 × 1600 px from a 1× display (or any display
+//! below 1×), 4800 × 3200 px from a 2× one. The app's zoom (presenter mode) does not enter: it changes the room the figure gets,
 //! which the export keeps, not the figure's pixel density.
 //!
 //! The off-screen pass draws with the live workspace (its computed runs and view state) on a
 //! copy of the scenario; plots fit their bounds to the data afresh (egui_plot keeps zoom and pan
-//! in the context's memory, which the fresh context does not have), and nothing is hovered.
+//! in the context's memory, which the fresh context does not have), and nothing is hovered. The
+//! theme is the app's (View ▸ Light theme for slides on white).
 
 pub mod raster;
 
@@ -232,11 +233,10 @@ impl Scene {
             .collect())
     }
 
-    /// Rasterizes the figure and writes it to `path` as PNG.
-    pub fn write(&self, path: &Path) -> Result<(), String> {
-        let rgba = self.rasterize()?;
+    /// Writes the figure's pixels (from [`Scene::rasterize`]) to `path` as PNG.
+    pub fn write(&self, path: &Path, rgba: &[u8]) -> Result<(), String> {
         let [w, h] = self.size;
-        write_png(path, w, h, &rgba)
+        write_png(path, w, h, rgba)
     }
 }
 
@@ -257,7 +257,7 @@ pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<Region> {
                 if ui
                     .add(b)
                     .on_hover_text(format!(
-                        "Export the {} as PNG (title, axes and legend included)",
+                        "Export the {} as PNG at 2× (title, axes and legend included)",
                         name(d.region)
                     ))
                     .clicked()
