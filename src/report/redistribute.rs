@@ -314,6 +314,9 @@ impl Render for Run {
                 "integer": {"r1": c.integer.0, "tau": json_num(c.integer.1)},
                 "rounding": tau_curve::rounding_name(c.rounding),
                 "light": c.light.map(|(a, b)| [a, b]),
+                "heavy_rounding": c.heavy_rounding().map(|(heavy, light)| {
+                    json!({"rounding": heavy, "light_optimum": light})
+                }),
             });
             o.insert("system6_curve".into(), curve);
         }

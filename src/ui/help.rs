@@ -333,7 +333,11 @@ already build leftward chains). The plot “Algorithm 3 rounds vs Lemma 6” sho
 L = (1, 2, 2), c_{1,2}, c_{2,3}, c_{3,1} = 1, 3, 2, c_{1,3}, c_{2,1}, c_{3,2} = 2, 1, 3: \
 bound 2, optimum 3.
 • Proposition 1 holds (convexity in R_1); both roundings are needed (each alone fails on a \
-few per cent of random rings).
+few per cent of random rings). But the optimal rounding may be heavy while a light optimum \
+exists: δ = (−1, 1, 6, −6), c_cw = (3, 7, 8, 4), c_ccw = (8, 9, 1, 8) has R_1* = −16/3, \
+⌈R_1*⌉ = −5 optimal (τ = 48) but not light, and R_1 = −2 (light) also gives τ = 48. Lemma 9 \
+needs a light solution, so “round R_1*” must become “take a light point of the optimal \
+interval” (loadlab does; the τ(R₁) plot says so when a ring shows the gap).
 • Lemma 9's schedule is valid only for light solutions: otherwise processors send items \
 that have not arrived yet (the checker names the first one).
 • Section 8 contradicts itself: the text says redistributions matter more as the \

@@ -102,6 +102,16 @@ impl TauCurve {
             self.ceil
         }
     }
+
+    /// The paper's gap, when this ring shows it: Proposition 1's better rounding is an
+    /// optimal integer solution but not a light one (Lemma 9's schedule needs light), while
+    /// the run found a light R₁ with the same τ. Returns (the heavy rounding, the light R₁).
+    pub fn heavy_rounding(&self) -> Option<(i64, i64)> {
+        let (r, tau) = self.better_rounding();
+        let (lo, hi) = self.light?;
+        let light = |x: i64| (lo..=hi).contains(&x);
+        (!light(r) && light(self.integer.0) && self.integer.1 <= tau).then_some((r, self.integer.0))
+    }
 }
 
 /// The name of a rounding, as the JSON reports it.
@@ -153,5 +163,25 @@ mod tests {
                 assert!((p[1] - exact).abs() <= 1e-9 * exact.max(1.0));
             }
         }
+    }
+
+    /// The ring where Proposition 1's rounding is optimal but heavy (found by the τ(R₁)
+    /// plot): ⌈R₁*⌉ = −5 has τ = 48 but is not light; the run's light optimum R₁ = −2 has the
+    /// same τ. On the ring above where the roundings are light, no gap is reported.
+    #[test]
+    fn a_heavy_optimal_rounding_is_reported_with_the_light_optimum() {
+        let inst = het(
+            vec![-1, 1, 6, -6],
+            vec![3.0, 7.0, 8.0, 4.0],
+            vec![8.0, 9.0, 1.0, 8.0],
+        );
+        let c = tau_curve(&inst, &solve_system6(&inst));
+        assert_eq!(c.better_rounding(), (-5, 48.0));
+        assert_eq!(c.light, Some((-2, 0)));
+        assert_eq!(c.integer, (-2, 48.0));
+        assert_eq!(c.heavy_rounding(), Some((-5, -2)));
+        let light = het(vec![2, 0, -1, -1], vec![3.0; 4], vec![1.0; 4]);
+        let c = tau_curve(&light, &solve_system6(&light));
+        assert_eq!(c.heavy_rounding(), None);
     }
 }

@@ -78,6 +78,17 @@ impl RedistPanel {
                     " · light for R₁ in [{a}, {b}]"
                 ))
         ));
+        if let Some((heavy, light)) = c.heavy_rounding() {
+            ui.label(
+                RichText::new(format!(
+                    "Paper gap: Proposition 1's rounding R₁ = {heavy} is optimal but not light \
+                     (some processor would send more than it holds), and Lemma 9's schedule needs \
+                     a light solution. loadlab takes the light optimum R₁ = {light} with the \
+                     same τ (System 12); rounding alone does not give a schedule here."
+                ))
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
         let mark = |name: String, p: [f64; 2], color: Color32| Series {
             name,
             points: vec![p],
