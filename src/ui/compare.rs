@@ -235,7 +235,9 @@ impl Compare {
                         .max(100.0),
                 )
                 .min_size(100.0_f32.min(height * 0.3))
-                .max_size(height * 0.6)
+                // Never more than leaves the pictures their least height (also when presenter
+                // mode's zoom shrinks the room after the panel got its size).
+                .max_size((height * 0.6).min((height - PICTURES_MIN_HEIGHT).max(height * 0.35)))
                 .show(ui, |ui| {
                     ui.set_min_height(ui.available_height());
                     let full = ui.max_rect();
