@@ -20,7 +20,7 @@ use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::{Cancelled, NoProgress};
 use crate::preset::{ModelId, Scenario};
 use crate::report::{self, ReportError, SeriesSet, text_number};
-use crate::ui::widgets::compare_plot::{Swatch, Track, corners, free_legend, plot_id};
+use crate::ui::widgets::compare_plot::{Swatch, Track, corners, free_legend, legend_row, plot_id};
 use crate::ui::widgets::{busy, error_label, format_sig, palette};
 use crate::ui::workspace::{Drawn, Region, Shown, Tab, repainter};
 
@@ -32,6 +32,10 @@ pub type Plots = Result<Vec<(String, SeriesSet)>, String>;
 
 /// Narrowest a picture may be beside the other one; below it they are stacked.
 const PICTURE_MIN_WIDTH: f32 = 380.0;
+
+/// Most lines of the overlay listed one by one in its legend ("A: …", "B: …"); with more, the
+/// legend lists each series once.
+const LEGEND_FULL_MAX: usize = 8;
 
 /// Least height the pictures keep above the plot and the table (their default size).
 const PICTURES_MIN_HEIGHT: f32 = 300.0;
@@ -231,7 +235,9 @@ impl Compare {
                         .max(100.0),
                 )
                 .min_size(100.0_f32.min(height * 0.3))
-                .max_size(height * 0.6)
+                // Never more than leaves the pictures their least height (also when presenter
+                // mode's zoom shrinks the room after the panel got its size).
+                .max_size((height * 0.6).min((height - PICTURES_MIN_HEIGHT).max(height * 0.35)))
                 .show(ui, |ui| {
                     ui.set_min_height(ui.available_height());
                     let full = ui.max_rect();
@@ -322,20 +328,29 @@ impl Compare {
                 return;
             }
         };
-        let mut names: Vec<&str> = pb.iter().map(|(n, _)| n.as_str()).collect();
-        for (n, _) in pa {
-            if !names.contains(&n.as_str()) {
-                names.push(n);
+        // A plot is known by its name without the instance in brackets ("plot: T_N vs β
+        // (tree b = 2, h = 15)"), so A's and B's match whatever their parameters.
+        let mut names: Vec<&str> = Vec::new();
+        for (n, _) in pb.iter().chain(pa) {
+            if !names.contains(&section_key(n)) {
+                names.push(section_key(n));
             }
         }
         if names.is_empty() {
             ui.label(RichText::new("This model's report has no plots.").weak());
             return;
         }
+        // At first, the first plot where A and B differ.
+        let differ = |n: &str| section_of(pa, n) != section_of(pb, n);
+        let first = names
+            .iter()
+            .find(|n| differ(n))
+            .unwrap_or(&names[0])
+            .to_string();
         let chosen = self.section[model.index()]
             .clone()
             .filter(|s| names.contains(&s.as_str()))
-            .unwrap_or_else(|| names[0].to_string());
+            .unwrap_or(first);
         let mut picked = chosen.clone();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Plot").strong());
@@ -356,10 +371,10 @@ impl Compare {
             ui.add(egui::Label::new(RichText::new("B solid · A dashed").weak()).extend());
         });
         self.section[model.index()] = Some(picked.clone());
-        let find = |p: &'_ [(String, SeriesSet)]| {
-            p.iter().find(|(n, _)| *n == picked).map(|(_, s)| s.clone())
-        };
-        let (sa, sb) = (find(pa), find(pb));
+        let (sa, sb) = (
+            section_of(pa, &picked).cloned(),
+            section_of(pb, &picked).cloned(),
+        );
         let lines = overlay(sa.as_ref(), sb.as_ref());
         self.overlay = lines.iter().map(|l| l.name.clone()).collect();
         let axes = sb.as_ref().or(sa.as_ref());
@@ -409,7 +424,27 @@ impl Compare {
             .filter(|(_, p, _)| matches!((p.first(), p.last()), (Some(u), Some(v)) if v[1] > u[1]))
             .count();
         let id = plot_id(ui, "compare-overlay-plot");
-        let legend = free_legend(ui, id, &entries, &tracks, corners(2 * rising > drawn.len()));
+        let legend = if drawn.len() > LEGEND_FULL_MAX {
+            // Many series: one entry per series (its colour), A and B told apart by the dash
+            // (the note above); hovering a line names it in full ("A: …").
+            let mut compact: Vec<(Color32, Swatch, &str)> = Vec::new();
+            for l in &lines {
+                let name = l.name.get(3..).unwrap_or(&l.name);
+                if !compact.iter().any(|e| e.2 == name) {
+                    compact.push((palette::series(l.index), Swatch::Line, name));
+                }
+            }
+            compact.sort_by_key(|e| {
+                lines
+                    .iter()
+                    .find(|l| l.name.get(3..) == Some(e.2))
+                    .map_or(0, |l| l.index)
+            });
+            legend_row(ui, &compact);
+            None
+        } else {
+            free_legend(ui, id, &entries, &tracks, corners(2 * rising > drawn.len()))
+        };
         let mut plot = Plot::new("compare-overlay-plot")
             .id(id)
             .x_axis_label(axis_label(&x_name, log_x))
@@ -670,6 +705,22 @@ fn to_axis(v: f64, log: bool) -> Option<f64> {
     }
 }
 
+/// A plot section's name without the instance in brackets at its end.
+pub fn section_key(name: &str) -> &str {
+    match name.find(" (") {
+        Some(i) if name.ends_with(')') => &name[..i],
+        _ => name,
+    }
+}
+
+/// The series of the plot section known as `key` (see [`section_key`]), if the run has it.
+fn section_of<'a>(plots: &'a [(String, SeriesSet)], key: &str) -> Option<&'a SeriesSet> {
+    plots
+        .iter()
+        .find(|(k, _)| section_key(k) == key)
+        .map(|(_, s)| s)
+}
+
 /// The hover read-out: the series and the point's real (un-logged) coordinates.
 fn hover_text(
     pos: &HoverPosition<'_>,
@@ -815,6 +866,30 @@ mod tests {
         assert_eq!(lines[0].index, lines[3].index);
         assert_eq!((lines[2].index, lines[3].index, lines[1].index), (0, 1, 2));
         assert_eq!(overlay(None, Some(&b)).len(), 2);
+    }
+
+    #[test]
+    fn plots_are_matched_without_their_instance() {
+        assert_eq!(
+            section_key("plot: T_N vs β (tree b = 2, h = 15)"),
+            "plot: T_N vs β"
+        );
+        assert_eq!(section_key("plot: makespan"), "plot: makespan");
+        // Every compare preset's A and B have the same plots to overlay.
+        for b in crate::preset::BUNDLED
+            .iter()
+            .filter(|b| b.file.starts_with("compare-"))
+        {
+            let p = b.preset().unwrap();
+            let keys = |s: &Scenario| -> Vec<String> {
+                report::plots(s, &NoProgress)
+                    .unwrap()
+                    .iter()
+                    .map(|(n, _)| section_key(n).to_string())
+                    .collect()
+            };
+            assert_eq!(keys(&p.pinned.unwrap()), keys(&p.scenario), "{}", b.file);
+        }
     }
 
     #[test]

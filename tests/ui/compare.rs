@@ -116,12 +116,6 @@ fn the_plots_of_a_and_b_are_overlaid() {
     for b in names.iter().filter_map(|n| n.strip_prefix("B: ")) {
         assert!(names.contains(&format!("A: {b}")), "{b} of A: {names:?}");
     }
-    // The legend lists them.
-    let first = names[0].clone();
-    assert!(
-        !labels(&h, &first).is_empty(),
-        "{first} is not in the legend"
-    );
 }
 
 #[test]
@@ -180,4 +174,35 @@ fn a_saved_comparison_keeps_its_a() {
         unreachable!()
     };
     shown(&mut h, &format!("A — p = {}", pa.p));
+}
+
+#[test]
+fn pictures_are_side_by_side_at_1280_by_720_and_stacked_on_a_tall_narrow_window() {
+    for (size, side_by_side) in [((1280.0, 720.0), true), ((760.0, 1000.0), false)] {
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(size.0, size.1))
+            .with_max_steps(50)
+            .build_eframe(|cc| LoadlabApp::new(cc, None));
+        settle(&mut h);
+        open_bundled(&mut h, "compare-ksbf-ks-vs-none.ron");
+        shown(&mut h, "A — balance = None");
+        shown(&mut h, "B — current");
+        let rect = |h: &Harness<'_, LoadlabApp>, text: &str| {
+            h.query_all_by_label_contains(text).next().unwrap().rect()
+        };
+        let (a, b) = (rect(&h, "A — "), rect(&h, "B — "));
+        if side_by_side {
+            assert!(
+                a.right() <= b.left() && (a.top() - b.top()).abs() < 1.0,
+                "{a:?} {b:?}"
+            );
+        } else {
+            assert!(a.bottom() <= b.top(), "{a:?} {b:?}");
+        }
+        // Everything named is inside the window, the table's heading too.
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+        for r in [a, b, rect(&h, "quantity")] {
+            assert!(window.contains_rect(r), "{r:?} is outside {size:?}");
+        }
+    }
 }
