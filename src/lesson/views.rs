@@ -117,6 +117,14 @@ pub enum Highlight {
 }
 
 impl Highlight {
+    /// As `lesson --json` reports it: `{"region": "plots"}` or `{"control": "β"}`.
+    pub fn json(&self) -> serde_json::Value {
+        match self {
+            Highlight::Region(a) => serde_json::json!({ "region": a.name() }),
+            Highlight::Control(c) => serde_json::json!({ "control": c.trim() }),
+        }
+    }
+
     /// The key its rectangle is recorded under while the workspace is drawn.
     pub fn key(&self) -> String {
         match self {

@@ -465,3 +465,28 @@ fn lesson_steps_hide_the_future_where_they_say_and_check_rejects_a_switch_that_d
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn lesson_json_reports_each_steps_view_and_highlight() {
+    // Li, as its file says: step 3 shows the "speedup vs h" plot with the plots outlined;
+    // the step whose question is about β outlines the β control.
+    let li = json_of(&strings(&["lesson", "li", "--json"]));
+    let steps = li["steps"].as_array().unwrap();
+    let third = &steps[2];
+    assert_eq!(third["view"]["plot"], "speedup vs h");
+    assert_eq!(third["view"]["plots"], true);
+    assert_eq!(third["view"]["picture"], Value::Null);
+    assert_eq!(third["highlight"], serde_json::json!({"region": "plots"}));
+    let beta: Vec<&Value> = steps
+        .iter()
+        .filter(|s| s["highlight"] == serde_json::json!({"control": "β"}))
+        .collect();
+    assert_eq!(beta.len(), 1);
+    assert_eq!(beta[0]["view"]["plot"], "speedup vs β");
+    // Every step lists both keys; a step without a view or highlight reports null.
+    assert!(
+        steps
+            .iter()
+            .all(|s| s.get("view").is_some() && s.get("highlight").is_some())
+    );
+}
