@@ -659,8 +659,28 @@ impl Shown {
 
             if self.plots && self.narrow {
                 ui.separator();
-                ui.label(egui::RichText::new("In front:").weak())
-                    .on_hover_text("The window is too narrow for both side by side");
+                // One unit: a new row when the label and its choices do not all fit.
+                let font = egui::TextStyle::Button.resolve(ui.style());
+                let pad = ui.spacing().button_padding.x * 2.0 + ui.spacing().item_spacing.x;
+                let need: f32 = ["In front:", "Picture", "Plots"]
+                    .iter()
+                    .map(|t| {
+                        let g = ui.painter().layout_no_wrap(
+                            t.to_string(),
+                            font.clone(),
+                            egui::Color32::WHITE,
+                        );
+                        g.size().x + pad
+                    })
+                    .sum();
+                if ui.available_size_before_wrap().x < need {
+                    ui.end_row();
+                }
+                ui.add(
+                    egui::Label::new(egui::RichText::new("In front:").weak())
+                        .wrap_mode(egui::TextWrapMode::Extend),
+                )
+                .on_hover_text("The window is too narrow for both side by side");
                 ui.selectable_value(&mut self.front, Region::Picture, "Picture");
                 ui.selectable_value(&mut self.front, Region::Plots, "Plots");
             }

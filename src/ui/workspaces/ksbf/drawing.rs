@@ -61,28 +61,34 @@ pub(super) fn lemma_row(
     });
 }
 
+/// Size of the PEs' "runs / queue" labels on the ring, in points.
+const LABEL_SIZE: f32 = 12.0;
+
 /// The ring: PEs on a circle with their queue lengths, this step's node and send arrows.
 pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
     let size = ui.available_size();
-    let side = size.x.min(size.y).max(200.0);
-    let (resp, painter) = ui.allocate_painter(Vec2::new(size.x.max(200.0), side), Sense::hover());
+    // The room there is (a short presenter window leaves little): never more, so the labels
+    // under the lowest PE are not cut by what follows.
+    let side = size.x.min(size.y).max(120.0);
+    let (resp, painter) = ui.allocate_painter(Vec2::new(size.x.max(120.0), side), Sense::hover());
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Ring diagram"));
     let c = resp.rect.center();
-    // Room around the circle for the discs and the two lines of text outside them: above and
-    // below two lines, left and right the width of the longer line (the discs are at most 26
-    // points in radius).
-    let line = ui.text_style_height(&egui::TextStyle::Body);
-    let label = painter
-        .layout_no_wrap(
-            "queue 9999".to_string(),
-            egui::TextStyle::Body.resolve(ui.style()),
-            ui.visuals().text_color(),
-        )
-        .size()
-        .x;
-    let r = (side * 0.5 - 26.0 - 2.5 * line)
-        .min(resp.rect.width() * 0.5 - 30.0 - label)
-        .max(side * 0.2);
+    // Room around the circle for the discs (at most 26 points in radius) and the two lines of
+    // text outside them: above and below the labels' height, left and right their width.
+    let labels = if p <= 32 {
+        painter
+            .layout_no_wrap(
+                "runs 9999\nqueue 9999".to_string(),
+                egui::FontId::proportional(LABEL_SIZE),
+                ui.visuals().text_color(),
+            )
+            .size()
+    } else {
+        Vec2::ZERO
+    };
+    let r = (side * 0.5 - 30.0 - labels.y)
+        .min(resp.rect.width() * 0.5 - 30.0 - labels.x)
+        .max(12.0);
     let pr = (r * std::f32::consts::PI / p.max(1) as f32 * 0.6).clamp(4.0, 26.0);
     let pos = |i: u32| {
         let a = -TAU / 4.0 + TAU * i as f32 / p.max(1) as f32;
@@ -128,7 +134,7 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
                 q + out * (pr + 4.0),
                 crate::ui::widgets::ring::outward(out),
                 format!("{what}\nqueue {qlen}"),
-                egui::FontId::proportional(12.0),
+                egui::FontId::proportional(LABEL_SIZE),
                 text,
             );
         }
