@@ -277,9 +277,15 @@ pub const RUN_OVERHEAD_SECONDS: f64 = 5e-5;
 /// under a load of about 3), 64 × 64 cells with n = 2 … 200 took 4.2 s, about 8 s of CPU for
 /// Σ n² ≈ 5.5·10^7, i.e. about 1.5·10^−7 s per n², 150 of the budget's 1 ns height steps.
 /// Every tree-sweep metric now has a fast path without the processor counts (the same map
-/// in 278 ms at a load of about 5), so this is an upper bound that keeps the refusals as they
-/// were.
+/// in 278 ms at a load of about 5), estimated with [`TREE_FAST_WEIGHT`] instead.
 pub const TREE_SOLVE_WEIGHT: f64 = 150.0;
+
+/// Work of a tree-sweep metric's fast path (Fine-Grain's pass without the processor counts,
+/// and P.Y's recurrence) per n², in the same height steps: measured (release build, one
+/// thread, load average about 7 on the 2 cores), the 64 × 64 cells with n = 2 … 200 and
+/// τ = 2 … 10^6 took 0.81 s for Σ n² ≈ 5.6·10^7, about 14.5 ns per n². Every tree-sweep
+/// metric has this fast path; [`TREE_SOLVE_WEIGHT`] stays for a metric read from the JSON.
+pub const TREE_FAST_WEIGHT: f64 = 15.0;
 
 /// What a map computes: a model's scenario, two axes, a metric.
 #[derive(Debug, Clone, PartialEq)]
@@ -435,11 +441,17 @@ impl MapPlan {
                     .validate()
                     .map(|_| geodecay::params::cost(p).work / geodecay::params::BUDGET.work)
                     .unwrap_or(0.0),
-                // One Fine-Grain solution with P.Y and the processor counts.
+                // One Fine-Grain pass with P.Y: without the processor counts on the fast
+                // path, with them (and the baselines) through the JSON.
                 Scenario::TreeSweep(p) => p
                     .validate()
                     .map(|_| {
-                        TREE_SOLVE_WEIGHT * (p.n as f64).powi(2) / treesweep::params::BUDGET.work
+                        let weight = if self.metric.has_fast_path() {
+                            TREE_FAST_WEIGHT
+                        } else {
+                            TREE_SOLVE_WEIGHT
+                        };
+                        weight * (p.n as f64).powi(2) / treesweep::params::BUDGET.work
                     })
                     .unwrap_or(0.0),
                 Scenario::Ksbf(p) => p

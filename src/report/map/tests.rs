@@ -217,3 +217,79 @@ fn refuses_bad_names_and_costly_maps() {
     .unwrap_err();
     assert_eq!(e.field, "map", "{}", e.message);
 }
+
+#[test]
+fn tree_sweep_estimates_follow_the_fast_path() {
+    // The 64 × 64 map: estimated within a small factor of the work the fast path
+    // does (its cells timed here, on this build), not 15× above it as with the JSON path's
+    // weight.
+    let plan = request(
+        ModelId::TreeSweep.default_scenario(),
+        "n=2..200:64",
+        "tau=2..1e6:64:log",
+        "ratio",
+    )
+    .plan()
+    .unwrap();
+    assert!(plan.metric.has_fast_path());
+    let sum_n2: f64 = plan.x_values.iter().map(|n| n * n).sum::<f64>() * 64.0;
+    let expected = 4096.0 * RUN_OVERHEAD_SECONDS
+        + TREE_FAST_WEIGHT * sum_n2 / treesweep::params::BUDGET.work * SECONDS;
+    assert!(
+        (plan.seconds - expected).abs() < 1e-9 * expected,
+        "{}",
+        plan.seconds
+    );
+    assert!(plan.seconds < 2.0, "{} s", plan.seconds);
+    // Time every 4th row of cells (one thread) and scale to the map.
+    let start = std::time::Instant::now();
+    for iy in (0..64).step_by(4) {
+        for ix in 0..64 {
+            plan.cell(ix, iy, &NoProgress).unwrap();
+        }
+    }
+    let measured = start.elapsed().as_secs_f64() * 4.0;
+    let factor = plan.seconds / measured;
+    assert!(
+        (0.02..5.0).contains(&factor),
+        "estimate {} s, measured about {measured} s",
+        plan.seconds
+    );
+    // A map of the largest accepted trees is still refused before anything runs…
+    let e = request(
+        ModelId::TreeSweep.default_scenario(),
+        "n=500..1000:64",
+        "tau=2..1e6:64:log",
+        "ratio",
+    )
+    .plan()
+    .unwrap_err();
+    assert_eq!(e.field, "map", "{}", e.message);
+    assert!(
+        e.message.contains("more than the limit of 10 s"),
+        "{}",
+        e.message
+    );
+    // …and so is an absurd one: n up to 10^7 (n ≤ 1000 is what the model accepts), with the
+    // cells of accepted heights alone well beyond the limit.
+    let e = request(
+        ModelId::TreeSweep.default_scenario(),
+        "n=2..1e7:256:log",
+        "tau=2..1e6:256:log",
+        "ratio",
+    )
+    .plan()
+    .unwrap_err();
+    assert_eq!(e.field, "map", "{}", e.message);
+    // The cells beyond n = 1000 fail at once with the model's reason.
+    let plan = request(
+        ModelId::TreeSweep.default_scenario(),
+        "n=900..1e7:4:log",
+        "tau=2..4:2",
+        "ratio",
+    )
+    .plan()
+    .unwrap();
+    let err = plan.cell(3, 0, &NoProgress).unwrap_err();
+    assert!(err.contains("at most 1000"), "{err}");
+}
