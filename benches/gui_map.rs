@@ -16,12 +16,17 @@
 //!
 //! | bench | median | load average (1 min) |
 //! |---|---|---|
-//! | first coarse map divisible | MEDIAN_DIV | LOAD |
-//! | first coarse map geodecay | MEDIAN_GEO | LOAD |
-//! | first coarse map treesweep | MEDIAN_TREE | LOAD |
-//! | first coarse map ksbf | MEDIAN_KSBF | LOAD |
-//! | first coarse map redistribute | MEDIAN_REDIST | LOAD |
-//! | frame while a map computes | MEDIAN_FRAME | LOAD |
+//! | first coarse map divisible | 2.9 ms | 7.2–11.2 |
+//! | first coarse map geodecay | 1.0 ms | 7.2–11.2 |
+//! | first coarse map treesweep | 3.3 ms | 7.2–11.2 |
+//! | first coarse map ksbf | 81 ms | 7.2–11.2 |
+//! | first coarse map redistribute | 183 ms | 7.2–11.2 |
+//! | frame while a map computes | 0.64 ms | 7.2–11.2 |
+//!
+//! (09:08–09:12 UTC, 23 Nov 2026.) The redistribution coarse map (8 × 8 cells × 5 rings of
+//! Algorithm 3) is above 100 ms at this load; from the whole map's CPU time (about 1.5 s for
+//! 10 240 rings) its 320 rings are about 50 ms of CPU, i.e. about 25 ms on 2 idle cores (not
+//! measured idle: the machine never was). KS-BF's is close to the limit likewise.
 
 use std::hint::black_box;
 use std::sync::Arc;
