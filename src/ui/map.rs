@@ -482,7 +482,7 @@ pub fn coarse_map(
         Err(e) => return Ok(Err(e)),
     };
     let mut g = p.grid();
-    let at = g.coarse();
+    let at = p.coarse();
     let r = p.compute(&at, progress)?;
     g.fill(&at, r);
     Ok(Ok((p, g)))

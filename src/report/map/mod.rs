@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 use super::{Detail, ReportError, run as report_run};
 use crate::model::budget::SECONDS;
 use crate::model::divisible::Method;
-use crate::model::map::{Axis, CellResult, Grid, check_cost, compute};
+use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute};
 use crate::model::num::compact;
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::RingInstance;
@@ -287,6 +287,11 @@ pub const TREE_SOLVE_WEIGHT: f64 = 150.0;
 /// metric has this fast path; [`TREE_SOLVE_WEIGHT`] stays for a metric read from the JSON.
 pub const TREE_FAST_WEIGHT: f64 = 15.0;
 
+/// Most estimated seconds of the coarse subgrid at [`COARSE_STRIDE`] (on the reference
+/// machine, one core); beyond it [`MapPlan::coarse`] takes every other of its rows and
+/// columns (the first map within 100 ms on 2 cores).
+pub const COARSE_SECONDS: f64 = 0.05;
+
 /// What a map computes: a model's scenario, two axes, a metric.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapRequest {
@@ -323,6 +328,8 @@ pub struct MapPlan {
     pub y_values: Vec<f64>,
     /// Estimated seconds of the whole map on the reference machine.
     pub seconds: f64,
+    /// Estimated seconds of each cell, row by row.
+    cell_seconds: Vec<f64>,
 }
 
 impl MapRequest {
@@ -365,6 +372,7 @@ impl MapRequest {
             x_values: self.x.values(x.integer),
             y_values: self.y.values(y.integer),
             seconds: 0.0,
+            cell_seconds: Vec::new(),
         };
         let costs: Vec<f64> = plan
             .positions()
@@ -372,6 +380,7 @@ impl MapRequest {
             .map(|(ix, iy)| plan.cell_seconds(&plan.scenario_at(ix, iy)))
             .collect();
         plan.seconds = check_cost(&costs)?;
+        plan.cell_seconds = costs;
         Ok(plan)
     }
 }
@@ -379,6 +388,26 @@ impl MapRequest {
 impl MapPlan {
     fn positions(&self) -> Vec<(usize, usize)> {
         Grid::new(self.x_values.clone(), self.y_values.clone()).positions()
+    }
+
+    /// The coarse subgrid computed first: [`Grid::coarse`], or one of twice its stride when
+    /// its cells are estimated at more than [`COARSE_SECONDS`], so that the first picture
+    /// comes quickly where cells are costly (redistribution's rings: 5 × 5 cells of a 32 × 32
+    /// map instead of 9 × 9). The estimates are upper bounds (Algorithm 3's several times
+    /// over), so the stride is doubled once at most and the first picture stays a map.
+    pub fn coarse(&self) -> Vec<(usize, usize)> {
+        let g = self.grid();
+        let nx = self.x_values.len();
+        let at = g.coarse();
+        let seconds: f64 = at
+            .iter()
+            .map(|&(ix, iy)| self.cell_seconds.get(iy * nx + ix).copied().unwrap_or(0.0))
+            .sum();
+        if seconds <= COARSE_SECONDS {
+            at
+        } else {
+            g.subgrid(2 * COARSE_STRIDE)
+        }
     }
 
     /// An empty grid on the plan's values.
@@ -552,7 +581,7 @@ impl MapPlan {
     /// The whole map: the coarse subgrid, then the rest.
     pub fn run(&self, progress: &dyn Progress) -> Result<Grid, Cancelled> {
         let mut g = self.grid();
-        let coarse = g.coarse();
+        let coarse = self.coarse();
         let r = self.compute(&coarse, progress)?;
         g.fill(&coarse, r);
         let rest = g.missing();

@@ -293,3 +293,54 @@ fn tree_sweep_estimates_follow_the_fast_path() {
     let err = plan.cell(3, 0, &NoProgress).unwrap_err();
     assert!(err.contains("at most 1000"), "{err}");
 }
+
+#[test]
+fn the_coarse_subgrid_thins_out_where_cells_are_costly() {
+    // Cheap cells: every 4th row and column and the last ones (9 × 9 of 32 × 32).
+    let tree = request(
+        ModelId::TreeSweep.default_scenario(),
+        "n=2..200:32",
+        "tau=2..1e6:32:log",
+        "ratio",
+    )
+    .plan()
+    .unwrap();
+    assert_eq!(tree.coarse(), tree.grid().coarse());
+    assert_eq!(tree.coarse().len(), 81);
+    // Redistribution's rings: a sparser subgrid within the coarse budget, and the map is the
+    // same whichever cells come first.
+    let mut req = request(
+        ModelId::Redistribute.default_scenario(),
+        "n=3..200:32:log",
+        "max_delta=1..1000:32:log",
+        "makespan_over_bound",
+    );
+    req.samples = 5;
+    let plan = req.plan().unwrap();
+    let coarse = plan.coarse();
+    assert!(coarse.len() < 81, "{}", coarse.len());
+    let (nx, ny) = (plan.x_values.len(), plan.y_values.len());
+    assert!(coarse.contains(&(0, 0)) && coarse.contains(&(nx - 1, ny - 1)));
+    assert_eq!(coarse, plan.grid().subgrid(8));
+    let estimated = |at: &[(usize, usize)]| -> f64 {
+        at.iter()
+            .map(|&(ix, iy)| plan.cell_seconds[iy * nx + ix])
+            .sum()
+    };
+    assert!(estimated(&plan.grid().coarse()) > COARSE_SECONDS);
+    assert!(estimated(&coarse) < estimated(&plan.grid().coarse()) / 2.0);
+    let small = request(
+        ModelId::Redistribute.default_scenario(),
+        "n=3..40:6:log",
+        "max_delta=1..100:5:log",
+        "makespan_over_bound",
+    )
+    .plan()
+    .unwrap();
+    let g = small.run(&NoProgress).unwrap();
+    let mut h = small.grid();
+    let all = h.positions();
+    let r = small.compute(&all, &NoProgress).unwrap();
+    h.fill(&all, r);
+    assert_eq!(g, h);
+}
