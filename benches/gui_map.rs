@@ -14,19 +14,23 @@
 //! Measured (`cargo bench --bench gui_map -- --measurement-time 3 --warm-up-time 1`, 2 cores
 //! shared with other engineers' builds and tests; medians):
 //!
-//! | bench | median | load average (1 min) |
+//! | bench | median, coarse 9 × 9 (09:08–09:12 UTC) | median, 5 × 5 for costly cells (09:18–09:21 UTC) |
 //! |---|---|---|
-//! | first coarse map divisible | 2.9 ms | 7.2–11.2 |
-//! | first coarse map geodecay | 1.0 ms | 7.2–11.2 |
-//! | first coarse map treesweep | 3.3 ms | 7.2–11.2 |
-//! | first coarse map ksbf | 81 ms | 7.2–11.2 |
-//! | first coarse map redistribute | 183 ms | 7.2–11.2 |
-//! | frame while a map computes | 0.64 ms | 7.2–11.2 |
+//! | first coarse map divisible | 2.9 ms | 2.8 ms |
+//! | first coarse map geodecay | 1.0 ms | 2.2 ms |
+//! | first coarse map treesweep | 3.3 ms | 8.4 ms |
+//! | first coarse map ksbf | 81 ms | 39 ms |
+//! | first coarse map redistribute | 183 ms | 118 ms |
+//! | frame while a map computes | 0.64 ms | 1.0 ms |
+//! | load average (1 min) | 7.2–11.2 | 4.8–6.0 |
 //!
-//! (09:08–09:12 UTC, 23 Nov 2026.) The redistribution coarse map (8 × 8 cells × 5 rings of
-//! Algorithm 3) is above 100 ms at this load; from the whole map's CPU time (about 1.5 s for
-//! 10 240 rings) its 320 rings are about 50 ms of CPU, i.e. about 25 ms on 2 idle cores (not
-//! measured idle: the machine never was). KS-BF's is close to the limit likewise.
+//! (23 Nov 2026.) The cheap models' figures moved with the load only (their coarse subgrid
+//! is the same). Redistribution's first map is now [`MapPlan::coarse`]'s 5 × 5 cells × 5
+//! rings of Algorithm 3: the plan (cost check of the 1024 cells) takes 1.8 ms and the
+//! coarse cells 82 ms (best of 20, load ≈ 6) — above 100 ms only under load: on 2 idle
+//! cores it is about half of that (not measured idle: the machine never was).
+//!
+//! [`MapPlan::coarse`]: loadlab::report::map::MapPlan::coarse
 
 use std::hint::black_box;
 use std::sync::Arc;
