@@ -7,20 +7,24 @@
 //! shared with other engineers' builds; the load average is noted because it moves the figures
 //! by tens of percent):
 //!
-//! | map | JSON path (load ≈ 3) | fast paths (load ≈ 4.9) |
-//! |---|---|---|
-//! | tree sweeps 64 × 64 | 4.2 s | 278 ms |
-//! | divisible 64 × 64 | 2.2 s | 55 ms |
-//! | geodecay 64 × 64 | 46 ms | 43 ms (no fast path: the JSON path) |
-//! | redistribution 32 × 32 × 10 | 3.3 s | 4.25 s (rings planned without the checker) |
+//! | map | JSON path (load ≈ 3) | fast paths (load ≈ 4.9) | now (load 7.3–9.0) |
+//! |---|---|---|---|
+//! | tree sweeps 64 × 64 | 4.2 s | 278 ms | 372 ms |
+//! | divisible 64 × 64 | 2.2 s | 55 ms | 78 ms |
+//! | geodecay 64 × 64 | 46 ms | 43 ms (no fast path: the JSON path) | 82 ms |
+//! | redistribution 32 × 32 × 10 | 3.3 s | 4.25 s (rings planned without the checker) | 2.70 s; 2.14 s at load 4.2 |
 //!
-//! Redistribution with Algorithm 3's rounds counted without keeping their sends
-//! (`run::span`): 6.5 s at a load average of 8.5 — not comparable; a micro-benchmark of the
-//! 40 rings n ≤ 200, max |δ| ≤ 1000 (debug build, best of 5) gave 0.26 s planned with the
-//! sends, 0.20 s counted. The JSON path spent its time in the models' summary runs
-//! (Fine-Grain's exact processor counts, the event simulation of C, P and Q, the checker); the
-//! redistribution map's time is Algorithm 3's planner itself (O(n) per round, about Lemma 6's
-//! count of rounds, up to thousands per ring), which its makespan needs.
+//! The redistribution map's time is Algorithm 3's planner (O(n) per round, Lemma 6's count
+//! of rounds, up to thousands per ring): 3.0 s with the old planner at a load of about 1–3
+//! (08:01 UTC, 23 Nov 2026), 2.70 s with the single-pass one at a load of 7.3–9.0 (09:13
+//! UTC) and 2.14 s at a load of 4.2 (09:24 UTC). Load-independent, one thread, best of 7: the map's 10 240 rings' round counts
+//! (2 848 862 rounds) took 3.17 s with the planner in a dozen passes per round and 1.74 s with
+//! the current one (load ≈ 7); the whole map's CPU time went from about 3.2 s to about
+//! 1.5 s (plus Lemma 12's O(n²) slices, now skipped on homogeneous bidirectional rings where
+//! Lemma 6 dominates them). Each round now makes one pass for the rules of Steps 4–18, works
+//! on the list of senders for Steps 19–24 and the feeding rule, and one pass that applies
+//! the sends and recomputes T, min T, max T and max |δ_i|; the rounds, sends and steps are
+//! the old planner's (unit tests against it).
 
 use std::hint::black_box;
 

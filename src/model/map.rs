@@ -179,6 +179,12 @@ impl Grid {
         positions(self.x.len(), self.y.len(), COARSE_STRIDE)
     }
 
+    /// Every `stride`-th row and column and the last ones ([`Grid::coarse`] at
+    /// [`COARSE_STRIDE`]).
+    pub fn subgrid(&self, stride: usize) -> Vec<(usize, usize)> {
+        positions(self.x.len(), self.y.len(), stride.max(1))
+    }
+
     /// The positions not computed yet.
     pub fn missing(&self) -> Vec<(usize, usize)> {
         self.positions()

@@ -88,7 +88,7 @@ enum Stage {
 }
 
 /// A map's plan and its grid so far, or why it is refused.
-type Planned = Result<(MapPlan, Grid), ParamError>;
+pub type Planned = Result<(MapPlan, Grid), ParamError>;
 
 /// The map view.
 pub struct MapView {
@@ -313,6 +313,23 @@ impl MapView {
         });
     }
 
+    /// The map a freshly opened view computes for `scenario` (its model's default axes,
+    /// metric and samples).
+    pub fn default_request(scenario: &Scenario) -> Result<MapRequest, String> {
+        MapView::default().request(scenario)
+    }
+
+    /// Whether a job of the map (coarse or refining) is running.
+    pub fn busy(&self) -> bool {
+        self.grid.status().is_some()
+    }
+
+    /// The map view alone (what [`Maps::central`] shows when the map is open), for
+    /// benchmarks and tests that draw it without the app.
+    pub fn show_alone(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
+        self.show(ui, scenario)
+    }
+
     /// The map view for the front scenario; a click loads a cell into it.
     fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
         let model = scenario.model();
@@ -447,17 +464,7 @@ impl MapView {
                 (req.clone(), Stage::Coarse),
                 "Map: coarse",
                 repainter(ctx),
-                move |progress| {
-                    let p = match r2.plan() {
-                        Ok(p) => p,
-                        Err(e) => return Ok(Err(e)),
-                    };
-                    let mut g = p.grid();
-                    let at = g.coarse();
-                    let r = p.compute(&at, progress)?;
-                    g.fill(&at, r);
-                    Ok(Ok((p, g)))
-                },
+                move |progress| coarse_map(&r2, progress),
             );
         } else if let Some(((r, Stage::Coarse), Ok((p, g)))) = self.grid.latest_keyed()
             && r == req
@@ -476,6 +483,23 @@ impl MapView {
             );
         }
     }
+}
+
+/// The first stage of a map job: the plan (its cost check) and the coarse subgrid, what the
+/// view shows first.
+pub fn coarse_map(
+    req: &MapRequest,
+    progress: &dyn crate::model::Progress,
+) -> Result<Planned, crate::model::Cancelled> {
+    let p = match req.plan() {
+        Ok(p) => p,
+        Err(e) => return Ok(Err(e)),
+    };
+    let mut g = p.grid();
+    let at = p.coarse();
+    let r = p.compute(&at, progress)?;
+    g.fill(&at, r);
+    Ok(Ok((p, g)))
 }
 
 #[cfg(test)]

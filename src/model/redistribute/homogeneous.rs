@@ -50,7 +50,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::alg2::check_items;
-use super::bounds::{extremes, lemma6_rounds, start_amounts};
+use super::bounds::{lemma6_rounds, start_amounts};
 use super::error::RedistError;
 use super::instance::RingInstance;
 use super::schedule::{Schedule, Send};
@@ -164,22 +164,57 @@ struct Plan {
     th: [i64; 4],
 }
 
-/// Reusable buffers of one round: prefix sums and, per processor, the step that created its
-/// send to the right (P_i → P_{i+1}) and to the left (P_i → P_{i−1}), 0 for none.
+/// Algorithm 3 between two rounds and the buffers of one round: the current unbalances δ
+/// with their prefix sums T, min T, max T and max |δ_i| (Step 1's ingredients), and per
+/// processor the step that created its send to the right (P_i → P_{i+1}) and to the left
+/// (P_i → P_{i−1}), 0 for none.
+///
+/// A round costs a few passes over the ring: one for the rules of Steps 4–18 (every link's
+/// rule only depends on T at its two ends), the short list of processors with |δ_i| = δ_max
+/// for Steps 19–24, one for the feeding rule's candidates, and one that applies the sends and
+/// recomputes T, min T, max T and max |δ_i| for the next round ([`Planner::advance`]).
 #[derive(Debug, Default)]
 struct Planner {
+    delta: Vec<i64>,
     t: Vec<i64>,
+    lo: i64,
+    hi: i64,
+    single: i64,
     right: Vec<u8>,
     left: Vec<u8>,
+    /// Processors with |δ_i| = δ_max in the round being planned (increasing).
+    extreme: Vec<usize>,
+    /// Processors that send in the round being planned: by the rules of Steps 4–18
+    /// (increasing), then by Steps 21 and 24 and then by the feeding rule (each only when
+    /// it did not send before, so each sender is listed once). Steps 25–30 (δ_max = 1) are
+    /// not listed: such a round is applied by a pass over the ring (`dense`).
+    senders: Vec<usize>,
+    extra: Vec<usize>,
+    fed: Vec<usize>,
+    dense: bool,
     stack: Vec<usize>,
 }
 
 impl Planner {
+    /// The planner at unbalances δ (before the first round).
+    fn new(delta: &[i64]) -> Planner {
+        let n = delta.len();
+        let mut p = Planner {
+            delta: delta.to_vec(),
+            t: vec![0; n],
+            right: vec![0; n],
+            left: vec![0; n],
+            ..Planner::default()
+        };
+        let (lo, hi, single) = summarise(&p.delta, &mut p.t);
+        (p.lo, p.hi, p.single) = (lo, hi, single);
+        p
+    }
+
     fn n(&self) -> usize {
         self.right.len()
     }
-    // (i − 1) mod n and (i + 1) mod n, without a division for 0 ≤ i < n (every round
-    // evaluates them a few times per processor).
+    // (i − 1) mod n and (i + 1) mod n, without a division for 0 ≤ i < n.
     fn prev(&self, i: usize) -> usize {
         let n = self.n();
         if i == 0 {
@@ -214,28 +249,18 @@ impl Planner {
         self.right[self.prev(i)] != 0 || self.left[self.next(i)] != 0
     }
 
-    /// Plans the sends of one round into `right` / `left`; None when δ_max = 0.
-    fn plan(&mut self, delta: &[i64], variant: Alg3Variant) -> Option<Plan> {
-        let n = delta.len();
+    /// Plans the sends of one round at the current δ into `right` / `left`; None when
+    /// δ_max = 0.
+    fn plan(&mut self, variant: Alg3Variant) -> Option<Plan> {
+        let n = self.n();
         if n < 2 {
             return None;
         }
-        self.t.clear();
-        let mut acc = 0i64;
-        self.t.extend(delta.iter().map(|&d| {
-            acc += d;
-            acc
-        }));
-        let (_, lo, _, hi) = extremes(&self.t);
-        let single = delta.iter().map(|d| d.abs()).max().unwrap_or(0);
-        let d = single.max((hi - lo + 1) / 2);
+        let (lo, hi) = (self.lo, self.hi);
+        let d = self.single.max((hi - lo + 1) / 2);
         if d == 0 {
             return None;
         }
-        self.right.clear();
-        self.right.resize(n, 0);
-        self.left.clear();
-        self.left.resize(n, 0);
         let special = d == 2;
         let th = if special {
             // Steps 11–18: δ_{k,l} = 4 starts, ≥ 3 ends; ≤ −3 starts, = −4 ends.
@@ -250,43 +275,92 @@ impl Planner {
         } else {
             (5, 6, 8, 9)
         };
-        // Pseudo-code order: positive rules (ends before starts for δ_max = 2, Steps 12
-        // then 14; Steps 5 and 6 touch different links), then negative rules.
-        for l in 0..n {
-            if self.t[l] - lo >= th[1] {
-                self.set_right(l, s_pe);
+        let delta = std::mem::take(&mut self.delta);
+        self.extreme.clear();
+        self.senders.clear();
+        self.extra.clear();
+        self.fed.clear();
+        self.dense = d == 1;
+        // Steps 4–9 (or 11–18), in the pseudo-code's order: positive rules (ends before
+        // starts for δ_max = 2, Steps 12 then 14; Steps 5 and 6 touch different links), then
+        // negative rules; a link keeps the first rule that sets it. The link P_i → P_{i+1}
+        // is set by a positive slice ending at P_i (T_i − min T ≥ th) or a negative one
+        // starting at P_{i+1} (the same test on T_i); P_i → P_{i−1} by a positive slice
+        // starting at P_i or a negative one ending at P_{i−1} (max T − T_{i−1} ≥ th).
+        if n == 2 {
+            // One link per direction pair: every rule sets P_i → P_{1−i}, in rule order.
+            for (i, &di) in delta.iter().enumerate() {
+                let (ti, tp) = (self.t[i], self.t[1 - i]);
+                self.right[i] = if ti - lo >= th[1] {
+                    s_pe
+                } else if hi - tp >= th[0] {
+                    s_ps
+                } else if ti - lo >= th[2] {
+                    s_ns
+                } else if hi - tp >= th[3] {
+                    s_ne
+                } else {
+                    0
+                };
+                self.left[i] = 0;
+                if self.right[i] != 0 {
+                    self.senders.push(i);
+                }
+                if di.abs() == d {
+                    self.extreme.push(i);
+                }
+            }
+        } else {
+            let mut tp = self.t[n - 1];
+            for (i, ((&ti, &di), (r, l))) in self
+                .t
+                .iter()
+                .zip(&delta)
+                .zip(self.right.iter_mut().zip(self.left.iter_mut()))
+                .enumerate()
+            {
+                *r = if ti - lo >= th[1] {
+                    s_pe
+                } else if ti - lo >= th[2] {
+                    s_ns
+                } else {
+                    0
+                };
+                *l = if hi - tp >= th[0] {
+                    s_ps
+                } else if hi - tp >= th[3] {
+                    s_ne
+                } else {
+                    0
+                };
+                if (*r | *l) != 0 {
+                    self.senders.push(i);
+                }
+                if di.abs() == d {
+                    self.extreme.push(i);
+                }
+                tp = ti;
             }
         }
-        for k in 0..n {
-            if hi - self.t[self.prev(k)] >= th[0] {
-                self.set_left(k, s_ps);
-            }
-        }
-        for k in 0..n {
-            let a = self.prev(k);
-            if self.t[a] - lo >= th[2] {
-                self.set_right(a, s_ns);
-            }
-        }
-        for l in 0..n {
-            if hi - self.t[l] >= th[3] {
-                let b = self.next(l);
-                self.set_left(b, s_ne);
-            }
-        }
-        // Steps 19–21 (no P_i's test depends on another's Step 21, so order is irrelevant).
-        for (i, &di) in delta.iter().enumerate() {
-            if di == d && !self.sending(i) {
+        // Steps 19–21 and 22–24 touch only the processors with |δ_i| = δ_max (no P_i's
+        // test depends on another's Step 21 or 24, so the order is irrelevant).
+        let extreme = std::mem::take(&mut self.extreme);
+        for &i in &extreme {
+            if delta[i] == d && !self.sending(i) {
                 self.set_right(i, 21);
+                self.extra.push(i);
             }
         }
-        // Steps 22–24 (likewise).
-        for (i, &di) in delta.iter().enumerate() {
-            if di == -d && !self.receiving(i) {
+        for &i in &extreme {
+            if delta[i] == -d && !self.receiving(i) {
                 let p = self.prev(i);
+                if !self.sending(p) {
+                    self.extra.push(p);
+                }
                 self.set_right(p, 24);
             }
         }
+        self.extreme = extreme;
         // Steps 25–30.
         if d == 1 {
             match variant {
@@ -325,8 +399,9 @@ impl Planner {
             }
         }
         if variant == Alg3Variant::Corrected {
-            self.feed(delta);
+            self.feed(&delta);
         }
+        self.delta = delta;
         Some(Plan {
             delta_max: d,
             lo,
@@ -342,28 +417,72 @@ impl Planner {
     /// processor with δ ≤ 0 is fed in turn, so the chain reaches a processor with δ > 0 or
     /// one that already receives. O(n): every link is set at most once. A feeder already
     /// sending the other way is left alone (never met in the exhaustive tests).
+    ///
+    /// The processors are examined from P_{n−1} down to P_0, each fed processor's feeder
+    /// right after it. Only the processors that need feeding before the rule starts are
+    /// listed: feeding changes no other processor's need but the feeder's (now sending,
+    /// examined at once) and the fed one's (now receiving), so the others would be passed
+    /// over when examined.
+    ///
+    /// They are looked for among the listed senders (a processor that needs feeding sends),
+    /// or on the whole ring after Steps 25–30.
     fn feed(&mut self, delta: &[i64]) {
         let n = self.n();
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
-        stack.extend(0..n);
+        let (right, left) = (&self.right, &self.left);
+        let mut candidate = |i: usize| {
+            let prev = if i == 0 { n - 1 } else { i - 1 };
+            let next = if i + 1 == n { 0 } else { i + 1 };
+            if delta[i] <= 0 && (right[i] | left[i]) != 0 && (right[prev] | left[next]) == 0 {
+                stack.push(i);
+            }
+        };
+        if self.dense {
+            (0..n).for_each(&mut candidate);
+        } else {
+            // The two lists merged in increasing order (they share no processor).
+            self.extra.sort_unstable();
+            let (mut a, mut b) = (self.senders.iter().peekable(), self.extra.iter().peekable());
+            loop {
+                let next = match (a.peek(), b.peek()) {
+                    (Some(&&x), Some(&&y)) if x < y => a.next(),
+                    (Some(_), Some(_)) => b.next(),
+                    (Some(_), None) => a.next(),
+                    (None, _) => b.next(),
+                };
+                match next {
+                    Some(&i) => candidate(i),
+                    None => break,
+                }
+            }
+        }
         while let Some(i) = stack.pop() {
             if delta[i] > 0 || !self.sending(i) || self.receiving(i) {
                 continue;
             }
-            if self.right[i] != 0 {
+            let f = if self.right[i] != 0 {
                 let f = self.prev(i);
-                if self.left[f] == 0 {
-                    self.set_right(f, STEP_FEED);
-                    stack.push(f);
+                if self.left[f] != 0 {
+                    continue;
                 }
+                f
             } else {
                 let f = self.next(i);
-                if self.right[f] == 0 {
-                    self.set_left(f, STEP_FEED);
-                    stack.push(f);
+                if self.right[f] != 0 {
+                    continue;
                 }
+                f
+            };
+            if !self.sending(f) {
+                self.fed.push(f);
             }
+            if self.right[i] != 0 {
+                self.set_right(f, STEP_FEED);
+            } else {
+                self.set_left(f, STEP_FEED);
+            }
+            stack.push(f);
         }
         self.stack = stack;
     }
@@ -388,6 +507,66 @@ impl Planner {
             }
         }
     }
+
+    /// Applies the planned sends (each lowers its sender's δ by one and raises its
+    /// receiver's) and recomputes T, min T, max T and max |δ_i|, in one pass.
+    fn advance(&mut self) {
+        let n = self.n();
+        let Planner {
+            delta,
+            t,
+            right,
+            left,
+            ..
+        } = self;
+        // n ≥ 2 once a round was planned; on a 2-ring only `right` is used.
+        let sent = |x: &u8| (*x != 0) as i64;
+        if !self.dense {
+            for &i in self.senders.iter().chain(&self.extra).chain(&self.fed) {
+                let prev = if i == 0 { n - 1 } else { i - 1 };
+                let next = if i + 1 == n { 0 } else { i + 1 };
+                let (r, l) = (sent(&right[i]), sent(&left[i]));
+                delta[i] -= r + l;
+                delta[next] += r;
+                delta[prev] += l;
+            }
+            let (lo, hi, single) = summarise(delta, t);
+            (self.lo, self.hi, self.single) = (lo, hi, single);
+            return;
+        }
+        // Out of every sender, then into the receivers.
+        for (d, (r, l)) in delta.iter_mut().zip(right.iter().zip(left.iter())) {
+            *d -= sent(r) + sent(l);
+        }
+        for (d, r) in delta[1..].iter_mut().zip(&right[..n - 1]) {
+            *d += sent(r);
+        }
+        delta[0] += sent(&right[n - 1]);
+        for (d, l) in delta[..n - 1].iter_mut().zip(&left[1..]) {
+            *d += sent(l);
+        }
+        delta[n - 1] += sent(&left[0]);
+        let (lo, hi, single) = summarise(delta, t);
+        (self.lo, self.hi, self.single) = (lo, hi, single);
+    }
+}
+
+/// Fills the prefix sums T of δ; returns (min T, max T, max |δ_i|), (0, 0, 0) on an empty
+/// ring.
+fn summarise(delta: &[i64], t: &mut [i64]) -> (i64, i64, i64) {
+    if delta.is_empty() {
+        return (0, 0, 0);
+    }
+    let (mut lo, mut hi, mut single) = (i64::MAX, i64::MIN, 0i64);
+    let mut acc = 0i64;
+    for (d, ti) in delta.iter().zip(t.iter_mut()) {
+        acc += *d;
+        *ti = acc;
+        lo = lo.min(acc);
+        hi = hi.max(acc);
+        single = single.max(d.abs());
+    }
+    (lo, hi, single)
 }
 
 fn apply(delta: &mut [i64], sends: &[Send]) {
@@ -400,8 +579,8 @@ fn apply(delta: &mut [i64], sends: &[Send]) {
 /// One round (recursive call) of Algorithm 3 on the current unbalances; None when
 /// δ_max = 0 (Step 2: nothing left to do). O(n).
 pub fn alg3_round(delta: &[i64], variant: Alg3Variant) -> Option<Alg3Round> {
-    let mut p = Planner::default();
-    let plan = p.plan(delta, variant)?;
+    let mut p = Planner::new(delta);
+    let plan = p.plan(variant)?;
     let n = delta.len();
     let mut sends = Vec::new();
     p.sends(&mut sends);
@@ -452,22 +631,26 @@ pub fn algorithm3_rounds(
     variant: Alg3Variant,
 ) -> Result<Vec<Vec<Send>>, RedistError> {
     let mut rounds: Vec<Vec<Send>> = Vec::new();
-    algorithm3_drive(delta, variant, |sends| rounds.push(sends.to_vec()))?;
+    algorithm3_drive(delta, variant, |p| {
+        let mut sends = Vec::new();
+        p.sends(&mut sends);
+        rounds.push(sends);
+    })?;
     Ok(rounds)
 }
 
 /// The number of rounds of [`algorithm3_rounds`]: the same rounds, planned and applied one by
-/// one, but none of their sends kept (what a makespan needs: rounds · c).
+/// one, but none of their sends listed (what a makespan needs: rounds · c).
 pub fn algorithm3_round_count(delta: &[i64], variant: Alg3Variant) -> Result<usize, RedistError> {
     algorithm3_drive(delta, variant, |_| {})
 }
 
 /// Runs Algorithm 3 round after round until δ_max = 0 (or the safety cap), handing each
-/// round's sends to `each`; returns the number of rounds.
+/// planned round to `each`; returns the number of rounds.
 fn algorithm3_drive(
     delta: &[i64],
     variant: Alg3Variant,
-    mut each: impl FnMut(&[Send]),
+    mut each: impl FnMut(&Planner),
 ) -> Result<usize, RedistError> {
     let n = delta.len();
     let bound = lemma6_rounds(delta).max(0) as u64;
@@ -479,15 +662,11 @@ fn algorithm3_drive(
         });
     }
     let cap = 4 * bound as usize + 10;
-    let mut delta = delta.to_vec();
-    let mut p = Planner::default();
-    let mut sends = Vec::new();
+    let mut p = Planner::new(delta);
     let mut count = 0;
-    while count < cap && p.plan(&delta, variant).is_some() {
-        sends.clear();
-        p.sends(&mut sends);
-        apply(&mut delta, &sends);
-        each(&sends);
+    while count < cap && p.plan(variant).is_some() {
+        each(&p);
+        p.advance();
         count += 1;
     }
     Ok(count)
@@ -593,6 +772,74 @@ mod tests {
         let (r, ok) = run(&inst.delta, Alg3Variant::Corrected);
         assert!(ok);
         assert_eq!(r as i64, lemma6_rounds(&inst.delta));
+    }
+
+    use super::super::editing::{RandomSpec, random_instance};
+    use super::super::homogeneous_reference::reference_rounds;
+    use proptest::prelude::*;
+
+    /// The single-pass planner against the planner it replaced: the same rounds, sends and
+    /// steps (so the same count) for both variants.
+    fn same_as_reference(delta: &[i64]) {
+        for variant in Alg3Variant::ALL {
+            let new = algorithm3_rounds(delta, variant).unwrap();
+            assert_eq!(
+                new,
+                reference_rounds(delta, variant),
+                "{variant:?} on {delta:?}"
+            );
+            assert_eq!(
+                algorithm3_round_count(delta, variant).unwrap(),
+                new.len(),
+                "{variant:?} on {delta:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn planner_equals_the_reference_on_the_maps_rings() {
+        // The redistribution map's rings: n = 2 … 200, max |δ| = 1 … 1000, bidirectional.
+        for seed in 0..300u64 {
+            let inst = random_instance(&RandomSpec {
+                seed,
+                n: 2 + (seed * 7 % 199) as usize,
+                max_delta: [1, 2, 3, 5, 40, 1000][seed as usize % 6],
+                heterogeneous: false,
+                direction: Direction::Bi,
+                heavy: seed % 2 == 0,
+            });
+            same_as_reference(&inst.delta);
+        }
+    }
+
+    #[test]
+    fn planner_equals_the_reference_on_every_small_ring() {
+        // Every ring of 2 to 5 processors with |δ_i| ≤ 3 and Σδ = 0.
+        for n in 2..=5u32 {
+            for code in 0..7i64.pow(n - 1) {
+                let mut delta: Vec<i64> = (0..n - 1).map(|j| code / 7i64.pow(j) % 7 - 3).collect();
+                delta.push(-delta.iter().sum::<i64>());
+                same_as_reference(&delta);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn planner_equals_the_reference(
+            raw in proptest::collection::vec(-12i64..=12, 1..60),
+            zeros in proptest::collection::vec(0usize..60, 0..20),
+        ) {
+            // Σδ = 0 by a last entry, with runs of zeros (chains for Steps 25–30 and the
+            // feeding rule).
+            let mut delta = raw;
+            for z in zeros {
+                let at = z % delta.len();
+                delta[at] = 0;
+            }
+            delta.push(-delta.iter().sum::<i64>());
+            same_as_reference(&delta);
+        }
     }
 
     #[test]

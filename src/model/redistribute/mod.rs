@@ -105,6 +105,8 @@ pub mod bounds;
 pub mod editing;
 pub mod error;
 pub mod homogeneous;
+#[cfg(test)]
+mod homogeneous_reference;
 pub mod instance;
 pub mod iterative;
 pub mod lemma12;

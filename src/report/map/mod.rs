@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 use super::{Detail, ReportError, run as report_run};
 use crate::model::budget::SECONDS;
 use crate::model::divisible::Method;
-use crate::model::map::{Axis, CellResult, Grid, check_cost, compute};
+use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute};
 use crate::model::num::compact;
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::RingInstance;
@@ -277,9 +277,20 @@ pub const RUN_OVERHEAD_SECONDS: f64 = 5e-5;
 /// under a load of about 3), 64 × 64 cells with n = 2 … 200 took 4.2 s, about 8 s of CPU for
 /// Σ n² ≈ 5.5·10^7, i.e. about 1.5·10^−7 s per n², 150 of the budget's 1 ns height steps.
 /// Every tree-sweep metric now has a fast path without the processor counts (the same map
-/// in 278 ms at a load of about 5), so this is an upper bound that keeps the refusals as they
-/// were.
+/// in 278 ms at a load of about 5), estimated with [`TREE_FAST_WEIGHT`] instead.
 pub const TREE_SOLVE_WEIGHT: f64 = 150.0;
+
+/// Work of a tree-sweep metric's fast path (Fine-Grain's pass without the processor counts,
+/// and P.Y's recurrence) per n², in the same height steps: measured (release build, one
+/// thread, load average about 7 on the 2 cores), the 64 × 64 cells with n = 2 … 200 and
+/// τ = 2 … 10^6 took 0.81 s for Σ n² ≈ 5.6·10^7, about 14.5 ns per n². Every tree-sweep
+/// metric has this fast path; [`TREE_SOLVE_WEIGHT`] stays for a metric read from the JSON.
+pub const TREE_FAST_WEIGHT: f64 = 15.0;
+
+/// Most estimated seconds of the coarse subgrid at [`COARSE_STRIDE`] (on the reference
+/// machine, one core); beyond it [`MapPlan::coarse`] takes every other of its rows and
+/// columns (the first map within 100 ms on 2 cores).
+pub const COARSE_SECONDS: f64 = 0.05;
 
 /// What a map computes: a model's scenario, two axes, a metric.
 #[derive(Debug, Clone, PartialEq)]
@@ -317,6 +328,8 @@ pub struct MapPlan {
     pub y_values: Vec<f64>,
     /// Estimated seconds of the whole map on the reference machine.
     pub seconds: f64,
+    /// Estimated seconds of each cell, row by row.
+    cell_seconds: Vec<f64>,
 }
 
 impl MapRequest {
@@ -359,6 +372,7 @@ impl MapRequest {
             x_values: self.x.values(x.integer),
             y_values: self.y.values(y.integer),
             seconds: 0.0,
+            cell_seconds: Vec::new(),
         };
         let costs: Vec<f64> = plan
             .positions()
@@ -366,6 +380,7 @@ impl MapRequest {
             .map(|(ix, iy)| plan.cell_seconds(&plan.scenario_at(ix, iy)))
             .collect();
         plan.seconds = check_cost(&costs)?;
+        plan.cell_seconds = costs;
         Ok(plan)
     }
 }
@@ -373,6 +388,26 @@ impl MapRequest {
 impl MapPlan {
     fn positions(&self) -> Vec<(usize, usize)> {
         Grid::new(self.x_values.clone(), self.y_values.clone()).positions()
+    }
+
+    /// The coarse subgrid computed first: [`Grid::coarse`], or one of twice its stride when
+    /// its cells are estimated at more than [`COARSE_SECONDS`], so that the first picture
+    /// comes quickly where cells are costly (redistribution's rings: 5 × 5 cells of a 32 × 32
+    /// map instead of 9 × 9). The estimates are upper bounds (Algorithm 3's several times
+    /// over), so the stride is doubled once at most and the first picture stays a map.
+    pub fn coarse(&self) -> Vec<(usize, usize)> {
+        let g = self.grid();
+        let nx = self.x_values.len();
+        let at = g.coarse();
+        let seconds: f64 = at
+            .iter()
+            .map(|&(ix, iy)| self.cell_seconds.get(iy * nx + ix).copied().unwrap_or(0.0))
+            .sum();
+        if seconds <= COARSE_SECONDS {
+            at
+        } else {
+            g.subgrid(2 * COARSE_STRIDE)
+        }
     }
 
     /// An empty grid on the plan's values.
@@ -435,11 +470,17 @@ impl MapPlan {
                     .validate()
                     .map(|_| geodecay::params::cost(p).work / geodecay::params::BUDGET.work)
                     .unwrap_or(0.0),
-                // One Fine-Grain solution with P.Y and the processor counts.
+                // One Fine-Grain pass with P.Y: without the processor counts on the fast
+                // path, with them (and the baselines) through the JSON.
                 Scenario::TreeSweep(p) => p
                     .validate()
                     .map(|_| {
-                        TREE_SOLVE_WEIGHT * (p.n as f64).powi(2) / treesweep::params::BUDGET.work
+                        let weight = if self.metric.has_fast_path() {
+                            TREE_FAST_WEIGHT
+                        } else {
+                            TREE_SOLVE_WEIGHT
+                        };
+                        weight * (p.n as f64).powi(2) / treesweep::params::BUDGET.work
                     })
                     .unwrap_or(0.0),
                 Scenario::Ksbf(p) => p
@@ -540,7 +581,7 @@ impl MapPlan {
     /// The whole map: the coarse subgrid, then the rest.
     pub fn run(&self, progress: &dyn Progress) -> Result<Grid, Cancelled> {
         let mut g = self.grid();
-        let coarse = g.coarse();
+        let coarse = self.coarse();
         let r = self.compute(&coarse, progress)?;
         g.fill(&coarse, r);
         let rest = g.missing();
