@@ -633,18 +633,40 @@ impl Shown {
         narrow: false,
     };
 
-    /// The strip of toggles above the workspace.
+    /// The strip of toggles above the workspace: one row whenever the window allows, with the
+    /// panels' short captions ("Controls" for "Controls panel") when the long ones would wrap.
     fn toggles(&mut self, ui: &mut Ui) {
-        // Wrapped: at large type on a small screen the toggles take two rows.
+        const LONG: [&str; 4] = [
+            "Controls panel",
+            "Plots panel",
+            "Numbers panel",
+            "Pseudo-code panel",
+        ];
+        const SHORT: [&str; 4] = ["Controls", "Plots", "Numbers", "Pseudo-code"];
+        const FRONT: [&str; 3] = ["In front:", "Picture", "Plots"];
+        let front = self.plots && self.narrow;
+        let rest = buttons_width(ui, &["Show:", crate::ui::reveal::CAPTION])
+            + if front {
+                buttons_width(ui, &FRONT)
+            } else {
+                0.0
+            }
+            + 2.0 * ui.spacing().item_spacing.x * 2.0;
+        let caps = if rest + buttons_width(ui, &LONG) <= ui.available_width() {
+            LONG
+        } else {
+            SHORT
+        };
+        // Wrapped: at large type on a small screen the toggles may still take two rows.
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new("Show:").weak());
-            ui.toggle_value(&mut self.controls, "Controls panel")
+            ui.toggle_value(&mut self.controls, caps[0])
                 .on_hover_text("The instance and algorithm controls (left)");
-            ui.toggle_value(&mut self.plots, "Plots panel")
+            ui.toggle_value(&mut self.plots, caps[1])
                 .on_hover_text("The comparison plots (right, or in turn with the picture)");
-            ui.toggle_value(&mut self.numbers, "Numbers panel")
+            ui.toggle_value(&mut self.numbers, caps[2])
                 .on_hover_text("The numbers table (bottom)");
-            ui.toggle_value(&mut self.pseudocode, "Pseudo-code panel")
+            ui.toggle_value(&mut self.pseudocode, caps[3])
                 .on_hover_text(
                     "The algorithm's pseudo-code, the current step's lines highlighted, and why \
                      (beside the picture, or a strip below it on a narrow window)",
@@ -656,36 +678,44 @@ impl Shown {
                      step, no later arrows, nodes or bars, and the final numbers only at the \
                      end (H)",
                 );
-
-            if self.plots && self.narrow {
+            if front {
                 ui.separator();
-                // One unit: a new row when the label and its choices do not all fit.
-                let font = egui::TextStyle::Button.resolve(ui.style());
-                let pad = ui.spacing().button_padding.x * 2.0 + ui.spacing().item_spacing.x;
-                let need: f32 = ["In front:", "Picture", "Plots"]
-                    .iter()
-                    .map(|t| {
-                        let g = ui.painter().layout_no_wrap(
-                            t.to_string(),
-                            font.clone(),
-                            egui::Color32::WHITE,
-                        );
-                        g.size().x + pad
-                    })
-                    .sum();
-                if ui.available_size_before_wrap().x < need {
+                // One unit: the label only when it fits on this row with its choices, a new
+                // row when not even the choices fit.
+                let room = ui.available_size_before_wrap().x;
+                let why = "In front: the window is too narrow for both side by side";
+                if room < buttons_width(ui, &FRONT[1..]) {
                     ui.end_row();
                 }
-                ui.add(
-                    egui::Label::new(egui::RichText::new("In front:").weak())
-                        .wrap_mode(egui::TextWrapMode::Extend),
-                )
-                .on_hover_text("The window is too narrow for both side by side");
-                ui.selectable_value(&mut self.front, Region::Picture, "Picture");
-                ui.selectable_value(&mut self.front, Region::Plots, "Plots");
+                if room >= buttons_width(ui, &FRONT) || room < buttons_width(ui, &FRONT[1..]) {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(FRONT[0]).weak())
+                            .wrap_mode(egui::TextWrapMode::Extend),
+                    )
+                    .on_hover_text(why);
+                }
+                ui.selectable_value(&mut self.front, Region::Picture, FRONT[1])
+                    .on_hover_text(why);
+                ui.selectable_value(&mut self.front, Region::Plots, FRONT[2])
+                    .on_hover_text(why);
             }
         });
     }
+}
+
+/// The width a row of buttons (or labels) with these captions takes, spacing included.
+fn buttons_width(ui: &Ui, captions: &[&str]) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let pad = ui.spacing().button_padding.x * 2.0 + ui.spacing().item_spacing.x;
+    captions
+        .iter()
+        .map(|t| {
+            let g = ui
+                .painter()
+                .layout_no_wrap(t.to_string(), font.clone(), egui::Color32::WHITE);
+            g.size().x + pad
+        })
+        .sum()
 }
 
 /// A callback for background jobs: repaint when progress moves or the result lands.
