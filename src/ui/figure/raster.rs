@@ -439,6 +439,13 @@ mod tests {
         m
     }
 
+    /// `meshes`, unclipped and untextured, on a `background` of `size` pixels at `ppp`.
+    fn draw(meshes: Vec<Mesh>, size: [usize; 2], ppp: f32, background: Color32) -> ColorImage {
+        let prims: Vec<ClippedPrimitive> =
+            meshes.into_iter().map(|m| prim(m, EVERYWHERE)).collect();
+        rasterize(&prims, &white(), size, ppp, background).unwrap()
+    }
+
     fn prim(mesh: Mesh, clip: Rect) -> ClippedPrimitive {
         ClippedPrimitive {
             clip_rect: clip,
@@ -457,14 +464,7 @@ mod tests {
             &[0, 1, 2],
             Color32::RED,
         );
-        let img = rasterize(
-            &[prim(t, EVERYWHERE)],
-            &white(),
-            [12, 12],
-            2.0,
-            Color32::WHITE,
-        )
-        .unwrap();
+        let img = draw(vec![t], [12, 12], 2.0, Color32::WHITE);
         for y in 0..12 {
             for x in 0..12 {
                 let p = img.pixels[y * 12 + x];
@@ -481,14 +481,7 @@ mod tests {
             &[0, 1, 2],
             Color32::RED,
         );
-        let again = rasterize(
-            &[prim(t, EVERYWHERE)],
-            &white(),
-            [12, 12],
-            2.0,
-            Color32::WHITE,
-        )
-        .unwrap();
+        let again = draw(vec![t], [12, 12], 2.0, Color32::WHITE);
         assert_eq!(again.pixels, img.pixels);
     }
 
@@ -503,14 +496,7 @@ mod tests {
             &[0, 1, 2, 0, 2, 3],
             half,
         );
-        let img = rasterize(
-            &[prim(square, EVERYWHERE)],
-            &white(),
-            [10, 10],
-            1.0,
-            Color32::WHITE,
-        )
-        .unwrap();
+        let img = draw(vec![square], [10, 10], 1.0, Color32::WHITE);
         let blended = Color32::from_rgba_premultiplied(255, 127, 127, 255);
         for y in 0..10 {
             for x in 0..10 {
@@ -526,14 +512,7 @@ mod tests {
             &[0, 1, 2],
             Color32::BLUE,
         );
-        let img = rasterize(
-            &[prim(a, EVERYWHERE), prim(b, EVERYWHERE)],
-            &white(),
-            [4, 4],
-            1.0,
-            Color32::WHITE,
-        )
-        .unwrap();
+        let img = draw(vec![a, b], [4, 4], 1.0, Color32::WHITE);
         assert_eq!(img.pixels[0], Color32::BLUE);
     }
 
@@ -556,14 +535,7 @@ mod tests {
                 .map(|_| (next() * 20.0 - 2.0, next() * 20.0 - 2.0))
                 .collect();
             let t = mesh(&p, &[0, 1, 2], Color32::WHITE);
-            let img = rasterize(
-                &[prim(t, EVERYWHERE)],
-                &white(),
-                [16, 16],
-                1.0,
-                Color32::BLACK,
-            )
-            .unwrap();
+            let img = draw(vec![t], [16, 16], 1.0, Color32::BLACK);
             // The definition, pixel by pixel: inside all three edges, or on an owned one.
             let q: Vec<[i64; 2]> = p
                 .iter()
@@ -630,14 +602,7 @@ mod tests {
         }
         let grey = Color32::from_rgba_premultiplied(100, 100, 100, 128);
         let m = mesh(&points, &indices, grey);
-        let img = rasterize(
-            &[prim(m, EVERYWHERE)],
-            &white(),
-            [16, 16],
-            1.0,
-            Color32::BLACK,
-        )
-        .unwrap();
+        let img = draw(vec![m], [16, 16], 1.0, Color32::BLACK);
         let once = over(rgba(grey), Color32::BLACK);
         assert!(
             img.pixels.iter().all(|p| *p == once),

@@ -333,19 +333,23 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         .map(|(at, g)| Rect::from_center_size(*at, g.size()))
         .collect();
 
-    // The transfers' arrows, hit-tested first: the arrow under the pointer is thickened and publishes
-    // its pseudo-code line (the link under it is then not hovered); each arrow's middle is recorded as `arrow:P<from>→P<to>`.
+    // The transfers' arrows, hit-tested first: the arrow under the pointer is thickened and
+    // publishes its pseudo-code line (the link under it is then not hovered); each arrow's
+    // middle is recorded as `arrow:P<from>→P<to>`.
+    // An arrow's ends: from disc to disc, shifted to its right so both directions show.
+    let ends = |a: &RingArrow| {
+        let (p, q) = (pos[a.from], pos[a.to]);
+        let v = (q - p).normalized();
+        let side = Vec2::new(-v.y, v.x) * 5.0;
+        (p + v * (node_r + 2.0) + side, q - v * (node_r + 3.0) + side)
+    };
     let pointer = background.hover_pos();
     let mut pointed: Option<(f32, usize)> = None;
     for (k, a) in drawing.arrows.iter().enumerate() {
         if a.from >= n || a.to >= n {
             continue;
         }
-        let (p, q) = (pos[a.from], pos[a.to]);
-        let v = (q - p).normalized();
-        let side = Vec2::new(-v.y, v.x) * 5.0;
-        let from = p + v * (node_r + 2.0) + side;
-        let to = q - v * (node_r + 3.0) + side;
+        let (from, to) = ends(a);
         let mid = from + (to - from) * 0.5;
         super::marks::record(
             ui.ctx(),
@@ -459,11 +463,7 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         if a.from >= n || a.to >= n {
             continue;
         }
-        let (p, q) = (pos[a.from], pos[a.to]);
-        let v = (q - p).normalized();
-        let side = Vec2::new(-v.y, v.x) * 5.0;
-        let from = p + v * (node_r + 2.0) + side;
-        let to = q - v * (node_r + 3.0) + side;
+        let (from, to) = ends(a);
         let width = if pointed == Some(k) { 4.5 } else { 2.5 };
         arrow(&painter, from, to, Stroke::new(width, a.color));
         if !a.label.is_empty() {
