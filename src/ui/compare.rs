@@ -591,25 +591,44 @@ fn pane(
     }
 }
 
-/// How A differs from B, in the scenario's own field names: "balance = None", or
+/// How A differs from B, in the controls' words: the paper's symbols (β, τ, ℓ, δ…) and the
+/// captions the workspace's menus show ("Algorithm 3 as printed", "balancing: none"), or
 /// "same as B".
 pub fn differences(a: &Scenario, b: &Scenario) -> String {
-    let fields = |s: &Scenario| -> Vec<(String, Value)> {
+    let fields = |v: Value| -> Vec<(String, Value)> {
+        match v {
+            Value::Object(m) => m.into_iter().collect(),
+            _ => Vec::new(),
+        }
+    };
+    let top = |s: &Scenario| -> Vec<(String, Value)> {
         match serde_json::to_value(s) {
             Ok(Value::Object(m)) => match m.into_iter().next() {
-                Some((_, Value::Object(f))) => f.into_iter().collect(),
+                Some((_, f)) => fields(f),
                 _ => Vec::new(),
             },
             _ => Vec::new(),
         }
     };
-    let fb = fields(b);
+    let fb = top(b);
     let mut out: Vec<String> = Vec::new();
-    for (k, v) in fields(a) {
-        if fb.iter().any(|(kb, vb)| *kb == k && *vb == v) {
+    for (k, v) in top(a) {
+        let vb = fb.iter().find(|(kb, _)| *kb == k).map(|(_, vb)| vb);
+        if vb == Some(&v) {
             continue;
         }
-        out.push(format!("{k} = {}", short(&v)));
+        // The ring (δ, loads, costs…): the parts that differ, each by its symbol.
+        if let (Scenario::Redistribute(_), "instance", Some(vb)) = (a, k.as_str(), vb) {
+            let inner_b = fields(vb.clone());
+            for (ki, vi) in fields(v.clone()) {
+                if inner_b.iter().any(|(kb, x)| *kb == ki && *x == vi) {
+                    continue;
+                }
+                out.push(caption(a, &ki, &vi));
+            }
+            continue;
+        }
+        out.push(caption(a, &k, &v));
     }
     if out.is_empty() {
         return "same as B".into();
@@ -621,6 +640,47 @@ pub fn differences(a: &Scenario, b: &Scenario) -> String {
         text.push_str(&format!(" and {more} more"));
     }
     text
+}
+
+/// Field `key` of scenario `a` (whose serialized value is `v`) as its control shows it.
+fn caption(a: &Scenario, key: &str, v: &Value) -> String {
+    use crate::ui::workspaces::divisible::{algorithm_caption, network_caption};
+    let named = match (a, key) {
+        (Scenario::Divisible(p), "network") => Some(network_caption(p.network).to_string()),
+        (Scenario::Divisible(p), "algorithm") => Some(algorithm_caption(p.algorithm)),
+        (Scenario::Geodecay(p), "policy") => Some(format!("policy: {}", p.policy.name())),
+        (Scenario::Geodecay(p), "decay") => Some(format!("decay: {}", p.decay.name())),
+        (Scenario::Geodecay(p), "survivors") => Some(format!("survivors: {}", p.survivors.name())),
+        (Scenario::TreeSweep(p), "direction") => Some(p.direction.name().to_string()),
+        (Scenario::Redistribute(p), "algorithm") => Some(p.algorithm.label().to_string()),
+        (Scenario::Redistribute(p), "direction") => {
+            Some(format!("{} ring", p.instance.direction.name()))
+        }
+        (Scenario::Ksbf(p), "shape") => Some(format!("workload: {}", p.shape.name())),
+        (Scenario::Ksbf(p), "balance") => Some(format!("balancing: {}", p.balance.name())),
+        (Scenario::Ksbf(p), "schedule") => Some(format!("scheduling: {}", p.schedule.name())),
+        _ => None,
+    };
+    named.unwrap_or_else(|| format!("{} = {}", symbol(key), short(v)))
+}
+
+/// The paper's symbol (or the control's caption) of a parameter field.
+fn symbol(key: &str) -> &str {
+    match key {
+        "beta" => "β",
+        "tau" => "τ",
+        "ell" => "ℓ",
+        "alpha" => "α",
+        "spawn_prob" => "q",
+        "every" => "k",
+        "delta" => "δ",
+        "sweep_h_max" => "h up to",
+        "sweep_beta" => "β range",
+        "ell_log2_max" => "ℓ sweep to 2^",
+        "random" => "random ring",
+        "iterative" => "iterative",
+        other => other,
+    }
 }
 
 /// A parameter's value in a few characters.
@@ -903,6 +963,60 @@ mod tests {
         p.p += 8;
         let want = format!("p = {}", p.p);
         assert_eq!(differences(&a, &b), want);
+    }
+
+    #[test]
+    fn compare_preset_titles_use_the_controls_captions_and_the_papers_symbols() {
+        let title = |file: &str| {
+            let p = crate::preset::BUNDLED
+                .iter()
+                .find(|b| b.file == file)
+                .unwrap()
+                .preset()
+                .unwrap();
+            differences(&p.pinned.unwrap(), &p.scenario)
+        };
+        // The Algorithm menu's caption, not the enum's Rust name `Alg3Literal`.
+        assert_eq!(
+            title("compare-redistribute-alg3-printed-vs-corrected.ron"),
+            crate::model::redistribute::params::Algorithm::Alg3Literal.label()
+        );
+        assert_eq!(
+            title("compare-redistribute-alg3-printed-vs-corrected.ron"),
+            "Algorithm 3 as printed"
+        );
+        // The Balancing menu's names (`named!`), not `None` / `Random`.
+        assert_eq!(title("compare-ksbf-ks-vs-none.ron"), "balancing: none");
+        assert_eq!(title("compare-ksbf-ks-vs-random.ron"), "balancing: random");
+        // The paper's symbols: τ (tree sweeps), β (divisible load), ℓ (geodecay).
+        assert!(title("compare-treesweep-fine-grain-vs-py.ron").starts_with("τ = "));
+        assert_eq!(title("compare-divisible-c-p-q.ron"), "h = 2");
+        let b = ModelId::Divisible.default_scenario();
+        let mut a = b.clone();
+        let Scenario::Divisible(p) = &mut a else {
+            panic!("{a:?}")
+        };
+        p.beta = 0.5;
+        p.network = crate::model::divisible::Network::Pyramid;
+        assert_eq!(differences(&a, &b), "β = 0.5, pyramid");
+        let b = ModelId::Geodecay.default_scenario();
+        let mut a = b.clone();
+        let Scenario::Geodecay(p) = &mut a else {
+            panic!("{a:?}")
+        };
+        p.ell = 7.0;
+        assert_eq!(differences(&a, &b), "ℓ = 7");
+        // A ring's δ by its symbol; the costs' variant by its name.
+        let b = ModelId::Redistribute.default_scenario();
+        let mut a = b.clone();
+        let Scenario::Redistribute(p) = &mut a else {
+            panic!("{a:?}")
+        };
+        p.instance.delta.reverse();
+        p.instance.delta.push(0);
+        p.instance.loads.push(0);
+        let t = differences(&a, &b);
+        assert!(t.starts_with("δ = "), "{t}");
     }
 
     #[test]

@@ -54,7 +54,7 @@ fn ksbf_tree(n: u32) -> Scenario {
 fn a_and_b_pictures_are_side_by_side_and_step_together() {
     let mut h = harness(None);
     let p = open_bundled(&mut h, "compare-ksbf-ks-vs-none.ron");
-    shown(&mut h, "A — balance = None");
+    shown(&mut h, "A — balancing: none");
     shown(&mut h, "B — current");
     // Both pictures are drawn by the workspace: two step bars.
     assert_eq!(h.query_all_by_label("Forward ›").count(), 2);
@@ -185,7 +185,7 @@ fn pictures_are_side_by_side_at_1280_by_720_and_stacked_on_a_tall_narrow_window(
             .build_eframe(|cc| LoadlabApp::new(cc, None));
         settle(&mut h);
         open_bundled(&mut h, "compare-ksbf-ks-vs-none.ron");
-        shown(&mut h, "A — balance = None");
+        shown(&mut h, "A — balancing: none");
         shown(&mut h, "B — current");
         let rect = |h: &Harness<'_, LoadlabApp>, text: &str| {
             h.query_all_by_label_contains(text).next().unwrap().rect()
