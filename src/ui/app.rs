@@ -819,6 +819,7 @@ impl LoadlabApp {
         super::chrome::chrome(self, ui, &mut cmds);
         super::lesson::panel(self, ui, &mut cmds);
         let i = self.desk.active.index();
+        self.maps.compare.presenter = self.presenter.is_some();
         egui::CentralPanel::default().show(ui, |ui| {
             self.drawn = self.maps.central(
                 ui,

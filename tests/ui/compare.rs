@@ -206,3 +206,31 @@ fn pictures_are_side_by_side_at_1280_by_720_and_stacked_on_a_tall_narrow_window(
         }
     }
 }
+
+#[test]
+fn presenter_mode_at_1280_by_720_folds_the_plot_until_asked_for() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    open_bundled(&mut h, "compare-redistribute-alg3-printed-vs-corrected.ron");
+    shown(&mut h, "A — Algorithm 3 as printed");
+    // Out of presenter mode the overlay plot is under the pictures.
+    shown(&mut h, "log y");
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    // Folded: the pictures take the height, one click brings the plot back.
+    shown(&mut h, "Show the plot");
+    assert!(h.query_by_label("log y").is_none());
+    h.get_by_label_contains("Show the plot").click();
+    h.run_steps(3);
+    settle(&mut h);
+    shown(&mut h, "log y");
+    // Fold again from the compare bar.
+    h.get_by_label_contains("Fold plot").click();
+    h.run_steps(3);
+    shown(&mut h, "Show the plot");
+    assert!(h.query_by_label("log y").is_none());
+}
