@@ -248,6 +248,16 @@ impl Compare {
         let height = ui.available_height();
         let (plots, numbers) = (shown.plots, shown.numbers);
         if short && self.folded && (plots || numbers) {
+            // Computed (and polled, so the status bar does not keep a finished job) while
+            // folded: ready when unfolded.
+            if plots {
+                Self::request_plots(&mut self.plots_a, ui.ctx(), &a, "Compare: plots of A");
+                Self::request_plots(&mut self.plots_b, ui.ctx(), b, "Compare: plots of B");
+            }
+            if numbers {
+                Self::request_numbers(&mut self.a, ui.ctx(), &a);
+                Self::request_numbers(&mut self.b, ui.ctx(), b);
+            }
             egui::Panel::bottom("compare-results-folded").show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     let what = match (plots, numbers) {
