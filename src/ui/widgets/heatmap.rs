@@ -225,7 +225,8 @@ fn ticks(n: usize) -> Vec<usize> {
     let step = n.div_ceil(6).max(1);
     let mut v: Vec<usize> = (0..n).step_by(step).collect();
     if v.last() != Some(&(n - 1)) {
-        if v.len() > 1 && n - 1 - v[v.len() - 1] < step / 2 {
+        // A tick closer than half a step to the last one would crowd its label.
+        if v.len() > 1 && 2 * (n - 1 - v[v.len() - 1]) < step {
             v.pop();
         }
         v.push(n - 1);
@@ -414,5 +415,7 @@ mod tests {
         assert!((x0 - 0.5).abs() < 1e-12 && (x1 - 0.5).abs() < 1e-12);
         assert_eq!(ticks(64).first(), Some(&0));
         assert_eq!(ticks(64).last(), Some(&63));
+        // 17 points (n = 2…18): 0, 3, …, 12 and 16, not 15 and 16 side by side.
+        assert_eq!(ticks(17), vec![0, 3, 6, 9, 12, 16]);
     }
 }
