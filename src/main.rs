@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use loadlab::cli::{self, Cli, Command};
-use loadlab::ui::app::Cmd;
+use loadlab::cli::{self, Cli, Command, GuiView};
+use loadlab::ui::app::{Cmd, View};
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     // One line, no usage block, no backtrace.
@@ -68,8 +68,21 @@ fn main() -> ExitCode {
             presenter,
             lesson,
             lesson_step,
+            view,
         }) => match lesson_commands(lesson.as_deref(), lesson_step) {
-            Ok(cmds) => run_gui(preset, presenter, cmds),
+            Ok(mut cmds) => {
+                if let Some(v) = view {
+                    cmds.insert(
+                        0,
+                        Cmd::View(match v {
+                            GuiView::Workspace => View::Workspace,
+                            GuiView::Map => View::Map,
+                            GuiView::Compare => View::Compare,
+                        }),
+                    );
+                }
+                run_gui(preset, presenter, cmds)
+            }
             Err(e) => fail(e),
         },
         Some(cmd) => match cli::execute(&cmd) {

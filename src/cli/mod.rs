@@ -18,7 +18,7 @@ mod values;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 pub use divisible::DivisibleArgs;
 pub use geodecay::GeodecayArgs;
@@ -44,6 +44,17 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// The views `loadlab gui --view` opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GuiView {
+    /// The model's workspace.
+    Workspace,
+    /// The Map of two parameters.
+    Map,
+    /// Compare A/B.
+    Compare,
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -60,6 +71,11 @@ pub enum Command {
         /// With --lesson: the step to start on (1 = the first).
         #[arg(long, requires = "lesson", value_parser = int::<usize>)]
         lesson_step: Option<usize>,
+        /// The view to open: the model's workspace, its Map of two parameters (default axes,
+        /// computing at once) or Compare A/B (the scenario pinned as A unless the preset
+        /// pins one).
+        #[arg(long, value_enum)]
+        view: Option<GuiView>,
     },
     /// Run a preset headless and print what its model subcommand prints.
     Eval {

@@ -109,6 +109,19 @@ pub enum Cmd {
     ShowScenario(Box<Preset>),
     /// Show an error in the status bar.
     Fail(String),
+    /// Bring this view of the front model forward (`loadlab gui --view`).
+    View(View),
+}
+
+/// The views of the front model [`Cmd::View`] opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// The workspace (the A/B table under it when A is pinned).
+    Workspace,
+    /// The Map of two parameters (it starts computing when shown).
+    Map,
+    /// Compare A/B; the front scenario is pinned as A unless A is pinned already.
+    Compare,
 }
 
 impl Cmd {
@@ -387,6 +400,26 @@ impl LoadlabApp {
         });
     }
 
+    /// Shows view `v` of the front model.
+    fn show_view(&mut self, v: View) {
+        let scenario = self.desk.page().scenario.clone();
+        let model = scenario.model();
+        match v {
+            View::Workspace => {
+                self.maps.map.open = false;
+                self.maps.compare.side_by_side = false;
+            }
+            View::Map => self.maps.map.open = true,
+            View::Compare => {
+                if self.maps.pinned(model).is_none() {
+                    self.maps.pin(scenario);
+                }
+                self.maps.compare.side_by_side = true;
+                self.maps.map.open = false;
+            }
+        }
+    }
+
     /// Opens a file of either kind as one undoable step; the opened model comes to the front
     /// at step 0.
     pub(super) fn open(&mut self, file: PresetFile, path: Option<&Path>) {
@@ -645,6 +678,7 @@ impl LoadlabApp {
                 self.info(format!("Loaded {name}"));
             }
             Cmd::Fail(e) => self.error(e),
+            Cmd::View(v) => self.show_view(v),
         }
     }
 
@@ -785,6 +819,7 @@ impl LoadlabApp {
         super::chrome::chrome(self, ui, &mut cmds);
         super::lesson::panel(self, ui, &mut cmds);
         let i = self.desk.active.index();
+        self.maps.compare.presenter = self.presenter.is_some();
         egui::CentralPanel::default().show(ui, |ui| {
             self.drawn = self.maps.central(
                 ui,

@@ -40,6 +40,17 @@ const LEGEND_FULL_MAX: usize = 8;
 /// Least height the pictures keep above the plot and the table (their default size).
 const PICTURES_MIN_HEIGHT: f32 = 300.0;
 
+/// In presenter mode, a compare view shorter than this (in points; 1280 × 720 at presenter
+/// zoom gives about 400) folds the plot and the table under the pictures until asked for.
+const PRESENTER_SHORT: f32 = 560.0;
+
+/// Largest share of the height the plot and the table take in presenter mode (the pictures
+/// keep at least 55 %).
+const PRESENTER_RESULTS_SHARE: f32 = 0.45;
+
+/// Room per labelled mark of the overlay's y axis, in points (a label is about 20 high).
+const Y_MARK_SPACING: f32 = 36.0;
+
 /// The comparison of the pinned scenario A with the current one (B).
 pub struct Compare {
     pinned: [Option<Scenario>; 5],
@@ -61,6 +72,11 @@ pub struct Compare {
     overlay: Vec<String>,
     /// The model in front (its A's jobs are the ones polled and shown).
     front: ModelId,
+    /// Presenter mode is on (set by the shell every frame).
+    pub presenter: bool,
+    /// In presenter mode on a short window: the plot and the table are folded away (a
+    /// click on "Show the plot and numbers" unfolds them).
+    pub folded: bool,
 }
 
 impl Default for Compare {
@@ -79,6 +95,8 @@ impl Default for Compare {
             log_y: false,
             overlay: Vec::new(),
             front: ModelId::default(),
+            presenter: false,
+            folded: true,
         }
     }
 }
@@ -192,9 +210,14 @@ impl Compare {
         let mut a_tab = self.a_tabs[m]
             .take()
             .unwrap_or_else(|| crate::ui::app::fresh_tab(model));
+        let short = self.presenter && ui.available_height() < PRESENTER_SHORT;
         egui::Panel::top("compare-bar").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new("Compare A/B").strong());
+                if short && !self.folded && (shown.plots || shown.numbers) {
+                    ui.toggle_value(&mut self.folded, "▾ Fold plot and numbers")
+                        .on_hover_text("Give the pictures the whole height again");
+                }
                 ui.toggle_value(&mut shown.controls, "Controls panel")
                     .on_hover_text("B's controls (left): change anything, A stays");
                 ui.toggle_value(&mut shown.plots, "Plots panel")
@@ -224,20 +247,55 @@ impl Compare {
         }
         let height = ui.available_height();
         let (plots, numbers) = (shown.plots, shown.numbers);
-        if plots || numbers {
+        if short && self.folded && (plots || numbers) {
+            // Computed (and polled, so the status bar does not keep a finished job) while
+            // folded: ready when unfolded.
+            if plots {
+                Self::request_plots(&mut self.plots_a, ui.ctx(), &a, "Compare: plots of A");
+                Self::request_plots(&mut self.plots_b, ui.ctx(), b, "Compare: plots of B");
+            }
+            if numbers {
+                Self::request_numbers(&mut self.a, ui.ctx(), &a);
+                Self::request_numbers(&mut self.b, ui.ctx(), b);
+            }
+            egui::Panel::bottom("compare-results-folded").show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    let what = match (plots, numbers) {
+                        (true, true) => "▴ Show the plot and numbers",
+                        (true, false) => "▴ Show the plot",
+                        _ => "▴ Show the numbers",
+                    };
+                    if ui
+                        .button(what)
+                        .on_hover_text("Folded so the pictures have the room on a short screen")
+                        .clicked()
+                    {
+                        self.folded = false;
+                    }
+                    ui.label(RichText::new("B solid · A dashed in the plot").weak());
+                });
+            });
+        } else if plots || numbers {
             let share = if plots && numbers { 0.4 } else { 0.3 };
+            // In presenter mode the pictures keep at least 55 % of the height.
+            let most = if self.presenter {
+                height * PRESENTER_RESULTS_SHARE
+            } else {
+                (height * 0.6).min((height - PICTURES_MIN_HEIGHT).max(height * 0.35))
+            };
             egui::Panel::bottom("compare-results")
                 .resizable(true)
                 // The pictures keep at least PICTURES_MIN_HEIGHT where the window allows.
                 .default_size(
                     (height * share)
                         .min(height - PICTURES_MIN_HEIGHT)
-                        .max(100.0),
+                        .max(100.0)
+                        .min(most),
                 )
                 .min_size(100.0_f32.min(height * 0.3))
                 // Never more than leaves the pictures their least height (also when presenter
                 // mode's zoom shrinks the room after the panel got its size).
-                .max_size((height * 0.6).min((height - PICTURES_MIN_HEIGHT).max(height * 0.35)))
+                .max_size(most)
                 .show(ui, |ui| {
                     ui.set_min_height(ui.available_height());
                     let full = ui.max_rect();
@@ -445,8 +503,13 @@ impl Compare {
         } else {
             free_legend(ui, id, &entries, &tracks, corners(2 * rising > drawn.len()))
         };
+        // A mark every Y_MARK_SPACING points or more, so every mark of a short plot has
+        // room for its number (egui_plot leaves out labels closer than their height).
+        let y_room = ui.available_height() - 40.0;
         let mut plot = Plot::new("compare-overlay-plot")
             .id(id)
+            .y_grid_spacer(spaced_marks(y_room))
+            .y_axis_min_width(40.0)
             .x_axis_label(axis_label(&x_name, log_x))
             .y_axis_label(axis_label(&y_name, log_y))
             .label_formatter({
@@ -591,25 +654,44 @@ fn pane(
     }
 }
 
-/// How A differs from B, in the scenario's own field names: "balance = None", or
+/// How A differs from B, in the controls' words: the paper's symbols (β, τ, ℓ, δ…) and the
+/// captions the workspace's menus show ("Algorithm 3 as printed", "balancing: none"), or
 /// "same as B".
 pub fn differences(a: &Scenario, b: &Scenario) -> String {
-    let fields = |s: &Scenario| -> Vec<(String, Value)> {
+    let fields = |v: Value| -> Vec<(String, Value)> {
+        match v {
+            Value::Object(m) => m.into_iter().collect(),
+            _ => Vec::new(),
+        }
+    };
+    let top = |s: &Scenario| -> Vec<(String, Value)> {
         match serde_json::to_value(s) {
             Ok(Value::Object(m)) => match m.into_iter().next() {
-                Some((_, Value::Object(f))) => f.into_iter().collect(),
+                Some((_, f)) => fields(f),
                 _ => Vec::new(),
             },
             _ => Vec::new(),
         }
     };
-    let fb = fields(b);
+    let fb = top(b);
     let mut out: Vec<String> = Vec::new();
-    for (k, v) in fields(a) {
-        if fb.iter().any(|(kb, vb)| *kb == k && *vb == v) {
+    for (k, v) in top(a) {
+        let vb = fb.iter().find(|(kb, _)| *kb == k).map(|(_, vb)| vb);
+        if vb == Some(&v) {
             continue;
         }
-        out.push(format!("{k} = {}", short(&v)));
+        // The ring (δ, loads, costs…): the parts that differ, each by its symbol.
+        if let (Scenario::Redistribute(_), "instance", Some(vb)) = (a, k.as_str(), vb) {
+            let inner_b = fields(vb.clone());
+            for (ki, vi) in fields(v.clone()) {
+                if inner_b.iter().any(|(kb, x)| *kb == ki && *x == vi) {
+                    continue;
+                }
+                out.push(caption(a, &ki, &vi));
+            }
+            continue;
+        }
+        out.push(caption(a, &k, &v));
     }
     if out.is_empty() {
         return "same as B".into();
@@ -621,6 +703,88 @@ pub fn differences(a: &Scenario, b: &Scenario) -> String {
         text.push_str(&format!(" and {more} more"));
     }
     text
+}
+
+/// Field `key` of scenario `a` (whose serialized value is `v`) as its control shows it.
+fn caption(a: &Scenario, key: &str, v: &Value) -> String {
+    use crate::ui::workspaces::divisible::{algorithm_caption, network_caption};
+    let named = match (a, key) {
+        (Scenario::Divisible(p), "network") => Some(network_caption(p.network).to_string()),
+        (Scenario::Divisible(p), "algorithm") => Some(algorithm_caption(p.algorithm)),
+        (Scenario::Geodecay(p), "policy") => Some(format!("policy: {}", p.policy.name())),
+        (Scenario::Geodecay(p), "decay") => Some(format!("decay: {}", p.decay.name())),
+        (Scenario::Geodecay(p), "survivors") => Some(format!("survivors: {}", p.survivors.name())),
+        (Scenario::TreeSweep(p), "direction") => Some(p.direction.name().to_string()),
+        (Scenario::Redistribute(p), "algorithm") => Some(p.algorithm.label().to_string()),
+        (Scenario::Redistribute(p), "direction") => {
+            Some(format!("{} ring", p.instance.direction.name()))
+        }
+        (Scenario::Ksbf(p), "shape") => Some(format!("workload: {}", p.shape.name())),
+        (Scenario::Ksbf(p), "balance") => Some(format!("balancing: {}", p.balance.name())),
+        (Scenario::Ksbf(p), "schedule") => Some(format!("scheduling: {}", p.schedule.name())),
+        _ => None,
+    };
+    named.unwrap_or_else(|| format!("{} = {}", symbol(key), short(v)))
+}
+
+/// The paper's symbol (or the control's caption) of a parameter field.
+fn symbol(key: &str) -> &str {
+    match key {
+        "beta" => "β",
+        "tau" => "τ",
+        "ell" => "ℓ",
+        "alpha" => "α",
+        "spawn_prob" => "q",
+        "every" => "k",
+        "delta" => "δ",
+        "sweep_h_max" => "h up to",
+        "sweep_beta" => "β range",
+        "ell_log2_max" => "ℓ sweep to 2^",
+        "random" => "random ring",
+        "iterative" => "iterative",
+        other => other,
+    }
+}
+
+/// Grid marks for an axis `length` points long: a step of 1, 2 or 5 × 10^k giving about one
+/// mark per [`Y_MARK_SPACING`] points (at least two), and four unlabelled minor marks between.
+fn spaced_marks(length: f32) -> impl Fn(egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    move |input| {
+        let (lo, hi) = input.bounds;
+        let count = f64::from((length / Y_MARK_SPACING).floor().clamp(2.0, 10.0));
+        let step = nice_step((hi - lo) / count);
+        if !(step.is_finite() && step > 0.0) {
+            return Vec::new();
+        }
+        let minor = step / 5.0;
+        let first = (lo / minor).ceil() as i64;
+        let last = (hi / minor).floor() as i64;
+        (first..=last)
+            .take(500)
+            .map(|k| egui_plot::GridMark {
+                value: k as f64 * minor,
+                step_size: if k % 5 == 0 { step } else { minor },
+            })
+            .collect()
+    }
+}
+
+/// The least 1, 2 or 5 × 10^k at least `x` (> 0).
+fn nice_step(x: f64) -> f64 {
+    if !(x.is_finite() && x > 0.0) {
+        return f64::NAN;
+    }
+    let p = 10f64.powf(x.log10().floor());
+    let m = x / p;
+    p * if m <= 1.0 {
+        1.0
+    } else if m <= 2.0 {
+        2.0
+    } else if m <= 5.0 {
+        5.0
+    } else {
+        10.0
+    }
 }
 
 /// A parameter's value in a few characters.
@@ -893,6 +1057,26 @@ mod tests {
     }
 
     #[test]
+    fn y_marks_are_nice_and_far_enough_apart_for_their_labels() {
+        assert_eq!(nice_step(0.3), 0.5);
+        assert_eq!(nice_step(7.0), 10.0);
+        assert_eq!(nice_step(20.0), 20.0);
+        // A plot 100 points tall over 0…1000: two labelled marks a step of 500 apart.
+        let marks = spaced_marks(100.0)(egui_plot::GridInput {
+            bounds: (0.0, 1000.0),
+            base_step_size: 1.0,
+        });
+        let major: Vec<f64> = marks
+            .iter()
+            .filter(|m| m.step_size == 500.0)
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(major, vec![0.0, 500.0, 1000.0]);
+        assert!(marks.iter().all(|m| (0.0..=1000.0).contains(&m.value)));
+        assert_eq!(marks.len(), 11);
+    }
+
+    #[test]
     fn differences_name_the_fields_where_a_differs() {
         let b = ModelId::Ksbf.default_scenario();
         assert_eq!(differences(&b, &b), "same as B");
@@ -903,6 +1087,60 @@ mod tests {
         p.p += 8;
         let want = format!("p = {}", p.p);
         assert_eq!(differences(&a, &b), want);
+    }
+
+    #[test]
+    fn compare_preset_titles_use_the_controls_captions_and_the_papers_symbols() {
+        let title = |file: &str| {
+            let p = crate::preset::BUNDLED
+                .iter()
+                .find(|b| b.file == file)
+                .unwrap()
+                .preset()
+                .unwrap();
+            differences(&p.pinned.unwrap(), &p.scenario)
+        };
+        // The Algorithm menu's caption, not the enum's Rust name `Alg3Literal`.
+        assert_eq!(
+            title("compare-redistribute-alg3-printed-vs-corrected.ron"),
+            crate::model::redistribute::params::Algorithm::Alg3Literal.label()
+        );
+        assert_eq!(
+            title("compare-redistribute-alg3-printed-vs-corrected.ron"),
+            "Algorithm 3 as printed"
+        );
+        // The Balancing menu's names (`named!`), not `None` / `Random`.
+        assert_eq!(title("compare-ksbf-ks-vs-none.ron"), "balancing: none");
+        assert_eq!(title("compare-ksbf-ks-vs-random.ron"), "balancing: random");
+        // The paper's symbols: τ (tree sweeps), β (divisible load), ℓ (geodecay).
+        assert!(title("compare-treesweep-fine-grain-vs-py.ron").starts_with("τ = "));
+        assert_eq!(title("compare-divisible-c-p-q.ron"), "h = 2");
+        let b = ModelId::Divisible.default_scenario();
+        let mut a = b.clone();
+        let Scenario::Divisible(p) = &mut a else {
+            panic!("{a:?}")
+        };
+        p.beta = 0.5;
+        p.network = crate::model::divisible::Network::Pyramid;
+        assert_eq!(differences(&a, &b), "β = 0.5, pyramid");
+        let b = ModelId::Geodecay.default_scenario();
+        let mut a = b.clone();
+        let Scenario::Geodecay(p) = &mut a else {
+            panic!("{a:?}")
+        };
+        p.ell = 7.0;
+        assert_eq!(differences(&a, &b), "ℓ = 7");
+        // A ring's δ by its symbol; the costs' variant by its name.
+        let b = ModelId::Redistribute.default_scenario();
+        let mut a = b.clone();
+        let Scenario::Redistribute(p) = &mut a else {
+            panic!("{a:?}")
+        };
+        p.instance.delta.reverse();
+        p.instance.delta.push(0);
+        p.instance.loads.push(0);
+        let t = differences(&a, &b);
+        assert!(t.starts_with("δ = "), "{t}");
     }
 
     #[test]

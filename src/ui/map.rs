@@ -284,10 +284,10 @@ impl MapView {
                     .response
                     .on_hover_text(ps[axis.param].help);
                 ui.label("from");
-                ui.add(egui::TextEdit::singleline(&mut axis.lo).desired_width(64.0))
+                ui.add(egui::TextEdit::singleline(&mut axis.lo).desired_width(84.0))
                     .on_hover_text("First value (1e-3, 2^20 …)");
                 ui.label("to");
-                ui.add(egui::TextEdit::singleline(&mut axis.hi).desired_width(64.0));
+                ui.add(egui::TextEdit::singleline(&mut axis.hi).desired_width(84.0));
                 ui.label("points");
                 ui.add(egui::DragValue::new(&mut axis.points).range(2..=128));
                 ui.checkbox(&mut axis.log, "log");

@@ -447,3 +447,27 @@ fn bad_specs_are_one_error_line() {
     );
     assert_error(&["map", "nosuchmodel"], "nosuchmodel");
 }
+
+#[test]
+fn gui_view_names_a_view_and_an_unknown_one_is_refused_before_a_window_opens() {
+    // One `error:` line, status 2, the bad value named; no window is opened.
+    assert_error(&["gui", "--view", "nonsense"], "'nonsense'");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(["gui", "--view", "nonsense"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: invalid value 'nonsense' for '--view"),
+        "{err}"
+    );
+    // The three views parse: the next check (an unknown lesson) is what fails, still before
+    // any window.
+    for view in ["map", "compare", "workspace"] {
+        assert_error(
+            &["gui", "--view", view, "--lesson", "no-such-lesson"],
+            "--lesson: no-such-lesson",
+        );
+    }
+}

@@ -54,7 +54,7 @@ fn ksbf_tree(n: u32) -> Scenario {
 fn a_and_b_pictures_are_side_by_side_and_step_together() {
     let mut h = harness(None);
     let p = open_bundled(&mut h, "compare-ksbf-ks-vs-none.ron");
-    shown(&mut h, "A — balance = None");
+    shown(&mut h, "A — balancing: none");
     shown(&mut h, "B — current");
     // Both pictures are drawn by the workspace: two step bars.
     assert_eq!(h.query_all_by_label("Forward ›").count(), 2);
@@ -185,7 +185,7 @@ fn pictures_are_side_by_side_at_1280_by_720_and_stacked_on_a_tall_narrow_window(
             .build_eframe(|cc| LoadlabApp::new(cc, None));
         settle(&mut h);
         open_bundled(&mut h, "compare-ksbf-ks-vs-none.ron");
-        shown(&mut h, "A — balance = None");
+        shown(&mut h, "A — balancing: none");
         shown(&mut h, "B — current");
         let rect = |h: &Harness<'_, LoadlabApp>, text: &str| {
             h.query_all_by_label_contains(text).next().unwrap().rect()
@@ -205,4 +205,32 @@ fn pictures_are_side_by_side_at_1280_by_720_and_stacked_on_a_tall_narrow_window(
             assert!(window.contains_rect(r), "{r:?} is outside {size:?}");
         }
     }
+}
+
+#[test]
+fn presenter_mode_at_1280_by_720_folds_the_plot_until_asked_for() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    open_bundled(&mut h, "compare-redistribute-alg3-printed-vs-corrected.ron");
+    shown(&mut h, "A — Algorithm 3 as printed");
+    // Out of presenter mode the overlay plot is under the pictures.
+    shown(&mut h, "log y");
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    // Folded: the pictures take the height, one click brings the plot back.
+    shown(&mut h, "Show the plot");
+    assert!(h.query_by_label("log y").is_none());
+    h.get_by_label_contains("Show the plot").click();
+    h.run_steps(3);
+    settle(&mut h);
+    shown(&mut h, "log y");
+    // Fold again from the compare bar.
+    h.get_by_label_contains("Fold plot").click();
+    h.run_steps(3);
+    shown(&mut h, "Show the plot");
+    assert!(h.query_by_label("log y").is_none());
 }

@@ -5,7 +5,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::NoProgress;
 use loadlab::preset::Scenario;
-use loadlab::ui::app::Cmd;
+use loadlab::ui::app::{Cmd, View};
 
 use crate::common::{app_on, harness, settle, shown};
 
@@ -111,4 +111,34 @@ fn the_map_fits_1280_by_720_for_every_model() {
         let map = h.get_by_label("Heat map").rect();
         assert!(map.width() > 800.0 && map.height() > 350.0, "{map:?}");
     }
+}
+
+#[test]
+fn gui_view_map_opens_the_map_of_the_presets_model_and_compare_pins_a() {
+    // `loadlab gui --view map treesweep-small` = the preset opened, then `Cmd::View(Map)`.
+    let preset = loadlab::cli::resolve_preset("treesweep-small").unwrap();
+    let mut h = harness(Some(preset.clone()));
+    assert!(h.query_by_label("Heat map").is_none());
+    h.state_mut().send(Cmd::View(View::Map));
+    settle(&mut h);
+    shown(&mut h, "Heat map");
+    // The default axes of the tree-sweep map: n across, τ up.
+    shown(&mut h, "Hover a cell");
+    assert_eq!(h.state().preset().scenario, preset.scenario);
+    // `--view compare` without a pinned A pins the current scenario as A.
+    let model = preset.scenario.model();
+    assert!(h.state().pinned(model).is_none());
+    h.state_mut().send(Cmd::View(View::Compare));
+    settle(&mut h);
+    assert_eq!(h.state().pinned(model), Some(&preset.scenario));
+    assert!(h.query_by_label("Heat map").is_none());
+    shown(&mut h, "B is A");
+    shown(&mut h, "B — current");
+    // `--view workspace` closes the compare view (A stays pinned, the table under the
+    // workspace).
+    h.state_mut().send(Cmd::View(View::Workspace));
+    settle(&mut h);
+    assert!(h.query_by_label_contains("B — current").is_none());
+    assert_eq!(h.state().pinned(model), Some(&preset.scenario));
+    shown(&mut h, "B is A");
 }

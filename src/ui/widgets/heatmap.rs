@@ -225,7 +225,8 @@ fn ticks(n: usize) -> Vec<usize> {
     let step = n.div_ceil(6).max(1);
     let mut v: Vec<usize> = (0..n).step_by(step).collect();
     if v.last() != Some(&(n - 1)) {
-        if v.len() > 1 && n - 1 - v[v.len() - 1] < step / 2 {
+        // A tick closer than half a step to the last one would crowd its label.
+        if v.len() > 1 && 2 * (n - 1 - v[v.len() - 1]) < step {
             v.pop();
         }
         v.push(n - 1);
@@ -233,15 +234,23 @@ fn ticks(n: usize) -> Vec<usize> {
     v
 }
 
-/// A tick label: three significant digits.
+/// A tick label: three significant digits (the hover read-out gives the exact value).
 fn short(x: f64) -> String {
     let a = x.abs();
     if a != 0.0 && !(1e-2..1e5).contains(&a) {
         format!("{x:.1e}")
-    } else if x.fract() == 0.0 {
+    } else if x.fract() == 0.0 && a < 1e3 {
         format!("{x}")
     } else {
-        format!("{}", (x * 1000.0).round() / 1000.0)
+        let mag = a.log10().floor() as i32;
+        let unit = 10f64.powi(mag - 2);
+        let rounded = (x / unit).round() * unit;
+        let text = format!("{:.*}", (2 - mag).max(0) as usize, rounded);
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            text
+        }
     }
 }
 
@@ -255,7 +264,7 @@ fn colour_bar(
     text: Color32,
 ) {
     let bar = Rect::from_min_max(
-        pos2(right - 78.0, plot.top() + 18.0),
+        pos2(right - 78.0, plot.top() + 2.0),
         pos2(right - 62.0, plot.bottom()),
     );
     // The bar spans the data's range on the scale (a ratio scale is centred on 1, but only
@@ -274,9 +283,11 @@ fn colour_bar(
         );
         painter.rect_filled(r, 0.0, scale.color(at(f64::from(u0) + 0.5 / steps as f64)));
     }
+    // Above the plot, flush right: a long metric name runs left over the free band instead of
+    // off the edge.
     painter.text(
-        pos2(bar.left(), plot.top()),
-        Align2::LEFT_TOP,
+        pos2(right - 2.0, plot.top() - 17.0),
+        Align2::RIGHT_TOP,
         spec.metric,
         font.clone(),
         text,
@@ -368,6 +379,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn tick_labels_have_three_significant_digits() {
+        let cases = [
+            (742.964, "743"),
+            (80.025, "80"),
+            (8.62, "8.62"),
+            (0.928, "0.928"),
+            (48408.746, "48400"),
+            (5328.894, "5330"),
+            (1000.0, "1000"),
+            (256.0, "256"),
+            (1.5, "1.5"),
+            (1e6, "1.0e6"),
+            (0.0, "0"),
+        ];
+        for (x, want) in cases {
+            assert_eq!(short(x), want, "{x}");
+        }
+    }
+
+    #[test]
     fn ratio_scale_is_centred_on_one_and_contours_cross_the_level() {
         let s = Scale::new((0.5, 4.0), true);
         assert!((s.t(1.0) - 0.5).abs() < 1e-12);
@@ -384,5 +415,7 @@ mod tests {
         assert!((x0 - 0.5).abs() < 1e-12 && (x1 - 0.5).abs() < 1e-12);
         assert_eq!(ticks(64).first(), Some(&0));
         assert_eq!(ticks(64).last(), Some(&63));
+        // 17 points (n = 2…18): 0, 3, …, 12 and 16, not 15 and 16 side by side.
+        assert_eq!(ticks(17), vec![0, 3, 6, 9, 12, 16]);
     }
 }

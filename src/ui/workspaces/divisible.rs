@@ -172,10 +172,7 @@ impl Workspace for DivisiblePanel {
                 "Complete b-ary tree (root holds the load) or pyramid (apex holds it; Li uses its spanning 4-ary tree, Section VII).",
                 |ui| {
                     let all = [Network::Tree, Network::Pyramid];
-                    choice(ui, "network", &mut params.network, &all, |n| match n {
-                        Network::Tree => "complete b-ary tree",
-                        Network::Pyramid => "pyramid",
-                    })
+                    choice(ui, "network", &mut params.network, &all, network_caption)
                 },
             );
             let tree = params.network == Network::Tree;
@@ -215,10 +212,7 @@ impl Workspace for DivisiblePanel {
                 |ui| {
                     let mut all = vec![AlgorithmChoice::All];
                     all.extend(Method::ALL.map(AlgorithmChoice::Only));
-                    choice(ui, "algorithm", &mut params.algorithm, &all, |a| match a {
-                        AlgorithmChoice::All => "all three (compare)".to_string(),
-                        AlgorithmChoice::Only(m) => format!("{} only", m.name()),
-                    })
+                    choice(ui, "algorithm", &mut params.algorithm, &all, algorithm_caption)
                 },
             );
         });
@@ -743,5 +737,21 @@ choices! {
         Time = "parallel time T_N",
         /// Speedup S_N = β / T_N.
         Speedup = "speedup S_N",
+    }
+}
+
+/// The Network menu's caption of `n`.
+pub(crate) fn network_caption(n: Network) -> &'static str {
+    match n {
+        Network::Tree => "complete b-ary tree",
+        Network::Pyramid => "pyramid",
+    }
+}
+
+/// The Algorithm menu's caption of `a`.
+pub(crate) fn algorithm_caption(a: AlgorithmChoice) -> String {
+    match a {
+        AlgorithmChoice::All => "all three (compare)".to_string(),
+        AlgorithmChoice::Only(m) => format!("{} only", m.name()),
     }
 }
