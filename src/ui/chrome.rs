@@ -252,8 +252,11 @@ fn status_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
                 text
             });
         }
+        // The title takes what is left and is elided there (never over the job's Cancel).
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.label(RichText::new(app.desk.title()).weak());
+            let title = app.desk.title();
+            ui.add(egui::Label::new(RichText::new(&title).weak()).truncate())
+                .on_hover_text(title);
         });
     });
 }
