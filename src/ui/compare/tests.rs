@@ -1,0 +1,160 @@
+use super::*;
+use crate::report::Series;
+
+#[test]
+fn rows_pair_the_numbers_of_a_and_b() {
+    let a = vec![("x".to_string(), 2.0), ("y".to_string(), 0.0)];
+    let b = vec![("x".to_string(), 3.0), ("z".to_string(), 1.0)];
+    let r = compare_rows(&a, &b);
+    assert_eq!(r.len(), 3);
+    assert_eq!(r[0].diff(), Some(1.0));
+    assert_eq!(r[0].quotient(), Some(1.5));
+    assert_eq!(r[1].b, None);
+    assert_eq!(r[2].a, None);
+    let n = headline_numbers(&ModelId::TreeSweep.default_scenario()).unwrap();
+    assert!(n.iter().any(|(k, v)| k == "optimal" && *v == 235.0));
+}
+
+#[test]
+fn overlay_names_and_colours_pair_a_series_with_b_series() {
+    let set = |names: &[&str]| SeriesSet {
+        x: "h".into(),
+        y: "T".into(),
+        series: names
+            .iter()
+            .map(|n| Series::new(*n, vec![[1.0, 2.0]]))
+            .collect(),
+    };
+    let (a, b) = (set(&["C", "old"]), set(&["P", "C"]));
+    let lines = overlay(Some(&a), Some(&b));
+    let names: Vec<&str> = lines.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, ["A: C", "A: old", "B: P", "B: C"]);
+    // "C" has one colour in both runs; "old", only in A, comes after B's series.
+    assert_eq!(lines[0].index, lines[3].index);
+    assert_eq!((lines[2].index, lines[3].index, lines[1].index), (0, 1, 2));
+    assert_eq!(overlay(None, Some(&b)).len(), 2);
+}
+
+#[test]
+fn plots_are_matched_without_their_instance() {
+    assert_eq!(
+        section_key("plot: T_N vs β (tree b = 2, h = 15)"),
+        "plot: T_N vs β"
+    );
+    assert_eq!(section_key("plot: makespan"), "plot: makespan");
+    // Every compare preset's A and B have the same plots to overlay.
+    for b in crate::preset::BUNDLED
+        .iter()
+        .filter(|b| b.file.starts_with("compare-"))
+    {
+        let p = b.preset().unwrap();
+        let keys = |s: &Scenario| -> Vec<String> {
+            report::plots(s, &NoProgress)
+                .unwrap()
+                .iter()
+                .map(|(n, _)| section_key(n).to_string())
+                .collect()
+        };
+        assert_eq!(keys(&p.pinned.unwrap()), keys(&p.scenario), "{}", b.file);
+    }
+}
+
+#[test]
+fn y_marks_are_nice_and_far_enough_apart_for_their_labels() {
+    assert_eq!(nice_step(0.3), 0.5);
+    assert_eq!(nice_step(7.0), 10.0);
+    assert_eq!(nice_step(20.0), 20.0);
+    // A plot 100 points tall over 0…1000: two labelled marks a step of 500 apart.
+    let marks = spaced_marks(100.0)(egui_plot::GridInput {
+        bounds: (0.0, 1000.0),
+        base_step_size: 1.0,
+    });
+    let major: Vec<f64> = marks
+        .iter()
+        .filter(|m| m.step_size == 500.0)
+        .map(|m| m.value)
+        .collect();
+    assert_eq!(major, vec![0.0, 500.0, 1000.0]);
+    assert!(marks.iter().all(|m| (0.0..=1000.0).contains(&m.value)));
+    assert_eq!(marks.len(), 11);
+}
+
+#[test]
+fn differences_name_the_fields_where_a_differs() {
+    let b = ModelId::Ksbf.default_scenario();
+    assert_eq!(differences(&b, &b), "same as B");
+    let mut a = b.clone();
+    let Scenario::Ksbf(p) = &mut a else {
+        panic!("{a:?}")
+    };
+    p.p += 8;
+    let want = format!("p = {}", p.p);
+    assert_eq!(differences(&a, &b), want);
+}
+
+#[test]
+fn compare_preset_titles_use_the_controls_captions_and_the_papers_symbols() {
+    let title = |file: &str| {
+        let p = crate::preset::BUNDLED
+            .iter()
+            .find(|b| b.file == file)
+            .unwrap()
+            .preset()
+            .unwrap();
+        differences(&p.pinned.unwrap(), &p.scenario)
+    };
+    // The Algorithm menu's caption, not the enum's Rust name `Alg3Literal`.
+    assert_eq!(
+        title("compare-redistribute-alg3-printed-vs-corrected.ron"),
+        crate::model::redistribute::params::Algorithm::Alg3Literal.label()
+    );
+    assert_eq!(
+        title("compare-redistribute-alg3-printed-vs-corrected.ron"),
+        "Algorithm 3 as printed"
+    );
+    // The Balancing menu's names (`named!`), not `None` / `Random`.
+    assert_eq!(title("compare-ksbf-ks-vs-none.ron"), "balancing: none");
+    assert_eq!(title("compare-ksbf-ks-vs-random.ron"), "balancing: random");
+    // The paper's symbols: τ (tree sweeps), β (divisible load), ℓ (geodecay).
+    assert!(title("compare-treesweep-fine-grain-vs-py.ron").starts_with("τ = "));
+    assert_eq!(title("compare-divisible-c-p-q.ron"), "h = 2");
+    let b = ModelId::Divisible.default_scenario();
+    let mut a = b.clone();
+    let Scenario::Divisible(p) = &mut a else {
+        panic!("{a:?}")
+    };
+    p.beta = 0.5;
+    p.network = crate::model::divisible::Network::Pyramid;
+    assert_eq!(differences(&a, &b), "β = 0.5, pyramid");
+    let b = ModelId::Geodecay.default_scenario();
+    let mut a = b.clone();
+    let Scenario::Geodecay(p) = &mut a else {
+        panic!("{a:?}")
+    };
+    p.ell = 7.0;
+    assert_eq!(differences(&a, &b), "ℓ = 7");
+    // A ring's δ by its symbol; the costs' variant by its name.
+    let b = ModelId::Redistribute.default_scenario();
+    let mut a = b.clone();
+    let Scenario::Redistribute(p) = &mut a else {
+        panic!("{a:?}")
+    };
+    p.instance.delta.reverse();
+    p.instance.delta.push(0);
+    p.instance.loads.push(0);
+    let t = differences(&a, &b);
+    assert!(t.starts_with("δ = "), "{t}");
+}
+
+#[test]
+fn every_model_reports_plots_to_overlay() {
+    for m in ModelId::ALL {
+        let plots = report::plots(&m.default_scenario(), &NoProgress).unwrap();
+        assert!(!plots.is_empty(), "{}", m.name());
+        assert!(
+            plots.iter().all(|(_, s)| !s.series.is_empty()),
+            "{}",
+            m.name()
+        );
+    }
+}

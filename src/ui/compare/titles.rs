@@ -1,0 +1,116 @@
+//! Compare's titles: what differs between A and B, in the controls' words and the paper's
+//! symbols.
+
+use super::*;
+
+/// How A differs from B, in the controls' words: the paper's symbols (β, τ, ℓ, δ…) and the
+/// captions the workspace's menus show ("Algorithm 3 as printed", "balancing: none"), or
+/// "same as B".
+pub fn differences(a: &Scenario, b: &Scenario) -> String {
+    let fields = |v: Value| -> Vec<(String, Value)> {
+        match v {
+            Value::Object(m) => m.into_iter().collect(),
+            _ => Vec::new(),
+        }
+    };
+    let top = |s: &Scenario| -> Vec<(String, Value)> {
+        match serde_json::to_value(s) {
+            Ok(Value::Object(m)) => match m.into_iter().next() {
+                Some((_, f)) => fields(f),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    };
+    let fb = top(b);
+    let mut out: Vec<String> = Vec::new();
+    for (k, v) in top(a) {
+        let vb = fb.iter().find(|(kb, _)| *kb == k).map(|(_, vb)| vb);
+        if vb == Some(&v) {
+            continue;
+        }
+        // The ring (δ, loads, costs…): the parts that differ, each by its symbol.
+        if let (Scenario::Redistribute(_), "instance", Some(vb)) = (a, k.as_str(), vb) {
+            let inner_b = fields(vb.clone());
+            for (ki, vi) in fields(v.clone()) {
+                if inner_b.iter().any(|(kb, x)| *kb == ki && *x == vi) {
+                    continue;
+                }
+                out.push(caption(a, &ki, &vi));
+            }
+            continue;
+        }
+        out.push(caption(a, &k, &v));
+    }
+    if out.is_empty() {
+        return "same as B".into();
+    }
+    let more = out.len().saturating_sub(3);
+    out.truncate(3);
+    let mut text = out.join(", ");
+    if more > 0 {
+        text.push_str(&format!(" and {more} more"));
+    }
+    text
+}
+
+/// Field `key` of scenario `a` (whose serialized value is `v`) as its control shows it.
+pub(super) fn caption(a: &Scenario, key: &str, v: &Value) -> String {
+    use crate::ui::workspaces::divisible::{algorithm_caption, network_caption};
+    let named = match (a, key) {
+        (Scenario::Divisible(p), "network") => Some(network_caption(p.network).to_string()),
+        (Scenario::Divisible(p), "algorithm") => Some(algorithm_caption(p.algorithm)),
+        (Scenario::Geodecay(p), "policy") => Some(format!("policy: {}", p.policy.name())),
+        (Scenario::Geodecay(p), "decay") => Some(format!("decay: {}", p.decay.name())),
+        (Scenario::Geodecay(p), "survivors") => Some(format!("survivors: {}", p.survivors.name())),
+        (Scenario::TreeSweep(p), "direction") => Some(p.direction.name().to_string()),
+        (Scenario::Redistribute(p), "algorithm") => Some(p.algorithm.label().to_string()),
+        (Scenario::Redistribute(p), "direction") => {
+            Some(format!("{} ring", p.instance.direction.name()))
+        }
+        (Scenario::Ksbf(p), "shape") => Some(format!("workload: {}", p.shape.name())),
+        (Scenario::Ksbf(p), "balance") => Some(format!("balancing: {}", p.balance.name())),
+        (Scenario::Ksbf(p), "schedule") => Some(format!("scheduling: {}", p.schedule.name())),
+        _ => None,
+    };
+    named.unwrap_or_else(|| format!("{} = {}", symbol(key), short(v)))
+}
+
+/// The paper's symbol (or the control's caption) of a parameter field.
+pub(super) fn symbol(key: &str) -> &str {
+    match key {
+        "beta" => "β",
+        "tau" => "τ",
+        "ell" => "ℓ",
+        "alpha" => "α",
+        "spawn_prob" => "q",
+        "every" => "k",
+        "delta" => "δ",
+        "sweep_h_max" => "h up to",
+        "sweep_beta" => "β range",
+        "ell_log2_max" => "ℓ sweep to 2^",
+        "random" => "random ring",
+        "iterative" => "iterative",
+        other => other,
+    }
+}
+
+/// A parameter's value in a few characters.
+pub(super) fn short(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.as_f64().map_or(n.to_string(), text_number),
+        Value::Bool(b) => b.to_string(),
+        Value::Null => "none".into(),
+        Value::Array(a) if a.len() <= 4 && a.iter().all(|x| !x.is_object()) => {
+            let items: Vec<String> = a.iter().map(short).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Array(a) => format!("({} values)", a.len()),
+        Value::Object(o) => match o.iter().next() {
+            // An enum variant with data: its name.
+            Some((k, _)) if o.len() == 1 => k.clone(),
+            _ => "(changed)".into(),
+        },
+    }
+}
