@@ -381,21 +381,9 @@ impl Compare {
     fn overlay_plot(&mut self, ui: &mut Ui, model: ModelId, a: &Scenario, b: &Scenario) {
         Self::request_plots(&mut self.plots_a, ui.ctx(), a, "Compare: plots of A");
         Self::request_plots(&mut self.plots_b, ui.ctx(), b, "Compare: plots of B");
-        let (pa, pb) = (self.plots_a.for_key(a), self.plots_b.for_key(b));
-        let (Some(pa), Some(pb)) = (pa, pb) else {
-            busy(ui, "computing the plots of A and B");
+        let (fa, fb) = (self.plots_a.for_key(a), self.plots_b.for_key(b));
+        let Some((pa, pb)) = ready(ui, fa, fb, "computing the plots of A and B") else {
             return;
-        };
-        let (pa, pb) = match (pa, pb) {
-            (Ok(x), Ok(y)) => (x, y),
-            (Err(e), _) => {
-                error_label(ui, format!("A: {e}"));
-                return;
-            }
-            (_, Err(e)) => {
-                error_label(ui, format!("B: {e}"));
-                return;
-            }
         };
         // A plot is known by its name without the instance in brackets ("plot: T_N vs β
         // (tree b = 2, h = 15)"), so A's and B's match whatever their parameters.
@@ -550,20 +538,9 @@ impl Compare {
     fn table(&mut self, ui: &mut Ui, a: &Scenario, b: &Scenario) {
         Self::request_numbers(&mut self.a, ui.ctx(), a);
         Self::request_numbers(&mut self.b, ui.ctx(), b);
-        let (Some(na), Some(nb)) = (self.a.for_key(a), self.b.for_key(b)) else {
-            busy(ui, "computing A and B");
+        let (fa, fb) = (self.a.for_key(a), self.b.for_key(b));
+        let Some((na, nb)) = ready(ui, fa, fb, "computing A and B") else {
             return;
-        };
-        let (na, nb) = match (na, nb) {
-            (Ok(x), Ok(y)) => (x, y),
-            (Err(e), _) => {
-                error_label(ui, format!("A: {e}"));
-                return;
-            }
-            (_, Err(e)) => {
-                error_label(ui, format!("B: {e}"));
-                return;
-            }
         };
         // What changed first, then the rest in the run's order.
         let mut rows = compare_rows(na, nb);
@@ -615,6 +592,30 @@ impl Compare {
 
 /// A's view follows B's when B's changed (or on the first frame), B's follows A's when only
 /// A's did; then A's step is B's, clamped to A's steps (and A never plays on its own).
+/// A's and B's results when both are in and fine; else shows `busy` or the first error.
+fn ready<'a, T, E: std::fmt::Display>(
+    ui: &mut Ui,
+    a: Option<&'a Result<T, E>>,
+    b: Option<&'a Result<T, E>>,
+    busy_text: &str,
+) -> Option<(&'a T, &'a T)> {
+    let (Some(a), Some(b)) = (a, b) else {
+        busy(ui, busy_text);
+        return None;
+    };
+    match (a, b) {
+        (Ok(x), Ok(y)) => Some((x, y)),
+        (Err(e), _) => {
+            error_label(ui, format!("A: {e}"));
+            None
+        }
+        (_, Err(e)) => {
+            error_label(ui, format!("B: {e}"));
+            None
+        }
+    }
+}
+
 fn sync(
     synced: &mut Option<(String, String)>,
     a: &mut dyn Tab,
