@@ -190,7 +190,7 @@ proptest! {
                 if variant == Alg3Variant::Corrected {
                     prop_assert_eq!(r.delta_max, lemma6_rounds(&delta) - k as i64);
                 }
-                d = r.delta_after;
+                d = r.delta_after();
                 k += 1;
             }
             prop_assert_eq!(k, full.len());

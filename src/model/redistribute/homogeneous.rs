@@ -53,6 +53,7 @@ use super::alg2::check_items;
 use super::bounds::{lemma6_rounds, start_amounts};
 use super::error::RedistError;
 use super::instance::RingInstance;
+use super::links::{Links, slice_rules};
 use super::schedule::{Schedule, Send};
 
 /// Algorithm 1, Steps 1–6 read literally: in round s = 1..δ_max, P_{start+l} sends one item
@@ -140,8 +141,6 @@ pub struct Alg3Round {
     pub delta_max: i64,
     /// δ before the round.
     pub delta_before: Vec<i64>,
-    /// δ after the round's sends (a send lowers the sender's δ and raises the receiver's).
-    pub delta_after: Vec<i64>,
     /// The sends of the round, by increasing sender (one per link).
     pub sends: Vec<Send>,
     /// Processors with |δ_i| = δ_max (0-based, increasing).
@@ -150,6 +149,15 @@ pub struct Alg3Round {
     pub slices: SliceEnds,
     /// True when δ_max = 2 and the special rules of Steps 11–18 replaced Steps 4–9.
     pub special: bool,
+}
+
+impl Alg3Round {
+    /// δ after the round's sends (a send lowers the sender's δ and raises the receiver's).
+    pub fn delta_after(&self) -> Vec<i64> {
+        let mut delta = self.delta_before.clone();
+        apply(&mut delta, &self.sends);
+        delta
+    }
 }
 
 /// Thresholds of one round (see the module doc).
@@ -180,8 +188,7 @@ struct Planner {
     lo: i64,
     hi: i64,
     single: i64,
-    right: Vec<u8>,
-    left: Vec<u8>,
+    links: Links,
     /// Processors with |δ_i| = δ_max in the round being planned (increasing).
     extreme: Vec<usize>,
     /// Processors that send in the round being planned: by the rules of Steps 4–18
@@ -202,57 +209,18 @@ impl Planner {
         let mut p = Planner {
             delta: delta.to_vec(),
             t: vec![0; n],
-            right: vec![0; n],
-            left: vec![0; n],
             ..Planner::default()
         };
+        p.links.reset(n);
         let (lo, hi, single) = summarise(&p.delta, &mut p.t);
         (p.lo, p.hi, p.single) = (lo, hi, single);
         p
     }
 
-    fn n(&self) -> usize {
-        self.right.len()
-    }
-    // (i − 1) mod n and (i + 1) mod n, without a division for 0 ≤ i < n.
-    fn prev(&self, i: usize) -> usize {
-        let n = self.n();
-        if i == 0 {
-            n - 1
-        } else if i <= n {
-            i - 1
-        } else {
-            (i - 1) % n
-        }
-    }
-    fn next(&self, i: usize) -> usize {
-        let n = self.n();
-        if i + 1 < n { i + 1 } else { (i + 1) % n }
-    }
-    fn set_right(&mut self, i: usize, step: u8) {
-        if self.right[i] == 0 {
-            self.right[i] = step;
-        }
-    }
-    fn set_left(&mut self, i: usize, step: u8) {
-        // On a 2-ring the predecessor is the successor: one link, one send.
-        if self.n() == 2 {
-            self.set_right(i, step);
-        } else if self.left[i] == 0 {
-            self.left[i] = step;
-        }
-    }
-    fn sending(&self, i: usize) -> bool {
-        self.right[i] != 0 || self.left[i] != 0
-    }
-    fn receiving(&self, i: usize) -> bool {
-        self.right[self.prev(i)] != 0 || self.left[self.next(i)] != 0
-    }
-
     /// Plans the sends of one round at the current δ into `right` / `left`; None when
     /// δ_max = 0.
     fn plan(&mut self, variant: Alg3Variant) -> Option<Plan> {
-        let n = self.n();
+        let n = self.links.n();
         if n < 2 {
             return None;
         }
@@ -262,19 +230,7 @@ impl Planner {
             return None;
         }
         let special = d == 2;
-        let th = if special {
-            // Steps 11–18: δ_{k,l} = 4 starts, ≥ 3 ends; ≤ −3 starts, = −4 ends.
-            [4, 3, 3, 4]
-        } else {
-            // Steps 4–9: ⌈|δ_{k,l}|/2⌉ = δ_max and |δ_{k,l}| > 1.
-            let th = (2 * d - 1).max(2);
-            [th; 4]
-        };
-        let (s_ps, s_pe, s_ns, s_ne) = if special {
-            (14, 12, 16, 18)
-        } else {
-            (5, 6, 8, 9)
-        };
+        let (th, [s_ps, s_pe, s_ns, s_ne]) = slice_rules(d);
         let delta = std::mem::take(&mut self.delta);
         self.extreme.clear();
         self.senders.clear();
@@ -291,7 +247,7 @@ impl Planner {
             // One link per direction pair: every rule sets P_i → P_{1−i}, in rule order.
             for (i, &di) in delta.iter().enumerate() {
                 let (ti, tp) = (self.t[i], self.t[1 - i]);
-                self.right[i] = if ti - lo >= th[1] {
+                self.links.right[i] = if ti - lo >= th[1] {
                     s_pe
                 } else if hi - tp >= th[0] {
                     s_ps
@@ -302,8 +258,8 @@ impl Planner {
                 } else {
                     0
                 };
-                self.left[i] = 0;
-                if self.right[i] != 0 {
+                self.links.left[i] = 0;
+                if self.links.right[i] != 0 {
                     self.senders.push(i);
                 }
                 if di.abs() == d {
@@ -316,7 +272,7 @@ impl Planner {
                 .t
                 .iter()
                 .zip(&delta)
-                .zip(self.right.iter_mut().zip(self.left.iter_mut()))
+                .zip(self.links.right.iter_mut().zip(self.links.left.iter_mut()))
                 .enumerate()
             {
                 *r = if ti - lo >= th[1] {
@@ -346,57 +302,24 @@ impl Planner {
         // test depends on another's Step 21 or 24, so the order is irrelevant).
         let extreme = std::mem::take(&mut self.extreme);
         for &i in &extreme {
-            if delta[i] == d && !self.sending(i) {
-                self.set_right(i, 21);
+            if delta[i] == d && !self.links.sending(i) {
+                self.links.set_right(i, 21);
                 self.extra.push(i);
             }
         }
         for &i in &extreme {
-            if delta[i] == -d && !self.receiving(i) {
-                let p = self.prev(i);
-                if !self.sending(p) {
+            if delta[i] == -d && !self.links.receiving(i) {
+                let p = self.links.prev(i);
+                if !self.links.sending(p) {
                     self.extra.push(p);
                 }
-                self.set_right(p, 24);
+                self.links.set_right(p, 24);
             }
         }
         self.extreme = extreme;
         // Steps 25–30.
         if d == 1 {
-            match variant {
-                Alg3Variant::Literal => {
-                    for (i, &di) in delta.iter().enumerate() {
-                        if di == 0 {
-                            if self.right[self.prev(i)] != 0 {
-                                self.set_right(i, 28);
-                            }
-                            if n > 2 && self.left[self.next(i)] != 0 {
-                                self.set_left(i, 30);
-                            }
-                        }
-                    }
-                }
-                Alg3Variant::Corrected => {
-                    // A rightward chain is forwarded by P_i after P_{i−1}: two laps in
-                    // increasing order reach every chain, wherever it starts. Leftward
-                    // chains likewise in decreasing order. The two kinds never interact
-                    // (P_i → P_{i+1} only makes P_{i+1} receive from its left).
-                    for s in 0..2 * n {
-                        let i = s % n;
-                        if delta[i] == 0 && self.right[self.prev(i)] != 0 {
-                            self.set_right(i, 28);
-                        }
-                    }
-                    if n > 2 {
-                        for s in 0..2 * n {
-                            let i = n - 1 - s % n;
-                            if delta[i] == 0 && self.left[self.next(i)] != 0 {
-                                self.set_left(i, 30);
-                            }
-                        }
-                    }
-                }
-            }
+            self.links.forward(&delta, variant);
         }
         if variant == Alg3Variant::Corrected {
             self.feed(&delta);
@@ -427,10 +350,10 @@ impl Planner {
     /// They are looked for among the listed senders (a processor that needs feeding sends),
     /// or on the whole ring after Steps 25–30.
     fn feed(&mut self, delta: &[i64]) {
-        let n = self.n();
+        let n = self.links.n();
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
-        let (right, left) = (&self.right, &self.left);
+        let (right, left) = (&self.links.right, &self.links.left);
         let mut candidate = |i: usize| {
             let prev = if i == 0 { n - 1 } else { i - 1 };
             let next = if i + 1 == n { 0 } else { i + 1 };
@@ -458,65 +381,43 @@ impl Planner {
             }
         }
         while let Some(i) = stack.pop() {
-            if delta[i] > 0 || !self.sending(i) || self.receiving(i) {
+            if delta[i] > 0 || !self.links.sending(i) || self.links.receiving(i) {
                 continue;
             }
-            let f = if self.right[i] != 0 {
-                let f = self.prev(i);
-                if self.left[f] != 0 {
+            let f = if self.links.right[i] != 0 {
+                let f = self.links.prev(i);
+                if self.links.left[f] != 0 {
                     continue;
                 }
                 f
             } else {
-                let f = self.next(i);
-                if self.right[f] != 0 {
+                let f = self.links.next(i);
+                if self.links.right[f] != 0 {
                     continue;
                 }
                 f
             };
-            if !self.sending(f) {
+            if !self.links.sending(f) {
                 self.fed.push(f);
             }
-            if self.right[i] != 0 {
-                self.set_right(f, STEP_FEED);
+            if self.links.right[i] != 0 {
+                self.links.set_right(f, STEP_FEED);
             } else {
-                self.set_left(f, STEP_FEED);
+                self.links.set_left(f, STEP_FEED);
             }
             stack.push(f);
         }
         self.stack = stack;
     }
 
-    /// The planned sends by increasing sender (right before left).
-    fn sends(&self, out: &mut Vec<Send>) {
-        let n = self.n();
-        for i in 0..n {
-            if self.right[i] != 0 {
-                out.push(Send {
-                    from: i as u32,
-                    to: self.next(i) as u32,
-                    step: self.right[i],
-                });
-            }
-            if self.left[i] != 0 {
-                out.push(Send {
-                    from: i as u32,
-                    to: self.prev(i) as u32,
-                    step: self.left[i],
-                });
-            }
-        }
-    }
-
     /// Applies the planned sends (each lowers its sender's δ by one and raises its
     /// receiver's) and recomputes T, min T, max T and max |δ_i|, in one pass.
     fn advance(&mut self) {
-        let n = self.n();
+        let n = self.links.n();
         let Planner {
             delta,
             t,
-            right,
-            left,
+            links: Links { right, left },
             ..
         } = self;
         // n ≥ 2 once a round was planned; on a 2-ring only `right` is used.
@@ -583,9 +484,7 @@ pub fn alg3_round(delta: &[i64], variant: Alg3Variant) -> Option<Alg3Round> {
     let plan = p.plan(variant)?;
     let n = delta.len();
     let mut sends = Vec::new();
-    p.sends(&mut sends);
-    let mut delta_after = delta.to_vec();
-    apply(&mut delta_after, &sends);
+    p.links.sends(&mut sends);
     let Plan { lo, hi, th, .. } = plan;
     let t = &p.t;
     let pick = |f: &dyn Fn(usize) -> bool| (0..n).filter(|&i| f(i)).collect::<Vec<_>>();
@@ -593,7 +492,6 @@ pub fn alg3_round(delta: &[i64], variant: Alg3Variant) -> Option<Alg3Round> {
     Some(Alg3Round {
         delta_max: plan.delta_max,
         delta_before: delta.to_vec(),
-        delta_after,
         maximal_processors: pick(&|i| delta[i].abs() == plan.delta_max),
         slices: SliceEnds {
             pos_starts: pick(&|k| hi - t[prev(k)] >= th[0]),
@@ -633,7 +531,7 @@ pub fn algorithm3_rounds(
     let mut rounds: Vec<Vec<Send>> = Vec::new();
     algorithm3_drive(delta, variant, |p| {
         let mut sends = Vec::new();
-        p.sends(&mut sends);
+        p.links.sends(&mut sends);
         rounds.push(sends);
     })?;
     Ok(rounds)
@@ -850,7 +748,7 @@ mod tests {
         while let Some(r) = alg3_round(&delta, Alg3Variant::Corrected) {
             assert_eq!(r.sends, full[s - 1]);
             assert_eq!(r.delta_max, lemma6_rounds(&delta));
-            delta = r.delta_after;
+            delta = r.delta_after();
             s += 1;
         }
         assert_eq!(s - 1, full.len());

@@ -22,20 +22,17 @@ pub const LOAD_MAX: i64 = 2 * VALUE_MAX + 1;
 /// Largest link cost accepted.
 pub const COST_MAX: f64 = 1e9;
 
-/// Uni- or bidirectional ring.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Direction {
-    /// P_i may only send to P_{i+1} (Sections 3 and 4).
-    Uni,
-    /// P_i may send to P_{i+1} or P_{i−1}, one at a time (Sections 5 and 6).
-    #[default]
-    Bi,
+named! {
+    /// Uni- or bidirectional ring.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Direction {
+        /// P_i may only send to P_{i+1} (Sections 3 and 4).
+        Uni => "uni", "P_i only sends to P_{i+1}.";
+        /// P_i may send to P_{i+1} or P_{i−1}, one at a time (Sections 5 and 6).
+        #[default]
+        Bi => "bi", "P_i sends to either neighbour, one at a time.";
+    }
 }
-
-named!(Direction {
-    Uni => "uni", "P_i only sends to P_{i+1}.";
-    Bi => "bi", "P_i sends to either neighbour, one at a time.";
-});
 
 /// Link costs: time to send one item over a link.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -111,6 +111,7 @@ pub mod instance;
 pub mod iterative;
 pub mod lemma12;
 pub mod lemma9;
+mod links;
 pub mod params;
 pub mod run;
 pub mod schedule;

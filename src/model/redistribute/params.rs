@@ -8,42 +8,33 @@ use super::instance::{N_MAX, RingInstance};
 use super::iterative::IterativeParams;
 use crate::model::ParamError;
 
-/// Which algorithm a run uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Algorithm {
-    /// The paper's algorithm for the ring type: Algorithm 1 (homogeneous unidirectional),
-    /// Algorithm 2 (heterogeneous unidirectional), Algorithm 3 (homogeneous bidirectional),
-    /// System 6 (heterogeneous bidirectional).
-    #[default]
-    Auto,
-    /// Algorithm 1 (homogeneous rings; on a bidirectional ring it uses one direction only).
-    Alg1,
-    /// Algorithm 2 (any ring; one direction only).
-    Alg2,
-    /// Algorithm 3 with the corrections documented in the help (homogeneous bidirectional).
-    Alg3,
-    /// Algorithm 3 read literally from the printed pseudo-code.
-    Alg3Literal,
-    /// System 6's integer optimum (Proposition 1's rounding) scheduled as in Lemma 9
-    /// (bidirectional rings).
-    Lp,
-    /// System 12 (System 6 plus the load constraint) scheduled as in Lemma 9.
-    LpLoad,
-    /// System 6's integer optimum scheduled as soon as possible with forwarding (valid for any
-    /// loads; not in the paper).
-    LpForward,
+named! {
+    /// Which algorithm a run uses.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Algorithm {
+        /// The paper's algorithm for the ring type: Algorithm 1 (homogeneous unidirectional),
+        /// Algorithm 2 (heterogeneous unidirectional), Algorithm 3 (homogeneous bidirectional),
+        /// System 6 (heterogeneous bidirectional).
+        #[default]
+        Auto => "auto", "The paper's algorithm for the ring type.";
+        /// Algorithm 1 (homogeneous rings; on a bidirectional ring it uses one direction only).
+        Alg1 => "alg1", "Algorithm 1 (homogeneous).";
+        /// Algorithm 2 (any ring; one direction only).
+        Alg2 => "alg2", "Algorithm 2 (asynchronous, unidirectional sends).";
+        /// Algorithm 3 with the corrections documented in the help (homogeneous bidirectional).
+        Alg3 => "alg3", "Algorithm 3, corrected (homogeneous bidirectional).";
+        /// Algorithm 3 read literally from the printed pseudo-code.
+        Alg3Literal => "alg3-literal", "Algorithm 3 as printed.";
+        /// System 6's integer optimum (Proposition 1's rounding) scheduled as in Lemma 9
+        /// (bidirectional rings).
+        Lp => "lp", "System 6 (integer optimum) with Lemma 9's schedule.";
+        /// System 12 (System 6 plus the load constraint) scheduled as in Lemma 9.
+        LpLoad => "lp-load", "System 12 (System 6 + load constraint) with Lemma 9's schedule.";
+        /// System 6's integer optimum scheduled as soon as possible with forwarding (valid for any
+        /// loads; not in the paper).
+        LpForward => "lp-forward", "System 6's flows scheduled as soon as possible with forwarding (any loads).";
+    }
 }
-
-named!(Algorithm {
-    Auto => "auto", "The paper's algorithm for the ring type.";
-    Alg1 => "alg1", "Algorithm 1 (homogeneous).";
-    Alg2 => "alg2", "Algorithm 2 (asynchronous, unidirectional sends).";
-    Alg3 => "alg3", "Algorithm 3, corrected (homogeneous bidirectional).";
-    Alg3Literal => "alg3-literal", "Algorithm 3 as printed.";
-    Lp => "lp", "System 6 (integer optimum) with Lemma 9's schedule.";
-    LpLoad => "lp-load", "System 12 (System 6 + load constraint) with Lemma 9's schedule.";
-    LpForward => "lp-forward", "System 6's flows scheduled as soon as possible with forwarding (any loads).";
-});
 
 impl Algorithm {
     /// Menu label.
