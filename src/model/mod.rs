@@ -1,12 +1,41 @@
 //! Pure, deterministic models — one module per paper. Nothing here imports egui or eframe:
 //! the CLI, the GUI and the tests all call the same functions.
 
-/// Names a model enum's unit variants once for the CLI, JSON, presets' messages and the GUI:
-/// `named!(Ty { Variant => "name", "one-line help"; … })` gives `Ty::ALL` (every variant, in
-/// menu order), `name()` (the CLI and JSON name) and `help()` (the description `--help` and
-/// the GUI's hovers show).
+/// Declares a model enum of unit variants and names each once for the CLI, JSON, presets'
+/// messages and the GUI:
+///
+/// ```text
+/// named! {
+///     /// Doc.
+///     #[derive(…)]
+///     pub enum Ty {
+///         /// Doc of the variant.
+///         Variant => "name", "one-line help";
+///         …
+///     }
+/// }
+/// ```
+///
+/// gives the enum, `Ty::ALL` (every variant, in menu order), `name()` (the CLI and JSON name)
+/// and `help()` (the description `--help` and the GUI's hovers show).
 macro_rules! named {
-    ($ty:ident { $($variant:ident => $name:literal, $help:literal;)+ }) => {
+    (
+        $(#[$meta:meta])*
+        pub enum $ty:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident => $name:literal, $help:literal;
+            )+
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $ty {
+            $(
+                $(#[$vmeta])*
+                $variant,
+            )+
+        }
+
         impl $ty {
             /// Every variant, in menu order.
             pub const ALL: [$ty; [$($name),+].len()] = [$($ty::$variant),+];

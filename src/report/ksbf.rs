@@ -183,9 +183,15 @@ impl Run {
         let m = self.outcome.makespan as f64;
         let th = &self.theory;
         [
-            ("Theorem 1.1 bound", th.thm11),
-            ("Theorem 2.2: p + max W_i", th.thm22.map(|b| b as f64)),
-            ("Theorem 3.2: max(W_i + i)", th.thm32.map(|b| b as f64)),
+            ("Theorem 1.1 bound", th.bounds.thm11),
+            (
+                "Theorem 2.2: p + max W_i",
+                th.bounds.thm22.map(|b| b as f64),
+            ),
+            (
+                "Theorem 3.2: max(W_i + i)",
+                th.bounds.thm32.map(|b| b as f64),
+            ),
         ]
         .into_iter()
         .filter_map(|(name, b)| b.map(|b| (name, b, b - m)))
@@ -244,8 +250,8 @@ impl Render for Run {
             "shape": prm.shape.name(), "n": prm.n, "p": prm.p, "balance": prm.balance.name(),
             "schedule": prm.schedule.name(),
             "algorithm": [prm.balance.name(), prm.schedule.name()], "nodes": o.nodes, "makespan": o.makespan,
-            "work": o.work, "first_step": o.first_step, "bound": json_opt(th.thm11),
-            "thm22_bound": th.thm22, "thm32_bound": th.thm32, "exact_work": th.work,
+            "work": o.work, "first_step": o.first_step, "bound": json_opt(th.bounds.thm11),
+            "thm22_bound": th.bounds.thm22, "thm32_bound": th.bounds.thm32, "exact_work": th.work,
             "alpha_p": json_f64(th.alpha), "ideal": json_f64(self.ideal()),
             "speedup": json_f64(o.speedup()), "efficiency": json_f64(o.efficiency()),
             "idle_steps": o.idle_steps,
@@ -420,9 +426,11 @@ fn sweep_section(name: String, x: &str, pts: &[SweepPoint], xf: SweepX) -> Secti
         vec![
             line("simulated makespan", |s| Some(s.makespan as f64)),
             line("ideal N/p", |s| Some(s.ideal)),
-            line("Theorem 1.1 bound", |s| s.thm11),
-            line("Thm 2.2: p + max W_i", |s| s.thm22.map(|v| v as f64)),
-            line("Thm 3.2: max(W_i + i)", |s| s.thm32.map(|v| v as f64)),
+            line("Theorem 1.1 bound", |s| s.bounds.thm11),
+            line("Thm 2.2: p + max W_i", |s| s.bounds.thm22.map(|v| v as f64)),
+            line("Thm 3.2: max(W_i + i)", |s| {
+                s.bounds.thm32.map(|v| v as f64)
+            }),
         ],
     )
 }

@@ -110,10 +110,10 @@ fn makespans_never_exceed_the_bounds() {
             let o = simulate(&v);
             let th = theory(&v);
             assert!(
-                o.makespan as f64 <= th.thm11.unwrap() + 1e-9,
+                o.makespan as f64 <= th.bounds.thm11.unwrap() + 1e-9,
                 "1.1(a) n {n} p {p}"
             );
-            assert!(o.makespan <= th.thm22.unwrap(), "2.2 n {n} p {p}");
+            assert!(o.makespan <= th.bounds.thm22.unwrap(), "2.2 n {n} p {p}");
             assert_eq!(Some(o.makespan), th.exact_makespan);
         }
         for n in 1..=60u32 {
@@ -121,10 +121,10 @@ fn makespans_never_exceed_the_bounds() {
             let o = simulate(&v);
             let th = theory(&v);
             assert!(
-                o.makespan as f64 <= th.thm11.unwrap() + 1e-9,
+                o.makespan as f64 <= th.bounds.thm11.unwrap() + 1e-9,
                 "1.1(b) n {n} p {p}"
             );
-            assert!(o.makespan <= th.thm32.unwrap(), "3.2 n {n} p {p}");
+            assert!(o.makespan <= th.bounds.thm32.unwrap(), "3.2 n {n} p {p}");
             assert_eq!(Some(o.makespan), th.exact_makespan);
         }
     }
@@ -355,7 +355,7 @@ fn sweeps_run_and_cancel() {
     );
     let pts = sweep(&p_points(&base, &[1, 2, 64]).unwrap(), &NoProgress).unwrap();
     assert_eq!(pts[0].makespan, 1275);
-    assert!(pts.iter().all(|p| p.makespan <= p.thm32.unwrap()));
+    assert!(pts.iter().all(|p| p.makespan <= p.bounds.thm32.unwrap()));
     assert_eq!(p_points(&base, &[0]).unwrap_err().field, "p");
     let flag = std::sync::atomic::AtomicBool::new(true);
     let pp = p_points(&base, &[1, 2]).unwrap();

@@ -2,39 +2,32 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The interconnection network carrying the load (Li, Sections VI–VII).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Network {
-    /// Complete b-ary tree of height h; the root holds the load.
-    #[default]
-    Tree,
-    /// Pyramid of height h (level l is a 2^l × 2^l mesh); the apex holds the load. Li's methods
-    /// only use the pyramid's spanning complete 4-ary tree, so b is fixed to 4.
-    Pyramid,
+named! {
+    /// The interconnection network carrying the load (Li, Sections VI–VII).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+    pub enum Network {
+        /// Complete b-ary tree of height h; the root holds the load.
+        #[default]
+        Tree => "tree", "Complete b-ary tree.";
+        /// Pyramid of height h (level l is a 2^l × 2^l mesh); the apex holds the load. Li's methods
+        /// only use the pyramid's spanning complete 4-ary tree, so b is fixed to 4.
+        Pyramid => "pyramid", "Pyramid (uses b = 4).";
+    }
 }
 
-named!(Network {
-    Tree => "tree", "Complete b-ary tree.";
-    Pyramid => "pyramid", "Pyramid (uses b = 4).";
-});
-
-/// The three distribution methods of the paper.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
-pub enum Method {
-    /// Classic method ℂ (Section III): each processor keeps a share and sends one fraction to
-    /// every child; shares from the equal-finish-time conditions.
-    C,
-    /// Pipelined method ℙ (Section IV): the root streams fractions b^{h−k}x, split on the way.
-    P,
-    /// Pipelined method ℚ with overlap (Section V): every hop keeps a 1/β part to compute.
-    Q,
+named! {
+    /// The three distribution methods of the paper.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+    pub enum Method {
+        /// Classic method ℂ (Section III): each processor keeps a share and sends one fraction to
+        /// every child; shares from the equal-finish-time conditions.
+        C => "C", "Classic method.";
+        /// Pipelined method ℙ (Section IV): the root streams fractions b^{h−k}x, split on the way.
+        P => "P", "Pipelined communications.";
+        /// Pipelined method ℚ with overlap (Section V): every hop keeps a 1/β part to compute.
+        Q => "Q", "Pipelined communications with overlap.";
+    }
 }
-
-named!(Method {
-    C => "C", "Classic method.";
-    P => "P", "Pipelined communications.";
-    Q => "Q", "Pipelined communications with overlap.";
-});
 
 /// Which methods to run: one of them, or all three for comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

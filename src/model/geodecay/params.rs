@@ -2,81 +2,69 @@
 
 use serde::{Deserialize, Serialize};
 
-/// When the load balancing procedure is applied (Gil & Matias, Sections 2–3).
-///
-/// Every policy balances once before round 0: the model does not represent the initial
-/// placement of the n tasks (it is arbitrary, e.g. all on one processor), so the first act of
-/// every implementation is to spread them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Policy {
-    /// Balance once, before round 0, and never again.
-    Never,
-    /// The paper's "standard wasteful implementation": balance before round 0 and after every
-    /// round while more than c·p tasks remain (i.e. before round r ≥ 1 iff w_r > c·p).
-    Standard,
-    /// The paper's improved policy (Section 3): an initialisation phase that balances before
-    /// every round while the per-processor bound y = ⌈w_r/p⌉ is at least ℓ, then phases that
-    /// balance once and run t_i = ⌈ℓ/x_i⌉ rounds; see [`crate::model::geodecay`] for details.
-    #[default]
-    Improved,
-    /// Balance before rounds 0, k, 2k, … with k = [`GeoParams::every`] (for exploration).
-    Every,
+named! {
+    /// When the load balancing procedure is applied (Gil & Matias, Sections 2–3).
+    ///
+    /// Every policy balances once before round 0: the model does not represent the initial
+    /// placement of the n tasks (it is arbitrary, e.g. all on one processor), so the first act of
+    /// every implementation is to spread them.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Policy {
+        /// Balance once, before round 0, and never again.
+        Never => "never", "Balance once, before round 0.";
+        /// The paper's "standard wasteful implementation": balance before round 0 and after every
+        /// round while more than c·p tasks remain (i.e. before round r ≥ 1 iff w_r > c·p).
+        Standard => "standard", "Balance after every round until at most c·p tasks remain.";
+        /// The paper's improved policy (Section 3): an initialisation phase that balances before
+        /// every round while the per-processor bound y = ⌈w_r/p⌉ is at least ℓ, then phases that
+        /// balance once and run t_i = ⌈ℓ/x_i⌉ rounds; see [`crate::model::geodecay`] for details.
+        #[default]
+        Improved => "improved", "The paper's policy: initialisation phase, then phases of ⌈ℓ/x_i⌉ rounds.";
+        /// Balance before rounds 0, k, 2k, … with k = [`GeoParams::every`] (for exploration).
+        Every => "every", "Balance every k rounds (--every K).";
+    }
 }
-
-named!(Policy {
-    Never => "never", "Balance once, before round 0.";
-    Standard => "standard", "Balance after every round until at most c·p tasks remain.";
-    Improved => "improved", "The paper's policy: initialisation phase, then phases of ⌈ℓ/x_i⌉ rounds.";
-    Every => "every", "Balance every k rounds (--every K).";
-});
 
 impl Policy {
     /// The three policies the paper compares (never / standard / improved).
     pub const MAIN: [Policy; 3] = [Policy::Never, Policy::Standard, Policy::Improved];
 }
 
-/// How the total number of tasks decays from round to round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Decay {
-    /// w_r = ⌈n·2^(−αr)⌉ (the bound (1) of the paper met with equality, rounded up); the run
-    /// ends at the first r with n·2^(−αr) < 1, so it has ⌊lg(n)/α⌋ + 1 rounds.
-    #[default]
-    Deterministic,
-    /// Every task independently survives each round with probability 2^(−α) (seeded); the run
-    /// ends when no task remains.
-    Random,
+named! {
+    /// How the total number of tasks decays from round to round.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Decay {
+        /// w_r = ⌈n·2^(−αr)⌉ (the bound (1) of the paper met with equality, rounded up); the run
+        /// ends at the first r with n·2^(−αr) < 1, so it has ⌊lg(n)/α⌋ + 1 rounds.
+        #[default]
+        Deterministic => "deterministic", "w_r = ⌈n·2^(−αr)⌉.";
+        /// Every task independently survives each round with probability 2^(−α) (seeded); the run
+        /// ends when no task remains.
+        Random => "random", "Each task survives a round with probability 2^(−α) (seeded).";
+    }
 }
 
-named!(Decay {
-    Deterministic => "deterministic", "w_r = ⌈n·2^(−αr)⌉.";
-    Random => "random", "Each task survives a round with probability 2^(−α) (seeded).";
-});
-
-/// Which tasks survive a round, i.e. how the surviving total is spread over the processors
-/// when nothing is rebalanced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Survivors {
-    /// Every processor's count decays alike: processor i keeps its quota c_i·w′/w rounded by
-    /// the largest-remainder method (floors first, then one extra task to the processors with
-    /// the largest fractional parts; ties go to the larger current count), so the total is
-    /// exactly w′ and an evenly spread load stays evenly spread (max − min ≤ 1).
-    Proportional,
-    /// The worst case: the survivors sit on the most loaded processors. Processors are filled in
-    /// decreasing order of their current count, each up to its current count, until the new
-    /// total is reached; the rest become idle. The maximum stays as high as possible.
-    #[default]
-    Adversarial,
-    /// Which tasks survive is random (seeded). Deterministic decay: the exact total w′ is split
-    /// by a sequential multivariate-hypergeometric draw over the processors; randomized decay:
-    /// each processor's count becomes Binomial(count, 2^(−α)). Costs O(p) per round.
-    Random,
+named! {
+    /// Which tasks survive a round, i.e. how the surviving total is spread over the processors
+    /// when nothing is rebalanced.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Survivors {
+        /// Every processor's count decays alike: processor i keeps its quota c_i·w′/w rounded by
+        /// the largest-remainder method (floors first, then one extra task to the processors with
+        /// the largest fractional parts; ties go to the larger current count), so the total is
+        /// exactly w′ and an evenly spread load stays evenly spread (max − min ≤ 1).
+        Proportional => "proportional", "Every processor's count decays alike.";
+        /// The worst case: the survivors sit on the most loaded processors. Processors are filled in
+        /// decreasing order of their current count, each up to its current count, until the new
+        /// total is reached; the rest become idle. The maximum stays as high as possible.
+        #[default]
+        Adversarial => "adversarial", "The survivors sit on the most loaded processors (worst case).";
+        /// Which tasks survive is random (seeded). Deterministic decay: the exact total w′ is split
+        /// by a sequential multivariate-hypergeometric draw over the processors; randomized decay:
+        /// each processor's count becomes Binomial(count, 2^(−α)). Costs O(p) per round.
+        Random => "random", "Uniformly random survivors (seeded).";
+    }
 }
-
-named!(Survivors {
-    Proportional => "proportional", "Every processor's count decays alike.";
-    Adversarial => "adversarial", "The survivors sit on the most loaded processors (worst case).";
-    Random => "random", "Uniformly random survivors (seeded).";
-});
 
 /// Largest n accepted: 2^53, so that n and every w_r are exact in an f64.
 pub const N_MAX: u64 = 1 << 53;

@@ -59,4 +59,4 @@ pub use sweep::{
     EfficiencySummary, SEED_STUDY_COUNT, SeedPoint, SweepPoint, n_points, p_points, plot_n_values,
     plot_p_values, seed_points, summarize, sweep, sweep_seeds,
 };
-pub use theory::{DISCREPANCIES, Discrepancy, Theory, theory};
+pub use theory::{Bounds, DISCREPANCIES, Discrepancy, Theory, theory};

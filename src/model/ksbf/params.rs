@@ -2,34 +2,27 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The workload: the tree or grid the dynamic computation grows into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Shape {
-    /// Complete binary tree T_n: all binary strings of length < n (2^n − 1 nodes).
-    #[default]
-    Tree,
-    /// Pyramidal grid G_n: all ⟨k, ℓ⟩ with k + ℓ < n (C(n+1, 2) nodes).
-    Grid,
-    /// Random tree: every executed task at level < n − 1 spawns two children with probability
-    /// `spawn_prob` (one seeded coin per node, independent of the policy).
-    RandomTree,
-    /// Random grid: every executed node at level < n − 1 spawns both task-arcs with probability
-    /// `spawn_prob` (one seeded coin per node); see the module docs for the arc rules.
-    RandomGrid,
-    /// Section 1.3's ⌊log₂ p⌋-complete tree with h = n levels, made full (see module docs).
-    SparseTree,
-    /// Section 1.3's two-row grid (rows i = p ≡ 0 and j = p + 1 ≡ 1 mod p), made full.
-    TwoRowGrid,
+named! {
+    /// The workload: the tree or grid the dynamic computation grows into.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Shape {
+        /// Complete binary tree T_n: all binary strings of length < n (2^n − 1 nodes).
+        #[default]
+        Tree => "tree", "Complete binary tree T_n.";
+        /// Pyramidal grid G_n: all ⟨k, ℓ⟩ with k + ℓ < n (C(n+1, 2) nodes).
+        Grid => "grid", "Pyramidal grid G_n.";
+        /// Random tree: every executed task at level < n − 1 spawns two children with probability
+        /// `spawn_prob` (one seeded coin per node, independent of the policy).
+        RandomTree => "random-tree", "Random binary tree (spawn probability q, depth cap n).";
+        /// Random grid: every executed node at level < n − 1 spawns both task-arcs with probability
+        /// `spawn_prob` (one seeded coin per node); see the module docs for the arc rules.
+        RandomGrid => "random-grid", "Random full, prefix-closed grid.";
+        /// Section 1.3's ⌊log₂ p⌋-complete tree with h = n levels, made full (see module docs).
+        SparseTree => "sparse-tree", "Section 1.3's adversarial sparse tree.";
+        /// Section 1.3's two-row grid (rows i = p ≡ 0 and j = p + 1 ≡ 1 mod p), made full.
+        TwoRowGrid => "two-row-grid", "Section 1.3's adversarial two-row grid.";
+    }
 }
-
-named!(Shape {
-    Tree => "tree", "Complete binary tree T_n.";
-    Grid => "grid", "Pyramidal grid G_n.";
-    RandomTree => "random-tree", "Random binary tree (spawn probability q, depth cap n).";
-    RandomGrid => "random-grid", "Random full, prefix-closed grid.";
-    SparseTree => "sparse-tree", "Section 1.3's adversarial sparse tree.";
-    TwoRowGrid => "two-row-grid", "Section 1.3's adversarial two-row grid.";
-});
 
 impl Shape {
     /// True for the grid shapes (nodes ⟨k, ℓ⟩), false for trees (heap numbers).
@@ -43,39 +36,32 @@ impl Shape {
     }
 }
 
-/// What a PE does with the two children of a spawning task.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Balance {
-    /// Keep-left-Send-right: keep the left child, send the right one clockwise (the paper's).
-    #[default]
-    Ks,
-    /// No balancing: keep both children (everything runs on P_0).
-    None,
-    /// Keep the left child, send the right one to a neighbour chosen by a seeded fair coin
-    /// (clockwise or counter-clockwise).
-    Random,
+named! {
+    /// What a PE does with the two children of a spawning task.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Balance {
+        /// Keep-left-Send-right: keep the left child, send the right one clockwise (the paper's).
+        #[default]
+        Ks => "ks", "Keep left, send right (the paper's).";
+        /// No balancing: keep both children (everything runs on P_0).
+        None => "none", "Keep both children.";
+        /// Keep the left child, send the right one to a neighbour chosen by a seeded fair coin
+        /// (clockwise or counter-clockwise).
+        Random => "random", "Send a seeded random child.";
+    }
 }
 
-named!(Balance {
-    Ks => "ks", "Keep left, send right (the paper's).";
-    None => "none", "Keep both children.";
-    Random => "random", "Send a seeded random child.";
-});
-
-/// Local scheduling: which ready task a PE runs next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Schedule {
-    /// Locally breadth-first: lowest level first, then left to right (the paper's).
-    #[default]
-    Bf,
-    /// Locally depth-first: deepest level first, then left to right.
-    Df,
+named! {
+    /// Local scheduling: which ready task a PE runs next.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Schedule {
+        /// Locally breadth-first: lowest level first, then left to right (the paper's).
+        #[default]
+        Bf => "bf", "Breadth-first (the paper's).";
+        /// Locally depth-first: deepest level first, then left to right.
+        Df => "df", "Depth-first.";
+    }
 }
-
-named!(Schedule {
-    Bf => "bf", "Breadth-first (the paper's).";
-    Df => "df", "Depth-first.";
-});
 
 /// Largest ring accepted.
 pub const P_MAX: u32 = 4096;

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::params::{KsbfParams, ParamError, Valid};
 use super::simulate::simulate_aggregate;
-use super::theory::theory;
+use super::theory::{Bounds, theory};
 use crate::model::{Cancelled, Progress, median_of_sorted, par_map};
 
 /// One simulated point with its theory.
@@ -21,12 +21,9 @@ pub struct SweepPoint {
     pub makespan: u64,
     /// Ideal N/p.
     pub ideal: f64,
-    /// Theorem 1.1 bound (complete shapes under KS-BF).
-    pub thm11: Option<f64>,
-    /// Theorem 2.2 bound p + max W_i (complete trees under KS-BF).
-    pub thm22: Option<u64>,
-    /// Theorem 3.2 bound max(W_i + i) (pyramids under KS-BF).
-    pub thm32: Option<u64>,
+    /// The theorems' bounds (flattened: `thm11`, `thm22`, `thm32` in JSON).
+    #[serde(flatten)]
+    pub bounds: Bounds,
     /// Largest simulated W_i.
     pub max_work: u64,
     /// Efficiency N / (p · makespan).
@@ -55,9 +52,7 @@ fn point(v: &Valid) -> SweepPoint {
         nodes: o.nodes,
         makespan: o.makespan,
         ideal: o.nodes as f64 / f64::from(v.p),
-        thm11: th.thm11,
-        thm22: th.thm22,
-        thm32: th.thm32,
+        bounds: th.bounds,
         max_work: o.work.iter().copied().max().unwrap_or(0),
         efficiency: o.efficiency(),
     }

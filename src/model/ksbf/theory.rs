@@ -155,6 +155,18 @@ pub fn grid_work(n: u32, p: u32) -> Vec<u64> {
         .collect()
 }
 
+/// The papers' bounds on the KS-BF makespan of one instance (each `None` where it does not
+/// apply).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Bounds {
+    /// Theorem 1.1's bound ((a) trees, (b) grids), complete shapes under KS-BF only.
+    pub thm11: Option<f64>,
+    /// Theorem 2.2: p + max W_i (complete trees under KS-BF).
+    pub thm22: Option<u64>,
+    /// Theorem 3.2: max over the PEs that work (W_i > 0) of W_i + i (pyramids under KS-BF).
+    pub thm32: Option<u64>,
+}
+
 /// Bounds and reference values for one instance.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Theory {
@@ -166,12 +178,9 @@ pub struct Theory {
     pub alpha: f64,
     /// Exact KS work shares (complete trees and pyramidal grids only).
     pub work: Option<Vec<u64>>,
-    /// Theorem 1.1's bound ((a) trees, (b) grids), complete shapes under KS-BF only.
-    pub thm11: Option<f64>,
-    /// Theorem 2.2: p + max W_i (complete trees under KS-BF).
-    pub thm22: Option<u64>,
-    /// Theorem 3.2: max over the PEs that work (W_i > 0) of W_i + i (pyramids under KS-BF).
-    pub thm32: Option<u64>,
+    /// The theorems' bounds on the makespan (flattened: `thm11`, `thm22`, `thm32` in JSON).
+    #[serde(flatten)]
+    pub bounds: Bounds,
     /// The exact KS-BF makespan max over working PEs of (i + W_i) (complete shapes, from
     /// Theorems 2.2/3.2's schedule).
     pub exact_makespan: Option<u64>,
@@ -219,16 +228,18 @@ pub fn theory(v: &Valid) -> Theory {
         nodes,
         ideal: nodes.map(|n| n as f64 / pf),
         alpha: alpha(p),
-        thm11,
-        thm22: if ksbf && v.shape == Shape::Tree {
-            max_w.map(|m| m + u64::from(p))
-        } else {
-            None
-        },
-        thm32: if ksbf && v.shape == Shape::Grid {
-            exact_makespan
-        } else {
-            None
+        bounds: Bounds {
+            thm11,
+            thm22: if ksbf && v.shape == Shape::Tree {
+                max_w.map(|m| m + u64::from(p))
+            } else {
+                None
+            },
+            thm32: if ksbf && v.shape == Shape::Grid {
+                exact_makespan
+            } else {
+                None
+            },
         },
         w0: if v.shape == Shape::Grid {
             work.as_ref().map(|w| w[0])

@@ -72,14 +72,9 @@ pub struct TraceStep {
 /// h ≤ n (vectors are indexed by h − 1).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FineGrain {
-    /// Tree height.
-    pub n: u32,
-    /// Communication delay.
-    pub tau: f64,
-    /// T*(h) for h = 1..=n.
-    pub t_star: Vec<f64>,
-    /// Size of the top cluster (nodes run by processor 0, the root's processor) of T_h.
-    pub cluster_size: Vec<u64>,
+    /// n, τ, T*(h) and the top clusters' sizes (flattened: the same fields in the JSON).
+    #[serde(flatten)]
+    pub makespans: Makespans,
     /// Number of distinct processors used by the Fine-Grain schedule of T_h: processor 0 plus,
     /// recursively, those of every external subtree (each on its own processors).
     pub processors: Vec<Count>,
@@ -94,17 +89,17 @@ pub struct FineGrain {
 }
 
 impl FineGrain {
-    /// T*(n), the optimal makespan.
-    pub fn makespan(&self) -> f64 {
-        self.t_star[self.n as usize - 1]
-    }
-    /// Top-cluster size of T_n.
-    pub fn top_cluster_size(&self) -> u64 {
-        self.cluster_size[self.n as usize - 1]
-    }
     /// Processors used for T_n.
     pub fn processors_used(&self) -> Count {
         self.processors[self.n as usize - 1]
+    }
+}
+
+/// A Fine-Grain schedule is its makespans with the processor counts and T_n's top cluster.
+impl std::ops::Deref for FineGrain {
+    type Target = Makespans;
+    fn deref(&self) -> &Makespans {
+        &self.makespans
     }
 }
 
@@ -330,13 +325,20 @@ impl Engine {
         }
     }
 
-    fn result(&self) -> FineGrain {
+    fn makespans(&self) -> Makespans {
         let n = self.n as usize;
-        FineGrain {
+        Makespans {
             n: self.n,
             tau: self.tau,
             t_star: self.tstar[1..=n].to_vec(),
             cluster_size: self.sizes[1..=n].to_vec(),
+        }
+    }
+
+    fn result(&self) -> FineGrain {
+        let n = self.n as usize;
+        FineGrain {
+            makespans: self.makespans(),
             processors: self.procs[1..=n].to_vec(),
             boundary_by_height: self.boundary[1..=n].to_vec(),
             external_by_height: self.ext[1..=n].to_vec(),
@@ -361,7 +363,8 @@ pub fn fine_grain_stepwise(n: u32, tau: f64) -> FineGrain {
     e.result()
 }
 
-/// Fine-Grain's makespans and top clusters, without the processor counts.
+/// Fine-Grain's makespans and top clusters, without the processor counts (vectors indexed by
+/// h − 1).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Makespans {
     /// Tree height.
@@ -392,13 +395,7 @@ pub fn fine_grain_makespans(n: u32, tau: f64) -> Makespans {
     let mut e = Engine::new(n.max(1), tau, true, None);
     e.count = false;
     e.run();
-    let n = e.n as usize;
-    Makespans {
-        n: e.n,
-        tau,
-        t_star: e.tstar[1..=n].to_vec(),
-        cluster_size: e.sizes[1..=n].to_vec(),
-    }
+    e.makespans()
 }
 
 /// Fine-Grain with a trace of the first `max_steps` nodes of processor 0 (the rest of the

@@ -2,21 +2,18 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Direction of the sweep. The down-sweep schedule is the up-sweep schedule run backwards
-/// (same makespan, every start time s becomes M − 1 − s).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Direction {
-    /// Leaves to root (accumulation / reduction): a node needs both children.
-    #[default]
-    Up,
-    /// Root to leaves (broadcast): a node needs its parent.
-    Down,
+named! {
+    /// Direction of the sweep. The down-sweep schedule is the up-sweep schedule run backwards
+    /// (same makespan, every start time s becomes M − 1 − s).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Direction {
+        /// Leaves to root (accumulation / reduction): a node needs both children.
+        #[default]
+        Up => "up", "Leaves first, root last.";
+        /// Root to leaves (broadcast): a node needs its parent.
+        Down => "down", "Root first: the up-sweep schedule run backwards.";
+    }
 }
-
-named!(Direction {
-    Up => "up", "Leaves first, root last.";
-    Down => "down", "Root first: the up-sweep schedule run backwards.";
-});
 
 /// Largest tree height accepted. Every time stays below (n − 1)(1 + τ) + 1 ≤ 10^12 with
 /// [`TAU_MAX`], far inside the range where f64 holds integers exactly, and the number of
