@@ -117,26 +117,17 @@ pub fn list(json: bool) -> Result<String, CliError> {
             .map_err(|e| CliError(e.to_string()))?;
         return Ok(format!("{}\n", serde_json::json!({ "lessons": lessons })));
     }
-    let mut out = String::new();
-    for b in lesson::BUNDLED {
-        match b.lesson() {
-            Ok(l) => {
-                let _ = writeln!(
-                    out,
-                    "{:<14} {:<13} {:>2} steps {:>2} questions  {}",
-                    l.name,
-                    l.model.name(),
-                    l.steps.len(),
-                    l.questions(),
-                    l.title
-                );
-            }
-            Err(e) => {
-                let _ = writeln!(out, "{:<14} (broken: {e})", b.file);
-            }
-        }
-    }
-    Ok(out)
+    Ok(super::bundled_list(lesson::BUNDLED, 14, |b| {
+        let l = b.lesson()?;
+        Ok::<_, lesson::LessonError>(format!(
+            "{:<14} {:<13} {:>2} steps {:>2} questions  {}",
+            l.name,
+            l.model.name(),
+            l.steps.len(),
+            l.questions(),
+            l.title
+        ))
+    }))
 }
 
 /// Runs `loadlab lesson NAME`.

@@ -15,7 +15,6 @@ pub mod redistribute;
 pub mod treesweep;
 mod values;
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -226,22 +225,31 @@ pub fn resolve_preset(name: &str) -> Result<Preset, CliError> {
 }
 
 fn list_presets() -> String {
+    bundled_list(preset::BUNDLED, 32, |b| {
+        let p = b.preset()?;
+        Ok::<_, preset::PresetError>(format!(
+            "{:<32} {:<10} {}",
+            b.file.trim_end_matches(".ron"),
+            p.scenario.model_name(),
+            p.name
+        ))
+    })
+}
+
+/// One line per bundled file: `line(b)`, or the file name padded to `width` and why it is
+/// broken.
+pub(crate) fn bundled_list<E: std::fmt::Display>(
+    files: &[preset::Bundled],
+    width: usize,
+    line: impl Fn(&preset::Bundled) -> Result<String, E>,
+) -> String {
     let mut out = String::new();
-    for b in preset::BUNDLED {
-        match b.preset() {
-            Ok(p) => {
-                let _ = writeln!(
-                    out,
-                    "{:<32} {:<10} {}",
-                    b.file.trim_end_matches(".ron"),
-                    p.scenario.model_name(),
-                    p.name
-                );
-            }
-            Err(e) => {
-                let _ = writeln!(out, "{:<32} (broken: {e})", b.file);
-            }
+    for b in files {
+        match line(b) {
+            Ok(l) => out.push_str(&l),
+            Err(e) => out.push_str(&format!("{:<width$} (broken: {e})", b.file)),
         }
+        out.push('\n');
     }
     out
 }

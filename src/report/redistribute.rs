@@ -80,16 +80,13 @@ impl Parts {
             _ => None,
         };
         progress.set(1.0);
-        let trace = if self.schedule {
-            trace(report.algorithm, &inst.delta, &report.schedule)
-        } else {
-            Vec::new()
-        };
+        let trace = self
+            .schedule
+            .then(|| trace(report.algorithm, &inst.delta, &report.schedule));
         Ok(Run {
             params: params.clone(),
             trace,
             run: report,
-            schedule: self.schedule,
             study,
             tau_curve,
         })
@@ -218,10 +215,9 @@ pub struct Run {
     pub params: RedistParams,
     /// The run.
     pub run: RunReport,
-    /// Whether the schedule belongs to the result.
-    pub schedule: bool,
-    /// One entry per round of a round-based schedule, with the why (with the schedule).
-    pub trace: Vec<TraceRound>,
+    /// When the schedule belongs to the result: one entry per round of a round-based schedule,
+    /// with the why (none for a timed schedule); None when it does not.
+    pub trace: Option<Vec<TraceRound>>,
     /// The selected study, when computed.
     pub study: Option<StudyResult>,
     /// System 6's τ(R₁), when asked for and the run solved System 6 or 12.
@@ -320,7 +316,7 @@ impl Render for Run {
             });
             o.insert("system6_curve".into(), curve);
         }
-        if self.schedule {
+        if let Some(trace) = &self.trace {
             match &r.schedule {
                 Schedule::Rounds { rounds, .. } => {
                     let send = |s: &schedule::Send| json!({"from": s.from + 1, "to": s.to + 1, "step": s.step});
@@ -337,7 +333,7 @@ impl Render for Run {
                                "maximal_slices": slices, "maximal_slices_total": t.slices_total,
                                "steps": t.steps, "text": t.text})
                     };
-                    o.insert("trace".into(), self.trace.iter().map(entry).collect());
+                    o.insert("trace".into(), trace.iter().map(entry).collect());
                 }
                 Schedule::Timed(blocks) => {
                     let block = |b: &schedule::Block| {
@@ -424,11 +420,11 @@ impl Render for Run {
                 ],
             ));
         }
-        if self.schedule {
+        if let Some(trace) = &self.trace {
             doc.push(Section::table("schedule", self.schedule_table()));
-            if !self.trace.is_empty() {
+            if !trace.is_empty() {
                 let header = ["round", "δ_max before", "maximal slices", "steps", "why"];
-                let t = Table::from_rows(&header, &self.trace, |t| {
+                let t = Table::from_rows(&header, trace, |t| {
                     let slices: Vec<String> = t
                         .maximal_slices
                         .iter()

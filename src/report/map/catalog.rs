@@ -141,7 +141,7 @@ pub(super) const GEO_PARAMS: &[MapParam] = &[
 ];
 
 pub(super) const GEO_METRICS: &[MapMetric] = &[
-    across(
+    tweaked(
         "standard_over_improved",
         "time of the standard policy / time of the improved policy",
         &[
@@ -149,8 +149,9 @@ pub(super) const GEO_METRICS: &[MapMetric] = &[
             |s| geo_policy(s, geodecay::Policy::Improved),
         ],
         "time",
-    ),
-    across(
+    )
+    .divided(),
+    tweaked(
         "never_over_improved",
         "time of never balancing / time of the improved policy",
         &[
@@ -158,7 +159,8 @@ pub(super) const GEO_METRICS: &[MapMetric] = &[
             |s| geo_policy(s, geodecay::Policy::Improved),
         ],
         "time",
-    ),
+    )
+    .divided(),
     field("time", "running time of the chosen policy", "time"),
     field(
         "overhead",
@@ -352,7 +354,7 @@ pub(super) const REDIST_METRICS: &[MapMetric] = &[
         "rounds",
     )
     .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3))?.0)),
-    across(
+    tweaked(
         "rounds_printed_over_corrected",
         "rounds of Algorithm 3 as printed / corrected",
         &[
@@ -361,6 +363,7 @@ pub(super) const REDIST_METRICS: &[MapMetric] = &[
         ],
         "rounds",
     )
+    .divided()
     .fast(|s| {
         let (printed, _) = ring_span(s, Some(Algorithm::Alg3Literal))?;
         let (corrected, _) = ring_span(s, Some(Algorithm::Alg3))?;

@@ -87,6 +87,16 @@ pub struct MapMetric {
 }
 
 impl MapMetric {
+    /// The field of the first run over the same field of the second (two runs that differ in
+    /// one setting).
+    const fn divided(self) -> MapMetric {
+        MapMetric {
+            ratio: true,
+            den: Some((1, self.num.1)),
+            ..self
+        }
+    }
+
     /// This metric with a fast path.
     const fn fast(self, f: Fast) -> MapMetric {
         MapMetric {
@@ -169,20 +179,6 @@ const fn ratio_field(name: &'static str, help: &'static str, path: &'static str)
     MapMetric {
         ratio: true,
         ..field(name, help, path)
-    }
-}
-
-/// The same field of two runs that differ in one setting, divided.
-const fn across(
-    name: &'static str,
-    help: &'static str,
-    runs: &'static [Tweak],
-    path: &'static str,
-) -> MapMetric {
-    MapMetric {
-        ratio: true,
-        den: Some((1, path)),
-        ..tweaked(name, help, runs, path)
     }
 }
 

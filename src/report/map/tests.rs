@@ -2,6 +2,11 @@ use super::*;
 use crate::model::map::Scale;
 use crate::model::redistribute::instance::Direction;
 
+/// The plan of a map over the default scenario of `model`.
+fn plan_of(model: ModelId, x: &str, y: &str, metric: &str) -> Result<MapPlan, ParamError> {
+    request(model.default_scenario(), x, y, metric).plan()
+}
+
 fn request(base: Scenario, x: &str, y: &str, metric: &str) -> MapRequest {
     MapRequest {
         base,
@@ -14,13 +19,12 @@ fn request(base: Scenario, x: &str, y: &str, metric: &str) -> MapRequest {
 
 #[test]
 fn cells_are_the_runs_own_numbers() {
-    let plan = request(
-        ModelId::Divisible.default_scenario(),
+    let plan = plan_of(
+        ModelId::Divisible,
         "h=2..15:4",
         "beta=100..1e4:3:log",
         "ratio_c_over_p",
     )
-    .plan()
     .unwrap();
     assert_eq!(plan.x_values, vec![2.0, 6.0, 11.0, 15.0]);
     let g = plan.run(&NoProgress).unwrap();
@@ -105,15 +109,17 @@ fn assert_fast_path_is_json(base: Scenario, x: &str, y: &str) -> (usize, usize) 
     (compared, values)
 }
 
+/// The default scenario of `model`, every metric of which has a fast path.
+fn with_fast_paths(model: ModelId) -> Scenario {
+    let all = metrics(model).iter().all(|m| m.has_fast_path());
+    assert!(all, "{} has metrics without a fast path", model.name());
+    model.default_scenario()
+}
+
 #[test]
 fn divisible_fast_path_is_the_json_path() {
     // h = 0 and 60, β from below BETA_MIN (invalid) to BETA_MAX.
-    let base = ModelId::Divisible.default_scenario();
-    assert!(
-        metrics(ModelId::Divisible)
-            .iter()
-            .all(|m| m.has_fast_path())
-    );
+    let base = with_fast_paths(ModelId::Divisible);
     let x = "h=0..60:6";
     let y = "beta=1e-7..1e12:8:log";
     // β = 10^−7 is refused in all 8 metrics · 6 heights.
@@ -139,12 +145,7 @@ fn divisible_fast_path_is_the_json_path() {
 #[test]
 fn tree_sweep_fast_path_is_the_json_path() {
     // n = 1 … 200, τ = 1 (invalid) … 10^6 and beyond; then the largest trees.
-    let base = ModelId::TreeSweep.default_scenario();
-    assert!(
-        metrics(ModelId::TreeSweep)
-            .iter()
-            .all(|m| m.has_fast_path())
-    );
+    let base = with_fast_paths(ModelId::TreeSweep);
     // τ = 1 is refused (τ > 1).
     assert_eq!(
         assert_fast_path_is_json(base.clone(), "n=1..200:6", "tau=1..1e7:8:log"),
@@ -155,12 +156,7 @@ fn tree_sweep_fast_path_is_the_json_path() {
 
 #[test]
 fn redistribution_fast_path_is_the_json_path() {
-    let base = ModelId::Redistribute.default_scenario();
-    assert!(
-        metrics(ModelId::Redistribute)
-            .iter()
-            .all(|m| m.has_fast_path())
-    );
+    let base = with_fast_paths(ModelId::Redistribute);
     let x = "n=3..200:4:log";
     let y = "max_delta=1..1000:4:log";
     // Bidirectional homogeneous rings (Algorithm 3, Lemma 12's bound): 3 rings per cell.
@@ -207,13 +203,12 @@ fn refuses_bad_names_and_costly_maps() {
         .plan()
         .unwrap_err();
     assert_eq!(e.field, "metric");
-    let e = request(
-        ModelId::Redistribute.default_scenario(),
+    let e = plan_of(
+        ModelId::Redistribute,
         "n=1000..10000:64",
         "max_delta=1e5..1e6:64",
         "makespan_over_bound",
     )
-    .plan()
     .unwrap_err();
     assert_eq!(e.field, "map", "{}", e.message);
 }
@@ -223,13 +218,12 @@ fn tree_sweep_estimates_follow_the_fast_path() {
     // The 64 × 64 map: estimated within a small factor of the work the fast path
     // does (its cells timed here, on this build), not 15× above it as with the JSON path's
     // weight.
-    let plan = request(
-        ModelId::TreeSweep.default_scenario(),
+    let plan = plan_of(
+        ModelId::TreeSweep,
         "n=2..200:64",
         "tau=2..1e6:64:log",
         "ratio",
     )
-    .plan()
     .unwrap();
     assert!(plan.metric.has_fast_path());
     let sum_n2: f64 = plan.x_values.iter().map(|n| n * n).sum::<f64>() * 64.0;
@@ -256,13 +250,12 @@ fn tree_sweep_estimates_follow_the_fast_path() {
         plan.seconds
     );
     // A map of the largest accepted trees is still refused before anything runs…
-    let e = request(
-        ModelId::TreeSweep.default_scenario(),
+    let e = plan_of(
+        ModelId::TreeSweep,
         "n=500..1000:64",
         "tau=2..1e6:64:log",
         "ratio",
     )
-    .plan()
     .unwrap_err();
     assert_eq!(e.field, "map", "{}", e.message);
     assert!(
@@ -272,23 +265,21 @@ fn tree_sweep_estimates_follow_the_fast_path() {
     );
     // …and so is an absurd one: n up to 10^7 (n ≤ 1000 is what the model accepts), with the
     // cells of accepted heights alone well beyond the limit.
-    let e = request(
-        ModelId::TreeSweep.default_scenario(),
+    let e = plan_of(
+        ModelId::TreeSweep,
         "n=2..1e7:256:log",
         "tau=2..1e6:256:log",
         "ratio",
     )
-    .plan()
     .unwrap_err();
     assert_eq!(e.field, "map", "{}", e.message);
     // The cells beyond n = 1000 fail at once with the model's reason.
-    let plan = request(
-        ModelId::TreeSweep.default_scenario(),
+    let plan = plan_of(
+        ModelId::TreeSweep,
         "n=900..1e7:4:log",
         "tau=2..4:2",
         "ratio",
     )
-    .plan()
     .unwrap();
     let err = plan.cell(3, 0, &NoProgress).unwrap_err();
     assert!(err.contains("at most 1000"), "{err}");
@@ -297,13 +288,12 @@ fn tree_sweep_estimates_follow_the_fast_path() {
 #[test]
 fn the_coarse_subgrid_thins_out_where_cells_are_costly() {
     // Cheap cells: every 4th row and column and the last ones (9 × 9 of 32 × 32).
-    let tree = request(
-        ModelId::TreeSweep.default_scenario(),
+    let tree = plan_of(
+        ModelId::TreeSweep,
         "n=2..200:32",
         "tau=2..1e6:32:log",
         "ratio",
     )
-    .plan()
     .unwrap();
     assert_eq!(tree.coarse(), tree.grid().coarse());
     assert_eq!(tree.coarse().len(), 81);
@@ -329,13 +319,12 @@ fn the_coarse_subgrid_thins_out_where_cells_are_costly() {
     };
     assert!(estimated(&plan.grid().coarse()) > COARSE_SECONDS);
     assert!(estimated(&coarse) < estimated(&plan.grid().coarse()) / 2.0);
-    let small = request(
-        ModelId::Redistribute.default_scenario(),
+    let small = plan_of(
+        ModelId::Redistribute,
         "n=3..40:6:log",
         "max_delta=1..100:5:log",
         "makespan_over_bound",
     )
-    .plan()
     .unwrap();
     let g = small.run(&NoProgress).unwrap();
     let mut h = small.grid();
