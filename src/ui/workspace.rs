@@ -12,7 +12,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
-use crate::model::ParamError;
+use crate::model::{Cancelled, ParamError, Progress};
 use crate::preset::{ModelId, ModelParams, Scenario};
 use crate::ui::help;
 use crate::ui::widgets::form::Choice;
@@ -138,7 +138,9 @@ pub fn pick<T: Choice>(value: &mut T, name: Option<&str>) {
 }
 
 /// The view type and the three view accessors of a workspace whose view state is `self.view`
-/// with its step bar in `self.view.step` (every workspace here).
+/// with its step bar in `self.view.step` (every workspace here); with `picture:` and `plot:`
+/// also [`Workspace::select`], for a workspace whose picture tab and plot are [`Choice`]s in
+/// its view state, named by their fields there.
 macro_rules! view_accessors {
     ($view:ty) => {
         type View = $view;
@@ -150,6 +152,19 @@ macro_rules! view_accessors {
         }
         fn stepper(&mut self) -> &mut $crate::ui::widgets::step_bar::StepState {
             &mut self.view.step
+        }
+    };
+    ($view:ty, picture: $picture:ident, plot: $plot:ident) => {
+        $crate::ui::workspace::view_accessors!($view);
+        fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
+            $crate::ui::workspace::pick(&mut self.view.$picture, picture);
+            $crate::ui::workspace::pick(&mut self.view.$plot, plot);
+        }
+    };
+    ($view:ty, plot: $plot:ident) => {
+        $crate::ui::workspace::view_accessors!($view);
+        fn select(&mut self, _picture: Option<&str>, plot: Option<&str>) {
+            $crate::ui::workspace::pick(&mut self.view.$plot, plot);
         }
     };
 }
@@ -759,19 +774,24 @@ impl<P: Clone + PartialEq + Send + 'static> Checked<P> {
         }
     }
 
-    /// [`check`](Self::check), clearing `shown` when `params` are invalid, so that no result
-    /// of other parameters stays on screen beside the error.
-    pub fn check_or_clear<V, T: Send + 'static>(
+    /// [`check`](Self::check), then the evaluation of valid `params` by `work` in `job` (latest
+    /// wins); invalid `params` clear `job`, so that no result of other parameters stays on
+    /// screen beside the error. The valid form, for the workspace's further jobs.
+    pub fn evaluate<V: Clone + Send + 'static, T: Send + 'static>(
         &mut self,
+        ctx: &egui::Context,
         params: &P,
         validate: impl FnOnce(&P) -> Result<V, ParamError>,
-        shown: &mut Keyed<P, T>,
+        (job, label): (&mut Keyed<P, T>, &str),
+        work: impl FnOnce(V, &dyn Progress) -> Result<T, Cancelled> + Send + 'static,
     ) -> Option<V> {
-        let valid = self.check(params, validate);
-        if valid.is_none() {
-            shown.clear();
-        }
-        valid
+        let Some(valid) = self.check(params, validate) else {
+            job.clear();
+            return None;
+        };
+        let v = valid.clone();
+        job.request(params.clone(), label, repainter(ctx), move |p| work(v, p));
+        Some(valid)
     }
 
     /// Why `params` are invalid, if they are.

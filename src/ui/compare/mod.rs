@@ -20,7 +20,10 @@ use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::{Cancelled, NoProgress};
 use crate::preset::{ModelId, Scenario};
 use crate::report::{self, ReportError, SeriesSet, text_number};
-use crate::ui::widgets::compare_plot::{Swatch, Track, corners, free_legend, legend_row, plot_id};
+use crate::ui::widgets::compare_plot::{
+    Swatch, Track, corners, free_legend, from_axis, hovered, legend_row, plot_id, plot_points,
+    rising,
+};
 use crate::ui::widgets::{busy, error_label, format_sig, palette};
 use crate::ui::workspace::{Drawn, Region, Shown, Tab, repainter};
 
@@ -34,6 +37,15 @@ pub use numbers::{CompareRow, compare_rows, headline_numbers};
 use overlay::*;
 pub use overlay::{OverlayLine, Run, overlay, section_key};
 pub use titles::differences;
+
+/// The compare bar's note on what A and B are.
+fn ab_caption(same: bool) -> &'static str {
+    if same {
+        "B is A: change a parameter to compare"
+    } else {
+        "A: the pinned scenario · B: the current one"
+    }
+}
 
 /// A headline number: its dot path in the run's JSON and its value.
 pub type Numbers = Result<Vec<(String, f64)>, String>;
@@ -235,14 +247,7 @@ impl Compare {
                     .on_hover_text("A's plot overlaid on B's (below the pictures)");
                 ui.toggle_value(&mut shown.numbers, "Numbers panel")
                     .on_hover_text("The numbers of A and B, B − A and B ÷ A (below the pictures)");
-                ui.label(
-                    RichText::new(if &a == b {
-                        "B is A: change a parameter to compare"
-                    } else {
-                        "A: the pinned scenario · B: the current one"
-                    })
-                    .weak(),
-                );
+                ui.label(RichText::new(ab_caption(&a == b)).weak());
             });
         });
         if shown.controls {
@@ -441,23 +446,14 @@ impl Compare {
         let (log_x, log_y) = (self.log_x, self.log_y);
         let tick = |log: bool| {
             move |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
-                let v = if log {
-                    10f64.powf(mark.value)
-                } else {
-                    mark.value
-                };
-                format_sig(v, 4)
+                format_sig(from_axis(mark.value, log), 4)
             }
         };
         // In plot coordinates (log10 on a log axis, non-positive values dropped there).
         let drawn: Vec<(&OverlayLine, Vec<[f64; 2]>, Color32)> = lines
             .iter()
             .map(|l| {
-                let points = l
-                    .points
-                    .iter()
-                    .filter_map(|&[x, y]| Some([to_axis(x, log_x)?, to_axis(y, log_y)?]))
-                    .collect();
+                let points = plot_points(&l.points, log_x, log_y);
                 let color = palette::series(l.index);
                 let color = if l.run == Run::A { faded(color) } else { color };
                 (l, points, color)
@@ -475,11 +471,6 @@ impl Compare {
             })
             .collect();
         let tracks: Vec<Track<'_>> = drawn.iter().map(|(_, p, _)| Track::Line(p)).collect();
-        // Rising curves leave the top-left corner free.
-        let rising = drawn
-            .iter()
-            .filter(|(_, p, _)| matches!((p.first(), p.last()), (Some(u), Some(v)) if v[1] > u[1]))
-            .count();
         let id = plot_id(ui, "compare-overlay-plot");
         let legend = if drawn.len() > LEGEND_FULL_MAX {
             // Many series: one entry per series (its colour), A and B told apart by the dash
@@ -500,7 +491,13 @@ impl Compare {
             legend_row(ui, &compact);
             None
         } else {
-            free_legend(ui, id, &entries, &tracks, corners(2 * rising > drawn.len()))
+            free_legend(
+                ui,
+                id,
+                &entries,
+                &tracks,
+                corners(rising(drawn.iter().map(|(_, p, _)| p))),
+            )
         };
         // A mark every Y_MARK_SPACING points or more, so every mark of a short plot has
         // room for its number (egui_plot leaves out labels closer than their height).
@@ -577,14 +574,7 @@ impl Compare {
         };
         ui.horizontal(|ui| {
             ui.label(RichText::new("Compare A/B").strong());
-            ui.label(
-                RichText::new(if &a == b {
-                    "B is A: change a parameter to compare"
-                } else {
-                    "A: the pinned scenario · B: the current one"
-                })
-                .weak(),
-            );
+            ui.label(RichText::new(ab_caption(&a == b)).weak());
         });
         self.table(ui, &a, b);
     }

@@ -97,16 +97,6 @@ pub(super) fn faded(c: Color32) -> Color32 {
     c.gamma_multiply(0.65)
 }
 
-pub(super) fn to_axis(v: f64, log: bool) -> Option<f64> {
-    if !v.is_finite() {
-        None
-    } else if log {
-        (v > 0.0).then(|| v.log10())
-    } else {
-        Some(v)
-    }
-}
-
 /// A plot section's name without the instance in brackets at its end.
 pub fn section_key(name: &str) -> &str {
     match name.find(" (") {
@@ -131,19 +121,11 @@ pub(super) fn hover_text(
     log_x: bool,
     log_y: bool,
 ) -> Option<String> {
-    let (name, p) = match pos {
-        HoverPosition::NearDataPoint {
-            plot_name,
-            position,
-            ..
-        } => (*plot_name, position),
-        HoverPosition::Elsewhere { position } => ("", position),
-    };
-    let real = |v: f64, log: bool| if log { 10f64.powf(v) } else { v };
+    let (name, p) = hovered(pos);
     Some(format!(
         "{name}\n{x_name} = {}\n{y_name} = {}",
-        format_sig(real(p.x, log_x), 6),
-        format_sig(real(p.y, log_y), 6)
+        format_sig(from_axis(p.x, log_x), 6),
+        format_sig(from_axis(p.y, log_y), 6)
     ))
 }
 

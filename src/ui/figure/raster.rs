@@ -409,20 +409,23 @@ mod tests {
     use egui::epaint::ImageDelta;
     use egui::{Rect, pos2};
 
+    /// A delta that sets texture `id` to `image` (`at` a corner of it for a patch).
+    fn setting(id: TextureId, image: ColorImage, at: Option<[usize; 2]>) -> TexturesDelta {
+        let change = match at {
+            None => ImageDelta::full(image, TextureOptions::LINEAR),
+            Some(pos) => ImageDelta::partial(pos, image, TextureOptions::NEAREST),
+        };
+        let mut delta = TexturesDelta::default();
+        delta.set.insert(id, [change].into_iter().collect());
+        delta
+    }
+
     /// Textures holding a 1 × 1 white image as texture 0 (as egui's WHITE_UV texel).
     fn white() -> Textures {
-        let mut delta = TexturesDelta::default();
-        delta.set.insert(
-            TextureId::Managed(0),
-            [ImageDelta::full(
-                ColorImage::new([1, 1], vec![Color32::WHITE]),
-                TextureOptions::LINEAR,
-            )]
-            .into_iter()
-            .collect(),
-        );
+        let image = ColorImage::new([1, 1], vec![Color32::WHITE]);
         let mut t = Textures::default();
-        t.set(&mut delta).unwrap();
+        t.set(&mut setting(TextureId::Managed(0), image, None))
+            .unwrap();
         t
     }
 
@@ -455,15 +458,34 @@ mod tests {
 
     const EVERYWHERE: Rect = Rect::EVERYTHING;
 
+    /// One triangle (vertices 0, 1, 2) in `color`.
+    fn triangle(points: [(f32, f32); 3], color: Color32) -> Mesh {
+        mesh(&points, &[0, 1, 2], color)
+    }
+
+    /// Asserts that every pixel of `img` (drawn from `what`) is `inside` where
+    /// `is_inside(x, y)`, else `outside`.
+    fn assert_pixels(
+        img: &ColorImage,
+        what: &str,
+        is_inside: impl Fn(usize, usize) -> bool,
+        inside: Color32,
+        outside: Color32,
+    ) {
+        let [w, h] = img.size;
+        for y in 0..h {
+            for x in 0..w {
+                let want = if is_inside(x, y) { inside } else { outside };
+                assert_eq!(img.pixels[y * w + x], want, "pixel ({x}, {y}) of {what}");
+            }
+        }
+    }
+
     #[test]
     fn a_red_triangle_covers_the_pixels_whose_centres_are_inside() {
         // The triangle (0,0), (10,0), (0,10) at 2 pixels per point covers the pixel centres
         // (x + ½, y + ½) with x + y + 1 < 10 (the diagonal itself belongs to one side).
-        let t = mesh(
-            &[(0.0, 0.0), (5.0, 0.0), (0.0, 5.0)],
-            &[0, 1, 2],
-            Color32::RED,
-        );
+        let t = triangle([(0.0, 0.0), (5.0, 0.0), (0.0, 5.0)], Color32::RED);
         let img = draw(vec![t], [12, 12], 2.0, Color32::WHITE);
         for y in 0..12 {
             for x in 0..12 {
@@ -476,11 +498,7 @@ mod tests {
             }
         }
         // Winding does not matter.
-        let t = mesh(
-            &[(0.0, 0.0), (0.0, 5.0), (5.0, 0.0)],
-            &[0, 1, 2],
-            Color32::RED,
-        );
+        let t = triangle([(0.0, 0.0), (0.0, 5.0), (5.0, 0.0)], Color32::RED);
         let again = draw(vec![t], [12, 12], 2.0, Color32::WHITE);
         assert_eq!(again.pixels, img.pixels);
     }
@@ -498,20 +516,11 @@ mod tests {
         );
         let img = draw(vec![square], [10, 10], 1.0, Color32::WHITE);
         let blended = Color32::from_rgba_premultiplied(255, 127, 127, 255);
-        for y in 0..10 {
-            for x in 0..10 {
-                let inside = (2..8).contains(&x) && (2..8).contains(&y);
-                let want = if inside { blended } else { Color32::WHITE };
-                assert_eq!(img.pixels[y * 10 + x], want, "pixel ({x}, {y})");
-            }
-        }
+        let square_at = |x, y| (2..8).contains(&x) && (2..8).contains(&y);
+        assert_pixels(&img, "the square", square_at, blended, Color32::WHITE);
         // A second opaque layer hides the first.
-        let a = mesh(&[(0.0, 0.0), (20.0, 0.0), (0.0, 20.0)], &[0, 1, 2], half);
-        let b = mesh(
-            &[(0.0, 0.0), (20.0, 0.0), (0.0, 20.0)],
-            &[0, 1, 2],
-            Color32::BLUE,
-        );
+        let corner = [(0.0, 0.0), (20.0, 0.0), (0.0, 20.0)];
+        let (a, b) = (triangle(corner, half), triangle(corner, Color32::BLUE));
         let img = draw(vec![a, b], [4, 4], 1.0, Color32::WHITE);
         assert_eq!(img.pixels[0], Color32::BLUE);
     }
@@ -531,10 +540,9 @@ mod tests {
     fn row_spans_cover_exactly_the_pixels_the_edge_functions_say() {
         let mut next = numbers(7);
         for _ in 0..300 {
-            let p: Vec<(f32, f32)> = (0..3)
-                .map(|_| (next() * 20.0 - 2.0, next() * 20.0 - 2.0))
-                .collect();
-            let t = mesh(&p, &[0, 1, 2], Color32::WHITE);
+            let p: [(f32, f32); 3] =
+                std::array::from_fn(|_| (next() * 20.0 - 2.0, next() * 20.0 - 2.0));
+            let t = triangle(p, Color32::WHITE);
             let img = draw(vec![t], [16, 16], 1.0, Color32::BLACK);
             // The definition, pixel by pixel: inside all three edges, or on an owned one.
             let q: Vec<[i64; 2]> = p
@@ -550,27 +558,17 @@ mod tests {
             if edge(a, b, c) < 0 {
                 std::mem::swap(&mut b, &mut c);
             }
-            for y in 0..16i64 {
-                for x in 0..16i64 {
-                    let s = SUBPIXEL as i64;
-                    let pc = [x * s + s / 2, y * s + s / 2];
-                    let inside = edge(a, b, c) != 0
-                        && [(b, c), (c, a), (a, b)].iter().all(|&(e0, e1)| {
-                            let e = edge(e0, e1, pc);
-                            e > 0 || (e == 0 && owns_edge(e0, e1))
-                        });
-                    let want = if inside {
-                        Color32::WHITE
-                    } else {
-                        Color32::BLACK
-                    };
-                    assert_eq!(
-                        img.pixels[(y * 16 + x) as usize],
-                        want,
-                        "pixel ({x}, {y}) of {p:?}"
-                    );
-                }
-            }
+            let s = SUBPIXEL as i64;
+            let covered = |x: usize, y: usize| {
+                let pc = [x as i64 * s + s / 2, y as i64 * s + s / 2];
+                edge(a, b, c) != 0
+                    && [(b, c), (c, a), (a, b)].iter().all(|&(e0, e1)| {
+                        let e = edge(e0, e1, pc);
+                        e > 0 || (e == 0 && owns_edge(e0, e1))
+                    })
+            };
+            let what = format!("{p:?}");
+            assert_pixels(&img, &what, covered, Color32::WHITE, Color32::BLACK);
         }
     }
 
@@ -612,25 +610,18 @@ mod tests {
 
     #[test]
     fn clip_rects_cut_triangles_at_whole_pixels() {
-        let big = mesh(
-            &[(0.0, 0.0), (100.0, 0.0), (0.0, 100.0)],
-            &[0, 1, 2],
-            Color32::BLACK,
-        );
+        let big = triangle([(0.0, 0.0), (100.0, 0.0), (0.0, 100.0)], Color32::BLACK);
         // Clip (1, 1.5)–(2.5, 3.5) points at 2 ppp: pixels x in 2..5, y in 3..7.
         let clip = Rect::from_min_max(pos2(1.0, 1.5), pos2(2.5, 3.5));
         let img = rasterize(&[prim(big, clip)], &white(), [8, 8], 2.0, Color32::WHITE).unwrap();
-        for y in 0..8 {
-            for x in 0..8 {
-                let inside = (2..5).contains(&x) && (3..7).contains(&y);
-                let want = if inside {
-                    Color32::BLACK
-                } else {
-                    Color32::WHITE
-                };
-                assert_eq!(img.pixels[y * 8 + x], want, "pixel ({x}, {y})");
-            }
-        }
+        let clipped = |x, y| (2..5).contains(&x) && (3..7).contains(&y);
+        assert_pixels(
+            &img,
+            "the clipped triangle",
+            clipped,
+            Color32::BLACK,
+            Color32::WHITE,
+        );
     }
 
     #[test]
@@ -638,16 +629,9 @@ mod tests {
         // A 2 × 1 texture, black | white, stretched over 4 pixels: nearest gives 2 + 2,
         // linear ramps between the texel centres.
         let image = ColorImage::new([2, 1], vec![Color32::BLACK, Color32::WHITE]);
-        let mut delta = TexturesDelta::default();
         let id = TextureId::User(7);
-        delta.set.insert(
-            id,
-            [ImageDelta::full(image, TextureOptions::LINEAR)]
-                .into_iter()
-                .collect(),
-        );
         let mut textures = white();
-        textures.set(&mut delta).unwrap();
+        textures.set(&mut setting(id, image, None)).unwrap();
         let quad = |id| {
             let mut m = Mesh::with_texture(id);
             let c = Color32::WHITE;
@@ -658,59 +642,33 @@ mod tests {
             );
             m
         };
-        let img = rasterize(
-            &[prim(quad(id), EVERYWHERE)],
-            &textures,
-            [4, 1],
-            1.0,
-            Color32::RED,
-        )
-        .unwrap();
+        let draw_quad = |id, textures: &Textures| {
+            rasterize(
+                &[prim(quad(id), EVERYWHERE)],
+                textures,
+                [4, 1],
+                1.0,
+                Color32::RED,
+            )
+        };
+        let img = draw_quad(id, &textures).unwrap();
         let r: Vec<u8> = img.pixels.iter().map(|p| p.r()).collect();
         // Pixel centres 0.5, 1.5, 2.5, 3.5 → texel coordinates −0.25, 0.25, 0.75, 1.25.
         assert_eq!(r, vec![0, 64, 191, 255]);
         // A patch replaces the white texel with black.
-        let mut patch = TexturesDelta::default();
-        patch.set.insert(
-            id,
-            [ImageDelta::partial(
-                [1, 0],
-                ColorImage::new([1, 1], vec![Color32::BLACK]),
-                TextureOptions::NEAREST,
-            )]
-            .into_iter()
-            .collect(),
-        );
-        textures.set(&mut patch).unwrap();
-        let img = rasterize(
-            &[prim(quad(id), EVERYWHERE)],
-            &textures,
-            [4, 1],
-            1.0,
-            Color32::RED,
-        )
-        .unwrap();
+        let black = || ColorImage::new([1, 1], vec![Color32::BLACK]);
+        textures
+            .set(&mut setting(id, black(), Some([1, 0])))
+            .unwrap();
+        let img = draw_quad(id, &textures).unwrap();
         assert!(img.pixels.iter().all(|p| *p == Color32::BLACK));
         // A patch outside the texture, or a texture never set, is an error, not a panic.
-        let mut bad = TexturesDelta::default();
-        bad.set.insert(
-            id,
-            [ImageDelta::partial(
-                [2, 0],
-                ColorImage::new([1, 1], vec![Color32::BLACK]),
-                TextureOptions::NEAREST,
-            )]
-            .into_iter()
-            .collect(),
+        assert!(
+            textures
+                .set(&mut setting(id, black(), Some([2, 0])))
+                .is_err()
         );
-        assert!(textures.set(&mut bad).is_err());
-        let unknown = rasterize(
-            &[prim(quad(TextureId::User(99)), EVERYWHERE)],
-            &textures,
-            [4, 1],
-            1.0,
-            Color32::RED,
-        );
+        let unknown = draw_quad(TextureId::User(99), &textures);
         assert!(unknown.unwrap_err().contains("unknown"));
         // Freed textures are forgotten.
         let mut free = TexturesDelta::default();

@@ -63,8 +63,6 @@ pub struct ComparePlot {
     pub series: Vec<Series>,
     /// Optional vertical marker (e.g. the currently selected parameter).
     pub x_marker: Option<f64>,
-    /// Put the legend in the top-left corner (for rising curves) instead of the top right.
-    pub legend_left: bool,
 }
 
 impl Series {
@@ -116,7 +114,7 @@ pub fn series_to_csv(plot: &ComparePlot) -> String {
 /// Map a real coordinate to plot space: `log10` on log axes.
 /// Returns `None` for values that cannot be shown (non-finite, or ≤ 0 on a
 /// log axis).
-fn to_axis(value: f64, log: bool) -> Option<f64> {
+pub fn to_axis(value: f64, log: bool) -> Option<f64> {
     if !value.is_finite() {
         None
     } else if log {
@@ -127,16 +125,28 @@ fn to_axis(value: f64, log: bool) -> Option<f64> {
 }
 
 /// Map a plot-space coordinate back to the real value.
-fn from_axis(value: f64, log: bool) -> f64 {
+pub fn from_axis(value: f64, log: bool) -> f64 {
     if log { 10f64.powf(value) } else { value }
 }
 
 /// Points transformed to plot space, dropping those that cannot be shown.
-fn plot_points(points: &[[f64; 2]], log_x: bool, log_y: bool) -> Vec<[f64; 2]> {
+pub fn plot_points(points: &[[f64; 2]], log_x: bool, log_y: bool) -> Vec<[f64; 2]> {
     points
         .iter()
         .filter_map(|&[x, y]| Some([to_axis(x, log_x)?, to_axis(y, log_y)?]))
         .collect()
+}
+
+/// The series under the pointer (empty when none) and the pointer's plot coordinates.
+pub fn hovered<'a>(pos: &'a HoverPosition<'_>) -> (&'a str, &'a PlotPoint) {
+    match pos {
+        HoverPosition::NearDataPoint {
+            plot_name,
+            position,
+            ..
+        } => (plot_name, position),
+        HoverPosition::Elsewhere { position } => ("", position),
+    }
 }
 
 /// Readout of a plot-space point in real coordinates.
@@ -386,6 +396,19 @@ fn legend_place(
     corner
 }
 
+/// Whether most of these curves (in plot coordinates) end higher than they start: their top-left
+/// corner is then the first to look at for the legend (see [`corners`]).
+pub fn rising<'a>(curves: impl IntoIterator<Item = &'a Vec<[f64; 2]>>) -> bool {
+    let (mut up, mut all) = (0, 0);
+    for c in curves {
+        all += 1;
+        if matches!((c.first(), c.last()), (Some(u), Some(v)) if v[1] > u[1]) {
+            up += 1;
+        }
+    }
+    2 * up > all
+}
+
 /// The id to give (with `Plot::id`) a plot shown in `ui` under the name `salt`, so that
 /// [`free_legend`] finds its axes.
 pub fn plot_id(ui: &egui::Ui, salt: &str) -> egui::Id {
@@ -613,7 +636,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         let names: Vec<&str> = plot.series.iter().map(|s| s.name.as_str()).collect();
         // In a corner free of data, or above the plot when none is.
         let pid = plot_id(ui, id);
-        let place = legend_place(ui, pid, &names, &tracks, corners(plot.legend_left), true);
+        let place = legend_place(ui, pid, &names, &tracks, corners(rising(&points)), true);
         if place.is_none() {
             legend_row(ui, &swatches(plot));
         }

@@ -26,6 +26,15 @@ pub struct PseudoStep {
 }
 
 impl PseudoStep {
+    /// The step the model explained as `e`, in the pane of `algorithms`.
+    pub fn explained(algorithms: Vec<&'static str>, e: crate::model::explain::Explained) -> Self {
+        PseudoStep {
+            algorithms,
+            active: e.active,
+            why: e.why,
+        }
+    }
+
     /// A step of one algorithm whose active lines are `labels` (labels not in its pseudo-code
     /// are dropped).
     pub fn of(id: &'static str, labels: &[&str], why: impl Into<String>) -> Self {

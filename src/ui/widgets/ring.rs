@@ -63,15 +63,22 @@ pub struct RingArc {
     pub tooltip: String,
 }
 
+/// The label of a link (e.g. its costs).
+#[derive(Clone, Debug, Default)]
+pub struct RingLink {
+    /// Shown beside the link; empty for none.
+    pub label: String,
+    /// Tooltip of the label and the link.
+    pub tooltip: String,
+}
+
 /// Everything the ring shows.
 #[derive(Clone, Debug, Default)]
 pub struct RingDrawing {
     /// Processors in ring order (drawn clockwise from the top).
     pub nodes: Vec<RingNode>,
-    /// Label of the link between node i and node i+1 (e.g. its costs), empty for none.
-    pub link_labels: Vec<String>,
-    /// Tooltip of that label.
-    pub link_tooltips: Vec<String>,
+    /// The link between node i and node i+1.
+    pub links: Vec<RingLink>,
     /// Transfers to draw.
     pub arrows: Vec<RingArrow>,
     /// Highlighted slices.
@@ -81,6 +88,15 @@ pub struct RingDrawing {
     /// Number of processors of the ring when `nodes` was left empty because the ring is
     /// too large to draw (0 otherwise).
     pub too_large: usize,
+}
+
+/// The tooltip of link `i` (empty when the drawing has none).
+fn link_tooltip(drawing: &RingDrawing, i: usize) -> String {
+    drawing
+        .links
+        .get(i)
+        .map(|l| l.tooltip.clone())
+        .unwrap_or_default()
 }
 
 /// What the user did this frame.
@@ -398,7 +414,12 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
             link_stroke
         };
         painter.line_segment([pos[i], pos[j]], stroke);
-        let Some(label) = drawing.link_labels.get(i).filter(|l| !l.is_empty()) else {
+        let Some(label) = drawing
+            .links
+            .get(i)
+            .map(|l| &l.label)
+            .filter(|l| !l.is_empty())
+        else {
             continue;
         };
         let mid = pos[i] + (pos[j] - pos[i]) * 0.5;
@@ -419,7 +440,7 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         };
         painter.rect_filled(r, 3.0, bg);
         painter.galley(r.min + Vec2::splat(2.0), galley, text);
-        let what = drawing.link_tooltips.get(i).cloned().unwrap_or_default();
+        let what = link_tooltip(drawing, i);
         let resp = resp.on_hover_text(if drawing.editable {
             format!("{what} — click to edit")
         } else {
@@ -452,7 +473,7 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
     }
     if let Some(i) = hovered_link {
         ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
-        let what = drawing.link_tooltips.get(i).cloned().unwrap_or_default();
+        let what = link_tooltip(drawing, i);
         background
             .clone()
             .on_hover_text(format!("{what} — click to edit"));

@@ -483,11 +483,10 @@ impl Workspace for DivisiblePanel {
     ) -> Option<crate::ui::widgets::pseudocode::PseudoStep> {
         let t = self.timeline(params)?;
         let e = crate::model::explain::divisible(t, self.view.step.step);
-        Some(crate::ui::widgets::pseudocode::PseudoStep {
-            algorithms: vec![t.method.name()],
-            active: e.active,
-            why: e.why,
-        })
+        Some(crate::ui::widgets::pseudocode::PseudoStep::explained(
+            vec![t.method.name()],
+            e,
+        ))
     }
     fn numbers(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         let params = &*params;
@@ -724,7 +723,6 @@ impl DivisiblePanel {
             y_label: if q == Quantity::Time { "T_N" } else { "S_N" }.into(),
             series,
             x_marker: Some(marker),
-            legend_left: q == Quantity::Speedup,
         }
     }
 }

@@ -16,7 +16,8 @@ use crate::model::geodecay::{
     simulate_valid, sweep_ell, sweep_p,
 };
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, Swatch, compare_plot, cumulative, legend_row,
+    ComparePlot, PlotView, Series, SeriesStyle, Swatch, compare_plot, cumulative, hovered,
+    legend_row,
 };
 use crate::ui::widgets::form::{
     Choice, about_section, choice_in, choices, param_grid, plot_header,
@@ -123,11 +124,7 @@ fn sweep_key(p: &GeoParams, ignore_ell: bool, ignore_p: bool) -> GeoParams {
 
 impl Workspace for GeodecayPanel {
     type Params = GeoParams;
-    view_accessors!(GeodecayView);
-
-    fn select(&mut self, _picture: Option<&str>, plot: Option<&str>) {
-        crate::ui::workspace::pick(&mut self.view.plot, plot);
-    }
+    view_accessors!(GeodecayView, plot: plot);
     fn steps(&self, params: &GeoParams) -> usize {
         self.current(params)
             .map_or(1, |e| e.selected.trace.len() + 1)
@@ -141,29 +138,24 @@ impl Workspace for GeodecayPanel {
 
     /// Starts the background work for `params` if it changed (latest wins).
     fn prepare(&mut self, ctx: &egui::Context, params: &GeoParams) {
+        let policy = params.policy;
+        let job = (&mut self.evaluated, "simulating the policies");
         let checked = self
             .error
-            .check_or_clear(params, GeoParams::validate, &mut self.evaluated);
-        let Some(v) = checked else {
-            return;
-        };
-        let (vv, prm) = (v.clone(), params.clone());
-        self.evaluated.request(
-            params.clone(),
-            "simulating the policies",
-            repainter(ctx),
-            move |p| {
-                let selected = simulate_valid(&vv, prm.policy, true, p)?;
+            .evaluate(ctx, params, GeoParams::validate, job, move |vv, p| {
+                let selected = simulate_valid(&vv, policy, true, p)?;
                 let mut all = Vec::new();
                 for pol in Policy::MAIN {
                     all.push(simulate_valid(&vv, pol, false, p)?);
                 }
-                if prm.policy == Policy::Every {
+                if policy == Policy::Every {
                     all.push(selected.clone());
                 }
                 Ok(Evaluated { selected, all })
-            },
-        );
+            });
+        let Some(v) = checked else {
+            return;
+        };
         // Each sweep depends on a subset of the parameters: its key leaves the rest out.
         let (vv, top) = (v.clone(), params.ell_log2_max);
         self.ell.request(
@@ -389,14 +381,7 @@ impl Workspace for GeodecayPanel {
             .x_axis_label("round r")
             .y_axis_label(loads)
             .label_formatter(move |pos: &HoverPosition<'_>| {
-                let (name, p) = match pos {
-                    HoverPosition::NearDataPoint {
-                        plot_name,
-                        position,
-                        ..
-                    } => (*plot_name, position),
-                    HoverPosition::Elsewhere { position } => ("", position),
-                };
+                let (name, p) = hovered(pos);
                 let v = if log { 2f64.powf(p.y) } else { p.y };
                 Some(format!("{name}\nround {:.0}: {}", p.x, fmt(v)))
             })
@@ -546,7 +531,6 @@ impl Workspace for GeodecayPanel {
                         y_label: "fraction of seeds".into(),
                         series,
                         x_marker: None,
-                        legend_left: true,
                     };
                     compare_plot(ui, "geo_spread_plot", &plot, &mut self.view.spread_view);
                 }
@@ -579,11 +563,10 @@ impl Workspace for GeodecayPanel {
                 ),
             },
         );
-        Some(crate::ui::widgets::pseudocode::PseudoStep {
-            algorithms: vec![id],
-            active: e.active,
-            why: e.why,
-        })
+        Some(crate::ui::widgets::pseudocode::PseudoStep::explained(
+            vec![id],
+            e,
+        ))
     }
     fn numbers(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         let params = &*params;
@@ -714,7 +697,6 @@ impl GeodecayPanel {
             },
             series,
             x_marker: (params.ell > 0.0).then(|| params.ell.log2()),
-            legend_left: true,
         }
     }
 
@@ -750,7 +732,6 @@ impl GeodecayPanel {
             y_label: "time".into(),
             series,
             x_marker: Some(params.p as f64),
-            legend_left: false,
         }
     }
 }

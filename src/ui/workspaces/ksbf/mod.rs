@@ -90,12 +90,7 @@ pub fn pe_color(pe: u32) -> Color32 {
 
 impl Workspace for KsbfPanel {
     type Params = KsbfParams;
-    view_accessors!(KsbfView);
-
-    fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
-        crate::ui::workspace::pick(&mut self.view.picture, picture);
-        crate::ui::workspace::pick(&mut self.view.plot, plot);
-    }
+    view_accessors!(KsbfView, picture: picture, plot: plot);
     fn steps(&self, params: &KsbfParams) -> usize {
         // Every time step, then the end state.
         self.current(params)
@@ -110,27 +105,21 @@ impl Workspace for KsbfPanel {
 
     /// Starts the background work for `params` if it changed (latest wins).
     fn prepare(&mut self, ctx: &egui::Context, params: &KsbfParams) {
-        let checked = self
-            .error
-            .check_or_clear(params, KsbfParams::validate, &mut self.evaluated);
+        let job = (&mut self.evaluated, "simulating");
+        let checked =
+            self.error
+                .evaluate(ctx, params, KsbfParams::validate, job, |vv, progress| {
+                    let outcome = ksbf::simulate_with(&vv, progress)?;
+                    let lemma = outcome.trace.as_ref().map(|t| ksbf::lemma11(t, vv.p));
+                    Ok(Evaluated {
+                        outcome,
+                        theory: ksbf::theory(&vv),
+                        lemma,
+                    })
+                });
         let Some(v) = checked else {
             return;
         };
-        let vv = v.clone();
-        self.evaluated.request(
-            params.clone(),
-            "simulating",
-            repainter(ctx),
-            move |progress| {
-                let outcome = ksbf::simulate_with(&vv, progress)?;
-                let lemma = outcome.trace.as_ref().map(|t| ksbf::lemma11(t, vv.p));
-                Ok(Evaluated {
-                    outcome,
-                    theory: ksbf::theory(&vv),
-                    lemma,
-                })
-            },
-        );
         // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
         let n_hi = params
             .n
@@ -400,15 +389,19 @@ impl Workspace for KsbfPanel {
                     style: SeriesStyle::Line,
                     color: Some(c),
                 };
-                series.push(opt_line("Theorem 1.1 bound", &|s| s.thm11, palette::BOUND));
+                series.push(opt_line(
+                    "Theorem 1.1 bound",
+                    &|s| s.bounds.thm11,
+                    palette::BOUND,
+                ));
                 series.push(opt_line(
                     "Thm 2.2: p + max W_i",
-                    &|s| s.thm22.map(|v| v as f64),
+                    &|s| s.bounds.thm22.map(|v| v as f64),
                     palette::category(1),
                 ));
                 series.push(opt_line(
                     "Thm 3.2: max(W_i + i)",
-                    &|s| s.thm32.map(|v| v as f64),
+                    &|s| s.bounds.thm32.map(|v| v as f64),
                     palette::category(2),
                 ));
                 series.retain(|s| !s.points.is_empty());
@@ -426,7 +419,6 @@ impl Workspace for KsbfPanel {
                     } else {
                         params.p as f64
                     }),
-                    legend_left: true,
                 };
                 // Hide the future: this instance's makespan is the answer.
                 crate::ui::reveal::cut_at_marker(
@@ -535,7 +527,6 @@ impl Workspace for KsbfPanel {
                         color: Some(palette::SIMULATED),
                     }],
                     x_marker: None,
-                    legend_left: true,
                 };
                 compare_plot(ui, "ks_seed_plot", &plot, &mut self.view.plot_view);
             }
@@ -563,11 +554,10 @@ impl Workspace for KsbfPanel {
         if k == 0 {
             e.active.insert(0, (b, "0"));
         }
-        Some(crate::ui::widgets::pseudocode::PseudoStep {
-            algorithms: vec![b, s],
-            active: e.active,
-            why: e.why,
-        })
+        Some(crate::ui::widgets::pseudocode::PseudoStep::explained(
+            vec![b, s],
+            e,
+        ))
     }
     fn numbers(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
@@ -598,9 +588,9 @@ impl Workspace for KsbfPanel {
             o.nodes.to_string(),
             o.makespan.to_string(),
             format!("{ideal:.2}"),
-            gap(th.thm11),
-            gap(th.thm22.map(|v| v as f64)),
-            gap(th.thm32.map(|v| v as f64)),
+            gap(th.bounds.thm11),
+            gap(th.bounds.thm22.map(|v| v as f64)),
+            gap(th.bounds.thm32.map(|v| v as f64)),
             format!("{:.3}", o.speedup()),
             format!("{:.3}", o.efficiency()),
             format!(

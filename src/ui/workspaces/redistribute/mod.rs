@@ -45,7 +45,9 @@ use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 use crate::ui::widgets::pseudocode::PseudoStep;
 use crate::ui::widgets::result_table::result_table;
-use crate::ui::widgets::ring::{RingArc, RingArrow, RingDrawing, RingEvent, RingNode, ring};
+use crate::ui::widgets::ring::{
+    RingArc, RingArrow, RingDrawing, RingEvent, RingLink, RingNode, ring,
+};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
 use crate::ui::widgets::{error_label, error_row, format_sig};
@@ -169,12 +171,7 @@ pub struct RedistPanel {
 
 impl Workspace for RedistPanel {
     type Params = RedistParams;
-    view_accessors!(RedistView);
-
-    fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
-        crate::ui::workspace::pick(&mut self.view.lower, picture);
-        crate::ui::workspace::pick(&mut self.view.plot, plot);
-    }
+    view_accessors!(RedistView, picture: lower, plot: plot);
     fn steps(&self, params: &RedistParams) -> usize {
         self.current(params)
             .and_then(|e| {

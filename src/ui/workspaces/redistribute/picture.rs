@@ -492,28 +492,23 @@ impl RedistPanel {
                     ),
                 })
                 .collect(),
-            link_labels: (0..drawn)
+            links: (0..drawn)
                 .map(|i| {
                     let j = (i + 1) % n;
-                    match (hetero, bi) {
-                        (false, _) | (true, false) => fmt(inst.cw(i)),
-                        (true, true) => format!("{}→ {}←", fmt(inst.cw(i)), fmt(inst.ccw(j))),
-                    }
-                })
-                .collect(),
-            link_tooltips: (0..drawn)
-                .map(|i| {
-                    let j = (i + 1) % n;
-                    if bi {
-                        format!(
-                            "c({a},{b}) = {}, c({b},{a}) = {}",
-                            fmt(inst.cw(i)),
-                            fmt(inst.ccw(j)),
-                            a = i + 1,
-                            b = j + 1
-                        )
-                    } else {
-                        format!("c({},{}) = {}", i + 1, j + 1, fmt(inst.cw(i)))
+                    // The reverse direction's cost exists only on a bidirectional ring.
+                    let (cw, ccw) = (fmt(inst.cw(i)), || fmt(inst.ccw(j)));
+                    let (a, b) = (i + 1, j + 1);
+                    RingLink {
+                        label: if hetero && bi {
+                            format!("{cw}→ {}←", ccw())
+                        } else {
+                            cw.clone()
+                        },
+                        tooltip: if bi {
+                            format!("c({a},{b}) = {cw}, c({b},{a}) = {}", ccw())
+                        } else {
+                            format!("c({a},{b}) = {cw}")
+                        },
                     }
                 })
                 .collect(),

@@ -142,7 +142,6 @@ impl RedistPanel {
             y_label: "time".into(),
             series,
             x_marker: None,
-            legend_left: true,
         };
         compare_plot(ui, "rd_sweep_plot", &plot, &mut self.view.plot_view);
     }
@@ -308,7 +307,6 @@ impl RedistPanel {
                 },
             ],
             x_marker: None,
-            legend_left: true,
         };
         compare_plot(ui, "rd_rounds_plot", &plot, &mut self.view.plot_view);
     }
@@ -426,7 +424,6 @@ impl RedistPanel {
             y_label: "normalised execution time".into(),
             series,
             x_marker: None,
-            legend_left: false,
         };
         compare_plot(ui, "rd_iter_plot", &plot, &mut self.view.plot_view);
     }

@@ -124,7 +124,6 @@ impl RedistPanel {
             y_label: "τ".into(),
             series,
             x_marker: Some(x),
-            legend_left: false,
         };
         compare_plot(ui, "rd_tau_plot", &plot, &mut self.view.plot_view);
     }

@@ -482,11 +482,7 @@ impl Workspace for TreeSweepPanel {
         let sol = &ev.sol;
         Some(match self.view.shown {
             Shown::FineGrain => match explain::fine_grain(&sol.trace.steps, k, &sol.fine_grain) {
-                Some(e) => PseudoStep {
-                    algorithms: vec!["fine-grain"],
-                    active: e.active,
-                    why: e.why,
-                },
+                Some(e) => PseudoStep::explained(vec!["fine-grain"], e),
                 None => PseudoStep::of(
                     "fine-grain",
                     &["1", "2"],
@@ -521,11 +517,7 @@ impl Workspace for TreeSweepPanel {
                     )
                 } else if k < nodes {
                     let e = explain::py(k, nodes, sol.tau);
-                    PseudoStep {
-                        algorithms: vec!["py"],
-                        active: e.active,
-                        why: e.why,
-                    }
+                    PseudoStep::explained(vec!["py"], e)
                 } else {
                     PseudoStep::of(
                         "py",

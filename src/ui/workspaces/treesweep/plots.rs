@@ -72,7 +72,6 @@ impl TreeSweepPanel {
             y_label: y.into(),
             series,
             x_marker: Some(params.n as f64),
-            legend_left: !ratio,
         }
     }
 
@@ -110,7 +109,6 @@ impl TreeSweepPanel {
                 ),
             ],
             x_marker: Some(params.tau),
-            legend_left: true,
         }
     }
 }
