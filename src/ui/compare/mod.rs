@@ -20,9 +20,9 @@ use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::{Cancelled, NoProgress};
 use crate::preset::{ModelId, Scenario};
 use crate::report::{self, ReportError, SeriesSet, text_number};
-use crate::ui::widgets::compare_plot::{
-    Swatch, Track, corners, free_legend, from_axis, hovered, legend_row, plot_id, plot_points,
-    rising,
+use crate::ui::widgets::compare_plot::{from_axis, hovered, plot_points};
+use crate::ui::widgets::legend::{
+    Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
 use crate::ui::widgets::{busy, error_label, format_sig, palette};
 use crate::ui::workspace::{Drawn, Region, Shown, Tab, repainter};

@@ -15,6 +15,10 @@ use egui_plot::{
 use serde::{Deserialize, Serialize};
 
 use super::format_sig;
+use super::legend::legend_place;
+pub use super::legend::{
+    Swatch, Track, bar_tracks, corners, free_legend, legend_row, plot_id, rising,
+};
 
 /// Caption of the "log x" checkbox.
 pub const LABEL_LOG_X: &str = "log x";
@@ -245,201 +249,6 @@ const UNDER_WIDTH: f32 = 4.5;
 /// Two series coincide when every point is this close (as a share of the data's span).
 const COINCIDE: f64 = 0.004;
 
-/// Data a legend should keep clear of, in plot coordinates (log10 on log axes).
-#[derive(Clone, Copy, Debug)]
-pub enum Track<'a> {
-    /// Points joined by a line.
-    Line(&'a [[f64; 2]]),
-    /// Markers.
-    Points(&'a [[f64; 2]]),
-}
-
-/// Corners in the order a legend prefers them: the top one on `left` (or right) first; the
-/// bottom-left one last (it also shows the pointer's coordinates).
-pub fn corners(left: bool) -> [Corner; 4] {
-    if left {
-        [
-            Corner::LeftTop,
-            Corner::RightTop,
-            Corner::RightBottom,
-            Corner::LeftBottom,
-        ]
-    } else {
-        [
-            Corner::RightTop,
-            Corner::LeftTop,
-            Corner::RightBottom,
-            Corner::LeftBottom,
-        ]
-    }
-}
-
-/// The screen rectangle the legend of `names` takes in `corner` of `frame`, as egui_plot
-/// lays it out (body text, an icon as tall as a line, a framed box 4 points in).
-fn legend_rect(ui: &egui::Ui, frame: egui::Rect, names: &[&str], corner: Corner) -> egui::Rect {
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let color = ui.visuals().text_color();
-    let mut seen: Vec<&str> = Vec::new();
-    let (mut width, mut height) = (0.0f32, 0.0f32);
-    for name in names.iter().filter(|n| !n.is_empty()) {
-        if seen.contains(name) {
-            continue;
-        }
-        seen.push(name);
-        let size = ui
-            .painter()
-            .layout_no_wrap((*name).to_owned(), font.clone(), color)
-            .size();
-        width = width.max(size.x + size.y * 1.2);
-        height += size.y;
-    }
-    if seen.is_empty() {
-        return egui::Rect::NOTHING;
-    }
-    height += (seen.len() - 1) as f32 * ui.spacing().item_spacing.y;
-    let size = egui::vec2(width + 16.0, height + 8.0);
-    let inner = frame.shrink(4.0);
-    let (x, y) = match corner {
-        Corner::LeftTop => (inner.left(), inner.top()),
-        Corner::RightTop => (inner.right() - size.x, inner.top()),
-        Corner::LeftBottom => (inner.left(), inner.bottom() - size.y),
-        Corner::RightBottom => (inner.right() - size.x, inner.bottom() - size.y),
-    };
-    egui::Rect::from_min_size(egui::pos2(x, y), size)
-}
-
-/// How much of `tracks` the screen rectangle `r` covers: points inside it, with lines
-/// sampled every 3 points.
-fn covered(r: egui::Rect, transform: &egui_plot::PlotTransform, tracks: &[Track<'_>]) -> usize {
-    let r = r.expand(3.0);
-    let at = |p: &[f64; 2]| transform.position_from_point(&PlotPoint::new(p[0], p[1]));
-    let mut count = 0;
-    for track in tracks {
-        match track {
-            Track::Points(pts) => count += pts.iter().filter(|p| r.contains(at(p))).count(),
-            Track::Line(pts) => {
-                for w in pts.windows(2) {
-                    let (a, b) = (at(&w[0]), at(&w[1]));
-                    let steps = ((b - a).length() / 3.0).ceil().clamp(1.0, 400.0) as usize;
-                    count += (0..=steps)
-                        .filter(|&k| r.contains(a + (b - a) * (k as f32 / steps as f32)))
-                        .count();
-                }
-                if let [p] = pts {
-                    count += usize::from(r.contains(at(p)));
-                }
-            }
-        }
-    }
-    count
-}
-
-/// Where the legend of a plot goes: the corner covering least, or outside the plot.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Placement {
-    /// The corner, or None for a legend outside the plot.
-    corner: Option<Corner>,
-    /// The plot's frame and bounds the choice was made with.
-    seen: [f64; 8],
-}
-
-/// Where to put the legend of `names` on the plot `plot_id` (see [`plot_id`]): the
-/// corner (of `preferred`, in that order) covering the least of `tracks`, judged with the
-/// plot's axes of the previous frame; with `outside`, None when every corner covers some.
-/// A legend stays where it is unless another place covers less, so it does not hop while a
-/// parameter is dragged; when the axes moved since the last choice, one more frame is asked
-/// for so the choice catches up with them.
-fn legend_place(
-    ui: &egui::Ui,
-    plot_id: egui::Id,
-    names: &[&str],
-    tracks: &[Track<'_>],
-    preferred: [Corner; 4],
-    outside: bool,
-) -> Option<Corner> {
-    let memory_id = plot_id.with("legend place");
-    let last: Option<Placement> = ui.ctx().data(|d| d.get_temp(memory_id));
-    let Some(memory) = egui_plot::PlotMemory::load(ui.ctx(), plot_id) else {
-        return last.map_or(Some(preferred[0]), |l| l.corner);
-    };
-    let transform = memory.transform();
-    let frame = *transform.frame();
-    let b = transform.bounds();
-    let seen = [
-        f64::from(frame.min.x),
-        f64::from(frame.min.y),
-        f64::from(frame.max.x),
-        f64::from(frame.max.y),
-        b.min()[0],
-        b.min()[1],
-        b.max()[0],
-        b.max()[1],
-    ];
-    let cover = |c: Corner| covered(legend_rect(ui, frame, names, c), &transform, tracks);
-    let (best, least) = preferred
-        .iter()
-        .map(|&c| (c, cover(c)))
-        .min_by_key(|&(_, n)| n)
-        .unwrap_or((preferred[0], 0));
-    let corner = match last.map(|l| l.corner) {
-        // Outside while no corner is free.
-        _ if outside && least > 0 => None,
-        // Keep a corner while none covers less.
-        Some(Some(l)) if cover(l) <= least => Some(l),
-        _ => Some(best),
-    };
-    if last.is_none_or(|l| l.seen != seen) {
-        ui.ctx().request_repaint();
-    }
-    ui.ctx()
-        .data_mut(|d| d.insert_temp(memory_id, Placement { corner, seen }));
-    corner
-}
-
-/// Whether most of these curves (in plot coordinates) end higher than they start: their top-left
-/// corner is then the first to look at for the legend (see [`corners`]).
-pub fn rising<'a>(curves: impl IntoIterator<Item = &'a Vec<[f64; 2]>>) -> bool {
-    let (mut up, mut all) = (0, 0);
-    for c in curves {
-        all += 1;
-        if matches!((c.first(), c.last()), (Some(u), Some(v)) if v[1] > u[1]) {
-            up += 1;
-        }
-    }
-    2 * up > all
-}
-
-/// The id to give (with `Plot::id`) a plot shown in `ui` under the name `salt`, so that
-/// [`free_legend`] finds its axes.
-pub fn plot_id(ui: &egui::Ui, salt: &str) -> egui::Id {
-    ui.make_persistent_id(salt)
-}
-
-/// The legend of the plot `plot_id` (see [`plot_id`]) with `entries`: in the corner (of
-/// `preferred`, in that order) free of `tracks` (see [`legend_place`]), or, when every corner
-/// covers some, drawn here as a row above the plot (and None returned: the plot gets no
-/// legend of its own).
-pub fn free_legend(
-    ui: &mut egui::Ui,
-    plot_id: egui::Id,
-    entries: &[(egui::Color32, Swatch, &str)],
-    tracks: &[Track<'_>],
-    preferred: [Corner; 4],
-) -> Option<Legend> {
-    let names: Vec<&str> = entries.iter().map(|e| e.2).collect();
-    match legend_place(ui, plot_id, &names, tracks, preferred, true) {
-        Some(corner) => Some(
-            Legend::default()
-                .follow_insertion_order(true)
-                .position(corner),
-        ),
-        None => {
-            legend_row(ui, entries);
-            None
-        }
-    }
-}
-
 /// Whether `b` runs on `a`: as many points, each within [`COINCIDE`] of the data's span.
 fn coincide(a: &[[f64; 2]], b: &[[f64; 2]], span: [f64; 2]) -> bool {
     !a.is_empty()
@@ -465,26 +274,6 @@ fn spans<'a>(points: impl Iterator<Item = &'a [f64; 2]>) -> ([f64; 2], [f64; 2],
     (lo, hi, [span(0), span(1)])
 }
 
-/// The vertical extent of each bar (x, height) as a line from 0, for [`free_legend`].
-pub fn bar_tracks(bars: impl IntoIterator<Item = [f64; 2]>) -> Vec<[[f64; 2]; 2]> {
-    bars.into_iter().map(|[x, y]| [[x, 0.0], [x, y]]).collect()
-}
-
-/// How an entry of [`legend_row`] is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Swatch {
-    /// A solid line.
-    Line,
-    /// A dashed line.
-    Dashed,
-    /// A filled band.
-    Band,
-    /// A marker.
-    Marker,
-    /// A marker on a line.
-    MarkerLine,
-}
-
 /// The entries of a [`legend_row`] for a comparison plot: one per series name, in order.
 fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
     let mut out: Vec<(egui::Color32, Swatch, &str)> = Vec::new();
@@ -505,52 +294,6 @@ fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
         }
     }
     out
-}
-
-/// A legend outside a plot, as a row (wrapping) of swatches and names: for plots whose data
-/// fill every corner.
-pub fn legend_row(ui: &mut egui::Ui, entries: &[(egui::Color32, Swatch, &str)]) {
-    ui.horizontal_wrapped(|ui| {
-        let font = egui::TextStyle::Body.resolve(ui.style());
-        let h = ui.text_style_height(&egui::TextStyle::Body);
-        let size = egui::vec2(1.6 * h, h);
-        for &(color, swatch, name) in entries {
-            let width = size.x
-                + ui.spacing().item_spacing.x
-                + ui.painter()
-                    .layout_no_wrap(name.to_owned(), font.clone(), color)
-                    .size()
-                    .x;
-            if ui.max_rect().right() - ui.cursor().min.x < width {
-                ui.end_row();
-            }
-            let (r, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-            let (a, b) = (r.left_center(), r.right_center());
-            let stroke = egui::Stroke::new(2.0, color);
-            match swatch {
-                Swatch::Line => {
-                    ui.painter().line_segment([a, b], stroke);
-                }
-                Swatch::Dashed => {
-                    let third = (b - a) / 3.0;
-                    ui.painter().line_segment([a, a + third], stroke);
-                    ui.painter().line_segment([b - third, b], stroke);
-                }
-                Swatch::Band => {
-                    ui.painter()
-                        .rect_filled(r.shrink2(egui::vec2(0.0, 3.0)), 2.0, color);
-                }
-                Swatch::Marker => {
-                    ui.painter().circle_filled(r.center(), 3.5, color);
-                }
-                Swatch::MarkerLine => {
-                    ui.painter().line_segment([a, b], stroke);
-                    ui.painter().circle_filled(r.center(), 3.5, color);
-                }
-            }
-            ui.label(name);
-        }
-    });
 }
 
 /// A plot with labelled axes and the legend [`free_legend`] placed (if it placed one in a

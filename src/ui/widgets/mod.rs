@@ -10,6 +10,7 @@ pub mod dialog;
 pub mod form;
 pub mod gantt;
 pub mod heatmap;
+pub mod legend;
 pub mod marks;
 pub mod palette;
 pub mod pseudocode;

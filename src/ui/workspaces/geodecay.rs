@@ -16,12 +16,12 @@ use crate::model::geodecay::{
     simulate_valid, sweep_ell, sweep_p,
 };
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, Swatch, compare_plot, cumulative, hovered,
-    legend_row,
+    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, cumulative, hovered,
 };
 use crate::ui::widgets::form::{
     Choice, about_section, choice_in, choices, param_grid, plot_header,
 };
+use crate::ui::widgets::legend::{Swatch, legend_row};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider;

@@ -13,13 +13,13 @@ use crate::model::ksbf::{
     SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
 };
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, Swatch, Track, bar_tracks, compare_plot, corners,
-    cumulative, free_legend, labelled_plot, plot_id,
+    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, cumulative, labelled_plot,
 };
 use crate::ui::widgets::form::{
     about_section, choices, combo, heading_tabs, param_grid, plot_header,
 };
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
+use crate::ui::widgets::legend::{Swatch, Track, bar_tracks, corners, free_legend, plot_id};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider::{Span, largest_accepted};

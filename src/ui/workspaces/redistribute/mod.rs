@@ -37,12 +37,12 @@ use crate::model::redistribute::sweep::{
     LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, rounds_vs_lemma6,
 };
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, Swatch, Track, bar_tracks, compare_plot, corners,
-    free_legend, labelled_plot, plot_id,
+    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, labelled_plot,
 };
 use crate::ui::widgets::form::choices;
 use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
+use crate::ui::widgets::legend::{Swatch, Track, bar_tracks, corners, free_legend, plot_id};
 use crate::ui::widgets::pseudocode::PseudoStep;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::ring::{
