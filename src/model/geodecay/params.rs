@@ -54,8 +54,8 @@ named! {
         /// the largest fractional parts; ties go to the larger current count), so the total is
         /// exactly w′ and an evenly spread load stays evenly spread (max − min ≤ 1).
         Proportional => "proportional", "Every processor's count decays alike.";
-        /// The worst case: the survivors sit on the most loaded processors. Processors are filled in
-        /// decreasing order of their current count, each up to its current count, until the new
+        /// The worst case: the survivors sit on the most loaded processors. Processors are filled
+        /// in decreasing order of their current count, each up to its current count, until the new
         /// total is reached; the rest become idle. The maximum stays as high as possible.
         #[default]
         Adversarial => "adversarial", "The survivors sit on the most loaded processors (worst case).";
