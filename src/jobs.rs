@@ -3,12 +3,50 @@
 //! request in the same [`JobSlot`] cancels the running one (latest wins). The UI only ever
 //! polls (`try_recv`), so no frame waits on a job; the worker calls a `notify` callback (the
 //! GUI passes `ctx.request_repaint`) when progress moves or the result is ready.
+//!
+//! A worker runs on a thread with a [`WORKER_STACK`]-byte stack (no computation on user input
+//! recurses, so this is a margin, not a need), and a panic in it is caught: the job ends as
+//! [`Poll::Failed`] with the panic's message, which [`JobSlot::failure`] and
+//! [`Keyed::failure`] keep for the view to show where the result would be. The process lives
+//! on (the binary's panic hook only reports panics on job threads, see [`is_job_thread`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::model::{Cancelled, Progress};
+
+/// Stack of a job's worker thread, in bytes (the main thread's usual 8 MiB).
+pub const WORKER_STACK: usize = 8 << 20;
+
+/// Name prefix of every job's worker thread.
+const THREAD_PREFIX: &str = "loadlab-job";
+
+/// True on a job's worker thread: a panic there is caught and reported as the job's failure,
+/// so a panic hook must not end the process for it.
+pub fn is_job_thread() -> bool {
+    std::thread::current()
+        .name()
+        .is_some_and(|n| n.starts_with(THREAD_PREFIX))
+}
+
+/// How a job ended without a result.
+#[derive(Debug, Clone, PartialEq)]
+enum Ended {
+    /// Cancelled.
+    Cancelled,
+    /// The work panicked, with this message.
+    Panicked(String),
+}
+
+/// The message of a caught panic.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
 
 /// Shared between the UI and one worker thread.
 pub struct JobProgress {
@@ -37,7 +75,7 @@ impl Progress for JobProgress {
 pub struct Job<T> {
     label: String,
     progress: Arc<JobProgress>,
-    rx: Receiver<Result<T, Cancelled>>,
+    rx: Receiver<Result<T, Ended>>,
 }
 
 /// What polling a job found.
@@ -47,8 +85,10 @@ pub enum Poll<T> {
     Running,
     /// Finished with a result.
     Done(T),
-    /// Cancelled (or the worker died).
+    /// Cancelled (or the worker could not start).
     Cancelled,
+    /// The work panicked: an internal error, with its message.
+    Failed(String),
 }
 
 impl<T: Send + 'static> Job<T> {
@@ -65,12 +105,22 @@ impl<T: Send + 'static> Job<T> {
         });
         let (tx, rx) = channel();
         let p = Arc::clone(&progress);
-        std::thread::spawn(move || {
-            let result = work(p.as_ref());
-            // The receiver may be gone (superseded): that is fine.
-            let _ = tx.send(result);
-            (p.notify)();
-        });
+        // A thread that cannot start leaves the channel closed: the job reads as cancelled.
+        let _ = std::thread::Builder::new()
+            .name(THREAD_PREFIX.into())
+            .stack_size(WORKER_STACK)
+            .spawn(move || {
+                let caught =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(p.as_ref())));
+                let result = match caught {
+                    Ok(Ok(v)) => Ok(v),
+                    Ok(Err(Cancelled)) => Err(Ended::Cancelled),
+                    Err(payload) => Err(Ended::Panicked(panic_message(payload.as_ref()))),
+                };
+                // The receiver may be gone (superseded): that is fine.
+                let _ = tx.send(result);
+                (p.notify)();
+            });
         Job {
             label: label.into(),
             progress,
@@ -96,7 +146,8 @@ impl<T> Job<T> {
     pub fn poll(&self) -> Poll<T> {
         match self.rx.try_recv() {
             Ok(Ok(v)) => Poll::Done(v),
-            Ok(Err(Cancelled)) | Err(TryRecvError::Disconnected) => Poll::Cancelled,
+            Ok(Err(Ended::Panicked(m))) => Poll::Failed(m),
+            Ok(Err(Ended::Cancelled)) | Err(TryRecvError::Disconnected) => Poll::Cancelled,
             Err(TryRecvError::Empty) => Poll::Running,
         }
     }
@@ -105,11 +156,16 @@ impl<T> Job<T> {
 /// One slot per view: at most one job runs in it; submitting cancels the previous one.
 pub struct JobSlot<T> {
     job: Option<Job<T>>,
+    /// Why the last job ended without a result, when it panicked.
+    failure: Option<String>,
 }
 
 impl<T> Default for JobSlot<T> {
     fn default() -> Self {
-        JobSlot { job: None }
+        JobSlot {
+            job: None,
+            failure: None,
+        }
     }
 }
 
@@ -122,7 +178,13 @@ impl<T: Send + 'static> JobSlot<T> {
         work: impl FnOnce(&dyn Progress) -> Result<T, Cancelled> + Send + 'static,
     ) {
         self.cancel();
+        self.failure = None;
         self.job = Some(Job::spawn(label, notify, work));
+    }
+
+    /// "internal error: …" when the last job panicked (until the next submit).
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
     }
 
     /// Polls the running job; returns its result once and empties the slot when it is over.
@@ -138,11 +200,17 @@ impl<T: Send + 'static> JobSlot<T> {
                 self.job = None;
                 None
             }
+            Poll::Failed(m) => {
+                self.job = None;
+                self.failure = Some(format!("internal error: {m}"));
+                None
+            }
         }
     }
 
-    /// Cancels the running job, if any.
+    /// Cancels the running job, if any, and forgets a failure.
     pub fn cancel(&mut self) {
+        self.failure = None;
         if let Some(job) = self.job.take() {
             job.cancel();
         }
@@ -177,6 +245,10 @@ pub trait JobHandle {
     fn status(&self) -> Option<JobStatus>;
     /// Cancels the running job and forgets the request, so the next request starts again.
     fn cancel(&mut self);
+    /// Why the wanted value will not come, when its job panicked.
+    fn failure(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// A value computed in the background for a key (the inputs it depends on).
@@ -301,6 +373,12 @@ impl<K: PartialEq + Clone + Send + 'static, T: Send + 'static> Keyed<K, T> {
     pub fn wanted(&self) -> Option<&K> {
         self.wanted.as_ref()
     }
+
+    /// "internal error: …" when the job for the wanted key panicked: shown where its value
+    /// would be. A new request, [`Keyed::set`] or [`Keyed::clear`] forgets it.
+    pub fn failure(&self) -> Option<&str> {
+        self.slot.failure()
+    }
 }
 
 impl<K: PartialEq + Clone + Send + 'static, T: Send + 'static> JobHandle for Keyed<K, T> {
@@ -324,6 +402,9 @@ impl<K: PartialEq + Clone + Send + 'static, T: Send + 'static> JobHandle for Key
         }
         self.slot.cancel();
         self.wanted = None;
+    }
+    fn failure(&self) -> Option<&str> {
+        Keyed::failure(self)
     }
 }
 
@@ -387,6 +468,46 @@ mod tests {
         slot.submit("slow again", || {}, until_cancelled);
         slot.cancel();
         assert!(!slot.is_running());
+    }
+
+    #[test]
+    fn a_panicking_job_fails_with_its_message_and_the_next_one_runs() {
+        let mut slot: JobSlot<u32> = JobSlot::default();
+        slot.submit("boom", || {}, |_| panic!("bad input {}", 7));
+        assert_eq!(wait(&mut slot), None);
+        assert_eq!(slot.failure(), Some("internal error: bad input 7"));
+        assert!(!slot.is_running());
+        slot.submit("fine", || {}, |_| Ok(3));
+        assert_eq!(slot.failure(), None);
+        assert_eq!(wait(&mut slot), Some(3));
+        // A keyed value: the failure stands for the wanted key until a new request.
+        let mut k: Keyed<u32, u32> = Keyed::default();
+        k.request(1, "one", || {}, |_| panic!("oops"));
+        settle(&mut k);
+        assert_eq!(k.current(), None);
+        assert_eq!(JobHandle::failure(&k), Some("internal error: oops"));
+        k.request(2, "two", || {}, |_| Ok(20));
+        settle(&mut k);
+        assert_eq!((k.current(), k.failure()), (Some(&20), None));
+    }
+
+    #[test]
+    fn workers_have_a_deep_stack_and_are_job_threads() {
+        let mut slot: JobSlot<(bool, usize)> = JobSlot::default();
+        slot.submit(
+            "deep",
+            || {},
+            |_| {
+                // 3 MiB on the stack: more than a default spawned thread's 2 MiB.
+                let big = [1u8; 3 << 20];
+                Ok((
+                    is_job_thread(),
+                    std::hint::black_box(&big).iter().map(|&b| b as usize).sum(),
+                ))
+            },
+        );
+        assert_eq!(wait(&mut slot), Some((true, 3 << 20)));
+        assert!(!is_job_thread());
     }
 
     fn settle<K: PartialEq + Clone + Send + 'static, T: Send + 'static>(k: &mut Keyed<K, T>) {

@@ -42,6 +42,14 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown".into());
+        if loadlab::jobs::is_job_thread() {
+            // The job catches it and shows it where its result would be: the app lives on.
+            let _ = writeln!(
+                std::io::stderr(),
+                "internal error in a background job: {msg}"
+            );
+            return;
+        }
         let _ = writeln!(
             std::io::stderr(),
             "error: internal error: {}",

@@ -344,11 +344,15 @@ pub enum PresetError {
     },
     /// Written by a newer loadlab.
     #[error(
-        "{file}: preset version {found} is newer than this loadlab reads (version {VERSION} or older)"
+        "{file}:{line}:{col}: preset version {found} is newer than this loadlab reads (version {VERSION} or older)"
     )]
     Newer {
         /// File name.
         file: String,
+        /// 1-based line of the version number.
+        line: usize,
+        /// 1-based column of the version number.
+        col: usize,
         /// Version found in the file.
         found: u32,
     },
@@ -403,15 +407,20 @@ pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
     }
     // Check the version first, so a newer file reports that rather than an unknown field.
     if let Ok(p) = ron::from_str::<VersionProbe>(text) {
+        let (line, col) = version_position(text);
         if p.version > VERSION {
             return Err(PresetError::Newer {
                 file: file.into(),
+                line,
+                col,
                 found: p.version,
             });
         }
         if p.version < MIN_VERSION {
-            return Err(PresetError::Invalid {
+            return Err(PresetError::Parse {
                 file: file.into(),
+                line,
+                col,
                 message: format!(
                     "version {} is not a loadlab preset version (this loadlab reads {MIN_VERSION} to {VERSION})",
                     p.version
@@ -465,7 +474,82 @@ pub fn parse_file(file: &str, text: &str) -> Result<PresetFile, PresetError> {
         seen.push(m);
         check(file, &sheet.scenario)?;
     }
+    if !wb.sheets.is_empty() && wb.sheet(wb.active).is_none() {
+        return Err(PresetError::Invalid {
+            file: file.into(),
+            message: format!(
+                "active: {} has no sheet in this workbook (it holds {})",
+                wb.active.name(),
+                seen.iter().map(|m| m.name()).collect::<Vec<_>>().join(", ")
+            ),
+        });
+    }
     Ok(PresetFile::Workbook(wb))
+}
+
+/// The 1-based line and column of the value of the top-level `version` field (its first
+/// character after the colon), skipping comments and strings; (1, 1) when not found. One
+/// pass, no recursion.
+pub(crate) fn version_position(text: &str) -> (usize, usize) {
+    let b = text.as_bytes();
+    let (mut i, mut depth) = (0usize, 0usize);
+    let word = b"version";
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ if depth == 1
+                && b[i..].starts_with(word)
+                && (i == 0 || !is_ident(b[i - 1]))
+                && !b.get(i + word.len()).copied().is_some_and(is_ident) =>
+            {
+                let mut j = i + word.len();
+                while j < b.len() && b[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if b.get(j) == Some(&b':') {
+                    j += 1;
+                    while j < b.len() && b[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    return line_col(text, j);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (1, 1)
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// The 1-based line and column (in characters) of byte offset `at`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |k| k + 1);
+    (line, before[start..].chars().count() + 1)
 }
 
 /// True when a one-scenario parse failed because the text has a workbook's own fields.
@@ -486,9 +570,23 @@ fn check(file: &str, scenario: &Scenario) -> Result<(), PresetError> {
         })
 }
 
-/// The path as the user gave it (errors name the whole path, not just the base name).
-fn display_name(path: &Path) -> String {
-    path.display().to_string()
+/// The path as the user gave it (errors name the whole path, not just the base name), with
+/// control characters escaped (`\n`), so that an error naming it stays one line.
+pub fn display_name(path: &Path) -> String {
+    one_line(&path.display().to_string())
+}
+
+/// `text` with its control characters escaped as Rust writes them (`\n`, `\t`, `\u{1b}`).
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Loads a preset file holding one scenario (a workbook gives its front scenario).

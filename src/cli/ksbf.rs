@@ -2,7 +2,7 @@
 
 use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
-use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, Schedule, Shape};
+use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape};
 use crate::report::ksbf::Parts;
 
 /// Flags of `loadlab ksbf`.
@@ -64,11 +64,45 @@ pub fn execute(a: &KsbfArgs) -> Result<String, CliError> {
     model_output(a.out, a.params()?, |params| {
         let run = parts.build(params, &NoProgress)?;
         if a.assignments && run.outcome.trace.is_none() {
-            return Err(CliError(format!(
-                "--assignments: {} nodes are too many to list (at most {RECORD_NODE_LIMIT} are recorded)",
-                run.outcome.nodes
-            )));
+            return Err(CliError(assignments_refused(params.max_nodes(), params.p)));
         }
         Ok(run)
     })
+}
+
+/// Why `--assignments` lists nothing: records are kept when the instance has at most
+/// [`RECORD_NODE_LIMIT`] nodes (`nodes`: its largest possible count) and [`RECORD_SLOTS`]
+/// node × PE slots; the message names the limit exceeded.
+fn assignments_refused(nodes: u64, p: u32) -> String {
+    let slots = nodes.saturating_mul(u64::from(p));
+    if nodes > RECORD_NODE_LIMIT {
+        format!(
+            "--assignments: up to {nodes} nodes are too many to list (at most {RECORD_NODE_LIMIT} are recorded)"
+        )
+    } else {
+        format!(
+            "--assignments: up to {nodes} nodes on {p} PEs are too many to list ({slots} node × \
+             PE slots, at most {RECORD_SLOTS} are recorded)"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_refusal_names_the_limit_that_was_exceeded() {
+        let by_slots = assignments_refused(65_535, 257);
+        assert!(
+            by_slots.contains("16842495 node × PE slots, at most 16777216"),
+            "{by_slots}"
+        );
+        assert!(!by_slots.contains("at most 65536"), "{by_slots}");
+        let by_nodes = assignments_refused(70_000, 1);
+        assert!(
+            by_nodes.contains("70000 nodes are too many to list (at most 65536"),
+            "{by_nodes}"
+        );
+    }
 }

@@ -192,10 +192,18 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Presets => Ok(list_presets()),
         Command::Eval { preset, out } => {
             let p = resolve_preset(preset)?;
+            // A preset's errors name its fields (`study`), not flags it has no use for.
+            let named = |e: ReportError| match e {
+                ReportError::Invalid { field, message } => {
+                    CliError(format!("{}: {field}: {message}", preset::one_line(preset)))
+                }
+                e => CliError::from(e),
+            };
             if out.csv {
-                return csv_of(&p.scenario);
+                return report::csv(&p.scenario, &NoProgress).map_err(named);
             }
-            let run = report::run(&p.scenario, report::Detail::Summary, &NoProgress)?;
+            let run =
+                report::run(&p.scenario, report::Detail::Summary, &NoProgress).map_err(named)?;
             Ok(render(*out, &run))
         }
         Command::Divisible(a) => divisible::execute(a),
@@ -214,12 +222,15 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
 /// A preset from a path, or else from the bundled presets by name.
 pub fn resolve_preset(name: &str) -> Result<Preset, CliError> {
     let path = PathBuf::from(name);
-    if path.exists() {
+    // Anything at that path, even a dangling link or a loop of links (whose error then
+    // says so, rather than "no such file").
+    if std::fs::symlink_metadata(&path).is_ok() {
         return preset::load(&path).map_err(|e| CliError(e.to_string()));
     }
     preset::find_bundled(name).ok_or_else(|| {
         CliError(format!(
-            "{name}: no such file, and no bundled preset has that name (see `loadlab presets`)"
+            "{}: no such file, and no bundled preset has that name (see `loadlab presets`)",
+            preset::one_line(name)
         ))
     })
 }

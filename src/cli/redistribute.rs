@@ -59,6 +59,15 @@ impl RedistributeArgs {
             None => minimal_loads(&delta),
         };
         let direction = self.direction;
+        // On a 2-ring P_{i−1} = P_{i+1}: every item P_i sends is charged at c_{i,i+1}, so
+        // counter-clockwise costs would be silently ignored.
+        let two_ring = delta.len() == 2;
+        if two_ring && self.ccw.is_some() {
+            return Err(CliError(
+                "--ccw: on a 2-ring P_{i−1} = P_{i+1}, and every item P_i sends costs                  c_{i,i+1}: give --cw only"
+                    .into(),
+            ));
+        }
         let costs = match (&self.c, &self.cw, &self.ccw) {
             (Some(c), _, _) => {
                 let c = super::real(c).map_err(|e| CliError(format!("--c: {e}")))?;
@@ -76,6 +85,7 @@ impl RedistributeArgs {
                             "--ccw: a unidirectional ring has no links P_i → P_{i−1}".into(),
                         ));
                     }
+                    (None, Direction::Bi) if two_ring => cw.clone(),
                     (None, Direction::Bi) => {
                         return Err(CliError(
                             "--ccw: a bidirectional ring with --cw also needs the costs \

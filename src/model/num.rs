@@ -5,6 +5,9 @@
 //! is a whole number, computed exactly (no detour through f64). A value outside the target
 //! type says "too large (limit …)" or "too small (limit …)"; range rules of a parameter (such as
 //! "at least 1") belong to its validation.
+//!
+//! A text longer than [`MAX_LEN`] characters is refused before it is read, and nothing here
+//! recurses: a chain `1^1^…^1` or `---…-2^2` costs one pass over the text, whatever its length.
 
 /// Why a text is not an acceptable number.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -12,6 +15,9 @@ pub enum NumError {
     /// Not a number at all.
     #[error("{0:?} is not a number")]
     NotANumber(String),
+    /// Longer than [`MAX_LEN`] characters (the text is shortened in the message).
+    #[error("{0}… is too long for a number ({len} characters, at most {MAX_LEN})", len = .1)]
+    TooLong(String, usize),
     /// A number, but not a whole one.
     #[error("{0} is not a whole number")]
     NotWhole(String),
@@ -33,9 +39,24 @@ pub enum NumError {
     },
 }
 
+/// Longest number text accepted, in characters (after trimming spaces). The longest exact
+/// `i128` needs 40; the slack is for spaces, exponents and redundant zeros.
+pub const MAX_LEN: usize = 200;
+
+/// Refuses a text longer than [`MAX_LEN`] characters, quoting its first 20.
+fn bounded(t: &str) -> Result<(), NumError> {
+    let len = t.chars().count();
+    if len > MAX_LEN {
+        Err(NumError::TooLong(t.chars().take(20).collect(), len))
+    } else {
+        Ok(())
+    }
+}
+
 /// Parses a real number: Rust's `f64` syntax or `a^b`.
 pub fn parse_real(s: &str) -> Result<f64, NumError> {
     let t = s.trim();
+    bounded(t)?;
     let num = |u: &str| {
         u.trim()
             .parse::<f64>()
@@ -77,6 +98,7 @@ int!(u8, u16, u32, u64, usize, i32, i64, i128);
 /// Parses an integer of type `T` (see the module documentation for the syntax).
 pub fn parse_int<T: Int>(s: &str) -> Result<T, NumError> {
     let text = s.trim().to_string();
+    bounded(&text)?;
     let v = integer(&text).map_err(|e| match e {
         Whole::Not => NumError::NotWhole(text.clone()),
         Whole::Nan => NumError::NotANumber(text.clone()),
@@ -158,30 +180,76 @@ enum Whole {
     Big(bool),
 }
 
-/// The exact integer value of `t`: digits, `m e k` with a decimal mantissa, or `a^b`.
+/// The exact integer value of `t`: a literal ([`literal`]) or a chain `a^b^…^z`, read from
+/// the right (`2^3^2` = 2^9). Leading `-` signs before a `^` apply to the power after them
+/// (−2^2 = −4, `--2^2` = 4); the last term takes one sign of its own (`2^-1`). One pass, no
+/// recursion: the terms are read left to right (the first bad one is the error), then the
+/// powers are taken right to left.
 fn integer(t: &str) -> Result<i128, Whole> {
-    // A leading sign applies to the power: −2^2 = −4.
-    if let Some(rest) = t.strip_prefix('-').filter(|r| r.contains('^')) {
-        return integer(rest.trim()).map(|v| -v).map_err(|e| match e {
-            Whole::Big(negative) => Whole::Big(!negative),
-            e => e,
-        });
-    }
-    if let Some((base, exp)) = t.split_once('^') {
-        let b = integer(base.trim())?;
-        let e = integer(exp.trim())?;
-        if e < 0 {
-            // b^−k is whole only for b = ±1.
-            return match b {
-                1 => Ok(1),
-                -1 => Ok(if e % 2 == 0 { 1 } else { -1 }),
-                _ => Err(Whole::Not),
-            };
+    let terms: Vec<&str> = t.split('^').collect();
+    let (last, bases) = match terms.split_last() {
+        Some(x) => x,
+        None => return Err(Whole::Nan),
+    };
+    // Each base: how many leading minus signs it carries, and its literal value.
+    let mut read = Vec::with_capacity(bases.len());
+    for base in bases {
+        let mut rest = base.trim();
+        let mut minus = 0usize;
+        while let Some(r) = rest.strip_prefix('-') {
+            minus += 1;
+            rest = r.trim_start();
         }
-        let negative = b < 0 && e % 2 == 1;
-        let e = u32::try_from(e).map_err(|_| Whole::Big(negative))?;
-        return b.checked_pow(e).ok_or(Whole::Big(negative));
+        read.push((minus % 2 == 1, literal(rest)?));
     }
+    let mut value = literal(last.trim())?;
+    for (i, &(negate, base)) in read.iter().enumerate().rev() {
+        value = match power(base, value) {
+            Ok(v) if negate => v.checked_neg().ok_or(Whole::Big(false))?,
+            Ok(v) => v,
+            // A power beyond i128 under an odd number of minus signs is below it.
+            Err(e) => {
+                let signs = read[..=i].iter().filter(|(n, _)| *n).count();
+                return Err(if signs % 2 == 1 { flip(e) } else { e });
+            }
+        };
+    }
+    Ok(value)
+}
+
+/// `b^e` exactly, or why not: b^−k is whole only for b = ±1; beyond i128 is `Big`.
+fn power(b: i128, e: i128) -> Result<i128, Whole> {
+    if e < 0 {
+        return match b {
+            1 => Ok(1),
+            -1 => Ok(if e % 2 == 0 { 1 } else { -1 }),
+            _ => Err(Whole::Not),
+        };
+    }
+    let negative = b < 0 && e % 2 == 1;
+    match b {
+        // Whatever the exponent (even one beyond u32).
+        0 => Ok(if e == 0 { 1 } else { 0 }),
+        1 => Ok(1),
+        -1 => Ok(if negative { -1 } else { 1 }),
+        _ => {
+            let e = u32::try_from(e).map_err(|_| Whole::Big(negative))?;
+            b.checked_pow(e).ok_or(Whole::Big(negative))
+        }
+    }
+}
+
+/// A negated `Big` error is `Big` on the other side.
+fn flip(e: Whole) -> Whole {
+    match e {
+        Whole::Big(negative) => Whole::Big(!negative),
+        e => e,
+    }
+}
+
+/// The exact integer value of a literal without `^`: digits, or `m e k` with a decimal
+/// mantissa, with one optional sign.
+fn literal(t: &str) -> Result<i128, Whole> {
     let (sign, rest) = match t.strip_prefix('-') {
         Some(r) => (-1, r),
         None => (1, t.strip_prefix('+').unwrap_or(t)),
@@ -276,6 +344,86 @@ mod tests {
         assert!(matches!(
             parse_int::<i64>("-1e30"),
             Err(NumError::TooSmall { .. })
+        ));
+    }
+
+    #[test]
+    fn chains_read_from_the_right_without_recursion() {
+        assert_eq!(parse_int::<u64>("2^3^2"), Ok(512));
+        assert_eq!(
+            parse_int::<i64>("2 ^ -1 ^ 2"),
+            Err(NumError::NotWhole("2 ^ -1 ^ 2".into()))
+        );
+        assert_eq!(parse_int::<i64>("-1^-3"), Ok(-1));
+        // The longest chain accepted: 100 terms in 199 characters.
+        let ones = vec!["1"; 100].join("^");
+        assert_eq!(ones.len(), 199);
+        assert_eq!(parse_int::<u64>(&ones), Ok(1));
+        // Minus signs before a power: each one negates it.
+        let signs = |k: usize| format!("{}2^2", "-".repeat(k));
+        assert_eq!(parse_int::<i64>(&signs(150)), Ok(4));
+        assert_eq!(parse_int::<i64>(&signs(151)), Ok(-4));
+        assert_eq!(parse_int::<i64>("- - 2^2"), Ok(4));
+        // Beyond i128 on either side, through the signs.
+        assert!(matches!(
+            parse_int::<i128>("-2^200"),
+            Err(NumError::TooSmall { .. })
+        ));
+        assert!(matches!(
+            parse_int::<i128>("--2^200"),
+            Err(NumError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            parse_int::<i128>("-3^2^200"),
+            Err(NumError::TooSmall { .. })
+        ));
+        assert!(matches!(
+            parse_int::<i128>("-3^-2^200"),
+            Err(NumError::TooLarge { .. })
+        ));
+        // 0, 1 and −1 to any power are whole, even to powers beyond u32.
+        assert_eq!(parse_int::<u64>("1^10^30"), Ok(1));
+        assert_eq!(parse_int::<u64>("0^10^30"), Ok(0));
+        assert_eq!(parse_int::<u64>("0^0"), Ok(1));
+        for text in ["^", "2^", "^2", "2^^2", "2^--2", "+-2^2"] {
+            assert_eq!(
+                parse_int::<i64>(text),
+                Err(NumError::NotANumber(text.into()))
+            );
+        }
+    }
+
+    #[test]
+    fn texts_beyond_the_length_limit_are_refused_quickly() {
+        // The chains that overflowed the stack of the recursive parser.
+        let chain = vec!["1"; 40_000].join("^");
+        let e = parse_int::<u64>(&chain).unwrap_err();
+        assert_eq!(e, NumError::TooLong("1^1^1^1^1^1^1^1^1^1^".into(), 79_999));
+        assert_eq!(
+            e.to_string(),
+            "1^1^1^1^1^1^1^1^1^1^… is too long for a number (79999 characters, at most 200)"
+        );
+        let minus = format!("{}5", "-".repeat(70_000));
+        assert!(matches!(
+            parse_int::<i64>(&minus),
+            Err(NumError::TooLong(_, 70_001))
+        ));
+        assert!(matches!(parse_real(&chain), Err(NumError::TooLong(..))));
+        // At the limit: accepted (spaces around do not count).
+        let zeros = format!("  {}7  ", "0".repeat(MAX_LEN - 1));
+        assert_eq!(parse_int::<u8>(&zeros), Ok(7));
+        assert_eq!(parse_real(&zeros), Ok(7.0));
+        let over = format!("{}7", "0".repeat(MAX_LEN));
+        assert!(matches!(
+            parse_int::<u8>(&over),
+            Err(NumError::TooLong(_, 201))
+        ));
+        // Characters, not bytes: 200 two-byte characters are still read (and refused as
+        // not a number).
+        let wide = "é".repeat(MAX_LEN);
+        assert!(matches!(
+            parse_int::<u8>(&wide),
+            Err(NumError::NotANumber(_))
         ));
     }
 

@@ -48,8 +48,8 @@ pub mod theory;
 
 pub use lemma::{LemmaCheck, lemma_pe, lemma11};
 pub use params::{
-    BUDGET, Balance, KsbfParams, NODE_LIMIT, P_MAX, ParamError, RECORD_NODE_LIMIT, Schedule, Shape,
-    TREE_N_MAX, Valid, cost, cost_of, nodes_estimate, records, sparse_weight,
+    BUDGET, Balance, KsbfParams, NODE_LIMIT, P_MAX, ParamError, RECORD_NODE_LIMIT, RECORD_SLOTS,
+    Schedule, Shape, TREE_N_MAX, Valid, cost, cost_of, nodes_estimate, records, sparse_weight,
 };
 pub use simulate::{
     Engine, NodeId, NodeRecord, Outcome, SendRecord, StepRecord, Trace, simulate,

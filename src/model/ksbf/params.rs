@@ -72,6 +72,9 @@ pub const NODE_LIMIT: u64 = 1 << 28;
 /// Per-node and per-step records are kept only up to this many nodes.
 pub const RECORD_NODE_LIMIT: u64 = 1 << 16;
 
+/// Most node × PE slots recorded (with at most [`RECORD_NODE_LIMIT`] nodes).
+pub const RECORD_SLOTS: u64 = 1 << 24;
+
 /// One KS-BF scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -230,9 +233,10 @@ pub const CELL_WEIGHT: f64 = 0.5;
 const RANDOM_TREE_MARGIN: f64 = 16.0;
 
 /// True when a simulation of these parameters keeps its per-node and per-step records (at
-/// most [`RECORD_NODE_LIMIT`] nodes and 2^24 node × PE slots).
+/// most [`RECORD_NODE_LIMIT`] nodes and [`RECORD_SLOTS`] node × PE slots).
 pub fn records(p: &KsbfParams) -> bool {
-    p.max_nodes() <= RECORD_NODE_LIMIT && p.max_nodes().saturating_mul(u64::from(p.p)) <= 1 << 24
+    p.max_nodes() <= RECORD_NODE_LIMIT
+        && p.max_nodes().saturating_mul(u64::from(p.p)) <= RECORD_SLOTS
 }
 
 /// The nodes a run is expected to execute: exact for the deterministic shapes; for a random

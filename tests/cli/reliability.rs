@@ -1,0 +1,133 @@
+//! Reliability, round 2 (issue 24): no abort from any input, no wrong result accepted. Every
+//! case is black-box: exit status 2 and one `error:` line without panic text, or a correct
+//! result. No test here measures time (the budget boundaries have their measurements in the
+//! model's `BUDGET` documentation and the ignored boundary test).
+
+use std::process::{Command, Output, Stdio};
+
+/// Address-space bound of one run, in KiB (3 GiB, as the issue's probes).
+const MEMORY_KIB: u64 = 3 * 1024 * 1024;
+
+/// Runs the binary under `ulimit -v` (long arguments go through `exec`, not a shell line).
+fn run(args: &[String]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_loadlab"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("binary runs")
+}
+
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| s.to_string()).collect()
+}
+
+/// Exit 2, exactly one `error:` line on stderr mentioning `needle`, nothing on stdout, no
+/// panic or abort.
+fn refused(args: &[String], needle: &str) -> String {
+    let out = run(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let mut shown = args.join(" ");
+    shown.truncate(100);
+    assert_eq!(out.status.code(), Some(2), "{shown}: {err}");
+    assert_eq!(err.lines().count(), 1, "{shown}: one line: {err:?}");
+    assert!(err.starts_with("error:"), "{shown}: {err:?}");
+    assert!(
+        !err.contains("panicked") && !err.contains("overflow"),
+        "{err}"
+    );
+    assert!(
+        err.contains(needle),
+        "{shown}: {err:?} should mention {needle:?}"
+    );
+    assert!(out.stdout.is_empty(), "{shown}");
+    err
+}
+
+/// Exit 0 and one JSON object on stdout.
+fn json(args: &[String]) -> serde_json::Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// `1^1^…^1` with `terms` terms: the chain that overflowed the recursive parser's stack.
+fn chain(terms: usize) -> String {
+    vec!["1"; terms].join("^")
+}
+
+#[test]
+fn power_chains_and_sign_chains_are_refused_on_every_integer_flag() {
+    let long = chain(40_000);
+    let minus = format!("{}5", "-".repeat(70_000));
+    let cases: Vec<Vec<String>> = vec![
+        strings(&["divisible", "--h", &long]),
+        strings(&["divisible", "--b", &long]),
+        vec!["geodecay".into(), format!("--n={minus}")],
+        strings(&["geodecay", "--seed", &long]),
+        strings(&["ksbf", "--n", &long]),
+        strings(&["treesweep", "--n", &long]),
+        strings(&["quiz", "--count", &long]),
+        strings(&["map", "divisible", "--samples", &long]),
+        strings(&["gui", "--lesson", "li", "--lesson-step", &long]),
+        // Reals and map axes go through the same bound.
+        strings(&["divisible", "--beta", &long]),
+        strings(&[
+            "map",
+            "divisible",
+            "--x",
+            &format!("h=1..{long}:4"),
+            "--y",
+            "beta=1..10:4",
+        ]),
+    ];
+    for args in &cases {
+        let err = refused(args, "too long for a number");
+        assert!(err.len() < 300, "the message quotes a short prefix: {err}");
+    }
+    // Just inside the length limit a chain is read (1^…^1 = 1).
+    let v = json(&strings(&["divisible", "--h", &chain(100), "--json"]));
+    assert_eq!(v["h"], 1);
+}
+
+/// A lesson whose check command holds a 100 000-level chain: refused cleanly by `lesson`,
+/// `--check` and `--json` (the GUI computes the same answers through the same parser, which
+/// no longer recurses).
+#[test]
+fn a_lesson_with_a_huge_chain_in_its_check_is_an_error_not_an_abort() {
+    let dir = std::env::temp_dir().join(format!("loadlab-rel-lesson-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("chain.ron");
+    let lesson = format!(
+        r#"(version: 1, name: "chain", title: "Chain", model: Divisible, steps: [
+ (title: "Ask", text: "x", scenario: Preset("default"),
+  question: Some((prompt: "?", kind: Number, explanation: "e",
+   check: (command: ["divisible", "--h", "{}"], field: "processors")))),
+])"#,
+        chain(100_000)
+    );
+    std::fs::write(&path, lesson).unwrap();
+    let p = path.display().to_string();
+    for args in [
+        strings(&["lesson", &p]),
+        strings(&["lesson", &p, "--check"]),
+        strings(&["lesson", &p, "--json"]),
+    ] {
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.lines().all(|l| l.starts_with("error:")), "{err}");
+        assert!(err.contains("too long for a number"), "{err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("overflow"),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
