@@ -12,6 +12,8 @@ mod compare;
 mod compare_presets;
 #[path = "ui/desk.rs"]
 mod desk;
+#[path = "ui/divisible.rs"]
+mod divisible;
 #[path = "ui/figures.rs"]
 mod figures;
 #[path = "ui/geodecay.rs"]

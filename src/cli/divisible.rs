@@ -5,7 +5,7 @@ use clap::ValueEnum;
 use super::{CliError, Output, int, model_output, parse_range, real};
 use crate::model::NoProgress;
 use crate::model::divisible::sweep::BETA_POINTS;
-use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network};
+use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network, params};
 use crate::report::divisible::Parts;
 
 /// What `--sweep` adds to the text and JSON output.
@@ -23,16 +23,11 @@ pub struct DivisibleArgs {
     /// Network: complete b-ary tree or pyramid.
     #[arg(long, value_enum, default_value = "tree")]
     pub network: Network,
-    /// Arity b ≥ 2 (ignored for the pyramid, which uses 4).
-    #[arg(long, default_value_t = 2, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::B.help, default_value_t = 2, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub b: i64,
-    /// Height h ≥ 0 (N must fit in 64 bits: h ≤ 63 for b = 2). With a small β deep trees are
-    /// refused: each level gets about β times the load of the level above, so for b = 2 and
-    /// β = 10^−6 the largest h is 49 (the deepest shares would underflow f64).
-    #[arg(long, default_value_t = 5, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::H.help, default_value_t = 5, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h: i64,
-    /// Granularity β = T_cp / T_cm > 0.
-    #[arg(long, default_value_t = 100.0, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = params::BETA.help, default_value_t = 100.0, value_parser = real, allow_hyphen_values = true)]
     pub beta: f64,
     /// Method(s) to run.
     #[arg(long, value_enum, default_value = "all")]
@@ -40,11 +35,9 @@ pub struct DivisibleArgs {
     /// Also print a sweep (simulated and closed-form T_N of C, P, Q at each point).
     #[arg(long, value_enum)]
     pub sweep: Option<Sweep>,
-    /// Last h of the h sweep.
-    #[arg(long, default_value_t = 20, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::SWEEP_H.help, default_value_t = 20, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h_max: i64,
-    /// β range of the β sweep, "LO,HI".
-    #[arg(long, default_value = "0.1,1000", value_parser = parse_range, allow_hyphen_values = true)]
+    #[arg(long, help = params::SWEEP_BETA.help, value_name = "LO,HI", default_value = "0.1,1000", value_parser = parse_range, allow_hyphen_values = true)]
     pub beta_range: (f64, f64),
     /// Number of points of the β sweep, at least 2 (--csv always has the GUI's 61). Limit:
     /// about 1.4·10^5 points (1 GB at 7 kB per printed point; the work limit of 10^10 fragment

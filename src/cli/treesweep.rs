@@ -3,7 +3,7 @@
 
 use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
-use crate::model::treesweep::{Direction, TreeSweepParams};
+use crate::model::treesweep::{Direction, TreeSweepParams, params};
 use crate::report::treesweep::Parts;
 
 /// Largest n for which `--schedule` lists every node.
@@ -12,11 +12,9 @@ pub const SCHEDULE_N_MAX: u64 = 16;
 /// Flags of `loadlab treesweep`.
 #[derive(Debug, clap::Args)]
 pub struct TreesweepArgs {
-    /// Height n ≥ 1 of the complete binary tree (2^n − 1 nodes).
-    #[arg(long, default_value_t = 12, value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = params::N.help, default_value_t = 12, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
-    /// Communication delay τ > 1 (a node executes in time 1).
-    #[arg(long, default_value = "128", value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = params::TAU.help, default_value = "128", value_parser = real, allow_hyphen_values = true)]
     pub tau: f64,
     /// Sweep direction.
     #[arg(long, value_enum, default_value = "up")]

@@ -211,13 +211,6 @@ pub fn divisible_line(t: &Timeline, iv: &Interval) -> &'static str {
 /// The slot ending at step `step` (≥ 1) of a divisible-load timeline; step 0 is the start.
 pub fn divisible(t: &Timeline, step: usize) -> Explained {
     let id = t.method.name();
-    let at = |s: usize| {
-        if s == 0 {
-            0.0
-        } else {
-            t.steps.get(s - 1).copied().unwrap_or(t.finish)
-        }
-    };
     if step == 0 {
         let why = match t.method {
             Method::C => "ℂ: the root holds the unit load; it keeps (1 − dα) and ships α to each subtree, with α from the equal-finish recurrence".to_owned(),
@@ -229,7 +222,7 @@ pub fn divisible(t: &Timeline, step: usize) -> Explained {
             why,
         };
     }
-    let (a, b) = (at(step - 1), at(step));
+    let (a, b) = (t.step_time(step - 1), t.step_time(step));
     let last = step >= t.steps.len();
     let mut active: Vec<(&'static str, &'static str)> = Vec::new();
     let mut add = |l: &'static str| {
@@ -238,12 +231,8 @@ pub fn divisible(t: &Timeline, step: usize) -> Explained {
         }
     };
     let mut parts = Vec::new();
-    let eps = 1e-12 * t.finish.max(1.0);
-    for iv in t
-        .intervals
-        .iter()
-        .filter(|i| i.start < b - eps && i.end > a + eps)
-    {
+    // The amounts done in the slot, as the step caption writes them (one source).
+    for (iv, part) in t.slot(a, b) {
         add(interval_line(t.method, iv, last));
         if parts.len() < 3 {
             let what = match iv.activity {
@@ -251,7 +240,7 @@ pub fn divisible(t: &Timeline, step: usize) -> Explained {
                 Activity::Send => "sends each child",
                 Activity::Compute => "computes",
             };
-            let s = format!("level {} {what} {}", iv.level, num(iv.amount));
+            let s = format!("level {} {what} {}", iv.level, num(part));
             if !parts.contains(&s) {
                 parts.push(s);
             }
@@ -387,6 +376,34 @@ mod tests {
     use super::super::pseudocode::find;
     use super::*;
     use crate::model::treesweep::finegrain::fine_grain_traced;
+
+    /// The `li` lesson's step 4 (method P, h = 3, β = 100, step 2): the why gives the root the
+    /// amount it computes within the slot, the same the step caption reads from
+    /// `Timeline::slot` (it used to give the root's whole load, computed over the whole run).
+    #[test]
+    fn divisible_why_gives_the_slot_amounts() {
+        use crate::model::divisible::{DivisibleParams, Method, simulate};
+        let params = DivisibleParams {
+            h: 3,
+            ..DivisibleParams::default()
+        };
+        let t = simulate(Method::P, &params.validate().unwrap());
+        let (root, part) = t
+            .slot_at(2)
+            .into_iter()
+            .find(|(iv, _)| iv.level == 0 && iv.activity == Activity::Compute)
+            .expect("the root computes throughout");
+        assert!(part < 0.5 * root.amount, "{part} of {}", root.amount);
+        let why = divisible(&t, 2).why;
+        assert!(
+            why.contains(&format!("level 0 computes {}", num(part))),
+            "{why}"
+        );
+        assert!(
+            !why.contains(&format!("computes {}", num(root.amount))),
+            "{why}"
+        );
+    }
 
     #[test]
     fn improved_policy_states_x_i_and_t_i() {

@@ -4,13 +4,13 @@
 use serde_json::{Map, Value, json};
 
 use super::{
-    Cell, Figure, Render, Report, ReportError, Section, Series, Stages, Table, cells, figures_json,
+    Cell, Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table, cells,
     json_f64, legacy_sweep, object, serialized,
 };
 use crate::model::Progress;
 use crate::model::divisible::sweep::{self, BETA_POINTS, SweepPoint};
 use crate::model::divisible::theory::asymptotic_time;
-use crate::model::divisible::{DivisibleParams, Method, MethodResult, Outcome, evaluate};
+use crate::model::divisible::{DivisibleParams, Method, MethodResult, Outcome, evaluate, params};
 
 /// Which optional parts to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,6 +76,15 @@ impl Parts {
     }
 }
 
+/// What a sweep plot runs over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Over {
+    /// The height h (h = 0..=`sweep_h_max` at the instance's b and β).
+    H,
+    /// The granularity β (log-spaced over `sweep_beta` at the instance's b and h).
+    Beta,
+}
+
 /// The run result.
 #[derive(Debug, Clone)]
 pub struct Run {
@@ -107,19 +116,105 @@ fn sweep_json(points: &[SweepPoint], key: &str) -> Value {
     points.iter().map(point).collect()
 }
 
-/// One method's result as JSON; `beta` is the instance's β.
-fn method_json(beta: f64, r: &MethodResult) -> Value {
-    let mut m = object(json!({
-        "time": json_f64(r.time), "simulated_time": json_f64(r.simulated_time),
-        "speedup": json_f64(r.speedup), "asymptotic_speedup": json_f64(r.asymptotic_speedup),
-        "asymptotic_time": json_f64(beta / r.asymptotic_speedup),
-        "relative_difference": json_f64(r.rel_diff), "efficiency": json_f64(r.efficiency),
-        "schedule_valid": r.timeline.valid(),
-    }));
-    if let Some(a) = r.appendix_time {
-        m.insert("appendix_time".into(), json_f64(a));
+/// Inserts `value` into `obj` at the dotted `path` ("algorithms.C.time"), creating the
+/// objects on the way.
+fn insert_path(obj: &mut Map<String, Value>, path: &str, value: Value) {
+    match path.split_once('.') {
+        None => {
+            obj.insert(path.to_string(), value);
+        }
+        Some((head, rest)) => {
+            let inner = obj
+                .entry(head.to_string())
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(m) = inner {
+                insert_path(m, rest, value);
+            }
+        }
     }
-    Value::Object(m)
+}
+
+/// The keys and names of one method's figures, in the order the numbers region lists them:
+/// `concat!` keeps both `'static` (a figure's key is its JSON path).
+macro_rules! method_figures {
+    ($m:literal) => {
+        [
+            (
+                concat!("algorithms.", $m, ".time"),
+                concat!("T_N closed form, ", $m),
+            ),
+            (
+                concat!("algorithms.", $m, ".simulated_time"),
+                concat!("T_N simulated, ", $m),
+            ),
+            (
+                concat!("algorithms.", $m, ".relative_difference"),
+                concat!("relative difference, ", $m),
+            ),
+            (concat!("algorithms.", $m, ".speedup"), concat!("S_N, ", $m)),
+            (
+                concat!("algorithms.", $m, ".asymptotic_speedup"),
+                concat!("S_∞, ", $m),
+            ),
+            (
+                concat!("algorithms.", $m, ".asymptotic_time"),
+                concat!("T_∞ = β / S_∞, ", $m),
+            ),
+            (
+                concat!("algorithms.", $m, ".efficiency"),
+                concat!("efficiency S_N / N, ", $m),
+            ),
+            (
+                concat!("algorithms.", $m, ".schedule_valid"),
+                concat!("schedule valid, ", $m),
+            ),
+            (
+                concat!("algorithms.", $m, ".appendix_time"),
+                concat!("T_N appendix closed form, ", $m),
+            ),
+        ]
+    };
+}
+
+/// [`method_figures`] of method `m`.
+fn method_keys(m: Method) -> [(&'static str, &'static str); 9] {
+    match m {
+        Method::C => method_figures!("C"),
+        Method::P => method_figures!("P"),
+        Method::Q => method_figures!("Q"),
+    }
+}
+
+/// One method's figures (`beta` is the instance's β); the appendix closed form only where the
+/// method has one (ℂ).
+fn method_figures(beta: f64, r: &MethodResult) -> Vec<Figure> {
+    let values: [Cell; 9] = [
+        r.time.into(),
+        r.simulated_time.into(),
+        r.rel_diff.into(),
+        r.speedup.into(),
+        r.asymptotic_speedup.into(),
+        (beta / r.asymptotic_speedup).into(),
+        r.efficiency.into(),
+        r.timeline.valid().into(),
+        r.appendix_time.into(),
+    ];
+    method_keys(r.method)
+        .into_iter()
+        .zip(values)
+        .filter(|(_, v)| *v != Cell::Empty)
+        .map(|((key, name), value)| Figure::new(key, name, value))
+        .collect()
+}
+
+/// A method's colour group in every plot: P first (the blue of the house's main series), C
+/// second, Q third, whichever methods run.
+pub fn method_group(m: Method) -> usize {
+    match m {
+        Method::P => 0,
+        Method::C => 1,
+        Method::Q => 2,
+    }
 }
 
 /// The table section `name` of every method's rows (`items` of each method, one row per
@@ -152,15 +247,12 @@ impl Render for Run {
     /// computed) and `timelines` when computed.
     fn json(&self) -> Value {
         let o = &self.outcome;
-        let v = &o.instance;
         let letter = |r: &MethodResult| r.method.name().to_string();
-        let algos: Map<String, Value> = o
-            .results
-            .iter()
-            .map(|r| (letter(r), method_json(v.beta, r)))
-            .collect();
-        let mut j = figures_json(&self.figures());
-        j.insert("algorithms".into(), Value::Object(algos));
+        // Every figure under its JSON path: the methods' under `algorithms.<letter>`.
+        let mut j = Map::new();
+        for f in self.figures() {
+            insert_path(&mut j, f.key, serialized(&f.value));
+        }
         // The pseudo-code ids of the methods run (`loadlab pseudocode`).
         let ids: Vec<Value> = o.results.iter().map(|r| letter(r).into()).collect();
         j.insert("algorithm".into(), Value::Array(ids));
@@ -220,28 +312,11 @@ impl Render for Run {
                 ]
             },
         ));
-        let sweeps = [
-            (
-                "h",
-                format!("{net} b = {}, β = {}", v.b, v.beta),
-                &self.h_sweep,
-            ),
-            (
-                "β",
-                format!("{net} b = {}, h = {}", v.b, v.h),
-                &self.beta_sweep,
-            ),
-        ];
-        for (x, at, pts) in sweeps {
-            let Some(pts) = pts else { continue };
-            for (y, speedup) in [("T_N", false), ("S_N", true)] {
-                let series = self.plot(pts, speedup);
-                r.push(Section::series(
-                    format!("plot: {y} vs {x} ({at})"),
-                    x,
-                    y,
-                    series,
-                ));
+        for over in [Over::H, Over::Beta] {
+            for speedup in [false, true] {
+                if let Some(plot) = self.plot(over, speedup) {
+                    r.push(plot);
+                }
             }
         }
         if self.timelines {
@@ -252,16 +327,17 @@ impl Render for Run {
 }
 
 impl Run {
-    /// The run's numbers: the instance, the ratios of the methods' times and Theorem 10's
-    /// ordering.
-    fn figures(&self) -> Vec<Figure> {
+    /// The run's numbers: the instance, the ratios of the methods' times, Theorem 10's
+    /// ordering, then every requested method's times, speedups and schedule check (keys under
+    /// `algorithms.<letter>.`, as `--json` nests them).
+    pub fn figures(&self) -> Vec<Figure> {
         let o = &self.outcome;
         let v = &o.instance;
-        vec![
+        let mut figures = vec![
             Figure::new("network", "network", self.params.network.name()),
-            Figure::new("b", "b", v.b),
-            Figure::new("h", "h", v.h),
-            Figure::new("beta", "β", v.beta),
+            Figure::new(params::B.field, params::B.symbol, v.b),
+            Figure::new(params::H.field, params::H.symbol, v.h),
+            Figure::new(params::BETA.field, params::BETA.symbol, v.beta),
             Figure::new("processors", "N (processors)", v.n),
             Figure::new("ratio_c_over_p", "T_C / T_P", o.ratio_c_p),
             Figure::new("ratio_p_over_q", "T_P / T_Q", o.ratio_p_q),
@@ -270,26 +346,58 @@ impl Run {
                 "Theorem 10: T_C > T_P > T_Q",
                 o.theorem10.symbol(),
             ),
-        ]
+        ];
+        for r in &o.results {
+            figures.extend(method_figures(v.beta, r));
+        }
+        figures
     }
 
-    /// The plot of T_N (`speedup = false`) or S_N against h or β: for every requested method
-    /// the simulated points, the closed form and the N → ∞ limit.
-    fn plot(&self, points: &[SweepPoint], speedup: bool) -> Vec<Series> {
+    /// The plot of T_N (`speedup = false`) or S_N over h or β, as a plot section named
+    /// "plot: <y> vs <x> (<the fixed parameters>)"; None when that sweep was not computed.
+    pub fn plot(&self, over: Over, speedup: bool) -> Option<Section> {
+        let v = &self.outcome.instance;
+        let net = self.params.network.name();
+        let (x, at, points) = match over {
+            Over::H => (
+                "h",
+                format!("{net} b = {}, β = {}", v.b, v.beta),
+                self.h_sweep.as_ref()?,
+            ),
+            Over::Beta => (
+                "β",
+                format!("{net} b = {}, h = {}", v.b, v.h),
+                self.beta_sweep.as_ref()?,
+            ),
+        };
+        let y = if speedup { "S_N" } else { "T_N" };
+        Some(Section::series(
+            format!("plot: {y} vs {x} ({at})"),
+            x,
+            y,
+            self.curves(points, speedup),
+        ))
+    }
+
+    /// The curves of the plot of T_N (`speedup = false`) or S_N over a sweep: for every
+    /// requested method the simulated points, the closed form and the N → ∞ limit, in the
+    /// method's colour group.
+    fn curves(&self, points: &[SweepPoint], speedup: bool) -> Vec<Series> {
         let b = self.outcome.instance.b;
         let y = |t: f64, beta: f64| if speedup { beta / t } else { t };
         let mut out = Vec::new();
         for m in self.params.algorithm.methods() {
-            let mut curve = |what: &str, time: &dyn Fn(&SweepPoint) -> f64| {
+            let mut curve = |what: &str, role: Role, time: &dyn Fn(&SweepPoint) -> f64| {
                 let points = points.iter().map(|p| [p.x, y(time(p), p.beta)]);
-                out.push(Series::new(
-                    format!("{} {what}", m.name()),
-                    points.collect(),
-                ));
+                let name = format!("{} {what}", m.name());
+                let series = Series::new(name, points.collect()).role(role);
+                out.push(series.group(method_group(m)));
             };
-            curve("simulated", &|p| p.get(m).simulated);
-            curve("closed form", &|p| p.get(m).closed);
-            curve("limit N → ∞", &|p| asymptotic_time(m, b, p.beta));
+            curve("simulated", Role::Simulated, &|p| p.get(m).simulated);
+            curve("closed form", Role::ClosedForm, &|p| p.get(m).closed);
+            curve("limit N → ∞", Role::Limit, &|p| {
+                asymptotic_time(m, b, p.beta)
+            });
         }
         out
     }

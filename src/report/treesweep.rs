@@ -5,14 +5,14 @@
 use serde_json::{Value, json};
 
 use super::{
-    Figure, Render, Report, ReportError, Section, Series, Stages, Table, cells, figures_json,
+    Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table, cells, figures_json,
     json_f64,
 };
 use crate::model::Progress;
 use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
 use crate::model::treesweep::{
-    self, FIG2_N_MAX, Schedule, Series as TauSeries, Solution, SweepPoint, TreeSweepParams,
-    fig2_taus, optimal_schedule, py_schedule_for, sweep_n, sweep_tau, tau_plot_values,
+    self, FIG2_N_MAX, HeightSweep, Schedule, Solution, SweepPoint, TreeSweepParams, fig2_taus,
+    optimal_schedule, py_schedule_for, sweep_n, sweep_tau, tau_plot_values,
 };
 
 /// Largest n whose schedules the full result lists (the GUI draws trees up to this height).
@@ -29,8 +29,10 @@ pub struct Parts {
     pub py_schedule: bool,
     /// Processor 0's first [`TRACE_STEPS`] nodes and the per-height figures.
     pub steps: bool,
-    /// T* and T_PY for n = 1..=40 at Fig. 2's τ values and the instance's.
+    /// T* and T_PY for n = 1..=`n_max` at Fig. 2's τ values and the instance's.
     pub n_plots: bool,
+    /// Last n of the n plots; 0 (the default) for Fig. 2's [`FIG2_N_MAX`].
+    pub n_max: u32,
     /// T* and T_PY against τ at the instance's n.
     pub tau_plot: bool,
 }
@@ -44,6 +46,7 @@ impl Parts {
             py_schedule: small,
             steps: true,
             n_plots: true,
+            n_max: FIG2_N_MAX,
             tau_plot: true,
         }
     }
@@ -60,7 +63,12 @@ impl Parts {
         let exhaustive = treesweep::exhaustive(n, solution.tau).map(|e| e.opt[n as usize - 1]);
         let stages = Stages::new(progress, 2);
         let taus = fig2_taus(v.tau);
-        let n_sweep = stages.part(0, self.n_plots, |s| sweep_n(FIG2_N_MAX, &taus, s))?;
+        let n_max = if self.n_max == 0 {
+            FIG2_N_MAX
+        } else {
+            self.n_max
+        };
+        let n_sweep = stages.part(0, self.n_plots, |s| sweep_n(n_max, &taus, s))?;
         let tau_sweep = stages.part(1, self.tau_plot, |s| sweep_tau(n, &tau_plot_values(), s))?;
         stages.done();
         Ok(Run {
@@ -92,7 +100,7 @@ pub struct Run {
     /// P.Y's schedule.
     pub py_schedule: Option<Schedule>,
     /// The n sweeps, one per τ.
-    pub n_sweep: Option<Vec<TauSeries>>,
+    pub n_sweep: Option<Vec<HeightSweep>>,
     /// The τ sweep.
     pub tau_sweep: Option<Vec<SweepPoint>>,
 }
@@ -118,7 +126,7 @@ impl Run {
 
     /// The run's numbers: T* beside P.Y and the baselines, the processors, the exhaustive
     /// optimum (`processors` is the exact count as a decimal string, always).
-    fn figures(&self) -> Vec<Figure> {
+    pub fn figures(&self) -> Vec<Figure> {
         let s = &self.solution;
         vec![
             Figure::new("optimal", "T* (Fine-Grain, optimal)", s.t_star),
@@ -191,20 +199,7 @@ impl Render for Run {
             s.n
         ));
         r.push(Section::numbers(&self.figures()));
-        let exhaustive = self.exhaustive_agrees().map(|ok| {
-            let e = self.exhaustive.unwrap_or(f64::NAN);
-            (
-                "Fine-Grain is optimal (exhaustive search over every top cluster)",
-                ok,
-                format!("exhaustive {e}, Fine-Grain {}", s.t_star),
-            )
-        });
-        let py = (
-            "T* ≤ T_PY ≤ 2·T* (P.Y is a 2-approximation)",
-            s.t_star <= s.t_py && s.t_py <= 2.0 * s.t_star,
-            format!("T* = {}, T_PY = {}", s.t_star, s.t_py),
-        );
-        r.push(Section::checks(exhaustive.into_iter().chain([py])));
+        r.push(self.checks());
         let schedules = [("Fine-Grain", &self.schedule), ("P.Y", &self.py_schedule)];
         for (name, schedule) in schedules {
             if let Some(sc) = schedule {
@@ -215,24 +210,10 @@ impl Render for Run {
         if self.steps {
             self.push_steps(&mut r);
         }
-        if let Some(series) = &self.n_sweep {
-            self.push_n_plots(&mut r, series);
-        }
-        if let Some(pts) = &self.tau_sweep {
-            let line = |name, y: fn(&SweepPoint) -> f64| {
-                Series::new(name, pts.iter().map(|p| [p.tau, y(p)]).collect())
-            };
-            r.push(Section::series(
-                format!("plot: T* and T_PY vs τ at n = {}", s.n),
-                "τ",
-                "makespan",
-                vec![
-                    line("T* (Fine-Grain)", |p| p.t_star),
-                    line("T_PY", |p| p.t_py),
-                    line("one processor", |p| p.one_processor),
-                    line("processor per node", |p| p.processor_per_node),
-                ],
-            ));
+        for plot in Plot::ALL {
+            if let Some(section) = self.plot(plot) {
+                r.push(section);
+            }
         }
         r
     }
@@ -279,37 +260,111 @@ impl Run {
         r.push(Section::table("per height", table));
     }
 
-    fn push_n_plots(&self, r: &mut Report, series: &[TauSeries]) {
-        let mut fig2 = Vec::new();
-        let mut ratio = Vec::new();
-        let mut incr = Vec::new();
-        for s in series {
+    /// The claims checked on the run: Fine-Grain's optimality against the exhaustive search
+    /// (n ≤ 5) and P.Y's factor 2.
+    pub fn checks(&self) -> Section {
+        let s = &self.solution;
+        let exhaustive = self.exhaustive_agrees().map(|ok| {
+            let e = self.exhaustive.unwrap_or(f64::NAN);
+            (
+                "Fine-Grain is optimal (exhaustive search over every top cluster)",
+                ok,
+                format!("exhaustive {e}, Fine-Grain {}", s.t_star),
+            )
+        });
+        let py = (
+            "T* ≤ T_PY ≤ 2·T* (P.Y is a 2-approximation)",
+            s.t_star <= s.t_py && s.t_py <= 2.0 * s.t_star,
+            format!("T* = {}, T_PY = {}", s.t_star, s.t_py),
+        );
+        Section::checks(exhaustive.into_iter().chain([py]))
+    }
+
+    /// The plot section `plot`; None when its sweep was not computed.
+    pub fn plot(&self, plot: Plot) -> Option<Section> {
+        match plot {
+            Plot::VsTau => self.tau_plot(),
+            _ => self.n_plot(plot, self.n_sweep.as_deref()?),
+        }
+    }
+
+    /// T*, T_PY and the two baselines against τ at the instance's n.
+    fn tau_plot(&self) -> Option<Section> {
+        let pts = self.tau_sweep.as_ref()?;
+        let line = |name, y: fn(&SweepPoint) -> f64| {
+            Series::new(name, pts.iter().map(|p| [p.tau, y(p)]).collect())
+        };
+        Some(Section::series(
+            format!("plot: T* and T_PY vs τ at n = {}", self.solution.n),
+            "τ",
+            "makespan",
+            vec![
+                line("T* (Fine-Grain)", |p| p.t_star).role(Role::ClosedForm),
+                // P.Y's makespan bounds the optimum from above (and 2·T* bounds it).
+                line("T_PY", |p| p.t_py).role(Role::Bound).group(1),
+                line("one processor", |p| p.one_processor).role(Role::Reference),
+                line("processor per node", |p| p.processor_per_node).role(Role::Reference),
+            ],
+        ))
+    }
+
+    /// A plot against n (Fig. 2, the ratio or the increments), one colour group per τ.
+    fn n_plot(&self, plot: Plot, series: &[HeightSweep]) -> Option<Section> {
+        let mut curves = Vec::new();
+        for (group, s) in series.iter().enumerate() {
             let tau = format!("τ = {}", s.tau);
             let line = |y: fn(&SweepPoint) -> f64| -> Vec<[f64; 2]> {
                 s.points.iter().map(|p| [p.n as f64, y(p)]).collect()
             };
-            fig2.push(Series::new(format!("T*, {tau}"), line(|p| p.t_star)));
-            fig2.push(Series::new(format!("T_PY, {tau}"), line(|p| p.t_py)));
-            ratio.push(Series::new(tau.clone(), line(|p| p.ratio)));
-            let step = |w: &[SweepPoint]| [w[1].n as f64, w[1].t_star - w[0].t_star];
-            incr.push(Series::new(tau, s.points.windows(2).map(step).collect()));
+            let mut add = |name: String, role: Role, points: Vec<[f64; 2]>| {
+                curves.push(Series::new(name, points).role(role).group(group));
+            };
+            match plot {
+                Plot::Fig2 => {
+                    add(format!("T*, {tau}"), Role::ClosedForm, line(|p| p.t_star));
+                    add(format!("T_PY, {tau}"), Role::Bound, line(|p| p.t_py));
+                }
+                Plot::Ratio => add(tau, Role::ClosedForm, line(|p| p.ratio)),
+                Plot::Increments => {
+                    let step = |w: &[SweepPoint]| [w[1].n as f64, w[1].t_star - w[0].t_star];
+                    add(
+                        tau,
+                        Role::ClosedForm,
+                        s.points.windows(2).map(step).collect(),
+                    );
+                }
+                Plot::VsTau => return None,
+            }
         }
-        ratio.push(Series::new(
-            "1/2 (the paper's claim)",
-            vec![[1.0, 0.5], [f64::from(FIG2_N_MAX), 0.5]],
-        ));
-        r.push(Section::series(
-            "plot: Fig. 2, T* and T_PY vs n",
-            "n",
-            "makespan",
-            fig2,
-        ));
-        r.push(Section::series("plot: T*/T_PY vs n", "n", "T*/T_PY", ratio));
-        r.push(Section::series(
-            "plot: increments T*(n) − T*(n − 1)",
-            "n",
-            "T*(n) − T*(n − 1)",
-            incr,
-        ));
+        let (name, y) = match plot {
+            Plot::Fig2 => ("plot: Fig. 2, T* and T_PY vs n", "makespan"),
+            Plot::Ratio => ("plot: T*/T_PY vs n", "T*/T_PY"),
+            _ => ("plot: increments T*(n) − T*(n − 1)", "T*(n) − T*(n − 1)"),
+        };
+        if plot == Plot::Ratio {
+            let last = series.iter().filter_map(|s| s.points.last()).map(|p| p.n);
+            let end = f64::from(last.max().unwrap_or(FIG2_N_MAX));
+            let half = Series::new("1/2 (the paper's claim)", vec![[1.0, 0.5], [end, 0.5]]);
+            curves.push(half.role(Role::Reference));
+        }
+        Some(Section::series(name, "n", y, curves))
     }
+}
+
+/// The plots of the run, in the document's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plot {
+    /// Fig. 2: T* and T_PY against n for Fig. 2's τ values and the instance's.
+    Fig2,
+    /// T*/T_PY against n, with the paper's 1/2.
+    Ratio,
+    /// T*(n) − T*(n − 1) against n.
+    Increments,
+    /// T*, T_PY and the baselines against τ at the instance's n.
+    VsTau,
+}
+
+impl Plot {
+    /// Every plot, in the document's order.
+    pub const ALL: [Plot; 4] = [Plot::Fig2, Plot::Ratio, Plot::Increments, Plot::VsTau];
 }

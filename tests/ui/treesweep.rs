@@ -28,8 +28,9 @@ fn app() -> Harness<'static, LoadlabApp> {
 fn drag_tau_step_the_cluster_and_switch_to_py() {
     let mut h = app();
     assert_eq!((params(&h).n, params(&h).tau), (5, 2.5));
-    // T* = 10 for n = 5, τ = 2.5, confirmed by the exhaustive search.
-    shown(&mut h, "✓ optimal by exhaustive search (10)");
+    // T* = 10 for n = 5, τ = 2.5, confirmed by the exhaustive search (the report's check).
+    shown(&mut h, "✓ Fine-Grain is optimal");
+    shown(&mut h, "exhaustive 10, Fine-Grain 10");
     shown(&mut h, "Step 1.1: the leftmost leaf starts at time 0");
     // Step the top cluster forward twice, then back once.
     h.get_by_label(LABEL_FORWARD).click();
@@ -54,7 +55,7 @@ fn drag_tau_step_the_cluster_and_switch_to_py() {
         .set_value_accesskit(7.0);
     settle(&mut h);
     assert_eq!(params(&h).tau, 7.0);
-    shown(&mut h, "✓ optimal by exhaustive search");
+    shown(&mut h, "✓ Fine-Grain is optimal");
     // Switch the picture to P.Y.
     h.get_by_label("P.Y").click();
     h.run_steps(3);
@@ -75,5 +76,19 @@ fn tau_one_stops_just_above_one() {
             .next()
             .is_none()
     );
-    shown(&mut h, "✓ optimal by exhaustive search");
+    shown(&mut h, "✓ Fine-Grain is optimal");
+}
+
+#[test]
+fn numbers_region_shows_every_figure_of_the_report() {
+    use crate::divisible::{assert_numbers_are_the_reports, report_figures};
+    for preset in ["treesweep-small", "treesweep-fig-2", "treesweep-large"] {
+        let mut h = crate::common::harness(Some(
+            loadlab::preset::find_bundled(preset).expect("bundled"),
+        ));
+        settle(&mut h);
+        let figures = report_figures(&h);
+        assert!(figures.iter().any(|f| f.key == "exhaustive_optimal"));
+        assert_numbers_are_the_reports(&h, &figures);
+    }
 }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::param::{ParamSpec, Spread};
+
 named! {
     /// The interconnection network carrying the load (Li, Sections VI–VII).
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -56,23 +58,96 @@ pub const BETA_MAX: f64 = 1e12;
 /// Largest sweep range in h offered by the plots.
 pub const SWEEP_H_MAX: i64 = 63;
 
+/// Arity b of the tree.
+pub const B: ParamSpec = ParamSpec {
+    field: "b",
+    symbol: "b",
+    name: "arity of the tree",
+    unit: "",
+    range: (2.0, i64::MAX as f64),
+    rail: (2.0, 1000.0),
+    spread: Spread::Log,
+    integer: true,
+    help: "Arity b ≥ 2: every processor has b children. The pyramid uses b = 4 (its spanning 4-ary tree); with it b is ignored.",
+    paper: "Section VI",
+};
+
+/// Height h of the tree or pyramid.
+pub const H: ParamSpec = ParamSpec {
+    field: "h",
+    symbol: "h",
+    name: "height of the tree or pyramid",
+    unit: "",
+    range: (0.0, 63.0),
+    rail: (1.0, 30.0),
+    spread: Spread::Linear,
+    integer: true,
+    help: "Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors, at most what keeps N within 64 bits (h ≤ 63 for b = 2). With a small β deep trees are refused: each level gets about β times the load of the level above, so for b = 2 and β = 10^−6 the largest h is 49 (the deepest shares would underflow f64).",
+    paper: "Section VI",
+};
+
+/// Granularity β.
+pub const BETA: ParamSpec = ParamSpec {
+    field: "beta",
+    symbol: "β",
+    name: "granularity T_cp / T_cm",
+    unit: "",
+    range: (BETA_MIN, BETA_MAX),
+    rail: (1e-2, 1e4),
+    spread: Spread::Log,
+    integer: false,
+    help: "Granularity β = T_cp / T_cm > 0: the time to compute a unit load over the time to send it (T_cm = 1). Any β in [10⁻⁶, 10¹²] is accepted.",
+    paper: "Section II",
+};
+
+/// Last h of the h sweep.
+pub const SWEEP_H: ParamSpec = ParamSpec {
+    field: "sweep_h_max",
+    symbol: "h up to",
+    name: "last h of the h sweep",
+    unit: "",
+    range: (0.0, SWEEP_H_MAX as f64),
+    rail: (0.0, SWEEP_H_MAX as f64),
+    spread: Spread::Linear,
+    integer: true,
+    help: "The h sweep (plots of T_N and S_N against h) runs h = 0..this, capped where N overflows 64 bits.",
+    paper: "",
+};
+
+/// The β range of the β sweep.
+pub const SWEEP_BETA: ParamSpec = ParamSpec {
+    field: "sweep_beta",
+    symbol: "β range",
+    name: "β range of the β sweep",
+    unit: "",
+    range: (BETA_MIN, BETA_MAX),
+    rail: (1e-2, 1e4),
+    spread: Spread::Log,
+    integer: false,
+    help: "The β sweep (plots of T_N and S_N against β) runs log-spaced from its lower end to its upper end, at the instance's b and h.",
+    paper: "",
+};
+
+/// Every numeric parameter, in the controls' order.
+pub const PARAMS: &[ParamSpec] = &[B, H, BETA, SWEEP_H, SWEEP_BETA];
+
 /// One divisible-load scenario (Li 2011). Units: T_cm = 1, T_cp = β; the load is 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DivisibleParams {
     /// Tree or pyramid.
     pub network: Network,
-    /// Arity b ≥ 2 of the tree (ignored for the pyramid, which uses b = 4).
+    /// Arity b (described by [`B`]).
     pub b: i64,
-    /// Height h ≥ 0: levels 0..=h, N = (b^{h+1} − 1)/(b − 1) processors.
+    /// Height h (described by [`H`]).
     pub h: i64,
-    /// Granularity β = T_cp / T_cm > 0.
+    /// Granularity β (described by [`BETA`]).
     pub beta: f64,
     /// Methods to run.
     pub algorithm: AlgorithmChoice,
-    /// The h-sweep plot runs h = 0..=sweep_h_max (clamped to what N can hold).
+    /// Last h of the h sweep (described by [`SWEEP_H`]).
     pub sweep_h_max: i64,
-    /// The β-sweep plot runs β log-spaced over this range at the current h.
+    /// The β range of the β sweep (described by [`SWEEP_BETA`]).
     pub sweep_beta: (f64, f64),
 }
 

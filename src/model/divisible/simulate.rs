@@ -105,6 +105,50 @@ impl Timeline {
     pub fn valid(&self) -> bool {
         self.checks.iter().all(|c| c.ok)
     }
+
+    /// Number of step positions: the start, then one per step boundary.
+    pub fn step_count(&self) -> usize {
+        self.steps.len() + 1
+    }
+
+    /// The time of step position `step`: 0 at the start, then the step boundaries (the finish
+    /// past the last one).
+    pub fn step_time(&self, step: usize) -> f64 {
+        match step.checked_sub(1) {
+            None => 0.0,
+            Some(k) => self.steps.get(k).copied().unwrap_or(self.finish),
+        }
+    }
+
+    /// What happens in the slot [prev, cursor): every interval overlapping it, in recorded
+    /// order, with the part of its amount done within the slot (rates are constant within an
+    /// interval). The one source of a slot's amounts for the step caption, the pseudo-code's
+    /// why and the network drawing.
+    pub fn slot(&self, prev: f64, cursor: f64) -> Vec<(&Interval, f64)> {
+        let eps = 1e-12 * self.finish.max(1.0);
+        self.intervals
+            .iter()
+            .filter(|i| i.start < cursor - eps && i.end > prev + eps)
+            .map(|iv| {
+                let span = iv.end - iv.start;
+                let part = if span > 0.0 {
+                    let overlap = iv.end.min(cursor) - iv.start.max(prev);
+                    iv.amount * (overlap / span).clamp(0.0, 1.0)
+                } else {
+                    iv.amount
+                };
+                (iv, part)
+            })
+            .collect()
+    }
+
+    /// The slot ending at step position `step` (empty at step 0).
+    pub fn slot_at(&self, step: usize) -> Vec<(&Interval, f64)> {
+        if step == 0 {
+            return Vec::new();
+        }
+        self.slot(self.step_time(step - 1), self.step_time(step))
+    }
 }
 
 #[derive(Clone, Copy)]

@@ -76,7 +76,7 @@ pub use schedule::{
     one_processor_schedule, processor_per_node_schedule,
 };
 pub use sweep::{
-    FIG2_N_MAX, FIG2_TAUS, Series, SweepPoint, TAU_PLOT_POINTS, fig2_taus, log_taus, series,
+    FIG2_N_MAX, FIG2_TAUS, HeightSweep, SweepPoint, TAU_PLOT_POINTS, fig2_taus, log_taus, series,
     sweep_n, sweep_tau, tau_plot_values,
 };
 

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::param::{ParamSpec, Spread};
+
 named! {
     /// Direction of the sweep. The down-sweep schedule is the up-sweep schedule run backwards
     /// (same makespan, every start time s becomes M − 1 − s).
@@ -22,14 +24,45 @@ pub const N_MAX: u64 = 1000;
 /// Largest τ accepted (see [`N_MAX`]).
 pub const TAU_MAX: f64 = 1e9;
 
+/// Height n of the tree.
+pub const N: ParamSpec = ParamSpec {
+    field: "n",
+    symbol: "n",
+    name: "tree height",
+    unit: "",
+    range: (1.0, N_MAX as f64),
+    rail: (1.0, N_MAX as f64),
+    spread: Spread::Log,
+    integer: true,
+    help: "Height n ≥ 1 of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1), at most 1000.",
+    paper: "Section 1.2",
+};
+
+/// Communication delay τ.
+pub const TAU: ParamSpec = ParamSpec {
+    field: "tau",
+    symbol: "τ",
+    name: "communication delay",
+    unit: "node execution times",
+    range: (1.0, TAU_MAX),
+    rail: (1.01, 1e6),
+    spread: Spread::Log,
+    integer: false,
+    help: "Communication delay τ > 1: an edge between nodes on different processors costs τ, a node executes in time 1 (the fine-grain model). Any τ in (1, 10^9] is accepted.",
+    paper: "Section 1.2",
+};
+
+/// Every numeric parameter, in the controls' order.
+pub const PARAMS: &[ParamSpec] = &[N, TAU];
+
 /// One tree-sweep instance. Unit: a node executes in time 1; an edge between nodes on
 /// different processors costs τ (multiport, unboundedly many processors, no recomputation).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TreeSweepParams {
-    /// Height n ≥ 1 of the complete binary tree (2^n − 1 nodes; a leaf has height 1).
+    /// Tree height n (described by [`N`]).
     pub n: u64,
-    /// Communication delay τ > 1 (any real), in node execution times.
+    /// Communication delay τ (described by [`TAU`]).
     pub tau: f64,
     /// Up- or down-sweep.
     pub direction: Direction,

@@ -54,7 +54,7 @@ pub struct SweepPoint {
 
 /// Every height 1..=n for one τ.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Series {
+pub struct HeightSweep {
     /// Communication delay.
     pub tau: f64,
     /// Points for n = 1, 2, …
@@ -62,7 +62,7 @@ pub struct Series {
 }
 
 /// All points h = 1..=n for one τ (n ≥ 1, τ > 1, as validated by [`super::TreeSweepParams`]).
-pub fn series(n: u32, tau: f64) -> Series {
+pub fn series(n: u32, tau: f64) -> HeightSweep {
     let fg = fine_grain(n, tau);
     let py = py_makespans(n, tau);
     let points = (1..=n)
@@ -81,7 +81,7 @@ pub fn series(n: u32, tau: f64) -> Series {
             }
         })
         .collect();
-    Series { tau, points }
+    HeightSweep { tau, points }
 }
 
 /// The Fig. 2 sweep: n = 1..=n_max for every τ in `taus` (in that order). τ values outside
@@ -91,7 +91,7 @@ pub fn sweep_n(
     n_max: u32,
     taus: &[f64],
     progress: &dyn Progress,
-) -> Result<Vec<Series>, Cancelled> {
+) -> Result<Vec<HeightSweep>, Cancelled> {
     over_valid_taus(n_max, taus, progress, series)
 }
 

@@ -15,33 +15,9 @@ pub(super) fn redist_algorithm(s: &mut Scenario, a: Algorithm) {
 }
 
 pub(super) const DIVISIBLE_PARAMS: &[MapParam] = &[
-    param!(
-        Divisible,
-        "h",
-        "height h of the tree or pyramid",
-        true,
-        (1.0, 30.0, false),
-        |p| p.h,
-        i64
-    ),
-    param!(
-        Divisible,
-        "beta",
-        "granularity β = T_cp / T_cm",
-        false,
-        (0.1, 1e4, true),
-        |p| p.beta,
-        f64
-    ),
-    param!(
-        Divisible,
-        "b",
-        "arity b of the tree",
-        true,
-        (2.0, 16.0, false),
-        |p| p.b,
-        i64
-    ),
+    param!(Divisible, spec divisible::params::H, |p| p.h, i64),
+    param!(Divisible, spec divisible::params::BETA, |p| p.beta, f64),
+    param!(Divisible, spec divisible::params::B, |p| p.b, i64),
 ];
 
 pub(super) const DIVISIBLE_METRICS: &[MapMetric] = &[
@@ -197,24 +173,8 @@ pub(super) const GEO_METRICS: &[MapMetric] = &[
 ];
 
 pub(super) const TREE_PARAMS: &[MapParam] = &[
-    param!(
-        TreeSweep,
-        "n",
-        "tree height n",
-        true,
-        (2.0, 200.0, false),
-        |p| p.n,
-        u64
-    ),
-    param!(
-        TreeSweep,
-        "tau",
-        "communication delay τ",
-        false,
-        (1.5, 1e6, true),
-        |p| p.tau,
-        f64
-    ),
+    param!(TreeSweep, spec treesweep::params::N, |p| p.n, u64),
+    param!(TreeSweep, spec treesweep::params::TAU, |p| p.tau, f64),
 ];
 
 pub(super) const TREE_METRICS: &[MapMetric] = &[

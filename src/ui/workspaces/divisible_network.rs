@@ -6,8 +6,13 @@
 use egui::{Align2, FontId, Pos2, Sense, Stroke, Ui, Vec2};
 
 use crate::model::divisible::simulate::{Activity, Timeline};
-use crate::ui::widgets::format_value as fmt;
+use crate::report::format::{Precision, number};
 use crate::ui::widgets::gantt::{BarKind, bar_color};
+
+/// A transferred or computed amount, as the numbers write it.
+fn fmt(x: f64) -> String {
+    number(x, Precision::Table)
+}
 
 /// Levels drawn (the rest summarised in a note).
 const LEVELS_DRAWN: usize = 5;
@@ -27,20 +32,11 @@ struct Level {
     compute: f64,
 }
 
+/// Each level's amounts in the slot [prev, cursor): the model's [`Timeline::slot`] summed per
+/// level and activity.
 fn slot(t: &Timeline, prev: f64, cursor: f64) -> Vec<Level> {
     let mut out = vec![Level::default(); t.levels.len()];
-    let eps = 1e-12 * t.finish.max(1.0);
-    for iv in t
-        .intervals
-        .iter()
-        .filter(|i| i.start < cursor - eps && i.end > prev + eps)
-    {
-        let span = iv.end - iv.start;
-        let part = if span > 0.0 {
-            iv.amount * ((iv.end.min(cursor) - iv.start.max(prev)) / span).clamp(0.0, 1.0)
-        } else {
-            iv.amount
-        };
+    for (iv, part) in t.slot(prev, cursor) {
         let l = &mut out[iv.level];
         match iv.activity {
             Activity::Send => l.send += part,
@@ -130,29 +126,10 @@ pub fn network(ui: &mut Ui, t: &Timeline, prev: f64, cursor: f64, keep: f32) {
                 Stroke::new(1.0, text.gamma_multiply(0.6)),
             );
         }
-        let mut what = Vec::new();
-        if lv.receive > 0.0 {
-            what.push(format!("gets {}", fmt(lv.receive)));
-        }
-        if lv.compute > 0.0 {
-            what.push(format!("computes {}", fmt(lv.compute)));
-        }
-        let more = if t.levels[l].processors as usize > NODES_DRAWN {
-            format!(" ({} PEs)", t.levels[l].processors)
-        } else {
-            String::new()
-        };
         painter.text(
             Pos2::new(rect.left(), pos(l, 0).y),
             Align2::LEFT_CENTER,
-            format!(
-                "L{l}{more}: {}",
-                if what.is_empty() {
-                    "idle".into()
-                } else {
-                    what.join(", ")
-                }
-            ),
+            level_label(t, l, lv),
             small.clone(),
             text,
         );
@@ -166,13 +143,40 @@ pub fn network(ui: &mut Ui, t: &Timeline, prev: f64, cursor: f64, keep: f32) {
             weak,
         );
     }
+    response.on_hover_text(hover_text(&levels, prev, cursor));
+}
+
+/// What level `l` does in the slot, after its name ("L2 (64 PEs): gets …, computes …").
+fn level_label(t: &Timeline, l: usize, lv: Level) -> String {
+    let mut what = Vec::new();
+    if lv.receive > 0.0 {
+        what.push(format!("gets {}", fmt(lv.receive)));
+    }
+    if lv.compute > 0.0 {
+        what.push(format!("computes {}", fmt(lv.compute)));
+    }
+    let more = if t.levels[l].processors as usize > NODES_DRAWN {
+        format!(" ({} PEs)", t.levels[l].processors)
+    } else {
+        String::new()
+    };
+    let what = if what.is_empty() {
+        "idle".into()
+    } else {
+        what.join(", ")
+    };
+    format!("L{l}{more}: {what}")
+}
+
+/// The drawing's hover text: what every link carries in the slot [prev, cursor).
+fn hover_text(levels: &[Level], prev: f64, cursor: f64) -> String {
     let summary: Vec<String> = levels
         .iter()
         .enumerate()
         .filter(|(_, l)| l.send > 0.0)
         .map(|(i, l)| format!("L{i} → L{}: {} per link", i + 1, fmt(l.send)))
         .collect();
-    response.on_hover_text(if summary.is_empty() {
+    if summary.is_empty() {
         "No link carries anything in this slot".to_owned()
     } else {
         format!(
@@ -181,5 +185,5 @@ pub fn network(ui: &mut Ui, t: &Timeline, prev: f64, cursor: f64, keep: f32) {
             fmt(cursor),
             summary.join("; ")
         )
-    });
+    }
 }

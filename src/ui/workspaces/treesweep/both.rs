@@ -1,6 +1,11 @@
 //! The Fine-Grain and P.Y trees drawn side by side, nodes coloured by cluster.
 
-use super::*;
+use egui::Ui;
+
+use super::steps::fmt;
+use crate::model::treesweep::Schedule;
+use crate::ui::widgets::palette;
+use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
 
 /// One schedule's tree for the "both" view: `title` (its name and makespan) above it, each node
 /// coloured by its processor (one cluster per colour, processor 0's top cluster first), nodes

@@ -1,0 +1,276 @@
+//! One schedule drawn: the tree with processor 0's top cluster, boundary nodes and external
+//! subtrees, processor 0's timeline under it, or, for trees too large to draw, the top
+//! cluster per height.
+
+use std::collections::HashSet;
+
+use egui::{Color32, RichText, Ui};
+
+use super::steps::{Step, fmt};
+use super::{Shown, TreeSweepView};
+use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
+use crate::model::treesweep::{Rule, Schedule};
+use crate::report::treesweep::Run;
+use crate::ui::reveal::{Reveal, cut_bars};
+use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, gantt};
+use crate::ui::widgets::palette;
+use crate::ui::widgets::pseudocode::set_picture_hover;
+use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
+
+/// The fills of the single-schedule tree.
+struct Fills {
+    p0: Color32,
+    p0_later: Color32,
+    boundary: Color32,
+    external: Color32,
+}
+
+impl Fills {
+    fn of(ui: &Ui) -> Fills {
+        let dark = ui.visuals().dark_mode;
+        Fills {
+            p0: palette::SIMULATED,
+            p0_later: if dark {
+                Color32::from_rgb(40, 70, 120)
+            } else {
+                Color32::from_rgb(170, 200, 240)
+            },
+            boundary: Color32::from_rgb(230, 140, 30),
+            external: if dark {
+                Color32::from_rgb(90, 150, 90)
+            } else {
+                Color32::from_rgb(120, 190, 120)
+            },
+        }
+    }
+}
+
+/// What the picture of one schedule needs besides the schedule.
+pub(super) struct Stepped<'a> {
+    /// The run the schedule belongs to.
+    pub run: &'a Run,
+    /// Which schedule.
+    pub shown: Shown,
+    /// The steps.
+    pub steps: &'a [Step],
+    /// The current step.
+    pub k: usize,
+}
+
+impl Stepped<'_> {
+    /// The boundary nodes of Fine-Grain's top cluster (none for P.Y).
+    fn boundary_nodes(&self) -> HashSet<usize> {
+        if self.shown != Shown::FineGrain {
+            return HashSet::new();
+        }
+        let trace = &self.run.solution.trace.steps;
+        trace
+            .iter()
+            .filter(|t| t.rule == Rule::Boundary)
+            .filter_map(|t| t.heap.and_then(|h| usize::try_from(h).ok()))
+            .collect()
+    }
+
+    /// The pseudo-code line that scheduled node `kk` of `s`.
+    fn node_line(&self, s: &Schedule, kk: usize) -> (&'static str, &'static str) {
+        if self.shown != Shown::FineGrain {
+            return ("py", if s.processor[kk] == 0 { "2" } else { "3" });
+        }
+        let trace = &self.run.solution.trace.steps;
+        let rule = trace
+            .iter()
+            .find(|t| t.heap == Some(kk as u128))
+            .map(|t| t.rule);
+        let step = match rule {
+            Some(Rule::Base) => "1.1",
+            Some(Rule::Internal) => "1.2(a)",
+            Some(Rule::Boundary) => "(4)",
+            None if s.processor[kk] == 0 => "1",
+            None => "2",
+        };
+        ("fine-grain", step)
+    }
+
+    /// The start time the current step has reached.
+    fn done_until(&self) -> f64 {
+        self.steps.get(self.k).map_or(f64::INFINITY, |x| x.1)
+    }
+}
+
+/// The schedule `s`: its tree, then processor 0's timeline.
+pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &Schedule) {
+    let n_steps = at.steps.len().max(1);
+    // Hide the future: nodes that start after the current step are not drawn yet.
+    let reveal = Reveal::of(ui.ctx()).at(at.k, n_steps);
+    let boundary = at.boundary_nodes();
+    let drawing = tree_drawing(ui, at, s, &boundary, reveal);
+    let h = (ui.available_height() * 0.55).clamp(160.0, 420.0);
+    // The node under the pointer: the line that scheduled it lights up in the pane.
+    if let Some(kk) = tree(ui, &drawing, h).filter(|&kk| kk < s.processor.len()) {
+        let (alg, step) = at.node_line(s, kk);
+        set_picture_hover(ui.ctx(), Some(alg), step);
+    }
+    let data = GanttData {
+        rows: vec!["processor 0".into(), "inputs to it".into()],
+        // Hide the future: what starts after the current node waits.
+        bars: cut_bars(
+            p0_bars(at, s, &boundary),
+            reveal.x_limit(at.done_until() + 1.0),
+        ),
+        time_label: "time".into(),
+        legend: Vec::new(),
+        extent: (!reveal.hiding()).then_some((0.0, s.makespan())),
+    };
+    ui.add_space(4.0);
+    ui.strong("Processor 0's timeline");
+    let cursor = at.steps.get(at.k).map(|x| x.1);
+    gantt(ui, "ts_gantt", &data, &mut view.gantt, cursor);
+}
+
+/// The tree of `s`, nodes coloured by what they are and whether they ran by the current step.
+fn tree_drawing(
+    ui: &Ui,
+    at: &Stepped,
+    s: &Schedule,
+    boundary: &HashSet<usize>,
+    reveal: Reveal,
+) -> TreeDrawing {
+    let fills = Fills::of(ui);
+    let done_until = at.done_until();
+    let current = at.steps.get(at.k).and_then(|x| x.0);
+    let mut nodes = vec![NodeStyle::BLANK; s.processor.len()];
+    for (kk, node) in nodes.iter_mut().enumerate().skip(1) {
+        if reveal.hiding() && s.start[kk] > done_until + 1e-9 {
+            continue;
+        }
+        let is_boundary = boundary.contains(&kk);
+        let fill = if s.processor[kk] != 0 {
+            fills.external
+        } else if is_boundary {
+            fills.boundary
+        } else if s.start[kk] <= done_until {
+            fills.p0
+        } else {
+            fills.p0_later
+        };
+        *node = NodeStyle {
+            fill,
+            label: fmt(s.start[kk]),
+            highlight: Some(kk) == current,
+            tooltip: format!(
+                "node {kk} (height {}), processor {}, starts at {}{}",
+                s.n - (usize::BITS - 1 - kk.leading_zeros()),
+                s.processor[kk],
+                fmt(s.start[kk]),
+                if is_boundary {
+                    " — boundary node"
+                } else {
+                    ""
+                }
+            ),
+        };
+    }
+    TreeDrawing {
+        height: s.n,
+        nodes,
+        legend: vec![
+            (fills.p0, "processor 0 (top cluster), done".into()),
+            (fills.p0_later, "processor 0, later".into()),
+            (fills.boundary, "boundary node".into()),
+            (
+                fills.external,
+                "external subtrees (other processors)".into(),
+            ),
+        ],
+    }
+}
+
+/// Processor 0's bars (its nodes and the idle time between them) and its inputs from other
+/// processors in transit.
+fn p0_bars(at: &Stepped, s: &Schedule, boundary: &HashSet<usize>) -> Vec<GanttBar> {
+    let mut bars = Vec::new();
+    let mut on0: Vec<usize> = (1..s.processor.len())
+        .filter(|&kk| s.processor[kk] == 0)
+        .collect();
+    on0.sort_by(|&a, &b| s.start[a].total_cmp(&s.start[b]));
+    let mut prev_end = 0.0;
+    for &kk in &on0 {
+        if s.start[kk] > prev_end + 1e-9 {
+            bars.push(GanttBar {
+                row: 0,
+                start: prev_end,
+                end: s.start[kk],
+                kind: BarKind::Idle,
+                tooltip: "idle: waiting for an input".into(),
+                color: None,
+                line: None,
+            });
+        }
+        let note = if boundary.contains(&kk) {
+            " (boundary)"
+        } else {
+            ""
+        };
+        bars.push(GanttBar {
+            line: Some(at.node_line(s, kk)),
+            row: 0,
+            start: s.start[kk],
+            end: s.start[kk] + 1.0,
+            kind: BarKind::Compute,
+            tooltip: format!("node {kk}{note}"),
+            color: None,
+        });
+        prev_end = s.start[kk] + 1.0;
+    }
+    // Inputs from other processors arrive τ after their producers finish.
+    for &kk in &on0 {
+        for c in [2 * kk, 2 * kk + 1] {
+            if c < s.processor.len() && s.processor[c] != 0 {
+                let ready = s.start[c] + 1.0 + s.tau;
+                bars.push(GanttBar {
+                    row: 1,
+                    start: s.start[c] + 1.0,
+                    end: ready,
+                    kind: BarKind::Receive,
+                    tooltip: format!(
+                        "input of node {kk} from node {c} (processor {}) in transit, ready at {}",
+                        s.processor[c],
+                        fmt(ready)
+                    ),
+                    color: None,
+                    line: Some(at.node_line(s, c)),
+                });
+            }
+        }
+    }
+    bars
+}
+
+/// Too large to draw: a per-height summary of the top cluster.
+pub(super) fn heights(ui: &mut Ui, run: &Run) {
+    let sol = &run.solution;
+    ui.label(
+        RichText::new(format!(
+            "T_{} has 2^{} − 1 nodes: too many to draw; the top cluster per height:",
+            sol.n, sol.n
+        ))
+        .weak(),
+    );
+    let top = sol.fine_grain.n as usize;
+    let rows: Vec<Vec<String>> = per_height(&sol.fine_grain)
+        .filter(|h| h.on_boundary() || h.height == top)
+        .take(60)
+        .map(|h| {
+            vec![
+                h.height.to_string(),
+                h.boundary.to_string(),
+                h.external.to_string(),
+                fmt(h.t_star),
+                h.cluster.to_string(),
+                h.processors.display(),
+            ]
+        })
+        .collect();
+    result_table(ui, "ts_heights", &PER_HEIGHT_COLUMNS, &rows);
+}

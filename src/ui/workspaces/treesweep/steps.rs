@@ -1,0 +1,162 @@
+//! The tree-sweep picture's steps: processor 0's nodes of the shown schedule in the order they
+//! run (or, for both schedules, every time either processor 0 starts one), then the end.
+
+use super::Shown;
+use crate::model::treesweep::{Rule, Schedule};
+use crate::report::format::{Precision, number};
+use crate::report::treesweep::Run;
+
+/// One step: the heap number of processor 0's node (none for the end or a joint time), its
+/// start time, and the caption ("headline: detail").
+pub(super) type Step = (Option<usize>, f64, String);
+
+/// A time or makespan as the numbers write it.
+pub(super) fn fmt(x: f64) -> String {
+    number(x, Precision::Table)
+}
+
+/// The processor-0 steps of the shown schedule, then the end state (no node, the makespan);
+/// empty when there is nothing to step.
+pub(super) fn step_list(run: &Run, shown: Shown) -> Vec<Step> {
+    let mut steps = node_steps(run, shown);
+    if steps.is_empty() {
+        return steps;
+    }
+    let sol = &run.solution;
+    if shown == Shown::Both {
+        let end = sol.t_star.max(sol.t_py);
+        steps.push((
+            None,
+            end,
+            format!(
+                "Done at t = {}: Fine-Grain finished at T* = {}, P.Y at T_PY = {} (T*/T_PY = {})",
+                fmt(end),
+                fmt(sol.t_star),
+                fmt(sol.t_py),
+                fmt(run.ratio())
+            ),
+        ));
+        return steps;
+    }
+    let (name, makespan) = match shown {
+        Shown::FineGrain => ("T* (Fine-Grain)", sol.t_star),
+        Shown::Py | Shown::Both => ("T_PY (P.Y)", sol.t_py),
+    };
+    steps.push((
+        None,
+        makespan,
+        format!(
+            "Done at t = {}: every node of T_{} ran, makespan {name} = {}",
+            fmt(makespan),
+            sol.n,
+            fmt(makespan)
+        ),
+    ));
+    steps
+}
+
+/// The processor-0 nodes of the shown schedule in the order they run.
+pub(super) fn node_steps(run: &Run, shown: Shown) -> Vec<Step> {
+    match shown {
+        Shown::FineGrain => fine_grain_steps(run),
+        Shown::Both => match (&run.schedule, &run.py_schedule) {
+            (Some(fg), Some(py)) => joint_steps(fg, py),
+            _ => Vec::new(),
+        },
+        Shown::Py => run.py_schedule.as_ref().map_or_else(Vec::new, py_steps),
+    }
+}
+
+/// Fine-Grain's trace: each node of processor 0 with the rule that placed it.
+fn fine_grain_steps(run: &Run) -> Vec<Step> {
+    let caption = |s: &crate::model::treesweep::TraceStep| {
+        let what = match s.rule {
+            Rule::Base => "Step 1.1: the leftmost leaf starts at time 0".to_string(),
+            Rule::Internal => format!(
+                "rule (a): an internal node (height {}) whose children are done",
+                s.height
+            ),
+            Rule::Boundary => format!(
+                "rule (b): a new boundary node; inequality (4) picks height {}",
+                s.picked_height.unwrap_or(s.height)
+            ),
+        };
+        let ext = match s.external_children {
+            0 => String::new(),
+            1 => ", one input from another processor".into(),
+            _ => ", both inputs from other processors".into(),
+        };
+        let idle = if s.gap > 0.0 {
+            format!(" (idle {} before)", fmt(s.gap))
+        } else {
+            String::new()
+        };
+        format!(
+            "node {} of processor 0 at t = {}: {what}{ext}{idle}",
+            s.step + 1,
+            fmt(s.start)
+        )
+    };
+    let trace = &run.solution.trace.steps;
+    trace
+        .iter()
+        .map(|s| {
+            (
+                s.heap.and_then(|h| usize::try_from(h).ok()),
+                s.start,
+                caption(s),
+            )
+        })
+        .collect()
+}
+
+/// Every time at which either processor 0 starts a node, in order, with what each does.
+fn joint_steps(fg: &Schedule, py: &Schedule) -> Vec<Step> {
+    let mut times: Vec<f64> = [fg, py]
+        .iter()
+        .flat_map(|s| {
+            (1..s.processor.len())
+                .filter(|&k| s.processor[k] == 0)
+                .map(|k| s.start[k])
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times.dedup_by(|a, b| (*a - *b).abs() <= 1e-9);
+    let at = |s: &Schedule, t: f64| {
+        (1..s.processor.len())
+            .find(|&k| s.processor[k] == 0 && (s.start[k] - t).abs() <= 1e-9)
+            .map_or("waits".to_string(), |k| format!("runs node {k}"))
+    };
+    times
+        .into_iter()
+        .map(|t| {
+            let text = format!(
+                "t = {}: processor 0 of Fine-Grain {} · of P.Y {}",
+                fmt(t),
+                at(fg, t),
+                at(py, t)
+            );
+            (None, t, text)
+        })
+        .collect()
+}
+
+/// P.Y's top cluster, node by node.
+fn py_steps(s: &Schedule) -> Vec<Step> {
+    let mut nodes: Vec<usize> = (1..s.processor.len())
+        .filter(|&k| s.processor[k] == 0)
+        .collect();
+    nodes.sort_by(|&a, &b| s.start[a].total_cmp(&s.start[b]));
+    nodes
+        .into_iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let text = format!(
+                "node {} of processor 0 (P.Y's top cluster) at t = {}: heap node {k}",
+                i + 1,
+                fmt(s.start[k])
+            );
+            (Some(k), s.start[k], text)
+        })
+        .collect()
+}
