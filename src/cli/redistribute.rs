@@ -5,7 +5,7 @@ use super::{CliError, Output, model_output};
 use crate::model::NoProgress;
 use crate::model::redistribute::editing::{parse_cost_vector, parse_int_vector};
 use crate::model::redistribute::instance::{Costs, Direction, Field, RingInstance, minimal_loads};
-use crate::model::redistribute::params::{Algorithm, RedistParams};
+use crate::model::redistribute::params::{Algorithm, LINK_COST, RedistParams};
 use crate::report::redistribute::Parts;
 
 /// Flags of `loadlab redistribute`.
@@ -22,8 +22,7 @@ pub struct RedistributeArgs {
     /// Uni- or bidirectional ring.
     #[arg(long, value_enum, default_value = "bi")]
     pub direction: Direction,
-    /// One cost for every link (default 1).
-    #[arg(long, conflicts_with_all = ["cw", "ccw"], allow_hyphen_values = true)]
+    #[arg(long, help = LINK_COST.help, conflicts_with_all = ["cw", "ccw"], allow_hyphen_values = true)]
     pub c: Option<String>,
     /// Clockwise costs: entry i is c_{i,i+1}.
     #[arg(long, allow_hyphen_values = true)]

@@ -4,7 +4,7 @@ use crate::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::redistribute::instance::Costs;
 use loadlab::model::redistribute::params::{Algorithm, RedistParams};
 use loadlab::preset::Scenario;
@@ -90,7 +90,7 @@ fn heterogeneous_bidirectional_ring_reads_the_lp() {
     assert_eq!(params(&h).instance.cw(0), 3.0);
     assert_eq!(params(&h).algorithm, Algorithm::Auto);
     shown(&mut h, "System 6 + Lemma 9");
-    shown(&mut h, "integer optimum R_1 / τ");
+    shown(&mut h, "R_1 (integer solution)");
     shown(&mut h, "Proposition 1");
     shown(&mut h, "Lemma 12");
     shown(&mut h, "✓ valid");
@@ -289,4 +289,79 @@ fn an_error_line_never_moves_the_vector_table() {
         "the message {message:?} sits under the table {:?}",
         before[0]
     );
+}
+
+/// Every "name = value" the GUI shows, split at the first " = ".
+fn named_values(h: &Harness<'_, LoadlabApp>) -> Vec<(String, String)> {
+    h.query_all_by_label_contains(" = ")
+        .filter_map(|n| {
+            let label = n.accesskit_node().label()?;
+            let (name, value) = label.split_once(" = ")?;
+            Some((name.to_string(), value.to_string()))
+        })
+        .collect()
+}
+
+/// Whether `shown` writes `value` at the numbers table's precision (6 significant digits).
+fn same_value(value: &loadlab::report::Cell, shown: &str) -> bool {
+    use loadlab::report::Cell;
+    match value {
+        Cell::Empty => shown == "—",
+        Cell::Bool(b) => shown == if *b { "yes" } else { "no" },
+        Cell::Int(i) => shown.parse::<i128>() == Ok(*i),
+        Cell::Num(x) if !x.is_finite() => shown.parse::<f64>().is_ok_and(|y| y == *x),
+        Cell::Num(x) => shown
+            .parse::<f64>()
+            .is_ok_and(|y| (y - x).abs() <= 5e-6 * x.abs() + 1e-12),
+        Cell::Text(t) => shown == t,
+    }
+}
+
+/// The numbers region is the report: for bundled scenarios (Algorithm 3 on the 12-ring,
+/// System 6 on the heterogeneous 16-ring), every figure of the report's run is shown under its
+/// name with its value, read back through the accessibility tree. The gap is one quantity:
+/// makespan − best lower bound as shown (0 when Lemma 6 is met), never makespan ÷ bound.
+#[test]
+fn the_numbers_region_shows_the_reports_figures() {
+    use loadlab::model::NoProgress;
+    use loadlab::report::{Detail, ModelRun, redistribute::GAP};
+    for name in ["redistribute-12-ring", "redistribute-hetero-16"] {
+        let preset = loadlab::preset::find_bundled(name).expect("bundled preset");
+        let run = match loadlab::report::run(&preset.scenario, Detail::Summary, &NoProgress) {
+            Ok(ModelRun::Redistribute(run)) => run,
+            other => panic!("{name}: not a redistribution run: {other:?}"),
+        };
+        let mut h = crate::common::harness(Some(preset));
+        shown(&mut h, "✓ valid");
+        let on_screen = named_values(&h);
+        let value_of = |figure: &str| {
+            on_screen
+                .iter()
+                .find(|(n, _)| n == figure)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(|| panic!("{name}: {figure:?} is not shown in {on_screen:?}"))
+        };
+        let figures = run.figures();
+        assert!(figures.len() >= 6, "{name}: {figures:?}");
+        for f in &figures {
+            let shown = value_of(f.name);
+            assert!(
+                same_value(&f.value, &shown),
+                "{name}: {} shows {shown:?}, the report says {:?}",
+                f.name,
+                f.value
+            );
+        }
+        let number = |figure: &str| value_of(figure).parse::<f64>().expect("a number");
+        let gap = number(GAP);
+        let (makespan, bound) = (number("makespan"), number("best lower bound"));
+        assert!(
+            (gap - (makespan - bound)).abs() <= 1e-5 * makespan.abs().max(1.0),
+            "{name}: gap {gap}, makespan {makespan}, bound {bound}"
+        );
+        if name == "redistribute-12-ring" {
+            // Algorithm 3 meets Lemma 6 exactly (Lemma 8): the gap is 0.
+            assert_eq!(gap, 0.0);
+        }
+    }
 }

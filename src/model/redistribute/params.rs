@@ -3,10 +3,202 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::editing::{RandomSpec, RandomSpecError};
-use super::instance::{N_MAX, RingInstance};
-use super::iterative::IterativeParams;
+use super::editing::{RANDOM_DELTA_MAX, RandomSpec, RandomSpecError};
+use super::instance::{COST_MAX, N_MAX, N_MIN, RingInstance};
+use super::iterative::{INSTANCES_MAX, IterativeParams, P_MAX};
 use crate::model::ParamError;
+use crate::model::param::{ParamSpec, Spread};
+
+/// The largest seed, as a descriptor's range end.
+const SEED_MAX: f64 = u64::MAX as f64;
+
+/// The ring's size n (the length of δ).
+pub const RING_N: ParamSpec = ParamSpec {
+    field: "n",
+    symbol: "n",
+    name: "processors",
+    unit: "",
+    range: (N_MIN as f64, N_MAX as f64),
+    rail: (N_MIN as f64, N_MAX as f64),
+    spread: Spread::Log,
+    integer: true,
+    help: "Number of processors P_1 … P_n (2 to 10 000). A smaller ring drops the last \
+           processors and makes Σδ = 0 again (see the note under the generators).",
+    paper: "Section 2",
+};
+
+/// The one cost of every link of a homogeneous ring.
+pub const LINK_COST: ParamSpec = ParamSpec {
+    field: "c",
+    symbol: "c",
+    name: "link cost",
+    unit: "time per item",
+    range: (f64::MIN_POSITIVE, COST_MAX),
+    rail: (0.01, 1e4),
+    spread: Spread::Log,
+    integer: false,
+    help: "Time to send one item over any link (the same for every link), > 0 and at most \
+           10^9 (default 1).",
+    paper: "Section 2",
+};
+
+/// Seed of the random-instance generator.
+pub const RANDOM_SEED: ParamSpec = ParamSpec {
+    field: "seed",
+    symbol: "seed",
+    name: "generator seed",
+    unit: "",
+    range: (0.0, SEED_MAX),
+    rail: (0.0, 1e6),
+    spread: Spread::Log,
+    integer: true,
+    help: "Seed of the random-instance generator (any integer from 0; the same seed gives \
+           the same ring).",
+    paper: "",
+};
+
+/// Processors of a random ring (the map's default range is the studies' 3…200).
+pub const RANDOM_N: ParamSpec = ParamSpec {
+    field: "n",
+    symbol: "n (random)",
+    name: "ring size n",
+    unit: "",
+    range: (N_MIN as f64, N_MAX as f64),
+    rail: (3.0, 200.0),
+    spread: Spread::Log,
+    integer: true,
+    help: "Processors of the random ring (2 to 10 000).",
+    paper: "",
+};
+
+/// Largest |δ_k| of a random ring.
+pub const RANDOM_MAX_DELTA: ParamSpec = ParamSpec {
+    field: "max_delta",
+    symbol: "max |δ|",
+    name: "largest |δ_k|",
+    unit: "items",
+    range: (1.0, RANDOM_DELTA_MAX as f64),
+    rail: (1.0, 1000.0),
+    spread: Spread::Log,
+    integer: true,
+    help: "Largest |δ_k| of the random ring (δ_k uniform in [−max, max], then Σδ made 0).",
+    paper: "",
+};
+
+/// Last value of the makespan sweep's variable (its range depends on the variable:
+/// [`SweepSpec::end_range`]).
+pub const SWEEP_TO: ParamSpec = ParamSpec {
+    field: "to",
+    symbol: "up to",
+    name: "last value of the sweep",
+    unit: "",
+    range: (2.0, SWEEP_VALUE_MAX as f64),
+    rail: (2.0, SWEEP_VALUE_MAX as f64),
+    spread: Spread::Log,
+    integer: true,
+    help: "Last value of the swept variable.",
+    paper: "",
+};
+
+/// The value the makespan sweep's other variable keeps.
+pub const SWEEP_FIXED: ParamSpec = ParamSpec {
+    field: "fixed",
+    symbol: "fixed",
+    name: "value of the other variable",
+    unit: "",
+    range: (2.0, SWEEP_VALUE_MAX as f64),
+    rail: (2.0, SWEEP_VALUE_MAX as f64),
+    spread: Spread::Log,
+    integer: true,
+    help: "The value the other variable keeps.",
+    paper: "",
+};
+
+/// Random rings per point of the makespan sweep.
+pub const SWEEP_SAMPLES: ParamSpec = ParamSpec {
+    field: "samples",
+    symbol: "samples",
+    name: "random rings per point",
+    unit: "",
+    range: (1.0, SWEEP_SAMPLES_MAX as f64),
+    rail: (1.0, SWEEP_SAMPLES_MAX as f64),
+    spread: Spread::Log,
+    integer: true,
+    help: "Random instances per point.",
+    paper: "",
+};
+
+/// Random rings of the LP-ratio and rounds studies.
+pub const STUDY_SAMPLES_SPEC: ParamSpec = ParamSpec {
+    field: "samples",
+    symbol: "samples",
+    name: "random rings of the study",
+    unit: "",
+    range: (*STUDY_SAMPLES.start() as f64, *STUDY_SAMPLES.end() as f64),
+    rail: (*STUDY_SAMPLES.start() as f64, *STUDY_SAMPLES.end() as f64),
+    spread: Spread::Log,
+    integer: true,
+    help: "Random instances of the study.",
+    paper: "",
+};
+
+/// Processors of Section 8's ring (at most one per column).
+pub const ITERATIVE_P: ParamSpec = ParamSpec {
+    field: "p",
+    symbol: "p",
+    name: "processors of Section 8's ring",
+    unit: "",
+    range: (2.0, P_MAX as f64),
+    rail: (2.0, P_MAX as f64),
+    spread: Spread::Log,
+    integer: true,
+    help: "Processors of the ring (Fig. 13: 8, Fig. 14: 32).",
+    paper: "Section 8",
+};
+
+/// Platforms each curve of Section 8's study averages.
+pub const ITERATIVE_PLATFORMS: ParamSpec = ParamSpec {
+    field: "instances",
+    symbol: "platforms",
+    name: "seeded platforms",
+    unit: "",
+    range: (1.0, INSTANCES_MAX as f64),
+    rail: (1.0, INSTANCES_MAX as f64),
+    spread: Spread::Log,
+    integer: true,
+    help: "Seeded platforms each curve averages.",
+    paper: "Section 8",
+};
+
+/// Seed of Section 8's platforms.
+pub const ITERATIVE_SEED: ParamSpec = ParamSpec {
+    field: "seed",
+    symbol: "platform seed",
+    name: "platform seed",
+    unit: "",
+    range: (0.0, SEED_MAX),
+    rail: (0.0, 1e6),
+    spread: Spread::Log,
+    integer: true,
+    help: "Seed of the platforms (costs, speeds, change times).",
+    paper: "Section 8",
+};
+
+/// Every numeric parameter of a redistribution scenario.
+pub const PARAMS: &[ParamSpec] = &[
+    RING_N,
+    LINK_COST,
+    RANDOM_SEED,
+    RANDOM_N,
+    RANDOM_MAX_DELTA,
+    SWEEP_TO,
+    SWEEP_FIXED,
+    SWEEP_SAMPLES,
+    STUDY_SAMPLES_SPEC,
+    ITERATIVE_P,
+    ITERATIVE_PLATFORMS,
+    ITERATIVE_SEED,
+];
 
 named! {
     /// Which algorithm a run uses.

@@ -1,6 +1,7 @@
 //! Each model's map parameters and metrics.
 
 use super::*;
+use crate::model::redistribute::params::{RANDOM_MAX_DELTA, RANDOM_N};
 
 pub(super) fn geo_policy(s: &mut Scenario, policy: geodecay::Policy) {
     if let Scenario::Geodecay(p) = s {
@@ -261,24 +262,8 @@ pub(super) const KSBF_METRICS: &[MapMetric] = &[
 ];
 
 pub(super) const REDIST_PARAMS: &[MapParam] = &[
-    param!(
-        Redistribute,
-        "n",
-        "ring size n",
-        true,
-        (3.0, 200.0, true),
-        |p| p.random.n,
-        usize
-    ),
-    param!(
-        Redistribute,
-        "max_delta",
-        "largest |δ_k|",
-        true,
-        (1.0, 1000.0, true),
-        |p| p.random.max_delta,
-        i64
-    ),
+    param!(Redistribute, spec RANDOM_N, |p| p.random.n, usize),
+    param!(Redistribute, spec RANDOM_MAX_DELTA, |p| p.random.max_delta, i64),
 ];
 
 pub(super) const REDIST_METRICS: &[MapMetric] = &[

@@ -1,10 +1,12 @@
 //! The instance editor: operations, the vector table (L, δ, c→, c←) and the generators.
 
 use super::*;
-use crate::model::redistribute::editing::RANDOM_DELTA_MAX;
-use crate::model::redistribute::instance::{COST_MAX, N_MAX, N_MIN};
+use crate::model::redistribute::instance::{N_MAX, N_MIN};
+use crate::model::redistribute::params::{
+    LINK_COST, RANDOM_MAX_DELTA, RANDOM_N, RANDOM_SEED, RING_N,
+};
 use crate::ui::widgets::form::{ParamGrid, choice_in, param_grid};
-use crate::ui::widgets::slider::{Span, above, slider};
+use crate::ui::widgets::slider::{Span, slider};
 
 /// The ring directions, as the radio buttons offer them.
 const DIRECTIONS: [(Direction, &str); 2] = [(Direction::Uni, "uni"), (Direction::Bi, "bi")];
@@ -28,11 +30,10 @@ impl RedistPanel {
         };
         param_grid(ui, "rd_ring", None, |g| {
             let mut n = inst.n();
-            let resized = g.row(
-                "n",
-                "Number of processors P_1 … P_n (2 to 10 000). A smaller ring drops the last processors and makes Σδ = 0 again (see the note under the generators).",
-                |ui| slider(ui, "n", &mut n, &Span::log(N_MIN..=N_MAX)),
-            );
+            let tooltip = RING_N.tooltip();
+            let resized = g.row(RING_N.symbol, &tooltip, |ui| {
+                slider(ui, RING_N.symbol, &mut n, &Span::of(&RING_N))
+            });
             if resized.changed() && n != inst.n() {
                 let shrunk = n < inst.n();
                 inst.resize(n);
@@ -64,11 +65,10 @@ impl RedistPanel {
                 }
             }
             if let Costs::Homogeneous(c) = &mut inst.costs {
-                g.row(
-                    "c",
-                    "Time to send one item over any link, > 0 (the rail spans 0.01…10^4; up to 10^9 can be typed).",
-                    |ui| slider(ui, "c", c, &Span::log(above(0.0)..=COST_MAX).rail(0.01..=1e4)),
-                );
+                let tooltip = LINK_COST.tooltip();
+                g.row(LINK_COST.symbol, &tooltip, |ui| {
+                    slider(ui, LINK_COST.symbol, c, &Span::of(&LINK_COST))
+                });
                 scalar_error(g.ui, Field::C);
             }
             g.row(
@@ -126,8 +126,6 @@ impl RedistPanel {
         errors: &[InstanceError],
     ) {
         let inst = &mut params.instance;
-        let hetero = matches!(inst.costs, Costs::Heterogeneous { .. });
-        let bi = inst.direction == Direction::Bi;
         ui.horizontal(|ui| {
             ui.strong("Vectors");
             let sum: i64 = inst.delta.iter().sum();
@@ -138,42 +136,8 @@ impl RedistPanel {
                 text.color(ui.visuals().error_fg_color)
             });
         });
-        let mut columns = vec![
-            Column {
-                header: "L_k",
-                name: "L",
-                editable: true,
-                width: 64.0,
-            },
-            Column {
-                header: "δ_k",
-                name: "δ",
-                editable: true,
-                width: 64.0,
-            },
-        ];
-        if hetero {
-            columns.push(Column {
-                header: "c→ (k,k+1)",
-                name: "c_cw",
-                editable: true,
-                width: 76.0,
-            });
-            if bi {
-                columns.push(Column {
-                    header: "c← (k,k−1)",
-                    name: "c_ccw",
-                    editable: true,
-                    width: 76.0,
-                });
-            }
-        }
-        let field_of = |c: usize| match c {
-            0 => Field::Loads,
-            1 => Field::Delta,
-            2 => Field::Cw,
-            _ => Field::Ccw,
-        };
+        let hetero = matches!(inst.costs, Costs::Heterogeneous { .. });
+        let columns = columns(hetero, inst.direction == Direction::Bi);
         let snapshot: &RingInstance = inst;
         let value = |c: usize, r: usize| -> String {
             match field_of(c) {
@@ -203,60 +167,68 @@ impl RedistPanel {
                         .map(|e| e.message.clone())
                 })
         };
-        let edit = vector_table(
-            ui,
-            "rd_table",
-            &mut self.table,
-            &TableSpec {
-                columns: &columns,
-                rows: snapshot.n(),
-                value: &value,
-                error: &error,
-                height: 260.0,
-            },
-        );
-        if let Some(edit) = edit {
-            let f = field_of(edit.column);
-            self.cell_errors
-                .retain(|(ef, i, _)| !(*ef == f && *i == edit.row));
-            let text = edit.text.trim().replace('−', "-");
-            let bad = |m: String| (f, edit.row, m);
-            match f {
-                Field::Loads | Field::Delta => match text.parse::<i64>() {
-                    Ok(v) => {
-                        if f == Field::Loads {
-                            inst.loads[edit.row] = v;
-                        } else {
-                            inst.delta[edit.row] = v;
-                        }
-                    }
-                    Err(_) => self.cell_errors.push(bad(if text.is_empty() {
-                        "empty entry: type an integer".into()
-                    } else if text.parse::<f64>().is_ok() {
-                        format!("“{text}”: items are atomic, use an integer")
-                    } else {
-                        format!("“{text}” is not an integer")
-                    })),
-                },
-                _ => match text.parse::<f64>() {
-                    Ok(v) if v.is_finite() && v > 0.0 => {
-                        if let Costs::Heterogeneous { cw, ccw } = &mut inst.costs {
-                            if f == Field::Cw {
-                                cw[edit.row] = v;
-                            } else {
-                                ccw[edit.row] = v;
-                            }
-                        }
-                    }
-                    _ => self
-                        .cell_errors
-                        .push(bad(format!("“{text}”: a cost must be a finite number > 0"))),
-                },
-            }
+        let spec = TableSpec {
+            columns: &columns,
+            rows: snapshot.n(),
+            value: &value,
+            error: &error,
+            height: 260.0,
+        };
+        if let Some(edit) = vector_table(ui, "rd_table", &mut self.table, &spec) {
+            self.apply_cell(inst, edit);
         }
-        // Problems listed under the table, so that an error appearing or going never moves the
-        // rows under the cursor: the whole vectors' first (Σδ ≠ 0, lengths), then the entries'
-        // (whose cells are outlined too).
+        self.list_problems(ui, errors);
+    }
+
+    /// Applies a typed cell to the instance, or records why it is refused.
+    fn apply_cell(
+        &mut self,
+        inst: &mut RingInstance,
+        edit: crate::ui::widgets::vector_table::CellEdit,
+    ) {
+        let f = field_of(edit.column);
+        self.cell_errors
+            .retain(|(ef, i, _)| !(*ef == f && *i == edit.row));
+        let text = edit.text.trim().replace('−', "-");
+        let bad = |m: String| (f, edit.row, m);
+        match f {
+            Field::Loads | Field::Delta => match text.parse::<i64>() {
+                Ok(v) => {
+                    if f == Field::Loads {
+                        inst.loads[edit.row] = v;
+                    } else {
+                        inst.delta[edit.row] = v;
+                    }
+                }
+                Err(_) => self.cell_errors.push(bad(if text.is_empty() {
+                    "empty entry: type an integer".into()
+                } else if text.parse::<f64>().is_ok() {
+                    format!("“{text}”: items are atomic, use an integer")
+                } else {
+                    format!("“{text}” is not an integer")
+                })),
+            },
+            _ => match text.parse::<f64>() {
+                Ok(v) if v.is_finite() && v > 0.0 => {
+                    if let Costs::Heterogeneous { cw, ccw } = &mut inst.costs {
+                        if f == Field::Cw {
+                            cw[edit.row] = v;
+                        } else {
+                            ccw[edit.row] = v;
+                        }
+                    }
+                }
+                _ => self
+                    .cell_errors
+                    .push(bad(format!("“{text}”: a cost must be a finite number > 0"))),
+            },
+        }
+    }
+
+    /// Problems listed under the table, so that an error appearing or going never moves the
+    /// rows under the cursor: the whole vectors' first (Σδ ≠ 0, lengths), then the entries'
+    /// (whose cells are outlined too).
+    fn list_problems(&self, ui: &mut Ui, errors: &[InstanceError]) {
         let whole = errors.iter().filter(|e| {
             e.index.is_none()
                 && matches!(
@@ -285,6 +257,20 @@ impl RedistPanel {
     }
 
     pub(super) fn generators(&mut self, ui: &mut Ui, params: &mut RedistParams) {
+        self.random_generator(ui, params);
+        self.text_generators(ui, params);
+        if let Some((err, m)) = &self.texts.message {
+            let t = RichText::new(if *err { format!("⚠ {m}") } else { m.clone() });
+            ui.label(if *err {
+                t.color(ui.visuals().error_fg_color)
+            } else {
+                t.weak()
+            });
+        }
+    }
+
+    /// The seeded random instance generator.
+    fn random_generator(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         egui::CollapsingHeader::new("Random instance")
             .default_open(true)
             .show(ui, |ui| {
@@ -294,27 +280,13 @@ impl RedistPanel {
                     .spacing([8.0, 4.0])
                     .show(ui, |ui| {
                         let mut g = ParamGrid::new(ui, None);
-                        g.slider(
-                            "",
-                            "seed",
-                            "Seed of the generator (the rail spans 0…10^6).",
-                            &mut spec.seed,
-                            &Span::log(0..=u64::MAX).rail(0..=1_000_000),
-                        );
-                        g.slider(
-                            "",
-                            "n (random)",
-                            "Processors of the random ring (2 to 10 000).",
-                            &mut spec.n,
-                            &Span::log(N_MIN..=N_MAX),
-                        );
-                        g.slider(
-                            "",
-                            "max |δ|",
-                            "Largest |δ_k| of the random ring (δ_k uniform in [−max, max], then Σδ made 0).",
-                            &mut spec.max_delta,
-                            &Span::log(1..=RANDOM_DELTA_MAX),
-                        );
+                        g.param(&RANDOM_SEED, &mut spec.seed, &Span::of(&RANDOM_SEED));
+                        // The rail spans every size (the map's default range is narrower).
+                        let n_span = Span::of(&RANDOM_N).rail(N_MIN..=N_MAX);
+                        g.param(&RANDOM_N, &mut spec.n, &n_span);
+                        let (lo, hi) = Span::of(&RANDOM_MAX_DELTA).valid();
+                        let d_span = Span::of(&RANDOM_MAX_DELTA).rail(lo..=hi);
+                        g.param(&RANDOM_MAX_DELTA, &mut spec.max_delta, &d_span);
                         let links = [(false, "homog."), (true, "heterog.")];
                         g.radios("links", "", &mut spec.heterogeneous, &links);
                         g.radios("direction", "", &mut spec.direction, &DIRECTIONS);
@@ -337,6 +309,10 @@ impl RedistPanel {
                     }
                 }
             });
+    }
+
+    /// δ typed as text, or derived from target loads or relative speeds.
+    fn text_generators(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         egui::CollapsingHeader::new("δ as text, targets, speeds")
             .default_open(false)
             .show(ui, |ui| {
@@ -403,14 +379,34 @@ impl RedistPanel {
                     }
                 }
             });
-        if let Some((err, m)) = &self.texts.message {
-            let t = RichText::new(if *err { format!("⚠ {m}") } else { m.clone() });
-            ui.label(if *err {
-                t.color(ui.visuals().error_fg_color)
-            } else {
-                t.weak()
-            });
+    }
+}
+
+/// The columns of the vector table: L and δ, and the costs on a heterogeneous ring.
+fn columns(hetero: bool, bi: bool) -> Vec<Column<'static>> {
+    let column = |header, name, width| Column {
+        header,
+        name,
+        editable: true,
+        width,
+    };
+    let mut columns = vec![column("L_k", "L", 64.0), column("δ_k", "δ", 64.0)];
+    if hetero {
+        columns.push(column("c→ (k,k+1)", "c_cw", 76.0));
+        if bi {
+            columns.push(column("c← (k,k−1)", "c_ccw", 76.0));
         }
+    }
+    columns
+}
+
+/// The instance vector shown in column `c` of the table.
+fn field_of(c: usize) -> Field {
+    match c {
+        0 => Field::Loads,
+        1 => Field::Delta,
+        2 => Field::Cw,
+        _ => Field::Ccw,
     }
 }
 

@@ -29,35 +29,31 @@ use crate::model::redistribute::homogeneous::{
 use crate::model::redistribute::instance::{
     Costs, Direction, Field, InstanceError, RingInstance, minimal_loads,
 };
-use crate::model::redistribute::iterative::{HeavyPolicy, IterativeResult, run_iterative};
 use crate::model::redistribute::params::{Algorithm, RedistParams, Study, SweepVar};
-use crate::model::redistribute::run::{RunReport, run};
+use crate::model::redistribute::run::RunReport;
 use crate::model::redistribute::schedule::{Block, Schedule};
-use crate::model::redistribute::sweep::{
-    LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, rounds_vs_lemma6,
-};
-use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, labelled_plot,
-};
+use crate::model::{Cancelled, ParamError};
+use crate::report::format::{Precision, number};
+use crate::report::redistribute::{self as report, Parts, Run};
+use crate::report::{ReportError, Section, Table};
+use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot, labelled_plot};
 use crate::ui::widgets::form::choices;
-use crate::ui::widgets::format_value as fmt;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 use crate::ui::widgets::legend::{Swatch, Track, bar_tracks, corners, free_legend, plot_id};
 use crate::ui::widgets::pseudocode::PseudoStep;
-use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::ring::{
     RingArc, RingArrow, RingDrawing, RingEvent, RingLink, RingNode, ring,
 };
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
-use crate::ui::widgets::{error_label, error_row, format_sig};
-use crate::ui::workspace::{Regions, Workspace, jobs, nothing_runs, repainter, view_accessors};
+use crate::ui::widgets::{error_label, error_row};
+use crate::ui::workspace::{Checked, Regions, Workspace, jobs, nothing_runs, view_accessors};
 use picture::{event_times, step_count};
 
-/// Above this much work (n × Σ|δ|) a run goes to a background job.
-const SYNC_WORK: i64 = 300_000;
-/// Lemma 12's slices cost about this many times less than a simulated item (pruned loop).
-const LEMMA12_SLICES_PER_ITEM: i64 = 8;
+/// A number as the captions, labels and cells write it (the table precision).
+fn fmt(x: f64) -> String {
+    number(x, Precision::Table)
+}
 
 /// View state (persisted).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -87,12 +83,34 @@ impl Default for RedistView {
     }
 }
 
+/// A run of (instance, algorithm) through the report, with the event times of a timed
+/// schedule (the step bar's positions).
 struct Evaluated {
-    instance: RingInstance,
-    algorithm: Algorithm,
-    outcome: Result<Arc<RunReport>, String>,
+    run: Run,
     /// Event times of a timed schedule (empty for rounds).
-    times: Arc<Vec<f64>>,
+    times: Vec<f64>,
+    /// The τ(R₁) plot of System 6 (runs that solve System 6 or 12).
+    tau: Option<Section>,
+}
+
+impl Evaluated {
+    /// The run's schedule and verdicts.
+    fn report(&self) -> &RunReport {
+        &self.run.run
+    }
+}
+
+/// What the run's background job returns: the run, or why it cannot run.
+type Outcome = Result<Arc<Evaluated>, String>;
+
+/// The inputs of a run.
+type RunKey = (RingInstance, Algorithm);
+
+/// The study of the scenario: its plot section and summary line, or why there is none.
+struct StudyView {
+    title: String,
+    summary: String,
+    plot: Option<Section>,
 }
 
 /// One transfer shown at the current step.
@@ -138,14 +156,6 @@ struct LinkEdit {
     serial: u64,
 }
 
-type SweepKey = (
-    crate::model::redistribute::params::SweepSpec,
-    Direction,
-    bool,
-    Algorithm,
-);
-type StudyKey = (usize, i64, usize, u64);
-
 /// The workspace.
 #[derive(Default)]
 pub struct RedistPanel {
@@ -155,18 +165,15 @@ pub struct RedistPanel {
     cell_errors: Vec<(Field, usize, String)>,
     texts: Texts,
     link_edit: Option<LinkEdit>,
-    /// The run of (instance, algorithm): computed on the spot when small, else in the
-    /// background.
-    evaluated: Keyed<(RingInstance, Algorithm), Evaluated>,
-    /// Errors of the instance in front (validated once per frame).
-    errors: Vec<InstanceError>,
+    /// Why the instance is invalid (the run's inputs checked once per change).
+    checked: Checked<RunKey>,
+    /// The run of (instance, algorithm), in the background.
+    evaluated: Keyed<RunKey, Outcome>,
     cursor: Option<Cursor>,
-    sweep: Keyed<SweepKey, Vec<SweepPoint>>,
-    ratios: Keyed<StudyKey, Vec<LpRatio>>,
-    rounds: Keyed<StudyKey, Vec<RoundsPoint>>,
-    iterative: Keyed<crate::model::redistribute::iterative::IterativeParams, IterativeResult>,
-    /// System 6's τ(R₁) of the run of this version of `evaluated`.
-    tau_curve: Option<(u64, Arc<crate::model::redistribute::tau_curve::TauCurve>)>,
+    /// Why the study's settings are invalid.
+    study_checked: Checked<RedistParams>,
+    /// The selected study, keyed by the scenario with only what it reads.
+    study: Keyed<RedistParams, Result<StudyView, String>>,
 }
 
 impl Workspace for RedistPanel {
@@ -174,15 +181,10 @@ impl Workspace for RedistPanel {
     view_accessors!(RedistView, picture: lower, plot: plot);
     fn steps(&self, params: &RedistParams) -> usize {
         self.current(params)
-            .and_then(|e| {
-                e.outcome
-                    .as_ref()
-                    .ok()
-                    .map(|r| step_count(&r.schedule, &e.times))
-            })
+            .map(|e| step_count(&e.report().schedule, &e.times))
             .unwrap_or(1)
     }
-    jobs!(evaluated, sweep, ratios, rounds, iterative);
+    jobs!(evaluated, study);
     const REGIONS: Regions = Regions {
         controls: (372.0, 300.0),
         plots: (430.0, 380.0),
@@ -193,19 +195,21 @@ impl Workspace for RedistPanel {
     fn prepare(&mut self, ctx: &egui::Context, params: &RedistParams) {
         let n = params.instance.n();
         self.cell_errors.retain(|(_, i, _)| *i < n);
-        self.errors = params.instance.validate().err().unwrap_or_default();
-        let valid = self.errors.is_empty();
-        self.request(ctx, params, valid);
+        let key = (params.instance.clone(), params.algorithm);
+        let job = (&mut self.evaluated, "Running the redistribution");
+        self.checked
+            .evaluate(ctx, &key, check_instance, job, |k, p| evaluate(k, p));
+        let scenario = report::study_scenario(params);
+        let job = (&mut self.study, "Computing the study");
+        self.study_checked
+            .evaluate(ctx, &scenario, check_study, job, |s, p| study(&s, p));
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut RedistParams) {
-        let errors = std::mem::take(&mut self.errors);
+        let errors = self.instance_errors(params);
         self.controls_ui(ui, params, &errors);
-        self.errors = errors;
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut RedistParams) {
-        let errors = std::mem::take(&mut self.errors);
-        self.picture_ui(ui, params, &errors);
-        self.errors = errors;
+        self.picture_ui(ui, params);
     }
     fn pseudocode(&self, params: &RedistParams) -> Option<PseudoStep> {
         self.current(params)?;
@@ -217,74 +221,123 @@ impl Workspace for RedistPanel {
         self.plots_ui(ui, params);
     }
     fn numbers(&mut self, ui: &mut Ui, params: &mut RedistParams) {
-        let errors = std::mem::take(&mut self.errors);
-        self.numbers_ui(ui, params, &errors);
-        self.errors = errors;
+        self.numbers_ui(ui, params);
     }
 }
 
+/// The instance's first problem, if any (every problem is listed by the editor).
+fn check_instance(key: &RunKey) -> Result<RunKey, ParamError> {
+    match key.0.validate() {
+        Ok(_) => Ok(key.clone()),
+        Err(errors) => Err(match errors.first() {
+            Some(e) => ParamError {
+                field: e.field.name(),
+                message: e.message.clone(),
+            },
+            None => ParamError {
+                field: "instance",
+                message: "invalid".into(),
+            },
+        }),
+    }
+}
+
+/// Why a report could not be built, or that it was cancelled.
+fn refusal(e: ReportError) -> Result<String, Cancelled> {
+    match e {
+        ReportError::Cancelled => Err(Cancelled),
+        ReportError::Invalid { message, .. } => Ok(message),
+    }
+}
+
+/// Runs the algorithm through the report: the numbers, bounds, checks and System 6's curve.
+fn evaluate(
+    (instance, algorithm): RunKey,
+    progress: &dyn crate::model::Progress,
+) -> Result<Outcome, Cancelled> {
+    let params = RedistParams {
+        instance,
+        algorithm,
+        ..RedistParams::default()
+    };
+    let parts = Parts {
+        tau_curve: true,
+        ..Parts::default()
+    };
+    let run = match parts.build(&params, progress) {
+        Ok(run) => run,
+        Err(e) => return refusal(e).map(Err),
+    };
+    let times = match &run.run.schedule {
+        Schedule::Timed(b) => event_times(b),
+        Schedule::Rounds { .. } => Vec::new(),
+    };
+    let tau = run.tau_curve.as_ref().map(report::tau_section);
+    Ok(Ok(Arc::new(Evaluated { run, times, tau })))
+}
+
+/// The study settings' first problem, if any.
+fn check_study(scenario: &RedistParams) -> Result<RedistParams, ParamError> {
+    match scenario.validate_studies() {
+        Ok(()) => Ok(scenario.clone()),
+        Err(e) => Err(ParamError {
+            field: "study",
+            message: e.to_string(),
+        }),
+    }
+}
+
+/// Computes the scenario's study through the report: its title, summary and plot.
+fn study(
+    scenario: &RedistParams,
+    progress: &dyn crate::model::Progress,
+) -> Result<Result<StudyView, String>, Cancelled> {
+    let result = match report::study(scenario, progress) {
+        Ok(r) => r,
+        Err(e) => return refusal(e).map(Err),
+    };
+    let plot = report::study_sections(scenario, &result)
+        .into_iter()
+        .find(|s| matches!(s.content, crate::report::Content::Series(_)));
+    Ok(Ok(StudyView {
+        title: report::study_title(scenario),
+        summary: report::study_summary(&result),
+        plot,
+    }))
+}
+
 impl RedistPanel {
+    /// The run of the instance in front, once computed (None while it runs or when invalid).
     fn current(&self, params: &RedistParams) -> Option<&Evaluated> {
-        self.evaluated
-            .latest()
-            .filter(|e| e.instance == params.instance && e.algorithm == params.algorithm)
+        match self.evaluated.latest_keyed() {
+            Some(((instance, algorithm), Ok(e)))
+                if *instance == params.instance && *algorithm == params.algorithm =>
+            {
+                Some(e)
+            }
+            _ => None,
+        }
     }
 
-    /// Runs the algorithm when the instance changed (synchronously when small).
-    fn request(&mut self, ctx: &egui::Context, params: &RedistParams, valid: bool) {
-        if !valid || self.current(params).is_some() {
-            return;
-        }
-        let key = (params.instance.clone(), params.algorithm);
-        // The simulations move about n · Σ|δ| items; on a bidirectional ring every run also
-        // evaluates Lemma 12 over the O(n²) slices. Either one large keeps the UI thread free.
-        let n = params.instance.n() as i64;
-        let items = n * params
-            .instance
-            .delta
-            .iter()
-            .map(|d| d.abs())
-            .sum::<i64>()
-            .max(1);
-        let slices = if params.instance.direction == Direction::Bi {
-            n * n / LEMMA12_SLICES_PER_ITEM
-        } else {
-            0
-        };
-        let work = items + slices;
-        let instance = params.instance.clone();
-        let algorithm = params.algorithm;
-        let evaluate = move |instance: RingInstance| {
-            let outcome = match instance.validate() {
-                Ok(v) => run(&instance, v, algorithm)
-                    .map(Arc::new)
-                    .map_err(|e| e.to_string()),
-                Err(e) => Err(e[0].message.clone()),
-            };
-            let times = match &outcome {
-                Ok(r) => match &r.schedule {
-                    Schedule::Timed(b) => event_times(b),
-                    Schedule::Rounds { .. } => Vec::new(),
-                },
-                Err(_) => Vec::new(),
-            };
-            Evaluated {
-                instance,
-                algorithm,
-                outcome,
-                times: Arc::new(times),
+    /// The outcome of the instance in front: the run or why it cannot run (None while it runs
+    /// or when the instance is invalid).
+    fn outcome(&self, params: &RedistParams) -> Option<&Outcome> {
+        match self.evaluated.latest_keyed() {
+            Some(((instance, algorithm), o))
+                if *instance == params.instance && *algorithm == params.algorithm =>
+            {
+                Some(o)
             }
-        };
-        if work <= SYNC_WORK {
-            self.evaluated.set(key, evaluate(instance));
-        } else {
-            self.evaluated.request(
-                key,
-                "Running the redistribution",
-                repainter(ctx),
-                move |_p| Ok(evaluate(instance)),
-            );
+            _ => None,
         }
+    }
+
+    /// Every problem of the instance in front, for the editor's cells (none once it ran).
+    fn instance_errors(&self, params: &RedistParams) -> Vec<InstanceError> {
+        if self.outcome(params).is_some() {
+            return Vec::new();
+        }
+        params.instance.validate().err().unwrap_or_default()
     }
 }
 

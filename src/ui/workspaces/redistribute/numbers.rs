@@ -1,120 +1,55 @@
-//! The numbers: makespan, every bound with its gap, the checker's verdict and the paper's
-//! claims checked on this instance.
+//! The numbers: the report's figures (makespan, best lower bound, its gap, the checker's
+//! verdict, the LP's solution), its bounds table and the paper's claims checked on this
+//! instance.
 
 use super::*;
+use crate::report::Cell;
+use crate::report::format::cell;
+use crate::ui::reveal::{Reveal, UNTIL_END};
+use crate::ui::widgets::busy;
+use crate::ui::widgets::numbers::figures;
+use crate::ui::widgets::result_table::result_table;
+
+/// The figures that give the schedule's answer away: hidden with the future.
+fn is_answer(key: &str) -> bool {
+    matches!(key, "makespan" | "gap" | "makespan_over_bound" | "rounds") || key.starts_with("lp.")
+}
+
+/// Column of the bounds table holding the gap to the makespan (hidden with the future).
+const GAP_COLUMN: usize = 3;
+/// Columns of the bounds table the numbers region shows (the paper's notes are tooltips).
+const BOUND_COLUMNS: usize = 4;
 
 impl RedistPanel {
-    pub(super) fn numbers_ui(
-        &mut self,
-        ui: &mut Ui,
-        params: &RedistParams,
-        errors: &[InstanceError],
-    ) {
-        if let Some(e) = errors.first() {
-            error_label(ui, format!("⚠ {} problem(s): {}", errors.len(), e.message));
+    pub(super) fn numbers_ui(&mut self, ui: &mut Ui, params: &RedistParams) {
+        let key = (params.instance.clone(), params.algorithm);
+        if let Some(e) = self.checked.of(&key) {
+            error_label(ui, format!("⚠ {}", e.message));
             return;
         }
-        let Some(ev) = self.current(params) else {
-            ui.spinner();
-            return;
-        };
-        let r = match &ev.outcome {
-            Ok(r) => r,
-            Err(e) => {
+        let ev = match self.outcome(params) {
+            None => {
+                busy(ui, "running…");
+                return;
+            }
+            Some(Err(e)) => {
                 error_label(ui, format!("⚠ {e}"));
                 return;
             }
+            Some(Ok(ev)) => ev.clone(),
         };
         // Hide the future: the makespan and what follows from it wait for the last step.
-        let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
+        let hiding = Reveal::of(ui.ctx()).hiding();
+        let r = ev.report();
+        ui.label(RichText::new(ev.run.title()).weak());
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
-            let verdict = if r.verification.valid {
-                "✓ valid".to_string()
-            } else {
-                format!(
-                    "✗ {}",
-                    r.verification
-                        .violations
-                        .first()
-                        .cloned()
-                        .unwrap_or_default()
-                )
-            };
-            let gap = if r.lower_bound > 0.0 {
-                r.makespan / r.lower_bound
-            } else {
-                1.0
-            };
-            let mut rows = vec![
-                vec!["algorithm".into(), r.algorithm.label().to_string()],
-                vec!["makespan".into(), reveal.answer(fmt(r.makespan))],
-                vec!["best lower bound".into(), fmt(r.lower_bound)],
-                vec!["makespan / bound".into(), reveal.answer(format_sig(gap, 6))],
-                vec!["verification".into(), verdict],
-            ];
-            if let Some(k) = r.rounds {
-                rows.push(vec!["rounds".into(), reveal.answer(k.to_string())]);
-            }
-            if let Some(l) = r.light {
-                rows.push(vec![
-                    "light (sent ≤ L_k)".into(),
-                    if l {
-                        "yes".into()
-                    } else {
-                        "no — Lemma 9 needs items not yet received".into()
-                    },
-                ]);
-            }
-            if let Some(s) = &r.lp {
-                rows.push(vec![
-                    "R_1 rational / τ".into(),
-                    reveal.answer(format!(
-                        "{} / {}",
-                        format_sig(s.x_rational, 8),
-                        format_sig(s.tau_rational, 8)
-                    )),
-                ]);
-                rows.push(vec![
-                    "τ(⌊R_1⌋), τ(⌈R_1⌉)".into(),
-                    reveal.answer(format!("{}, {}", fmt(s.x_floor_tau), fmt(s.x_ceil_tau))),
-                ]);
-                rows.push(vec![
-                    "integer optimum R_1 / τ".into(),
-                    reveal.answer(format!("{} / {}", s.x_int, fmt(s.tau_int))),
-                ]);
-            }
-            result_table(ui, "rd_result", &["quantity", "value"], &rows);
-            for v in r.verification.violations.iter().skip(1).take(3) {
-                error_label(ui, format!("✗ {v}"));
-            }
+            verdict(ui, r);
+            figures(ui, "rd_result", &ev.run.figures(), |k| {
+                hiding && is_answer(k)
+            });
             let ui = &mut cols[1];
-            let rows: Vec<Vec<String>> = r
-                .bounds
-                .iter()
-                .map(|b| {
-                    vec![
-                        b.name.to_string(),
-                        fmt(b.value),
-                        if b.applies {
-                            "applies".into()
-                        } else {
-                            "—".into()
-                        },
-                        if b.value > 0.0 && b.applies {
-                            reveal.answer(format_sig(r.makespan / b.value, 5))
-                        } else {
-                            String::new()
-                        },
-                    ]
-                })
-                .collect();
-            result_table(
-                ui,
-                "rd_bounds",
-                &["bound", "value", "this ring", "gap"],
-                &rows,
-            );
+            bounds_table(ui, &ev.run.bounds_table(), hiding);
             for c in &r.checks {
                 let t = c.line();
                 ui.label(if c.holds {
@@ -125,4 +60,44 @@ impl RedistPanel {
             }
         });
     }
+}
+
+/// The checker's verdict: "✓ valid", or its first violations.
+fn verdict(ui: &mut Ui, r: &RunReport) {
+    if r.verification.valid {
+        ui.label("✓ valid");
+        return;
+    }
+    for v in r.verification.violations.iter().take(4) {
+        error_label(ui, format!("✗ {v}"));
+    }
+}
+
+/// The report's bounds table (its first columns, the notes as tooltips of the names).
+fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
+    let header: Vec<&str> = table
+        .header
+        .iter()
+        .take(BOUND_COLUMNS)
+        .map(String::as_str)
+        .collect();
+    let rows: Vec<Vec<String>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let text = |(k, c): (usize, &Cell)| {
+                if k == GAP_COLUMN && hiding {
+                    UNTIL_END.to_string()
+                } else {
+                    cell(c, Precision::Table)
+                }
+            };
+            row.iter()
+                .take(BOUND_COLUMNS)
+                .enumerate()
+                .map(text)
+                .collect()
+        })
+        .collect();
+    result_table(ui, "rd_bounds", &header, &rows);
 }

@@ -7,6 +7,7 @@ use crate::ui::widgets::busy;
 use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
 use crate::ui::widgets::palette;
+use crate::ui::widgets::result_table::result_table;
 
 /// Above this many processors the δ profile is drawn as lines instead of bars.
 const BAR_LIMIT: usize = 300;
@@ -224,161 +225,221 @@ impl Cursor {
     }
 }
 
+/// The step bar's label at position `k`: the time of a timed schedule, else the round.
+fn step_label(times: &[f64], timed: bool, rounds: Option<usize>, k: usize) -> String {
+    match (timed, rounds) {
+        (true, _) => format!("t = {}", fmt(times.get(k).copied().unwrap_or(0.0))),
+        (false, Some(r)) if r > 0 && k < r => format!("round {} of {r}", k + 1),
+        (false, Some(r)) if r > 0 => format!("the end, after {r} rounds"),
+        _ => "balanced already".to_string(),
+    }
+}
+
+/// One line on the step at position `pos` of `n_steps`.
+fn step_summary(
+    inst: &RingInstance,
+    ev: &Evaluated,
+    cursor: &Cursor,
+    pos: usize,
+    n_steps: usize,
+) -> String {
+    let report = ev.report();
+    let (before, arrows, times) = (&cursor.before, &cursor.moving, &ev.times);
+    let dmax_now = match inst.direction {
+        Direction::Bi => bounds::lemma6_rounds(before),
+        Direction::Uni => bounds::lemma1(before),
+    };
+    let end = pos + 1 == n_steps;
+    let misplaced = before.iter().map(|d| d.abs()).sum::<i64>() / 2;
+    match (&cursor.round, report.rounds) {
+        (_, Some(total)) if end && total > 0 => {
+            if misplaced == 0 {
+                format!(
+                    "Done: balanced after {total} round{} (makespan {}), every δ = 0",
+                    if total == 1 { "" } else { "s" },
+                    fmt(report.makespan)
+                )
+            } else {
+                format!("End, after all {total} rounds: {misplaced} item(s) still misplaced")
+            }
+        }
+        (Some(r), Some(total)) => format!(
+            "Round {} of {total}: δ_max = {}{} · {} sends · {} maximal processor(s)",
+            pos + 1,
+            r.delta_max,
+            if r.delta_max == 2 {
+                " (special rules, Steps 10–18)"
+            } else {
+                ""
+            },
+            arrows.len(),
+            r.maximal_processors.len()
+        ),
+        (None, Some(total)) if total > 0 => format!(
+            "Round {} of {total}: remaining bound {} · {} sends",
+            pos + 1,
+            dmax_now,
+            arrows.len()
+        ),
+        (None, Some(_)) => "Nothing to redistribute: δ = 0".into(),
+        _ if end && misplaced == 0 => format!(
+            "Done at t = {}: every transfer finished, every δ = 0",
+            fmt(times.get(pos).copied().unwrap_or(report.makespan))
+        ),
+        _ => format!(
+            "t = {}: {} transfer(s) in progress · remaining Σ|δ|/2 = {misplaced}",
+            fmt(times.get(pos).copied().unwrap_or(0.0)),
+            arrows.len(),
+        ),
+    }
+}
+
+/// The arrows of the sends at the cursor, coloured by their pseudo-code steps (a step
+/// hovered in the pseudo-code pane stands out, the others fade).
+fn step_arrows(ui: &Ui, report: &RunReport, n: usize, moving: &[Moving]) -> Vec<RingArrow> {
+    let hovered_step =
+        crate::ui::widgets::pseudocode::hovered(ui.ctx(), "redistribute").map(|(_, step)| step);
+    moving
+        .iter()
+        .map(|m| RingArrow {
+            from: m.from,
+            to: m.to,
+            line: send_line(report, n, m.from, m.to, m.step),
+            color: match &hovered_step {
+                Some(h) if *h != m.step.to_string() => step_color(m.step).gamma_multiply(0.2),
+                _ => step_color(m.step),
+            },
+            label: if m.step > 0 {
+                format!("{}", m.step)
+            } else {
+                String::new()
+            },
+        })
+        .collect()
+}
+
+/// The maximal slices at the cursor as arcs on the ring, each in its sign's colour.
+fn slice_arcs(slices: &[(usize, usize, i64)]) -> Vec<RingArc> {
+    slices
+        .iter()
+        .map(|&(a, b, sum)| RingArc {
+            start: a,
+            end: b,
+            color: translucent(if sum > 0 {
+                palette::POSITIVE
+            } else {
+                palette::NEGATIVE
+            }),
+            tooltip: format!("C_{{{},{}}}: δ = {sum}", a + 1, b + 1),
+        })
+        .collect()
+}
+
 impl RedistPanel {
-    pub(super) fn picture_ui(
-        &mut self,
-        ui: &mut Ui,
-        params: &mut RedistParams,
-        errors: &[InstanceError],
-    ) {
+    pub(super) fn picture_ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         heading_tabs(ui, "Redistribution", &mut self.view.lower);
-        if let Some(e) = errors.first() {
+        let key = (params.instance.clone(), params.algorithm);
+        if let Some(e) = self.checked.of(&key) {
             nothing_runs(ui, &e.message);
             self.ring_only(ui, params);
             return;
         }
-        let Some(ev) = self.current(params) else {
-            busy(ui, "running…");
-            return;
-        };
-        let (report, times) = match &ev.outcome {
-            Ok(r) => (r.clone(), ev.times.clone()),
-            Err(e) => {
+        let ev = match self.outcome(params) {
+            // The ring stays editable while the run is computed.
+            None => {
+                busy(ui, "running…");
+                self.ring_only(ui, params);
+                return;
+            }
+            Some(Err(e)) => {
                 error_label(ui, format!("Cannot run: {e}"));
                 self.ring_only(ui, params);
                 return;
             }
+            Some(Ok(ev)) => ev.clone(),
         };
-        let n_steps = step_count(&report.schedule, &times);
+        let report = ev.report();
+        let n_steps = step_count(&report.schedule, &ev.times);
         self.view.step.clamp(n_steps);
         let timed = matches!(report.schedule, Schedule::Timed(_));
-        let label_times = times.clone();
-        let total_rounds = report.rounds;
-        let label = move |k: usize| match (timed, total_rounds) {
-            (true, _) => format!("t = {}", fmt(label_times.get(k).copied().unwrap_or(0.0))),
-            (false, Some(r)) if r > 0 && k < r => format!("round {} of {r}", k + 1),
-            (false, Some(r)) if r > 0 => format!("the end, after {r} rounds"),
-            _ => "balanced already".to_string(),
-        };
+        let (times, rounds) = (ev.times.clone(), report.rounds);
+        let label = move |k: usize| step_label(&times, timed, rounds, k);
         step_bar(ui, &mut self.view.step, n_steps, &label);
         let pos = self.view.step.step;
         let key = (self.evaluated.version() as usize, pos);
         if self.cursor.as_ref().map(|c| c.key) != Some(key) {
-            self.cursor = Some(Cursor::at(key, &params.instance, &report, &times));
+            self.cursor = Some(Cursor::at(key, &params.instance, report, &ev.times));
         }
         let Some(cursor) = self.cursor.take() else {
             return;
         };
-        let before = cursor.before.clone();
-        let after = cursor.after.clone();
-        let round_info = cursor.round.clone();
-        let slices = cursor.slices.clone();
-        let arrows = &cursor.moving;
-        let inst = &params.instance;
-        // One line on the step.
-        let dmax_now = match inst.direction {
-            Direction::Bi => bounds::lemma6_rounds(&before),
-            Direction::Uni => bounds::lemma1(&before),
-        };
-        let end = pos + 1 == n_steps;
-        let misplaced = before.iter().map(|d| d.abs()).sum::<i64>() / 2;
-        let summary = match (&round_info, total_rounds) {
-            (_, Some(total)) if end && total > 0 => {
-                if misplaced == 0 {
-                    format!(
-                        "Done: balanced after {total} round{} (makespan {}), every δ = 0",
-                        if total == 1 { "" } else { "s" },
-                        fmt(report.makespan)
-                    )
-                } else {
-                    format!("End, after all {total} rounds: {misplaced} item(s) still misplaced")
-                }
-            }
-            (Some(r), Some(total)) => format!(
-                "Round {} of {total}: δ_max = {}{} · {} sends · {} maximal processor(s)",
-                pos + 1,
-                r.delta_max,
-                if r.delta_max == 2 {
-                    " (special rules, Steps 10–18)"
-                } else {
-                    ""
-                },
-                arrows.len(),
-                r.maximal_processors.len()
-            ),
-            (None, Some(total)) if total > 0 => format!(
-                "Round {} of {total}: remaining bound {} · {} sends",
-                pos + 1,
-                dmax_now,
-                arrows.len()
-            ),
-            (None, Some(_)) => "Nothing to redistribute: δ = 0".into(),
-            _ if end && misplaced == 0 => format!(
-                "Done at t = {}: every transfer finished, every δ = 0",
-                fmt(times.get(pos).copied().unwrap_or(report.makespan))
-            ),
-            _ => format!(
-                "t = {}: {} transfer(s) in progress · remaining Σ|δ|/2 = {misplaced}",
-                fmt(times.get(pos).copied().unwrap_or(0.0)),
-                arrows.len(),
-            ),
-        };
+        let summary = step_summary(&params.instance, &ev, &cursor, pos, n_steps);
         step_caption(ui, &summary, None);
-        let binding = binding_caption(ui, inst);
-        let dark = ui.visuals().dark_mode;
-        // Ring drawing.
+        self.step_picture(ui, params, &ev, &cursor, pos);
+        self.cursor = Some(cursor);
+    }
+
+    /// The ring at the cursor with the chart under it (or beside it in a wide, short room).
+    fn step_picture(
+        &mut self,
+        ui: &mut Ui,
+        params: &mut RedistParams,
+        ev: &Evaluated,
+        cursor: &Cursor,
+        pos: usize,
+    ) {
+        let inst = &params.instance;
+        let report = ev.report();
+        let arrows = &cursor.moving;
+        let mut arcs = slice_arcs(&cursor.slices);
+        arcs.extend(binding_caption(ui, inst));
         let maxabs = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(1);
-        let maximal: Vec<usize> = round_info
+        let maximal: Vec<usize> = cursor
+            .round
             .as_ref()
             .map(|r| r.maximal_processors.clone())
             .unwrap_or_default();
-        // A pseudo-code line hovered in the pane: its sends stand out, the others fade.
-        let hovered_step =
-            crate::ui::widgets::pseudocode::hovered(ui.ctx(), "redistribute").map(|(_, step)| step);
-        let n_ring = inst.n();
-        let arrows_drawn: Vec<RingArrow> = arrows
-            .iter()
-            .map(|m| RingArrow {
-                from: m.from,
-                to: m.to,
-                line: send_line(&report, n_ring, m.from, m.to, m.step),
-                color: match &hovered_step {
-                    Some(h) if *h != m.step.to_string() => step_color(m.step).gamma_multiply(0.2),
-                    _ => step_color(m.step),
-                },
-                label: if m.step > 0 {
-                    format!("{}", m.step)
-                } else {
-                    String::new()
-                },
-            })
-            .collect();
-        let mut arcs: Vec<RingArc> = slices
-            .iter()
-            .map(|&(a, b, sum)| RingArc {
-                start: a,
-                end: b,
-                color: translucent(if sum > 0 {
-                    palette::POSITIVE
-                } else {
-                    palette::NEGATIVE
-                }),
-                tooltip: format!("C_{{{},{}}}: δ = {sum}", a + 1, b + 1),
-            })
-            .collect();
-        arcs.extend(binding);
-        let drawing = self.drawing(inst, &before, maxabs, &maximal, arrows_drawn, arcs, dark);
-        let legend = round_info.is_some() && inst.n() <= crate::ui::widgets::ring::MAX_NODES;
+        let arrows_drawn = step_arrows(ui, report, inst.n(), arrows);
+        let dark = ui.visuals().dark_mode;
+        let drawing = self.drawing(
+            inst,
+            &cursor.before,
+            maxabs,
+            &maximal,
+            arrows_drawn,
+            arcs,
+            dark,
+        );
+        let legend = cursor.round.is_some() && inst.n() <= crate::ui::widgets::ring::MAX_NODES;
+        let timed = matches!(report.schedule, Schedule::Timed(_));
+        let lower = |this: &mut Self, ui: &mut Ui| match this.view.lower {
+            Lower::Bars => delta_bars(ui, &cursor.before, &cursor.after),
+            Lower::Gantt => this.gantt(ui, inst, report, timed.then_some(ev.times.as_slice()), pos),
+            Lower::Sends => sends_list(
+                ui,
+                arrows,
+                &cursor.before,
+                &cursor.after,
+                &cursor.slices,
+                report.rounds.is_some(),
+            ),
+        };
+        let events = self.lay_out(ui, &drawing, legend, lower);
+        self.apply_ring_events(ui, params, events);
+    }
+
+    /// Lays out the ring and the chart `lower` draws: side by side in a wide, short room,
+    /// else the ring above (with the arrows' legend when `legend`). The ring's events.
+    fn lay_out(
+        &mut self,
+        ui: &mut Ui,
+        drawing: &RingDrawing,
+        legend: bool,
+        lower: impl FnOnce(&mut Self, &mut Ui),
+    ) -> Vec<RingEvent> {
         let line = ui.text_style_height(&egui::TextStyle::Body);
         let room = ui.available_size();
-        let lower = |this: &mut Self, ui: &mut Ui| match this.view.lower {
-            Lower::Bars => delta_bars(ui, &before, &after),
-            Lower::Gantt => this.gantt(ui, inst, &report, timed.then_some(times.as_slice()), pos),
-            Lower::Sends => {
-                sends_list(ui, arrows, &before, &after, &slices, total_rounds.is_some())
-            }
-        };
-        let events = if room.x >= SIDE_BY_SIDE * room.y {
+        if room.x >= SIDE_BY_SIDE * room.y {
             // A wide, short picture (a projector with every panel shown): the ring and the
             // chart side by side, so that neither is squeezed to a strip. The arrows' legend
             // spans both (two lines rather than four above the ring alone); the ring, bound by
@@ -393,7 +454,7 @@ impl RedistPanel {
                 let column = egui::Layout::top_down(egui::Align::Min);
                 ui.allocate_ui_with_layout(egui::vec2(ring_width, height), column, |ui| {
                     ui.set_width(ring_width);
-                    events = ring(ui, "rd_ring", &drawing, height);
+                    events = ring(ui, "rd_ring", drawing, height);
                 });
                 ui.separator();
                 let width = ui.available_width();
@@ -416,16 +477,14 @@ impl RedistPanel {
             let height = (room.y - reserved - lower_min)
                 .min(room.y * 0.66)
                 .max(ring_min.min(room.y));
-            let events = ring(ui, "rd_ring", &drawing, height);
+            let events = ring(ui, "rd_ring", drawing, height);
             if legend {
                 arrows_legend(ui);
             }
             ui.separator();
             lower(self, ui);
             events
-        };
-        self.apply_ring_events(ui, params, events);
-        self.cursor = Some(cursor);
+        }
     }
 
     /// The ring (editable) without a run, when the instance is invalid.
