@@ -19,6 +19,7 @@ mod render;
 pub mod treesweep;
 
 pub use doc::{Cell, Content, Figure, Report, Section, Series, SeriesSet, Table};
+pub use json::field;
 pub use render::{csv_field, csv_number, text_number};
 
 use doc::cells;
