@@ -1,13 +1,13 @@
-//! `loadlab lessons`, `loadlab lesson NAME`, `loadlab quiz`: the teaching layer headless, and
-//! the in-process runner behind every question's check ([`run_json`]).
+//! `loadlab lessons`, `loadlab lesson NAME`, `loadlab quiz`: the teaching layer headless. What
+//! is printed is what [`crate::lesson`] computes (answers, checks, the lesson's budget); this
+//! file only words it.
 
 use std::fmt::Write as _;
 
-use clap::Parser;
-
-use super::{Cli, CliError, Command, resolve_preset};
+use super::CliError;
 use crate::lesson::{self, Lesson, QuizQuestion};
-use crate::preset::{ModelId, ModelParams, Scenario};
+use crate::model::NoProgress;
+use crate::preset::ModelId;
 
 /// Flags of `loadlab lesson`.
 #[derive(Debug, clap::Args)]
@@ -54,59 +54,6 @@ pub(crate) fn model_id(s: &str) -> Result<ModelId, String> {
 /// Largest `--count` of `loadlab quiz`.
 pub const MAX_QUIZ: usize = 50;
 
-/// Parses a model command line (without `loadlab`).
-fn parse(args: &[String], json: bool) -> Result<Command, String> {
-    let argv = std::iter::once("loadlab".to_string())
-        .chain(args.iter().cloned())
-        .chain(json.then(|| "--json".to_string()));
-    let cli = Cli::try_parse_from(argv).map_err(|e| {
-        let text = e.to_string();
-        let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-        format!(
-            "`loadlab {}`: {}",
-            args.join(" "),
-            line.trim().trim_start_matches("error:").trim()
-        )
-    })?;
-    match cli.command {
-        Some(
-            c @ (Command::Divisible(_)
-            | Command::Geodecay(_)
-            | Command::Treesweep(_)
-            | Command::Ksbf(_)
-            | Command::Redistribute(_)
-            | Command::Eval { .. }),
-        ) => Ok(c),
-        _ => Err(format!(
-            "`loadlab {}` is not a model command (a check runs a model subcommand or `eval`)",
-            args.join(" ")
-        )),
-    }
-}
-
-/// Runs `loadlab ARGS… --json` in-process and parses its JSON object (what a question's
-/// check reads its answer from).
-pub fn run_json(args: &[String]) -> Result<serde_json::Value, String> {
-    let cmd = parse(args, true)?;
-    let out = super::execute(&cmd).map_err(|e| format!("`loadlab {}`: {e}", args.join(" ")))?;
-    serde_json::from_str(&out)
-        .map_err(|e| format!("`loadlab {}`: output is not JSON: {e}", args.join(" ")))
-}
-
-/// The scenario a model command line runs (what the GUI's "show me" loads).
-pub fn scenario_of(args: &[String]) -> Result<Scenario, String> {
-    let scenario = match parse(args, false)? {
-        Command::Divisible(a) => a.params().into_scenario(),
-        Command::Geodecay(a) => a.params().map_err(|e| e.0)?.into_scenario(),
-        Command::Treesweep(a) => a.params().map_err(|e| e.0)?.into_scenario(),
-        Command::Ksbf(a) => a.params().map_err(|e| e.0)?.into_scenario(),
-        Command::Redistribute(a) => a.params().map_err(|e| e.0)?.into_scenario(),
-        Command::Eval { preset, .. } => resolve_preset(&preset).map_err(|e| e.0)?.scenario,
-        _ => return Err(format!("`loadlab {}` runs no scenario", args.join(" "))),
-    };
-    Ok(scenario)
-}
-
 /// Runs `loadlab lessons`.
 pub fn list(json: bool) -> Result<String, CliError> {
     if json {
@@ -133,6 +80,8 @@ pub fn list(json: bool) -> Result<String, CliError> {
 /// Runs `loadlab lesson NAME`.
 pub fn show(a: &LessonArgs) -> Result<String, CliError> {
     let l = lesson::resolve(&a.name).map_err(CliError)?;
+    // A lesson over its budget runs nothing, whatever is asked of it.
+    l.within_budget().map_err(CliError)?;
     if a.check {
         let errors = l.check();
         return if errors.is_empty() {
@@ -146,14 +95,15 @@ pub fn show(a: &LessonArgs) -> Result<String, CliError> {
             Err(CliError(errors.join("\n")))
         };
     }
+    let answers = l.answers(&NoProgress).unwrap_or_default();
     if a.json {
-        return Ok(format!("{}\n", l.json()));
+        return Ok(format!("{}\n", l.json_with(&answers)));
     }
-    Ok(text(&l))
+    Ok(text(&l, &answers))
 }
 
-/// A lesson as readable text.
-fn text(l: &Lesson) -> String {
+/// A lesson as readable text, with its answers.
+fn text(l: &Lesson, answers: &[Option<Result<lesson::Answer, String>>]) -> String {
     let mut out = format!(
         "{} ({}, {} steps)\n",
         l.title,
@@ -185,11 +135,12 @@ fn text(l: &Lesson) -> String {
             if !q.choices.is_empty() {
                 let _ = writeln!(out, "     choices: {}", q.choices.join(" | "));
             }
-            match q.answer() {
-                Ok(ans) => {
+            match answers.get(i).and_then(Option::as_ref) {
+                None => {}
+                Some(Ok(ans)) => {
                     let _ = writeln!(out, "  A: {}  ({})", ans.text(), q.explanation);
                 }
-                Err(e) => {
+                Some(Err(e)) => {
                     let _ = writeln!(out, "  A: (check failed: {e})");
                 }
             }

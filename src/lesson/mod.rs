@@ -17,11 +17,16 @@
 //! ```
 //!
 //! No answer is ever written by hand: a question's answer is what its [`Check`] finds, i.e.
-//! the value at the dot path `field` of the JSON that `loadlab <command…> --json` prints. The
-//! command runs in-process through the same code as the CLI, so the answer is the CLI's own
-//! output by construction. Nothing here depends on egui.
+//! the value at the dot path `field` ([`report::field`], as the maps read their metrics) of
+//! the run result whose JSON `loadlab <command…> --json` prints. The command is read into the
+//! model's parameters without clap ([`command`]) and run in-process by the report, so the
+//! answer is the CLI's own number by construction. Before anything runs, the lesson's runs
+//! are estimated and held to one budget as a whole ([`cost`]). Nothing here depends on egui
+//! or on the CLI.
 
 pub mod bundled;
+pub mod command;
+pub mod cost;
 pub mod quiz;
 pub mod views;
 
@@ -30,9 +35,14 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::model::num::approx;
+use crate::model::{Cancelled, NoProgress, Progress};
 use crate::preset::{self, ModelId, Scenario};
+use crate::report::{self, Render, Stages};
 
 pub use bundled::{BUNDLED, find_bundled};
+pub use command::Planned;
+pub use cost::LESSON_SECONDS;
 pub use quiz::{QuizQuestion, quiz};
 pub use views::{Area, Highlight};
 
@@ -177,6 +187,9 @@ pub struct Question {
     pub check: Check,
 }
 
+/// Longest argument [`Check::command_line`] shows whole.
+pub const SHOWN_ARGUMENT_CHARS: usize = 200;
+
 /// A loadlab command line (without `loadlab` and `--json`) and the dot path of the answer in
 /// its JSON output (`algorithms.C.time`, `work.2`, `rounds`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -189,11 +202,19 @@ pub struct Check {
 }
 
 impl Check {
-    /// The command as one shell line (`loadlab treesweep --n 5 --json`).
+    /// The command as one shell line (`loadlab treesweep --n 5 --json`). An argument longer
+    /// than [`SHOWN_ARGUMENT_CHARS`] is shown by its start and its length (messages stay one
+    /// readable line; the JSON lists the arguments whole).
     pub fn command_line(&self) -> String {
         let mut s = String::from("loadlab");
         for a in &self.command {
             s.push(' ');
+            let length = a.chars().count();
+            if length > SHOWN_ARGUMENT_CHARS {
+                let head: String = a.chars().take(24).collect();
+                s.push_str(&format!("'{head}…' ({length} characters)"));
+                continue;
+            }
             if a.is_empty()
                 || a.contains(|c: char| c.is_whitespace() || "\"'$*?;&|<>()".contains(c))
             {
@@ -206,35 +227,38 @@ impl Check {
         s
     }
 
-    /// Runs the command in-process and returns the whole JSON output.
-    pub fn output(&self) -> Result<Value, String> {
-        crate::cli::lesson::run_json(&self.command)
+    /// The run the command asks for (its parameters and the report's parts), read without
+    /// running anything.
+    pub fn planned(&self) -> Result<Planned, String> {
+        command::parse(&self.command).map_err(|e| format!("`{}`: {e}", self.command_line()))
     }
 
-    /// The value at [`Check::field`] of the command's output.
-    pub fn value(&self) -> Result<Value, String> {
-        let out = self.output()?;
-        lookup(&out, &self.field)
+    /// Runs the command in-process and returns its run result as JSON: the object
+    /// `loadlab <command…> --json` prints.
+    pub fn json(&self, progress: &dyn Progress) -> Result<Value, String> {
+        let run = self.planned()?.run(progress);
+        run.map(|r| r.json())
+            .map_err(|e| format!("`{}`: {e}", self.command_line()))
+    }
+
+    /// The value at [`Check::field`] of the command's run result.
+    pub fn value(&self, progress: &dyn Progress) -> Result<Value, String> {
+        let out = self.json(progress)?;
+        report::field(&out, &self.field)
             .cloned()
             .ok_or_else(|| format!("`{}` has no field {:?}", self.command_line(), self.field))
     }
 
-    /// The scenario the command runs (what "show me" loads), if it runs one model.
+    /// The scenario the command runs (what "show me" loads).
     pub fn scenario(&self) -> Result<Scenario, String> {
-        crate::cli::lesson::scenario_of(&self.command)
+        Ok(self.planned()?.scenario())
     }
-}
 
-/// The value at a dot path (`a.b.2.c`; numeric parts index lists).
-pub fn lookup<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
-    if path.is_empty() {
-        return Some(root);
+    /// Estimated seconds of the command's run ([`cost::seconds`]; a command that does not
+    /// read fails at once).
+    pub fn seconds(&self) -> f64 {
+        self.planned().map_or(0.0, |p| cost::seconds(&p))
     }
-    path.split('.').try_fold(root, |v, part| match v {
-        Value::Object(m) => m.get(part),
-        Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i)),
-        _ => None,
-    })
 }
 
 /// A question's answer, as computed by its check.
@@ -314,7 +338,12 @@ pub enum Grade {
 impl Question {
     /// The answer: the check's value, read as this question's kind.
     pub fn answer(&self) -> Result<Answer, String> {
-        let v = self.check.value()?;
+        self.answer_with(&NoProgress)
+    }
+
+    /// [`Question::answer`], reporting to `progress` (and stopping when it is cancelled).
+    pub fn answer_with(&self, progress: &dyn Progress) -> Result<Answer, String> {
+        let v = self.check.value(progress)?;
         self.read(&v)
     }
 
@@ -466,17 +495,102 @@ impl Lesson {
         })
     }
 
+    /// Estimated seconds of every run of the lesson (each step's scenario and each question's
+    /// check), step by step ([`cost::seconds`]; a scenario or a check that does not resolve
+    /// fails at once and costs nothing here).
+    pub fn step_seconds(&self) -> Vec<(f64, f64)> {
+        self.steps
+            .iter()
+            .map(|s| {
+                let scenario = s
+                    .scenario
+                    .resolve()
+                    .map_or(0.0, |sc| cost::seconds(&Planned::summary(sc)));
+                let check = s.question.as_ref().map_or(0.0, |q| q.check.seconds());
+                (scenario, check)
+            })
+            .collect()
+    }
+
+    /// `Ok` when everything the lesson runs ([`Lesson::step_seconds`], added up) fits
+    /// [`LESSON_SECONDS`]; else why not, naming the step at which the total passes it and that
+    /// step's costliest run. Nothing runs: the estimate takes microseconds.
+    pub fn within_budget(&self) -> Result<(), String> {
+        let steps = self.step_seconds();
+        let all: f64 = steps.iter().map(|(a, b)| a + b).sum();
+        let mut total = 0.0;
+        for (i, &(scenario, check)) in steps.iter().enumerate() {
+            total += scenario + check;
+            // A NaN estimate is refused too.
+            if total
+                .partial_cmp(&LESSON_SECONDS)
+                .is_some_and(|o| o.is_le())
+            {
+                continue;
+            }
+            let s = &self.steps[i];
+            let costliest = match &s.question {
+                Some(q) if check >= scenario => {
+                    format!("its check `{}`", q.check.command_line())
+                }
+                _ => "its scenario".to_string(),
+            };
+            return Err(format!(
+                "step {} “{}”: the lesson's runs up to this step (every step's scenario and \
+                 question check) would take about {} s here, more than the limit of {} s for \
+                 a whole lesson ({} alone about {} s; the whole lesson about {} s)",
+                i + 1,
+                s.title,
+                approx(total),
+                approx(LESSON_SECONDS),
+                costliest,
+                approx(scenario.max(check)),
+                approx(all),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Every step's answer (`None` for a step without a question), computed one check after
+    /// the other with `progress`; when the lesson is over [`Lesson::within_budget`], nothing
+    /// runs and every question's answer is that error.
+    pub fn answers(
+        &self,
+        progress: &dyn Progress,
+    ) -> Result<Vec<Option<Result<Answer, String>>>, Cancelled> {
+        if let Err(e) = self.within_budget() {
+            let refused = |s: &LessonStep| s.question.as_ref().map(|_| Err(e.clone()));
+            return Ok(self.steps.iter().map(refused).collect());
+        }
+        let stages = Stages::new(progress, self.steps.len());
+        let mut out = Vec::with_capacity(self.steps.len());
+        for (i, s) in self.steps.iter().enumerate() {
+            if progress.cancelled() {
+                return Err(Cancelled);
+            }
+            out.push(s.question.as_ref().map(|q| q.answer_with(&stages.stage(i))));
+            stages.stage(i).set(1.0);
+        }
+        Ok(out)
+    }
+
     /// The contract's full object: every step with its scenario and its question (answers
     /// computed by the checks; `null` where a check fails — `--check` reports those).
     pub fn json(&self) -> Value {
+        let answers = self.answers(&NoProgress).unwrap_or_default();
+        self.json_with(&answers)
+    }
+
+    /// [`Lesson::json`] with the answers given (as [`Lesson::answers`] computes them).
+    pub fn json_with(&self, answers: &[Option<Result<Answer, String>>]) -> Value {
         let steps: Vec<Value> = self
             .steps
             .iter()
             .enumerate()
             .map(|(i, s)| {
                 let question = s.question.as_ref().map_or(Value::Null, |q| {
-                    let a = q.answer().ok();
-                    q.json(a.as_ref())
+                    let a = answers.get(i).and_then(|a| a.as_ref()?.as_ref().ok());
+                    q.json(a)
                 });
                 serde_json::json!({
                     "title": s.title,
@@ -519,8 +633,12 @@ impl Lesson {
 
     /// Evaluates every step: its scenario (found, of the lesson's model, valid, runs within
     /// the budget) and its question (well formed, its command runs, the field exists and
-    /// reads as the question's kind). Each error names the step.
+    /// reads as the question's kind). Each error names the step. A lesson over
+    /// [`Lesson::within_budget`] gets that one error and nothing runs.
     pub fn check(&self) -> Vec<String> {
+        if let Err(e) = self.within_budget() {
+            return vec![e];
+        }
         let mut errors = Vec::new();
         if self.steps.is_empty() {
             errors.push(format!("lesson {:?} has no steps", self.name));
@@ -559,7 +677,7 @@ impl Lesson {
                 Ok(sc) => {
                     if let Err((field, message)) = sc.validate() {
                         errors.push(at(format!("scenario: {field}: {message}")));
-                    } else if let Err(e) = crate::report::json(&sc, &crate::model::NoProgress) {
+                    } else if let Err(e) = report::json(&sc, &NoProgress) {
                         errors.push(at(format!("scenario: {e}")));
                     }
                 }
@@ -662,7 +780,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lookup_follows_dot_paths_with_indices() {
+    fn check_fields_follow_dot_paths_with_indices() {
+        let lookup = report::field;
         let v = serde_json::json!({"a": {"b": [1, {"c": 7}]}, "Lemma 6": {"value": 2}});
         assert_eq!(lookup(&v, "a.b.1.c"), Some(&Value::from(7)));
         assert_eq!(lookup(&v, "a.b.0"), Some(&Value::from(1)));
@@ -734,6 +853,71 @@ mod tests {
         let e = q.shape_errors();
         assert!(e.iter().any(|m| m.contains("two choices")), "{e:?}");
         assert!(e.iter().any(|m| m.contains("tolerance")), "{e:?}");
+    }
+
+    /// A lesson of `count` steps, each asking about KS-BF's grid at its limit on a ring of
+    /// p = 1, 2, ….
+    fn heavy(count: u32) -> Lesson {
+        let step = |p: u32| LessonStep {
+            title: format!("grid {p}"),
+            text: "t".into(),
+            scenario: StepScenario::Preset("ksbf-t16-r8".into()),
+            step: 0,
+            view: None,
+            highlight: None,
+            try_it: false,
+            question: Some(Question {
+                check: Check {
+                    command: [
+                        "ksbf",
+                        "--shape",
+                        "grid",
+                        "--n",
+                        "23169",
+                        "--p",
+                        &p.to_string(),
+                    ]
+                    .map(String::from)
+                    .to_vec(),
+                    field: "makespan".into(),
+                },
+                ..question(Kind::Number, &[], 0.0)
+            }),
+        };
+        Lesson {
+            version: 1,
+            name: "heavy".into(),
+            title: "Heavy".into(),
+            model: ModelId::Ksbf,
+            steps: (1..=count).map(step).collect(),
+        }
+    }
+
+    #[test]
+    fn a_lesson_is_held_to_one_budget_as_a_whole() {
+        for b in BUNDLED {
+            let l = b.lesson().unwrap();
+            assert_eq!(l.within_budget(), Ok(()), "{}", l.name);
+            // The bundled lessons are light: well under a second each.
+            let total: f64 = l.step_seconds().iter().map(|(a, b)| a + b).sum();
+            assert!(total < 1.0, "{}: {total}", l.name);
+        }
+        assert_eq!(heavy(1).within_budget(), Ok(()));
+        let e = heavy(4).within_budget().unwrap_err();
+        assert!(e.starts_with("step 2 “grid 2”: "), "{e}");
+        assert!(
+            e.contains("`loadlab ksbf --shape grid --n 23169 --p 2 --json` alone"),
+            "{e}"
+        );
+        // Nothing runs: every question says why.
+        let answers = heavy(4).answers(&NoProgress).unwrap();
+        assert_eq!(answers.len(), 4);
+        assert!(
+            answers
+                .iter()
+                .all(|a| a.as_ref().unwrap().as_ref() == Err(&e))
+        );
+        assert_eq!(heavy(4).check(), vec![e]);
     }
 
     #[test]

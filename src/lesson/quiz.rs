@@ -6,7 +6,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-use super::{Answer, Check, Kind, Question, format_number, lookup};
+use super::{Answer, Check, Kind, Question, format_number};
+use crate::model::NoProgress;
 use crate::preset::{ModelId, Scenario};
 
 /// A generated question with its computed answer.
@@ -239,9 +240,13 @@ fn ksbf(rng: &mut ChaCha8Rng, template: usize) -> Result<Draft, String> {
             let node = rng.random_range(2..(1u64 << n));
             let command = args(&["ksbf", "--n", &ns, "--p", &ps, "--assignments"]);
             // The answer is the model's: find the node's entry in its own assignment list.
-            let out = crate::cli::lesson::run_json(&command)?;
-            let index = lookup(&out, "assignments")
-                .and_then(Value::as_array)
+            let check = Check {
+                command: command.clone(),
+                field: "assignments".into(),
+            };
+            let out = check.value(&NoProgress)?;
+            let index = out
+                .as_array()
                 .and_then(|a| {
                     a.iter()
                         .position(|e| e.get("node").and_then(Value::as_u64) == Some(node))

@@ -56,3 +56,18 @@ pub(crate) fn legacy_sweep(obj: &mut Map<String, Value>, sweeps: Vec<(&str, Valu
         obj.insert(k.into(), v);
     }
 }
+
+/// The value at a dot path of a run's JSON object (`algorithms.C.speedup`, `work.2`,
+/// `bounds.Lemma 6.value`): parts name object keys, numeric parts index lists, the empty path
+/// is the object itself. The one reader of a field path: map metrics and lesson checks name
+/// a number this way.
+pub fn field<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
+    if path.is_empty() {
+        return Some(root);
+    }
+    path.split('.').try_fold(root, |v, part| match v {
+        Value::Object(m) => m.get(part),
+        Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i)),
+        _ => None,
+    })
+}

@@ -21,6 +21,7 @@ pub mod treesweep;
 
 pub use doc::{Cell, Content, Figure, Report, Role, Section, Series, SeriesSet, Table};
 pub use format::{csv_field, csv_number, text_number};
+pub use json::field;
 
 use doc::cells;
 use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};

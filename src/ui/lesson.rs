@@ -127,25 +127,16 @@ impl LoadlabApp {
     /// Starts a lesson at its first step; its answers are computed in the background.
     pub(super) fn start_lesson(&mut self, ctx: &egui::Context, lesson: Lesson) {
         let n = lesson.steps.len();
-        let questions: Vec<Option<Question>> =
-            lesson.steps.iter().map(|s| s.question.clone()).collect();
+        // Over its budget the lesson still opens: every question then says why it has no
+        // answer, and the status bar says it once.
+        let over_budget = lesson.within_budget().err();
         let mut job = JobSlot::default();
         let c = ctx.clone();
+        let computed = lesson.clone();
         job.submit(
             "computing the lesson's answers",
             move || c.request_repaint(),
-            move |progress| {
-                let total = questions.len().max(1) as f32;
-                let mut out = Vec::new();
-                for (i, q) in questions.iter().enumerate() {
-                    if progress.cancelled() {
-                        return Err(crate::model::Cancelled);
-                    }
-                    out.push(q.as_ref().map(Question::answer));
-                    progress.set((i + 1) as f32 / total);
-                }
-                Ok(out)
-            },
+            move |progress| computed.answers(progress),
         );
         let title = lesson.title.clone();
         self.teach.player = Some(Player {
@@ -163,7 +154,10 @@ impl LoadlabApp {
             outlined: None,
         });
         self.lesson_go(0);
-        self.info(format!("Lesson: {title}"));
+        match over_budget {
+            Some(e) => self.error(format!("Lesson “{title}”: no answers: {e}")),
+            None => self.info(format!("Lesson: {title}")),
+        }
     }
 
     /// Goes to step `i` of the lesson: its scenario in front, the step bar at its position,

@@ -490,3 +490,95 @@ fn lesson_json_reports_each_steps_view_and_highlight() {
             .all(|s| s.get("view").is_some() && s.get("highlight").is_some())
     );
 }
+
+/// A lesson file in a fresh temporary folder.
+fn lesson_file(name: &str, text: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("loadlab-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.ron"));
+    std::fs::write(&file, text).unwrap();
+    let path = file.display().to_string();
+    (dir, path)
+}
+
+/// Four questions, each on KS-BF's grid at its limit (about 8 s each on the reference
+/// machine, 25 s together under `--check` before the lesson had a budget as a whole).
+fn heavy_lesson() -> String {
+    let step = |p: u32| {
+        format!(
+            r#"(title: "Grid {p}", text: "A large grid.", scenario: Inline(Ksbf((n: 5, p: 3))),
+             question: Some((prompt: "Makespan?", kind: Number, explanation: "KS-BF.",
+               check: (command: ["ksbf", "--shape", "grid", "--n", "23169", "--p", "{p}"],
+                       field: "makespan"))))"#
+        )
+    };
+    let steps: Vec<String> = (1..=4).map(step).collect();
+    format!(
+        "(name: \"heavy\", title: \"Heavy\", model: Ksbf, steps: [{}])",
+        steps.join(",\n")
+    )
+}
+
+#[test]
+fn a_lesson_over_its_budget_is_refused_whole_before_anything_runs() {
+    let (dir, path) = lesson_file("heavy", &heavy_lesson());
+    for mode in [&["--check"][..], &["--json"][..], &[][..]] {
+        let mut args = strings(&["lesson", &path]);
+        args.extend(strings(mode));
+        let t0 = std::time::Instant::now();
+        let out = loadlab(&args);
+        // Refused on the estimate: one run alone would take seconds.
+        assert!(t0.elapsed().as_secs_f64() < 5.0, "{mode:?} ran");
+        assert_eq!(out.status.code(), Some(2), "{mode:?}");
+        assert!(out.stdout.is_empty(), "{mode:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 1, "{mode:?}: {err}");
+        // The step at which the total passes the limit: each check is estimated at about
+        // 8 s, so the second.
+        assert!(
+            lines[0].starts_with("error: step 2 “Grid 2”:")
+                && lines[0].contains("more than the limit of 10 s")
+                && lines[0].contains("--n 23169 --p 2"),
+            "{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_check_holding_a_deep_power_chain_fails_as_one_error_line() {
+    let chain = vec!["1"; 100_000].join("^");
+    let text = format!(
+        r#"(name: "deep", title: "Deep", model: Divisible, steps: [
+ (title: "Deep", text: "x", scenario: Preset("default"),
+  question: Some((prompt: "?", kind: Number, explanation: "e",
+                  check: (command: ["divisible", "--h", "{chain}"], field: "processors")))),
+])"#
+    );
+    let (dir, path) = lesson_file("deep", &text);
+    for mode in ["--check", "--json"] {
+        let out = loadlab(&strings(&["lesson", &path, mode]));
+        let err = String::from_utf8(out.stderr).unwrap();
+        match mode {
+            "--check" => {
+                assert_eq!(out.status.code(), Some(2), "{err}");
+                let lines: Vec<&str> = err.lines().collect();
+                assert_eq!(lines.len(), 1, "{err}");
+                assert!(
+                    lines[0].starts_with("error: step 1 “Deep”: question: ")
+                        && lines[0].contains("--h: \"1^1^1^1^1^1…\" is not a number")
+                        && lines[0].len() < 400,
+                    "{err}"
+                );
+            }
+            _ => {
+                // The lesson prints; the question's answer is null.
+                assert_eq!(out.status.code(), Some(0), "{err}");
+                let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+                assert_eq!(v["steps"][0]["question"]["answer"], Value::Null);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

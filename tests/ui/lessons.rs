@@ -409,3 +409,92 @@ fn li_step_3_hides_the_future_of_its_plot_until_the_timeline_ends() {
     at_step(&mut h, "li", 2);
     assert!(h.state().hides_future());
 }
+
+/// A lesson file of `steps` (RON step tuples) on KS-BF, in a fresh temporary folder.
+fn ksbf_lesson_file(name: &str, steps: &[String]) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("loadlab-ui-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.ron"));
+    let text = format!(
+        "(name: \"{name}\", title: \"Lesson {name}\", model: Ksbf, steps: [{}])",
+        steps.join(",\n")
+    );
+    std::fs::write(&file, text).unwrap();
+    (dir, file)
+}
+
+/// A step on a small grid whose question runs `command`.
+fn ksbf_step(title: &str, command: &[&str]) -> String {
+    let words: Vec<String> = command.iter().map(|w| format!("{w:?}")).collect();
+    format!(
+        r#"(title: "{title}", text: "A grid on a ring.", scenario: Inline(Ksbf((shape: Grid, n: 5, p: 3))),
+           question: Some((prompt: "Makespan?", kind: Number, explanation: "KS-BF.",
+             check: (command: [{}], field: "makespan"))))"#,
+        words.join(", ")
+    )
+}
+
+#[test]
+fn a_lesson_over_its_budget_opens_with_a_message_and_computes_nothing() {
+    // Four questions on KS-BF's grid at its limit: about 8 s each, 10 s for the lesson.
+    let steps: Vec<String> = (1..=4)
+        .map(|p| {
+            let p = p.to_string();
+            ksbf_step(
+                &format!("Grid {p}"),
+                &["ksbf", "--shape", "grid", "--n", "23169", "--p", &p],
+            )
+        })
+        .collect();
+    let (dir, file) = ksbf_lesson_file("heavy", &steps);
+    let mut h = app();
+    let t0 = std::time::Instant::now();
+    h.state_mut().send(Cmd::OpenPath(file));
+    settle(&mut h);
+    // The lesson is open on its first step, with its scenario.
+    assert_eq!(
+        h.state().lesson_player().expect("the lesson opens").index(),
+        0
+    );
+    shown(&mut h, "step 1 of 4");
+    match &h.state().desk().page().scenario {
+        Scenario::Ksbf(p) => assert_eq!((p.n, p.p), (5, 3)),
+        other => panic!("{other:?}"),
+    }
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(
+        notice.contains("no answers") && notice.contains("step 2 “Grid 2”"),
+        "{notice}"
+    );
+    // Reveal: the reason instead of an answer, at once (nothing ran).
+    h.get_by_label("Reveal").click();
+    settle(&mut h);
+    shown(&mut h, "The check failed: step 2 “Grid 2”");
+    assert!(t0.elapsed().as_secs_f64() < 20.0);
+    assert!(!h.state_mut().busy());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_check_holding_a_deep_power_chain_shows_an_error_and_the_app_keeps_running() {
+    let chain = vec!["1"; 100_000].join("^");
+    let steps = [
+        ksbf_step("Deep", &["ksbf", "--n", &chain]),
+        ksbf_step("Small", &["ksbf", "--n", "4", "--p", "2"]),
+    ];
+    let (dir, file) = ksbf_lesson_file("deep", &steps);
+    let mut h = app();
+    h.state_mut().send(Cmd::OpenPath(file));
+    settle(&mut h);
+    shown(&mut h, "step 1 of 2");
+    h.get_by_label("Reveal").click();
+    settle(&mut h);
+    shown(&mut h, "is not a number (longer than 64 characters)");
+    // The other question is answered: the app and its worker are alive.
+    h.get_by_label("Next ▶").click();
+    settle(&mut h);
+    h.get_by_label("Reveal").click();
+    settle(&mut h);
+    shown(&mut h, "Answer: ");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -668,17 +668,10 @@ impl MapPlan {
 
 /// The number at a dot path (`algorithms.C.speedup`, `work.2`) of a run's JSON.
 fn json_number(v: &Value, path: &str) -> CellResult {
-    let mut at = v;
-    for key in path.split('.') {
-        at = match key.parse::<usize>() {
-            Ok(i) if at.is_array() => &at[i],
-            _ => &at[key],
-        };
-    }
-    match at {
-        Value::Number(x) => x.as_f64().ok_or_else(|| format!("{path} is not a number")),
-        Value::Null => Err(format!("{path} is not defined at these parameters")),
-        _ => Err(format!("{path} is not a number")),
+    match super::field(v, path) {
+        Some(Value::Number(x)) => x.as_f64().ok_or_else(|| format!("{path} is not a number")),
+        None | Some(Value::Null) => Err(format!("{path} is not defined at these parameters")),
+        Some(_) => Err(format!("{path} is not a number")),
     }
 }
 
