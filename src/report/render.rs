@@ -193,6 +193,7 @@ impl Report {
 mod tests {
     use super::*;
     use crate::report::doc::{Series, Table};
+    use crate::report::format::text_number;
 
     #[test]
     fn fields_are_quoted_only_when_needed() {

@@ -5,7 +5,7 @@
 //! Each value is also exposed to the accessibility tree as "name = value", which is how the UI
 //! tests read the region back and compare it with the report.
 
-use eframe::egui::{self, Label, RichText, Ui, WidgetInfo, WidgetType};
+use eframe::egui::{self, Label, RichText, Ui, WidgetInfo};
 
 use crate::report::format::{Precision, cell};
 use crate::report::{Cell, Content, Figure, Section};
@@ -46,7 +46,7 @@ fn figure_row(ui: &mut Ui, figure: &Figure, hidden: bool) {
     let accessible = format!("{}{ACCESSIBLE_SEPARATOR}{text}", figure.name);
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         ui.add(Label::new(RichText::new(&text).monospace()))
-            .widget_info(|| WidgetInfo::labeled(WidgetType::Label, true, &accessible));
+            .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &accessible));
     });
     ui.end_row();
 }
