@@ -4,7 +4,7 @@ use crate::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::ksbf::{KsbfParams, Shape};
 use loadlab::preset::Scenario;
 use loadlab::ui::LoadlabApp;

@@ -359,7 +359,7 @@ impl Workspace for GeodecayPanel {
         // Hide the future: the totals are the end of the run.
         let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
         let hidden = |key: &str| reveal.hiding() && OUTCOME_KEYS.contains(&key);
-        numbers::figures(ui, "geo_figures", &run.figures(), &hidden);
+        numbers::figures(ui, "geo_figures", &run.figures(), hidden);
         let Some(policies) = run.policies() else {
             return;
         };
