@@ -4,6 +4,7 @@ use clap::ValueEnum;
 
 use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
+use crate::model::geodecay::params::{ALPHA, C, ELL, ELL_LOG2_MAX, EVERY, N, P, SEED, SEEDS};
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
 use crate::report::geodecay::Parts;
 
@@ -21,28 +22,20 @@ pub enum Sweep {
 /// Flags of `loadlab geodecay`.
 #[derive(Debug, clap::Args)]
 pub struct GeodecayArgs {
-    /// Initial number of tasks n ≥ 1 (accepts 1e9 or 2^30).
-    #[arg(long, default_value = "2^20", value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = N.help, default_value = "2^20", value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
-    /// Processors p ≥ 1 (accepts 1e4 or 2^10), up to 2^40, or 10^7 with random survivors,
-    /// which touch every processor every round: a run may take at most 2.5·10^9
-    /// processor-rounds (about 10 s), e.g. p ≤ 10^5 for n = 2^20, α = 0.001.
-    #[arg(long, default_value = "2^10", value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = P.help, default_value = "2^10", value_parser = int::<i128>, allow_hyphen_values = true)]
     pub p: i128,
-    /// Decay rate α ≥ 0.001: w_r ≤ n·2^(−αr); a run has about lg(n)/α rounds.
-    #[arg(long, default_value_t = 1.0, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = ALPHA.help, default_value_t = 1.0, value_parser = real, allow_hyphen_values = true)]
     pub alpha: f64,
-    /// Load-balancing cost ℓ ≥ 0, in task-operation time units (accepts 2^64).
-    #[arg(long, default_value = "20", value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = ELL.help, default_value = "20", value_parser = real, allow_hyphen_values = true)]
     pub ell: f64,
-    /// Constant c of "O(p) tasks remain" (standard policy stops at c·p tasks).
-    #[arg(long, default_value_t = 1.0, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = C.help, default_value_t = 1.0, value_parser = real, allow_hyphen_values = true)]
     pub c: f64,
     /// Policy.
     #[arg(long, value_enum, default_value = "improved")]
     pub policy: Policy,
-    /// k of the every-k policy.
-    #[arg(long, default_value_t = 2, value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = EVERY.help, default_value_t = 2, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub every: i128,
     /// Decay model.
     #[arg(long, value_enum, default_value = "deterministic")]
@@ -50,19 +43,15 @@ pub struct GeodecayArgs {
     /// Which tasks survive a round when nothing is rebalanced.
     #[arg(long, value_enum, default_value = "adversarial")]
     pub survivors: Survivors,
-    /// Seed of the random parts.
-    #[arg(long, default_value_t = 1, value_parser = int::<u64>, allow_hyphen_values = true)]
+    #[arg(long, help = SEED.help, default_value_t = 1, value_parser = int::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
     /// Also print a sweep. The sweep's runs and the run itself share the budget of
     /// 2.5·10^9 processor-rounds (about 10 s).
     #[arg(long, value_enum)]
     pub sweep: Option<Sweep>,
-    /// Last exponent of the ℓ sweep.
-    #[arg(long, default_value_t = 64, value_parser = int::<u32>, allow_hyphen_values = true)]
+    #[arg(long, help = ELL_LOG2_MAX.help, default_value_t = 64, value_parser = int::<u32>, allow_hyphen_values = true)]
     pub ell_log2_max: u32,
-    /// Number of seeds of the seed spread (1 to 100 000; each seed runs the 3 main policies,
-    /// within the budget of --sweep).
-    #[arg(long, default_value_t = 20, value_parser = int::<u32>, allow_hyphen_values = true)]
+    #[arg(long, help = SEEDS.help, default_value_t = 20, value_parser = int::<u32>, allow_hyphen_values = true)]
     pub seeds: u32,
     /// Also print every round (tasks, max/mean/min load, balancing, phase).
     #[arg(long)]

@@ -2,7 +2,10 @@
 
 use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
-use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape};
+use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
+use crate::model::ksbf::{
+    Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape,
+};
 use crate::report::ksbf::Parts;
 
 /// Flags of `loadlab ksbf`.
@@ -11,20 +14,13 @@ pub struct KsbfArgs {
     /// Workload shape.
     #[arg(long, value_enum, default_value = "tree")]
     pub shape: Shape,
-    /// Size n ≥ 1 (tree height, grid side, depth cap). A run may take at most 4·10^8 node
-    /// visits (about 10 s; a node of DF scheduling or of a grid with random directions counts
-    /// 4, of a tree with random directions 24) and 1 GB: trees up to n = 27 (26 with DF, 23
-    /// with random directions); grids up to n = 23169 (14141 with DF or random directions).
-    #[arg(long, default_value_t = 6, value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = N.help, default_value_t = 6, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
-    /// Ring size p ≥ 1, at most 4096 (idle PEs cost nothing).
-    #[arg(long, default_value_t = 4, value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = P.help, default_value_t = 4, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub p: i128,
-    /// Seed of the random workloads and the random policy.
-    #[arg(long, default_value_t = 1, value_parser = int::<u64>, allow_hyphen_values = true)]
+    #[arg(long, help = SEED.help, default_value_t = 1, value_parser = int::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
-    /// Spawn probability q ∈ [0, 1] of the random workloads.
-    #[arg(long, default_value_t = 0.75, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = SPAWN_PROB.help, default_value_t = 0.75, value_parser = real, allow_hyphen_values = true)]
     pub spawn_prob: f64,
     /// Balancing policy.
     #[arg(long, value_enum, default_value = "ks")]

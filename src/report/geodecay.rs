@@ -4,13 +4,13 @@
 use serde_json::{Value, json};
 
 use super::{
-    Cell, Render, Report, ReportError, Section, Series, Stages, Table, cells, json_f64, json_opt,
-    legacy_sweep, object, serialized,
+    Cell, Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table, cells,
+    json_f64, json_opt, legacy_sweep, object, serialized,
 };
 use crate::model::budget::Part;
 use crate::model::geodecay::Survivors;
 use crate::model::geodecay::derived::{COMPARISON_FIGURES, beyond_ideal, policy_label};
-use crate::model::geodecay::params::{BUDGET, Valid, cost};
+use crate::model::geodecay::params::{BUDGET, SEED, Valid, cost};
 use crate::model::geodecay::sweep::{ell_sweep_cost, p_sweep_cost, runs_cost, seed_spread_cost};
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
@@ -196,23 +196,46 @@ fn policy_series<P>(
         Series::from_items(pol.name(), points, |p| {
             Some([x(p), y(p, values(p).get(i)?)?])
         })
+        .group(policy_group(*pol))
     };
     Policy::MAIN.iter().enumerate().map(series).collect()
 }
 
-/// The names of the [`compared`] figures in the numbers section (the policies table's
-/// headers are [`COMPARISON_FIGURES`]).
-const NUMBER_NAMES: [&str; 10] = [
-    "total time T",
+/// The colour group of a policy in every plot (the improved policy first).
+pub fn policy_group(policy: Policy) -> usize {
+    match policy {
+        Policy::Improved => 0,
+        Policy::Standard => 1,
+        Policy::Never => 2,
+        Policy::Every => 3,
+    }
+}
+
+/// The JSON keys and names of the [`compared`] figures in the numbers, in the order of the
+/// policies table's columns (whose headers are [`COMPARISON_FIGURES`]).
+pub const COMPARED: [(&str, &str); 10] = [
+    ("time", "total time T"),
+    ("balancings", "balancings"),
+    ("balancings_init", "balancings in the initialisation phase"),
+    ("balancings_phases", "balancings in the phases"),
+    ("rounds", "rounds"),
+    ("brent", "Brent n/p + rounds"),
+    ("additive_overhead", "additive overhead T − Brent"),
+    ("overhead", "overhead T/ℓ"),
+    ("ideal_work", "balanced ideal Σ⌈w_r/p⌉"),
+    ("overhead_vs_ideal", "(T − ideal)/ℓ"),
+];
+
+/// The keys of the figures a run only knows at its end (hidden while the future is).
+pub const OUTCOME_KEYS: [&str; 8] = [
+    "time",
     "balancings",
-    "balancings in the initialisation phase",
-    "balancings in the phases",
+    "balancings_init",
+    "balancings_phases",
     "rounds",
-    "Brent n/p + rounds",
-    "additive overhead T − Brent",
-    "overhead T/ℓ",
-    "balanced ideal Σ⌈w_r/p⌉",
-    "(T − ideal)/ℓ",
+    "additive_overhead",
+    "overhead",
+    "overhead_vs_ideal",
 ];
 
 /// The figures of one outcome that the policies table compares, in the order of
@@ -236,14 +259,122 @@ fn compared(prm: &GeoParams, o: &GeoOutcome) -> Vec<Cell> {
 /// A policy's plotted value at a point of the ℓ sweep.
 type PolicyY<'a> = &'a dyn Fn(&EllPoint, &PolicyValue) -> Option<f64>;
 
+/// Which plot of the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plot {
+    /// Overhead T/ℓ against lg ℓ (needs [`Parts::ell_sweep`]).
+    Overhead,
+    /// (T − Σ⌈w_r/p⌉)/ℓ against lg ℓ (needs [`Parts::ell_sweep`]).
+    OverheadVsIdeal,
+    /// Balancings against lg ℓ (needs [`Parts::ell_sweep`]).
+    Balancings,
+    /// Total time against p (needs [`Parts::p_sweep`]).
+    TimeVsP,
+    /// The distribution of the total time over seeds (needs [`Parts::seed_spread`]).
+    Spread,
+}
+
+impl Run {
+    /// The selected policy's numbers, each under its JSON key and its name: the policy, the
+    /// [`COMPARED`] figures, lg ℓ, lg(n/p), lg* ℓ, the standard policy's estimated
+    /// balancings, whether the run stopped at the round cap, and the seed.
+    pub fn figures(&self) -> Vec<Figure> {
+        let (prm, o) = (&self.params, &self.selected);
+        let estimate = standard_balancings_estimate(prm.n, prm.p, prm.alpha, prm.c);
+        let mut figures = vec![Figure::new("policy", "policy", policy_label(prm, o.policy))];
+        let compared = COMPARED.iter().zip(compared(prm, o));
+        figures.extend(compared.map(|(&(key, name), value)| Figure { key, name, value }));
+        figures.extend([
+            Figure::new("lg_ell", "lg ℓ", o.lg_ell),
+            Figure::new("lg_n_over_p", "lg(n/p)", o.lg_n_over_p),
+            Figure::new("lg_star_ell", "lg* ℓ", o.lg_star_ell),
+            Figure::new(
+                "standard_balancings_estimate",
+                "standard policy's estimate lg(n/(c·p))/α",
+                estimate,
+            ),
+            Figure::new("truncated", "stopped at the round cap", o.truncated),
+            Figure::new(SEED.field, SEED.name, prm.seed),
+        ]);
+        figures
+    }
+
+    /// The policies side by side (section "policies"), when computed: one row per policy,
+    /// with whether it is the selected one and the [`COMPARED`] figures.
+    pub fn policies(&self) -> Option<Section> {
+        let all = self.policies.as_ref()?;
+        Some(Section::table("policies", self.policies_table(all)))
+    }
+
+    /// The plot section `plot`, when the run computed its data.
+    pub fn plot(&self, plot: Plot) -> Option<Section> {
+        let (prm, o) = (&self.params, &self.selected);
+        let ell = |pts| self.ell_plot(plot, pts);
+        match plot {
+            Plot::Overhead | Plot::OverheadVsIdeal | Plot::Balancings => {
+                self.ell_sweep.as_deref().map(ell)
+            }
+            Plot::TimeVsP => self.p_sweep.as_ref().map(|pts| {
+                let mut series =
+                    policy_series(pts, |p| &p.values, |p| p.p as f64, |_, v| Some(v.time));
+                let brent = |p: &PPoint| [p.p as f64, prm.n as f64 / p.p as f64 + o.rounds as f64];
+                let name = format!("Brent n/p + rounds ({} rounds)", o.rounds);
+                let brent = Series::new(name, pts.iter().map(brent).collect());
+                series.push(brent.role(Role::Bound));
+                Section::series(
+                    format!("plot: total time vs p (n = {}, ℓ = {})", prm.n, prm.ell),
+                    "p",
+                    "time",
+                    series,
+                )
+            }),
+            Plot::Spread => self.seed_spread.as_ref().map(|spread| {
+                let cdf = |s: &SeedSpread| {
+                    Series::distribution(s.policy.name(), s.times.iter().copied())
+                        .group(policy_group(s.policy))
+                };
+                Section::series(
+                    "plot: fraction of seeds with total time ≤ T",
+                    "total time T",
+                    "fraction of seeds",
+                    spread.iter().map(cdf).collect(),
+                )
+            }),
+        }
+    }
+
+    /// The spread of the total time over the seeds (per policy: seeds, min, median, mean,
+    /// max), when computed.
+    pub fn spread(&self) -> Option<Section> {
+        let spread = self.seed_spread.as_ref()?;
+        let header = ["policy", "seeds", "min", "median", "mean", "max"];
+        let table = Table::from_rows(&header, spread, |s| {
+            cells![
+                s.policy.name(),
+                s.times.len(),
+                s.min,
+                s.median,
+                s.mean,
+                s.max
+            ]
+        });
+        let name = format!("spread of the total time over {} seeds", self.params.seeds);
+        Some(Section::table(name, table))
+    }
+}
+
 impl Render for Run {
-    /// JSON: [`outcome_json`] of the selected policy; `policies`, `sweep_ell`, `sweep_p`,
-    /// `seed_spread` (and `sweep` when only one of the three was computed), `trace` and
-    /// `phases` when computed.
+    /// JSON: [`outcome_json`] of the selected policy, `standard_balancings_estimate` and
+    /// `seed`; `policies`, `sweep_ell`, `sweep_p`, `seed_spread` (and `sweep` when only one of
+    /// the three was computed), `trace` and `phases` when computed.
     fn json(&self) -> Value {
-        let mut j = object(outcome_json(&self.params, &self.selected));
+        let prm = &self.params;
+        let mut j = object(outcome_json(prm, &self.selected));
+        let estimate = standard_balancings_estimate(prm.n, prm.p, prm.alpha, prm.c);
+        j.insert("standard_balancings_estimate".into(), json_f64(estimate));
+        j.insert("seed".into(), json!(prm.seed));
         if let Some(all) = &self.policies {
-            let all = all.iter().map(|o| outcome_json(&self.params, o));
+            let all = all.iter().map(|o| outcome_json(prm, o));
             j.insert("policies".into(), Value::Array(all.collect()));
         }
         let mut sweeps = Vec::new();
@@ -289,42 +420,21 @@ impl Render for Run {
             prm.decay.name(),
             prm.survivors.name()
         ));
-        let estimate = standard_balancings_estimate(prm.n, prm.p, prm.alpha, prm.c);
-        let mut numbers = vec![("policy", Cell::from(label.clone()))];
-        numbers.extend(NUMBER_NAMES.into_iter().zip(compared(prm, o)));
-        numbers.extend([
-            ("lg ℓ", o.lg_ell.into()),
-            ("lg(n/p)", o.lg_n_over_p.into()),
-            ("lg* ℓ", o.lg_star_ell.into()),
-            ("standard policy's estimate lg(n/(c·p))/α", estimate.into()),
-            ("stopped at the round cap", o.truncated.into()),
-            ("seed", prm.seed.into()),
-        ]);
-        r.push(Section::values("numbers", numbers));
-        if let Some(all) = &self.policies {
-            r.push(Section::table("policies", self.policies_table(all)));
-        }
+        r.push(Section::numbers(&self.figures()));
+        r.sections.extend(self.policies());
         if self.trace {
             self.push_trace(&mut r, &label);
         }
-        if let Some(pts) = &self.ell_sweep {
-            self.push_ell_plots(&mut r, pts);
-        }
-        if let Some(pts) = &self.p_sweep {
-            let mut series = policy_series(pts, |p| &p.values, |p| p.p as f64, |_, v| Some(v.time));
-            let brent = |p: &PPoint| [p.p as f64, prm.n as f64 / p.p as f64 + o.rounds as f64];
-            let name = format!("Brent n/p + rounds ({} rounds)", o.rounds);
-            series.push(Series::new(name, pts.iter().map(brent).collect()));
-            r.push(Section::series(
-                format!("plot: total time vs p (n = {}, ℓ = {})", prm.n, prm.ell),
-                "p",
-                "time",
-                series,
-            ));
-        }
-        if let Some(spread) = &self.seed_spread {
-            self.push_spread(&mut r, spread);
-        }
+        let plots = [
+            Plot::Overhead,
+            Plot::OverheadVsIdeal,
+            Plot::Balancings,
+            Plot::TimeVsP,
+        ];
+        r.sections
+            .extend(plots.into_iter().filter_map(|p| self.plot(p)));
+        r.sections.extend(self.spread());
+        r.sections.extend(self.plot(Plot::Spread));
         r
     }
 }
@@ -375,30 +485,10 @@ impl Run {
         }
     }
 
-    fn push_spread(&self, r: &mut Report, spread: &[SeedSpread]) {
-        let header = ["policy", "seeds", "min", "median", "mean", "max"];
-        let table = Table::from_rows(&header, spread, |s| {
-            cells![
-                s.policy.name(),
-                s.times.len(),
-                s.min,
-                s.median,
-                s.mean,
-                s.max
-            ]
-        });
-        let name = format!("spread of the total time over {} seeds", self.params.seeds);
-        r.push(Section::table(name, table));
-        let cdf = |s: &SeedSpread| Series::distribution(s.policy.name(), s.times.iter().copied());
-        r.push(Section::series(
-            "plot: fraction of seeds with total time ≤ T",
-            "total time T",
-            "fraction of seeds",
-            spread.iter().map(cdf).collect(),
-        ));
-    }
-
-    fn push_ell_plots(&self, r: &mut Report, pts: &[EllPoint]) {
+    /// One of the ℓ sweep's plots: the main policies' values against lg ℓ beside the growth
+    /// rates lg ℓ (the standard policy's) and lg* ℓ (the improved policy's), and for the
+    /// balancings the standard policy's estimate.
+    fn ell_plot(&self, plot: Plot, pts: &[EllPoint]) -> Section {
         let prm = &self.params;
         let ideal = self.selected.ideal_work;
         let at = format!(
@@ -411,19 +501,27 @@ impl Run {
         let reference = |name: &str, y: &dyn Fn(&EllPoint) -> f64| {
             Series::from_items(name, pts, |p| Some([p.log2_ell as f64, y(p)]))
         };
-        let plot = |what: &str, y: &str, value: PolicyY, extra: Option<Series>| {
-            let mut series = policy_series(pts, |p| &p.values, |p| p.log2_ell as f64, value);
-            series.push(reference("lg ℓ", &|p| p.log2_ell as f64));
-            series.push(reference("lg* ℓ", &|p| p.lg_star_ell as f64));
-            series.extend(extra);
-            Section::series(format!("plot: {what} vs lg ℓ ({at})"), "lg ℓ", y, series)
-        };
-        r.push(plot("overhead T/ℓ", "T/ℓ", &|_, v| v.overhead, None));
         let beyond: PolicyY = &|p, v| beyond_ideal(v.time, ideal, p.ell);
-        r.push(plot("(T − Σ⌈w_r/p⌉)/ℓ", "(T − ideal)/ℓ", beyond, None));
-        let est = standard_balancings_estimate(prm.n, prm.p, prm.alpha, prm.c);
-        let estimate = reference("lg(n/(c·p))/α", &|_| est);
         let balancings: PolicyY = &|_, v| Some(v.balancings as f64);
-        r.push(plot("balancings", "balancings", balancings, Some(estimate)));
+        let overhead: PolicyY = &|_, v| v.overhead;
+        let (what, y, value) = match plot {
+            Plot::OverheadVsIdeal => ("(T − Σ⌈w_r/p⌉)/ℓ", "(T − ideal)/ℓ", beyond),
+            Plot::Balancings => ("balancings", "balancings", balancings),
+            _ => ("overhead T/ℓ", "T/ℓ", overhead),
+        };
+        let mut series = policy_series(pts, |p| &p.values, |p| p.log2_ell as f64, value);
+        let lg = reference("lg ℓ", &|p| p.log2_ell as f64);
+        series.push(lg.role(Role::Limit).group(policy_group(Policy::Standard)));
+        let lg_star = reference("lg* ℓ", &|p| p.lg_star_ell as f64);
+        series.push(
+            lg_star
+                .role(Role::Limit)
+                .group(policy_group(Policy::Improved)),
+        );
+        if plot == Plot::Balancings {
+            let est = standard_balancings_estimate(prm.n, prm.p, prm.alpha, prm.c);
+            series.push(reference("lg(n/(c·p))/α", &|_| est).role(Role::Reference));
+        }
+        Section::series(format!("plot: {what} vs lg ℓ ({at})"), "lg ℓ", y, series)
     }
 }

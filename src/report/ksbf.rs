@@ -5,15 +5,16 @@
 use serde_json::{Value, json};
 
 use super::{
-    Cell, Render, Report, ReportError, Section, Series, Stages, Table, cells, json_f64, json_opt,
-    object, text_number,
+    Cell, Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table, cells,
+    figures_json, json_f64, object, text_number,
 };
 use crate::model::Progress;
 use crate::model::budget::Part;
+use crate::model::ksbf::params::{SEED, SPAWN_PROB};
 use crate::model::ksbf::{
-    self, Balance, KsbfParams, NodeId, NodeRecord, Outcome, ParamError, SEED_STUDY_COUNT,
-    SeedPoint, Shape, SweepPoint, Theory, Trace, Valid, n_points, p_points, plot_n_values,
-    plot_p_values, seed_points, summarize, sweep_seeds,
+    self, Balance, EfficiencySummary, KsbfParams, LemmaCheck, NodeId, NodeRecord, Outcome,
+    ParamError, SEED_STUDY_COUNT, SeedPoint, Shape, SweepPoint, Theory, Trace, Valid, n_points,
+    p_points, plot_n_values, plot_p_values, seed_points, summarize, sweep_seeds,
 };
 
 /// Which optional parts to compute.
@@ -27,14 +28,15 @@ pub struct Parts {
     pub vs_n: bool,
     /// Makespan against p at the instance's n ([`plot_p_values`]).
     pub vs_p: bool,
-    /// Efficiency over [`SEED_STUDY_COUNT`] seeds (random workloads only).
-    pub seeds: bool,
+    /// Efficiency over this many consecutive seeds from the scenario's (random workloads
+    /// only; [`SEED_STUDY_COUNT`] in the full run).
+    pub seeds: Option<u64>,
 }
 
 impl Parts {
     /// Every part; the seed study for random shapes.
     pub fn full(params: &KsbfParams) -> Self {
-        let seeds = params.shape.is_random();
+        let seeds = params.shape.is_random().then_some(SEED_STUDY_COUNT);
         Parts {
             assignments: true,
             sends: true,
@@ -48,23 +50,26 @@ impl Parts {
     pub fn build(self, params: &KsbfParams, progress: &dyn Progress) -> Result<Run, ReportError> {
         let v = params.validate()?;
         check_budget(params, &self)?;
-        let outcome = ksbf::simulate(&v);
+        let stages = Stages::new(progress, 4);
+        let outcome = ksbf::simulate_with(&v, &stages.stage(0))?;
         let theory = ksbf::theory(&v);
-        let stages = Stages::new(progress, 3);
-        let vs_n = stages.part(0, self.vs_n, |s| {
+        let lemma = outcome.trace.as_ref().map(|t| ksbf::lemma11(t, v.p));
+        let vs_n = stages.part(1, self.vs_n, |s| {
             makespans(n_points(&v, &plot_n_values(params)), s)
         })?;
-        let vs_p = stages.part(1, self.vs_p, |s| {
+        let vs_p = stages.part(2, self.vs_p, |s| {
             makespans(p_points(&v, &plot_p_values(params)), s)
         })?;
-        let seeds = stages.part(2, self.seeds, |s| {
-            sweep_seeds(&seed_points(&v, SEED_STUDY_COUNT), s)
+        let seeds = stages.part(3, self.seeds.is_some(), |s| {
+            let count = self.seeds.unwrap_or(SEED_STUDY_COUNT);
+            sweep_seeds(&seed_points(&v, count), s)
         })?;
         stages.done();
         Ok(Run {
             params: params.clone(),
             outcome,
             theory,
+            lemma,
             assignments: self.assignments,
             sends: self.sends,
             vs_n,
@@ -83,6 +88,8 @@ pub struct Run {
     pub outcome: Outcome,
     /// The paper's bounds and exact shares for the instance.
     pub theory: Theory,
+    /// Lemma 1.1 checked on the recorded run (None when the run is too big to record).
+    pub lemma: Option<LemmaCheck>,
     /// Whether the node list belongs to the result.
     pub assignments: bool,
     /// Whether the sends belong to the result.
@@ -144,11 +151,11 @@ fn check_budget(params: &KsbfParams, parts: &Parts) -> Result<(), ReportError> {
             values.collect(),
         ));
     }
-    if parts.seeds {
+    if let Some(count) = parts.seeds {
         all.push(Part {
             field: "n",
-            what: format!("the seed study ({SEED_STUDY_COUNT} seeds, {at})"),
-            cost: ksbf::cost_of(params, false).repeated(SEED_STUDY_COUNT as f64),
+            what: format!("the seed study ({count} seeds, {at})"),
+            cost: ksbf::cost_of(params, false).repeated(count as f64),
         });
     }
     Ok(ksbf::BUDGET.check_parts(&all)?)
@@ -172,6 +179,62 @@ fn node_cell(n: NodeId) -> Cell {
     }
 }
 
+/// The theorems' bounds in the numbers: the JSON key and name of the bound, then of its gap
+/// (bound − makespan).
+const BOUNDS: [(&str, &str, &str, &str); 3] = [
+    (
+        "bound",
+        "Theorem 1.1 bound",
+        "bound_gap",
+        "Theorem 1.1 bound: gap (bound − makespan)",
+    ),
+    (
+        "thm22_bound",
+        "Theorem 2.2: p + max W_i",
+        "thm22_gap",
+        "Theorem 2.2: p + max W_i: gap (bound − makespan)",
+    ),
+    (
+        "thm32_bound",
+        "Theorem 3.2: max(W_i + i)",
+        "thm32_gap",
+        "Theorem 3.2: max(W_i + i): gap (bound − makespan)",
+    ),
+];
+
+/// The keys of the figures a run only knows at its end (hidden while the future is).
+pub const OUTCOME_KEYS: [&str; 10] = [
+    "makespan",
+    "bound_gap",
+    "thm22_gap",
+    "thm32_gap",
+    "speedup",
+    "efficiency",
+    "idle_steps",
+    "min_work",
+    "max_work",
+    "sends",
+];
+
+/// "spawn probability q": the name of the spawn probability's row, from its descriptor.
+fn spawn_prob_label() -> &'static str {
+    static LABEL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    LABEL.get_or_init(|| SPAWN_PROB.label())
+}
+
+/// Which plot of the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plot {
+    /// Makespan against n at the instance's p (needs [`Parts::vs_n`]).
+    VsN,
+    /// Makespan against p at the instance's n (needs [`Parts::vs_p`]).
+    VsP,
+    /// Work per PE against the ideal share and the exact W_i.
+    Work,
+    /// The distribution of the efficiency over seeds (needs [`Parts::seeds`]).
+    Seeds,
+}
+
 impl Run {
     /// The ideal share N/p.
     pub fn ideal(&self) -> f64 {
@@ -181,21 +244,60 @@ impl Run {
     /// The bounds that apply to the instance, as (name, value, value − makespan).
     pub fn bounds(&self) -> Vec<(&'static str, f64, f64)> {
         let m = self.outcome.makespan as f64;
-        let th = &self.theory;
-        [
-            ("Theorem 1.1 bound", th.bounds.thm11),
-            (
-                "Theorem 2.2: p + max W_i",
-                th.bounds.thm22.map(|b| b as f64),
-            ),
-            (
-                "Theorem 3.2: max(W_i + i)",
-                th.bounds.thm32.map(|b| b as f64),
-            ),
-        ]
-        .into_iter()
-        .filter_map(|(name, b)| b.map(|b| (name, b, b - m)))
-        .collect()
+        let b = &self.theory.bounds;
+        let values = [
+            b.thm11,
+            b.thm22.map(|b| b as f64),
+            b.thm32.map(|b| b as f64),
+        ];
+        BOUNDS
+            .iter()
+            .zip(values)
+            .filter_map(|(&(_, name, _, _), b)| b.map(|b| (name, b, b - m)))
+            .collect()
+    }
+
+    /// The run's numbers, each under its JSON key and its name: N, the makespan beside the
+    /// ideal and every bound that applies (with its gap), speedup, efficiency, idle steps, the
+    /// work range, the tasks sent, α_p; the seed and q for the random workloads.
+    pub fn figures(&self) -> Vec<Figure> {
+        let (prm, o, th) = (&self.params, &self.outcome, &self.theory);
+        let m = o.makespan as f64;
+        let mut figures = vec![
+            Figure::new("nodes", "N (nodes)", o.nodes),
+            Figure::new("makespan", "makespan (steps)", o.makespan),
+            Figure::new("ideal", "ideal N/p", self.ideal()),
+        ];
+        let b = &th.bounds;
+        let values = [
+            b.thm11.map(|x| (Cell::from(x), x)),
+            b.thm22.map(|x| (Cell::from(x), x as f64)),
+            b.thm32.map(|x| (Cell::from(x), x as f64)),
+        ];
+        for (&(key, name, gap_key, gap_name), value) in BOUNDS.iter().zip(values) {
+            if let Some((value, bound)) = value {
+                figures.push(Figure { key, name, value });
+                figures.push(Figure::new(gap_key, gap_name, bound - m));
+            }
+        }
+        figures.extend([
+            Figure::new("speedup", "speedup N/makespan", o.speedup()),
+            Figure::new("efficiency", "efficiency N/(p·makespan)", o.efficiency()),
+            Figure::new("idle_steps", "idle steps", o.idle_steps),
+            Figure::new("min_work", "min work", o.work.iter().min().copied()),
+            Figure::new("max_work", "max work", o.work.iter().max().copied()),
+            Figure::new("sends", "tasks sent", o.sends),
+            Figure::new("alpha_p", "α_p", th.alpha),
+        ]);
+        if prm.shape.is_random() {
+            figures.push(Figure::new(SEED.field, SEED.name, prm.seed));
+            figures.push(Figure::new(
+                SPAWN_PROB.field,
+                spawn_prob_label(),
+                prm.spawn_prob,
+            ));
+        }
+        figures
     }
 
     /// The paper's claims checked on this run: every bound is met; the exact work shares
@@ -238,24 +340,65 @@ impl Run {
         }
         out
     }
+
+    /// The section "checks": the [`claims`](Self::claims) as a table.
+    pub fn checks(&self) -> Section {
+        let claims = self.claims().into_iter();
+        Section::checks(claims.map(|c| (c.claim, c.holds, c.detail)))
+    }
+
+    /// The plot section `plot`, when the run computed its data.
+    pub fn plot(&self, plot: Plot) -> Option<Section> {
+        let prm = &self.params;
+        match plot {
+            Plot::VsN => self.vs_n.as_ref().map(|pts| {
+                let name = format!("plot: makespan vs n (p = {})", prm.p);
+                sweep_section(name, "n", pts, |s| s.n)
+            }),
+            Plot::VsP => self.vs_p.as_ref().map(|pts| {
+                let name = format!("plot: makespan vs p (n = {})", prm.n);
+                sweep_section(name, "p", pts, |s| s.p)
+            }),
+            Plot::Work => Some(self.work_plot()),
+            Plot::Seeds => self.seeds.as_deref().map(seed_plot),
+        }
+    }
+
+    /// The distribution summary of the seed study, when computed: a section of values named
+    /// "efficiency over N seeds" (min, median, mean, max).
+    pub fn seed_summary(&self) -> Option<Section> {
+        let s: EfficiencySummary = summarize(self.seeds.as_deref()?)?;
+        Some(Section::values(
+            format!("efficiency over {} seeds", s.count),
+            vec![
+                ("min", s.min.into()),
+                ("median", s.median.into()),
+                ("mean", s.mean.into()),
+                ("max", s.max.into()),
+            ],
+        ))
+    }
 }
 
 impl Render for Run {
-    /// JSON: `algorithm` (the pseudo-code ids of balance and schedule), `shape`, `n`, `p`, `balance`, `schedule`, `nodes`, `makespan`, `work`,
-    /// `first_step`, `bound` (Theorem 1.1), `thm22_bound`, `thm32_bound`, `exact_work`,
-    /// `alpha_p`, `ideal`, `speedup`, `efficiency`, `idle_steps`; `assignments` when requested.
+    /// JSON: the [`figures`](Run::figures) under their keys (`nodes`, `makespan`, `ideal`,
+    /// `bound` (Theorem 1.1), `thm22_bound`, `thm32_bound` (null when they do not apply) with
+    /// their gaps `bound_gap`, `thm22_gap`, `thm32_gap`, `speedup`, `efficiency`,
+    /// `idle_steps`, `min_work`, `max_work`, `sends`, `alpha_p`), and `algorithm` (the
+    /// pseudo-code ids of balance and schedule), `shape`, `n`, `p`, `seed`, `spawn_prob`,
+    /// `balance`, `schedule`, `work`, `first_step`, `exact_work`; `assignments` when
+    /// requested.
     fn json(&self) -> Value {
         let (prm, o, th) = (&self.params, &self.outcome, &self.theory);
         let mut j = object(json!({
             "shape": prm.shape.name(), "n": prm.n, "p": prm.p, "balance": prm.balance.name(),
-            "schedule": prm.schedule.name(),
-            "algorithm": [prm.balance.name(), prm.schedule.name()], "nodes": o.nodes, "makespan": o.makespan,
-            "work": o.work, "first_step": o.first_step, "bound": json_opt(th.bounds.thm11),
-            "thm22_bound": th.bounds.thm22, "thm32_bound": th.bounds.thm32, "exact_work": th.work,
-            "alpha_p": json_f64(th.alpha), "ideal": json_f64(self.ideal()),
-            "speedup": json_f64(o.speedup()), "efficiency": json_f64(o.efficiency()),
-            "idle_steps": o.idle_steps,
+            "schedule": prm.schedule.name(), "seed": prm.seed,
+            "spawn_prob": json_f64(prm.spawn_prob),
+            "algorithm": [prm.balance.name(), prm.schedule.name()],
+            "work": o.work, "first_step": o.first_step, "bound": null, "thm22_bound": null,
+            "thm32_bound": null, "exact_work": th.work,
         }));
+        j.extend(figures_json(&self.figures()));
         if let (true, Some(t)) = (self.assignments, &o.trace) {
             let node = |r: &NodeRecord| {
                 let node = match r.node {
@@ -273,35 +416,8 @@ impl Render for Run {
     fn report(&self) -> Report {
         let (prm, o, th) = (&self.params, &self.outcome, &self.theory);
         let mut r = Report::new(format!("KS-BF on a ring — {}", prm.describe()));
-        let mut values: Vec<(String, Cell)> = vec![
-            ("N (nodes)".into(), o.nodes.into()),
-            ("makespan (steps)".into(), o.makespan.into()),
-            ("ideal N/p".into(), self.ideal().into()),
-        ];
-        for (name, b, gap) in self.bounds() {
-            values.push((name.into(), b.into()));
-            values.push((format!("{name}: gap (bound − makespan)"), gap.into()));
-        }
-        let more: [(&str, Cell); 7] = [
-            ("speedup N/makespan", o.speedup().into()),
-            ("efficiency N/(p·makespan)", o.efficiency().into()),
-            ("idle steps", o.idle_steps.into()),
-            ("min work", o.work.iter().min().copied().into()),
-            ("max work", o.work.iter().max().copied().into()),
-            ("tasks sent", o.sends.into()),
-            ("α_p", th.alpha.into()),
-        ];
-        values.extend(more.into_iter().map(|(k, v)| (k.to_string(), v)));
-        if prm.shape.is_random() {
-            values.push(("seed".into(), prm.seed.into()));
-            values.push(("spawn probability q".into(), prm.spawn_prob.into()));
-        }
-        r.push(Section::values("numbers", values));
-        r.push(Section::checks(
-            self.claims()
-                .into_iter()
-                .map(|c| (c.claim, c.holds, c.detail)),
-        ));
+        r.push(Section::numbers(&self.figures()));
+        r.push(self.checks());
         let header = ["pe", "work W_i", "exact W_i", "first step", "last step"];
         let per_pe = Table::from_rows(&header, o.work.iter().enumerate(), |(i, &w)| {
             let exact = th.work.as_ref().and_then(|x| x.get(i).copied());
@@ -312,25 +428,19 @@ impl Render for Run {
         if let Some(trace) = &o.trace {
             self.push_trace(&mut r, trace);
         }
-        let sweeps: [(&str, String, _, SweepX); 2] = [
-            ("n", format!("p = {}", prm.p), &self.vs_n, |s| s.n),
-            ("p", format!("n = {}", prm.n), &self.vs_p, |s| s.p),
-        ];
-        for (x, at, pts, xf) in sweeps {
-            if let Some(pts) = pts {
-                r.push(sweep_section(
-                    format!("plot: makespan vs {x} ({at})"),
-                    x,
-                    pts,
-                    xf,
-                ));
-            }
-        }
+        r.sections.extend(self.plot(Plot::VsN));
+        r.sections.extend(self.plot(Plot::VsP));
         if self.vs_n.is_some() || self.vs_p.is_some() {
-            self.push_work_plot(&mut r);
+            r.push(self.work_plot());
         }
         if let Some(pts) = &self.seeds {
-            self.push_seeds(&mut r, pts);
+            r.sections.extend(self.seed_summary());
+            let header = ["seed", "nodes", "makespan", "efficiency"];
+            let t = Table::from_rows(&header, pts, |p| {
+                cells![p.seed, p.nodes, p.makespan, p.efficiency]
+            });
+            r.push(Section::table("seeds", t));
+            r.push(seed_plot(pts));
         }
         r
     }
@@ -356,7 +466,8 @@ impl Run {
         }
     }
 
-    fn push_work_plot(&self, r: &mut Report) {
+    /// Work per PE: the simulated W_i beside the ideal N/p and the exact shares.
+    fn work_plot(&self) -> Section {
         let (o, th) = (&self.outcome, &self.theory);
         let ideal = self.ideal();
         let p = o.work.len() as f64;
@@ -367,47 +478,27 @@ impl Run {
         };
         let mut series = vec![
             per_pe("simulated W_i", &o.work),
-            Series::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]]),
+            Series::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]]).role(Role::Reference),
         ];
         if let Some(w) = &th.work {
-            series.push(per_pe("exact W_i (Thm 2.1/3.1, corrected)", w));
+            series.push(per_pe("exact W_i (Thm 2.1/3.1, corrected)", w).role(Role::ClosedForm));
         }
-        r.push(Section::series(
-            "plot: work per PE",
-            "PE i",
-            "work W_i",
-            series,
-        ));
+        Section::series("plot: work per PE", "PE i", "work W_i", series)
     }
+}
 
-    fn push_seeds(&self, r: &mut Report, pts: &[SeedPoint]) {
-        if let Some(s) = summarize(pts) {
-            r.push(Section::values(
-                format!("efficiency over {} seeds", s.count),
-                vec![
-                    ("min", s.min.into()),
-                    ("median", s.median.into()),
-                    ("mean", s.mean.into()),
-                    ("max", s.max.into()),
-                ],
-            ));
-        }
-        let header = ["seed", "nodes", "makespan", "efficiency"];
-        let t = Table::from_rows(&header, pts, |p| {
-            cells![p.seed, p.nodes, p.makespan, p.efficiency]
-        });
-        r.push(Section::table("seeds", t));
-        let efficiencies = pts.iter().map(|s| s.efficiency);
-        r.push(Section::series(
-            "plot: fraction of seeds with efficiency ≤ E",
-            "efficiency E = N/(p·makespan)",
-            "fraction",
-            vec![Series::distribution(
-                "KS-BF on random workloads",
-                efficiencies,
-            )],
-        ));
-    }
+/// The distribution of the efficiency over the seeds of a study.
+fn seed_plot(pts: &[SeedPoint]) -> Section {
+    let efficiencies = pts.iter().map(|s| s.efficiency);
+    Section::series(
+        "plot: fraction of seeds with efficiency ≤ E",
+        "efficiency E = N/(p·makespan)",
+        "fraction",
+        vec![Series::distribution(
+            "KS-BF on random workloads",
+            efficiencies,
+        )],
+    )
 }
 
 /// A sweep point's x: its n or its p.
@@ -416,19 +507,23 @@ type SweepX = fn(&SweepPoint) -> u32;
 /// The plot of a makespan sweep against `x` (n or p, as `xf` reads it from a point): the
 /// simulated makespan beside the ideal and every bound that applies.
 fn sweep_section(name: String, x: &str, pts: &[SweepPoint], xf: SweepX) -> Section {
-    let line = |name: &str, y: fn(&SweepPoint) -> Option<f64>| {
-        Series::from_items(name, pts, |s| Some([f64::from(xf(s)), y(s)?]))
+    let line = |name: &str, role: Role, y: fn(&SweepPoint) -> Option<f64>| {
+        Series::from_items(name, pts, |s| Some([f64::from(xf(s)), y(s)?])).role(role)
     };
     Section::series(
         name,
         x,
         "steps",
         vec![
-            line("simulated makespan", |s| Some(s.makespan as f64)),
-            line("ideal N/p", |s| Some(s.ideal)),
-            line("Theorem 1.1 bound", |s| s.bounds.thm11),
-            line("Thm 2.2: p + max W_i", |s| s.bounds.thm22.map(|v| v as f64)),
-            line("Thm 3.2: max(W_i + i)", |s| {
+            line("simulated makespan", Role::Simulated, |s| {
+                Some(s.makespan as f64)
+            }),
+            line("ideal N/p", Role::Reference, |s| Some(s.ideal)),
+            line("Theorem 1.1 bound", Role::Bound, |s| s.bounds.thm11),
+            line("Thm 2.2: p + max W_i", Role::Bound, |s| {
+                s.bounds.thm22.map(|v| v as f64)
+            }),
+            line("Thm 3.2: max(W_i + i)", Role::Bound, |s| {
                 s.bounds.thm32.map(|v| v as f64)
             }),
         ],

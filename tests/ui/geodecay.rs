@@ -96,3 +96,23 @@ fn bundled_proportional_preset_shows_never_winning() {
     assert_eq!(p.policy, Policy::Never);
     shown(&mut h, "▶ never");
 }
+
+#[test]
+fn the_numbers_are_the_reports_figures() {
+    use loadlab::model::NoProgress;
+    use loadlab::report::geodecay::Parts;
+    for name in [
+        "geodecay-crcw",
+        "geodecay-proportional",
+        "geodecay-huge-ell",
+    ] {
+        let preset = loadlab::preset::find_bundled(name).expect("a bundled preset");
+        let mut h = crate::common::harness(Some(preset));
+        settle(&mut h);
+        let run = Parts::default().build(&params(&h), &NoProgress).unwrap();
+        let figures = run.figures();
+        assert!(figures.iter().any(|f| f.key == "overhead_vs_ideal"));
+        shown(&mut h, "total time T = ");
+        crate::ksbf::numbers_are_the_reports(&h, &figures);
+    }
+}

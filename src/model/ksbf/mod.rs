@@ -41,7 +41,7 @@
 //! uninterrupted per-PE blocks, (3.1)/(3.3), (3.2), (3.4), (3.5) and both parts of Theorem 1.1.
 
 mod lemma;
-mod params;
+pub mod params;
 mod simulate;
 mod sweep;
 pub mod theory;

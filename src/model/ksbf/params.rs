@@ -74,6 +74,66 @@ pub const RECORD_NODE_LIMIT: u64 = 1 << 16;
 
 /// Most node × PE slots recorded (with at most [`RECORD_NODE_LIMIT`] nodes).
 pub const RECORD_SLOTS: u64 = 1 << 24;
+use crate::model::param::{ParamSpec, Spread};
+
+/// The size n (see [`KsbfParams::n`]).
+pub const N: ParamSpec = ParamSpec {
+    field: "n",
+    symbol: "n",
+    name: "size",
+    unit: "",
+    range: (1.0, u32::MAX as f64),
+    rail: (2.0, 18.0),
+    spread: Spread::Linear,
+    integer: true,
+    help: "Size n ≥ 1: tree height (T_n), grid side (G_n), depth cap of the random shapes, h of the sparse tree, row length of the two-row grid. A run may take at most 4·10^8 node visits (about 10 s; a node of DF scheduling or of a grid with random directions counts 4, of a tree with random directions 24) and 1 GB: trees up to n = 27 (26 with DF, 23 with random directions), grids up to n = 23169 (14141 with DF or random directions).",
+    paper: "Section 1.3",
+};
+
+/// The ring size p (see [`KsbfParams::p`]).
+pub const P: ParamSpec = ParamSpec {
+    field: "p",
+    symbol: "p",
+    name: "ring size",
+    unit: "PEs",
+    range: (1.0, P_MAX as f64),
+    rail: (1.0, 256.0),
+    spread: Spread::Log,
+    integer: true,
+    help: "Ring size p: PEs P_0 … P_{p−1}, each sending to its clockwise neighbour (1 to 4096; idle PEs cost nothing).",
+    paper: "Section 1.3",
+};
+
+/// The spawn probability q (see [`KsbfParams::spawn_prob`]).
+pub const SPAWN_PROB: ParamSpec = ParamSpec {
+    field: "spawn_prob",
+    symbol: "q",
+    name: "spawn probability",
+    unit: "",
+    range: (0.0, 1.0),
+    rail: (0.5, 1.0),
+    spread: Spread::Linear,
+    integer: false,
+    help: "Spawn probability q ∈ [0, 1] of the random workloads: an executed task spawns its children with probability q.",
+    paper: "",
+};
+
+/// The seed (see [`KsbfParams::seed`]).
+pub const SEED: ParamSpec = ParamSpec {
+    field: "seed",
+    symbol: "seed",
+    name: "seed",
+    unit: "",
+    range: (0.0, u64::MAX as f64),
+    rail: (1.0, 64.0),
+    spread: Spread::Linear,
+    integer: true,
+    help: "Seed of the random workloads and of the random policy.",
+    paper: "",
+};
+
+/// Every numeric parameter of the model, in the order of the controls.
+pub const PARAMS: &[ParamSpec] = &[N, P, SPAWN_PROB, SEED];
 
 /// One KS-BF scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -81,14 +141,13 @@ pub const RECORD_SLOTS: u64 = 1 << 24;
 pub struct KsbfParams {
     /// Workload shape.
     pub shape: Shape,
-    /// Size: tree height (levels), grid side, depth cap of random shapes, h of the sparse tree,
-    /// row length of the two-row grid.
+    /// [`N`].
     pub n: u32,
-    /// Ring size p ≥ 1.
+    /// [`P`].
     pub p: u32,
-    /// Seed of the random shapes and of the random-direction policy.
+    /// [`SEED`].
     pub seed: u64,
-    /// Spawn probability q of the random shapes.
+    /// [`SPAWN_PROB`].
     pub spawn_prob: f64,
     /// Balancing regimen.
     pub balance: Balance,

@@ -63,55 +63,37 @@ pub(super) const DIVISIBLE_METRICS: &[MapMetric] = &[
 pub(super) const GEO_PARAMS: &[MapParam] = &[
     param!(
         Geodecay,
-        "ell",
-        "load-balancing cost ℓ",
-        false,
-        (2.0, 1e18, true),
+        spec geodecay::params::ELL,
         |p| p.ell,
         f64
     ),
     param!(
         Geodecay,
-        "p",
-        "processors p",
-        true,
-        (1.0, 1e6, true),
+        spec geodecay::params::P,
         |p| p.p,
         u64
     ),
     param!(
         Geodecay,
-        "n",
-        "initial number of tasks n",
-        true,
-        (1e3, 1e9, true),
+        spec geodecay::params::N,
         |p| p.n,
         u64
     ),
     param!(
         Geodecay,
-        "alpha",
-        "decay rate α",
-        false,
-        (0.05, 2.0, true),
+        spec geodecay::params::ALPHA,
         |p| p.alpha,
         f64
     ),
     param!(
         Geodecay,
-        "c",
-        "constant c of the standard policy",
-        false,
-        (0.5, 16.0, true),
+        spec geodecay::params::C,
         |p| p.c,
         f64
     ),
     param!(
         Geodecay,
-        "every",
-        "k of the every-k policy",
-        true,
-        (1.0, 64.0, true),
+        spec geodecay::params::EVERY,
         |p| p.every,
         u64
     ),
@@ -195,37 +177,25 @@ pub(super) const TREE_METRICS: &[MapMetric] = &[
 pub(super) const KSBF_PARAMS: &[MapParam] = &[
     param!(
         Ksbf,
-        "n",
-        "size n (tree height, grid side)",
-        true,
-        (2.0, 18.0, false),
+        spec ksbf::params::N,
         |p| p.n,
         u32
     ),
     param!(
         Ksbf,
-        "p",
-        "ring size p",
-        true,
-        (1.0, 256.0, true),
+        spec ksbf::params::P,
         |p| p.p,
         u32
     ),
     param!(
         Ksbf,
-        "spawn_prob",
-        "spawn probability q",
-        false,
-        (0.5, 1.0, false),
+        spec ksbf::params::SPAWN_PROB,
         |p| p.spawn_prob,
         f64
     ),
     param!(
         Ksbf,
-        "seed",
-        "seed of the random parts",
-        true,
-        (1.0, 64.0, false),
+        spec ksbf::params::SEED,
         |p| p.seed,
         u64
     ),

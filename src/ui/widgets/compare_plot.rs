@@ -110,6 +110,19 @@ impl Series {
 }
 
 impl ComparePlot {
+    /// A report's plot section (None for a section of another kind), titled by its name
+    /// without the "plot: " prefix the CSV writes.
+    pub fn section(section: &report::Section) -> Option<ComparePlot> {
+        let report::Content::Series(set) = &section.content else {
+            return None;
+        };
+        let name = &section.name;
+        Some(ComparePlot::of(
+            name.strip_prefix("plot: ").unwrap_or(name),
+            set,
+        ))
+    }
+
     /// A report's plot section titled `title`: its axes and its curves, each in its role's
     /// style ([`Series::of`]).
     pub fn of(title: impl Into<String>, set: &SeriesSet) -> ComparePlot {
@@ -241,18 +254,6 @@ fn plot_height(ui: &egui::Ui) -> f32 {
     } else {
         300.0
     }
-}
-
-/// The empirical distribution of `values`: each value, in increasing order, against the
-/// fraction of the values at or below it.
-pub fn cumulative(mut values: Vec<f64>) -> Vec<[f64; 2]> {
-    values.sort_by(f64::total_cmp);
-    let count = values.len().max(1) as f64;
-    values
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| [v, (i as f64 + 1.0) / count])
-        .collect()
 }
 
 /// Marker shapes of a plot's point series, in turn: series drawn on one another (P and Q

@@ -7,8 +7,8 @@
 
 use eframe::egui::{self, Label, RichText, Ui, WidgetInfo};
 
-use crate::report::Figure;
 use crate::report::format::{Precision, cell};
+use crate::report::{Cell, Content, Figure, Section};
 
 /// What a hidden figure shows until its question is revealed.
 pub const HIDDEN: &str = "?";
@@ -49,4 +49,38 @@ fn figure_row(ui: &mut Ui, figure: &Figure, hidden: bool) {
             .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &accessible));
     });
     ui.end_row();
+}
+
+/// The rows of a table section as the numbers region writes them (table precision); empty
+/// for a section of another kind.
+pub fn table_rows(section: &Section) -> (Vec<&str>, Vec<Vec<String>>) {
+    let Content::Table(t) = &section.content else {
+        return (Vec::new(), Vec::new());
+    };
+    let header = t.header.iter().map(String::as_str).collect();
+    let rows = t
+        .rows
+        .iter()
+        .map(|r| r.iter().map(|c| cell(c, Precision::Table)));
+    (header, rows.map(Iterator::collect).collect())
+}
+
+/// A "checks" section (claim, holds, detail): one line per claim, "✓ claim" or "✗ claim",
+/// the numbers behind the verdict on hover.
+pub fn checks(ui: &mut Ui, section: &Section) {
+    let Content::Table(t) = &section.content else {
+        return;
+    };
+    for row in &t.rows {
+        let [Cell::Text(claim), Cell::Bool(holds), detail] = row.as_slice() else {
+            continue;
+        };
+        let (mark, color) = if *holds {
+            ("✓", super::palette::OK)
+        } else {
+            ("✗", ui.visuals().warn_fg_color)
+        };
+        let text = RichText::new(format!("{mark} {claim}")).color(color);
+        ui.label(text).on_hover_text(cell(detail, Precision::Table));
+    }
 }

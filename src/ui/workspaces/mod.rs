@@ -9,6 +9,23 @@ pub mod ksbf;
 pub mod redistribute;
 pub mod treesweep;
 
+use crate::model::Cancelled;
+use crate::report::ReportError;
+
+/// A part of a report's run computed in a background job: the run, or why the report refused
+/// it (e.g. a study beyond the model's budget), shown in its place.
+pub(crate) type Studied<T> = Result<T, String>;
+
+/// The result of a report's build as a background job's value: a refusal becomes the message
+/// [`Studied`] holds, a cancellation stays one.
+pub(crate) fn studied<T>(built: Result<T, ReportError>) -> Result<Studied<T>, Cancelled> {
+    match built {
+        Ok(run) => Ok(Ok(run)),
+        Err(ReportError::Cancelled) => Err(Cancelled),
+        Err(e) => Ok(Err(e.to_string())),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lesson::views::{pictures, plots};

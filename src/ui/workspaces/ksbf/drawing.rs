@@ -1,6 +1,94 @@
-//! The KS-BF pictures: the ring, the tree or grid of nodes, Lemma 1.1's line.
+//! The KS-BF pictures: the step's captions, the ring, the Gantt chart, the tree or grid of
+//! nodes, Lemma 1.1's line.
 
 use super::*;
+
+/// The captions of step `k` of the run (or of its end state).
+pub(super) fn step_captions(ui: &mut Ui, params: &KsbfParams, o: &ksbf::Outcome, k: usize) {
+    let Some(trace) = &o.trace else {
+        return;
+    };
+    let p = params.p;
+    let Some(st) = trace.steps.get(k) else {
+        step_caption(
+            ui,
+            &format!("Done: all {} nodes ran in {} steps", o.nodes, o.makespan),
+            Some(&format!(
+                "Makespan {} on {p} PEs · every PE idle, every queue empty",
+                o.makespan
+            )),
+        );
+        return;
+    };
+    let ran: Vec<String> = st
+        .ran
+        .iter()
+        .enumerate()
+        .filter_map(|(i, x)| x.map(|n| format!("P_{i}: {n}")))
+        .collect();
+    let sent = match st.sends.len() {
+        0 => String::new(),
+        1 => ", 1 right child sent clockwise".to_string(),
+        k => format!(", {k} right children sent clockwise"),
+    };
+    let running = if ran.is_empty() {
+        "No PE runs a node.".to_string()
+    } else {
+        format!(
+            "Running: {}{}",
+            ran.iter().take(8).cloned().collect::<Vec<_>>().join(", "),
+            if ran.len() > 8 { ", …" } else { "" }
+        )
+    };
+    step_caption(
+        ui,
+        &format!("Step {k}: {} of {p} PEs busy{sent}", ran.len()),
+        Some(&running),
+    );
+}
+
+/// The Gantt chart (PE × step) of the recorded run up to step `k`; the time clicked, if any.
+pub(super) fn gantt_picture(
+    ui: &mut Ui,
+    params: &KsbfParams,
+    run: &Run,
+    k: usize,
+    view: &mut GanttView,
+) -> Option<f64> {
+    let trace = run.outcome.trace.as_ref()?;
+    let n_steps = trace.steps.len() + 1;
+    let end = k >= trace.steps.len();
+    let max_level = trace.nodes.iter().map(|r| r.level).max().unwrap_or(0);
+    let bars = trace
+        .nodes
+        .iter()
+        .map(|r| GanttBar {
+            row: r.pe as usize,
+            start: r.step as f64,
+            end: r.step as f64 + 1.0,
+            kind: BarKind::Compute,
+            tooltip: format!(
+                "node {} (level {}) on P_{} at step {}",
+                r.node, r.level, r.pe, r.step
+            ),
+            color: Some(level_color(r.level, max_level)),
+            // The step that ran it: the schedule's "execute one task" line.
+            line: Some((params.schedule.name(), "1")),
+        })
+        .collect();
+    // Hide the future: the nodes run after this step wait.
+    let reveal = crate::ui::reveal::Reveal::of(ui.ctx()).at(k, n_steps);
+    let level = |l: u32| (level_color(l, max_level), format!("level {l}"));
+    let data = GanttData {
+        rows: (0..params.p).map(|i| format!("P_{i}")).collect(),
+        bars: crate::ui::reveal::cut_bars(bars, reveal.x_limit(k as f64 + 1.0)),
+        time_label: "step".into(),
+        legend: vec![level(0), level(max_level / 2), level(max_level)],
+        extent: (!reveal.hiding()).then_some((0.0, run.outcome.makespan as f64)),
+    };
+    let now = if end { k as f64 } else { k as f64 + 0.5 };
+    gantt(ui, "ks_gantt", &data, view, Some(now))
+}
 
 /// A colour running from blue (level 0) to orange (the deepest level).
 pub(super) fn level_color(level: u32, max_level: u32) -> Color32 {
@@ -158,140 +246,147 @@ pub(super) fn workload(
             r.pe
         })
     };
-    let is_tree = !params.shape.is_grid();
+    if params.shape.is_grid() {
+        grid_workload(ui, trace, k, &shade);
+    } else {
+        tree_workload(ui, params, trace, k, &shade);
+    }
+}
+
+/// A node's colour in the workload picture.
+type Shade<'a> = &'a dyn Fn(&ksbf::NodeRecord) -> Color32;
+
+/// The tree (n ≤ 8) of [`workload`].
+fn tree_workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64, shade: Shade) {
     // Hide the future: nodes run after step k are not drawn yet (none are at the end state).
     let hide = crate::ui::reveal::Reveal::of(ui.ctx()).hide;
-    if is_tree {
-        let height = trace
-            .nodes
-            .iter()
-            .map(|r| r.level)
-            .max()
-            .map_or(0, |l| l + 1);
-        if height > 8 {
-            ui.label(RichText::new("The tree is drawn for n ≤ 8.").weak());
-            return;
-        }
-        let count = (1usize << height) - 1;
-        let blank = NodeStyle {
-            fill: Color32::from_gray(128).gamma_multiply(0.15),
-            label: String::new(),
-            highlight: false,
-            tooltip: "not in this tree".into(),
-        };
-        let mut nodes = vec![blank; count + 1];
-        for r in &trace.nodes {
-            if let NodeId::Tree(h) = r.node
-                && (h as usize) <= count
-            {
-                if hide && r.step > k {
-                    nodes[h as usize] = NodeStyle::BLANK;
-                    continue;
-                }
-                let c = shade(r);
-                nodes[h as usize] = NodeStyle {
-                    fill: if r.step <= k {
-                        c
-                    } else {
-                        c.gamma_multiply(0.3)
-                    },
-                    label: r.step.to_string(),
-                    highlight: r.step == k,
-                    tooltip: format!(
-                        "node {} (level {}, Wgt {}): P_{} at step {}",
-                        r.node,
-                        r.level,
-                        h.count_ones() - 1,
-                        r.pe,
-                        r.step
-                    ),
-                };
-            }
-        }
-        let legend = (0..params.p.min(10))
-            .map(|i| (pe_color(i), format!("P_{i}")))
-            .collect();
-        let h = ui.available_height().max(200.0);
-        let pointed = tree(
-            ui,
-            &TreeDrawing {
-                height,
-                nodes,
-                legend,
-            },
-            h - 30.0,
-        );
-        // A node under the pointer: the line that ran it lights up in the pseudo-code pane.
-        if pointed.is_some_and(|kk| {
-            trace
-                .nodes
-                .iter()
-                .any(|r| r.node == NodeId::Tree(kk as u64))
-        }) {
-            crate::ui::widgets::pseudocode::set_picture_hover(
-                ui.ctx(),
-                Some(params.schedule.name()),
-                "1",
-            );
-        }
-    } else {
-        let side = trace.nodes.iter().map(|r| r.level).max().unwrap_or(0) + 1;
-        if side > 40 {
-            ui.label(RichText::new("The grid is drawn for n ≤ 40.").weak());
-            return;
-        }
-        let avail = ui.available_size();
-        let (resp, painter) = ui.allocate_painter(
-            Vec2::new(avail.x.max(200.0), avail.y.max(200.0)),
-            Sense::hover(),
-        );
-        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Grid diagram"));
-        let cell = (resp.rect.width().min(resp.rect.height()) / (side as f32 + 1.0)).min(40.0);
-        let origin = resp.rect.left_top() + Vec2::splat(cell);
-        let mut hover = None;
-        for r in &trace.nodes {
+    let height = trace
+        .nodes
+        .iter()
+        .map(|r| r.level)
+        .max()
+        .map_or(0, |l| l + 1);
+    if height > 8 {
+        ui.label(RichText::new("The tree is drawn for n ≤ 8.").weak());
+        return;
+    }
+    let count = (1usize << height) - 1;
+    let blank = NodeStyle {
+        fill: Color32::from_gray(128).gamma_multiply(0.15),
+        label: String::new(),
+        highlight: false,
+        tooltip: "not in this tree".into(),
+    };
+    let mut nodes = vec![blank; count + 1];
+    for r in &trace.nodes {
+        if let NodeId::Tree(h) = r.node
+            && (h as usize) <= count
+        {
             if hide && r.step > k {
+                nodes[h as usize] = NodeStyle::BLANK;
                 continue;
             }
-            if let NodeId::Grid { k: row, l } = r.node {
-                // ⟨k, ℓ⟩: row k goes down, column ℓ goes right.
-                let q = origin + Vec2::new(l as f32 * cell, row as f32 * cell);
-                let c = shade(r);
-                let fill = if r.step <= k {
+            let c = shade(r);
+            nodes[h as usize] = NodeStyle {
+                fill: if r.step <= k {
                     c
                 } else {
                     c.gamma_multiply(0.3)
-                };
-                painter.circle_filled(q, cell * 0.38, fill);
-                if r.step == k {
-                    painter.circle_stroke(
-                        q,
-                        cell * 0.45,
-                        Stroke::new(2.0, ui.visuals().text_color()),
-                    );
-                }
-                if cell >= 20.0 {
-                    painter.text(
-                        q,
-                        egui::Align2::CENTER_CENTER,
-                        r.step.to_string(),
-                        egui::FontId::proportional(cell * 0.35),
-                        palette::ink_on(fill, ui.visuals().panel_fill),
-                    );
-                }
-                if resp
-                    .hover_pos()
-                    .is_some_and(|h: Pos2| h.distance(q) < cell * 0.4)
-                {
-                    hover = Some(format!(
-                        "⟨{row}, {l}⟩ (level {}): P_{} at step {}",
-                        r.level, r.pe, r.step
-                    ));
-                }
-            }
+                },
+                label: r.step.to_string(),
+                highlight: r.step == k,
+                tooltip: format!(
+                    "node {} (level {}, Wgt {}): P_{} at step {}",
+                    r.node,
+                    r.level,
+                    h.count_ones() - 1,
+                    r.pe,
+                    r.step
+                ),
+            };
         }
-        if let Some(t) = hover {
-            resp.on_hover_text_at_pointer(t);
+    }
+    let legend = (0..params.p.min(10))
+        .map(|i| (pe_color(i), format!("P_{i}")))
+        .collect();
+    let h = ui.available_height().max(200.0);
+    let drawing = TreeDrawing {
+        height,
+        nodes,
+        legend,
+    };
+    let pointed = tree(ui, &drawing, h - 30.0);
+    // A node under the pointer: the line that ran it lights up in the pseudo-code pane.
+    if pointed.is_some_and(|kk| {
+        trace
+            .nodes
+            .iter()
+            .any(|r| r.node == NodeId::Tree(kk as u64))
+    }) {
+        crate::ui::widgets::pseudocode::set_picture_hover(
+            ui.ctx(),
+            Some(params.schedule.name()),
+            "1",
+        );
+    }
+}
+
+/// The grid (n ≤ 40) of [`workload`].
+fn grid_workload(ui: &mut Ui, trace: &ksbf::Trace, k: u64, shade: Shade) {
+    let hide = crate::ui::reveal::Reveal::of(ui.ctx()).hide;
+    let side = trace.nodes.iter().map(|r| r.level).max().unwrap_or(0) + 1;
+    if side > 40 {
+        ui.label(RichText::new("The grid is drawn for n ≤ 40.").weak());
+        return;
+    }
+    let avail = ui.available_size();
+    let (resp, painter) = ui.allocate_painter(
+        Vec2::new(avail.x.max(200.0), avail.y.max(200.0)),
+        Sense::hover(),
+    );
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Grid diagram"));
+    let cell = (resp.rect.width().min(resp.rect.height()) / (side as f32 + 1.0)).min(40.0);
+    let origin = resp.rect.left_top() + Vec2::splat(cell);
+    let mut hover = None;
+    for r in &trace.nodes {
+        if hide && r.step > k {
+            continue;
         }
+        let NodeId::Grid { k: row, l } = r.node else {
+            continue;
+        };
+        // ⟨k, ℓ⟩: row k goes down, column ℓ goes right.
+        let q = origin + Vec2::new(l as f32 * cell, row as f32 * cell);
+        let c = shade(r);
+        let fill = if r.step <= k {
+            c
+        } else {
+            c.gamma_multiply(0.3)
+        };
+        painter.circle_filled(q, cell * 0.38, fill);
+        if r.step == k {
+            painter.circle_stroke(q, cell * 0.45, Stroke::new(2.0, ui.visuals().text_color()));
+        }
+        if cell >= 20.0 {
+            painter.text(
+                q,
+                egui::Align2::CENTER_CENTER,
+                r.step.to_string(),
+                egui::FontId::proportional(cell * 0.35),
+                palette::ink_on(fill, ui.visuals().panel_fill),
+            );
+        }
+        if resp
+            .hover_pos()
+            .is_some_and(|h: Pos2| h.distance(q) < cell * 0.4)
+        {
+            hover = Some(format!(
+                "⟨{row}, {l}⟩ (level {}): P_{} at step {}",
+                r.level, r.pe, r.step
+            ));
+        }
+    }
+    if let Some(t) = hover {
+        resp.on_hover_text_at_pointer(t);
     }
 }

@@ -4,24 +4,20 @@
 use std::f32::consts::TAU;
 
 use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
-use egui_plot::{Bar, BarChart, Line};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
-use crate::model::ksbf::{
-    self, Balance, DISCREPANCIES, KsbfParams, LemmaCheck, NodeId, Outcome, SeedPoint, Shape,
-    SweepPoint, Theory, n_points, p_points, seed_points, summarize, sweep, sweep_seeds,
-};
-use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, Series, SeriesStyle, compare_plot, cumulative, labelled_plot,
-};
+use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
+use crate::model::ksbf::{self, DISCREPANCIES, KsbfParams, LemmaCheck, NodeId};
+use crate::model::{Cancelled, Progress};
+use crate::report::ksbf::{OUTCOME_KEYS, Parts, Plot, Run};
+use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::form::{
     about_section, choices, combo, heading_tabs, param_grid, plot_header,
 };
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
-use crate::ui::widgets::legend::{Swatch, Track, bar_tracks, corners, free_legend, plot_id};
+use crate::ui::widgets::numbers;
 use crate::ui::widgets::palette;
-use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider::{Span, largest_accepted};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
@@ -58,34 +54,39 @@ impl Default for KsbfView {
             gantt: GanttView::default(),
             plot: KsPlot::VsN,
             plot_view: PlotView::default(),
-            seeds: 100,
+            seeds: ksbf::SEED_STUDY_COUNT,
             by_weight: false,
         }
     }
 }
 
-struct Evaluated {
-    outcome: Outcome,
-    theory: Theory,
-    /// Lemma 1.1 checked on the recorded run (None when the run is too big to record).
-    lemma: Option<LemmaCheck>,
-}
+/// The run, or why the report refused it.
+type Studied = super::Studied<Run>;
 
 /// The workspace.
 #[derive(Default)]
 pub struct KsbfPanel {
     /// Persisted view state.
     pub view: KsbfView,
-    evaluated: Keyed<KsbfParams, Evaluated>,
+    /// The run (with its records for small instances), for the picture and the numbers.
+    run: Keyed<KsbfParams, Studied>,
     error: Checked<KsbfParams>,
-    vs_n: Keyed<KsbfParams, Vec<SweepPoint>>,
-    vs_p: Keyed<KsbfParams, Vec<SweepPoint>>,
-    seeds: Keyed<(KsbfParams, u64), Vec<SeedPoint>>,
+    /// The run with its makespan-vs-n study.
+    vs_n: Keyed<KsbfParams, Studied>,
+    /// The run with its makespan-vs-p study.
+    vs_p: Keyed<KsbfParams, Studied>,
+    /// The run with its seed study over the view's number of seeds.
+    seeds: Keyed<(KsbfParams, u64), Studied>,
 }
 
 /// A PE's colour (a fixed, distinguishable palette, cycling).
 pub fn pe_color(pe: u32) -> Color32 {
     palette::category(pe as usize)
+}
+
+/// The report's run of `params` with `parts`, in a background job.
+fn build(parts: Parts, params: &KsbfParams, progress: &dyn Progress) -> Result<Studied, Cancelled> {
+    super::studied(parts.build(params, progress))
 }
 
 impl Workspace for KsbfPanel {
@@ -94,67 +95,63 @@ impl Workspace for KsbfPanel {
     fn steps(&self, params: &KsbfParams) -> usize {
         // Every time step, then the end state.
         self.current(params)
-            .and_then(|e| e.outcome.trace.as_ref())
+            .and_then(|r| r.outcome.trace.as_ref())
             .map_or(1, |t| t.steps.len() + 1)
     }
-    jobs!(evaluated, vs_n, vs_p, seeds);
+    jobs!(run, vs_n, vs_p, seeds);
     const REGIONS: Regions = Regions {
         controls: (250.0, 210.0),
         ..Regions::DEFAULT
     };
 
-    /// Starts the background work for `params` if it changed (latest wins).
+    /// Starts the background work for `params` if it changed (latest wins): the run, then
+    /// each study of the plots as its own part of the report (each within the budget).
     fn prepare(&mut self, ctx: &egui::Context, params: &KsbfParams) {
-        let job = (&mut self.evaluated, "simulating");
-        let checked =
-            self.error
-                .evaluate(ctx, params, KsbfParams::validate, job, |vv, progress| {
-                    let outcome = ksbf::simulate_with(&vv, progress)?;
-                    let lemma = outcome.trace.as_ref().map(|t| ksbf::lemma11(t, vv.p));
-                    Ok(Evaluated {
-                        outcome,
-                        theory: ksbf::theory(&vv),
-                        lemma,
-                    })
-                });
-        let Some(v) = checked else {
+        let job = (&mut self.run, "simulating");
+        let checked = self
+            .error
+            .evaluate(ctx, params, KsbfParams::validate, job, |v, progress| {
+                build(Parts::default(), &v, progress)
+            });
+        if checked.is_none() {
             return;
-        };
-        // Makespan vs n at this p (n up to the current n, capped to stay quick), and vs p.
-        let n_hi = params
-            .n
-            .clamp(2, if params.shape.is_grid() { 400 } else { 20 });
-        let ns: Vec<u32> = (1..=n_hi).collect();
-        let base = v.clone();
-        self.vs_n
-            .request(params.clone(), "makespan vs n", repainter(ctx), move |p| {
-                sweep(&n_points(&base, &ns).unwrap_or_default(), p)
+        }
+        let studies = [
+            (
+                &mut self.vs_n,
+                "makespan vs n",
+                Parts {
+                    vs_n: true,
+                    ..Parts::default()
+                },
+            ),
+            (
+                &mut self.vs_p,
+                "makespan vs p",
+                Parts {
+                    vs_p: true,
+                    ..Parts::default()
+                },
+            ),
+        ];
+        for (job, label, parts) in studies {
+            let prm = params.clone();
+            job.request(params.clone(), label, repainter(ctx), move |p| {
+                build(parts, &prm, p)
             });
-        let p_hi = params.p.clamp(2, 64).max(params.p.min(256));
-        // Every p for small workloads; powers of two (and p itself) for big ones, so the sweep
-        // stays a few seconds even for T_26.
-        let ps: Vec<u32> = if params.max_nodes() <= 1 << 20 {
-            (1..=p_hi).collect()
-        } else {
-            let mut v: Vec<u32> = (0..=8).map(|k| 1u32 << k).filter(|&q| q <= p_hi).collect();
-            if !v.contains(&params.p) {
-                v.push(params.p);
-                v.sort_unstable();
-            }
-            v
-        };
-        let base = v.clone();
-        self.vs_p
-            .request(params.clone(), "makespan vs p", repainter(ctx), move |p| {
-                sweep(&p_points(&base, &ps).unwrap_or_default(), p)
-            });
+        }
         if params.shape.is_random() {
             let count = self.view.seeds.max(1);
+            let parts = Parts {
+                seeds: Some(count),
+                ..Parts::default()
+            };
+            let prm = params.clone();
             self.seeds.request(
                 (params.clone(), count),
                 format!("{count} seeds"),
                 repainter(ctx),
-                move |p| sweep_seeds(&seed_points(&v, count), p),
+                move |p| build(parts, &prm, p),
             );
         }
     }
@@ -171,29 +168,12 @@ impl Workspace for KsbfPanel {
             } else {
                 Span::log(1..=n_top)
             };
-            g.slider(
-                "n",
-                "n",
-                "Size: tree height n (T_n), grid side n (G_n), depth cap of random trees, h of the sparse tree; at most what the memory limit allows for this workload and p.",
-                &mut params.n,
-                &n_span,
-            );
+            g.param(&N, &mut params.n, &n_span);
             let p_top = top_accepted(params, "p", |q, p| q.p = p);
-            g.slider(
-                "p",
-                "p",
-                "Ring size: PEs P_0 … P_{p−1}, each sends to its clockwise neighbour (1 to 4096).",
-                &mut params.p,
-                &Span::log(1..=p_top),
-            );
+            g.param(&P, &mut params.p, &Span::log(1..=p_top));
             if params.shape.is_random() {
-                g.slider(
-                    "spawn_prob",
-                    "q",
-                    "Spawn probability: an executed task spawns its children with probability q.",
-                    &mut params.spawn_prob,
-                    &Span::linear(0.0..=1.0),
-                );
+                let q = Span::of(&SPAWN_PROB).rail(0.0..=1.0);
+                g.param(&SPAWN_PROB, &mut params.spawn_prob, &q);
                 g.slider(
                     "",
                     "seeds",
@@ -202,13 +182,8 @@ impl Workspace for KsbfPanel {
                     &Span::log(1..=2000),
                 );
             }
-            g.slider(
-                "",
-                "seed",
-                "Seed of the random workload and of the random policy (the rail spans 0…10^6).",
-                &mut params.seed,
-                &Span::log(0..=u64::MAX).rail(0..=1_000_000),
-            );
+            let seed = Span::log(0..=u64::MAX).rail(0..=1_000_000);
+            g.param(&SEED, &mut params.seed, &seed);
             g.named("Balancing", "ks: keep the left child, send the right child clockwise (the paper's) · none: keep both · random: send a seeded random child", "ks_balance", &mut params.balance);
             g.named("Scheduling", "bf: locally breadth-first (level, then left to right; the paper's) · df: depth-first", "ks_schedule", &mut params.schedule);
         });
@@ -223,14 +198,17 @@ impl Workspace for KsbfPanel {
     fn picture(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
         heading_tabs(ui, "Execution", &mut self.view.picture);
-        let Some(ev) = run_or_reason(ui, &self.error, &self.evaluated, params, "simulating…")
-        else {
+        let Some(run) = run_or_reason(ui, &self.error, &self.run, params, "simulating…") else {
             return;
         };
-        let Some(trace) = &ev.outcome.trace else {
+        let run = match run {
+            Ok(run) => run,
+            Err(reason) => return crate::ui::workspace::nothing_runs(ui, reason),
+        };
+        let Some(trace) = &run.outcome.trace else {
             ui.label(RichText::new(format!(
                 "{} nodes: too many to step through (at most {} are recorded); the numbers and plots cover the whole run.",
-                ev.outcome.nodes,
+                run.outcome.nodes,
                 ksbf::RECORD_NODE_LIMIT
             )).weak());
             return;
@@ -247,106 +225,22 @@ impl Workspace for KsbfPanel {
         };
         step_bar(ui, &mut self.view.step, n_steps, &label);
         let k = self.view.step.step;
+        step_captions(ui, params, &run.outcome, k);
         let p = params.p;
-        let end = trace.steps.get(k).is_none();
-        if end {
-            step_caption(
-                ui,
-                &format!(
-                    "Done: all {} nodes ran in {} steps",
-                    ev.outcome.nodes, ev.outcome.makespan
-                ),
-                Some(&format!(
-                    "Makespan {} on {p} PEs · every PE idle, every queue empty",
-                    ev.outcome.makespan
-                )),
-            );
-        }
-        if let Some(st) = trace.steps.get(k) {
-            let ran: Vec<String> = st
-                .ran
-                .iter()
-                .enumerate()
-                .filter_map(|(i, x)| x.map(|n| format!("P_{i}: {n}")))
-                .collect();
-            step_caption(
-                ui,
-                &format!(
-                    "Step {k}: {} of {p} PEs busy{}",
-                    ran.len(),
-                    match st.sends.len() {
-                        0 => String::new(),
-                        1 => ", 1 right child sent clockwise".to_string(),
-                        k => format!(", {k} right children sent clockwise"),
-                    }
-                ),
-                Some(&if ran.is_empty() {
-                    "No PE runs a node.".to_string()
-                } else {
-                    format!(
-                        "Running: {}{}",
-                        ran.iter().take(8).cloned().collect::<Vec<_>>().join(", "),
-                        if ran.len() > 8 { ", …" } else { "" }
-                    )
-                }),
-            );
-        }
         match self.view.picture {
             KsPicture::Ring => ring(ui, p, trace.steps.get(k)),
             KsPicture::Gantt => {
-                let max_level = trace.nodes.iter().map(|r| r.level).max().unwrap_or(0);
-                let bars = trace
-                    .nodes
-                    .iter()
-                    .map(|r| GanttBar {
-                        row: r.pe as usize,
-                        start: r.step as f64,
-                        end: r.step as f64 + 1.0,
-                        kind: BarKind::Compute,
-                        tooltip: format!(
-                            "node {} (level {}) on P_{} at step {}",
-                            r.node, r.level, r.pe, r.step
-                        ),
-                        color: Some(level_color(r.level, max_level)),
-                        // The step that ran it: the schedule's "execute one task" line.
-                        line: Some((params.schedule.name(), "1")),
-                    })
-                    .collect();
-                // Hide the future: the nodes run after this step wait.
-                let reveal = crate::ui::reveal::Reveal::of(ui.ctx()).at(k, n_steps);
-                let data = GanttData {
-                    rows: (0..p).map(|i| format!("P_{i}")).collect(),
-                    bars: crate::ui::reveal::cut_bars(bars, reveal.x_limit(k as f64 + 1.0)),
-                    time_label: "step".into(),
-                    legend: vec![
-                        (level_color(0, max_level), "level 0".into()),
-                        (
-                            level_color(max_level / 2, max_level),
-                            format!("level {}", max_level / 2),
-                        ),
-                        (
-                            level_color(max_level, max_level),
-                            format!("level {max_level}"),
-                        ),
-                    ],
-                    extent: (!reveal.hiding()).then_some((0.0, ev.outcome.makespan as f64)),
-                };
-                if let Some(t) = gantt(
-                    ui,
-                    "ks_gantt",
-                    &data,
-                    &mut self.view.gantt,
-                    Some(if end { k as f64 } else { k as f64 + 0.5 }),
-                ) {
-                    self.view.step.step = (t.max(0.0) as usize).min(n_steps - 1);
+                let view = &mut self.view;
+                if let Some(t) = gantt_picture(ui, params, run, k, &mut view.gantt) {
+                    view.step.step = (t.max(0.0) as usize).min(n_steps - 1);
                 }
             }
             KsPicture::Workload => {
-                lemma_row(ui, params, ev.lemma.as_ref(), &mut self.view.by_weight);
+                lemma_row(ui, params, run.lemma.as_ref(), &mut self.view.by_weight);
                 workload(ui, params, trace, k as u64, self.view.by_weight);
             }
             KsPicture::Split => {
-                lemma_row(ui, params, ev.lemma.as_ref(), &mut self.view.by_weight);
+                lemma_row(ui, params, run.lemma.as_ref(), &mut self.view.by_weight);
                 let by_weight = self.view.by_weight;
                 ui.columns(2, |cols| {
                     ring(&mut cols[0], p, trace.steps.get(k));
@@ -363,143 +257,10 @@ impl Workspace for KsbfPanel {
             nothing_plotted(ui);
             return;
         }
-        match self.view.plot {
-            KsPlot::VsN | KsPlot::VsP => {
-                let by_n = self.view.plot == KsPlot::VsN;
-                let data = if by_n { &self.vs_n } else { &self.vs_p };
-                let pts: &[SweepPoint] = data.current().map_or(&[], |p| p.as_slice());
-                let x = |s: &SweepPoint| if by_n { s.n as f64 } else { s.p as f64 };
-                let mut series = vec![
-                    Series {
-                        name: "simulated makespan".into(),
-                        points: pts.iter().map(|s| [x(s), s.makespan as f64]).collect(),
-                        style: SeriesStyle::Points,
-                        color: Some(palette::SIMULATED),
-                    },
-                    Series {
-                        name: "ideal N/p".into(),
-                        points: pts.iter().map(|s| [x(s), s.ideal]).collect(),
-                        style: SeriesStyle::DashedLine,
-                        color: Some(palette::REFERENCE),
-                    },
-                ];
-                let opt_line = |name: &str, f: &dyn Fn(&SweepPoint) -> Option<f64>, c| Series {
-                    name: name.into(),
-                    points: pts.iter().filter_map(|s| Some([x(s), f(s)?])).collect(),
-                    style: SeriesStyle::Line,
-                    color: Some(c),
-                };
-                series.push(opt_line(
-                    "Theorem 1.1 bound",
-                    &|s| s.bounds.thm11,
-                    palette::BOUND,
-                ));
-                series.push(opt_line(
-                    "Thm 2.2: p + max W_i",
-                    &|s| s.bounds.thm22.map(|v| v as f64),
-                    palette::category(1),
-                ));
-                series.push(opt_line(
-                    "Thm 3.2: max(W_i + i)",
-                    &|s| s.bounds.thm32.map(|v| v as f64),
-                    palette::category(2),
-                ));
-                series.retain(|s| !s.points.is_empty());
-                let mut plot = ComparePlot {
-                    title: if by_n {
-                        format!("makespan vs n (p = {})", params.p)
-                    } else {
-                        format!("makespan vs p (n = {})", params.n)
-                    },
-                    x_label: if by_n { "n" } else { "p" }.into(),
-                    y_label: "steps".into(),
-                    series,
-                    x_marker: Some(if by_n {
-                        params.n as f64
-                    } else {
-                        params.p as f64
-                    }),
-                };
-                // Hide the future: this instance's makespan is the answer.
-                crate::ui::reveal::cut_at_marker(
-                    &mut plot,
-                    crate::ui::reveal::Reveal::of(ui.ctx()),
-                );
-                compare_plot(ui, "ks_sweep_plot", &plot, &mut self.view.plot_view);
-            }
-            KsPlot::Work => {
-                let Some(ev) = self.evaluated.for_key(params) else {
-                    return;
-                };
-                let ideal = ev.outcome.ideal();
-                let bars: Vec<Bar> = ev
-                    .outcome
-                    .work
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &w)| {
-                        Bar::new(i as f64, w as f64)
-                            .width(0.6)
-                            .name(format!("P_{i}"))
-                    })
-                    .collect();
-                let exact = ev.theory.work.clone();
-                let p = params.p as f64;
-                // The legend in the corner the bars, the ideal line and the exact shares
-                // leave free.
-                let tops = bar_tracks(
-                    ev.outcome
-                        .work
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &w)| [i as f64, w as f64]),
-                );
-                let ideal_line = [[-0.5, ideal], [p - 0.5, ideal]];
-                let exact_pts: Vec<[f64; 2]> = exact
-                    .iter()
-                    .flatten()
-                    .enumerate()
-                    .map(|(i, &x)| [i as f64, x as f64])
-                    .collect();
-                let mut tracks: Vec<Track<'_>> = tops.iter().map(|t| Track::Line(t)).collect();
-                tracks.push(Track::Line(&ideal_line));
-                tracks.push(Track::Points(&exact_pts));
-                let pid = plot_id(ui, "ks_work");
-                let legend = free_legend(
-                    ui,
-                    pid,
-                    &[
-                        (palette::SIMULATED, Swatch::Band, "simulated W_i"),
-                        (palette::REFERENCE, Swatch::Line, "ideal N/p"),
-                        (
-                            palette::BOUND,
-                            Swatch::Marker,
-                            "exact W_i (Thm 2.1/3.1, corrected)",
-                        ),
-                    ],
-                    &tracks,
-                    corners(false),
-                );
-                labelled_plot(pid, "PE i", "work W_i", legend).show(ui, |pl| {
-                    pl.bar_chart(BarChart::new("simulated W_i", bars).color(palette::SIMULATED));
-                    pl.line(
-                        Line::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]])
-                            .color(palette::REFERENCE),
-                    );
-                    if let Some(w) = exact {
-                        let pts: Vec<[f64; 2]> = w
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &x)| [i as f64, x as f64])
-                            .collect();
-                        pl.points(
-                            egui_plot::Points::new("exact W_i (Thm 2.1/3.1, corrected)", pts)
-                                .radius(4.0)
-                                .color(palette::BOUND),
-                        );
-                    }
-                });
-            }
+        let (job, plot, x) = match self.view.plot {
+            KsPlot::VsN => (self.vs_n.current(), Plot::VsN, Some(params.n)),
+            KsPlot::VsP => (self.vs_p.current(), Plot::VsP, Some(params.p)),
+            KsPlot::Work => (self.run.for_key(params), Plot::Work, None),
             KsPlot::Seeds => {
                 if !params.shape.is_random() {
                     ui.label(
@@ -507,38 +268,42 @@ impl Workspace for KsbfPanel {
                     );
                     return;
                 }
-                let Some(pts) = self.seeds.current() else {
-                    return;
-                };
-                if let Some(sm) = summarize(pts) {
-                    ui.label(format!(
-                        "efficiency over {} seeds: min {:.3}, median {:.3}, mean {:.3}, max {:.3}",
-                        sm.count, sm.min, sm.median, sm.mean, sm.max
-                    ));
-                }
-                let plot = ComparePlot {
-                    title: "fraction of seeds with efficiency ≤ E".into(),
-                    x_label: "efficiency E = N/(p·makespan)".into(),
-                    y_label: "fraction".into(),
-                    series: vec![Series {
-                        name: "KS-BF on random workloads".into(),
-                        points: cumulative(pts.iter().map(|s| s.efficiency).collect()),
-                        style: SeriesStyle::Line,
-                        color: Some(palette::SIMULATED),
-                    }],
-                    x_marker: None,
-                };
-                compare_plot(ui, "ks_seed_plot", &plot, &mut self.view.plot_view);
+                (self.seeds.current(), Plot::Seeds, None)
             }
+        };
+        let run = match job {
+            Some(Ok(run)) => run,
+            Some(Err(reason)) => return crate::ui::workspace::nothing_runs(ui, reason),
+            None => return,
+        };
+        if plot == Plot::Seeds
+            && let Some(summary) = run.seed_summary()
+        {
+            ui.label(summary_line(&summary));
         }
+        let Some(mut shown) = run.plot(plot).as_ref().and_then(ComparePlot::section) else {
+            return;
+        };
+        shown.x_marker = x.map(f64::from);
+        if x.is_some() {
+            // Hide the future: this instance's makespan is the answer.
+            let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
+            crate::ui::reveal::cut_at_marker(&mut shown, reveal);
+        }
+        let id = match plot {
+            Plot::Work => "ks_work",
+            Plot::Seeds => "ks_seed_plot",
+            _ => "ks_sweep_plot",
+        };
+        compare_plot(ui, id, &shown, &mut self.view.plot_view);
     }
     fn pseudocode(
         &self,
         params: &KsbfParams,
     ) -> Option<crate::ui::widgets::pseudocode::PseudoStep> {
         use crate::model::explain;
-        let ev = self.current(params)?;
-        let trace = ev.outcome.trace.as_ref()?;
+        let run = self.current(params)?;
+        let trace = run.outcome.trace.as_ref()?;
         let k = self.view.step.step;
         let (b, s) = (params.balance.name(), params.schedule.name());
         let mut e = match trace.steps.get(k) {
@@ -547,7 +312,7 @@ impl Workspace for KsbfPanel {
                 active: vec![],
                 why: format!(
                     "Done: all {} nodes ran in {} steps on {} PEs (every queue empty)",
-                    ev.outcome.nodes, ev.outcome.makespan, params.p
+                    run.outcome.nodes, run.outcome.makespan, params.p
                 ),
             },
         };
@@ -560,65 +325,31 @@ impl Workspace for KsbfPanel {
         ))
     }
     fn numbers(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
-        let params = &*params;
         ui.heading("Numbers");
-        let Some(ev) = self.evaluated.for_key(params) else {
+        let Some(run) = self.current(params) else {
             return;
         };
-        let (o, th) = (&ev.outcome, &ev.theory);
-        let ideal = o.ideal();
-        let gap = |b: Option<f64>| {
-            b.map_or("—".to_string(), |b| {
-                format!("{b:.2} (gap {:.2})", b - o.makespan as f64)
-            })
-        };
-        let header = [
-            "N",
-            "makespan",
-            "ideal N/p",
-            "Thm 1.1 bound",
-            "Thm 2.2: p + max W_i",
-            "Thm 3.2: max(W_i+i)",
-            "speedup",
-            "efficiency",
-            "min / max work",
-            "idle steps",
-        ];
-        let row = vec![vec![
-            o.nodes.to_string(),
-            o.makespan.to_string(),
-            format!("{ideal:.2}"),
-            gap(th.bounds.thm11),
-            gap(th.bounds.thm22.map(|v| v as f64)),
-            gap(th.bounds.thm32.map(|v| v as f64)),
-            format!("{:.3}", o.speedup()),
-            format!("{:.3}", o.efficiency()),
-            format!(
-                "{} / {}",
-                o.work.iter().min().unwrap_or(&0),
-                o.work.iter().max().unwrap_or(&0)
-            ),
-            o.idle_steps.to_string(),
-        ]];
-        result_table(ui, "ks_numbers", &header, &row);
-        if let Some(w) = &th.work {
-            let same = *w == o.work;
-            ui.label(RichText::new(format!(
-                "{} exact work shares (Theorem {}, with the corrections in the help: (2.1)'s sum starts at k = 1) {} the simulation",
-                if same { "✓" } else { "✗" },
-                if params.shape.is_grid() { "3.1" } else { "2.1" },
-                if same { "equal" } else { "differ from" }
-            )).color(if same { palette::OK } else { ui.visuals().error_fg_color }));
-            if params.shape == Shape::Tree && params.balance == Balance::Ks {
-                let printed = ksbf::theory::tree_work_printed(params.n, params.p);
-                if printed != *w {
-                    ui.label(RichText::new(format!(
-                        "⚠ The paper's printed (2.1) gives {printed:?}: its W_{{p−1}} counts C(n, 0) = 1 too many (the shares would add up to 2^n)."
-                    )).color(ui.visuals().warn_fg_color));
-                }
-            }
+        // Hide the future: what the run only knows at its end waits for the last step.
+        let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
+        let hidden = |key: &str| reveal.hiding() && OUTCOME_KEYS.contains(&key);
+        numbers::figures(ui, "ks_numbers", &run.figures(), hidden);
+        if !reveal.hiding() {
+            numbers::checks(ui, &run.checks());
         }
     }
+}
+
+/// "efficiency over 100 seeds: min 0.61, median …": a values section on one line.
+fn summary_line(section: &crate::report::Section) -> String {
+    let crate::report::Content::Values(values) = &section.content else {
+        return section.name.clone();
+    };
+    let cell = |c| crate::report::format::cell(c, crate::report::format::Precision::Caption);
+    let values: Vec<String> = values
+        .iter()
+        .map(|(k, v)| format!("{k} {}", cell(v)))
+        .collect();
+    format!("{}: {}", section.name, values.join(", "))
 }
 
 /// The largest value of the field `field` (set into a copy of `params` by `set`) that the
@@ -636,8 +367,9 @@ fn top_accepted(params: &KsbfParams, field: &str, set: impl Fn(&mut KsbfParams, 
 }
 
 impl KsbfPanel {
-    fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Evaluated> {
-        self.evaluated.for_key(params)
+    /// The run of `params`, once computed.
+    fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Run> {
+        self.run.for_key(params)?.as_ref().ok()
     }
 }
 
