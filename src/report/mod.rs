@@ -22,6 +22,7 @@ pub use doc::{Cell, Content, Figure, Report, Section, Series, SeriesSet, Table};
 pub use render::{csv_field, csv_number, text_number};
 
 use doc::cells;
+#[allow(unused_imports)]
 use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};
 
 use crate::model::{Cancelled, ParamError, Progress};

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Cell, Render, Report, ReportError, Section, Series, Table, cells, json_num, object};
+use super::{Cell, Render, Report, ReportError, Section, Series, Table, cells, json_f64, object};
 use crate::model::Progress;
 use crate::model::budget::{Cost, Part, check_memory};
 use crate::model::num::approx;
@@ -273,14 +273,14 @@ impl Render for Run {
         let bound = |b: &Bound| {
             (
                 b.name,
-                json!({"value": json_num(b.value), "applies": b.applies}),
+                json!({"value": json_f64(b.value), "applies": b.applies}),
             )
         };
         let check = |c: &Check| json!({"claim": c.claim, "holds": c.holds, "detail": c.detail});
         let mut o = object(json!({
             "algorithm": r.algorithm.name(), "n": inst.n(), "direction": inst.direction.name(),
-            "homogeneous": inst.is_homogeneous(), "lower_bound": json_num(r.lower_bound),
-            "makespan": json_num(r.makespan), "valid": r.verification.valid,
+            "homogeneous": inst.is_homogeneous(), "lower_bound": json_f64(r.lower_bound),
+            "makespan": json_f64(r.makespan), "valid": r.verification.valid,
             "violations": r.verification.violations, "flows": r.flows,
             "bounds": r.bounds.iter().map(bound).collect::<Value>(),
             "checks": r.checks.iter().map(check).collect::<Value>(),
@@ -294,8 +294,8 @@ impl Render for Run {
         if let Some(s) = &r.lp {
             let lp = json!({
                 "r1_rational": s.x_rational, "tau_rational": s.tau_rational,
-                "tau_floor": json_num(s.x_floor_tau), "tau_ceil": json_num(s.x_ceil_tau),
-                "r1_integer": s.x_int, "tau_integer": json_num(s.tau_int),
+                "tau_floor": json_f64(s.x_floor_tau), "tau_ceil": json_f64(s.x_ceil_tau),
+                "r1_integer": s.x_int, "tau_integer": json_f64(s.tau_int),
             });
             o.insert("lp".into(), lp);
         }
@@ -303,14 +303,14 @@ impl Render for Run {
             let (r1, tau): (Vec<Value>, Vec<Value>) = c
                 .points
                 .iter()
-                .map(|p| (json_num(p[0]), json_num(p[1])))
+                .map(|p| (json_f64(p[0]), json_f64(p[1])))
                 .unzip();
             let curve = json!({
                 "r1": r1, "tau": tau,
-                "rational": {"r1": json_num(c.rational.0), "tau": json_num(c.rational.1)},
-                "floor": {"r1": c.floor.0, "tau": json_num(c.floor.1)},
-                "ceil": {"r1": c.ceil.0, "tau": json_num(c.ceil.1)},
-                "integer": {"r1": c.integer.0, "tau": json_num(c.integer.1)},
+                "rational": {"r1": json_f64(c.rational.0), "tau": json_f64(c.rational.1)},
+                "floor": {"r1": c.floor.0, "tau": json_f64(c.floor.1)},
+                "ceil": {"r1": c.ceil.0, "tau": json_f64(c.ceil.1)},
+                "integer": {"r1": c.integer.0, "tau": json_f64(c.integer.1)},
                 "rounding": tau_curve::rounding_name(c.rounding),
                 "light": c.light.map(|(a, b)| [a, b]),
                 "heavy_rounding": c.heavy_rounding().map(|(heavy, light)| {
@@ -340,8 +340,8 @@ impl Render for Run {
                 }
                 Schedule::Timed(blocks) => {
                     let block = |b: &schedule::Block| {
-                        json!({"from": b.from + 1, "to": b.to + 1, "start": json_num(b.start),
-                               "end": json_num(b.end()), "items": b.items})
+                        json!({"from": b.from + 1, "to": b.to + 1, "start": json_f64(b.start),
+                               "end": json_f64(b.end()), "items": b.items})
                     };
                     o.insert("transfers".into(), blocks.iter().map(block).collect());
                 }

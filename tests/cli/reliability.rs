@@ -283,3 +283,191 @@ fn smaller_contract_breaks_are_fixed() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 24, cases 3 and 4: the inputs that ran 2–3.7× over the time budget or over 1 GB are
+/// refused by their estimate, with the usual "about N" message (the listing's rounds, the map's
+/// estimate included).
+#[test]
+fn inputs_beyond_the_budget_boundaries_are_refused() {
+    refused(
+        &strings(&[
+            "geodecay",
+            "--n",
+            "2500000",
+            "--p",
+            "49704",
+            "--alpha",
+            "0.001",
+            "--survivors",
+            "random",
+            "--json",
+        ]),
+        "about",
+    );
+    refused(
+        &strings(&[
+            "geodecay",
+            "--n",
+            "2^20",
+            "--p",
+            "94698",
+            "--alpha",
+            "0.001",
+            "--survivors",
+            "random",
+            "--json",
+        ]),
+        "more than the limit",
+    );
+    for args in [
+        [
+            "--delta",
+            "343406,-343406",
+            "--algorithm",
+            "alg1",
+            "--rounds",
+            "--json",
+        ],
+        [
+            "--delta",
+            "240384,0,-240384",
+            "--algorithm",
+            "alg3",
+            "--rounds",
+            "--json",
+        ],
+    ] {
+        let mut a = strings(&["redistribute"]);
+        a.extend(strings(&args));
+        refused(&a, "of memory, more than the limit of 1 GB");
+    }
+    refused(
+        &strings(&[
+            "redistribute",
+            "--delta",
+            "280898,-140449,-140449",
+            "--algorithm",
+            "alg3",
+            "--csv",
+        ]),
+        "of memory, more than the limit of 1 GB",
+    );
+    // The map is refused by a sampled estimate, before any cell's rings are all built.
+    refused(
+        &strings(&[
+            "map",
+            "redistribute",
+            "--x",
+            "n=5000..10000:256",
+            "--y",
+            "max_delta=1..1e9:256:log",
+            "--samples",
+            "1000",
+            "--heterogeneous",
+            "--algorithm",
+            "lp",
+            "--light",
+            "--json",
+        ]),
+        "at least",
+    );
+}
+
+/// The budget boundary of each model's cases in issue 24, run with the binary under test:
+/// prints each case's wall-clock time for re-calibration (no time is asserted; run it on a
+/// release build: `cargo test --release --test cli boundary -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn boundary_cases_print_their_time() {
+    let cases: &[&[&str]] = &[
+        &[
+            "geodecay",
+            "--n",
+            "2500000",
+            "--p",
+            "15000",
+            "--alpha",
+            "0.001",
+            "--survivors",
+            "random",
+            "--json",
+        ],
+        &[
+            "geodecay",
+            "--n",
+            "2^20",
+            "--p",
+            "15000",
+            "--alpha",
+            "0.001",
+            "--survivors",
+            "random",
+            "--json",
+        ],
+        &[
+            "redistribute",
+            "--delta",
+            "300000,-300000",
+            "--algorithm",
+            "alg1",
+            "--rounds",
+            "--json",
+        ],
+        &[
+            "redistribute",
+            "--delta",
+            "200000,0,-200000",
+            "--algorithm",
+            "alg3",
+            "--rounds",
+            "--json",
+        ],
+        &[
+            "redistribute",
+            "--delta",
+            "200000,-100000,-100000",
+            "--algorithm",
+            "alg3",
+            "--csv",
+        ],
+        &[
+            "ksbf", "--shape", "grid", "--n", "23169", "--p", "1", "--json",
+        ],
+    ];
+    for case in cases {
+        let t0 = std::time::Instant::now();
+        let out = run(&strings(case));
+        let code = out.status.code();
+        assert!(code == Some(0) || code == Some(2), "{case:?}: {code:?}");
+        println!(
+            "{:>6.2} s  exit {code:?}  {}",
+            t0.elapsed().as_secs_f64(),
+            case.join(" ")
+        );
+    }
+}
+
+/// Issue 24, case 8: a redistribution JSON field has one type whatever its value (a float,
+/// also when the value is whole).
+#[test]
+fn redistribution_times_are_always_json_floats() {
+    let whole = json(&strings(&["redistribute", "--delta", "2,-2", "--json"]));
+    let frac = json(&strings(&[
+        "redistribute",
+        "--delta",
+        "2,-2",
+        "--c",
+        "0.5",
+        "--json",
+    ]));
+    for v in [&whole, &frac] {
+        for key in ["makespan", "lower_bound"] {
+            assert!(v[key].is_f64(), "{key}: {}", v[key]);
+        }
+        for (name, b) in v["bounds"].as_object().unwrap() {
+            assert!(b["value"].is_f64(), "{name}: {b}");
+        }
+    }
+    assert_eq!(whole["makespan"], 2.0);
+    assert_eq!(frac["makespan"], 1.0);
+}
