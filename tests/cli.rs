@@ -489,8 +489,8 @@ fn redistribute_json_fields_and_rounds() {
     }
     assert_eq!(v["algorithm"], "alg3");
     assert_eq!(v["rounds"], 4);
-    assert_eq!(v["makespan"], 4);
-    assert_eq!(v["lower_bound"], 4);
+    assert_eq!(v["makespan"], 4.0);
+    assert_eq!(v["lower_bound"], 4.0);
     assert_eq!(v["valid"], true);
     assert_eq!(v["violations"].as_array().unwrap().len(), 0);
     assert!(v.get("light").is_none(), "light is only for the LP");
@@ -561,8 +561,8 @@ fn redistribute_unidirectional_and_lp() {
         "--json",
     ]);
     assert_eq!(v["algorithm"], "alg2");
-    assert_eq!(v["makespan"], 1);
-    assert_eq!(v["bounds"]["Theorem 2 (as printed)"]["value"], 100);
+    assert_eq!(v["makespan"], 1.0);
+    assert_eq!(v["bounds"]["Theorem 2 (as printed)"]["value"], 100.0);
     // A heterogeneous bidirectional ring: System 6 with the light flag.
     let v = json(&[
         "redistribute",
@@ -686,7 +686,7 @@ fn redistribute_heavy_lp_needs_forwarding() {
     );
     let v = json(&args("lp-forward"));
     assert_eq!(v["valid"], true, "{v}");
-    assert_eq!(v["makespan"], 6);
+    assert_eq!(v["makespan"], 6.0);
     assert!(v["makespan"].as_f64().unwrap() >= v["lower_bound"].as_f64().unwrap());
 }
 

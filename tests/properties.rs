@@ -50,3 +50,74 @@ proptest! {
         }
     }
 }
+
+mod reliability {
+    //! Issue 24: the integer parser on arbitrary texts, System 6 with costs over 18 decades,
+    //! Auto's schedules.
+
+    use loadlab::model::num::{MAX_LEN, NumError, parse_int, parse_real};
+    use loadlab::model::redistribute::instance::{Costs, RingInstance};
+    use loadlab::model::redistribute::params::Algorithm;
+    use loadlab::model::redistribute::run::run;
+    use loadlab::model::redistribute::system6::{Rounding, solve_system6, tau_at_int};
+    use proptest::prelude::*;
+
+    /// A ring of 3 to 7 processors, |δ| ≤ 6 (Σδ = 0), costs 10^u with u in [−9, 9].
+    fn extreme_ring() -> impl Strategy<Value = RingInstance> {
+        (3usize..8)
+            .prop_flat_map(|n| {
+                (
+                    prop::collection::vec(-6i64..=6, n - 1),
+                    prop::collection::vec(-9.0f64..=9.0, n),
+                    prop::collection::vec(-9.0f64..=9.0, n),
+                )
+            })
+            .prop_map(|(mut delta, cw, ccw)| {
+                let last = -delta.iter().sum::<i64>();
+                delta.push(last);
+                let costs = Costs::Heterogeneous {
+                    cw: cw.iter().map(|u| 10f64.powf(*u)).collect(),
+                    ccw: ccw.iter().map(|u| 10f64.powf(*u)).collect(),
+                };
+                RingInstance::bidirectional(delta, costs)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Chains of `^`, `-`, digits and spaces of any length: an answer, never a panic or
+        /// a stack overflow; beyond MAX_LEN characters always "too long".
+        #[test]
+        fn the_integer_parser_answers_any_text(text in "[-^0-9 e.+]{0,400}") {
+            let r = parse_int::<i64>(&text);
+            let _ = parse_real(&text);
+            if text.trim().chars().count() > MAX_LEN {
+                prop_assert!(matches!(r, Err(NumError::TooLong(..))), "{:?}", r);
+            }
+        }
+
+        /// a^b for small a, b is std's pow; a leading minus negates it.
+        #[test]
+        fn powers_are_exact(a in 0i64..50, b in 0u32..10) {
+            if let Some(v) = a.checked_pow(b) {
+                prop_assert_eq!(parse_int::<i64>(&format!("{a}^{b}")), Ok(v));
+                prop_assert_eq!(parse_int::<i64>(&format!("-{a}^{b}")), Ok(-v));
+            }
+        }
+
+        /// System 6's relaxation is never above its integer optimum, which a brute force over
+        /// R₁ confirms, and one of ⌊x*⌋, ⌈x*⌉ attains it (Proposition 1).
+        #[test]
+        fn system6_is_consistent_whatever_the_costs(inst in extreme_ring()) {
+            let sol = solve_system6(&inst);
+            let brute = (-60..=60).map(|x| tau_at_int(&inst, x)).fold(f64::INFINITY, f64::min);
+            prop_assert!((sol.tau_int - brute).abs() <= 1e-9 * brute.max(1.0), "{:?} {}", sol, brute);
+            prop_assert!(sol.tau_rational <= sol.tau_int * (1.0 + 1e-12), "{:?}", sol);
+            prop_assert_ne!(sol.prop1(), Rounding::Neither, "{:?}", sol);
+            // Auto's schedule is valid, light or heavy.
+            let r = run(&inst, inst.validate().unwrap(), Algorithm::Auto).unwrap();
+            prop_assert!(r.verification.valid, "{:?}", r.verification);
+        }
+    }
+}

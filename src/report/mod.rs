@@ -24,6 +24,7 @@ pub use format::{csv_field, csv_number, text_number};
 pub use json::field;
 
 use doc::cells;
+#[allow(unused_imports)]
 use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};
 
 use crate::model::{Cancelled, ParamError, Progress};

@@ -181,8 +181,81 @@ fn vector(rng: &mut ChaCha8Rng, n: usize) -> String {
     }
 }
 
+/// A number flag's value: one of [`NUMBERS`], or now and then a `^` or `-` chain (issue 24:
+/// a 40 000-term chain overflowed the recursive parser's stack), short or far too long.
+fn number(rng: &mut ChaCha8Rng) -> String {
+    let terms = *[2usize, 50, 99, 101, 5_000, 40_000]
+        .choose(rng)
+        .expect("lengths");
+    match rng.random_range(0..12) {
+        0 => vec!["1"; terms].join("^"),
+        1 => format!("{}2^2", "-".repeat(terms)),
+        2 => vec!["2"; terms.min(6)].join("^"),
+        _ => NUMBERS.choose(rng).expect("numbers").to_string(),
+    }
+}
+
+/// A command line of the other subcommands that read numbers: `quiz` and `map`.
+fn other_case(rng: &mut ChaCha8Rng) -> Vec<String> {
+    let models = [
+        "divisible",
+        "geodecay",
+        "treesweep",
+        "ksbf",
+        "redistribute",
+        "nope",
+    ];
+    let model = models.choose(rng).expect("models").to_string();
+    if rng.random_bool(0.5) {
+        let mut args = vec!["quiz".into(), format!("--model={model}")];
+        args.push(format!("--count={}", number(rng)));
+        args.push(format!("--seed={}", number(rng)));
+        args.push("--json".into());
+        return args;
+    }
+    let params = [
+        "h",
+        "beta",
+        "b",
+        "n",
+        "p",
+        "tau",
+        "seed",
+        "alpha",
+        "max_delta",
+        "x",
+    ];
+    let axis = |rng: &mut ChaCha8Rng| {
+        format!(
+            "{}={}..{}:{}",
+            params.choose(rng).expect("params"),
+            number(rng),
+            number(rng),
+            [1, 2, 3, 7, 300].choose(rng).expect("points")
+        )
+    };
+    let mut args = vec!["map".into(), model];
+    args.push(format!("--x={}", axis(rng)));
+    args.push(format!("--y={}", axis(rng)));
+    if rng.random_bool(0.5) {
+        args.push(format!("--samples={}", number(rng)));
+    }
+    args.push(
+        if rng.random_bool(0.5) {
+            "--json"
+        } else {
+            "--csv"
+        }
+        .into(),
+    );
+    args
+}
+
 /// One random command line.
 fn case(rng: &mut ChaCha8Rng) -> Vec<String> {
+    if rng.random_bool(0.15) {
+        return other_case(rng);
+    }
     let (model, flags) = *MODELS.choose(rng).expect("models");
     let mut args = vec![model.to_string()];
     for (flag, values) in flags.iter() {
@@ -201,7 +274,7 @@ fn case(rng: &mut ChaCha8Rng) -> Vec<String> {
             }
             None => {
                 // `--flag=value` so that negative numbers are not read as flags.
-                args.push(format!("{flag}={}", NUMBERS.choose(rng).expect("numbers")));
+                args.push(format!("{flag}={}", number(rng)));
             }
         }
     }

@@ -77,7 +77,11 @@ pub struct RunReport {
     pub checks: Vec<Check>,
 }
 
-/// The algorithm Auto stands for on this ring.
+/// The algorithm Auto stands for on this ring, before it runs: Algorithm 1, 2 or 3 by ring
+/// type, System 6 on a heterogeneous bidirectional ring — where [`plan`] then takes Lemma 9's
+/// schedule when System 6's integer optimum is light, and the schedule with forwarding
+/// ([`Algorithm::LpForward`]) on the same flows otherwise (Lemma 9's schedule of a heavy
+/// solution may send items before they arrive: never Auto's result).
 pub fn resolve(inst: &RingInstance, algorithm: Algorithm) -> Algorithm {
     if algorithm != Algorithm::Auto {
         return algorithm;
@@ -238,7 +242,23 @@ pub const BLOCK_BYTES: f64 = 64.0;
 /// per item (at most [`ASAP_MAX_ITEMS`]); the checker replays the items of the processors that
 /// forward (at most [`REPLAY_BUDGET`] events); Lemma 12 examines n²/2 slices on a
 /// bidirectional ring. Call it on a validated instance.
+///
+/// Auto on a heterogeneous bidirectional ring may end with either System 6 schedule: it costs
+/// the larger of the two.
 pub fn cost(inst: &RingInstance, algorithm: Algorithm) -> Cost {
+    let resolved = resolve(inst, algorithm);
+    if algorithm == Algorithm::Auto && resolved == Algorithm::Lp {
+        let (a, b) = (
+            cost_of(inst, Algorithm::Lp),
+            cost_of(inst, Algorithm::LpForward),
+        );
+        return Cost::new(a.work.max(b.work), a.bytes.max(b.bytes));
+    }
+    cost_of(inst, resolved)
+}
+
+/// [`cost`] of a resolved algorithm.
+fn cost_of(inst: &RingInstance, algorithm: Algorithm) -> Cost {
     let n = inst.n() as f64;
     let (v, _) = bounds::start_amounts(&inst.delta);
     let items: f64 = v.iter().map(|&x| x.max(0) as f64).sum();
@@ -253,7 +273,7 @@ pub fn cost(inst: &RingInstance, algorithm: Algorithm) -> Cost {
     }
     let replay_cap = REPLAY_BUDGET as f64;
     let blocks = |work: f64, k: f64| Cost::new(8.0 * n + work, k * BLOCK_BYTES);
-    let schedule = match resolve(inst, algorithm) {
+    let schedule = match algorithm {
         Algorithm::Alg1 => {
             let rounds = v.iter().copied().max().unwrap_or(0).max(0) as f64;
             Cost::new(
@@ -401,7 +421,8 @@ pub fn plan(
     _valid: Valid,
     algorithm: Algorithm,
 ) -> Result<Planned, RedistError> {
-    let algorithm = admit(inst, algorithm)?;
+    let auto = algorithm == Algorithm::Auto;
+    let mut algorithm = admit(inst, algorithm)?;
     let mut lp = None;
     let schedule = match algorithm {
         Algorithm::Auto => unreachable!("resolved above"),
@@ -421,6 +442,10 @@ pub fn plan(
             } else {
                 solve_system6(inst)
             };
+            // Auto never returns Lemma 9's schedule of a heavy solution (see [`resolve`]).
+            if auto && !sol.light {
+                algorithm = Algorithm::LpForward;
+            }
             let s = if algorithm == Algorithm::LpForward {
                 asap_schedule(inst, &sol.flows)?
             } else {
@@ -655,7 +680,49 @@ mod tests {
             cw: vec![1.0, 2.0],
             ccw: vec![2.0, 1.0],
         };
-        assert!(cost(&hetero, Algorithm::Auto).bytes < 1e4);
+        assert!(cost(&hetero, Algorithm::Lp).bytes < 1e4);
+        // Auto may end with the schedule with forwarding (at most ASAP_MAX_ITEMS blocks).
+        assert!(cost(&hetero, Algorithm::Auto).bytes >= cost(&hetero, Algorithm::LpForward).bytes);
         assert!(check_budget(&hetero, Algorithm::Auto).is_ok());
+    }
+
+    /// Issue 24, case 7: System 6's integer optimum is heavy here, and Lemma 9's schedule of
+    /// it is invalid; Auto takes the schedule with forwarding on the same flows instead.
+    #[test]
+    fn auto_never_returns_an_invalid_schedule() {
+        let inst = RingInstance {
+            delta: vec![3, 0, -3, -3, 3, 0],
+            loads: crate::model::redistribute::instance::minimal_loads(&[3, 0, -3, -3, 3, 0]),
+            direction: Direction::Bi,
+            costs: Costs::Heterogeneous {
+                cw: vec![10.0, 10.0, 10.0, 3.0, 1.0, 2.0],
+                ccw: vec![1.0, 3.0, 3.0, 10.0, 2.0, 0.5],
+            },
+        };
+        let valid = inst.validate().unwrap();
+        let lp = run(&inst, valid, Algorithm::Lp).unwrap();
+        assert!(
+            !lp.verification.valid,
+            "the case still shows Lemma 9's failure"
+        );
+        assert_eq!(lp.light, Some(false));
+        let auto = run(&inst, valid, Algorithm::Auto).unwrap();
+        assert_eq!(auto.algorithm, Algorithm::LpForward);
+        assert!(auto.verification.valid, "{:?}", auto.verification);
+        assert_eq!(auto.flows, lp.lp.as_ref().unwrap().flows);
+        // Random heterogeneous bidirectional rings, light or heavy: Auto is always valid, and
+        // Lemma 9's schedule when the solution is light.
+        for seed in 0..200 {
+            let inst = random_ring(seed * 2, 12, 9, true, seed % 2 == 0);
+            let r = run(&inst, inst.validate().unwrap(), Algorithm::Auto).unwrap();
+            assert!(r.verification.valid, "seed {seed}");
+            let light = r.light.unwrap();
+            let expected = if light {
+                Algorithm::Lp
+            } else {
+                Algorithm::LpForward
+            };
+            assert_eq!(r.algorithm, expected, "seed {seed}");
+        }
     }
 }

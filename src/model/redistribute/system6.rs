@@ -279,8 +279,15 @@ impl Ring {
     fn optima(&self, bps: &[i64]) -> ((f64, f64), (i64, i64)) {
         let k = self.best_breakpoint(bps);
         let last = bps.len() - 1;
-        let rat = self.rational_optimum(bps, k);
+        let mut rat = self.rational_optimum(bps, k);
         let int = self.int_optimum(bps[k.saturating_sub(1)], bps[(k + 1).min(last)], bps[last]);
+        // The relaxation is never above the integer optimum: should rounding ever put the
+        // envelope's minimiser above it (costs spanning 18 decades), the integer minimiser
+        // is the rational one, so x*, its roundings and Proposition 1 never contradict τ_int.
+        let tau_int = self.tau_int(int.0);
+        if less(tau_int, rat.1) {
+            rat = (int.0 as f64, tau_int);
+        }
         (rat, int)
     }
 
@@ -314,9 +321,13 @@ impl Ring {
         if k + 1 < bps.len() {
             consider(bps[k], bps[k + 1]);
         }
-        // Snap a minimiser that is an integer up to rounding.
+        // Snap a minimiser that is an integer up to rounding — only when τ is no higher
+        // there: with costs of 10^9, 2·10^−9 from an integer is 2 time units (issue 24: x* =
+        // 3 + 2·10^−9 snapped to 3 reported τ_rat = 10^9 + 2 above τ_int = 10^9).
         let r = best.0.round();
-        if (best.0 - r).abs() <= 1e-9 * r.abs().max(1.0) {
+        if (best.0 - r).abs() <= 1e-9 * r.abs().max(1.0)
+            && !less(self.tau_real(best.0), self.tau_real(r))
+        {
             best.0 = r;
         }
         (best.0, self.tau_real(best.0))
@@ -525,6 +536,27 @@ pub fn solve_system12(inst: &RingInstance) -> Result<LpSolution, RedistError> {
 mod tests {
     use super::super::instance::Costs;
     use super::*;
+
+    /// Issue 24, case 5: costs of 2 to 10^9. The rational optimum is 10^9 (for x* just
+    /// above 3); it was snapped to x = 3, where τ = 10^9 + 2, above the integer optimum, and
+    /// Proposition 1 was reported to fail. A brute force over R₁ (below) gives τ_int = 10^9
+    /// at x = 4 only.
+    #[test]
+    fn extreme_costs_keep_the_relaxation_below_the_integer_optimum() {
+        let inst = het(
+            vec![2, -3, -1, 2],
+            vec![3.0, 1e9, 3.0, 2.0],
+            vec![1e9, 2.0, 1e9, 1e9],
+        );
+        let sol = solve_system6(&inst);
+        assert_eq!(sol.tau_int, 1e9);
+        assert_eq!(brute(&inst), 1e9);
+        assert_eq!(tau_at_int(&inst, 3), 1e9 + 2.0);
+        assert!(sol.tau_rational <= sol.tau_int, "{sol:?}");
+        assert!(sol.x_rational > 3.0 && sol.x_rational <= 4.0, "{sol:?}");
+        assert_ne!(sol.prop1(), Rounding::Neither, "{sol:?}");
+        assert_eq!(sol.x_ceil_tau, 1e9);
+    }
 
     fn het(delta: Vec<i64>, cw: Vec<f64>, ccw: Vec<f64>) -> RingInstance {
         RingInstance::bidirectional(delta, Costs::Heterogeneous { cw, ccw })

@@ -23,7 +23,7 @@ use super::{Detail, ReportError, run as report_run};
 use crate::model::budget::SECONDS;
 use crate::model::divisible::Method;
 use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute};
-use crate::model::num::compact;
+use crate::model::num::{approx, compact};
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::RingInstance;
 use crate::model::redistribute::params::{Algorithm, RedistParams};
@@ -367,6 +367,10 @@ impl MapRequest {
                 format!("x and y sweep the same parameter {:?}", x.name),
             ));
         }
+        let x_values = self.x.values(x.integer);
+        let y_values = self.y.values(y.integer);
+        held_exactly(&self.base, "x", x, &x_values)?;
+        held_exactly(&self.base, "y", y, &y_values)?;
         let metric = metric(model, &self.metric).map_err(|e| param_error("metric", e))?;
         if model == ModelId::Redistribute && !(1..=MAX_SAMPLES).contains(&self.samples) {
             return Err(param_error(
@@ -388,25 +392,115 @@ impl MapRequest {
             } else {
                 1
             },
-            x_values: self.x.values(x.integer),
-            y_values: self.y.values(y.integer),
+            x_values,
+            y_values,
             seconds: 0.0,
             cell_seconds: Vec::new(),
         };
-        let costs: Vec<f64> = plan
-            .positions()
-            .into_iter()
-            .map(|(ix, iy)| plan.cell_seconds(&plan.scenario_at(ix, iy)))
-            .collect();
+        let costs = plan.estimate_cells()?;
         plan.seconds = check_cost(&costs)?;
         plan.cell_seconds = costs;
         Ok(plan)
     }
 }
 
+/// Refuses (on `axis`) an axis value its parameter's field cannot hold — a negative or too
+/// large seed, a count beyond its integer type — instead of computing the cell at a clamped
+/// value under the asked-for label.
+fn held_exactly(
+    base: &Scenario,
+    axis: &'static str,
+    param: &MapParam,
+    values: &[f64],
+) -> Result<(), ParamError> {
+    let mut s = base.clone();
+    for &v in values {
+        param.set(&mut s, v);
+        let held = param.get(&s);
+        if held != v {
+            return Err(param_error(
+                axis,
+                format!(
+                    "{} = {} is outside what {} can be (it would be computed at {})",
+                    param.name,
+                    compact(v),
+                    param.name,
+                    compact(held)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Most ring processors a map's estimate builds (the first random ring of each estimated
+/// redistribution cell): beyond it only a subgrid of cells is estimated, each standing for the
+/// cells before it (about 0.1 s of ring building at most).
+pub const ESTIMATE_RING_PROCESSORS: usize = 2_000_000;
+
 impl MapPlan {
-    fn positions(&self) -> Vec<(usize, usize)> {
-        Grid::new(self.x_values.clone(), self.y_values.clone()).positions()
+    /// Every cell's estimated seconds, row by row, cheaply: a redistribution cell's estimate
+    /// builds a ring of n processors, so when the grid's rings would hold more than
+    /// [`ESTIMATE_RING_PROCESSORS`] only every k-th row and column (and the last) are
+    /// estimated, each value standing for the cells up to it (the axes grow, so that is the
+    /// costlier end of its block). The estimate stops, refusing, as soon as the cells seen
+    /// exceed [`SECONDS`].
+    fn estimate_cells(&self) -> Result<Vec<f64>, ParamError> {
+        let (nx, ny) = (self.x_values.len(), self.y_values.len());
+        let ring_n = |s: &Scenario| match s {
+            Scenario::Redistribute(p) => p.random.n.max(1),
+            _ => 0,
+        };
+        let largest = [(0, 0), (nx - 1, 0), (0, ny - 1), (nx - 1, ny - 1)]
+            .iter()
+            .map(|&(ix, iy)| ring_n(&self.scenario_at(ix, iy)))
+            .max()
+            .unwrap_or(0);
+        let mut stride = 1;
+        while stride < nx.max(ny)
+            && largest.saturating_mul(nx.div_ceil(stride) + 1) * (ny.div_ceil(stride) + 1)
+                > ESTIMATE_RING_PROCESSORS
+        {
+            stride *= 2;
+        }
+        // Sampled index standing for index i: the next multiple of the stride, or the last.
+        let up = |i: usize, n: usize| (i.div_ceil(stride) * stride).min(n - 1);
+        // How many cells of an axis each sampled index stands for.
+        let blocks = |n: usize| {
+            let mut b = vec![0.0; n];
+            for i in 0..n {
+                b[up(i, n)] += 1.0;
+            }
+            b
+        };
+        let (bx, by) = (blocks(nx), blocks(ny));
+        let mut sampled = vec![0.0; nx * ny];
+        let mut seen = 0.0;
+        for (ix, iy) in self.grid().subgrid(stride) {
+            let c = self.cell_seconds(&self.scenario_at(ix, iy));
+            sampled[iy * nx + ix] = c;
+            seen += c * bx[ix] * by[iy];
+            if seen.is_nan() || seen > SECONDS {
+                // At least this much: refused without estimating the rest.
+                return Err(param_error(
+                    "map",
+                    format!(
+                        "{} cells: at least {} s of work, more than the limit of {} s — fewer \
+                         points or a smaller range",
+                        nx * ny,
+                        approx(seen),
+                        approx(SECONDS)
+                    ),
+                ));
+            }
+        }
+        let mut costs = Vec::with_capacity(nx * ny);
+        for iy in 0..ny {
+            for ix in 0..nx {
+                costs.push(sampled[up(iy, ny) * nx + up(ix, nx)]);
+            }
+        }
+        Ok(costs)
     }
 
     /// The coarse subgrid computed first: [`Grid::coarse`], or one of twice its stride when

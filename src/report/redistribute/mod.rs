@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use super::{
-    Cell, Figure, Render, Report, ReportError, Role, Section, Series, Table, cells, json_num,
+    Cell, Figure, Render, Report, ReportError, Role, Section, Series, Table, cells, json_f64,
     object,
 };
 use crate::model::Progress;
@@ -106,8 +106,11 @@ impl Parts {
 /// send of the n = 10 000 ring (14.9 GB for its 1.25·10^7 sends) in JSON.
 pub const LISTED_TRANSFER_BYTES: f64 = 1200.0;
 /// Memory of one round listed in the output besides its transfers, in bytes (with its trace
-/// entry: the why sentence and up to 32 maximal slices).
-pub const LISTED_ROUND_BYTES: f64 = 1600.0;
+/// entry: the why sentence and up to 32 maximal slices). Issue 24 measured 1.085 GB for the
+/// 343 406 one-send rounds of `--delta 343406,-343406 --algorithm alg1 --rounds --json`,
+/// about 3.05 kB per round with its send where 1200 + 1600 B were estimated: 1900 B, so that
+/// listing stays under 1 GB up to about 3.1·10^5 such rounds.
+pub const LISTED_ROUND_BYTES: f64 = 1900.0;
 
 /// Refuses to list a schedule of `transfers` transfers in `rounds` rounds whose rows would not
 /// fit the memory limit with the schedule held (on "rounds": the flag that asks for the list;
@@ -198,22 +201,22 @@ impl Render for Run {
         let bound = |b: &Bound| {
             (
                 b.name,
-                json!({"value": json_num(b.value), "applies": b.applies}),
+                json!({"value": json_f64(b.value), "applies": b.applies}),
             )
         };
         let check = |c: &Check| json!({"claim": c.claim, "holds": c.holds, "detail": c.detail});
         let mut o = object(json!({
             "algorithm": r.algorithm.name(), "n": inst.n(), "direction": inst.direction.name(),
-            "homogeneous": inst.is_homogeneous(), "lower_bound": json_num(r.lower_bound),
-            "makespan": json_num(r.makespan), "valid": r.verification.valid,
+            "homogeneous": inst.is_homogeneous(), "lower_bound": json_f64(r.lower_bound),
+            "makespan": json_f64(r.makespan), "valid": r.verification.valid,
             "violations": r.verification.violations, "flows": r.flows,
             "bounds": r.bounds.iter().map(bound).collect::<Value>(),
             "checks": r.checks.iter().map(check).collect::<Value>(),
         }));
-        o.insert("gap".into(), json_num(r.makespan - r.lower_bound));
+        o.insert("gap".into(), json_f64(r.makespan - r.lower_bound));
         o.insert(
             "makespan_over_bound".into(),
-            json_num(self.makespan_over_bound()),
+            json_f64(self.makespan_over_bound()),
         );
         if let Some(k) = r.rounds {
             o.insert("rounds".into(), json!(k));
@@ -224,8 +227,8 @@ impl Render for Run {
         if let Some(s) = &r.lp {
             let lp = json!({
                 "r1_rational": s.x_rational, "tau_rational": s.tau_rational,
-                "tau_floor": json_num(s.x_floor_tau), "tau_ceil": json_num(s.x_ceil_tau),
-                "r1_integer": s.x_int, "tau_integer": json_num(s.tau_int),
+                "tau_floor": json_f64(s.x_floor_tau), "tau_ceil": json_f64(s.x_ceil_tau),
+                "r1_integer": s.x_int, "tau_integer": json_f64(s.tau_int),
             });
             o.insert("lp".into(), lp);
         }
@@ -233,14 +236,14 @@ impl Render for Run {
             let (r1, tau): (Vec<Value>, Vec<Value>) = c
                 .points
                 .iter()
-                .map(|p| (json_num(p[0]), json_num(p[1])))
+                .map(|p| (json_f64(p[0]), json_f64(p[1])))
                 .unzip();
             let curve = json!({
                 "r1": r1, "tau": tau,
-                "rational": {"r1": json_num(c.rational.0), "tau": json_num(c.rational.1)},
-                "floor": {"r1": c.floor.0, "tau": json_num(c.floor.1)},
-                "ceil": {"r1": c.ceil.0, "tau": json_num(c.ceil.1)},
-                "integer": {"r1": c.integer.0, "tau": json_num(c.integer.1)},
+                "rational": {"r1": json_f64(c.rational.0), "tau": json_f64(c.rational.1)},
+                "floor": {"r1": c.floor.0, "tau": json_f64(c.floor.1)},
+                "ceil": {"r1": c.ceil.0, "tau": json_f64(c.ceil.1)},
+                "integer": {"r1": c.integer.0, "tau": json_f64(c.integer.1)},
                 "rounding": tau_curve::rounding_name(c.rounding),
                 "light": c.light.map(|(a, b)| [a, b]),
                 "heavy_rounding": c.heavy_rounding().map(|(heavy, light)| {
@@ -270,8 +273,8 @@ impl Render for Run {
                 }
                 Schedule::Timed(blocks) => {
                     let block = |b: &schedule::Block| {
-                        json!({"from": b.from + 1, "to": b.to + 1, "start": json_num(b.start),
-                               "end": json_num(b.end()), "items": b.items})
+                        json!({"from": b.from + 1, "to": b.to + 1, "start": json_f64(b.start),
+                               "end": json_f64(b.end()), "items": b.items})
                     };
                     o.insert("transfers".into(), blocks.iter().map(block).collect());
                 }
