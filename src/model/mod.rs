@@ -84,6 +84,7 @@ pub mod geodecay;
 pub mod ksbf;
 pub mod map;
 pub mod num;
+pub mod param;
 pub mod pseudocode;
 pub mod redistribute;
 pub mod treesweep;

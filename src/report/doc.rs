@@ -118,22 +118,60 @@ impl Table {
     }
 }
 
+/// What a curve is: the views draw each role in its own style (simulated results as markers,
+/// closed forms as solid lines, bounds, limits and references dashed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Measured on a simulated run.
+    #[default]
+    Simulated,
+    /// A closed form of the paper (exact, or the paper's formula).
+    ClosedForm,
+    /// An upper or lower bound.
+    Bound,
+    /// An asymptotic limit.
+    Limit,
+    /// A reference curve (an ideal, an estimate, a growth rate to compare with).
+    Reference,
+}
+
 /// One named curve of a plot.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Series {
     /// Unique within its [`SeriesSet`] (e.g. "C simulated", "C closed form").
     pub name: String,
+    /// What the curve is.
+    pub role: Role,
+    /// Curves of one group show one quantity (C simulated and C closed form) and share a
+    /// colour; groups are numbered from 0 within a plot.
+    #[serde(skip)]
+    pub group: usize,
     /// (x, y) points in drawing order.
     pub points: Vec<[f64; 2]>,
 }
 
 impl Series {
-    /// A series from a name and its points.
+    /// A simulated series (group 0) from a name and its points.
     pub fn new(name: impl Into<String>, points: Vec<[f64; 2]>) -> Self {
         Series {
             name: name.into(),
+            role: Role::Simulated,
+            group: 0,
             points,
         }
+    }
+
+    /// The same curve with role `role`.
+    pub fn role(mut self, role: Role) -> Self {
+        self.role = role;
+        self
+    }
+
+    /// The same curve in group `group` (its colour).
+    pub fn group(mut self, group: usize) -> Self {
+        self.group = group;
+        self
     }
 
     /// The points `point` gives for the items, skipping the items it gives none for.

@@ -10,6 +10,7 @@
 
 pub mod divisible;
 mod doc;
+pub mod format;
 pub mod geodecay;
 mod json;
 pub mod ksbf;
@@ -18,9 +19,9 @@ pub mod redistribute;
 mod render;
 pub mod treesweep;
 
-pub use doc::{Cell, Content, Figure, Report, Section, Series, SeriesSet, Table};
+pub use doc::{Cell, Content, Figure, Report, Role, Section, Series, SeriesSet, Table};
+pub use format::{csv_field, csv_number, text_number};
 pub use json::field;
-pub use render::{csv_field, csv_number, text_number};
 
 use doc::cells;
 use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};

@@ -9,34 +9,7 @@
 use std::fmt::Write as _;
 
 use super::doc::{Cell, Content, Report, Section, SeriesSet};
-
-/// A number for CSV: Rust's shortest round-trip form, in scientific notation below 1e-5 or
-/// from 1e16; `inf`, `-inf`, `nan` for non-finite values.
-pub fn csv_number(x: f64) -> String {
-    if x.is_nan() {
-        return "nan".into();
-    }
-    let m = x.abs();
-    if x.is_finite() && x != 0.0 && !(1e-5..1e16).contains(&m) {
-        format!("{x:e}")
-    } else {
-        format!("{x}")
-    }
-}
-
-/// Quotes a CSV field when needed (RFC 4180), and when it starts with `#` (so that no data row
-/// reads as a comment line).
-pub fn csv_field(text: &str) -> String {
-    let needs = text.contains([',', '"', '\n', '\r'])
-        || text.starts_with('#')
-        || text.starts_with(' ')
-        || text.ends_with(' ');
-    if needs {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
+use super::format::{Precision, cell, csv_field, csv_number};
 
 fn csv_cell(c: &Cell) -> String {
     match c {
@@ -88,51 +61,8 @@ fn section_csv(out: &mut String, s: &Section) {
     }
 }
 
-/// A number for reading: integers in full below 10^15, otherwise ten significant digits
-/// (scientific notation outside [10^-4, 10^15)).
-pub fn text_number(x: f64) -> String {
-    if !x.is_finite() {
-        return if x.is_nan() {
-            "nan".into()
-        } else {
-            format!("{x}")
-        };
-    }
-    if x == 0.0 {
-        return "0".into();
-    }
-    let m = x.abs();
-    if x.fract() == 0.0 && m < 1e15 {
-        return format!("{x:.0}");
-    }
-    if !(1e-4..1e15).contains(&m) {
-        let t = format!("{x:.9e}");
-        return match t.split_once('e') {
-            Some((mant, exp)) => format!("{}e{exp}", trim_zeros(mant)),
-            None => t,
-        };
-    }
-    let decimals = (9 - m.log10().floor() as i32).max(0) as usize;
-    trim_zeros(&format!("{x:.decimals$}")).to_string()
-}
-
-fn trim_zeros(s: &str) -> &str {
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        s
-    }
-}
-
 fn text_cell(c: &Cell) -> String {
-    match c {
-        Cell::Empty => "—".into(),
-        Cell::Bool(true) => "yes".into(),
-        Cell::Bool(false) => "no".into(),
-        Cell::Int(i) => i.to_string(),
-        Cell::Num(x) => text_number(*x),
-        Cell::Text(t) => t.clone(),
-    }
+    cell(c, Precision::Text)
 }
 
 fn width(s: &str) -> usize {
@@ -263,6 +193,7 @@ impl Report {
 mod tests {
     use super::*;
     use crate::report::doc::{Series, Table};
+    use crate::report::format::text_number;
 
     #[test]
     fn fields_are_quoted_only_when_needed() {

@@ -126,6 +126,29 @@ impl std::fmt::Debug for MapParam {
 fn keep(_: &mut Scenario) {}
 
 macro_rules! param {
+    // A parameter described by its model's descriptor (`crate::model::param::ParamSpec`): the
+    // name, help, integer flag and default range are the descriptor's.
+    ($variant:ident, spec $spec:expr, |$p:ident| $field:expr, $ty:ty) => {
+        MapParam {
+            name: $spec.field,
+            help: $spec.name,
+            integer: $spec.integer,
+            default: (
+                $spec.rail.0,
+                $spec.rail.1,
+                matches!($spec.spread, $crate::model::param::Spread::Log),
+            ),
+            get: |s| match s {
+                Scenario::$variant($p) => $field as f64,
+                _ => f64::NAN,
+            },
+            set: |s, v| {
+                if let Scenario::$variant($p) = s {
+                    $field = v as $ty;
+                }
+            },
+        }
+    };
     ($variant:ident, $name:literal, $help:literal, $int:expr, $default:expr, |$p:ident| $field:expr, $ty:ty) => {
         MapParam {
             name: $name,

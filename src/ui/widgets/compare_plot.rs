@@ -4,7 +4,7 @@
 //! non-positive values); tick labels, the hover label and the coordinate
 //! readout show the real (un-logged) values.
 
-use crate::report::{csv_field, csv_number};
+use crate::report::{self, Role, SeriesSet, csv_field, csv_number};
 use std::ops::RangeInclusive;
 
 use eframe::egui;
@@ -14,11 +14,11 @@ use egui_plot::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::format_sig;
 use super::legend::legend_place;
 pub use super::legend::{
     Swatch, Track, bar_tracks, corners, free_legend, legend_row, plot_id, rising,
 };
+use super::{format_sig, palette};
 
 /// Caption of the "log x" checkbox.
 pub const LABEL_LOG_X: &str = "log x";
@@ -70,6 +70,25 @@ pub struct ComparePlot {
 }
 
 impl Series {
+    /// A report's curve, drawn in its role's style: simulated results as markers, closed forms
+    /// as solid lines (both in their group's colour), bounds, limits and references dashed.
+    pub fn of(series: &report::Series) -> Series {
+        let group = palette::series(series.group);
+        let (style, color) = match series.role {
+            Role::Simulated => (SeriesStyle::Points, group),
+            Role::ClosedForm => (SeriesStyle::Line, group),
+            Role::Bound => (SeriesStyle::DashedLine, palette::BOUND),
+            Role::Limit => (SeriesStyle::DashedLine, group.gamma_multiply(0.6)),
+            Role::Reference => (SeriesStyle::DashedLine, palette::REFERENCE),
+        };
+        Series {
+            name: series.name.clone(),
+            points: series.points.clone(),
+            style,
+            color: Some(color),
+        }
+    }
+
     /// The same data as markers and as a connecting line under one legend entry (the legend
     /// merges items of one name).
     pub fn points_and_line(name: &str, points: Vec<[f64; 2]>, color: egui::Color32) -> [Series; 2] {
@@ -87,6 +106,20 @@ impl Series {
                 color: Some(color),
             },
         ]
+    }
+}
+
+impl ComparePlot {
+    /// A report's plot section titled `title`: its axes and its curves, each in its role's
+    /// style ([`Series::of`]).
+    pub fn of(title: impl Into<String>, set: &SeriesSet) -> ComparePlot {
+        ComparePlot {
+            title: title.into(),
+            x_label: set.x.clone(),
+            y_label: set.y.clone(),
+            series: set.series.iter().map(Series::of).collect(),
+            x_marker: None,
+        }
     }
 }
 

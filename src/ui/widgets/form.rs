@@ -10,6 +10,7 @@ use egui::{ComboBox, Response, Ui, WidgetText};
 
 use super::slider::{COMPACT_RAIL_WIDTH, RAIL_WIDTH, Span, slider};
 use crate::model::ParamError;
+use crate::model::param::ParamSpec;
 
 /// Row and column spacing of parameter grids.
 const GRID_SPACING: [f32; 2] = [8.0, 6.0];
@@ -121,6 +122,19 @@ impl<'a> ParamGrid<'a> {
         span: &Span<T>,
     ) -> Response {
         self.checked(field, caption, hover, |ui| slider(ui, caption, value, span))
+    }
+
+    /// A [`slider`](Self::slider) row for the parameter `spec` describes: its symbol as the
+    /// caption, its help as the tooltip, its errors below it, over `span` (usually
+    /// [`Span::of`] the same descriptor, narrowed where other parameters bound it).
+    pub fn param<T: Numeric>(
+        &mut self,
+        spec: &ParamSpec,
+        value: &mut T,
+        span: &Span<T>,
+    ) -> Response {
+        let tooltip = spec.tooltip();
+        self.slider(spec.field, spec.symbol, &tooltip, value, span)
     }
 
     /// A [`row`](Self::row) for the parameter `field`, followed by the reason its value is

@@ -12,6 +12,7 @@ pub mod gantt;
 pub mod heatmap;
 pub mod legend;
 pub mod marks;
+pub mod numbers;
 pub mod palette;
 pub mod pseudocode;
 pub mod result_table;
@@ -55,53 +56,7 @@ pub fn busy(ui: &mut egui::Ui, what: &str) {
     });
 }
 
-/// A value for a table cell: integers in full (below 10^12), other numbers with six
-/// significant digits, huge ones in scientific notation.
-pub fn format_value(x: f64) -> String {
-    if x.abs() >= 1e12 {
-        format!("{x:.6e}")
-    } else if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format_sig(x, 6)
-    }
-}
-
-/// Format a number with `sig` significant digits, trimming trailing zeros.
-///
-/// Uses scientific notation (`1.5e-7`, `2.25e9`) for very small or large
-/// magnitudes, plain decimals otherwise. Non-finite values print as Rust does
-/// (`NaN`, `inf`, `-inf`).
-pub fn format_sig(value: f64, sig: usize) -> String {
-    if !value.is_finite() {
-        return format!("{value}");
-    }
-    if value == 0.0 {
-        return "0".to_owned();
-    }
-    let sig = sig.clamp(1, 17);
-    let exponent = value.abs().log10().floor();
-    // `sig` is at most 17, so the casts below are exact.
-    if exponent < -4.0 || exponent >= sig as f64 {
-        let text = format!("{:.*e}", sig - 1, value);
-        match text.split_once('e') {
-            Some((mantissa, exp)) => format!("{}e{exp}", trim_zeros(mantissa)),
-            None => text,
-        }
-    } else {
-        let decimals = (sig as f64 - 1.0 - exponent).max(0.0) as usize;
-        trim_zeros(&format!("{value:.decimals$}")).to_owned()
-    }
-}
-
-/// Remove trailing zeros after a decimal point (and the point itself).
-fn trim_zeros(text: &str) -> &str {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        text
-    }
-}
+pub use crate::report::format::{sig as format_sig, table_number as format_value};
 
 /// A plot's data from its background job: asks `job` for `key` (the latest request wins; a
 /// key already answered or under way starts nothing) and shows [`waiting`] until the answer
@@ -143,25 +98,5 @@ where
         });
     } else {
         busy(ui, "computing…");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::format_sig;
-
-    #[test]
-    fn significant_digits() {
-        assert_eq!(format_sig(0.0, 6), "0");
-        assert_eq!(format_sig(1.0, 6), "1");
-        assert_eq!(format_sig(1.5, 6), "1.5");
-        assert_eq!(format_sig(-2.0 / 3.0, 6), "-0.666667");
-        assert_eq!(format_sig(123_456.789, 6), "123457");
-        assert_eq!(format_sig(1_234_567.0, 6), "1.23457e6");
-        assert_eq!(format_sig(0.000_012_5, 6), "1.25e-5");
-        assert_eq!(format_sig(0.001_25, 3), "0.00125");
-        assert_eq!(format_sig(100.0, 3), "100");
-        assert_eq!(format_sig(f64::NAN, 6), "NaN");
-        assert_eq!(format_sig(f64::INFINITY, 6), "inf");
     }
 }

@@ -14,6 +14,8 @@ use std::cmp::Ordering;
 use std::ops::RangeInclusive;
 
 use egui::emath::Numeric;
+
+use crate::model::param::{ParamSpec, Spread};
 use egui::{DragValue, Response, Slider, SliderClamping, Ui};
 
 /// How values are spread along a slider's rail.
@@ -53,6 +55,18 @@ impl<T: Numeric> Span<T> {
             scale,
             smallest_positive: None,
         }
+    }
+
+    /// Every value a parameter's descriptor accepts, on its rail and spread.
+    pub fn of(spec: &ParamSpec) -> Self {
+        let scale = match spec.spread {
+            Spread::Linear => Scale::Linear,
+            Spread::Log => Scale::Log,
+        };
+        let (lo, hi) = spec.range;
+        let (rail_lo, rail_hi) = spec.rail;
+        Span::new(T::from_f64(lo)..=T::from_f64(hi), scale)
+            .rail(T::from_f64(rail_lo)..=T::from_f64(rail_hi))
     }
 
     /// [`Span::new`] on a linear rail.
