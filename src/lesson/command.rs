@@ -588,7 +588,7 @@ mod tests {
         let chain = vec!["1"; 40_000].join("^");
         let e = parse(&words(&["divisible", "--h", &chain])).unwrap_err();
         assert!(
-            e.starts_with("--h: \"1^1^1^1^1^1…\" is not a number"),
+            e.starts_with("--h: \"1^1^1^1^1^1^…\" is not a number"),
             "{e}"
         );
         let minus = format!("{}1", "-".repeat(70_000));

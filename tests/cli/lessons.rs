@@ -567,7 +567,7 @@ fn a_check_holding_a_deep_power_chain_fails_as_one_error_line() {
                 assert_eq!(lines.len(), 1, "{err}");
                 assert!(
                     lines[0].starts_with("error: step 1 “Deep”: question: ")
-                        && lines[0].contains("--h: \"1^1^1^1^1^1…\" is not a number")
+                        && lines[0].contains("--h: \"1^1^1^1^1^1^…\" is not a number")
                         && lines[0].len() < 400,
                     "{err}"
                 );
