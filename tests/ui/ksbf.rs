@@ -82,9 +82,13 @@ pub(crate) fn numbers_are_the_reports(
     figures: &[loadlab::report::Figure],
 ) {
     use loadlab::report::Cell;
+    // A label's text is its node's value (AccessKit keeps a Label's name there).
     let labels: Vec<String> = h
         .query_all_by_label_contains(" = ")
-        .filter_map(|n| n.accesskit_node().label())
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            node.value().or_else(|| node.label())
+        })
         .collect();
     assert!(!figures.is_empty());
     for f in figures {
