@@ -335,9 +335,9 @@ impl Run {
         let v = &o.instance;
         let mut figures = vec![
             Figure::new("network", "network", self.params.network.name()),
-            Figure::new(params::B.field, params::B.symbol, v.b),
-            Figure::new(params::H.field, params::H.symbol, v.h),
-            Figure::new(params::BETA.field, params::BETA.symbol, v.beta),
+            Figure::new(params::B.field, params::B.name, v.b),
+            Figure::new(params::H.field, params::H.name, v.h),
+            Figure::new(params::BETA.field, params::BETA.name, v.beta),
             Figure::new("processors", "N (processors)", v.n),
             Figure::new("ratio_c_over_p", "T_C / T_P", o.ratio_c_p),
             Figure::new("ratio_p_over_q", "T_P / T_Q", o.ratio_p_q),

@@ -45,7 +45,7 @@ fn opens_on_the_default_preset_with_all_parts() {
     h.get_by_label("Timeline");
     h.get_by_label("Numbers");
     shown(&mut h, "N = 63 processors");
-    shown(&mut h, "Copy as text");
+    shown(&mut h, "N (processors) = 63");
     shown(&mut h, "vs h");
     shown(&mut h, "vs β");
 }
@@ -67,7 +67,8 @@ fn switch_algorithm_change_beta_step_and_undo() {
     // The numbers follow: T_N of Q for b = 2, h = 5, β = 10 (Theorem 5).
     let c: f64 = 1.0 / 10.0 + 2.0;
     let tq = (c.powi(5) + 10.0) / (c.powi(6) - 1.0);
-    shown(&mut h, &format!("{tq:.9}"));
+    let six = loadlab::report::format::sig(tq, 6);
+    shown(&mut h, &format!("T_N closed form, Q = {six}"));
     // Step the timeline: the slot label follows.
     shown(&mut h, "t = 0:");
     h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_FORWARD)

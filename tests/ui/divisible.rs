@@ -41,7 +41,11 @@ pub fn assert_numbers_are_the_reports(h: &Harness<'_, LoadlabApp>, figures: &[Fi
         let prefix = format!("{}{ACCESSIBLE_SEPARATOR}", f.name);
         let nodes: Vec<String> = h
             .query_all_by_label_contains(&prefix)
-            .filter_map(|n| n.accesskit_node().label())
+            .filter_map(|n| {
+                // A label's text is its accessibility value.
+                let node = n.accesskit_node();
+                node.value().or_else(|| node.label())
+            })
             .filter(|l| l.starts_with(&prefix))
             .collect();
         assert_eq!(nodes.len(), 1, "{} ({}): {nodes:?}", f.name, f.key);

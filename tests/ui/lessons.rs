@@ -69,7 +69,7 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     assert_eq!((p.n, p.tau), (5, 2.5));
 
     // Predict first: the numbers (which hold T*) wait for Reveal.
-    assert!(!on_screen(&h, "optimal by exhaustive search"));
+    assert!(!on_screen(&h, "Fine-Grain is optimal"));
     assert!(on_screen(&h, "The numbers panel opens after Reveal"));
     // Predict wrong, reveal: the model's answer (T* = 10, confirmed by the exhaustive search
     // for n ≤ 5) and the verdict; the numbers come back.
@@ -77,7 +77,8 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     h.get_by_label("Reveal").click();
     settle(&mut h);
     shown(&mut h, "Answer: 10");
-    shown(&mut h, "✓ optimal by exhaustive search (10)");
+    shown(&mut h, "✓ Fine-Grain is optimal");
+    shown(&mut h, "exhaustive 10, Fine-Grain 10");
     shown(&mut h, "Not quite: you said 31");
     assert!(h.state().lesson_player().unwrap().revealed());
     // Correct the prediction: the verdict follows.

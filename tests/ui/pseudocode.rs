@@ -230,7 +230,9 @@ fn pane_beside_the_picture_fits_every_model() {
 #[test]
 fn divisible_network_fits_while_stepping() {
     let mut h = open(find_bundled("divisible-table-1").unwrap());
-    h.get_by_label("network").click();
+    // The checkbox (the numbers region has a row named "network" too).
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "network")
+        .click();
     settle(&mut h);
     // With the numbers strip shown the picture is too short at this size: a note says so.
     shown(&mut h, "the network needs a taller picture");

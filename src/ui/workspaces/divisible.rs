@@ -324,13 +324,14 @@ impl Workspace for DivisiblePanel {
         let hidden = |key: &str| reveal.hiding() && is_answer(key);
         let figures = run.figures();
         // The instance and the comparisons, then one column per method.
-        let mut groups: Vec<(String, Vec<Figure>)> = vec![("Instance".into(), Vec::new())];
+        let first = "instance and ratios";
+        let mut groups: Vec<(String, Vec<Figure>)> = vec![(first.into(), Vec::new())];
         for f in figures {
             let method = f
                 .key
                 .strip_prefix("algorithms.")
                 .and_then(|k| k.split_once('.'));
-            let title = method.map_or("Instance".to_string(), |(m, _)| format!("method {m}"));
+            let title = method.map_or(first.to_string(), |(m, _)| format!("method {m}"));
             match groups.iter_mut().find(|(g, _)| *g == title) {
                 Some((_, group)) => group.push(f),
                 None => groups.push((title, vec![f])),
