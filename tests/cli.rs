@@ -491,6 +491,9 @@ fn redistribute_json_fields_and_rounds() {
     assert_eq!(v["rounds"], 4);
     assert_eq!(v["makespan"], 4.0);
     assert_eq!(v["lower_bound"], 4.0);
+    // One gap: makespan − lower bound (0 when Lemma 6 is met); the quotient apart.
+    assert_eq!(v["gap"], 0.0);
+    assert_eq!(v["makespan_over_bound"], 1.0);
     assert_eq!(v["valid"], true);
     assert_eq!(v["violations"].as_array().unwrap().len(), 0);
     assert!(v.get("light").is_none(), "light is only for the LP");

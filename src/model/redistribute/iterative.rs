@@ -103,7 +103,7 @@ pub enum HeavyPolicy {
 pub struct IterativeParams {
     /// Ring size (8 in Fig. 13, 32 in Fig. 14).
     pub p: usize,
-    /// Seed of the platforms (costs, speeds, change times).
+    /// The platforms' seed ([`super::params::ITERATIVE_SEED`]).
     pub seed: u64,
     /// Iterations (100 in the paper).
     pub iterations: usize,

@@ -42,7 +42,7 @@ pub const LINK_COST: ParamSpec = ParamSpec {
     paper: "Section 2",
 };
 
-/// Seed of the random-instance generator.
+/// The random generator's seed.
 pub const RANDOM_SEED: ParamSpec = ParamSpec {
     field: "seed",
     symbol: "seed",
@@ -272,7 +272,7 @@ pub struct SweepSpec {
     pub to: usize,
     /// The other variable's value (max |δ| when sweeping n, n when sweeping max |δ|).
     pub fixed: usize,
-    /// Random instances per point.
+    /// Samples per point ([`SWEEP_SAMPLES`]).
     pub samples: usize,
     /// Seed.
     pub seed: u64,

@@ -24,7 +24,7 @@ impl RedistPanel {
     pub(super) fn numbers_ui(&mut self, ui: &mut Ui, params: &RedistParams) {
         let key = (params.instance.clone(), params.algorithm);
         if let Some(e) = self.checked.of(&key) {
-            error_label(ui, format!("⚠ {}", e.message));
+            error_label(ui, format!("⚠ Not run: {}", e.message));
             return;
         }
         let ev = match self.outcome(params) {
