@@ -34,7 +34,7 @@ use crate::preset::{self, ModelId, Scenario};
 
 pub use bundled::{BUNDLED, find_bundled};
 pub use quiz::{QuizQuestion, quiz};
-pub use views::{Area, Highlight};
+pub use views::{Highlight, Region};
 
 /// The lesson format version this build writes and the newest it reads.
 pub const VERSION: u32 = 1;

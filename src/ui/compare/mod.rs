@@ -25,7 +25,7 @@ use crate::ui::widgets::legend::{
     Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
 use crate::ui::widgets::{busy, error_label, format_sig, palette};
-use crate::ui::workspace::{Drawn, Region, Shown, Tab, repainter};
+use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, repainter};
 
 mod numbers;
 mod overlay;
@@ -79,8 +79,6 @@ pub struct Compare {
     pinned: [Option<Scenario>; 5],
     /// A's own workspace (made when first shown), one per model.
     a_tabs: [Option<Box<dyn Tab>>; 5],
-    /// The compare view (pictures, overlay, table) instead of the workspace.
-    pub side_by_side: bool,
     /// A's and B's view state as the last frame left them, to tell which one the user changed.
     synced: Option<(String, String)>,
     a: Keyed<Scenario, Numbers>,
@@ -107,7 +105,6 @@ impl Default for Compare {
         Compare {
             pinned: Default::default(),
             a_tabs: Default::default(),
-            side_by_side: true,
             synced: None,
             a: Keyed::default(),
             b: Keyed::default(),
@@ -125,11 +122,10 @@ impl Default for Compare {
 }
 
 impl Compare {
-    /// Pins `a` as scenario A of its model and opens the compare view.
+    /// Pins `a` as scenario A of its model.
     pub fn pin(&mut self, a: Scenario) {
         let m = a.model().index();
         self.pinned[m] = Some(a);
-        self.side_by_side = true;
         // A takes B's view again (picture tab, step).
         self.synced = None;
     }
@@ -150,10 +146,11 @@ impl Compare {
         self.pinned[model.index()].as_ref()
     }
 
-    /// The first running job (A's workspace's first), for the status bar.
-    pub fn status(&mut self) -> Option<JobStatus> {
+    /// The first running job (A's workspace's first while the compare view is `in_front`),
+    /// for the status bar.
+    pub fn status(&mut self, in_front: bool) -> Option<JobStatus> {
         let m = self.front.index();
-        let shown = self.side_by_side && self.pinned[m].is_some();
+        let shown = in_front && self.pinned[m].is_some();
         let a_tab = match &mut self.a_tabs[m] {
             Some(t) if shown => t.job_status(),
             _ => None,
@@ -222,7 +219,7 @@ impl Compare {
         ui: &mut Ui,
         tab: &mut dyn Tab,
         b: &mut Scenario,
-        shown: &mut Shown,
+        shown: &mut OnScreen,
     ) -> Vec<Drawn> {
         let model = b.model();
         let m = model.index();
