@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Regions, Workspace};
 use crate::lesson::Region;
+use crate::ui::commands::{Cmd, Switch, command, tooltip_with_keys};
 use crate::ui::widgets::marks;
 use crate::ui::widgets::pseudocode;
 
@@ -368,12 +369,10 @@ impl OnScreen {
                      (beside the picture, or a strip below it on a narrow window)",
                 );
             ui.separator();
-            ui.toggle_value(&mut self.hide_future, crate::ui::reveal::CAPTION)
-                .on_hover_text(
-                    "Draw only what has happened by the step bar: plots up to the current \
-                     step, no later arrows, nodes or bars, and the final numbers only at the \
-                     end (H)",
-                );
+            // Caption, tooltip and key from the command table (the same switch as H).
+            let hide = command(&Cmd::Toggle(Switch::HideFuture));
+            ui.toggle_value(&mut self.hide_future, hide.caption)
+                .on_hover_text(tooltip_with_keys(hide));
             if front {
                 ui.separator();
                 // One unit: the label only when it fits on this row with its choices, a new
