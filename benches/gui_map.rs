@@ -71,7 +71,6 @@ fn frame_while_a_map_computes(c: &mut Criterion) {
     let mut scenario = ModelId::Redistribute.default_scenario();
     let ctx = egui::Context::default();
     let mut view = MapView::default();
-    view.open = true;
     // Frames until the view's own map (coarse, then refined) is in.
     let mut t = 0.0;
     for _ in 0..2000 {

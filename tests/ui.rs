@@ -6,6 +6,8 @@ mod common;
 
 #[path = "ui/app.rs"]
 mod app;
+#[path = "ui/commands.rs"]
+mod commands;
 #[path = "ui/compare.rs"]
 mod compare;
 #[path = "ui/compare_presets.rs"]

@@ -44,7 +44,7 @@ pub use bundled::{BUNDLED, find_bundled};
 pub use command::Planned;
 pub use cost::LESSON_SECONDS;
 pub use quiz::{QuizQuestion, quiz};
-pub use views::{Area, Highlight};
+pub use views::{Highlight, Region};
 
 /// The lesson format version this build writes and the newest it reads.
 pub const VERSION: u32 = 1;

@@ -79,9 +79,11 @@ pub fn unknown(model: ModelId, what: &str, names: &[&str], wanted: &str) -> Stri
     }
 }
 
-/// A region of the workspace a step may highlight.
+/// A region of the workspace: what the shell lays out and records on screen, what a figure
+/// export draws (picture, plots, map) and what a lesson step may highlight. One enum for all
+/// of them, so its names (`region:<name>` keys, messages, file names) are written once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Area {
+pub enum Region {
     /// The schedule itself.
     Picture,
     /// The comparison plots.
@@ -90,19 +92,39 @@ pub enum Area {
     Numbers,
     /// The controls column.
     Controls,
+    /// The 2-D parameter map (shown instead of the workspace).
+    Map,
 }
 
-impl Area {
-    /// Every area.
-    pub const ALL: [Area; 4] = [Area::Picture, Area::Plots, Area::Numbers, Area::Controls];
+impl Region {
+    /// Every region.
+    pub const ALL: [Region; 5] = [
+        Region::Picture,
+        Region::Plots,
+        Region::Numbers,
+        Region::Controls,
+        Region::Map,
+    ];
 
-    /// Its name (the key its rectangle is recorded under, `region:<name>`).
+    /// Its short name, for messages and file names (and `lesson --json`).
     pub fn name(self) -> &'static str {
         match self {
-            Area::Picture => "picture",
-            Area::Plots => "plots",
-            Area::Numbers => "numbers",
-            Area::Controls => "controls",
+            Region::Picture => "picture",
+            Region::Plots => "plots",
+            Region::Numbers => "numbers",
+            Region::Controls => "controls",
+            Region::Map => "map",
+        }
+    }
+
+    /// The key its rectangle is recorded under while it is drawn (`region:<name>`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Region::Picture => "region:picture",
+            Region::Plots => "region:plots",
+            Region::Numbers => "region:numbers",
+            Region::Controls => "region:controls",
+            Region::Map => "region:map",
         }
     }
 }
@@ -111,7 +133,7 @@ impl Area {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Highlight {
     /// A region (`Region(Plots)`).
-    Region(Area),
+    Region(Region),
     /// The control captioned so in the controls column (`Control("β")`).
     Control(String),
 }
@@ -128,7 +150,7 @@ impl Highlight {
     /// The key its rectangle is recorded under while the workspace is drawn.
     pub fn key(&self) -> String {
         match self {
-            Highlight::Region(a) => format!("region:{}", a.name()),
+            Highlight::Region(a) => a.key().to_string(),
             Highlight::Control(c) => format!("control:{}", c.trim()),
         }
     }

@@ -1,4 +1,4 @@
-//! In-app help texts: keyboard shortcuts, each model's name in the model rail, its conventions
+//! In-app help texts: pointer gestures, each model's name in the model rail, its conventions
 //! and the paper findings.
 
 use crate::preset::ModelId;
@@ -40,27 +40,12 @@ pub fn about(model: ModelId) -> &'static str {
     }
 }
 
-/// (keys, action) pairs shown by Help ▸ Keyboard shortcuts.
-pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("Ctrl+O", "Open a preset file"),
-    ("Ctrl+S", "Save the scenario (to its file, or ask for one)"),
-    ("Ctrl+Shift+S", "Save the scenario as…"),
-    ("Ctrl+Z", "Undo the last parameter edit"),
-    ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
-    ("Space", "Play / pause the schedule"),
-    (
-        "← / →",
-        "Step back / forward (in the lesson player, after a click in it: previous / next lesson step)",
-    ),
-    (
-        "Home / End",
-        "First step / the end state (every stepped run ends on it)",
-    ),
-    (
-        "H",
-        "Hide the future on / off: every stepped view draws only what has happened by the step bar",
-    ),
-    ("F1", "Help for the current model (press again to close)"),
+/// egui's own zoom keys (the View menu and the shortcuts window name them).
+pub const ZOOM_KEYS: &str = "Ctrl+= / Ctrl+− / Ctrl+0";
+
+/// What the pointer and egui's own keys do, listed by Help ▸ Keyboard shortcuts after the
+/// commands' keys (which come from the command table, [`crate::ui::commands::COMMANDS`]).
+pub const GESTURES: &[(&str, &str)] = &[
     (
         "Hover a pseudo-code line",
         "Highlight what it produced (the redistribution arrows of that step)",
@@ -69,11 +54,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "Hover an arrow, a bar or a node",
         "Highlight the pseudo-code line that produced it",
     ),
-    (
-        "F5",
-        "Presenter mode on / off (larger type, the picture first)",
-    ),
-    ("Ctrl+= / Ctrl+− / Ctrl+0", "Zoom in / out / back to 100 %"),
+    (ZOOM_KEYS, "Zoom in / out / back to 100 %"),
     (
         "Drop a .ron file",
         "Open it as a preset, workbook or lesson",

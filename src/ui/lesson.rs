@@ -1,17 +1,21 @@
 //! The teaching layer of the GUI: the lesson player (a side panel with the step's text, Back /
 //! Next, the question box) and the "Quiz me" windows. Every answer shown comes from the
 //! question's check, computed off the UI thread ([`crate::lesson`]).
+//!
+//! A component: [`Teach`] owns the player and the quiz windows, takes the narrow state it
+//! changes ([`Stage`]: the regions on screen, presenter mode) and returns [`Cmd`]s for what
+//! the app does (put a step's scenario in front, choose its view, post a message).
 
 use std::path::Path;
 
 use egui::{Key, Modifiers, RichText};
 
-use super::app::{Cmd, LoadlabApp};
+use super::commands::Cmd;
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Area, Grade, Highlight, Kind, Lesson, Question, QuizQuestion};
-use crate::preset::{ModelId, Preset, PresetFile};
+use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question, QuizQuestion};
+use crate::preset::{ModelId, Preset, Scenario};
 use crate::ui::widgets::marks;
-use crate::ui::workspace::Region;
+use crate::ui::workspace::{OnScreen, Region, Tab};
 
 /// Largest number of questions a quiz window generates.
 pub const QUIZ_MAX: usize = 20;
@@ -103,29 +107,23 @@ impl Player {
     }
 }
 
-impl LoadlabApp {
+/// What a lesson step changes besides the scenario: the regions on screen, and whether
+/// presenter mode keeps the picture first.
+pub(super) struct Stage<'a> {
+    /// The regions on screen (and "hide the future").
+    pub shown: &'a mut OnScreen,
+    /// Presenter mode is on.
+    pub presenting: bool,
+}
+
+impl Teach {
     /// The lesson being played, if any.
-    pub fn lesson_player(&self) -> Option<&Player> {
-        self.teach.player.as_ref()
-    }
-
-    /// The front workspace's step bar position.
-    pub fn step_position(&mut self) -> usize {
-        self.tab().position()
-    }
-
-    /// The front workspace's view state as RON (which tab, which plot, …).
-    pub fn front_view(&self) -> String {
-        self.tabs[self.desk.active.index()].save_view()
-    }
-
-    /// The quiz windows' state.
-    pub fn teach(&self) -> &Teach {
-        &self.teach
+    pub fn player(&self) -> Option<&Player> {
+        self.player.as_ref()
     }
 
     /// Starts a lesson at its first step; its answers are computed in the background.
-    pub(super) fn start_lesson(&mut self, ctx: &egui::Context, lesson: Lesson) {
+    pub(super) fn start(&mut self, ctx: &egui::Context, lesson: Lesson) -> Vec<Cmd> {
         let n = lesson.steps.len();
         // Over its budget the lesson still opens: every question then says why it has no
         // answer, and the status bar says it once.
@@ -139,7 +137,7 @@ impl LoadlabApp {
             move |progress| computed.answers(progress),
         );
         let title = lesson.title.clone();
-        self.teach.player = Some(Player {
+        self.player = Some(Player {
             lesson,
             index: 0,
             replies: vec![String::new(); n],
@@ -153,129 +151,94 @@ impl LoadlabApp {
             pulse_from: None,
             outlined: None,
         });
-        self.lesson_go(0);
-        match over_budget {
-            Some(e) => self.error(format!("Lesson “{title}”: no answers: {e}")),
-            None => self.info(format!("Lesson: {title}")),
-        }
+        let message = match over_budget {
+            Some(e) => Cmd::Fail(format!("Lesson “{title}”: no answers: {e}")),
+            None => Cmd::Inform(format!("Lesson: {title}")),
+        };
+        vec![Cmd::LessonStep(0), message]
     }
 
-    /// Goes to step `i` of the lesson: its scenario in front, the step bar at its position,
-    /// its regions shown.
-    pub(super) fn lesson_go(&mut self, i: usize) {
-        let Some(p) = &mut self.teach.player else {
-            return;
+    /// Goes to step `i` of the lesson: its regions shown on `stage`; the commands put its
+    /// scenario in front (the step bar follows in [`Teach::tick`]) and choose its view.
+    pub(super) fn go(&mut self, i: usize, stage: Stage<'_>) -> Vec<Cmd> {
+        let mut cmds = Vec::new();
+        let Some(p) = &mut self.player else {
+            return cmds;
         };
         let Some(step) = p.lesson.steps.get(i) else {
-            return;
+            return cmds;
         };
         p.index = i;
         p.pulse_from = None;
         p.outlined = None;
-        let (step_no, view, try_it) = (step.step, step.view.clone(), step.try_it);
-        let highlight = step.highlight.clone();
-        let hide_future = p.lesson.hides_future(i);
         let predicting = step.question.is_some() && !p.revealed[i];
         let name = format!("{}: {}", p.lesson.title, step.title);
-        let scenario = step.scenario.resolve();
-        match scenario {
+        match step.scenario.resolve() {
             Ok(s) => {
-                p.seek = Some((step_no, 0));
-                self.open(PresetFile::Single(Preset::new(name, "", s)), None);
+                p.seek = Some((step.step, 0));
+                cmds.push(Cmd::Load(Box::new(Preset::new(name, "", s))));
             }
-            Err(e) => self.error(format!("Step {}: {e}", i + 1)),
+            Err(e) => cmds.push(Cmd::Fail(format!("Step {}: {e}", i + 1))),
         }
-        if let Some(v) = &view
+        if let Some(v) = &step.view
             && (v.picture.is_some() || v.plot.is_some())
-            && let Err(e) = self
-                .tab()
-                .show_view(v.picture.as_deref(), v.plot.as_deref())
         {
-            self.error(format!("Step {}: {e}", i + 1));
+            cmds.push(Cmd::Select {
+                picture: v.picture.clone(),
+                plot: v.plot.clone(),
+                context: format!("Step {}", i + 1),
+            });
         }
-        // Presenter mode keeps the picture first: hints may fold regions away or bring the
-        // plots, but the controls and numbers stay where the presenter put them.
-        let presenting = self.presenter.is_some();
-        if let Some(mut v) = view {
-            if presenting {
-                v.controls = v.controls.filter(|on| !on);
-                v.numbers = v.numbers.filter(|on| !on);
-            }
-            let shown = &mut self.shown;
-            for (field, want) in [
-                (&mut shown.controls, v.controls),
-                (&mut shown.plots, v.plots),
-                (&mut shown.numbers, v.numbers),
-            ] {
-                if let Some(w) = want {
-                    *field = w;
-                }
-            }
-        }
-        if try_it {
-            self.shown.controls = true;
-        }
+        let shown = stage.shown;
+        step_regions(step, stage.presenting, predicting, shown);
         // Hide the future where the lesson asks to (the same switch the user flips with H).
-        self.shown.hide_future = hide_future;
-        // A highlighted region is brought on screen (on a narrow window the picture and the
-        // plots take turns).
-        match highlight {
-            Some(Highlight::Region(Area::Plots)) => {
-                self.shown.plots = true;
-                self.shown.front = Region::Plots;
-            }
-            Some(Highlight::Region(Area::Picture)) => self.shown.front = Region::Picture,
-            Some(Highlight::Region(Area::Controls)) => self.shown.controls = true,
-            Some(Highlight::Region(Area::Numbers)) if !predicting => self.shown.numbers = true,
-            Some(Highlight::Control(_)) => self.shown.controls = true,
-            _ => {}
-        }
+        shown.hide_future = p.lesson.hides_future(i);
         // Predict, then see: the numbers wait for Reveal.
-        if let Some(p) = &mut self.teach.player {
-            p.numbers_after_reveal = predicting && self.shown.numbers;
-            if predicting {
-                self.shown.numbers = false;
-            }
+        p.numbers_after_reveal = predicting && shown.numbers;
+        if predicting {
+            shown.numbers = false;
         }
+        cmds
     }
 
     /// Leaves the lesson: the desk keeps the scenario on screen.
-    pub(super) fn leave_lesson(&mut self) {
-        if let Some(p) = self.teach.player.take() {
-            self.info(format!(
+    pub(super) fn leave(&mut self) -> Vec<Cmd> {
+        match self.player.take() {
+            Some(p) => vec![Cmd::Inform(format!(
                 "Left the lesson “{}”: the scenario stays for you to explore",
                 p.lesson.title
-            ));
+            ))],
+            None => Vec::new(),
         }
     }
 
     /// Opens a quiz window for `model` (a first quiz is generated with seed 1).
     pub(super) fn open_quiz(&mut self, ctx: &egui::Context, model: ModelId) {
-        let i = match self.teach.quizzes.iter().position(|q| q.model == model) {
+        let i = match self.quizzes.iter().position(|q| q.model == model) {
             Some(i) => i,
             None => {
-                self.teach.quizzes.push(QuizWindow::new(model));
-                self.teach.quizzes.len() - 1
+                self.quizzes.push(QuizWindow::new(model));
+                self.quizzes.len() - 1
             }
         };
-        let q = &mut self.teach.quizzes[i];
+        let q = &mut self.quizzes[i];
         q.open = true;
         if q.questions.is_empty() && !q.job.is_running() {
             q.generate(ctx);
         }
     }
 
-    /// Once a frame, after the workspace: results of the background work, and the step bar
-    /// moved to the lesson step's position once the run's steps are known.
-    pub(super) fn teach_tick(&mut self) {
-        for q in &mut self.teach.quizzes {
+    /// Once a frame, after the workspace: results of the background work, the numbers back
+    /// on `shown` once the step's answer is revealed, and the step bar of `front` (showing
+    /// `scenario`) moved to the lesson step's position once the run's steps are known.
+    pub(super) fn tick(&mut self, shown: &mut OnScreen, front: &mut dyn Tab, scenario: &Scenario) {
+        for q in &mut self.quizzes {
             if let Some(r) = q.job.poll() {
                 q.set(r);
             }
         }
-        let busy = self.tab().job_status().is_some();
-        let i = self.desk.active.index();
-        let Some(p) = &mut self.teach.player else {
+        let busy = front.job_status().is_some();
+        let Some(p) = &mut self.player else {
             return;
         };
         if let Some(a) = p.job.poll() {
@@ -283,16 +246,132 @@ impl LoadlabApp {
         }
         if p.numbers_after_reveal && p.revealed() {
             p.numbers_after_reveal = false;
-            self.shown.numbers = true;
+            shown.numbers = true;
         }
         if let Some((step, frames)) = p.seek {
-            let reached = self.tabs[i].seek(step, &self.desk.pages[i].scenario);
+            let reached = front.seek(step, scenario);
             p.seek = if reached || (!busy && frames >= 2) {
                 None
             } else {
                 Some((step, frames + 1))
             };
         }
+    }
+
+    /// ←/→ for the player when it has the focus (the last click was inside it and no text
+    /// field takes the keys).
+    pub(super) fn keys(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
+        let mut cmds = Vec::new();
+        let Some(p) = &mut self.player else {
+            return cmds;
+        };
+        if let Some(pos) = ctx.input(|i| {
+            i.pointer
+                .any_pressed()
+                .then(|| i.pointer.interact_pos())
+                .flatten()
+        }) {
+            p.focused = p.rect.is_some_and(|r| r.contains(pos));
+        }
+        if !p.focused || ctx.egui_wants_keyboard_input() {
+            return cmds;
+        }
+        let last = p.lesson.steps.len().saturating_sub(1);
+        ctx.input_mut(|i| {
+            if i.consume_key(Modifiers::NONE, Key::ArrowLeft) && p.index > 0 {
+                cmds.push(Cmd::LessonStep(p.index - 1));
+            }
+            if i.consume_key(Modifiers::NONE, Key::ArrowRight) && p.index < last {
+                cmds.push(Cmd::LessonStep(p.index + 1));
+            }
+        });
+        cmds
+    }
+
+    /// The player's side panel (nothing when no lesson runs).
+    pub(super) fn panel(&mut self, ui: &mut egui::Ui, presenting: bool) -> Vec<Cmd> {
+        let mut cmds = Vec::new();
+        let Some(p) = &mut self.player else {
+            return cmds;
+        };
+        let room = ui.available_width();
+        let body = if presenting { BODY_PRESENTER } else { BODY };
+        let id = if presenting {
+            "lesson player (presenter)"
+        } else {
+            "lesson player"
+        };
+        let response = egui::Panel::right(id)
+            .resizable(true)
+            .default_size((room * 0.3).clamp(240.0, 400.0))
+            .min_size(200.0f32.min(room * 0.3))
+            .max_size((room * 0.45).max(240.0))
+            .show(ui, |ui| player_ui(p, ui, &mut cmds, body));
+        p.rect = Some(response.response.rect);
+        cmds
+    }
+
+    /// The quiz windows, and the lesson step's highlight.
+    pub(super) fn windows(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
+        let mut cmds = Vec::new();
+        if let Some(p) = &mut self.player {
+            outline(p, ctx);
+        }
+        let screen = ctx.content_rect();
+        for q in &mut self.quizzes {
+            let mut open = q.open;
+            let title = format!("Quiz: {}", super::help::rail(q.model).0.replace('\n', " "));
+            egui::Window::new(title)
+                .id(egui::Id::unique(("quiz", q.model)))
+                .open(&mut open)
+                .default_pos(screen.left_top() + egui::vec2(200.0, 60.0))
+                .default_width(520.0f32.min(screen.width() - 220.0))
+                .default_height((screen.height() - 120.0).max(240.0))
+                .show(ctx, |ui| quiz_ui(q, ui, &mut cmds));
+            q.open = open;
+        }
+        cmds
+    }
+}
+
+/// The regions a step brings on screen: its view hints (presenter mode keeps the picture
+/// first: hints may fold regions away or bring the plots, but the controls and numbers stay
+/// where the presenter put them), the controls for a "try it" step, and its highlighted
+/// region (on a narrow window the picture and the plots take turns).
+fn step_regions(
+    step: &lesson::LessonStep,
+    presenting: bool,
+    predicting: bool,
+    shown: &mut OnScreen,
+) {
+    if let Some(mut v) = step.view.clone() {
+        if presenting {
+            v.controls = v.controls.filter(|on| !on);
+            v.numbers = v.numbers.filter(|on| !on);
+        }
+        for (field, want) in [
+            (&mut shown.controls, v.controls),
+            (&mut shown.plots, v.plots),
+            (&mut shown.numbers, v.numbers),
+        ] {
+            if let Some(w) = want {
+                *field = w;
+            }
+        }
+    }
+    if step.try_it {
+        shown.controls = true;
+    }
+    match step.highlight {
+        Some(Highlight::Region(Region::Plots)) => {
+            shown.plots = true;
+            shown.front = Region::Plots;
+        }
+        Some(Highlight::Region(Region::Picture)) => shown.front = Region::Picture,
+        Some(Highlight::Region(Region::Controls)) => shown.controls = true,
+        Some(Highlight::Region(Region::Numbers)) if !predicting => shown.numbers = true,
+        Some(Highlight::Control(_)) => shown.controls = true,
+        _ => {}
     }
 }
 
@@ -303,62 +382,10 @@ pub(super) fn sniff(path: &Path) -> Option<Result<Lesson, String>> {
         .then(|| lesson::parse(&path.display().to_string(), &text).map_err(|e| e.to_string()))
 }
 
-/// ←/→ for the player when it has the focus (the last click was inside it and no text field
-/// takes the keys).
-pub(super) fn keys(app: &mut LoadlabApp, ctx: &egui::Context) -> Vec<Cmd> {
-    let mut cmds = Vec::new();
-    let Some(p) = &mut app.teach.player else {
-        return cmds;
-    };
-    if let Some(pos) = ctx.input(|i| {
-        i.pointer
-            .any_pressed()
-            .then(|| i.pointer.interact_pos())
-            .flatten()
-    }) {
-        p.focused = p.rect.is_some_and(|r| r.contains(pos));
-    }
-    if !p.focused || ctx.egui_wants_keyboard_input() {
-        return cmds;
-    }
-    let last = p.lesson.steps.len().saturating_sub(1);
-    ctx.input_mut(|i| {
-        if i.consume_key(Modifiers::NONE, Key::ArrowLeft) && p.index > 0 {
-            cmds.push(Cmd::LessonStep(p.index - 1));
-        }
-        if i.consume_key(Modifiers::NONE, Key::ArrowRight) && p.index < last {
-            cmds.push(Cmd::LessonStep(p.index + 1));
-        }
-    });
-    cmds
-}
-
 /// Text size of the lesson's body (presenter mode's zoom makes it larger still).
 const BODY: f32 = 16.0;
 /// Text size of the lesson's body in presenter mode (before its zoom of 1.5).
 const BODY_PRESENTER: f32 = 14.0;
-
-/// The player's side panel (nothing when no lesson runs).
-pub(super) fn panel(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
-    let Some(p) = &mut app.teach.player else {
-        return;
-    };
-    let room = ui.available_width();
-    let presenting = app.presenter.is_some();
-    let body = if presenting { BODY_PRESENTER } else { BODY };
-    let id = if presenting {
-        "lesson player (presenter)"
-    } else {
-        "lesson player"
-    };
-    let response = egui::Panel::right(id)
-        .resizable(true)
-        .default_size((room * 0.3).clamp(240.0, 400.0))
-        .min_size(200.0f32.min(room * 0.3))
-        .max_size((room * 0.45).max(240.0))
-        .show(ui, |ui| player_ui(p, ui, cmds, body));
-    p.rect = Some(response.response.rect);
-}
 
 fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) {
     let n = p.lesson.steps.len();
@@ -658,10 +685,7 @@ const PULSE: f64 = 4.0;
 /// Outlines the current step's highlight (a region or a control, where the workspace recorded
 /// it this frame) on a layer above the workspace: a thick frame that pulses for [`PULSE`]
 /// seconds, then stays.
-fn outline(app: &mut LoadlabApp, ctx: &egui::Context) {
-    let Some(p) = &mut app.teach.player else {
-        return;
-    };
+fn outline(p: &mut Player, ctx: &egui::Context) {
     let Some(h) = p
         .lesson
         .steps
@@ -675,7 +699,7 @@ fn outline(app: &mut LoadlabApp, ctx: &egui::Context) {
     // out or named by a caption this workspace does not have).
     // A control's frame stays inside the controls column (it would spill onto the picture).
     let room = match h {
-        Highlight::Control(_) => marks::find(ctx, "region:controls"),
+        Highlight::Control(_) => marks::find(ctx, Region::Controls.key()),
         Highlight::Region(_) => None,
     }
     .unwrap_or_else(|| ctx.content_rect());
@@ -706,24 +730,6 @@ fn outline(app: &mut LoadlabApp, ctx: &egui::Context) {
         egui::Stroke::new(width, colour),
         egui::StrokeKind::Outside,
     );
-}
-
-/// The quiz windows, and the lesson step's highlight.
-pub(super) fn windows(app: &mut LoadlabApp, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
-    outline(app, ctx);
-    let screen = ctx.content_rect();
-    for q in &mut app.teach.quizzes {
-        let mut open = q.open;
-        let title = format!("Quiz: {}", super::help::rail(q.model).0.replace('\n', " "));
-        egui::Window::new(title)
-            .id(egui::Id::unique(("quiz", q.model)))
-            .open(&mut open)
-            .default_pos(screen.left_top() + egui::vec2(200.0, 60.0))
-            .default_width(520.0f32.min(screen.width() - 220.0))
-            .default_height((screen.height() - 120.0).max(240.0))
-            .show(ctx, |ui| quiz_ui(q, ui, cmds));
-        q.open = open;
-    }
 }
 
 fn quiz_ui(q: &mut QuizWindow, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {

@@ -17,9 +17,10 @@ use crate::model::map::{Axis, Grid, Scale as Spacing};
 use crate::model::num::{compact, parse_real};
 use crate::preset::{ModelId, Scenario};
 use crate::report::map::{MapPlan, MapRequest, metrics, params};
+use crate::ui::commands::{Cmd, Switch, View, command};
 use crate::ui::widgets::heatmap::{HeatSpec, exact, heatmap};
 use crate::ui::widgets::{busy, error_label};
-use crate::ui::workspace::{Drawn, Shown, Tab, repainter};
+use crate::ui::workspace::{Drawn, OnScreen, Tab, repainter};
 
 pub use crate::ui::compare::{Compare, CompareRow, compare_rows, headline_numbers};
 
@@ -92,8 +93,8 @@ pub type Planned = Result<(MapPlan, Grid), ParamError>;
 
 /// The map view.
 pub struct MapView {
-    /// Shown instead of the workspace.
-    pub open: bool,
+    /// A click on a cell loaded its instance this frame (the workspace comes back).
+    cell_loaded: bool,
     settings: [Settings; 5],
     /// The plan (checked off the UI thread: its cost estimate visits every cell) and the grid
     /// so far, or why the map is refused.
@@ -106,7 +107,7 @@ pub struct MapView {
 impl Default for MapView {
     fn default() -> Self {
         MapView {
-            open: false,
+            cell_loaded: false,
             settings: ModelId::ALL.map(Settings::of),
             grid: Keyed::default(),
             hovered: None,
@@ -123,6 +124,8 @@ pub struct Maps {
     pub map: MapView,
     /// Compare A/B.
     pub compare: Compare,
+    /// What is in front (Compare only counts while the front model has an A pinned).
+    front: View,
 }
 
 impl Maps {
@@ -130,6 +133,41 @@ impl Maps {
     /// compare view.
     pub fn pin(&mut self, a: Scenario) {
         self.compare.pin(a);
+        self.front = View::Compare;
+    }
+
+    /// What is in front for `model`: Compare only while it has an A pinned.
+    pub fn front(&self, model: ModelId) -> View {
+        match self.front {
+            View::Compare if self.pinned(model).is_none() => View::Workspace,
+            v => v,
+        }
+    }
+
+    /// Brings view `v` of `scenario`'s model to the front; Compare pins the scenario as A
+    /// unless an A is pinned already.
+    pub fn show(&mut self, v: View, scenario: &Scenario) {
+        if v == View::Compare && self.pinned(scenario.model()).is_none() {
+            self.pin(scenario.clone());
+        }
+        self.front = v;
+    }
+
+    /// The map on or off; off goes back to Compare when `model` has an A pinned.
+    pub fn toggle_map(&mut self, model: ModelId) {
+        self.front = match self.front(model) {
+            View::Map => self.after_map(model),
+            _ => View::Map,
+        };
+    }
+
+    /// What the map gives way to: Compare when `model` has an A pinned, else the workspace.
+    fn after_map(&self, model: ModelId) -> View {
+        if self.pinned(model).is_some() {
+            View::Compare
+        } else {
+            View::Workspace
+        }
     }
 
     /// The pinned scenario A of `model`, if any.
@@ -139,7 +177,10 @@ impl Maps {
 
     /// The running job, for the status bar.
     pub fn status(&mut self) -> Option<JobStatus> {
-        self.map.grid.status().or_else(|| self.compare.status())
+        self.map
+            .grid
+            .status()
+            .or_else(|| self.compare.status(self.front == View::Compare))
     }
 
     /// Cancels every job.
@@ -155,15 +196,15 @@ impl Maps {
         ui: &mut Ui,
         tab: &mut dyn Tab,
         scenario: &mut Scenario,
-        shown: &mut Shown,
+        shown: &mut OnScreen,
     ) -> Vec<Drawn> {
         let model = scenario.model();
         egui::Panel::top("maps-strip").show(ui, |ui| self.strip(ui, scenario));
-        let pinned = self.compare.pinned(model).is_some();
-        if pinned && self.compare.side_by_side && !self.map.open {
+        let front = self.front(model);
+        if front == View::Compare {
             return self.compare.view(ui, tab, scenario, shown);
         }
-        if pinned {
+        if self.compare.pinned(model).is_some() {
             egui::Panel::bottom("compare")
                 .resizable(true)
                 .default_size(230.0)
@@ -176,8 +217,11 @@ impl Maps {
                     self.compare.table_below(ui, scenario)
                 });
         }
-        if self.map.open {
+        if front == View::Map {
             let r = egui::CentralPanel::default().show(ui, |ui| self.map.show(ui, scenario));
+            if std::mem::take(&mut self.map.cell_loaded) {
+                self.front = self.after_map(model);
+            }
             vec![Drawn {
                 region: crate::ui::workspace::Region::Map,
                 room: r.response.rect,
@@ -197,10 +241,15 @@ impl Maps {
     fn strip(&mut self, ui: &mut Ui, scenario: &Scenario) {
         let model = scenario.model();
         ui.horizontal(|ui| {
-            ui.toggle_value(&mut self.map.open, "Map of two parameters")
-                .on_hover_text(
-                    "A heat map of one number over two parameters; click a cell to load it",
-                );
+            let map = command(&Cmd::Toggle(Switch::Map));
+            let mut on = self.front(model) == View::Map;
+            if ui
+                .toggle_value(&mut on, map.caption)
+                .on_hover_text(map.tooltip)
+                .changed()
+            {
+                self.toggle_map(model);
+            }
             ui.separator();
             if ui
                 .button("Pin as A")
@@ -209,20 +258,19 @@ impl Maps {
                 )
                 .clicked()
             {
-                self.compare.pin(scenario.clone());
-                self.map.open = false;
+                self.pin(scenario.clone());
             }
             if self.compare.pinned(model).is_some() {
+                let mut on = self.front == View::Compare;
                 if ui
-                    .toggle_value(&mut self.compare.side_by_side, "A and B side by side")
+                    .toggle_value(&mut on, "A and B side by side")
                     .on_hover_text(
                         "A's and B's pictures stepping together, their plots overlaid and the \
                          table of numbers (off: the workspace with the table under it)",
                     )
                     .changed()
-                    && self.compare.side_by_side
                 {
-                    self.map.open = false;
+                    self.front = if on { View::Compare } else { View::Workspace };
                 }
                 if ui
                     .button("Unpin A")
@@ -448,7 +496,7 @@ impl MapView {
         });
         if let Some((ix, iy)) = r.clicked {
             *scenario = plan.instance_at(ix, iy);
-            self.open = false;
+            self.cell_loaded = true;
         }
     }
 
@@ -510,12 +558,35 @@ mod tests {
     fn pinning_opens_the_compare_view_and_unpinning_forgets_a() {
         let mut maps = Maps::default();
         let a = ModelId::Geodecay.default_scenario();
-        maps.compare.side_by_side = false;
+        maps.show(View::Workspace, &a);
         maps.pin(a.clone());
-        assert!(maps.compare.side_by_side);
+        assert_eq!(maps.front(ModelId::Geodecay), View::Compare);
         assert_eq!(maps.pinned(ModelId::Geodecay), Some(&a));
         assert_eq!(maps.pinned(ModelId::Ksbf), None);
+        // Another model without an A shows its workspace.
+        assert_eq!(maps.front(ModelId::Ksbf), View::Workspace);
         maps.compare.unpin(ModelId::Geodecay);
         assert_eq!(maps.pinned(ModelId::Geodecay), None);
+        assert_eq!(maps.front(ModelId::Geodecay), View::Workspace);
+    }
+
+    #[test]
+    fn the_map_gives_way_to_compare_when_a_is_pinned_and_to_the_workspace_otherwise() {
+        let mut maps = Maps::default();
+        let a = ModelId::Ksbf.default_scenario();
+        maps.toggle_map(ModelId::Ksbf);
+        assert_eq!(maps.front(ModelId::Ksbf), View::Map);
+        maps.toggle_map(ModelId::Ksbf);
+        assert_eq!(maps.front(ModelId::Ksbf), View::Workspace);
+        maps.show(View::Compare, &a);
+        assert_eq!(
+            maps.pinned(ModelId::Ksbf),
+            Some(&a),
+            "Compare pins the scenario"
+        );
+        maps.toggle_map(ModelId::Ksbf);
+        assert_eq!(maps.front(ModelId::Ksbf), View::Map);
+        maps.toggle_map(ModelId::Ksbf);
+        assert_eq!(maps.front(ModelId::Ksbf), View::Compare);
     }
 }

@@ -1,9 +1,10 @@
-//! The desktop GUI (eframe/egui): the app shell ([`app`], [`chrome`], [`desk`]) and one
+//! The desktop GUI (eframe/egui): the app shell ([`app`], [`commands`], [`chrome`], [`desk`]) and one
 //! [`workspace::Workspace`] per model ([`workspaces`]). Workspaces hold view state only;
 //! numbers come from `model`.
 
 pub mod app;
 mod chrome;
+pub mod commands;
 pub mod compare;
 pub mod desk;
 pub mod figure;

@@ -83,6 +83,7 @@ fn export_and_check(
         Region::Picture => "picture",
         Region::Plots => "plots",
         Region::Map => "map",
+        other => panic!("{other:?} is not a figure"),
     };
     assert_eq!(
         notice,

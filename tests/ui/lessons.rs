@@ -4,7 +4,7 @@ use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use loadlab::lesson::{Area, Highlight, StepScenario, find_bundled};
+use loadlab::lesson::{Highlight, StepScenario, find_bundled};
 use loadlab::model::ksbf::KsbfParams;
 use loadlab::model::treesweep::TreeSweepParams;
 use loadlab::preset::{ModelId, Scenario};
@@ -360,8 +360,7 @@ fn every_bundled_highlight_is_outlined_around_its_control_or_region() {
                 Highlight::Region(area) => {
                     let drawn = h.state().drawn().to_vec();
                     let room = match area {
-                        Area::Picture => drawn.iter().find(|d| d.region == Region::Picture),
-                        Area::Plots => drawn.iter().find(|d| d.region == Region::Plots),
+                        Region::Picture | Region::Plots => drawn.iter().find(|d| d.region == *area),
                         _ => None,
                     };
                     if let Some(d) = room {

@@ -25,7 +25,7 @@ use crate::ui::widgets::legend::{
     Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
 use crate::ui::widgets::{busy, error_label, format_sig, palette};
-use crate::ui::workspace::{Drawn, Region, Shown, Tab, repainter};
+use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, repainter};
 
 mod numbers;
 mod overlay;
@@ -45,6 +45,53 @@ fn ab_caption(same: bool) -> &'static str {
     } else {
         "A: the pinned scenario · B: the current one"
     }
+}
+
+/// The overlay's legend: each line in a free corner, or with more than
+/// [`LEGEND_FULL_MAX`] lines one entry per series (its colour) in a row above, A and B told
+/// apart by the dash (the note above); hovering a line names it in full ("A: …").
+fn overlay_legend(
+    ui: &mut Ui,
+    id: egui::Id,
+    lines: &[OverlayLine],
+    drawn: &[(&OverlayLine, Vec<[f64; 2]>, Color32)],
+) -> Option<egui_plot::Legend> {
+    if drawn.len() > LEGEND_FULL_MAX {
+        let mut compact: Vec<(Color32, Swatch, &str)> = Vec::new();
+        for l in lines {
+            let name = l.name.get(3..).unwrap_or(&l.name);
+            if !compact.iter().any(|e| e.2 == name) {
+                compact.push((palette::series(l.index), Swatch::Line, name));
+            }
+        }
+        compact.sort_by_key(|e| {
+            lines
+                .iter()
+                .find(|l| l.name.get(3..) == Some(e.2))
+                .map_or(0, |l| l.index)
+        });
+        legend_row(ui, &compact);
+        return None;
+    }
+    let entries: Vec<(Color32, Swatch, &str)> = drawn
+        .iter()
+        .map(|(l, _, c)| {
+            let swatch = if l.run == Run::A {
+                Swatch::Dashed
+            } else {
+                Swatch::Line
+            };
+            (*c, swatch, l.name.as_str())
+        })
+        .collect();
+    let tracks: Vec<Track<'_>> = drawn.iter().map(|(_, p, _)| Track::Line(p)).collect();
+    free_legend(
+        ui,
+        id,
+        &entries,
+        &tracks,
+        corners(rising(drawn.iter().map(|(_, p, _)| p))),
+    )
 }
 
 /// A headline number: its dot path in the run's JSON and its value.
@@ -79,8 +126,6 @@ pub struct Compare {
     pinned: [Option<Scenario>; 5],
     /// A's own workspace (made when first shown), one per model.
     a_tabs: [Option<Box<dyn Tab>>; 5],
-    /// The compare view (pictures, overlay, table) instead of the workspace.
-    pub side_by_side: bool,
     /// A's and B's view state as the last frame left them, to tell which one the user changed.
     synced: Option<(String, String)>,
     a: Keyed<Scenario, Numbers>,
@@ -107,7 +152,6 @@ impl Default for Compare {
         Compare {
             pinned: Default::default(),
             a_tabs: Default::default(),
-            side_by_side: true,
             synced: None,
             a: Keyed::default(),
             b: Keyed::default(),
@@ -125,11 +169,10 @@ impl Default for Compare {
 }
 
 impl Compare {
-    /// Pins `a` as scenario A of its model and opens the compare view.
+    /// Pins `a` as scenario A of its model.
     pub fn pin(&mut self, a: Scenario) {
         let m = a.model().index();
         self.pinned[m] = Some(a);
-        self.side_by_side = true;
         // A takes B's view again (picture tab, step).
         self.synced = None;
     }
@@ -150,10 +193,11 @@ impl Compare {
         self.pinned[model.index()].as_ref()
     }
 
-    /// The first running job (A's workspace's first), for the status bar.
-    pub fn status(&mut self) -> Option<JobStatus> {
+    /// The first running job (A's workspace's first while the compare view is `in_front`),
+    /// for the status bar.
+    pub fn status(&mut self, in_front: bool) -> Option<JobStatus> {
         let m = self.front.index();
-        let shown = self.side_by_side && self.pinned[m].is_some();
+        let shown = in_front && self.pinned[m].is_some();
         let a_tab = match &mut self.a_tabs[m] {
             Some(t) if shown => t.job_status(),
             _ => None,
@@ -222,7 +266,7 @@ impl Compare {
         ui: &mut Ui,
         tab: &mut dyn Tab,
         b: &mut Scenario,
-        shown: &mut Shown,
+        shown: &mut OnScreen,
     ) -> Vec<Drawn> {
         let model = b.model();
         let m = model.index();
@@ -234,22 +278,7 @@ impl Compare {
             .take()
             .unwrap_or_else(|| crate::ui::app::fresh_tab(model));
         let short = self.presenter && ui.available_height() < PRESENTER_SHORT;
-        egui::Panel::top("compare-bar").show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("Compare A/B").strong());
-                if short && !self.folded && (shown.plots || shown.numbers) {
-                    ui.toggle_value(&mut self.folded, "▾ Fold plot and numbers")
-                        .on_hover_text("Give the pictures the whole height again");
-                }
-                ui.toggle_value(&mut shown.controls, "Controls panel")
-                    .on_hover_text("B's controls (left): change anything, A stays");
-                ui.toggle_value(&mut shown.plots, "Plots panel")
-                    .on_hover_text("A's plot overlaid on B's (below the pictures)");
-                ui.toggle_value(&mut shown.numbers, "Numbers panel")
-                    .on_hover_text("The numbers of A and B, B − A and B ÷ A (below the pictures)");
-                ui.label(RichText::new(ab_caption(&a == b)).weak());
-            });
-        });
+        egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, short, &a == b));
         if shown.controls {
             let max = ui.available_width() * 0.3;
             egui::Panel::left("compare-controls")
@@ -261,125 +290,170 @@ impl Compare {
                     egui::ScrollArea::vertical().show(ui, |ui| tab.show_controls_only(ui, b));
                 });
         }
-        let height = ui.available_height();
         let (plots, numbers) = (shown.plots, shown.numbers);
         if short && self.folded && (plots || numbers) {
-            // Computed (and polled, so the status bar does not keep a finished job) while
-            // folded: ready when unfolded.
-            if plots {
-                Self::request_plots(&mut self.plots_a, ui.ctx(), &a, "Compare: plots of A");
-                Self::request_plots(&mut self.plots_b, ui.ctx(), b, "Compare: plots of B");
-            }
-            if numbers {
-                Self::request_numbers(&mut self.a, ui.ctx(), &a);
-                Self::request_numbers(&mut self.b, ui.ctx(), b);
-            }
-            egui::Panel::bottom("compare-results-folded").show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    let what = match (plots, numbers) {
-                        (true, true) => "▴ Show the plot and numbers",
-                        (true, false) => "▴ Show the plot",
-                        _ => "▴ Show the numbers",
-                    };
-                    if ui
-                        .button(what)
-                        .on_hover_text("Folded so the pictures have the room on a short screen")
-                        .clicked()
-                    {
-                        self.folded = false;
-                    }
-                    ui.label(RichText::new("B solid · A dashed in the plot").weak());
-                });
-            });
+            self.folded_results(ui, (plots, numbers), &a, b);
         } else if plots || numbers {
-            let share = if plots && numbers { 0.4 } else { 0.3 };
-            // In presenter mode the pictures keep at least 55 % of the height.
-            let most = if self.presenter {
-                height * PRESENTER_RESULTS_SHARE
-            } else {
-                (height * 0.6).min((height - PICTURES_MIN_HEIGHT).max(height * 0.35))
-            };
-            egui::Panel::bottom("compare-results")
-                .resizable(true)
-                // The pictures keep at least PICTURES_MIN_HEIGHT where the window allows.
-                .default_size(
-                    (height * share)
-                        .min(height - PICTURES_MIN_HEIGHT)
-                        .max(100.0)
-                        .min(most),
-                )
-                .min_size(100.0_f32.min(height * 0.3))
-                // Never more than leaves the pictures their least height (also when presenter
-                // mode's zoom shrinks the room after the panel got its size).
-                .max_size(most)
-                .show(ui, |ui| {
-                    ui.set_min_height(ui.available_height());
-                    let full = ui.max_rect();
-                    let split = match (plots, numbers) {
-                        (true, true) => full.left() + full.width() * 0.55,
-                        (true, false) => full.right(),
-                        _ => full.left(),
-                    };
-                    let (left, right) = full.split_left_right_at_x(split);
-                    if plots {
-                        let mut plot_ui = ui.new_child(
-                            egui::UiBuilder::new()
-                                .max_rect(left.shrink2(egui::vec2(4.0, 2.0)))
-                                .id_salt("compare-overlay"),
-                        );
-                        self.overlay_plot(&mut plot_ui, model, &a, b);
-                    }
-                    if numbers {
-                        if plots {
-                            let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
-                            ui.painter().vline(right.left(), right.y_range(), stroke);
-                        }
-                        let mut table_ui = ui.new_child(
-                            egui::UiBuilder::new()
-                                .max_rect(right.shrink2(egui::vec2(6.0, 2.0)))
-                                .id_salt("compare-table-room"),
-                        );
-                        self.table(&mut table_ui, &a, b);
-                    }
-                });
+            self.results(ui, (plots, numbers), &a, b);
         }
         let mut drawn = Vec::new();
         egui::CentralPanel::default().show(ui, |ui| {
-            let full = ui.max_rect();
-            // Side by side unless stacking gives each picture more room in its shorter
-            // direction (a tall, narrow window).
-            let (w, h) = (full.width(), full.height());
-            let wide = w >= 2.0 * PICTURE_MIN_WIDTH || (w / 2.0).min(h) >= w.min(h / 2.0);
-            let (ra, rb) = if wide {
-                full.split_left_right_at_x(full.center().x)
-            } else {
-                full.split_top_bottom_at_y(full.center().y)
-            };
-            let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
-            if wide {
-                ui.painter().vline(rb.left(), rb.y_range(), stroke);
-            } else {
-                ui.painter().hline(rb.x_range(), rb.top(), stroke);
-            }
-            sync(&mut self.synced, a_tab.as_mut(), tab, &a, b);
-            // B first: its step bar (Play, a click) moves this frame, and A follows at once.
-            let b_drawn = pane(ui, rb, "compare-b", "B — current".into(), |ui| {
-                tab.show_picture_only(ui, b)
-            });
-            sync(&mut self.synced, a_tab.as_mut(), tab, &a, b);
-            let last = a_tab.steps_for(&a).saturating_sub(1);
-            let mut title = format!("A — {}", differences(&a, b));
-            if a_tab.steps_for(&a) > 0 && tab.position() > last {
-                title.push_str(&format!(" · A finished at step {last}"));
-            }
-            let mut a_copy = a.clone();
-            pane(ui, ra, "compare-a", title, |ui| {
-                a_tab.show_picture_only(ui, &mut a_copy)
-            });
-            drawn.push(b_drawn);
+            drawn.push(self.pictures(ui, (a_tab.as_mut(), &a), (tab, b)));
         });
         self.a_tabs[m] = Some(a_tab);
         drawn
+    }
+
+    /// The compare bar: its title, the fold switch on a short screen, the regions' toggles
+    /// and what A and B are.
+    fn bar(&mut self, ui: &mut Ui, shown: &mut OnScreen, short: bool, same: bool) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Compare A/B").strong());
+            if short && !self.folded && (shown.plots || shown.numbers) {
+                ui.toggle_value(&mut self.folded, "▾ Fold plot and numbers")
+                    .on_hover_text("Give the pictures the whole height again");
+            }
+            ui.toggle_value(&mut shown.controls, "Controls panel")
+                .on_hover_text("B's controls (left): change anything, A stays");
+            ui.toggle_value(&mut shown.plots, "Plots panel")
+                .on_hover_text("A's plot overlaid on B's (below the pictures)");
+            ui.toggle_value(&mut shown.numbers, "Numbers panel")
+                .on_hover_text("The numbers of A and B, B − A and B ÷ A (below the pictures)");
+            ui.label(RichText::new(ab_caption(same)).weak());
+        });
+    }
+
+    /// The plot and the numbers folded away on a short presenter screen: computed (and
+    /// polled, so the status bar does not keep a finished job) while folded, ready when
+    /// unfolded.
+    fn folded_results(
+        &mut self,
+        ui: &mut Ui,
+        (plots, numbers): (bool, bool),
+        a: &Scenario,
+        b: &Scenario,
+    ) {
+        if plots {
+            Self::request_plots(&mut self.plots_a, ui.ctx(), a, "Compare: plots of A");
+            Self::request_plots(&mut self.plots_b, ui.ctx(), b, "Compare: plots of B");
+        }
+        if numbers {
+            Self::request_numbers(&mut self.a, ui.ctx(), a);
+            Self::request_numbers(&mut self.b, ui.ctx(), b);
+        }
+        egui::Panel::bottom("compare-results-folded").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let what = match (plots, numbers) {
+                    (true, true) => "▴ Show the plot and numbers",
+                    (true, false) => "▴ Show the plot",
+                    _ => "▴ Show the numbers",
+                };
+                if ui
+                    .button(what)
+                    .on_hover_text("Folded so the pictures have the room on a short screen")
+                    .clicked()
+                {
+                    self.folded = false;
+                }
+                ui.label(RichText::new("B solid · A dashed in the plot").weak());
+            });
+        });
+    }
+
+    /// The overlay plot and the table in a resizable strip under the pictures (side by side
+    /// when both are shown).
+    fn results(&mut self, ui: &mut Ui, (plots, numbers): (bool, bool), a: &Scenario, b: &Scenario) {
+        let height = ui.available_height();
+        let share = if plots && numbers { 0.4 } else { 0.3 };
+        // In presenter mode the pictures keep at least 55 % of the height.
+        let most = if self.presenter {
+            height * PRESENTER_RESULTS_SHARE
+        } else {
+            (height * 0.6).min((height - PICTURES_MIN_HEIGHT).max(height * 0.35))
+        };
+        egui::Panel::bottom("compare-results")
+            .resizable(true)
+            // The pictures keep at least PICTURES_MIN_HEIGHT where the window allows.
+            .default_size(
+                (height * share)
+                    .min(height - PICTURES_MIN_HEIGHT)
+                    .max(100.0)
+                    .min(most),
+            )
+            .min_size(100.0_f32.min(height * 0.3))
+            // Never more than leaves the pictures their least height (also when presenter
+            // mode's zoom shrinks the room after the panel got its size).
+            .max_size(most)
+            .show(ui, |ui| {
+                ui.set_min_height(ui.available_height());
+                let full = ui.max_rect();
+                let split = match (plots, numbers) {
+                    (true, true) => full.left() + full.width() * 0.55,
+                    (true, false) => full.right(),
+                    _ => full.left(),
+                };
+                let (left, right) = full.split_left_right_at_x(split);
+                if plots {
+                    let mut plot_ui = ui.new_child(
+                        egui::UiBuilder::new()
+                            .max_rect(left.shrink2(egui::vec2(4.0, 2.0)))
+                            .id_salt("compare-overlay"),
+                    );
+                    self.overlay_plot(&mut plot_ui, b.model(), a, b);
+                }
+                if numbers {
+                    if plots {
+                        let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
+                        ui.painter().vline(right.left(), right.y_range(), stroke);
+                    }
+                    let mut table_ui = ui.new_child(
+                        egui::UiBuilder::new()
+                            .max_rect(right.shrink2(egui::vec2(6.0, 2.0)))
+                            .id_salt("compare-table-room"),
+                    );
+                    self.table(&mut table_ui, a, b);
+                }
+            });
+    }
+
+    /// A's and B's pictures side by side (stacked when that gives each more room in its
+    /// shorter direction: a tall, narrow window), stepping together; where B's was drawn.
+    fn pictures(
+        &mut self,
+        ui: &mut Ui,
+        (a_tab, a): (&mut dyn Tab, &Scenario),
+        (tab, b): (&mut dyn Tab, &mut Scenario),
+    ) -> Drawn {
+        let full = ui.max_rect();
+        let (w, h) = (full.width(), full.height());
+        let wide = w >= 2.0 * PICTURE_MIN_WIDTH || (w / 2.0).min(h) >= w.min(h / 2.0);
+        let (ra, rb) = if wide {
+            full.split_left_right_at_x(full.center().x)
+        } else {
+            full.split_top_bottom_at_y(full.center().y)
+        };
+        let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
+        if wide {
+            ui.painter().vline(rb.left(), rb.y_range(), stroke);
+        } else {
+            ui.painter().hline(rb.x_range(), rb.top(), stroke);
+        }
+        sync(&mut self.synced, a_tab, tab, a, b);
+        // B first: its step bar (Play, a click) moves this frame, and A follows at once.
+        let b_drawn = pane(ui, rb, "compare-b", "B — current".into(), |ui| {
+            tab.show_picture_only(ui, b)
+        });
+        sync(&mut self.synced, a_tab, tab, a, b);
+        let last = a_tab.steps_for(a).saturating_sub(1);
+        let mut title = format!("A — {}", differences(a, b));
+        if a_tab.steps_for(a) > 0 && tab.position() > last {
+            title.push_str(&format!(" · A finished at step {last}"));
+        }
+        let mut a_copy = a.clone();
+        pane(ui, ra, "compare-a", title, |ui| {
+            a_tab.show_picture_only(ui, &mut a_copy)
+        });
+        b_drawn
     }
 
     /// The overlay of one plot section of A and B.
@@ -390,30 +464,51 @@ impl Compare {
         let Some((pa, pb)) = ready(ui, fa, fb, "computing the plots of A and B") else {
             return;
         };
-        // A plot is known by its name without the instance in brackets ("plot: T_N vs β
-        // (tree b = 2, h = 15)"), so A's and B's match whatever their parameters.
+        let logs = (&mut self.log_x, &mut self.log_y);
+        let chosen = &mut self.section[model.index()];
+        let Some(picked) = Self::pick_section(ui, chosen, logs, pa, pb) else {
+            ui.label(RichText::new("This model's report has no plots.").weak());
+            return;
+        };
+        let (sa, sb) = (
+            section_of(pa, &picked).cloned(),
+            section_of(pb, &picked).cloned(),
+        );
+        let lines = overlay(sa.as_ref(), sb.as_ref());
+        self.overlay = lines.iter().map(|l| l.name.clone()).collect();
+        let axes = sb.as_ref().or(sa.as_ref());
+        let names = axes.map_or((String::new(), String::new()), |s| {
+            (s.x.clone(), s.y.clone())
+        });
+        self.draw_overlay(ui, &lines, names);
+    }
+
+    /// The plot section to overlay (a plot is known by its name without the instance in
+    /// brackets, "plot: T_N vs β (tree b = 2, h = 15)", so A's and B's match whatever their
+    /// parameters): the one chosen before, at first the first where A and B differ; with
+    /// the row of its choice, the log switches and the note. None when there are no plots.
+    fn pick_section(
+        ui: &mut Ui,
+        chosen: &mut Option<String>,
+        (log_x, log_y): (&mut bool, &mut bool),
+        pa: &[(String, SeriesSet)],
+        pb: &[(String, SeriesSet)],
+    ) -> Option<String> {
         let mut names: Vec<&str> = Vec::new();
         for (n, _) in pb.iter().chain(pa) {
             if !names.contains(&section_key(n)) {
                 names.push(section_key(n));
             }
         }
-        if names.is_empty() {
-            ui.label(RichText::new("This model's report has no plots.").weak());
-            return;
-        }
-        // At first, the first plot where A and B differ.
-        let differ = |n: &str| section_of(pa, n) != section_of(pb, n);
         let first = names
             .iter()
-            .find(|n| differ(n))
-            .unwrap_or(&names[0])
+            .find(|n| section_of(pa, n) != section_of(pb, n))
+            .or(names.first())?
             .to_string();
-        let chosen = self.section[model.index()]
+        let mut picked = chosen
             .clone()
             .filter(|s| names.contains(&s.as_str()))
             .unwrap_or(first);
-        let mut picked = chosen.clone();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Plot").strong());
             egui::ComboBox::from_id_salt("compare-section")
@@ -427,22 +522,18 @@ impl Compare {
                 })
                 .response
                 .on_hover_text("Which plot of the run's report to overlay");
-            ui.checkbox(&mut self.log_x, "log x");
-            ui.checkbox(&mut self.log_y, "log y");
+            ui.checkbox(log_x, "log x");
+            ui.checkbox(log_y, "log y");
             // Whole on the next row when it does not fit.
             ui.add(egui::Label::new(RichText::new("B solid · A dashed").weak()).extend());
         });
-        self.section[model.index()] = Some(picked.clone());
-        let (sa, sb) = (
-            section_of(pa, &picked).cloned(),
-            section_of(pb, &picked).cloned(),
-        );
-        let lines = overlay(sa.as_ref(), sb.as_ref());
-        self.overlay = lines.iter().map(|l| l.name.clone()).collect();
-        let axes = sb.as_ref().or(sa.as_ref());
-        let (x_name, y_name) = axes.map_or((String::new(), String::new()), |s| {
-            (s.x.clone(), s.y.clone())
-        });
+        *chosen = Some(picked.clone());
+        Some(picked)
+    }
+
+    /// Draws the overlay's `lines` (B solid, A dashed and faded) on axes named `x_name` and
+    /// `y_name`, with its legend.
+    fn draw_overlay(&self, ui: &mut Ui, lines: &[OverlayLine], (x_name, y_name): (String, String)) {
         let (log_x, log_y) = (self.log_x, self.log_y);
         let tick = |log: bool| {
             move |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
@@ -459,46 +550,8 @@ impl Compare {
                 (l, points, color)
             })
             .collect();
-        let entries: Vec<(Color32, Swatch, &str)> = drawn
-            .iter()
-            .map(|(l, _, c)| {
-                let swatch = if l.run == Run::A {
-                    Swatch::Dashed
-                } else {
-                    Swatch::Line
-                };
-                (*c, swatch, l.name.as_str())
-            })
-            .collect();
-        let tracks: Vec<Track<'_>> = drawn.iter().map(|(_, p, _)| Track::Line(p)).collect();
         let id = plot_id(ui, "compare-overlay-plot");
-        let legend = if drawn.len() > LEGEND_FULL_MAX {
-            // Many series: one entry per series (its colour), A and B told apart by the dash
-            // (the note above); hovering a line names it in full ("A: …").
-            let mut compact: Vec<(Color32, Swatch, &str)> = Vec::new();
-            for l in &lines {
-                let name = l.name.get(3..).unwrap_or(&l.name);
-                if !compact.iter().any(|e| e.2 == name) {
-                    compact.push((palette::series(l.index), Swatch::Line, name));
-                }
-            }
-            compact.sort_by_key(|e| {
-                lines
-                    .iter()
-                    .find(|l| l.name.get(3..) == Some(e.2))
-                    .map_or(0, |l| l.index)
-            });
-            legend_row(ui, &compact);
-            None
-        } else {
-            free_legend(
-                ui,
-                id,
-                &entries,
-                &tracks,
-                corners(rising(drawn.iter().map(|(_, p, _)| p))),
-            )
-        };
+        let legend = overlay_legend(ui, id, lines, &drawn);
         // A mark every Y_MARK_SPACING points or more, so every mark of a short plot has
         // room for its number (egui_plot leaves out labels closer than their height).
         let y_room = ui.available_height() - 40.0;

@@ -31,15 +31,6 @@ use super::files::write_png;
 use super::workspace::{Drawn, Region};
 use raster::Textures;
 
-/// A short name of a figure, for messages and file names.
-pub fn name(region: Region) -> &'static str {
-    match region {
-        Region::Picture => "picture",
-        Region::Plots => "plots",
-        Region::Map => "map",
-    }
-}
-
 /// The figure an export means: `asked`, else the one under the pointer, else the picture,
 /// else the first drawn.
 pub fn choose(
@@ -79,7 +70,7 @@ impl FigureShot {
         let [w, h] = self.pixels;
         format!(
             "Exported {} ({w}×{h} px, {}×) to {}",
-            name(self.region),
+            self.region.name(),
             self.scale,
             self.path.display()
         )
@@ -246,7 +237,7 @@ pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<Region> {
     let mut asked = None;
     for d in drawn {
         let pos = d.room.right_top() + egui::vec2(-4.0, 2.0);
-        egui::Area::new(egui::Id::unique(("figure-export", name(d.region))))
+        egui::Area::new(egui::Id::unique(("figure-export", d.region.name())))
             .fixed_pos(pos)
             .pivot(egui::Align2::RIGHT_TOP)
             .order(egui::Order::Foreground)
@@ -258,7 +249,7 @@ pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<Region> {
                     .add(b)
                     .on_hover_text(format!(
                         "Export the {} as PNG at 2× (title, axes and legend included)",
-                        name(d.region)
+                        d.region.name()
                     ))
                     .clicked()
                 {

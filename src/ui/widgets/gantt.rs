@@ -217,16 +217,8 @@ fn nice_step(raw: f64) -> f64 {
     }
     let magnitude = 10f64.powf(raw.log10().floor());
     let normalized = raw / magnitude;
-    let nice = if normalized <= 1.0 {
-        1.0
-    } else if normalized <= 2.0 {
-        2.0
-    } else if normalized <= 5.0 {
-        5.0
-    } else {
-        10.0
-    };
-    nice * magnitude
+    let nice = [1.0, 2.0, 5.0].into_iter().find(|n| normalized <= *n);
+    nice.unwrap_or(10.0) * magnitude
 }
 
 /// Tick positions in `[t0, t1]` with the given step (at most 1000).
@@ -332,87 +324,151 @@ fn gantt_ui(
         .unwrap_or(0)
         .max(data.rows.len());
     let extent = data_extent(data, cursor);
-    let extent_span = extent.1 - extent.0;
-    let span_limits = (extent_span * 1e-9, extent_span * 100.0);
     let mut window = visible_window(view, extent);
-    let dark = ui.visuals().dark_mode;
-
-    // Toolbar: zoom buttons, reset, legend, hint.
-    ui.horizontal_wrapped(|ui| {
-        let center = 0.5 * (window.0 + window.1);
-        if ui
-            .button(LABEL_ZOOM_IN)
-            .on_hover_text("Zoom in (or scroll / ctrl-scroll over the chart)")
-            .clicked()
-        {
-            window = zoom_window(window, center, BUTTON_ZOOM, span_limits);
-            view.range = Some([window.0, window.1]);
-        }
-        if ui
-            .button(LABEL_ZOOM_OUT)
-            .on_hover_text("Zoom out (or scroll / ctrl-scroll over the chart)")
-            .clicked()
-        {
-            window = zoom_window(window, center, 1.0 / BUTTON_ZOOM, span_limits);
-            view.range = Some([window.0, window.1]);
-        }
-        if ui
-            .button(LABEL_RESET_VIEW)
-            .on_hover_text("Fit all bars (or double-click the chart)")
-            .clicked()
-        {
-            view.reset();
-            window = extent;
-        }
-        ui.separator();
-        let entries: Vec<(Color32, String)> = if data.legend.is_empty() {
-            [BarKind::Receive, BarKind::Compute, BarKind::Send]
-                .into_iter()
-                .map(|k| (bar_color(k, dark), k.name().to_string()))
-                .collect()
-        } else {
-            data.legend.clone()
-        };
-        let font = egui::TextStyle::Body.resolve(ui.style());
-        let swatch = Vec2::splat(ui.text_style_height(&egui::TextStyle::Body) * 0.8);
-        for (color, name) in entries {
-            // Swatch and name wrap together: a new row when the pair does not fit.
-            let width = swatch.x
-                + ui.spacing().item_spacing.x
-                + ui.painter()
-                    .layout_no_wrap(name.clone(), font.clone(), Color32::WHITE)
-                    .size()
-                    .x;
-            if ui.max_rect().right() - ui.cursor().min.x < width {
-                ui.end_row();
-            }
-            let (rect, _) = ui.allocate_exact_size(swatch, Sense::hover());
-            ui.painter().rect_filled(rect, 2.0, color);
-            ui.label(name);
-        }
-        ui.separator();
-        ui.weak("scroll: zoom, drag: pan, click: set time");
-    });
-
+    ui.horizontal_wrapped(|ui| toolbar(ui, data, view, &mut window, extent));
     if n_rows == 0 {
         ui.weak("(no rows to show)");
         return None;
     }
+    let (response, painter) = allocate_chart(ui, data, n_rows);
+    let chart = Chart::lay_out(ui, &painter, data, n_rows, response.rect, window)?;
+    // Interaction updates the window before painting, so there is no lag.
+    let (axis, clicked_time) = chart.interact(ui, &response, view, window, extent);
+    let hovered_bar = response
+        .hover_pos()
+        .filter(|p| chart.plot_rect.contains(*p) && !response.dragged())
+        .and_then(|p| chart.bar_at(&axis, p));
+    let clipped = painter.with_clip_rect(chart.plot_rect.intersect(painter.clip_rect()));
+    chart.paint_grid(ui, &painter, &clipped, &axis);
+    chart.paint_bars(ui, &clipped, &axis);
+    chart.paint_rows(ui, &painter, &clipped);
+    if let Some(bar) = hovered_bar.and_then(|i| data.bars.get(i)) {
+        chart.hover(ui, &clipped, &axis, &response, bar);
+    }
+    // Time cursor.
+    if let Some(t) = cursor
+        && t >= axis.t0
+        && t <= axis.t1
+    {
+        let x = axis.x(t);
+        painter.vline(
+            x,
+            chart.plot_rect.top()..=chart.plot_rect.bottom() + 4.0,
+            Stroke::new(2.0, cursor_color(ui.visuals().dark_mode)),
+        );
+    }
+    painter.rect_stroke(
+        chart.plot_rect,
+        0.0,
+        ui.visuals().widgets.noninteractive.bg_stroke,
+        StrokeKind::Outside,
+    );
+    clicked_time
+}
 
-    // Geometry. The time axis: tick labels, then the axis' name on a line of its own
-    // (beside the ticks it ran into the first one).
-    // Body size: small type is unreadable at the back of a lecture room.
-    let label_font = egui::TextStyle::Body.resolve(ui.style());
+/// The smallest and largest span the window may be zoomed to, for data spanning `extent`.
+fn span_limits((lo, hi): (f64, f64)) -> (f64, f64) {
+    ((hi - lo) * 1e-9, (hi - lo) * 100.0)
+}
+
+/// The toolbar: zoom buttons, reset, legend, hint; the buttons change `window` and `view`.
+fn toolbar(
+    ui: &mut egui::Ui,
+    data: &GanttData,
+    view: &mut GanttView,
+    window: &mut (f64, f64),
+    extent: (f64, f64),
+) {
+    let center = 0.5 * (window.0 + window.1);
+    let limits = span_limits(extent);
+    if ui
+        .button(LABEL_ZOOM_IN)
+        .on_hover_text("Zoom in (or scroll / ctrl-scroll over the chart)")
+        .clicked()
+    {
+        *window = zoom_window(*window, center, BUTTON_ZOOM, limits);
+        view.range = Some([window.0, window.1]);
+    }
+    if ui
+        .button(LABEL_ZOOM_OUT)
+        .on_hover_text("Zoom out (or scroll / ctrl-scroll over the chart)")
+        .clicked()
+    {
+        *window = zoom_window(*window, center, 1.0 / BUTTON_ZOOM, limits);
+        view.range = Some([window.0, window.1]);
+    }
+    if ui
+        .button(LABEL_RESET_VIEW)
+        .on_hover_text("Fit all bars (or double-click the chart)")
+        .clicked()
+    {
+        view.reset();
+        *window = extent;
+    }
+    ui.separator();
+    legend(ui, data);
+    ui.separator();
+    ui.weak("scroll: zoom, drag: pan, click: set time");
+}
+
+/// The legend: the data's own, else the three bar kinds.
+fn legend(ui: &mut egui::Ui, data: &GanttData) {
+    let dark = ui.visuals().dark_mode;
+    let entries: Vec<(Color32, String)> = if data.legend.is_empty() {
+        [BarKind::Receive, BarKind::Compute, BarKind::Send]
+            .into_iter()
+            .map(|k| (bar_color(k, dark), k.name().to_string()))
+            .collect()
+    } else {
+        data.legend.clone()
+    };
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let swatch = Vec2::splat(ui.text_style_height(&egui::TextStyle::Body) * 0.8);
+    for (color, name) in entries {
+        // Swatch and name wrap together: a new row when the pair does not fit.
+        let width = swatch.x
+            + ui.spacing().item_spacing.x
+            + ui.painter()
+                .layout_no_wrap(name.clone(), font.clone(), Color32::WHITE)
+                .size()
+                .x;
+        if ui.max_rect().right() - ui.cursor().min.x < width {
+            ui.end_row();
+        }
+        let (rect, _) = ui.allocate_exact_size(swatch, Sense::hover());
+        ui.painter().rect_filled(rect, 2.0, color);
+        ui.label(name);
+    }
+}
+
+/// The time axis' height: tick labels, then the axis' name on a line of its own (beside the
+/// ticks it ran into the first one).
+fn axis_height(ui: &egui::Ui, data: &GanttData) -> f32 {
     let name_height = if data.time_label.is_empty() {
         0.0
     } else {
-        ui.fonts_mut(|f| f.row_height(&label_font)) + 2.0
+        ui.fonts_mut(|f| f.row_height(&label_font(ui))) + 2.0
     };
-    let axis_height = AXIS_HEIGHT + name_height;
+    AXIS_HEIGHT + name_height
+}
+
+/// Body size: small type is unreadable at the back of a lecture room.
+fn label_font(ui: &egui::Ui) -> egui::FontId {
+    egui::TextStyle::Body.resolve(ui.style())
+}
+
+/// Allocates the chart's room (few rows grow up to [`MAX_ROW_HEIGHT`] each to use the space
+/// they are given); its accessible value is the number of bars drawn (the tests read what
+/// the chart shows through it).
+fn allocate_chart(
+    ui: &mut egui::Ui,
+    data: &GanttData,
+    n_rows: usize,
+) -> (egui::Response, egui::Painter) {
+    let axis_height = axis_height(ui, data);
     let available = ui.available_size();
     let desired_height = n_rows as f32 * ROW_HEIGHT + axis_height;
     let height = if available.y.is_finite() {
-        // Few rows grow up to MAX_ROW_HEIGHT each to use the space they are given.
         let roomy = (n_rows as f32 * MAX_ROW_HEIGHT + axis_height).min(available.y);
         desired_height
             .max(roomy)
@@ -427,103 +483,130 @@ fn gantt_ui(
     };
     let (response, painter) =
         ui.allocate_painter(Vec2::new(width, height), Sense::click_and_drag());
-    // Its value is the number of bars drawn (the tests read what the chart shows through it).
     response.widget_info(|| {
         let mut info = egui::WidgetInfo::labeled(egui::Role::Canvas, ui.is_enabled(), LABEL_CHART);
         info.value = Some(data.bars.len() as f64);
         info
     });
-    let rect = response.rect;
+    (response, painter)
+}
 
-    let visuals = ui.visuals().clone();
-    let text_color = visuals.text_color();
-    let row_labels: Vec<String> = (0..n_rows).map(|r| row_name(data, r)).collect();
-    let label_width = row_labels
-        .iter()
-        .map(|l| {
-            painter
-                .layout_no_wrap(l.clone(), label_font.clone(), text_color)
-                .size()
-                .x
+/// Where the chart's parts go this frame.
+struct Chart<'a> {
+    data: &'a GanttData,
+    n_rows: usize,
+    /// The whole chart (gutter with the row labels, plot, time axis).
+    rect: Rect,
+    /// The bars' area.
+    plot_rect: Rect,
+    row_height: f32,
+    row_labels: Vec<String>,
+    /// The axis over the window as it was before this frame's interaction.
+    axis: TimeAxis,
+}
+
+impl<'a> Chart<'a> {
+    /// Lays the chart out in `rect` (None when there is no room to draw).
+    fn lay_out(
+        ui: &egui::Ui,
+        painter: &egui::Painter,
+        data: &'a GanttData,
+        n_rows: usize,
+        rect: Rect,
+        window: (f64, f64),
+    ) -> Option<Chart<'a>> {
+        let text_color = ui.visuals().text_color();
+        let font = label_font(ui);
+        let row_labels: Vec<String> = (0..n_rows).map(|r| row_name(data, r)).collect();
+        let label_width = row_labels
+            .iter()
+            .map(|l| {
+                painter
+                    .layout_no_wrap(l.clone(), font.clone(), text_color)
+                    .size()
+                    .x
+            })
+            .fold(0.0f32, f32::max);
+        let gutter = (label_width + 2.0 * LABEL_PAD).clamp(30.0, (rect.width() * 0.35).max(30.0));
+        let plot_rect = Rect::from_min_max(
+            Pos2::new(rect.left() + gutter, rect.top()),
+            Pos2::new(rect.right() - 4.0, rect.bottom() - axis_height(ui, data)),
+        );
+        if plot_rect.width() < 1.0 || plot_rect.height() < 1.0 {
+            return None;
+        }
+        Some(Chart {
+            data,
+            n_rows,
+            rect,
+            plot_rect,
+            row_height: plot_rect.height() / n_rows as f32,
+            row_labels,
+            axis: TimeAxis {
+                t0: window.0,
+                t1: window.1,
+                left: plot_rect.left(),
+                width: plot_rect.width(),
+            },
         })
-        .fold(0.0f32, f32::max);
-    let gutter = (label_width + 2.0 * LABEL_PAD).clamp(30.0, (rect.width() * 0.35).max(30.0));
-    let plot_rect = Rect::from_min_max(
-        Pos2::new(rect.left() + gutter, rect.top()),
-        Pos2::new(rect.right() - 4.0, rect.bottom() - axis_height),
-    );
-    if plot_rect.width() < 1.0 || plot_rect.height() < 1.0 {
-        return None;
-    }
-    let row_height = plot_rect.height() / n_rows as f32;
-
-    // Interaction: updates `window` before painting so there is no lag.
-    let mut axis = TimeAxis {
-        t0: window.0,
-        t1: window.1,
-        left: plot_rect.left(),
-        width: plot_rect.width(),
-    };
-    let mut moved = false;
-    if response.dragged() {
-        let dx = response.drag_delta().x;
-        if dx != 0.0 {
-            let shift = -f64::from(dx) * axis.seconds_per_point();
-            window = (window.0 + shift, window.1 + shift);
-            moved = true;
-        }
-    }
-    if response.hovered() {
-        let (scroll, zoom, pointer) =
-            ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta(), i.pointer.hover_pos()));
-        let factor = f64::from(zoom) * f64::from(scroll.y / SCROLL_ZOOM_SCALE).exp();
-        let center = pointer.map_or(0.5 * (window.0 + window.1), |p| axis.time(p.x));
-        if (factor - 1.0).abs() > 1e-6 {
-            window = zoom_window(window, center, factor, span_limits);
-            moved = true;
-        }
-        if scroll.x != 0.0 {
-            let shift = -f64::from(scroll.x) * axis.seconds_per_point();
-            window = (window.0 + shift, window.1 + shift);
-            moved = true;
-        }
-        if scroll != Vec2::ZERO {
-            // Consumed: don't also scroll an enclosing scroll area.
-            ui.input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
-        }
-    }
-    if response.double_clicked() {
-        view.reset();
-        window = extent;
-    } else if moved {
-        view.range = Some([window.0, window.1]);
-    }
-    axis.t0 = window.0;
-    axis.t1 = window.1;
-
-    let mut clicked_time = None;
-    if response.clicked()
-        && let Some(pos) = response.interact_pointer_pos()
-        && pos.x >= plot_rect.left()
-    {
-        clicked_time = Some(axis.time(pos.x.min(plot_rect.right())));
     }
 
-    // Hovered bar: the topmost (non-idle first) bar under the pointer.
-    let hover_pos = response
-        .hover_pos()
-        .filter(|p| plot_rect.contains(*p) && !response.dragged());
-    let hovered_bar = hover_pos.and_then(|p| {
-        let row = ((p.y - plot_rect.top()) / row_height).floor();
+    /// Drag pans, scroll zooms around the pointer (horizontal scroll pans), a double click
+    /// fits the data; the axis of the window after that, and the time clicked, if any.
+    fn interact(
+        &self,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        view: &mut GanttView,
+        mut window: (f64, f64),
+        extent: (f64, f64),
+    ) -> (TimeAxis, Option<f64>) {
+        let axis = self.axis;
+        let mut moved = false;
+        if response.dragged() {
+            let dx = response.drag_delta().x;
+            if dx != 0.0 {
+                let shift = -f64::from(dx) * axis.seconds_per_point();
+                window = (window.0 + shift, window.1 + shift);
+                moved = true;
+            }
+        }
+        if response.hovered() {
+            moved |= scroll_zoom(ui, &axis, &mut window, span_limits(extent));
+        }
+        if response.double_clicked() {
+            view.reset();
+            window = extent;
+        } else if moved {
+            view.range = Some([window.0, window.1]);
+        }
+        let axis = TimeAxis {
+            t0: window.0,
+            t1: window.1,
+            ..axis
+        };
+        let mut clicked_time = None;
+        if response.clicked()
+            && let Some(pos) = response.interact_pointer_pos()
+            && pos.x >= self.plot_rect.left()
+        {
+            clicked_time = Some(axis.time(pos.x.min(self.plot_rect.right())));
+        }
+        (axis, clicked_time)
+    }
+
+    /// The topmost (non-idle first) bar under the pointer at `p`.
+    fn bar_at(&self, axis: &TimeAxis, p: Pos2) -> Option<usize> {
+        let row = ((p.y - self.plot_rect.top()) / self.row_height).floor();
         if row < 0.0 {
             return None;
         }
         let row = row as usize;
-        let frac = ((p.y - plot_rect.top()) / row_height).fract();
+        let frac = ((p.y - self.plot_rect.top()) / self.row_height).fract();
         let t = axis.time(p.x);
         let tol = f64::from(HOVER_TOLERANCE) * axis.seconds_per_point();
         let mut idle = None;
-        for (index, bar) in data.bars.iter().enumerate() {
+        for (index, bar) in self.data.bars.iter().enumerate() {
             if bar.row != row {
                 continue;
             }
@@ -539,162 +622,191 @@ fn gantt_ui(
             }
         }
         idle
-    });
-
-    // Background and row stripes.
-    painter.rect_filled(plot_rect, 0.0, visuals.extreme_bg_color);
-    let clipped = painter.with_clip_rect(plot_rect.intersect(painter.clip_rect()));
-    for row in (1..n_rows).step_by(2) {
-        let top = plot_rect.top() + row as f32 * row_height;
-        let stripe = Rect::from_x_y_ranges(plot_rect.x_range(), top..=top + row_height);
-        clipped.rect_filled(stripe, 0.0, visuals.faint_bg_color);
     }
 
-    // Grid lines and time axis.
-    let step = nice_step(f64::from(TICK_SPACING) * axis.seconds_per_point());
-    let grid_color = visuals
-        .widgets
-        .noninteractive
-        .bg_stroke
-        .color
-        .gamma_multiply(0.6);
-    let axis_stroke = visuals.widgets.noninteractive.fg_stroke;
-    for t in ticks(axis.t0, axis.t1, step) {
-        let x = axis.x(t);
-        clipped.vline(x, plot_rect.y_range(), Stroke::new(1.0, grid_color));
-        painter.vline(
-            x,
-            plot_rect.bottom()..=plot_rect.bottom() + 4.0,
-            axis_stroke,
-        );
-        painter.text(
-            Pos2::new(x, plot_rect.bottom() + 4.0),
-            Align2::CENTER_TOP,
-            tick_label(t, step),
-            label_font.clone(),
-            text_color,
-        );
-    }
-    painter.hline(plot_rect.x_range(), plot_rect.bottom(), axis_stroke);
-    if !data.time_label.is_empty() {
-        painter.text(
-            Pos2::new(plot_rect.center().x, plot_rect.bottom() + AXIS_HEIGHT),
-            Align2::CENTER_TOP,
-            &data.time_label,
-            label_font.clone(),
-            visuals.weak_text_color(),
-        );
+    /// Background, row stripes, grid lines and the time axis with its ticks and name.
+    fn paint_grid(
+        &self,
+        ui: &egui::Ui,
+        painter: &egui::Painter,
+        clipped: &egui::Painter,
+        axis: &TimeAxis,
+    ) {
+        let visuals = ui.visuals();
+        let plot_rect = self.plot_rect;
+        painter.rect_filled(plot_rect, 0.0, visuals.extreme_bg_color);
+        for row in (1..self.n_rows).step_by(2) {
+            let top = plot_rect.top() + row as f32 * self.row_height;
+            let stripe = Rect::from_x_y_ranges(plot_rect.x_range(), top..=top + self.row_height);
+            clipped.rect_filled(stripe, 0.0, visuals.faint_bg_color);
+        }
+        let step = nice_step(f64::from(TICK_SPACING) * axis.seconds_per_point());
+        let grid_color = visuals
+            .widgets
+            .noninteractive
+            .bg_stroke
+            .color
+            .gamma_multiply(0.6);
+        let axis_stroke = visuals.widgets.noninteractive.fg_stroke;
+        for t in ticks(axis.t0, axis.t1, step) {
+            let x = axis.x(t);
+            clipped.vline(x, plot_rect.y_range(), Stroke::new(1.0, grid_color));
+            painter.vline(
+                x,
+                plot_rect.bottom()..=plot_rect.bottom() + 4.0,
+                axis_stroke,
+            );
+            painter.text(
+                Pos2::new(x, plot_rect.bottom() + 4.0),
+                Align2::CENTER_TOP,
+                tick_label(t, step),
+                label_font(ui),
+                visuals.text_color(),
+            );
+        }
+        painter.hline(plot_rect.x_range(), plot_rect.bottom(), axis_stroke);
+        if !self.data.time_label.is_empty() {
+            painter.text(
+                Pos2::new(plot_rect.center().x, plot_rect.bottom() + AXIS_HEIGHT),
+                Align2::CENTER_TOP,
+                &self.data.time_label,
+                label_font(ui),
+                visuals.weak_text_color(),
+            );
+        }
     }
 
-    // Bars: idle ones first so the others are drawn on top.
-    let row_margin = (row_height * 0.08).min(3.0);
-    let outline = Stroke::new(1.0, visuals.extreme_bg_color.gamma_multiply(0.7));
-    let bar_rect = |bar: &GanttBar| -> Option<Rect> {
-        if bar.row >= n_rows || !bar.start.is_finite() || !bar.end.is_finite() {
+    /// Where `bar` is drawn on `axis` (None when it is off screen or not a bar).
+    fn bar_rect(&self, axis: &TimeAxis, bar: &GanttBar) -> Option<Rect> {
+        if bar.row >= self.n_rows || !bar.start.is_finite() || !bar.end.is_finite() {
             return None;
         }
         let (s, e) = (bar.start.min(bar.end), bar.start.max(bar.end));
         if e < axis.t0 || s > axis.t1 {
             return None;
         }
-        let mut x0 = axis.x(s).max(plot_rect.left() - 1.0);
-        let mut x1 = axis.x(e).min(plot_rect.right() + 1.0);
+        let mut x0 = axis.x(s).max(self.plot_rect.left() - 1.0);
+        let mut x1 = axis.x(e).min(self.plot_rect.right() + 1.0);
         if x1 - x0 < 1.0 {
             let mid = 0.5 * (x0 + x1);
             x0 = mid - 0.5;
             x1 = mid + 0.5;
         }
-        let row_top = plot_rect.top() + bar.row as f32 * row_height + row_margin;
-        let inner = row_height - 2.0 * row_margin;
+        let row_margin = (self.row_height * 0.08).min(3.0);
+        let row_top = self.plot_rect.top() + bar.row as f32 * self.row_height + row_margin;
+        let inner = self.row_height - 2.0 * row_margin;
         let (top, bottom) = bar.kind.lane();
         Some(Rect::from_x_y_ranges(
             x0..=x1,
             row_top + top * inner..=row_top + bottom * inner,
         ))
-    };
-    for idle_pass in [true, false] {
-        for bar in data
-            .bars
-            .iter()
-            .filter(|b| (b.kind == BarKind::Idle) == idle_pass)
-        {
-            let Some(r) = bar_rect(bar) else { continue };
-            clipped.rect_filled(
-                r,
-                0.0,
-                bar.color.unwrap_or_else(|| bar_color(bar.kind, dark)),
-            );
-            if !idle_pass && r.width() >= 4.0 && r.height() >= 4.0 {
-                clipped.rect_stroke(r, 0.0, outline, StrokeKind::Inside);
+    }
+
+    /// The bars: idle ones first so the others are drawn on top.
+    fn paint_bars(&self, ui: &egui::Ui, clipped: &egui::Painter, axis: &TimeAxis) {
+        let dark = ui.visuals().dark_mode;
+        let outline = Stroke::new(1.0, ui.visuals().extreme_bg_color.gamma_multiply(0.7));
+        for idle_pass in [true, false] {
+            for bar in self
+                .data
+                .bars
+                .iter()
+                .filter(|b| (b.kind == BarKind::Idle) == idle_pass)
+            {
+                let Some(r) = self.bar_rect(axis, bar) else {
+                    continue;
+                };
+                let fill = bar.color.unwrap_or_else(|| bar_color(bar.kind, dark));
+                clipped.rect_filled(r, 0.0, fill);
+                if !idle_pass && r.width() >= 4.0 && r.height() >= 4.0 {
+                    clipped.rect_stroke(r, 0.0, outline, StrokeKind::Inside);
+                }
             }
         }
     }
 
-    // Row separators and labels (thinned out when rows are tiny).
-    let sep_color = visuals.widgets.noninteractive.bg_stroke.color;
-    let label_every = (ui.fonts_mut(|f| f.row_height(&label_font)) / row_height)
-        .ceil()
-        .max(1.0) as usize;
-    let gutter_painter = painter.with_clip_rect(Rect::from_min_max(
-        rect.min,
-        Pos2::new(plot_rect.left(), plot_rect.bottom()),
-    ));
-    for (row, label) in row_labels.iter().enumerate() {
-        let top = plot_rect.top() + row as f32 * row_height;
-        if row > 0 && row_height >= 6.0 {
-            clipped.hline(plot_rect.x_range(), top, Stroke::new(0.5, sep_color));
-        }
-        if row % label_every == 0 {
-            gutter_painter.text(
-                Pos2::new(rect.left() + LABEL_PAD, top + 0.5 * row_height),
-                Align2::LEFT_CENTER,
-                label,
-                label_font.clone(),
-                text_color,
-            );
+    /// Row separators and labels (thinned out when rows are tiny).
+    fn paint_rows(&self, ui: &egui::Ui, painter: &egui::Painter, clipped: &egui::Painter) {
+        let font = label_font(ui);
+        let sep_color = ui.visuals().widgets.noninteractive.bg_stroke.color;
+        let label_every = (ui.fonts_mut(|f| f.row_height(&font)) / self.row_height)
+            .ceil()
+            .max(1.0) as usize;
+        let gutter_painter = painter.with_clip_rect(Rect::from_min_max(
+            self.rect.min,
+            Pos2::new(self.plot_rect.left(), self.plot_rect.bottom()),
+        ));
+        for (row, label) in self.row_labels.iter().enumerate() {
+            let top = self.plot_rect.top() + row as f32 * self.row_height;
+            if row > 0 && self.row_height >= 6.0 {
+                clipped.hline(self.plot_rect.x_range(), top, Stroke::new(0.5, sep_color));
+            }
+            if row % label_every == 0 {
+                gutter_painter.text(
+                    Pos2::new(self.rect.left() + LABEL_PAD, top + 0.5 * self.row_height),
+                    Align2::LEFT_CENTER,
+                    label,
+                    font.clone(),
+                    ui.visuals().text_color(),
+                );
+            }
         }
     }
 
-    // Hover highlight and tooltip.
-    if let Some(bar) = hovered_bar.and_then(|i| data.bars.get(i)) {
-        if let Some(r) = bar_rect(bar) {
+    /// The hovered bar: outlined, its pseudo-code line highlighted, its tooltip.
+    fn hover(
+        &self,
+        ui: &egui::Ui,
+        clipped: &egui::Painter,
+        axis: &TimeAxis,
+        response: &egui::Response,
+        bar: &GanttBar,
+    ) {
+        if let Some(r) = self.bar_rect(axis, bar) {
             clipped.rect_stroke(
                 r.expand(1.0),
                 0.0,
-                Stroke::new(1.5, visuals.strong_text_color()),
+                Stroke::new(1.5, ui.visuals().strong_text_color()),
                 StrokeKind::Outside,
             );
         }
         if let Some((alg, step)) = bar.line {
             crate::ui::widgets::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
         }
-        let text = bar_tooltip(bar, &row_name(data, bar.row));
+        let text = bar_tooltip(bar, &row_name(self.data, bar.row));
         response.clone().on_hover_ui_at_pointer(|ui| {
             ui.label(text);
         });
     }
+}
 
-    // Time cursor.
-    if let Some(t) = cursor
-        && t >= axis.t0
-        && t <= axis.t1
-    {
-        let x = axis.x(t);
-        painter.vline(
-            x,
-            plot_rect.top()..=plot_rect.bottom() + 4.0,
-            Stroke::new(2.0, cursor_color(dark)),
-        );
+/// Scrolling over the chart: zoom around the pointer (vertical scroll, ctrl-scroll, pinch)
+/// and pan (horizontal scroll), the scroll consumed; true when `window` moved.
+fn scroll_zoom(
+    ui: &egui::Ui,
+    axis: &TimeAxis,
+    window: &mut (f64, f64),
+    limits: (f64, f64),
+) -> bool {
+    let mut moved = false;
+    let (scroll, zoom, pointer) =
+        ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta(), i.pointer.hover_pos()));
+    let factor = f64::from(zoom) * f64::from(scroll.y / SCROLL_ZOOM_SCALE).exp();
+    let center = pointer.map_or(0.5 * (window.0 + window.1), |p| axis.time(p.x));
+    if (factor - 1.0).abs() > 1e-6 {
+        *window = zoom_window(*window, center, factor, limits);
+        moved = true;
     }
-
-    painter.rect_stroke(
-        plot_rect,
-        0.0,
-        visuals.widgets.noninteractive.bg_stroke,
-        StrokeKind::Outside,
-    );
-
-    clicked_time
+    if scroll.x != 0.0 {
+        let shift = -f64::from(scroll.x) * axis.seconds_per_point();
+        *window = (window.0 + shift, window.1 + shift);
+        moved = true;
+    }
+    if scroll != Vec2::ZERO {
+        // Consumed: don't also scroll an enclosing scroll area.
+        ui.input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
+    }
+    moved
 }
 
 #[cfg(test)]

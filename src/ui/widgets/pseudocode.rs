@@ -120,17 +120,7 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
             .on_hover_text("Fold the pseudo-code to a strip under the picture and bring the plots back beside it")
             .clicked();
     }
-    let body = egui::TextStyle::Body.resolve(ui.style()).size;
-    let mono = egui::TextStyle::Monospace.resolve(ui.style()).size;
-    let strong = ui.visuals().strong_text_color();
-    let text_color = ui.visuals().text_color();
-    let weak = ui.visuals().weak_text_color();
-    let sel = ui.visuals().selection.bg_fill;
-    let active_fill = Color32::from_rgba_unmultiplied(sel.r(), sel.g(), sel.b(), 90);
-    let hover_fill = ui.visuals().widgets.hovered.weak_bg_fill;
-    // A line whose product is hovered in the picture: the warning hue, distinct from both.
-    let warn = ui.visuals().warn_fg_color;
-    let picture_fill = Color32::from_rgba_unmultiplied(warn.r(), warn.g(), warn.b(), 70);
+    let look = Look::of(ui);
     let from_picture = picture_hovered(ui.ctx());
     let mut now_hovered = None;
     // Scroll the first active line into view once per change of the active set.
@@ -146,8 +136,8 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
             ui.add(
                 egui::Label::new(
                     RichText::new(format!("Why: {}", step.why))
-                        .font(FontId::proportional(body * 1.2))
-                        .color(strong),
+                        .font(FontId::proportional(look.body * 1.2))
+                        .color(look.strong),
                 )
                 .wrap(),
             );
@@ -158,75 +148,21 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
         .auto_shrink([false, false])
         .show(ui, |ui| {
             let mut scrolled = false;
-            for id in &step.algorithms {
-                let Some(alg) = pseudocode::find(id) else {
-                    continue;
-                };
+            for alg in step.algorithms.iter().filter_map(|id| pseudocode::find(id)) {
                 ui.label(RichText::new(alg.title).strong());
                 for line in alg.lines {
                     let active = step.active.contains(&(alg.id, line.step));
                     let pointed = from_picture.as_ref().is_some_and(|(a, s)| {
                         s == line.step && a.as_deref().is_none_or(|a| a == alg.id)
                     });
-                    let mut job = LayoutJob::default();
-                    job.wrap.max_width = ui.available_width() - 8.0;
-                    let color = if active { strong } else { text_color };
-                    job.append(
-                        &format!("{}{:>5}  ", if active { "▶ " } else { "" }, line.step),
-                        0.0,
-                        TextFormat::simple(
-                            FontId::monospace(mono),
-                            if active { strong } else { weak },
-                        ),
-                    );
-                    job.append(
-                        line.text,
-                        0.0,
-                        TextFormat::simple(FontId::proportional(body), color),
-                    );
-                    if line.note.is_some() {
-                        job.append(
-                            "  (loadlab)",
-                            0.0,
-                            TextFormat::simple(FontId::proportional(body * 0.85), weak),
-                        );
-                    }
-                    if pointed {
-                        job.append(
-                            FROM_PICTURE,
-                            0.0,
-                            TextFormat::simple(FontId::proportional(body), warn),
-                        );
-                    }
-                    let frame = egui::Frame::new()
-                        .inner_margin(egui::Margin::symmetric(4, 1))
-                        .corner_radius(3.0);
                     let was_hovered = hovered(ui.ctx(), model)
                         .is_some_and(|(a, s)| a == alg.id && s == line.step);
-                    let frame = if pointed {
-                        frame
-                            .fill(picture_fill)
-                            .stroke(egui::Stroke::new(1.5, warn))
-                    } else if active {
-                        frame.fill(active_fill)
-                    } else if was_hovered {
-                        frame.fill(hover_fill)
-                    } else {
-                        frame
+                    let mark = Mark {
+                        active,
+                        pointed,
+                        hovered: was_hovered,
                     };
-                    let r = frame
-                        .show(ui, |ui| {
-                            ui.set_width(ui.available_width());
-                            ui.add(egui::Label::new(job).sense(egui::Sense::hover()))
-                        })
-                        .inner;
-                    let r = match line.note {
-                        Some(n) => r.on_hover_text(format!("loadlab: {n}")),
-                        None => r.on_hover_text(format!(
-                            "Step {} of {} — hover to highlight what it produced",
-                            line.step, alg.id
-                        )),
-                    };
+                    let r = line_row(ui, &look, alg.id, line, mark);
                     if r.hovered() {
                         now_hovered = Some((alg.id.to_owned(), line.step.to_owned()));
                     }
@@ -245,6 +181,115 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
     ui.ctx()
         .data_mut(|d| d.insert_temp(hover_id(model), now_hovered));
     collapse
+}
+
+/// The pane's type sizes and colours.
+struct Look {
+    body: f32,
+    mono: f32,
+    strong: Color32,
+    text: Color32,
+    weak: Color32,
+    /// The current step's lines.
+    active_fill: Color32,
+    /// The line under the pointer.
+    hover_fill: Color32,
+    /// A line whose product is hovered in the picture: the warning hue, distinct from both.
+    warn: Color32,
+    picture_fill: Color32,
+}
+
+impl Look {
+    fn of(ui: &Ui) -> Look {
+        let sel = ui.visuals().selection.bg_fill;
+        let warn = ui.visuals().warn_fg_color;
+        Look {
+            body: egui::TextStyle::Body.resolve(ui.style()).size,
+            mono: egui::TextStyle::Monospace.resolve(ui.style()).size,
+            strong: ui.visuals().strong_text_color(),
+            text: ui.visuals().text_color(),
+            weak: ui.visuals().weak_text_color(),
+            active_fill: Color32::from_rgba_unmultiplied(sel.r(), sel.g(), sel.b(), 90),
+            hover_fill: ui.visuals().widgets.hovered.weak_bg_fill,
+            warn,
+            picture_fill: Color32::from_rgba_unmultiplied(warn.r(), warn.g(), warn.b(), 70),
+        }
+    }
+}
+
+/// How a line is marked: one of the current step's, pointed at from the picture, hovered.
+#[derive(Clone, Copy)]
+struct Mark {
+    active: bool,
+    pointed: bool,
+    hovered: bool,
+}
+
+/// One line of algorithm `alg`: its step label and text (a loadlab note and the picture's
+/// pointer appended), framed as `mark` says, with its hover text.
+fn line_row(ui: &mut Ui, look: &Look, alg: &str, line: &Line, mark: Mark) -> egui::Response {
+    let Mark {
+        active,
+        pointed,
+        hovered,
+    } = mark;
+    let mut job = LayoutJob::default();
+    job.wrap.max_width = ui.available_width() - 8.0;
+    let color = if active { look.strong } else { look.text };
+    job.append(
+        &format!("{}{:>5}  ", if active { "▶ " } else { "" }, line.step),
+        0.0,
+        TextFormat::simple(
+            FontId::monospace(look.mono),
+            if active { look.strong } else { look.weak },
+        ),
+    );
+    job.append(
+        line.text,
+        0.0,
+        TextFormat::simple(FontId::proportional(look.body), color),
+    );
+    if line.note.is_some() {
+        job.append(
+            "  (loadlab)",
+            0.0,
+            TextFormat::simple(FontId::proportional(look.body * 0.85), look.weak),
+        );
+    }
+    if pointed {
+        job.append(
+            FROM_PICTURE,
+            0.0,
+            TextFormat::simple(FontId::proportional(look.body), look.warn),
+        );
+    }
+    let frame = egui::Frame::new()
+        .inner_margin(egui::Margin::symmetric(4, 1))
+        .corner_radius(3.0);
+    let frame = if pointed {
+        frame
+            .fill(look.picture_fill)
+            .stroke(egui::Stroke::new(1.5, look.warn))
+    } else if active {
+        frame.fill(look.active_fill)
+    } else if hovered {
+        frame.fill(look.hover_fill)
+    } else {
+        frame
+    };
+    let r = frame
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(egui::Label::new(job).sense(egui::Sense::hover()))
+        })
+        .inner;
+    match line.note {
+        Some(n) => r.on_hover_text(format!("loadlab: {n}")),
+        None => r.on_hover_text(format!(
+            "Step {} of {alg} — hover to highlight what it produced",
+            line.step
+        )),
+    }
 }
 
 /// Height of the collapsed strip: two rows of body text and margins.

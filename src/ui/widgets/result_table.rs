@@ -191,22 +191,56 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
             ui.weak("(empty table)");
             return;
         }
-
         let fallback = GlyphFallback::new(ui);
+        let cols = Columns::measure(ui, &fallback, header, rows, n_cols);
+        // Still wider than the room: the table scrolls sideways rather than being cut.
+        egui::ScrollArea::horizontal().show(ui, |ui| {
+            egui::Grid::new("result_table_grid")
+                .striped(true)
+                .num_columns(n_cols)
+                .show(ui, |ui| {
+                    cols.header(ui, header);
+                    ui.end_row();
+                    for row in rows {
+                        cols.row(ui, &fallback, row);
+                        ui.end_row();
+                    }
+                });
+        });
+    });
+}
+
+/// The table's columns as laid out this frame.
+struct Columns {
+    widths: Vec<f32>,
+    /// The last column is text that wraps in the room left.
+    wrap_last: bool,
+    row_height: f32,
+    header_height: f32,
+}
+
+impl Columns {
+    /// Measures every column so numeric cells can be right-aligned in a cell of known width
+    /// (galleys are cached by egui, so this is cheap). Columns are as wide as their content;
+    /// when the table is wider than the room, headers wider than their cells wrap, and if
+    /// the last column is text (a reason, a note) it wraps in the room left, so no column
+    /// ends up out of sight.
+    fn measure(
+        ui: &egui::Ui,
+        fallback: &GlyphFallback,
+        header: &[&str],
+        rows: &[Vec<String>],
+        n_cols: usize,
+    ) -> Columns {
         let font = egui::TextStyle::Body.resolve(ui.style());
         let text_color = ui.visuals().text_color();
-        let fail_color = ui.visuals().error_fg_color;
-        let ok = ok_color(ui.visuals());
-
-        // Measure every column so numeric cells can be right-aligned in a
-        // cell of known width (galleys are cached by egui, so this is cheap).
-        let mut widths = vec![0.0f32; n_cols];
         let width_of = |text: &str| {
             ui.painter()
                 .layout_no_wrap(fallback.apply(text).into_owned(), font.clone(), text_color)
                 .size()
                 .x
         };
+        let mut widths = vec![0.0f32; n_cols];
         for row in rows {
             for (c, cell) in row.iter().enumerate() {
                 if let Some(slot) = widths.get_mut(c) {
@@ -223,10 +257,6 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
                 (width_of(h), word)
             })
             .collect();
-        let row_height = ui.spacing().interact_size.y;
-        // Columns are as wide as their content. When the table is wider than the room and
-        // its last column is text (a reason, a note), that column wraps in the room left,
-        // so no column ends up out of sight.
         let gaps = ui.spacing().item_spacing.x * n_cols.saturating_sub(1) as f32;
         let room = ui.available_width();
         let full: f32 = widths
@@ -234,7 +264,6 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
             .zip(&header_width)
             .map(|(w, h)| w.max(h.0))
             .sum();
-        // Too wide with the headers on one line: headers wider than their cells wrap.
         let wrap_headers = room.is_finite() && full + gaps > room;
         for (w, h) in widths.iter_mut().zip(&header_width) {
             *w = w.max(if wrap_headers { h.1 } else { h.0 });
@@ -252,7 +281,7 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
                 wrap_last = true;
             }
         }
-
+        let row_height = ui.spacing().interact_size.y;
         // The header row is as tall as its most wrapped header (measured here: the grid's
         // own row heights lag a frame behind).
         let header_height = header
@@ -266,55 +295,60 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
                     .y
             })
             .fold(row_height, f32::max);
-        // Still wider than the room: the table scrolls sideways rather than being cut.
-        egui::ScrollArea::horizontal().show(ui, |ui| {
-            egui::Grid::new("result_table_grid")
-                .striped(true)
-                .num_columns(n_cols)
-                .show(ui, |ui| {
-                    for (c, &w) in widths.iter().enumerate() {
-                        let h = header.get(c).copied().unwrap_or("");
-                        ui.allocate_ui_with_layout(
-                            egui::vec2(w, header_height),
-                            egui::Layout::left_to_right(egui::Align::Min),
-                            |ui| {
-                                ui.set_min_size(egui::vec2(w, header_height));
-                                ui.set_max_width(w);
-                                ui.add(egui::Label::new(egui::RichText::new(h).strong()).wrap());
-                            },
-                        );
-                    }
-                    ui.end_row();
+        Columns {
+            widths,
+            wrap_last,
+            row_height,
+            header_height,
+        }
+    }
 
-                    for row in rows {
-                        for (c, &w) in widths.iter().enumerate() {
-                            let cell = row.get(c).map(String::as_str).unwrap_or("");
-                            let layout = if is_numeric(cell) {
-                                egui::Layout::right_to_left(egui::Align::Center)
-                            } else {
-                                egui::Layout::left_to_right(egui::Align::Center)
-                            };
-                            let text = fallback.apply(cell);
-                            let rich = match cell_status(cell) {
-                                CellStatus::Ok => egui::RichText::new(text).color(ok),
-                                CellStatus::Fail => egui::RichText::new(text).color(fail_color),
-                                CellStatus::Plain => egui::RichText::new(text),
-                            };
-                            ui.allocate_ui_with_layout(egui::vec2(w, row_height), layout, |ui| {
-                                ui.set_min_width(w);
-                                if wrap_last && c + 1 == n_cols {
-                                    ui.set_max_width(w);
-                                    ui.add(egui::Label::new(rich).wrap());
-                                } else {
-                                    ui.label(rich);
-                                }
-                            });
-                        }
-                        ui.end_row();
-                    }
-                });
-        });
-    });
+    /// The header row: bold, wrapped in its column.
+    fn header(&self, ui: &mut egui::Ui, header: &[&str]) {
+        for (c, &w) in self.widths.iter().enumerate() {
+            let h = header.get(c).copied().unwrap_or("");
+            ui.allocate_ui_with_layout(
+                egui::vec2(w, self.header_height),
+                egui::Layout::left_to_right(egui::Align::Min),
+                |ui| {
+                    ui.set_min_size(egui::vec2(w, self.header_height));
+                    ui.set_max_width(w);
+                    ui.add(egui::Label::new(egui::RichText::new(h).strong()).wrap());
+                },
+            );
+        }
+    }
+
+    /// One row: numbers right-aligned, ✓ green and ✗ red, the last column wrapped when it
+    /// has to be.
+    fn row(&self, ui: &mut egui::Ui, fallback: &GlyphFallback, row: &[String]) {
+        let fail_color = ui.visuals().error_fg_color;
+        let ok = ok_color(ui.visuals());
+        let n_cols = self.widths.len();
+        for (c, &w) in self.widths.iter().enumerate() {
+            let cell = row.get(c).map(String::as_str).unwrap_or("");
+            let layout = if is_numeric(cell) {
+                egui::Layout::right_to_left(egui::Align::Center)
+            } else {
+                egui::Layout::left_to_right(egui::Align::Center)
+            };
+            let text = fallback.apply(cell);
+            let rich = match cell_status(cell) {
+                CellStatus::Ok => egui::RichText::new(text).color(ok),
+                CellStatus::Fail => egui::RichText::new(text).color(fail_color),
+                CellStatus::Plain => egui::RichText::new(text),
+            };
+            ui.allocate_ui_with_layout(egui::vec2(w, self.row_height), layout, |ui| {
+                ui.set_min_width(w);
+                if self.wrap_last && c + 1 == n_cols {
+                    ui.set_max_width(w);
+                    ui.add(egui::Label::new(rich).wrap());
+                } else {
+                    ui.label(rich);
+                }
+            });
+        }
+    }
 }
 
 #[cfg(test)]

@@ -273,24 +273,9 @@ pub fn outward(out: egui::Vec2) -> Align2 {
 /// started. Clicking a link's line or its cost label reports the link.
 pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<RingEvent> {
     let n = drawing.nodes.len();
-    let width = ui.available_width();
     let mut events = Vec::new();
     if n == 0 || n > MAX_NODES {
-        let total = drawing.too_large.max(n);
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(if total == 0 {
-                    "No processors".to_string()
-                } else {
-                    format!(
-                        "The ring is drawn for n ≤ {MAX_NODES} (n = {total}); the table, the δ \
-                         profile and the plots show every processor."
-                    )
-                })
-                .weak(),
-            )
-            .wrap(),
-        );
+        too_large(ui, drawing.too_large.max(n));
         return events;
     }
     // What links and processors sense: clicks and drags only when the ring can be edited.
@@ -299,172 +284,29 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
     } else {
         (Sense::hover(), Sense::hover())
     };
+    let width = ui.available_width();
     let (rect, background) = ui.allocate_exact_size(Vec2::new(width, height), click);
-    let node_id = |i: usize| ui.scope_id().with((id, "node", i));
-    let frozen = ui.scope_id().with((id, "frozen geometry"));
-    let dragging = (0..n).any(|i| ui.ctx().is_being_dragged(node_id(i)));
-    let g = if dragging {
-        ui.ctx()
-            .data_mut(|d| *d.get_temp_mut_or_insert_with(frozen, || Geometry::of(rect, n)))
-    } else {
-        ui.ctx().data_mut(|d| d.remove::<Geometry>(frozen));
-        Geometry::of(rect, n)
-    };
-    let visuals = ui.visuals().clone();
-    let painter = ui
-        .painter()
-        .with_clip_rect(ui.clip_rect().intersect(rect.union(g.rect)));
-    let (center, radius, node_r) = (g.center, g.radius, g.node_r);
-    let pos: Vec<Pos2> = (0..n).map(|i| center + dir(angle(i, n)) * radius).collect();
-    let small = FontId::proportional(if node_r < 16.0 { 10.5 } else { 12.0 });
-    let text = visuals.text_color();
-    let weak = visuals.weak_text_color();
-
-    // Highlighted slices as arcs just outside the ring, one lane per overlapping arc.
-    for (lane, arc) in drawing.arcs.iter().enumerate() {
-        let len = (arc.end + n - arc.start) % n;
-        let r = radius + node_r + 8.0 + 5.0 * (lane % 4) as f32;
-        let a0 = angle(arc.start, n) - 0.35 * std::f32::consts::TAU / n as f32;
-        let a1 = angle(arc.start + len, n) + 0.35 * std::f32::consts::TAU / n as f32;
-        let steps = 8 + 4 * len;
-        let pts: Vec<Pos2> = (0..=steps)
-            .map(|k| center + dir(a0 + (a1 - a0) * k as f32 / steps as f32) * r)
-            .collect();
-        painter.add(Shape::line(pts, Stroke::new(3.5, arc.color)));
-    }
-
-    // The processors' outer labels (e.g. "L=4"), placed first: the link labels keep clear.
-    let outer: Vec<(Pos2, std::sync::Arc<egui::Galley>)> = drawing
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, node)| {
-            let galley = painter.layout_no_wrap(node.outer.clone(), small.clone(), weak);
-            let at = pos[i] + dir(angle(i, n)) * (node_r + 12.0);
-            (at, galley)
-        })
-        .collect();
+    let s = Scene::new(ui, id, drawing, rect, (click, drag));
+    s.arcs();
+    let outer = s.outer_labels();
     let outer_rects: Vec<Rect> = outer
         .iter()
         .map(|(at, g)| Rect::from_center_size(*at, g.size()))
         .collect();
-
-    // The transfers' arrows, hit-tested first: the arrow under the pointer is thickened and
-    // publishes its pseudo-code line (the link under it is then not hovered); each arrow's
-    // middle is recorded as `arrow:P<from>→P<to>`.
-    // An arrow's ends: from disc to disc, shifted to its right so both directions show.
-    let ends = |a: &RingArrow| {
-        let (p, q) = (pos[a.from], pos[a.to]);
-        let v = (q - p).normalized();
-        let side = Vec2::new(-v.y, v.x) * 5.0;
-        (p + v * (node_r + 2.0) + side, q - v * (node_r + 3.0) + side)
-    };
-    let pointer = background.hover_pos();
-    let mut pointed: Option<(f32, usize)> = None;
-    for (k, a) in drawing.arrows.iter().enumerate() {
-        if a.from >= n || a.to >= n {
-            continue;
-        }
-        let (from, to) = ends(a);
-        let mid = from + (to - from) * 0.5;
-        super::marks::record(
-            ui.ctx(),
-            format!("arrow:P{}→P{}", a.from + 1, a.to + 1),
-            Rect::from_center_size(mid, Vec2::splat(2.0 * ARROW_HIT)),
-        );
-        if let Some(d) = pointer.map(|p| to_segment(p, from, to))
-            && d <= ARROW_HIT
-            && pointed.is_none_or(|(best, _)| d < best)
-        {
-            pointed = Some((d, k));
-        }
-    }
-    let pointed = pointed.map(|(_, k)| k);
-    if let Some((alg, step)) = pointed.and_then(|k| drawing.arrows[k].line) {
-        super::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
-    }
-
-    // The link under the pointer (its line, outside the discs), when the ring is editable.
-    let links: Vec<(usize, usize)> = (0..n)
-        .filter(|&i| !(n == 2 && i == 1))
-        .map(|i| (i, (i + 1) % n))
-        .collect();
-    let near_link = |p: Pos2| {
-        links
-            .iter()
-            .filter(|&&(i, j)| p.distance(pos[i]) > node_r && p.distance(pos[j]) > node_r)
-            .map(|&(i, j)| (to_segment(p, pos[i], pos[j]), i))
-            .filter(|&(d, _)| d <= LINK_HIT)
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, i)| i)
-    };
+    let pointed = s.pointed_arrow(ui, background.hover_pos());
     let hovered_link = background
         .hover_pos()
         .filter(|_| drawing.editable && pointed.is_none())
-        .and_then(near_link);
-
-    // Links (the circle between neighbours) and their cost labels.
-    let link_stroke = Stroke::new(1.5, weak);
-    let hover_stroke = Stroke::new(3.5, visuals.widgets.hovered.fg_stroke.color);
-    let mut label_rects = vec![None; n];
-    for &(i, j) in &links {
-        let stroke = if hovered_link == Some(i) {
-            hover_stroke
-        } else {
-            link_stroke
-        };
-        painter.line_segment([pos[i], pos[j]], stroke);
-        let Some(label) = drawing
-            .links
-            .get(i)
-            .map(|l| &l.label)
-            .filter(|l| !l.is_empty())
-        else {
-            continue;
-        };
-        let mid = pos[i] + (pos[j] - pos[i]) * 0.5;
-        let outward = (mid - center).normalized();
-        let galley = painter.layout_no_wrap(label.clone(), small.clone(), text);
-        let size = galley.size() + Vec2::splat(4.0);
-        let discs = [(pos[i], node_r), (pos[j], node_r)];
-        let keep_clear = [outer_rects[i], outer_rects[j]];
-        let at = label_place(mid, outward, size, &discs, &keep_clear, g.rect);
-        let r = Rect::from_center_size(at, size);
-        label_rects[i] = Some(r);
-        let name = format!("link P{} – P{}", i + 1, j + 1);
-        let resp = part(ui, r, (id, "link", i), click, name);
-        let bg = if (resp.hovered() || hovered_link == Some(i)) && drawing.editable {
-            visuals.widgets.hovered.bg_fill
-        } else {
-            visuals.extreme_bg_color
-        };
-        painter.rect_filled(r, 3.0, bg);
-        painter.galley(r.min + Vec2::splat(2.0), galley, text);
-        let what = link_tooltip(drawing, i);
-        let resp = resp.on_hover_text(if drawing.editable {
-            format!("{what} — click to edit")
-        } else {
-            what
-        });
-        if resp.clicked() {
-            let (at, pivot) = editor_anchor(&g, mid, Some(r));
-            events.push(RingEvent::Link {
-                index: i,
-                at,
-                pivot,
-            });
-        }
-    }
+        .and_then(|p| s.near_link(p));
+    let label_rects = s.links(ui, hovered_link, &outer_rects, &mut events);
     // A click on a link's line.
     if background.clicked()
         && let Some(i) = background
             .interact_pointer_pos()
             .filter(|_| drawing.editable)
-            .and_then(near_link)
+            .and_then(|p| s.near_link(p))
     {
-        let j = (i + 1) % n;
-        let mid = pos[i] + (pos[j] - pos[i]) * 0.5;
-        let (at, pivot) = editor_anchor(&g, mid, label_rects[i]);
+        let (at, pivot) = editor_anchor(&s.g, s.link_middle(i), label_rects[i]);
         events.push(RingEvent::Link {
             index: i,
             at,
@@ -478,87 +320,345 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
             .clone()
             .on_hover_text(format!("{what} — click to edit"));
     }
+    s.arrows(pointed);
+    for (i, (at, galley)) in outer.into_iter().enumerate() {
+        s.node(ui, i, &mut events);
+        s.painter.galley(
+            at - galley.size() * 0.5,
+            galley,
+            s.visuals.weak_text_color(),
+        );
+    }
+    events
+}
 
-    // Transfers of the current step.
-    for (k, a) in drawing.arrows.iter().enumerate() {
-        if a.from >= n || a.to >= n {
-            continue;
-        }
-        let (from, to) = ends(a);
-        let width = if pointed == Some(k) { 4.5 } else { 2.5 };
-        arrow(&painter, from, to, Stroke::new(width, a.color));
-        if !a.label.is_empty() {
-            let inward = (center - (from + (to - from) * 0.5)).normalized();
-            painter.text(
-                from + (to - from) * 0.5 + inward * 11.0,
-                Align2::CENTER_CENTER,
-                &a.label,
-                FontId::proportional(11.0),
-                a.color,
-            );
+/// Instead of a ring too large to draw (or an empty one): why.
+fn too_large(ui: &mut Ui, total: usize) {
+    let text = if total == 0 {
+        "No processors".to_string()
+    } else {
+        format!(
+            "The ring is drawn for n ≤ {MAX_NODES} (n = {total}); the table, the δ profile and \
+             the plots show every processor."
+        )
+    };
+    ui.add(egui::Label::new(egui::RichText::new(text).weak()).wrap());
+}
+
+/// A ring being drawn: where everything goes, and what it is drawn with.
+struct Scene<'a> {
+    id: &'a str,
+    drawing: &'a RingDrawing,
+    n: usize,
+    g: Geometry,
+    /// The processors' centres.
+    pos: Vec<Pos2>,
+    painter: egui::Painter,
+    visuals: egui::Visuals,
+    small: FontId,
+    /// What links sense, and what processors sense.
+    senses: (Sense, Sense),
+}
+
+impl<'a> Scene<'a> {
+    /// The scene in `rect`; while a processor is dragged the geometry stays as the drag
+    /// found it (the ring does not move under the pointer).
+    fn new(
+        ui: &Ui,
+        id: &'a str,
+        drawing: &'a RingDrawing,
+        rect: Rect,
+        senses: (Sense, Sense),
+    ) -> Scene<'a> {
+        let n = drawing.nodes.len();
+        let node_id = |i: usize| ui.scope_id().with((id, "node", i));
+        let frozen = ui.scope_id().with((id, "frozen geometry"));
+        let dragging = (0..n).any(|i| ui.ctx().is_being_dragged(node_id(i)));
+        let g = if dragging {
+            ui.ctx()
+                .data_mut(|d| *d.get_temp_mut_or_insert_with(frozen, || Geometry::of(rect, n)))
+        } else {
+            ui.ctx().data_mut(|d| d.remove::<Geometry>(frozen));
+            Geometry::of(rect, n)
+        };
+        let painter = ui
+            .painter()
+            .with_clip_rect(ui.clip_rect().intersect(rect.union(g.rect)));
+        let pos = (0..n)
+            .map(|i| g.center + dir(angle(i, n)) * g.radius)
+            .collect();
+        let small = FontId::proportional(if g.node_r < 16.0 { 10.5 } else { 12.0 });
+        Scene {
+            id,
+            drawing,
+            n,
+            g,
+            pos,
+            painter,
+            visuals: ui.visuals().clone(),
+            small,
+            senses,
         }
     }
 
-    // Processors.
-    for (i, node) in drawing.nodes.iter().enumerate() {
-        let p = pos[i];
+    /// Highlighted slices as arcs just outside the ring, one lane per overlapping arc.
+    fn arcs(&self) {
+        let (n, center, radius, node_r) = (self.n, self.g.center, self.g.radius, self.g.node_r);
+        for (lane, arc) in self.drawing.arcs.iter().enumerate() {
+            let len = (arc.end + n - arc.start) % n;
+            let r = radius + node_r + 8.0 + 5.0 * (lane % 4) as f32;
+            let a0 = angle(arc.start, n) - 0.35 * std::f32::consts::TAU / n as f32;
+            let a1 = angle(arc.start + len, n) + 0.35 * std::f32::consts::TAU / n as f32;
+            let steps = 8 + 4 * len;
+            let pts: Vec<Pos2> = (0..=steps)
+                .map(|k| center + dir(a0 + (a1 - a0) * k as f32 / steps as f32) * r)
+                .collect();
+            self.painter
+                .add(Shape::line(pts, Stroke::new(3.5, arc.color)));
+        }
+    }
+
+    /// The processors' outer labels (e.g. "L=4"), placed first: the link labels keep clear.
+    fn outer_labels(&self) -> Vec<(Pos2, std::sync::Arc<egui::Galley>)> {
+        let weak = self.visuals.weak_text_color();
+        self.drawing
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, node)| {
+                let galley =
+                    self.painter
+                        .layout_no_wrap(node.outer.clone(), self.small.clone(), weak);
+                let at = self.pos[i] + dir(angle(i, self.n)) * (self.g.node_r + 12.0);
+                (at, galley)
+            })
+            .collect()
+    }
+
+    /// An arrow's ends: from disc to disc, shifted to its right so both directions show.
+    fn ends(&self, a: &RingArrow) -> (Pos2, Pos2) {
+        let (p, q) = (self.pos[a.from], self.pos[a.to]);
+        let v = (q - p).normalized();
+        let side = Vec2::new(-v.y, v.x) * 5.0;
+        let node_r = self.g.node_r;
+        (p + v * (node_r + 2.0) + side, q - v * (node_r + 3.0) + side)
+    }
+
+    /// The transfers' arrows, hit-tested before the links: the arrow under `pointer` (its
+    /// index) publishes its pseudo-code line (the link under it is then not hovered); each
+    /// arrow's middle is recorded as `arrow:P<from>→P<to>`.
+    fn pointed_arrow(&self, ui: &Ui, pointer: Option<Pos2>) -> Option<usize> {
+        let mut pointed: Option<(f32, usize)> = None;
+        for (k, a) in self.drawing.arrows.iter().enumerate() {
+            if a.from >= self.n || a.to >= self.n {
+                continue;
+            }
+            let (from, to) = self.ends(a);
+            let mid = from + (to - from) * 0.5;
+            super::marks::record(
+                ui.ctx(),
+                format!("arrow:P{}→P{}", a.from + 1, a.to + 1),
+                Rect::from_center_size(mid, Vec2::splat(2.0 * ARROW_HIT)),
+            );
+            if let Some(d) = pointer.map(|p| to_segment(p, from, to))
+                && d <= ARROW_HIT
+                && pointed.is_none_or(|(best, _)| d < best)
+            {
+                pointed = Some((d, k));
+            }
+        }
+        let pointed = pointed.map(|(_, k)| k);
+        if let Some((alg, step)) = pointed.and_then(|k| self.drawing.arrows[k].line) {
+            super::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
+        }
+        pointed
+    }
+
+    /// The links, as (i, i + 1) pairs (one link for two processors).
+    fn link_ends(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let n = self.n;
+        (0..n)
+            .filter(move |&i| !(n == 2 && i == 1))
+            .map(move |i| (i, (i + 1) % n))
+    }
+
+    /// The middle of link `i`.
+    fn link_middle(&self, i: usize) -> Pos2 {
+        let (p, q) = (self.pos[i], self.pos[(i + 1) % self.n]);
+        p + (q - p) * 0.5
+    }
+
+    /// The link whose line (outside the discs) is near `p`.
+    fn near_link(&self, p: Pos2) -> Option<usize> {
+        let node_r = self.g.node_r;
+        self.link_ends()
+            .filter(|&(i, j)| p.distance(self.pos[i]) > node_r && p.distance(self.pos[j]) > node_r)
+            .map(|(i, j)| (to_segment(p, self.pos[i], self.pos[j]), i))
+            .filter(|&(d, _)| d <= LINK_HIT)
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, i)| i)
+    }
+
+    /// Links (the circle between neighbours) and their cost labels, placed clear of the
+    /// discs and of `outer` labels; a click on a label asks for its editor. Where each label
+    /// went.
+    fn links(
+        &self,
+        ui: &Ui,
+        hovered: Option<usize>,
+        outer: &[Rect],
+        events: &mut Vec<RingEvent>,
+    ) -> Vec<Option<Rect>> {
+        let (pos, node_r, visuals) = (&self.pos, self.g.node_r, &self.visuals);
+        let text = visuals.text_color();
+        let link_stroke = Stroke::new(1.5, visuals.weak_text_color());
+        let hover_stroke = Stroke::new(3.5, visuals.widgets.hovered.fg_stroke.color);
+        let mut label_rects = vec![None; self.n];
+        for (i, j) in self.link_ends() {
+            let stroke = if hovered == Some(i) {
+                hover_stroke
+            } else {
+                link_stroke
+            };
+            self.painter.line_segment([pos[i], pos[j]], stroke);
+            let Some(label) = self
+                .drawing
+                .links
+                .get(i)
+                .map(|l| &l.label)
+                .filter(|l| !l.is_empty())
+            else {
+                continue;
+            };
+            let mid = self.link_middle(i);
+            let outward = (mid - self.g.center).normalized();
+            let galley = self
+                .painter
+                .layout_no_wrap(label.clone(), self.small.clone(), text);
+            let size = galley.size() + Vec2::splat(4.0);
+            let discs = [(pos[i], node_r), (pos[j], node_r)];
+            let at = label_place(
+                mid,
+                outward,
+                size,
+                &discs,
+                &[outer[i], outer[j]],
+                self.g.rect,
+            );
+            let r = Rect::from_center_size(at, size);
+            label_rects[i] = Some(r);
+            let name = format!("link P{} – P{}", i + 1, j + 1);
+            let resp = part(ui, r, (self.id, "link", i), self.senses.0, name);
+            let editable = self.drawing.editable;
+            let bg = if (resp.hovered() || hovered == Some(i)) && editable {
+                visuals.widgets.hovered.bg_fill
+            } else {
+                visuals.extreme_bg_color
+            };
+            self.painter.rect_filled(r, 3.0, bg);
+            self.painter.galley(r.min + Vec2::splat(2.0), galley, text);
+            let what = link_tooltip(self.drawing, i);
+            let resp = resp.on_hover_text(if editable {
+                format!("{what} — click to edit")
+            } else {
+                what
+            });
+            if resp.clicked() {
+                let (at, pivot) = editor_anchor(&self.g, mid, Some(r));
+                events.push(RingEvent::Link {
+                    index: i,
+                    at,
+                    pivot,
+                });
+            }
+        }
+        label_rects
+    }
+
+    /// Transfers of the current step (the `pointed` one thicker), with their labels.
+    fn arrows(&self, pointed: Option<usize>) {
+        for (k, a) in self.drawing.arrows.iter().enumerate() {
+            if a.from >= self.n || a.to >= self.n {
+                continue;
+            }
+            let (from, to) = self.ends(a);
+            let width = if pointed == Some(k) { 4.5 } else { 2.5 };
+            arrow(&self.painter, from, to, Stroke::new(width, a.color));
+            if !a.label.is_empty() {
+                let inward = (self.g.center - (from + (to - from) * 0.5)).normalized();
+                self.painter.text(
+                    from + (to - from) * 0.5 + inward * 11.0,
+                    Align2::CENTER_CENTER,
+                    &a.label,
+                    FontId::proportional(11.0),
+                    a.color,
+                );
+            }
+        }
+    }
+
+    /// Processor `i`: its disc with name and detail; dragging it up or down changes δ.
+    fn node(&self, ui: &Ui, i: usize, events: &mut Vec<RingEvent>) {
+        let node = &self.drawing.nodes[i];
+        let (p, node_r, visuals) = (self.pos[i], self.g.node_r, &self.visuals);
         // The sensing square hugs the disc (its corners just outside it), so the links
         // between close discs stay clickable.
         let r = Rect::from_center_size(p, Vec2::splat(1.6 * node_r));
         let name = format!("processor {}", node.name);
-        let resp = part(ui, r, (id, "node", i), drag, name);
+        let resp = part(ui, r, (self.id, "node", i), self.senses.1, name);
         let stroke = if node.emphasis {
             Stroke::new(3.0, visuals.strong_text_color())
         } else {
             Stroke::new(1.0, visuals.widgets.noninteractive.fg_stroke.color)
         };
-        painter.circle(p, node_r, node.fill, stroke);
+        self.painter.circle(p, node_r, node.fill, stroke);
         // Black or white, whichever reads on the fill as it is seen.
         let ink = palette::ink_on(node.fill, visuals.panel_fill);
-        painter.text(
-            p - Vec2::new(0.0, node_r * 0.3),
-            Align2::CENTER_CENTER,
-            &node.name,
-            small.clone(),
-            ink,
-        );
-        painter.text(
-            p + Vec2::new(0.0, node_r * 0.35),
-            Align2::CENTER_CENTER,
-            &node.detail,
-            small.clone(),
-            ink,
-        );
-        let (at, galley) = outer[i].clone();
-        painter.galley(at - galley.size() * 0.5, galley, weak);
-        if resp.dragged() {
-            // Read the input before locking the memory: both live behind the context's lock.
-            let dy = resp.drag_delta().y;
-            let total = ui.ctx().memory_mut(|m| {
-                let acc = m.data.get_temp_mut_or_default::<f32>(resp.id);
-                *acc -= dy;
-                *acc
-            });
-            let units = (total / PIXELS_PER_UNIT).trunc() as i64;
-            if units != 0 {
-                ui.ctx().memory_mut(|m| {
-                    *m.data.get_temp_mut_or_default::<f32>(resp.id) -=
-                        units as f32 * PIXELS_PER_UNIT
-                });
-                events.push(RingEvent::Drag { index: i, units });
-            }
+        for (text, dy) in [(&node.name, -0.3), (&node.detail, 0.35)] {
+            self.painter.text(
+                p + Vec2::new(0.0, node_r * dy),
+                Align2::CENTER_CENTER,
+                text,
+                self.small.clone(),
+                ink,
+            );
         }
-        if resp.drag_stopped() {
-            ui.ctx().memory_mut(|m| m.data.remove::<f32>(resp.id));
+        if let Some(units) = drag_units(ui, &resp) {
+            events.push(RingEvent::Drag { index: i, units });
         }
-        let hover = if drawing.editable {
+        let hover = if self.drawing.editable {
             format!("{}\nDrag up or down to change δ", node.tooltip)
         } else {
             node.tooltip.clone()
         };
         resp.on_hover_text(hover);
     }
-    events
+}
+
+/// Whole units a processor was dragged up (positive) or down since the last unit was taken;
+/// the rest of the drag is kept for the next frames.
+fn drag_units(ui: &Ui, resp: &Response) -> Option<i64> {
+    let mut units = None;
+    if resp.dragged() {
+        // Read the input before locking the memory: both live behind the context's lock.
+        let dy = resp.drag_delta().y;
+        let total = ui.ctx().memory_mut(|m| {
+            let acc = m.data.get_temp_mut_or_default::<f32>(resp.id);
+            *acc -= dy;
+            *acc
+        });
+        let whole = (total / PIXELS_PER_UNIT).trunc() as i64;
+        if whole != 0 {
+            ui.ctx().memory_mut(|m| {
+                *m.data.get_temp_mut_or_default::<f32>(resp.id) -= whole as f32 * PIXELS_PER_UNIT
+            });
+            units = Some(whole);
+        }
+    }
+    if resp.drag_stopped() {
+        ui.ctx().memory_mut(|m| m.data.remove::<f32>(resp.id));
+    }
+    units
 }
 
 #[cfg(test)]

@@ -218,7 +218,6 @@ pub fn step_bar(
 ) -> bool {
     let before = state.step;
     state.clamp(n_steps);
-
     if state.playing {
         let dt = ui.input(|i| i.stable_dt).min(MAX_FRAME_DT);
         state.tick(dt, n_steps);
@@ -226,60 +225,8 @@ pub fn step_bar(
             ui.ctx().request_repaint();
         }
     }
-
-    let has_steps = n_steps > 0;
-    let last = last_index(n_steps);
-    let play_width = button_width(ui, &[LABEL_PLAY, LABEL_PAUSE]);
-
     ui.horizontal_wrapped(|ui| {
-        let not_first = has_steps && state.step > 0;
-        let not_last = has_steps && state.step < last;
-
-        if ui
-            .add_enabled(not_first, egui::Button::new(LABEL_FIRST))
-            .on_hover_text("First step (Home)")
-            .clicked()
-        {
-            state.first();
-        }
-        if ui
-            .add_enabled(not_first, egui::Button::new(LABEL_BACK))
-            .on_hover_text("Step back (←)")
-            .clicked()
-        {
-            state.back();
-        }
-        let (caption, hover) = if state.playing {
-            (LABEL_PAUSE, "Pause playback (Space)")
-        } else {
-            (LABEL_PLAY, "Play through the steps (Space)")
-        };
-        let play = egui::Button::new(caption).min_size(egui::vec2(play_width, 0.0));
-        if ui
-            .add_enabled(n_steps >= 2, play)
-            .on_hover_text(hover)
-            .clicked()
-        {
-            state.toggle_play(n_steps);
-            if state.playing {
-                ui.ctx().request_repaint();
-            }
-        }
-        if ui
-            .add_enabled(not_last, egui::Button::new(LABEL_FORWARD))
-            .on_hover_text("Step forward (→)")
-            .clicked()
-        {
-            state.forward(n_steps);
-        }
-        if ui
-            .add_enabled(not_last, egui::Button::new(LABEL_LAST))
-            .on_hover_text("Last step: the end state (End)")
-            .clicked()
-        {
-            state.last(n_steps);
-        }
-
+        buttons(ui, state, n_steps);
         // The speed group moves to a row of its own when it does not fit: a nested group
         // does not wrap by itself and would run out of the picture (widening everything
         // under it).
@@ -299,76 +246,138 @@ pub fn step_bar(
         } else {
             ui.separator();
         }
-
-        ui.horizontal(|ui| {
-            let speed_label = ui.label(LABEL_SPEED);
-            let height = ui.spacing().interact_size.y;
-            ui.add_sized(
-                [SPEED_WIDTH, height],
-                egui::DragValue::new(&mut state.speed)
-                    .range(MIN_SPEED..=MAX_SPEED)
-                    .speed(0.05)
-                    .fixed_decimals(2)
-                    .suffix(" steps/s"),
-            )
-            .labelled_by(speed_label.id)
-            .on_hover_text("Playback speed in steps per second");
-        });
+        ui.horizontal(|ui| speed(ui, state));
     });
-
-    ui.horizontal(|ui| {
-        // The position, right-aligned in a box as wide as its widest value.
-        let font = egui::TextStyle::Body.resolve(ui.style());
-        let color = ui.visuals().text_color();
-        let widest = ui
-            .painter()
-            .layout_no_wrap(format!("{last}/{last}"), font, color)
-            .size()
-            .x;
-        let height = ui.spacing().interact_size.y;
-        ui.allocate_ui_with_layout(
-            egui::vec2(widest + 4.0, height),
-            egui::Layout::right_to_left(egui::Align::Center),
-            |ui| {
-                ui.set_min_width(widest + 4.0);
-                if has_steps {
-                    ui.label(format!("{}/{last}", state.step));
-                } else {
-                    ui.weak("—");
-                }
-            },
-        );
-        let mut step = state.step;
-        let font = egui::TextStyle::Body.resolve(ui.style());
-        let text = ui
-            .painter()
-            .layout_no_wrap(LABEL_STEP.to_owned(), font, color)
-            .size()
-            .x;
-        let spacing = ui.spacing().item_spacing.x;
-        ui.spacing_mut().slider_width = (ui.available_width() - text - 2.0 * spacing).max(60.0);
-        let slider = egui::Slider::new(&mut step, 0..=last)
-            .text(LABEL_STEP)
-            .integer()
-            // The position is shown beside it; hiding the value box keeps the slider the
-            // only widget named "Step" and its length fixed.
-            .show_value(false);
-        let hover = if has_steps {
-            format!("{} — drag to scrub through the steps", label(state.step))
-        } else {
-            "no steps".to_owned()
-        };
-        if ui
-            .add_enabled(has_steps, slider)
-            .on_hover_text(hover)
-            .changed()
-        {
-            state.step = step.min(last);
-            state.accum = 0.0;
-        }
-    });
-
+    ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
     state.step != before
+}
+
+/// First, Back, Play / Pause (one width for both), Forward, Last.
+fn buttons(ui: &mut egui::Ui, state: &mut StepState, n_steps: usize) {
+    let has_steps = n_steps > 0;
+    let last = last_index(n_steps);
+    let play_width = button_width(ui, &[LABEL_PLAY, LABEL_PAUSE]);
+    let not_first = has_steps && state.step > 0;
+    let not_last = has_steps && state.step < last;
+    if ui
+        .add_enabled(not_first, egui::Button::new(LABEL_FIRST))
+        .on_hover_text("First step (Home)")
+        .clicked()
+    {
+        state.first();
+    }
+    if ui
+        .add_enabled(not_first, egui::Button::new(LABEL_BACK))
+        .on_hover_text("Step back (←)")
+        .clicked()
+    {
+        state.back();
+    }
+    let (caption, hover) = if state.playing {
+        (LABEL_PAUSE, "Pause playback (Space)")
+    } else {
+        (LABEL_PLAY, "Play through the steps (Space)")
+    };
+    let play = egui::Button::new(caption).min_size(egui::vec2(play_width, 0.0));
+    if ui
+        .add_enabled(n_steps >= 2, play)
+        .on_hover_text(hover)
+        .clicked()
+    {
+        state.toggle_play(n_steps);
+        if state.playing {
+            ui.ctx().request_repaint();
+        }
+    }
+    if ui
+        .add_enabled(not_last, egui::Button::new(LABEL_FORWARD))
+        .on_hover_text("Step forward (→)")
+        .clicked()
+    {
+        state.forward(n_steps);
+    }
+    if ui
+        .add_enabled(not_last, egui::Button::new(LABEL_LAST))
+        .on_hover_text("Last step: the end state (End)")
+        .clicked()
+    {
+        state.last(n_steps);
+    }
+}
+
+/// The playback speed box (fixed width).
+fn speed(ui: &mut egui::Ui, state: &mut StepState) {
+    let speed_label = ui.label(LABEL_SPEED);
+    let height = ui.spacing().interact_size.y;
+    ui.add_sized(
+        [SPEED_WIDTH, height],
+        egui::DragValue::new(&mut state.speed)
+            .range(MIN_SPEED..=MAX_SPEED)
+            .speed(0.05)
+            .fixed_decimals(2)
+            .suffix(" steps/s"),
+    )
+    .labelled_by(speed_label.id)
+    .on_hover_text("Playback speed in steps per second");
+}
+
+/// The position ("3/12", right-aligned in a box as wide as its widest value) and the
+/// scrubber taking the rest of the row.
+fn scrubber(
+    ui: &mut egui::Ui,
+    state: &mut StepState,
+    n_steps: usize,
+    label: &dyn Fn(usize) -> String,
+) {
+    let has_steps = n_steps > 0;
+    let last = last_index(n_steps);
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let widest = ui
+        .painter()
+        .layout_no_wrap(format!("{last}/{last}"), font.clone(), color)
+        .size()
+        .x;
+    let height = ui.spacing().interact_size.y;
+    ui.allocate_ui_with_layout(
+        egui::vec2(widest + 4.0, height),
+        egui::Layout::right_to_left(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(widest + 4.0);
+            if has_steps {
+                ui.label(format!("{}/{last}", state.step));
+            } else {
+                ui.weak("—");
+            }
+        },
+    );
+    let mut step = state.step;
+    let text = ui
+        .painter()
+        .layout_no_wrap(LABEL_STEP.to_owned(), font, color)
+        .size()
+        .x;
+    let spacing = ui.spacing().item_spacing.x;
+    ui.spacing_mut().slider_width = (ui.available_width() - text - 2.0 * spacing).max(60.0);
+    let slider = egui::Slider::new(&mut step, 0..=last)
+        .text(LABEL_STEP)
+        .integer()
+        // The position is shown beside it; hiding the value box keeps the slider the
+        // only widget named "Step" and its length fixed.
+        .show_value(false);
+    let hover = if has_steps {
+        format!("{} — drag to scrub through the steps", label(state.step))
+    } else {
+        "no steps".to_owned()
+    };
+    if ui
+        .add_enabled(has_steps, slider)
+        .on_hover_text(hover)
+        .changed()
+    {
+        state.step = step.min(last);
+        state.accum = 0.0;
+    }
 }
 
 /// The caption of the current step under the step bar: `headline` in large type (wrapped,

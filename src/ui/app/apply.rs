@@ -1,0 +1,403 @@
+//! [`LoadlabApp::apply`]: the one place that carries out [`Cmd`]s, split by concern —
+//! scenarios (switch, open, undo), saving, exporting, what is on screen, the teaching layer
+//! and the status bar. A command may lead to others (a lesson step puts its scenario in
+//! front); they are carried out in order, each before the next, without recursion.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+
+use super::{LoadlabApp, PRESENTER_ZOOM, Presenter};
+use crate::preset::{self, BUNDLED, PresetFile};
+use crate::ui::commands::{Cmd, Switch, command, keys_text};
+use crate::ui::desk::SaveTarget;
+use crate::ui::figure::FigureShot;
+use crate::ui::files::{FileAction, write_png};
+use crate::ui::lesson::Stage;
+use crate::ui::workspace::{Drawn, OnScreen, Region};
+
+impl LoadlabApp {
+    /// Carries out one command, and the commands it leads to (each before the next).
+    pub fn apply(&mut self, ctx: &egui::Context, cmd: Cmd) {
+        let mut todo = VecDeque::from([cmd]);
+        while let Some(c) = todo.pop_front() {
+            for next in self.carry_out(ctx, c).into_iter().rev() {
+                todo.push_front(next);
+            }
+        }
+    }
+
+    /// One command, handed to its concern; the commands it leads to.
+    fn carry_out(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
+        match cmd {
+            Cmd::Switch(_)
+            | Cmd::Open
+            | Cmd::OpenPath(_)
+            | Cmd::Bundled(_)
+            | Cmd::ShowScenario(_)
+            | Cmd::Load(_)
+            | Cmd::Undo
+            | Cmd::Redo => self.scenarios(ctx, cmd),
+            Cmd::Save
+            | Cmd::SaveAs
+            | Cmd::SaveTo(_)
+            | Cmd::SaveWorkbookAs
+            | Cmd::SaveWorkbookTo(_) => self.saving(ctx, cmd),
+            Cmd::ExportCsv
+            | Cmd::ExportCsvTo(_)
+            | Cmd::Screenshot
+            | Cmd::ScreenshotTo(_)
+            | Cmd::ExportFigure(_)
+            | Cmd::ExportFigureTo(_)
+            | Cmd::PromptPath(_) => self.exporting(ctx, cmd),
+            Cmd::Step(_)
+            | Cmd::Select { .. }
+            | Cmd::View(_)
+            | Cmd::Toggle(_)
+            | Cmd::Theme(_)
+            | Cmd::Presenter(_)
+            | Cmd::ResetLayout => self.viewing(ctx, cmd),
+            Cmd::StartLesson(_) | Cmd::LessonStep(_) | Cmd::LeaveLesson | Cmd::Quiz(_) => {
+                self.teaching(ctx, cmd)
+            }
+            Cmd::CancelJobs | Cmd::Inform(_) | Cmd::Fail(_) => {
+                self.status(cmd);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Which scenario is in front and what it holds: switching, opening, undo and redo.
+    fn scenarios(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
+        match cmd {
+            Cmd::Switch(m) if m != self.desk.active => {
+                self.history.push(self.desk.clone());
+                self.desk.active = m;
+            }
+            Cmd::Open => self.ask_path(ctx, FileAction::OpenPreset),
+            // A lesson file starts the lesson player; anything else opens as a preset.
+            Cmd::OpenPath(path) => match crate::ui::lesson::sniff(&path) {
+                Some(Ok(lesson)) => return self.teach.start(ctx, lesson),
+                Some(Err(e)) => self.error(format!("Could not open lesson: {e}")),
+                None => self.open_path_now(&path),
+            },
+            Cmd::Bundled(i) => match BUNDLED.get(i).map(|b| b.preset()) {
+                Some(Ok(p)) => {
+                    let name = p.name.clone();
+                    self.open(PresetFile::Single(p), None);
+                    self.info(format!("Loaded bundled preset: {name}"));
+                }
+                Some(Err(e)) => self.error(format!("Bundled preset is broken: {e}")),
+                None => {}
+            },
+            Cmd::ShowScenario(p) => {
+                let name = p.name.clone();
+                self.open(PresetFile::Single(*p), None);
+                self.info(format!("Loaded {name}"));
+            }
+            Cmd::Load(p) => self.open(PresetFile::Single(*p), None),
+            Cmd::Undo => {
+                if let Some(prev) = self.history.undo(self.desk.clone()) {
+                    self.desk = prev;
+                    self.info("Undone");
+                }
+            }
+            Cmd::Redo => {
+                if let Some(next) = self.history.redo(self.desk.clone()) {
+                    self.desk = next;
+                    self.info("Redone");
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Opens a preset or workbook file; a broken one leaves the state untouched and the
+    /// message names file, line and column.
+    fn open_path_now(&mut self, path: &Path) {
+        match preset::load_file(path) {
+            Ok(f) => {
+                let what = match &f {
+                    PresetFile::Single(p) => p.name.clone(),
+                    PresetFile::Workbook(w) => format!("workbook “{}”", w.name),
+                };
+                self.open(f, Some(path));
+                self.info(format!("Opened {} — {what}", path.display()));
+            }
+            Err(e) => self.error(format!("Could not open preset: {e}")),
+        }
+    }
+
+    /// Saving the front scenario or the workbook.
+    fn saving(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
+        match cmd {
+            Cmd::Save => match self.desk.save_target() {
+                SaveTarget::Write(path, file) => {
+                    let file = self.with_pinned(file);
+                    self.write(path, file)
+                }
+                SaveTarget::Ask => return vec![Cmd::SaveAs],
+            },
+            Cmd::SaveAs => self.ask_path(ctx, FileAction::SavePreset),
+            Cmd::SaveTo(path) => {
+                let file = self.with_pinned(PresetFile::Single(self.desk.single_for(&path)));
+                self.write(path, file);
+            }
+            Cmd::SaveWorkbookAs => self.ask_path(ctx, FileAction::SaveWorkbook),
+            Cmd::SaveWorkbookTo(path) => {
+                let name = self.desk.workbook.clone().unwrap_or_else(|| {
+                    path.file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_else(|| "lecture".into())
+                });
+                let file = PresetFile::Workbook(self.desk.workbook(&name));
+                self.write(path, file);
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// CSV, screenshots and figures, and the typed path asked for when no dialog is there.
+    fn exporting(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
+        match cmd {
+            Cmd::ExportCsv => self.ask_path(ctx, FileAction::ExportCsv),
+            Cmd::ExportCsvTo(path) => self.export_csv(ctx, path),
+            Cmd::Screenshot => self.ask_path(ctx, FileAction::Screenshot),
+            Cmd::ScreenshotTo(path) => {
+                let tx = self.shots.0.clone();
+                let c = ctx.clone();
+                ctx.request_screenshot(move |image| {
+                    let [w, h] = image.size;
+                    let result = write_png(&path, w, h, image.as_raw()).map(|()| path.clone());
+                    let _ = tx.send(result);
+                    c.request_repaint();
+                });
+                self.info("Taking a screenshot…");
+            }
+            Cmd::ExportFigure(asked) => {
+                let pointer = ctx.pointer_latest_pos();
+                match crate::ui::figure::choose(&self.drawn, asked, pointer) {
+                    Some(d) => {
+                        self.figure = Some(d.region);
+                        self.ask_path(ctx, FileAction::Figure);
+                    }
+                    None => self.error("No figure is on screen to export"),
+                }
+            }
+            Cmd::ExportFigureTo(path) => {
+                match crate::ui::figure::choose(&self.drawn, self.figure.take(), None) {
+                    Some(d) => self.export_figure(ctx, d, path),
+                    None => self.error("No figure is on screen to export"),
+                }
+            }
+            Cmd::PromptPath(action) => {
+                let text = match (action, &self.desk.page().file) {
+                    (FileAction::SavePreset, Some(f)) if !f.workbook => {
+                        f.path.display().to_string()
+                    }
+                    (FileAction::SaveWorkbook, Some(f)) if f.workbook => {
+                        f.path.display().to_string()
+                    }
+                    _ => String::new(),
+                };
+                self.chrome.ask_path(action, text);
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Writes the front scenario's CSV (the report's) in the background.
+    fn export_csv(&mut self, ctx: &egui::Context, path: PathBuf) {
+        let scenario = self.desk.page().scenario.clone();
+        let c = ctx.clone();
+        self.export.submit(
+            format!("exporting {}", path.display()),
+            move || c.request_repaint(),
+            move |p| {
+                let csv = crate::report::csv(&scenario, p);
+                if p.cancelled() {
+                    return Err(crate::model::Cancelled);
+                }
+                Ok((path, csv.map_err(|e| e.to_string())))
+            },
+        );
+    }
+
+    /// What is on screen: stepping, the picture tab and plot, the view in front, the
+    /// switches, theme, presenter mode and the layout.
+    fn viewing(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
+        match cmd {
+            Cmd::Step(s) => {
+                let i = self.desk.active.index();
+                self.tabs[i].step(s, &self.desk.pages[i].scenario);
+            }
+            Cmd::Select {
+                picture,
+                plot,
+                context,
+            } => {
+                if let Err(e) = self.tab().show_view(picture.as_deref(), plot.as_deref()) {
+                    self.error(format!("{context}: {e}"));
+                }
+            }
+            Cmd::View(v) => {
+                let scenario = self.desk.page().scenario.clone();
+                self.maps.show(v, &scenario);
+            }
+            Cmd::Toggle(s) => return self.toggle(s),
+            Cmd::Theme(t) => {
+                self.theme = t;
+                self.apply_theme(ctx);
+            }
+            Cmd::Presenter(on) => self.presenter(ctx, on),
+            Cmd::ResetLayout => {
+                ctx.memory_mut(|m| *m = egui::Memory::default());
+                self.shown = OnScreen::default();
+                if self.presenter.take().is_some() {
+                    ctx.set_zoom_factor(1.0);
+                }
+                for t in &mut self.tabs {
+                    t.reset_view();
+                }
+                self.apply_theme(ctx);
+                self.info("Layout reset");
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Flips a switch.
+    fn toggle(&mut self, s: Switch) -> Vec<Cmd> {
+        match s {
+            Switch::HideFuture => self.shown.hide_future = !self.shown.hide_future,
+            Switch::Presenter => return vec![Cmd::Presenter(self.presenter.is_none())],
+            Switch::Map => self.maps.toggle_map(self.desk.active),
+            Switch::Help | Switch::Shortcuts | Switch::About => self.chrome.toggle(s),
+        }
+        Vec::new()
+    }
+
+    /// Presenter mode on or off: the regions and zoom before it are kept to go back to.
+    fn presenter(&mut self, ctx: &egui::Context, on: bool) {
+        match (on, self.presenter) {
+            (true, None) => {
+                self.presenter = Some(Presenter {
+                    shown: self.shown,
+                    zoom: ctx.zoom_factor(),
+                });
+                self.shown = OnScreen {
+                    hide_future: self.shown.hide_future,
+                    ..OnScreen::PRESENTER
+                };
+                ctx.set_zoom_factor(PRESENTER_ZOOM);
+                let c = command(&Cmd::Toggle(Switch::Presenter));
+                self.info(format!(
+                    "{}: {} or View ▸ {} to leave",
+                    c.caption,
+                    keys_text(c),
+                    c.caption
+                ));
+            }
+            (false, Some(before)) => {
+                self.presenter = None;
+                self.shown = OnScreen {
+                    hide_future: self.shown.hide_future,
+                    ..before.shown
+                };
+                ctx.set_zoom_factor(before.zoom);
+                self.info("Presenter mode off");
+            }
+            _ => {}
+        }
+    }
+
+    /// Lessons and quizzes.
+    fn teaching(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
+        match cmd {
+            Cmd::StartLesson(i) => match crate::lesson::BUNDLED.get(i).map(|b| b.lesson()) {
+                Some(Ok(l)) => self.teach.start(ctx, l),
+                Some(Err(e)) => {
+                    self.error(format!("Bundled lesson is broken: {e}"));
+                    Vec::new()
+                }
+                None => Vec::new(),
+            },
+            Cmd::LessonStep(i) => {
+                let stage = Stage {
+                    shown: &mut self.shown,
+                    presenting: self.presenter.is_some(),
+                };
+                self.teach.go(i, stage)
+            }
+            Cmd::LeaveLesson => self.teach.leave(),
+            Cmd::Quiz(m) => {
+                self.teach.open_quiz(ctx, m);
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The status bar: messages, and Cancel.
+    fn status(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::CancelJobs => {
+                self.tab().cancel_jobs();
+                self.maps.cancel();
+                self.export.cancel();
+                self.figure_job.cancel();
+                self.info("Cancelled");
+            }
+            Cmd::Inform(text) => self.info(text),
+            Cmd::Fail(e) => self.error(e),
+            _ => {}
+        }
+    }
+
+    /// Draws figure `d` off-screen at the export scale (on this thread: it borrows the
+    /// workspace), then rasterizes and writes it in the background.
+    fn export_figure(&mut self, ctx: &egui::Context, d: Drawn, path: PathBuf) {
+        let scale = crate::ui::figure::export_scale(ctx);
+        let i = self.desk.active.index();
+        let mut scenario = self.desk.pages[i].scenario.clone();
+        let tab = self.tabs[i].as_mut();
+        let maps = &mut self.maps;
+        let scene = crate::ui::figure::render(ctx, d.room.size(), scale, |ui| match d.region {
+            Region::Map => maps.draw_map(ui, &mut scenario),
+            r => tab.draw_region(ui, &mut scenario, r),
+        });
+        let scene = match scene {
+            Ok(s) => s,
+            Err(e) => {
+                self.error(format!("Could not export the {}: {e}", d.region.name()));
+                return;
+            }
+        };
+        let shot = FigureShot {
+            region: d.region,
+            rect: d.room,
+            pixels: scene.size,
+            scale: scene.scale,
+            path: path.clone(),
+        };
+        self.info(format!("Exporting the {}…", shot.region.name()));
+        self.figure_shot = Some(shot.clone());
+        let c = ctx.clone();
+        self.figure_job.submit(
+            format!("exporting {}", path.display()),
+            move || c.request_repaint(),
+            move |p| {
+                let rgba = scene.rasterize();
+                // Cancelled: nothing is written.
+                if p.cancelled() {
+                    return Err(crate::model::Cancelled);
+                }
+                let written = rgba.and_then(|rgba| scene.write(&path, &rgba));
+                Ok((shot, written))
+            },
+        );
+    }
+}

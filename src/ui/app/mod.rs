@@ -1,0 +1,527 @@
+//! The eframe application: the desk of five scenarios, the five workspaces, commands,
+//! presets and workbooks, undo/redo, background export.
+//!
+//! Every user action (menu item, shortcut, button, dropped file, dialog result) becomes a
+//! [`Cmd`] ([`super::commands`]); [`LoadlabApp::apply`] ([`apply`]) is the one place that
+//! carries them out. The menus, rail, status bar and windows are the [`super::chrome`]
+//! component's, the lesson player and quizzes the [`super::lesson`] component's: each takes
+//! the narrow state it shows and returns commands.
+
+mod apply;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+use serde::{Deserialize, Serialize};
+
+use super::chrome::{Chrome, Shell};
+use super::desk::{Desk, History};
+use super::figure::FigureShot;
+use super::files::{DialogResult, Dialogs, FileAction};
+use super::workspace::{Drawn, OnScreen, Region, Tab, Workspace};
+use super::workspaces::divisible::DivisiblePanel;
+use super::workspaces::geodecay::GeodecayPanel;
+use super::workspaces::ksbf::KsbfPanel;
+use super::workspaces::redistribute::RedistPanel;
+use super::workspaces::treesweep::TreeSweepPanel;
+use crate::jobs::{JobSlot, JobStatus};
+use crate::preset::{self, ModelId, Preset, PresetFile};
+
+pub use super::commands::{Cmd, Switch, ThemeChoice, View};
+
+/// What survives a restart (window geometry is persisted by eframe itself).
+#[derive(Serialize, Deserialize, Default)]
+#[serde(default)]
+struct Persisted {
+    desk: Desk,
+    theme: ThemeChoice,
+    shown: OnScreen,
+    presenter: Option<Presenter>,
+    /// Each workspace's view state as RON, by model name.
+    views: BTreeMap<String, String>,
+}
+
+/// Screenshot results come back from the renderer's callback through this channel.
+type ShotChannel = (
+    Sender<Result<PathBuf, String>>,
+    Receiver<Result<PathBuf, String>>,
+);
+
+/// A figure export rasterizing in the background: what it is, and whether it was written.
+type FigureDone = (FigureShot, Result<(), String>);
+
+/// A CSV export running in the background: where it goes and what it produced.
+type Export = (PathBuf, Result<String, String>);
+
+/// Presenter mode: what to return to when it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Presenter {
+    /// The regions shown before.
+    pub shown: OnScreen,
+    /// The zoom factor before.
+    pub zoom: f32,
+}
+
+/// Zoom factor of presenter mode (type about 1.5 × larger, for the back of the room).
+pub const PRESENTER_ZOOM: f32 = 1.5;
+
+/// The application.
+pub struct LoadlabApp {
+    pub(super) desk: Desk,
+    pub(super) history: History,
+    /// One workspace per model, in [`ModelId::ALL`] order.
+    pub(super) tabs: Vec<Box<dyn Tab>>,
+    theme: ThemeChoice,
+    /// Menus, rail, status bar and windows, with the notice and the path prompt.
+    chrome: Chrome,
+    dialogs: Dialogs,
+    /// Which regions of the workspace are on screen.
+    shown: OnScreen,
+    /// Set while presenter mode is on.
+    presenter: Option<Presenter>,
+    /// Where the front workspace's regions were drawn in the last frame.
+    drawn: Vec<Drawn>,
+    queued: Vec<Cmd>,
+    shots: ShotChannel,
+    export: JobSlot<Export>,
+    title: String,
+    /// The lesson player and the quiz windows.
+    teach: super::lesson::Teach,
+    /// The shared Map view and Compare A/B.
+    maps: super::map::Maps,
+    /// The figure chosen by Export figure…, while its path is asked for.
+    figure: Option<Region>,
+    /// The last figure export requested (kept for the status and the tests).
+    figure_shot: Option<FigureShot>,
+    /// The figure export rasterizing and writing its PNG.
+    figure_job: JobSlot<FigureDone>,
+}
+
+fn workspaces() -> Vec<Box<dyn Tab>> {
+    ModelId::ALL.into_iter().map(fresh_tab).collect()
+}
+
+/// A new workspace of `model` with the default view (Compare A/B draws A with one).
+pub(super) fn fresh_tab(model: ModelId) -> Box<dyn Tab> {
+    fn make<W: Workspace>() -> Box<dyn Tab> {
+        Box::new(W::default())
+    }
+    let tab = match model {
+        ModelId::Divisible => make::<DivisiblePanel>(),
+        ModelId::Geodecay => make::<GeodecayPanel>(),
+        ModelId::TreeSweep => make::<TreeSweepPanel>(),
+        ModelId::Ksbf => make::<KsbfPanel>(),
+        ModelId::Redistribute => make::<RedistPanel>(),
+    };
+    debug_assert_eq!(tab.model(), model);
+    tab
+}
+
+impl LoadlabApp {
+    /// Builds the app, restoring the last session; `initial` (a preset given on the command
+    /// line) is put in front of it.
+    pub fn new(cc: &eframe::CreationContext<'_>, initial: Option<Preset>) -> Self {
+        let restored: Persisted = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+            .unwrap_or_else(|| Persisted {
+                desk: Desk::with(preset::default_preset()),
+                ..Persisted::default()
+            });
+        let mut app = Self::with_state(restored);
+        if let Some(p) = initial {
+            if let Some(a) = &p.pinned {
+                app.maps.pin(a.clone());
+            }
+            app.desk.open_preset(p, None);
+        }
+        super::install_fonts(&cc.egui_ctx);
+        app.apply_theme(&cc.egui_ctx);
+        app
+    }
+
+    fn with_state(s: Persisted) -> Self {
+        let mut tabs = workspaces();
+        for t in &mut tabs {
+            if let Some(v) = s.views.get(t.model().name()) {
+                t.load_view(v);
+            }
+        }
+        LoadlabApp {
+            desk: s.desk.repaired(),
+            history: History::default(),
+            tabs,
+            theme: s.theme,
+            chrome: Chrome::default(),
+            dialogs: Dialogs::default(),
+            shown: s.shown,
+            presenter: s.presenter,
+            drawn: Vec::new(),
+            queued: Vec::new(),
+            shots: channel(),
+            export: JobSlot::default(),
+            title: String::new(),
+            teach: Default::default(),
+            maps: Default::default(),
+            figure: None,
+            figure_shot: None,
+            figure_job: JobSlot::default(),
+        }
+    }
+
+    /// The scenario in front, with its name and description.
+    pub fn preset(&self) -> Preset {
+        self.desk.page().preset()
+    }
+
+    /// All five scenarios, the one in front and their files.
+    pub fn desk(&self) -> &Desk {
+        &self.desk
+    }
+
+    /// True while "Hide the future" is on (every stepped view draws only the past).
+    pub fn hides_future(&self) -> bool {
+        self.shown.hide_future
+    }
+
+    /// The status-bar message, if any.
+    pub fn notice(&self) -> Option<&str> {
+        self.chrome.notice().map(|n| n.text.as_str())
+    }
+
+    /// True while a background job of the front workspace (or an export) runs: tests poll
+    /// this instead of sleeping.
+    pub fn busy(&mut self) -> bool {
+        self.job_status().is_some()
+    }
+
+    /// Where the front workspace's picture and plots were drawn in the last frame, and what
+    /// their content took (the layout tests check nothing is clipped).
+    pub fn drawn(&self) -> &[Drawn] {
+        &self.drawn
+    }
+
+    /// The scenario pinned as A for `model` (Compare A/B), if any.
+    pub fn pinned(&self, model: ModelId) -> Option<&preset::Scenario> {
+        self.maps.pinned(model)
+    }
+
+    /// A's and B's step positions in the compare view (once it was shown for the front
+    /// model).
+    pub fn compare_positions(&mut self) -> Option<(usize, usize)> {
+        let i = self.desk.active.index();
+        self.maps
+            .compare
+            .positions(self.desk.active, self.tabs[i].as_mut())
+    }
+
+    /// The legend names of the compare view's overlay plot ("A: …", "B: …") as drawn last.
+    pub fn compare_overlay(&self) -> &[String] {
+        self.maps.compare.overlay_names()
+    }
+
+    /// A single preset as saved: with the front model's pinned scenario A, so that a saved
+    /// comparison opens as one again.
+    fn with_pinned(&self, file: PresetFile) -> PresetFile {
+        match file {
+            PresetFile::Single(mut p) => {
+                p.pinned = self.maps.pinned(p.scenario.model()).cloned();
+                PresetFile::Single(p)
+            }
+            w => w,
+        }
+    }
+
+    /// The last figure export requested: which figure, its rect on screen, the path.
+    pub fn figure_shot(&self) -> Option<&FigureShot> {
+        self.figure_shot.as_ref()
+    }
+
+    /// Queues a command, as a menu item would.
+    pub fn send(&mut self, cmd: Cmd) {
+        self.queued.push(cmd);
+    }
+
+    /// The lesson being played, if any.
+    pub fn lesson_player(&self) -> Option<&super::lesson::Player> {
+        self.teach.player()
+    }
+
+    /// The front workspace's step bar position.
+    pub fn step_position(&mut self) -> usize {
+        self.tab().position()
+    }
+
+    /// The front workspace's view state as RON (which tab, which plot, …).
+    pub fn front_view(&self) -> String {
+        self.tabs[self.desk.active.index()].save_view()
+    }
+
+    /// The quiz windows' state.
+    pub fn teach(&self) -> &super::lesson::Teach {
+        &self.teach
+    }
+
+    /// What is in front in the centre (the workspace, the map, Compare A/B).
+    pub fn front(&self) -> View {
+        self.maps.front(self.desk.active)
+    }
+
+    fn tab(&mut self) -> &mut dyn Tab {
+        self.tabs[self.desk.active.index()].as_mut()
+    }
+
+    fn apply_theme(&self, ctx: &egui::Context) {
+        ctx.set_theme(match self.theme {
+            ThemeChoice::System => egui::ThemePreference::System,
+            ThemeChoice::Light => egui::ThemePreference::Light,
+            ThemeChoice::Dark => egui::ThemePreference::Dark,
+        });
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.chrome.post(text.into(), false);
+    }
+
+    /// Shows an error in the status bar (it stays until replaced).
+    pub fn show_error(&mut self, text: impl Into<String>) {
+        self.error(text);
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.chrome.post(text.into(), true);
+    }
+
+    /// Opens a file of either kind as one undoable step; the opened model comes to the front
+    /// at step 0.
+    fn open(&mut self, file: PresetFile, path: Option<&Path>) {
+        self.history.push(self.desk.clone());
+        // A compare preset pins its scenario A, so the A/B table shows at once.
+        if let PresetFile::Single(Preset {
+            pinned: Some(a), ..
+        }) = &file
+        {
+            self.maps.pin(a.clone());
+        }
+        let models: Vec<ModelId> = match &file {
+            PresetFile::Single(p) => vec![p.scenario.model()],
+            PresetFile::Workbook(w) => w.sheets.iter().map(|s| s.scenario.model()).collect(),
+        };
+        self.desk.open_file(file, path);
+        for m in models {
+            self.tabs[m.index()].rewind();
+        }
+    }
+
+    fn suggested_name(&self, action: FileAction) -> String {
+        let name = match action {
+            FileAction::SaveWorkbook => self.desk.workbook.clone().unwrap_or("lecture".into()),
+            _ => self.desk.page().name.clone(),
+        };
+        let stem: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let stem = stem.trim_matches('-').to_string();
+        let stem = if stem.is_empty() { "scenario" } else { &stem };
+        format!("{stem}.{}", action.ext())
+    }
+
+    fn ask_path(&mut self, ctx: &egui::Context, action: FileAction) {
+        let name = self.suggested_name(action);
+        let c = ctx.clone();
+        self.dialogs
+            .open(action, &name, move || c.request_repaint());
+    }
+
+    fn write(&mut self, path: PathBuf, file: PresetFile) {
+        match preset::save_file(&path, &file) {
+            Ok(()) => {
+                self.desk.saved(&path, &file);
+                self.info(format!("Saved {}", path.display()));
+            }
+            Err(e) => self.error(format!("Could not save: {e}")),
+        }
+    }
+
+    /// The running job of the front workspace, or an export.
+    fn job_status(&mut self) -> Option<JobStatus> {
+        let status = |label: &str, fraction: f32| JobStatus {
+            label: label.to_string(),
+            fraction,
+        };
+        let export = self
+            .export
+            .running()
+            .map(|j| status(j.label(), j.fraction()))
+            .or_else(|| {
+                self.figure_job
+                    .running()
+                    .map(|j| status(j.label(), j.fraction()))
+            });
+        export
+            .or_else(|| self.teach.job_status())
+            .or_else(|| self.maps.status())
+            .or_else(|| self.tab().job_status())
+    }
+
+    /// Takes in what finished off the UI thread: dialogs, screenshots, exports.
+    fn finished(&mut self, ctx: &egui::Context) {
+        if let Some(r) = self.dialogs.poll() {
+            match r {
+                DialogResult::Chosen(a, p) => self.apply(ctx, Cmd::with_path(a, p)),
+                DialogResult::Cancelled => {}
+                DialogResult::Unavailable(action) => {
+                    self.apply(ctx, Cmd::PromptPath(action));
+                    self.chrome.explain_prompt(
+                        "No file dialog is available here (no xdg-desktop-portal is running). \
+                         Type a path instead:",
+                    );
+                }
+            }
+        }
+        while let Ok(r) = self.shots.1.try_recv() {
+            match r {
+                Ok(p) => self.info(format!("Saved screenshot {}", p.display())),
+                Err(e) => self.error(format!("Could not save the screenshot: {e}")),
+            }
+        }
+        if let Some((shot, written)) = self.figure_job.poll() {
+            match written {
+                Ok(()) => self.info(shot.done()),
+                Err(e) => self.error(format!(
+                    "Could not export the {} to {}: {e}",
+                    shot.region.name(),
+                    shot.path.display()
+                )),
+            }
+        }
+        if let Some((path, csv)) = self.export.poll() {
+            // An error never lands in the file: nothing is written.
+            match csv.map(|text| std::fs::write(&path, text).map_err(|e| e.to_string())) {
+                Ok(Ok(())) => self.info(format!("Exported {}", path.display())),
+                Ok(Err(e)) => self.error(format!("Could not export {}: {e}", path.display())),
+                Err(e) => self.error(format!("Nothing exported: {e}")),
+            }
+        }
+    }
+
+    /// One frame (also driven by the tests through egui_kittest).
+    pub fn frame(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let mut cmds: Vec<Cmd> = std::mem::take(&mut self.queued);
+        // The lesson player takes ← / → first when it has the focus.
+        cmds.extend(self.teach.keys(&ctx));
+        cmds.extend(super::commands::pressed(&ctx));
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        cmds.extend(dropped.into_iter().map(Cmd::OpenPath));
+        self.finished(&ctx);
+        for c in cmds.drain(..) {
+            self.apply(&ctx, c);
+        }
+
+        let before = self.desk.page().scenario.clone();
+        cmds.extend(self.around(ui));
+        let i = self.desk.active.index();
+        self.maps.compare.presenter = self.presenter.is_some();
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.drawn = self.maps.central(
+                ui,
+                self.tabs[i].as_mut(),
+                &mut self.desk.pages[i].scenario,
+                &mut self.shown,
+            );
+        });
+        if let Some(r) = super::figure::buttons(&ctx, &self.drawn) {
+            cmds.push(Cmd::ExportFigure(Some(r)));
+        }
+        cmds.extend(self.chrome.windows(&ctx, self.desk.active));
+        cmds.extend(self.teach.windows(&ctx));
+        self.teach.tick(
+            &mut self.shown,
+            self.tabs[i].as_mut(),
+            &self.desk.pages[i].scenario,
+        );
+
+        self.edited(&ctx, before);
+        let title = format!("loadlab — {}", self.desk.title());
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        // Menu clicks act after the frame that showed them.
+        self.queued.extend(cmds);
+        if !self.queued.is_empty() {
+            ctx.request_repaint();
+        }
+    }
+
+    /// The chrome (menus, status bar, rail) and the lesson player around the centre.
+    fn around(&mut self, ui: &mut egui::Ui) -> Vec<Cmd> {
+        let job = self.job_status();
+        let shell = Shell {
+            desk: &self.desk,
+            undo: (self.history.can_undo(), self.history.can_redo()),
+            theme: self.theme,
+            presenting: self.presenter.is_some(),
+            hide_future: self.shown.hide_future,
+            map: self.maps.front(self.desk.active) == View::Map,
+            job,
+        };
+        let mut cmds = self.chrome.bars(ui, &shell);
+        cmds.extend(self.teach.panel(ui, self.presenter.is_some()));
+        cmds
+    }
+
+    /// Undo: one entry per gesture (a whole slider drag is one edit); `before` is the front
+    /// scenario as the frame began.
+    fn edited(&mut self, ctx: &egui::Context, before: preset::Scenario) {
+        if self.desk.page().scenario != before {
+            let mut start = self.desk.clone();
+            start.page_mut().scenario = before;
+            self.history.edited(start);
+        }
+        if !ctx.input(|i| i.pointer.any_down()) {
+            self.history.end_gesture(&self.desk);
+        }
+    }
+
+    /// Loads a preset file into the app (as File ▸ Open would once a path is chosen).
+    pub fn open_path(&mut self, ctx: &egui::Context, path: &Path) {
+        self.apply(ctx, Cmd::OpenPath(path.to_path_buf()));
+    }
+}
+
+impl eframe::App for LoadlabApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        let state = Persisted {
+            desk: self.desk.clone(),
+            theme: self.theme,
+            shown: self.shown,
+            presenter: self.presenter,
+            views: self
+                .tabs
+                .iter()
+                .map(|t| (t.model().name().to_string(), t.save_view()))
+                .collect(),
+        };
+        eframe::set_value(storage, eframe::APP_KEY, &state);
+    }
+}

@@ -1,0 +1,507 @@
+//! Every user action as a value ([`Cmd`]), and the command table: each command's caption,
+//! keyboard shortcuts and tooltip, written once here and read by the menus, the shortcuts
+//! window, the help and the keyboard handling ([`pressed`]).
+//!
+//! [`crate::ui::LoadlabApp::apply`] is the one place that carries commands out.
+
+use std::cmp::Reverse;
+use std::path::PathBuf;
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+use serde::{Deserialize, Serialize};
+
+use super::files::FileAction;
+use super::widgets::step_bar::StepState;
+use crate::lesson::Region;
+use crate::preset::{ModelId, Preset};
+
+/// Every user action.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cmd {
+    /// Bring a model's workspace to the front (its scenario is kept as it was).
+    Switch(ModelId),
+    /// File ▸ Open (dialog, or path field when no portal).
+    Open,
+    /// Open this file (one scenario or a workbook).
+    OpenPath(PathBuf),
+    /// Ctrl+S: the front scenario's own file, or ask.
+    Save,
+    /// Ctrl+Shift+S.
+    SaveAs,
+    /// Save the front scenario to this file.
+    SaveTo(PathBuf),
+    /// File ▸ Save workbook as….
+    SaveWorkbookAs,
+    /// Save all five scenarios to this file.
+    SaveWorkbookTo(PathBuf),
+    /// Load a bundled preset by index.
+    Bundled(usize),
+    /// Ctrl+Z.
+    Undo,
+    /// Ctrl+Shift+Z.
+    Redo,
+    /// Step bar shortcuts.
+    Step(StepCmd),
+    /// File ▸ Export CSV.
+    ExportCsv,
+    /// Write the CSV here.
+    ExportCsvTo(PathBuf),
+    /// File ▸ Save screenshot.
+    Screenshot,
+    /// Write the next frame as PNG here.
+    ScreenshotTo(PathBuf),
+    /// File ▸ Export figure… (None: the figure under the pointer, else the picture) or a
+    /// figure's "↓ PNG" button.
+    ExportFigure(Option<Region>),
+    /// Draw the chosen figure off-screen at 2× and write it as PNG here.
+    ExportFigureTo(PathBuf),
+    /// View ▸ Theme.
+    Theme(ThemeChoice),
+    /// View ▸ Reset layout.
+    ResetLayout,
+    /// Presenter mode on or off: larger type, the picture as big as possible.
+    Presenter(bool),
+    /// Flip a switch (a key, a checkbox in a menu).
+    Toggle(Switch),
+    /// Cancel the running background jobs.
+    CancelJobs,
+    /// Type a path for an action (fallback when no dialog portal).
+    PromptPath(FileAction),
+    /// Help ▸ Lessons: play a bundled lesson (index in [`crate::lesson::BUNDLED`]).
+    StartLesson(usize),
+    /// Go to this step of the lesson being played.
+    LessonStep(usize),
+    /// Leave the lesson (the scenario on screen stays).
+    LeaveLesson,
+    /// Help ▸ Quiz me: the quiz window of a model.
+    Quiz(ModelId),
+    /// Load a scenario (a quiz question's "Show me").
+    ShowScenario(Box<Preset>),
+    /// Put a scenario in front without a message (a lesson step).
+    Load(Box<Preset>),
+    /// Show this picture tab and plot of the front workspace (names from
+    /// [`crate::lesson::views`]); a failure is reported after `context` ("Step 2").
+    Select {
+        /// The picture tab, if one is asked for.
+        picture: Option<String>,
+        /// The plot, if one is asked for.
+        plot: Option<String>,
+        /// What asked, for the error message.
+        context: String,
+    },
+    /// Show information in the status bar.
+    Inform(String),
+    /// Show an error in the status bar.
+    Fail(String),
+    /// Bring this view of the front model forward (`loadlab gui --view`).
+    View(View),
+}
+
+impl Cmd {
+    /// The command that acts on a path chosen for `action`.
+    pub fn with_path(action: FileAction, path: PathBuf) -> Cmd {
+        match action {
+            FileAction::OpenPreset => Cmd::OpenPath(path),
+            FileAction::SavePreset => Cmd::SaveTo(path),
+            FileAction::SaveWorkbook => Cmd::SaveWorkbookTo(path),
+            FileAction::ExportCsv => Cmd::ExportCsvTo(path),
+            FileAction::Screenshot => Cmd::ScreenshotTo(path),
+            FileAction::Figure => Cmd::ExportFigureTo(path),
+        }
+    }
+}
+
+/// What is in front in the centre: the front model's workspace, its map, or Compare A/B.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The workspace (the A/B table under it when A is pinned).
+    #[default]
+    Workspace,
+    /// The Map of two parameters (it starts computing when shown).
+    Map,
+    /// Compare A/B; the front scenario is pinned as A unless A is pinned already.
+    Compare,
+}
+
+/// An on/off state a command flips.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Switch {
+    /// Hide the future: every stepped view draws only the past.
+    HideFuture,
+    /// Presenter mode.
+    Presenter,
+    /// The map of two parameters in front (off: back to the workspace or Compare).
+    Map,
+    /// The help window of the front model.
+    Help,
+    /// The keyboard shortcuts window.
+    Shortcuts,
+    /// The About loadlab window.
+    About,
+}
+
+/// Light, dark, or follow the system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum ThemeChoice {
+    /// Follow the OS.
+    System,
+    /// Light.
+    #[default]
+    Light,
+    /// Dark.
+    Dark,
+}
+
+/// A stepping command (keyboard shortcut or menu) for the workspace in front.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepCmd {
+    /// Space.
+    TogglePlay,
+    /// ←.
+    Back,
+    /// →.
+    Forward,
+    /// Home.
+    First,
+    /// End.
+    Last,
+}
+
+impl StepCmd {
+    /// Applies the command to a step bar over `n` steps.
+    pub fn apply(self, s: &mut StepState, n: usize) {
+        match self {
+            StepCmd::TogglePlay => s.toggle_play(n),
+            StepCmd::Back => s.back(),
+            StepCmd::Forward => s.forward(n),
+            StepCmd::First => s.first(),
+            StepCmd::Last => s.last(n),
+        }
+    }
+}
+
+/// One row of the command table.
+#[derive(Debug)]
+pub struct Command {
+    /// What it sends.
+    pub cmd: Cmd,
+    /// Its caption in menus and in the shortcuts window.
+    pub caption: &'static str,
+    /// Its keyboard shortcuts (the first is the one menus show); none for menu-only commands.
+    pub keys: &'static [KeyboardShortcut],
+    /// What it does, at more length (menu hover text, the shortcuts window).
+    pub tooltip: &'static str,
+    /// The keys act even while a text field has the keyboard (Ctrl+S does; Space does not).
+    pub while_typing: bool,
+}
+
+const fn key(k: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::NONE, k)
+}
+
+const fn ctrl(k: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::COMMAND, k)
+}
+
+const fn ctrl_shift(k: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), k)
+}
+
+/// A row (see [`Command`]).
+const fn row(
+    cmd: Cmd,
+    caption: &'static str,
+    keys: &'static [KeyboardShortcut],
+    tooltip: &'static str,
+    while_typing: bool,
+) -> Command {
+    Command {
+        cmd,
+        caption,
+        keys,
+        tooltip,
+        while_typing,
+    }
+}
+
+/// The command table, in the order of the shortcuts window.
+pub static COMMANDS: &[Command] = &[
+    row(
+        Cmd::Open,
+        "Open preset, workbook or lesson…",
+        &[ctrl(Key::O)],
+        "Open a preset file, a workbook of five scenarios or a lesson",
+        true,
+    ),
+    row(
+        Cmd::Save,
+        "Save",
+        &[ctrl(Key::S)],
+        "Save the scenario: writes the file it came from, asks when there is none",
+        true,
+    ),
+    row(
+        Cmd::SaveAs,
+        "Save as…",
+        &[ctrl_shift(Key::S)],
+        "Save the scenario to a new file",
+        true,
+    ),
+    row(
+        Cmd::SaveWorkbookAs,
+        "Save workbook as…",
+        &[],
+        "All five models' scenarios in one file (a lecture)",
+        false,
+    ),
+    row(
+        Cmd::ExportCsv,
+        "Export CSV…",
+        &[],
+        "Numbers, schedule and plot series in one file with # sections — the same as \
+         `loadlab <model> … --csv`",
+        false,
+    ),
+    row(
+        Cmd::Screenshot,
+        "Save screenshot…",
+        &[],
+        "The whole window as a PNG",
+        false,
+    ),
+    row(
+        Cmd::ExportFigure(None),
+        "Export figure…",
+        &[],
+        "The figure under the pointer (else the picture) drawn at 2× as a PNG",
+        false,
+    ),
+    row(
+        Cmd::Undo,
+        "Undo",
+        &[ctrl(Key::Z)],
+        "Undo the last parameter edit",
+        false,
+    ),
+    row(
+        Cmd::Redo,
+        "Redo",
+        &[ctrl_shift(Key::Z), ctrl(Key::Y)],
+        "Redo the edit undone last",
+        false,
+    ),
+    row(
+        Cmd::Step(StepCmd::TogglePlay),
+        "Play / pause the schedule",
+        &[key(Key::Space)],
+        "Play the steps one after the other, or pause",
+        false,
+    ),
+    row(
+        Cmd::Step(StepCmd::Back),
+        "Step back",
+        &[key(Key::ArrowLeft)],
+        "One step back (in the lesson player, after a click in it: the previous lesson step)",
+        false,
+    ),
+    row(
+        Cmd::Step(StepCmd::Forward),
+        "Step forward",
+        &[key(Key::ArrowRight)],
+        "One step forward (in the lesson player, after a click in it: the next lesson step)",
+        false,
+    ),
+    row(
+        Cmd::Step(StepCmd::First),
+        "First step",
+        &[key(Key::Home)],
+        "Back to the start",
+        false,
+    ),
+    row(
+        Cmd::Step(StepCmd::Last),
+        "Last step",
+        &[key(Key::End)],
+        "The end state (every stepped run ends on it)",
+        false,
+    ),
+    row(
+        Cmd::Toggle(Switch::HideFuture),
+        super::reveal::CAPTION,
+        &[key(Key::H)],
+        "Draw only what has happened by the step bar: plots up to the current step, no \
+         later arrows, nodes or bars, and the final numbers only at the end",
+        false,
+    ),
+    row(
+        Cmd::Toggle(Switch::Presenter),
+        "Presenter mode",
+        &[key(Key::F5)],
+        "Type 1.5 × larger, the picture first: controls and numbers folded away (toggle \
+         them with Show:)",
+        true,
+    ),
+    row(
+        Cmd::Toggle(Switch::Map),
+        "Map of two parameters",
+        &[],
+        "A heat map of one number over two parameters of the model; click a cell to load it",
+        false,
+    ),
+    row(
+        Cmd::ResetLayout,
+        "Reset layout",
+        &[],
+        "Every panel back to its default size and place, presenter mode off",
+        false,
+    ),
+    row(
+        Cmd::Toggle(Switch::Help),
+        "About this model",
+        &[key(Key::F1)],
+        "Help for the current model: conventions, what is simulated, findings (press again \
+         to close)",
+        true,
+    ),
+    row(
+        Cmd::Toggle(Switch::Shortcuts),
+        "Keyboard shortcuts",
+        &[],
+        "Every command with its keys",
+        false,
+    ),
+    row(
+        Cmd::Toggle(Switch::About),
+        "About loadlab",
+        &[],
+        "What loadlab is, its version",
+        false,
+    ),
+];
+
+/// The row stood in for a command missing from the table (a test keeps every command the
+/// menus send in it).
+static UNLISTED: Command = row(Cmd::CancelJobs, "?", &[], "", false);
+
+/// The table's row of `cmd`.
+pub fn command(cmd: &Cmd) -> &'static Command {
+    let found = COMMANDS.iter().find(|c| c.cmd == *cmd);
+    debug_assert!(found.is_some(), "{cmd:?} is not in the command table");
+    found.unwrap_or(&UNLISTED)
+}
+
+/// One shortcut as the shortcuts window and the menus write it ("Ctrl+Shift+S", "←").
+pub fn shortcut_text(k: &KeyboardShortcut) -> String {
+    let m = k.modifiers;
+    let mut out = String::new();
+    for (on, name) in [
+        (m.command || m.ctrl, "Ctrl+"),
+        (m.alt, "Alt+"),
+        (m.shift, "Shift+"),
+    ] {
+        if on {
+            out.push_str(name);
+        }
+    }
+    out.push_str(match k.logical_key {
+        Key::ArrowLeft => "←",
+        Key::ArrowRight => "→",
+        Key::ArrowUp => "↑",
+        Key::ArrowDown => "↓",
+        other => other.name(),
+    });
+    out
+}
+
+/// All of a row's shortcuts ("Ctrl+Shift+Z / Ctrl+Y"); empty for none.
+pub fn keys_text(c: &Command) -> String {
+    c.keys
+        .iter()
+        .map(shortcut_text)
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// A row's tooltip with its keys ("… (H)"), for hover texts of buttons outside the menus.
+pub fn tooltip_with_keys(c: &Command) -> String {
+    match c.keys.first() {
+        Some(k) => format!("{} ({})", c.tooltip, shortcut_text(k)),
+        None => c.tooltip.to_string(),
+    }
+}
+
+/// The commands whose keys were pressed this frame (the keys consumed). While a text field
+/// has the keyboard only the rows marked `while_typing` act.
+pub fn pressed(ctx: &egui::Context) -> Vec<Cmd> {
+    let typing = ctx.egui_wants_keyboard_input();
+    let mut bound: Vec<(&KeyboardShortcut, &Command)> = COMMANDS
+        .iter()
+        .filter(|c| c.while_typing || !typing)
+        .flat_map(|c| c.keys.iter().map(move |k| (k, c)))
+        .collect();
+    // Most modifiers first, so Ctrl+Shift+S is not taken for Ctrl+S (egui ignores an extra
+    // Shift when it matches).
+    bound.sort_by_key(|(k, _)| Reverse(modifier_count(k.modifiers)));
+    let mut cmds = Vec::new();
+    ctx.input_mut(|i| {
+        for (k, c) in bound {
+            if i.consume_shortcut(k) {
+                cmds.push(c.cmd.clone());
+            }
+        }
+    });
+    cmds
+}
+
+fn modifier_count(m: Modifiers) -> usize {
+    [m.alt, m.shift, m.command || m.ctrl || m.mac_cmd]
+        .into_iter()
+        .filter(|on| *on)
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_rows_share_a_command_or_a_shortcut() {
+        for (i, a) in COMMANDS.iter().enumerate() {
+            for b in &COMMANDS[i + 1..] {
+                assert_ne!(a.cmd, b.cmd);
+                for k in a.keys {
+                    assert!(
+                        !b.keys.contains(k),
+                        "{:?} and {:?} share {k:?}",
+                        a.cmd,
+                        b.cmd
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shortcuts_are_written_as_the_help_writes_them() {
+        let redo = command(&Cmd::Redo);
+        assert_eq!(keys_text(redo), "Ctrl+Shift+Z / Ctrl+Y");
+        assert_eq!(keys_text(command(&Cmd::Step(StepCmd::Back))), "←");
+        assert_eq!(keys_text(command(&Cmd::Toggle(Switch::Help))), "F1");
+        assert_eq!(keys_text(command(&Cmd::ResetLayout)), "");
+        assert_eq!(
+            tooltip_with_keys(command(&Cmd::Toggle(Switch::HideFuture))),
+            format!("{} (H)", command(&Cmd::Toggle(Switch::HideFuture)).tooltip)
+        );
+    }
+
+    #[test]
+    fn every_row_has_a_caption_and_a_tooltip() {
+        for c in COMMANDS {
+            assert!(
+                !c.caption.is_empty() && !c.tooltip.is_empty(),
+                "{:?}",
+                c.cmd
+            );
+        }
+    }
+}

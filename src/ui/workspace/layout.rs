@@ -1,0 +1,414 @@
+//! The shell's layout of a workspace: which regions are on screen ([`OnScreen`]), where each
+//! goes in the room the window gives (controls left, numbers below, plots right or in turn
+//! with the picture, the pseudo-code pane beside the picture or a strip under it), and where
+//! each was drawn ([`Drawn`]).
+
+use egui::Ui;
+use serde::{Deserialize, Serialize};
+
+use super::{Regions, Workspace};
+use crate::lesson::Region;
+use crate::ui::commands::{Cmd, Switch, command, tooltip_with_keys};
+use crate::ui::widgets::marks;
+use crate::ui::widgets::pseudocode;
+
+/// Draws the whole workspace `w` for `params` with the regions `shown` asks for: the toggles
+/// above, the side regions, the plots column, then the picture with its pseudo-code.
+pub(super) fn show<W: Workspace>(
+    w: &mut W,
+    ui: &mut Ui,
+    params: &mut W::Params,
+    shown: &mut OnScreen,
+) -> Vec<Drawn> {
+    let mut drawn = Vec::new();
+    let before = prepare(w, ui.ctx(), params, shown.hide_future);
+    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));
+    for region in [Region::Controls, Region::Numbers] {
+        side_region(w, ui, params, shown, region);
+    }
+    let pane_wanted = shown.pseudocode && w.pseudocode(params).is_some();
+    let pane = place_pane(W::REGIONS, ui.available_width(), shown, pane_wanted);
+    if shown.plots && !shown.narrow {
+        plots_column(w, ui, params, pane, &mut drawn);
+    }
+    egui::CentralPanel::default().show(ui, |ui| {
+        if shown.plots && shown.narrow && shown.front == Region::Plots {
+            let scroll = W::REGIONS.scroll_plots;
+            drawn.push(measured(ui, Region::Plots, scroll, |ui| {
+                w.plots(ui, params)
+            }));
+        } else {
+            drawn.push(centre(w, ui, params, shown, pane));
+        }
+    });
+    for d in &drawn {
+        marks::record(ui.ctx(), d.region.key(), d.room);
+    }
+    // The step bar moved in the picture: the regions drawn before it (plots, numbers)
+    // catch up next frame.
+    if w.stepper().step != before {
+        ui.ctx().request_repaint();
+    }
+    drawn
+}
+
+/// Polls the jobs, prepares, and publishes "hide the future" with the step position for
+/// every region to read; the step position before anything is drawn.
+fn prepare<W: Workspace>(w: &mut W, ctx: &egui::Context, params: &W::Params, hide: bool) -> usize {
+    for job in w.jobs() {
+        job.poll();
+    }
+    w.prepare(ctx, params);
+    let steps = w.steps(params);
+    let step = w.stepper().step;
+    crate::ui::reveal::publish(ctx, crate::ui::reveal::Reveal { hide, step, steps });
+    pseudocode::clear_picture_hover(ctx);
+    step
+}
+
+/// The controls column or the numbers strip, when shown: a resizable panel that takes at most
+/// a share of the room (so the picture never vanishes and nothing is clipped on a small
+/// screen) and scrolls when its content does not fit (numbers both ways: wide tables).
+fn side_region<W: Workspace>(
+    w: &mut W,
+    ui: &mut Ui,
+    params: &mut W::Params,
+    shown: &OnScreen,
+    region: Region,
+) {
+    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let room = ui.available_size();
+    let r = W::REGIONS;
+    let (on, panel, sizes, max, scroll) = match region {
+        Region::Controls => (
+            shown.controls,
+            egui::Panel::left((name, "controls")),
+            r.controls,
+            room.x * 0.3,
+            egui::ScrollArea::vertical(),
+        ),
+        _ => (
+            shown.numbers,
+            egui::Panel::bottom((name, "numbers")),
+            r.numbers,
+            room.y * 0.4,
+            egui::ScrollArea::both(),
+        ),
+    };
+    if !on {
+        return;
+    }
+    let panel = side(panel, sizes, max).show(ui, |ui| {
+        scroll.show(ui, |ui| match region {
+            Region::Controls => w.controls(ui, params),
+            _ => w.numbers(ui, params),
+        });
+    });
+    marks::record(ui.ctx(), region.key(), panel.response.rect);
+}
+
+/// Where the pseudo-code pane goes in `width`, and whether picture and plots take turns
+/// (`shown.narrow`, set here). The pane goes beside the picture when it fits there besides
+/// the plots (or when the user put it first: then the plots take turns with the picture);
+/// otherwise it collapses to a strip under the picture (the why and the active lines).
+fn place_pane(r: Regions, width: f32, shown: &mut OnScreen, wanted: bool) -> Pane {
+    let least = PICTURE_SQUEEZE * r.picture_min + pseudocode::PANE_MIN;
+    let plots_room = if shown.plots { r.plots.1 } else { 0.0 };
+    let pane = if !wanted {
+        Pane::Off
+    } else if width >= least + plots_room || (shown.pseudocode_first && width >= least) {
+        Pane::Beside
+    } else {
+        Pane::Strip
+    };
+    // Beside each other when both fit, else one at a time (the toolbar switches).
+    shown.narrow =
+        width < r.picture_min + r.plots.1 || (pane == Pane::Beside && width < least + r.plots.1);
+    pane
+}
+
+/// The plots column on the right, leaving the picture (and the pane beside it) its least.
+fn plots_column<W: Workspace>(
+    w: &mut W,
+    ui: &mut Ui,
+    params: &mut W::Params,
+    pane: Pane,
+    drawn: &mut Vec<Drawn>,
+) {
+    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let r = W::REGIONS;
+    let taken = if pane == Pane::Beside {
+        r.picture_min + pseudocode::PANE_MIN
+    } else {
+        r.picture_min
+    };
+    let max = (ui.available_width() - taken).max(r.plots.1);
+    side(egui::Panel::right((name, "plots")), r.plots, max).show(ui, |ui| {
+        drawn.push(measured(ui, Region::Plots, r.scroll_plots, |ui| {
+            w.plots(ui, params)
+        }));
+    });
+}
+
+/// The centre: the picture, with the pseudo-code pane beside it or a strip under it.
+fn centre<W: Workspace>(
+    w: &mut W,
+    ui: &mut Ui,
+    params: &mut W::Params,
+    shown: &mut OnScreen,
+    pane: Pane,
+) -> Drawn {
+    let r = W::REGIONS;
+    let full = ui.max_rect();
+    let (picture_rect, pane_rect) = match pane {
+        Pane::Off => (full, None),
+        Pane::Beside => {
+            let w = (full.width() - r.picture_min)
+                .min(full.width() - PICTURE_SQUEEZE * r.picture_min)
+                .clamp(pseudocode::PANE_MIN, pseudocode::PANE_MAX);
+            let (a, b) = full.split_left_right_at_x(full.right() - w);
+            (a.shrink2(egui::vec2(4.0, 0.0)), Some(b))
+        }
+        Pane::Strip => {
+            let h = pseudocode::strip_height(ui);
+            let (a, b) = full.split_top_bottom_at_y(full.bottom() - h);
+            (a.shrink2(egui::vec2(0.0, 3.0)), Some(b))
+        }
+    };
+    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(picture_rect));
+    child.set_clip_rect(picture_rect.intersect(ui.clip_rect()));
+    let drawn = measured(&mut child, Region::Picture, r.scroll_picture, |ui| {
+        w.picture(ui, params)
+    });
+    if let (Some(rect), Some(step)) = (pane_rect, w.pseudocode(params)) {
+        pseudocode_pane::<W>(ui, rect, &step, shown, pane);
+    }
+    drawn
+}
+
+/// The pseudo-code in `rect`: a pane beside the picture or a strip under it, each with its
+/// button to become the other.
+fn pseudocode_pane<W: Workspace>(
+    ui: &mut Ui,
+    rect: egui::Rect,
+    step: &pseudocode::PseudoStep,
+    shown: &mut OnScreen,
+    pane: Pane,
+) {
+    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
+    let mut child =
+        ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(6.0, 2.0))));
+    child.set_clip_rect(rect.intersect(ui.clip_rect()));
+    if pane == Pane::Strip {
+        ui.painter().hline(rect.x_range(), rect.top(), stroke);
+        if pseudocode::strip(&mut child, name, step) {
+            shown.pseudocode_first = true;
+        }
+    } else {
+        ui.painter().vline(rect.left(), rect.y_range(), stroke);
+        // Put first on a narrow window: it may go back to a strip.
+        let first = shown.pseudocode_first && shown.narrow;
+        if pseudocode::pane(&mut child, name, step, first) {
+            shown.pseudocode_first = false;
+        }
+    }
+}
+
+/// Where the pseudo-code pane goes this frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pane {
+    Off,
+    Beside,
+    Strip,
+}
+
+/// Beside the pseudo-code pane the picture may get this share of its preferred narrowest
+/// width ([`Regions::picture_min`]) before the pane goes below it instead.
+const PICTURE_SQUEEZE: f32 = 0.8;
+
+/// Where a region was drawn this frame: the room it had and the extent its content took (a
+/// content larger than its room, outside a scroll area, is clipped on screen).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Drawn {
+    /// Which region.
+    pub region: Region,
+    /// The room it had.
+    pub room: egui::Rect,
+    /// What its content took (`room` when it scrolls).
+    pub content: egui::Rect,
+}
+
+/// Draws a region, in a vertical scroll area if `scroll`, and measures it.
+pub(super) fn measured(
+    ui: &mut Ui,
+    region: Region,
+    scroll: bool,
+    add: impl FnOnce(&mut Ui),
+) -> Drawn {
+    let room = ui.max_rect();
+    let content = if scroll {
+        egui::ScrollArea::vertical().show(ui, add);
+        room
+    } else {
+        add(ui);
+        ui.min_rect()
+    };
+    Drawn {
+        region,
+        room,
+        content,
+    }
+}
+
+/// A resizable side region of a workspace with its (default, minimum) size, never more than
+/// `max` (a share of the room).
+fn side(panel: egui::Panel, (default, min): (f32, f32), max: f32) -> egui::Panel {
+    let min = min.min(max);
+    panel
+        .resizable(true)
+        .default_size(default.clamp(min, max))
+        .min_size(min)
+        .max_size(max)
+}
+
+/// Which regions of the workspace are on screen (the picture always is). The same for every
+/// model; presenter mode starts with only the picture and the plots. (Persisted as `shown`.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OnScreen {
+    /// The controls column.
+    pub controls: bool,
+    /// The plots column.
+    pub plots: bool,
+    /// The numbers strip.
+    pub numbers: bool,
+    /// The pseudo-code pane (beside the picture, or a strip below it on a narrow window).
+    pub pseudocode: bool,
+    /// Keep the pseudo-code pane beside the picture on a narrow window, the plots taking
+    /// turns with the picture.
+    pub pseudocode_first: bool,
+    /// On a narrow window, which of picture and plots is in front.
+    pub front: Region,
+    /// Hide the future: every stepped view draws only what has happened by its step bar
+    /// (see [`crate::ui::reveal`]).
+    pub hide_future: bool,
+    /// Set by the shell when picture and plots do not fit side by side.
+    #[serde(skip)]
+    pub narrow: bool,
+}
+
+impl Default for OnScreen {
+    fn default() -> Self {
+        OnScreen {
+            controls: true,
+            plots: true,
+            numbers: true,
+            pseudocode: true,
+            pseudocode_first: false,
+            front: Region::Picture,
+            hide_future: false,
+            narrow: false,
+        }
+    }
+}
+
+impl OnScreen {
+    /// What presenter mode starts with: the picture as big as the window allows, the
+    /// pseudo-code beside it where it fits besides the plots and a strip under the picture
+    /// otherwise ("Pseudo-code beside ▸" brings it beside), the plots (in turn with the
+    /// picture when the window is narrow).
+    pub const PRESENTER: OnScreen = OnScreen {
+        controls: false,
+        plots: true,
+        numbers: false,
+        pseudocode: true,
+        pseudocode_first: false,
+        front: Region::Picture,
+        hide_future: false,
+        narrow: false,
+    };
+
+    /// The strip of toggles above the workspace: one row whenever the window allows, with the
+    /// panels' short captions ("Controls" for "Controls panel") when the long ones would wrap.
+    pub(super) fn toggles(&mut self, ui: &mut Ui) {
+        const LONG: [&str; 4] = [
+            "Controls panel",
+            "Plots panel",
+            "Numbers panel",
+            "Pseudo-code panel",
+        ];
+        const SHORT: [&str; 4] = ["Controls", "Plots", "Numbers", "Pseudo-code"];
+        const FRONT: [&str; 3] = ["In front:", "Picture", "Plots"];
+        let front = self.plots && self.narrow;
+        let rest = buttons_width(ui, &["Show:", crate::ui::reveal::CAPTION])
+            + if front {
+                buttons_width(ui, &FRONT)
+            } else {
+                0.0
+            }
+            + 2.0 * ui.spacing().item_spacing.x * 2.0;
+        let caps = if rest + buttons_width(ui, &LONG) <= ui.available_width() {
+            LONG
+        } else {
+            SHORT
+        };
+        // Wrapped: at large type on a small screen the toggles may still take two rows.
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new("Show:").weak());
+            ui.toggle_value(&mut self.controls, caps[0])
+                .on_hover_text("The instance and algorithm controls (left)");
+            ui.toggle_value(&mut self.plots, caps[1])
+                .on_hover_text("The comparison plots (right, or in turn with the picture)");
+            ui.toggle_value(&mut self.numbers, caps[2])
+                .on_hover_text("The numbers table (bottom)");
+            ui.toggle_value(&mut self.pseudocode, caps[3])
+                .on_hover_text(
+                    "The algorithm's pseudo-code, the current step's lines highlighted, and why \
+                     (beside the picture, or a strip below it on a narrow window)",
+                );
+            ui.separator();
+            // Caption, tooltip and key from the command table (the same switch as H).
+            let hide = command(&Cmd::Toggle(Switch::HideFuture));
+            ui.toggle_value(&mut self.hide_future, hide.caption)
+                .on_hover_text(tooltip_with_keys(hide));
+            if front {
+                ui.separator();
+                // One unit: the label only when it fits on this row with its choices, a new
+                // row when not even the choices fit.
+                let room = ui.available_size_before_wrap().x;
+                let why = "In front: the window is too narrow for both side by side";
+                if room < buttons_width(ui, &FRONT[1..]) {
+                    ui.end_row();
+                }
+                if room >= buttons_width(ui, &FRONT) || room < buttons_width(ui, &FRONT[1..]) {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(FRONT[0]).weak())
+                            .wrap_mode(egui::TextWrapMode::Extend),
+                    )
+                    .on_hover_text(why);
+                }
+                ui.selectable_value(&mut self.front, Region::Picture, FRONT[1])
+                    .on_hover_text(why);
+                ui.selectable_value(&mut self.front, Region::Plots, FRONT[2])
+                    .on_hover_text(why);
+            }
+        });
+    }
+}
+
+/// The width a row of buttons (or labels) with these captions takes, spacing included.
+fn buttons_width(ui: &Ui, captions: &[&str]) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let pad = ui.spacing().button_padding.x * 2.0 + ui.spacing().item_spacing.x;
+    captions
+        .iter()
+        .map(|t| {
+            let g = ui
+                .painter()
+                .layout_no_wrap(t.to_string(), font.clone(), egui::Color32::WHITE);
+            g.size().x + pad
+        })
+        .sum()
+}

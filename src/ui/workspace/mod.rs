@@ -1,0 +1,349 @@
+//! The one shape every model's workspace has.
+//!
+//! A model implements [`Workspace`]: its controls, picture, plots and numbers as four regions,
+//! its step count and its background jobs (as [`JobHandle`]s); its name and help come from
+//! [`crate::ui::help`]. The shell — the blanket [`Tab`] implementation below, which the app
+//! holds one of per model — lays the regions out ([`layout`]), polls the jobs once per frame,
+//! routes stepping shortcuts, cancels, resets the view, and persists it; [`validate`] holds
+//! the validation cache and messages the workspaces share. A feature that concerns all five
+//! models is written here once.
+
+mod layout;
+mod validate;
+
+use egui::Ui;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::jobs::{JobHandle, JobStatus};
+use crate::preset::{ModelId, ModelParams, Scenario};
+use crate::ui::help;
+use crate::ui::widgets::form::Choice;
+use crate::ui::widgets::pseudocode::PseudoStep;
+use crate::ui::widgets::step_bar::StepState;
+
+pub use crate::lesson::Region;
+pub use crate::ui::commands::StepCmd;
+pub use layout::{Drawn, OnScreen};
+pub use validate::{Checked, nothing_plotted, nothing_runs, repainter, run_or_reason};
+
+/// How much room a workspace's regions want, in points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Regions {
+    /// Controls column (left): default and minimum width.
+    pub controls: (f32, f32),
+    /// Plots column (right): default and minimum width.
+    pub plots: (f32, f32),
+    /// Numbers strip (bottom): default and minimum height.
+    pub numbers: (f32, f32),
+    /// Wrap the picture in a vertical scroll area.
+    pub scroll_picture: bool,
+    /// Wrap the plots in a vertical scroll area.
+    pub scroll_plots: bool,
+    /// Narrowest the picture may get beside the plots; below it picture and plots take
+    /// turns (a Picture / Plots switch) instead of being squeezed.
+    pub picture_min: f32,
+}
+
+impl Regions {
+    /// What a workspace gets unless it asks for other room.
+    pub const DEFAULT: Regions = Regions {
+        controls: (260.0, 210.0),
+        plots: (470.0, 300.0),
+        numbers: (230.0, 160.0),
+        scroll_picture: false,
+        scroll_plots: false,
+        picture_min: 520.0,
+    };
+}
+
+impl Default for Regions {
+    fn default() -> Self {
+        Regions::DEFAULT
+    }
+}
+
+/// One model's workspace. It holds view state and caches only; the parameters live in the
+/// app's desk and are lent to every call. `Default` gives a workspace with the default view.
+pub trait Workspace: Default + 'static {
+    /// The model's parameters.
+    type Params: ModelParams;
+    /// Persisted view state (tabs, zoom, step position, plot axes).
+    type View: Clone + Default + Serialize + DeserializeOwned;
+
+    /// Room for the regions.
+    const REGIONS: Regions = Regions::DEFAULT;
+
+    /// The view state (persisted).
+    fn view(&self) -> &Self::View;
+    /// The view state, to reset or restore.
+    fn view_mut(&mut self) -> &mut Self::View;
+    /// The step bar state.
+    fn stepper(&mut self) -> &mut StepState;
+    /// Number of step positions for these parameters (1 when nothing steps).
+    fn steps(&self, params: &Self::Params) -> usize;
+    /// The background jobs, for the shell to poll, show and cancel.
+    fn jobs(&mut self) -> Vec<&mut dyn JobHandle>;
+
+    /// Once per frame, after the jobs were polled and before any region is drawn: refresh
+    /// caches and request the background work these parameters need (latest wins).
+    fn prepare(&mut self, ctx: &egui::Context, params: &Self::Params);
+    /// The instance and algorithm controls.
+    fn controls(&mut self, ui: &mut Ui, params: &mut Self::Params);
+    /// The schedule itself, with its step bar.
+    fn picture(&mut self, ui: &mut Ui, params: &mut Self::Params);
+    /// The comparison plots.
+    fn plots(&mut self, ui: &mut Ui, params: &mut Self::Params);
+    /// The numbers table.
+    fn numbers(&mut self, ui: &mut Ui, params: &mut Self::Params);
+    /// The pseudo-code pane's content at the current step (algorithm ids, active step labels,
+    /// why), called after the picture was drawn; None when the workspace has no stepped
+    /// algorithm to show.
+    fn pseudocode(&self, _params: &Self::Params) -> Option<PseudoStep> {
+        None
+    }
+    /// Shows the picture tab and the plot named, each one of the model's names in
+    /// [`crate::lesson::views`] (exactly as listed there) or None to leave it as it is.
+    /// Workspaces with tabs or plots to choose override it.
+    fn select(&mut self, _picture: Option<&str>, _plot: Option<&str>) {}
+}
+
+/// The choice of type `T` whose caption is `name` (None leaves `value` as it is).
+pub fn pick<T: Choice>(value: &mut T, name: Option<&str>) {
+    if let Some(v) = name.and_then(|n| T::ALL.iter().find(|c| c.caption() == n)) {
+        *value = *v;
+    }
+}
+
+/// The view type and the three view accessors of a workspace whose view state is `self.view`
+/// with its step bar in `self.view.step` (every workspace here); with `picture:` and `plot:`
+/// also [`Workspace::select`], for a workspace whose picture tab and plot are [`Choice`]s in
+/// its view state, named by their fields there.
+macro_rules! view_accessors {
+    ($view:ty) => {
+        type View = $view;
+        fn view(&self) -> &$view {
+            &self.view
+        }
+        fn view_mut(&mut self) -> &mut $view {
+            &mut self.view
+        }
+        fn stepper(&mut self) -> &mut $crate::ui::widgets::step_bar::StepState {
+            &mut self.view.step
+        }
+    };
+    ($view:ty, picture: $picture:ident, plot: $plot:ident) => {
+        $crate::ui::workspace::view_accessors!($view);
+        fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
+            $crate::ui::workspace::pick(&mut self.view.$picture, picture);
+            $crate::ui::workspace::pick(&mut self.view.$plot, plot);
+        }
+    };
+    ($view:ty, plot: $plot:ident) => {
+        $crate::ui::workspace::view_accessors!($view);
+        fn select(&mut self, _picture: Option<&str>, plot: Option<&str>) {
+            $crate::ui::workspace::pick(&mut self.view.$plot, plot);
+        }
+    };
+}
+pub(crate) use view_accessors;
+
+/// [`Workspace::jobs`] of a workspace whose jobs are the fields named (each a
+/// [`JobHandle`]).
+macro_rules! jobs {
+    ($($job:ident),+ $(,)?) => {
+        fn jobs(&mut self) -> Vec<&mut dyn $crate::jobs::JobHandle> {
+            vec![$(&mut self.$job),+]
+        }
+    };
+}
+pub(crate) use jobs;
+
+/// What the app sees of a workspace, whatever its model (object-safe; implemented for every
+/// [`Workspace`]).
+pub trait Tab {
+    /// The model.
+    fn model(&self) -> ModelId;
+    /// Rail name.
+    fn title(&self) -> &'static str;
+    /// Rail hover text.
+    fn hover(&self) -> &'static str;
+    /// Help text.
+    fn help(&self) -> &'static str;
+    /// Draws the whole workspace for `scenario` (which must be this model's), with the
+    /// regions `shown` asks for.
+    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut OnScreen) -> Vec<Drawn>;
+    /// Draws one region (the picture or the plots) alone into `ui`, as [`Tab::show`] draws it
+    /// there but never in a scroll area (all of it, for a figure export); playback is held
+    /// still while it draws.
+    fn draw_region(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region);
+    /// Shows the picture tab and the plot named (names from [`crate::lesson::views`],
+    /// matched ignoring case); an error names the valid ones.
+    fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String>;
+    /// Only the picture (with its step bar) of `scenario`, in the room `ui` has, scrolling
+    /// vertically when it does not fit: Compare A/B draws two instances side by side this way.
+    /// Polls the jobs and prepares first.
+    fn show_picture_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) -> Drawn;
+    /// Only the controls of `scenario` (Compare A/B shows B's beside the two pictures).
+    /// Polls the jobs and prepares first.
+    fn show_controls_only(&mut self, ui: &mut Ui, scenario: &mut Scenario);
+    /// Number of step positions for `scenario` (1 when nothing steps, 0 when it is not this
+    /// model's).
+    fn steps_for(&self, scenario: &Scenario) -> usize;
+    /// Applies a stepping command.
+    fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
+    /// Back to step 0, paused (a preset was opened).
+    fn rewind(&mut self);
+    /// Moves the step bar to `step` (clamped to the steps known now), paused; true when the
+    /// run has that many steps (false while it is still being computed).
+    fn seek(&mut self, step: usize, scenario: &Scenario) -> bool;
+    /// The step bar's position.
+    fn position(&mut self) -> usize;
+    /// The first running job, for the status bar.
+    fn job_status(&mut self) -> Option<JobStatus>;
+    /// Cancels every job.
+    fn cancel_jobs(&mut self);
+    /// Default view state.
+    fn reset_view(&mut self);
+    /// The view state as RON (for persistence).
+    fn save_view(&self) -> String;
+    /// Restores a view saved by [`Tab::save_view`] (ignored if it does not parse).
+    fn load_view(&mut self, ron: &str);
+}
+
+impl<W: Workspace> Tab for W {
+    fn model(&self) -> ModelId {
+        W::Params::MODEL
+    }
+    fn title(&self) -> &'static str {
+        help::rail(W::Params::MODEL).0
+    }
+    fn hover(&self) -> &'static str {
+        help::rail(W::Params::MODEL).1
+    }
+    fn help(&self) -> &'static str {
+        help::about(W::Params::MODEL)
+    }
+
+    fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut OnScreen) -> Vec<Drawn> {
+        match W::Params::of_mut(scenario) {
+            Some(params) => layout::show(self, ui, params, shown),
+            None => Vec::new(),
+        }
+    }
+
+    fn draw_region(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region) {
+        let Some(params) = W::Params::of_mut(scenario) else {
+            return;
+        };
+        let playing = std::mem::replace(&mut self.stepper().playing, false);
+        match region {
+            Region::Picture => self.picture(ui, params),
+            Region::Plots => self.plots(ui, params),
+            _ => {}
+        }
+        self.stepper().playing = playing;
+    }
+
+    fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String> {
+        let model = W::Params::MODEL;
+        let asked = [
+            ("picture", crate::lesson::views::pictures(model), picture),
+            ("plot", crate::lesson::views::plots(model), plot),
+        ];
+        let mut found = [None, None];
+        for (slot, (what, names, wanted)) in found.iter_mut().zip(asked) {
+            if let Some(w) = wanted {
+                let name = crate::lesson::views::find(names, w)
+                    .ok_or_else(|| crate::lesson::views::unknown(model, what, names, w))?;
+                *slot = Some(name);
+            }
+        }
+        self.select(found[0], found[1]);
+        Ok(())
+    }
+
+    fn show_picture_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) -> Drawn {
+        let room = ui.max_rect();
+        let Some(params) = W::Params::of_mut(scenario) else {
+            return Drawn {
+                region: Region::Picture,
+                room,
+                content: room,
+            };
+        };
+        for job in self.jobs() {
+            job.poll();
+        }
+        self.prepare(ui.ctx(), params);
+        layout::measured(ui, Region::Picture, true, |ui| self.picture(ui, params))
+    }
+
+    fn show_controls_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
+        let Some(params) = W::Params::of_mut(scenario) else {
+            return;
+        };
+        for job in self.jobs() {
+            job.poll();
+        }
+        self.prepare(ui.ctx(), params);
+        self.controls(ui, params);
+    }
+
+    fn steps_for(&self, scenario: &Scenario) -> usize {
+        W::Params::of(scenario).map_or(0, |p| self.steps(p))
+    }
+
+    fn step(&mut self, cmd: StepCmd, scenario: &Scenario) {
+        if let Some(params) = W::Params::of(scenario) {
+            let n = self.steps(params);
+            cmd.apply(self.stepper(), n);
+        }
+    }
+
+    fn rewind(&mut self) {
+        let s = self.stepper();
+        s.first();
+        s.playing = false;
+    }
+
+    fn seek(&mut self, step: usize, scenario: &Scenario) -> bool {
+        let Some(params) = W::Params::of(scenario) else {
+            return false;
+        };
+        let n = self.steps(params);
+        let s = self.stepper();
+        s.first();
+        s.playing = false;
+        s.step = step.min(n.saturating_sub(1));
+        n > step
+    }
+
+    fn position(&mut self) -> usize {
+        self.stepper().step
+    }
+
+    fn job_status(&mut self) -> Option<JobStatus> {
+        self.jobs().into_iter().find_map(|j| j.status())
+    }
+
+    fn cancel_jobs(&mut self) {
+        for job in self.jobs() {
+            job.cancel();
+        }
+    }
+
+    fn reset_view(&mut self) {
+        *self.view_mut() = W::View::default();
+    }
+
+    fn save_view(&self) -> String {
+        ron::to_string(self.view()).unwrap_or_default()
+    }
+
+    fn load_view(&mut self, text: &str) {
+        if let Ok(v) = ron::from_str::<W::View>(text) {
+            *self.view_mut() = v;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! The command table (`loadlab::ui::commands`): the shortcuts window, the menus and the
+//! keyboard all read it, so what the table says is what the user sees and gets.
+
+use crate::common::{harness, settle};
+
+use egui::accesskit::Role;
+use egui::{Key, KeyboardShortcut, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::View;
+use loadlab::ui::commands::{COMMANDS, Cmd, Switch, command, keys_text, shortcut_text};
+
+fn open_menu(h: &mut Harness<'_, LoadlabApp>, menu: &str) {
+    h.get_by_label(menu).click();
+    h.run_steps(2);
+}
+
+/// The row whose keys include `key` (no modifiers).
+fn row_of(key: Key) -> &'static loadlab::ui::commands::Command {
+    let k = KeyboardShortcut::new(Modifiers::NONE, key);
+    COMMANDS
+        .iter()
+        .find(|c| c.keys.contains(&k))
+        .unwrap_or_else(|| panic!("{key:?} is in the command table"))
+}
+
+#[test]
+fn every_command_with_keys_is_in_the_shortcuts_window_beside_its_keys() {
+    let mut h = harness(None);
+    open_menu(&mut h, "Help");
+    h.get_by_label(command(&Cmd::Toggle(Switch::Shortcuts)).caption)
+        .click();
+    h.run_steps(3);
+    let mut rows = 0;
+    for c in COMMANDS.iter().filter(|c| !c.keys.is_empty()) {
+        let keys = keys_text(c);
+        let key_rect = h.get_by_label(&keys).rect();
+        // The caption on the same row (a caption may also be on screen elsewhere, as the
+        // "Hide the future" toggle is).
+        let beside = h.get_all_by_label(c.caption).any(|n| {
+            let r = n.rect();
+            (r.center().y - key_rect.center().y).abs() < 4.0 && r.left() > key_rect.left()
+        });
+        assert!(beside, "{:?}: {:?} beside {keys:?}", c.cmd, c.caption);
+        rows += 1;
+    }
+    // Open, save, save as, undo, redo, five step keys, H, F5, F1.
+    assert!(rows >= 13, "{rows} rows");
+}
+
+#[test]
+fn h_and_f1_do_what_the_table_says() {
+    let mut h = harness(None);
+    assert_eq!(row_of(Key::H).cmd, Cmd::Toggle(Switch::HideFuture));
+    assert!(!h.state().hides_future());
+    h.key_press(Key::H);
+    settle(&mut h);
+    assert!(h.state().hides_future(), "H hides the future");
+    h.key_press(Key::H);
+    settle(&mut h);
+    assert!(!h.state().hides_future(), "H again shows it");
+
+    assert_eq!(row_of(Key::F1).cmd, Cmd::Toggle(Switch::Help));
+    let help = "Divisible load on complete b-ary trees";
+    assert!(h.query_by_label_contains(help).is_none());
+    h.key_press(Key::F1);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains(help).is_some(),
+        "F1 opens the front model's help"
+    );
+    h.key_press(Key::F1);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains(help).is_none(),
+        "F1 again closes it"
+    );
+}
+
+#[test]
+fn menus_show_the_tables_captions_and_keys_and_send_its_commands() {
+    let mut h = harness(None);
+    // Edit ▸ Undo shows its caption with its key.
+    open_menu(&mut h, "Edit");
+    let undo = command(&Cmd::Undo);
+    let label = format!("{} {}", undo.caption, shortcut_text(&undo.keys[0]));
+    assert!(
+        h.query_by_label(&label).is_some(),
+        "{label:?} in the Edit menu"
+    );
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    // View ▸ Hide the future (H): the checkbox flips the same switch as the key.
+    open_menu(&mut h, "View");
+    let hide = command(&Cmd::Toggle(Switch::HideFuture));
+    let caption = format!("{}  ({})", hide.caption, keys_text(hide));
+    h.get_by_role_and_label(Role::CheckBox, &caption).click();
+    settle(&mut h);
+    assert!(h.state().hides_future());
+    // View ▸ Map of two parameters brings the map to the front, and again takes it away.
+    let map = command(&Cmd::Toggle(Switch::Map)).caption;
+    for want in [View::Map, View::Workspace] {
+        open_menu(&mut h, "View");
+        h.get_by_role_and_label(Role::CheckBox, map).click();
+        settle(&mut h);
+        assert_eq!(h.state().front(), want);
+    }
+}
