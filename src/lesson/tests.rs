@@ -1,0 +1,151 @@
+//! Unit tests of lessons: parsing, grading, field paths and the budget of a lesson as a whole.
+
+use super::*;
+
+#[test]
+fn check_fields_follow_dot_paths_with_indices() {
+    let lookup = report::field;
+    let v = serde_json::json!({"a": {"b": [1, {"c": 7}]}, "Lemma 6": {"value": 2}});
+    assert_eq!(lookup(&v, "a.b.1.c"), Some(&Value::from(7)));
+    assert_eq!(lookup(&v, "a.b.0"), Some(&Value::from(1)));
+    assert_eq!(lookup(&v, "Lemma 6.value"), Some(&Value::from(2)));
+    assert_eq!(lookup(&v, "a.b.2"), None);
+    assert_eq!(lookup(&v, "a.x"), None);
+}
+
+#[test]
+fn unknown_fields_are_refused_with_a_position() {
+    let text = r#"(name: "x", title: "t", model: TreeSweep, colour: 3, steps: [])"#;
+    let e = parse("x.ron", text).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            LessonError::File(preset::PresetError::Parse { line: 1, .. })
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("colour"), "{e}");
+    assert!(is_lesson(text));
+    assert!(!is_lesson(
+        r#"(version: 1, name: "p", scenario: TreeSweep(()))"#
+    ));
+}
+
+fn question(kind: Kind, choices: &[&str], tolerance: f64) -> Question {
+    Question {
+        prompt: "?".into(),
+        kind,
+        choices: choices.iter().map(|c| c.to_string()).collect(),
+        tolerance,
+        explanation: String::new(),
+        check: Check {
+            command: vec!["treesweep".into()],
+            field: "optimal".into(),
+        },
+    }
+}
+
+#[test]
+fn replies_are_graded_within_the_tolerance_or_against_the_choices() {
+    let q = question(Kind::Number, &[], 0.05);
+    let a = Answer::Number(1.9673);
+    assert_eq!(q.grade(&a, "1.97"), Grade::Right);
+    assert_eq!(q.grade(&a, " 2 "), Grade::Right);
+    assert_eq!(q.grade(&a, "2.1"), Grade::Wrong);
+    assert_eq!(q.grade(&a, "two"), Grade::Unreadable);
+    assert_eq!(q.grade(&Answer::Number(1024.0), "2^10"), Grade::Right);
+    let q = question(Kind::Choice, &["0", "1", "2"], 0.0);
+    let a = Answer::Choice("2".into());
+    assert_eq!(q.grade(&a, "2"), Grade::Right);
+    assert_eq!(q.grade(&a, "1"), Grade::Wrong);
+    assert_eq!(q.grade(&a, "7"), Grade::Unreadable);
+    // A choice question's value must be one of its choices.
+    assert!(q.read(&Value::from(5)).is_err());
+    assert_eq!(q.read(&Value::from(1)), Ok(Answer::Choice("1".into())));
+    assert!(
+        question(Kind::Number, &[], 0.0)
+            .read(&Value::from("x"))
+            .is_err()
+    );
+}
+
+#[test]
+fn malformed_questions_are_named() {
+    let mut q = question(Kind::Choice, &["a"], 0.0);
+    q.tolerance = -1.0;
+    let e = q.shape_errors();
+    assert!(e.iter().any(|m| m.contains("two choices")), "{e:?}");
+    assert!(e.iter().any(|m| m.contains("tolerance")), "{e:?}");
+}
+
+/// A lesson of `count` steps, each asking about KS-BF's grid at its limit on a ring of
+/// p = 1, 2, ….
+fn heavy(count: u32) -> Lesson {
+    let step = |p: u32| LessonStep {
+        title: format!("grid {p}"),
+        text: "t".into(),
+        scenario: StepScenario::Preset("ksbf-t16-r8".into()),
+        step: 0,
+        view: None,
+        highlight: None,
+        try_it: false,
+        question: Some(Question {
+            check: Check {
+                command: [
+                    "ksbf",
+                    "--shape",
+                    "grid",
+                    "--n",
+                    "23169",
+                    "--p",
+                    &p.to_string(),
+                ]
+                .map(String::from)
+                .to_vec(),
+                field: "makespan".into(),
+            },
+            ..question(Kind::Number, &[], 0.0)
+        }),
+    };
+    Lesson {
+        version: 1,
+        name: "heavy".into(),
+        title: "Heavy".into(),
+        model: ModelId::Ksbf,
+        steps: (1..=count).map(step).collect(),
+    }
+}
+
+#[test]
+fn a_lesson_is_held_to_one_budget_as_a_whole() {
+    for b in BUNDLED {
+        let l = b.lesson().unwrap();
+        assert_eq!(l.within_budget(), Ok(()), "{}", l.name);
+        // The bundled lessons are light: well under a second each.
+        let total: f64 = l.step_seconds().iter().map(|(a, b)| a + b).sum();
+        assert!(total < 1.0, "{}: {total}", l.name);
+    }
+    assert_eq!(heavy(1).within_budget(), Ok(()));
+    let e = heavy(4).within_budget().unwrap_err();
+    assert!(e.starts_with("step 2 “grid 2”: "), "{e}");
+    assert!(
+        e.contains("`loadlab ksbf --shape grid --n 23169 --p 2 --json` alone"),
+        "{e}"
+    );
+    // Nothing runs: every question says why.
+    let answers = heavy(4).answers(&NoProgress).unwrap();
+    assert_eq!(answers.len(), 4);
+    assert!(
+        answers
+            .iter()
+            .all(|a| a.as_ref().unwrap().as_ref() == Err(&e))
+    );
+    assert_eq!(heavy(4).check(), vec![e]);
+}
+
+#[test]
+fn numbers_read_well() {
+    assert_eq!(format_number(11.0), "11");
+    assert_eq!(format_number(1.9672933977), "1.967");
+    assert_eq!(format_number(0.5), "0.5");
+}
