@@ -20,15 +20,15 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// A line of at most about 300 characters: clap quotes the offending value whole, and a value
+/// A line of at most about 1000 characters: clap quotes the offending value whole, and a value
 /// may be 100 kB long; the middle goes, the reason at the end stays.
 fn shortened(line: &str) -> String {
     let chars: Vec<char> = line.chars().collect();
-    if chars.len() <= 300 {
+    if chars.len() <= 1000 {
         return line.to_string();
     }
-    let head: String = chars[..80].iter().collect();
-    let tail: String = chars[chars.len() - 200..].iter().collect();
+    let head: String = chars[..300].iter().collect();
+    let tail: String = chars[chars.len() - 600..].iter().collect();
     format!("{head}… ({} characters) …{tail}", chars.len())
 }
 
