@@ -16,8 +16,20 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
         .find(|l| !l.trim().is_empty())
         .unwrap_or("unknown error");
     let line = line.trim().trim_start_matches("error:").trim();
-    eprintln!("error: {line}");
+    eprintln!("error: {}", shortened(line));
     ExitCode::from(2)
+}
+
+/// A line of at most about 1000 characters: clap quotes the offending value whole, and a value
+/// may be 100 kB long; the middle goes, the reason at the end stays.
+fn shortened(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= 1000 {
+        return line.to_string();
+    }
+    let head: String = chars[..300].iter().collect();
+    let tail: String = chars[chars.len() - 600..].iter().collect();
+    format!("{head}… ({} characters) …{tail}", chars.len())
 }
 
 /// Every non-empty line of `msg` as an `error:` line, status 2.
@@ -28,7 +40,10 @@ fn fail_lines(msg: impl std::fmt::Display) -> ExitCode {
         return fail(text);
     }
     for line in lines {
-        eprintln!("error: {}", line.trim().trim_start_matches("error:").trim());
+        eprintln!(
+            "error: {}",
+            shortened(line.trim().trim_start_matches("error:").trim())
+        );
     }
     ExitCode::from(2)
 }
