@@ -1165,3 +1165,5 @@ mod lessons;
 mod map;
 #[path = "cli/pseudocode.rs"]
 mod pseudocode;
+#[path = "cli/errata.rs"]
+mod errata;

@@ -12,6 +12,8 @@ mod compare;
 mod compare_presets;
 #[path = "ui/desk.rs"]
 mod desk;
+#[path = "ui/errata.rs"]
+mod errata;
 #[path = "ui/figures.rs"]
 mod figures;
 #[path = "ui/geodecay.rs"]

@@ -185,6 +185,7 @@ pub(super) struct Windows {
     pub shortcuts: bool,
     pub help: bool,
     pub about: bool,
+    pub errata: super::errata::Errata,
 }
 
 /// The application.

@@ -184,6 +184,7 @@ fn menu_bar(app: &mut LoadlabApp, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
             if ui.button("About loadlab").clicked() {
                 app.windows.about = true;
             }
+            super::errata::menu(ui, &mut app.windows.errata, app.desk.active);
             ui.separator();
             ui.menu_button("Lessons", |ui| {
                 for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {
@@ -319,6 +320,7 @@ pub(super) fn windows(app: &mut LoadlabApp, ctx: &egui::Context, cmds: &mut Vec<
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| ui.label(help));
         });
+    super::errata::window(&mut app.windows.errata, ctx, app.desk.active, cmds);
     egui::Window::new("About loadlab")
         .open(&mut app.windows.about)
         .show(ctx, |ui| {

@@ -6,6 +6,7 @@ pub mod app;
 mod chrome;
 pub mod compare;
 pub mod desk;
+pub mod errata;
 pub mod figure;
 pub mod files;
 pub mod help;

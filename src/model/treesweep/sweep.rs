@@ -29,6 +29,45 @@ pub fn tau_plot_values() -> Vec<f64> {
     log_taus(0.05, 20.0, TAU_PLOT_POINTS)
 }
 
+/// Height of the long n plots and of the ratio's limit against τ (the model's largest n).
+pub const LIMIT_N: u32 = super::params::N_MAX as u32;
+/// Points of the plot of T*(LIMIT_N)/T_PY(LIMIT_N) against τ (τ = 2 … 10^9, log-spaced).
+pub const LIMIT_TAU_POINTS: usize = 46;
+
+/// The τ values of the limit plot: 2 … 10^9, [`LIMIT_TAU_POINTS`] of them, log-spaced.
+pub fn limit_taus() -> Vec<f64> {
+    log_taus(1.0, super::params::TAU_MAX.log2(), LIMIT_TAU_POINTS)
+        .into_iter()
+        .map(|t| t.min(super::params::TAU_MAX))
+        .collect()
+}
+
+/// T*(h)/T_PY(h) for h = 1..=n at one τ (Fine-Grain without the processor counts).
+pub fn ratios(n: u32, tau: f64) -> Vec<f64> {
+    let fg = super::finegrain::fine_grain_makespans(n, tau);
+    let py = py_makespans(n, tau);
+    fg.t_star.iter().zip(&py).map(|(t, p)| t / p).collect()
+}
+
+/// The ratio T*/T_PY for n = 1..=[`LIMIT_N`] at every valid τ of `taus` (in that order):
+/// for a fixed τ it levels off at a limit ρ(τ) that falls towards ½ only as τ → ∞
+/// (finding grs-half).
+pub fn ratio_sweep_long(
+    taus: &[f64],
+    progress: &dyn Progress,
+) -> Result<Vec<(f64, Vec<f64>)>, Cancelled> {
+    over_valid_taus(LIMIT_N, taus, progress, |n, tau| (tau, ratios(n, tau)))
+}
+
+/// T*(LIMIT_N)/T_PY(LIMIT_N) at every valid τ of `taus`: (τ, ratio) pairs, the ratio's limit
+/// as n grows, to the precision the n plot shows.
+pub fn ratio_limit(taus: &[f64], progress: &dyn Progress) -> Result<Vec<[f64; 2]>, Cancelled> {
+    over_valid_taus(LIMIT_N, taus, progress, |n, tau| {
+        let fg = super::finegrain::fine_grain_makespans(n, tau);
+        [tau, fg.makespan() / super::py::py_makespan(n, tau)]
+    })
+}
+
 /// One (n, τ) point.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SweepPoint {
