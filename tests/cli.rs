@@ -1159,11 +1159,11 @@ mod fuzz;
 #[path = "cli/budget.rs"]
 mod budget;
 
+#[path = "cli/errata.rs"]
+mod errata;
 #[path = "cli/lessons.rs"]
 mod lessons;
 #[path = "cli/map.rs"]
 mod map;
 #[path = "cli/pseudocode.rs"]
 mod pseudocode;
-#[path = "cli/errata.rs"]
-mod errata;

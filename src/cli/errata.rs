@@ -79,7 +79,14 @@ pub fn execute(a: &ErrataArgs) -> Result<String, CliError> {
     }
     let mut out = String::new();
     for f in findings {
-        let _ = writeln!(out, "{}  [{}]  {} — {}", f.id, f.kind.caption(), f.model, f.paper);
+        let _ = writeln!(
+            out,
+            "{}  [{}]  {} — {}",
+            f.id,
+            f.kind.caption(),
+            f.model,
+            f.paper
+        );
         let _ = writeln!(out, "  {}", f.sentence);
         let _ = writeln!(out, "  where:    {}", f.location);
         let _ = writeln!(out, "  printed:  {}", f.printed);

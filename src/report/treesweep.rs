@@ -11,7 +11,7 @@ use super::{
 use crate::model::Progress;
 use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
 use crate::model::treesweep::{
-    self, FIG2_N_MAX, LIMIT_N, Schedule, Series as TauSeries, Solution, SweepPoint,
+    self, FIG2_N_MAX, LIMIT_N, LimitPoint, Schedule, Series as TauSeries, Solution, SweepPoint,
     TreeSweepParams, fig2_taus, limit_taus, optimal_schedule, py_schedule_for, ratio_limit,
     ratio_sweep_long, sweep_n, sweep_tau, tau_plot_values,
 };
@@ -106,8 +106,8 @@ pub struct Run {
     pub tau_sweep: Option<Vec<SweepPoint>>,
     /// T*/T_PY for n = 1..=[`LIMIT_N`], one list per τ.
     pub long_ratio: Option<Vec<(f64, Vec<f64>)>>,
-    /// (τ, T*/T_PY at n = [`LIMIT_N`]).
-    pub limit: Option<Vec<[f64; 2]>>,
+    /// The ratio's limit against τ.
+    pub limit: Option<Vec<LimitPoint>>,
 }
 
 fn schedule_json(s: &Schedule) -> Value {
@@ -256,7 +256,8 @@ impl Run {
     /// The ratio far beyond Fig. 2's n = 40, and its limit against τ, each with the ½ line
     /// (finding grs-half: ½ only as τ → ∞, and slowly).
     fn push_long_plots(&self, r: &mut Report) {
-        let half = |x0: f64, x1: f64| Series::new("1/2 (the paper's claim)", vec![[x0, 0.5], [x1, 0.5]]);
+        let half =
+            |x0: f64, x1: f64| Series::new("1/2 (the paper's claim)", vec![[x0, 0.5], [x1, 0.5]]);
         if let Some(long) = &self.long_ratio {
             let mut series: Vec<Series> = long
                 .iter()
@@ -275,13 +276,24 @@ impl Run {
             ));
         }
         if let Some(limit) = &self.limit {
-            let (lo, hi) = (limit.first().map_or(2.0, |p| p[0]), limit.last().map_or(1e9, |p| p[0]));
+            let (lo, hi) = (
+                limit.first().map_or(2.0, |p| p.tau),
+                limit.last().map_or(1e9, |p| p.tau),
+            );
+            let line = |name: String, y: fn(&LimitPoint) -> f64| {
+                Series::new(name, limit.iter().map(|p| [p.tau, y(p)]).collect())
+            };
+            let half_n = LIMIT_N / 2;
             r.push(Section::series(
-                format!("plot: the ratio's limit, T*/T_PY at n = {LIMIT_N} vs τ"),
+                "plot: the ratio's limit ρ(τ) as n grows, vs τ",
                 "τ",
                 "T*/T_PY",
                 vec![
-                    Series::new(format!("T*/T_PY at n = {LIMIT_N}"), limit.clone()),
+                    line(
+                        format!("slope ratio between n = {half_n} and {LIMIT_N} (≈ ρ(τ))"),
+                        |p| p.slope,
+                    ),
+                    line(format!("T*/T_PY at n = {LIMIT_N}"), |p| p.at_n_max),
                     half(lo, hi),
                 ],
             ));

@@ -148,7 +148,8 @@ fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) {
                     row("printed", f.printed.to_string());
                     row("holds", f.holds.to_string());
                     if let Some(e) = &f.evidence {
-                        let run = format!("{}  →  {} = {}", e.command_line(), e.field, e.value.text());
+                        let run =
+                            format!("{}  →  {} = {}", e.command_line(), e.field, e.value.text());
                         row("evidence", run);
                     }
                 });

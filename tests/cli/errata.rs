@@ -95,7 +95,10 @@ fn json_lists_every_finding_with_exactly_the_issues_fields() {
             .find(|f| f["id"] == id)
             .map(|f| f["kind"].as_str().unwrap().to_string())
     };
-    assert_eq!(kind("grs-start-formula").as_deref(), Some("conversion_artefact"));
+    assert_eq!(
+        kind("grs-start-formula").as_deref(),
+        Some("conversion_artefact")
+    );
     assert_eq!(kind("rrv-alg3-pass").as_deref(), Some("reading_ambiguity"));
     assert_eq!(kind("rrv-alg3-possession").as_deref(), Some("false_claim"));
 }
@@ -127,8 +130,15 @@ fn every_evidence_command_gives_its_value() {
 #[test]
 fn check_model_filter_text_and_errors() {
     let out = run(&["errata", "--check"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("every evidence command gives its recorded value"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("every evidence command gives its recorded value")
+    );
 
     let j = json_of(&["errata", "--model", "treesweep", "--json"]);
     let list = j["findings"].as_array().unwrap();
@@ -143,5 +153,8 @@ fn check_model_filter_text_and_errors() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("error:") && err.contains("unknown model"), "{err}");
+    assert!(
+        err.starts_with("error:") && err.contains("unknown model"),
+        "{err}"
+    );
 }

@@ -38,7 +38,10 @@ fn findings_of_the_front_model_and_show_me_loads_the_evidence() {
     assert!(on_screen(&h, "conversion artefact"));
 
     // The first "Show me" is grs-half's: n = 40, τ = 1000 lands in the tree-sweep workspace.
-    h.get_all_by_label("Show me").next().expect("a Show me button").click();
+    h.get_all_by_label("Show me")
+        .next()
+        .expect("a Show me button")
+        .click();
     settle(&mut h);
     assert_eq!(h.state().desk().active, ModelId::TreeSweep);
     match &h.state().desk().page().scenario {
@@ -55,12 +58,21 @@ fn another_model_and_all_five_papers() {
     shown(&mut h, "rrv-alg3-possession");
     assert!(!on_screen(&h, "grs-half"));
     // Show me on a redistribution finding switches the front model.
-    h.get_all_by_label("Show me").next().expect("a Show me button").click();
+    h.get_all_by_label("Show me")
+        .next()
+        .expect("a Show me button")
+        .click();
     settle(&mut h);
     assert_eq!(h.state().desk().active, ModelId::Redistribute);
 
     open(&mut h, "All five papers");
-    for id in ["li-appendix-n", "gm-lgstar", "grs-half", "gr-table1-39", "rrv-thm2-bound"] {
+    for id in [
+        "li-appendix-n",
+        "gm-lgstar",
+        "grs-half",
+        "gr-table1-39",
+        "rrv-thm2-bound",
+    ] {
         shown(&mut h, id);
     }
 }

@@ -17,7 +17,15 @@ pub const FINDINGS: &[Finding] = &[
         holds: "T*(40)/T_PY(40) = 0.769, 0.729, 0.702, 0.691 for τ = 128, 256, 512, 1000; for fixed τ the ratio tends, as n grows, to ρ(τ), which falls towards ½ only as τ → ∞ (plots: ratio vs n up to 1000, limit vs τ)",
         kind: Kind::OverstatedClaim,
         evidence: Some(Evidence {
-            command: &["loadlab", "treesweep", "--n", "40", "--tau", "1000", "--json"],
+            command: &[
+                "loadlab",
+                "treesweep",
+                "--n",
+                "40",
+                "--tau",
+                "1000",
+                "--json",
+            ],
             field: "ratio",
             value: Expected::Real(0.691, 3),
         }),

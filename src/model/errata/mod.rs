@@ -11,8 +11,8 @@
 //! printed paper very likely is not (a symbol dropped that the same text drops elsewhere), the
 //! kind is [`Kind::ConversionArtefact`], never the authors' misprint.
 
-mod gr;
 mod gm;
+mod gr;
 mod grs;
 mod li;
 mod rrv;
@@ -80,7 +80,8 @@ impl Expected {
     /// Whether `got` (the command's output at the field) is this value.
     pub fn matches(self, got: &Value) -> bool {
         match self {
-            Expected::Int(i) => got.as_i64() == Some(i),
+            // JSON numbers that hold integers may be written as reals (5.0).
+            Expected::Int(i) => got.as_i64() == Some(i) || got.as_f64() == Some(i as f64),
             Expected::Real(x, d) => got
                 .as_f64()
                 .is_some_and(|g| (g - x).abs() <= 0.5 * 10f64.powi(-i32::from(d)) * (1.0 + 1e-9)),
@@ -153,9 +154,10 @@ pub struct Finding {
 impl Finding {
     /// The JSON record of `loadlab errata --json`.
     pub fn json(&self) -> Value {
-        let evidence = self.evidence.map_or(Value::Null, |e| {
-            json!({"command": e.command, "field": e.field, "value": e.value.json()})
-        });
+        let evidence = self.evidence.map_or(
+            Value::Null,
+            |e| json!({"command": e.command, "field": e.field, "value": e.value.json()}),
+        );
         json!({
             "id": self.id,
             "model": self.model,

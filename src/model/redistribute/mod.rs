@@ -58,8 +58,8 @@
 //!    both readings (rrv-alg3-possession). The paper proves possession for Algorithm 1
 //!    (Lemma 3), never for Algorithm 3. Smallest: δ = (0, 0, −3, 3), L = (1, 1, 1, 4): in
 //!    round 1 Step 24 makes P2 give its only item to P3 (and Step 21 sends P4 → P1). In round
-//!    2 (δ_max = 2) Step 24 asks P2 again while it holds 0 items (P1 → P2, Steps 12 and 16,
-//!    only arrives at the end of that round): that send is the violation. After round 2 P2
+//!    2 (δ_max = 2) Step 24 asks P2 again while it holds 0 items (P1 → P2, Step 12, only
+//!    arrives at the end of that round): that send is the violation. After round 2 P2
 //!    holds 0 items at δ = −1. 24 070 small rings fail, the editor's default instance
 //!    among them. The bad sends come from Steps 24, 12 and 6 in rounds with δ_max ≥ 2, so
 //!    the fixpoint of finding 2 cannot help. Correction (feeding,

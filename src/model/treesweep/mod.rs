@@ -79,9 +79,9 @@ pub use schedule::{
     one_processor_schedule, processor_per_node_schedule,
 };
 pub use sweep::{
-    FIG2_N_MAX, FIG2_TAUS, LIMIT_N, LIMIT_TAU_POINTS, Series, SweepPoint, TAU_PLOT_POINTS,
-    fig2_taus, limit_taus, log_taus, ratio_limit, ratio_sweep_long, ratios, series, sweep_n,
-    sweep_tau, tau_plot_values,
+    FIG2_N_MAX, FIG2_TAUS, LIMIT_N, LIMIT_TAU_POINTS, LimitPoint, Series, SweepPoint,
+    TAU_PLOT_POINTS, fig2_taus, limit_taus, log_taus, ratio_limit, ratio_sweep_long, ratios,
+    series, sweep_n, sweep_tau, tau_plot_values,
 };
 
 use serde::Serialize;

@@ -59,12 +59,29 @@ pub fn ratio_sweep_long(
     over_valid_taus(LIMIT_N, taus, progress, |n, tau| (tau, ratios(n, tau)))
 }
 
-/// T*(LIMIT_N)/T_PY(LIMIT_N) at every valid τ of `taus`: (τ, ratio) pairs, the ratio's limit
-/// as n grows, to the precision the n plot shows.
-pub fn ratio_limit(taus: &[f64], progress: &dyn Progress) -> Result<Vec<[f64; 2]>, Cancelled> {
+/// The ratio's limit ρ(τ) as n grows, estimated two ways at one τ.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LimitPoint {
+    /// Communication delay.
+    pub tau: f64,
+    /// T*(N)/T_PY(N) at N = [`LIMIT_N`] (still above the limit by the offsets of both).
+    pub at_n_max: f64,
+    /// (T*(N) − T*(N/2)) / (T_PY(N) − T_PY(N/2)): the ratio of the two makespans' slopes,
+    /// which both grow linearly in n; the better estimate of ρ(τ).
+    pub slope: f64,
+}
+
+/// The ratio's limit ρ(τ) at every valid τ of `taus` (in that order).
+pub fn ratio_limit(taus: &[f64], progress: &dyn Progress) -> Result<Vec<LimitPoint>, Cancelled> {
     over_valid_taus(LIMIT_N, taus, progress, |n, tau| {
         let fg = super::finegrain::fine_grain_makespans(n, tau);
-        [tau, fg.makespan() / super::py::py_makespan(n, tau)]
+        let py = py_makespans(n, tau);
+        let (hi, lo) = (n as usize - 1, n as usize / 2 - 1);
+        LimitPoint {
+            tau,
+            at_n_max: fg.t_star[hi] / py[hi],
+            slope: (fg.t_star[hi] - fg.t_star[lo]) / (py[hi] - py[lo]),
+        }
     })
 }
 
