@@ -217,7 +217,7 @@ non-leaf nodes whose two children are done and starts boundary nodes at \
 max(AET + 1, T*(h − 1) + τ).
 • The ratio T*/T_PY (grs-half): for a fixed τ it levels off as n grows (see the ratio plot, n \
 up to 1000, and the plot of the ratio against τ); its minima lie near n ≈ lg τ + 1 (n = 8–11 for \
-Fig. 2's τ; 0.528 at n = 11 for τ = 1000), where P.Y's cluster just stops holding the whole \
+Fig. 2's τ; 0.527 at n = 11 for τ = 1000), where P.Y's cluster just stops holding the whole \
 tree.
 • Everything else checks: Fine-Grain equals the exhaustive optimum (n ≤ 5, every τ tried), its \
 schedules pass the checker (n ≤ 16), every idle gap on processor 0 is below 1, \

@@ -276,3 +276,28 @@ fn tree_sweep_increments_are_periodic_not_lengthening() {
         "τ = 1000: no period ≤ 60 over n = 500 … 1000"
     );
 }
+
+/// gr-two-row: the printed two-row grid {i, j} × {0..m−1} ∪ {0..m−1} × {0} (i ≡ 0, j ≡ 1 mod p)
+/// under KS (Lemma 1.1: ⟨k, ℓ⟩ runs on P_(k mod p), confirmed by the simulation elsewhere):
+/// P_0 and P_1 get about (2 + 2/p)/3 of the nodes, not almost all and not 2/3.
+#[test]
+fn two_row_grid_share_of_p0_and_p1() {
+    use crate::model::ksbf::theory::grid_pe;
+    for p in [2u32, 4, 8, 16] {
+        let (m, i) = (3000u32, 2 * p);
+        let mut nodes = HashSet::new();
+        for l in 0..m {
+            nodes.insert((i, l));
+            nodes.insert((i + 1, l));
+            nodes.insert((l, 0));
+        }
+        assert_eq!(nodes.len() as u32, 3 * m - 2);
+        let on01 = nodes
+            .iter()
+            .filter(|&&(k, l)| grid_pe(k, p) <= 1 && l < m)
+            .count();
+        let share = on01 as f64 / nodes.len() as f64;
+        let want = (2.0 + 2.0 / f64::from(p)) / 3.0;
+        assert!((share - want).abs() < 0.002, "p = {p}: {share} vs {want}");
+    }
+}

@@ -48,7 +48,7 @@
 //!   T*(40)/T_PY(40) = 0.769, 0.729, 0.702, 0.691 for τ = 128, 256, 512, 1000 (0.750 and 0.699
 //!   at n = 1000 for τ = 128 and 1000; 0.624 for n = 1000, τ = 10^6); for fixed τ the ratio
 //!   levels off as n grows ([`ratio_sweep_long`], [`ratio_limit`]). Its minima lie near
-//!   n ≈ lg τ + 1 (minimum over n ≤ 40: 0.580, 0.556, 0.539, 0.528 at n = 8, 9, 10, 11), where
+//!   n ≈ lg τ + 1 (minimum over n ≤ 40: 0.580, 0.556, 0.539, 0.527 at n = 8, 9, 10, 11), where
 //!   P.Y's cluster just stops holding the whole tree. P.Y here uses the best order of its cluster; a worse order only raises T_PY a
 //!   little (waiting for every input first: T_PY(40) = 1316 instead of 1301 at τ = 128).
 //! * The number of processors counts processor 0 plus, recursively, the processors of every

@@ -232,6 +232,30 @@ mod tests {
         assert_eq!(log_taus(1.0, 3.0, 3), vec![2.0, 4.0, 8.0]);
     }
 
+    /// grs-half: for fixed τ the ratio levels off far above ½ and its limit falls towards ½
+    /// only as τ grows by orders of magnitude.
+    #[test]
+    fn the_ratio_levels_off_and_its_limit_falls_slowly() {
+        let l = ratio_limit(&[128.0, 1e3, 1e6, 1e9], &NoProgress).unwrap();
+        let at: Vec<f64> = l.iter().map(|p| p.at_n_max).collect();
+        for (got, want) in at.iter().zip([0.750, 0.699, 0.624, 0.586]) {
+            assert!((got - want).abs() < 0.0005, "{at:?}");
+        }
+        assert!(l.iter().all(|p| p.slope > 0.55 && p.slope < 0.8), "{l:?}");
+        let long = ratio_sweep_long(&[128.0], &NoProgress).unwrap();
+        let r = &long[0].1;
+        assert_eq!(r.len(), LIMIT_N as usize);
+        assert_eq!(r[LIMIT_N as usize - 1], l[0].at_n_max);
+        // From n = 200 on, τ = 128's ratio stays within 0.745 … 0.755.
+        assert!(
+            r[199..].iter().all(|&x| (0.745..0.755).contains(&x)),
+            "{:?}",
+            &r[199..210]
+        );
+        assert_eq!(limit_taus().len(), LIMIT_TAU_POINTS);
+        assert!(limit_taus().iter().all(|&t| valid_tau(t)));
+    }
+
     #[test]
     fn cancelled_sweeps_stop() {
         let flag = AtomicBool::new(true);
