@@ -77,7 +77,7 @@ fn kind_text(ui: &egui::Ui, kind: Kind) -> RichText {
 pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mut Vec<Cmd>) {
     let screen = ctx.content_rect();
     let mut open = state.open;
-    egui::Window::new("What we found in the paper")
+    egui::Window::new("Errata: what we found in the papers")
         .open(&mut open)
         .default_pos(screen.left_top() + egui::vec2(200.0, 80.0))
         .default_width(620.0f32.min(screen.width() - 220.0))

@@ -26,7 +26,7 @@ fn open(h: &mut Harness<'_, LoadlabApp>, entry: &str) {
 #[test]
 fn findings_of_the_front_model_and_show_me_loads_the_evidence() {
     let mut h = app_on("Tree sweeps\nunder latency τ");
-    open(&mut h, "In front:");
+    open(&mut h, "In front: Tree sweeps");
     shown(&mut h, "grs-half");
     // Every tree-sweep finding, none of another paper.
     for f in errata::of_model("treesweep") {
