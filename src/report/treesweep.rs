@@ -283,16 +283,14 @@ impl Run {
             let line = |name: String, y: fn(&LimitPoint) -> f64| {
                 Series::new(name, limit.iter().map(|p| [p.tau, y(p)]).collect())
             };
-            let half_n = LIMIT_N / 2;
             r.push(Section::series(
                 "plot: the ratio's limit ρ(τ) as n grows, vs τ",
                 "τ",
                 "T*/T_PY",
                 vec![
-                    line(
-                        format!("slope ratio between n = {half_n} and {LIMIT_N} (≈ ρ(τ))"),
-                        |p| p.slope,
-                    ),
+                    line("ρ(τ): ratio of the slopes of T* and T_PY".into(), |p| {
+                        p.slope
+                    }),
                     line(format!("T*/T_PY at n = {LIMIT_N}"), |p| p.at_n_max),
                     half(lo, hi),
                 ],
