@@ -728,6 +728,7 @@ pub const BUNDLED: &[Bundled] = bundled!(
     "divisible-fig-6-pyramid.ron",
     "geodecay-erew.ron",
     "geodecay-crcw.ron",
+    "geodecay-crcw-randomized.ron",
     "geodecay-huge-ell.ron",
     "geodecay-proportional.ron",
     "treesweep-fig-2.ron",

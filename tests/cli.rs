@@ -1162,6 +1162,8 @@ mod fuzz;
 #[path = "cli/budget.rs"]
 mod budget;
 
+#[path = "cli/errata.rs"]
+mod errata;
 #[path = "cli/lessons.rs"]
 mod lessons;
 #[path = "cli/map.rs"]

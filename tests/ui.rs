@@ -16,6 +16,8 @@ mod compare_presets;
 mod desk;
 #[path = "ui/divisible.rs"]
 mod divisible;
+#[path = "ui/errata.rs"]
+mod errata;
 #[path = "ui/figures.rs"]
 mod figures;
 #[path = "ui/geodecay.rs"]

@@ -6,6 +6,7 @@
 //! one line starting with `error:` on stderr and exit with status 2.
 
 pub mod divisible;
+pub mod errata;
 pub mod geodecay;
 pub mod ksbf;
 pub mod lesson;
@@ -115,6 +116,9 @@ pub enum Command {
     /// The pseudo-code of every stepped algorithm, in each paper's step numbering (the labels
     /// the traces cite; loadlab's own lines marked with the reason).
     Pseudocode(PseudocodeArgs),
+    /// What we found in the papers: every finding with its kind and evidence run
+    /// (`--check` re-runs the evidence).
+    Errata(errata::ErrataArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -216,6 +220,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Quiz(a) => lesson::quiz(a),
         Command::Map(a) => map::execute(a),
         Command::Pseudocode(a) => pseudocode::execute(a),
+        Command::Errata(a) => errata::execute(a),
     }
 }
 

@@ -79,6 +79,7 @@ pub trait Named: Copy + PartialEq + 'static {
 
 pub mod budget;
 pub mod divisible;
+pub mod errata;
 pub mod explain;
 pub mod geodecay;
 pub mod ksbf;

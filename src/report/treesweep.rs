@@ -11,8 +11,9 @@ use super::{
 use crate::model::Progress;
 use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
 use crate::model::treesweep::{
-    self, FIG2_N_MAX, HeightSweep, Schedule, Solution, SweepPoint, TreeSweepParams, fig2_taus,
-    optimal_schedule, py_schedule_for, sweep_n, sweep_tau, tau_plot_values,
+    self, FIG2_N_MAX, HeightSweep, LIMIT_N, LimitPoint, Schedule, Solution, SweepPoint,
+    TreeSweepParams, fig2_taus, limit_taus, optimal_schedule, py_schedule_for, ratio_limit,
+    ratio_sweep_long, sweep_n, sweep_tau, tau_plot_values,
 };
 
 /// Largest n whose schedules the full result lists (the GUI draws trees up to this height).
@@ -35,6 +36,9 @@ pub struct Parts {
     pub n_max: u32,
     /// T* and T_PY against τ at the instance's n.
     pub tau_plot: bool,
+    /// The ratio T*/T_PY for n up to [`LIMIT_N`] at Fig. 2's τ and the instance's, and its
+    /// limit (the ratio at n = [`LIMIT_N`]) against τ (finding grs-half).
+    pub long_plots: bool,
 }
 
 impl Parts {
@@ -48,6 +52,7 @@ impl Parts {
             n_plots: true,
             n_max: FIG2_N_MAX,
             tau_plot: true,
+            long_plots: true,
         }
     }
 
@@ -61,7 +66,7 @@ impl Parts {
         let solution = treesweep::solve(&v, if self.steps { TRACE_STEPS } else { 0 });
         let n = solution.n;
         let exhaustive = treesweep::exhaustive(n, solution.tau).map(|e| e.opt[n as usize - 1]);
-        let stages = Stages::new(progress, 2);
+        let stages = Stages::new(progress, 4);
         let taus = fig2_taus(v.tau);
         let n_max = if self.n_max == 0 {
             FIG2_N_MAX
@@ -70,6 +75,8 @@ impl Parts {
         };
         let n_sweep = stages.part(0, self.n_plots, |s| sweep_n(n_max, &taus, s))?;
         let tau_sweep = stages.part(1, self.tau_plot, |s| sweep_tau(n, &tau_plot_values(), s))?;
+        let long_ratio = stages.part(2, self.long_plots, |s| ratio_sweep_long(&taus, s))?;
+        let limit = stages.part(3, self.long_plots, |s| ratio_limit(&limit_taus(), s))?;
         stages.done();
         Ok(Run {
             params: params.clone(),
@@ -79,6 +86,8 @@ impl Parts {
             py_schedule: self.py_schedule.then(|| py_schedule_for(&v)).flatten(),
             n_sweep,
             tau_sweep,
+            long_ratio,
+            limit,
             solution,
         })
     }
@@ -103,6 +112,10 @@ pub struct Run {
     pub n_sweep: Option<Vec<HeightSweep>>,
     /// The τ sweep.
     pub tau_sweep: Option<Vec<SweepPoint>>,
+    /// T*/T_PY for n = 1..=[`LIMIT_N`], one list per τ.
+    pub long_ratio: Option<Vec<(f64, Vec<f64>)>>,
+    /// The ratio's limit against τ.
+    pub limit: Option<Vec<LimitPoint>>,
 }
 
 fn schedule_json(s: &Schedule) -> Value {
@@ -215,11 +228,57 @@ impl Render for Run {
                 r.push(section);
             }
         }
+        self.push_long_plots(&mut r);
         r
     }
 }
 
 impl Run {
+    /// The ratio far beyond Fig. 2's n = 40, and its limit against τ, each with the ½ line
+    /// (finding grs-half: ½ only as τ → ∞, and slowly).
+    fn push_long_plots(&self, r: &mut Report) {
+        let half =
+            |x0: f64, x1: f64| Series::new("1/2 (the paper's claim)", vec![[x0, 0.5], [x1, 0.5]]);
+        if let Some(long) = &self.long_ratio {
+            let mut series: Vec<Series> = long
+                .iter()
+                .map(|(tau, ratios)| {
+                    let points = ratios.iter().enumerate();
+                    let points = points.map(|(i, &y)| [(i + 1) as f64, y]).collect();
+                    Series::new(format!("τ = {tau}"), points)
+                })
+                .collect();
+            series.push(half(1.0, f64::from(LIMIT_N)));
+            r.push(Section::series(
+                format!("plot: T*/T_PY vs n up to {LIMIT_N} (levels off for each τ)"),
+                "n",
+                "T*/T_PY",
+                series,
+            ));
+        }
+        if let Some(limit) = &self.limit {
+            let (lo, hi) = (
+                limit.first().map_or(2.0, |p| p.tau),
+                limit.last().map_or(1e9, |p| p.tau),
+            );
+            let line = |name: String, y: fn(&LimitPoint) -> f64| {
+                Series::new(name, limit.iter().map(|p| [p.tau, y(p)]).collect())
+            };
+            r.push(Section::series(
+                "plot: the ratio's limit ρ(τ) as n grows, vs τ",
+                "τ",
+                "T*/T_PY",
+                vec![
+                    line("ρ(τ): ratio of the slopes of T* and T_PY".into(), |p| {
+                        p.slope
+                    }),
+                    line(format!("T*/T_PY at n = {LIMIT_N}"), |p| p.at_n_max),
+                    half(lo, hi),
+                ],
+            ));
+        }
+    }
+
     fn push_steps(&self, r: &mut Report) {
         let trace = &self.solution.trace;
         let header = [

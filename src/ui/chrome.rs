@@ -43,6 +43,7 @@ struct Windows {
     shortcuts: bool,
     help: bool,
     about: bool,
+    errata: super::errata::Errata,
 }
 
 /// What the chrome shows of the app this frame.
@@ -129,7 +130,8 @@ impl Chrome {
     /// Menu bar, status bar and model rail (the workspace fills what is left).
     pub fn bars(&mut self, ui: &mut egui::Ui, shell: &Shell<'_>) -> Vec<Cmd> {
         let mut cmds = Vec::new();
-        egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, shell, &mut cmds));
+        let errata = &mut self.windows.errata;
+        egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, shell, errata, &mut cmds));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, shell, &mut cmds));
         egui::Panel::left("rail")
             .resizable(false)
@@ -162,7 +164,10 @@ impl Chrome {
                 ui.label(help::ABOUT);
                 ui.label(format!("version {}", env!("CARGO_PKG_VERSION")));
             });
-        self.prompt_window(ctx)
+        let mut cmds = Vec::new();
+        super::errata::window(&mut self.windows.errata, ctx, model, &mut cmds);
+        cmds.extend(self.prompt_window(ctx));
+        cmds
     }
 
     fn status_bar(&mut self, ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
@@ -332,7 +337,12 @@ fn by_path(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, action: FileAction) {
     }
 }
 
-fn menu_bar(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
+fn menu_bar(
+    ui: &mut egui::Ui,
+    shell: &Shell<'_>,
+    errata: &mut super::errata::Errata,
+    cmds: &mut Vec<Cmd>,
+) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| file_menu(ui, shell, cmds));
         ui.menu_button("Edit", |ui| {
@@ -341,7 +351,7 @@ fn menu_bar(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
             entry(ui, cmds, Cmd::Redo, redo);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
-        ui.menu_button("Help", |ui| help_menu(ui, cmds));
+        ui.menu_button("Help", |ui| help_menu(ui, errata, shell.desk.active, cmds));
     });
 }
 
@@ -398,10 +408,16 @@ fn view_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::ResetLayout, true);
 }
 
-fn help_menu(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+fn help_menu(
+    ui: &mut egui::Ui,
+    errata: &mut super::errata::Errata,
+    front: ModelId,
+    cmds: &mut Vec<Cmd>,
+) {
     entry(ui, cmds, Cmd::Toggle(Switch::Shortcuts), true);
     entry(ui, cmds, Cmd::Toggle(Switch::Help), true);
     entry(ui, cmds, Cmd::Toggle(Switch::About), true);
+    super::errata::menu(ui, errata, front);
     ui.separator();
     ui.menu_button("Lessons", |ui| {
         for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {

@@ -99,17 +99,17 @@ b, h, β tried; Theorem 10's ordering T_C > T_P > T_Q holds for h ≥ 2 on every
 (for h ≤ 1 all three coincide, as the tables show). On large trees P and Q converge so fast \
 (their gap shrinks like 1/N) that f64 cannot tell them apart: the ordering check then says \
 \"✓ up to f64 rounding\".
-• Appendix misprint: it states N = 1 + d + … + d^m = d^(m+1)/(d − 1); the sum is \
-(d^(m+1) − 1)/(d − 1), so its m = log_d N(d − 1) − 1 should read m = log_d(N(d − 1) + 1) − 1 \
-(m is simply the height h). With m = h the appendix's closed form is right: the app evaluates it \
-independently and shows it beside the recurrence.
+• Findings (Help ▸ What we found in the paper, `loadlab errata --model divisible`): \
+li-appendix-n, li-beq, li-thm10-sq. With m = h the appendix's closed form is right: the app \
+evaluates it independently and shows it beside the recurrence.
 • Theorem 1's T_∞ = ½(√((d−1)²β² + 2(d+1)β + 1) − ((d−1)β + 1)) is exact but loses digits to \
 cancellation for large β; the app computes it as β/S_∞, which is the same number without the \
 cancellation.
-• Section V's \"B_eq S_∞^Q\" is a conversion artefact for S_∞^Q = β(1/β + 2) = 2β + 1.
 • The limits: S_∞ = bβ + 1 for P and Q versus ≈ (b − 1)β for C, i.e. the abstract's \"100% \
-faster\" (b = 2) and \"33% faster\" (pyramid) hold only as β → ∞; at β = 100 and h = 15 the \
-measured gains are 97% and 33% (Section VIII), as the Numbers table shows.
+faster\" (b = 2) and \"33% faster\" (pyramid) \"for large β\", as the paper says; at β = 100 and \
+h = 15 the measured gains are 97% and 33% (Section VIII), as the Numbers table shows. No method \
+exceeds bβ + 1: the root computes and feeds b links. P and Q come close to it; C falls short \
+because each child must receive its whole share before forwarding.
 
 Input limits: b ≥ 2; h ≥ 0 and small enough that N fits in 64 bits (h ≤ 63 for b = 2, ≤ 31 for \
 the pyramid); 1e−6 ≤ β ≤ 1e12 (outside, the pipelined fractions leave f64's range).";
@@ -159,25 +159,13 @@ Random decay: the round total is Binomial(w_r, 2^(−α)); exact samplers below 
 normal approximation with continuity correction above; randomized runs stop at \
 ⌈(lg n + 64)/α⌉ + 1 rounds (flagged if tasks remain). n ≤ 2^53 keeps counts exact; α ≥ 0.001.
 
-Findings in the paper (shown here because the explorer makes them visible):
-• It states lg* 2^65536 = 5, but with its own definition lg* x = min{i : lg^(i) x ≤ 2} the \
-iterates are 65536, 16, 4, 2, so lg* 2^65536 = 4 (5 holds for the common definition with ≤ 1). \
-The app uses the paper's definition.
-• Brent's ideal n/p + rounds leaves out the geometric tail of the work (Σ w_r ≈ n/(1 − 2^(−α)), \
-twice n for α = 1), so for ℓ small against n/p the paper's overhead T/ℓ is dominated by work \
-that no policy can avoid. The app also shows the balanced ideal Σ⌈w_r/p⌉ and the overhead \
-beyond it, (T − ideal)/ℓ, as a table column and as a plot.
-• Brent's figure is not a strict lower bound when ℓ < 1 (a balancing then costs less than a \
-round); for ℓ ≥ 1 every policy's time is at least n/p + rounds (tested).
-• The bound \"lg* ℓ + O(1) phases\" hides a dependence on α: with n = 2^30, p = 2^10 the \
-improved policy needs at most lg* ℓ + 2 phase balancings for α = 1 and every ℓ = 2^1 … 2^64, \
-but one more for α = 0.5 and up to 7 for α = 0.3.
-• Phases are numbered from 0 (x_0 = ℓ); (6) t_i = ℓ/x_i is not an integer, so the simulation \
-runs ⌈ℓ/x_i⌉ rounds and uses (7) directly — with the ceiling, (8) t_(i+1) = t_i·2^(α t_i) no \
-longer holds exactly. The stopping rule (\"x_i = O(1)\") is taken as x_i ≤ 1.
-• Section 2 writes \"the number of tasks is at most 2^(−α(r−1))\": the factor n is missing. \
-Section 1 uses n for processors, Section 2 for tasks.
-• The analysis assumes ℓ = O(τ) (3). Far outside it (ℓ ≫ n/p) never balancing is cheapest and \
+Findings in the paper (Help ▸ What we found in the paper, `loadlab errata --model geodecay`): \
+gm-lgstar, gm-sec2-n, gm-thm1-p, gm-brent, gm-lgstar-alpha, gm-phases, gm-best-possible. The app \
+uses the paper's definition of lg*, shows the balanced ideal Σ⌈w_r/p⌉ and the overhead beyond it, \
+(T − ideal)/ℓ, beside Brent's n/p + rounds, and numbers phases from 0 (x_0 = ℓ).
+
+Notes (outside the paper's assumptions, not errors):
+• The analysis assumes ℓ = O(τ) (3). Far outside it (ℓ ≫ n/p) never balancing is cheapest (gm-best-possible) and \
 the standard policy's overhead settles at lg(n/(c·p))/α, not lg ℓ — the ℓ sweep up to 2^64 \
 shows both regimes.
 • With proportional survivors an even load stays even, so every balancing after round 0 only \
@@ -199,27 +187,19 @@ rule (a) runs an internal node whose two children are done; rule (b) starts a ne
 the height ℓ of its external subtrees picked by inequality (4); every external subtree copies the \
 optimal schedule of the leftmost subtree of its height (Proposition 3.1). The app never \
 materialises the tree: an external subtree is just its height, so T* for n = 1000 takes about a \
-millisecond. Algorithm P.Y clusters the top ⌊lg τ⌋ + 1 levels on one processor recursively. \
+millisecond. Algorithm P.Y clusters the ⌊τ + 1⌋ nodes nearest the root on one processor, recursively. \
 Baselines: one processor (2^n − 1) and one processor per node ((n − 1)(1 + τ) + 1). For n ≤ 5 an \
 exhaustive search over every top cluster confirms T*.
 
-Readings of the printed algorithm (checked against the exhaustive optimum and the schedule \
-checker):
-• Footnote 4 (\"a leaf-node is always eligible\") read literally makes rule (a) always apply: \
-rule (b) never fires and the whole tree runs on processor 0 (makespan 2^n − 1; for n = 3, \
-τ = 1.5 that is 7 against an optimum of 5). Rule (a) must apply only to a non-leaf node whose \
-two children are done.
-• Step 1.2(b)(ii) is printed as max(AET + 1, (h − 1) + τ): boundary nodes could then start before \
-their inputs arrive (n = 4, τ = 4.05: node 3 at 7, input ready at 7.05). Footnote 5 shows the \
-intended T*(h − 1) + τ.
-• Rule (b) can pick height c + 1 (c = the last node's height): the boundary node is then the last \
-node's parent, with one input on processor 0 and one from elsewhere.
-• Theorem 2.2's \"unique\" optimum is unique only among schedules with all the paper's \
-properties: the exhaustive search finds many optimal top clusters (9,490 for n = 5, τ = 7).
-• Not reproduced: the claim that T* approaches half of T_PY. T*(40)/T_PY(40) = 0.769, 0.729, \
-0.702, 0.691 for τ = 128, 256, 512, 1000, still 0.750 and 0.699 at n = 1000, and 0.624 for \
-n = 1000, τ = 10^6. The ratio comes near 1/2 only around n ≈ lg τ + 2, where P.Y's cluster just \
-stops holding the whole tree (see the ratio plot, with the 1/2 line).
+Findings (Help ▸ What we found in the paper, `loadlab errata --model treesweep`; each checked \
+against the exhaustive optimum and the schedule checker): grs-half, grs-slope, grs-start-formula, \
+grs-footnote4, grs-parent-boundary, grs-leftmost, grs-unique. The app implements rule (a) for \
+non-leaf nodes whose two children are done and starts boundary nodes at \
+max(AET + 1, T*(h − 1) + τ).
+• The ratio T*/T_PY (grs-half): for a fixed τ it levels off as n grows (see the ratio plot, n \
+up to 1000, and the plot of the ratio against τ); its minima lie near n ≈ lg τ + 1 (n = 8–11 for \
+Fig. 2's τ; 0.527 at n = 11 for τ = 1000), where P.Y's cluster just stops holding the whole \
+tree.
 • Everything else checks: Fine-Grain equals the exhaustive optimum (n ≤ 5, every τ tried), its \
 schedules pass the checker (n ≤ 16), every idle gap on processor 0 is below 1, \
 T*(n) ≥ T*(n − 1) + 1 and T* ≤ T_PY ≤ 2·T*.
@@ -243,7 +223,11 @@ depth cap n; a random grid is full and prefix-closed (each node spawns both chil
 a node runs once all its present parents have). Large instances run without per-node records; \
 stepping is offered up to 2^16 nodes.
 
-Where the paper is wrong (the app keeps the correct values; the list follows):";
+Where the paper is wrong (the app keeps the correct values; the list follows; with ids, kinds \
+and evidence in Help ▸ What we found in the paper, `loadlab errata --model ksbf`: gr-table1-caption, \
+gr-table1-39, gr-eq21-k1, gr-eq21-binom, gr-eq26-gamma1, gr-eq22-bound, gr-alpha1, \
+gr-speedup-asymptotic, gr-thm22-assertion2, gr-fact32, gr-thm32-max, gr-thm32-wrap, gr-grid-full, \
+gr-sparse-tree, gr-two-row):";
 
 /// Help of the ring redistribution model.
 pub const REDISTRIBUTE: &str = "\
@@ -294,38 +278,31 @@ Section 8 (simplified, assumptions in the study's notes): p processors whose spe
 twice during 100 iterations, 1000 columns redistributed with System 6 never / once / 4 / 9 / \
 19 times; normalised execution time against the computation-to-communication ratio.
 
-Where the paper is wrong or ambiguous (the app shows both readings where it matters):
-• Theorem 2's bound as printed is not a lower bound: it charges a negative slice C_{k,l} to \
-c_{l,l+1}, a link its items never cross. Preset “Theorem 2's printed bound exceeds the \
-optimum”: δ = (1, −1, 0), c_{1,2} = 1, c_{2,3} = 100 — printed bound 100, Algorithm 2 takes 1. \
-Corrected (items enter through P_{k−1} → P_k), it equals Lemma 5 and Theorem 2 holds.
-• Algorithm 3 as printed fails Lemma 8: a single pass of Steps 25–30 misses forwarding \
-chains that wrap past P_n → P_1. Smallest: δ = (0, 0, −1, 1, 0) takes 2 rounds, not 1.
-• Algorithm 3 (both readings of Steps 25–30) makes processors send items they do not hold \
-when loads are small (the paper proves possession for Algorithm 1 only). Smallest: \
-δ = (0, 0, −3, 3), L = (1, 1, 1, 4); the default 12-ring too (P4, with the minimal loads). \
-The corrected variant adds a feeding rule (Step “32” in the arrows): a processor with δ ≤ 0 \
-that sends without receiving is fed by its other neighbour in the same round. It provably \
-keeps possession and one-port; Lemma 8's round count still holds on every ring tested \
-(all rings n ≤ 7 with |δ| ≤ 4 and hundreds of thousands of random ones), not proved. The \
-corrected variant also runs Steps 25–30 to a fixpoint. Step 30 never fires (Steps 5 and 9 \
-already build leftward chains). The plot “Algorithm 3 rounds vs Lemma 6” shows both readings.
-• Lemma 12 is not tight (the paper has no counter-example): n = 3, δ = (−2, 1, 1), \
-L = (1, 2, 2), c_{1,2}, c_{2,3}, c_{3,1} = 1, 3, 2, c_{1,3}, c_{2,1}, c_{3,2} = 2, 1, 3: \
-bound 2, optimum 3.
-• Proposition 1 holds (convexity in R_1); both roundings are needed (each alone fails on a \
-few per cent of random rings). But the optimal rounding may be heavy while a light optimum \
-exists: δ = (−1, 1, 6, −6), c_cw = (3, 7, 8, 4), c_ccw = (8, 9, 1, 8) has R_1* = −16/3, \
-⌈R_1*⌉ = −5 optimal (τ = 48) but not light, and R_1 = −2 (light) also gives τ = 48. Lemma 9 \
-needs a light solution, so “round R_1*” must become “take a light point of the optimal \
-interval” (loadlab does; the τ(R₁) plot says so when a ring shows the gap).
-• Lemma 9's schedule is valid only for light solutions: otherwise processors send items \
-that have not arrived yet (the checker names the first one).
-• Section 8 contradicts itself: the text says redistributions matter more as the \
-computation-to-communication ratio grows, the discussion of Figs. 13–14 the opposite. In the \
-simplified study every curve is a + b/r, so the text's reading holds. The light hypothesis \
-rarely holds there (8 % of platforms with p = 8, never with p = 32): “skip (paper)” skips \
-most redistributions, “forward” performs them all.
+Where the paper is wrong or ambiguous (Help ▸ What we found in the paper, `loadlab errata \
+--model redistribute`; the app shows both readings where it matters): rrv-thm2-bound, \
+rrv-alg3-pass, rrv-alg3-possession, rrv-lemma8-abs, rrv-lemma6-c, rrv-prop1-heavy, \
+rrv-sec8-contradiction, rrv-two-ring, rrv-sec9-solved.
+• Algorithm 3: “as printed” reads Steps 25–30 as one pass in index order (rrv-alg3-pass), \
+“corrected” applies them until nothing changes, as a set of rules, and adds a feeding rule \
+(Step “32” in the arrows) against rrv-alg3-possession: a processor with δ ≤ 0 that sends \
+without receiving is fed by its other neighbour in the same round. The corrected variant \
+provably keeps possession and one-port; Lemma 8's round count still holds on every ring tested \
+(all rings n ≤ 7 with |δ| ≤ 4 and hundreds of thousands of random ones), not proved. Step 30 \
+never fires (Steps 5 and 9 already build leftward chains), so the pass's blindness to leftward \
+chains is harmless. The plot “Algorithm 3 rounds vs Lemma 6” shows both readings.
+• Theorem 2 corrected (items of a negative slice enter through P_{k−1} → P_k) equals Lemma 5, \
+and Theorem 2's conclusion holds with it.
+• Not errors, but worth knowing: Lemma 12 is not tight (the paper has no counter-example): \
+n = 3, δ = (−2, 1, 1), L = (1, 2, 2), c_{1,2}, c_{2,3}, c_{3,1} = 1, 3, 2, c_{1,3}, c_{2,1}, \
+c_{3,2} = 2, 1, 3: bound 2, optimum 3. Proposition 1's two roundings are both needed (each alone \
+fails on a few per cent of random rings). Lemma 9's schedule is valid only for light solutions, \
+as the paper assumes: otherwise processors send items that have not arrived yet (the checker \
+names the first one).
+• Section 8 (rrv-sec8-contradiction): in the simplified study every curve is a + b/r, so the \
+text's reading holds there. In loadlab's re-creation of the platform (link costs uniform 1–10, \
+six CPU speeds; not the paper's platform) the light hypothesis rarely holds (8 % of platforms \
+with p = 8, never with p = 32): “skip (paper)” skips most redistributions, “forward” performs \
+them all.
 
 Section 8 assumptions: link costs uniform integers 1–10 per direction; CPU speeds drawn from \
 six illustrative LINPACK-like figures (Pentium Pro 200 MHz … Pentium 4 1.7 GHz), each \

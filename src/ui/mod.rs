@@ -7,6 +7,7 @@ mod chrome;
 pub mod commands;
 pub mod compare;
 pub mod desk;
+pub mod errata;
 pub mod figure;
 pub mod files;
 pub mod help;

@@ -339,8 +339,10 @@ pub const DISCREPANCIES: &[Discrepancy] = &[
     Discrepancy {
         location: "Theorem 3.2 proof, wrap-around subcase",
         printed: "N^<(x') contains {⟨k+i, ℓ−i⟩} ∪ {⟨j, k+ℓ+1−j⟩}",
-        correct: "those nodes lie in rows ≢ 0 (mod p), i.e. on other PEs; the p + 1 extra nodes are row 0's \
-                  ⟨0, b⟩, b ≤ k + ℓ + 1. The conclusion τ = ν + π is right (simulation)",
+        correct: "most of those nodes lie in rows ≢ 0 (mod p), i.e. on other PEs, and the ones in rows ≡ 0 \
+                  (mod p) (e.g. ⟨k+1, ℓ−1⟩) are already counted as images ⟨a+1, b⟩ of N^<(x); nodes that are \
+                  no image are row 0's ⟨0, b⟩, b ≤ k + ℓ + 1, at least p + 1 of them. The conclusion \
+                  τ = ν + π is right (simulation)",
     },
     Discrepancy {
         location: "§1.3 grid definition ('full')",
@@ -358,6 +360,8 @@ pub const DISCREPANCIES: &[Discrepancy] = &[
         location: "§1.3 two-row grid",
         printed: "{i, j} × {0..m−1} ∪ {0..m−1} × {0}: KS gives almost all work to P_0 and P_1",
         correct: "the set is not full (⟨k,0⟩ has right child ⟨k+1,0⟩ but no left child), and its column spreads \
-                  m of the 3m − 2 nodes over all PEs, so P_0, P_1 get about 2/3, not almost all",
+                  m of the 3m − 2 nodes over all PEs, P_0 and P_1 included, so P_0 and P_1 get about \
+                  (2m + 2m/p)/(3m) = (2 + 2/p)/3 of the work (0.83 at p = 4), not almost all; loadlab's full \
+                  version (column of length p, rows of n + 1 and n nodes) gives them almost all only as n/p grows",
     },
 ];

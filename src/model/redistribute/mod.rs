@@ -31,17 +31,20 @@
 //!
 //! # Findings
 //!
+//! The one wording of each finding about the paper is in [`crate::model::errata`] (ids
+//! `rrv-…`, cited below); this section tells how each was found.
 //! Each finding is pinned on its smallest instance by `tests/model/redistribute_homogeneous.rs`
 //! ("small rings" below: all 310 298 rings with n ≤ 7 and |δ_i| ≤ 4).
 //!
-//! 1. **Theorem 2's bound as printed is not a lower bound.** It charges a negative slice
+//! 1. **Theorem 2's bound as printed is not a lower bound** (rrv-thm2-bound). It charges a negative slice
 //!    C_{k,l} to c_{l,l+1}, a link its items never cross (they enter through P_{k−1} → P_k).
 //!    Smallest: n = 3, δ = (1, −1, 0), c_{1,2} = 1, c_{2,3} = 100, c_{3,1} = 1: the printed
 //!    bound is 100, Algorithm 2 finishes at 1. Correction
 //!    ([`bounds::theorem2_corrected`]): charge c_{k−1,k}, i.e. take the maximum over positive
 //!    slices of δ_{k,l} · c_{l,l+1}. It equals Lemma 5's running time, so Theorem 2's
 //!    conclusion (Algorithm 2 is optimal) holds with it. Lemma 5 itself checks out.
-//! 2. **Algorithm 3 read literally fails Lemma 8.** Smallest: δ = (0, 0, −1, 1, 0)
+//! 2. **Algorithm 3 read as one pass fails Lemma 8** (rrv-alg3-pass: a reading ambiguity — the
+//!    paper calls Algorithm 3 "a set of rules", and applied until nothing changes they meet it). Smallest: δ = (0, 0, −1, 1, 0)
 //!    (δ_max = 1): Step 21 P4 → P5, Step 24 P2 → P3, Step 28 P5 → P1, but the single pass of
 //!    Steps 25–30 examined P1 before P5 sent to it, so P1 → P2 is missing and a second round
 //!    is needed (Lemma 6: 1). 224 small rings fail, every one through a rightward forwarding
@@ -52,11 +55,12 @@
 //!    and 9 already continue the chain. The literal pass's blindness to leftward chains is
 //!    therefore harmless.
 //! 4. **Algorithm 3 breaks possession with the minimal loads** L_k = max(1, 1 + δ_k), in
-//!    both readings. The paper proves possession for Algorithm 1 (Lemma 3), never for
-//!    Algorithm 3. Smallest: δ = (0, 0, −3, 3), L = (1, 1, 1, 4): in round 1 Step 24 makes
-//!    P2 give its only item to P3 (and Step 21 sends P4 → P1). In round 2 (δ_max = 2) Step 24
-//!    asks P2 again, while P1 → P2 only arrives at the end of that round, and by round 3 P2
-//!    is at δ = −2, i.e. −1 items. 24 070 small rings fail, the editor's default instance
+//!    both readings (rrv-alg3-possession). The paper proves possession for Algorithm 1
+//!    (Lemma 3), never for Algorithm 3. Smallest: δ = (0, 0, −3, 3), L = (1, 1, 1, 4): in
+//!    round 1 Step 24 makes P2 give its only item to P3 (and Step 21 sends P4 → P1). In round
+//!    2 (δ_max = 2) Step 24 asks P2 again while it holds 0 items (P1 → P2, Step 12, only
+//!    arrives at the end of that round): that send is the violation. After round 2 P2
+//!    holds 0 items at δ = −1. 24 070 small rings fail, the editor's default instance
 //!    among them. The bad sends come from Steps 24, 12 and 6 in rounds with δ_max ≥ 2, so
 //!    the fixpoint of finding 2 cannot help. Correction (feeding,
 //!    [`homogeneous::STEP_FEED`]): a processor with δ_i ≤ 0 that sends without receiving is
@@ -70,7 +74,8 @@
 //!    corrected variant keeps both, so that Step 28 shows where the paper's forwarding
 //!    applies.
 //!
-//! 6. **Lemma 12 is not tight** — the paper says it has no counter-example. Smallest
+//! 6. **Lemma 12 is not tight** — the paper says it has no counter-example (an open question
+//!    answered, not an error of the paper). Smallest
 //!    (`tests/model/redistribute_lp.rs`, `lemma12_is_not_tight`): n = 3, δ = (−2, 1, 1),
 //!    L = (1, 2, 2), c_{1,2}, c_{2,3}, c_{3,1} = 1, 3, 2 and c_{1,3}, c_{2,1}, c_{3,2} = 2, 1, 3:
 //!    Lemma 12 gives 2, the optimum is 3 (P_1 must receive one item from each side one after
@@ -80,24 +85,27 @@
 //! 7. **Proposition 1 holds** (it is the convexity of τ in the single variable R_1 of
 //!    Lemma 10), and both roundings are needed: over 200 000 random rings only ⌊R_1⌋ is
 //!    optimal 1.4 % of the time, only ⌈R_1⌉ 2.5 %.
-//! 8. **Lemma 9 needs the light hypothesis for possession only**: on heavy solutions its
+//! 8. **Lemma 9 needs the light hypothesis for possession only** (as the paper assumes; with
+//!    Proposition 1's rounding this is rrv-prop1-heavy): on heavy solutions its
 //!    schedule keeps one-port and the makespan but makes processors send items they have not
 //!    received yet. Smallest shown by the checker: δ = (3, 0, −3), L = (4, 1, 1),
 //!    c_{i,i+1} = (2, 1, 1), c_{i,i−1} = 10 ("P2 starts sending an item at t = 1 but holds
 //!    none"). [`lemma9::asap_schedule`] forwards items as they arrive instead (6 there, optimal;
 //!    System 12 needs 22).
-//! 9. **Section 8 contradicts itself.** The text says that when the computation-to-
+//! 9. **Section 8 contradicts itself** (rrv-sec8-contradiction). The text says that when the computation-to-
 //!    communication ratio increases, "iterations take more time, and the usefulness of a
 //!    redistribution becomes more important"; the discussion of Figs. 13–14 says the opposite
 //!    (no redistribution at ratio 10, many at ratio 1). In the simplified experiment of
 //!    [`iterative`] every curve is a + b/r, so the text's reading holds; the figures' reading
 //!    fits a communication-to-computation axis.
-//! 10. **The light hypothesis rarely holds in Section 8's setting**: for the single
+//! 10. **The light hypothesis rarely holds in loadlab's re-creation of Section 8's setting**
+//!     (uniform link costs 1–10, six CPU speeds: our platform, not the paper's, which does
+//!     not give its costs): for the single
 //!     redistribution after iteration 50, System 6's optimum is light on 8 % of 500 platforms
 //!     with p = 8 (System 12 finds a light solution on 17 % more, none exists on 75 %), and
 //!     never with p = 32. The paper's light-only algorithm then skips most redistributions;
 //!     the study offers forwarding as an alternative.
-//! 11. On a 2-ring P_{i−1} = P_{i+1}: every item P_i sends costs c_{i,i+1} here (c_{i,i−1} is
+//! 11. On a 2-ring (rrv-two-ring) P_{i−1} = P_{i+1}: every item P_i sends costs c_{i,i+1} here (c_{i,i−1} is
 //!     unused), a convention the paper does not settle.
 
 pub mod alg2;

@@ -24,6 +24,9 @@
 //!
 //! # Readings of the printed algorithm (checked against the exhaustive optimum)
 //!
+//! Each finding has one wording, in [`crate::model::errata`] (ids `grs-…`); this section says
+//! how the code follows it.
+//!
 //! * Rule 1.2(a) fires only for a non-leaf node whose two predecessors are done. Footnote 4
 //!   ("a leaf-node is always eligible") read literally would make rule (a) always applicable,
 //!   rule (b) would never fire and the whole tree would run on processor 0 (makespan 2^n − 1),
@@ -41,12 +44,12 @@
 //!   tried), its schedules pass the checker (n ≤ 16), boundary nodes meet the MHB bound and
 //!   come in nondecreasing height, every gap on processor 0 is below 1, T*(n) ≥ T*(n − 1) + 1
 //!   and T* ≤ T_PY ≤ 2·T*.
-//! * Not reproduced: the claim (abstract, Section 3.3) that T* approaches half of T_PY for
-//!   large n and τ. Measured T*(40)/T_PY(40) = 0.769, 0.729, 0.702, 0.691 for τ = 128, 256,
-//!   512, 1000 (0.750 and 0.699 at n = 1000 for τ = 128 and 1000; 0.624 for n = 1000,
-//!   τ = 10^6). The ratio comes near 1/2 only around n ≈ lg τ + 2 (minimum over n ≤ 40: 0.580,
-//!   0.556, 0.539, 0.528 at n = 8, 9, 10, 11), where P.Y's cluster just stops holding the
-//!   whole tree. P.Y here uses the best order of its cluster; a worse order only raises T_PY a
+//! * grs-half: T* approaches half of T_PY only as τ → ∞, and slowly. Measured
+//!   T*(40)/T_PY(40) = 0.769, 0.729, 0.702, 0.691 for τ = 128, 256, 512, 1000 (0.750 and 0.699
+//!   at n = 1000 for τ = 128 and 1000; 0.624 for n = 1000, τ = 10^6); for fixed τ the ratio
+//!   levels off as n grows ([`ratio_sweep_long`], [`ratio_limit`]). Its minima lie near
+//!   n ≈ lg τ + 1 (minimum over n ≤ 40: 0.580, 0.556, 0.539, 0.527 at n = 8, 9, 10, 11), where
+//!   P.Y's cluster just stops holding the whole tree. P.Y here uses the best order of its cluster; a worse order only raises T_PY a
 //!   little (waiting for every input first: T_PY(40) = 1316 instead of 1301 at τ = 128).
 //! * The number of processors counts processor 0 plus, recursively, the processors of every
 //!   external subtree, each on its own set (the paper makes no attempt to minimise it).
@@ -76,8 +79,9 @@ pub use schedule::{
     one_processor_schedule, processor_per_node_schedule,
 };
 pub use sweep::{
-    FIG2_N_MAX, FIG2_TAUS, HeightSweep, SweepPoint, TAU_PLOT_POINTS, fig2_taus, log_taus, series,
-    sweep_n, sweep_tau, tau_plot_values,
+    FIG2_N_MAX, FIG2_TAUS, HeightSweep, LIMIT_N, LIMIT_TAU_POINTS, LimitPoint, SweepPoint,
+    TAU_PLOT_POINTS, fig2_taus, limit_taus, log_taus, ratio_limit, ratio_sweep_long, ratios,
+    series, sweep_n, sweep_tau, tau_plot_values,
 };
 
 use serde::Serialize;

@@ -132,13 +132,15 @@ pub const BUDGET: Budget = Budget {
 };
 
 /// Work and memory of everything computed for these parameters: the solution and the τ plot
-/// (121 passes of n² steps), Fig. 2 (4 passes of 40³), a materialised schedule of up to 2^20
-/// nodes. Call it on checked parameters.
+/// (121 passes of n² steps), Fig. 2 (4 passes of 40³), the long ratio plots (5 + 46 passes of
+/// N_MAX², whatever n), a materialised schedule of up to 2^20 nodes. Call it on checked
+/// parameters.
 pub fn cost(p: &TreeSweepParams) -> Cost {
     let n = p.n as f64;
     let nodes = 2f64.powi(p.n.min(u64::from(super::schedule::MATERIAL_N_MAX)) as i32);
+    let long = 51.0 * (N_MAX as f64).powi(2);
     Cost::new(
-        121.0 * n * n + 4.0 * 40f64.powi(3) + 4.0 * nodes,
+        121.0 * n * n + 4.0 * 40f64.powi(3) + long + 4.0 * nodes,
         n * n * 16.0 + nodes * 64.0,
     )
 }

@@ -29,6 +29,75 @@ pub fn tau_plot_values() -> Vec<f64> {
     log_taus(0.05, 20.0, TAU_PLOT_POINTS)
 }
 
+/// Height of the long n plots and of the ratio's limit against τ (the model's largest n).
+pub const LIMIT_N: u32 = super::params::N_MAX as u32;
+/// Points of the plot of T*(LIMIT_N)/T_PY(LIMIT_N) against τ (τ = 2 … 10^9, log-spaced).
+pub const LIMIT_TAU_POINTS: usize = 46;
+
+/// The τ values of the limit plot: 2 … 10^9, [`LIMIT_TAU_POINTS`] of them, log-spaced.
+pub fn limit_taus() -> Vec<f64> {
+    log_taus(1.0, super::params::TAU_MAX.log2(), LIMIT_TAU_POINTS)
+        .into_iter()
+        .map(|t| t.min(super::params::TAU_MAX))
+        .collect()
+}
+
+/// T*(h)/T_PY(h) for h = 1..=n at one τ (Fine-Grain without the processor counts).
+pub fn ratios(n: u32, tau: f64) -> Vec<f64> {
+    let fg = super::finegrain::fine_grain_makespans(n, tau);
+    let py = py_makespans(n, tau);
+    fg.t_star.iter().zip(&py).map(|(t, p)| t / p).collect()
+}
+
+/// The ratio T*/T_PY for n = 1..=[`LIMIT_N`] at every valid τ of `taus` (in that order):
+/// for a fixed τ it levels off at a limit ρ(τ) that falls towards ½ only as τ → ∞
+/// (finding grs-half).
+pub fn ratio_sweep_long(
+    taus: &[f64],
+    progress: &dyn Progress,
+) -> Result<Vec<(f64, Vec<f64>)>, Cancelled> {
+    over_valid_taus(LIMIT_N, taus, progress, |n, tau| (tau, ratios(n, tau)))
+}
+
+/// The ratio's limit ρ(τ) as n grows, estimated two ways at one τ.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LimitPoint {
+    /// Communication delay.
+    pub tau: f64,
+    /// T*(N)/T_PY(N) at N = [`LIMIT_N`] (off the limit by both makespans' offsets).
+    pub at_n_max: f64,
+    /// The ratio of the two makespans' slopes, each averaged over one period of its
+    /// increments when they have become periodic by n = N (T* at τ = 128: period 5, at
+    /// τ = 1000: constant from n = 126; T_PY: period 7 and 10), else over n = N/2 … N: ρ(τ).
+    pub slope: f64,
+}
+
+/// The mean increment of `t` (T(h) for h = 1..=N) over its last period, when the increments
+/// of the last quarter repeat with a period of at most 200; else over the second half.
+fn mean_slope(t: &[f64]) -> f64 {
+    let inc: Vec<f64> = t.windows(2).map(|w| w[1] - w[0]).collect();
+    let tail = &inc[inc.len() - inc.len() / 4..];
+    let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(1.0);
+    let period = (1..=200.min(tail.len() / 2))
+        .find(|&k| (0..tail.len() - k).all(|i| same(tail[i], tail[i + k])));
+    let k = period.unwrap_or(inc.len() / 2);
+    inc[inc.len() - k..].iter().sum::<f64>() / k as f64
+}
+
+/// The ratio's limit ρ(τ) at every valid τ of `taus` (in that order).
+pub fn ratio_limit(taus: &[f64], progress: &dyn Progress) -> Result<Vec<LimitPoint>, Cancelled> {
+    over_valid_taus(LIMIT_N, taus, progress, |n, tau| {
+        let fg = super::finegrain::fine_grain_makespans(n, tau);
+        let py = py_makespans(n, tau);
+        let last = n as usize - 1;
+        LimitPoint {
+            tau,
+            at_n_max: fg.t_star[last] / py[last],
+            slope: mean_slope(&fg.t_star) / mean_slope(&py),
+        }
+    })
+}
+
 /// One (n, τ) point.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SweepPoint {
@@ -174,6 +243,33 @@ mod tests {
         );
         assert!(p.windows(2).all(|w| w[0].t_star <= w[1].t_star));
         assert_eq!(log_taus(1.0, 3.0, 3), vec![2.0, 4.0, 8.0]);
+    }
+
+    /// grs-half: for fixed τ the ratio levels off far above ½ and its limit falls towards ½
+    /// only as τ grows by orders of magnitude.
+    #[test]
+    fn the_ratio_levels_off_and_its_limit_falls_slowly() {
+        let l = ratio_limit(&[128.0, 1e3, 1e6, 1e9], &NoProgress).unwrap();
+        let at: Vec<f64> = l.iter().map(|p| p.at_n_max).collect();
+        for (got, want) in at.iter().zip([0.750, 0.699, 0.624, 0.586]) {
+            assert!((got - want).abs() < 0.0005, "{at:?}");
+        }
+        // Exact limits where both increments are periodic: 27.2/(254/7) and 140/200.1.
+        assert!((l[0].slope - 27.2 / (254.0 / 7.0)).abs() < 1e-9, "{l:?}");
+        assert!((l[1].slope - 140.0 / 200.1).abs() < 1e-9, "{l:?}");
+        assert!(l.iter().all(|p| p.slope > 0.55 && p.slope < 0.76), "{l:?}");
+        let long = ratio_sweep_long(&[128.0], &NoProgress).unwrap();
+        let r = &long[0].1;
+        assert_eq!(r.len(), LIMIT_N as usize);
+        assert_eq!(r[LIMIT_N as usize - 1], l[0].at_n_max);
+        // From n = 200 on, τ = 128's ratio stays within 0.74 … 0.76 (limit 0.7496).
+        assert!(
+            r[199..].iter().all(|&x| (0.74..0.76).contains(&x)),
+            "{:?}",
+            &r[199..210]
+        );
+        assert_eq!(limit_taus().len(), LIMIT_TAU_POINTS);
+        assert!(limit_taus().iter().all(|&t| valid_tau(t)));
     }
 
     #[test]

@@ -1,0 +1,182 @@
+//! Help ▸ What we found in the paper: every finding of [`crate::model::errata`] for the model
+//! in front, one model or all five, each with its kind, one sentence, the details (where, what
+//! is printed, what holds, the evidence command) and "Show me", which loads the evidence
+//! command's instance into its workspace.
+
+use egui::RichText;
+
+use super::app::Cmd;
+use crate::model::errata::{self, Finding, Kind};
+use crate::preset::{ModelId, Preset};
+
+/// Which findings the window lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scope {
+    /// The model in front (follows the rail).
+    #[default]
+    Front,
+    /// One model.
+    Model(ModelId),
+    /// All five papers.
+    All,
+}
+
+/// The window's state.
+#[derive(Debug, Default)]
+pub struct Errata {
+    /// Whether the window is open.
+    pub open: bool,
+    /// What it lists.
+    pub scope: Scope,
+}
+
+/// The model's name as the rail shows it, on one line.
+fn title(model: ModelId) -> String {
+    super::help::rail(model).0.replace('\n', " ")
+}
+
+/// The models a scope lists, given the model in front.
+fn models(scope: Scope, front: ModelId) -> Vec<ModelId> {
+    match scope {
+        Scope::Front => vec![front],
+        Scope::Model(m) => vec![m],
+        Scope::All => ModelId::ALL.to_vec(),
+    }
+}
+
+/// The Help menu's entry: a submenu opening the window on the model in front, one model or all.
+pub fn menu(ui: &mut egui::Ui, state: &mut Errata, front: ModelId) {
+    ui.menu_button("What we found in the paper", |ui| {
+        let mut pick = |ui: &mut egui::Ui, caption: String, scope: Scope| {
+            if ui.button(caption).clicked() {
+                *state = Errata { open: true, scope };
+                ui.close();
+            }
+        };
+        pick(ui, format!("In front: {}", title(front)), Scope::Front);
+        ui.separator();
+        for m in ModelId::ALL {
+            pick(ui, title(m), Scope::Model(m));
+        }
+        pick(ui, "All five papers".into(), Scope::All);
+    });
+}
+
+/// The kind's colour: errors of the authors strong, readings and conversion softer.
+fn kind_text(ui: &egui::Ui, kind: Kind) -> RichText {
+    let v = ui.visuals();
+    let colour = match kind {
+        Kind::FalseClaim | Kind::Misprint => v.error_fg_color,
+        Kind::OverstatedClaim | Kind::ProofGap => v.warn_fg_color,
+        Kind::ReadingAmbiguity | Kind::ConversionArtefact => v.weak_text_color(),
+    };
+    RichText::new(kind.caption()).color(colour).strong()
+}
+
+/// The window (drawn every frame; nothing when closed).
+pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mut Vec<Cmd>) {
+    let screen = ctx.content_rect();
+    let mut open = state.open;
+    egui::Window::new("Errata: what we found in the papers")
+        .open(&mut open)
+        .default_pos(screen.left_top() + egui::vec2(200.0, 80.0))
+        .default_width(620.0f32.min(screen.width() - 220.0))
+        .default_height((screen.height() - 160.0).max(220.0))
+        .show(ctx, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.selectable_value(&mut state.scope, Scope::Front, "In front");
+                for m in ModelId::ALL {
+                    ui.selectable_value(&mut state.scope, Scope::Model(m), m.name());
+                }
+                ui.selectable_value(&mut state.scope, Scope::All, "All");
+            });
+            ui.label(
+                RichText::new(
+                    "Each finding is checked against loadlab's simulation; `loadlab errata` prints the \
+                     list, `loadlab errata --check` re-runs every evidence command.",
+                )
+                .weak(),
+            );
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for m in models(state.scope, front) {
+                    let findings = errata::of_model(m.name());
+                    let paper = findings.first().map_or("", |f| f.paper);
+                    ui.heading(title(m));
+                    ui.label(RichText::new(format!("{paper} — {} findings", findings.len())).weak());
+                    for f in findings {
+                        finding(ui, f, cmds);
+                    }
+                    ui.add_space(8.0);
+                }
+            });
+        });
+    state.open = open;
+}
+
+/// One finding: id and kind, the sentence, "Show me", the details folded.
+fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(f.id).monospace());
+        ui.label(kind_text(ui, f.kind)).on_hover_text(f.kind.help());
+        if let Some(e) = &f.evidence {
+            let hover = format!(
+                "Load the instance of `{}` into its workspace (read {} there: {})",
+                e.command_line(),
+                e.field,
+                e.value.text()
+            );
+            if ui.button("Show me").on_hover_text(hover).clicked() {
+                cmds.push(show_me(f));
+            }
+        }
+    });
+    ui.label(f.sentence);
+    egui::CollapsingHeader::new(RichText::new("details").weak())
+        .id_salt(("errata", f.id))
+        .show(ui, |ui| {
+            egui::Grid::new(("errata_details", f.id))
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let mut row = |k: &str, v: String| {
+                        ui.label(RichText::new(k).weak());
+                        ui.add(egui::Label::new(v).wrap());
+                        ui.end_row();
+                    };
+                    row("where", f.location.to_string());
+                    row("printed", f.printed.to_string());
+                    row("holds", f.holds.to_string());
+                    if let Some(e) = &f.evidence {
+                        let run =
+                            format!("{}  →  {} = {}", e.command_line(), e.field, e.value.text());
+                        row("evidence", run);
+                    }
+                });
+        });
+}
+
+/// The command loading a finding's evidence instance (or saying why it cannot).
+pub fn show_me(f: &Finding) -> Cmd {
+    let Some(e) = &f.evidence else {
+        return Cmd::Fail(format!("{}: no evidence run", f.id));
+    };
+    let check = crate::lesson::Check {
+        command: e.args(),
+        field: e.field.to_string(),
+    };
+    match check.scenario() {
+        Ok(s) => Cmd::ShowScenario(Box::new(Preset::new(
+            format!("Finding {}", f.id),
+            format!(
+                "{} Evidence: {} → {} = {}",
+                f.sentence,
+                e.command_line(),
+                e.field,
+                e.value.text()
+            ),
+            s,
+        ))),
+        Err(why) => Cmd::Fail(format!("{}: {why}", f.id)),
+    }
+}

@@ -1,0 +1,160 @@
+//! `loadlab errata` (issue 23): the JSON contract, every evidence command re-run through the
+//! binary with its value compared, `--check`, `--model` and the error contract.
+
+use std::collections::HashSet;
+use std::process::Command;
+
+use loadlab::model::errata::{self, Expected};
+use serde_json::Value;
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim().lines().count(), 1, "one JSON object: {text}");
+    serde_json::from_str(&text).expect("valid JSON")
+}
+
+/// The value at a dot path (numeric parts index lists).
+fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.').try_fold(v, |v, part| match v {
+        Value::Object(m) => m.get(part),
+        Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i)),
+        _ => None,
+    })
+}
+
+const KINDS: [&str; 6] = [
+    "misprint",
+    "false_claim",
+    "overstated_claim",
+    "proof_gap",
+    "reading_ambiguity",
+    "conversion_artefact",
+];
+
+#[test]
+fn json_lists_every_finding_with_exactly_the_issues_fields() {
+    let j = json_of(&["errata", "--json"]);
+    let list = j["findings"].as_array().expect("findings");
+    assert_eq!(j.as_object().map(|o| o.len()), Some(1));
+    assert!(list.len() >= 40, "{}", list.len());
+    let mut ids = HashSet::new();
+    let mut models = HashSet::new();
+    for f in list {
+        let keys: HashSet<&str> = f.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+        let want: HashSet<&str> = [
+            "id", "model", "paper", "where", "printed", "holds", "kind", "evidence",
+        ]
+        .into();
+        assert_eq!(keys, want, "{f}");
+        assert!(ids.insert(f["id"].as_str().unwrap().to_string()), "{f}");
+        models.insert(f["model"].as_str().unwrap().to_string());
+        assert!(KINDS.contains(&f["kind"].as_str().unwrap()), "{f}");
+        let e = &f["evidence"];
+        if !e.is_null() {
+            let c = e["command"].as_array().expect("command");
+            assert_eq!(c.first().and_then(Value::as_str), Some("loadlab"), "{f}");
+            assert_eq!(c.last().and_then(Value::as_str), Some("--json"), "{f}");
+            assert!(e["field"].is_string() && !e["value"].is_null(), "{f}");
+        }
+    }
+    assert_eq!(models.len(), 5);
+    // The audit's items are in the list.
+    for id in [
+        "grs-half",
+        "grs-start-formula",
+        "rrv-alg3-pass",
+        "gr-two-row",
+        "gr-thm22-assertion2",
+        "gr-eq21-binom",
+        "gr-speedup-asymptotic",
+        "gm-thm1-p",
+        "gm-best-possible",
+        "grs-slope",
+        "rrv-sec9-solved",
+        "rrv-lemma8-abs",
+        "rrv-lemma6-c",
+        "li-thm10-sq",
+    ] {
+        assert!(ids.contains(id), "{id} missing");
+    }
+    let kind = |id: &str| {
+        list.iter()
+            .find(|f| f["id"] == id)
+            .map(|f| f["kind"].as_str().unwrap().to_string())
+    };
+    assert_eq!(
+        kind("grs-start-formula").as_deref(),
+        Some("conversion_artefact")
+    );
+    assert_eq!(kind("rrv-alg3-pass").as_deref(), Some("reading_ambiguity"));
+    assert_eq!(kind("rrv-alg3-possession").as_deref(), Some("false_claim"));
+}
+
+/// Every evidence command, run through the binary: its field holds the recorded value.
+#[test]
+fn every_evidence_command_gives_its_value() {
+    let mut runs = 0;
+    for f in errata::all() {
+        let Some(e) = f.evidence else { continue };
+        let out = json_of(&e.command[1..]);
+        let got = at(&out, e.field).unwrap_or_else(|| panic!("{}: no field {}", f.id, e.field));
+        assert!(
+            e.value.matches(got),
+            "{}: `{}` gives {} = {got}, recorded {}",
+            f.id,
+            e.command_line(),
+            e.field,
+            e.value.text()
+        );
+        if let Expected::Real(x, _) = e.value {
+            assert!(x.is_finite());
+        }
+        runs += 1;
+    }
+    assert!(runs >= 15, "{runs} evidence runs");
+}
+
+#[test]
+fn check_model_filter_text_and_errors() {
+    let out = run(&["errata", "--check"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("every evidence command gives its recorded value")
+    );
+
+    let j = json_of(&["errata", "--model", "treesweep", "--json"]);
+    let list = j["findings"].as_array().unwrap();
+    assert!(list.iter().all(|f| f["model"] == "treesweep"));
+    assert_eq!(list.len(), errata::of_model("treesweep").len());
+
+    let text = String::from_utf8(run(&["errata", "--model", "ksbf"]).stdout).unwrap();
+    assert!(text.contains("gr-table1-39  [misprint]"), "{text}");
+    assert!(text.contains("evidence: loadlab ksbf"), "{text}");
+
+    let out = run(&["errata", "--model", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error:") && err.contains("unknown model"),
+        "{err}"
+    );
+}
