@@ -34,10 +34,11 @@ fn selected(a: &ErrataArgs) -> Vec<&'static Finding> {
 
 /// Runs an evidence command in-process and returns the value at its field (or why not).
 pub fn evidence_value(e: &Evidence) -> Result<Value, String> {
-    let out = super::lesson::run_json(&e.args())?;
-    crate::lesson::lookup(&out, e.field)
-        .cloned()
-        .ok_or_else(|| format!("`{}` has no field {:?}", e.command_line(), e.field))
+    let check = crate::lesson::Check {
+        command: e.args(),
+        field: e.field.to_string(),
+    };
+    check.value(&crate::model::NoProgress)
 }
 
 /// Checks one finding's evidence: `Ok` when it has none or its value is the recorded one.

@@ -3,9 +3,7 @@
 use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
 use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
-use crate::model::ksbf::{
-    Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape,
-};
+use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape};
 use crate::report::ksbf::Parts;
 
 /// Flags of `loadlab ksbf`.
