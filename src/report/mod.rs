@@ -17,6 +17,7 @@ pub mod ksbf;
 pub mod map;
 pub mod redistribute;
 mod render;
+pub use render::series_csv;
 pub mod treesweep;
 
 pub use doc::{Cell, Content, Figure, Report, Role, Section, Series, SeriesSet, Table};

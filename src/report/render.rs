@@ -31,6 +31,22 @@ fn csv_row(out: &mut String, fields: impl IntoIterator<Item = String>) {
     out.push('\n');
 }
 
+/// One plot's curves as CSV in long format: a `series,<x>,<y>` header, one row per point.
+pub fn series_csv(set: &SeriesSet) -> String {
+    let mut out = String::new();
+    csv_row(
+        &mut out,
+        ["series".to_string(), csv_field(&set.x), csv_field(&set.y)],
+    );
+    for series in &set.series {
+        let name = csv_field(&series.name);
+        for [x, y] in &series.points {
+            csv_row(&mut out, [name.clone(), csv_number(*x), csv_number(*y)]);
+        }
+    }
+    out
+}
+
 fn section_csv(out: &mut String, s: &Section) {
     let _ = writeln!(out, "# {}", one_line(&s.name));
     match &s.content {
@@ -46,18 +62,7 @@ fn section_csv(out: &mut String, s: &Section) {
                 csv_row(out, r.iter().map(csv_cell));
             }
         }
-        Content::Series(set) => {
-            csv_row(
-                out,
-                ["series".to_string(), csv_field(&set.x), csv_field(&set.y)],
-            );
-            for series in &set.series {
-                let name = csv_field(&series.name);
-                for [x, y] in &series.points {
-                    csv_row(out, [name.clone(), csv_number(*x), csv_number(*y)]);
-                }
-            }
-        }
+        Content::Series(set) => out.push_str(&series_csv(set)),
     }
 }
 

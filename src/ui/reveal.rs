@@ -11,7 +11,7 @@
 //! sweep plots whose marker is the instance's own x ([`cut_at_marker`]) and Gantt bars
 //! ([`cut_bars`]).
 
-use crate::ui::widgets::compare_plot::{ComparePlot, Series, SeriesStyle};
+use crate::ui::widgets::compare_plot::{ComparePlot, Curve, SeriesStyle};
 use crate::ui::widgets::gantt::GanttBar;
 
 /// What a hidden number reads until the last step.
@@ -118,12 +118,12 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal) {
         (a.min(y), b.max(y))
     });
     if lo <= hi {
-        plot.series.push(Series {
-            name: HIDDEN_FROM.to_owned(),
-            points: vec![[m, lo], [m, hi]],
-            style: SeriesStyle::DashedLine,
-            color: Some(crate::ui::widgets::palette::CURRENT),
-        });
+        plot.series.push(Curve::new(
+            HIDDEN_FROM,
+            vec![[m, lo], [m, hi]],
+            SeriesStyle::DashedLine,
+            Some(crate::ui::widgets::palette::CURRENT),
+        ));
     }
 }
 

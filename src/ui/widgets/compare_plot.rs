@@ -4,7 +4,7 @@
 //! non-positive values); tick labels, the hover label and the coordinate
 //! readout show the real (un-logged) values.
 
-use crate::report::{self, Role, SeriesSet, csv_field, csv_number};
+use crate::report::{self, Role, SeriesSet};
 use std::ops::RangeInclusive;
 
 use eframe::egui;
@@ -41,17 +41,29 @@ pub enum SeriesStyle {
     DashedLine,
 }
 
-/// One named data series.
+/// A report's curve as the plot draws it: the series (name, role, points) and its look.
+/// Reading a curve reads its series (`curve.name`, `curve.points`).
 #[derive(Clone, Debug)]
-pub struct Series {
-    /// Legend name.
-    pub name: String,
-    /// `[x, y]` points in real (un-logged) coordinates.
-    pub points: Vec<[f64; 2]>,
+pub struct Curve {
+    /// The data, as the report has it.
+    pub series: report::Series,
     /// How to draw it.
     pub style: SeriesStyle,
     /// Fixed colour, or `None` for an automatic one.
     pub color: Option<egui::Color32>,
+}
+
+impl std::ops::Deref for Curve {
+    type Target = report::Series;
+    fn deref(&self) -> &report::Series {
+        &self.series
+    }
+}
+
+impl std::ops::DerefMut for Curve {
+    fn deref_mut(&mut self) -> &mut report::Series {
+        &mut self.series
+    }
 }
 
 /// Everything one comparison plot shows.
@@ -64,15 +76,29 @@ pub struct ComparePlot {
     /// Y axis label.
     pub y_label: String,
     /// The series, drawn in order.
-    pub series: Vec<Series>,
+    pub series: Vec<Curve>,
     /// Optional vertical marker (e.g. the currently selected parameter).
     pub x_marker: Option<f64>,
 }
 
-impl Series {
+impl Curve {
+    /// A curve drawn as `style` in `color` (a mark the view adds, such as "hidden from here").
+    pub fn new(
+        name: impl Into<String>,
+        points: Vec<[f64; 2]>,
+        style: SeriesStyle,
+        color: Option<egui::Color32>,
+    ) -> Curve {
+        Curve {
+            series: report::Series::new(name, points),
+            style,
+            color,
+        }
+    }
+
     /// A report's curve, drawn in its role's style: simulated results as markers, closed forms
     /// as solid lines (both in their group's colour), bounds, limits and references dashed.
-    pub fn of(series: &report::Series) -> Series {
+    pub fn of(series: &report::Series) -> Curve {
         let group = palette::series(series.group);
         let (style, color) = match series.role {
             Role::Simulated => (SeriesStyle::Points, group),
@@ -81,31 +107,11 @@ impl Series {
             Role::Limit => (SeriesStyle::DashedLine, group.gamma_multiply(0.6)),
             Role::Reference => (SeriesStyle::DashedLine, palette::REFERENCE),
         };
-        Series {
-            name: series.name.clone(),
-            points: series.points.clone(),
+        Curve {
+            series: series.clone(),
             style,
             color: Some(color),
         }
-    }
-
-    /// The same data as markers and as a connecting line under one legend entry (the legend
-    /// merges items of one name).
-    pub fn points_and_line(name: &str, points: Vec<[f64; 2]>, color: egui::Color32) -> [Series; 2] {
-        [
-            Series {
-                name: name.to_string(),
-                points: points.clone(),
-                style: SeriesStyle::Points,
-                color: Some(color),
-            },
-            Series {
-                name: name.to_string(),
-                points,
-                style: SeriesStyle::Line,
-                color: Some(color),
-            },
-        ]
     }
 }
 
@@ -124,13 +130,13 @@ impl ComparePlot {
     }
 
     /// A report's plot section titled `title`: its axes and its curves, each in its role's
-    /// style ([`Series::of`]).
+    /// style ([`Curve::of`]).
     pub fn of(title: impl Into<String>, set: &SeriesSet) -> ComparePlot {
         ComparePlot {
             title: title.into(),
             x_label: set.x.clone(),
             y_label: set.y.clone(),
-            series: set.series.iter().map(Series::of).collect(),
+            series: set.series.iter().map(Curve::of).collect(),
             x_marker: None,
         }
     }
@@ -145,20 +151,14 @@ pub struct PlotView {
     pub log_y: bool,
 }
 
-/// All series in long format: a `series,x,y` header then one row per point.
-///
-/// Names containing commas, quotes or line breaks are quoted (quotes
-/// doubled). Numbers use Rust's shortest round-trip representation
-/// (scientific notation for magnitudes below 1e-5 or from 1e16).
+/// The plot's data as CSV, written by the report's one CSV writer ([`report::series_csv`]):
+/// a `series,<x>,<y>` header then one row per point.
 pub fn series_to_csv(plot: &ComparePlot) -> String {
-    let mut out = String::from("series,x,y\n");
-    for series in &plot.series {
-        let name = csv_field(&series.name);
-        for [x, y] in &series.points {
-            out.push_str(&format!("{name},{},{}\n", csv_number(*x), csv_number(*y)));
-        }
-    }
-    out
+    report::series_csv(&SeriesSet {
+        x: plot.x_label.clone(),
+        y: plot.y_label.clone(),
+        series: plot.series.iter().map(|c| c.series.clone()).collect(),
+    })
 }
 
 /// Map a real coordinate to plot space: `log10` on log axes.
@@ -561,13 +561,8 @@ pub const PLOT_LABEL: &str = "plot: ";
 mod tests {
     use super::*;
 
-    fn series(name: &str, points: Vec<[f64; 2]>) -> Series {
-        Series {
-            name: name.to_owned(),
-            points,
-            style: SeriesStyle::Points,
-            color: None,
-        }
+    fn series(name: &str, points: Vec<[f64; 2]>) -> Curve {
+        Curve::new(name, points, SeriesStyle::Points, None)
     }
 
     #[test]
@@ -581,7 +576,11 @@ mod tests {
             ],
             ..Default::default()
         };
-        let csv = series_to_csv(&plot);
+        let csv = series_to_csv(&ComparePlot {
+            x_label: "x".into(),
+            y_label: "y".into(),
+            ..plot
+        });
         let expected = "series,x,y\n\
                         sim,1,2.5\n\
                         sim,2,-3\n\
@@ -617,17 +616,13 @@ mod tests {
     #[test]
     fn a_legend_row_has_one_entry_per_name() {
         let mut plot = ComparePlot::default();
-        plot.series.extend(Series::points_and_line(
-            "P",
-            vec![[0.0, 1.0]],
-            egui::Color32::RED,
-        ));
-        plot.series.push(Series {
-            name: "limit".into(),
-            points: vec![],
-            style: SeriesStyle::DashedLine,
-            color: None,
-        });
+        let red = Some(egui::Color32::RED);
+        plot.series
+            .push(Curve::new("P", vec![[0.0, 1.0]], SeriesStyle::Points, red));
+        plot.series
+            .push(Curve::new("P", vec![[0.0, 1.0]], SeriesStyle::Line, red));
+        plot.series
+            .push(Curve::new("limit", vec![], SeriesStyle::DashedLine, None));
         let s = swatches(&plot);
         assert_eq!(s.len(), 2);
         assert_eq!((s[0].1, s[0].2), (Swatch::MarkerLine, "P"));
@@ -636,7 +631,12 @@ mod tests {
 
     #[test]
     fn csv_of_empty_plot_is_just_the_header() {
-        assert_eq!(series_to_csv(&ComparePlot::default()), "series,x,y\n");
+        let empty = ComparePlot {
+            x_label: "x".into(),
+            y_label: "y".into(),
+            ..Default::default()
+        };
+        assert_eq!(series_to_csv(&empty), "series,x,y\n");
     }
 
     #[test]

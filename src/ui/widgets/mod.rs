@@ -22,7 +22,7 @@ pub mod step_bar;
 pub mod tree;
 pub mod vector_table;
 
-pub use compare_plot::{ComparePlot, PlotView, Series, SeriesStyle, compare_plot, series_to_csv};
+pub use compare_plot::{ComparePlot, Curve, PlotView, SeriesStyle, compare_plot, series_to_csv};
 pub use gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 pub use result_table::{result_table, table_to_text};
 pub use step_bar::{StepState, step_bar};
