@@ -354,45 +354,104 @@ fn marker_inside(plot: &ComparePlot, x: f64) -> bool {
     lo[0] > hi[0] || (lo[0] - 0.05 * span[0] <= x && x <= hi[0] + 0.05 * span[0])
 }
 
+/// The plot's header: its title, the log-axis switches, Copy CSV and, when the current value
+/// lies beyond the data, a note saying so. Whether an axis changed.
+fn header(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
+    let mut axes_changed = false;
+    ui.horizontal_wrapped(|ui| {
+        if !plot.title.is_empty() {
+            ui.strong(&plot.title);
+            ui.separator();
+        }
+        axes_changed |= ui
+            .checkbox(&mut view.log_x, LABEL_LOG_X)
+            .on_hover_text("Logarithmic x axis (non-positive x values are hidden)")
+            .changed();
+        axes_changed |= ui
+            .checkbox(&mut view.log_y, LABEL_LOG_Y)
+            .on_hover_text("Logarithmic y axis (non-positive y values are hidden)")
+            .changed();
+        if ui
+            .button(LABEL_COPY_CSV)
+            .on_hover_text("Copy all series as CSV (series,x,y)")
+            .clicked()
+        {
+            ui.ctx().copy_text(series_to_csv(plot));
+        }
+        if let Some(x) = plot.x_marker.filter(|&x| !marker_inside(plot, x)) {
+            let note = format!("{} = {} is beyond the data", plot.x_label, format_sig(x, 6));
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let width = ui
+                .painter()
+                .layout_no_wrap(note.clone(), font, egui::Color32::WHITE)
+                .size()
+                .x;
+            if ui.max_rect().right() - ui.cursor().min.x < width {
+                ui.end_row();
+            }
+            ui.weak(note);
+        }
+    });
+    axes_changed
+}
+
+/// `egui_plot` with the plot's axes, hover read-outs, legend corner (`place`) and log scales.
+fn configured<'a>(
+    egui_plot: Plot<'a>,
+    plot: &ComparePlot,
+    place: Option<Corner>,
+    (log_x, log_y): (bool, bool),
+) -> Plot<'a> {
+    let mut egui_plot = egui_plot
+        // egui_plot hides x tick labels closer than 60 points: too sparse for the narrow
+        // plot column, where short numbers fit every 28 points.
+        .custom_x_axes(vec![AxisHints::new_x().label_spacing(28.0..=48.0)])
+        .x_axis_label(plot.x_label.clone())
+        .y_axis_label(plot.y_label.clone())
+        .label_formatter(move |pos: &HoverPosition<'_>| {
+            Some(match pos {
+                HoverPosition::NearDataPoint {
+                    plot_name,
+                    position,
+                    ..
+                } if !plot_name.is_empty() => {
+                    format!("{plot_name}\n{}", readout(position, log_x, log_y))
+                }
+                HoverPosition::NearDataPoint { position, .. }
+                | HoverPosition::Elsewhere { position } => readout(position, log_x, log_y),
+            })
+        })
+        .coordinates_formatter(
+            Corner::LeftBottom,
+            CoordinatesFormatter::new(move |point: &PlotPoint, _bounds: &PlotBounds| {
+                readout(point, log_x, log_y).replace('\n', "  ")
+            }),
+        );
+    if let Some(corner) = place {
+        egui_plot = egui_plot.legend(
+            Legend::default()
+                .follow_insertion_order(true)
+                .position(corner),
+        );
+    }
+    if log_x {
+        egui_plot = egui_plot
+            .x_grid_spacer(log_grid)
+            .x_axis_formatter(log_tick_label);
+    }
+    if log_y {
+        egui_plot = egui_plot
+            .y_grid_spacer(log_grid)
+            .y_axis_formatter(log_tick_label);
+    }
+    egui_plot
+}
+
 /// Show the title, the "log x" / "log y" checkboxes, a "Copy CSV" button and
 /// the plot (legend, hover readout, optional vertical marker).
 pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut PlotView) {
     ui.push_id(id, |ui| {
-        let mut axes_changed = false;
-        ui.horizontal_wrapped(|ui| {
-            if !plot.title.is_empty() {
-                ui.strong(&plot.title);
-                ui.separator();
-            }
-            axes_changed |= ui
-                .checkbox(&mut view.log_x, LABEL_LOG_X)
-                .on_hover_text("Logarithmic x axis (non-positive x values are hidden)")
-                .changed();
-            axes_changed |= ui
-                .checkbox(&mut view.log_y, LABEL_LOG_Y)
-                .on_hover_text("Logarithmic y axis (non-positive y values are hidden)")
-                .changed();
-            if ui
-                .button(LABEL_COPY_CSV)
-                .on_hover_text("Copy all series as CSV (series,x,y)")
-                .clicked()
-            {
-                ui.ctx().copy_text(series_to_csv(plot));
-            }
-            if let Some(x) = plot.x_marker.filter(|&x| !marker_inside(plot, x)) {
-                let note = format!("{} = {} is beyond the data", plot.x_label, format_sig(x, 6));
-                let font = egui::TextStyle::Body.resolve(ui.style());
-                let width = ui
-                    .painter()
-                    .layout_no_wrap(note.clone(), font, egui::Color32::WHITE)
-                    .size()
-                    .x;
-                if ui.max_rect().right() - ui.cursor().min.x < width {
-                    ui.end_row();
-                }
-                ui.weak(note);
-            }
-        });
+        let axes_changed = header(ui, plot, view);
 
         let (log_x, log_y) = (view.log_x, view.log_y);
         // The series in plot coordinates, once.
@@ -417,54 +476,14 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         if place.is_none() {
             legend_row(ui, &swatches(plot));
         }
-        let mut egui_plot = Plot::new(id)
-            .id(pid)
-            .height(plot_height(ui))
-            // egui_plot hides x tick labels closer than 60 points: too sparse for the narrow
-            // plot column, where short numbers fit every 28 points.
-            .custom_x_axes(vec![AxisHints::new_x().label_spacing(28.0..=48.0)])
-            .x_axis_label(plot.x_label.clone())
-            .y_axis_label(plot.y_label.clone())
-            .label_formatter(move |pos: &HoverPosition<'_>| {
-                Some(match pos {
-                    HoverPosition::NearDataPoint {
-                        plot_name,
-                        position,
-                        ..
-                    } if !plot_name.is_empty() => {
-                        format!("{plot_name}\n{}", readout(position, log_x, log_y))
-                    }
-                    HoverPosition::NearDataPoint { position, .. }
-                    | HoverPosition::Elsewhere { position } => readout(position, log_x, log_y),
-                })
-            })
-            .coordinates_formatter(
-                Corner::LeftBottom,
-                CoordinatesFormatter::new(move |point: &PlotPoint, _bounds: &PlotBounds| {
-                    readout(point, log_x, log_y).replace('\n', "  ")
-                }),
-            );
-        if let Some(corner) = place {
-            egui_plot = egui_plot.legend(
-                Legend::default()
-                    .follow_insertion_order(true)
-                    .position(corner),
-            );
-        }
-        if log_x {
-            egui_plot = egui_plot
-                .x_grid_spacer(log_grid)
-                .x_axis_formatter(log_tick_label);
-        }
-        if log_y {
-            egui_plot = egui_plot
-                .y_grid_spacer(log_grid)
-                .y_axis_formatter(log_tick_label);
-        }
-        if axes_changed {
+        let egui_plot =
+            configured(Plot::new(id).id(pid), plot, place, (log_x, log_y)).height(plot_height(ui));
+        let egui_plot = if axes_changed {
             // The data moved to other coordinates: fit the view to it again.
-            egui_plot = egui_plot.reset();
-        }
+            egui_plot.reset()
+        } else {
+            egui_plot
+        };
 
         // The axes fit the data: the marker of the current value is drawn only inside the
         // data's x range (drawn outside it, it stretched the axis, e.g. Fig. 2 to n = 1000
