@@ -199,7 +199,18 @@ impl Maps {
         shown: &mut OnScreen,
     ) -> Vec<Drawn> {
         let model = scenario.model();
-        egui::Panel::top("maps-strip").show(ui, |ui| self.strip(ui, scenario));
+        egui::Panel::top("maps-strip").show(ui, |ui| {
+            if shown.stage {
+                // One row on the stage: the strip, then the workspace's toggles.
+                ui.horizontal_wrapped(|ui| {
+                    self.strip(ui, scenario);
+                    ui.separator();
+                    shown.toggles(ui);
+                });
+            } else {
+                self.strip(ui, scenario);
+            }
+        });
         let front = self.front(model);
         if front == View::Compare {
             return self.compare.view(ui, tab, scenario, shown);

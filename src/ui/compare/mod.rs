@@ -279,7 +279,8 @@ impl Compare {
             .unwrap_or_else(|| crate::ui::app::fresh_tab(model));
         let short = self.presenter && ui.available_height() < PRESENTER_SHORT;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, short, &a == b));
-        if shown.controls {
+        // On the stage B's controls are the drawer's.
+        if shown.controls && !shown.stage {
             let max = ui.available_width() * 0.3;
             egui::Panel::left("compare-controls")
                 .resizable(true)
@@ -287,7 +288,8 @@ impl Compare {
                 .min_size(180.0_f32.min(max))
                 .max_size(max)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| tab.show_controls_only(ui, b));
+                    egui::ScrollArea::vertical()
+                        .show(ui, |ui| tab.show_side(ui, b, Region::Controls));
                 });
         }
         let (plots, numbers) = (shown.plots, shown.numbers);

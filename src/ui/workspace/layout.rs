@@ -23,9 +23,13 @@ pub(super) fn show<W: Workspace>(
     let mut drawn = Vec::new();
     let before = prepare(w, ui.ctx(), params, shown.hide_future);
     let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
-    egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));
-    for region in [Region::Controls, Region::Numbers] {
-        side_region(w, ui, params, shown, region);
+    // On the stage the toggles share the row above (the maps strip's) and the side regions
+    // are the drawer's leaves (`crate::ui::stage`).
+    if !shown.stage {
+        egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));
+        for region in [Region::Controls, Region::Numbers] {
+            side_region(w, ui, params, shown, region);
+        }
     }
     let pane_wanted = shown.pseudocode && w.pseudocode(params).is_some();
     let pane = place_pane(W::REGIONS, ui.available_width(), shown, pane_wanted);
@@ -181,7 +185,9 @@ fn centre<W: Workspace>(
     let drawn = measured(&mut child, Region::Picture, r.scroll_picture, |ui| {
         w.picture(ui, params)
     });
-    if let (Some(rect), Some(step)) = (pane_rect, w.pseudocode(params)) {
+    if let (Some(rect), Some(mut step)) = (pane_rect, w.pseudocode(params)) {
+        // An open lesson question does not read its answer in the why.
+        step.why = crate::ui::reveal::masked(ui.ctx(), &step.why);
         pseudocode_pane::<W>(ui, rect, &step, shown, pane);
     }
     drawn
@@ -297,6 +303,10 @@ pub struct OnScreen {
     /// Set by the shell when picture and plots do not fit side by side.
     #[serde(skip)]
     pub narrow: bool,
+    /// Set by the app on a small room ([`crate::ui::stage`]): the controls and the numbers
+    /// are the stage drawer's, not the workspace's side regions.
+    #[serde(skip)]
+    pub stage: bool,
 }
 
 impl Default for OnScreen {
@@ -310,6 +320,7 @@ impl Default for OnScreen {
             front: Region::Picture,
             hide_future: false,
             narrow: false,
+            stage: false,
         }
     }
 }
@@ -328,11 +339,12 @@ impl OnScreen {
         front: Region::Picture,
         hide_future: false,
         narrow: false,
+        stage: false,
     };
 
     /// The strip of toggles above the workspace: one row whenever the window allows, with the
     /// panels' short captions ("Controls" for "Controls panel") when the long ones would wrap.
-    pub(super) fn toggles(&mut self, ui: &mut Ui) {
+    pub fn toggles(&mut self, ui: &mut Ui) {
         const LONG: [&str; 4] = [
             "Controls panel",
             "Plots panel",
@@ -354,9 +366,13 @@ impl OnScreen {
         } else {
             SHORT
         };
-        // Wrapped: at large type on a small screen the toggles may still take two rows.
-        ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new("Show:").weak());
+        // Wrapped: at large type on a small screen the toggles may still take two rows (on the
+        // stage they continue the row they are put in).
+        let stage = self.stage;
+        let mut items = |ui: &mut Ui| {
+            if !stage {
+                ui.label(egui::RichText::new("Show:").weak());
+            }
             ui.toggle_value(&mut self.controls, caps[0])
                 .on_hover_text("The instance and algorithm controls (left)");
             ui.toggle_value(&mut self.plots, caps[1])
@@ -394,7 +410,12 @@ impl OnScreen {
                 ui.selectable_value(&mut self.front, Region::Plots, FRONT[2])
                     .on_hover_text(why);
             }
-        });
+        };
+        if stage {
+            items(ui);
+        } else {
+            ui.horizontal_wrapped(items);
+        }
     }
 }
 

@@ -269,6 +269,7 @@ pub(super) fn binding_caption(ui: &mut Ui, inst: &RingInstance) -> Option<RingAr
             fmt(c)
         ),
     };
+    let text = crate::ui::reveal::masked(ui.ctx(), &text);
     ui.label(RichText::new(&text).color(palette::BOUND));
     Some(RingArc {
         start: a,
