@@ -164,7 +164,7 @@ impl Secret {
     /// Whether a number written `text` is the answer.
     pub fn hides_value(&self, text: &str) -> bool {
         let t = text.trim().replace('−', "-");
-        self.texts.iter().any(|a| *a == t)
+        self.texts.contains(&t)
     }
 
     /// `text` with every number written as the answer replaced by [`HIDDEN`] (whole numbers
@@ -203,13 +203,14 @@ impl Secret {
                     .is_some_and(|p| p.is_alphanumeric());
             let part_of_word =
                 token.is_empty() && i > 0 && (chars[i - 1].is_alphabetic() || chars[i - 1] == '_');
-            if (c.is_ascii_digit() && !part_of_word) || starts_number {
-                token.push(c);
-            } else if !token.is_empty() && (c == '.' || c == 'e') {
-                token.push(c);
-            } else if !token.is_empty() && (c == '-' || c == '+') && token.ends_with('e') {
-                token.push(c);
-            } else if !token.is_empty() && c.is_ascii_digit() {
+            let continues = !token.is_empty()
+                && (c.is_ascii_digit()
+                    || c == '.'
+                    || c == 'e'
+                    || ((c == '-' || c == '+') && token.ends_with('e')));
+            let begins =
+                token.is_empty() && ((c.is_ascii_digit() && !part_of_word) || starts_number);
+            if continues || begins {
                 token.push(c);
             } else {
                 flush(&mut token, &mut masked);
