@@ -338,10 +338,16 @@ impl Teach {
         cmds
     }
 
-    /// The current step's text and question on the stage's drawer.
-    pub(super) fn stage_step(&mut self, ui: &mut egui::Ui) {
+    /// The current step's text and question on the stage's drawer; a "try it" step's
+    /// `controls` under them, so the text and what it asks to change are seen together.
+    pub(super) fn stage_step(
+        &mut self,
+        ui: &mut egui::Ui,
+        controls: &mut dyn FnMut(&mut egui::Ui),
+    ) {
         if let Some(p) = &mut self.player {
-            step_ui(p, ui, BODY_PRESENTER);
+            let try_it = p.lesson.steps.get(p.index).is_some_and(|s| s.try_it);
+            step_ui(p, ui, BODY_PRESENTER, try_it.then_some(controls));
         }
     }
 
@@ -424,7 +430,7 @@ const BODY_PRESENTER: f32 = 14.0;
 fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) {
     nav_ui(p, ui, cmds, body, false);
     ui.separator();
-    step_ui(p, ui, body);
+    step_ui(p, ui, body, None);
 }
 
 /// The lesson's title, the step counter with its progress bar, Back / Next and Leave; on the
@@ -433,7 +439,10 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
     let n = p.lesson.steps.len();
     let i = p.index;
     let counter = format!("step {} of {n}", i + 1);
-    if !compact {
+    if compact {
+        let title = RichText::new(&p.lesson.title).strong();
+        ui.add(egui::Label::new(title).truncate());
+    } else {
         ui.add_space(4.0);
         ui.label(RichText::new(&p.lesson.title).strong().size(body + 1.0));
         ui.horizontal(|ui| {
@@ -452,8 +461,7 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
             cmds.push(Cmd::LessonStep(i - 1));
         }
         if compact {
-            ui.label(RichText::new(&counter).size(body))
-                .on_hover_text(&p.lesson.title);
+            ui.label(RichText::new(&counter).size(body));
         }
         let next = egui::Button::new(RichText::new("Next ▶").size(body));
         if ui
@@ -463,9 +471,8 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
         {
             cmds.push(Cmd::LessonStep(i + 1));
         }
-        let leave = if compact { "Leave" } else { "Leave lesson" };
         if ui
-            .button(RichText::new(leave).size(body))
+            .button(RichText::new("Leave lesson").size(body))
             .on_hover_text("Leave the lesson: back to the free explorer, keeping this scenario")
             .clicked()
         {
@@ -474,8 +481,14 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
     });
 }
 
-/// The current step: its title, text and question box (scrolling when long).
-fn step_ui(p: &mut Player, ui: &mut egui::Ui, body: f32) {
+/// The current step: its title, text and question box (scrolling when long), then `then`
+/// (the stage's drawer puts a "try it" step's controls there).
+fn step_ui(
+    p: &mut Player,
+    ui: &mut egui::Ui,
+    body: f32,
+    then: Option<&mut dyn FnMut(&mut egui::Ui)>,
+) {
     let i = p.index;
     let step = &p.lesson.steps[i];
     egui::ScrollArea::vertical()
@@ -518,6 +531,10 @@ fn step_ui(p: &mut Player, ui: &mut egui::Ui, body: f32) {
                         },
                     );
                 });
+            }
+            if let Some(then) = then {
+                ui.separator();
+                then(ui);
             }
         });
 }

@@ -143,9 +143,7 @@ impl Drawer {
         let mut cmds = Vec::new();
         if self.open_leaves(shown).is_empty() {
             self.rect = None;
-            if lesson.is_some() {
-                self.handle(ui, teach, &mut cmds);
-            }
+            self.handle(ui, shown, teach, &mut cmds);
             return cmds;
         }
         let room = ui.available_width();
@@ -204,7 +202,9 @@ impl Drawer {
     /// The leaf in front, scrolling when it does not fit.
     fn leaf(&mut self, ui: &mut egui::Ui, teach: &mut Teach, tab: &mut dyn Tab, s: &mut Scenario) {
         match self.front {
-            Leaf::Lesson => teach.stage_step(ui),
+            Leaf::Lesson => {
+                teach.stage_step(ui, &mut |ui| tab.show_side(ui, s, Region::Controls));
+            }
             Leaf::Controls => {
                 egui::ScrollArea::vertical()
                     .id_salt("stage controls")
@@ -220,25 +220,36 @@ impl Drawer {
         }
     }
 
-    /// The folded drawer while a lesson runs: « (the lesson back) over the lesson's Back and
-    /// Next, so the presenter still steps through it.
-    fn handle(&mut self, ui: &mut egui::Ui, teach: &Teach, cmds: &mut Vec<Cmd>) {
-        let Some(p) = teach.player() else {
-            return;
-        };
-        let (i, n) = (p.index(), p.lesson().steps.len());
+    /// The folded drawer: « (unfold it: the leaf in front last) over, while a lesson runs,
+    /// the lesson's Back and Next, so the presenter still steps through it.
+    fn handle(
+        &mut self,
+        ui: &mut egui::Ui,
+        shown: &mut OnScreen,
+        teach: &Teach,
+        cmds: &mut Vec<Cmd>,
+    ) {
+        let player = teach.player();
         egui::Panel::right("stage drawer handle")
             .resizable(false)
             .show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     if ui
                         .button(RichText::new("«"))
-                        .on_hover_text("Unfold the lesson")
+                        .on_hover_text("Open the drawer: the lesson, the controls and the numbers")
                         .clicked()
                     {
-                        self.lesson_folded = false;
-                        self.front = Leaf::Lesson;
+                        match (self.front, player.is_some()) {
+                            (Leaf::Lesson, true) => self.lesson_folded = false,
+                            (Leaf::Numbers, _) => shown.numbers = true,
+                            _ => shown.controls = true,
+                        }
+                        self.last = (shown.controls, shown.numbers);
                     }
+                    let Some(p) = player else {
+                        return;
+                    };
+                    let (i, n) = (p.index(), p.lesson().steps.len());
                     ui.label(format!("{}/{n}", i + 1))
                         .on_hover_text(&p.lesson().title);
                     let back = ui.add_enabled(i > 0, egui::Button::new("◀"));

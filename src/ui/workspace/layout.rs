@@ -373,12 +373,17 @@ impl OnScreen {
             if !stage {
                 ui.label(egui::RichText::new("Show:").weak());
             }
-            ui.toggle_value(&mut self.controls, caps[0])
-                .on_hover_text("The instance and algorithm controls (left)");
+            // On the stage the controls and the numbers are the drawer's leaves (its tabs).
+            if !stage {
+                ui.toggle_value(&mut self.controls, caps[0])
+                    .on_hover_text("The instance and algorithm controls (left)");
+            }
             ui.toggle_value(&mut self.plots, caps[1])
                 .on_hover_text("The comparison plots (right, or in turn with the picture)");
-            ui.toggle_value(&mut self.numbers, caps[2])
-                .on_hover_text("The numbers table (bottom)");
+            if !stage {
+                ui.toggle_value(&mut self.numbers, caps[2])
+                    .on_hover_text("The numbers table (bottom)");
+            }
             ui.toggle_value(&mut self.pseudocode, caps[3])
                 .on_hover_text(
                     "The algorithm's pseudo-code, the current step's lines highlighted, and why \
