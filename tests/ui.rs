@@ -40,6 +40,8 @@ mod pseudocode;
 mod redistribute;
 #[path = "ui/sliders.rs"]
 mod sliders;
+#[path = "ui/stage.rs"]
+mod stage;
 #[path = "ui/stepping.rs"]
 mod stepping;
 #[path = "ui/treesweep.rs"]

@@ -230,8 +230,10 @@ impl Drawer {
         cmds: &mut Vec<Cmd>,
     ) {
         let player = teach.player();
+        let width = ui.spacing().interact_size.y * 1.6;
         egui::Panel::right("stage drawer handle")
             .resizable(false)
+            .exact_size(width)
             .show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     if ui

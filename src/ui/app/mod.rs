@@ -493,6 +493,8 @@ impl LoadlabApp {
         let mut cmds = self.chrome.bars(ui, &shell);
         if self.shown.stage {
             let i = self.desk.active.index();
+            let scenario = &self.desk.pages[i].scenario;
+            self.maps.stage_strip(ui, scenario, &mut self.shown);
             cmds.extend(self.drawer.show(
                 ui,
                 &mut self.shown,

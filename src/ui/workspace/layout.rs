@@ -121,14 +121,19 @@ fn place_pane(r: Regions, width: f32, shown: &mut OnScreen, wanted: bool) -> Pan
     let plots_room = if shown.plots { r.plots.1 } else { 0.0 };
     let pane = if !wanted {
         Pane::Off
-    } else if width >= least + plots_room || (shown.pseudocode_first && width >= least) {
+    } else if (!shown.stage && width >= least + plots_room)
+        || (shown.pseudocode_first && width >= least)
+    {
+        // (On the stage the pane comes beside the picture only when asked for.)
         Pane::Beside
     } else {
         Pane::Strip
     };
     // Beside each other when both fit, else one at a time (the toolbar switches).
-    shown.narrow =
-        width < r.picture_min + r.plots.1 || (pane == Pane::Beside && width < least + r.plots.1);
+    // On the stage the picture keeps the room: the plots always take turns with it.
+    shown.narrow = shown.stage
+        || width < r.picture_min + r.plots.1
+        || (pane == Pane::Beside && width < least + r.plots.1);
     pane
 }
 

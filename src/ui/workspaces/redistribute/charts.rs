@@ -103,7 +103,8 @@ pub(super) fn sends_list(
                 .take(12)
                 .map(|(a, b, d)| format!("C_{{{},{}}} = {d}", a + 1, b + 1))
                 .collect();
-            ui.label(format!("Maximal slices (innermost): {}", s.join(", ")));
+            let text = format!("Maximal slices (innermost): {}", s.join(", "));
+            ui.label(crate::ui::reveal::masked(ui.ctx(), &text));
         }
         if rounds {
             let rows: Vec<Vec<String>> = sends
