@@ -13,6 +13,7 @@ pub mod files;
 pub mod help;
 pub mod lesson;
 pub mod map;
+pub mod quiz;
 pub mod reveal;
 pub mod widgets;
 pub mod workspace;
