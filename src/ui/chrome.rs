@@ -358,17 +358,7 @@ fn menu_bar(
 fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::Open, true);
     by_path(ui, cmds, FileAction::OpenPreset);
-    ui.menu_button("Bundled presets", |ui| {
-        for (i, b) in BUNDLED.iter().enumerate() {
-            let name = b
-                .preset()
-                .map(|p| p.name)
-                .unwrap_or_else(|_| b.file.to_string());
-            if ui.button(name).on_hover_text(b.file).clicked() {
-                cmds.push(Cmd::Bundled(i));
-            }
-        }
-    });
+    ui.menu_button("Bundled presets", |ui| bundled_menu(ui, cmds));
     ui.separator();
     let save = command(&Cmd::Save).caption;
     let caption = match &shell.desk.page().file {
@@ -387,6 +377,74 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::Screenshot, true);
     entry(ui, cmds, Cmd::ExportFigure(None), true);
     by_path(ui, cmds, FileAction::Figure);
+}
+
+/// A group of File ▸ Bundled presets: a model's presets, or the comparisons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum PresetGroup {
+    /// One scenario of this model.
+    Model(ModelId),
+    /// A comparison: a scenario with a pinned A.
+    Compare,
+}
+
+impl PresetGroup {
+    /// The groups in menu order: the five models as the rail lists them, then Compare A/B.
+    pub(super) fn all() -> impl Iterator<Item = PresetGroup> {
+        ModelId::ALL
+            .into_iter()
+            .map(PresetGroup::Model)
+            .chain([PresetGroup::Compare])
+    }
+
+    /// The submenu's caption (the rail's name of the model).
+    pub(super) fn caption(self) -> String {
+        match self {
+            PresetGroup::Model(m) => help::rail(m).0.replace('\n', " "),
+            PresetGroup::Compare => "Compare A/B".to_string(),
+        }
+    }
+
+    /// The bundled presets of this group (indices into [`BUNDLED`]) with their names; a preset
+    /// that does not parse is listed under its file name in the group its file name says.
+    pub(super) fn presets(self) -> Vec<(usize, String)> {
+        BUNDLED
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                let (group, name) = match b.preset() {
+                    Ok(p) if p.pinned.is_some() => (PresetGroup::Compare, p.name),
+                    Ok(p) => (PresetGroup::Model(p.scenario.model()), p.name),
+                    Err(_) => {
+                        let by_name = ModelId::ALL
+                            .into_iter()
+                            .find(|m| b.file.starts_with(m.name()))
+                            .map_or(PresetGroup::Compare, PresetGroup::Model);
+                        (by_name, b.file.to_string())
+                    }
+                };
+                (group == self).then_some((i, name))
+            })
+            .collect()
+    }
+}
+
+/// File ▸ Bundled presets: one submenu per model and one for the comparisons, each short
+/// enough for a 720-pixel projector in presenter mode.
+fn bundled_menu(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+    for g in PresetGroup::all() {
+        let presets = g.presets();
+        if presets.is_empty() {
+            continue;
+        }
+        ui.menu_button(format!("{} ({})", g.caption(), presets.len()), |ui| {
+            for (i, name) in presets {
+                if ui.button(name).on_hover_text(BUNDLED[i].file).clicked() {
+                    cmds.push(Cmd::Bundled(i));
+                }
+            }
+        });
+    }
 }
 
 fn view_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
@@ -452,22 +510,35 @@ fn rail(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
     ui.add_space(6.0);
     ui.label(RichText::new("Models").strong());
     ui.separator();
+    // The edit mark has its room reserved beside every name: a name never re-wraps when the
+    // mark appears.
+    let mark = "•";
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let mark_width = ui
+        .painter()
+        .layout_no_wrap(mark.to_string(), font, egui::Color32::WHITE)
+        .size()
+        .x
+        + ui.spacing().item_spacing.x;
     for m in ModelId::ALL {
         let (title, hover) = help::rail(m);
         let selected = m == desk.active;
-        let edited = if desk.page_of(m).modified() {
-            " •"
-        } else {
-            ""
-        };
-        if ui
-            .selectable_label(selected, format!("{title}{edited}"))
-            .on_hover_text(hover)
-            .clicked()
-            && !selected
-        {
-            cmds.push(Cmd::Switch(m));
-        }
+        let edited = desk.page_of(m).modified();
+        ui.horizontal_top(|ui| {
+            let room = egui::vec2((ui.available_width() - mark_width).max(40.0), 0.0);
+            let entry = ui
+                .allocate_ui_with_layout(room, egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.selectable_label(selected, title).on_hover_text(hover)
+                })
+                .inner;
+            if entry.clicked() && !selected {
+                cmds.push(Cmd::Switch(m));
+            }
+            if edited {
+                ui.label(RichText::new(mark).strong())
+                    .on_hover_text("Edited since it was opened or saved");
+            }
+        });
     }
     ui.add_space(8.0);
     // The scenario's note scrolls when it is longer than the rail (presenter mode's larger type).
