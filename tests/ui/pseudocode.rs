@@ -175,7 +175,10 @@ fn strip_under_the_picture_on_a_narrow_window() {
     let both = why(&h);
     assert_eq!(both.len(), 2, "the whole why is not shown: {both:?}");
     let whole = both.iter().find(|r| **r != line[0]).unwrap();
-    assert!(whole.bottom() <= line[0].top() + 1.0, "{whole:?} covers {line:?}");
+    assert!(
+        whole.bottom() <= line[0].top() + 1.0,
+        "{whole:?} covers {line:?}"
+    );
     assert!(h.ctx.content_rect().contains_rect(*whole), "{whole:?}");
     h.query_all_by_label_contains("Why: ")
         .find(|n| n.rect() == *whole)

@@ -365,8 +365,14 @@ impl LoadlabApp {
         let mut scenario = self.desk.pages[i].scenario.clone();
         let tab = self.tabs[i].as_mut();
         let maps = &mut self.maps;
-        let scene = crate::ui::figure::render(ctx, d.room.size(), scale, |ui| match d.region {
+        let title = self.desk.pages[i].name.clone();
+        let room = crate::ui::figure::export_room(&d);
+        let scene = crate::ui::figure::render(ctx, room, scale, |ui| match d.region {
             Region::Map => maps.draw_map(ui, &mut scenario),
+            Region::Picture => {
+                crate::ui::figure::title(ui, &title);
+                tab.draw_region(ui, &mut scenario, Region::Picture);
+            }
             r => tab.draw_region(ui, &mut scenario, r),
         });
         let scene = match scene {

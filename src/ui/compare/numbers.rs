@@ -54,8 +54,8 @@ fn words(path: &str) -> String {
 
 /// [`headline_numbers`] of a scenario with the names of its figures (one run).
 pub fn headline(scenario: &Scenario) -> Result<Headline, String> {
-    let run = report::run(scenario, report::Detail::Summary, &NoProgress)
-        .map_err(|e| e.to_string())?;
+    let run =
+        report::run(scenario, report::Detail::Summary, &NoProgress).map_err(|e| e.to_string())?;
     let v = report::Render::json(&run);
     let mut numbers = Vec::new();
     flatten("", &v, &mut numbers);
