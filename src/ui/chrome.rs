@@ -76,12 +76,24 @@ impl Shell<'_> {
     }
 }
 
+/// The first-start card ("New here? Start with a lesson").
+#[derive(Default)]
+struct Welcome {
+    /// Shown now.
+    shown: bool,
+    /// Dismissed once (persisted: it never comes back).
+    dismissed: bool,
+    /// The lessons are listed in the card.
+    listing: bool,
+}
+
 /// The chrome's own state.
 #[derive(Default)]
 pub(super) struct Chrome {
     notice: Option<Notice>,
     prompt: Option<PathPrompt>,
     windows: Windows,
+    welcome: Welcome,
 }
 
 impl Chrome {
@@ -114,6 +126,87 @@ impl Chrome {
         if let Some(p) = &mut self.prompt {
             p.reason = Some(reason.to_string());
         }
+    }
+
+    /// Sets up the first-start card: `dismissed` once (as persisted), else shown if `newcomer`.
+    pub fn welcome(&mut self, dismissed: bool, newcomer: bool) {
+        self.welcome = Welcome {
+            shown: newcomer && !dismissed,
+            dismissed,
+            listing: false,
+        };
+    }
+
+    /// The first-start card goes away for this run (a lesson or a preset was asked for on the
+    /// command line); it is not dismissed for good.
+    pub fn skip_welcome(&mut self) {
+        self.welcome.shown = false;
+    }
+
+    /// The first-start card goes away for good (✕, or a lesson was started).
+    pub fn dismiss_welcome(&mut self) {
+        if self.welcome.shown {
+            self.welcome.shown = false;
+            self.welcome.dismissed = true;
+        }
+    }
+
+    /// True once the first-start card was dismissed (persisted).
+    pub fn welcome_dismissed(&self) -> bool {
+        self.welcome.dismissed
+    }
+
+    /// True while the first-start card is shown.
+    pub fn welcome_shown(&self) -> bool {
+        self.welcome.shown
+    }
+
+    /// The first-start card, while shown: a pointer to Help ▸ Lessons, a button that lists
+    /// the lessons in the card (each starts its lesson) and ✕.
+    fn welcome_card(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
+        let mut cmds = Vec::new();
+        if !self.welcome.shown {
+            return cmds;
+        }
+        let w = &mut self.welcome;
+        let mut close = false;
+        egui::Window::new("Welcome")
+            .title_bar(false)
+            .resizable(false)
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 70.0])
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new("New here? Start with a lesson: Help ▸ Lessons").strong(),
+                    );
+                    close = ui
+                        .button("✕")
+                        .on_hover_text("Close (it will not come back)")
+                        .clicked();
+                });
+                if !w.listing {
+                    w.listing = ui
+                        .button("Show the lessons")
+                        .on_hover_text("The bundled lessons, one per paper")
+                        .clicked();
+                    return;
+                }
+                for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {
+                    if let Ok(l) = b.lesson()
+                        && ui
+                            .button(&l.title)
+                            .on_hover_text(format!("{} steps", l.steps.len()))
+                            .clicked()
+                    {
+                        cmds.push(Cmd::StartLesson(i));
+                    }
+                }
+            });
+        if close {
+            self.dismiss_welcome();
+        }
+        cmds
     }
 
     /// Opens or closes a window (the switches that are windows; others are ignored).
@@ -164,7 +257,7 @@ impl Chrome {
                 ui.label(help::ABOUT);
                 ui.label(format!("version {}", env!("CARGO_PKG_VERSION")));
             });
-        let mut cmds = Vec::new();
+        let mut cmds = self.welcome_card(ctx);
         super::errata::window(&mut self.windows.errata, ctx, model, &mut cmds);
         cmds.extend(self.prompt_window(ctx));
         cmds

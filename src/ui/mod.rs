@@ -76,9 +76,13 @@ pub fn run(
             let mut app = LoadlabApp::new(cc, preset);
             if let Some(e) = error {
                 app.show_error(e);
+                app.skip_welcome();
             }
             if presenter {
                 app.send(app::Cmd::Presenter(true));
+            }
+            if !startup.is_empty() {
+                app.skip_welcome();
             }
             for c in startup {
                 app.send(c);

@@ -2,6 +2,7 @@
 //! submenu fits the window, and nothing moves under the pointer — the Show bar's toggles keep
 //! their places whatever is toggled, a rail entry keeps its size when the edit mark appears.
 
+use eframe::Storage as _;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -177,4 +178,69 @@ fn a_rail_entry_keeps_its_size_when_the_edit_mark_appears() {
             "{m:?}: the rail entry moved from {a:?} to {b:?}"
         );
     }
+}
+
+/// A storage in memory (what eframe persists between runs).
+#[derive(Default)]
+struct Memory(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+/// Whether the app, saved now, remembers that the first-start card was dismissed.
+fn saved_welcomed(h: &mut Harness<'_, LoadlabApp>) -> bool {
+    let mut storage = Memory::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    let text: String = storage
+        .get_string(eframe::APP_KEY)
+        .expect("the app saved its state")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert!(text.contains("welcomed:"), "{text}");
+    text.contains("welcomed:true")
+}
+
+#[test]
+fn the_first_start_card_points_to_the_lessons_and_is_dismissed_for_good() {
+    let mut h = stage();
+    // The tests (no storage) never see it by themselves.
+    assert!(!h.state().welcome_shown());
+    assert!(h.query_by_label_contains("New here?").is_none());
+    // As on a first start: the card, its lessons list, a lesson started from it.
+    h.state_mut().show_welcome();
+    h.run_steps(3);
+    let card = h
+        .get_by_label("New here? Start with a lesson: Help ▸ Lessons")
+        .rect();
+    assert!(h.ctx.content_rect().contains_rect(card), "{card:?}");
+    h.get_by_label("Show the lessons").click();
+    h.run_steps(3);
+    let first = loadlab::lesson::BUNDLED[0].lesson().unwrap();
+    h.get_by_label(&first.title).click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().lesson_player().map(|p| p.lesson().name.clone()),
+        Some(first.name.clone())
+    );
+    assert!(!h.state().welcome_shown(), "the card stays over the lesson");
+    assert!(saved_welcomed(&mut h), "starting a lesson dismisses it");
+    // ✕ dismisses it, and the dismissal is saved.
+    h.state_mut().show_welcome();
+    h.run_steps(3);
+    assert!(!saved_welcomed(&mut h));
+    h.get_by_label("✕").click();
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("New here?").is_none());
+    assert!(saved_welcomed(&mut h));
 }

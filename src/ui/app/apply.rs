@@ -318,7 +318,11 @@ impl LoadlabApp {
     fn teaching(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
         match cmd {
             Cmd::StartLesson(i) => match crate::lesson::BUNDLED.get(i).map(|b| b.lesson()) {
-                Some(Ok(l)) => self.teach.start(ctx, l),
+                Some(Ok(l)) => {
+                    // A newcomer found the lessons: the first-start card has done its job.
+                    self.chrome.dismiss_welcome();
+                    self.teach.start(ctx, l)
+                }
                 Some(Err(e)) => {
                     self.error(format!("Bundled lesson is broken: {e}"));
                     Vec::new()
