@@ -30,6 +30,8 @@ mod layout;
 mod lessons;
 #[path = "ui/maps.rs"]
 mod maps;
+#[path = "ui/menus.rs"]
+mod menus;
 #[path = "ui/pictures.rs"]
 mod pictures;
 #[path = "ui/presets.rs"]

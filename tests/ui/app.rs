@@ -141,6 +141,9 @@ fn load_bundled_preset() {
     h.run_steps(2);
     h.get_by_label("Bundled presets").hover();
     h.run_steps(3);
+    h.get_by_label_contains("Divisible load on trees & pyramids (")
+        .hover();
+    h.run_steps(3);
     h.get_by_label("Li Table II: pyramid, β = 100").click();
     h.run_steps(3);
     let p = params(&h);

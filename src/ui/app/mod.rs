@@ -40,6 +40,8 @@ struct Persisted {
     presenter: Option<Presenter>,
     /// Each workspace's view state as RON, by model name.
     views: BTreeMap<String, String>,
+    /// The first-start card was dismissed.
+    welcomed: bool,
 }
 
 /// Screenshot results come back from the renderer's callback through this channel.
@@ -132,7 +134,11 @@ impl LoadlabApp {
                 desk: Desk::with(preset::default_preset()),
                 ..Persisted::default()
             });
+        // The first-start card: for a real run (the tests have no storage) not given a preset.
+        let newcomer = cc.storage.is_some() && initial.is_none();
+        let welcomed = restored.welcomed;
         let mut app = Self::with_state(restored);
+        app.chrome.welcome(welcomed, newcomer);
         if let Some(p) = initial {
             if let Some(a) = &p.pinned {
                 app.maps.pin(a.clone());
@@ -187,6 +193,22 @@ impl LoadlabApp {
     /// True while "Hide the future" is on (every stepped view draws only the past).
     pub fn hides_future(&self) -> bool {
         self.shown.hide_future
+    }
+
+    /// The first-start card goes away for this run (`loadlab gui --lesson …`).
+    pub fn skip_welcome(&mut self) {
+        self.chrome.skip_welcome();
+    }
+
+    /// Shows the first-start card (as on a first start; the tests have no storage, so it does
+    /// not show by itself there).
+    pub fn show_welcome(&mut self) {
+        self.chrome.welcome(false, true);
+    }
+
+    /// True while the first-start card is shown.
+    pub fn welcome_shown(&self) -> bool {
+        self.chrome.welcome_shown()
     }
 
     /// The status-bar message, if any.
@@ -549,6 +571,7 @@ impl eframe::App for LoadlabApp {
                 .iter()
                 .map(|t| (t.model().name().to_string(), t.save_view()))
                 .collect(),
+            welcomed: self.chrome.welcome_dismissed(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
     }

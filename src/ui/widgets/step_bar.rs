@@ -218,6 +218,10 @@ pub fn step_bar(
 ) -> bool {
     let before = state.step;
     state.clamp(n_steps);
+    // An exported figure is the picture without its controls.
+    if crate::ui::figure::exporting(ui.ctx()) {
+        return false;
+    }
     if state.playing {
         let dt = ui.input(|i| i.stable_dt).min(MAX_FRAME_DT);
         state.tick(dt, n_steps);

@@ -347,30 +347,19 @@ impl OnScreen {
         stage: false,
     };
 
-    /// The strip of toggles above the workspace: one row whenever the window allows, with the
-    /// panels' short captions ("Controls" for "Controls panel") when the long ones would wrap.
+    /// The strip of toggles above the workspace: one row whenever the window allows. The
+    /// captions never change (a toggle that changed its length would move the others under
+    /// the pointer between two clicks); a narrow window wraps the row instead.
     pub fn toggles(&mut self, ui: &mut Ui) {
-        const LONG: [&str; 4] = [
+        const CAPTIONS: [&str; 4] = [
             "Controls panel",
             "Plots panel",
             "Numbers panel",
             "Pseudo-code panel",
         ];
-        const SHORT: [&str; 4] = ["Controls", "Plots", "Numbers", "Pseudo-code"];
         const FRONT: [&str; 3] = ["In front:", "Picture", "Plots"];
         let front = self.plots && self.narrow;
-        let rest = buttons_width(ui, &["Show:", crate::ui::reveal::CAPTION])
-            + if front {
-                buttons_width(ui, &FRONT)
-            } else {
-                0.0
-            }
-            + 2.0 * ui.spacing().item_spacing.x * 2.0;
-        let caps = if rest + buttons_width(ui, &LONG) <= ui.available_width() {
-            LONG
-        } else {
-            SHORT
-        };
+        let caps = CAPTIONS;
         // Wrapped: at large type on a small screen the toggles may still take two rows (on the
         // stage they continue the row they are put in).
         let stage = self.stage;
