@@ -177,12 +177,28 @@ fn pe_label(level: PeLabels, busy: Option<NodeId>, queue: u32) -> String {
     }
 }
 
+/// The discs' radius on a ring of `p` PEs and radius `r`.
+fn disc_radius(r: f32, p: u32) -> f32 {
+    (r * std::f32::consts::PI / p.max(1) as f32 * 0.6).clamp(4.0, 26.0)
+}
+
 /// The ring's radius and label level in a `size` room for `p` PEs whose labels (at each
 /// level) measure `label`: the fullest labels that leave a radius of [`RING_MIN_RADIUS`] and
-/// fit between neighbours, else none.
+/// fit between neighbours, else none (and the ring as large as the room allows).
 fn ring_layout(size: Vec2, p: u32, label: impl Fn(PeLabels) -> Vec2) -> (f32, PeLabels) {
-    let side = size.x.min(size.y).max(120.0);
-    let radius = |l: Vec2| (side * 0.5 - 30.0 - l.y).min(size.x.max(120.0) * 0.5 - 30.0 - l.x);
+    // The largest radius whose discs and labels (of size l, beside the discs) fit the room.
+    let radius = |l: Vec2| {
+        let half = |room: f32, extra: f32| room * 0.5 - 4.0 - extra;
+        let bound = half(size.y, l.y).min(half(size.x, l.x)).max(12.0);
+        // r + disc_radius(r) ≤ bound, disc_radius growing with r up to 26.
+        let k = (std::f32::consts::PI / p.max(1) as f32 * 0.6).max(0.0);
+        let r = bound / (1.0 + k);
+        if disc_radius(r, p) >= 26.0 {
+            (bound - 26.0).max(12.0)
+        } else {
+            (bound - disc_radius(r, p)).max(12.0)
+        }
+    };
     for level in [PeLabels::Full, PeLabels::Short] {
         let l = label(level);
         let r = radius(l);
@@ -192,17 +208,18 @@ fn ring_layout(size: Vec2, p: u32, label: impl Fn(PeLabels) -> Vec2) -> (f32, Pe
             return (r, level);
         }
     }
-    (radius(Vec2::ZERO).max(12.0), PeLabels::None)
+    (radius(Vec2::ZERO), PeLabels::None)
 }
 
 /// The ring: PEs on a circle with their queue lengths, this step's node and send arrows. In a
 /// small room the labels beside the PEs are shortened, then left out (hovering a PE tells
 /// them), rather than the ring shrunk.
 pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
-    let size = ui.available_size();
-    let side = size.x.min(size.y).max(120.0);
-    let (resp, painter) = ui.allocate_painter(Vec2::new(size.x.max(120.0), side), Sense::hover());
+    let room = ui.available_size();
+    let side = room.x.min(room.y).max(80.0);
+    let (resp, painter) = ui.allocate_painter(Vec2::new(room.x.max(80.0), side), Sense::hover());
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Ring diagram"));
+    let size = resp.rect.size();
     let c = resp.rect.center();
     let text = ui.visuals().text_color();
     let font = egui::FontId::proportional(LABEL_SIZE);
@@ -211,7 +228,7 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
         painter.layout_no_wrap(sample, font.clone(), text).size()
     };
     let (r, level) = ring_layout(size, p, measure);
-    let pr = (r * std::f32::consts::PI / p.max(1) as f32 * 0.6).clamp(4.0, 26.0);
+    let pr = disc_radius(r, p);
     let pos = |i: u32| {
         let a = -TAU / 4.0 + TAU * i as f32 / p.max(1) as f32;
         c + Vec2::new(a.cos(), a.sin()) * r
@@ -443,5 +460,36 @@ fn grid_workload(ui: &mut Ui, trace: &ksbf::Trace, k: u64, shade: Shade) {
     }
     if let Some(t) = hover {
         resp.on_hover_text_at_pointer(t);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Label sizes as the ring measures them at 12 points (two lines, one short line).
+    fn label(level: PeLabels) -> Vec2 {
+        match level {
+            PeLabels::Full => Vec2::new(62.0, 30.0),
+            PeLabels::Short => Vec2::new(38.0, 15.0),
+            PeLabels::None => Vec2::ZERO,
+        }
+    }
+
+    #[test]
+    fn a_small_room_drops_the_labels_before_shrinking_the_ring() {
+        // Compare's KS-BF pane in presenter mode: about 330 × 110 points.
+        let (r, level) = ring_layout(Vec2::new(330.0, 110.0), 8, label);
+        assert_eq!(level, PeLabels::None);
+        assert!(r >= 35.0, "radius {r}");
+        // Discs and all inside the room.
+        assert!(r + disc_radius(r, 8) <= 55.0);
+        // A roomy picture keeps the full labels.
+        let (r, level) = ring_layout(Vec2::new(600.0, 500.0), 8, label);
+        assert_eq!(level, PeLabels::Full);
+        assert!(r >= RING_MIN_RADIUS);
+        // In between: the short ones.
+        let (_, level) = ring_layout(Vec2::new(420.0, 210.0), 8, label);
+        assert_eq!(level, PeLabels::Short);
     }
 }
