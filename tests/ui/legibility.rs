@@ -115,3 +115,22 @@ fn the_ring_holds_its_place_while_a_processor_is_dragged_in_presenter_mode() {
     h.drop_at(at - egui::vec2(0.0, 60.0));
     settle(&mut h);
 }
+
+#[test]
+fn the_maps_read_out_never_moves_the_map_in_presenter_mode() {
+    for name in ["redistribute-hetero-16", "treesweep-fig-2"] {
+        let mut h = presenter(name);
+        h.get_by_label("Map of two parameters").click();
+        settle(&mut h);
+        shown(&mut h, "Hover a cell");
+        let before = h.get_by_label("Heat map").rect();
+        // Cells across the map: a long read-out (every parameter, the value) stays one line.
+        for (fx, fy) in [(0.1, 0.1), (0.5, 0.5), (0.9, 0.8), (0.97, 0.97)] {
+            h.hover_at(before.lerp_inside(egui::vec2(fx, fy)));
+            h.run_steps(3);
+            shown(&mut h, "(click to load)");
+            let now = h.get_by_label("Heat map").rect();
+            assert_eq!(now, before, "{name}: the map moved under the pointer");
+        }
+    }
+}
