@@ -26,6 +26,8 @@ mod geodecay;
 mod ksbf;
 #[path = "ui/layout.rs"]
 mod layout;
+#[path = "ui/legibility.rs"]
+mod legibility;
 #[path = "ui/lessons.rs"]
 mod lessons;
 #[path = "ui/maps.rs"]
