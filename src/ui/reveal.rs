@@ -201,8 +201,11 @@ impl Secret {
                 && !chars
                     .get(i.wrapping_sub(1))
                     .is_some_and(|p| p.is_alphanumeric());
-            let part_of_word =
-                token.is_empty() && i > 0 && (chars[i - 1].is_alphabetic() || chars[i - 1] == '_');
+            // A digit right after a letter, `_`, `{` or a comma without a space is part of a
+            // name or an index list (P4, x_4, C_{1,2}), not a value.
+            let part_of_word = token.is_empty()
+                && i > 0
+                && (chars[i - 1].is_alphabetic() || matches!(chars[i - 1], '_' | '{' | ','));
             let continues = !token.is_empty()
                 && (c.is_ascii_digit()
                     || c == '.'
@@ -314,6 +317,10 @@ mod tests {
             "Lemma 1's bound c·max|δ_{k,l}| = ? is attained by C_{1,3}: δ_{1,3} = ? items"
         );
         assert_eq!(s.mask("Round 1 of 4."), "Round 1 of ?.");
+        assert_eq!(
+            s.mask("C_{4,5} = 3, C_{1,4} = 4"),
+            "C_{4,5} = 3, C_{1,4} = ?"
+        );
         assert_eq!(
             s.mask("14 and 40 and 4.5 and P4 and x_4"),
             "14 and 40 and 4.5 and P4 and x_4"
