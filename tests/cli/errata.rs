@@ -2,38 +2,11 @@
 //! binary with its value compared, `--check`, `--model` and the error contract.
 
 use std::collections::HashSet;
-use std::process::Command;
 
 use loadlab::model::errata::{self, Expected};
 use serde_json::Value;
 
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.trim().lines().count(), 1, "one JSON object: {text}");
-    serde_json::from_str(&text).expect("valid JSON")
-}
-
-/// The value at a dot path (numeric parts index lists).
-fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
-    path.split('.').try_fold(v, |v, part| match v {
-        Value::Object(m) => m.get(part),
-        Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i)),
-        _ => None,
-    })
-}
+use super::common::{at, json, run};
 
 const KINDS: [&str; 6] = [
     "misprint",
@@ -46,7 +19,7 @@ const KINDS: [&str; 6] = [
 
 #[test]
 fn json_lists_every_finding_with_exactly_the_issues_fields() {
-    let j = json_of(&["errata", "--json"]);
+    let j = json(&["errata", "--json"]);
     let list = j["findings"].as_array().expect("findings");
     assert_eq!(j.as_object().map(|o| o.len()), Some(1));
     assert!(list.len() >= 40, "{}", list.len());
@@ -109,7 +82,7 @@ fn every_evidence_command_gives_its_value() {
     let mut runs = 0;
     for f in errata::all() {
         let Some(e) = f.evidence else { continue };
-        let out = json_of(&e.command[1..]);
+        let out = json(&e.command[1..]);
         let got = at(&out, e.field).unwrap_or_else(|| panic!("{}: no field {}", f.id, e.field));
         assert!(
             e.value.matches(got),
@@ -140,7 +113,7 @@ fn check_model_filter_text_and_errors() {
             .contains("every evidence command gives its recorded value")
     );
 
-    let j = json_of(&["errata", "--model", "treesweep", "--json"]);
+    let j = json(&["errata", "--model", "treesweep", "--json"]);
     let list = j["findings"].as_array().unwrap();
     assert!(list.iter().all(|f| f["model"] == "treesweep"));
     assert_eq!(list.len(), errata::of_model("treesweep").len());
