@@ -19,12 +19,13 @@ use serde_json::Value;
 use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::{Cancelled, NoProgress};
 use crate::preset::{ModelId, Scenario};
+use crate::report::format::sig;
 use crate::report::{self, ReportError, SeriesSet, text_number};
 use crate::ui::widgets::compare_plot::{from_axis, hovered, plot_points};
 use crate::ui::widgets::legend::{
     Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
-use crate::ui::widgets::{busy, error_label, format_sig, palette};
+use crate::ui::widgets::{busy, error_label, palette};
 use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, repainter};
 
 mod numbers;
@@ -537,7 +538,7 @@ impl Compare {
         let (log_x, log_y) = (self.log_x, self.log_y);
         let tick = |log: bool| {
             move |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
-                format_sig(from_axis(mark.value, log), 4)
+                sig(from_axis(mark.value, log), 4)
             }
         };
         // In plot coordinates (log10 on a log axis, non-positive values dropped there).

@@ -124,8 +124,8 @@ pub(super) fn hover_text(
     let (name, p) = hovered(pos);
     Some(format!(
         "{name}\n{x_name} = {}\n{y_name} = {}",
-        format_sig(from_axis(p.x, log_x), 6),
-        format_sig(from_axis(p.y, log_y), 6)
+        sig(from_axis(p.x, log_x), 6),
+        sig(from_axis(p.y, log_y), 6)
     ))
 }
 

@@ -18,7 +18,8 @@ use super::legend::legend_place;
 pub use super::legend::{
     Swatch, Track, bar_tracks, corners, free_legend, legend_row, plot_id, rising,
 };
-use super::{format_sig, palette};
+use super::palette;
+use crate::report::format::sig;
 
 /// Caption of the "log x" checkbox.
 pub const LABEL_LOG_X: &str = "log x";
@@ -203,14 +204,14 @@ pub fn hovered<'a>(pos: &'a HoverPosition<'_>) -> (&'a str, &'a PlotPoint) {
 fn readout(point: &PlotPoint, log_x: bool, log_y: bool) -> String {
     format!(
         "x = {}\ny = {}",
-        format_sig(from_axis(point.x, log_x), READOUT_DIGITS),
-        format_sig(from_axis(point.y, log_y), READOUT_DIGITS)
+        sig(from_axis(point.x, log_x), READOUT_DIGITS),
+        sig(from_axis(point.y, log_y), READOUT_DIGITS)
     )
 }
 
 /// Tick label on a log axis: the real value `10^mark`.
 fn log_tick_label(mark: GridMark, _range: &RangeInclusive<f64>) -> String {
-    format_sig(10f64.powf(mark.value), 3)
+    sig(10f64.powf(mark.value), 3)
 }
 
 /// Grid marks for a log10 axis: decades, plus 2..9 × 10^k when few decades
@@ -379,7 +380,7 @@ fn header(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
             ui.ctx().copy_text(series_to_csv(plot));
         }
         if let Some(x) = plot.x_marker.filter(|&x| !marker_inside(plot, x)) {
-            let note = format!("{} = {} is beyond the data", plot.x_label, format_sig(x, 6));
+            let note = format!("{} = {} is beyond the data", plot.x_label, sig(x, 6));
             let font = egui::TextStyle::Body.resolve(ui.style());
             let width = ui
                 .painter()

@@ -13,7 +13,7 @@
 use eframe::egui::{self, Align2, Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use serde::{Deserialize, Serialize};
 
-use super::format_sig;
+use crate::report::format::sig;
 
 /// Caption of the zoom-in button.
 pub const LABEL_ZOOM_IN: &str = "Zoom in";
@@ -237,7 +237,7 @@ fn ticks(t0: f64, t1: f64, step: f64) -> Vec<f64> {
 /// Label of a tick at `t` for ticks `step` apart.
 fn tick_label(t: f64, step: f64) -> String {
     if !(1e-6..1e6).contains(&step) {
-        return format_sig(t, 6);
+        return sig(t, 6);
     }
     let decimals = (-step.log10().floor()).max(0.0) as usize;
     format!("{t:.decimals$}")
@@ -252,8 +252,8 @@ fn bar_tooltip(bar: &GanttBar, row_name: &str) -> String {
     }
     text.push_str(&format!(
         "\nstart {}  end {}",
-        format_sig(bar.start, TOOLTIP_DIGITS),
-        format_sig(bar.end, TOOLTIP_DIGITS)
+        sig(bar.start, TOOLTIP_DIGITS),
+        sig(bar.end, TOOLTIP_DIGITS)
     ));
     text
 }

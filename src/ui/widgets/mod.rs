@@ -56,8 +56,6 @@ pub fn busy(ui: &mut egui::Ui, what: &str) {
     });
 }
 
-pub use crate::report::format::{sig as format_sig, table_number as format_value};
-
 /// A plot's data from its background job: asks `job` for `key` (the latest request wins; a
 /// key already answered or under way starts nothing) and shows [`waiting`] until the answer
 /// for it is in.
