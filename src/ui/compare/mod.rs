@@ -26,7 +26,7 @@ use crate::ui::widgets::legend::{
     Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
 use crate::ui::widgets::{busy, error_label, palette};
-use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, repainter};
+use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, ViewState, repainter};
 
 mod numbers;
 mod overlay;
@@ -128,7 +128,7 @@ pub struct Compare {
     /// A's own workspace (made when first shown), one per model.
     a_tabs: [Option<Box<dyn Tab>>; 5],
     /// A's and B's view state as the last frame left them, to tell which one the user changed.
-    synced: Option<(String, String)>,
+    synced: Option<(ViewState, ViewState)>,
     a: Keyed<Scenario, Numbers>,
     b: Keyed<Scenario, Numbers>,
     plots_a: Keyed<Scenario, Plots>,
@@ -660,30 +660,32 @@ fn ready<'a, T, E: std::fmt::Display>(
     }
 }
 
+/// Keeps A's and B's views in step, by value: the one the user changed since the last frame
+/// is copied to the other (B's wins when both or neither changed), then A seeks B's step.
 fn sync(
-    synced: &mut Option<(String, String)>,
+    synced: &mut Option<(ViewState, ViewState)>,
     a: &mut dyn Tab,
     b: &mut dyn Tab,
     a_scenario: &Scenario,
     b_scenario: &Scenario,
 ) {
-    let (va, vb) = (a.save_view(), b.save_view());
+    let (va, vb) = (a.view_state(), b.view_state());
     match synced.as_ref() {
         Some((la, lb)) if *lb == vb && *la != va => {
-            b.load_view(&va);
+            b.set_view_state(&va);
             let n = b.steps_for(b_scenario);
             if n > 0 && b.position() >= n {
                 b.seek(n - 1, b_scenario);
             }
         }
         Some((_, lb)) if *lb == vb => {}
-        _ => a.load_view(&vb),
+        _ => a.set_view_state(&vb),
     }
     let k = b.position();
     let n = a.steps_for(a_scenario);
     let want = if n == 0 { k } else { k.min(n - 1) };
     a.seek(want, a_scenario);
-    *synced = Some((a.save_view(), b.save_view()));
+    *synced = Some((a.view_state(), b.view_state()));
 }
 
 /// Draws one picture with its title in `rect`.

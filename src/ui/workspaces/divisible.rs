@@ -31,7 +31,7 @@ use crate::ui::workspace::{
 const GANTT_KEEP: f32 = 210.0;
 
 /// View state of the workspace (persisted; no model data).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DivisibleView {
     /// Method whose timeline the Gantt chart shows.

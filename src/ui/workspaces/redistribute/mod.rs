@@ -56,7 +56,7 @@ fn fmt(x: f64) -> String {
 }
 
 /// View state (persisted).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RedistView {
     /// Step bar over rounds (or event times).

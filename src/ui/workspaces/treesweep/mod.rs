@@ -48,7 +48,7 @@ pub enum Shown {
 }
 
 /// View state (persisted).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TreeSweepView {
     /// Which schedule is drawn and stepped.
