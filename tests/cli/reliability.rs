@@ -441,3 +441,54 @@ fn redistribution_times_are_always_json_floats() {
     assert_eq!(whole["makespan"], 2.0);
     assert_eq!(frac["makespan"], 1.0);
 }
+
+/// Issue 24, case 8: lessons are as strict as presets: version 0 and newer versions are
+/// refused with the version's line and column; a step's `step:` beyond its scenario's step
+/// bar fails `--check` naming the step and the bar's range; `gui --lesson-step` out of range
+/// (0, past the last step, beyond any integer) is refused before a window opens.
+#[test]
+fn lessons_refuse_version_0_and_steps_beyond_the_run() {
+    let dir = std::env::temp_dir().join(format!("loadlab-lesson-strict-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let lesson = |version: &str, step: &str| {
+        format!(
+            "(\n  name: \"s\",\n  {version}title: \"S\", model: Redistribute, steps: [\n   \
+             (title: \"one\", text: \"t\", scenario: Preset(\"redistribute-12-ring\"), \
+             step: {step}),\n])"
+        )
+    };
+    let v0 = write("v0.ron", &lesson("version: 0, ", "0"));
+    for args in [["lesson", &v0, "--check"], ["lesson", &v0, "--json"]] {
+        let err = assert_error(&args, "lesson version 0");
+        assert!(err.contains(&format!("{v0}:3:12:")), "{err}");
+    }
+    let v9 = write("v9.ron", &lesson("version: 9, ", "0"));
+    assert_error(&["lesson", &v9, "--check"], "lesson version 9: newer");
+    // Algorithm 3 on the 12-ring: 4 rounds, so the step bar runs from 0 to 4.
+    let last = write("last.ron", &lesson("", "4"));
+    let out = run_bounded(&["lesson", &last, "--check"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let beyond = write("beyond.ron", &lesson("", "5"));
+    let err = assert_error(&["lesson", &beyond, "--check"], "step 1 “one”: step: 5");
+    assert!(err.contains("from 0 to 4"), "{err}");
+    let far = write("far.ron", &lesson("", "18446744073709551615"));
+    assert_error(&["lesson", &far, "--check"], "beyond the scenario's steps");
+    for (k, needle) in [
+        ("0", "--lesson-step: 0: the lesson has steps 1 to 1"),
+        ("2", "--lesson-step: 2: the lesson has steps 1 to 1"),
+        ("2^70", "--lesson-step"),
+    ] {
+        assert_error(&["gui", "--lesson", &last, "--lesson-step", k], needle);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -81,18 +81,6 @@ pub(super) fn step_meaning(step: u8) -> &'static str {
     }
 }
 
-/// Event times of a timed schedule (block starts and ends), sorted and unique.
-pub(super) fn event_times(blocks: &[Block]) -> Vec<f64> {
-    let mut t: Vec<f64> = blocks
-        .iter()
-        .flat_map(|b| [b.start, b.end()])
-        .chain(std::iter::once(0.0))
-        .collect();
-    t.sort_by(f64::total_cmp);
-    t.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * a.abs().max(1.0));
-    t
-}
-
 /// The pseudo-code line, as (algorithm id, step label), behind a send `from` → `to` of
 /// `report`'s schedule whose step number is `step` (0: none): the step itself when the
 /// algorithm's pseudo-code has it, else Lemma 9's clockwise or counter-clockwise phase (System
