@@ -25,7 +25,7 @@ use crate::ui::widgets::compare_plot::{from_axis, hovered, plot_points};
 use crate::ui::widgets::legend::{
     Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
-use crate::ui::widgets::{busy, error_label, palette};
+use crate::ui::widgets::{error_label, palette, pending};
 use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, ViewState, repainter};
 
 mod numbers;
@@ -462,7 +462,9 @@ impl Compare {
         Self::request_plots(&mut self.plots_a, ui.ctx(), a, "Compare: plots of A");
         Self::request_plots(&mut self.plots_b, ui.ctx(), b, "Compare: plots of B");
         let (fa, fb) = (self.plots_a.for_key(a), self.plots_b.for_key(b));
-        let Some((pa, pb)) = ready(ui, fa, fb, "computing the plots of A and B") else {
+        let failure = self.plots_a.failure().or(self.plots_b.failure());
+        let busy_text = "computing the plots of A and B";
+        let Some((pa, pb)) = ready(ui, fa, fb, (failure, busy_text)) else {
             return;
         };
         let logs = (&mut self.log_x, &mut self.log_y);
@@ -590,7 +592,8 @@ impl Compare {
         Self::request_numbers(&mut self.a, ui.ctx(), a);
         Self::request_numbers(&mut self.b, ui.ctx(), b);
         let (fa, fb) = (self.a.for_key(a), self.b.for_key(b));
-        let Some((na, nb)) = ready(ui, fa, fb, "computing A and B") else {
+        let failure = self.a.failure().or(self.b.failure());
+        let Some((na, nb)) = ready(ui, fa, fb, (failure, "computing A and B")) else {
             return;
         };
         // What changed first, then the rest in the run's order.
@@ -634,17 +637,16 @@ impl Compare {
     }
 }
 
-/// A's view follows B's when B's changed (or on the first frame), B's follows A's when only
-/// A's did; then A's step is B's, clamped to A's steps (and A never plays on its own).
-/// A's and B's results when both are in and fine; else shows `busy` or the first error.
+/// A's and B's results when both are in and fine; else shows the first error, a job's
+/// `failure`, or `busy_text` with a spinner.
 fn ready<'a, T, E: std::fmt::Display>(
     ui: &mut Ui,
     a: Option<&'a Result<T, E>>,
     b: Option<&'a Result<T, E>>,
-    busy_text: &str,
+    (failure, busy_text): (Option<&str>, &str),
 ) -> Option<(&'a T, &'a T)> {
     let (Some(a), Some(b)) = (a, b) else {
-        busy(ui, busy_text);
+        pending(ui, failure, busy_text);
         return None;
     };
     match (a, b) {

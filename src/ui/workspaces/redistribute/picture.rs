@@ -3,10 +3,10 @@
 
 use super::*;
 use crate::ui::reveal::{Reveal, cut_bars};
-use crate::ui::widgets::busy;
 use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
 use crate::ui::widgets::palette;
+use crate::ui::widgets::pending;
 use crate::ui::widgets::result_table::result_table;
 
 /// Above this many processors the δ profile is drawn as lines instead of bars.
@@ -335,7 +335,7 @@ impl RedistPanel {
         let ev = match self.outcome(params) {
             // The ring stays editable while the run is computed.
             None => {
-                busy(ui, "running…");
+                pending(ui, self.evaluated.failure(), "running…");
                 self.ring_only(ui, params);
                 return;
             }
