@@ -492,3 +492,31 @@ fn lessons_refuse_version_0_and_steps_beyond_the_run() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 24: `lp-forward` over costs spanning ~16 decades once returned a schedule that broke
+/// one-port (a 6·10^-9 item at t ≈ 7·10^7 starts and ends at the same f64 time): such costs
+/// are refused with the reason, naming --cw; the same ring over 6 decades is scheduled validly.
+#[test]
+fn lp_forward_refuses_costs_beyond_f64_times() {
+    let ring = |tiny: &str, big: &str| {
+        strings(&[
+            "redistribute",
+            "--delta",
+            "0,0,-5,0,5",
+            "--cw",
+            &format!("{big},{tiny},1,1,1"),
+            "--ccw",
+            &format!("1,1,1,{big},1"),
+            "--algorithm",
+            "lp-forward",
+            "--json",
+        ])
+    };
+    let err = assert_error(
+        &ring("6.448624918840142e-9", "34942264.476399176"),
+        "--cw: the link costs span too many decades",
+    );
+    assert!(err.contains("6.448624918840142e-9"), "{err}");
+    let v = json(&ring("0.001", "1000"));
+    assert_eq!(v["valid"], true, "{v}");
+}
