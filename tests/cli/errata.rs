@@ -131,3 +131,41 @@ fn check_model_filter_text_and_errors() {
         "{err}"
     );
 }
+
+/// Issue 23, Li: `speedup_bound` is bβ + 1 (4β + 1 on a pyramid) and no method's speed-up
+/// exceeds it, at the instance and along the h sweep; P and Q come within 1 % of it on a deep
+/// tree while C stays near (b − 1)β — about half of it for b = 2.
+#[test]
+fn divisible_reports_the_speedup_bound_no_method_exceeds() {
+    let cases: [&[&str]; 4] = [
+        &["--h", "12", "--beta", "100"],
+        &["--b", "3", "--h", "8", "--beta", "0.5"],
+        &["--network", "pyramid", "--h", "6", "--beta", "20"],
+        &[
+            "--h", "40", "--beta", "1000", "--sweep", "h", "--h-max", "40",
+        ],
+    ];
+    for flags in cases {
+        let mut args = vec!["divisible", "--json"];
+        args.extend_from_slice(flags);
+        let v = json(&args);
+        let (b, beta) = (v["b"].as_f64().unwrap(), v["beta"].as_f64().unwrap());
+        let bound = v["speedup_bound"].as_f64().expect("speedup_bound");
+        assert_eq!(bound, b * beta + 1.0, "{flags:?}");
+        for m in ["C", "P", "Q"] {
+            let s = v["algorithms"][m]["speedup"].as_f64().unwrap();
+            assert!(s <= bound * (1.0 + 1e-12), "{flags:?} {m}: {s} > {bound}");
+        }
+        for point in v["sweep_h"].as_array().into_iter().flatten() {
+            for m in ["C", "P", "Q"] {
+                let s = point[m]["speedup"].as_f64().unwrap();
+                assert!(s <= bound * (1.0 + 1e-12), "{flags:?} {m} {point}");
+            }
+        }
+        if flags.contains(&"40") {
+            let near = |m: &str| v["algorithms"][m]["speedup"].as_f64().unwrap() / bound;
+            assert!(near("P") > 0.99 && near("Q") > 0.99, "{v}");
+            assert!((0.45..0.55).contains(&near("C")), "{}", near("C"));
+        }
+    }
+}
