@@ -147,3 +147,41 @@ mod reliability {
         }
     }
 }
+
+mod geodecay_optimal {
+    //! Issue 23: the optimal policy is never slower than never, standard or improved on the same
+    //! instance (deterministic decay, adversarial or proportional survivors).
+
+    use loadlab::model::geodecay::{GeoParams, Policy, Survivors, simulate};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+
+        #[test]
+        fn optimal_is_never_beaten(
+            lg_n in 1u32..40,
+            lg_p in 0u32..20,
+            alpha in 0.05f64..3.0,
+            lg_ell in -2.0f64..30.0,
+            c in 0.5f64..4.0,
+            proportional in any::<bool>(),
+        ) {
+            let g = GeoParams {
+                n: 1 << lg_n,
+                p: 1 << lg_p.min(lg_n),
+                alpha,
+                ell: lg_ell.exp2(),
+                c,
+                survivors: if proportional { Survivors::Proportional } else { Survivors::Adversarial },
+                policy: Policy::Optimal,
+                ..Default::default()
+            };
+            let opt = simulate(&g).expect("valid").time;
+            for policy in [Policy::Never, Policy::Standard, Policy::Improved] {
+                let t = simulate(&GeoParams { policy, ..g.clone() }).expect("valid").time;
+                prop_assert!(opt <= t * (1.0 + 1e-12), "{:?}: optimal {} > {:?} {}", g, opt, policy, t);
+            }
+        }
+    }
+}

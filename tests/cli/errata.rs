@@ -169,3 +169,31 @@ fn divisible_reports_the_speedup_bound_no_method_exceeds() {
         }
     }
 }
+
+/// Issue 23, Gil–Matias: `--policy optimal` gives the optimal time (JSON `time`,
+/// `balancings`), at most never's, standard's and improved's; with random decay it is refused
+/// naming --policy.
+#[test]
+fn geodecay_optimal_policy_is_never_beaten() {
+    let base = [
+        "geodecay", "--n", "2^30", "--p", "2^16", "--alpha", "1", "--ell", "2^20",
+    ];
+    let time = |policy: &str| {
+        let mut a = base.to_vec();
+        a.extend(["--policy", policy, "--json"]);
+        json(&a)
+    };
+    let opt = time("optimal");
+    assert_eq!(opt["policy"], "optimal");
+    assert!(opt["balancings"].as_u64().unwrap() >= 1);
+    let t = opt["time"].as_f64().unwrap();
+    for policy in ["never", "standard", "improved"] {
+        let other = time(policy)["time"].as_f64().unwrap();
+        assert!(t <= other, "{policy}: {other} < optimal {t}");
+    }
+    // Here (ℓ ≫ n/p) balancing once is optimal: the optimum is never's time.
+    assert_eq!(t, time("never")["time"].as_f64().unwrap());
+    let mut a = base.to_vec();
+    a.extend(["--policy", "optimal", "--decay", "random", "--json"]);
+    super::common::assert_error(&a, "--policy: the optimal policy");
+}
