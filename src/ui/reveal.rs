@@ -181,10 +181,16 @@ impl Secret {
         let mut masked = String::with_capacity(out.len());
         let mut token = String::new();
         let whole = out.trim().replace('−', "-");
+        // 0 and 1 are everywhere (counts, steps, indices): hidden only where they stand as a
+        // value; any other answer wherever it stands alone.
+        let small = self
+            .texts
+            .iter()
+            .all(|a| a.parse::<f64>().is_ok_and(|x| x.abs() <= 1.0));
         let flush = |token: &mut String, masked: &mut String| {
             if !token.is_empty() {
                 let value = token.trim_end_matches('.');
-                let placed = value_position(masked) || whole == value;
+                let placed = !small || value_position(masked) || whole == value;
                 let hidden = placed && self.hides_value(value);
                 if hidden {
                     masked.push_str(HIDDEN);

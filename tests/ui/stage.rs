@@ -197,11 +197,26 @@ fn every_model_keeps_the_picture_with_its_controls_or_numbers_in_presenter_mode(
     every_model_with_controls_and_numbers(1920.0, 1080.0);
 }
 
-/// Whether `text` shows `answer` as a value: after "= " or "of " or "/", or as the whole text
-/// (a value cell), and not as the start of a longer number.
+/// Whether `text` shows `answer`: as a number of its own anywhere (not part of a longer
+/// number or of a name such as P4, x_4 or C_{1,4}); for 0 and 1, which are everywhere as
+/// counts and steps, only as a value (after "= ", "of " or "/", or the whole text).
 fn shows(text: &str, answer: &str) -> bool {
     if text.trim() == answer {
         return true;
+    }
+    let small = answer.parse::<f64>().is_ok_and(|x| x.abs() <= 1.0);
+    if !small && answer.parse::<f64>().is_ok() {
+        let t = text.replace('−', "-");
+        return t.match_indices(answer).any(|(i, _)| {
+            let before = t[..i].chars().next_back();
+            let after = t[i + answer.len()..].chars().next();
+            // (A minus sign makes another number: −2 is not the answer 2.)
+            let name = before.is_some_and(|c| c.is_alphanumeric() || "_{,.-".contains(c));
+            let longer = after.is_some_and(|c| c.is_ascii_digit())
+                || (after == Some('.')
+                    && t[i + answer.len() + 1..].starts_with(|c: char| c.is_ascii_digit()));
+            !name && !longer
+        });
     }
     ["= ", "of ", "/"].iter().any(|before| {
         let pattern = format!("{before}{answer}");
@@ -304,4 +319,8 @@ fn a_value_is_shown_after_an_equals_sign_an_of_or_alone() {
     assert!(!shows("of 4.5 items", "4"));
     assert!(shows("of 4. Then", "4"));
     assert!(!shows("P4 = idle", "4"));
+    assert!(shows("remaining bound 4 · 4 sends", "4"));
+    assert!(!shows("C_{1,4} and 14", "4"));
+    assert!(!shows("Step 1: 1 of 4 PEs busy", "1"));
+    assert!(shows("P_0 = 1", "1"));
 }
