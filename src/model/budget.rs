@@ -38,6 +38,7 @@
 //! | `redistribute --delta 10416666,-10416666 --algorithm alg3` | memory | 1.7 | 2.6 | 882 |
 //! | `redistribute --delta 226244,0,-226244 --algorithm alg3 --rounds --json` | memory | 1.9 | 3.3 | 829 |
 //! | `redistribute --delta 507614,-253807,-253807 --algorithm alg3 --csv` | memory | 1.6 | 3.0 | 788 |
+//! | `treesweep --n 1000 --tau 1e9 --csv` (largest n; never refused by the budget) | range | 0.2 | 0.4 | 11 |
 //! | `divisible --sweep beta --beta-points 142857` (h = 5) | memory | 1.5 | 3.4 | 938 |
 //! | `divisible --h 63 --sweep beta --beta-points 142857` | memory | 5.4 | 10.7 | 944 |
 //! | `map ksbf --x n=10..23:16 --y p=2..4096:16:log --metric makespan` | work | 5.2 | 8.8 | 98 |
