@@ -76,6 +76,7 @@ pub fn execute(a: &RedistributeArgs) -> Result<String, CliError> {
     let parts = Parts {
         schedule: a.rounds,
         tau_curve: a.tau_curve,
+        json_listing: a.out.json,
         ..Parts::default()
     };
     model_output(a.out, a.params()?, |p| parts.build(p, &NoProgress))

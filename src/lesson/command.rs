@@ -462,6 +462,7 @@ fn redistribute(f: &Flags) -> Result<Planned, String> {
     let parts = report::redistribute::Parts {
         schedule: f.on("rounds"),
         tau_curve: f.on("tau-curve"),
+        json_listing: true,
         ..Default::default()
     };
     Ok(Planned::Redistribute(p, parts))
