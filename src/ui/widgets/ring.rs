@@ -14,6 +14,10 @@
 use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, Ui, Vec2};
 
 use super::palette;
+use place::{Placed, fitting, label_place};
+
+#[path = "ring_place.rs"]
+mod place;
 
 /// The key under which every label the ring draws is recorded ([`super::marks::record`]).
 pub const LABEL_MARK: &str = "ring-label";
@@ -215,63 +219,6 @@ fn part(ui: &Ui, rect: Rect, id: egui::Id, sense: Sense, name: String) -> Respon
     ui.interact(rect, id, sense).accessible_name(name)
 }
 
-/// The labels placed so far around a ring and the discs they keep clear of.
-struct Placed {
-    /// The processors' discs (centre, radius).
-    discs: Vec<(Pos2, f32)>,
-    /// The labels placed.
-    rects: Vec<Rect>,
-    /// Where labels may go.
-    bounds: Rect,
-}
-
-impl Placed {
-    /// Whether `r` lies in the bounds and clear of every disc and label.
-    fn free(&self, r: Rect) -> bool {
-        self.bounds.contains_rect(r)
-            && self
-                .discs
-                .iter()
-                .all(|&(c, radius)| r.distance_to_pos(c) >= radius + LABEL_GAP)
-            && self
-                .rects
-                .iter()
-                .all(|k| !r.expand(LABEL_GAP).intersects(*k))
-    }
-
-    /// The first free place among `candidates`, taken.
-    fn take(&mut self, mut candidates: impl Iterator<Item = Rect>) -> Option<Rect> {
-        let r = candidates.find(|r| self.free(*r))?;
-        self.rects.push(r);
-        Some(r)
-    }
-}
-
-/// The font size (at most `base`) at which every line of `lines` fits `width` × `height`
-/// together, or None when that is below [`MIN_FONT`].
-fn fitting(
-    painter: &egui::Painter,
-    lines: &[&str],
-    base: f32,
-    width: f32,
-    height: f32,
-) -> Option<f32> {
-    let font = FontId::proportional(base);
-    let (mut w, mut h) = (0.0f32, 0.0f32);
-    for line in lines.iter().filter(|l| !l.is_empty()) {
-        let size = painter
-            .layout_no_wrap((*line).to_owned(), font.clone(), Color32::WHITE)
-            .size();
-        w = w.max(size.x);
-        h += size.y;
-    }
-    if w <= 0.0 {
-        return None;
-    }
-    let size = base * (width / w).min(height / h).min(1.0);
-    (size >= MIN_FONT).then_some(size)
-}
-
 /// Distance from `p` to the segment `a`–`b`.
 fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
     let ab = b - a;
@@ -281,45 +228,6 @@ fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
         0.0
     };
     p.distance(a + ab * t)
-}
-
-/// Where to centre a link's cost label of `size`: on the line through the chord's middle
-/// `mid` along `outward` (away from the centre), off the link's line. The place never
-/// touches the discs (centre, radius) if any place can; among those it weighs overlapping
-/// the labels in `keep_clear`, running out of `bounds` and the distance from the link, so a
-/// label stays by its link on a crowded ring rather than fleeing far out.
-fn label_place(
-    mid: Pos2,
-    outward: Vec2,
-    size: Vec2,
-    discs: &[(Pos2, f32)],
-    keep_clear: &[Rect],
-    bounds: Rect,
-) -> Pos2 {
-    // Off the line: the label's half extent along `outward`, and a gap.
-    let off = 0.5 * (size.x * outward.x.abs() + size.y * outward.y.abs()) + LABEL_GAP + 1.0;
-    let first = off.ceil() as i32;
-    let cost = |d: i32| -> f32 {
-        let r = Rect::from_center_size(mid + outward * d as f32, size);
-        let discs: f32 = discs
-            .iter()
-            .map(|&(c, radius)| (radius + LABEL_GAP - r.distance_to_pos(c)).max(0.0))
-            .sum();
-        let area = |i: Rect| if i.is_positive() { i.area() } else { 0.0 };
-        let labels: f32 = keep_clear
-            .iter()
-            .map(|k| area(r.expand(LABEL_GAP).intersect(*k)))
-            .sum();
-        let outside = r.area() - area(r.intersect(bounds));
-        let far = (d - first).unsigned_abs() as f32;
-        // A free place further out beats one overlapping a label by a little.
-        10_000.0 * discs + 100.0 * labels + 4.0 * outside + 2.0 * far
-    };
-    let best = (first..=first + 90)
-        .chain((-40..first).rev())
-        .min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
-        .unwrap_or(first);
-    mid + outward * best as f32
 }
 
 /// Where an editor of a link goes: beyond the link (whose label is `label`, or its middle
