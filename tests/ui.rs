@@ -32,6 +32,8 @@ mod legibility;
 mod lessons;
 #[path = "ui/maps.rs"]
 mod maps;
+#[path = "ui/menus.rs"]
+mod menus;
 #[path = "ui/pictures.rs"]
 mod pictures;
 #[path = "ui/presets.rs"]
@@ -42,6 +44,8 @@ mod pseudocode;
 mod redistribute;
 #[path = "ui/sliders.rs"]
 mod sliders;
+#[path = "ui/stage.rs"]
+mod stage;
 #[path = "ui/stepping.rs"]
 mod stepping;
 #[path = "ui/treesweep.rs"]

@@ -324,6 +324,27 @@ fn choice_text(v: &Value) -> Option<String> {
     }
 }
 
+/// A typed number: a decimal point or a decimal comma ("7.6" and "7,6" are both 7.6), a power
+/// ("2^10"), an exponent ("1e3"). A comma is a decimal comma only when it is the reply's one
+/// comma and there is no point: "7,6,5" (a list) and "1,000.5" are not numbers.
+pub fn read_reply(reply: &str) -> Result<f64, crate::model::num::NumError> {
+    use crate::model::num::{NumError, parse_real};
+    // The typographic minus (as the papers print it) is a minus.
+    let t = reply.trim().replace('\u{2212}', "-");
+    let decimal_comma = t.matches(',').count() == 1 && !t.contains('.');
+    let x = if decimal_comma {
+        parse_real(&t.replacen(',', ".", 1))?
+    } else {
+        parse_real(&t)?
+    };
+    // "inf" and "NaN" parse as f64 but are no one's answer.
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(NumError::NotANumber(reply.trim().to_string()))
+    }
+}
+
 /// How a typed reply compares with the answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Grade {
@@ -377,7 +398,7 @@ impl Question {
     /// Grades a reply against the answer.
     pub fn grade(&self, answer: &Answer, reply: &str) -> Grade {
         match answer {
-            Answer::Number(a) => match crate::model::num::parse_real(reply.trim()) {
+            Answer::Number(a) => match read_reply(reply) {
                 Ok(x) if (x - a).abs() <= self.tolerance.max(0.0) + 1e-9 * a.abs() => Grade::Right,
                 Ok(_) => Grade::Wrong,
                 Err(_) => Grade::Unreadable,

@@ -70,6 +70,26 @@ fn replies_are_graded_within_the_tolerance_or_against_the_choices() {
 }
 
 #[test]
+fn a_decimal_comma_or_point_is_read_and_a_list_is_not_a_number() {
+    assert_eq!(read_reply("7.6"), Ok(7.6));
+    assert_eq!(read_reply(" 7,6 "), Ok(7.6));
+    assert_eq!(read_reply("0,25"), Ok(0.25));
+    assert_eq!(read_reply("−2,5"), Ok(-2.5));
+    assert_eq!(read_reply("2^10"), Ok(1024.0));
+    assert_eq!(read_reply("1e3"), Ok(1000.0));
+    for bad in ["7,6,5", "1,000.5", "7.6.5", "", "seven", "inf", "NaN", ","] {
+        assert!(read_reply(bad).is_err(), "{bad:?} was read as a number");
+    }
+    // The question grades a comma reply like a point reply.
+    let q = question(Kind::Number, &[], 0.05);
+    let a = Answer::Number(7.6);
+    assert_eq!(q.grade(&a, "7,6"), Grade::Right);
+    assert_eq!(q.grade(&a, "7.6"), Grade::Right);
+    assert_eq!(q.grade(&a, "7,9"), Grade::Wrong);
+    assert_eq!(q.grade(&a, "7,6,5"), Grade::Unreadable);
+}
+
+#[test]
 fn malformed_questions_are_named() {
     let mut q = question(Kind::Choice, &["a"], 0.0);
     q.tolerance = -1.0;

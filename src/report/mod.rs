@@ -130,6 +130,19 @@ impl ModelRun {
     }
 }
 
+impl ModelRun {
+    /// The run's figures: each number's field path with its plain-language name.
+    pub fn figures(&self) -> Vec<Figure> {
+        match self {
+            ModelRun::Divisible(r) => r.figures(),
+            ModelRun::Geodecay(r) => r.figures(),
+            ModelRun::TreeSweep(r) => r.figures(),
+            ModelRun::Ksbf(r) => r.figures(),
+            ModelRun::Redistribute(r) => r.figures(),
+        }
+    }
+}
+
 impl Render for ModelRun {
     fn json(&self) -> serde_json::Value {
         self.inner().json()

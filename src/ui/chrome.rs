@@ -56,6 +56,8 @@ pub(super) struct Shell<'a> {
     pub theme: ThemeChoice,
     /// Presenter mode is on.
     pub presenting: bool,
+    /// The room is a stage ([`super::stage`]): the model rail folds into the menu bar.
+    pub stage: bool,
     /// "Hide the future" is on.
     pub hide_future: bool,
     /// The map is in front.
@@ -76,12 +78,24 @@ impl Shell<'_> {
     }
 }
 
+/// The first-start card ("New here? Start with a lesson").
+#[derive(Default)]
+struct Welcome {
+    /// Shown now.
+    shown: bool,
+    /// Dismissed once (persisted: it never comes back).
+    dismissed: bool,
+    /// The lessons are listed in the card.
+    listing: bool,
+}
+
 /// The chrome's own state.
 #[derive(Default)]
 pub(super) struct Chrome {
     notice: Option<Notice>,
     prompt: Option<PathPrompt>,
     windows: Windows,
+    welcome: Welcome,
 }
 
 impl Chrome {
@@ -116,6 +130,87 @@ impl Chrome {
         }
     }
 
+    /// Sets up the first-start card: `dismissed` once (as persisted), else shown if `newcomer`.
+    pub fn welcome(&mut self, dismissed: bool, newcomer: bool) {
+        self.welcome = Welcome {
+            shown: newcomer && !dismissed,
+            dismissed,
+            listing: false,
+        };
+    }
+
+    /// The first-start card goes away for this run (a lesson or a preset was asked for on the
+    /// command line); it is not dismissed for good.
+    pub fn skip_welcome(&mut self) {
+        self.welcome.shown = false;
+    }
+
+    /// The first-start card goes away for good (✕, or a lesson was started).
+    pub fn dismiss_welcome(&mut self) {
+        if self.welcome.shown {
+            self.welcome.shown = false;
+            self.welcome.dismissed = true;
+        }
+    }
+
+    /// True once the first-start card was dismissed (persisted).
+    pub fn welcome_dismissed(&self) -> bool {
+        self.welcome.dismissed
+    }
+
+    /// True while the first-start card is shown.
+    pub fn welcome_shown(&self) -> bool {
+        self.welcome.shown
+    }
+
+    /// The first-start card, while shown: a pointer to Help ▸ Lessons, a button that lists
+    /// the lessons in the card (each starts its lesson) and ✕.
+    fn welcome_card(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
+        let mut cmds = Vec::new();
+        if !self.welcome.shown {
+            return cmds;
+        }
+        let w = &mut self.welcome;
+        let mut close = false;
+        egui::Window::new("Welcome")
+            .title_bar(false)
+            .resizable(false)
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 70.0])
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new("New here? Start with a lesson: Help ▸ Lessons").strong(),
+                    );
+                    close = ui
+                        .button("✕")
+                        .on_hover_text("Close (it will not come back)")
+                        .clicked();
+                });
+                if !w.listing {
+                    w.listing = ui
+                        .button("Show the lessons")
+                        .on_hover_text("The bundled lessons, one per paper")
+                        .clicked();
+                    return;
+                }
+                for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {
+                    if let Ok(l) = b.lesson()
+                        && ui
+                            .button(&l.title)
+                            .on_hover_text(format!("{} steps", l.steps.len()))
+                            .clicked()
+                    {
+                        cmds.push(Cmd::StartLesson(i));
+                    }
+                }
+            });
+        if close {
+            self.dismiss_welcome();
+        }
+        cmds
+    }
+
     /// Opens or closes a window (the switches that are windows; others are ignored).
     pub fn toggle(&mut self, s: Switch) {
         let w = &mut self.windows;
@@ -133,10 +228,12 @@ impl Chrome {
         let errata = &mut self.windows.errata;
         egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, shell, errata, &mut cmds));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, shell, &mut cmds));
-        egui::Panel::left("rail")
-            .resizable(false)
-            .exact_size(150.0)
-            .show(ui, |ui| rail(ui, shell.desk, &mut cmds));
+        if !shell.stage {
+            egui::Panel::left("rail")
+                .resizable(false)
+                .exact_size(150.0)
+                .show(ui, |ui| rail(ui, shell.desk, &mut cmds));
+        }
         cmds
     }
 
@@ -164,7 +261,7 @@ impl Chrome {
                 ui.label(help::ABOUT);
                 ui.label(format!("version {}", env!("CARGO_PKG_VERSION")));
             });
-        let mut cmds = Vec::new();
+        let mut cmds = self.welcome_card(ctx);
         super::errata::window(&mut self.windows.errata, ctx, model, &mut cmds);
         cmds.extend(self.prompt_window(ctx));
         cmds
@@ -352,23 +449,39 @@ fn menu_bar(
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
         ui.menu_button("Help", |ui| help_menu(ui, errata, shell.desk.active, cmds));
+        if shell.stage {
+            // The folded rail: the model in front, the others one click away.
+            ui.separator();
+            let (front, _) = help::rail(shell.desk.active);
+            ui.menu_button(format!("Model: {}", front.replace('\n', " ")), |ui| {
+                model_menu(ui, shell.desk, cmds)
+            });
+        }
     });
+}
+
+/// The models, as the rail lists them, for the menu bar on the stage.
+fn model_menu(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
+    for m in ModelId::ALL {
+        let (title, hover) = help::rail(m);
+        let selected = m == desk.active;
+        if ui
+            .selectable_label(selected, title.replace('\n', " "))
+            .on_hover_text(hover)
+            .clicked()
+        {
+            if !selected {
+                cmds.push(Cmd::Switch(m));
+            }
+            ui.close();
+        }
+    }
 }
 
 fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::Open, true);
     by_path(ui, cmds, FileAction::OpenPreset);
-    ui.menu_button("Bundled presets", |ui| {
-        for (i, b) in BUNDLED.iter().enumerate() {
-            let name = b
-                .preset()
-                .map(|p| p.name)
-                .unwrap_or_else(|_| b.file.to_string());
-            if ui.button(name).on_hover_text(b.file).clicked() {
-                cmds.push(Cmd::Bundled(i));
-            }
-        }
-    });
+    ui.menu_button("Bundled presets", |ui| bundled_menu(ui, cmds));
     ui.separator();
     let save = command(&Cmd::Save).caption;
     let caption = match &shell.desk.page().file {
@@ -387,6 +500,74 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::Screenshot, true);
     entry(ui, cmds, Cmd::ExportFigure(None), true);
     by_path(ui, cmds, FileAction::Figure);
+}
+
+/// A group of File ▸ Bundled presets: a model's presets, or the comparisons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum PresetGroup {
+    /// One scenario of this model.
+    Model(ModelId),
+    /// A comparison: a scenario with a pinned A.
+    Compare,
+}
+
+impl PresetGroup {
+    /// The groups in menu order: the five models as the rail lists them, then Compare A/B.
+    pub(super) fn all() -> impl Iterator<Item = PresetGroup> {
+        ModelId::ALL
+            .into_iter()
+            .map(PresetGroup::Model)
+            .chain([PresetGroup::Compare])
+    }
+
+    /// The submenu's caption (the rail's name of the model).
+    pub(super) fn caption(self) -> String {
+        match self {
+            PresetGroup::Model(m) => help::rail(m).0.replace('\n', " "),
+            PresetGroup::Compare => "Compare A/B".to_string(),
+        }
+    }
+
+    /// The bundled presets of this group (indices into [`BUNDLED`]) with their names; a preset
+    /// that does not parse is listed under its file name in the group its file name says.
+    pub(super) fn presets(self) -> Vec<(usize, String)> {
+        BUNDLED
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                let (group, name) = match b.preset() {
+                    Ok(p) if p.pinned.is_some() => (PresetGroup::Compare, p.name),
+                    Ok(p) => (PresetGroup::Model(p.scenario.model()), p.name),
+                    Err(_) => {
+                        let by_name = ModelId::ALL
+                            .into_iter()
+                            .find(|m| b.file.starts_with(m.name()))
+                            .map_or(PresetGroup::Compare, PresetGroup::Model);
+                        (by_name, b.file.to_string())
+                    }
+                };
+                (group == self).then_some((i, name))
+            })
+            .collect()
+    }
+}
+
+/// File ▸ Bundled presets: one submenu per model and one for the comparisons, each short
+/// enough for a 720-pixel projector in presenter mode.
+fn bundled_menu(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+    for g in PresetGroup::all() {
+        let presets = g.presets();
+        if presets.is_empty() {
+            continue;
+        }
+        ui.menu_button(format!("{} ({})", g.caption(), presets.len()), |ui| {
+            for (i, name) in presets {
+                if ui.button(name).on_hover_text(BUNDLED[i].file).clicked() {
+                    cmds.push(Cmd::Bundled(i));
+                }
+            }
+        });
+    }
 }
 
 fn view_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
@@ -452,22 +633,35 @@ fn rail(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
     ui.add_space(6.0);
     ui.label(RichText::new("Models").strong());
     ui.separator();
+    // The edit mark has its room reserved beside every name: a name never re-wraps when the
+    // mark appears.
+    let mark = "•";
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let mark_width = ui
+        .painter()
+        .layout_no_wrap(mark.to_string(), font, egui::Color32::WHITE)
+        .size()
+        .x
+        + ui.spacing().item_spacing.x;
     for m in ModelId::ALL {
         let (title, hover) = help::rail(m);
         let selected = m == desk.active;
-        let edited = if desk.page_of(m).modified() {
-            " •"
-        } else {
-            ""
-        };
-        if ui
-            .selectable_label(selected, format!("{title}{edited}"))
-            .on_hover_text(hover)
-            .clicked()
-            && !selected
-        {
-            cmds.push(Cmd::Switch(m));
-        }
+        let edited = desk.page_of(m).modified();
+        ui.horizontal_top(|ui| {
+            let room = egui::vec2((ui.available_width() - mark_width).max(40.0), 0.0);
+            let entry = ui
+                .allocate_ui_with_layout(room, egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.selectable_label(selected, title).on_hover_text(hover)
+                })
+                .inner;
+            if entry.clicked() && !selected {
+                cmds.push(Cmd::Switch(m));
+            }
+            if edited {
+                ui.label(RichText::new(mark).strong())
+                    .on_hover_text("Edited since it was opened or saved");
+            }
+        });
     }
     ui.add_space(8.0);
     // The scenario's note scrolls when it is longer than the rail (presenter mode's larger type).

@@ -11,14 +11,12 @@ use std::path::Path;
 use egui::{Key, Modifiers, RichText};
 
 use super::commands::Cmd;
+pub use super::quiz::{QUIZ_MAX, QuizWindow};
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question, QuizQuestion};
+use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question};
 use crate::preset::{ModelId, Preset, Scenario};
 use crate::ui::widgets::marks;
 use crate::ui::workspace::{OnScreen, Region, Tab};
-
-/// Largest number of questions a quiz window generates.
-pub const QUIZ_MAX: usize = 20;
 
 /// Each step's computed answer (`None` for a step without a question).
 type Answers = Vec<Option<Result<Answer, String>>>;
@@ -46,7 +44,7 @@ impl Teach {
 
     /// The quiz window of a model, if it was opened.
     pub fn quiz(&self, model: ModelId) -> Option<&QuizWindow> {
-        self.quizzes.iter().find(|q| q.model == model)
+        self.quizzes.iter().find(|q| q.model() == model)
     }
 }
 
@@ -214,7 +212,7 @@ impl Teach {
 
     /// Opens a quiz window for `model` (a first quiz is generated with seed 1).
     pub(super) fn open_quiz(&mut self, ctx: &egui::Context, model: ModelId) {
-        let i = match self.quizzes.iter().position(|q| q.model == model) {
+        let i = match self.quizzes.iter().position(|q| q.model() == model) {
             Some(i) => i,
             None => {
                 self.quizzes.push(QuizWindow::new(model));
@@ -223,7 +221,8 @@ impl Teach {
         };
         let q = &mut self.quizzes[i];
         q.open = true;
-        if q.questions.is_empty() && !q.job.is_running() {
+        q.unfold = true;
+        if q.questions().is_empty() && !q.job.is_running() {
             q.generate(ctx);
         }
     }
@@ -311,24 +310,54 @@ impl Teach {
         cmds
     }
 
+    /// The current step's open question (asked, not yet revealed), for the workspace to hide
+    /// its answer ([`crate::ui::reveal::Secret`]).
+    pub(super) fn secret(&self) -> Option<crate::ui::reveal::Secret> {
+        let p = self.player.as_ref()?;
+        let q = p.lesson.steps.get(p.index)?.question.as_ref()?;
+        if p.revealed[p.index] {
+            return None;
+        }
+        let answer = match p.answer() {
+            Some(Ok(Answer::Number(x))) => Some(Ok(*x)),
+            Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
+            _ => None,
+        };
+        Some(crate::ui::reveal::Secret::new(&q.check.field, answer))
+    }
+
+    /// The player's navigation on the stage's drawer: one row (nothing when no lesson runs).
+    /// The drawer's `rect` takes the arrow keys after a click inside it.
+    pub(super) fn stage_nav(&mut self, ui: &mut egui::Ui, rect: egui::Rect) -> Vec<Cmd> {
+        let mut cmds = Vec::new();
+        if let Some(p) = &mut self.player {
+            nav_ui(p, ui, &mut cmds, BODY_PRESENTER, true);
+            p.rect = Some(rect);
+        }
+        cmds
+    }
+
+    /// The current step's text and question on the stage's drawer; a "try it" step's
+    /// `controls` under them, so the text and what it asks to change are seen together.
+    pub(super) fn stage_step(
+        &mut self,
+        ui: &mut egui::Ui,
+        controls: &mut dyn FnMut(&mut egui::Ui),
+    ) {
+        if let Some(p) = &mut self.player {
+            let try_it = p.lesson.steps.get(p.index).is_some_and(|s| s.try_it);
+            step_ui(p, ui, BODY_PRESENTER, try_it.then_some(controls));
+        }
+    }
+
     /// The quiz windows, and the lesson step's highlight.
     pub(super) fn windows(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
         let mut cmds = Vec::new();
         if let Some(p) = &mut self.player {
             outline(p, ctx);
         }
-        let screen = ctx.content_rect();
-        for q in &mut self.quizzes {
-            let mut open = q.open;
-            let title = format!("Quiz: {}", super::help::rail(q.model).0.replace('\n', " "));
-            egui::Window::new(title)
-                .id(egui::Id::unique(("quiz", q.model)))
-                .open(&mut open)
-                .default_pos(screen.left_top() + egui::vec2(200.0, 60.0))
-                .default_width(520.0f32.min(screen.width() - 220.0))
-                .default_height((screen.height() - 120.0).max(240.0))
-                .show(ctx, |ui| quiz_ui(q, ui, &mut cmds));
-            q.open = open;
+        for q in self.quizzes.iter_mut().filter(|q| q.open) {
+            q.window(ctx, &mut cmds);
         }
         cmds
     }
@@ -383,34 +412,49 @@ pub(super) fn sniff(path: &Path) -> Option<Result<Lesson, String>> {
 }
 
 /// Text size of the lesson's body (presenter mode's zoom makes it larger still).
-const BODY: f32 = 16.0;
+pub(super) const BODY: f32 = 16.0;
 /// Text size of the lesson's body in presenter mode (before its zoom of 1.5).
 const BODY_PRESENTER: f32 = 14.0;
 
 fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) {
+    nav_ui(p, ui, cmds, body, false);
+    ui.separator();
+    step_ui(p, ui, body, None);
+}
+
+/// The lesson's title, the step counter with its progress bar, Back / Next and Leave; on the
+/// stage (`compact`) one row: Back, the counter (the title on hover), Next, Leave.
+fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, compact: bool) {
     let n = p.lesson.steps.len();
     let i = p.index;
-    ui.add_space(4.0);
-    ui.label(RichText::new(&p.lesson.title).strong().size(body + 1.0));
-    ui.horizontal(|ui| {
-        ui.label(RichText::new(format!("step {} of {n}", i + 1)).size(body));
-        ui.add(
-            egui::ProgressBar::new((i + 1) as f32 / n as f32).desired_width(ui.available_width()),
-        );
-    });
+    let counter = format!("step {} of {n}", i + 1);
+    if compact {
+        let title = RichText::new(&p.lesson.title).strong();
+        ui.add(egui::Label::new(title).truncate());
+    } else {
+        ui.add_space(4.0);
+        ui.label(RichText::new(&p.lesson.title).strong().size(body + 1.0));
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(&counter).size(body));
+            let bar = egui::ProgressBar::new((i + 1) as f32 / n as f32);
+            ui.add(bar.desired_width(ui.available_width()));
+        });
+    }
     ui.horizontal_wrapped(|ui| {
+        let back = egui::Button::new(RichText::new("◀ Back").size(body));
         if ui
-            .add_enabled(i > 0, egui::Button::new(RichText::new("◀ Back").size(body)))
+            .add_enabled(i > 0, back)
             .on_hover_text("Previous step (←)")
             .clicked()
         {
             cmds.push(Cmd::LessonStep(i - 1));
         }
+        if compact {
+            ui.label(RichText::new(&counter).size(body));
+        }
+        let next = egui::Button::new(RichText::new("Next ▶").size(body));
         if ui
-            .add_enabled(
-                i + 1 < n,
-                egui::Button::new(RichText::new("Next ▶").size(body)),
-            )
+            .add_enabled(i + 1 < n, next)
             .on_hover_text("Next step (→)")
             .clicked()
         {
@@ -418,13 +462,23 @@ fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) 
         }
         if ui
             .button(RichText::new("Leave lesson").size(body))
-            .on_hover_text("Back to the free explorer, keeping this scenario")
+            .on_hover_text("Leave the lesson: back to the free explorer, keeping this scenario")
             .clicked()
         {
             cmds.push(Cmd::LeaveLesson);
         }
     });
-    ui.separator();
+}
+
+/// The current step: its title, text and question box (scrolling when long), then `then`
+/// (the stage's drawer puts a "try it" step's controls there).
+fn step_ui(
+    p: &mut Player,
+    ui: &mut egui::Ui,
+    body: f32,
+    then: Option<&mut dyn FnMut(&mut egui::Ui)>,
+) {
+    let i = p.index;
     let step = &p.lesson.steps[i];
     egui::ScrollArea::vertical()
         .id_salt(("lesson step", i))
@@ -451,61 +505,94 @@ fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) 
                 }
                 let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
                 egui::Frame::group(ui.style()).show(ui, |ui| {
-                    question_ui(
-                        ui,
-                        q,
-                        &mut p.replies[i],
-                        &mut p.revealed[i],
-                        answer,
-                        Look {
-                            heading: "Predict",
-                            field: "Your answer",
-                            button: "Reveal",
-                            body,
-                            lock: false,
-                        },
-                    );
+                    question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
                 });
+            }
+            if let Some(then) = then {
+                ui.separator();
+                then(ui);
             }
         });
 }
 
-/// How a question box looks and behaves.
-struct Look<'a> {
-    /// The box's heading.
-    heading: &'a str,
-    /// The reply field's name.
-    field: &'a str,
-    /// The reveal button's name.
-    button: &'a str,
-    /// Body text size.
-    body: f32,
-    /// The reply cannot change once revealed (quizzes).
-    lock: bool,
-}
+/// The colour of "✓ Right".
+pub(super) const RIGHT: egui::Color32 = egui::Color32::from_rgb(0, 140, 60);
 
-/// A question box: the prompt, the reply (number field or radio buttons), the reveal button
-/// (named as `look` says), and once revealed the
-/// model-computed answer, whether the reply was right, and the explanation.
+/// A lesson's question box: the prompt, the reply (number field or radio buttons), Reveal,
+/// and once revealed the model-computed answer, whether the prediction was right, and the
+/// explanation (the reply may still be corrected: it is graded again as it changes).
 fn question_ui(
     ui: &mut egui::Ui,
     q: &Question,
     reply: &mut String,
     revealed: &mut bool,
     answer: Option<&Result<Answer, String>>,
-    look: Look<'_>,
+    body: f32,
 ) {
-    let Look {
-        heading,
-        field,
-        button,
-        body,
-        lock,
-    } = look;
-    // A quiz keeps the reply it checked; a lesson lets the student correct it.
-    let editable = !(lock && *revealed);
-    ui.label(RichText::new(heading).strong().size(body));
+    ui.label(RichText::new("Predict").strong().size(body));
     ui.label(RichText::new(&q.prompt).size(body));
+    reply_field(ui, q, reply, "Your answer", body, true);
+    if ui
+        .add_enabled(
+            !*revealed,
+            egui::Button::new(RichText::new("Reveal").size(body)),
+        )
+        .on_hover_text("Run the model and show the answer")
+        .clicked()
+    {
+        *revealed = true;
+    }
+    if !*revealed {
+        return;
+    }
+    match answer {
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("the model is computing the answer…");
+            });
+        }
+        Some(Err(e)) => {
+            ui.label(
+                RichText::new(format!("The check failed: {e}")).color(ui.visuals().error_fg_color),
+            );
+        }
+        Some(Ok(a)) => {
+            let (text, good) = match q.grade(a, reply) {
+                Grade::Right => ("✓ Right".to_string(), true),
+                Grade::Wrong => (format!("✗ Not quite: you said {}", reply.trim()), false),
+                Grade::Unreadable if reply.trim().is_empty() => {
+                    ("(no prediction made)".to_string(), false)
+                }
+                Grade::Unreadable => (
+                    format!(
+                        "✗ “{}” is not a number (type one number, such as 7.6 or 7,6)",
+                        reply.trim()
+                    ),
+                    false,
+                ),
+            };
+            let colour = if good {
+                RIGHT
+            } else {
+                ui.visuals().warn_fg_color
+            };
+            answer_lines(ui, q, a, body);
+            ui.label(RichText::new(text).size(body).color(colour));
+        }
+    }
+}
+
+/// The reply of question `q`: a number field named `field` (a decimal point or comma) or the
+/// choices as radio buttons; greyed out unless `editable`.
+pub(super) fn reply_field(
+    ui: &mut egui::Ui,
+    q: &Question,
+    reply: &mut String,
+    field: &str,
+    body: f32,
+    editable: bool,
+) {
     match q.kind {
         Kind::Number => {
             ui.horizontal(|ui| {
@@ -531,152 +618,42 @@ fn question_ui(
             });
         }
     }
-    if ui
-        .add_enabled(
-            !*revealed,
-            egui::Button::new(RichText::new(button).size(body)),
-        )
-        .on_hover_text("Run the model and show the answer")
-        .clicked()
-    {
-        *revealed = true;
+}
+
+/// The model's answer `a` to `q`, the tolerance, the explanation, and how the answer was
+/// computed behind "Show the command" (folded: the command line and the field path are for
+/// the curious, not the lecture).
+pub(super) fn answer_lines(ui: &mut egui::Ui, q: &Question, a: &Answer, body: f32) {
+    ui.label(
+        RichText::new(format!("Answer: {}", a.text()))
+            .strong()
+            .size(body + 2.0),
+    );
+    if q.kind == Kind::Number && q.tolerance > 0.0 {
+        ui.label(
+            RichText::new(format!(
+                "(accepted within ± {})",
+                lesson::format_number(q.tolerance)
+            ))
+            .weak(),
+        );
     }
-    if !*revealed {
-        return;
-    }
-    match answer {
-        None => {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("the model is computing the answer…");
-            });
-        }
-        Some(Err(e)) => {
-            ui.label(
-                RichText::new(format!("The check failed: {e}")).color(ui.visuals().error_fg_color),
-            );
-        }
-        Some(Ok(a)) => {
-            ui.label(
-                RichText::new(format!("Answer: {}", a.text()))
-                    .strong()
-                    .size(body + 2.0),
-            );
-            let (text, good) = match q.grade(a, reply) {
-                Grade::Right => ("✓ Right".to_string(), true),
-                Grade::Wrong => (format!("✗ Not quite: you said {}", reply.trim()), false),
-                Grade::Unreadable if reply.trim().is_empty() => {
-                    ("(no prediction made)".to_string(), false)
-                }
-                Grade::Unreadable => (format!("✗ “{}” is not a number", reply.trim()), false),
-            };
-            let colour = if good {
-                egui::Color32::from_rgb(0, 140, 60)
-            } else {
-                ui.visuals().warn_fg_color
-            };
-            ui.label(RichText::new(text).size(body).color(colour));
-            if q.kind == Kind::Number && q.tolerance > 0.0 {
-                ui.label(
-                    RichText::new(format!(
-                        "(accepted within ± {})",
-                        lesson::format_number(q.tolerance)
-                    ))
-                    .weak(),
-                );
-            }
-            ui.label(RichText::new(&q.explanation).size(body));
+    ui.label(RichText::new(&q.explanation).size(body));
+    egui::CollapsingHeader::new(RichText::new("Show the command").weak())
+        .id_salt(("show the command", &q.prompt))
+        .default_open(false)
+        .show(ui, |ui| {
             ui.label(
                 RichText::new(format!(
-                    "computed by: {} → {}",
+                    "{}, field {}",
                     q.check.command_line(),
                     q.check.field
                 ))
                 .weak()
                 .monospace(),
-            );
-        }
-    }
-}
-
-/// One model's "Quiz me" window.
-pub struct QuizWindow {
-    model: ModelId,
-    open: bool,
-    seed: u64,
-    count: usize,
-    questions: Vec<QuizQuestion>,
-    /// The seed and count the questions were generated with.
-    made_with: (u64, usize),
-    error: Option<String>,
-    replies: Vec<String>,
-    checked: Vec<bool>,
-    job: JobSlot<Result<Vec<QuizQuestion>, String>>,
-}
-
-impl QuizWindow {
-    fn new(model: ModelId) -> Self {
-        QuizWindow {
-            model,
-            open: false,
-            seed: 1,
-            count: 5,
-            questions: Vec::new(),
-            made_with: (1, 5),
-            error: None,
-            replies: Vec::new(),
-            checked: Vec::new(),
-            job: JobSlot::default(),
-        }
-    }
-
-    /// The questions shown.
-    pub fn questions(&self) -> &[QuizQuestion] {
-        &self.questions
-    }
-
-    /// The seed the questions were generated with.
-    pub fn seed(&self) -> u64 {
-        self.made_with.0
-    }
-
-    /// (right, checked) so far.
-    pub fn score(&self) -> (usize, usize) {
-        let mut right = 0;
-        let mut checked = 0;
-        for (k, q) in self.questions.iter().enumerate() {
-            if self.checked[k] {
-                checked += 1;
-                if q.question.grade(&q.answer, &self.replies[k]) == Grade::Right {
-                    right += 1;
-                }
-            }
-        }
-        (right, checked)
-    }
-
-    fn generate(&mut self, ctx: &egui::Context) {
-        let (model, seed, count) = (self.model, self.seed, self.count.clamp(1, QUIZ_MAX));
-        self.made_with = (seed, count);
-        let c = ctx.clone();
-        self.job.submit(
-            format!("generating a {} quiz", model.name()),
-            move || c.request_repaint(),
-            move |_| Ok(lesson::quiz(model, seed, count)),
-        );
-    }
-
-    fn set(&mut self, r: Result<Vec<QuizQuestion>, String>) {
-        match r {
-            Ok(qs) => {
-                self.replies = vec![String::new(); qs.len()];
-                self.checked = vec![false; qs.len()];
-                self.questions = qs;
-                self.error = None;
-            }
-            Err(e) => self.error = Some(e),
-        }
-    }
+            )
+            .on_hover_text("The same answer headless: this command's JSON, at this field");
+        });
 }
 
 /// How long a step's highlight pulses before it stays as a steady outline, in seconds.
@@ -730,98 +707,4 @@ fn outline(p: &mut Player, ctx: &egui::Context) {
         egui::Stroke::new(width, colour),
         egui::StrokeKind::Outside,
     );
-}
-
-fn quiz_ui(q: &mut QuizWindow, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
-    let mut regenerate = false;
-    ui.horizontal_wrapped(|ui| {
-        let label = ui.label("Seed");
-        ui.add(egui::DragValue::new(&mut q.seed).range(0..=u64::MAX))
-            .labelled_by(label.id)
-            .on_hover_text("The same seed gives the same questions: hand it to a class");
-        let label = ui.label("Questions");
-        ui.add(egui::DragValue::new(&mut q.count).range(1..=QUIZ_MAX))
-            .labelled_by(label.id);
-        if ui
-            .button("New quiz")
-            .on_hover_text("Questions for this seed and count")
-            .clicked()
-        {
-            regenerate = true;
-        }
-        if ui.button("Next seed").clicked() {
-            q.seed = q.seed.wrapping_add(1);
-            regenerate = true;
-        }
-    });
-    if regenerate {
-        q.generate(ui.ctx());
-    }
-    let (seed, count) = q.made_with;
-    ui.label(
-        RichText::new(format!(
-            "seed {seed} — the same quiz headless: loadlab quiz --model {} --seed {seed} --count {count}",
-            q.model.name()
-        ))
-        .weak(),
-    );
-    if q.job.is_running() {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label("the model is generating the questions…");
-        });
-    }
-    if let Some(e) = &q.error {
-        ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
-    }
-    let (right, checked) = q.score();
-    ui.label(
-        RichText::new(format!(
-            "Score: {right} of {checked} checked ({} questions)",
-            q.questions.len()
-        ))
-        .strong()
-        .size(BODY),
-    );
-    ui.separator();
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            for (k, item) in q.questions.iter().enumerate() {
-                let n = k + 1;
-                ui.push_id(("quiz question", k), |ui| {
-                    egui::Frame::group(ui.style()).show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        question_ui(
-                            ui,
-                            &item.question,
-                            &mut q.replies[k],
-                            &mut q.checked[k],
-                            Some(&Ok(item.answer.clone())),
-                            Look {
-                                heading: &format!("Question {n}"),
-                                field: &format!("Answer {n}"),
-                                button: &format!("Check {n}"),
-                                body: BODY,
-                                lock: true,
-                            },
-                        );
-                        if ui
-                            .button(format!("Show me {n}"))
-                            .on_hover_text("Load this question's instance into its workspace")
-                            .clicked()
-                        {
-                            match item.scenario() {
-                                Ok(s) => cmds.push(Cmd::ShowScenario(Box::new(Preset::new(
-                                    format!("Quiz question {n} (seed {seed})"),
-                                    item.question.prompt.clone(),
-                                    s,
-                                )))),
-                                Err(e) => cmds.push(Cmd::Fail(e)),
-                            }
-                        }
-                    });
-                });
-            }
-        });
 }

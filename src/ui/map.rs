@@ -200,7 +200,10 @@ impl Maps {
         shown: &mut OnScreen,
     ) -> Vec<Drawn> {
         let model = scenario.model();
-        egui::Panel::top("maps-strip").show(ui, |ui| self.strip(ui, scenario));
+        // On the stage the app draws the strip across the window ([`Maps::stage_strip`]).
+        if !shown.stage {
+            egui::Panel::top("maps-strip").show(ui, |ui| self.strip(ui, scenario));
+        }
         let front = self.front(model);
         if front == View::Compare {
             return self.compare.view(ui, tab, scenario, shown);
@@ -237,6 +240,21 @@ impl Maps {
     /// the central panel's frame, whose rect is the map's region), for a figure export.
     pub fn draw_map(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
         egui::Frame::central_panel(ui.style()).show(ui, |ui| self.map.show(ui, scenario));
+    }
+
+    /// The stage's one row across the window (above the drawer): the strip, then the
+    /// workspace's toggles.
+    pub fn stage_strip(&mut self, ui: &mut Ui, scenario: &Scenario, shown: &mut OnScreen) {
+        egui::Panel::top("maps-strip").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                self.strip(ui, scenario);
+                // Compare has its own toggles (its bar).
+                if self.front(scenario.model()) != View::Compare {
+                    ui.separator();
+                    shown.toggles(ui);
+                }
+            });
+        });
     }
 
     fn strip(&mut self, ui: &mut Ui, scenario: &Scenario) {

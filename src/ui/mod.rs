@@ -13,7 +13,9 @@ pub mod files;
 pub mod help;
 pub mod lesson;
 pub mod map;
+pub mod quiz;
 pub mod reveal;
+pub mod stage;
 pub mod widgets;
 pub mod workspace;
 pub mod workspaces;
@@ -75,9 +77,13 @@ pub fn run(
             let mut app = LoadlabApp::new(cc, preset);
             if let Some(e) = error {
                 app.show_error(e);
+                app.skip_welcome();
             }
             if presenter {
                 app.send(app::Cmd::Presenter(true));
+            }
+            if !startup.is_empty() {
+                app.skip_welcome();
             }
             for c in startup {
                 app.send(c);

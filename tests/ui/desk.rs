@@ -167,5 +167,5 @@ fn opening_a_preset_brings_its_model_to_the_front_at_step_zero() {
     h.state_mut().send(Cmd::Bundled(fig4));
     settle(&mut h);
     assert_eq!(h.state().desk().active, ModelId::Redistribute);
-    crate::common::shown(&mut h, "Round 1 of");
+    crate::common::shown(&mut h, "0 of 2 rounds done");
 }

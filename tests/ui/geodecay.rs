@@ -89,6 +89,9 @@ fn bundled_proportional_preset_shows_never_winning() {
     h.run_steps(2);
     h.get_by_label("Bundled presets").hover();
     h.run_steps(3);
+    h.get_by_label_contains("Geometric-decaying algorithms (")
+        .hover();
+    h.run_steps(3);
     h.get_by_label("Gil–Matias: proportional decay, never balancing wins")
         .click();
     settle(&mut h);

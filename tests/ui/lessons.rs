@@ -77,10 +77,16 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     h.get_by_label("Reveal").click();
     settle(&mut h);
     shown(&mut h, "Answer: 10");
-    shown(&mut h, "✓ Fine-Grain is optimal");
-    shown(&mut h, "exhaustive 10, Fine-Grain 10");
     shown(&mut h, "Not quite: you said 31");
     assert!(h.state().lesson_player().unwrap().revealed());
+    // With a lesson open a 1280-point window is a stage: the numbers are the drawer's leaf
+    // beside the lesson's, one click away (the explanation stays in front).
+    h.get_by_label("Numbers").click();
+    settle(&mut h);
+    shown(&mut h, "✓ Fine-Grain is optimal");
+    shown(&mut h, "exhaustive 10, Fine-Grain 10");
+    h.get_by_label("Lesson").click();
+    settle(&mut h);
     // Correct the prediction: the verdict follows.
     h.get_by_role_and_label(Role::TextInput, "Your answer")
         .focus();
@@ -218,7 +224,7 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     h.run_steps(2);
     h.get_by_label("KS-BF on a ring quiz").click();
     settle(&mut h);
-    shown(&mut h, "Score: 0 of 0 checked (5 questions)");
+    shown(&mut h, "First tries: 0 of 0 right (5 questions)");
     shown(&mut h, "--seed 1 --count 5");
     let first: Vec<_> = h
         .state()
@@ -239,7 +245,7 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     }
     h.get_by_label("Check 1").click();
     h.run_steps(3);
-    shown(&mut h, "Score: 1 of 1 checked");
+    shown(&mut h, "First tries: 1 of 1 right");
 
     // Show me loads question 2's instance: the n and p of its command.
     h.get_by_label("Show me 2").click();
@@ -251,6 +257,13 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     };
     assert_eq!((shown_params.n, shown_params.p), (n, p));
     assert_eq!(h.state().desk().active, ModelId::Ksbf);
+    // The quiz folded aside; choosing it again unfolds it.
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Quiz me").hover();
+    h.run_steps(2);
+    h.get_by_label("KS-BF on a ring quiz").click();
+    h.run_steps(10);
 
     // Another seed gives another quiz; seed 1 again gives the first one back.
     h.get_by_role_and_label(Role::SpinButton, "Seed")
@@ -270,6 +283,80 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
         h.state().teach().quiz(ModelId::Ksbf).unwrap().questions(),
         &first[..]
     );
+}
+
+/// Empties the focused text field `label` (End, then Backspace over its text).
+fn clear_field(h: &mut Harness<'_, LoadlabApp>, label: &str) {
+    let field = h.get_by_role_and_label(Role::TextInput, label);
+    let n = field.value().map_or(0, |v| v.chars().count());
+    field.focus();
+    h.run_steps(1);
+    h.key_press(egui::Key::End);
+    for _ in 0..n {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.run_steps(2);
+}
+
+#[test]
+fn a_quiz_answer_may_be_retried_and_the_score_counts_first_tries() {
+    let mut h = app();
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Quiz me").hover();
+    h.run_steps(2);
+    h.get_by_label("KS-BF on a ring quiz").click();
+    settle(&mut h);
+    shown(&mut h, "First tries: 0 of 0 right (5 questions)");
+    let quiz = h
+        .state()
+        .teach()
+        .quiz(ModelId::Ksbf)
+        .unwrap()
+        .questions()
+        .to_vec();
+    // A number question (seed 1 starts with one).
+    let k = quiz
+        .iter()
+        .position(|q| q.question.choices.is_empty())
+        .expect("a number question");
+    let n = k + 1;
+    let (field, check) = (format!("Answer {n}"), format!("Check {n}"));
+    let right = quiz[k].answer.text();
+    // A list is not a number: no try is counted and Check stays.
+    answer_field(&mut h, &field, "7,6,5");
+    h.get_by_label(&check).click();
+    h.run_steps(3);
+    shown(&mut h, "“7,6,5” is not a number");
+    shown(&mut h, "First tries: 0 of 0 right");
+    // A wrong number counts as the first try; Check is still enabled for a retry.
+    clear_field(&mut h, &field);
+    answer_field(&mut h, &field, &format!("{right}9,5"));
+    h.get_by_label(&check).click();
+    h.run_steps(3);
+    shown(&mut h, "✗ Not quite");
+    shown(&mut h, "First tries: 0 of 1 right");
+    assert!(
+        !h.get_by_label(&check).accesskit_node().is_disabled(),
+        "no retry"
+    );
+    // The retry is right: it says so, but the score keeps the first try.
+    clear_field(&mut h, &field);
+    answer_field(&mut h, &field, &right);
+    h.get_by_label(&check).click();
+    h.run_steps(3);
+    shown(&mut h, "✓ Right, on try 2");
+    shown(&mut h, "First tries: 0 of 1 right");
+    assert!(h.get_by_label(&check).accesskit_node().is_disabled());
+    // Show me folds the quiz away: its questions leave the screen, the instance is in front.
+    h.get_by_label(&format!("Show me {n}")).click();
+    settle(&mut h);
+    h.run_steps(10);
+    assert!(
+        h.query_by_label(&check).is_none(),
+        "the quiz still covers the instance"
+    );
+    assert_eq!(h.state().desk().active, ModelId::Ksbf);
 }
 
 /// Starts the bundled lesson named `name` and goes to step `i` (0-based).

@@ -161,7 +161,31 @@ fn strip_under_the_picture_on_a_narrow_window() {
         .with_max_steps(50)
         .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
     settle(&mut h);
-    shown(&mut h, "fine-grain: lines 1, 1.1");
+    shown(&mut h, "Algorithm Fine-Grain — pseudo-code lines 1, 1.1");
+    // A click on the one-row why unfolds it whole above the strip; another folds it back.
+    let why = |h: &Harness<'_, LoadlabApp>| -> Vec<egui::Rect> {
+        h.query_all_by_label_contains("Why: ")
+            .map(|n| n.rect())
+            .collect()
+    };
+    let line = why(&h);
+    assert_eq!(line.len(), 1, "{line:?}");
+    h.get_by_label_contains("Why: ").click();
+    h.run_steps(3);
+    let both = why(&h);
+    assert_eq!(both.len(), 2, "the whole why is not shown: {both:?}");
+    let whole = both.iter().find(|r| **r != line[0]).unwrap();
+    assert!(
+        whole.bottom() <= line[0].top() + 1.0,
+        "{whole:?} covers {line:?}"
+    );
+    assert!(h.ctx.content_rect().contains_rect(*whole), "{whole:?}");
+    h.query_all_by_label_contains("Why: ")
+        .find(|n| n.rect() == *whole)
+        .unwrap()
+        .click();
+    h.run_steps(3);
+    assert_eq!(why(&h).len(), 1);
     // Its button puts the whole pseudo-code beside the picture, the plots taking turns.
     h.get_by_label("Pseudo-code beside ▸").click();
     settle(&mut h);
@@ -171,7 +195,7 @@ fn strip_under_the_picture_on_a_narrow_window() {
     h.get_by_label("▾ Pseudo-code as a strip").click();
     settle(&mut h);
     assert!(active(&h).is_empty());
-    shown(&mut h, "fine-grain: lines 1, 1.1");
+    shown(&mut h, "Algorithm Fine-Grain — pseudo-code lines 1, 1.1");
 }
 
 #[test]

@@ -28,7 +28,7 @@ fn edit_delta_fix_the_sum_and_step_algorithm_3() {
     assert_eq!(params(&h), RedistParams::default());
     // The default ring: 12 homogeneous bidirectional processors, Lemma 6 gives 4 rounds.
     shown(&mut h, "✓ valid");
-    shown(&mut h, "Round 1 of 4: δ_max = 4");
+    shown(&mut h, "0 of 4 rounds done · round 1: δ_max = 4");
     // Edit δ_1: 3 → 4 breaks the conservation law.
     h.get_by_label("δ_1").set_text_value_accesskit("4");
     settle(&mut h);
@@ -46,13 +46,16 @@ fn edit_delta_fix_the_sum_and_step_algorithm_3() {
         h.get_by_label(LABEL_FORWARD).click();
         h.run_steps(2);
     }
-    shown(&mut h, "Round 4 of 4: δ_max = 1");
+    shown(&mut h, "3 of 4 rounds done · round 4: δ_max = 1");
+    // The step bar counts the same way: 3 of 4 rounds done.
+    assert!(h.query_by_label("3/4").is_some(), "the step bar's counter");
     h.get_by_label(LABEL_BACK).click();
     h.run_steps(2);
     shown(
         &mut h,
-        "Round 3 of 4: δ_max = 2 (special rules, Steps 10–18)",
+        "2 of 4 rounds done · round 3: δ_max = 2 (special rules, Steps 10–18)",
     );
+    assert!(h.query_by_label("2/4").is_some(), "the step bar's counter");
     shown(
         &mut h,
         "Lemma 8: Algorithm 3 takes exactly Lemma 6's number of rounds",

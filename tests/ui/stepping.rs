@@ -73,7 +73,7 @@ fn algorithm_3_ends_on_the_balanced_ring() {
     h.run_steps(2);
     h.key_press(Key::ArrowLeft);
     h.run_steps(2);
-    shown(&mut h, "Round 4 of 4: δ_max = 1");
+    shown(&mut h, "3 of 4 rounds done · round 4: δ_max = 1");
 }
 
 #[test]

@@ -318,7 +318,11 @@ impl LoadlabApp {
     fn teaching(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
         match cmd {
             Cmd::StartLesson(i) => match crate::lesson::BUNDLED.get(i).map(|b| b.lesson()) {
-                Some(Ok(l)) => self.teach.start(ctx, l),
+                Some(Ok(l)) => {
+                    // A newcomer found the lessons: the first-start card has done its job.
+                    self.chrome.dismiss_welcome();
+                    self.teach.start(ctx, l)
+                }
                 Some(Err(e)) => {
                     self.error(format!("Bundled lesson is broken: {e}"));
                     Vec::new()
@@ -365,8 +369,14 @@ impl LoadlabApp {
         let mut scenario = self.desk.pages[i].scenario.clone();
         let tab = self.tabs[i].as_mut();
         let maps = &mut self.maps;
-        let scene = crate::ui::figure::render(ctx, d.room.size(), scale, |ui| match d.region {
+        let title = self.desk.pages[i].name.clone();
+        let room = crate::ui::figure::export_room(&d);
+        let scene = crate::ui::figure::render(ctx, room, scale, |ui| match d.region {
             Region::Map => maps.draw_map(ui, &mut scenario),
+            Region::Picture => {
+                crate::ui::figure::title(ui, &title);
+                tab.draw_region(ui, &mut scenario, Region::Picture);
+            }
             r => tab.draw_region(ui, &mut scenario, r),
         });
         let scene = match scene {

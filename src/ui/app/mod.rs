@@ -40,6 +40,8 @@ struct Persisted {
     presenter: Option<Presenter>,
     /// Each workspace's view state as RON, by model name.
     views: BTreeMap<String, String>,
+    /// The first-start card was dismissed.
+    welcomed: bool,
 }
 
 /// Screenshot results come back from the renderer's callback through this channel.
@@ -90,6 +92,9 @@ pub struct LoadlabApp {
     teach: super::lesson::Teach,
     /// The shared Map view and Compare A/B.
     maps: super::map::Maps,
+    /// The stage's drawer: the lesson, controls and numbers beside the picture on a small
+    /// room.
+    drawer: super::stage::Drawer,
     /// The figure chosen by Export figure…, while its path is asked for.
     figure: Option<Region>,
     /// The last figure export requested (kept for the status and the tests).
@@ -129,7 +134,11 @@ impl LoadlabApp {
                 desk: Desk::with(preset::default_preset()),
                 ..Persisted::default()
             });
+        // The first-start card: for a real run (the tests have no storage) not given a preset.
+        let newcomer = cc.storage.is_some() && initial.is_none();
+        let welcomed = restored.welcomed;
         let mut app = Self::with_state(restored);
+        app.chrome.welcome(welcomed, newcomer);
         if let Some(p) = initial {
             if let Some(a) = &p.pinned {
                 app.maps.pin(a.clone());
@@ -164,6 +173,7 @@ impl LoadlabApp {
             title: String::new(),
             teach: Default::default(),
             maps: Default::default(),
+            drawer: Default::default(),
             figure: None,
             figure_shot: None,
             figure_job: JobSlot::default(),
@@ -183,6 +193,22 @@ impl LoadlabApp {
     /// True while "Hide the future" is on (every stepped view draws only the past).
     pub fn hides_future(&self) -> bool {
         self.shown.hide_future
+    }
+
+    /// The first-start card goes away for this run (`loadlab gui --lesson …`).
+    pub fn skip_welcome(&mut self) {
+        self.chrome.skip_welcome();
+    }
+
+    /// Shows the first-start card (as on a first start; the tests have no storage, so it does
+    /// not show by itself there).
+    pub fn show_welcome(&mut self) {
+        self.chrome.welcome(false, true);
+    }
+
+    /// True while the first-start card is shown.
+    pub fn welcome_shown(&self) -> bool {
+        self.chrome.welcome_shown()
     }
 
     /// The status-bar message, if any.
@@ -434,7 +460,11 @@ impl LoadlabApp {
         }
 
         let before = self.desk.page().scenario.clone();
+        let teaching = self.presenter.is_some() || self.teach.player().is_some();
+        self.shown.stage = super::stage::is_stage(ui.available_width(), teaching);
+        super::stage::publish(&ctx, self.shown.stage);
         cmds.extend(self.around(ui));
+        super::reveal::publish_secret(&ctx, self.teach.secret());
         let i = self.desk.active.index();
         self.maps.compare.presenter = self.presenter.is_some();
         egui::CentralPanel::default().show(ui, |ui| {
@@ -477,13 +507,33 @@ impl LoadlabApp {
             undo: (self.history.can_undo(), self.history.can_redo()),
             theme: self.theme,
             presenting: self.presenter.is_some(),
+            stage: self.shown.stage,
             hide_future: self.shown.hide_future,
             map: self.maps.front(self.desk.active) == View::Map,
             job,
         };
         let mut cmds = self.chrome.bars(ui, &shell);
-        cmds.extend(self.teach.panel(ui, self.presenter.is_some()));
+        if self.shown.stage {
+            let i = self.desk.active.index();
+            let scenario = &self.desk.pages[i].scenario;
+            self.maps.stage_strip(ui, scenario, &mut self.shown);
+            cmds.extend(self.drawer.show(
+                ui,
+                &mut self.shown,
+                &mut self.teach,
+                self.tabs[i].as_mut(),
+                &mut self.desk.pages[i].scenario,
+            ));
+        } else {
+            self.drawer.rect = None;
+            cmds.extend(self.teach.panel(ui, self.presenter.is_some()));
+        }
         cmds
+    }
+
+    /// Where the stage's drawer was drawn in the last frame (None: no stage, or folded).
+    pub fn drawer_rect(&self) -> Option<egui::Rect> {
+        self.drawer.rect
     }
 
     /// Undo: one entry per gesture (a whole slider drag is one edit); `before` is the front
@@ -521,6 +571,7 @@ impl eframe::App for LoadlabApp {
                 .iter()
                 .map(|t| (t.model().name().to_string(), t.save_view()))
                 .collect(),
+            welcomed: self.chrome.welcome_dismissed(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
     }

@@ -35,7 +35,7 @@ mod overlay;
 mod tests;
 mod titles;
 
-pub use numbers::{CompareRow, compare_rows, headline_numbers};
+pub use numbers::{CompareRow, Headline, compare_rows, headline, headline_numbers};
 use overlay::*;
 pub use overlay::{OverlayLine, Run, overlay, section_key};
 pub use titles::differences;
@@ -127,8 +127,8 @@ pub struct Compare {
     a_tabs: [Option<Box<dyn Tab>>; 5],
     /// A's and B's view state as the last frame left them, to tell which one the user changed.
     synced: Option<(String, String)>,
-    a: Keyed<Scenario, Numbers>,
-    b: Keyed<Scenario, Numbers>,
+    a: Keyed<Scenario, Result<Headline, String>>,
+    b: Keyed<Scenario, Result<Headline, String>>,
     plots_a: Keyed<Scenario, Plots>,
     plots_b: Keyed<Scenario, Plots>,
     /// The overlaid plot section, per model.
@@ -230,11 +230,15 @@ impl Compare {
         &self.overlay
     }
 
-    fn request_numbers(slot: &mut Keyed<Scenario, Numbers>, ctx: &egui::Context, s: &Scenario) {
+    fn request_numbers(
+        slot: &mut Keyed<Scenario, Result<Headline, String>>,
+        ctx: &egui::Context,
+        s: &Scenario,
+    ) {
         JobHandle::poll(slot);
         let s2 = s.clone();
         slot.request(s.clone(), "Compare", repainter(ctx), move |_| {
-            Ok(headline_numbers(&s2))
+            Ok(headline(&s2))
         });
     }
 
@@ -278,7 +282,8 @@ impl Compare {
             .unwrap_or_else(|| crate::ui::app::fresh_tab(model));
         let short = self.presenter && ui.available_height() < PRESENTER_SHORT;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, short, &a == b));
-        if shown.controls {
+        // On the stage B's controls are the drawer's.
+        if shown.controls && !shown.stage {
             let max = ui.available_width() * 0.3;
             egui::Panel::left("compare-controls")
                 .resizable(true)
@@ -286,7 +291,8 @@ impl Compare {
                 .min_size(180.0_f32.min(max))
                 .max_size(max)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| tab.show_controls_only(ui, b));
+                    egui::ScrollArea::vertical()
+                        .show(ui, |ui| tab.show_side(ui, b, Region::Controls));
                 });
         }
         let (plots, numbers) = (shown.plots, shown.numbers);
@@ -582,7 +588,7 @@ impl Compare {
             return;
         };
         // What changed first, then the rest in the run's order.
-        let mut rows = compare_rows(na, nb);
+        let mut rows = compare_rows(&na.numbers, &nb.numbers);
         rows.sort_by_key(|r| r.a == r.b);
         egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
             egui::Grid::new("compare-table")
@@ -594,7 +600,9 @@ impl Compare {
                     }
                     ui.end_row();
                     for r in rows {
-                        ui.label(&r.name);
+                        // The report's name of the figure (B's names for B's own rows).
+                        let named = if r.a.is_some() { na } else { nb };
+                        ui.label(named.name_of(&r.name)).on_hover_text(&r.name);
                         let cell = |x: Option<f64>| x.map_or("—".to_string(), text_number);
                         ui.label(cell(r.a));
                         ui.label(cell(r.b));

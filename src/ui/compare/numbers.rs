@@ -5,10 +5,66 @@ use super::*;
 /// The headline numbers of a scenario: every number of its run summary's JSON (nested
 /// objects as dot paths; lists left out), in the JSON's order.
 pub fn headline_numbers(scenario: &Scenario) -> Numbers {
-    let v = report::json(scenario, &NoProgress).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    flatten("", &v, &mut out);
-    Ok(out)
+    headline(scenario).map(|h| h.numbers)
+}
+
+/// A run's headline numbers and the report's names of its figures.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Headline {
+    /// Every number of the run summary's JSON, by dot path, in the JSON's order.
+    pub numbers: Vec<(String, f64)>,
+    /// The report's figures: (field path, plain-language name).
+    pub names: Vec<(String, String)>,
+}
+
+impl Headline {
+    /// The plain-language name of the number at `path`: the report's name of its figure;
+    /// for a number inside a figure (an object), the figure's name and the rest of the path;
+    /// else the path in words ("Lemma 1 bound" for `bounds.Lemma 1.value`, underscores as
+    /// spaces).
+    pub fn name_of(&self, path: &str) -> String {
+        if let Some((_, n)) = self.names.iter().find(|(k, _)| k == path) {
+            return n.clone();
+        }
+        let inside = self
+            .names
+            .iter()
+            .filter(|(k, _)| path.starts_with(&format!("{k}.")))
+            .max_by_key(|(k, _)| k.len());
+        if let Some((k, n)) = inside {
+            return format!("{n} — {}", words(&path[k.len() + 1..]));
+        }
+        words(path)
+    }
+}
+
+/// A JSON path in words: `bounds.X.value` is "X bound", `a_b.c` is "a b · c".
+fn words(path: &str) -> String {
+    if let Some(bound) = path
+        .strip_prefix("bounds.")
+        .and_then(|p| p.strip_suffix(".value"))
+    {
+        return format!("{bound} bound");
+    }
+    path.split('.')
+        .map(|part| part.replace('_', " "))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// [`headline_numbers`] of a scenario with the names of its figures (one run).
+pub fn headline(scenario: &Scenario) -> Result<Headline, String> {
+    let run =
+        report::run(scenario, report::Detail::Summary, &NoProgress).map_err(|e| e.to_string())?;
+    let v = report::Render::json(&run);
+    let mut numbers = Vec::new();
+    flatten("", &v, &mut numbers);
+    let names = run
+        .figures()
+        .into_iter()
+        .map(|f| (f.key.to_string(), f.name.to_string()))
+        .collect();
+    Ok(Headline { numbers, names })
 }
 
 pub(super) fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, f64)>) {
@@ -35,7 +91,7 @@ pub(super) fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, f64)>) {
 /// One row of the comparison: a headline number in A and in B.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompareRow {
-    /// Dot path in the run's JSON.
+    /// Dot path in the run's JSON (the table names it by [`Headline::name_of`]).
     pub name: String,
     /// A's value.
     pub a: Option<f64>,

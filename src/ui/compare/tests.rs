@@ -152,3 +152,26 @@ fn every_model_reports_plots_to_overlay() {
         );
     }
 }
+
+#[test]
+fn compare_rows_are_named_by_the_reports_figure_names() {
+    let h = headline(&ModelId::Divisible.default_scenario()).unwrap();
+    // A figure's own name, not its JSON path.
+    assert_eq!(h.name_of("ratio_c_over_p"), "T_C / T_P");
+    assert!(h.numbers.iter().any(|(k, _)| k == "ratio_c_over_p"));
+    // Every row of a model's table has a name without underscores or dots of a path.
+    for m in ModelId::ALL {
+        let h = headline(&m.default_scenario()).unwrap();
+        for (path, _) in &h.numbers {
+            let name = h.name_of(path);
+            assert!(
+                !name.contains('_') || h.names.iter().any(|(_, n)| name.starts_with(n.as_str())),
+                "{m:?}: {path} is named {name:?}"
+            );
+        }
+    }
+    // A bound inside the redistribution's `bounds` object, in words.
+    let none = Headline::default();
+    assert_eq!(none.name_of("bounds.Lemma 1.value"), "Lemma 1 bound");
+    assert_eq!(none.name_of("lg_star_ell"), "lg star ell");
+}

@@ -4,9 +4,12 @@
 //! File ▸ Export figure… (the figure under the pointer, else the picture) or a figure's "↓ PNG"
 //! button asks for a path through the non-blocking dialog. The figure is then drawn again
 //! off-screen ([`render`]): a fresh [`egui::Context`] with the app's fonts and styles, the
-//! figure's region exactly the size it has on screen (in points, so the layout — title, axes,
-//! legend, wrapping — is the one on screen; a region that scrolls on screen is drawn whole,
-//! taller) with a [`MARGIN`] round it, and a pixel density of [`export_scale`]. Its
+//! figure's region the size it has on screen (in points, so the layout — title, axes,
+//! legend, wrapping — is the one on screen) but never smaller than its content or
+//! [`EXPORT_MIN`] ([`export_room`]: a figure squeezed on a projector is not exported clipped; a
+//! region that scrolls on screen is drawn whole, taller) with a [`MARGIN`] round it, and a
+//! pixel density of [`export_scale`]. A picture gets the scenario's name as its title and
+//! leaves out the step bar ([`exporting`]): the figure, not the controls. Its
 //! tessellated output is rasterized on the CPU by [`raster`] (off the UI thread) and written as
 //! PNG.
 //!
@@ -91,6 +94,34 @@ pub const MAX_SIDE: usize = 16_384;
 /// draws just outside its region (a rotated axis label) is kept, and slides get a border.
 pub const MARGIN: f32 = 8.0;
 
+/// The least room a figure is drawn in for export, in points: a figure squeezed on screen
+/// (a projector, presenter mode, a lesson beside it) is exported at its own size, not clipped
+/// as on screen.
+pub const EXPORT_MIN: Vec2 = Vec2::new(720.0, 480.0);
+
+/// The room figure `d` is drawn in for export: its room on screen, widened to what its content
+/// took there and to at least [`EXPORT_MIN`].
+pub fn export_room(d: &Drawn) -> Vec2 {
+    d.room.size().max(d.content.size()).max(EXPORT_MIN)
+}
+
+/// The title drawn above an exported picture (the scenario's name).
+pub fn title(ui: &mut Ui, text: &str) {
+    ui.label(egui::RichText::new(text).strong().size(18.0));
+    ui.add_space(4.0);
+}
+
+/// True inside the off-screen pass of an export: what is only for the screen (the step bar's
+/// buttons and slider) is left out of the figure.
+pub fn exporting(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(exporting_id()))
+        .unwrap_or(false)
+}
+
+fn exporting_id() -> egui::Id {
+    egui::Id::unique("figure-export-pass")
+}
+
 /// Frames the off-screen context runs before its output is kept: widgets that size
 /// themselves from the previous frame (grids, tables, legends) settle in the second.
 const FRAMES: usize = 3;
@@ -130,6 +161,7 @@ pub fn render(
         off.set_style_of(theme, ctx.style_of(theme));
     }
     off.set_theme(ctx.theme());
+    off.data_mut(|d| d.insert_temp(exporting_id(), true));
     let background = ctx.global_style().visuals.panel_fill;
     let mut input = egui::RawInput {
         max_texture_side: Some(MAX_SIDE),
@@ -258,4 +290,59 @@ pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<Region> {
             });
     }
     asked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::widgets::step_bar::{StepState, step_bar};
+
+    /// The height the step bar takes in `ctx`'s pass (0 when it draws nothing).
+    fn bar_height(ui: &mut Ui) -> f32 {
+        let top = ui.cursor().top();
+        let mut state = StepState::default();
+        step_bar(ui, &mut state, 5, &|k| format!("step {k}"));
+        ui.cursor().top() - top
+    }
+
+    #[test]
+    fn an_exported_figure_leaves_out_the_step_bar() {
+        let screen = egui::Context::default();
+        let mut on_screen = 0.0;
+        screen
+            .run_ui(egui::RawInput::default(), |ui| {
+                egui::CentralPanel::default().show(ui, |ui| on_screen = bar_height(ui));
+            })
+            .drop_without_applying_deltas();
+        assert!(
+            on_screen > 10.0,
+            "the bar takes {on_screen} points on screen"
+        );
+        assert!(!exporting(&screen));
+        let mut exported = -1.0;
+        let scene = render(&screen, Vec2::new(300.0, 200.0), 2.0, |ui| {
+            exported = bar_height(ui);
+        });
+        assert!(scene.is_ok());
+        assert_eq!(exported, 0.0, "the exported figure has a step bar");
+    }
+
+    #[test]
+    fn a_figure_is_exported_at_its_own_size_not_squeezed() {
+        let d = |room: [f32; 2], content: [f32; 2]| Drawn {
+            region: Region::Picture,
+            room: Rect::from_min_size(egui::pos2(10.0, 10.0), room.into()),
+            content: Rect::from_min_size(egui::pos2(10.0, 10.0), content.into()),
+        };
+        // A squeezed picture, its content wider than its room: the export gives it both.
+        assert_eq!(
+            export_room(&d([400.0, 200.0], [900.0, 150.0])),
+            Vec2::new(900.0, EXPORT_MIN.y)
+        );
+        // A large one keeps its room.
+        assert_eq!(
+            export_room(&d([1200.0, 800.0], [1200.0, 800.0])),
+            Vec2::new(1200.0, 800.0)
+        );
+    }
 }

@@ -295,16 +295,38 @@ fn line_row(ui: &mut Ui, look: &Look, alg: &str, line: &Line, mark: Mark) -> egu
 /// Height of the collapsed strip: two rows of body text and margins.
 pub fn strip_height(ui: &Ui) -> f32 {
     let row = ui.text_style_height(&egui::TextStyle::Body);
-    2.0 * row + 3.0 * ui.spacing().item_spacing.y + 8.0
+    // On the stage one row: the why and the button beside it.
+    let rows = if crate::ui::stage::on(ui.ctx()) {
+        1.0
+    } else {
+        2.0
+    };
+    let button = ui.spacing().interact_size.y.max(row);
+    rows * button + 3.0 * ui.spacing().item_spacing.y + 8.0
+}
+
+/// The strip on the stage: one row, the button first and the why taking the rest (whole on
+/// hover).
+fn stage_strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
+    ui.horizontal(|ui| {
+        let clicked = ui
+            .button("Pseudo-code beside ▸")
+            .on_hover_text("Show the whole pseudo-code beside the picture (the plots then take turns with the picture)")
+            .clicked();
+        why_line(ui, model, &step.why);
+        clicked
+    })
+    .inner
 }
 
 /// The collapsed pane, under the picture on a narrow window: the why on one row (whole on
 /// hover) and the active lines' labels, with a button that puts the pane beside the picture.
 /// True when that button was clicked.
 pub fn strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
-    let _ = model;
-    ui.add(egui::Label::new(RichText::new(format!("Why: {}", step.why)).strong()).truncate())
-        .on_hover_text(&step.why);
+    if crate::ui::stage::on(ui.ctx()) {
+        return stage_strip(ui, model, step);
+    }
+    why_line(ui, model, &step.why);
     let mut clicked = false;
     ui.horizontal(|ui| {
         clicked = ui
@@ -321,15 +343,62 @@ pub fn strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
                     .filter(|(a, _)| a == id)
                     .map(|(_, s)| *s)
                     .collect();
-                let name = pseudocode::find(id).map_or(*id, |a| a.id);
-                if lines.is_empty() {
-                    name.to_owned()
-                } else {
-                    format!("{name}: lines {}", lines.join(", "))
+                let name = pseudocode::find(id).map_or(*id, short_title);
+                match lines.as_slice() {
+                    [] => name.to_owned(),
+                    [one] => format!("{name} — pseudo-code line {one}"),
+                    more => format!("{name} — pseudo-code lines {}", more.join(", ")),
                 }
             })
             .collect();
         ui.add(egui::Label::new(RichText::new(titles.join(" · ")).weak()).truncate());
     });
     clicked
+}
+
+/// An algorithm's name as its title starts ("Method ℙ", "Algorithm 3 as printed", "KS").
+pub fn short_title(alg: &pseudocode::Algorithm) -> &'static str {
+    alg.title.split(':').next().unwrap_or(alg.title).trim()
+}
+
+/// The strip's why on one row, elided; a click unfolds it whole in a box just above the
+/// strip (over the picture's bottom edge) until clicked again, so it can be read to the end
+/// on a projector, where nobody hovers. The whole text is also the tooltip.
+fn why_line(ui: &mut Ui, model: &str, why: &str) {
+    let id = egui::Id::unique(("pseudocode-why-open", model));
+    let mut open = ui.ctx().data(|d| d.get_temp::<bool>(id)).unwrap_or(false);
+    let text = format!("Why: {why}");
+    let line = ui
+        .add(
+            egui::Label::new(RichText::new(&text).strong())
+                .truncate()
+                .sense(egui::Sense::click()),
+        )
+        .on_hover_text(format!("{why}\n\n(click to read it whole)"));
+    if line.clicked() {
+        open = !open;
+    }
+    if open {
+        let width = ui.max_rect().width();
+        let shown = egui::Area::new(id.with("box"))
+            .order(egui::Order::Foreground)
+            .fixed_pos(line.rect.left_top() - egui::vec2(0.0, 4.0))
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(width);
+                    ui.add(
+                        egui::Label::new(RichText::new(&text).strong())
+                            .wrap()
+                            .sense(egui::Sense::click()),
+                    )
+                    .on_hover_text("Click to fold it back to one line")
+                    .clicked()
+                })
+            });
+        if shown.inner.inner {
+            open = false;
+        }
+    }
+    ui.ctx().data_mut(|d| d.insert_temp(id, open));
 }

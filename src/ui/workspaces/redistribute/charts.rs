@@ -110,7 +110,8 @@ pub(super) fn sends_list(
                 .take(12)
                 .map(|(a, b, d)| format!("C_{{{},{}}} = {d}", a + 1, b + 1))
                 .collect();
-            ui.label(format!("Maximal slices (innermost): {}", s.join(", ")));
+            let text = format!("Maximal slices (innermost): {}", s.join(", "));
+            ui.label(crate::ui::reveal::masked(ui.ctx(), &text));
         }
         if rounds {
             let rows: Vec<Vec<String>> = sends
@@ -276,6 +277,7 @@ pub(super) fn binding_caption(ui: &mut Ui, inst: &RingInstance) -> Option<RingAr
             fmt(c)
         ),
     };
+    let text = crate::ui::reveal::masked(ui.ctx(), &text);
     ui.label(RichText::new(&text).color(palette::BOUND));
     Some(RingArc {
         start: a,

@@ -229,7 +229,7 @@ impl Cursor {
 fn step_label(times: &[f64], timed: bool, rounds: Option<usize>, k: usize) -> String {
     match (timed, rounds) {
         (true, _) => format!("t = {}", fmt(times.get(k).copied().unwrap_or(0.0))),
-        (false, Some(r)) if r > 0 && k < r => format!("round {} of {r}", k + 1),
+        (false, Some(r)) if r > 0 && k < r => format!("{k} of {r} rounds done"),
         (false, Some(r)) if r > 0 => format!("the end, after {r} rounds"),
         _ => "balanced already".to_string(),
     }
@@ -263,8 +263,10 @@ fn step_summary(
                 format!("End, after all {total} rounds: {misplaced} item(s) still misplaced")
             }
         }
+        // Counted as the step bar counts (its "1/4" is "1 of 4 rounds done"), then the round
+        // whose sends are drawn.
         (Some(r), Some(total)) => format!(
-            "Round {} of {total}: δ_max = {}{} · {} sends · {} maximal processor(s)",
+            "{pos} of {total} rounds done · round {}: δ_max = {}{} · {} sends · {} maximal processor(s)",
             pos + 1,
             r.delta_max,
             if r.delta_max == 2 {
@@ -276,7 +278,7 @@ fn step_summary(
             r.maximal_processors.len()
         ),
         (None, Some(total)) if total > 0 => format!(
-            "Round {} of {total}: remaining bound {} · {} sends",
+            "{pos} of {total} rounds done · round {}: remaining bound {} · {} sends",
             pos + 1,
             dmax_now,
             arrows.len()

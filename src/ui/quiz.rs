@@ -1,0 +1,374 @@
+//! The "Quiz me" windows: questions on random instances of one model, each answered by the
+//! model ([`crate::lesson::quiz`]). A student may check a reply as often as they like; the
+//! score counts first tries only (a reply that is not a number is no try). "Show me" loads a
+//! question's instance and folds the window away to a corner, so the instance is in view.
+
+use egui::RichText;
+
+use super::commands::Cmd;
+use super::lesson::{BODY, answer_lines, reply_field};
+use crate::jobs::JobSlot;
+use crate::lesson::{self, Grade, Kind, QuizQuestion};
+use crate::preset::{ModelId, Preset};
+
+/// Largest number of questions a quiz window generates.
+pub const QUIZ_MAX: usize = 20;
+
+/// What happened to one question so far.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Tries {
+    /// Whether the first readable reply checked was right (the score counts it alone).
+    first: Option<bool>,
+    /// How the last check went.
+    last: Option<Grade>,
+    /// Readable replies checked.
+    count: u32,
+    /// The student asked for the answer.
+    shown: bool,
+}
+
+impl Tries {
+    /// Right, or the answer shown: the reply is locked and the answer is on screen.
+    fn done(&self) -> bool {
+        self.last == Some(Grade::Right) || self.shown
+    }
+
+    /// Records a check of a reply graded `g` (an unreadable reply is no try).
+    fn check(&mut self, g: Grade) {
+        self.last = Some(g);
+        if g != Grade::Unreadable {
+            self.count += 1;
+            self.first.get_or_insert(g == Grade::Right);
+        }
+    }
+
+    /// The answer was asked for: a question not tried yet counts as missed.
+    fn show(&mut self) {
+        self.shown = true;
+        self.first.get_or_insert(false);
+    }
+}
+
+/// One model's "Quiz me" window.
+pub struct QuizWindow {
+    model: ModelId,
+    pub(super) open: bool,
+    seed: u64,
+    count: usize,
+    questions: Vec<QuizQuestion>,
+    /// The seed and count the questions were generated with.
+    made_with: (u64, usize),
+    error: Option<String>,
+    replies: Vec<String>,
+    tries: Vec<Tries>,
+    pub(super) job: JobSlot<Result<Vec<QuizQuestion>, String>>,
+    /// "Show me" loaded an instance: the window folds to a corner in the next frame.
+    aside: bool,
+    /// Help ▸ Quiz me chose it again: it unfolds in the next frame.
+    pub(super) unfold: bool,
+}
+
+impl QuizWindow {
+    pub(super) fn new(model: ModelId) -> Self {
+        QuizWindow {
+            model,
+            open: false,
+            seed: 1,
+            count: 5,
+            questions: Vec::new(),
+            made_with: (1, 5),
+            error: None,
+            replies: Vec::new(),
+            tries: Vec::new(),
+            job: JobSlot::default(),
+            aside: false,
+            unfold: false,
+        }
+    }
+
+    /// The model asked about.
+    pub fn model(&self) -> ModelId {
+        self.model
+    }
+
+    /// The questions shown.
+    pub fn questions(&self) -> &[QuizQuestion] {
+        &self.questions
+    }
+
+    /// The seed the questions were generated with.
+    pub fn seed(&self) -> u64 {
+        self.made_with.0
+    }
+
+    /// (right on the first try, questions tried) so far.
+    pub fn score(&self) -> (usize, usize) {
+        let firsts = self.tries.iter().filter_map(|t| t.first);
+        let tried = firsts.clone().count();
+        (firsts.filter(|right| *right).count(), tried)
+    }
+
+    pub(super) fn generate(&mut self, ctx: &egui::Context) {
+        let (model, seed, count) = (self.model, self.seed, self.count.clamp(1, QUIZ_MAX));
+        self.made_with = (seed, count);
+        let c = ctx.clone();
+        self.job.submit(
+            format!("generating a {} quiz", model.name()),
+            move || c.request_repaint(),
+            move |_| Ok(lesson::quiz(model, seed, count)),
+        );
+    }
+
+    pub(super) fn set(&mut self, r: Result<Vec<QuizQuestion>, String>) {
+        match r {
+            Ok(qs) => {
+                self.replies = vec![String::new(); qs.len()];
+                self.tries = vec![Tries::default(); qs.len()];
+                self.questions = qs;
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// The window (while open); its commands go to `cmds`.
+    pub(super) fn window(&mut self, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
+        let screen = ctx.content_rect();
+        let id = egui::Id::unique(("quiz", self.model));
+        let title = format!(
+            "Quiz: {}",
+            super::help::rail(self.model).0.replace('\n', " ")
+        );
+        let mut window = egui::Window::new(title)
+            .id(id)
+            .default_pos(screen.left_top() + egui::vec2(200.0, 60.0))
+            .default_width(520.0f32.min(screen.width() - 220.0))
+            .default_height((screen.height() - 120.0).max(240.0));
+        if std::mem::take(&mut self.unfold) {
+            let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
+                ctx,
+                id.with("collapsing"),
+                true,
+            );
+            folding.set_open(true);
+            folding.store(ctx);
+        }
+        if std::mem::take(&mut self.aside) {
+            // Folded to its title bar in the bottom-right corner, above the status bar.
+            let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
+                ctx,
+                id.with("collapsing"),
+                true,
+            );
+            folding.set_open(false);
+            folding.store(ctx);
+            let width = ctx
+                .memory(|m| m.area_rect(id))
+                .map_or(320.0, |r| r.width())
+                .min(screen.width() * 0.5);
+            let bar = 2.0 * ctx.global_style().spacing.interact_size.y + 16.0;
+            window = window.current_pos(egui::pos2(
+                screen.right() - width - 8.0,
+                screen.bottom() - bar - 40.0,
+            ));
+        }
+        let mut open = self.open;
+        window
+            .open(&mut open)
+            .show(ctx, |ui| self.contents(ui, cmds));
+        self.open = open;
+    }
+
+    fn contents(&mut self, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+        self.header(ui);
+        let (right, tried) = self.score();
+        ui.label(
+            RichText::new(format!(
+                "First tries: {right} of {tried} right ({} questions)",
+                self.questions.len()
+            ))
+            .strong()
+            .size(BODY),
+        )
+        .on_hover_text("Each question counts once, by its first check: retry as often as you like");
+        ui.separator();
+        let seed = self.made_with.0;
+        let mut show_me = None;
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for (k, item) in self.questions.iter().enumerate() {
+                    ui.push_id(("quiz question", k), |ui| {
+                        egui::Frame::group(ui.style()).show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            let (reply, tries) = (&mut self.replies[k], &mut self.tries[k]);
+                            if question(ui, item, k + 1, reply, tries) {
+                                show_me = Some(k);
+                            }
+                        });
+                    });
+                }
+            });
+        let Some(k) = show_me else {
+            return;
+        };
+        let item = &self.questions[k];
+        match item.scenario() {
+            Ok(s) => {
+                cmds.push(Cmd::ShowScenario(Box::new(Preset::new(
+                    format!("Quiz question {} (seed {seed})", k + 1),
+                    item.question.prompt.clone(),
+                    s,
+                ))));
+                self.aside = true;
+            }
+            Err(e) => cmds.push(Cmd::Fail(e)),
+        }
+    }
+
+    /// Seed, count, New quiz, Next seed, the headless command and the job's state.
+    fn header(&mut self, ui: &mut egui::Ui) {
+        let mut regenerate = false;
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.seed).range(0..=u64::MAX))
+                .labelled_by(label.id)
+                .on_hover_text("The same seed gives the same questions: hand it to a class");
+            let label = ui.label("Questions");
+            ui.add(egui::DragValue::new(&mut self.count).range(1..=QUIZ_MAX))
+                .labelled_by(label.id);
+            if ui
+                .button("New quiz")
+                .on_hover_text("Questions for this seed and count")
+                .clicked()
+            {
+                regenerate = true;
+            }
+            if ui.button("Next seed").clicked() {
+                self.seed = self.seed.wrapping_add(1);
+                regenerate = true;
+            }
+        });
+        if regenerate {
+            self.generate(ui.ctx());
+        }
+        let (seed, count) = self.made_with;
+        ui.label(
+            RichText::new(format!(
+                "seed {seed} — the same quiz headless: loadlab quiz --model {} --seed {seed} --count {count}",
+                self.model.name()
+            ))
+            .weak(),
+        );
+        if self.job.is_running() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("the model is generating the questions…");
+            });
+        }
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+    }
+}
+
+/// Question `n`: the prompt, the reply, Check (again after a wrong reply) and Show answer,
+/// what the check said, and the answer once right or shown. True when "Show me" was clicked.
+fn question(
+    ui: &mut egui::Ui,
+    item: &QuizQuestion,
+    n: usize,
+    reply: &mut String,
+    tries: &mut Tries,
+) -> bool {
+    let q = &item.question;
+    ui.label(RichText::new(format!("Question {n}")).strong().size(BODY));
+    ui.label(RichText::new(&q.prompt).size(BODY));
+    let done = tries.done();
+    reply_field(ui, q, reply, &format!("Answer {n}"), BODY, !done);
+    ui.horizontal_wrapped(|ui| {
+        let check = egui::Button::new(RichText::new(format!("Check {n}")).size(BODY));
+        if ui
+            .add_enabled(!done, check)
+            .on_hover_text("Check your answer (as often as you like: the score counts the first)")
+            .clicked()
+        {
+            tries.check(q.grade(&item.answer, reply));
+        }
+        let tried = tries.last.is_some();
+        if tried
+            && !done
+            && ui
+                .button(format!("Show answer {n}"))
+                .on_hover_text("Give up and see the model's answer")
+                .clicked()
+        {
+            tries.show();
+        }
+    });
+    let warn = ui.visuals().warn_fg_color;
+    match (tries.last, tries.shown) {
+        (Some(Grade::Right), _) => {
+            let when = match tries.count {
+                1 => "on the first try".to_string(),
+                k => format!("on try {k}"),
+            };
+            ui.label(
+                RichText::new(format!("✓ Right, {when}"))
+                    .size(BODY)
+                    .color(super::lesson::RIGHT),
+            );
+        }
+        (Some(Grade::Wrong), false) => {
+            ui.label(
+                RichText::new(format!(
+                    "✗ Not quite: you said {}. Try again, or show the answer.",
+                    reply.trim()
+                ))
+                .size(BODY)
+                .color(warn),
+            );
+        }
+        (Some(Grade::Unreadable), false) => {
+            let what = match q.kind {
+                Kind::Number => format!(
+                    "“{}” is not a number: type one number, such as 7.6 or 7,6",
+                    reply.trim()
+                ),
+                Kind::Choice => "Pick one of the choices".to_string(),
+            };
+            ui.label(RichText::new(what).size(BODY).color(warn));
+        }
+        _ => {}
+    }
+    if done {
+        answer_lines(ui, q, &item.answer, BODY);
+    }
+    ui.button(format!("Show me {n}"))
+        .on_hover_text("Load this question's instance into its workspace (the quiz folds aside)")
+        .clicked()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_score_counts_first_tries_and_ignores_unreadable_replies() {
+        let mut t = Tries::default();
+        t.check(Grade::Unreadable);
+        assert_eq!((t.first, t.count, t.done()), (None, 0, false));
+        t.check(Grade::Wrong);
+        t.check(Grade::Right);
+        assert_eq!((t.first, t.count, t.done()), (Some(false), 2, true));
+        let mut right = Tries::default();
+        right.check(Grade::Right);
+        assert_eq!(right.first, Some(true));
+        let mut gave_up = Tries::default();
+        gave_up.show();
+        assert_eq!((gave_up.first, gave_up.done()), (Some(false), true));
+        let mut w = QuizWindow::new(ModelId::Ksbf);
+        w.tries = vec![t, right, gave_up, Tries::default()];
+        assert_eq!(w.score(), (1, 3));
+    }
+}

@@ -1,0 +1,255 @@
+//! The chrome on the projector stage (1280 × 720, presenter mode, zoom 1.5): every menu and
+//! submenu fits the window, and nothing moves under the pointer — the Show bar's toggles keep
+//! their places whatever is toggled, a rail entry keeps its size when the edit mark appears.
+
+use eframe::Storage as _;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::preset::{BUNDLED, ModelId};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+
+use crate::common::settle;
+
+/// The app at 1280 × 720 in presenter mode (zoom 1.5: about 850 × 480 points).
+fn stage() -> Harness<'static, LoadlabApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    h.state_mut().send(Cmd::Presenter(true));
+    settle(&mut h);
+    assert_eq!(h.ctx.zoom_factor(), 1.5);
+    h
+}
+
+/// Every labelled widget a menu may hold, with its rect.
+fn items(h: &Harness<'_, LoadlabApp>) -> Vec<(Role, String, egui::Rect)> {
+    let roles = [Role::Button, Role::CheckBox, Role::RadioButton, Role::Label];
+    h.query_all_by(|n| roles.contains(&n.role()))
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            let label = node.label()?;
+            Some((node.role(), label, n.rect()))
+        })
+        .collect()
+}
+
+/// Opens the menu `path[0]` and hovers the submenus `path[1..]`; every widget that appeared
+/// lies inside the window. Returns the labels that appeared.
+fn open_and_check(h: &mut Harness<'_, LoadlabApp>, path: &[&str]) -> Vec<String> {
+    h.key_press(egui::Key::Escape);
+    h.run_steps(3);
+    let before = items(h);
+    h.get_by_label(path[0]).click();
+    h.run_steps(3);
+    for sub in &path[1..] {
+        h.get_by_label(sub).hover();
+        h.run_steps(3);
+    }
+    let screen = h.ctx.content_rect();
+    let mut appeared = Vec::new();
+    for (role, label, rect) in items(h) {
+        if before.iter().any(|(r, l, _)| *r == role && *l == label) {
+            continue;
+        }
+        assert!(
+            screen.expand(1.0).contains_rect(rect),
+            "{path:?}: {label:?} at {rect:?} is outside the window {screen:?}"
+        );
+        appeared.push(label);
+    }
+    assert!(!appeared.is_empty(), "{path:?}: nothing opened");
+    appeared
+}
+
+#[test]
+fn every_menu_and_submenu_fits_the_projector_stage() {
+    let mut h = stage();
+    for top in ["File", "Edit", "View", "Help"] {
+        open_and_check(&mut h, &[top]);
+    }
+    for sub in ["Lessons", "Quiz me", "What we found in the paper"] {
+        open_and_check(&mut h, &["Help", sub]);
+    }
+    // Bundled presets: one submenu per model and one for the comparisons; together they list
+    // every bundled preset, each inside the window.
+    let parent = open_and_check(&mut h, &["File", "Bundled presets"]);
+    let groups: Vec<String> = parent
+        .iter()
+        .filter(|g| g.ends_with(')') && g.contains(" ("))
+        .cloned()
+        .collect();
+    assert_eq!(groups.len(), 6, "{groups:?}");
+    assert!(groups.iter().any(|g| g.starts_with("Compare A/B (")));
+    let mut listed = Vec::new();
+    for g in &groups {
+        let mut shown = open_and_check(&mut h, &["File", "Bundled presets", g]);
+        shown.retain(|l| !parent.contains(l));
+        // A submenu is short enough for the stage (at most 8 entries).
+        assert!(shown.len() <= 8, "{g}: {shown:?}");
+        listed.extend(shown);
+    }
+    for b in BUNDLED {
+        let name = b.preset().expect("bundled preset parses").name;
+        assert!(listed.contains(&name), "{name:?} is not in any submenu");
+    }
+}
+
+/// The rects of the Show bar's toggles (on the stage the controls and the numbers are the
+/// drawer's tabs, not toggles).
+fn toggles(h: &Harness<'_, LoadlabApp>) -> Vec<(String, egui::Rect)> {
+    TOGGLES
+        .iter()
+        .filter_map(|t| Some((t.to_string(), h.query_by_label(t)?.rect())))
+        .collect()
+}
+
+const TOGGLES: [&str; 5] = [
+    "Controls panel",
+    "Plots panel",
+    "Numbers panel",
+    "Pseudo-code panel",
+    "Hide the future",
+];
+
+#[test]
+fn the_show_bar_toggles_stay_in_place_when_one_is_toggled() {
+    let mut h = stage();
+    for m in [ModelId::Divisible, ModelId::Redistribute] {
+        h.state_mut().send(Cmd::Switch(m));
+        settle(&mut h);
+        let present: Vec<String> = toggles(&h).into_iter().map(|(t, _)| t).collect();
+        assert!(present.len() >= 3, "{m:?}: {present:?}");
+        for t in &present {
+            let t = t.as_str();
+            let before = toggles(&h);
+            // On, then off again: neither click moves a toggle.
+            for _ in 0..2 {
+                h.get_by_label(t).click();
+                settle(&mut h);
+                let after = toggles(&h);
+                for ((name, a), (_, b)) in before.iter().zip(&after) {
+                    assert!(
+                        (a.min - b.min).length() < 0.5 && (a.size() - b.size()).length() < 0.5,
+                        "{m:?}: clicking {t:?} moved {name:?} from {a:?} to {b:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_rail_entry_keeps_its_size_when_the_edit_mark_appears() {
+    // (On the projector stage the rail folds into the menu bar: the desktop's rail.)
+    let mut h = crate::common::harness(None);
+    let rail = |h: &Harness<'_, LoadlabApp>| -> Vec<egui::Rect> {
+        ModelId::ALL
+            .iter()
+            .map(|m| {
+                let title = loadlab::ui::help::rail(*m).0;
+                h.get_by_role_and_label(Role::Button, title).rect()
+            })
+            .collect()
+    };
+    let before = rail(&h);
+    // Edit every model (a step of its first slider) so that every entry carries the mark.
+    for m in ModelId::ALL {
+        h.state_mut().send(Cmd::Switch(m));
+        settle(&mut h);
+        let controls = |h: &Harness<'_, LoadlabApp>| {
+            h.query_all_by_role(Role::Slider)
+                .any(|s| s.accesskit_node().label().as_deref() != Some("Step"))
+        };
+        if !controls(&h) {
+            h.get_by_label("Controls panel").click();
+            settle(&mut h);
+        }
+        let slider = h
+            .get_all_by_role(Role::Slider)
+            .find(|s| s.accesskit_node().label().as_deref() != Some("Step"))
+            .expect("a slider of the controls");
+        let node = slider.accesskit_node();
+        if node.numeric_value() < node.max_numeric_value() {
+            slider.increment_accesskit();
+        } else {
+            slider.decrement_accesskit();
+        }
+        settle(&mut h);
+        assert!(h.state().desk().page_of(m).modified(), "{m:?} not edited");
+    }
+    assert!(h.query_all_by_label("•").count() == 5, "the edit marks");
+    for (m, (a, b)) in ModelId::ALL.iter().zip(before.iter().zip(rail(&h))) {
+        assert!(
+            (a.min - b.min).length() < 0.5 && (a.size() - b.size()).length() < 0.5,
+            "{m:?}: the rail entry moved from {a:?} to {b:?}"
+        );
+    }
+}
+
+/// A storage in memory (what eframe persists between runs).
+#[derive(Default)]
+struct Memory(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+/// Whether the app, saved now, remembers that the first-start card was dismissed.
+fn saved_welcomed(h: &mut Harness<'_, LoadlabApp>) -> bool {
+    let mut storage = Memory::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    let text: String = storage
+        .get_string(eframe::APP_KEY)
+        .expect("the app saved its state")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert!(text.contains("welcomed:"), "{text}");
+    text.contains("welcomed:true")
+}
+
+#[test]
+fn the_first_start_card_points_to_the_lessons_and_is_dismissed_for_good() {
+    let mut h = stage();
+    // The tests (no storage) never see it by themselves.
+    assert!(!h.state().welcome_shown());
+    assert!(h.query_by_label_contains("New here?").is_none());
+    // As on a first start: the card, its lessons list, a lesson started from it.
+    h.state_mut().show_welcome();
+    h.run_steps(3);
+    let card = h
+        .get_by_label("New here? Start with a lesson: Help ▸ Lessons")
+        .rect();
+    assert!(h.ctx.content_rect().contains_rect(card), "{card:?}");
+    h.get_by_label("Show the lessons").click();
+    h.run_steps(3);
+    let first = loadlab::lesson::BUNDLED[0].lesson().unwrap();
+    h.get_by_label(&first.title).click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().lesson_player().map(|p| p.lesson().name.clone()),
+        Some(first.name.clone())
+    );
+    assert!(!h.state().welcome_shown(), "the card stays over the lesson");
+    assert!(saved_welcomed(&mut h), "starting a lesson dismisses it");
+    // ✕ dismisses it, and the dismissal is saved.
+    h.state_mut().show_welcome();
+    h.run_steps(3);
+    assert!(!saved_welcomed(&mut h));
+    h.get_by_label("✕").click();
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("New here?").is_none());
+    assert!(saved_welcomed(&mut h));
+}
