@@ -189,6 +189,22 @@ impl Geometry {
     }
 }
 
+/// Width (points) of the band the highlighted arcs take outside the discs when `lanes` of
+/// them are drawn (see [`Scene::arcs`]); 0 for none.
+fn arc_band(lanes: usize) -> f32 {
+    if lanes == 0 {
+        0.0
+    } else {
+        8.0 + 5.0 * (lanes.min(4) - 1) as f32 + 4.0
+    }
+}
+
+/// Whether `arc` runs past processor `i` of a ring of `n`.
+fn covers(arc: &RingArc, i: usize, n: usize) -> bool {
+    let len = (arc.end + n - arc.start) % n;
+    (i + n - arc.start) % n <= len
+}
+
 fn angle(i: usize, n: usize) -> f32 {
     -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * i as f32 / n as f32
 }
@@ -393,7 +409,8 @@ impl<'a> Scene<'a> {
                     .layout_no_wrap(t.clone(), FontId::proportional(12.0), Color32::WHITE)
                     .size()
             })
-            .fold(Vec2::ZERO, |a, b| a.max(b));
+            .fold(Vec2::ZERO, |a, b| a.max(b))
+            + Vec2::splat(arc_band(drawing.arcs.len()));
         let g = if dragging {
             ui.ctx().data_mut(|d| {
                 *d.get_temp_mut_or_insert_with(frozen, || Geometry::of(rect, n, label))
@@ -476,8 +493,14 @@ impl<'a> Scene<'a> {
                 // The rectangle's centre `d` beyond the disc's edge along `out`, its near
                 // side just clear of the disc at d = 0.
                 let half = 0.5 * (size.x * out.x.abs() + size.y * out.y.abs());
+                // Beyond the highlighted arcs around this processor, if any.
+                let lanes = (self.drawing.arcs.iter().enumerate())
+                    .filter(|(_, a)| covers(a, i, self.n))
+                    .map(|(lane, _)| lane % 4 + 1)
+                    .max();
+                let clear = arc_band(lanes.unwrap_or(0));
                 let candidates = (0..16).map(|k| {
-                    let d = node_r + LABEL_GAP + 1.0 + half + 2.0 * k as f32;
+                    let d = node_r + LABEL_GAP + 1.0 + clear + half + 2.0 * k as f32;
                     Rect::from_center_size(self.pos[i] + out * d, size)
                 });
                 let r = placed.take(candidates)?;
@@ -664,7 +687,7 @@ impl<'a> Scene<'a> {
             let size = galley.size();
             let candidates = [0.0f32, 6.0, -6.0, 12.0, -12.0]
                 .into_iter()
-                .flat_map(|t| [11.0f32, 16.0, 22.0].map(move |d| (t, d)))
+                .flat_map(|t| [11.0f32, 16.0, 22.0, 30.0, 40.0].map(move |d| (t, d)))
                 .map(|(t, d)| Rect::from_center_size(mid + inward * d + along * t, size));
             if let Some(r) = placed.take(candidates) {
                 super::marks::record(ui.ctx(), LABEL_MARK, r);
@@ -822,6 +845,20 @@ mod tests {
         let (at, pivot) = editor_anchor(&g, g.center - Vec2::new(0.0, g.radius), None);
         assert!(at.y < g.center.y - g.radius - g.node_r);
         assert_eq!(pivot, Align2::CENTER_BOTTOM);
+    }
+
+    #[test]
+    fn arcs_cover_their_slice_across_the_wrap() {
+        let arc = RingArc {
+            start: 10,
+            end: 1,
+            color: Color32::RED,
+            tooltip: String::new(),
+        };
+        let covered: Vec<usize> = (0..12).filter(|&i| covers(&arc, i, 12)).collect();
+        assert_eq!(covered, vec![0, 1, 10, 11]);
+        assert_eq!(arc_band(0), 0.0);
+        assert!(arc_band(1) > 8.0 + 1.75 && arc_band(2) > arc_band(1));
     }
 
     #[test]
