@@ -349,6 +349,8 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
         let node = &drawing.nodes[i];
         if !s.names_inside && !node.detail.is_empty() {
             super::marks::record(ui.ctx(), format!("{NAME_MARK}{}", node.name), r);
+            s.painter
+                .rect_filled(r.expand(1.0), 2.0, s.visuals.panel_fill);
         }
         s.painter.galley(at, galley, s.visuals.weak_text_color());
     }
@@ -493,8 +495,11 @@ impl<'a> Scene<'a> {
                 // The rectangle's centre `d` beyond the disc's edge along `out`, its near
                 // side just clear of the disc at d = 0.
                 let half = 0.5 * (size.x * out.x.abs() + size.y * out.y.abs());
-                // Beyond the highlighted arcs around this processor, if any.
+                // A load beyond the highlighted arcs around this processor, if any; a name
+                // right by its disc, on a backing over the arcs.
+                let named = !(self.names_inside || node.detail.is_empty());
                 let lanes = (self.drawing.arcs.iter().enumerate())
+                    .filter(|_| !named)
                     .filter(|(_, a)| covers(a, i, self.n))
                     .map(|(lane, _)| lane % 4 + 1)
                     .max();
