@@ -688,11 +688,12 @@ impl<'a> Scene<'a> {
             let mid = from + (to - from) * 0.5;
             let inward = (self.g.center - mid).normalized();
             let along = (to - from).normalized();
-            // Inside the ring first (the side the arrow is shifted to), then along the arrow.
+            // Inside the ring first (the side the arrow is shifted to), along the arrow, then
+            // outside it.
             let size = galley.size();
             let candidates = [0.0f32, 6.0, -6.0, 12.0, -12.0]
                 .into_iter()
-                .flat_map(|t| [11.0f32, 16.0, 22.0, 30.0, 40.0].map(move |d| (t, d)))
+                .flat_map(|t| [11.0f32, 16.0, 22.0, 30.0, 40.0, -14.0, -22.0].map(move |d| (t, d)))
                 .map(|(t, d)| Rect::from_center_size(mid + inward * d + along * t, size));
             if let Some(r) = placed.take(candidates) {
                 super::marks::record(ui.ctx(), LABEL_MARK, r);
