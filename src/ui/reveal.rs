@@ -167,8 +167,9 @@ impl Secret {
         self.texts.contains(&t)
     }
 
-    /// `text` with every number written as the answer replaced by [`HIDDEN`] (whole numbers
-    /// only: "14" in "140" stays), and every occurrence of a choice answer.
+    /// `text` with every number written as the answer and standing as a value (after `=`,
+    /// `:`, `/`, "of", or alone) replaced by [`HIDDEN`] (whole numbers only: "14" in "140"
+    /// stays), and every occurrence of a choice answer.
     pub fn mask(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for a in self.texts.iter().filter(|a| !is_number(a)) {
@@ -179,9 +180,12 @@ impl Secret {
         }
         let mut masked = String::with_capacity(out.len());
         let mut token = String::new();
+        let whole = out.trim().replace('−', "-");
         let flush = |token: &mut String, masked: &mut String| {
             if !token.is_empty() {
-                let hidden = self.hides_value(token.trim_end_matches('.'));
+                let value = token.trim_end_matches('.');
+                let placed = value_position(masked) || whole == value;
+                let hidden = placed && self.hides_value(value);
                 if hidden {
                     masked.push_str(HIDDEN);
                     if token.ends_with('.') {
@@ -201,8 +205,11 @@ impl Secret {
                 && !chars
                     .get(i.wrapping_sub(1))
                     .is_some_and(|p| p.is_alphanumeric());
-            let part_of_word =
-                token.is_empty() && i > 0 && (chars[i - 1].is_alphabetic() || chars[i - 1] == '_');
+            // A digit right after a letter, `_`, `{` or a comma without a space is part of a
+            // name or an index list (P4, x_4, C_{1,2}), not a value.
+            let part_of_word = token.is_empty()
+                && i > 0
+                && (chars[i - 1].is_alphabetic() || matches!(chars[i - 1], '_' | '{' | ','));
             let continues = !token.is_empty()
                 && (c.is_ascii_digit()
                     || c == '.'
@@ -220,6 +227,13 @@ impl Secret {
         flush(&mut token, &mut masked);
         masked
     }
+}
+
+/// Whether a number after `before` stands as a value: after `=`, `≈`, `:`, `/` or "of"
+/// ("bound = 4", "Round 1 of 4", "0/4"), not as a count in a sentence ("4 sends") or an index.
+fn value_position(before: &str) -> bool {
+    let b = before.trim_end();
+    b.ends_with(['=', '≈', ':', '/']) || b.ends_with(" of") || b == "of"
 }
 
 fn is_number(text: &str) -> bool {
@@ -314,6 +328,10 @@ mod tests {
             "Lemma 1's bound c·max|δ_{k,l}| = ? is attained by C_{1,3}: δ_{1,3} = ? items"
         );
         assert_eq!(s.mask("Round 1 of 4."), "Round 1 of ?.");
+        assert_eq!(
+            s.mask("C_{4,5} = 3, C_{1,4} = 4"),
+            "C_{4,5} = 3, C_{1,4} = ?"
+        );
         assert_eq!(
             s.mask("14 and 40 and 4.5 and P4 and x_4"),
             "14 and 40 and 4.5 and P4 and x_4"
