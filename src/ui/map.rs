@@ -486,17 +486,7 @@ impl MapView {
             }
             _ => "Hover a cell for its value; click it to load that instance.".into(),
         };
-        let (line, _) = ui.allocate_exact_size(
-            egui::vec2(
-                ui.available_width(),
-                ui.text_style_height(&egui::TextStyle::Monospace) + 2.0,
-            ),
-            egui::Sense::hover(),
-        );
-        ui.put(
-            line,
-            egui::Label::new(RichText::new(readout).monospace()).truncate(),
-        );
+        one_line(ui, readout);
         let levels: &[f64] = if plan.metric.ratio {
             &[1.0, 2.0, 0.5]
         } else {
@@ -553,6 +543,19 @@ impl MapView {
             );
         }
     }
+}
+
+/// `text` in monospace on one line of fixed height, cut with "…" when too long.
+fn one_line(ui: &mut Ui, text: String) {
+    let height = ui.text_style_height(&egui::TextStyle::Monospace) + 2.0;
+    let (line, _) = ui.allocate_exact_size(
+        egui::vec2(ui.available_width(), height),
+        egui::Sense::hover(),
+    );
+    ui.put(
+        line,
+        egui::Label::new(RichText::new(text).monospace()).truncate(),
+    );
 }
 
 /// The read-out of cell (ix, iy): its parameters and its value, to 4 significant digits.

@@ -302,6 +302,31 @@ fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
     out
 }
 
+/// Which of the plot's lines (in plot coordinates, `points`) have another line of their style
+/// drawn on them (coinciding within the data's `span`): those are drawn as bands under it.
+fn bands(plot: &ComparePlot, points: &[Vec<[f64; 2]>], span: [f64; 2]) -> Vec<bool> {
+    (0..plot.series.len())
+        .map(|i| {
+            let style = plot.series[i].style;
+            style != SeriesStyle::Points
+                && (i + 1..plot.series.len()).any(|j| {
+                    plot.series[j].style == style && coincide(&points[i], &points[j], span)
+                })
+        })
+        .collect()
+}
+
+/// The legend of `plot` in `corner`, with its series' swatches.
+fn corner_legend(plot: &ComparePlot, corner: Corner) -> CornerLegend {
+    CornerLegend {
+        corner,
+        entries: swatches(plot)
+            .into_iter()
+            .map(|(c, s, n)| (c, s, n.to_owned()))
+            .collect(),
+    }
+}
+
 /// A plot with labelled axes and round ticks on them ([`round_axes`]), for the charts
 /// [`compare_plot`] does not draw (bar charts); paint its [`free_legend`] after showing it.
 pub fn labelled_plot<'a>(
@@ -456,15 +481,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             let (radius, filled) = MARKER_LOOKS[k % MARKER_LOOKS.len()];
             (MARKERS[k % MARKERS.len()], radius, filled)
         };
-        let under: Vec<bool> = (0..plot.series.len())
-            .map(|i| {
-                let style = plot.series[i].style;
-                style != SeriesStyle::Points
-                    && (i + 1..plot.series.len()).any(|j| {
-                        plot.series[j].style == style && coincide(&points[i], &points[j], span)
-                    })
-            })
-            .collect();
+        let under = bands(plot, &points, span);
 
         let total: usize = points.iter().map(Vec::len).sum();
         let shown = egui_plot.show(ui, |plot_ui| {
@@ -514,14 +531,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             }
         });
         if let Some(corner) = place {
-            let legend = CornerLegend {
-                corner,
-                entries: swatches(plot)
-                    .into_iter()
-                    .map(|(c, s, n)| (c, s, n.to_owned()))
-                    .collect(),
-            };
-            legend.paint(ui, *shown.transform.frame());
+            corner_legend(plot, corner).paint(ui, *shown.transform.frame());
         }
         // Accessible as "plot: <id>", its value the number of points drawn (the tests read
         // what a plot shows through it).

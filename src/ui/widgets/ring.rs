@@ -14,6 +14,10 @@
 use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, Ui, Vec2};
 
 use super::palette;
+use place::{Placed, fitting, label_place};
+
+#[path = "ring_place.rs"]
+mod place;
 
 /// The key under which every label the ring draws is recorded ([`super::marks::record`]).
 pub const LABEL_MARK: &str = "ring-label";
@@ -185,6 +189,22 @@ impl Geometry {
     }
 }
 
+/// Width (points) of the band the highlighted arcs take outside the discs when `lanes` of
+/// them are drawn (see [`Scene::arcs`]); 0 for none.
+fn arc_band(lanes: usize) -> f32 {
+    if lanes == 0 {
+        0.0
+    } else {
+        8.0 + 5.0 * (lanes.min(4) - 1) as f32 + 4.0
+    }
+}
+
+/// Whether `arc` runs past processor `i` of a ring of `n`.
+fn covers(arc: &RingArc, i: usize, n: usize) -> bool {
+    let len = (arc.end + n - arc.start) % n;
+    (i + n - arc.start) % n <= len
+}
+
 fn angle(i: usize, n: usize) -> f32 {
     -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * i as f32 / n as f32
 }
@@ -215,63 +235,6 @@ fn part(ui: &Ui, rect: Rect, id: egui::Id, sense: Sense, name: String) -> Respon
     ui.interact(rect, id, sense).accessible_name(name)
 }
 
-/// The labels placed so far around a ring and the discs they keep clear of.
-struct Placed {
-    /// The processors' discs (centre, radius).
-    discs: Vec<(Pos2, f32)>,
-    /// The labels placed.
-    rects: Vec<Rect>,
-    /// Where labels may go.
-    bounds: Rect,
-}
-
-impl Placed {
-    /// Whether `r` lies in the bounds and clear of every disc and label.
-    fn free(&self, r: Rect) -> bool {
-        self.bounds.contains_rect(r)
-            && self
-                .discs
-                .iter()
-                .all(|&(c, radius)| r.distance_to_pos(c) >= radius + LABEL_GAP)
-            && self
-                .rects
-                .iter()
-                .all(|k| !r.expand(LABEL_GAP).intersects(*k))
-    }
-
-    /// The first free place among `candidates`, taken.
-    fn take(&mut self, mut candidates: impl Iterator<Item = Rect>) -> Option<Rect> {
-        let r = candidates.find(|r| self.free(*r))?;
-        self.rects.push(r);
-        Some(r)
-    }
-}
-
-/// The font size (at most `base`) at which every line of `lines` fits `width` × `height`
-/// together, or None when that is below [`MIN_FONT`].
-fn fitting(
-    painter: &egui::Painter,
-    lines: &[&str],
-    base: f32,
-    width: f32,
-    height: f32,
-) -> Option<f32> {
-    let font = FontId::proportional(base);
-    let (mut w, mut h) = (0.0f32, 0.0f32);
-    for line in lines.iter().filter(|l| !l.is_empty()) {
-        let size = painter
-            .layout_no_wrap((*line).to_owned(), font.clone(), Color32::WHITE)
-            .size();
-        w = w.max(size.x);
-        h += size.y;
-    }
-    if w <= 0.0 {
-        return None;
-    }
-    let size = base * (width / w).min(height / h).min(1.0);
-    (size >= MIN_FONT).then_some(size)
-}
-
 /// Distance from `p` to the segment `a`–`b`.
 fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
     let ab = b - a;
@@ -281,45 +244,6 @@ fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
         0.0
     };
     p.distance(a + ab * t)
-}
-
-/// Where to centre a link's cost label of `size`: on the line through the chord's middle
-/// `mid` along `outward` (away from the centre), off the link's line. The place never
-/// touches the discs (centre, radius) if any place can; among those it weighs overlapping
-/// the labels in `keep_clear`, running out of `bounds` and the distance from the link, so a
-/// label stays by its link on a crowded ring rather than fleeing far out.
-fn label_place(
-    mid: Pos2,
-    outward: Vec2,
-    size: Vec2,
-    discs: &[(Pos2, f32)],
-    keep_clear: &[Rect],
-    bounds: Rect,
-) -> Pos2 {
-    // Off the line: the label's half extent along `outward`, and a gap.
-    let off = 0.5 * (size.x * outward.x.abs() + size.y * outward.y.abs()) + LABEL_GAP + 1.0;
-    let first = off.ceil() as i32;
-    let cost = |d: i32| -> f32 {
-        let r = Rect::from_center_size(mid + outward * d as f32, size);
-        let discs: f32 = discs
-            .iter()
-            .map(|&(c, radius)| (radius + LABEL_GAP - r.distance_to_pos(c)).max(0.0))
-            .sum();
-        let area = |i: Rect| if i.is_positive() { i.area() } else { 0.0 };
-        let labels: f32 = keep_clear
-            .iter()
-            .map(|k| area(r.expand(LABEL_GAP).intersect(*k)))
-            .sum();
-        let outside = r.area() - area(r.intersect(bounds));
-        let far = (d - first).unsigned_abs() as f32;
-        // A free place further out beats one overlapping a label by a little.
-        10_000.0 * discs + 100.0 * labels + 4.0 * outside + 2.0 * far
-    };
-    let best = (first..=first + 90)
-        .chain((-40..first).rev())
-        .min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
-        .unwrap_or(first);
-    mid + outward * best as f32
 }
 
 /// Where an editor of a link goes: beyond the link (whose label is `label`, or its middle
@@ -425,6 +349,8 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
         let node = &drawing.nodes[i];
         if !s.names_inside && !node.detail.is_empty() {
             super::marks::record(ui.ctx(), format!("{NAME_MARK}{}", node.name), r);
+            s.painter
+                .rect_filled(r.expand(1.0), 2.0, s.visuals.panel_fill);
         }
         s.painter.galley(at, galley, s.visuals.weak_text_color());
     }
@@ -485,7 +411,8 @@ impl<'a> Scene<'a> {
                     .layout_no_wrap(t.clone(), FontId::proportional(12.0), Color32::WHITE)
                     .size()
             })
-            .fold(Vec2::ZERO, |a, b| a.max(b));
+            .fold(Vec2::ZERO, |a, b| a.max(b))
+            + Vec2::splat(arc_band(drawing.arcs.len()));
         let g = if dragging {
             ui.ctx().data_mut(|d| {
                 *d.get_temp_mut_or_insert_with(frozen, || Geometry::of(rect, n, label))
@@ -568,8 +495,17 @@ impl<'a> Scene<'a> {
                 // The rectangle's centre `d` beyond the disc's edge along `out`, its near
                 // side just clear of the disc at d = 0.
                 let half = 0.5 * (size.x * out.x.abs() + size.y * out.y.abs());
+                // A load beyond the highlighted arcs around this processor, if any; a name
+                // right by its disc, on a backing over the arcs.
+                let named = !(self.names_inside || node.detail.is_empty());
+                let lanes = (self.drawing.arcs.iter().enumerate())
+                    .filter(|_| !named)
+                    .filter(|(_, a)| covers(a, i, self.n))
+                    .map(|(lane, _)| lane % 4 + 1)
+                    .max();
+                let clear = arc_band(lanes.unwrap_or(0));
                 let candidates = (0..16).map(|k| {
-                    let d = node_r + LABEL_GAP + 1.0 + half + 2.0 * k as f32;
+                    let d = node_r + LABEL_GAP + 1.0 + clear + half + 2.0 * k as f32;
                     Rect::from_center_size(self.pos[i] + out * d, size)
                 });
                 let r = placed.take(candidates)?;
@@ -752,11 +688,12 @@ impl<'a> Scene<'a> {
             let mid = from + (to - from) * 0.5;
             let inward = (self.g.center - mid).normalized();
             let along = (to - from).normalized();
-            // Inside the ring first (the side the arrow is shifted to), then along the arrow.
+            // Inside the ring first (the side the arrow is shifted to), along the arrow, then
+            // outside it.
             let size = galley.size();
             let candidates = [0.0f32, 6.0, -6.0, 12.0, -12.0]
                 .into_iter()
-                .flat_map(|t| [11.0f32, 16.0, 22.0].map(move |d| (t, d)))
+                .flat_map(|t| [11.0f32, 16.0, 22.0, 30.0, 40.0, -14.0, -22.0].map(move |d| (t, d)))
                 .map(|(t, d)| Rect::from_center_size(mid + inward * d + along * t, size));
             if let Some(r) = placed.take(candidates) {
                 super::marks::record(ui.ctx(), LABEL_MARK, r);
@@ -914,6 +851,20 @@ mod tests {
         let (at, pivot) = editor_anchor(&g, g.center - Vec2::new(0.0, g.radius), None);
         assert!(at.y < g.center.y - g.radius - g.node_r);
         assert_eq!(pivot, Align2::CENTER_BOTTOM);
+    }
+
+    #[test]
+    fn arcs_cover_their_slice_across_the_wrap() {
+        let arc = RingArc {
+            start: 10,
+            end: 1,
+            color: Color32::RED,
+            tooltip: String::new(),
+        };
+        let covered: Vec<usize> = (0..12).filter(|&i| covers(&arc, i, 12)).collect();
+        assert_eq!(covered, vec![0, 1, 10, 11]);
+        assert_eq!(arc_band(0), 0.0);
+        assert!(arc_band(1) > 8.0 + 1.75 && arc_band(2) > arc_band(1));
     }
 
     #[test]

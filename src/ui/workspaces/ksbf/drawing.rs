@@ -159,7 +159,9 @@ const RING_MIN_RADIUS: f32 = 60.0;
 enum PeLabels {
     /// "runs 12" / "queue 3" on two lines.
     Full,
-    /// "q 3" (what runs shows in the disc's fill and the tooltip).
+    /// "queue 3" (whether the PE runs shows in the disc's fill, what it runs in the tooltip).
+    Queue,
+    /// "q 3".
     Short,
     /// Nothing (the tooltip tells both).
     None,
@@ -172,6 +174,7 @@ fn pe_label(level: PeLabels, busy: Option<NodeId>, queue: u32) -> String {
             let what = busy.map_or("idle".to_string(), |n| format!("runs {n}"));
             format!("{what}\nqueue {queue}")
         }
+        PeLabels::Queue => format!("queue {queue}"),
         PeLabels::Short => format!("q {queue}"),
         PeLabels::None => String::new(),
     }
@@ -199,7 +202,7 @@ fn ring_layout(size: Vec2, p: u32, label: impl Fn(PeLabels) -> Vec2) -> (f32, Pe
             (bound - disc_radius(r, p)).max(12.0)
         }
     };
-    for level in [PeLabels::Full, PeLabels::Short] {
+    for level in [PeLabels::Full, PeLabels::Queue, PeLabels::Short] {
         let l = label(level);
         let r = radius(l);
         // Neighbouring labels side by side (at the top) or stacked (at the sides) stay apart.
@@ -471,7 +474,8 @@ mod tests {
     fn label(level: PeLabels) -> Vec2 {
         match level {
             PeLabels::Full => Vec2::new(62.0, 30.0),
-            PeLabels::Short => Vec2::new(38.0, 15.0),
+            PeLabels::Queue => Vec2::new(58.0, 15.0),
+            PeLabels::Short => Vec2::new(24.0, 15.0),
             PeLabels::None => Vec2::ZERO,
         }
     }
@@ -488,8 +492,10 @@ mod tests {
         let (r, level) = ring_layout(Vec2::new(600.0, 500.0), 8, label);
         assert_eq!(level, PeLabels::Full);
         assert!(r >= RING_MIN_RADIUS);
-        // In between: the short ones.
-        let (_, level) = ring_layout(Vec2::new(420.0, 210.0), 8, label);
+        // In between: the shorter ones.
+        let (_, level) = ring_layout(Vec2::new(440.0, 260.0), 8, label);
+        assert_eq!(level, PeLabels::Queue);
+        let (_, level) = ring_layout(Vec2::new(420.0, 190.0), 8, label);
         assert_eq!(level, PeLabels::Short);
     }
 }

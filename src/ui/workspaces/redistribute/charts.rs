@@ -5,7 +5,7 @@ use super::*;
 /// The colours of the ring's arrows, by the pseudo-code steps behind them.
 pub(super) fn arrows_legend(ui: &mut Ui) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Arrows (label = pseudo-code step):").weak());
+        ui.label(RichText::new("Arrows by pseudo-code step:").weak());
         for (step, what) in [
             (5, "out of a positive maximal slice"),
             (8, "into a negative maximal slice"),
