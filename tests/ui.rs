@@ -26,6 +26,8 @@ mod geodecay;
 mod ksbf;
 #[path = "ui/layout.rs"]
 mod layout;
+#[path = "ui/legibility.rs"]
+mod legibility;
 #[path = "ui/lessons.rs"]
 mod lessons;
 #[path = "ui/maps.rs"]
@@ -42,6 +44,8 @@ mod pseudocode;
 mod redistribute;
 #[path = "ui/sliders.rs"]
 mod sliders;
+#[path = "ui/stage.rs"]
+mod stage;
 #[path = "ui/stepping.rs"]
 mod stepping;
 #[path = "ui/treesweep.rs"]

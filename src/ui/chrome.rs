@@ -56,6 +56,8 @@ pub(super) struct Shell<'a> {
     pub theme: ThemeChoice,
     /// Presenter mode is on.
     pub presenting: bool,
+    /// The room is a stage ([`super::stage`]): the model rail folds into the menu bar.
+    pub stage: bool,
     /// "Hide the future" is on.
     pub hide_future: bool,
     /// The map is in front.
@@ -226,10 +228,12 @@ impl Chrome {
         let errata = &mut self.windows.errata;
         egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, shell, errata, &mut cmds));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, shell, &mut cmds));
-        egui::Panel::left("rail")
-            .resizable(false)
-            .exact_size(150.0)
-            .show(ui, |ui| rail(ui, shell.desk, &mut cmds));
+        if !shell.stage {
+            egui::Panel::left("rail")
+                .resizable(false)
+                .exact_size(150.0)
+                .show(ui, |ui| rail(ui, shell.desk, &mut cmds));
+        }
         cmds
     }
 
@@ -445,7 +449,33 @@ fn menu_bar(
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
         ui.menu_button("Help", |ui| help_menu(ui, errata, shell.desk.active, cmds));
+        if shell.stage {
+            // The folded rail: the model in front, the others one click away.
+            ui.separator();
+            let (front, _) = help::rail(shell.desk.active);
+            ui.menu_button(format!("Model: {}", front.replace('\n', " ")), |ui| {
+                model_menu(ui, shell.desk, cmds)
+            });
+        }
     });
+}
+
+/// The models, as the rail lists them, for the menu bar on the stage.
+fn model_menu(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
+    for m in ModelId::ALL {
+        let (title, hover) = help::rail(m);
+        let selected = m == desk.active;
+        if ui
+            .selectable_label(selected, title.replace('\n', " "))
+            .on_hover_text(hover)
+            .clicked()
+        {
+            if !selected {
+                cmds.push(Cmd::Switch(m));
+            }
+            ui.close();
+        }
+    }
 }
 
 fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {

@@ -310,6 +310,46 @@ impl Teach {
         cmds
     }
 
+    /// The current step's open question (asked, not yet revealed), for the workspace to hide
+    /// its answer ([`crate::ui::reveal::Secret`]).
+    pub(super) fn secret(&self) -> Option<crate::ui::reveal::Secret> {
+        let p = self.player.as_ref()?;
+        let q = p.lesson.steps.get(p.index)?.question.as_ref()?;
+        if p.revealed[p.index] {
+            return None;
+        }
+        let answer = match p.answer() {
+            Some(Ok(Answer::Number(x))) => Some(Ok(*x)),
+            Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
+            _ => None,
+        };
+        Some(crate::ui::reveal::Secret::new(&q.check.field, answer))
+    }
+
+    /// The player's navigation on the stage's drawer: one row (nothing when no lesson runs).
+    /// The drawer's `rect` takes the arrow keys after a click inside it.
+    pub(super) fn stage_nav(&mut self, ui: &mut egui::Ui, rect: egui::Rect) -> Vec<Cmd> {
+        let mut cmds = Vec::new();
+        if let Some(p) = &mut self.player {
+            nav_ui(p, ui, &mut cmds, BODY_PRESENTER, true);
+            p.rect = Some(rect);
+        }
+        cmds
+    }
+
+    /// The current step's text and question on the stage's drawer; a "try it" step's
+    /// `controls` under them, so the text and what it asks to change are seen together.
+    pub(super) fn stage_step(
+        &mut self,
+        ui: &mut egui::Ui,
+        controls: &mut dyn FnMut(&mut egui::Ui),
+    ) {
+        if let Some(p) = &mut self.player {
+            let try_it = p.lesson.steps.get(p.index).is_some_and(|s| s.try_it);
+            step_ui(p, ui, BODY_PRESENTER, try_it.then_some(controls));
+        }
+    }
+
     /// The quiz windows, and the lesson step's highlight.
     pub(super) fn windows(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
         let mut cmds = Vec::new();
@@ -377,29 +417,44 @@ pub(super) const BODY: f32 = 16.0;
 const BODY_PRESENTER: f32 = 14.0;
 
 fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) {
+    nav_ui(p, ui, cmds, body, false);
+    ui.separator();
+    step_ui(p, ui, body, None);
+}
+
+/// The lesson's title, the step counter with its progress bar, Back / Next and Leave; on the
+/// stage (`compact`) one row: Back, the counter (the title on hover), Next, Leave.
+fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, compact: bool) {
     let n = p.lesson.steps.len();
     let i = p.index;
-    ui.add_space(4.0);
-    ui.label(RichText::new(&p.lesson.title).strong().size(body + 1.0));
-    ui.horizontal(|ui| {
-        ui.label(RichText::new(format!("step {} of {n}", i + 1)).size(body));
-        ui.add(
-            egui::ProgressBar::new((i + 1) as f32 / n as f32).desired_width(ui.available_width()),
-        );
-    });
+    let counter = format!("step {} of {n}", i + 1);
+    if compact {
+        let title = RichText::new(&p.lesson.title).strong();
+        ui.add(egui::Label::new(title).truncate());
+    } else {
+        ui.add_space(4.0);
+        ui.label(RichText::new(&p.lesson.title).strong().size(body + 1.0));
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(&counter).size(body));
+            let bar = egui::ProgressBar::new((i + 1) as f32 / n as f32);
+            ui.add(bar.desired_width(ui.available_width()));
+        });
+    }
     ui.horizontal_wrapped(|ui| {
+        let back = egui::Button::new(RichText::new("◀ Back").size(body));
         if ui
-            .add_enabled(i > 0, egui::Button::new(RichText::new("◀ Back").size(body)))
+            .add_enabled(i > 0, back)
             .on_hover_text("Previous step (←)")
             .clicked()
         {
             cmds.push(Cmd::LessonStep(i - 1));
         }
+        if compact {
+            ui.label(RichText::new(&counter).size(body));
+        }
+        let next = egui::Button::new(RichText::new("Next ▶").size(body));
         if ui
-            .add_enabled(
-                i + 1 < n,
-                egui::Button::new(RichText::new("Next ▶").size(body)),
-            )
+            .add_enabled(i + 1 < n, next)
             .on_hover_text("Next step (→)")
             .clicked()
         {
@@ -407,13 +462,23 @@ fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) 
         }
         if ui
             .button(RichText::new("Leave lesson").size(body))
-            .on_hover_text("Back to the free explorer, keeping this scenario")
+            .on_hover_text("Leave the lesson: back to the free explorer, keeping this scenario")
             .clicked()
         {
             cmds.push(Cmd::LeaveLesson);
         }
     });
-    ui.separator();
+}
+
+/// The current step: its title, text and question box (scrolling when long), then `then`
+/// (the stage's drawer puts a "try it" step's controls there).
+fn step_ui(
+    p: &mut Player,
+    ui: &mut egui::Ui,
+    body: f32,
+    then: Option<&mut dyn FnMut(&mut egui::Ui)>,
+) {
+    let i = p.index;
     let step = &p.lesson.steps[i];
     egui::ScrollArea::vertical()
         .id_salt(("lesson step", i))
@@ -442,6 +507,10 @@ fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) 
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
                 });
+            }
+            if let Some(then) = then {
+                ui.separator();
+                then(ui);
             }
         });
 }

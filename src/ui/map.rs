@@ -16,9 +16,10 @@ use crate::model::ParamError;
 use crate::model::map::{Axis, Grid, Scale as Spacing};
 use crate::model::num::{compact, parse_real};
 use crate::preset::{ModelId, Scenario};
+use crate::report::format::{Precision, number};
 use crate::report::map::{MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
-use crate::ui::widgets::heatmap::{HeatSpec, exact, heatmap};
+use crate::ui::widgets::heatmap::{HeatSpec, heatmap};
 use crate::ui::widgets::{busy, error_label};
 use crate::ui::workspace::{Drawn, OnScreen, Tab, repainter};
 
@@ -199,7 +200,10 @@ impl Maps {
         shown: &mut OnScreen,
     ) -> Vec<Drawn> {
         let model = scenario.model();
-        egui::Panel::top("maps-strip").show(ui, |ui| self.strip(ui, scenario));
+        // On the stage the app draws the strip across the window ([`Maps::stage_strip`]).
+        if !shown.stage {
+            egui::Panel::top("maps-strip").show(ui, |ui| self.strip(ui, scenario));
+        }
         let front = self.front(model);
         if front == View::Compare {
             return self.compare.view(ui, tab, scenario, shown);
@@ -236,6 +240,21 @@ impl Maps {
     /// the central panel's frame, whose rect is the map's region), for a figure export.
     pub fn draw_map(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
         egui::Frame::central_panel(ui.style()).show(ui, |ui| self.map.show(ui, scenario));
+    }
+
+    /// The stage's one row across the window (above the drawer): the strip, then the
+    /// workspace's toggles.
+    pub fn stage_strip(&mut self, ui: &mut Ui, scenario: &Scenario, shown: &mut OnScreen) {
+        egui::Panel::top("maps-strip").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                self.strip(ui, scenario);
+                // Compare has its own toggles (its bar).
+                if self.front(scenario.model()) != View::Compare {
+                    ui.separator();
+                    shown.toggles(ui);
+                }
+            });
+        });
     }
 
     fn strip(&mut self, ui: &mut Ui, scenario: &Scenario) {
@@ -459,23 +478,25 @@ impl MapView {
             busy(ui, "computing the coarse map");
             return;
         };
-        // The read-out of the hovered cell (or a hint), above the map.
+        // The read-out of the hovered cell (or a hint), above the map: one line of fixed
+        // height, cut with "…" when too long, so the map never moves under the pointer.
         let readout = match self.hovered {
             Some((ix, iy)) if ix < grid.x.len() && iy < grid.y.len() => {
-                let value = match &grid.cells[iy][ix] {
-                    Some(Ok(v)) => exact(*v),
-                    Some(Err(e)) => format!("failed: {e}"),
-                    None => "not computed yet".into(),
-                };
-                format!(
-                    "{}: {} = {value}  (click to load)",
-                    plan.describe(ix, iy),
-                    plan.metric.name
-                )
+                hover_line(&plan, &grid, ix, iy)
             }
-            _ => "Hover a cell for its exact value; click it to load that instance.".into(),
+            _ => "Hover a cell for its value; click it to load that instance.".into(),
         };
-        ui.label(RichText::new(readout).monospace());
+        let (line, _) = ui.allocate_exact_size(
+            egui::vec2(
+                ui.available_width(),
+                ui.text_style_height(&egui::TextStyle::Monospace) + 2.0,
+            ),
+            egui::Sense::hover(),
+        );
+        ui.put(
+            line,
+            egui::Label::new(RichText::new(readout).monospace()).truncate(),
+        );
         let levels: &[f64] = if plan.metric.ratio {
             &[1.0, 2.0, 0.5]
         } else {
@@ -487,6 +508,7 @@ impl MapView {
             metric: plan.metric.name,
             ratio: plan.metric.ratio,
             levels,
+            log: (req.x.scale == Spacing::Log, req.y.scale == Spacing::Log),
         };
         let r = heatmap(ui, &grid, &spec, ui.available_size());
         self.hovered = r.hovered.or(if ui.rect_contains_pointer(ui.max_rect()) {
@@ -531,6 +553,25 @@ impl MapView {
             );
         }
     }
+}
+
+/// The read-out of cell (ix, iy): its parameters and its value, to 4 significant digits.
+fn hover_line(plan: &MapPlan, grid: &Grid, ix: usize, iy: usize) -> String {
+    let n = |v: f64| number(v, Precision::Readout);
+    let value = match &grid.cells[iy][ix] {
+        Some(Ok(v)) => n(*v),
+        Some(Err(e)) => format!("failed: {e}"),
+        None => "not computed yet".into(),
+    };
+    let at = |values: &[f64], i: usize| values.get(i).copied().map_or("?".into(), n);
+    format!(
+        "{} = {}, {} = {}: {} = {value}  (click to load)",
+        plan.x.name,
+        at(&plan.x_values, ix),
+        plan.y.name,
+        at(&plan.y_values, iy),
+        plan.metric.name
+    )
 }
 
 /// The first stage of a map job: the plan (its cost check) and the coarse subgrid, what the

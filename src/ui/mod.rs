@@ -15,6 +15,7 @@ pub mod lesson;
 pub mod map;
 pub mod quiz;
 pub mod reveal;
+pub mod stage;
 pub mod widgets;
 pub mod workspace;
 pub mod workspaces;

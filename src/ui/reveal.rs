@@ -89,6 +89,154 @@ impl Reveal {
     }
 }
 
+/// What an open lesson question asks: until Reveal, every place that would show it — the
+/// numbers (by the field's name), captions, Why lines, tables, the step counter — shows
+/// [`HIDDEN`] instead. The lesson player publishes it once per frame ([`publish_secret`]),
+/// before the workspace is drawn; lesson authors name the field and nothing else.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Secret {
+    /// The report field the question asks for (its JSON path, e.g. `bounds.Lemma 1.value`).
+    pub field: String,
+    /// The answer as the app writes it in any of its precisions (empty while the answer is
+    /// still being computed: then only the field is hidden).
+    pub texts: Vec<String>,
+}
+
+/// What a hidden answer reads until Reveal.
+pub const HIDDEN: &str = "?";
+
+fn secret_key() -> egui::Id {
+    egui::Id::unique("loadlab-secret")
+}
+
+/// Publishes this frame's open question (None: nothing to hide).
+pub fn publish_secret(ctx: &egui::Context, secret: Option<Secret>) {
+    ctx.data_mut(|d| match secret {
+        Some(s) => {
+            d.insert_temp(secret_key(), s);
+        }
+        None => d.remove::<Secret>(secret_key()),
+    });
+}
+
+/// This frame's open question, if any.
+pub fn secret(ctx: &egui::Context) -> Option<Secret> {
+    ctx.data(|d| d.get_temp::<Secret>(secret_key()))
+}
+
+impl Secret {
+    /// The secret of a question asking for `field` whose answer is `answer` (a number, or a
+    /// choice's text).
+    pub fn new(field: &str, answer: Option<Result<f64, String>>) -> Secret {
+        use crate::report::format::{Precision, number};
+        let texts = match answer {
+            None => Vec::new(),
+            Some(Err(choice)) => vec![choice],
+            Some(Ok(x)) => {
+                let mut t: Vec<String> = [
+                    Precision::Text,
+                    Precision::Table,
+                    Precision::Readout,
+                    Precision::Caption,
+                ]
+                .into_iter()
+                .map(|p| number(x, p))
+                .chain([crate::lesson::format_number(x)])
+                .collect();
+                t.sort();
+                t.dedup();
+                t
+            }
+        };
+        Secret {
+            field: field.to_owned(),
+            texts,
+        }
+    }
+
+    /// Whether the figure or column named `key` is (or holds) the asked field.
+    pub fn hides_field(&self, key: &str) -> bool {
+        key == self.field
+            || self.field.starts_with(&format!("{key}."))
+            || key.starts_with(&format!("{}.", self.field))
+    }
+
+    /// Whether a number written `text` is the answer.
+    pub fn hides_value(&self, text: &str) -> bool {
+        let t = text.trim().replace('−', "-");
+        self.texts.contains(&t)
+    }
+
+    /// `text` with every number written as the answer replaced by [`HIDDEN`] (whole numbers
+    /// only: "14" in "140" stays), and every occurrence of a choice answer.
+    pub fn mask(&self, text: &str) -> String {
+        let mut out = text.to_owned();
+        for a in self.texts.iter().filter(|a| !is_number(a)) {
+            out = out.replace(a.as_str(), HIDDEN);
+        }
+        if !self.texts.iter().any(|a| is_number(a)) {
+            return out;
+        }
+        let mut masked = String::with_capacity(out.len());
+        let mut token = String::new();
+        let flush = |token: &mut String, masked: &mut String| {
+            if !token.is_empty() {
+                let hidden = self.hides_value(token.trim_end_matches('.'));
+                if hidden {
+                    masked.push_str(HIDDEN);
+                    if token.ends_with('.') {
+                        masked.push('.');
+                    }
+                } else {
+                    masked.push_str(token);
+                }
+                token.clear();
+            }
+        };
+        let chars: Vec<char> = out.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            let starts_number = token.is_empty()
+                && (c == '-' || c == '−')
+                && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit())
+                && !chars
+                    .get(i.wrapping_sub(1))
+                    .is_some_and(|p| p.is_alphanumeric());
+            // A digit right after a letter, `_`, `{` or a comma without a space is part of a
+            // name or an index list (P4, x_4, C_{1,2}), not a value.
+            let part_of_word = token.is_empty()
+                && i > 0
+                && (chars[i - 1].is_alphabetic() || matches!(chars[i - 1], '_' | '{' | ','));
+            let continues = !token.is_empty()
+                && (c.is_ascii_digit()
+                    || c == '.'
+                    || c == 'e'
+                    || ((c == '-' || c == '+') && token.ends_with('e')));
+            let begins =
+                token.is_empty() && ((c.is_ascii_digit() && !part_of_word) || starts_number);
+            if continues || begins {
+                token.push(c);
+            } else {
+                flush(&mut token, &mut masked);
+                masked.push(c);
+            }
+        }
+        flush(&mut token, &mut masked);
+        masked
+    }
+}
+
+fn is_number(text: &str) -> bool {
+    text.replace('−', "-").parse::<f64>().is_ok()
+}
+
+/// `text` as this frame may show it: with the open question's answer masked.
+pub fn masked(ctx: &egui::Context, text: &str) -> String {
+    match secret(ctx) {
+        Some(s) => s.mask(text),
+        None => text.to_owned(),
+    }
+}
+
 /// The points of a series with x ≤ `x_max` (all of them when `x_max` is None).
 pub fn cut_series(points: &[[f64; 2]], x_max: Option<f64>) -> Vec<[f64; 2]> {
     match x_max {
@@ -159,6 +307,31 @@ mod tests {
             color: None,
             line: None,
         }
+    }
+
+    #[test]
+    fn a_secret_masks_whole_numbers_written_as_the_answer_and_its_field() {
+        let s = Secret::new("bounds.Lemma 1.value", Some(Ok(4.0)));
+        assert_eq!(
+            s.mask("Lemma 1's bound c·max|δ_{k,l}| = 4 is attained by C_{1,3}: δ_{1,3} = 4 items"),
+            "Lemma 1's bound c·max|δ_{k,l}| = ? is attained by C_{1,3}: δ_{1,3} = ? items"
+        );
+        assert_eq!(s.mask("Round 1 of 4."), "Round 1 of ?.");
+        assert_eq!(
+            s.mask("C_{4,5} = 3, C_{1,4} = 4"),
+            "C_{4,5} = 3, C_{1,4} = ?"
+        );
+        assert_eq!(
+            s.mask("14 and 40 and 4.5 and P4 and x_4"),
+            "14 and 40 and 4.5 and P4 and x_4"
+        );
+        assert!(s.hides_field("bounds"));
+        assert!(s.hides_field("bounds.Lemma 1.value"));
+        assert!(!s.hides_field("makespan"));
+        let t = Secret::new("ratio", Some(Ok(0.7496)));
+        assert_eq!(t.mask("ρ = 0.7496, T* = 0.75"), "ρ = ?, T* = ?");
+        let c = Secret::new("optimal", Some(Err("System 6".into())));
+        assert_eq!(c.mask("Auto chose System 6 here"), "Auto chose ? here");
     }
 
     #[test]

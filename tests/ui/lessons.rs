@@ -77,10 +77,16 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     h.get_by_label("Reveal").click();
     settle(&mut h);
     shown(&mut h, "Answer: 10");
-    shown(&mut h, "✓ Fine-Grain is optimal");
-    shown(&mut h, "exhaustive 10, Fine-Grain 10");
     shown(&mut h, "Not quite: you said 31");
     assert!(h.state().lesson_player().unwrap().revealed());
+    // With a lesson open a 1280-point window is a stage: the numbers are the drawer's leaf
+    // beside the lesson's, one click away (the explanation stays in front).
+    h.get_by_label("Numbers").click();
+    settle(&mut h);
+    shown(&mut h, "✓ Fine-Grain is optimal");
+    shown(&mut h, "exhaustive 10, Fine-Grain 10");
+    h.get_by_label("Lesson").click();
+    settle(&mut h);
     // Correct the prediction: the verdict follows.
     h.get_by_role_and_label(Role::TextInput, "Your answer")
         .focus();

@@ -97,11 +97,12 @@ fn every_menu_and_submenu_fits_the_projector_stage() {
     }
 }
 
-/// The rects of the Show bar's toggles.
+/// The rects of the Show bar's toggles (on the stage the controls and the numbers are the
+/// drawer's tabs, not toggles).
 fn toggles(h: &Harness<'_, LoadlabApp>) -> Vec<(String, egui::Rect)> {
     TOGGLES
         .iter()
-        .map(|t| (t.to_string(), h.get_by_label(t).rect()))
+        .filter_map(|t| Some((t.to_string(), h.query_by_label(t)?.rect())))
         .collect()
 }
 
@@ -119,7 +120,10 @@ fn the_show_bar_toggles_stay_in_place_when_one_is_toggled() {
     for m in [ModelId::Divisible, ModelId::Redistribute] {
         h.state_mut().send(Cmd::Switch(m));
         settle(&mut h);
-        for t in TOGGLES {
+        let present: Vec<String> = toggles(&h).into_iter().map(|(t, _)| t).collect();
+        assert!(present.len() >= 3, "{m:?}: {present:?}");
+        for t in &present {
+            let t = t.as_str();
             let before = toggles(&h);
             // On, then off again: neither click moves a toggle.
             for _ in 0..2 {
@@ -139,7 +143,8 @@ fn the_show_bar_toggles_stay_in_place_when_one_is_toggled() {
 
 #[test]
 fn a_rail_entry_keeps_its_size_when_the_edit_mark_appears() {
-    let mut h = stage();
+    // (On the projector stage the rail folds into the menu bar: the desktop's rail.)
+    let mut h = crate::common::harness(None);
     let rail = |h: &Harness<'_, LoadlabApp>| -> Vec<egui::Rect> {
         ModelId::ALL
             .iter()
@@ -154,8 +159,14 @@ fn a_rail_entry_keeps_its_size_when_the_edit_mark_appears() {
     for m in ModelId::ALL {
         h.state_mut().send(Cmd::Switch(m));
         settle(&mut h);
-        h.get_by_label("Controls panel").click();
-        settle(&mut h);
+        let controls = |h: &Harness<'_, LoadlabApp>| {
+            h.query_all_by_role(Role::Slider)
+                .any(|s| s.accesskit_node().label().as_deref() != Some("Step"))
+        };
+        if !controls(&h) {
+            h.get_by_label("Controls panel").click();
+            settle(&mut h);
+        }
         let slider = h
             .get_all_by_role(Role::Slider)
             .find(|s| s.accesskit_node().label().as_deref() != Some("Step"))
@@ -166,8 +177,6 @@ fn a_rail_entry_keeps_its_size_when_the_edit_mark_appears() {
         } else {
             slider.decrement_accesskit();
         }
-        settle(&mut h);
-        h.get_by_label("Controls panel").click();
         settle(&mut h);
         assert!(h.state().desk().page_of(m).modified(), "{m:?} not edited");
     }

@@ -92,6 +92,9 @@ pub struct LoadlabApp {
     teach: super::lesson::Teach,
     /// The shared Map view and Compare A/B.
     maps: super::map::Maps,
+    /// The stage's drawer: the lesson, controls and numbers beside the picture on a small
+    /// room.
+    drawer: super::stage::Drawer,
     /// The figure chosen by Export figure…, while its path is asked for.
     figure: Option<Region>,
     /// The last figure export requested (kept for the status and the tests).
@@ -170,6 +173,7 @@ impl LoadlabApp {
             title: String::new(),
             teach: Default::default(),
             maps: Default::default(),
+            drawer: Default::default(),
             figure: None,
             figure_shot: None,
             figure_job: JobSlot::default(),
@@ -456,7 +460,11 @@ impl LoadlabApp {
         }
 
         let before = self.desk.page().scenario.clone();
+        let teaching = self.presenter.is_some() || self.teach.player().is_some();
+        self.shown.stage = super::stage::is_stage(ui.available_width(), teaching);
+        super::stage::publish(&ctx, self.shown.stage);
         cmds.extend(self.around(ui));
+        super::reveal::publish_secret(&ctx, self.teach.secret());
         let i = self.desk.active.index();
         self.maps.compare.presenter = self.presenter.is_some();
         egui::CentralPanel::default().show(ui, |ui| {
@@ -499,13 +507,33 @@ impl LoadlabApp {
             undo: (self.history.can_undo(), self.history.can_redo()),
             theme: self.theme,
             presenting: self.presenter.is_some(),
+            stage: self.shown.stage,
             hide_future: self.shown.hide_future,
             map: self.maps.front(self.desk.active) == View::Map,
             job,
         };
         let mut cmds = self.chrome.bars(ui, &shell);
-        cmds.extend(self.teach.panel(ui, self.presenter.is_some()));
+        if self.shown.stage {
+            let i = self.desk.active.index();
+            let scenario = &self.desk.pages[i].scenario;
+            self.maps.stage_strip(ui, scenario, &mut self.shown);
+            cmds.extend(self.drawer.show(
+                ui,
+                &mut self.shown,
+                &mut self.teach,
+                self.tabs[i].as_mut(),
+                &mut self.desk.pages[i].scenario,
+            ));
+        } else {
+            self.drawer.rect = None;
+            cmds.extend(self.teach.panel(ui, self.presenter.is_some()));
+        }
         cmds
+    }
+
+    /// Where the stage's drawer was drawn in the last frame (None: no stage, or folded).
+    pub fn drawer_rect(&self) -> Option<egui::Rect> {
+        self.drawer.rect
     }
 
     /// Undo: one entry per gesture (a whole slider drag is one edit); `before` is the front

@@ -19,12 +19,14 @@ use serde_json::Value;
 use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::{Cancelled, NoProgress};
 use crate::preset::{ModelId, Scenario};
+use crate::report::format::{Precision, number};
 use crate::report::{self, ReportError, SeriesSet, text_number};
-use crate::ui::widgets::compare_plot::{from_axis, hovered, plot_points};
+use crate::ui::widgets::compare_plot::{from_axis, hovered, plot_points, round_axes};
 use crate::ui::widgets::legend::{
-    Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
+    CornerLegend, Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
-use crate::ui::widgets::{busy, error_label, format_sig, palette};
+use crate::ui::widgets::ticks::Scale;
+use crate::ui::widgets::{busy, error_label, palette};
 use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, repainter};
 
 mod numbers;
@@ -55,7 +57,7 @@ fn overlay_legend(
     id: egui::Id,
     lines: &[OverlayLine],
     drawn: &[(&OverlayLine, Vec<[f64; 2]>, Color32)],
-) -> Option<egui_plot::Legend> {
+) -> Option<CornerLegend> {
     if drawn.len() > LEGEND_FULL_MAX {
         let mut compact: Vec<(Color32, Swatch, &str)> = Vec::new();
         for l in lines {
@@ -117,9 +119,6 @@ const PRESENTER_SHORT: f32 = 560.0;
 /// Largest share of the height the plot and the table take in presenter mode (the pictures
 /// keep at least 55 %).
 const PRESENTER_RESULTS_SHARE: f32 = 0.45;
-
-/// Room per labelled mark of the overlay's y axis, in points (a label is about 20 high).
-const Y_MARK_SPACING: f32 = 36.0;
 
 /// The comparison of the pinned scenario A with the current one (B).
 pub struct Compare {
@@ -283,7 +282,8 @@ impl Compare {
             .unwrap_or_else(|| crate::ui::app::fresh_tab(model));
         let short = self.presenter && ui.available_height() < PRESENTER_SHORT;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, short, &a == b));
-        if shown.controls {
+        // On the stage B's controls are the drawer's.
+        if shown.controls && !shown.stage {
             let max = ui.available_width() * 0.3;
             egui::Panel::left("compare-controls")
                 .resizable(true)
@@ -291,7 +291,8 @@ impl Compare {
                 .min_size(180.0_f32.min(max))
                 .max_size(max)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| tab.show_controls_only(ui, b));
+                    egui::ScrollArea::vertical()
+                        .show(ui, |ui| tab.show_side(ui, b, Region::Controls));
                 });
         }
         let (plots, numbers) = (shown.plots, shown.numbers);
@@ -539,11 +540,6 @@ impl Compare {
     /// `y_name`, with its legend.
     fn draw_overlay(&self, ui: &mut Ui, lines: &[OverlayLine], (x_name, y_name): (String, String)) {
         let (log_x, log_y) = (self.log_x, self.log_y);
-        let tick = |log: bool| {
-            move |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
-                format_sig(from_axis(mark.value, log), 4)
-            }
-        };
         // In plot coordinates (log10 on a log axis, non-positive values dropped there).
         let drawn: Vec<(&OverlayLine, Vec<[f64; 2]>, Color32)> = lines
             .iter()
@@ -556,25 +552,17 @@ impl Compare {
             .collect();
         let id = plot_id(ui, "compare-overlay-plot");
         let legend = overlay_legend(ui, id, lines, &drawn);
-        // A mark every Y_MARK_SPACING points or more, so every mark of a short plot has
-        // room for its number (egui_plot leaves out labels closer than their height).
-        let y_room = ui.available_height() - 40.0;
-        let mut plot = Plot::new("compare-overlay-plot")
-            .id(id)
-            .y_grid_spacer(spaced_marks(y_room))
+        // Round ticks, at least three labelled on each axis (decades on a log axis).
+        let plot = Plot::new("compare-overlay-plot").id(id);
+        let plot = round_axes(plot, Scale::of(log_x), Scale::of(log_y))
             .y_axis_min_width(40.0)
             .x_axis_label(axis_label(&x_name, log_x))
             .y_axis_label(axis_label(&y_name, log_y))
             .label_formatter({
                 let (x_name, y_name) = (x_name.clone(), y_name.clone());
                 move |pos: &HoverPosition<'_>| hover_text(pos, &x_name, &y_name, log_x, log_y)
-            })
-            .x_axis_formatter(tick(log_x))
-            .y_axis_formatter(tick(log_y));
-        if let Some(l) = legend {
-            plot = plot.legend(l);
-        }
-        plot.show(ui, |plot_ui| {
+            });
+        let shown = plot.show(ui, |plot_ui| {
             for (l, points, color) in &drawn {
                 let line = Line::new(l.name.clone(), points.clone())
                     .color(*color)
@@ -586,6 +574,9 @@ impl Compare {
                 });
             }
         });
+        if let Some(l) = legend {
+            l.paint(ui, *shown.transform.frame());
+        }
     }
 
     /// The A/B table.

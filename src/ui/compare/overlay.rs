@@ -2,49 +2,6 @@
 
 use super::*;
 
-/// Grid marks for an axis `length` points long: a step of 1, 2 or 5 × 10^k giving about one
-/// mark per [`Y_MARK_SPACING`] points (at least two), and four unlabelled minor marks between.
-pub(super) fn spaced_marks(
-    length: f32,
-) -> impl Fn(egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
-    move |input| {
-        let (lo, hi) = input.bounds;
-        let count = f64::from((length / Y_MARK_SPACING).floor().clamp(2.0, 10.0));
-        let step = nice_step((hi - lo) / count);
-        if !(step.is_finite() && step > 0.0) {
-            return Vec::new();
-        }
-        let minor = step / 5.0;
-        let first = (lo / minor).ceil() as i64;
-        let last = (hi / minor).floor() as i64;
-        (first..=last)
-            .take(500)
-            .map(|k| egui_plot::GridMark {
-                value: k as f64 * minor,
-                step_size: if k % 5 == 0 { step } else { minor },
-            })
-            .collect()
-    }
-}
-
-/// The least 1, 2 or 5 × 10^k at least `x` (> 0).
-pub(super) fn nice_step(x: f64) -> f64 {
-    if !(x.is_finite() && x > 0.0) {
-        return f64::NAN;
-    }
-    let p = 10f64.powf(x.log10().floor());
-    let m = x / p;
-    p * if m <= 1.0 {
-        1.0
-    } else if m <= 2.0 {
-        2.0
-    } else if m <= 5.0 {
-        5.0
-    } else {
-        10.0
-    }
-}
-
 /// Which run a line of the overlay belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Run {
@@ -124,8 +81,8 @@ pub(super) fn hover_text(
     let (name, p) = hovered(pos);
     Some(format!(
         "{name}\n{x_name} = {}\n{y_name} = {}",
-        format_sig(from_axis(p.x, log_x), 6),
-        format_sig(from_axis(p.y, log_y), 6)
+        number(from_axis(p.x, log_x), Precision::Readout),
+        number(from_axis(p.y, log_y), Precision::Readout)
     ))
 }
 

@@ -5,20 +5,21 @@
 //! readout show the real (un-logged) values.
 
 use crate::report::{self, Role, SeriesSet};
-use std::ops::RangeInclusive;
 
 use eframe::egui;
 use egui_plot::{
-    AxisHints, CoordinatesFormatter, Corner, GridInput, GridMark, HoverPosition, Legend, Line,
-    LineStyle, MarkerShape, Plot, PlotBounds, PlotPoint, Points, VLine,
+    AxisHints, CoordinatesFormatter, Corner, HoverPosition, Line, LineStyle, MarkerShape, Plot,
+    PlotBounds, PlotPoint, Points, VLine,
 };
 use serde::{Deserialize, Serialize};
 
 use super::legend::legend_place;
 pub use super::legend::{
-    Swatch, Track, bar_tracks, corners, free_legend, legend_row, plot_id, rising,
+    CornerLegend, Swatch, Track, bar_tracks, corners, free_legend, legend_row, plot_id, rising,
 };
-use super::{format_sig, palette};
+use super::palette;
+use super::ticks::{self, Scale, X_SPACING, Y_SPACING};
+use crate::report::format::{Precision, number};
 
 /// Caption of the "log x" checkbox.
 pub const LABEL_LOG_X: &str = "log x";
@@ -26,9 +27,6 @@ pub const LABEL_LOG_X: &str = "log x";
 pub const LABEL_LOG_Y: &str = "log y";
 /// Caption of the button copying the data as CSV.
 pub const LABEL_COPY_CSV: &str = "Copy CSV";
-
-/// Significant digits of the hover readout.
-const READOUT_DIGITS: usize = 6;
 
 /// How a [`Series`] is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,51 +197,25 @@ pub fn hovered<'a>(pos: &'a HoverPosition<'_>) -> (&'a str, &'a PlotPoint) {
     }
 }
 
-/// Readout of a plot-space point in real coordinates.
+/// Readout of a plot-space point in real coordinates, to 4 significant digits.
 fn readout(point: &PlotPoint, log_x: bool, log_y: bool) -> String {
     format!(
         "x = {}\ny = {}",
-        format_sig(from_axis(point.x, log_x), READOUT_DIGITS),
-        format_sig(from_axis(point.y, log_y), READOUT_DIGITS)
+        number(from_axis(point.x, log_x), Precision::Readout),
+        number(from_axis(point.y, log_y), Precision::Readout)
     )
 }
 
-/// Tick label on a log axis: the real value `10^mark`.
-fn log_tick_label(mark: GridMark, _range: &RangeInclusive<f64>) -> String {
-    format_sig(10f64.powf(mark.value), 3)
-}
-
-/// Grid marks for a log10 axis: decades, plus 2..9 × 10^k when few decades
-/// are visible. Falls back to egui's spacer for very wide ranges.
-fn log_grid(input: GridInput) -> Vec<GridMark> {
-    let (lo, hi) = input.bounds;
-    if !lo.is_finite() || !hi.is_finite() || hi <= lo {
-        return Vec::new();
-    }
-    if hi - lo > 30.0 {
-        return egui_plot::log_grid_spacer(10)(input);
-    }
-    let first = lo.floor() as i64;
-    let last = hi.ceil() as i64;
-    let with_minor = hi - lo <= 8.0;
-    let mut marks = Vec::new();
-    for k in first..=last {
-        let decade = k as f64;
-        marks.push(GridMark {
-            value: decade,
-            step_size: 1.0,
-        });
-        if with_minor {
-            for m in 2..=9u32 {
-                let value = decade + f64::from(m).log10();
-                // 2 and 5 are labelled earlier than the rest when zooming in.
-                let step_size = if m == 2 || m == 5 { 0.3 } else { 0.1 };
-                marks.push(GridMark { value, step_size });
-            }
-        }
-    }
-    marks.retain(|m| m.value >= lo && m.value <= hi);
-    marks
+/// The plot's axes with round ticks, at least three labelled on each ([`ticks::spacer`]):
+/// decades on log axes, and labels wherever the ticks are (egui_plot hides x labels closer
+/// than 60 points, too sparse for the narrow plot column).
+pub fn round_axes(plot: Plot<'_>, x: Scale, y: Scale) -> Plot<'_> {
+    plot.custom_x_axes(vec![AxisHints::new_x().label_spacing(20.0..=24.0)])
+        .custom_y_axes(vec![AxisHints::new_y().label_spacing(12.0..=16.0)])
+        .x_grid_spacer(ticks::spacer(x, X_SPACING))
+        .y_grid_spacer(ticks::spacer(y, Y_SPACING))
+        .x_axis_formatter(ticks::formatter(x))
+        .y_axis_formatter(ticks::formatter(y))
 }
 
 /// Height of the plot: the available height within sensible limits.
@@ -330,22 +302,19 @@ fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
     out
 }
 
-/// A plot with labelled axes and the legend [`free_legend`] placed (if it placed one in a
-/// corner), for the charts [`compare_plot`] does not draw (bar charts).
+/// A plot with labelled axes and round ticks on them ([`round_axes`]), for the charts
+/// [`compare_plot`] does not draw (bar charts); paint its [`free_legend`] after showing it.
 pub fn labelled_plot<'a>(
     id: egui::Id,
     x_label: impl Into<egui::WidgetText>,
     y_label: impl Into<egui::WidgetText>,
-    legend: Option<Legend>,
+    (x, y): (Scale, Scale),
 ) -> Plot<'a> {
     let plot = Plot::new(id)
         .id(id)
         .x_axis_label(x_label)
         .y_axis_label(y_label);
-    match legend {
-        Some(l) => plot.legend(l),
-        None => plot,
-    }
+    round_axes(plot, x, y)
 }
 
 /// Whether the current value `x` lies within the data's x range (plus 5 % either side).
@@ -379,7 +348,11 @@ fn header(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
             ui.ctx().copy_text(series_to_csv(plot));
         }
         if let Some(x) = plot.x_marker.filter(|&x| !marker_inside(plot, x)) {
-            let note = format!("{} = {} is beyond the data", plot.x_label, format_sig(x, 6));
+            let note = format!(
+                "{} = {} is beyond the data",
+                plot.x_label,
+                number(x, Precision::Readout)
+            );
             let font = egui::TextStyle::Body.resolve(ui.style());
             let width = ui
                 .painter()
@@ -395,17 +368,13 @@ fn header(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
     axes_changed
 }
 
-/// `egui_plot` with the plot's axes, hover read-outs, legend corner (`place`) and log scales.
+/// `egui_plot` with the plot's axes (round ticks, log scales) and hover read-outs.
 fn configured<'a>(
     egui_plot: Plot<'a>,
     plot: &ComparePlot,
-    place: Option<Corner>,
     (log_x, log_y): (bool, bool),
 ) -> Plot<'a> {
-    let mut egui_plot = egui_plot
-        // egui_plot hides x tick labels closer than 60 points: too sparse for the narrow
-        // plot column, where short numbers fit every 28 points.
-        .custom_x_axes(vec![AxisHints::new_x().label_spacing(28.0..=48.0)])
+    round_axes(egui_plot, Scale::of(log_x), Scale::of(log_y))
         .x_axis_label(plot.x_label.clone())
         .y_axis_label(plot.y_label.clone())
         .label_formatter(move |pos: &HoverPosition<'_>| {
@@ -426,25 +395,7 @@ fn configured<'a>(
             CoordinatesFormatter::new(move |point: &PlotPoint, _bounds: &PlotBounds| {
                 readout(point, log_x, log_y).replace('\n', "  ")
             }),
-        );
-    if let Some(corner) = place {
-        egui_plot = egui_plot.legend(
-            Legend::default()
-                .follow_insertion_order(true)
-                .position(corner),
-        );
-    }
-    if log_x {
-        egui_plot = egui_plot
-            .x_grid_spacer(log_grid)
-            .x_axis_formatter(log_tick_label);
-    }
-    if log_y {
-        egui_plot = egui_plot
-            .y_grid_spacer(log_grid)
-            .y_axis_formatter(log_tick_label);
-    }
-    egui_plot
+        )
 }
 
 /// Show the title, the "log x" / "log y" checkboxes, a "Copy CSV" button and
@@ -477,7 +428,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             legend_row(ui, &swatches(plot));
         }
         let egui_plot =
-            configured(Plot::new(id).id(pid), plot, place, (log_x, log_y)).height(plot_height(ui));
+            configured(Plot::new(id).id(pid), plot, (log_x, log_y)).height(plot_height(ui));
         let egui_plot = if axes_changed {
             // The data moved to other coordinates: fit the view to it again.
             egui_plot.reset()
@@ -562,6 +513,16 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                 );
             }
         });
+        if let Some(corner) = place {
+            let legend = CornerLegend {
+                corner,
+                entries: swatches(plot)
+                    .into_iter()
+                    .map(|(c, s, n)| (c, s, n.to_owned()))
+                    .collect(),
+            };
+            legend.paint(ui, *shown.transform.frame());
+        }
         // Accessible as "plot: <id>", its value the number of points drawn (the tests read
         // what a plot shows through it).
         shown.response.widget_info(|| {
@@ -677,23 +638,22 @@ mod tests {
         let p = PlotPoint::new(2.0, -1.0);
         assert_eq!(readout(&p, true, true), "x = 100\ny = 0.1");
         assert_eq!(readout(&p, false, false), "x = 2\ny = -1");
+        // Four significant digits, not seventeen.
+        let third = PlotPoint::new(1.0 / 3.0, 2.0f64.sqrt() * 1000.0);
+        assert_eq!(readout(&third, false, false), "x = 0.3333\ny = 1414");
     }
 
     #[test]
-    fn log_grid_marks_are_in_range() {
-        let marks = log_grid(GridInput {
-            bounds: (-0.5, 2.2),
-            base_step_size: 0.01,
+    fn log_axes_carry_decades() {
+        // What the plot hands egui_plot on a log axis from 1 to 10^4 (300 points tall).
+        let (lo, hi) = (0.0, 4.0);
+        let marks = ticks::spacer(Scale::Log, Y_SPACING)(egui_plot::GridInput {
+            bounds: (lo, hi),
+            base_step_size: (hi - lo) / 300.0 * 8.0,
         });
-        assert!(marks.iter().all(|m| (-0.5..=2.2).contains(&m.value)));
-        assert!(marks.iter().any(|m| m.value == 0.0 && m.step_size == 1.0));
-        assert!(marks.iter().any(|m| (m.value - 2f64.log10()).abs() < 1e-12));
-        assert!(
-            log_grid(GridInput {
-                bounds: (1.0, 1.0),
-                base_step_size: 0.01
-            })
-            .is_empty()
-        );
+        let values: Vec<f64> = marks.iter().map(|m| m.value).collect();
+        assert_eq!(values, vec![0.0, 1.0, 2.0, 3.0, 4.0]);
+        let f = ticks::formatter(Scale::Log);
+        assert_eq!(f(marks[2], &(lo..=hi)), "100");
     }
 }

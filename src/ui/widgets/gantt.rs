@@ -13,7 +13,8 @@
 use eframe::egui::{self, Align2, Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use serde::{Deserialize, Serialize};
 
-use super::format_sig;
+use super::ticks;
+use crate::report::format::{Precision, number};
 
 /// Caption of the zoom-in button.
 pub const LABEL_ZOOM_IN: &str = "Zoom in";
@@ -34,8 +35,8 @@ const AXIS_HEIGHT: f32 = 22.0;
 const MIN_CHART_HEIGHT: f32 = 80.0;
 /// Horizontal padding around row labels.
 const LABEL_PAD: f32 = 6.0;
-/// Target distance between time-axis labels, in points.
-const TICK_SPACING: f32 = 90.0;
+/// Least distance between time-axis labels, in points.
+const TICK_SPACING: f32 = 64.0;
 /// Zoom factor of the zoom buttons.
 const BUTTON_ZOOM: f64 = 1.5;
 /// Scroll points per e-fold of zoom for plain (vertical) wheel scrolling.
@@ -44,8 +45,6 @@ const SCROLL_ZOOM_SCALE: f32 = 200.0;
 const HOVER_TOLERANCE: f32 = 2.0;
 /// Fraction of the data span added on both sides when fitting the data.
 const EXTENT_PADDING: f64 = 0.01;
-/// Significant digits of start/end in tooltips.
-const TOOLTIP_DIGITS: usize = 6;
 
 /// What a processor is doing during a bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,39 +209,6 @@ fn zoom_window(
     (new_t0, new_t0 + new_span)
 }
 
-/// A "nice" step (1, 2 or 5 × 10^k) at least `raw`.
-fn nice_step(raw: f64) -> f64 {
-    if !(raw.is_finite() && raw > 0.0) {
-        return 1.0;
-    }
-    let magnitude = 10f64.powf(raw.log10().floor());
-    let normalized = raw / magnitude;
-    let nice = [1.0, 2.0, 5.0].into_iter().find(|n| normalized <= *n);
-    nice.unwrap_or(10.0) * magnitude
-}
-
-/// Tick positions in `[t0, t1]` with the given step (at most 1000).
-fn ticks(t0: f64, t1: f64, step: f64) -> Vec<f64> {
-    if !(step.is_finite() && step > 0.0 && t1 >= t0) {
-        return Vec::new();
-    }
-    let first = (t0 / step).ceil();
-    (0..1000)
-        .map(|i| (first + f64::from(i)) * step)
-        .take_while(|&t| t <= t1)
-        .map(|t| if t.abs() < step * 1e-9 { 0.0 } else { t })
-        .collect()
-}
-
-/// Label of a tick at `t` for ticks `step` apart.
-fn tick_label(t: f64, step: f64) -> String {
-    if !(1e-6..1e6).contains(&step) {
-        return format_sig(t, 6);
-    }
-    let decimals = (-step.log10().floor()).max(0.0) as usize;
-    format!("{t:.decimals$}")
-}
-
 /// Tooltip text of a bar.
 fn bar_tooltip(bar: &GanttBar, row_name: &str) -> String {
     let mut text = format!("{row_name}: {}", bar.kind.name());
@@ -252,8 +218,8 @@ fn bar_tooltip(bar: &GanttBar, row_name: &str) -> String {
     }
     text.push_str(&format!(
         "\nstart {}  end {}",
-        format_sig(bar.start, TOOLTIP_DIGITS),
-        format_sig(bar.end, TOOLTIP_DIGITS)
+        number(bar.start, Precision::Readout),
+        number(bar.end, Precision::Readout)
     ));
     text
 }
@@ -640,7 +606,10 @@ impl<'a> Chart<'a> {
             let stripe = Rect::from_x_y_ranges(plot_rect.x_range(), top..=top + self.row_height);
             clipped.rect_filled(stripe, 0.0, visuals.faint_bg_color);
         }
-        let step = nice_step(f64::from(TICK_SPACING) * axis.seconds_per_point());
+        // Round times, three or more, as many as have room.
+        let most = (axis.width / TICK_SPACING).floor().max(3.0) as usize;
+        let times = ticks::ticks_at_most(axis.t0, axis.t1, ticks::Scale::Linear, most);
+        let labels = ticks::labels(&times);
         let grid_color = visuals
             .widgets
             .noninteractive
@@ -648,7 +617,7 @@ impl<'a> Chart<'a> {
             .color
             .gamma_multiply(0.6);
         let axis_stroke = visuals.widgets.noninteractive.fg_stroke;
-        for t in ticks(axis.t0, axis.t1, step) {
+        for (t, label) in times.into_iter().zip(labels) {
             let x = axis.x(t);
             clipped.vline(x, plot_rect.y_range(), Stroke::new(1.0, grid_color));
             painter.vline(
@@ -659,7 +628,7 @@ impl<'a> Chart<'a> {
             painter.text(
                 Pos2::new(x, plot_rect.bottom() + 4.0),
                 Align2::CENTER_TOP,
-                tick_label(t, step),
+                label,
                 label_font(ui),
                 visuals.text_color(),
             );
@@ -871,22 +840,11 @@ mod tests {
     }
 
     #[test]
-    fn nice_steps_and_ticks() {
-        for (raw, nice) in [(0.7, 1.0), (1.3, 2.0), (3.0, 5.0), (7.0, 10.0), (0.0, 1.0)] {
-            assert_eq!(nice_step(raw), nice);
-        }
-        assert_eq!(ticks(-0.5, 2.1, 1.0), vec![0.0, 1.0, 2.0]);
-        assert!(ticks(1.0, 0.0, 1.0).is_empty());
-        assert_eq!(tick_label(0.5, 0.1), "0.5");
-        assert_eq!(tick_label(20.0, 10.0), "20");
-    }
-
-    #[test]
-    fn tooltip_has_times_with_six_digits() {
+    fn tooltip_has_times_with_four_digits() {
         let mut b = bar(0, 1.0 / 3.0, 2.0, BarKind::Send);
         b.tooltip = "amount 0.25".to_owned();
         let text = bar_tooltip(&b, "P1");
-        assert_eq!(text, "P1: Send\namount 0.25\nstart 0.333333  end 2");
+        assert_eq!(text, "P1: Send\namount 0.25\nstart 0.3333  end 2");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, pos2, vec2};
 
+use super::ticks::{self, Scale as TickScale};
 use crate::model::map::Grid;
 use crate::model::num::compact;
 
@@ -21,6 +22,8 @@ pub struct HeatSpec<'a> {
     pub ratio: bool,
     /// Contour levels.
     pub levels: &'a [f64],
+    /// Whether the columns' values are spaced logarithmically (and the rows').
+    pub log: (bool, bool),
 }
 
 /// What the pointer did on the heat map this frame.
@@ -144,13 +147,23 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
         }
     }
     painter.rect_stroke(plot, 0.0, Stroke::new(1.0, weak), egui::StrokeKind::Outside);
-    // Ticks: about six per axis.
-    for ix in ticks(nx) {
-        let x = cell_rect(ix, 0).center().x;
+    // Round ticks, three or more per axis, placed between the cells' values.
+    let (x_ticks, y_ticks) = (
+        axis_ticks(&grid.x, spec.log.0, plot.width(), ticks::X_SPACING),
+        axis_ticks(&grid.y, spec.log.1, plot.height(), ticks::Y_SPACING),
+    );
+    let c0 = cell_rect(0, 0).center();
+    for (at, label) in x_ticks {
+        let x = c0.x + at as f32 * cw;
+        painter.vline(
+            x,
+            plot.bottom()..=plot.bottom() + 3.0,
+            Stroke::new(1.0, weak),
+        );
         painter.text(
             pos2(x, plot.bottom() + 3.0),
             Align2::CENTER_TOP,
-            short(grid.x[ix]),
+            label,
             font.clone(),
             text,
         );
@@ -162,12 +175,13 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
         font.clone(),
         text,
     );
-    for iy in ticks(ny) {
-        let y = cell_rect(0, iy).center().y;
+    for (at, label) in y_ticks {
+        let y = c0.y - at as f32 * ch;
+        painter.hline(plot.left() - 3.0..=plot.left(), y, Stroke::new(1.0, weak));
         painter.text(
             pos2(plot.left() - 4.0, y),
             Align2::RIGHT_CENTER,
-            short(grid.y[iy]),
+            label,
             font.clone(),
             text,
         );
@@ -220,38 +234,48 @@ fn contour_color(k: usize) -> Color32 {
     ][k % 4]
 }
 
-/// Tick positions: about six indices, the first and the last included.
-fn ticks(n: usize) -> Vec<usize> {
-    let step = n.div_ceil(6).max(1);
-    let mut v: Vec<usize> = (0..n).step_by(step).collect();
-    if v.last() != Some(&(n - 1)) {
-        // A tick closer than half a step to the last one would crowd its label.
-        if v.len() > 1 && 2 * (n - 1 - v[v.len() - 1]) < step {
-            v.pop();
+/// Where `v` lies among the cells' `values` (in order, rising or falling), as a fractional
+/// cell index: linear between two neighbours (in logarithms on a log axis).
+fn fractional_index(values: &[f64], v: f64, log: bool) -> Option<f64> {
+    let f = |x: f64| {
+        if log {
+            x.max(f64::MIN_POSITIVE).ln()
+        } else {
+            x
         }
-        v.push(n - 1);
+    };
+    if let [only] = values {
+        return ((only - v).abs() <= 1e-9 * only.abs().max(1e-300)).then_some(0.0);
     }
-    v
+    values.windows(2).enumerate().find_map(|(i, w)| {
+        let (a, b, x) = (f(w[0]), f(w[1]), f(v));
+        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+        let slack = 1e-9 * (hi - lo).abs();
+        (x >= lo - slack && x <= hi + slack && hi > lo).then(|| i as f64 + (x - a) / (b - a))
+    })
 }
 
-/// A tick label: three significant digits (the hover read-out gives the exact value).
-fn short(x: f64) -> String {
-    let a = x.abs();
-    if a != 0.0 && !(1e-2..1e5).contains(&a) {
-        format!("{x:.1e}")
-    } else if x.fract() == 0.0 && a < 1e3 {
-        format!("{x}")
+/// The labelled ticks of an axis of `length` points through the cells' `values`: round
+/// values ([`ticks::ticks_at_most`], whole numbers when every value is one), each with its
+/// fractional cell index and its label.
+fn axis_ticks(values: &[f64], log: bool, length: f32, spacing: f32) -> Vec<(f64, String)> {
+    let (Some(&first), Some(&last)) = (values.first(), values.last()) else {
+        return Vec::new();
+    };
+    let scale = if log && first > 0.0 && last > 0.0 {
+        TickScale::Log
+    } else if values.iter().all(|v| v.fract() == 0.0) {
+        TickScale::Integer
     } else {
-        let mag = a.log10().floor() as i32;
-        let unit = 10f64.powi(mag - 2);
-        let rounded = (x / unit).round() * unit;
-        let text = format!("{:.*}", (2 - mag).max(0) as usize, rounded);
-        if text.contains('.') {
-            text.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            text
-        }
-    }
+        TickScale::Linear
+    };
+    let most = (length / spacing).floor().max(3.0) as usize;
+    let at = ticks::ticks_at_most(first, last, scale, most);
+    let labels = ticks::labels(&at);
+    at.into_iter()
+        .zip(labels)
+        .filter_map(|(v, label)| Some((fractional_index(values, v, log)?, label)))
+        .collect()
 }
 
 fn colour_bar(
@@ -299,29 +323,48 @@ fn colour_bar(
             0.5
         }
     };
-    let label = |v: f64, stroke: Option<Stroke>| {
-        let y = bar.bottom() - u_of(v) as f32 * bar.height();
-        if let Some(s) = stroke {
-            painter.line_segment([pos2(bar.left() - 3.0, y), pos2(bar.right() + 3.0, y)], s);
-        }
+    let y_of = |v: f64| bar.bottom() - u_of(v) as f32 * bar.height();
+    let label = |v: f64, shown: String, stroke: Option<Stroke>| {
+        let y = y_of(v);
+        match stroke {
+            Some(s) => {
+                painter.line_segment([pos2(bar.left() - 3.0, y), pos2(bar.right() + 3.0, y)], s)
+            }
+            None => painter.hline(bar.right()..=bar.right() + 3.0, y, Stroke::new(1.0, text)),
+        };
         painter.text(
-            pos2(bar.right() + 4.0, y),
+            pos2(bar.right() + 5.0, y),
             Align2::LEFT_CENTER,
-            short(v),
+            shown,
             font.clone(),
             text,
         );
     };
-    label(scale.lo, None);
-    if t_hi <= t_lo {
-        // One value everywhere: one label, no level to place.
-        return;
-    }
-    label(scale.hi, None);
+    // The contour levels first, then round values (three or more) where they leave room.
+    let mut taken: Vec<f32> = Vec::new();
     for (k, &level) in spec.levels.iter().enumerate() {
         let u = u_of(level);
-        if (0.04..=0.96).contains(&u) {
-            label(level, Some(Stroke::new(2.0, contour_color(k))));
+        if t_hi > t_lo && (0.04..=0.96).contains(&u) {
+            label(
+                level,
+                compact(level),
+                Some(Stroke::new(2.0, contour_color(k))),
+            );
+            taken.push(y_of(level));
+        }
+    }
+    let scale_kind = if scale.ratio {
+        TickScale::Log
+    } else {
+        TickScale::Linear
+    };
+    let most = (bar.height() / ticks::Y_SPACING).floor().max(3.0) as usize;
+    let values = ticks::ticks_at_most(scale.lo, scale.hi, scale_kind, most);
+    let labels = ticks::labels(&values);
+    for (v, shown) in values.into_iter().zip(labels) {
+        let y = y_of(v);
+        if taken.iter().all(|t| (t - y).abs() >= 14.0) {
+            label(v, shown, None);
         }
     }
 }
@@ -369,33 +412,44 @@ pub fn contour_segments(grid: &Grid, level: f64) -> Vec<((f64, f64), (f64, f64))
     out
 }
 
-/// The value's position and text as a tick label (for the read-out).
-pub fn exact(v: f64) -> String {
-    compact(v)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn tick_labels_have_three_significant_digits() {
-        let cases = [
-            (742.964, "743"),
-            (80.025, "80"),
-            (8.62, "8.62"),
-            (0.928, "0.928"),
-            (48408.746, "48400"),
-            (5328.894, "5330"),
-            (1000.0, "1000"),
-            (256.0, "256"),
-            (1.5, "1.5"),
-            (1e6, "1.0e6"),
-            (0.0, "0"),
-        ];
-        for (x, want) in cases {
-            assert_eq!(short(x), want, "{x}");
-        }
+    fn axis_ticks_are_round_values_between_the_cells() {
+        // The map's defect: ticks on the sample values 743 … 48408 and 0.928 … 8.62.
+        let xs: Vec<f64> = (0..32).map(|i| 742.964 * 1.14f64.powi(i)).collect();
+        let t = axis_ticks(&xs, true, 500.0, ticks::X_SPACING);
+        let labels: Vec<&str> = t.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(labels, ["1000", "2000", "5000", "10000", "20000"]);
+        // Each where its value lies: 1000 between cells 2 and 3 (863 … 983 … 1121).
+        assert!(t[0].0 > 2.0 && t[0].0 < 3.0, "{t:?}");
+        let ys: Vec<f64> = (0..20)
+            .map(|i| 0.928 + i as f64 * (8.62 - 0.928) / 19.0)
+            .collect();
+        let t = axis_ticks(&ys, false, 300.0, ticks::Y_SPACING);
+        assert!(t.len() >= 3, "{t:?}");
+        assert!(
+            t.iter()
+                .all(|(_, l)| l.parse::<f64>().is_ok_and(|v| v.fract() == 0.0))
+        );
+        // Whole-number parameters tick on whole numbers.
+        let ps: Vec<f64> = (2..=18).map(f64::from).collect();
+        let t = axis_ticks(&ps, false, 120.0, ticks::X_SPACING);
+        assert!(
+            t.len() >= 3 && t.iter().all(|(at, _)| at.fract() == 0.0),
+            "{t:?}"
+        );
+    }
+
+    #[test]
+    fn fractional_indices_interpolate_between_neighbours() {
+        assert_eq!(fractional_index(&[1.0, 2.0, 4.0], 3.0, false), Some(1.5));
+        assert_eq!(fractional_index(&[4.0, 2.0], 3.0, false), Some(0.5));
+        let mid = fractional_index(&[1.0, 100.0], 10.0, true).unwrap_or(0.0);
+        assert!((mid - 0.5).abs() < 1e-12);
+        assert_eq!(fractional_index(&[1.0, 2.0], 7.0, false), None);
     }
 
     #[test]
@@ -413,9 +467,5 @@ mod tests {
         assert_eq!(segs.len(), 1);
         let ((x0, _), (x1, _)) = segs[0];
         assert!((x0 - 0.5).abs() < 1e-12 && (x1 - 0.5).abs() < 1e-12);
-        assert_eq!(ticks(64).first(), Some(&0));
-        assert_eq!(ticks(64).last(), Some(&63));
-        // 17 points (n = 2…18): 0, 3, …, 12 and 16, not 15 and 16 side by side.
-        assert_eq!(ticks(17), vec![0, 3, 6, 9, 12, 16]);
     }
 }

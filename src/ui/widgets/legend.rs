@@ -1,7 +1,13 @@
 //! Legends that keep clear of the data: the corner of a plot its curves leave free (or a row
 //! above the plot when none is), for [`super::compare_plot`] and every other plot.
 
-use egui_plot::{Corner, Legend, PlotPoint};
+use egui::{Color32, Painter, Rect, Stroke};
+use egui_plot::{Corner, PlotPoint};
+
+/// Width of a legend's swatch, in lines of body text (room for a line's dashes).
+const SWATCH_WIDTH: f32 = 1.8;
+/// Gap between a swatch and its name, in points.
+const SWATCH_GAP: f32 = 6.0;
 
 /// Data a legend should keep clear of, in plot coordinates (log10 on log axes).
 #[derive(Clone, Copy, Debug)]
@@ -48,7 +54,7 @@ fn legend_rect(ui: &egui::Ui, frame: egui::Rect, names: &[&str], corner: Corner)
             .painter()
             .layout_no_wrap((*name).to_owned(), font.clone(), color)
             .size();
-        width = width.max(size.x + size.y * 1.2);
+        width = width.max(size.x + SWATCH_WIDTH * size.y + SWATCH_GAP);
         height += size.y;
     }
     if seen.is_empty() {
@@ -173,24 +179,82 @@ pub fn plot_id(ui: &egui::Ui, salt: &str) -> egui::Id {
     ui.make_persistent_id(salt)
 }
 
+/// A legend drawn over a plot, in one of its corners: a framed box of swatches that show each
+/// series' line style (solid, dashed, markers) and names. egui_plot's own legend shows a dot
+/// for every series, so a solid and a dashed line of one colour looked alike.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CornerLegend {
+    /// The corner.
+    pub corner: Corner,
+    /// Colour, swatch and name of each entry (one per name).
+    pub entries: Vec<(Color32, Swatch, String)>,
+}
+
+impl CornerLegend {
+    /// Paints the legend over the plot whose frame (the data area, `PlotResponse::transform`'s
+    /// frame) is `frame`; returns the box.
+    pub fn paint(&self, ui: &egui::Ui, frame: Rect) -> Rect {
+        let names: Vec<&str> = self.entries.iter().map(|e| e.2.as_str()).collect();
+        let r = legend_rect(ui, frame, &names, self.corner);
+        if !r.is_positive() {
+            return r;
+        }
+        let painter = ui.painter().with_clip_rect(ui.clip_rect().intersect(frame));
+        let visuals = ui.visuals();
+        painter.rect(
+            r,
+            4.0,
+            visuals.extreme_bg_color.gamma_multiply(0.92),
+            visuals.widgets.noninteractive.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let line = ui.text_style_height(&egui::TextStyle::Body);
+        let mut y = r.top() + 4.0;
+        let mut seen: Vec<&str> = Vec::new();
+        for (color, swatch, name) in &self.entries {
+            if name.is_empty() || seen.contains(&name.as_str()) {
+                continue;
+            }
+            seen.push(name);
+            let galley = painter.layout_no_wrap(name.clone(), font.clone(), visuals.text_color());
+            let h = galley.size().y;
+            let sw = Rect::from_min_size(
+                egui::pos2(r.left() + 8.0, y),
+                egui::vec2(SWATCH_WIDTH * line, h),
+            );
+            paint_swatch(&painter, sw, *color, *swatch);
+            painter.galley(
+                egui::pos2(sw.right() + SWATCH_GAP, y),
+                galley,
+                visuals.text_color(),
+            );
+            y += h + ui.spacing().item_spacing.y;
+        }
+        r
+    }
+}
+
 /// The legend of the plot `plot_id` (see [`plot_id`]) with `entries`: in the corner (of
-/// `preferred`, in that order) free of `tracks` (see [`legend_place`]), or, when every corner
-/// covers some, drawn here as a row above the plot (and None returned: the plot gets no
-/// legend of its own).
+/// `preferred`, in that order) free of `tracks` (see [`legend_place`]), to paint over the plot
+/// once it is shown ([`CornerLegend::paint`]); or, when every corner covers some, drawn here
+/// as a row above the plot (and None returned).
 pub fn free_legend(
     ui: &mut egui::Ui,
     plot_id: egui::Id,
     entries: &[(egui::Color32, Swatch, &str)],
     tracks: &[Track<'_>],
     preferred: [Corner; 4],
-) -> Option<Legend> {
+) -> Option<CornerLegend> {
     let names: Vec<&str> = entries.iter().map(|e| e.2).collect();
     match legend_place(ui, plot_id, &names, tracks, preferred, true) {
-        Some(corner) => Some(
-            Legend::default()
-                .follow_insertion_order(true)
-                .position(corner),
-        ),
+        Some(corner) => Some(CornerLegend {
+            corner,
+            entries: entries
+                .iter()
+                .map(|&(c, s, n)| (c, s, n.to_owned()))
+                .collect(),
+        }),
         None => {
             legend_row(ui, entries);
             None
@@ -224,7 +288,7 @@ pub fn legend_row(ui: &mut egui::Ui, entries: &[(egui::Color32, Swatch, &str)]) 
     ui.horizontal_wrapped(|ui| {
         let font = egui::TextStyle::Body.resolve(ui.style());
         let h = ui.text_style_height(&egui::TextStyle::Body);
-        let size = egui::vec2(1.6 * h, h);
+        let size = egui::vec2(SWATCH_WIDTH * h, h);
         for &(color, swatch, name) in entries {
             let width = size.x
                 + ui.spacing().item_spacing.x
@@ -236,30 +300,62 @@ pub fn legend_row(ui: &mut egui::Ui, entries: &[(egui::Color32, Swatch, &str)]) 
                 ui.end_row();
             }
             let (r, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-            let (a, b) = (r.left_center(), r.right_center());
-            let stroke = egui::Stroke::new(2.0, color);
-            match swatch {
-                Swatch::Line => {
-                    ui.painter().line_segment([a, b], stroke);
-                }
-                Swatch::Dashed => {
-                    let third = (b - a) / 3.0;
-                    ui.painter().line_segment([a, a + third], stroke);
-                    ui.painter().line_segment([b - third, b], stroke);
-                }
-                Swatch::Band => {
-                    ui.painter()
-                        .rect_filled(r.shrink2(egui::vec2(0.0, 3.0)), 2.0, color);
-                }
-                Swatch::Marker => {
-                    ui.painter().circle_filled(r.center(), 3.5, color);
-                }
-                Swatch::MarkerLine => {
-                    ui.painter().line_segment([a, b], stroke);
-                    ui.painter().circle_filled(r.center(), 3.5, color);
-                }
-            }
+            paint_swatch(ui.painter(), r, color, swatch);
             ui.label(name);
         }
     });
+}
+
+/// The line segments of a swatch from `a` to `b`: one for a solid line, three dashes with
+/// two gaps (as the plot's loose dashes look) for a dashed one, none for a band or a marker.
+fn segments(a: egui::Pos2, b: egui::Pos2, swatch: Swatch) -> Vec<[egui::Pos2; 2]> {
+    match swatch {
+        Swatch::Line | Swatch::MarkerLine => vec![[a, b]],
+        Swatch::Dashed => {
+            let unit = (b - a) / 5.0;
+            [0.0, 2.0, 4.0]
+                .map(|k| [a + unit * k, a + unit * (k + 1.0)])
+                .to_vec()
+        }
+        Swatch::Band | Swatch::Marker => Vec::new(),
+    }
+}
+
+/// A legend entry's swatch in `r`: a line in the series' style (solid; three dashes; a band; a
+/// marker; a marker on a line), a little thicker than the plot draws it.
+pub fn paint_swatch(painter: &Painter, r: Rect, color: Color32, swatch: Swatch) {
+    let width = if swatch == Swatch::MarkerLine {
+        2.0
+    } else {
+        2.5
+    };
+    for s in segments(r.left_center(), r.right_center(), swatch) {
+        painter.line_segment(s, Stroke::new(width, color));
+    }
+    match swatch {
+        Swatch::Band => {
+            painter.rect_filled(r.shrink2(egui::vec2(0.0, 3.0)), 2.0, color);
+        }
+        Swatch::Marker | Swatch::MarkerLine => {
+            painter.circle_filled(r.center(), 4.0, color);
+        }
+        Swatch::Line | Swatch::Dashed => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dashed_swatch_differs_from_a_solid_one() {
+        let (a, b) = (egui::pos2(0.0, 5.0), egui::pos2(30.0, 5.0));
+        assert_eq!(segments(a, b, Swatch::Line), vec![[a, b]]);
+        let dashes = segments(a, b, Swatch::Dashed);
+        assert_eq!(dashes.len(), 3);
+        // Gaps between the dashes, the ends reached.
+        assert!(dashes.windows(2).all(|w| w[1][0].x - w[0][1].x >= 5.0));
+        assert_eq!((dashes[0][0], dashes[2][1]), (a, b));
+        assert!(segments(a, b, Swatch::Marker).is_empty());
+    }
 }

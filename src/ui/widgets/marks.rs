@@ -75,3 +75,19 @@ pub fn keys(ctx: &Context) -> Vec<String> {
             .unwrap_or_default()
     })
 }
+
+/// Every rectangle recorded under `key` in the latest pass that recorded anything, one by
+/// one (for tests that check how labels lie to one another).
+pub fn latest_all(ctx: &Context, key: &str) -> Vec<Rect> {
+    ctx.data(|d| {
+        d.get_temp::<Marks>(id())
+            .map(|m| {
+                m.rects
+                    .iter()
+                    .filter(|(k, _)| k == key)
+                    .map(|(_, r)| *r)
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}

@@ -19,6 +19,7 @@ pub mod result_table;
 pub mod ring;
 pub mod slider;
 pub mod step_bar;
+pub mod ticks;
 pub mod tree;
 pub mod vector_table;
 

@@ -29,8 +29,10 @@ pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) 
         .striped(true)
         .spacing([12.0, 2.0])
         .show(ui, |ui| {
+            let secret = crate::ui::reveal::secret(ui.ctx());
             for f in figures {
-                figure_row(ui, f, hidden(f.key));
+                let asked = secret.as_ref().is_some_and(|s| s.hides_field(f.key));
+                figure_row(ui, f, hidden(f.key) || asked);
             }
         });
 }
@@ -80,7 +82,9 @@ pub fn checks(ui: &mut Ui, section: &Section) {
         } else {
             ("✗", ui.visuals().warn_fg_color)
         };
-        let text = RichText::new(format!("{mark} {claim}")).color(color);
-        ui.label(text).on_hover_text(cell(detail, Precision::Table));
+        let claim = crate::ui::reveal::masked(ui.ctx(), &format!("{mark} {claim}"));
+        let detail = crate::ui::reveal::masked(ui.ctx(), &cell(detail, Precision::Table));
+        ui.label(RichText::new(claim).color(color))
+            .on_hover_text(detail);
     }
 }

@@ -295,13 +295,37 @@ fn line_row(ui: &mut Ui, look: &Look, alg: &str, line: &Line, mark: Mark) -> egu
 /// Height of the collapsed strip: two rows of body text and margins.
 pub fn strip_height(ui: &Ui) -> f32 {
     let row = ui.text_style_height(&egui::TextStyle::Body);
-    2.0 * row + 3.0 * ui.spacing().item_spacing.y + 8.0
+    // On the stage one row: the why and the button beside it.
+    let rows = if crate::ui::stage::on(ui.ctx()) {
+        1.0
+    } else {
+        2.0
+    };
+    let button = ui.spacing().interact_size.y.max(row);
+    rows * button + 3.0 * ui.spacing().item_spacing.y + 8.0
+}
+
+/// The strip on the stage: one row, the button first and the why taking the rest (whole on
+/// hover).
+fn stage_strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
+    ui.horizontal(|ui| {
+        let clicked = ui
+            .button("Pseudo-code beside ▸")
+            .on_hover_text("Show the whole pseudo-code beside the picture (the plots then take turns with the picture)")
+            .clicked();
+        why_line(ui, model, &step.why);
+        clicked
+    })
+    .inner
 }
 
 /// The collapsed pane, under the picture on a narrow window: the why on one row (whole on
 /// hover) and the active lines' labels, with a button that puts the pane beside the picture.
 /// True when that button was clicked.
 pub fn strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
+    if crate::ui::stage::on(ui.ctx()) {
+        return stage_strip(ui, model, step);
+    }
     why_line(ui, model, &step.why);
     let mut clicked = false;
     ui.horizontal(|ui| {

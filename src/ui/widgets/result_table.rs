@@ -178,6 +178,18 @@ impl GlyphFallback {
 /// lengths (missing cells are blank). `id` must be unique within the parent
 /// UI.
 pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<String>]) {
+    // An open lesson question does not read its answer in a table.
+    let masked: Vec<Vec<String>>;
+    let rows = match crate::ui::reveal::secret(ui.ctx()) {
+        Some(s) => {
+            masked = rows
+                .iter()
+                .map(|r| r.iter().map(|c| s.mask(c)).collect())
+                .collect();
+            &masked
+        }
+        None => rows,
+    };
     let n_cols = column_count(header, rows);
     ui.push_id(id, |ui| {
         if ui

@@ -6,11 +6,22 @@
 //! [`PIXELS_PER_UNIT`] pixels), clicking a link (its line or its cost label) reports the link
 //! with a place for its editor beside it. The widget knows nothing about the model; the
 //! caller maps these events to edits. Labels on discs are black or white by contrast with
-//! the fill, and the cost labels keep clear of the discs.
+//! the fill and shrink to fit their disc; the labels around the ring (loads, link costs, the
+//! arrows' pseudo-code steps) are placed one by one where they overlap nothing placed before,
+//! and a label with no such place is left out (its processor's, link's or arrow's tooltip
+//! still tells it). Every label drawn is recorded as [`LABEL_MARK`] (see [`super::marks`]).
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, Ui, Vec2};
 
 use super::palette;
+
+/// The key under which every label the ring draws is recorded ([`super::marks::record`]).
+pub const LABEL_MARK: &str = "ring-label";
+/// The key prefix under which a processor's name is recorded (then its name, e.g.
+/// `ring-name:P3`), inside its disc or beside it.
+pub const NAME_MARK: &str = "ring-name:";
+/// Smallest font (points) a label is drawn in: a label that would need less is left out.
+const MIN_FONT: f32 = 8.0;
 
 /// Drag distance (in points) per unit of value change.
 pub const PIXELS_PER_UNIT: f32 = 12.0;
@@ -43,7 +54,8 @@ pub struct RingArrow {
     pub to: usize,
     /// Colour.
     pub color: Color32,
-    /// Short label near the arrow head (e.g. the pseudo-code step).
+    /// Short label beside the arrow, drawn small and faded so it cannot be taken for an
+    /// amount (e.g. "step 24", the pseudo-code step); also its tooltip.
     pub label: String,
     /// The pseudo-code line that produced it, as (algorithm id, step label): hovering the
     /// arrow highlights that line in the pseudo-code pane.
@@ -144,14 +156,31 @@ struct Geometry {
 }
 
 impl Geometry {
-    fn of(rect: Rect, n: usize) -> Self {
-        let radius = (rect.width().min(rect.height()) * 0.5 - 46.0).max(40.0);
-        let chord = 2.0 * radius * (std::f32::consts::PI / n as f32).sin();
+    /// The largest ring in `rect` that leaves room around its discs for outer labels of
+    /// `label` size (beside the discs on the left and right, above and below at the top and
+    /// bottom); discs as large as their spacing allows (within 9 to 26 points).
+    fn of(rect: Rect, n: usize, label: Vec2) -> Self {
+        let room = |node_r: f32| {
+            let x = rect.width() * 0.5 - node_r - label.x - 8.0;
+            let y = rect.height() * 0.5 - node_r - label.y - 8.0;
+            x.min(y).max(40.0)
+        };
+        let node_r_at = |radius: f32| {
+            let chord = 2.0 * radius * (std::f32::consts::PI / n.max(2) as f32).sin();
+            (chord * 0.42).clamp(9.0, 26.0)
+        };
+        // Discs and radius depend on each other: a few rounds settle them.
+        let mut node_r = 26.0;
+        let mut radius = room(node_r);
+        for _ in 0..4 {
+            node_r = node_r_at(radius);
+            radius = room(node_r);
+        }
         Geometry {
             rect,
             center: rect.center(),
             radius,
-            node_r: (chord * 0.36).clamp(9.0, 26.0),
+            node_r: node_r.min(node_r_at(radius)),
         }
     }
 }
@@ -182,9 +211,65 @@ fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, stroke: Stroke) {
 
 /// An interactive part of the ring (a link label or a processor), named `name` for screen
 /// readers.
-fn part(ui: &Ui, rect: Rect, id: (&str, &str, usize), sense: Sense, name: String) -> Response {
-    ui.interact(rect, ui.scope_id().with(id), sense)
-        .accessible_name(name)
+fn part(ui: &Ui, rect: Rect, id: egui::Id, sense: Sense, name: String) -> Response {
+    ui.interact(rect, id, sense).accessible_name(name)
+}
+
+/// The labels placed so far around a ring and the discs they keep clear of.
+struct Placed {
+    /// The processors' discs (centre, radius).
+    discs: Vec<(Pos2, f32)>,
+    /// The labels placed.
+    rects: Vec<Rect>,
+    /// Where labels may go.
+    bounds: Rect,
+}
+
+impl Placed {
+    /// Whether `r` lies in the bounds and clear of every disc and label.
+    fn free(&self, r: Rect) -> bool {
+        self.bounds.contains_rect(r)
+            && self
+                .discs
+                .iter()
+                .all(|&(c, radius)| r.distance_to_pos(c) >= radius + LABEL_GAP)
+            && self
+                .rects
+                .iter()
+                .all(|k| !r.expand(LABEL_GAP).intersects(*k))
+    }
+
+    /// The first free place among `candidates`, taken.
+    fn take(&mut self, mut candidates: impl Iterator<Item = Rect>) -> Option<Rect> {
+        let r = candidates.find(|r| self.free(*r))?;
+        self.rects.push(r);
+        Some(r)
+    }
+}
+
+/// The font size (at most `base`) at which every line of `lines` fits `width` × `height`
+/// together, or None when that is below [`MIN_FONT`].
+fn fitting(
+    painter: &egui::Painter,
+    lines: &[&str],
+    base: f32,
+    width: f32,
+    height: f32,
+) -> Option<f32> {
+    let font = FontId::proportional(base);
+    let (mut w, mut h) = (0.0f32, 0.0f32);
+    for line in lines.iter().filter(|l| !l.is_empty()) {
+        let size = painter
+            .layout_no_wrap((*line).to_owned(), font.clone(), Color32::WHITE)
+            .size();
+        w = w.max(size.x);
+        h += size.y;
+    }
+    if w <= 0.0 {
+        return None;
+    }
+    let size = base * (width / w).min(height / h).min(1.0);
+    (size >= MIN_FONT).then_some(size)
 }
 
 /// Distance from `p` to the segment `a`–`b`.
@@ -227,7 +312,8 @@ fn label_place(
             .sum();
         let outside = r.area() - area(r.intersect(bounds));
         let far = (d - first).unsigned_abs() as f32;
-        10_000.0 * discs + labels + 4.0 * outside + 2.0 * far
+        // A free place further out beats one overlapping a label by a little.
+        10_000.0 * discs + 100.0 * labels + 4.0 * outside + 2.0 * far
     };
     let best = (first..=first + 90)
         .chain((-40..first).rev())
@@ -268,10 +354,12 @@ pub fn outward(out: egui::Vec2) -> Align2 {
 }
 
 /// Draws the ring in the available space (at most `height` tall) and returns the events.
+/// `id` names its parts: give one that stays the same whatever is drawn around the ring (a
+/// drag holds on to it while the layout changes).
 ///
 /// While a processor is being dragged the ring keeps the place and scale it had when the drag
 /// started. Clicking a link's line or its cost label reports the link.
-pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<RingEvent> {
+pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Vec<RingEvent> {
     let n = drawing.nodes.len();
     let mut events = Vec::new();
     if n == 0 || n > MAX_NODES {
@@ -288,17 +376,19 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
     let (rect, background) = ui.allocate_exact_size(Vec2::new(width, height), click);
     let s = Scene::new(ui, id, drawing, rect, (click, drag));
     s.arcs();
-    let outer = s.outer_labels();
-    let outer_rects: Vec<Rect> = outer
-        .iter()
-        .map(|(at, g)| Rect::from_center_size(*at, g.size()))
-        .collect();
+    // Labels in order of importance, each where it overlaps nothing placed before.
+    let mut placed = Placed {
+        discs: s.pos.iter().map(|&p| (p, s.g.node_r)).collect(),
+        rects: Vec::new(),
+        bounds: s.g.rect,
+    };
+    let outer = s.outer_labels(&mut placed);
     let pointed = s.pointed_arrow(ui, background.hover_pos());
     let hovered_link = background
         .hover_pos()
         .filter(|_| drawing.editable && pointed.is_none())
         .and_then(|p| s.near_link(p));
-    let label_rects = s.links(ui, hovered_link, &outer_rects, &mut events);
+    let label_rects = s.links(ui, hovered_link, &mut placed, &mut events);
     // A click on a link's line.
     if background.clicked()
         && let Some(i) = background
@@ -319,15 +409,24 @@ pub fn ring(ui: &mut Ui, id: &str, drawing: &RingDrawing, height: f32) -> Vec<Ri
         background
             .clone()
             .on_hover_text(format!("{what} — click to edit"));
+    } else if let Some(k) = pointed {
+        background.clone().on_hover_text(s.arrow_tooltip(k));
     }
-    s.arrows(pointed);
-    for (i, (at, galley)) in outer.into_iter().enumerate() {
+    s.arrows(ui, pointed, &mut placed);
+    for i in 0..n {
         s.node(ui, i, &mut events);
-        s.painter.galley(
-            at - galley.size() * 0.5,
-            galley,
-            s.visuals.weak_text_color(),
-        );
+    }
+    for (i, label) in outer.into_iter().enumerate() {
+        let Some((at, galley)) = label else {
+            continue;
+        };
+        let r = Rect::from_min_size(at, galley.size());
+        super::marks::record(ui.ctx(), LABEL_MARK, r);
+        let node = &drawing.nodes[i];
+        if !s.names_inside && !node.detail.is_empty() {
+            super::marks::record(ui.ctx(), format!("{NAME_MARK}{}", node.name), r);
+        }
+        s.painter.galley(at, galley, s.visuals.weak_text_color());
     }
     events
 }
@@ -347,7 +446,7 @@ fn too_large(ui: &mut Ui, total: usize) {
 
 /// A ring being drawn: where everything goes, and what it is drawn with.
 struct Scene<'a> {
-    id: &'a str,
+    id: egui::Id,
     drawing: &'a RingDrawing,
     n: usize,
     g: Geometry,
@@ -358,6 +457,8 @@ struct Scene<'a> {
     small: FontId,
     /// What links sense, and what processors sense.
     senses: (Sense, Sense),
+    /// Whether the names are inside the discs (else outside, in place of the outer labels).
+    names_inside: bool,
 }
 
 impl<'a> Scene<'a> {
@@ -365,21 +466,33 @@ impl<'a> Scene<'a> {
     /// found it (the ring does not move under the pointer).
     fn new(
         ui: &Ui,
-        id: &'a str,
+        id: egui::Id,
         drawing: &'a RingDrawing,
         rect: Rect,
         senses: (Sense, Sense),
     ) -> Scene<'a> {
         let n = drawing.nodes.len();
-        let node_id = |i: usize| ui.scope_id().with((id, "node", i));
-        let frozen = ui.scope_id().with((id, "frozen geometry"));
+        let node_id = |i: usize| id.with(("node", i));
+        let frozen = id.with("frozen geometry");
         let dragging = (0..n).any(|i| ui.ctx().is_being_dragged(node_id(i)));
+        // Room for the largest outer label (a load, or a name moved out of its disc).
+        let label = drawing
+            .nodes
+            .iter()
+            .flat_map(|node| [&node.outer, &node.name])
+            .map(|t| {
+                ui.painter()
+                    .layout_no_wrap(t.clone(), FontId::proportional(12.0), Color32::WHITE)
+                    .size()
+            })
+            .fold(Vec2::ZERO, |a, b| a.max(b));
         let g = if dragging {
-            ui.ctx()
-                .data_mut(|d| *d.get_temp_mut_or_insert_with(frozen, || Geometry::of(rect, n)))
+            ui.ctx().data_mut(|d| {
+                *d.get_temp_mut_or_insert_with(frozen, || Geometry::of(rect, n, label))
+            })
         } else {
             ui.ctx().data_mut(|d| d.remove::<Geometry>(frozen));
-            Geometry::of(rect, n)
+            Geometry::of(rect, n, label)
         };
         let painter = ui
             .painter()
@@ -388,6 +501,13 @@ impl<'a> Scene<'a> {
             .map(|i| g.center + dir(angle(i, n)) * g.radius)
             .collect();
         let small = FontId::proportional(if g.node_r < 16.0 { 10.5 } else { 12.0 });
+        // Name and detail inside every disc when both fit, else the detail (the amount) inside
+        // and the name outside, in place of the outer label (which the tooltip keeps).
+        let inner = g.node_r * std::f32::consts::SQRT_2;
+        let names_inside = drawing.nodes.iter().all(|node| {
+            let both = [node.name.as_str(), node.detail.as_str()];
+            fitting(&painter, &both, small.size, inner, inner).is_some()
+        });
         Scene {
             id,
             drawing,
@@ -398,6 +518,7 @@ impl<'a> Scene<'a> {
             visuals: ui.visuals().clone(),
             small,
             senses,
+            names_inside,
         }
     }
 
@@ -418,19 +539,41 @@ impl<'a> Scene<'a> {
         }
     }
 
-    /// The processors' outer labels (e.g. "L=4"), placed first: the link labels keep clear.
-    fn outer_labels(&self) -> Vec<(Pos2, std::sync::Arc<egui::Galley>)> {
+    /// The processors' outer labels (e.g. "L=4"), placed first, each just outside its disc
+    /// or a little further out where that is taken; where the galley goes (its top-left
+    /// corner), None for a label left out.
+    fn outer_labels(
+        &self,
+        placed: &mut Placed,
+    ) -> Vec<Option<(Pos2, std::sync::Arc<egui::Galley>)>> {
         let weak = self.visuals.weak_text_color();
+        let node_r = self.g.node_r;
         self.drawing
             .nodes
             .iter()
             .enumerate()
             .map(|(i, node)| {
-                let galley =
-                    self.painter
-                        .layout_no_wrap(node.outer.clone(), self.small.clone(), weak);
-                let at = self.pos[i] + dir(angle(i, self.n)) * (self.g.node_r + 12.0);
-                (at, galley)
+                let (text, color) = if self.names_inside || node.detail.is_empty() {
+                    (&node.outer, weak)
+                } else {
+                    (&node.name, self.visuals.text_color())
+                };
+                if text.is_empty() {
+                    return None;
+                }
+                let galley = self
+                    .painter
+                    .layout_no_wrap(text.clone(), self.small.clone(), color);
+                let (out, size) = (dir(angle(i, self.n)), galley.size());
+                // The rectangle's centre `d` beyond the disc's edge along `out`, its near
+                // side just clear of the disc at d = 0.
+                let half = 0.5 * (size.x * out.x.abs() + size.y * out.y.abs());
+                let candidates = (0..16).map(|k| {
+                    let d = node_r + LABEL_GAP + 1.0 + half + 2.0 * k as f32;
+                    Rect::from_center_size(self.pos[i] + out * d, size)
+                });
+                let r = placed.take(candidates)?;
+                Some((r.min, galley))
             })
             .collect()
     }
@@ -500,13 +643,14 @@ impl<'a> Scene<'a> {
     }
 
     /// Links (the circle between neighbours) and their cost labels, placed clear of the
-    /// discs and of `outer` labels; a click on a label asks for its editor. Where each label
-    /// went.
+    /// discs and of the labels placed before (a label with no free place is left out: the
+    /// link's tooltip tells its costs); a click on a label asks for its editor. Where each
+    /// label went.
     fn links(
         &self,
         ui: &Ui,
         hovered: Option<usize>,
-        outer: &[Rect],
+        placed: &mut Placed,
         events: &mut Vec<RingEvent>,
     ) -> Vec<Option<Rect>> {
         let (pos, node_r, visuals) = (&self.pos, self.g.node_r, &self.visuals);
@@ -537,18 +681,14 @@ impl<'a> Scene<'a> {
                 .layout_no_wrap(label.clone(), self.small.clone(), text);
             let size = galley.size() + Vec2::splat(4.0);
             let discs = [(pos[i], node_r), (pos[j], node_r)];
-            let at = label_place(
-                mid,
-                outward,
-                size,
-                &discs,
-                &[outer[i], outer[j]],
-                self.g.rect,
-            );
-            let r = Rect::from_center_size(at, size);
+            let at = label_place(mid, outward, size, &discs, &placed.rects, self.g.rect);
+            let Some(r) = placed.take(std::iter::once(Rect::from_center_size(at, size))) else {
+                continue;
+            };
             label_rects[i] = Some(r);
+            super::marks::record(ui.ctx(), LABEL_MARK, r);
             let name = format!("link P{} – P{}", i + 1, j + 1);
-            let resp = part(ui, r, (self.id, "link", i), self.senses.0, name);
+            let resp = part(ui, r, self.id.with(("link", i)), self.senses.0, name);
             let editable = self.drawing.editable;
             let bg = if (resp.hovered() || hovered == Some(i)) && editable {
                 visuals.widgets.hovered.bg_fill
@@ -575,8 +715,22 @@ impl<'a> Scene<'a> {
         label_rects
     }
 
-    /// Transfers of the current step (the `pointed` one thicker), with their labels.
-    fn arrows(&self, pointed: Option<usize>) {
+    /// The tooltip of arrow `k`: who sends to whom, and its label (the pseudo-code step).
+    fn arrow_tooltip(&self, k: usize) -> String {
+        let a = &self.drawing.arrows[k];
+        let name = |i: usize| self.drawing.nodes.get(i).map_or("?", |n| n.name.as_str());
+        let mut text = format!("{} sends to {}", name(a.from), name(a.to));
+        if !a.label.is_empty() {
+            text.push_str(&format!(" (pseudo-code {})", a.label));
+        }
+        text
+    }
+
+    /// Transfers of the current step (the `pointed` one thicker), with their labels: small,
+    /// faded and italic beside the arrow where they overlap nothing placed before, else left
+    /// to the arrow's tooltip.
+    fn arrows(&self, ui: &Ui, pointed: Option<usize>, placed: &mut Placed) {
+        let font = FontId::proportional(self.small.size - 1.0);
         for (k, a) in self.drawing.arrows.iter().enumerate() {
             if a.from >= self.n || a.to >= self.n {
                 continue;
@@ -584,15 +738,29 @@ impl<'a> Scene<'a> {
             let (from, to) = self.ends(a);
             let width = if pointed == Some(k) { 4.5 } else { 2.5 };
             arrow(&self.painter, from, to, Stroke::new(width, a.color));
-            if !a.label.is_empty() {
-                let inward = (self.g.center - (from + (to - from) * 0.5)).normalized();
-                self.painter.text(
-                    from + (to - from) * 0.5 + inward * 11.0,
-                    Align2::CENTER_CENTER,
-                    &a.label,
-                    FontId::proportional(11.0),
-                    a.color,
-                );
+            if a.label.is_empty() {
+                continue;
+            }
+            let color = a.color.gamma_multiply(0.75);
+            let text = egui::RichText::new(&a.label).italics().font(font.clone());
+            let galley = egui::WidgetText::from(text).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Small,
+            );
+            let mid = from + (to - from) * 0.5;
+            let inward = (self.g.center - mid).normalized();
+            let along = (to - from).normalized();
+            // Inside the ring first (the side the arrow is shifted to), then along the arrow.
+            let size = galley.size();
+            let candidates = [0.0f32, 6.0, -6.0, 12.0, -12.0]
+                .into_iter()
+                .flat_map(|t| [11.0f32, 16.0, 22.0].map(move |d| (t, d)))
+                .map(|(t, d)| Rect::from_center_size(mid + inward * d + along * t, size));
+            if let Some(r) = placed.take(candidates) {
+                super::marks::record(ui.ctx(), LABEL_MARK, r);
+                self.painter.galley(r.min, galley, color);
             }
         }
     }
@@ -605,23 +773,49 @@ impl<'a> Scene<'a> {
         // between close discs stay clickable.
         let r = Rect::from_center_size(p, Vec2::splat(1.6 * node_r));
         let name = format!("processor {}", node.name);
-        let resp = part(ui, r, (self.id, "node", i), self.senses.1, name);
+        let resp = part(ui, r, self.id.with(("node", i)), self.senses.1, name);
         let stroke = if node.emphasis {
             Stroke::new(3.0, visuals.strong_text_color())
         } else {
             Stroke::new(1.0, visuals.widgets.noninteractive.fg_stroke.color)
         };
         self.painter.circle(p, node_r, node.fill, stroke);
-        // Black or white, whichever reads on the fill as it is seen.
+        // Black or white, whichever reads on the fill as it is seen; as large as fits inside
+        // the disc (the square inscribed in it), or left to the tooltip.
         let ink = palette::ink_on(node.fill, visuals.panel_fill);
-        for (text, dy) in [(&node.name, -0.3), (&node.detail, 0.35)] {
-            self.painter.text(
-                p + Vec2::new(0.0, node_r * dy),
-                Align2::CENTER_CENTER,
-                text,
-                self.small.clone(),
-                ink,
+        let inner = node_r * std::f32::consts::SQRT_2;
+        let both = [node.name.as_str(), node.detail.as_str()];
+        let lines: &[&str] = if self.names_inside || node.detail.is_empty() {
+            &both
+        } else {
+            // The name is outside ([`Scene::outer_labels`]).
+            &both[1..]
+        };
+        let fitted = fitting(&self.painter, lines, self.small.size, inner, inner);
+        if lines.first().is_some_and(|l| *l == node.name) && fitted.is_some() {
+            super::marks::record(
+                ui.ctx(),
+                format!("{NAME_MARK}{}", node.name),
+                Rect::from_center_size(p, Vec2::splat(inner)),
             );
+        }
+        if let Some(size) = fitted {
+            let galleys: Vec<_> = lines
+                .iter()
+                .filter(|l| !l.is_empty())
+                .map(|l| {
+                    self.painter
+                        .layout_no_wrap((*l).to_owned(), FontId::proportional(size), ink)
+                })
+                .collect();
+            let height: f32 = galleys.iter().map(|g| g.size().y).sum();
+            let mut y = p.y - 0.5 * height;
+            for g in galleys {
+                let at = Pos2::new(p.x - 0.5 * g.size().x, y);
+                y += g.size().y;
+                super::marks::record(ui.ctx(), LABEL_MARK, Rect::from_min_size(at, g.size()));
+                self.painter.galley(at, g, ink);
+            }
         }
         if let Some(units) = drag_units(ui, &resp) {
             events.push(RingEvent::Drag { index: i, units });
@@ -667,7 +861,11 @@ mod tests {
 
     /// A label of `size` placed on the link i – i+1 of a ring of n in a `side` × `side` area.
     fn placed(n: usize, side: f32, size: Vec2, i: usize) -> (Rect, [(Pos2, f32); 2]) {
-        let g = Geometry::of(Rect::from_min_size(Pos2::ZERO, Vec2::splat(side)), n);
+        let g = Geometry::of(
+            Rect::from_min_size(Pos2::ZERO, Vec2::splat(side)),
+            n,
+            Vec2::ZERO,
+        );
         let pos = |k: usize| g.center + dir(angle(k % n, n)) * g.radius;
         let mid = pos(i) + (pos(i + 1) - pos(i)) * 0.5;
         let outward = (mid - g.center).normalized();
@@ -702,7 +900,11 @@ mod tests {
 
     #[test]
     fn an_editor_opens_outside_the_ring_facing_it() {
-        let g = Geometry::of(Rect::from_min_size(Pos2::ZERO, Vec2::splat(400.0)), 12);
+        let g = Geometry::of(
+            Rect::from_min_size(Pos2::ZERO, Vec2::splat(400.0)),
+            12,
+            Vec2::ZERO,
+        );
         // A link on the right: the editor extends to the right, its left side facing the ring.
         let mid = g.center + Vec2::new(g.radius, 0.0);
         let (at, pivot) = editor_anchor(&g, mid, None);

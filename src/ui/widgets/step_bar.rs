@@ -229,8 +229,17 @@ pub fn step_bar(
             ui.ctx().request_repaint();
         }
     }
+    if crate::ui::stage::on(ui.ctx()) {
+        // On the stage one row: the buttons by their glyphs (named in full for the
+        // accessibility tree and the tests), the position and the scrubber; no speed box.
+        ui.horizontal(|ui| {
+            buttons(ui, state, n_steps, true);
+            scrubber(ui, state, n_steps, label);
+        });
+        return state.step != before;
+    }
     ui.horizontal_wrapped(|ui| {
-        buttons(ui, state, n_steps);
+        buttons(ui, state, n_steps, false);
         // The speed group moves to a row of its own when it does not fit: a nested group
         // does not wrap by itself and would run out of the picture (widening everything
         // under it).
@@ -256,22 +265,37 @@ pub fn step_bar(
     state.step != before
 }
 
-/// First, Back, Play / Pause (one width for both), Forward, Last.
-fn buttons(ui: &mut egui::Ui, state: &mut StepState, n_steps: usize) {
+/// A button captioned `caption` (its glyph on the stage, `short`) and named `name` (its full
+/// caption) in the accessibility tree.
+fn named(ui: &mut egui::Ui, enabled: bool, name: &str, short: bool) -> egui::Response {
+    let caption = if short {
+        name.split(' ')
+            .find(|w| w.chars().count() == 1)
+            .unwrap_or(name)
+    } else {
+        name
+    };
+    let r = ui.add_enabled(enabled, egui::Button::new(caption));
+    if short {
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
+    }
+    r
+}
+
+/// First, Back, Play / Pause (one width for both), Forward, Last (`short`: by their glyphs).
+fn buttons(ui: &mut egui::Ui, state: &mut StepState, n_steps: usize, short: bool) {
     let has_steps = n_steps > 0;
     let last = last_index(n_steps);
     let play_width = button_width(ui, &[LABEL_PLAY, LABEL_PAUSE]);
     let not_first = has_steps && state.step > 0;
     let not_last = has_steps && state.step < last;
-    if ui
-        .add_enabled(not_first, egui::Button::new(LABEL_FIRST))
+    if named(ui, not_first, LABEL_FIRST, short)
         .on_hover_text("First step (Home)")
         .clicked()
     {
         state.first();
     }
-    if ui
-        .add_enabled(not_first, egui::Button::new(LABEL_BACK))
+    if named(ui, not_first, LABEL_BACK, short)
         .on_hover_text("Step back (←)")
         .clicked()
     {
@@ -293,15 +317,13 @@ fn buttons(ui: &mut egui::Ui, state: &mut StepState, n_steps: usize) {
             ui.ctx().request_repaint();
         }
     }
-    if ui
-        .add_enabled(not_last, egui::Button::new(LABEL_FORWARD))
+    if named(ui, not_last, LABEL_FORWARD, short)
         .on_hover_text("Step forward (→)")
         .clicked()
     {
         state.forward(n_steps);
     }
-    if ui
-        .add_enabled(not_last, egui::Button::new(LABEL_LAST))
+    if named(ui, not_last, LABEL_LAST, short)
         .on_hover_text("Last step: the end state (End)")
         .clicked()
     {
@@ -349,7 +371,9 @@ fn scrubber(
         |ui| {
             ui.set_min_width(widest + 4.0);
             if has_steps {
-                ui.label(format!("{}/{last}", state.step));
+                // An open question about the run's length sees "?" for it.
+                let position = format!("{}/{last}", state.step);
+                ui.label(crate::ui::reveal::masked(ui.ctx(), &position));
             } else {
                 ui.weak("—");
             }
@@ -370,7 +394,8 @@ fn scrubber(
         // only widget named "Step" and its length fixed.
         .show_value(false);
     let hover = if has_steps {
-        format!("{} — drag to scrub through the steps", label(state.step))
+        let text = format!("{} — drag to scrub through the steps", label(state.step));
+        crate::ui::reveal::masked(ui.ctx(), &text)
     } else {
         "no steps".to_owned()
     };
@@ -392,11 +417,21 @@ pub fn step_caption(ui: &mut egui::Ui, headline: &str, detail: Option<&str>) {
     let font = egui::FontId::proportional(body * CAPTION_SCALE);
     let line = ui.fonts_mut(|f| f.row_height(&font));
     let color = ui.visuals().strong_text_color();
+    let stage = crate::ui::stage::on(ui.ctx());
+    let headline = crate::ui::reveal::masked(ui.ctx(), headline);
+    let detail = detail.map(|d| crate::ui::reveal::masked(ui.ctx(), d));
+    let detail = detail.as_deref();
     ui.vertical(|ui| {
         ui.set_min_height(CAPTION_LINES * line);
         ui.add(egui::Label::new(egui::RichText::new(headline).font(font).color(color)).wrap());
         if let Some(d) = detail.filter(|d| !d.is_empty()) {
-            ui.add(egui::Label::new(d).wrap());
+            // On the stage one line, the whole of it on hover.
+            let label = egui::Label::new(d);
+            ui.add(if stage {
+                label.truncate()
+            } else {
+                label.wrap()
+            });
         }
     });
 }

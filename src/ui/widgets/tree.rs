@@ -110,16 +110,13 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
         if style.highlight {
             painter.circle_stroke(c, radius + 2.5, Stroke::new(2.5, outline));
         }
-        if radius >= 9.0 && !style.label.is_empty() {
-            // Black or white, whichever reads on the fill as it is seen.
+        if !style.label.is_empty() {
+            // Black or white, whichever reads on the fill as it is seen; shrunk to fit inside
+            // the disc, or left to the tooltip.
             let text = super::palette::ink_on(style.fill, ui.visuals().panel_fill);
-            painter.text(
-                c,
-                egui::Align2::CENTER_CENTER,
-                &style.label,
-                egui::FontId::proportional(radius * 0.85),
-                text,
-            );
+            if let Some(font) = fitting_font(&painter, &style.label, radius) {
+                painter.text(c, egui::Align2::CENTER_CENTER, &style.label, font, text);
+            }
         }
         if let Some(p) = pointer
             && p.distance(c) <= radius.max(4.0)
@@ -132,6 +129,28 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
         response.on_hover_text_at_pointer(text);
     }
     hovered
+}
+
+/// Smallest font (points) a node's label is drawn in.
+const MIN_FONT: f32 = 8.0;
+
+/// The font in which `label` fits inside a disc of `radius` (width within 1.7 radii, at most
+/// 0.85 radii tall), or None when that would be smaller than [`MIN_FONT`].
+pub fn fitting_font(painter: &egui::Painter, label: &str, radius: f32) -> Option<egui::FontId> {
+    let base = radius * 0.85;
+    if base < MIN_FONT {
+        return None;
+    }
+    let width = painter
+        .layout_no_wrap(
+            label.to_owned(),
+            egui::FontId::proportional(base),
+            Color32::WHITE,
+        )
+        .size()
+        .x;
+    let size = base * (1.7 * radius / width.max(1.0)).min(1.0);
+    (size >= MIN_FONT).then(|| egui::FontId::proportional(size))
 }
 
 #[cfg(test)]

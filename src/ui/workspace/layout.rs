@@ -23,9 +23,13 @@ pub(super) fn show<W: Workspace>(
     let mut drawn = Vec::new();
     let before = prepare(w, ui.ctx(), params, shown.hide_future);
     let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
-    egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));
-    for region in [Region::Controls, Region::Numbers] {
-        side_region(w, ui, params, shown, region);
+    // On the stage the toggles share the row above (the maps strip's) and the side regions
+    // are the drawer's leaves (`crate::ui::stage`).
+    if !shown.stage {
+        egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));
+        for region in [Region::Controls, Region::Numbers] {
+            side_region(w, ui, params, shown, region);
+        }
     }
     let pane_wanted = shown.pseudocode && w.pseudocode(params).is_some();
     let pane = place_pane(W::REGIONS, ui.available_width(), shown, pane_wanted);
@@ -117,14 +121,19 @@ fn place_pane(r: Regions, width: f32, shown: &mut OnScreen, wanted: bool) -> Pan
     let plots_room = if shown.plots { r.plots.1 } else { 0.0 };
     let pane = if !wanted {
         Pane::Off
-    } else if width >= least + plots_room || (shown.pseudocode_first && width >= least) {
+    } else if (!shown.stage && width >= least + plots_room)
+        || (shown.pseudocode_first && width >= least)
+    {
+        // (On the stage the pane comes beside the picture only when asked for.)
         Pane::Beside
     } else {
         Pane::Strip
     };
     // Beside each other when both fit, else one at a time (the toolbar switches).
-    shown.narrow =
-        width < r.picture_min + r.plots.1 || (pane == Pane::Beside && width < least + r.plots.1);
+    // On the stage the picture keeps the room: the plots always take turns with it.
+    shown.narrow = shown.stage
+        || width < r.picture_min + r.plots.1
+        || (pane == Pane::Beside && width < least + r.plots.1);
     pane
 }
 
@@ -181,7 +190,9 @@ fn centre<W: Workspace>(
     let drawn = measured(&mut child, Region::Picture, r.scroll_picture, |ui| {
         w.picture(ui, params)
     });
-    if let (Some(rect), Some(step)) = (pane_rect, w.pseudocode(params)) {
+    if let (Some(rect), Some(mut step)) = (pane_rect, w.pseudocode(params)) {
+        // An open lesson question does not read its answer in the why.
+        step.why = crate::ui::reveal::masked(ui.ctx(), &step.why);
         pseudocode_pane::<W>(ui, rect, &step, shown, pane);
     }
     drawn
@@ -297,6 +308,10 @@ pub struct OnScreen {
     /// Set by the shell when picture and plots do not fit side by side.
     #[serde(skip)]
     pub narrow: bool,
+    /// Set by the app on a small room ([`crate::ui::stage`]): the controls and the numbers
+    /// are the stage drawer's, not the workspace's side regions.
+    #[serde(skip)]
+    pub stage: bool,
 }
 
 impl Default for OnScreen {
@@ -310,6 +325,7 @@ impl Default for OnScreen {
             front: Region::Picture,
             hide_future: false,
             narrow: false,
+            stage: false,
         }
     }
 }
@@ -328,12 +344,13 @@ impl OnScreen {
         front: Region::Picture,
         hide_future: false,
         narrow: false,
+        stage: false,
     };
 
     /// The strip of toggles above the workspace: one row whenever the window allows. The
     /// captions never change (a toggle that changed its length would move the others under
     /// the pointer between two clicks); a narrow window wraps the row instead.
-    pub(super) fn toggles(&mut self, ui: &mut Ui) {
+    pub fn toggles(&mut self, ui: &mut Ui) {
         const CAPTIONS: [&str; 4] = [
             "Controls panel",
             "Plots panel",
@@ -343,15 +360,24 @@ impl OnScreen {
         const FRONT: [&str; 3] = ["In front:", "Picture", "Plots"];
         let front = self.plots && self.narrow;
         let caps = CAPTIONS;
-        // Wrapped: at large type on a small screen the toggles may still take two rows.
-        ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new("Show:").weak());
-            ui.toggle_value(&mut self.controls, caps[0])
-                .on_hover_text("The instance and algorithm controls (left)");
+        // Wrapped: at large type on a small screen the toggles may still take two rows (on the
+        // stage they continue the row they are put in).
+        let stage = self.stage;
+        let mut items = |ui: &mut Ui| {
+            if !stage {
+                ui.label(egui::RichText::new("Show:").weak());
+            }
+            // On the stage the controls and the numbers are the drawer's leaves (its tabs).
+            if !stage {
+                ui.toggle_value(&mut self.controls, caps[0])
+                    .on_hover_text("The instance and algorithm controls (left)");
+            }
             ui.toggle_value(&mut self.plots, caps[1])
                 .on_hover_text("The comparison plots (right, or in turn with the picture)");
-            ui.toggle_value(&mut self.numbers, caps[2])
-                .on_hover_text("The numbers table (bottom)");
+            if !stage {
+                ui.toggle_value(&mut self.numbers, caps[2])
+                    .on_hover_text("The numbers table (bottom)");
+            }
             ui.toggle_value(&mut self.pseudocode, caps[3])
                 .on_hover_text(
                     "The algorithm's pseudo-code, the current step's lines highlighted, and why \
@@ -383,7 +409,12 @@ impl OnScreen {
                 ui.selectable_value(&mut self.front, Region::Plots, FRONT[2])
                     .on_hover_text(why);
             }
-        });
+        };
+        if stage {
+            items(ui);
+        } else {
+            ui.horizontal_wrapped(items);
+        }
     }
 }
 

@@ -184,9 +184,10 @@ pub trait Tab {
     /// vertically when it does not fit: Compare A/B draws two instances side by side this way.
     /// Polls the jobs and prepares first.
     fn show_picture_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) -> Drawn;
-    /// Only the controls of `scenario` (Compare A/B shows B's beside the two pictures).
-    /// Polls the jobs and prepares first.
-    fn show_controls_only(&mut self, ui: &mut Ui, scenario: &mut Scenario);
+    /// Only the controls or only the numbers of `scenario` (`region`; Compare A/B shows B's
+    /// controls beside the two pictures, the stage's drawer either). Polls the jobs and
+    /// prepares first.
+    fn show_side(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region);
     /// Number of step positions for `scenario` (1 when nothing steps, 0 when it is not this
     /// model's).
     fn steps_for(&self, scenario: &Scenario) -> usize;
@@ -279,7 +280,7 @@ impl<W: Workspace> Tab for W {
         layout::measured(ui, Region::Picture, true, |ui| self.picture(ui, params))
     }
 
-    fn show_controls_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) {
+    fn show_side(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region) {
         let Some(params) = W::Params::of_mut(scenario) else {
             return;
         };
@@ -287,7 +288,11 @@ impl<W: Workspace> Tab for W {
             job.poll();
         }
         self.prepare(ui.ctx(), params);
-        self.controls(ui, params);
+        match region {
+            Region::Controls => self.controls(ui, params),
+            Region::Numbers => self.numbers(ui, params),
+            _ => {}
+        }
     }
 
     fn steps_for(&self, scenario: &Scenario) -> usize {

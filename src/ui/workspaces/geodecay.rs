@@ -508,7 +508,10 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
         let now = xs.last().copied().unwrap_or(0.0);
         timeline = timeline.include_x(-0.5).include_x(now + 1.5).include_y(0.0);
     }
-    timeline
+    // Round ticks, three or more on each axis (whole rounds on x; lg values on a log y).
+    let x_scale = crate::ui::widgets::ticks::Scale::Integer;
+    let y_scale = crate::ui::widgets::ticks::Scale::Linear;
+    crate::ui::widgets::compare_plot::round_axes(timeline, x_scale, y_scale)
         .x_axis_label("round r")
         .y_axis_label(loads)
         .label_formatter(move |pos: &HoverPosition<'_>| {

@@ -151,38 +151,88 @@ pub(super) fn lemma_row(
 
 /// Size of the PEs' "runs / queue" labels on the ring, in points.
 const LABEL_SIZE: f32 = 12.0;
+/// Smallest radius (points) the KS-BF ring keeps: labels are shortened or left out first.
+const RING_MIN_RADIUS: f32 = 60.0;
 
-/// The ring: PEs on a circle with their queue lengths, this step's node and send arrows.
-pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
-    let size = ui.available_size();
-    // The room there is (a short presenter window leaves little): never more, so the labels
-    // under the lowest PE are not cut by what follows.
-    let side = size.x.min(size.y).max(120.0);
-    let (resp, painter) = ui.allocate_painter(Vec2::new(size.x.max(120.0), side), Sense::hover());
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Ring diagram"));
-    let c = resp.rect.center();
-    // Room around the circle for the discs (at most 26 points in radius) and the two lines of
-    // text outside them: above and below the labels' height, left and right their width.
-    let labels = if p <= 32 {
-        painter
-            .layout_no_wrap(
-                "runs 9999\nqueue 9999".to_string(),
-                egui::FontId::proportional(LABEL_SIZE),
-                ui.visuals().text_color(),
-            )
-            .size()
-    } else {
-        Vec2::ZERO
+/// How much the ring writes beside each PE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PeLabels {
+    /// "runs 12" / "queue 3" on two lines.
+    Full,
+    /// "q 3" (what runs shows in the disc's fill and the tooltip).
+    Short,
+    /// Nothing (the tooltip tells both).
+    None,
+}
+
+/// The text beside a PE at `level`.
+fn pe_label(level: PeLabels, busy: Option<NodeId>, queue: u32) -> String {
+    match level {
+        PeLabels::Full => {
+            let what = busy.map_or("idle".to_string(), |n| format!("runs {n}"));
+            format!("{what}\nqueue {queue}")
+        }
+        PeLabels::Short => format!("q {queue}"),
+        PeLabels::None => String::new(),
+    }
+}
+
+/// The discs' radius on a ring of `p` PEs and radius `r`.
+fn disc_radius(r: f32, p: u32) -> f32 {
+    (r * std::f32::consts::PI / p.max(1) as f32 * 0.6).clamp(4.0, 26.0)
+}
+
+/// The ring's radius and label level in a `size` room for `p` PEs whose labels (at each
+/// level) measure `label`: the fullest labels that leave a radius of [`RING_MIN_RADIUS`] and
+/// fit between neighbours, else none (and the ring as large as the room allows).
+fn ring_layout(size: Vec2, p: u32, label: impl Fn(PeLabels) -> Vec2) -> (f32, PeLabels) {
+    // The largest radius whose discs and labels (of size l, beside the discs) fit the room.
+    let radius = |l: Vec2| {
+        let half = |room: f32, extra: f32| room * 0.5 - 4.0 - extra;
+        let bound = half(size.y, l.y).min(half(size.x, l.x)).max(12.0);
+        // r + disc_radius(r) ≤ bound, disc_radius growing with r up to 26.
+        let k = (std::f32::consts::PI / p.max(1) as f32 * 0.6).max(0.0);
+        let r = bound / (1.0 + k);
+        if disc_radius(r, p) >= 26.0 {
+            (bound - 26.0).max(12.0)
+        } else {
+            (bound - disc_radius(r, p)).max(12.0)
+        }
     };
-    let r = (side * 0.5 - 30.0 - labels.y)
-        .min(resp.rect.width() * 0.5 - 30.0 - labels.x)
-        .max(12.0);
-    let pr = (r * std::f32::consts::PI / p.max(1) as f32 * 0.6).clamp(4.0, 26.0);
+    for level in [PeLabels::Full, PeLabels::Short] {
+        let l = label(level);
+        let r = radius(l);
+        // Neighbouring labels side by side (at the top) or stacked (at the sides) stay apart.
+        let gap = 2.0 * r * (std::f32::consts::PI / p.max(1) as f32).sin();
+        if p <= 32 && r >= RING_MIN_RADIUS && gap >= l.x.max(l.y) + 4.0 {
+            return (r, level);
+        }
+    }
+    (radius(Vec2::ZERO), PeLabels::None)
+}
+
+/// The ring: PEs on a circle with their queue lengths, this step's node and send arrows. In a
+/// small room the labels beside the PEs are shortened, then left out (hovering a PE tells
+/// them), rather than the ring shrunk.
+pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
+    let room = ui.available_size();
+    let side = room.x.min(room.y).max(80.0);
+    let (resp, painter) = ui.allocate_painter(Vec2::new(room.x.max(80.0), side), Sense::hover());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Ring diagram"));
+    let size = resp.rect.size();
+    let c = resp.rect.center();
+    let text = ui.visuals().text_color();
+    let font = egui::FontId::proportional(LABEL_SIZE);
+    let measure = |level: PeLabels| {
+        let sample = pe_label(level, Some(NodeId::Tree(9999)), 9999);
+        painter.layout_no_wrap(sample, font.clone(), text).size()
+    };
+    let (r, level) = ring_layout(size, p, measure);
+    let pr = disc_radius(r, p);
     let pos = |i: u32| {
         let a = -TAU / 4.0 + TAU * i as f32 / p.max(1) as f32;
         c + Vec2::new(a.cos(), a.sin()) * r
     };
-    let text = ui.visuals().text_color();
     painter.circle_stroke(c, r, Stroke::new(1.0, ui.visuals().weak_text_color()));
     if let Some(st) = st {
         for s in &st.sends {
@@ -193,9 +243,13 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
         }
     }
     let background = ui.visuals().panel_fill;
+    let mut hover = None;
     for i in 0..p {
         let q = pos(i);
         let busy = st.and_then(|s| s.ran.get(i as usize).copied().flatten());
+        let qlen = st
+            .and_then(|s| s.queue_len.get(i as usize).copied())
+            .unwrap_or(0);
         // Idle PEs are faded: their label is black or white by what the eye sees.
         let fill = if busy.is_some() {
             pe_color(i)
@@ -203,29 +257,45 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
             pe_color(i).gamma_multiply(0.3)
         };
         painter.circle_filled(q, pr, fill);
-        if p <= 32 {
+        // The name as large as fits inside the disc (the square inscribed in it), or none.
+        let name = format!("P{i}");
+        let base = (pr * 0.6).max(10.0);
+        let width = painter
+            .layout_no_wrap(name.clone(), egui::FontId::proportional(base), text)
+            .size()
+            .x;
+        let size = base * (1.4 * pr / width.max(1.0)).min(1.0);
+        if size >= 8.0 {
             painter.text(
                 q,
                 egui::Align2::CENTER_CENTER,
-                format!("P{i}"),
-                egui::FontId::proportional((pr * 0.6).max(10.0)),
+                name,
+                egui::FontId::proportional(size),
                 palette::ink_on(fill, background),
             );
+        }
+        let label = pe_label(level, busy, qlen);
+        if !label.is_empty() {
             // Just outside the disc, on the side away from the ring, aligned so the text
             // extends outwards (centred, it ran over the disc).
             let out = (q - c).normalized();
-            let qlen = st
-                .and_then(|s| s.queue_len.get(i as usize).copied())
-                .unwrap_or(0);
-            let what = busy.map_or("idle".to_string(), |n: NodeId| format!("runs {n}"));
             painter.text(
                 q + out * (pr + 4.0),
                 crate::ui::widgets::ring::outward(out),
-                format!("{what}\nqueue {qlen}"),
-                egui::FontId::proportional(LABEL_SIZE),
+                label,
+                font.clone(),
                 text,
             );
         }
+        if resp.hover_pos().is_some_and(|h| h.distance(q) <= pr + 2.0) {
+            hover = Some(format!(
+                "P_{i}: {}",
+                pe_label(PeLabels::Full, busy, qlen).replace('\n', ", ")
+            ));
+        }
+    }
+    if let Some(t) = hover {
+        resp.on_hover_text_at_pointer(t);
     }
 }
 
@@ -367,12 +437,14 @@ fn grid_workload(ui: &mut Ui, trace: &ksbf::Trace, k: u64, shade: Shade) {
         if r.step == k {
             painter.circle_stroke(q, cell * 0.45, Stroke::new(2.0, ui.visuals().text_color()));
         }
-        if cell >= 20.0 {
+        // The step, shrunk to fit inside the disc or left to the tooltip.
+        let label = r.step.to_string();
+        if let Some(font) = crate::ui::widgets::tree::fitting_font(&painter, &label, cell * 0.38) {
             painter.text(
                 q,
                 egui::Align2::CENTER_CENTER,
-                r.step.to_string(),
-                egui::FontId::proportional(cell * 0.35),
+                label,
+                font,
                 palette::ink_on(fill, ui.visuals().panel_fill),
             );
         }
@@ -388,5 +460,36 @@ fn grid_workload(ui: &mut Ui, trace: &ksbf::Trace, k: u64, shade: Shade) {
     }
     if let Some(t) = hover {
         resp.on_hover_text_at_pointer(t);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Label sizes as the ring measures them at 12 points (two lines, one short line).
+    fn label(level: PeLabels) -> Vec2 {
+        match level {
+            PeLabels::Full => Vec2::new(62.0, 30.0),
+            PeLabels::Short => Vec2::new(38.0, 15.0),
+            PeLabels::None => Vec2::ZERO,
+        }
+    }
+
+    #[test]
+    fn a_small_room_drops_the_labels_before_shrinking_the_ring() {
+        // Compare's KS-BF pane in presenter mode: about 330 × 110 points.
+        let (r, level) = ring_layout(Vec2::new(330.0, 110.0), 8, label);
+        assert_eq!(level, PeLabels::None);
+        assert!(r >= 35.0, "radius {r}");
+        // Discs and all inside the room.
+        assert!(r + disc_radius(r, 8) <= 55.0);
+        // A roomy picture keeps the full labels.
+        let (r, level) = ring_layout(Vec2::new(600.0, 500.0), 8, label);
+        assert_eq!(level, PeLabels::Full);
+        assert!(r >= RING_MIN_RADIUS);
+        // In between: the short ones.
+        let (_, level) = ring_layout(Vec2::new(420.0, 210.0), 8, label);
+        assert_eq!(level, PeLabels::Short);
     }
 }

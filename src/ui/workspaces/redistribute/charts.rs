@@ -54,9 +54,10 @@ pub(super) fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
         (blue, Swatch::Band, names[1]),
     ];
     let legend = free_legend(ui, pid, &entries, &tracks, corners(false));
-    let plot = labelled_plot(pid, "processor k", "δ_k", legend)
-        .custom_x_axes(vec![AxisHints::new_x().label_spacing(18.0..=40.0)])
-        .x_axis_label("processor k")
+    // Whole-number ticks on both axes, and at least −1 … 1 of δ (all δ = 0 showed one "0").
+    let plot = labelled_plot(pid, "processor k", "δ_k", (Scale::Integer, Scale::Integer))
+        .include_y(-1.0)
+        .include_y(1.0)
         .allow_scroll(false);
     if n > BAR_LIMIT {
         // Thousands of bars would cost a shape each: draw the two profiles as lines.
@@ -66,10 +67,13 @@ pub(super) fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
                 .map(|(i, &d)| [(i + 1) as f64, d as f64])
                 .collect()
         };
-        plot.show(ui, |p| {
+        let shown = plot.show(ui, |p| {
             p.line(Line::new("δ before the step", line(before)).color(grey));
             p.line(Line::new("δ after the step", line(after)).color(blue));
         });
+        if let Some(l) = legend {
+            l.paint(ui, *shown.transform.frame());
+        }
         return;
     }
     let w = 0.8;
@@ -79,10 +83,13 @@ pub(super) fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
             .map(|(i, &d)| Bar::new((i + 1) as f64, d as f64).width(w))
             .collect()
     };
-    plot.show(ui, |p| {
+    let shown = plot.show(ui, |p| {
         p.bar_chart(BarChart::new("δ before the step", bars(before, w)).color(grey));
         p.bar_chart(BarChart::new("δ after the step", bars(after, w * 0.5)).color(blue));
     });
+    if let Some(l) = legend {
+        l.paint(ui, *shown.transform.frame());
+    }
 }
 
 /// The sends of the step, with the pseudo-code step behind each (round-based) or their
@@ -103,7 +110,8 @@ pub(super) fn sends_list(
                 .take(12)
                 .map(|(a, b, d)| format!("C_{{{},{}}} = {d}", a + 1, b + 1))
                 .collect();
-            ui.label(format!("Maximal slices (innermost): {}", s.join(", ")));
+            let text = format!("Maximal slices (innermost): {}", s.join(", "));
+            ui.label(crate::ui::reveal::masked(ui.ctx(), &text));
         }
         if rounds {
             let rows: Vec<Vec<String>> = sends
@@ -269,6 +277,7 @@ pub(super) fn binding_caption(ui: &mut Ui, inst: &RingInstance) -> Option<RingAr
             fmt(c)
         ),
     };
+    let text = crate::ui::reveal::masked(ui.ctx(), &text);
     ui.label(RichText::new(&text).color(palette::BOUND));
     Some(RingArc {
         start: a,

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{AxisHints, Bar, BarChart, Line};
+use egui_plot::{Bar, BarChart, Line};
 use serde::{Deserialize, Serialize};
 
 mod editor;
@@ -45,6 +45,7 @@ use crate::ui::widgets::ring::{
     RingArc, RingArrow, RingDrawing, RingEvent, RingLink, RingNode, ring,
 };
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
+use crate::ui::widgets::ticks::Scale;
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
 use crate::ui::widgets::{error_label, error_row};
 use crate::ui::workspace::{Checked, Regions, Workspace, jobs, nothing_runs, view_accessors};

@@ -51,7 +51,7 @@ impl RedistPanel {
             let ui = &mut cols[1];
             bounds_table(ui, &ev.run.bounds_table(), hiding);
             for c in &r.checks {
-                let t = c.line();
+                let t = crate::ui::reveal::masked(ui.ctx(), &c.line());
                 ui.label(if c.holds {
                     RichText::new(t)
                 } else {

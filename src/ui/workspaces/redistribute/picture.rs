@@ -311,8 +311,9 @@ fn step_arrows(ui: &Ui, report: &RunReport, n: usize, moving: &[Moving]) -> Vec<
                 Some(h) if *h != m.step.to_string() => step_color(m.step).gamma_multiply(0.2),
                 _ => step_color(m.step),
             },
+            // Named as a step, so it is not read as a number of items.
             label: if m.step > 0 {
-                format!("{}", m.step)
+                format!("step {}", m.step)
             } else {
                 String::new()
             },
@@ -335,6 +336,13 @@ fn slice_arcs(slices: &[(usize, usize, i64)]) -> Vec<RingArc> {
             tooltip: format!("C_{{{},{}}}: δ = {sum}", a + 1, b + 1),
         })
         .collect()
+}
+
+/// The ring's id, the same whichever way the picture is laid out (beside the chart, above
+/// it, alone under an error line): a drag on a processor survives the layout changing under
+/// it (Σδ ≠ 0 mid-drag swaps the run's picture for the bare ring).
+fn ring_id(ui: &Ui) -> egui::Id {
+    ui.scope_id().with("rd_ring")
 }
 
 impl RedistPanel {
@@ -426,7 +434,7 @@ impl RedistPanel {
                 report.rounds.is_some(),
             ),
         };
-        let events = self.lay_out(ui, &drawing, legend, lower);
+        let events = self.lay_out(ui, ring_id(ui), &drawing, legend, lower);
         self.apply_ring_events(ui, params, events);
     }
 
@@ -435,6 +443,7 @@ impl RedistPanel {
     fn lay_out(
         &mut self,
         ui: &mut Ui,
+        id: egui::Id,
         drawing: &RingDrawing,
         legend: bool,
         lower: impl FnOnce(&mut Self, &mut Ui),
@@ -456,7 +465,7 @@ impl RedistPanel {
                 let column = egui::Layout::top_down(egui::Align::Min);
                 ui.allocate_ui_with_layout(egui::vec2(ring_width, height), column, |ui| {
                     ui.set_width(ring_width);
-                    events = ring(ui, "rd_ring", drawing, height);
+                    events = ring(ui, id, drawing, height);
                 });
                 ui.separator();
                 let width = ui.available_width();
@@ -479,7 +488,7 @@ impl RedistPanel {
             let height = (room.y - reserved - lower_min)
                 .min(room.y * 0.66)
                 .max(ring_min.min(room.y));
-            let events = ring(ui, "rd_ring", drawing, height);
+            let events = ring(ui, id, drawing, height);
             if legend {
                 arrows_legend(ui);
             }
@@ -503,7 +512,7 @@ impl RedistPanel {
             ui.visuals().dark_mode,
         );
         let h = ui.available_height().max(RING_MIN);
-        let events = ring(ui, "rd_ring", &drawing, h);
+        let events = ring(ui, ring_id(ui), &drawing, h);
         self.apply_ring_events(ui, params, events);
     }
 

@@ -1,0 +1,308 @@
+//! The projector stage: on a small room — presenter mode at 1280×720 is about 850×480 points —
+//! the picture keeps the stage. The lesson, the controls and the numbers then share one
+//! drawer beside it ([`Drawer`]: one leaf in front, the others a click away, folded with »),
+//! the model rail folds into the menu bar, and the workspace leaves its side regions to the
+//! drawer ([`crate::ui::workspace::OnScreen::stage`]). On a large room the desktop layout
+//! stays: controls left, numbers below, the lesson player on the right.
+
+use egui::RichText;
+
+use super::commands::Cmd;
+use super::lesson::Teach;
+use super::workspace::{OnScreen, Region, Tab};
+use crate::preset::Scenario;
+
+/// Below this width (points) the workspace is a stage whatever is open.
+pub const STAGE_WIDTH: f32 = 1000.0;
+/// Below this width (points) the workspace is a stage while a lesson runs or in presenter
+/// mode (1920×1080 at zoom 1.5 is 1280 points wide).
+pub const STAGE_WIDTH_TEACHING: f32 = 1400.0;
+
+/// Whether a room `width` points wide is a stage (`teaching`: a lesson runs or presenter
+/// mode is on).
+pub fn is_stage(width: f32, teaching: bool) -> bool {
+    width < STAGE_WIDTH || (teaching && width < STAGE_WIDTH_TEACHING)
+}
+
+fn key() -> egui::Id {
+    egui::Id::unique("loadlab-stage")
+}
+
+/// Publishes, for this frame, whether the room is a stage (widgets then take their compact
+/// form: a one-row step bar, one-line details).
+pub fn publish(ctx: &egui::Context, stage: bool) {
+    ctx.data_mut(|d| d.insert_temp(key(), stage));
+}
+
+/// Whether this frame's room is a stage ([`publish`]).
+pub fn on(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(key())).unwrap_or(false)
+}
+
+/// What the drawer can show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Leaf {
+    /// The lesson step's text and question.
+    #[default]
+    Lesson,
+    /// The instance and algorithm controls.
+    Controls,
+    /// The numbers table.
+    Numbers,
+}
+
+impl Leaf {
+    /// The leaf's tab caption.
+    pub fn caption(self) -> &'static str {
+        match self {
+            Leaf::Lesson => "Lesson",
+            Leaf::Controls => "Controls",
+            Leaf::Numbers => "Numbers",
+        }
+    }
+
+    fn tooltip(self) -> &'static str {
+        match self {
+            Leaf::Lesson => "The lesson step's text and question",
+            Leaf::Controls => "The instance and algorithm controls",
+            Leaf::Numbers => "The numbers of this run",
+        }
+    }
+}
+
+/// The lesson's state the drawer follows: its step, and whether its question was revealed.
+type LessonAt = Option<(usize, bool)>;
+
+/// The stage's drawer (owned by the app; view state only).
+#[derive(Debug, Default)]
+pub struct Drawer {
+    /// The leaf in front.
+    pub front: Leaf,
+    /// The lesson's leaf is folded away (» while a lesson runs).
+    lesson_folded: bool,
+    /// The controls and numbers switches as the last frame left them.
+    last: (bool, bool),
+    /// The lesson's state as the last frame left it.
+    lesson: LessonAt,
+    /// Where the drawer was drawn in the last frame (None: folded).
+    pub rect: Option<egui::Rect>,
+}
+
+impl Drawer {
+    /// The leaf in front follows what was just turned on: a lesson step (or its Reveal)
+    /// brings the lesson to the front, a Show-bar switch its region.
+    fn follow(&mut self, shown: &OnScreen, lesson: LessonAt) {
+        if lesson != self.lesson {
+            if lesson.is_some() && lesson.map(|l| l.0) != self.lesson.map(|l| l.0) {
+                self.lesson_folded = false;
+            }
+            if lesson.is_some() && !self.lesson_folded {
+                self.front = Leaf::Lesson;
+            }
+        } else if shown.controls && !self.last.0 {
+            self.front = Leaf::Controls;
+        } else if shown.numbers && !self.last.1 {
+            self.front = Leaf::Numbers;
+        }
+        self.lesson = lesson;
+        self.last = (shown.controls, shown.numbers);
+        let open = self.open_leaves(shown);
+        if !open.contains(&self.front)
+            && let Some(l) = open.first()
+        {
+            self.front = *l;
+        }
+    }
+
+    /// The leaves on: the lesson (unless folded), the controls and the numbers as switched.
+    fn open_leaves(&self, shown: &OnScreen) -> Vec<Leaf> {
+        let on = [
+            self.lesson.is_some() && !self.lesson_folded,
+            shown.controls,
+            shown.numbers,
+        ];
+        [Leaf::Lesson, Leaf::Controls, Leaf::Numbers]
+            .into_iter()
+            .zip(on)
+            .filter_map(|(l, on)| on.then_some(l))
+            .collect()
+    }
+
+    /// Draws the drawer (or, folded while a lesson runs, a slim handle with the lesson's
+    /// Back / Next) on the right of `ui`; `tab` and `scenario` are the front workspace's.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        shown: &mut OnScreen,
+        teach: &mut Teach,
+        tab: &mut dyn Tab,
+        scenario: &mut Scenario,
+    ) -> Vec<Cmd> {
+        let lesson = teach.player().map(|p| (p.index(), p.revealed()));
+        self.follow(shown, lesson);
+        let mut cmds = Vec::new();
+        if self.open_leaves(shown).is_empty() {
+            self.rect = None;
+            self.handle(ui, shown, teach, &mut cmds);
+            return cmds;
+        }
+        let room = ui.available_width();
+        // Its own size per width of room (by 50 points): the width a first frame gave it at
+        // another zoom does not stay.
+        let r = egui::Panel::right(("stage drawer", (room / 50.0) as u32))
+            .resizable(true)
+            .default_size((room * 0.36).clamp(250.0, 420.0))
+            .min_size(220.0f32.min(room * 0.3))
+            .max_size((room * 0.5).max(250.0))
+            .show(ui, |ui| {
+                let rect = ui.max_rect();
+                cmds.extend(teach.stage_nav(ui, rect));
+                self.tabs(ui, shown, lesson.is_some());
+                ui.separator();
+                self.leaf(ui, teach, tab, scenario);
+            });
+        self.rect = Some(r.response.rect);
+        cmds
+    }
+
+    /// The leaves' tabs (a click brings one in front, switching its region on) and » (fold
+    /// the drawer: the picture takes the room).
+    fn tabs(&mut self, ui: &mut egui::Ui, shown: &mut OnScreen, lesson: bool) {
+        ui.horizontal(|ui| {
+            let leaves = [Leaf::Lesson, Leaf::Controls, Leaf::Numbers];
+            for l in leaves.into_iter().filter(|l| lesson || *l != Leaf::Lesson) {
+                if ui
+                    .selectable_label(self.front == l, l.caption())
+                    .on_hover_text(l.tooltip())
+                    .clicked()
+                {
+                    self.front = l;
+                    match l {
+                        Leaf::Lesson => self.lesson_folded = false,
+                        Leaf::Controls => shown.controls = true,
+                        Leaf::Numbers => shown.numbers = true,
+                    }
+                    self.last = (shown.controls, shown.numbers);
+                }
+            }
+            ui.separator();
+            if ui
+                .button("»")
+                .on_hover_text("Fold the drawer away: the picture takes the room")
+                .clicked()
+            {
+                shown.controls = false;
+                shown.numbers = false;
+                self.lesson_folded = true;
+                self.last = (false, false);
+            }
+        });
+    }
+
+    /// The leaf in front, scrolling when it does not fit.
+    fn leaf(&mut self, ui: &mut egui::Ui, teach: &mut Teach, tab: &mut dyn Tab, s: &mut Scenario) {
+        match self.front {
+            Leaf::Lesson => {
+                teach.stage_step(ui, &mut |ui| tab.show_side(ui, s, Region::Controls));
+            }
+            Leaf::Controls => {
+                egui::ScrollArea::vertical()
+                    .id_salt("stage controls")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| tab.show_side(ui, s, Region::Controls));
+            }
+            Leaf::Numbers => {
+                egui::ScrollArea::both()
+                    .id_salt("stage numbers")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| tab.show_side(ui, s, Region::Numbers));
+            }
+        }
+    }
+
+    /// The folded drawer: « (unfold it: the leaf in front last) over, while a lesson runs,
+    /// the lesson's Back and Next, so the presenter still steps through it.
+    fn handle(
+        &mut self,
+        ui: &mut egui::Ui,
+        shown: &mut OnScreen,
+        teach: &Teach,
+        cmds: &mut Vec<Cmd>,
+    ) {
+        let player = teach.player();
+        let width = ui.spacing().interact_size.y * 1.6;
+        egui::Panel::right("stage drawer handle")
+            .resizable(false)
+            .exact_size(width)
+            .show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    if ui
+                        .button(RichText::new("«"))
+                        .on_hover_text("Open the drawer: the lesson, the controls and the numbers")
+                        .clicked()
+                    {
+                        match (self.front, player.is_some()) {
+                            (Leaf::Lesson, true) => self.lesson_folded = false,
+                            (Leaf::Numbers, _) => shown.numbers = true,
+                            _ => shown.controls = true,
+                        }
+                        self.last = (shown.controls, shown.numbers);
+                    }
+                    let Some(p) = player else {
+                        return;
+                    };
+                    let (i, n) = (p.index(), p.lesson().steps.len());
+                    ui.label(format!("{}/{n}", i + 1))
+                        .on_hover_text(&p.lesson().title);
+                    let back = ui.add_enabled(i > 0, egui::Button::new("◀"));
+                    if back.on_hover_text("Previous step (←)").clicked() {
+                        cmds.push(Cmd::LessonStep(i - 1));
+                    }
+                    let next = ui.add_enabled(i + 1 < n, egui::Button::new("▶"));
+                    if next.on_hover_text("Next step (→)").clicked() {
+                        cmds.push(Cmd::LessonStep(i + 1));
+                    }
+                });
+            });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(controls: bool, numbers: bool) -> OnScreen {
+        OnScreen {
+            controls,
+            numbers,
+            ..OnScreen::PRESENTER
+        }
+    }
+
+    #[test]
+    fn a_stage_is_a_small_room_or_a_lecture_below_full_hd_at_presenter_zoom() {
+        assert!(is_stage(850.0, false));
+        assert!(!is_stage(1280.0, false));
+        assert!(is_stage(1280.0, true));
+        assert!(!is_stage(1500.0, true));
+    }
+
+    #[test]
+    fn the_front_leaf_follows_the_lesson_first_then_what_was_switched_on() {
+        let mut d = Drawer::default();
+        d.follow(&shown(false, false), Some((0, false)));
+        assert_eq!(d.front, Leaf::Lesson);
+        // The controls switched on during the step: they come in front.
+        d.follow(&shown(true, false), Some((0, false)));
+        assert_eq!(d.front, Leaf::Controls);
+        // Reveal (the numbers come back with it): the lesson's explanation stays in front.
+        d.follow(&shown(true, true), Some((0, true)));
+        assert_eq!(d.front, Leaf::Lesson);
+        // The lesson left: the first open leaf.
+        d.follow(&shown(true, true), None);
+        assert_eq!(d.front, Leaf::Controls);
+        d.follow(&shown(false, true), None);
+        assert_eq!(d.front, Leaf::Numbers);
+        assert!(d.open_leaves(&shown(false, false)).is_empty());
+    }
+}

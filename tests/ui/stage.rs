@@ -1,0 +1,307 @@
+//! The projector stage (issue 22): at 1280 × 720 in presenter mode (zoom 1.5, about 850 × 480
+//! points) and at 1920 × 1080 in presenter mode, for every step of every bundled lesson,
+//! every compare preset and every model with its controls and its numbers open, the picture
+//! (or what is in front of it: the plots, the map) keeps at least 40 % of the window; no
+//! region overlaps another; no widget runs out of the window or out of its region sideways
+//! (a slider's value box included); and before Reveal no text shows a question's answer.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable, by};
+use loadlab::lesson::{BUNDLED as LESSONS, Lesson};
+use loadlab::preset::{BUNDLED, ModelId};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+use loadlab::ui::workspace::Region;
+
+use crate::common::settle;
+
+/// The app at `width` × `height` pixels in presenter mode.
+fn presenter(width: f32, height: f32) -> Harness<'static, LoadlabApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    h
+}
+
+/// The regions of the last frame with the drawer: inside the window, apart, the front one
+/// at least 40 % of the window, and every widget inside the window and its region sideways.
+fn check(h: &mut Harness<'static, LoadlabApp>, what: &str) {
+    let screen = h.ctx.content_rect();
+    let mut rooms: Vec<(String, egui::Rect)> = h
+        .state()
+        .drawn()
+        .iter()
+        .map(|d| (format!("{:?}", d.region), d.room))
+        .collect();
+    if let Some(d) = h.state().drawer_rect() {
+        rooms.push(("drawer".into(), d));
+    }
+    let front = h
+        .state()
+        .drawn()
+        .iter()
+        .find(|d| matches!(d.region, Region::Picture | Region::Plots | Region::Map))
+        .map(|d| d.room)
+        .unwrap_or_else(|| panic!("{what}: no picture drawn"));
+    // Compare A/B reports B's picture; A's is beside or above it, as large (the room split
+    // at its centre).
+    let compare = h.state().front() == loadlab::ui::app::View::Compare;
+    let share = front.area() * if compare { 2.0 } else { 1.0 } / screen.area();
+    assert!(
+        share >= 0.4,
+        "{what}: the picture {front:?} has {:.0} % of the window {screen:?} ({rooms:?})",
+        share * 100.0
+    );
+    for (i, (a, ra)) in rooms.iter().enumerate() {
+        assert!(
+            screen.expand(1.0).contains_rect(*ra),
+            "{what}: {a} {ra:?} outside the window {screen:?}"
+        );
+        for (b, rb) in &rooms[i + 1..] {
+            assert!(
+                ra.intersect(*rb).area() < 1.0,
+                "{what}: {a} {ra:?} and {b} {rb:?} overlap"
+            );
+        }
+    }
+    sideways(h, what, screen, &rooms);
+}
+
+/// Every widget seen in the window lies within it and within its region sideways (vertical
+/// overflow is a scroll area's).
+fn sideways(
+    h: &Harness<'static, LoadlabApp>,
+    what: &str,
+    screen: egui::Rect,
+    rooms: &[(String, egui::Rect)],
+) {
+    for node in h.query_all(by().predicate(|_| true)) {
+        if node.accesskit_node().bounding_box().is_none() {
+            continue;
+        }
+        let r = node.rect();
+        if !r.is_positive() || !r.intersects(screen) {
+            continue;
+        }
+        let label = node.accesskit_node().label().unwrap_or_default();
+        use egui::Role as R;
+        let interactive = matches!(
+            node.accesskit_node().role(),
+            R::Button
+                | R::Slider
+                | R::SpinButton
+                | R::TextInput
+                | R::CheckBox
+                | R::ComboBox
+                | R::RadioButton
+        );
+        // Text may run on inside a sideways scroll area (a wide table in the drawer); a
+        // control may not, nor anything in the picture (which never scrolls sideways).
+        let in_picture = rooms
+            .iter()
+            .any(|(name, room)| name == "Picture" && room.contains(r.left_top()));
+        if !interactive && !in_picture {
+            continue;
+        }
+        assert!(
+            r.left() >= screen.left() - 1.0 && r.right() <= screen.right() + 1.0,
+            "{what}: {label:?} ({:?}) {r:?} runs out of the window {screen:?}",
+            node.accesskit_node().role()
+        );
+        if !interactive {
+            continue;
+        }
+        if let Some((name, room)) = rooms.iter().find(|(_, room)| room.contains(r.center())) {
+            assert!(
+                r.left() >= room.left() - 2.0 && r.right() <= room.right() + 2.0,
+                "{what}: {label:?} {r:?} is cut by the {name} {room:?}"
+            );
+        }
+    }
+}
+
+fn every_lesson_step(width: f32, height: f32) {
+    let mut h = presenter(width, height);
+    for (k, b) in LESSONS.iter().enumerate() {
+        let lesson: Lesson = b.lesson().expect("bundled lessons parse");
+        h.state_mut().send(Cmd::StartLesson(k));
+        settle(&mut h);
+        for i in 0..lesson.steps.len() {
+            h.state_mut().send(Cmd::LessonStep(i));
+            settle(&mut h);
+            h.run_steps(2);
+            check(
+                &mut h,
+                &format!("{width}×{height} {} step {}", lesson.name, i + 1),
+            );
+        }
+        h.state_mut().send(Cmd::LeaveLesson);
+        settle(&mut h);
+    }
+}
+
+fn every_compare_preset(width: f32, height: f32) {
+    let mut h = presenter(width, height);
+    for (i, b) in BUNDLED.iter().enumerate() {
+        if !b.file.starts_with("compare-") {
+            continue;
+        }
+        h.state_mut().send(Cmd::Bundled(i));
+        h.run_steps(3);
+        settle(&mut h);
+        check(&mut h, &format!("{width}×{height} {}", b.file));
+    }
+}
+
+fn every_model_with_controls_and_numbers(width: f32, height: f32) {
+    let mut h = presenter(width, height);
+    for m in ModelId::ALL {
+        h.state_mut().send(Cmd::Switch(m));
+        settle(&mut h);
+        for leaf in ["Controls", "Numbers"] {
+            if h.query_by_label(leaf).is_none() {
+                h.get_by_label("«").click();
+                settle(&mut h);
+            }
+            h.get_by_label(leaf).click();
+            settle(&mut h);
+            check(&mut h, &format!("{width}×{height} {m:?} with the {leaf}"));
+        }
+    }
+}
+
+#[test]
+fn every_lesson_step_keeps_the_picture_at_720p_presenter() {
+    every_lesson_step(1280.0, 720.0);
+}
+
+#[test]
+fn every_lesson_step_keeps_the_picture_at_1080p_presenter() {
+    every_lesson_step(1920.0, 1080.0);
+}
+
+#[test]
+fn every_compare_preset_keeps_the_pictures_in_presenter_mode() {
+    every_compare_preset(1280.0, 720.0);
+    every_compare_preset(1920.0, 1080.0);
+}
+
+#[test]
+fn every_model_keeps_the_picture_with_its_controls_or_numbers_in_presenter_mode() {
+    every_model_with_controls_and_numbers(1280.0, 720.0);
+    every_model_with_controls_and_numbers(1920.0, 1080.0);
+}
+
+/// Whether `text` shows `answer` as a value: after "= " or "of " or "/", or as the whole text
+/// (a value cell), and not as the start of a longer number.
+fn shows(text: &str, answer: &str) -> bool {
+    if text.trim() == answer {
+        return true;
+    }
+    ["= ", "of ", "/"].iter().any(|before| {
+        let pattern = format!("{before}{answer}");
+        text.match_indices(&pattern).any(|(i, _)| {
+            let rest = &text[i + pattern.len()..];
+            !rest.starts_with(|c: char| {
+                c.is_ascii_digit()
+                    || c == '.' && rest[1..].starts_with(|d: char| d.is_ascii_digit())
+            })
+        })
+    })
+}
+
+/// Every visible text outside the drawer (the lesson's own words are there), with its rect.
+fn visible_texts(h: &Harness<'static, LoadlabApp>) -> Vec<String> {
+    let screen = h.ctx.content_rect();
+    let drawer = h.state().drawer_rect();
+    h.query_all(by().predicate(|_| true))
+        .filter(|n| n.accesskit_node().bounding_box().is_some())
+        .filter(|n| {
+            let r = n.rect();
+            r.intersects(screen) && !drawer.is_some_and(|d| d.contains(r.center()))
+        })
+        .flat_map(|n| {
+            let a = n.accesskit_node();
+            [a.label(), a.value().map(|v| v.to_string())]
+        })
+        .flatten()
+        .collect()
+}
+
+#[test]
+fn no_question_shows_its_answer_before_reveal_and_every_one_after() {
+    let mut h = presenter(1280.0, 720.0);
+    let mut asked = 0;
+    for (k, b) in LESSONS.iter().enumerate() {
+        let lesson: Lesson = b.lesson().expect("bundled lessons parse");
+        h.state_mut().send(Cmd::StartLesson(k));
+        settle(&mut h);
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let Some(q) = &step.question else {
+                continue;
+            };
+            h.state_mut().send(Cmd::LessonStep(i));
+            settle(&mut h);
+            h.run_steps(2);
+            let what = format!("{} step {}", lesson.name, i + 1);
+            // The player computes its answers in the background: wait for them.
+            for _ in 0..200 {
+                if h.state()
+                    .lesson_player()
+                    .is_some_and(|p| p.answer().is_some())
+                {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                h.run_steps(1);
+            }
+            settle(&mut h);
+            let answer = q.answer().unwrap_or_else(|e| panic!("{what}: {e}")).text();
+            for t in visible_texts(&h) {
+                assert!(
+                    !shows(&t, &answer),
+                    "{what}: {t:?} shows the answer {answer} before Reveal"
+                );
+            }
+            // The drawer scrolls to the question box as a presenter would.
+            h.get_by_label("Reveal").scroll_to_me();
+            h.run_steps(2);
+            h.get_by_label("Reveal").click_accesskit();
+            settle(&mut h);
+            h.run_steps(2);
+            let all: Vec<String> = h
+                .query_all(by().predicate(|_| true))
+                .flat_map(|n| {
+                    let a = n.accesskit_node();
+                    [a.label(), a.value().map(|v| v.to_string())]
+                })
+                .flatten()
+                .collect();
+            assert!(
+                all.iter().any(|t| t.contains(&answer)),
+                "{what}: the answer {answer} is not shown after Reveal"
+            );
+            asked += 1;
+        }
+        h.state_mut().send(Cmd::LeaveLesson);
+        settle(&mut h);
+    }
+    assert_eq!(asked, 22, "every bundled question");
+}
+
+#[test]
+fn a_value_is_shown_after_an_equals_sign_an_of_or_alone() {
+    assert!(shows("Lemma 1's bound = 4 is attained", "4"));
+    assert!(shows("Round 1 of 4: remaining bound", "4"));
+    assert!(shows("0/4", "4"));
+    assert!(shows("4", "4"));
+    assert!(!shows("δ = 45", "4"));
+    assert!(!shows("of 4.5 items", "4"));
+    assert!(shows("of 4. Then", "4"));
+    assert!(!shows("P4 = idle", "4"));
+}
