@@ -597,8 +597,9 @@ fn lesson_steps_open_on_the_moment_their_text_explains() {
         // Grs step 2 explains rule (a), step 3 rule (b) and inequality (4).
         ("grs", 1, "rule (a): an internal node"),
         ("grs", 2, "rule (b): a new boundary node; inequality (4)"),
-        // Rrv step 4 explains Fig. 4's δ_max = 2 rules (Steps 10–18).
-        ("rrv", 3, "round 1: δ_max = 2 (special rules, Steps 10–18)"),
+        // Rrv step 4 explains Fig. 4's δ_max = 2 rules (Steps 10–18); its question's answer
+        // is 2, so the caption reads δ_max = ? until Reveal, but names the special rules.
+        ("rrv", 3, "round 1: δ_max = ? (special rules, Steps 10–18)"),
     ] {
         at_step(&mut h, lesson, i);
         shown(&mut h, caption);
