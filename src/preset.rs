@@ -82,6 +82,18 @@ impl ModelId {
         }
     }
 
+    /// The descriptors of the model's parameters ([`crate::model::param`]).
+    pub fn params(self) -> &'static [crate::model::param::ParamSpec] {
+        use crate::model::{divisible, geodecay, ksbf, redistribute, treesweep};
+        match self {
+            ModelId::Divisible => divisible::params::PARAMS,
+            ModelId::Geodecay => geodecay::params::PARAMS,
+            ModelId::TreeSweep => treesweep::params::PARAMS,
+            ModelId::Ksbf => ksbf::params::PARAMS,
+            ModelId::Redistribute => redistribute::params::PARAMS,
+        }
+    }
+
     /// The model's default scenario.
     pub fn default_scenario(self) -> Scenario {
         match self {

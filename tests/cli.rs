@@ -1,40 +1,9 @@
 //! Black-box tests of the `loadlab` binary: JSON output, tables, presets, the error contract.
 
-use std::process::{Command, Output};
+#[path = "cli/common.rs"]
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        text.trim().lines().count(),
-        1,
-        "exactly one JSON object: {text}"
-    );
-    serde_json::from_str(&text).expect("valid JSON")
-}
-
-fn assert_error(args: &[&str], needle: &str) {
-    let out = run(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
-    assert!(err.starts_with("error:"), "{err:?}");
-    assert!(err.contains(needle), "{err:?} should mention {needle:?}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert!(out.stdout.is_empty());
-}
+use common::{assert_error, json, run};
 
 #[test]
 fn table_i_row_15() {

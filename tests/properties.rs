@@ -56,6 +56,7 @@ mod reliability {
     //! Auto's schedules.
 
     use loadlab::model::num::{MAX_LEN, NumError, parse_int, parse_real};
+    use loadlab::model::redistribute::error::RedistError;
     use loadlab::model::redistribute::instance::{Costs, RingInstance};
     use loadlab::model::redistribute::params::Algorithm;
     use loadlab::model::redistribute::run::run;
@@ -117,9 +118,22 @@ mod reliability {
             prop_assert_ne!(sol.prop1(), Rounding::Neither, "{:?}", sol);
         }
 
-        /// Auto's schedule is valid, light or heavy, on rings whose costs span 10^−3 … 10^3.
-        /// (Over 18 decades the schedule with forwarding can fail its one-port check by
-        /// rounding: an open item of issue 24, not asserted here.)
+        /// Over 18 decades of costs the schedule with forwarding is valid, or refused because
+        /// its cheapest transfer is too short for f64 times — never an invalid schedule
+        /// (blocks merged across a real wait once overlapped another sender's item).
+        #[test]
+        fn lp_forward_is_valid_or_refused_whatever_the_costs(inst in extreme_ring()) {
+            match run(&inst, inst.validate().unwrap(), Algorithm::LpForward) {
+                Ok(r) => prop_assert!(r.verification.valid, "{:?} {:?}", inst, r.verification),
+                Err(e) => prop_assert!(
+                    matches!(e, RedistError::TimeResolution { .. }),
+                    "{:?}: {}", inst, e
+                ),
+            }
+        }
+
+        /// Auto's schedule is valid, light or heavy, on rings whose costs span 10^−3 … 10^3
+        /// (never refused for its times' resolution there).
         #[test]
         fn auto_schedules_are_valid(inst in extreme_ring()) {
             let mut inst = inst;
@@ -130,6 +144,44 @@ mod reliability {
             }
             let r = run(&inst, inst.validate().unwrap(), Algorithm::Auto).unwrap();
             prop_assert!(r.verification.valid, "{:?}", r.verification);
+        }
+    }
+}
+
+mod geodecay_optimal {
+    //! Issue 23: the optimal policy is never slower than never, standard or improved on the same
+    //! instance (deterministic decay, adversarial or proportional survivors).
+
+    use loadlab::model::geodecay::{GeoParams, Policy, Survivors, simulate};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+
+        #[test]
+        fn optimal_is_never_beaten(
+            lg_n in 1u32..40,
+            lg_p in 0u32..20,
+            alpha in 0.05f64..3.0,
+            lg_ell in -2.0f64..30.0,
+            c in 0.5f64..4.0,
+            proportional in any::<bool>(),
+        ) {
+            let g = GeoParams {
+                n: 1 << lg_n,
+                p: 1 << lg_p.min(lg_n),
+                alpha,
+                ell: lg_ell.exp2(),
+                c,
+                survivors: if proportional { Survivors::Proportional } else { Survivors::Adversarial },
+                policy: Policy::Optimal,
+                ..Default::default()
+            };
+            let opt = simulate(&g).expect("valid").time;
+            for policy in [Policy::Never, Policy::Standard, Policy::Improved] {
+                let t = simulate(&GeoParams { policy, ..g.clone() }).expect("valid").time;
+                prop_assert!(opt <= t * (1.0 + 1e-12), "{:?}: optimal {} > {:?} {}", g, opt, policy, t);
+            }
         }
     }
 }

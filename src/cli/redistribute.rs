@@ -3,9 +3,9 @@
 
 use super::{CliError, Output, model_output};
 use crate::model::NoProgress;
-use crate::model::redistribute::editing::{parse_cost_vector, parse_int_vector};
-use crate::model::redistribute::instance::{Costs, Direction, Field, RingInstance, minimal_loads};
+use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::params::{Algorithm, LINK_COST, RedistParams};
+use crate::model::redistribute::typed::InstanceText;
 use crate::report::redistribute::Parts;
 
 /// Flags of `loadlab redistribute`.
@@ -50,73 +50,19 @@ pub struct RedistributeArgs {
 }
 
 impl RedistributeArgs {
-    /// The instance and algorithm the flags describe (checked).
+    /// The instance and algorithm the flags describe (checked by the model's
+    /// [`InstanceText`], as a lesson check's are).
     pub fn params(&self) -> Result<RedistParams, CliError> {
-        let delta = parse_int_vector(&self.delta).map_err(|e| CliError(format!("--delta: {e}")))?;
-        let loads = match &self.loads {
-            Some(t) => parse_int_vector(t).map_err(|e| CliError(format!("--loads: {e}")))?,
-            None => minimal_loads(&delta),
-        };
-        let direction = self.direction;
-        // On a 2-ring P_{i−1} = P_{i+1}: every item P_i sends is charged at c_{i,i+1}, so
-        // counter-clockwise costs would be silently ignored.
-        let two_ring = delta.len() == 2;
-        if two_ring && self.ccw.is_some() {
-            return Err(CliError(
-                "--ccw: on a 2-ring P_{i−1} = P_{i+1}, and every item P_i sends costs                  c_{i,i+1}: give --cw only"
-                    .into(),
-            ));
+        let instance = InstanceText {
+            delta: Some(&self.delta),
+            loads: self.loads.as_deref(),
+            direction: self.direction,
+            c: self.c.as_deref(),
+            cw: self.cw.as_deref(),
+            ccw: self.ccw.as_deref(),
         }
-        let costs = match (&self.c, &self.cw, &self.ccw) {
-            (Some(c), _, _) => {
-                let c = super::real(c).map_err(|e| CliError(format!("--c: {e}")))?;
-                Costs::Homogeneous(c)
-            }
-            (None, None, None) => Costs::Homogeneous(1.0),
-            (None, Some(cw), ccw) => {
-                let cw = parse_cost_vector(cw).map_err(|e| CliError(format!("--cw: {e}")))?;
-                let ccw = match (ccw, direction) {
-                    (Some(t), Direction::Bi) => {
-                        parse_cost_vector(t).map_err(|e| CliError(format!("--ccw: {e}")))?
-                    }
-                    (Some(_), Direction::Uni) => {
-                        return Err(CliError(
-                            "--ccw: a unidirectional ring has no links P_i → P_{i−1}".into(),
-                        ));
-                    }
-                    (None, Direction::Bi) if two_ring => cw.clone(),
-                    (None, Direction::Bi) => {
-                        return Err(CliError(
-                            "--ccw: a bidirectional ring with --cw also needs the costs \
-                             c_{i,i−1}"
-                                .into(),
-                        ));
-                    }
-                    (None, Direction::Uni) => cw.clone(),
-                };
-                Costs::Heterogeneous { cw, ccw }
-            }
-            (None, None, Some(_)) => {
-                return Err(CliError("--ccw needs --cw (the costs c_{i,i+1})".into()));
-            }
-        };
-        let instance = RingInstance {
-            delta,
-            loads,
-            direction,
-            costs,
-        };
-        if let Err(errors) = instance.validate() {
-            let e = &errors[0];
-            let flag = match e.field {
-                Field::N | Field::Delta => "delta",
-                Field::Loads => "loads",
-                Field::C => "c",
-                Field::Cw => "cw",
-                Field::Ccw => "ccw",
-            };
-            return Err(CliError(format!("--{flag}: {}", e.message)));
-        }
+        .instance()
+        .map_err(|e| CliError(e.to_string()))?;
         Ok(RedistParams {
             instance,
             algorithm: self.algorithm,

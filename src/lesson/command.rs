@@ -17,9 +17,9 @@ use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Method};
 use crate::model::geodecay::GeoParams;
 use crate::model::ksbf::{KsbfParams, RECORD_NODE_LIMIT};
 use crate::model::num::{self, Int};
-use crate::model::redistribute::editing::{parse_cost_vector, parse_int_vector};
-use crate::model::redistribute::instance::{Costs, Direction, Field, RingInstance, minimal_loads};
+use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::params::RedistParams;
+use crate::model::redistribute::typed::InstanceText;
 use crate::model::treesweep::TreeSweepParams;
 use crate::model::{Named, Progress};
 use crate::preset::{self, ModelParams, Scenario};
@@ -441,60 +441,19 @@ fn ksbf(f: &Flags) -> Result<Planned, String> {
 }
 
 fn redistribute(f: &Flags) -> Result<Planned, String> {
-    let text = |name: &str| f.value(name);
-    let delta = text("delta").ok_or("--delta is required (the unbalances δ_1..δ_n)")?;
-    let delta = parse_int_vector(delta).map_err(|e| format!("--delta: {e}"))?;
-    let loads = match text("loads") {
-        Some(t) => parse_int_vector(t).map_err(|e| format!("--loads: {e}"))?,
-        None => minimal_loads(&delta),
-    };
     let mut direction = Direction::Bi;
     f.set(&mut direction, "direction", named)?;
-    let costs = match (text("c"), text("cw"), text("ccw")) {
-        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-            return Err("--c: one cost for every link, or --cw and --ccw, not both".into());
-        }
-        (Some(c), None, None) => Costs::Homogeneous(real(c).map_err(|e| format!("--c: {e}"))?),
-        (None, None, None) => Costs::Homogeneous(1.0),
-        (None, None, Some(_)) => return Err("--ccw needs --cw (the costs c_{i,i+1})".into()),
-        (None, Some(cw), ccw) => {
-            let cw = parse_cost_vector(cw).map_err(|e| format!("--cw: {e}"))?;
-            let ccw = match (ccw, direction) {
-                (Some(t), Direction::Bi) => {
-                    parse_cost_vector(t).map_err(|e| format!("--ccw: {e}"))?
-                }
-                (Some(_), Direction::Uni) => {
-                    return Err("--ccw: a unidirectional ring has no links P_i → P_{i−1}".into());
-                }
-                (None, Direction::Bi) => {
-                    return Err(
-                        "--ccw: a bidirectional ring with --cw also needs the costs c_{i,i−1}"
-                            .into(),
-                    );
-                }
-                (None, Direction::Uni) => cw.clone(),
-            };
-            Costs::Heterogeneous { cw, ccw }
-        }
-    };
-    let instance = RingInstance {
-        delta,
-        loads,
+    let c = f.value("c").map(short).transpose();
+    let instance = InstanceText {
+        delta: f.value("delta"),
+        loads: f.value("loads"),
         direction,
-        costs,
-    };
-    if let Err(errors) = instance.validate()
-        && let Some(e) = errors.first()
-    {
-        let flag = match e.field {
-            Field::N | Field::Delta => "delta",
-            Field::Loads => "loads",
-            Field::C => "c",
-            Field::Cw => "cw",
-            Field::Ccw => "ccw",
-        };
-        return Err(format!("--{flag}: {}", e.message));
+        c: c.map_err(|e| format!("--c: {e}"))?,
+        cw: f.value("cw"),
+        ccw: f.value("ccw"),
     }
+    .instance()
+    .map_err(|e| e.to_string())?;
     let mut p = RedistParams {
         instance,
         ..RedistParams::default()
@@ -561,7 +520,7 @@ mod tests {
             panic!("{p:?}")
         };
         assert_eq!(r.instance.delta, vec![2, -1, -1]);
-        assert!(matches!(r.instance.costs, Costs::Heterogeneous { .. }));
+        assert!(!r.instance.is_homogeneous());
     }
 
     #[test]
@@ -577,7 +536,7 @@ mod tests {
         assert!(e(&["treesweep", "--n", "0"]).starts_with("--n: n (tree height) must be"));
         assert!(e(&["ksbf", "--balance", "fair"]).contains("ks"));
         assert!(e(&["redistribute", "--n", "3"]).contains("--n"));
-        assert!(e(&["redistribute"]).contains("--delta is required"));
+        assert!(e(&["redistribute"]).starts_with("--delta: required"));
         assert!(e(&["redistribute", "--delta", "1,1"]).starts_with("--delta"));
         assert!(e(&["eval"]).contains("one preset"));
         assert!(e(&["eval", "no-such-preset"]).contains("no bundled preset"));

@@ -698,8 +698,17 @@ impl Lesson {
                 Ok(sc) => {
                     if let Err((field, message)) = sc.validate() {
                         errors.push(at(format!("scenario: {field}: {message}")));
-                    } else if let Err(e) = report::json(&sc, &NoProgress) {
-                        errors.push(at(format!("scenario: {e}")));
+                    } else {
+                        match report::steps::step_positions(&sc, &NoProgress) {
+                            Err(e) => errors.push(at(format!("scenario: {e}"))),
+                            Ok(k) if s.step >= k => errors.push(at(format!(
+                                "step: {} is beyond the scenario's steps (its step bar runs \
+                                 from 0 to {})",
+                                s.step,
+                                k - 1
+                            ))),
+                            Ok(_) => {}
+                        }
                     }
                 }
             }
@@ -725,7 +734,7 @@ pub enum LessonError {
     /// The file could not be read, or is not RON of a lesson's shape (line and column).
     #[error(transparent)]
     File(#[from] preset::PresetError),
-    /// Written by a newer loadlab, or empty.
+    /// Empty.
     #[error("{file}: {message}")]
     Invalid {
         /// File name.
@@ -761,14 +770,23 @@ pub fn parse(file: &str, text: &str) -> Result<Lesson, LessonError> {
             e.code
         ),
     })?;
-    if lesson.version > VERSION {
-        return Err(LessonError::Invalid {
-            file: file.into(),
+    if lesson.version == 0 || lesson.version > VERSION {
+        let why = if lesson.version == 0 {
+            "no loadlab writes version 0 (versions start at 1)"
+        } else {
+            "newer than this loadlab reads"
+        };
+        let (line, col) = preset::version_position(text);
+        return Err(preset::PresetError::Parse {
+            file: file.to_string(),
+            line,
+            col,
             message: format!(
-                "lesson version {} is newer than this loadlab reads (version {VERSION} or older)",
+                "lesson version {}: {why} (this loadlab reads versions 1 to {VERSION})",
                 lesson.version
             ),
-        });
+        }
+        .into());
     }
     if lesson.steps.is_empty() {
         return Err(LessonError::Invalid {

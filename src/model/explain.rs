@@ -287,6 +287,7 @@ pub fn geodecay(o: &GeoOutcome, k: usize, ell: f64, every: u64) -> Option<Explai
         Policy::Standard => ("standard", vec![]),
         Policy::Improved => ("improved", vec![]),
         Policy::Every => ("every-k", vec![]),
+        Policy::Optimal => ("optimal", vec![]),
     };
     let bal = if r.balanced_before {
         format!("balanced before round {} (cost ℓ = {})", r.round, num(ell))
@@ -313,6 +314,15 @@ pub fn geodecay(o: &GeoOutcome, k: usize, ell: f64, every: u64) -> Option<Explai
                 active.push("bal");
             }
             format!("every-k policy (k = {every}): {bal}; round cost {}", r.max)
+        }
+        Policy::Optimal => {
+            if r.balanced_before {
+                active.push("bal");
+            }
+            format!(
+                "optimal schedule (dynamic programme over the rounds): {bal}; round cost {}",
+                r.max
+            )
         }
         Policy::Improved => match r.phase {
             None => {
@@ -368,6 +378,7 @@ pub fn geodecay_id(p: Policy) -> &'static str {
         Policy::Standard => "standard",
         Policy::Improved => "improved",
         Policy::Every => "every-k",
+        Policy::Optimal => "optimal",
     }
 }
 

@@ -532,6 +532,29 @@ const EVERY_K_LINES: &[Line] = &[
     ),
 ];
 
+const OPTIMAL_LINES: &[Line] = &[
+    ours(
+        "dp",
+        "best(s) = ℓ + min over e > s of [cost of rounds s..e−1 from a balanced start] + best(e)",
+        "loadlab's reference schedule: a dynamic programme over the rounds, not in the paper",
+    ),
+    ours(
+        "bal",
+        "before each round the programme chose: balance (time ℓ)",
+        "loadlab's reference schedule",
+    ),
+    ours(
+        "run",
+        "round j: every processor executes its live tasks; the round lasts the largest count",
+        "loadlab's reference schedule",
+    ),
+    ours(
+        "end",
+        "repeat until no task is live",
+        "loadlab's reference schedule",
+    ),
+];
+
 /// Every algorithm loadlab steps, by model.
 pub const ALGORITHMS: &[Algorithm] = &[
     Algorithm {
@@ -659,6 +682,12 @@ pub const ALGORITHMS: &[Algorithm] = &[
         model: "geodecay",
         title: "Balance every k rounds (loadlab's comparison)",
         lines: EVERY_K_LINES,
+    },
+    Algorithm {
+        id: "optimal",
+        model: "geodecay",
+        title: "The optimal balancing schedule (loadlab's reference)",
+        lines: OPTIMAL_LINES,
     },
 ];
 

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::model::Progress;
 use crate::model::divisible::sweep::{self, BETA_POINTS, SweepPoint};
-use crate::model::divisible::theory::asymptotic_time;
+use crate::model::divisible::theory::{asymptotic_time, speedup_bound};
 use crate::model::divisible::{DivisibleParams, Method, MethodResult, Outcome, evaluate, params};
 
 /// Which optional parts to compute.
@@ -339,6 +339,11 @@ impl Run {
             Figure::new(params::H.field, params::H.name, v.h),
             Figure::new(params::BETA.field, params::BETA.name, v.beta),
             Figure::new("processors", "N (processors)", v.n),
+            Figure::new(
+                "speedup_bound",
+                "speed-up bound bβ + 1 (no method exceeds it)",
+                speedup_bound(v.b, v.beta),
+            ),
             Figure::new("ratio_c_over_p", "T_C / T_P", o.ratio_c_p),
             Figure::new("ratio_p_over_q", "T_P / T_Q", o.ratio_p_q),
             Figure::new(
@@ -398,6 +403,11 @@ impl Run {
             curve("limit N → ∞", Role::Limit, &|p| {
                 asymptotic_time(m, b, p.beta)
             });
+        }
+        if speedup {
+            // The bound every method stays under: the root computes and feeds b links.
+            let bound = points.iter().map(|p| [p.x, speedup_bound(b, p.beta)]);
+            out.push(Series::new("bound bβ + 1", bound.collect()).role(Role::Bound));
         }
         out
     }

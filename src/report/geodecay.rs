@@ -208,6 +208,7 @@ pub fn policy_group(policy: Policy) -> usize {
         Policy::Standard => 1,
         Policy::Never => 2,
         Policy::Every => 3,
+        Policy::Optimal => 4,
     }
 }
 

@@ -17,6 +17,7 @@ pub mod ksbf;
 pub mod map;
 pub mod redistribute;
 mod render;
+pub mod steps;
 pub use render::series_csv;
 pub mod treesweep;
 

@@ -167,8 +167,9 @@ impl Secret {
         self.texts.contains(&t)
     }
 
-    /// `text` with every number written as the answer replaced by [`HIDDEN`] (whole numbers
-    /// only: "14" in "140" stays), and every occurrence of a choice answer.
+    /// `text` with every number written as the answer and standing as a value (after `=`,
+    /// `:`, `/`, "of", or alone) replaced by [`HIDDEN`] (whole numbers only: "14" in "140"
+    /// stays), and every occurrence of a choice answer.
     pub fn mask(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for a in self.texts.iter().filter(|a| !is_number(a)) {
@@ -179,9 +180,12 @@ impl Secret {
         }
         let mut masked = String::with_capacity(out.len());
         let mut token = String::new();
+        let whole = out.trim().replace('−', "-");
         let flush = |token: &mut String, masked: &mut String| {
             if !token.is_empty() {
-                let hidden = self.hides_value(token.trim_end_matches('.'));
+                let value = token.trim_end_matches('.');
+                let placed = value_position(masked) || whole == value;
+                let hidden = placed && self.hides_value(value);
                 if hidden {
                     masked.push_str(HIDDEN);
                     if token.ends_with('.') {
@@ -223,6 +227,13 @@ impl Secret {
         flush(&mut token, &mut masked);
         masked
     }
+}
+
+/// Whether a number after `before` stands as a value: after `=`, `≈`, `:`, `/` or "of"
+/// ("bound = 4", "Round 1 of 4", "0/4"), not as a count in a sentence ("4 sends") or an index.
+fn value_position(before: &str) -> bool {
+    let b = before.trim_end();
+    b.ends_with(['=', '≈', ':', '/']) || b.ends_with(" of") || b == "of"
 }
 
 fn is_number(text: &str) -> bool {

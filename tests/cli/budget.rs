@@ -2,14 +2,13 @@
 //! minutes either succeeds within the bound or is refused at once with one `error:` line that
 //! names the limit.
 
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use super::common::strings;
 
 /// Wall-clock bound of one run (the budgets promise about 10 s with the release build; the
 /// tests run the debug build on a shared machine).
 const TIME_LIMIT: Duration = Duration::from_secs(20);
-/// Address-space bound of one run, in KiB (3 GiB, as the acceptance says).
-const MEMORY_KIB: u64 = 3 * 1024 * 1024;
 
 /// What a bounded run did.
 struct Outcome {
@@ -19,27 +18,16 @@ struct Outcome {
     elapsed: Duration,
 }
 
-/// Runs the binary under `ulimit -v` (the arguments may be long: they go through `exec`).
+/// Runs the binary under the memory bound, timed.
 fn run_bounded(args: &[String]) -> Outcome {
     let t0 = Instant::now();
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_loadlab"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("binary runs");
+    let out = super::common::run_bounded(args);
     Outcome {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         elapsed: t0.elapsed(),
     }
-}
-
-fn strings(args: &[&str]) -> Vec<String> {
-    args.iter().map(|s| s.to_string()).collect()
 }
 
 /// Either exit 0 within [`TIME_LIMIT`], or exit 2 with one `error:` line mentioning `needle`

@@ -2,38 +2,11 @@
 //! binary with its value compared, `--check`, `--model` and the error contract.
 
 use std::collections::HashSet;
-use std::process::Command;
 
 use loadlab::model::errata::{self, Expected};
 use serde_json::Value;
 
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.trim().lines().count(), 1, "one JSON object: {text}");
-    serde_json::from_str(&text).expect("valid JSON")
-}
-
-/// The value at a dot path (numeric parts index lists).
-fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
-    path.split('.').try_fold(v, |v, part| match v {
-        Value::Object(m) => m.get(part),
-        Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i)),
-        _ => None,
-    })
-}
+use super::common::{at, json, run};
 
 const KINDS: [&str; 6] = [
     "misprint",
@@ -46,7 +19,7 @@ const KINDS: [&str; 6] = [
 
 #[test]
 fn json_lists_every_finding_with_exactly_the_issues_fields() {
-    let j = json_of(&["errata", "--json"]);
+    let j = json(&["errata", "--json"]);
     let list = j["findings"].as_array().expect("findings");
     assert_eq!(j.as_object().map(|o| o.len()), Some(1));
     assert!(list.len() >= 40, "{}", list.len());
@@ -109,7 +82,7 @@ fn every_evidence_command_gives_its_value() {
     let mut runs = 0;
     for f in errata::all() {
         let Some(e) = f.evidence else { continue };
-        let out = json_of(&e.command[1..]);
+        let out = json(&e.command[1..]);
         let got = at(&out, e.field).unwrap_or_else(|| panic!("{}: no field {}", f.id, e.field));
         assert!(
             e.value.matches(got),
@@ -140,7 +113,7 @@ fn check_model_filter_text_and_errors() {
             .contains("every evidence command gives its recorded value")
     );
 
-    let j = json_of(&["errata", "--model", "treesweep", "--json"]);
+    let j = json(&["errata", "--model", "treesweep", "--json"]);
     let list = j["findings"].as_array().unwrap();
     assert!(list.iter().all(|f| f["model"] == "treesweep"));
     assert_eq!(list.len(), errata::of_model("treesweep").len());
@@ -157,4 +130,70 @@ fn check_model_filter_text_and_errors() {
         err.starts_with("error:") && err.contains("unknown model"),
         "{err}"
     );
+}
+
+/// Issue 23, Li: `speedup_bound` is bβ + 1 (4β + 1 on a pyramid) and no method's speed-up
+/// exceeds it, at the instance and along the h sweep; P and Q come within 1 % of it on a deep
+/// tree while C stays near (b − 1)β — about half of it for b = 2.
+#[test]
+fn divisible_reports_the_speedup_bound_no_method_exceeds() {
+    let cases: [&[&str]; 4] = [
+        &["--h", "12", "--beta", "100"],
+        &["--b", "3", "--h", "8", "--beta", "0.5"],
+        &["--network", "pyramid", "--h", "6", "--beta", "20"],
+        &[
+            "--h", "40", "--beta", "1000", "--sweep", "h", "--h-max", "40",
+        ],
+    ];
+    for flags in cases {
+        let mut args = vec!["divisible", "--json"];
+        args.extend_from_slice(flags);
+        let v = json(&args);
+        let (b, beta) = (v["b"].as_f64().unwrap(), v["beta"].as_f64().unwrap());
+        let bound = v["speedup_bound"].as_f64().expect("speedup_bound");
+        assert_eq!(bound, b * beta + 1.0, "{flags:?}");
+        for m in ["C", "P", "Q"] {
+            let s = v["algorithms"][m]["speedup"].as_f64().unwrap();
+            assert!(s <= bound * (1.0 + 1e-12), "{flags:?} {m}: {s} > {bound}");
+        }
+        for point in v["sweep_h"].as_array().into_iter().flatten() {
+            for m in ["C", "P", "Q"] {
+                let s = point[m]["speedup"].as_f64().unwrap();
+                assert!(s <= bound * (1.0 + 1e-12), "{flags:?} {m} {point}");
+            }
+        }
+        if flags.contains(&"40") {
+            let near = |m: &str| v["algorithms"][m]["speedup"].as_f64().unwrap() / bound;
+            assert!(near("P") > 0.99 && near("Q") > 0.99, "{v}");
+            assert!((0.45..0.55).contains(&near("C")), "{}", near("C"));
+        }
+    }
+}
+
+/// Issue 23, Gil–Matias: `--policy optimal` gives the optimal time (JSON `time`,
+/// `balancings`), at most never's, standard's and improved's; with random decay it is refused
+/// naming --policy.
+#[test]
+fn geodecay_optimal_policy_is_never_beaten() {
+    let base = [
+        "geodecay", "--n", "2^30", "--p", "2^16", "--alpha", "1", "--ell", "2^20",
+    ];
+    let time = |policy: &str| {
+        let mut a = base.to_vec();
+        a.extend(["--policy", policy, "--json"]);
+        json(&a)
+    };
+    let opt = time("optimal");
+    assert_eq!(opt["policy"], "optimal");
+    assert!(opt["balancings"].as_u64().unwrap() >= 1);
+    let t = opt["time"].as_f64().unwrap();
+    for policy in ["never", "standard", "improved"] {
+        let other = time(policy)["time"].as_f64().unwrap();
+        assert!(t <= other, "{policy}: {other} < optimal {t}");
+    }
+    // Here (ℓ ≫ n/p) balancing once is optimal: the optimum is never's time.
+    assert_eq!(t, time("never")["time"].as_f64().unwrap());
+    let mut a = base.to_vec();
+    a.extend(["--policy", "optimal", "--decay", "random", "--json"]);
+    super::common::assert_error(&a, "--policy: the optimal policy");
 }

@@ -1,46 +1,9 @@
 //! Lessons and quizzes (issue 13): the CLI contract, every bundled lesson checked, and every
 //! answer equal to what its check command prints when the binary is run with it.
 
-use std::process::Command;
-
 use serde_json::Value;
 
-fn loadlab(args: &[String]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn strings(a: &[&str]) -> Vec<String> {
-    a.iter().map(|s| s.to_string()).collect()
-}
-
-/// Runs the binary and parses its one JSON object.
-fn json_of(args: &[String]) -> Value {
-    let out = loadlab(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.trim().lines().count(), 1, "one JSON object: {text}");
-    serde_json::from_str(&text).expect("valid JSON")
-}
-
-/// The value at a dot path with numeric list indices (written independently of the app's).
-fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
-    let mut cur = v;
-    for part in path.split('.') {
-        cur = match cur {
-            Value::Object(m) => m.get(part)?,
-            Value::Array(a) => a.get(part.parse::<usize>().ok()?)?,
-            _ => return None,
-        };
-    }
-    Some(cur)
-}
+use super::common::{at, json, run, strings};
 
 /// Runs a question's check command with `--json` and asserts the answer is the value found
 /// at its field.
@@ -54,7 +17,7 @@ fn assert_answer_matches_check(q: &Value, context: &str) {
     let field = q["check"]["field"].as_str().expect("check.field");
     let mut args = command.clone();
     args.push("--json".into());
-    let out = json_of(&args);
+    let out = json(&args);
     let value = at(&out, field)
         .unwrap_or_else(|| panic!("{context}: `{command:?} --json` has no field {field}"));
     let answer = &q["answer"];
@@ -99,7 +62,7 @@ fn assert_answer_matches_check(q: &Value, context: &str) {
 
 #[test]
 fn lessons_lists_five_lessons_one_per_model() {
-    let v = json_of(&strings(&["lessons", "--json"]));
+    let v = json(&strings(&["lessons", "--json"]));
     let lessons = v["lessons"].as_array().unwrap();
     assert_eq!(lessons.len(), 5);
     let mut models: Vec<&str> = lessons
@@ -120,17 +83,17 @@ fn lessons_lists_five_lessons_one_per_model() {
 
 #[test]
 fn every_bundled_lesson_checks_and_its_answers_are_its_commands_values() {
-    let v = json_of(&strings(&["lessons", "--json"]));
+    let v = json(&strings(&["lessons", "--json"]));
     for l in v["lessons"].as_array().unwrap() {
         let name = l["name"].as_str().unwrap();
-        let out = loadlab(&strings(&["lesson", name, "--check"]));
+        let out = run(&strings(&["lesson", name, "--check"]));
         assert_eq!(
             out.status.code(),
             Some(0),
             "{name}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let lesson = json_of(&strings(&["lesson", name, "--json"]));
+        let lesson = json(&strings(&["lesson", name, "--json"]));
         assert_eq!(lesson["name"], name);
         assert_eq!(lesson["model"], l["model"]);
         let steps = lesson["steps"].as_array().unwrap();
@@ -152,7 +115,7 @@ fn every_bundled_lesson_checks_and_its_answers_are_its_commands_values() {
 #[test]
 fn lesson_answers_reproduce_the_papers_numbers() {
     // The issue's "predict T_C/T_P at h = 15, reveal ≈ 1.97" (Li, Section VIII, β = 100).
-    let li = json_of(&strings(&["lesson", "li", "--json"]));
+    let li = json(&strings(&["lesson", "li", "--json"]));
     let ratio = li["steps"]
         .as_array()
         .unwrap()
@@ -169,7 +132,7 @@ fn lesson_answers_reproduce_the_papers_numbers() {
         .expect("the T_C/T_P question");
     assert!((ratio - 1.97).abs() < 0.005, "{ratio}");
     // Gao & Rosenberg, Lemma 1.1(a): right-left-right has weight 2, so P_2 on R_4.
-    let ks = json_of(&strings(&["lesson", "gao-rosenberg", "--json"]));
+    let ks = json(&strings(&["lesson", "gao-rosenberg", "--json"]));
     let pe = ks["steps"]
         .as_array()
         .unwrap()
@@ -196,7 +159,7 @@ fn quiz_answers_are_their_commands_values_for_many_seeds() {
                 "5",
                 "--json",
             ]);
-            let v = json_of(&args);
+            let v = json(&args);
             let qs = v["questions"].as_array().unwrap();
             assert_eq!(qs.len(), 5);
             for (i, q) in qs.iter().enumerate() {
@@ -219,7 +182,7 @@ fn quiz_answers_are_their_commands_values_for_many_seeds() {
 #[test]
 fn quizzes_are_deterministic_per_seed() {
     let q = |seed: &str| {
-        json_of(&strings(&[
+        json(&strings(&[
             "quiz",
             "--model",
             "redistribute",
@@ -236,10 +199,10 @@ fn quizzes_are_deterministic_per_seed() {
 
 #[test]
 fn quiz_count_out_of_range_is_an_error() {
-    let out = loadlab(&strings(&["quiz", "--model", "ksbf", "--count", "0"]));
+    let out = run(&strings(&["quiz", "--model", "ksbf", "--count", "0"]));
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: --count"));
-    let out = loadlab(&strings(&["quiz", "--model", "nope"]));
+    let out = run(&strings(&["quiz", "--model", "nope"]));
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -262,17 +225,17 @@ fn a_user_lesson_file_loads_and_a_broken_one_names_its_steps() {
     )
     .unwrap();
     let path = good.display().to_string();
-    let out = loadlab(&strings(&["lesson", &path, "--check"]));
+    let out = run(&strings(&["lesson", &path, "--check"]));
     assert_eq!(
         out.status.code(),
         Some(0),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&strings(&["lesson", &path, "--json"]));
+    let v = json(&strings(&["lesson", &path, "--json"]));
     assert_eq!(v["steps"].as_array().unwrap().len(), 2);
     assert_answer_matches_check(&v["steps"][1]["question"], "user lesson");
-    let text = String::from_utf8(loadlab(&strings(&["lesson", &path])).stdout).unwrap();
+    let text = String::from_utf8(run(&strings(&["lesson", &path])).stdout).unwrap();
     assert!(text.contains("Step 2 of 2: Ask"), "{text}");
 
     let bad = dir.join("bad.ron");
@@ -285,7 +248,7 @@ fn a_user_lesson_file_loads_and_a_broken_one_names_its_steps() {
 ])"#,
     )
     .unwrap();
-    let out = loadlab(&strings(&["lesson", &bad.display().to_string(), "--check"]));
+    let out = run(&strings(&["lesson", &bad.display().to_string(), "--check"]));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = err.lines().collect();
@@ -315,7 +278,7 @@ fn a_user_lesson_file_loads_and_a_broken_one_names_its_steps() {
         "(name: \"s\", title: \"S\", model: Ksbf, colour: 1, steps: [])",
     )
     .unwrap();
-    let out = loadlab(&strings(&[
+    let out = run(&strings(&[
         "lesson",
         &strict.display().to_string(),
         "--json",
@@ -344,7 +307,7 @@ fn check_rejects_unknown_tabs_plots_and_regions_and_accepts_known_ones() {
     let run = |name: &str, text: String| {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
-        let out = loadlab(&strings(&[
+        let out = run(&strings(&[
             "lesson",
             &path.display().to_string(),
             "--check",
@@ -399,11 +362,11 @@ fn check_rejects_unknown_tabs_plots_and_regions_and_accepts_known_ones() {
 
 #[test]
 fn gui_lesson_flags_are_checked_before_a_window_opens() {
-    let out = loadlab(&strings(&["gui", "--lesson", "no-such-lesson"]));
+    let out = run(&strings(&["gui", "--lesson", "no-such-lesson"]));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: --lesson: no-such-lesson"), "{err}");
-    let out = loadlab(&strings(&["gui", "--lesson", "li", "--lesson-step", "99"]));
+    let out = run(&strings(&["gui", "--lesson", "li", "--lesson-step", "99"]));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -416,7 +379,7 @@ fn gui_lesson_flags_are_checked_before_a_window_opens() {
 fn lesson_steps_hide_the_future_where_they_say_and_check_rejects_a_switch_that_does_nothing() {
     // Li: step 3 (the speedup plot gives the answer away) hides the future; it stays hidden
     // through the pipelining step and is shown again for the T_C/T_P question.
-    let li = json_of(&strings(&["lesson", "li", "--json"]));
+    let li = json(&strings(&["lesson", "li", "--json"]));
     let steps = li["steps"].as_array().unwrap();
     let set: Vec<Value> = steps.iter().map(|s| s["hide_future"].clone()).collect();
     let hidden: Vec<bool> = steps
@@ -442,7 +405,7 @@ fn lesson_steps_hide_the_future_where_they_say_and_check_rejects_a_switch_that_d
         ])"#,
     )
     .unwrap();
-    let out = loadlab(&strings(&["lesson", file.to_str().unwrap(), "--check"]));
+    let out = run(&strings(&["lesson", file.to_str().unwrap(), "--check"]));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -457,7 +420,7 @@ fn lesson_steps_hide_the_future_where_they_say_and_check_rejects_a_switch_that_d
         ])"#,
     )
     .unwrap();
-    let out = loadlab(&strings(&["lesson", file.to_str().unwrap(), "--check"]));
+    let out = run(&strings(&["lesson", file.to_str().unwrap(), "--check"]));
     assert!(
         out.status.success(),
         "{}",
@@ -470,7 +433,7 @@ fn lesson_steps_hide_the_future_where_they_say_and_check_rejects_a_switch_that_d
 fn lesson_json_reports_each_steps_view_and_highlight() {
     // Li, as its file says: step 3 shows the "speedup vs h" plot with the plots outlined;
     // the step whose question is about β outlines the β control.
-    let li = json_of(&strings(&["lesson", "li", "--json"]));
+    let li = json(&strings(&["lesson", "li", "--json"]));
     let steps = li["steps"].as_array().unwrap();
     let third = &steps[2];
     assert_eq!(third["view"]["plot"], "speedup vs h");
@@ -526,7 +489,7 @@ fn a_lesson_over_its_budget_is_refused_whole_before_anything_runs() {
         let mut args = strings(&["lesson", &path]);
         args.extend(strings(mode));
         let t0 = std::time::Instant::now();
-        let out = loadlab(&args);
+        let out = run(&args);
         // Refused on the estimate: one run alone would take seconds.
         assert!(t0.elapsed().as_secs_f64() < 5.0, "{mode:?} ran");
         assert_eq!(out.status.code(), Some(2), "{mode:?}");
@@ -558,7 +521,7 @@ fn a_check_holding_a_deep_power_chain_fails_as_one_error_line() {
     );
     let (dir, path) = lesson_file("deep", &text);
     for mode in ["--check", "--json"] {
-        let out = loadlab(&strings(&["lesson", &path, mode]));
+        let out = run(&strings(&["lesson", &path, mode]));
         let err = String::from_utf8(out.stderr).unwrap();
         match mode {
             "--check" => {

@@ -6,7 +6,7 @@ use loadlab::model::redistribute::instance::Direction;
 use loadlab::report::map::ring_spec;
 use serde_json::Value;
 
-use super::{assert_error, json};
+use super::common::{assert_error, json};
 
 fn values(j: &Value, axis: &str) -> Vec<f64> {
     j[axis]["values"]

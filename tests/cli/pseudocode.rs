@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::{assert_error, json, run};
+use super::common::{assert_error, json, run};
 
 /// id → the step labels of its lines.
 fn registry() -> HashMap<String, (String, HashSet<String>)> {

@@ -3,59 +3,7 @@
 //! result. No test here measures time (the budget boundaries have their measurements in the
 //! model's `BUDGET` documentation and the ignored boundary test).
 
-use std::process::{Command, Output, Stdio};
-
-/// Address-space bound of one run, in KiB (3 GiB, as the issue's probes).
-const MEMORY_KIB: u64 = 3 * 1024 * 1024;
-
-/// Runs the binary under `ulimit -v` (long arguments go through `exec`, not a shell line).
-fn run(args: &[String]) -> Output {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_loadlab"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("binary runs")
-}
-
-fn strings(args: &[&str]) -> Vec<String> {
-    args.iter().map(|s| s.to_string()).collect()
-}
-
-/// Exit 2, exactly one `error:` line on stderr mentioning `needle`, nothing on stdout, no
-/// panic or abort.
-fn refused(args: &[String], needle: &str) -> String {
-    let out = run(args);
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    let mut shown = args.join(" ");
-    shown.truncate(100);
-    assert_eq!(out.status.code(), Some(2), "{shown}: {err}");
-    assert_eq!(err.lines().count(), 1, "{shown}: one line: {err:?}");
-    assert!(err.starts_with("error:"), "{shown}: {err:?}");
-    assert!(
-        !err.contains("panicked") && !err.contains("overflow"),
-        "{err}"
-    );
-    assert!(
-        err.contains(needle),
-        "{shown}: {err:?} should mention {needle:?}"
-    );
-    assert!(out.stdout.is_empty(), "{shown}");
-    err
-}
-
-/// Exit 0 and one JSON object on stdout.
-fn json(args: &[String]) -> serde_json::Value {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+use super::common::{assert_error, json, run_bounded, strings};
 
 /// `1^1^…^1` with `terms` terms: the chain that overflowed the recursive parser's stack.
 fn chain(terms: usize) -> String {
@@ -97,7 +45,7 @@ fn power_chains_and_sign_chains_are_refused_on_every_integer_flag() {
         ]),
     ];
     for args in &cases {
-        let err = refused(args, "too long for a number");
+        let err = assert_error(args, "too long for a number");
         assert!(err.len() < 1100, "the message quotes a short prefix: {err}");
     }
     // Just inside the length limit a chain is read (1^…^1 = 1).
@@ -124,10 +72,10 @@ fn a_lesson_with_a_huge_chain_in_its_check_is_an_error_not_an_abort() {
     std::fs::write(&path, lesson).unwrap();
     let p = path.display().to_string();
     // Showing the lesson computes nothing: it prints it.
-    let shown = run(&strings(&["lesson", &p]));
+    let shown = run_bounded(&strings(&["lesson", &p]));
     assert_eq!(shown.status.code(), Some(0));
     // `--check` fails on it; `--json` prints the question's answer as the error.
-    let out = run(&strings(&["lesson", &p, "--check"]));
+    let out = run_bounded(&strings(&["lesson", &p, "--check"]));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.lines().all(|l| l.starts_with("error:")), "{err}");
@@ -136,7 +84,7 @@ fn a_lesson_with_a_huge_chain_in_its_check_is_an_error_not_an_abort() {
         err.contains("too long for a number") || err.contains("longer than 64 characters"),
         "{err}"
     );
-    let out = run(&strings(&["lesson", &p, "--json"]));
+    let out = run_bounded(&strings(&["lesson", &p, "--json"]));
     let (text, err) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
@@ -177,7 +125,7 @@ fn map_axes_refuse_values_their_field_cannot_hold() {
     ] {
         let mut args = strings(&base);
         args.extend(strings(&["--x", x]));
-        refused(&args, shown);
+        assert_error(&args, shown);
     }
     // Seeds the field holds are computed as labelled: columns 0 and 3 are the runs of
     // `ksbf --seed 0` and `--seed 3`.
@@ -227,7 +175,7 @@ fn auto_returns_a_valid_schedule() {
 #[test]
 fn smaller_contract_breaks_are_fixed() {
     // `--ccw` on a 2-ring would be ignored: refused; `--cw` alone is enough there.
-    refused(
+    assert_error(
         &strings(&[
             "redistribute",
             "--delta",
@@ -249,7 +197,7 @@ fn smaller_contract_breaks_are_fixed() {
     ]));
     assert_eq!(v["valid"], true);
     // The record limit that is exceeded is the one named.
-    let e = refused(
+    let e = assert_error(
         &strings(&["ksbf", "--n", "16", "--p", "257", "--assignments"]),
         "node × PE slots",
     );
@@ -264,7 +212,7 @@ fn smaller_contract_breaks_are_fixed() {
         r#"(version: 1, name: "w", active: Ksbf, sheets: [(name: "d", scenario: Divisible(()))])"#,
     )
     .unwrap();
-    refused(
+    assert_error(
         &strings(&["eval", &wb.display().to_string()]),
         "active: ksbf has no sheet",
     );
@@ -275,24 +223,24 @@ fn smaller_contract_breaks_are_fixed() {
         "(\n  name: \"n\",\n  version: 0,\n  scenario: Divisible(()))",
     )
     .unwrap();
-    refused(
+    assert_error(
         &strings(&["eval", &old.display().to_string()]),
         &format!("{}:3:12: version 0", old.display()),
     );
     let new = dir.join("new.ron");
     std::fs::write(&new, "(version: 7, name: \"n\", scenario: Divisible(()))").unwrap();
-    refused(
+    assert_error(
         &strings(&["eval", &new.display().to_string()]),
         &format!("{}:1:11: preset version 7", new.display()),
     );
     // A newline in a file name: one error line, the newline escaped.
     let odd = dir.join("two\nlines.ron");
     std::fs::write(&odd, "nonsense").unwrap();
-    refused(
+    assert_error(
         &strings(&["eval", &odd.display().to_string()]),
         "two\\nlines.ron",
     );
-    refused(&strings(&["eval", "no\nsuch"]), "no\\nsuch: no such file");
+    assert_error(&strings(&["eval", "no\nsuch"]), "no\\nsuch: no such file");
     // A loop of symbolic links is not "no such file".
     #[cfg(unix)]
     {
@@ -300,7 +248,7 @@ fn smaller_contract_breaks_are_fixed() {
         let b = dir.join("loop-b.ron");
         std::os::unix::fs::symlink(&b, &a).unwrap();
         std::os::unix::fs::symlink(&a, &b).unwrap();
-        let e = refused(&strings(&["eval", &a.display().to_string()]), "loop-a.ron");
+        let e = assert_error(&strings(&["eval", &a.display().to_string()]), "loop-a.ron");
         assert!(!e.contains("no such file"), "{e}");
     }
     std::fs::remove_dir_all(&dir).ok();
@@ -311,7 +259,7 @@ fn smaller_contract_breaks_are_fixed() {
 /// estimate included).
 #[test]
 fn inputs_beyond_the_budget_boundaries_are_refused() {
-    refused(
+    assert_error(
         &strings(&[
             "geodecay",
             "--n",
@@ -326,7 +274,7 @@ fn inputs_beyond_the_budget_boundaries_are_refused() {
         ]),
         "about",
     );
-    refused(
+    assert_error(
         &strings(&[
             "geodecay",
             "--n",
@@ -361,9 +309,9 @@ fn inputs_beyond_the_budget_boundaries_are_refused() {
     ] {
         let mut a = strings(&["redistribute"]);
         a.extend(strings(&args));
-        refused(&a, "of memory, more than the limit of 1 GB");
+        assert_error(&a, "of memory, more than the limit of 1 GB");
     }
-    refused(
+    assert_error(
         &strings(&[
             "redistribute",
             "--delta",
@@ -375,7 +323,7 @@ fn inputs_beyond_the_budget_boundaries_are_refused() {
         "of memory, more than the limit of 1 GB",
     );
     // The map is refused by a sampled estimate, before any cell's rings are all built.
-    refused(
+    assert_error(
         &strings(&[
             "map",
             "redistribute",
@@ -458,7 +406,7 @@ fn boundary_cases_print_their_time() {
     ];
     for case in cases {
         let t0 = std::time::Instant::now();
-        let out = run(&strings(case));
+        let out = run_bounded(&strings(case));
         let code = out.status.code();
         assert!(code == Some(0) || code == Some(2), "{case:?}: {code:?}");
         println!(
@@ -492,4 +440,83 @@ fn redistribution_times_are_always_json_floats() {
     }
     assert_eq!(whole["makespan"], 2.0);
     assert_eq!(frac["makespan"], 1.0);
+}
+
+/// Issue 24, case 8: lessons are as strict as presets: version 0 and newer versions are
+/// refused with the version's line and column; a step's `step:` beyond its scenario's step
+/// bar fails `--check` naming the step and the bar's range; `gui --lesson-step` out of range
+/// (0, past the last step, beyond any integer) is refused before a window opens.
+#[test]
+fn lessons_refuse_version_0_and_steps_beyond_the_run() {
+    let dir = std::env::temp_dir().join(format!("loadlab-lesson-strict-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let lesson = |version: &str, step: &str| {
+        format!(
+            "(\n  name: \"s\",\n  {version}title: \"S\", model: Redistribute, steps: [\n   \
+             (title: \"one\", text: \"t\", scenario: Preset(\"redistribute-12-ring\"), \
+             step: {step}),\n])"
+        )
+    };
+    let v0 = write("v0.ron", &lesson("version: 0, ", "0"));
+    for args in [["lesson", &v0, "--check"], ["lesson", &v0, "--json"]] {
+        let err = assert_error(&args, "lesson version 0");
+        assert!(err.contains(&format!("{v0}:3:12:")), "{err}");
+    }
+    let v9 = write("v9.ron", &lesson("version: 9, ", "0"));
+    assert_error(&["lesson", &v9, "--check"], "lesson version 9: newer");
+    // Algorithm 3 on the 12-ring: 4 rounds, so the step bar runs from 0 to 4.
+    let last = write("last.ron", &lesson("", "4"));
+    let out = run_bounded(&["lesson", &last, "--check"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let beyond = write("beyond.ron", &lesson("", "5"));
+    let err = assert_error(&["lesson", &beyond, "--check"], "step 1 “one”: step: 5");
+    assert!(err.contains("from 0 to 4"), "{err}");
+    let far = write("far.ron", &lesson("", "18446744073709551615"));
+    assert_error(&["lesson", &far, "--check"], "beyond the scenario's steps");
+    for (k, needle) in [
+        ("0", "--lesson-step: 0: the lesson has steps 1 to 1"),
+        ("2", "--lesson-step: 2: the lesson has steps 1 to 1"),
+        ("2^70", "--lesson-step"),
+    ] {
+        assert_error(&["gui", "--lesson", &last, "--lesson-step", k], needle);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 24: `lp-forward` over costs spanning ~16 decades once returned a schedule that broke
+/// one-port (a 6·10^-9 item at t ≈ 7·10^7 starts and ends at the same f64 time): such costs
+/// are refused with the reason, naming --cw; the same ring over 6 decades is scheduled validly.
+#[test]
+fn lp_forward_refuses_costs_beyond_f64_times() {
+    let ring = |tiny: &str, big: &str| {
+        strings(&[
+            "redistribute",
+            "--delta",
+            "0,0,-5,0,5",
+            "--cw",
+            &format!("{big},{tiny},1,1,1"),
+            "--ccw",
+            &format!("1,1,1,{big},1"),
+            "--algorithm",
+            "lp-forward",
+            "--json",
+        ])
+    };
+    let err = assert_error(
+        &ring("6.448624918840142e-9", "34942264.476399176"),
+        "--cw: the link costs span too many decades",
+    );
+    assert!(err.contains("6.448624918840142e-9"), "{err}");
+    let v = json(&ring("0.001", "1000"));
+    assert_eq!(v["valid"], true, "{v}");
 }

@@ -343,3 +343,33 @@ fn presenter_mode_enlarges_type_and_folds_the_controls_away() {
     assert_eq!(h.ctx.zoom_factor(), 1.0);
     assert!(h.query_by_label("Numbers").is_some(), "numbers back");
 }
+
+/// Issue 24: a background job that fails (a panic caught on its worker) shows its message
+/// where its result would be — through the one helper every region's wait goes through —
+/// instead of a spinner forever.
+#[test]
+fn a_failed_job_shows_its_message_where_the_result_would_be() {
+    use loadlab::jobs::{JobHandle, Keyed};
+    let mut h = Harness::new_ui_state(
+        |ui, job: &mut Keyed<u32, u32>| {
+            JobHandle::poll(job);
+            let work =
+                |_: &dyn loadlab::model::Progress| -> Result<u32, loadlab::model::Cancelled> {
+                    panic!("bad input 7")
+                };
+            if let Some(v) = loadlab::ui::widgets::requested(ui, job, 7, "failing", work) {
+                ui.label(format!("value {v}"));
+            }
+        },
+        Keyed::default(),
+    );
+    loadlab::ui::install_fonts(&h.ctx);
+    shown(
+        &mut h,
+        "Could not compute this: internal error: bad input 7",
+    );
+    // The failure stands: no spinner comes back and no new job starts for the same key.
+    h.run_steps(3);
+    assert!(h.query_all_by_label_contains("computing").next().is_none());
+    assert!(!h.state().is_running());
+}

@@ -24,7 +24,7 @@ pub fn settle(h: &mut Harness<'_, LoadlabApp>) {
 
 /// Waits (running frames, up to 30 s: background jobs are slower on a loaded machine) until a
 /// node whose label contains `text` is on screen; fails the test otherwise.
-pub fn shown(h: &mut Harness<'_, LoadlabApp>, text: &str) {
+pub fn shown<S>(h: &mut Harness<'_, S>, text: &str) {
     let t0 = Instant::now();
     while h.query_all_by_label_contains(text).next().is_none() {
         assert!(

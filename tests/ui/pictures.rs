@@ -72,7 +72,7 @@ fn ts_valid(h: &Harness<'_, LoadlabApp>) -> loadlab::model::treesweep::Valid {
 #[test]
 fn treesweep_py_steps_its_schedule_and_both_trees_step_together() {
     use loadlab::model::treesweep::{self, py_schedule_for};
-    use loadlab::ui::widgets::format_value as fmt;
+    use loadlab::report::format::table_number;
     use loadlab::ui::widgets::step_bar::LABEL_LAST;
     let mut h = crate::common::harness(Some(
         loadlab::preset::find_bundled("treesweep-small").expect("bundled"),
@@ -92,9 +92,9 @@ fn treesweep_py_steps_its_schedule_and_both_trees_step_together() {
     settle(&mut h);
     shown(
         &mut h,
-        &format!("Fine-Grain (optimal): T* = {}", fmt(sol.t_star)),
+        &format!("Fine-Grain (optimal): T* = {}", table_number(sol.t_star)),
     );
-    shown(&mut h, &format!("P.Y: T_PY = {}", fmt(sol.t_py)));
+    shown(&mut h, &format!("P.Y: T_PY = {}", table_number(sol.t_py)));
     assert_eq!(h.query_all_by_label("Tree diagram").count(), 2);
     // The first time is 0, where both processors 0 start their leftmost leaf (node 2^(n−1)).
     let leaf = 1usize << (v.height() - 1);
@@ -111,8 +111,8 @@ fn treesweep_py_steps_its_schedule_and_both_trees_step_together() {
         &mut h,
         &format!(
             "Fine-Grain finished at T* = {}, P.Y at T_PY = {}",
-            fmt(sol.t_star),
-            fmt(sol.t_py)
+            table_number(sol.t_star),
+            table_number(sol.t_py)
         ),
     );
 }

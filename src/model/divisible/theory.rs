@@ -131,6 +131,14 @@ pub fn closed_form(method: Method, v: &Valid) -> f64 {
     }
 }
 
+/// The speed-up no method can exceed on any tree of arity b (Li's universal bound): the root
+/// computes at rate 1 and feeds its b links, each at most one unit of load per β time units,
+/// so the whole tree processes at most bβ + 1 times as fast as one processor (4β + 1 on a
+/// pyramid). P and Q approach it as N grows; C reaches about (b − 1)β.
+pub fn speedup_bound(b: u64, beta: f64) -> f64 {
+    b as f64 * beta + 1.0
+}
+
 /// Asymptotic speedup S_∞ as N → ∞: Theorem 1/2/3 for ℂ (exact, not the ≈(b−1)β
 /// approximation), bβ + 1 for ℙ and ℚ (Theorems 4–9).
 pub fn asymptotic_speedup(method: Method, b: u64, beta: f64) -> f64 {

@@ -177,34 +177,6 @@ fn theorem_10_proof_denominator_is_misprinted() {
     assert!((printed - s_q).abs() > 0.03 * s_q, "{printed} vs {s_q}");
 }
 
-/// The least total time of any balancing schedule in the model's cost model (deterministic
-/// decay, adversarial survivors): a dynamic programme over the round before which the next
-/// balancing runs (balancing before round 0 is forced, as for every policy).
-fn optimal_time(n: u64, p: u64, alpha: f64, ell: f64) -> f64 {
-    use crate::model::geodecay::loads::Loads;
-    use crate::model::geodecay::theory::{deterministic_rounds, deterministic_tasks};
-    let rounds = deterministic_rounds(n, alpha) as usize;
-    let w: Vec<u64> = (0..rounds as u64)
-        .map(|r| deterministic_tasks(n, alpha, r).unwrap_or(0))
-        .collect();
-    // seg[s][e]: the rounds s..e after a balancing before s, nothing balanced in between.
-    let mut best = vec![0.0f64; rounds + 1];
-    for s in (0..rounds).rev() {
-        let mut loads = Loads::balanced(w[s], p, false);
-        let mut run = 0.0;
-        let mut b = f64::INFINITY;
-        for e in s + 1..=rounds {
-            if e - 1 > s {
-                loads.decay_adversarial(w[e - 1]);
-            }
-            run += loads.stats().max.max(1) as f64;
-            b = b.min(run + best[e]);
-        }
-        best[s] = ell + b;
-    }
-    best[0]
-}
-
 /// gm-best-possible: the improved policy against the optimal schedule of the same model.
 #[test]
 fn improved_policy_against_the_optimal_schedule() {
@@ -224,7 +196,9 @@ fn improved_policy_against_the_optimal_schedule() {
     let per = (n / p) as f64; // n/p = 2^20
     let mut report = Vec::new();
     for ell in [per / 64.0, per / 4.0, per, 16.0 * per, 1024.0 * per] {
-        let opt = optimal_time(n, p, alpha, ell);
+        // The least total time of any balancing schedule of the same cost model
+        // (deterministic decay, adversarial survivors): the model's optimal policy.
+        let opt = time(Policy::Optimal, ell);
         let improved = time(Policy::Improved, ell);
         let never = time(Policy::Never, ell);
         let standard = time(Policy::Standard, ell);

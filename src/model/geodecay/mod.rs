@@ -69,6 +69,7 @@
 
 pub mod derived;
 pub mod loads;
+pub mod optimal;
 pub mod params;
 pub mod sample;
 pub mod simulate;

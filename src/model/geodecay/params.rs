@@ -22,6 +22,10 @@ named! {
         Improved => "improved", "The paper's policy: initialisation phase, then phases of ⌈ℓ/x_i⌉ rounds.";
         /// Balance before rounds 0, k, 2k, … with k = [`GeoParams::every`] (for exploration).
         Every => "every", "Balance every k rounds (--every K).";
+        /// The rounds to balance before that minimise the total time in the same cost model
+        /// (a dynamic programme, [`super::optimal`]): the reference the paper's "best possible
+        /// up to a constant factor" is measured against. Deterministic decay only.
+        Optimal => "optimal", "The balancing rounds that minimise the total time (a dynamic programme; deterministic decay, adversarial or proportional survivors).";
     }
 }
 
@@ -338,12 +342,23 @@ impl Checks for GeoParams {
                 self.seeds
             )
         })?;
-        // Only random survivors (O(p) per round) can exceed the budget.
-        BUDGET.check(
-            if random { "p" } else { "alpha" },
-            &self.describe(),
-            cost(self),
-        )
+        ensure(
+            self.policy != Policy::Optimal || (self.decay == Decay::Deterministic && !random),
+            "policy",
+            || {
+                "the optimal policy is planned by a dynamic programme over the rounds of a \
+                 deterministic run: it needs deterministic decay and adversarial or \
+                 proportional survivors"
+            },
+        )?;
+        // Random survivors (O(p) per round) and the optimal policy's programme (O(rounds²))
+        // can exceed the budget.
+        let field = match (random, self.policy) {
+            (true, _) => "p",
+            (false, Policy::Optimal) => "policy",
+            _ => "alpha",
+        };
+        BUDGET.check(field, &self.describe(), cost(self) + optimal_cost(self))
     }
 }
 
@@ -415,6 +430,23 @@ pub fn cost(p: &GeoParams) -> Cost {
     Cost::new(
         rounds * (processors * processor_weight(p) + ROUND_OVERHEAD),
         processors * 8.0 + rounds * ROUND_BYTES,
+    )
+}
+
+/// Weight of one step of the optimal policy's dynamic programme ([`super::optimal`]), in
+/// processor-rounds.
+pub const DP_STEP_WEIGHT: f64 = 4.0;
+
+/// Work of the optimal policy's programme when it is the selected policy (else nothing):
+/// [`super::optimal::dp_steps`] of the deterministic run's rounds × [`DP_STEP_WEIGHT`].
+pub fn optimal_cost(p: &GeoParams) -> Cost {
+    if p.policy != Policy::Optimal {
+        return Cost::default();
+    }
+    let rounds = super::simulate::round_cap(p);
+    Cost::new(
+        super::optimal::dp_steps(rounds) * DP_STEP_WEIGHT,
+        rounds as f64 * 24.0,
     )
 }
 

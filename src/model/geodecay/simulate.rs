@@ -156,6 +156,11 @@ pub fn simulate_valid(
     let mut phases = Vec::new();
     let mut records = Vec::new();
     let mut truncated = false;
+    // The optimal policy's balancing rounds, planned before the run.
+    let plan = match policy {
+        Policy::Optimal => super::optimal::optimal_plan(v, progress)?.0,
+        _ => Vec::new(),
+    };
 
     while m > 0 {
         if r >= cap {
@@ -169,6 +174,7 @@ pub fn simulate_valid(
             Policy::Never => r == 0,
             Policy::Standard => r == 0 || m as f64 > cp,
             Policy::Every => r.is_multiple_of(prm.every),
+            Policy::Optimal => usize::try_from(r).is_ok_and(|r| plan.get(r) == Some(&true)),
             Policy::Improved => match state {
                 ImprovedState::Init => true,
                 ImprovedState::Phase { next, .. } => next == Some(r),

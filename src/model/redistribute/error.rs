@@ -3,7 +3,7 @@
 //! 0-based and named 1-based (P1..Pn) in the messages, as in the paper.
 
 /// An algorithm's refusal, with the message the CLI and the GUI show.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RedistError {
     /// The run's algorithm works in rounds of one link cost but the ring is heterogeneous.
     #[error(
@@ -149,13 +149,31 @@ pub enum RedistError {
         /// Items it still had to send.
         left: i64,
     },
+    /// The costs span too many decades for floating-point times: the schedule's cheapest
+    /// transfer lasts less than [`TIME_RESOLUTION`](super::run::TIME_RESOLUTION) of its
+    /// makespan, below what its times and the one-port check can tell apart.
+    #[error(
+        "the link costs span too many decades for floating-point times: the schedule's \
+         cheapest transfer (cost {}) lasts less than 10^-8 × its makespan ({}), too short for \
+         its times to be told apart; give costs that span fewer decades",
+        crate::model::num::compact(*.cost),
+        crate::model::num::compact(*.makespan)
+    )]
+    TimeResolution {
+        /// The cheapest cost a transfer of the schedule uses.
+        cost: f64,
+        /// The schedule's makespan.
+        makespan: f64,
+    },
 }
+
 impl RedistError {
     /// The parameter a refusal is about: "delta" for [`RedistError::Budget`] (the unbalances
     /// make the run large), "algorithm" for every other refusal.
     pub fn field(&self) -> &'static str {
         match self {
             RedistError::Budget(_) => "delta",
+            RedistError::TimeResolution { .. } => "cw",
             _ => "algorithm",
         }
     }

@@ -6,7 +6,7 @@
 use super::error::RedistError;
 use super::instance::RingInstance;
 use super::schedule::{Block, Schedule};
-use super::system6::{LpSolution, close};
+use super::system6::LpSolution;
 
 /// Lemma 9's schedule for an integer solution: P_i sends its S_{i,i+1} items to P_{i+1} from
 /// time 0, then its S_{i,i−1} items to P_{i−1} from max(S_{i,i+1}c_{i,i+1},
@@ -105,7 +105,11 @@ pub fn asap_schedule(inst: &RingInstance, flows: &[i64]) -> Result<Schedule, Red
     let mut send_free = vec![true; n];
     let mut recv_free = vec![true; n];
     let mut blocks: Vec<Block> = Vec::new();
-    let mut last: Vec<[Option<usize>; 2]> = vec![[None, None]; n];
+    // The block last sent on each link, with the exact end time (bits) of its last item: the
+    // next item joins it only when it starts at that very instant (a relative tolerance
+    // would merge across a wait shorter than the tolerance — over costs spanning many
+    // decades a real gap — and the merged block would overlap another sender's item).
+    let mut last: Vec<[Option<(usize, u64)>; 2]> = vec![[None, None]; n];
     // Arrival events (time bits — monotone for t ≥ 0 —, from, to).
     let mut heap: BinaryHeap<Reverse<(u64, usize, usize)>> = BinaryHeap::new();
     let mut try_start =
@@ -133,11 +137,15 @@ pub fn asap_schedule(inst: &RingInstance, flows: &[i64]) -> Result<Schedule, Red
             recv_free[to[d]] = false;
             held[i] -= 1;
             rem[i][d] -= 1;
-            heap.push(Reverse(((t + c).to_bits(), i, to[d])));
+            let end = (t + c).to_bits();
+            heap.push(Reverse((end, i, to[d])));
             match last[i][d] {
-                Some(k) if close(blocks[k].end(), t) => blocks[k].items += 1,
+                Some((k, ref mut last_end)) if *last_end == t.to_bits() => {
+                    blocks[k].items += 1;
+                    *last_end = end;
+                }
                 _ => {
-                    last[i][d] = Some(blocks.len());
+                    last[i][d] = Some((blocks.len(), end));
                     blocks.push(Block {
                         from: i,
                         to: to[d],

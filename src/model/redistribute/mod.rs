@@ -12,6 +12,8 @@
 //!   Section 2, every problem attached to its cell.
 //! * [`editing`]: the editor's operations on an instance (make Σδ = 0, rotate, negate, δ from
 //!   targets or speeds), seeded random instances, vectors parsed from text.
+//! * [`typed`]: an instance as typed on a command line (the CLI's flags, a lesson check's),
+//!   read and checked once for both.
 //! * [`params`]: the rest of a scenario — the algorithm of the run and the studies' settings.
 //! * [`error`]: [`RedistError`](error::RedistError), why a run produced no schedule.
 //! * [`schedule`]: schedule shapes and the checker every run goes through.
@@ -127,3 +129,4 @@ pub mod sweep;
 pub mod system6;
 pub mod tau_curve;
 pub mod trace;
+pub mod typed;

@@ -8,7 +8,7 @@ use super::lemma9::ASAP_MAX_ITEMS;
 use super::lemma9::{asap_schedule, lemma9_schedule};
 use super::lemma12::lemma12;
 use super::params::Algorithm;
-use super::schedule::{REPLAY_BUDGET, Schedule, Verification, verify};
+use super::schedule::{Block, REPLAY_BUDGET, Schedule, Verification, verify};
 use super::system6::{LpSolution, solve_system6, solve_system12};
 use super::{alg2, bounds, homogeneous};
 use crate::model::ParamError;
@@ -462,6 +462,24 @@ pub fn plan(
     })
 }
 
+/// Shortest transfer a timed schedule may hold, as a fraction of its makespan: ten times the
+/// relative tolerance of the one-port check ([`super::schedule::verify`], 10^-9), and some
+/// 10^7 times f64's resolution, so that the simulation orders its events and the check tells
+/// its transfers apart. Costs spanning ~18 decades (10^-9 … 10^9) break it: a 6·10^-9 item
+/// at t ≈ 7·10^7 starts and ends at the same f64 time.
+pub const TIME_RESOLUTION: f64 = 1e-8;
+
+/// Refuses a timed schedule whose cheapest transfer is shorter than [`TIME_RESOLUTION`] of
+/// its makespan.
+fn time_resolution(blocks: &[Block]) -> Result<(), RedistError> {
+    let makespan = blocks.iter().map(Block::end).fold(0.0, f64::max);
+    let cost = blocks.iter().map(|b| b.unit).fold(f64::INFINITY, f64::min);
+    if cost < TIME_RESOLUTION * makespan {
+        return Err(RedistError::TimeResolution { cost, makespan });
+    }
+    Ok(())
+}
+
 /// Runs `algorithm` on a validated instance.
 ///
 /// Errors: the algorithm does not apply to the ring, the run exceeds [`BUDGET`]
@@ -476,6 +494,9 @@ pub fn run(
         schedule,
         lp: lp_solution,
     } = plan(inst, valid, algorithm)?;
+    if let Schedule::Timed(blocks) = &schedule {
+        time_resolution(blocks)?;
+    }
     let mut checks = Vec::new();
     if algorithm == Algorithm::Alg2 {
         let formula = bounds::lemma5(inst);

@@ -61,7 +61,28 @@ pub enum Schedule {
     Timed(Vec<Block>),
 }
 
+/// Event times of a timed schedule (0, then block starts and ends), sorted and unique: the
+/// positions of its step bar.
+pub fn event_times(blocks: &[Block]) -> Vec<f64> {
+    let mut t: Vec<f64> = blocks
+        .iter()
+        .flat_map(|b| [b.start, b.end()])
+        .chain(std::iter::once(0.0))
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * a.abs().max(1.0));
+    t
+}
+
 impl Schedule {
+    /// Positions of the step bar: every round then the end state, or every event time.
+    pub fn step_positions(&self) -> usize {
+        match self {
+            Schedule::Rounds { rounds, .. } => rounds.len() + 1,
+            Schedule::Timed(blocks) => event_times(blocks).len(),
+        }
+    }
+
     /// Completion time of the last transfer (0 when nothing moves).
     pub fn makespan(&self) -> f64 {
         match self {

@@ -26,8 +26,8 @@ use crate::ui::widgets::legend::{
     CornerLegend, Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
 use crate::ui::widgets::ticks::Scale;
-use crate::ui::widgets::{busy, error_label, palette};
-use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, repainter};
+use crate::ui::widgets::{error_label, palette, pending};
+use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, ViewState, repainter};
 
 mod numbers;
 mod overlay;
@@ -126,7 +126,7 @@ pub struct Compare {
     /// A's own workspace (made when first shown), one per model.
     a_tabs: [Option<Box<dyn Tab>>; 5],
     /// A's and B's view state as the last frame left them, to tell which one the user changed.
-    synced: Option<(String, String)>,
+    synced: Option<(ViewState, ViewState)>,
     a: Keyed<Scenario, Result<Headline, String>>,
     b: Keyed<Scenario, Result<Headline, String>>,
     plots_a: Keyed<Scenario, Plots>,
@@ -466,7 +466,9 @@ impl Compare {
         Self::request_plots(&mut self.plots_a, ui.ctx(), a, "Compare: plots of A");
         Self::request_plots(&mut self.plots_b, ui.ctx(), b, "Compare: plots of B");
         let (fa, fb) = (self.plots_a.for_key(a), self.plots_b.for_key(b));
-        let Some((pa, pb)) = ready(ui, fa, fb, "computing the plots of A and B") else {
+        let failure = self.plots_a.failure().or(self.plots_b.failure());
+        let busy_text = "computing the plots of A and B";
+        let Some((pa, pb)) = ready(ui, fa, fb, (failure, busy_text)) else {
             return;
         };
         let logs = (&mut self.log_x, &mut self.log_y);
@@ -584,7 +586,8 @@ impl Compare {
         Self::request_numbers(&mut self.a, ui.ctx(), a);
         Self::request_numbers(&mut self.b, ui.ctx(), b);
         let (fa, fb) = (self.a.for_key(a), self.b.for_key(b));
-        let Some((na, nb)) = ready(ui, fa, fb, "computing A and B") else {
+        let failure = self.a.failure().or(self.b.failure());
+        let Some((na, nb)) = ready(ui, fa, fb, (failure, "computing A and B")) else {
             return;
         };
         // What changed first, then the rest in the run's order.
@@ -630,17 +633,16 @@ impl Compare {
     }
 }
 
-/// A's view follows B's when B's changed (or on the first frame), B's follows A's when only
-/// A's did; then A's step is B's, clamped to A's steps (and A never plays on its own).
-/// A's and B's results when both are in and fine; else shows `busy` or the first error.
+/// A's and B's results when both are in and fine; else shows the first error, a job's
+/// `failure`, or `busy_text` with a spinner.
 fn ready<'a, T, E: std::fmt::Display>(
     ui: &mut Ui,
     a: Option<&'a Result<T, E>>,
     b: Option<&'a Result<T, E>>,
-    busy_text: &str,
+    (failure, busy_text): (Option<&str>, &str),
 ) -> Option<(&'a T, &'a T)> {
     let (Some(a), Some(b)) = (a, b) else {
-        busy(ui, busy_text);
+        pending(ui, failure, busy_text);
         return None;
     };
     match (a, b) {
@@ -656,30 +658,32 @@ fn ready<'a, T, E: std::fmt::Display>(
     }
 }
 
+/// Keeps A's and B's views in step, by value: the one the user changed since the last frame
+/// is copied to the other (B's wins when both or neither changed), then A seeks B's step.
 fn sync(
-    synced: &mut Option<(String, String)>,
+    synced: &mut Option<(ViewState, ViewState)>,
     a: &mut dyn Tab,
     b: &mut dyn Tab,
     a_scenario: &Scenario,
     b_scenario: &Scenario,
 ) {
-    let (va, vb) = (a.save_view(), b.save_view());
+    let (va, vb) = (a.view_state(), b.view_state());
     match synced.as_ref() {
         Some((la, lb)) if *lb == vb && *la != va => {
-            b.load_view(&va);
+            b.set_view_state(&va);
             let n = b.steps_for(b_scenario);
             if n > 0 && b.position() >= n {
                 b.seek(n - 1, b_scenario);
             }
         }
         Some((_, lb)) if *lb == vb => {}
-        _ => a.load_view(&vb),
+        _ => a.set_view_state(&vb),
     }
     let k = b.position();
     let n = a.steps_for(a_scenario);
     let want = if n == 0 { k } else { k.min(n - 1) };
     a.seek(want, a_scenario);
-    *synced = Some((a.save_view(), b.save_view()));
+    *synced = Some((a.view_state(), b.view_state()));
 }
 
 /// Draws one picture with its title in `rect`.

@@ -73,24 +73,19 @@ pub(super) fn caption(a: &Scenario, key: &str, v: &Value) -> String {
         (Scenario::Ksbf(p), "schedule") => Some(format!("scheduling: {}", p.schedule.name())),
         _ => None,
     };
-    named.unwrap_or_else(|| format!("{} = {}", symbol(key), short(v)))
+    named.unwrap_or_else(|| format!("{} = {}", symbol(a.model(), key), short(v)))
 }
 
-/// The paper's symbol (or the control's caption) of a parameter field.
-pub(super) fn symbol(key: &str) -> &str {
+/// The paper's symbol (or the control's caption) of field `key` of a scenario of `model`:
+/// its parameter descriptor's, or for the fields that have none (the ring's δ, the random
+/// ring and Section 8's settings) their editors' words.
+pub(super) fn symbol(model: ModelId, key: &str) -> &str {
+    if let Some(spec) = crate::model::param::find(model.params(), key) {
+        return spec.symbol;
+    }
     match key {
-        "beta" => "β",
-        "tau" => "τ",
-        "ell" => "ℓ",
-        "alpha" => "α",
-        "spawn_prob" => "q",
-        "every" => "k",
         "delta" => "δ",
-        "sweep_h_max" => "h up to",
-        "sweep_beta" => "β range",
-        "ell_log2_max" => "ℓ sweep to 2^",
         "random" => "random ring",
-        "iterative" => "iterative",
         other => other,
     }
 }

@@ -141,7 +141,7 @@ impl ComparePlot {
 }
 
 /// Persistent per-plot view options.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlotView {
     /// Logarithmic x axis.
     pub log_x: bool,

@@ -143,7 +143,7 @@ pub struct GanttData {
 }
 
 /// Persistent zoom/pan state of a chart.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GanttView {
     /// Visible time window `[start, end]`, or `None` to fit the data.

@@ -57,7 +57,20 @@ pub fn busy(ui: &mut egui::Ui, what: &str) {
     });
 }
 
-pub use crate::report::format::{sig as format_sig, table_number as format_value};
+/// What a region shows while its background job has no answer: the job's `failure` (a panic
+/// caught on the worker — the answer will never come) where the result would be, else a
+/// spinner and what is being computed.
+pub fn pending(ui: &mut egui::Ui, failure: Option<&str>, what: &str) {
+    match failure {
+        Some(message) => {
+            error_label(
+                ui,
+                format!("⚠ Could not compute this: {message}. Change a parameter to try again."),
+            );
+        }
+        None => busy(ui, what),
+    }
+}
 
 /// A plot's data from its background job: asks `job` for `key` (the latest request wins; a
 /// key already answered or under way starts nothing) and shows [`waiting`] until the answer
@@ -98,6 +111,6 @@ where
             }
         });
     } else {
-        busy(ui, "computing…");
+        pending(ui, job.failure(), "computing…");
     }
 }

@@ -58,6 +58,14 @@ pub struct StepState {
     pub accum: f32,
 }
 
+/// Equal when the persisted parts are (the fraction of a step accumulated during playback is
+/// not view state).
+impl PartialEq for StepState {
+    fn eq(&self, other: &Self) -> bool {
+        (self.step, self.playing, self.speed) == (other.step, other.playing, other.speed)
+    }
+}
+
 impl Default for StepState {
     fn default() -> Self {
         Self {

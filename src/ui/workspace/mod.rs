@@ -10,6 +10,7 @@
 
 mod layout;
 mod validate;
+mod view_state;
 
 use egui::Ui;
 use serde::Serialize;
@@ -26,6 +27,7 @@ pub use crate::lesson::Region;
 pub use crate::ui::commands::StepCmd;
 pub use layout::{Drawn, OnScreen};
 pub use validate::{Checked, nothing_plotted, nothing_runs, repainter, run_or_reason};
+pub use view_state::ViewState;
 
 /// How much room a workspace's regions want, in points.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -69,7 +71,7 @@ pub trait Workspace: Default + 'static {
     /// The model's parameters.
     type Params: ModelParams;
     /// Persisted view state (tabs, zoom, step position, plot axes).
-    type View: Clone + Default + Serialize + DeserializeOwned;
+    type View: Clone + PartialEq + Default + Serialize + DeserializeOwned + 'static;
 
     /// Room for the regions.
     const REGIONS: Regions = Regions::DEFAULT;
@@ -210,6 +212,10 @@ pub trait Tab {
     fn save_view(&self) -> String;
     /// Restores a view saved by [`Tab::save_view`] (ignored if it does not parse).
     fn load_view(&mut self, ron: &str);
+    /// The view state by value (typed; Compare compares and copies it).
+    fn view_state(&self) -> ViewState;
+    /// Takes `view` when it is this workspace's type of view (another model's is ignored).
+    fn set_view_state(&mut self, view: &ViewState);
 }
 
 impl<W: Workspace> Tab for W {
@@ -349,6 +355,16 @@ impl<W: Workspace> Tab for W {
     fn load_view(&mut self, text: &str) {
         if let Ok(v) = ron::from_str::<W::View>(text) {
             *self.view_mut() = v;
+        }
+    }
+
+    fn view_state(&self) -> ViewState {
+        ViewState::of(self.view())
+    }
+
+    fn set_view_state(&mut self, view: &ViewState) {
+        if let Some(v) = view.get::<W::View>() {
+            *self.view_mut() = v.clone();
         }
     }
 }

@@ -6,7 +6,7 @@ use egui::Ui;
 
 use crate::jobs::Keyed;
 use crate::model::{Cancelled, ParamError, Progress};
-use crate::ui::widgets::{busy, error_label};
+use crate::ui::widgets::{error_label, pending};
 
 /// A callback for background jobs: repaint when progress moves or the result lands.
 pub fn repainter(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
@@ -107,7 +107,7 @@ where
     }
     let result = run.for_key(params);
     if result.is_none() {
-        busy(ui, doing);
+        pending(ui, run.failure(), doing);
     }
     result
 }

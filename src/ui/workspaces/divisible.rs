@@ -22,7 +22,7 @@ use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
 use crate::ui::widgets::numbers;
 use crate::ui::widgets::slider::{Span, slider};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
-use crate::ui::widgets::{busy, error_label};
+use crate::ui::widgets::{error_label, pending};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, run_or_reason, view_accessors,
 };
@@ -31,7 +31,7 @@ use crate::ui::workspace::{
 const GANTT_KEEP: f32 = 210.0;
 
 /// View state of the workspace (persisted; no model data).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DivisibleView {
     /// Method whose timeline the Gantt chart shows.
@@ -272,8 +272,8 @@ impl Workspace for DivisiblePanel {
                 ui.separator();
             }
             self.quantity_row(ui, over);
-            if self.run.is_running() {
-                busy(ui, "computing…");
+            if self.run.is_running() || self.run.failure().is_some() {
+                pending(ui, self.run.failure(), "computing…");
             }
             let height =
                 *height.get_or_insert_with(|| (ui.available_height() / 2.0 - 40.0).max(200.0));

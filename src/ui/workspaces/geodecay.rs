@@ -48,7 +48,7 @@ fn p_span(params: &GeoParams) -> slider::Span<u64> {
 const BEYOND_IDEAL: &str = "(T − Σ⌈w_r/p⌉)/ℓ: what balancings and imbalance cost beyond a perfectly balanced run with free balancing";
 
 /// View state (persisted; no model data).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GeodecayView {
     /// Step bar over the rounds.

@@ -26,7 +26,7 @@ use crate::ui::workspace::{
 };
 
 /// View state (persisted).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct KsbfView {
     /// Step bar over time steps.

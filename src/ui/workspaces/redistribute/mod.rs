@@ -31,7 +31,8 @@ use crate::model::redistribute::instance::{
 };
 use crate::model::redistribute::params::{Algorithm, RedistParams, Study, SweepVar};
 use crate::model::redistribute::run::RunReport;
-use crate::model::redistribute::schedule::{Block, Schedule};
+use crate::model::redistribute::schedule::Schedule;
+use crate::model::redistribute::schedule::event_times;
 use crate::model::{Cancelled, ParamError};
 use crate::report::format::{Precision, number};
 use crate::report::redistribute::{self as report, Parts, Run};
@@ -49,7 +50,7 @@ use crate::ui::widgets::ticks::Scale;
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
 use crate::ui::widgets::{error_label, error_row};
 use crate::ui::workspace::{Checked, Regions, Workspace, jobs, nothing_runs, view_accessors};
-use picture::{event_times, step_count};
+use picture::step_count;
 
 /// A number as the captions, labels and cells write it (the table precision).
 fn fmt(x: f64) -> String {
@@ -57,7 +58,7 @@ fn fmt(x: f64) -> String {
 }
 
 /// View state (persisted).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RedistView {
     /// Step bar over rounds (or event times).

@@ -6,8 +6,8 @@ use super::*;
 use crate::report::Cell;
 use crate::report::format::cell;
 use crate::ui::reveal::{Reveal, UNTIL_END};
-use crate::ui::widgets::busy;
 use crate::ui::widgets::numbers::figures;
+use crate::ui::widgets::pending;
 use crate::ui::widgets::result_table::result_table;
 
 /// The figures that give the schedule's answer away: hidden with the future.
@@ -29,7 +29,7 @@ impl RedistPanel {
         }
         let ev = match self.outcome(params) {
             None => {
-                busy(ui, "running…");
+                pending(ui, self.evaluated.failure(), "running…");
                 return;
             }
             Some(Err(e)) => {

@@ -3,10 +3,10 @@
 
 use super::*;
 use crate::ui::reveal::{Reveal, cut_bars};
-use crate::ui::widgets::busy;
 use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
 use crate::ui::widgets::palette;
+use crate::ui::widgets::pending;
 use crate::ui::widgets::result_table::result_table;
 
 /// Above this many processors the δ profile is drawn as lines instead of bars.
@@ -79,18 +79,6 @@ pub(super) fn step_meaning(step: u8) -> &'static str {
         }
         _ => "",
     }
-}
-
-/// Event times of a timed schedule (block starts and ends), sorted and unique.
-pub(super) fn event_times(blocks: &[Block]) -> Vec<f64> {
-    let mut t: Vec<f64> = blocks
-        .iter()
-        .flat_map(|b| [b.start, b.end()])
-        .chain(std::iter::once(0.0))
-        .collect();
-    t.sort_by(f64::total_cmp);
-    t.dedup_by(|a, b| (*a - *b).abs() <= 1e-9 * a.abs().max(1.0));
-    t
 }
 
 /// The pseudo-code line, as (algorithm id, step label), behind a send `from` → `to` of
@@ -357,7 +345,7 @@ impl RedistPanel {
         let ev = match self.outcome(params) {
             // The ring stays editable while the run is computed.
             None => {
-                busy(ui, "running…");
+                pending(ui, self.evaluated.failure(), "running…");
                 self.ring_only(ui, params);
                 return;
             }

@@ -48,7 +48,7 @@ pub enum Shown {
 }
 
 /// View state (persisted).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TreeSweepView {
     /// Which schedule is drawn and stepped.
@@ -191,7 +191,7 @@ impl Workspace for TreeSweepPanel {
         }
         let key = (params.clone(), self.view.n_max.max(2));
         let Some(Ok(run)) = self.run.for_key(&key) else {
-            crate::ui::widgets::busy(ui, "solving");
+            crate::ui::widgets::pending(ui, self.run.failure(), "solving");
             return;
         };
         let steps = step_list(run, self.view.shown);
@@ -253,7 +253,7 @@ impl Workspace for TreeSweepPanel {
         }
         let key = (params.clone(), self.view.n_max.max(2));
         let run = match self.run.for_key(&key) {
-            None => return crate::ui::widgets::busy(ui, "solving"),
+            None => return crate::ui::widgets::pending(ui, self.run.failure(), "solving"),
             Some(Err(e)) => {
                 error_label(ui, e.to_string());
                 return;

@@ -120,16 +120,7 @@ fn fine_grain_steps(run: &Run) -> Vec<Step> {
 
 /// Every time at which either processor 0 starts a node, in order, with what each does.
 fn joint_steps(fg: &Schedule, py: &Schedule) -> Vec<Step> {
-    let mut times: Vec<f64> = [fg, py]
-        .iter()
-        .flat_map(|s| {
-            (1..s.processor.len())
-                .filter(|&k| s.processor[k] == 0)
-                .map(|k| s.start[k])
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    times.dedup_by(|a, b| (*a - *b).abs() <= 1e-9);
+    let times = crate::report::steps::processor0_starts(&[fg, py]);
     let at = |s: &Schedule, t: f64| {
         (1..s.processor.len())
             .find(|&k| s.processor[k] == 0 && (s.start[k] - t).abs() <= 1e-9)
