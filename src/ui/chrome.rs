@@ -176,7 +176,9 @@ impl Chrome {
             .title_bar(false)
             .resizable(false)
             .collapsible(false)
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 70.0])
+            // Low on the right, over the picture's corner, clear of the step bar and the
+            // menus it points to.
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-24.0, -84.0])
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(

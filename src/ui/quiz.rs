@@ -253,13 +253,22 @@ impl QuizWindow {
             self.generate(ui.ctx());
         }
         let (seed, count) = self.made_with;
-        ui.label(
-            RichText::new(format!(
-                "seed {seed} — the same quiz headless: loadlab quiz --model {} --seed {seed} --count {count}",
-                self.model.name()
-            ))
-            .weak(),
-        );
+        ui.label(RichText::new(format!("These questions: seed {seed}")).weak())
+            .on_hover_text("Hand the seed to a class: the same seed gives the same quiz");
+        egui::CollapsingHeader::new(RichText::new("Show the command").weak())
+            .id_salt("quiz command")
+            .default_open(false)
+            .show(ui, |ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "loadlab quiz --model {} --seed {seed} --count {count}",
+                        self.model.name()
+                    ))
+                    .weak()
+                    .monospace(),
+                )
+                .on_hover_text("The same quiz headless, with its answers");
+            });
         if self.job.is_running() {
             ui.horizontal(|ui| {
                 ui.spinner();

@@ -225,6 +225,8 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     h.get_by_label("KS-BF on a ring quiz").click();
     settle(&mut h);
     shown(&mut h, "First tries: 0 of 0 right (5 questions)");
+    h.get_by_label("Show the command").click();
+    h.run_steps(3);
     shown(&mut h, "--seed 1 --count 5");
     let first: Vec<_> = h
         .state()
@@ -584,4 +586,22 @@ fn a_check_holding_a_deep_power_chain_shows_an_error_and_the_app_keeps_running()
     settle(&mut h);
     shown(&mut h, "Answer: ");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each lesson step whose text explains one moment of the run opens on that moment: what its
+/// caption says is what the text explains.
+#[test]
+fn lesson_steps_open_on_the_moment_their_text_explains() {
+    let mut h = app();
+    for (lesson, i, caption) in [
+        // Grs step 2 explains rule (a), step 3 rule (b) and inequality (4).
+        ("grs", 1, "rule (a): an internal node"),
+        ("grs", 2, "rule (b): a new boundary node; inequality (4)"),
+        // Rrv step 4 explains Fig. 4's δ_max = 2 rules (Steps 10–18); its question's answer
+        // is 2, so the caption reads δ_max = ? until Reveal, but names the special rules.
+        ("rrv", 3, "round 1: δ_max = ? (special rules, Steps 10–18)"),
+    ] {
+        at_step(&mut h, lesson, i);
+        shown(&mut h, caption);
+    }
 }

@@ -233,6 +233,12 @@ fn the_first_start_card_points_to_the_lessons_and_is_dismissed_for_good() {
         .get_by_label("New here? Start with a lesson: Help ▸ Lessons")
         .rect();
     assert!(h.ctx.content_rect().contains_rect(card), "{card:?}");
+    // It leaves the step bar free.
+    let play = h.get_by_label("Play").rect();
+    assert!(
+        !card.intersects(play),
+        "the card {card:?} covers Play {play:?}"
+    );
     h.get_by_label("Show the lessons").click();
     h.run_steps(3);
     let first = loadlab::lesson::BUNDLED[0].lesson().unwrap();

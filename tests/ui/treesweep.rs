@@ -39,6 +39,9 @@ fn drag_tau_step_the_cluster_and_switch_to_py() {
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);
     shown(&mut h, "node 3 of processor 0");
+    // The caption counts as the step bar does: at 2/9 two of the nine nodes are done.
+    shown(&mut h, "2 of 9 done · node 3 of processor 0");
+    assert!(h.query_by_label("2/9").is_some(), "the step bar's counter");
     h.get_by_label(LABEL_BACK).click();
     h.run_steps(2);
     shown(&mut h, "node 2 of processor 0");

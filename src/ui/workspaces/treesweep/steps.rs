@@ -22,6 +22,14 @@ pub(super) fn step_list(run: &Run, shown: Shown) -> Vec<Step> {
     if steps.is_empty() {
         return steps;
     }
+    // Counted as the step bar counts: at its "3/9" three of processor 0's nodes are done and
+    // the caption names the fourth, now starting.
+    if shown != Shown::Both {
+        let total = steps.len();
+        for (k, s) in steps.iter_mut().enumerate() {
+            s.2 = format!("{k} of {total} done · {}", s.2);
+        }
+    }
     let sol = &run.solution;
     if shown == Shown::Both {
         let end = sol.t_star.max(sol.t_py);
