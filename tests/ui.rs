@@ -34,6 +34,8 @@ mod lessons;
 mod maps;
 #[path = "ui/menus.rs"]
 mod menus;
+#[path = "ui/monkey.rs"]
+mod monkey;
 #[path = "ui/pictures.rs"]
 mod pictures;
 #[path = "ui/presets.rs"]
