@@ -39,6 +39,28 @@ pub struct ParamSpec {
 }
 
 impl ParamSpec {
+    /// A random generator's seed named `name` (caption `symbol`): any u64, a log rail up to
+    /// 10^6, `help` and where the paper uses it (`paper`).
+    pub const fn seed(
+        symbol: &'static str,
+        name: &'static str,
+        help: &'static str,
+        paper: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            field: "seed",
+            symbol,
+            name,
+            unit: "",
+            range: (0.0, u64::MAX as f64),
+            rail: (0.0, 1e6),
+            spread: Spread::Log,
+            integer: true,
+            help,
+            paper,
+        }
+    }
+
     /// "spawn probability q": the name and the symbol, for row labels and axis titles.
     pub fn label(&self) -> String {
         if self.symbol.is_empty() || self.symbol == self.name {

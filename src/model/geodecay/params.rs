@@ -176,18 +176,12 @@ pub const EVERY: ParamSpec = ParamSpec {
 };
 
 /// The seed (see [`GeoParams::seed`]).
-pub const SEED: ParamSpec = ParamSpec {
-    field: "seed",
-    symbol: "seed",
-    name: "seed",
-    unit: "",
-    range: (0.0, u64::MAX as f64),
-    rail: (0.0, 1e6),
-    spread: Spread::Log,
-    integer: true,
-    help: "Seed of the random decay and of the random survivors (a ChaCha8 generator).",
-    paper: "",
-};
+pub const SEED: ParamSpec = ParamSpec::seed(
+    "seed",
+    "seed",
+    "Seed of the random decay and of the random survivors (a ChaCha8 generator).",
+    "",
+);
 
 /// The last exponent of the ℓ sweep (see [`GeoParams::ell_log2_max`]).
 pub const ELL_LOG2_MAX: ParamSpec = ParamSpec {

@@ -120,16 +120,14 @@ pub const SPAWN_PROB: ParamSpec = ParamSpec {
 
 /// The seed (see [`KsbfParams::seed`]).
 pub const SEED: ParamSpec = ParamSpec {
-    field: "seed",
-    symbol: "seed",
-    name: "seed",
-    unit: "",
-    range: (0.0, u64::MAX as f64),
     rail: (1.0, 64.0),
     spread: Spread::Linear,
-    integer: true,
-    help: "Seed of the random workloads and of the random policy.",
-    paper: "",
+    ..ParamSpec::seed(
+        "seed",
+        "seed",
+        "Seed of the random workloads and of the random policy.",
+        "",
+    )
 };
 
 /// Every numeric parameter of the model, in the order of the controls.

@@ -9,9 +9,6 @@ use super::iterative::{INSTANCES_MAX, IterativeParams, P_MAX};
 use crate::model::ParamError;
 use crate::model::param::{ParamSpec, Spread};
 
-/// The largest seed, as a descriptor's range end.
-const SEED_MAX: f64 = u64::MAX as f64;
-
 /// The ring's size n (the length of δ).
 pub const RING_N: ParamSpec = ParamSpec {
     field: "n",
@@ -43,19 +40,13 @@ pub const LINK_COST: ParamSpec = ParamSpec {
 };
 
 /// The random generator's seed.
-pub const RANDOM_SEED: ParamSpec = ParamSpec {
-    field: "seed",
-    symbol: "seed",
-    name: "generator seed",
-    unit: "",
-    range: (0.0, SEED_MAX),
-    rail: (0.0, 1e6),
-    spread: Spread::Log,
-    integer: true,
-    help: "Seed of the random-instance generator (any integer from 0; the same seed gives \
+pub const RANDOM_SEED: ParamSpec = ParamSpec::seed(
+    "seed",
+    "generator seed",
+    "Seed of the random-instance generator (any integer from 0; the same seed gives \
            the same ring).",
-    paper: "",
-};
+    "",
+);
 
 /// Processors of a random ring (the map's default range is the studies' 3…200).
 pub const RANDOM_N: ParamSpec = ParamSpec {
@@ -171,18 +162,12 @@ pub const ITERATIVE_PLATFORMS: ParamSpec = ParamSpec {
 };
 
 /// Seed of Section 8's platforms.
-pub const ITERATIVE_SEED: ParamSpec = ParamSpec {
-    field: "seed",
-    symbol: "platform seed",
-    name: "platform seed",
-    unit: "",
-    range: (0.0, SEED_MAX),
-    rail: (0.0, 1e6),
-    spread: Spread::Log,
-    integer: true,
-    help: "Seed of the platforms (costs, speeds, change times).",
-    paper: "Section 8",
-};
+pub const ITERATIVE_SEED: ParamSpec = ParamSpec::seed(
+    "platform seed",
+    "platform seed",
+    "Seed of the platforms (costs, speeds, change times).",
+    "Section 8",
+);
 
 /// Every numeric parameter of a redistribution scenario.
 pub const PARAMS: &[ParamSpec] = &[
