@@ -302,6 +302,8 @@ impl TreeSweepPanel {
             TsPlot::Ratio => Plot::Ratio,
             TsPlot::VsTau => Plot::VsTau,
             TsPlot::Increments => Plot::Increments,
+            TsPlot::LongRatio => Plot::LongRatio,
+            TsPlot::Limit => Plot::Limit,
         };
         let run = self.run.latest().and_then(|r| r.as_ref().ok());
         let section = run.and_then(|r| r.plot(which));
@@ -319,7 +321,7 @@ impl TreeSweepPanel {
             }
         };
         plot.x_marker = run.map(|r| match which {
-            Plot::VsTau => r.solution.tau,
+            Plot::VsTau | Plot::Limit => r.solution.tau,
             _ => f64::from(r.solution.n),
         });
         plot
@@ -479,5 +481,9 @@ choices! {
         VsTau = "T*, T_PY vs τ",
         /// T*(n) − T*(n − 1).
         Increments = "increments of T*",
+        /// T*/T_PY against n up to the model's largest n, one curve per τ (grs-half).
+        LongRatio = "ratio vs n up to 1000",
+        /// The ratio's limit ρ(τ) against τ (grs-half).
+        Limit = "limit ρ(τ) vs τ",
     }
 }
