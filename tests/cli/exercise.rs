@@ -313,3 +313,60 @@ fn exercise_ksbf_predictions_from_the_simulation_and_one_wrong() {
         assert_eq!(g["complete"], false);
     }
 }
+
+#[test]
+fn exercise_steps_of_lessons_are_checked() {
+    // Every bundled lesson of a model with an exercise has an exercise step whose pass mark
+    // fits its moves.
+    for name in ["rrv", "gao-rosenberg"] {
+        let j = json(&["lesson", name, "--json"]);
+        let steps = j["steps"].as_array().unwrap();
+        let ex: Vec<&Value> = steps.iter().filter(|s| !s["exercise"].is_null()).collect();
+        assert!(!ex.is_empty(), "{name} has no exercise step");
+        for s in ex {
+            let (pass, moves) = (&s["exercise"]["pass"], &s["exercise"]["moves"]);
+            assert!(pass.as_u64().unwrap() <= moves.as_u64().unwrap(), "{s}");
+        }
+    }
+    let lesson = |pass: usize, model: &str, scenario: &str| {
+        format!(
+            "(name: \"x\", title: \"x\", model: {model}, steps: [(title: \"t\", text: \"t\", \
+             scenario: Inline({scenario}), exercise: Some((prompt: \"p\", pass: {pass})))])"
+        )
+    };
+    let ring = "Redistribute((instance: (delta: [1, -1, 0], loads: [2, 1, 1])))";
+    let cases = [
+        (lesson(1, "Redistribute", ring), None),
+        (
+            lesson(2, "Redistribute", ring),
+            Some("pass: 2 is not between 1"),
+        ),
+        (lesson(0, "Redistribute", ring), Some("pass: 0")),
+        (
+            lesson(1, "Divisible", "Divisible(())"),
+            Some("no exercise yet"),
+        ),
+        (
+            lesson(1, "Ksbf", "Ksbf((p: 32))"),
+            Some("the exercise draws at most 16"),
+        ),
+    ];
+    for (text, error) in cases {
+        let mut f = tempfile::Builder::new().suffix(".ron").tempfile().unwrap();
+        write!(f, "{text}").unwrap();
+        let path = f.path().to_str().unwrap();
+        match error {
+            None => {
+                let out = run(&["lesson", path, "--check"]);
+                assert!(
+                    out.status.success(),
+                    "{text}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            }
+            Some(needle) => {
+                assert_error(&["lesson", path, "--check"], needle);
+            }
+        }
+    }
+}

@@ -102,3 +102,36 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     click(&mut h, "P1, step 1");
     shown(&mut h, "Score 1 / 63 first tries");
 }
+
+#[test]
+fn exercise_step_of_the_ring_lesson_is_passed_by_playing_it() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    let k = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.file == "rrv-redistribute.ron")
+        .expect("bundled");
+    let lesson = loadlab::lesson::BUNDLED[k].lesson().expect("parses");
+    let i = lesson
+        .steps
+        .iter()
+        .position(|s| s.exercise.is_some())
+        .expect("an exercise step");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(i));
+    settle(&mut h);
+    // The step switched "Your turn" on; the player shows the pass mark.
+    shown(&mut h, "Pass mark: 2 first tries — so far 0 / 2");
+    let rounds = algorithm3_rounds(&delta(&h), Alg3Variant::Corrected).expect("rounds");
+    for sends in &rounds {
+        for s in sends {
+            click(&mut h, &format!("P{} → P{}", s.from + 1, s.to + 1));
+        }
+        click(&mut h, "Send");
+    }
+    shown(&mut h, "✓ Passed");
+}

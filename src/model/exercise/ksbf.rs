@@ -29,6 +29,9 @@ use crate::model::ksbf::{
 /// The most nodes an exercise may have (a student predicts every one).
 pub const NODE_MAX: u64 = 4096;
 
+/// The most PEs the GUI draws as rows of the exercise's grid; lessons are held to it.
+pub const DRAWN_P_MAX: u32 = 16;
+
 /// A prediction: `node` runs on PE `pe` at step `step` (as typed: may be out of range).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Prediction {
@@ -105,6 +108,17 @@ impl KsbfExercise {
             at,
             score: 0,
         })
+    }
+
+    /// Refuses rings too large for the GUI ([`DRAWN_P_MAX`]).
+    pub fn drawable(&self) -> Result<(), ExerciseError> {
+        let p = self.params.p;
+        if p > DRAWN_P_MAX {
+            return Err(ExerciseError(format!(
+                "p = {p} PEs; the exercise draws at most {DRAWN_P_MAX}"
+            )));
+        }
+        Ok(())
     }
 
     /// The scenario (KS balance, BF schedule).

@@ -35,6 +35,10 @@ pub const BUDGET: Budget = Budget {
     work: 1e8,
 };
 
+/// The largest ring the GUI sets an exercise on (it draws every processor with its link
+/// handles); lessons are held to it.
+pub const DRAWN_N_MAX: usize = 24;
+
 /// A rule's name as printed in `rule`.
 pub fn rule_name(rule: RoundRule) -> &'static str {
     match rule {
@@ -145,6 +149,17 @@ impl RingExercise {
                 Cost::new(work, bytes),
             )
             .map_err(|e| ExerciseError(e.message))
+    }
+
+    /// Refuses rings too large for the GUI ([`DRAWN_N_MAX`]).
+    pub fn drawable(&self) -> Result<(), ExerciseError> {
+        let n = self.inst.n();
+        if n > DRAWN_N_MAX {
+            return Err(ExerciseError(format!(
+                "the ring has {n} processors; the exercise draws at most {DRAWN_N_MAX}"
+            )));
+        }
+        Ok(())
     }
 
     /// The instance.

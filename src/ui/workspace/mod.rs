@@ -207,6 +207,9 @@ pub trait Tab {
     fn steps_for(&self, scenario: &Scenario) -> usize;
     /// Applies a stepping command.
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
+    /// The score of the "Your turn" exercise on `scenario` (first tries, out of, complete);
+    /// None when the model has none or the scenario makes none.
+    fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)>;
     /// Back to step 0, paused (a preset was opened).
     fn rewind(&mut self);
     /// Moves the step bar to `step` (clamped to the steps known now), paused; true when the
@@ -321,6 +324,17 @@ impl<W: Workspace> Tab for W {
         if let Some(params) = W::Params::of(scenario) {
             let n = self.steps(params);
             cmd.apply(self.stepper(), n);
+        }
+    }
+
+    fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)> {
+        if !W::EXERCISE {
+            return None;
+        }
+        let params = W::Params::of(scenario)?;
+        match self.exercise(params)? {
+            Ok((ex, _)) => Some(ex.score()),
+            Err(_) => None,
         }
     }
 

@@ -10,9 +10,6 @@ use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
 use crate::model::ksbf::KsbfParams;
 use crate::ui::exercise::Exercise;
 
-/// The most PEs the exercise draws as rows.
-pub const EXERCISE_P_MAX: u32 = 16;
-
 /// The state before a move, for Undo.
 struct Before {
     done: Vec<bool>,
@@ -34,13 +31,8 @@ pub struct KsbfTurn {
 impl KsbfTurn {
     /// The exercise on these parameters, or why there is none.
     pub fn new(params: &KsbfParams) -> Result<KsbfTurn, String> {
-        if params.p > EXERCISE_P_MAX {
-            return Err(format!(
-                "p = {} PEs; the exercise draws at most {EXERCISE_P_MAX}",
-                params.p
-            ));
-        }
         let ex = KsbfExercise::new(params).map_err(|e| e.0)?;
+        ex.drawable().map_err(|e| e.0)?;
         let steps = ex.order.iter().map(|r| r.step + 1).max().unwrap_or(1) + 2;
         Ok(KsbfTurn {
             ex,

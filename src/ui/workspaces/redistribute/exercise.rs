@@ -6,15 +6,12 @@ use egui::{Color32, Pos2, Sense, Stroke, Ui, Vec2};
 
 use super::picture::sign_color;
 use crate::model::exercise::Grade;
-use crate::model::exercise::redistribute::{Culprit, RingExercise, Snapshot};
+use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, Snapshot};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::ui::exercise::Exercise;
 use crate::ui::widgets::ring::{
     MAX_NODES, RingArrow, RingDrawing, RingLink, RingNode, centres, ring,
 };
-
-/// The largest ring the exercise draws.
-pub const EXERCISE_N_MAX: usize = 24;
 
 /// The redistribution exercise as the shell drives it.
 pub struct RingTurn {
@@ -32,13 +29,9 @@ pub struct RingTurn {
 impl RingTurn {
     /// The exercise on a ring, or why there is none.
     pub fn new(inst: &RingInstance) -> Result<RingTurn, String> {
-        if inst.n() > EXERCISE_N_MAX.min(MAX_NODES) {
-            return Err(format!(
-                "the ring has {} processors; the exercise draws at most {EXERCISE_N_MAX}",
-                inst.n()
-            ));
-        }
         let ex = RingExercise::new(inst).map_err(|e| e.0)?;
+        ex.drawable().map_err(|e| e.0)?;
+        const { assert!(DRAWN_N_MAX <= MAX_NODES) };
         Ok(RingTurn {
             ex,
             planned: Vec::new(),
