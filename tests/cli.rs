@@ -673,6 +673,8 @@ mod budget;
 
 #[path = "cli/errata.rs"]
 mod errata;
+#[path = "cli/exercise.rs"]
+mod exercise;
 #[path = "cli/lessons.rs"]
 mod lessons;
 #[path = "cli/map.rs"]

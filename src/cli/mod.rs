@@ -7,6 +7,7 @@
 
 pub mod divisible;
 pub mod errata;
+pub mod exercise;
 pub mod geodecay;
 pub mod ksbf;
 pub mod lesson;
@@ -119,6 +120,9 @@ pub enum Command {
     /// What we found in the papers: every finding with its kind and evidence run
     /// (`--check` re-runs the evidence).
     Errata(errata::ErrataArgs),
+    /// "Your turn": print an exercise on a model's instance (`--json`), or grade a file of
+    /// moves (`--moves FILE`): legal, the rule broken, optimal, why; complete and score.
+    Exercise(exercise::ExerciseArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -221,6 +225,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Map(a) => map::execute(a),
         Command::Pseudocode(a) => pseudocode::execute(a),
         Command::Errata(a) => errata::execute(a),
+        Command::Exercise(a) => exercise::execute(a),
     }
 }
 

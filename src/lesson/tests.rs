@@ -109,6 +109,7 @@ fn heavy(count: u32) -> Lesson {
         view: None,
         highlight: None,
         try_it: false,
+        exercise: None,
         question: Some(Question {
             check: Check {
                 command: [

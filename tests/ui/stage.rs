@@ -30,7 +30,7 @@ fn presenter(width: f32, height: f32) -> Harness<'static, LoadlabApp> {
 
 /// The regions of the last frame with the drawer: inside the window, apart, the front one
 /// at least 40 % of the window, and every widget inside the window and its region sideways.
-fn check(h: &mut Harness<'static, LoadlabApp>, what: &str) {
+pub fn check(h: &mut Harness<'static, LoadlabApp>, what: &str) {
     let screen = h.ctx.content_rect();
     let mut rooms: Vec<(String, egui::Rect)> = h
         .state()
