@@ -7,12 +7,14 @@
 
 pub mod divisible;
 pub mod errata;
+pub mod gaps;
 pub mod geodecay;
 pub mod ksbf;
 pub mod lesson;
 pub mod map;
 pub mod pseudocode;
 pub mod redistribute;
+pub mod shard;
 pub mod treesweep;
 mod values;
 
@@ -119,6 +121,11 @@ pub enum Command {
     /// What we found in the papers: every finding with its kind and evidence run
     /// (`--check` re-runs the evidence).
     Errata(errata::ErrataArgs),
+    /// The open-problem lab: small instances where a paper's method is farthest from the
+    /// exact optimum (`loadlab gaps redistribute --against METHOD --seed S --json`).
+    Gaps(gaps::GapsArgs),
+    /// Join the parts of a sharded run (`--shard i/k`) into the whole run's output.
+    Merge(shard::MergeArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -221,6 +228,8 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Map(a) => map::execute(a),
         Command::Pseudocode(a) => pseudocode::execute(a),
         Command::Errata(a) => errata::execute(a),
+        Command::Gaps(a) => gaps::execute(a),
+        Command::Merge(a) => shard::merge(a),
     }
 }
 
