@@ -625,3 +625,70 @@ mod tests {
         assert_eq!(solve(&nothing, true).makespan, 0.0);
     }
 }
+
+#[cfg(test)]
+mod hunt {
+    use super::super::instance::{Costs, minimal_loads};
+    use super::super::system6::solve_system6;
+    use super::*;
+
+    /// Exhaustive hunt for rings where the optimum exceeds System 6's integer optimum.
+    #[test]
+    #[ignore]
+    fn hunt_system6_gaps() {
+        let n: usize = std::env::var("HUNT_N")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3);
+        let dmax: i64 = std::env::var("HUNT_D")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3);
+        let cmax: u32 = std::env::var("HUNT_C")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3);
+        let mut deltas = vec![vec![]];
+        for _ in 0..n {
+            deltas = deltas
+                .into_iter()
+                .flat_map(|d: Vec<i64>| (-dmax..=dmax).map(move |x| [d.clone(), vec![x]].concat()))
+                .collect();
+        }
+        deltas.retain(|d| d.iter().sum::<i64>() == 0 && d.iter().any(|&x| x != 0));
+        let combos = (cmax as u64).pow(2 * n as u32);
+        let (mut count, mut gaps) = (0u64, 0u64);
+        for d in &deltas {
+            for code in 0..combos {
+                let mut k = code;
+                let mut c = Vec::new();
+                for _ in 0..2 * n {
+                    c.push((k % cmax as u64 + 1) as f64);
+                    k /= cmax as u64;
+                }
+                let inst = RingInstance {
+                    delta: d.clone(),
+                    loads: minimal_loads(d),
+                    direction: Direction::Bi,
+                    costs: Costs::Heterogeneous {
+                        cw: c[..n].to_vec(),
+                        ccw: c[n..].to_vec(),
+                    },
+                };
+                count += 1;
+                let e = exact(&inst, Options::default()).unwrap();
+                let s6 = solve_system6(&inst).tau_int;
+                if e.makespan > s6 + 1e-9 {
+                    gaps += 1;
+                    if gaps <= 10 {
+                        println!(
+                            "GAP {} vs {s6}: {:?} {:?}",
+                            e.makespan, inst.delta, inst.costs
+                        );
+                    }
+                }
+            }
+        }
+        println!("{count} rings, {gaps} gaps");
+    }
+}
