@@ -683,3 +683,7 @@ mod map;
 mod pseudocode;
 #[path = "cli/reliability.rs"]
 mod reliability;
+
+/// Issue 27: the exact optimum, the gap search, shards.
+#[path = "cli/lab.rs"]
+mod lab;
