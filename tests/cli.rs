@@ -681,3 +681,5 @@ mod map;
 mod pseudocode;
 #[path = "cli/reliability.rs"]
 mod reliability;
+#[path = "cli/render.rs"]
+mod render;
