@@ -687,3 +687,5 @@ mod reliability;
 /// Issue 27: the exact optimum, the gap search, shards.
 #[path = "cli/lab.rs"]
 mod lab;
+#[path = "cli/render.rs"]
+mod render;

@@ -448,6 +448,9 @@ fn menu_bar(
             let (undo, redo) = shell.undo;
             entry(ui, cmds, Cmd::Undo, undo);
             entry(ui, cmds, Cmd::Redo, redo);
+            ui.separator();
+            entry(ui, cmds, Cmd::CopyLink, true);
+            entry(ui, cmds, Cmd::PasteLink, true);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
         ui.menu_button("Help", |ui| help_menu(ui, errata, shell.desk.active, cmds));
@@ -502,6 +505,8 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::Screenshot, true);
     entry(ui, cmds, Cmd::ExportFigure(None), true);
     by_path(ui, cmds, FileAction::Figure);
+    entry(ui, cmds, Cmd::ExportFigureSvg(None), true);
+    entry(ui, cmds, Cmd::ExportAnimation, true);
 }
 
 /// A group of File ▸ Bundled presets: a model's presets, or the comparisons.

@@ -194,6 +194,9 @@ pub trait Tab {
     /// Shows the picture tab and the plot named (names from [`crate::lesson::views`],
     /// matched ignoring case); an error names the valid ones.
     fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String>;
+    /// The picture tab and the plot shown, by their names in [`crate::lesson::views`] (None
+    /// where the model has nothing to choose): what a share link records.
+    fn selection(&mut self) -> (Option<&'static str>, Option<&'static str>);
     /// Only the picture (with its step bar) of `scenario`, in the room `ui` has, scrolling
     /// vertically when it does not fit: Compare A/B draws two instances side by side this way.
     /// Polls the jobs and prepares first.
@@ -202,6 +205,9 @@ pub trait Tab {
     /// controls beside the two pictures, the stage's drawer either). Polls the jobs and
     /// prepares first.
     fn show_side(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region);
+    /// Polls the jobs and prepares `scenario` without drawing (a headless render waits this
+    /// way for the runs a figure needs).
+    fn prepare_only(&mut self, ctx: &egui::Context, scenario: &Scenario);
     /// Number of step positions for `scenario` (1 when nothing steps, 0 when it is not this
     /// model's).
     fn steps_for(&self, scenario: &Scenario) -> usize;
@@ -285,6 +291,29 @@ impl<W: Workspace> Tab for W {
         Ok(())
     }
 
+    fn selection(&mut self) -> (Option<&'static str>, Option<&'static str>) {
+        // The name whose selection leaves the view as it is, is the one shown (one generic
+        // reading for every workspace's own `select`).
+        let model = W::Params::MODEL;
+        let now = self.view().clone();
+        let mut shown = |names: &'static [&'static str], picture: bool| {
+            names.iter().copied().find(|n| {
+                let (p, q) = if picture {
+                    (Some(*n), None)
+                } else {
+                    (None, Some(*n))
+                };
+                self.select(p, q);
+                let same = *self.view() == now;
+                *self.view_mut() = now.clone();
+                same
+            })
+        };
+        let picture = shown(crate::lesson::views::pictures(model), true);
+        let plot = shown(crate::lesson::views::plots(model), false);
+        (picture, plot)
+    }
+
     fn show_picture_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) -> Drawn {
         let room = ui.max_rect();
         let Some(params) = W::Params::of_mut(scenario) else {
@@ -314,6 +343,16 @@ impl<W: Workspace> Tab for W {
             Region::Numbers => self.numbers(ui, params),
             _ => {}
         }
+    }
+
+    fn prepare_only(&mut self, ctx: &egui::Context, scenario: &Scenario) {
+        let Some(params) = W::Params::of(scenario) else {
+            return;
+        };
+        for job in self.jobs() {
+            job.poll();
+        }
+        self.prepare(ctx, params);
     }
 
     fn steps_for(&self, scenario: &Scenario) -> usize {
