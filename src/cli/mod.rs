@@ -16,8 +16,8 @@ pub mod link;
 pub mod map;
 pub mod pseudocode;
 pub mod redistribute;
-pub mod shard;
 pub mod render;
+pub mod shard;
 pub mod treesweep;
 mod values;
 
