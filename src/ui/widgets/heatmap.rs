@@ -137,23 +137,14 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
             painter.rect_filled(cell_rect(ix, iy).expand(0.3), 0.0, color);
         }
     }
-    // Contours through the cell centres.
-    let centre = |ix: usize, iy: usize| cell_rect(ix, iy).center();
-    for (k, &level) in spec.levels.iter().enumerate() {
-        let stroke = Stroke::new(if level == 1.0 { 2.0 } else { 1.3 }, contour_color(k));
-        for (a, b) in contour_segments(grid, level) {
-            let p = |(x, y): (f64, f64)| {
-                let c0 = centre(0, 0);
-                pos2(c0.x + x as f32 * cw, c0.y - y as f32 * ch)
-            };
-            painter.line_segment([p(a), p(b)], stroke);
-        }
-    }
+    // Contours and guides through the cell centres: a fractional cell index to a point.
+    let c0 = cell_rect(0, 0).center();
+    let point = |x: f64, y: f64| pos2(c0.x + x as f32 * cw, c0.y - y as f32 * ch);
+    draw_contours(&painter, grid, spec.levels, point);
     let at = |x: f64, y: f64| {
         let fx = fractional_index(&grid.x, x, spec.log.0)?;
         let fy = fractional_index(&grid.y, y, spec.log.1)?;
-        let c0 = centre(0, 0);
-        Some(pos2(c0.x + fx as f32 * cw, c0.y - fy as f32 * ch))
+        Some(point(fx, fy))
     };
     draw_guides(&painter, spec.guides, at, &font);
     painter.rect_stroke(plot, 0.0, Stroke::new(1.0, weak), egui::StrokeKind::Outside);
@@ -162,7 +153,6 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
         axis_ticks(&grid.x, spec.log.0, plot.width(), ticks::X_SPACING),
         axis_ticks(&grid.y, spec.log.1, plot.height(), ticks::Y_SPACING),
     );
-    let c0 = cell_rect(0, 0).center();
     for (at, label) in x_ticks {
         let x = c0.x + at as f32 * cw;
         painter.vline(
@@ -221,6 +211,22 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
         );
     }
     out
+}
+
+/// The contour lines at `levels` (the first, or the level 1 of a ratio, thicker); `point`
+/// places a fractional cell index.
+fn draw_contours(
+    painter: &egui::Painter,
+    grid: &Grid,
+    levels: &[f64],
+    point: impl Fn(f64, f64) -> Pos2,
+) {
+    for (k, &level) in levels.iter().enumerate() {
+        let stroke = Stroke::new(if level == 1.0 { 2.0 } else { 1.3 }, contour_color(k));
+        for ((ax, ay), (bx, by)) in contour_segments(grid, level) {
+            painter.line_segment([point(ax, ay), point(bx, by)], stroke);
+        }
+    }
 }
 
 /// Each guide as a dashed white-on-black line through its points that lie on the map (a
