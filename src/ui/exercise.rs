@@ -35,6 +35,10 @@ pub trait Exercise {
     fn restart(&mut self);
 }
 
+/// What [`crate::ui::workspace::Workspace::exercise`] returns when the model has an exercise:
+/// the exercise with its band, or why these parameters make none.
+pub type Turn<'a> = Result<(&'a mut dyn Exercise, &'a mut Band), String>;
+
 /// The shell's state around one exercise: the last verdict and the hint shown.
 #[derive(Debug, Clone, Default)]
 pub struct Band {
