@@ -53,6 +53,8 @@ pub struct GeoExercise {
     pub time: f64,
     /// Decisions right at the first try.
     pub score: usize,
+    /// Each round's cost so far (its most loaded processor's tasks, at least 1).
+    pub costs: Vec<u64>,
     standard: Vec<bool>,
     improved: Vec<bool>,
     /// Total times of the standard, improved and optimal policies.
@@ -110,6 +112,7 @@ impl GeoExercise {
             plan: vec![true],
             time: params.ell,
             score: 0,
+            costs: Vec::new(),
             standard: flags(&s),
             improved: flags(&i),
             policies: [
@@ -119,7 +122,9 @@ impl GeoExercise {
             ],
             w,
         };
-        ex.time += ex.loads.stats().max.max(1) as f64;
+        let first = ex.loads.stats().max.max(1);
+        ex.time += first as f64;
+        ex.costs.push(first);
         Ok(ex)
     }
 
@@ -235,7 +240,9 @@ impl GeoExercise {
             self.decay(&mut l, r);
             self.loads = l;
         }
-        self.time += self.loads.stats().max.max(1) as f64;
+        let cost = self.loads.stats().max.max(1);
+        self.time += cost as f64;
+        self.costs.push(cost);
         self.plan.push(balance);
         if g.grade.scores() {
             self.score += 1;

@@ -46,6 +46,55 @@ impl GeoTurn {
     }
 }
 
+impl GeoTurn {
+    /// The rounds played as bars (log height), balancings ticked, costly decisions red.
+    fn bars(&self, ui: &mut Ui) {
+        let costs = &self.ex.costs;
+        let rounds = self.ex.rounds().max(1);
+        let h = (ui.available_height() - 24.0).clamp(60.0, 260.0);
+        let (rect, _) =
+            ui.allocate_exact_size(egui::vec2(ui.available_width(), h), egui::Sense::hover());
+        let painter = ui.painter();
+        let top = costs.iter().copied().max().unwrap_or(1) as f64;
+        let scale = (top + 1.0).log2().max(1.0);
+        let w = rect.width() / rounds as f32;
+        let text = ui.visuals().text_color();
+        for (r, &c) in costs.iter().enumerate() {
+            let frac = ((c as f64 + 1.0).log2() / scale) as f32;
+            let x = rect.left() + w * r as f32;
+            let bar = egui::Rect::from_min_max(
+                egui::pos2(x + 1.0, rect.bottom() - 14.0 - frac * (h - 30.0)),
+                egui::pos2(x + w - 1.0, rect.bottom() - 14.0),
+            );
+            let bad = r > 0 && self.marks.get(r - 1).is_some_and(|m| !m.1);
+            let fill = if bad {
+                ui.visuals().error_fg_color
+            } else {
+                crate::ui::widgets::palette::series(0)
+            };
+            painter.rect_filled(bar, 1.0, fill);
+            if self.ex.plan.get(r).copied().unwrap_or(false) {
+                painter.line_segment(
+                    [
+                        egui::pos2(x + 1.0, bar.top() - 4.0),
+                        egui::pos2(x + w - 1.0, bar.top() - 4.0),
+                    ],
+                    egui::Stroke::new(2.0, text),
+                );
+            }
+            if w >= 14.0 || r % 5 == 0 {
+                painter.text(
+                    egui::pos2(x + w * 0.5, rect.bottom() - 6.0),
+                    egui::Align2::CENTER_CENTER,
+                    r,
+                    egui::FontId::proportional(10.0),
+                    text,
+                );
+            }
+        }
+    }
+}
+
 impl Exercise for GeoTurn {
     fn prompt(&self) -> String {
         if self.ex.complete() {
@@ -88,18 +137,14 @@ impl Exercise for GeoTurn {
             }
         });
         ui.add_space(4.0);
-        ui.label(RichText::new("Your rounds (B: balanced before; red: not optimal):").weak());
-        ui.horizontal_wrapped(|ui| {
-            for (r, &(b, ok)) in self.marks.iter().enumerate() {
-                let t = format!("{}{}", r + 1, if b { "B" } else { "" });
-                let c = if ok {
-                    ui.visuals().text_color()
-                } else {
-                    ui.visuals().error_fg_color
-                };
-                ui.label(RichText::new(t).color(c).monospace());
-            }
-        });
+        ui.label(
+            RichText::new(
+                "Each round's cost (its fullest processor, log scale); a tick above a bar: \
+                 balanced before it; red: a decision that loses time",
+            )
+            .weak(),
+        );
+        self.bars(ui);
     }
     fn submit_caption(&self) -> Option<&'static str> {
         None
