@@ -32,6 +32,11 @@ Move files (--moves FILE, JSON; `-` reads standard input):
     breadth-first (a PE runs its first ready task in breadth-first order), node (not in the
     workload).
 
+  geodecay: a list of booleans, one per round r = 1 … R − 1: true = load-balance before
+    round r (round 0 is always preceded by one). Every decision is legal; one that cannot
+    reach the optimal policy's time any more is not optimal (rule cost, the time it loses
+    in why). Deterministic decay only.
+
 Each graded move prints legal, rule (\"\" when legal and optimal), optimal, why, first_try;
 the end prints complete, score (moves right at the first try) and out_of.";
 
@@ -62,6 +67,15 @@ pub enum ExerciseModel {
     Redistribute {
         #[command(flatten)]
         ring: RingArgs,
+        #[command(flatten)]
+        grading: Grading,
+    },
+    /// Decide before each round whether to load-balance (deterministic decay), against the
+    /// standard, improved and optimal policies.
+    #[command(after_help = MOVE_FORMATS)]
+    Geodecay {
+        #[command(flatten)]
+        args: super::GeodecayArgs,
         #[command(flatten)]
         grading: Grading,
     },
@@ -142,6 +156,12 @@ impl RingArgs {
 pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
     let (value, json) = match &a.model {
         ExerciseModel::Redistribute { ring, grading } => (redistribute(ring, grading)?, ring.json),
+        ExerciseModel::Geodecay { args, grading } => {
+            if args.out.csv {
+                return Err(CliError("--csv: an exercise prints JSON or text".into()));
+            }
+            (geodecay(args, grading)?, args.out.json)
+        }
         ExerciseModel::Ksbf { args, grading } => {
             if args.out.csv {
                 return Err(CliError("--csv: an exercise prints JSON or text".into()));
@@ -391,6 +411,71 @@ fn ksbf(args: &KsbfArgs, grading: &Grading) -> Result<Value, CliError> {
     out["complete"] = json!(ex.complete());
     out["score"] = json!(ex.score);
     out["out_of"] = json!(nodes.len());
+    Ok(out)
+}
+
+fn geodecay(args: &super::GeodecayArgs, grading: &Grading) -> Result<Value, CliError> {
+    use crate::model::exercise::geodecay::{COST, GeoExercise};
+    let params = args.params()?;
+    let mut ex = GeoExercise::new(&params).map_err(|e| CliError(e.0))?;
+    let mut out = json!({
+        "model": "geodecay",
+        "algorithm": "load balancing policy",
+        "task": format!(
+            "Before each round r = 1 … {} decide whether to load-balance (cost ℓ = {}); a \
+             round costs its most loaded processor's tasks",
+            ex.rounds().saturating_sub(1), params.ell),
+        "instance": {
+            "n": params.n, "p": params.p, "alpha": params.alpha, "ell": params.ell,
+            "c": params.c, "survivors": params.survivors.name(),
+        },
+        "rounds": ex.rounds(),
+        "decisions": ex.decisions(),
+        "policies": ex.policies.iter().map(|(p, t)| json!({"policy": p.name(), "time": t})).collect::<Vec<_>>(),
+        "rules": [COST],
+    });
+    let Some(path) = &grading.moves else {
+        return Ok(out);
+    };
+    let v = read_moves(path)?;
+    let list = v
+        .as_array()
+        .ok_or_else(|| CliError(format!("--moves {path}: expected a list of booleans")))?;
+    let decisions: Vec<bool> = list
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            b.as_bool().ok_or_else(|| {
+                CliError(format!(
+                    "--moves {path}: decision {}: expected true or false, got {}",
+                    i + 1,
+                    short(b)
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if decisions.len() > ex.decisions() {
+        return Err(CliError(format!(
+            "--moves {path}: {} decisions for {} rounds after round 0",
+            decisions.len(),
+            ex.decisions()
+        )));
+    }
+    let moves: Vec<Value> = decisions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &b)| {
+            let g = ex.play(b, true)?;
+            let mut v = serde_json::to_value(&g).unwrap_or(Value::Null);
+            v["move"] = json!(i + 1);
+            Some(v)
+        })
+        .collect();
+    out["moves"] = Value::Array(moves);
+    out["complete"] = json!(ex.complete());
+    out["score"] = json!(ex.score);
+    out["out_of"] = json!(ex.decisions());
+    out["time"] = json!(ex.time);
     Ok(out)
 }
 

@@ -33,6 +33,10 @@ pub fn moves(scenario: &Scenario) -> Result<usize, String> {
             ex.drawable().map_err(|e| e.0)?;
             Ok(ex.order.len())
         }
+        Scenario::Geodecay(p) => {
+            let ex = crate::model::exercise::geodecay::GeoExercise::new(p).map_err(|e| e.0)?;
+            Ok(ex.decisions())
+        }
         other => Err(format!(
             "the {} model has no exercise yet",
             other.model_name()

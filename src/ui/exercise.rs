@@ -35,6 +35,10 @@ pub trait Exercise {
     fn restart(&mut self);
 }
 
+/// What [`crate::ui::workspace::Workspace::exercise`] returns when the model has an exercise:
+/// the exercise with its band, or why these parameters make none.
+pub type Turn<'a> = Result<(&'a mut dyn Exercise, &'a mut Band), String>;
+
 /// The shell's state around one exercise: the last verdict and the hint shown.
 #[derive(Debug, Clone, Default)]
 pub struct Band {
@@ -70,7 +74,10 @@ pub fn verdict(g: &Grade) -> String {
 /// Draws the exercise in `ui` (the picture region): the band, then the model's picture.
 pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
     let (score, out_of, complete) = ex.score();
+    // The picture's top right corner holds the figure export button (↓ PNG).
+    let row = ui.available_width() - 70.0;
     ui.horizontal_wrapped(|ui| {
+        ui.set_max_width(row);
         ui.label(RichText::new("Your turn").strong());
         if let Some(caption) = ex.submit_caption()
             && ui

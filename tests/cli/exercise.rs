@@ -318,7 +318,7 @@ fn exercise_ksbf_predictions_from_the_simulation_and_one_wrong() {
 fn exercise_steps_of_lessons_are_checked() {
     // Every bundled lesson of a model with an exercise has an exercise step whose pass mark
     // fits its moves.
-    for name in ["rrv", "gao-rosenberg"] {
+    for name in ["rrv", "gao-rosenberg", "gil-matias"] {
         let j = json(&["lesson", name, "--json"]);
         let steps = j["steps"].as_array().unwrap();
         let ex: Vec<&Value> = steps.iter().filter(|s| !s["exercise"].is_null()).collect();
@@ -369,4 +369,49 @@ fn exercise_steps_of_lessons_are_checked() {
             }
         }
     }
+}
+
+#[test]
+fn exercise_geodecay_optimal_policy_decisions_are_right_and_never_costs() {
+    let flags = ["--n", "4096", "--p", "16", "--alpha", "0.5", "--ell", "4"];
+    let mut run: Vec<&str> = vec!["geodecay", "--policy", "optimal", "--trace", "--json"];
+    run.extend(flags);
+    let j = json(&run);
+    let plan: Vec<Value> = j["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .skip(1)
+        .map(|r| r["balanced_before"].clone())
+        .collect();
+    let mut args = vec!["exercise", "geodecay"];
+    args.extend(flags);
+    let g = grade(&args, &Value::Array(plan.clone()));
+    assert_eq!(g["complete"], true);
+    assert_eq!(g["score"].as_u64(), Some(plan.len() as u64));
+    let optimal = g["policies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["policy"] == "optimal")
+        .unwrap()["time"]
+        .clone();
+    assert_eq!(g["time"], optimal);
+    assert_eq!(optimal, j["time"]);
+    // Never balancing again at ℓ = 4: some decision costs time, named by the rule cost.
+    let never = Value::Array(vec![json!(false); plan.len()]);
+    let g = grade(&args, &never);
+    let moves = g["moves"].as_array().unwrap();
+    assert!(moves.iter().all(|m| m["legal"] == true));
+    let costly: Vec<&Value> = moves.iter().filter(|m| m["optimal"] == false).collect();
+    assert!(!costly.is_empty());
+    assert!(costly.iter().all(|m| m["rule"] == "cost"));
+    assert!(g["time"].as_f64().unwrap() > optimal.as_f64().unwrap());
+    let bad = moves_file(&json!([true, 1]));
+    let mut a = args.clone();
+    a.extend(["--moves", bad.path().to_str().unwrap()]);
+    assert_error(&a, "decision 2: expected true or false");
+    let mut random = args.clone();
+    random.extend(["--decay", "random"]);
+    assert_error(&random, "deterministic decay");
 }

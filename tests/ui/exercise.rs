@@ -135,3 +135,20 @@ fn exercise_step_of_the_ring_lesson_is_passed_by_playing_it() {
     }
     shown(&mut h, "✓ Passed");
 }
+
+#[test]
+fn exercise_geodecay_decisions_show_their_cost_and_the_policies() {
+    let mut h = crate::common::app_on("Geometric-decaying\nalgorithms");
+    click(&mut h, "Your turn");
+    shown(&mut h, "Before round 1 of 20");
+    click(&mut h, "Balance");
+    shown(&mut h, "(standard: ");
+    shown(&mut h, "leads at best to");
+    for _ in 0..19 {
+        click(&mut h, "Show me");
+    }
+    shown(&mut h, "Done: your time");
+    shown(&mut h, "complete ✓");
+    click(&mut h, "Undo move");
+    shown(&mut h, "Before round 20 of 20");
+}

@@ -149,7 +149,7 @@ fn a_choice_question_is_graded_by_the_model() {
     start_from_menu(&mut h, &lesson.title);
     h.get_by_label("Next ▶").click();
     settle(&mut h);
-    shown(&mut h, "step 2 of 6");
+    shown(&mut h, "step 2 of 7");
     // Lemma 1.1(a): right, left, right has weight 2, so node 13 runs on P_2 of R_4.
     h.get_by_role_and_label(Role::RadioButton, "3").click();
     h.run_steps(2);

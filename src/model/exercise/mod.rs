@@ -19,7 +19,11 @@
 //!   [`crate::model::redistribute::schedule`] and Lemmas 1 and 6.
 //! * [`ksbf`]: predict where (PE) and when (step) each node of a growing tree or grid runs
 //!   under KS-BF (Gao & Rosenberg), graded against the simulator's run.
+//! * [`geodecay`]: decide before each round whether to load-balance (Gil & Matias), graded
+//!   against the optimal policy's dynamic programme, compared with the standard and improved
+//!   policies.
 
+pub mod geodecay;
 pub mod ksbf;
 pub mod redistribute;
 

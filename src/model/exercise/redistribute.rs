@@ -340,11 +340,11 @@ impl RingExercise {
             Grade::legal(
                 Some(PROGRESS),
                 format!(
-                    "legal, but {name}'s bound {} {before} to {after} rounds: {} sends {}",
+                    "legal, but {name}'s bound {}: {} sends {}",
                     if after > before {
-                        "rises from"
+                        format!("rises from {before} to {after} rounds")
                     } else {
-                        "stays at"
+                        format!("stays at {before} rounds")
                     },
                     self.algorithm(),
                     alg.join(", ")

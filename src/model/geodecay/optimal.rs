@@ -19,9 +19,10 @@ pub fn dp_steps(rounds: u64) -> f64 {
     r * (r + 1.0) / 2.0
 }
 
-/// The optimal plan: `plan[r]` is true when a balancing runs before round r (`plan[0]` always),
-/// and the least total time. Polls `progress` once per start round.
-pub fn optimal_plan(v: &Valid, progress: &dyn Progress) -> Result<(Vec<bool>, f64), Cancelled> {
+/// The dynamic programme: `best[s]`, the least time of rounds s.. after a balancing before
+/// round s (`best[rounds]` = 0), and `next[s]`, the round of the next balancing of a plan that
+/// attains it (`rounds`: none). Polls `progress` once per start round.
+pub fn best_times(v: &Valid, progress: &dyn Progress) -> Result<(Vec<f64>, Vec<usize>), Cancelled> {
     let prm = v.params();
     let (n, p, alpha, ell) = (prm.n, prm.p, prm.alpha, prm.ell);
     let rounds = deterministic_rounds(n, alpha) as usize;
@@ -29,8 +30,6 @@ pub fn optimal_plan(v: &Valid, progress: &dyn Progress) -> Result<(Vec<bool>, f6
         .map(|r| deterministic_tasks(n, alpha, r).unwrap_or(0))
         .collect();
     let proportional = prm.survivors == Survivors::Proportional;
-    // best[s]: least time of rounds s.. after a balancing before s; next[s]: the round of the
-    // balancing after it (rounds: none).
     let mut best = vec![0.0f64; rounds + 1];
     let mut next = vec![rounds; rounds + 1];
     for s in (0..rounds).rev() {
@@ -58,6 +57,14 @@ pub fn optimal_plan(v: &Valid, progress: &dyn Progress) -> Result<(Vec<bool>, f6
         best[s] = ell + least;
         next[s] = at;
     }
+    Ok((best, next))
+}
+
+/// The optimal plan: `plan[r]` is true when a balancing runs before round r (`plan[0]` always),
+/// and the least total time. Polls `progress` once per start round.
+pub fn optimal_plan(v: &Valid, progress: &dyn Progress) -> Result<(Vec<bool>, f64), Cancelled> {
+    let (best, next) = best_times(v, progress)?;
+    let rounds = best.len() - 1;
     let mut plan = vec![false; rounds.max(1)];
     let mut s = 0;
     while s < rounds {

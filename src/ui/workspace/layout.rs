@@ -32,7 +32,9 @@ pub(super) fn show<W: Workspace>(
             side_region(w, ui, params, shown, region);
         }
     }
-    let pane_wanted = shown.pseudocode && w.pseudocode(params).is_some();
+    // Your turn hides the pseudo-code pane: its why would tell the algorithm's move.
+    let your_turn = shown.exercise && W::EXERCISE;
+    let pane_wanted = shown.pseudocode && !your_turn && w.pseudocode(params).is_some();
     let pane = place_pane(W::REGIONS, ui.available_width(), shown, pane_wanted);
     if shown.plots && !shown.narrow {
         plots_column(w, ui, params, pane, &mut drawn);

@@ -95,6 +95,8 @@ pub struct GeodecayPanel {
     p_sweep: Keyed<GeoParams, Studied>,
     /// The run with its seed spread.
     spread: Keyed<GeoParams, Studied>,
+    /// "Your turn" on the scenario.
+    turn: crate::ui::exercise::Slot<GeoParams, super::geodecay_turn::GeoTurn>,
 }
 
 /// The report's run of `params` with `parts`, in a background job.
@@ -124,6 +126,10 @@ impl Workspace for GeodecayPanel {
             .map_or(1, |r| r.selected.trace.len() + 1)
     }
     jobs!(run, ell, p_sweep, spread);
+    const EXERCISE: bool = true;
+    fn exercise(&mut self, params: &GeoParams) -> Option<crate::ui::exercise::Turn<'_>> {
+        Some(self.turn.get(params, super::geodecay_turn::GeoTurn::new))
+    }
     const REGIONS: Regions = Regions {
         controls: (270.0, 220.0),
         numbers: (240.0, 200.0),

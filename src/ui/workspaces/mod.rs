@@ -5,6 +5,7 @@
 pub mod divisible;
 mod divisible_network;
 pub mod geodecay;
+mod geodecay_turn;
 pub mod ksbf;
 pub mod redistribute;
 pub mod treesweep;

@@ -1,0 +1,183 @@
+//! "Your turn" for the geometric-decaying model: before each round, Balance or Go on; each
+//! decision is graded against the optimal policy (the time it loses), the standard and
+//! improved policies' choices and the totals shown.
+
+use egui::{RichText, Ui};
+
+use crate::model::exercise::Grade;
+use crate::model::exercise::geodecay::GeoExercise;
+use crate::model::geodecay::GeoParams;
+use crate::model::num::compact;
+use crate::ui::exercise::Exercise;
+
+/// The geodecay exercise as the shell drives it.
+pub struct GeoTurn {
+    ex: GeoExercise,
+    history: Vec<GeoExercise>,
+    clicked: Option<Grade>,
+    /// The decisions graded (for the strip of past rounds): (balanced, optimal).
+    marks: Vec<(bool, bool)>,
+}
+
+impl GeoTurn {
+    /// The exercise on these parameters, or why there is none.
+    pub fn new(params: &GeoParams) -> Result<GeoTurn, String> {
+        Ok(GeoTurn {
+            ex: GeoExercise::new(params).map_err(|e| e.0)?,
+            history: Vec::new(),
+            clicked: None,
+            marks: Vec::new(),
+        })
+    }
+
+    fn decide(&mut self, balance: bool, first_try: bool) -> Option<Grade> {
+        let before = self.ex.clone();
+        let g = self.ex.play(balance, first_try)?;
+        self.history.push(before);
+        self.marks.push((balance, g.grade.optimal));
+        let others = format!(
+            " (standard: {}, improved: {})",
+            if g.standard { "balance" } else { "go on" },
+            if g.improved { "balance" } else { "go on" }
+        );
+        let mut grade = g.grade;
+        grade.why.push_str(&others);
+        Some(grade)
+    }
+}
+
+impl GeoTurn {
+    /// The rounds played as bars (log height), balancings ticked, costly decisions red.
+    fn bars(&self, ui: &mut Ui) {
+        let costs = &self.ex.costs;
+        let rounds = self.ex.rounds().max(1);
+        let h = (ui.available_height() - 24.0).clamp(60.0, 260.0);
+        let (rect, _) =
+            ui.allocate_exact_size(egui::vec2(ui.available_width(), h), egui::Sense::hover());
+        let painter = ui.painter();
+        let top = costs.iter().copied().max().unwrap_or(1) as f64;
+        let scale = (top + 1.0).log2().max(1.0);
+        let w = rect.width() / rounds as f32;
+        let text = ui.visuals().text_color();
+        for (r, &c) in costs.iter().enumerate() {
+            let frac = ((c as f64 + 1.0).log2() / scale) as f32;
+            let x = rect.left() + w * r as f32;
+            let bar = egui::Rect::from_min_max(
+                egui::pos2(x + 1.0, rect.bottom() - 14.0 - frac * (h - 30.0)),
+                egui::pos2(x + w - 1.0, rect.bottom() - 14.0),
+            );
+            let bad = r > 0 && self.marks.get(r - 1).is_some_and(|m| !m.1);
+            let fill = if bad {
+                ui.visuals().error_fg_color
+            } else {
+                crate::ui::widgets::palette::series(0)
+            };
+            painter.rect_filled(bar, 1.0, fill);
+            if self.ex.plan.get(r).copied().unwrap_or(false) {
+                painter.line_segment(
+                    [
+                        egui::pos2(x + 1.0, bar.top() - 4.0),
+                        egui::pos2(x + w - 1.0, bar.top() - 4.0),
+                    ],
+                    egui::Stroke::new(2.0, text),
+                );
+            }
+            if w >= 14.0 || r % 5 == 0 {
+                painter.text(
+                    egui::pos2(x + w * 0.5, rect.bottom() - 6.0),
+                    egui::Align2::CENTER_CENTER,
+                    r,
+                    egui::FontId::proportional(10.0),
+                    text,
+                );
+            }
+        }
+    }
+}
+
+impl Exercise for GeoTurn {
+    fn prompt(&self) -> String {
+        if self.ex.complete() {
+            let [s, i, o] = self.ex.policies;
+            return format!(
+                "Done: your time {} — standard {}, improved {}, optimal {}.",
+                compact(self.ex.time),
+                compact(s.1),
+                compact(i.1),
+                compact(o.1)
+            );
+        }
+        format!(
+            "Before round {} of {}: load-balance (cost ℓ = {}) or go on? Time so far {}.",
+            self.ex.next_round(),
+            self.ex.rounds() - 1,
+            compact(self.ex.params().ell),
+            compact(self.ex.time)
+        )
+    }
+    fn score(&self) -> (usize, usize, bool) {
+        (self.ex.score, self.ex.decisions(), self.ex.complete())
+    }
+    fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
+        ui.horizontal(|ui| {
+            let open = !self.ex.complete();
+            if ui
+                .add_enabled(open, egui::Button::new("Balance"))
+                .on_hover_text("Load-balance before this round (costs ℓ)")
+                .clicked()
+            {
+                self.clicked = self.decide(true, true);
+            }
+            if ui
+                .add_enabled(open, egui::Button::new("Go on"))
+                .on_hover_text("Run this round without balancing")
+                .clicked()
+            {
+                self.clicked = self.decide(false, true);
+            }
+        });
+        ui.add_space(4.0);
+        ui.label(
+            RichText::new(
+                "Each round's cost (its fullest processor, log scale); a tick above a bar: \
+                 balanced before it; red: a decision that loses time",
+            )
+            .weak(),
+        );
+        self.bars(ui);
+    }
+    fn submit_caption(&self) -> Option<&'static str> {
+        None
+    }
+    fn submit(&mut self) -> Option<Grade> {
+        None
+    }
+    fn take_clicked(&mut self) -> Option<Grade> {
+        self.clicked.take()
+    }
+    fn hint(&self) -> String {
+        match self.ex.grade(true, true) {
+            Some(g) => g.grade.why,
+            None => "every decision is made".into(),
+        }
+    }
+    fn show_me(&mut self) -> Option<Grade> {
+        let g = self.ex.grade(true, false)?;
+        let balance = g.time_if_balance <= g.time_if_not;
+        self.decide(balance, false)
+    }
+    fn undo(&mut self) -> bool {
+        let Some(before) = self.history.pop() else {
+            return false;
+        };
+        self.ex = before;
+        self.marks.pop();
+        true
+    }
+    fn restart(&mut self) {
+        let params = self.ex.params().clone();
+        if let Ok(t) = GeoTurn::new(&params) {
+            *self = t;
+        }
+    }
+}
