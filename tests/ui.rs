@@ -44,6 +44,8 @@ mod presets;
 mod pseudocode;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
+#[path = "ui/research.rs"]
+mod research;
 #[path = "ui/sliders.rs"]
 mod sliders;
 #[path = "ui/stage.rs"]
