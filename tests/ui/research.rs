@@ -11,6 +11,12 @@ use loadlab::ui::app::Cmd;
 
 use crate::common::{settle, shown};
 
+/// A node's text (a label's is its value).
+fn text_of(n: &egui_kittest::Node<'_>) -> Option<String> {
+    let a = n.accesskit_node();
+    a.label().or_else(|| a.value())
+}
+
 #[test]
 fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
     let mut h = Harness::builder()
@@ -32,15 +38,15 @@ fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
     shown(&mut h, "largest ratio first");
     // The first ring's line: a ratio above 1 against Lemma 12, inside the window.
     let screen = h.ctx.content_rect();
+    let all: Vec<String> = h
+        .query_all_by_label_contains("ratio")
+        .filter_map(|n| text_of(&n))
+        .collect();
     let line = h
         .query_all_by_label_contains("ratio ")
-        .find(|n| {
-            n.accesskit_node()
-                .label()
-                .is_some_and(|l| l.contains("lemma12"))
-        })
-        .expect("a ring's line");
-    let text = line.accesskit_node().label().unwrap_or_default();
+        .find(|n| text_of(n).is_some_and(|l| l.starts_with("ratio ") && l.contains("lemma12")))
+        .unwrap_or_else(|| panic!("a ring's line: {all:?}"));
+    let text = text_of(&line).unwrap_or_default();
     let ratio: f64 = text
         .split_whitespace()
         .nth(1)
