@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod jobs;
 pub mod lesson;
+pub mod link;
 pub mod model;
 pub mod preset;
 pub mod report;

@@ -92,8 +92,15 @@ fn main() -> ExitCode {
             lesson,
             lesson_step,
             view,
+            link,
         }) => match lesson_commands(lesson.as_deref(), lesson_step) {
             Ok(mut cmds) => {
+                if let Some(l) = link {
+                    match cli::link::decode(&l) {
+                        Ok(shared) => cmds.push(Cmd::OpenLink(Box::new(shared))),
+                        Err(e) => return fail(e),
+                    }
+                }
                 if let Some(v) = view {
                     cmds.insert(
                         0,

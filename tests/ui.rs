@@ -18,6 +18,8 @@ mod desk;
 mod divisible;
 #[path = "ui/errata.rs"]
 mod errata;
+#[path = "ui/exercise.rs"]
+mod exercise;
 #[path = "ui/figures.rs"]
 mod figures;
 #[path = "ui/geodecay.rs"]
@@ -46,6 +48,8 @@ mod pseudocode;
 mod redistribute;
 #[path = "ui/research.rs"]
 mod research;
+#[path = "ui/share.rs"]
+mod share;
 #[path = "ui/sliders.rs"]
 mod sliders;
 #[path = "ui/stage.rs"]

@@ -7,14 +7,17 @@
 
 pub mod divisible;
 pub mod errata;
+pub mod exercise;
 pub mod gaps;
 pub mod geodecay;
 pub mod ksbf;
 pub mod ksbf_study;
 pub mod lesson;
+pub mod link;
 pub mod map;
 pub mod pseudocode;
 pub mod redistribute;
+pub mod render;
 pub mod shard;
 pub mod treesweep;
 mod values;
@@ -79,17 +82,31 @@ pub enum Command {
         /// pins one).
         #[arg(long, value_enum)]
         view: Option<GuiView>,
+        /// Open a share link (`loadlab:1:…`) instead of a preset: its scenario, pinned A,
+        /// step, picture tab and plot.
+        #[arg(long, conflicts_with_all = ["preset", "lesson"])]
+        link: Option<String>,
     },
-    /// Run a preset headless and print what its model subcommand prints.
+    /// Run a preset (or a share link) headless and print what its model subcommand prints.
     Eval {
         /// Preset file (.ron) or bundled preset name.
-        preset: String,
+        #[arg(required_unless_present = "link", conflicts_with = "link")]
+        preset: Option<String>,
+        /// A share link (`loadlab:1:…`, from `loadlab link` or Edit ▸ Copy link) instead
+        /// of a preset.
+        #[arg(long)]
+        link: Option<String>,
         /// Output format.
         #[command(flatten)]
         out: Output,
     },
     /// List the bundled presets (name and model).
     Presets,
+    /// Print a share link to a preset: one line `loadlab:1:…` that `loadlab eval --link`,
+    /// `loadlab gui --link` and Edit ▸ Paste link open.
+    Link(link::LinkArgs),
+    /// Draw a figure or an animation headless (no display, no GPU): PNG, SVG or GIF.
+    Render(render::RenderArgs),
     /// Divisible load on complete b-ary trees and pyramids (Li 2011): methods C, P, Q.
     Divisible(DivisibleArgs),
     /// When to load-balance geometric-decaying algorithms (Gil & Matias): never, standard,
@@ -122,6 +139,9 @@ pub enum Command {
     /// What we found in the papers: every finding with its kind and evidence run
     /// (`--check` re-runs the evidence).
     Errata(errata::ErrataArgs),
+    /// "Your turn": print an exercise on a model's instance (`--json`), or grade a file of
+    /// moves (`--moves FILE`): legal, the rule broken, optimal, why; complete and score.
+    Exercise(exercise::ExerciseArgs),
     /// The open-problem lab: small instances where a paper's method is farthest from the
     /// exact optimum (`loadlab gaps redistribute --against METHOD --seed S --json`).
     Gaps(gaps::GapsArgs),
@@ -205,8 +225,14 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
     match cmd {
         Command::Gui { .. } => Err(CliError("the gui subcommand opens a window".into())),
         Command::Presets => Ok(list_presets()),
-        Command::Eval { preset, out } => {
-            let p = resolve_preset(preset)?;
+        Command::Link(a) => link::execute(a),
+        Command::Render(a) => render::execute(a),
+        Command::Eval { preset, link, out } => {
+            let (p, preset) = match (preset, link) {
+                (Some(name), _) => (resolve_preset(name)?, name.as_str()),
+                (None, Some(l)) => (link::decode(l)?.preset, "link"),
+                (None, None) => return Err(CliError("give a preset or --link".into())),
+            };
             // A preset's errors name its fields (`study`), not flags it has no use for.
             let named = |e: ReportError| match e {
                 ReportError::Invalid { field, message } => {
@@ -232,6 +258,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Map(a) => map::execute(a),
         Command::Pseudocode(a) => pseudocode::execute(a),
         Command::Errata(a) => errata::execute(a),
+        Command::Exercise(a) => exercise::execute(a),
         Command::Gaps(a) => gaps::execute(a),
         Command::KsbfStudy(a) => ksbf_study::execute(a),
         Command::Merge(a) => shard::merge(a),

@@ -177,9 +177,9 @@ impl Chrome {
             .title_bar(false)
             .resizable(false)
             .collapsible(false)
-            // Low on the right, over the picture's corner, clear of the step bar and the
-            // menus it points to.
-            .anchor(egui::Align2::RIGHT_BOTTOM, [-24.0, -84.0])
+            // Low on the left, over the rail's and the controls' empty ends: clear of the
+            // picture, the plots and the numbers' values (on the right, it hid them).
+            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -32.0])
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(
@@ -451,6 +451,9 @@ fn menu_bar(
             let (undo, redo) = shell.undo;
             entry(ui, cmds, Cmd::Undo, undo);
             entry(ui, cmds, Cmd::Redo, redo);
+            ui.separator();
+            entry(ui, cmds, Cmd::CopyLink, true);
+            entry(ui, cmds, Cmd::PasteLink, true);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
         ui.menu_button("Help", |ui| {
@@ -507,6 +510,8 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::Screenshot, true);
     entry(ui, cmds, Cmd::ExportFigure(None), true);
     by_path(ui, cmds, FileAction::Figure);
+    entry(ui, cmds, Cmd::ExportFigureSvg(None), true);
+    entry(ui, cmds, Cmd::ExportAnimation, true);
 }
 
 /// A group of File ▸ Bundled presets: a model's presets, or the comparisons.

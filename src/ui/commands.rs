@@ -53,8 +53,16 @@ pub enum Cmd {
     /// File ▸ Export figure… (None: the figure under the pointer, else the picture) or a
     /// figure's "↓ PNG" button.
     ExportFigure(Option<Region>),
-    /// Draw the chosen figure off-screen at 2× and write it as PNG here.
+    /// Draw the chosen figure off-screen at 2× and write it here: SVG for a path ending in
+    /// .svg, else PNG.
     ExportFigureTo(PathBuf),
+    /// File ▸ Export figure as SVG… (None: the figure under the pointer, else the picture)
+    /// or a figure's "↓ SVG" button.
+    ExportFigureSvg(Option<Region>),
+    /// File ▸ Export animation…: the front run's picture at every step as a GIF.
+    ExportAnimation,
+    /// Write the animation here.
+    ExportAnimationTo(PathBuf),
     /// View ▸ Theme.
     Theme(ThemeChoice),
     /// View ▸ Reset layout.
@@ -95,6 +103,13 @@ pub enum Cmd {
     Fail(String),
     /// Bring this view of the front model forward (`loadlab gui --view`).
     View(View),
+    /// Edit ▸ Copy link: the front scenario, its step, view and pinned A as a share link on
+    /// the clipboard.
+    CopyLink,
+    /// Edit ▸ Paste link: a window to paste a share link into.
+    PasteLink,
+    /// Open a share link's scenario at its step, picture tab and plot (`loadlab gui --link`).
+    OpenLink(Box<crate::link::Shared>),
 }
 
 impl Cmd {
@@ -106,7 +121,8 @@ impl Cmd {
             FileAction::SaveWorkbook => Cmd::SaveWorkbookTo(path),
             FileAction::ExportCsv => Cmd::ExportCsvTo(path),
             FileAction::Screenshot => Cmd::ScreenshotTo(path),
-            FileAction::Figure => Cmd::ExportFigureTo(path),
+            FileAction::Figure | FileAction::FigureSvg => Cmd::ExportFigureTo(path),
+            FileAction::Animation => Cmd::ExportAnimationTo(path),
         }
     }
 }
@@ -274,6 +290,38 @@ pub static COMMANDS: &[Command] = &[
         "Export figure…",
         &[],
         "The figure under the pointer (else the picture) drawn at 2× as a PNG",
+        false,
+    ),
+    row(
+        Cmd::ExportFigureSvg(None),
+        "Export figure as SVG…",
+        &[],
+        "The figure under the pointer (else the picture) as SVG: vector shapes and real, \
+         searchable text, the same layout as the PNG",
+        false,
+    ),
+    row(
+        Cmd::ExportAnimation,
+        "Export animation…",
+        &[],
+        "The picture at every step of the run as a looping GIF (one frame per step, 2 a \
+         second) — the same as `loadlab render PRESET --animate`",
+        false,
+    ),
+    row(
+        Cmd::CopyLink,
+        "Copy link",
+        &[],
+        "The scenario in front — with its step, picture tab, plot and pinned A — as one \
+         line (loadlab:1:…) on the clipboard: paste it to a colleague, `loadlab gui --link` \
+         or `loadlab eval --link` opens it",
+        false,
+    ),
+    row(
+        Cmd::PasteLink,
+        "Paste link…",
+        &[],
+        "Open a share link (loadlab:1:…) someone sent you",
         false,
     ),
     row(

@@ -22,6 +22,10 @@ pub enum FileAction {
     Screenshot,
     /// Export one figure (picture, plots or map) as PNG.
     Figure,
+    /// Export one figure as SVG.
+    FigureSvg,
+    /// Export the front run's picture at every step as an animated GIF.
+    Animation,
 }
 
 impl FileAction {
@@ -34,6 +38,8 @@ impl FileAction {
             FileAction::ExportCsv => "Export CSV",
             FileAction::Screenshot => "Save screenshot",
             FileAction::Figure => "Export figure as PNG",
+            FileAction::FigureSvg => "Export figure as SVG",
+            FileAction::Animation => "Export animation (GIF)",
         }
     }
     /// Caption of the File menu entry that asks for a path in a text field.
@@ -45,6 +51,8 @@ impl FileAction {
             FileAction::ExportCsv => "Export CSV by path…",
             FileAction::Screenshot => "Save screenshot by path…",
             FileAction::Figure => "Export figure by path…",
+            FileAction::FigureSvg => "Export figure as SVG by path…",
+            FileAction::Animation => "Export animation by path…",
         }
     }
     fn extension(self) -> (&'static str, &'static str) {
@@ -54,6 +62,8 @@ impl FileAction {
             }
             FileAction::ExportCsv => ("CSV", "csv"),
             FileAction::Screenshot | FileAction::Figure => ("PNG image", "png"),
+            FileAction::FigureSvg => ("SVG image", "svg"),
+            FileAction::Animation => ("GIF animation", "gif"),
         }
     }
     /// True if the action writes a file.

@@ -48,6 +48,7 @@ impl LoadlabApp {
             | Cmd::ScreenshotTo(_)
             | Cmd::ExportFigure(_)
             | Cmd::ExportFigureTo(_)
+            | Cmd::ExportFigureSvg(_)
             | Cmd::PromptPath(_) => self.exporting(ctx, cmd),
             Cmd::Step(_)
             | Cmd::Select { .. }
@@ -59,6 +60,11 @@ impl LoadlabApp {
             Cmd::StartLesson(_) | Cmd::LessonStep(_) | Cmd::LeaveLesson | Cmd::Quiz(_) => {
                 self.teaching(ctx, cmd)
             }
+            Cmd::CopyLink
+            | Cmd::PasteLink
+            | Cmd::OpenLink(_)
+            | Cmd::ExportAnimation
+            | Cmd::ExportAnimationTo(_) => self.sharing(ctx, cmd),
             Cmd::CancelJobs | Cmd::Inform(_) | Cmd::Fail(_) => {
                 self.status(cmd);
                 Vec::new()
@@ -175,12 +181,16 @@ impl LoadlabApp {
                 });
                 self.info("Taking a screenshot…");
             }
-            Cmd::ExportFigure(asked) => {
+            Cmd::ExportFigure(asked) | Cmd::ExportFigureSvg(asked) => {
+                let action = match cmd {
+                    Cmd::ExportFigureSvg(_) => FileAction::FigureSvg,
+                    _ => FileAction::Figure,
+                };
                 let pointer = ctx.pointer_latest_pos();
                 match crate::ui::figure::choose(&self.drawn, asked, pointer) {
                     Some(d) => {
                         self.figure = Some(d.region);
-                        self.ask_path(ctx, FileAction::Figure);
+                        self.ask_path(ctx, action);
                     }
                     None => self.error("No figure is on screen to export"),
                 }
@@ -290,6 +300,7 @@ impl LoadlabApp {
                 });
                 self.shown = OnScreen {
                     hide_future: self.shown.hide_future,
+                    exercise: self.shown.exercise,
                     ..OnScreen::PRESENTER
                 };
                 ctx.set_zoom_factor(PRESENTER_ZOOM);
@@ -305,6 +316,7 @@ impl LoadlabApp {
                 self.presenter = None;
                 self.shown = OnScreen {
                     hide_future: self.shown.hide_future,
+                    exercise: self.shown.exercise,
                     ..before.shown
                 };
                 ctx.set_zoom_factor(before.zoom);
@@ -352,6 +364,7 @@ impl LoadlabApp {
                 self.tab().cancel_jobs();
                 self.maps.cancel();
                 self.export.cancel();
+                self.share.animation.cancel();
                 self.figure_job.cancel();
                 self.info("Cancelled");
             }
@@ -386,6 +399,19 @@ impl LoadlabApp {
                 return;
             }
         };
+        if crate::ui::figure::is_svg(&path) {
+            // Written from the shapes, no rasterizing: at once.
+            let [w, h] = scene.size.map(|v| v as f32 / scene.scale);
+            match std::fs::write(&path, scene.svg()) {
+                Ok(()) => self.info(format!(
+                    "Exported {} ({w:.0}×{h:.0} points, SVG) to {}",
+                    d.region.name(),
+                    path.display()
+                )),
+                Err(e) => self.error(format!("Could not export to {}: {e}", path.display())),
+            }
+            return;
+        }
         let shot = FigureShot {
             region: d.region,
             rect: d.room,

@@ -8,6 +8,7 @@
 //! the narrow state it shows and returns commands.
 
 mod apply;
+mod share;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -101,6 +102,8 @@ pub struct LoadlabApp {
     figure_shot: Option<FigureShot>,
     /// The figure export rasterizing and writing its PNG.
     figure_job: JobSlot<FigureDone>,
+    /// Share links: the Paste link window, an opened link's step.
+    share: share::Sharing,
 }
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
@@ -108,7 +111,7 @@ fn workspaces() -> Vec<Box<dyn Tab>> {
 }
 
 /// A new workspace of `model` with the default view (Compare A/B draws A with one).
-pub(super) fn fresh_tab(model: ModelId) -> Box<dyn Tab> {
+pub(crate) fn fresh_tab(model: ModelId) -> Box<dyn Tab> {
     fn make<W: Workspace>() -> Box<dyn Tab> {
         Box::new(W::default())
     }
@@ -177,6 +180,7 @@ impl LoadlabApp {
             figure: None,
             figure_shot: None,
             figure_job: JobSlot::default(),
+            share: Default::default(),
         }
     }
 
@@ -391,7 +395,8 @@ impl LoadlabApp {
                 self.figure_job
                     .running()
                     .map(|j| status(j.label(), j.fraction()))
-            });
+            })
+            .or_else(|| self.share.status());
         export
             .or_else(|| self.teach.job_status())
             .or_else(|| self.maps.status())
@@ -428,6 +433,9 @@ impl LoadlabApp {
                     shot.path.display()
                 )),
             }
+        }
+        if let Some(done) = self.share.animation.poll() {
+            self.animated(done);
         }
         if let Some((path, csv)) = self.export.poll() {
             // An error never lands in the file: nothing is written.
@@ -475,16 +483,22 @@ impl LoadlabApp {
                 &mut self.shown,
             );
         });
-        if let Some(r) = super::figure::buttons(&ctx, &self.drawn) {
-            cmds.push(Cmd::ExportFigure(Some(r)));
+        match super::figure::buttons(&ctx, &self.drawn) {
+            Some((r, super::figure::Format::Png)) => cmds.push(Cmd::ExportFigure(Some(r))),
+            Some((r, super::figure::Format::Svg)) => cmds.push(Cmd::ExportFigureSvg(Some(r))),
+            None => {}
         }
         cmds.extend(self.chrome.windows(&ctx, self.desk.active));
         cmds.extend(self.teach.windows(&ctx));
+        cmds.extend(self.share.window(&ctx));
         self.teach.tick(
             &mut self.shown,
             self.tabs[i].as_mut(),
             &self.desk.pages[i].scenario,
         );
+        let i = self.desk.active.index();
+        self.share
+            .tick(self.tabs[i].as_mut(), &self.desk.pages[i].scenario);
 
         self.edited(&ctx, before);
         let title = format!("loadlab — {}", self.desk.title());

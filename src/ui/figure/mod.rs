@@ -23,11 +23,14 @@
 //! in the context's memory, which the fresh context does not have), and nothing is hovered. The
 //! theme is the app's (View ▸ Light theme for slides on white).
 
+pub mod animation;
+pub mod headless;
 pub mod raster;
+pub mod svg;
 
 use std::path::{Path, PathBuf};
 
-use egui::epaint::ClippedPrimitive;
+use egui::epaint::{ClippedPrimitive, ClippedShape};
 use egui::{Color32, Rect, Ui, Vec2};
 
 use super::files::write_png;
@@ -129,6 +132,8 @@ const FRAMES: usize = 3;
 /// A figure drawn off-screen and tessellated, ready to be rasterized (on any thread).
 pub struct Scene {
     primitives: Vec<ClippedPrimitive>,
+    /// The shapes the primitives were tessellated from (the SVG is written from them).
+    shapes: Vec<ClippedShape>,
     textures: Textures,
     /// Size in pixels.
     pub size: [usize; 2],
@@ -229,9 +234,11 @@ pub fn render(
         (width * scale).round() as usize,
         (height * scale).round() as usize,
     ];
+    let shapes = out.shapes.clone();
     let primitives = off.tessellate(out.shapes, ppp);
     Ok(Scene {
         primitives,
+        shapes,
         textures,
         size,
         scale,
@@ -256,6 +263,12 @@ impl Scene {
             .collect())
     }
 
+    /// The figure as an SVG document in points (see [`svg`]): the same layout as the PNG.
+    pub fn svg(&self) -> String {
+        let [w, h] = self.size.map(|v| v as f32 / self.scale);
+        svg::document(&self.shapes, [w, h], self.background)
+    }
+
     /// Writes the figure's pixels (from [`Scene::rasterize`]) to `path` as PNG.
     pub fn write(&self, path: &Path, rgba: &[u8]) -> Result<(), String> {
         let [w, h] = self.size;
@@ -263,9 +276,24 @@ impl Scene {
     }
 }
 
-/// Small "↓ PNG" buttons at the top-right corner of each drawn figure; a click asks to export
-/// that figure.
-pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<Region> {
+/// True when `path` names an SVG file (the export writes SVG for it, PNG otherwise).
+pub fn is_svg(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+}
+
+/// The format a figure's button asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// "↓ PNG".
+    Png,
+    /// "↓ SVG".
+    Svg,
+}
+
+/// Small "↓ PNG" and "↓ SVG" buttons at the top-right corner of each drawn figure; a click
+/// asks to export that figure in that format.
+pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<(Region, Format)> {
     let mut asked = None;
     for d in drawn {
         let pos = d.room.right_top() + egui::vec2(-4.0, 2.0);
@@ -274,19 +302,33 @@ pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<Region> {
             .pivot(egui::Align2::RIGHT_TOP)
             .order(egui::Order::Foreground)
             .show(ctx, |ui| {
-                let b = egui::Button::new(egui::RichText::new("↓ PNG").small())
-                    .small()
-                    .frame(true);
-                if ui
-                    .add(b)
-                    .on_hover_text(format!(
-                        "Export the {} as PNG at 2× (title, axes and legend included)",
-                        d.region.name()
-                    ))
-                    .clicked()
-                {
-                    asked = Some(d.region);
-                }
+                ui.horizontal(|ui| {
+                    let small = |t: &str| {
+                        egui::Button::new(egui::RichText::new(t).small())
+                            .small()
+                            .frame(true)
+                    };
+                    if ui
+                        .add(small("↓ PNG"))
+                        .on_hover_text(format!(
+                            "Export the {} as PNG at 2× (title, axes and legend included)",
+                            d.region.name()
+                        ))
+                        .clicked()
+                    {
+                        asked = Some((d.region, Format::Png));
+                    }
+                    if ui
+                        .add(small("↓ SVG"))
+                        .on_hover_text(format!(
+                            "Export the {} as SVG: vector shapes and real text, the PNG's layout",
+                            d.region.name()
+                        ))
+                        .clicked()
+                    {
+                        asked = Some((d.region, Format::Svg));
+                    }
+                });
             });
     }
     asked

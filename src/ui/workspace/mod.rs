@@ -18,6 +18,7 @@ use serde::de::DeserializeOwned;
 
 use crate::jobs::{JobHandle, JobStatus};
 use crate::preset::{ModelId, ModelParams, Scenario};
+use crate::ui::exercise::{Band, Exercise};
 use crate::ui::help;
 use crate::ui::widgets::form::Choice;
 use crate::ui::widgets::pseudocode::PseudoStep;
@@ -104,6 +105,17 @@ pub trait Workspace: Default + 'static {
     fn pseudocode(&self, _params: &Self::Params) -> Option<PseudoStep> {
         None
     }
+    /// The exercise of "Your turn" on these parameters ([`crate::ui::exercise`]): None when
+    /// the model has none, `Err` with the reason when these parameters cannot make one.
+    /// Called only while "Your turn" is on.
+    fn exercise(
+        &mut self,
+        _params: &Self::Params,
+    ) -> Option<Result<(&mut dyn Exercise, &mut Band), String>> {
+        None
+    }
+    /// Whether [`Workspace::exercise`] offers one (the "Your turn" switch is shown).
+    const EXERCISE: bool = false;
     /// Shows the picture tab and the plot named, each one of the model's names in
     /// [`crate::lesson::views`] (exactly as listed there) or None to leave it as it is.
     /// Workspaces with tabs or plots to choose override it.
@@ -182,6 +194,9 @@ pub trait Tab {
     /// Shows the picture tab and the plot named (names from [`crate::lesson::views`],
     /// matched ignoring case); an error names the valid ones.
     fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String>;
+    /// The picture tab and the plot shown, by their names in [`crate::lesson::views`] (None
+    /// where the model has nothing to choose): what a share link records.
+    fn selection(&mut self) -> (Option<&'static str>, Option<&'static str>);
     /// Only the picture (with its step bar) of `scenario`, in the room `ui` has, scrolling
     /// vertically when it does not fit: Compare A/B draws two instances side by side this way.
     /// Polls the jobs and prepares first.
@@ -190,11 +205,17 @@ pub trait Tab {
     /// controls beside the two pictures, the stage's drawer either). Polls the jobs and
     /// prepares first.
     fn show_side(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region);
+    /// Polls the jobs and prepares `scenario` without drawing (a headless render waits this
+    /// way for the runs a figure needs).
+    fn prepare_only(&mut self, ctx: &egui::Context, scenario: &Scenario);
     /// Number of step positions for `scenario` (1 when nothing steps, 0 when it is not this
     /// model's).
     fn steps_for(&self, scenario: &Scenario) -> usize;
     /// Applies a stepping command.
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
+    /// The score of the "Your turn" exercise on `scenario` (first tries, out of, complete);
+    /// None when the model has none or the scenario makes none.
+    fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)>;
     /// Back to step 0, paused (a preset was opened).
     fn rewind(&mut self);
     /// Moves the step bar to `step` (clamped to the steps known now), paused; true when the
@@ -270,6 +291,29 @@ impl<W: Workspace> Tab for W {
         Ok(())
     }
 
+    fn selection(&mut self) -> (Option<&'static str>, Option<&'static str>) {
+        // The name whose selection leaves the view as it is, is the one shown (one generic
+        // reading for every workspace's own `select`).
+        let model = W::Params::MODEL;
+        let now = self.view().clone();
+        let mut shown = |names: &'static [&'static str], picture: bool| {
+            names.iter().copied().find(|n| {
+                let (p, q) = if picture {
+                    (Some(*n), None)
+                } else {
+                    (None, Some(*n))
+                };
+                self.select(p, q);
+                let same = *self.view() == now;
+                *self.view_mut() = now.clone();
+                same
+            })
+        };
+        let picture = shown(crate::lesson::views::pictures(model), true);
+        let plot = shown(crate::lesson::views::plots(model), false);
+        (picture, plot)
+    }
+
     fn show_picture_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) -> Drawn {
         let room = ui.max_rect();
         let Some(params) = W::Params::of_mut(scenario) else {
@@ -301,6 +345,16 @@ impl<W: Workspace> Tab for W {
         }
     }
 
+    fn prepare_only(&mut self, ctx: &egui::Context, scenario: &Scenario) {
+        let Some(params) = W::Params::of(scenario) else {
+            return;
+        };
+        for job in self.jobs() {
+            job.poll();
+        }
+        self.prepare(ctx, params);
+    }
+
     fn steps_for(&self, scenario: &Scenario) -> usize {
         W::Params::of(scenario).map_or(0, |p| self.steps(p))
     }
@@ -309,6 +363,17 @@ impl<W: Workspace> Tab for W {
         if let Some(params) = W::Params::of(scenario) {
             let n = self.steps(params);
             cmd.apply(self.stepper(), n);
+        }
+    }
+
+    fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)> {
+        if !W::EXERCISE {
+            return None;
+        }
+        let params = W::Params::of(scenario)?;
+        match self.exercise(params)? {
+            Ok((ex, _)) => Some(ex.score()),
+            Err(_) => None,
         }
     }
 

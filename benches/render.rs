@@ -1,0 +1,33 @@
+//! Issue 26: `loadlab render ksbf-table-1 --animate --out t.gif` — every step of the run
+//! drawn off-screen, rasterized on the CPU (in parallel) and encoded as one looping GIF
+//! (aim: under 5 s for about 20 steps on the reference machine, 2 cores).
+//!
+//! Run with `cargo bench --bench render`. The measured time is in the README (Export).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use loadlab::preset::find_bundled;
+use loadlab::ui::figure::animation;
+use loadlab::ui::figure::headless::Stage;
+
+fn gif(c: &mut Criterion) {
+    let preset = find_bundled("ksbf-table-1").expect("bundled preset");
+    let dir = std::env::temp_dir().join(format!("loadlab-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let out = dir.join("t.gif");
+    let mut g = c.benchmark_group("render");
+    g.sample_size(10);
+    g.bench_function("ksbf-table-1 animated GIF at 1x", |b| {
+        b.iter(|| {
+            let mut stage = Stage::new(&preset, None, None).expect("stage");
+            let n = animation::write(&mut stage, 1.0, 2.0, &out, |_, _| true).expect("GIF");
+            black_box(n)
+        })
+    });
+    g.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, gif);
+criterion_main!(benches);

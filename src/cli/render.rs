@@ -1,0 +1,136 @@
+//! `loadlab render`: a preset's figure as PNG or SVG, or its run as an animated GIF, drawn
+//! headless by the app's own drawing code ([`crate::ui::figure::headless`]).
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use super::{CliError, int, real, resolve_preset};
+use crate::ui::figure::headless::{self, Figure, Stage};
+
+/// Flags of `loadlab render`.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// Preset file (.ron) or bundled preset name.
+    pub preset: String,
+    /// The figure: `picture`, `plot` (the workspace's default plot) or `plot:NAME` (a plot
+    /// as a lesson names it, e.g. `plot:ratio T*/T_PY vs n`).
+    #[arg(long, default_value = "picture", conflicts_with = "animate")]
+    pub figure: String,
+    /// The step to draw (0 = the start; default: the start).
+    #[arg(long, value_parser = int::<usize>, conflicts_with = "animate")]
+    pub step: Option<usize>,
+    /// Pixels per point (default 2 for PNG, 1 for GIF; SVG is drawn in points).
+    #[arg(long, value_parser = real)]
+    pub scale: Option<f64>,
+    /// The picture at every step, one frame per step, looping: write a GIF.
+    #[arg(long)]
+    pub animate: bool,
+    /// Frames per second of the animation.
+    #[arg(long, value_parser = real, default_value = "2", requires = "animate")]
+    pub fps: f64,
+    /// The picture tab (as a lesson names it, e.g. `Gantt`; default: the workspace's).
+    #[arg(long)]
+    pub picture: Option<String>,
+    /// Where to write: FILE.png or FILE.svg (a figure), FILE.gif (with --animate).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// The kinds of file `render` writes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    Png,
+    Svg,
+    Gif,
+}
+
+fn kind(path: &Path, animate: bool) -> Result<Kind, CliError> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let k = match ext.as_deref() {
+        Some("png") => Kind::Png,
+        Some("svg") => Kind::Svg,
+        Some("gif") => Kind::Gif,
+        _ => {
+            return Err(CliError(format!(
+                "--out: {}: give a file ending in .png or .svg (a figure) or .gif (--animate)",
+                crate::preset::display_name(path)
+            )));
+        }
+    };
+    match (k, animate) {
+        (Kind::Gif, false) => Err(CliError(
+            "--out: a .gif is an animation: add --animate".into(),
+        )),
+        (Kind::Png | Kind::Svg, true) => Err(CliError(
+            "--animate writes a GIF: give --out FILE.gif".into(),
+        )),
+        _ => Ok(k),
+    }
+}
+
+/// Draws and writes; prints one line saying what was written.
+pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
+    let kind = kind(&a.out, a.animate)?;
+    let default_scale = if kind == Kind::Gif { 1.0 } else { 2.0 };
+    let scale = a.scale.unwrap_or(default_scale);
+    if !(0.25..=8.0).contains(&scale) {
+        return Err(CliError(format!(
+            "--scale: {scale} is outside 0.25 to 8 pixels per point"
+        )));
+    }
+    let scale = scale as f32;
+    if !(a.fps > 0.0 && a.fps <= 50.0) {
+        return Err(CliError(format!("--fps: {} is outside (0, 50]", a.fps)));
+    }
+    let figure = if a.animate {
+        Figure::Picture
+    } else {
+        Figure::parse(&a.figure).map_err(|e| CliError(format!("--figure: {e}")))?
+    };
+    let preset = resolve_preset(&a.preset)?;
+    let plot = match &figure {
+        Figure::Plot(name) => name.as_deref(),
+        Figure::Picture => None,
+    };
+    let mut stage = Stage::new(&preset, a.picture.as_deref(), plot).map_err(CliError)?;
+    if let Some(k) = a.step {
+        stage.seek(k).map_err(CliError)?;
+    }
+    let frames = if a.animate { stage.steps() } else { 1 };
+    let pixels = stage.measure(&figure, scale).map_err(CliError)?;
+    headless::check_budget(frames, pixels).map_err(CliError)?;
+    let out = &a.out;
+    let shown = crate::preset::display_name(out);
+    match kind {
+        Kind::Png => {
+            let scene = stage.scene(&figure, scale).map_err(CliError)?;
+            let rgba = scene.rasterize().map_err(CliError)?;
+            scene.write(out, &rgba).map_err(CliError)?;
+            let [w, h] = scene.size;
+            Ok(format!("{shown}: {w}×{h} px ({scale}×)\n"))
+        }
+        Kind::Svg => {
+            let scene = stage.scene(&figure, 1.0).map_err(CliError)?;
+            let svg = scene.svg();
+            std::fs::write(out, svg).map_err(|e| CliError(format!("{shown}: {e}")))?;
+            let [w, h] = scene.size;
+            Ok(format!("{shown}: SVG of {w}×{h} points\n"))
+        }
+        Kind::Gif => {
+            let progress = std::io::stderr().is_terminal();
+            let n = crate::ui::figure::animation::write(&mut stage, scale, a.fps, out, |k, n| {
+                if progress {
+                    eprint!("\rframe {}/{n}", k + 1);
+                    if k + 1 == n {
+                        eprintln!();
+                    }
+                }
+                true
+            })
+            .map_err(CliError)?;
+            Ok(format!("{shown}: {n} frames at {} fps ({scale}×)\n", a.fps))
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! Share links in the app: Edit ▸ Copy link, Edit ▸ Paste link (a window that reads the link
+//! as it is pasted and says what is wrong with a damaged one) and opening a link (its
+//! scenario and pinned A, then its picture tab, plot and step once the run is known); and
+//! File ▸ Export animation… (the run as a GIF, drawn in the background as `loadlab render
+//! --animate` draws it).
+
+use std::path::PathBuf;
+
+use super::LoadlabApp;
+use crate::jobs::{JobSlot, JobStatus};
+use crate::link::Shared;
+use crate::preset::{PresetFile, Scenario};
+use crate::ui::commands::Cmd;
+use crate::ui::files::FileAction;
+use crate::ui::widgets::dialog::{Answer, dialog};
+use crate::ui::workspace::Tab;
+
+/// The Paste link window's state, and a link's step waiting for its run.
+#[derive(Default)]
+pub(super) struct Sharing {
+    /// The Paste link window's text, while it is open.
+    prompt: Option<String>,
+    /// The step an opened link asks for, and the frames waited for the run's steps.
+    seek: Option<(usize, usize)>,
+    /// The last link copied (the tests read it instead of the clipboard).
+    pub(super) copied: Option<String>,
+    /// An animation being drawn: where it goes, and its frames or what went wrong.
+    pub(super) animation: JobSlot<Animated>,
+}
+
+/// A finished animation export: its path, and its frame count or the error.
+pub(super) type Animated = (PathBuf, Result<usize, String>);
+
+impl Sharing {
+    /// The Paste link window: Open once the text is a valid link.
+    pub(super) fn window(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
+        let Some(text) = &mut self.prompt else {
+            return Vec::new();
+        };
+        let window = egui::Window::new("Paste link")
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0]);
+        let mut read = None;
+        let answer = dialog(ctx, window, "Open", "Cancel", |ui| {
+            let label = ui.label("Share link (loadlab:1:…)");
+            let edit = ui
+                .add(
+                    egui::TextEdit::multiline(text)
+                        .desired_width(460.0)
+                        .desired_rows(3)
+                        .hint_text("loadlab:1:…"),
+                )
+                .labelled_by(label.id);
+            if !edit.has_focus() && text.is_empty() {
+                edit.request_focus();
+            }
+            if !text.trim().is_empty() {
+                let r = Shared::decode(text);
+                match &r {
+                    Ok(s) => ui.label(format!(
+                        "{} ({}), step {}",
+                        s.preset.name,
+                        s.preset.scenario.model_name(),
+                        s.step
+                    )),
+                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
+                };
+                read = Some(r);
+            }
+            false
+        });
+        match answer {
+            Some(Answer::Confirm) => match read {
+                Some(Ok(s)) => {
+                    self.prompt = None;
+                    vec![Cmd::OpenLink(Box::new(s))]
+                }
+                // A damaged link changes nothing; the window says why and stays.
+                _ => Vec::new(),
+            },
+            Some(Answer::Dismiss) => {
+                self.prompt = None;
+                Vec::new()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// The animation export, while it runs.
+    pub(super) fn status(&self) -> Option<JobStatus> {
+        self.animation.running().map(|j| JobStatus {
+            label: j.label().to_string(),
+            fraction: j.fraction(),
+        })
+    }
+
+    /// Once a frame: the step bar of `front` moved to the opened link's step once the run's
+    /// steps are known (as a lesson step does).
+    pub(super) fn tick(&mut self, front: &mut dyn Tab, scenario: &Scenario) {
+        let Some((step, frames)) = self.seek else {
+            return;
+        };
+        let busy = front.job_status().is_some();
+        let reached = front.seek(step, scenario);
+        self.seek = if reached || (!busy && frames >= 2) {
+            None
+        } else {
+            Some((step, frames + 1))
+        };
+    }
+}
+
+impl LoadlabApp {
+    /// Copy link, Paste link, open a link.
+    pub(super) fn sharing(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
+        match cmd {
+            Cmd::CopyLink => {
+                let link = self.link().encode();
+                ctx.copy_text(link.clone());
+                self.info(format!(
+                    "Copied a link to “{}” ({} characters): Edit ▸ Paste link or \
+                     `loadlab gui --link` opens it",
+                    self.desk.page().name,
+                    link.len()
+                ));
+                self.share.copied = Some(link);
+            }
+            Cmd::PasteLink => self.share.prompt = Some(String::new()),
+            Cmd::ExportAnimation => self.ask_path(ctx, FileAction::Animation),
+            Cmd::ExportAnimationTo(path) => self.export_animation(ctx, path),
+            Cmd::OpenLink(s) => {
+                let Shared {
+                    preset,
+                    step,
+                    picture,
+                    plot,
+                } = *s;
+                let name = preset.name.clone();
+                self.open(PresetFile::Single(preset), None);
+                self.share.seek = Some((step, 0));
+                self.info(format!("Opened the link to “{name}” at step {step}"));
+                if picture.is_some() || plot.is_some() {
+                    return vec![Cmd::Select {
+                        picture,
+                        plot,
+                        context: "Link".into(),
+                    }];
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Draws the front run's picture at every step and writes the GIF, in the background.
+    fn export_animation(&mut self, ctx: &egui::Context, path: PathBuf) {
+        let shared = self.link();
+        let c = ctx.clone();
+        self.info(format!(
+            "Drawing the animation of “{}”…",
+            shared.preset.name
+        ));
+        self.share.animation.submit(
+            format!("animating {}", path.display()),
+            move || c.request_repaint(),
+            move |p| {
+                let written = crate::ui::figure::animation::export(
+                    &shared.preset,
+                    shared.picture.as_deref(),
+                    &path,
+                    |k, n| {
+                        p.set((k + 1) as f32 / n as f32);
+                        !p.cancelled()
+                    },
+                );
+                if p.cancelled() {
+                    return Err(crate::model::Cancelled);
+                }
+                Ok((path, written))
+            },
+        );
+    }
+
+    /// The status line of a finished animation export.
+    pub(super) fn animated(&mut self, (path, written): Animated) {
+        match written {
+            Ok(n) => self.info(format!(
+                "Exported the animation ({n} frames, one per step) to {}",
+                path.display()
+            )),
+            Err(e) => self.error(format!(
+                "Could not export the animation to {}: {e}",
+                path.display()
+            )),
+        }
+    }
+
+    /// The front scenario as a link: its pinned A, step, picture tab and plot.
+    pub fn link(&mut self) -> Shared {
+        let mut preset = self.desk.page().preset();
+        preset.pinned = self.maps.pinned(preset.scenario.model()).cloned();
+        let tab = self.tab();
+        let step = tab.position();
+        let (picture, plot) = tab.selection();
+        Shared {
+            preset,
+            step,
+            picture: picture.map(str::to_string),
+            plot: plot.map(str::to_string),
+        }
+    }
+
+    /// The last link Edit ▸ Copy link put on the clipboard.
+    pub fn copied_link(&self) -> Option<&str> {
+        self.share.copied.as_deref()
+    }
+}

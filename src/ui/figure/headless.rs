@@ -1,0 +1,207 @@
+//! Figures without a window: `loadlab render` draws a preset's picture or plots with the same
+//! code as the app's figure export ([`super::render`]), in an [`egui::Context`] of its own
+//! with the app's fonts and the light theme (slides on white), no display and no GPU.
+//!
+//! A [`Stage`] holds one model's workspace on one scenario, waits for the runs the figure
+//! needs (the background jobs the app would poll once a frame) and draws the figure at any
+//! step: one PNG or SVG, or every step for an animation.
+
+use std::time::{Duration, Instant};
+
+use egui::Vec2;
+
+use super::Scene;
+use crate::lesson::Region;
+use crate::model::budget::{Budget, Cost};
+use crate::preset::{Preset, Scenario};
+use crate::ui::workspace::Tab;
+
+/// Which figure of a workspace.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Figure {
+    /// The picture (Gantt, ring, tree…) with the scenario's name as its title.
+    Picture,
+    /// The plots column, showing the plot named (a name of [`crate::lesson::views::plots`]),
+    /// or the workspace's default.
+    Plot(Option<String>),
+}
+
+impl Figure {
+    /// `picture`, `plot` or `plot:NAME`.
+    pub fn parse(text: &str) -> Result<Figure, String> {
+        match text.split_once(':') {
+            None if text == "picture" => Ok(Figure::Picture),
+            None if text == "plot" => Ok(Figure::Plot(None)),
+            Some(("plot", name)) if !name.trim().is_empty() => {
+                Ok(Figure::Plot(Some(name.trim().to_string())))
+            }
+            _ => Err(format!(
+                "{}: expected picture, plot or plot:NAME",
+                crate::preset::one_line(text)
+            )),
+        }
+    }
+
+    fn region(&self) -> Region {
+        match self {
+            Figure::Picture => Region::Picture,
+            Figure::Plot(_) => Region::Plots,
+        }
+    }
+
+    /// The room the figure is laid out in, in points: a desktop window's picture or plots
+    /// column (taller when the content needs it).
+    pub fn room(&self) -> Vec2 {
+        match self {
+            Figure::Picture => Vec2::new(900.0, 560.0),
+            Figure::Plot(_) => Vec2::new(620.0, 440.0),
+        }
+    }
+}
+
+/// What a headless render may draw: pixels rasterized (every frame of an animation counts),
+/// about ten seconds' worth on the reference machine (measured, debug build under load 7:
+/// `render ksbf-table-1 --animate --scale 3`, 23 frames of 2748×1728 px = 1.1·10⁸ pixels, in
+/// 5.3 s with a peak of 610 MB).
+pub const BUDGET: Budget = Budget {
+    unit: "pixels",
+    work: 3e8,
+};
+
+/// The estimated cost of drawing `frames` frames of `pixels` each: the work, and the memory
+/// of an animation's frames kept until they are encoded (RGBA and a palette index per pixel,
+/// and the tessellated scenes: about 6 bytes a pixel, measured 5.6).
+pub fn cost(frames: usize, pixels: [usize; 2]) -> Cost {
+    let all = frames as f64 * pixels[0] as f64 * pixels[1] as f64;
+    Cost::new(all, all * 6.0)
+}
+
+/// `Ok` when `frames` frames of `pixels` fit [`BUDGET`], else the estimate and the limit.
+pub fn check_budget(frames: usize, pixels: [usize; 2]) -> Result<(), String> {
+    let what = format!(
+        "{frames} frame{} of {}×{} px",
+        if frames == 1 { "" } else { "s" },
+        pixels[0],
+        pixels[1]
+    );
+    BUDGET
+        .check("out", &what, cost(frames, pixels))
+        .map_err(|e| format!("render: {}", e.message))
+}
+
+/// How long a render waits for the runs of its scenario.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// One model's workspace on one scenario, drawn off-screen.
+pub struct Stage {
+    ctx: egui::Context,
+    tab: Box<dyn Tab>,
+    scenario: Scenario,
+    title: String,
+}
+
+/// A context with the app's fonts and the light theme.
+pub fn context() -> egui::Context {
+    let ctx = egui::Context::default();
+    crate::ui::install_fonts(&ctx);
+    ctx.set_theme(egui::ThemePreference::Light);
+    // Fonts and styles are set up by a first pass.
+    ctx.run_ui(egui::RawInput::default(), |_| {})
+        .drop_without_applying_deltas();
+    ctx
+}
+
+impl Stage {
+    /// The workspace of `preset`'s model showing `picture` and `plot` (names from
+    /// [`crate::lesson::views`]), its runs computed.
+    pub fn new(
+        preset: &Preset,
+        picture: Option<&str>,
+        plot: Option<&str>,
+    ) -> Result<Stage, String> {
+        let model = preset.scenario.model();
+        let mut tab = crate::ui::app::fresh_tab(model);
+        tab.show_view(picture, plot)?;
+        let mut stage = Stage {
+            ctx: context(),
+            tab,
+            scenario: preset.scenario.clone(),
+            title: preset.name.clone(),
+        };
+        stage.settle()?;
+        Ok(stage)
+    }
+
+    /// Waits until the workspace's background runs are done.
+    fn settle(&mut self) -> Result<(), String> {
+        let start = Instant::now();
+        loop {
+            self.tab.prepare_only(&self.ctx, &self.scenario);
+            if self.tab.job_status().is_none() {
+                return Ok(());
+            }
+            if start.elapsed() > PATIENCE {
+                self.tab.cancel_jobs();
+                return Err(format!(
+                    "the run did not finish within {} s",
+                    PATIENCE.as_secs()
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Step positions of the run (1 when nothing steps).
+    pub fn steps(&self) -> usize {
+        self.tab.steps_for(&self.scenario).max(1)
+    }
+
+    /// Moves the step bar to `step` (0 = the start); an error names the steps there are.
+    pub fn seek(&mut self, step: usize) -> Result<(), String> {
+        let n = self.steps();
+        if step >= n {
+            return Err(format!(
+                "--step {step}: the run has steps 0 to {} (see the step bar)",
+                n - 1
+            ));
+        }
+        self.tab.seek(step, &self.scenario);
+        self.settle()
+    }
+
+    /// The figure at the current step, drawn at `scale` pixels per point.
+    pub fn scene(&mut self, figure: &Figure, scale: f32) -> Result<Scene, String> {
+        let region = figure.region();
+        let (tab, scenario, title) = (&mut self.tab, &mut self.scenario, &self.title);
+        super::render(&self.ctx, figure.room(), scale, |ui| {
+            if region == Region::Picture {
+                super::title(ui, title);
+            }
+            tab.draw_region(ui, scenario, region);
+        })
+    }
+
+    /// The size in pixels of `figure` at `scale`, as drawn now (for the budget).
+    pub fn measure(&mut self, figure: &Figure, scale: f32) -> Result<[usize; 2], String> {
+        // A quick pass at 1×: the size in points does not depend on the scale.
+        let s = self.scene(figure, 1.0)?;
+        Ok(s.size.map(|v| (v as f32 * scale).round() as usize))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figure_names_parse() {
+        assert_eq!(Figure::parse("picture"), Ok(Figure::Picture));
+        assert_eq!(Figure::parse("plot"), Ok(Figure::Plot(None)));
+        assert_eq!(
+            Figure::parse("plot:time vs h"),
+            Ok(Figure::Plot(Some("time vs h".into())))
+        );
+        assert!(Figure::parse("plot:").is_err());
+        assert!(Figure::parse("map").is_err());
+    }
+}

@@ -1,0 +1,221 @@
+//! Issue 26: share links (`loadlab link`, `eval --link`, `gui --link`) and `loadlab render`
+//! (PNG, SVG, GIF) run headless — with no display at all.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use super::common::{assert_error, run};
+
+/// Runs the binary with no display and no Wayland socket named.
+fn headless(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::null())
+        .output()
+        .expect("binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = headless(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {err}");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn link(args: &[&str]) -> String {
+    let mut all = vec!["link"];
+    all.extend(args);
+    let l = ok(&all);
+    assert_eq!(l.lines().count(), 1, "{l}");
+    l.trim().to_string()
+}
+
+#[test]
+fn eval_of_a_link_prints_what_eval_of_the_preset_prints() {
+    for name in ["treesweep-fig-2", "ksbf-table-1", "compare-ksbf-ks-vs-none"] {
+        let l = link(&[name]);
+        assert!(l.starts_with("loadlab:1:"), "{l}");
+        let by_link = ok(&["eval", "--link", &l, "--json"]);
+        let by_name = ok(&["eval", name, "--json"]);
+        assert_eq!(by_link, by_name, "{name}");
+    }
+    // The text output too.
+    let l = link(&["redistribute-12-ring", "--step", "3", "--picture", "Gantt"]);
+    assert_eq!(
+        ok(&["eval", "--link", &l]),
+        ok(&["eval", "redistribute-12-ring"])
+    );
+}
+
+#[test]
+fn a_damaged_or_foreign_link_is_one_error_line() {
+    let l = link(&["treesweep-fig-2"]);
+    let mut flipped = l.clone().into_bytes();
+    let k = flipped.len() / 2;
+    flipped[k] = if flipped[k] == b'x' { b'y' } else { b'x' };
+    let flipped = String::from_utf8(flipped).unwrap();
+    assert_error(&["eval", "--link", &flipped, "--json"], "damaged");
+    assert_error(&["eval", "--link", &l[..l.len() - 9]], "damaged");
+    assert_error(
+        &["eval", "--link", "https://example.org"],
+        "not a loadlab link",
+    );
+    let newer = l.replacen("loadlab:1:", "loadlab:9:", 1);
+    assert_error(&["eval", "--link", &newer], "newer");
+    // A link is refused before a window opens.
+    assert_error(&["gui", "--link", &flipped], "damaged");
+    // A view the model does not have cannot be linked.
+    assert_error(&["link", "treesweep-fig-2", "--picture", "ring"], "picture");
+    assert_error(&["eval", "treesweep-fig-2", "--link", &l], "cannot be used");
+}
+
+/// PNG width and height from its header.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).expect("PNG written");
+    assert_eq!(&bytes[1..4], b"PNG");
+    let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    (be(16), be(20))
+}
+
+#[test]
+fn a_ring_renders_as_png_and_as_svg_with_its_labels_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("f.png");
+    let svg = dir.path().join("f.svg");
+    let png1 = dir.path().join("f1.png");
+    let p = png.to_str().unwrap();
+    let base = ["render", "redistribute-12-ring", "--figure", "picture"];
+    let with = |extra: &[&str]| {
+        let mut a = base.to_vec();
+        a.extend_from_slice(extra);
+        ok(&a)
+    };
+    let said = with(&["--step", "2", "--out", p]);
+    let (w, h) = png_size(&png);
+    assert!(said.contains(&format!("{w}×{h} px")), "{said}");
+    with(&[
+        "--step",
+        "2",
+        "--scale",
+        "1",
+        "--out",
+        png1.to_str().unwrap(),
+    ]);
+    let (w1, h1) = png_size(&png1);
+    // The requested scale: twice the pixels a side at 2× as at 1× (± rounding).
+    assert!(
+        w1 >= 700 && (w as i64 - 2 * w1 as i64).abs() <= 2,
+        "{w}×{h} vs {w1}×{h1}"
+    );
+    assert!(
+        (h as i64 - 2 * h1 as i64).abs() <= 2,
+        "{w}×{h} vs {w1}×{h1}"
+    );
+
+    with(&["--step", "2", "--out", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("the SVG is XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    // Same layout: the SVG's size in points is the 1× PNG's in pixels.
+    let attr = |a: &str| root.attribute(a).unwrap().parse::<f32>().unwrap();
+    assert!((attr("width") - w1 as f32).abs() <= 1.0);
+    assert!((attr("height") - h1 as f32).abs() <= 1.0);
+    let words: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.descendants().filter_map(|d| d.text()).collect::<String>())
+        .collect();
+    // The processor labels P1 … P12 of the ring (as the app writes them).
+    for k in [1, 6, 12] {
+        assert!(
+            words.iter().any(|t| t.contains(&format!("P{k}"))
+                || t.contains(&format!("P_{k}"))
+                || t.contains(&format!("P{}", subscript(k)))),
+            "P{k} not among the SVG's texts: {words:?}"
+        );
+    }
+}
+
+/// `k` in subscript digits (P₁₂).
+fn subscript(k: usize) -> String {
+    k.to_string()
+        .chars()
+        .map(|c| char::from_u32(0x2080 + c.to_digit(10).unwrap()).unwrap())
+        .collect()
+}
+
+#[test]
+fn an_animation_has_one_frame_per_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("t.gif");
+    let said = ok(&[
+        "render",
+        "ksbf-table-1",
+        "--animate",
+        "--out",
+        gif.to_str().unwrap(),
+    ]);
+    let frames: usize = said
+        .split(": ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(frames >= 5, "{said}");
+    let bytes = std::fs::read(&gif).unwrap();
+    assert_eq!(&bytes[..6], b"GIF89a");
+    // Count image descriptors by decoding (the gif crate is the encoder's own, but the
+    // count comes from the file, not from the code that wrote it).
+    let mut d = gif::DecodeOptions::new()
+        .read_info(bytes.as_slice())
+        .unwrap();
+    let mut n = 0;
+    while d.read_next_frame().unwrap().is_some() {
+        n += 1;
+    }
+    assert_eq!(n, frames);
+}
+
+#[test]
+fn render_refuses_what_it_cannot_do_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let r = "redistribute-12-ring";
+    assert_error(&["render", r, "--out", &f("x.jpg")], ".png or .svg");
+    assert_error(&["render", r, "--out", &f("x.gif")], "--animate");
+    assert_error(&["render", r, "--animate", "--out", &f("x.png")], "GIF");
+    assert_error(
+        &["render", r, "--step", "999", "--out", &f("x.png")],
+        "steps 0 to",
+    );
+    assert_error(
+        &["render", r, "--figure", "map", "--out", &f("x.png")],
+        "--figure",
+    );
+    assert_error(
+        &["render", r, "--figure", "plot:nope", "--out", &f("x.png")],
+        "plot",
+    );
+    assert_error(
+        &["render", r, "--scale", "100", "--out", &f("x.png")],
+        "--scale",
+    );
+    assert_error(&["render", "no-such", "--out", &f("x.png")], "no such file");
+    // The budget: a huge animation is refused with its estimate, before drawing.
+    let out = run(&[
+        "render",
+        "ksbf-table-1",
+        "--animate",
+        "--scale",
+        "8",
+        "--out",
+        &f("x.gif"),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("pixels") && err.contains("limit"), "{err}");
+    assert!(!Path::new(&f("x.gif")).exists());
+}

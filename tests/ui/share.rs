@@ -1,0 +1,144 @@
+//! Issue 26 in the app: Edit ▸ Copy link / Paste link, "↓ SVG" beside every "↓ PNG", and
+//! File ▸ Export animation….
+
+use std::path::PathBuf;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::link::Shared;
+use loadlab::preset::{ModelId, find_bundled};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+use loadlab::ui::commands::StepCmd;
+use loadlab::ui::workspace::Region;
+
+use crate::common::{harness, settle};
+
+fn temp_dir(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("loadlab-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn menu(h: &mut Harness<'_, LoadlabApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    h.run_steps(2);
+    h.get_by_label(item).click();
+    h.run_steps(3);
+}
+
+/// Pastes `text` into the Paste link window and presses Open.
+fn paste(h: &mut Harness<'_, LoadlabApp>, text: &str) {
+    menu(h, "Edit", "Paste link…");
+    let field = h.get_by_role_and_label(Role::MultilineTextInput, "Share link (loadlab:1:…)");
+    field.focus();
+    field.type_text(text);
+    h.run_steps(2);
+    h.get_by_label("Open").click();
+    h.run_steps(3);
+}
+
+#[test]
+fn a_copied_link_opens_the_same_scenario_step_and_view() {
+    let ring = find_bundled("redistribute-12-ring").unwrap();
+    let mut h = harness(Some(ring.clone()));
+    h.state_mut().send(Cmd::Select {
+        picture: Some("Gantt".into()),
+        plot: None,
+        context: "test".into(),
+    });
+    for _ in 0..3 {
+        h.state_mut().send(Cmd::Step(StepCmd::Forward));
+        h.run_steps(1);
+    }
+    settle(&mut h);
+    assert_eq!(h.state_mut().step_position(), 3);
+    menu(&mut h, "Edit", "Copy link");
+    let link = h
+        .state()
+        .copied_link()
+        .expect("a link was copied")
+        .to_string();
+    let read = Shared::decode(&link).unwrap();
+    assert_eq!(read.preset.scenario, ring.scenario);
+    assert_eq!((read.step, read.picture.as_deref()), (3, Some("Gantt")));
+
+    // Elsewhere: another model in front, at step 0.
+    let small = find_bundled("treesweep-small").unwrap();
+    h.state_mut().send(Cmd::Load(Box::new(small)));
+    settle(&mut h);
+    assert_eq!(h.state().desk().active, ModelId::TreeSweep);
+
+    // A damaged link: the window says why, Open changes nothing.
+    let desk = h.state().desk().clone();
+    let mut damaged = link.clone();
+    damaged.truncate(link.len() - 6);
+    paste(&mut h, &damaged);
+    assert!(h.query_all_by_label_contains("damaged").next().is_some());
+    assert_eq!(h.state().desk(), &desk);
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+
+    // The link itself: the ring in front, on the Gantt tab, at step 3.
+    paste(&mut h, &link);
+    settle(&mut h);
+    assert_eq!(h.state().desk().active, ModelId::Redistribute);
+    assert_eq!(h.state().preset().scenario, ring.scenario);
+    assert_eq!(h.state_mut().step_position(), 3);
+    assert_eq!(h.state_mut().link().picture.as_deref(), Some("Gantt"));
+    assert!(h.query_all_by_label("Paste link").next().is_none());
+}
+
+#[test]
+fn every_figure_has_an_svg_button_and_its_svg_holds_text() {
+    let dir = temp_dir("svg-figure");
+    let mut h = harness(Some(find_bundled("redistribute-12-ring").unwrap()));
+    let figures = h.state().drawn().len();
+    assert!(figures >= 2);
+    assert_eq!(h.query_all_by_label("↓ SVG").count(), figures);
+    assert_eq!(h.query_all_by_label("↓ PNG").count(), figures);
+    h.state_mut()
+        .send(Cmd::ExportFigureSvg(Some(Region::Picture)));
+    h.run_steps(2);
+    let path = dir.join("picture.svg");
+    h.state_mut().send(Cmd::ExportFigureTo(path.clone()));
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("SVG"), "{notice}");
+    let text = std::fs::read_to_string(&path).expect("the SVG is written");
+    let doc = roxmltree::Document::parse(&text).expect("XML");
+    let texts: String = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .flat_map(|n| n.descendants().filter_map(|d| d.text()))
+        .collect();
+    assert!(texts.contains("P12"), "{texts}");
+    assert!(doc.descendants().any(|n| n.has_tag_name("circle")));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn export_animation_writes_one_frame_per_step() {
+    let dir = temp_dir("animation");
+    let mut h = harness(Some(find_bundled("ksbf-table-1").unwrap()));
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    h.run_steps(2);
+    let steps = h.state_mut().step_position() + 1;
+    assert!(steps > 5);
+    let path = dir.join("run.gif");
+    h.state_mut().send(Cmd::ExportAnimationTo(path.clone()));
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains(&format!("{steps} frames")), "{notice}");
+    let bytes = std::fs::read(&path).expect("the GIF is written");
+    let mut d = gif::DecodeOptions::new()
+        .read_info(bytes.as_slice())
+        .unwrap();
+    let mut n = 0;
+    while d.read_next_frame().unwrap().is_some() {
+        n += 1;
+    }
+    assert_eq!(n, steps);
+    std::fs::remove_dir_all(dir).unwrap();
+}
