@@ -186,6 +186,77 @@ mod geodecay_optimal {
     }
 }
 
+mod redistribute_exact {
+    //! Issue 27: the exact optimum on small heterogeneous bidirectional rings lies between the
+    //! paper's lower bounds and its valid schedules, and its schedule passes the checker.
+
+    use loadlab::model::redistribute::exact::{Options, exact};
+    use loadlab::model::redistribute::instance::{Costs, RingInstance, minimal_loads};
+    use loadlab::model::redistribute::lemma9::{asap_schedule, lemma9_schedule};
+    use loadlab::model::redistribute::lemma12::lemma12;
+    use loadlab::model::redistribute::schedule::verify;
+    use loadlab::model::redistribute::system6::{solve_system6, solve_system12};
+    use proptest::prelude::*;
+
+    /// 3 to 5 processors, |δ| ≤ 2, integer costs 1 to 3, loads minimal plus 0 to 2.
+    fn small_ring() -> impl Strategy<Value = RingInstance> {
+        (3usize..=5)
+            .prop_flat_map(|n| {
+                (
+                    prop::collection::vec(-2i64..=2, n - 1),
+                    prop::collection::vec(1u32..=3, n),
+                    prop::collection::vec(1u32..=3, n),
+                    prop::collection::vec(0i64..=2, n),
+                )
+            })
+            .prop_map(|(mut delta, cw, ccw, extra)| {
+                delta.push(-delta.iter().sum::<i64>());
+                let loads = minimal_loads(&delta)
+                    .iter()
+                    .zip(&extra)
+                    .map(|(l, e)| l + e)
+                    .collect();
+                let f = |v: Vec<u32>| v.into_iter().map(f64::from).collect();
+                let costs = Costs::Heterogeneous {
+                    cw: f(cw),
+                    ccw: f(ccw),
+                };
+                RingInstance {
+                    loads,
+                    ..RingInstance::bidirectional(delta, costs)
+                }
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn exact_lies_between_the_bounds_and_the_schedules(inst in small_ring()) {
+            prop_assume!(inst.delta.iter().any(|&d| d != 0));
+            // From T = 0: the paper's bounds do not steer the search.
+            let e = exact(&inst, Options { paper_bounds: false }).unwrap();
+            let v = verify(&inst, &e.schedule);
+            prop_assert!(v.valid, "{:?}: {:?}", inst, v);
+            let t = e.makespan;
+            let tol = 1e-9 * t.max(1.0);
+            let s6 = solve_system6(&inst);
+            prop_assert!(t >= s6.tau_int - tol, "{:?}: {} < System 6 {}", inst, t, s6.tau_int);
+            prop_assert!(t >= lemma12(&inst) - tol, "{:?}", inst);
+            let fwd = asap_schedule(&inst, &s6.flows).unwrap();
+            prop_assert!(t <= fwd.makespan() + tol, "{:?}: above lp-forward", inst);
+            if let Ok(sol) = solve_system12(&inst) {
+                let s = lemma9_schedule(&inst, &sol);
+                if verify(&inst, &s).valid {
+                    prop_assert!(t <= s.makespan() + tol, "{:?}: above System 12", inst);
+                }
+            }
+            // Started at the paper's bounds, the search finds the same optimum.
+            prop_assert_eq!(exact(&inst, Options::default()).unwrap().makespan, t);
+        }
+    }
+}
+
 /// Issue 25: the redistribution exercise grades the algorithms' own rounds as right, and a
 /// round with one send duplicated as a one-port violation (never played).
 mod exercise {

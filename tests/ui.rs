@@ -46,6 +46,8 @@ mod presets;
 mod pseudocode;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
+#[path = "ui/research.rs"]
+mod research;
 #[path = "ui/share.rs"]
 mod share;
 #[path = "ui/sliders.rs"]

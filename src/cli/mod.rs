@@ -11,6 +11,7 @@ pub mod exercise;
 pub mod gaps;
 pub mod geodecay;
 pub mod ksbf;
+pub mod ksbf_study;
 pub mod lesson;
 pub mod link;
 pub mod map;
@@ -144,6 +145,9 @@ pub enum Command {
     /// The open-problem lab: small instances where a paper's method is farthest from the
     /// exact optimum (`loadlab gaps redistribute --against METHOD --seed S --json`).
     Gaps(gaps::GapsArgs),
+    /// KS-BF's efficiency on random growing trees over many seeds per (n, p), with 95 %
+    /// intervals, next to the complete tree and Theorem 1.1 (Gao & Rosenberg's belief).
+    KsbfStudy(ksbf_study::KsbfStudyArgs),
     /// Join the parts of a sharded run (`--shard i/k`) into the whole run's output.
     Merge(shard::MergeArgs),
 }
@@ -256,6 +260,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Errata(a) => errata::execute(a),
         Command::Exercise(a) => exercise::execute(a),
         Command::Gaps(a) => gaps::execute(a),
+        Command::KsbfStudy(a) => ksbf_study::execute(a),
         Command::Merge(a) => shard::merge(a),
     }
 }

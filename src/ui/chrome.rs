@@ -44,6 +44,7 @@ struct Windows {
     help: bool,
     about: bool,
     errata: super::errata::Errata,
+    research: super::research::Research,
 }
 
 /// What the chrome shows of the app this frame.
@@ -227,8 +228,8 @@ impl Chrome {
     /// Menu bar, status bar and model rail (the workspace fills what is left).
     pub fn bars(&mut self, ui: &mut egui::Ui, shell: &Shell<'_>) -> Vec<Cmd> {
         let mut cmds = Vec::new();
-        let errata = &mut self.windows.errata;
-        egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, shell, errata, &mut cmds));
+        let (errata, research) = (&mut self.windows.errata, &mut self.windows.research);
+        egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, shell, errata, research, &mut cmds));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, shell, &mut cmds));
         if !shell.stage {
             egui::Panel::left("rail")
@@ -265,6 +266,7 @@ impl Chrome {
             });
         let mut cmds = self.welcome_card(ctx);
         super::errata::window(&mut self.windows.errata, ctx, model, &mut cmds);
+        super::research::window(&mut self.windows.research, ctx, &mut cmds);
         cmds.extend(self.prompt_window(ctx));
         cmds
     }
@@ -440,6 +442,7 @@ fn menu_bar(
     ui: &mut egui::Ui,
     shell: &Shell<'_>,
     errata: &mut super::errata::Errata,
+    research: &mut super::research::Research,
     cmds: &mut Vec<Cmd>,
 ) {
     egui::MenuBar::new().ui(ui, |ui| {
@@ -453,7 +456,9 @@ fn menu_bar(
             entry(ui, cmds, Cmd::PasteLink, true);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
-        ui.menu_button("Help", |ui| help_menu(ui, errata, shell.desk.active, cmds));
+        ui.menu_button("Help", |ui| {
+            help_menu(ui, (errata, research), shell.desk.active, cmds)
+        });
         if shell.stage {
             // The folded rail: the model in front, the others one click away.
             ui.separator();
@@ -598,7 +603,7 @@ fn view_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
 
 fn help_menu(
     ui: &mut egui::Ui,
-    errata: &mut super::errata::Errata,
+    (errata, research): (&mut super::errata::Errata, &mut super::research::Research),
     front: ModelId,
     cmds: &mut Vec<Cmd>,
 ) {
@@ -606,6 +611,7 @@ fn help_menu(
     entry(ui, cmds, Cmd::Toggle(Switch::Help), true);
     entry(ui, cmds, Cmd::Toggle(Switch::About), true);
     super::errata::menu(ui, errata, front);
+    super::research::menu(ui, research);
     ui.separator();
     ui.menu_button("Lessons", |ui| {
         for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {

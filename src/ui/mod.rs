@@ -15,6 +15,7 @@ pub mod help;
 pub mod lesson;
 pub mod map;
 pub mod quiz;
+pub mod research;
 pub mod reveal;
 pub mod stage;
 pub mod widgets;

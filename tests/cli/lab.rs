@@ -195,3 +195,70 @@ fn three_shards_merge_into_the_whole_run() {
     ];
     assert_eq!(merged(&gaps, "gaps"), stdout(&gaps));
 }
+
+#[test]
+fn the_random_tree_study_summarises_its_seeds_and_shards() {
+    let args = [
+        "ksbf-study",
+        "--n",
+        "6,9",
+        "--p",
+        "2,4",
+        "--seeds",
+        "30",
+        "--json",
+    ];
+    let v = json(&args);
+    let cells = v["cells"].as_array().expect("cells");
+    assert_eq!(cells.len(), 4);
+    for c in cells {
+        let (mean, lo, hi) = (
+            c["mean"].as_f64().unwrap(),
+            c["ci95"][0].as_f64().unwrap(),
+            c["ci95"][1].as_f64().unwrap(),
+        );
+        assert!(lo <= mean && mean <= hi, "{c}");
+        assert!(c["min"].as_f64().unwrap() <= c["median"].as_f64().unwrap());
+        assert!(c["median"].as_f64().unwrap() <= c["max"].as_f64().unwrap());
+        assert!(c["max"].as_f64().unwrap() <= 1.0 + 1e-12);
+        assert_eq!(c["count"], 30);
+        // The complete tree's column is what `loadlab ksbf` reports for T_n.
+        let (n, p) = (c["n"].to_string(), c["p"].to_string());
+        let t = json(&["ksbf", "--shape", "tree", "--n", &n, "--p", &p, "--json"]);
+        assert_eq!(c["complete_tree"], t["efficiency"], "{c}");
+        // One seed's efficiency is `loadlab ksbf --shape random-tree`'s with that seed.
+    }
+    let one = json(&[
+        "ksbf",
+        "--shape",
+        "random-tree",
+        "--n",
+        "6",
+        "--p",
+        "2",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    let single = json(&[
+        "ksbf-study",
+        "--n",
+        "6",
+        "--p",
+        "2",
+        "--seeds",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(single["cells"][0]["mean"], one["efficiency"]);
+    assert!(v["verdict"].as_str().unwrap().contains("cells"));
+    for fmt in ["--json", "--csv"] {
+        let mut a = args[..args.len() - 1].to_vec();
+        a.push(fmt);
+        assert_eq!(
+            merged(&a, &format!("study{}", &fmt[2..])),
+            stdout(&a),
+            "{fmt}"
+        );
+    }
+}

@@ -43,6 +43,7 @@
 
 mod lemma;
 pub mod params;
+pub mod random_study;
 mod simulate;
 mod sweep;
 pub mod theory;

@@ -1,0 +1,185 @@
+//! `loadlab ksbf-study --n 8,10,12 --p 2,4,8 --spawn-prob Q --seeds K --seed S
+//! [--json|--csv] [--shard i/k]`: KS-BF's efficiency on random growing trees over K seeds per
+//! (n, p), next to the complete tree and Theorem 1.1's guarantee
+//! ([`crate::model::ksbf::random_study`]). JSON: `{"spawn_prob", "seeds", "seed", "cells":
+//! [{"n", "p", "count", "mean", "sd", "ci95", "min", "median", "max", "mean_nodes",
+//! "complete_tree", "thm11_efficiency"}], "verdict"}`.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+use super::shard::{self, Shard};
+use super::{CliError, Output, int, real};
+use crate::model::NoProgress;
+use crate::model::ksbf::BUDGET;
+use crate::model::ksbf::random_study::{CellSummary, StudySpec, summarize, verdict};
+use crate::model::redistribute::editing::parse_int_vector;
+
+/// Flags of `loadlab ksbf-study`.
+#[derive(Debug, clap::Args)]
+pub struct KsbfStudyArgs {
+    /// Depth caps n of the random trees (and of the complete trees), comma-separated.
+    #[arg(long, default_value = "8,10,12")]
+    pub n: String,
+    /// Ring sizes p, comma-separated.
+    #[arg(long, default_value = "2,4,8,16")]
+    pub p: String,
+    /// Spawn probability q of every task below level n − 1.
+    #[arg(long, default_value_t = 0.75, value_parser = real)]
+    pub spawn_prob: f64,
+    /// Random trees per (n, p).
+    #[arg(long, default_value = "100", value_parser = int::<u64>)]
+    pub seeds: u64,
+    /// First seed (seed j of a cell is seed + j).
+    #[arg(long, default_value = "1", value_parser = int::<u64>)]
+    pub seed: u64,
+    /// Output format.
+    #[command(flatten)]
+    pub out: Output,
+    /// Compute only the runs (cell c, seed j) numbered c · seeds + j ≡ i − 1 (mod k) and print
+    /// them as a part for `loadlab merge`.
+    #[arg(long, value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+}
+
+fn list(flag: &str, text: &str) -> Result<Vec<u32>, CliError> {
+    let v = parse_int_vector(text).map_err(|e| CliError(format!("--{flag}: {e}")))?;
+    v.into_iter()
+        .map(|x| u32::try_from(x).map_err(|_| CliError(format!("--{flag}: {x} is out of range"))))
+        .collect()
+}
+
+impl KsbfStudyArgs {
+    fn spec(&self) -> Result<StudySpec, CliError> {
+        let spec = StudySpec {
+            ns: list("n", &self.n)?,
+            ps: list("p", &self.p)?,
+            q: self.spawn_prob,
+            seeds: self.seeds,
+            seed: self.seed,
+        };
+        let cost = spec
+            .check()
+            .map_err(|e| CliError(format!("--{}: {}", super::flag(e.field), e.message)))?;
+        BUDGET
+            .check("seeds", "the random-tree study", cost)
+            .map_err(|e| CliError(format!("--seeds: {}", e.message)))?;
+        Ok(spec)
+    }
+}
+
+/// Runs `loadlab ksbf-study` (or its part with `--shard`).
+pub fn execute(a: &KsbfStudyArgs) -> Result<String, CliError> {
+    let spec = a.spec()?;
+    let cells = spec.cells();
+    let owned: Vec<(usize, u64)> = (0..cells.len())
+        .flat_map(|c| (0..spec.seeds).map(move |j| (c, j)))
+        .filter(|&(c, j)| a.shard.is_none_or(|s| s.owns(c as u64 * spec.seeds + j)))
+        .collect();
+    let runs = crate::model::par_map(owned.clone(), &NoProgress, |(c, j)| {
+        spec.run(cells[c].0, cells[c].1, j)
+    })
+    .map_err(|_| CliError("cancelled".into()))?;
+    let mut results = Vec::new();
+    for (&(c, j), r) in owned.iter().zip(runs) {
+        let (e, nodes) = r.map_err(|e| CliError(e.to_string()))?;
+        // As text: Rust reads its own shortest form back exactly.
+        results.push(json!([c, j, e.to_string(), nodes]));
+    }
+    match a.shard {
+        Some(s) => Ok(shard::part(s, results)),
+        None => render(a, &spec, &results),
+    }
+}
+
+/// Joins the parts' runs into the whole study's output.
+pub fn merge(a: &KsbfStudyArgs, results: &[Value]) -> Result<String, CliError> {
+    let spec = a.spec()?;
+    render(a, &spec, results)
+}
+
+/// The summaries from every run (`[cell, seed, "efficiency", nodes]`, any order).
+fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<String, CliError> {
+    let cells = spec.cells();
+    let mut runs: Vec<Vec<Option<(f64, u64)>>> = vec![vec![None; spec.seeds as usize]; cells.len()];
+    let bad = || CliError("a part's runs do not fit the study".into());
+    for r in results {
+        let c = r[0].as_u64().ok_or_else(bad)? as usize;
+        let j = r[1].as_u64().ok_or_else(bad)? as usize;
+        let e: f64 = r[2].as_str().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
+        let nodes = r[3].as_u64().ok_or_else(bad)?;
+        *runs.get_mut(c).and_then(|v| v.get_mut(j)).ok_or_else(bad)? = Some((e, nodes));
+    }
+    let mut out: Vec<CellSummary> = Vec::new();
+    for (c, &(n, p)) in cells.iter().enumerate() {
+        let r: Option<Vec<(f64, u64)>> = runs[c].iter().copied().collect();
+        let r = r.ok_or_else(|| CliError("the parts leave runs of the study missing".into()))?;
+        let complete = spec.complete(n, p).map_err(|e| CliError(e.to_string()))?;
+        out.extend(summarize((n, p), &r, complete));
+    }
+    let verdict = verdict(&out);
+    if a.out.json {
+        let v = json!({
+            "spawn_prob": spec.q, "seeds": spec.seeds, "seed": spec.seed,
+            "cells": out, "verdict": verdict,
+        });
+        return Ok(format!("{v}\n"));
+    }
+    let mut s = String::new();
+    if a.out.csv {
+        s.push_str("n,p,count,mean,sd,ci95_low,ci95_high,min,median,max,mean_nodes,complete_tree,thm11_efficiency\n");
+    } else {
+        let _ = writeln!(
+            s,
+            "KS-BF on random trees (q = {}, {} seeds from {}): efficiency N / (p · makespan)",
+            spec.q, spec.seeds, spec.seed
+        );
+        s.push_str("   n     p   mean   95% CI of mean     min  median     max   nodes  complete  Thm 1.1\n");
+    }
+    for c in &out {
+        let bound = c
+            .thm11_efficiency
+            .map(|b| b.to_string())
+            .unwrap_or_default();
+        if a.out.csv {
+            let _ = writeln!(
+                s,
+                "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                c.n,
+                c.p,
+                c.count,
+                c.mean,
+                c.sd,
+                c.ci95[0],
+                c.ci95[1],
+                c.min,
+                c.median,
+                c.max,
+                c.mean_nodes,
+                c.complete_tree,
+                bound
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "{:>4} {:>5} {:>6.4} [{:.4}, {:.4}] {:>7.4} {:>7.4} {:>7.4} {:>7.0} {:>9.4} {:>8.4}",
+                c.n,
+                c.p,
+                c.mean,
+                c.ci95[0],
+                c.ci95[1],
+                c.min,
+                c.median,
+                c.max,
+                c.mean_nodes,
+                c.complete_tree,
+                c.thm11_efficiency.unwrap_or(f64::NAN)
+            );
+        }
+    }
+    if !a.out.csv {
+        let _ = writeln!(s, "{verdict}");
+    }
+    Ok(s)
+}

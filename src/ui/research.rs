@@ -1,0 +1,159 @@
+//! Help ▸ Research: gaps in the redistribution paper — the gap search of
+//! [`crate::model::redistribute::gaps`] from the GUI: pick the method compared with the exact
+//! optimum, a seed and a budget, Search, and the rings found are listed with their ratios,
+//! largest first; "Load" puts a ring into the redistribution workspace with the exact
+//! optimum as its algorithm (like a map cell, an ordinary edit: Ctrl+Z takes it back).
+//!
+//! The search runs on the click (a few hundred exact solves of rings of at most 5
+//! processors: some tens of milliseconds).
+
+use egui::RichText;
+
+use super::app::Cmd;
+use crate::model::redistribute::gaps::{Against, Gap, GapSearch, command};
+use crate::model::redistribute::params::{Algorithm, RedistParams};
+use crate::preset::{Preset, Scenario};
+
+/// Most exact solves the window offers.
+const BUDGET_MAX: u64 = 5000;
+
+/// The window's state.
+#[derive(Debug)]
+pub struct Research {
+    /// Whether the window is open.
+    pub open: bool,
+    /// The method compared.
+    pub against: Against,
+    /// The search's seed.
+    pub seed: u64,
+    /// Exact solves.
+    pub budget: u64,
+    /// The rings of the last search, with its settings.
+    pub found: Option<(GapSearch, Vec<Gap>)>,
+}
+
+impl Default for Research {
+    fn default() -> Self {
+        Research {
+            open: false,
+            against: Against::Lemma12,
+            seed: 1,
+            budget: 400,
+            found: None,
+        }
+    }
+}
+
+/// The Help menu's entry.
+pub fn menu(ui: &mut egui::Ui, state: &mut Research) {
+    if ui
+        .button("Research: gaps in the redistribution paper")
+        .on_hover_text("Small rings where a method of the paper is farthest from the exact optimum")
+        .clicked()
+    {
+        state.open = true;
+        ui.close();
+    }
+}
+
+/// The window (drawn every frame; nothing when closed).
+pub fn window(state: &mut Research, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
+    let screen = ctx.content_rect();
+    let mut open = state.open;
+    egui::Window::new("Research: gaps in the redistribution paper")
+        .open(&mut open)
+        .default_pos(screen.left_top() + egui::vec2(20.0, 40.0))
+        .default_width(560.0f32.min(screen.width() - 40.0))
+        .default_height((screen.height() - 80.0).clamp(160.0, 520.0))
+        .show(ctx, |ui| {
+            controls(ui, state);
+            ui.separator();
+            list(ui, state, cmds);
+        });
+    state.open = open;
+}
+
+fn controls(ui: &mut egui::Ui, state: &mut Research) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("against");
+        for a in Against::ALL {
+            ui.selectable_value(&mut state.against, a, a.name())
+                .on_hover_text(a.help());
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label("seed");
+        ui.add(egui::DragValue::new(&mut state.seed))
+            .labelled_by(l.id);
+        let l = ui.label("exact solves");
+        ui.add(egui::DragValue::new(&mut state.budget).range(1..=BUDGET_MAX))
+            .labelled_by(l.id);
+        if ui.button("Search").clicked() {
+            let search = GapSearch::with_budget(state.against, state.seed, state.budget);
+            let found = search.run((0, 1));
+            state.found = Some((search, found));
+        }
+    });
+    ui.label(
+        RichText::new(
+            "Rings of 3–5 processors, |δ| ≤ 3, costs 1–4; ratio = schedule / optimum, or \
+             optimum / bound. Same search: `loadlab gaps redistribute --against … --seed …`.",
+        )
+        .weak(),
+    );
+}
+
+fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {
+    let Some((search, found)) = &state.found else {
+        ui.label("Pick a method and press Search.");
+        return;
+    };
+    ui.label(format!(
+        "{} ring(s) against {} (seed {}), largest ratio first",
+        found.len(),
+        search.against.name(),
+        search.seed
+    ));
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for (i, g) in found.iter().enumerate() {
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(format!("Load ring {}", i + 1)).clicked() {
+                    cmds.push(load(search.against, g));
+                }
+                ui.label(format!(
+                    "ratio {:.4}   exact {}   {} {}   n = {}",
+                    g.ratio,
+                    g.exact,
+                    search.against.name(),
+                    g.other,
+                    g.instance.n()
+                ));
+            });
+            ui.label(
+                RichText::new(command(&g.instance)[1..].join(" "))
+                    .weak()
+                    .monospace(),
+            );
+        }
+    });
+}
+
+/// The command loading a ring into the redistribution workspace (exact optimum as algorithm).
+fn load(against: Against, g: &Gap) -> Cmd {
+    let params = RedistParams {
+        instance: g.instance.clone(),
+        algorithm: Algorithm::Exact,
+        ..RedistParams::default()
+    };
+    Cmd::ShowScenario(Box::new(Preset::new(
+        format!("Gap against {}: ratio {:.4}", against.name(), g.ratio),
+        format!(
+            "Exact optimum {} against {} {} (gap search, restart {}).",
+            g.exact,
+            against.name(),
+            g.other,
+            g.restart
+        ),
+        Scenario::Redistribute(params),
+    )))
+}

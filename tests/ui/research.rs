@@ -1,0 +1,71 @@
+//! Help ▸ Research (issue 27): at the projector stage (1280 × 720 pixels, presenter mode) the
+//! gap search lists its rings with their ratios inside the window, and "Load" puts a ring
+//! into the redistribution workspace with the exact optimum as its algorithm.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::model::redistribute::params::Algorithm;
+use loadlab::preset::{ModelId, Scenario};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+
+use crate::common::{settle, shown};
+
+/// A node's text (a label's is its value).
+fn text_of(n: &egui_kittest::Node<'_>) -> Option<String> {
+    let a = n.accesskit_node();
+    a.label().or_else(|| a.value())
+}
+
+#[test]
+fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Research: gaps in the redistribution paper")
+        .click();
+    h.run_steps(3);
+    shown(&mut h, "Pick a method");
+    h.get_by_label("Search").click();
+    h.run_steps(3);
+    shown(&mut h, "largest ratio first");
+    // The first ring's line: a ratio above 1 against Lemma 12, inside the window.
+    let screen = h.ctx.content_rect();
+    let all: Vec<String> = h
+        .query_all_by_label_contains("ratio")
+        .filter_map(|n| text_of(&n))
+        .collect();
+    let line = h
+        .query_all_by_label_contains("ratio ")
+        .find(|n| text_of(n).is_some_and(|l| l.starts_with("ratio ") && l.contains("lemma12")))
+        .unwrap_or_else(|| panic!("a ring's line: {all:?}"));
+    let text = text_of(&line).unwrap_or_default();
+    let ratio: f64 = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|r| r.parse().ok())
+        .expect("ratio");
+    assert!(ratio > 1.0, "{text}");
+    let r = line.rect();
+    assert!(screen.contains_rect(r), "{r:?} outside {screen:?}");
+    let load = h.get_by_label("Load ring 1");
+    load.scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label("Load ring 1").click_accesskit();
+    settle(&mut h);
+    assert_eq!(h.state().desk().active, ModelId::Redistribute);
+    match &h.state().desk().page().scenario {
+        Scenario::Redistribute(p) => {
+            assert_eq!(p.algorithm, Algorithm::Exact);
+            assert!(p.instance.n() <= 5);
+        }
+        other => panic!("not a redistribution: {other:?}"),
+    }
+}
