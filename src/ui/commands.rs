@@ -108,6 +108,8 @@ pub enum Cmd {
     CopyLink,
     /// Edit ▸ Paste link: a window to paste a share link into.
     PasteLink,
+    /// File ▸ Reload: the front scenario's file read again from disk (undoable).
+    Reload,
     /// Open a share link's scenario at its step, picture tab and plot (`loadlab gui --link`).
     OpenLink(Box<crate::link::Shared>),
 }
@@ -290,6 +292,14 @@ pub static COMMANDS: &[Command] = &[
         "Export figure…",
         &[],
         "The figure under the pointer (else the picture) drawn at 2× as a PNG",
+        false,
+    ),
+    row(
+        Cmd::Reload,
+        "Reload",
+        &[],
+        "Read the front scenario's file (or workbook) again from disk: edits made to it in \
+         another program show; Undo goes back",
         false,
     ),
     row(

@@ -168,3 +168,68 @@ pub fn write_png(
     w.write_image_data(rgba).map_err(|e| e.to_string())?;
     w.finish().map_err(|e| e.to_string())
 }
+
+/// What a recently used file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum RecentKind {
+    /// One scenario.
+    Preset,
+    /// One scenario per model.
+    Workbook,
+    /// A lesson.
+    Lesson,
+}
+
+/// File ▸ Open recent: the last [`Recent::MAX`] files opened or saved, the newest first
+/// (persisted with the app's state).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Recent {
+    files: Vec<(PathBuf, RecentKind)>,
+}
+
+impl Recent {
+    /// How many files the list keeps.
+    pub const MAX: usize = 10;
+
+    /// `path` to the front (once: an older entry of the same file goes).
+    pub fn push(&mut self, path: &std::path::Path, kind: RecentKind) {
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        self.files.retain(|(p, _)| *p != path);
+        self.files.insert(0, (path, kind));
+        self.files.truncate(Self::MAX);
+    }
+
+    /// The files, the newest first.
+    pub fn files(&self) -> &[(PathBuf, RecentKind)] {
+        &self.files
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recent_files_keep_the_last_ten_newest_first_once_each() {
+        let mut r = Recent::default();
+        for k in 0..12 {
+            r.push(&PathBuf::from(format!("/tmp/p{k}.ron")), RecentKind::Preset);
+        }
+        r.push(&PathBuf::from("/tmp/p5.ron"), RecentKind::Workbook);
+        let names: Vec<String> = r
+            .files()
+            .iter()
+            .map(|(p, _)| p.display().to_string())
+            .collect();
+        assert_eq!(names.len(), 10);
+        assert_eq!(names[0], "/tmp/p5.ron");
+        assert_eq!(r.files()[0].1, RecentKind::Workbook);
+        assert_eq!(names[1], "/tmp/p11.ron");
+        assert_eq!(names.iter().filter(|n| *n == "/tmp/p5.ron").count(), 1);
+        assert!(!names.contains(&"/tmp/p0.ron".to_string()));
+        // Persisted as RON and read back.
+        let text = ron::to_string(&r).unwrap();
+        assert_eq!(ron::from_str::<Recent>(&text).unwrap(), r);
+    }
+}
