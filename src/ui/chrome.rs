@@ -66,6 +66,8 @@ pub(super) struct Shell<'a> {
     pub job: Option<JobStatus>,
     /// File ▸ Open recent.
     pub recent: &'a super::files::Recent,
+    /// A lesson is being played (File ▸ Export lesson hand-out…).
+    pub lesson: bool,
 }
 
 impl Shell<'_> {
@@ -511,6 +513,7 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     by_path(ui, cmds, FileAction::Figure);
     entry(ui, cmds, Cmd::ExportFigureSvg(None), true);
     entry(ui, cmds, Cmd::ExportAnimation, true);
+    entry(ui, cmds, Cmd::ExportHandout, shell.lesson);
 }
 
 /// File ▸ Open recent: the files, newest first, each by its name (the path on hover); a file

@@ -63,6 +63,10 @@ pub enum Cmd {
     ExportAnimation,
     /// Write the animation here.
     ExportAnimationTo(PathBuf),
+    /// File ▸ Export lesson hand-out…: the lesson being played as pages, PDF and HTML.
+    ExportHandout,
+    /// Write the hand-out into this folder.
+    ExportHandoutTo(PathBuf),
     /// View ▸ Theme.
     Theme(ThemeChoice),
     /// View ▸ Reset layout.
@@ -125,6 +129,7 @@ impl Cmd {
             FileAction::Screenshot => Cmd::ScreenshotTo(path),
             FileAction::Figure | FileAction::FigureSvg => Cmd::ExportFigureTo(path),
             FileAction::Animation => Cmd::ExportAnimationTo(path),
+            FileAction::Handout => Cmd::ExportHandoutTo(path),
         }
     }
 }
@@ -316,6 +321,15 @@ pub static COMMANDS: &[Command] = &[
         &[],
         "The picture at every step of the run as a looping GIF (one frame per step, 2 a \
          second) — the same as `loadlab render PRESET --animate`",
+        false,
+    ),
+    row(
+        Cmd::ExportHandout,
+        "Export lesson hand-out…",
+        &[],
+        "The lesson being played as a folder: one PNG per step, a PDF of them and one offline \
+         HTML page with every step's figure and Reveal buttons — the same as `loadlab render \
+         --lesson`",
         false,
     ),
     row(

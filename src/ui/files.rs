@@ -26,6 +26,8 @@ pub enum FileAction {
     FigureSvg,
     /// Export the front run's picture at every step as an animated GIF.
     Animation,
+    /// Export the lesson being played as a hand-out (a folder named after the path).
+    Handout,
 }
 
 impl FileAction {
@@ -40,6 +42,7 @@ impl FileAction {
             FileAction::Figure => "Export figure as PNG",
             FileAction::FigureSvg => "Export figure as SVG",
             FileAction::Animation => "Export animation (GIF)",
+            FileAction::Handout => "Export lesson hand-out (a folder)",
         }
     }
     /// Caption of the File menu entry that asks for a path in a text field.
@@ -53,6 +56,7 @@ impl FileAction {
             FileAction::Figure => "Export figure by path…",
             FileAction::FigureSvg => "Export figure as SVG by path…",
             FileAction::Animation => "Export animation by path…",
+            FileAction::Handout => "Export lesson hand-out by path…",
         }
     }
     fn extension(self) -> (&'static str, &'static str) {
@@ -64,6 +68,7 @@ impl FileAction {
             FileAction::Screenshot | FileAction::Figure => ("PNG image", "png"),
             FileAction::FigureSvg => ("SVG image", "svg"),
             FileAction::Animation => ("GIF animation", "gif"),
+            FileAction::Handout => ("Hand-out folder", "handout"),
         }
     }
     /// True if the action writes a file.

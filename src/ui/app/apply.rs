@@ -65,7 +65,9 @@ impl LoadlabApp {
             | Cmd::PasteLink
             | Cmd::OpenLink(_)
             | Cmd::ExportAnimation
-            | Cmd::ExportAnimationTo(_) => self.sharing(ctx, cmd),
+            | Cmd::ExportAnimationTo(_)
+            | Cmd::ExportHandout
+            | Cmd::ExportHandoutTo(_) => self.sharing(ctx, cmd),
             Cmd::CancelJobs | Cmd::Inform(_) | Cmd::Fail(_) => {
                 self.status(cmd);
                 Vec::new()
@@ -380,6 +382,7 @@ impl LoadlabApp {
                 self.maps.cancel();
                 self.export.cancel();
                 self.share.animation.cancel();
+                self.share.handout.cancel();
                 self.figure_job.cancel();
                 self.info("Cancelled");
             }

@@ -457,6 +457,19 @@ impl LoadlabApp {
         if let Some(done) = self.share.animation.poll() {
             self.animated(done);
         }
+        if let Some((dir, written)) = self.share.handout.poll() {
+            match written {
+                Ok(files) => self.info(format!(
+                    "Exported the hand-out ({} files: pages, handout.pdf, index.html) to {}",
+                    files.len(),
+                    dir.display()
+                )),
+                Err(e) => self.error(format!(
+                    "Could not export the hand-out to {}: {e}",
+                    dir.display()
+                )),
+            }
+        }
         if let Some((path, csv)) = self.export.poll() {
             // An error never lands in the file: nothing is written.
             match csv.map(|text| std::fs::write(&path, text).map_err(|e| e.to_string())) {
@@ -546,6 +559,7 @@ impl LoadlabApp {
             map: self.maps.front(self.desk.active) == View::Map,
             job,
             recent: &self.recent,
+            lesson: self.teach.player().is_some(),
         };
         let mut cmds = self.chrome.bars(ui, &shell);
         if self.shown.stage {
