@@ -673,6 +673,8 @@ mod budget;
 
 #[path = "cli/errata.rs"]
 mod errata;
+#[path = "cli/exercise.rs"]
+mod exercise;
 #[path = "cli/lessons.rs"]
 mod lessons;
 #[path = "cli/map.rs"]
@@ -681,5 +683,9 @@ mod map;
 mod pseudocode;
 #[path = "cli/reliability.rs"]
 mod reliability;
+
+/// Issue 27: the exact optimum, the gap search, shards.
+#[path = "cli/lab.rs"]
+mod lab;
 #[path = "cli/render.rs"]
 mod render;

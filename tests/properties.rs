@@ -185,3 +185,68 @@ mod geodecay_optimal {
         }
     }
 }
+
+/// Issue 25: the redistribution exercise grades the algorithms' own rounds as right, and a
+/// round with one send duplicated as a one-port violation (never played).
+mod exercise {
+    use loadlab::model::exercise::redistribute::RingExercise;
+    use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm1, algorithm3_rounds};
+    use loadlab::model::redistribute::instance::{Direction, RingInstance};
+    use loadlab::model::redistribute::schedule::Schedule;
+    use proptest::prelude::*;
+
+    fn ring() -> impl Strategy<Value = Vec<i64>> {
+        proptest::collection::vec(-4i64..=4, 2..14).prop_map(|mut d| {
+            let s: i64 = d.iter().sum();
+            d[0] -= s;
+            d
+        })
+    }
+
+    fn pairs(sends: &[loadlab::model::redistribute::schedule::Send]) -> Vec<(i64, i64)> {
+        sends
+            .iter()
+            .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn exercise_algorithm_rounds_are_right_and_a_double_send_is_one_port(
+            delta in ring(),
+            bi in any::<bool>(),
+            pick in any::<prop::sample::Index>(),
+        ) {
+            let direction = if bi { Direction::Bi } else { Direction::Uni };
+            let inst = RingInstance::homogeneous(delta.clone(), direction, 1.0);
+            let rounds = if bi {
+                algorithm3_rounds(&delta, Alg3Variant::Corrected).unwrap()
+            } else {
+                match algorithm1(&inst).unwrap() {
+                    Schedule::Rounds { rounds, .. } => rounds,
+                    Schedule::Timed(_) => unreachable!(),
+                }
+            };
+            let mut ex = RingExercise::new(&inst).unwrap();
+            prop_assert_eq!(rounds.len() as i64, ex.initial_bound);
+            for (r, sends) in rounds.iter().enumerate() {
+                if let Some(s) = sends.get(pick.index(sends.len().max(1))) {
+                    // The same send twice in the round: one-port, nothing played.
+                    let mut twice = pairs(sends);
+                    twice.push((i64::from(s.from) + 1, i64::from(s.to) + 1));
+                    let before = ex.delta.clone();
+                    let g = ex.grade(&twice);
+                    prop_assert!(!g.grade.legal, "round {}: {:?}", r + 1, g);
+                    prop_assert_eq!(g.grade.rule.as_str(), "one-port");
+                    prop_assert_eq!(&ex.delta, &before);
+                }
+                let g = ex.play(&pairs(sends));
+                prop_assert!(g.grade.legal && g.grade.optimal, "{:?} round {}: {:?}", delta, r + 1, g);
+            }
+            prop_assert!(ex.complete());
+            prop_assert_eq!(ex.score as i64, ex.initial_bound);
+        }
+    }
+}

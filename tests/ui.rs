@@ -18,6 +18,8 @@ mod desk;
 mod divisible;
 #[path = "ui/errata.rs"]
 mod errata;
+#[path = "ui/exercise.rs"]
+mod exercise;
 #[path = "ui/figures.rs"]
 mod figures;
 #[path = "ui/geodecay.rs"]

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use clap::{Args, Subcommand};
 
+use super::shard::{self, Shard};
 use super::{CliError, DivisibleArgs, GeodecayArgs, KsbfArgs, Output, TreesweepArgs, flag, int};
 use crate::model::NoProgress;
 use crate::model::map::Axis;
@@ -42,6 +43,10 @@ pub struct MapSpec {
     /// them).
     #[arg(long)]
     pub metric: Option<String>,
+    /// Compute only part i of k (cells numbered row by row, cell j in part j mod k + 1) and
+    /// print it as a part for `loadlab merge`.
+    #[arg(long, value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
 }
 
 /// One model's map.
@@ -151,8 +156,66 @@ fn no_extras(extras: &[(&str, bool)]) -> Result<(), CliError> {
     }
 }
 
-/// Runs `loadlab map`.
+/// Runs `loadlab map` (or its part with `--shard`).
 pub fn execute(a: &MapArgs) -> Result<String, CliError> {
+    let (plan, out, spec) = plan_of(a)?;
+    if let Some(s) = spec.shard {
+        let g = plan.grid();
+        let at: Vec<(usize, usize)> = g
+            .positions()
+            .into_iter()
+            .enumerate()
+            .filter(|(j, _)| s.owns(*j as u64))
+            .map(|(_, p)| p)
+            .collect();
+        let r = plan
+            .compute(&at, &NoProgress)
+            .map_err(|_| CliError("cancelled".into()))?;
+        let results = at
+            .iter()
+            .zip(r)
+            .map(|(&(ix, iy), c)| match c {
+                // As text: Rust reads its own shortest form back exactly.
+                Ok(v) => serde_json::json!([ix, iy, v.to_string()]),
+                Err(e) => serde_json::json!([ix, iy, null, e]),
+            })
+            .collect();
+        return Ok(shard::part(s, results));
+    }
+    let grid = plan
+        .run(&NoProgress)
+        .map_err(|_| CliError("cancelled".into()))?;
+    Ok(render(&plan, out, &grid))
+}
+
+/// Joins the parts' cells (`[ix, iy, value]` or `[ix, iy, null, error]`) into the whole map.
+pub fn merge(a: &MapArgs, results: &[serde_json::Value]) -> Result<String, CliError> {
+    let (plan, out, _) = plan_of(a)?;
+    let mut g = plan.grid();
+    let bad = || CliError("a part's cells do not fit the map".into());
+    for r in results {
+        let ix = r[0].as_u64().ok_or_else(bad)? as usize;
+        let iy = r[1].as_u64().ok_or_else(bad)? as usize;
+        let cell = match (&r[2], r[3].as_str()) {
+            (serde_json::Value::String(t), _) => Ok(t.parse::<f64>().map_err(|_| bad())?),
+            (_, Some(e)) => Err(e.to_string()),
+            _ => return Err(bad()),
+        };
+        let slot = g
+            .cells
+            .get_mut(iy)
+            .and_then(|row| row.get_mut(ix))
+            .ok_or_else(bad)?;
+        *slot = Some(cell);
+    }
+    if !g.complete() {
+        return Err(CliError("the parts leave cells of the map missing".into()));
+    }
+    Ok(render(&plan, out, &g))
+}
+
+/// The map's plan, output flags and axes from the flags.
+fn plan_of(a: &MapArgs) -> Result<(map::MapPlan, Output, &MapSpec), CliError> {
     let (spec, base, out, samples) = match &a.model {
         MapModel::Divisible { spec, args } => {
             no_extras(&[("sweep", args.sweep.is_some()), ("timeline", args.timeline)])?;
@@ -188,16 +251,18 @@ pub fn execute(a: &MapArgs) -> Result<String, CliError> {
     }
     .plan()
     .map_err(|e| CliError(format!("--{}: {}", flag(e.field), e.message)))?;
-    let grid = plan
-        .run(&NoProgress)
-        .map_err(|_| CliError("cancelled".into()))?;
-    Ok(if out.json {
-        format!("{}\n", plan.json(&grid))
+    Ok((plan, out, spec))
+}
+
+/// The whole map as the output flags ask.
+fn render(plan: &map::MapPlan, out: Output, grid: &crate::model::map::Grid) -> String {
+    if out.json {
+        format!("{}\n", plan.json(grid))
     } else if out.csv {
-        plan.csv(&grid)
+        plan.csv(grid)
     } else {
-        text(&plan, &grid)
-    })
+        text(plan, grid)
+    }
 }
 
 /// The map as an aligned table, failed cells as "—" and their reasons below.

@@ -7,6 +7,8 @@
 
 pub mod divisible;
 pub mod errata;
+pub mod exercise;
+pub mod gaps;
 pub mod geodecay;
 pub mod ksbf;
 pub mod lesson;
@@ -15,6 +17,7 @@ pub mod map;
 pub mod pseudocode;
 pub mod redistribute;
 pub mod render;
+pub mod shard;
 pub mod treesweep;
 mod values;
 
@@ -135,6 +138,14 @@ pub enum Command {
     /// What we found in the papers: every finding with its kind and evidence run
     /// (`--check` re-runs the evidence).
     Errata(errata::ErrataArgs),
+    /// "Your turn": print an exercise on a model's instance (`--json`), or grade a file of
+    /// moves (`--moves FILE`): legal, the rule broken, optimal, why; complete and score.
+    Exercise(exercise::ExerciseArgs),
+    /// The open-problem lab: small instances where a paper's method is farthest from the
+    /// exact optimum (`loadlab gaps redistribute --against METHOD --seed S --json`).
+    Gaps(gaps::GapsArgs),
+    /// Join the parts of a sharded run (`--shard i/k`) into the whole run's output.
+    Merge(shard::MergeArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -243,6 +254,9 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Map(a) => map::execute(a),
         Command::Pseudocode(a) => pseudocode::execute(a),
         Command::Errata(a) => errata::execute(a),
+        Command::Exercise(a) => exercise::execute(a),
+        Command::Gaps(a) => gaps::execute(a),
+        Command::Merge(a) => shard::merge(a),
     }
 }
 

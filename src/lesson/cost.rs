@@ -9,7 +9,6 @@
 
 use super::command::Planned;
 use crate::model::budget::SECONDS;
-use crate::model::geodecay::{Policy, p_values};
 use crate::model::redistribute::run::not_applicable;
 use crate::model::{divisible, geodecay, ksbf, redistribute, treesweep};
 use crate::report::map::{RUN_OVERHEAD_SECONDS, TREE_SOLVE_WEIGHT};
@@ -43,21 +42,8 @@ pub fn seconds(run: &Planned) -> f64 {
         },
         Planned::Geodecay(p, parts) => match p.validate() {
             Ok(v) => {
-                use geodecay::sweep::{ell_sweep_cost, p_sweep_cost, runs_cost, seed_spread_cost};
-                let k = Policy::MAIN.len();
-                let mut work = geodecay::params::cost(p).work;
-                if parts.policies {
-                    work += runs_cost(&v, k as f64).work;
-                }
-                if parts.ell_sweep {
-                    work += ell_sweep_cost(&v, p.ell_log2_max, k).work;
-                }
-                if parts.p_sweep {
-                    work += p_sweep_cost(&v, &p_values(p.n), k).work;
-                }
-                if parts.seed_spread {
-                    work += seed_spread_cost(&v, p.seeds, k).work;
-                }
+                let parts = crate::report::geodecay::parts_cost(&v, parts);
+                let work: f64 = parts.iter().map(|part| part.cost.work).sum();
                 work / geodecay::params::BUDGET.work
             }
             Err(_) => 0.0,

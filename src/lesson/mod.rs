@@ -27,6 +27,7 @@
 pub mod bundled;
 pub mod command;
 pub mod cost;
+pub mod exercise;
 pub mod quiz;
 pub mod views;
 
@@ -95,6 +96,9 @@ pub struct LessonStep {
     /// A question asked before the answer is revealed.
     #[serde(default)]
     pub question: Option<Question>,
+    /// An exercise on the step's scenario ("Your turn"), passed at a number of first tries.
+    #[serde(default)]
+    pub exercise: Option<exercise::ExerciseStep>,
 }
 
 /// Where a step's scenario comes from.
@@ -513,6 +517,7 @@ impl Lesson {
             "model": self.model.name(),
             "steps": self.steps.len(),
             "questions": self.questions(),
+            "exercises": self.steps.iter().filter(|s| s.exercise.is_some()).count(),
         })
     }
 
@@ -630,6 +635,11 @@ impl Lesson {
                     "hide_future": s.view.as_ref().and_then(|v| v.hide_future),
                     "future_hidden": self.hides_future(i),
                     "question": question,
+                    "exercise": s.exercise.as_ref().map(|x| serde_json::json!({
+                        "prompt": x.prompt,
+                        "pass": x.pass,
+                        "moves": exercise::moves(&s.scenario.resolve().unwrap_or_default()).ok(),
+                    })),
                 })
             })
             .collect();
@@ -696,6 +706,9 @@ impl Lesson {
                     self.model.name()
                 ))),
                 Ok(sc) => {
+                    if let Some(x) = &s.exercise {
+                        errors.extend(x.errors(&sc).into_iter().map(&at));
+                    }
                     if let Err((field, message)) = sc.validate() {
                         errors.push(at(format!("scenario: {field}: {message}")));
                     } else {

@@ -109,6 +109,7 @@ fn heavy(count: u32) -> Lesson {
         view: None,
         highlight: None,
         try_it: false,
+        exercise: None,
         question: Some(Question {
             check: Check {
                 command: [
@@ -141,9 +142,10 @@ fn a_lesson_is_held_to_one_budget_as_a_whole() {
     for b in BUNDLED {
         let l = b.lesson().unwrap();
         assert_eq!(l.within_budget(), Ok(()), "{}", l.name);
-        // The bundled lessons are light: well under a second each.
+        // The bundled lessons are light: a fifth of the budget at most (grs's trees of
+        // height 1000 are estimated at about 1.2 s).
         let total: f64 = l.step_seconds().iter().map(|(a, b)| a + b).sum();
-        assert!(total < 1.0, "{}: {total}", l.name);
+        assert!(total < LESSON_SECONDS / 5.0, "{}: {total}", l.name);
     }
     assert_eq!(heavy(1).within_budget(), Ok(()));
     let e = heavy(4).within_budget().unwrap_err();

@@ -34,6 +34,8 @@ pub fn plots(model: ModelId) -> &'static [&'static str] {
             "ratio T*/T_PY vs n",
             "T*, T_PY vs τ",
             "increments of T*",
+            "ratio vs n up to 1000",
+            "limit ρ(τ) vs τ",
         ],
         ModelId::Ksbf => &[
             "makespan vs n",

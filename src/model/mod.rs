@@ -80,6 +80,7 @@ pub trait Named: Copy + PartialEq + 'static {
 pub mod budget;
 pub mod divisible;
 pub mod errata;
+pub mod exercise;
 pub mod explain;
 pub mod geodecay;
 pub mod ksbf;

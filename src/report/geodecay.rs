@@ -10,8 +10,10 @@ use super::{
 use crate::model::budget::Part;
 use crate::model::geodecay::Survivors;
 use crate::model::geodecay::derived::{COMPARISON_FIGURES, beyond_ideal, policy_label};
-use crate::model::geodecay::params::{BUDGET, SEED, Valid, cost};
-use crate::model::geodecay::sweep::{ell_sweep_cost, p_sweep_cost, runs_cost, seed_spread_cost};
+use crate::model::geodecay::params::{BUDGET, SEED, Valid, cost, optimal_cost};
+use crate::model::geodecay::sweep::{
+    compared_policies, ell_sweep_cost, p_sweep_cost, policies_cost, seed_spread_cost,
+};
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, PolicyValue, SeedSpread, p_values,
@@ -52,23 +54,30 @@ impl Parts {
         check_budget(&v, &self)?;
         let stages = Stages::new(progress, 5);
         let selected = simulate_valid(&v, params.policy, self.trace, &stages.stage(0))?;
-        let main = Policy::MAIN;
         let policies = stages.part(1, self.policies, |s| {
-            let mut all = main
-                .into_iter()
-                .map(|pol| simulate_valid(&v, pol, false, s))
-                .collect::<Result<Vec<_>, _>>()?;
-            if params.policy == Policy::Every {
+            let table = table_policies(&v);
+            let mut all = Vec::with_capacity(table.len() + 1);
+            for &pol in &table {
+                all.push(if pol == params.policy {
+                    selected.clone()
+                } else {
+                    simulate_valid(&v, pol, false, s)?
+                });
+            }
+            if !table.contains(&params.policy) {
                 all.push(selected.clone());
             }
             Ok::<_, Cancelled>(all)
         })?;
         let (lo, hi) = (1, params.ell_log2_max);
-        let ell_sweep = stages.part(2, self.ell_sweep, |s| sweep_ell(&v, lo, hi, &main, s))?;
+        let ell_sweep = stages.part(2, self.ell_sweep, |s| {
+            sweep_ell(&v, lo, hi, &ell_policies(&v), s)
+        })?;
         let p_sweep = stages.part(3, self.p_sweep, |s| {
-            sweep_p(&v, &p_values(params.n), &main, s)
+            sweep_p(&v, &p_values(params.n), &p_policies(&v), s)
         })?;
         let seeds = params.seeds;
+        let main = Policy::MAIN;
         let seed_spread = stages.part(4, self.seed_spread, |s| seed_spread(&v, seeds, &main, s))?;
         stages.done();
         Ok(Run {
@@ -83,10 +92,29 @@ impl Parts {
     }
 }
 
-/// Refuses the parts asked for when together they exceed the model's budget (the selected
-/// run alone was checked by the validation).
+/// The policies of the side-by-side table: [`compared_policies`] for one plan.
+fn table_policies(v: &Valid) -> Vec<Policy> {
+    compared_policies(v, 1)
+}
+
+/// The policies of the ℓ sweep (one plan per ℓ).
+fn ell_policies(v: &Valid) -> Vec<Policy> {
+    compared_policies(v, v.ell_log2_max as usize)
+}
+
+/// The policies of the p sweep (one plan per p).
+fn p_policies(v: &Valid) -> Vec<Policy> {
+    compared_policies(v, p_values(v.n).len())
+}
+
+/// Refuses the parts asked for when together they exceed the model's budget.
 fn check_budget(v: &Valid, parts: &Parts) -> Result<(), ParamError> {
-    let k = Policy::MAIN.len();
+    BUDGET.check_parts(&parts_cost(v, parts))
+}
+
+/// What the run and each part asked for cost, each with the field that asks for it (the
+/// lesson's estimate adds them up as the budget check does).
+pub fn parts_cost(v: &Valid, parts: &Parts) -> Vec<Part> {
     let at = v.describe();
     let mut all = vec![Part {
         field: if v.survivors == Survivors::Random {
@@ -95,42 +123,48 @@ fn check_budget(v: &Valid, parts: &Parts) -> Result<(), ParamError> {
             "alpha"
         },
         what: format!("the run ({at})"),
-        cost: cost(v),
+        cost: cost(v) + optimal_cost(v),
     }];
     if parts.policies {
+        let k = table_policies(v).len();
         all.push(Part {
             field: "p",
             what: format!("the {k} policies side by side ({at})"),
-            cost: runs_cost(v, k as f64),
+            cost: policies_cost(v, 1.0, &table_policies(v)),
         });
     }
     if parts.ell_sweep {
-        let top = v.ell_log2_max;
+        let (top, pols) = (v.ell_log2_max, ell_policies(v));
         all.push(Part {
             field: "ell_log2_max",
-            what: format!("the ℓ sweep (ℓ = 2^1 … 2^{top}, {k} policies, {at})"),
-            cost: ell_sweep_cost(v, top, k),
+            what: format!(
+                "the ℓ sweep (ℓ = 2^1 … 2^{top}, {} policies, {at})",
+                pols.len()
+            ),
+            cost: ell_sweep_cost(v, top, &pols),
         });
     }
     if parts.p_sweep {
-        let ps = p_values(v.n);
+        let (ps, pols) = (p_values(v.n), p_policies(v));
         all.push(Part {
             field: "sweep",
             what: format!(
-                "the p sweep (p = 1 … {}, {k} policies, {at})",
-                ps.last().copied().unwrap_or(1)
+                "the p sweep (p = 1 … {}, {} policies, {at})",
+                ps.last().copied().unwrap_or(1),
+                pols.len()
             ),
-            cost: p_sweep_cost(v, &ps, k),
+            cost: p_sweep_cost(v, &ps, &pols),
         });
     }
     if parts.seed_spread {
+        let k = Policy::MAIN.len();
         all.push(Part {
             field: "seeds",
             what: format!("the seed spread ({} seeds, {k} policies, {at})", v.seeds),
             cost: seed_spread_cost(v, v.seeds, k),
         });
     }
-    BUDGET.check_parts(&all)
+    all
 }
 
 /// The run result.
@@ -192,13 +226,17 @@ fn policy_series<P>(
     x: impl Fn(&P) -> f64,
     y: impl Fn(&P, &PolicyValue) -> Option<f64>,
 ) -> Vec<Series> {
+    let policies: Vec<Policy> = points
+        .first()
+        .map(|p| values(p).iter().map(|v| v.policy).collect())
+        .unwrap_or_default();
     let series = |(i, pol): (usize, &Policy)| {
         Series::from_items(pol.name(), points, |p| {
             Some([x(p), y(p, values(p).get(i)?)?])
         })
         .group(policy_group(*pol))
     };
-    Policy::MAIN.iter().enumerate().map(series).collect()
+    policies.iter().enumerate().map(series).collect()
 }
 
 /// The colour group of a policy in every plot (the improved policy first).

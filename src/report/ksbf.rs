@@ -5,12 +5,13 @@
 use serde_json::{Value, json};
 
 use super::{
-    Cell, Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table, cells,
-    figures_json, json_f64, object, text_number,
+    Cell, Content, Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table,
+    cells, figures_json, json_f64, object, text_number,
 };
 use crate::model::Progress;
 use crate::model::budget::Part;
 use crate::model::ksbf::params::{SEED, SPAWN_PROB};
+use crate::model::ksbf::theory::speedup_threshold;
 use crate::model::ksbf::{
     self, Balance, EfficiencySummary, KsbfParams, LemmaCheck, NodeId, NodeRecord, Outcome,
     ParamError, SEED_STUDY_COUNT, SeedPoint, Shape, SweepPoint, Theory, Trace, Valid, n_points,
@@ -352,8 +353,18 @@ impl Run {
         let prm = &self.params;
         match plot {
             Plot::VsN => self.vs_n.as_ref().map(|pts| {
-                let name = format!("plot: makespan vs n (p = {})", prm.p);
-                sweep_section(name, "n", pts, |s| s.n)
+                if prm.shape != Shape::Tree {
+                    let name = format!("plot: makespan vs n (p = {})", prm.p);
+                    return sweep_section(name, "n", pts, |s| s.n);
+                }
+                let from = speedup_threshold(prm.p);
+                let name = format!(
+                    "plot: makespan vs n (p = {}; Theorem 1.1(a) near-ideal from n = {from}, gr-speedup-asymptotic)",
+                    prm.p
+                );
+                let mut section = sweep_section(name, "n", pts, |s| s.n);
+                add_threshold(&mut section, from);
+                section
             }),
             Plot::VsP => self.vs_p.as_ref().map(|pts| {
                 let name = format!("plot: makespan vs p (n = {})", prm.n);
@@ -503,6 +514,31 @@ fn seed_plot(pts: &[SeedPoint]) -> Section {
 
 /// A sweep point's x: its n or its p.
 type SweepX = fn(&SweepPoint) -> u32;
+
+/// A vertical line at n = `from` across a makespan-vs-n plot, when the plot's n reach it:
+/// where Theorem 1.1(a)'s α_p^n term falls below the ideal share ([`speedup_threshold`]).
+fn add_threshold(section: &mut Section, from: u32) {
+    let Content::Series(set) = &mut section.content else {
+        return;
+    };
+    let xs = || {
+        set.series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p[0]))
+    };
+    let ys = || {
+        set.series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p[1]))
+    };
+    let x = f64::from(from);
+    if !xs().any(|v| v >= x) {
+        return;
+    }
+    let top = ys().fold(f64::NAN, f64::max);
+    let line = Series::new("α_p^n < N/p from here", vec![[x, 0.0], [x, top]]);
+    set.series.push(line.role(Role::Reference));
+}
 
 /// The plot of a makespan sweep against `x` (n or p, as `xf` reads it from a point): the
 /// simulated makespan beside the ideal and every bound that applies.

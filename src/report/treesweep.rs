@@ -10,6 +10,7 @@ use super::{
 };
 use crate::model::Progress;
 use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
+use crate::model::treesweep::params::Direction;
 use crate::model::treesweep::{
     self, FIG2_N_MAX, HeightSweep, LIMIT_N, LimitPoint, Schedule, Solution, SweepPoint,
     TreeSweepParams, fig2_taus, limit_taus, optimal_schedule, py_schedule_for, ratio_limit,
@@ -167,7 +168,24 @@ impl Run {
                 "exhaustive optimum (n ≤ 5)",
                 self.exhaustive,
             ),
+            Figure::new(
+                "down_recompute",
+                "down-sweep with recomputation (each leaf recomputes its root path)",
+                self.recompute(),
+            ),
+            Figure::new(
+                "tests_of_4",
+                "tests of inequality (4) (Thm 3.2's running time)",
+                s.fine_grain.tests_of_4,
+            ),
         ]
+    }
+
+    /// The down-sweep baseline the paper sets aside (optimal "only among schedules that do not
+    /// allow recomputation"): one processor per leaf recomputes the leaf's n-node root path,
+    /// no communication, makespan n. None for an up-sweep, where recomputation cannot help.
+    pub fn recompute(&self) -> Option<f64> {
+        (self.params.direction == Direction::Down).then_some(f64::from(self.solution.n))
     }
 
     /// Whether the exhaustive optimum (when computed) equals T*.
@@ -228,55 +246,58 @@ impl Render for Run {
                 r.push(section);
             }
         }
-        self.push_long_plots(&mut r);
         r
     }
 }
 
 impl Run {
-    /// The ratio far beyond Fig. 2's n = 40, and its limit against τ, each with the ½ line
-    /// (finding grs-half: ½ only as τ → ∞, and slowly).
-    fn push_long_plots(&self, r: &mut Report) {
-        let half =
-            |x0: f64, x1: f64| Series::new("1/2 (the paper's claim)", vec![[x0, 0.5], [x1, 0.5]]);
-        if let Some(long) = &self.long_ratio {
-            let mut series: Vec<Series> = long
-                .iter()
-                .map(|(tau, ratios)| {
-                    let points = ratios.iter().enumerate();
-                    let points = points.map(|(i, &y)| [(i + 1) as f64, y]).collect();
-                    Series::new(format!("τ = {tau}"), points)
-                })
-                .collect();
-            series.push(half(1.0, f64::from(LIMIT_N)));
-            r.push(Section::series(
-                format!("plot: T*/T_PY vs n up to {LIMIT_N} (levels off for each τ)"),
-                "n",
-                "T*/T_PY",
-                series,
-            ));
-        }
-        if let Some(limit) = &self.limit {
-            let (lo, hi) = (
-                limit.first().map_or(2.0, |p| p.tau),
-                limit.last().map_or(1e9, |p| p.tau),
-            );
-            let line = |name: String, y: fn(&LimitPoint) -> f64| {
-                Series::new(name, limit.iter().map(|p| [p.tau, y(p)]).collect())
-            };
-            r.push(Section::series(
-                "plot: the ratio's limit ρ(τ) as n grows, vs τ",
-                "τ",
-                "T*/T_PY",
-                vec![
-                    line("ρ(τ): ratio of the slopes of T* and T_PY".into(), |p| {
-                        p.slope
-                    }),
-                    line(format!("T*/T_PY at n = {LIMIT_N}"), |p| p.at_n_max),
-                    half(lo, hi),
-                ],
-            ));
-        }
+    /// The ratio far beyond Fig. 2's n = 40, one curve per τ, with the ½ line (finding
+    /// grs-half: ½ only as τ → ∞, and slowly).
+    fn long_ratio_plot(&self) -> Option<Section> {
+        let long = self.long_ratio.as_ref()?;
+        let mut series: Vec<Series> = long
+            .iter()
+            .enumerate()
+            .map(|(group, (tau, ratios))| {
+                let points = ratios.iter().enumerate();
+                let points = points.map(|(i, &y)| [(i + 1) as f64, y]).collect();
+                let line = Series::new(format!("τ = {tau}"), points);
+                line.role(Role::ClosedForm).group(group)
+            })
+            .collect();
+        series.push(half_line(1.0, f64::from(LIMIT_N)));
+        Some(Section::series(
+            format!("plot: T*/T_PY vs n up to {LIMIT_N} (levels off for each τ)"),
+            "n",
+            "T*/T_PY",
+            series,
+        ))
+    }
+
+    /// The ratio's limit ρ(τ) against τ, with the ratio at n = [`LIMIT_N`] and the ½ line.
+    fn limit_plot(&self) -> Option<Section> {
+        let limit = self.limit.as_ref()?;
+        let (lo, hi) = (
+            limit.first().map_or(2.0, |p| p.tau),
+            limit.last().map_or(1e9, |p| p.tau),
+        );
+        let line = |name: String, y: fn(&LimitPoint) -> f64| {
+            Series::new(name, limit.iter().map(|p| [p.tau, y(p)]).collect())
+        };
+        let slopes = line("ρ(τ): ratio of the slopes of T* and T_PY".into(), |p| {
+            p.slope
+        });
+        let at_end = line(format!("T*/T_PY at n = {LIMIT_N}"), |p| p.at_n_max);
+        Some(Section::series(
+            "plot: the ratio's limit ρ(τ) as n grows, vs τ",
+            "τ",
+            "T*/T_PY",
+            vec![
+                slopes.role(Role::Limit),
+                at_end.role(Role::ClosedForm).group(1),
+                half_line(lo, hi),
+            ],
+        ))
     }
 
     fn push_steps(&self, r: &mut Report) {
@@ -336,13 +357,35 @@ impl Run {
             s.t_star <= s.t_py && s.t_py <= 2.0 * s.t_star,
             format!("T* = {}, T_PY = {}", s.t_star, s.t_py),
         );
-        Section::checks(exhaustive.into_iter().chain([py]))
+        let fg = &s.fine_grain;
+        let boundary: u64 = fg.boundary_by_height.iter().sum();
+        let tests = (
+            "(4) is tested at most n + (boundary nodes) times (Thm 3.2's proof)",
+            fg.tests_of_4 <= u64::from(s.n) + boundary,
+            format!(
+                "{} tests, n + boundary nodes = {}",
+                fg.tests_of_4,
+                u64::from(s.n) + boundary
+            ),
+        );
+        let recompute = self.recompute().map(|r| {
+            (
+                "down-sweep: recomputation (2^(n−1) processors, makespan n) beats T*, which is \
+                 optimal only without recomputation (as the paper says)",
+                r < s.t_star,
+                format!("with recomputation {r}, T* = {}", s.t_star),
+            )
+        });
+        let claims = exhaustive.into_iter().chain([py, tests]);
+        Section::checks(claims.chain(recompute))
     }
 
     /// The plot section `plot`; None when its sweep was not computed.
     pub fn plot(&self, plot: Plot) -> Option<Section> {
         match plot {
             Plot::VsTau => self.tau_plot(),
+            Plot::LongRatio => self.long_ratio_plot(),
+            Plot::Limit => self.limit_plot(),
             _ => self.n_plot(plot, self.n_sweep.as_deref()?),
         }
     }
@@ -363,7 +406,13 @@ impl Run {
                 line("T_PY", |p| p.t_py).role(Role::Bound).group(1),
                 line("one processor", |p| p.one_processor).role(Role::Reference),
                 line("processor per node", |p| p.processor_per_node).role(Role::Reference),
-            ],
+            ]
+            .into_iter()
+            .chain(self.recompute().map(|r| {
+                let points = pts.iter().map(|p| [p.tau, r]).collect();
+                Series::new("down-sweep with recomputation (n)", points).role(Role::Reference)
+            }))
+            .collect(),
         ))
     }
 
@@ -392,7 +441,7 @@ impl Run {
                         s.points.windows(2).map(step).collect(),
                     );
                 }
-                Plot::VsTau => return None,
+                Plot::VsTau | Plot::LongRatio | Plot::Limit => return None,
             }
         }
         let (name, y) = match plot {
@@ -403,8 +452,7 @@ impl Run {
         if plot == Plot::Ratio {
             let last = series.iter().filter_map(|s| s.points.last()).map(|p| p.n);
             let end = f64::from(last.max().unwrap_or(FIG2_N_MAX));
-            let half = Series::new("1/2 (the paper's claim)", vec![[1.0, 0.5], [end, 0.5]]);
-            curves.push(half.role(Role::Reference));
+            curves.push(half_line(1.0, end));
         }
         Some(Section::series(name, "n", y, curves))
     }
@@ -421,9 +469,25 @@ pub enum Plot {
     Increments,
     /// T*, T_PY and the baselines against τ at the instance's n.
     VsTau,
+    /// T*/T_PY against n up to [`LIMIT_N`], one curve per τ (needs [`Parts::long_plots`]).
+    LongRatio,
+    /// The ratio's limit ρ(τ) against τ (needs [`Parts::long_plots`]).
+    Limit,
+}
+
+/// The paper's ½ from x0 to x1.
+fn half_line(x0: f64, x1: f64) -> Series {
+    Series::new("1/2 (the paper's claim)", vec![[x0, 0.5], [x1, 0.5]]).role(Role::Reference)
 }
 
 impl Plot {
     /// Every plot, in the document's order.
-    pub const ALL: [Plot; 4] = [Plot::Fig2, Plot::Ratio, Plot::Increments, Plot::VsTau];
+    pub const ALL: [Plot; 6] = [
+        Plot::Fig2,
+        Plot::Ratio,
+        Plot::Increments,
+        Plot::VsTau,
+        Plot::LongRatio,
+        Plot::Limit,
+    ];
 }

@@ -180,9 +180,9 @@ impl Chrome {
             .title_bar(false)
             .resizable(false)
             .collapsible(false)
-            // Low on the right, over the picture's corner, clear of the step bar and the
-            // menus it points to.
-            .anchor(egui::Align2::RIGHT_BOTTOM, [-24.0, -84.0])
+            // Low on the left, over the rail's and the controls' empty ends: clear of the
+            // picture, the plots and the numbers' values (on the right, it hid them).
+            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -32.0])
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(

@@ -69,6 +69,10 @@ pub struct Player {
     /// Where the step's highlight was drawn in the last frame (None: nothing to outline, or
     /// the control is not on screen).
     outlined: Option<egui::Rect>,
+    /// The exercise step "Your turn" was last switched on for.
+    exercise_for: Option<usize>,
+    /// The front workspace's exercise score (first tries, out of, complete).
+    exercise_score: Option<(usize, usize, bool)>,
 }
 
 impl Player {
@@ -148,6 +152,8 @@ impl Teach {
             rect: None,
             pulse_from: None,
             outlined: None,
+            exercise_for: None,
+            exercise_score: None,
         });
         let message = match over_budget {
             Some(e) => Cmd::Fail(format!("Lesson “{title}”: no answers: {e}")),
@@ -242,6 +248,14 @@ impl Teach {
         };
         if let Some(a) = p.job.poll() {
             p.answers = Some(a);
+        }
+        // An exercise step switches "Your turn" on once (the student may switch it off).
+        if p.lesson.steps[p.index].exercise.is_some() {
+            if p.exercise_for != Some(p.index) {
+                p.exercise_for = Some(p.index);
+                shown.exercise = true;
+            }
+            p.exercise_score = front.exercise_score(scenario);
         }
         if p.numbers_after_reveal && p.revealed() {
             p.numbers_after_reveal = false;
@@ -508,11 +522,40 @@ fn step_ui(
                     question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
                 });
             }
+            if let Some(x) = &step.exercise {
+                ui.add_space(8.0);
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    exercise_ui(ui, x, p.exercise_score, body);
+                });
+            }
             if let Some(then) = then {
                 ui.separator();
                 then(ui);
             }
         });
+}
+
+/// A lesson's exercise box: the prompt, the pass mark and the score so far ("Your turn" is in
+/// the picture).
+fn exercise_ui(
+    ui: &mut egui::Ui,
+    x: &crate::lesson::exercise::ExerciseStep,
+    score: Option<(usize, usize, bool)>,
+    body: f32,
+) {
+    ui.label(RichText::new("Your turn").strong().size(body));
+    ui.label(RichText::new(&x.prompt).size(body));
+    let line = match score {
+        Some((s, of, done)) => {
+            let end = if done { ", complete" } else { "" };
+            format!("Pass mark: {} first tries — so far {s} / {of}{end}", x.pass)
+        }
+        None => format!("Pass mark: {} first tries (switch on Your turn)", x.pass),
+    };
+    ui.label(RichText::new(line).size(body * 0.9));
+    if score.is_some_and(|(s, _, _)| x.passed(s)) {
+        ui.label(RichText::new("✓ Passed").color(RIGHT).size(body));
+    }
 }
 
 /// The colour of "✓ Right".

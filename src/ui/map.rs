@@ -484,7 +484,11 @@ impl MapView {
             Some((ix, iy)) if ix < grid.x.len() && iy < grid.y.len() => {
                 hover_line(&plan, &grid, ix, iy)
             }
-            _ => "Hover a cell for its value; click it to load that instance.".into(),
+            _ => {
+                let hint = "Hover a cell for its value; click it to load that instance.";
+                let guides = plan.guides().into_iter().map(|g| format!(" {}.", g.name));
+                std::iter::once(hint.to_string()).chain(guides).collect()
+            }
         };
         one_line(ui, readout);
         let levels: &[f64] = if plan.metric.ratio {
@@ -499,6 +503,7 @@ impl MapView {
             ratio: plan.metric.ratio,
             levels,
             log: (req.x.scale == Spacing::Log, req.y.scale == Spacing::Log),
+            guides: &plan.guides(),
         };
         let r = heatmap(ui, &grid, &spec, ui.available_size());
         self.hovered = r.hovered.or(if ui.rect_contains_pointer(ui.max_rect()) {

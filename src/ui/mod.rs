@@ -8,6 +8,7 @@ pub mod commands;
 pub mod compare;
 pub mod desk;
 pub mod errata;
+pub mod exercise;
 pub mod figure;
 pub mod files;
 pub mod help;

@@ -272,7 +272,7 @@ fn csv_holds_the_plots_of_each_model() {
     let ell = section(&geo, "plot: overhead T/ℓ vs lg ℓ");
     assert_eq!(
         series_names(ell),
-        ["never", "standard", "improved", "lg ℓ", "lg* ℓ"]
+        ["never", "standard", "improved", "optimal", "lg ℓ", "lg* ℓ"]
     );
     assert_eq!(ell.rows.iter().filter(|r| r[0] == "improved").count(), 12);
     let p = section(&geo, "plot: total time vs p");

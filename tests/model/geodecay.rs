@@ -467,3 +467,46 @@ fn every_k_balances_every_k_rounds() {
         assert_eq!(o.balancings, o.rounds.div_ceil(k));
     }
 }
+
+/// The ℓ sweep's plots carry the optimal policy (finding gm-best-possible) as a fourth curve
+/// where its programme applies, and it lies on or under every other policy at every ℓ; with
+/// random survivors there is no optimal curve.
+#[test]
+fn overhead_plot_has_the_optimal_policy_under_the_others() {
+    use loadlab::report::Content;
+    use loadlab::report::geodecay::{Parts, Plot};
+    let curves = |prm: &GeoParams| {
+        let parts = Parts {
+            ell_sweep: true,
+            ..Default::default()
+        };
+        let run = parts.build(prm, &NoProgress).unwrap();
+        let Content::Series(set) = run.plot(Plot::Overhead).unwrap().content else {
+            panic!("the overhead plot is a series set");
+        };
+        set.series
+    };
+    let adversarial = GeoParams {
+        n: 1 << 16,
+        p: 64,
+        alpha: 0.5,
+        ell_log2_max: 20,
+        survivors: Survivors::Adversarial,
+        ..GeoParams::default()
+    };
+    let series = curves(&adversarial);
+    let optimal = series.iter().find(|s| s.name == "optimal").unwrap();
+    assert_eq!(optimal.points.len(), 20);
+    for other in ["never", "standard", "improved"] {
+        let other = series.iter().find(|s| s.name == other).unwrap();
+        for (o, x) in optimal.points.iter().zip(&other.points) {
+            assert_eq!(o[0], x[0]);
+            assert!(o[1] <= x[1] + 1e-9, "{}: {o:?} above {x:?}", other.name);
+        }
+    }
+    let random = GeoParams {
+        survivors: Survivors::Random,
+        ..adversarial
+    };
+    assert!(curves(&random).iter().all(|s| s.name != "optimal"));
+}

@@ -63,7 +63,8 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     start_from_menu(&mut h, &lesson.title);
     assert_eq!(h.state().desk().active, ModelId::TreeSweep);
     assert_eq!(index(&h), 0);
-    shown(&mut h, "step 1 of 7");
+    let steps = lesson.steps.len();
+    shown(&mut h, &format!("step 1 of {steps}"));
     // Step 1 loads the bundled preset n = 5, τ = 2.5.
     let p = tree_sweep(&h);
     assert_eq!((p.n, p.tau), (5, 2.5));
@@ -104,7 +105,7 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     settle(&mut h);
     h.run_steps(3);
     assert_eq!(index(&h), 1);
-    shown(&mut h, "step 2 of 7");
+    shown(&mut h, &format!("step 2 of {steps}"));
     assert_eq!(h.state_mut().step_position(), lesson.steps[1].step);
     // Back: step 1 again, its answer still revealed with the reply kept.
     h.get_by_label("◀ Back").click();
@@ -123,7 +124,7 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     h.key_press(Key::ArrowRight);
     h.run_steps(2);
     assert_eq!(index(&h), lesson.steps.len() - 1);
-    shown(&mut h, "step 7 of 7");
+    shown(&mut h, &format!("step {steps} of {steps}"));
     let last = match &lesson.steps.last().unwrap().scenario {
         StepScenario::Inline(Scenario::TreeSweep(p)) => p.clone(),
         other => panic!("{other:?}"),

@@ -155,6 +155,14 @@ fn theorem_1_1_alpha_term_exceeds_n_over_p_for_small_n() {
     };
     assert_eq!(first_n(8), 27);
     assert_eq!(first_n(16), 143);
+    // The closed-form search the plots and the map draw agrees with the direct powers.
+    for p in 3..=20 {
+        assert_eq!(
+            crate::model::ksbf::theory::speedup_threshold(p) as i32,
+            first_n(p),
+            "p = {p}"
+        );
+    }
 }
 
 /// li-thm10-sq: the proof's printed S_N^Q against the model's (b = 2, h = 2, β = 100).

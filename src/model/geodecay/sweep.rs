@@ -3,7 +3,9 @@
 
 use serde::Serialize;
 
-use super::params::{GeoParams, Policy, ROUND_BYTES, Valid, cost, rounds_estimate};
+use super::params::{
+    BUDGET, GeoParams, Policy, ROUND_BYTES, Valid, cost, optimal_cost, rounds_estimate,
+};
 use super::simulate::{GeoOutcome, simulate_valid};
 use super::theory::lg_star;
 use crate::model::budget::Cost;
@@ -93,23 +95,53 @@ pub fn runs_cost(p: &GeoParams, runs: f64) -> Cost {
     )
 }
 
-/// Work and memory of the ℓ sweep ℓ = 2^1 … 2^top with `policies` policies.
-pub fn ell_sweep_cost(v: &Valid, top: u32, policies: usize) -> Cost {
-    runs_cost(v, f64::from(top) * policies as f64)
+/// The policies the side-by-side table and the sweeps compare over `plans` scenarios that
+/// share n, α, decay and survivors: [`Policy::MAIN`], then the optimal policy where its
+/// programme applies (deterministic decay, survivors not random) and its `plans` plans take at
+/// most a quarter of the budget. It is the reference the paper's "best possible up to a
+/// constant factor" is checked against (finding gm-best-possible).
+pub fn compared_policies(v: &Valid, plans: usize) -> Vec<Policy> {
+    let mut all = Policy::MAIN.to_vec();
+    let planned = GeoParams {
+        policy: Policy::Optimal,
+        ..v.params().clone()
+    };
+    let dp = optimal_cost(&planned).work * plans as f64;
+    if planned.validate().is_ok() && dp <= BUDGET.work / 4.0 {
+        all.push(Policy::Optimal);
+    }
+    all
 }
 
-/// Work and memory of the p sweep over `values` with `policies` policies.
-pub fn p_sweep_cost(v: &Valid, values: &[u64], policies: usize) -> Cost {
+/// Work and memory of `points` scenarios like `p`, each run under every policy in `policies`
+/// (with the optimal policy's programme, when it is one of them).
+pub fn policies_cost(p: &GeoParams, points: f64, policies: &[Policy]) -> Cost {
+    let mut all = runs_cost(p, points * policies.len() as f64);
+    if policies.contains(&Policy::Optimal) {
+        let planned = GeoParams {
+            policy: Policy::Optimal,
+            ..p.clone()
+        };
+        all.work += optimal_cost(&planned).work * points;
+    }
+    all
+}
+
+/// Work and memory of the ℓ sweep ℓ = 2^1 … 2^top under `policies`.
+pub fn ell_sweep_cost(v: &Valid, top: u32, policies: &[Policy]) -> Cost {
+    policies_cost(v, f64::from(top), policies)
+}
+
+/// Work and memory of the p sweep over `values` under `policies`.
+pub fn p_sweep_cost(v: &Valid, values: &[u64], policies: &[Policy]) -> Cost {
     values
         .iter()
         .map(|&p| {
-            runs_cost(
-                &GeoParams {
-                    p,
-                    ..v.params().clone()
-                },
-                policies as f64,
-            )
+            let at = GeoParams {
+                p,
+                ..v.params().clone()
+            };
+            policies_cost(&at, 1.0, policies)
         })
         .sum()
 }
@@ -272,14 +304,27 @@ mod tests {
         assert_eq!(seeds.work, 300.0 * one.work);
         // The studies keep no rounds.
         assert!(seeds.bytes < one.bytes);
-        assert_eq!(ell_sweep_cost(&v, 64, 3).work, 192.0 * one.work);
+        assert_eq!(ell_sweep_cost(&v, 64, &Policy::MAIN).work, 192.0 * one.work);
+        // The optimal policy adds its programme once per point.
+        let mut four = Policy::MAIN.to_vec();
+        four.push(Policy::Optimal);
+        let planned = GeoParams {
+            policy: Policy::Optimal,
+            ..v.params().clone()
+        };
+        let dp = optimal_cost(&planned).work;
+        assert!(dp > 0.0);
+        assert_eq!(
+            ell_sweep_cost(&v, 64, &four).work,
+            256.0 * one.work + 64.0 * dp
+        );
         let ps = p_values(v.n);
         let random = v
             .with(|p| p.survivors = crate::model::geodecay::Survivors::Random)
             .unwrap();
         // With random survivors the p sweep costs Σp (small p weigh more per processor):
         // dominated by its largest p.
-        let c = p_sweep_cost(&random, &ps, 3);
+        let c = p_sweep_cost(&random, &ps, &Policy::MAIN);
         let last = runs_cost(
             &GeoParams {
                 p: 1 << 20,

@@ -34,6 +34,30 @@ pub fn alpha(p: u32) -> f64 {
     best
 }
 
+/// The least tree depth n from which Theorem 1.1(a)'s α_p^n term is below the ideal share
+/// (2^n − 1)/p (finding gr-speedup-asymptotic): below it the bound allows more than twice the
+/// ideal time, so "almost optimal speed-up" holds only from here on. About 2p² ln p/π² for
+/// large p (27 for p = 8, 143 for p = 16); 1 for p ≤ 2 (α_p = 0). Compared in logarithms, so
+/// no power overflows; a loop from just below the asymptotic estimate.
+pub fn speedup_threshold(p: u32) -> u32 {
+    let a = alpha(p);
+    if a <= 0.0 {
+        return 1;
+    }
+    let (ln_a, ln_p, ln_2) = (a.ln(), f64::from(p).ln(), std::f64::consts::LN_2);
+    // n ln α < ln(2^n − 1) − ln p, with ln(2^n − 1) = n ln 2 + ln(1 − 2^−n).
+    let below = |n: u32| {
+        let nf = f64::from(n);
+        nf * ln_a < nf * ln_2 + (-(0.5f64.powi(n as i32))).ln_1p() - ln_p
+    };
+    let estimate = ln_p / (ln_2 - ln_a);
+    let mut n = (estimate.floor() as u32).saturating_sub(2).max(1);
+    while !below(n) {
+        n += 1;
+    }
+    n
+}
+
 /// Lemma 1.1(a): the PE of tree node `heap` (root 1, children 2k, 2k + 1): Wgt(x) mod p.
 pub fn tree_pe(heap: u64, p: u32) -> u32 {
     (heap.count_ones() - 1) % p

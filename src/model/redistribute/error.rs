@@ -149,6 +149,21 @@ pub enum RedistError {
         /// Items it still had to send.
         left: i64,
     },
+    /// The exact search needs costs that are small integer multiples of one unit.
+    #[error(
+        "the exact search needs link costs that are integer multiples of one unit, at most \
+         {steps} units each (e.g. 1, 2, 3.5 — not 1 and π)"
+    )]
+    ExactCosts {
+        /// Most units per link.
+        steps: u32,
+    },
+    /// The exact search stopped at its own limit before proving the optimum.
+    #[error("the exact search gave up after {what} without proving the optimum: a smaller ring")]
+    ExactGaveUp {
+        /// The limit reached.
+        what: String,
+    },
     /// The costs span too many decades for floating-point times: the schedule's cheapest
     /// transfer lasts less than [`TIME_RESOLUTION`](super::run::TIME_RESOLUTION) of its
     /// makespan, below what its times and the one-port check can tell apart.
@@ -172,7 +187,8 @@ impl RedistError {
     /// make the run large), "algorithm" for every other refusal.
     pub fn field(&self) -> &'static str {
         match self {
-            RedistError::Budget(_) => "delta",
+            RedistError::Budget(_) | RedistError::ExactGaveUp { .. } => "delta",
+            RedistError::ExactCosts { .. } => "cw",
             RedistError::TimeResolution { .. } => "cw",
             _ => "algorithm",
         }

@@ -27,6 +27,8 @@
 //! * [`lemma9`]: Lemma 9's schedule of a System 6 / 12 solution, and the schedule with
 //!   forwarding for heavy solutions.
 //! * [`lemma12`]: Lemma 12's lower bound (System 11) with the term attaining it.
+//! * [`exact`]: the exact optimum of small rings by search (`--algorithm exact`).
+//! * [`gaps`]: the seeded search for rings where a method is farthest from the optimum.
 //! * [`run`]: one run as the CLI and the GUI show it (schedule, verdict, bounds, claims).
 //! * [`sweep`]: the random-instance studies behind the plots.
 //! * [`iterative`]: Section 8's iterative-application experiment (Figs. 13–14), simplified.
@@ -114,6 +116,8 @@ pub mod alg2;
 pub mod bounds;
 pub mod editing;
 pub mod error;
+pub mod exact;
+pub mod gaps;
 pub mod homogeneous;
 #[cfg(test)]
 mod homogeneous_reference;

@@ -210,6 +210,9 @@ named! {
         /// System 6's integer optimum scheduled as soon as possible with forwarding (valid for any
         /// loads; not in the paper).
         LpForward => "lp-forward", "System 6's flows scheduled as soon as possible with forwarding (any loads).";
+        /// The exact optimum over every valid schedule, by search (small rings; not in the
+        /// paper).
+        Exact => "exact", "The exact optimum over every valid schedule (small rings, by search).";
     }
 }
 
@@ -225,6 +228,7 @@ impl Algorithm {
             Algorithm::Lp => "System 6 + Lemma 9 (light)",
             Algorithm::LpLoad => "System 12 + Lemma 9 (load-constrained)",
             Algorithm::LpForward => "System 6 + forwarding (any loads)",
+            Algorithm::Exact => "Exact optimum (search, small rings)",
         }
     }
 }

@@ -298,6 +298,7 @@ fn cost_of(inst: &RingInstance, algorithm: Algorithm) -> Cost {
             8.0 * n * n.log2() + 0.3 * (2.0 * items).min(replay_cap),
             4.0 * n,
         ),
+        Algorithm::Exact => super::exact::cost(inst),
         Algorithm::LpForward | Algorithm::Auto => {
             let moved = items.min(ASAP_MAX_ITEMS as f64);
             blocks(4.0 * moved, 2.0 * n + moved)
@@ -374,6 +375,11 @@ fn admit(inst: &RingInstance, algorithm: Algorithm) -> Result<Algorithm, RedistE
     if let Some(why) = not_applicable(inst, algorithm) {
         return Err(why);
     }
+    if algorithm == Algorithm::Exact
+        && let Some(why) = super::exact::refusal(inst)
+    {
+        return Err(why);
+    }
     check_budget(inst, algorithm).map_err(|e| RedistError::Budget(e.message))?;
     Ok(resolve(inst, algorithm))
 }
@@ -428,6 +434,7 @@ pub fn plan(
     let mut lp = None;
     let schedule = match algorithm {
         Algorithm::Auto => unreachable!("resolved above"),
+        Algorithm::Exact => super::exact::exact(inst, Default::default())?.schedule,
         Algorithm::Alg1 => homogeneous::algorithm1(inst)?,
         Algorithm::Alg2 => alg2::algorithm2(inst)?,
         Algorithm::Alg3 | Algorithm::Alg3Literal => {

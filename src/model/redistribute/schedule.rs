@@ -227,56 +227,142 @@ fn check_final(inst: &RingInstance, net_out: &[i64], r: &mut Report) {
     }
 }
 
+/// Which rule of the model a send of a round breaks (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RoundRule {
+    /// The send does not follow a link of the ring (not neighbours, or against a
+    /// unidirectional ring's direction).
+    Neighbours,
+    /// A processor sends twice or receives twice in the round.
+    OnePort,
+    /// The sender holds no item at the start of the round.
+    Possession,
+}
+
+/// One violation found in a round: the rule, the send (0-based processors) and the message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoundViolation {
+    /// The rule broken.
+    pub rule: RoundRule,
+    /// The offending send's sender (may be out of range for [`RoundRule::Neighbours`]).
+    pub from: u32,
+    /// The offending send's receiver.
+    pub to: u32,
+    /// The checker's wording ("round 3: one-port violated, P2 sends twice").
+    pub message: String,
+}
+
+/// The per-round part of the checker, kept between rounds so that a round costs only its
+/// sends (who already sent or received in the round being checked).
+#[derive(Debug, Clone, Default)]
+pub struct RoundChecker {
+    sending: Vec<u32>,
+    receiving: Vec<u32>,
+    round: u32,
+}
+
+impl RoundChecker {
+    /// A checker for rings of `n` processors.
+    pub fn new(n: usize) -> RoundChecker {
+        RoundChecker {
+            sending: vec![u32::MAX; n],
+            receiving: vec![u32::MAX; n],
+            round: 0,
+        }
+    }
+
+    /// Checks one round (`label`, e.g. "round 3") against the loads at its start: links,
+    /// one-port and possession, every violation handed to `found` in send order. Does not
+    /// apply the sends.
+    pub fn check(
+        &mut self,
+        inst: &RingInstance,
+        load: &[i64],
+        label: &str,
+        sends: &[Send],
+        mut found: impl FnMut(RoundViolation),
+    ) {
+        let n = inst.n();
+        if self.sending.len() != n {
+            *self = RoundChecker::new(n);
+        }
+        self.round = self.round.wrapping_add(1);
+        let round = self.round;
+        let mut report = |rule, x: &Send, message| {
+            found(RoundViolation {
+                rule,
+                from: x.from,
+                to: x.to,
+                message,
+            })
+        };
+        for x in sends {
+            let (f, t) = (x.from as usize, x.to as usize);
+            let mut r = Report(Vec::new());
+            if !link_ok(inst, f, t, &mut r, label) {
+                report(RoundRule::Neighbours, x, r.0.remove(0));
+                continue;
+            }
+            if self.sending[f] == round {
+                report(
+                    RoundRule::OnePort,
+                    x,
+                    format!("{label}: one-port violated, P{} sends twice", f + 1),
+                );
+            }
+            if self.receiving[t] == round {
+                report(
+                    RoundRule::OnePort,
+                    x,
+                    format!("{label}: one-port violated, P{} receives twice", t + 1),
+                );
+            }
+            self.sending[f] = round;
+            self.receiving[t] = round;
+            if load.get(f).copied().unwrap_or(0) < 1 {
+                report(
+                    RoundRule::Possession,
+                    x,
+                    format!(
+                        "{label}: P{} sends an item it does not hold (it holds {} at the start \
+                         of the round)",
+                        f + 1,
+                        load.get(f).copied().unwrap_or(0)
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Applies a round's sends to the loads (sends outside the ring are skipped).
+pub fn apply_round(load: &mut [i64], sends: &[Send]) {
+    let n = load.len();
+    for x in sends {
+        let (f, t) = (x.from as usize, x.to as usize);
+        if f < n && t < n {
+            load[f] -= 1;
+            load[t] += 1;
+        }
+    }
+}
+
 /// Checks a round-based schedule: every round is one-port, every sender holds an item at the
 /// start of the round (an item received during a round arrives at its end), final loads.
 pub fn verify_rounds(inst: &RingInstance, rounds: &[Vec<Send>]) -> Verification {
     let n = inst.n();
     let mut r = Report(Vec::new());
     let mut load: Vec<i64> = inst.loads.clone();
-    let mut net_out = vec![0i64; n];
-    let mut sending = vec![u32::MAX; n];
-    let mut receiving = vec![u32::MAX; n];
+    let mut checker = RoundChecker::new(n);
     for (s, sends) in rounds.iter().enumerate() {
-        let round = s as u32;
         let at = format!("round {}", s + 1);
-        for x in sends {
-            let (f, t) = (x.from as usize, x.to as usize);
-            if !link_ok(inst, f, t, &mut r, &at) {
-                continue;
-            }
-            if sending[f] == round {
-                r.push(format!("{at}: one-port violated, P{} sends twice", f + 1));
-            }
-            if receiving[t] == round {
-                r.push(format!(
-                    "{at}: one-port violated, P{} receives twice",
-                    t + 1
-                ));
-            }
-            sending[f] = round;
-            receiving[t] = round;
-            if load[f] < 1 {
-                r.push(format!(
-                    "{at}: P{} sends an item it does not hold (it holds {} at the start of the \
-                     round)",
-                    f + 1,
-                    load[f]
-                ));
-            }
-        }
-        for x in sends {
-            let (f, t) = (x.from as usize, x.to as usize);
-            if f < n && t < n {
-                load[f] -= 1;
-                load[t] += 1;
-                net_out[f] += 1;
-                net_out[t] -= 1;
-            }
-        }
+        checker.check(inst, &load, &at, sends, |v| r.push(v.message));
+        apply_round(&mut load, sends);
         if r.full() {
             break;
         }
     }
+    let net_out: Vec<i64> = inst.loads.iter().zip(&load).map(|(a, b)| a - b).collect();
     check_final(inst, &net_out, &mut r);
     Verification {
         valid: r.0.is_empty(),

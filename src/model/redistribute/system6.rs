@@ -284,8 +284,10 @@ impl Ring {
         // The relaxation is never above the integer optimum: should rounding ever put the
         // envelope's minimiser above it (costs spanning 18 decades), the integer minimiser
         // is the rational one, so x*, its roundings and Proposition 1 never contradict τ_int.
+        // A plain comparison, not `less`: its absolute floor hides a rounding excess when
+        // every cost is tiny (costs of 10^−9: τ ≈ 10^−6, x* off by 4·10^−9).
         let tau_int = self.tau_int(int.0);
-        if less(tau_int, rat.1) {
+        if tau_int < rat.1 {
             rat = (int.0 as f64, tau_int);
         }
         (rat, int)

@@ -86,6 +86,11 @@ pub struct FineGrain {
     pub internal_nodes: u64,
     /// Total idle time of processor 0 between time 0 and T*(n).
     pub idle: f64,
+    /// How many times Step 1.2(b) tested inequality (4) for T_n, as the paper's algorithm
+    /// tests it (each height from the previous boundary node's upwards, once per boundary
+    /// node; the fast mode's binary search over a run of blocks counts one passing test per
+    /// block). Theorem 3.2's proof bounds it by n + the boundary nodes.
+    pub tests_of_4: u64,
 }
 
 impl FineGrain {
@@ -122,6 +127,7 @@ struct Engine {
     c: u32,
     stack: Vec<u32>,
     h_last: u32,
+    tests: u64,
     size: u64,
     internal: u64,
     idle: f64,
@@ -149,6 +155,7 @@ impl Engine {
             c: 1,
             stack: Vec::new(),
             h_last: 1,
+            tests: 0,
             size: 0,
             internal: 0,
             idle: 0.0,
@@ -234,9 +241,11 @@ impl Engine {
             let t = self.t;
             // Inequality (4), searched upwards from the previous boundary height. The fallback
             // c + 1 is never used for τ > 1 (see the module documentation).
-            let l = (self.h_last..=c + 1)
-                .find(|&l| le(t, self.tstar[l as usize] + tau - 2.0))
-                .unwrap_or(c + 1);
+            let passes = |l: &u32| le(t, self.tstar[*l as usize] + tau - 2.0);
+            let found = (self.h_last..=c + 1).find(passes);
+            // Every height tried fails but the one found (all fail without one).
+            self.tests += u64::from(found.map_or(c + 2, |l| l + 1) - self.h_last);
+            let l = found.unwrap_or(c + 1);
             self.h_last = l;
             if l == c + 1 {
                 // The parent of the last node, with its right subtree (height c) external.
@@ -303,6 +312,8 @@ impl Engine {
             lo
         };
         let blocks = last + 1;
+        // The first block's test was made by the main loop's search.
+        self.tests += (blocks - 1) as u64;
         let nodes = 2 * blocks - blocks.count_ones() as u128;
         self.t = t + nodes as f64;
         self.size += nodes as u64;
@@ -344,6 +355,7 @@ impl Engine {
             external_by_height: self.ext[1..=n].to_vec(),
             internal_nodes: self.internal,
             idle: self.idle,
+            tests_of_4: self.tests,
         }
     }
 }
@@ -424,6 +436,26 @@ mod tests {
         let one = fine_grain(1, 3.0);
         assert_eq!((one.makespan(), one.top_cluster_size()), (1.0, 1));
         assert_eq!(one.processors_used(), Count::ONE);
+    }
+
+    /// Theorem 3.2's proof: (4) is tested at most n + (boundary nodes) times. The fast mode
+    /// counts the tests the stepwise walk makes.
+    #[test]
+    fn tests_of_inequality_4_stay_within_the_proofs_bound() {
+        for tau in [1.5, 3.0, 10.0, 128.0, 1000.0] {
+            for n in [1, 2, 5, 9, 14, 18] {
+                let fast = fine_grain(n, tau);
+                let slow = fine_grain_stepwise(n, tau);
+                assert_eq!(fast.tests_of_4, slow.tests_of_4, "n = {n}, τ = {tau}");
+                let boundary: u64 = fast.boundary_by_height.iter().sum();
+                assert!(fast.tests_of_4 >= boundary - 1, "n = {n}, τ = {tau}");
+                assert!(
+                    fast.tests_of_4 <= u64::from(n) + boundary,
+                    "n = {n}, τ = {tau}: {} tests, {boundary} boundary nodes",
+                    fast.tests_of_4
+                );
+            }
+        }
     }
 
     #[test]

@@ -120,6 +120,16 @@ pub(super) const GEO_METRICS: &[MapMetric] = &[
         "time",
     )
     .divided(),
+    tweaked(
+        "improved_over_optimal",
+        "time of the improved policy / time of the optimal policy (gm-best-possible)",
+        &[
+            |s| geo_policy(s, geodecay::Policy::Improved),
+            |s| geo_policy(s, geodecay::Policy::Optimal),
+        ],
+        "time",
+    )
+    .divided(),
     field("time", "running time of the chosen policy", "time"),
     field(
         "overhead",

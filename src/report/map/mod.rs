@@ -771,6 +771,8 @@ fn json_number(v: &Value, path: &str) -> CellResult {
 
 mod catalog;
 mod fast;
+mod guides;
+pub use guides::Guide;
 #[cfg(test)]
 mod tests;
 

@@ -319,6 +319,7 @@ impl LoadlabApp {
                 });
                 self.shown = OnScreen {
                     hide_future: self.shown.hide_future,
+                    exercise: self.shown.exercise,
                     ..OnScreen::PRESENTER
                 };
                 ctx.set_zoom_factor(PRESENTER_ZOOM);
@@ -334,6 +335,7 @@ impl LoadlabApp {
                 self.presenter = None;
                 self.shown = OnScreen {
                     hide_future: self.shown.hide_future,
+                    exercise: self.shown.exercise,
                     ..before.shown
                 };
                 ctx.set_zoom_factor(before.zoom);

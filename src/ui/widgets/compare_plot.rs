@@ -128,13 +128,25 @@ impl ComparePlot {
     }
 
     /// A report's plot section titled `title`: its axes and its curves, each in its role's
-    /// style ([`Curve::of`]).
+    /// style ([`Curve::of`]). Bounds of several groups (T_PY for each τ) take their group's
+    /// colour, so each bound reads with its own curve; a plot's only bounds keep the bound
+    /// colour.
     pub fn of(title: impl Into<String>, set: &SeriesSet) -> ComparePlot {
+        let bounds = || set.series.iter().filter(|s| s.role == Role::Bound);
+        let first = bounds().next().map(|s| s.group);
+        let by_group = bounds().any(|s| Some(s.group) != first);
+        let curve = |s: &report::Series| {
+            let mut c = Curve::of(s);
+            if by_group && s.role == Role::Bound {
+                c.color = Some(palette::series(s.group));
+            }
+            c
+        };
         ComparePlot {
             title: title.into(),
             x_label: set.x.clone(),
             y_label: set.y.clone(),
-            series: set.series.iter().map(Curve::of).collect(),
+            series: set.series.iter().map(curve).collect(),
             x_marker: None,
         }
     }

@@ -9,6 +9,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, pos2, vec2};
 use super::ticks::{self, Scale as TickScale};
 use crate::model::map::Grid;
 use crate::model::num::compact;
+use crate::report::map::Guide;
 
 /// What the heat map shows besides the grid.
 pub struct HeatSpec<'a> {
@@ -24,6 +25,8 @@ pub struct HeatSpec<'a> {
     pub levels: &'a [f64],
     /// Whether the columns' values are spaced logarithmically (and the rows').
     pub log: (bool, bool),
+    /// Curves over the cells, in parameter values (a paper's threshold).
+    pub guides: &'a [Guide],
 }
 
 /// What the pointer did on the heat map this frame.
@@ -134,25 +137,22 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
             painter.rect_filled(cell_rect(ix, iy).expand(0.3), 0.0, color);
         }
     }
-    // Contours through the cell centres.
-    let centre = |ix: usize, iy: usize| cell_rect(ix, iy).center();
-    for (k, &level) in spec.levels.iter().enumerate() {
-        let stroke = Stroke::new(if level == 1.0 { 2.0 } else { 1.3 }, contour_color(k));
-        for (a, b) in contour_segments(grid, level) {
-            let p = |(x, y): (f64, f64)| {
-                let c0 = centre(0, 0);
-                pos2(c0.x + x as f32 * cw, c0.y - y as f32 * ch)
-            };
-            painter.line_segment([p(a), p(b)], stroke);
-        }
-    }
+    // Contours and guides through the cell centres: a fractional cell index to a point.
+    let c0 = cell_rect(0, 0).center();
+    let point = |x: f64, y: f64| pos2(c0.x + x as f32 * cw, c0.y - y as f32 * ch);
+    draw_contours(&painter, grid, spec.levels, point);
+    let at = |x: f64, y: f64| {
+        let fx = fractional_index(&grid.x, x, spec.log.0)?;
+        let fy = fractional_index(&grid.y, y, spec.log.1)?;
+        Some(point(fx, fy))
+    };
+    draw_guides(&painter, spec.guides, at, &font);
     painter.rect_stroke(plot, 0.0, Stroke::new(1.0, weak), egui::StrokeKind::Outside);
     // Round ticks, three or more per axis, placed between the cells' values.
     let (x_ticks, y_ticks) = (
         axis_ticks(&grid.x, spec.log.0, plot.width(), ticks::X_SPACING),
         axis_ticks(&grid.y, spec.log.1, plot.height(), ticks::Y_SPACING),
     );
-    let c0 = cell_rect(0, 0).center();
     for (at, label) in x_ticks {
         let x = c0.x + at as f32 * cw;
         painter.vline(
@@ -211,6 +211,61 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
         );
     }
     out
+}
+
+/// The contour lines at `levels` (the first, or the level 1 of a ratio, thicker); `point`
+/// places a fractional cell index.
+fn draw_contours(
+    painter: &egui::Painter,
+    grid: &Grid,
+    levels: &[f64],
+    point: impl Fn(f64, f64) -> Pos2,
+) {
+    for (k, &level) in levels.iter().enumerate() {
+        let stroke = Stroke::new(if level == 1.0 { 2.0 } else { 1.3 }, contour_color(k));
+        for ((ax, ay), (bx, by)) in contour_segments(grid, level) {
+            painter.line_segment([point(ax, ay), point(bx, by)], stroke);
+        }
+    }
+}
+
+/// Each guide as a dashed white-on-black line through its points that lie on the map (a
+/// point off the map breaks the line), named at its last point on the map.
+fn draw_guides(
+    painter: &egui::Painter,
+    guides: &[Guide],
+    at: impl Fn(f64, f64) -> Option<Pos2>,
+    font: &FontId,
+) {
+    for g in guides {
+        let mut runs: Vec<Vec<Pos2>> = vec![Vec::new()];
+        for p in &g.points {
+            match at(p[0], p[1]) {
+                Some(q) => runs.last_mut().map_or((), |r| r.push(q)),
+                None if runs.last().is_some_and(|r| !r.is_empty()) => runs.push(Vec::new()),
+                None => {}
+            }
+        }
+        for run in runs.iter().filter(|r| r.len() > 1) {
+            painter.add(egui::Shape::line(
+                run.clone(),
+                Stroke::new(3.5, Color32::BLACK),
+            ));
+            let dashes = egui::Shape::dashed_line(run, Stroke::new(1.8, Color32::WHITE), 6.0, 4.0);
+            painter.extend(dashes);
+        }
+        if let Some(end) = runs.iter().rev().find_map(|r| r.last()) {
+            let galley = painter.layout_no_wrap(g.label.clone(), font.clone(), Color32::WHITE);
+            let rect = Align2::RIGHT_BOTTOM
+                .anchor_size(*end, galley.size())
+                .expand(2.0);
+            let rect = rect.translate(
+                painter.clip_rect().min.to_vec2().max(rect.min.to_vec2()) - rect.min.to_vec2(),
+            );
+            painter.rect_filled(rect, 2.0, Color32::from_black_alpha(200));
+            painter.galley(rect.min + vec2(2.0, 2.0), galley, Color32::WHITE);
+        }
+    }
 }
 
 /// The cell under `p`.

@@ -277,6 +277,12 @@ pub fn outward(out: egui::Vec2) -> Align2 {
     Align2([side(out.x), side(out.y)])
 }
 
+/// Where [`ring`] `id` drew its processors this frame: their centres and disc radius (the
+/// exercise mode puts its link handles there).
+pub fn centres(ctx: &egui::Context, id: egui::Id) -> Option<(Vec<Pos2>, f32)> {
+    ctx.data(|d| d.get_temp(id.with("centres")))
+}
+
 /// Draws the ring in the available space (at most `height` tall) and returns the events.
 /// `id` names its parts: give one that stays the same whatever is drawn around the ring (a
 /// drag holds on to it while the layout changes).
@@ -299,6 +305,9 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
     let width = ui.available_width();
     let (rect, background) = ui.allocate_exact_size(Vec2::new(width, height), click);
     let s = Scene::new(ui, id, drawing, rect, (click, drag));
+    let centres = (s.pos.clone(), s.g.node_r);
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(id.with("centres"), centres));
     s.arcs();
     // Labels in order of importance, each where it overlaps nothing placed before.
     let mut placed = Placed {

@@ -22,6 +22,7 @@ pub(super) fn show<W: Workspace>(
 ) -> Vec<Drawn> {
     let mut drawn = Vec::new();
     let before = prepare(w, ui.ctx(), params, shown.hide_future);
+    shown.exercise_offered = W::EXERCISE;
     let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
     // On the stage the toggles share the row above (the maps strip's) and the side regions
     // are the drawer's leaves (`crate::ui::stage`).
@@ -187,8 +188,13 @@ fn centre<W: Workspace>(
     };
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(picture_rect));
     child.set_clip_rect(picture_rect.intersect(ui.clip_rect()));
+    let your_turn = shown.exercise && W::EXERCISE;
     let drawn = measured(&mut child, Region::Picture, r.scroll_picture, |ui| {
-        w.picture(ui, params)
+        if your_turn {
+            crate::ui::exercise::region(ui, w.exercise(params));
+        } else {
+            w.picture(ui, params)
+        }
     });
     if let (Some(rect), Some(mut step)) = (pane_rect, w.pseudocode(params)) {
         // An open lesson question does not read its answer in the why.
@@ -305,6 +311,11 @@ pub struct OnScreen {
     /// Hide the future: every stepped view draws only what has happened by its step bar
     /// (see [`crate::ui::reveal`]).
     pub hide_future: bool,
+    /// "Your turn": the picture region shows the model's exercise ([`crate::ui::exercise`]).
+    pub exercise: bool,
+    /// Set by the shell: the workspace offers an exercise (the switch is shown).
+    #[serde(skip)]
+    pub exercise_offered: bool,
     /// Set by the shell when picture and plots do not fit side by side.
     #[serde(skip)]
     pub narrow: bool,
@@ -324,6 +335,8 @@ impl Default for OnScreen {
             pseudocode_first: false,
             front: Region::Picture,
             hide_future: false,
+            exercise: false,
+            exercise_offered: false,
             narrow: false,
             stage: false,
         }
@@ -343,6 +356,8 @@ impl OnScreen {
         pseudocode_first: false,
         front: Region::Picture,
         hide_future: false,
+        exercise: false,
+        exercise_offered: false,
         narrow: false,
         stage: false,
     };
@@ -388,6 +403,13 @@ impl OnScreen {
             let hide = command(&Cmd::Toggle(Switch::HideFuture));
             ui.toggle_value(&mut self.hide_future, hide.caption)
                 .on_hover_text(tooltip_with_keys(hide));
+            if self.exercise_offered {
+                ui.toggle_value(&mut self.exercise, "Your turn")
+                    .on_hover_text(
+                        "Perform the algorithm yourself on this instance: every move is graded \
+                     (the rule it breaks, whether it is the algorithm's move)",
+                    );
+            }
             if front {
                 ui.separator();
                 // One unit: the label only when it fits on this row with its choices, a new

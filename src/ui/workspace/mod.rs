@@ -18,6 +18,7 @@ use serde::de::DeserializeOwned;
 
 use crate::jobs::{JobHandle, JobStatus};
 use crate::preset::{ModelId, ModelParams, Scenario};
+use crate::ui::exercise::{Band, Exercise};
 use crate::ui::help;
 use crate::ui::widgets::form::Choice;
 use crate::ui::widgets::pseudocode::PseudoStep;
@@ -104,6 +105,17 @@ pub trait Workspace: Default + 'static {
     fn pseudocode(&self, _params: &Self::Params) -> Option<PseudoStep> {
         None
     }
+    /// The exercise of "Your turn" on these parameters ([`crate::ui::exercise`]): None when
+    /// the model has none, `Err` with the reason when these parameters cannot make one.
+    /// Called only while "Your turn" is on.
+    fn exercise(
+        &mut self,
+        _params: &Self::Params,
+    ) -> Option<Result<(&mut dyn Exercise, &mut Band), String>> {
+        None
+    }
+    /// Whether [`Workspace::exercise`] offers one (the "Your turn" switch is shown).
+    const EXERCISE: bool = false;
     /// Shows the picture tab and the plot named, each one of the model's names in
     /// [`crate::lesson::views`] (exactly as listed there) or None to leave it as it is.
     /// Workspaces with tabs or plots to choose override it.
@@ -201,6 +213,9 @@ pub trait Tab {
     fn steps_for(&self, scenario: &Scenario) -> usize;
     /// Applies a stepping command.
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
+    /// The score of the "Your turn" exercise on `scenario` (first tries, out of, complete);
+    /// None when the model has none or the scenario makes none.
+    fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)>;
     /// Back to step 0, paused (a preset was opened).
     fn rewind(&mut self);
     /// Moves the step bar to `step` (clamped to the steps known now), paused; true when the
@@ -348,6 +363,17 @@ impl<W: Workspace> Tab for W {
         if let Some(params) = W::Params::of(scenario) {
             let n = self.steps(params);
             cmd.apply(self.stepper(), n);
+        }
+    }
+
+    fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)> {
+        if !W::EXERCISE {
+            return None;
+        }
+        let params = W::Params::of(scenario)?;
+        match self.exercise(params)? {
+            Ok((ex, _)) => Some(ex.score()),
+            Err(_) => None,
         }
     }
 

@@ -77,6 +77,8 @@ pub struct KsbfPanel {
     vs_p: Keyed<KsbfParams, Studied>,
     /// The run with its seed study over the view's number of seeds.
     seeds: Keyed<(KsbfParams, u64), Studied>,
+    /// "Your turn" on the workload.
+    turn: crate::ui::exercise::Slot<KsbfParams, exercise::KsbfTurn>,
 }
 
 /// A PE's colour (a fixed, distinguishable palette, cycling).
@@ -249,6 +251,21 @@ impl Workspace for KsbfPanel {
             }
         }
     }
+    const EXERCISE: bool = true;
+    fn exercise(
+        &mut self,
+        params: &KsbfParams,
+    ) -> Option<
+        Result<
+            (
+                &mut dyn crate::ui::exercise::Exercise,
+                &mut crate::ui::exercise::Band,
+            ),
+            String,
+        >,
+    > {
+        Some(self.turn.get(params, exercise::KsbfTurn::new))
+    }
     fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
         let busy = self.vs_n.is_running() || self.vs_p.is_running() || self.seeds.is_running();
@@ -374,6 +391,7 @@ impl KsbfPanel {
 }
 
 mod drawing;
+mod exercise;
 use drawing::*;
 
 // What the view's tabs and combo boxes offer, with their captions.

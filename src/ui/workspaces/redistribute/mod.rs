@@ -12,6 +12,7 @@ use egui_plot::{Bar, BarChart, Line};
 use serde::{Deserialize, Serialize};
 
 mod editor;
+mod exercise;
 mod numbers;
 mod picture;
 mod studies;
@@ -176,6 +177,8 @@ pub struct RedistPanel {
     study_checked: Checked<RedistParams>,
     /// The selected study, keyed by the scenario with only what it reads.
     study: Keyed<RedistParams, Result<StudyView, String>>,
+    /// "Your turn" on the instance.
+    turn: crate::ui::exercise::Slot<RingInstance, exercise::RingTurn>,
 }
 
 impl Workspace for RedistPanel {
@@ -212,6 +215,21 @@ impl Workspace for RedistPanel {
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         self.picture_ui(ui, params);
+    }
+    const EXERCISE: bool = true;
+    fn exercise(
+        &mut self,
+        params: &RedistParams,
+    ) -> Option<
+        Result<
+            (
+                &mut dyn crate::ui::exercise::Exercise,
+                &mut crate::ui::exercise::Band,
+            ),
+            String,
+        >,
+    > {
+        Some(self.turn.get(&params.instance, exercise::RingTurn::new))
     }
     fn pseudocode(&self, params: &RedistParams) -> Option<PseudoStep> {
         self.current(params)?;

@@ -59,8 +59,10 @@ pub struct TreeSweepView {
     pub gantt: crate::ui::widgets::gantt::GanttView,
     /// Which plot.
     pub plot: TsPlot,
-    /// Axes.
+    /// Axes of the plots against n.
     pub plot_view: PlotView,
+    /// Axes of the plots against τ (log τ by default: τ spans decades).
+    pub tau_view: PlotView,
     /// Last n of the n plots (the paper stopped at 40).
     pub n_max: u32,
 }
@@ -73,6 +75,10 @@ impl Default for TreeSweepView {
             gantt: Default::default(),
             plot: TsPlot::Fig2,
             plot_view: PlotView::default(),
+            tau_view: PlotView {
+                log_x: true,
+                log_y: false,
+            },
             n_max: FIG2_N_MAX,
         }
     }
@@ -232,7 +238,11 @@ impl Workspace for TreeSweepPanel {
         let mut plot = self.plot();
         // Hide the future: this instance's point is the answer.
         crate::ui::reveal::cut_at_marker(&mut plot, Reveal::of(ui.ctx()));
-        compare_plot(ui, "ts_plot_view", &plot, &mut self.view.plot_view);
+        let axes = match self.view.plot {
+            TsPlot::VsTau | TsPlot::Limit => &mut self.view.tau_view,
+            _ => &mut self.view.plot_view,
+        };
+        compare_plot(ui, "ts_plot_view", &plot, axes);
         if self.run.was_cancelled() && ui.button("Recompute").clicked() {
             self.run.retry();
         }
@@ -302,6 +312,8 @@ impl TreeSweepPanel {
             TsPlot::Ratio => Plot::Ratio,
             TsPlot::VsTau => Plot::VsTau,
             TsPlot::Increments => Plot::Increments,
+            TsPlot::LongRatio => Plot::LongRatio,
+            TsPlot::Limit => Plot::Limit,
         };
         let run = self.run.latest().and_then(|r| r.as_ref().ok());
         let section = run.and_then(|r| r.plot(which));
@@ -319,7 +331,7 @@ impl TreeSweepPanel {
             }
         };
         plot.x_marker = run.map(|r| match which {
-            Plot::VsTau => r.solution.tau,
+            Plot::VsTau | Plot::Limit => r.solution.tau,
             _ => f64::from(r.solution.n),
         });
         plot
@@ -479,5 +491,9 @@ choices! {
         VsTau = "T*, T_PY vs τ",
         /// T*(n) − T*(n − 1).
         Increments = "increments of T*",
+        /// T*/T_PY against n up to the model's largest n, one curve per τ (grs-half).
+        LongRatio = "ratio vs n up to 1000",
+        /// The ratio's limit ρ(τ) against τ (grs-half).
+        Limit = "limit ρ(τ) vs τ",
     }
 }

@@ -1,0 +1,455 @@
+//! `loadlab exercise MODEL [instance flags] [--moves FILE] [--json]`: prints an exercise (the
+//! instance and what to decide) or grades a file of moves ([`crate::model::exercise`]).
+//! An illegal move is reported, never an error; a malformed file is one `error:` line.
+
+use clap::{Args, Subcommand};
+use serde_json::{Value, json};
+
+use super::{CliError, KsbfArgs, int};
+use crate::model::exercise::ksbf::{KsbfExercise, Prediction};
+use crate::model::exercise::redistribute::{PROGRESS, RingExercise};
+use crate::model::ksbf::NodeId;
+use crate::model::redistribute::editing::{RandomSpec, random_instance};
+use crate::model::redistribute::instance::{Direction, RingInstance};
+use crate::model::redistribute::typed::InstanceText;
+
+/// What `loadlab exercise --help` says about the moves.
+pub const MOVE_FORMATS: &str = "\
+Move files (--moves FILE, JSON; `-` reads standard input):
+
+  redistribute: a list of rounds, each a list of [from, to] sends of one item, processors
+    1…n as in the paper: [[[1, 2], [4, 3]], [[2, 3]]]. Rules: neighbours (a link of the
+    ring; P_i → P_{i+1} only on a unidirectional ring), one-port (one send and one receive
+    per processor per round), possession (the sender holds an item at the start of the
+    round), progress (a legal round that does not lower Lemma 6's bound — Lemma 1's on a
+    unidirectional ring — by one round is legal but not optimal). An illegal round is not
+    played.
+
+  ksbf: a list of predictions {\"node\": N, \"pe\": K, \"step\": T}: N a heap number for
+    trees (root 1, children 2i and 2i + 1) or [k, l] for grid nodes, PEs 0…p−1, steps from
+    0 (the root runs on P0 at step 0). Rules: root, left-child-stays,
+    right-child-clockwise, step (a child is ready the step after its parent ran),
+    breadth-first (a PE runs its first ready task in breadth-first order), node (not in the
+    workload).
+
+Each graded move prints legal, rule (\"\" when legal and optimal), optimal, why, first_try;
+the end prints complete, score (moves right at the first try) and out_of.";
+
+/// Flags of `loadlab exercise`.
+#[derive(Debug, Args)]
+#[command(after_long_help = MOVE_FORMATS, after_help = MOVE_FORMATS)]
+pub struct ExerciseArgs {
+    /// The model, with its instance flags.
+    #[command(subcommand)]
+    pub model: ExerciseModel,
+}
+
+/// Grading flags shared by every model.
+#[derive(Debug, Clone, Args)]
+pub struct Grading {
+    /// Grade the moves in this JSON file (see `loadlab exercise --help`); `-` reads stdin.
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+/// One model's exercise.
+#[derive(Debug, Subcommand)]
+pub enum ExerciseModel {
+    /// Plan every round of a homogeneous ring's redistribution (Algorithm 3 on a
+    /// bidirectional ring, Algorithm 1 on a unidirectional one). Without --delta a seeded
+    /// random ring.
+    #[command(after_help = MOVE_FORMATS)]
+    Redistribute {
+        #[command(flatten)]
+        ring: RingArgs,
+        #[command(flatten)]
+        grading: Grading,
+    },
+    /// Predict the PE and step of every node of a tree or grid under KS-BF.
+    #[command(after_help = MOVE_FORMATS)]
+    Ksbf {
+        #[command(flatten)]
+        args: KsbfArgs,
+        #[command(flatten)]
+        grading: Grading,
+    },
+}
+
+/// The ring of a redistribution exercise: typed, or seeded random.
+#[derive(Debug, Clone, Args)]
+pub struct RingArgs {
+    /// Unbalances δ_1..δ_n, comma-separated (Σδ = 0); without it a random ring (--n,
+    /// --max-delta, --seed).
+    #[arg(long, allow_hyphen_values = true)]
+    pub delta: Option<String>,
+    /// Initial loads L_1..L_n (default: the smallest Section 2 allows, max(1, 1 + δ_k)).
+    #[arg(long, allow_hyphen_values = true)]
+    pub loads: Option<String>,
+    /// Uni- or bidirectional ring.
+    #[arg(long, value_enum, default_value = "bi")]
+    pub direction: Direction,
+    /// The cost c of every link (the length of a round).
+    #[arg(long, allow_hyphen_values = true)]
+    pub c: Option<String>,
+    /// Random ring: its size n.
+    #[arg(long, default_value = "8", value_parser = int::<usize>)]
+    pub n: usize,
+    /// Random ring: the largest |δ_k|.
+    #[arg(long, default_value = "3", value_parser = int::<i64>, allow_hyphen_values = true)]
+    pub max_delta: i64,
+    /// Random ring: the seed.
+    #[arg(long, default_value = "1", value_parser = int::<u64>)]
+    pub seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl RingArgs {
+    /// The ring the flags describe.
+    pub fn instance(&self) -> Result<RingInstance, CliError> {
+        if self.delta.is_none() {
+            let spec = RandomSpec {
+                seed: self.seed,
+                n: self.n,
+                max_delta: self.max_delta,
+                direction: self.direction,
+                ..RandomSpec::default()
+            };
+            spec.validate()
+                .map_err(|e| CliError(format!("--n / --max-delta: {e}")))?;
+            let mut inst = random_instance(&spec);
+            if let Some(c) = &self.c {
+                let c = super::real(c).map_err(|e| CliError(format!("--c: {e}")))?;
+                inst.costs = crate::model::redistribute::instance::Costs::Homogeneous(c);
+            }
+            return Ok(inst);
+        }
+        InstanceText {
+            delta: self.delta.as_deref(),
+            loads: self.loads.as_deref(),
+            direction: self.direction,
+            c: self.c.as_deref(),
+            cw: None,
+            ccw: None,
+        }
+        .instance()
+        .map_err(|e| CliError(e.to_string()))
+    }
+}
+
+/// Runs `loadlab exercise`.
+pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
+    let (value, json) = match &a.model {
+        ExerciseModel::Redistribute { ring, grading } => (redistribute(ring, grading)?, ring.json),
+        ExerciseModel::Ksbf { args, grading } => {
+            if args.out.csv {
+                return Err(CliError("--csv: an exercise prints JSON or text".into()));
+            }
+            (ksbf(args, grading)?, args.out.json)
+        }
+    };
+    if json {
+        Ok(format!("{value}\n"))
+    } else {
+        Ok(text(&value))
+    }
+}
+
+/// The moves file's text (at most 64 MB).
+fn read_moves(path: &str) -> Result<Value, CliError> {
+    const LIMIT: u64 = 64 << 20;
+    let text = if path == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(
+            &mut std::io::Read::take(std::io::stdin(), LIMIT + 1),
+            &mut s,
+        )
+        .map_err(|e| CliError(format!("--moves -: {e}")))?;
+        s
+    } else {
+        let meta = std::fs::metadata(path).map_err(|e| CliError(format!("--moves {path}: {e}")))?;
+        if meta.len() > LIMIT {
+            return Err(CliError(format!(
+                "--moves {path}: {} bytes, more than the limit of {LIMIT}",
+                meta.len()
+            )));
+        }
+        std::fs::read_to_string(path).map_err(|e| CliError(format!("--moves {path}: {e}")))?
+    };
+    serde_json::from_str(&text).map_err(|e| CliError(format!("--moves {path}: not JSON: {e}")))
+}
+
+fn integer(v: &Value, what: &str) -> Result<i64, String> {
+    v.as_i64()
+        .ok_or_else(|| format!("{what}: expected an integer, got {}", short(v)))
+}
+
+fn short(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s
+    }
+}
+
+/// A redistribution moves file: a list of rounds of `[from, to]` pairs.
+pub fn parse_rounds(v: &Value) -> Result<Vec<Vec<(i64, i64)>>, String> {
+    let rounds = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of rounds, got {}", short(v)))?;
+    rounds
+        .iter()
+        .enumerate()
+        .map(|(r, round)| {
+            let sends = round.as_array().ok_or_else(|| {
+                format!(
+                    "round {}: expected a list of [from, to], got {}",
+                    r + 1,
+                    short(round)
+                )
+            })?;
+            sends
+                .iter()
+                .map(|s| match s.as_array().map(Vec::as_slice) {
+                    Some([f, t]) => Ok((
+                        integer(f, &format!("round {}: from", r + 1))?,
+                        integer(t, &format!("round {}: to", r + 1))?,
+                    )),
+                    _ => Err(format!(
+                        "round {}: expected [from, to], got {}",
+                        r + 1,
+                        short(s)
+                    )),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
+    let inst = ring.instance()?;
+    let mut ex = RingExercise::new(&inst).map_err(|e| CliError(e.0))?;
+    let c = inst.uniform_cost().unwrap_or(1.0);
+    let mut out = json!({
+        "model": "redistribute",
+        "algorithm": ex.algorithm(),
+        "task": format!(
+            "Plan the rounds that balance the ring: in each round every processor sends at \
+             most one item to a neighbour and receives at most one; {} is {} rounds: finish \
+             in that many ({} lowers it by one every round)",
+            ex.bound_name(), ex.initial_bound, ex.algorithm()),
+        "instance": {
+            "n": inst.n(),
+            "delta": inst.delta,
+            "loads": inst.loads,
+            "direction": inst.direction.name(),
+            "c": c,
+        },
+        "bound": ex.bound_name(),
+        "rounds_needed": ex.initial_bound,
+        "rules": ["neighbours", "one-port", "possession", PROGRESS],
+    });
+    let Some(path) = &grading.moves else {
+        return Ok(out);
+    };
+    let rounds =
+        parse_rounds(&read_moves(path)?).map_err(|e| CliError(format!("--moves {path}: {e}")))?;
+    let sends = rounds.iter().map(Vec::len).sum();
+    ex.check_cost(rounds.len(), sends)
+        .map_err(|e| CliError(format!("--moves {path}: {}", e.0)))?;
+    let moves: Vec<Value> = rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let g = ex.play(r);
+            let mut v = serde_json::to_value(&g).unwrap_or(Value::Null);
+            v["move"] = json!(i + 1);
+            v
+        })
+        .collect();
+    out["moves"] = Value::Array(moves);
+    out["rounds_played"] = json!(ex.played.len());
+    out["complete"] = json!(ex.complete());
+    out["score"] = json!(ex.score);
+    out["out_of"] = json!(ex.initial_bound);
+    out["delta_after"] = json!(ex.delta);
+    Ok(out)
+}
+
+fn node_of(v: &Value, grid: bool) -> Result<NodeId, String> {
+    let bad = || {
+        if grid {
+            format!("node: expected [k, l] (a grid node), got {}", short(v))
+        } else {
+            format!("node: expected a heap number ≥ 1, got {}", short(v))
+        }
+    };
+    if grid {
+        match v.as_array().map(Vec::as_slice) {
+            Some([k, l]) => {
+                let k = k
+                    .as_u64()
+                    .and_then(|x| u32::try_from(x).ok())
+                    .ok_or_else(bad)?;
+                let l = l
+                    .as_u64()
+                    .and_then(|x| u32::try_from(x).ok())
+                    .ok_or_else(bad)?;
+                Ok(NodeId::Grid { k, l })
+            }
+            _ => Err(bad()),
+        }
+    } else {
+        v.as_u64()
+            .filter(|&h| h >= 1)
+            .map(NodeId::Tree)
+            .ok_or_else(bad)
+    }
+}
+
+/// A KS-BF moves file: a list of `{"node", "pe", "step"}` predictions.
+pub fn parse_predictions(v: &Value, grid: bool) -> Result<Vec<Prediction>, String> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of predictions, got {}", short(v)))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let at = |e: String| format!("prediction {}: {e}", i + 1);
+            let o = p.as_object().ok_or_else(|| {
+                at(format!(
+                    "expected {{\"node\", \"pe\", \"step\"}}, got {}",
+                    short(p)
+                ))
+            })?;
+            if let Some(k) = o
+                .keys()
+                .find(|k| !["node", "pe", "step"].contains(&k.as_str()))
+            {
+                return Err(at(format!("unknown field {k:?} (node, pe, step)")));
+            }
+            let field = |k: &str| o.get(k).ok_or_else(|| at(format!("missing {k:?}")));
+            Ok(Prediction {
+                node: node_of(field("node")?, grid).map_err(at)?,
+                pe: integer(field("pe")?, "pe").map_err(at)?,
+                step: integer(field("step")?, "step").map_err(at)?,
+            })
+        })
+        .collect()
+}
+
+fn node_json(node: NodeId) -> Value {
+    match node {
+        NodeId::Tree(h) => json!(h),
+        NodeId::Grid { k, l } => json!([k, l]),
+    }
+}
+
+fn ksbf(args: &KsbfArgs, grading: &Grading) -> Result<Value, CliError> {
+    let params = args.params()?;
+    let mut ex = KsbfExercise::new(&params).map_err(|e| CliError(e.0))?;
+    let p = ex.params().clone();
+    let mut nodes: Vec<NodeId> = ex.order.iter().map(|r| r.node).collect();
+    nodes.sort_by_key(|&x| match x {
+        NodeId::Tree(h) => (0, h),
+        NodeId::Grid { k, l } => (u64::from(k + l), u64::from(k)),
+    });
+    let mut out = json!({
+        "model": "ksbf",
+        "algorithm": "KS-BF",
+        "task": ex.task(),
+        "instance": {
+            "shape": p.shape.name(),
+            "n": p.n,
+            "p": p.p,
+            "seed": p.seed,
+            "spawn_prob": p.spawn_prob,
+        },
+        "nodes": nodes.iter().map(|&x| node_json(x)).collect::<Vec<_>>(),
+        "node_count": nodes.len(),
+        "rules": ["root", "left-child-stays", "right-child-clockwise", "step", "breadth-first", "node"],
+    });
+    let Some(path) = &grading.moves else {
+        return Ok(out);
+    };
+    let preds = parse_predictions(&read_moves(path)?, p.shape.is_grid())
+        .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
+    let moves: Vec<Value> = preds
+        .iter()
+        .enumerate()
+        .map(|(i, pr)| {
+            let g = ex.play(pr);
+            let mut v = serde_json::to_value(&g).unwrap_or(Value::Null);
+            v["move"] = json!(i + 1);
+            v["node"] = node_json(pr.node);
+            v
+        })
+        .collect();
+    out["moves"] = Value::Array(moves);
+    out["complete"] = json!(ex.complete());
+    out["score"] = json!(ex.score);
+    out["out_of"] = json!(nodes.len());
+    Ok(out)
+}
+
+/// The readable rendering: the task, the instance, each move's verdict, the score.
+fn text(v: &Value) -> String {
+    let mut s = String::new();
+    let line = |s: &mut String, t: String| {
+        s.push_str(&t);
+        s.push('\n');
+    };
+    line(
+        &mut s,
+        format!(
+            "{} — {}",
+            v["model"].as_str().unwrap_or(""),
+            v["algorithm"].as_str().unwrap_or("")
+        ),
+    );
+    line(
+        &mut s,
+        format!("task: {}", v["task"].as_str().unwrap_or("")),
+    );
+    line(&mut s, format!("instance: {}", v["instance"]));
+    if let Some(nodes) = v["nodes"].as_array() {
+        let shown: Vec<String> = nodes.iter().take(64).map(|x| x.to_string()).collect();
+        let more = if nodes.len() > 64 { " …" } else { "" };
+        line(&mut s, format!("nodes: {}{more}", shown.join(" ")));
+    }
+    if let Some(moves) = v["moves"].as_array() {
+        for m in moves {
+            let verdict = if m["optimal"] == json!(true) {
+                "right".to_string()
+            } else if m["legal"] == json!(true) {
+                format!("legal, not optimal ({})", m["rule"].as_str().unwrap_or(""))
+            } else {
+                format!("illegal ({})", m["rule"].as_str().unwrap_or(""))
+            };
+            line(
+                &mut s,
+                format!(
+                    "move {}: {verdict}: {}",
+                    m["move"],
+                    m["why"].as_str().unwrap_or("")
+                ),
+            );
+        }
+        line(
+            &mut s,
+            format!(
+                "complete: {}, score: {} / {}",
+                m_bool(&v["complete"]),
+                v["score"],
+                v["out_of"]
+            ),
+        );
+    }
+    s
+}
+
+fn m_bool(v: &Value) -> &'static str {
+    if v == &json!(true) { "yes" } else { "no" }
+}

@@ -1,0 +1,158 @@
+//! Shards: `--shard i/k` makes a heavy study (a map, the gap search, a seed study) compute
+//! only its i-th part of k and print a *part* — one JSON object
+//! `{"part": {"index": i, "of": k, "argv": [...]}, "results": [...]}` whose `argv` is the
+//! command line without `--shard` — and `loadlab merge FILES…` joins the k parts into exactly
+//! what the unsharded command prints: it reads the command back from `argv`, checks that every
+//! part is there once, and renders the joined results with the command's own code.
+
+use std::path::PathBuf;
+
+use clap::Parser;
+use serde_json::{Value, json};
+
+use super::{Cli, CliError, Command};
+
+/// Shard i of k (1-based i).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// 1 ≤ index ≤ of.
+    pub index: u64,
+    /// Number of shards.
+    pub of: u64,
+}
+
+impl Shard {
+    /// Parses "i/k" with 1 ≤ i ≤ k ≤ 10^6.
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let (i, k) = s
+            .split_once('/')
+            .ok_or_else(|| format!("expected i/k (e.g. 2/3), got {s:?}"))?;
+        let i: u64 = super::int(i.trim())?;
+        let k: u64 = super::int(k.trim())?;
+        if k == 0 || k > 1_000_000 || i == 0 || i > k {
+            return Err(format!("need 1 ≤ i ≤ k ≤ 10^6, got {i}/{k}"));
+        }
+        Ok(Shard { index: i, of: k })
+    }
+
+    /// True when the item numbered `j` (0-based, in the whole run's order) belongs here.
+    pub fn owns(self, j: u64) -> bool {
+        j % self.of == self.index - 1
+    }
+}
+
+/// The command line of this process without `--shard` and its value (what a part records).
+pub fn argv_without_shard() -> Vec<String> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for a in std::env::args().skip(1) {
+        if skip {
+            skip = false;
+        } else if a == "--shard" {
+            skip = true;
+        } else if !a.starts_with("--shard=") {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// A part as printed.
+pub fn part(shard: Shard, results: Vec<Value>) -> String {
+    let v = json!({
+        "part": {"index": shard.index, "of": shard.of, "argv": argv_without_shard()},
+        "results": results,
+    });
+    format!("{v}\n")
+}
+
+/// `loadlab merge FILES…`.
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The parts (the outputs of the same command with --shard 1/k … k/k), in any order.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// Reads and checks the parts: one command, k parts numbered 1..k once each. Returns the
+/// command and every part's results in part order.
+fn read_parts(files: &[PathBuf]) -> Result<(Vec<String>, Vec<Value>), CliError> {
+    let mut argv: Option<Vec<String>> = None;
+    let mut of = 0u64;
+    let mut parts: Vec<(u64, Vec<Value>)> = Vec::new();
+    for f in files {
+        let name = crate::preset::one_line(&f.display().to_string());
+        let text = std::fs::read_to_string(f).map_err(|e| CliError(format!("{name}: {e}")))?;
+        let v: Value = serde_json::from_str(&text)
+            .map_err(|e| CliError(format!("{name}: not a part of a sharded run ({e})")))?;
+        let p = &v["part"];
+        let (Some(index), Some(k), Some(args), Some(results)) = (
+            p["index"].as_u64(),
+            p["of"].as_u64(),
+            p["argv"].as_array(),
+            v["results"].as_array(),
+        ) else {
+            return Err(CliError(format!(
+                "{name}: not a part of a sharded run (no part.index, part.of, part.argv, results)"
+            )));
+        };
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| a.as_str().unwrap_or_default().to_string())
+            .collect();
+        match &argv {
+            None => {
+                argv = Some(args);
+                of = k;
+            }
+            Some(a) if *a != args || of != k => {
+                return Err(CliError(format!(
+                    "{name}: a part of another run (its command or shard count differs)"
+                )));
+            }
+            _ => {}
+        }
+        if parts.iter().any(|(i, _)| *i == index) {
+            return Err(CliError(format!("{name}: part {index}/{k} given twice")));
+        }
+        parts.push((index, results.clone()));
+    }
+    if let Some(missing) = (1..=of).find(|i| !parts.iter().any(|(j, _)| j == i)) {
+        return Err(CliError(format!("part {missing}/{of} is missing")));
+    }
+    parts.sort_by_key(|(i, _)| *i);
+    let argv = argv.unwrap_or_default();
+    Ok((argv, parts.into_iter().flat_map(|(_, r)| r).collect()))
+}
+
+/// Runs `loadlab merge`.
+pub fn merge(a: &MergeArgs) -> Result<String, CliError> {
+    let (argv, results) = read_parts(&a.files)?;
+    let cli = Cli::try_parse_from(std::iter::once("loadlab".to_string()).chain(argv.clone()))
+        .map_err(|_| CliError(format!("the parts' command does not parse: {argv:?}")))?;
+    match cli.command {
+        Some(Command::Map(m)) => super::map::merge(&m, &results),
+        Some(Command::Gaps(g)) => super::gaps::merge(&g, &results),
+        _ => Err(CliError(format!(
+            "the parts' command cannot be merged: {argv:?}"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_the_items() {
+        assert!(Shard::parse("0/3").is_err());
+        assert!(Shard::parse("4/3").is_err());
+        assert!(Shard::parse("3").is_err());
+        let shards: Vec<Shard> = (1..=3)
+            .map(|i| Shard::parse(&format!("{i}/3")).unwrap())
+            .collect();
+        for j in 0..20 {
+            assert_eq!(shards.iter().filter(|s| s.owns(j)).count(), 1);
+        }
+    }
+}

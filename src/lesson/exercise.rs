@@ -1,0 +1,65 @@
+//! Exercise steps of a lesson (issue 25): `exercise: Some((prompt: "…", pass: 3))` asks the
+//! student to perform the model's algorithm on the step's scenario ("Your turn"); the player
+//! grades it like a question — passed when the moves right at the first try reach the pass
+//! mark. `lesson --check` sets the exercise on the scenario to validate it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::exercise::ksbf::KsbfExercise;
+use crate::model::exercise::redistribute::RingExercise;
+use crate::preset::Scenario;
+
+/// An exercise step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExerciseStep {
+    /// What to do, in the paper's words.
+    pub prompt: String,
+    /// Moves right at the first try needed to pass (at least 1, at most the exercise's
+    /// moves).
+    pub pass: usize,
+}
+
+/// The number of moves of the exercise the scenario sets (its `out_of`), or why it sets none.
+pub fn moves(scenario: &Scenario) -> Result<usize, String> {
+    match scenario {
+        Scenario::Redistribute(p) => {
+            let ex = RingExercise::new(&p.instance).map_err(|e| e.0)?;
+            ex.drawable().map_err(|e| e.0)?;
+            Ok(ex.initial_bound.max(0) as usize)
+        }
+        Scenario::Ksbf(p) => {
+            let ex = KsbfExercise::new(p).map_err(|e| e.0)?;
+            ex.drawable().map_err(|e| e.0)?;
+            Ok(ex.order.len())
+        }
+        other => Err(format!(
+            "the {} model has no exercise yet",
+            other.model_name()
+        )),
+    }
+}
+
+impl ExerciseStep {
+    /// Why the step is not a valid exercise on `scenario` (empty: valid).
+    pub fn errors(&self, scenario: &Scenario) -> Vec<String> {
+        let mut e = Vec::new();
+        if self.prompt.trim().is_empty() {
+            e.push("exercise: the prompt is empty".to_string());
+        }
+        match moves(scenario) {
+            Err(why) => e.push(format!("exercise: {why}")),
+            Ok(k) if self.pass == 0 || self.pass > k => e.push(format!(
+                "exercise: pass: {} is not between 1 and the exercise's {k} moves",
+                self.pass
+            )),
+            Ok(_) => {}
+        }
+        e
+    }
+
+    /// Passed with `score` moves right at the first try.
+    pub fn passed(&self, score: usize) -> bool {
+        score >= self.pass
+    }
+}

@@ -1,0 +1,434 @@
+//! The KS-BF exercise (Gao & Rosenberg): for each node of the growing tree or grid, predict
+//! the PE P_0…P_{p−1} that runs it and the step at which it runs (steps from 0: the root runs
+//! on P_0 at step 0, as in the proofs of Theorems 2.2 and 3.2), graded against the simulator's
+//! run of KS-BF on the same workload.
+//!
+//! A wrong prediction is explained by the rule that decides it:
+//!
+//! * `root` — the root (origin) starts on P_0 at step 0;
+//! * `left-child-stays` — a left child runs on its parent's PE (Keep left);
+//! * `right-child-clockwise` — a right child runs on the parent's clockwise neighbour
+//!   P_{π+1 mod p} (Send right); Lemma 1.1: node x runs on P_{Wgt(x) mod p}, ⟨k, ℓ⟩ on
+//!   P_{k mod p};
+//! * `step` — a child created at step t is ready from step t + 1, and not before;
+//! * `breadth-first` — a PE runs its first ready task in breadth-first order (level, then
+//!   left to right), one per step.
+//!
+//! Every correct prediction is legal and optimal (KS-BF is deterministic); a node that is not
+//! in the workload breaks `node`.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::{ExerciseError, Grade};
+use crate::model::ksbf::{
+    Balance, KsbfParams, NodeId, NodeRecord, Schedule, records, simulate, sparse_weight,
+};
+
+/// The most nodes an exercise may have (a student predicts every one).
+pub const NODE_MAX: u64 = 4096;
+
+/// The most PEs the GUI draws as rows of the exercise's grid; lessons are held to it.
+pub const DRAWN_P_MAX: u32 = 16;
+
+/// A prediction: `node` runs on PE `pe` at step `step` (as typed: may be out of range).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Prediction {
+    /// The node.
+    pub node: NodeId,
+    /// PE 0…p−1.
+    pub pe: i64,
+    /// Step from 0.
+    pub step: i64,
+}
+
+/// One graded prediction.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NodeGrade {
+    /// The common grade.
+    #[serde(flatten)]
+    pub grade: Grade,
+    /// The PE that runs the node (−1 when the node is not in the workload).
+    pub pe: i64,
+    /// The step at which it runs (−1 when the node is not in the workload).
+    pub step: i64,
+}
+
+/// The state of one KS-BF exercise.
+#[derive(Debug, Clone)]
+pub struct KsbfExercise {
+    params: KsbfParams,
+    /// Every node's record in execution order (step, then PE).
+    pub order: Vec<NodeRecord>,
+    index: HashMap<NodeId, usize>,
+    at: HashMap<(u32, u64), usize>,
+    /// Nodes predicted right.
+    pub done: Vec<bool>,
+    /// Nodes already tried (a later prediction is not a first try).
+    pub tried: Vec<bool>,
+    /// Predictions right at the first try.
+    pub score: usize,
+}
+
+impl KsbfExercise {
+    /// The exercise on `params`' workload under KS-BF (balance and schedule are set to the
+    /// paper's); refused beyond [`NODE_MAX`] nodes.
+    pub fn new(params: &KsbfParams) -> Result<KsbfExercise, ExerciseError> {
+        let params = KsbfParams {
+            balance: Balance::Ks,
+            schedule: Schedule::Bf,
+            ..params.clone()
+        };
+        let valid = params
+            .validate()
+            .map_err(|e| ExerciseError(format!("--{}: {}", e.field, e.message)))?;
+        let max = params.max_nodes();
+        if max > NODE_MAX || !records(&params) {
+            return Err(ExerciseError(format!(
+                "--n: {}: up to {max} nodes to predict, more than the exercise's limit of \
+                 {NODE_MAX}",
+                params.describe()
+            )));
+        }
+        let outcome = simulate(&valid);
+        let order = outcome.trace.map(|t| t.nodes).unwrap_or_default();
+        let index = order.iter().enumerate().map(|(i, r)| (r.node, i)).collect();
+        let at = order
+            .iter()
+            .enumerate()
+            .map(|(i, r)| ((r.pe, r.step), i))
+            .collect();
+        Ok(KsbfExercise {
+            done: vec![false; order.len()],
+            tried: vec![false; order.len()],
+            params,
+            order,
+            index,
+            at,
+            score: 0,
+        })
+    }
+
+    /// Refuses rings too large for the GUI ([`DRAWN_P_MAX`]).
+    pub fn drawable(&self) -> Result<(), ExerciseError> {
+        let p = self.params.p;
+        if p > DRAWN_P_MAX {
+            return Err(ExerciseError(format!(
+                "p = {p} PEs; the exercise draws at most {DRAWN_P_MAX}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The scenario (KS balance, BF schedule).
+    pub fn params(&self) -> &KsbfParams {
+        &self.params
+    }
+
+    /// Every node predicted right.
+    pub fn complete(&self) -> bool {
+        self.done.iter().all(|&d| d)
+    }
+
+    /// The first node in execution order not yet predicted right.
+    pub fn next(&self) -> Option<&NodeRecord> {
+        self.order
+            .iter()
+            .zip(&self.done)
+            .find(|(_, d)| !**d)
+            .map(|(r, _)| r)
+    }
+
+    /// The record of a node of the workload.
+    pub fn record(&self, node: NodeId) -> Option<&NodeRecord> {
+        self.index.get(&node).map(|&i| &self.order[i])
+    }
+
+    /// The node's parent that sent or kept it: the left parent for a left child, the right
+    /// parent (whose right child it is) otherwise; None for the root.
+    fn parent(&self, node: NodeId) -> Option<(NodeId, bool)> {
+        match node {
+            NodeId::Tree(h) if h > 1 => Some((NodeId::Tree(h / 2), h % 2 == 0)),
+            NodeId::Grid { k, l } if k > 0 && self.index.contains_key(&grid(k - 1, l)) => {
+                Some((grid(k - 1, l), false))
+            }
+            NodeId::Grid { k, l } if l > 0 => Some((grid(k, l - 1), true)),
+            _ => None,
+        }
+    }
+
+    /// The step from which the node is ready: one after its last parent ran.
+    fn ready(&self, node: NodeId) -> u64 {
+        let parents: Vec<NodeId> = match node {
+            NodeId::Tree(h) if h > 1 => vec![NodeId::Tree(h / 2)],
+            NodeId::Grid { k, l } => {
+                let mut v = Vec::new();
+                if k > 0 {
+                    v.push(grid(k - 1, l));
+                }
+                if l > 0 {
+                    v.push(grid(k, l - 1));
+                }
+                v
+            }
+            _ => Vec::new(),
+        };
+        parents
+            .iter()
+            .filter_map(|&x| self.record(x))
+            .map(|r| r.step + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Lemma 1.1's hint for a node: its PE from its weight or row.
+    pub fn hint(&self, node: NodeId) -> String {
+        let p = self.params.p;
+        match node {
+            NodeId::Tree(h) => {
+                let w = h.count_ones() - 1;
+                format!(
+                    "Lemma 1.1: node {h} has Wgt = {w} (its right turns from the root), so it \
+                     runs on P_{{{w} mod {p}}} = P{}{}",
+                    w % p,
+                    self.ready_hint(node)
+                )
+            }
+            NodeId::Grid { k, l } => format!(
+                "Lemma 1.1: ⟨{k}, {l}⟩ lies in row k = {k}, so it runs on P_{{{k} mod {p}}} = P{}{}",
+                k % p,
+                self.ready_hint(node)
+            ),
+        }
+    }
+
+    fn ready_hint(&self, node: NodeId) -> String {
+        match self.parent(node) {
+            Some((x, _)) => format!(
+                "; it is ready from step {} (its parent {} ran at step {})",
+                self.ready(node),
+                show(x),
+                self.record(x).map_or(0, |r| r.step)
+            ),
+            None => String::new(),
+        }
+    }
+
+    /// Grades a prediction without recording it.
+    pub fn grade(&self, pred: &Prediction) -> NodeGrade {
+        let Some(&i) = self.index.get(&pred.node) else {
+            return NodeGrade {
+                grade: Grade::illegal(
+                    "node",
+                    format!("{} is not a node of this workload", show(pred.node)),
+                    true,
+                ),
+                pe: -1,
+                step: -1,
+            };
+        };
+        let r = self.order[i];
+        let first_try = !self.tried[i];
+        let (pe, step) = (i64::from(r.pe), r.step as i64);
+        let grade = if pred.pe != pe {
+            let (rule, why) = self.wrong_pe(&r, pred.pe);
+            Grade::illegal(rule, why, first_try)
+        } else if pred.step != step {
+            let (rule, why) = self.wrong_step(&r, pred.step);
+            Grade::illegal(rule, why, first_try)
+        } else {
+            Grade::legal(
+                None,
+                format!("{} runs on P{pe} at step {step}", show(r.node)),
+                first_try,
+            )
+        };
+        NodeGrade { grade, pe, step }
+    }
+
+    fn wrong_pe(&self, r: &NodeRecord, said: i64) -> (&'static str, String) {
+        let p = self.params.p;
+        let node = show(r.node);
+        let Some((parent, left)) = self.parent(r.node) else {
+            return (
+                "root",
+                format!("the root {node} starts on P0 (not P{said}) at step 0"),
+            );
+        };
+        let ppe = self.record(parent).map_or(0, |x| x.pe);
+        if left {
+            (
+                "left-child-stays",
+                format!(
+                    "{node} is the left child of {}, which ran on P{ppe}: Keep left, so it \
+                     runs on P{ppe}, not P{said}",
+                    show(parent)
+                ),
+            )
+        } else {
+            (
+                "right-child-clockwise",
+                format!(
+                    "{node} is the right child of {}, which ran on P{ppe}: Send right, to the \
+                     clockwise neighbour P{} (P_{{{ppe}+1 mod {p}}}), not P{said}",
+                    show(parent),
+                    (ppe + 1) % p
+                ),
+            )
+        }
+    }
+
+    fn wrong_step(&self, r: &NodeRecord, said: i64) -> (&'static str, String) {
+        let node = show(r.node);
+        let ready = self.ready(r.node) as i64;
+        if said < ready {
+            let from = match self.parent(r.node) {
+                Some((x, _)) => format!(
+                    "its parent {} runs at step {}, so it is ready from step {ready}",
+                    show(x),
+                    ready - 1
+                ),
+                None => "the run starts at step 0".into(),
+            };
+            return ("step", format!("{node} cannot run at step {said}: {from}"));
+        }
+        let busy = u64::try_from(said)
+            .ok()
+            .and_then(|s| self.at.get(&(r.pe, s)))
+            .map(|&j| self.order[j].node);
+        let why = match busy {
+            Some(other) if said < r.step as i64 => format!(
+                "at step {said} P{} runs {}, which comes before {node} in breadth-first order; \
+                 {node} runs at step {}",
+                r.pe,
+                show(other),
+                r.step
+            ),
+            _ => format!(
+                "{node} is ready from step {ready} and P{} runs its first ready task in \
+                 breadth-first order, one per step: {node} runs at step {}, not {said}",
+                r.pe, r.step
+            ),
+        };
+        ("breadth-first", why)
+    }
+
+    /// Grades a prediction and records it (score, done, tried).
+    pub fn play(&mut self, pred: &Prediction) -> NodeGrade {
+        let g = self.grade(pred);
+        if let Some(&i) = self.index.get(&pred.node) {
+            if g.grade.scores() {
+                self.score += 1;
+            }
+            if g.grade.optimal {
+                self.done[i] = true;
+            }
+            self.tried[i] = true;
+        }
+        g
+    }
+
+    /// The weight cap of the sparse tree (for the task text).
+    pub fn task(&self) -> String {
+        let what = if self.params.shape.is_grid() {
+            "grid node ⟨k, ℓ⟩"
+        } else {
+            "tree node (heap numbers: root 1, children 2i and 2i + 1)"
+        };
+        let extra = if self.params.shape == crate::model::ksbf::Shape::SparseTree {
+            format!(" (weight cap w = {})", sparse_weight(self.params.p))
+        } else {
+            String::new()
+        };
+        format!(
+            "For every {what}{extra}, predict the PE (P0…P{}) that runs it under KS-BF and the \
+             step (from 0) at which it runs",
+            self.params.p.saturating_sub(1)
+        )
+    }
+}
+
+fn grid(k: u32, l: u32) -> NodeId {
+    NodeId::Grid { k, l }
+}
+
+/// A node as the paper writes it: a heap number, or ⟨k, ℓ⟩.
+pub fn show(node: NodeId) -> String {
+    match node {
+        NodeId::Tree(h) => format!("node {h}"),
+        NodeId::Grid { k, l } => format!("⟨{k}, {l}⟩"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ksbf::Shape;
+
+    fn exercise(shape: Shape, n: u32, p: u32) -> KsbfExercise {
+        KsbfExercise::new(&KsbfParams {
+            shape,
+            n,
+            p,
+            ..KsbfParams::default()
+        })
+        .unwrap()
+    }
+
+    /// Theorem 2.2's schedule by hand on T_3, p = 2: P0 runs 1, 2, 4 at steps 0, 1, 2 (Wgt 0),
+    /// P1 runs 3 (Wgt 1) at step 1 and 5, 6 (Wgt 1) at steps 2, 3; 7 (Wgt 2) on P0 at step 3.
+    #[test]
+    fn the_simulation_counts_steps_from_0_as_theorem_2_2() {
+        let ex = exercise(Shape::Tree, 3, 2);
+        let expect = [
+            (1, 0, 0),
+            (2, 0, 1),
+            (3, 1, 1),
+            (4, 0, 2),
+            (5, 1, 2),
+            (6, 1, 3),
+            (7, 0, 3),
+        ];
+        for (h, pe, step) in expect {
+            let r = ex.record(NodeId::Tree(h)).unwrap();
+            assert_eq!((r.pe, r.step), (pe, step), "node {h}");
+        }
+    }
+
+    #[test]
+    fn wrong_predictions_name_the_rule() {
+        let mut ex = exercise(Shape::Tree, 3, 2);
+        let pred = |h, pe, step| Prediction {
+            node: NodeId::Tree(h),
+            pe,
+            step,
+        };
+        assert_eq!(ex.play(&pred(3, 0, 1)).grade.rule, "right-child-clockwise");
+        assert_eq!(ex.play(&pred(2, 1, 1)).grade.rule, "left-child-stays");
+        assert_eq!(ex.play(&pred(1, 1, 0)).grade.rule, "root");
+        assert_eq!(ex.play(&pred(4, 0, 1)).grade.rule, "step");
+        let g = ex.play(&pred(6, 1, 2));
+        assert_eq!(g.grade.rule, "breadth-first");
+        assert!(g.grade.why.contains("node 5"), "{}", g.grade.why);
+        assert_eq!(ex.play(&pred(9, 0, 0)).grade.rule, "node");
+        let g = ex.play(&pred(6, 1, 3));
+        assert!(g.grade.optimal && !g.grade.first_try);
+        assert!(ex.play(&pred(7, 0, 3)).grade.scores());
+        assert_eq!(ex.score, 1);
+        let mut grid = exercise(Shape::Grid, 3, 2);
+        let at = |k, l, pe, step| Prediction {
+            node: NodeId::Grid { k, l },
+            pe,
+            step,
+        };
+        // ⟨1, 1⟩ runs on P1 (row 1), fed by ⟨1, 0⟩ (P1, step 1) and ⟨0, 1⟩ (P0, step 1).
+        let r = *grid.record(NodeId::Grid { k: 1, l: 1 }).unwrap();
+        assert_eq!(r.pe, 1);
+        assert_eq!(
+            grid.play(&at(1, 1, 0, r.step as i64)).grade.rule,
+            "right-child-clockwise"
+        );
+        assert_eq!(grid.play(&at(1, 1, 1, 1)).grade.rule, "step");
+    }
+}

@@ -1,0 +1,76 @@
+//! "Your turn": exercises in which the student performs an algorithm's moves and the model
+//! grades each one (pure, no egui; the GUI's exercise panel and `loadlab exercise` read it).
+//!
+//! An exercise is an instance plus what to decide. A move is graded at once:
+//!
+//! * `legal` — whether it respects the model's rules; when not, `rule` names the first rule it
+//!   breaks and nothing is applied (the student tries the same move again);
+//! * `optimal` — when legal, whether it is as good as the algorithm's move (for the
+//!   redistribution, whether the round lowers the lower bound by one round, which every
+//!   round of Algorithms 1 and 3 does; `rule` is then `progress` when it does not);
+//! * `why` — one sentence in the paper's notation.
+//!
+//! The score counts moves right at the first try (a move is a first try when the move before
+//! it was not an illegal or wrong attempt at the same decision); `complete` says whether the
+//! moves finish the exercise.
+//!
+//! * [`redistribute`]: plan each round of a homogeneous ring's redistribution (Algorithms 1
+//!   and 3 of Renard, Robert & Vivien), graded by the schedule checker of
+//!   [`crate::model::redistribute::schedule`] and Lemmas 1 and 6.
+//! * [`ksbf`]: predict where (PE) and when (step) each node of a growing tree or grid runs
+//!   under KS-BF (Gao & Rosenberg), graded against the simulator's run.
+
+pub mod ksbf;
+pub mod redistribute;
+
+use serde::Serialize;
+
+/// The grade of one move, common to every model.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Grade {
+    /// The move respects the model's rules.
+    pub legal: bool,
+    /// The rule the move breaks (illegal), or the optimality rule it misses (legal but not
+    /// optimal); empty when the move is legal and optimal.
+    pub rule: String,
+    /// Legal and as good as the algorithm's move (false when illegal).
+    pub optimal: bool,
+    /// Why, in the paper's notation.
+    pub why: String,
+    /// The move is the student's first try at this decision.
+    pub first_try: bool,
+}
+
+impl Grade {
+    /// An illegal move breaking `rule`.
+    pub fn illegal(rule: &str, why: String, first_try: bool) -> Grade {
+        Grade {
+            legal: false,
+            rule: rule.to_string(),
+            optimal: false,
+            why,
+            first_try,
+        }
+    }
+
+    /// A legal move; `missed` is the optimality rule it misses (None: optimal).
+    pub fn legal(missed: Option<&str>, why: String, first_try: bool) -> Grade {
+        Grade {
+            legal: true,
+            rule: missed.unwrap_or_default().to_string(),
+            optimal: missed.is_none(),
+            why,
+            first_try,
+        }
+    }
+
+    /// Counts towards the score: optimal at the first try.
+    pub fn scores(&self) -> bool {
+        self.optimal && self.first_try
+    }
+}
+
+/// Why an exercise cannot be set or a move list cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ExerciseError(pub String);

@@ -1,0 +1,506 @@
+//! The redistribution exercise: the student plans every round of a homogeneous ring's
+//! redistribution (Renard, Robert & Vivien, Algorithm 1 on a unidirectional ring, Algorithm 3
+//! on a bidirectional one), one item per send, each round lasting c.
+//!
+//! A round is a list of sends P_i → P_j (processors 1…n as in the paper). It is graded by the
+//! schedule checker ([`RoundChecker`], the one every run goes through), whose rules are
+//!
+//! * `neighbours` — P_j is a neighbour of P_i (on a unidirectional ring, P_j = P_{i+1});
+//! * `one-port` — a processor sends at most one item and receives at most one per round;
+//! * `possession` — P_i holds an item at the start of the round (an item received in round r
+//!   can be sent from round r + 1);
+//!
+//! and, when legal, by `progress`: does the round lower the lower bound by one round, as
+//! every round of the algorithm does? On a bidirectional ring the bound is Lemma 6's
+//! max{max_i |δ_i|, ⌈max |δ_{k,l}| / 2⌉}; on a unidirectional one Lemma 1's max |δ_{k,l}|. No
+//! round can lower either by more than one (a round changes every δ_i and every slice sum by
+//! at most one item each way), so a round that lowers it by one keeps the schedule optimal
+//! (Lemma 8 / Theorem 1: the algorithm finishes from there in the bound) — that is `optimal`.
+//! An illegal round is not played. The algorithm's round (for Hint and Show me) is planned
+//! from the current unbalances: Algorithm 3 in its corrected reading
+//! ([`Alg3Variant::Corrected`]), or the first round of Algorithm 1.
+
+use serde::Serialize;
+
+use super::{ExerciseError, Grade};
+use crate::model::budget::{Budget, Cost};
+use crate::model::redistribute::bounds::{lemma1, lemma6_rounds, start_amounts};
+use crate::model::redistribute::homogeneous::{Alg3Variant, alg3_round};
+use crate::model::redistribute::instance::{Direction, RingInstance};
+use crate::model::redistribute::schedule::{RoundChecker, RoundRule, Send, apply_round};
+
+/// What grading may spend: one unit is one processor visited in one graded or planned round.
+pub const BUDGET: Budget = Budget {
+    unit: "processor-rounds",
+    work: 1e8,
+};
+
+/// The largest ring the GUI sets an exercise on (it draws every processor with its link
+/// handles); lessons are held to it.
+pub const DRAWN_N_MAX: usize = 24;
+
+/// A rule's name as printed in `rule`.
+pub fn rule_name(rule: RoundRule) -> &'static str {
+    match rule {
+        RoundRule::Neighbours => "neighbours",
+        RoundRule::OnePort => "one-port",
+        RoundRule::Possession => "possession",
+    }
+}
+
+/// The optimality rule a legal round may miss.
+pub const PROGRESS: &str = "progress";
+
+/// Where a move breaks a rule, for the picture (0-based processors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Culprit {
+    /// A processor (one-port, possession).
+    Processor(usize),
+    /// A send P_from → P_to that is not a link (neighbours), as typed (0-based, may be out of
+    /// range).
+    Link(i64, i64),
+}
+
+/// One graded round.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RoundGrade {
+    /// The common grade.
+    #[serde(flatten)]
+    pub grade: Grade,
+    /// The round it was tried as (1-based: the rounds played before it, plus one).
+    pub round: usize,
+    /// The bound in rounds before the move.
+    pub bound_before: i64,
+    /// The bound after the move (= before when illegal: nothing is played).
+    pub bound_after: i64,
+    /// Where it breaks a rule (empty when legal).
+    #[serde(skip)]
+    pub culprits: Vec<Culprit>,
+}
+
+/// The state of one redistribution exercise.
+#[derive(Debug, Clone)]
+pub struct RingExercise {
+    inst: RingInstance,
+    /// Current unbalances.
+    pub delta: Vec<i64>,
+    /// Current loads.
+    pub load: Vec<i64>,
+    /// The rounds played (legal ones), 0-based sends.
+    pub played: Vec<Vec<Send>>,
+    /// The bound at the start.
+    pub initial_bound: i64,
+    /// Moves right at the first try.
+    pub score: usize,
+    /// The last move was a failed attempt at the current round (the next is not a first try).
+    pub retrying: bool,
+    checker: RoundChecker,
+}
+
+/// The state before a move, for Undo.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    delta: Vec<i64>,
+    load: Vec<i64>,
+    played: usize,
+    score: usize,
+    retrying: bool,
+}
+
+impl RingExercise {
+    /// An exercise on a homogeneous ring satisfying Section 2 (checked here).
+    pub fn new(inst: &RingInstance) -> Result<RingExercise, ExerciseError> {
+        if let Err(e) = inst.validate() {
+            let first = e.first().map(|e| e.message.clone()).unwrap_or_default();
+            return Err(ExerciseError(format!("the ring is not valid: {first}")));
+        }
+        if inst.uniform_cost().is_none() {
+            return Err(ExerciseError(
+                "the exercise works in rounds of one link cost: it needs a homogeneous ring \
+                 (every link of the same cost c)"
+                    .into(),
+            ));
+        }
+        let ex = RingExercise {
+            inst: inst.clone(),
+            delta: inst.delta.clone(),
+            load: inst.loads.clone(),
+            played: Vec::new(),
+            initial_bound: 0,
+            score: 0,
+            retrying: false,
+            checker: RoundChecker::new(inst.n()),
+        };
+        Ok(RingExercise {
+            initial_bound: ex.bound(),
+            ..ex
+        })
+    }
+
+    /// Checks that grading `moves` rounds of `sends` sends in all fits [`BUDGET`].
+    pub fn check_cost(&self, moves: usize, sends: usize) -> Result<(), ExerciseError> {
+        let n = self.inst.n() as f64;
+        let work = n * (moves as f64 + 1.0) + sends as f64;
+        let bytes = 300.0 * moves as f64 + 24.0 * sends as f64 + 64.0 * n;
+        BUDGET
+            .check(
+                "moves",
+                &format!("{moves} rounds on n = {}", self.inst.n()),
+                Cost::new(work, bytes),
+            )
+            .map_err(|e| ExerciseError(e.message))
+    }
+
+    /// Refuses rings too large for the GUI ([`DRAWN_N_MAX`]).
+    pub fn drawable(&self) -> Result<(), ExerciseError> {
+        let n = self.inst.n();
+        if n > DRAWN_N_MAX {
+            return Err(ExerciseError(format!(
+                "the ring has {n} processors; the exercise draws at most {DRAWN_N_MAX}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The instance.
+    pub fn instance(&self) -> &RingInstance {
+        &self.inst
+    }
+
+    /// Bidirectional ring (Algorithm 3, Lemma 6) or not (Algorithm 1, Lemma 1).
+    pub fn bidirectional(&self) -> bool {
+        self.inst.direction == Direction::Bi
+    }
+
+    /// The algorithm the student performs.
+    pub fn algorithm(&self) -> &'static str {
+        if self.bidirectional() {
+            "Algorithm 3 (corrected reading)"
+        } else {
+            "Algorithm 1"
+        }
+    }
+
+    /// The lower bound's name.
+    pub fn bound_name(&self) -> &'static str {
+        if self.bidirectional() {
+            "Lemma 6"
+        } else {
+            "Lemma 1"
+        }
+    }
+
+    /// The current lower bound in rounds.
+    pub fn bound(&self) -> i64 {
+        bound_of(self.inst.direction, &self.delta)
+    }
+
+    /// Every processor balanced: δ = 0.
+    pub fn complete(&self) -> bool {
+        self.delta.iter().all(|&d| d == 0)
+    }
+
+    /// The algorithm's next round from the current unbalances (0-based sends).
+    pub fn algorithm_round(&self) -> Vec<Send> {
+        algorithm_round(self.inst.direction, &self.delta)
+    }
+
+    /// A hint: one send of the algorithm's round and the rule that creates it.
+    pub fn hint(&self) -> String {
+        let round = self.algorithm_round();
+        let Some(s) = round.first() else {
+            return "nothing left to send: every δ_i is 0".into();
+        };
+        let rule = if self.bidirectional() {
+            format!(" (Step {} of Algorithm 3)", s.step)
+        } else {
+            " (Step 6: P_i sends while δ_{start,i} > 0)".into()
+        };
+        format!(
+            "{} sends this round; one of them: P{} → P{}{rule}. {} is {} rounds now: the round \
+             must lower it to {}.",
+            plural(round.len(), "processor"),
+            s.from + 1,
+            s.to + 1,
+            self.bound_name(),
+            self.bound(),
+            self.bound() - 1
+        )
+    }
+
+    /// The state before the next move, for [`RingExercise::undo`].
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            delta: self.delta.clone(),
+            load: self.load.clone(),
+            played: self.played.len(),
+            score: self.score,
+            retrying: self.retrying,
+        }
+    }
+
+    /// Goes back to a snapshot taken on this exercise.
+    pub fn undo(&mut self, s: Snapshot) {
+        self.delta = s.delta;
+        self.load = s.load;
+        self.played.truncate(s.played);
+        self.score = s.score;
+        self.retrying = s.retrying;
+    }
+
+    /// Grades a round of sends `[from, to]` (processors 1…n as in the paper) without playing
+    /// it.
+    pub fn grade(&mut self, pairs: &[(i64, i64)]) -> RoundGrade {
+        let n = self.inst.n() as i64;
+        let round = self.played.len() + 1;
+        let before = self.bound();
+        let first_try = !self.retrying;
+        let mut culprits = Vec::new();
+        let mut why = Vec::new();
+        let mut rule = None;
+        for &(f, t) in pairs {
+            if !(1..=n).contains(&f) || !(1..=n).contains(&t) {
+                culprits.push(Culprit::Link(f - 1, t - 1));
+                why.push(format!(
+                    "round {round}: P{f} → P{t} names a processor outside P1…P{n}"
+                ));
+                rule = Some(RoundRule::Neighbours);
+            }
+        }
+        if rule.is_none() {
+            let sends = to_sends(pairs);
+            self.checker.check(
+                &self.inst,
+                &self.load,
+                &format!("round {round}"),
+                &sends,
+                |v| {
+                    rule.get_or_insert(v.rule);
+                    culprits.push(match v.rule {
+                        RoundRule::Neighbours => Culprit::Link(v.from.into(), v.to.into()),
+                        RoundRule::OnePort if v.message.contains("receives") => {
+                            Culprit::Processor(v.to as usize)
+                        }
+                        _ => Culprit::Processor(v.from as usize),
+                    });
+                    why.push(v.message);
+                },
+            );
+        }
+        if let Some(r) = rule {
+            why.truncate(3);
+            return RoundGrade {
+                grade: Grade::illegal(
+                    rule_name(r),
+                    format!("{}; nothing is sent, plan the round again", why.join("; ")),
+                    first_try,
+                ),
+                round,
+                bound_before: before,
+                bound_after: before,
+                culprits,
+            };
+        }
+        self.grade_progress(pairs, round, before, first_try)
+    }
+
+    fn grade_progress(
+        &self,
+        pairs: &[(i64, i64)],
+        round: usize,
+        before: i64,
+        first_try: bool,
+    ) -> RoundGrade {
+        let mut delta = self.delta.clone();
+        apply_round(&mut delta, &to_sends(pairs));
+        let after = bound_of(self.inst.direction, &delta);
+        let name = self.bound_name();
+        let grade = if after < before {
+            Grade::legal(
+                None,
+                format!(
+                    "legal, and {name}'s bound falls from {before} to {after} rounds, as a \
+                     round of {} does",
+                    self.algorithm()
+                ),
+                first_try,
+            )
+        } else if before == 0 {
+            Grade::legal(
+                Some(PROGRESS),
+                "every processor was balanced already: this round only costs time".into(),
+                first_try,
+            )
+        } else {
+            let alg: Vec<String> = self
+                .algorithm_round()
+                .iter()
+                .map(|s| format!("P{} → P{}", s.from + 1, s.to + 1))
+                .collect();
+            Grade::legal(
+                Some(PROGRESS),
+                format!(
+                    "legal, but {name}'s bound {} {before} to {after} rounds: {} sends {}",
+                    if after > before {
+                        "rises from"
+                    } else {
+                        "stays at"
+                    },
+                    self.algorithm(),
+                    alg.join(", ")
+                ),
+                first_try,
+            )
+        };
+        RoundGrade {
+            grade,
+            round,
+            bound_before: before,
+            bound_after: after,
+            culprits: Vec::new(),
+        }
+    }
+
+    /// Grades a round and plays it when legal (score and retry state updated).
+    pub fn play(&mut self, pairs: &[(i64, i64)]) -> RoundGrade {
+        let g = self.grade(pairs);
+        if g.grade.legal {
+            let sends = to_sends(pairs);
+            apply_round(&mut self.load, &sends);
+            apply_round(&mut self.delta, &sends);
+            self.played.push(sends);
+        }
+        if g.grade.scores() {
+            self.score += 1;
+        }
+        self.retrying = !g.grade.optimal;
+        g
+    }
+}
+
+/// The bound in rounds: Lemma 6 on a bidirectional ring, Lemma 1 on a unidirectional one.
+pub fn bound_of(direction: Direction, delta: &[i64]) -> i64 {
+    match direction {
+        Direction::Bi => lemma6_rounds(delta),
+        Direction::Uni => lemma1(delta),
+    }
+}
+
+/// The algorithm's next round from unbalances δ (0-based sends): Algorithm 3 (corrected) on a
+/// bidirectional ring, the first round of Algorithm 1 on a unidirectional one.
+pub fn algorithm_round(direction: Direction, delta: &[i64]) -> Vec<Send> {
+    let n = delta.len();
+    match direction {
+        Direction::Bi => alg3_round(delta, Alg3Variant::Corrected)
+            .map(|r| r.sends)
+            .unwrap_or_default(),
+        Direction::Uni => {
+            let (v, _) = start_amounts(delta);
+            (0..n)
+                .filter(|&i| v[i] >= 1)
+                .map(|i| Send {
+                    from: i as u32,
+                    to: ((i + 1) % n) as u32,
+                    step: 6,
+                })
+                .collect()
+        }
+    }
+}
+
+/// 1-based pairs (already range-checked or not: out-of-range ones are dropped) as 0-based
+/// sends.
+fn to_sends(pairs: &[(i64, i64)]) -> Vec<Send> {
+    pairs
+        .iter()
+        .filter_map(|&(f, t)| {
+            let f = u32::try_from(f.checked_sub(1)?).ok()?;
+            let t = u32::try_from(t.checked_sub(1)?).ok()?;
+            Some(Send {
+                from: f,
+                to: t,
+                step: 0,
+            })
+        })
+        .collect()
+}
+
+fn plural(k: usize, what: &str) -> String {
+    if k == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{k} {what}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::redistribute::homogeneous::algorithm3_rounds;
+
+    fn pairs(sends: &[Send]) -> Vec<(i64, i64)> {
+        sends
+            .iter()
+            .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
+            .collect()
+    }
+
+    #[test]
+    fn algorithm3_rounds_are_legal_optimal_and_complete() {
+        let inst = RingInstance::default();
+        let mut ex = RingExercise::new(&inst).unwrap();
+        assert_eq!(ex.initial_bound, 4);
+        let rounds = algorithm3_rounds(&inst.delta, Alg3Variant::Corrected).unwrap();
+        assert_eq!(rounds.len(), 4);
+        for r in &rounds {
+            let g = ex.play(&pairs(r));
+            assert!(g.grade.legal && g.grade.optimal, "{g:?}");
+            assert_eq!(g.grade.rule, "");
+        }
+        assert!(ex.complete());
+        assert_eq!(ex.score, 4);
+    }
+
+    #[test]
+    fn each_broken_rule_is_named_and_nothing_is_played() {
+        // δ = (1, −1, 0): P1 holds 2 items, P2 and P3 one each.
+        let inst = RingInstance::homogeneous(vec![1, -1, 0], Direction::Bi, 1.0);
+        let mut ex = RingExercise::new(&inst).unwrap();
+        let g = ex.play(&[(1, 2), (1, 3)]);
+        assert_eq!((g.grade.legal, g.grade.rule.as_str()), (false, "one-port"));
+        assert_eq!(g.culprits, vec![Culprit::Processor(0)]);
+        assert_eq!(ex.delta, vec![1, -1, 0]);
+        let mut uni = RingExercise::new(&RingInstance::homogeneous(
+            vec![1, -1, 0],
+            Direction::Uni,
+            1.0,
+        ))
+        .unwrap();
+        let g = uni.play(&[(2, 1)]);
+        assert_eq!(g.grade.rule, "neighbours");
+        assert!(g.grade.first_try);
+        let g = uni.play(&[(1, 2)]);
+        assert!(g.grade.optimal && !g.grade.first_try, "{g:?}");
+        assert!(uni.complete());
+        assert_eq!(uni.score, 0);
+        // Possession: P2 of (0, 0, −1, 1)-like ring with minimal loads holds 1; sending it in
+        // round 1 is fine, again in round 2 it holds none.
+        let inst = RingInstance::homogeneous(vec![0, -2, 2], Direction::Bi, 1.0);
+        let mut ex = RingExercise::new(&inst).unwrap();
+        assert_eq!(ex.load, vec![1, 1, 3]);
+        assert!(ex.play(&[(1, 2)]).grade.legal);
+        let g = ex.play(&[(1, 2)]);
+        assert_eq!(g.grade.rule, "possession", "{g:?}");
+    }
+
+    #[test]
+    fn a_legal_round_that_does_not_lower_the_bound_misses_progress() {
+        let inst = RingInstance::homogeneous(vec![1, -1, 0, 0], Direction::Bi, 1.0);
+        let mut ex = RingExercise::new(&inst).unwrap();
+        let g = ex.play(&[(3, 4)]);
+        assert!(g.grade.legal && !g.grade.optimal);
+        assert_eq!(g.grade.rule, "progress");
+        assert!(g.grade.why.contains("P1 → P2"), "{}", g.grade.why);
+        assert_eq!((g.bound_before, g.bound_after), (1, 1));
+    }
+}

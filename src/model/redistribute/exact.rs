@@ -1,0 +1,694 @@
+//! The exact optimum of a small redistribution (`--algorithm exact`): the least makespan over
+//! every schedule of the model [`super::schedule::verify`] enforces — items move between
+//! neighbours (one direction on a unidirectional ring), one send and one receive at a time per
+//! processor, a processor sends only items it holds (forwarding from the instant an item has
+//! arrived), each item over P_i → P_j takes c_{i,j}.
+//!
+//! # Method
+//!
+//! The link costs are written as integer multiples k·g of one unit g (at most
+//! [`COST_STEPS_MAX`] units per link; refused otherwise). Some optimal schedule is then
+//! *semi-active*: shifting each transfer as early as its send port, the receiver's port and the
+//! sender's items allow keeps it valid and not longer, and then every transfer starts at 0 or
+//! at the end of another — at a multiple of g. So the search only decides, at each event time
+//! (0 and every transfer end), which idle processors start sending an item and to which
+//! neighbour, then jumps to the next transfer end.
+//!
+//! Iterative deepening on the makespan T (in units), from a lower bound up: a depth-first
+//! search on an explicit stack (no recursion) decides whether a schedule ending by T exists.
+//! A state is every processor's items held and its send in progress (direction, time left);
+//! two facts prune it:
+//!
+//! * **cuts**: for every arc S of consecutive processors with a surplus E (items held, plus
+//!   those in flight towards S, minus the final loads), the E items must leave through S's
+//!   two boundary send ports within the time left (or enter through them when E < 0): at most
+//!   ⌊(R − busy)/c⌋ items per boundary port, and a single processor's two links share its one
+//!   port — Lemma 12's slices, applied to the state rather than to δ;
+//! * **memo**: a state that failed with R units left fails with fewer; kept across the
+//!   deepening iterations.
+//!
+//! The lower bound starts at the best applicable paper bound when [`Options::paper_bounds`]
+//! (Lemmas 1, 6, 12, Theorem 2 corrected and System 6's integer optimum, each a lower bound on
+//! every schedule), else at 0 (the tests use both and compare). The schedule found is returned
+//! as one-item timed blocks and replayed by the checker like every algorithm's.
+
+use std::collections::HashMap;
+
+use super::error::RedistError;
+use super::instance::{Direction, RingInstance};
+use super::schedule::{Block, Schedule};
+use crate::model::budget::Cost;
+
+/// Largest ring the exact search takes.
+pub const N_EXACT_MAX: usize = 8;
+/// Most units g a link may cost (costs must be integer multiples of one unit).
+pub const COST_STEPS_MAX: u32 = 60;
+/// Most items the instance may have to move (Σ max(δ_k, 0)).
+pub const ITEMS_EXACT_MAX: i64 = 40;
+/// Most choices (combinations of sends examined) one search may make before it gives up.
+pub const CHOICES_MAX: u64 = 60_000_000;
+/// Most states the memo keeps (about 100 B each).
+pub const MEMO_MAX: usize = 4_000_000;
+
+/// Settings of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Start the deepening at the paper's best bound and System 6's integer optimum (else 0).
+    pub paper_bounds: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { paper_bounds: true }
+    }
+}
+
+/// The optimum found and how much searching it took.
+#[derive(Debug, Clone)]
+pub struct Exact {
+    /// An optimal schedule (one-item blocks).
+    pub schedule: Schedule,
+    /// Its makespan (T · g).
+    pub makespan: f64,
+    /// The unit g every cost is a multiple of.
+    pub unit: f64,
+    /// The deepening's first T (units).
+    pub start: u32,
+    /// Combinations of sends examined.
+    pub choices: u64,
+    /// States remembered as failed.
+    pub states: usize,
+}
+
+/// The costs as units of one g: `(g, [cw, ccw] per processor)`, or None when some cost is not
+/// a multiple of min c / q (q ≤ [`COST_STEPS_MAX`]) within 10^-9, or needs more units.
+pub fn unit_costs(inst: &RingInstance) -> Option<(f64, Vec<[u32; 2]>)> {
+    let n = inst.n();
+    let uni = inst.direction == Direction::Uni || n == 2;
+    let all: Vec<f64> = (0..n)
+        .flat_map(|i| {
+            let cw = inst.cw(i);
+            [cw, if uni { cw } else { inst.ccw(i) }]
+        })
+        .collect();
+    let min = all.iter().copied().fold(f64::INFINITY, f64::min);
+    if !(min.is_finite() && min > 0.0) {
+        return None;
+    }
+    for q in 1..=COST_STEPS_MAX {
+        let g = min / q as f64;
+        let steps: Option<Vec<u32>> = all
+            .iter()
+            .map(|&c| {
+                let k = (c / g).round();
+                ((c / g - k).abs() <= 1e-9 * k.max(1.0) && k >= 1.0 && k <= COST_STEPS_MAX as f64)
+                    .then_some(k as u32)
+            })
+            .collect();
+        if let Some(s) = steps {
+            return Some((g, s.chunks(2).map(|c| [c[0], c[1]]).collect()));
+        }
+    }
+    None
+}
+
+/// Items the instance moves at least: Σ max(δ_k, 0).
+pub fn items(inst: &RingInstance) -> i64 {
+    inst.delta.iter().map(|&d| d.max(0)).sum()
+}
+
+/// Estimated work of the search in the redistribution budget's transfer steps (about 10 ns
+/// each; one choice examined costs about 30): the choices per event time (3 options per
+/// processor), raised to a depth that grows with the items and shrinks with the memo, as
+/// measured on random small rings (see [`crate::model::budget`]). Refused beyond
+/// [`super::run::BUDGET`] by the run's budget check.
+pub fn cost(inst: &RingInstance) -> Cost {
+    let n = inst.n() as f64;
+    let m = items(inst).max(1) as f64;
+    let choices = 3f64.powf(n) * (m * n).powf(1.5) * 4.0;
+    Cost::new(
+        30.0 * choices.min(CHOICES_MAX as f64 * 10.0),
+        100.0 * MEMO_MAX as f64 / 10.0,
+    )
+}
+
+/// Why the exact search does not take this instance (size limits and costs), if it does not.
+pub fn refusal(inst: &RingInstance) -> Option<RedistError> {
+    let n = inst.n();
+    let moved = items(inst);
+    if n > N_EXACT_MAX || moved > ITEMS_EXACT_MAX {
+        return Some(RedistError::Budget(format!(
+            "the exact search takes at most {N_EXACT_MAX} processors and {ITEMS_EXACT_MAX} \
+             items to move (here n = {n}, Σ max(δ_k, 0) = {moved})"
+        )));
+    }
+    if unit_costs(inst).is_none() {
+        return Some(RedistError::ExactCosts {
+            steps: COST_STEPS_MAX,
+        });
+    }
+    None
+}
+
+/// The ring as the search sees it: costs in units, final loads.
+struct Ring {
+    n: usize,
+    uni: bool,
+    cost: Vec<[u32; 2]>,
+    target: Vec<i64>,
+}
+
+impl Ring {
+    fn next(&self, i: usize) -> usize {
+        if i + 1 == self.n { 0 } else { i + 1 }
+    }
+    fn prev(&self, i: usize) -> usize {
+        if i == 0 { self.n - 1 } else { i - 1 }
+    }
+    /// The receiver of a send from `i` in direction `d` (1: i+1, 2: i−1).
+    fn to(&self, i: usize, d: u8) -> usize {
+        if d == 1 { self.next(i) } else { self.prev(i) }
+    }
+}
+
+/// Every processor's items held and its send in progress (dir 0: idle, 1: to i+1, 2: to i−1;
+/// `rem` units left).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct State {
+    held: Vec<i64>,
+    dir: Vec<u8>,
+    rem: Vec<u32>,
+}
+
+impl State {
+    /// The state packed for the memo: per processor held − final load (|·| < 2^15: the
+    /// search moves at most a few thousand items), direction and time left.
+    fn key(&self, ring: &Ring) -> Vec<u32> {
+        (0..self.held.len())
+            .map(|i| {
+                let diff = (self.held[i] - ring.target[i] + 32768).clamp(0, 65535) as u32;
+                (diff << 16) | ((self.dir[i] as u32) << 12) | self.rem[i]
+            })
+            .collect()
+    }
+    fn idle(&self) -> bool {
+        self.dir.iter().all(|&d| d == 0)
+    }
+}
+
+/// The cuts of the module doc: false when some arc cannot send out (or take in) its surplus
+/// within `r` units.
+fn cuts_hold(ring: &Ring, s: &State, r: u32) -> bool {
+    let n = ring.n;
+    let mut eff: Vec<i64> = (0..n).map(|i| s.held[i] - ring.target[i]).collect();
+    let mut busy_send = vec![0u32; n];
+    let mut busy_recv = vec![0u32; n];
+    for (i, busy) in busy_send.iter_mut().enumerate() {
+        if s.dir[i] != 0 {
+            let j = ring.to(i, s.dir[i]);
+            eff[j] += 1;
+            *busy = s.rem[i];
+            busy_recv[j] = s.rem[i];
+            if s.rem[i] > r {
+                return false;
+            }
+        }
+    }
+    let cap = |busy: u32, c: u32| -> i64 { (r.saturating_sub(busy) / c) as i64 };
+    for a in 0..n {
+        let mut e = 0i64;
+        let mut last = a;
+        for len in 1..n {
+            if len > 1 {
+                last = ring.next(last);
+            }
+            e += eff[last];
+            if e == 0 {
+                continue;
+            }
+            let (pred, succ) = (ring.prev(a), ring.next(last));
+            let room = if e > 0 {
+                if len == 1 && !ring.uni {
+                    cap(busy_send[a], ring.cost[a][0].min(ring.cost[a][1]))
+                } else {
+                    let right = cap(busy_send[last], ring.cost[last][0]);
+                    let left = if ring.uni {
+                        0
+                    } else {
+                        cap(busy_send[a], ring.cost[a][1])
+                    };
+                    right + left
+                }
+            } else if len == 1 && !ring.uni {
+                cap(busy_recv[a], ring.cost[pred][0].min(ring.cost[succ][1]))
+            } else {
+                let left = cap(busy_send[pred].max(busy_recv[a]), ring.cost[pred][0]);
+                let right = if ring.uni {
+                    0
+                } else {
+                    cap(busy_send[succ].max(busy_recv[last]), ring.cost[succ][1])
+                };
+                left + right
+            };
+            if room < e.abs() {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// One event time of the search: the state, and the combinations of sends still to try.
+struct Frame {
+    state: State,
+    t: u32,
+    /// Eligible processors and their options (1: to i+1, 2: to i−1, 0: stay idle, last).
+    options: Vec<(usize, Vec<u8>)>,
+    next: u64,
+    combos: u64,
+    /// The sends of the combination last tried (the way to the frame above).
+    chosen: Vec<(usize, u8)>,
+}
+
+impl Frame {
+    fn new(ring: &Ring, state: State, t: u32) -> Frame {
+        let mut receiving = vec![false; ring.n];
+        for i in 0..ring.n {
+            if state.dir[i] != 0 {
+                receiving[ring.to(i, state.dir[i])] = true;
+            }
+        }
+        let dirs: &[u8] = if ring.uni { &[1] } else { &[1, 2] };
+        let options: Vec<(usize, Vec<u8>)> = (0..ring.n)
+            .filter(|&i| state.dir[i] == 0 && state.held[i] >= 1)
+            .map(|i| {
+                let mut o: Vec<u8> = dirs
+                    .iter()
+                    .copied()
+                    .filter(|&d| !receiving[ring.to(i, d)])
+                    .collect();
+                o.push(0);
+                (i, o)
+            })
+            .filter(|(_, o)| o.len() > 1)
+            .collect();
+        let combos = options.iter().map(|(_, o)| o.len() as u64).product();
+        Frame {
+            state,
+            t,
+            options,
+            next: 0,
+            combos,
+            chosen: Vec::new(),
+        }
+    }
+
+    /// The next combination of sends that keeps one receive per processor and changes
+    /// something (when nothing is in flight), or None when all were tried.
+    fn next_choice(&mut self, ring: &Ring) -> Option<Vec<(usize, u8)>> {
+        let idle = self.state.idle();
+        while self.next < self.combos {
+            let mut k = self.next;
+            self.next += 1;
+            let mut sends = Vec::new();
+            let mut taken = 0u32;
+            let mut ok = true;
+            for (i, o) in &self.options {
+                let d = o[(k % o.len() as u64) as usize];
+                k /= o.len() as u64;
+                if d != 0 {
+                    let j = ring.to(*i, d);
+                    if taken & (1 << j) != 0 {
+                        ok = false;
+                        break;
+                    }
+                    taken |= 1 << j;
+                    sends.push((*i, d));
+                }
+            }
+            if ok && !(idle && sends.is_empty()) {
+                return Some(sends);
+            }
+        }
+        None
+    }
+}
+
+/// The state after starting `sends` at `t`, at the next transfer end, and that time.
+fn advance(ring: &Ring, s: &State, t: u32, sends: &[(usize, u8)]) -> (State, u32) {
+    let mut c = s.clone();
+    for &(i, d) in sends {
+        c.held[i] -= 1;
+        c.dir[i] = d;
+        c.rem[i] = ring.cost[i][(d - 1) as usize];
+    }
+    let dt = (0..ring.n)
+        .filter(|&i| c.dir[i] != 0)
+        .map(|i| c.rem[i])
+        .min()
+        .unwrap_or(0);
+    for i in 0..ring.n {
+        if c.dir[i] != 0 {
+            c.rem[i] -= dt;
+            if c.rem[i] == 0 {
+                let j = ring.to(i, c.dir[i]);
+                c.held[j] += 1;
+                c.dir[i] = 0;
+            }
+        }
+    }
+    (c, t + dt)
+}
+
+/// The sends (start time in units, sender, direction) of a schedule ending by `t_max`, if one
+/// exists from `root`.
+type Found = Vec<(u32, usize, u8)>;
+
+struct Search<'a> {
+    ring: &'a Ring,
+    memo: HashMap<Vec<u32>, u32>,
+    choices: u64,
+}
+
+impl Search<'_> {
+    fn failed(&mut self, s: &State, r: u32) -> Result<(), RedistError> {
+        let e = self.memo.entry(s.key(self.ring)).or_insert(0);
+        *e = (*e).max(r);
+        if self.memo.len() > MEMO_MAX {
+            return Err(RedistError::ExactGaveUp {
+                what: format!("{MEMO_MAX} states"),
+            });
+        }
+        Ok(())
+    }
+
+    fn known_failed(&self, s: &State, r: u32) -> bool {
+        self.memo.get(&s.key(self.ring)).is_some_and(|&m| m >= r)
+    }
+
+    fn run(&mut self, root: &State, t_max: u32) -> Result<Option<Found>, RedistError> {
+        let ring = self.ring;
+        if self.known_failed(root, t_max) || !cuts_hold(ring, root, t_max) {
+            return Ok(None);
+        }
+        let mut stack = vec![Frame::new(ring, root.clone(), 0)];
+        while let Some(top) = stack.last_mut() {
+            let Some(sends) = top.next_choice(ring) else {
+                let (s, t) = (top.state.clone(), top.t);
+                stack.pop();
+                self.failed(&s, t_max - t)?;
+                continue;
+            };
+            self.choices += 1;
+            if self.choices > CHOICES_MAX {
+                return Err(RedistError::ExactGaveUp {
+                    what: format!("{CHOICES_MAX} combinations of sends"),
+                });
+            }
+            let (child, t) = advance(ring, &top.state, top.t, &sends);
+            top.chosen = sends;
+            if t > t_max {
+                continue;
+            }
+            if child.idle() && child.held == ring.target {
+                let found = stack
+                    .iter()
+                    .flat_map(|f| f.chosen.iter().map(move |&(i, d)| (f.t, i, d)))
+                    .collect();
+                return Ok(Some(found));
+            }
+            let r = t_max - t;
+            if self.known_failed(&child, r) || !cuts_hold(ring, &child, r) {
+                continue;
+            }
+            stack.push(Frame::new(ring, child, t));
+        }
+        Ok(None)
+    }
+}
+
+/// The best lower bound the paper gives for every schedule of this ring (the applicable bound
+/// of [`super::run::best_applicable_bound`], and System 6's integer optimum on a
+/// bidirectional ring).
+pub fn paper_lower_bound(inst: &RingInstance) -> f64 {
+    let mut b = super::run::best_applicable_bound(inst);
+    if inst.direction == Direction::Bi {
+        b = b.max(super::system6::solve_system6(inst).tau_int);
+    }
+    b
+}
+
+/// The exact optimum (see the module doc).
+///
+/// Errors: beyond the search's limits ([`refusal`]), or the search gave up
+/// ([`RedistError::ExactGaveUp`]).
+pub fn exact(inst: &RingInstance, opts: Options) -> Result<Exact, RedistError> {
+    if let Some(e) = refusal(inst) {
+        return Err(e);
+    }
+    let Some((g, cost)) = unit_costs(inst) else {
+        return Err(RedistError::ExactCosts {
+            steps: COST_STEPS_MAX,
+        });
+    };
+    let n = inst.n();
+    let ring = Ring {
+        n,
+        uni: inst.direction == Direction::Uni || n == 2,
+        cost,
+        target: (0..n).map(|i| inst.loads[i] - inst.delta[i]).collect(),
+    };
+    let root = State {
+        held: inst.loads.clone(),
+        dir: vec![0; n],
+        rem: vec![0; n],
+    };
+    let start = if opts.paper_bounds {
+        (paper_lower_bound(inst) / g - 1e-6).ceil().max(0.0) as u32
+    } else {
+        0
+    };
+    let mut search = Search {
+        ring: &ring,
+        memo: HashMap::new(),
+        choices: 0,
+    };
+    let mut t_max = start;
+    let found = loop {
+        if root.held == ring.target {
+            break Vec::new();
+        }
+        if let Some(f) = search.run(&root, t_max)? {
+            break f;
+        }
+        t_max += 1;
+    };
+    let blocks: Vec<Block> = found
+        .iter()
+        .map(|&(t, i, d)| {
+            let j = ring.to(i, d);
+            Block {
+                from: i,
+                to: j,
+                start: t as f64 * g,
+                items: 1,
+                unit: inst.cost(i, j),
+            }
+        })
+        .collect();
+    let schedule = Schedule::Timed(blocks);
+    Ok(Exact {
+        makespan: schedule.makespan(),
+        schedule,
+        unit: g,
+        start,
+        choices: search.choices,
+        states: search.memo.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::bounds::{lemma1, lemma6_rounds};
+    use super::super::editing::{RandomSpec, random_instance};
+    use super::super::instance::Costs;
+    use super::super::lemma9::asap_schedule;
+    use super::super::lemma12::lemma12;
+    use super::super::schedule::verify;
+    use super::super::system6::solve_system6;
+    use super::*;
+
+    fn ring(seed: u64, n: usize, max_delta: i64, het: bool, dir: Direction) -> RingInstance {
+        let mut inst = random_instance(&RandomSpec {
+            seed,
+            n,
+            max_delta,
+            heterogeneous: het,
+            direction: dir,
+            heavy: !seed.is_multiple_of(3),
+        });
+        if let Costs::Heterogeneous { cw, ccw } = &mut inst.costs {
+            // Costs 1..4: small enough for many rings per test.
+            for c in cw.iter_mut().chain(ccw.iter_mut()) {
+                *c = 1.0 + (*c - 1.0) % 4.0;
+            }
+        }
+        inst
+    }
+
+    fn solve(inst: &RingInstance, paper_bounds: bool) -> Exact {
+        let e = exact(inst, Options { paper_bounds }).unwrap();
+        let v = verify(inst, &e.schedule);
+        assert!(v.valid, "{inst:?}: {v:?}");
+        assert_eq!(e.makespan, e.schedule.makespan());
+        e
+    }
+
+    #[test]
+    fn homogeneous_rings_meet_lemmas_6_and_1() {
+        for seed in 0..40 {
+            let n = 2 + (seed % 5) as usize;
+            let c = [1.0, 2.5, 0.1][(seed % 3) as usize];
+            let mut inst = ring(seed, n, 1 + (seed % 3) as i64, false, Direction::Bi);
+            inst.costs = Costs::Homogeneous(c);
+            let from_zero = solve(&inst, false);
+            assert_eq!(from_zero.start, 0);
+            assert_eq!(
+                from_zero.makespan,
+                lemma6_rounds(&inst.delta) as f64 * c,
+                "{inst:?}"
+            );
+            assert_eq!(solve(&inst, true).makespan, from_zero.makespan);
+            inst.direction = Direction::Uni;
+            let uni = solve(&inst, false);
+            assert_eq!(uni.makespan, lemma1(&inst.delta) as f64 * c, "{inst:?}");
+        }
+    }
+
+    #[test]
+    fn heterogeneous_rings_lie_between_the_bounds_and_the_schedules() {
+        for seed in 0..40 {
+            let n = 3 + (seed % 3) as usize;
+            let inst = ring(seed, n, 1 + (seed % 2) as i64, true, Direction::Bi);
+            let e = solve(&inst, false);
+            let s6 = solve_system6(&inst);
+            let tol = 1e-9 * e.makespan.max(1.0);
+            assert!(
+                e.makespan >= s6.tau_int - tol,
+                "{inst:?}: {} < {}",
+                e.makespan,
+                s6.tau_int
+            );
+            assert!(e.makespan >= lemma12(&inst) - tol, "{inst:?}");
+            let fwd = asap_schedule(&inst, &s6.flows).unwrap();
+            assert!(e.makespan <= fwd.makespan() + tol, "{inst:?}");
+            assert_eq!(solve(&inst, true).makespan, e.makespan, "{inst:?}");
+        }
+    }
+
+    #[test]
+    fn lemma12_is_not_tight_and_the_search_proves_it() {
+        let inst = RingInstance {
+            delta: vec![-2, 1, 1],
+            loads: vec![1, 2, 2],
+            direction: Direction::Bi,
+            costs: Costs::Heterogeneous {
+                cw: vec![1.0, 3.0, 2.0],
+                ccw: vec![2.0, 1.0, 3.0],
+            },
+        };
+        assert_eq!(lemma12(&inst), 2.0);
+        assert_eq!(solve(&inst, false).makespan, 3.0);
+    }
+
+    #[test]
+    fn costs_become_units_or_are_refused() {
+        let mut inst = RingInstance::homogeneous(vec![1, -1, 0], Direction::Bi, 1.0);
+        inst.costs = Costs::Heterogeneous {
+            cw: vec![0.5, 1.5, 2.0],
+            ccw: vec![1.0, 1.0, 1.0],
+        };
+        let (g, c) = unit_costs(&inst).unwrap();
+        assert_eq!(g, 0.5);
+        assert_eq!(c, vec![[1, 2], [3, 2], [4, 2]]);
+        inst.costs = Costs::Heterogeneous {
+            cw: vec![1.0, std::f64::consts::PI, 2.0],
+            ccw: vec![1.0, 1.0, 1.0],
+        };
+        assert!(matches!(
+            refusal(&inst),
+            Some(RedistError::ExactCosts { .. })
+        ));
+        let big = RingInstance::homogeneous(vec![1, -1, 0, 0, 0, 0, 0, 0, 0], Direction::Bi, 1.0);
+        assert!(matches!(refusal(&big), Some(RedistError::Budget(_))));
+        let nothing = RingInstance::homogeneous(vec![0, 0, 0], Direction::Bi, 1.0);
+        assert_eq!(solve(&nothing, true).makespan, 0.0);
+    }
+}
+
+#[cfg(test)]
+mod hunt {
+    use super::super::instance::{Costs, minimal_loads};
+    use super::super::system6::solve_system6;
+    use super::*;
+
+    /// Exhaustive hunt for rings where the optimum exceeds System 6's integer optimum.
+    #[test]
+    #[ignore]
+    fn hunt_system6_gaps() {
+        let n: usize = std::env::var("HUNT_N")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3);
+        let dmax: i64 = std::env::var("HUNT_D")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3);
+        let cmax: u32 = std::env::var("HUNT_C")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3);
+        let mut deltas = vec![vec![]];
+        for _ in 0..n {
+            deltas = deltas
+                .into_iter()
+                .flat_map(|d: Vec<i64>| (-dmax..=dmax).map(move |x| [d.clone(), vec![x]].concat()))
+                .collect();
+        }
+        deltas.retain(|d| d.iter().sum::<i64>() == 0 && d.iter().any(|&x| x != 0));
+        let combos = (cmax as u64).pow(2 * n as u32);
+        let (mut count, mut gaps) = (0u64, 0u64);
+        for d in &deltas {
+            for code in 0..combos {
+                let mut k = code;
+                let mut c = Vec::new();
+                for _ in 0..2 * n {
+                    c.push((k % cmax as u64 + 1) as f64);
+                    k /= cmax as u64;
+                }
+                let inst = RingInstance {
+                    delta: d.clone(),
+                    loads: minimal_loads(d),
+                    direction: Direction::Bi,
+                    costs: Costs::Heterogeneous {
+                        cw: c[..n].to_vec(),
+                        ccw: c[n..].to_vec(),
+                    },
+                };
+                count += 1;
+                let e = exact(&inst, Options::default()).unwrap();
+                let s6 = solve_system6(&inst).tau_int;
+                if e.makespan > s6 + 1e-9 {
+                    gaps += 1;
+                    if gaps <= 10 {
+                        println!(
+                            "GAP {} vs {s6}: {:?} {:?}",
+                            e.makespan, inst.delta, inst.costs
+                        );
+                    }
+                }
+            }
+        }
+        println!("{count} rings, {gaps} gaps");
+    }
+}

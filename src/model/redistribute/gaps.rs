@@ -1,0 +1,284 @@
+//! The gap search (`loadlab gaps redistribute`): a seeded search for small rings on which a
+//! method of the paper is farthest from the exact optimum ([`super::exact`]) — a schedule
+//! (System 12 with Lemma 9's schedule, System 6's flows with forwarding, Algorithm 3 as
+//! printed) above it, or a lower bound (System 6's integer optimum, Lemma 12) below it.
+//!
+//! Random restarts, each a hill climb: a restart draws a ring (3 to [`N_MAX`] processors,
+//! |δ_k| ≤ [`DELTA_MAX`], integer costs 1 to [`COST_MAX`], minimal or larger loads), then tries
+//! local moves (one unit of δ moved between two processors, one cost or one load changed by
+//! one) and keeps a move whose ratio is at least the current one. Restart r draws from its own
+//! ChaCha8 stream (seed, stream r), so a restart's result does not depend on the others and
+//! the restarts can be computed in shards. Each restart reports its best ring when its ratio
+//! exceeds 1; the exact optimum's schedule and the compared schedule are replayed by the
+//! checker before a ring counts.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::exact::{self, Options};
+use super::homogeneous::{Alg3Variant, algorithm3};
+use super::instance::{Costs, Direction, RingInstance, minimal_loads};
+use super::lemma9::{asap_schedule, lemma9_schedule};
+use super::lemma12::lemma12;
+use super::schedule::verify;
+use super::system6::{solve_system6, solve_system12};
+
+/// Largest ring drawn.
+pub const N_MAX: usize = 5;
+/// Largest |δ_k| drawn.
+pub const DELTA_MAX: i64 = 3;
+/// Largest link cost drawn.
+pub const COST_MAX: i64 = 4;
+/// Most exact solves one search may make (`--budget`).
+pub const BUDGET_MAX: u64 = 100_000;
+
+named! {
+    /// What the exact optimum is compared with.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+    pub enum Against {
+        /// System 12 (light solutions) with Lemma 9's schedule: above the optimum.
+        System12 => "system12", "System 12's schedule (above the optimum).";
+        /// System 6's flows with forwarding: above the optimum.
+        LpForward => "lp-forward", "System 6's flows scheduled with forwarding (above the optimum).";
+        /// Algorithm 3 as printed (homogeneous rings): above the optimum.
+        Alg3Printed => "alg3-printed", "Algorithm 3 as printed, homogeneous rings (above the optimum).";
+        /// System 6's integer optimum: a lower bound.
+        System6Bound => "system6-bound", "System 6's integer optimum (a lower bound).";
+        /// Lemma 12: a lower bound.
+        Lemma12 => "lemma12", "Lemma 12's bound (a lower bound).";
+    }
+}
+
+impl Against {
+    /// True for a lower bound (ratio = exact / other), false for a schedule (other / exact).
+    pub fn is_bound(self) -> bool {
+        matches!(self, Against::System6Bound | Against::Lemma12)
+    }
+}
+
+/// A ring found, with the two values compared.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gap {
+    /// The restart that found it.
+    pub restart: u64,
+    /// The ring.
+    pub instance: RingInstance,
+    /// The exact optimum.
+    pub exact: f64,
+    /// The other method's makespan or bound.
+    pub other: f64,
+    /// other / exact for a schedule, exact / other for a bound (≥ 1).
+    pub ratio: f64,
+}
+
+/// A search's settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GapSearch {
+    /// Method compared.
+    pub against: Against,
+    /// Seed.
+    pub seed: u64,
+    /// Restarts.
+    pub restarts: u64,
+    /// Local moves per restart.
+    pub moves: u64,
+}
+
+impl GapSearch {
+    /// `budget` exact solves split into restarts of about 25 moves.
+    pub fn with_budget(against: Against, seed: u64, budget: u64) -> GapSearch {
+        let restarts = budget.div_ceil(25).max(1);
+        GapSearch {
+            against,
+            seed,
+            restarts,
+            moves: (budget / restarts).max(1) - 1,
+        }
+    }
+
+    /// Restarts `r` with r mod k = i (shard i of k, 0-based), each restart's best gap, sorted
+    /// as [`sort`] does.
+    pub fn run(&self, shard: (u64, u64)) -> Vec<Gap> {
+        let (i, k) = shard;
+        let mut out: Vec<Gap> = (0..self.restarts)
+            .filter(|r| r % k.max(1) == i)
+            .filter_map(|r| self.restart(r))
+            .collect();
+        sort(&mut out);
+        out
+    }
+
+    fn restart(&self, r: u64) -> Option<Gap> {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        rng.set_stream(r);
+        let homogeneous = self.against == Against::Alg3Printed;
+        let mut cur = draw(&mut rng, homogeneous);
+        let mut best = evaluate(self.against, &cur, r);
+        for _ in 0..self.moves {
+            let cand = neighbour(&mut rng, &cur, homogeneous);
+            let g = evaluate(self.against, &cand, r);
+            let score = |g: &Option<Gap>| g.as_ref().map_or(0.0, |g| g.ratio);
+            if score(&g) >= score(&best) {
+                cur = cand;
+                best = g;
+            }
+        }
+        best.filter(|g| g.ratio > 1.0 + 1e-9)
+    }
+}
+
+/// Largest ratio first, then restart, then ring (a total order: merged shards sort the same).
+pub fn sort(gaps: &mut [Gap]) {
+    gaps.sort_by(|a, b| b.ratio.total_cmp(&a.ratio).then(a.restart.cmp(&b.restart)));
+}
+
+/// A random ring of the search.
+fn draw(rng: &mut ChaCha8Rng, homogeneous: bool) -> RingInstance {
+    let n = rng.random_range(3..=N_MAX);
+    let mut delta: Vec<i64> = (0..n)
+        .map(|_| rng.random_range(-DELTA_MAX..=DELTA_MAX))
+        .collect();
+    super::editing::fix_sum(&mut delta);
+    if delta.iter().all(|&d| d == 0) {
+        delta[0] = 1;
+        delta[1] = -1;
+    }
+    let mut loads = minimal_loads(&delta);
+    if homogeneous || rng.random_bool(0.3) {
+        let extra: i64 = delta.iter().map(|d| d.abs()).sum();
+        loads.iter_mut().for_each(|l| *l += extra);
+    }
+    let costs = if homogeneous {
+        Costs::Homogeneous(1.0)
+    } else {
+        let mut c = || {
+            (0..n)
+                .map(|_| rng.random_range(1..=COST_MAX) as f64)
+                .collect()
+        };
+        Costs::Heterogeneous { cw: c(), ccw: c() }
+    };
+    RingInstance {
+        delta,
+        loads,
+        direction: Direction::Bi,
+        costs,
+    }
+}
+
+/// One local move: a unit of δ moved from one processor to another, or a cost or a load
+/// changed by one (kept valid).
+fn neighbour(rng: &mut ChaCha8Rng, inst: &RingInstance, homogeneous: bool) -> RingInstance {
+    let mut c = inst.clone();
+    let n = c.n();
+    let kind = if homogeneous {
+        0
+    } else {
+        rng.random_range(0..3)
+    };
+    match kind {
+        0 => {
+            let (a, b) = (rng.random_range(0..n), rng.random_range(0..n));
+            if a != b && c.delta[a] < DELTA_MAX && c.delta[b] > -DELTA_MAX {
+                c.delta[a] += 1;
+                c.delta[b] -= 1;
+                let min = minimal_loads(&c.delta);
+                for (l, m) in c.loads.iter_mut().zip(min) {
+                    *l = (*l).max(m);
+                }
+            }
+        }
+        1 => {
+            if let Costs::Heterogeneous { cw, ccw } = &mut c.costs {
+                let i = rng.random_range(0..n);
+                let v = if rng.random_bool(0.5) { cw } else { ccw };
+                let step = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+                v[i] = (v[i] + step).clamp(1.0, COST_MAX as f64);
+            }
+        }
+        _ => {
+            let i = rng.random_range(0..n);
+            let min = minimal_loads(&c.delta)[i];
+            let step = if rng.random_bool(0.5) { 1 } else { -1 };
+            c.loads[i] = (c.loads[i] + step).max(min);
+        }
+    }
+    if c.delta.iter().all(|&d| d == 0) {
+        return inst.clone();
+    }
+    c
+}
+
+/// The gap on one ring, when both values exist and both schedules pass the checker.
+pub fn evaluate(against: Against, inst: &RingInstance, restart: u64) -> Option<Gap> {
+    inst.validate().ok()?;
+    let e = exact::exact(inst, Options::default()).ok()?;
+    if !verify(inst, &e.schedule).valid || e.makespan <= 0.0 {
+        return None;
+    }
+    let schedule = |s: super::schedule::Schedule| verify(inst, &s).valid.then(|| s.makespan());
+    let other = match against {
+        Against::System12 => {
+            let sol = solve_system12(inst).ok()?;
+            schedule(lemma9_schedule(inst, &sol))?
+        }
+        Against::LpForward => schedule(asap_schedule(inst, &solve_system6(inst).flows).ok()?)?,
+        Against::Alg3Printed => schedule(algorithm3(inst, Alg3Variant::Literal).ok()?)?,
+        Against::System6Bound => solve_system6(inst).tau_int,
+        Against::Lemma12 => lemma12(inst),
+    };
+    if other <= 0.0 {
+        return None;
+    }
+    let ratio = if against.is_bound() {
+        e.makespan / other
+    } else {
+        other / e.makespan
+    };
+    Some(Gap {
+        restart,
+        instance: inst.clone(),
+        exact: e.makespan,
+        other,
+        ratio,
+    })
+}
+
+/// The command line that reruns a ring with the exact search.
+pub fn command(inst: &RingInstance) -> Vec<String> {
+    let join = |v: &[String]| v.join(",");
+    let ints = |v: &[i64]| join(&v.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+    let reals = |v: &[f64]| {
+        join(
+            &v.iter()
+                .map(|x| crate::model::num::compact(*x))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let mut c: Vec<String> = ["loadlab", "redistribute", "--delta"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    c.push(ints(&inst.delta));
+    c.push("--loads".into());
+    c.push(ints(&inst.loads));
+    c.push("--direction".into());
+    c.push(inst.direction.name().into());
+    match &inst.costs {
+        Costs::Homogeneous(x) => {
+            c.push("--c".into());
+            c.push(crate::model::num::compact(*x));
+        }
+        Costs::Heterogeneous { cw, ccw } => {
+            c.push("--cw".into());
+            c.push(reals(cw));
+            if inst.n() > 2 && inst.direction == Direction::Bi {
+                c.push("--ccw".into());
+                c.push(reals(ccw));
+            }
+        }
+    }
+    c.push("--algorithm".into());
+    c.push("exact".into());
+    c
+}

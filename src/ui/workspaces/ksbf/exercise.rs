@@ -1,0 +1,212 @@
+//! "Your turn" under KS-BF: the next node in execution order is named; the student clicks the
+//! cell (PE row, step column) where it runs, and the click is graded at once. Nodes placed
+//! right stay in their cells; a wrong cell is ringed in red with the rule it breaks.
+
+use egui::{Color32, Rect, Sense, Stroke, Ui, Vec2};
+
+use super::pe_color;
+use crate::model::exercise::Grade;
+use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
+use crate::model::ksbf::KsbfParams;
+use crate::ui::exercise::Exercise;
+
+/// The state before a move, for Undo.
+struct Before {
+    done: Vec<bool>,
+    tried: Vec<bool>,
+    score: usize,
+}
+
+/// The KS-BF exercise as the shell drives it.
+pub struct KsbfTurn {
+    ex: KsbfExercise,
+    history: Vec<Before>,
+    /// The last wrong cell (PE, step).
+    wrong: Option<(u32, u64)>,
+    clicked: Option<Grade>,
+    /// Steps drawn: the makespan and a few more.
+    steps: u64,
+}
+
+impl KsbfTurn {
+    /// The exercise on these parameters, or why there is none.
+    pub fn new(params: &KsbfParams) -> Result<KsbfTurn, String> {
+        let ex = KsbfExercise::new(params).map_err(|e| e.0)?;
+        ex.drawable().map_err(|e| e.0)?;
+        let steps = ex.order.iter().map(|r| r.step + 1).max().unwrap_or(1) + 2;
+        Ok(KsbfTurn {
+            ex,
+            history: Vec::new(),
+            wrong: None,
+            clicked: None,
+            steps,
+        })
+    }
+
+    fn predict(&mut self, pe: u32, step: u64) -> Option<Grade> {
+        let node = self.ex.next()?.node;
+        self.history.push(Before {
+            done: self.ex.done.clone(),
+            tried: self.ex.tried.clone(),
+            score: self.ex.score,
+        });
+        let g = self.ex.play(&Prediction {
+            node,
+            pe: i64::from(pe),
+            step: step as i64,
+        });
+        self.wrong = (!g.grade.optimal).then_some((pe, step));
+        Some(g.grade)
+    }
+}
+
+impl Exercise for KsbfTurn {
+    fn prompt(&self) -> String {
+        match self.ex.next() {
+            Some(r) => format!(
+                "Where and when does {} run under KS-BF? Click its PE (row) and step (column). \
+                 {} of {} nodes placed.",
+                show(r.node),
+                self.ex.done.iter().filter(|&&d| d).count(),
+                self.ex.order.len()
+            ),
+            None => format!("All {} nodes placed.", self.ex.order.len()),
+        }
+    }
+    fn score(&self) -> (usize, usize, bool) {
+        (self.ex.score, self.ex.order.len(), self.ex.complete())
+    }
+    fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
+        let p = self.ex.params().p;
+        let label_w = 34.0;
+        let cell_w = ((ui.available_width() - label_w) / self.steps as f32).clamp(18.0, 44.0);
+        let cell_h = ((ui.available_height() - 20.0) / p as f32).clamp(18.0, 40.0);
+        let size = Vec2::new(
+            label_w + cell_w * self.steps as f32,
+            20.0 + cell_h * p as f32,
+        );
+        egui::ScrollArea::both().show(ui, |ui| {
+            let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+            let origin = rect.min + Vec2::new(label_w, 20.0);
+            let painter = ui.painter().clone();
+            let text = ui.visuals().text_color();
+            let font = egui::FontId::proportional(11.0);
+            for s in 0..self.steps {
+                let at = origin + Vec2::new(cell_w * (s as f32 + 0.5), -10.0);
+                painter.text(at, egui::Align2::CENTER_CENTER, s, font.clone(), text);
+            }
+            let mut clicked = None;
+            for pe in 0..p {
+                let y = origin.y + cell_h * pe as f32;
+                painter.text(
+                    egui::pos2(rect.min.x + 2.0, y + cell_h * 0.5),
+                    egui::Align2::LEFT_CENTER,
+                    format!("P{pe}"),
+                    font.clone(),
+                    text,
+                );
+                for s in 0..self.steps {
+                    let cell = Rect::from_min_size(
+                        egui::pos2(origin.x + cell_w * s as f32, y),
+                        Vec2::new(cell_w, cell_h),
+                    )
+                    .shrink(1.0);
+                    if self.cell(ui, cell, pe, s) {
+                        clicked = Some((pe, s));
+                    }
+                }
+            }
+            if let Some((pe, s)) = clicked {
+                self.clicked = self.predict(pe, s);
+            }
+        });
+    }
+    fn submit_caption(&self) -> Option<&'static str> {
+        None
+    }
+    fn submit(&mut self) -> Option<Grade> {
+        None
+    }
+    fn take_clicked(&mut self) -> Option<Grade> {
+        self.clicked.take()
+    }
+    fn hint(&self) -> String {
+        self.ex
+            .next()
+            .map_or("every node is placed".into(), |r| self.ex.hint(r.node))
+    }
+    fn show_me(&mut self) -> Option<Grade> {
+        let r = *self.ex.next()?;
+        // Shown, so not a first try.
+        if let Some(i) = self.ex.order.iter().position(|x| x.node == r.node) {
+            self.ex.tried[i] = true;
+        }
+        self.predict(r.pe, r.step)
+    }
+    fn undo(&mut self) -> bool {
+        let Some(b) = self.history.pop() else {
+            return false;
+        };
+        self.ex.done = b.done;
+        self.ex.tried = b.tried;
+        self.ex.score = b.score;
+        self.wrong = None;
+        true
+    }
+    fn restart(&mut self) {
+        let params = self.ex.params().clone();
+        if let Ok(t) = KsbfTurn::new(&params) {
+            *self = t;
+        }
+    }
+}
+
+impl KsbfTurn {
+    /// One cell of the PE × step grid: the node placed there (coloured by its PE), the last
+    /// wrong click ringed; true when clicked.
+    fn cell(&self, ui: &mut Ui, cell: Rect, pe: u32, s: u64) -> bool {
+        let placed = self
+            .ex
+            .order
+            .iter()
+            .zip(&self.ex.done)
+            .find(|(r, d)| **d && r.pe == pe && r.step == s)
+            .map(|(r, _)| r.node);
+        let name = format!("P{pe}, step {s}");
+        let resp = ui
+            .interact(
+                cell,
+                ui.scope_id().with(("ks exercise cell", pe, s)),
+                Sense::click(),
+            )
+            .accessible_name(name.clone())
+            .on_hover_text(format!("{name}: click to place the next node here"));
+        let painter = ui.painter();
+        let bg = if resp.hovered() {
+            ui.visuals().widgets.hovered.bg_fill
+        } else {
+            ui.visuals().extreme_bg_color
+        };
+        painter.rect_filled(cell, 2.0, bg);
+        if let Some(node) = placed {
+            let fill = pe_color(pe);
+            painter.rect_filled(cell, 2.0, fill);
+            let label = match node {
+                crate::model::ksbf::NodeId::Tree(h) => h.to_string(),
+                crate::model::ksbf::NodeId::Grid { k, l } => format!("{k},{l}"),
+            };
+            painter.text(
+                cell.center(),
+                egui::Align2::CENTER_CENTER,
+                label,
+                egui::FontId::proportional(10.0),
+                crate::ui::widgets::palette::ink_on(fill, ui.visuals().panel_fill),
+            );
+        }
+        if self.wrong == Some((pe, s)) {
+            let bad: Color32 = ui.visuals().error_fg_color;
+            painter.rect_stroke(cell, 2.0, Stroke::new(2.5, bad), egui::StrokeKind::Inside);
+        }
+        resp.clicked()
+    }
+}

@@ -1,0 +1,281 @@
+//! "Your turn" on a ring: plan a round by clicking links in a direction (the handles on
+//! each link, named "P1 → P2" for screen readers), Send plays it; an illegal round is drawn
+//! where it breaks (the processor ringed, the send in red) with the rule, and is not played.
+
+use egui::{Color32, Pos2, Sense, Stroke, Ui, Vec2};
+
+use super::picture::sign_color;
+use crate::model::exercise::Grade;
+use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, Snapshot};
+use crate::model::redistribute::instance::{Direction, RingInstance};
+use crate::ui::exercise::Exercise;
+use crate::ui::widgets::ring::{
+    MAX_NODES, RingArrow, RingDrawing, RingLink, RingNode, centres, ring,
+};
+
+/// The redistribution exercise as the shell drives it.
+pub struct RingTurn {
+    ex: RingExercise,
+    /// The round being planned: 1-based [from, to] pairs.
+    planned: Vec<(i64, i64)>,
+    /// Undo history: the state before each move.
+    history: Vec<Snapshot>,
+    /// Where the last illegal round broke a rule.
+    culprits: Vec<Culprit>,
+    /// The sends of the last illegal round (drawn in red).
+    refused: Vec<(i64, i64)>,
+}
+
+impl RingTurn {
+    /// The exercise on a ring, or why there is none.
+    pub fn new(inst: &RingInstance) -> Result<RingTurn, String> {
+        let ex = RingExercise::new(inst).map_err(|e| e.0)?;
+        ex.drawable().map_err(|e| e.0)?;
+        const { assert!(DRAWN_N_MAX <= MAX_NODES) };
+        Ok(RingTurn {
+            ex,
+            planned: Vec::new(),
+            history: Vec::new(),
+            culprits: Vec::new(),
+            refused: Vec::new(),
+        })
+    }
+
+    fn play(&mut self, pairs: Vec<(i64, i64)>) -> Grade {
+        let before = self.ex.snapshot();
+        let g = self.ex.play(&pairs);
+        self.history.push(before);
+        if g.grade.legal {
+            self.culprits.clear();
+            self.refused.clear();
+        } else {
+            self.culprits = g.culprits.clone();
+            self.refused = pairs;
+        }
+        self.planned.clear();
+        g.grade
+    }
+
+    fn toggle(&mut self, from: usize, to: usize) {
+        let pair = (from as i64 + 1, to as i64 + 1);
+        if let Some(k) = self.planned.iter().position(|&p| p == pair) {
+            self.planned.remove(k);
+        } else {
+            self.planned.push(pair);
+        }
+    }
+
+    fn drawing(&self, ui: &Ui) -> RingDrawing {
+        let n = self.ex.delta.len();
+        let dark = ui.visuals().dark_mode;
+        let maxabs = self
+            .ex
+            .delta
+            .iter()
+            .map(|d| d.abs())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let bad = ui.visuals().error_fg_color;
+        let ringed = |i: usize| self.culprits.contains(&Culprit::Processor(i));
+        let arrow = |&(f, t): &(i64, i64), color: Color32, label: &str| {
+            let (f, t) = (usize::try_from(f - 1).ok()?, usize::try_from(t - 1).ok()?);
+            let adjacent = f < n && t < n && (t == (f + 1) % n || f == (t + 1) % n);
+            adjacent.then(|| RingArrow {
+                from: f,
+                to: t,
+                color,
+                label: label.to_string(),
+                line: None,
+            })
+        };
+        let mut arrows: Vec<RingArrow> = self
+            .planned
+            .iter()
+            .filter_map(|p| arrow(p, Color32::from_rgb(40, 110, 220), "planned"))
+            .collect();
+        arrows.extend(self.refused.iter().filter_map(|p| arrow(p, bad, "refused")));
+        RingDrawing {
+            nodes: (0..n)
+                .map(|i| RingNode {
+                    name: format!("P{}", i + 1),
+                    detail: format!("δ={}", self.ex.delta[i]),
+                    outer: format!("L={}", self.ex.load[i]),
+                    fill: if ringed(i) {
+                        bad
+                    } else {
+                        sign_color(self.ex.delta[i], maxabs, dark)
+                    },
+                    emphasis: ringed(i),
+                    tooltip: format!(
+                        "P{}: holds {} items, δ = {}{}",
+                        i + 1,
+                        self.ex.load[i],
+                        self.ex.delta[i],
+                        if ringed(i) {
+                            " — breaks the rule of the last round"
+                        } else {
+                            ""
+                        }
+                    ),
+                })
+                .collect(),
+            links: (0..n).map(|_| RingLink::default()).collect(),
+            arrows,
+            arcs: Vec::new(),
+            editable: false,
+            too_large: 0,
+        }
+    }
+
+    /// The clickable direction handles on every link, over the ring drawn as `id`.
+    fn handles(&mut self, ui: &mut Ui, id: egui::Id) {
+        let Some((pos, r)) = centres(ui.ctx(), id) else {
+            return;
+        };
+        let n = pos.len();
+        let bi = self.ex.instance().direction == Direction::Bi;
+        let mut clicked = None;
+        for i in 0..n {
+            let j = (i + 1) % n;
+            let dirs: &[(usize, usize)] = if bi && n > 2 {
+                &[(i, j), (j, i)]
+            } else {
+                &[(i, j)]
+            };
+            for &(f, t) in dirs {
+                let name = format!("P{} → P{}", f + 1, t + 1);
+                if handle(
+                    ui,
+                    id.with((f, t)),
+                    (pos[f], pos[t]),
+                    r,
+                    name,
+                    self.is_planned(f, t),
+                ) {
+                    clicked = Some((f, t));
+                }
+            }
+        }
+        if let Some((f, t)) = clicked {
+            self.toggle(f, t);
+        }
+    }
+
+    fn is_planned(&self, f: usize, t: usize) -> bool {
+        self.planned.contains(&(f as i64 + 1, t as i64 + 1))
+    }
+}
+
+/// One direction handle of the link a → b (a disc near b's end of the link with an arrow
+/// pointing at b); true when clicked.
+fn handle(ui: &mut Ui, id: egui::Id, (a, b): (Pos2, Pos2), r: f32, name: String, on: bool) -> bool {
+    let u = (b - a).normalized();
+    let len = (b - a).length();
+    let side = Vec2::new(-u.y, u.x);
+    // Left of the link as seen from a, a third of the way from b: the two directions of one
+    // link sit on either side of it.
+    let at = a + u * (len * 0.62).max(r + 8.0).min(len - r - 6.0) + side * 9.0;
+    let size = 16.0;
+    let rect = egui::Rect::from_center_size(at, Vec2::splat(size));
+    let resp = ui
+        .interact(rect, id, Sense::click())
+        .accessible_name(name.clone())
+        .on_hover_text(format!(
+            "{name}: plan a send of one item in this direction (click again to remove it)"
+        ));
+    let visuals = ui.style().interact_selectable(&resp, on);
+    let painter = ui.painter();
+    painter.circle(at, size * 0.5, visuals.bg_fill, visuals.fg_stroke);
+    let tip = at + u * 5.0;
+    let tail = at - u * 5.0;
+    let stroke = Stroke::new(1.8, visuals.text_color());
+    painter.line_segment([tail, tip], stroke);
+    painter.line_segment([tip, tip - u * 3.5 + side * 3.0], stroke);
+    painter.line_segment([tip, tip - u * 3.5 - side * 3.0], stroke);
+    resp.clicked()
+}
+
+impl Exercise for RingTurn {
+    fn prompt(&self) -> String {
+        if self.ex.complete() {
+            return format!(
+                "Balanced in {} rounds ({} said at least {}).",
+                self.ex.played.len(),
+                self.ex.bound_name(),
+                self.ex.initial_bound
+            );
+        }
+        let planned: Vec<String> = self
+            .planned
+            .iter()
+            .map(|(f, t)| format!("P{f} → P{t}"))
+            .collect();
+        format!(
+            "Round {}: click the links' arrows to plan the sends of {} ({} says {} rounds \
+             remain), then Send. Planned: {}",
+            self.ex.played.len() + 1,
+            self.ex.algorithm(),
+            self.ex.bound_name(),
+            self.ex.bound(),
+            if planned.is_empty() {
+                "nothing yet".to_string()
+            } else {
+                planned.join(", ")
+            }
+        )
+    }
+    fn score(&self) -> (usize, usize, bool) {
+        (
+            self.ex.score,
+            self.ex.initial_bound.max(0) as usize,
+            self.ex.complete(),
+        )
+    }
+    fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
+        let id = ui.scope_id().with("redistribution exercise ring");
+        let drawing = self.drawing(ui);
+        let height = ui.available_height().max(160.0);
+        ring(ui, id, &drawing, height);
+        self.handles(ui, id);
+    }
+    fn submit_caption(&self) -> Option<&'static str> {
+        Some("Send")
+    }
+    fn submit(&mut self) -> Option<Grade> {
+        let pairs = std::mem::take(&mut self.planned);
+        Some(self.play(pairs))
+    }
+    fn take_clicked(&mut self) -> Option<Grade> {
+        None
+    }
+    fn hint(&self) -> String {
+        self.ex.hint()
+    }
+    fn show_me(&mut self) -> Option<Grade> {
+        self.ex.retrying = true;
+        let pairs = self
+            .ex
+            .algorithm_round()
+            .iter()
+            .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
+            .collect();
+        Some(self.play(pairs))
+    }
+    fn undo(&mut self) -> bool {
+        let Some(s) = self.history.pop() else {
+            return false;
+        };
+        self.ex.undo(s);
+        self.planned.clear();
+        self.culprits.clear();
+        self.refused.clear();
+        true
+    }
+    fn restart(&mut self) {
+        let inst = self.ex.instance().clone();
+        if let Ok(t) = RingTurn::new(&inst) {
+            *self = t;
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! Issue 27, the open-problem lab: `--algorithm exact`, `loadlab gaps redistribute`, and
+//! sharded runs joined by `loadlab merge` into the whole run's bytes.
+
+use super::common::{assert_error, json, run};
+
+fn stdout(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn exact_beats_lemma12_on_its_counterexample_and_is_checked() {
+    // Lemma 12 gives 2; P1 must receive one item from each side one after the other.
+    let v = json(&[
+        "redistribute",
+        "--delta=-2,1,1",
+        "--loads",
+        "1,2,2",
+        "--cw",
+        "1,3,2",
+        "--ccw",
+        "2,1,3",
+        "--algorithm",
+        "exact",
+        "--json",
+    ]);
+    assert_eq!(v["makespan"], 3.0);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["bounds"]["Lemma 12"]["value"], 2.0);
+    // Homogeneous bidirectional: Lemma 6 · c (max |δ| = 3 here).
+    let v = json(&[
+        "redistribute",
+        "--delta=3,-1,-1,-1",
+        "--c",
+        "2",
+        "--algorithm",
+        "exact",
+        "--json",
+    ]);
+    assert_eq!(v["makespan"], 6.0);
+    // Beyond the search's limits: one error line with the sizes.
+    assert_error(
+        &[
+            "redistribute",
+            "--delta=1,-1,0,0,0,0,0,0,0",
+            "--algorithm",
+            "exact",
+        ],
+        "at most 8 processors",
+    );
+    assert_error(
+        &[
+            "redistribute",
+            "--delta=1,-1,0",
+            "--cw",
+            "1,3.14159,1",
+            "--ccw",
+            "1,1,1",
+            "--algorithm",
+            "exact",
+        ],
+        "integer multiples",
+    );
+}
+
+#[test]
+fn gaps_are_reproduced_by_their_commands() {
+    let v = json(&[
+        "gaps",
+        "redistribute",
+        "--against",
+        "lemma12",
+        "--seed",
+        "1",
+        "--budget",
+        "300",
+        "--json",
+    ]);
+    let found = v["instances"].as_array().expect("instances");
+    assert!(!found.is_empty(), "{v}");
+    let mut last = f64::INFINITY;
+    for g in found {
+        let (ratio, exact, other) = (
+            g["ratio"].as_f64().unwrap(),
+            g["exact"].as_f64().unwrap(),
+            g["other"].as_f64().unwrap(),
+        );
+        assert!(ratio > 1.0 && ratio <= last, "{g}");
+        last = ratio;
+        assert!((ratio - exact / other).abs() < 1e-12, "{g}");
+        // The command reruns the ring: the same optimum, a valid schedule, the same Lemma 12.
+        let cmd: Vec<&str> = g["command"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        assert_eq!(&cmd[..2], &["loadlab", "redistribute"]);
+        let mut args = cmd[1..].to_vec();
+        args.push("--json");
+        let r = json(&args);
+        assert_eq!(r["makespan"].as_f64(), Some(exact), "{g}");
+        assert_eq!(r["valid"], true);
+        assert_eq!(
+            r["bounds"]["Lemma 12"]["value"].as_f64(),
+            Some(other),
+            "{g}"
+        );
+    }
+    // Schedules above the optimum: System 12's schedule is found strictly above it.
+    let v = json(&[
+        "gaps",
+        "redistribute",
+        "--against",
+        "system12",
+        "--seed",
+        "2",
+        "--budget",
+        "300",
+        "--json",
+    ]);
+    let best = &v["instances"][0];
+    assert!(
+        best["other"].as_f64().unwrap() > best["exact"].as_f64().unwrap(),
+        "{v}"
+    );
+    assert_error(
+        &[
+            "gaps",
+            "redistribute",
+            "--against",
+            "lemma12",
+            "--budget",
+            "0",
+        ],
+        "--budget",
+    );
+}
+
+/// The parts of `args` with --shard i/3, written to files, merged.
+fn merged(args: &[&str], name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("loadlab-shards-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for i in [3, 1, 2] {
+        let shard = format!("{i}/3");
+        let mut a = args.to_vec();
+        a.extend(["--shard", &shard]);
+        let f = dir.join(format!("part{i}.json"));
+        std::fs::write(&f, stdout(&a)).unwrap();
+        files.push(f.display().to_string());
+    }
+    let mut m = vec!["merge"];
+    m.extend(files.iter().map(String::as_str));
+    let out = stdout(&m);
+    // A missing part is refused.
+    assert_error(&m[..3], "missing");
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+#[test]
+fn three_shards_merge_into_the_whole_run() {
+    let map = [
+        "map",
+        "redistribute",
+        "--x",
+        "n=3..12:4",
+        "--y",
+        "max_delta=1..5:3",
+        "--samples",
+        "3",
+        "--heterogeneous",
+    ];
+    for fmt in ["--json", "--csv"] {
+        let mut a = map.to_vec();
+        a.push(fmt);
+        assert_eq!(merged(&a, &fmt[2..]), stdout(&a), "{fmt}");
+    }
+    let gaps = [
+        "gaps",
+        "redistribute",
+        "--against",
+        "system12",
+        "--seed",
+        "4",
+        "--budget",
+        "200",
+        "--json",
+    ];
+    assert_eq!(merged(&gaps, "gaps"), stdout(&gaps));
+}

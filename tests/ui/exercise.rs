@@ -1,0 +1,137 @@
+//! "Your turn" (issue 25): a whole redistribution exercise played by clicking the link
+//! handles and Send, an illegal round shown with its rule, Undo and Show me, KS-BF cells,
+//! and the picture's room at 1280 × 720 in presenter mode.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm3_rounds};
+use loadlab::preset::{ModelId, Scenario};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+
+use crate::common::{settle, shown};
+
+fn click(h: &mut Harness<'static, LoadlabApp>, label: &str) {
+    h.get_by_label(label).click_accesskit();
+    h.run_steps(2);
+}
+
+fn delta(h: &Harness<'static, LoadlabApp>) -> Vec<i64> {
+    match &h.state().preset().scenario {
+        Scenario::Redistribute(p) => p.instance.delta.clone(),
+        other => panic!("not the redistribution model: {other:?}"),
+    }
+}
+
+/// Plays the default ring's exercise round by round as Algorithm 3 (corrected) plans it,
+/// after one illegal round (P1 sends twice) that is refused with its rule.
+fn play_redistribution(h: &mut Harness<'static, LoadlabApp>) {
+    h.state_mut().send(Cmd::Switch(ModelId::Redistribute));
+    settle(h);
+    click(h, "Your turn");
+    shown(h, "Score 0 / 4 first tries");
+    // One-port: P1 → P2 and P1 → P12 in one round.
+    click(h, "P1 → P2");
+    click(h, "P1 → P12");
+    click(h, "Send");
+    shown(h, "Illegal — rule broken: one-port");
+    shown(h, "P1 sends twice");
+    click(h, "Undo move");
+    let rounds = algorithm3_rounds(&delta(h), Alg3Variant::Corrected).expect("rounds");
+    assert_eq!(rounds.len(), 4);
+    for (r, sends) in rounds.iter().enumerate() {
+        shown(h, &format!("Round {}:", r + 1));
+        for s in sends {
+            click(h, &format!("P{} → P{}", s.from + 1, s.to + 1));
+        }
+        click(h, "Send");
+        shown(h, "Right:");
+    }
+    shown(h, "Score 4 / 4 first tries — complete ✓");
+    shown(h, "Balanced in 4 rounds");
+    // Undo takes the last round back; Show me plays the algorithm's (not a first try).
+    click(h, "Undo move");
+    shown(h, "Score 3 / 4 first tries");
+    click(h, "Show me");
+    shown(h, "Score 3 / 4 first tries — complete ✓");
+}
+
+#[test]
+fn exercise_a_whole_redistribution_by_clicking() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    play_redistribution(&mut h);
+}
+
+#[test]
+fn exercise_at_720p_presenter_keeps_the_picture() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    play_redistribution(&mut h);
+    crate::stage::check(&mut h, "720p presenter, redistribution exercise");
+    h.state_mut().send(Cmd::Switch(ModelId::Ksbf));
+    settle(&mut h);
+    shown(&mut h, "Where and when does node 1 run");
+    crate::stage::check(&mut h, "720p presenter, KS-BF exercise");
+}
+
+#[test]
+fn exercise_ksbf_cells_are_graded_with_their_rule() {
+    let mut h = crate::common::app_on("KS-BF on a ring");
+    click(&mut h, "Your turn");
+    shown(&mut h, "Where and when does node 1 run");
+    click(&mut h, "P1, step 0");
+    shown(&mut h, "Illegal — rule broken: root");
+    click(&mut h, "P0, step 0");
+    shown(&mut h, "Right:");
+    shown(&mut h, "Where and when does node 2 run");
+    // Node 3 is the right child: Send right, to P1.
+    click(&mut h, "P0, step 1");
+    shown(&mut h, "Right:");
+    click(&mut h, "P0, step 1");
+    shown(&mut h, "right-child-clockwise");
+    click(&mut h, "P1, step 1");
+    shown(&mut h, "Score 1 / 63 first tries");
+}
+
+#[test]
+fn exercise_step_of_the_ring_lesson_is_passed_by_playing_it() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    let k = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.file == "rrv-redistribute.ron")
+        .expect("bundled");
+    let lesson = loadlab::lesson::BUNDLED[k].lesson().expect("parses");
+    let i = lesson
+        .steps
+        .iter()
+        .position(|s| s.exercise.is_some())
+        .expect("an exercise step");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(i));
+    settle(&mut h);
+    // The step switched "Your turn" on; the player shows the pass mark.
+    shown(&mut h, "Pass mark: 2 first tries — so far 0 / 2");
+    let rounds = algorithm3_rounds(&delta(&h), Alg3Variant::Corrected).expect("rounds");
+    for sends in &rounds {
+        for s in sends {
+            click(&mut h, &format!("P{} → P{}", s.from + 1, s.to + 1));
+        }
+        click(&mut h, "Send");
+    }
+    shown(&mut h, "✓ Passed");
+}
