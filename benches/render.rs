@@ -2,7 +2,9 @@
 //! drawn off-screen, rasterized on the CPU (in parallel) and encoded as one looping GIF
 //! (aim: under 5 s for about 20 steps on the reference machine, 2 cores).
 //!
-//! Run with `cargo bench --bench render`. The measured time is in the README (Export).
+//! Run with `cargo bench --bench render`. Measured so far with the dev-profile binary only
+//! (`time loadlab render ksbf-table-1 --animate --out t.gif`, 23 frames): 0.6–0.7 s wall on the
+//! shared 2 cores (26 Nov 2026, load 5); the criterion run awaits a quiet machine.
 
 use std::hint::black_box;
 

@@ -44,6 +44,8 @@ mod pictures;
 mod presets;
 #[path = "ui/pseudocode.rs"]
 mod pseudocode;
+#[path = "ui/recent.rs"]
+mod recent;
 #[path = "ui/redistribute.rs"]
 mod redistribute;
 #[path = "ui/research.rs"]

@@ -11,11 +11,22 @@ use crate::ui::figure::headless::{self, Figure, Stage};
 #[derive(Debug, clap::Args)]
 pub struct RenderArgs {
     /// Preset file (.ron) or bundled preset name.
-    pub preset: String,
+    #[arg(required_unless_present = "lesson")]
+    pub preset: Option<String>,
+    /// A lesson's hand-out instead (bundled name or file): one PNG per step, a PDF and an
+    /// offline HTML page in the folder --out.
+    #[arg(long, conflicts_with_all = ["preset", "animate", "step", "figure"])]
+    pub lesson: Option<String>,
+    /// With --lesson: the window the pages are laid out for, WxH in pixels.
+    #[arg(long, default_value = "1280x720", requires = "lesson")]
+    pub window: String,
+    /// With --lesson: presenter mode (type 1.5 × larger: the window holds less).
+    #[arg(long, requires = "lesson")]
+    pub presenter: bool,
     /// The figure: `picture`, `plot` (the workspace's default plot) or `plot:NAME` (a plot
     /// as a lesson names it, e.g. `plot:ratio T*/T_PY vs n`).
-    #[arg(long, default_value = "picture", conflicts_with = "animate")]
-    pub figure: String,
+    #[arg(long, conflicts_with = "animate")]
+    pub figure: Option<String>,
     /// The step to draw (0 = the start; default: the start).
     #[arg(long, value_parser = int::<usize>, conflicts_with = "animate")]
     pub step: Option<usize>,
@@ -70,8 +81,61 @@ fn kind(path: &Path, animate: bool) -> Result<Kind, CliError> {
     }
 }
 
+/// `WxH`, each 200 to 8192 pixels.
+fn window(text: &str) -> Result<[u32; 2], CliError> {
+    let bad = || {
+        CliError(format!(
+            "--window: {}: expected WxH in pixels, e.g. 1280x720 (200 to 8192 each)",
+            crate::preset::one_line(text)
+        ))
+    };
+    let (w, h) = text.split_once(['x', '×']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (200..=8192).contains(v))
+            .ok_or_else(bad)
+    };
+    Ok([side(w)?, side(h)?])
+}
+
+/// `render --lesson`: the hand-out in the folder `--out`.
+fn handout(a: &RenderArgs, name: &str) -> Result<String, CliError> {
+    use crate::ui::figure::handout;
+    let size = window(&a.window)?;
+    let lesson = crate::lesson::resolve(name).map_err(|e| CliError(format!("--lesson: {e}")))?;
+    lesson
+        .within_budget()
+        .map_err(|e| CliError(format!("--lesson: {e}")))?;
+    let w = handout::Window {
+        size,
+        presenter: a.presenter,
+    };
+    let progress = std::io::stderr().is_terminal();
+    let files = handout::write(&lesson, w, &a.out, |k, n| {
+        if progress {
+            eprint!("\rstep {}/{n}", k + 1);
+            if k + 1 == n {
+                eprintln!();
+            }
+        }
+    })
+    .map_err(CliError)?;
+    let mut out = String::new();
+    for f in files {
+        out.push_str(&format!("{}\n", crate::preset::display_name(&f)));
+    }
+    Ok(out)
+}
+
 /// Draws and writes; prints one line saying what was written.
 pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
+    let preset_name = match (&a.lesson, &a.preset) {
+        (Some(l), _) => return handout(a, l),
+        (None, Some(p)) => p,
+        (None, None) => return Err(CliError("give a preset, or --lesson NAME".into())),
+    };
     let kind = kind(&a.out, a.animate)?;
     let default_scale = if kind == Kind::Gif { 1.0 } else { 2.0 };
     let scale = a.scale.unwrap_or(default_scale);
@@ -87,9 +151,10 @@ pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
     let figure = if a.animate {
         Figure::Picture
     } else {
-        Figure::parse(&a.figure).map_err(|e| CliError(format!("--figure: {e}")))?
+        Figure::parse(a.figure.as_deref().unwrap_or("picture"))
+            .map_err(|e| CliError(format!("--figure: {e}")))?
     };
-    let preset = resolve_preset(&a.preset)?;
+    let preset = resolve_preset(preset_name)?;
     let plot = match &figure {
         Figure::Plot(name) => name.as_deref(),
         Figure::Picture => None,

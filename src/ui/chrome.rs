@@ -65,6 +65,10 @@ pub(super) struct Shell<'a> {
     pub map: bool,
     /// The running background job.
     pub job: Option<JobStatus>,
+    /// File ▸ Open recent.
+    pub recent: &'a super::files::Recent,
+    /// A lesson is being played (File ▸ Export lesson hand-out…).
+    pub lesson: bool,
 }
 
 impl Shell<'_> {
@@ -491,6 +495,8 @@ fn model_menu(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
 fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::Open, true);
     by_path(ui, cmds, FileAction::OpenPreset);
+    ui.menu_button("Open recent", |ui| recent_menu(ui, shell.recent, cmds));
+    entry(ui, cmds, Cmd::Reload, shell.desk.page().file.is_some());
     ui.menu_button("Bundled presets", |ui| bundled_menu(ui, cmds));
     ui.separator();
     let save = command(&Cmd::Save).caption;
@@ -512,6 +518,42 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     by_path(ui, cmds, FileAction::Figure);
     entry(ui, cmds, Cmd::ExportFigureSvg(None), true);
     entry(ui, cmds, Cmd::ExportAnimation, true);
+    entry(ui, cmds, Cmd::ExportHandout, shell.lesson);
+}
+
+/// File ▸ Open recent: the files, newest first, each by its name (the path on hover); a file
+/// that is no longer there is greyed out.
+fn recent_menu(ui: &mut egui::Ui, recent: &super::files::Recent, cmds: &mut Vec<Cmd>) {
+    if recent.files().is_empty() {
+        ui.add_enabled(false, egui::Button::new("(no recent files)"));
+    }
+    for (path, kind) in recent.files() {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        let what = match kind {
+            super::files::RecentKind::Preset => "preset",
+            super::files::RecentKind::Workbook => "workbook",
+            super::files::RecentKind::Lesson => "lesson",
+        };
+        let there = path.is_file();
+        let hover = if there {
+            format!("{what}: {}", path.display())
+        } else {
+            format!("{what}: {} (no longer there)", path.display())
+        };
+        let button = egui::Button::new(format!("{name}  ({what})"));
+        if ui
+            .add_enabled(there, button)
+            .on_hover_text(&hover)
+            .on_disabled_hover_text(&hover)
+            .clicked()
+        {
+            cmds.push(Cmd::OpenPath(path.clone()));
+            ui.close();
+        }
+    }
 }
 
 /// A group of File ▸ Bundled presets: a model's presets, or the comparisons.

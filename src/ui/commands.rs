@@ -63,6 +63,10 @@ pub enum Cmd {
     ExportAnimation,
     /// Write the animation here.
     ExportAnimationTo(PathBuf),
+    /// File ▸ Export lesson hand-out…: the lesson being played as pages, PDF and HTML.
+    ExportHandout,
+    /// Write the hand-out into this folder.
+    ExportHandoutTo(PathBuf),
     /// View ▸ Theme.
     Theme(ThemeChoice),
     /// View ▸ Reset layout.
@@ -108,6 +112,8 @@ pub enum Cmd {
     CopyLink,
     /// Edit ▸ Paste link: a window to paste a share link into.
     PasteLink,
+    /// File ▸ Reload: the front scenario's file read again from disk (undoable).
+    Reload,
     /// Open a share link's scenario at its step, picture tab and plot (`loadlab gui --link`).
     OpenLink(Box<crate::link::Shared>),
 }
@@ -123,6 +129,7 @@ impl Cmd {
             FileAction::Screenshot => Cmd::ScreenshotTo(path),
             FileAction::Figure | FileAction::FigureSvg => Cmd::ExportFigureTo(path),
             FileAction::Animation => Cmd::ExportAnimationTo(path),
+            FileAction::Handout => Cmd::ExportHandoutTo(path),
         }
     }
 }
@@ -293,6 +300,14 @@ pub static COMMANDS: &[Command] = &[
         false,
     ),
     row(
+        Cmd::Reload,
+        "Reload",
+        &[],
+        "Read the front scenario's file (or workbook) again from disk: edits made to it in \
+         another program show; Undo goes back",
+        false,
+    ),
+    row(
         Cmd::ExportFigureSvg(None),
         "Export figure as SVG…",
         &[],
@@ -306,6 +321,15 @@ pub static COMMANDS: &[Command] = &[
         &[],
         "The picture at every step of the run as a looping GIF (one frame per step, 2 a \
          second) — the same as `loadlab render PRESET --animate`",
+        false,
+    ),
+    row(
+        Cmd::ExportHandout,
+        "Export lesson hand-out…",
+        &[],
+        "The lesson being played as a folder: one PNG per step, a PDF of them and one offline \
+         HTML page with every step's figure and Reveal buttons — the same as `loadlab render \
+         --lesson`",
         false,
     ),
     row(

@@ -26,6 +26,8 @@ pub enum FileAction {
     FigureSvg,
     /// Export the front run's picture at every step as an animated GIF.
     Animation,
+    /// Export the lesson being played as a hand-out (a folder named after the path).
+    Handout,
 }
 
 impl FileAction {
@@ -40,6 +42,7 @@ impl FileAction {
             FileAction::Figure => "Export figure as PNG",
             FileAction::FigureSvg => "Export figure as SVG",
             FileAction::Animation => "Export animation (GIF)",
+            FileAction::Handout => "Export lesson hand-out (a folder)",
         }
     }
     /// Caption of the File menu entry that asks for a path in a text field.
@@ -53,6 +56,7 @@ impl FileAction {
             FileAction::Figure => "Export figure by path…",
             FileAction::FigureSvg => "Export figure as SVG by path…",
             FileAction::Animation => "Export animation by path…",
+            FileAction::Handout => "Export lesson hand-out by path…",
         }
     }
     fn extension(self) -> (&'static str, &'static str) {
@@ -64,6 +68,7 @@ impl FileAction {
             FileAction::Screenshot | FileAction::Figure => ("PNG image", "png"),
             FileAction::FigureSvg => ("SVG image", "svg"),
             FileAction::Animation => ("GIF animation", "gif"),
+            FileAction::Handout => ("Hand-out folder", "handout"),
         }
     }
     /// True if the action writes a file.
@@ -167,4 +172,69 @@ pub fn write_png(
     let mut w = enc.write_header().map_err(|e| e.to_string())?;
     w.write_image_data(rgba).map_err(|e| e.to_string())?;
     w.finish().map_err(|e| e.to_string())
+}
+
+/// What a recently used file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum RecentKind {
+    /// One scenario.
+    Preset,
+    /// One scenario per model.
+    Workbook,
+    /// A lesson.
+    Lesson,
+}
+
+/// File ▸ Open recent: the last [`Recent::MAX`] files opened or saved, the newest first
+/// (persisted with the app's state).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Recent {
+    files: Vec<(PathBuf, RecentKind)>,
+}
+
+impl Recent {
+    /// How many files the list keeps.
+    pub const MAX: usize = 10;
+
+    /// `path` to the front (once: an older entry of the same file goes).
+    pub fn push(&mut self, path: &std::path::Path, kind: RecentKind) {
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        self.files.retain(|(p, _)| *p != path);
+        self.files.insert(0, (path, kind));
+        self.files.truncate(Self::MAX);
+    }
+
+    /// The files, the newest first.
+    pub fn files(&self) -> &[(PathBuf, RecentKind)] {
+        &self.files
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recent_files_keep_the_last_ten_newest_first_once_each() {
+        let mut r = Recent::default();
+        for k in 0..12 {
+            r.push(&PathBuf::from(format!("/tmp/p{k}.ron")), RecentKind::Preset);
+        }
+        r.push(&PathBuf::from("/tmp/p5.ron"), RecentKind::Workbook);
+        let names: Vec<String> = r
+            .files()
+            .iter()
+            .map(|(p, _)| p.display().to_string())
+            .collect();
+        assert_eq!(names.len(), 10);
+        assert_eq!(names[0], "/tmp/p5.ron");
+        assert_eq!(r.files()[0].1, RecentKind::Workbook);
+        assert_eq!(names[1], "/tmp/p11.ron");
+        assert_eq!(names.iter().filter(|n| *n == "/tmp/p5.ron").count(), 1);
+        assert!(!names.contains(&"/tmp/p0.ron".to_string()));
+        // Persisted as RON and read back.
+        let text = ron::to_string(&r).unwrap();
+        assert_eq!(ron::from_str::<Recent>(&text).unwrap(), r);
+    }
 }

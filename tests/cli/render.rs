@@ -219,3 +219,86 @@ fn render_refuses_what_it_cannot_do_in_one_line() {
     assert!(err.contains("pixels") && err.contains("limit"), "{err}");
     assert!(!Path::new(&f("x.gif")).exists());
 }
+
+/// Runs headless Chromium on `url` with a fresh profile and prints the DOM after its scripts
+/// ran; None when Chromium is not installed.
+fn chromium_dom(url: &str) -> Option<String> {
+    let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())?;
+    let profile = tempfile::tempdir().unwrap();
+    let out = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("--dump-dom")
+        .arg(url)
+        .stdin(Stdio::null())
+        .output()
+        .expect("chromium runs");
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_lesson_hand_out_has_a_page_per_step_a_pdf_and_an_html_page_that_reveals() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rrv");
+    let said = ok(&[
+        "render",
+        "--lesson",
+        "rrv",
+        "--window",
+        "1280x720",
+        "--presenter",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let steps = super::common::json(&["lesson", "rrv", "--json"])["steps"]
+        .as_array()
+        .expect("steps")
+        .len();
+    let questions = super::common::json(&["lesson", "rrv", "--json"])["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| !s["question"].is_null())
+        .count();
+    for k in 1..=steps {
+        let png = out.join(format!("step-{k:02}.png"));
+        let (w, _) = png_size(&png);
+        // 1280 px at presenter zoom 1.5 is 853 points; 2 px a point and the margin.
+        assert!((1700..1800).contains(&w), "{w}");
+    }
+    assert!(!out.join(format!("step-{:02}.png", steps + 1)).exists());
+    let pdf = std::fs::read(out.join("handout.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    let pages = pdf
+        .windows(12)
+        .filter(|w| w.starts_with(b"/Type /Page") && w[11] != b's')
+        .count();
+    assert_eq!(pages, steps, "one PDF page per step ({said})");
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    // Self-contained: no file or address it loads.
+    assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
+    assert_eq!(html.matches("<svg").count(), steps);
+    let url = format!("file://{}#selftest", out.join("index.html").display());
+    let Some(dom) = chromium_dom(&url) else {
+        println!("skipped the Chromium part: /usr/bin/chromium is not installed");
+        return;
+    };
+    let line = dom
+        .lines()
+        .find(|l| l.contains("selftest answers="))
+        .unwrap_or_else(|| panic!("no self-test result in the DOM: {dom:.400}"));
+    let want = format!(
+        "selftest answers={questions} hidden_before={questions} shown_after={questions} figures={steps}"
+    );
+    assert!(line.contains(&want), "{line} (wanted {want})");
+}

@@ -142,3 +142,41 @@ fn export_animation_writes_one_frame_per_step() {
     assert_eq!(n, steps);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn export_lesson_hand_out_writes_the_lesson_being_played() {
+    let dir = temp_dir("handout");
+    let mut h = harness(None);
+    // No lesson: the menu entry is greyed and the command says why.
+    h.state_mut().send(Cmd::ExportHandout);
+    h.run_steps(2);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("No lesson"), "{notice}");
+    let rrv = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.lesson().is_ok_and(|l| l.name == "rrv"))
+        .expect("the rrv lesson is bundled");
+    h.state_mut().send(Cmd::StartLesson(rrv));
+    settle(&mut h);
+    let steps = h
+        .state()
+        .lesson_player()
+        .expect("playing")
+        .lesson()
+        .steps
+        .len();
+    h.state_mut()
+        .send(Cmd::ExportHandoutTo(dir.join("rrv.handout")));
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.starts_with("Exported the hand-out"), "{notice}");
+    let out = dir.join("rrv");
+    for k in 1..=steps {
+        assert!(out.join(format!("step-{k:02}.png")).is_file(), "page {k}");
+    }
+    assert!(out.join("handout.pdf").is_file());
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert_eq!(html.matches("<svg").count(), steps);
+    assert!(html.contains("Reveal"));
+    std::fs::remove_dir_all(dir).unwrap();
+}

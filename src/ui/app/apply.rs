@@ -11,7 +11,7 @@ use crate::preset::{self, BUNDLED, PresetFile};
 use crate::ui::commands::{Cmd, Switch, command, keys_text};
 use crate::ui::desk::SaveTarget;
 use crate::ui::figure::FigureShot;
-use crate::ui::files::{FileAction, write_png};
+use crate::ui::files::{FileAction, RecentKind, write_png};
 use crate::ui::lesson::Stage;
 use crate::ui::workspace::{Drawn, OnScreen, Region};
 
@@ -35,6 +35,7 @@ impl LoadlabApp {
             | Cmd::Bundled(_)
             | Cmd::ShowScenario(_)
             | Cmd::Load(_)
+            | Cmd::Reload
             | Cmd::Undo
             | Cmd::Redo => self.scenarios(ctx, cmd),
             Cmd::Save
@@ -64,7 +65,9 @@ impl LoadlabApp {
             | Cmd::PasteLink
             | Cmd::OpenLink(_)
             | Cmd::ExportAnimation
-            | Cmd::ExportAnimationTo(_) => self.sharing(ctx, cmd),
+            | Cmd::ExportAnimationTo(_)
+            | Cmd::ExportHandout
+            | Cmd::ExportHandoutTo(_) => self.sharing(ctx, cmd),
             Cmd::CancelJobs | Cmd::Inform(_) | Cmd::Fail(_) => {
                 self.status(cmd);
                 Vec::new()
@@ -82,7 +85,10 @@ impl LoadlabApp {
             Cmd::Open => self.ask_path(ctx, FileAction::OpenPreset),
             // A lesson file starts the lesson player; anything else opens as a preset.
             Cmd::OpenPath(path) => match crate::ui::lesson::sniff(&path) {
-                Some(Ok(lesson)) => return self.teach.start(ctx, lesson),
+                Some(Ok(lesson)) => {
+                    self.recent.push(&path, RecentKind::Lesson);
+                    return self.teach.start(ctx, lesson);
+                }
                 Some(Err(e)) => self.error(format!("Could not open lesson: {e}")),
                 None => self.open_path_now(&path),
             },
@@ -101,6 +107,16 @@ impl LoadlabApp {
                 self.info(format!("Loaded {name}"));
             }
             Cmd::Load(p) => self.open(PresetFile::Single(*p), None),
+            Cmd::Reload => match self.desk.page().file.clone() {
+                Some(f) => {
+                    self.open_path_now(&f.path);
+                    // A file that no longer reads leaves the scenario and says why.
+                    if self.notice_is_info() {
+                        self.info(format!("Reloaded {}", f.path.display()));
+                    }
+                }
+                None => self.error("The scenario in front has no file to reload"),
+            },
             Cmd::Undo => {
                 if let Some(prev) = self.history.undo(self.desk.clone()) {
                     self.desk = prev;
@@ -123,10 +139,13 @@ impl LoadlabApp {
     fn open_path_now(&mut self, path: &Path) {
         match preset::load_file(path) {
             Ok(f) => {
-                let what = match &f {
-                    PresetFile::Single(p) => p.name.clone(),
-                    PresetFile::Workbook(w) => format!("workbook “{}”", w.name),
+                let (what, kind) = match &f {
+                    PresetFile::Single(p) => (p.name.clone(), RecentKind::Preset),
+                    PresetFile::Workbook(w) => {
+                        (format!("workbook “{}”", w.name), RecentKind::Workbook)
+                    }
                 };
+                self.recent.push(path, kind);
                 self.open(f, Some(path));
                 self.info(format!("Opened {} — {what}", path.display()));
             }
@@ -365,6 +384,7 @@ impl LoadlabApp {
                 self.maps.cancel();
                 self.export.cancel();
                 self.share.animation.cancel();
+                self.share.handout.cancel();
                 self.figure_job.cancel();
                 self.info("Cancelled");
             }

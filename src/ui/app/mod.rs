@@ -43,6 +43,8 @@ struct Persisted {
     views: BTreeMap<String, String>,
     /// The first-start card was dismissed.
     welcomed: bool,
+    /// File ▸ Open recent.
+    recent: super::files::Recent,
 }
 
 /// Screenshot results come back from the renderer's callback through this channel.
@@ -104,6 +106,8 @@ pub struct LoadlabApp {
     figure_job: JobSlot<FigureDone>,
     /// Share links: the Paste link window, an opened link's step.
     share: share::Sharing,
+    /// File ▸ Open recent (persisted).
+    recent: super::files::Recent,
 }
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
@@ -181,6 +185,7 @@ impl LoadlabApp {
             figure_shot: None,
             figure_job: JobSlot::default(),
             share: Default::default(),
+            recent: s.recent,
         }
     }
 
@@ -213,6 +218,16 @@ impl LoadlabApp {
     /// True while the first-start card is shown.
     pub fn welcome_shown(&self) -> bool {
         self.chrome.welcome_shown()
+    }
+
+    /// File ▸ Open recent's files, the newest first.
+    pub fn recent(&self) -> &super::files::Recent {
+        &self.recent
+    }
+
+    /// True when the status bar shows information, not an error (or nothing).
+    fn notice_is_info(&self) -> bool {
+        self.chrome.notice().is_none_or(|n| !n.error)
     }
 
     /// The status-bar message, if any.
@@ -375,6 +390,11 @@ impl LoadlabApp {
         match preset::save_file(&path, &file) {
             Ok(()) => {
                 self.desk.saved(&path, &file);
+                let kind = match file {
+                    PresetFile::Single(_) => super::files::RecentKind::Preset,
+                    PresetFile::Workbook(_) => super::files::RecentKind::Workbook,
+                };
+                self.recent.push(&path, kind);
                 self.info(format!("Saved {}", path.display()));
             }
             Err(e) => self.error(format!("Could not save: {e}")),
@@ -436,6 +456,19 @@ impl LoadlabApp {
         }
         if let Some(done) = self.share.animation.poll() {
             self.animated(done);
+        }
+        if let Some((dir, written)) = self.share.handout.poll() {
+            match written {
+                Ok(files) => self.info(format!(
+                    "Exported the hand-out ({} files: pages, handout.pdf, index.html) to {}",
+                    files.len(),
+                    dir.display()
+                )),
+                Err(e) => self.error(format!(
+                    "Could not export the hand-out to {}: {e}",
+                    dir.display()
+                )),
+            }
         }
         if let Some((path, csv)) = self.export.poll() {
             // An error never lands in the file: nothing is written.
@@ -525,6 +558,8 @@ impl LoadlabApp {
             hide_future: self.shown.hide_future,
             map: self.maps.front(self.desk.active) == View::Map,
             job,
+            recent: &self.recent,
+            lesson: self.teach.player().is_some(),
         };
         let mut cmds = self.chrome.bars(ui, &shell);
         if self.shown.stage {
@@ -586,6 +621,7 @@ impl eframe::App for LoadlabApp {
                 .map(|t| (t.model().name().to_string(), t.save_view()))
                 .collect(),
             welcomed: self.chrome.welcome_dismissed(),
+            recent: self.recent.clone(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
     }

@@ -26,6 +26,8 @@ pub(super) struct Sharing {
     pub(super) copied: Option<String>,
     /// An animation being drawn: where it goes, and its frames or what went wrong.
     pub(super) animation: JobSlot<Animated>,
+    /// A hand-out being drawn: its folder, and the files written or the error.
+    pub(super) handout: JobSlot<(PathBuf, Result<Vec<PathBuf>, String>)>,
 }
 
 /// A finished animation export: its path, and its frame count or the error.
@@ -88,10 +90,18 @@ impl Sharing {
 
     /// The animation export, while it runs.
     pub(super) fn status(&self) -> Option<JobStatus> {
-        self.animation.running().map(|j| JobStatus {
-            label: j.label().to_string(),
-            fraction: j.fraction(),
-        })
+        let status = |label: &str, fraction: f32| JobStatus {
+            label: label.to_string(),
+            fraction,
+        };
+        self.animation
+            .running()
+            .map(|j| status(j.label(), j.fraction()))
+            .or_else(|| {
+                self.handout
+                    .running()
+                    .map(|j| status(j.label(), j.fraction()))
+            })
     }
 
     /// Once a frame: the step bar of `front` moved to the opened link's step once the run's
@@ -128,6 +138,11 @@ impl LoadlabApp {
             Cmd::PasteLink => self.share.prompt = Some(String::new()),
             Cmd::ExportAnimation => self.ask_path(ctx, FileAction::Animation),
             Cmd::ExportAnimationTo(path) => self.export_animation(ctx, path),
+            Cmd::ExportHandout => match self.teach.player() {
+                Some(_) => self.ask_path(ctx, FileAction::Handout),
+                None => self.error("No lesson is being played: start one (Help ▸ Lessons)"),
+            },
+            Cmd::ExportHandoutTo(path) => self.export_handout(ctx, path),
             Cmd::OpenLink(s) => {
                 let Shared {
                     preset,
@@ -177,6 +192,36 @@ impl LoadlabApp {
                     return Err(crate::model::Cancelled);
                 }
                 Ok((path, written))
+            },
+        );
+    }
+
+    /// Writes the hand-out of the lesson being played into the folder `path` (its extension
+    /// dropped), laid out for the window as it is now, in the background.
+    fn export_handout(&mut self, ctx: &egui::Context, path: PathBuf) {
+        let Some(lesson) = self.teach.player().map(|p| p.lesson().clone()) else {
+            self.error("No lesson is being played: start one (Help ▸ Lessons)");
+            return;
+        };
+        let dir = path.with_extension("");
+        let size = ctx.content_rect().size() * ctx.zoom_factor();
+        let window = crate::ui::figure::handout::Window {
+            size: [size.x.max(200.0) as u32, size.y.max(200.0) as u32],
+            presenter: self.presenter.is_some(),
+        };
+        let c = ctx.clone();
+        self.info(format!("Drawing the hand-out of “{}”…", lesson.title));
+        self.share.handout.submit(
+            format!("hand-out {}", dir.display()),
+            move || c.request_repaint(),
+            move |p| {
+                let written = crate::ui::figure::handout::write(&lesson, window, &dir, |k, n| {
+                    p.set((k + 1) as f32 / n as f32)
+                });
+                if p.cancelled() {
+                    return Err(crate::model::Cancelled);
+                }
+                Ok((dir, written))
             },
         );
     }

@@ -171,12 +171,27 @@ impl Stage {
 
     /// The figure at the current step, drawn at `scale` pixels per point.
     pub fn scene(&mut self, figure: &Figure, scale: f32) -> Result<Scene, String> {
-        let region = figure.region();
-        let (tab, scenario, title) = (&mut self.tab, &mut self.scenario, &self.title);
-        super::render(&self.ctx, figure.room(), scale, |ui| {
-            if region == Region::Picture {
-                super::title(ui, title);
+        let title = self.title.clone();
+        let picture = *figure == Figure::Picture;
+        self.scene_with(figure, scale, figure.room(), |ui| {
+            if picture {
+                super::title(ui, &title);
             }
+        })
+    }
+
+    /// The figure drawn in `room` points under what `header` draws (a hand-out's page).
+    pub fn scene_with(
+        &mut self,
+        figure: &Figure,
+        scale: f32,
+        room: Vec2,
+        mut header: impl FnMut(&mut egui::Ui),
+    ) -> Result<Scene, String> {
+        let region = figure.region();
+        let (tab, scenario) = (&mut self.tab, &mut self.scenario);
+        super::render(&self.ctx, room, scale, |ui| {
+            header(ui);
             tab.draw_region(ui, scenario, region);
         })
     }

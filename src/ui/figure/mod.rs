@@ -24,6 +24,7 @@
 //! theme is the app's (View ▸ Light theme for slides on white).
 
 pub mod animation;
+pub mod handout;
 pub mod headless;
 pub mod raster;
 pub mod svg;
