@@ -125,13 +125,19 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
             .on_hover_text("Moves right at the first try, out of the moves the algorithm needs");
     });
     ui.label(ex.prompt());
-    if let Some(h) = &band.hint {
-        ui.label(RichText::new(format!("Hint: {h}")).italics());
-    }
-    if let Some(g) = &band.last {
-        let c = verdict_color(ui, g);
-        ui.label(RichText::new(verdict(g)).color(c));
-    }
+    // The hint and verdict lines are always there (empty until used), so the picture under
+    // them does not move between two clicks.
+    match &band.hint {
+        Some(h) => ui.label(RichText::new(format!("Hint: {h}")).italics()),
+        None => ui.label(" "),
+    };
+    match &band.last {
+        Some(g) => {
+            let c = verdict_color(ui, g);
+            ui.label(RichText::new(verdict(g)).color(c))
+        }
+        None => ui.label(" "),
+    };
     ex.picture(ui, band.last.as_ref());
     if let Some(g) = ex.take_clicked() {
         band.last = Some(g);
