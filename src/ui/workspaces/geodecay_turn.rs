@@ -52,8 +52,10 @@ impl GeoTurn {
         let costs = &self.ex.costs;
         let rounds = self.ex.rounds().max(1);
         let h = (ui.available_height() - 24.0).clamp(60.0, 260.0);
-        let (rect, _) =
-            ui.allocate_exact_size(egui::vec2(ui.available_width(), h), egui::Sense::hover());
+        let (rect, _) = ui.allocate_exact_size(
+            egui::vec2(ui.available_width().max(0.0), h),
+            egui::Sense::hover(),
+        );
         let painter = ui.painter();
         let top = costs.iter().copied().max().unwrap_or(1) as f64;
         let scale = (top + 1.0).log2().max(1.0);
