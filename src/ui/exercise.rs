@@ -20,9 +20,13 @@ pub trait Exercise {
     fn picture(&mut self, ui: &mut Ui, last: Option<&Grade>);
     /// The caption of the submit button ("Send"), None when the move is made by clicking
     /// alone (each click is graded).
-    fn submit_caption(&self) -> Option<&'static str>;
-    /// Grades and plays the planned move.
-    fn submit(&mut self) -> Option<Grade>;
+    fn submit_caption(&self) -> Option<&'static str> {
+        None
+    }
+    /// Grades and plays the planned move (nothing when moves are clicked alone).
+    fn submit(&mut self) -> Option<Grade> {
+        None
+    }
     /// A move clicked on the picture this frame and graded at once (no submit button).
     fn take_clicked(&mut self) -> Option<Grade>;
     /// One part of the algorithm's move and why.

@@ -18,7 +18,6 @@ use serde::de::DeserializeOwned;
 
 use crate::jobs::{JobHandle, JobStatus};
 use crate::preset::{ModelId, ModelParams, Scenario};
-use crate::ui::exercise::{Band, Exercise};
 use crate::ui::help;
 use crate::ui::widgets::form::Choice;
 use crate::ui::widgets::pseudocode::PseudoStep;
@@ -108,10 +107,7 @@ pub trait Workspace: Default + 'static {
     /// The exercise of "Your turn" on these parameters ([`crate::ui::exercise`]): None when
     /// the model has none, `Err` with the reason when these parameters cannot make one.
     /// Called only while "Your turn" is on.
-    fn exercise(
-        &mut self,
-        _params: &Self::Params,
-    ) -> Option<Result<(&mut dyn Exercise, &mut Band), String>> {
+    fn exercise(&mut self, _params: &Self::Params) -> Option<crate::ui::exercise::Turn<'_>> {
         None
     }
     /// Whether [`Workspace::exercise`] offers one (the "Your turn" switch is shown).

@@ -148,12 +148,6 @@ impl Exercise for GeoTurn {
         );
         self.bars(ui);
     }
-    fn submit_caption(&self) -> Option<&'static str> {
-        None
-    }
-    fn submit(&mut self) -> Option<Grade> {
-        None
-    }
     fn take_clicked(&mut self) -> Option<Grade> {
         self.clicked.take()
     }

@@ -121,12 +121,6 @@ impl Exercise for KsbfTurn {
             }
         });
     }
-    fn submit_caption(&self) -> Option<&'static str> {
-        None
-    }
-    fn submit(&mut self) -> Option<Grade> {
-        None
-    }
     fn take_clicked(&mut self) -> Option<Grade> {
         self.clicked.take()
     }

@@ -252,18 +252,7 @@ impl Workspace for KsbfPanel {
         }
     }
     const EXERCISE: bool = true;
-    fn exercise(
-        &mut self,
-        params: &KsbfParams,
-    ) -> Option<
-        Result<
-            (
-                &mut dyn crate::ui::exercise::Exercise,
-                &mut crate::ui::exercise::Band,
-            ),
-            String,
-        >,
-    > {
+    fn exercise(&mut self, params: &KsbfParams) -> Option<crate::ui::exercise::Turn<'_>> {
         Some(self.turn.get(params, exercise::KsbfTurn::new))
     }
     fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {

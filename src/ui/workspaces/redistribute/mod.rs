@@ -217,18 +217,7 @@ impl Workspace for RedistPanel {
         self.picture_ui(ui, params);
     }
     const EXERCISE: bool = true;
-    fn exercise(
-        &mut self,
-        params: &RedistParams,
-    ) -> Option<
-        Result<
-            (
-                &mut dyn crate::ui::exercise::Exercise,
-                &mut crate::ui::exercise::Band,
-            ),
-            String,
-        >,
-    > {
+    fn exercise(&mut self, params: &RedistParams) -> Option<crate::ui::exercise::Turn<'_>> {
         Some(self.turn.get(&params.instance, exercise::RingTurn::new))
     }
     fn pseudocode(&self, params: &RedistParams) -> Option<PseudoStep> {
