@@ -78,8 +78,8 @@ pub fn verdict(g: &Grade) -> String {
 /// Draws the exercise in `ui` (the picture region): the band, then the model's picture.
 pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
     let (score, out_of, complete) = ex.score();
-    // The picture's top right corner holds the figure export button (↓ PNG).
-    let row = (ui.available_width() - 70.0).max(0.0);
+    // The picture's top right corner holds the figure export buttons (↓ PNG, ↓ SVG).
+    let row = (ui.available_width() - 150.0).max(0.0);
     ui.horizontal_wrapped(|ui| {
         ui.set_max_width(row);
         ui.label(RichText::new("Your turn").strong());
