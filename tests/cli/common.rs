@@ -18,6 +18,17 @@ pub fn run<S: AsRef<OsStr>>(args: &[S]) -> Output {
         .expect("binary runs")
 }
 
+/// Runs the command and returns its stdout (status 0 required).
+pub fn stdout(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
 /// Runs the binary under `ulimit -v` [`MEMORY_KIB`] (long arguments go through `exec`, not a
 /// shell line).
 pub fn run_bounded<S: AsRef<OsStr>>(args: &[S]) -> Output {

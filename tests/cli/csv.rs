@@ -1,18 +1,7 @@
 //! The CSV contract of every model (one writer, the plots and numbers sections, eval's CSV
 //! equal to the subcommand's) and the one number syntax of every numeric flag.
 
-use super::common::{assert_error, json, run};
-
-/// Runs the command and returns its stdout (status 0 required).
-fn stdout(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
+use super::common::{assert_error, json, run, stdout};
 
 /// One section of a CSV export: its `# name`, header and rows.
 #[derive(Debug)]

@@ -1,17 +1,7 @@
 //! Issue 27, the open-problem lab: `--algorithm exact`, `loadlab gaps redistribute`, and
 //! sharded runs joined by `loadlab merge` into the whole run's bytes.
 
-use super::common::{assert_error, json, run};
-
-fn stdout(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
+use super::common::{assert_error, json, stdout};
 
 #[test]
 fn exact_beats_lemma12_on_its_counterexample_and_is_checked() {
