@@ -22,7 +22,11 @@
 //! * [`geodecay`]: decide before each round whether to load-balance (Gil & Matias), graded
 //!   against the optimal policy's dynamic programme, compared with the standard and improved
 //!   policies.
+//! * [`divisible`]: set each level's load L_l (Li), played with ℂ's, ℙ's or ℚ's timing rules
+//!   and graded against the method's closed-form L_l; the end names the level whose timing
+//!   first wastes time.
 
+pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
 pub mod redistribute;
