@@ -20,6 +20,8 @@ mod divisible;
 mod errata;
 #[path = "ui/exercise.rs"]
 mod exercise;
+#[path = "ui/exercise_divisible.rs"]
+mod exercise_divisible;
 #[path = "ui/figures.rs"]
 mod figures;
 #[path = "ui/geodecay.rs"]

@@ -370,7 +370,7 @@ fn gui_lesson_flags_are_checked_before_a_window_opens() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("--lesson-step: 99: the lesson has steps 1 to 7"),
+        err.contains("--lesson-step: 99: the lesson has steps 1 to 8"),
         "{err}"
     );
 }

@@ -62,6 +62,8 @@ impl DivTurn {
         let (_, most) = self.ex.range();
         let rest: f64 = (l..self.ex.levels()).map(|j| self.ex.processors(j)).sum();
         let even = self.ex.remaining() / rest.max(1.0);
+        // Four significant digits: the number beside the slider stays short.
+        let even = sig(even).parse().unwrap_or(even).min(most);
         let value = if l + 1 >= self.ex.levels() {
             most
         } else {
@@ -120,8 +122,8 @@ impl DivTurn {
             let k = self.ex.processors(l);
             ui.label(
                 RichText::new(format!(
-                    "× {} processors = {} of the {} left (at most {} each)",
-                    sig(k),
+                    "× {} = {} of the {} left (at most {} each)",
+                    processors(k),
                     sig(k * self.pending.1),
                     sig(self.ex.remaining()),
                     sig(most)
@@ -143,6 +145,11 @@ impl DivTurn {
         );
         if self.ex.loads.is_empty() {
             text.push_str("none yet");
+        }
+        if !self.ex.complete() {
+            text.push_str(
+                ". Rows \"you?\": levels not set yet, filled in the method's proportions",
+            );
         }
         let parts: Vec<String> = (self.ex.loads.iter().enumerate())
             .map(|(l, x)| {
@@ -208,6 +215,15 @@ impl DivTurn {
     }
 }
 
+/// "1 processor", "8 processors".
+fn processors(k: f64) -> String {
+    if k == 1.0 {
+        "1 processor".into()
+    } else {
+        format!("{} processors", sig(k))
+    }
+}
+
 fn kind(a: Activity) -> BarKind {
     match a {
         Activity::Receive => BarKind::Receive,
@@ -252,13 +268,13 @@ impl Exercise for DivTurn {
         let what = if last {
             "the leaves take what is left".to_string()
         } else {
-            format!("{} load left", sig(self.ex.remaining()))
+            format!("{} of the unit load left", sig(self.ex.remaining()))
         };
         format!(
-            "Level {l} of {} ({} processors): set L_{l}, the load each computes ({what}); \
+            "Level {l} of {} ({}): set L_{l}, the load each computes ({what}); \
              aim at {}'s T_N = {}.",
             self.ex.levels() - 1,
-            sig(k),
+            processors(k),
             self.ex.method().name(),
             sig(self.ex.closed_form())
         )
