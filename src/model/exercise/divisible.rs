@@ -228,8 +228,8 @@ impl DivExercise {
                     .get(l)
                     .map_or(0.0, |s| s.last_receive);
                 format!(
-                    "ℂ: level {l}'s fraction has arrived at t = {} and its processors compute \
-                     until all finish together at T = {}: L_{l} = (T − t)/β = {}",
+                    "ℂ: level {l}'s fraction arrives at t = {}, and all levels finish together \
+                     at T = {}: L_{l} = (T − t)/β = {}",
                     sig(arrive),
                     sig(big_t),
                     sig(t)
@@ -351,12 +351,7 @@ impl DivExercise {
             return String::new();
         };
         let finish = t.levels.get(l).map_or(0.0, |s| s.finish);
-        format!(
-            "; with L_{l} = {} level {l} finishes at {} (T = {})",
-            sig(value),
-            sig(finish),
-            sig(self.closed_form())
-        )
+        format!("; yours finishes at {}", sig(finish))
     }
 
     /// Grades and plays `value` on the next level (an illegal value is not played).

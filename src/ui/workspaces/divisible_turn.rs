@@ -81,12 +81,8 @@ impl DivTurn {
         } else {
             self.retry = true;
         }
-        let mut grade = g.grade;
-        if let Some(s) = self.ex.summary() {
-            grade.why = format!("{}. {s}", grade.why);
-        }
         self.sync_pending();
-        Some(grade)
+        Some(g.grade)
     }
 
     /// The student's schedule as it stands: the finished one, or the provisional one with
@@ -111,7 +107,7 @@ impl DivTurn {
             let hover = "The load one processor of this level computes (of the unit load); \
                          type it or drag; Set level grades it";
             labelled(ui, caption, hover, |ui| {
-                ui.spacing_mut().slider_width = 150.0;
+                ui.spacing_mut().slider_width = 120.0;
                 slider(
                     ui,
                     LOAD_LABEL,
@@ -122,43 +118,14 @@ impl DivTurn {
             let k = self.ex.processors(l);
             ui.label(
                 RichText::new(format!(
-                    "× {} = {} of the {} left (at most {} each)",
+                    "× {} = {} (≤ {} each)",
                     processors(k),
                     sig(k * self.pending.1),
-                    sig(self.ex.remaining()),
                     sig(most)
                 ))
                 .weak(),
             );
         });
-    }
-
-    /// The set levels, ✓ where the closed form's.
-    fn set_levels(&self, ui: &mut Ui, waste: Option<usize>) {
-        let t = self.ex.instance();
-        let mut text = format!(
-            "{}'s rules, b = {}, h = {}, β = {}. Set: ",
-            self.ex.method().name(),
-            t.b,
-            t.h,
-            sig(t.beta)
-        );
-        if self.ex.loads.is_empty() {
-            text.push_str("none yet");
-        }
-        if !self.ex.complete() {
-            text.push_str(
-                ". Rows \"you?\": levels not set yet, filled in the method's proportions",
-            );
-        }
-        let parts: Vec<String> = (self.ex.loads.iter().enumerate())
-            .map(|(l, x)| {
-                let mark = if waste == Some(l) { " ✗" } else { "" };
-                format!("L_{l} = {}{mark}", sig(*x))
-            })
-            .collect();
-        text.push_str(&parts.join(", "));
-        ui.label(RichText::new(text).small());
     }
 
     /// The Gantt chart: per level the student's row, then the method's (faded).
@@ -168,24 +135,29 @@ impl DivTurn {
         let theirs = self.ex.method_timeline();
         let name = self.ex.method().name();
         let levels = self.ex.levels();
+        // Levels below the one being set are filled in automatically.
+        let auto = |l: usize| l > self.ex.loads.len();
         let mut rows = Vec::with_capacity(2 * levels);
         for l in 0..levels {
-            let you =
-                if l < self.ex.loads.len() || (l == self.ex.loads.len() && !self.ex.complete()) {
-                    "you"
-                } else {
-                    "you?"
-                };
+            let you = if auto(l) { "auto" } else { "you" };
             rows.push(format!("{you} L{l}"));
             rows.push(format!("{name} L{l}"));
         }
         let mut bars = Vec::new();
         if let Some(t) = mine {
-            bars.extend(bars_of(t, 0, |iv| {
+            let note = |l: usize| {
+                if auto(l) {
+                    format!(" (not set yet: filled in {name}'s proportions)")
+                } else {
+                    String::new()
+                }
+            };
+            bars.extend(bars_of(t, 0, &note, |iv| {
                 (waste == Some(iv.level) && iv.activity == Activity::Compute).then_some(red)
             }));
         }
-        bars.extend(bars_of(theirs, 1, |iv| {
+        let theirs_note = |_: usize| format!(" ({name}'s schedule)");
+        bars.extend(bars_of(theirs, 1, &theirs_note, |iv| {
             Some(bar_color(kind(iv.activity), dark).gamma_multiply(0.4))
         }));
         let mut legend: Vec<(Color32, String)> =
@@ -201,7 +173,7 @@ impl DivTurn {
         let data = GanttData {
             rows,
             bars,
-            time_label: format!("time (T_cm = 1); red line: {name}'s closed form T_N"),
+            time_label: format!("time (T_cm = 1) · red line: {name}'s closed-form T_N"),
             legend,
             extent: None,
         };
@@ -236,6 +208,7 @@ fn kind(a: Activity) -> BarKind {
 fn bars_of(
     t: &Timeline,
     offset: usize,
+    note: &dyn Fn(usize) -> String,
     color: impl Fn(&crate::model::divisible::Interval) -> Option<Color32>,
 ) -> Vec<GanttBar> {
     t.intervals
@@ -247,9 +220,10 @@ fn bars_of(
             end: iv.end,
             kind: kind(iv.activity),
             tooltip: format!(
-                "level {}: amount {} per processor",
+                "level {}: amount {} per processor{}",
                 iv.level,
-                sig(iv.amount)
+                sig(iv.amount),
+                note(iv.level)
             ),
             color: color(iv),
             line: None,
@@ -291,7 +265,6 @@ impl Exercise for DivTurn {
             .and_then(first_waste)
             .map(|w| w.level)
             .filter(|&l| l <= self.ex.next_level().min(self.ex.levels() - 1));
-        self.set_levels(ui, waste);
         self.chart(ui, mine.as_ref(), waste);
     }
     fn submit_caption(&self) -> Option<&'static str> {
