@@ -87,6 +87,15 @@ computes throughout. Steps: the slots τ_1 … τ_(h+1).
 • Q (pipelined with overlap, Section V): as P, but every hop keeps a (1/β)/(1/β + b) part of the \
 fraction and computes it during the next slot while it forwards the rest.
 
+Your turn: set L_l, the load each processor of level l computes, level by level from the root \
+outwards (the leaves take what is left), under the chosen method's timing rules (C when all \
+three are chosen): C sends each level its subtree's load in one fraction; P and Q send one \
+fraction per level, deepest first, and under Q a level keeps, of each fraction it forwards, what \
+it computes while forwarding (so L_l ≥ left/(b^l(bβ + 1))). A level within 0.1 % of the method's \
+closed-form L_l is right; the Gantt chart shows your schedule above the method's, the red line \
+its closed-form T_N, and in red the level whose timing first wastes time (it runs dry before the \
+others or waits between fractions: Li's optimality principle has every processor finish together).
+
 Checks on every simulated schedule: conservation (Σ b^l L_l = 1), store-and-forward (nothing is \
 sent or computed before it has arrived), one message per link and one fraction per CPU at a time, \
 and whether all levels finish together (they do, for all three methods).
