@@ -76,7 +76,7 @@ pub fn simulate_loads(method: Method, v: &Valid, loads: &[f64]) -> Option<Timeli
             let c = 1.0 / v.beta + b;
             for d in (1..=h).rev() {
                 let own = loads[d] - at(d + 1) / v.beta;
-                if own < -1e-12 * loads[d].max(f64::MIN_POSITIVE) {
+                if own < -1e-9 * loads[d].max(f64::MIN_POSITIVE) {
                     return None;
                 }
                 root_sends.push((own.max(0.0) * c.powi(d as i32 - 1), d));

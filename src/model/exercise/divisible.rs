@@ -402,6 +402,12 @@ impl DivExercise {
 /// idle before the makespan (run dry early, wait between two fragments, or get no load),
 /// beyond [`WASTE`] of the makespan.
 pub fn first_waste(t: &Timeline) -> Option<Waste> {
+    first_waste_above(t, t.levels.len())
+}
+
+/// [`first_waste`] among levels 0 … `levels` − 1 only (the levels already set, while the
+/// ones below are filled in provisionally).
+pub fn first_waste_above(t: &Timeline, levels: usize) -> Option<Waste> {
     use crate::model::divisible::Activity;
     let end = t.finish;
     let tol = WASTE * end;
@@ -409,7 +415,7 @@ pub fn first_waste(t: &Timeline) -> Option<Waste> {
         .max_by(|a, b| a.1.finish.total_cmp(&b.1.finish))
         .map_or(0, |(l, _)| l);
     let mut best: Option<Waste> = None;
-    for (l, lv) in t.levels.iter().enumerate() {
+    for (l, lv) in t.levels.iter().enumerate().take(levels) {
         let mut computes = t
             .intervals
             .iter()

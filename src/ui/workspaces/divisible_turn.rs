@@ -8,7 +8,7 @@ use egui::{Color32, RichText, Ui};
 
 use crate::model::divisible::{Activity, DivisibleParams, Timeline};
 use crate::model::exercise::Grade;
-use crate::model::exercise::divisible::{DivExercise, first_waste, sig};
+use crate::model::exercise::divisible::{DivExercise, first_waste_above, sig};
 use crate::ui::exercise::Exercise;
 use crate::ui::widgets::form::labelled;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
@@ -52,22 +52,20 @@ impl DivTurn {
         Ok(t)
     }
 
-    /// A fresh slider value when the level changed: an even split of what is left over the
-    /// processors still without load (the leaves: all that is left).
+    /// A fresh slider value when the level changed: half the most the level may take, to 4
+    /// significant digits (not an even split of what is left: under P that is the answer);
+    /// the leaves: all that is left.
     fn sync_pending(&mut self) {
         let l = self.ex.next_level();
         if self.pending.0 == l {
             return;
         }
         let (_, most) = self.ex.range();
-        let rest: f64 = (l..self.ex.levels()).map(|j| self.ex.processors(j)).sum();
-        let even = self.ex.remaining() / rest.max(1.0);
-        // Four significant digits: the number beside the slider stays short.
-        let even = sig(even).parse().unwrap_or(even).min(most);
+        let half = sig(most / 2.0).parse().unwrap_or(most / 2.0).min(most);
         let value = if l + 1 >= self.ex.levels() {
             most
         } else {
-            even
+            half
         };
         self.pending = (l, value);
     }
@@ -116,12 +114,16 @@ impl DivTurn {
                 )
             });
             let k = self.ex.processors(l);
+            let bound = if l + 1 == self.ex.levels() {
+                "all that is left".to_string()
+            } else {
+                format!("≤ {} each", sig(most))
+            };
             ui.label(
                 RichText::new(format!(
-                    "× {} = {} (≤ {} each)",
+                    "× {} = {} ({bound})",
                     processors(k),
                     sig(k * self.pending.1),
-                    sig(most)
                 ))
                 .weak(),
             );
@@ -260,11 +262,11 @@ impl Exercise for DivTurn {
         self.input(ui);
         let mine = self.schedule();
         // The first waste of the student's schedule, on a level already set (or being set).
+        let set = (self.ex.next_level() + 1).min(self.ex.levels());
         let waste = mine
             .as_ref()
-            .and_then(first_waste)
-            .map(|w| w.level)
-            .filter(|&l| l <= self.ex.next_level().min(self.ex.levels() - 1));
+            .and_then(|t| first_waste_above(t, set))
+            .map(|w| w.level);
         self.chart(ui, mine.as_ref(), waste);
     }
     fn submit_caption(&self) -> Option<&'static str> {
