@@ -595,6 +595,22 @@ mod tests {
     }
 
     #[test]
+    fn a_level_without_load_wastes_time_and_the_levels_set_are_searched_first() {
+        let p = params(2, 2, 1.0, Method::P);
+        let v = p.validate().unwrap();
+        let x = level_loads(Method::P, &v);
+        // Level 1 gets nothing: its processors idle from the arrival of their (empty)
+        // fragment; the root and the leaves take the rest.
+        let loads = [x[0] + 2.0 * x[1], 0.0, x[2]];
+        let t = simulate_loads(Method::P, &v, &loads).unwrap();
+        let w = first_waste(&t).unwrap();
+        assert_eq!(w.level, 1, "{w:?}");
+        assert!(w.why.contains("gets no load"), "{}", w.why);
+        // Among the root alone (it finishes last) there is no waste.
+        assert!(first_waste_above(&t, 1).is_none());
+    }
+
+    #[test]
     fn deep_trees_are_refused() {
         let e = DivExercise::new(&params(2, 9, 1.0, Method::P)).unwrap_err();
         assert!(e.0.starts_with("--h"), "{e}");
