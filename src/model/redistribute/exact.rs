@@ -70,11 +70,17 @@ pub const MEMO_MAX: usize = 4_000_000;
 pub struct Options {
     /// Start the deepening at the paper's best bound and System 6's integer optimum (else 0).
     pub paper_bounds: bool,
+    /// Most combinations of sends the search may examine before it gives up (at most
+    /// [`CHOICES_MAX`]; the gap search uses fewer per ring).
+    pub choices_max: u64,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { paper_bounds: true }
+        Options {
+            paper_bounds: true,
+            choices_max: CHOICES_MAX,
+        }
     }
 }
 
@@ -383,6 +389,7 @@ struct Search<'a> {
     ring: &'a Ring,
     memo: HashMap<Vec<u32>, u32>,
     choices: u64,
+    choices_max: u64,
 }
 
 impl Search<'_> {
@@ -415,9 +422,9 @@ impl Search<'_> {
                 continue;
             };
             self.choices += 1;
-            if self.choices > CHOICES_MAX {
+            if self.choices > self.choices_max {
                 return Err(RedistError::ExactGaveUp {
-                    what: format!("{CHOICES_MAX} combinations of sends"),
+                    what: format!("{} combinations of sends", self.choices_max),
                 });
             }
             let (child, t) = advance(ring, &top.state, top.t, &sends);
@@ -487,6 +494,7 @@ pub fn exact(inst: &RingInstance, opts: Options) -> Result<Exact, RedistError> {
         ring: &ring,
         memo: HashMap::new(),
         choices: 0,
+        choices_max: opts.choices_max.min(CHOICES_MAX),
     };
     let mut t_max = start;
     let found = loop {
@@ -552,7 +560,14 @@ mod tests {
     }
 
     fn solve(inst: &RingInstance, paper_bounds: bool) -> Exact {
-        let e = exact(inst, Options { paper_bounds }).unwrap();
+        let e = exact(
+            inst,
+            Options {
+                paper_bounds,
+                ..Options::default()
+            },
+        )
+        .unwrap();
         let v = verify(inst, &e.schedule);
         assert!(v.valid, "{inst:?}: {v:?}");
         assert_eq!(e.makespan, e.schedule.makespan());
