@@ -166,13 +166,30 @@ impl GapSearch {
     /// Restarts `r` with r mod k = i (shard i of k, 0-based), each restart's best gap, sorted
     /// as [`sort`] does.
     pub fn run(&self, shard: (u64, u64)) -> Vec<Gap> {
+        match self.run_with(shard, &crate::model::NoProgress) {
+            Ok(out) => out,
+            Err(crate::model::Cancelled) => Vec::new(),
+        }
+    }
+
+    /// [`GapSearch::run`] reporting progress after every restart and stopping when cancelled
+    /// (the GUI's background job).
+    pub fn run_with(
+        &self,
+        shard: (u64, u64),
+        progress: &dyn crate::model::Progress,
+    ) -> Result<Vec<Gap>, crate::model::Cancelled> {
         let (i, k) = shard;
-        let mut out: Vec<Gap> = (0..self.restarts)
-            .filter(|r| r % k.max(1) == i)
-            .filter_map(|r| self.restart(r))
-            .collect();
+        let mut out = Vec::new();
+        for r in (0..self.restarts).filter(|r| r % k.max(1) == i) {
+            if progress.cancelled() {
+                return Err(crate::model::Cancelled);
+            }
+            out.extend(self.restart(r));
+            progress.set((r + 1) as f32 / self.restarts as f32);
+        }
         sort(&mut out);
-        out
+        Ok(out)
     }
 
     fn restart(&self, r: u64) -> Option<Gap> {
