@@ -57,7 +57,7 @@ pub struct RingGapsArgs {
     #[arg(long, default_value = "400", value_parser = int::<u64>)]
     pub budget: u64,
     /// Largest ring drawn: 3 to 8 processors (the exact search's limit). Rings whose exact
-    /// search needs more than 5·10^6 combinations of sends (about 1.5 s) are skipped.
+    /// search needs more than 10^6 combinations of sends (about 0.9 s) are skipped.
     #[arg(long, default_value_t = N_MAX, value_parser = int::<usize>)]
     pub max_n: usize,
     /// Largest |δ_k| drawn, 1 to 10.

@@ -33,8 +33,8 @@ pub const COST_MAX: i64 = 4;
 /// Most exact solves one search may make (`--budget`).
 pub const BUDGET_MAX: u64 = 100_000;
 /// Most combinations of sends one ring's exact search may examine in a gap search (a ring
-/// that needs more is skipped, so one search's time stays about budget × this × 0.3 µs).
-pub const RING_CHOICES_MAX: u64 = 5_000_000;
+/// that needs more is skipped, so one search's time stays under budget × about 0.9 s).
+pub const RING_CHOICES_MAX: u64 = 1_000_000;
 
 /// The rings a search draws: 3 to `n_max` processors, |δ_k| ≤ `delta_max`, integer costs 1
 /// to `cost_max`.
