@@ -385,6 +385,12 @@ impl TreeExercise {
         }
     }
 
+    /// The earliest start of node v on processor 0 now (after processor 0's last node and
+    /// once both inputs are there); None when v is not a node of T_n.
+    pub fn earliest_start(&self, v: u64) -> Option<f64> {
+        (1..=self.total()).contains(&v).then(|| self.earliest(v))
+    }
+
     fn earliest(&self, v: u64) -> f64 {
         let prev = self.last_start().map_or(0.0, |t| t + 1.0);
         prev.max(self.ready(v).0)
