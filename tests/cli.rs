@@ -675,6 +675,8 @@ mod budget;
 mod errata;
 #[path = "cli/exercise.rs"]
 mod exercise;
+#[path = "cli/exercise_treesweep.rs"]
+mod exercise_treesweep;
 #[path = "cli/lessons.rs"]
 mod lessons;
 #[path = "cli/map.rs"]
