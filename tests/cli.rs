@@ -677,6 +677,8 @@ mod errata;
 mod exercise;
 #[path = "cli/exercise_divisible.rs"]
 mod exercise_divisible;
+#[path = "cli/exercise_treesweep.rs"]
+mod exercise_treesweep;
 #[path = "cli/lessons.rs"]
 mod lessons;
 #[path = "cli/map.rs"]

@@ -13,6 +13,8 @@ use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::typed::InstanceText;
 
+mod treesweep;
+
 /// What `loadlab exercise --help` says about the moves.
 pub const MOVE_FORMATS: &str = "\
 Move files (--moves FILE, JSON; `-` reads standard input):
@@ -36,6 +38,22 @@ Move files (--moves FILE, JSON; `-` reads standard input):
     round r (round 0 is always preceded by one). Every decision is legal; one that cannot
     reach the optimal policy's time any more is not optimal (rule cost, the time it loses
     in why). Deterministic decay only.
+
+  treesweep (--n ≤ 12, --tau, --direction as for `loadlab treesweep`; defaults n = 5,
+    τ = 2.5): processor 0's top cluster of the up-sweep, node by node in the order
+    processor 0 runs them, ending with the root: a list of heap numbers (root 1, children
+    2k and 2k + 1) or {\"node\": N, \"start\": S} with a start time (without one the node
+    starts as early as it can): [16, 17, 8, {\"node\": 9, \"start\": 3.5}]. Every other
+    node runs in an external subtree, scheduled optimally elsewhere (it finishes at T*(h),
+    its result arrives τ later). Rules: node (not in T_n), complete (the root is placed),
+    taken (already on processor 0 or inside an external subtree), top-cluster (a child not
+    on processor 0 becomes external with its whole subtree), one-at-a-time, precedence; a
+    legal node that is not Algorithm Fine-Grain's decision misses step-1.1, rule-a (an
+    eligible node runs next), inequality-4 (the height of a new boundary node), rule-b (the
+    leftmost node of that height) or start (started later than the algorithm's AET). The
+    end prints the cluster and, once the root is placed, outcome: the makespan of the
+    student's schedule against T* and T_PY, and the first move that was not the
+    algorithm's.
 
   divisible: a list of numbers, one per level l = 0 … h from the root outwards: L_l, the
     load one processor of level l computes (a unit load; Σ b^l·L_l = 1), as in the
@@ -105,6 +123,15 @@ pub enum ExerciseModel {
     Ksbf {
         #[command(flatten)]
         args: KsbfArgs,
+        #[command(flatten)]
+        grading: Grading,
+    },
+    /// Build processor 0's top cluster of a tree sweep node by node (Algorithm Fine-Grain's
+    /// rules (a), (b) and inequality (4)); the makespan against T* and T_PY.
+    #[command(after_help = MOVE_FORMATS)]
+    Treesweep {
+        #[command(flatten)]
+        args: treesweep::TreeArgs,
         #[command(flatten)]
         grading: Grading,
     },
@@ -198,6 +225,7 @@ pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
             }
             (ksbf(args, grading)?, args.out.json)
         }
+        ExerciseModel::Treesweep { args, grading } => (treesweep::run(args, grading)?, args.json),
     };
     if json {
         Ok(format!("{value}\n"))
@@ -549,6 +577,15 @@ fn text(v: &Value) -> String {
                     "move {}: {verdict}: {}",
                     m["move"],
                     m["why"].as_str().unwrap_or("")
+                ),
+            );
+        }
+        if let Some(o) = v["outcome"].as_object() {
+            line(
+                &mut s,
+                format!(
+                    "makespan: {} (T* = {}, T_PY = {})",
+                    o["makespan"], o["t_star"], o["t_py"]
                 ),
             );
         }
