@@ -55,6 +55,18 @@ Move files (--moves FILE, JSON; `-` reads standard input):
     student's schedule against T* and T_PY, and the first move that was not the
     algorithm's.
 
+  divisible: a list of numbers, one per level l = 0 … h from the root outwards: L_l, the
+    load one processor of level l computes (a unit load; Σ b^l·L_l = 1), as in the
+    paper: [0.25, 0.2, 0.0875]. The schedule follows --algorithm's method (C when all):
+    C sends each level its subtree's load in one fragment, P and Q pipeline one fragment
+    per level, deepest first. Rules: range (a number ≥ 0), remaining (b^l·L_l at most the
+    load left), conservation (the leaves take exactly what is left), overlap (Q only: a
+    level keeps at least what it computes while forwarding, L_l ≥ left/(b^l(bβ + 1))); a
+    legal level off the method's closed-form L_l by more than 0.1 % is not optimal (rule
+    closed-form). An illegal level is not played (the next number tries it again). At the
+    end: makespan (the simulated schedule), closed_form, closed_forms of C, P and Q, and
+    waste (the level whose timing first wastes time, or []). h ≤ 8.
+
 Each graded move prints legal, rule (\"\" when legal and optimal), optimal, why, first_try;
 the end prints complete, score (moves right at the first try) and out_of.";
 
@@ -94,6 +106,15 @@ pub enum ExerciseModel {
     Geodecay {
         #[command(flatten)]
         args: super::GeodecayArgs,
+        #[command(flatten)]
+        grading: Grading,
+    },
+    /// Set each level's load L_l of Li's divisible load (root outwards) and compare the
+    /// schedule with the method's closed form (--algorithm; C when all).
+    #[command(after_help = MOVE_FORMATS)]
+    Divisible {
+        #[command(flatten)]
+        args: super::DivisibleArgs,
         #[command(flatten)]
         grading: Grading,
     },
@@ -189,6 +210,15 @@ pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
             }
             (geodecay(args, grading)?, args.out.json)
         }
+        ExerciseModel::Divisible { args, grading } => {
+            if args.out.csv {
+                return Err(CliError("--csv: an exercise prints JSON or text".into()));
+            }
+            (
+                super::exercise_divisible::divisible(args, grading)?,
+                args.out.json,
+            )
+        }
         ExerciseModel::Ksbf { args, grading } => {
             if args.out.csv {
                 return Err(CliError("--csv: an exercise prints JSON or text".into()));
@@ -205,7 +235,7 @@ pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
 }
 
 /// The moves file's text (at most 64 MB).
-fn read_moves(path: &str) -> Result<Value, CliError> {
+pub(super) fn read_moves(path: &str) -> Result<Value, CliError> {
     const LIMIT: u64 = 64 << 20;
     let text = if path == "-" {
         let mut s = String::new();
@@ -233,7 +263,7 @@ fn integer(v: &Value, what: &str) -> Result<i64, String> {
         .ok_or_else(|| format!("{what}: expected an integer, got {}", short(v)))
 }
 
-fn short(v: &Value) -> String {
+pub(super) fn short(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() > 40 {
         format!("{}…", s.chars().take(40).collect::<String>())
@@ -568,6 +598,9 @@ fn text(v: &Value) -> String {
                 v["out_of"]
             ),
         );
+        if let Some(summary) = v["summary"].as_str() {
+            line(&mut s, summary.to_string());
+        }
     }
     s
 }

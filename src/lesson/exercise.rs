@@ -42,10 +42,10 @@ pub fn moves(scenario: &Scenario) -> Result<usize, String> {
             ex.drawable().map_err(|e| e.0)?;
             Ok(ex.algorithm_moves())
         }
-        other => Err(format!(
-            "the {} model has no exercise yet",
-            other.model_name()
-        )),
+        Scenario::Divisible(p) => {
+            let ex = crate::model::exercise::divisible::DivExercise::new(p).map_err(|e| e.0)?;
+            Ok(ex.levels())
+        }
     }
 }
 

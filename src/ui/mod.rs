@@ -28,7 +28,7 @@ use crate::preset::Preset;
 
 /// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/`): egui's built-in font lacks the
 /// arrows, maths and check-mark glyphs the papers' notation needs (→, ∞, √, Σ, ≈, ✓, ✗, ℂ).
-const DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(crate) const DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// Adds the fallback font to a context (the app, the tests and the benchmarks call it).
 pub fn install_fonts(ctx: &egui::Context) {

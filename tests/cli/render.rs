@@ -271,10 +271,9 @@ fn a_lesson_hand_out_has_a_page_per_step_a_pdf_and_an_html_page_that_reveals() {
         .filter(|s| !s["question"].is_null())
         .count();
     for k in 1..=steps {
+        // Each step is the window: exactly its size in pixels.
         let png = out.join(format!("step-{k:02}.png"));
-        let (w, _) = png_size(&png);
-        // 1280 px at presenter zoom 1.5 is 853 points; 2 px a point and the margin.
-        assert!((1700..1800).contains(&w), "{w}");
+        assert_eq!(png_size(&png), (1280, 720), "{}", png.display());
     }
     assert!(!out.join(format!("step-{:02}.png", steps + 1)).exists());
     let pdf = std::fs::read(out.join("handout.pdf")).unwrap();
@@ -284,6 +283,7 @@ fn a_lesson_hand_out_has_a_page_per_step_a_pdf_and_an_html_page_that_reveals() {
         .filter(|w| w.starts_with(b"/Type /Page") && w[11] != b's')
         .count();
     assert_eq!(pages, steps, "one PDF page per step ({said})");
+    pdf_text_is_searchable(&out.join("handout.pdf"), steps);
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     // Self-contained: no file or address it loads.
     assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
@@ -301,4 +301,66 @@ fn a_lesson_hand_out_has_a_page_per_step_a_pdf_and_an_html_page_that_reveals() {
         "selftest answers={questions} hidden_before={questions} shown_after={questions} figures={steps}"
     );
     assert!(line.contains(&want), "{line} (wanted {want})");
+}
+
+/// The hand-out PDF's text, as a PDF reader extracts it (poppler's `pdftotext`), holds every
+/// step's title on its page and the papers' notation (δ, −, τ ≥) as itself.
+fn pdf_text_is_searchable(pdf: &Path, steps: usize) {
+    let Ok(out) = Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+    else {
+        println!("skipped the PDF text check: pdftotext (poppler-utils) is not installed");
+        return;
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    // pdftotext ends each page with a form feed.
+    // A heading may wrap: compare with the line breaks as spaces.
+    let pages: Vec<String> = text.split('\u{c}').map(|p| p.replace('\n', " ")).collect();
+    assert!(pages.len() >= steps, "{} pages of text", pages.len());
+    let lesson = super::common::json(&["lesson", "rrv", "--json"]);
+    for (k, step) in lesson["steps"].as_array().unwrap().iter().enumerate() {
+        let title = step["title"].as_str().expect("a title");
+        let heading = format!("step {} of {steps}: {title}", k + 1);
+        assert!(
+            pages[k].contains(&heading),
+            "page {} lacks {heading:?}: {:.300}",
+            k + 1,
+            pages[k]
+        );
+    }
+    for word in ["δ = (2, 1, 1, −2, −2)", "τ ≥ max", "δ_max"] {
+        assert!(text.contains(word), "{word:?} not in the PDF's text");
+    }
+    // The first question's answer (4) is not given away by the page's picture.
+    assert!(!pages[0].contains("remaining bound 4"), "{:.600}", pages[0]);
+    assert!(pages[0].contains("remaining bound ?"), "{:.600}", pages[0]);
+}
+
+#[test]
+fn a_hand_out_over_the_budget_is_refused_before_anything_is_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("huge");
+    let o = out.to_str().unwrap();
+    let args = [
+        "render",
+        "--lesson",
+        "rrv",
+        "--window",
+        "8192x8192",
+        "--out",
+        o,
+    ];
+    let run = headless(&args);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error:") && err.contains("limit"), "{err}");
+    assert!(!out.exists(), "the folder was made");
 }

@@ -237,3 +237,53 @@ fn each_figure_has_a_png_button_and_an_export_means_the_figure_asked_for() {
     assert!(png.height >= (2.0 * (size.y + margin)).round() as usize);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Issue 26: a hand-out's step PNG is the app's window as the user sees it — menus, the
+/// lesson player at that step, presenter mode's larger type — with the question's answer
+/// still hidden, drawn off-screen at the window's size in pixels.
+#[test]
+fn a_hand_out_step_is_the_whole_window_with_the_answer_hidden() {
+    use loadlab::ui::figure::window::{Offscreen, Window};
+    let lesson = loadlab::lesson::resolve("rrv").expect("the bundled lesson");
+    let steps = lesson.steps.len();
+    let draw = |presenter: bool| {
+        let window = Window {
+            size: [1280, 720],
+            presenter,
+        };
+        let mut w = Offscreen::new(window, lesson.clone());
+        w.step(0).expect("step 1 drawn");
+        let texts = w.texts();
+        let pixels = w.pixels().expect("rasterized");
+        (texts, pixels)
+    };
+    let (runs, pixels) = draw(true);
+    let has = |t: &str| runs.iter().any(|r| r.text.contains(t));
+    let all: Vec<&str> = runs.iter().map(|r| r.text.as_str()).collect();
+    for t in [
+        "File",
+        "Edit",
+        "View",
+        "Help",
+        &format!("step 1 of {steps}"),
+        "Next",
+    ] {
+        assert!(has(t), "{t:?} is not in the window: {all:?}");
+    }
+    // Lemma 1's bound (4) is the question: "?" until Reveal, in the picture's caption too.
+    assert!(has("remaining bound ?"), "{all:?}");
+    assert!(!has("remaining bound 4"), "the answer shows: {all:?}");
+    assert_eq!(pixels.len(), 1280 * 720 * 4);
+    let colours: HashSet<&[u8]> = pixels.chunks_exact(4).collect();
+    assert!(colours.len() > 200, "{} colours: blank?", colours.len());
+    // Presenter mode's zoom 1.5: the 1280 px window is 853 points wide, on the desktop 1280
+    // (the status bar's title ends at its right edge).
+    let right = |runs: &[loadlab::ui::figure::pdf::Run]| {
+        runs.iter()
+            .map(|r| r.origin.x + r.width)
+            .fold(0.0f32, f32::max)
+    };
+    let (desk, _) = draw(false);
+    assert!(right(&runs) <= 1280.0 / 1.5 + 1.0, "{}", right(&runs));
+    assert!(right(&desk) > 1200.0, "{}", right(&desk));
+}

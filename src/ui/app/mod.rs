@@ -134,15 +134,29 @@ impl LoadlabApp {
     /// Builds the app, restoring the last session; `initial` (a preset given on the command
     /// line) is put in front of it.
     pub fn new(cc: &eframe::CreationContext<'_>, initial: Option<Preset>) -> Self {
-        let restored: Persisted = cc
-            .storage
+        Self::start(&cc.egui_ctx, cc.storage, initial)
+    }
+
+    /// The app as a first start without storage makes it (the default scenario, no last
+    /// session, no first-start card, nothing ever saved), on `ctx`: the window that
+    /// `loadlab render --lesson` draws off-screen ([`super::figure::window`]).
+    pub fn offscreen(ctx: &egui::Context) -> Self {
+        Self::start(ctx, None, None)
+    }
+
+    fn start(
+        ctx: &egui::Context,
+        storage: Option<&dyn eframe::Storage>,
+        initial: Option<Preset>,
+    ) -> Self {
+        let restored: Persisted = storage
             .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
             .unwrap_or_else(|| Persisted {
                 desk: Desk::with(preset::default_preset()),
                 ..Persisted::default()
             });
         // The first-start card: for a real run (the tests have no storage) not given a preset.
-        let newcomer = cc.storage.is_some() && initial.is_none();
+        let newcomer = storage.is_some() && initial.is_none();
         let welcomed = restored.welcomed;
         let mut app = Self::with_state(restored);
         app.chrome.welcome(welcomed, newcomer);
@@ -152,8 +166,8 @@ impl LoadlabApp {
             }
             app.desk.open_preset(p, None);
         }
-        super::install_fonts(&cc.egui_ctx);
-        app.apply_theme(&cc.egui_ctx);
+        super::install_fonts(ctx);
+        app.apply_theme(ctx);
         app
     }
 
@@ -286,6 +300,13 @@ impl LoadlabApp {
     /// Queues a command, as a menu item would.
     pub fn send(&mut self, cmd: Cmd) {
         self.queued.push(cmd);
+    }
+
+    /// Plays `lesson` (a bundled one or any other) from its first step, as Help ▸ Lessons
+    /// does; its commands are carried out in the next frame.
+    pub fn start_lesson(&mut self, ctx: &egui::Context, lesson: crate::lesson::Lesson) {
+        let cmds = self.teach.start(ctx, lesson);
+        self.queued.extend(cmds);
     }
 
     /// The lesson being played, if any.

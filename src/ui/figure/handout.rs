@@ -1,46 +1,50 @@
-//! A lesson's hand-out (`loadlab render --lesson NAME --window WxH [--presenter] --out DIR`):
-//! one page per step, drawn headless by the app's own code.
+//! A lesson's hand-out (`loadlab render --lesson NAME --window WxH [--presenter] --out DIR`),
+//! drawn headless by the app's own code.
 //!
-//! * `step-01.png` …: each step as a page — the lesson's title, the step's title and text,
-//!   its question without the answer, and the step's picture (its scenario, picture tab, plot
-//!   and step position) laid out in the room a window of that size gives the picture (the
-//!   window divided by the presenter zoom with `--presenter`), at 2 pixels per point;
-//! * `handout.pdf`: those pages, one PDF page each (the PNG embedded, pdf-writer);
+//! * `step-01.png` …: the whole app window, `W×H` pixels, as the user sees it with the lesson
+//!   open at that step (presenter mode with `--presenter`), its question's answer "?" until
+//!   Reveal — the real app run off-screen ([`super::window`]);
+//! * `handout.pdf`: one page per step laid out for reading — the lesson's title, the step's
+//!   title and text, its question without the answer, and the step's picture (its scenario,
+//!   picture tab, plot and step position) in the room the window gives the picture (the
+//!   window divided by the presenter zoom with `--presenter`), drawn at 2 pixels per point,
+//!   with all of its text as real, searchable text over it ([`super::pdf`]);
 //! * `index.html`: one self-contained page that works offline on any device — each step's
 //!   text and its figure as inline SVG, each question with a Reveal button hiding its answer
 //!   and explanation until clicked (no file besides it, no network). Opened with
 //!   `#selftest` it checks itself (answers hidden, then shown once every Reveal is clicked)
 //!   and writes the outcome into the page: how the Chromium test drives it.
+//!
+//! The resource budget of `loadlab render` ([`super::headless::check_budget`]) holds for
+//! the whole hand-out: a window and a page per step.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use egui::{RichText, Vec2};
+use egui::RichText;
 
 use super::headless::{Figure, Stage};
+use super::pdf::Page;
 use super::svg::escape;
-use crate::lesson::{Answer, Lesson, LessonStep};
+use super::window::Offscreen;
+use crate::lesson::{Answer, Lesson};
 use crate::preset::Preset;
+use crate::ui::reveal::Secret;
 
-/// What a hand-out is drawn for.
-#[derive(Debug, Clone, Copy)]
-pub struct Window {
-    /// The window's size in pixels.
-    pub size: [u32; 2],
-    /// Presenter mode: type 1.5 × larger, so the picture gets the window / 1.5 in points.
-    pub presenter: bool,
-}
+pub use super::window::Window;
 
-impl Window {
-    /// The room a step's page is laid out in, in points.
-    fn room(self) -> Vec2 {
-        let zoom = if self.presenter { 1.5 } else { 1.0 };
-        Vec2::new(self.size[0] as f32, self.size[1] as f32) / zoom
-    }
-}
-
-/// Pixels per point of the pages.
+/// Pixels per point of the PDF's pages.
 const SCALE: f32 = 2.0;
+
+/// `Ok` when the hand-out of a lesson of `steps` steps for `window` fits the budget of
+/// `loadlab render`: per step, the window and a page (at least the window's room, in
+/// points, at [`SCALE`], with the margin), counted as two frames of the larger of the two.
+pub fn check_budget(steps: usize, window: Window) -> Result<(), String> {
+    let room = window.points() + egui::Vec2::splat(2.0 * super::MARGIN);
+    let page = [room.x * SCALE, room.y * SCALE].map(|v| v.ceil() as usize);
+    let [w, h] = window.pixels();
+    super::headless::check_budget(2 * steps, [w.max(page[0]), h.max(page[1])])
+}
 
 /// Writes the hand-out of `lesson` into `dir` (created if needed); the files written.
 pub fn write(
@@ -49,25 +53,32 @@ pub fn write(
     dir: &Path,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<PathBuf>, String> {
+    let n = lesson.steps.len();
+    check_budget(n, window)?;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let answers = lesson
         .answers(&crate::model::NoProgress)
         .map_err(|_| "cancelled".to_string())?;
-    let n = lesson.steps.len();
+    let mut shots = Offscreen::new(window, lesson.clone());
     let mut pages = Vec::with_capacity(n);
     let mut figures = Vec::with_capacity(n);
     let mut written = Vec::new();
-    for (i, step) in lesson.steps.iter().enumerate() {
-        let (png, size, svg) = page(lesson, i, step, window)?;
+    for i in 0..n {
+        shots.step(i).map_err(|e| format!("step {}: {e}", i + 1))?;
+        let shot = shots.pixels()?;
         let path = dir.join(format!("step-{:02}.png", i + 1));
-        super::write_png(&path, size[0], size[1], &png)?;
+        let [w, h] = window.pixels();
+        super::write_png(&path, w, h, &shot)?;
         written.push(path);
-        pages.push((png, size));
+        let answer = answers.get(i).and_then(|a| a.as_ref());
+        let (page, svg) = page(lesson, i, answer, window)?;
+        pages.push(page);
         figures.push(svg);
         progress(i, n);
     }
     let pdf = dir.join("handout.pdf");
-    std::fs::write(&pdf, pdf_of(&pages)).map_err(|e| format!("{}: {e}", pdf.display()))?;
+    let bytes = super::pdf::document(&pages)?;
+    std::fs::write(&pdf, bytes).map_err(|e| format!("{}: {e}", pdf.display()))?;
     written.push(pdf);
     let html = dir.join("index.html");
     let text = html_of(lesson, &figures, &answers, &font_face());
@@ -76,13 +87,15 @@ pub fn write(
     Ok(written)
 }
 
-/// Step `i` as a page (RGBA pixels and size) and its figure alone as SVG.
+/// Step `i` as a PDF page (its picture and text) and its figure alone as SVG; the step's
+/// `answer` is "?" in both, as in the window before Reveal.
 fn page(
     lesson: &Lesson,
     i: usize,
-    step: &LessonStep,
+    answer: Option<&Result<Answer, String>>,
     window: Window,
-) -> Result<(Vec<u8>, [usize; 2], String), String> {
+) -> Result<(Page, String), String> {
+    let step = &lesson.steps[i];
     let scenario = step
         .scenario
         .resolve()
@@ -92,6 +105,14 @@ fn page(
     let mut stage = Stage::new(&preset, view.picture.as_deref(), view.plot.as_deref())
         .map_err(|e| format!("step {}: {e}", i + 1))?;
     stage.seek(step.step.min(stage.steps() - 1))?;
+    stage.hide(step.question.as_ref().map(|q| {
+        let value = match answer {
+            Some(Ok(Answer::Number(x))) => Some(Ok(*x)),
+            Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
+            _ => None,
+        };
+        Secret::new(&q.check.field, value)
+    }));
     let heading = format!(
         "{} — step {} of {}: {}",
         lesson.title,
@@ -99,7 +120,7 @@ fn page(
         lesson.steps.len(),
         step.title
     );
-    let scene = stage.scene_with(&Figure::Picture, SCALE, window.room(), |ui| {
+    let scene = stage.scene_with(&Figure::Picture, SCALE, window.points(), |ui| {
         ui.label(RichText::new(&heading).strong().size(18.0));
         ui.add_space(4.0);
         ui.label(&step.text);
@@ -112,58 +133,14 @@ fn page(
         }
         ui.add_space(6.0);
     })?;
-    let rgba = scene.rasterize()?;
+    let page = Page {
+        rgba: scene.rasterize()?,
+        size: scene.size,
+        scale: scene.scale,
+        runs: scene.runs(),
+    };
     let figure = stage.scene(&Figure::Picture, 1.0)?.svg();
-    Ok((rgba, scene.size, figure))
-}
-
-/// A PDF of one page per image, each page the image's size at 144 dpi (2 pixels a point).
-fn pdf_of(pages: &[(Vec<u8>, [usize; 2])]) -> Vec<u8> {
-    use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref};
-    let mut pdf = Pdf::new();
-    let catalog = Ref::new(1);
-    let tree = Ref::new(2);
-    let ids: Vec<(Ref, Ref, Ref)> = (0..pages.len() as i32)
-        .map(|k| {
-            (
-                Ref::new(3 + 3 * k),
-                Ref::new(4 + 3 * k),
-                Ref::new(5 + 3 * k),
-            )
-        })
-        .collect();
-    pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree)
-        .kids(ids.iter().map(|(p, _, _)| *p))
-        .count(pages.len() as i32);
-    for ((rgba, [w, h]), (page, image, content)) in pages.iter().zip(&ids) {
-        let (pw, ph) = (*w as f32 / SCALE, *h as f32 / SCALE);
-        let mut p = pdf.page(*page);
-        p.media_box(Rect::new(0.0, 0.0, pw, ph));
-        p.parent(tree);
-        p.contents(*content);
-        p.resources().x_objects().pair(Name(b"Im"), *image);
-        p.finish();
-        let rgb: Vec<u8> = rgba
-            .chunks_exact(4)
-            .flat_map(|c| [c[0], c[1], c[2]])
-            .collect();
-        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&rgb, 6);
-        let mut x = pdf.image_xobject(*image, &packed);
-        x.filter(Filter::FlateDecode);
-        x.width(*w as i32);
-        x.height(*h as i32);
-        x.color_space().device_rgb();
-        x.bits_per_component(8);
-        x.finish();
-        let mut c = Content::new();
-        c.save_state();
-        c.transform([pw, 0.0, 0.0, ph, 0.0, 0.0]);
-        c.x_object(Name(b"Im"));
-        c.restore_state();
-        pdf.stream(*content, &c.finish());
-    }
-    pdf.finish()
+    Ok((page, figure))
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:60em;margin:auto;padding:1em;\

@@ -26,8 +26,10 @@
 pub mod animation;
 pub mod handout;
 pub mod headless;
+pub mod pdf;
 pub mod raster;
 pub mod svg;
+pub mod window;
 
 use std::path::{Path, PathBuf};
 
@@ -168,6 +170,8 @@ pub fn render(
     }
     off.set_theme(ctx.theme());
     off.data_mut(|d| d.insert_temp(exporting_id(), true));
+    // An open lesson question's answer stays "?" in the figure, as on screen.
+    super::reveal::publish_secret(&off, super::reveal::secret(ctx));
     let background = ctx.global_style().visuals.panel_fill;
     let mut input = egui::RawInput {
         max_texture_side: Some(MAX_SIDE),
@@ -268,6 +272,15 @@ impl Scene {
     pub fn svg(&self) -> String {
         let [w, h] = self.size.map(|v| v as f32 / self.scale);
         svg::document(&self.shapes, [w, h], self.background)
+    }
+
+    /// The figure's text, run by run, where it is drawn (for a PDF's text layer).
+    pub fn runs(&self) -> Vec<pdf::Run> {
+        let [w, h] = self.size.map(|v| v as f32 / self.scale);
+        pdf::runs(
+            &self.shapes,
+            Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(w, h)),
+        )
     }
 
     /// Writes the figure's pixels (from [`Scene::rasterize`]) to `path` as PNG.
