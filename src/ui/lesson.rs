@@ -201,9 +201,12 @@ impl Teach {
         let shown = stage.shown;
         step_regions(step, stage.presenting, predicting, shown);
         // Hide the future where the lesson asks to (the same switch the user flips with H),
-        // and while a question waits for its answer: predict, then see.
-        shown.hide_future = p.lesson.hides_future(i) || predicting;
-        p.future_after_reveal = predicting && !p.lesson.hides_future(i);
+        // and, unless the step itself says otherwise, while a question waits for its answer:
+        // predict, then see.
+        let own = step.view.as_ref().and_then(|v| v.hide_future);
+        let inherited = p.lesson.hides_future(i);
+        shown.hide_future = own.unwrap_or(inherited || predicting);
+        p.future_after_reveal = own.is_none() && predicting && !inherited;
         // Predict, then see: the numbers wait for Reveal.
         p.numbers_after_reveal = predicting && shown.numbers;
         if predicting {
