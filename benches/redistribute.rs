@@ -11,7 +11,7 @@ use loadlab::model::redistribute::alg2::algorithm2;
 use loadlab::model::redistribute::bounds::lemma6_rounds;
 use loadlab::model::redistribute::editing::fix_sum;
 use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm1, algorithm3};
-use loadlab::model::redistribute::instance::{Costs, Direction, RingInstance};
+use loadlab::model::redistribute::instance::{Costs, Direction, RingInstance, minimal_loads};
 use loadlab::model::redistribute::iterative::{IterativeParams, run_iterative};
 use loadlab::model::redistribute::lemma9::lemma9_schedule;
 use loadlab::model::redistribute::lemma12::lemma12;
@@ -196,5 +196,40 @@ fn frame(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, alg3, unidirectional, lp, frame);
+/// The exact search (issue 27) on an 8-ring whose sources feed two chains of forwarders each
+/// holding one item (the heaviest structure the lab tried): its time per combination of sends
+/// examined calibrates [`loadlab::model::redistribute::exact::cost`].
+fn exact_search(c: &mut Criterion) {
+    use loadlab::model::redistribute::exact::{Options, exact};
+    let k = 6;
+    let delta = vec![k, 0, -k, 0, k, 0, -k, 0];
+    let loads = minimal_loads(&delta);
+    let inst = RingInstance {
+        delta,
+        loads,
+        direction: Direction::Bi,
+        costs: Costs::Heterogeneous {
+            cw: vec![1.0, 3.0, 20.0, 20.0, 1.0, 3.0, 20.0, 20.0],
+            ccw: vec![3.0, 20.0, 20.0, 1.0, 3.0, 20.0, 20.0, 1.0],
+        },
+    };
+    let no_bounds = Options {
+        paper_bounds: false,
+        ..Options::default()
+    };
+    let e = exact(&inst, no_bounds).unwrap();
+    assert!(verify(&inst, &e.schedule).valid);
+    eprintln!(
+        "exact 8-ring from 0: makespan {}, {} choices, {} states",
+        e.makespan, e.choices, e.states
+    );
+    let mut g = c.benchmark_group("redistribute exact");
+    g.sample_size(10);
+    g.bench_function("8-ring, two chains per source, from T = 0", |b| {
+        b.iter(|| black_box(exact(black_box(&inst), no_bounds).unwrap()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, alg3, unidirectional, lp, frame, exact_search);
 criterion_main!(benches);

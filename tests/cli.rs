@@ -675,6 +675,10 @@ mod budget;
 mod errata;
 #[path = "cli/exercise.rs"]
 mod exercise;
+#[path = "cli/exercise_divisible.rs"]
+mod exercise_divisible;
+#[path = "cli/exercise_treesweep.rs"]
+mod exercise_treesweep;
 #[path = "cli/lessons.rs"]
 mod lessons;
 #[path = "cli/map.rs"]

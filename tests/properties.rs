@@ -235,7 +235,7 @@ mod redistribute_exact {
         fn exact_lies_between_the_bounds_and_the_schedules(inst in small_ring()) {
             prop_assume!(inst.delta.iter().any(|&d| d != 0));
             // From T = 0: the paper's bounds do not steer the search.
-            let e = exact(&inst, Options { paper_bounds: false }).unwrap();
+            let e = exact(&inst, Options { paper_bounds: false, ..Options::default() }).unwrap();
             let v = verify(&inst, &e.schedule);
             prop_assert!(v.valid, "{:?}: {:?}", inst, v);
             let t = e.makespan;

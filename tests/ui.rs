@@ -20,6 +20,10 @@ mod divisible;
 mod errata;
 #[path = "ui/exercise.rs"]
 mod exercise;
+#[path = "ui/exercise_divisible.rs"]
+mod exercise_divisible;
+#[path = "ui/exercise_treesweep.rs"]
+mod exercise_treesweep;
 #[path = "ui/figures.rs"]
 mod figures;
 #[path = "ui/geodecay.rs"]

@@ -13,6 +13,8 @@ use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::typed::InstanceText;
 
+mod treesweep;
+
 /// What `loadlab exercise --help` says about the moves.
 pub const MOVE_FORMATS: &str = "\
 Move files (--moves FILE, JSON; `-` reads standard input):
@@ -36,6 +38,34 @@ Move files (--moves FILE, JSON; `-` reads standard input):
     round r (round 0 is always preceded by one). Every decision is legal; one that cannot
     reach the optimal policy's time any more is not optimal (rule cost, the time it loses
     in why). Deterministic decay only.
+
+  treesweep (--n ≤ 12, --tau, --direction as for `loadlab treesweep`; defaults n = 5,
+    τ = 2.5): processor 0's top cluster of the up-sweep, node by node in the order
+    processor 0 runs them, ending with the root: a list of heap numbers (root 1, children
+    2k and 2k + 1) or {\"node\": N, \"start\": S} with a start time (without one the node
+    starts as early as it can): [16, 17, 8, {\"node\": 9, \"start\": 3.5}]. Every other
+    node runs in an external subtree, scheduled optimally elsewhere (it finishes at T*(h),
+    its result arrives τ later). Rules: node (not in T_n), complete (the root is placed),
+    taken (already on processor 0 or inside an external subtree), top-cluster (a child not
+    on processor 0 becomes external with its whole subtree), one-at-a-time, precedence; a
+    legal node that is not Algorithm Fine-Grain's decision misses step-1.1, rule-a (an
+    eligible node runs next), inequality-4 (the height of a new boundary node), rule-b (the
+    leftmost node of that height) or start (started later than the algorithm's AET). The
+    end prints the cluster and, once the root is placed, outcome: the makespan of the
+    student's schedule against T* and T_PY, and the first move that was not the
+    algorithm's.
+
+  divisible: a list of numbers, one per level l = 0 … h from the root outwards: L_l, the
+    load one processor of level l computes (a unit load; Σ b^l·L_l = 1), as in the
+    paper: [0.25, 0.2, 0.0875]. The schedule follows --algorithm's method (C when all):
+    C sends each level its subtree's load in one fragment, P and Q pipeline one fragment
+    per level, deepest first. Rules: range (a number ≥ 0), remaining (b^l·L_l at most the
+    load left), conservation (the leaves take exactly what is left), overlap (Q only: a
+    level keeps at least what it computes while forwarding, L_l ≥ left/(b^l(bβ + 1))); a
+    legal level off the method's closed-form L_l by more than 0.1 % is not optimal (rule
+    closed-form). An illegal level is not played (the next number tries it again). At the
+    end: makespan (the simulated schedule), closed_form, closed_forms of C, P and Q, and
+    waste (the level whose timing first wastes time, or []). h ≤ 8.
 
 Each graded move prints legal, rule (\"\" when legal and optimal), optimal, why, first_try;
 the end prints complete, score (moves right at the first try) and out_of.";
@@ -79,11 +109,29 @@ pub enum ExerciseModel {
         #[command(flatten)]
         grading: Grading,
     },
+    /// Set each level's load L_l of Li's divisible load (root outwards) and compare the
+    /// schedule with the method's closed form (--algorithm; C when all).
+    #[command(after_help = MOVE_FORMATS)]
+    Divisible {
+        #[command(flatten)]
+        args: super::DivisibleArgs,
+        #[command(flatten)]
+        grading: Grading,
+    },
     /// Predict the PE and step of every node of a tree or grid under KS-BF.
     #[command(after_help = MOVE_FORMATS)]
     Ksbf {
         #[command(flatten)]
         args: KsbfArgs,
+        #[command(flatten)]
+        grading: Grading,
+    },
+    /// Build processor 0's top cluster of a tree sweep node by node (Algorithm Fine-Grain's
+    /// rules (a), (b) and inequality (4)); the makespan against T* and T_PY.
+    #[command(after_help = MOVE_FORMATS)]
+    Treesweep {
+        #[command(flatten)]
+        args: treesweep::TreeArgs,
         #[command(flatten)]
         grading: Grading,
     },
@@ -162,12 +210,22 @@ pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
             }
             (geodecay(args, grading)?, args.out.json)
         }
+        ExerciseModel::Divisible { args, grading } => {
+            if args.out.csv {
+                return Err(CliError("--csv: an exercise prints JSON or text".into()));
+            }
+            (
+                super::exercise_divisible::divisible(args, grading)?,
+                args.out.json,
+            )
+        }
         ExerciseModel::Ksbf { args, grading } => {
             if args.out.csv {
                 return Err(CliError("--csv: an exercise prints JSON or text".into()));
             }
             (ksbf(args, grading)?, args.out.json)
         }
+        ExerciseModel::Treesweep { args, grading } => (treesweep::run(args, grading)?, args.json),
     };
     if json {
         Ok(format!("{value}\n"))
@@ -177,7 +235,7 @@ pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
 }
 
 /// The moves file's text (at most 64 MB).
-fn read_moves(path: &str) -> Result<Value, CliError> {
+pub(super) fn read_moves(path: &str) -> Result<Value, CliError> {
     const LIMIT: u64 = 64 << 20;
     let text = if path == "-" {
         let mut s = String::new();
@@ -205,7 +263,7 @@ fn integer(v: &Value, what: &str) -> Result<i64, String> {
         .ok_or_else(|| format!("{what}: expected an integer, got {}", short(v)))
 }
 
-fn short(v: &Value) -> String {
+pub(super) fn short(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() > 40 {
         format!("{}…", s.chars().take(40).collect::<String>())
@@ -522,6 +580,15 @@ fn text(v: &Value) -> String {
                 ),
             );
         }
+        if let Some(o) = v["outcome"].as_object() {
+            line(
+                &mut s,
+                format!(
+                    "makespan: {} (T* = {}, T_PY = {})",
+                    o["makespan"], o["t_star"], o["t_py"]
+                ),
+            );
+        }
         line(
             &mut s,
             format!(
@@ -531,6 +598,9 @@ fn text(v: &Value) -> String {
                 v["out_of"]
             ),
         );
+        if let Some(summary) = v["summary"].as_str() {
+            line(&mut s, summary.to_string());
+        }
     }
     s
 }

@@ -13,7 +13,9 @@ use serde_json::{Value, json};
 
 use super::shard::{self, Shard};
 use super::{CliError, int};
-use crate::model::redistribute::gaps::{Against, BUDGET_MAX, Gap, GapSearch, command};
+use crate::model::redistribute::gaps::{
+    Against, BUDGET_MAX, COST_MAX, DELTA_MAX, Gap, GapSearch, N_MAX, Space, command,
+};
 
 impl ValueEnum for Against {
     fn value_variants<'a>() -> &'a [Self] {
@@ -36,7 +38,7 @@ pub struct GapsArgs {
 /// The models with a gap search.
 #[derive(Debug, Subcommand)]
 pub enum GapsModel {
-    /// Rings (3 to 5 processors, |δ_k| ≤ 3, costs 1 to 4) where a method is farthest from the
+    /// Rings (by default 3 to 5 processors, |δ_k| ≤ 3, costs 1 to 4) where a method is farthest from the
     /// exact optimum; every ring's schedules replayed by the checker.
     Redistribute(RingGapsArgs),
 }
@@ -54,6 +56,16 @@ pub struct RingGapsArgs {
     /// each).
     #[arg(long, default_value = "400", value_parser = int::<u64>)]
     pub budget: u64,
+    /// Largest ring drawn: 3 to 8 processors (the exact search's limit). Rings whose exact
+    /// search needs more than 10^6 combinations of sends (about 0.9 s) are skipped.
+    #[arg(long, default_value_t = N_MAX, value_parser = int::<usize>)]
+    pub max_n: usize,
+    /// Largest |δ_k| drawn, 1 to 10.
+    #[arg(long, default_value_t = DELTA_MAX, value_parser = int::<i64>, allow_hyphen_values = true)]
+    pub max_delta: i64,
+    /// Largest link cost drawn (integers from 1), 1 to 20.
+    #[arg(long, default_value_t = COST_MAX, value_parser = int::<i64>, allow_hyphen_values = true)]
+    pub max_cost: i64,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -71,7 +83,19 @@ impl RingGapsArgs {
                 self.budget
             )));
         }
-        Ok(GapSearch::with_budget(self.against, self.seed, self.budget))
+        let space = self.space();
+        if let Some(why) = space.problem() {
+            return Err(CliError(why));
+        }
+        Ok(GapSearch::with_budget(self.against, self.seed, self.budget).within(space))
+    }
+
+    fn space(&self) -> Space {
+        Space {
+            n_max: self.max_n,
+            delta_max: self.max_delta,
+            cost_max: self.max_cost,
+        }
     }
 }
 
@@ -153,20 +177,32 @@ pub fn merge(a: &GapsArgs, results: &[Value]) -> Result<String, CliError> {
 
 /// The whole output: JSON, or a table with the commands.
 fn render(r: &RingGapsArgs, entries: Vec<Value>) -> String {
+    let space = r.space();
     if r.json {
-        let v = json!({
+        let mut v = json!({
             "against": r.against.name(),
             "seed": r.seed,
             "budget": r.budget,
             "instances": entries,
         });
+        if space != Space::default() {
+            v["space"] = json!({
+                "max_n": space.n_max,
+                "max_delta": space.delta_max,
+                "max_cost": space.cost_max,
+            });
+        }
         return format!("{v}\n");
     }
     let mut out = format!(
-        "gap search against {} (seed {}, {} exact solves): {} ring(s), largest ratio first\n",
+        "gap search against {} (seed {}, {} exact solves, 3 to {} processors, |δ_k| ≤ {}, \
+         costs 1 to {}): {} ring(s), largest ratio first\n",
         r.against.name(),
         r.seed,
         r.budget,
+        space.n_max,
+        space.delta_max,
+        space.cost_max,
         entries.len()
     );
     for e in &entries {

@@ -2,10 +2,17 @@
 
 use clap::ValueEnum;
 
+use serde_json::{Value, json};
+
+use super::shard::{self, Shard};
 use super::{CliError, Output, at_least_one, int, model_output, real};
 use crate::model::NoProgress;
+use crate::model::geodecay::params::BUDGET;
 use crate::model::geodecay::params::{ALPHA, C, ELL, ELL_LOG2_MAX, EVERY, N, P, SEED, SEEDS};
+use crate::model::geodecay::seed_times;
+use crate::model::geodecay::sweep::seed_spread_cost;
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
+use crate::report::ReportError;
 use crate::report::geodecay::Parts;
 
 /// What `--sweep` adds to the text and JSON output.
@@ -56,6 +63,10 @@ pub struct GeodecayArgs {
     /// Also print every round (tasks, max/mean/min load, balancing, phase).
     #[arg(long)]
     pub trace: bool,
+    /// With `--sweep seeds`: run only the seeds s (offsets 0 … seeds − 1) with s mod k = i − 1
+    /// and print them as a part for `loadlab merge`.
+    #[arg(long, value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
     /// Output format.
     #[command(flatten)]
     pub out: Output,
@@ -92,7 +103,74 @@ impl GeodecayArgs {
     }
 }
 
-/// Runs `loadlab geodecay`.
+/// Runs `loadlab geodecay` (or a part of its seed study with `--shard`).
 pub fn execute(a: &GeodecayArgs) -> Result<String, CliError> {
+    if let Some(s) = a.shard {
+        return seed_part(a, s);
+    }
     model_output(a.out, a.params()?, |p| a.parts().build(p, &NoProgress))
+}
+
+/// The seed study's runs of shard `s`: `{"offset", "times_text"}` per seed offset owned, the
+/// times (one per main policy) as Rust's shortest text, which reads back exactly.
+fn seed_part(a: &GeodecayArgs, s: Shard) -> Result<String, CliError> {
+    if a.sweep != Some(Sweep::Seeds) || a.out.csv {
+        return Err(CliError(
+            "--shard: only the seed study shards (--sweep seeds, text or --json)".into(),
+        ));
+    }
+    let params = a.params()?;
+    let v = params.validate().map_err(ReportError::from)?;
+    let offsets: Vec<u32> = (0..params.seeds.max(1))
+        .filter(|&o| s.owns(u64::from(o)))
+        .collect();
+    let cost = seed_spread_cost(&v, offsets.len() as u32, Policy::MAIN.len());
+    let what = format!("{} seeds of the seed study", offsets.len());
+    BUDGET
+        .check("seeds", &what, cost)
+        .map_err(ReportError::from)?;
+    let times = seed_times(&v, &offsets, &Policy::MAIN, &NoProgress)
+        .map_err(|_| CliError("cancelled".into()))?;
+    let results = offsets
+        .iter()
+        .zip(times)
+        .map(|(o, t)| {
+            let text: Vec<String> = t.iter().map(|x| x.to_string()).collect();
+            json!({"offset": o, "times_text": text})
+        })
+        .collect();
+    Ok(shard::part(s, results))
+}
+
+/// Joins the parts of a sharded seed study into the whole run's output.
+pub fn merge(a: &GeodecayArgs, results: &[Value]) -> Result<String, CliError> {
+    let params = a.params()?;
+    let seeds = params.seeds.max(1) as usize;
+    let mut times: Vec<Option<Vec<f64>>> = vec![None; seeds];
+    for r in results {
+        let offset = r["offset"].as_u64().map(|o| o as usize);
+        let t: Option<Vec<f64>> = r["times_text"].as_array().and_then(|v| {
+            v.iter()
+                .map(|x| x.as_str().and_then(|t| t.parse::<f64>().ok()))
+                .collect()
+        });
+        match (offset, t) {
+            (Some(o), Some(t)) if o < seeds && t.len() == Policy::MAIN.len() => {
+                if times[o].replace(t).is_some() {
+                    return Err(CliError(format!("the parts hold seed offset {o} twice")));
+                }
+            }
+            _ => return Err(CliError("a part's seed run is malformed".into())),
+        }
+    }
+    let times: Vec<Vec<f64>> = times
+        .into_iter()
+        .enumerate()
+        .map(|(o, t)| t.ok_or_else(|| CliError(format!("no part holds seed offset {o}"))))
+        .collect::<Result<_, _>>()?;
+    let mut a_whole = a.parts();
+    a_whole.seed_spread = true;
+    model_output(a.out, params, |p| {
+        a_whole.build_with(p, Some(times), &NoProgress)
+    })
 }

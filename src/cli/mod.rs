@@ -8,6 +8,7 @@
 pub mod divisible;
 pub mod errata;
 pub mod exercise;
+mod exercise_divisible;
 pub mod gaps;
 pub mod geodecay;
 pub mod ksbf;

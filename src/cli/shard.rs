@@ -134,6 +134,7 @@ pub fn merge(a: &MergeArgs) -> Result<String, CliError> {
         Some(Command::Map(m)) => super::map::merge(&m, &results),
         Some(Command::Gaps(g)) => super::gaps::merge(&g, &results),
         Some(Command::KsbfStudy(k)) => super::ksbf_study::merge(&k, &results),
+        Some(Command::Geodecay(g)) => super::geodecay::merge(&g, &results),
         _ => Err(CliError(format!(
             "the parts' command cannot be merged: {argv:?}"
         ))),

@@ -37,10 +37,15 @@ pub fn moves(scenario: &Scenario) -> Result<usize, String> {
             let ex = crate::model::exercise::geodecay::GeoExercise::new(p).map_err(|e| e.0)?;
             Ok(ex.decisions())
         }
-        other => Err(format!(
-            "the {} model has no exercise yet",
-            other.model_name()
-        )),
+        Scenario::TreeSweep(p) => {
+            let ex = crate::model::exercise::treesweep::TreeExercise::new(p).map_err(|e| e.0)?;
+            ex.drawable().map_err(|e| e.0)?;
+            Ok(ex.algorithm_moves())
+        }
+        Scenario::Divisible(p) => {
+            let ex = crate::model::exercise::divisible::DivExercise::new(p).map_err(|e| e.0)?;
+            Ok(ex.levels())
+        }
     }
 }
 

@@ -17,7 +17,7 @@ use crate::model::geodecay::sweep::{
 use crate::model::geodecay::theory::standard_balancings_estimate;
 use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, PolicyValue, SeedSpread, p_values,
-    seed_spread, simulate::simulate_valid, sweep_ell, sweep_p,
+    seed_spread, simulate::simulate_valid, spread_of, sweep_ell, sweep_p,
 };
 use crate::model::{Cancelled, ParamError, Progress};
 
@@ -50,6 +50,18 @@ impl Parts {
 
     /// Simulates the scenario and computes these parts.
     pub fn build(self, params: &GeoParams, progress: &dyn Progress) -> Result<Run, ReportError> {
+        self.build_with(params, None, progress)
+    }
+
+    /// [`Parts::build`] with the seed study's times given (`times[offset][policy]` for the
+    /// main policies, every offset 0 … seeds − 1: the parts of a sharded study joined)
+    /// instead of simulated.
+    pub fn build_with(
+        self,
+        params: &GeoParams,
+        seed_times: Option<Vec<Vec<f64>>>,
+        progress: &dyn Progress,
+    ) -> Result<Run, ReportError> {
         let v = params.validate()?;
         check_budget(&v, &self)?;
         let stages = Stages::new(progress, 5);
@@ -78,7 +90,10 @@ impl Parts {
         })?;
         let seeds = params.seeds;
         let main = Policy::MAIN;
-        let seed_spread = stages.part(4, self.seed_spread, |s| seed_spread(&v, seeds, &main, s))?;
+        let seed_spread = stages.part(4, self.seed_spread, |s| match seed_times {
+            Some(t) => Ok(spread_of(&main, &t)),
+            None => seed_spread(&v, seeds, &main, s),
+        })?;
         stages.done();
         Ok(Run {
             params: params.clone(),

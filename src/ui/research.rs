@@ -4,13 +4,16 @@
 //! largest first; "Load" puts a ring into the redistribution workspace with the exact
 //! optimum as its algorithm (like a map cell, an ordinary edit: Ctrl+Z takes it back).
 //!
-//! The search runs on the click (a few hundred exact solves of rings of at most 5
-//! processors: some tens of milliseconds).
+//! The search runs as a background job (a few hundred exact solves of rings of at most 5
+//! processors take some tens of milliseconds, wider spaces up to 8 processors seconds or
+//! minutes): a progress bar with Cancel while it runs, the window and the app stay live.
 
 use egui::RichText;
 
 use super::app::Cmd;
-use crate::model::redistribute::gaps::{Against, Gap, GapSearch, command};
+use crate::jobs::JobSlot;
+use crate::model::redistribute::exact::N_EXACT_MAX;
+use crate::model::redistribute::gaps::{Against, Gap, GapSearch, Space, command};
 use crate::model::redistribute::params::{Algorithm, RedistParams};
 use crate::preset::{Preset, Scenario};
 
@@ -18,7 +21,6 @@ use crate::preset::{Preset, Scenario};
 const BUDGET_MAX: u64 = 5000;
 
 /// The window's state.
-#[derive(Debug)]
 pub struct Research {
     /// Whether the window is open.
     pub open: bool,
@@ -28,8 +30,12 @@ pub struct Research {
     pub seed: u64,
     /// Exact solves.
     pub budget: u64,
+    /// The rings drawn.
+    pub space: Space,
     /// The rings of the last search, with its settings.
     pub found: Option<(GapSearch, Vec<Gap>)>,
+    /// The search running.
+    job: JobSlot<(GapSearch, Vec<Gap>)>,
 }
 
 impl Default for Research {
@@ -39,7 +45,9 @@ impl Default for Research {
             against: Against::Lemma12,
             seed: 1,
             budget: 400,
+            space: Space::default(),
             found: None,
+            job: JobSlot::default(),
         }
     }
 }
@@ -66,7 +74,11 @@ pub fn window(state: &mut Research, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
         .default_width(560.0f32.min(screen.width() - 40.0))
         .default_height((screen.height() - 80.0).clamp(160.0, 520.0))
         .show(ctx, |ui| {
+            if let Some(done) = state.job.poll() {
+                state.found = Some(done);
+            }
             controls(ui, state);
+            progress(ui, state);
             ui.separator();
             list(ui, state, cmds);
         });
@@ -88,19 +100,73 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
         let l = ui.label("exact solves");
         ui.add(egui::DragValue::new(&mut state.budget).range(1..=BUDGET_MAX))
             .labelled_by(l.id);
-        if ui.button("Search").clicked() {
-            let search = GapSearch::with_budget(state.against, state.seed, state.budget);
-            let found = search.run((0, 1));
-            state.found = Some((search, found));
+    });
+    ui.horizontal_wrapped(|ui| {
+        let sp = &mut state.space;
+        let l = ui.label("processors 3 to");
+        ui.add(egui::DragValue::new(&mut sp.n_max).range(3..=N_EXACT_MAX))
+            .labelled_by(l.id);
+        let l = ui.label("|δ| ≤");
+        ui.add(egui::DragValue::new(&mut sp.delta_max).range(1..=Space::DELTA_LIMIT))
+            .labelled_by(l.id);
+        let l = ui.label("costs 1 to");
+        ui.add(egui::DragValue::new(&mut sp.cost_max).range(1..=Space::COST_LIMIT))
+            .labelled_by(l.id);
+        let running = state.job.is_running();
+        if ui
+            .add_enabled(!running, egui::Button::new("Search"))
+            .on_hover_text("Runs in the background; the app stays usable")
+            .clicked()
+        {
+            search(state, ui.ctx());
         }
     });
+    let sp = state.space;
     ui.label(
-        RichText::new(
-            "Rings of 3–5 processors, |δ| ≤ 3, costs 1–4; ratio = schedule / optimum, or \
-             optimum / bound. Same search: `loadlab gaps redistribute --against … --seed …`.",
-        )
+        RichText::new(format!(
+            "Rings of 3–{} processors, |δ| ≤ {}, costs 1–{}; ratio = schedule / optimum, or \
+             optimum / bound. Same search: `loadlab gaps redistribute --against … --seed … \
+             --max-n {} --max-delta {} --max-cost {}`.",
+            sp.n_max, sp.delta_max, sp.cost_max, sp.n_max, sp.delta_max, sp.cost_max
+        ))
         .weak(),
     );
+}
+
+/// Starts the search in the background (the previous one, if any, is cancelled).
+fn search(state: &mut Research, ctx: &egui::Context) {
+    let search =
+        GapSearch::with_budget(state.against, state.seed, state.budget).within(state.space);
+    let repaint = ctx.clone();
+    state.job.submit(
+        "gap search",
+        move || repaint.request_repaint(),
+        move |p| Ok((search, search.run_with((0, 1), p)?)),
+    );
+}
+
+/// The running search's progress bar and Cancel, or why the last one failed.
+fn progress(ui: &mut egui::Ui, state: &mut Research) {
+    if let Some(job) = state.job.running() {
+        let fraction = job.fraction();
+        let mut cancel = false;
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(200.0)
+                    .show_percentage(),
+            );
+            cancel = ui.button("Cancel").clicked();
+        });
+        if cancel {
+            state.job.cancel();
+        }
+    } else if let Some(why) = state.job.failure() {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("The search failed: {why}"),
+        );
+    }
 }
 
 fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {

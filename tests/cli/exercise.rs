@@ -318,7 +318,7 @@ fn exercise_ksbf_predictions_from_the_simulation_and_one_wrong() {
 fn exercise_steps_of_lessons_are_checked() {
     // Every bundled lesson of a model with an exercise has an exercise step whose pass mark
     // fits its moves.
-    for name in ["rrv", "gao-rosenberg", "gil-matias"] {
+    for name in ["rrv", "gao-rosenberg", "gil-matias", "li"] {
         let j = json(&["lesson", name, "--json"]);
         let steps = j["steps"].as_array().unwrap();
         let ex: Vec<&Value> = steps.iter().filter(|s| !s["exercise"].is_null()).collect();
@@ -342,10 +342,7 @@ fn exercise_steps_of_lessons_are_checked() {
             Some("pass: 2 is not between 1"),
         ),
         (lesson(0, "Redistribute", ring), Some("pass: 0")),
-        (
-            lesson(1, "Divisible", "Divisible(())"),
-            Some("no exercise yet"),
-        ),
+        (lesson(1, "Divisible", "Divisible((h: 9))"), Some("h ≤ 8")),
         (
             lesson(1, "Ksbf", "Ksbf((p: 32))"),
             Some("the exercise draws at most 16"),

@@ -184,6 +184,55 @@ fn three_shards_merge_into_the_whole_run() {
         "--json",
     ];
     assert_eq!(merged(&gaps, "gaps"), stdout(&gaps));
+    // A wider space (7 processors, larger δ and costs) shards the same way.
+    let wide = [
+        "gaps",
+        "redistribute",
+        "--against",
+        "lp-forward",
+        "--max-n",
+        "7",
+        "--max-delta",
+        "4",
+        "--max-cost",
+        "6",
+        "--budget",
+        "60",
+        "--json",
+    ];
+    let whole = stdout(&wide);
+    assert!(
+        whole.contains(r#""space":{"max_cost":6,"max_delta":4,"max_n":7}"#),
+        "{whole}"
+    );
+    assert_eq!(merged(&wide, "wide"), whole);
+    assert_error(
+        &[
+            "gaps",
+            "redistribute",
+            "--against",
+            "lemma12",
+            "--max-n",
+            "9",
+        ],
+        "--max-n",
+    );
+    // Gil–Matias's seed study (random decay): text and JSON.
+    for fmt in ["--json", "--text"] {
+        let mut seeds = vec![
+            "geodecay", "--decay", "random", "--n", "5000", "--p", "64", "--sweep", "seeds",
+            "--seeds", "10",
+        ];
+        if fmt == "--json" {
+            seeds.push(fmt);
+        }
+        assert_eq!(
+            merged(&seeds, &format!("seeds{fmt}")),
+            stdout(&seeds),
+            "{fmt}"
+        );
+    }
+    assert_error(&["geodecay", "--shard", "1/2"], "--sweep seeds");
 }
 
 #[test]

@@ -370,7 +370,7 @@ fn gui_lesson_flags_are_checked_before_a_window_opens() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("--lesson-step: 99: the lesson has steps 1 to 7"),
+        err.contains("--lesson-step: 99: the lesson has steps 1 to 8"),
         "{err}"
     );
 }
@@ -390,7 +390,7 @@ fn lesson_steps_hide_the_future_where_they_say_and_check_rejects_a_switch_that_d
     assert_eq!(set[0], Value::Null);
     assert_eq!(
         hidden,
-        vec![false, false, true, true, false, false, false],
+        vec![false, false, true, true, false, false, false, false],
         "{set:?}"
     );
     // A lesson that shows a future already shown: --check names the step and exits 2.

@@ -9,6 +9,7 @@
 pub mod params;
 pub mod run;
 pub mod simulate;
+pub mod student;
 pub mod sweep;
 pub mod theory;
 

@@ -181,29 +181,39 @@ pub fn shares_representable(v: &Valid) -> bool {
     })
 }
 
-fn run(method: Method, v: &Valid, record: bool) -> Timeline {
+/// A distribution plan: what the root sends and keeps, and how every other level splits
+/// what it receives. The methods' rules and a student's level loads
+/// ([`super::student`]) are both plans, played by the same event loop ([`play`]).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Plan {
+    /// Whose rules (ℂ splits every fragment; ℙ and ℚ keep a fragment addressed to the
+    /// receiving level whole and split the others).
+    pub method: Method,
+    /// Fragments the root sends to each child, in order, with the level they are addressed
+    /// to (ℂ: the receiving level 1).
+    pub root_sends: Vec<(f64, usize)>,
+    /// What the root computes, from time 0.
+    pub root_keep: f64,
+    /// Per level: the fraction of a fragment it keeps and the fraction it sends to each
+    /// child (index 0, the root, unused).
+    pub split: Vec<(f64, f64)>,
+}
+
+/// The method's own plan on `v`, in arbitrary units (normalised after playing), with its x.
+fn method_plan(method: Method, v: &Valid) -> (Plan, f64) {
     let h = v.h as usize;
     let b = v.b as f64;
     let beta = v.beta;
-    let classic = (method == Method::C).then(|| classic_shares(v.b, v.h, beta));
-    // ℚ's split of a fragment s: keep s·keep_q, send s·fwd_q to each child.
-    let fwd_q = 1.0 / (1.0 / beta + b);
-    let keep_q = fwd_q / beta;
-
-    // --- The root's plan (in arbitrary units; normalised below). ---
-    // Fragments the root sends to each child, in order, addressed to `dest`.
     let mut root_sends: Vec<(f64, usize)> = Vec::with_capacity(h);
-    let root_keep;
     let mut x = 1.0;
-    match method {
+    let (root_keep, split) = match method {
         Method::C => {
-            let (alpha, keep) = classic
-                .as_ref()
-                .map_or((0.0, 1.0), |c| (c.alpha[h], c.keep[h]));
+            let c = classic_shares(v.b, v.h, beta);
             if h > 0 {
-                root_sends.push((alpha, 1));
+                root_sends.push((c.alpha[h], 1));
             }
-            root_keep = keep;
+            let split = (0..=h).map(|l| (c.keep[h - l], c.alpha[h - l])).collect();
+            (c.keep[h], split)
         }
         Method::P | Method::Q => {
             // Sizes relative to the first fragment (largest) so nothing overflows.
@@ -222,10 +232,117 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
             // The last fragment is computed whole by level 1: it *is* x.
             x = size;
             let sending: f64 = root_sends.iter().map(|s| s.0).sum();
-            root_keep = sending / beta + x;
+            // ℚ's split of a fragment s: keep s·keep_q, send s·fwd_q to each child.
+            let fwd_q = 1.0 / (1.0 / beta + b);
+            let one = if method == Method::P {
+                (0.0, 1.0 / b)
+            } else {
+                (fwd_q / beta, fwd_q)
+            };
+            (sending / beta + x, vec![one; h + 1])
+        }
+    };
+    let plan = Plan {
+        method,
+        root_sends,
+        root_keep,
+        split,
+    };
+    (plan, x)
+}
+
+fn run(method: Method, v: &Valid, record: bool) -> Timeline {
+    let (plan, x) = method_plan(method, v);
+    let mut played = play(v, &plan, record);
+    // Normalise: the total computed load must be 1 (ℂ already is, up to rounding).
+    let total: f64 = played.levels.iter().map(|l| l.processors * l.load).sum();
+    let scale = 1.0 / total;
+    played.scale(scale);
+    let finish = played.finish();
+    let x = if method == Method::C {
+        played.levels.last().map_or(1.0, |l| l.load)
+    } else {
+        x * scale
+    };
+    played.into_timeline(v, method, x, finish, total, record)
+}
+
+/// The levels, intervals and step boundaries of a played plan.
+pub(super) struct Played {
+    levels: Vec<LevelSummary>,
+    intervals: Vec<Interval>,
+    steps: Vec<f64>,
+}
+
+impl Played {
+    fn scale(&mut self, scale: f64) {
+        for lv in &mut self.levels {
+            lv.load *= scale;
+            lv.last_receive *= scale;
+            lv.finish *= scale;
+            lv.idle *= scale;
+        }
+        for s in &mut self.steps {
+            *s *= scale;
+        }
+        for iv in &mut self.intervals {
+            iv.start *= scale;
+            iv.end *= scale;
+            iv.amount *= scale;
         }
     }
 
+    fn finish(&self) -> f64 {
+        self.levels.iter().map(|l| l.finish).fold(0.0, f64::max)
+    }
+
+    /// The timeline (checked when recorded); `total` is the load computed before any
+    /// normalisation.
+    pub(super) fn into_timeline(
+        mut self,
+        v: &Valid,
+        method: Method,
+        x: f64,
+        finish: f64,
+        total: f64,
+        record: bool,
+    ) -> Timeline {
+        self.steps.push(finish);
+        let checks = if record {
+            check_schedule(v, &self.levels, &self.intervals, finish, total)
+        } else {
+            Vec::new()
+        };
+        Timeline {
+            method,
+            finish,
+            x,
+            steps: self.steps,
+            levels: self.levels,
+            intervals: self.intervals,
+            checks,
+        }
+    }
+}
+
+/// Plays `plan` on `v` and checks it, without normalising (the student's plan already
+/// distributes the unit load): the timeline of [`super::student`].
+pub(super) fn play_checked(v: &Valid, plan: &Plan) -> Timeline {
+    let played = play(v, plan, true);
+    let total: f64 = played.levels.iter().map(|l| l.processors * l.load).sum();
+    let finish = played.finish();
+    let x = played.levels.last().map_or(0.0, |l| l.load);
+    played.into_timeline(v, plan.method, x, finish, total, true)
+}
+
+/// The event loop: the root computes from 0 and sends back-to-back from 0; every level, in
+/// order, receives its fragments (already sorted by arrival), computes what it keeps (one
+/// fragment at a time) and forwards the rest (one message at a time per link).
+fn play(v: &Valid, plan: &Plan, record: bool) -> Played {
+    let h = v.h as usize;
+    let b = v.b as f64;
+    let beta = v.beta;
+    let method = plan.method;
     let mut intervals = Vec::new();
     let mut levels = Vec::with_capacity(h + 1);
     let mut steps = Vec::new();
@@ -234,7 +351,7 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
     let mut incoming: Vec<Msg> = Vec::with_capacity(h);
     {
         let mut link = 0.0f64;
-        for &(size, dest) in &root_sends {
+        for &(size, dest) in &plan.root_sends {
             let (s, e) = (link, link + size);
             link = e;
             if record {
@@ -253,20 +370,20 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
                 dest,
             });
         }
-        let finish = root_keep * beta;
+        let finish = plan.root_keep * beta;
         if record {
             intervals.push(Interval {
                 level: 0,
                 activity: Activity::Compute,
                 start: 0.0,
                 end: finish,
-                amount: root_keep,
+                amount: plan.root_keep,
                 dest: 0,
             });
         }
         levels.push(LevelSummary {
             processors: 1.0,
-            load: root_keep,
+            load: plan.root_keep,
             last_receive: 0.0,
             finish,
             idle: 0.0,
@@ -284,6 +401,7 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
         outgoing.clear();
         let (mut cpu, mut link) = (0.0f64, 0.0f64);
         let (mut load, mut idle, mut last) = (0.0, 0.0, 0.0);
+        let (keep_part, fwd_part) = plan.split.get(l).copied().unwrap_or((1.0, 0.0));
         for m in &incoming {
             if record {
                 intervals.push(Interval {
@@ -296,18 +414,11 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
                 });
             }
             last = m.arrive;
-            // The method's rule: how much to keep, how much to send to each child.
-            let (keep, fwd) = match method {
-                Method::C => {
-                    let (a, k) = classic
-                        .as_ref()
-                        .map_or((0.0, 1.0), |c| (c.alpha[h - l], c.keep[h - l]));
-                    (m.size * k, m.size * a)
-                }
-                Method::P if m.dest == l => (m.size, 0.0),
-                Method::P => (0.0, m.size / b),
-                Method::Q if m.dest == l => (m.size, 0.0),
-                Method::Q => (m.size * keep_q, m.size * fwd_q),
+            // The plan's rule: how much to keep, how much to send to each child.
+            let (keep, fwd) = if method != Method::C && m.dest == l {
+                (m.size, 0.0)
+            } else {
+                (m.size * keep_part, m.size * fwd_part)
             };
             if keep > 0.0 {
                 let start = cpu.max(m.arrive);
@@ -328,6 +439,7 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
             if fwd > 0.0 && l < h {
                 let start = link.max(m.arrive);
                 link = start + fwd;
+                let dest = if method == Method::C { l + 1 } else { m.dest };
                 if record {
                     intervals.push(Interval {
                         level: l,
@@ -335,13 +447,13 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
                         start,
                         end: link,
                         amount: fwd,
-                        dest: if method == Method::C { l + 1 } else { m.dest },
+                        dest,
                     });
                 }
                 outgoing.push(Msg {
                     arrive: link,
                     size: fwd,
-                    dest: if method == Method::C { l + 1 } else { m.dest },
+                    dest,
                 });
             }
         }
@@ -357,45 +469,10 @@ fn run(method: Method, v: &Valid, record: bool) -> Timeline {
         }
         std::mem::swap(&mut incoming, &mut outgoing);
     }
-
-    // Normalise: the total computed load must be 1 (ℂ already is, up to rounding).
-    let total: f64 = levels.iter().map(|l| l.processors * l.load).sum();
-    let scale = 1.0 / total;
-    let mut finish = 0.0f64;
-    for lv in &mut levels {
-        lv.load *= scale;
-        lv.last_receive *= scale;
-        lv.finish *= scale;
-        lv.idle *= scale;
-        finish = finish.max(lv.finish);
-    }
-    for s in &mut steps {
-        *s *= scale;
-    }
-    steps.push(finish);
-    for iv in &mut intervals {
-        iv.start *= scale;
-        iv.end *= scale;
-        iv.amount *= scale;
-    }
-    let x = if method == Method::C {
-        levels.last().map_or(1.0, |l| l.load)
-    } else {
-        x * scale
-    };
-    let checks = if record {
-        check_schedule(v, &levels, &intervals, finish, total)
-    } else {
-        Vec::new()
-    };
-    Timeline {
-        method,
-        finish,
-        x,
-        steps,
+    Played {
         levels,
         intervals,
-        checks,
+        steps,
     }
 }
 

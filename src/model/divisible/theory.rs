@@ -131,6 +131,50 @@ pub fn closed_form(method: Method, v: &Valid) -> f64 {
     }
 }
 
+/// L_l, the load one processor of level l computes, for l = 0..=h (Σ b^l L_l = 1):
+///
+/// * ℂ: from the shares of [`classic_shares`]: level l receives α_h·α_{h−1}⋯α_{h−l+1} and
+///   keeps that times 1 − bα_{h−l} (Section III);
+/// * ℙ: L_0 = ((N − 1)/b)·x/β + x and L_l = x, x = bβ/((bβ + 1)N − 1) (Section VI);
+/// * ℚ: L_l = ((c^{h−l} − 1)/((b − 1)β + 1) + 1)·x, c = 1/β + b, with
+///   x = ((β/((b − 1)β + 1))·(c^{h+1} − 1))^{−1} (Section VI), evaluated with numerator and
+///   denominator divided by c^{h+1} so that it cannot overflow.
+pub fn level_loads(method: Method, v: &Valid) -> Vec<f64> {
+    let h = v.h as usize;
+    let (b, beta) = (v.b as f64, v.beta);
+    match method {
+        Method::C => {
+            let s = classic_shares(v.b, v.h, beta);
+            let mut received = 1.0;
+            let mut loads = Vec::with_capacity(h + 1);
+            for l in 0..=h {
+                if l > 0 {
+                    received *= s.alpha[h + 1 - l];
+                }
+                loads.push(received * s.keep[h - l]);
+            }
+            loads
+        }
+        Method::P => {
+            let n = v.n as f64;
+            let x = b * beta / ((b * beta + 1.0) * n - 1.0);
+            let mut loads = vec![x; h + 1];
+            loads[0] = (n - 1.0) / b * x / beta + x;
+            loads
+        }
+        Method::Q => {
+            let c = 1.0 / beta + b;
+            let k = (b - 1.0) * beta + 1.0;
+            let inv = |p: f64| (-p * c.ln()).exp(); // c^{−p}
+            let top = inv((h + 1) as f64);
+            let den = beta / k * (1.0 - top);
+            (0..=h)
+                .map(|l| ((inv((l + 1) as f64) - top) / k + top) / den)
+                .collect()
+        }
+    }
+}
+
 /// The speed-up no method can exceed on any tree of arity b (Li's universal bound): the root
 /// computes at rate 1 and feeds its b links, each at most one unit of load per β time units,
 /// so the whole tree processes at most bβ + 1 times as fast as one processor (4β + 1 on a
@@ -260,6 +304,31 @@ mod tests {
             * (((d - 1.0).powi(2) * beta * beta + 2.0 * (d + 1.0) * beta + 1.0).sqrt()
                 - ((d - 1.0) * beta + 1.0));
         assert!((printed - asymptotic_time(Method::C, 2, 100.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn level_loads_are_the_simulated_ones_and_sum_to_one() {
+        for (b, h, beta) in [(2u64, 3u64, 10.0), (3, 5, 0.2), (4, 4, 1e4), (2, 30, 1e-3)] {
+            let vv = v(b, h, beta);
+            for m in Method::ALL {
+                let loads = level_loads(m, &vv);
+                let sim = crate::model::divisible::simulate(m, &vv);
+                let mut total = 0.0;
+                for (l, (a, s)) in loads.iter().zip(&sim.levels).enumerate() {
+                    assert!(
+                        (a - s.load).abs() <= 1e-9 * s.load,
+                        "{m:?} level {l}: {a} vs {}",
+                        s.load
+                    );
+                    total += a * s.processors;
+                }
+                assert!((total - 1.0).abs() < 1e-9, "{m:?}: Σ = {total}");
+            }
+        }
+        // Section IV's example: b = 2, h = 3, every level below the root computes x.
+        let p = level_loads(Method::P, &v(2, 3, 10.0));
+        let x = 2.0 * 10.0 / (21.0 * 15.0 - 1.0);
+        assert!((p[3] - x).abs() < 1e-15 && (p[0] - (7.0 * x / 10.0 + x)).abs() < 1e-15);
     }
 
     #[test]

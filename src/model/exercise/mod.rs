@@ -22,10 +22,18 @@
 //! * [`geodecay`]: decide before each round whether to load-balance (Gil & Matias), graded
 //!   against the optimal policy's dynamic programme, compared with the standard and improved
 //!   policies.
+//! * [`treesweep`]: build processor 0's top cluster of a tree sweep node by node (Gao,
+//!   Rosenberg & Sitaraman), graded against Algorithm Fine-Grain's rules (a), (b) and
+//!   inequality (4); the finished clustering's makespan against T* and T_PY.
+//! * [`divisible`]: set each level's load L_l (Li), played with ℂ's, ℙ's or ℚ's timing rules
+//!   and graded against the method's closed-form L_l; the end names the level whose timing
+//!   first wastes time.
 
+pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
 pub mod redistribute;
+pub mod treesweep;
 
 use serde::Serialize;
 

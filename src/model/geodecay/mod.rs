@@ -79,6 +79,7 @@ pub mod theory;
 pub use params::{Decay, GeoParams, ParamError, Policy, Survivors, Valid};
 pub use simulate::{GeoOutcome, PhaseRecord, RoundRecord, round_cap, simulate, simulate_valid};
 pub use sweep::{
-    EllPoint, PPoint, PolicyValue, SeedSpread, p_values, seed_spread, sweep_ell, sweep_p,
+    EllPoint, PPoint, PolicyValue, SeedSpread, p_values, seed_spread, seed_times, spread_of,
+    sweep_ell, sweep_p,
 };
 pub use theory::{lg_star, lg_star_of_log2};

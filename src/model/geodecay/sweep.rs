@@ -232,32 +232,64 @@ pub fn seed_spread(
     policies: &[Policy],
     progress: &dyn Progress,
 ) -> Result<Vec<SeedSpread>, Cancelled> {
-    let scenarios: Vec<Valid> = (0..seeds.max(1))
-        .map(|s| {
+    let offsets: Vec<u32> = (0..seeds.max(1)).collect();
+    Ok(spread_of(
+        policies,
+        &seed_times(v, &offsets, policies, progress)?,
+    ))
+}
+
+/// The times of the seed study's runs with seeds `v.seed + offset` (wrapping) for each of
+/// `offsets`: entry i holds offset i's time per policy, in the order of `policies`. A part of
+/// [`seed_spread`] (a shard of the study computes some offsets).
+pub fn seed_times(
+    v: &Valid,
+    offsets: &[u32],
+    policies: &[Policy],
+    progress: &dyn Progress,
+) -> Result<Vec<Vec<f64>>, Cancelled> {
+    let scenarios: Vec<Valid> = offsets
+        .iter()
+        .map(|&s| {
             v.with(|p| p.seed = v.seed.wrapping_add(u64::from(s)))
                 .expect("changing the seed keeps parameters valid")
         })
         .collect();
-    // values[s][policy]
     let values = run_policies(&scenarios, policies, progress)?;
-    Ok(policies
+    Ok(values
+        .into_iter()
+        .map(|t| t.iter().map(|x| x.time).collect())
+        .collect())
+}
+
+/// The spread per policy of the times `times[s][policy]` of some seeds (at least one), the
+/// policies in the order of `policies`.
+pub fn spread_of(policies: &[Policy], times: &[Vec<f64>]) -> Vec<SeedSpread> {
+    policies
         .iter()
         .enumerate()
         .map(|(i, &policy)| {
-            let per_seed: Vec<f64> = values.iter().map(|t| t[i].time).collect();
+            let per_seed: Vec<f64> = times
+                .iter()
+                .map(|t| t.get(i).copied().unwrap_or(f64::NAN))
+                .collect();
             let mut sorted = per_seed.clone();
             sorted.sort_by(f64::total_cmp);
-            let len = sorted.len();
+            let len = sorted.len().max(1);
             SeedSpread {
                 policy,
-                min: sorted[0],
-                median: median_of_sorted(&sorted),
-                max: sorted[len - 1],
+                min: sorted.first().copied().unwrap_or(f64::NAN),
+                median: if sorted.is_empty() {
+                    f64::NAN
+                } else {
+                    median_of_sorted(&sorted)
+                },
+                max: sorted.last().copied().unwrap_or(f64::NAN),
                 mean: per_seed.iter().sum::<f64>() / len as f64,
                 times: per_seed,
             }
         })
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]

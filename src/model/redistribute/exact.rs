@@ -60,8 +60,13 @@ pub const N_EXACT_MAX: usize = 8;
 pub const COST_STEPS_MAX: u32 = 60;
 /// Most items the instance may have to move (Σ max(δ_k, 0)).
 pub const ITEMS_EXACT_MAX: i64 = 40;
-/// Most choices (combinations of sends examined) one search may make before it gives up.
-pub const CHOICES_MAX: u64 = 60_000_000;
+/// Most choices (combinations of sends examined) one search may make before it gives up:
+/// about 9 s at [`CHOICE_STEPS`] each.
+pub const CHOICES_MAX: u64 = 10_000_000;
+/// Work of one choice examined, in the redistribution budget's transfer steps (about 10 ns
+/// each): 0.9 µs measured (`cargo bench --bench redistribute -- exact`: an 8-ring searched from
+/// T = 0, 449 960 choices in 407 ms, the machine shared with builds).
+pub const CHOICE_STEPS: f64 = 90.0;
 /// Most states the memo keeps (about 100 B each).
 pub const MEMO_MAX: usize = 4_000_000;
 
@@ -70,11 +75,17 @@ pub const MEMO_MAX: usize = 4_000_000;
 pub struct Options {
     /// Start the deepening at the paper's best bound and System 6's integer optimum (else 0).
     pub paper_bounds: bool,
+    /// Most combinations of sends the search may examine before it gives up (at most
+    /// [`CHOICES_MAX`]; the gap search uses fewer per ring).
+    pub choices_max: u64,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { paper_bounds: true }
+        Options {
+            paper_bounds: true,
+            choices_max: CHOICES_MAX,
+        }
     }
 }
 
@@ -133,16 +144,18 @@ pub fn items(inst: &RingInstance) -> i64 {
 }
 
 /// Estimated work of the search in the redistribution budget's transfer steps (about 10 ns
-/// each; one choice examined costs about 30): the choices per event time (3 options per
-/// processor), raised to a depth that grows with the items and shrinks with the memo, as
-/// measured on random small rings (see [`crate::model::budget`]). Refused beyond
-/// [`super::run::BUDGET`] by the run's budget check.
+/// each; one choice examined costs [`CHOICE_STEPS`]): the choices per event time (3 options
+/// per processor) times a depth that grows with the items — an upper guess, far above what
+/// most rings need — capped by [`CHOICES_MAX`], where the search gives up with
+/// [`RedistError::ExactGaveUp`]. So the estimate never exceeds the cap's 9 s and the budget
+/// check only refuses what the size limits of [`refusal`] let through when the budget is
+/// lowered; what bounds the time is the cap.
 pub fn cost(inst: &RingInstance) -> Cost {
     let n = inst.n() as f64;
     let m = items(inst).max(1) as f64;
     let choices = 3f64.powf(n) * (m * n).powf(1.5) * 4.0;
     Cost::new(
-        30.0 * choices.min(CHOICES_MAX as f64 * 10.0),
+        CHOICE_STEPS * choices.min(CHOICES_MAX as f64),
         100.0 * MEMO_MAX as f64 / 10.0,
     )
 }
@@ -383,6 +396,7 @@ struct Search<'a> {
     ring: &'a Ring,
     memo: HashMap<Vec<u32>, u32>,
     choices: u64,
+    choices_max: u64,
 }
 
 impl Search<'_> {
@@ -415,9 +429,9 @@ impl Search<'_> {
                 continue;
             };
             self.choices += 1;
-            if self.choices > CHOICES_MAX {
+            if self.choices > self.choices_max {
                 return Err(RedistError::ExactGaveUp {
-                    what: format!("{CHOICES_MAX} combinations of sends"),
+                    what: format!("{} combinations of sends", self.choices_max),
                 });
             }
             let (child, t) = advance(ring, &top.state, top.t, &sends);
@@ -487,6 +501,7 @@ pub fn exact(inst: &RingInstance, opts: Options) -> Result<Exact, RedistError> {
         ring: &ring,
         memo: HashMap::new(),
         choices: 0,
+        choices_max: opts.choices_max.min(CHOICES_MAX),
     };
     let mut t_max = start;
     let found = loop {
@@ -552,7 +567,14 @@ mod tests {
     }
 
     fn solve(inst: &RingInstance, paper_bounds: bool) -> Exact {
-        let e = exact(inst, Options { paper_bounds }).unwrap();
+        let e = exact(
+            inst,
+            Options {
+                paper_bounds,
+                ..Options::default()
+            },
+        )
+        .unwrap();
         let v = verify(inst, &e.schedule);
         assert!(v.valid, "{inst:?}: {v:?}");
         assert_eq!(e.makespan, e.schedule.makespan());

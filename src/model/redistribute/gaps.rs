@@ -3,8 +3,9 @@
 //! (System 12 with Lemma 9's schedule, System 6's flows with forwarding, Algorithm 3 as
 //! printed) above it, or a lower bound (System 6's integer optimum, Lemma 12) below it.
 //!
-//! Random restarts, each a hill climb: a restart draws a ring (3 to [`N_MAX`] processors,
-//! |δ_k| ≤ [`DELTA_MAX`], integer costs 1 to [`COST_MAX`], minimal or larger loads), then tries
+//! Random restarts, each a hill climb: a restart draws a ring from the search's [`Space`] (by
+//! default 3 to [`N_MAX`] processors, |δ_k| ≤ [`DELTA_MAX`], integer costs 1 to [`COST_MAX`],
+//! minimal or larger loads; larger spaces up to the exact search's 8 processors), then tries
 //! local moves (one unit of δ moved between two processors, one cost or one load changed by
 //! one) and keeps a move whose ratio is at least the current one. Restart r draws from its own
 //! ChaCha8 stream (seed, stream r), so a restart's result does not depend on the others and
@@ -31,6 +32,64 @@ pub const DELTA_MAX: i64 = 3;
 pub const COST_MAX: i64 = 4;
 /// Most exact solves one search may make (`--budget`).
 pub const BUDGET_MAX: u64 = 100_000;
+/// Most combinations of sends one ring's exact search may examine in a gap search (a ring
+/// that needs more is skipped, so one search's time stays under budget × about 0.9 s).
+pub const RING_CHOICES_MAX: u64 = 1_000_000;
+
+/// The rings a search draws: 3 to `n_max` processors, |δ_k| ≤ `delta_max`, integer costs 1
+/// to `cost_max`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Space {
+    /// Largest ring (3 to the exact search's [`exact::N_EXACT_MAX`]).
+    pub n_max: usize,
+    /// Largest |δ_k| (1 to [`Space::DELTA_LIMIT`]).
+    pub delta_max: i64,
+    /// Largest link cost (1 to [`Space::COST_LIMIT`]).
+    pub cost_max: i64,
+}
+
+impl Default for Space {
+    fn default() -> Self {
+        Space {
+            n_max: N_MAX,
+            delta_max: DELTA_MAX,
+            cost_max: COST_MAX,
+        }
+    }
+}
+
+impl Space {
+    /// Largest `delta_max` accepted.
+    pub const DELTA_LIMIT: i64 = 10;
+    /// Largest `cost_max` accepted.
+    pub const COST_LIMIT: i64 = 20;
+
+    /// Why the space cannot be searched (None: it can).
+    pub fn problem(&self) -> Option<String> {
+        let n_top = exact::N_EXACT_MAX;
+        if !(3..=n_top).contains(&self.n_max) {
+            return Some(format!(
+                "--max-n: between 3 and {n_top} processors (the exact search's limit), got {}",
+                self.n_max
+            ));
+        }
+        if !(1..=Self::DELTA_LIMIT).contains(&self.delta_max) {
+            return Some(format!(
+                "--max-delta: between 1 and {}, got {}",
+                Self::DELTA_LIMIT,
+                self.delta_max
+            ));
+        }
+        if !(1..=Self::COST_LIMIT).contains(&self.cost_max) {
+            return Some(format!(
+                "--max-cost: between 1 and {}, got {}",
+                Self::COST_LIMIT,
+                self.cost_max
+            ));
+        }
+        None
+    }
+}
 
 named! {
     /// What the exact optimum is compared with.
@@ -82,6 +141,8 @@ pub struct GapSearch {
     pub restarts: u64,
     /// Local moves per restart.
     pub moves: u64,
+    /// The rings drawn.
+    pub space: Space,
 }
 
 impl GapSearch {
@@ -93,29 +154,52 @@ impl GapSearch {
             seed,
             restarts,
             moves: (budget / restarts).max(1) - 1,
+            space: Space::default(),
         }
+    }
+
+    /// The same search over the rings of `space`.
+    pub fn within(self, space: Space) -> GapSearch {
+        GapSearch { space, ..self }
     }
 
     /// Restarts `r` with r mod k = i (shard i of k, 0-based), each restart's best gap, sorted
     /// as [`sort`] does.
     pub fn run(&self, shard: (u64, u64)) -> Vec<Gap> {
+        // NoProgress never cancels.
+        self.run_with(shard, &crate::model::NoProgress)
+            .unwrap_or_default()
+    }
+
+    /// [`GapSearch::run`] reporting progress after every restart and stopping when cancelled
+    /// (the GUI's background job).
+    pub fn run_with(
+        &self,
+        shard: (u64, u64),
+        progress: &dyn crate::model::Progress,
+    ) -> Result<Vec<Gap>, crate::model::Cancelled> {
         let (i, k) = shard;
-        let mut out: Vec<Gap> = (0..self.restarts)
-            .filter(|r| r % k.max(1) == i)
-            .filter_map(|r| self.restart(r))
-            .collect();
+        let mut out = Vec::new();
+        for r in (0..self.restarts).filter(|r| r % k.max(1) == i) {
+            if progress.cancelled() {
+                return Err(crate::model::Cancelled);
+            }
+            out.extend(self.restart(r));
+            progress.set((r + 1) as f32 / self.restarts as f32);
+        }
         sort(&mut out);
-        out
+        Ok(out)
     }
 
     fn restart(&self, r: u64) -> Option<Gap> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(r);
         let homogeneous = self.against == Against::Alg3Printed;
-        let mut cur = draw(&mut rng, homogeneous);
+        let sp = &self.space;
+        let mut cur = draw(&mut rng, sp, homogeneous);
         let mut best = evaluate(self.against, &cur, r);
         for _ in 0..self.moves {
-            let cand = neighbour(&mut rng, &cur, homogeneous);
+            let cand = neighbour(&mut rng, sp, &cur, homogeneous);
             let g = evaluate(self.against, &cand, r);
             let score = |g: &Option<Gap>| g.as_ref().map_or(0.0, |g| g.ratio);
             if score(&g) >= score(&best) {
@@ -133,10 +217,10 @@ pub fn sort(gaps: &mut [Gap]) {
 }
 
 /// A random ring of the search.
-fn draw(rng: &mut ChaCha8Rng, homogeneous: bool) -> RingInstance {
-    let n = rng.random_range(3..=N_MAX);
+fn draw(rng: &mut ChaCha8Rng, sp: &Space, homogeneous: bool) -> RingInstance {
+    let n = rng.random_range(3..=sp.n_max);
     let mut delta: Vec<i64> = (0..n)
-        .map(|_| rng.random_range(-DELTA_MAX..=DELTA_MAX))
+        .map(|_| rng.random_range(-sp.delta_max..=sp.delta_max))
         .collect();
     super::editing::fix_sum(&mut delta);
     if delta.iter().all(|&d| d == 0) {
@@ -153,7 +237,7 @@ fn draw(rng: &mut ChaCha8Rng, homogeneous: bool) -> RingInstance {
     } else {
         let mut c = || {
             (0..n)
-                .map(|_| rng.random_range(1..=COST_MAX) as f64)
+                .map(|_| rng.random_range(1..=sp.cost_max) as f64)
                 .collect()
         };
         Costs::Heterogeneous { cw: c(), ccw: c() }
@@ -168,7 +252,12 @@ fn draw(rng: &mut ChaCha8Rng, homogeneous: bool) -> RingInstance {
 
 /// One local move: a unit of δ moved from one processor to another, or a cost or a load
 /// changed by one (kept valid).
-fn neighbour(rng: &mut ChaCha8Rng, inst: &RingInstance, homogeneous: bool) -> RingInstance {
+fn neighbour(
+    rng: &mut ChaCha8Rng,
+    sp: &Space,
+    inst: &RingInstance,
+    homogeneous: bool,
+) -> RingInstance {
     let mut c = inst.clone();
     let n = c.n();
     let kind = if homogeneous {
@@ -179,7 +268,7 @@ fn neighbour(rng: &mut ChaCha8Rng, inst: &RingInstance, homogeneous: bool) -> Ri
     match kind {
         0 => {
             let (a, b) = (rng.random_range(0..n), rng.random_range(0..n));
-            if a != b && c.delta[a] < DELTA_MAX && c.delta[b] > -DELTA_MAX {
+            if a != b && c.delta[a] < sp.delta_max && c.delta[b] > -sp.delta_max {
                 c.delta[a] += 1;
                 c.delta[b] -= 1;
                 let min = minimal_loads(&c.delta);
@@ -193,7 +282,7 @@ fn neighbour(rng: &mut ChaCha8Rng, inst: &RingInstance, homogeneous: bool) -> Ri
                 let i = rng.random_range(0..n);
                 let v = if rng.random_bool(0.5) { cw } else { ccw };
                 let step = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
-                v[i] = (v[i] + step).clamp(1.0, COST_MAX as f64);
+                v[i] = (v[i] + step).clamp(1.0, sp.cost_max as f64);
             }
         }
         _ => {
@@ -212,7 +301,11 @@ fn neighbour(rng: &mut ChaCha8Rng, inst: &RingInstance, homogeneous: bool) -> Ri
 /// The gap on one ring, when both values exist and both schedules pass the checker.
 pub fn evaluate(against: Against, inst: &RingInstance, restart: u64) -> Option<Gap> {
     inst.validate().ok()?;
-    let e = exact::exact(inst, Options::default()).ok()?;
+    let opts = Options {
+        choices_max: RING_CHOICES_MAX,
+        ..Options::default()
+    };
+    let e = exact::exact(inst, opts).ok()?;
     if !verify(inst, &e.schedule).valid || e.makespan <= 0.0 {
         return None;
     }

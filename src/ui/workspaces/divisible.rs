@@ -85,6 +85,8 @@ pub struct DivisiblePanel {
     pub view: DivisibleView,
     run: Keyed<DivisibleParams, Evaluated>,
     error: Checked<DivisibleParams>,
+    /// "Your turn" on the scenario.
+    turn: crate::ui::exercise::Slot<DivisibleParams, super::divisible_turn::DivTurn>,
 }
 
 /// The full run of `params` (every method, both sweeps, the schedules), as File ▸ Export CSV
@@ -137,6 +139,11 @@ impl Workspace for DivisiblePanel {
         self.timeline(params).map_or(1, Timeline::step_count)
     }
     jobs!(run);
+    const EXERCISE: bool = true;
+    fn exercise(&mut self, params: &DivisibleParams) -> Option<crate::ui::exercise::Turn<'_>> {
+        let key = super::divisible_turn::key(params);
+        Some(self.turn.get(&key, super::divisible_turn::DivTurn::new))
+    }
     const REGIONS: Regions = Regions {
         controls: (270.0, 220.0),
         numbers: (330.0, 260.0),

@@ -4,6 +4,7 @@
 
 pub mod divisible;
 mod divisible_network;
+mod divisible_turn;
 pub mod geodecay;
 mod geodecay_turn;
 pub mod ksbf;

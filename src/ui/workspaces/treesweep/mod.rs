@@ -29,6 +29,7 @@ use crate::ui::workspace::{
 mod both;
 mod picture;
 mod steps;
+mod turn;
 
 use steps::{Step, fmt, node_steps, step_list};
 
@@ -97,6 +98,8 @@ pub struct TreeSweepPanel {
     pub view: TreeSweepView,
     run: Keyed<RunKey, Evaluated>,
     error: Checked<TreeSweepParams>,
+    /// "Your turn" on the instance.
+    turn: crate::ui::exercise::Slot<TreeSweepParams, turn::TreeTurn>,
 }
 
 /// The full run of `params` with the n plots up to `n_max`.
@@ -138,6 +141,10 @@ impl Workspace for TreeSweepPanel {
             .map_or(1, |run| step_list(run, self.view.shown).len().max(1))
     }
     jobs!(run);
+    const EXERCISE: bool = true;
+    fn exercise(&mut self, params: &TreeSweepParams) -> Option<crate::ui::exercise::Turn<'_>> {
+        Some(self.turn.get(params, turn::TreeTurn::new))
+    }
     const REGIONS: Regions = Regions {
         numbers: (210.0, 160.0),
         scroll_picture: true,

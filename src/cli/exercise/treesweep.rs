@@ -1,0 +1,119 @@
+//! `loadlab exercise treesweep`: build processor 0's top cluster of a tree sweep node by node
+//! ([`crate::model::exercise::treesweep`]).
+
+use clap::Args;
+use serde_json::{Value, json};
+
+use super::{Grading, read_moves, short};
+use crate::cli::{CliError, at_least_one, int, real};
+use crate::model::exercise::treesweep::{Move, RULES, TreeExercise};
+use crate::model::treesweep::{Direction, TreeSweepParams, params};
+
+/// The instance of a tree-sweep exercise (the flags of `loadlab treesweep`; smaller defaults).
+#[derive(Debug, Clone, Args)]
+pub struct TreeArgs {
+    #[arg(long, help = params::N.help, default_value_t = 5, value_parser = int::<i128>, allow_hyphen_values = true)]
+    pub n: i128,
+    #[arg(long, help = params::TAU.help, default_value = "2.5", value_parser = real, allow_hyphen_values = true)]
+    pub tau: f64,
+    /// Sweep direction (a down-sweep runs the up-sweep's clustering backwards: same moves,
+    /// same makespan).
+    #[arg(long, value_enum, default_value = "up")]
+    pub direction: Direction,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A tree-sweep moves file: a list of nodes, each a heap number or
+/// `{"node": N, "start": S}`.
+pub fn parse_moves(v: &Value) -> Result<Vec<Move>, String> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of nodes, got {}", short(v)))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let at = |e: String| format!("move {}: {e}", i + 1);
+            if let Some(node) = m.as_i64() {
+                return Ok(Move { node, start: None });
+            }
+            let o = m.as_object().ok_or_else(|| {
+                at(format!(
+                    "expected a heap number or {{\"node\", \"start\"}}, got {}",
+                    short(m)
+                ))
+            })?;
+            if let Some(k) = o.keys().find(|k| !["node", "start"].contains(&k.as_str())) {
+                return Err(at(format!("unknown field {k:?} (node, start)")));
+            }
+            let node = o.get("node").ok_or_else(|| at("missing \"node\"".into()))?;
+            let node = node
+                .as_i64()
+                .ok_or_else(|| at(format!("node: expected an integer, got {}", short(node))))?;
+            let start = match o.get("start") {
+                None | Some(Value::Null) => None,
+                Some(s) => Some(
+                    s.as_f64()
+                        .ok_or_else(|| at(format!("start: expected a number, got {}", short(s))))?,
+                ),
+            };
+            Ok(Move { node, start })
+        })
+        .collect()
+}
+
+/// Prints the exercise, or grades the moves.
+pub fn run(args: &TreeArgs, grading: &Grading) -> Result<Value, CliError> {
+    let params = TreeSweepParams {
+        n: at_least_one("n", "n (tree height)", args.n)?,
+        tau: args.tau,
+        direction: args.direction,
+    };
+    let mut ex = TreeExercise::new(&params).map_err(|e| CliError(e.0))?;
+    let n = ex.height();
+    let mut out = json!({
+        "model": "treesweep",
+        "algorithm": "Fine-Grain",
+        "task": ex.task(),
+        "instance": {"n": params.n, "tau": params.tau, "direction": params.direction.name()},
+        "t_star": ex.t_star(n),
+        "t_py": ex.t_py(),
+        "nodes": (1u64 << n) - 1,
+        "top_cluster_size": ex.algorithm_moves(),
+        "rules": RULES,
+    });
+    let Some(path) = &grading.moves else {
+        return Ok(out);
+    };
+    let moves =
+        parse_moves(&read_moves(path)?).map_err(|e| CliError(format!("--moves {path}: {e}")))?;
+    if moves.len() > 1 << 16 {
+        return Err(CliError(format!(
+            "--moves {path}: {} moves for a tree of {} nodes",
+            moves.len(),
+            (1u64 << n) - 1
+        )));
+    }
+    let graded: Vec<Value> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let g = ex.play(m);
+            let mut v = serde_json::to_value(&g).unwrap_or(Value::Null);
+            v["move"] = json!(i + 1);
+            v
+        })
+        .collect();
+    out["moves"] = Value::Array(graded);
+    out["cluster"] = ex
+        .placed
+        .iter()
+        .map(|&v| json!({"node": v, "start": ex.start_of(v)}))
+        .collect();
+    out["complete"] = json!(ex.complete());
+    out["score"] = json!(ex.score);
+    out["out_of"] = json!(ex.out_of());
+    out["outcome"] = serde_json::to_value(ex.outcome()).unwrap_or(Value::Null);
+    Ok(out)
+}

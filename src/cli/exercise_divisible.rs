@@ -1,0 +1,100 @@
+//! `loadlab exercise divisible`: set each level's load L_l of Li's divisible load
+//! ([`crate::model::exercise::divisible`]); the move format is in [`super::exercise`]'s
+//! MOVE_FORMATS.
+
+use serde_json::{Value, json};
+
+use super::exercise::{Grading, read_moves, short};
+use super::{CliError, DivisibleArgs};
+use crate::model::exercise::divisible::{
+    CLOSED_FORM, CONSERVATION, DivExercise, OVERLAP, RANGE, REMAINING, first_waste,
+};
+
+/// The most moves (attempts included) a file may hold per level.
+const ATTEMPTS_PER_LEVEL: usize = 100;
+
+/// The exercise (and the grades of `--moves`) as one JSON value.
+pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value, CliError> {
+    let params = args.params();
+    let mut ex = DivExercise::new(&params).map_err(|e| CliError(e.0))?;
+    let v = *ex.instance();
+    let method = ex.method().name();
+    let mut out = json!({
+        "model": "divisible",
+        "algorithm": method,
+        "task": format!(
+            "Set L_l, the load one processor of level l computes, for l = 0 … {} from the root \
+             outwards (Σ b^l·L_l = 1, the leaves take the rest), so that the schedule under \
+             method {method}'s timing rules ends as early as {method}'s closed form",
+            v.h
+        ),
+        "instance": {
+            "network": params.network.name(),
+            "b": v.b,
+            "h": v.h,
+            "n": v.n,
+            "beta": v.beta,
+            "method": method,
+        },
+        "levels": ex.levels(),
+        "closed_forms": closed_forms(&ex),
+        "rules": [RANGE, REMAINING, CONSERVATION, OVERLAP, CLOSED_FORM],
+    });
+    let Some(path) = &grading.moves else {
+        return Ok(out);
+    };
+    let loads = parse_loads(&read_moves(path)?, ex.levels())
+        .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
+    let mut moves = Vec::new();
+    let mut retry = false;
+    for (i, &x) in loads.iter().enumerate() {
+        let Some(g) = ex.play(x, !retry) else {
+            break;
+        };
+        retry = !g.grade.legal;
+        let mut m = serde_json::to_value(&g).unwrap_or(Value::Null);
+        m["move"] = json!(i + 1);
+        moves.push(m);
+    }
+    out["moves"] = Value::Array(moves);
+    out["levels_set"] = json!(ex.loads.len());
+    out["complete"] = json!(ex.complete());
+    out["score"] = json!(ex.score);
+    out["out_of"] = json!(ex.levels());
+    if let Some(t) = ex.result() {
+        out["makespan"] = json!(t.finish);
+        out["closed_form"] = json!(ex.closed_form());
+        out["waste"] = json!(first_waste(&t).into_iter().collect::<Vec<_>>());
+        out["summary"] = json!(ex.summary().unwrap_or_default());
+    }
+    Ok(out)
+}
+
+fn closed_forms(ex: &DivExercise) -> Value {
+    let mut o = serde_json::Map::new();
+    for (m, t) in ex.closed {
+        o.insert(m.name().to_string(), json!(t));
+    }
+    Value::Object(o)
+}
+
+/// A divisible moves file: a list of numbers (at most [`ATTEMPTS_PER_LEVEL`] per level).
+pub fn parse_loads(v: &Value, levels: usize) -> Result<Vec<f64>, String> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of numbers (L_0 … L_h), got {}", short(v)))?;
+    let limit = ATTEMPTS_PER_LEVEL * levels;
+    if list.len() > limit {
+        return Err(format!(
+            "{} moves, more than the limit of {limit} ({ATTEMPTS_PER_LEVEL} attempts per level)",
+            list.len()
+        ));
+    }
+    list.iter()
+        .enumerate()
+        .map(|(i, x)| {
+            x.as_f64()
+                .ok_or_else(|| format!("move {}: expected a number (L_l), got {}", i + 1, short(x)))
+        })
+        .collect()
+}

@@ -1,0 +1,609 @@
+//! The divisible-load exercise (Li 2011): set L_l, the load one processor of level l computes,
+//! level by level from the root outwards, and watch the schedule the chosen method's timing
+//! rules give ([`crate::model::divisible::student`]). Σ b^l L_l = 1: the leaves take what is
+//! left.
+//!
+//! A move is `legal` when L_l is a number ≥ 0 whose level total b^l·L_l the remaining load
+//! covers (rule `range`, `remaining`), when the leaves take exactly the rest
+//! (`conservation`), and, under ℚ, when the level keeps at least what it computes while
+//! forwarding (`overlap`); it is `optimal` when it lies within [`TOLERANCE`] of the method's
+//! closed-form L_l ([`crate::model::divisible::theory::level_loads`]), else `closed-form`.
+//! The end compares the student's simulated makespan with the closed forms of ℂ, ℙ and ℚ and
+//! names the level whose timing first wastes time: by Li's optimality principle every
+//! processor finishes at the same time, so a level that runs dry before the end (or waits
+//! between fragments) is where the schedule loses.
+
+use serde::Serialize;
+
+use super::{ExerciseError, Grade};
+use crate::model::divisible::student::{least_load, simulate_loads};
+use crate::model::divisible::theory::{closed_form, level_loads};
+use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Method, Timeline, Valid};
+
+/// The deepest tree an exercise offers (one move per level).
+pub const H_MAX: u64 = 8;
+/// Relative distance to the closed-form L_l within which a move is optimal.
+pub const TOLERANCE: f64 = 1e-3;
+/// Share of the makespan a level may idle before it counts as wasting time.
+pub const WASTE: f64 = 2e-3;
+/// How far (absolute, in units of the whole load) the leaves may miss the rest.
+pub const CONSERVATION_SLACK: f64 = 1e-9;
+
+/// The rules a move may break or miss.
+pub const RANGE: &str = "range";
+/// See [`RANGE`].
+pub const REMAINING: &str = "remaining";
+/// See [`RANGE`].
+pub const CONSERVATION: &str = "conservation";
+/// See [`RANGE`].
+pub const OVERLAP: &str = "overlap";
+/// See [`RANGE`].
+pub const CLOSED_FORM: &str = "closed-form";
+
+/// One graded level.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LevelGrade {
+    /// The common grade.
+    #[serde(flatten)]
+    pub grade: Grade,
+    /// The level set (0 = root).
+    pub level: usize,
+    /// The L_l given.
+    pub load: f64,
+}
+
+/// The level whose timing first wastes time in a schedule.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Waste {
+    /// The level.
+    pub level: usize,
+    /// When its processors start to idle.
+    pub at: f64,
+    /// For how long.
+    pub idle: f64,
+    /// Why, with the numbers.
+    pub why: String,
+}
+
+/// The state of one divisible-load exercise.
+#[derive(Debug, Clone)]
+pub struct DivExercise {
+    v: Valid,
+    method: Method,
+    /// The method's closed-form L_l, level by level.
+    target: Vec<f64>,
+    /// The student's L_l so far.
+    pub loads: Vec<f64>,
+    /// Levels right at the first try.
+    pub score: usize,
+    /// The closed-form T_N of ℂ, ℙ and ℚ.
+    pub closed: [(Method, f64); 3],
+    /// The method's own simulated schedule (its arrival times explain the closed form).
+    method_timeline: Timeline,
+}
+
+/// The method an exercise on `params` follows: the one chosen, ℂ when all three are.
+pub fn method_of(params: &DivisibleParams) -> Method {
+    match params.algorithm {
+        AlgorithmChoice::Only(m) => m,
+        AlgorithmChoice::All => Method::C,
+    }
+}
+
+impl DivExercise {
+    /// The exercise on `params` (h ≤ [`H_MAX`]), following [`method_of`].
+    pub fn new(params: &DivisibleParams) -> Result<DivExercise, ExerciseError> {
+        let v = params
+            .validate()
+            .map_err(|e| ExerciseError(format!("--{}: {}", e.field, e.message)))?;
+        if v.h > H_MAX {
+            return Err(ExerciseError(format!(
+                "--h: h = {} means {} levels to set, more than the exercise's {} (h ≤ {H_MAX})",
+                v.h,
+                v.h + 1,
+                H_MAX + 1
+            )));
+        }
+        let method = method_of(params);
+        Ok(DivExercise {
+            v,
+            method,
+            target: level_loads(method, &v),
+            loads: Vec::new(),
+            score: 0,
+            closed: Method::ALL.map(|m| (m, closed_form(m, &v))),
+            method_timeline: crate::model::divisible::simulate(method, &v),
+        })
+    }
+
+    /// The instance.
+    pub fn instance(&self) -> &Valid {
+        &self.v
+    }
+
+    /// The method whose rules time the schedule.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The method's simulated schedule.
+    pub fn method_timeline(&self) -> &Timeline {
+        &self.method_timeline
+    }
+
+    /// The method's closed-form T_N.
+    pub fn closed_form(&self) -> f64 {
+        closed_form(self.method, &self.v)
+    }
+
+    /// Levels to set (h + 1).
+    pub fn levels(&self) -> usize {
+        self.v.h as usize + 1
+    }
+
+    /// Every level set.
+    pub fn complete(&self) -> bool {
+        self.loads.len() >= self.levels()
+    }
+
+    /// The level to set next.
+    pub fn next_level(&self) -> usize {
+        self.loads.len()
+    }
+
+    /// Processors on level `l`, b^l.
+    pub fn processors(&self, l: usize) -> f64 {
+        (self.v.b as f64).powi(l as i32)
+    }
+
+    /// The load not yet given to a level.
+    pub fn remaining(&self) -> f64 {
+        let given: f64 = (self.loads.iter().enumerate())
+            .map(|(l, x)| self.processors(l) * x)
+            .sum();
+        (1.0 - given).max(0.0)
+    }
+
+    /// The legal L_l of the next level: [least, most] (least = most on the leaves).
+    pub fn range(&self) -> (f64, f64) {
+        let l = self.next_level();
+        let rem = self.remaining();
+        let most = rem / self.processors(l);
+        if l + 1 >= self.levels() {
+            return (most, most);
+        }
+        (least_load(self.method, &self.v, l, rem).min(most), most)
+    }
+
+    /// The method's L_l of the next level, moved into the legal range (what "Show me"
+    /// plays).
+    pub fn suggestion(&self) -> Option<f64> {
+        let t = *self.target.get(self.next_level())?;
+        let (lo, hi) = self.range();
+        Some(t.clamp(lo, hi))
+    }
+
+    /// The loads so far with `candidate` on the next level and the levels below filled in
+    /// the method's proportions (a provisional plan to draw while the student decides).
+    pub fn provisional(&self, candidate: Option<f64>) -> Vec<f64> {
+        let mut loads = self.loads.clone();
+        if let Some(c) = candidate.filter(|_| !self.complete()) {
+            loads.push(c);
+        }
+        let given: f64 = (loads.iter().enumerate())
+            .map(|(l, x)| self.processors(l) * x)
+            .sum();
+        let rest = (1.0 - given).max(0.0);
+        let below: f64 = (loads.len()..self.levels())
+            .map(|l| self.processors(l) * self.target[l])
+            .sum();
+        let scale = if below > 0.0 { rest / below } else { 0.0 };
+        for l in loads.len()..self.levels() {
+            loads.push(self.target[l] * scale);
+        }
+        loads
+    }
+
+    /// The schedule of `loads` under the method's rules (None when ℚ's rule is broken).
+    pub fn schedule(&self, loads: &[f64]) -> Option<Timeline> {
+        simulate_loads(self.method, &self.v, loads)
+    }
+
+    /// Why the method gives its L_l on level `l`, with the numbers.
+    pub fn reason(&self, l: usize) -> String {
+        let t = self.target.get(l).copied().unwrap_or(0.0);
+        let big_t = self.closed_form();
+        let beta = self.v.beta;
+        let x = self.target.last().copied().unwrap_or(0.0);
+        match (self.method, l) {
+            (Method::C, 0) => format!(
+                "ℂ's root computes from 0 until every level finishes at T = {}: L_0 = T/β = {}",
+                sig(big_t),
+                sig(t)
+            ),
+            (Method::C, _) => {
+                let arrive = self
+                    .method_timeline
+                    .levels
+                    .get(l)
+                    .map_or(0.0, |s| s.last_receive);
+                format!(
+                    "ℂ: level {l}'s fraction has arrived at t = {} and its processors compute \
+                     until all finish together at T = {}: L_{l} = (T − t)/β = {}",
+                    sig(arrive),
+                    sig(big_t),
+                    sig(t)
+                )
+            }
+            (Method::P, 0) => format!(
+                "ℙ's root computes while it sends, then x: L_0 = ((N − 1)/b)·x/β + x = {} \
+                 (x = bβ/((bβ + 1)N − 1) = {})",
+                sig(t),
+                sig(x)
+            ),
+            (Method::P, _) => format!(
+                "ℙ: every processor below the root computes x = bβ/((bβ + 1)N − 1) = {} in the \
+                 last slot, so L_{l} = {}",
+                sig(x),
+                sig(t)
+            ),
+            (Method::Q, _) => format!(
+                "ℚ: L_{l} = ((c^(h−{l}) − 1)/((b − 1)β + 1) + 1)·x = {} with c = 1/β + b = {} \
+                 and x = {}",
+                sig(t),
+                sig(1.0 / beta + self.v.b as f64),
+                sig(x)
+            ),
+        }
+    }
+
+    /// Grades `value` as the next level's L_l without playing it.
+    pub fn grade(&self, value: f64, first_try: bool) -> Option<LevelGrade> {
+        if self.complete() {
+            return None;
+        }
+        let l = self.next_level();
+        let grade = self.judge(l, value, first_try);
+        Some(LevelGrade {
+            grade,
+            level: l,
+            load: value,
+        })
+    }
+
+    fn judge(&self, l: usize, value: f64, first_try: bool) -> Grade {
+        let (lo, hi) = self.range();
+        let rem = self.remaining();
+        let k = self.processors(l);
+        let illegal = |rule: &str, why: String| Grade::illegal(rule, why, first_try);
+        if !value.is_finite() || value < 0.0 {
+            return illegal(RANGE, format!("L_{l} must be a number ≥ 0 (got {value})"));
+        }
+        if l + 1 == self.levels() {
+            if (k * value - rem).abs() > CONSERVATION_SLACK {
+                return illegal(
+                    CONSERVATION,
+                    format!(
+                        "the leaves (level {l}, {} processors) must take the whole remaining \
+                         load {}: L_{l} = {}/{} = {}, not {}",
+                        sig(k),
+                        sig(rem),
+                        sig(rem),
+                        sig(k),
+                        sig(hi),
+                        sig(value)
+                    ),
+                );
+            }
+        } else if value > hi * (1.0 + 1e-12) {
+            return illegal(
+                REMAINING,
+                format!(
+                    "level {l} has {} processors: {} × {} = {} is more than the remaining \
+                     load {} (L_{l} ≤ {})",
+                    sig(k),
+                    sig(k),
+                    sig(value),
+                    sig(k * value),
+                    sig(rem),
+                    sig(hi)
+                ),
+            );
+        } else if value < lo * (1.0 - 1e-9) {
+            return illegal(
+                OVERLAP,
+                format!(
+                    "under ℚ level {l} computes, while it forwards R_{} to each child, R_{}/β of \
+                     it: with L_{l} = {} that is more than its own load (L_{l} ≥ remaining/(b^{l}(bβ + 1)) = {})",
+                    l + 1,
+                    l + 1,
+                    sig(value),
+                    sig(lo)
+                ),
+            );
+        }
+        let target = self.target[l];
+        let effect = self.effect(l, value);
+        if (value - target).abs() <= TOLERANCE * target {
+            Grade::legal(None, format!("{}{effect}", self.reason(l)), first_try)
+        } else {
+            let dir = if value > target {
+                "too much"
+            } else {
+                "too little"
+            };
+            Grade::legal(
+                Some(CLOSED_FORM),
+                format!(
+                    "L_{l} = {} is {dir}: {}{effect}",
+                    sig(value),
+                    self.reason(l)
+                ),
+                first_try,
+            )
+        }
+    }
+
+    /// What `value` on level `l` does to the provisional schedule: the level's finish time
+    /// against the closed form.
+    fn effect(&self, l: usize, value: f64) -> String {
+        let Some(t) = self.schedule(&self.provisional(Some(value))) else {
+            return String::new();
+        };
+        let finish = t.levels.get(l).map_or(0.0, |s| s.finish);
+        format!(
+            "; with L_{l} = {} level {l} finishes at {} (T = {})",
+            sig(value),
+            sig(finish),
+            sig(self.closed_form())
+        )
+    }
+
+    /// Grades and plays `value` on the next level (an illegal value is not played).
+    pub fn play(&mut self, value: f64, first_try: bool) -> Option<LevelGrade> {
+        let g = self.grade(value, first_try)?;
+        if g.grade.legal {
+            self.loads.push(value);
+            if g.grade.scores() {
+                self.score += 1;
+            }
+        }
+        Some(g)
+    }
+
+    /// The student's finished schedule (None until every level is set).
+    pub fn result(&self) -> Option<Timeline> {
+        if !self.complete() {
+            return None;
+        }
+        self.schedule(&self.loads)
+    }
+
+    /// The end in words: the makespan against the closed forms, and the first waste.
+    pub fn summary(&self) -> Option<String> {
+        let t = self.result()?;
+        let mine = self.closed_form();
+        let [c, p, q] = self.closed;
+        let vs = format!(
+            "your schedule ends at T = {} ({:+.2} % against {}'s closed form {}; ℂ {}, ℙ {}, ℚ {})",
+            sig(t.finish),
+            (t.finish / mine - 1.0) * 100.0,
+            self.method.name(),
+            sig(mine),
+            sig(c.1),
+            sig(p.1),
+            sig(q.1)
+        );
+        Some(match first_waste(&t) {
+            Some(w) => format!("{vs}. {}", w.why),
+            None => {
+                format!("{vs}: every level finishes together, as Li's optimality principle asks")
+            }
+        })
+    }
+}
+
+/// The level whose timing first wastes time in `t`: the earliest moment a level's processors
+/// idle before the makespan (run dry early, wait between two fragments, or get no load),
+/// beyond [`WASTE`] of the makespan.
+pub fn first_waste(t: &Timeline) -> Option<Waste> {
+    use crate::model::divisible::Activity;
+    let end = t.finish;
+    let tol = WASTE * end;
+    let last = (t.levels.iter().enumerate())
+        .max_by(|a, b| a.1.finish.total_cmp(&b.1.finish))
+        .map_or(0, |(l, _)| l);
+    let mut best: Option<Waste> = None;
+    for (l, lv) in t.levels.iter().enumerate() {
+        let mut computes = t
+            .intervals
+            .iter()
+            .filter(|i| i.level == l && i.activity == Activity::Compute && i.end > i.start);
+        let found = match computes.next() {
+            None => {
+                let at = lv.last_receive.min(end);
+                (end - at > tol).then(|| {
+                    (
+                        at,
+                        end - at,
+                        format!(
+                            "level {l} gets no load and idles from {} to the end",
+                            sig(at)
+                        ),
+                    )
+                })
+            }
+            Some(first) => {
+                let mut prev = first.end;
+                let mut gap = None;
+                for c in computes {
+                    if c.start - prev > tol {
+                        gap = Some((
+                            prev,
+                            c.start - prev,
+                            format!(
+                                "level {l} waits from {} to {} for its next fragment",
+                                sig(prev),
+                                sig(c.start)
+                            ),
+                        ));
+                        break;
+                    }
+                    prev = prev.max(c.end);
+                }
+                gap.or_else(|| {
+                    (end - lv.finish > tol).then(|| {
+                        (lv.finish, end - lv.finish, format!(
+                            "level {l} finishes at {}, {} before level {last} ends the schedule at {}: \
+                             by Li's optimality principle all processors finish together, so level {l} \
+                             should get more load (level {last} less)",
+                            sig(lv.finish),
+                            sig(end - lv.finish),
+                            sig(end)
+                        ))
+                    })
+                })
+            }
+        };
+        if let Some((at, idle, why)) = found
+            && best.as_ref().is_none_or(|b| at < b.at)
+        {
+            best = Some(Waste {
+                level: l,
+                at,
+                idle,
+                why: format!("First waste: {why}"),
+            });
+        }
+    }
+    best
+}
+
+/// `x` to 4 significant digits.
+pub fn sig(x: f64) -> String {
+    let a = x.abs();
+    if !x.is_finite() || a == 0.0 {
+        return format!("{x}");
+    }
+    if (1e-3..1e5).contains(&a) {
+        let digits = (3 - a.log10().floor() as i32).max(0) as usize;
+        let s = format!("{x:.digits$}");
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(b: i64, h: i64, beta: f64, m: Method) -> DivisibleParams {
+        DivisibleParams {
+            b,
+            h,
+            beta,
+            algorithm: AlgorithmChoice::Only(m),
+            ..DivisibleParams::default()
+        }
+    }
+
+    /// A small seeded generator (xorshift) for the instances.
+    fn next(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    #[test]
+    fn the_methods_own_loads_are_all_optimal_and_reach_the_closed_form() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..60 {
+            let b = 2 + (next(&mut seed) % 4) as i64;
+            let h = (next(&mut seed) % 6) as i64;
+            let beta = 10f64.powf((next(&mut seed) % 600) as f64 / 100.0 - 2.0);
+            for m in Method::ALL {
+                let p = params(b, h, beta, m);
+                let v = p.validate().unwrap();
+                let loads = level_loads(m, &v);
+                let mut ex = DivExercise::new(&p).unwrap();
+                for &x in &loads {
+                    let g = ex.play(x, true).unwrap();
+                    assert!(g.grade.optimal, "{m:?} b={b} h={h} β={beta}: {g:?}");
+                }
+                assert!(ex.complete());
+                assert_eq!(ex.score, ex.levels());
+                let t = ex.result().unwrap();
+                let c = closed_form(m, &v);
+                assert!(
+                    (t.finish - c).abs() <= 1e-9 * c,
+                    "{m:?} b={b} h={h} β={beta}"
+                );
+                assert!(first_waste(&t).is_none(), "{m:?}: {:?}", first_waste(&t));
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_level_is_named_and_its_waste_found() {
+        let p = params(2, 3, 10.0, Method::C);
+        let v = p.validate().unwrap();
+        let loads = level_loads(Method::C, &v);
+        let mut ex = DivExercise::new(&p).unwrap();
+        ex.play(loads[0], true);
+        // Level 1 gets 20 % too little: it runs dry before the others.
+        let g = ex.play(loads[1] * 0.8, true).unwrap();
+        assert!(g.grade.legal && !g.grade.optimal);
+        assert_eq!((g.level, g.grade.rule.as_str()), (1, CLOSED_FORM));
+        assert!(g.grade.why.contains("too little"), "{}", g.grade.why);
+        while !ex.complete() {
+            let s = ex.suggestion().unwrap();
+            ex.play(s, false);
+        }
+        let t = ex.result().unwrap();
+        assert!(t.finish > closed_form(Method::C, &v) * (1.0 + 1e-6));
+        let w = first_waste(&t).unwrap();
+        assert_eq!(w.level, 1, "{w:?}");
+        assert!(ex.summary().unwrap().contains("level 1 finishes"));
+    }
+
+    #[test]
+    fn illegal_values_are_refused_and_not_played() {
+        let p = params(2, 2, 1.0, Method::Q);
+        let mut ex = DivExercise::new(&p).unwrap();
+        for (x, rule) in [(-0.1, RANGE), (f64::NAN, RANGE), (1.5, REMAINING)] {
+            let g = ex.play(x, true).unwrap();
+            assert_eq!((g.grade.legal, g.grade.rule.as_str()), (false, rule));
+        }
+        assert_eq!(ex.next_level(), 0);
+        ex.play(0.5, true);
+        // Level 1 under ℚ: at least 0.5/(2·3) per processor.
+        let g = ex.play(0.01, true).unwrap();
+        assert_eq!(g.grade.rule, OVERLAP, "{g:?}");
+        ex.play(0.1, true);
+        // The leaves must take the rest: 0.5 − 0.2 = 0.3 over 4 processors.
+        let g = ex.play(0.05, true).unwrap();
+        assert_eq!(g.grade.rule, CONSERVATION);
+        assert!(ex.play(0.075, true).unwrap().grade.legal);
+        assert!(ex.complete());
+    }
+
+    #[test]
+    fn deep_trees_are_refused() {
+        let e = DivExercise::new(&params(2, 9, 1.0, Method::P)).unwrap_err();
+        assert!(e.0.starts_with("--h"), "{e}");
+    }
+
+    #[test]
+    fn four_significant_digits() {
+        assert_eq!(sig(0.123456), "0.1235");
+        assert_eq!(sig(12.0), "12");
+        assert_eq!(sig(1234.5678), "1235");
+        assert_eq!(sig(1.5e-6), "1.500e-6");
+    }
+}

@@ -1,0 +1,286 @@
+//! "Your turn" for tree sweeps: the student clicks, one by one, the nodes processor 0 runs
+//! (its top cluster, in execution order, ending with the root); each click is graded at once
+//! against Algorithm Fine-Grain's rules (a), (b) and inequality (4). Placed nodes show their
+//! start, external subtrees are shaded, the node a move breaks at is ringed in red; the end
+//! compares the clustering's makespan with T* and T_PY.
+
+use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
+
+use crate::model::exercise::Grade;
+use crate::model::exercise::treesweep::{Move, TreeExercise};
+use crate::model::num::compact;
+use crate::model::treesweep::TreeSweepParams;
+use crate::ui::exercise::Exercise;
+use crate::ui::widgets::palette;
+use crate::ui::widgets::tree::fitting_font;
+
+/// The tree-sweep exercise as the shell drives it.
+pub struct TreeTurn {
+    ex: TreeExercise,
+    history: Vec<TreeExercise>,
+    /// The node the last move broke a rule at, or missed the algorithm's.
+    wrong: Option<u64>,
+    clicked: Option<Grade>,
+    /// Time units processor 0 waits before the next clicked node (0: as early as it can).
+    wait: f64,
+}
+
+impl TreeTurn {
+    /// The exercise on these parameters, or why there is none.
+    pub fn new(params: &TreeSweepParams) -> Result<TreeTurn, String> {
+        let ex = TreeExercise::new(params).map_err(|e| e.0)?;
+        ex.drawable().map_err(|e| e.0)?;
+        Ok(TreeTurn {
+            ex,
+            history: Vec::new(),
+            wrong: None,
+            clicked: None,
+            wait: 0.0,
+        })
+    }
+
+    fn play(&mut self, mv: Move, shown: bool) -> Option<Grade> {
+        let before = self.ex.clone();
+        let g = if shown {
+            self.ex.show_me()?
+        } else {
+            self.ex.play(&mv)
+        };
+        if g.grade.legal {
+            self.history.push(before);
+        }
+        self.wrong = g.culprit;
+        Some(g.grade)
+    }
+
+    /// The move of a click on node v (with the wait asked for).
+    fn click(&mut self, v: u64) -> Option<Grade> {
+        let start = (self.wait > 0.0)
+            .then(|| self.ex.earliest_start(v).map(|s| s + self.wait))
+            .flatten();
+        self.play(
+            Move {
+                node: v as i64,
+                start,
+            },
+            false,
+        )
+    }
+
+    /// The fill, label and tooltip of node k.
+    fn style(&self, ui: &Ui, k: u64) -> (Color32, String, String) {
+        let h = self.ex.node_height(k);
+        if let Some(s) = self.ex.start_of(k) {
+            let pos = self.ex.placed.iter().position(|&v| v == k).unwrap_or(0) + 1;
+            let tip = format!(
+                "node {k} (height {h}): v_{pos} on processor 0, from {}",
+                f(s)
+            );
+            return (palette::SIMULATED, f(s), tip);
+        }
+        if self.ex.is_external(k) {
+            let fill = if ui.visuals().dark_mode {
+                Color32::from_rgb(90, 150, 90)
+            } else {
+                Color32::from_rgb(120, 190, 120)
+            };
+            let what = if self.ex.is_external_root(k) {
+                format!(
+                    "root of an external subtree (height {h}): runs elsewhere, done at T*({h}) = {}",
+                    f(self.ex.t_star(h))
+                )
+            } else {
+                "in an external subtree: runs elsewhere".to_string()
+            };
+            return (fill, String::new(), format!("node {k}: {what}"));
+        }
+        let tip = format!("node {k} (height {h}): click to run it next on processor 0");
+        (ui.visuals().extreme_bg_color, k.to_string(), tip)
+    }
+
+    /// The tree, every node clickable; the clicked node, if any.
+    fn tree(&self, ui: &mut Ui, height: f32) -> Option<u64> {
+        let n = self.ex.height();
+        let leaves = 1u64 << (n - 1);
+        let width = ui.available_width().max(120.0);
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
+        let spacing = width / leaves as f32;
+        let leaf_r = (spacing * 0.42).clamp(3.0, 16.0);
+        let inner = rect.shrink2(Vec2::new(0.0, leaf_r.max(14.0) + 2.0));
+        let at = |k: u64| -> Pos2 {
+            let depth = 63 - k.leading_zeros();
+            let first = 1u64 << depth;
+            let x = rect.left() + ((k - first) as f32 + 0.5) / first as f32 * width;
+            let y = inner.top() + depth as f32 / (n.max(2) - 1) as f32 * inner.height();
+            Pos2::new(x, y)
+        };
+        let radius = |k: u64| {
+            let depth = 63 - k.leading_zeros();
+            (width / (1u64 << depth) as f32 * 0.42).clamp(3.0, 16.0)
+        };
+        let total = (1u64 << n) - 1;
+        let edge = Stroke::new(1.0, ui.visuals().weak_text_color().gamma_multiply(0.6));
+        for k in 2..=total {
+            ui.painter().line_segment([at(k / 2), at(k)], edge);
+        }
+        let mut clicked = None;
+        for k in 1..=total {
+            if self.node(ui, k, at(k), radius(k)) {
+                clicked = Some(k);
+            }
+        }
+        clicked
+    }
+
+    /// One node: its disc, label, click area; true when clicked.
+    fn node(&self, ui: &mut Ui, k: u64, c: Pos2, r: f32) -> bool {
+        let (fill, label, tip) = self.style(ui, k);
+        let hit = Rect::from_center_size(c, Vec2::splat((2.0 * r).max(10.0)));
+        let resp = ui
+            .interact(
+                hit,
+                ui.scope_id().with(("tree exercise node", k)),
+                Sense::click(),
+            )
+            .accessible_name(format!("node {k}"))
+            .on_hover_text(tip);
+        let painter = ui.painter();
+        painter.circle_filled(c, r, fill);
+        let outline = ui.visuals().text_color();
+        let stroke = if resp.hovered() { 2.0 } else { 1.0 };
+        painter.circle_stroke(c, r, Stroke::new(stroke, outline.gamma_multiply(0.7)));
+        if self.ex.is_external_root(k) {
+            painter.circle_stroke(c, r + 2.0, Stroke::new(1.5, outline));
+        }
+        if !label.is_empty()
+            && let Some(font) = fitting_font(painter, &label, r)
+        {
+            let ink = palette::ink_on(fill, ui.visuals().panel_fill);
+            painter.text(c, egui::Align2::CENTER_CENTER, label, font, ink);
+        }
+        if self.wrong == Some(k) {
+            let bad = ui.visuals().error_fg_color;
+            painter.circle_stroke(c, r + 3.5, Stroke::new(2.5, bad));
+        }
+        resp.clicked()
+    }
+
+    /// The legend and the wait before the next node.
+    fn legend(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            for (fill, name) in [
+                (palette::SIMULATED, "processor 0 (start time)"),
+                (Color32::from_rgb(120, 190, 120), "external subtrees"),
+            ] {
+                let (r, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
+                ui.painter().circle_filled(r.center(), 5.5, fill);
+                ui.label(name);
+            }
+            ui.add_space(8.0);
+            let label = ui.label("Wait before the next node:");
+            ui.add(
+                egui::DragValue::new(&mut self.wait)
+                    .range(0.0..=1e6)
+                    .speed(0.1),
+            )
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Time units processor 0 idles before the node you click next (0: it starts as \
+                 early as its inputs allow)",
+            );
+        });
+    }
+
+    /// Processor 0's nodes so far, in order.
+    fn timeline(&self) -> String {
+        let list: Vec<String> = self
+            .ex
+            .placed
+            .iter()
+            .map(|&v| format!("{v}@{}", f(self.ex.start_of(v).unwrap_or(0.0))))
+            .collect();
+        if list.is_empty() {
+            "Processor 0: nothing yet".into()
+        } else {
+            format!("Processor 0 (node@start): {}", list.join(" → "))
+        }
+    }
+}
+
+impl Exercise for TreeTurn {
+    fn prompt(&self) -> String {
+        let Some(o) = self.ex.outcome() else {
+            let last = self
+                .ex
+                .placed
+                .last()
+                .and_then(|&v| self.ex.start_of(v))
+                .map_or(String::new(), |t| format!(", AET(v_{{i−1}}) = {}", f(t)));
+            return format!(
+                "Click the node processor 0 runs next, v_{} (it starts as early as its inputs \
+                 allow); end with the root{last}. τ = {}.",
+                self.ex.placed.len() + 1,
+                f(self.ex.params().tau)
+            );
+        };
+        let first = match &o.first_deviation {
+            Some(d) => format!(
+                "; first move not Fine-Grain's: v_{} = node {} ({})",
+                d.position, d.node, d.rule
+            ),
+            None => "; you followed Fine-Grain throughout".into(),
+        };
+        format!(
+            "Done: your clustering's makespan {} — T* = {} (Fine-Grain), T_PY = {} (P.Y); \
+             {} nodes on processor 0{first}.",
+            f(o.makespan),
+            f(o.t_star),
+            f(o.t_py),
+            o.top_cluster
+        )
+    }
+    fn score(&self) -> (usize, usize, bool) {
+        (self.ex.score, self.ex.out_of(), self.ex.complete())
+    }
+    fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
+        self.legend(ui);
+        let h = (ui.available_height() - 30.0).clamp(120.0, 420.0);
+        if let Some(k) = self.tree(ui, h) {
+            self.clicked = self.click(k);
+        }
+        ui.label(RichText::new(self.timeline()).weak());
+    }
+    fn take_clicked(&mut self) -> Option<Grade> {
+        self.clicked.take()
+    }
+    fn hint(&self) -> String {
+        self.ex.hint()
+    }
+    fn show_me(&mut self) -> Option<Grade> {
+        self.play(
+            Move {
+                node: 0,
+                start: None,
+            },
+            true,
+        )
+    }
+    fn undo(&mut self) -> bool {
+        let Some(before) = self.history.pop() else {
+            return false;
+        };
+        self.ex = before;
+        self.wrong = None;
+        true
+    }
+    fn restart(&mut self) {
+        let params = self.ex.params().clone();
+        if let Ok(t) = TreeTurn::new(&params) {
+            *self = t;
+        }
+    }
+}
+
+fn f(x: f64) -> String {
+    compact(x)
+}

@@ -1,0 +1,121 @@
+//! "Your turn" on tree sweeps (issue 25): processor 0's top cluster built by clicking the
+//! tree's nodes at 1280 × 720 in presenter mode, a wrong node graded with its rule, Undo and
+//! Show me, the makespan against T* and T_PY at the end, and the grs lesson's exercise step.
+//! Fine-Grain's nodes come from the model's materialised schedule, not from the exercise.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::model::treesweep::{Reading, fine_grain_schedule};
+use loadlab::preset::{Preset, Scenario};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+
+use crate::common::{settle, shown};
+
+/// Clicks with the pointer (a widget off screen is missed).
+fn click(h: &mut Harness<'static, LoadlabApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(2);
+}
+
+/// Fine-Grain's processor-0 nodes of T_5, τ = 2.5, in the order they run.
+fn fine_grain_nodes() -> Vec<u64> {
+    let (_, trace) = fine_grain_schedule(5, 2.5, Reading::Intended).expect("n ≤ 20");
+    trace.iter().map(|s| s.heap.expect("heap") as u64).collect()
+}
+
+/// The app at 1280 × 720 in presenter mode (zoom 1.5: about 853 × 480 points) on the small
+/// tree (n = 5, τ = 2.5).
+fn presenter() -> Harness<'static, LoadlabApp> {
+    let small = loadlab::preset::find_bundled("treesweep-small").expect("bundled");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(move |cc| LoadlabApp::new(cc, Some(small.clone())));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    h
+}
+
+#[test]
+fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
+    let mut h = presenter();
+    assert_eq!(h.ctx.zoom_factor(), 1.5);
+    click(&mut h, "Your turn");
+    shown(&mut h, "Score 0 / 9 first tries");
+    shown(&mut h, "Click the node processor 0 runs next, v_1");
+    let nodes = fine_grain_nodes();
+    assert_eq!(nodes.len(), 9);
+    // Step 1.1 first; then a wrong leaf (not the leftmost of height 1): rule (b), ringed.
+    click(&mut h, &format!("node {}", nodes[0]));
+    shown(&mut h, "Right: Step 1.1");
+    click(&mut h, "node 19");
+    shown(&mut h, "Legal, but not the algorithm's move (rule-b)");
+    click(&mut h, "Undo move");
+    shown(&mut h, "Click the node processor 0 runs next, v_2");
+    // A node whose predecessor's subtree is already touched: illegal, nothing placed.
+    click(&mut h, "node 4");
+    shown(&mut h, "Illegal — rule broken: top-cluster");
+    for &v in &nodes[1..] {
+        click(&mut h, &format!("node {v}"));
+        shown(&mut h, "Right:");
+    }
+    shown(&mut h, "complete ✓");
+    // Two moves were tried before the right one (node 19 and node 4): 9 − 1 first tries.
+    shown(&mut h, "Score 8 / 9 first tries — complete ✓");
+    shown(
+        &mut h,
+        "Done: your clustering's makespan 10 — T* = 10 (Fine-Grain), T_PY = 12",
+    );
+    shown(&mut h, "you followed Fine-Grain throughout");
+    crate::stage::check(&mut h, "720p presenter, tree-sweep exercise");
+    // Undo the root; Show me plays it (not a first try).
+    click(&mut h, "Undo move");
+    shown(&mut h, "Score 7 / 9 first tries");
+    click(&mut h, "Hint");
+    shown(&mut h, "Hint: rule (a)");
+    click(&mut h, "Show me");
+    shown(&mut h, "Score 7 / 9 first tries — complete ✓");
+    click(&mut h, "Restart");
+    shown(&mut h, "Score 0 / 9 first tries");
+}
+
+#[test]
+fn exercise_a_tall_tree_is_refused_with_its_reason() {
+    let mut h = presenter();
+    click(&mut h, "Your turn");
+    shown(&mut h, "Score 0 / 9");
+    // The default tree (n = 12) has too many leaves to click.
+    let default = Scenario::TreeSweep(Default::default());
+    let preset = Preset::new("default tree", "", default);
+    h.state_mut().send(Cmd::Load(Box::new(preset)));
+    h.run_steps(3);
+    shown(&mut h, "No exercise on this instance: T_12 has 2048 leaves");
+}
+
+#[test]
+fn exercise_step_of_the_grs_lesson_is_passed_by_playing_it() {
+    let mut h = presenter();
+    let k = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.file == "grs-treesweep.ron")
+        .expect("bundled");
+    let lesson = loadlab::lesson::BUNDLED[k].lesson().expect("parses");
+    let i = lesson
+        .steps
+        .iter()
+        .position(|s| s.exercise.is_some())
+        .expect("an exercise step");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(i));
+    settle(&mut h);
+    shown(&mut h, "Pass mark: 6 first tries — so far 0 / 9");
+    for v in fine_grain_nodes() {
+        click(&mut h, &format!("node {v}"));
+    }
+    shown(&mut h, "✓ Passed");
+    crate::stage::check(&mut h, "720p presenter, grs lesson's exercise step");
+}
