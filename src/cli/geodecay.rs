@@ -63,13 +63,22 @@ pub struct GeodecayArgs {
     /// Also print every round (tasks, max/mean/min load, balancing, phase).
     #[arg(long)]
     pub trace: bool,
+    /// Output format.
+    #[command(flatten)]
+    pub out: Output,
+}
+
+/// `loadlab geodecay`: the scenario's flags and `--shard` (not part of [`GeodecayArgs`], which
+/// `map` and `exercise` embed beside their own flags).
+#[derive(Debug, clap::Args)]
+pub struct GeodecayCommand {
+    /// The scenario and output flags.
+    #[command(flatten)]
+    pub args: GeodecayArgs,
     /// With `--sweep seeds`: run only the seeds s (offsets 0 … seeds − 1) with s mod k = i − 1
     /// and print them as a part for `loadlab merge`.
     #[arg(long, value_parser = Shard::parse)]
     pub shard: Option<Shard>,
-    /// Output format.
-    #[command(flatten)]
-    pub out: Output,
 }
 
 impl GeodecayArgs {
@@ -104,8 +113,9 @@ impl GeodecayArgs {
 }
 
 /// Runs `loadlab geodecay` (or a part of its seed study with `--shard`).
-pub fn execute(a: &GeodecayArgs) -> Result<String, CliError> {
-    if let Some(s) = a.shard {
+pub fn execute(c: &GeodecayCommand) -> Result<String, CliError> {
+    let a = &c.args;
+    if let Some(s) = c.shard {
         return seed_part(a, s);
     }
     model_output(a.out, a.params()?, |p| a.parts().build(p, &NoProgress))
@@ -143,7 +153,8 @@ fn seed_part(a: &GeodecayArgs, s: Shard) -> Result<String, CliError> {
 }
 
 /// Joins the parts of a sharded seed study into the whole run's output.
-pub fn merge(a: &GeodecayArgs, results: &[Value]) -> Result<String, CliError> {
+pub fn merge(c: &GeodecayCommand, results: &[Value]) -> Result<String, CliError> {
+    let a = &c.args;
     let params = a.params()?;
     let seeds = params.seeds.max(1) as usize;
     let mut times: Vec<Option<Vec<f64>>> = vec![None; seeds];

@@ -112,7 +112,7 @@ pub enum Command {
     Divisible(DivisibleArgs),
     /// When to load-balance geometric-decaying algorithms (Gil & Matias): never, standard,
     /// improved or every k rounds.
-    Geodecay(GeodecayArgs),
+    Geodecay(geodecay::GeodecayCommand),
     /// Optimal clustering of tree sweeps under communication delay τ (Gao, Rosenberg &
     /// Sitaraman): Fine-Grain against P.Y.
     Treesweep(TreesweepArgs),

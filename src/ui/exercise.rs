@@ -125,7 +125,8 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
             *band = Band::default();
         }
         let done = if complete { " — complete ✓" } else { "" };
-        ui.label(format!("Score {score} / {out_of} first tries{done}"))
+        // One block: it moves to the next row whole rather than breaking mid-phrase.
+        ui.add(egui::Label::new(format!("Score {score} / {out_of} first tries{done}")).extend())
             .on_hover_text("Moves right at the first try, out of the moves the algorithm needs");
     });
     ui.label(ex.prompt());

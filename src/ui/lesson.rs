@@ -61,6 +61,10 @@ pub struct Player {
     /// The numbers strip is folded away until the step's question is revealed (it would
     /// give the answer away); then it comes back.
     numbers_after_reveal: bool,
+    /// "Hide the future" is on until the step's question is revealed (a later round's bar or
+    /// arrow, or the end of the Gantt chart, would give the answer away); then the lesson's
+    /// own setting comes back.
+    future_after_reveal: bool,
     /// Arrow keys go to the player (the last click was inside it).
     focused: bool,
     rect: Option<egui::Rect>,
@@ -148,6 +152,7 @@ impl Teach {
             job,
             seek: None,
             numbers_after_reveal: false,
+            future_after_reveal: false,
             focused: true,
             rect: None,
             pulse_from: None,
@@ -195,8 +200,13 @@ impl Teach {
         }
         let shown = stage.shown;
         step_regions(step, stage.presenting, predicting, shown);
-        // Hide the future where the lesson asks to (the same switch the user flips with H).
-        shown.hide_future = p.lesson.hides_future(i);
+        // Hide the future where the lesson asks to (the same switch the user flips with H),
+        // and, unless the step itself says otherwise, while a question waits for its answer:
+        // predict, then see.
+        let own = step.view.as_ref().and_then(|v| v.hide_future);
+        let inherited = p.lesson.hides_future(i);
+        shown.hide_future = own.unwrap_or(inherited || predicting);
+        p.future_after_reveal = own.is_none() && predicting && !inherited;
         // Predict, then see: the numbers wait for Reveal.
         p.numbers_after_reveal = predicting && shown.numbers;
         if predicting {
@@ -260,6 +270,10 @@ impl Teach {
         if p.numbers_after_reveal && p.revealed() {
             p.numbers_after_reveal = false;
             shown.numbers = true;
+        }
+        if p.future_after_reveal && p.revealed() {
+            p.future_after_reveal = false;
+            shown.hide_future = false;
         }
         if let Some((step, frames)) = p.seek {
             let reached = front.seek(step, scenario);

@@ -80,6 +80,13 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
     shown(&mut h, "Score 7 / 9 first tries — complete ✓");
     click(&mut h, "Restart");
     shown(&mut h, "Score 0 / 9 first tries");
+    // A wait before the next node: the right node, started late.
+    h.get_by_label("Wait before the next node")
+        .set_value_accesskit(2.0);
+    h.run_steps(2);
+    click(&mut h, &format!("node {}", nodes[0]));
+    shown(&mut h, "Legal, but not the algorithm's move (start)");
+    shown(&mut h, "you start it at 2, 2 later");
 }
 
 #[test]

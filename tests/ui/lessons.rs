@@ -473,7 +473,11 @@ fn every_bundled_highlight_is_outlined_around_its_control_or_region() {
 fn li_step_3_hides_the_future_of_its_plot_until_the_timeline_ends() {
     let mut h = app();
     at_step(&mut h, "li", 1);
-    assert!(!h.state().hides_future());
+    // Step 2's question is open: the future waits for Reveal (predict, then see).
+    assert!(h.state().hides_future());
+    h.get_by_label("Reveal").click();
+    settle(&mut h);
+    assert!(!h.state().hides_future(), "revealed: the whole run again");
     // Step 3: the speedup-vs-h plot would show this tree's answer; it stops short of h = 15.
     at_step(&mut h, "li", 2);
     assert!(h.state().hides_future());

@@ -76,7 +76,7 @@ impl TreeTurn {
                 "node {k} (height {h}): v_{pos} on processor 0, from {}",
                 f(s)
             );
-            return (palette::SIMULATED, f(s), tip);
+            return (palette::SIMULATED, k.to_string(), tip);
         }
         if self.ex.is_external(k) {
             let fill = if ui.visuals().dark_mode {
@@ -92,7 +92,7 @@ impl TreeTurn {
             } else {
                 "in an external subtree: runs elsewhere".to_string()
             };
-            return (fill, String::new(), format!("node {k}: {what}"));
+            return (fill, k.to_string(), format!("node {k}: {what}"));
         }
         let tip = format!("node {k} (height {h}): click to run it next on processor 0");
         (ui.visuals().extreme_bg_color, k.to_string(), tip)
@@ -106,7 +106,12 @@ impl TreeTurn {
         let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
         let spacing = width / leaves as f32;
         let leaf_r = (spacing * 0.42).clamp(3.0, 16.0);
-        let inner = rect.shrink2(Vec2::new(0.0, leaf_r.max(14.0) + 2.0));
+        // Room above the root's disc and below the leaves' start times.
+        let top = (width * 0.42).clamp(3.0, 16.0) + 4.0;
+        let inner = Rect::from_min_max(
+            rect.min + Vec2::new(0.0, top),
+            rect.max - Vec2::new(0.0, leaf_r + 16.0),
+        );
         let at = |k: u64| -> Pos2 {
             let depth = 63 - k.leading_zeros();
             let first = 1u64 << depth;
@@ -158,6 +163,12 @@ impl TreeTurn {
             let ink = palette::ink_on(fill, ui.visuals().panel_fill);
             painter.text(c, egui::Align2::CENTER_CENTER, label, font, ink);
         }
+        if let Some(s) = self.ex.start_of(k) {
+            let at = c + Vec2::new(0.0, r + 1.0);
+            let font = egui::FontId::proportional(11.0);
+            let ink = ui.visuals().strong_text_color();
+            painter.text(at, egui::Align2::CENTER_TOP, f(s), font, ink);
+        }
         if self.wrong == Some(k) {
             let bad = ui.visuals().error_fg_color;
             painter.circle_stroke(c, r + 3.5, Stroke::new(2.5, bad));
@@ -169,7 +180,7 @@ impl TreeTurn {
     fn legend(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             for (fill, name) in [
-                (palette::SIMULATED, "processor 0 (start time)"),
+                (palette::SIMULATED, "processor 0 (start below)"),
                 (Color32::from_rgb(120, 190, 120), "external subtrees"),
             ] {
                 let (r, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
@@ -177,7 +188,7 @@ impl TreeTurn {
                 ui.label(name);
             }
             ui.add_space(8.0);
-            let label = ui.label("Wait before the next node:");
+            let label = ui.label("Wait before the next node");
             ui.add(
                 egui::DragValue::new(&mut self.wait)
                     .range(0.0..=1e6)
