@@ -128,6 +128,39 @@ fn a_ring_renders_as_png_and_as_svg_with_its_labels_as_text() {
         .filter(|n| n.has_tag_name("text"))
         .map(|n| n.descendants().filter_map(|d| d.text()).collect::<String>())
         .collect();
+    // Every word is as wide as egui set it, whatever the viewer's font (textLength), and
+    // words never overlap: each ends where the next begins, or before (egui's kerning).
+    let spans: Vec<(f32, f32)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("tspan"))
+        .map(|n| {
+            let num = |a: &str| n.attribute(a).and_then(|v| v.parse::<f32>().ok());
+            assert_eq!(n.attribute("lengthAdjust"), Some("spacingAndGlyphs"));
+            (num("x").expect("x"), num("textLength").expect("textLength"))
+        })
+        .collect();
+    assert!(spans.len() > 20, "{} words", spans.len());
+    assert!(spans.iter().all(|&(_, w)| w > 0.0));
+    let overlaps = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .flat_map(|t| {
+            let xs: Vec<(f32, f32)> = t
+                .children()
+                .filter_map(|n| {
+                    Some((
+                        n.attribute("x")?.parse::<f32>().ok()?,
+                        n.attribute("textLength")?.parse::<f32>().ok()?,
+                    ))
+                })
+                .collect();
+            xs.windows(2)
+                .filter(|w| w[0].0 + w[0].1 > w[1].0 + 0.5)
+                .map(|w| (w[0], w[1]))
+                .collect::<Vec<_>>()
+        })
+        .count();
+    assert_eq!(overlaps, 0);
     // The processor labels P1 … P12 of the ring (as the app writes them).
     for k in [1, 6, 12] {
         assert!(

@@ -15,6 +15,7 @@
 //!   `#selftest` it checks itself (answers hidden, then shown once every Reveal is clicked)
 //!   and writes the outcome into the page: how the Chromium test drives it.
 //!
+//! The window's shots and the pages are drawn on two threads (each with its own workspaces).
 //! The resource budget of `loadlab render` ([`super::headless::check_budget`]) holds for
 //! the whole hand-out: a window and a page per step.
 
@@ -59,31 +60,56 @@ pub fn write(
     let answers = lesson
         .answers(&crate::model::NoProgress)
         .map_err(|_| "cancelled".to_string())?;
-    let mut shots = Offscreen::new(window, lesson.clone());
-    let mut pages = Vec::with_capacity(n);
-    let mut figures = Vec::with_capacity(n);
-    let mut written = Vec::new();
-    for i in 0..n {
-        shots.step(i).map_err(|e| format!("step {}: {e}", i + 1))?;
-        let shot = shots.pixels()?;
-        let path = dir.join(format!("step-{:02}.png", i + 1));
-        let [w, h] = window.pixels();
-        super::write_png(&path, w, h, &shot)?;
-        written.push(path);
-        let answer = answers.get(i).and_then(|a| a.as_ref());
-        let (page, svg) = page(lesson, i, answer, window)?;
-        pages.push(page);
-        figures.push(svg);
-        progress(i, n);
-    }
+    // The window's shots here, the pages (their own workspaces, no window) on a second
+    // thread: both draw on the CPU.
+    let answers = &answers;
+    let (written, pages) = std::thread::scope(|s| {
+        let pages = s.spawn(move || {
+            (0..n)
+                .map(|i| {
+                    let answer = answers.get(i).and_then(|a| a.as_ref());
+                    page(lesson, i, answer, window)
+                })
+                .collect::<Result<Vec<_>, String>>()
+        });
+        let written = shots(lesson, window, dir, &mut progress);
+        let pages = pages
+            .join()
+            .unwrap_or_else(|_| Err("drawing the pages failed".into()));
+        (written, pages)
+    });
+    let mut written = written?;
+    let (pages, figures): (Vec<Page>, Vec<String>) = pages?.into_iter().unzip();
     let pdf = dir.join("handout.pdf");
     let bytes = super::pdf::document(&pages)?;
     std::fs::write(&pdf, bytes).map_err(|e| format!("{}: {e}", pdf.display()))?;
     written.push(pdf);
     let html = dir.join("index.html");
-    let text = html_of(lesson, &figures, &answers, &font_face());
+    let text = html_of(lesson, &figures, answers, &font_face());
     std::fs::write(&html, text).map_err(|e| format!("{}: {e}", html.display()))?;
     written.push(html);
+    Ok(written)
+}
+
+/// The window at every step of `lesson`, written as `step-NN.png` into `dir`; the files.
+fn shots(
+    lesson: &Lesson,
+    window: Window,
+    dir: &Path,
+    progress: &mut impl FnMut(usize, usize),
+) -> Result<Vec<PathBuf>, String> {
+    let n = lesson.steps.len();
+    let mut app = Offscreen::new(window, lesson.clone());
+    let mut written = Vec::with_capacity(n + 2);
+    for i in 0..n {
+        app.step(i).map_err(|e| format!("step {}: {e}", i + 1))?;
+        let rgba = app.pixels()?;
+        let path = dir.join(format!("step-{:02}.png", i + 1));
+        let [w, h] = window.pixels();
+        super::write_png(&path, w, h, &rgba)?;
+        written.push(path);
+        progress(i, n);
+    }
     Ok(written)
 }
 
