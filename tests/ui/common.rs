@@ -56,3 +56,21 @@ pub fn app_on(rail: &str) -> Harness<'static, LoadlabApp> {
     settle(&mut h);
     h
 }
+
+/// Opens the bundled lesson `file` at its (first) exercise step and lets it settle.
+pub fn exercise_step(h: &mut Harness<'_, LoadlabApp>, file: &str) {
+    let k = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.file == file)
+        .expect("bundled");
+    let lesson = loadlab::lesson::BUNDLED[k].lesson().expect("parses");
+    let i = lesson
+        .steps
+        .iter()
+        .position(|s| s.exercise.is_some())
+        .expect("an exercise step");
+    h.state_mut().send(loadlab::ui::app::Cmd::StartLesson(k));
+    settle(h);
+    h.state_mut().send(loadlab::ui::app::Cmd::LessonStep(i));
+    settle(h);
+}

@@ -110,20 +110,7 @@ fn exercise_step_of_the_ring_lesson_is_passed_by_playing_it() {
         .with_max_steps(50)
         .build_eframe(|cc| LoadlabApp::new(cc, None));
     settle(&mut h);
-    let k = loadlab::lesson::BUNDLED
-        .iter()
-        .position(|b| b.file == "rrv-redistribute.ron")
-        .expect("bundled");
-    let lesson = loadlab::lesson::BUNDLED[k].lesson().expect("parses");
-    let i = lesson
-        .steps
-        .iter()
-        .position(|s| s.exercise.is_some())
-        .expect("an exercise step");
-    h.state_mut().send(Cmd::StartLesson(k));
-    settle(&mut h);
-    h.state_mut().send(Cmd::LessonStep(i));
-    settle(&mut h);
+    crate::common::exercise_step(&mut h, "rrv-redistribute.ron");
     // The step switched "Your turn" on; the player shows the pass mark.
     shown(&mut h, "Pass mark: 2 first tries — so far 0 / 2");
     let rounds = algorithm3_rounds(&delta(&h), Alg3Variant::Corrected).expect("rounds");

@@ -32,20 +32,7 @@ fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter
     h.state_mut().send(Cmd::Presenter(true));
     h.run_steps(3);
     settle(&mut h);
-    let k = loadlab::lesson::BUNDLED
-        .iter()
-        .position(|b| b.file == "li-divisible.ron")
-        .expect("bundled");
-    let lesson = loadlab::lesson::BUNDLED[k].lesson().expect("parses");
-    let i = lesson
-        .steps
-        .iter()
-        .position(|s| s.exercise.is_some())
-        .expect("an exercise step");
-    h.state_mut().send(Cmd::StartLesson(k));
-    settle(&mut h);
-    h.state_mut().send(Cmd::LessonStep(i));
-    settle(&mut h);
+    crate::common::exercise_step(&mut h, "li-divisible.ron");
     shown(&mut h, "Pass mark: 3 first tries — so far 0 / 4");
     shown(&mut h, "Level 0 of 3 (1 processor)");
     let v = DivisibleParams {

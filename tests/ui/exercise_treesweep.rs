@@ -105,20 +105,7 @@ fn exercise_a_tall_tree_is_refused_with_its_reason() {
 #[test]
 fn exercise_step_of_the_grs_lesson_is_passed_by_playing_it() {
     let mut h = presenter();
-    let k = loadlab::lesson::BUNDLED
-        .iter()
-        .position(|b| b.file == "grs-treesweep.ron")
-        .expect("bundled");
-    let lesson = loadlab::lesson::BUNDLED[k].lesson().expect("parses");
-    let i = lesson
-        .steps
-        .iter()
-        .position(|s| s.exercise.is_some())
-        .expect("an exercise step");
-    h.state_mut().send(Cmd::StartLesson(k));
-    settle(&mut h);
-    h.state_mut().send(Cmd::LessonStep(i));
-    settle(&mut h);
+    crate::common::exercise_step(&mut h, "grs-treesweep.ron");
     shown(&mut h, "Pass mark: 6 first tries — so far 0 / 9");
     for v in fine_grain_nodes() {
         click(&mut h, &format!("node {v}"));
