@@ -228,6 +228,18 @@ fn exact_search(c: &mut Criterion) {
     g.bench_function("8-ring, two chains per source, from T = 0", |b| {
         b.iter(|| black_box(exact(black_box(&inst), no_bounds).unwrap()))
     });
+    // The search against System 6's bound: 400 climbs of 200 cheap moves, one exact solve
+    // each (the README's command).
+    use loadlab::model::redistribute::gaps::{Against, GapSearch, Space};
+    let search = GapSearch::with_budget(Against::System6Bound, 48, 400).within(Space {
+        delta_max: 4,
+        ..Space::default()
+    });
+    assert!(!search.run((0, 1)).is_empty());
+    g.bench_function(
+        "gap search against system6-bound, seed 48, 400 climbs",
+        |b| b.iter(|| black_box(search.run((0, 1)))),
+    );
     g.finish();
 }
 

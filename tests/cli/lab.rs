@@ -133,6 +133,56 @@ fn gaps_are_reproduced_by_their_commands() {
 }
 
 /// The parts of `args` with --shard i/3, written to files, merged.
+#[test]
+fn the_gap_search_finds_a_ring_above_system6s_bound() {
+    // The climb maximises how tightly System 6's optimum binds the ring, then solves it.
+    let v = json(&[
+        "gaps",
+        "redistribute",
+        "--against",
+        "system6-bound",
+        "--seed",
+        "48",
+        "--max-delta",
+        "4",
+        "--budget",
+        "20",
+        "--json",
+    ]);
+    let g = &v["instances"][0];
+    let (exact, other) = (g["exact"].as_f64().unwrap(), g["other"].as_f64().unwrap());
+    assert!(exact > other, "{v}");
+    let cmd: Vec<&str> = g["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let mut args = cmd[1..].to_vec();
+    args.push("--json");
+    // The command's exact run: the same optimum, replayed by the checker, and the check
+    // that System 6's bound is attained fails with both numbers.
+    let r = json(&args);
+    assert_eq!(r["makespan"].as_f64(), Some(exact));
+    assert_eq!(r["valid"], true);
+    let check = r["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["claim"].as_str().unwrap().starts_with("System 6"))
+        .unwrap_or_else(|| panic!("{r}"));
+    assert_eq!(check["holds"], false);
+    let detail = check["detail"].as_str().unwrap();
+    assert!(
+        detail.contains(&format!("optimum {exact} > τ_int {other}")),
+        "{detail}"
+    );
+    // System 6 itself on the same ring: its integer optimum is the bound compared.
+    let at = args.iter().position(|a| *a == "exact").unwrap();
+    args[at] = "lp";
+    assert_eq!(json(&args)["lp"]["tau_integer"].as_f64(), Some(other));
+}
+
 fn merged(args: &[&str], name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("loadlab-shards-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

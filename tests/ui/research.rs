@@ -69,3 +69,37 @@ fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
         other => panic!("not a redistribution: {other:?}"),
     }
 }
+
+#[test]
+fn the_search_against_system6_shows_a_ring_above_its_bound() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Research: gaps in the redistribution paper")
+        .click();
+    h.run_steps(3);
+    h.get_by_label("system6-bound").click();
+    h.get_by_label("seed").set_value_accesskit(3.0);
+    h.get_by_label("|δ| ≤").set_value_accesskit(4.0);
+    h.run_steps(2);
+    h.get_by_label("Search").click();
+    h.run_steps(3);
+    shown(&mut h, "largest ratio first");
+    let line = h
+        .query_all_by_label_contains("system6-bound")
+        .filter_map(|n| text_of(&n))
+        .find(|l| l.starts_with("ratio "))
+        .unwrap_or_else(|| panic!("no ring above System 6's bound"));
+    // "ratio 1.1111   exact 10   system6-bound 9   n = 4"
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let exact: f64 = words[3].parse().expect("exact");
+    let bound: f64 = words[5].parse().expect("bound");
+    assert!(exact > bound, "{line}");
+}

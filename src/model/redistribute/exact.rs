@@ -34,17 +34,29 @@
 //!
 //! # What it found
 //!
-//! * **System 6's integer optimum was the optimum on every ring searched** — an open
-//!   question of the paper (which proves optimality for light redistributions only) answered
-//!   on small rings, not proved: exhaustively on 3-rings with |δ_k| ≤ 3 and costs 1–3 (26 244
-//!   rings), |δ_k| ≤ 4 and costs 1–4 (245 760), |δ_k| ≤ 7 and costs 1–3 (122 472), 4-rings
-//!   with |δ_k| ≤ 2 and costs 1–3 (551 124), 5-rings with |δ_k| ≤ 1 and costs 1–3 (2 952 450),
-//!   all with the minimal loads (larger loads only help), and by the gap search on 40 000
-//!   random rings of up to 6 processors (|δ_k| ≤ 4, costs 1–6): never above it. So with
-//!   forwarding (the schedule may send items it received) heavy redistributions lose nothing
-//!   against the light optimum's value on these rings; Lemma 9's schedule of a heavy solution
-//!   is invalid there, and System 12 (light only) and the forwarding heuristic `lp-forward`
-//!   are strictly above the optimum on many rings (`loadlab gaps redistribute`).
+//! * **System 6's integer optimum τ_int is not always attained** — the paper's open case
+//!   (it proves τ_int optimal for light redistributions only) answered: on the 4-ring
+//!   δ = (0, 4, −4, 0) with the minimal loads (1, 5, 1, 1), c_{2,3} = 3, c_{1,4} = 2 and every
+//!   other link 1, τ_int = 6 (= Lemma 12) but the optimum is 7. System 6's flows send one item
+//!   P_2 → P_3 directly and three round through P_1 and P_4, which hold one item each, and
+//!   keep four ports busy for all of τ_int: P_2 sending, P_1 sending (3 × 2), P_4 and P_3
+//!   receiving. The direct item occupies P_2 and P_3 together for [s, s + 3]; P_1 needs its
+//!   second and third items by 2 and 4, so P_2 sends them around it (s ≥ 2); P_3 then has
+//!   [0, s] and [s + 3, 6] for P_4's three items, of which the second and third leave P_4
+//!   only after 2 and 4 — for s = 2 two of them would have to arrive by 2, for s = 3 the
+//!   third by 3. Other flows need τ ≥ 8; the exact search proves 7 over every schedule
+//!   (`tests`: `system6_bound_is_not_always_attained`), and a second item on P_1 brings it to 6.
+//!   Every ring found so far is of this shape — a heavy redistribution whose forwarders, one
+//!   item each, sit between ports System 6 keeps busy all the time — and exceeds τ_int by
+//!   one unit; the largest ratio is 7/6. The gap search finds such rings by climbing on how
+//!   tightly System 6 binds the ring ([`super::gaps::tightness`]): `loadlab gaps redistribute
+//!   --against system6-bound --seed 48 --max-delta 4`. Random rings hardly ever are: none in
+//!   about 3.9 million rings searched exhaustively (3-rings with |δ_k| ≤ 7 and costs 1–3 or
+//!   |δ_k| ≤ 4 and costs 1–4, 4-rings with |δ_k| ≤ 2, 5-rings with |δ_k| ≤ 1, costs 1–3) nor
+//!   in 40 000 random rings of up to 6 processors, nor with |δ_k| ≤ 3 and costs 1–4 on up to
+//!   5 processors (100 000 climbs). Lemma 9's schedule of a heavy solution is invalid, and
+//!   System 12 (light only) and the forwarding heuristic `lp-forward` are strictly above the
+//!   optimum on many rings (`loadlab gaps redistribute`).
 //! * Lemma 12 is strictly below the optimum on many rings (up to 5/3 found).
 
 use std::collections::HashMap;
@@ -639,6 +651,29 @@ mod tests {
     }
 
     #[test]
+    fn system6_bound_is_not_always_attained() {
+        // P_2 sends four items to its neighbour P_3: one over the link of cost 3, three the
+        // other way round through P_1 and P_4, which hold one item each. τ_int = 6 keeps four
+        // ports busy all the time, and no interleaving lets the forwarders keep up.
+        let mut inst = RingInstance {
+            delta: vec![0, 4, -4, 0],
+            loads: vec![1, 5, 1, 1],
+            direction: Direction::Bi,
+            costs: Costs::Heterogeneous {
+                cw: vec![1.0, 3.0, 1.0, 1.0],
+                ccw: vec![2.0, 1.0, 1.0, 1.0],
+            },
+        };
+        assert_eq!(solve_system6(&inst).tau_int, 6.0);
+        assert_eq!(lemma12(&inst), 6.0);
+        assert_eq!(solve(&inst, false).makespan, 7.0);
+        assert_eq!(solve(&inst, true).makespan, 7.0);
+        // A second item on P_1 and the bound is met.
+        inst.loads[0] = 2;
+        assert_eq!(solve(&inst, false).makespan, 6.0);
+    }
+
+    #[test]
     fn costs_become_units_or_are_refused() {
         let mut inst = RingInstance::homogeneous(vec![1, -1, 0], Direction::Bi, 1.0);
         inst.costs = Costs::Heterogeneous {
@@ -672,7 +707,8 @@ mod hunt {
     /// Exhaustive hunt for rings where the optimum exceeds System 6's integer optimum (every
     /// δ with |δ_k| ≤ HUNT_D, every cost vector in 1..=HUNT_C, minimal loads, on HUNT_N
     /// processors): `HUNT_N=4 HUNT_D=2 HUNT_C=3 cargo test --lib hunt -- --ignored
-    /// --nocapture`. None found so far (see the module doc).
+    /// --nocapture`. None in the ranges the module doc lists; the smallest found by the gap
+    /// search needs |δ_k| = 4.
     #[test]
     #[ignore]
     fn hunt_system6_gaps() {

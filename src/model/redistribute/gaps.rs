@@ -36,6 +36,9 @@ pub const BUDGET_MAX: u64 = 100_000;
 /// that needs more is skipped, so one search's time stays under budget × about 0.9 s).
 pub const RING_CHOICES_MAX: u64 = 1_000_000;
 
+/// Cheap moves (no exact search) of one restart against System 6's bound.
+pub const TIGHT_MOVES: u64 = 200;
+
 /// The rings a search draws: 3 to `n_max` processors, |δ_k| ≤ `delta_max`, integer costs 1
 /// to `cost_max`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,8 +149,18 @@ pub struct GapSearch {
 }
 
 impl GapSearch {
-    /// `budget` exact solves split into restarts of about 25 moves.
+    /// `budget` exact solves split into restarts of about 25 moves (against System 6's bound:
+    /// one exact solve per restart, after [`TIGHT_MOVES`] cheap moves).
     pub fn with_budget(against: Against, seed: u64, budget: u64) -> GapSearch {
+        if against == Against::System6Bound {
+            return GapSearch {
+                against,
+                seed,
+                restarts: budget.max(1),
+                moves: TIGHT_MOVES,
+                space: Space::default(),
+            };
+        }
         let restarts = budget.div_ceil(25).max(1);
         GapSearch {
             against,
@@ -194,6 +207,9 @@ impl GapSearch {
     fn restart(&self, r: u64) -> Option<Gap> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(r);
+        if self.against == Against::System6Bound {
+            return self.restart_tight(&mut rng, r);
+        }
         let homogeneous = self.against == Against::Alg3Printed;
         let sp = &self.space;
         let mut cur = draw(&mut rng, sp, homogeneous);
@@ -208,6 +224,29 @@ impl GapSearch {
             }
         }
         best.filter(|g| g.ratio > 1.0 + 1e-9)
+    }
+
+    /// A restart against System 6's bound, where the ratio is 1 on almost every ring and gives
+    /// a climb no direction: the climb maximises [`tightness`] instead (cheap: no exact
+    /// search), on minimal loads (larger loads only help a schedule), and the exact optimum is
+    /// computed once, on the ring it ends on.
+    fn restart_tight(&self, rng: &mut ChaCha8Rng, r: u64) -> Option<Gap> {
+        let sp = &self.space;
+        let minimal = |mut inst: RingInstance| {
+            inst.loads = minimal_loads(&inst.delta);
+            inst
+        };
+        let mut cur = minimal(draw(rng, sp, false));
+        let mut score = tightness(&cur);
+        for _ in 0..self.moves {
+            let cand = minimal(neighbour(rng, sp, &cur, false));
+            let s = tightness(&cand);
+            if s >= score {
+                cur = cand;
+                score = s;
+            }
+        }
+        evaluate(self.against, &cur, r).filter(|g| g.ratio > 1.0 + 1e-9)
     }
 }
 
@@ -335,6 +374,38 @@ pub fn evaluate(against: Against, inst: &RingInstance, restart: u64) -> Option<G
         other,
         ratio,
     })
+}
+
+/// How hard System 6's bound is to attain on a ring, for the search against it: the ports
+/// (a processor's sending or receiving) busy for all of τ_int at System 6's integer optimum,
+/// plus two for every heavy forwarder (it receives on one side, sends on the other, and sends
+/// more items than it holds, so it must wait for some). A ring whose exact optimum exceeds
+/// τ_int needs a heavy forwarder between tight ports: on the 4-ring δ = (−3, 0, −1, 4) of
+/// [`super::exact`]'s findings, P_3 sends for all of τ_int = 10 holding one item, and the item
+/// it forwards comes from P_4, whose port is busy for all of τ_int too.
+pub fn tightness(inst: &RingInstance) -> u32 {
+    let sol = solve_system6(inst);
+    let n = inst.n();
+    let (mut send, mut recv) = (vec![0.0; n], vec![0.0; n]);
+    for (j, &r) in sol.flows.iter().enumerate() {
+        let k = (j + 1) % n;
+        let (from, to) = if r >= 0 { (j, k) } else { (k, j) };
+        let busy = r.unsigned_abs() as f64 * inst.cost(from, to);
+        send[from] += busy;
+        recv[to] += busy;
+    }
+    let tight = send
+        .iter()
+        .chain(&recv)
+        .filter(|&&t| t >= sol.tau_int - 1e-9 && t > 0.0)
+        .count() as u32;
+    let heavy_forwarders = (0..n)
+        .filter(|&i| {
+            let (before, after) = (sol.flows[(i + n - 1) % n], sol.flows[i]);
+            before.signum() * after.signum() > 0 && sol.sent(i) > inst.loads[i]
+        })
+        .count() as u32;
+    tight + 2 * heavy_forwarders
 }
 
 /// The command line that reruns a ring with the exact search.
