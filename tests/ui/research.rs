@@ -92,11 +92,13 @@ fn the_search_against_system6_shows_a_ring_above_its_bound() {
     h.get_by_label("Search").click();
     h.run_steps(3);
     shown(&mut h, "largest ratio first");
-    let line = h
+    let node = h
         .query_all_by_label_contains("system6-bound")
-        .filter_map(|n| text_of(&n))
-        .find(|l| l.starts_with("ratio "))
+        .find(|n| text_of(n).is_some_and(|l| l.starts_with("ratio ")))
         .unwrap_or_else(|| panic!("no ring above System 6's bound"));
+    let screen = h.ctx.content_rect();
+    assert!(screen.contains_rect(node.rect()), "{:?}", node.rect());
+    let line = text_of(&node).unwrap_or_default();
     // "ratio 1.1111   exact 10   system6-bound 9   n = 4"
     let words: Vec<&str> = line.split_whitespace().collect();
     let exact: f64 = words[3].parse().expect("exact");
