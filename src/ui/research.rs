@@ -180,6 +180,13 @@ fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {
         search.against.name(),
         search.seed
     ));
+    if found.is_empty() {
+        ui.label(
+            "No ring above ratio 1 here. Widen the space (more processors, larger |δ|, dearer \
+             links) or give the search more exact solves; against system6-bound none was found \
+             with |δ| ≤ 3 on up to 5 processors (|δ| ≤ 4 finds some: seed 48).",
+        );
+    }
     egui::ScrollArea::vertical().show(ui, |ui| {
         for (i, g) in found.iter().enumerate() {
             ui.horizontal_wrapped(|ui| {

@@ -47,8 +47,9 @@
 //!   third by 3. Other flows need τ ≥ 8; the exact search proves 7 over every schedule
 //!   (`tests`: `system6_bound_is_not_always_attained`), and a second item on P_1 brings it to 6.
 //!   Every ring found so far is of this shape — a heavy redistribution whose forwarders, one
-//!   item each, sit between ports System 6 keeps busy all the time — and exceeds τ_int by
-//!   one unit; the largest ratio is 7/6. The gap search finds such rings by climbing on how
+//!   item each, sit between ports System 6 keeps busy all the time. The gaps found are one
+//!   or two cost units (14 against 12 on `--delta 0,0,-4,4 --cw 4,2,4,2 --ccw 2,4,1,6`, 34
+//!   against 32); the largest ratio is 7/6. The gap search finds such rings by climbing on how
 //!   tightly System 6 binds the ring ([`super::gaps::tightness`]): `loadlab gaps redistribute
 //!   --against system6-bound --seed 48 --max-delta 4`. Random rings hardly ever are: none in
 //!   about 3.9 million rings searched exhaustively (3-rings with |δ_k| ≤ 7 and costs 1–3 or
@@ -707,8 +708,8 @@ mod hunt {
     /// Exhaustive hunt for rings where the optimum exceeds System 6's integer optimum (every
     /// δ with |δ_k| ≤ HUNT_D, every cost vector in 1..=HUNT_C, minimal loads, on HUNT_N
     /// processors): `HUNT_N=4 HUNT_D=2 HUNT_C=3 cargo test --lib hunt -- --ignored
-    /// --nocapture`. None in the ranges the module doc lists; the smallest found by the gap
-    /// search needs |δ_k| = 4.
+    /// --nocapture`. None in the ranges the module doc lists; the gap search finds 4-rings
+    /// with |δ_k| = 4 (and an 8-ring with |δ_k| ≤ 3).
     #[test]
     #[ignore]
     fn hunt_system6_gaps() {

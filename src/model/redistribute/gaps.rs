@@ -38,6 +38,8 @@ pub const RING_CHOICES_MAX: u64 = 1_000_000;
 
 /// Cheap moves (no exact search) of one restart against System 6's bound.
 pub const TIGHT_MOVES: u64 = 200;
+/// Moves with an exact solve each that widen a gap above System 6's bound once one is found.
+pub const WIDEN_MOVES: u64 = 24;
 
 /// The rings a search draws: 3 to `n_max` processors, |δ_k| ≤ `delta_max`, integer costs 1
 /// to `cost_max`.
@@ -150,7 +152,8 @@ pub struct GapSearch {
 
 impl GapSearch {
     /// `budget` exact solves split into restarts of about 25 moves (against System 6's bound:
-    /// one exact solve per restart, after [`TIGHT_MOVES`] cheap moves).
+    /// one exact solve per restart, after [`TIGHT_MOVES`] cheap moves, and [`WIDEN_MOVES`]
+    /// more on the rings found above the bound).
     pub fn with_budget(against: Against, seed: u64, budget: u64) -> GapSearch {
         if against == Against::System6Bound {
             return GapSearch {
@@ -229,7 +232,8 @@ impl GapSearch {
     /// A restart against System 6's bound, where the ratio is 1 on almost every ring and gives
     /// a climb no direction: the climb maximises [`tightness`] instead (cheap: no exact
     /// search), on minimal loads (larger loads only help a schedule), and the exact optimum is
-    /// computed once, on the ring it ends on.
+    /// computed on the ring it ends on; when that ring is above the bound, [`WIDEN_MOVES`]
+    /// exact-solved moves climb on the ratio.
     fn restart_tight(&self, rng: &mut ChaCha8Rng, r: u64) -> Option<Gap> {
         let sp = &self.space;
         let minimal = |mut inst: RingInstance| {
@@ -246,7 +250,19 @@ impl GapSearch {
                 score = s;
             }
         }
-        evaluate(self.against, &cur, r).filter(|g| g.ratio > 1.0 + 1e-9)
+        let mut best = evaluate(self.against, &cur, r).filter(|g| g.ratio > 1.0 + 1e-9)?;
+        // Above the bound: climb on the ratio itself, which now has a slope.
+        for _ in 0..WIDEN_MOVES {
+            let cand = minimal(neighbour(rng, sp, &cur, false));
+            let Some(g) = evaluate(self.against, &cand, r) else {
+                continue;
+            };
+            if (g.ratio, tightness(&cand)) >= (best.ratio, tightness(&cur)) {
+                cur = cand;
+                best = g;
+            }
+        }
+        Some(best)
     }
 }
 
