@@ -62,13 +62,15 @@ pub fn menu(ui: &mut egui::Ui, state: &mut Errata, front: ModelId) {
     });
 }
 
-/// The kind's colour: errors of the authors strong, readings and conversion softer.
+/// The kind's colour: errors of the authors strong, readings and conversion softer, open
+/// questions answered in the link colour.
 fn kind_text(ui: &egui::Ui, kind: Kind) -> RichText {
     let v = ui.visuals();
     let colour = match kind {
         Kind::FalseClaim | Kind::Misprint => v.error_fg_color,
         Kind::OverstatedClaim | Kind::ProofGap => v.warn_fg_color,
         Kind::ReadingAmbiguity | Kind::ConversionArtefact => v.weak_text_color(),
+        Kind::OpenQuestion => v.hyperlink_color,
     };
     RichText::new(kind.caption()).color(colour).strong()
 }

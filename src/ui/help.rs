@@ -290,7 +290,8 @@ twice during 100 iterations, 1000 columns redistributed with System 6 never / on
 Where the paper is wrong or ambiguous (Help ▸ What we found in the paper, `loadlab errata \
 --model redistribute`; the app shows both readings where it matters): rrv-thm2-bound, \
 rrv-alg3-pass, rrv-alg3-possession, rrv-lemma8-abs, rrv-lemma6-c, rrv-prop1-heavy, \
-rrv-sec8-contradiction, rrv-two-ring, rrv-sec9-solved.
+rrv-sec8-contradiction, rrv-two-ring, rrv-sec9-solved; open questions the runs answer: \
+rrv-lemma12-tight, rrv-sec6-heavy.
 • Algorithm 3: “as printed” reads Steps 25–30 as one pass in index order (rrv-alg3-pass), \
 “corrected” applies them until nothing changes, as a set of rules, and adds a feeding rule \
 (Step “32” in the arrows) against rrv-alg3-possession: a processor with δ ≤ 0 that sends \

@@ -8,13 +8,15 @@ use serde_json::Value;
 
 use super::common::{at, json, run};
 
-const KINDS: [&str; 6] = [
+/// Issue 23's six kinds, and `open_question` (an open question a run answers, not an error).
+const KINDS: [&str; 7] = [
     "misprint",
     "false_claim",
     "overstated_claim",
     "proof_gap",
     "reading_ambiguity",
     "conversion_artefact",
+    "open_question",
 ];
 
 #[test]
@@ -74,6 +76,7 @@ fn json_lists_every_finding_with_exactly_the_issues_fields() {
     );
     assert_eq!(kind("rrv-alg3-pass").as_deref(), Some("reading_ambiguity"));
     assert_eq!(kind("rrv-alg3-possession").as_deref(), Some("false_claim"));
+    assert_eq!(kind("rrv-sec6-heavy").as_deref(), Some("open_question"));
 }
 
 /// Every evidence command, run through the binary: its field holds the recorded value.

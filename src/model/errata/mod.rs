@@ -1,5 +1,6 @@
 //! What loadlab found in the five papers, as data: one [`Finding`] per misprint, false or
-//! overstated claim, proof gap, reading ambiguity or conversion artefact, each with the
+//! overstated claim, proof gap, reading ambiguity, conversion artefact or open question the
+//! paper leaves and a run answers, each with the
 //! evidence a run gives where one can show it (a `loadlab` command, the JSON field to read and
 //! the value it prints).
 //!
@@ -35,6 +36,8 @@ named! {
         ReadingAmbiguity => "reading_ambiguity", "the text admits readings that behave differently; loadlab implements one and shows the other";
         /// The text we have differs from the paper because of the PDF-to-text conversion.
         ConversionArtefact => "conversion_artefact", "the converted text we have is wrong where the printed paper very likely is not";
+        /// A question the paper leaves open, answered by a run (not an error).
+        OpenQuestion => "open_question", "a question the paper leaves open, answered by a run (not an error of the paper)";
     }
 }
 
@@ -48,6 +51,7 @@ impl Kind {
             Kind::ProofGap => "proof gap",
             Kind::ReadingAmbiguity => "reading ambiguity",
             Kind::ConversionArtefact => "conversion artefact",
+            Kind::OpenQuestion => "open question answered",
         }
     }
 }

@@ -78,14 +78,18 @@
 //!    corrected variant keeps both, so that Step 28 shows where the paper's forwarding
 //!    applies.
 //!
-//! 6. **Lemma 12 is not tight** — the paper says it has no counter-example (an open question
-//!    answered, not an error of the paper). Smallest
+//! 6. **Lemma 12 is not tight** (rrv-lemma12-tight) — the paper says it has no
+//!    counter-example (an open question answered, not an error of the paper). Smallest
 //!    (`tests/model/redistribute_lp.rs`, `lemma12_is_not_tight`): n = 3, δ = (−2, 1, 1),
 //!    L = (1, 2, 2), c_{1,2}, c_{2,3}, c_{3,1} = 1, 3, 2 and c_{1,3}, c_{2,1}, c_{3,2} = 2, 1, 3:
 //!    Lemma 12 gives 2, the optimum is 3 (P_1 must receive one item from each side one after
 //!    the other, or have one forwarded over a link of cost 3). System 6's integer optimum is
 //!    a lower bound for every schedule, light or not, is never below Lemma 12, and is the
-//!    optimum whenever one of its optimal solutions is light.
+//!    optimum whenever one of its optimal solutions is light — **but not always** when none
+//!    is (rrv-sec6-heavy, the general case the paper leaves open): on the 4-ring
+//!    δ = (0, 4, −4, 0), L = (1, 5, 1, 1), c_{i,i+1} = (1, 3, 1, 1), c_{i,i−1} = (2, 1, 1, 1)
+//!    τ_int = 6 and the optimum is 7. Random rings almost never show it; the gap search found
+//!    it by climbing on how tightly System 6 binds the ring ([`exact`]'s findings).
 //! 7. **Proposition 1 holds** (it is the convexity of τ in the single variable R_1 of
 //!    Lemma 10), and both roundings are needed: over 200 000 random rings only ⌊R_1⌋ is
 //!    optimal 1.4 % of the time, only ⌈R_1⌉ 2.5 %.
