@@ -58,6 +58,16 @@ fn exact_beats_lemma12_on_its_counterexample_and_is_checked() {
     );
 }
 
+/// A gap's `command`, word by word.
+fn command(g: &serde_json::Value) -> Vec<&str> {
+    g["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect()
+}
+
 #[test]
 fn gaps_are_reproduced_by_their_commands() {
     let v = json(&[
@@ -84,12 +94,7 @@ fn gaps_are_reproduced_by_their_commands() {
         last = ratio;
         assert!((ratio - exact / other).abs() < 1e-12, "{g}");
         // The command reruns the ring: the same optimum, a valid schedule, the same Lemma 12.
-        let cmd: Vec<&str> = g["command"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c.as_str().unwrap())
-            .collect();
+        let cmd = command(g);
         assert_eq!(&cmd[..2], &["loadlab", "redistribute"]);
         let mut args = cmd[1..].to_vec();
         args.push("--json");
@@ -152,12 +157,7 @@ fn the_gap_search_finds_a_ring_above_system6s_bound() {
     let g = &v["instances"][0];
     let (exact, other) = (g["exact"].as_f64().unwrap(), g["other"].as_f64().unwrap());
     assert!(exact > other, "{v}");
-    let cmd: Vec<&str> = g["command"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap())
-        .collect();
+    let cmd = command(g);
     let mut args = cmd[1..].to_vec();
     args.push("--json");
     // The command's exact run: the same optimum, replayed by the checker, and the check

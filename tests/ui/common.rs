@@ -48,6 +48,21 @@ pub fn harness(initial: Option<loadlab::preset::Preset>) -> Harness<'static, Loa
     h
 }
 
+/// The app on its default scenario at the projector stage: a 1280 × 720 window in presenter
+/// mode, settled.
+#[allow(dead_code)]
+pub fn presenter_720p() -> Harness<'static, LoadlabApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(loadlab::ui::app::Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    h
+}
+
 /// The app switched to the model whose rail entry reads `rail`.
 #[allow(dead_code)]
 pub fn app_on(rail: &str) -> Harness<'static, LoadlabApp> {

@@ -68,14 +68,7 @@ fn exercise_a_whole_redistribution_by_clicking() {
 
 #[test]
 fn exercise_at_720p_presenter_keeps_the_picture() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
-    h.state_mut().send(Cmd::Presenter(true));
-    h.run_steps(3);
-    settle(&mut h);
+    let mut h = crate::common::presenter_720p();
     play_redistribution(&mut h);
     crate::stage::check(&mut h, "720p presenter, redistribution exercise");
     h.state_mut().send(Cmd::Switch(ModelId::Ksbf));

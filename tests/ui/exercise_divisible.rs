@@ -7,9 +7,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use loadlab::model::divisible::{AlgorithmChoice, DivisibleParams, Method, simulate};
 use loadlab::ui::LoadlabApp;
-use loadlab::ui::app::Cmd;
 
-use crate::common::{settle, shown};
+use crate::common::shown;
 
 fn click(h: &mut Harness<'static, LoadlabApp>, label: &str) {
     h.get_by_label(label).click_accesskit();
@@ -24,14 +23,7 @@ fn set(h: &mut Harness<'static, LoadlabApp>, l: usize, x: f64) {
 
 #[test]
 fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
-    h.state_mut().send(Cmd::Presenter(true));
-    h.run_steps(3);
-    settle(&mut h);
+    let mut h = crate::common::presenter_720p();
     crate::common::exercise_step(&mut h, "li-divisible.ron");
     shown(&mut h, "Pass mark: 3 first tries — so far 0 / 4");
     shown(&mut h, "Level 0 of 3 (1 processor)");

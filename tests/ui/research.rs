@@ -2,12 +2,10 @@
 //! gap search lists its rings with their ratios inside the window, and "Load" puts a ring
 //! into the redistribution workspace with the exact optimum as its algorithm.
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::redistribute::params::Algorithm;
 use loadlab::preset::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
-use loadlab::ui::app::Cmd;
 
 use crate::common::{settle, shown};
 
@@ -17,21 +15,20 @@ fn text_of(n: &egui_kittest::Node<'_>) -> Option<String> {
     a.label().or_else(|| a.value())
 }
 
-#[test]
-fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
-    h.state_mut().send(Cmd::Presenter(true));
-    h.run_steps(3);
-    settle(&mut h);
+/// Help ▸ Research opened at the projector stage.
+fn research_window() -> egui_kittest::Harness<'static, LoadlabApp> {
+    let mut h = crate::common::presenter_720p();
     h.get_by_label("Help").click();
     h.run_steps(2);
     h.get_by_label("Research: gaps in the redistribution paper")
         .click();
     h.run_steps(3);
+    h
+}
+
+#[test]
+fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
+    let mut h = research_window();
     shown(&mut h, "Pick a method");
     h.get_by_label("Search").click();
     h.run_steps(3);
@@ -72,19 +69,7 @@ fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
 
 #[test]
 fn the_search_against_system6_shows_a_ring_above_its_bound() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
-    h.state_mut().send(Cmd::Presenter(true));
-    h.run_steps(3);
-    settle(&mut h);
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("Research: gaps in the redistribution paper")
-        .click();
-    h.run_steps(3);
+    let mut h = research_window();
     h.get_by_label("system6-bound").click();
     h.get_by_label("seed").set_value_accesskit(3.0);
     h.get_by_label("|δ| ≤").set_value_accesskit(4.0);
