@@ -182,3 +182,26 @@ pub fn show_me(f: &Finding) -> Cmd {
         Err(why) => Cmd::Fail(format!("{}: {why}", f.id)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::redistribute::params::Algorithm;
+    use crate::preset::Scenario;
+
+    #[test]
+    fn every_evidence_loads_its_instance() {
+        for f in errata::all().filter(|f| f.evidence.is_some()) {
+            let Cmd::ShowScenario(p) = show_me(f) else {
+                panic!("{}: Show me loads nothing", f.id);
+            };
+            if f.id == "rrv-sec6-heavy" {
+                let Scenario::Redistribute(r) = &p.scenario else {
+                    panic!("{}: {:?}", f.id, p.scenario);
+                };
+                assert_eq!(r.algorithm, Algorithm::Exact);
+                assert_eq!(r.instance.delta, vec![0, 4, -4, 0]);
+            }
+        }
+    }
+}
