@@ -162,9 +162,13 @@ pub fn items(inst: &RingInstance) -> i64 {
 /// most rings need — capped by [`CHOICES_MAX`], where the search gives up with
 /// [`RedistError::ExactGaveUp`]. So the estimate never exceeds the cap's 9 s and the budget
 /// check only refuses what the size limits of [`refusal`] let through when the budget is
-/// lowered; what bounds the time is the cap.
+/// lowered; what bounds the time is the cap. A ring [`refusal`] turns away costs O(n) (the
+/// check), so that a study over random rings counts those as quick failures.
 pub fn cost(inst: &RingInstance) -> Cost {
     let n = inst.n() as f64;
+    if refusal(inst).is_some() {
+        return Cost::new(n, 0.0);
+    }
     let m = items(inst).max(1) as f64;
     let choices = 3f64.powf(n) * (m * n).powf(1.5) * 4.0;
     Cost::new(
@@ -694,6 +698,8 @@ mod tests {
         ));
         let big = RingInstance::homogeneous(vec![1, -1, 0, 0, 0, 0, 0, 0, 0], Direction::Bi, 1.0);
         assert!(matches!(refusal(&big), Some(RedistError::Budget(_))));
+        // A refused ring costs its check only (a random-ring study counts it as a failure).
+        assert_eq!(cost(&big).work, 9.0);
         let nothing = RingInstance::homogeneous(vec![0, 0, 0], Direction::Bi, 1.0);
         assert_eq!(solve(&nothing, true).makespan, 0.0);
     }

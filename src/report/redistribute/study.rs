@@ -8,7 +8,7 @@ use crate::model::redistribute::instance::{Costs, RingInstance};
 use crate::model::redistribute::iterative::{
     IterativeResult, SchemeCurve, cost as iterative_cost, run_iterative,
 };
-use crate::model::redistribute::params::{RedistParams, Study, SweepVar};
+use crate::model::redistribute::params::{Algorithm, RedistParams, Study, SweepVar};
 use crate::model::redistribute::run::{
     BUDGET, cost as run_cost, describe, not_applicable, resolve,
 };
@@ -98,11 +98,18 @@ fn check_study(params: &RedistParams) -> Result<(), ReportError> {
             let s = &params.sweep;
             (
                 format!(
-                    "the makespan sweep ({} points of {} random rings up to {} = {})",
+                    "the makespan sweep ({} points of {} random rings up to {} = {}{})",
                     sweep_values(s).len(),
                     s.samples,
                     sweep_x(params),
-                    s.to
+                    s.to,
+                    if params.algorithm == Algorithm::Exact {
+                        ", each solved by the exact search: up to 9 s a ring of at most 8 \
+                         processors, larger ones refused; pick another algorithm for this \
+                         study or fewer samples"
+                    } else {
+                        ""
+                    }
                 ),
                 makespan_sweep_cost(s, inst.direction, !inst.is_homogeneous(), params.algorithm),
             )
