@@ -48,8 +48,8 @@
 //!   (`tests`: `system6_bound_is_not_always_attained`), and a second item on P_1 brings it to 6.
 //!   Every ring found so far is of this shape — a heavy redistribution whose forwarders, one
 //!   item each, sit between ports System 6 keeps busy all the time. The gaps found are one
-//!   or two cost units (14 against 12 on `--delta 0,0,-4,4 --cw 4,2,4,2 --ccw 2,4,1,6`, 34
-//!   against 32); the largest ratio is 7/6. The gap search finds such rings by climbing on how
+//!   to three cost units (14 against 12 on `--delta 0,0,-4,4 --cw 4,2,4,2 --ccw 2,4,1,6`, 27
+//!   against 24 on `--delta 4,-4,0,0 --cw 9,4,5,2 --ccw 5,6,5,8`); the largest ratio is 7/6. The gap search finds such rings by climbing on how
 //!   tightly System 6 binds the ring ([`super::gaps::tightness`]): `loadlab gaps redistribute
 //!   --against system6-bound --seed 48 --max-delta 4`. Random rings hardly ever are: none in
 //!   about 3.9 million rings searched exhaustively (3-rings with |δ_k| ≤ 7 and costs 1–3 or
