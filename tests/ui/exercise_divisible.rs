@@ -114,6 +114,10 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
     // L_l is written anywhere.
     shown(&mut h, "aim at every level finishing together");
     shown(&mut h, "not set");
+    // The numbers beside the exercise (the drawer's Numbers tab) hold the times back too.
+    h.get_by_label("Numbers").click();
+    crate::common::settle(&mut h);
+    shown(&mut h, "Times, speedups and ratios: — (step to the end)");
     assert!(
         h.query_by_label("C's").is_none(),
         "C's rows are in the legend"
