@@ -4,7 +4,7 @@
 //! from the model's simulation of method C, never from the grader.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::divisible::{AlgorithmChoice, DivisibleParams, Method, simulate};
 use loadlab::ui::LoadlabApp;
 
@@ -77,4 +77,80 @@ fn exercise_divisible_show_me_plays_the_method_and_an_illegal_level_names_its_ru
     click(&mut h, "Show me");
     shown(&mut h, "Score 0 / 6 first tries — complete ✓");
     shown(&mut h, "ends at T = ");
+}
+
+/// No accessible label on screen contains `text`.
+fn absent(h: &Harness<'static, LoadlabApp>, text: &str, what: &str) {
+    let found: Vec<String> = h
+        .query_all_by_label_contains(text)
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    assert!(found.is_empty(), "{what} {text:?} is on screen: {found:?}");
+}
+
+#[test]
+fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720p_presenter() {
+    use loadlab::model::exercise::divisible::sig;
+    use loadlab::ui::app::{Cmd, Switch};
+    let mut h = crate::common::presenter_720p();
+    crate::common::exercise_step(&mut h, "li-divisible.ron");
+    h.state_mut().send(Cmd::Toggle(Switch::HideFuture));
+    h.run_steps(3);
+    shown(&mut h, "Level 0 of 3 (1 processor)");
+    let v = DivisibleParams {
+        h: 3,
+        beta: 10.0,
+        algorithm: AlgorithmChoice::Only(Method::C),
+        ..DivisibleParams::default()
+    }
+    .validate()
+    .expect("valid");
+    // The answer as C's own simulation has it (never the grader's numbers).
+    let t = simulate(Method::C, &v);
+    let loads: Vec<f64> = t.levels.iter().map(|l| l.load).collect();
+    let t_n = sig(t.finish);
+    // Before the first move: the target is the principle, not a number; the method's rows
+    // wait (no legend entry for them, the levels read "not set"), and neither T_N nor any
+    // L_l is written anywhere.
+    shown(&mut h, "aim at every level finishing together");
+    shown(&mut h, "not set");
+    // The numbers beside the exercise (the drawer's Numbers tab) hold the times back too.
+    h.get_by_label("Numbers").click();
+    crate::common::settle(&mut h);
+    shown(&mut h, "Times, speedups and ratios: — (step to the end)");
+    assert!(
+        h.query_by_label("C's").is_none(),
+        "C's rows are in the legend"
+    );
+    absent(&h, &t_n, "C's T_N");
+    absent(&h, "T_N = ", "a T_N value");
+    for (l, &x) in loads.iter().enumerate() {
+        absent(&h, &sig(x), &format!("C's L_{l}"));
+    }
+    // Root set: its answer (and with it T_N = βL_0) may show, the deeper levels' not.
+    set(&mut h, 0, loads[0]);
+    click(&mut h, "Set level");
+    shown(&mut h, "Right:");
+    shown(&mut h, "Level 1 of 3");
+    shown(&mut h, "C's");
+    for (l, &x) in loads.iter().enumerate().skip(1) {
+        absent(&h, &sig(x), &format!("C's L_{l}"));
+    }
+    for (l, &x) in loads.iter().enumerate().skip(1) {
+        set(&mut h, l, x);
+        click(&mut h, "Set level");
+        shown(&mut h, "Right:");
+    }
+    // The end: the comparison with C (its closed form) is on screen, nothing is "not set".
+    shown(&mut h, "Score 4 / 4 first tries — complete ✓");
+    shown(&mut h, &format!("closed form {t_n}"));
+    assert!(
+        h.query_by_label("C's").is_some(),
+        "C's rows are not in the legend"
+    );
+    absent(&h, "not set", "a level");
+    crate::stage::check(
+        &mut h,
+        "720p presenter, divisible exercise hiding the answer",
+    );
 }

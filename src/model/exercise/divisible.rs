@@ -80,6 +80,10 @@ pub struct DivExercise {
     pub closed: [(Method, f64); 3],
     /// The method's own simulated schedule (its arrival times explain the closed form).
     method_timeline: Timeline,
+    /// Withhold the method's numbers of levels not yet set from the texts ("Hide the
+    /// future" in the GUI): [`DivExercise::reason`] leaves out ℙ's and ℚ's x (the deeper
+    /// levels' answer) where it is not the level's own L_l. Off for the CLI.
+    pub withhold: bool,
 }
 
 /// The method an exercise on `params` follows: the one chosen, ℂ when all three are.
@@ -113,6 +117,7 @@ impl DivExercise {
             score: 0,
             closed: Method::ALL.map(|m| (m, closed_form(m, &v))),
             method_timeline: crate::model::divisible::simulate(method, &v),
+            withhold: false,
         })
     }
 
@@ -204,6 +209,37 @@ impl DivExercise {
         loads
     }
 
+    /// The loads so far with `candidate` on the next level and every level below drawn as if
+    /// it took the candidate too (at least what ℚ's rule asks, at most what is left), the
+    /// leaves the rest: a provisional plan built from the student's own number only, so it
+    /// carries none of the method's answer (the method's proportions do, and an even split
+    /// of what is left is ℙ's answer). Under ℂ the levels set keep their exact times
+    /// whatever the levels below take; under ℙ and ℚ their times are exact when the levels
+    /// below follow the candidate.
+    pub fn provisional_own(&self, candidate: f64) -> Vec<f64> {
+        let mut loads = self.loads.clone();
+        if self.complete() {
+            return loads;
+        }
+        loads.push(candidate.max(0.0));
+        let given: f64 = (loads.iter().enumerate())
+            .map(|(l, x)| self.processors(l) * x)
+            .sum();
+        let mut rest = (1.0 - given).max(0.0);
+        for l in loads.len()..self.levels() {
+            let k = self.processors(l);
+            let x = if l + 1 == self.levels() {
+                rest / k
+            } else {
+                let least = least_load(self.method, &self.v, l, rest);
+                candidate.clamp(least.min(rest / k), rest / k)
+            };
+            rest = (rest - k * x).max(0.0);
+            loads.push(x);
+        }
+        loads
+    }
+
     /// The schedule of `loads` under the method's rules (None when ℚ's rule is broken).
     pub fn schedule(&self, loads: &[f64]) -> Option<Timeline> {
         simulate_loads(self.method, &self.v, loads)
@@ -237,9 +273,9 @@ impl DivExercise {
             }
             (Method::P, 0) => format!(
                 "ℙ's root computes while it sends, then x: L_0 = ((N − 1)/b)·x/β + x = {} \
-                 (x = bβ/((bβ + 1)N − 1) = {})",
+                 (x = bβ/((bβ + 1)N − 1){})",
                 sig(t),
-                sig(x)
+                self.unless_withheld(x, false)
             ),
             (Method::P, _) => format!(
                 "ℙ: every processor below the root computes x = bβ/((bβ + 1)N − 1) = {} in the \
@@ -249,11 +285,21 @@ impl DivExercise {
             ),
             (Method::Q, _) => format!(
                 "ℚ: L_{l} = ((c^(h−{l}) − 1)/((b − 1)β + 1) + 1)·x = {} with c = 1/β + b = {} \
-                 and x = {}",
+                 and x{}",
                 sig(t),
                 sig(1.0 / beta + self.v.b as f64),
-                sig(x)
+                self.unless_withheld(x, l + 1 == self.levels())
             ),
+        }
+    }
+
+    /// " = x", or nothing while [`DivExercise::withhold`] is on and `x` is not the level's
+    /// own answer (`own`).
+    fn unless_withheld(&self, x: f64, own: bool) -> String {
+        if self.withhold && !own {
+            String::new()
+        } else {
+            format!(" = {}", sig(x))
         }
     }
 
@@ -406,12 +452,15 @@ pub fn first_waste(t: &Timeline) -> Option<Waste> {
 }
 
 /// [`first_waste`] among levels 0 … `levels` − 1 only (the levels already set, while the
-/// ones below are filled in provisionally).
+/// ones below are filled in provisionally), against the end of those levels.
 pub fn first_waste_above(t: &Timeline, levels: usize) -> Option<Waste> {
     use crate::model::divisible::Activity;
-    let end = t.finish;
+    // The end of the levels searched (the levels below may be provisional).
+    let end = (t.levels.iter().take(levels))
+        .map(|lv| lv.finish)
+        .fold(0.0, f64::max);
     let tol = WASTE * end;
-    let last = (t.levels.iter().enumerate())
+    let last = (t.levels.iter().enumerate().take(levels))
         .max_by(|a, b| a.1.finish.total_cmp(&b.1.finish))
         .map_or(0, |(l, _)| l);
     let mut best: Option<Waste> = None;
@@ -608,6 +657,41 @@ mod tests {
         assert!(w.why.contains("gets no load"), "{}", w.why);
         // Among the root alone (it finishes last) there is no waste.
         assert!(first_waste_above(&t, 1).is_none());
+    }
+
+    #[test]
+    fn the_provisional_plan_is_the_students_number_and_exact_when_right() {
+        for m in Method::ALL {
+            let p = params(2, 4, 10.0, m);
+            let v = p.validate().unwrap();
+            let x = level_loads(m, &v);
+            let mut ex = DivExercise::new(&p).unwrap();
+            ex.play(x[0], true);
+            // A wrong candidate on level 1: the levels below copy it, the method's loads
+            // appear nowhere, the whole load is given.
+            let guess = x[1] * 0.7;
+            let plan = ex.provisional_own(guess);
+            assert_eq!(plan.len(), 5);
+            assert!(
+                plan[1..4]
+                    .iter()
+                    .all(|&y| y == guess || m == Method::Q && y > guess),
+                "{m:?}: {plan:?}"
+            );
+            let total: f64 = (plan.iter().enumerate())
+                .map(|(l, y)| 2f64.powi(l as i32) * y)
+                .sum();
+            assert!((total - 1.0).abs() < 1e-12, "{m:?}: {total}");
+            // ℙ's right candidate: the plan is ℙ's own, and so are the times of the levels set.
+            if m == Method::P {
+                let t = ex.schedule(&ex.provisional_own(x[1])).unwrap();
+                assert!(
+                    (t.finish - closed_form(m, &v)).abs() <= 1e-9,
+                    "{}",
+                    t.finish
+                );
+            }
+        }
     }
 
     #[test]

@@ -286,7 +286,9 @@ impl Workspace for DivisiblePanel {
                 *height.get_or_insert_with(|| (ui.available_height() / 2.0 - 40.0).max(200.0));
             let mut plot = self.sweep_plot(over);
             // Hide the future: this instance's point (the answer) and beyond wait for the end.
-            cut_at_marker(&mut plot, Reveal::of(ui.ctx()));
+            // … and while the exercise runs (super::divisible_turn::held).
+            let reveal = super::divisible_turn::held(ui.ctx(), Reveal::of(ui.ctx()));
+            cut_at_marker(&mut plot, reveal);
             let (id, view) = match over {
                 Over::H => ("divisible_h_plot", &mut self.view.h_plot),
                 Over::Beta => ("divisible_beta_plot", &mut self.view.beta_plot),
@@ -324,7 +326,7 @@ impl Workspace for DivisiblePanel {
             }
         };
         // Hide the future: the times, speedups and ratios are the end of the timeline.
-        let reveal = Reveal::of(ui.ctx());
+        let reveal = super::divisible_turn::held(ui.ctx(), Reveal::of(ui.ctx()));
         if reveal.hiding() {
             ui.label(RichText::new(format!("Times, speedups and ratios: {UNTIL_END}")).weak());
         }

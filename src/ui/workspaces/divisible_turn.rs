@@ -1,15 +1,29 @@
 //! "Your turn" for the divisible-load model: set each level's load L_l (root outwards) with a
-//! slider and "Set level"; the Gantt chart shows the student's schedule (levels not yet set
-//! filled in the method's proportions, the value on the slider previewed live) row by row
-//! above the method's own, the method's closed-form T_N as the red line, and the level whose
-//! timing first wastes time in red.
+//! slider and "Set level"; the Gantt chart shows the student's schedule (the value on the
+//! slider previewed live) row by row above the method's own, the method's closed-form T_N
+//! as the red line, and the level whose timing first wastes time in red.
+//!
+//! The answer stays off the screen until it is given. The method's rows are its closed-form
+//! L_l, so a level's method row (and every method bar addressed to it) is drawn only once the
+//! student has set that level, **whatever the Hide the future switch says**: nobody wants the
+//! answer of the question being asked drawn beside it (a teacher who does uses Show me).
+//! Levels not set yet are drawn as hatched "not set" rows; the student's levels are timed
+//! with a provisional plan built from the student's own number only
+//! ([`DivExercise::provisional_own`]), never the method's proportions (nor an even split of
+//! what is left: that is ℙ's answer). With **Hide the future on** the closed-form T_N (the
+//! red line, the prompt's target) waits as well until the root is set, because
+//! L_0 = T_N/β under all three methods, and the verdicts leave out ℙ's and ℚ's x (the deeper
+//! levels' answer); with the switch off T_N stays the target the li lesson hands the student
+//! ("L_0 = T_N/β"). Once every level is set everything is shown: the comparison with the
+//! method is the payoff.
 
 use egui::{Color32, RichText, Ui};
 
-use crate::model::divisible::{Activity, DivisibleParams, Timeline};
+use crate::model::divisible::{Activity, DivisibleParams, Interval, Timeline};
 use crate::model::exercise::Grade;
 use crate::model::exercise::divisible::{DivExercise, first_waste_above, sig};
 use crate::ui::exercise::Exercise;
+use crate::ui::reveal::Reveal;
 use crate::ui::widgets::form::labelled;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 use crate::ui::widgets::slider::{Span, slider};
@@ -84,12 +98,23 @@ impl DivTurn {
     }
 
     /// The student's schedule as it stands: the finished one, or the provisional one with
-    /// the slider's value on the next level.
+    /// the slider's value on the next level (and the levels below as if they took it too).
     fn schedule(&self) -> Option<Timeline> {
         if self.ex.complete() {
             return self.ex.result();
         }
-        self.ex.schedule(&self.ex.provisional(Some(self.pending.1)))
+        self.ex.schedule(&self.ex.provisional_own(self.pending.1))
+    }
+
+    /// The levels whose answer may be shown: those set (all when the exercise is done).
+    fn answered(&self) -> usize {
+        self.ex.loads.len().min(self.ex.levels())
+    }
+
+    /// Whether the closed-form T_N may be shown: always with Hide the future off (it is the
+    /// target), else once the root is set (L_0 = T_N/β).
+    fn target_shown(&self) -> bool {
+        !self.ex.withhold || self.answered() > 0
     }
 
     /// The slider for the next level and what it means.
@@ -130,62 +155,132 @@ impl DivTurn {
         });
     }
 
-    /// The Gantt chart: per level the student's row, then the method's (faded).
+    /// The Gantt chart: per level the student's row, then the method's (faded); levels not
+    /// set yet are hatched, the method's rows and T_N wait for their answers (module doc).
     fn chart(&mut self, ui: &mut Ui, mine: Option<&Timeline>, waste: Option<usize>) {
         let dark = ui.visuals().dark_mode;
         let red = ui.visuals().error_fg_color;
         let theirs = self.ex.method_timeline();
         let name = self.ex.method().name();
         let levels = self.ex.levels();
-        // Levels below the one being set are filled in automatically.
-        let auto = |l: usize| l > self.ex.loads.len();
+        let answered = self.answered();
+        // The student's rows: the levels set and the one on the slider.
+        let drawn = (answered + 1).min(levels);
         let mut rows = Vec::with_capacity(2 * levels);
         for l in 0..levels {
-            let you = if auto(l) { "auto" } else { "you" };
-            rows.push(format!("{you} L{l}"));
-            rows.push(format!("{name} L{l}"));
+            rows.push(if l < drawn {
+                format!("you L{l}")
+            } else {
+                format!("L{l} not set")
+            });
+            rows.push(if l < answered {
+                format!("{name} L{l}")
+            } else {
+                format!("{name} L{l} ?")
+            });
         }
         let mut bars = Vec::new();
         if let Some(t) = mine {
             let note = |l: usize| {
-                if auto(l) {
-                    format!(" (not set yet: filled in {name}'s proportions)")
+                if l >= answered {
+                    " (on the slider)".to_string()
                 } else {
                     String::new()
                 }
             };
-            bars.extend(bars_of(t, 0, &note, |iv| {
+            let own = t.intervals.iter().filter(|iv| iv.level < drawn);
+            bars.extend(bars_of(own, 0, &note, |iv| {
                 (waste == Some(iv.level) && iv.activity == Activity::Compute).then_some(red)
             }));
         }
         let theirs_note = |_: usize| format!(" ({name}'s schedule)");
-        bars.extend(bars_of(theirs, 1, &theirs_note, |iv| {
+        let shown = (theirs.intervals.iter()).filter(|iv| iv.level.max(iv.dest) < answered);
+        bars.extend(bars_of(shown, 1, &theirs_note, |iv| {
             Some(bar_color(kind(iv.activity), dark).gamma_multiply(0.4))
         }));
+        let end = bars.iter().map(|b| b.end).fold(0.0, f64::max);
+        let end = if end > 0.0 { end } else { 1.0 };
+        let hatch = bar_color(BarKind::Idle, dark);
+        for l in answered..levels {
+            for (offset, what) in [(0, "not set yet"), (1, "shown once you set it")] {
+                if offset == 0 && l < drawn {
+                    continue;
+                }
+                bars.push(GanttBar {
+                    row: 2 * l + offset,
+                    start: 0.0,
+                    end,
+                    kind: BarKind::Idle,
+                    tooltip: format!("level {l}: {what}"),
+                    color: Some(hatch),
+                    line: None,
+                });
+            }
+        }
         let mut legend: Vec<(Color32, String)> =
             [BarKind::Receive, BarKind::Compute, BarKind::Send]
                 .into_iter()
                 .map(|k| (bar_color(k, dark), k.name().to_string()))
                 .collect();
-        legend.push((
-            bar_color(BarKind::Compute, dark).gamma_multiply(0.4),
-            format!("{name}'s"),
-        ));
+        if answered > 0 {
+            legend.push((
+                bar_color(BarKind::Compute, dark).gamma_multiply(0.4),
+                format!("{name}'s"),
+            ));
+        }
+        if answered < levels {
+            legend.push((hatch, "not set".into()));
+        }
         legend.push((red, "first waste".into()));
+        let target = self.target_shown();
+        let time_label = if target {
+            format!("time (T_cm = 1) · red line: {name}'s closed-form T_N")
+        } else {
+            format!("time (T_cm = 1) · {name}'s T_N: once you set L_0")
+        };
         let data = GanttData {
             rows,
             bars,
-            time_label: format!("time (T_cm = 1) · red line: {name}'s closed-form T_N"),
+            time_label,
             legend,
             extent: None,
         };
-        gantt(
-            ui,
-            "divisible_turn_gantt",
-            &data,
-            &mut self.view,
-            Some(self.ex.closed_form()),
-        );
+        let line = target.then(|| self.ex.closed_form());
+        gantt(ui, "divisible_turn_gantt", &data, &mut self.view, line);
+    }
+}
+
+fn running_key() -> egui::Id {
+    egui::Id::unique("loadlab-divisible-turn-hiding")
+}
+
+/// The pass in which the exercise was last drawn running with Hide the future on, published
+/// for the numbers and plots beside it (drawn before the picture: they read the last pass).
+fn publish_running(ctx: &egui::Context, running: bool) {
+    let was = ctx.data(|d| d.get_temp::<u64>(running_key())).is_some();
+    if running {
+        let pass = ctx.cumulative_pass_nr();
+        ctx.data_mut(|d| d.insert_temp(running_key(), pass));
+    } else if was {
+        ctx.data_mut(|d| d.remove::<u64>(running_key()));
+        ctx.request_repaint();
+    }
+}
+
+/// `reveal`, hiding while the exercise runs with Hide the future on (its answers are the
+/// method's T_N and the instance's points): for the workspace's numbers and plots.
+pub fn held(ctx: &egui::Context, reveal: Reveal) -> Reveal {
+    let running = ctx
+        .data(|d| d.get_temp::<u64>(running_key()))
+        .is_some_and(|p| p + 1 >= ctx.cumulative_pass_nr());
+    if running && reveal.hide {
+        Reveal {
+            hide: true,
+            step: 0,
+            steps: 2,
+        }
+    } else {
+        reveal
     }
 }
 
@@ -206,15 +301,14 @@ fn kind(a: Activity) -> BarKind {
     }
 }
 
-/// The bars of `t`, level l on row 2l + `offset`, coloured by `color` where it says.
-fn bars_of(
-    t: &Timeline,
+/// The bars of `intervals`, level l on row 2l + `offset`, coloured by `color` where it says.
+fn bars_of<'a>(
+    intervals: impl Iterator<Item = &'a Interval>,
     offset: usize,
     note: &dyn Fn(usize) -> String,
-    color: impl Fn(&crate::model::divisible::Interval) -> Option<Color32>,
+    color: impl Fn(&Interval) -> Option<Color32>,
 ) -> Vec<GanttBar> {
-    t.intervals
-        .iter()
+    intervals
         .filter(|iv| iv.end > iv.start)
         .map(|iv| GanttBar {
             row: 2 * iv.level + offset,
@@ -246,19 +340,33 @@ impl Exercise for DivTurn {
         } else {
             format!("{} of the unit load left", sig(self.ex.remaining()))
         };
+        let aim = if self.target_shown() {
+            format!(
+                "aim at {}'s T_N = {}",
+                self.ex.method().name(),
+                sig(self.ex.closed_form())
+            )
+        } else {
+            "aim at every level finishing together".to_string()
+        };
         format!(
-            "Level {l} of {} ({}): set L_{l}, the load each computes ({what}); \
-             aim at {}'s T_N = {}.",
+            "Level {l} of {} ({}): set L_{l}, the load each computes ({what}); {aim}.",
             self.ex.levels() - 1,
             processors(k),
-            self.ex.method().name(),
-            sig(self.ex.closed_form())
         )
     }
     fn score(&self) -> (usize, usize, bool) {
         (self.ex.score, self.ex.levels(), self.ex.complete())
     }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
+        // The switch as the shell publishes it this frame (the prompt, drawn before, reads
+        // it next frame: repaint when it flipped).
+        let hide = Reveal::of(ui.ctx()).hide;
+        if self.ex.withhold != hide {
+            self.ex.withhold = hide;
+            ui.ctx().request_repaint();
+        }
+        publish_running(ui.ctx(), hide && !self.ex.complete());
         self.input(ui);
         let mine = self.schedule();
         // The first waste of the student's schedule, on a level already set (or being set).
