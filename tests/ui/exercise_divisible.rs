@@ -27,14 +27,7 @@ fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter
     crate::common::exercise_step(&mut h, "li-divisible.ron");
     shown(&mut h, "Pass mark: 3 first tries — so far 0 / 4");
     shown(&mut h, "Level 0 of 3 (1 processor)");
-    let v = DivisibleParams {
-        h: 3,
-        beta: 10.0,
-        algorithm: AlgorithmChoice::Only(Method::C),
-        ..DivisibleParams::default()
-    }
-    .validate()
-    .expect("valid");
+    let v = li_lesson_tree();
     let loads: Vec<f64> = simulate(Method::C, &v)
         .levels
         .iter()
@@ -97,14 +90,7 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
     h.state_mut().send(Cmd::Toggle(Switch::HideFuture));
     h.run_steps(3);
     shown(&mut h, "Level 0 of 3 (1 processor)");
-    let v = DivisibleParams {
-        h: 3,
-        beta: 10.0,
-        algorithm: AlgorithmChoice::Only(Method::C),
-        ..DivisibleParams::default()
-    }
-    .validate()
-    .expect("valid");
+    let v = li_lesson_tree();
     // The answer as C's own simulation has it (never the grader's numbers).
     let t = simulate(Method::C, &v);
     let loads: Vec<f64> = t.levels.iter().map(|l| l.load).collect();
@@ -153,4 +139,16 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
         &mut h,
         "720p presenter, divisible exercise hiding the answer",
     );
+}
+
+/// The li lesson's exercise tree (h = 3, β = 10) under method C, validated.
+fn li_lesson_tree() -> loadlab::model::divisible::Valid {
+    DivisibleParams {
+        h: 3,
+        beta: 10.0,
+        algorithm: AlgorithmChoice::Only(Method::C),
+        ..DivisibleParams::default()
+    }
+    .validate()
+    .expect("valid")
 }
