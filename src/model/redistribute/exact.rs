@@ -177,6 +177,12 @@ pub fn cost(inst: &RingInstance) -> Cost {
     )
 }
 
+/// The longest one search may take, in seconds on the reference machine: [`CHOICES_MAX`]
+/// choices at [`CHOICE_STEPS`] each.
+pub fn worst_seconds() -> f64 {
+    CHOICE_STEPS * CHOICES_MAX as f64 / super::run::BUDGET.work * crate::model::budget::SECONDS
+}
+
 /// Why the exact search does not take this instance (size limits and costs), if it does not.
 pub fn refusal(inst: &RingInstance) -> Option<RedistError> {
     let n = inst.n();

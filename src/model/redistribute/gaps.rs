@@ -22,7 +22,7 @@ use super::instance::{Costs, Direction, RingInstance, minimal_loads};
 use super::lemma9::{asap_schedule, lemma9_schedule};
 use super::lemma12::lemma12;
 use super::schedule::verify;
-use super::system6::{solve_system6, solve_system12};
+use super::system6::{port_times, solve_system6, solve_system12};
 
 /// Largest ring drawn.
 pub const N_MAX: usize = 5;
@@ -257,9 +257,11 @@ impl GapSearch {
             let Some(g) = evaluate(self.against, &cand, r) else {
                 continue;
             };
-            if (g.ratio, tightness(&cand)) >= (best.ratio, tightness(&cur)) {
+            let s = tightness(&cand);
+            if (g.ratio, s) >= (best.ratio, score) {
                 cur = cand;
                 best = g;
+                score = s;
             }
         }
         Some(best)
@@ -396,24 +398,16 @@ pub fn evaluate(against: Against, inst: &RingInstance, restart: u64) -> Option<G
 /// (a processor's sending or receiving) busy for all of τ_int at System 6's integer optimum,
 /// plus two for every heavy forwarder (it receives on one side, sends on the other, and sends
 /// more items than it holds, so it must wait for some). A ring whose exact optimum exceeds
-/// τ_int needs a heavy forwarder between tight ports: on the 4-ring δ = (−3, 0, −1, 4) of
-/// [`super::exact`]'s findings, P_3 sends for all of τ_int = 10 holding one item, and the item
-/// it forwards comes from P_4, whose port is busy for all of τ_int too.
+/// τ_int needs a heavy forwarder between tight ports: on the 4-ring δ = (0, 4, −4, 0) of
+/// [`super::exact`]'s findings, P_1 sends for all of τ_int = 6 holding one item, and the
+/// items it forwards come from P_2, whose port is busy for all of τ_int too.
 pub fn tightness(inst: &RingInstance) -> u32 {
     let sol = solve_system6(inst);
     let n = inst.n();
-    let (mut send, mut recv) = (vec![0.0; n], vec![0.0; n]);
-    for (j, &r) in sol.flows.iter().enumerate() {
-        let k = (j + 1) % n;
-        let (from, to) = if r >= 0 { (j, k) } else { (k, j) };
-        let busy = r.unsigned_abs() as f64 * inst.cost(from, to);
-        send[from] += busy;
-        recv[to] += busy;
-    }
-    let tight = send
+    let tight = port_times(inst, &sol.flows)
         .iter()
-        .chain(&recv)
-        .filter(|&&t| t >= sol.tau_int - 1e-9 && t > 0.0)
+        .flat_map(|&(send, recv)| [send, recv])
+        .filter(|&t| t >= sol.tau_int - 1e-9 && t > 0.0)
         .count() as u32;
     let heavy_forwarders = (0..n)
         .filter(|&i| {

@@ -211,19 +211,25 @@ impl Ring {
         if i + 1 == self.n() { 0 } else { i + 1 }
     }
 
-    /// τ for net flows r(i); O(n).
-    fn tau_with(&self, r: impl Fn(usize) -> f64) -> f64 {
+    /// Every processor's sending and receiving time (System 6's fourth and fifth
+    /// constraints) for net flows r(i), in ring order, handed to `each`; O(n).
+    fn ports_with(&self, r: impl Fn(usize) -> f64, mut each: impl FnMut(f64, f64)) {
         let n = self.n();
-        let mut best = 0.0f64;
         let mut r_prev = r(n - 1);
         for i in 0..n {
             let r_i = r(i);
             let (prev, next) = (self.prev(i), self.next(i));
             let send = r_i.max(0.0) * self.cw[i] + (-r_prev).max(0.0) * self.ccw[i];
             let recv = r_prev.max(0.0) * self.cw[prev] + (-r_i).max(0.0) * self.ccw[next];
-            best = best.max(send).max(recv);
+            each(send, recv);
             r_prev = r_i;
         }
+    }
+
+    /// τ for net flows r(i); O(n).
+    fn tau_with(&self, r: impl Fn(usize) -> f64) -> f64 {
+        let mut best = 0.0f64;
+        self.ports_with(r, |send, recv| best = best.max(send).max(recv));
         best
     }
 
@@ -435,6 +441,14 @@ pub fn tau_at(inst: &RingInstance, x: f64) -> f64 {
 /// τ(x) for an integer x = R_1. O(n).
 pub fn tau_at_int(inst: &RingInstance, x: i64) -> f64 {
     Ring::new(inst).tau_int(x)
+}
+
+/// Every processor's (sending, receiving) time under the net flows R (0-based, as
+/// [`LpSolution::flows`]); τ is the largest. O(n).
+pub fn port_times(inst: &RingInstance, flows: &[i64]) -> Vec<(f64, f64)> {
+    let mut out = Vec::with_capacity(flows.len());
+    Ring::new(inst).ports_with(|i| flows[i] as f64, |s, r| out.push((s, r)));
+    out
 }
 
 /// Net flows R (0-based, see the module doc) of the solution with R_1 = x (Lemma 10).

@@ -4,6 +4,7 @@
 use super::{Cell, ReportError, Section, Series, Table, cells, kind};
 use crate::model::Progress;
 use crate::model::budget::{Cost, Part};
+use crate::model::redistribute::exact::{self, N_EXACT_MAX};
 use crate::model::redistribute::instance::{Costs, RingInstance};
 use crate::model::redistribute::iterative::{
     IterativeResult, SchemeCurve, cost as iterative_cost, run_iterative,
@@ -104,11 +105,14 @@ fn check_study(params: &RedistParams) -> Result<(), ReportError> {
                     sweep_x(params),
                     s.to,
                     if params.algorithm == Algorithm::Exact {
-                        ", each solved by the exact search: up to 9 s a ring of at most 8 \
-                         processors, larger ones refused; pick another algorithm for this \
-                         study or fewer samples"
+                        format!(
+                            ", each solved by the exact search: up to {:.0} s a ring of at most \
+                             {N_EXACT_MAX} processors, larger ones refused; pick another \
+                             algorithm for this study or fewer samples",
+                            exact::worst_seconds()
+                        )
                     } else {
-                        ""
+                        String::new()
                     }
                 ),
                 makespan_sweep_cost(s, inst.direction, !inst.is_homogeneous(), params.algorithm),
