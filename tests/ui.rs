@@ -22,6 +22,8 @@ mod errata;
 mod exercise;
 #[path = "ui/exercise_divisible.rs"]
 mod exercise_divisible;
+#[path = "ui/exercise_stable.rs"]
+mod exercise_stable;
 #[path = "ui/exercise_treesweep.rs"]
 mod exercise_treesweep;
 #[path = "ui/figures.rs"]

@@ -51,7 +51,8 @@ Move files (--moves FILE, JSON; `-` reads standard input):
     legal node that is not Algorithm Fine-Grain's decision misses step-1.1, rule-a (an
     eligible node runs next), inequality-4 (the height of a new boundary node), rule-b (the
     leftmost node of that height) or start (started later than the algorithm's AET). The
-    end prints the cluster and, once the root is placed, outcome: the makespan of the
+    root while Fine-Grain still places other nodes is graded but not played (played:
+    false): it would end the exercise on a wrong move. The end prints the cluster and, once the root is placed, outcome: the makespan of the
     student's schedule against T* and T_PY, and the first move that was not the
     algorithm's.
 

@@ -48,13 +48,37 @@ pub type Turn<'a> = Result<(&'a mut dyn Exercise, &'a mut Band), String>;
 pub struct Band {
     /// The last move's grade.
     pub last: Option<Grade>,
+    /// The last move was the algorithm's, played by Show me (its verdict is no praise).
+    pub shown: bool,
     /// The hint asked for (cleared by the next move).
     pub hint: Option<String>,
+    /// The verdict or hint changed since it was last drawn (scroll it into view).
+    fresh: bool,
 }
 
-/// The colour of a verdict: good, legal but not the algorithm's, illegal.
-fn verdict_color(ui: &Ui, g: &Grade) -> Color32 {
-    if g.optimal {
+impl Band {
+    /// A move graded `g`; `shown` when Show me played it.
+    fn graded(&mut self, g: Option<Grade>, shown: bool) {
+        self.last = g;
+        self.shown = shown;
+        self.hint = None;
+        self.fresh = true;
+    }
+}
+
+/// Lines of text the band keeps for the prompt, the hint and the verdict: they wrap and
+/// scroll inside this room, so that nothing under them moves between two clicks.
+pub const MESSAGE_LINES: f32 = 5.0;
+
+/// The width of the score's slot at the end of the button row (fixed, so that the row wraps
+/// the same way whatever the score reads).
+const SCORE_WIDTH: f32 = 250.0;
+
+/// The colour of a verdict: good, legal but not the algorithm's, illegal, shown.
+fn verdict_color(ui: &Ui, g: &Grade, shown: bool) -> Color32 {
+    if shown {
+        ui.visuals().strong_text_color()
+    } else if g.optimal {
         crate::ui::widgets::palette::OK
     } else if g.legal {
         ui.visuals().warn_fg_color
@@ -63,9 +87,12 @@ fn verdict_color(ui: &Ui, g: &Grade) -> Color32 {
     }
 }
 
-/// The verdict in words.
-pub fn verdict(g: &Grade) -> String {
-    let head = if g.optimal {
+/// The verdict in words; `shown` when the move was played by Show me (the algorithm's own
+/// move is explained, not praised).
+pub fn verdict(g: &Grade, shown: bool) -> String {
+    let head = if shown {
+        "The algorithm's move".to_string()
+    } else if g.optimal {
         "Right".to_string()
     } else if g.legal {
         format!("Legal, but not the algorithm's move ({})", g.rule)
@@ -75,8 +102,18 @@ pub fn verdict(g: &Grade) -> String {
     format!("{head}: {}", g.why)
 }
 
-/// Draws the exercise in `ui` (the picture region): the band, then the model's picture.
-pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
+/// The score in words: while playing, the first tries; at the end, how many moves were the
+/// algorithm's (complete is not passed).
+pub fn score_text(score: usize, out_of: usize, complete: bool) -> String {
+    if complete {
+        format!("Complete — {score} / {out_of} moves the algorithm's")
+    } else {
+        format!("Score {score} / {out_of} first tries")
+    }
+}
+
+/// The band's buttons and score, in one row (wrapping only with the width).
+fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
     let (score, out_of, complete) = ex.score();
     // The picture's top right corner holds the figure export buttons (↓ PNG, ↓ SVG).
     let row = (ui.available_width() - 150.0).max(0.0);
@@ -89,23 +126,24 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
                 .on_hover_text("Grade and play the move you planned")
                 .clicked()
         {
-            band.last = ex.submit();
-            band.hint = None;
+            let g = ex.submit();
+            band.graded(g, false);
         }
         if ui
             .button("Hint")
-            .on_hover_text("One part of the algorithm's move, and why")
+            .on_hover_text("The rule that decides the next move, or its next sub-step")
             .clicked()
         {
             band.hint = Some(ex.hint());
+            band.fresh = true;
         }
         if ui
             .button("Show me")
             .on_hover_text("Play the algorithm's move (it does not count as a first try)")
             .clicked()
         {
-            band.last = ex.show_me();
-            band.hint = None;
+            let g = ex.show_me();
+            band.graded(g, true);
         }
         if ui
             .button("Undo move")
@@ -113,8 +151,7 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
             .clicked()
             && ex.undo()
         {
-            band.last = None;
-            band.hint = None;
+            band.graded(None, false);
         }
         if ui
             .button("Restart")
@@ -124,29 +161,62 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
             ex.restart();
             *band = Band::default();
         }
-        let done = if complete { " — complete ✓" } else { "" };
-        // One block: it moves to the next row whole rather than breaking mid-phrase.
-        ui.add(egui::Label::new(format!("Score {score} / {out_of} first tries{done}")).extend())
-            .on_hover_text("Moves right at the first try, out of the moves the algorithm needs");
+        // A slot of fixed width: the row wraps the same way whatever the score reads.
+        let text = score_text(score, out_of, complete);
+        let h = ui.spacing().interact_size.y;
+        ui.add_sized(
+            [SCORE_WIDTH.min(row), h],
+            egui::Label::new(text.clone()).truncate(),
+        )
+        .on_hover_text(format!(
+            "{text}: moves right at the first try, out of the moves the algorithm needs"
+        ));
     });
-    ui.label(ex.prompt());
-    // The hint and verdict lines are always there (empty until used), so the picture under
-    // them does not move between two clicks.
-    match &band.hint {
-        Some(h) => ui.label(RichText::new(format!("Hint: {h}")).italics()),
-        None => ui.label(" "),
-    };
-    match &band.last {
-        Some(g) => {
-            let c = verdict_color(ui, g);
-            ui.label(RichText::new(verdict(g)).color(c))
-        }
-        None => ui.label(" "),
-    };
+}
+
+/// The prompt, hint and verdict in a room of [`MESSAGE_LINES`] lines that keeps its height
+/// (the text wraps and scrolls inside it; a new verdict or hint is scrolled into view).
+fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band) {
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let size = egui::vec2(ui.available_width(), line * MESSAGE_LINES);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let mut room = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    egui::ScrollArea::vertical()
+        .id_salt("exercise messages")
+        .max_height(rect.height())
+        .auto_shrink([false, false])
+        .show(&mut room, |ui| {
+            ui.label(ex.prompt());
+            let mut newest = None;
+            if let Some(h) = &band.hint {
+                newest = Some(ui.label(RichText::new(format!("Hint: {h}")).italics()));
+            }
+            if let Some(g) = &band.last {
+                let c = verdict_color(ui, g, band.shown);
+                newest = Some(ui.label(RichText::new(verdict(g, band.shown)).color(c)));
+            }
+            if band.fresh
+                && let Some(r) = newest
+            {
+                r.scroll_to_me(None);
+            }
+        });
+    band.fresh = false;
+}
+
+/// Draws the exercise in `ui` (the picture region): the band, then the model's picture. The
+/// band keeps its height whatever its messages say, so the picture's controls (Balance, the
+/// grid's cells, the tree's nodes) stay under the pointer from one click to the next.
+pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
+    buttons(ui, ex, band);
+    messages(ui, ex, band);
     ex.picture(ui, band.last.as_ref());
     if let Some(g) = ex.take_clicked() {
-        band.last = Some(g);
-        band.hint = None;
+        band.graded(Some(g), false);
     }
 }
 

@@ -567,8 +567,20 @@ fn exercise_ui(
         None => format!("Pass mark: {} first tries (switch on Your turn)", x.pass),
     };
     ui.label(RichText::new(line).size(body * 0.9));
-    if score.is_some_and(|(s, _, _)| x.passed(s)) {
-        ui.label(RichText::new("✓ Passed").color(RIGHT).size(body));
+    match score {
+        Some((s, _, _)) if x.passed(s) => {
+            ui.label(RichText::new("✓ Passed").color(RIGHT).size(body));
+        }
+        // Complete is not passed: say so, and how to try again.
+        Some((s, _, true)) => {
+            let warn = ui.visuals().warn_fg_color;
+            let text = format!(
+                "Not passed yet: {s} of the {} first tries needed — Restart to try again",
+                x.pass
+            );
+            ui.label(RichText::new(text).color(warn).size(body * 0.9));
+        }
+        _ => {}
     }
 }
 

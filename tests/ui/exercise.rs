@@ -47,13 +47,13 @@ fn play_redistribution(h: &mut Harness<'static, LoadlabApp>) {
         click(h, "Send");
         shown(h, "Right:");
     }
-    shown(h, "Score 4 / 4 first tries — complete ✓");
+    shown(h, "Complete — 4 / 4 moves the algorithm's");
     shown(h, "Balanced in 4 rounds");
     // Undo takes the last round back; Show me plays the algorithm's (not a first try).
     click(h, "Undo move");
     shown(h, "Score 3 / 4 first tries");
     click(h, "Show me");
-    shown(h, "Score 3 / 4 first tries — complete ✓");
+    shown(h, "Complete — 3 / 4 moves the algorithm's");
 }
 
 #[test]
@@ -128,7 +128,7 @@ fn exercise_geodecay_decisions_show_their_cost_and_the_policies() {
         click(&mut h, "Show me");
     }
     shown(&mut h, "Done: your time");
-    shown(&mut h, "complete ✓");
+    shown(&mut h, "Complete — ");
     click(&mut h, "Undo move");
     shown(&mut h, "Before round 20 of 20");
 }

@@ -245,6 +245,15 @@ impl DivExercise {
         simulate_loads(self.method, &self.v, loads)
     }
 
+    /// The first waste among the levels set, with `candidate` on the slider's level and the
+    /// levels below filled in provisionally ([`DivExercise::provisional_own`]): the level
+    /// on the slider and those below are previews and are never judged, so no level is
+    /// blamed for a number nobody has given yet. Once complete: the finished schedule's.
+    pub fn waste_so_far(&self, candidate: f64) -> Option<Waste> {
+        let t = self.schedule(&self.provisional_own(candidate))?;
+        first_waste_above(&t, self.loads.len().min(self.levels()))
+    }
+
     /// Why the method gives its L_l on level `l`, with the numbers.
     pub fn reason(&self, l: usize) -> String {
         let t = self.target.get(l).copied().unwrap_or(0.0);
@@ -289,6 +298,46 @@ impl DivExercise {
                 sig(t),
                 sig(1.0 / beta + self.v.b as f64),
                 self.unless_withheld(x, l + 1 == self.levels())
+            ),
+        }
+    }
+
+    /// A hint for level `l`: the method's rule for L_l with the instance's numbers, one step
+    /// short of the value (the grade explains the value once a level is set). T_N is named
+    /// only where the student sees it (not for the root while [`DivExercise::withhold`]).
+    pub fn hint(&self, l: usize) -> String {
+        let (b, beta, n) = (self.v.b, sig(self.v.beta), self.v.n);
+        let big_t = if self.withhold && l == 0 {
+            "T".to_string()
+        } else {
+            format!("T = {}", sig(self.closed_form()))
+        };
+        let x = format!("x = bβ/((bβ + 1)N − 1) with b = {b}, β = {beta}, N = {n}");
+        match (self.method, l) {
+            (Method::C, 0) => format!(
+                "ℂ: the root computes from 0 until every level finishes together at {big_t}, so \
+                 L_0 = T/β (β = {beta})"
+            ),
+            (Method::C, _) => format!(
+                "ℂ: level {l} computes from the moment its fragment arrives (t, on your Gantt \
+                 row) until every level finishes together at {big_t}: L_{l} = (T − t)/β \
+                 (β = {beta})"
+            ),
+            (Method::P, 0) => format!(
+                "ℙ: the root computes while it sends, then x like every other processor: \
+                 L_0 = ((N − 1)/b)·x/β + x, {x}"
+            ),
+            (Method::P, _) => format!(
+                "ℙ: every processor below the root computes the same x in the last slot, {x}"
+            ),
+            (Method::Q, _) => format!(
+                "ℚ: L_{l} = ((c^(h−{l}) − 1)/((b − 1)β + 1) + 1)·x with c = 1/β + b, h = {}, \
+                 b = {b}, β = {beta}, x the leaves' load{}",
+                self.v.h,
+                self.unless_withheld(
+                    self.target.last().copied().unwrap_or(0.0),
+                    l + 1 == self.levels()
+                )
             ),
         }
     }
@@ -692,6 +741,45 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Hints give the rule, not the level's value (the method's L_l of its own simulated
+    /// schedule); a root set to ℂ's L_0 = T/β is not blamed for whatever the slider holds
+    /// on level 1, and a root set at half of it is, once level 1 is set (Li's optimality
+    /// principle: every processor finishes together).
+    #[test]
+    fn hints_keep_the_value_back_and_only_levels_set_are_judged() {
+        for m in Method::ALL {
+            let p = params(2, 3, 10.0, m);
+            let v = p.validate().unwrap();
+            let method = crate::model::divisible::simulate(m, &v);
+            let mut ex = DivExercise::new(&p).unwrap();
+            for (l, level) in method.levels.iter().enumerate().take(ex.levels() - 1) {
+                let hint = ex.hint(l);
+                let mut numbers = hint.split(|c: char| !(c.is_ascii_digit() || ".e-".contains(c)));
+                let value = sig(level.load);
+                assert!(numbers.all(|n| n != value), "{m:?} L_{l}: {hint}");
+                ex.play(level.load, true).unwrap();
+            }
+        }
+        let p = params(2, 3, 10.0, Method::C);
+        let v = p.validate().unwrap();
+        let loads: Vec<f64> = (crate::model::divisible::simulate(Method::C, &v).levels)
+            .iter()
+            .map(|l| l.load)
+            .collect();
+        let mut ex = DivExercise::new(&p).unwrap();
+        ex.play(loads[0], true).unwrap();
+        let (_, most) = ex.range();
+        for k in 0..=10 {
+            let c = most * k as f64 / 10.0;
+            assert!(ex.waste_so_far(c).is_none(), "L_1 = {c}");
+        }
+        let mut ex = DivExercise::new(&p).unwrap();
+        ex.play(loads[0] / 2.0, true).unwrap();
+        assert!(ex.waste_so_far(0.0).is_none(), "only the root is set");
+        ex.play(loads[1], true).unwrap();
+        assert_eq!(ex.waste_so_far(loads[2]).map(|w| w.level), Some(0));
     }
 
     #[test]

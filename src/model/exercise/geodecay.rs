@@ -222,6 +222,25 @@ impl GeoExercise {
         })
     }
 
+    /// A hint for the next decision: what each choice costs this round (the sub-step the
+    /// grade weighs), without the verdict — which choice is optimal is the answer.
+    pub fn hint(&self) -> String {
+        if self.complete() {
+            return "every decision is made".into();
+        }
+        let r = self.next_round();
+        let m = self.w[r];
+        let per = m.div_ceil(self.params.p).max(1);
+        let most = self.loads_max_after_decay(r).max(1);
+        format!(
+            "before round {r}: balancing costs ℓ = {} now and makes this round cost ⌈w/p⌉ = \
+             {per} (w = {m} tasks); going on costs nothing now, and this round costs {most}, \
+             its most loaded processor. Weigh ℓ against what the imbalance costs over the rounds \
+             until your next balancing",
+            fmt(self.params.ell)
+        )
+    }
+
     fn loads_max_after_decay(&self, r: usize) -> u64 {
         let mut l = self.loads.clone();
         self.decay(&mut l, r);
@@ -291,6 +310,27 @@ mod tests {
             assert_eq!(ex.score, ex.decisions());
             assert_eq!(ex.time, ex.policies[2].1, "ℓ = {ell}");
         }
+    }
+
+    /// A hint names what each choice costs this round, never which one is optimal nor the
+    /// least times the grade compares.
+    #[test]
+    fn the_hint_weighs_the_choices_without_the_verdict() {
+        let mut ex = GeoExercise::new(&params(20.0)).unwrap();
+        while !ex.complete() {
+            let h = ex.hint();
+            let g = ex.grade(true, true).unwrap();
+            assert!(h.contains("ℓ = 20"), "{h}");
+            assert!(!h.contains("optimal") && !h.contains("more"), "{h}");
+            let words: Vec<&str> = h
+                .split(|c: char| c.is_whitespace() || ",;:()".contains(c))
+                .collect();
+            for time in [fmt(g.time_if_balance), fmt(g.time_if_not)] {
+                assert!(!words.contains(&time.as_str()), "{time} in {h}");
+            }
+            ex.play(false, true);
+        }
+        assert_eq!(ex.hint(), "every decision is made");
     }
 
     #[test]

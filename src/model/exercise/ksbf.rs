@@ -182,34 +182,31 @@ impl KsbfExercise {
             .unwrap_or(0)
     }
 
-    /// Lemma 1.1's hint for a node: its PE from its weight or row.
+    /// A hint for a node: the rules that place it (Lemma 1.1 for its PE, readiness and
+    /// breadth-first order for its step) with the data they need, not the cell itself.
     pub fn hint(&self, node: NodeId) -> String {
         let p = self.params.p;
-        match node {
-            NodeId::Tree(h) => {
-                let w = h.count_ones() - 1;
-                format!(
-                    "Lemma 1.1: node {h} has Wgt = {w} (its right turns from the root), so it \
-                     runs on P_{{{w} mod {p}}} = P{}{}",
-                    w % p,
-                    self.ready_hint(node)
-                )
+        let pe = match node {
+            NodeId::Tree(1) | NodeId::Grid { k: 0, l: 0 } => {
+                return "the root starts on P0 at step 0".into();
             }
-            NodeId::Grid { k, l } => format!(
-                "Lemma 1.1: ⟨{k}, {l}⟩ lies in row k = {k}, so it runs on P_{{{k} mod {p}}} = P{}{}",
-                k % p,
-                self.ready_hint(node)
+            NodeId::Tree(h) => format!(
+                "Lemma 1.1: node {h} runs on P_(Wgt mod {p}), Wgt its right turns on the path \
+                 from the root (Keep left, Send right)"
             ),
-        }
+            NodeId::Grid { k, l } => {
+                format!("Lemma 1.1: ⟨{k}, {l}⟩ runs on P_(k mod {p}), k its row")
+            }
+        };
+        format!("{pe}{}", self.ready_hint(node))
     }
 
     fn ready_hint(&self, node: NodeId) -> String {
         match self.parent(node) {
-            Some((x, _)) => format!(
-                "; it is ready from step {} (its parent {} ran at step {})",
-                self.ready(node),
-                show(x),
-                self.record(x).map_or(0, |r| r.step)
+            Some(_) => format!(
+                "; it is ready the step after its last parent ran (step {}) and waits while its \
+                 PE has a task before it in breadth-first order",
+                self.ready(node).saturating_sub(1)
             ),
             None => String::new(),
         }

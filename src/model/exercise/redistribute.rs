@@ -205,7 +205,8 @@ impl RingExercise {
         algorithm_round(self.inst.direction, &self.delta)
     }
 
-    /// A hint: one send of the algorithm's round and the rule that creates it.
+    /// A hint: how many processors send in the algorithm's round and the rule that creates
+    /// it, with one of its sends when there are several (never the whole round).
     pub fn hint(&self) -> String {
         let round = self.algorithm_round();
         let Some(s) = round.first() else {
@@ -216,12 +217,16 @@ impl RingExercise {
         } else {
             " (Step 6: P_i sends while δ_{start,i} > 0)".into()
         };
+        // One send of several is a sub-step; the only send of a round is the answer.
+        let one = if round.len() > 1 {
+            format!("; one of them: P{} → P{}", s.from + 1, s.to + 1)
+        } else {
+            String::new()
+        };
         format!(
-            "{} sends this round; one of them: P{} → P{}{rule}. {} is {} rounds now: the round \
-             must lower it to {}.",
+            "{} {} this round{one}{rule}. {} is {} rounds now: the round must lower it to {}.",
             plural(round.len(), "processor"),
-            s.from + 1,
-            s.to + 1,
+            if round.len() == 1 { "sends" } else { "send" },
             self.bound_name(),
             self.bound(),
             self.bound() - 1

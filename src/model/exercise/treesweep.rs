@@ -146,6 +146,10 @@ pub struct NodeGrade {
     /// The node to mark on the picture (where the move breaks a rule), if any.
     #[serde(skip)]
     pub culprit: Option<u64>,
+    /// The move was made: legal, and not the root placed while the algorithm still places
+    /// other nodes (that would end the exercise on a wrong move; it is graded and explained
+    /// instead).
+    pub played: bool,
 }
 
 /// The first legal move that was not the algorithm's.
@@ -485,6 +489,7 @@ impl TreeExercise {
             start: None,
             algorithm: algorithm.clone(),
             culprit,
+            played: false,
         };
         if self.complete() {
             return bad(
@@ -515,20 +520,32 @@ impl TreeExercise {
         let Some(d) = algorithm.clone() else {
             return bad(COMPLETE, "nothing left to decide".into(), None);
         };
-        let (missed, why) = self.compare(v, start, &d);
+        let (missed, mut why) = self.compare(v, start, &d);
+        // The root closes the clustering: placed while Fine-Grain still has other nodes to
+        // place, it would end the exercise on a wrong move. It is graded and explained, and
+        // the student goes on from the same cluster.
+        let early_root = v == 1 && d.node != 1;
+        if early_root {
+            why.push_str(&format!(
+                "; the root closes processor 0's cluster, here after {} before Fine-Grain \
+                 would close it, so it is not played: place the nodes before it first",
+                plural(self.placed.len(), "node")
+            ));
+        }
         NodeGrade {
             grade: Grade::legal(missed, why, first_try),
             node: mv.node,
             start: Some(start),
             algorithm,
             culprit: missed.map(|_| v),
+            played: !early_root,
         }
     }
 
     /// Grades a move and makes it when legal (score, retry state and first deviation kept).
     pub fn play(&mut self, mv: &Move) -> NodeGrade {
         let g = self.grade(mv);
-        if g.grade.legal
+        if g.played
             && let (Ok(v), Some(s)) = (u64::try_from(mv.node), g.start)
         {
             if !g.grade.optimal && self.first_deviation.is_none() {
@@ -635,6 +652,15 @@ impl TreeExercise {
             self.n,
             f(self.tau)
         )
+    }
+}
+
+/// "1 node", "3 nodes".
+fn plural(k: usize, what: &str) -> String {
+    if k == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{k} {what}s")
     }
 }
 

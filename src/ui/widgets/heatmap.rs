@@ -197,10 +197,17 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
     if let Some(p) = response.hover_pos() {
         out.hovered = cell_at(plot, nx, ny, p);
     }
+    let cursor = keyboard_cursor(ui, &response, nx, ny);
     if response.clicked() {
         out.clicked = response
             .interact_pointer_pos()
-            .and_then(|p| cell_at(plot, nx, ny, p));
+            .and_then(|p| cell_at(plot, nx, ny, p))
+            .or(cursor);
+    }
+    if let Some((ix, iy)) = cursor {
+        // The keyboard's cell: read out like the pointer's, ringed like a focused control.
+        out.hovered = out.hovered.or(cursor);
+        super::focus::ring_rect(ui, &response, cell_rect(ix, iy));
     }
     if let Some((ix, iy)) = out.hovered {
         painter.rect_stroke(
@@ -211,6 +218,47 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
         );
     }
     out
+}
+
+/// The cell the keyboard points at while the map has the focus (Tab reaches it): the arrow
+/// keys move it (they stay with the map instead of moving the focus), Space or Enter selects
+/// it like a click. Row 0 is at the bottom, so the up arrow goes to the next row.
+fn keyboard_cursor(
+    ui: &Ui,
+    response: &egui::Response,
+    nx: usize,
+    ny: usize,
+) -> Option<(usize, usize)> {
+    if !response.has_focus() {
+        return None;
+    }
+    let filter = egui::EventFilter {
+        horizontal_arrows: true,
+        vertical_arrows: true,
+        ..Default::default()
+    };
+    ui.memory_mut(|m| m.set_focus_lock_filter(response.id, filter));
+    let id = response.id.with("keyboard cell");
+    let (mut ix, mut iy) = ui
+        .data(|d| d.get_temp::<(usize, usize)>(id))
+        .unwrap_or((0, 0));
+    ui.input(|i| {
+        if i.key_pressed(egui::Key::ArrowRight) {
+            ix += 1;
+        }
+        if i.key_pressed(egui::Key::ArrowLeft) {
+            ix = ix.saturating_sub(1);
+        }
+        if i.key_pressed(egui::Key::ArrowUp) {
+            iy += 1;
+        }
+        if i.key_pressed(egui::Key::ArrowDown) {
+            iy = iy.saturating_sub(1);
+        }
+    });
+    let cell = (ix.min(nx - 1), iy.min(ny - 1));
+    ui.data_mut(|d| d.insert_temp(id, cell));
+    Some(cell)
 }
 
 /// The contour lines at `levels` (the first, or the level 1 of a ratio, thicker); `point`

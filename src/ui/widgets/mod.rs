@@ -7,6 +7,7 @@
 
 pub mod compare_plot;
 pub mod dialog;
+pub mod focus;
 pub mod form;
 pub mod gantt;
 pub mod heatmap;

@@ -21,7 +21,7 @@ use egui::{Color32, RichText, Ui};
 
 use crate::model::divisible::{Activity, DivisibleParams, Interval, Timeline};
 use crate::model::exercise::Grade;
-use crate::model::exercise::divisible::{DivExercise, first_waste_above, sig};
+use crate::model::exercise::divisible::{DivExercise, sig};
 use crate::ui::exercise::Exercise;
 use crate::ui::reveal::Reveal;
 use crate::ui::widgets::form::labelled;
@@ -369,12 +369,8 @@ impl Exercise for DivTurn {
         publish_running(ui.ctx(), hide && !self.ex.complete());
         self.input(ui);
         let mine = self.schedule();
-        // The first waste of the student's schedule, on a level already set (or being set).
-        let set = (self.ex.next_level() + 1).min(self.ex.levels());
-        let waste = mine
-            .as_ref()
-            .and_then(|t| first_waste_above(t, set))
-            .map(|w| w.level);
+        // The first waste among the levels set only: the level on the slider is a preview.
+        let waste = self.ex.waste_so_far(self.pending.1).map(|w| w.level);
         self.chart(ui, mine.as_ref(), waste);
     }
     fn submit_caption(&self) -> Option<&'static str> {
@@ -392,7 +388,7 @@ impl Exercise for DivTurn {
         if self.ex.complete() {
             return "every level is set".into();
         }
-        self.ex.reason(self.ex.next_level())
+        self.ex.hint(self.ex.next_level())
     }
     fn show_me(&mut self) -> Option<Grade> {
         let s = self.ex.suggestion()?;

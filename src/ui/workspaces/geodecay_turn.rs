@@ -152,10 +152,7 @@ impl Exercise for GeoTurn {
         self.clicked.take()
     }
     fn hint(&self) -> String {
-        match self.ex.grade(true, true) {
-            Some(g) => g.grade.why,
-            None => "every decision is made".into(),
-        }
+        self.ex.hint()
     }
     fn show_me(&mut self) -> Option<Grade> {
         let g = self.ex.grade(true, false)?;

@@ -197,3 +197,32 @@ fn sizes_are_refused_with_a_reason() {
     assert!(e.drawable().unwrap_err().0.contains("clickable"));
     assert!(ex(DRAWN_N_MAX, 4.0).drawable().is_ok());
 }
+
+/// The root clicked first (T_5, τ = 2.5, the lesson's tree): legal — both subtrees would run
+/// elsewhere — but not Step 1.1's leftmost leaf (Section 3.1), so it is graded and explained
+/// and not played: the exercise goes on, and Fine-Grain's own nodes then finish it with every
+/// move but the first right at the first try.
+#[test]
+fn the_root_first_is_graded_and_does_not_end_the_exercise() {
+    let mut e = ex(5, 2.5);
+    let g = e.play(&at(1));
+    assert!(g.grade.legal && !g.grade.optimal, "{g:?}");
+    assert_eq!(g.grade.rule, BASE);
+    assert!(!g.played);
+    assert!(g.grade.why.contains("not played"), "{}", g.grade.why);
+    assert!(!e.complete() && e.placed.is_empty());
+    // The leftmost leaf of T_5 (heap numbers 16…31) at time 0, by Step 1.1.
+    let g = e.play(&at(16));
+    assert!(g.grade.optimal && !g.grade.first_try, "{g:?}");
+    let (_, trace) = fine_grain_schedule(5, 2.5, Reading::Intended).unwrap();
+    let nodes: Vec<i64> = trace.iter().map(|s| s.heap.unwrap() as i64).collect();
+    for &v in &nodes[1..] {
+        // The root in the middle of the cluster is refused each time, never played.
+        if v != 1 {
+            assert!(!e.play(&at(1)).played);
+        }
+        assert!(e.play(&at(v)).grade.optimal, "node {v}");
+    }
+    assert!(e.complete());
+    assert_eq!(e.outcome().unwrap().makespan, fine_grain(5, 2.5).makespan());
+}

@@ -201,6 +201,7 @@ impl KsbfTurn {
             let bad: Color32 = ui.visuals().error_fg_color;
             painter.rect_stroke(cell, 2.0, Stroke::new(2.5, bad), egui::StrokeKind::Inside);
         }
+        crate::ui::widgets::focus::ring_rect(ui, &resp, cell);
         resp.clicked()
     }
 }

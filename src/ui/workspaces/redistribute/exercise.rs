@@ -193,6 +193,7 @@ fn handle(ui: &mut Ui, id: egui::Id, (a, b): (Pos2, Pos2), r: f32, name: String,
     painter.line_segment([tail, tip], stroke);
     painter.line_segment([tip, tip - u * 3.5 + side * 3.0], stroke);
     painter.line_segment([tip, tip - u * 3.5 - side * 3.0], stroke);
+    crate::ui::widgets::focus::ring_circle(ui, &resp, at, size * 0.5);
     resp.clicked()
 }
 

@@ -46,7 +46,7 @@ impl TreeTurn {
         } else {
             self.ex.play(&mv)
         };
-        if g.grade.legal {
+        if g.played {
             self.history.push(before);
         }
         self.wrong = g.culprit;
@@ -94,7 +94,11 @@ impl TreeTurn {
             };
             return (fill, k.to_string(), format!("node {k}: {what}"));
         }
-        let tip = format!("node {k} (height {h}): click to run it next on processor 0");
+        let tip = if self.ex.complete() {
+            format!("node {k} (height {h}): the clustering is complete (Undo or Restart)")
+        } else {
+            format!("node {k} (height {h}): click to run it next on processor 0")
+        };
         (ui.visuals().extreme_bg_color, k.to_string(), tip)
     }
 
@@ -173,6 +177,7 @@ impl TreeTurn {
             let bad = ui.visuals().error_fg_color;
             painter.circle_stroke(c, r + 3.5, Stroke::new(2.5, bad));
         }
+        crate::ui::widgets::focus::ring_circle(ui, &resp, c, r + 3.0);
         resp.clicked()
     }
 
@@ -256,7 +261,11 @@ impl Exercise for TreeTurn {
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
         self.legend(ui);
         let h = (ui.available_height() - 30.0).clamp(120.0, 420.0);
-        if let Some(k) = self.tree(ui, h) {
+        // Once the root is placed the clustering is decided: a click is no move (Undo or
+        // Restart to try again).
+        if let Some(k) = self.tree(ui, h)
+            && !self.ex.complete()
+        {
             self.clicked = self.click(k);
         }
         ui.label(RichText::new(self.timeline()).weak());
