@@ -210,6 +210,11 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
 /// one, else in full (a typed 4.56789; τ just above 1, which must not read "1.0"), in
 /// scientific notation when very large or small.
 fn show_float(x: f64, decimals: RangeInclusive<usize>, valid: &RangeInclusive<f64>) -> String {
+    // A rail with no room (an exercise level with nothing left to take) asks for the most
+    // decimals: zero then read "0.000000000000000".
+    if x == 0.0 && *decimals.start() > 4 {
+        return "0".into();
+    }
     let text = egui::emath::format_with_decimals_in_range(x, decimals);
     let says_x = text
         .parse::<f64>()

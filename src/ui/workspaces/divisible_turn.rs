@@ -146,7 +146,7 @@ impl DivTurn {
             };
             ui.label(
                 RichText::new(format!(
-                    "× {} = {} ({bound})",
+                    "× {} = {} ({bound}) — not set yet: Set level grades it",
                     processors(k),
                     sig(k * self.pending.1),
                 ))
