@@ -64,3 +64,7 @@ mod stage;
 mod stepping;
 #[path = "ui/treesweep.rs"]
 mod treesweep;
+#[path = "ui/walk.rs"]
+mod walk;
+#[path = "ui/walk_checks.rs"]
+mod walk_checks;
