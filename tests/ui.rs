@@ -60,6 +60,8 @@ mod share;
 mod sliders;
 #[path = "ui/stage.rs"]
 mod stage;
+#[path = "ui/stage_state.rs"]
+mod stage_state;
 #[path = "ui/stepping.rs"]
 mod stepping;
 #[path = "ui/treesweep.rs"]
