@@ -200,8 +200,10 @@ fn derived(all: &[Text], ans: f64, fail: &mut dyn FnMut(String)) {
             ));
         }
     }
+    // (A ratio is a fraction such as 1.11111: a whole number in a ratio's text is a count.)
     for (r, rt) in with(&["ratio"]) {
         if r > 1.0
+            && r.fract() != 0.0
             && let Some((b, bt)) = bounds.iter().find(|(b, _)| close(b * r, ans))
         {
             fail(format!(
