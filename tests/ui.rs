@@ -62,7 +62,13 @@ mod share;
 mod sliders;
 #[path = "ui/stage.rs"]
 mod stage;
+#[path = "ui/stage_state.rs"]
+mod stage_state;
 #[path = "ui/stepping.rs"]
 mod stepping;
 #[path = "ui/treesweep.rs"]
 mod treesweep;
+#[path = "ui/walk.rs"]
+mod walk;
+#[path = "ui/walk_checks.rs"]
+mod walk_checks;

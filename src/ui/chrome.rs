@@ -194,23 +194,23 @@ impl Chrome {
                         .on_hover_text("Close (it will not come back)")
                         .clicked();
                 });
-                if !w.listing {
-                    w.listing = ui
-                        .button("Show the lessons")
-                        .on_hover_text("The bundled lessons, one per paper")
-                        .clicked();
-                    return;
-                }
-                for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {
-                    if let Ok(l) = b.lesson()
-                        && ui
-                            .button(&l.title)
-                            .on_hover_text(format!("{} steps", l.steps.len()))
-                            .clicked()
-                    {
-                        cmds.push(Cmd::StartLesson(i));
+                // The card grows upward from its anchor: the lessons go above the switch that
+                // lists them, so the switch stays under the pointer (a second click folds the
+                // list) and no lesson lands where the pointer is.
+                if w.listing {
+                    for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {
+                        if let Ok(l) = b.lesson()
+                            && ui
+                                .button(&l.title)
+                                .on_hover_text(format!("{} steps", l.steps.len()))
+                                .clicked()
+                        {
+                            cmds.push(Cmd::StartLesson(i));
+                        }
                     }
                 }
+                ui.toggle_value(&mut w.listing, "Show the lessons")
+                    .on_hover_text("The bundled lessons, one per paper");
             });
         if close {
             self.dismiss_welcome();

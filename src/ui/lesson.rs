@@ -200,6 +200,10 @@ impl Teach {
         }
         let shown = stage.shown;
         step_regions(step, stage.presenting, predicting, shown);
+        // A step restores its own view however it is reached (Next, Back, the step counter):
+        // "Your turn" is on exactly on an exercise step (the student may switch it off there).
+        shown.exercise = step.exercise.is_some();
+        p.exercise_for = step.exercise.as_ref().map(|_| i);
         // Hide the future where the lesson asks to (the same switch the user flips with H),
         // and, unless the step itself says otherwise, while a question waits for its answer:
         // predict, then see.
@@ -419,6 +423,9 @@ fn step_regions(
     if step.try_it {
         shown.controls = true;
     }
+    // The step's picture is in front unless the step points at the plots (a choice made on
+    // another step does not stay).
+    shown.front = Region::Picture;
     match step.highlight {
         Some(Highlight::Region(Region::Plots)) => {
             shown.plots = true;
@@ -508,7 +515,9 @@ fn step_ui(
 ) {
     let i = p.index;
     let step = &p.lesson.steps[i];
-    egui::ScrollArea::vertical()
+    // Both ways: a "try it" step's controls wider than the drawer scroll sideways inside it
+    // rather than widening it (the text wraps at the drawer's width either way).
+    egui::ScrollArea::both()
         .id_salt(("lesson step", i))
         .auto_shrink([false, false])
         .show(ui, |ui| {

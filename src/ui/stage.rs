@@ -205,8 +205,10 @@ impl Drawer {
             Leaf::Lesson => {
                 teach.stage_step(ui, &mut |ui| tab.show_side(ui, s, Region::Controls));
             }
+            // Both ways: a leaf wider than the drawer scrolls sideways inside it rather than
+            // widening the drawer (which would move its tabs under the pointer).
             Leaf::Controls => {
-                egui::ScrollArea::vertical()
+                egui::ScrollArea::both()
                     .id_salt("stage controls")
                     .auto_shrink([false, false])
                     .show(ui, |ui| tab.show_side(ui, s, Region::Controls));

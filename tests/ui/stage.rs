@@ -200,7 +200,7 @@ fn every_model_keeps_the_picture_with_its_controls_or_numbers_in_presenter_mode(
 /// Whether `text` shows `answer`: as a number of its own anywhere (not part of a longer
 /// number or of a name such as P4, x_4 or C_{1,4}); for 0 and 1, which are everywhere as
 /// counts and steps, only as a value (after "= ", "of " or "/", or the whole text).
-fn shows(text: &str, answer: &str) -> bool {
+pub fn shows(text: &str, answer: &str) -> bool {
     if text.trim() == answer {
         return true;
     }

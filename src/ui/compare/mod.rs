@@ -141,8 +141,8 @@ pub struct Compare {
     front: ModelId,
     /// Presenter mode is on (set by the shell every frame).
     pub presenter: bool,
-    /// In presenter mode on a short window: the plot and the table are folded away (a
-    /// click on "Show the plot and numbers" unfolds them).
+    /// In presenter mode on a short window: the plot and the table are folded away (the
+    /// compare bar's "▴ Show the plot and numbers" unfolds them, at the place of its "▾ Fold").
     pub folded: bool,
 }
 
@@ -314,9 +314,8 @@ impl Compare {
     fn bar(&mut self, ui: &mut Ui, shown: &mut OnScreen, short: bool, same: bool) {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Compare A/B").strong());
-            if short && !self.folded && (shown.plots || shown.numbers) {
-                ui.toggle_value(&mut self.folded, "▾ Fold plot and numbers")
-                    .on_hover_text("Give the pictures the whole height again");
+            if short && (shown.plots || shown.numbers) {
+                self.fold_button(ui, (shown.plots, shown.numbers));
             }
             ui.toggle_value(&mut shown.controls, "Controls panel")
                 .on_hover_text("B's controls (left): change anything, A stays");
@@ -326,6 +325,42 @@ impl Compare {
                 .on_hover_text("The numbers of A and B, B − A and B ÷ A (below the pictures)");
             ui.label(RichText::new(ab_caption(same)).weak());
         });
+    }
+
+    /// The fold switch of a short presenter screen: one button at one place whether the plot
+    /// and numbers are folded or not (one width for both captions), so a second click at the
+    /// same place undoes the first.
+    fn fold_button(&mut self, ui: &mut Ui, (plots, numbers): (bool, bool)) {
+        let unfold = match (plots, numbers) {
+            (true, true) => "▴ Show the plot and numbers",
+            (true, false) => "▴ Show the plot",
+            _ => "▴ Show the numbers",
+        };
+        let fold = "▾ Fold plot and numbers";
+        let font = egui::TextStyle::Button.resolve(ui.style());
+        let width = [unfold, fold]
+            .iter()
+            .map(|t| {
+                ui.painter()
+                    .layout_no_wrap(t.to_string(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max)
+            + 2.0 * ui.spacing().button_padding.x;
+        let (caption, tip) = if self.folded {
+            (
+                unfold,
+                "Folded so the pictures have the room on a short screen (B solid · A dashed \
+                 in the plot)",
+            )
+        } else {
+            (fold, "Give the pictures the whole height again")
+        };
+        let button = egui::Button::new(caption).min_size(egui::vec2(width, 0.0));
+        if ui.add(button).on_hover_text(tip).clicked() {
+            self.folded = !self.folded;
+        }
     }
 
     /// The plot and the numbers folded away on a short presenter screen: computed (and
@@ -346,23 +381,7 @@ impl Compare {
             Self::request_numbers(&mut self.a, ui.ctx(), a);
             Self::request_numbers(&mut self.b, ui.ctx(), b);
         }
-        egui::Panel::bottom("compare-results-folded").show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                let what = match (plots, numbers) {
-                    (true, true) => "▴ Show the plot and numbers",
-                    (true, false) => "▴ Show the plot",
-                    _ => "▴ Show the numbers",
-                };
-                if ui
-                    .button(what)
-                    .on_hover_text("Folded so the pictures have the room on a short screen")
-                    .clicked()
-                {
-                    self.folded = false;
-                }
-                ui.label(RichText::new("B solid · A dashed in the plot").weak());
-            });
-        });
+        // The switch that unfolds them is the compare bar's (where the fold switch was).
     }
 
     /// The overlay plot and the table in a resizable strip under the pictures (side by side

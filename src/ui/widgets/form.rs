@@ -8,7 +8,7 @@ use crate::model::Named;
 use egui::emath::Numeric;
 use egui::{ComboBox, Response, Ui, WidgetText};
 
-use super::slider::{COMPACT_RAIL_WIDTH, RAIL_WIDTH, Span, slider};
+use super::slider::{COMPACT_RAIL_WIDTH, RAIL_WIDTH, STAGE_RAIL_WIDTH, Span, slider};
 use crate::model::ParamError;
 use crate::model::param::ParamSpec;
 
@@ -52,9 +52,15 @@ pub fn pairs_grid(ui: &mut Ui, id: &str, add: impl FnOnce(&mut Ui)) {
 
 impl<'a> ParamGrid<'a> {
     /// Rows in a grid the caller laid out itself (none of its fields is checked when `error`
-    /// is None); its sliders get rails [`RAIL_WIDTH`] long.
+    /// is None); its sliders get rails [`RAIL_WIDTH`] long ([`STAGE_RAIL_WIDTH`] on the stage).
     pub fn new(ui: &'a mut Ui, error: Option<&'a ParamError>) -> Self {
-        ui.spacing_mut().slider_width = RAIL_WIDTH;
+        // On the stage the controls share the drawer's width with the lesson: shorter rails
+        // let them fit it.
+        ui.spacing_mut().slider_width = if crate::ui::stage::on(ui.ctx()) {
+            STAGE_RAIL_WIDTH
+        } else {
+            RAIL_WIDTH
+        };
         ParamGrid { ui, error }
     }
 

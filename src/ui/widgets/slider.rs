@@ -32,6 +32,9 @@ pub enum Scale {
 /// would widen the panel that gives the room, frame after frame. The number comes after the
 /// rail, so its width changing while the rail is dragged moves nothing.
 pub const RAIL_WIDTH: f32 = 110.0;
+/// Length of the rails in the stage's drawer (presenter mode at 1280×720 gives it about 300
+/// points for caption, rail and number).
+pub const STAGE_RAIL_WIDTH: f32 = 72.0;
 /// Length of the rails in the settings above a plot, two to a row.
 pub const COMPACT_RAIL_WIDTH: f32 = 64.0;
 /// Width of the number beside the rail, unless it needs more (so that most rows line up).

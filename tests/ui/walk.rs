@@ -1,0 +1,551 @@
+//! The lecture walk (issue 34): every bundled lesson walked as a teacher walks it, at 1280 × 720
+//! and 1920 × 1080 in presenter mode — step 1, then Next (clicked where the button is, as a
+//! user would) to the end and Back to the start, never jumping. At every step: each drawer tab,
+//! the drawer folded and unfolded, the step bar at its start and at its end, every "In front"
+//! choice; on a Your-turn step an illegal move, a legal move that is not the algorithm's, Hint
+//! and Show me. After every action the checks of [`crate::walk_checks`]: secrecy (until
+//! Reveal), legibility, stability (a button clicked stays under the pointer; the drawer and its
+//! tabs stay put) and, on arriving at a step, its own view (Your turn only on an exercise step,
+//! its picture in front). Failures are collected per lesson and reported together.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::lesson::{BUNDLED, Highlight, Lesson};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+use loadlab::ui::reveal::Secret;
+use loadlab::ui::widgets::step_bar::{LABEL_FIRST, LABEL_LAST};
+use loadlab::ui::workspace::Region;
+
+use crate::walk_checks::{Asked, TabRow, Text, legibility, same_tabs, secrecy, tab_row, texts};
+
+/// The band's own buttons (not moves) and the figure's export buttons.
+const NOT_MOVES: [&str; 17] = [
+    "Your turn",
+    "« First",
+    "‹ Back",
+    "Play",
+    "Pause",
+    "Forward ›",
+    "Last »",
+    "Picture",
+    "Plots",
+    "Hint",
+    "Show me",
+    "Undo move",
+    "Restart",
+    "Send",
+    "Set level",
+    "↓ PNG",
+    "↓ SVG",
+];
+/// The captions that submit a planned move.
+const SUBMIT: [&str; 2] = ["Send", "Set level"];
+/// Probes tried per kind of move before the walk gives up looking for one.
+const PROBES: usize = 24;
+
+/// One lesson walked at one window size.
+struct Walk {
+    h: Harness<'static, LoadlabApp>,
+    size: String,
+    lesson: Lesson,
+    asked: Vec<Option<Asked>>,
+    step: usize,
+    action: String,
+    /// (what failed, where and after what).
+    failures: Vec<(String, String)>,
+    actions: usize,
+    checks: usize,
+}
+
+impl Walk {
+    fn new(k: usize, width: f32, height: f32) -> Walk {
+        let lesson = BUNDLED[k].lesson().expect("bundled lessons parse");
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(width, height))
+            .with_max_steps(50)
+            .build_eframe(|cc| LoadlabApp::new(cc, None));
+        h.state_mut().send(Cmd::Presenter(true));
+        frames(&mut h);
+        h.state_mut().send(Cmd::StartLesson(k));
+        frames(&mut h);
+        let asked = lesson.steps.iter().map(asked).collect();
+        Walk {
+            h,
+            size: format!("{width}×{height}"),
+            lesson,
+            asked,
+            step: 0,
+            action: "opening step 1".into(),
+            failures: Vec::new(),
+            actions: 0,
+            checks: 0,
+        }
+    }
+
+    fn fail(&mut self, what: String) {
+        let at = format!(
+            "step {}/{} after {}",
+            self.step + 1,
+            self.lesson.steps.len(),
+            self.action
+        );
+        self.failures.push((what, at));
+    }
+
+    /// Every check after an action.
+    fn check(&mut self) {
+        let all = texts(&self.h);
+        let mut found = Vec::new();
+        let revealed = self.h.state().lesson_player().is_some_and(|p| p.revealed());
+        if let Some(asked) = self.asked[self.step].clone().filter(|_| !revealed) {
+            secrecy(&all, &asked, &mut |f| found.push(f));
+        }
+        legibility(&self.h, &all, &mut |f| found.push(f));
+        self.checks += 4;
+        for f in found {
+            self.fail(f);
+        }
+    }
+
+    /// The step's own view on arrival: Your turn on exactly on an exercise step, its picture
+    /// (or, for a step that points at the plots, the plots) in front.
+    fn check_state(&mut self) {
+        let step = self.lesson.steps[self.step].clone();
+        let all = texts(&self.h);
+        let turn = all
+            .iter()
+            .find(|t| t.text == "Your turn" && t.role != egui::Role::Label)
+            .is_some_and(|t| t.on);
+        let exercise = step.exercise.is_some();
+        if turn != exercise {
+            self.fail(format!(
+                "[state] Your turn is {} on a step {} an exercise",
+                if turn { "on" } else { "off" },
+                if exercise { "with" } else { "without" }
+            ));
+        }
+        let want = match step.highlight {
+            Some(Highlight::Region(Region::Plots)) => Region::Plots,
+            _ => Region::Picture,
+        };
+        let drawn: Vec<Region> = self.h.state().drawn().iter().map(|d| d.region).collect();
+        if !drawn.contains(&want) {
+            self.fail(format!(
+                "[state] {want:?} is not in front (drawn: {drawn:?})"
+            ));
+        }
+        if !exercise
+            && all
+                .iter()
+                .any(|t| t.text.starts_with("No exercise on this instance"))
+        {
+            self.fail("[state] the picture says “No exercise on this instance”".into());
+        }
+        self.checks += 1;
+    }
+
+    /// Clicks the button `label` where it is (a pointer click at its centre) and checks it is
+    /// still under the pointer once the click's feedback is drawn (unless it went away).
+    /// False when no such button is on screen.
+    fn click(&mut self, label: &str, what: &str) -> bool {
+        let Some(at) = self.button(label) else {
+            return false;
+        };
+        self.action = what.to_string();
+        self.actions += 1;
+        click_at(&mut self.h, at.center());
+        frames(&mut self.h);
+        // (Next and Back change the step the checks are about.)
+        let index = self.h.state().lesson_player().map(|p| p.index());
+        if let Some(i) = index.filter(|i| *i < self.lesson.steps.len()) {
+            self.step = i;
+        }
+        if let Some(now) = self.button(label)
+            && !now.contains(at.center())
+        {
+            self.fail(format!(
+                "[stability] {label:?} moved from {at:?} to {now:?} under the pointer"
+            ));
+        }
+        self.checks += 1;
+        self.check();
+        true
+    }
+
+    /// The rect of the (enabled or not) button named `label`, if on screen.
+    fn button(&self, label: &str) -> Option<egui::Rect> {
+        let screen = self.h.ctx.content_rect();
+        self.h
+            .query_all_by_label(label)
+            .filter(|n| n.accesskit_node().role() != egui::Role::Label)
+            .map(|n| n.rect())
+            .find(|r| r.is_positive() && screen.contains(r.center()))
+    }
+
+    fn walk(&mut self) {
+        let n = self.lesson.steps.len();
+        self.arrive();
+        for i in 1..n {
+            if !self.click("Next ▶", &format!("Next to step {}", i + 1)) {
+                self.fail("[state] no Next button to click".into());
+                return;
+            }
+            self.step = i;
+            self.arrive();
+        }
+        for i in (0..n - 1).rev() {
+            if !self.click("◀ Back", &format!("Back to step {}", i + 1)) {
+                self.fail("[state] no Back button to click".into());
+                return;
+            }
+            self.step = i;
+            self.arrive();
+        }
+    }
+
+    /// At a step just reached: its state, then every action of the walk.
+    fn arrive(&mut self) {
+        let index = self.h.state().lesson_player().map(|p| p.index());
+        if index != Some(self.step) {
+            self.fail(format!("[state] the player is at step {index:?}"));
+        }
+        self.check_state();
+        self.check();
+        self.tabs();
+        self.fold();
+        self.click(LABEL_FIRST, "the step bar's « First");
+        self.click(LABEL_LAST, "the step bar's Last »");
+        self.in_front();
+        if self.lesson.steps[self.step].exercise.is_some() {
+            self.exercise();
+        }
+        // Back to the lesson's leaf, where Next and Back are.
+        self.click("Lesson", "the Lesson tab");
+    }
+
+    fn tabs(&mut self) {
+        let first: Option<TabRow> = self.tab_row();
+        for leaf in ["Lesson", "Controls", "Numbers"] {
+            if self.click(leaf, &format!("the {leaf} tab")) {
+                let now = self.tab_row();
+                if let (Some(a), Some(b)) = (&first, &now) {
+                    let mut found = Vec::new();
+                    same_tabs(a, b, &mut |f| found.push(f));
+                    for f in found {
+                        self.fail(f);
+                    }
+                }
+                self.checks += 1;
+            }
+        }
+    }
+
+    fn tab_row(&self) -> Option<TabRow> {
+        let all = texts(&self.h);
+        let row = tab_row(&self.h, &all);
+        (!row.1.is_empty()).then_some(row)
+    }
+
+    fn fold(&mut self) {
+        if self.click("»", "folding the drawer (»)") {
+            self.click("«", "unfolding the drawer («)");
+        }
+    }
+
+    /// Every "In front" choice, the one the step shows first clicked last.
+    fn in_front(&mut self) {
+        let all: Vec<Text> = texts(&self.h);
+        let choices: Vec<&Text> = all
+            .iter()
+            .filter(|t| (t.text == "Picture" || t.text == "Plots") && t.role != egui::Role::Label)
+            .collect();
+        let mut order: Vec<(String, bool)> =
+            choices.iter().map(|t| (t.text.clone(), t.on)).collect();
+        order.sort_by_key(|(_, on)| *on);
+        for (c, _) in order {
+            self.click(&c, &format!("In front: {c}"));
+        }
+    }
+
+    /// On a Your-turn step: an illegal move, a legal move that is not the algorithm's, Hint and
+    /// Show me. Moves are found by trying the exercise's own controls (each clickable or
+    /// slider in the picture) and reading the model's verdict; each tried move is undone.
+    fn exercise(&mut self) {
+        for (want, name) in [
+            ("Illegal", "an illegal move"),
+            ("Legal, but", "a legal move"),
+        ] {
+            if !self.probe(want, name) {
+                // The walk's own limit (the model may have no such move here): said, not
+                // failed.
+                eprintln!(
+                    "walk {} step {} at {}: {name} not found among {PROBES} tries",
+                    self.lesson.name,
+                    self.step + 1,
+                    self.size
+                );
+            }
+            self.click("Undo move", &format!("Undo after {name}"));
+        }
+        self.click("Hint", "Hint");
+        self.click("Hint", "Hint again (same place)");
+        self.click("Show me", "Show me");
+        self.click("Show me", "Show me again (same place)");
+        self.click("Undo move", "Undo after Show me");
+    }
+
+    /// Tries the picture's moves until one is graded `want` ("Illegal", "Legal, but").
+    fn probe(&mut self, want: &str, name: &str) -> bool {
+        let moves = self.moves();
+        for (k, m) in moves.iter().take(PROBES).enumerate() {
+            self.play(m, &format!("{name} (try {}: {})", k + 1, m.describe()));
+            let verdict = self.verdict();
+            if verdict.as_deref().is_some_and(|v| v.starts_with(want)) {
+                return true;
+            }
+            if verdict.is_some() {
+                self.click("Undo move", "Undo after a try");
+            }
+        }
+        false
+    }
+
+    /// The last verdict shown in the band.
+    fn verdict(&self) -> Option<String> {
+        texts(&self.h).into_iter().map(|t| t.text).find(|t| {
+            t.starts_with("Illegal") || t.starts_with("Legal, but") || t.starts_with("Right")
+        })
+    }
+
+    /// The exercise's controls in the picture: its buttons (one click, or two of them for a
+    /// planned round) and its sliders (at their ends and middle).
+    fn moves(&self) -> Vec<Move> {
+        let picture = self
+            .h
+            .state()
+            .drawn()
+            .iter()
+            .find(|d| d.region == Region::Picture)
+            .map(|d| d.room);
+        let Some(picture) = picture else {
+            return Vec::new();
+        };
+        let submit = SUBMIT.iter().find(|s| self.button(s).is_some()).copied();
+        let mut clicks = Vec::new();
+        let mut moves = Vec::new();
+        for n in self
+            .h
+            .query_all(egui_kittest::kittest::by().predicate(|_| true))
+        {
+            let a = n.accesskit_node();
+            let Some(label) = a.label().filter(|_| a.bounding_box().is_some()) else {
+                continue;
+            };
+            if !picture.contains(n.rect().center()) || NOT_MOVES.contains(&label.as_str()) {
+                continue;
+            }
+            match a.role() {
+                egui::Role::Slider => {
+                    let lo = a.min_numeric_value().unwrap_or(0.0);
+                    let hi = a.max_numeric_value().unwrap_or(1.0);
+                    for x in [hi, lo, 0.5 * (lo + hi)] {
+                        moves.push(Move::Slide(label.clone(), x, submit));
+                    }
+                }
+                // Custom-drawn moves (ring arrows, grid cells, tree nodes) have no role yet.
+                egui::Role::Button | egui::Role::Unknown => clicks.push(label),
+                _ => {}
+            }
+        }
+        for (i, c) in clicks.iter().enumerate() {
+            moves.push(Move::Click(vec![c.clone()], submit));
+            // A planned round of two sends from one processor (one-port).
+            if submit.is_some()
+                && let Some(d) = clicks[i + 1..]
+                    .iter()
+                    .find(|d| d.split(' ').next() == c.split(' ').next())
+            {
+                moves.push(Move::Click(vec![c.clone(), d.clone()], submit));
+            }
+        }
+        moves
+    }
+
+    fn play(&mut self, m: &Move, what: &str) {
+        match m {
+            Move::Click(labels, submit) => {
+                for l in labels {
+                    self.click(l, what);
+                }
+                if let Some(s) = submit {
+                    self.click(s, &format!("{what}, then {s}"));
+                }
+            }
+            Move::Slide(label, x, submit) => {
+                self.action = what.to_string();
+                self.actions += 1;
+                if let Some(n) = self.h.query_by_label(label) {
+                    n.set_value_accesskit(*x);
+                }
+                frames(&mut self.h);
+                self.check();
+                if let Some(s) = submit {
+                    self.click(s, &format!("{what}, then {s}"));
+                }
+            }
+        }
+    }
+}
+
+/// A move tried on an exercise.
+enum Move {
+    /// Click these buttons, then the submit button if any.
+    Click(Vec<String>, Option<&'static str>),
+    /// Put this slider at this value, then the submit button if any.
+    Slide(String, f64, Option<&'static str>),
+}
+
+impl Move {
+    fn describe(&self) -> String {
+        match self {
+            Move::Click(l, _) => l.join(" + "),
+            Move::Slide(l, x, _) => format!("{l} {x}"),
+        }
+    }
+}
+
+/// What step `s` asks, kept secret until Reveal (the answer computed by the lesson's own
+/// check, headless).
+fn asked(s: &loadlab::lesson::LessonStep) -> Option<Asked> {
+    let q = s.question.as_ref()?;
+    let a = q.answer().expect("every bundled question has an answer");
+    let (value, secret) = match &a {
+        loadlab::lesson::Answer::Number(x) => (Some(*x), Secret::new(&q.check.field, Some(Ok(*x)))),
+        loadlab::lesson::Answer::Choice(c) => {
+            (None, Secret::new(&q.check.field, Some(Err(c.clone()))))
+        }
+    };
+    let stated = secret
+        .texts
+        .iter()
+        .any(|f| crate::stage::shows(&q.prompt, f));
+    Some(Asked {
+        forms: secret.texts,
+        value,
+        stated,
+        own: [&q.prompt, &s.text, &s.title]
+            .into_iter()
+            .chain(&q.choices)
+            .cloned()
+            .collect(),
+    })
+}
+
+/// A pointer click at `pos`: pressed in one frame, released in the next.
+fn click_at(h: &mut Harness<'static, LoadlabApp>, pos: egui::Pos2) {
+    h.hover_at(pos);
+    h.run_steps(1);
+    h.drag_at(pos);
+    h.run_steps(1);
+    h.drop_at(pos);
+}
+
+/// Frames until the click's feedback is drawn, and longer only while a job runs.
+fn frames(h: &mut Harness<'static, LoadlabApp>) {
+    h.run_steps(2);
+    let t0 = std::time::Instant::now();
+    while h.state_mut().busy() {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(60),
+            "background jobs did not finish"
+        );
+        h.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    h.run_steps(1);
+}
+
+/// Walks bundled lesson `k` at `width` × `height`; fails with every failure found.
+fn walk(k: usize, width: f32, height: f32) {
+    let t0 = std::time::Instant::now();
+    let mut w = Walk::new(k, width, height);
+    w.walk();
+    eprintln!(
+        "walk {} at {}: {} steps, {} actions, {} checks, {} failures, {:.1} s",
+        w.lesson.name,
+        w.size,
+        w.lesson.steps.len(),
+        w.actions,
+        w.checks,
+        w.failures.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    if !w.failures.is_empty() {
+        let report = report(&w.failures);
+        panic!(
+            "the lecture walk of {} at {} failed {} checks ({} distinct):\n{}",
+            w.lesson.name,
+            w.size,
+            w.failures.len(),
+            report.len(),
+            report.join("\n")
+        );
+    }
+}
+
+/// The failures grouped by what failed, in the order first seen, each with where it was seen
+/// first (and how often).
+fn report(failures: &[(String, String)]) -> Vec<String> {
+    let mut seen: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (what, at) in failures {
+        match seen.iter_mut().find(|(w, _)| w == what) {
+            Some((_, ats)) => ats.push(at),
+            None => seen.push((what, vec![at])),
+        }
+    }
+    seen.iter()
+        .map(|(what, ats)| {
+            let more = match ats.len() {
+                1 => String::new(),
+                n => format!(" (and {} more times)", n - 1),
+            };
+            format!("- {what}\n    first at {}{more}", ats[0])
+        })
+        .collect()
+}
+
+/// The lesson's index in `BUNDLED` by its file.
+fn lesson(file: &str) -> usize {
+    BUNDLED
+        .iter()
+        .position(|b| b.file == file)
+        .unwrap_or_else(|| panic!("no bundled lesson {file}"))
+}
+
+#[test]
+fn walk_covers_every_bundled_lesson() {
+    assert_eq!(BUNDLED.len(), 5, "a new lesson needs its walks below");
+}
+
+macro_rules! walks {
+    ($($name:ident: $file:literal at $w:literal x $h:literal;)*) => {$(
+        #[test]
+        fn $name() {
+            walk(lesson($file), $w, $h);
+        }
+    )*};
+}
+
+walks! {
+    walk_li_720p: "li-divisible.ron" at 1280.0 x 720.0;
+    walk_li_1080p: "li-divisible.ron" at 1920.0 x 1080.0;
+    walk_gil_matias_720p: "gil-matias-geodecay.ron" at 1280.0 x 720.0;
+    walk_gil_matias_1080p: "gil-matias-geodecay.ron" at 1920.0 x 1080.0;
+    walk_grs_720p: "grs-treesweep.ron" at 1280.0 x 720.0;
+    walk_grs_1080p: "grs-treesweep.ron" at 1920.0 x 1080.0;
+    walk_ksbf_720p: "gao-rosenberg-ksbf.ron" at 1280.0 x 720.0;
+    walk_ksbf_1080p: "gao-rosenberg-ksbf.ron" at 1920.0 x 1080.0;
+    walk_rrv_720p: "rrv-redistribute.ron" at 1280.0 x 720.0;
+    walk_rrv_1080p: "rrv-redistribute.ron" at 1920.0 x 1080.0;
+}

@@ -1,0 +1,440 @@
+//! What the lecture walk ([`crate::walk`]) asserts after every action: secrecy, legibility,
+//! stability and state, read from the accessibility tree (and the regions the app reports
+//! drawn), each failure named by lesson, step, window size and action.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable, by};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::workspace::Region;
+
+/// One node of the accessibility tree as the walk reads it.
+#[derive(Debug, Clone)]
+pub struct Text {
+    pub role: egui::Role,
+    /// Label, or value, or both ("label: value").
+    pub text: String,
+    pub rect: egui::Rect,
+    /// Toggled or selected.
+    pub on: bool,
+    /// The nearest panel (Pane) holding it.
+    pub pane: Option<String>,
+}
+
+/// Every node with a text and a place on screen, as of the last frame.
+pub fn texts(h: &Harness<'static, LoadlabApp>) -> Vec<Text> {
+    h.query_all(by().predicate(|_| true))
+        .filter(|n| n.accesskit_node().bounding_box().is_some())
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            let label = a.label().unwrap_or_default();
+            let value = a.value().map(|v| v.to_string()).unwrap_or_default();
+            let text = match (label.is_empty(), value.is_empty()) {
+                (true, true) => return None,
+                (false, true) => label.to_string(),
+                (true, false) => value,
+                (false, false) => format!("{label}: {value}"),
+            };
+            // A label's lines are TextRun children of it: the label says it all.
+            if a.role() == egui::Role::TextRun {
+                return None;
+            }
+            let on = a.toggled() == Some(egui::accesskit::Toggled::True)
+                || a.is_selected() == Some(true);
+            let mut up = a.parent();
+            while let Some(p) = up.filter(|p| p.role() != egui::Role::Pane) {
+                up = p.parent();
+            }
+            Some(Text {
+                role: a.role(),
+                text,
+                rect: n.rect(),
+                on,
+                pane: up.map(|p| format!("{:?}", p.id())),
+            })
+        })
+        .collect()
+}
+
+/// The drawer's panel: the one holding its fold button (None when folded).
+fn drawer_pane(all: &[Text]) -> Option<String> {
+    all.iter()
+        .find(|t| t.text == "»" && t.role == egui::Role::Button)
+        .and_then(|t| t.pane.clone())
+}
+
+/// The question a step asks, as the walk keeps it secret.
+#[derive(Debug, Clone)]
+pub struct Asked {
+    /// The answer as the app may print it (see `loadlab::ui::reveal::Secret::new`).
+    pub forms: Vec<String>,
+    /// The answer as a number (None: a choice).
+    pub value: Option<f64>,
+    /// The prompt states the answer itself: nothing to keep secret.
+    pub stated: bool,
+    /// The lesson's own words on this step (its text and the prompt): not checked for over-masking.
+    pub own: Vec<String>,
+}
+
+/// Whether `text` shows `answer`: as a number of its own anywhere (not part of a longer
+/// number or of a name such as P4, x_4 or C_{1,4}); for the small whole numbers −2 … 2,
+/// which are everywhere as counts, levels and steps, only as a value (after "=", "≈", ":",
+/// "/", "of", "is", "takes" or "says", or the whole text).
+pub fn shows(text: &str, answer: &str) -> bool {
+    let small = answer
+        .parse::<f64>()
+        .is_ok_and(|x| x.abs() <= 2.0 && x.fract() == 0.0);
+    if !small {
+        return crate::stage::shows(text, answer);
+    }
+    let t = text.replace('−', "-");
+    if t.trim() == answer {
+        return true;
+    }
+    t.match_indices(answer).any(|(i, _)| {
+        let before = t[..i].trim_end();
+        let after = &t[i + answer.len()..];
+        let longer = after.starts_with(|c: char| c.is_ascii_digit())
+            || (after.starts_with('.') && after[1..].starts_with(|c: char| c.is_ascii_digit()));
+        let named = t[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || "_{,.-".contains(c));
+        let value = before.ends_with(['=', '≈', ':', '/'])
+            || [" of", " is", " takes", " says"]
+                .iter()
+                .any(|w| before.ends_with(w));
+        value && !longer && !named
+    })
+}
+
+/// The lesson player's own step counter ("step 2 of 7", "2/7"): not a value of the run.
+fn counter(text: &str) -> bool {
+    let t = text.trim();
+    (t.starts_with("step ") && t.contains(" of "))
+        || t.split('/').count() == 2 && t.split('/').all(|p| p.parse::<u32>().is_ok())
+}
+
+/// The numbers written in `text` (a minus sign included; digits after a letter or `_` are
+/// names such as P4 or x_4, not numbers).
+pub fn numbers(text: &str) -> Vec<f64> {
+    let t = text.replace('−', "-").replace(['\u{202f}', '\u{2009}'], "");
+    let chars: Vec<char> = t.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let named = i > 0 && (chars[i - 1].is_alphabetic() || matches!(chars[i - 1], '_' | '{'));
+        if c.is_ascii_digit() && !named {
+            let start = if i > 0 && chars[i - 1] == '-' {
+                i - 1
+            } else {
+                i
+            };
+            let mut j = i;
+            while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == '.') {
+                j += 1;
+            }
+            let s: String = chars[start..j].iter().collect();
+            if let Ok(x) = s.trim_end_matches('.').parse::<f64>() {
+                out.push(x);
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-4 * b.abs().max(1.0)
+}
+
+/// Secrecy: until Reveal no text shows the answer (unless the prompt states it), no text gives
+/// it away through a bound with its gap or ratio, and the mask blanks nothing else.
+pub fn secrecy(all: &[Text], asked: &Asked, fail: &mut dyn FnMut(String)) {
+    if !asked.stated {
+        for t in all
+            .iter()
+            .filter(|t| !asked.own.contains(&t.text) && !counter(&t.text))
+        {
+            if let Some(f) = asked.forms.iter().find(|f| shows(&t.text, f)) {
+                fail(format!(
+                    "[secrecy] {:?} {:?} at {:?} shows the answer {f}",
+                    t.role, t.text, t.rect
+                ));
+            }
+        }
+        if let Some(ans) = asked.value {
+            derived(all, ans, fail);
+        }
+    }
+    for t in all.iter().filter(|t| !asked.own.contains(&t.text)) {
+        if let Some(word) = masked_name(&t.text) {
+            fail(format!(
+                "[secrecy] {:?} masks a number that is not the answer (after {word:?})",
+                t.text
+            ));
+        }
+    }
+}
+
+/// A bound shown together with a gap (bound + gap = answer) or a ratio (bound · ratio =
+/// answer) gives the answer away.
+fn derived(all: &[Text], ans: f64, fail: &mut dyn FnMut(String)) {
+    let with = |words: &[&str]| -> Vec<(f64, String)> {
+        all.iter()
+            .filter(|t| {
+                let l = t.text.to_lowercase();
+                words.iter().any(|w| l.contains(w))
+            })
+            .flat_map(|t| numbers(&t.text).into_iter().map(|x| (x, t.text.clone())))
+            .filter(|(x, _)| *x > 0.0 && !close(*x, ans))
+            .collect()
+    };
+    let bounds = with(&["bound", "optimum", "t*", "τ"]);
+    for (g, gt) in with(&["gap"]) {
+        if let Some((b, bt)) = bounds.iter().find(|(b, _)| close(b + g, ans)) {
+            fail(format!(
+                "[secrecy] the gap {g} in {gt:?} and {b} in {bt:?} give the answer {ans}"
+            ));
+        }
+    }
+    // (A ratio is a fraction such as 1.11111: a whole number in a ratio's text is a count.)
+    for (r, rt) in with(&["ratio"]) {
+        if r > 1.0
+            && r.fract() != 0.0
+            && let Some((b, bt)) = bounds.iter().find(|(b, _)| close(b * r, ans))
+        {
+            fail(format!(
+                "[secrecy] the ratio {r} in {rt:?} and {b} in {bt:?} give the answer {ans}"
+            ));
+        }
+    }
+}
+
+/// The word before a mask "?" standing where a name's number stood ("Theorem ?", "Lemma ?",
+/// "Step ?"), not as a value ("= ?", ": ?", "of ?", "/ ?") nor a question's own mark.
+pub fn masked_name(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c != '?' || i < 2 || chars[i - 1] != ' ' {
+            continue;
+        }
+        if chars.get(i + 1).is_some_and(|n| n.is_alphanumeric()) {
+            continue;
+        }
+        let word: String = chars[..i - 1]
+            .iter()
+            .rev()
+            .take_while(|c| c.is_alphabetic())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        // A capitalised word names what the number numbers (Theorem 2, Lemma 6, Fig. 4).
+        if word.chars().count() >= 2 && word.starts_with(char::is_uppercase) {
+            return Some(word);
+        }
+    }
+    None
+}
+
+/// The regions of the last frame: the drawer and what the workspace drew.
+pub fn regions(h: &Harness<'static, LoadlabApp>) -> Vec<(String, egui::Rect, bool)> {
+    let mut rooms: Vec<(String, egui::Rect, bool)> = h
+        .state()
+        .drawn()
+        .iter()
+        // (name, room, scrolls)
+        .map(|d| (format!("{:?}", d.region), d.room, d.content == d.room))
+        .collect();
+    if let Some(d) = h.state().drawer_rect() {
+        rooms.push(("drawer".into(), d, true));
+    }
+    rooms
+}
+
+/// What is visible of a node: its rect within the window and, when it lies in a region,
+/// within that region (a scroll area's content beyond its room is scrolled away, not shown).
+fn visible(
+    t: &Text,
+    drawer: Option<&String>,
+    screen: egui::Rect,
+    rooms: &[(String, egui::Rect, bool)],
+) -> Option<(egui::Rect, Option<usize>)> {
+    let r = t.rect;
+    // In the drawer's panel: the drawer's room (what its scroll areas hold beyond it is
+    // scrolled away); elsewhere the region its top left corner lies in.
+    let k = if drawer.is_some() && t.pane.as_ref() == drawer {
+        rooms.iter().position(|(name, _, _)| name == "drawer")
+    } else {
+        rooms.iter().position(|(name, room, _)| {
+            name != "drawer" && room.contains(r.left_top() + egui::vec2(1.0, 1.0))
+        })
+    };
+    let mut v = r.intersect(screen);
+    if let Some(k) = k {
+        v = v.intersect(rooms[k].1);
+    }
+    v.is_positive().then_some((v, k))
+}
+
+/// Legibility: texts apart, none cut by the window or its region, the picture ≥ 40 % of the
+/// window, the answer box and Reveal in view.
+pub fn legibility(h: &Harness<'static, LoadlabApp>, all: &[Text], fail: &mut dyn FnMut(String)) {
+    let screen = h.ctx.content_rect();
+    let rooms = regions(h);
+    let drawer = drawer_pane(all);
+    let mut seen: Vec<(&Text, egui::Rect)> = Vec::new();
+    for t in all {
+        let Some((v, k)) = visible(t, drawer.as_ref(), screen, &rooms) else {
+            continue;
+        };
+        let scrolled = k.is_some_and(|k| rooms[k].0 == "drawer");
+        if !scrolled && !screen.expand(1.0).contains_rect(t.rect) {
+            fail(format!(
+                "[legibility] {:?} {:?} at {:?} is cut by the window {screen:?}",
+                t.role, t.text, t.rect
+            ));
+        }
+        if let Some(k) = k {
+            let (name, room, scrolls) = &rooms[k];
+            let sideways = t.rect.left() < room.left() - 1.0 || t.rect.right() > room.right() + 1.0;
+            let below = !scrolls && t.rect.bottom() > room.bottom() + 1.0;
+            if sideways || below {
+                fail(format!(
+                    "[legibility] {:?} {:?} at {:?} is cut by the {name} {room:?}",
+                    t.role, t.text, t.rect
+                ));
+            }
+        }
+        seen.push((t, v));
+    }
+    for (i, (a, ra)) in seen.iter().enumerate() {
+        for (b, rb) in &seen[i + 1..] {
+            let o = ra.intersect(*rb);
+            // A container holding the other (a group, a window) is not an overlap.
+            let nested = ra.contains_rect(*rb) || rb.contains_rect(*ra);
+            // (One widget may be two nodes with one text: a label and its value.)
+            let same = a.text == b.text;
+            if o.is_positive() && o.area() > 4.0 && !nested && !same {
+                fail(format!(
+                    "[legibility] {:?} at {ra:?} and {:?} at {rb:?} overlap",
+                    a.text, b.text
+                ));
+            }
+        }
+    }
+    picture_share(h, screen, &rooms, fail);
+    for label in ["Reveal", "Your answer"] {
+        in_view(h, all, label, screen, fail);
+    }
+}
+
+fn picture_share(
+    h: &Harness<'static, LoadlabApp>,
+    screen: egui::Rect,
+    rooms: &[(String, egui::Rect, bool)],
+    fail: &mut dyn FnMut(String),
+) {
+    let front = h
+        .state()
+        .drawn()
+        .iter()
+        .find(|d| matches!(d.region, Region::Picture | Region::Plots | Region::Map))
+        .map(|d| d.room);
+    let Some(front) = front else {
+        fail("[legibility] no picture drawn".into());
+        return;
+    };
+    let compare = h.state().front() == loadlab::ui::app::View::Compare;
+    let share = front.area() * if compare { 2.0 } else { 1.0 } / screen.area();
+    if share < 0.4 {
+        fail(format!(
+            "[legibility] the picture {front:?} has {:.0} % of the window {screen:?} ({rooms:?})",
+            share * 100.0
+        ));
+    }
+}
+
+/// The node `label` (when the lesson leaf shows it) lies wholly inside the window and the
+/// drawer, not scrolled away.
+fn in_view(
+    h: &Harness<'static, LoadlabApp>,
+    all: &[Text],
+    label: &str,
+    screen: egui::Rect,
+    fail: &mut dyn FnMut(String),
+) {
+    let Some(t) = all
+        .iter()
+        .find(|t| t.text == label && t.role != egui::Role::Label)
+    else {
+        return;
+    };
+    let room = h.state().drawer_rect().unwrap_or(screen).intersect(screen);
+    if !room.expand(1.0).contains_rect(t.rect) {
+        fail(format!(
+            "[legibility] {label:?} at {:?} is not in view without scrolling (room {room:?})",
+            t.rect
+        ));
+    }
+}
+
+/// The drawer's width and its tab row (tab captions and their rects).
+pub type TabRow = (Option<f32>, Vec<(String, egui::Rect)>);
+
+/// The drawer's tabs as drawn in the last frame.
+pub fn tab_row(h: &Harness<'static, LoadlabApp>, all: &[Text]) -> TabRow {
+    let drawer = h.state().drawer_rect();
+    let tabs = all
+        .iter()
+        .filter(|t| ["Lesson", "Controls", "Numbers", "»"].contains(&t.text.as_str()))
+        .filter(|t| t.role != egui::Role::Label)
+        .map(|t| (t.text.clone(), t.rect))
+        .collect();
+    (drawer.map(|d| d.width()), tabs)
+}
+
+/// Stability: the drawer keeps its width and its tabs their places.
+pub fn same_tabs(before: &TabRow, now: &TabRow, fail: &mut dyn FnMut(String)) {
+    if let (Some(a), Some(b)) = (before.0, now.0)
+        && (a - b).abs() > 1.0
+    {
+        fail(format!(
+            "[stability] the drawer's width changed from {a:.0} to {b:.0}"
+        ));
+    }
+    for (name, r) in &before.1 {
+        if let Some((_, s)) = now.1.iter().find(|(n, _)| n == name)
+            && (r.min - s.min).length() > 1.0
+        {
+            fail(format!(
+                "[stability] the drawer tab {name:?} moved from {r:?} to {s:?}"
+            ));
+        }
+    }
+}
+
+#[test]
+fn the_walk_reads_numbers_and_masked_names() {
+    assert!(shows("rounds = 2", "2"));
+    assert!(shows("Lemma 1 says 4 rounds remain", "4"));
+    assert!(!shows("level 2", "2"));
+    assert!(!shows("2 right children sent", "2"));
+    assert!(shows("Fine-Grain 10", "10"));
+    assert!(counter("step 2 of 7") && counter("2/7") && !counter("Score 0 / 4"));
+    assert_eq!(
+        numbers("τ(⌊R₁⌋) = 30, gap 3 over 27"),
+        vec![30.0, 3.0, 27.0]
+    );
+    assert_eq!(numbers("P4 and x_4 and −2.5"), vec![-2.5]);
+    assert_eq!(
+        masked_name("Theorem ? (corrected)").as_deref(),
+        Some("Theorem")
+    );
+    assert_eq!(masked_name("makespan = ?"), None);
+    assert_eq!(masked_name("Round 1 of ?."), None);
+    assert_eq!(masked_name("how many rounds does it take?"), None);
+}
