@@ -326,12 +326,23 @@ pub fn corner_size(ui: &Ui) -> Vec2 {
                 .size()
         })
         .collect();
-    // Small buttons have no vertical padding (egui's `Button::small`).
+    // Small buttons have no vertical padding (egui's `Button::small`). Left of the lane of a
+    // scrolling figure's scroll bar.
     let width: f32 = text.iter().map(|t| t.x + 2.0 * pad.x).sum::<f32>()
         + style.spacing.item_spacing.x
-        + CORNER_GAP.x;
+        + CORNER_GAP.x
+        + scroll_lane(ui);
     let height = text.iter().map(|t| t.y).fold(0.0, f32::max) + 2.0 * CORNER_GAP.y;
     Vec2::new(width.ceil() + 2.0, height.ceil() + 2.0)
+}
+
+/// The width of a scroll bar's lane at the right of a scrolling figure, with the spacing
+/// a region keeps at its edge (the buttons stay left of it).
+fn scroll_lane(ui: &Ui) -> f32 {
+    let spacing = &ui.style().spacing;
+    let s = &spacing.scroll;
+    // (Floating bars allocate no width: their lane is counted whole.)
+    s.bar_width + s.bar_inner_margin + s.bar_outer_margin + spacing.item_spacing.x
 }
 
 /// A figure's first row (its heading, its switches): wrapped within the width the export
@@ -353,6 +364,7 @@ pub fn buttons(ui: &mut Ui, drawn: &[Drawn]) -> Option<(Region, Format)> {
     for d in drawn {
         let size = corner_size(ui);
         let corner = Rect::from_min_size(d.room.right_top() + egui::vec2(-size.x, 0.0), size);
+        let corner = corner.with_max_x(corner.max.x - scroll_lane(ui));
         let mut row = ui.new_child(
             egui::UiBuilder::new()
                 .max_rect(corner.shrink2(CORNER_GAP * 0.5))

@@ -414,7 +414,8 @@ impl DivisiblePanel {
                 &mut self.view.h_quantity,
             ),
         };
-        ui.horizontal(|ui| {
+        // (The first row of the plots: clear of their export buttons.)
+        crate::ui::figure::beside_corner(ui, |ui| {
             let l = ui.label(caption);
             combo(ui, id, quantity)
                 .on_hover_text(hover)
