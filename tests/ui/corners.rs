@@ -85,7 +85,10 @@ fn export_buttons_cover_nothing_in_any_workspace_or_the_map() {
         h.state_mut().send(Cmd::Switch(ModelId::Divisible));
         h.run_steps(3);
         settle(&mut h);
-        h.get_by_label("network").click();
+        h.query_all_by_label("network")
+            .find(|n| n.accesskit_node().role() == egui::accesskit::Role::CheckBox)
+            .expect("the timeline's network switch")
+            .click();
         h.run_steps(3);
         settle(&mut h);
         check(&h, &format!("{w}×{hgt} divisible with its network"));
