@@ -436,7 +436,7 @@ mod tests {
                 let ph = o.phases.iter().find(|p| p.index == i).unwrap();
                 if let Some(t) = ph.rounds {
                     phases += 1;
-                    assert!(e.why.contains(&format!("= {t} rounds")), "{}", e.why);
+                    assert!(e.why.contains(&format!("= {t} round")), "{}", e.why);
                     assert!(e.why.contains(&format!("x_{i} = ")), "{}", e.why);
                 }
             }
