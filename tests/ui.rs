@@ -12,6 +12,8 @@ mod commands;
 mod compare;
 #[path = "ui/compare_presets.rs"]
 mod compare_presets;
+#[path = "ui/corners.rs"]
+mod corners;
 #[path = "ui/desk.rs"]
 mod desk;
 #[path = "ui/divisible.rs"]

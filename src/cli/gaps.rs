@@ -197,14 +197,14 @@ fn render(r: &RingGapsArgs, entries: Vec<Value>) -> String {
     }
     let mut out = format!(
         "gap search against {} (seed {}, {} exact solves, 3 to {} processors, |δ_k| ≤ {}, \
-         costs 1 to {}): {} ring(s), largest ratio first\n",
+         costs 1 to {}): {}, largest ratio first\n",
         r.against.name(),
         r.seed,
         r.budget,
         space.n_max,
         space.delta_max,
         space.cost_max,
-        entries.len()
+        crate::model::words::count(entries.len(), "ring")
     );
     for e in &entries {
         let cmd: Vec<&str> = e["command"]

@@ -8,6 +8,7 @@ use super::geodecay::params::Policy;
 use super::geodecay::simulate::GeoOutcome;
 use super::ksbf::{Balance, NodeId, Schedule as KsSchedule, StepRecord};
 use super::treesweep::finegrain::{FineGrain, Rule, TraceStep};
+use super::words::{count, noun, verb};
 
 /// One explained step: the lines it executes, as (algorithm id, step label), and why.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -109,8 +110,9 @@ pub fn py(k: usize, of: usize, tau: f64) -> Explained {
     Explained {
         active: vec![("py", "1"), ("py", "2"), ("py", "3")],
         why: format!(
-            "P.Y: S holds the ⌊τ + 1⌋ = {} nodes closest to the root ({of} here), all on PE 0; this is node {} of them, run once its children (computed by the recursive copies below S, on other PEs) have delivered",
+            "P.Y: S holds the ⌊τ + 1⌋ = {} {} closest to the root ({of} here), all on PE 0; this is node {} of them, run once its children (computed by the recursive copies below S, on other PEs) have delivered",
             num(s),
+            noun(u8::from(s == 1.0), "node"),
             k + 1
         ),
     }
@@ -213,7 +215,7 @@ pub fn divisible(t: &Timeline, step: usize) -> Explained {
     let id = t.method.name();
     if step == 0 {
         let why = match t.method {
-            Method::C => "ℂ: the root holds the unit load; it keeps (1 − dα) and ships α to each subtree, with α from the equal-finish recurrence".to_owned(),
+            Method::C => "Method C: the root holds the unit load; it keeps (1 − dα) and ships α to each subtree, with α from the equal-finish recurrence".to_owned(),
             _ => format!("{id}: the unit x = {} makes the levels' loads sum to 1; time slots τ_1 … τ_(h+1) follow", num(t.x)),
         };
         let line = if t.method == Method::C { "1" } else { "x" };
@@ -298,15 +300,17 @@ pub fn geodecay(o: &GeoOutcome, k: usize, ell: f64, every: u64) -> Option<Explai
         Policy::Never => {
             active.push(if r.round == 0 { "0" } else { "run" });
             format!(
-                "never balancing: {bal}; the round costs the largest count, {} tasks",
-                r.max
+                "never balancing: {bal}; the round costs the largest count, {}",
+                count(r.max, "task")
             )
         }
         Policy::Standard => {
             active.push(if r.balanced_before { "bal" } else { "stop" });
             format!(
-                "standard policy: {bal}; {} tasks remain, round cost {} (max per processor)",
-                r.tasks, r.max
+                "standard policy: {bal}; {} {}, round cost {} (max per processor)",
+                count(r.tasks, "task"),
+                verb(r.tasks, "remains", "remain"),
+                r.max
             )
         }
         Policy::Every => {
@@ -345,10 +349,11 @@ pub fn geodecay(o: &GeoOutcome, k: usize, ell: f64, every: u64) -> Option<Explai
                             active.push("(7)");
                         }
                         format!(
-                            "improved policy, phase {i}: x_{i} = {}, t_{i} = ⌈ℓ/x_{i}⌉ = ⌈{}/{}⌉ = {t} rounds without balancing; {bal}; round cost {}",
+                            "improved policy, phase {i}: x_{i} = {}, t_{i} = ⌈ℓ/x_{i}⌉ = ⌈{}/{}⌉ = {} without balancing; {bal}; round cost {}",
                             num(x),
                             num(ell),
                             num(x),
+                            count(t, "round"),
                             r.max
                         )
                     }
@@ -431,7 +436,7 @@ mod tests {
                 let ph = o.phases.iter().find(|p| p.index == i).unwrap();
                 if let Some(t) = ph.rounds {
                     phases += 1;
-                    assert!(e.why.contains(&format!("= {t} rounds")), "{}", e.why);
+                    assert!(e.why.contains(&format!("= {t} round")), "{}", e.why);
                     assert!(e.why.contains(&format!("x_{i} = ")), "{}", e.why);
                 }
             }

@@ -120,7 +120,9 @@ impl Axis {
 
     /// The values used: `points` values from `lo` to `hi` (both included), evenly or
     /// geometrically spaced; for an integer parameter rounded to the nearest integer and
-    /// kept distinct (so there may be fewer).
+    /// kept distinct (so there may be fewer); for a real one, the points between the ends
+    /// rounded to the grid's precision ([`tidy`]): a cell clicked loads β = 116, not
+    /// 116.01553017399709, and the map shows the value of the instance it loads.
     pub fn values(&self, integer: bool) -> Vec<f64> {
         let k = self.points.max(1);
         let at = |i: usize| {
@@ -142,8 +144,34 @@ impl Axis {
                 *x = x.round();
             }
             v.dedup();
+        } else if k > 2 {
+            let raw = v.clone();
+            for i in 1..k - 1 {
+                let step = (raw[i] - raw[i - 1]).min(raw[i + 1] - raw[i]);
+                v[i] = tidy(raw[i], step);
+            }
         }
         v
+    }
+}
+
+/// `x` rounded to the power of ten at or below a tenth of `step` (the spacing of the grid
+/// around it): its digits beyond the grid's precision dropped, the point still within 5 %
+/// of a step of where the spacing puts it. Unchanged when `step` or `x` is not a positive
+/// finite number.
+pub fn tidy(x: f64, step: f64) -> f64 {
+    if !(step.is_finite() && step > 0.0 && x.is_finite()) {
+        return x;
+    }
+    let e = (step / 10.0).log10().floor() as i32;
+    if e >= 0 {
+        let q = 10f64.powi(e);
+        (x / q).round() * q
+    } else {
+        // Through the decimal text, so 0.1 is the nearest double to 0.1.
+        format!("{:.*}", e.unsigned_abs() as usize, x)
+            .parse()
+            .unwrap_or(x)
     }
 }
 
@@ -331,6 +359,33 @@ mod tests {
         ] {
             assert!(Axis::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn inner_points_keep_the_grids_precision_only() {
+        // β from 1 to 1000, 37 points on a log scale: 1.2115… is 1.21 (its neighbours lie
+        // about 0.2 apart), 121.1528… is 121 (about 21 apart).
+        let a = Axis::new("beta", 1.0, 1000.0, 37, Scale::Log);
+        let v = a.values(false);
+        assert_eq!(v.len(), 37);
+        assert_eq!((v[0], v[36]), (1.0, 1000.0));
+        assert_eq!((v[1], v[25]), (1.21, 121.0));
+        for w in v.windows(3) {
+            assert!(w[0] < w[1] && w[1] < w[2], "{w:?}");
+            // Each inner point has at most 3 decimals and 4 significant digits here.
+            let text = format!("{}", w[1]);
+            let digits = text.chars().filter(char::is_ascii_digit).count();
+            assert!(digits <= 5, "{text}");
+        }
+        // A fine linear grid keeps its own points: 100 to 100.5 in 0.004 steps.
+        let fine = Axis::new("beta", 100.0, 100.5, 126, Scale::Linear).values(false);
+        assert_eq!(fine.len(), 126);
+        assert_eq!(fine[1], 100.004);
+        assert!(fine.windows(2).all(|w| w[0] < w[1]));
+        // The ends are the user's, whatever their digits.
+        let ends = Axis::new("beta", 0.123456, 9.87654321, 5, Scale::Linear).values(false);
+        assert_eq!((ends[0], ends[4]), (0.123456, 9.87654321));
+        assert_eq!(ends[2], 5.0);
     }
 
     #[test]

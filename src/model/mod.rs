@@ -90,6 +90,7 @@ pub mod param;
 pub mod pseudocode;
 pub mod redistribute;
 pub mod treesweep;
+pub mod words;
 
 mod parallel;
 mod validate;

@@ -644,19 +644,19 @@ pub const ALGORITHMS: &[Algorithm] = &[
     Algorithm {
         id: "C",
         model: "divisible",
-        title: "Method ℂ: the classic method on a partitionable network (Section III)",
+        title: "Method C: the classic method on a partitionable network (Section III)",
         lines: C_LINES,
     },
     Algorithm {
         id: "P",
         model: "divisible",
-        title: "Method ℙ: pipelined communications (Sections IV, VI, VII; Fig. 3)",
+        title: "Method P: pipelined communications (Sections IV, VI, VII; Fig. 3)",
         lines: P_LINES,
     },
     Algorithm {
         id: "Q",
         model: "divisible",
-        title: "Method ℚ: pipelined communications overlapped with computation (Section V; Fig. 5)",
+        title: "Method Q: pipelined communications overlapped with computation (Section V; Fig. 5)",
         lines: Q_LINES,
     },
     Algorithm {

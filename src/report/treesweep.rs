@@ -325,7 +325,10 @@ impl Run {
             ]
         });
         let name = if trace.truncated {
-            format!("processor 0's first {} nodes", trace.steps.len())
+            format!(
+                "processor 0's first {}",
+                crate::model::words::count(trace.steps.len(), "node")
+            )
         } else {
             "processor 0's nodes".to_string()
         };

@@ -332,7 +332,7 @@ impl MapView {
         let s = &mut self.settings[model.index()];
         let ps = params(model);
         for (name, axis) in [("x", &mut s.x), ("y", &mut s.y)] {
-            ui.horizontal(|ui| {
+            let row = |ui: &mut Ui| {
                 ui.label(RichText::new(name).strong());
                 egui::ComboBox::from_id_salt(("map-param", name))
                     .selected_text(ps[axis.param].name)
@@ -358,7 +358,13 @@ impl MapView {
                 ui.label("points");
                 ui.add(egui::DragValue::new(&mut axis.points).range(2..=128));
                 ui.checkbox(&mut axis.log, "log");
-            });
+            };
+            // The first row keeps clear of the map's export buttons (top right).
+            if name == "x" {
+                crate::ui::figure::beside_corner(ui, row);
+            } else {
+                ui.horizontal(row);
+            }
         }
         ui.horizontal(|ui| {
             ui.label(RichText::new("metric").strong());

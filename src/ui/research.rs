@@ -13,8 +13,8 @@ use egui::RichText;
 use super::app::Cmd;
 use crate::jobs::JobSlot;
 use crate::model::redistribute::exact::N_EXACT_MAX;
-use crate::model::redistribute::gaps::{Against, Gap, GapSearch, Space, command};
-use crate::model::redistribute::params::{Algorithm, RedistParams};
+use crate::model::redistribute::gaps::{Against, Gap, GapSearch, Space, command, search_command};
+use crate::model::redistribute::params::{Algorithm, RedistParams, Study};
 use crate::preset::{Preset, Scenario};
 
 /// Most exact solves the window offers.
@@ -125,9 +125,11 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
     ui.label(
         RichText::new(format!(
             "Rings of 3–{} processors, |δ| ≤ {}, costs 1–{}; ratio = schedule / optimum, or \
-             optimum / bound. Same search: `loadlab gaps redistribute --against … --seed … \
-             --max-n {} --max-delta {} --max-cost {}`.",
-            sp.n_max, sp.delta_max, sp.cost_max, sp.n_max, sp.delta_max, sp.cost_max
+             optimum / bound. Same search: `{}`.",
+            sp.n_max,
+            sp.delta_max,
+            sp.cost_max,
+            search_command(state.against, state.seed, state.budget, sp)
         ))
         .weak(),
     );
@@ -175,8 +177,8 @@ fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {
         return;
     };
     ui.label(format!(
-        "{} ring(s) against {} (seed {}), largest ratio first",
-        found.len(),
+        "{} against {} (seed {}), largest ratio first",
+        crate::model::words::count(found.len(), "ring"),
         search.against.name(),
         search.seed
     ));
@@ -212,10 +214,16 @@ fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {
 }
 
 /// The command loading a ring into the redistribution workspace (exact optimum as algorithm).
+///
+/// The scenario's study is System 6's optimum over Lemma 12's bound on random rings (the
+/// question the search asks, on many rings), not the default makespan sweep: that sweep
+/// runs the scenario's algorithm on random rings of up to 200 processors, which the exact
+/// search refuses beyond [`N_EXACT_MAX`] — loading a ring would start a refused sweep.
 fn load(against: Against, g: &Gap) -> Cmd {
     let params = RedistParams {
         instance: g.instance.clone(),
         algorithm: Algorithm::Exact,
+        study: Study::LpRatio,
         ..RedistParams::default()
     };
     Cmd::ShowScenario(Box::new(Preset::new(

@@ -228,8 +228,8 @@ fn presenter_mode_at_1280_by_720_folds_the_plot_until_asked_for() {
     h.run_steps(3);
     settle(&mut h);
     shown(&mut h, "log y");
-    // Fold again from the compare bar.
-    h.get_by_label_contains("Fold plot").click();
+    // The pictures again, from the same place.
+    h.get_by_label_contains("Show the pictures").click();
     h.run_steps(3);
     shown(&mut h, "Show the plot");
     assert!(h.query_by_label("log y").is_none());

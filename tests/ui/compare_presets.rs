@@ -49,3 +49,89 @@ fn each_compare_preset_shows_a_and_b_with_different_values() {
         }
     }
 }
+
+/// The latest frame's rect recorded under `key`.
+fn mark(h: &egui_kittest::Harness<'static, loadlab::ui::LoadlabApp>, key: &str) -> egui::Rect {
+    loadlab::ui::widgets::marks::latest(&h.ctx, key).unwrap_or_else(|| panic!("{key} not drawn"))
+}
+
+/// A's and B's pictures: each at least 40 % of the window's height and 300 points wide, and
+/// what each drew inside its room (nothing clipped).
+fn both_pictures_usable(h: &egui_kittest::Harness<'static, loadlab::ui::LoadlabApp>, what: &str) {
+    use loadlab::ui::compare::{PANE_CONTENT_MARK, PANE_ROOM_MARK};
+    let screen = h.ctx.content_rect();
+    for pane in ["compare-a", "compare-b"] {
+        let room = mark(h, &format!("{PANE_ROOM_MARK}{pane}"));
+        let content = mark(h, &format!("{PANE_CONTENT_MARK}{pane}"));
+        assert!(
+            room.height() >= 0.4 * screen.height() && room.width() >= 300.0,
+            "{what}: {pane} has only {room:?} of {screen:?}"
+        );
+        assert!(
+            room.expand(1.0).contains_rect(content),
+            "{what}: {pane} drew {content:?}, clipped by its room {room:?}"
+        );
+    }
+}
+
+/// The overlay plot: inside the window and tall enough for at least three y ticks at the
+/// ticks' spacing (each labelled: egui_plot labels ticks 16 points apart).
+fn overlay_labelled(h: &egui_kittest::Harness<'static, loadlab::ui::LoadlabApp>, what: &str) {
+    let screen = h.ctx.content_rect();
+    let frame = mark(h, loadlab::ui::compare::OVERLAY_MARK);
+    let least = 3.0 * loadlab::ui::widgets::ticks::Y_SPACING;
+    assert!(
+        frame.height() >= least && frame.width() >= 2.0 * least,
+        "{what}: the overlay plot is {frame:?}, under {least} points tall"
+    );
+    assert!(
+        screen.contains_rect(frame),
+        "{what}: {frame:?} outside {screen:?}"
+    );
+}
+
+#[test]
+fn every_compare_preset_keeps_both_pictures_and_a_labelled_plot() {
+    let compare: Vec<usize> = (0..BUNDLED.len())
+        .filter(|&i| BUNDLED[i].file.starts_with("compare-"))
+        .collect();
+    for (w, hgt, presenter) in [
+        (1280.0, 720.0, true),
+        (1920.0, 1080.0, true),
+        (1500.0, 940.0, false),
+    ] {
+        let mut h = crate::corners::app(w, hgt, presenter);
+        for &i in &compare {
+            let what = format!("{w}×{hgt} {}", BUNDLED[i].file);
+            h.state_mut().send(Cmd::Bundled(i));
+            h.run_steps(3);
+            settle(&mut h);
+            shown(&mut h, "B — current");
+            both_pictures_usable(&h, &what);
+            crate::corners::check(&h, &what);
+            // On a short screen the plot takes the pictures' turn, switched in one place.
+            if let Some(show) = h.query_by_label_contains("Show the plot") {
+                let at = show.rect();
+                show.click();
+                h.run_steps(3);
+                settle(&mut h);
+                shown(&mut h, "log y");
+                overlay_labelled(&h, &what);
+                let back = h.get_by_label_contains("Show the pictures");
+                assert!(
+                    (back.rect().left_top() - at.left_top()).length() < 1.0,
+                    "{what}: the switch moved from {at:?} to {:?}",
+                    back.rect()
+                );
+                back.click();
+                h.run_steps(3);
+                settle(&mut h);
+                shown(&mut h, "Show the plot");
+                both_pictures_usable(&h, &what);
+            } else {
+                shown(&mut h, "log y");
+                overlay_labelled(&h, &what);
+            }
+        }
+    }
+}

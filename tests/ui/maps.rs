@@ -155,3 +155,41 @@ fn gui_view_map_opens_the_map_of_the_presets_model_and_compare_pins_a() {
     assert_eq!(h.state().pinned(model), Some(&preset.scenario));
     shown(&mut h, "B is A");
 }
+
+/// Significant digits of `x` as Rust prints it (its shortest exact form).
+fn significant(x: f64) -> usize {
+    let text = format!("{}", x.abs());
+    let digits = text.replace('.', "");
+    let digits = digits.trim_start_matches('0');
+    // Trailing zeros of a whole number are not significant, those after a point are none.
+    digits.trim_end_matches('0').len()
+}
+
+#[test]
+fn a_clicked_cell_loads_its_values_at_the_grids_precision() {
+    // Issue 34: a click loaded β = 116.01553017399709 into the field and the title.
+    for model in [
+        loadlab::preset::ModelId::Divisible,
+        loadlab::preset::ModelId::TreeSweep,
+    ] {
+        let mut h = harness(None);
+        h.state_mut().send(Cmd::Switch(model));
+        settle(&mut h);
+        h.state_mut().send(Cmd::View(View::Map));
+        settle(&mut h);
+        shown(&mut h, "Hover a cell");
+        let map = h.get_by_label("Heat map");
+        map.hover();
+        h.run_steps(3);
+        h.get_by_label("Heat map").click();
+        settle(&mut h);
+        let reals: Vec<(&str, f64)> = match h.state().preset().scenario {
+            Scenario::Divisible(p) => vec![("β", p.beta)],
+            Scenario::TreeSweep(p) => vec![("τ", p.tau)],
+            other => panic!("{other:?}"),
+        };
+        for (name, v) in reals {
+            assert!(significant(v) <= 4, "{}: {name} = {v}", model.name());
+        }
+    }
+}

@@ -139,7 +139,7 @@ fn method_c_highlights_send_compute_receive_then_equal_finish() {
         ..DivisibleParams::default()
     };
     let mut h = open(Preset::new("C", "", Scenario::Divisible(params)));
-    shown(&mut h, "Method ℂ");
+    shown(&mut h, "Method C");
     assert_eq!(active(&h), ["1"]);
     // The first interval: the root sends α to each child and computes; level 1 receives.
     forward(&mut h, 1);

@@ -90,3 +90,89 @@ fn the_search_against_system6_shows_a_ring_above_its_bound() {
     let bound: f64 = words[5].parse().expect("bound");
     assert!(exact > bound, "{line}");
 }
+
+/// The window's "Same search:" command, between its backticks.
+fn same_search(h: &egui_kittest::Harness<'static, LoadlabApp>) -> String {
+    let line = h
+        .query_all_by_label_contains("Same search:")
+        .find_map(|n| text_of(&n))
+        .expect("the Same search line");
+    line.split('`')
+        .nth(1)
+        .expect("a command in backticks")
+        .to_string()
+}
+
+#[test]
+fn same_search_prints_the_real_command_and_it_finds_the_same_rings() {
+    let mut h = research_window();
+    h.get_by_label("seed").set_value_accesskit(7.0);
+    h.get_by_label("exact solves").set_value_accesskit(150.0);
+    h.run_steps(2);
+    let cmd = same_search(&h);
+    assert!(!cmd.contains('…'), "placeholders: {cmd}");
+    for flag in [
+        "--against lemma12",
+        "--seed 7",
+        "--budget 150",
+        "--max-n 5",
+        "--max-delta 3",
+        "--max-cost 4",
+    ] {
+        assert!(cmd.contains(flag), "{flag} missing in {cmd}");
+    }
+    h.get_by_label("Search").click();
+    h.run_steps(3);
+    shown(&mut h, "largest ratio first");
+    let first = h
+        .query_all_by_label_contains("ratio ")
+        .filter_map(|n| text_of(&n))
+        .find(|l| l.starts_with("ratio "))
+        .expect("a ring found");
+    // The command, run, lists the same first ring with the same ratio.
+    let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(&args)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{cmd}: {out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let ratio = v["instances"][0]["ratio"].as_f64().expect("a ratio");
+    assert!(
+        first.starts_with(&format!("ratio {ratio:.4} ")),
+        "GUI: {first}; `{cmd}`: {ratio}"
+    );
+}
+
+#[test]
+fn loading_a_ring_starts_no_refused_study() {
+    // On the desktop the plots column (the study) is on screen beside the picture.
+    let mut h = crate::common::harness(None);
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Research: gaps in the redistribution paper")
+        .click();
+    h.run_steps(3);
+    h.get_by_label("Search").click();
+    h.run_steps(3);
+    shown(&mut h, "largest ratio first");
+    h.get_by_label("Load ring 1").click_accesskit();
+    settle(&mut h);
+    let Scenario::Redistribute(p) = &h.state().desk().page().scenario else {
+        panic!("not a redistribution");
+    };
+    // The scenario's study runs (nothing refused) ...
+    let study = loadlab::report::redistribute::study(p, &loadlab::model::NoProgress);
+    assert!(study.is_ok(), "{:?}", study.err());
+    // ... and no warning or refusal is on screen.
+    let warnings: Vec<String> = h
+        .query_all_by_label_contains("⚠")
+        .filter_map(|n| text_of(&n))
+        .chain(
+            h.query_all_by_label_contains("refuse")
+                .filter_map(|n| text_of(&n)),
+        )
+        .collect();
+    assert!(warnings.is_empty(), "{warnings:?}");
+}

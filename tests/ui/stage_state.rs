@@ -188,7 +188,7 @@ fn compares_fold_switch_stays_under_the_pointer() {
     let at = h.get_by_label_contains("Show the plot").rect().center();
     click_at(&mut h, at);
     shown(&mut h, "log y");
-    let fold = h.get_by_label_contains("Fold plot").rect();
+    let fold = h.get_by_label_contains("Show the pictures").rect();
     assert!(
         fold.contains(at),
         "“Show the plot” was at {at:?}, its fold switch is at {fold:?}"

@@ -270,7 +270,7 @@ fn check_shares(v: &Valid) -> Result<(), ParamError> {
     Err(err(
         "h",
         format!(
-            "h = {} is too deep for β = {}: every level of ℂ and ℚ gets about β/(1 + bβ) times \
+            "h = {} is too deep for β = {}: every level of methods C and Q gets about β/(1 + bβ) times \
              the load of the level above, so the deepest levels' share (about 10^{:.0} of the \
              load per processor) falls below what f64 holds ({}) and they would get no load; \
              at this β the largest h is {largest} (or raise β)",

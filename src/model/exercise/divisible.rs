@@ -262,7 +262,7 @@ impl DivExercise {
         let x = self.target.last().copied().unwrap_or(0.0);
         match (self.method, l) {
             (Method::C, 0) => format!(
-                "ℂ's root computes from 0 until every level finishes at T = {}: L_0 = T/β = {}",
+                "Method C's root computes from 0 until every level finishes at T = {}: L_0 = T/β = {}",
                 sig(big_t),
                 sig(t)
             ),
@@ -273,7 +273,7 @@ impl DivExercise {
                     .get(l)
                     .map_or(0.0, |s| s.last_receive);
                 format!(
-                    "ℂ: level {l}'s fraction arrives at t = {}, and all levels finish together \
+                    "Method C: level {l}'s fraction arrives at t = {}, and all levels finish together \
                      at T = {}: L_{l} = (T − t)/β = {}",
                     sig(arrive),
                     sig(big_t),
@@ -281,19 +281,19 @@ impl DivExercise {
                 )
             }
             (Method::P, 0) => format!(
-                "ℙ's root computes while it sends, then x: L_0 = ((N − 1)/b)·x/β + x = {} \
+                "Method P's root computes while it sends, then x: L_0 = ((N − 1)/b)·x/β + x = {} \
                  (x = bβ/((bβ + 1)N − 1){})",
                 sig(t),
                 self.unless_withheld(x, false)
             ),
             (Method::P, _) => format!(
-                "ℙ: every processor below the root computes x = bβ/((bβ + 1)N − 1) = {} in the \
+                "Method P: every processor below the root computes x = bβ/((bβ + 1)N − 1) = {} in the \
                  last slot, so L_{l} = {}",
                 sig(x),
                 sig(t)
             ),
             (Method::Q, _) => format!(
-                "ℚ: L_{l} = ((c^(h−{l}) − 1)/((b − 1)β + 1) + 1)·x = {} with c = 1/β + b = {} \
+                "Method Q: L_{l} = ((c^(h−{l}) − 1)/((b − 1)β + 1) + 1)·x = {} with c = 1/β + b = {} \
                  and x{}",
                 sig(t),
                 sig(1.0 / beta + self.v.b as f64),
@@ -408,7 +408,7 @@ impl DivExercise {
             return illegal(
                 OVERLAP,
                 format!(
-                    "under ℚ level {l} computes, while it forwards R_{} to each child, R_{}/β of \
+                    "under method Q level {l} computes, while it forwards R_{} to each child, R_{}/β of \
                      it: with L_{l} = {} that is more than its own load (L_{l} ≥ remaining/(b^{l}(bβ + 1)) = {})",
                     l + 1,
                     l + 1,
@@ -475,7 +475,7 @@ impl DivExercise {
         let mine = self.closed_form();
         let [c, p, q] = self.closed;
         let vs = format!(
-            "your schedule ends at T = {} ({:+.2} % against {}'s closed form {}; ℂ {}, ℙ {}, ℚ {})",
+            "your schedule ends at T = {} ({:+.2} % against {}'s closed form {}; C {}, P {}, Q {})",
             sig(t.finish),
             (t.finish / mine - 1.0) * 100.0,
             self.method.name(),

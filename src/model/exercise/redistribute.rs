@@ -28,6 +28,7 @@ use crate::model::redistribute::bounds::{lemma1, lemma6_rounds, start_amounts};
 use crate::model::redistribute::homogeneous::{Alg3Variant, alg3_round};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::schedule::{RoundChecker, RoundRule, Send, apply_round};
+use crate::model::words::{count, verb};
 
 /// What grading may spend: one unit is one processor visited in one graded or planned round.
 pub const BUDGET: Budget = Budget {
@@ -224,11 +225,11 @@ impl RingExercise {
             String::new()
         };
         format!(
-            "{} {} this round{one}{rule}. {} is {} rounds now: the round must lower it to {}.",
-            plural(round.len(), "processor"),
-            if round.len() == 1 { "sends" } else { "send" },
+            "{} {} this round{one}{rule}. {} is {} now: the round must lower it to {}.",
+            count(round.len(), "processor"),
+            verb(round.len(), "sends", "send"),
             self.bound_name(),
-            self.bound(),
+            count(self.bound(), "round"),
             self.bound() - 1
         )
     }
@@ -324,8 +325,8 @@ impl RingExercise {
             Grade::legal(
                 None,
                 format!(
-                    "legal, and {name}'s bound falls from {before} to {after} rounds, as a \
-                     round of {} does",
+                    "legal, and {name}'s bound falls from {before} to {}, as a round of {} does",
+                    count(after, "round"),
                     self.algorithm()
                 ),
                 first_try,
@@ -347,9 +348,9 @@ impl RingExercise {
                 format!(
                     "legal, but {name}'s bound {}: {} sends {}",
                     if after > before {
-                        format!("rises from {before} to {after} rounds")
+                        format!("rises from {before} to {}", count(after, "round"))
                     } else {
-                        format!("stays at {before} rounds")
+                        format!("stays at {}", count(before, "round"))
                     },
                     self.algorithm(),
                     alg.join(", ")
@@ -428,14 +429,6 @@ fn to_sends(pairs: &[(i64, i64)]) -> Vec<Send> {
             })
         })
         .collect()
-}
-
-fn plural(k: usize, what: &str) -> String {
-    if k == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{k} {what}s")
-    }
 }
 
 #[cfg(test)]

@@ -139,9 +139,10 @@ pub enum RedistError {
     },
     /// The simulation ended with items left to send.
     #[error(
-        "P{} is stuck with {left} item(s) left to send and none to send them from (are the \
-         loads valid?)",
-        .processor + 1
+        "P{} is stuck with {} left to send and none to send them from (are the loads \
+         valid?)",
+        .processor + 1,
+        crate::model::words::count(.left, "item")
     )]
     Stuck {
         /// 0-based processor.

@@ -418,6 +418,19 @@ pub fn tightness(inst: &RingInstance) -> u32 {
     tight + 2 * heavy_forwarders
 }
 
+/// The command line that runs the same search as `against`, `seed`, `budget` (exact solves)
+/// within `space`: what `loadlab gaps redistribute` needs to find the same rings.
+pub fn search_command(against: Against, seed: u64, budget: u64, space: Space) -> String {
+    format!(
+        "loadlab gaps redistribute --against {} --seed {seed} --budget {budget} --max-n {} \
+         --max-delta {} --max-cost {}",
+        against.name(),
+        space.n_max,
+        space.delta_max,
+        space.cost_max
+    )
+}
+
 /// The command line that reruns a ring with the exact search.
 pub fn command(inst: &RingInstance) -> Vec<String> {
     let join = |v: &[String]| v.join(",");

@@ -389,10 +389,10 @@ pub fn verify_timed(inst: &RingInstance, blocks: &[Block]) -> Verification {
         let cost = inst.cost(b.from, b.to);
         if !close(b.unit, cost) || b.items == 0 || !b.start.is_finite() || b.start < -EPS {
             r.push(format!(
-                "{at}: P{} → P{} sends {} item(s) at {} per item but the link costs {cost}",
+                "{at}: P{} → P{} sends {} at {} per item but the link costs {cost}",
                 b.from + 1,
                 b.to + 1,
-                b.items,
+                crate::model::words::count(b.items, "item"),
                 b.unit
             ));
             continue;

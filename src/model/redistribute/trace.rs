@@ -6,6 +6,7 @@
 use super::bounds::{extremes, lemma1, lemma6_rounds, max_slice, prefix_sums};
 use super::params::Algorithm;
 use super::schedule::{Schedule, Send};
+use crate::model::words::count;
 
 /// At most this many maximal slices are listed per round (the count is always exact).
 pub const MAX_LISTED_SLICES: usize = 32;
@@ -66,10 +67,9 @@ pub fn round_entry(
     let (start, end, dmax0) = max_slice(initial);
     let dm = lemma1(before);
     let text = format!(
-        "round s = {round} of δ_max = {dmax0} (Step 3): Lemma 1 still asks {dm} round{} — every P_{{start+l}} with δ_{{start,start+l}} ≥ {round} sends one item to its successor (Steps 4–6), {} send{} from the slice P{}…P{} of unbalance +{dmax0} (Step 2)",
-        plural(dm),
-        sends.len(),
-        plural(sends.len() as i64),
+        "round s = {round} of δ_max = {dmax0} (Step 3): Lemma 1 still asks {} — every P_{{start+l}} with δ_{{start,start+l}} ≥ {round} sends one item to its successor (Steps 4–6), {} from the slice P{}…P{} of unbalance +{dmax0} (Step 2)",
+        count(dm, "round"),
+        count(sends.len(), "send"),
         start + 1,
         end + 1,
     );
@@ -117,10 +117,6 @@ pub fn active_lines(algorithm: Algorithm, round: &TraceRound) -> Vec<&'static st
     }
     add(&["31"]);
     out
-}
-
-fn plural(k: i64) -> &'static str {
-    if k == 1 { "" } else { "s" }
 }
 
 /// The maximal slices of Algorithm 3 on `delta` with δ_max `d`: (listed, total, the first
@@ -195,18 +191,14 @@ fn alg3_round(round: usize, delta: &[i64], sends: &[Send], steps: Vec<u8>) -> Tr
             (false, false) => "Steps 7–9",
         };
         text.push_str(&format!(
-            ": the slice P{}…P{} holds {x:+}, so it must {verb} {per_round} item{} this round, {moves} through {} ({steps_range})",
+            ": the slice P{}…P{} holds {x:+}, so it must {verb} {} this round, {moves} through {} ({steps_range})",
             k + 1,
             l + 1,
-            plural(per_round),
+            count(per_round, "item"),
             if per_round == 2 { "both ends" } else { "its end P_l → P_{l+1}" },
         ));
         if total > 1 {
-            text.push_str(&format!(
-                "; {} more maximal slice{}",
-                total - 1,
-                plural(total as i64 - 1)
-            ));
+            text.push_str(&format!("; {} more", count(total - 1, "maximal slice")));
         }
     } else if d > 0 {
         text.push_str(": no slice of two or more processors needs that many rounds");
@@ -221,11 +213,11 @@ fn alg3_round(round: usize, delta: &[i64], sends: &[Send], steps: Vec<u8>) -> Tr
             extreme.join(", ")
         ));
     }
-    let count = |s: u8| sends.iter().filter(|x| x.step == s).count();
+    let by_step = |s: u8| sends.iter().filter(|x| x.step == s).count();
     let cited: Vec<String> = steps
         .iter()
         .map(|&s| {
-            let k = count(s);
+            let k = by_step(s);
             let what = match s {
                 28 | 30 => " (a zero processor forwards)",
                 32 => " (loadlab's feeding)",
@@ -236,9 +228,8 @@ fn alg3_round(round: usize, delta: &[i64], sends: &[Send], steps: Vec<u8>) -> Tr
         .collect();
     if !cited.is_empty() {
         text.push_str(&format!(
-            ". {} send{}: {}",
-            sends.len(),
-            plural(sends.len() as i64),
+            ". {}: {}",
+            count(sends.len(), "send"),
             cited.join(", ")
         ));
     }

@@ -368,7 +368,10 @@ pub fn summary(s: &StudyResult) -> String {
                 "worst makespan / bound: {}{}",
                 worst.map_or("— (no valid sample)".into(), num),
                 if failed > 0 {
-                    format!(" · {failed} sample(s) failed the checker")
+                    format!(
+                        " · {} failed the checker",
+                        crate::model::words::count(failed, "sample")
+                    )
                 } else {
                     String::new()
                 }
@@ -427,7 +430,10 @@ fn rounds_summary(pts: &[RoundsPoint]) -> String {
          printed: {off_l} off Lemma 6, {bad_l} failing the checker (possession){}.",
         pts.len(),
         if failed > 0 {
-            format!(" · {failed} sample(s) failed to run (left out)")
+            format!(
+                " · {} failed to run (left out)",
+                crate::model::words::count(failed, "sample")
+            )
         } else {
             String::new()
         }

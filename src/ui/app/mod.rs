@@ -529,15 +529,18 @@ impl LoadlabApp {
         super::reveal::publish_secret(&ctx, self.teach.secret());
         let i = self.desk.active.index();
         self.maps.compare.presenter = self.presenter.is_some();
-        egui::CentralPanel::default().show(ui, |ui| {
-            self.drawn = self.maps.central(
-                ui,
-                self.tabs[i].as_mut(),
-                &mut self.desk.pages[i].scenario,
-                &mut self.shown,
-            );
-        });
-        match super::figure::buttons(&ctx, &self.drawn) {
+        let asked = egui::CentralPanel::default()
+            .show(ui, |ui| {
+                self.drawn = self.maps.central(
+                    ui,
+                    self.tabs[i].as_mut(),
+                    &mut self.desk.pages[i].scenario,
+                    &mut self.shown,
+                );
+                super::figure::buttons(ui, &self.drawn)
+            })
+            .inner;
+        match asked {
             Some((r, super::figure::Format::Png)) => cmds.push(Cmd::ExportFigure(Some(r))),
             Some((r, super::figure::Format::Svg)) => cmds.push(Cmd::ExportFigureSvg(Some(r))),
             None => {}

@@ -120,6 +120,36 @@ const PRESENTER_SHORT: f32 = 560.0;
 /// keep at least 55 %).
 const PRESENTER_RESULTS_SHARE: f32 = 0.45;
 
+/// Where the compare view puts the overlay plot and the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    /// Neither is asked for: the pictures alone.
+    Off,
+    /// In a column right of the pictures: a window wide enough for three columns.
+    Beside,
+    /// In a strip under the pictures.
+    Below,
+    /// Taking turns with the pictures (a short presenter screen, where a strip would
+    /// squeeze them to nothing).
+    InTurn,
+}
+
+impl Layout {
+    /// The layout for a compare view of `room` (below its bar), with (plots, numbers)
+    /// `asked`, `short` on a presenter screen.
+    fn of(room: egui::Vec2, (plots, numbers): (bool, bool), short: bool) -> Layout {
+        if !plots && !numbers {
+            Layout::Off
+        } else if room.x >= 3.0 * PICTURE_MIN_WIDTH && room.y < room.x * 0.75 {
+            Layout::Beside
+        } else if short {
+            Layout::InTurn
+        } else {
+            Layout::Below
+        }
+    }
+}
+
 /// The comparison of the pinned scenario A with the current one (B).
 pub struct Compare {
     pinned: [Option<Scenario>; 5],
@@ -141,8 +171,8 @@ pub struct Compare {
     front: ModelId,
     /// Presenter mode is on (set by the shell every frame).
     pub presenter: bool,
-    /// In presenter mode on a short window: the plot and the table are folded away (the
-    /// compare bar's "▴ Show the plot and numbers" unfolds them, at the place of its "▾ Fold").
+    /// In presenter mode on a short window: the plot and the table are folded away (a
+    /// click on "Show the plot and numbers" unfolds them).
     pub folded: bool,
 }
 
@@ -281,7 +311,7 @@ impl Compare {
             .take()
             .unwrap_or_else(|| crate::ui::app::fresh_tab(model));
         let short = self.presenter && ui.available_height() < PRESENTER_SHORT;
-        egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, short, &a == b));
+        egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, &a == b));
         // On the stage B's controls are the drawer's.
         if shown.controls && !shown.stage {
             let max = ui.available_width() * 0.3;
@@ -295,13 +325,31 @@ impl Compare {
                         .show(ui, |ui| tab.show_side(ui, b, Region::Controls));
                 });
         }
-        let (plots, numbers) = (shown.plots, shown.numbers);
-        if short && self.folded && (plots || numbers) {
-            self.folded_results(ui, (plots, numbers), &a, b);
-        } else if plots || numbers {
-            self.results(ui, (plots, numbers), &a, b);
-        }
+        let asked = (shown.plots, shown.numbers);
+        let layout = Layout::of(ui.available_size(), asked, short);
         let mut drawn = Vec::new();
+        match layout {
+            Layout::InTurn => {
+                self.turn_band(ui, asked, &a, b);
+                if !self.folded {
+                    let r = egui::CentralPanel::default()
+                        .show(ui, |ui| self.results_in(ui, asked, &a, b));
+                    // The plot and the table take the picture's turn (as the plots do on
+                    // the stage).
+                    let room = r.response.rect;
+                    drawn.push(Drawn {
+                        region: Region::Plots,
+                        room,
+                        content: room,
+                    });
+                    self.a_tabs[m] = Some(a_tab);
+                    return drawn;
+                }
+            }
+            Layout::Beside => self.results(ui, asked, &a, b, true),
+            Layout::Below => self.results(ui, asked, &a, b, false),
+            Layout::Off => {}
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             drawn.push(self.pictures(ui, (a_tab.as_mut(), &a), (tab, b)));
         });
@@ -309,86 +357,88 @@ impl Compare {
         drawn
     }
 
-    /// The compare bar: its title, the fold switch on a short screen, the regions' toggles
-    /// and what A and B are.
-    fn bar(&mut self, ui: &mut Ui, shown: &mut OnScreen, short: bool, same: bool) {
+    /// The compare bar: its title, the regions' toggles and what A and B are.
+    fn bar(&mut self, ui: &mut Ui, shown: &mut OnScreen, same: bool) {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Compare A/B").strong());
-            if short && (shown.plots || shown.numbers) {
-                self.fold_button(ui, (shown.plots, shown.numbers));
-            }
             ui.toggle_value(&mut shown.controls, "Controls panel")
                 .on_hover_text("B's controls (left): change anything, A stays");
             ui.toggle_value(&mut shown.plots, "Plots panel")
-                .on_hover_text("A's plot overlaid on B's (below the pictures)");
+                .on_hover_text(
+                    "A's plot overlaid on B's (beside or below the pictures, or in turn with them)",
+                );
             ui.toggle_value(&mut shown.numbers, "Numbers panel")
-                .on_hover_text("The numbers of A and B, B − A and B ÷ A (below the pictures)");
+                .on_hover_text("The numbers of A and B, B − A and B ÷ A (with the plot)");
             ui.label(RichText::new(ab_caption(same)).weak());
         });
     }
 
-    /// The fold switch of a short presenter screen: one button at one place whether the plot
-    /// and numbers are folded or not (one width for both captions), so a second click at the
-    /// same place undoes the first.
-    fn fold_button(&mut self, ui: &mut Ui, (plots, numbers): (bool, bool)) {
-        let unfold = match (plots, numbers) {
-            (true, true) => "▴ Show the plot and numbers",
-            (true, false) => "▴ Show the plot",
-            _ => "▴ Show the numbers",
-        };
-        let fold = "▾ Fold plot and numbers";
-        let font = egui::TextStyle::Button.resolve(ui.style());
-        let width = [unfold, fold]
-            .iter()
-            .map(|t| {
-                ui.painter()
-                    .layout_no_wrap(t.to_string(), font.clone(), egui::Color32::WHITE)
-                    .size()
-                    .x
-            })
-            .fold(0.0, f32::max)
-            + 2.0 * ui.spacing().button_padding.x;
-        let (caption, tip) = if self.folded {
-            (
-                unfold,
-                "Folded so the pictures have the room on a short screen (B solid · A dashed \
-                 in the plot)",
-            )
-        } else {
-            (fold, "Give the pictures the whole height again")
-        };
-        let button = egui::Button::new(caption).min_size(egui::vec2(width, 0.0));
-        if ui.add(button).on_hover_text(tip).clicked() {
-            self.folded = !self.folded;
-        }
-    }
-
-    /// The plot and the numbers folded away on a short presenter screen: computed (and
-    /// polled, so the status bar does not keep a finished job) while folded, ready when
-    /// unfolded.
-    fn folded_results(
+    /// On a short presenter screen the pictures and the results (plot, table) take turns:
+    /// a band at the bottom, in the same place for both, switches between them. The results
+    /// are computed (and polled, so the status bar does not keep a finished job) while the
+    /// pictures are in front, ready when switched to.
+    fn turn_band(
         &mut self,
         ui: &mut Ui,
         (plots, numbers): (bool, bool),
         a: &Scenario,
         b: &Scenario,
     ) {
-        if plots {
+        if self.folded && plots {
             Self::request_plots(&mut self.plots_a, ui.ctx(), a, "Compare: plots of A");
             Self::request_plots(&mut self.plots_b, ui.ctx(), b, "Compare: plots of B");
         }
-        if numbers {
+        if self.folded && numbers {
             Self::request_numbers(&mut self.a, ui.ctx(), a);
             Self::request_numbers(&mut self.b, ui.ctx(), b);
         }
-        // The switch that unfolds them is the compare bar's (where the fold switch was).
+        egui::Panel::bottom("compare-results-folded").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let what = match (self.folded, plots, numbers) {
+                    (false, _, _) => "▾ Show the pictures",
+                    (true, true, true) => "▴ Show the plot and numbers",
+                    (true, true, false) => "▴ Show the plot",
+                    _ => "▴ Show the numbers",
+                };
+                if ui
+                    .button(what)
+                    .on_hover_text(
+                        "On a short screen the pictures and the results take turns, each with \
+                         the whole height",
+                    )
+                    .clicked()
+                {
+                    self.folded = !self.folded;
+                }
+                ui.label(RichText::new("B solid · A dashed in the plot").weak());
+            });
+        });
     }
 
-    /// The overlay plot and the table in a resizable strip under the pictures (side by side
-    /// when both are shown).
-    fn results(&mut self, ui: &mut Ui, (plots, numbers): (bool, bool), a: &Scenario, b: &Scenario) {
+    /// The overlay plot and the table in a resizable column right of the pictures
+    /// (`beside`, on a wide window) or a strip under them.
+    fn results(
+        &mut self,
+        ui: &mut Ui,
+        asked: (bool, bool),
+        a: &Scenario,
+        b: &Scenario,
+        beside: bool,
+    ) {
+        if beside {
+            // The pictures keep PICTURE_MIN_WIDTH each (Layout::of made sure they can).
+            let width = ui.available_width();
+            let most = width - 2.0 * PICTURE_MIN_WIDTH;
+            egui::Panel::right("compare-results-beside")
+                .resizable(true)
+                .default_size((width / 3.0).min(most))
+                .min_size(PICTURE_MIN_WIDTH.min(most))
+                .max_size(most)
+                .show(ui, |ui| self.results_in(ui, asked, a, b));
+            return;
+        }
         let height = ui.available_height();
-        let share = if plots && numbers { 0.4 } else { 0.3 };
+        let share = if asked.0 && asked.1 { 0.4 } else { 0.3 };
         // In presenter mode the pictures keep at least 55 % of the height.
         let most = if self.presenter {
             height * PRESENTER_RESULTS_SHARE
@@ -408,36 +458,51 @@ impl Compare {
             // Never more than leaves the pictures their least height (also when presenter
             // mode's zoom shrinks the room after the panel got its size).
             .max_size(most)
-            .show(ui, |ui| {
-                ui.set_min_height(ui.available_height());
-                let full = ui.max_rect();
-                let split = match (plots, numbers) {
-                    (true, true) => full.left() + full.width() * 0.55,
-                    (true, false) => full.right(),
-                    _ => full.left(),
-                };
-                let (left, right) = full.split_left_right_at_x(split);
-                if plots {
-                    let mut plot_ui = ui.new_child(
-                        egui::UiBuilder::new()
-                            .max_rect(left.shrink2(egui::vec2(4.0, 2.0)))
-                            .id_salt("compare-overlay"),
-                    );
-                    self.overlay_plot(&mut plot_ui, b.model(), a, b);
+            .show(ui, |ui| self.results_in(ui, asked, a, b));
+    }
+
+    /// The overlay plot and the table filling `ui`: side by side in a wide room, the plot
+    /// above the table in a tall one.
+    fn results_in(
+        &mut self,
+        ui: &mut Ui,
+        (plots, numbers): (bool, bool),
+        a: &Scenario,
+        b: &Scenario,
+    ) {
+        ui.set_min_height(ui.available_height());
+        let full = ui.max_rect();
+        let tall = full.height() > full.width();
+        let (first, second) = match (plots, numbers, tall) {
+            (true, true, false) => full.split_left_right_at_x(full.left() + full.width() * 0.55),
+            (true, true, true) => full.split_top_bottom_at_y(full.top() + full.height() * 0.55),
+            (true, false, _) => (full, egui::Rect::NOTHING),
+            _ => (egui::Rect::NOTHING, full),
+        };
+        if plots {
+            let mut plot_ui = ui.new_child(
+                egui::UiBuilder::new()
+                    .max_rect(first.shrink2(egui::vec2(4.0, 2.0)))
+                    .id_salt("compare-overlay"),
+            );
+            self.overlay_plot(&mut plot_ui, b.model(), a, b);
+        }
+        if numbers {
+            if plots {
+                let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
+                if tall {
+                    ui.painter().hline(second.x_range(), second.top(), stroke);
+                } else {
+                    ui.painter().vline(second.left(), second.y_range(), stroke);
                 }
-                if numbers {
-                    if plots {
-                        let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
-                        ui.painter().vline(right.left(), right.y_range(), stroke);
-                    }
-                    let mut table_ui = ui.new_child(
-                        egui::UiBuilder::new()
-                            .max_rect(right.shrink2(egui::vec2(6.0, 2.0)))
-                            .id_salt("compare-table-room"),
-                    );
-                    self.table(&mut table_ui, a, b);
-                }
-            });
+            }
+            let mut table_ui = ui.new_child(
+                egui::UiBuilder::new()
+                    .max_rect(second.shrink2(egui::vec2(6.0, 2.0)))
+                    .id_salt("compare-table-room"),
+            );
+            self.table(&mut table_ui, a, b);
+        }
     }
 
     /// A's and B's pictures side by side (stacked when that gives each more room in its
@@ -595,6 +660,7 @@ impl Compare {
                 });
             }
         });
+        crate::ui::widgets::marks::record(ui.ctx(), OVERLAY_MARK, *shown.transform.frame());
         if let Some(l) = legend {
             l.paint(ui, *shown.transform.frame());
         }
@@ -716,15 +782,31 @@ fn pane(
     let inner = rect.shrink2(egui::vec2(6.0, 3.0));
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inner).id_salt(salt));
     child.set_clip_rect(inner.intersect(ui.clip_rect()));
-    child.add(egui::Label::new(RichText::new(title).strong().size(15.0)).truncate());
+    // The title keeps clear of the figure's export buttons (top right).
+    crate::ui::figure::beside_corner(&mut child, |ui| {
+        ui.add(egui::Label::new(RichText::new(title).strong().size(15.0)).truncate())
+    });
     let room = child.available_rect_before_wrap();
     let mut picture = child.new_child(egui::UiBuilder::new().max_rect(room));
     picture.set_clip_rect(room.intersect(ui.clip_rect()));
     let d = draw(&mut picture);
     // The title belongs to the figure (its export and its "↓ PNG" button).
+    let content = d.content.union(inner.intersect(child.min_rect()));
+    let marks = crate::ui::widgets::marks::record;
+    marks(ui.ctx(), format!("{PANE_ROOM_MARK}{salt}"), inner);
+    marks(ui.ctx(), format!("{PANE_CONTENT_MARK}{salt}"), content);
     Drawn {
         region: Region::Picture,
         room: inner,
-        content: d.content.union(inner.intersect(child.min_rect())),
+        content,
     }
 }
+
+/// The key prefix under which each picture's room is recorded ([`crate::ui::widgets::marks`]),
+/// then `compare-a` or `compare-b`.
+pub const PANE_ROOM_MARK: &str = "compare-pane-room:";
+/// The key prefix under which what each picture took is recorded (beyond its room where it
+/// is clipped).
+pub const PANE_CONTENT_MARK: &str = "compare-pane-content:";
+/// The key under which the overlay plot's frame (its axes' extent) is recorded.
+pub const OVERLAY_MARK: &str = "compare-overlay-frame";

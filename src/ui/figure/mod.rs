@@ -305,45 +305,92 @@ pub enum Format {
     Svg,
 }
 
-/// Small "↓ PNG" and "↓ SVG" buttons at the top-right corner of each drawn figure; a click
-/// asks to export that figure in that format.
-pub fn buttons(ctx: &egui::Context, drawn: &[Drawn]) -> Option<(Region, Format)> {
+/// The two captions of a figure's export buttons.
+const CAPTIONS: [&str; 2] = ["↓ PNG", "↓ SVG"];
+
+/// Gap between a figure's room and its export buttons.
+const CORNER_GAP: egui::Vec2 = egui::vec2(4.0, 2.0);
+
+/// The size of the export buttons' corner (both buttons, their spacing and the gap to the
+/// room's edge): the top right of every figure's room is theirs, and a figure's first row
+/// keeps clear of it ([`beside_corner`]).
+pub fn corner_size(ui: &Ui) -> Vec2 {
+    let style = ui.style();
+    let font = egui::TextStyle::Small.resolve(style);
+    let pad = style.spacing.button_padding;
+    let text: Vec<Vec2> = CAPTIONS
+        .iter()
+        .map(|c| {
+            ui.painter()
+                .layout_no_wrap((*c).to_owned(), font.clone(), egui::Color32::WHITE)
+                .size()
+        })
+        .collect();
+    // Small buttons have no vertical padding (egui's `Button::small`). Left of the lane of a
+    // scrolling figure's scroll bar.
+    let width: f32 = text.iter().map(|t| t.x + 2.0 * pad.x).sum::<f32>()
+        + style.spacing.item_spacing.x
+        + CORNER_GAP.x
+        + scroll_lane(ui);
+    let height = text.iter().map(|t| t.y).fold(0.0, f32::max) + 2.0 * CORNER_GAP.y;
+    Vec2::new(width.ceil() + 2.0, height.ceil() + 2.0)
+}
+
+/// The width of a scroll bar's lane at the right of a scrolling figure, with the spacing
+/// a region keeps at its edge (the buttons stay left of it).
+fn scroll_lane(ui: &Ui) -> f32 {
+    let spacing = &ui.style().spacing;
+    let s = &spacing.scroll;
+    // (Floating bars allocate no width: their lane is counted whole.)
+    s.bar_width + s.bar_inner_margin + s.bar_outer_margin + spacing.item_spacing.x
+}
+
+/// A figure's first row (its heading, its switches): wrapped within the width the export
+/// buttons leave at the top right of `ui`'s room, so no control lies under them.
+pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let room = (ui.available_width() - corner_size(ui).x).max(0.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.set_max_width(room);
+        add(ui)
+    })
+    .inner
+}
+
+/// Small "↓ PNG" and "↓ SVG" buttons at the top-right corner of each drawn figure, in the
+/// figure's own layer (dialogs and menus stay above them); a click asks to export that
+/// figure in that format. Each figure keeps that corner clear ([`beside_corner`]).
+pub fn buttons(ui: &mut Ui, drawn: &[Drawn]) -> Option<(Region, Format)> {
     let mut asked = None;
     for d in drawn {
-        let pos = d.room.right_top() + egui::vec2(-4.0, 2.0);
-        egui::Area::new(egui::Id::unique(("figure-export", d.region.name())))
-            .fixed_pos(pos)
-            .pivot(egui::Align2::RIGHT_TOP)
-            .order(egui::Order::Foreground)
-            .show(ctx, |ui| {
-                ui.horizontal(|ui| {
-                    let small = |t: &str| {
-                        egui::Button::new(egui::RichText::new(t).small())
-                            .small()
-                            .frame(true)
-                    };
-                    if ui
-                        .add(small("↓ PNG"))
-                        .on_hover_text(format!(
-                            "Export the {} as PNG at 2× (title, axes and legend included)",
-                            d.region.name()
-                        ))
-                        .clicked()
-                    {
-                        asked = Some((d.region, Format::Png));
-                    }
-                    if ui
-                        .add(small("↓ SVG"))
-                        .on_hover_text(format!(
-                            "Export the {} as SVG: vector shapes and real text, the PNG's layout",
-                            d.region.name()
-                        ))
-                        .clicked()
-                    {
-                        asked = Some((d.region, Format::Svg));
-                    }
-                });
-            });
+        let size = corner_size(ui);
+        let corner = Rect::from_min_size(d.room.right_top() + egui::vec2(-size.x, 0.0), size);
+        let corner = corner.with_max_x(corner.max.x - scroll_lane(ui));
+        let mut row = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(corner.shrink2(CORNER_GAP * 0.5))
+                .id_salt(("figure-export", d.region.name()))
+                .layout(egui::Layout::right_to_left(egui::Align::Min)),
+        );
+        let small = |t: &str| {
+            egui::Button::new(egui::RichText::new(t).small())
+                .small()
+                .frame(true)
+        };
+        for (caption, format) in [(CAPTIONS[1], Format::Svg), (CAPTIONS[0], Format::Png)] {
+            let hover = match format {
+                Format::Png => format!(
+                    "Export the {} as PNG at 2× (title, axes and legend included)",
+                    d.region.name()
+                ),
+                Format::Svg => format!(
+                    "Export the {} as SVG: vector shapes and real text, the PNG's layout",
+                    d.region.name()
+                ),
+            };
+            if row.add(small(caption)).on_hover_text(hover).clicked() {
+                asked = Some((d.region, format));
+            }
+        }
     }
     asked
 }

@@ -14,7 +14,7 @@
 use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, Ui, Vec2};
 
 use super::palette;
-use place::{Placed, fitting, label_place};
+use place::{Placed, arrow_segments, clear_of, fitting, label_place};
 
 #[path = "ring_place.rs"]
 mod place;
@@ -213,20 +213,17 @@ fn dir(a: f32) -> Vec2 {
     Vec2::new(a.cos(), a.sin())
 }
 
-fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, stroke: Stroke) {
+/// Draws an arrow; its shaft and head as segments (for labels to keep clear of).
+fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, stroke: Stroke) -> [[Pos2; 2]; 4] {
     painter.line_segment([from, to], stroke);
-    let v = (to - from).normalized();
-    let n = Vec2::new(-v.y, v.x);
-    let head = 7.0 + stroke.width;
+    let segments = arrow_segments(from, to, 7.0 + stroke.width);
+    let [_, [_, l], [_, r], _] = segments;
     painter.add(Shape::convex_polygon(
-        vec![
-            to,
-            to - v * head + n * head * 0.5,
-            to - v * head - n * head * 0.5,
-        ],
+        vec![to, l, r],
         stroke.color,
         Stroke::NONE,
     ));
+    segments
 }
 
 /// An interactive part of the ring (a link label or a processor), named `name` for screen
@@ -671,21 +668,24 @@ impl<'a> Scene<'a> {
         text
     }
 
-    /// Transfers of the current step (the `pointed` one thicker), with their labels: small,
-    /// faded and italic beside the arrow where they overlap nothing placed before, else left
-    /// to the arrow's tooltip.
+    /// Transfers of the current step (the `pointed` one thicker), then their labels: small,
+    /// faded and italic beside the arrow where they overlap nothing placed before and no
+    /// arrow crosses them, else left to the arrow's tooltip.
     fn arrows(&self, ui: &Ui, pointed: Option<usize>, placed: &mut Placed) {
         let font = FontId::proportional(self.small.size - 1.0);
+        let mut strokes = Vec::new();
         for (k, a) in self.drawing.arrows.iter().enumerate() {
-            if a.from >= self.n || a.to >= self.n {
+            if a.from < self.n && a.to < self.n {
+                let (from, to) = self.ends(a);
+                let width = if pointed == Some(k) { 4.5 } else { 2.5 };
+                strokes.extend(arrow(&self.painter, from, to, Stroke::new(width, a.color)));
+            }
+        }
+        for a in &self.drawing.arrows {
+            if a.from >= self.n || a.to >= self.n || a.label.is_empty() {
                 continue;
             }
             let (from, to) = self.ends(a);
-            let width = if pointed == Some(k) { 4.5 } else { 2.5 };
-            arrow(&self.painter, from, to, Stroke::new(width, a.color));
-            if a.label.is_empty() {
-                continue;
-            }
             let color = a.color.gamma_multiply(0.75);
             let text = egui::RichText::new(&a.label).italics().font(font.clone());
             let galley = egui::WidgetText::from(text).into_galley(
@@ -703,7 +703,8 @@ impl<'a> Scene<'a> {
             let candidates = [0.0f32, 6.0, -6.0, 12.0, -12.0]
                 .into_iter()
                 .flat_map(|t| [11.0f32, 16.0, 22.0, 30.0, 40.0, -14.0, -22.0].map(move |d| (t, d)))
-                .map(|(t, d)| Rect::from_center_size(mid + inward * d + along * t, size));
+                .map(|(t, d)| Rect::from_center_size(mid + inward * d + along * t, size))
+                .filter(|r| clear_of(*r, &strokes, 2.5));
             if let Some(r) = placed.take(candidates) {
                 super::marks::record(ui.ctx(), LABEL_MARK, r);
                 self.painter.galley(r.min, galley, color);

@@ -38,6 +38,29 @@ impl Placed {
     }
 }
 
+/// Whether `r`, grown by `gap`, stays clear of every segment of `segments` (the arrows'
+/// shafts and heads): a label beside an arrow never has a stroke drawn across it.
+pub(super) fn clear_of(r: Rect, segments: &[[Pos2; 2]], gap: f32) -> bool {
+    let r = r.expand(gap);
+    segments.iter().all(|&[a, b]| {
+        // Sampled at most a point apart: an arrow is a few hundred points long at most.
+        let steps = (a.distance(b).ceil() as usize).clamp(1, 2000);
+        (0..=steps).all(|k| !r.contains(a + (b - a) * (k as f32 / steps as f32)))
+    })
+}
+
+/// The segments drawn for an arrow `from` → `to` with a head of `head` points: its shaft and
+/// its head's three sides.
+pub(super) fn arrow_segments(from: Pos2, to: Pos2, head: f32) -> [[Pos2; 2]; 4] {
+    let v = (to - from).normalized();
+    let n = Vec2::new(-v.y, v.x);
+    let (l, r) = (
+        to - v * head + n * head * 0.5,
+        to - v * head - n * head * 0.5,
+    );
+    [[from, to], [to, l], [to, r], [l, r]]
+}
+
 /// The font size (at most `base`) at which every line of `lines` fits `width` × `height`
 /// together, or None when that is below [`MIN_FONT`].
 pub(super) fn fitting(
@@ -105,6 +128,18 @@ pub(super) fn label_place(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_label_on_an_arrow_is_not_clear_of_it() {
+        let at = |x: f32, y: f32| Rect::from_center_size(Pos2::new(x, y), Vec2::new(30.0, 10.0));
+        let arrow = arrow_segments(Pos2::new(0.0, 50.0), Pos2::new(100.0, 50.0), 10.0);
+        // Across the shaft, over the head (past the shaft's end), just beside it, far off.
+        assert!(!clear_of(at(50.0, 50.0), &arrow, 2.0));
+        assert!(!clear_of(at(103.0, 53.0), &arrow, 2.0));
+        assert!(!clear_of(at(50.0, 57.0), &arrow, 2.0));
+        assert!(clear_of(at(50.0, 60.0), &arrow, 2.0));
+        assert!(clear_of(at(50.0, 20.0), &arrow, 2.0));
+    }
 
     #[test]
     fn a_place_is_taken_once_and_discs_stay_clear() {

@@ -3,6 +3,7 @@
 //! comes from the report's run ([`crate::report::divisible::Run`]), computed in the
 //! background.
 
+use crate::model::words::count;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
@@ -378,8 +379,9 @@ impl DivisiblePanel {
 
     /// The picture's heading with the method tabs and the network switch.
     fn timeline_header(&mut self, ui: &mut Ui, params: &DivisibleParams) {
-        // Wrapped: a row running out of the picture would widen everything under it.
-        ui.horizontal_wrapped(|ui| {
+        // Wrapped: a row running out of the picture would widen everything under it; clear
+        // of the export buttons' corner.
+        crate::ui::figure::beside_corner(ui, |ui| {
             ui.heading("Timeline");
             if params.algorithm == AlgorithmChoice::All {
                 ui.label("show:");
@@ -412,7 +414,8 @@ impl DivisiblePanel {
                 &mut self.view.h_quantity,
             ),
         };
-        ui.horizontal(|ui| {
+        // (The first row of the plots: clear of their export buttons.)
+        crate::ui::figure::beside_corner(ui, |ui| {
             let l = ui.label(caption);
             combo(ui, id, quantity)
                 .on_hover_text(hover)
@@ -479,7 +482,7 @@ fn step_headline(t: &Timeline, k: usize) -> String {
     if k == 0 {
         "t = 0: the root holds the whole load".to_string()
     } else if k + 1 == t.step_count() {
-        format!("t = {time}: all {levels} levels done (T_N)")
+        format!("t = {time}: all {} done (T_N)", count(levels, "level"))
     } else if t.method == Method::C {
         format!("t = {time}: level {k} has received its fraction")
     } else {

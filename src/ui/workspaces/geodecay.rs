@@ -2,6 +2,7 @@
 //! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers — every number
 //! and curve from the report's run ([`crate::report::geodecay`]).
 
+use crate::model::words::count;
 use egui::{Color32, Ui};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
 use serde::{Deserialize, Serialize};
@@ -344,10 +345,10 @@ impl Workspace for GeodecayPanel {
                     },
                 )],
                 why: format!(
-                    "Done after {} rounds: T = {} with {} balancing(s) of cost ℓ = {}",
-                    o.rounds,
+                    "Done after {}: T = {} with {} of cost ℓ = {}",
+                    count(o.rounds, "round"),
                     number(o.time, Precision::Table),
-                    o.balancings,
+                    count(o.balancings, "balancing"),
                     number(params.ell, Precision::Table)
                 ),
             },
@@ -431,9 +432,9 @@ fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
                 table(o.time)
             ),
             Some(&format!(
-                "{} rounds, {} balancing(s) costing ℓ each{}",
-                o.rounds,
-                o.balancings,
+                "{}, {} costing ℓ each{}",
+                count(o.rounds, "round"),
+                count(o.balancings, "balancing"),
                 if o.truncated {
                     " — ⚠ run stopped at the round cap"
                 } else {
@@ -455,7 +456,11 @@ fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
     };
     step_caption(
         ui,
-        &format!("Round {}{phase}: {} tasks{balanced}", r.round, r.tasks),
+        &format!(
+            "Round {}{phase}: {}{balanced}",
+            r.round,
+            count(r.tasks, "task")
+        ),
         Some(&format!(
             "Per processor max {} / mean {} / min {} — time so far {}",
             r.max,

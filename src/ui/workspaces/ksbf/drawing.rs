@@ -2,6 +2,7 @@
 //! nodes, Lemma 1.1's line.
 
 use super::*;
+use crate::model::words::count;
 
 /// The captions of step `k` of the run (or of its end state).
 pub(super) fn step_captions(ui: &mut Ui, params: &KsbfParams, o: &ksbf::Outcome, k: usize) {
@@ -12,7 +13,11 @@ pub(super) fn step_captions(ui: &mut Ui, params: &KsbfParams, o: &ksbf::Outcome,
     let Some(st) = trace.steps.get(k) else {
         step_caption(
             ui,
-            &format!("Done: all {} nodes ran in {} steps", o.nodes, o.makespan),
+            &format!(
+                "Done: all {} ran in {}",
+                count(o.nodes, "node"),
+                count(o.makespan, "step")
+            ),
             Some(&format!(
                 "Makespan {} on {p} PEs · every PE idle, every queue empty",
                 o.makespan
@@ -125,8 +130,9 @@ pub(super) fn lemma_row(
             None => {
                 ui.label(
                     RichText::new(format!(
-                        "✓ Lemma 1.1 holds: every node runs on P_({rule}) ({} of {} nodes)",
-                        l.agree, l.nodes
+                        "✓ Lemma 1.1 holds: every node runs on P_({rule}) ({} of {})",
+                        l.agree,
+                        count(l.nodes, "node")
                     ))
                     .color(palette::OK),
                 );

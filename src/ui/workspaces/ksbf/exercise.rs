@@ -2,6 +2,7 @@
 //! cell (PE row, step column) where it runs, and the click is graded at once. Nodes placed
 //! right stay in their cells; a wrong cell is ringed in red with the rule it breaks.
 
+use crate::model::words::count;
 use egui::{Color32, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::pe_color;
@@ -65,12 +66,12 @@ impl Exercise for KsbfTurn {
         match self.ex.next() {
             Some(r) => format!(
                 "Where and when does {} run under KS-BF? Click its PE (row) and step (column). \
-                 {} of {} nodes placed.",
+                 {} of {} placed.",
                 show(r.node),
                 self.ex.done.iter().filter(|&&d| d).count(),
-                self.ex.order.len()
+                count(self.ex.order.len(), "node")
             ),
-            None => format!("All {} nodes placed.", self.ex.order.len()),
+            None => format!("All {} placed.", count(self.ex.order.len(), "node")),
         }
     }
     fn score(&self) -> (usize, usize, bool) {

@@ -1,6 +1,7 @@
 //! Workspace of the KS-BF model (Gao & Rosenberg): controls, the ring / Gantt / tree-or-grid
 //! pictures stepped one time step at a time, the makespan and work plots, and the numbers.
 
+use crate::model::words::count;
 use std::f32::consts::TAU;
 
 use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
@@ -317,8 +318,10 @@ impl Workspace for KsbfPanel {
             None => explain::Explained {
                 active: vec![],
                 why: format!(
-                    "Done: all {} nodes ran in {} steps on {} PEs (every queue empty)",
-                    run.outcome.nodes, run.outcome.makespan, params.p
+                    "Done: all {} ran in {} on {} (every queue empty)",
+                    count(run.outcome.nodes, "node"),
+                    count(run.outcome.makespan, "step"),
+                    count(params.p, "PE")
                 ),
             },
         };

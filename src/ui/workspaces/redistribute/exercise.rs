@@ -8,6 +8,7 @@ use super::picture::sign_color;
 use crate::model::exercise::Grade;
 use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, Snapshot};
 use crate::model::redistribute::instance::{Direction, RingInstance};
+use crate::model::words::{count, verb};
 use crate::ui::exercise::Exercise;
 use crate::ui::widgets::ring::{
     MAX_NODES, RingArrow, RingDrawing, RingLink, RingNode, centres, ring,
@@ -108,9 +109,9 @@ impl RingTurn {
                     },
                     emphasis: ringed(i),
                     tooltip: format!(
-                        "P{}: holds {} items, δ = {}{}",
+                        "P{}: holds {}, δ = {}{}",
                         i + 1,
-                        self.ex.load[i],
+                        count(self.ex.load[i], "item"),
                         self.ex.delta[i],
                         if ringed(i) {
                             " — breaks the rule of the last round"
@@ -201,8 +202,8 @@ impl Exercise for RingTurn {
     fn prompt(&self) -> String {
         if self.ex.complete() {
             return format!(
-                "Balanced in {} rounds ({} said at least {}).",
-                self.ex.played.len(),
+                "Balanced in {} ({} said at least {}).",
+                count(self.ex.played.len(), "round"),
                 self.ex.bound_name(),
                 self.ex.initial_bound
             );
@@ -213,12 +214,13 @@ impl Exercise for RingTurn {
             .map(|(f, t)| format!("P{f} → P{t}"))
             .collect();
         format!(
-            "Round {}: click the links' arrows to plan the sends of {} ({} says {} rounds \
-             remain), then Send. Planned: {}",
+            "Round {}: click the links' arrows to plan the sends of {} ({} says {} {}), then \
+             Send. Planned: {}",
             self.ex.played.len() + 1,
             self.ex.algorithm(),
             self.ex.bound_name(),
-            self.ex.bound(),
+            count(self.ex.bound(), "round"),
+            verb(self.ex.bound(), "remains", "remain"),
             if planned.is_empty() {
                 "nothing yet".to_string()
             } else {

@@ -2,6 +2,7 @@
 //! transfers and the sends list.
 
 use super::*;
+use crate::model::words::{count, noun};
 use crate::ui::reveal::{Reveal, cut_bars};
 use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
@@ -217,8 +218,8 @@ impl Cursor {
 fn step_label(times: &[f64], timed: bool, rounds: Option<usize>, k: usize) -> String {
     match (timed, rounds) {
         (true, _) => format!("t = {}", fmt(times.get(k).copied().unwrap_or(0.0))),
-        (false, Some(r)) if r > 0 && k < r => format!("{k} of {r} rounds done"),
-        (false, Some(r)) if r > 0 => format!("the end, after {r} rounds"),
+        (false, Some(r)) if r > 0 && k < r => format!("{k} of {r} {} done", noun(r, "round")),
+        (false, Some(r)) if r > 0 => format!("the end, after {}", count(r, "round")),
         _ => "balanced already".to_string(),
     }
 }
@@ -243,18 +244,23 @@ fn step_summary(
         (_, Some(total)) if end && total > 0 => {
             if misplaced == 0 {
                 format!(
-                    "Done: balanced after {total} round{} (makespan {}), every δ = 0",
-                    if total == 1 { "" } else { "s" },
+                    "Done: balanced after {} (makespan {}), every δ = 0",
+                    count(total, "round"),
                     fmt(report.makespan)
                 )
             } else {
-                format!("End, after all {total} rounds: {misplaced} item(s) still misplaced")
+                format!(
+                    "End, after all {}: {} still misplaced",
+                    count(total, "round"),
+                    count(misplaced, "item")
+                )
             }
         }
         // Counted as the step bar counts (its "1/4" is "1 of 4 rounds done"), then the round
         // whose sends are drawn.
         (Some(r), Some(total)) => format!(
-            "{pos} of {total} rounds done · round {}: δ_max = {}{} · {} sends · {} maximal processor(s)",
+            "{pos} of {total} {} done · round {}: δ_max = {}{} · {} · {}",
+            noun(total, "round"),
             pos + 1,
             r.delta_max,
             if r.delta_max == 2 {
@@ -262,14 +268,15 @@ fn step_summary(
             } else {
                 ""
             },
-            arrows.len(),
-            r.maximal_processors.len()
+            count(arrows.len(), "send"),
+            count(r.maximal_processors.len(), "maximal processor")
         ),
         (None, Some(total)) if total > 0 => format!(
-            "{pos} of {total} rounds done · round {}: remaining bound {} · {} sends",
+            "{pos} of {total} {} done · round {}: remaining bound {} · {}",
+            noun(total, "round"),
             pos + 1,
             dmax_now,
-            arrows.len()
+            count(arrows.len(), "send")
         ),
         (None, Some(_)) => "Nothing to redistribute: δ = 0".into(),
         _ if end && misplaced == 0 => format!(
@@ -277,9 +284,9 @@ fn step_summary(
             fmt(times.get(pos).copied().unwrap_or(report.makespan))
         ),
         _ => format!(
-            "t = {}: {} transfer(s) in progress · remaining Σ|δ|/2 = {misplaced}",
+            "t = {}: {} in progress · remaining Σ|δ|/2 = {misplaced}",
             fmt(times.get(pos).copied().unwrap_or(0.0)),
-            arrows.len(),
+            count(arrows.len(), "transfer"),
         ),
     }
 }
@@ -700,7 +707,12 @@ impl RedistPanel {
             Schedule::Timed(b) => vec![0; b.len()],
         };
         for (b, &step) in blocks.iter().zip(&block_steps) {
-            let what = format!("P{} → P{}: {} item(s)", b.from + 1, b.to + 1, b.items);
+            let what = format!(
+                "P{} → P{}: {}",
+                b.from + 1,
+                b.to + 1,
+                crate::model::words::count(b.items, "item")
+            );
             let line = send_line(r, n, b.from, b.to, step);
             bars.push(GanttBar {
                 row: b.from,

@@ -4,6 +4,7 @@
 //! comes from the report's run ([`crate::report::treesweep::Run`]), computed in the
 //! background.
 
+use crate::model::words::count;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
@@ -443,8 +444,8 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
                 "fine-grain",
                 &["1", "2"],
                 format!(
-                    "Done: PE 0 ran the top cluster ({} nodes) and every external subtree ran on its own PEs as a copy of the leftmost one of its height (Step 2): T*({}) = {}",
-                    sol.top_cluster_size,
+                    "Done: PE 0 ran the top cluster ({}) and every external subtree ran on its own PEs as a copy of the leftmost one of its height (Step 2): T*({}) = {}",
+                    count(sol.top_cluster_size, "node"),
                     sol.n,
                     fmt(sol.t_star)
                 ),

@@ -4,6 +4,7 @@
 //! start, external subtrees are shaded, the node a move breaks at is ringed in red; the end
 //! compares the clustering's makespan with T* and T_PY.
 
+use crate::model::words::count;
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
 use crate::model::exercise::Grade;
@@ -248,11 +249,11 @@ impl Exercise for TreeTurn {
         };
         format!(
             "Done: your clustering's makespan {} — T* = {} (Fine-Grain), T_PY = {} (P.Y); \
-             {} nodes on processor 0{first}.",
+             {} on processor 0{first}.",
             f(o.makespan),
             f(o.t_star),
             f(o.t_py),
-            o.top_cluster
+            count(o.top_cluster, "node")
         )
     }
     fn score(&self) -> (usize, usize, bool) {
