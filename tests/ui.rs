@@ -16,6 +16,8 @@ mod compare_presets;
 mod desk;
 #[path = "ui/divisible.rs"]
 mod divisible;
+#[path = "ui/drawer_numbers.rs"]
+mod drawer_numbers;
 #[path = "ui/errata.rs"]
 mod errata;
 #[path = "ui/exercise.rs"]
@@ -34,6 +36,8 @@ mod ksbf;
 mod layout;
 #[path = "ui/legibility.rs"]
 mod legibility;
+#[path = "ui/legible_stage.rs"]
+mod legible_stage;
 #[path = "ui/lessons.rs"]
 mod lessons;
 #[path = "ui/maps.rs"]

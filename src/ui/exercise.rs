@@ -55,7 +55,7 @@ pub struct Band {
 /// The colour of a verdict: good, legal but not the algorithm's, illegal.
 fn verdict_color(ui: &Ui, g: &Grade) -> Color32 {
     if g.optimal {
-        crate::ui::widgets::palette::OK
+        crate::ui::widgets::palette::ok_text(ui.visuals())
     } else if g.legal {
         ui.visuals().warn_fg_color
     } else {

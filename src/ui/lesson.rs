@@ -508,6 +508,33 @@ fn step_ui(
 ) {
     let i = p.index;
     let step = &p.lesson.steps[i];
+    // The question (answer box and Reveal) stays in sight under the step's text: a long text
+    // scrolls above it (its explanation, once revealed, scrolls in its own box).
+    if let Some(q) = &step.question {
+        let room = ui.available_height();
+        let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
+        let (reply, revealed) = (&mut p.replies[i], &mut p.revealed[i]);
+        let numbers_after_reveal = p.numbers_after_reveal;
+        egui::Panel::bottom(("lesson question", i))
+            .resizable(false)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt(("lesson question box", i))
+                    .max_height(room * 0.6)
+                    .show(ui, |ui| {
+                        if numbers_after_reveal {
+                            ui.label(
+                                RichText::new("The numbers panel opens after Reveal.")
+                                    .weak()
+                                    .size(body * 0.85),
+                            );
+                        }
+                        egui::Frame::group(ui.style()).show(ui, |ui| {
+                            question_ui(ui, q, reply, revealed, answer, body);
+                        });
+                    });
+            });
+    }
     egui::ScrollArea::vertical()
         .id_salt(("lesson step", i))
         .auto_shrink([false, false])
@@ -522,20 +549,6 @@ fn step_ui(
             }
             ui.add_space(4.0);
             ui.label(RichText::new(&step.text).size(body));
-            if let Some(q) = &step.question {
-                ui.add_space(8.0);
-                if p.numbers_after_reveal {
-                    ui.label(
-                        RichText::new("The numbers panel opens after Reveal.")
-                            .weak()
-                            .size(body * 0.85),
-                    );
-                }
-                let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
-                });
-            }
             if let Some(x) = &step.exercise {
                 ui.add_space(8.0);
                 egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -568,12 +581,14 @@ fn exercise_ui(
     };
     ui.label(RichText::new(line).size(body * 0.9));
     if score.is_some_and(|(s, _, _)| x.passed(s)) {
-        ui.label(RichText::new("✓ Passed").color(RIGHT).size(body));
+        ui.label(RichText::new("✓ Passed").color(right(ui)).size(body));
     }
 }
 
-/// The colour of "✓ Right".
-pub(super) const RIGHT: egui::Color32 = egui::Color32::from_rgb(0, 140, 60);
+/// The colour of "✓ Right" (4.5:1 at least on the panels of either theme).
+pub(super) fn right(ui: &egui::Ui) -> egui::Color32 {
+    crate::ui::widgets::palette::ok_text(ui.visuals())
+}
 
 /// A lesson's question box: the prompt, the reply (number field or radio buttons), Reveal,
 /// and once revealed the model-computed answer, whether the prediction was right, and the
@@ -630,7 +645,7 @@ fn question_ui(
                 ),
             };
             let colour = if good {
-                RIGHT
+                right(ui)
             } else {
                 ui.visuals().warn_fg_color
             };

@@ -128,7 +128,7 @@ pub(super) fn lemma_row(
                         "✓ Lemma 1.1 holds: every node runs on P_({rule}) ({} of {} nodes)",
                         l.agree, l.nodes
                     ))
-                    .color(palette::OK),
+                    .color(palette::ok_text(ui.visuals())),
                 );
             }
             Some(c) => {
