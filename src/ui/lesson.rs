@@ -508,36 +508,19 @@ fn step_ui(
 ) {
     let i = p.index;
     let step = &p.lesson.steps[i];
-    // The question (answer box and Reveal) stays in sight under the step's text: a long text
-    // scrolls above it (its explanation, once revealed, scrolls in its own box).
-    if let Some(q) = &step.question {
-        let room = ui.available_height();
-        let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
-        let (reply, revealed) = (&mut p.replies[i], &mut p.revealed[i]);
-        let numbers_after_reveal = p.numbers_after_reveal;
-        egui::Panel::bottom(("lesson question", i))
-            .resizable(false)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt(("lesson question box", i))
-                    .max_height(room * 0.6)
-                    .show(ui, |ui| {
-                        if numbers_after_reveal {
-                            ui.label(
-                                RichText::new("The numbers panel opens after Reveal.")
-                                    .weak()
-                                    .size(body * 0.85),
-                            );
-                        }
-                        egui::Frame::group(ui.style()).show(ui, |ui| {
-                            question_ui(ui, q, reply, revealed, answer, body);
-                        });
-                    });
-            });
-    }
+    // The question (answer box and Reveal) stays in sight under the step's text: the text
+    // scrolls in what the question box (as tall as in the last frame) leaves.
+    let question_id = ui.id().with(("lesson question height", i));
+    let question_h = step.question.as_ref().map_or(0.0, |_| {
+        ui.ctx()
+            .data(|d| d.get_temp::<f32>(question_id))
+            .unwrap_or(160.0)
+    });
+    let text_h = (ui.available_height() - question_h - 12.0).max(80.0);
     egui::ScrollArea::vertical()
         .id_salt(("lesson step", i))
-        .auto_shrink([false, false])
+        .max_height(text_h)
+        .auto_shrink([false, true])
         .show(ui, |ui| {
             ui.label(RichText::new(&step.title).strong().size(body + 3.0));
             if step.try_it {
@@ -560,6 +543,29 @@ fn step_ui(
                 then(ui);
             }
         });
+    if let Some(q) = &step.question {
+        let top = ui.cursor().top();
+        ui.add_space(4.0);
+        if p.numbers_after_reveal {
+            ui.label(
+                RichText::new("The numbers panel opens after Reveal.")
+                    .weak()
+                    .size(body * 0.85),
+            );
+        }
+        let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
+        // A long explanation (after Reveal) scrolls in the box rather than pushing it down.
+        egui::ScrollArea::vertical()
+            .id_salt(("lesson question box", i))
+            .max_height(ui.available_height().max(80.0))
+            .show(ui, |ui| {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
+                });
+            });
+        let used = ui.cursor().top() - top;
+        ui.ctx().data_mut(|d| d.insert_temp(question_id, used));
+    }
 }
 
 /// A lesson's exercise box: the prompt, the pass mark and the score so far ("Your turn" is in

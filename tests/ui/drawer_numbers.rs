@@ -29,7 +29,8 @@ pub fn texts_in(h: &Harness<'static, LoadlabApp>, room: egui::Rect) -> Vec<(Stri
     h.query_all(by().role(egui::Role::Label))
         .filter(|n| n.accesskit_node().bounding_box().is_some())
         .map(|n| {
-            let label = n.accesskit_node().label().unwrap_or_default();
+            let a = n.accesskit_node();
+            let label = a.label().or(a.value()).unwrap_or_default();
             (label, n.rect())
         })
         .filter(|(_, r)| r.is_positive() && room.contains(r.center()))
@@ -73,7 +74,10 @@ fn numbers_tab(m: ModelId) {
         let texts = texts_in(&h, drawer);
         // The figures' values are among them (each "name = value").
         let values = texts.iter().filter(|(l, _)| l.contains(" = ")).count();
-        assert!(values >= 3, "{what}: {values} values in the drawer: {texts:?}");
+        assert!(
+            values >= 3,
+            "{what}: {values} values in the drawer: {texts:?}"
+        );
         readable(&texts, drawer, &what);
     }
 }

@@ -421,17 +421,17 @@ fn label_font(ui: &egui::Ui) -> egui::FontId {
 /// [`MIN_ROW_FONT`]); beyond it the labels thin out.
 pub const LABEL_ALL_ROWS: usize = 16;
 /// Smallest row-label font (points).
-const MIN_ROW_FONT: f32 = 10.0;
+const MIN_ROW_FONT: f32 = 9.0;
 
 /// The row labels' font for rows `row_height` tall: the body font, or for up to
 /// [`LABEL_ALL_ROWS`] rows one that fits a row (not below [`MIN_ROW_FONT`]).
 fn row_font(ui: &egui::Ui, row_height: f32, n_rows: usize) -> egui::FontId {
     let body = label_font(ui);
     let line = ui.fonts_mut(|f| f.row_height(&body));
-    if n_rows > LABEL_ALL_ROWS || line <= row_height {
+    if n_rows > LABEL_ALL_ROWS || line <= 1.1 * row_height {
         return body;
     }
-    let size = (body.size * row_height / line).max(MIN_ROW_FONT);
+    let size = (body.size * 1.1 * row_height / line).max(MIN_ROW_FONT);
     egui::FontId::new(size, body.family)
 }
 
@@ -475,7 +475,10 @@ fn row_lanes(data: &GanttData, n_rows: usize) -> Vec<Option<Vec<BarKind>>> {
     let kinds = [BarKind::Receive, BarKind::Compute, BarKind::Send];
     let mut present = vec![[false; 3]; n_rows];
     for b in &data.bars {
-        if let (Some(row), Some(k)) = (present.get_mut(b.row), kinds.iter().position(|&k| k == b.kind)) {
+        if let (Some(row), Some(k)) = (
+            present.get_mut(b.row),
+            kinds.iter().position(|&k| k == b.kind),
+        ) {
             row[k] = true;
         }
     }
@@ -483,7 +486,13 @@ fn row_lanes(data: &GanttData, n_rows: usize) -> Vec<Option<Vec<BarKind>>> {
         .into_iter()
         .zip(present)
         .map(|(whole, has)| {
-            (!whole).then(|| kinds.into_iter().zip(has).filter_map(|(k, h)| h.then_some(k)).collect())
+            (!whole).then(|| {
+                kinds
+                    .into_iter()
+                    .zip(has)
+                    .filter_map(|(k, h)| h.then_some(k))
+                    .collect()
+            })
         })
         .collect()
 }
@@ -624,6 +633,19 @@ impl<'a> Chart<'a> {
         (axis, clicked_time)
     }
 
+    /// The vertical extent of `bar` within its row, as fractions (top, bottom) of its height.
+    fn lane(&self, bar: &GanttBar) -> (f32, f32) {
+        match self.lanes.get(bar.row) {
+            _ if bar.kind == BarKind::Idle => (0.0, 1.0),
+            Some(Some(kinds)) => {
+                let k = kinds.iter().position(|&k| k == bar.kind).unwrap_or(0);
+                let n = kinds.len().max(1) as f32;
+                (k as f32 / n, (k + 1) as f32 / n)
+            }
+            _ => (0.0, 1.0),
+        }
+    }
+
     /// The topmost (non-idle first) bar under the pointer at `p`.
     fn bar_at(&self, axis: &TimeAxis, p: Pos2) -> Option<usize> {
         let row = ((p.y - self.plot_rect.top()) / self.row_height).floor();
@@ -643,7 +665,7 @@ impl<'a> Chart<'a> {
             if !(s - tol <= t && t <= e + tol) {
                 continue;
             }
-            let (top, bottom) = bar.kind.lane();
+            let (top, bottom) = self.lane(bar);
             if bar.kind == BarKind::Idle {
                 idle.get_or_insert(index);
             } else if (top..=bottom).contains(&frac) {
@@ -727,15 +749,7 @@ impl<'a> Chart<'a> {
         let row_margin = (self.row_height * 0.08).min(3.0);
         let row_top = self.plot_rect.top() + bar.row as f32 * self.row_height + row_margin;
         let inner = self.row_height - 2.0 * row_margin;
-        let (top, bottom) = match &self.lanes[bar.row] {
-            _ if bar.kind == BarKind::Idle => (0.0, 1.0),
-            None => (0.0, 1.0),
-            Some(kinds) => {
-                let k = kinds.iter().position(|&k| k == bar.kind).unwrap_or(0);
-                let n = kinds.len().max(1) as f32;
-                (k as f32 / n, (k + 1) as f32 / n)
-            }
-        };
+        let (top, bottom) = self.lane(bar);
         Some(Rect::from_x_y_ranges(
             x0..=x1,
             row_top + top * inner..=row_top + bottom * inner,
@@ -776,7 +790,8 @@ impl<'a> Chart<'a> {
     fn paint_rows(&self, ui: &egui::Ui, painter: &egui::Painter, clipped: &egui::Painter) {
         let font = self.row_font.clone();
         let sep_color = ui.visuals().widgets.noninteractive.bg_stroke.color;
-        let label_every = (ui.fonts_mut(|f| f.row_height(&font)) / self.row_height)
+        // (Labels may touch: a line's height has a little air above and below the glyphs.)
+        let label_every = (ui.fonts_mut(|f| f.row_height(&font)) / (1.1 * self.row_height))
             .ceil()
             .max(1.0) as usize;
         let gutter_painter = painter.with_clip_rect(Rect::from_min_max(
@@ -948,5 +963,4 @@ mod tests {
         let text = bar_tooltip(&b, "P1");
         assert_eq!(text, "P1: Send\namount 0.25\nstart 0.3333  end 2");
     }
-
 }

@@ -43,7 +43,12 @@ pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) 
     let color = ui.visuals().text_color();
     let value_width = rows
         .iter()
-        .map(|(_, t)| ui.painter().layout_no_wrap(t.clone(), font.clone(), color).size().x)
+        .map(|(_, t)| {
+            ui.painter()
+                .layout_no_wrap(t.clone(), font.clone(), color)
+                .size()
+                .x
+        })
         .fold(0.0f32, f32::max)
         .ceil()
         + 1.0;
@@ -66,9 +71,19 @@ pub const MIN_NAME_WIDTH: f32 = 90.0;
 /// One row: the name (wrapped in `widths.0`), then the value right-aligned in monospace in a
 /// column `widths.1` wide.
 fn figure_row(ui: &mut Ui, figure: &Figure, text: &str, (name_w, value_w): (f32, f32)) {
+    // The name wrapped in its column, in a cell as tall as its lines (measured first: the
+    // grid's row then holds them all).
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let lines = ui
+        .painter()
+        .layout(figure.name.to_string(), font, color, name_w)
+        .size()
+        .y;
     let top = egui::Layout::top_down(egui::Align::Min);
-    ui.allocate_ui_with_layout(egui::vec2(name_w, 0.0), top, |ui| {
+    ui.allocate_ui_with_layout(egui::vec2(name_w, lines), top, |ui| {
         ui.set_max_width(name_w);
+        ui.set_min_height(lines);
         ui.add(Label::new(figure.name).wrap())
             .on_hover_text(figure.key);
     });

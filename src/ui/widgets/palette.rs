@@ -189,7 +189,10 @@ mod tests {
         // the panels' grey 248).
         assert!((contrast(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 0.01);
         assert!((contrast(Color32::WHITE, Color32::WHITE) - 1.0).abs() < 0.001);
-        let weak = over(Color32::from_gray(80).gamma_multiply(0.6), Color32::from_gray(248));
+        let weak = over(
+            Color32::from_gray(80).gamma_multiply(0.6),
+            Color32::from_gray(248),
+        );
         assert!(contrast(weak, Color32::from_gray(248)) < 3.0);
     }
 
