@@ -510,7 +510,7 @@ fn step_ui(
     let step = &p.lesson.steps[i];
     // The question (answer box and Reveal) stays in sight under the step's text: the text
     // scrolls in what the question box (as tall as in the last frame) leaves.
-    let question_id = egui::Id::new(("lesson question height", i));
+    let question_id = egui::Id::unique("lesson question height").with(i);
     let question_h = step.question.as_ref().map_or(0.0, |_| {
         ui.ctx()
             .data(|d| d.get_temp::<f32>(question_id))
