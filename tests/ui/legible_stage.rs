@@ -63,8 +63,7 @@ fn every_question_steps_answer_box_and_reveal_are_in_sight_at_720p_presenter() {
                 .query_all(by().predicate(|n| {
                     let label = n.label().unwrap_or_default();
                     (n.role() == egui::Role::TextInput && label == "Your answer")
-                        || (n.role() == egui::Role::RadioButton
-                            && q.choices.iter().any(|c| *c == label))
+                        || (n.role() == egui::Role::RadioButton && q.choices.contains(&label))
                 }))
                 .map(|n| n.rect())
                 .collect();
