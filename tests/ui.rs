@@ -18,6 +18,8 @@ mod corners;
 mod desk;
 #[path = "ui/divisible.rs"]
 mod divisible;
+#[path = "ui/drawer_numbers.rs"]
+mod drawer_numbers;
 #[path = "ui/errata.rs"]
 mod errata;
 #[path = "ui/exercise.rs"]
@@ -38,6 +40,8 @@ mod ksbf;
 mod layout;
 #[path = "ui/legibility.rs"]
 mod legibility;
+#[path = "ui/legible_stage.rs"]
+mod legible_stage;
 #[path = "ui/lessons.rs"]
 mod lessons;
 #[path = "ui/maps.rs"]

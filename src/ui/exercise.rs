@@ -79,7 +79,7 @@ fn verdict_color(ui: &Ui, g: &Grade, shown: bool) -> Color32 {
     if shown {
         ui.visuals().strong_text_color()
     } else if g.optimal {
-        crate::ui::widgets::palette::OK
+        crate::ui::widgets::palette::ok_text(ui.visuals())
     } else if g.legal {
         ui.visuals().warn_fg_color
     } else {

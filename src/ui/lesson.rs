@@ -515,11 +515,21 @@ fn step_ui(
 ) {
     let i = p.index;
     let step = &p.lesson.steps[i];
+    // The question (answer box and Reveal) stays in sight under the step's text: the text
+    // scrolls in what the question box (as tall as in the last frame) leaves.
+    let question_id = egui::Id::unique("lesson question height").with(i);
+    let question_h = step.question.as_ref().map_or(0.0, |_| {
+        ui.ctx()
+            .data(|d| d.get_temp::<f32>(question_id))
+            .unwrap_or(160.0)
+    });
+    let text_h = (ui.available_height() - question_h - 12.0).max(80.0);
     // Both ways: a "try it" step's controls wider than the drawer scroll sideways inside it
     // rather than widening it (the text wraps at the drawer's width either way).
     egui::ScrollArea::both()
         .id_salt(("lesson step", i))
-        .auto_shrink([false, false])
+        .max_height(text_h)
+        .auto_shrink([false, true])
         .show(ui, |ui| {
             ui.label(RichText::new(&step.title).strong().size(body + 3.0));
             if step.try_it {
@@ -531,20 +541,6 @@ fn step_ui(
             }
             ui.add_space(4.0);
             ui.label(RichText::new(&step.text).size(body));
-            if let Some(q) = &step.question {
-                ui.add_space(8.0);
-                if p.numbers_after_reveal {
-                    ui.label(
-                        RichText::new("The numbers panel opens after Reveal.")
-                            .weak()
-                            .size(body * 0.85),
-                    );
-                }
-                let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
-                });
-            }
             if let Some(x) = &step.exercise {
                 ui.add_space(8.0);
                 egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -556,6 +552,29 @@ fn step_ui(
                 then(ui);
             }
         });
+    if let Some(q) = &step.question {
+        let top = ui.cursor().top();
+        ui.add_space(4.0);
+        if p.numbers_after_reveal {
+            ui.label(
+                RichText::new("The numbers panel opens after Reveal.")
+                    .weak()
+                    .size(body * 0.85),
+            );
+        }
+        let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
+        // A long explanation (after Reveal) scrolls in the box rather than pushing it down.
+        egui::ScrollArea::vertical()
+            .id_salt(("lesson question box", i))
+            .max_height(ui.available_height().max(80.0))
+            .show(ui, |ui| {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
+                });
+            });
+        let used = ui.cursor().top() - top;
+        ui.ctx().data_mut(|d| d.insert_temp(question_id, used));
+    }
 }
 
 /// A lesson's exercise box: the prompt, the pass mark and the score so far ("Your turn" is in
@@ -578,7 +597,7 @@ fn exercise_ui(
     ui.label(RichText::new(line).size(body * 0.9));
     match score {
         Some((s, _, _)) if x.passed(s) => {
-            ui.label(RichText::new("✓ Passed").color(RIGHT).size(body));
+            ui.label(RichText::new("✓ Passed").color(right(ui)).size(body));
         }
         // Complete is not passed: say so, and how to try again.
         Some((s, _, true)) => {
@@ -593,8 +612,10 @@ fn exercise_ui(
     }
 }
 
-/// The colour of "✓ Right".
-pub(super) const RIGHT: egui::Color32 = egui::Color32::from_rgb(0, 140, 60);
+/// The colour of "✓ Right" (4.5:1 at least on the panels of either theme).
+pub(super) fn right(ui: &egui::Ui) -> egui::Color32 {
+    crate::ui::widgets::palette::ok_text(ui.visuals())
+}
 
 /// A lesson's question box: the prompt, the reply (number field or radio buttons), Reveal,
 /// and once revealed the model-computed answer, whether the prediction was right, and the
@@ -651,7 +672,7 @@ fn question_ui(
                 ),
             };
             let colour = if good {
-                RIGHT
+                right(ui)
             } else {
                 ui.visuals().warn_fg_color
             };

@@ -325,7 +325,7 @@ fn question(
             ui.label(
                 RichText::new(format!("✓ Right, {when}"))
                     .size(BODY)
-                    .color(super::lesson::RIGHT),
+                    .color(super::lesson::right(ui)),
             );
         }
         (Some(Grade::Wrong), false) => {

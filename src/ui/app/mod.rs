@@ -167,6 +167,7 @@ impl LoadlabApp {
             app.desk.open_preset(p, None);
         }
         super::install_fonts(ctx);
+        crate::ui::widgets::palette::install(ctx);
         app.apply_theme(ctx);
         app
     }

@@ -24,6 +24,10 @@ pub const LABEL_ZOOM_OUT: &str = "Zoom out";
 pub const LABEL_RESET_VIEW: &str = "Reset view";
 /// Accessible name of the chart area.
 pub const LABEL_CHART: &str = "Gantt chart";
+/// Mark ([`super::marks`]) of the thinnest bar a chart drew this frame.
+pub const THINNEST_BAR_MARK: &str = "gantt:thinnest bar";
+/// Mark of each row label a chart drew this frame.
+pub const ROW_LABEL_MARK: &str = "gantt:row label";
 
 /// Preferred height of one row, in points.
 const ROW_HEIGHT: f32 = 28.0;
@@ -49,11 +53,11 @@ const EXTENT_PADDING: f64 = 0.01;
 /// What a processor is doing during a bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BarKind {
-    /// Computing (middle third of the row).
+    /// Computing (the middle lane of a row whose bars overlap).
     Compute,
-    /// Sending (bottom third of the row).
+    /// Sending (the bottom lane).
     Send,
-    /// Receiving (top third of the row).
+    /// Receiving (the top lane).
     Receive,
     /// Idle (faint, full row height, behind the other bars).
     Idle,
@@ -67,16 +71,6 @@ impl BarKind {
             Self::Send => "Send",
             Self::Receive => "Receive",
             Self::Idle => "Idle",
-        }
-    }
-
-    /// Vertical extent within a row as fractions `(top, bottom)` of its height.
-    fn lane(self) -> (f32, f32) {
-        match self {
-            Self::Receive => (0.0, 1.0 / 3.0),
-            Self::Compute => (1.0 / 3.0, 2.0 / 3.0),
-            Self::Send => (2.0 / 3.0, 1.0),
-            Self::Idle => (0.0, 1.0),
         }
     }
 }
@@ -423,6 +417,24 @@ fn label_font(ui: &egui::Ui) -> egui::FontId {
     egui::TextStyle::Body.resolve(ui.style())
 }
 
+/// Up to this many rows every row is labelled (a smaller font where needed, down to
+/// [`MIN_ROW_FONT`]); beyond it the labels thin out.
+pub const LABEL_ALL_ROWS: usize = 16;
+/// Smallest row-label font (points).
+const MIN_ROW_FONT: f32 = 9.0;
+
+/// The row labels' font for rows `row_height` tall: the body font, or for up to
+/// [`LABEL_ALL_ROWS`] rows one that fits a row (not below [`MIN_ROW_FONT`]).
+fn row_font(ui: &egui::Ui, row_height: f32, n_rows: usize) -> egui::FontId {
+    let body = label_font(ui);
+    let line = ui.fonts_mut(|f| f.row_height(&body));
+    if n_rows > LABEL_ALL_ROWS || line <= 1.1 * row_height {
+        return body;
+    }
+    let size = (body.size * 1.1 * row_height / line).max(MIN_ROW_FONT);
+    egui::FontId::new(size, body.family)
+}
+
 /// Allocates the chart's room (few rows grow up to [`MAX_ROW_HEIGHT`] each to use the space
 /// they are given); its accessible value is the number of bars drawn (the tests read what
 /// the chart shows through it).
@@ -457,6 +469,56 @@ fn allocate_chart(
     (response, painter)
 }
 
+/// For each of `n_rows` rows, the lanes of its bars: None when they (idle ones aside) never
+/// overlap in time, else the kinds present, in lane order (receive, compute, send).
+fn row_lanes(data: &GanttData, n_rows: usize) -> Vec<Option<Vec<BarKind>>> {
+    let kinds = [BarKind::Receive, BarKind::Compute, BarKind::Send];
+    let mut present = vec![[false; 3]; n_rows];
+    for b in &data.bars {
+        if let (Some(row), Some(k)) = (
+            present.get_mut(b.row),
+            kinds.iter().position(|&k| k == b.kind),
+        ) {
+            row[k] = true;
+        }
+    }
+    whole_rows(data, n_rows)
+        .into_iter()
+        .zip(present)
+        .map(|(whole, has)| {
+            (!whole).then(|| {
+                kinds
+                    .into_iter()
+                    .zip(has)
+                    .filter_map(|(k, h)| h.then_some(k))
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// For each of `n_rows` rows, whether its bars (idle ones aside) never overlap in time.
+fn whole_rows(data: &GanttData, n_rows: usize) -> Vec<bool> {
+    let mut spans: Vec<Vec<(f64, f64)>> = vec![Vec::new(); n_rows];
+    for b in data.bars.iter().filter(|b| b.kind != BarKind::Idle) {
+        if let Some(row) = spans.get_mut(b.row) {
+            row.push((b.start.min(b.end), b.start.max(b.end)));
+        }
+    }
+    spans
+        .into_iter()
+        .map(|mut row| {
+            row.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut end = f64::NEG_INFINITY;
+            row.into_iter().all(|(s, e)| {
+                let apart = s >= end - 1e-9 * e.abs().max(1.0);
+                end = end.max(e);
+                apart
+            })
+        })
+        .collect()
+}
+
 /// Where the chart's parts go this frame.
 struct Chart<'a> {
     data: &'a GanttData,
@@ -466,7 +528,14 @@ struct Chart<'a> {
     /// The bars' area.
     plot_rect: Rect,
     row_height: f32,
+    /// The row labels' font: the body's, smaller where up to [`LABEL_ALL_ROWS`] rows need it
+    /// to be labelled each.
+    row_font: egui::FontId,
     row_labels: Vec<String>,
+    /// Per row, the lanes its bars take: None when they never overlap in time (each bar
+    /// takes the whole row: thicker; its colour and tooltip still tell the kind), else the
+    /// kinds the row has, one lane each (a row that only sends and receives: two halves).
+    lanes: Vec<Option<Vec<BarKind>>>,
     /// The axis over the window as it was before this frame's interaction.
     axis: TimeAxis,
 }
@@ -482,7 +551,8 @@ impl<'a> Chart<'a> {
         window: (f64, f64),
     ) -> Option<Chart<'a>> {
         let text_color = ui.visuals().text_color();
-        let font = label_font(ui);
+        let row_height = (rect.height() - axis_height(ui, data)) / n_rows as f32;
+        let font = row_font(ui, row_height, n_rows);
         let row_labels: Vec<String> = (0..n_rows).map(|r| row_name(data, r)).collect();
         let label_width = row_labels
             .iter()
@@ -507,7 +577,9 @@ impl<'a> Chart<'a> {
             rect,
             plot_rect,
             row_height: plot_rect.height() / n_rows as f32,
+            row_font: font,
             row_labels,
+            lanes: row_lanes(data, n_rows),
             axis: TimeAxis {
                 t0: window.0,
                 t1: window.1,
@@ -561,6 +633,19 @@ impl<'a> Chart<'a> {
         (axis, clicked_time)
     }
 
+    /// The vertical extent of `bar` within its row, as fractions (top, bottom) of its height.
+    fn lane(&self, bar: &GanttBar) -> (f32, f32) {
+        match self.lanes.get(bar.row) {
+            _ if bar.kind == BarKind::Idle => (0.0, 1.0),
+            Some(Some(kinds)) => {
+                let k = kinds.iter().position(|&k| k == bar.kind).unwrap_or(0);
+                let n = kinds.len().max(1) as f32;
+                (k as f32 / n, (k + 1) as f32 / n)
+            }
+            _ => (0.0, 1.0),
+        }
+    }
+
     /// The topmost (non-idle first) bar under the pointer at `p`.
     fn bar_at(&self, axis: &TimeAxis, p: Pos2) -> Option<usize> {
         let row = ((p.y - self.plot_rect.top()) / self.row_height).floor();
@@ -580,7 +665,7 @@ impl<'a> Chart<'a> {
             if !(s - tol <= t && t <= e + tol) {
                 continue;
             }
-            let (top, bottom) = bar.kind.lane();
+            let (top, bottom) = self.lane(bar);
             if bar.kind == BarKind::Idle {
                 idle.get_or_insert(index);
             } else if (top..=bottom).contains(&frac) {
@@ -664,7 +749,7 @@ impl<'a> Chart<'a> {
         let row_margin = (self.row_height * 0.08).min(3.0);
         let row_top = self.plot_rect.top() + bar.row as f32 * self.row_height + row_margin;
         let inner = self.row_height - 2.0 * row_margin;
-        let (top, bottom) = bar.kind.lane();
+        let (top, bottom) = self.lane(bar);
         Some(Rect::from_x_y_ranges(
             x0..=x1,
             row_top + top * inner..=row_top + bottom * inner,
@@ -675,6 +760,7 @@ impl<'a> Chart<'a> {
     fn paint_bars(&self, ui: &egui::Ui, clipped: &egui::Painter, axis: &TimeAxis) {
         let dark = ui.visuals().dark_mode;
         let outline = Stroke::new(1.0, ui.visuals().extreme_bg_color.gamma_multiply(0.7));
+        let mut thinnest: Option<Rect> = None;
         for idle_pass in [true, false] {
             for bar in self
                 .data
@@ -690,15 +776,22 @@ impl<'a> Chart<'a> {
                 if !idle_pass && r.width() >= 4.0 && r.height() >= 4.0 {
                     clipped.rect_stroke(r, 0.0, outline, StrokeKind::Inside);
                 }
+                if !idle_pass && thinnest.is_none_or(|t| r.height() < t.height()) {
+                    thinnest = Some(r);
+                }
             }
+        }
+        if let Some(r) = thinnest {
+            super::marks::record(ui.ctx(), THINNEST_BAR_MARK, r);
         }
     }
 
     /// Row separators and labels (thinned out when rows are tiny).
     fn paint_rows(&self, ui: &egui::Ui, painter: &egui::Painter, clipped: &egui::Painter) {
-        let font = label_font(ui);
+        let font = self.row_font.clone();
         let sep_color = ui.visuals().widgets.noninteractive.bg_stroke.color;
-        let label_every = (ui.fonts_mut(|f| f.row_height(&font)) / self.row_height)
+        // (Labels may touch: a line's height has a little air above and below the glyphs.)
+        let label_every = (ui.fonts_mut(|f| f.row_height(&font)) / (1.1 * self.row_height))
             .ceil()
             .max(1.0) as usize;
         let gutter_painter = painter.with_clip_rect(Rect::from_min_max(
@@ -711,13 +804,14 @@ impl<'a> Chart<'a> {
                 clipped.hline(self.plot_rect.x_range(), top, Stroke::new(0.5, sep_color));
             }
             if row % label_every == 0 {
-                gutter_painter.text(
+                let r = gutter_painter.text(
                     Pos2::new(self.rect.left() + LABEL_PAD, top + 0.5 * self.row_height),
                     Align2::LEFT_CENTER,
                     label,
                     font.clone(),
                     ui.visuals().text_color(),
                 );
+                super::marks::record(ui.ctx(), ROW_LABEL_MARK, r);
             }
         }
     }
@@ -795,6 +889,29 @@ mod tests {
     }
 
     #[test]
+    fn rows_without_overlapping_bars_take_whole_rows() {
+        let data = GanttData {
+            bars: vec![
+                // Row 0: receive then compute, back to back.
+                bar(0, 0.0, 2.0, BarKind::Receive),
+                bar(0, 2.0, 5.0, BarKind::Compute),
+                // Row 1: sends while it computes.
+                bar(1, 0.0, 4.0, BarKind::Compute),
+                bar(1, 1.0, 2.0, BarKind::Send),
+                // Row 2: idle under a compute bar does not count.
+                bar(2, 0.0, 9.0, BarKind::Idle),
+                bar(2, 1.0, 3.0, BarKind::Compute),
+            ],
+            ..GanttData::default()
+        };
+        assert_eq!(whole_rows(&data, 4), vec![true, false, true, true]);
+        // Row 1 sends while it computes: two lanes, not three.
+        let lanes = row_lanes(&data, 4);
+        assert_eq!(lanes[1], Some(vec![BarKind::Compute, BarKind::Send]));
+        assert_eq!(lanes[0], None);
+    }
+
+    #[test]
     fn extent_of_empty_and_degenerate_data() {
         assert_eq!(data_extent(&GanttData::default(), None), (0.0, 1.0));
         let data = GanttData {
@@ -845,13 +962,5 @@ mod tests {
         b.tooltip = "amount 0.25".to_owned();
         let text = bar_tooltip(&b, "P1");
         assert_eq!(text, "P1: Send\namount 0.25\nstart 0.3333  end 2");
-    }
-
-    #[test]
-    fn lanes_cover_the_row() {
-        assert_eq!(BarKind::Receive.lane().0, 0.0);
-        assert_eq!(BarKind::Receive.lane().1, BarKind::Compute.lane().0);
-        assert_eq!(BarKind::Compute.lane().1, BarKind::Send.lane().0);
-        assert_eq!(BarKind::Send.lane().1, 1.0);
     }
 }

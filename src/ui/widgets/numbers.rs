@@ -22,32 +22,76 @@ pub fn value_text(figure: &Figure) -> String {
 }
 
 /// `figures` as a two-column grid with id `id`; a figure whose key `hidden` accepts shows
-/// [`HIDDEN`] instead of its value.
+/// [`HIDDEN`] instead of its value. The grid fits the room it is given: the values keep
+/// their whole width (right-aligned in a column as wide as the widest), the names wrap in
+/// what is left (never narrower than [`MIN_NAME_WIDTH`]: beyond that the region scrolls).
 pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) -> bool) {
+    let secret = crate::ui::reveal::secret(ui.ctx());
+    let rows: Vec<(&Figure, String)> = figures
+        .iter()
+        .map(|f| {
+            let asked = secret.as_ref().is_some_and(|s| s.hides_field(f.key));
+            let text = if hidden(f.key) || asked {
+                HIDDEN.to_string()
+            } else {
+                value_text(f)
+            };
+            (f, text)
+        })
+        .collect();
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let value_width = rows
+        .iter()
+        .map(|(_, t)| {
+            ui.painter()
+                .layout_no_wrap(t.clone(), font.clone(), color)
+                .size()
+                .x
+        })
+        .fold(0.0f32, f32::max)
+        .ceil()
+        + 1.0;
+    let gap = 12.0;
+    let name_width = (ui.available_width() - value_width - gap - 2.0).max(MIN_NAME_WIDTH);
     egui::Grid::new(id)
         .num_columns(2)
         .striped(true)
-        .spacing([12.0, 2.0])
+        .spacing([gap, 2.0])
         .show(ui, |ui| {
-            let secret = crate::ui::reveal::secret(ui.ctx());
-            for f in figures {
-                let asked = secret.as_ref().is_some_and(|s| s.hides_field(f.key));
-                figure_row(ui, f, hidden(f.key) || asked);
+            for (f, text) in &rows {
+                figure_row(ui, f, text, (name_width, value_width));
             }
         });
 }
 
-/// One row: the name, then the value right-aligned in monospace.
-fn figure_row(ui: &mut Ui, figure: &Figure, hidden: bool) {
-    ui.label(figure.name).on_hover_text(figure.key);
-    let text = if hidden {
-        HIDDEN.to_string()
-    } else {
-        value_text(figure)
-    };
+/// Narrowest the names column of [`figures`] gets.
+pub const MIN_NAME_WIDTH: f32 = 90.0;
+
+/// One row: the name (wrapped in `widths.0`), then the value right-aligned in monospace in a
+/// column `widths.1` wide.
+fn figure_row(ui: &mut Ui, figure: &Figure, text: &str, (name_w, value_w): (f32, f32)) {
+    // The name wrapped in its column, in a cell as tall as its lines (measured first: the
+    // grid's row then holds them all).
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let lines = ui
+        .painter()
+        .layout(figure.name.to_string(), font, color, name_w)
+        .size()
+        .y;
+    let top = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(egui::vec2(name_w, lines), top, |ui| {
+        ui.set_max_width(name_w);
+        ui.set_min_height(lines);
+        ui.add(Label::new(figure.name).wrap())
+            .on_hover_text(figure.key);
+    });
     let accessible = format!("{}{ACCESSIBLE_SEPARATOR}{text}", figure.name);
-    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        ui.add(Label::new(RichText::new(&text).monospace()))
+    let right = egui::Layout::right_to_left(egui::Align::Min);
+    ui.allocate_ui_with_layout(egui::vec2(value_w, 0.0), right, |ui| {
+        ui.set_min_width(value_w);
+        ui.add(Label::new(RichText::new(text).monospace()).extend())
             .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &accessible));
     });
     ui.end_row();
@@ -78,7 +122,7 @@ pub fn checks(ui: &mut Ui, section: &Section) {
             continue;
         };
         let (mark, color) = if *holds {
-            ("✓", super::palette::OK)
+            ("✓", super::palette::ok_text(ui.visuals()))
         } else {
             ("✗", ui.visuals().warn_fg_color)
         };

@@ -5,8 +5,8 @@ use eframe::egui;
 /// Caption (and accessible name) of the copy button.
 pub const LABEL_COPY_TABLE: &str = "Copy as text";
 
-/// Narrowest a wrapped last column gets (the table scrolls beyond that).
-const MIN_WRAPPED_WIDTH: f32 = 160.0;
+/// Narrowest a wrapped text column gets (the table scrolls beyond that).
+const MIN_WRAPPED_WIDTH: f32 = 90.0;
 
 /// Horizontal gap between columns in [`table_to_text`].
 const TEXT_COLUMN_GAP: &str = "  ";
@@ -125,11 +125,7 @@ fn cell_status(cell: &str) -> CellStatus {
 
 /// Green that reads well on both light and dark backgrounds.
 fn ok_color(visuals: &egui::Visuals) -> egui::Color32 {
-    if visuals.dark_mode {
-        egui::Color32::from_rgb(90, 200, 120)
-    } else {
-        egui::Color32::from_rgb(0, 130, 60)
-    }
+    super::palette::ok_text(visuals)
 }
 
 /// Replace check/cross marks the current font cannot draw by look-alikes it
@@ -222,11 +218,55 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
     });
 }
 
+/// Narrows the text columns (those with a non-numeric cell) of a table whose columns are
+/// `widths` wide so that the table fits `room`: each keeps its share of the room left by the
+/// numeric columns, never less than its header's longest word nor [`MIN_WRAPPED_WIDTH`]
+/// (beyond that the table scrolls). Which columns now wrap.
+fn fit_text_columns(
+    widths: &mut [f32],
+    header_width: &[(f32, f32)],
+    rows: &[Vec<String>],
+    room: f32,
+) -> Vec<bool> {
+    let mut wrapped = vec![false; widths.len()];
+    let total: f32 = widths.iter().sum();
+    if !room.is_finite() || total <= room {
+        return wrapped;
+    }
+    let text: Vec<bool> = (0..widths.len())
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .any(|cell| !cell.is_empty() && !is_numeric(cell))
+        })
+        .collect();
+    let text_total: f32 = (widths.iter().zip(&text))
+        .filter_map(|(w, t)| t.then_some(*w))
+        .sum();
+    if text_total <= 0.0 {
+        return wrapped;
+    }
+    let left = (room - (total - text_total)).max(0.0);
+    for c in 0..widths.len() {
+        if !text[c] {
+            continue;
+        }
+        let least = header_width[c].1.max(MIN_WRAPPED_WIDTH.min(widths[c]));
+        let share = (widths[c] * left / text_total).max(least);
+        if share < widths[c] {
+            widths[c] = share;
+            wrapped[c] = true;
+        }
+    }
+    wrapped
+}
+
 /// The table's columns as laid out this frame.
 struct Columns {
     widths: Vec<f32>,
-    /// The last column is text that wraps in the room left.
-    wrap_last: bool,
+    /// Which columns are text that wraps in the room left (the table is wider than its
+    /// room otherwise).
+    wrapped: Vec<bool>,
     row_height: f32,
     header_height: f32,
 }
@@ -280,19 +320,7 @@ impl Columns {
         for (w, h) in widths.iter_mut().zip(&header_width) {
             *w = w.max(if wrap_headers { h.1 } else { h.0 });
         }
-        let last_is_text = rows
-            .iter()
-            .filter_map(|r| r.get(n_cols - 1))
-            .any(|c| !c.is_empty() && !is_numeric(c));
-        let mut wrap_last = false;
-        if last_is_text && room.is_finite() && widths.iter().sum::<f32>() + gaps > room {
-            let others: f32 = widths[..n_cols - 1].iter().sum();
-            let left = (room - others - gaps).max(MIN_WRAPPED_WIDTH);
-            if left < widths[n_cols - 1] {
-                widths[n_cols - 1] = left;
-                wrap_last = true;
-            }
-        }
+        let wrapped = fit_text_columns(&mut widths, &header_width, rows, room - gaps);
         let row_height = ui.spacing().interact_size.y;
         // The header row is as tall as its most wrapped header (measured here: the grid's
         // own row heights lag a frame behind).
@@ -309,7 +337,7 @@ impl Columns {
             .fold(row_height, f32::max);
         Columns {
             widths,
-            wrap_last,
+            wrapped,
             row_height,
             header_height,
         }
@@ -331,12 +359,11 @@ impl Columns {
         }
     }
 
-    /// One row: numbers right-aligned, ✓ green and ✗ red, the last column wrapped when it
-    /// has to be.
+    /// One row: numbers right-aligned, ✓ green and ✗ red, the text columns wrapped when they
+    /// have to be.
     fn row(&self, ui: &mut egui::Ui, fallback: &GlyphFallback, row: &[String]) {
         let fail_color = ui.visuals().error_fg_color;
         let ok = ok_color(ui.visuals());
-        let n_cols = self.widths.len();
         for (c, &w) in self.widths.iter().enumerate() {
             let cell = row.get(c).map(String::as_str).unwrap_or("");
             let layout = if is_numeric(cell) {
@@ -352,7 +379,7 @@ impl Columns {
             };
             ui.allocate_ui_with_layout(egui::vec2(w, self.row_height), layout, |ui| {
                 ui.set_min_width(w);
-                if self.wrap_last && c + 1 == n_cols {
+                if self.wrapped[c] {
                     ui.set_max_width(w);
                     ui.add(egui::Label::new(rich).wrap());
                 } else {

@@ -171,7 +171,7 @@ impl Geometry {
         };
         let node_r_at = |radius: f32| {
             let chord = 2.0 * radius * (std::f32::consts::PI / n.max(2) as f32).sin();
-            (chord * 0.42).clamp(9.0, 26.0)
+            (chord * DISC_SHARE).clamp(9.0, 26.0)
         };
         // Discs and radius depend on each other: a few rounds settle them.
         let mut node_r = 26.0;
@@ -188,6 +188,10 @@ impl Geometry {
         }
     }
 }
+
+/// A disc's radius as a share of the chord between neighbouring processors: the gap between
+/// two discs (a third of the chord) keeps the arrow between them in sight.
+const DISC_SHARE: f32 = 0.34;
 
 /// Width (points) of the band the highlighted arcs take outside the discs when `lanes` of
 /// them are drawn (see [`Scene::arcs`]); 0 for none.

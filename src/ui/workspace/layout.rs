@@ -99,7 +99,7 @@ fn side_region<W: Workspace>(
             shown.numbers,
             egui::Panel::bottom((name, "numbers")),
             r.numbers,
-            room.y * 0.4,
+            room.y * NUMBERS_SHARE,
             egui::ScrollArea::both(),
         ),
     };
@@ -114,6 +114,10 @@ fn side_region<W: Workspace>(
     });
     marks::record(ui.ctx(), region.key(), panel.response.rect);
 }
+
+/// The most of the workspace's height the numbers strip takes: the picture (a Gantt chart
+/// with its rows and bars legible) keeps the rest; the strip scrolls beyond it.
+pub const NUMBERS_SHARE: f32 = 0.25;
 
 /// Where the pseudo-code pane goes in `width`, and whether picture and plots take turns
 /// (`shown.narrow`, set here). The pane goes beside the picture when it fits there besides

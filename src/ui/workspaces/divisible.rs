@@ -30,6 +30,8 @@ use crate::ui::workspace::{
 
 /// Height the Gantt chart keeps under the network picture.
 const GANTT_KEEP: f32 = 210.0;
+/// Width (points) a group of the numbers (the instance, one method) takes side by side.
+const GROUP_WIDTH: f32 = 300.0;
 
 /// View state of the workspace (persisted; no model data).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -274,17 +276,25 @@ impl Workspace for DivisiblePanel {
             nothing_plotted(ui);
             return;
         }
-        let mut height = None;
+        let mut first: Option<f32> = None;
         for over in [Over::H, Over::Beta] {
             if over == Over::Beta {
                 ui.separator();
             }
+            let top = ui.cursor().top();
             self.quantity_row(ui, over);
             if self.run.is_running() || self.run.failure().is_some() {
                 pending(ui, self.run.failure(), "computing…");
             }
-            let height =
-                *height.get_or_insert_with(|| (ui.available_height() / 2.0 - 40.0).max(200.0));
+            // Both plots fit the column: the first takes half of what is left once the second
+            // plot's row (as tall as this one) and the separator are set aside.
+            let row = ui.cursor().top() - top;
+            let room = ui.available_height();
+            let height = match first {
+                None => ((room - row - 12.0) / 2.0).floor().max(200.0),
+                Some(first) => first.min(room).max(200.0),
+            };
+            first.get_or_insert(height);
             let mut plot = self.sweep_plot(over);
             // Hide the future: this instance's point (the answer) and beyond wait for the end.
             // … and while the exercise runs (super::divisible_turn::held).
@@ -347,15 +357,18 @@ impl Workspace for DivisiblePanel {
                 None => groups.push((title, vec![f])),
             }
         }
-        ui.horizontal_top(|ui| {
-            for (title, group) in &groups {
-                ui.vertical(|ui| {
+        // As many groups side by side as the room holds (a narrow drawer: one under the
+        // other), each fitting its column.
+        let per_row = ((ui.available_width() / GROUP_WIDTH) as usize).clamp(1, groups.len().max(1));
+        for chunk in groups.chunks(per_row) {
+            ui.columns(per_row, |cols| {
+                for ((title, group), ui) in chunk.iter().zip(cols.iter_mut()) {
                     ui.strong(title);
                     numbers::figures(ui, &format!("divisible_numbers {title}"), group, hidden);
-                });
-                ui.add_space(12.0);
-            }
-        });
+                }
+            });
+            ui.add_space(6.0);
+        }
     }
 }
 

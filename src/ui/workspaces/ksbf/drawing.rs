@@ -134,7 +134,7 @@ pub(super) fn lemma_row(
                         l.agree,
                         count(l.nodes, "node")
                     ))
-                    .color(palette::OK),
+                    .color(palette::ok_text(ui.visuals())),
                 );
             }
             Some(c) => {

@@ -17,6 +17,8 @@ fn is_answer(key: &str) -> bool {
 
 /// Column of the bounds table holding the gap to the makespan (hidden with the future).
 const GAP_COLUMN: usize = 3;
+/// Narrowest room (points) in which the figures and the bounds go side by side.
+const TWO_COLUMNS: f32 = 900.0;
 /// Columns of the bounds table the numbers region shows (the paper's notes are tooltips).
 const BOUND_COLUMNS: usize = 4;
 
@@ -42,23 +44,36 @@ impl RedistPanel {
         let hiding = Reveal::of(ui.ctx()).hiding();
         let r = ev.report();
         ui.label(RichText::new(ev.run.title()).weak());
-        ui.columns(2, |cols| {
-            let ui = &mut cols[0];
+        let left = |ui: &mut Ui| {
             verdict(ui, r);
             figures(ui, "rd_result", &ev.run.figures(), |k| {
                 hiding && is_answer(k)
             });
-            let ui = &mut cols[1];
+        };
+        let right = |ui: &mut Ui| {
             bounds_table(ui, &ev.run.bounds_table(), hiding);
             for c in &r.checks {
                 let t = crate::ui::reveal::masked(ui.ctx(), &c.line());
-                ui.label(if c.holds {
+                let text = if c.holds {
                     RichText::new(t)
                 } else {
                     RichText::new(t).color(ui.visuals().error_fg_color)
-                });
+                };
+                ui.add(egui::Label::new(text).wrap());
             }
-        });
+        };
+        // Side by side in a wide strip; one under the other in a narrow room (the stage's
+        // drawer), where two columns would draw over each other.
+        if ui.available_width() >= TWO_COLUMNS {
+            ui.columns(2, |cols| {
+                left(&mut cols[0]);
+                right(&mut cols[1]);
+            });
+        } else {
+            left(ui);
+            ui.separator();
+            right(ui);
+        }
     }
 }
 

@@ -445,7 +445,7 @@ impl RedistPanel {
     ) -> Vec<RingEvent> {
         let line = ui.text_style_height(&egui::TextStyle::Body);
         let room = ui.available_size();
-        if room.x >= SIDE_BY_SIDE * room.y {
+        if side_by_side(room, line, crate::ui::stage::on(ui.ctx())) {
             // A wide, short picture (a projector with every panel shown): the ring and the
             // chart side by side, so that neither is squeezed to a strip. The arrows' legend
             // spans both (two lines rather than four above the ring alone); the ring, bound by
@@ -782,3 +782,23 @@ impl RedistPanel {
 #[path = "charts.rs"]
 mod charts;
 use charts::*;
+
+/// Whether the ring and its chart go side by side in a picture of `room` (`line`: a text
+/// line's height): in a wide, short room; and on the stage whenever that gives the ring
+/// more room than stacked does while the chart keeps [`CHART_BESIDE_MIN`] (on a projector
+/// the ring is the picture, and it must read from the back of the room).
+fn side_by_side(room: egui::Vec2, line: f32, stage: bool) -> bool {
+    if room.x >= SIDE_BY_SIDE * room.y {
+        return true;
+    }
+    if !stage {
+        return false;
+    }
+    let beside_height = room.y - 2.5 * line;
+    let beside = (beside_height * 1.25).clamp(room.x * 0.4, room.x * 0.6);
+    let stacked = (room.y - 2.5 * line - LOWER_MIN).min(room.y * 0.66);
+    room.x - beside >= CHART_BESIDE_MIN && beside.min(beside_height) > stacked.min(room.x)
+}
+
+/// Narrowest the chart beside the ring gets on the stage.
+const CHART_BESIDE_MIN: f32 = 200.0;

@@ -419,7 +419,7 @@ fn checks(ui: &mut Ui, run: &Run, hiding: bool) {
         };
         let ok = *holds == Cell::Bool(true);
         let (mark, color) = if ok {
-            ("✓", palette::OK)
+            ("✓", palette::ok_text(ui.visuals()))
         } else {
             ("✗", ui.visuals().error_fg_color)
         };

@@ -105,7 +105,11 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
     let reveal = Reveal::of(ui.ctx()).at(at.k, n_steps);
     let boundary = at.boundary_nodes();
     let drawing = tree_drawing(ui, at, s, &boundary, reveal);
-    let h = (ui.available_height() * 0.55).clamp(160.0, 420.0);
+    // The tree takes what processor 0's timeline (its title, the chart's toolbar, two rows
+    // and the time axis) leaves, so that the timeline is in sight above the why strip.
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    let timeline = 5.0 * line + 2.0 * 30.0;
+    let h = (ui.available_height() - timeline).clamp(140.0, 420.0);
     // The node under the pointer: the line that scheduled it lights up in the pane.
     if let Some(kk) = tree(ui, &drawing, h).filter(|&kk| kk < s.processor.len()) {
         let (alg, step) = at.node_line(s, kk);

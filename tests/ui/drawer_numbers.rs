@@ -1,0 +1,108 @@
+//! The stage drawer's Numbers tab is readable (issue 34, item 3): in presenter mode at
+//! 1280 × 720 and 1920 × 1080, for every model, every text of the Numbers tab lies fully
+//! inside the drawer sideways (a value is never cut: the tab scrolls down rather than
+//! sideways) and no two texts overlap.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable, by};
+use loadlab::preset::ModelId;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+
+use crate::common::settle;
+
+/// The app at `width` × `height` pixels in presenter mode.
+fn presenter(width: f32, height: f32) -> Harness<'static, LoadlabApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    h
+}
+
+/// The texts (labels) drawn in `room` that are seen in it (partly, at least): label and rect.
+pub fn texts_in(h: &Harness<'static, LoadlabApp>, room: egui::Rect) -> Vec<(String, egui::Rect)> {
+    h.query_all(by().role(egui::Role::Label))
+        .filter(|n| n.accesskit_node().bounding_box().is_some())
+        .map(|n| {
+            let a = n.accesskit_node();
+            let label = a.label().or(a.value()).unwrap_or_default();
+            (label, n.rect())
+        })
+        .filter(|(_, r)| r.is_positive() && room.contains(r.center()))
+        .collect()
+}
+
+/// Every text in `room` is inside it sideways, and no two overlap.
+pub fn readable(texts: &[(String, egui::Rect)], room: egui::Rect, what: &str) {
+    assert!(!texts.is_empty(), "{what}: no text in {room:?}");
+    for (i, (a, ra)) in texts.iter().enumerate() {
+        assert!(
+            ra.left() >= room.left() - 1.0 && ra.right() <= room.right() + 1.0,
+            "{what}: {a:?} {ra:?} is cut by the drawer {room:?}"
+        );
+        for (b, rb) in &texts[i + 1..] {
+            assert!(
+                ra.intersect(*rb).area() < 2.0 || !ra.intersects(*rb),
+                "{what}: {a:?} {ra:?} and {b:?} {rb:?} overlap"
+            );
+        }
+    }
+}
+
+fn numbers_tab(m: ModelId) {
+    for (width, height) in [(1280.0, 720.0), (1920.0, 1080.0)] {
+        let mut h = presenter(width, height);
+        h.state_mut().send(Cmd::Switch(m));
+        settle(&mut h);
+        if h.query_by_label("Numbers").is_none() {
+            h.get_by_label("«").click();
+            settle(&mut h);
+        }
+        h.get_by_label("Numbers").click();
+        settle(&mut h);
+        h.run_steps(3);
+        let what = format!("{m:?} at {width}×{height}");
+        let drawer = h
+            .state()
+            .drawer_rect()
+            .unwrap_or_else(|| panic!("{what}: no drawer"));
+        let texts = texts_in(&h, drawer);
+        // The figures' values are among them (each "name = value").
+        let values = texts.iter().filter(|(l, _)| l.contains(" = ")).count();
+        assert!(
+            values >= 3,
+            "{what}: {values} values in the drawer: {texts:?}"
+        );
+        readable(&texts, drawer, &what);
+    }
+}
+
+#[test]
+fn the_numbers_tab_is_readable_for_redistribution() {
+    numbers_tab(ModelId::Redistribute);
+}
+
+#[test]
+fn the_numbers_tab_is_readable_for_divisible_load() {
+    numbers_tab(ModelId::Divisible);
+}
+
+#[test]
+fn the_numbers_tab_is_readable_for_tree_sweep() {
+    numbers_tab(ModelId::TreeSweep);
+}
+
+#[test]
+fn the_numbers_tab_is_readable_for_ksbf() {
+    numbers_tab(ModelId::Ksbf);
+}
+
+#[test]
+fn the_numbers_tab_is_readable_for_geometric_decay() {
+    numbers_tab(ModelId::Geodecay);
+}

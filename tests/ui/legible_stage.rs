@@ -1,0 +1,127 @@
+//! Legible from the back of a room (issue 34, items 7 and 15): in presenter mode at 1280 × 720
+//! (zoom 1.5, about 850 × 480 points) every question step's answer box and Reveal are in
+//! sight without scrolling and a Gantt chart of 16 rows labels every row; on the desktop at
+//! 1280 × 720 the numbers strip leaves the Gantt chart its room.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{Queryable, by};
+use loadlab::lesson::{BUNDLED as LESSONS, Lesson};
+use loadlab::preset::find_bundled;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+use loadlab::ui::widgets::gantt::ROW_LABEL_MARK;
+use loadlab::ui::widgets::marks;
+use loadlab::ui::workspace::Region;
+
+use crate::common::{settle, shown};
+
+/// The app at `width` × `height` pixels in presenter mode, on `preset` if given.
+fn presenter(width: f32, height: f32, preset: Option<&str>) -> Harness<'static, LoadlabApp> {
+    let preset = preset.map(|n| find_bundled(n).unwrap_or_else(|| panic!("no preset {n}")));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .with_max_steps(50)
+        .build_eframe(move |cc| LoadlabApp::new(cc, preset.clone()));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    settle(&mut h);
+    h
+}
+
+#[test]
+fn every_question_steps_answer_box_and_reveal_are_in_sight_at_720p_presenter() {
+    let mut h = presenter(1280.0, 720.0, None);
+    let mut questions = 0;
+    for (k, b) in LESSONS.iter().enumerate() {
+        let lesson: Lesson = b.lesson().expect("bundled lessons parse");
+        h.state_mut().send(Cmd::StartLesson(k));
+        settle(&mut h);
+        for (i, step) in lesson.steps.iter().enumerate() {
+            if step.question.is_none() {
+                continue;
+            }
+            questions += 1;
+            h.state_mut().send(Cmd::LessonStep(i));
+            settle(&mut h);
+            h.run_steps(2);
+            let what = format!("{} step {}", lesson.name, i + 1);
+            let window = h.ctx.content_rect();
+            let drawer = h
+                .state()
+                .drawer_rect()
+                .unwrap_or_else(|| panic!("{what}: no drawer"));
+            let seen = drawer.intersect(window);
+            let reveal = h.get_by_label("Reveal").rect();
+            assert!(
+                seen.contains_rect(reveal),
+                "{what}: Reveal {reveal:?} is not in sight in the drawer {seen:?}"
+            );
+            // The answer box: the number field ("Your answer") or the choices' radio buttons.
+            let q = step.question.as_ref().expect("a question");
+            let boxes: Vec<egui::Rect> = h
+                .query_all(by().predicate(|n| {
+                    let label = n.label().unwrap_or_default();
+                    (n.role() == egui::Role::TextInput && label == "Your answer")
+                        || (n.role() == egui::Role::RadioButton && q.choices.contains(&label))
+                }))
+                .map(|n| n.rect())
+                .collect();
+            assert!(!boxes.is_empty(), "{what}: no answer box");
+            for r in boxes {
+                assert!(
+                    seen.contains_rect(r),
+                    "{what}: the answer box {r:?} is not in sight in the drawer {seen:?}"
+                );
+            }
+        }
+        h.state_mut().send(Cmd::LeaveLesson);
+        settle(&mut h);
+    }
+    assert!(questions >= 10, "only {questions} question steps walked");
+}
+
+#[test]
+fn a_16_row_gantt_labels_every_row_at_720p_presenter() {
+    let mut h = presenter(1280.0, 720.0, Some("redistribute-hetero-16"));
+    shown(&mut h, "processor P1");
+    h.key_press(egui::Key::ArrowRight);
+    settle(&mut h);
+    h.get_by_label("Gantt").click();
+    settle(&mut h);
+    h.run_steps(2);
+    let labels = marks::latest_all(&h.ctx, ROW_LABEL_MARK);
+    assert_eq!(labels.len(), 16, "row labels: {labels:?}");
+    let window = h.ctx.content_rect();
+    for r in &labels {
+        assert!(
+            window.contains_rect(*r),
+            "row label {r:?} out of the window"
+        );
+    }
+}
+
+#[test]
+fn the_desktop_at_720p_leaves_the_gantt_chart_its_room() {
+    // Not presenter mode: the controls, numbers and plots all open around the picture.
+    let preset = find_bundled("divisible-table-1").expect("bundled");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
+    settle(&mut h);
+    h.run_steps(3);
+    let window = h.ctx.content_rect();
+    let numbers = marks::latest(&h.ctx, Region::Numbers.key()).expect("the numbers strip");
+    assert!(
+        numbers.height() <= 0.26 * window.height(),
+        "the numbers take {numbers:?} of {window:?}"
+    );
+    let chart = h
+        .get_by_label(loadlab::ui::widgets::gantt::LABEL_CHART)
+        .rect();
+    assert!(
+        chart.height() >= 0.3 * window.height(),
+        "the Gantt chart is {chart:?} in {window:?}"
+    );
+}
