@@ -36,6 +36,34 @@ pub const BUDGET_MAX: u64 = 100_000;
 /// that needs more is skipped, so one search's time stays under budget × about 0.9 s).
 pub const RING_CHOICES_MAX: u64 = 1_000_000;
 
+/// Seconds of one evaluation of a gap search in `space` on the reference machine (release
+/// build): the exact search on a ring of the space and the compared method, estimated from
+/// the largest ring drawn — choices grow as 3^n · (items · n)^1.5 ([`exact::cost`]'s shape,
+/// scaled by [`SOLVE_SCALE`] to what the search's rings need), capped by the search's
+/// [`RING_CHOICES_MAX`] — plus [`EVALUATION_SECONDS`].
+pub fn solve_seconds(space: &Space) -> f64 {
+    let n = space.n_max as f64;
+    // A ring of n processors with |δ_k| uniform up to δ_max moves about n · δ_max / 4 items.
+    let items = (n * space.delta_max as f64 / 4.0).max(1.0);
+    let choices = (3f64.powf(n) * (items * n).powf(1.5) * SOLVE_SCALE).min(RING_CHOICES_MAX as f64);
+    choices * exact::CHOICE_STEPS * 1e-8 + EVALUATION_SECONDS
+}
+
+/// Share of the choices [`exact::cost`]'s shape predicts that the gap search's rings take
+/// (measured: see [`solve_seconds`]).
+pub const SOLVE_SCALE: f64 = 0.01;
+
+/// Seconds of one evaluation besides the exact search's choices (System 6 or 12, the
+/// schedules, the checker).
+pub const EVALUATION_SECONDS: f64 = 2e-5;
+
+/// Seconds of one cheap move against System 6's bound per processor (System 6 and the
+/// tightness of a ring).
+pub const TIGHT_MOVE_SECONDS: f64 = 1e-7;
+
+/// Share of the restarts against System 6's bound whose ring ends above it (and is widened).
+pub const ABOVE_BOUND_SHARE: f64 = 0.05;
+
 /// Cheap moves (no exact search) of one restart against System 6's bound.
 pub const TIGHT_MOVES: u64 = 200;
 /// Moves with an exact solve each that widen a gap above System 6's bound once one is found.
@@ -177,6 +205,46 @@ impl GapSearch {
     /// The same search over the rings of `space`.
     pub fn within(self, space: Space) -> GapSearch {
         GapSearch { space, ..self }
+    }
+
+    /// Estimated seconds of the whole search (every shard) on the reference machine: its
+    /// exact solves at [`solve_seconds`] each, and against System 6's bound the cheap moves
+    /// of every restart ([`TIGHT_MOVE_SECONDS`]) and the widening of the rings found above it.
+    pub fn seconds(&self) -> f64 {
+        let solve = solve_seconds(&self.space);
+        let restarts = self.restarts as f64;
+        if self.against == Against::System6Bound {
+            let n = self.space.n_max as f64;
+            let widen = ABOVE_BOUND_SHARE * WIDEN_MOVES as f64;
+            restarts * (self.moves as f64 * TIGHT_MOVE_SECONDS * n + solve * (1.0 + widen))
+        } else {
+            restarts * (1.0 + self.moves as f64) * solve
+        }
+    }
+
+    /// Refuses a search whose [`GapSearch::seconds`] exceed the budget's
+    /// [`crate::model::budget::SECONDS`] (on `budget`, the flag that sets the solves).
+    pub fn check_budget(&self) -> Result<(), crate::model::ParamError> {
+        let seconds = self.seconds();
+        let limit = crate::model::budget::SECONDS;
+        if seconds.partial_cmp(&limit).is_some_and(|o| o.is_le()) {
+            return Ok(());
+        }
+        let sp = &self.space;
+        Err(crate::model::validate::param_error(
+            "budget",
+            format!(
+                "{} restarts against {} on rings of up to {} processors, |δ| ≤ {}, costs ≤ {}: \
+                 about {} s here, more than the limit of {} s (lower --budget, or the space)",
+                self.restarts,
+                self.against.name(),
+                sp.n_max,
+                sp.delta_max,
+                sp.cost_max,
+                crate::model::num::approx(seconds),
+                crate::model::num::approx(limit),
+            ),
+        ))
     }
 
     /// Restarts `r` with r mod k = i (shard i of k, 0-based), each restart's best gap, sorted
