@@ -37,29 +37,31 @@ pub const BUDGET_MAX: u64 = 100_000;
 pub const RING_CHOICES_MAX: u64 = 1_000_000;
 
 /// Seconds of one evaluation of a gap search in `space` on the reference machine (release
-/// build): the exact search on a ring of the space and the compared method, estimated from
-/// the largest ring drawn — choices grow as 3^n · (items · n)^1.5 ([`exact::cost`]'s shape,
-/// scaled by [`SOLVE_SCALE`] to what the search's rings need), capped by the search's
-/// [`RING_CHOICES_MAX`] — plus [`EVALUATION_SECONDS`].
+/// build, one core): the exact search on a ring of the space and the compared method,
+/// growing as 3^n · δ_max^4 with the largest ring drawn, capped by the search's
+/// [`RING_CHOICES_MAX`] choices (about 0.9 s), plus [`EVALUATION_SECONDS`]. Fitted to
+/// measured searches (CPU seconds per solve, lemma12 unless said): 4.2·10⁻⁵ at n ≤ 5, |δ| ≤ 3
+/// (system12, budget 30 000: 1.26 s), 1.25·10⁻⁴ at n ≤ 6, |δ| ≤ 3 (budget 2 000: 0.25 s),
+/// 4.2·10⁻³ at n ≤ 7, |δ| ≤ 5 (budget 200: 0.84 s), 0.124 at n ≤ 8, |δ| ≤ 10 (budget 100:
+/// 12.4 s); the fit gives 5.1·10⁻⁵, 1.35·10⁻⁴, 2.9·10⁻³ and 0.138.
 pub fn solve_seconds(space: &Space) -> f64 {
-    let n = space.n_max as f64;
-    // A ring of n processors with |δ_k| uniform up to δ_max moves about n · δ_max / 4 items.
-    let items = (n * space.delta_max as f64 / 4.0).max(1.0);
-    let choices = (3f64.powf(n) * (items * n).powf(1.5) * SOLVE_SCALE).min(RING_CHOICES_MAX as f64);
-    choices * exact::CHOICE_STEPS * 1e-8 + EVALUATION_SECONDS
+    let n = space.n_max as i32;
+    let d = space.delta_max.max(1) as f64;
+    let cap = RING_CHOICES_MAX as f64 * exact::CHOICE_STEPS * 1e-8;
+    (SOLVE_SCALE * 3f64.powi(n) * d.powi(4)).min(cap) + EVALUATION_SECONDS
 }
 
-/// Share of the choices [`exact::cost`]'s shape predicts that the gap search's rings take
-/// (measured: see [`solve_seconds`]).
-pub const SOLVE_SCALE: f64 = 0.01;
+/// Seconds per unit of 3^n · δ_max^4 of one evaluation (see [`solve_seconds`]).
+pub const SOLVE_SCALE: f64 = 2.1e-9;
 
-/// Seconds of one evaluation besides the exact search's choices (System 6 or 12, the
-/// schedules, the checker).
-pub const EVALUATION_SECONDS: f64 = 2e-5;
+/// Seconds of one evaluation besides the exact search's growth (System 6 or 12, the
+/// schedules, the checker, on the smallest rings).
+pub const EVALUATION_SECONDS: f64 = 1e-5;
 
 /// Seconds of one cheap move against System 6's bound per processor (System 6 and the
-/// tightness of a ring).
-pub const TIGHT_MOVE_SECONDS: f64 = 1e-7;
+/// tightness of a ring): measured with [`solve_seconds`], 10 000 restarts in the default
+/// space take 2.63 s (estimated 2.8 s).
+pub const TIGHT_MOVE_SECONDS: f64 = 1.6e-7;
 
 /// Share of the restarts against System 6's bound whose ring ends above it (and is widened).
 pub const ABOVE_BOUND_SHARE: f64 = 0.05;
