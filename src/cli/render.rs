@@ -139,7 +139,10 @@ fn handout(a: &RenderArgs, name: &str) -> Result<String, CliError> {
 pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
     if a.lesson.is_none() {
         // The hand-out's flags mean nothing to a figure: refused, not ignored.
-        let given = [("--window", a.window.is_some()), ("--presenter", a.presenter)];
+        let given = [
+            ("--window", a.window.is_some()),
+            ("--presenter", a.presenter),
+        ];
         if let Some((flag, _)) = given.iter().find(|(_, on)| *on) {
             return Err(CliError(format!(
                 "{flag}: only with --lesson (a hand-out's window); a figure is sized by --scale"

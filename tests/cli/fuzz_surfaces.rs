@@ -188,7 +188,8 @@ fn fuzz_links(seed: u64, cases: usize) -> Vec<String> {
         .collect();
     let mut failures = Vec::new();
     for _ in 0..cases {
-        let link = damage(&mut rng, links.choose(&mut rng).expect("links"));
+        let base = links.choose(&mut rng).expect("links").clone();
+        let link = damage(&mut rng, &base);
         let mut args = s(&["eval", "--link", &link]);
         if rng.random_bool(0.5) {
             args.push("--json".into());

@@ -75,8 +75,8 @@ fn special_files_are_refused_as_moves_and_parts() {
 #[test]
 fn huge_moves_files_are_refused_before_parsing() {
     let dir = scratch("moves");
-    // One round of 3 million sends (18 MB).
-    let round = vec!["[1,2]"; 3_000_000].join(",");
+    // One round of 4 million sends (24 MB): 1.2 GB estimated.
+    let round = vec!["[1,2]"; 4_000_000].join(",");
     let f = dir.join("sends.json");
     std::fs::write(&f, format!("[[{round}]]")).unwrap();
     let args = strings(&[

@@ -602,7 +602,7 @@ impl MapPlan {
                     .unwrap_or(0.0),
                 Scenario::Ksbf(p) => p
                     .validate()
-                    .map(|_| ksbf::cost(p).work / ksbf::BUDGET.work)
+                    .map(|_| ksbf::params::mean_cost(p).work / ksbf::BUDGET.work)
                     .unwrap_or(0.0),
                 Scenario::Redistribute(p) => match p.instance.validate() {
                     Ok(_) => {
