@@ -80,7 +80,7 @@ pub fn check_budget(lesson: &Lesson, window: Window) -> Result<(), String> {
         pixels += (w as f64 * h as f64) + page[0] as f64 * page[1] as f64;
     }
     let cost = super::headless::Cost::new(pixels + chars as f64 * WORK_PER_CHAR, pixels * 6.0);
-    super::headless::check_cost(2 * lesson.steps.len(), [w as usize, h as usize], cost)
+    super::headless::check_cost(2 * lesson.steps.len(), [w, h], cost)
 }
 
 /// Writes the hand-out of `lesson` into `dir` (created if needed); the files written.
