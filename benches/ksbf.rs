@@ -12,6 +12,8 @@ fn throughput(c: &mut Criterion) {
     g.sample_size(10);
     for (name, shape, n, p, schedule) in [
         ("T_22 on R_16 KS-BF", Shape::Tree, 22, 16, Schedule::Bf),
+        // Issue 36's target: ≥ 10^8 nodes/s on T_24 (16.7 M nodes) on R_16.
+        ("T_24 on R_16 KS-BF", Shape::Tree, 24, 16, Schedule::Bf),
         ("G_3000 on R_32 KS-BF", Shape::Grid, 3000, 32, Schedule::Bf),
         (
             "T_20 on R_16 KS-DF (heap engine)",

@@ -76,9 +76,14 @@ impl Shared {
         let (version, body) = rest
             .split_once(':')
             .ok_or("not a loadlab link: no version (expected loadlab:1:…)")?;
-        let version: u32 = version.parse().map_err(|_| {
+        // Digits only, no leading zero: one version has one spelling (`01` and `+1` are not
+        // links this loadlab wrote).
+        let canonical = !version.is_empty()
+            && version.bytes().all(|b| b.is_ascii_digit())
+            && (version == "0" || !version.starts_with('0'));
+        let version: u32 = version.parse().ok().filter(|_| canonical).ok_or_else(|| {
             format!(
-                "not a loadlab link: version {:?} is not a number",
+                "not a loadlab link: version {:?} is not a version number (expected {VERSION})",
                 preset::one_line(version)
             )
         })?;
@@ -114,19 +119,36 @@ fn unpack(body: &str) -> Result<String, String> {
         return Err(damaged.into());
     }
     let (sum, packed) = bytes.split_at(4);
-    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(packed, MAX_TEXT).map_err(
-        |e| match e.status {
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-                "the link unpacks to more than 1 MiB: it is not a scenario".to_string()
-            }
-            _ => damaged.to_string(),
-        },
-    )?;
+    let text = inflate_all(packed).map_err(|status| match status {
+        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
+            "the link unpacks to more than 1 MiB: it is not a scenario".to_string()
+        }
+        _ => damaged.to_string(),
+    })?;
     let want = u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]);
     if crc32fast::hash(&text) != want {
         return Err(damaged.into());
     }
     String::from_utf8(text).map_err(|_| damaged.into())
+}
+
+/// The DEFLATE stream `packed` unpacked (at most [`MAX_TEXT`] bytes), which must end exactly
+/// at the end of `packed`: bytes after its last block are damage the checksum would not see.
+fn inflate_all(packed: &[u8]) -> Result<Vec<u8>, miniz_oxide::inflate::TINFLStatus> {
+    use miniz_oxide::inflate::TINFLStatus;
+    use miniz_oxide::inflate::core::{DecompressorOxide, decompress, inflate_flags};
+    let mut out = vec![0u8; MAX_TEXT];
+    let mut state = DecompressorOxide::new();
+    let flags = inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
+    let (status, read, written) = decompress(&mut state, packed, &mut out, 0, flags);
+    match status {
+        TINFLStatus::Done if read == packed.len() => {
+            out.truncate(written);
+            Ok(out)
+        }
+        TINFLStatus::Done => Err(TINFLStatus::Failed),
+        s => Err(s),
+    }
 }
 
 /// The link's RON text as a [`Shared`], its preset read as strictly as a preset file.

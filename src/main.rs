@@ -116,11 +116,10 @@ fn main() -> ExitCode {
             Err(e) => fail(e),
         },
         Some(cmd) => match cli::execute(&cmd) {
-            Ok(out) => {
-                // A closed pipe (`| head`) is not an error worth a panic.
-                let _ = std::io::stdout().write_all(out.as_bytes());
-                ExitCode::SUCCESS
-            }
+            Ok(out) => match cli::print(&out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(e),
+            },
             // Each line of a command's error is one `error:` line (`lesson --check` lists
             // every failing step).
             Err(e) => fail_lines(e),

@@ -617,41 +617,16 @@ pub fn load_file(path: &Path) -> Result<PresetFile, PresetError> {
 /// [`MAX_BYTES`] (size-checked before reading it whole), UTF-8.
 pub fn read_text(path: &Path) -> Result<String, PresetError> {
     let file = display_name(path);
-    let io = |e: std::io::Error| PresetError::Io {
-        file: file.clone(),
-        message: e.to_string(),
-    };
-    // Only regular files: a FIFO would block forever and /dev/zero never ends.
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if !meta.is_file() {
-        let what = if meta.is_dir() {
-            "a directory"
-        } else {
-            "not a regular file (a device, FIFO or socket)"
-        };
-        return Err(PresetError::Io {
-            file,
-            message: format!("{what}: presets and lessons are regular files"),
-        });
-    }
-    let size = meta.len();
-    if size > MAX_BYTES {
-        return Err(PresetError::TooLarge { file, size });
-    }
-    // Read at most one byte past the limit, in case the file grows meanwhile.
-    let mut bytes = Vec::new();
-    {
-        use std::io::Read;
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(io)?;
-    }
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(PresetError::TooLarge {
-            file,
-            size: bytes.len() as u64,
-        });
-    }
+    let bytes = read_user_file(path, MAX_BYTES, "presets and lessons").map_err(|e| match e {
+        UserFileError::TooLarge { size, .. } => PresetError::TooLarge {
+            file: file.clone(),
+            size,
+        },
+        e => PresetError::Io {
+            file: file.clone(),
+            message: e.to_string(),
+        },
+    })?;
     let text = String::from_utf8(bytes).map_err(|e| PresetError::Parse {
         file: file.clone(),
         line: 1,
@@ -662,6 +637,71 @@ pub fn read_text(path: &Path) -> Result<String, PresetError> {
         ),
     })?;
     Ok(text)
+}
+
+/// Why a user's file was not read ([`read_user_file`]).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum UserFileError {
+    /// The OS refused (no such file, permission…).
+    #[error("{0}")]
+    Io(String),
+    /// A directory, device, FIFO or socket.
+    #[error("{what}: {kind} are regular files")]
+    NotRegular {
+        /// "a directory" or "not a regular file (…)".
+        what: &'static str,
+        /// What the file was asked for ("moves files").
+        kind: &'static str,
+    },
+    /// More bytes than the limit.
+    #[error("{size} bytes, more than the limit of {limit}")]
+    TooLarge {
+        /// Bytes found (at least).
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
+}
+
+/// Reads a file the user names (a preset, a lesson, a moves file, a shard's part): only a
+/// regular file — a FIFO would block forever, `/dev/zero` never ends — of at most `limit`
+/// bytes, its size checked before reading and the read itself bounded (in case the file grows
+/// meanwhile). `kind` names such files in the refusal ("moves files").
+pub fn read_user_file(
+    path: &Path,
+    limit: u64,
+    kind: &'static str,
+) -> Result<Vec<u8>, UserFileError> {
+    let io = |e: std::io::Error| UserFileError::Io(e.to_string());
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a device, FIFO or socket)"
+        };
+        return Err(UserFileError::NotRegular { what, kind });
+    }
+    if meta.len() > limit {
+        return Err(UserFileError::TooLarge {
+            size: meta.len(),
+            limit,
+        });
+    }
+    let mut bytes = Vec::new();
+    {
+        use std::io::Read;
+        std::fs::File::open(path)
+            .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+            .map_err(io)?;
+    }
+    if bytes.len() as u64 > limit {
+        return Err(UserFileError::TooLarge {
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    Ok(bytes)
 }
 
 /// Saves one scenario atomically (see [`save_file`]).

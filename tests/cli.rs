@@ -688,8 +688,13 @@ mod pseudocode;
 #[path = "cli/reliability.rs"]
 mod reliability;
 
+#[path = "cli/fuzz_surfaces.rs"]
+mod fuzz_surfaces;
 /// Issue 27: the exact optimum, the gap search, shards.
 #[path = "cli/lab.rs"]
 mod lab;
 #[path = "cli/render.rs"]
 mod render;
+/// Issue 36: reliability round 3.
+#[path = "cli/round3.rs"]
+mod round3;

@@ -6,6 +6,7 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 use super::{CliError, KsbfArgs, int};
+use crate::model::budget::Cost;
 use crate::model::exercise::ksbf::{KsbfExercise, Prediction};
 use crate::model::exercise::redistribute::{PROGRESS, RingExercise};
 use crate::model::ksbf::NodeId;
@@ -13,6 +14,7 @@ use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::typed::InstanceText;
 
+mod moves_file;
 mod treesweep;
 
 /// What `loadlab exercise --help` says about the moves.
@@ -235,28 +237,32 @@ pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
     }
 }
 
-/// The moves file's text (at most 64 MB).
-pub(super) fn read_moves(path: &str) -> Result<Value, CliError> {
-    const LIMIT: u64 = 64 << 20;
-    let text = if path == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(
-            &mut std::io::Read::take(std::io::stdin(), LIMIT + 1),
-            &mut s,
-        )
-        .map_err(|e| CliError(format!("--moves -: {e}")))?;
-        s
-    } else {
-        let meta = std::fs::metadata(path).map_err(|e| CliError(format!("--moves {path}: {e}")))?;
-        if meta.len() > LIMIT {
+/// The moves file `path` parsed, after `check` has seen its shape and returned the cost of
+/// grading it ([`moves_file::read`]).
+pub(super) fn read_moves(
+    path: &str,
+    check: impl FnOnce(&moves_file::Shape) -> Result<Cost, CliError>,
+) -> Result<Value, CliError> {
+    moves_file::read(path, check)
+}
+
+/// A check of a moves file whose items are bounded by the exercise: at most `most` items of
+/// small JSON (nothing of note to grade beyond the parse).
+pub(super) fn at_most(
+    path: &str,
+    most: usize,
+    what: &str,
+) -> impl FnOnce(&moves_file::Shape) -> Result<Cost, CliError> {
+    move |shape| {
+        if shape.items > most as u64 {
             return Err(CliError(format!(
-                "--moves {path}: {} bytes, more than the limit of {LIMIT}",
-                meta.len()
+                "--moves {}: {} items, more than the {most} {what} of this exercise",
+                crate::preset::one_line(path),
+                shape.items
             )));
         }
-        std::fs::read_to_string(path).map_err(|e| CliError(format!("--moves {path}: {e}")))?
-    };
-    serde_json::from_str(&text).map_err(|e| CliError(format!("--moves {path}: not JSON: {e}")))
+        Ok(Cost::default())
+    }
 }
 
 fn integer(v: &Value, what: &str) -> Result<i64, String> {
@@ -333,11 +339,13 @@ fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let rounds =
-        parse_rounds(&read_moves(path)?).map_err(|e| CliError(format!("--moves {path}: {e}")))?;
-    let sends = rounds.iter().map(Vec::len).sum();
-    ex.check_cost(rounds.len(), sends)
-        .map_err(|e| CliError(format!("--moves {path}: {}", e.0)))?;
+    // The rounds and sends counted before parsing (the parse's values are at least as many).
+    let cost = |shape: &moves_file::Shape| {
+        ex.check_cost(shape.items as usize, shape.depth3_lists as usize)
+            .map_err(|e| CliError(format!("--moves {path}: {}", e.0)))
+    };
+    let rounds = parse_rounds(&read_moves(path, cost)?)
+        .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
     let moves: Vec<Value> = rounds
         .iter()
         .enumerate()
@@ -453,7 +461,7 @@ fn ksbf(args: &KsbfArgs, grading: &Grading) -> Result<Value, CliError> {
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let preds = parse_predictions(&read_moves(path)?, p.shape.is_grid())
+    let preds = parse_predictions(&read_moves(path, ksbf_cost(path))?, p.shape.is_grid())
         .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
     let moves: Vec<Value> = preds
         .iter()
@@ -471,6 +479,31 @@ fn ksbf(args: &KsbfArgs, grading: &Grading) -> Result<Value, CliError> {
     out["score"] = json!(ex.score);
     out["out_of"] = json!(nodes.len());
     Ok(out)
+}
+
+/// Memory of grading one KS-BF prediction besides its parsed JSON (7 values): its grade and
+/// the grade's JSON. Measured (release build): 5·10⁵ predictions peak at 581 MB (estimated
+/// 593 MB with the parse) in 1.75 s of CPU.
+const KSBF_MOVE_BYTES: f64 = 600.0;
+
+/// Most predictions graded: about 7 s of CPU at the measured 3.5 µs each (the memory binds
+/// first, at about 8.5·10⁵).
+const KSBF_MOVES_MAX: f64 = 2e6;
+
+/// The cost check of a KS-BF moves file: its predictions counted before parsing.
+fn ksbf_cost(path: &str) -> impl FnOnce(&moves_file::Shape) -> Result<Cost, CliError> {
+    move |shape| {
+        let n = shape.items as f64;
+        if n > KSBF_MOVES_MAX {
+            return Err(CliError(format!(
+                "--moves {}: {} predictions, more than the limit of {}",
+                crate::preset::one_line(path),
+                shape.items,
+                crate::model::num::approx(KSBF_MOVES_MAX)
+            )));
+        }
+        Ok(Cost::new(n, n * KSBF_MOVE_BYTES))
+    }
 }
 
 fn geodecay(args: &super::GeodecayArgs, grading: &Grading) -> Result<Value, CliError> {
@@ -496,7 +529,7 @@ fn geodecay(args: &super::GeodecayArgs, grading: &Grading) -> Result<Value, CliE
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let v = read_moves(path)?;
+    let v = read_moves(path, at_most(path, ex.decisions(), "decisions"))?;
     let list = v
         .as_array()
         .ok_or_else(|| CliError(format!("--moves {path}: expected a list of booleans")))?;

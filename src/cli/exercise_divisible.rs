@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::exercise::{Grading, read_moves, short};
+use super::exercise::{Grading, at_most, read_moves, short};
 use super::{CliError, DivisibleArgs};
 use crate::model::exercise::divisible::{
     CLOSED_FORM, CONSERVATION, DivExercise, OVERLAP, RANGE, REMAINING, first_waste,
@@ -43,8 +43,12 @@ pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let loads = parse_loads(&read_moves(path)?, ex.levels())
-        .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
+    let most = ex.levels().max(1) * ATTEMPTS_PER_LEVEL;
+    let loads = parse_loads(
+        &read_moves(path, at_most(path, most, "moves"))?,
+        ex.levels(),
+    )
+    .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
     let mut moves = Vec::new();
     let mut retry = false;
     for (i, &x) in loads.iter().enumerate() {

@@ -88,7 +88,11 @@ impl RingGapsArgs {
         if let Some(why) = space.problem() {
             return Err(CliError(why));
         }
-        Ok(GapSearch::with_budget(self.against, self.seed, self.budget).within(space))
+        let search = GapSearch::with_budget(self.against, self.seed, self.budget).within(space);
+        search
+            .check_budget()
+            .map_err(|e| CliError(format!("--budget: {}", e.message)))?;
+        Ok(search)
     }
 
     fn space(&self) -> Space {
@@ -145,10 +149,17 @@ pub fn execute(a: &GapsArgs) -> Result<String, CliError> {
 }
 
 /// Joins the parts' rings into the whole search's output.
-pub fn merge(a: &GapsArgs, results: &[Value]) -> Result<String, CliError> {
+pub fn merge(a: &GapsArgs, results: &[shard::Owned]) -> Result<String, CliError> {
     let GapsModel::Redistribute(r) = &a.model;
+    let restarts = r.search()?.restarts;
+    let mut seen = vec![false; restarts as usize];
     let mut entries = Vec::new();
-    for e in results {
+    for (s, e) in results {
+        let restart = e["restart"]
+            .as_u64()
+            .ok_or_else(|| CliError("a part's ring has no restart".into()))?;
+        // A restart reports at most one ring.
+        shard::claim(*s, restart, restarts, &mut seen)?;
         let mut e = e.clone();
         for k in NUMBERS {
             let x = e[format!("{k}_text")]

@@ -2,7 +2,7 @@
 
 use clap::ValueEnum;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::shard::{self, Shard};
 use super::{CliError, Output, at_least_one, int, model_output, real};
@@ -153,13 +153,17 @@ fn seed_part(a: &GeodecayArgs, s: Shard) -> Result<String, CliError> {
 }
 
 /// Joins the parts of a sharded seed study into the whole run's output.
-pub fn merge(c: &GeodecayCommand, results: &[Value]) -> Result<String, CliError> {
+pub fn merge(c: &GeodecayCommand, results: &[shard::Owned]) -> Result<String, CliError> {
     let a = &c.args;
     let params = a.params()?;
     let seeds = params.seeds.max(1) as usize;
     let mut times: Vec<Option<Vec<f64>>> = vec![None; seeds];
-    for r in results {
+    let mut seen = vec![false; seeds];
+    for (s, r) in results {
         let offset = r["offset"].as_u64().map(|o| o as usize);
+        if let Some(o) = offset.filter(|&o| o < seeds) {
+            shard::claim(*s, o as u64, seeds as u64, &mut seen)?;
+        }
         let t: Option<Vec<f64>> = r["times_text"].as_array().and_then(|v| {
             v.iter()
                 .map(|x| x.as_str().and_then(|t| t.parse::<f64>().ok()))

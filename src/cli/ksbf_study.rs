@@ -94,9 +94,27 @@ pub fn execute(a: &KsbfStudyArgs) -> Result<String, CliError> {
 }
 
 /// Joins the parts' runs into the whole study's output.
-pub fn merge(a: &KsbfStudyArgs, results: &[Value]) -> Result<String, CliError> {
+pub fn merge(a: &KsbfStudyArgs, results: &[shard::Owned]) -> Result<String, CliError> {
     let spec = a.spec()?;
-    render(a, &spec, results)
+    let count = spec.cells().len() as u64 * spec.seeds;
+    let mut seen = vec![false; count as usize];
+    for (s, r) in results {
+        let (c, j) = (r[0].as_u64(), r[1].as_u64());
+        let (Some(c), Some(j)) = (c, j) else {
+            return Err(CliError("a part's runs do not fit the study".into()));
+        };
+        if j >= spec.seeds {
+            return Err(CliError("a part's runs do not fit the study".into()));
+        }
+        shard::claim(
+            *s,
+            c.saturating_mul(spec.seeds).saturating_add(j),
+            count,
+            &mut seen,
+        )?;
+    }
+    let results: Vec<Value> = results.iter().map(|(_, r)| r.clone()).collect();
+    render(a, &spec, &results)
 }
 
 /// The summaries from every run (`[cell, seed, "efficiency", nodes]`, any order).

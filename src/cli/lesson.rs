@@ -97,6 +97,11 @@ pub fn show(a: &LessonArgs) -> Result<String, CliError> {
     }
     let answers = l.answers(&NoProgress).unwrap_or_default();
     if a.json {
+        // What `--check` refuses is not printed as a lesson either.
+        let errors = l.check_with(&answers);
+        if !errors.is_empty() {
+            return Err(CliError(errors.join("\n")));
+        }
         return Ok(format!("{}\n", l.json_with(&answers)));
     }
     Ok(text(&l, &answers))

@@ -22,8 +22,20 @@ pub struct LinkArgs {
 
 /// Prints the link, one line.
 pub fn execute(a: &LinkArgs) -> Result<String, CliError> {
+    let preset = resolve_preset(&a.preset)?;
+    // The step bar's positions, as `render --step` checks them.
+    let steps = crate::report::steps::step_positions(&preset.scenario, &crate::model::NoProgress)
+        .map_err(|e| CliError(format!("{}: {e}", crate::preset::one_line(&a.preset))))?
+        .max(1);
+    if a.step >= steps {
+        return Err(CliError(format!(
+            "--step {}: the run has steps 0 to {} (see the step bar)",
+            a.step,
+            steps - 1
+        )));
+    }
     let shared = Shared {
-        preset: resolve_preset(&a.preset)?,
+        preset,
         step: a.step,
         picture: a.picture.clone(),
         plot: a.plot.clone(),

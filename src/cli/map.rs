@@ -188,25 +188,33 @@ pub fn execute(a: &MapArgs) -> Result<String, CliError> {
     Ok(render(&plan, out, &grid))
 }
 
-/// Joins the parts' cells (`[ix, iy, value]` or `[ix, iy, null, error]`) into the whole map.
-pub fn merge(a: &MapArgs, results: &[serde_json::Value]) -> Result<String, CliError> {
+/// Joins the parts' cells (`[ix, iy, value]` or `[ix, iy, null, error]`) into the whole map:
+/// every cell exactly once, from the part that computes it.
+pub fn merge(a: &MapArgs, results: &[shard::Owned]) -> Result<String, CliError> {
     let (plan, out, _) = plan_of(a)?;
     let mut g = plan.grid();
+    let positions = g.positions();
+    let (nx, ny) = (g.cells.first().map_or(0, Vec::len), g.cells.len());
+    // The item number of each cell in the whole run's order.
+    let mut number = vec![0u64; nx * ny];
+    for (j, &(ix, iy)) in positions.iter().enumerate() {
+        number[iy * nx + ix] = j as u64;
+    }
+    let mut seen = vec![false; positions.len()];
     let bad = || CliError("a part's cells do not fit the map".into());
-    for r in results {
+    for (s, r) in results {
         let ix = r[0].as_u64().ok_or_else(bad)? as usize;
         let iy = r[1].as_u64().ok_or_else(bad)? as usize;
+        if ix >= nx || iy >= ny {
+            return Err(bad());
+        }
+        shard::claim(*s, number[iy * nx + ix], positions.len() as u64, &mut seen)?;
         let cell = match (&r[2], r[3].as_str()) {
             (serde_json::Value::String(t), _) => Ok(t.parse::<f64>().map_err(|_| bad())?),
             (_, Some(e)) => Err(e.to_string()),
             _ => return Err(bad()),
         };
-        let slot = g
-            .cells
-            .get_mut(iy)
-            .and_then(|row| row.get_mut(ix))
-            .ok_or_else(bad)?;
-        *slot = Some(cell);
+        g.cells[iy][ix] = Some(cell);
     }
     if !g.complete() {
         return Err(CliError("the parts leave cells of the map missing".into()));

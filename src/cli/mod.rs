@@ -266,6 +266,22 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
     }
 }
 
+/// Writes a command's output to stdout, flushed: a write that fails (a full disk, a closed
+/// file) is an error, except a closed pipe (`| head` has read what it wanted).
+pub fn print(out: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError(format!("writing the output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// A preset from a path, or else from the bundled presets by name.
 pub fn resolve_preset(name: &str) -> Result<Preset, CliError> {
     let path = PathBuf::from(name);

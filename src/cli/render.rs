@@ -17,9 +17,10 @@ pub struct RenderArgs {
     /// offline HTML page in the folder --out.
     #[arg(long, conflicts_with_all = ["preset", "animate", "step", "figure"])]
     pub lesson: Option<String>,
-    /// With --lesson: the window the pages are laid out for, WxH in pixels.
-    #[arg(long, default_value = "1280x720", requires = "lesson")]
-    pub window: String,
+    /// With --lesson: the window the pages are laid out for, WxH in pixels (200 to 8176
+    /// each; default 1280x720).
+    #[arg(long, requires = "lesson")]
+    pub window: Option<String>,
     /// With --lesson: presenter mode (type 1.5 × larger: the window holds less).
     #[arg(long, requires = "lesson")]
     pub presenter: bool,
@@ -36,7 +37,7 @@ pub struct RenderArgs {
     /// The picture at every step, one frame per step, looping: write a GIF.
     #[arg(long)]
     pub animate: bool,
-    /// Frames per second of the animation.
+    /// Frames per second of the animation (1/60 to 50: a GIF frame lasts 0.02 s to 60 s).
     #[arg(long, value_parser = real, default_value = "2", requires = "animate")]
     pub fps: f64,
     /// The picture tab (as a lesson names it, e.g. `Gantt`; default: the workspace's).
@@ -46,6 +47,9 @@ pub struct RenderArgs {
     #[arg(long)]
     pub out: PathBuf,
 }
+
+/// Fewest frames per second: a GIF frame lasts at most 60 s here.
+const MIN_FPS: f64 = 1.0 / 60.0;
 
 /// The kinds of file `render` writes.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -81,11 +85,13 @@ fn kind(path: &Path, animate: bool) -> Result<Kind, CliError> {
     }
 }
 
-/// `WxH`, each 200 to 8192 pixels.
+/// `WxH`, each 200 to [`handout::MAX_WINDOW`] pixels (a page at 2 pixels per point with its
+/// margin must fit the largest image).
 fn window(text: &str) -> Result<[u32; 2], CliError> {
+    use crate::ui::figure::handout::MAX_WINDOW;
     let bad = || {
         CliError(format!(
-            "--window: {}: expected WxH in pixels, e.g. 1280x720 (200 to 8192 each)",
+            "--window: {}: expected WxH in pixels, e.g. 1280x720 (200 to {MAX_WINDOW} each)",
             crate::preset::one_line(text)
         ))
     };
@@ -94,7 +100,7 @@ fn window(text: &str) -> Result<[u32; 2], CliError> {
         s.trim()
             .parse::<u32>()
             .ok()
-            .filter(|v| (200..=8192).contains(v))
+            .filter(|v| (200..=MAX_WINDOW).contains(v))
             .ok_or_else(bad)
     };
     Ok([side(w)?, side(h)?])
@@ -103,7 +109,7 @@ fn window(text: &str) -> Result<[u32; 2], CliError> {
 /// `render --lesson`: the hand-out in the folder `--out`.
 fn handout(a: &RenderArgs, name: &str) -> Result<String, CliError> {
     use crate::ui::figure::handout;
-    let size = window(&a.window)?;
+    let size = window(a.window.as_deref().unwrap_or("1280x720"))?;
     let lesson = crate::lesson::resolve(name).map_err(|e| CliError(format!("--lesson: {e}")))?;
     lesson
         .within_budget()
@@ -131,6 +137,18 @@ fn handout(a: &RenderArgs, name: &str) -> Result<String, CliError> {
 
 /// Draws and writes; prints one line saying what was written.
 pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
+    if a.lesson.is_none() {
+        // The hand-out's flags mean nothing to a figure: refused, not ignored.
+        let given = [
+            ("--window", a.window.is_some()),
+            ("--presenter", a.presenter),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, on)| *on) {
+            return Err(CliError(format!(
+                "{flag}: only with --lesson (a hand-out's window); a figure is sized by --scale"
+            )));
+        }
+    }
     let preset_name = match (&a.lesson, &a.preset) {
         (Some(l), _) => return handout(a, l),
         (None, Some(p)) => p,
@@ -145,8 +163,12 @@ pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
         )));
     }
     let scale = scale as f32;
-    if !(a.fps > 0.0 && a.fps <= 50.0) {
-        return Err(CliError(format!("--fps: {} is outside (0, 50]", a.fps)));
+    if !(a.fps >= MIN_FPS && a.fps <= 50.0) {
+        return Err(CliError(format!(
+            "--fps: {} is outside 1/60 to 50 frames per second (a GIF frame lasts 0.02 s to \
+             60 s)",
+            a.fps
+        )));
     }
     let figure = if a.animate {
         Figure::Picture
@@ -163,9 +185,12 @@ pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
     if let Some(k) = a.step {
         stage.seek(k).map_err(CliError)?;
     }
-    let frames = if a.animate { stage.steps() } else { 1 };
-    let pixels = stage.measure(&figure, scale).map_err(CliError)?;
-    headless::check_budget(frames, pixels).map_err(CliError)?;
+    let measured = stage.measure(&figure, scale).map_err(CliError)?;
+    if a.animate {
+        headless::check_animation(stage.steps(), measured).map_err(CliError)?;
+    } else {
+        headless::check_budget(1, measured.pixels).map_err(CliError)?;
+    }
     let out = &a.out;
     let shown = crate::preset::display_name(out);
     match kind {

@@ -74,16 +74,24 @@ pub struct MergeArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// Reads and checks the parts: one command, k parts numbered 1..k once each. Returns the
-/// command and every part's results in part order.
-fn read_parts(files: &[PathBuf]) -> Result<(Vec<String>, Vec<Value>), CliError> {
+/// Most bytes of one part file (64 MiB).
+const PART_LIMIT: u64 = 64 << 20;
+
+/// One result of a part, with the shard that computed it (whose [`Shard::owns`] the result's
+/// item number must satisfy).
+pub type Owned = (Shard, Value);
+
+/// Reads and checks the parts: one command, k parts numbered 1..k once each (1 ≤ k ≤ 10^6).
+/// Returns the command and every result with its part's shard, in part order.
+fn read_parts(files: &[PathBuf]) -> Result<(Vec<String>, Vec<Owned>), CliError> {
     let mut argv: Option<Vec<String>> = None;
     let mut of = 0u64;
-    let mut parts: Vec<(u64, Vec<Value>)> = Vec::new();
+    let mut parts: Vec<(Shard, Vec<Value>)> = Vec::new();
     for f in files {
         let name = crate::preset::one_line(&f.display().to_string());
-        let text = std::fs::read_to_string(f).map_err(|e| CliError(format!("{name}: {e}")))?;
-        let v: Value = serde_json::from_str(&text)
+        let bytes = crate::preset::read_user_file(f, PART_LIMIT, "parts")
+            .map_err(|e| CliError(format!("{name}: {e}")))?;
+        let v: Value = serde_json::from_slice(&bytes)
             .map_err(|e| CliError(format!("{name}: not a part of a sharded run ({e})")))?;
         let p = &v["part"];
         let (Some(index), Some(k), Some(args), Some(results)) = (
@@ -96,10 +104,17 @@ fn read_parts(files: &[PathBuf]) -> Result<(Vec<String>, Vec<Value>), CliError> 
                 "{name}: not a part of a sharded run (no part.index, part.of, part.argv, results)"
             )));
         };
-        let args: Vec<String> = args
+        let shard = Shard::parse(&format!("{index}/{k}"))
+            .map_err(|e| CliError(format!("{name}: part {index} of {k}: {e}")))?;
+        let args: Option<Vec<String>> = args
             .iter()
-            .map(|a| a.as_str().unwrap_or_default().to_string())
+            .map(|a| a.as_str().map(str::to_string))
             .collect();
+        let args = args.ok_or_else(|| {
+            CliError(format!(
+                "{name}: not a part of a sharded run (part.argv is not text)"
+            ))
+        })?;
         match &argv {
             None => {
                 argv = Some(args);
@@ -112,17 +127,48 @@ fn read_parts(files: &[PathBuf]) -> Result<(Vec<String>, Vec<Value>), CliError> 
             }
             _ => {}
         }
-        if parts.iter().any(|(i, _)| *i == index) {
+        if parts.iter().any(|(s, _)| s.index == index) {
             return Err(CliError(format!("{name}: part {index}/{k} given twice")));
         }
-        parts.push((index, results.clone()));
+        parts.push((shard, results.clone()));
     }
-    if let Some(missing) = (1..=of).find(|i| !parts.iter().any(|(j, _)| j == i)) {
+    if parts.len() as u64 != of {
+        let missing = (1..=of)
+            .find(|i| !parts.iter().any(|(s, _)| s.index == *i))
+            .unwrap_or(of);
         return Err(CliError(format!("part {missing}/{of} is missing")));
     }
-    parts.sort_by_key(|(i, _)| *i);
+    parts.sort_by_key(|(s, _)| s.index);
     let argv = argv.unwrap_or_default();
-    Ok((argv, parts.into_iter().flat_map(|(_, r)| r).collect()))
+    let owned = parts
+        .into_iter()
+        .flat_map(|(s, r)| r.into_iter().map(move |v| (s, v)))
+        .collect();
+    Ok((argv, owned))
+}
+
+/// Checks that the item numbered `j` (of `count` in the whole run) belongs to `shard` and is
+/// not already `seen`, then marks it: every item of the whole run exactly once, from the
+/// part that computes it.
+pub fn claim(shard: Shard, j: u64, count: u64, seen: &mut [bool]) -> Result<(), CliError> {
+    if j >= count || !shard.owns(j) {
+        return Err(CliError(format!(
+            "part {}/{}: holds item {} of {count}, which that part does not compute",
+            shard.index,
+            shard.of,
+            j + 1
+        )));
+    }
+    let slot = &mut seen[j as usize];
+    if std::mem::replace(slot, true) {
+        return Err(CliError(format!(
+            "part {}/{}: item {} of {count} given twice",
+            shard.index,
+            shard.of,
+            j + 1
+        )));
+    }
+    Ok(())
 }
 
 /// Runs `loadlab merge`.

@@ -670,6 +670,17 @@ impl Lesson {
         if let Err(e) = self.within_budget() {
             return vec![e];
         }
+        let answers = self.answers(&NoProgress).unwrap_or_default();
+        self.check_with(&answers)
+    }
+
+    /// [`Lesson::check`] with the answers given (as [`Lesson::answers`] computes them): what
+    /// `lesson --json` and `render --lesson` refuse, as `lesson --check` does, without
+    /// computing the answers twice.
+    pub fn check_with(&self, answers: &[Option<Result<Answer, String>>]) -> Vec<String> {
+        if let Err(e) = self.within_budget() {
+            return vec![e];
+        }
         let mut errors = Vec::new();
         if self.steps.is_empty() {
             errors.push(format!("lesson {:?} has no steps", self.name));
@@ -732,7 +743,7 @@ impl Lesson {
                 if q.check.command.is_empty() {
                     continue;
                 }
-                if let Err(e) = q.answer() {
+                if let Some(Some(Err(e))) = answers.get(i) {
                     errors.push(at(format!("question: {e}")));
                 }
             }

@@ -45,6 +45,23 @@
 //! | `map geodecay --survivors random --alpha 0.001 --x p=1000..1002:16:log --y n=2^16..2^20:4:log` | work | 4.2 | 5.9 | 8 |
 //! | `map redistribute --x n=10..1000:16 --y max_delta=1..1000:16:log --samples 2` | work | 2.3 | 2.5 | 8 |
 //!
+//! Round 3 (issue 36), measured the same way but with the machine shared by builds at a load of
+//! 14–16 on 2 cores (wall time 4–10× the CPU time; CPU time inflated by the contention), each
+//! estimate beside the measurement:
+//!
+//! | command (boundary input) | binds | estimate | CPU s | wall s | peak MB |
+//! |---|---|---|---|---|---|
+//! | `exercise redistribute --moves` one round of 2·10⁶ sends | memory | 590 MB | 1.6 | 11 | 593 |
+//! | `exercise redistribute --moves` 5·10⁵ one-send rounds | memory | 740 MB | 1.9 | 5.8 | 719 |
+//! | `exercise ksbf --moves` 5·10⁵ predictions | memory | 593 MB | 1.75 | 5.4 | 581 |
+//! | `gaps redistribute --against system6-bound --budget 30000` | work | 8.2 s | 7.4 | 51 | 8 |
+//! | `gaps redistribute --against system12 --budget 30000` | work | 1.5 s | 1.3 | 4.6 | 9 |
+//! | `gaps … lemma12 --max-n 7 --max-delta 5 --max-cost 6 --budget 200` | work | 0.6 s | 0.84 | 2.9 | 8 |
+//! | `render --lesson` 20 steps of 16 kB of text, `--window 200x200` | work | 8 s | 8.6 | 86 | 692 |
+//! | `render --lesson` 20 steps of 8 kB of text, `--window 200x200` | work | 4.9 s | 4.5 | 39 | 357 |
+//! | `render ksbf-g200-r16 --animate --scale 0.25` (1 353 frames) | work | 8.7 s | 9.5 | 34 | 212 |
+//! | `map ksbf --shape random-tree --n 15 --x p=2..64:64 --y spawn_prob=0.5..1:64` | work | 2.6 s | 2.9 | 16 | 33 |
+//!
 //! Fixed by these measurements: the optimal geodecay policy's programme (accepted at 14.7 s
 //! of CPU, 24 s wall), the random grid's node count at q ≤ 1/2 and its membership pass (refused
 //! at 0.17 s), the round-based schedules' memory (refused at half the limit) and the listing

@@ -287,7 +287,7 @@ fn case(rng: &mut ChaCha8Rng) -> Vec<String> {
 }
 
 /// Runs the binary under the limits; returns (exit code, stdout length, stderr).
-fn run_bounded(args: &[String]) -> (Option<i32>, usize, String) {
+pub(super) fn run_bounded(args: &[String]) -> (Option<i32>, usize, String) {
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
         .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
@@ -364,7 +364,7 @@ fn fuzz_cli(seed: u64, cases: usize) -> Vec<String> {
 }
 
 /// Mutations of a bundled preset: truncation, byte flips, renamed fields, extreme values.
-fn mutate(rng: &mut ChaCha8Rng, text: &str) -> Vec<u8> {
+pub(super) fn mutate(rng: &mut ChaCha8Rng, text: &str) -> Vec<u8> {
     let mut b = text.as_bytes().to_vec();
     match rng.random_range(0..5) {
         0 => b.truncate(rng.random_range(0..b.len().max(1))),

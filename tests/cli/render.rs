@@ -387,7 +387,7 @@ fn a_hand_out_over_the_budget_is_refused_before_anything_is_drawn() {
         "--lesson",
         "rrv",
         "--window",
-        "8192x8192",
+        "8176x8176",
         "--out",
         o,
     ];

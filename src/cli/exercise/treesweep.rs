@@ -4,7 +4,7 @@
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Grading, read_moves, short};
+use super::{Grading, at_most, read_moves, short};
 use crate::cli::{CliError, at_least_one, int, real};
 use crate::model::exercise::treesweep::{Move, RULES, TreeExercise};
 use crate::model::treesweep::{Direction, TreeSweepParams, params};
@@ -86,15 +86,8 @@ pub fn run(args: &TreeArgs, grading: &Grading) -> Result<Value, CliError> {
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let moves =
-        parse_moves(&read_moves(path)?).map_err(|e| CliError(format!("--moves {path}: {e}")))?;
-    if moves.len() > 1 << 16 {
-        return Err(CliError(format!(
-            "--moves {path}: {} moves for a tree of {} nodes",
-            moves.len(),
-            (1u64 << n) - 1
-        )));
-    }
+    let moves = parse_moves(&read_moves(path, at_most(path, 1 << 16, "moves"))?)
+        .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
     let graded: Vec<Value> = moves
         .iter()
         .enumerate()

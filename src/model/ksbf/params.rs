@@ -306,20 +306,30 @@ pub fn records(p: &KsbfParams) -> bool {
 /// `--shape random-grid --schedule df --n 13333 --p 64` (q = 0.5) was refused as "about 10
 /// s" although n = 13 332 runs in 0.17 s.
 pub fn nodes_estimate(p: &KsbfParams) -> f64 {
+    nodes_with_margin(p, RANDOM_TREE_MARGIN)
+}
+
+/// The nodes of a random shape's expectation (the deterministic shapes' exact count): what
+/// many runs take on average, for the estimate of a map, whose cells' sizes add up.
+pub fn nodes_expected(p: &KsbfParams) -> f64 {
+    nodes_with_margin(p, 1.0)
+}
+
+fn nodes_with_margin(p: &KsbfParams, margin: f64) -> f64 {
     let max = p.max_nodes() as f64;
     match p.shape {
         Shape::SparseTree => super::theory::sparse_tree_nodes(p.n, sparse_weight(p.p)) as f64,
         Shape::RandomTree => {
             let m = 2.0 * p.spawn_prob;
             let expected: f64 = (0..p.n).map(|l| m.powi(l as i32)).sum();
-            (RANDOM_TREE_MARGIN * expected).min(max)
+            (margin * expected).min(max)
         }
         Shape::RandomGrid => {
             let m = 2.0 * p.spawn_prob;
             let bound: f64 = (0..p.n)
                 .map(|l| m.powi(l as i32).min(f64::from(l) + 1.0))
                 .sum();
-            (RANDOM_TREE_MARGIN * bound).min(max)
+            (margin * bound).min(max)
         }
         _ => max,
     }
@@ -329,7 +339,18 @@ pub fn nodes_estimate(p: &KsbfParams) -> f64 {
 /// `loadlab ksbf` and the GUI run it; `record = false` for the sweeps' points). Call it on
 /// checked parameters.
 pub fn cost_of(p: &KsbfParams, record: bool) -> Cost {
-    let nodes = nodes_estimate(p);
+    cost_for(p, record, nodes_estimate(p))
+}
+
+/// [`cost_of`] a run with its records at the expected size of a random shape (a map's cell:
+/// the cells' sizes add up, so the map's total is close to the sum of the expectations).
+/// Measured: `map ksbf --shape random-tree --n 15 --x p=2..64:64 --y
+/// spawn_prob=0.5..1:64` 1.1 s where the margin of a single run estimated 5 s.
+pub fn mean_cost(p: &KsbfParams) -> Cost {
+    cost_for(p, true, nodes_expected(p))
+}
+
+fn cost_for(p: &KsbfParams, record: bool, nodes: f64) -> Cost {
     let fifo = p.schedule == Schedule::Bf && p.balance != Balance::Random;
     let heap = if p.balance == Balance::Random && !p.shape.is_grid() {
         RANDOM_TREE_WEIGHT

@@ -36,6 +36,36 @@ pub const BUDGET_MAX: u64 = 100_000;
 /// that needs more is skipped, so one search's time stays under budget × about 0.9 s).
 pub const RING_CHOICES_MAX: u64 = 1_000_000;
 
+/// Seconds of one evaluation of a gap search in `space` on the reference machine (release
+/// build, one core): the exact search on a ring of the space and the compared method,
+/// growing as 3^n · δ_max^4 with the largest ring drawn, capped by the search's
+/// [`RING_CHOICES_MAX`] choices (about 0.9 s), plus [`EVALUATION_SECONDS`]. Fitted to
+/// measured searches (CPU seconds per solve, lemma12 unless said): 4.2·10⁻⁵ at n ≤ 5, |δ| ≤ 3
+/// (system12, budget 30 000: 1.26 s), 1.25·10⁻⁴ at n ≤ 6, |δ| ≤ 3 (budget 2 000: 0.25 s),
+/// 4.2·10⁻³ at n ≤ 7, |δ| ≤ 5 (budget 200: 0.84 s), 0.124 at n ≤ 8, |δ| ≤ 10 (budget 100:
+/// 12.4 s); the fit gives 5.1·10⁻⁵, 1.35·10⁻⁴, 2.9·10⁻³ and 0.138.
+pub fn solve_seconds(space: &Space) -> f64 {
+    let n = space.n_max as i32;
+    let d = space.delta_max.max(1) as f64;
+    let cap = RING_CHOICES_MAX as f64 * exact::CHOICE_STEPS * 1e-8;
+    (SOLVE_SCALE * 3f64.powi(n) * d.powi(4)).min(cap) + EVALUATION_SECONDS
+}
+
+/// Seconds per unit of 3^n · δ_max^4 of one evaluation (see [`solve_seconds`]).
+pub const SOLVE_SCALE: f64 = 2.1e-9;
+
+/// Seconds of one evaluation besides the exact search's growth (System 6 or 12, the
+/// schedules, the checker, on the smallest rings).
+pub const EVALUATION_SECONDS: f64 = 1e-5;
+
+/// Seconds of one cheap move against System 6's bound per processor (System 6 and the
+/// tightness of a ring): measured with [`solve_seconds`], 10 000 restarts in the default
+/// space take 2.63 s (estimated 2.8 s).
+pub const TIGHT_MOVE_SECONDS: f64 = 1.6e-7;
+
+/// Share of the restarts against System 6's bound whose ring ends above it (and is widened).
+pub const ABOVE_BOUND_SHARE: f64 = 0.05;
+
 /// Cheap moves (no exact search) of one restart against System 6's bound.
 pub const TIGHT_MOVES: u64 = 200;
 /// Moves with an exact solve each that widen a gap above System 6's bound once one is found.
@@ -177,6 +207,46 @@ impl GapSearch {
     /// The same search over the rings of `space`.
     pub fn within(self, space: Space) -> GapSearch {
         GapSearch { space, ..self }
+    }
+
+    /// Estimated seconds of the whole search (every shard) on the reference machine: its
+    /// exact solves at [`solve_seconds`] each, and against System 6's bound the cheap moves
+    /// of every restart ([`TIGHT_MOVE_SECONDS`]) and the widening of the rings found above it.
+    pub fn seconds(&self) -> f64 {
+        let solve = solve_seconds(&self.space);
+        let restarts = self.restarts as f64;
+        if self.against == Against::System6Bound {
+            let n = self.space.n_max as f64;
+            let widen = ABOVE_BOUND_SHARE * WIDEN_MOVES as f64;
+            restarts * (self.moves as f64 * TIGHT_MOVE_SECONDS * n + solve * (1.0 + widen))
+        } else {
+            restarts * (1.0 + self.moves as f64) * solve
+        }
+    }
+
+    /// Refuses a search whose [`GapSearch::seconds`] exceed the budget's
+    /// [`crate::model::budget::SECONDS`] (on `budget`, the flag that sets the solves).
+    pub fn check_budget(&self) -> Result<(), crate::model::ParamError> {
+        let seconds = self.seconds();
+        let limit = crate::model::budget::SECONDS;
+        if seconds.partial_cmp(&limit).is_some_and(|o| o.is_le()) {
+            return Ok(());
+        }
+        let sp = &self.space;
+        Err(crate::model::validate::param_error(
+            "budget",
+            format!(
+                "{} restarts against {} on rings of up to {} processors, |δ| ≤ {}, costs ≤ {}: \
+                 about {} s here, more than the limit of {} s (lower --budget, or the space)",
+                self.restarts,
+                self.against.name(),
+                sp.n_max,
+                sp.delta_max,
+                sp.cost_max,
+                crate::model::num::approx(seconds),
+                crate::model::num::approx(limit),
+            ),
+        ))
     }
 
     /// Restarts `r` with r mod k = i (shard i of k, 0-based), each restart's best gap, sorted

@@ -572,16 +572,20 @@ impl MapPlan {
     /// the rings): the model's own estimate of each run against its budget (its work limit stands for [`SECONDS`]), plus [`RUN_OVERHEAD_SECONDS`]. Invalid
     /// parameters cost the overhead only (the cell fails at once).
     fn cell_seconds(&self, s: &Scenario) -> f64 {
-        let runs = self.metric.runs.len() as f64;
+        let runs = self.metric.runs;
         let one = |s: &Scenario| -> f64 {
             let fraction = match s {
                 Scenario::Divisible(p) => p
                     .validate()
                     .map(|v| divisible::sweep::cost(&v).work / divisible::sweep::BUDGET.work)
                     .unwrap_or(0.0),
+                // The optimal policy's programme too, when the run plans it.
                 Scenario::Geodecay(p) => p
                     .validate()
-                    .map(|_| geodecay::params::cost(p).work / geodecay::params::BUDGET.work)
+                    .map(|_| {
+                        let cost = geodecay::params::cost(p) + geodecay::params::optimal_cost(p);
+                        cost.work / geodecay::params::BUDGET.work
+                    })
                     .unwrap_or(0.0),
                 // One Fine-Grain pass with P.Y: without the processor counts on the fast
                 // path, with them (and the baselines) through the JSON.
@@ -598,7 +602,7 @@ impl MapPlan {
                     .unwrap_or(0.0),
                 Scenario::Ksbf(p) => p
                     .validate()
-                    .map(|_| ksbf::cost(p).work / ksbf::BUDGET.work)
+                    .map(|_| ksbf::params::mean_cost(p).work / ksbf::BUDGET.work)
                     .unwrap_or(0.0),
                 Scenario::Redistribute(p) => match p.instance.validate() {
                     Ok(_) => {
@@ -612,8 +616,18 @@ impl MapPlan {
         };
         // The rings of a cell are alike (same n, same max |δ|): the first stands for all, as
         // in the redistribution sweep's estimate.
+        // Each of the metric's runs as it is made (a run may change the policy).
+        let tweaked = |s: &Scenario| -> f64 {
+            runs.iter()
+                .map(|tweak| {
+                    let mut t = s.clone();
+                    tweak(&mut t);
+                    one(&t)
+                })
+                .sum()
+        };
         match self.first_samples(s, 1) {
-            Ok(first) => first.iter().map(one).sum::<f64>() * runs * self.samples as f64,
+            Ok(first) => first.iter().map(tweaked).sum::<f64>() * self.samples as f64,
             Err(_) => RUN_OVERHEAD_SECONDS,
         }
     }

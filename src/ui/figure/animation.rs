@@ -25,9 +25,14 @@ struct Frame {
     background: [u8; 3],
 }
 
+/// Frames drawn before they are rasterized together (in parallel), their scenes then
+/// dropped: what an animation holds besides its frames' pixels.
+pub const BATCH: usize = 4;
+
 /// Draws every step of `stage`'s picture at `scale` and writes the GIF to `path` at `fps`
 /// frames a second; `progress(k, n)` is called as frame k of n is drawn and stops the work
-/// when it returns false. The number of frames.
+/// when it returns false. Only the frames' pixels are kept: the scenes are drawn and
+/// rasterized [`BATCH`] at a time. The number of frames.
 pub fn write(
     stage: &mut Stage,
     scale: f32,
@@ -36,27 +41,33 @@ pub fn write(
     mut progress: impl FnMut(usize, usize) -> bool,
 ) -> Result<usize, String> {
     let n = stage.steps();
-    let mut scenes = Vec::with_capacity(n);
+    let mut frames: Vec<Frame> = Vec::with_capacity(n);
+    let mut scenes = Vec::with_capacity(BATCH);
     for k in 0..n {
         stage.seek(k)?;
         scenes.push(stage.scene(&Figure::Picture, scale)?);
         if !progress(k, n) {
             return Err("cancelled".into());
         }
+        if scenes.len() == BATCH || k + 1 == n {
+            let batch: Vec<Frame> = scenes
+                .par_iter()
+                .map(|s| {
+                    let rgba = s.rasterize()?;
+                    let [r, g, b, _] = s.background.to_srgba_unmultiplied();
+                    Ok(Frame {
+                        rgba,
+                        size: s.size,
+                        background: [r, g, b],
+                    })
+                })
+                .collect::<Result<_, String>>()?;
+            scenes.clear();
+            frames.extend(batch);
+        }
     }
-    let frames: Vec<Frame> = scenes
-        .par_iter()
-        .map(|s| {
-            let rgba = s.rasterize()?;
-            let [r, g, b, _] = s.background.to_srgba_unmultiplied();
-            Ok(Frame {
-                rgba,
-                size: s.size,
-                background: [r, g, b],
-            })
-        })
-        .collect::<Result<_, String>>()?;
     let bytes = encode(&frames, fps)?;
+    drop(frames);
     std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(n)
 }
@@ -70,8 +81,8 @@ pub fn export(
     progress: impl FnMut(usize, usize) -> bool,
 ) -> Result<usize, String> {
     let mut stage = Stage::new(preset, picture, None)?;
-    let pixels = stage.measure(&Figure::Picture, 1.0)?;
-    super::headless::check_budget(stage.steps(), pixels)?;
+    let measured = stage.measure(&Figure::Picture, 1.0)?;
+    super::headless::check_animation(stage.steps(), measured)?;
     write(&mut stage, 1.0, 2.0, path, progress)
 }
 

@@ -37,14 +37,50 @@ pub use super::window::Window;
 /// Pixels per point of the PDF's pages.
 const SCALE: f32 = 2.0;
 
-/// `Ok` when the hand-out of a lesson of `steps` steps for `window` fits the budget of
-/// `loadlab render`: per step, the window and a page (at least the window's room, in
-/// points, at [`SCALE`], with the margin), counted as two frames of the larger of the two.
-pub fn check_budget(steps: usize, window: Window) -> Result<(), String> {
+/// Widest and tallest window of a hand-out, in pixels: its page (the window's room, in
+/// points, with the margin, at [`SCALE`]) must fit [`super::MAX_SIDE`].
+pub const MAX_WINDOW: u32 = (super::MAX_SIDE as u32) / (SCALE as u32) - 2 * (super::MARGIN as u32);
+
+/// Work (in the render budget's pixels) of laying out one character of a step's text, in
+/// the window's frames and on its page (measured: 20 steps of 49 kB of text in a 200×200
+/// window took 17 s of CPU).
+const WORK_PER_CHAR: f64 = 300.0;
+
+/// Points of page height a step's text takes in a column `width` points wide (an upper
+/// estimate: a character at most 8 points wide on average, 18 points a line; each line
+/// break starts a line).
+fn text_height(text: &str, width: f32) -> f32 {
+    let per_line = (width / 8.0).max(1.0) as usize;
+    let lines: usize = text
+        .split('\n')
+        .map(|l| l.chars().count().div_ceil(per_line).max(1))
+        .sum();
+    lines as f32 * 18.0
+}
+
+/// `Ok` when the hand-out of `lesson` for `window` fits the budget of `loadlab render`: per
+/// step, the window and a page — the window's room, in points, at [`SCALE`], with the
+/// margin, taller by the step's text (up to the largest image) — every page kept until the
+/// PDF is written; and the work of laying out the steps' text.
+pub fn check_budget(lesson: &Lesson, window: Window) -> Result<(), String> {
     let room = window.points() + egui::Vec2::splat(2.0 * super::MARGIN);
-    let page = [room.x * SCALE, room.y * SCALE].map(|v| v.ceil() as usize);
     let [w, h] = window.pixels();
-    super::headless::check_budget(2 * steps, [w.max(page[0]), h.max(page[1])])
+    let tallest = super::MAX_SIDE as f32;
+    let mut pixels = 0.0;
+    let mut chars = 0usize;
+    for step in &lesson.steps {
+        let mut text = step.text.chars().count() + step.title.chars().count();
+        let mut height = text_height(&step.text, room.x) + text_height(&step.title, room.x);
+        if let Some(q) = &step.question {
+            text += q.prompt.chars().count() + q.choices.iter().map(|c| c.len()).sum::<usize>();
+            height += text_height(&q.prompt, room.x) + text_height(&q.choices.join(" · "), room.x);
+        }
+        chars += text;
+        let page = [room.x * SCALE, ((room.y + height) * SCALE).min(tallest)];
+        pixels += (w as f64 * h as f64) + page[0] as f64 * page[1] as f64;
+    }
+    let cost = super::headless::Cost::new(pixels + chars as f64 * WORK_PER_CHAR, pixels * 6.0);
+    super::headless::check_cost(2 * lesson.steps.len(), [w, h], cost)
 }
 
 /// Writes the hand-out of `lesson` into `dir` (created if needed); the files written.
@@ -55,11 +91,16 @@ pub fn write(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<PathBuf>, String> {
     let n = lesson.steps.len();
-    check_budget(n, window)?;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    check_budget(lesson, window)?;
     let answers = lesson
         .answers(&crate::model::NoProgress)
         .map_err(|_| "cancelled".to_string())?;
+    // A lesson `lesson --check` refuses gets no hand-out (each error names its step).
+    let errors = lesson.check_with(&answers);
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     // The window's shots here, the pages (their own workspaces, no window) on a second
     // thread: both draw on the CPU.
     let answers = &answers;

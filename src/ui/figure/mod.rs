@@ -252,6 +252,33 @@ pub fn render(
 }
 
 impl Scene {
+    /// Bytes the scene holds (about): its textures, its meshes' vertices and indices, its
+    /// shapes and their text.
+    pub fn bytes(&self) -> usize {
+        use egui::epaint::Primitive;
+        let meshes: usize = self
+            .primitives
+            .iter()
+            .map(|p| match &p.primitive {
+                Primitive::Mesh(m) => {
+                    m.vertices.len() * std::mem::size_of::<egui::epaint::Vertex>()
+                        + m.indices.len() * 4
+                }
+                Primitive::Callback(_) => 0,
+            })
+            .sum();
+        let shapes: usize = self
+            .shapes
+            .iter()
+            .map(|c| match &c.shape {
+                egui::Shape::Text(t) => t.galley.job.text.len() * 64,
+                _ => 0,
+            })
+            .sum::<usize>()
+            + self.shapes.len() * std::mem::size_of::<ClippedShape>();
+        self.textures.bytes() + meshes + shapes
+    }
+
     /// The figure's pixels, RGBA (not premultiplied), row by row.
     pub fn rasterize(&self) -> Result<Vec<u8>, String> {
         let image = raster::rasterize(

@@ -91,6 +91,11 @@ pub struct Textures {
 }
 
 impl Textures {
+    /// Bytes of the images held.
+    pub fn bytes(&self) -> usize {
+        self.map.values().map(|t| t.pixels.len() * 4).sum()
+    }
+
     /// Applies a frame's new and changed textures (whole images and patches), in order, and
     /// takes them out of `delta` (egui insists every delta is handled).
     pub fn set(&mut self, delta: &mut TexturesDelta) -> Result<(), String> {
