@@ -259,7 +259,7 @@ impl Secret {
                     || c == 'e'
                     || ((c == '-' || c == '+') && token.ends_with('e')));
             let begins = token.is_empty()
-                && !in_list(&masked)
+                && !in_list(&masked, &chars[i..])
                 && ((c.is_ascii_digit() && !part_of_word) || starts_number);
             if continues || begins {
                 token.push(c);
@@ -328,10 +328,11 @@ fn names_a_thing(before: &str) -> bool {
 
 /// Whether a number after `before` is an item of a parenthesised list — an instance's
 /// vector such as δ = (2, 1, 1, −2, −2), an input the prompt states, not an outcome.
-fn in_list(before: &str) -> bool {
+fn in_list(before: &str, after: &[char]) -> bool {
     let open = before.matches('(').count() > before.matches(')').count();
     let b = before.trim_end_matches(['-', '−']);
-    open && (b.ends_with('(') || b.ends_with(", "))
+    let more = after.iter().take_while(|&&c| c != ')').any(|&c| c == ',');
+    open && (b.ends_with(", ") || (b.ends_with('(') && more))
 }
 
 fn is_number(text: &str) -> bool {

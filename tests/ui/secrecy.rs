@@ -248,7 +248,27 @@ fn numbers(text: &str) -> Vec<(String, f64)> {
                 .rsplit([' ', '('])
                 .next()
                 .is_some_and(|w| before.ends_with(' ') && NAMES.contains(&w));
-        if !name && let Ok(x) = token.parse::<f64>() {
+        // An instance's input (L=2, δ = 1, n = 5, τ = 2.5): the prompt states the instance.
+        let input = before
+            .trim_end()
+            .strip_suffix('=')
+            .map(|b| b.trim_end().rsplit([' ', '(', ',']).next().unwrap_or(""))
+            .is_some_and(|w| {
+                ["L", "δ", "n", "c", "τ", "β", "h", "p", "ℓ", "α", "b", "k"].contains(&w)
+                    || w.starts_with("L_")
+                    || w.starts_with("δ_")
+            });
+        let name = name || input;
+        // A minus sign makes another number: −2 is not the answer 2.
+        let negative = prev == Some('-')
+            && !before[..before.len() - 1]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric);
+        if !name
+            && !negative
+            && let Ok(x) = token.parse::<f64>()
+        {
             out.push((token, x));
         }
         i = j;
@@ -278,28 +298,65 @@ fn gives_away(text: &str, g: Giveaway) -> bool {
 /// out when `drawer` is false (the lesson's own words are there).
 fn texts(h: &Harness<'static, LoadlabApp>, drawer: bool) -> Vec<String> {
     let skip = (!drawer).then(|| h.state().drawer_rect()).flatten();
-    let outside = |p: egui::Pos2| !skip.is_some_and(|d| d.contains(p));
+    let screen = h.ctx.content_rect();
+    let outside = |p: egui::Pos2| screen.contains(p) && !skip.is_some_and(|d| d.contains(p));
     let mut out: Vec<String> = h
         .query_all(by().predicate(|_| true))
         .filter(|n| n.accesskit_node().bounding_box().is_some())
         .filter(|n| outside(n.rect().center()))
         .flat_map(|n| {
             let a = n.accesskit_node();
-            [a.label(), a.value().map(|v| v.to_string())]
+            // An input's value is the instance the teacher set (the prompt states it).
+            let input = matches!(
+                a.role(),
+                Role::SpinButton | Role::Slider | Role::TextInput | Role::MultilineTextInput
+            );
+            [
+                a.label(),
+                a.value().map(|v| v.to_string()).filter(|_| !input),
+            ]
         })
         .flatten()
         .collect();
+    // The vector editor's cells read "L_4", "2", "δ_4", "1": inputs, left out.
+    let cells: Vec<bool> = out
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            i > 0
+                && (out[i - 1].starts_with("L_") || out[i - 1].starts_with("δ_"))
+                && t.trim_start_matches('-').parse::<f64>().is_ok()
+        })
+        .collect();
+    let mut k = 0;
+    out.retain(|_| {
+        k += 1;
+        !cells[k - 1]
+    });
     let mut shapes: Vec<&egui::epaint::Shape> =
         h.output().shapes.iter().map(|c| &c.shape).collect();
     while let Some(s) = shapes.pop() {
         match s {
             egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
             egui::epaint::Shape::Text(t) if outside(t.pos + t.galley.rect.center().to_vec2()) => {
-                out.push(t.galley.text().to_owned());
+                // A painted single digit alone is a processor's number or an axis tick on
+                // every picture (P_1 … P_5, δ = −2 … 2): not read as a value.
+                let text = t.galley.text();
+                let digit = text.len() == 1 && text.chars().all(|c| c.is_ascii_digit());
+                if !digit {
+                    out.push(text.to_owned());
+                }
             }
             _ => {}
         }
     }
+    // The lesson's own counter ("step 1 of 10": its steps, not the run's).
+    out.retain(|t| {
+        !t.strip_prefix("step ").is_some_and(|r| {
+            r.split(" of ")
+                .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        })
+    });
     out
 }
 
@@ -351,7 +408,7 @@ fn screens(h: &mut Harness<'static, LoadlabApp>) -> Vec<(String, Vec<String>)> {
             h.run_steps(2);
             out.push((
                 format!("step bar at the {bar}, {tab}"),
-                texts(h, tab != "Lesson"),
+                texts(h, tab == "Numbers"),
             ));
         }
     }
@@ -370,7 +427,7 @@ fn no_question_shows_what_gives_its_answer_away_until_reveal_and_all_of_it_after
                 for g in case.hidden {
                     assert!(
                         !gives_away(t, *g),
-                        "{what}, {screen}: {t:?} gives {g:?} away before Reveal"
+                        "{what}, {screen}: {t:?} gives {g:?} away before Reveal; all: {all:?}"
                     );
                 }
             }
@@ -464,10 +521,12 @@ fn the_geodecay_question_shows_its_own_instance_and_hovering_the_hidden_future_r
     h.state_mut().send(Cmd::Step(StepCmd::First));
     settle(&mut h);
     let plot = h
-        .query_all(by().role(Role::Canvas))
-        .map(|n| n.rect())
-        .max_by(|a, b| a.area().total_cmp(&b.area()))
-        .expect("a plot");
+        .state()
+        .drawn()
+        .iter()
+        .find(|d| d.region == loadlab::ui::workspace::Region::Picture)
+        .map(|d| d.room)
+        .expect("a picture");
     for f in [0.6, 0.75, 0.9] {
         h.hover_at(egui::pos2(plot.left() + plot.width() * f, plot.center().y));
         h.run_steps(2);
