@@ -62,6 +62,8 @@ mod recent;
 mod redistribute;
 #[path = "ui/research.rs"]
 mod research;
+#[path = "ui/secrecy.rs"]
+mod secrecy;
 #[path = "ui/share.rs"]
 mod share;
 #[path = "ui/sliders.rs"]

@@ -240,17 +240,26 @@ impl Check {
     /// Runs the command in-process and returns its run result as JSON: the object
     /// `loadlab <command…> --json` prints.
     pub fn json(&self, progress: &dyn Progress) -> Result<Value, String> {
-        let run = self.planned()?.run(progress);
-        run.map(|r| r.json())
+        self.run(progress).map(|r| r.json())
+    }
+
+    /// Runs the command in-process: its run result.
+    pub fn run(&self, progress: &dyn Progress) -> Result<report::ModelRun, String> {
+        self.planned()?
+            .run(progress)
             .map_err(|e| format!("`{}`: {e}", self.command_line()))
+    }
+
+    /// The value at [`Check::field`] of `run`'s JSON.
+    fn read_field(&self, run: &report::ModelRun) -> Result<Value, String> {
+        report::field(&run.json(), &self.field)
+            .cloned()
+            .ok_or_else(|| format!("`{}` has no field {:?}", self.command_line(), self.field))
     }
 
     /// The value at [`Check::field`] of the command's run result.
     pub fn value(&self, progress: &dyn Progress) -> Result<Value, String> {
-        let out = self.json(progress)?;
-        report::field(&out, &self.field)
-            .cloned()
-            .ok_or_else(|| format!("`{}` has no field {:?}", self.command_line(), self.field))
+        self.read_field(&self.run(progress)?)
     }
 
     /// The scenario the command runs (what "show me" loads).
@@ -263,6 +272,15 @@ impl Check {
     pub fn seconds(&self) -> f64 {
         self.planned().map_or(0.0, |p| cost::seconds(&p))
     }
+}
+
+/// A question's answer with what gives it away on its check's run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asked {
+    /// The answer.
+    pub answer: Answer,
+    /// The run's quantities that determine it (hidden until Reveal).
+    pub giveaway: report::Giveaway,
 }
 
 /// A question's answer, as computed by its check.
@@ -370,6 +388,15 @@ impl Question {
     pub fn answer_with(&self, progress: &dyn Progress) -> Result<Answer, String> {
         let v = self.check.value(progress)?;
         self.read(&v)
+    }
+
+    /// The answer and what gives it away on the check's run ([`report::Giveaway`]), from one
+    /// run of the check.
+    pub fn asked_with(&self, progress: &dyn Progress) -> Result<Asked, String> {
+        let run = self.check.run(progress)?;
+        let answer = self.read(&self.check.read_field(&run)?)?;
+        let giveaway = run.determines(&self.check.field);
+        Ok(Asked { answer, giveaway })
     }
 
     /// Reads a check's value as this question's kind.
@@ -584,6 +611,24 @@ impl Lesson {
         &self,
         progress: &dyn Progress,
     ) -> Result<Vec<Option<Result<Answer, String>>>, Cancelled> {
+        self.each_question(progress, Question::answer_with)
+    }
+
+    /// Every step's answer with what gives it away (as [`Lesson::answers`]).
+    pub fn asked(
+        &self,
+        progress: &dyn Progress,
+    ) -> Result<Vec<Option<Result<Asked, String>>>, Cancelled> {
+        self.each_question(progress, Question::asked_with)
+    }
+
+    /// `f` of every step's question, one after the other with `progress` (nothing runs when
+    /// the lesson is over its budget: every question gets that error).
+    fn each_question<T>(
+        &self,
+        progress: &dyn Progress,
+        f: impl Fn(&Question, &dyn Progress) -> Result<T, String>,
+    ) -> Result<Vec<Option<Result<T, String>>>, Cancelled> {
         if let Err(e) = self.within_budget() {
             let refused = |s: &LessonStep| s.question.as_ref().map(|_| Err(e.clone()));
             return Ok(self.steps.iter().map(refused).collect());
@@ -594,7 +639,7 @@ impl Lesson {
             if progress.cancelled() {
                 return Err(Cancelled);
             }
-            out.push(s.question.as_ref().map(|q| q.answer_with(&stages.stage(i))));
+            out.push(s.question.as_ref().map(|q| f(q, &stages.stage(i))));
             stages.stage(i).set(1.0);
         }
         Ok(out)
@@ -838,5 +883,7 @@ pub fn resolve(name: &str) -> Result<Lesson, String> {
     })
 }
 
+#[cfg(test)]
+mod giveaway_tests;
 #[cfg(test)]
 mod tests;

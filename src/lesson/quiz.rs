@@ -19,6 +19,9 @@ pub struct QuizQuestion {
     pub question: Question,
     /// The answer the check computed.
     pub answer: Answer,
+    /// What gives the answer away on the check's run (hidden while the question is open and
+    /// its instance is in front).
+    pub giveaway: crate::report::Giveaway,
 }
 
 impl QuizQuestion {
@@ -87,7 +90,7 @@ impl Draft {
                 field: self.field,
             },
         };
-        let answer = question.answer()?;
+        let super::Asked { answer, giveaway } = question.asked_with(&NoProgress)?;
         if let Answer::Number(x) = answer {
             // Round the tolerance to 2 significant digits so it reads well.
             let t = self.relative * x.abs();
@@ -105,6 +108,7 @@ impl Draft {
             model,
             question,
             answer,
+            giveaway,
         })
     }
 }

@@ -17,6 +17,7 @@ pub mod ksbf;
 pub mod map;
 pub mod redistribute;
 mod render;
+pub mod secrecy;
 pub mod steps;
 pub use render::series_csv;
 pub mod treesweep;
@@ -24,6 +25,7 @@ pub mod treesweep;
 pub use doc::{Cell, Content, Figure, Report, Role, Section, Series, SeriesSet, Table};
 pub use format::{csv_field, csv_number, text_number};
 pub use json::field;
+pub use secrecy::Giveaway;
 
 use doc::cells;
 #[allow(unused_imports)]

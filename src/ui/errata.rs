@@ -79,6 +79,7 @@ fn kind_text(ui: &egui::Ui, kind: Kind) -> RichText {
 pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mut Vec<Cmd>) {
     let screen = ctx.content_rect();
     let mut open = state.open;
+    let mut shown = false;
     egui::Window::new("Errata: what we found in the papers")
         .open(&mut open)
         .default_pos(screen.left_top() + egui::vec2(200.0, 80.0))
@@ -107,17 +108,20 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
                     ui.heading(title(m));
                     ui.label(RichText::new(format!("{paper} — {} findings", findings.len())).weak());
                     for f in findings {
-                        finding(ui, f, cmds);
+                        shown |= finding(ui, f, cmds);
                     }
                     ui.add_space(8.0);
                 }
             });
         });
-    state.open = open;
+    // Show me closes the window: the instance it loaded is behind it.
+    state.open = open && !shown;
 }
 
-/// One finding: id and kind, the sentence, "Show me", the details folded.
-fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) {
+/// One finding: id and kind, the sentence, "Show me", the details folded. True when Show me
+/// was clicked (its instance is loaded and the evidence value goes to the status bar).
+fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) -> bool {
+    let mut shown = false;
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         ui.label(RichText::new(f.id).monospace());
@@ -131,6 +135,8 @@ fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) {
             );
             if ui.button("Show me").on_hover_text(hover).clicked() {
                 cmds.push(show_me(f));
+                cmds.push(Cmd::Inform(evidence_notice(f.id, e)));
+                shown = true;
             }
         }
     });
@@ -156,6 +162,18 @@ fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) {
                     }
                 });
         });
+    shown
+}
+
+/// What the status bar says after Show me: the finding, the value to read and where it
+/// comes from (the window that listed it is closed by then).
+pub fn evidence_notice(id: &str, e: &errata::Evidence) -> String {
+    format!(
+        "Finding {id}: {} = {} (evidence: {})",
+        e.field,
+        e.value.text(),
+        e.command_line()
+    )
 }
 
 /// The command loading a finding's evidence instance (or saying why it cannot).

@@ -20,6 +20,8 @@ use crate::ui::workspace::{OnScreen, Region, Tab};
 
 /// Each step's computed answer (`None` for a step without a question).
 type Answers = Vec<Option<Result<Answer, String>>>;
+/// Each step's answer with what gives it away, as the background job computes them.
+type AskedAll = Vec<Option<Result<lesson::Asked, String>>>;
 
 /// The lesson player and the quiz windows (owned by the app).
 #[derive(Default)]
@@ -55,7 +57,9 @@ pub struct Player {
     replies: Vec<String>,
     revealed: Vec<bool>,
     answers: Option<Answers>,
-    job: JobSlot<Answers>,
+    /// What gives each step's answer away on its run (hidden until Reveal).
+    giveaways: Vec<Option<crate::report::Giveaway>>,
+    job: JobSlot<AskedAll>,
     /// The step bar position still to reach (the run's steps may still be computing).
     seek: Option<(usize, u32)>,
     /// The numbers strip is folded away until the step's question is revealed (it would
@@ -140,7 +144,7 @@ impl Teach {
         job.submit(
             "computing the lesson's answers",
             move || c.request_repaint(),
-            move |progress| computed.answers(progress),
+            move |progress| computed.asked(progress),
         );
         let title = lesson.title.clone();
         self.player = Some(Player {
@@ -149,6 +153,7 @@ impl Teach {
             replies: vec![String::new(); n],
             revealed: vec![false; n],
             answers: None,
+            giveaways: vec![None; n],
             job,
             seek: None,
             numbers_after_reveal: false,
@@ -260,8 +265,13 @@ impl Teach {
         let Some(p) = &mut self.player else {
             return;
         };
-        if let Some(a) = p.job.poll() {
-            p.answers = Some(a);
+        if let Some(all) = p.job.poll() {
+            p.giveaways = all
+                .iter()
+                .map(|a| a.as_ref()?.as_ref().ok().map(|a| a.giveaway.clone()))
+                .collect();
+            let answers = all.into_iter().map(|a| a.map(|r| r.map(|a| a.answer)));
+            p.answers = Some(answers.collect());
         }
         // An exercise step switches "Your turn" on once (the student may switch it off).
         if p.lesson.steps[p.index].exercise.is_some() {
@@ -345,6 +355,13 @@ impl Teach {
     /// The current step's open question (asked, not yet revealed), for the workspace to hide
     /// its answer ([`crate::ui::reveal::Secret`]).
     pub(super) fn secret(&self) -> Option<crate::ui::reveal::Secret> {
+        self.player_secret().or_else(|| {
+            // A quiz question whose instance Show me loaded, still open.
+            self.quizzes.iter().find_map(QuizWindow::secret)
+        })
+    }
+
+    fn player_secret(&self) -> Option<crate::ui::reveal::Secret> {
         let p = self.player.as_ref()?;
         let q = p.lesson.steps.get(p.index)?.question.as_ref()?;
         if p.revealed[p.index] {
@@ -355,7 +372,11 @@ impl Teach {
             Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
             _ => None,
         };
-        Some(crate::ui::reveal::Secret::new(&q.check.field, answer))
+        let secret = crate::ui::reveal::Secret::new(&q.check.field, answer);
+        Some(match p.giveaways.get(p.index).and_then(Option::as_ref) {
+            Some(g) => secret.with(g),
+            None => secret,
+        })
     }
 
     /// The player's navigation on the stage's drawer: one row (nothing when no lesson runs).
@@ -617,9 +638,10 @@ pub(super) fn right(ui: &egui::Ui) -> egui::Color32 {
     crate::ui::widgets::palette::ok_text(ui.visuals())
 }
 
-/// A lesson's question box: the prompt, the reply (number field or radio buttons), Reveal,
-/// and once revealed the model-computed answer, whether the prediction was right, and the
-/// explanation (the reply may still be corrected: it is graded again as it changes).
+/// A lesson's question box: the prompt, the reply (number field or radio buttons), Reveal
+/// (or Enter in the number field), and once revealed the model-computed answer, whether the
+/// prediction was right, and the explanation. A revealed reply is final: its field is greyed
+/// out, so typing the shown answer afterwards cannot turn it into "✓ Right".
 fn question_ui(
     ui: &mut egui::Ui,
     q: &Question,
@@ -630,14 +652,15 @@ fn question_ui(
 ) {
     ui.label(RichText::new("Predict").strong().size(body));
     ui.label(RichText::new(&q.prompt).size(body));
-    reply_field(ui, q, reply, "Your answer", body, true);
+    let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
     if ui
         .add_enabled(
             !*revealed,
             egui::Button::new(RichText::new("Reveal").size(body)),
         )
-        .on_hover_text("Run the model and show the answer")
+        .on_hover_text("Run the model and show the answer (or press Enter in the answer field)")
         .clicked()
+        || entered
     {
         *revealed = true;
     }
@@ -683,7 +706,8 @@ fn question_ui(
 }
 
 /// The reply of question `q`: a number field named `field` (a decimal point or comma) or the
-/// choices as radio buttons; greyed out unless `editable`.
+/// choices as radio buttons; greyed out unless `editable`. True when Enter was pressed in the
+/// number field (the reply is submitted).
 pub(super) fn reply_field(
     ui: &mut egui::Ui,
     q: &Question,
@@ -691,20 +715,23 @@ pub(super) fn reply_field(
     field: &str,
     body: f32,
     editable: bool,
-) {
+) -> bool {
     match q.kind {
         Kind::Number => {
             ui.horizontal(|ui| {
                 let label = ui.label(RichText::new(field).size(body));
-                ui.add_enabled(
-                    editable,
-                    egui::TextEdit::singleline(reply)
-                        .desired_width(120.0)
-                        .font(egui::FontId::proportional(body))
-                        .hint_text("a number"),
-                )
-                .labelled_by(label.id);
-            });
+                let edit = ui
+                    .add_enabled(
+                        editable,
+                        egui::TextEdit::singleline(reply)
+                            .desired_width(120.0)
+                            .font(egui::FontId::proportional(body))
+                            .hint_text("a number"),
+                    )
+                    .labelled_by(label.id);
+                editable && edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+            })
+            .inner
         }
         Kind::Choice => {
             ui.horizontal_wrapped(|ui| {
@@ -715,6 +742,7 @@ pub(super) fn reply_field(
                     }
                 }
             });
+            false
         }
     }
 }

@@ -8,7 +8,7 @@ use egui::RichText;
 use super::commands::Cmd;
 use super::lesson::{BODY, answer_lines, reply_field};
 use crate::jobs::JobSlot;
-use crate::lesson::{self, Grade, Kind, QuizQuestion};
+use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
 use crate::preset::{ModelId, Preset};
 
 /// Largest number of questions a quiz window generates.
@@ -64,11 +64,30 @@ pub struct QuizWindow {
     pub(super) job: JobSlot<Result<Vec<QuizQuestion>, String>>,
     /// "Show me" loaded an instance: the window folds to a corner in the next frame.
     aside: bool,
+    /// The question whose instance "Show me" loaded last (its answer stays hidden in the
+    /// workspace until it is answered right or shown).
+    loaded: Option<usize>,
     /// Help ▸ Quiz me chose it again: it unfolds in the next frame.
     pub(super) unfold: bool,
 }
 
 impl QuizWindow {
+    /// The open question whose instance is loaded (not yet answered right nor shown), to be
+    /// hidden in the workspace as a lesson's question is ([`crate::ui::reveal::Secret`]).
+    pub(super) fn secret(&self) -> Option<crate::ui::reveal::Secret> {
+        let k = self.loaded?;
+        let (item, tries) = (self.questions.get(k)?, self.tries.get(k)?);
+        if !self.open || tries.done() {
+            return None;
+        }
+        let answer = match &item.answer {
+            Answer::Number(x) => Ok(*x),
+            Answer::Choice(c) => Err(c.clone()),
+        };
+        let secret = crate::ui::reveal::Secret::new(&item.question.check.field, Some(answer));
+        Some(secret.with(&item.giveaway))
+    }
+
     pub(super) fn new(model: ModelId) -> Self {
         QuizWindow {
             model,
@@ -82,6 +101,7 @@ impl QuizWindow {
             tries: Vec::new(),
             job: JobSlot::default(),
             aside: false,
+            loaded: None,
             unfold: false,
         }
     }
@@ -125,6 +145,7 @@ impl QuizWindow {
                 self.replies = vec![String::new(); qs.len()];
                 self.tries = vec![Tries::default(); qs.len()];
                 self.questions = qs;
+                self.loaded = None;
                 self.error = None;
             }
             Err(e) => self.error = Some(e),
@@ -221,6 +242,7 @@ impl QuizWindow {
                     s,
                 ))));
                 self.aside = true;
+                self.loaded = Some(k);
             }
             Err(e) => cmds.push(Cmd::Fail(e)),
         }
@@ -294,13 +316,14 @@ fn question(
     ui.label(RichText::new(format!("Question {n}")).strong().size(BODY));
     ui.label(RichText::new(&q.prompt).size(BODY));
     let done = tries.done();
-    reply_field(ui, q, reply, &format!("Answer {n}"), BODY, !done);
+    let entered = reply_field(ui, q, reply, &format!("Answer {n}"), BODY, !done);
     ui.horizontal_wrapped(|ui| {
         let check = egui::Button::new(RichText::new(format!("Check {n}")).size(BODY));
         if ui
             .add_enabled(!done, check)
             .on_hover_text("Check your answer (as often as you like: the score counts the first)")
             .clicked()
+            || entered
         {
             tries.check(q.grade(&item.answer, reply));
         }

@@ -97,9 +97,27 @@ impl Reveal {
 pub struct Secret {
     /// The report field the question asks for (its JSON path, e.g. `bounds.Lemma 1.value`).
     pub field: String,
-    /// The answer as the app writes it in any of its precisions (empty while the answer is
-    /// still being computed: then only the field is hidden).
+    /// What else gives it away on its run ([`crate::report::Giveaway`]; until the answer is
+    /// computed, only the field itself).
+    pub giveaway: crate::report::Giveaway,
+    /// The answer and the values derived from it as the app writes them in any of its
+    /// precisions (empty while the answer is still being computed: then only the field is
+    /// hidden).
     pub texts: Vec<String>,
+}
+
+/// `x` as the app writes it in any of its precisions.
+fn written(x: f64) -> impl Iterator<Item = String> {
+    use crate::report::format::{Precision, number};
+    [
+        Precision::Text,
+        Precision::Table,
+        Precision::Readout,
+        Precision::Caption,
+    ]
+    .into_iter()
+    .map(move |p| number(x, p))
+    .chain([crate::lesson::format_number(x)])
 }
 
 /// What a hidden answer reads until Reveal.
@@ -128,21 +146,11 @@ impl Secret {
     /// The secret of a question asking for `field` whose answer is `answer` (a number, or a
     /// choice's text).
     pub fn new(field: &str, answer: Option<Result<f64, String>>) -> Secret {
-        use crate::report::format::{Precision, number};
         let texts = match answer {
             None => Vec::new(),
             Some(Err(choice)) => vec![choice],
             Some(Ok(x)) => {
-                let mut t: Vec<String> = [
-                    Precision::Text,
-                    Precision::Table,
-                    Precision::Readout,
-                    Precision::Caption,
-                ]
-                .into_iter()
-                .map(|p| number(x, p))
-                .chain([crate::lesson::format_number(x)])
-                .collect();
+                let mut t: Vec<String> = written(x).collect();
                 t.sort();
                 t.dedup();
                 t
@@ -150,15 +158,41 @@ impl Secret {
         };
         Secret {
             field: field.to_owned(),
+            giveaway: crate::report::Giveaway {
+                field: field.to_owned(),
+                fields: vec![field.to_owned()],
+                ..Default::default()
+            },
             texts,
         }
     }
 
-    /// Whether the figure or column named `key` is (or holds) the asked field.
+    /// The same secret with everything its run says gives it away: those fields hidden by
+    /// name, those values wherever a text writes them as a value.
+    pub fn with(mut self, giveaway: &crate::report::Giveaway) -> Secret {
+        // The run knows which numbers give the answer away (none for an index such as a
+        // PE's k); a choice's own words stay hidden too.
+        self.texts.retain(|t| !is_number(t));
+        self.texts
+            .extend(giveaway.values.iter().flat_map(|&x| written(x)));
+        self.texts.sort();
+        self.texts.dedup();
+        self.giveaway = giveaway.clone();
+        self
+    }
+
+    /// Whether the figure, column or field named `key` gives the answer away (the asked
+    /// field, what holds it, or what determines it on its run).
     pub fn hides_field(&self, key: &str) -> bool {
         key == self.field
             || self.field.starts_with(&format!("{key}."))
             || key.starts_with(&format!("{}.", self.field))
+            || self.giveaway.hides(key)
+    }
+
+    /// Whether the sweep plots' point at the instance's own parameter gives the answer away.
+    pub fn hides_instance_point(&self) -> bool {
+        self.giveaway.instance_point
     }
 
     /// Whether a number written `text` is the answer.
@@ -211,21 +245,30 @@ impl Secret {
                 && !chars
                     .get(i.wrapping_sub(1))
                     .is_some_and(|p| p.is_alphanumeric());
-            // A digit right after a letter, `_`, `{` or a comma without a space is part of a
-            // name or an index list (P4, x_4, C_{1,2}), not a value.
+            // A digit right after a letter, `_`, `{`, `^` or a comma without a space is part
+            // of a name, an index list or a power (P4, x_4, C_{1,2}, 2^10), not a value; so is
+            // a number after a name such as "Theorem" or "Fig." (numbered things, not values).
             let part_of_word = token.is_empty()
                 && i > 0
-                && (chars[i - 1].is_alphabetic() || matches!(chars[i - 1], '_' | '{' | ','));
+                && (chars[i - 1].is_alphanumeric()
+                    || matches!(chars[i - 1], '_' | '{' | ',' | '^')
+                    || names_a_thing(&masked));
             let continues = !token.is_empty()
                 && (c.is_ascii_digit()
                     || c == '.'
                     || c == 'e'
                     || ((c == '-' || c == '+') && token.ends_with('e')));
-            let begins =
-                token.is_empty() && ((c.is_ascii_digit() && !part_of_word) || starts_number);
+            let begins = token.is_empty()
+                && !in_list(&masked, &chars[i..])
+                && ((c.is_ascii_digit() && !part_of_word) || starts_number);
             if continues || begins {
                 token.push(c);
             } else {
+                // The base of a power (2^10) is not a value of its own.
+                if c == '^' {
+                    masked.push_str(&token);
+                    token.clear();
+                }
                 flush(&mut token, &mut masked);
                 masked.push(c);
             }
@@ -240,6 +283,56 @@ impl Secret {
 fn value_position(before: &str) -> bool {
     let b = before.trim_end();
     b.ends_with(['=', '≈', ':', '/']) || b.ends_with(" of") || b == "of"
+}
+
+/// Words after which a number names a thing (Theorem 2, Fig. 4, System 6, step 24), never a
+/// quantity of the run.
+const NAMES: [&str; 22] = [
+    "Theorem",
+    "Theorems",
+    "Lemma",
+    "Lemmas",
+    "Algorithm",
+    "Algorithms",
+    "Alg.",
+    "System",
+    "Systems",
+    "Fig.",
+    "Figs.",
+    "Figure",
+    "Section",
+    "Step",
+    "Steps",
+    "step",
+    "steps",
+    "Proposition",
+    "Corollary",
+    "Table",
+    "Eq.",
+    "Definition",
+];
+
+/// Whether the text before a number ends with one of [`NAMES`] and a space ("Theorem 2",
+/// "Steps 10–18").
+fn names_a_thing(before: &str) -> bool {
+    if !before.ends_with(' ') {
+        return false;
+    }
+    let word = before
+        .trim_end()
+        .rsplit(|c: char| c.is_whitespace() || c == '(')
+        .next()
+        .unwrap_or("");
+    NAMES.contains(&word)
+}
+
+/// Whether a number after `before` is an item of a parenthesised list — an instance's
+/// vector such as δ = (2, 1, 1, −2, −2), an input the prompt states, not an outcome.
+fn in_list(before: &str, after: &[char]) -> bool {
+    let open = before.matches('(').count() > before.matches(')').count();
+    let b = before.trim_end_matches(['-', '−']);
+    let more = after.iter().take_while(|&&c| c != ')').any(|&c| c == ',');
+    open && (b.ends_with(", ") || (b.ends_with('(') && more))
 }
 
 fn is_number(text: &str) -> bool {
@@ -266,9 +359,18 @@ pub fn cut_series(points: &[[f64; 2]], x_max: Option<f64>) -> Vec<[f64; 2]> {
 /// future is hidden its series stop short of the marker, since the instance's own point is
 /// the answer the stepping leads to. The marker becomes a dashed series named [`HIDDEN_FROM`]
 /// over the y range left (so the plot does not call the instance "beyond the data").
-pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal) {
-    let Some(m) = plot.x_marker.filter(|_| reveal.hiding()) else {
+///
+/// An open lesson question whose answer is the instance's point ([`Secret::hides_instance_point`])
+/// cuts the same way until Reveal, whatever the step bar says.
+pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context) {
+    let asked = secret(ctx).is_some_and(|s| s.hides_instance_point());
+    let Some(m) = plot.x_marker.filter(|_| reveal.hiding() || asked) else {
         return;
+    };
+    let legend = if reveal.hiding() {
+        HIDDEN_FROM
+    } else {
+        HIDDEN_UNTIL_REVEAL
     };
     let below = m - 1e-9 * m.abs().max(1e-300);
     for s in &mut plot.series {
@@ -284,7 +386,7 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal) {
     });
     if lo <= hi {
         plot.series.push(Curve::new(
-            HIDDEN_FROM,
+            legend,
             vec![[m, lo], [m, hi]],
             SeriesStyle::DashedLine,
             Some(crate::ui::widgets::palette::CURRENT),
@@ -294,6 +396,9 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal) {
 
 /// Legend of the line where a hidden sweep stops.
 pub const HIDDEN_FROM: &str = "this instance: hidden until the last step";
+
+/// Legend of the line where a sweep stops while a lesson question asks the instance's point.
+pub const HIDDEN_UNTIL_REVEAL: &str = "this instance: hidden until Reveal";
 
 /// The bars that have started by time `t` (None: all), each ending at `t` at the latest.
 pub fn cut_bars(bars: Vec<GanttBar>, t: Option<f64>) -> Vec<GanttBar> {
@@ -349,6 +454,50 @@ mod tests {
         assert_eq!(t.mask("ρ = 0.7496, T* = 0.75"), "ρ = ?, T* = ?");
         let c = Secret::new("optimal", Some(Err("System 6".into())));
         assert_eq!(c.mask("Auto chose System 6 here"), "Auto chose ? here");
+    }
+
+    #[test]
+    fn the_mask_leaves_names_powers_indices_and_stated_vectors_alone() {
+        let two = Secret::new("rounds", Some(Ok(2.0)));
+        for innocent in [
+            "Theorem 2 (corrected)",
+            "Lemma 2's bound",
+            "Fig. 2 and Figs. 2–4",
+            "Steps 2–18 of Algorithm 2",
+            "System 2",
+            "P12 and n = 2^20",
+            "δ = (2, 1, 1, −2, −2)",
+            "x_2 and C_{2,5}",
+        ] {
+            assert_eq!(two.mask(innocent), innocent);
+        }
+        assert_eq!(two.mask("rounds = 2"), "rounds = ?");
+        assert_eq!(two.mask("Round 2 of 2"), "Round ? of ?");
+        assert_eq!(two.mask("makespan: 2, bound (2)"), "makespan: ?, bound (2)");
+        let ten = Secret::new("balancings", Some(Ok(10.0)));
+        assert_eq!(
+            ten.mask("p = 2^10, 10 balancings"),
+            "p = 2^10, ? balancings"
+        );
+    }
+
+    #[test]
+    fn a_giveaway_adds_its_fields_and_values() {
+        let g = crate::report::Giveaway {
+            field: "optimal".into(),
+            fields: vec!["optimal".into(), "ratio".into(), "bounds.*.gap".into()],
+            values: vec![10.0, 9.0],
+            instance_point: true,
+        };
+        let s = Secret::new("optimal", Some(Ok(10.0))).with(&g);
+        assert!(s.hides_field("ratio") && s.hides_field("bounds.Lemma 1.gap"));
+        assert!(!s.hides_field("py") && !s.hides_field("bounds.Lemma 1.value"));
+        assert_eq!(
+            s.mask("root starts at 9, ends at 10"),
+            "root starts at ?, ends at ?"
+        );
+        assert_eq!(s.mask("one processor: 31"), "one processor: 31");
+        assert!(s.hides_instance_point());
     }
 
     #[test]

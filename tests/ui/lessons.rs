@@ -88,17 +88,12 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     shown(&mut h, "exhaustive 10, Fine-Grain 10");
     h.get_by_label("Lesson").click();
     settle(&mut h);
-    // Correct the prediction: the verdict follows.
-    h.get_by_role_and_label(Role::TextInput, "Your answer")
-        .focus();
-    h.run_steps(1);
-    for _ in 0..2 {
-        h.key_press(Key::Backspace);
-    }
+    // A revealed prediction is final (issue 34): typing the shown answer changes nothing.
     h.get_by_role_and_label(Role::TextInput, "Your answer")
         .type_text("10");
     h.run_steps(3);
-    shown(&mut h, "✓ Right");
+    assert!(h.query_by_label_contains("✓ Right").is_none());
+    shown(&mut h, "Not quite: you said 31");
 
     // Next: step 2 keeps the scenario and puts the step bar at the lesson's position.
     h.get_by_label("Next ▶").click();
@@ -111,7 +106,7 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     h.get_by_label("◀ Back").click();
     settle(&mut h);
     assert_eq!(index(&h), 0);
-    shown(&mut h, "✓ Right");
+    shown(&mut h, "Not quite: you said 31");
 
     // → after a click inside the player walks the steps; it stops at the last one.
     h.get_by_label(&lesson.title).click();
@@ -157,9 +152,11 @@ fn a_choice_question_is_graded_by_the_model() {
     settle(&mut h);
     shown(&mut h, "Answer: 2");
     shown(&mut h, "Not quite: you said 3");
+    // The choices are final once revealed.
     h.get_by_role_and_label(Role::RadioButton, "2").click();
     h.run_steps(3);
-    shown(&mut h, "✓ Right");
+    assert!(h.query_by_label_contains("✓ Right").is_none());
+    shown(&mut h, "Not quite: you said 3");
 }
 
 #[test]

@@ -92,15 +92,24 @@ pub fn write(
 ) -> Result<Vec<PathBuf>, String> {
     let n = lesson.steps.len();
     check_budget(lesson, window)?;
-    let answers = lesson
-        .answers(&crate::model::NoProgress)
+    let asked = lesson
+        .asked(&crate::model::NoProgress)
         .map_err(|_| "cancelled".to_string())?;
+    let giveaways: Vec<Option<crate::report::Giveaway>> = asked
+        .iter()
+        .map(|a| a.as_ref()?.as_ref().ok().map(|a| a.giveaway.clone()))
+        .collect();
+    let answers: Vec<Option<Result<Answer, String>>> = asked
+        .into_iter()
+        .map(|a| a.map(|r| r.map(|a| a.answer)))
+        .collect();
     // A lesson `lesson --check` refuses gets no hand-out (each error names its step).
     let errors = lesson.check_with(&answers);
     if !errors.is_empty() {
         return Err(errors.join("\n"));
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let giveaways = &giveaways;
     // The window's shots here, the pages (their own workspaces, no window) on a second
     // thread: both draw on the CPU.
     let answers = &answers;
@@ -109,7 +118,8 @@ pub fn write(
             (0..n)
                 .map(|i| {
                     let answer = answers.get(i).and_then(|a| a.as_ref());
-                    page(lesson, i, answer, window)
+                    let giveaway = giveaways.get(i).and_then(Option::as_ref);
+                    page(lesson, i, (answer, giveaway), window)
                 })
                 .collect::<Result<Vec<_>, String>>()
         });
@@ -159,7 +169,10 @@ fn shots(
 fn page(
     lesson: &Lesson,
     i: usize,
-    answer: Option<&Result<Answer, String>>,
+    (answer, giveaway): (
+        Option<&Result<Answer, String>>,
+        Option<&crate::report::Giveaway>,
+    ),
     window: Window,
 ) -> Result<(Page, String), String> {
     let step = &lesson.steps[i];
@@ -178,7 +191,11 @@ fn page(
             Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
             _ => None,
         };
-        Secret::new(&q.check.field, value)
+        let secret = Secret::new(&q.check.field, value);
+        match giveaway {
+            Some(g) => secret.with(g),
+            None => secret,
+        }
     }));
     let heading = format!(
         "{} — step {} of {}: {}",

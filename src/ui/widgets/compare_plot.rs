@@ -411,10 +411,25 @@ fn configured<'a>(
     plot: &ComparePlot,
     (log_x, log_y): (bool, bool),
 ) -> Plot<'a> {
+    // Where a hidden sweep stops (Hide the future, an open question): no read-out beyond it,
+    // not even of the pointer's own coordinates.
+    let hidden_from = plot
+        .series
+        .iter()
+        .find(|c| {
+            let name = c.series.name.as_str();
+            name == crate::ui::reveal::HIDDEN_FROM || name == crate::ui::reveal::HIDDEN_UNTIL_REVEAL
+        })
+        .and_then(|c| c.series.points.first())
+        .and_then(|p| to_axis(p[0], log_x));
+    let hidden = move |x: f64| hidden_from.is_some_and(|m| x >= m);
     round_axes(egui_plot, Scale::of(log_x), Scale::of(log_y))
         .x_axis_label(plot.x_label.clone())
         .y_axis_label(plot.y_label.clone())
         .label_formatter(move |pos: &HoverPosition<'_>| {
+            if hidden(hovered(pos).1.x) {
+                return None;
+            }
             Some(match pos {
                 HoverPosition::NearDataPoint {
                     plot_name,
@@ -430,6 +445,9 @@ fn configured<'a>(
         .coordinates_formatter(
             Corner::LeftBottom,
             CoordinatesFormatter::new(move |point: &PlotPoint, _bounds: &PlotBounds| {
+                if hidden(point.x) {
+                    return String::new();
+                }
                 readout(point, log_x, log_y).replace('\n', "  ")
             }),
         )

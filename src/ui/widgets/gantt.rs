@@ -710,10 +710,11 @@ impl<'a> Chart<'a> {
                 plot_rect.bottom()..=plot_rect.bottom() + 4.0,
                 axis_stroke,
             );
+            // An open question's answer (the end of the time axis) reads "?".
             painter.text(
                 Pos2::new(x, plot_rect.bottom() + 4.0),
                 Align2::CENTER_TOP,
-                label,
+                crate::ui::reveal::masked(ui.ctx(), &label),
                 label_font(ui),
                 visuals.text_color(),
             );
@@ -836,7 +837,8 @@ impl<'a> Chart<'a> {
         if let Some((alg, step)) = bar.line {
             crate::ui::widgets::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
         }
-        let text = bar_tooltip(bar, &row_name(self.data, bar.row));
+        let text =
+            crate::ui::reveal::masked(ui.ctx(), &bar_tooltip(bar, &row_name(self.data, bar.row)));
         response.clone().on_hover_ui_at_pointer(|ui| {
             ui.label(text);
         });

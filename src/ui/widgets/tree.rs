@@ -114,8 +114,10 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
             // Black or white, whichever reads on the fill as it is seen; shrunk to fit inside
             // the disc, or left to the tooltip.
             let text = super::palette::ink_on(style.fill, ui.visuals().panel_fill);
-            if let Some(font) = fitting_font(&painter, &style.label, radius) {
-                painter.text(c, egui::Align2::CENTER_CENTER, &style.label, font, text);
+            // An open question's answer (the root's start, T − 1) reads "?".
+            let label = crate::ui::reveal::masked(ui.ctx(), &style.label);
+            if let Some(font) = fitting_font(&painter, &label, radius) {
+                painter.text(c, egui::Align2::CENTER_CENTER, &label, font, text);
             }
         }
         if let Some(p) = pointer
@@ -125,7 +127,7 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
         }
     }
     if let Some(k) = hovered {
-        let text = drawing.nodes[k].tooltip.clone();
+        let text = crate::ui::reveal::masked(ui.ctx(), &drawing.nodes[k].tooltip);
         response.on_hover_text_at_pointer(text);
     }
     hovered

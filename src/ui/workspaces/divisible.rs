@@ -299,7 +299,7 @@ impl Workspace for DivisiblePanel {
             // Hide the future: this instance's point (the answer) and beyond wait for the end.
             // … and while the exercise runs (super::divisible_turn::held).
             let reveal = super::divisible_turn::held(ui.ctx(), Reveal::of(ui.ctx()));
-            cut_at_marker(&mut plot, reveal);
+            cut_at_marker(&mut plot, reveal, ui.ctx());
             let (id, view) = match over {
                 Over::H => ("divisible_h_plot", &mut self.view.h_plot),
                 Over::Beta => ("divisible_beta_plot", &mut self.view.beta_plot),

@@ -303,7 +303,11 @@ impl Workspace for GeodecayPanel {
             };
             shown.x_marker = x;
             // Hide the future: this instance's point is the answer.
-            crate::ui::reveal::cut_at_marker(&mut shown, crate::ui::reveal::Reveal::of(ui.ctx()));
+            crate::ui::reveal::cut_at_marker(
+                &mut shown,
+                crate::ui::reveal::Reveal::of(ui.ctx()),
+                ui.ctx(),
+            );
             compare_plot(ui, "geo_sweep_plot", &shown, view);
         });
         if random {
@@ -371,7 +375,10 @@ impl Workspace for GeodecayPanel {
             return;
         };
         ui.add_space(6.0);
-        let (header, rows) = policies_rows(&policies, &hidden);
+        // An open question hides what gives it away in the selected policy's row.
+        let secret = crate::ui::reveal::secret(ui.ctx());
+        let asked = |key: &str| secret.as_ref().is_some_and(|s| s.hides_field(key));
+        let (header, rows) = policies_rows(&policies, &hidden, &asked);
         result_table(ui, "geo_numbers", &header, &rows);
     }
 }
@@ -381,6 +388,7 @@ impl Workspace for GeodecayPanel {
 fn policies_rows<'a>(
     policies: &'a crate::report::Section,
     hidden: &dyn Fn(&str) -> bool,
+    asked: &dyn Fn(&str) -> bool,
 ) -> (Vec<&'a str>, Vec<Vec<String>>) {
     let (mut header, rows) = numbers::table_rows(policies);
     // Column 0 the policy, 1 whether it is the selected one, then the compared figures.
@@ -391,14 +399,12 @@ fn policies_rows<'a>(
     let rows = rows
         .into_iter()
         .map(|mut row| {
-            if row.len() > 1 {
-                let selected = row.remove(1) == "yes";
-                if selected {
-                    row[0] = format!("▶ {}", row[0]);
-                }
+            let selected = row.len() > 1 && row.remove(1) == "yes";
+            if selected {
+                row[0] = format!("▶ {}", row[0]);
             }
             for (cell, key) in row.iter_mut().skip(1).zip(keys) {
-                if hidden(key) {
+                if hidden(key) || (selected && asked(key)) {
                     *cell = numbers::HIDDEN.to_string();
                 }
             }
@@ -515,6 +521,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
     // While the future is hidden the axes keep room around the rounds shown so far (one
     // point would otherwise fill the whole plot).
     let mut timeline = egui_plot::Plot::new("geo_timeline");
+    let future = reveal.hiding().then(|| xs.last().copied().unwrap_or(0.0));
     if reveal.hiding() {
         let now = xs.last().copied().unwrap_or(0.0);
         timeline = timeline.include_x(-0.5).include_x(now + 1.5).include_y(0.0);
@@ -527,6 +534,10 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
         .y_axis_label(loads)
         .label_formatter(move |pos: &HoverPosition<'_>| {
             let (name, p) = hovered(pos);
+            // While the future is hidden, no read-out of a round still to come.
+            if future.is_some_and(|now| p.x > now + 0.5) {
+                return None;
+            }
             let v = if log { 2f64.powf(p.y) } else { p.y };
             Some(format!(
                 "{name}\nround {:.0}: {}",

@@ -295,7 +295,7 @@ impl Workspace for KsbfPanel {
         if x.is_some() {
             // Hide the future: this instance's makespan is the answer.
             let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
-            crate::ui::reveal::cut_at_marker(&mut shown, reveal);
+            crate::ui::reveal::cut_at_marker(&mut shown, reveal, ui.ctx());
         }
         let id = match plot {
             Plot::Work => "ks_work",

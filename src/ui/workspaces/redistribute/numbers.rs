@@ -96,12 +96,23 @@ fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
         .take(BOUND_COLUMNS)
         .map(String::as_str)
         .collect();
+    let secret = crate::ui::reveal::secret(ui.ctx());
     let rows: Vec<Vec<String>> = table
         .rows
         .iter()
         .map(|row| {
+            // An open question whose answer the gaps give away (with the bound beside them).
+            let name = row
+                .first()
+                .map(|c| cell(c, Precision::Table))
+                .unwrap_or_default();
+            let asked = secret
+                .as_ref()
+                .is_some_and(|s| s.hides_field(&format!("bounds.{name}.gap")));
             let text = |(k, c): (usize, &Cell)| {
-                if k == GAP_COLUMN && hiding {
+                if k == GAP_COLUMN && asked {
+                    crate::ui::reveal::HIDDEN.to_string()
+                } else if k == GAP_COLUMN && hiding {
                     UNTIL_END.to_string()
                 } else {
                     cell(c, Precision::Table)

@@ -245,7 +245,7 @@ impl Workspace for TreeSweepPanel {
         }
         let mut plot = self.plot();
         // Hide the future: this instance's point is the answer.
-        crate::ui::reveal::cut_at_marker(&mut plot, Reveal::of(ui.ctx()));
+        crate::ui::reveal::cut_at_marker(&mut plot, Reveal::of(ui.ctx()), ui.ctx());
         let axes = match self.view.plot {
             TsPlot::VsTau | TsPlot::Limit => &mut self.view.tau_view,
             _ => &mut self.view.plot_view,
@@ -428,6 +428,8 @@ fn checks(ui: &mut Ui, run: &Run, hiding: bool) {
             cell(claim, Precision::Table),
             cell(detail, Precision::Table)
         );
+        // An open question's answer in a check line ("Fine-Grain 10") reads "?".
+        let text = crate::ui::reveal::masked(ui.ctx(), &text);
         ui.label(RichText::new(text).color(color));
     }
 }

@@ -1,0 +1,256 @@
+//! Which quantities of a run give an asked one away: a lesson or quiz question names one field
+//! of a run ([`crate::report::field`]'s dot path); until Reveal every quantity of that run from
+//! which the answer can be read or computed must read "?", and nothing else.
+//!
+//! [`ModelRun::determines`] is the one place that knows it. It returns a [`Giveaway`]: the
+//! report fields that determine the asked one (the field itself, every figure that holds the
+//! same value under another name, and the model's own relations: a bound together with the
+//! gap or the ratio to it, the two roundings of System 6 whose better one is the optimum, a
+//! speed-up that is T_1 over the asked time…), the numbers that give it away wherever a text
+//! writes them as a value (the answer, and derived ones such as the root's start T* − 1 on a
+//! tree sweep's picture), and whether the sweep plots' point at the instance's own parameter
+//! is the answer. The views read it back: the numbers by key, texts by value, plots by the
+//! flag.
+
+use serde_json::Value;
+
+use super::{ModelRun, Render};
+
+/// What gives an asked field away on one run.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Giveaway {
+    /// The asked field (a dot path of the run's JSON).
+    pub field: String,
+    /// The report fields that determine it on this run, the asked one first: figure keys and
+    /// table paths (`bounds.*.gap`: the gap column of every bound).
+    pub fields: Vec<String>,
+    /// The numbers that give it away wherever a text writes them as a value, the asked
+    /// value first (empty for a non-numeric answer).
+    pub values: Vec<f64>,
+    /// Whether the sweep plots' point at the instance's own parameter is (or computes) the
+    /// answer.
+    pub instance_point: bool,
+}
+
+impl Giveaway {
+    /// Whether the figure, table column or field `key` is one that gives the answer away.
+    /// A `*` part of a listed path matches any one part of `key` (`bounds.*.gap` hides
+    /// `bounds.Lemma 1.gap`); a listed path also hides its parents and its children.
+    pub fn hides(&self, key: &str) -> bool {
+        self.fields.iter().any(|f| related(f, key))
+    }
+}
+
+/// Whether `listed` and `key` name the same field, or one holds the other.
+fn related(listed: &str, key: &str) -> bool {
+    let a: Vec<&str> = listed.split('.').collect();
+    let b: Vec<&str> = key.split('.').collect();
+    a.iter().zip(&b).all(|(x, y)| x == y || *x == "*")
+}
+
+/// Two numbers a reader would take for the same value.
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+impl ModelRun {
+    /// What gives `field` away on this run (see the module's documentation).
+    pub fn determines(&self, field: &str) -> Giveaway {
+        let json = self.json();
+        // An index (the PE a node runs on) names a thing: it is not a value written anywhere.
+        let index = matches!(self, ModelRun::Ksbf(_)) && field.starts_with("assignments.");
+        let value = super::field(&json, field)
+            .and_then(Value::as_f64)
+            .filter(|_| !index);
+        let mut fields = vec![field.to_owned()];
+        fields.extend(self.relations(field).into_iter().map(str::to_owned));
+        if let Some(v) = value {
+            let equal = self.figures().into_iter().filter(|f| {
+                super::field(&json, f.key)
+                    .and_then(Value::as_f64)
+                    .is_some_and(|x| same(x, v))
+            });
+            fields.extend(equal.map(|f| f.key.to_owned()));
+        }
+        let mut seen = std::collections::HashSet::new();
+        fields.retain(|f| seen.insert(f.clone()));
+        let mut values: Vec<f64> = value.into_iter().collect();
+        values.extend(
+            value
+                .into_iter()
+                .flat_map(|v| self.derived_values(field, v)),
+        );
+        Giveaway {
+            field: field.to_owned(),
+            fields,
+            values,
+            instance_point: self.plotted(field),
+        }
+    }
+
+    /// The model's own relations: the fields that, shown, let a reader compute `field`.
+    fn relations(&self, field: &str) -> Vec<&'static str> {
+        match self {
+            ModelRun::Redistribute(_) => redistribute_relations(field),
+            ModelRun::TreeSweep(_) => match field {
+                // T* is the root's finish on processor 0, which runs its top cluster one node
+                // per unit; T*/T_PY with T_PY shown gives it.
+                "optimal" => vec!["ratio", "exhaustive_optimal", "top_cluster"],
+                "py" => vec!["ratio"],
+                "ratio" => vec!["optimal", "py", "exhaustive_optimal"],
+                _ => Vec::new(),
+            },
+            ModelRun::Divisible(_) => divisible_relations(field),
+            ModelRun::Geodecay(_) => match field {
+                // The standard policy balances lg(n/(c·p))/α times; the improved one in its
+                // initialisation phase and in its phases.
+                "balancings" => vec![
+                    "balancings_init",
+                    "balancings_phases",
+                    "lg_n_over_p",
+                    "standard_balancings_estimate",
+                    "phases",
+                ],
+                "lg_star_ell" => vec!["balancings_phases", "phases"],
+                _ => Vec::new(),
+            },
+            ModelRun::Ksbf(_) => match field {
+                // N/makespan, N/(p·makespan), p·makespan − N and every bound's gap.
+                "makespan" => vec![
+                    "bound_gap",
+                    "thm22_gap",
+                    "thm32_gap",
+                    "speedup",
+                    "efficiency",
+                    "idle_steps",
+                ],
+                f if f.starts_with("work.") => vec!["work", "min_work", "max_work"],
+                f if f.starts_with("assignments.") => vec!["assignments"],
+                _ => Vec::new(),
+            },
+        }
+    }
+
+    /// Numbers other than the answer `v` that give it away where a picture writes them.
+    fn derived_values(&self, field: &str, v: f64) -> Vec<f64> {
+        match (self, field) {
+            // The root runs last, from T − 1 to T: its start on the tree and on the timeline.
+            (ModelRun::TreeSweep(_), "optimal" | "py") => vec![v - 1.0],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the model's sweep plots draw `field` (or what computes it) at the instance's
+    /// own parameter.
+    fn plotted(&self, field: &str) -> bool {
+        match self {
+            ModelRun::TreeSweep(_) => matches!(field, "optimal" | "py" | "ratio"),
+            ModelRun::Divisible(_) => {
+                field.starts_with("algorithms.") || field.starts_with("ratio")
+            }
+            ModelRun::Ksbf(_) => field == "makespan" || field.starts_with("work."),
+            ModelRun::Redistribute(_) => matches!(field, "makespan" | "rounds"),
+            ModelRun::Geodecay(_) => field == "balancings",
+        }
+    }
+}
+
+/// Redistribution: the makespan, the rounds (c per round on a homogeneous ring) and the
+/// lower bounds are tied by the gap and the ratio; System 6's integer optimum is the better
+/// of τ(⌊R₁⌋) and τ(⌈R₁⌉) (Proposition 1).
+fn redistribute_relations(field: &str) -> Vec<&'static str> {
+    let tied = ["gap", "makespan_over_bound", "bounds.*.gap"];
+    match field {
+        "makespan" | "rounds" => {
+            let mut v = vec!["makespan", "rounds", "lp.tau_floor", "lp.tau_ceil"];
+            v.extend(["lp.tau_integer", "lp.r1_integer"]);
+            v.extend(tied);
+            v
+        }
+        f if f == "lower_bound" || f.starts_with("bounds.") => {
+            let mut v = vec!["lower_bound"];
+            v.extend(tied);
+            v
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A method's figures that follow from its time T_N (S_N = T_1/T_N, S_N/N, the simulated
+/// time) or bound it tightly on a large tree (S_∞, T_∞).
+fn method_fields(m: &str) -> [&'static str; 7] {
+    match m {
+        "C" => [
+            "algorithms.C.time",
+            "algorithms.C.simulated_time",
+            "algorithms.C.speedup",
+            "algorithms.C.efficiency",
+            "algorithms.C.asymptotic_speedup",
+            "algorithms.C.asymptotic_time",
+            "algorithms.C.appendix_time",
+        ],
+        "P" => [
+            "algorithms.P.time",
+            "algorithms.P.simulated_time",
+            "algorithms.P.speedup",
+            "algorithms.P.efficiency",
+            "algorithms.P.asymptotic_speedup",
+            "algorithms.P.asymptotic_time",
+            "algorithms.P.appendix_time",
+        ],
+        _ => [
+            "algorithms.Q.time",
+            "algorithms.Q.simulated_time",
+            "algorithms.Q.speedup",
+            "algorithms.Q.efficiency",
+            "algorithms.Q.asymptotic_speedup",
+            "algorithms.Q.asymptotic_time",
+            "algorithms.Q.appendix_time",
+        ],
+    }
+}
+
+/// Divisible load: a method's time, speed-up and efficiency are one number; a ratio of two
+/// methods' times is given by the numerator's figures once the denominator's are shown.
+fn divisible_relations(field: &str) -> Vec<&'static str> {
+    let method = |f: &str| {
+        f.strip_prefix("algorithms.")
+            .and_then(|r| r.split('.').next())
+            .map(str::to_owned)
+    };
+    match field {
+        "ratio_c_over_p" => method_fields("C").to_vec(),
+        "ratio_p_over_q" => method_fields("P").to_vec(),
+        f => match method(f).as_deref() {
+            Some(m @ ("C" | "P" | "Q")) => {
+                let mut v = method_fields(m).to_vec();
+                v.extend(match m {
+                    "C" => &["ratio_c_over_p"][..],
+                    "P" => &["ratio_c_over_p", "ratio_p_over_q"][..],
+                    _ => &["ratio_p_over_q"][..],
+                });
+                v
+            }
+            _ => Vec::new(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_listed_path_hides_itself_its_parents_and_children_and_stars_match_one_part() {
+        let g = Giveaway {
+            fields: vec!["bounds.*.gap".into(), "makespan".into()],
+            ..Giveaway::default()
+        };
+        assert!(g.hides("bounds.Lemma 1.gap"));
+        assert!(g.hides("bounds"));
+        assert!(g.hides("makespan"));
+        assert!(!g.hides("bounds.Lemma 1.value"));
+        assert!(!g.hides("makespan_over_bound"));
+        assert!(!g.hides("lower_bound"));
+    }
+}
