@@ -6,7 +6,7 @@
 //! expected. Saving is atomic (temporary file beside the target, then rename). Bundled presets
 //! are embedded in the binary.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -621,6 +621,9 @@ pub fn read_text(path: &Path) -> Result<String, PresetError> {
         file: file.clone(),
         message: e.to_string(),
     };
+    if let Some(bytes) = crate::platform::files::held(path) {
+        return text_of(file, bytes);
+    }
     // Only regular files: a FIFO would block forever and /dev/zero never ends.
     let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_file() {
@@ -646,6 +649,11 @@ pub fn read_text(path: &Path) -> Result<String, PresetError> {
             .and_then(|f| f.take(MAX_BYTES + 1).read_to_end(&mut bytes))
             .map_err(io)?;
     }
+    text_of(file, bytes)
+}
+
+/// A file's bytes as text: at most [`MAX_BYTES`], UTF-8.
+fn text_of(file: String, bytes: Vec<u8>) -> Result<String, PresetError> {
     if bytes.len() as u64 > MAX_BYTES {
         return Err(PresetError::TooLarge {
             file,
@@ -674,34 +682,14 @@ pub fn save_file(path: &Path, file: &PresetFile) -> Result<(), PresetError> {
     save_text(path, &file.to_ron())
 }
 
-/// Writes `.<name>.tmp` beside the target, flushes it, renames it over.
+/// Writes the text and a final newline atomically ([`crate::platform::files::write_atomic`]:
+/// a temporary file beside the target renamed over it; a download on the web).
 fn save_text(path: &Path, text: &str) -> Result<(), PresetError> {
-    use std::io::Write;
-    let file = display_name(path);
-    let io = |e: std::io::Error| PresetError::Io {
-        file: file.clone(),
+    let bytes = format!("{text}\n");
+    crate::platform::files::write_atomic(path, bytes.as_bytes()).map_err(|e| PresetError::Io {
+        file: display_name(path),
         message: e.to_string(),
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let base = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "preset".into());
-    let tmp = dir.join(format!(".{base}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.write_all(b"\n")?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(io)
+    })
 }
 
 /// A RON file shipped inside the binary: a preset (under `presets/`) or a lesson (under

@@ -57,7 +57,7 @@ pub fn write(
         })
         .collect::<Result<_, String>>()?;
     let bytes = encode(&frames, fps)?;
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::platform::files::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(n)
 }
 
