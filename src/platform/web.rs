@@ -7,7 +7,8 @@
 //! - `link()`: the current share link;
 //! - `open(text)`: opens a link or `lesson=NAME&step=K`, as the address would;
 //! - `state()`: JSON of what the page shows (`step`, `lesson`, `lesson_step`, `hidden`: a
-//!   question's answer is hidden, `embedded`, `busy`: a job runs, `ready_ms`);
+//!   question's answer is hidden, `embedded`, `busy`: a job runs, `ready_ms`: the first
+//!   frame, `slice_max_ms`: the longest time background work held the page);
 //! - `view(name)` (`workspace`, `map`, `compare`), `mapPoints(n)` (an n × n map) and
 //!   `cancel()` (the status bar's Cancel), for the timing and Cancel tests.
 
@@ -182,6 +183,8 @@ struct Page {
     /// When the first frame was drawn (ms since the page began to load).
     ready_ms: Option<f64>,
     embedded: bool,
+    /// The longest time background work held the page without a pause, in ms.
+    slice_max_ms: f64,
 }
 
 impl Page {
@@ -196,6 +199,7 @@ impl Page {
             changed: None,
             ready_ms: None,
             embedded: address.embed,
+            slice_max_ms: 0.0,
         };
         page.open(&address.target);
         page
@@ -273,6 +277,9 @@ impl Page {
 
     /// `state()`'s JSON.
     fn publish_state(&mut self, step: usize) {
+        self.slice_max_ms = self
+            .slice_max_ms
+            .max(crate::platform::work::longest_slice_ms());
         let player = self.app.teach().player();
         let lesson = player.map(|p| p.lesson().name.clone());
         let lesson_step = player.map(|p| p.index() + 1);
@@ -290,6 +297,7 @@ impl Page {
             "embedded": self.embedded,
             "busy": self.app.busy(),
             "ready_ms": self.ready_ms,
+            "slice_max_ms": self.slice_max_ms,
         });
         self.hook.borrow_mut().state = state.to_string();
     }

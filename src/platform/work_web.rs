@@ -31,6 +31,22 @@ thread_local! {
     static SLICE_START: Cell<Option<Instant>> = const { Cell::new(None) };
     /// How many jobs' work is executing (nested when a job waits for another).
     static DEPTH: Cell<u32> = const { Cell::new(0) };
+    /// The longest slice the runner ran without a pause, in ms (see [`longest_slice_ms`]).
+    static LONGEST: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// The longest slice the runner ran without giving the browser a turn since the last call,
+/// in milliseconds (the web page's test hook reads it).
+pub fn longest_slice_ms() -> f64 {
+    LONGEST.replace(0.0)
+}
+
+/// Notes the slice that ends now.
+fn slice_ended() {
+    if let Some(t) = SLICE_START.get() {
+        let ms = Instant::now().duration_since(t).as_secs_f64() * 1000.0;
+        LONGEST.set(LONGEST.get().max(ms));
+    }
 }
 
 #[link(wasm_import_module = "./loadlab-work.js")]
@@ -74,6 +90,7 @@ pub fn checkpoint() {
         return;
     }
     PAUSABLE.set(false);
+    slice_ended();
     // SAFETY: an import without arguments or result; JSPI suspends and resumes the stack.
     unsafe { pause() };
     PAUSABLE.set(true);
@@ -115,5 +132,6 @@ pub extern "C" fn loadlab_run_jobs(pausable: u32) {
         execute(work);
         PAUSABLE.set(false);
     }
+    slice_ended();
     RUNNING.set(false);
 }
