@@ -1,10 +1,11 @@
-//! Background jobs: heavy work (sweeps, large simulations) runs on its own thread, reports
+//! Background jobs: heavy work (sweeps, large simulations) runs off the UI's path (a thread
+//! of its own on the desktop, time slices on the web: see [`crate::platform::work`]), reports
 //! progress in 0..=1, honours Cancel, and hands its result back through a channel. A new
 //! request in the same [`JobSlot`] cancels the running one (latest wins). The UI only ever
 //! polls (`try_recv`), so no frame waits on a job; the worker calls a `notify` callback (the
 //! GUI passes `ctx.request_repaint`) when progress moves or the result is ready.
 //!
-//! A worker runs on a thread with a [`WORKER_STACK`]-byte stack (no computation on user input
+//! A worker runs on a thread with an 8 MiB stack (no computation on user input
 //! recurses, so this is a margin, not a need), and a panic in it is caught: the job ends as
 //! [`Poll::Failed`] with the panic's message, which [`JobSlot::failure`] and
 //! [`Keyed::failure`] keep for the view to show where the result would be. The process lives
@@ -16,18 +17,10 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::model::{Cancelled, Progress};
 
-/// Stack of a job's worker thread, in bytes (the main thread's usual 8 MiB).
-pub const WORKER_STACK: usize = 8 << 20;
-
-/// Name prefix of every job's worker thread.
-const THREAD_PREFIX: &str = "loadlab-job";
-
 /// True on a job's worker thread: a panic there is caught and reported as the job's failure,
 /// so a panic hook must not end the process for it.
 pub fn is_job_thread() -> bool {
-    std::thread::current()
-        .name()
-        .is_some_and(|n| n.starts_with(THREAD_PREFIX))
+    crate::platform::work::is_worker()
 }
 
 /// How a job ended without a result.
@@ -65,8 +58,10 @@ impl Progress for JobProgress {
         if (fraction - old).abs() >= 0.01 {
             (self.notify)();
         }
+        crate::platform::work::checkpoint();
     }
     fn cancelled(&self) -> bool {
+        crate::platform::work::checkpoint();
         self.cancel.load(Ordering::Relaxed)
     }
 }
@@ -92,7 +87,7 @@ pub enum Poll<T> {
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Starts `work` on a new thread.
+    /// Starts `work` in the background ([`crate::platform::work::spawn`]).
     pub fn spawn(
         label: impl Into<String>,
         notify: impl Fn() + Send + Sync + 'static,
@@ -105,22 +100,25 @@ impl<T: Send + 'static> Job<T> {
         });
         let (tx, rx) = channel();
         let p = Arc::clone(&progress);
-        // A thread that cannot start leaves the channel closed: the job reads as cancelled.
-        let _ = std::thread::Builder::new()
-            .name(THREAD_PREFIX.into())
-            .stack_size(WORKER_STACK)
-            .spawn(move || {
-                let caught =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(p.as_ref())));
-                let result = match caught {
-                    Ok(Ok(v)) => Ok(v),
-                    Ok(Err(Cancelled)) => Err(Ended::Cancelled),
-                    Err(payload) => Err(Ended::Panicked(panic_message(payload.as_ref()))),
-                };
-                // The receiver may be gone (superseded): that is fine.
-                let _ = tx.send(result);
-                (p.notify)();
-            });
+        // Work that cannot start leaves the channel closed: the job reads as cancelled.
+        let _ = crate::platform::work::spawn(Box::new(move || {
+            // A job cancelled before it started (superseded in the web's queue) does nothing.
+            let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                if p.cancelled() {
+                    Err(Cancelled)
+                } else {
+                    work(p.as_ref())
+                }
+            }));
+            let result = match caught {
+                Ok(Ok(v)) => Ok(v),
+                Ok(Err(Cancelled)) => Err(Ended::Cancelled),
+                Err(payload) => Err(Ended::Panicked(panic_message(payload.as_ref()))),
+            };
+            // The receiver may be gone (superseded): that is fine.
+            let _ = tx.send(result);
+            (p.notify)();
+        }));
         Job {
             label: label.into(),
             progress,

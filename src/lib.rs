@@ -7,6 +7,7 @@ pub mod jobs;
 pub mod lesson;
 pub mod link;
 pub mod model;
+pub mod platform;
 pub mod preset;
 pub mod report;
 pub mod ui;

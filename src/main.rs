@@ -163,7 +163,7 @@ fn run_gui(preset: Option<String>, presenter: bool, startup: Vec<Cmd>) -> ExitCo
         .map(cli::resolve_preset)
         .transpose()
         .map_err(|e| format!("Could not open preset: {e}"));
-    match loadlab::ui::run(initial, presenter, startup) {
+    match loadlab::platform::window::run(initial, presenter, startup) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(format!("cannot open the window: {e}")),
     }

@@ -6,7 +6,7 @@
 //! expected. Saving is atomic (temporary file beside the target, then rename). Bundled presets
 //! are embedded in the binary.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -617,16 +617,25 @@ pub fn load_file(path: &Path) -> Result<PresetFile, PresetError> {
 /// [`MAX_BYTES`] (size-checked before reading it whole), UTF-8.
 pub fn read_text(path: &Path) -> Result<String, PresetError> {
     let file = display_name(path);
-    let bytes = read_user_file(path, MAX_BYTES, "presets and lessons").map_err(|e| match e {
-        UserFileError::TooLarge { size, .. } => PresetError::TooLarge {
-            file: file.clone(),
-            size,
-        },
-        e => PresetError::Io {
-            file: file.clone(),
-            message: e.to_string(),
-        },
-    })?;
+    // A file the browser handed over (picker or drop) is held in memory; the desktop reads
+    // regular files only, size-checked first.
+    let bytes = match crate::platform::files::held(path) {
+        Some(bytes) if bytes.len() as u64 > MAX_BYTES => {
+            let size = bytes.len() as u64;
+            return Err(PresetError::TooLarge { file, size });
+        }
+        Some(bytes) => bytes,
+        None => read_user_file(path, MAX_BYTES, "presets and lessons").map_err(|e| match e {
+            UserFileError::TooLarge { size, .. } => PresetError::TooLarge {
+                file: file.clone(),
+                size,
+            },
+            e => PresetError::Io {
+                file: file.clone(),
+                message: e.to_string(),
+            },
+        })?,
+    };
     let text = String::from_utf8(bytes).map_err(|e| PresetError::Parse {
         file: file.clone(),
         line: 1,
@@ -714,34 +723,14 @@ pub fn save_file(path: &Path, file: &PresetFile) -> Result<(), PresetError> {
     save_text(path, &file.to_ron())
 }
 
-/// Writes `.<name>.tmp` beside the target, flushes it, renames it over.
+/// Writes the text and a final newline atomically ([`crate::platform::files::write_atomic`]:
+/// a temporary file beside the target renamed over it; a download on the web).
 fn save_text(path: &Path, text: &str) -> Result<(), PresetError> {
-    use std::io::Write;
-    let file = display_name(path);
-    let io = |e: std::io::Error| PresetError::Io {
-        file: file.clone(),
+    let bytes = format!("{text}\n");
+    crate::platform::files::write_atomic(path, bytes.as_bytes()).map_err(|e| PresetError::Io {
+        file: display_name(path),
         message: e.to_string(),
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let base = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "preset".into());
-    let tmp = dir.join(format!(".{base}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.write_all(b"\n")?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(io)
+    })
 }
 
 /// A RON file shipped inside the binary: a preset (under `presets/`) or a lesson (under

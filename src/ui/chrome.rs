@@ -101,6 +101,8 @@ pub(super) struct Chrome {
     prompt: Option<PathPrompt>,
     windows: Windows,
     welcome: Welcome,
+    /// Embedded in another page: no menu bar.
+    pub embedded: bool,
 }
 
 impl Chrome {
@@ -233,7 +235,10 @@ impl Chrome {
     pub fn bars(&mut self, ui: &mut egui::Ui, shell: &Shell<'_>) -> Vec<Cmd> {
         let mut cmds = Vec::new();
         let (errata, research) = (&mut self.windows.errata, &mut self.windows.research);
-        egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, shell, errata, research, &mut cmds));
+        if !self.embedded {
+            egui::Panel::top("menu")
+                .show(ui, |ui| menu_bar(ui, shell, errata, research, &mut cmds));
+        }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, shell, &mut cmds));
         if !shell.stage {
             egui::Panel::left("rail")

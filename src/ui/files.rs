@@ -1,11 +1,12 @@
-//! File dialogs without blocking the UI: the (blocking) rfd dialog runs on its own thread and
-//! the result comes back through a channel. When no xdg-desktop-portal answers (headless
-//! Linux), rfd returns `None` almost at once; that is detected and the app offers a path text
-//! field instead.
+//! File dialogs without blocking the UI: the dialog ([`crate::platform::files::choose`]: the
+//! system's on the desktop, the browser's picker on the web) answers through a channel. When
+//! no xdg-desktop-portal answers (headless Linux), that is detected and the app offers a path
+//! text field instead.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+
+use crate::platform::files::{Ask, Choice};
 
 /// What the dialog was opened for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -104,7 +105,7 @@ impl Dialogs {
         self.pending.is_some()
     }
 
-    /// Opens a dialog on a worker thread; `notify` is called when it closes.
+    /// Opens a dialog; `notify` is called when it closes.
     pub fn open(
         &mut self,
         action: FileAction,
@@ -115,25 +116,18 @@ impl Dialogs {
             return;
         }
         let (tx, rx) = channel();
-        let suggested = suggested.to_string();
-        std::thread::spawn(move || {
-            let (what, ext) = action.extension();
-            let dialog = rfd::FileDialog::new()
-                .set_title(action.title())
-                .add_filter(what, &[ext]);
-            let t0 = Instant::now();
-            let path = if action.is_save() {
-                dialog.set_file_name(&suggested).save_file()
-            } else {
-                dialog.pick_file()
-            };
-            let result = match path {
-                Some(p) => DialogResult::Chosen(action, p),
-                // No person cancels a dialog this fast: nothing was shown.
-                None if t0.elapsed() < Duration::from_millis(400) => {
-                    DialogResult::Unavailable(action)
-                }
-                None => DialogResult::Cancelled,
+        let (what, ext) = action.extension();
+        let ask = Ask {
+            title: action.title(),
+            what,
+            ext,
+            save: action.is_save().then(|| suggested.to_string()),
+        };
+        crate::platform::files::choose(ask, move |choice| {
+            let result = match choice {
+                Choice::Chosen(p) => DialogResult::Chosen(action, p),
+                Choice::Unavailable => DialogResult::Unavailable(action),
+                Choice::Cancelled => DialogResult::Cancelled,
             };
             let _ = tx.send(result);
             notify();
@@ -165,13 +159,14 @@ pub fn write_png(
     height: usize,
     rgba: &[u8],
 ) -> Result<(), String> {
-    let file = std::fs::File::create(path).map_err(|e| e.to_string())?;
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), width as u32, height as u32);
+    let mut bytes = Vec::new();
+    let mut enc = png::Encoder::new(&mut bytes, width as u32, height as u32);
     enc.set_color(png::ColorType::Rgba);
     enc.set_depth(png::BitDepth::Eight);
     let mut w = enc.write_header().map_err(|e| e.to_string())?;
     w.write_image_data(rgba).map_err(|e| e.to_string())?;
-    w.finish().map_err(|e| e.to_string())
+    w.finish().map_err(|e| e.to_string())?;
+    crate::platform::files::write(path, &bytes).map_err(|e| e.to_string())
 }
 
 /// What a recently used file holds.

@@ -392,6 +392,14 @@ impl MapView {
         MapView::default().request(scenario)
     }
 
+    /// Sets every model's map to `n` × `n` points (the web page's test hook).
+    pub fn set_points(&mut self, n: usize) {
+        for s in &mut self.settings {
+            s.x.points = n;
+            s.y.points = n;
+        }
+    }
+
     /// Whether a job of the map (coarse or refining) is running.
     pub fn busy(&self) -> bool {
         self.grid.status().is_some()
@@ -465,9 +473,12 @@ impl MapView {
                     .clicked()
             {
                 self.saved = Some(
-                    std::fs::write(&self.csv_path, plan.csv(g))
-                        .map(|()| format!("Saved {}", self.csv_path))
-                        .map_err(|e| format!("Could not save {}: {e}", self.csv_path)),
+                    crate::platform::files::write(
+                        std::path::Path::new(&self.csv_path),
+                        plan.csv(g).as_bytes(),
+                    )
+                    .map(|()| format!("Saved {}", self.csv_path))
+                    .map_err(|e| format!("Could not save {}: {e}", self.csv_path)),
                 );
             }
             match &self.saved {

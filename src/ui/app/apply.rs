@@ -422,7 +422,7 @@ impl LoadlabApp {
         if crate::ui::figure::is_svg(&path) {
             // Written from the shapes, no rasterizing: at once.
             let [w, h] = scene.size.map(|v| v as f32 / scene.scale);
-            match std::fs::write(&path, scene.svg()) {
+            match crate::platform::files::write(&path, scene.svg().as_bytes()) {
                 Ok(()) => self.info(format!(
                     "Exported {} ({w:.0}×{h:.0} points, SVG) to {}",
                     d.region.name(),

@@ -224,6 +224,18 @@ impl LoadlabApp {
         self.chrome.skip_welcome();
     }
 
+    /// The map view (its settings).
+    pub fn map_view(&mut self) -> &mut super::map::MapView {
+        &mut self.maps.map
+    }
+
+    /// An embedded stage (the web page's `?embed=1`): presenter mode without the menu bar.
+    pub fn embed(&mut self) {
+        self.chrome.embedded = true;
+        self.skip_welcome();
+        self.send(Cmd::Presenter(true));
+    }
+
     /// Shows the first-start card (as on a first start; the tests have no storage, so it does
     /// not show by itself there).
     pub fn show_welcome(&mut self) {
@@ -494,7 +506,9 @@ impl LoadlabApp {
         }
         if let Some((path, csv)) = self.export.poll() {
             // An error never lands in the file: nothing is written.
-            match csv.map(|text| std::fs::write(&path, text).map_err(|e| e.to_string())) {
+            match csv.map(|text| {
+                crate::platform::files::write(&path, text.as_bytes()).map_err(|e| e.to_string())
+            }) {
                 Ok(Ok(())) => self.info(format!("Exported {}", path.display())),
                 Ok(Err(e)) => self.error(format!("Could not export {}: {e}", path.display())),
                 Err(e) => self.error(format!("Nothing exported: {e}")),
@@ -509,13 +523,7 @@ impl LoadlabApp {
         // The lesson player takes ← / → first when it has the focus.
         cmds.extend(self.teach.keys(&ctx));
         cmds.extend(super::commands::pressed(&ctx));
-        let dropped: Vec<PathBuf> = ctx.input(|i| {
-            i.raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_path_buf())
-                .collect()
-        });
+        let dropped = crate::platform::files::dropped(&ctx);
         cmds.extend(dropped.into_iter().map(Cmd::OpenPath));
         self.finished(&ctx);
         for c in cmds.drain(..) {

@@ -68,7 +68,7 @@ pub fn write(
     }
     let bytes = encode(&frames, fps)?;
     drop(frames);
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::platform::files::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(n)
 }
 

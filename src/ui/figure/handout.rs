@@ -108,13 +108,13 @@ pub fn write(
     if !errors.is_empty() {
         return Err(errors.join("\n"));
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    crate::platform::files::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let giveaways = &giveaways;
     // The window's shots here, the pages (their own workspaces, no window) on a second
     // thread: both draw on the CPU.
     let answers = &answers;
-    let (written, pages) = std::thread::scope(|s| {
-        let pages = s.spawn(move || {
+    let (pages, written) = crate::platform::work::beside(
+        move || {
             (0..n)
                 .map(|i| {
                     let answer = answers.get(i).and_then(|a| a.as_ref());
@@ -122,22 +122,19 @@ pub fn write(
                     page(lesson, i, (answer, giveaway), window)
                 })
                 .collect::<Result<Vec<_>, String>>()
-        });
-        let written = shots(lesson, window, dir, &mut progress);
-        let pages = pages
-            .join()
-            .unwrap_or_else(|_| Err("drawing the pages failed".into()));
-        (written, pages)
-    });
+        },
+        || shots(lesson, window, dir, &mut progress),
+    );
     let mut written = written?;
     let (pages, figures): (Vec<Page>, Vec<String>) = pages?.into_iter().unzip();
     let pdf = dir.join("handout.pdf");
     let bytes = super::pdf::document(&pages)?;
-    std::fs::write(&pdf, bytes).map_err(|e| format!("{}: {e}", pdf.display()))?;
+    crate::platform::files::write(&pdf, &bytes).map_err(|e| format!("{}: {e}", pdf.display()))?;
     written.push(pdf);
     let html = dir.join("index.html");
     let text = html_of(lesson, &figures, answers, &font_face());
-    std::fs::write(&html, text).map_err(|e| format!("{}: {e}", html.display()))?;
+    crate::platform::files::write(&html, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", html.display()))?;
     written.push(html);
     Ok(written)
 }

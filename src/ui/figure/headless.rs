@@ -6,7 +6,7 @@
 //! needs (the background jobs the app would poll once a frame) and draws the figure at any
 //! step: one PNG or SVG, or every step for an animation.
 
-use std::time::{Duration, Instant};
+use crate::platform::clock::{Duration, Instant};
 
 use egui::Vec2;
 
@@ -184,7 +184,7 @@ impl Stage {
                     PATIENCE.as_secs()
                 ));
             }
-            std::thread::sleep(Duration::from_millis(5));
+            crate::platform::work::wait(Duration::from_millis(5));
         }
     }
 

@@ -15,7 +15,7 @@
 //! background runs (simulations, the lesson's answers) are waited for as the window would
 //! wait, then the last frame is tessellated and rasterized on the CPU ([`super::raster`]).
 
-use std::time::{Duration, Instant};
+use crate::platform::clock::{Duration, Instant};
 
 use egui::epaint::textures::TexturesDelta;
 use egui::{Pos2, Rect, Vec2};
@@ -146,7 +146,7 @@ impl Offscreen {
                         PATIENCE.as_secs()
                     ));
                 }
-                std::thread::sleep(Duration::from_millis(10));
+                crate::platform::work::wait(Duration::from_millis(10));
             } else {
                 quiet += 1;
             }

@@ -1,0 +1,163 @@
+//! The web page's address: what `index.html?…#…` asks for, and the address that shows the
+//! app's state. Plain string work, the same on both platforms (tested on the desktop).
+//!
+//! - `#loadlab:1:…` — a share link ([`crate::link`]): that scenario, step, picture and plot.
+//! - `#lesson=NAME&step=K` — a bundled lesson at step K (1-based; the first when absent).
+//! - `?embed=1` — only the stage: presenter mode without the menu bar (for an iframe).
+
+use crate::link::Shared;
+use crate::ui::commands::Cmd;
+
+/// What the address asks for.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Address {
+    /// The fragment: a link, a lesson step, or nothing.
+    pub target: Target,
+    /// `?embed=1`: the stage only.
+    pub embed: bool,
+}
+
+/// What the fragment names.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Target {
+    /// Nothing: the last session (or the default scenario).
+    #[default]
+    Nothing,
+    /// A share link, `loadlab:1:…`.
+    Link(String),
+    /// A lesson by name, at a 1-based step.
+    Lesson { name: String, step: Option<String> },
+}
+
+/// Reads `search` (`?…`, the query) and `hash` (`#…`, the fragment).
+pub fn parse(search: &str, hash: &str) -> Address {
+    let query = search.trim_start_matches('?');
+    let embed = pairs(query).any(|(k, v)| k == "embed" && v != "0");
+    let hash = hash.trim_start_matches('#');
+    let target = if hash.starts_with(crate::link::PREFIX) {
+        Target::Link(hash.to_string())
+    } else if let Some((_, name)) = pairs(hash).find(|(k, _)| *k == "lesson") {
+        Target::Lesson {
+            name: name.to_string(),
+            step: pairs(hash)
+                .find(|(k, _)| *k == "step")
+                .map(|(_, v)| v.to_string()),
+        }
+    } else {
+        Target::Nothing
+    };
+    Address { target, embed }
+}
+
+/// `a=1&b=2` as pairs (a key alone has the value "").
+fn pairs(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    text.split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once('=').unwrap_or((p, "")))
+}
+
+/// The commands that open what `target` names; an error says what is wrong with it.
+pub fn commands(target: &Target) -> Result<Vec<Cmd>, String> {
+    match target {
+        Target::Nothing => Ok(Vec::new()),
+        Target::Link(link) => Ok(vec![Cmd::OpenLink(Box::new(Shared::decode(link)?))]),
+        Target::Lesson { name, step } => {
+            let found = crate::lesson::BUNDLED
+                .iter()
+                .enumerate()
+                .find_map(|(i, b)| b.lesson().ok().filter(|l| l.name == *name).map(|l| (i, l)));
+            let Some((i, lesson)) = found else {
+                let names: Vec<String> = crate::lesson::BUNDLED
+                    .iter()
+                    .filter_map(|b| b.lesson().ok().map(|l| l.name))
+                    .collect();
+                return Err(format!(
+                    "lesson={name}: not a bundled lesson (there are {})",
+                    names.join(", ")
+                ));
+            };
+            let n = lesson.steps.len();
+            let k = match step {
+                None => 1,
+                Some(s) => s
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|k| (1..=n).contains(k))
+                    .ok_or_else(|| format!("step={s}: the lesson {name} has steps 1 to {n}"))?,
+            };
+            Ok(vec![Cmd::StartLesson(i), Cmd::LessonStep(k - 1)])
+        }
+    }
+}
+
+/// The fragment that shows the app's state: the lesson step while a lesson plays, else the
+/// share link.
+pub fn fragment(link: &str, lesson: Option<(&str, usize)>) -> String {
+    match lesson {
+        Some((name, index)) => format!("#lesson={name}&step={}", index + 1),
+        None => format!("#{link}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_links_lessons_and_embed() {
+        let a = parse("?embed=1", "#loadlab:1:abc");
+        assert_eq!(a.target, Target::Link("loadlab:1:abc".into()));
+        assert!(a.embed);
+        let a = parse("", "#lesson=rrv&step=3");
+        assert_eq!(
+            a.target,
+            Target::Lesson {
+                name: "rrv".into(),
+                step: Some("3".into())
+            }
+        );
+        assert!(!a.embed);
+        assert!(!parse("?embed=0", "").embed);
+        assert_eq!(parse("", "").target, Target::Nothing);
+        assert_eq!(parse("?x", "#other").target, Target::Nothing);
+    }
+
+    #[test]
+    fn a_lesson_step_opens_and_a_wrong_one_is_named() {
+        let first = crate::lesson::BUNDLED[0].lesson().unwrap();
+        let t = Target::Lesson {
+            name: first.name.clone(),
+            step: Some("2".into()),
+        };
+        let cmds = commands(&t).unwrap();
+        assert!(matches!(
+            cmds[..],
+            [Cmd::StartLesson(0), Cmd::LessonStep(1)]
+        ));
+        let n = first.steps.len();
+        let bad = Target::Lesson {
+            name: first.name.clone(),
+            step: Some((n + 1).to_string()),
+        };
+        assert!(
+            commands(&bad)
+                .unwrap_err()
+                .contains(&format!("steps 1 to {n}"))
+        );
+        let none = Target::Lesson {
+            name: "no-such-lesson".into(),
+            step: None,
+        };
+        assert!(
+            commands(&none)
+                .unwrap_err()
+                .contains("not a bundled lesson")
+        );
+        assert!(commands(&Target::Link("loadlab:1:%%".into())).is_err());
+        assert_eq!(
+            fragment("loadlab:1:x", Some(("rrv", 2))),
+            "#lesson=rrv&step=3"
+        );
+        assert_eq!(fragment("loadlab:1:x", None), "#loadlab:1:x");
+    }
+}

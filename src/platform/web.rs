@@ -1,0 +1,333 @@
+//! The web page: its entry point (called when `index.html` loads the module), the address
+//! bar (what it asks for at the start, and following the app's state), and the test hook
+//! `window.loadlab`:
+//!
+//! - `ready`: true once the first frame is drawn;
+//! - `report()`: what `loadlab eval --link <link()> --json` prints;
+//! - `link()`: the current share link;
+//! - `open(text)`: opens a link or `lesson=NAME&step=K`, as the address would;
+//! - `state()`: JSON of what the page shows (`step`, `lesson`, `lesson_step`, `hidden`: a
+//!   question's answer is hidden, `embedded`, `busy`: a job runs, `ready_ms`: the first
+//!   frame, `slice_max_ms`: the longest time background work held the page);
+//! - `view(name)` (`workspace`, `map`, `compare`), `mapPoints(n)` (an n × n map) and
+//!   `cancel()` (the status bar's Cancel), for the timing and Cancel tests.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+use crate::platform::address::{self, Target};
+use crate::platform::clock::{Duration, Instant};
+use crate::ui::app::{LoadlabApp, View};
+use crate::ui::commands::Cmd;
+
+/// The id of the page's canvas (`index.html`).
+const CANVAS: &str = "loadlab_canvas";
+
+/// Changes closer together than this make one entry in the browser's history (a slider
+/// drag is one step back, not sixty).
+const GROUP: Duration = Duration::from_millis(1000);
+
+/// What the page asks the app to do at its next frame.
+enum Ask {
+    /// Open an address fragment (from `open()`, Back and Forward, or an edited address).
+    Open(String),
+    /// Show a view.
+    View(String),
+    /// Set the map's points per axis.
+    MapPoints(usize),
+    /// Cancel the running jobs.
+    Cancel,
+}
+
+/// What the page's callbacks and the app share.
+#[derive(Default)]
+struct Hook {
+    /// The current share link.
+    link: String,
+    /// `state()`'s JSON.
+    state: String,
+    asks: Vec<Ask>,
+    ctx: Option<egui::Context>,
+}
+
+type Shared = Rc<RefCell<Hook>>;
+
+/// Starts the app on the page's canvas.
+#[wasm_bindgen(start)]
+pub fn start() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let address = address::parse(
+        &location.search().unwrap_or_default(),
+        &location.hash().unwrap_or_default(),
+    );
+    let hook: Shared = Rc::default();
+    install_hook(&window, &hook);
+    wasm_bindgen_futures::spawn_local(async move {
+        let Some(document) = window.document() else {
+            return;
+        };
+        let Some(canvas) = document
+            .get_element_by_id(CANVAS)
+            .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
+        let h = Rc::clone(&hook);
+        let started = eframe::WebRunner::new()
+            .start(
+                canvas,
+                eframe::WebOptions::default(),
+                Box::new(move |cc| {
+                    h.borrow_mut().ctx = Some(cc.egui_ctx.clone());
+                    Ok(Box::new(Page::new(LoadlabApp::new(cc, None), &address, h)))
+                }),
+            )
+            .await;
+        if let Some(loading) = document.get_element_by_id("loading") {
+            match started {
+                Ok(()) => loading.remove(),
+                Err(e) => loading.set_text_content(Some(&format!(
+                    "loadlab could not start: {}",
+                    e.as_string().unwrap_or_else(|| format!("{e:?}"))
+                ))),
+            }
+        }
+    });
+}
+
+/// Sets `window.loadlab` and follows Back, Forward and edits of the address.
+fn install_hook(window: &web_sys::Window, hook: &Shared) {
+    let obj = js_sys::Object::new();
+    let set = |name: &str, value: &JsValue| {
+        let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(name), value);
+    };
+    set("ready", &JsValue::FALSE);
+    let h = Rc::clone(hook);
+    let report = Closure::<dyn Fn() -> String>::new(move || report(&h.borrow().link));
+    set("report", report.as_ref());
+    report.forget();
+    let h = Rc::clone(hook);
+    let link = Closure::<dyn Fn() -> String>::new(move || h.borrow().link.clone());
+    set("link", link.as_ref());
+    link.forget();
+    let h = Rc::clone(hook);
+    let state = Closure::<dyn Fn() -> String>::new(move || h.borrow().state.clone());
+    set("state", state.as_ref());
+    state.forget();
+    let h = Rc::clone(hook);
+    let open = Closure::<dyn Fn(String)>::new(move |text: String| ask(&h, Ask::Open(text)));
+    set("open", open.as_ref());
+    open.forget();
+    let h = Rc::clone(hook);
+    let view = Closure::<dyn Fn(String)>::new(move |name: String| ask(&h, Ask::View(name)));
+    set("view", view.as_ref());
+    view.forget();
+    let h = Rc::clone(hook);
+    let points = Closure::<dyn Fn(u32)>::new(move |n: u32| ask(&h, Ask::MapPoints(n as usize)));
+    set("mapPoints", points.as_ref());
+    points.forget();
+    let h = Rc::clone(hook);
+    let cancel = Closure::<dyn Fn()>::new(move || ask(&h, Ask::Cancel));
+    set("cancel", cancel.as_ref());
+    cancel.forget();
+    let _ = js_sys::Reflect::set(window, &JsValue::from_str("loadlab"), &obj);
+    let h = Rc::clone(hook);
+    let moved = Closure::<dyn Fn()>::new(move || {
+        if let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) {
+            ask(&h, Ask::Open(hash));
+        }
+    });
+    for event in ["popstate", "hashchange"] {
+        let _ = window.add_event_listener_with_callback(event, moved.as_ref().unchecked_ref());
+    }
+    moved.forget();
+}
+
+/// Queues `what` for the next frame.
+fn ask(hook: &Shared, what: Ask) {
+    let mut h = hook.borrow_mut();
+    h.asks.push(what);
+    if let Some(ctx) = &h.ctx {
+        ctx.request_repaint();
+    }
+}
+
+/// What `loadlab eval --link LINK --json` prints (or its `error:` line).
+fn report(link: &str) -> String {
+    use clap::Parser;
+    let args = ["loadlab", "eval", "--link", link, "--json"];
+    let out = match crate::cli::Cli::try_parse_from(args) {
+        Ok(crate::cli::Cli {
+            command: Some(cmd), ..
+        }) => crate::cli::execute(&cmd).map_err(|e| e.to_string()),
+        Ok(_) => Err("no command".into()),
+        Err(e) => Err(e.to_string()),
+    };
+    out.unwrap_or_else(|e| format!("error: {e}"))
+}
+
+/// The app, with the page around it.
+struct Page {
+    app: LoadlabApp,
+    hook: Shared,
+    /// The fragment the address bar shows.
+    shown: String,
+    /// When the address last changed.
+    changed: Option<Instant>,
+    /// When the first frame was drawn (ms since the page began to load).
+    ready_ms: Option<f64>,
+    embedded: bool,
+    /// The longest time background work held the page without a pause, in ms.
+    slice_max_ms: f64,
+}
+
+impl Page {
+    fn new(mut app: LoadlabApp, address: &address::Address, hook: Shared) -> Page {
+        if address.embed {
+            app.embed();
+        }
+        let mut page = Page {
+            app,
+            hook,
+            shown: String::new(),
+            changed: None,
+            ready_ms: None,
+            embedded: address.embed,
+            slice_max_ms: 0.0,
+        };
+        page.open(&address.target);
+        page
+    }
+
+    /// Opens what an address names; a wrong address is said in the status bar.
+    fn open(&mut self, target: &Target) {
+        match address::commands(target) {
+            Ok(cmds) => {
+                if !cmds.is_empty() {
+                    self.app.skip_welcome();
+                }
+                for c in cmds {
+                    self.app.send(c);
+                }
+            }
+            Err(e) => self.app.show_error(format!("The page's address: {e}")),
+        }
+    }
+
+    /// Shows the app's state in the address bar.
+    fn follow(&mut self) {
+        let shared = self.app.link();
+        let link = shared.encode();
+        let lesson = self
+            .app
+            .teach()
+            .player()
+            .map(|p| (p.lesson().name.clone(), p.index()));
+        let fragment = address::fragment(&link, lesson.as_ref().map(|(n, i)| (n.as_str(), *i)));
+        self.hook.borrow_mut().link = link;
+        self.publish_state(shared.step);
+        if fragment == self.shown {
+            return;
+        }
+        let Ok(history) = web_sys::window().map_or(Err(JsValue::NULL), |w| w.history()) else {
+            return;
+        };
+        let now = Instant::now();
+        let grouped =
+            self.shown.is_empty() || self.changed.is_some_and(|t| now.duration_since(t) < GROUP);
+        let _ = if grouped {
+            history.replace_state_with_url(&JsValue::NULL, "", Some(&fragment))
+        } else {
+            history.push_state_with_url(&JsValue::NULL, "", Some(&fragment))
+        };
+        self.changed = Some(now);
+        self.shown = fragment;
+    }
+}
+
+impl Page {
+    /// Carries out what the page asked for since the last frame.
+    fn asked(&mut self) {
+        let asks = std::mem::take(&mut self.hook.borrow_mut().asks);
+        for a in asks {
+            match a {
+                Ask::Open(text) => {
+                    let text = format!("#{}", text.trim_start_matches('#'));
+                    if text != self.shown {
+                        self.open(&address::parse("", &text).target);
+                    }
+                }
+                Ask::View(name) => match name.as_str() {
+                    "workspace" => self.app.send(Cmd::View(View::Workspace)),
+                    "map" => self.app.send(Cmd::View(View::Map)),
+                    "compare" => self.app.send(Cmd::View(View::Compare)),
+                    _ => self.app.show_error(format!("no view {name:?}")),
+                },
+                Ask::MapPoints(n) => self.app.map_view().set_points(n),
+                Ask::Cancel => self.app.send(Cmd::CancelJobs),
+            }
+        }
+    }
+
+    /// `state()`'s JSON.
+    fn publish_state(&mut self, step: usize) {
+        self.slice_max_ms = self
+            .slice_max_ms
+            .max(crate::platform::work::longest_slice_ms());
+        let player = self.app.teach().player();
+        let lesson = player.map(|p| p.lesson().name.clone());
+        let lesson_step = player.map(|p| p.index() + 1);
+        let hidden = self
+            .hook
+            .borrow()
+            .ctx
+            .as_ref()
+            .is_some_and(|c| crate::ui::reveal::secret(c).is_some());
+        let state = serde_json::json!({
+            "step": step,
+            "lesson": lesson,
+            "lesson_step": lesson_step,
+            "hidden": hidden,
+            "embedded": self.embedded,
+            "busy": self.app.busy(),
+            "ready_ms": self.ready_ms,
+            "slice_max_ms": self.slice_max_ms,
+        });
+        self.hook.borrow_mut().state = state.to_string();
+    }
+}
+
+/// Milliseconds since the page began to load.
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+impl eframe::App for Page {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        self.asked();
+        eframe::App::ui(&mut self.app, ui, frame);
+        let first = self.ready_ms.is_none();
+        if first {
+            self.ready_ms = Some(now_ms());
+        }
+        self.follow();
+        if first
+            && let Some(obj) = web_sys::window()
+                .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("loadlab")).ok())
+        {
+            let _ = js_sys::Reflect::set(&obj, &JsValue::from_str("ready"), &JsValue::TRUE);
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::App::save(&mut self.app, storage);
+    }
+}

@@ -1,0 +1,276 @@
+// Headless-Chromium test of the web page that scripts/build-web.sh writes to target/web/
+// (scripts/test-web.sh builds what is missing and runs this). Serves the folder with
+// python3 -m http.server, drives Debian's chromium through playwright-core and checks:
+// - the default scenario draws a first frame (its time is printed);
+// - every bundled preset opened by address (index.html#<loadlab link PRESET>) gives report()
+//   equal to `loadlab eval PRESET --json` (numbers to 12 significant digits);
+// - the arrow key steps, and the address follows;
+// - a lesson step opens by address with its question hidden; ?embed=1 hides the menus;
+// - an n × n map keeps the page's longest task short, its time is printed, Cancel stops it;
+// - no panic and no uncaught error in the console.
+// Screenshots go to target/web-shots/. The last line is "N passed, M failed".
+import { chromium } from "playwright-core";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const ROOT = resolve(new URL("../..", import.meta.url).pathname);
+const SITE = join(ROOT, "target/web");
+const LOADLAB = process.env.LOADLAB || join(ROOT, "target/debug/loadlab");
+const SHOTS = join(ROOT, "target/web-shots");
+const PORT = Number(process.env.PORT || 8765);
+const BASE = `http://127.0.0.1:${PORT}`;
+const MAP_POINTS = Number(process.env.MAP_POINTS || 64);
+const ONLY = process.env.PRESETS ? process.env.PRESETS.split(",") : null;
+
+let passed = 0;
+let failed = 0;
+function check(name, ok, detail = "") {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : ": " + detail}`);
+}
+const cli = (...args) => execFileSync(LOADLAB, args, { encoding: "utf8", maxBuffer: 1 << 28 });
+
+// The first difference between two JSON values (numbers to 12 significant digits), or null.
+function differ(a, b, path = "$") {
+  if (typeof a === "number" && typeof b === "number") {
+    if (a === b || Math.abs(a - b) <= 5e-12 * Math.max(Math.abs(a), Math.abs(b))) return null;
+    return `${path}: ${a} against ${b}`;
+  }
+  if (Array.isArray(a) !== Array.isArray(b) || typeof a !== typeof b || (a === null) !== (b === null))
+    return `${path}: ${JSON.stringify(a)?.slice(0, 80)} against ${JSON.stringify(b)?.slice(0, 80)}`;
+  if (a === null || typeof a !== "object") return a === b ? null : `${path}: ${a} against ${b}`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    if (!(k in a) || !(k in b)) return `${path}.${k}: only in ${k in a ? "the page" : "the CLI"}`;
+    const d = differ(a[k], b[k], Array.isArray(a) ? `${path}[${k}]` : `${path}.${k}`);
+    if (d) return d;
+  }
+  return null;
+}
+
+async function serve() {
+  const server = spawn("python3", ["-m", "http.server", String(PORT), "--bind", "127.0.0.1", "-d", SITE], {
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${BASE}/index.html`)).ok) return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.kill();
+  throw new Error(`the static server on port ${PORT} did not answer`);
+}
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const profiles = [];
+const problems = [];
+/** A fresh browser (its own profile) and its page; `gpu` false: --disable-gpu. */
+async function launch(gpu) {
+  const profile = mkdtempSync(join(tmpdir(), "loadlab-chromium-"));
+  profiles.push(profile);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 1280, height: 720 },
+    args: [...FLAGS, ...(gpu ? ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"] : ["--disable-gpu"])],
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  page.on("console", (m) => {
+    const t = m.text();
+    if (/panicked|RuntimeError|unreachable|could not start/i.test(t)) problems.push(t);
+  });
+  page.on("pageerror", (e) => problems.push(String(e)));
+  return { context, page };
+}
+
+const server = await serve();
+mkdirSync(SHOTS, { recursive: true });
+let { context, page } = await launch(false);
+const state = async () => JSON.parse(await page.evaluate(() => window.loadlab.state()));
+
+/** Loads index.html<query><hash> afresh; the time to the first frame in ms. */
+async function load(hash = "", query = "") {
+  await page.goto("about:blank");
+  await page.goto(`${BASE}/index.html${query}${hash}`);
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready === true, null, { timeout: 60000 });
+  return (await state()).ready_ms;
+}
+async function idle(timeout = 120000) {
+  await page.waitForFunction(() => !JSON.parse(window.loadlab.state()).busy, null, { timeout, polling: 50 });
+}
+
+try {
+  // The default scenario.
+  const first = await load();
+  check(`first frame within 3 s (${Math.round(first)} ms)`, first < 3000, `${first} ms`);
+  await idle();
+  await page.screenshot({ path: join(SHOTS, "default.png") });
+
+  // Every bundled preset by address.
+  const presets = cli("presets")
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/)[0])
+    .filter((n) => n && !n.startsWith("#"))
+    .filter((n) => !ONLY || ONLY.includes(n));
+  for (const name of presets) {
+    const link = cli("link", name).trim();
+    const want = JSON.parse(cli("eval", name, "--json"));
+    await load(`#${link}`);
+    const text = await page.evaluate(() => window.loadlab.report());
+    let got;
+    try {
+      got = JSON.parse(text);
+    } catch {
+      check(`${name}: report() is JSON`, false, text.slice(0, 200));
+      continue;
+    }
+    const d = differ(got, want);
+    check(`${name}: report() equals loadlab eval --json`, !d, d);
+  }
+
+  // Stepping with the keyboard; the address follows.
+  const stepper = "divisible-table-1";
+  await load(`#${cli("link", stepper).trim()}`);
+  await idle();
+  await page.locator("canvas").focus();
+  const before = (await state()).step;
+  // One key per frame, as a person types (egui takes one shortcut press per frame).
+  await page.keyboard.press("ArrowRight");
+  await page.waitForTimeout(250);
+  await page.keyboard.press("ArrowRight");
+  await page.waitForTimeout(250);
+  const after = (await state()).step;
+  check(`→ twice steps ${stepper} from ${before} to ${before + 2}`, after === before + 2, `step ${after}`);
+  const hash = await page.evaluate(() => location.hash);
+  const link = await page.evaluate(() => window.loadlab.link());
+  check("the address follows the app", hash === `#${link}`, hash.slice(0, 40));
+  await page.screenshot({ path: join(SHOTS, "stepped.png") });
+
+  // Saving and exporting give downloads; the saved preset reads on the desktop as the same
+  // scenario.
+  const saving = page.waitForEvent("download", { timeout: 20000 });
+  await page.keyboard.press("Control+Shift+S");
+  const saved = await saving.catch(() => null);
+  if (saved) {
+    const file = join(SHOTS, "saved.ron");
+    await saved.saveAs(file);
+    const d = differ(JSON.parse(cli("eval", file, "--json")), JSON.parse(cli("eval", stepper, "--json")));
+    check(`Save as downloads ${saved.suggestedFilename()}, which the desktop reads as ${stepper}`, !d, d);
+  } else {
+    check("Save as gives a download", false, "no download");
+  }
+  // The picture's ↓ PNG button (top right of the Timeline, at 1280×720).
+  const exporting = page.waitForEvent("download", { timeout: 60000 });
+  await page.mouse.click(866, 104);
+  const png = await exporting.catch(() => null);
+  if (png) {
+    const file = join(SHOTS, "figure.png");
+    await png.saveAs(file);
+    const head = readFileSync(file).subarray(0, 8).toString("latin1");
+    check(`↓ PNG downloads ${png.suggestedFilename()}, a PNG image`, head === "\x89PNG\r\n\x1a\n", head);
+  } else {
+    check("↓ PNG gives a download", false, "no download");
+  }
+
+  // A lesson step by address, its question hidden.
+  await load("#lesson=rrv&step=1");
+  await idle();
+  await page.waitForTimeout(300);
+  const lesson = await state();
+  check(
+    "#lesson=rrv&step=1 opens the lesson with its question hidden",
+    lesson.lesson === "rrv" && lesson.lesson_step === 1 && lesson.hidden,
+    JSON.stringify(lesson),
+  );
+  check(
+    "the address shows the lesson step",
+    (await page.evaluate(() => location.hash)) === "#lesson=rrv&step=1",
+    await page.evaluate(() => location.hash),
+  );
+  await page.screenshot({ path: join(SHOTS, "lesson-rrv-1.png") });
+  await page.keyboard.press("Escape");
+
+  // Embedded: the stage only.
+  await load(`#${cli("link", "divisible-table-1").trim()}`, "?embed=1");
+  await idle();
+  check("?embed=1 embeds the stage", (await state()).embedded);
+  await page.screenshot({ path: join(SHOTS, "embed.png") });
+
+  // A map: the page keeps its tasks short, shows progress, and Cancel stops it. With
+  // --disable-gpu Chromium composites the WebGL canvas in software (a read-back of every
+  // frame: 100-300 ms per frame here, whatever the app does), so this part runs in a browser
+  // whose GPU process renders with SwiftShader.
+  await context.close();
+  ({ context, page } = await launch(true));
+  const mapPreset = "ksbf-t16-r8";
+  const spec = ["--x", `n=2..18:${MAP_POINTS}`, "--y", `p=1..256:${MAP_POINTS}:log`, "--metric", "efficiency"];
+  const flags = ["--shape", "tree", "--seed", "1", "--spawn-prob", "0.75", "--json"];
+  const desk = [];
+  for (let i = 0; i < 3; i++) {
+    const t = Date.now();
+    cli("map", "ksbf", ...spec, ...flags);
+    desk.push(Date.now() - t);
+  }
+  const deskMs = desk.sort((a, b) => a - b)[1];
+  await load(`#${cli("link", mapPreset).trim()}`);
+  await idle();
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__long.push(e.duration);
+    }).observe({ type: "longtask" });
+  });
+  const t0 = Date.now();
+  await page.evaluate((n) => {
+    window.loadlab.mapPoints(n);
+    window.loadlab.view("map");
+  }, MAP_POINTS);
+  await page.waitForFunction(() => JSON.parse(window.loadlab.state()).busy, null, { timeout: 10000, polling: 10 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(SHOTS, "map-computing.png") });
+  await idle(300000);
+  const mapMs = Date.now() - t0;
+  const longest = Math.max(0, ...(await page.evaluate(() => window.__long)));
+  const slice = (await state()).slice_max_ms;
+  console.log(
+    `map ${MAP_POINTS}x${MAP_POINTS} of ${mapPreset}: page ${mapMs} ms, desktop CLI ${deskMs} ms ` +
+      `(median of 3), ratio ${(mapMs / deskMs).toFixed(2)}; longest task ${Math.round(longest)} ms, ` +
+      `longest slice of background work ${Math.round(slice)} ms`,
+  );
+  check(`the map in the page within 3x the desktop's time (${(mapMs / deskMs).toFixed(2)}x)`, mapMs <= 3 * deskMs);
+  check(`longest task while the map computes under 100 ms (${Math.round(longest)} ms)`, longest < 100);
+  check(`background work yields within 50 ms (${Math.round(slice)} ms)`, slice < 50);
+  await page.screenshot({ path: join(SHOTS, "map.png") });
+  // Cancel: a new map (one more point per axis) stops soon after Cancel.
+  await page.evaluate((n) => window.loadlab.mapPoints(n), MAP_POINTS + 1);
+  await page.waitForFunction(() => JSON.parse(window.loadlab.state()).busy, null, { timeout: 10000, polling: 10 });
+  await page.waitForTimeout(300);
+  await page.evaluate(() => window.loadlab.cancel());
+  const c0 = Date.now();
+  await idle(5000).catch(() => {});
+  const stopped = !(await state()).busy;
+  check(`Cancel stops the map (${Date.now() - c0} ms)`, stopped);
+  await page.screenshot({ path: join(SHOTS, "map-cancelled.png") });
+
+  check("no panic or uncaught error in the console", problems.length === 0, problems.slice(0, 3).join(" | "));
+} catch (e) {
+  check("the test ran to its end", false, String(e).split("\n")[0]);
+} finally {
+  await context.close().catch(() => {});
+  server.kill();
+  for (const p of profiles) rmSync(p, { recursive: true, force: true });
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
