@@ -158,9 +158,16 @@ impl Axis {
 /// `x` rounded to the power of ten at or below a tenth of `step` (the spacing of the grid
 /// around it): its digits beyond the grid's precision dropped, the point still within 5 %
 /// of a step of where the spacing puts it. Unchanged when `step` or `x` is not a positive
-/// finite number.
+/// finite number, or when `x` is already short (at most 4 significant digits: 0.5..4 in
+/// three points keeps 2.25, the value the user's range puts there).
 pub fn tidy(x: f64, step: f64) -> f64 {
     if !(step.is_finite() && step > 0.0 && x.is_finite()) {
+        return x;
+    }
+    if format!("{x:.3e}")
+        .parse::<f64>()
+        .is_ok_and(|short| short == x)
+    {
         return x;
     }
     let e = (step / 10.0).log10().floor() as i32;

@@ -473,7 +473,8 @@ mod tests {
         }
         assert_eq!(two.mask("rounds = 2"), "rounds = ?");
         assert_eq!(two.mask("Round 2 of 2"), "Round ? of ?");
-        assert_eq!(two.mask("makespan: 2, bound (2)"), "makespan: ?, bound (2)");
+        // A number alone in parentheses is a value too ("(9 nodes)", "bound (2)").
+        assert_eq!(two.mask("makespan: 2, bound (2)"), "makespan: ?, bound (?)");
         let ten = Secret::new("balancings", Some(Ok(10.0)));
         assert_eq!(
             ten.mask("p = 2^10, 10 balancings"),

@@ -486,8 +486,13 @@ fn li_step_3_hides_the_future_of_its_plot_until_the_timeline_ends() {
             .expect("the plot reports its points")
     };
     let hidden = value(&h);
-    // Stepping the timeline to its end shows the whole sweep.
+    // Stepping the timeline to its end shows no more: the step's question (S_N at this h)
+    // is still open, and the instance's point is its answer.
     h.key_press(Key::End);
+    settle(&mut h);
+    assert_eq!(value(&h), hidden, "the open question's point stays hidden");
+    // Reveal shows the whole sweep.
+    h.get_by_label("Reveal").click();
     settle(&mut h);
     let whole = value(&h);
     assert!(hidden < whole, "{hidden} of {whole} points");

@@ -211,7 +211,19 @@ pub fn shows(text: &str, answer: &str) -> bool {
             let before = t[..i].chars().next_back();
             let after = t[i + answer.len()..].chars().next();
             // (A minus sign makes another number: −2 is not the answer 2.)
-            let name = before.is_some_and(|c| c.is_alphanumeric() || "_{,.-".contains(c));
+            // A number after a name word is a name too ("Steps 4–6", "Theorem 2").
+            let named = [
+                "Step ",
+                "Steps ",
+                "Theorem ",
+                "Lemma ",
+                "Fig. ",
+                "System ",
+                "Algorithm ",
+            ]
+            .iter()
+            .any(|w| t[..i].ends_with(w));
+            let name = named || before.is_some_and(|c| c.is_alphanumeric() || "_{,.-".contains(c));
             let longer = after.is_some_and(|c| c.is_ascii_digit())
                 || (after == Some('.')
                     && t[i + answer.len() + 1..].starts_with(|c: char| c.is_ascii_digit()));
