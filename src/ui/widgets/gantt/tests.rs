@@ -1,0 +1,89 @@
+use super::*;
+
+fn bar(row: usize, start: f64, end: f64, kind: BarKind) -> GanttBar {
+    GanttBar {
+        row,
+        start,
+        end,
+        kind,
+        tooltip: String::new(),
+        color: None,
+        line: None,
+    }
+}
+
+#[test]
+fn rows_without_overlapping_bars_take_whole_rows() {
+    let data = GanttData {
+        bars: vec![
+            // Row 0: receive then compute, back to back.
+            bar(0, 0.0, 2.0, BarKind::Receive),
+            bar(0, 2.0, 5.0, BarKind::Compute),
+            // Row 1: sends while it computes.
+            bar(1, 0.0, 4.0, BarKind::Compute),
+            bar(1, 1.0, 2.0, BarKind::Send),
+            // Row 2: idle under a compute bar does not count.
+            bar(2, 0.0, 9.0, BarKind::Idle),
+            bar(2, 1.0, 3.0, BarKind::Compute),
+        ],
+        ..GanttData::default()
+    };
+    assert_eq!(whole_rows(&data, 4), vec![true, false, true, true]);
+    // Row 1 sends while it computes: two lanes, not three.
+    let lanes = row_lanes(&data, 4);
+    assert_eq!(lanes[1], Some(vec![BarKind::Compute, BarKind::Send]));
+    assert_eq!(lanes[0], None);
+}
+
+#[test]
+fn extent_of_empty_and_degenerate_data() {
+    assert_eq!(data_extent(&GanttData::default(), None), (0.0, 1.0));
+    let data = GanttData {
+        bars: vec![bar(0, 2.0, 2.0, BarKind::Compute)],
+        ..Default::default()
+    };
+    let (lo, hi) = data_extent(&data, None);
+    assert!(lo < 2.0 && hi > 2.0);
+    let data = GanttData {
+        bars: vec![
+            bar(0, 1.0, 3.0, BarKind::Send),
+            bar(1, f64::NAN, 9.0, BarKind::Compute),
+        ],
+        ..Default::default()
+    };
+    let (lo, hi) = data_extent(&data, Some(-1.0));
+    assert!((lo + 1.1).abs() < 1e-12 && (hi - 9.1).abs() < 1e-12);
+}
+
+#[test]
+fn invalid_view_falls_back_to_extent() {
+    let extent = (0.0, 10.0);
+    let mut view = GanttView::default();
+    assert_eq!(visible_window(&view, extent), extent);
+    view.range = Some([5.0, 5.0]);
+    assert_eq!(visible_window(&view, extent), extent);
+    view.range = Some([f64::NAN, 5.0]);
+    assert_eq!(visible_window(&view, extent), extent);
+    view.range = Some([2.0, 4.0]);
+    assert_eq!(visible_window(&view, extent), (2.0, 4.0));
+}
+
+#[test]
+fn zoom_keeps_center_fixed_and_clamps() {
+    let (a, b) = zoom_window((0.0, 10.0), 2.5, 2.0, (1e-9, 1e3));
+    assert!((a - 1.25).abs() < 1e-12 && (b - 6.25).abs() < 1e-12);
+    let (a, b) = zoom_window((0.0, 10.0), 5.0, 1e-9, (1e-9, 100.0));
+    assert!((b - a - 100.0).abs() < 1e-9);
+    assert_eq!(
+        zoom_window((0.0, 10.0), 5.0, f64::NAN, (1.0, 2.0)),
+        (0.0, 10.0)
+    );
+}
+
+#[test]
+fn tooltip_has_times_with_four_digits() {
+    let mut b = bar(0, 1.0 / 3.0, 2.0, BarKind::Send);
+    b.tooltip = "amount 0.25".to_owned();
+    let text = bar_tooltip(&b, "P1");
+    assert_eq!(text, "P1: Send\namount 0.25\nstart 0.3333  end 2");
+}
