@@ -8,6 +8,10 @@
 //! | [`Precision::Readout`] | hover read-outs, plot ticks, map cells | 4 significant digits |
 //! | [`Precision::Caption`] | step captions, lesson text, titles | 3 significant digits |
 //!
+//! An exact integer longer than [`BIG_DIGITS`] digits (a count such as the 288-digit number
+//! of processors of a thousand-level tree) is written in full for the CSV and the CLI, and as
+//! "2.79355 × 10^287" with the precision's significant digits everywhere else ([`big_integer`]).
+//!
 //! Nothing here depends on egui.
 
 use super::doc::Cell;
@@ -44,10 +48,68 @@ pub fn cell(c: &Cell, precision: Precision) -> String {
         Cell::Empty => "—".into(),
         Cell::Bool(true) => "yes".into(),
         Cell::Bool(false) => "no".into(),
-        Cell::Int(i) => i.to_string(),
+        Cell::Int(i) => integer_text(&i.to_string(), precision),
         Cell::Num(x) => number(*x, precision),
-        Cell::Text(t) => t.clone(),
+        Cell::Text(t) => integer_text(t, precision),
     }
+}
+
+/// Exact integers with more digits than this are written compactly for people.
+pub const BIG_DIGITS: usize = 15;
+
+/// `text` as `precision` writes it: an exact integer with more than [`BIG_DIGITS`] digits
+/// compactly ([`big_integer`]) except for the CSV and the CLI's text, anything else as it is.
+fn integer_text(text: &str, precision: Precision) -> String {
+    let digits = match precision {
+        Precision::Csv | Precision::Text => None,
+        Precision::Table => Some(6),
+        Precision::Readout => Some(4),
+        Precision::Caption => Some(3),
+    };
+    digits
+        .and_then(|d| big_integer(text, d))
+        .unwrap_or_else(|| text.to_owned())
+}
+
+/// A decimal integer `text` ("-" and digits) longer than [`BIG_DIGITS`] digits written with
+/// `digits` significant digits as "2.79355 × 10^287" (rounded half up, trailing zeros
+/// trimmed); None for anything else (a shorter integer, a name, a real).
+pub fn big_integer(text: &str, digits: usize) -> Option<String> {
+    let (sign, body) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text),
+    };
+    let body = body.trim_start_matches('0');
+    if body.len() <= BIG_DIGITS || !body.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let digits = digits.clamp(1, BIG_DIGITS);
+    let mut kept: Vec<u8> = body.bytes().take(digits).map(|b| b - b'0').collect();
+    let mut exponent = body.len() - 1;
+    if body.as_bytes()[digits] >= b'5' {
+        // Round half up, carrying leftwards; 9.99… becomes 10 and the exponent grows.
+        let mut k = digits;
+        loop {
+            if k == 0 {
+                kept.insert(0, 1);
+                kept.pop();
+                exponent += 1;
+                break;
+            }
+            k -= 1;
+            if kept[k] == 9 {
+                kept[k] = 0;
+            } else {
+                kept[k] += 1;
+                break;
+            }
+        }
+    }
+    let mantissa: String = kept.iter().map(|d| char::from(b'0' + d)).collect();
+    let (head, tail) = mantissa.split_at(1);
+    let tail = tail.trim_end_matches('0');
+    let point = if tail.is_empty() { "" } else { "." };
+    Some(format!("{sign}{head}{point}{tail} × 10^{exponent}"))
 }
 
 /// A value for a numbers table: integers in full (below 10^12), other numbers with six
@@ -169,6 +231,37 @@ mod tests {
         assert_eq!(sig(100.0, 3), "100");
         assert_eq!(sig(f64::NAN, 6), "NaN");
         assert_eq!(sig(f64::INFINITY, 6), "inf");
+    }
+
+    #[test]
+    fn huge_exact_integers_are_compact_for_people_and_whole_in_exports() {
+        // 2^64 + 1 = 18446744073709551617: 20 digits.
+        let two64 = Cell::Text("18446744073709551617".into());
+        assert_eq!(cell(&two64, Precision::Table), "1.84467 × 10^19");
+        assert_eq!(cell(&two64, Precision::Caption), "1.84 × 10^19");
+        assert_eq!(cell(&two64, Precision::Csv), "18446744073709551617");
+        assert_eq!(cell(&two64, Precision::Text), "18446744073709551617");
+        // Rounding carries through nines; trailing zeros go.
+        assert_eq!(
+            big_integer("99999999999999999", 3).as_deref(),
+            Some("1 × 10^17")
+        );
+        assert_eq!(
+            big_integer("-12000000000000000", 6).as_deref(),
+            Some("-1.2 × 10^16")
+        );
+        // Fifteen digits, names and reals stay as written.
+        assert_eq!(big_integer("999999999999999", 3), None);
+        assert_eq!(big_integer("P.Y", 3), None);
+        assert_eq!(big_integer("1.5e300", 3), None);
+        assert_eq!(
+            cell(&Cell::Int(1_000_000_000_000_000), Precision::Readout),
+            "1 × 10^18"
+        );
+        assert_eq!(cell(&Cell::Int(4096), Precision::Table), "4096");
+        // A 288-digit count (grs's thousand-level tree) fits a drawer.
+        let long = format!("27935{}", "1".repeat(283));
+        assert_eq!(big_integer(&long, 6).as_deref(), Some("2.79351 × 10^287"));
     }
 
     #[test]

@@ -416,16 +416,20 @@ impl Move {
 }
 
 /// What step `s` asks, kept secret until Reveal (the answer computed by the lesson's own
-/// check, headless).
+/// check, headless), and the numbers that give it away on the check's run: the answer and
+/// what the model derives from it (`ModelRun::determines`) — none for an index such as the
+/// PE a node runs on, which names a thing and is not a value any text writes.
 fn asked(s: &loadlab::lesson::LessonStep) -> Option<Asked> {
     let q = s.question.as_ref()?;
-    let a = q.answer().expect("every bundled question has an answer");
-    let (value, secret) = match &a {
-        loadlab::lesson::Answer::Number(x) => (Some(*x), Secret::new(&q.check.field, Some(Ok(*x)))),
-        loadlab::lesson::Answer::Choice(c) => {
-            (None, Secret::new(&q.check.field, Some(Err(c.clone()))))
-        }
+    let a = q
+        .asked_with(&loadlab::model::NoProgress)
+        .expect("every bundled question has an answer");
+    let given = match &a.answer {
+        loadlab::lesson::Answer::Number(x) => Ok(*x),
+        loadlab::lesson::Answer::Choice(c) => Err(c.clone()),
     };
+    let secret = Secret::new(&q.check.field, Some(given)).with(&a.giveaway);
+    let value = a.giveaway.values.first().copied();
     let stated = secret
         .texts
         .iter()
@@ -506,16 +510,16 @@ fn walk(k: usize, width: f32, height: f32) {
 /// background job's timing changes by a frame.
 const STILL_OPEN: &[(&str, f32, usize, usize)] = &[
     // (lesson, window height, secrecy, legibility)
-    ("gao-rosenberg", 720.0, 6, 9),
-    ("gao-rosenberg", 1080.0, 6, 0),
-    ("gil-matias", 720.0, 0, 13),
-    ("gil-matias", 1080.0, 0, 29),
-    ("grs", 720.0, 1, 79),
-    ("grs", 1080.0, 1, 19),
+    ("gao-rosenberg", 720.0, 0, 9),
+    ("gao-rosenberg", 1080.0, 0, 0),
+    ("gil-matias", 720.0, 0, 12),
+    ("gil-matias", 1080.0, 0, 13),
+    ("grs", 720.0, 0, 78),
+    ("grs", 1080.0, 0, 16),
     ("li", 720.0, 0, 17),
     ("li", 1080.0, 0, 9),
-    ("rrv", 720.0, 3, 40),
-    ("rrv", 1080.0, 3, 12),
+    ("rrv", 720.0, 0, 29),
+    ("rrv", 1080.0, 0, 11),
 ];
 
 /// Why the walk fails: a state or stability failure, or more distinct secrecy or legibility

@@ -150,13 +150,26 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-4 * b.abs().max(1.0)
 }
 
+/// The instance's givens: the editable controls of the drawer's Controls leaf (the instance
+/// and its generators' settings, which a question never asks — the student needs them).
+fn given(t: &Text, all: &[Text]) -> bool {
+    let input = matches!(
+        t.role,
+        egui::Role::SpinButton | egui::Role::Slider | egui::Role::TextInput | egui::Role::ComboBox
+    );
+    let controls = all
+        .iter()
+        .any(|c| c.text == "Controls" && c.role != egui::Role::Label && c.on);
+    input && controls && t.pane.is_some() && t.pane == drawer_pane(all)
+}
+
 /// Secrecy: until Reveal no text shows the answer (unless the prompt states it), no text gives
 /// it away through a bound with its gap or ratio, and the mask blanks nothing else.
 pub fn secrecy(all: &[Text], asked: &Asked, fail: &mut dyn FnMut(String)) {
     if !asked.stated {
         for t in all
             .iter()
-            .filter(|t| !asked.own.contains(&t.text) && !counter(&t.text))
+            .filter(|t| !asked.own.contains(&t.text) && !counter(&t.text) && !given(t, all))
         {
             if let Some(f) = asked.forms.iter().find(|f| shows(&t.text, f)) {
                 fail(format!(
@@ -213,8 +226,34 @@ fn derived(all: &[Text], ans: f64, fail: &mut dyn FnMut(String)) {
     }
 }
 
+/// Words after which a number numbers a thing of the paper or the app (Theorem 2, Lemma 6,
+/// Fig. 4, System 6, Step 12), never a quantity of the run. (A capitalised word in general is
+/// not one: "Makespan ?" and "Fine-Grain ?" stand where a value of the run stood.)
+const NUMBERING: [&str; 19] = [
+    "Theorem",
+    "Theorems",
+    "Lemma",
+    "Lemmas",
+    "Algorithm",
+    "Algorithms",
+    "Alg",
+    "System",
+    "Systems",
+    "Fig",
+    "Figs",
+    "Figure",
+    "Section",
+    "Step",
+    "Steps",
+    "Proposition",
+    "Corollary",
+    "Table",
+    "Definition",
+];
+
 /// The word before a mask "?" standing where a name's number stood ("Theorem ?", "Lemma ?",
-/// "Step ?"), not as a value ("= ?", ": ?", "of ?", "/ ?") nor a question's own mark.
+/// "Step ?"), not as a value ("= ?", ": ?", "of ?", "/ ?", "Makespan ?") nor a question's own
+/// mark.
 pub fn masked_name(text: &str) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
@@ -232,8 +271,7 @@ pub fn masked_name(text: &str) -> Option<String> {
             .into_iter()
             .rev()
             .collect();
-        // A capitalised word names what the number numbers (Theorem 2, Lemma 6, Fig. 4).
-        if word.chars().count() >= 2 && word.starts_with(char::is_uppercase) {
+        if NUMBERING.contains(&word.as_str()) {
             return Some(word);
         }
     }
@@ -435,6 +473,10 @@ fn the_walk_reads_numbers_and_masked_names() {
         Some("Theorem")
     );
     assert_eq!(masked_name("makespan = ?"), None);
+    assert_eq!(masked_name("Fig. 4 and Step ?").as_deref(), Some("Step"));
+    // A value of the run after a capitalised word is a value, not a name's number.
+    assert_eq!(masked_name("Makespan ? on 4 PEs"), None);
+    assert_eq!(masked_name("exhaustive ?, Fine-Grain ?"), None);
     assert_eq!(masked_name("Round 1 of ?."), None);
     assert_eq!(masked_name("how many rounds does it take?"), None);
 }

@@ -89,10 +89,17 @@ fn figure_row(ui: &mut Ui, figure: &Figure, text: &str, (name_w, value_w): (f32,
     });
     let accessible = format!("{}{ACCESSIBLE_SEPARATOR}{text}", figure.name);
     let right = egui::Layout::right_to_left(egui::Align::Min);
+    // A value written compactly (a 288-digit count as "2.79355 × 10^287") shows its exact
+    // digits on hover.
+    let exact = cell(&figure.value, Precision::Text);
     ui.allocate_ui_with_layout(egui::vec2(value_w, 0.0), right, |ui| {
         ui.set_min_width(value_w);
-        ui.add(Label::new(RichText::new(text).monospace()).extend())
-            .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &accessible));
+        let value = ui.add(Label::new(RichText::new(text).monospace()).extend());
+        value.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &accessible));
+        let whole = matches!(figure.value, Cell::Int(_) | Cell::Text(_));
+        if whole && text != HIDDEN && exact != text {
+            value.on_hover_text(exact);
+        }
     });
     ui.end_row();
 }

@@ -201,7 +201,14 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
         }
         let fallback = GlyphFallback::new(ui);
         let cols = Columns::measure(ui, &fallback, header, rows, n_cols);
-        // Still wider than the room: the table scrolls sideways rather than being cut.
+        let gaps = ui.spacing().item_spacing.x * n_cols.saturating_sub(1) as f32;
+        let width = cols.widths.iter().sum::<f32>() + gaps;
+        // Still wider than the room (a drawer beside the stage): one block per row, each
+        // cell under its header, so nothing needs a sideways scroll to be read.
+        if n_cols > 1 && width > ui.available_width() + 0.5 {
+            stacked(ui, &fallback, header, rows);
+            return;
+        }
         egui::ScrollArea::horizontal().show(ui, |ui| {
             egui::Grid::new("result_table_grid")
                 .striped(true)
@@ -216,6 +223,32 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
                 });
         });
     });
+}
+
+/// The table as one block per row: its first cell in bold, then "header: cell" per column,
+/// each line wrapped in the room (✓ green, ✗ red as in the grid).
+fn stacked(ui: &mut egui::Ui, fallback: &GlyphFallback, header: &[&str], rows: &[Vec<String>]) {
+    let fail_color = ui.visuals().error_fg_color;
+    let ok = ok_color(ui.visuals());
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 {
+            ui.add_space(4.0);
+        }
+        let first = row.first().map(String::as_str).unwrap_or("");
+        ui.add(egui::Label::new(egui::RichText::new(fallback.apply(first)).strong()).wrap());
+        ui.indent(("stacked row", i), |ui| {
+            for (c, cell) in row.iter().enumerate().skip(1) {
+                let h = header.get(c).copied().unwrap_or("");
+                let line = fallback.apply(&format!("{h}: {cell}")).into_owned();
+                let rich = match cell_status(cell) {
+                    CellStatus::Ok => egui::RichText::new(line).color(ok),
+                    CellStatus::Fail => egui::RichText::new(line).color(fail_color),
+                    CellStatus::Plain => egui::RichText::new(line),
+                };
+                ui.add(egui::Label::new(rich).wrap());
+            }
+        });
+    }
 }
 
 /// Narrows the text columns (those with a non-numeric cell) of a table whose columns are

@@ -195,7 +195,10 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
                 .update_while_editing(false);
             if !T::INTEGRAL {
                 let valid = vlo.to_f64()..=vhi.to_f64();
-                number = number.custom_formatter(move |x, d| show_float(x, d, &valid));
+                number = number
+                    .custom_formatter(move |x, d| show_float(x, d, &valid))
+                    // What it shows reads back ("2^64" as well as "1e-6").
+                    .custom_parser(|t| crate::model::num::parse_real(&t.replace('−', "-")).ok());
             }
             let number = ui.add(number).accessible_name(format!("{name} (number)"));
             rail | number
@@ -217,6 +220,16 @@ fn show_float(x: f64, decimals: RangeInclusive<usize>, valid: &RangeInclusive<f6
     // decimals: zero then read "0.000000000000000".
     if x == 0.0 && *decimals.start() > 4 {
         return "0".into();
+    }
+    // A huge whole value in a few characters (a 20-digit ℓ would run out of a drawer): an
+    // exact power of two as the lessons write it ("2^64"), else the shortest exponent form.
+    if x.is_finite() && x.abs() >= 1e15 && x.fract() == 0.0 {
+        let k = x.abs().log2();
+        return if k.fract() == 0.0 && 2f64.powf(k) == x.abs() {
+            format!("{}2^{k}", if x < 0.0 { "-" } else { "" })
+        } else {
+            format!("{x:e}")
+        };
     }
     let text = egui::emath::format_with_decimals_in_range(x, decimals);
     let says_x = text
@@ -267,5 +280,11 @@ mod tests {
             "1.0000000000000002"
         );
         assert_eq!(show_float(1.5, 1..=3, &tau), "1.5");
+        // ℓ = 2^64 (gil-matias's lg* step) fits a drawer, and reads back exactly.
+        let big = 2f64.powi(64);
+        assert_eq!(show_float(big, 0..=2, &any), "2^64");
+        assert_eq!(crate::model::num::parse_real("2^64"), Ok(big));
+        assert_eq!(show_float(3e20, 0..=2, &any), "3e20");
+        assert_eq!(show_float(123_456.0, 0..=2, &any), "123456");
     }
 }

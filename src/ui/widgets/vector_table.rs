@@ -59,6 +59,33 @@ pub struct TableSpec<'a> {
     pub height: f32,
 }
 
+/// Width of the row-name column ("P12") at full size.
+const INDEX_WIDTH: f32 = 36.0;
+/// Narrowest a column gets when the table is narrowed to its room.
+const MIN_COLUMN_WIDTH: f32 = 34.0;
+/// Room kept for the rows' scroll bar.
+const SCROLL_BAR_ROOM: f32 = 12.0;
+
+/// The widths of the row-name column and of `columns`: as asked, or, in a room narrower than
+/// that (a drawer beside the stage), all narrowed in proportion so the table fits without a
+/// sideways scroll (never below [`MIN_COLUMN_WIDTH`]).
+fn fitted_widths(ui: &Ui, columns: &[Column<'_>]) -> (f32, Vec<f32>) {
+    let gap = ui.spacing().item_spacing.x;
+    let gaps = gap * columns.len() as f32;
+    let asked = INDEX_WIDTH + columns.iter().map(|c| c.width).sum::<f32>();
+    let room = ui.available_width() - gaps - SCROLL_BAR_ROOM;
+    let scale = if room.is_finite() && room > 0.0 {
+        (room / asked).min(1.0)
+    } else {
+        1.0
+    };
+    let widths = columns
+        .iter()
+        .map(|c| (c.width * scale).max(MIN_COLUMN_WIDTH))
+        .collect();
+    ((INDEX_WIDTH * scale).max(MIN_COLUMN_WIDTH), widths)
+}
+
 /// Draws the table. Returns the cell edited this frame, if any.
 pub fn vector_table(
     ui: &mut Ui,
@@ -75,13 +102,18 @@ pub fn vector_table(
     } = *spec;
     let mut edit = None;
     let row_height = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let (index_width, widths) = fitted_widths(ui, columns);
     ui.push_id(id, |ui| {
         ui.horizontal(|ui| {
-            ui.add_sized([36.0, 18.0], egui::Label::new(RichText::new("k").strong()));
-            for c in columns {
+            ui.add_sized(
+                [index_width, 18.0],
+                egui::Label::new(RichText::new("k").strong()),
+            );
+            // A header wider than its narrowed column wraps under itself.
+            for (c, &w) in columns.iter().zip(&widths) {
                 ui.add_sized(
-                    [c.width, 18.0],
-                    egui::Label::new(RichText::new(c.header).strong()),
+                    [w, 18.0],
+                    egui::Label::new(RichText::new(c.header).strong()).wrap(),
                 );
             }
         });
@@ -98,8 +130,8 @@ pub fn vector_table(
             |ui, range| {
                 for r in range {
                     ui.horizontal(|ui| {
-                        ui.add_sized([36.0, 18.0], egui::Label::new(format!("P{}", r + 1)));
-                        for (c, col) in columns.iter().enumerate() {
+                        ui.add_sized([index_width, 18.0], egui::Label::new(format!("P{}", r + 1)));
+                        for (c, (col, &width)) in columns.iter().zip(&widths).enumerate() {
                             let editing =
                                 matches!(&state.editing, Some((ec, er, _)) if *ec == c && *er == r);
                             let mut text = if editing {
@@ -114,7 +146,7 @@ pub fn vector_table(
                             let problem = error(c, r);
                             let name = format!("{}_{}", col.name, r + 1);
                             let mut field = TextEdit::singleline(&mut text)
-                                .desired_width(col.width - 8.0)
+                                .desired_width(width - 8.0)
                                 .interactive(col.editable);
                             if problem.is_some() {
                                 field = field.text_color(ui.visuals().error_fg_color);

@@ -75,7 +75,10 @@ impl RedistPanel {
                 "Algorithm",
                 "Auto picks the paper's algorithm for the ring type. “Algorithm 3 as printed” follows the pseudo-code literally; the corrected one is the default (see Help).",
                 |ui| {
-                    let combo = egui::ComboBox::from_id_salt("rd_algorithm").width(210.0);
+                    // As wide as the room allows (a drawer beside the stage is narrow); the
+                    // long names wrap inside it rather than running past its edge.
+                    let width = ui.available_width().clamp(120.0, 210.0);
+                    let combo = egui::ComboBox::from_id_salt("rd_algorithm").width(width).wrap();
                     choice_in(ui, combo, &mut params.algorithm, &Algorithm::ALL, Algorithm::label, |_| None)
                 },
             );
