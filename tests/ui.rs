@@ -18,6 +18,8 @@ mod corners;
 mod desk;
 #[path = "ui/divisible.rs"]
 mod divisible;
+#[path = "ui/drawer_fit.rs"]
+mod drawer_fit;
 #[path = "ui/drawer_numbers.rs"]
 mod drawer_numbers;
 #[path = "ui/errata.rs"]

@@ -11,9 +11,8 @@ use crate::ui::widgets::pending;
 use crate::ui::widgets::result_table::result_table;
 
 /// The figures that give the schedule's answer away: hidden with the future. Of System 6's
-/// solution only what gives the integer optimum's makespan (the better of τ(⌊R₁⌋) and
-/// τ(⌈R₁⌉), R₁'s integer value with the instance): the rational R₁ and τ are the LP's, a
-/// bound known before any round runs.
+/// solution only the makespans of the roundings (the better of τ(⌊R₁⌋) and τ(⌈R₁⌉) is the
+/// integer optimum's): R₁ and the rational τ are the LP's, known before any round runs.
 fn is_answer(key: &str) -> bool {
     matches!(
         key,
@@ -23,7 +22,6 @@ fn is_answer(key: &str) -> bool {
             | "rounds"
             | "lp.tau_floor"
             | "lp.tau_ceil"
-            | "lp.r1_integer"
             | "lp.tau_integer"
     )
 }
