@@ -506,16 +506,16 @@ fn walk(k: usize, width: f32, height: f32) {
 /// background job's timing changes by a frame.
 const STILL_OPEN: &[(&str, f32, usize, usize)] = &[
     // (lesson, window height, secrecy, legibility)
-    ("gao-rosenberg", 720.0, 6, 9),
+    ("gao-rosenberg", 720.0, 6, 0),
     ("gao-rosenberg", 1080.0, 6, 0),
-    ("gil-matias", 720.0, 0, 13),
-    ("gil-matias", 1080.0, 0, 29),
-    ("grs", 720.0, 1, 79),
-    ("grs", 1080.0, 1, 19),
-    ("li", 720.0, 0, 17),
-    ("li", 1080.0, 0, 9),
-    ("rrv", 720.0, 3, 40),
-    ("rrv", 1080.0, 3, 12),
+    ("gil-matias", 720.0, 0, 1),
+    ("gil-matias", 1080.0, 0, 11),
+    ("grs", 720.0, 1, 17),
+    ("grs", 1080.0, 1, 23),
+    ("li", 720.0, 0, 4),
+    ("li", 1080.0, 0, 0),
+    ("rrv", 720.0, 1, 35),
+    ("rrv", 1080.0, 1, 2),
 ];
 
 /// Why the walk fails: a state or stability failure, or more distinct secrecy or legibility

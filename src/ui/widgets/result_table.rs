@@ -1,5 +1,6 @@
 //! A small striped result table with a "Copy as text" button.
 
+use crate::ui::widgets::scroll::Clipped;
 use eframe::egui;
 
 /// Caption (and accessible name) of the copy button.
@@ -202,7 +203,7 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
         let fallback = GlyphFallback::new(ui);
         let cols = Columns::measure(ui, &fallback, header, rows, n_cols);
         // Still wider than the room: the table scrolls sideways rather than being cut.
-        egui::ScrollArea::horizontal().show(ui, |ui| {
+        egui::ScrollArea::horizontal().show_clipped(ui, |ui| {
             egui::Grid::new("result_table_grid")
                 .striped(true)
                 .num_columns(n_cols)
