@@ -5,6 +5,7 @@
 //! [`LoadlabApp::apply`](super::LoadlabApp::apply). Captions, keys and tooltips come from the
 //! command table ([`super::commands`]).
 
+use crate::ui::widgets::scroll::Clipped;
 use std::path::PathBuf;
 
 use egui::{Key, RichText};
@@ -265,7 +266,7 @@ impl Chrome {
             .default_width(560.0f32.min(screen.width() - 190.0))
             .default_height((screen.height() - 140.0).max(200.0))
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| ui.label(help::about(model)));
+                egui::ScrollArea::vertical().show_clipped(ui, |ui| ui.label(help::about(model)));
             });
         egui::Window::new(command(&Cmd::Toggle(Switch::About)).caption)
             .open(&mut self.windows.about)
@@ -727,7 +728,7 @@ fn rail(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
     // The scenario's note scrolls when it is longer than the rail (presenter mode's larger type).
     egui::ScrollArea::vertical()
         .id_salt("rail_note")
-        .show(ui, |ui| {
+        .show_clipped(ui, |ui| {
             ui.label(RichText::new(&desk.page().description).weak())
         });
 }

@@ -3,6 +3,7 @@
 //! is printed, what holds, the evidence command) and "Show me", which loads the evidence
 //! command's instance into its workspace.
 
+use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
 use super::app::Cmd;
@@ -101,7 +102,7 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
                 .weak(),
             );
             ui.separator();
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::ScrollArea::vertical().show_clipped(ui, |ui| {
                 for m in models(state.scope, front) {
                     let findings = errata::of_model(m.name());
                     let paper = findings.first().map_or("", |f| f.paper);

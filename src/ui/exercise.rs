@@ -5,6 +5,7 @@
 //! move (the rule it breaks and why), and the model's own picture on which the student makes
 //! the move. The grading itself is the model's ([`crate::model::exercise`]).
 
+use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
 
 use crate::model::exercise::Grade;
@@ -189,7 +190,7 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band) {
         .id_salt("exercise messages")
         .max_height(rect.height())
         .auto_shrink([false, false])
-        .show(&mut room, |ui| {
+        .show_clipped(&mut room, |ui| {
             ui.label(ex.prompt());
             let mut newest = None;
             if let Some(h) = &band.hint {

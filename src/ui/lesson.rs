@@ -6,6 +6,7 @@
 //! changes ([`Stage`]: the regions on screen, presenter mode) and returns [`Cmd`]s for what
 //! the app does (put a step's scenario in front, choose its view, post a message).
 
+use crate::ui::widgets::scroll::Clipped;
 use std::path::Path;
 
 use egui::{Key, Modifiers, RichText};
@@ -551,7 +552,7 @@ fn step_ui(
         .id_salt(("lesson step", i))
         .max_height(text_h)
         .auto_shrink([false, true])
-        .show(ui, |ui| {
+        .show_clipped(ui, |ui| {
             ui.label(RichText::new(&step.title).strong().size(body + 3.0));
             if step.try_it {
                 ui.label(
@@ -588,7 +589,7 @@ fn step_ui(
         egui::ScrollArea::vertical()
             .id_salt(("lesson question box", i))
             .max_height(ui.available_height().max(80.0))
-            .show(ui, |ui| {
+            .show_clipped(ui, |ui| {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
                 });

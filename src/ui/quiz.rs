@@ -3,6 +3,7 @@
 //! score counts first tries only (a reply that is not a number is no try). "Show me" loads a
 //! question's instance and folds the window away to a corner, so the instance is in view.
 
+use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
 use super::commands::Cmd;
@@ -217,7 +218,7 @@ impl QuizWindow {
         let mut show_me = None;
         egui::ScrollArea::vertical()
             .auto_shrink([false, true])
-            .show(ui, |ui| {
+            .show_clipped(ui, |ui| {
                 for (k, item) in self.questions.iter().enumerate() {
                     ui.push_id(("quiz question", k), |ui| {
                         egui::Frame::group(ui.style()).show(ui, |ui| {

@@ -8,6 +8,7 @@
 //! processors take some tens of milliseconds, wider spaces up to 8 processors seconds or
 //! minutes): a progress bar with Cancel while it runs, the window and the app stay live.
 
+use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
 use super::app::Cmd;
@@ -189,7 +190,7 @@ fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {
              with |δ| ≤ 3 on up to 5 processors (|δ| ≤ 4 finds some: seed 48).",
         );
     }
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    egui::ScrollArea::vertical().show_clipped(ui, |ui| {
         for (i, g) in found.iter().enumerate() {
             ui.horizontal_wrapped(|ui| {
                 if ui.button(format!("Load ring {}", i + 1)).clicked() {

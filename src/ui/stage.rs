@@ -5,6 +5,7 @@
 //! drawer ([`crate::ui::workspace::OnScreen::stage`]). On a large room the desktop layout
 //! stays: controls left, numbers below, the lesson player on the right.
 
+use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
 use super::commands::Cmd;
@@ -211,13 +212,13 @@ impl Drawer {
                 egui::ScrollArea::both()
                     .id_salt("stage controls")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| tab.show_side(ui, s, Region::Controls));
+                    .show_clipped(ui, |ui| tab.show_side(ui, s, Region::Controls));
             }
             Leaf::Numbers => {
                 egui::ScrollArea::both()
                     .id_salt("stage numbers")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| tab.show_side(ui, s, Region::Numbers));
+                    .show_clipped(ui, |ui| tab.show_side(ui, s, Region::Numbers));
             }
         }
     }

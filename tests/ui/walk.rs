@@ -510,16 +510,16 @@ fn walk(k: usize, width: f32, height: f32) {
 /// background job's timing changes by a frame.
 const STILL_OPEN: &[(&str, f32, usize, usize)] = &[
     // (lesson, window height, secrecy, legibility)
-    ("gao-rosenberg", 720.0, 0, 9),
+    ("gao-rosenberg", 720.0, 0, 0),
     ("gao-rosenberg", 1080.0, 0, 0),
-    ("gil-matias", 720.0, 0, 12),
-    ("gil-matias", 1080.0, 0, 13),
-    ("grs", 720.0, 0, 78),
-    ("grs", 1080.0, 0, 16),
-    ("li", 720.0, 0, 17),
-    ("li", 1080.0, 0, 9),
-    ("rrv", 720.0, 0, 29),
-    ("rrv", 1080.0, 0, 11),
+    ("gil-matias", 720.0, 0, 1),
+    ("gil-matias", 1080.0, 0, 11),
+    ("grs", 720.0, 0, 17),
+    ("grs", 1080.0, 0, 23),
+    ("li", 720.0, 0, 4),
+    ("li", 1080.0, 0, 0),
+    ("rrv", 720.0, 0, 35),
+    ("rrv", 1080.0, 0, 2),
 ];
 
 /// Why the walk fails: a state or stability failure, or more distinct secrecy or legibility

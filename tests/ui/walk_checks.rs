@@ -18,10 +18,14 @@ pub struct Text {
     pub on: bool,
     /// The nearest panel (Pane) holding it.
     pub pane: Option<String>,
+    /// What its scroll areas leave in view: the viewports of the containers that clip it
+    /// (AccessKit's `clips_children`), intersected; None when nothing clips it.
+    pub clip: Option<egui::Rect>,
 }
 
 /// Every node with a text and a place on screen, as of the last frame.
 pub fn texts(h: &Harness<'static, LoadlabApp>) -> Vec<Text> {
+    let ppp = h.ctx.pixels_per_point();
     h.query_all(by().predicate(|_| true))
         .filter(|n| n.accesskit_node().bounding_box().is_some())
         .filter_map(|n| {
@@ -40,6 +44,7 @@ pub fn texts(h: &Harness<'static, LoadlabApp>) -> Vec<Text> {
             }
             let on = a.toggled() == Some(egui::accesskit::Toggled::True)
                 || a.is_selected() == Some(true);
+            let clip = clip_of(&a, ppp);
             let mut up = a.parent();
             while let Some(p) = up.filter(|p| p.role() != egui::Role::Pane) {
                 up = p.parent();
@@ -50,9 +55,29 @@ pub fn texts(h: &Harness<'static, LoadlabApp>) -> Vec<Text> {
                 rect: n.rect(),
                 on,
                 pane: up.map(|p| format!("{:?}", p.id())),
+                clip,
             })
         })
         .collect()
+}
+
+/// The part of the window a node's clipping ancestors (scroll areas' viewports) leave it.
+fn clip_of(node: &egui_kittest::kittest::AccessKitNode<'_>, ppp: f32) -> Option<egui::Rect> {
+    let mut clip: Option<egui::Rect> = None;
+    let mut up = node.parent();
+    while let Some(p) = up {
+        if p.clips_children()
+            && let Some(b) = p.bounding_box()
+        {
+            let r = egui::Rect::from_min_max(
+                egui::pos2(b.x0 as f32 / ppp, b.y0 as f32 / ppp),
+                egui::pos2(b.x1 as f32 / ppp, b.y1 as f32 / ppp),
+            );
+            clip = Some(clip.map_or(r, |c| c.intersect(r)));
+        }
+        up = p.parent();
+    }
+    clip
 }
 
 /// The drawer's panel: the one holding its fold button (None when folded).
@@ -315,7 +340,36 @@ fn visible(
     if let Some(k) = k {
         v = v.intersect(rooms[k].1);
     }
+    if let Some(c) = t.clip {
+        v = v.intersect(c);
+    }
     v.is_positive().then_some((v, k))
+}
+
+/// Outside the drawer (whose panes scroll like pages), a scroll area's viewport must show
+/// what it holds: text of the picture scrolled out of sight, wholly or in part, is text the
+/// room cannot read.
+fn scrolled_away(
+    t: &Text,
+    drawer: Option<&String>,
+    rooms: &[(String, egui::Rect, bool)],
+    fail: &mut dyn FnMut(String),
+) {
+    let Some(clip) = t.clip else { return };
+    if drawer.is_some() && t.pane.as_ref() == drawer {
+        return;
+    }
+    let room = rooms.iter().find(|(name, room, _)| {
+        name != "drawer" && room.contains(t.rect.left_top() + egui::vec2(1.0, 1.0))
+    });
+    if let Some((name, _, _)) = room
+        && !clip.expand(1.0).contains_rect(t.rect)
+    {
+        fail(format!(
+            "[legibility] {:?} {:?} at {:?} is scrolled out of sight in the {name} (viewport {clip:?})",
+            t.role, t.text, t.rect
+        ));
+    }
 }
 
 /// Legibility: texts apart, none cut by the window or its region, the picture ≥ 40 % of the
@@ -326,6 +380,7 @@ pub fn legibility(h: &Harness<'static, LoadlabApp>, all: &[Text], fail: &mut dyn
     let drawer = drawer_pane(all);
     let mut seen: Vec<(&Text, egui::Rect)> = Vec::new();
     for t in all {
+        scrolled_away(t, drawer.as_ref(), &rooms, fail);
         let Some((v, k)) = visible(t, drawer.as_ref(), screen, &rooms) else {
             continue;
         };

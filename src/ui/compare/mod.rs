@@ -12,6 +12,7 @@
 //!
 //! With the compare view switched off, the workspace is shown as usual with the table under it.
 
+use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
 use egui_plot::{HoverPosition, Line, LineStyle, Plot};
 use serde_json::Value;
@@ -322,7 +323,7 @@ impl Compare {
                 .max_size(max)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
-                        .show(ui, |ui| tab.show_side(ui, b, Region::Controls));
+                        .show_clipped(ui, |ui| tab.show_side(ui, b, Region::Controls));
                 });
         }
         let asked = (shown.plots, shown.numbers);
@@ -678,30 +679,32 @@ impl Compare {
         // What changed first, then the rest in the run's order.
         let mut rows = compare_rows(&na.numbers, &nb.numbers);
         rows.sort_by_key(|r| r.a == r.b);
-        egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
-            egui::Grid::new("compare-table")
-                .striped(true)
-                .num_columns(5)
-                .show(ui, |ui| {
-                    for h in ["quantity", "A", "B", "B − A", "B ÷ A"] {
-                        ui.label(RichText::new(h).strong());
-                    }
-                    ui.end_row();
-                    for r in rows {
-                        // The report's name of the figure (B's names for B's own rows).
-                        let named = if r.a.is_some() { na } else { nb };
-                        ui.label(named.name_of(&r.name)).on_hover_text(&r.name);
-                        let cell = |x: Option<f64>| x.map_or("—".to_string(), text_number);
-                        ui.label(cell(r.a));
-                        ui.label(cell(r.b));
-                        let changed = r.a != r.b;
-                        let diff = RichText::new(cell(r.diff()));
-                        ui.label(if changed { diff.strong() } else { diff.weak() });
-                        ui.label(cell(r.quotient()));
+        egui::ScrollArea::both()
+            .auto_shrink(false)
+            .show_clipped(ui, |ui| {
+                egui::Grid::new("compare-table")
+                    .striped(true)
+                    .num_columns(5)
+                    .show(ui, |ui| {
+                        for h in ["quantity", "A", "B", "B − A", "B ÷ A"] {
+                            ui.label(RichText::new(h).strong());
+                        }
                         ui.end_row();
-                    }
-                });
-        });
+                        for r in rows {
+                            // The report's name of the figure (B's names for B's own rows).
+                            let named = if r.a.is_some() { na } else { nb };
+                            ui.label(named.name_of(&r.name)).on_hover_text(&r.name);
+                            let cell = |x: Option<f64>| x.map_or("—".to_string(), text_number);
+                            ui.label(cell(r.a));
+                            ui.label(cell(r.b));
+                            let changed = r.a != r.b;
+                            let diff = RichText::new(cell(r.diff()));
+                            ui.label(if changed { diff.strong() } else { diff.weak() });
+                            ui.label(cell(r.quotient()));
+                            ui.end_row();
+                        }
+                    });
+            });
     }
 
     /// The table alone, under the workspace (the compare view switched off).

@@ -18,6 +18,7 @@ pub mod palette;
 pub mod pseudocode;
 pub mod result_table;
 pub mod ring;
+pub mod scroll;
 pub mod slider;
 pub mod step_bar;
 pub mod ticks;

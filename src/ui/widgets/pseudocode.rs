@@ -9,6 +9,7 @@
 //! (an arrow, a bar, a node: [`set_picture_hover`]) gets its own colour and ends with
 //! [`FROM_PICTURE`].
 
+use crate::ui::widgets::scroll::Clipped;
 use egui::text::LayoutJob;
 use egui::{Align, Color32, FontId, RichText, TextFormat, Ui};
 
@@ -132,7 +133,7 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
     egui::ScrollArea::vertical()
         .id_salt(("pseudocode-why", model))
         .max_height(ui.available_height() * 0.45)
-        .show(ui, |ui| {
+        .show_clipped(ui, |ui| {
             ui.add(
                 egui::Label::new(
                     RichText::new(format!("Why: {}", step.why))
@@ -146,7 +147,7 @@ pub fn pane(ui: &mut Ui, model: &str, step: &PseudoStep, collapsible: bool) -> b
     egui::ScrollArea::vertical()
         .id_salt(("pseudocode", model))
         .auto_shrink([false, false])
-        .show(ui, |ui| {
+        .show_clipped(ui, |ui| {
             let mut scrolled = false;
             for alg in step.algorithms.iter().filter_map(|id| pseudocode::find(id)) {
                 ui.label(RichText::new(alg.title).strong());

@@ -1,5 +1,6 @@
 //! A small striped result table with a "Copy as text" button.
 
+use crate::ui::widgets::scroll::Clipped;
 use eframe::egui;
 
 /// Caption (and accessible name) of the copy button.
@@ -209,7 +210,7 @@ pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<St
             stacked(ui, &fallback, header, rows);
             return;
         }
-        egui::ScrollArea::horizontal().show(ui, |ui| {
+        egui::ScrollArea::horizontal().show_clipped(ui, |ui| {
             egui::Grid::new("result_table_grid")
                 .striped(true)
                 .num_columns(n_cols)

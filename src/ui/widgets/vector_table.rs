@@ -5,6 +5,7 @@
 //! caller parses it, applies it and tells the widget which cells are in error (the cell is
 //! outlined in the error colour and its tooltip gives the reason).
 
+use crate::ui::widgets::scroll::Clipped;
 use egui::{RichText, Stroke, TextEdit, Ui};
 
 /// One column.
@@ -123,7 +124,7 @@ pub fn vector_table(
         if let Some(r) = state.scroll_to.take() {
             area = area.vertical_scroll_offset(r as f32 * row_height);
         }
-        area.show_rows(
+        area.show_rows_clipped(
             ui,
             row_height - ui.spacing().item_spacing.y,
             rows,

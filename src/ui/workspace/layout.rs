@@ -3,6 +3,7 @@
 //! with the picture, the pseudo-code pane beside the picture or a strip under it), and where
 //! each was drawn ([`Drawn`]).
 
+use crate::ui::widgets::scroll::Clipped;
 use egui::Ui;
 use serde::{Deserialize, Serialize};
 
@@ -107,7 +108,7 @@ fn side_region<W: Workspace>(
         return;
     }
     let panel = side(panel, sizes, max).show(ui, |ui| {
-        scroll.show(ui, |ui| match region {
+        scroll.show_clipped(ui, |ui| match region {
             Region::Controls => w.controls(ui, params),
             _ => w.numbers(ui, params),
         });
@@ -272,7 +273,7 @@ pub(super) fn measured(
 ) -> Drawn {
     let room = ui.max_rect();
     let content = if scroll {
-        egui::ScrollArea::vertical().show(ui, add);
+        egui::ScrollArea::vertical().show_clipped(ui, add);
         room
     } else {
         add(ui);

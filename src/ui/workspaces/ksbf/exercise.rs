@@ -3,6 +3,7 @@
 //! right stay in their cells; a wrong cell is ringed in red with the rule it breaks.
 
 use crate::model::words::count;
+use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::pe_color;
@@ -86,7 +87,7 @@ impl Exercise for KsbfTurn {
             label_w + cell_w * self.steps as f32,
             20.0 + cell_h * p as f32,
         );
-        egui::ScrollArea::both().show(ui, |ui| {
+        egui::ScrollArea::both().show_clipped(ui, |ui| {
             let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
             let origin = rect.min + Vec2::new(label_w, 20.0);
             let painter = ui.painter().clone();

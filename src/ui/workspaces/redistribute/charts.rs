@@ -1,6 +1,7 @@
 //! What the redistribution picture draws beside the ring: the arrows' legend, the δ bars, the sends list, the step's explanation and the binding slice's caption.
 
 use super::*;
+use crate::ui::widgets::scroll::Clipped;
 
 /// The colours of the ring's arrows, by the pseudo-code steps behind them.
 pub(super) fn arrows_legend(ui: &mut Ui) {
@@ -103,7 +104,7 @@ pub(super) fn sends_list(
     rounds: bool,
 ) {
     // Both ways: a long reason must not push a column out of reach.
-    egui::ScrollArea::both().show(ui, |ui| {
+    egui::ScrollArea::both().show_clipped(ui, |ui| {
         if !slices.is_empty() {
             let s: Vec<String> = slices
                 .iter()
