@@ -512,14 +512,14 @@ const STILL_OPEN: &[(&str, f32, usize, usize)] = &[
     // (lesson, window height, secrecy, legibility)
     ("gao-rosenberg", 720.0, 0, 0),
     ("gao-rosenberg", 1080.0, 0, 0),
-    ("gil-matias", 720.0, 0, 1),
-    ("gil-matias", 1080.0, 0, 11),
-    ("grs", 720.0, 0, 17),
-    ("grs", 1080.0, 0, 23),
+    ("gil-matias", 720.0, 0, 0),
+    ("gil-matias", 1080.0, 0, 0),
+    ("grs", 720.0, 0, 16),
+    ("grs", 1080.0, 0, 20),
     ("li", 720.0, 0, 4),
     ("li", 1080.0, 0, 0),
-    ("rrv", 720.0, 0, 35),
-    ("rrv", 1080.0, 0, 2),
+    ("rrv", 720.0, 0, 10),
+    ("rrv", 1080.0, 0, 0),
 ];
 
 /// Why the walk fails: a state or stability failure, or more distinct secrecy or legibility
