@@ -428,6 +428,11 @@ fn asked(s: &loadlab::lesson::LessonStep) -> Option<Asked> {
         loadlab::lesson::Answer::Number(x) => Ok(*x),
         loadlab::lesson::Answer::Choice(c) => Err(c.clone()),
     };
+    // An index names a thing: node K's PE is given away by a text naming node K with it.
+    let named = match (q.check.field.strip_prefix("assignments."), &given) {
+        (Some(node), Err(pe)) => Some((node.to_owned(), pe.clone())),
+        _ => None,
+    };
     let secret = Secret::new(&q.check.field, Some(given)).with(&a.giveaway);
     let value = a.giveaway.values.first().copied();
     let stated = secret
@@ -438,6 +443,7 @@ fn asked(s: &loadlab::lesson::LessonStep) -> Option<Asked> {
         forms: secret.texts,
         value,
         stated,
+        named,
         own: [&q.prompt, &s.text, &s.title]
             .into_iter()
             .chain(&q.choices)

@@ -96,8 +96,27 @@ pub struct Asked {
     pub value: Option<f64>,
     /// The prompt states the answer itself: nothing to keep secret.
     pub stated: bool,
+    /// An index question's thing and answer (node 13, PE 2): a text naming both gives the
+    /// answer away, though the index alone is a number printed everywhere.
+    pub named: Option<(String, String)>,
     /// The lesson's own words on this step (its text and the prompt): not checked for over-masking.
     pub own: Vec<String>,
+}
+
+/// Whether `text` names node `node` and PE `pe` together ("node 13 … P_2", "13 → P2").
+pub fn names_both(text: &str, node: &str, pe: &str) -> bool {
+    let whole = |hay: &str, word: &str| {
+        hay.match_indices(word).any(|(i, _)| {
+            let before = hay[..i].chars().next_back();
+            let after = hay[i + word.len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                && !after.is_some_and(|c| c.is_ascii_digit())
+        })
+    };
+    let pe_named = [format!("P_{pe}"), format!("P{pe}"), format!("PE {pe}")]
+        .iter()
+        .any(|n| whole(text, n));
+    whole(text, node) && pe_named
 }
 
 /// Whether `text` shows `answer`: as a number of its own anywhere (not part of a longer
@@ -205,6 +224,14 @@ pub fn secrecy(all: &[Text], asked: &Asked, fail: &mut dyn FnMut(String)) {
         }
         if let Some(ans) = asked.value {
             derived(all, ans, fail);
+        }
+        if let Some((node, pe)) = &asked.named {
+            for t in all.iter().filter(|t| names_both(&t.text, node, pe)) {
+                fail(format!(
+                    "[secrecy] {:?} {:?} at {:?} names node {node} with its PE {pe}",
+                    t.role, t.text, t.rect
+                ));
+            }
         }
     }
     for t in all.iter().filter(|t| !asked.own.contains(&t.text)) {
@@ -529,6 +556,11 @@ fn the_walk_reads_numbers_and_masked_names() {
     );
     assert_eq!(masked_name("makespan = ?"), None);
     assert_eq!(masked_name("Fig. 4 and Step ?").as_deref(), Some("Step"));
+    assert!(names_both("node 13 runs on P_2 at step 3", "13", "2"));
+    assert!(names_both("13 → P2", "13", "2"));
+    assert!(!names_both("node 13 runs on P_21", "13", "2"));
+    assert!(!names_both("node 113 runs on P_2", "13", "2"));
+    assert!(!names_both("node 7 runs on P_2", "13", "2"));
     // A value of the run after a capitalised word is a value, not a name's number.
     assert_eq!(masked_name("Makespan ? on 4 PEs"), None);
     assert_eq!(masked_name("exhaustive ?, Fine-Grain ?"), None);
