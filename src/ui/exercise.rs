@@ -7,7 +7,9 @@
 
 use egui::{Color32, RichText, Ui};
 
+use crate::lesson::homework::replay::{Entry, Kind};
 use crate::model::exercise::Grade;
+use crate::platform::clock::Instant;
 
 /// One model's exercise as the shell drives it (implemented once per model, next to its
 /// workspace).
@@ -37,6 +39,9 @@ pub trait Exercise {
     fn undo(&mut self) -> bool;
     /// Starts again from the instance.
     fn restart(&mut self);
+    /// The last move played or tried (by the student or Show me) in the move files' JSON
+    /// ([`crate::model::exercise::moves`]): what the attempt's log records.
+    fn last_move(&self) -> Option<serde_json::Value>;
 }
 
 /// What [`crate::ui::workspace::Workspace::exercise`] returns when the model has an exercise:
@@ -54,6 +59,11 @@ pub struct Band {
     pub hint: Option<String>,
     /// The verdict or hint changed since it was last drawn (scroll it into view).
     fresh: bool,
+    /// Every move, Show me, Undo and hint since the exercise was set or restarted: what
+    /// File ▸ Hand in… writes ([`crate::lesson::homework::attempt`]).
+    pub log: Vec<Entry>,
+    /// When the first entry was logged (the log's times count from it).
+    started: Option<Instant>,
 }
 
 impl Band {
@@ -63,6 +73,22 @@ impl Band {
         self.shown = shown;
         self.hint = None;
         self.fresh = true;
+    }
+
+    /// Logs an entry now.
+    fn log(&mut self, kind: Kind, mv: Option<serde_json::Value>) {
+        let t0 = *self.started.get_or_insert_with(Instant::now);
+        let t = (t0.elapsed().as_secs_f64() * 10.0).round() / 10.0;
+        self.log.push(Entry::new(kind, mv, Some(t)));
+    }
+
+    /// A move graded `g` (logged when graded); `shown` when Show me played it.
+    fn moved(&mut self, ex: &dyn Exercise, g: Option<Grade>, shown: bool) {
+        if g.is_some() {
+            let kind = if shown { Kind::ShowMe } else { Kind::Move };
+            self.log(kind, ex.last_move());
+        }
+        self.graded(g, shown);
     }
 }
 
@@ -127,7 +153,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
                 .clicked()
         {
             let g = ex.submit();
-            band.graded(g, false);
+            band.moved(ex, g, false);
         }
         if ui
             .button("Hint")
@@ -136,6 +162,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
         {
             band.hint = Some(ex.hint());
             band.fresh = true;
+            band.log(Kind::Hint, None);
         }
         if ui
             .button("Show me")
@@ -143,7 +170,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
             .clicked()
         {
             let g = ex.show_me();
-            band.graded(g, true);
+            band.moved(ex, g, true);
         }
         if ui
             .button("Undo move")
@@ -152,6 +179,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
             && ex.undo()
         {
             band.graded(None, false);
+            band.log(Kind::Undo, None);
         }
         if ui
             .button("Restart")
@@ -216,7 +244,7 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
     messages(ui, ex, band);
     ex.picture(ui, band.last.as_ref());
     if let Some(g) = ex.take_clicked() {
-        band.graded(Some(g), false);
+        band.moved(ex, Some(g), false);
     }
 }
 

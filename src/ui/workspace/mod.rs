@@ -212,6 +212,12 @@ pub trait Tab {
     /// The score of the "Your turn" exercise on `scenario` (first tries, out of, complete);
     /// None when the model has none or the scenario makes none.
     fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)>;
+    /// The log of the "Your turn" exercise on `scenario` (what File ▸ Hand in… writes);
+    /// None when the model has none or the scenario makes none.
+    fn exercise_log(
+        &mut self,
+        scenario: &Scenario,
+    ) -> Option<Vec<crate::lesson::homework::replay::Entry>>;
     /// Back to step 0, paused (a preset was opened).
     fn rewind(&mut self);
     /// Moves the step bar to `step` (clamped to the steps known now), paused; true when the
@@ -369,6 +375,20 @@ impl<W: Workspace> Tab for W {
         let params = W::Params::of(scenario)?;
         match self.exercise(params)? {
             Ok((ex, _)) => Some(ex.score()),
+            Err(_) => None,
+        }
+    }
+
+    fn exercise_log(
+        &mut self,
+        scenario: &Scenario,
+    ) -> Option<Vec<crate::lesson::homework::replay::Entry>> {
+        if !W::EXERCISE {
+            return None;
+        }
+        let params = W::Params::of(scenario)?;
+        match self.exercise(params)? {
+            Ok((_, band)) => Some(band.log.clone()),
             Err(_) => None,
         }
     }

@@ -27,6 +27,8 @@ pub struct KsbfTurn {
     clicked: Option<Grade>,
     /// Steps drawn: the makespan and a few more.
     steps: u64,
+    /// The last move played or tried, for the attempt's log.
+    last: Option<serde_json::Value>,
 }
 
 impl KsbfTurn {
@@ -41,11 +43,17 @@ impl KsbfTurn {
             wrong: None,
             clicked: None,
             steps,
+            last: None,
         })
     }
 
     fn predict(&mut self, pe: u32, step: u64) -> Option<Grade> {
         let node = self.ex.next()?.node;
+        self.last = Some(serde_json::json!({
+            "node": crate::model::exercise::moves::node_json(node),
+            "pe": pe,
+            "step": step,
+        }));
         self.history.push(Before {
             done: self.ex.done.clone(),
             tried: self.ex.tried.clone(),
@@ -147,6 +155,9 @@ impl Exercise for KsbfTurn {
         self.ex.score = b.score;
         self.wrong = None;
         true
+    }
+    fn last_move(&self) -> Option<serde_json::Value> {
+        self.last.clone()
     }
     fn restart(&mut self) {
         let params = self.ex.params().clone();
