@@ -465,6 +465,11 @@ fn menu_bar(
             entry(ui, cmds, Cmd::PasteLink, true);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
+        ui.menu_button("Your turn", |ui| {
+            entry(ui, cmds, Cmd::PersonalInstance, true);
+            entry(ui, cmds, Cmd::HandIn, true);
+            entry(ui, cmds, Cmd::OpenAttempt, true);
+        });
         ui.menu_button("Help", |ui| {
             help_menu(ui, (errata, research), shell.desk.active, cmds)
         });
@@ -524,6 +529,11 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::ExportFigureSvg(None), true);
     entry(ui, cmds, Cmd::ExportAnimation, true);
     entry(ui, cmds, Cmd::ExportHandout, shell.lesson);
+    ui.separator();
+    entry(ui, cmds, Cmd::HandIn, true);
+    by_path(ui, cmds, FileAction::HandIn);
+    entry(ui, cmds, Cmd::OpenAttempt, true);
+    by_path(ui, cmds, FileAction::OpenAttempt);
 }
 
 /// File ▸ Open recent: the files, newest first, each by its name (the path on hover); a file

@@ -42,6 +42,9 @@ pub trait Exercise {
     /// The last move played or tried (by the student or Show me) in the move files' JSON
     /// ([`crate::model::exercise::moves`]): what the attempt's log records.
     fn last_move(&self) -> Option<serde_json::Value>;
+    /// Plays a logged move (an opened attempt's replay); None when it cannot be read or
+    /// nothing is left to decide.
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade>;
 }
 
 /// What [`crate::ui::workspace::Workspace::exercise`] returns when the model has an exercise:
@@ -246,6 +249,32 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
     if let Some(g) = ex.take_clicked() {
         band.moved(ex, Some(g), false);
     }
+}
+
+/// Plays `log` on the exercise from its start (an opened attempt's step bar): the band shows
+/// the last entry's verdict and holds `log`.
+pub fn replay(ex: &mut dyn Exercise, band: &mut Band, log: &[Entry]) {
+    ex.restart();
+    *band = Band::default();
+    for e in log {
+        match e.kind {
+            Kind::Move => {
+                let g = e.mv.as_ref().and_then(|m| ex.play_logged(m));
+                band.graded(g, false);
+            }
+            Kind::ShowMe => {
+                let g = ex.show_me();
+                band.graded(g, true);
+            }
+            Kind::Undo => {
+                if ex.undo() {
+                    band.graded(None, false);
+                }
+            }
+            Kind::Hint => {}
+        }
+    }
+    band.log = log.to_vec();
 }
 
 /// The picture region in exercise mode: the exercise, or why these parameters make none.

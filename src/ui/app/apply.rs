@@ -68,6 +68,12 @@ impl LoadlabApp {
             | Cmd::ExportAnimationTo(_)
             | Cmd::ExportHandout
             | Cmd::ExportHandoutTo(_) => self.sharing(ctx, cmd),
+            Cmd::PersonalInstance
+            | Cmd::StartPersonal(_)
+            | Cmd::HandIn
+            | Cmd::HandInTo(_)
+            | Cmd::OpenAttempt
+            | Cmd::OpenAttemptFrom(_) => self.homework(ctx, cmd),
             Cmd::CancelJobs | Cmd::Inform(_) | Cmd::Fail(_) => {
                 self.status(cmd);
                 Vec::new()

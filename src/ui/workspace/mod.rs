@@ -218,6 +218,13 @@ pub trait Tab {
         &mut self,
         scenario: &Scenario,
     ) -> Option<Vec<crate::lesson::homework::replay::Entry>>;
+    /// Plays `log` on the "Your turn" exercise of `scenario` from its start (an opened
+    /// attempt's step bar); false when there is no exercise.
+    fn exercise_replay(
+        &mut self,
+        scenario: &Scenario,
+        log: &[crate::lesson::homework::replay::Entry],
+    ) -> bool;
     /// Back to step 0, paused (a preset was opened).
     fn rewind(&mut self);
     /// Moves the step bar to `step` (clamped to the steps known now), paused; true when the
@@ -390,6 +397,26 @@ impl<W: Workspace> Tab for W {
         match self.exercise(params)? {
             Ok((_, band)) => Some(band.log.clone()),
             Err(_) => None,
+        }
+    }
+
+    fn exercise_replay(
+        &mut self,
+        scenario: &Scenario,
+        log: &[crate::lesson::homework::replay::Entry],
+    ) -> bool {
+        if !W::EXERCISE {
+            return false;
+        }
+        let Some(params) = W::Params::of(scenario) else {
+            return false;
+        };
+        match self.exercise(params) {
+            Some(Ok((ex, band))) => {
+                crate::ui::exercise::replay(ex, band, log);
+                true
+            }
+            _ => false,
         }
     }
 

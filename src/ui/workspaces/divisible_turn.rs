@@ -411,6 +411,10 @@ impl Exercise for DivTurn {
     fn last_move(&self) -> Option<serde_json::Value> {
         self.last.clone()
     }
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
+        let first = !self.retry;
+        self.play(mv.as_f64()?, first)
+    }
     fn restart(&mut self) {
         self.history.clear();
         self.ex.score = 0;

@@ -159,6 +159,25 @@ impl Exercise for KsbfTurn {
     fn last_move(&self) -> Option<serde_json::Value> {
         self.last.clone()
     }
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
+        let grid = self.ex.params().shape.is_grid();
+        let p = crate::model::exercise::moves::parse_predictions(&serde_json::json!([mv]), grid)
+            .ok()?
+            .pop()?;
+        self.history.push(Before {
+            done: self.ex.done.clone(),
+            tried: self.ex.tried.clone(),
+            score: self.ex.score,
+        });
+        self.last = Some(mv.clone());
+        let g = self.ex.play(&p);
+        let cell = (
+            u32::try_from(p.pe).unwrap_or(0),
+            u64::try_from(p.step).unwrap_or(0),
+        );
+        self.wrong = (!g.grade.optimal).then_some(cell);
+        Some(g.grade)
+    }
     fn restart(&mut self) {
         let params = self.ex.params().clone();
         if let Ok(t) = KsbfTurn::new(&params) {

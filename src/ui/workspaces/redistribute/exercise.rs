@@ -284,6 +284,12 @@ impl Exercise for RingTurn {
     fn last_move(&self) -> Option<serde_json::Value> {
         self.last.clone()
     }
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
+        let round = crate::model::exercise::moves::parse_rounds(&serde_json::json!([mv]))
+            .ok()?
+            .pop()?;
+        Some(self.play(round))
+    }
     fn restart(&mut self) {
         let inst = self.ex.instance().clone();
         if let Ok(t) = RingTurn::new(&inst) {

@@ -305,6 +305,12 @@ impl Exercise for TreeTurn {
     fn last_move(&self) -> Option<serde_json::Value> {
         self.last.clone()
     }
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
+        let m = crate::model::exercise::moves::parse_tree_moves(&serde_json::json!([mv]))
+            .ok()?
+            .pop()?;
+        self.play(m, false)
+    }
     fn restart(&mut self) {
         let params = self.ex.params().clone();
         if let Ok(t) = TreeTurn::new(&params) {
