@@ -465,7 +465,7 @@ fn menu_bar(
             entry(ui, cmds, Cmd::PasteLink, true);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
-        ui.menu_button("Your turn", |ui| {
+        ui.menu_button("Homework", |ui| {
             entry(ui, cmds, Cmd::PersonalInstance, true);
             entry(ui, cmds, Cmd::HandIn, true);
             entry(ui, cmds, Cmd::OpenAttempt, true);

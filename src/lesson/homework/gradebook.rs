@@ -33,6 +33,8 @@ pub struct Row {
     pub legal: usize,
     /// Of those, optimal.
     pub optimal: usize,
+    /// The rules the student's illegal moves break, each once, in the order first broken.
+    pub broken: Vec<String>,
     /// Hints asked for.
     pub hints: usize,
     /// Show me used.
@@ -59,6 +61,7 @@ impl Row {
             moves: 0,
             legal: 0,
             optimal: 0,
+            broken: Vec::new(),
             hints: 0,
             show_me: 0,
             complete: false,
@@ -82,6 +85,15 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
             return row;
         }
     };
+    let mut broken: Vec<String> = Vec::new();
+    for v in &r.verdicts {
+        if let (super::replay::Kind::Move, Some(g)) = (v.kind, &v.grade)
+            && !g.legal
+            && !broken.contains(&g.rule)
+        {
+            broken.push(g.rule.clone());
+        }
+    }
     let mut flags = Vec::new();
     let course = course.unwrap_or(&a.course);
     if personal::normalise(&a.student).is_empty() {
@@ -108,6 +120,7 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
         moves: r.moves,
         legal: r.legal,
         optimal: r.optimal,
+        broken,
         hints: r.hints,
         show_me: r.shown,
         complete: r.complete,
@@ -127,9 +140,9 @@ pub fn grade_file(path: &str, course: Option<&str>) -> Row {
 }
 
 /// The CSV header.
-pub const HEADER: [&str; 15] = [
-    "file", "student", "model", "instance", "moves", "legal", "optimal", "hints", "show_me",
-    "complete", "score", "out_of", "flags", "error", "percent",
+pub const HEADER: [&str; 16] = [
+    "file", "student", "model", "instance", "moves", "legal", "optimal", "broken", "hints",
+    "show_me", "complete", "score", "out_of", "flags", "error", "percent",
 ];
 
 /// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
@@ -159,6 +172,7 @@ pub fn csv(rows: &[Row]) -> String {
             r.moves.to_string(),
             r.legal.to_string(),
             r.optimal.to_string(),
+            field(&r.broken.join("; ")),
             r.hints.to_string(),
             r.show_me.to_string(),
             r.complete.to_string(),
