@@ -4,7 +4,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::lesson::homework::personal;
 use loadlab::lesson::homework::replay::Player;
 use loadlab::preset::ModelId;
@@ -38,15 +38,15 @@ fn label_with(h: &Harness<'static, LoadlabApp>, part: &str) -> String {
         .query_all_by_label_contains(part)
         .next()
         .unwrap_or_else(|| panic!("{part:?} is not shown"));
-    node.accesskit_node()
-        .label()
-        .unwrap_or_default()
-        .to_string()
+    let a = node.accesskit_node();
+    a.label().or_else(|| a.value()).unwrap_or_default()
 }
 
 /// "… S / N …" → (S, N).
 fn fraction(text: &str) -> (u64, u64) {
-    let (a, b) = text.split_once(" / ").expect("a score");
+    let (a, b) = text
+        .split_once(" / ")
+        .unwrap_or_else(|| panic!("no score in {text:?}"));
     let s = a.rsplit(' ').next().unwrap().parse().unwrap();
     let n = b
         .split(|c: char| !c.is_ascii_digit())
