@@ -111,6 +111,12 @@ fn main() -> ExitCode {
                         }),
                     );
                 }
+                // An attempt file (File ▸ Hand in…) opens in its replay.
+                let (preset, attempt) = match preset {
+                    Some(p) if p.ends_with(".json") => (None, Some(p)),
+                    p => (p, None),
+                };
+                cmds.extend(attempt.map(|p| Cmd::OpenAttemptFrom(p.into())));
                 run_gui(preset, presenter, cmds)
             }
             Err(e) => fail(e),

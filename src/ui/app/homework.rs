@@ -1,7 +1,7 @@
 //! The homework commands ([`crate::ui::homework`]): Personal instance…, Hand in…, Open
 //! attempt… and the replay's step bar driving the exercise on the picture.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::LoadlabApp;
 use crate::lesson::homework::attempt::Attempt;
@@ -66,7 +66,7 @@ impl LoadlabApp {
 
     /// Reads an attempt file, puts its instance in front with Your turn on and opens the
     /// replay at its last entry.
-    fn open_attempt(&mut self, path: &PathBuf) {
+    fn open_attempt(&mut self, path: &Path) {
         let read = match crate::platform::files::held(path) {
             Some(bytes) => Attempt::parse(&bytes),
             None => Attempt::read(path),
