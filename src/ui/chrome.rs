@@ -468,7 +468,9 @@ fn menu_bar(
         ui.menu_button("Homework", |ui| {
             entry(ui, cmds, Cmd::PersonalInstance, true);
             entry(ui, cmds, Cmd::HandIn, true);
+            by_path(ui, cmds, FileAction::HandIn);
             entry(ui, cmds, Cmd::OpenAttempt, true);
+            by_path(ui, cmds, FileAction::OpenAttempt);
         });
         ui.menu_button("Help", |ui| {
             help_menu(ui, (errata, research), shell.desk.active, cmds)
@@ -530,10 +532,9 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::ExportAnimation, true);
     entry(ui, cmds, Cmd::ExportHandout, shell.lesson);
     ui.separator();
+    // The rest of the homework entries are in the Homework menu (the File menu is as tall
+    // as the projector stage allows).
     entry(ui, cmds, Cmd::HandIn, true);
-    by_path(ui, cmds, FileAction::HandIn);
-    entry(ui, cmds, Cmd::OpenAttempt, true);
-    by_path(ui, cmds, FileAction::OpenAttempt);
 }
 
 /// File ▸ Open recent: the files, newest first, each by its name (the path on hover); a file

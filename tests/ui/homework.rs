@@ -97,7 +97,7 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("emmy.json");
-    menu(&mut h, "File", "Hand in by path…");
+    menu(&mut h, "Homework", "Hand in by path…");
     type_into(&mut h, "File path", path.to_str().unwrap());
     click(&mut h, "OK");
     shown(&mut h, "Handed in");
@@ -133,7 +133,7 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
 
     // The teacher opens it: the replay lists the moves with their verdicts; one step back
     // and the exercise on the picture is one decision short of the end.
-    menu(&mut h, "File", "Open attempt by path…");
+    menu(&mut h, "Homework", "Open attempt by path…");
     type_into(&mut h, "File path", path.to_str().unwrap());
     click(&mut h, "OK");
     settle(&mut h);
