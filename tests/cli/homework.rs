@@ -278,3 +278,40 @@ fn a_folder_of_200_attempts_grades_into_csv_with_broken_files_as_rows() {
     }
     assert_eq!(unreadable, broken);
 }
+
+#[test]
+fn a_personal_quiz_has_the_student_s_own_seed() {
+    // FNV-1a 64 of "loadlab personal v1␀ksbf␀CS101␀ada lovelace" and the byte 0, computed
+    // independently (tests/cli/personal_instance.py's fnv).
+    let v = json(&[
+        "quiz",
+        "--model",
+        "ksbf",
+        "--student",
+        "Ada Lovelace",
+        "--course",
+        "CS101",
+        "--json",
+    ]);
+    assert_eq!(v["seed"], 363399961790313578u64);
+    let same = json(&[
+        "quiz",
+        "--model",
+        "ksbf",
+        "--seed",
+        "363399961790313578",
+        "--json",
+    ]);
+    assert_eq!(v["questions"], same["questions"]);
+    let other = json(&[
+        "quiz",
+        "--model",
+        "ksbf",
+        "--student",
+        "Alan Turing",
+        "--course",
+        "CS101",
+        "--json",
+    ]);
+    assert_ne!(other["seed"], v["seed"]);
+}

@@ -201,11 +201,14 @@ pub fn text(rows: &[Row]) -> String {
             out.push_str(&format!("{}: not graded: {}\n", r.file, r.error));
             continue;
         }
-        let flags = if r.flags.is_empty() {
+        let mut flags = if r.flags.is_empty() {
             String::new()
         } else {
             format!(" [{}]", r.flags.join("; "))
         };
+        if !r.broken.is_empty() {
+            flags = format!(", rules broken: {}{flags}", r.broken.join(", "));
+        }
         out.push_str(&format!(
             "{}: {} — {} {}: {} / {}{}, {} moves ({} legal, {} optimal), {} hints, {} Show me{flags}\n",
             r.file,

@@ -98,6 +98,16 @@ pub fn check_name(student: &str, course: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The seed of a personal quiz (`loadlab quiz --student NAME`): word 0 of the key of step 3
+/// (the FNV-1a 64 of the message followed by the byte 0).
+pub fn quiz_seed(model: ModelId, course: &str, student: &str) -> Result<u64, String> {
+    check_name(student, course)?;
+    let k = key(model, course, student);
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&k[..8]);
+    Ok(u64::from_le_bytes(word))
+}
+
 /// The model's lesson exercise: the instance every personal one is sized like.
 pub fn reference(model: ModelId) -> Scenario {
     match model {
