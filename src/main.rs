@@ -111,9 +111,27 @@ fn main() -> ExitCode {
                         }),
                     );
                 }
+                // An attempt file (File ▸ Hand in…) opens in its replay.
+                let (preset, attempt) = match preset {
+                    Some(p) if p.ends_with(".json") => (None, Some(p)),
+                    p => (p, None),
+                };
+                cmds.extend(attempt.map(|p| Cmd::OpenAttemptFrom(p.into())));
                 run_gui(preset, presenter, cmds)
             }
             Err(e) => fail(e),
+        },
+        // The gradebook prints every row, then fails when a file could not be graded.
+        Some(Command::Grade(a)) => match cli::grade::execute(&a) {
+            Ok((out, all)) => match cli::print(&out) {
+                Ok(()) if all => ExitCode::SUCCESS,
+                Ok(()) => {
+                    eprintln!("error: some attempt files could not be graded (see their rows)");
+                    ExitCode::from(1)
+                }
+                Err(e) => fail(e),
+            },
+            Err(e) => fail_lines(e),
         },
         Some(cmd) => match cli::execute(&cmd) {
             Ok(out) => match cli::print(&out) {

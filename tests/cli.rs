@@ -679,6 +679,8 @@ mod exercise;
 mod exercise_divisible;
 #[path = "cli/exercise_treesweep.rs"]
 mod exercise_treesweep;
+#[path = "cli/homework.rs"]
+mod homework;
 #[path = "cli/lessons.rs"]
 mod lessons;
 #[path = "cli/map.rs"]

@@ -36,6 +36,8 @@ mod exercise_treesweep;
 mod figures;
 #[path = "ui/geodecay.rs"]
 mod geodecay;
+#[path = "ui/homework.rs"]
+mod homework;
 #[path = "ui/ksbf.rs"]
 mod ksbf;
 #[path = "ui/layout.rs"]

@@ -7,15 +7,19 @@ use serde_json::{Value, json};
 
 use super::{CliError, KsbfArgs, int};
 use crate::model::budget::Cost;
-use crate::model::exercise::ksbf::{KsbfExercise, Prediction};
+use crate::model::exercise::ksbf::KsbfExercise;
+use crate::model::exercise::moves::{node_json, parse_decisions, parse_predictions, parse_rounds};
 use crate::model::exercise::redistribute::{PROGRESS, RingExercise};
 use crate::model::ksbf::NodeId;
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::typed::InstanceText;
 
+mod hand_in;
 mod moves_file;
 mod treesweep;
+
+pub use crate::model::exercise::moves::Shape;
 
 /// What `loadlab exercise --help` says about the moves.
 pub const MOVE_FORMATS: &str = "\
@@ -88,6 +92,16 @@ pub struct Grading {
     /// Grade the moves in this JSON file (see `loadlab exercise --help`); `-` reads stdin.
     #[arg(long)]
     pub moves: Option<String>,
+    /// A personal instance: derived from the course key and this name (it replaces the
+    /// instance flags; the output's "command" sets the same instance).
+    #[arg(long)]
+    pub student: Option<String>,
+    /// The course key of --student (default: none).
+    #[arg(long, requires = "student")]
+    pub course: Option<String>,
+    /// Write the attempt file of --moves (exactly what File ▸ Hand in… writes) to this path.
+    #[arg(long, requires = "moves")]
+    pub hand_in: Option<String>,
 }
 
 /// One model's exercise.
@@ -205,7 +219,30 @@ impl RingArgs {
 
 /// Runs `loadlab exercise`.
 pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
-    let (value, json) = match &a.model {
+    let (value, json) = hand_in::run(a)?;
+    if json {
+        Ok(format!("{value}\n"))
+    } else {
+        Ok(text(&value))
+    }
+}
+
+impl ExerciseModel {
+    /// The grading flags.
+    pub fn grading(&self) -> &Grading {
+        match self {
+            ExerciseModel::Redistribute { grading, .. }
+            | ExerciseModel::Geodecay { grading, .. }
+            | ExerciseModel::Divisible { grading, .. }
+            | ExerciseModel::Ksbf { grading, .. }
+            | ExerciseModel::Treesweep { grading, .. } => grading,
+        }
+    }
+}
+
+/// The exercise's JSON value and whether `--json` was asked for (the instance from the flags).
+fn exercise(a: &ExerciseArgs) -> Result<(Value, bool), CliError> {
+    Ok(match &a.model {
         ExerciseModel::Redistribute { ring, grading } => (redistribute(ring, grading)?, ring.json),
         ExerciseModel::Geodecay { args, grading } => {
             if args.out.csv {
@@ -229,19 +266,14 @@ pub fn execute(a: &ExerciseArgs) -> Result<String, CliError> {
             (ksbf(args, grading)?, args.out.json)
         }
         ExerciseModel::Treesweep { args, grading } => (treesweep::run(args, grading)?, args.json),
-    };
-    if json {
-        Ok(format!("{value}\n"))
-    } else {
-        Ok(text(&value))
-    }
+    })
 }
 
 /// The moves file `path` parsed, after `check` has seen its shape and returned the cost of
 /// grading it ([`moves_file::read`]).
 pub(super) fn read_moves(
     path: &str,
-    check: impl FnOnce(&moves_file::Shape) -> Result<Cost, CliError>,
+    check: impl FnOnce(&Shape) -> Result<Cost, CliError>,
 ) -> Result<Value, CliError> {
     moves_file::read(path, check)
 }
@@ -252,7 +284,7 @@ pub(super) fn at_most(
     path: &str,
     most: usize,
     what: &str,
-) -> impl FnOnce(&moves_file::Shape) -> Result<Cost, CliError> {
+) -> impl FnOnce(&Shape) -> Result<Cost, CliError> {
     move |shape| {
         if shape.items > most as u64 {
             return Err(CliError(format!(
@@ -263,54 +295,6 @@ pub(super) fn at_most(
         }
         Ok(Cost::default())
     }
-}
-
-fn integer(v: &Value, what: &str) -> Result<i64, String> {
-    v.as_i64()
-        .ok_or_else(|| format!("{what}: expected an integer, got {}", short(v)))
-}
-
-pub(super) fn short(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
-    } else {
-        s
-    }
-}
-
-/// A redistribution moves file: a list of rounds of `[from, to]` pairs.
-pub fn parse_rounds(v: &Value) -> Result<Vec<Vec<(i64, i64)>>, String> {
-    let rounds = v
-        .as_array()
-        .ok_or_else(|| format!("expected a list of rounds, got {}", short(v)))?;
-    rounds
-        .iter()
-        .enumerate()
-        .map(|(r, round)| {
-            let sends = round.as_array().ok_or_else(|| {
-                format!(
-                    "round {}: expected a list of [from, to], got {}",
-                    r + 1,
-                    short(round)
-                )
-            })?;
-            sends
-                .iter()
-                .map(|s| match s.as_array().map(Vec::as_slice) {
-                    Some([f, t]) => Ok((
-                        integer(f, &format!("round {}: from", r + 1))?,
-                        integer(t, &format!("round {}: to", r + 1))?,
-                    )),
-                    _ => Err(format!(
-                        "round {}: expected [from, to], got {}",
-                        r + 1,
-                        short(s)
-                    )),
-                })
-                .collect()
-        })
-        .collect()
 }
 
 fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
@@ -340,7 +324,7 @@ fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
         return Ok(out);
     };
     // The rounds and sends counted before parsing (the parse's values are at least as many).
-    let cost = |shape: &moves_file::Shape| {
+    let cost = |shape: &Shape| {
         ex.check_cost(shape.items as usize, shape.depth3_lists as usize)
             .map_err(|e| CliError(format!("--moves {path}: {}", e.0)))
     };
@@ -363,75 +347,6 @@ fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
     out["out_of"] = json!(ex.initial_bound);
     out["delta_after"] = json!(ex.delta);
     Ok(out)
-}
-
-fn node_of(v: &Value, grid: bool) -> Result<NodeId, String> {
-    let bad = || {
-        if grid {
-            format!("node: expected [k, l] (a grid node), got {}", short(v))
-        } else {
-            format!("node: expected a heap number ≥ 1, got {}", short(v))
-        }
-    };
-    if grid {
-        match v.as_array().map(Vec::as_slice) {
-            Some([k, l]) => {
-                let k = k
-                    .as_u64()
-                    .and_then(|x| u32::try_from(x).ok())
-                    .ok_or_else(bad)?;
-                let l = l
-                    .as_u64()
-                    .and_then(|x| u32::try_from(x).ok())
-                    .ok_or_else(bad)?;
-                Ok(NodeId::Grid { k, l })
-            }
-            _ => Err(bad()),
-        }
-    } else {
-        v.as_u64()
-            .filter(|&h| h >= 1)
-            .map(NodeId::Tree)
-            .ok_or_else(bad)
-    }
-}
-
-/// A KS-BF moves file: a list of `{"node", "pe", "step"}` predictions.
-pub fn parse_predictions(v: &Value, grid: bool) -> Result<Vec<Prediction>, String> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| format!("expected a list of predictions, got {}", short(v)))?;
-    list.iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let at = |e: String| format!("prediction {}: {e}", i + 1);
-            let o = p.as_object().ok_or_else(|| {
-                at(format!(
-                    "expected {{\"node\", \"pe\", \"step\"}}, got {}",
-                    short(p)
-                ))
-            })?;
-            if let Some(k) = o
-                .keys()
-                .find(|k| !["node", "pe", "step"].contains(&k.as_str()))
-            {
-                return Err(at(format!("unknown field {k:?} (node, pe, step)")));
-            }
-            let field = |k: &str| o.get(k).ok_or_else(|| at(format!("missing {k:?}")));
-            Ok(Prediction {
-                node: node_of(field("node")?, grid).map_err(at)?,
-                pe: integer(field("pe")?, "pe").map_err(at)?,
-                step: integer(field("step")?, "step").map_err(at)?,
-            })
-        })
-        .collect()
-}
-
-fn node_json(node: NodeId) -> Value {
-    match node {
-        NodeId::Tree(h) => json!(h),
-        NodeId::Grid { k, l } => json!([k, l]),
-    }
 }
 
 fn ksbf(args: &KsbfArgs, grading: &Grading) -> Result<Value, CliError> {
@@ -491,7 +406,7 @@ const KSBF_MOVE_BYTES: f64 = 600.0;
 const KSBF_MOVES_MAX: f64 = 2e6;
 
 /// The cost check of a KS-BF moves file: its predictions counted before parsing.
-fn ksbf_cost(path: &str) -> impl FnOnce(&moves_file::Shape) -> Result<Cost, CliError> {
+fn ksbf_cost(path: &str) -> impl FnOnce(&Shape) -> Result<Cost, CliError> {
     move |shape| {
         let n = shape.items as f64;
         if n > KSBF_MOVES_MAX {
@@ -530,22 +445,7 @@ fn geodecay(args: &super::GeodecayArgs, grading: &Grading) -> Result<Value, CliE
         return Ok(out);
     };
     let v = read_moves(path, at_most(path, ex.decisions(), "decisions"))?;
-    let list = v
-        .as_array()
-        .ok_or_else(|| CliError(format!("--moves {path}: expected a list of booleans")))?;
-    let decisions: Vec<bool> = list
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            b.as_bool().ok_or_else(|| {
-                CliError(format!(
-                    "--moves {path}: decision {}: expected true or false, got {}",
-                    i + 1,
-                    short(b)
-                ))
-            })
-        })
-        .collect::<Result<_, _>>()?;
+    let decisions = parse_decisions(&v).map_err(|e| CliError(format!("--moves {path}: {e}")))?;
     if decisions.len() > ex.decisions() {
         return Err(CliError(format!(
             "--moves {path}: {} decisions for {} rounds after round 0",

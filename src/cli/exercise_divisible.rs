@@ -4,14 +4,12 @@
 
 use serde_json::{Value, json};
 
-use super::exercise::{Grading, at_most, read_moves, short};
+use super::exercise::{Grading, at_most, read_moves};
 use super::{CliError, DivisibleArgs};
 use crate::model::exercise::divisible::{
     CLOSED_FORM, CONSERVATION, DivExercise, OVERLAP, RANGE, REMAINING, first_waste,
 };
-
-/// The most moves (attempts included) a file may hold per level.
-const ATTEMPTS_PER_LEVEL: usize = 100;
+use crate::model::exercise::moves::{ATTEMPTS_PER_LEVEL, parse_loads};
 
 /// The exercise (and the grades of `--moves`) as one JSON value.
 pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value, CliError> {
@@ -80,25 +78,4 @@ fn closed_forms(ex: &DivExercise) -> Value {
         o.insert(m.name().to_string(), json!(t));
     }
     Value::Object(o)
-}
-
-/// A divisible moves file: a list of numbers (at most [`ATTEMPTS_PER_LEVEL`] per level).
-pub fn parse_loads(v: &Value, levels: usize) -> Result<Vec<f64>, String> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| format!("expected a list of numbers (L_0 … L_h), got {}", short(v)))?;
-    let limit = ATTEMPTS_PER_LEVEL * levels;
-    if list.len() > limit {
-        return Err(format!(
-            "{} moves, more than the limit of {limit} ({ATTEMPTS_PER_LEVEL} attempts per level)",
-            list.len()
-        ));
-    }
-    list.iter()
-        .enumerate()
-        .map(|(i, x)| {
-            x.as_f64()
-                .ok_or_else(|| format!("move {}: expected a number (L_l), got {}", i + 1, short(x)))
-        })
-        .collect()
 }

@@ -32,6 +32,13 @@ pub struct QuizArgs {
     /// Seed: the same seed gives the same questions.
     #[arg(long, default_value_t = 1, value_parser = super::int::<u64>)]
     pub seed: u64,
+    /// A personal quiz: the seed derived from the course key and this name (word 0 of the
+    /// personal instance's key, see `loadlab exercise --student`); replaces --seed.
+    #[arg(long)]
+    pub student: Option<String>,
+    /// The course key of --student (default: none).
+    #[arg(long, requires = "student")]
+    pub course: Option<String>,
     /// Number of questions (1 to 50).
     #[arg(long, default_value_t = 5, value_parser = super::int::<usize>)]
     pub count: usize,
@@ -187,18 +194,25 @@ pub fn quiz(a: &QuizArgs) -> Result<String, CliError> {
             a.count
         )));
     }
-    let qs = lesson::quiz(a.model, a.seed, a.count).map_err(CliError)?;
+    let course = a.course.as_deref().unwrap_or("");
+    let seed = match &a.student {
+        Some(name) => crate::lesson::homework::personal::quiz_seed(a.model, course, name)
+            .map_err(|e| CliError(format!("--student: {e}")))?,
+        None => a.seed,
+    };
+    let qs = lesson::quiz(a.model, seed, a.count).map_err(CliError)?;
     if a.json {
         let questions: Vec<_> = qs.iter().map(QuizQuestion::json).collect();
-        return Ok(format!(
-            "{}\n",
-            serde_json::json!({ "questions": questions })
-        ));
+        let mut v = serde_json::json!({ "seed": seed, "questions": questions });
+        if let Some(name) = &a.student {
+            v["student"] = serde_json::json!(name.trim());
+            v["course"] = serde_json::json!(course.trim());
+        }
+        return Ok(format!("{v}\n"));
     }
     let mut out = format!(
-        "Quiz on {} (seed {}, {} questions)\n",
+        "Quiz on {} (seed {seed}, {} questions)\n",
         a.model.name(),
-        a.seed,
         qs.len()
     );
     for (i, q) in qs.iter().enumerate() {

@@ -11,6 +11,7 @@ pub mod exercise;
 mod exercise_divisible;
 pub mod gaps;
 pub mod geodecay;
+pub mod grade;
 pub mod ksbf;
 pub mod ksbf_study;
 pub mod lesson;
@@ -67,7 +68,8 @@ pub enum GuiView {
 pub enum Command {
     /// Open the GUI, optionally on a preset file (or a bundled preset's name).
     Gui {
-        /// Preset file (.ron) or bundled preset name.
+        /// Preset file (.ron) or bundled preset name; an attempt file (.json, File ▸ Hand
+        /// in…) opens in its replay.
         preset: Option<String>,
         /// Start in presenter mode (larger type, the picture first; F5 toggles it).
         #[arg(long)]
@@ -151,6 +153,10 @@ pub enum Command {
     KsbfStudy(ksbf_study::KsbfStudyArgs),
     /// Join the parts of a sharded run (`--shard i/k`) into the whole run's output.
     Merge(shard::MergeArgs),
+    /// The gradebook: re-grade attempt files (File ▸ Hand in…) from their moves, one row per
+    /// attempt (student, model, instance, moves, score, flags on the file); unreadable files
+    /// are rows with their reason. Exit status 1 when a file could not be graded.
+    Grade(grade::GradeArgs),
 }
 
 /// The output flags every model subcommand and `eval` take.
@@ -263,6 +269,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Gaps(a) => gaps::execute(a),
         Command::KsbfStudy(a) => ksbf_study::execute(a),
         Command::Merge(a) => shard::merge(a),
+        Command::Grade(a) => grade::execute(a).map(|(out, _)| out),
     }
 }
 

@@ -28,6 +28,7 @@ pub mod bundled;
 pub mod command;
 pub mod cost;
 pub mod exercise;
+pub mod homework;
 pub mod quiz;
 pub mod views;
 

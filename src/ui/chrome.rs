@@ -466,6 +466,13 @@ fn menu_bar(
             entry(ui, cmds, Cmd::PasteLink, true);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
+        ui.menu_button("Homework", |ui| {
+            entry(ui, cmds, Cmd::PersonalInstance, true);
+            entry(ui, cmds, Cmd::HandIn, true);
+            by_path(ui, cmds, FileAction::HandIn);
+            entry(ui, cmds, Cmd::OpenAttempt, true);
+            by_path(ui, cmds, FileAction::OpenAttempt);
+        });
         ui.menu_button("Help", |ui| {
             help_menu(ui, (errata, research), shell.desk.active, cmds)
         });
@@ -525,6 +532,10 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::ExportFigureSvg(None), true);
     entry(ui, cmds, Cmd::ExportAnimation, true);
     entry(ui, cmds, Cmd::ExportHandout, shell.lesson);
+    ui.separator();
+    // The rest of the homework entries are in the Homework menu (the File menu is as tall
+    // as the projector stage allows).
+    entry(ui, cmds, Cmd::HandIn, true);
 }
 
 /// File ▸ Open recent: the files, newest first, each by its name (the path on hover); a file

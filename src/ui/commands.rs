@@ -116,6 +116,18 @@ pub enum Cmd {
     Reload,
     /// Open a share link's scenario at its step, picture tab and plot (`loadlab gui --link`).
     OpenLink(Box<crate::link::Shared>),
+    /// Your turn ▸ Personal instance…: a window asking the student's name and course key.
+    PersonalInstance,
+    /// Put this personal instance in front with Your turn on.
+    StartPersonal(Box<Preset>),
+    /// File ▸ Hand in…: the exercise in front as an attempt file (dialog, or a download).
+    HandIn,
+    /// Write the attempt file here.
+    HandInTo(PathBuf),
+    /// File ▸ Open attempt…: replay an attempt file.
+    OpenAttempt,
+    /// Read and replay this attempt file.
+    OpenAttemptFrom(PathBuf),
 }
 
 impl Cmd {
@@ -130,6 +142,8 @@ impl Cmd {
             FileAction::Figure | FileAction::FigureSvg => Cmd::ExportFigureTo(path),
             FileAction::Animation => Cmd::ExportAnimationTo(path),
             FileAction::Handout => Cmd::ExportHandoutTo(path),
+            FileAction::HandIn => Cmd::HandInTo(path),
+            FileAction::OpenAttempt => Cmd::OpenAttemptFrom(path),
         }
     }
 }
@@ -330,6 +344,29 @@ pub static COMMANDS: &[Command] = &[
         "The lesson being played as a folder: one PNG per step, a PDF of them and one offline \
          HTML page with every step's figure and Reveal buttons — the same as `loadlab render \
          --lesson`",
+        false,
+    ),
+    row(
+        Cmd::PersonalInstance,
+        "Personal instance…",
+        &[],
+        "Your own exercise, derived from your name and the course key: the teacher can \
+         regenerate it from your name (`loadlab exercise MODEL --student NAME`)",
+        false,
+    ),
+    row(
+        Cmd::HandIn,
+        "Hand in…",
+        &[],
+        "Save the exercise in front as an attempt file — every move, hint and Show me with \
+         its time; the teacher's `loadlab grade` re-grades it from the moves",
+        false,
+    ),
+    row(
+        Cmd::OpenAttempt,
+        "Open attempt…",
+        &[],
+        "Open a handed-in attempt file and replay it move by move, each with its verdict",
         false,
     ),
     row(

@@ -8,7 +8,9 @@
 use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
 
+use crate::lesson::homework::replay::{Entry, Kind};
 use crate::model::exercise::Grade;
+use crate::platform::clock::Instant;
 
 /// One model's exercise as the shell drives it (implemented once per model, next to its
 /// workspace).
@@ -38,6 +40,12 @@ pub trait Exercise {
     fn undo(&mut self) -> bool;
     /// Starts again from the instance.
     fn restart(&mut self);
+    /// The last move played or tried (by the student or Show me) in the move files' JSON
+    /// ([`crate::model::exercise::moves`]): what the attempt's log records.
+    fn last_move(&self) -> Option<serde_json::Value>;
+    /// Plays a logged move (an opened attempt's replay); None when it cannot be read or
+    /// nothing is left to decide.
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade>;
 }
 
 /// What [`crate::ui::workspace::Workspace::exercise`] returns when the model has an exercise:
@@ -55,6 +63,11 @@ pub struct Band {
     pub hint: Option<String>,
     /// The verdict or hint changed since it was last drawn (scroll it into view).
     fresh: bool,
+    /// Every move, Show me, Undo and hint since the exercise was set or restarted: what
+    /// File ▸ Hand in… writes ([`crate::lesson::homework::attempt`]).
+    pub log: Vec<Entry>,
+    /// When the first entry was logged (the log's times count from it).
+    started: Option<Instant>,
 }
 
 impl Band {
@@ -64,6 +77,22 @@ impl Band {
         self.shown = shown;
         self.hint = None;
         self.fresh = true;
+    }
+
+    /// Logs an entry now.
+    fn log(&mut self, kind: Kind, mv: Option<serde_json::Value>) {
+        let t0 = *self.started.get_or_insert_with(Instant::now);
+        let t = (t0.elapsed().as_secs_f64() * 10.0).round() / 10.0;
+        self.log.push(Entry::new(kind, mv, Some(t)));
+    }
+
+    /// A move graded `g` (logged when graded); `shown` when Show me played it.
+    fn moved(&mut self, ex: &dyn Exercise, g: Option<Grade>, shown: bool) {
+        if g.is_some() {
+            let kind = if shown { Kind::ShowMe } else { Kind::Move };
+            self.log(kind, ex.last_move());
+        }
+        self.graded(g, shown);
     }
 }
 
@@ -128,7 +157,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
                 .clicked()
         {
             let g = ex.submit();
-            band.graded(g, false);
+            band.moved(ex, g, false);
         }
         if ui
             .button("Hint")
@@ -137,6 +166,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
         {
             band.hint = Some(ex.hint());
             band.fresh = true;
+            band.log(Kind::Hint, None);
         }
         if ui
             .button("Show me")
@@ -144,7 +174,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
             .clicked()
         {
             let g = ex.show_me();
-            band.graded(g, true);
+            band.moved(ex, g, true);
         }
         if ui
             .button("Undo move")
@@ -153,6 +183,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
             && ex.undo()
         {
             band.graded(None, false);
+            band.log(Kind::Undo, None);
         }
         if ui
             .button("Restart")
@@ -217,8 +248,34 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
     messages(ui, ex, band);
     ex.picture(ui, band.last.as_ref());
     if let Some(g) = ex.take_clicked() {
-        band.graded(Some(g), false);
+        band.moved(ex, Some(g), false);
     }
+}
+
+/// Plays `log` on the exercise from its start (an opened attempt's step bar): the band shows
+/// the last entry's verdict and holds `log`.
+pub fn replay(ex: &mut dyn Exercise, band: &mut Band, log: &[Entry]) {
+    ex.restart();
+    *band = Band::default();
+    for e in log {
+        match e.kind {
+            Kind::Move => {
+                let g = e.mv.as_ref().and_then(|m| ex.play_logged(m));
+                band.graded(g, false);
+            }
+            Kind::ShowMe => {
+                let g = ex.show_me();
+                band.graded(g, true);
+            }
+            Kind::Undo => {
+                if ex.undo() {
+                    band.graded(None, false);
+                }
+            }
+            Kind::Hint => {}
+        }
+    }
+    band.log = log.to_vec();
 }
 
 /// The picture region in exercise mode: the exercise, or why these parameters make none.

@@ -29,6 +29,10 @@ pub enum FileAction {
     Animation,
     /// Export the lesson being played as a hand-out (a folder named after the path).
     Handout,
+    /// Hand in the exercise in front as an attempt file.
+    HandIn,
+    /// Open an attempt file and replay it.
+    OpenAttempt,
 }
 
 impl FileAction {
@@ -44,6 +48,8 @@ impl FileAction {
             FileAction::FigureSvg => "Export figure as SVG",
             FileAction::Animation => "Export animation (GIF)",
             FileAction::Handout => "Export lesson hand-out (a folder)",
+            FileAction::HandIn => "Hand in the exercise as",
+            FileAction::OpenAttempt => "Open attempt",
         }
     }
     /// Caption of the File menu entry that asks for a path in a text field.
@@ -58,6 +64,8 @@ impl FileAction {
             FileAction::FigureSvg => "Export figure as SVG by path…",
             FileAction::Animation => "Export animation by path…",
             FileAction::Handout => "Export lesson hand-out by path…",
+            FileAction::HandIn => "Hand in by path…",
+            FileAction::OpenAttempt => "Open attempt by path…",
         }
     }
     fn extension(self) -> (&'static str, &'static str) {
@@ -70,11 +78,12 @@ impl FileAction {
             FileAction::FigureSvg => ("SVG image", "svg"),
             FileAction::Animation => ("GIF animation", "gif"),
             FileAction::Handout => ("Hand-out folder", "handout"),
+            FileAction::HandIn | FileAction::OpenAttempt => ("loadlab attempt", "json"),
         }
     }
     /// True if the action writes a file.
     pub fn is_save(self) -> bool {
-        self != FileAction::OpenPreset
+        !matches!(self, FileAction::OpenPreset | FileAction::OpenAttempt)
     }
     /// File extension written or read.
     pub fn ext(self) -> &'static str {

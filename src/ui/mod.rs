@@ -12,6 +12,7 @@ pub mod exercise;
 pub mod figure;
 pub mod files;
 pub mod help;
+pub mod homework;
 pub mod lesson;
 pub mod map;
 pub mod quiz;

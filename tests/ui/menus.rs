@@ -67,7 +67,7 @@ fn open_and_check(h: &mut Harness<'_, LoadlabApp>, path: &[&str]) -> Vec<String>
 #[test]
 fn every_menu_and_submenu_fits_the_projector_stage() {
     let mut h = stage();
-    for top in ["File", "Edit", "View", "Help"] {
+    for top in ["File", "Edit", "View", "Homework", "Help"] {
         open_and_check(&mut h, &[top]);
     }
     for sub in ["Lessons", "Quiz me", "What we found in the paper"] {

@@ -4,9 +4,10 @@
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Grading, at_most, read_moves, short};
+use super::{Grading, at_most, read_moves};
 use crate::cli::{CliError, at_least_one, int, real};
-use crate::model::exercise::treesweep::{Move, RULES, TreeExercise};
+use crate::model::exercise::moves::parse_tree_moves;
+use crate::model::exercise::treesweep::{RULES, TreeExercise};
 use crate::model::treesweep::{Direction, TreeSweepParams, params};
 
 /// The instance of a tree-sweep exercise (the flags of `loadlab treesweep`; smaller defaults).
@@ -23,44 +24,6 @@ pub struct TreeArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-}
-
-/// A tree-sweep moves file: a list of nodes, each a heap number or
-/// `{"node": N, "start": S}`.
-pub fn parse_moves(v: &Value) -> Result<Vec<Move>, String> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| format!("expected a list of nodes, got {}", short(v)))?;
-    list.iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let at = |e: String| format!("move {}: {e}", i + 1);
-            if let Some(node) = m.as_i64() {
-                return Ok(Move { node, start: None });
-            }
-            let o = m.as_object().ok_or_else(|| {
-                at(format!(
-                    "expected a heap number or {{\"node\", \"start\"}}, got {}",
-                    short(m)
-                ))
-            })?;
-            if let Some(k) = o.keys().find(|k| !["node", "start"].contains(&k.as_str())) {
-                return Err(at(format!("unknown field {k:?} (node, start)")));
-            }
-            let node = o.get("node").ok_or_else(|| at("missing \"node\"".into()))?;
-            let node = node
-                .as_i64()
-                .ok_or_else(|| at(format!("node: expected an integer, got {}", short(node))))?;
-            let start = match o.get("start") {
-                None | Some(Value::Null) => None,
-                Some(s) => Some(
-                    s.as_f64()
-                        .ok_or_else(|| at(format!("start: expected a number, got {}", short(s))))?,
-                ),
-            };
-            Ok(Move { node, start })
-        })
-        .collect()
 }
 
 /// Prints the exercise, or grades the moves.
@@ -86,7 +49,7 @@ pub fn run(args: &TreeArgs, grading: &Grading) -> Result<Value, CliError> {
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let moves = parse_moves(&read_moves(path, at_most(path, 1 << 16, "moves"))?)
+    let moves = parse_tree_moves(&read_moves(path, at_most(path, 1 << 16, "moves"))?)
         .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
     let graded: Vec<Value> = moves
         .iter()

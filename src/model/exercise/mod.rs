@@ -32,6 +32,7 @@
 pub mod divisible;
 pub mod geodecay;
 pub mod ksbf;
+pub mod moves;
 pub mod redistribute;
 pub mod treesweep;
 

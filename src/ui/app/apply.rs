@@ -68,6 +68,12 @@ impl LoadlabApp {
             | Cmd::ExportAnimationTo(_)
             | Cmd::ExportHandout
             | Cmd::ExportHandoutTo(_) => self.sharing(ctx, cmd),
+            Cmd::PersonalInstance
+            | Cmd::StartPersonal(_)
+            | Cmd::HandIn
+            | Cmd::HandInTo(_)
+            | Cmd::OpenAttempt
+            | Cmd::OpenAttemptFrom(_) => self.homework(ctx, cmd),
             Cmd::CancelJobs | Cmd::Inform(_) | Cmd::Fail(_) => {
                 self.status(cmd);
                 Vec::new()
@@ -83,7 +89,11 @@ impl LoadlabApp {
                 self.desk.active = m;
             }
             Cmd::Open => self.ask_path(ctx, FileAction::OpenPreset),
-            // A lesson file starts the lesson player; anything else opens as a preset.
+            // An attempt file (.json) opens in its replay; a lesson file starts the lesson
+            // player; anything else opens as a preset.
+            Cmd::OpenPath(path) if path.extension().is_some_and(|x| x == "json") => {
+                return vec![Cmd::OpenAttemptFrom(path)];
+            }
             Cmd::OpenPath(path) => match crate::ui::lesson::sniff(&path) {
                 Some(Ok(lesson)) => {
                     self.recent.push(&path, RecentKind::Lesson);

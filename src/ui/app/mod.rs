@@ -8,6 +8,7 @@
 //! the narrow state it shows and returns commands.
 
 mod apply;
+mod homework;
 mod share;
 
 use std::collections::BTreeMap;
@@ -108,6 +109,8 @@ pub struct LoadlabApp {
     share: share::Sharing,
     /// File ▸ Open recent (persisted).
     recent: super::files::Recent,
+    /// Personal instances, hand-ins and the replay of an attempt.
+    homework: super::homework::Homework,
 }
 
 fn workspaces() -> Vec<Box<dyn Tab>> {
@@ -201,6 +204,7 @@ impl LoadlabApp {
             figure_job: JobSlot::default(),
             share: Default::default(),
             recent: s.recent,
+            homework: Default::default(),
         }
     }
 
@@ -396,6 +400,16 @@ impl LoadlabApp {
     fn suggested_name(&self, action: FileAction) -> String {
         let name = match action {
             FileAction::SaveWorkbook => self.desk.workbook.clone().unwrap_or("lecture".into()),
+            FileAction::HandIn => {
+                let scenario = &self.desk.page().scenario;
+                let (student, _) = self.homework.student_for(scenario);
+                let who = if student.is_empty() {
+                    "attempt".into()
+                } else {
+                    student
+                };
+                format!("{who} {}", scenario.model_name())
+            }
             _ => self.desk.page().name.clone(),
         };
         let stem: String = name
@@ -557,6 +571,9 @@ impl LoadlabApp {
         cmds.extend(self.chrome.windows(&ctx, self.desk.active));
         cmds.extend(self.teach.windows(&ctx));
         cmds.extend(self.share.window(&ctx));
+        cmds.extend(self.homework.window(&ctx, self.desk.active));
+        self.homework.replay_window(&ctx);
+        self.homework_tick();
         self.teach.tick(
             &mut self.shown,
             self.tabs[i].as_mut(),

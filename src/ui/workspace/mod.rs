@@ -212,6 +212,19 @@ pub trait Tab {
     /// The score of the "Your turn" exercise on `scenario` (first tries, out of, complete);
     /// None when the model has none or the scenario makes none.
     fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)>;
+    /// The log of the "Your turn" exercise on `scenario` (what File ▸ Hand in… writes);
+    /// None when the model has none or the scenario makes none.
+    fn exercise_log(
+        &mut self,
+        scenario: &Scenario,
+    ) -> Option<Vec<crate::lesson::homework::replay::Entry>>;
+    /// Plays `log` on the "Your turn" exercise of `scenario` from its start (an opened
+    /// attempt's step bar); false when there is no exercise.
+    fn exercise_replay(
+        &mut self,
+        scenario: &Scenario,
+        log: &[crate::lesson::homework::replay::Entry],
+    ) -> bool;
     /// Back to step 0, paused (a preset was opened).
     fn rewind(&mut self);
     /// Moves the step bar to `step` (clamped to the steps known now), paused; true when the
@@ -370,6 +383,40 @@ impl<W: Workspace> Tab for W {
         match self.exercise(params)? {
             Ok((ex, _)) => Some(ex.score()),
             Err(_) => None,
+        }
+    }
+
+    fn exercise_log(
+        &mut self,
+        scenario: &Scenario,
+    ) -> Option<Vec<crate::lesson::homework::replay::Entry>> {
+        if !W::EXERCISE {
+            return None;
+        }
+        let params = W::Params::of(scenario)?;
+        match self.exercise(params)? {
+            Ok((_, band)) => Some(band.log.clone()),
+            Err(_) => None,
+        }
+    }
+
+    fn exercise_replay(
+        &mut self,
+        scenario: &Scenario,
+        log: &[crate::lesson::homework::replay::Entry],
+    ) -> bool {
+        if !W::EXERCISE {
+            return false;
+        }
+        let Some(params) = W::Params::of(scenario) else {
+            return false;
+        };
+        match self.exercise(params) {
+            Some(Ok((ex, band))) => {
+                crate::ui::exercise::replay(ex, band, log);
+                true
+            }
+            _ => false,
         }
     }
 

@@ -40,6 +40,8 @@ pub struct DivTurn {
     /// The last attempt at this level was illegal (the next one is no first try).
     retry: bool,
     view: GanttView,
+    /// The last move played or tried, for the attempt's log.
+    last: Option<serde_json::Value>,
 }
 
 /// The parameters an exercise depends on (the sweeps' settings do not count).
@@ -61,6 +63,7 @@ impl DivTurn {
             pending: (usize::MAX, 0.0),
             retry: false,
             view: GanttView::default(),
+            last: None,
         };
         t.sync_pending();
         Ok(t)
@@ -85,6 +88,7 @@ impl DivTurn {
     }
 
     fn play(&mut self, value: f64, first_try: bool) -> Option<Grade> {
+        self.last = Some(serde_json::json!(value));
         let before = self.ex.clone();
         let g = self.ex.play(value, first_try)?;
         if g.grade.legal {
@@ -403,6 +407,13 @@ impl Exercise for DivTurn {
         self.pending.0 = usize::MAX;
         self.sync_pending();
         true
+    }
+    fn last_move(&self) -> Option<serde_json::Value> {
+        self.last.clone()
+    }
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
+        let first = !self.retry;
+        self.play(mv.as_f64()?, first)
     }
     fn restart(&mut self) {
         self.history.clear();

@@ -17,6 +17,8 @@ pub struct GeoTurn {
     clicked: Option<Grade>,
     /// The decisions graded (for the strip of past rounds): (balanced, optimal).
     marks: Vec<(bool, bool)>,
+    /// The last move played or tried, for the attempt's log.
+    last: Option<serde_json::Value>,
 }
 
 impl GeoTurn {
@@ -27,10 +29,12 @@ impl GeoTurn {
             history: Vec::new(),
             clicked: None,
             marks: Vec::new(),
+            last: None,
         })
     }
 
     fn decide(&mut self, balance: bool, first_try: bool) -> Option<Grade> {
+        self.last = Some(serde_json::json!(balance));
         let before = self.ex.clone();
         let g = self.ex.play(balance, first_try)?;
         self.history.push(before);
@@ -166,6 +170,12 @@ impl Exercise for GeoTurn {
         self.ex = before;
         self.marks.pop();
         true
+    }
+    fn last_move(&self) -> Option<serde_json::Value> {
+        self.last.clone()
+    }
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
+        self.decide(mv.as_bool()?, true)
     }
     fn restart(&mut self) {
         let params = self.ex.params().clone();

@@ -28,6 +28,8 @@ pub struct KsbfTurn {
     clicked: Option<Grade>,
     /// Steps drawn: the makespan and a few more.
     steps: u64,
+    /// The last move played or tried, for the attempt's log.
+    last: Option<serde_json::Value>,
 }
 
 impl KsbfTurn {
@@ -42,11 +44,17 @@ impl KsbfTurn {
             wrong: None,
             clicked: None,
             steps,
+            last: None,
         })
     }
 
     fn predict(&mut self, pe: u32, step: u64) -> Option<Grade> {
         let node = self.ex.next()?.node;
+        self.last = Some(serde_json::json!({
+            "node": crate::model::exercise::moves::node_json(node),
+            "pe": pe,
+            "step": step,
+        }));
         self.history.push(Before {
             done: self.ex.done.clone(),
             tried: self.ex.tried.clone(),
@@ -148,6 +156,28 @@ impl Exercise for KsbfTurn {
         self.ex.score = b.score;
         self.wrong = None;
         true
+    }
+    fn last_move(&self) -> Option<serde_json::Value> {
+        self.last.clone()
+    }
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
+        let grid = self.ex.params().shape.is_grid();
+        let p = crate::model::exercise::moves::parse_predictions(&serde_json::json!([mv]), grid)
+            .ok()?
+            .pop()?;
+        self.history.push(Before {
+            done: self.ex.done.clone(),
+            tried: self.ex.tried.clone(),
+            score: self.ex.score,
+        });
+        self.last = Some(mv.clone());
+        let g = self.ex.play(&p);
+        let cell = (
+            u32::try_from(p.pe).unwrap_or(0),
+            u64::try_from(p.step).unwrap_or(0),
+        );
+        self.wrong = (!g.grade.optimal).then_some(cell);
+        Some(g.grade)
     }
     fn restart(&mut self) {
         let params = self.ex.params().clone();

@@ -25,6 +25,8 @@ pub struct RingTurn {
     culprits: Vec<Culprit>,
     /// The sends of the last illegal round (drawn in red).
     refused: Vec<(i64, i64)>,
+    /// The last move played or tried, for the attempt's log.
+    last: Option<serde_json::Value>,
 }
 
 impl RingTurn {
@@ -39,10 +41,14 @@ impl RingTurn {
             history: Vec::new(),
             culprits: Vec::new(),
             refused: Vec::new(),
+            last: None,
         })
     }
 
     fn play(&mut self, pairs: Vec<(i64, i64)>) -> Grade {
+        self.last = Some(serde_json::json!(
+            pairs.iter().map(|&(f, t)| [f, t]).collect::<Vec<_>>()
+        ));
         let before = self.ex.snapshot();
         let g = self.ex.play(&pairs);
         self.history.push(before);
@@ -274,6 +280,15 @@ impl Exercise for RingTurn {
         self.culprits.clear();
         self.refused.clear();
         true
+    }
+    fn last_move(&self) -> Option<serde_json::Value> {
+        self.last.clone()
+    }
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
+        let round = crate::model::exercise::moves::parse_rounds(&serde_json::json!([mv]))
+            .ok()?
+            .pop()?;
+        Some(self.play(round))
     }
     fn restart(&mut self) {
         let inst = self.ex.instance().clone();

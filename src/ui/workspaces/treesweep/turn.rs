@@ -24,6 +24,8 @@ pub struct TreeTurn {
     clicked: Option<Grade>,
     /// Time units processor 0 waits before the next clicked node (0: as early as it can).
     wait: f64,
+    /// The last move played or tried, for the attempt's log.
+    last: Option<serde_json::Value>,
 }
 
 impl TreeTurn {
@@ -37,6 +39,7 @@ impl TreeTurn {
             wrong: None,
             clicked: None,
             wait: 0.0,
+            last: None,
         })
     }
 
@@ -50,6 +53,11 @@ impl TreeTurn {
         if g.played {
             self.history.push(before);
         }
+        // The move as made (Show me's is the algorithm's node; a replay plays Show me anew).
+        self.last = Some(match mv.start.filter(|_| !shown) {
+            Some(s) => serde_json::json!({"node": mv.node, "start": s}),
+            None => serde_json::json!(if shown { g.node } else { mv.node }),
+        });
         self.wrong = g.culprit;
         Some(g.grade)
     }
@@ -293,6 +301,15 @@ impl Exercise for TreeTurn {
         self.ex = before;
         self.wrong = None;
         true
+    }
+    fn last_move(&self) -> Option<serde_json::Value> {
+        self.last.clone()
+    }
+    fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
+        let m = crate::model::exercise::moves::parse_tree_moves(&serde_json::json!([mv]))
+            .ok()?
+            .pop()?;
+        self.play(m, false)
     }
     fn restart(&mut self) {
         let params = self.ex.params().clone();

@@ -1,0 +1,252 @@
+//! Attempt files: what File ▸ Hand in… and `loadlab exercise … --hand-in` write, and
+//! `loadlab grade` and File ▸ Open attempt… read. Versioned JSON:
+//!
+//! ```json
+//! {"format": "loadlab attempt", "version": 1, "app_version": "0.1.0",
+//!  "model": "redistribute", "student": "Ada Lovelace", "course": "CS 101",
+//!  "scenario": {"Redistribute": {…}}, "command": ["loadlab", "exercise", …],
+//!  "log": [{"kind": "move", "move": [[1, 2]], "t": 3.2}, {"kind": "hint", "t": 5.0},
+//!          {"kind": "show_me", "move": [[2, 3]], "t": 7.1}, {"kind": "undo", "t": 8.0}],
+//!  "hints": 1, "show_me": 1,
+//!  "stored": {"score": 1, "out_of": 2, "complete": true, "verdicts": […]}}
+//! ```
+//!
+//! The `stored` grade is what the student saw; a reader never trusts it: the grade is the
+//! log replayed ([`super::replay`]), and a stored grade that differs marks the file edited.
+//! Reading is bounded: a regular file of at most [`MAX_BYTES`], its JSON values counted
+//! before parsing ([`crate::model::exercise::moves::Shape`]) against the memory limit, at
+//! most [`LOG_MAX`] entries replayed.
+
+use serde::{Deserialize, Serialize};
+
+use super::replay::{Entry, Kind, Replayed, replay};
+use crate::model::budget::{MEMORY_LIMIT, size};
+use crate::model::exercise::moves::Shape;
+use crate::preset::Scenario;
+
+/// The `format` field of every attempt file.
+pub const FORMAT: &str = "loadlab attempt";
+/// The format version this build writes and the newest it reads.
+pub const VERSION: u32 = 1;
+/// The version of loadlab that writes the file.
+pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Attempt files larger than this are refused before reading (4 MiB).
+pub const MAX_BYTES: u64 = 4 << 20;
+/// The most log entries replayed.
+pub const LOG_MAX: usize = 20_000;
+
+/// The grade a move had when the student made it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredVerdict {
+    /// The entry's position in the log.
+    pub entry: usize,
+    /// Legal.
+    pub legal: bool,
+    /// Optimal.
+    pub optimal: bool,
+    /// The rule broken or missed ("" when right).
+    pub rule: String,
+}
+
+/// The grade the student saw when handing in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stored {
+    /// Moves right at the first try.
+    pub score: usize,
+    /// The moves the algorithm needs.
+    pub out_of: usize,
+    /// Finished.
+    pub complete: bool,
+    /// The verdict of every graded entry.
+    pub verdicts: Vec<StoredVerdict>,
+}
+
+impl Stored {
+    /// The stored form of a replay.
+    pub fn of(r: &Replayed) -> Stored {
+        Stored {
+            score: r.score,
+            out_of: r.out_of,
+            complete: r.complete,
+            verdicts: r
+                .verdicts
+                .iter()
+                .filter_map(|v| {
+                    v.grade.as_ref().map(|g| StoredVerdict {
+                        entry: v.entry,
+                        legal: g.legal,
+                        optimal: g.optimal,
+                        rule: g.rule.clone(),
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An attempt file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attempt {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The format version ([`VERSION`]).
+    pub version: u32,
+    /// The loadlab version that wrote it.
+    pub app_version: String,
+    /// The model's name.
+    pub model: String,
+    /// The student's name ("" when the instance is not personal).
+    #[serde(default)]
+    pub student: String,
+    /// The course key.
+    #[serde(default)]
+    pub course: String,
+    /// The instance.
+    pub scenario: Scenario,
+    /// The `loadlab exercise` command that sets the same instance.
+    pub command: Vec<String>,
+    /// Every move, Show me, Undo and hint, in order.
+    pub log: Vec<Entry>,
+    /// Hints asked for.
+    pub hints: usize,
+    /// Show me used.
+    pub show_me: usize,
+    /// The grade the student saw.
+    pub stored: Stored,
+}
+
+impl Attempt {
+    /// The attempt of `log` on `scenario` by `student` in `course`, graded by its replay
+    /// (the grade the student is shown is the grade the teacher will see).
+    pub fn new(
+        scenario: &Scenario,
+        student: &str,
+        course: &str,
+        log: Vec<Entry>,
+    ) -> Result<(Attempt, Replayed), String> {
+        if log.len() > LOG_MAX {
+            return Err(format!(
+                "{} log entries, more than the limit of {LOG_MAX}",
+                log.len()
+            ));
+        }
+        let r = replay(scenario, &log)?;
+        let count = |k: Kind| log.iter().filter(|e| e.kind == k).count();
+        let a = Attempt {
+            format: FORMAT.into(),
+            version: VERSION,
+            app_version: APP_VERSION.into(),
+            model: scenario.model_name().into(),
+            student: student.trim().into(),
+            course: course.trim().into(),
+            scenario: scenario.clone(),
+            command: super::personal::command(scenario),
+            hints: count(Kind::Hint),
+            show_me: count(Kind::ShowMe),
+            stored: Stored::of(&r),
+            log,
+        };
+        Ok((a, r))
+    }
+
+    /// The file's text (pretty JSON and a final newline).
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// Parses an attempt file's bytes, its cost checked before parsing.
+    pub fn parse(bytes: &[u8]) -> Result<Attempt, String> {
+        let shape = Shape::scan(bytes);
+        let need = shape.parse_bytes() + bytes.len() as f64;
+        if need > MEMORY_LIMIT {
+            return Err(format!(
+                "{} JSON values: about {} of memory to read, more than the limit of {}",
+                shape.values,
+                size(need),
+                size(MEMORY_LIMIT)
+            ));
+        }
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            format!(
+                "not JSON: not UTF-8 text (invalid byte at offset {})",
+                e.valid_up_to()
+            )
+        })?;
+        // The header first, so that a newer format is named as such rather than as a field
+        // this build does not know.
+        let head: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        if head.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+            return Err(format!(
+                "not a loadlab attempt (no \"format\": \"{FORMAT}\")"
+            ));
+        }
+        match head.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v > u64::from(VERSION) => {
+                return Err(format!(
+                    "attempt format version {v}, newer than this loadlab reads ({VERSION}): \
+                     grade it with a newer loadlab"
+                ));
+            }
+            Some(_) => {}
+            None => return Err("no format \"version\"".into()),
+        }
+        let a: Attempt =
+            serde_json::from_value(head).map_err(|e| format!("not an attempt file: {e}"))?;
+        if a.log.len() > LOG_MAX {
+            return Err(format!(
+                "{} log entries, more than the limit of {LOG_MAX}",
+                a.log.len()
+            ));
+        }
+        if a.model != a.scenario.model_name() {
+            return Err(format!(
+                "model {:?}, but the instance is a {} instance",
+                crate::preset::one_line(&a.model),
+                a.scenario.model_name()
+            ));
+        }
+        Ok(a)
+    }
+
+    /// Reads an attempt file (a regular file of at most [`MAX_BYTES`]).
+    pub fn read(path: &std::path::Path) -> Result<Attempt, String> {
+        let bytes = crate::preset::read_user_file(path, MAX_BYTES, "attempt files")
+            .map_err(|e| e.to_string())?;
+        Attempt::parse(&bytes)
+    }
+
+    /// Whether the app that wrote it is older than this one (by its version number).
+    pub fn older(&self) -> bool {
+        self.version < VERSION || older_than(&self.app_version, APP_VERSION)
+    }
+}
+
+/// `a` < `b` as dotted version numbers (a part that is not a number counts as 0).
+pub fn older_than(a: &str, b: &str) -> bool {
+    let parts = |s: &str| -> Vec<u64> {
+        s.split(['.', '-', '+'])
+            .take(3)
+            .map(|p| p.parse().unwrap_or(0))
+            .collect()
+    };
+    parts(a) < parts(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_compare_as_numbers() {
+        assert!(older_than("0.1.0", "0.1.1"));
+        assert!(older_than("0.9.0", "0.10.0"));
+        assert!(!older_than("0.10.0", "0.9.0"));
+        assert!(!older_than("0.1.0", "0.1.0"));
+    }
+}

@@ -1,0 +1,242 @@
+//! The gradebook: one row per attempt file, every attempt re-graded from its moves by the
+//! model's grader ([`super::replay`]), with a verdict on the file itself. An unreadable file
+//! is a row with its reason, never an abort.
+
+use serde::Serialize;
+
+use super::attempt::{Attempt, Stored};
+use super::personal;
+
+/// The file was handed in for another student's instance (or another course's).
+pub const FOREIGN: &str = "instance does not match the student's name";
+/// A stored score or verdict that the moves do not give (ignored: the moves are graded).
+pub const EDITED: &str = "edited";
+/// Written by an older loadlab (still graded).
+pub const OLDER: &str = "from an older version";
+/// No student's name: the instance cannot be checked against one.
+pub const NO_NAME: &str = "no student's name";
+
+/// One row of the gradebook.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    /// The file as given.
+    pub file: String,
+    /// The student's name.
+    pub student: String,
+    /// The model.
+    pub model: String,
+    /// The instance: the `loadlab exercise` flags that set it.
+    pub instance: String,
+    /// Log entries that are the student's moves.
+    pub moves: usize,
+    /// Of those, legal.
+    pub legal: usize,
+    /// Of those, optimal.
+    pub optimal: usize,
+    /// The rules the student's illegal moves break, each once, in the order first broken.
+    pub broken: Vec<String>,
+    /// Hints asked for.
+    pub hints: usize,
+    /// Show me used.
+    pub show_me: usize,
+    /// The moves finish the exercise.
+    pub complete: bool,
+    /// Moves right at the first try, recomputed.
+    pub score: usize,
+    /// The moves the algorithm needs.
+    pub out_of: usize,
+    /// Verdicts on the file ([`FOREIGN`], [`EDITED`], [`OLDER`], [`NO_NAME`]).
+    pub flags: Vec<String>,
+    /// Why the file could not be graded ("" when it was).
+    pub error: String,
+}
+
+impl Row {
+    fn unreadable(file: &str, why: String) -> Row {
+        Row {
+            file: file.into(),
+            student: String::new(),
+            model: String::new(),
+            instance: String::new(),
+            moves: 0,
+            legal: 0,
+            optimal: 0,
+            broken: Vec::new(),
+            hints: 0,
+            show_me: 0,
+            complete: false,
+            score: 0,
+            out_of: 0,
+            flags: Vec::new(),
+            error: why,
+        }
+    }
+}
+
+/// Grades one attempt; `course` (the teacher's key) replaces the file's own for the check
+/// of the instance.
+pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
+    let r = match super::replay::replay(&a.scenario, &a.log) {
+        Ok(r) => r,
+        Err(why) => {
+            let mut row = Row::unreadable(file, why);
+            row.student = a.student.clone();
+            row.model = a.model.clone();
+            return row;
+        }
+    };
+    let mut broken: Vec<String> = Vec::new();
+    for v in &r.verdicts {
+        if let (super::replay::Kind::Move, Some(g)) = (v.kind, &v.grade)
+            && !g.legal
+            && !broken.contains(&g.rule)
+        {
+            broken.push(g.rule.clone());
+        }
+    }
+    let mut flags = Vec::new();
+    let course = course.unwrap_or(&a.course);
+    if personal::normalise(&a.student).is_empty() {
+        flags.push(NO_NAME.to_string());
+    } else {
+        let model = a.scenario.model();
+        let mine = personal::personal(model, course, &a.student);
+        if mine.as_ref() != Ok(&a.scenario) {
+            flags.push(FOREIGN.to_string());
+        }
+    }
+    let counts_differ = a.hints != r.hints || a.show_me != r.shown;
+    if Stored::of(&r) != a.stored || counts_differ || a.command != personal::command(&a.scenario) {
+        flags.push(EDITED.to_string());
+    }
+    if a.older() {
+        flags.push(OLDER.to_string());
+    }
+    Row {
+        file: file.into(),
+        student: a.student.clone(),
+        model: a.model.clone(),
+        instance: a.command.get(3..).unwrap_or_default().join(" "),
+        moves: r.moves,
+        legal: r.legal,
+        optimal: r.optimal,
+        broken,
+        hints: r.hints,
+        show_me: r.shown,
+        complete: r.complete,
+        score: r.score,
+        out_of: r.out_of,
+        flags,
+        error: String::new(),
+    }
+}
+
+/// Reads and grades the attempt file `path`.
+pub fn grade_file(path: &str, course: Option<&str>) -> Row {
+    match Attempt::read(std::path::Path::new(path)) {
+        Ok(a) => grade(path, &a, course),
+        Err(why) => Row::unreadable(path, why),
+    }
+}
+
+/// The CSV header.
+pub const HEADER: [&str; 16] = [
+    "file", "student", "model", "instance", "moves", "legal", "optimal", "broken", "hints",
+    "show_me", "complete", "score", "out_of", "flags", "error", "percent",
+];
+
+/// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+pub fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The rows as CSV with a header (RFC 4180: CRLF line ends; flags joined by "; ").
+pub fn csv(rows: &[Row]) -> String {
+    let mut out = HEADER.join(",");
+    out.push_str("\r\n");
+    for r in rows {
+        let percent = if r.error.is_empty() && r.out_of > 0 {
+            format!("{:.0}", 100.0 * r.score as f64 / r.out_of as f64)
+        } else {
+            String::new()
+        };
+        let cells = [
+            field(&r.file),
+            field(&r.student),
+            field(&r.model),
+            field(&r.instance),
+            r.moves.to_string(),
+            r.legal.to_string(),
+            r.optimal.to_string(),
+            field(&r.broken.join("; ")),
+            r.hints.to_string(),
+            r.show_me.to_string(),
+            r.complete.to_string(),
+            r.score.to_string(),
+            r.out_of.to_string(),
+            field(&r.flags.join("; ")),
+            field(&r.error),
+            percent,
+        ];
+        out.push_str(&cells.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// The rows as `{"attempts": [...]}`.
+pub fn json(rows: &[Row]) -> serde_json::Value {
+    serde_json::json!({ "attempts": rows })
+}
+
+/// The rows as a readable table.
+pub fn text(rows: &[Row]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        if !r.error.is_empty() {
+            out.push_str(&format!("{}: not graded: {}\n", r.file, r.error));
+            continue;
+        }
+        let mut flags = if r.flags.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", r.flags.join("; "))
+        };
+        if !r.broken.is_empty() {
+            flags = format!(", rules broken: {}{flags}", r.broken.join(", "));
+        }
+        out.push_str(&format!(
+            "{}: {} — {} {}: {} / {}{}, {} moves ({} legal, {} optimal), {} hints, {} Show me{flags}\n",
+            r.file,
+            if r.student.is_empty() { "(no name)" } else { &r.student },
+            r.model,
+            r.instance,
+            r.score,
+            r.out_of,
+            if r.complete { ", complete" } else { ", not complete" },
+            r.moves,
+            r.legal,
+            r.optimal,
+            r.hints,
+            r.show_me,
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_as_rfc_4180_says() {
+        assert_eq!(field("plain"), "plain");
+        assert_eq!(field("a,b"), "\"a,b\"");
+        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(field("two\nlines"), "\"two\nlines\"");
+    }
+}

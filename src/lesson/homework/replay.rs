@@ -1,0 +1,329 @@
+//! Replaying an attempt: every logged move played again by the model's own grader, in order,
+//! from the instance — the score a teacher sees is this, never a number read from a file.
+//!
+//! A log entry is a move (in the move files' JSON, one move: a round, a prediction, a
+//! decision, a node, a level's load — [`crate::model::exercise::moves`]), a Show me (the
+//! algorithm's move, never a first try), an Undo (the last move taken back), or a Hint
+//! (counted, changes nothing). The [`Player`] plays them with the same rules as the GUI's
+//! "Your turn": the same first-try bookkeeping, the same moves that can be undone.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::model::exercise::Grade;
+use crate::model::exercise::divisible::DivExercise;
+use crate::model::exercise::geodecay::GeoExercise;
+use crate::model::exercise::ksbf::{KsbfExercise, Prediction};
+use crate::model::exercise::moves;
+use crate::model::exercise::redistribute::RingExercise;
+use crate::model::exercise::treesweep::TreeExercise;
+use crate::preset::Scenario;
+
+/// What a log entry records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// The student's move.
+    Move,
+    /// Show me: the algorithm's move played for the student.
+    ShowMe,
+    /// Undo: the last move taken back.
+    Undo,
+    /// A hint asked for.
+    Hint,
+}
+
+/// One entry of an attempt's log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// What happened.
+    pub kind: Kind,
+    /// The move (a move, or the algorithm's move a Show me played), in the move files' JSON.
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+    pub mv: Option<Value>,
+    /// Seconds since the exercise started (None: not timed, from `--moves`).
+    #[serde(default)]
+    pub t: Option<f64>,
+}
+
+impl Entry {
+    /// An entry of `kind` at `t` seconds.
+    pub fn new(kind: Kind, mv: Option<Value>, t: Option<f64>) -> Entry {
+        Entry { kind, mv, t }
+    }
+}
+
+/// One model's exercise as the replay plays it.
+#[derive(Debug, Clone)]
+enum State {
+    Ring(RingExercise),
+    Ksbf(KsbfExercise),
+    Geo(GeoExercise),
+    /// The exercise and whether the next level is a retry (the last try was illegal).
+    Div(DivExercise, bool),
+    Tree(TreeExercise),
+}
+
+/// An exercise being replayed: its state and the states Undo returns to.
+#[derive(Debug, Clone)]
+pub struct Player {
+    state: State,
+    history: Vec<State>,
+}
+
+impl Player {
+    /// The exercise `scenario` sets, with the GUI's checks (a picture it can draw).
+    pub fn new(scenario: &Scenario) -> Result<Player, String> {
+        scenario
+            .validate()
+            .map_err(|(field, message)| format!("{field}: {message}"))?;
+        let state = match scenario {
+            Scenario::Redistribute(p) => {
+                let ex = RingExercise::new(&p.instance).map_err(|e| e.0)?;
+                ex.drawable().map_err(|e| e.0)?;
+                State::Ring(ex)
+            }
+            Scenario::Ksbf(p) => {
+                let ex = KsbfExercise::new(p).map_err(|e| e.0)?;
+                ex.drawable().map_err(|e| e.0)?;
+                State::Ksbf(ex)
+            }
+            Scenario::Geodecay(p) => State::Geo(GeoExercise::new(p).map_err(|e| e.0)?),
+            Scenario::TreeSweep(p) => {
+                let ex = TreeExercise::new(p).map_err(|e| e.0)?;
+                ex.drawable().map_err(|e| e.0)?;
+                State::Tree(ex)
+            }
+            Scenario::Divisible(p) => State::Div(DivExercise::new(p).map_err(|e| e.0)?, false),
+        };
+        Ok(Player {
+            state,
+            history: Vec::new(),
+        })
+    }
+
+    /// (moves right at the first try, out of, complete).
+    pub fn score(&self) -> (usize, usize, bool) {
+        match &self.state {
+            State::Ring(ex) => (ex.score, ex.initial_bound.max(0) as usize, ex.complete()),
+            State::Ksbf(ex) => (ex.score, ex.order.len(), ex.complete()),
+            State::Geo(ex) => (ex.score, ex.decisions(), ex.complete()),
+            State::Div(ex, _) => (ex.score, ex.levels(), ex.complete()),
+            State::Tree(ex) => (ex.score, ex.out_of(), ex.complete()),
+        }
+    }
+
+    /// Plays the student's move `mv`: its grade (None: nothing left to decide), or why the
+    /// move cannot be read.
+    pub fn play(&mut self, mv: &Value) -> Result<Option<Grade>, String> {
+        let before = self.state.clone();
+        let (grade, keep) = match &mut self.state {
+            State::Ring(ex) => {
+                let round = moves::parse_rounds(&json!([mv]))?.pop().unwrap_or_default();
+                (Some(ex.play(&round).grade), true)
+            }
+            State::Ksbf(ex) => {
+                let grid = ex.params().shape.is_grid();
+                let Some(p) = moves::parse_predictions(&json!([mv]), grid)?.pop() else {
+                    return Ok(None);
+                };
+                (Some(ex.play(&p).grade), true)
+            }
+            State::Geo(ex) => {
+                let b = moves::parse_decisions(&json!([mv]))?
+                    .pop()
+                    .unwrap_or_default();
+                (ex.play(b, true).map(|g| g.grade), true)
+            }
+            State::Div(ex, retry) => {
+                let levels = ex.levels().max(1);
+                let x = moves::parse_loads(&json!([mv]), levels)?
+                    .pop()
+                    .unwrap_or_default();
+                let g = ex.play(x, !*retry).map(|g| g.grade);
+                let legal = g.as_ref().is_some_and(|g| g.legal);
+                if g.is_some() {
+                    *retry = !legal;
+                }
+                (g, legal)
+            }
+            State::Tree(ex) => {
+                let Some(m) = moves::parse_tree_moves(&json!([mv]))?.pop() else {
+                    return Ok(None);
+                };
+                let g = ex.play(&m);
+                (Some(g.grade), g.played)
+            }
+        };
+        if grade.is_some() && keep {
+            self.history.push(before);
+        }
+        Ok(grade)
+    }
+
+    /// Show me: plays the algorithm's move (not a first try); its grade and the move.
+    pub fn show_me(&mut self) -> Option<(Grade, Value)> {
+        let mut before = self.state.clone();
+        let (grade, mv, keep) = match &mut self.state {
+            State::Ring(ex) => {
+                ex.retrying = true;
+                if let State::Ring(b) = &mut before {
+                    b.retrying = true;
+                }
+                let pairs: Vec<(i64, i64)> = ex
+                    .algorithm_round()
+                    .iter()
+                    .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
+                    .collect();
+                let g = ex.play(&pairs).grade;
+                let mv = json!(pairs.iter().map(|&(f, t)| [f, t]).collect::<Vec<_>>());
+                (g, mv, true)
+            }
+            State::Ksbf(ex) => {
+                let r = *ex.next()?;
+                if let Some(i) = ex.order.iter().position(|x| x.node == r.node) {
+                    ex.tried[i] = true;
+                    if let State::Ksbf(b) = &mut before {
+                        b.tried[i] = true;
+                    }
+                }
+                let p = Prediction {
+                    node: r.node,
+                    pe: i64::from(r.pe),
+                    step: r.step as i64,
+                };
+                let g = ex.play(&p).grade;
+                let mv = json!({"node": moves::node_json(p.node), "pe": p.pe, "step": p.step});
+                (g, mv, true)
+            }
+            State::Geo(ex) => {
+                let probe = ex.grade(true, false)?;
+                let balance = probe.time_if_balance <= probe.time_if_not;
+                (ex.play(balance, false)?.grade, json!(balance), true)
+            }
+            State::Div(ex, retry) => {
+                let s = ex.suggestion()?;
+                let g = ex.play(s, false)?.grade;
+                *retry = !g.legal;
+                let legal = g.legal;
+                (g, json!(s), legal)
+            }
+            State::Tree(ex) => {
+                let g = ex.show_me()?;
+                let mv = match g.start {
+                    Some(s) => json!({"node": g.node, "start": s}),
+                    None => json!(g.node),
+                };
+                (g.grade, mv, g.played)
+            }
+        };
+        if keep {
+            self.history.push(before);
+        }
+        Some((grade, mv))
+    }
+
+    /// Undo: back to the state before the last move kept; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(mut before) = self.history.pop() else {
+            return false;
+        };
+        if let State::Div(_, retry) = &mut before {
+            *retry = false;
+        }
+        self.state = before;
+        true
+    }
+}
+
+/// The verdict of one log entry.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdict {
+    /// The entry's position in the log (0-based).
+    pub entry: usize,
+    /// What the entry is.
+    pub kind: Kind,
+    /// The grade of a move or Show me (None: a hint, an undo, or a move after the end).
+    pub grade: Option<Grade>,
+    /// The score after the entry.
+    pub score: usize,
+}
+
+/// An attempt replayed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Replayed {
+    /// One verdict per log entry.
+    pub verdicts: Vec<Verdict>,
+    /// Moves right at the first try.
+    pub score: usize,
+    /// The moves the algorithm needs.
+    pub out_of: usize,
+    /// The moves finish the exercise.
+    pub complete: bool,
+    /// The student's own moves (not Show me).
+    pub moves: usize,
+    /// Of those, the legal ones.
+    pub legal: usize,
+    /// Of those, the optimal ones.
+    pub optimal: usize,
+    /// Hints asked for.
+    pub hints: usize,
+    /// Show me used.
+    pub shown: usize,
+    /// Moves taken back.
+    pub undone: usize,
+}
+
+/// Replays `log` on the exercise `scenario` sets; an unreadable move is an error naming it.
+pub fn replay(scenario: &Scenario, log: &[Entry]) -> Result<Replayed, String> {
+    let mut player = Player::new(scenario)?;
+    let mut r = Replayed {
+        verdicts: Vec::with_capacity(log.len()),
+        score: 0,
+        out_of: player.score().1,
+        complete: false,
+        moves: 0,
+        legal: 0,
+        optimal: 0,
+        hints: 0,
+        shown: 0,
+        undone: 0,
+    };
+    for (i, e) in log.iter().enumerate() {
+        let grade = match e.kind {
+            Kind::Move => {
+                let mv =
+                    e.mv.as_ref()
+                        .ok_or_else(|| format!("entry {}: a move without \"move\"", i + 1))?;
+                let g = player
+                    .play(mv)
+                    .map_err(|why| format!("entry {}: {why}", i + 1))?;
+                r.moves += 1;
+                r.legal += usize::from(g.as_ref().is_some_and(|g| g.legal));
+                r.optimal += usize::from(g.as_ref().is_some_and(|g| g.optimal));
+                g
+            }
+            Kind::ShowMe => {
+                r.shown += 1;
+                player.show_me().map(|(g, _)| g)
+            }
+            Kind::Undo => {
+                r.undone += usize::from(player.undo());
+                None
+            }
+            Kind::Hint => {
+                r.hints += 1;
+                None
+            }
+        };
+        r.verdicts.push(Verdict {
+            entry: i,
+            kind: e.kind,
+            grade,
+            score: player.score().0,
+        });
+    }
+    (r.score, r.out_of, r.complete) = player.score();
+    Ok(r)
+}

@@ -1,0 +1,327 @@
+//! Moves as JSON (pure): the parsers of the move files `loadlab exercise --moves` grades and
+//! attempt files record, one per model, and [`Shape`], a pass over a JSON text that counts
+//! what parsing it would build before it is parsed (the cost estimate of every reader of
+//! moves: the CLI's moves files and the attempt files of [`crate::lesson::homework`]).
+
+use serde_json::{Value, json};
+
+use super::ksbf::Prediction;
+use super::treesweep::Move;
+use crate::model::ksbf::NodeId;
+
+/// Bytes of a parsed JSON value: serde_json's `Value` (32 bytes) in a list that may have
+/// doubled its capacity, an object's key and map node. Measured with the graders' own
+/// figures (release build): one round of 10⁶ sends `[[[1,2],…]]` (3·10⁶ values) peaks at
+/// 300 MB, 2·10⁶ sends at 593 MB — 296 bytes a send, 3 values at 80 and 48 bytes of grading.
+pub const PARSE_BYTES: f64 = 80.0;
+
+/// What a pass over a JSON text's bytes finds, without parsing it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// JSON values of every depth (scalars, strings, lists, objects; an object's keys too): at
+    /// least the number the parse builds.
+    pub values: u64,
+    /// Items of the top-level list (rounds, predictions, decisions…).
+    pub items: u64,
+    /// Lists at depth 3 (a redistribution file's sends `[from, to]`).
+    pub depth3_lists: u64,
+}
+
+impl Shape {
+    /// One pass over `text`: counts values by their first byte (outside strings) and the
+    /// commas that separate items, tracking depth with a counter (no recursion).
+    pub fn scan(text: &[u8]) -> Shape {
+        let mut s = Shape::default();
+        let mut depth = 0u64;
+        let mut in_string = false;
+        let mut escaped = false;
+        // Whether a value started since the last separator (a scalar's first byte).
+        let mut in_scalar = false;
+        let mut top_nonempty = false;
+        for &b in text {
+            if in_string {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == b'"' {
+                    in_string = false;
+                }
+                continue;
+            }
+            match b {
+                b'"' => {
+                    in_string = true;
+                    in_scalar = false;
+                    s.values += 1;
+                    if depth == 1 {
+                        top_nonempty = true;
+                    }
+                }
+                b'[' | b'{' => {
+                    s.values += 1;
+                    in_scalar = false;
+                    if depth == 1 {
+                        top_nonempty = true;
+                    }
+                    depth += 1;
+                    if depth == 3 && b == b'[' {
+                        s.depth3_lists += 1;
+                    }
+                }
+                b']' | b'}' => {
+                    in_scalar = false;
+                    depth = depth.saturating_sub(1);
+                }
+                b',' | b':' => {
+                    in_scalar = false;
+                    if depth == 1 && b == b',' {
+                        s.items += 1;
+                    }
+                }
+                b' ' | b'\t' | b'\n' | b'\r' => in_scalar = false,
+                _ => {
+                    if !in_scalar {
+                        s.values += 1;
+                        in_scalar = true;
+                        if depth == 1 {
+                            top_nonempty = true;
+                        }
+                    }
+                }
+            }
+        }
+        if top_nonempty {
+            s.items += 1;
+        }
+        s
+    }
+
+    /// The memory of parsing it.
+    pub fn parse_bytes(&self) -> f64 {
+        self.values as f64 * PARSE_BYTES
+    }
+}
+
+/// An integer, or a message naming `what`.
+pub fn integer(v: &Value, what: &str) -> Result<i64, String> {
+    v.as_i64()
+        .ok_or_else(|| format!("{what}: expected an integer, got {}", short(v)))
+}
+
+/// A JSON value shortened to 40 characters for a message.
+pub fn short(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s
+    }
+}
+
+/// A redistribution moves file: a list of rounds of `[from, to]` pairs.
+pub fn parse_rounds(v: &Value) -> Result<Vec<Vec<(i64, i64)>>, String> {
+    let rounds = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of rounds, got {}", short(v)))?;
+    rounds
+        .iter()
+        .enumerate()
+        .map(|(r, round)| {
+            let sends = round.as_array().ok_or_else(|| {
+                format!(
+                    "round {}: expected a list of [from, to], got {}",
+                    r + 1,
+                    short(round)
+                )
+            })?;
+            sends
+                .iter()
+                .map(|s| match s.as_array().map(Vec::as_slice) {
+                    Some([f, t]) => Ok((
+                        integer(f, &format!("round {}: from", r + 1))?,
+                        integer(t, &format!("round {}: to", r + 1))?,
+                    )),
+                    _ => Err(format!(
+                        "round {}: expected [from, to], got {}",
+                        r + 1,
+                        short(s)
+                    )),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn node_of(v: &Value, grid: bool) -> Result<NodeId, String> {
+    let bad = || {
+        if grid {
+            format!("node: expected [k, l] (a grid node), got {}", short(v))
+        } else {
+            format!("node: expected a heap number ≥ 1, got {}", short(v))
+        }
+    };
+    if grid {
+        match v.as_array().map(Vec::as_slice) {
+            Some([k, l]) => {
+                let k = k
+                    .as_u64()
+                    .and_then(|x| u32::try_from(x).ok())
+                    .ok_or_else(bad)?;
+                let l = l
+                    .as_u64()
+                    .and_then(|x| u32::try_from(x).ok())
+                    .ok_or_else(bad)?;
+                Ok(NodeId::Grid { k, l })
+            }
+            _ => Err(bad()),
+        }
+    } else {
+        v.as_u64()
+            .filter(|&h| h >= 1)
+            .map(NodeId::Tree)
+            .ok_or_else(bad)
+    }
+}
+
+/// A KS-BF moves file: a list of `{"node", "pe", "step"}` predictions.
+pub fn parse_predictions(v: &Value, grid: bool) -> Result<Vec<Prediction>, String> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of predictions, got {}", short(v)))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let at = |e: String| format!("prediction {}: {e}", i + 1);
+            let o = p.as_object().ok_or_else(|| {
+                at(format!(
+                    "expected {{\"node\", \"pe\", \"step\"}}, got {}",
+                    short(p)
+                ))
+            })?;
+            if let Some(k) = o
+                .keys()
+                .find(|k| !["node", "pe", "step"].contains(&k.as_str()))
+            {
+                return Err(at(format!("unknown field {k:?} (node, pe, step)")));
+            }
+            let field = |k: &str| o.get(k).ok_or_else(|| at(format!("missing {k:?}")));
+            Ok(Prediction {
+                node: node_of(field("node")?, grid).map_err(at)?,
+                pe: integer(field("pe")?, "pe").map_err(at)?,
+                step: integer(field("step")?, "step").map_err(at)?,
+            })
+        })
+        .collect()
+}
+
+/// A node as the move files write it: a heap number, or `[k, l]`.
+pub fn node_json(node: NodeId) -> Value {
+    match node {
+        NodeId::Tree(h) => json!(h),
+        NodeId::Grid { k, l } => json!([k, l]),
+    }
+}
+
+/// A tree-sweep moves file: a list of nodes, each a heap number or
+/// `{"node": N, "start": S}`.
+pub fn parse_tree_moves(v: &Value) -> Result<Vec<Move>, String> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of nodes, got {}", short(v)))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let at = |e: String| format!("move {}: {e}", i + 1);
+            if let Some(node) = m.as_i64() {
+                return Ok(Move { node, start: None });
+            }
+            let o = m.as_object().ok_or_else(|| {
+                at(format!(
+                    "expected a heap number or {{\"node\", \"start\"}}, got {}",
+                    short(m)
+                ))
+            })?;
+            if let Some(k) = o.keys().find(|k| !["node", "start"].contains(&k.as_str())) {
+                return Err(at(format!("unknown field {k:?} (node, start)")));
+            }
+            let node = o.get("node").ok_or_else(|| at("missing \"node\"".into()))?;
+            let node = node
+                .as_i64()
+                .ok_or_else(|| at(format!("node: expected an integer, got {}", short(node))))?;
+            let start = match o.get("start") {
+                None | Some(Value::Null) => None,
+                Some(s) => Some(
+                    s.as_f64()
+                        .ok_or_else(|| at(format!("start: expected a number, got {}", short(s))))?,
+                ),
+            };
+            Ok(Move { node, start })
+        })
+        .collect()
+}
+
+/// The most moves (attempts included) a file may hold per level.
+pub const ATTEMPTS_PER_LEVEL: usize = 100;
+
+/// A divisible moves file: a list of numbers (at most [`ATTEMPTS_PER_LEVEL`] per level).
+pub fn parse_loads(v: &Value, levels: usize) -> Result<Vec<f64>, String> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of numbers (L_0 … L_h), got {}", short(v)))?;
+    let limit = ATTEMPTS_PER_LEVEL * levels;
+    if list.len() > limit {
+        return Err(format!(
+            "{} moves, more than the limit of {limit} ({ATTEMPTS_PER_LEVEL} attempts per level)",
+            list.len()
+        ));
+    }
+    list.iter()
+        .enumerate()
+        .map(|(i, x)| {
+            x.as_f64()
+                .ok_or_else(|| format!("move {}: expected a number (L_l), got {}", i + 1, short(x)))
+        })
+        .collect()
+}
+
+/// A geodecay moves file: a list of booleans (true: balance before that round).
+pub fn parse_decisions(v: &Value) -> Result<Vec<bool>, String> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of booleans, got {}", short(v)))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, b)| {
+            b.as_bool().ok_or_else(|| {
+                format!(
+                    "decision {}: expected true or false, got {}",
+                    i + 1,
+                    short(b)
+                )
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scan_counts_values_and_items_without_parsing() {
+        let s = Shape::scan(br#"[[[1, 2], [4, 3]], [[2, 3]]]"#);
+        // 1 outer + 2 rounds + 3 sends + 6 numbers.
+        assert_eq!(s.values, 12);
+        assert_eq!(s.items, 2);
+        assert_eq!(s.depth3_lists, 3);
+        let s = Shape::scan(br#"[{"node": 3, "pe": 1, "step": 2}, {"node": [1,"a,]"]}]"#);
+        // Strings with brackets and commas inside count once.
+        assert_eq!(s.items, 2);
+        assert_eq!(s.values, 1 + (1 + 6) + (1 + 1 + 1 + 2));
+        assert_eq!(Shape::scan(b"[]").items, 0);
+        assert_eq!(Shape::scan(b"[true,false,true]").values, 4);
+        // Unbalanced text never underflows.
+        assert_eq!(Shape::scan(b"]]]]").values, 0);
+    }
+}

@@ -1,0 +1,134 @@
+//! The homework commands ([`crate::ui::homework`]): Personal instance…, Hand in…, Open
+//! attempt… and the replay's step bar driving the exercise on the picture.
+
+use std::path::Path;
+
+use super::LoadlabApp;
+use crate::lesson::homework::attempt::Attempt;
+use crate::lesson::homework::{gradebook, replay};
+use crate::preset::{Preset, PresetFile};
+use crate::ui::commands::Cmd;
+use crate::ui::files::FileAction;
+use crate::ui::homework::Replay;
+
+impl LoadlabApp {
+    /// Personal instance…, Hand in…, Open attempt….
+    pub(super) fn homework(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
+        match cmd {
+            Cmd::PersonalInstance => self.homework.ask(),
+            Cmd::StartPersonal(p) => {
+                let name = p.name.clone();
+                self.open(PresetFile::Single(*p), None);
+                self.shown.exercise = true;
+                self.homework.replay = None;
+                self.info(format!(
+                    "{name}: Your turn is on — File ▸ Hand in… when you are done"
+                ));
+            }
+            Cmd::HandIn => self.ask_path(ctx, FileAction::HandIn),
+            Cmd::HandInTo(path) => self.hand_in(&path),
+            Cmd::OpenAttempt => self.ask_path(ctx, FileAction::OpenAttempt),
+            Cmd::OpenAttemptFrom(path) => self.open_attempt(&path),
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// The attempt of the exercise in front, written to `path`; the notice says the grade the
+    /// teacher's `loadlab grade` will give (the same replay).
+    fn hand_in(&mut self, path: &Path) {
+        let i = self.desk.active.index();
+        let scenario = self.desk.pages[i].scenario.clone();
+        let Some(log) = self.tabs[i].exercise_log(&scenario) else {
+            self.error("Nothing to hand in: this instance has no exercise (Your turn)");
+            return;
+        };
+        let (student, course) = self.homework.student_for(&scenario);
+        let (attempt, r) = match Attempt::new(&scenario, &student, &course, log) {
+            Ok(a) => a,
+            Err(e) => return self.error(format!("Could not hand in: {e}")),
+        };
+        match crate::platform::files::write_atomic(path, attempt.to_json().as_bytes()) {
+            Ok(()) => self.info(format!(
+                "Handed in {}: {} / {}{} — the grade `loadlab grade` gives",
+                path.display(),
+                r.score,
+                r.out_of,
+                if r.complete {
+                    ", complete"
+                } else {
+                    ", not complete"
+                }
+            )),
+            Err(e) => self.error(format!("Could not hand in to {}: {e}", path.display())),
+        }
+    }
+
+    /// Reads an attempt file, puts its instance in front with Your turn on and opens the
+    /// replay at its last entry.
+    fn open_attempt(&mut self, path: &Path) {
+        let read = match crate::platform::files::held(path) {
+            Some(bytes) => Attempt::parse(&bytes),
+            None => Attempt::read(path),
+        };
+        let file = crate::preset::display_name(path);
+        let a = match read {
+            Ok(a) => a,
+            Err(e) => return self.error(format!("Could not open attempt {file}: {e}")),
+        };
+        let row = gradebook::grade(&file, &a, None);
+        let replayed = match replay::replay(&a.scenario, &a.log) {
+            Ok(r) if row.error.is_empty() => r,
+            Ok(_) => return self.error(format!("Could not replay {file}: {}", row.error)),
+            Err(e) => return self.error(format!("Could not replay {file}: {e}")),
+        };
+        let who = if a.student.is_empty() {
+            "an attempt".to_string()
+        } else {
+            format!("{}'s attempt", a.student)
+        };
+        let preset = Preset::new(
+            format!("{who} ({file})"),
+            "An attempt handed in, replayed",
+            a.scenario.clone(),
+        );
+        self.open(PresetFile::Single(preset), None);
+        self.shown.exercise = true;
+        let flags = if row.flags.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", row.flags.join("; "))
+        };
+        self.info(format!(
+            "Opened {who}: {} / {} from its moves{flags}",
+            row.score, row.out_of
+        ));
+        self.homework.replay = Some(Replay {
+            file,
+            step: a.log.len(),
+            attempt: a,
+            row,
+            replayed,
+            applied: None,
+        });
+    }
+
+    /// The replay's step bar moved: the exercise on the picture plays the entries up to it.
+    pub(super) fn homework_tick(&mut self) {
+        let Some(r) = &mut self.homework.replay else {
+            return;
+        };
+        if r.applied == Some(r.step) {
+            return;
+        }
+        let i = self.desk.active.index();
+        let scenario = &self.desk.pages[i].scenario;
+        if *scenario != r.attempt.scenario || !self.shown.exercise {
+            return;
+        }
+        let log = &r.attempt.log[..r.step.min(r.attempt.log.len())];
+        if self.tabs[i].exercise_replay(scenario, log) {
+            r.applied = Some(r.step);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! Homework in the GUI (issue 39): Your turn ▸ Personal instance… asks the student's name
+//! and course key and puts the personal instance ([`crate::lesson::homework::personal`]) in
+//! front with Your turn on; File ▸ Hand in… writes the exercise's attempt file and tells the
+//! student the grade `loadlab grade` will give (the same replay computes both); File ▸ Open
+//! attempt… replays an attempt: a step bar over the student's log, each entry with its
+//! verdict, the exercise on the picture following the bar.
+
+use egui::RichText;
+
+use crate::lesson::homework::attempt::Attempt;
+use crate::lesson::homework::gradebook::Row;
+use crate::lesson::homework::personal;
+use crate::lesson::homework::replay::{Kind, Replayed};
+use crate::preset::{ModelId, Preset, Scenario};
+use crate::ui::commands::Cmd;
+use crate::ui::widgets::dialog::{Answer, dialog};
+
+/// The Personal instance window's fields.
+#[derive(Debug, Clone, Default)]
+struct Ask {
+    name: String,
+    course: String,
+    error: Option<String>,
+}
+
+/// An attempt file opened for replay.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// The file's name.
+    pub file: String,
+    /// The attempt.
+    pub attempt: Attempt,
+    /// Its gradebook row (the grade from the moves, the flags on the file).
+    pub row: Row,
+    /// Every entry's verdict.
+    pub replayed: Replayed,
+    /// The step bar: entries played (0 … the log's length).
+    pub step: usize,
+    /// The step the picture shows (None: not yet played on it).
+    pub applied: Option<usize>,
+}
+
+/// The homework state of the app.
+#[derive(Debug, Clone, Default)]
+pub struct Homework {
+    /// The student, course and instance of the personal instance set last.
+    pub who: Option<(String, String, Scenario)>,
+    ask: Option<Ask>,
+    /// The attempt being replayed.
+    pub replay: Option<Replay>,
+}
+
+impl Homework {
+    /// Opens the Personal instance window (with the name given last).
+    pub fn ask(&mut self) {
+        let (name, course) = match &self.who {
+            Some((n, c, _)) => (n.clone(), c.clone()),
+            None => Default::default(),
+        };
+        self.ask = Some(Ask {
+            name,
+            course,
+            error: None,
+        });
+    }
+
+    /// The student and course an attempt on `scenario` is handed in under ("" when it is
+    /// not the personal instance set last).
+    pub fn student_for(&self, scenario: &Scenario) -> (String, String) {
+        match &self.who {
+            Some((n, c, s)) if s == scenario => (n.clone(), c.clone()),
+            _ => (String::new(), String::new()),
+        }
+    }
+
+    /// The Personal instance window: the name and course key; Start puts the instance in
+    /// front (a refused name is said next to the fields).
+    pub fn window(&mut self, ctx: &egui::Context, model: ModelId) -> Vec<Cmd> {
+        let Some(ask) = &mut self.ask else {
+            return Vec::new();
+        };
+        let window = egui::Window::new("Personal instance")
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0]);
+        let title = crate::ui::help::rail(model).0.replace('\n', " ");
+        let answer = dialog(ctx, window, "Start", "Cancel", |ui| {
+            ui.label(format!(
+                "Your own {title} exercise, derived from your name and the course key: your \
+                 teacher regenerates it from your name and grades what you hand in."
+            ));
+            let l = ui.label("Your name");
+            let name = ui
+                .add(egui::TextEdit::singleline(&mut ask.name).desired_width(320.0))
+                .labelled_by(l.id);
+            let l = ui.label("Course key (optional, as your teacher gave it)");
+            let course = ui
+                .add(egui::TextEdit::singleline(&mut ask.course).desired_width(320.0))
+                .labelled_by(l.id);
+            if let Some(e) = &ask.error {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            (name.lost_focus() || course.lost_focus())
+                && ui.input(|i| i.key_pressed(egui::Key::Enter))
+        });
+        match answer {
+            Some(Answer::Confirm) => match personal::personal(model, &ask.course, &ask.name) {
+                Ok(s) => {
+                    let (name, course) =
+                        (ask.name.trim().to_string(), ask.course.trim().to_string());
+                    let of = if course.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" in {course}")
+                    };
+                    let preset = Preset::new(
+                        format!("{name}'s {title} exercise"),
+                        format!("The personal instance of {name}{of}"),
+                        s.clone(),
+                    );
+                    self.who = Some((name, course, s));
+                    self.ask = None;
+                    vec![Cmd::StartPersonal(Box::new(preset))]
+                }
+                Err(e) => {
+                    ask.error = Some(e);
+                    Vec::new()
+                }
+            },
+            Some(Answer::Dismiss) => {
+                self.ask = None;
+                Vec::new()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// The replay window: who, the grade from the moves and the flags, the step bar over
+    /// the log and every entry up to it with its verdict.
+    pub fn replay_window(&mut self, ctx: &egui::Context) {
+        let Some(r) = &mut self.replay else {
+            return;
+        };
+        let mut open = true;
+        egui::Window::new("Attempt replay")
+            .open(&mut open)
+            .default_width(460.0)
+            .anchor(egui::Align2::RIGHT_TOP, [-16.0, 80.0])
+            .show(ctx, |ui| replay_body(ui, r));
+        if !open {
+            self.replay = None;
+        }
+    }
+}
+
+/// One log entry in words: what it was and its verdict.
+fn entry_text(r: &Replay, i: usize) -> String {
+    let e = &r.attempt.log[i];
+    let when = e.t.map_or(String::new(), |t| format!(" at {t:.1} s"));
+    let what = match (e.kind, &e.mv) {
+        (Kind::Move, Some(m)) => format!("move {m}"),
+        (Kind::Move, None) => "move".to_string(),
+        (Kind::ShowMe, _) => "Show me".to_string(),
+        (Kind::Undo, _) => "Undo".to_string(),
+        (Kind::Hint, _) => "Hint".to_string(),
+    };
+    let verdict = r.replayed.verdicts.get(i).and_then(|v| v.grade.as_ref());
+    match verdict {
+        Some(g) => format!(
+            "{}. {what}{when}: {}",
+            i + 1,
+            crate::ui::exercise::verdict(g, e.kind == Kind::ShowMe)
+        ),
+        None => format!("{}. {what}{when}", i + 1),
+    }
+}
+
+fn replay_body(ui: &mut egui::Ui, r: &mut Replay) {
+    let who = if r.row.student.is_empty() {
+        "(no name)".to_string()
+    } else {
+        r.row.student.clone()
+    };
+    ui.label(RichText::new(format!("{who} — {} ({})", r.row.model, r.file)).strong());
+    ui.label(format!(
+        "Graded from the moves: {} / {}{}",
+        r.row.score,
+        r.row.out_of,
+        if r.row.complete {
+            ", complete"
+        } else {
+            ", not complete"
+        }
+    ));
+    if !r.row.flags.is_empty() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("On the file: {}", r.row.flags.join("; ")),
+        );
+    }
+    let n = r.attempt.log.len();
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(r.step > 0, egui::Button::new("◀ Previous entry"))
+            .clicked()
+        {
+            r.step -= 1;
+        }
+        ui.add(egui::Slider::new(&mut r.step, 0..=n).text("Entries played"));
+        if ui
+            .add_enabled(r.step < n, egui::Button::new("Next entry ▶"))
+            .clicked()
+        {
+            r.step += 1;
+        }
+    });
+    let score = match r.step.checked_sub(1) {
+        Some(i) => r.replayed.verdicts.get(i).map_or(0, |v| v.score),
+        None => 0,
+    };
+    ui.label(format!("Score after {} of {n} entries: {score}", r.step));
+    egui::ScrollArea::vertical()
+        .max_height(260.0)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for i in 0..r.step.min(n) {
+                ui.label(entry_text(r, i));
+            }
+        });
+}

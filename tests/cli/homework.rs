@@ -1,0 +1,317 @@
+//! Homework (issue 39): personal instances, attempt files (`exercise … --hand-in`) and the
+//! gradebook (`loadlab grade`), through the binary.
+//!
+//! The pinned instances of "Ada Lovelace" in course "CS101" were computed by an independent
+//! implementation of the documented derivation (tests/cli/personal_instance.py: FNV-1a 64,
+//! the ChaCha8 block function written from RFC 7539 with 8 rounds, `next_u64 % k`), not by
+//! loadlab.
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use super::common::{json, run};
+use loadlab::lesson::homework::attempt::Attempt;
+use loadlab::lesson::homework::personal;
+use loadlab::lesson::homework::replay::{Entry, Kind, Player};
+use loadlab::preset::ModelId;
+
+const MODELS: [&str; 5] = ["redistribute", "ksbf", "geodecay", "treesweep", "divisible"];
+
+fn personal_exercise(model: &str, student: &str, course: &str) -> Value {
+    json(&[
+        "exercise",
+        model,
+        "--student",
+        student,
+        "--course",
+        course,
+        "--json",
+    ])
+}
+
+/// The number of moves the exercise asks for, as its own output names it.
+fn size(v: &Value) -> u64 {
+    for k in [
+        "rounds_needed",
+        "node_count",
+        "decisions",
+        "top_cluster_size",
+        "levels",
+    ] {
+        if let Some(n) = v[k].as_u64() {
+            return n;
+        }
+    }
+    panic!("no size in {v}")
+}
+
+#[test]
+fn each_student_gets_a_pinned_instance_of_the_lesson_s_size() {
+    let pinned = [
+        ("redistribute", "delta", json!([2, -2, 0, 1, -1])),
+        ("ksbf", "shape", json!("grid")),
+        ("ksbf", "p", json!(5)),
+        ("geodecay", "ell", json!(28.0)),
+        ("treesweep", "tau", json!(2.75)),
+        ("divisible", "beta", json!(20.0)),
+    ];
+    for (model, field, want) in pinned {
+        let v = personal_exercise(model, "Ada Lovelace", "CS101");
+        assert_eq!(v["instance"][field], want, "{model}: {}", v["instance"]);
+        // Spacing and case do not make another student.
+        let again = personal_exercise(model, "  ada   LOVELACE ", "CS101");
+        assert_eq!(again["instance"], v["instance"], "{model}");
+    }
+    for model in MODELS {
+        let a = personal_exercise(model, "Ada Lovelace", "CS101");
+        let b = personal_exercise(model, "Alan Turing", "CS101");
+        assert_ne!(
+            a["instance"], b["instance"],
+            "{model}: two students, one instance"
+        );
+        assert_eq!(size(&a), size(&b), "{model}: not the same size class");
+        assert_eq!(a["student"], "Ada Lovelace");
+        // The command reproduces the instance without the name.
+        let cmd: Vec<String> = a["command"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .skip(1)
+            .map(|s| s.as_str().unwrap().to_string())
+            .chain(["--json".to_string()])
+            .collect();
+        assert_eq!(json(&cmd)["instance"], a["instance"], "{model}: {cmd:?}");
+    }
+}
+
+/// The algorithm's moves of the student's instance: each Show me's move (the model's own
+/// algorithm: Algorithm 3's round, KS-BF's run, the optimal policy, Fine-Grain, the closed
+/// form).
+fn algorithm_moves(model: ModelId, student: &str) -> Vec<Value> {
+    let s = personal::personal(model, "CS101", student).unwrap();
+    let mut p = Player::new(&s).unwrap();
+    let mut out = Vec::new();
+    while !p.score().2 && out.len() < 100 {
+        let (_, mv) = p.show_me().expect("a move");
+        out.push(mv);
+    }
+    out
+}
+
+fn model_id(name: &str) -> ModelId {
+    ModelId::ALL.into_iter().find(|m| m.name() == name).unwrap()
+}
+
+/// Hands `moves` in for `student` and returns the attempt file's path.
+fn hand_in(dir: &Path, model: &str, student: &str, moves: &[Value], tag: &str) -> String {
+    let mv = dir.join(format!("{model}-{tag}-moves.json"));
+    std::fs::write(&mv, Value::Array(moves.to_vec()).to_string()).unwrap();
+    let out = dir.join(format!("{model}-{tag}.json"));
+    let v = json(&[
+        "exercise",
+        model,
+        "--student",
+        student,
+        "--course",
+        "CS101",
+        "--moves",
+        mv.to_str().unwrap(),
+        "--hand-in",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(v["hand_in"]["file"], out.to_str().unwrap());
+    out.to_str().unwrap().to_string()
+}
+
+fn graded(files: &[&str]) -> Vec<Value> {
+    let mut args = vec!["grade", "--course", "CS101", "--json"];
+    args.extend(files);
+    json(&args)["attempts"].as_array().unwrap().clone()
+}
+
+/// One illegal move per model and the rule it breaks (geodecay has none: every decision is
+/// legal, so its wrong move is a costly one).
+fn wrong_move(model: &str) -> (Value, &'static str) {
+    match model {
+        "redistribute" => (json!([[1, 3]]), "neighbours"),
+        "ksbf" => (json!({"node": 1, "pe": 1, "step": 0}), "root"),
+        "treesweep" => (json!(99), "node"),
+        "divisible" => (json!(-0.5), "range"),
+        _ => (Value::Null, ""),
+    }
+}
+
+#[test]
+fn optimal_moves_get_full_marks_and_an_illegal_move_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    for model in MODELS {
+        let ex = personal_exercise(model, "Grace Hopper", "CS101");
+        let full = size(&ex);
+        let moves = algorithm_moves(model_id(model), "Grace Hopper");
+        let good = hand_in(dir.path(), model, "Grace Hopper", &moves, "good");
+        let row = &graded(&[&good])[0];
+        assert_eq!(row["score"], full, "{model}: {row}");
+        assert_eq!(row["out_of"], full, "{model}");
+        assert_eq!(row["complete"], true, "{model}");
+        assert_eq!(row["flags"], json!([]), "{model}: {row}");
+        let (bad, rule) = wrong_move(model);
+        if bad.is_null() {
+            continue;
+        }
+        let mut with = vec![bad];
+        with.extend(moves);
+        let bad = hand_in(dir.path(), model, "Grace Hopper", &with, "bad");
+        let row = &graded(&[&bad])[0];
+        assert_eq!(row["broken"], json!([rule]), "{model}: {row}");
+        assert_eq!(row["score"], full - 1, "{model}: the retry is no first try");
+        assert_eq!(row["complete"], true, "{model}");
+    }
+    // geodecay: the opposite of the optimal first decision loses time.
+    let mut moves = algorithm_moves(ModelId::Geodecay, "Grace Hopper");
+    moves[0] = json!(!moves[0].as_bool().unwrap());
+    let f = hand_in(dir.path(), "geodecay", "Grace Hopper", &moves, "costly");
+    let row = &graded(&[&f])[0];
+    assert!(row["score"].as_u64().unwrap() < row["out_of"].as_u64().unwrap());
+}
+
+#[test]
+fn an_edited_or_foreign_attempt_is_graded_from_its_moves_and_flagged() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = algorithm_moves(ModelId::Redistribute, "Grace Hopper");
+    let f = hand_in(dir.path(), "redistribute", "Grace Hopper", &moves, "x");
+    let honest = graded(&[&f])[0].clone();
+    let mut a: Value = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    // A stored score raised by hand: ignored and flagged.
+    a["stored"]["score"] = json!(99);
+    std::fs::write(&f, a.to_string()).unwrap();
+    let row = graded(&[&f])[0].clone();
+    assert_eq!(row["score"], honest["score"]);
+    assert_eq!(row["flags"], json!(["edited"]));
+    // Someone else's name on Grace's instance.
+    a["stored"]["score"] = honest["score"].clone();
+    a["student"] = json!("Alan Turing");
+    std::fs::write(&f, a.to_string()).unwrap();
+    let row = graded(&[&f])[0].clone();
+    assert_eq!(
+        row["flags"],
+        json!(["instance does not match the student's name"])
+    );
+    // An older loadlab: still graded.
+    a["student"] = json!("Grace Hopper");
+    a["app_version"] = json!("0.0.9");
+    std::fs::write(&f, a.to_string()).unwrap();
+    let row = graded(&[&f])[0].clone();
+    assert_eq!(row["flags"], json!(["from an older version"]));
+    assert_eq!(row["score"], honest["score"]);
+}
+
+/// A CSV line's fields (RFC 4180 quoting), written here independently of the app's writer.
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                chars.next();
+                out.last_mut().unwrap().push('"');
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(String::new()),
+            c => out.last_mut().unwrap().push(c),
+        }
+    }
+    out
+}
+
+#[test]
+fn a_folder_of_200_attempts_grades_into_csv_with_broken_files_as_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut broken = 0;
+    for k in 0..200 {
+        let path = dir.path().join(format!("attempt-{k:03}.json"));
+        let model = ModelId::ALL[k % 5];
+        let student = format!("Student, \"No. {k}\"");
+        match k % 20 {
+            3 => std::fs::write(&path, "{\"format\": \"loadlab attempt\", \"vers").unwrap(),
+            7 => std::fs::write(&path, [0xff, 0xfe, 0x00, 0x01]).unwrap(),
+            11 => std::fs::write(&path, "(version: 1, name: \"a preset\")").unwrap(),
+            _ => {
+                let s = personal::personal(model, "CS101", &student).unwrap();
+                let mut p = Player::new(&s).unwrap();
+                let mut log = Vec::new();
+                for i in 0..(k % 7) {
+                    let kind = if i % 3 == 2 { Kind::Hint } else { Kind::ShowMe };
+                    let mv = if kind == Kind::ShowMe {
+                        p.show_me().map(|(_, m)| m)
+                    } else {
+                        None
+                    };
+                    log.push(Entry::new(kind, mv, Some(i as f64)));
+                }
+                let (a, _) = Attempt::new(&s, &student, "CS101", log).unwrap();
+                std::fs::write(&path, a.to_json()).unwrap();
+                continue;
+            }
+        }
+        broken += 1;
+    }
+    let out = run(&["grade", dir.path().to_str().unwrap(), "--csv"]);
+    assert_eq!(out.status.code(), Some(1), "some files are broken");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines.len(), 201, "a header and one row per file");
+    let header = csv_fields(lines[0]);
+    let error = header.iter().position(|h| h == "error").unwrap();
+    let student = header.iter().position(|h| h == "student").unwrap();
+    let mut unreadable = 0;
+    for (k, line) in lines[1..].iter().enumerate() {
+        let f = csv_fields(line);
+        assert_eq!(f.len(), header.len(), "row {k}: {line}");
+        if f[error].is_empty() {
+            assert_eq!(f[student], format!("Student, \"No. {k}\""));
+        } else {
+            unreadable += 1;
+        }
+    }
+    assert_eq!(unreadable, broken);
+}
+
+#[test]
+fn a_personal_quiz_has_the_student_s_own_seed() {
+    // FNV-1a 64 of "loadlab personal v1␀ksbf␀CS101␀ada lovelace" and the byte 0, computed
+    // independently (tests/cli/personal_instance.py's fnv).
+    let v = json(&[
+        "quiz",
+        "--model",
+        "ksbf",
+        "--student",
+        "Ada Lovelace",
+        "--course",
+        "CS101",
+        "--json",
+    ]);
+    assert_eq!(v["seed"], 363399961790313578u64);
+    let same = json(&[
+        "quiz",
+        "--model",
+        "ksbf",
+        "--seed",
+        "363399961790313578",
+        "--json",
+    ]);
+    assert_eq!(v["questions"], same["questions"]);
+    let other = json(&[
+        "quiz",
+        "--model",
+        "ksbf",
+        "--student",
+        "Alan Turing",
+        "--course",
+        "CS101",
+        "--json",
+    ]);
+    assert_ne!(other["seed"], v["seed"]);
+}

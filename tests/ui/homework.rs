@@ -1,0 +1,151 @@
+//! Homework (issue 39) in the GUI: a student sets a personal instance, plays it, hands it
+//! in; `loadlab grade` gives the score the screen showed; the teacher opens the attempt and
+//! its replay shows the moves.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::lesson::homework::personal;
+use loadlab::lesson::homework::replay::Player;
+use loadlab::preset::ModelId;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+
+use crate::common::{settle, shown};
+
+fn click(h: &mut Harness<'static, LoadlabApp>, label: &str) {
+    h.get_by_label(label).click_accesskit();
+    h.run_steps(2);
+}
+
+fn menu(h: &mut Harness<'static, LoadlabApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    h.run_steps(2);
+    h.get_by_label(item).click();
+    h.run_steps(3);
+}
+
+fn type_into(h: &mut Harness<'static, LoadlabApp>, field: &str, text: &str) {
+    let f = h.get_by_role_and_label(Role::TextInput, field);
+    f.focus();
+    f.type_text(text);
+    h.run_steps(2);
+}
+
+/// The text of the first label containing `part`.
+fn label_with(h: &Harness<'static, LoadlabApp>, part: &str) -> String {
+    let node = h
+        .query_all_by_label_contains(part)
+        .next()
+        .unwrap_or_else(|| panic!("{part:?} is not shown"));
+    let a = node.accesskit_node();
+    a.label().or_else(|| a.value()).unwrap_or_default()
+}
+
+/// "… S / N …" → (S, N).
+fn fraction(text: &str) -> (u64, u64) {
+    let (a, b) = text
+        .split_once(" / ")
+        .unwrap_or_else(|| panic!("no score in {text:?}"));
+    let s = a.rsplit(' ').next().unwrap().parse().unwrap();
+    let n = b
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    (s, n)
+}
+
+#[test]
+fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Switch(ModelId::Geodecay));
+    settle(&mut h);
+    menu(&mut h, "Homework", "Personal instance…");
+    type_into(&mut h, "Your name", "Emmy Noether");
+    type_into(
+        &mut h,
+        "Course key (optional, as your teacher gave it)",
+        "CS101",
+    );
+    click(&mut h, "Start");
+    settle(&mut h);
+    shown(&mut h, "Emmy Noether's");
+    shown(&mut h, "Before round 1");
+    // The decisions of the optimal policy on her instance; the first one wrong on purpose,
+    // then undone, a hint asked, and the rest right.
+    let s = personal::personal(ModelId::Geodecay, "CS101", "Emmy Noether").unwrap();
+    let mut p = Player::new(&s).unwrap();
+    let mut plan = Vec::new();
+    while let Some((_, mv)) = p.show_me() {
+        plan.push(mv.as_bool().unwrap());
+    }
+    let caption = |b: bool| if b { "Balance" } else { "Go on" };
+    click(&mut h, caption(!plan[0]));
+    click(&mut h, "Undo move");
+    click(&mut h, "Hint");
+    for &b in &plan {
+        click(&mut h, caption(b));
+    }
+    let on_screen = fraction(&label_with(&h, "Complete —"));
+    assert_eq!(on_screen.1, plan.len() as u64);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("emmy.json");
+    menu(&mut h, "Homework", "Hand in by path…");
+    type_into(&mut h, "File path", path.to_str().unwrap());
+    click(&mut h, "OK");
+    shown(&mut h, "Handed in");
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert_eq!(
+        fraction(notice.split_once(": ").unwrap().1),
+        on_screen,
+        "{notice}"
+    );
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(["grade", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["attempts"][0];
+    assert_eq!(row["student"], "Emmy Noether");
+    assert_eq!(
+        (
+            row["score"].as_u64().unwrap(),
+            row["out_of"].as_u64().unwrap()
+        ),
+        on_screen
+    );
+    assert_eq!(row["complete"], true);
+    assert_eq!(row["hints"], 1);
+    assert_eq!(row["flags"], serde_json::json!([]), "{row}");
+
+    // The teacher opens it: the replay lists the moves with their verdicts; one step back
+    // and the exercise on the picture is one decision short of the end.
+    menu(&mut h, "Homework", "Open attempt by path…");
+    type_into(&mut h, "File path", path.to_str().unwrap());
+    click(&mut h, "OK");
+    settle(&mut h);
+    shown(&mut h, "Attempt replay");
+    shown(
+        &mut h,
+        &format!("Graded from the moves: {} / {}", on_screen.0, on_screen.1),
+    );
+    shown(&mut h, "1. move ");
+    shown(&mut h, "3. Hint");
+    shown(&mut h, "Right:");
+    click(&mut h, "◀ Previous entry");
+    h.run_steps(3);
+    shown(&mut h, &format!("Before round {}", plan.len()));
+}
