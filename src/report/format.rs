@@ -256,7 +256,7 @@ mod tests {
         assert_eq!(big_integer("1.5e300", 3), None);
         assert_eq!(
             cell(&Cell::Int(1_000_000_000_000_000), Precision::Readout),
-            "1 × 10^18"
+            "1 × 10^15"
         );
         assert_eq!(cell(&Cell::Int(4096), Precision::Table), "4096");
         // A 288-digit count (grs's thousand-level tree) fits a drawer.

@@ -27,10 +27,29 @@ fn same_value(shown: &str, value: &Cell) -> bool {
     match value {
         Cell::Empty => shown == "—",
         Cell::Bool(b) => shown == if *b { "yes" } else { "no" },
-        Cell::Int(i) => shown == i.to_string(),
+        Cell::Int(i) => shown == i.to_string() || same_big(shown, &i.to_string()),
         Cell::Num(x) => number(*x),
-        Cell::Text(t) => shown == t,
+        Cell::Text(t) => shown == t || same_big(shown, t),
     }
+}
+
+/// Whether `shown` ("2.79355 × 10^296") is the exact integer `digits` (more than 15 of
+/// them) to 6 significant digits.
+fn same_big(shown: &str, digits: &str) -> bool {
+    let body = digits.trim_start_matches('-');
+    let Some((m, e)) = shown.trim_start_matches('-').split_once(" × 10^") else {
+        return false;
+    };
+    let lead = format!("{}.{}", &body[..1], &body[1..body.len().min(12)]);
+    let (Ok(m), Ok(e), Ok(lead)) = (m.parse::<f64>(), e.parse::<usize>(), lead.parse::<f64>())
+    else {
+        return false;
+    };
+    body.len() > 15
+        && body.bytes().all(|b| b.is_ascii_digit())
+        && e == body.len() - 1
+        && (m - lead).abs() <= 5e-6 * 10.0
+        && shown.starts_with('-') == digits.starts_with('-')
 }
 
 /// Reads every "name = value" node of the numbers region and compares it with the report's
