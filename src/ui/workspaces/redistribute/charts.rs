@@ -4,24 +4,16 @@ use super::*;
 use crate::ui::widgets::scroll::Clipped;
 
 /// The colours of the ring's arrows, by the pseudo-code steps behind them.
-pub(super) fn arrows_legend(ui: &mut Ui, drawn: &[u8]) {
-    // Only the kinds of arrow drawn at this step: a short legend leaves the ring its room.
-    let entries: Vec<(u8, &str)> = [
-        (5, "out of a positive maximal slice"),
-        (8, "into a negative maximal slice"),
-        (21, "maximal processor"),
-        (28, "forwarding"),
-        (STEP_FEED, "feeding (corrected)"),
-    ]
-    .into_iter()
-    .filter(|(step, _)| drawn.iter().any(|d| step_color(*d) == step_color(*step)))
-    .collect();
-    if entries.is_empty() {
-        return;
-    }
+pub(super) fn arrows_legend(ui: &mut Ui) {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Arrows by pseudo-code step:").weak());
-        for (step, what) in entries {
+        for (step, what) in [
+            (5, "out of a positive maximal slice"),
+            (8, "into a negative maximal slice"),
+            (21, "maximal processor"),
+            (28, "forwarding"),
+            (STEP_FEED, "feeding (corrected)"),
+        ] {
             // Each entry whole on one line: a new line when it does not fit.
             let text = RichText::new(format!("■ {what}")).color(step_color(step));
             let galley = egui::WidgetText::from(text.clone()).into_galley(
@@ -264,10 +256,7 @@ pub(super) fn explain(
 /// c · max|δ_{k,l}| when homogeneous, Theorem 2's corrected bound when heterogeneous), computed
 /// on the initial unbalances, and that slice as an arc for the ring. Nothing on a bidirectional
 /// ring or a balanced one.
-pub(super) fn binding_caption(
-    ctx: &egui::Context,
-    inst: &RingInstance,
-) -> Option<(String, RingArc)> {
+pub(super) fn binding_caption(ui: &mut Ui, inst: &RingInstance) -> Option<RingArc> {
     if inst.direction != Direction::Uni {
         return None;
     }
@@ -289,19 +278,12 @@ pub(super) fn binding_caption(
             fmt(c)
         ),
     };
-    let text = crate::ui::reveal::masked(ctx, &text);
-    let arc = RingArc {
+    let text = crate::ui::reveal::masked(ui.ctx(), &text);
+    ui.label(RichText::new(&text).color(palette::BOUND));
+    Some(RingArc {
         start: a,
         end: b,
         color: translucent(palette::BOUND),
-        tooltip: text.clone(),
-    };
-    Some((text, arc))
-}
-
-/// The caption of the slice that attains the bound ([`binding_caption`]), in its colour.
-pub(super) fn bound_note(ui: &mut Ui, note: Option<&str>) {
-    if let Some(text) = note {
-        ui.label(RichText::new(text).color(palette::BOUND));
-    }
+        tooltip: text,
+    })
 }

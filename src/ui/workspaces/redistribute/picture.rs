@@ -333,13 +333,6 @@ fn slice_arcs(slices: &[(usize, usize, i64)]) -> Vec<RingArc> {
         .collect()
 }
 
-/// What goes with the ring: the note on the slice that attains the bound, and the arrows'
-/// legend (the steps of the arrows drawn) when the arrows are coloured by step.
-struct Head<'a> {
-    note: Option<&'a str>,
-    legend: Option<&'a [u8]>,
-}
-
 /// The ring's id, the same whichever way the picture is laid out (beside the chart, above
 /// it, alone under an error line): a drag on a processor survives the layout changing under
 /// it (Σδ ≠ 0 mid-drag swaps the run's picture for the bare ring).
@@ -404,8 +397,7 @@ impl RedistPanel {
         let report = ev.report();
         let arrows = &cursor.moving;
         let mut arcs = slice_arcs(&cursor.slices);
-        let (note, arc) = binding_caption(ui.ctx(), inst).unzip();
-        arcs.extend(arc);
+        arcs.extend(binding_caption(ui, inst));
         let maxabs = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(1);
         let maximal: Vec<usize> = cursor
             .round
@@ -424,11 +416,6 @@ impl RedistPanel {
             dark,
         );
         let legend = cursor.round.is_some() && inst.n() <= crate::ui::widgets::ring::MAX_NODES;
-        let drawn: Vec<u8> = arrows.iter().map(|m| m.step).collect();
-        let head = Head {
-            note: note.as_deref(),
-            legend: legend.then_some(drawn.as_slice()),
-        };
         let timed = matches!(report.schedule, Schedule::Timed(_));
         let lower = |this: &mut Self, ui: &mut Ui| match this.view.lower {
             Lower::Bars => delta_bars(ui, &cursor.before, &cursor.after),
@@ -442,28 +429,30 @@ impl RedistPanel {
                 report.rounds.is_some(),
             ),
         };
-        let events = self.lay_out(ui, ring_id(ui), &drawing, &head, lower);
+        let events = self.lay_out(ui, ring_id(ui), &drawing, legend, lower);
         self.apply_ring_events(ui, params, events);
     }
 
     /// Lays out the ring and the chart `lower` draws: side by side in a wide, short room,
-    /// else the ring above; with the bound's note and the arrows' legend (`head`). The
-    /// ring's events.
+    /// else the ring above (with the arrows' legend when `legend`). The ring's events.
     fn lay_out(
         &mut self,
         ui: &mut Ui,
         id: egui::Id,
         drawing: &RingDrawing,
-        head: &Head,
+        legend: bool,
         lower: impl FnOnce(&mut Self, &mut Ui),
     ) -> Vec<RingEvent> {
         let line = ui.text_style_height(&egui::TextStyle::Body);
         let room = ui.available_size();
         if side_by_side(room, line, crate::ui::stage::on(ui.ctx())) {
             // A wide, short picture (a projector with every panel shown): the ring and the
-            // chart side by side, so that neither is squeezed to a strip. The ring, bound by
-            // the height, takes the width of a square; the chart the rest, under the bound's
-            // note and the arrows' legend (the ring keeps the whole height).
+            // chart side by side, so that neither is squeezed to a strip. The arrows' legend
+            // spans both (two lines rather than four above the ring alone); the ring, bound by
+            // the height it leaves, takes the width of a square and the chart the rest.
+            if legend {
+                arrows_legend(ui);
+            }
             let height = ui.available_height().max(RING_MIN.min(room.y));
             let ring_width = (height * 1.25).clamp(room.x * 0.4, room.x * 0.6).floor();
             let mut events = Vec::new();
@@ -475,13 +464,7 @@ impl RedistPanel {
                 });
                 ui.separator();
                 let width = ui.available_width();
-                ui.allocate_ui_with_layout(egui::vec2(width, height), column, |ui| {
-                    bound_note(ui, head.note);
-                    if let Some(drawn) = head.legend {
-                        arrows_legend(ui, drawn);
-                    }
-                    lower(self, ui);
-                });
+                ui.allocate_ui_with_layout(egui::vec2(width, height), column, |ui| lower(self, ui));
             });
             events
         } else {
@@ -496,16 +479,13 @@ impl RedistPanel {
             } else {
                 (2.5, LOWER_MIN, RING_MIN)
             };
-            bound_note(ui, head.note);
-            let room = ui.available_size();
-            let legend = head.legend.is_some();
             let reserved = if legend { legend_rows * line } else { 0.0 };
             let height = (room.y - reserved - lower_min)
                 .min(room.y * 0.66)
                 .max(ring_min.min(room.y));
             let events = ring(ui, id, drawing, height);
-            if let Some(drawn) = head.legend {
-                arrows_legend(ui, drawn);
+            if legend {
+                arrows_legend(ui);
             }
             ui.separator();
             lower(self, ui);
@@ -814,9 +794,7 @@ fn side_by_side(room: egui::Vec2, line: f32, stage: bool) -> bool {
     if !stage {
         return false;
     }
-    // (Beside the chart the ring keeps the whole height: the note and the legend go above
-    // the chart.)
-    let beside_height = room.y;
+    let beside_height = room.y - 2.5 * line;
     let beside = (beside_height * 1.25).clamp(room.x * 0.4, room.x * 0.6);
     let stacked = (room.y - 2.5 * line - LOWER_MIN).min(room.y * 0.66);
     room.x - beside >= CHART_BESIDE_MIN && beside.min(beside_height) > stacked.min(room.x)

@@ -274,9 +274,17 @@ pub(super) fn heights(ui: &mut Ui, run: &Run) {
         .weak(),
     );
     let top = sol.fine_grain.n as usize;
-    let rows: Vec<Vec<String>> = per_height(&sol.fine_grain)
+    // As many heights as the room shows whole (the header's wrapped lines, Copy as text and
+    // the note set aside): a row scrolled out of sight is a row the room cannot read.
+    let line = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let fit = ((ui.available_height() / line).floor() as usize).saturating_sub(6);
+    let all: Vec<_> = per_height(&sol.fine_grain)
         .filter(|h| h.on_boundary() || h.height == top)
         .take(60)
+        .collect();
+    let shown = all.len().min(fit.max(3));
+    let rows: Vec<Vec<String>> = all[..shown]
+        .iter()
         .map(|h| {
             vec![
                 h.height.to_string(),
@@ -289,4 +297,14 @@ pub(super) fn heights(ui: &mut Ui, run: &Run) {
         })
         .collect();
     result_table(ui, "ts_heights", &PER_HEIGHT_COLUMNS, &rows);
+    if shown < all.len() {
+        let more = all.len() - shown;
+        ui.label(
+            RichText::new(format!(
+                "… {} not shown: the room holds {shown}",
+                crate::model::words::count(more, "more height")
+            ))
+            .weak(),
+        );
+    }
 }
