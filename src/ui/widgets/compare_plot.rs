@@ -661,6 +661,28 @@ mod tests {
     }
 
     #[test]
+    fn a_legend_draws_each_point_series_with_its_own_marker() {
+        let mut plot = ComparePlot::default();
+        for name in ["C simulated", "P simulated"] {
+            plot.series.push(Curve::new(
+                name,
+                vec![[0.0, 1.0]],
+                SeriesStyle::Points,
+                None,
+            ));
+        }
+        let s = swatches(&plot);
+        let shape = |k: usize| match s[k].1 {
+            Swatch::Marker(m) => m.shape,
+            other => panic!("{other:?} is not a marker"),
+        };
+        // The first series' circles, the second's squares (as the plot draws them), not two
+        // dots.
+        assert_eq!(shape(0), MarkerShape::Circle);
+        assert_eq!(shape(1), MarkerShape::Square);
+    }
+
+    #[test]
     fn csv_of_empty_plot_is_just_the_header() {
         let empty = ComparePlot {
             x_label: "x".into(),
