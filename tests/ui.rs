@@ -74,6 +74,8 @@ mod share;
 mod sliders;
 #[path = "ui/stage.rs"]
 mod stage;
+#[path = "ui/stage_room.rs"]
+mod stage_room;
 #[path = "ui/stage_state.rs"]
 mod stage_state;
 #[path = "ui/stepping.rs"]

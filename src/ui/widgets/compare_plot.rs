@@ -13,10 +13,10 @@ use egui_plot::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::legend::legend_place;
 pub use super::legend::{
     CornerLegend, Swatch, Track, bar_tracks, corners, free_legend, legend_row, plot_id, rising,
 };
+use super::legend::{Mark, legend_place};
 use super::palette;
 use super::ticks::{self, Scale, X_SPACING, Y_SPACING};
 use crate::report::format::{Precision, number};
@@ -295,23 +295,42 @@ fn spans<'a>(points: impl Iterator<Item = &'a [f64; 2]>) -> ([f64; 2], [f64; 2],
 /// The entries of a [`legend_row`] for a comparison plot: one per series name, in order.
 fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
     let mut out: Vec<(egui::Color32, Swatch, &str)> = Vec::new();
+    // Each point series' marker as the plot draws it ([`mark_of`]).
+    let mut shapes = Vec::new();
     for s in &plot.series {
         let swatch = match s.style {
-            SeriesStyle::Points => Swatch::Marker,
+            SeriesStyle::Points => Swatch::Marker(mark_of(&s.name, &mut shapes)),
             SeriesStyle::Line => Swatch::Line,
             SeriesStyle::DashedLine => Swatch::Dashed,
         };
         let color = s.color.unwrap_or(egui::Color32::GRAY);
         match out.iter_mut().find(|e| e.2 == s.name) {
-            Some(e) => {
-                if (e.1 == Swatch::Marker) != (swatch == Swatch::Marker) {
-                    e.1 = Swatch::MarkerLine;
+            Some(e) => match (e.1, swatch) {
+                (Swatch::Marker(m), Swatch::Line | Swatch::Dashed)
+                | (Swatch::Line | Swatch::Dashed, Swatch::Marker(m)) => {
+                    e.1 = Swatch::MarkerLine(m);
                 }
-            }
+                _ => {}
+            },
             None => out.push((color, swatch, &s.name)),
         }
     }
     out
+}
+
+/// The marker of the point series `name`: the next of [`MARKERS`] and [`MARKER_LOOKS`] for a
+/// name not met before among `shapes` (the point series' names in the plot's order).
+fn mark_of(name: &str, shapes: &mut Vec<String>) -> Mark {
+    let k = shapes.iter().position(|n| n == name).unwrap_or_else(|| {
+        shapes.push(name.to_owned());
+        shapes.len() - 1
+    });
+    let (radius, filled) = MARKER_LOOKS[k % MARKER_LOOKS.len()];
+    Mark {
+        shape: MARKERS[k % MARKERS.len()],
+        radius,
+        filled,
+    }
 }
 
 /// Which of the plot's lines (in plot coordinates, `points`) have another line of their style
@@ -503,14 +522,6 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         // Each point series its own marker shape; a line with another of its style drawn on
         // it becomes a band under that one.
         let mut shapes = Vec::new();
-        let marker_of = |name: &str, shapes: &mut Vec<String>| {
-            let k = shapes.iter().position(|n| n == name).unwrap_or_else(|| {
-                shapes.push(name.to_owned());
-                shapes.len() - 1
-            });
-            let (radius, filled) = MARKER_LOOKS[k % MARKER_LOOKS.len()];
-            (MARKERS[k % MARKERS.len()], radius, filled)
-        };
         let under = bands(plot, &points, span);
 
         let total: usize = points.iter().map(Vec::len).sum();
@@ -519,11 +530,11 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                 let item_id = (id, index);
                 match series.style {
                     SeriesStyle::Points => {
-                        let (shape, radius, filled) = marker_of(&series.name, &mut shapes);
+                        let m = mark_of(&series.name, &mut shapes);
                         let mut item = Points::new(series.name.clone(), points)
-                            .shape(shape)
-                            .filled(filled)
-                            .radius(radius)
+                            .shape(m.shape)
+                            .filled(m.filled)
+                            .radius(m.radius)
                             .id(item_id);
                         if let Some(color) = series.color {
                             item = item.color(color);
@@ -645,8 +656,30 @@ mod tests {
             .push(Curve::new("limit", vec![], SeriesStyle::DashedLine, None));
         let s = swatches(&plot);
         assert_eq!(s.len(), 2);
-        assert_eq!((s[0].1, s[0].2), (Swatch::MarkerLine, "P"));
+        assert!(matches!(s[0].1, Swatch::MarkerLine(_)) && s[0].2 == "P");
         assert_eq!((s[1].1, s[1].2), (Swatch::Dashed, "limit"));
+    }
+
+    #[test]
+    fn a_legend_draws_each_point_series_with_its_own_marker() {
+        let mut plot = ComparePlot::default();
+        for name in ["C simulated", "P simulated"] {
+            plot.series.push(Curve::new(
+                name,
+                vec![[0.0, 1.0]],
+                SeriesStyle::Points,
+                None,
+            ));
+        }
+        let s = swatches(&plot);
+        let shape = |k: usize| match s[k].1 {
+            Swatch::Marker(m) => m.shape,
+            other => panic!("{other:?} is not a marker"),
+        };
+        // The first series' circles, the second's squares (as the plot draws them), not two
+        // dots.
+        assert_eq!(shape(0), MarkerShape::Circle);
+        assert_eq!(shape(1), MarkerShape::Square);
     }
 
     #[test]

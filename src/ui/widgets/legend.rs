@@ -2,7 +2,7 @@
 //! above the plot when none is), for [`super::compare_plot`] and every other plot.
 
 use egui::{Color32, Painter, Rect, Stroke};
-use egui_plot::{Corner, PlotPoint};
+use egui_plot::{Corner, MarkerShape, PlotPoint};
 
 /// Width of a legend's swatch, in lines of body text (room for a line's dashes).
 const SWATCH_WIDTH: f32 = 1.8;
@@ -268,7 +268,7 @@ pub fn bar_tracks(bars: impl IntoIterator<Item = [f64; 2]>) -> Vec<[[f64; 2]; 2]
 }
 
 /// How an entry of [`legend_row`] is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Swatch {
     /// A solid line.
     Line,
@@ -276,10 +276,30 @@ pub enum Swatch {
     Dashed,
     /// A filled band.
     Band,
-    /// A marker.
-    Marker,
+    /// A marker, drawn as the plot draws the series' points.
+    Marker(Mark),
     /// A marker on a line.
-    MarkerLine,
+    MarkerLine(Mark),
+}
+
+/// A point series' marker: its shape, radius (points) and whether it is filled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mark {
+    /// Shape.
+    pub shape: MarkerShape,
+    /// Radius, in points.
+    pub radius: f32,
+    /// Filled (else outlined).
+    pub filled: bool,
+}
+
+impl Mark {
+    /// A filled dot.
+    pub const DOT: Mark = Mark {
+        shape: MarkerShape::Circle,
+        radius: 4.0,
+        filled: true,
+    };
 }
 
 /// A legend outside a plot, as a row (wrapping) of swatches and names: for plots whose data
@@ -310,21 +330,21 @@ pub fn legend_row(ui: &mut egui::Ui, entries: &[(egui::Color32, Swatch, &str)]) 
 /// two gaps (as the plot's loose dashes look) for a dashed one, none for a band or a marker.
 fn segments(a: egui::Pos2, b: egui::Pos2, swatch: Swatch) -> Vec<[egui::Pos2; 2]> {
     match swatch {
-        Swatch::Line | Swatch::MarkerLine => vec![[a, b]],
+        Swatch::Line | Swatch::MarkerLine(_) => vec![[a, b]],
         Swatch::Dashed => {
             let unit = (b - a) / 5.0;
             [0.0, 2.0, 4.0]
                 .map(|k| [a + unit * k, a + unit * (k + 1.0)])
                 .to_vec()
         }
-        Swatch::Band | Swatch::Marker => Vec::new(),
+        Swatch::Band | Swatch::Marker(_) => Vec::new(),
     }
 }
 
 /// A legend entry's swatch in `r`: a line in the series' style (solid; three dashes; a band; a
 /// marker; a marker on a line), a little thicker than the plot draws it.
 pub fn paint_swatch(painter: &Painter, r: Rect, color: Color32, swatch: Swatch) {
-    let width = if swatch == Swatch::MarkerLine {
+    let width = if matches!(swatch, Swatch::MarkerLine(_)) {
         2.0
     } else {
         2.5
@@ -336,10 +356,64 @@ pub fn paint_swatch(painter: &Painter, r: Rect, color: Color32, swatch: Swatch) 
         Swatch::Band => {
             painter.rect_filled(r.shrink2(egui::vec2(0.0, 3.0)), 2.0, color);
         }
-        Swatch::Marker | Swatch::MarkerLine => {
-            painter.circle_filled(r.center(), 4.0, color);
-        }
+        Swatch::Marker(m) | Swatch::MarkerLine(m) => paint_mark(painter, r.center(), color, m),
         Swatch::Line | Swatch::Dashed => {}
+    }
+}
+
+/// The polygon of a marker `shape` of `radius` around `c` (None: a circle or an asterisk).
+fn mark_points(shape: MarkerShape, c: egui::Pos2, radius: f32) -> Option<Vec<egui::Pos2>> {
+    let at = |x: f32, y: f32| c + egui::vec2(x, y) * radius;
+    let h = 3f32.sqrt() / 2.0;
+    Some(match shape {
+        MarkerShape::Square => vec![at(-0.8, -0.8), at(0.8, -0.8), at(0.8, 0.8), at(-0.8, 0.8)],
+        MarkerShape::Diamond => vec![at(0.0, -1.0), at(1.0, 0.0), at(0.0, 1.0), at(-1.0, 0.0)],
+        MarkerShape::Up => vec![at(0.0, -1.0), at(h, 0.5), at(-h, 0.5)],
+        MarkerShape::Down => vec![at(0.0, 1.0), at(-h, -0.5), at(h, -0.5)],
+        MarkerShape::Left => vec![at(-1.0, 0.0), at(0.5, -h), at(0.5, h)],
+        MarkerShape::Right => vec![at(1.0, 0.0), at(-0.5, h), at(-0.5, -h)],
+        MarkerShape::Circle | MarkerShape::Cross | MarkerShape::Plus | MarkerShape::Asterisk => {
+            return None;
+        }
+    })
+}
+
+/// A marker as the plot draws it: its shape, filled or outlined, at `c`.
+fn paint_mark(painter: &Painter, c: egui::Pos2, color: Color32, m: Mark) {
+    let stroke = Stroke::new(1.5, color);
+    let r = m.radius;
+    match (m.shape, mark_points(m.shape, c, r)) {
+        (_, Some(points)) => {
+            let (fill, line) = if m.filled {
+                (color, Stroke::NONE)
+            } else {
+                (Color32::TRANSPARENT, stroke)
+            };
+            painter.add(egui::Shape::convex_polygon(points, fill, line));
+        }
+        (MarkerShape::Circle, None) if m.filled => {
+            painter.circle_filled(c, r, color);
+        }
+        (MarkerShape::Circle, None) => {
+            painter.circle_stroke(c, r, stroke);
+        }
+        (shape, None) => {
+            // Strokes through the centre: × for a cross, + for a plus, both for an asterisk.
+            let d = r * std::f32::consts::FRAC_1_SQRT_2;
+            let cross = [(d, d), (d, -d)];
+            let plus = [(r, 0.0), (0.0, r)];
+            let mut lines = Vec::new();
+            if shape != MarkerShape::Plus {
+                lines.extend(cross);
+            }
+            if shape != MarkerShape::Cross {
+                lines.extend(plus);
+            }
+            for (x, y) in lines {
+                let v = egui::vec2(x, y);
+                painter.line_segment([c - v, c + v], stroke);
+            }
+        }
     }
 }
 
@@ -356,6 +430,6 @@ mod tests {
         // Gaps between the dashes, the ends reached.
         assert!(dashes.windows(2).all(|w| w[1][0].x - w[0][1].x >= 5.0));
         assert_eq!((dashes[0][0], dashes[2][1]), (a, b));
-        assert!(segments(a, b, Swatch::Marker).is_empty());
+        assert!(segments(a, b, Swatch::Marker(Mark::DOT)).is_empty());
     }
 }

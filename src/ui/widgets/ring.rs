@@ -27,6 +27,9 @@ pub const NAME_MARK: &str = "ring-name:";
 /// Smallest font (points) a label is drawn in: a label that would need less is left out.
 const MIN_FONT: f32 = 8.0;
 
+/// The key under which the ring's outline (the circle through its discs' outer edges) is
+/// recorded ([`super::marks::record`]).
+pub const RING_MARK: &str = "ring";
 /// Drag distance (in points) per unit of value change.
 pub const PIXELS_PER_UNIT: f32 = 12.0;
 /// Largest ring the widget draws.
@@ -309,6 +312,10 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
     let centres = (s.pos.clone(), s.g.node_r);
     ui.ctx()
         .data_mut(|d| d.insert_temp(id.with("centres"), centres));
+    // The ring's outline (its processors' discs included): how large it reads in the room.
+    let across = s.g.radius + s.g.node_r;
+    let outline = Rect::from_center_size(s.g.center, Vec2::splat(2.0 * across));
+    super::marks::record(ui.ctx(), RING_MARK, outline);
     s.arcs();
     // Labels in order of importance, each where it overlaps nothing placed before.
     let mut placed = Placed {

@@ -430,8 +430,16 @@ pub fn step_caption(ui: &mut egui::Ui, headline: &str, detail: Option<&str>) {
     let detail = detail.map(|d| crate::ui::reveal::masked(ui.ctx(), d));
     let detail = detail.as_deref();
     ui.vertical(|ui| {
-        ui.set_min_height(CAPTION_LINES * line);
-        ui.add(egui::Label::new(egui::RichText::new(headline).font(font).color(color)).wrap());
+        // On the stage the headline keeps to one line (the whole of it on hover), so the
+        // picture under it keeps the room a second line would take at every step.
+        let lines = if stage { 1.0 } else { CAPTION_LINES };
+        ui.set_min_height(lines * line);
+        let text = egui::RichText::new(&headline).font(font).color(color);
+        if stage {
+            ui.add(egui::Label::new(text).truncate());
+        } else {
+            ui.add(egui::Label::new(text).wrap());
+        }
         if let Some(d) = detail.filter(|d| !d.is_empty()) {
             // On the stage one line, the whole of it on hover.
             let label = egui::Label::new(d);

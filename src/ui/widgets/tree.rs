@@ -55,14 +55,19 @@ fn position(rect: Rect, height: u32, k: usize) -> Pos2 {
     Pos2::new(x, y)
 }
 
-/// Draws the tree; returns the heap number of the node under the pointer, if any.
-pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<usize> {
+/// Least height of the tree's drawing (below its legend).
+pub const MIN_DRAWING: f32 = 100.0;
+
+/// Draws the tree, its legend included, in at most `height` (the drawing keeps at least
+/// [`MIN_DRAWING`]); returns the heap number of the node under the pointer, if any.
+pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
     let n = drawing.height.min(MAX_HEIGHT);
     let count = (1usize << n) - 1;
     if n == 0 || drawing.nodes.len() <= count {
         ui.weak("(no tree to draw)");
         return None;
     }
+    let top = ui.cursor().top();
     ui.horizontal_wrapped(|ui| {
         let font = egui::TextStyle::Body.resolve(ui.style());
         for (c, name) in &drawing.legend {
@@ -82,19 +87,27 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, desired_height: f32) -> Option<u
         }
     });
     let width = ui.available_width().max(200.0);
-    let (response, painter) =
-        ui.allocate_painter(Vec2::new(width, desired_height.max(120.0)), Sense::hover());
+    let legend = ui.cursor().top() - top;
+    let (response, painter) = ui.allocate_painter(
+        Vec2::new(width, (height - legend).max(MIN_DRAWING)),
+        Sense::hover(),
+    );
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, LABEL_TREE));
     let leaves = 1usize << (n - 1);
-    // Each level gets the largest disc its spacing allows, so upper levels stay readable.
-    let radius_at = |k: usize| {
-        let depth = usize::BITS - 1 - k.leading_zeros();
-        (width / (1usize << depth) as f32 * 0.42).clamp(1.5, 13.0)
-    };
     let leaf_radius = (width / leaves as f32 * 0.42).clamp(1.5, 13.0);
     let rect = response
         .rect
         .shrink2(Vec2::new(leaf_radius + 2.0, 13.0 + 4.0));
+    // Each level gets the largest disc its spacing allows, so upper levels stay readable;
+    // in a short drawing no larger than keeps a node clear of its children (the distance
+    // to a child shrinks level by level, so two linked discs never touch).
+    let gap = rect.height() / (n.max(2) - 1) as f32;
+    let radius_at = |k: usize| {
+        let depth = usize::BITS - 1 - k.leading_zeros();
+        let across = (width / (1usize << depth) as f32 * 0.42).clamp(1.5, 13.0);
+        let child = rect.width() / (1usize << (depth + 2)) as f32;
+        across.min((0.5 * gap.hypot(child) - 1.0).max(1.5))
+    };
     let edge = Stroke::new(1.0, ui.visuals().weak_text_color().gamma_multiply(0.6));
     for k in 2..=count {
         painter.line_segment([position(rect, n, k / 2), position(rect, n, k)], edge);

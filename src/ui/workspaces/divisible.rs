@@ -53,6 +53,8 @@ pub struct DivisibleView {
     pub h_quantity: Quantity,
     /// β plot quantity.
     pub beta_quantity: Quantity,
+    /// On the stage the plots take turns: the β sweep in front (else the h sweep).
+    pub stage_beta: bool,
 }
 
 impl Default for DivisibleView {
@@ -73,6 +75,7 @@ impl Default for DivisibleView {
             },
             h_quantity: Quantity::Time,
             beta_quantity: Quantity::Speedup,
+            stage_beta: false,
         }
     }
 }
@@ -136,6 +139,7 @@ impl Workspace for DivisiblePanel {
                 "h" => self.view.h_quantity = q,
                 _ => self.view.beta_quantity = q,
             }
+            self.view.stage_beta = over != "h";
         }
     }
     fn steps(&self, params: &DivisibleParams) -> usize {
@@ -277,8 +281,16 @@ impl Workspace for DivisiblePanel {
             return;
         }
         let mut first: Option<f32> = None;
-        for over in [Over::H, Over::Beta] {
-            if over == Over::Beta {
+        // On the stage one plot at a time, as tall as the room (two would each be a strip
+        // under their legends); a switch in its first row brings the other.
+        let stage = crate::ui::stage::on(ui.ctx());
+        let sweeps = match (stage, self.view.stage_beta) {
+            (false, _) => vec![Over::H, Over::Beta],
+            (true, false) => vec![Over::H],
+            (true, true) => vec![Over::Beta],
+        };
+        for over in sweeps {
+            if over == Over::Beta && !stage {
                 ui.separator();
             }
             let top = ui.cursor().top();
@@ -291,6 +303,7 @@ impl Workspace for DivisiblePanel {
             let row = ui.cursor().top() - top;
             let room = ui.available_height();
             let height = match first {
+                None if stage => (room - 4.0).floor().max(150.0),
                 None => ((room - row - 12.0) / 2.0).floor().max(200.0),
                 Some(first) => first.min(room).max(200.0),
             };
@@ -428,7 +441,16 @@ impl DivisiblePanel {
             ),
         };
         // (The first row of the plots: clear of their export buttons.)
+        let stage = crate::ui::stage::on(ui.ctx());
+        let beta = &mut self.view.stage_beta;
         crate::ui::figure::beside_corner(ui, |ui| {
+            if stage {
+                ui.selectable_value(beta, false, "h sweep")
+                    .on_hover_text("The plot against the tree's height h");
+                ui.selectable_value(beta, true, "β sweep")
+                    .on_hover_text("The plot against the granularity β at this h");
+                ui.separator();
+            }
             let l = ui.label(caption);
             combo(ui, id, quantity)
                 .on_hover_text(hover)

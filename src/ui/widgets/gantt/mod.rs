@@ -16,6 +16,10 @@ use serde::{Deserialize, Serialize};
 use super::ticks;
 use crate::report::format::{Precision, number};
 
+mod toolbar;
+pub use toolbar::least_height;
+use toolbar::toolbar;
+
 /// Caption of the zoom-in button.
 pub const LABEL_ZOOM_IN: &str = "Zoom in";
 /// Caption of the zoom-out button.
@@ -329,76 +333,6 @@ fn gantt_ui(
 /// The smallest and largest span the window may be zoomed to, for data spanning `extent`.
 fn span_limits((lo, hi): (f64, f64)) -> (f64, f64) {
     ((hi - lo) * 1e-9, (hi - lo) * 100.0)
-}
-
-/// The toolbar: zoom buttons, reset, legend, hint; the buttons change `window` and `view`.
-fn toolbar(
-    ui: &mut egui::Ui,
-    data: &GanttData,
-    view: &mut GanttView,
-    window: &mut (f64, f64),
-    extent: (f64, f64),
-) {
-    let center = 0.5 * (window.0 + window.1);
-    let limits = span_limits(extent);
-    if ui
-        .button(LABEL_ZOOM_IN)
-        .on_hover_text("Zoom in (or scroll / ctrl-scroll over the chart)")
-        .clicked()
-    {
-        *window = zoom_window(*window, center, BUTTON_ZOOM, limits);
-        view.range = Some([window.0, window.1]);
-    }
-    if ui
-        .button(LABEL_ZOOM_OUT)
-        .on_hover_text("Zoom out (or scroll / ctrl-scroll over the chart)")
-        .clicked()
-    {
-        *window = zoom_window(*window, center, 1.0 / BUTTON_ZOOM, limits);
-        view.range = Some([window.0, window.1]);
-    }
-    if ui
-        .button(LABEL_RESET_VIEW)
-        .on_hover_text("Fit all bars (or double-click the chart)")
-        .clicked()
-    {
-        view.reset();
-        *window = extent;
-    }
-    ui.separator();
-    legend(ui, data);
-    ui.separator();
-    ui.weak("scroll: zoom, drag: pan, click: set time");
-}
-
-/// The legend: the data's own, else the three bar kinds.
-fn legend(ui: &mut egui::Ui, data: &GanttData) {
-    let dark = ui.visuals().dark_mode;
-    let entries: Vec<(Color32, String)> = if data.legend.is_empty() {
-        [BarKind::Receive, BarKind::Compute, BarKind::Send]
-            .into_iter()
-            .map(|k| (bar_color(k, dark), k.name().to_string()))
-            .collect()
-    } else {
-        data.legend.clone()
-    };
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let swatch = Vec2::splat(ui.text_style_height(&egui::TextStyle::Body) * 0.8);
-    for (color, name) in entries {
-        // Swatch and name wrap together: a new row when the pair does not fit.
-        let width = swatch.x
-            + ui.spacing().item_spacing.x
-            + ui.painter()
-                .layout_no_wrap(name.clone(), font.clone(), Color32::WHITE)
-                .size()
-                .x;
-        if ui.max_rect().right() - ui.cursor().min.x < width {
-            ui.end_row();
-        }
-        let (rect, _) = ui.allocate_exact_size(swatch, Sense::hover());
-        ui.painter().rect_filled(rect, 2.0, color);
-        ui.label(name);
-    }
 }
 
 /// The time axis' height: tick labels, then the axis' name on a line of its own (beside the

@@ -12,7 +12,7 @@ use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
 use crate::model::treesweep::{Rule, Schedule};
 use crate::report::treesweep::Run;
 use crate::ui::reveal::{Reveal, cut_bars};
-use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, gantt};
+use crate::ui::widgets::gantt::{self, BarKind, GanttBar, GanttData};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::pseudocode::set_picture_hover;
 use crate::ui::widgets::result_table::result_table;
@@ -105,16 +105,6 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
     let reveal = Reveal::of(ui.ctx()).at(at.k, n_steps);
     let boundary = at.boundary_nodes();
     let drawing = tree_drawing(ui, at, s, &boundary, reveal);
-    // The tree takes what processor 0's timeline (its title, the chart's toolbar, two rows
-    // and the time axis) leaves, so that the timeline is in sight above the why strip.
-    let line = ui.text_style_height(&egui::TextStyle::Body);
-    let timeline = 5.0 * line + 2.0 * 30.0;
-    let h = (ui.available_height() - timeline).clamp(140.0, 420.0);
-    // The node under the pointer: the line that scheduled it lights up in the pane.
-    if let Some(kk) = tree(ui, &drawing, h).filter(|&kk| kk < s.processor.len()) {
-        let (alg, step) = at.node_line(s, kk);
-        set_picture_hover(ui.ctx(), Some(alg), step);
-    }
     let data = GanttData {
         rows: vec!["processor 0".into(), "inputs to it".into()],
         // Hide the future: what starts after the current node waits.
@@ -123,13 +113,37 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
             reveal.x_limit(at.done_until() + 1.0),
         ),
         time_label: "time".into(),
-        legend: Vec::new(),
+        // What this timeline draws (no sends: processor 0's outputs leave with the root).
+        legend: [
+            (BarKind::Compute, "node"),
+            (BarKind::Receive, "input in transit"),
+        ]
+        .map(|(k, name)| (gantt::bar_color(k, ui.visuals().dark_mode), name.into()))
+        .to_vec(),
         extent: (!reveal.hiding()).then_some((0.0, s.makespan())),
     };
-    ui.add_space(4.0);
-    ui.strong("Processor 0's timeline");
+    // The tree takes what processor 0's timeline (its title off the stage, the chart's
+    // toolbar, two rows and the time axis) leaves: the whole timeline stays in sight.
+    let stage = crate::ui::stage::on(ui.ctx());
+    let title = if stage {
+        0.0
+    } else {
+        ui.text_style_height(&egui::TextStyle::Body) + 8.0
+    };
+    let timeline = title + gantt::least_height(ui, &data);
+    let h = (ui.available_height() - timeline).min(480.0);
+    // The node under the pointer: the line that scheduled it lights up in the pane.
+    if let Some(kk) = tree(ui, &drawing, h).filter(|&kk| kk < s.processor.len()) {
+        let (alg, step) = at.node_line(s, kk);
+        set_picture_hover(ui.ctx(), Some(alg), step);
+    }
+    // (On the stage the rows' names say whose timeline it is.)
+    if !stage {
+        ui.add_space(4.0);
+        ui.strong("Processor 0's timeline");
+    }
     let cursor = at.steps.get(at.k).map(|x| x.1);
-    gantt(ui, "ts_gantt", &data, &mut view.gantt, cursor);
+    gantt::gantt(ui, "ts_gantt", &data, &mut view.gantt, cursor);
 }
 
 /// The tree of `s`, nodes coloured by what they are and whether they ran by the current step.
@@ -178,14 +192,12 @@ fn tree_drawing(
     TreeDrawing {
         height: s.n,
         nodes,
+        // Short names: the legend keeps to one row on a projector.
         legend: vec![
-            (fills.p0, "processor 0 (top cluster), done".into()),
+            (fills.p0, "processor 0, done".into()),
             (fills.p0_later, "processor 0, later".into()),
             (fills.boundary, "boundary node".into()),
-            (
-                fills.external,
-                "external subtrees (other processors)".into(),
-            ),
+            (fills.external, "other processors".into()),
         ],
     }
 }
@@ -262,9 +274,17 @@ pub(super) fn heights(ui: &mut Ui, run: &Run) {
         .weak(),
     );
     let top = sol.fine_grain.n as usize;
-    let rows: Vec<Vec<String>> = per_height(&sol.fine_grain)
+    // As many heights as the room shows whole (the header's wrapped lines, Copy as text and
+    // the note set aside): a row scrolled out of sight is a row the room cannot read.
+    let line = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let fit = ((ui.available_height() / line).floor() as usize).saturating_sub(6);
+    let all: Vec<_> = per_height(&sol.fine_grain)
         .filter(|h| h.on_boundary() || h.height == top)
         .take(60)
+        .collect();
+    let shown = all.len().min(fit.max(3));
+    let rows: Vec<Vec<String>> = all[..shown]
+        .iter()
         .map(|h| {
             vec![
                 h.height.to_string(),
@@ -277,4 +297,14 @@ pub(super) fn heights(ui: &mut Ui, run: &Run) {
         })
         .collect();
     result_table(ui, "ts_heights", &PER_HEIGHT_COLUMNS, &rows);
+    if shown < all.len() {
+        let more = all.len() - shown;
+        ui.label(
+            RichText::new(format!(
+                "… {} not shown: the room holds {shown}",
+                crate::model::words::count(more, "more height")
+            ))
+            .weak(),
+        );
+    }
 }

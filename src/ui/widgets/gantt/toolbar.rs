@@ -1,0 +1,102 @@
+//! The Gantt chart's toolbar (zoom buttons, reset, legend, hint) and the least height the
+//! chart takes with it.
+
+use eframe::egui::{self, Color32, Sense, Vec2};
+
+use super::*;
+
+/// The toolbar: zoom buttons, reset, legend, hint; the buttons change `window` and `view`.
+pub(super) fn toolbar(
+    ui: &mut egui::Ui,
+    data: &GanttData,
+    view: &mut GanttView,
+    window: &mut (f64, f64),
+    extent: (f64, f64),
+) {
+    let center = 0.5 * (window.0 + window.1);
+    let limits = span_limits(extent);
+    if ui
+        .button(LABEL_ZOOM_IN)
+        .on_hover_text("Zoom in (or scroll / ctrl-scroll over the chart)")
+        .clicked()
+    {
+        *window = zoom_window(*window, center, BUTTON_ZOOM, limits);
+        view.range = Some([window.0, window.1]);
+    }
+    if ui
+        .button(LABEL_ZOOM_OUT)
+        .on_hover_text("Zoom out (or scroll / ctrl-scroll over the chart)")
+        .clicked()
+    {
+        *window = zoom_window(*window, center, 1.0 / BUTTON_ZOOM, limits);
+        view.range = Some([window.0, window.1]);
+    }
+    if ui
+        .button(LABEL_RESET_VIEW)
+        .on_hover_text(format!("Fit all bars (or double-click the chart). {HINT}"))
+        .clicked()
+    {
+        view.reset();
+        *window = extent;
+    }
+    ui.separator();
+    legend(ui, data);
+    // (On the stage the hint is Reset view's tooltip: the chart keeps the row.)
+    if !crate::ui::stage::on(ui.ctx()) {
+        ui.separator();
+        ui.weak(HINT);
+    }
+}
+
+/// How the chart is handled with the pointer.
+const HINT: &str = "scroll: zoom, drag: pan, click: set time";
+
+/// The least height [`gantt`] takes for `data` in `ui` (its toolbar, in one row where it
+/// fits, then rows of [`LEAST_ROW`] and the time axis), for a caller that lays out what goes
+/// above it: with that much left the chart is drawn whole.
+pub fn least_height(ui: &egui::Ui, data: &GanttData) -> f32 {
+    let n_rows = data
+        .bars
+        .iter()
+        .map(|b| b.row.saturating_add(1))
+        .max()
+        .unwrap_or(0)
+        .max(data.rows.len());
+    let chart = (n_rows as f32 * LEAST_ROW + axis_height(ui, data)).max(MIN_CHART_HEIGHT);
+    let s = ui.spacing();
+    chart + s.interact_size.y + 2.0 * s.item_spacing.y
+}
+
+/// The height of a row [`least_height`] counts on: its bars (a third of it in a row of
+/// three lanes) at least 8 points thick.
+const LEAST_ROW: f32 = 26.0;
+
+/// The legend: the data's own, else the three bar kinds.
+fn legend(ui: &mut egui::Ui, data: &GanttData) {
+    let dark = ui.visuals().dark_mode;
+    let entries: Vec<(Color32, String)> = if data.legend.is_empty() {
+        [BarKind::Receive, BarKind::Compute, BarKind::Send]
+            .into_iter()
+            .map(|k| (bar_color(k, dark), k.name().to_string()))
+            .collect()
+    } else {
+        data.legend.clone()
+    };
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let swatch = Vec2::splat(ui.text_style_height(&egui::TextStyle::Body) * 0.8);
+    for (color, name) in entries {
+        // Swatch and name wrap together: a new row when the pair does not fit.
+        let width = swatch.x
+            + ui.spacing().item_spacing.x
+            + ui.painter()
+                .layout_no_wrap(name.clone(), font.clone(), Color32::WHITE)
+                .size()
+                .x;
+        if ui.max_rect().right() - ui.cursor().min.x < width {
+            ui.end_row();
+        }
+        let (rect, _) = ui.allocate_exact_size(swatch, Sense::hover());
+        ui.painter().rect_filled(rect, 2.0, color);
+        ui.label(name);
+    }
+}
