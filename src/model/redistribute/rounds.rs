@@ -33,6 +33,9 @@ pub enum Rounds {
     Generated(Arc<Generated>),
 }
 
+/// What receives each planned round's sends (the checker).
+pub type RoundSink<'a> = dyn FnMut(&[Send]) + 'a;
+
 /// Algorithm 3's run, summarised so that any round can be planned again (see the module doc).
 #[derive(Clone, PartialEq)]
 pub struct Generated {
@@ -79,7 +82,7 @@ impl Generated {
     pub fn run_with(
         delta: &[i64],
         variant: Alg3Variant,
-        mut each: Option<&mut dyn FnMut(&[Send])>,
+        mut each: Option<&mut RoundSink<'_>>,
     ) -> Result<Generated, RedistError> {
         let n = delta.len();
         let mut buf = Vec::new();
