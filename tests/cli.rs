@@ -700,3 +700,6 @@ mod render;
 /// Issue 36: reliability round 3.
 #[path = "cli/round3.rs"]
 mod round3;
+
+#[path = "cli/alg3_scale.rs"]
+mod alg3_scale;

@@ -296,7 +296,7 @@ mod exercise {
                 algorithm3_rounds(&delta, Alg3Variant::Corrected).unwrap()
             } else {
                 match algorithm1(&inst).unwrap() {
-                    Schedule::Rounds { rounds, .. } => rounds,
+                    Schedule::Rounds { rounds, .. } => rounds.to_vec(),
                     Schedule::Timed(_) => unreachable!(),
                 }
             };
@@ -318,6 +318,68 @@ mod exercise {
             }
             prop_assert!(ex.complete());
             prop_assert_eq!(ex.score as i64, ex.initial_bound);
+        }
+    }
+}
+
+/// Algorithm 3's schedule is not kept but planned again from checkpoints (issue 36): reading
+/// it at any round gives what a full run lists.
+mod redistribute_checkpoints {
+    use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm3, algorithm3_rounds};
+    use loadlab::model::redistribute::instance::{Direction, RingInstance};
+    use loadlab::model::redistribute::schedule::{Schedule, verify, verify_rounds};
+    use proptest::prelude::*;
+
+    /// Rings of 2 to 40 processors with |δ| up to 2 000 (some thousand rounds: a checkpoint
+    /// every few rounds), Σδ = 0 by the last entry.
+    fn ring() -> impl Strategy<Value = Vec<i64>> {
+        (
+            proptest::collection::vec(-2000i64..=2000, 1..40),
+            1i64..=2000,
+        )
+            .prop_map(|(raw, m)| {
+                let mut delta: Vec<i64> = raw.iter().map(|d| d % (m + 1)).collect();
+                delta.push(-delta.iter().sum::<i64>());
+                delta
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn checkpointed_steps_equal_the_full_run(
+            delta in ring(),
+            literal in any::<bool>(),
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..8),
+        ) {
+            let variant = if literal { Alg3Variant::Literal } else { Alg3Variant::Corrected };
+            let inst = RingInstance::homogeneous(delta.clone(), Direction::Bi, 1.0);
+            let full = algorithm3_rounds(&delta, variant).unwrap();
+            let s = algorithm3(&inst, variant).unwrap();
+            let Schedule::Rounds { rounds, .. } = &s else { unreachable!() };
+            prop_assert!(!rounds.is_listed());
+            prop_assert_eq!(rounds.len(), full.len());
+            prop_assert_eq!(rounds.send_count(), full.iter().map(Vec::len).sum::<usize>());
+            // δ after every round of the full run, replayed here send by send.
+            let mut states = vec![delta.clone()];
+            for sends in &full {
+                let mut d = states.last().unwrap().clone();
+                for x in sends {
+                    d[x.from as usize] -= 1;
+                    d[x.to as usize] += 1;
+                }
+                states.push(d);
+            }
+            for pick in picks {
+                let k = pick.index(full.len() + 1);
+                prop_assert_eq!(&rounds.delta_before(&delta, k), &states[k], "round {}", k + 1);
+                prop_assert_eq!(rounds.get(k).map(|r| r.into_owned()), full.get(k).cloned());
+                let rest: Vec<_> = rounds.iter_from(k).map(|r| r.into_owned()).collect();
+                prop_assert_eq!(&rest[..], &full[k..]);
+            }
+            // The checker's verdict on the stream is its verdict on the list.
+            prop_assert_eq!(verify(&inst, &s).valid, verify_rounds(&inst, &full).valid);
         }
     }
 }

@@ -35,7 +35,6 @@
 //! | `redistribute --delta 13888888,-13888888 --direction uni --algorithm alg1` | memory | 1.5 | 2.2 | 749 |
 //! | `redistribute --delta 311332,-311332 --direction uni --algorithm alg1 --rounds --json` | memory | 1.4 | 2.1 | 939 |
 //! | `redistribute --delta 616522,-616522 --direction uni --algorithm alg1 --csv` | memory | 1.7 | 3.2 | 832 |
-//! | `redistribute --delta 10416666,-10416666 --algorithm alg3` | memory | 1.7 | 2.6 | 882 |
 //! | `redistribute --delta 226244,0,-226244 --algorithm alg3 --rounds --json` | memory | 1.9 | 3.3 | 829 |
 //! | `redistribute --delta 507614,-253807,-253807 --algorithm alg3 --csv` | memory | 1.6 | 3.0 | 788 |
 //! | `treesweep --n 1000 --tau 1e9 --csv` (largest n; never refused by the budget) | range | 0.2 | 0.4 | 11 |
@@ -61,6 +60,20 @@
 //! | `render --lesson` 20 steps of 8 kB of text, `--window 200x200` | work | 4.9 s | 4.5 | 39 | 357 |
 //! | `render ksbf-g200-r16 --animate --scale 0.25` (1 353 frames) | work | 8.7 s | 9.5 | 34 | 212 |
 //! | `map ksbf --shape random-tree --n 15 --x p=2..64:64 --y spawn_prob=0.5..1:64` | work | 2.6 s | 2.9 | 16 | 33 |
+//!
+//! Algorithm 3 no longer keeps its rounds (issue 36: a checkpoint of δ every ~1/256 of the
+//! run, the checker fed as the rounds are planned), so work binds, never memory; measured with
+//! the release build at a load of 9–11 on 2 cores:
+//!
+//! | command | binds | estimate | CPU s | wall s | peak MB |
+//! |---|---|---|---|---|---|
+//! | `redistribute --delta 80000000,-80000000 --algorithm alg3` (2-ring boundary) | work | 9.6 s | 7.5 | 18.9 | 8 |
+//! | `redistribute --delta 90000000,-90000000 --algorithm alg3` | refused | 11 s | 0.00 | 0.00 | 7 |
+//! | `redistribute` the bench's 10 000-ring, \|δ\| ≤ 1 000, seed 8 (27 010 rounds) | work | 3.2 s | 2.8 | 7.0 | 26 |
+//! | `redistribute` the same kind of ring, seed 2 (47 392 rounds) | work | 5.2 s | 5.5 | 13.7 | 26 |
+//! | `gaps redistribute --against system12 --max-n 7 --max-cost 20` (budget 400) | work | 3.7 s | 0.6–2.8 | 3.8–18 | 8 |
+//! | `gaps redistribute --against system12 --max-n 7 --max-cost 14` (budget 400) | work | 1.8 s | 1.75 | 10.6 | 8 |
+//! | `map ksbf --shape random-tree --n 17 --x p=2..64:64 --y spawn_prob=0.5..1:64` (boundary) | work | < 10 s | 3.7 | 19 | 11 |
 //!
 //! Fixed by these measurements: the optimal geodecay policy's programme (accepted at 14.7 s
 //! of CPU, 24 s wall), the random grid's node count at q ≤ 1/2 and its membership pass (refused

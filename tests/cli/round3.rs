@@ -151,6 +151,13 @@ fn the_gap_search_is_refused_by_its_estimate() {
             ],
         ),
         ("system6-bound", vec!["--budget", "100000"]),
+        // Wide link costs slow the exact search: 400 solves at n ≤ 7, costs ≤ 20 took 0.6 to
+        // 2.8 s of CPU (release build), so 4 000 take 6 to 28 s; estimated 0.15 s each 400
+        // before (costs were ignored).
+        (
+            "system12",
+            vec!["--max-n", "7", "--max-cost", "20", "--budget", "4000"],
+        ),
     ] {
         let mut args = strings(&["gaps", "redistribute", "--against", against, "--json"]);
         args.extend(strings(&extra));

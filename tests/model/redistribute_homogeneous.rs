@@ -47,9 +47,9 @@ fn bi(delta: &[i64]) -> RingInstance {
     RingInstance::homogeneous(delta.to_vec(), Direction::Bi, 1.0)
 }
 
-fn rounds_of(s: &Schedule) -> &[Vec<Send>] {
+fn rounds_of(s: &Schedule) -> Vec<Vec<Send>> {
     match s {
-        Schedule::Rounds { rounds, .. } => rounds,
+        Schedule::Rounds { rounds, .. } => rounds.to_vec(),
         Schedule::Timed(_) => panic!("Algorithm 3 gives rounds"),
     }
 }
@@ -69,7 +69,7 @@ fn check_alg3(delta: &[i64], variant: Alg3Variant) -> Failures {
     let v = verify(&inst, &s);
     let has = |w: &str| v.violations.iter().any(|m| m.contains(w));
     Failures {
-        lemma8: rounds_of(&s).len() as i64 != lemma6_rounds(delta),
+        lemma8: s.round_count() as i64 != lemma6_rounds(delta),
         one_port: has("one-port"),
         possession: has("does not hold"),
         final_loads: has("conservation"),
@@ -139,7 +139,7 @@ proptest! {
     fn algorithm3_corrected_is_optimal_and_valid(inst in instance_strategy(Direction::Bi, false)) {
         prop_assume!(inst.validate().is_ok());
         let s = algorithm3(&inst, Alg3Variant::Corrected).unwrap();
-        prop_assert_eq!(rounds_of(&s).len() as i64, lemma6_rounds(&inst.delta), "{:?}", inst.delta);
+        prop_assert_eq!(s.round_count() as i64, lemma6_rounds(&inst.delta), "{:?}", inst.delta);
         let v = verify(&inst, &s);
         prop_assert!(v.valid, "{:?}: {:?}", inst.delta, v.violations);
         let minimal = RingInstance { loads: minimal_loads(&inst.delta), ..inst.clone() };

@@ -48,7 +48,13 @@ pub fn solve_seconds(space: &Space) -> f64 {
     let n = space.n_max as i32;
     let d = space.delta_max.max(1) as f64;
     let cap = RING_CHOICES_MAX as f64 * exact::CHOICE_STEPS * 1e-8;
-    (SOLVE_SCALE * 3f64.powi(n) * d.powi(4)).min(cap) + EVALUATION_SECONDS
+    // Wider link costs spread the exact search's event times: about (c_max / 4)² (issue 36:
+    // system12 at n ≤ 7, |δ| ≤ 3, budget 400 took 0.08, 0.44, 1.75 and 0.6–2.8 s CPU at
+    // c_max = 4, 10, 14 and 20; estimated 0.15, 0.93, 1.8 and 3.7 s).
+    let c = (space.cost_max.max(1) as f64 / COST_MAX as f64)
+        .powi(2)
+        .max(0.25);
+    (SOLVE_SCALE * 3f64.powi(n) * d.powi(4) * c).min(cap) + EVALUATION_SECONDS
 }
 
 /// Seconds per unit of 3^n · δ_max^4 of one evaluation (see [`solve_seconds`]).

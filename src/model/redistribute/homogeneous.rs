@@ -54,7 +54,9 @@ use super::bounds::{lemma6_rounds, start_amounts};
 use super::error::RedistError;
 use super::instance::RingInstance;
 use super::links::{Links, slice_rules};
-use super::schedule::{Schedule, Send};
+use super::rounds::{Generated, Rounds};
+use super::schedule::{RoundsVerifier, Schedule, Send, Verification, check_round_length};
+use std::sync::Arc;
 
 /// Algorithm 1, Steps 1–6 read literally: in round s = 1..δ_max, P_{start+l} sends one item
 /// to P_{start+l+1} iff δ_{start,start+l} ≥ s. Every send carries step 6; within a round the
@@ -87,7 +89,10 @@ pub fn algorithm1(inst: &RingInstance) -> Result<Schedule, RedistError> {
                 .collect(),
         );
     }
-    Ok(Schedule::Rounds { rounds, c })
+    Ok(Schedule::Rounds {
+        rounds: Rounds::Listed(rounds),
+        c,
+    })
 }
 
 /// [`Send::step`] of the sends added by the corrected variant's feeding rule (not a step of
@@ -182,7 +187,7 @@ struct Plan {
 /// for Steps 19–24, one for the feeding rule's candidates, and one that applies the sends and
 /// recomputes T, min T, max T and max |δ_i| for the next round ([`Planner::advance`]).
 #[derive(Debug, Default)]
-struct Planner {
+pub(super) struct Planner {
     delta: Vec<i64>,
     t: Vec<i64>,
     lo: i64,
@@ -203,6 +208,31 @@ struct Planner {
 }
 
 impl Planner {
+    /// δ before the round being planned (or the next one).
+    pub(super) fn delta(&self) -> &[i64] {
+        &self.delta
+    }
+
+    /// Adds the planned round's sends to the net flows (entry i: P_i → P_{i+1}, minus the
+    /// other way) and returns how many sends it has. O(n).
+    pub(super) fn add_flows(&self, flows: &mut [i64]) -> usize {
+        let (right, left) = (&self.links.right, &self.links.left);
+        let n = right.len();
+        let mut sends = 0usize;
+        for i in 0..n {
+            let (r, l) = ((right[i] != 0) as i64, (left[i] != 0) as i64);
+            flows[i] += r;
+            flows[if i == 0 { n - 1 } else { i - 1 }] -= l;
+            sends += (r + l) as usize;
+        }
+        sends
+    }
+
+    /// The planned round's sends, by increasing sender (right before left).
+    pub(super) fn sends(&self, out: &mut Vec<Send>) {
+        self.links.sends(out);
+    }
+
     /// The planner at unbalances δ (before the first round).
     fn new(delta: &[i64]) -> Planner {
         let n = delta.len();
@@ -505,22 +535,81 @@ pub fn alg3_round(delta: &[i64], variant: Alg3Variant) -> Option<Alg3Round> {
 }
 
 /// Largest rounds × n Algorithm 3 accepts (beyond it, it refuses the instance instead of
-/// running for minutes and filling the memory with sends).
-pub const ALG3_MAX_WORK: u64 = 50_000_000;
+/// running for minutes); the model's budget refuses earlier.
+pub const ALG3_MAX_WORK: u64 = 1_000_000_000;
+
+/// Algorithm 3 round after round from some δ (what a generated schedule replays from a
+/// checkpoint, [`super::rounds`]).
+#[derive(Debug)]
+pub struct Stepper {
+    planner: Planner,
+    variant: Alg3Variant,
+}
+
+impl Stepper {
+    /// Before the first round at δ.
+    pub(super) fn new(delta: &[i64], variant: Alg3Variant) -> Stepper {
+        Stepper {
+            planner: Planner::new(delta),
+            variant,
+        }
+    }
+
+    /// Plans the next round, lists its sends into `out` (when given, by increasing sender)
+    /// and applies it; false (and nothing done) when δ_max = 0.
+    pub(super) fn step(&mut self, out: Option<&mut Vec<Send>>) -> bool {
+        if self.planner.plan(self.variant).is_none() {
+            return false;
+        }
+        if let Some(out) = out {
+            self.planner.links.sends(out);
+        }
+        self.planner.advance();
+        true
+    }
+
+    /// δ before the next round.
+    pub(super) fn delta(&self) -> &[i64] {
+        &self.planner.delta
+    }
+}
 
 /// Algorithm 3 from s = 1 until δ_max = 0, as a round-based schedule with c the homogeneous
 /// cost. Lemma 8 says it takes exactly [`lemma6_rounds`] rounds; a safety cap of
 /// 4 · lemma6_rounds + 10 rounds stops a variant that fails to progress (its schedule then
-/// fails the checker's final-load test). The unbalances are updated in place: only the sends
-/// are kept.
+/// fails the checker's final-load test). The unbalances are updated in place and the sends
+/// are not kept: the schedule is [`Rounds::Generated`], which plans a round again from a
+/// checkpoint when it is read.
 ///
 /// Errors: a heterogeneous ring, or lemma6_rounds · n > [`ALG3_MAX_WORK`].
 pub fn algorithm3(inst: &RingInstance, variant: Alg3Variant) -> Result<Schedule, RedistError> {
     let c = inst
         .uniform_cost()
         .ok_or(RedistError::Alg3NeedsHomogeneous)?;
-    let rounds = algorithm3_rounds(&inst.delta, variant)?;
+    let rounds = Rounds::Generated(Arc::new(Generated::run(&inst.delta, variant)?));
     Ok(Schedule::Rounds { rounds, c })
+}
+
+/// [`algorithm3`] and the checker's verdict on its schedule ([`verify`](super::schedule::verify)'s),
+/// the checker fed every round as it is planned: the rounds are planned once instead of
+/// twice.
+pub fn algorithm3_verified(
+    inst: &RingInstance,
+    variant: Alg3Variant,
+) -> Result<(Schedule, Verification), RedistError> {
+    let c = inst
+        .uniform_cost()
+        .ok_or(RedistError::Alg3NeedsHomogeneous)?;
+    let mut checker = RoundsVerifier::new(inst);
+    let mut each = |sends: &[Send]| checker.push(sends);
+    let rounds = Rounds::Generated(Arc::new(Generated::run_with(
+        &inst.delta,
+        variant,
+        Some(&mut each),
+    )?));
+    let mut v = checker.finish();
+    check_round_length(inst, c, rounds.send_count(), &mut v);
+    Ok((Schedule::Rounds { rounds, c }, v))
 }
 
 /// The rounds of [`algorithm3`] for unbalances δ (no costs needed).
@@ -545,7 +634,7 @@ pub fn algorithm3_round_count(delta: &[i64], variant: Alg3Variant) -> Result<usi
 
 /// Runs Algorithm 3 round after round until δ_max = 0 (or the safety cap), handing each
 /// planned round to `each`; returns the number of rounds.
-fn algorithm3_drive(
+pub(super) fn algorithm3_drive(
     delta: &[i64],
     variant: Alg3Variant,
     mut each: impl FnMut(&Planner),
@@ -645,7 +734,7 @@ mod tests {
 
     #[test]
     fn refuses_huge_instances() {
-        let inst = RingInstance::homogeneous(vec![60_000_000, -60_000_000], Direction::Bi, 1.0);
+        let inst = RingInstance::homogeneous(vec![600_000_000, -600_000_000], Direction::Bi, 1.0);
         assert!(algorithm1(&inst).unwrap_err().to_string().contains("limit"));
         assert!(
             algorithm3(&inst, Alg3Variant::Corrected)
@@ -658,10 +747,7 @@ mod tests {
     fn run(delta: &[i64], variant: Alg3Variant) -> (usize, bool) {
         let inst = RingInstance::homogeneous(delta.to_vec(), Direction::Bi, 1.0);
         let s = algorithm3(&inst, variant).unwrap();
-        let Schedule::Rounds { rounds, .. } = &s else {
-            unreachable!()
-        };
-        (rounds.len(), verify(&inst, &s).valid)
+        (s.round_count(), verify(&inst, &s).valid)
     }
 
     #[test]

@@ -17,6 +17,8 @@
 //! * [`params`]: the rest of a scenario — the algorithm of the run and the studies' settings.
 //! * [`error`]: [`RedistError`](error::RedistError), why a run produced no schedule.
 //! * [`schedule`]: schedule shapes and the checker every run goes through.
+//! * [`rounds`]: a round-based schedule's rounds, listed or (Algorithm 3) planned again from
+//!   checkpoints when read.
 //! * [`bounds`]: Lemma 1, Step 2's slice, Theorem 2 (printed and corrected), Lemmas 5 and 6,
 //!   all O(n) through prefix sums.
 //! * [`homogeneous`]: Algorithm 1 (unidirectional) and Algorithm 3 (bidirectional, round by
@@ -131,6 +133,7 @@ pub mod lemma12;
 pub mod lemma9;
 mod links;
 pub mod params;
+pub mod rounds;
 pub mod run;
 pub mod schedule;
 pub mod sweep;

@@ -8,6 +8,7 @@ use super::lemma9::ASAP_MAX_ITEMS;
 use super::lemma9::{asap_schedule, lemma9_schedule};
 use super::lemma12::lemma12;
 use super::params::Algorithm;
+use super::rounds::{CHECKPOINT_BYTES, MAX_CHECKPOINTS};
 use super::schedule::{Block, REPLAY_BUDGET, Schedule, Verification, verify};
 use super::system6::{LpSolution, solve_system6, solve_system12};
 use super::{alg2, bounds, homogeneous};
@@ -210,11 +211,10 @@ pub fn best_bound(bounds: &[Bound]) -> f64 {
 /// as failed samples; a round costs [`ROUND_WORK`] besides its processors.
 ///
 /// Calibration (release build, reference machine, 2 cores under a load of about 4):
-/// Algorithm 3 on n = 10 000 with δ = (5000, −1 × 5000, 0 × 4999) 0.96 s and 240 MB
-/// (10^8 units), on the 2-ring δ = (±6·10^6) 1.5 s and 520 MB, (±12·10^6) 4.1 s and 1.04 GB,
-/// (±25·10^6) 6.7 s and 2.15 GB (86 B per round); Algorithm 1 on the unidirectional 2-ring
-/// (±25·10^6) 2.9 s and 1.37 GB: about 10 ns per unit, so 10 s is about 10^9 units. Memory
-/// binds first on small rings: about 7·10^6 rounds on 2 processors.
+/// Algorithm 1 on the unidirectional 2-ring (±25·10^6) 2.9 s and 1.37 GB: about 10 ns per
+/// unit, so 10 s is about 10^9 units; memory binds first on its small rings (about 7·10^6
+/// rounds on 2 processors). Algorithm 3 keeps no rounds (issue 36; before, the same 2-ring took
+/// 86 B per round): see [`ALG3_PROCESSOR_WORK`] and the table in [`crate::model::budget`].
 pub const BUDGET: Budget = Budget {
     unit: "transfer steps",
     work: 1e9,
@@ -230,6 +230,19 @@ pub const ROUND_WORK: f64 = 25.0;
 pub const ROUND_BYTES: f64 = 48.0;
 /// Memory of one send of a round-based schedule, in bytes (12, twice for the lists' growth).
 pub const SEND_BYTES: f64 = 24.0;
+/// Work of Algorithm 3 per processor and round, in transfer steps: its rounds are planned
+/// once, each listed for the checker as it is planned, and not kept. Measured (release build,
+/// load ~10 on 2 cores): the 10 000-ring of `benches/redistribute.rs` (27 010 rounds,
+/// |δ| ≤ 1 000) 2.8 s CPU and 26 MB whole process; the 2-ring δ = (±3·10^7) 2.96 s and 8 MB.
+pub const ALG3_PROCESSOR_WORK: f64 = 0.5;
+/// Work of Algorithm 3 per send (listed, checked, added to the flows), in transfer steps.
+pub const ALG3_SEND_WORK: f64 = 0.5;
+/// Work of one round of Algorithm 3 besides its processors and sends, in transfer steps
+/// (about 100 ns: the 2-ring's rounds).
+pub const ALG3_ROUND_WORK: f64 = 10.0;
+/// Memory of Algorithm 3 per processor besides the checkpoints (δ, prefix sums, the round's
+/// links and lists, flows, the checker's loads and ports, the round's sends), in bytes.
+pub const ALG3_PROCESSOR_BYTES: f64 = 200.0;
 /// Memory of one block of a timed schedule with the checker's indices, in bytes.
 pub const BLOCK_BYTES: f64 = 64.0;
 
@@ -284,11 +297,18 @@ fn cost_of(inst: &RingInstance, algorithm: Algorithm) -> Cost {
             )
         }
         Algorithm::Alg3 | Algorithm::Alg3Literal => {
+            // The rounds are planned twice (the run, then the checker's stream) and never
+            // kept: the memory is the checkpoints and a few vectors of n.
             let rounds = bounds::lemma6_rounds(&inst.delta).max(0) as f64;
             let sends = (rounds * n).min(2.0 * items);
+            let checkpoints = (8.0 * n * (rounds + 1.0))
+                .min(CHECKPOINT_BYTES as f64)
+                .min(8.0 * n * MAX_CHECKPOINTS as f64);
             Cost::new(
-                2.0 * rounds * n + rounds * ROUND_WORK,
-                rounds * ROUND_BYTES + sends * SEND_BYTES,
+                ALG3_PROCESSOR_WORK * rounds * n
+                    + ALG3_SEND_WORK * sends
+                    + rounds * ALG3_ROUND_WORK,
+                checkpoints + ALG3_PROCESSOR_BYTES * n,
             )
         }
         Algorithm::Alg2 => blocks(forwarded + replayed.min(replay_cap), n + forwarded),
@@ -489,6 +509,28 @@ fn time_resolution(blocks: &[Block]) -> Result<(), RedistError> {
     Ok(())
 }
 
+/// [`plan`], with the checker's verdict when it was reached while planning: Algorithm 3's
+/// rounds are checked as they are planned (and not kept), so they are planned once.
+fn plan_checked(
+    inst: &RingInstance,
+    valid: Valid,
+    algorithm: Algorithm,
+) -> Result<(Planned, Option<Verification>), RedistError> {
+    let resolved = admit(inst, algorithm)?;
+    let variant = match resolved {
+        Algorithm::Alg3 => homogeneous::Alg3Variant::Corrected,
+        Algorithm::Alg3Literal => homogeneous::Alg3Variant::Literal,
+        _ => return Ok((plan(inst, valid, algorithm)?, None)),
+    };
+    let (schedule, v) = homogeneous::algorithm3_verified(inst, variant)?;
+    let planned = Planned {
+        algorithm: resolved,
+        schedule,
+        lp: None,
+    };
+    Ok((planned, Some(v)))
+}
+
 /// Runs `algorithm` on a validated instance.
 ///
 /// Errors: the algorithm does not apply to the ring, the run exceeds [`BUDGET`]
@@ -498,11 +540,14 @@ pub fn run(
     valid: Valid,
     algorithm: Algorithm,
 ) -> Result<RunReport, RedistError> {
-    let Planned {
-        algorithm,
-        schedule,
-        lp: lp_solution,
-    } = plan(inst, valid, algorithm)?;
+    let (
+        Planned {
+            algorithm,
+            schedule,
+            lp: lp_solution,
+        },
+        checked,
+    ) = plan_checked(inst, valid, algorithm)?;
     if let Schedule::Timed(blocks) = &schedule {
         time_resolution(blocks)?;
     }
@@ -527,7 +572,7 @@ pub fn run(
             ),
         });
     }
-    let verification = verify(inst, &schedule);
+    let verification = checked.unwrap_or_else(|| verify(inst, &schedule));
     let makespan = schedule.makespan();
     let bounds = all_bounds(inst);
     let lower_bound = best_bound(&bounds);
@@ -711,22 +756,34 @@ mod tests {
                 s.round_count() as f64,
                 "seed {seed}"
             );
-            // The memory estimate covers the rounds and sends actually kept.
-            let held =
-                s.round_count() as f64 * ROUND_BYTES + s.transfer_count() as f64 * SEND_BYTES / 2.0;
-            assert!(cost(&inst, Algorithm::Auto).bytes >= held, "seed {seed}");
+            // The memory estimate covers the rounds and sends actually kept (a generated
+            // schedule keeps none).
+            let Schedule::Rounds { rounds, .. } = s else {
+                continue;
+            };
+            let kept = if rounds.is_listed() {
+                s.round_count() as f64 * ROUND_BYTES + s.transfer_count() as f64 * SEND_BYTES / 2.0
+            } else {
+                0.0
+            };
+            assert!(cost(&inst, Algorithm::Auto).bytes >= kept, "seed {seed}");
         }
     }
 
     #[test]
     fn the_budget_refuses_schedules_beyond_memory() {
-        // The issue's 2.1 GB run: 25 million rounds of one send.
-        let inst = two_ring(25_000_000, Direction::Bi);
+        // The issue's 2.1 GB run: 25 million rounds of one send. Algorithm 1 keeps its rounds
+        // and is refused for memory; Algorithm 3 keeps none (issue 36: 8·10^7 such rounds
+        // measured at 7.5 s of CPU and 8 MB), so work binds it.
+        let inst = two_ring(25_000_000, Direction::Uni);
         let e = run(&inst, inst.validate().unwrap(), Algorithm::Auto).unwrap_err();
         assert_eq!(e.field(), "delta");
         assert!(e.to_string().contains("GB of memory"), "{e}");
-        assert!(check_budget(&two_ring(6_000_000, Direction::Bi), Algorithm::Auto).is_ok());
-        assert!(check_budget(&two_ring(25_000_000, Direction::Uni), Algorithm::Auto).is_err());
+        let bi = two_ring(25_000_000, Direction::Bi);
+        assert!(check_budget(&bi, Algorithm::Auto).is_ok());
+        assert!(cost(&bi, Algorithm::Auto).bytes < 1e6);
+        let e = check_budget(&two_ring(90_000_000, Direction::Bi), Algorithm::Auto).unwrap_err();
+        assert!(e.message.contains("transfer steps"), "{}", e.message);
         // Timed schedules hold O(n) blocks whatever the unbalances.
         let mut hetero = two_ring(1_000_000_000, Direction::Bi);
         hetero.costs = Costs::Heterogeneous {

@@ -12,6 +12,7 @@
 //! * conservation and the final loads L_k − δ_k.
 
 use super::instance::RingInstance;
+pub use super::rounds::Rounds;
 
 /// One item sent during a round (0-based processors).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,10 +51,10 @@ impl Block {
 /// A schedule in either shape.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Schedule {
-    /// `rounds[s]` lists the sends of round s + 1; every round lasts `c`.
+    /// `rounds.get(s)` lists the sends of round s + 1; every round lasts `c`.
     Rounds {
-        /// Sends per round.
-        rounds: Vec<Vec<Send>>,
+        /// Sends per round (listed, or planned again when read).
+        rounds: Rounds,
         /// Round length (the homogeneous link cost).
         c: f64,
     },
@@ -95,7 +96,7 @@ impl Schedule {
     /// [`Schedule::blocks`] would build, counted without building it).
     pub fn transfer_count(&self) -> usize {
         match self {
-            Schedule::Rounds { rounds, .. } => rounds.iter().map(Vec::len).sum(),
+            Schedule::Rounds { rounds, .. } => rounds.send_count(),
             Schedule::Timed(b) => b.len(),
         }
     }
@@ -117,7 +118,7 @@ impl Schedule {
                 .iter()
                 .enumerate()
                 .flat_map(|(s, sends)| {
-                    sends.iter().map(move |x| Block {
+                    sends.into_owned().into_iter().map(move |x| Block {
                         from: x.from as usize,
                         to: x.to as usize,
                         start: s as f64 * c,
@@ -132,6 +133,9 @@ impl Schedule {
     /// Net items sent over each link P_i → P_{i+1} (entry i, 0-based; negative: the other
     /// way).
     pub fn flows(&self, n: usize) -> Vec<i64> {
+        if let Schedule::Rounds { rounds, .. } = self {
+            return rounds.flows(n);
+        }
         let mut f = vec![0i64; n];
         let mut add = |from: usize, to: usize, k: i64| {
             if to == (from + 1) % n {
@@ -140,16 +144,9 @@ impl Schedule {
                 f[to] -= k;
             }
         };
-        match self {
-            Schedule::Rounds { rounds, .. } => {
-                for x in rounds.iter().flatten() {
-                    add(x.from as usize, x.to as usize, 1);
-                }
-            }
-            Schedule::Timed(blocks) => {
-                for b in blocks {
-                    add(b.from, b.to, b.items as i64);
-                }
+        if let Schedule::Timed(blocks) = self {
+            for b in blocks {
+                add(b.from, b.to, b.items as i64);
             }
         }
         f
@@ -190,10 +187,12 @@ impl Report {
 
 fn link_ok(inst: &RingInstance, from: usize, to: usize, r: &mut Report, at: &str) -> bool {
     let n = inst.n();
+    // (i + 1) mod n without a division: this runs once per send (10^8 on large rings).
+    let succ = |i: usize| if i + 1 == n { 0 } else { i + 1 };
     let ok = from < n
         && to < n
-        && (to == (from + 1) % n
-            || (inst.direction == super::instance::Direction::Bi && (to + 1) % n == from));
+        && (to == succ(from)
+            || (inst.direction == super::instance::Direction::Bi && succ(to) == from));
     if !ok {
         r.push(format!(
             "{at}: P{} → P{} is not a link of this {} ring",
@@ -349,24 +348,72 @@ pub fn apply_round(load: &mut [i64], sends: &[Send]) {
 
 /// Checks a round-based schedule: every round is one-port, every sender holds an item at the
 /// start of the round (an item received during a round arrives at its end), final loads.
-pub fn verify_rounds(inst: &RingInstance, rounds: &[Vec<Send>]) -> Verification {
-    let n = inst.n();
-    let mut r = Report(Vec::new());
-    let mut load: Vec<i64> = inst.loads.clone();
-    let mut checker = RoundChecker::new(n);
-    for (s, sends) in rounds.iter().enumerate() {
-        let at = format!("round {}", s + 1);
-        checker.check(inst, &load, &at, sends, |v| r.push(v.message));
-        apply_round(&mut load, sends);
-        if r.full() {
+/// The rounds are read once, in order (a generated schedule's are planned again one at a
+/// time).
+pub fn verify_rounds<R: AsRef<[Send]>>(
+    inst: &RingInstance,
+    rounds: impl IntoIterator<Item = R>,
+) -> Verification {
+    let mut v = RoundsVerifier::new(inst);
+    for sends in rounds {
+        if v.full() {
             break;
         }
+        v.push(sends.as_ref());
     }
-    let net_out: Vec<i64> = inst.loads.iter().zip(&load).map(|(a, b)| a - b).collect();
-    check_final(inst, &net_out, &mut r);
-    Verification {
-        valid: r.0.is_empty(),
-        violations: r.0,
+    v.finish()
+}
+
+/// The checker of [`verify_rounds`] fed one round at a time, as an algorithm plans them
+/// (Algorithm 3's run is checked while it runs, without keeping its rounds).
+pub struct RoundsVerifier<'a> {
+    inst: &'a RingInstance,
+    r: Report,
+    load: Vec<i64>,
+    checker: RoundChecker,
+    round: usize,
+}
+
+impl<'a> RoundsVerifier<'a> {
+    /// Before round 1, at the instance's loads.
+    pub fn new(inst: &'a RingInstance) -> RoundsVerifier<'a> {
+        RoundsVerifier {
+            inst,
+            r: Report(Vec::new()),
+            load: inst.loads.clone(),
+            checker: RoundChecker::new(inst.n()),
+            round: 0,
+        }
+    }
+
+    /// As many violations as are kept were found: later rounds are not examined.
+    pub fn full(&self) -> bool {
+        self.r.full()
+    }
+
+    /// Checks the next round and applies its sends.
+    pub fn push(&mut self, sends: &[Send]) {
+        self.round += 1;
+        if self.r.full() {
+            return;
+        }
+        let at = format!("round {}", self.round);
+        let r = &mut self.r;
+        self.checker
+            .check(self.inst, &self.load, &at, sends, |v| r.push(v.message));
+        apply_round(&mut self.load, sends);
+    }
+
+    /// The final loads checked; the verdict.
+    pub fn finish(mut self) -> Verification {
+        let net_out: Vec<i64> = (self.inst.loads.iter().zip(&self.load))
+            .map(|(a, b)| a - b)
+            .collect();
+        check_final(self.inst, &net_out, &mut self.r);
+        Verification {
+            valid: self.r.0.is_empty(),
+            violations: self.r.0,
+        }
     }
 }
 
@@ -490,25 +537,31 @@ pub fn verify_timed(inst: &RingInstance, blocks: &[Block]) -> Verification {
 pub fn verify(inst: &RingInstance, schedule: &Schedule) -> Verification {
     match schedule {
         Schedule::Rounds { rounds, c } => {
-            let mut v = verify_rounds(inst, rounds);
-            if let Some(u) = inst.uniform_cost()
-                && !close(u, *c)
-            {
-                v.valid = false;
-                v.violations
-                    .insert(0, format!("rounds last {c} but the links cost {u}"));
-            } else if inst.uniform_cost().is_none() && !rounds.iter().all(|s| s.is_empty()) {
-                v.valid = false;
-                v.violations.insert(
-                    0,
-                    "a round-based schedule needs a homogeneous ring (links of different costs \
-                     cannot share one round length)"
-                        .into(),
-                );
-            }
+            let mut v = verify_rounds(inst, rounds.iter());
+            check_round_length(inst, *c, rounds.send_count(), &mut v);
             v
         }
         Schedule::Timed(blocks) => verify_timed(inst, blocks),
+    }
+}
+
+/// The part of [`verify`] on a round-based schedule that is not about its rounds: rounds of
+/// length `c` need links of cost `c` (`sends`: how many sends the schedule has).
+pub fn check_round_length(inst: &RingInstance, c: f64, sends: usize, v: &mut Verification) {
+    if let Some(u) = inst.uniform_cost()
+        && !close(u, c)
+    {
+        v.valid = false;
+        v.violations
+            .insert(0, format!("rounds last {c} but the links cost {u}"));
+    } else if inst.uniform_cost().is_none() && sends > 0 {
+        v.valid = false;
+        v.violations.insert(
+            0,
+            "a round-based schedule needs a homogeneous ring (links of different costs \
+             cannot share one round length)"
+                .into(),
+        );
     }
 }
 
@@ -546,7 +599,7 @@ mod tests {
         );
         assert!(!v.valid);
         assert!(v.violations[0].contains("not a link"));
-        let v = verify_rounds(&two(), &[]);
+        let v = verify_rounds(&two(), Vec::<Vec<Send>>::new());
         assert!(v.violations[0].contains("conservation"));
     }
 

@@ -40,8 +40,8 @@ pub fn trace(algorithm: Algorithm, delta: &[i64], schedule: &Schedule) -> Vec<Tr
     let mut d = delta.to_vec();
     let mut out = Vec::with_capacity(rounds.len());
     for (r, sends) in rounds.iter().enumerate() {
-        out.push(round_entry(algorithm, delta, &d, r + 1, sends));
-        for s in sends {
+        out.push(round_entry(algorithm, delta, &d, r + 1, &sends));
+        for s in sends.iter() {
             d[s.from as usize] -= 1;
             d[s.to as usize] += 1;
         }

@@ -282,8 +282,11 @@ impl Render for Run {
                 Schedule::Rounds { rounds, .. } => {
                     let send = |s: &schedule::Send| json!({"from": s.from + 1, "to": s.to + 1, "step": s.step});
                     let round =
-                        |sends: &Vec<schedule::Send>| sends.iter().map(send).collect::<Value>();
-                    o.insert("schedule".into(), rounds.iter().map(round).collect());
+                        |sends: &[schedule::Send]| sends.iter().map(send).collect::<Value>();
+                    o.insert(
+                        "schedule".into(),
+                        rounds.iter().map(|r| round(&r)).collect(),
+                    );
                     let entry = |t: &TraceRound| {
                         let slices: Vec<[usize; 2]> = t
                             .maximal_slices
@@ -445,7 +448,8 @@ impl Run {
         match &self.run.schedule {
             Schedule::Rounds { rounds, c } => {
                 let rounds = rounds.iter().enumerate();
-                let sends = rounds.flat_map(|(k, sends)| sends.iter().map(move |s| (k, s)));
+                let sends = rounds
+                    .flat_map(|(k, sends)| sends.into_owned().into_iter().map(move |s| (k, s)));
                 Table::from_rows(&header, sends, |(k, s)| {
                     let (start, end) = (k as f64 * c, (k + 1) as f64 * c);
                     cells![k + 1, s.from + 1, s.to + 1, start, end, 1u64]

@@ -193,7 +193,7 @@ pub(super) fn explain(
                 };
                 return Some(PseudoStep::of(id, &[last], why));
             };
-            let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, sends);
+            let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, &sends);
             Some(PseudoStep::of(
                 id,
                 &active_lines(report.algorithm, &t),

@@ -119,12 +119,7 @@ pub(super) fn step_count(s: &Schedule, times: &[f64]) -> usize {
 pub(super) fn delta_at(inst: &RingInstance, s: &Schedule, times: &[f64], pos: usize) -> Vec<i64> {
     let mut d = inst.delta.clone();
     match s {
-        Schedule::Rounds { rounds, .. } => {
-            for x in rounds.iter().take(pos).flatten() {
-                d[x.from as usize] -= 1;
-                d[x.to as usize] += 1;
-            }
-        }
+        Schedule::Rounds { rounds, .. } => d = rounds.delta_before(&inst.delta, pos),
         Schedule::Timed(blocks) => {
             let t = times.get(pos).copied().unwrap_or(0.0);
             for b in blocks {
@@ -150,9 +145,9 @@ impl Cursor {
         let before = delta_at(inst, &report.schedule, times, pos);
         let (moving, after): (Vec<Moving>, Vec<i64>) = match &report.schedule {
             Schedule::Rounds { rounds, c } => {
-                let sends = rounds.get(pos).map(Vec::as_slice).unwrap_or_default();
+                let sends = rounds.get(pos).unwrap_or_default();
                 let mut after = before.clone();
-                for x in sends {
+                for x in sends.iter() {
                     after[x.from as usize] -= 1;
                     after[x.to as usize] += 1;
                 }
@@ -703,7 +698,10 @@ impl RedistPanel {
         // Each send names its pseudo-code line: hovering its bar highlights it in the pane
         // (blocks() lists the rounds' sends in order).
         let block_steps: Vec<u8> = match &r.schedule {
-            Schedule::Rounds { rounds, .. } => rounds.iter().flatten().map(|x| x.step).collect(),
+            Schedule::Rounds { rounds, .. } => rounds
+                .iter()
+                .flat_map(|r| r.iter().map(|x| x.step).collect::<Vec<_>>())
+                .collect(),
             Schedule::Timed(b) => vec![0; b.len()],
         };
         for (b, &step) in blocks.iter().zip(&block_steps) {
