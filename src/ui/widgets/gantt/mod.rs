@@ -140,6 +140,18 @@ pub struct GanttData {
     pub extent: Option<(f64, f64)>,
 }
 
+impl GanttData {
+    /// The number of rows drawn: the labelled ones, or more where a bar names a later row.
+    pub fn row_count(&self) -> usize {
+        self.bars
+            .iter()
+            .map(|b| b.row.saturating_add(1))
+            .max()
+            .unwrap_or(0)
+            .max(self.rows.len())
+    }
+}
+
 /// Persistent zoom/pan state of a chart.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -280,13 +292,7 @@ fn gantt_ui(
     cursor: Option<f64>,
 ) -> Option<f64> {
     let cursor = cursor.filter(|t| t.is_finite());
-    let n_rows = data
-        .bars
-        .iter()
-        .map(|b| b.row.saturating_add(1))
-        .max()
-        .unwrap_or(0)
-        .max(data.rows.len());
+    let n_rows = data.row_count();
     let extent = data_extent(data, cursor);
     let mut window = visible_window(view, extent);
     ui.horizontal_wrapped(|ui| toolbar(ui, data, view, &mut window, extent));

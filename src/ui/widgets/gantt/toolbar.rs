@@ -55,13 +55,7 @@ const HINT: &str = "scroll: zoom, drag: pan, click: set time";
 /// fits, then rows of [`LEAST_ROW`] and the time axis), for a caller that lays out what goes
 /// above it: with that much left the chart is drawn whole.
 pub fn least_height(ui: &egui::Ui, data: &GanttData) -> f32 {
-    let n_rows = data
-        .bars
-        .iter()
-        .map(|b| b.row.saturating_add(1))
-        .max()
-        .unwrap_or(0)
-        .max(data.rows.len());
+    let n_rows = data.row_count();
     let chart = (n_rows as f32 * LEAST_ROW + axis_height(ui, data)).max(MIN_CHART_HEIGHT);
     let s = ui.spacing();
     chart + s.interact_size.y + 2.0 * s.item_spacing.y
