@@ -151,9 +151,22 @@ fn redistribution_rounds_are_bounded() {
         ]),
         &["--rounds", "memory", "limit"],
     );
+    // Algorithm 1 keeps its rounds: 25 million of them would take gigabytes.
     refused_at_once(
-        &strings(&["redistribute", "--delta=25000000,-25000000", "--json"]),
+        &strings(&[
+            "redistribute",
+            "--delta=25000000,-25000000",
+            "--algorithm",
+            "alg1",
+            "--json",
+        ]),
         &["--delta", "memory", "limit"],
+    );
+    // Algorithm 3 streams its rounds (checkpoints only): the bound is its work, 9·10⁷ rounds
+    // of a 2-ring are over it.
+    refused_at_once(
+        &strings(&["redistribute", "--delta=90000000,-90000000", "--json"]),
+        &["--delta", "transfer steps", "limit"],
     );
     // Without the listing, six million rounds are fine.
     let o = bounded_or_refused(
