@@ -255,13 +255,14 @@ fn app_on_two_ring(d: i64) -> Harness<'static, LoadlabApp> {
 
 #[test]
 fn a_schedule_beyond_the_budget_is_refused_not_drawn() {
-    // 25 million rounds of one send would hold about 2 GB: the run is refused with the
-    // estimate, and the Gantt tab shows the refusal instead of aborting.
-    let mut h = app_on_two_ring(25_000_000);
-    shown(&mut h, "more than the limit of 1 GB");
+    // 90 million rounds of one send are over Algorithm 3's work limit (it streams its rounds,
+    // so work binds, not memory): the run is refused with the estimate, and the Gantt tab
+    // shows the refusal instead of running for seconds.
+    let mut h = app_on_two_ring(90_000_000);
+    shown(&mut h, "more than the limit of 1e9");
     h.get_by_label("Gantt").click();
     settle(&mut h);
-    shown(&mut h, "Cannot run: n = 2, max |δ| = 25000000");
+    shown(&mut h, "Cannot run: n = 2, max |δ| = 90000000");
 }
 
 #[test]
