@@ -41,17 +41,22 @@ fn the_ten_thousand_ring_is_within_budget() {
 
 /// A smaller ring of the same kind through the binary (the debug build is too slow for
 /// 2.7·10^8 processor-rounds): every round checked, Lemma 8's count, the flows conserve.
-#[test]
-fn a_large_ring_runs_with_every_round_checked() {
-    let inst = ring(2000, 200);
-    let j = json(&[
+/// `loadlab redistribute --delta … --algorithm alg3 --json` on `inst`.
+fn alg3_json(inst: &RingInstance) -> serde_json::Value {
+    json(&[
         "redistribute",
         "--delta",
-        &delta_arg(&inst),
+        &delta_arg(inst),
         "--algorithm",
         "alg3",
         "--json",
-    ]);
+    ])
+}
+
+#[test]
+fn a_large_ring_runs_with_every_round_checked() {
+    let inst = ring(2000, 200);
+    let j = alg3_json(&inst);
     assert_eq!(j["valid"], true, "{}", j["violations"]);
     assert_eq!(j["rounds"].as_i64(), Some(lemma6_rounds(&inst.delta)));
     assert!(j["rounds"].as_i64().unwrap() > 1000);
@@ -64,14 +69,7 @@ fn a_large_ring_runs_with_every_round_checked() {
 fn boundary_alg3_ring_of_ten_thousand() {
     let inst = ring(10_000, 1000);
     let start = Instant::now();
-    let j = json(&[
-        "redistribute",
-        "--delta",
-        &delta_arg(&inst),
-        "--algorithm",
-        "alg3",
-        "--json",
-    ]);
+    let j = alg3_json(&inst);
     let took = start.elapsed();
     eprintln!("10 000-ring: {} rounds in {took:?}", j["rounds"]);
     assert_eq!(j["valid"], true);
