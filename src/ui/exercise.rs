@@ -96,8 +96,8 @@ impl Band {
     }
 }
 
-/// Lines of text the band keeps for the prompt, the hint and the verdict: they wrap and
-/// scroll inside this room, so that nothing under them moves between two clicks.
+/// Lines of text the band keeps for the prompt and the newest message (hint or verdict): they
+/// wrap inside this room, so that nothing under them moves between two clicks.
 pub const MESSAGE_LINES: f32 = 5.0;
 
 /// The width of the score's slot at the end of the button row (fixed, so that the row wraps
@@ -206,8 +206,11 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
     });
 }
 
-/// The prompt, hint and verdict in a room of [`MESSAGE_LINES`] lines that keeps its height
-/// (the text wraps and scrolls inside it; a new verdict or hint is scrolled into view).
+/// The prompt, then the newest message — the hint asked for since the last move, or else that
+/// move's verdict — in a room of [`MESSAGE_LINES`] lines that keeps its height whatever they
+/// say, so that the picture under it stays put. The prompt (the task) never scrolls away; one
+/// message at a time keeps the newest whole on a projector, and a message longer than what is
+/// left scrolls inside its own part of the room.
 fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band) {
     let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let size = egui::vec2(ui.available_width(), line * MESSAGE_LINES);
@@ -217,26 +220,29 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band) {
             .max_rect(rect)
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
-    egui::ScrollArea::vertical()
-        .id_salt("exercise messages")
-        .max_height(rect.height())
-        .auto_shrink([false, false])
-        .show_clipped(&mut room, |ui| {
-            ui.label(ex.prompt());
-            let mut newest = None;
-            if let Some(h) = &band.hint {
-                newest = Some(ui.label(RichText::new(format!("Hint: {h}")).italics()));
-            }
-            if let Some(g) = &band.last {
-                let c = verdict_color(ui, g, band.shown);
-                newest = Some(ui.label(RichText::new(verdict(g, band.shown)).color(c)));
-            }
-            if band.fresh
-                && let Some(r) = newest
-            {
-                r.scroll_to_me(None);
-            }
-        });
+    room.label(ex.prompt());
+    let left = (rect.bottom() - room.cursor().top()).max(line);
+    let newest = match (&band.hint, &band.last) {
+        (Some(h), _) => Some(RichText::new(format!("Hint: {h}")).italics()),
+        (None, Some(g)) => {
+            let c = verdict_color(&room, g, band.shown);
+            Some(RichText::new(verdict(g, band.shown)).color(c))
+        }
+        (None, None) => None,
+    };
+    if let Some(text) = newest {
+        let fresh = std::mem::take(&mut band.fresh);
+        egui::ScrollArea::vertical()
+            .id_salt("exercise messages")
+            .max_height(left)
+            .auto_shrink([false, false])
+            .show_clipped(&mut room, |ui| {
+                let r = ui.label(text);
+                if fresh {
+                    r.scroll_to_me(Some(egui::Align::Min));
+                }
+            });
+    }
     band.fresh = false;
 }
 
