@@ -4,6 +4,9 @@ use crate::preset::Preset;
 use crate::ui::LoadlabApp;
 use crate::ui::app;
 
+/// The presenter's window size request in points (eframe clamps it to the largest monitor).
+const PRESENTER_ASK: f32 = 16_000.0;
+
 /// Opens the main window, on `initial` if given (else on the last scenario, or the default);
 /// an `Err` (a preset named on the command line that could not be read) is shown in the
 /// status bar.
@@ -14,13 +17,24 @@ pub fn run(
     presenter: bool,
     startup: Vec<app::Cmd>,
 ) -> eframe::Result<()> {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("loadlab")
+        .with_inner_size([1500.0, 940.0])
+        .with_min_inner_size([900.0, 600.0])
+        .with_drag_and_drop(true);
+    if presenter {
+        // On a projector the window fills the screen: maximized where a window manager runs,
+        // and asked for more than any screen, which eframe clamps to the largest monitor,
+        // where none does (a kiosk, a bare X server). The desktop's remembered size is not
+        // restored then.
+        viewport = viewport
+            .with_inner_size([PRESENTER_ASK, PRESENTER_ASK])
+            .with_position([0.0, 0.0])
+            .with_maximized(true);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("loadlab")
-            .with_inner_size([1500.0, 940.0])
-            .with_min_inner_size([900.0, 600.0])
-            .with_drag_and_drop(true),
-        persist_window: true,
+        viewport,
+        persist_window: !presenter,
         ..Default::default()
     };
     eframe::run_native(
