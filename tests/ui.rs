@@ -14,6 +14,8 @@ mod compare;
 mod compare_presets;
 #[path = "ui/corners.rs"]
 mod corners;
+#[path = "ui/describe.rs"]
+mod describe;
 #[path = "ui/desk.rs"]
 mod desk;
 #[path = "ui/divisible.rs"]

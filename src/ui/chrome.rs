@@ -21,6 +21,9 @@ use crate::preset::{BUNDLED, ModelId};
 /// Seconds an information notice stays in the status bar (errors stay until replaced).
 const NOTICE_SECONDS: f64 = 6.0;
 
+/// The most of the status bar's width a notice takes (the rest is the title's).
+const NOTICE_SHARE: f32 = 0.7;
+
 /// A message in the status bar (errors stay until replaced; information fades).
 #[derive(Debug, Clone)]
 pub(super) struct Notice {
@@ -304,10 +307,22 @@ impl Chrome {
             ui.separator();
             if let Some(n) = &self.notice {
                 let text = RichText::new(&n.text);
-                ui.label(if n.error {
+                let text = if n.error {
                     text.color(ui.visuals().error_fg_color)
                 } else {
                     text
+                };
+                // One line (the whole of it on hover and for a screen reader), leaving the
+                // title its room; a live region, so a screen reader reads each notice out
+                // (Describe the picture's description among them).
+                ui.scope(|ui| {
+                    ui.set_max_width(ui.available_width() * NOTICE_SHARE);
+                    let r = ui
+                        .add(egui::Label::new(text).truncate())
+                        .on_hover_text(&n.text);
+                    ui.ctx().accesskit_node_builder(r.id, |node| {
+                        node.set_live(egui::accesskit::Live::Polite);
+                    });
                 });
             }
             // The title takes what is left and is elided there (never over the job's Cancel).
@@ -464,6 +479,7 @@ fn menu_bar(
             ui.separator();
             entry(ui, cmds, Cmd::CopyLink, true);
             entry(ui, cmds, Cmd::PasteLink, true);
+            entry(ui, cmds, Cmd::DescribePicture, true);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
         ui.menu_button("Homework", |ui| {

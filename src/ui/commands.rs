@@ -56,6 +56,9 @@ pub enum Cmd {
     /// Draw the chosen figure off-screen at 2× and write it here: SVG for a path ending in
     /// .svg, else PNG.
     ExportFigureTo(PathBuf),
+    /// Edit ▸ Describe the picture, or the picture's Describe button: its description at this
+    /// step on the clipboard and in the status bar (read out by a screen reader).
+    DescribePicture,
     /// File ▸ Export figure as SVG… (None: the figure under the pointer, else the picture)
     /// or a figure's "↓ SVG" button.
     ExportFigureSvg(Option<Region>),
@@ -383,6 +386,14 @@ pub static COMMANDS: &[Command] = &[
         "Paste link…",
         &[],
         "Open a share link (loadlab:1:…) someone sent you",
+        false,
+    ),
+    row(
+        Cmd::DescribePicture,
+        "Describe the picture",
+        &[ctrl(Key::D)],
+        "What the picture shows at this step, in words — processors, sends, nodes, bars, the \
+         step's caption and why — on the clipboard and read out by a screen reader",
         false,
     ),
     row(

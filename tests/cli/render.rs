@@ -397,3 +397,71 @@ fn a_hand_out_over_the_budget_is_refused_before_anything_is_drawn() {
     assert!(err.starts_with("error:") && err.contains("limit"), "{err}");
     assert!(!out.exists(), "the folder was made");
 }
+
+/// Issue 37, "Describe the picture": an exported SVG carries the picture's description as its
+/// `<title>` (the step's caption) and `<desc>`, and the description names exactly the sends
+/// the model schedules in the round shown — read here from the CSV export's schedule.
+#[test]
+fn an_svg_figure_says_in_words_which_sends_its_round_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("f.svg");
+    let preset = "redistribute-12-ring";
+    ok(&[
+        "render",
+        preset,
+        "--figure",
+        "picture",
+        "--step",
+        "2",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("the SVG is XML");
+    let root = doc.root_element();
+    assert_eq!(root.attribute("role"), Some("img"));
+    let child = |tag: &str| {
+        root.children()
+            .find(|n| n.has_tag_name(tag))
+            .and_then(|n| n.text())
+            .unwrap_or_else(|| panic!("no <{tag}> in the SVG"))
+            .to_owned()
+    };
+    let (title, desc) = (child("title"), child("desc"));
+    assert!(title.contains("round 3"), "title: {title}");
+    assert!(desc.starts_with(&title), "{desc}");
+    assert!(desc.contains("Ring of 12 processors"), "{desc}");
+    // Step 2 (two rounds done) draws round 3's sends: the schedule's rows of round 3.
+    let csv = ok(&["eval", preset, "--csv"]);
+    let mut want: Vec<(u32, u32)> = csv
+        .split("# schedule\n")
+        .nth(1)
+        .expect("a schedule section")
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with('#') && !l.is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0] == "3").then(|| (f[1].parse().unwrap(), f[2].parse().unwrap()))
+        })
+        .collect();
+    let arrows = desc.split("Arrows:").nth(1).expect("the arrows listed");
+    let mut got: Vec<(u32, u32)> = arrows
+        .split("; ")
+        .filter_map(|a| {
+            let (from, to) = a.split_once(" → ")?;
+            let num = |s: &str| -> Option<u32> {
+                s.trim_start_matches('P')
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()?
+                    .parse()
+                    .ok()
+            };
+            Some((num(from.trim())?, num(to.trim())?))
+        })
+        .collect();
+    want.sort_unstable();
+    got.sort_unstable();
+    assert!(!want.is_empty());
+    assert_eq!(got, want, "{desc}");
+}

@@ -62,6 +62,7 @@ impl LoadlabApp {
                 self.teaching(ctx, cmd)
             }
             Cmd::CopyLink
+            | Cmd::DescribePicture
             | Cmd::PasteLink
             | Cmd::OpenLink(_)
             | Cmd::ExportAnimation

@@ -563,9 +563,11 @@ impl LoadlabApp {
                 super::figure::buttons(ui, &self.drawn)
             })
             .inner;
+        use super::figure::{Corner, Format};
         match asked {
-            Some((r, super::figure::Format::Png)) => cmds.push(Cmd::ExportFigure(Some(r))),
-            Some((r, super::figure::Format::Svg)) => cmds.push(Cmd::ExportFigureSvg(Some(r))),
+            Some(Corner::Export(r, Format::Png)) => cmds.push(Cmd::ExportFigure(Some(r))),
+            Some(Corner::Export(r, Format::Svg)) => cmds.push(Cmd::ExportFigureSvg(Some(r))),
+            Some(Corner::Describe) => cmds.push(Cmd::DescribePicture),
             None => {}
         }
         cmds.extend(self.chrome.windows(&ctx, self.desk.active));

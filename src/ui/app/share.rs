@@ -135,6 +135,16 @@ impl LoadlabApp {
                 ));
                 self.share.copied = Some(link);
             }
+            Cmd::DescribePicture => match crate::ui::widgets::describe::latest(ctx) {
+                Some(text) => {
+                    ctx.copy_text(text.clone());
+                    self.info(format!(
+                        "Copied the description: {}",
+                        text.replace('\n', " ")
+                    ));
+                }
+                None => self.error("No picture is drawn to describe"),
+            },
             Cmd::PasteLink => self.share.prompt = Some(String::new()),
             Cmd::ExportAnimation => self.ask_path(ctx, FileAction::Animation),
             Cmd::ExportAnimationTo(path) => self.export_animation(ctx, path),

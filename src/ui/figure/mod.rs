@@ -143,6 +143,9 @@ pub struct Scene {
     /// Pixels per point.
     pub scale: f32,
     background: Color32,
+    /// What the figure shows in words ([`crate::ui::widgets::describe`]; None for a figure
+    /// that describes nothing, such as a plot).
+    pub description: Option<String>,
 }
 
 /// Draws `draw` off-screen into a region of `room` points (its size on screen) at `scale`
@@ -248,6 +251,7 @@ pub fn render(
         size,
         scale,
         background,
+        description: crate::ui::widgets::describe::latest(&off),
     })
 }
 
@@ -298,7 +302,12 @@ impl Scene {
     /// The figure as an SVG document in points (see [`svg`]): the same layout as the PNG.
     pub fn svg(&self) -> String {
         let [w, h] = self.size.map(|v| v as f32 / self.scale);
-        svg::document(&self.shapes, [w, h], self.background)
+        svg::document(
+            &self.shapes,
+            [w, h],
+            self.background,
+            self.description.as_deref(),
+        )
     }
 
     /// The figure's text, run by run, where it is drawn (for a PDF's text layer).
@@ -332,13 +341,23 @@ pub enum Format {
     Svg,
 }
 
-/// The two captions of a figure's export buttons.
-const CAPTIONS: [&str; 2] = ["↓ PNG", "↓ SVG"];
+/// The captions of a figure's corner buttons: the two exports, then Describe (the picture's
+/// description, [`crate::ui::widgets::describe`]).
+const CAPTIONS: [&str; 3] = ["↓ PNG", "↓ SVG", crate::ui::widgets::describe::CAPTION];
+
+/// What a figure's corner button asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corner {
+    /// Export the region in this format.
+    Export(Region, Format),
+    /// Describe the picture in words.
+    Describe,
+}
 
 /// Gap between a figure's room and its export buttons.
 const CORNER_GAP: egui::Vec2 = egui::vec2(4.0, 2.0);
 
-/// The size of the export buttons' corner (both buttons, their spacing and the gap to the
+/// The size of the corner buttons' room (every button, their spacing and the gap to the
 /// room's edge): the top right of every figure's room is theirs, and a figure's first row
 /// keeps clear of it ([`beside_corner`]).
 pub fn corner_size(ui: &Ui) -> Vec2 {
@@ -356,7 +375,7 @@ pub fn corner_size(ui: &Ui) -> Vec2 {
     // Small buttons have no vertical padding (egui's `Button::small`). Left of the lane of a
     // scrolling figure's scroll bar.
     let width: f32 = text.iter().map(|t| t.x + 2.0 * pad.x).sum::<f32>()
-        + style.spacing.item_spacing.x
+        + (CAPTIONS.len() - 1) as f32 * style.spacing.item_spacing.x
         + CORNER_GAP.x
         + scroll_lane(ui);
     let height = text.iter().map(|t| t.y).fold(0.0, f32::max) + 2.0 * CORNER_GAP.y;
@@ -386,7 +405,7 @@ pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
 /// Small "↓ PNG" and "↓ SVG" buttons at the top-right corner of each drawn figure, in the
 /// figure's own layer (dialogs and menus stay above them); a click asks to export that
 /// figure in that format. Each figure keeps that corner clear ([`beside_corner`]).
-pub fn buttons(ui: &mut Ui, drawn: &[Drawn]) -> Option<(Region, Format)> {
+pub fn buttons(ui: &mut Ui, drawn: &[Drawn]) -> Option<Corner> {
     let mut asked = None;
     for d in drawn {
         let size = corner_size(ui);
@@ -415,8 +434,19 @@ pub fn buttons(ui: &mut Ui, drawn: &[Drawn]) -> Option<(Region, Format)> {
                 ),
             };
             if row.add(small(caption)).on_hover_text(hover).clicked() {
-                asked = Some((d.region, format));
+                asked = Some(Corner::Export(d.region, format));
             }
+        }
+        if d.region == Region::Picture
+            && row
+                .add(small(CAPTIONS[2]))
+                .on_hover_text(
+                    "Describe the picture at this step in words: copied to the clipboard and \
+                     read out by a screen reader (Edit ▸ Describe the picture, Ctrl+D)",
+                )
+                .clicked()
+        {
+            asked = Some(Corner::Describe);
         }
     }
     asked

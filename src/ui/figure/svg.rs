@@ -27,15 +27,36 @@ use egui::epaint::{
 const SANS: &str = "'Ubuntu Light', Ubuntu, Arial, Helvetica, 'Liberation Sans', Arimo, \
 'Nimbus Sans', 'DejaVu Sans Condensed', sans-serif";
 
-/// The SVG document of `shapes` on a `size`-point canvas filled with `background`.
-pub fn document(shapes: &[ClippedShape], size: [f32; 2], background: Color32) -> String {
+/// The SVG document of `shapes` on a `size`-point canvas filled with `background`; a
+/// `description` (one part per line) becomes its `<title>` (the first line) and `<desc>` (all
+/// of it), so that a screen reader or a page embedding it has the figure in words.
+pub fn document(
+    shapes: &[ClippedShape],
+    size: [f32; 2],
+    background: Color32,
+    description: Option<&str>,
+) -> String {
     let [w, h] = size;
     let mut out = String::new();
+    let role = if description.is_some() {
+        r#" role="img""#
+    } else {
+        ""
+    };
     let _ = writeln!(
         out,
         r#"<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" xml:space="preserve" font-family="{SANS}">"#
+<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" xml:space="preserve" font-family="{SANS}"{role}>"#
     );
+    if let Some(d) = description {
+        let title = d.lines().next().unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "<title>{}</title>\n<desc>{}</desc>",
+            escape(title),
+            d.lines().map(escape).collect::<Vec<_>>().join("&#10;")
+        );
+    }
     let _ = writeln!(
         out,
         r#"<rect x="0" y="0" width="{w}" height="{h}"{}/>"#,
@@ -462,7 +483,7 @@ mod tests {
                 transform_after_tessellation: Default::default(),
             },
         ];
-        let svg = document(&shapes, [100.0, 60.0], Color32::WHITE);
+        let svg = document(&shapes, [100.0, 60.0], Color32::WHITE, None);
         assert!(
             svg.contains(r##"<circle cx="5" cy="5" r="2" fill="#ff0000"/>"##),
             "{svg}"
@@ -496,7 +517,7 @@ mod tests {
             });
         })
         .drop_without_applying_deltas();
-        let svg = document(&shapes, [200.0, 100.0], Color32::WHITE);
+        let svg = document(&shapes, [200.0, 100.0], Color32::WHITE, None);
         assert!(svg.contains(r#"<tspan x="20" textLength=""#), "{svg}");
         assert!(
             svg.contains(r#"lengthAdjust="spacingAndGlyphs">P_1 </tspan>"#),

@@ -6,6 +6,7 @@
 //! interactive element has an accessible label.
 
 pub mod compare_plot;
+pub mod describe;
 pub mod dialog;
 pub mod focus;
 pub mod form;

@@ -429,6 +429,10 @@ pub fn step_caption(ui: &mut egui::Ui, headline: &str, detail: Option<&str>) {
     let headline = crate::ui::reveal::masked(ui.ctx(), headline);
     let detail = detail.map(|d| crate::ui::reveal::masked(ui.ctx(), d));
     let detail = detail.as_deref();
+    super::describe::record(ui.ctx(), &headline);
+    if let Some(d) = detail {
+        super::describe::record(ui.ctx(), d);
+    }
     ui.vertical(|ui| {
         // On the stage the headline keeps to one line (the whole of it on hover), so the
         // picture under it keeps the room a second line would take at every step.

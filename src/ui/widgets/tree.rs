@@ -55,6 +55,40 @@ fn position(rect: Rect, height: u32, k: usize) -> Pos2 {
     Pos2::new(x, y)
 }
 
+/// The tree in words for [`super::describe`]: its size, then the nodes of each legend entry
+/// (by their fill) with their labels, masked as the screen masks them.
+fn describe(ctx: &egui::Context, drawing: &TreeDrawing, count: usize) -> String {
+    use super::describe::list;
+    let nodes = || (1..=count).filter_map(|k| drawing.nodes.get(k).map(|s| (k, s)));
+    let mut text = format!("Tree of {count} nodes (heap numbers, root 1).");
+    for (fill, name) in &drawing.legend {
+        let of: Vec<String> = nodes()
+            .filter(|(_, s)| s.fill == *fill)
+            .map(|(k, s)| {
+                if s.label.is_empty() {
+                    format!("{k}")
+                } else {
+                    format!("{k} ({})", s.label)
+                }
+            })
+            .collect();
+        if !of.is_empty() {
+            text.push_str(&format!(" {name}: node {}.", list(of)));
+        }
+    }
+    if let Some((k, s)) = nodes().find(|(_, s)| s.highlight) {
+        text.push_str(&format!(
+            " Marked: node {k}{}.",
+            if s.tooltip.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", s.tooltip)
+            }
+        ));
+    }
+    crate::ui::reveal::masked(ctx, &text)
+}
+
 /// Least height of the tree's drawing (below its legend).
 pub const MIN_DRAWING: f32 = 100.0;
 
@@ -67,6 +101,7 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
         ui.weak("(no tree to draw)");
         return None;
     }
+    super::describe::record(ui.ctx(), describe(ui.ctx(), drawing, count));
     let top = ui.cursor().top();
     ui.horizontal_wrapped(|ui| {
         let font = egui::TextStyle::Body.resolve(ui.style());

@@ -285,6 +285,38 @@ pub fn gantt(
     ui.push_id(id, |ui| gantt_ui(ui, data, view, cursor)).inner
 }
 
+/// The chart in words for [`crate::ui::widgets::describe`]: its rows, and the bars drawn in
+/// each counted by activity (the times are on the chart's axis), masked as on screen.
+fn describe(ctx: &egui::Context, data: &GanttData, n_rows: usize) -> String {
+    use crate::ui::widgets::describe::{count, list};
+    let rows = list((0..n_rows).map(|r| {
+        let mut kinds: Vec<(&'static str, usize)> = Vec::new();
+        for b in data.bars.iter().filter(|b| b.row == r) {
+            match kinds.iter_mut().find(|(k, _)| *k == b.kind.name()) {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((b.kind.name(), 1)),
+            }
+        }
+        let bars: Vec<String> = kinds
+            .iter()
+            .map(|(k, n)| format!("{n} {}", k.to_lowercase()))
+            .collect();
+        let bars = if bars.is_empty() {
+            "nothing yet".to_owned()
+        } else {
+            bars.join(" + ")
+        };
+        format!("{}: {bars}", row_name(data, r))
+    }));
+    let text = format!(
+        "Gantt chart of {} over {}, {}: {rows}.",
+        count(n_rows, "row"),
+        data.time_label,
+        count(data.bars.len(), "bar")
+    );
+    crate::ui::reveal::masked(ctx, &text)
+}
+
 fn gantt_ui(
     ui: &mut egui::Ui,
     data: &GanttData,
@@ -301,6 +333,7 @@ fn gantt_ui(
         return None;
     }
     let (response, painter) = allocate_chart(ui, data, n_rows);
+    crate::ui::widgets::describe::record(ui.ctx(), describe(ui.ctx(), data, n_rows));
     let chart = Chart::lay_out(ui, &painter, data, n_rows, response.rect, window)?;
     // Interaction updates the window before painting, so there is no lag.
     let (axis, clicked_time) = chart.interact(ui, &response, view, window, extent);

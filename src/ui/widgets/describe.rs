@@ -1,0 +1,131 @@
+//! "Describe the picture" (issue 37): a plain-text account of what the picture shows at this
+//! step, for a student who cannot see it — copied to the clipboard and read out by a screen
+//! reader from the stage's Describe button, written into an exported SVG as its `<title>` and
+//! `<desc>`, and given as the hand-out's alt text.
+//!
+//! The description is gathered where the picture is drawn: the step caption, the Why line and
+//! the ring, tree and Gantt widgets each [`record`] one line of what they drew this frame, in
+//! drawing order, with an open question's answer already masked as it is on screen. So it
+//! says what the picture says — no more (no hidden answer), no less.
+
+use egui::Context;
+
+/// The lines recorded in one frame.
+#[derive(Clone, Debug, Default)]
+struct Lines {
+    frame: u64,
+    lines: Vec<String>,
+}
+
+fn key() -> egui::Id {
+    egui::Id::unique("loadlab-describe")
+}
+
+/// The caption of the stage's button (the tests click it).
+pub const CAPTION: &str = "Describe";
+
+/// The most items a list in one line names before it says how many more there are.
+pub const LIST_MAX: usize = 24;
+
+/// Adds `line` to this frame's description (a line already recorded this frame is kept once;
+/// blank lines are skipped).
+pub fn record(ctx: &Context, line: impl Into<String>) {
+    let line = line.into();
+    let line = line.trim();
+    if line.is_empty() {
+        return;
+    }
+    let frame = ctx.cumulative_frame_nr();
+    ctx.data_mut(|d| {
+        let l = d.get_temp_mut_or_default::<Lines>(key());
+        if l.frame != frame {
+            l.frame = frame;
+            l.lines.clear();
+        }
+        if !l.lines.iter().any(|x| x == line) {
+            l.lines.push(line.to_owned());
+        }
+    });
+}
+
+/// The description recorded in the latest frame that recorded any (None: nothing yet), one
+/// line per part.
+pub fn latest(ctx: &Context) -> Option<String> {
+    ctx.data(|d| d.get_temp::<Lines>(key()))
+        .filter(|l| !l.lines.is_empty())
+        .map(|l| l.lines.join("\n"))
+}
+
+/// The description recorded in this very frame (None when nothing was drawn yet this frame):
+/// what the app reads at the end of a frame in which Describe was asked for.
+pub fn this_frame(ctx: &Context) -> Option<String> {
+    let frame = ctx.cumulative_frame_nr();
+    ctx.data(|d| d.get_temp::<Lines>(key()))
+        .filter(|l| l.frame == frame && !l.lines.is_empty())
+        .map(|l| l.lines.join("\n"))
+}
+
+/// `items` joined with semicolons (an item may hold commas), at most [`LIST_MAX`] of them,
+/// then "and N more".
+pub fn list(items: impl IntoIterator<Item = String>) -> String {
+    let mut shown = Vec::new();
+    let mut more = 0usize;
+    for item in items {
+        if shown.len() < LIST_MAX {
+            shown.push(item);
+        } else {
+            more += 1;
+        }
+    }
+    let mut text = shown.join("; ");
+    if more > 0 {
+        text.push_str(&format!(" and {more} more"));
+    }
+    text
+}
+
+/// The name of `n` things: "1 processor", "7 processors".
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_starts_a_new_description_and_a_line_is_kept_once() {
+        let ctx = Context::default();
+        let _ = ctx.run_ui(Default::default(), |ui| {
+            record(ui.ctx(), "Round 1 of 3");
+            record(ui.ctx(), "  ");
+            record(ui.ctx(), "Round 1 of 3");
+            record(ui.ctx(), "Ring of 5 processors");
+            assert_eq!(
+                this_frame(ui.ctx()).as_deref(),
+                Some("Round 1 of 3\nRing of 5 processors")
+            );
+        });
+        let _ = ctx.run_ui(Default::default(), |ui| {
+            // Nothing recorded yet this frame: the last frame's description is still there.
+            assert_eq!(this_frame(ui.ctx()), None);
+            assert!(latest(ui.ctx()).is_some_and(|d| d.starts_with("Round 1 of 3")));
+            record(ui.ctx(), "Round 2 of 3");
+            assert_eq!(latest(ui.ctx()).as_deref(), Some("Round 2 of 3"));
+        });
+    }
+
+    #[test]
+    fn a_long_list_names_its_first_items_and_counts_the_rest() {
+        let items = (1..=30).map(|k| format!("P{k}"));
+        let text = list(items);
+        assert!(text.starts_with("P1; P2; "));
+        assert!(text.ends_with(&format!("P{LIST_MAX} and {} more", 30 - LIST_MAX)));
+        assert_eq!(count(1, "send"), "1 send");
+        assert_eq!(count(3, "send"), "3 sends");
+    }
+}

@@ -1,0 +1,45 @@
+//! Describe the picture (issue 37): the stage's Describe button puts what the picture shows at
+//! this step into words — on the clipboard and in the status bar, a live region a screen
+//! reader reads out — with an open question's answer still hidden. The expected words are
+//! the lesson's own instance (Fig. 4's ring as its prompt states it), not the app's output.
+
+use egui::accesskit::Live;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::lesson::BUNDLED;
+use loadlab::ui::app::Cmd;
+
+use crate::common::{presenter_720p, settle};
+
+#[test]
+fn describe_reads_the_ring_of_the_step_out_and_keeps_the_question_hidden() {
+    let k = BUNDLED
+        .iter()
+        .position(|b| b.file.starts_with("rrv"))
+        .expect("the rrv lesson");
+    let mut h = presenter_720p();
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    // Step 4 asks how many rounds Algorithm 3 takes on Fig. 4's ring.
+    for i in 1..4 {
+        h.state_mut().send(Cmd::LessonStep(i));
+        settle(&mut h);
+    }
+    h.get_by_label(loadlab::ui::widgets::describe::CAPTION)
+        .click();
+    settle(&mut h);
+    let notice = h.get_by_label_contains("Copied the description:");
+    assert_eq!(notice.accesskit_node().live(), Live::Polite);
+    let node = notice.accesskit_node();
+    let said = node.label().or(node.value()).unwrap_or_default();
+    assert!(said.contains("Ring of 7 processors"), "{said}");
+    // Fig. 4's δ = (2, 1, −2, 1, 2, −2, −2), processor by processor, before the first round.
+    for (p, d) in [2, 1, -2, 1, 2, -2, -2].iter().enumerate() {
+        assert!(
+            said.contains(&format!("P{}: L = ", p + 1)) && said.contains(&format!("δ now = {d}")),
+            "P{} with δ = {d} not described: {said}",
+            p + 1
+        );
+    }
+    // The answer (the number of rounds) is as hidden in words as on the screen.
+    assert!(said.contains("of ? rounds"), "{said}");
+}
