@@ -160,6 +160,7 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
     h.state_mut().send(Cmd::Quiz(ModelId::Redistribute));
     settle(&mut h);
     click(&mut h, "Personal quiz…");
+    shown(&mut h, "Course key");
     type_into(&mut h, "Your name", "Emmy Noether");
     type_into(
         &mut h,
@@ -182,12 +183,14 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
     click(&mut h, "Check 2");
     type_into(&mut h, "Answer 3", "-1000");
     click(&mut h, "Check 3");
+    shown(&mut h, "Show answer 3");
     click(&mut h, "Show answer 3");
     shown(&mut h, "First tries: 1 of 3 right");
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("emmy-quiz.json");
     click(&mut h, "Hand in quiz by path…");
+    shown(&mut h, "File path");
     type_into(&mut h, "File path", path.to_str().unwrap());
     click(&mut h, "OK");
     shown(&mut h, "Handed in");

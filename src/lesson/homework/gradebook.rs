@@ -183,7 +183,7 @@ pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answ
         student: a.student.clone(),
         model: a.model.clone(),
         kind: super::quiz::KIND.into(),
-        instance: a.command.get(3..).unwrap_or_default().join(" "),
+        instance: a.command.get(4..).unwrap_or_default().join(" "),
         moves: r.answers,
         legal: r.readable,
         optimal: r.right,
