@@ -143,7 +143,13 @@ fn graded(files: &[&str]) -> Vec<Value> {
 fn wrong_move(model: &str) -> (Value, &'static str) {
     match model {
         "redistribute" => (json!([[1, 3]]), "neighbours"),
-        "ksbf" => (json!({"node": 1, "pe": 1, "step": 0}), "root"),
+        "ksbf" => {
+            // The root on PE 1: a heap number 1, or ⟨0, 0⟩ on a grid.
+            let s = personal::personal(ModelId::Ksbf, "CS101", "Grace Hopper").unwrap();
+            let grid = matches!(&s, Scenario::Ksbf(p) if p.shape.is_grid());
+            let root = if grid { json!([0, 0]) } else { json!(1) };
+            (json!({"node": root, "pe": 1, "step": 0}), "root")
+        }
         "treesweep" => (json!(99), "node"),
         "divisible" => (json!(-0.5), "range"),
         _ => (Value::Null, ""),

@@ -31,9 +31,10 @@
 //! * treesweep: the nodes of Fine-Grain's optimal top cluster on processor 0 (T_5, τ = 2.5);
 //! * divisible: the tree's levels whose loads are set (h = 3): 4.
 //!
-//! The pools are large enough that 200 students rarely share an instance (the unit tests
-//! count them): δ over rings of 5 to 7 processors (about 8 900 vectors of 2 rounds); random
-//! KS-BF workloads of 15 nodes (about 90 tree shapes at this depth, and grids) on 2 to 9 PEs; ℓ in steps of 0.01
+//! The pools are large enough that 200 students rarely share an instance (tests/cli/homework.rs
+//! counts them; of 200 names 193 rings, 167 KS-BF workloads — 200 seeds —, 200, 200 and 198
+//! instances differ): δ over rings of 5 to 7 processors (about 8 900 vectors of 2 rounds);
+//! random KS-BF trees and grids of 15 nodes on 2 to 9 PEs; ℓ in steps of 0.01
 //! and p from 2¹³ to 2¹⁹ (n = 2³⁰); τ in steps of 10⁻⁴ on T_5 and T_6; β in steps of 0.01.
 //!
 //! | model | lesson exercise | a candidate |
