@@ -203,6 +203,7 @@ impl Attempt {
 }
 
 /// An attempt file of either kind: an exercise's moves or a quiz's answers.
+#[allow(clippy::large_enum_variant)] // one per file read: size does not matter
 #[derive(Debug, Clone, PartialEq)]
 pub enum AttemptFile {
     /// An exercise's attempt (no `kind`, or `"kind": "exercise"`).
