@@ -687,6 +687,8 @@ mod lessons;
 mod map;
 #[path = "cli/pseudocode.rs"]
 mod pseudocode;
+#[path = "cli/quiz_homework.rs"]
+mod quiz_homework;
 #[path = "cli/reliability.rs"]
 mod reliability;
 

@@ -1,5 +1,6 @@
 //! `loadlab grade FILES… [--course KEY] [--csv|--json]`: the gradebook
-//! ([`crate::lesson::homework::gradebook`]). Every attempt is re-graded from its moves; a
+//! ([`crate::lesson::homework::gradebook`]). Every attempt is re-graded from its moves (a
+//! quiz's from its answers); a
 //! file that cannot be read or graded is a row with its reason. A folder stands for the
 //! `.json` files directly in it, in name order.
 
@@ -14,7 +15,8 @@ pub const FILES_MAX: usize = 100_000;
 /// Flags of `loadlab grade`.
 #[derive(Debug, Args)]
 pub struct GradeArgs {
-    /// Attempt files (File ▸ Hand in…, `loadlab exercise … --hand-in`), or folders of them.
+    /// Attempt files (File ▸ Hand in…, `loadlab exercise … --hand-in`, `loadlab quiz …
+    /// --hand-in`), or folders of them.
     #[arg(required = true)]
     pub files: Vec<String>,
     /// The course key the personal instances were derived with (default: each file's own).
@@ -57,10 +59,7 @@ fn expand(names: &[String]) -> Result<Vec<String>, CliError> {
 /// The gradebook as text, and whether every file was graded.
 pub fn execute(a: &GradeArgs) -> Result<(String, bool), CliError> {
     let files = expand(&a.files)?;
-    let rows: Vec<Row> = files
-        .iter()
-        .map(|f| gradebook::grade_file(f, a.course.as_deref()))
-        .collect();
+    let rows: Vec<Row> = gradebook::grade_files(&files, a.course.as_deref());
     let all = rows.iter().all(|r| r.error.is_empty());
     let out = if a.json {
         format!("{}\n", gradebook::json(&rows))

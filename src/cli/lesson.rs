@@ -42,6 +42,14 @@ pub struct QuizArgs {
     /// Number of questions (1 to 50).
     #[arg(long, default_value_t = 5, value_parser = super::int::<usize>)]
     pub count: usize,
+    /// Grade these answers (a JSON list: the reply to each question in order, or entries
+    /// `{"question": 2, "reply": "7"}` / `{"question": 3, "show_answer": true}`).
+    #[arg(long)]
+    pub answers: Option<String>,
+    /// Write the answers as a quiz attempt file (what the Quiz window's Hand in… writes),
+    /// for `loadlab grade`.
+    #[arg(long, requires = "answers")]
+    pub hand_in: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -59,7 +67,7 @@ pub(crate) fn model_id(s: &str) -> Result<ModelId, String> {
 }
 
 /// Largest `--count` of `loadlab quiz`.
-pub const MAX_QUIZ: usize = 50;
+pub const MAX_QUIZ: usize = crate::lesson::homework::quiz::COUNT_MAX;
 
 /// Runs `loadlab lessons`.
 pub fn list(json: bool) -> Result<String, CliError> {
@@ -201,6 +209,16 @@ pub fn quiz(a: &QuizArgs) -> Result<String, CliError> {
         None => a.seed,
     };
     let qs = lesson::quiz(a.model, seed, a.count).map_err(CliError)?;
+    let graded = match &a.answers {
+        Some(path) => {
+            let who = (a.student.as_deref().unwrap_or(""), course);
+            let hand_in = a.hand_in.as_deref();
+            Some(super::quiz_answers::grade(
+                a.model, seed, &qs, who, path, hand_in,
+            )?)
+        }
+        None => None,
+    };
     if a.json {
         let questions: Vec<_> = qs.iter().map(QuizQuestion::json).collect();
         let mut v = serde_json::json!({ "seed": seed, "questions": questions });
@@ -208,7 +226,37 @@ pub fn quiz(a: &QuizArgs) -> Result<String, CliError> {
             v["student"] = serde_json::json!(name.trim());
             v["course"] = serde_json::json!(course.trim());
         }
+        if let Some(g) = graded {
+            v["graded"] = g;
+        }
         return Ok(format!("{v}\n"));
+    }
+    if let Some(g) = graded {
+        let missed: Vec<String> = g["missed"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|k| format!("question {k}"))
+            .collect();
+        let mut out = format!(
+            "Quiz on {} (seed {seed}): {} / {} right at the first try{}",
+            a.model.name(),
+            g["score"],
+            g["out_of"],
+            if g["complete"] == true {
+                ", complete"
+            } else {
+                ", not complete"
+            }
+        );
+        if !missed.is_empty() {
+            let _ = write!(out, "; missed: {}", missed.join(", "));
+        }
+        if let Some(f) = g["file"].as_str() {
+            let _ = write!(out, "\nHanded in: {f}");
+        }
+        out.push('\n');
+        return Ok(out);
     }
     let mut out = format!(
         "Quiz on {} (seed {seed}, {} questions)\n",

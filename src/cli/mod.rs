@@ -18,6 +18,7 @@ pub mod lesson;
 pub mod link;
 pub mod map;
 pub mod pseudocode;
+mod quiz_answers;
 pub mod redistribute;
 pub mod render;
 pub mod shard;

@@ -45,7 +45,7 @@ use crate::report::{self, Render, Stages};
 pub use bundled::{BUNDLED, find_bundled};
 pub use command::Planned;
 pub use cost::LESSON_SECONDS;
-pub use quiz::{QuizQuestion, quiz};
+pub use quiz::{QuizQuestion, quiz, quiz_with};
 pub use views::{Highlight, Region};
 
 /// The lesson format version this build writes and the newest it reads.
@@ -684,6 +684,7 @@ impl Lesson {
                     "exercise": s.exercise.as_ref().map(|x| serde_json::json!({
                         "prompt": x.prompt,
                         "pass": x.pass,
+                        "personal": x.personal,
                         "moves": exercise::moves(&s.scenario.resolve().unwrap_or_default()).ok(),
                     })),
                 })

@@ -131,6 +131,16 @@ pub enum Cmd {
     OpenAttempt,
     /// Read and replay this attempt file.
     OpenAttemptFrom(PathBuf),
+    /// A quiz window's Personal quiz…: the name and course key asked for its seed.
+    PersonalQuiz(ModelId),
+    /// The personal quiz of (name, course) on a model: its seed, generated in its window.
+    StartPersonalQuiz(ModelId, u64, Box<(String, String)>),
+    /// A quiz window's Hand in quiz…: its replies as a quiz attempt file (dialog or download).
+    HandInQuiz(ModelId),
+    /// Write the quiz attempt file of this model's quiz window here.
+    HandInQuizTo(ModelId, PathBuf),
+    /// A lesson reached an exercise step that plays the student's personal instance.
+    PersonalStep,
 }
 
 impl Cmd {
@@ -147,6 +157,7 @@ impl Cmd {
             FileAction::Handout => Cmd::ExportHandoutTo(path),
             FileAction::HandIn => Cmd::HandInTo(path),
             FileAction::OpenAttempt => Cmd::OpenAttemptFrom(path),
+            FileAction::HandInQuiz(m) => Cmd::HandInQuizTo(m, path),
         }
     }
 }

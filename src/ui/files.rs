@@ -33,6 +33,8 @@ pub enum FileAction {
     HandIn,
     /// Open an attempt file and replay it.
     OpenAttempt,
+    /// Hand in this model's quiz (its window's replies) as a quiz attempt file.
+    HandInQuiz(crate::preset::ModelId),
 }
 
 impl FileAction {
@@ -50,6 +52,7 @@ impl FileAction {
             FileAction::Handout => "Export lesson hand-out (a folder)",
             FileAction::HandIn => "Hand in the exercise as",
             FileAction::OpenAttempt => "Open attempt",
+            FileAction::HandInQuiz(_) => "Hand in the quiz as",
         }
     }
     /// Caption of the File menu entry that asks for a path in a text field.
@@ -66,6 +69,7 @@ impl FileAction {
             FileAction::Handout => "Export lesson hand-out by path…",
             FileAction::HandIn => "Hand in by path…",
             FileAction::OpenAttempt => "Open attempt by path…",
+            FileAction::HandInQuiz(_) => "Hand in quiz by path…",
         }
     }
     fn extension(self) -> (&'static str, &'static str) {
@@ -78,7 +82,9 @@ impl FileAction {
             FileAction::FigureSvg => ("SVG image", "svg"),
             FileAction::Animation => ("GIF animation", "gif"),
             FileAction::Handout => ("Hand-out folder", "handout"),
-            FileAction::HandIn | FileAction::OpenAttempt => ("loadlab attempt", "json"),
+            FileAction::HandIn | FileAction::OpenAttempt | FileAction::HandInQuiz(_) => {
+                ("loadlab attempt", "json")
+            }
         }
     }
     /// True if the action writes a file.

@@ -1,6 +1,7 @@
 //! Homework in the GUI (issue 39): Your turn ▸ Personal instance… asks the student's name
 //! and course key and puts the personal instance ([`crate::lesson::homework::personal`]) in
-//! front with Your turn on; File ▸ Hand in… writes the exercise's attempt file and tells the
+//! front with Your turn on (the same window serves a lesson's `personal: true` exercise step
+//! and a quiz window's Personal quiz…); File ▸ Hand in… writes the exercise's attempt file and tells the
 //! student the grade `loadlab grade` will give (the same replay computes both); File ▸ Open
 //! attempt… replays an attempt: a step bar over the student's log, each entry with its
 //! verdict, the exercise on the picture following the bar.
@@ -15,12 +16,25 @@ use crate::preset::{ModelId, Preset, Scenario};
 use crate::ui::commands::Cmd;
 use crate::ui::widgets::dialog::{Answer, dialog};
 
+/// What the Personal instance window asks the name for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Target {
+    /// Your turn ▸ Personal instance…: the exercise of the model in front.
+    #[default]
+    Exercise,
+    /// A lesson's exercise step that plays the personal instance (`personal: true`).
+    Lesson,
+    /// A quiz window's Personal quiz…: the personal seed of this model's quiz.
+    Quiz(ModelId),
+}
+
 /// The Personal instance window's fields.
 #[derive(Debug, Clone, Default)]
 struct Ask {
     name: String,
     course: String,
     error: Option<String>,
+    target: Target,
 }
 
 /// An attempt file opened for replay.
@@ -52,16 +66,65 @@ pub struct Homework {
 
 impl Homework {
     /// Opens the Personal instance window (with the name given last).
-    pub fn ask(&mut self) {
-        let (name, course) = match &self.who {
-            Some((n, c, _)) => (n.clone(), c.clone()),
-            None => Default::default(),
-        };
+    pub fn ask(&mut self, target: Target) {
+        let (name, course) = self.name();
         self.ask = Some(Ask {
             name,
             course,
             error: None,
+            target,
         });
+    }
+
+    /// The name and course key given last ("" when none was).
+    pub fn name(&self) -> (String, String) {
+        match &self.who {
+            Some((n, c, _)) => (n.clone(), c.clone()),
+            None => Default::default(),
+        }
+    }
+
+    /// The personal instance of the student named last on `model` in front, for a lesson's
+    /// personal step; None (and the window asking the name) when no name was given yet.
+    pub fn lesson_step(&mut self, model: ModelId) -> Option<Cmd> {
+        let (name, course) = self.name();
+        if name.is_empty() {
+            self.ask(Target::Lesson);
+            return None;
+        }
+        self.start(model, &name, &course, Target::Lesson).ok()
+    }
+
+    /// Start for `target`: the command that puts the personal instance (or quiz) in front.
+    fn start(
+        &mut self,
+        model: ModelId,
+        name: &str,
+        course: &str,
+        target: Target,
+    ) -> Result<Cmd, String> {
+        let (name, course) = (name.trim().to_string(), course.trim().to_string());
+        if let Target::Quiz(m) = target {
+            let seed = personal::quiz_seed(m, &course, &name)?;
+            return Ok(Cmd::StartPersonalQuiz(m, seed, Box::new((name, course))));
+        }
+        let s = personal::personal(model, &course, &name)?;
+        let title = crate::ui::help::rail(model).0.replace('\n', " ");
+        let of = if course.is_empty() {
+            String::new()
+        } else {
+            format!(" in {course}")
+        };
+        let preset = Preset::new(
+            format!("{name}'s {title} exercise"),
+            format!("The personal instance of {name}{of}"),
+            s.clone(),
+        );
+        self.who = Some((name, course, s));
+        Ok(match target {
+            Target::Lesson => Cmd::Load(Box::new(preset)),
+            _ => Cmd::StartPersonal(Box::new(preset)),
+        })
     }
 
     /// The student and course an attempt on `scenario` is handed in under ("" when it is
@@ -79,13 +142,25 @@ impl Homework {
         let Some(ask) = &mut self.ask else {
             return Vec::new();
         };
-        let window = egui::Window::new("Personal instance")
+        let target = ask.target;
+        let heading = match target {
+            Target::Quiz(_) => "Personal quiz",
+            _ => "Personal instance",
+        };
+        let window = egui::Window::new(heading)
             .collapsible(false)
             .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0]);
-        let title = crate::ui::help::rail(model).0.replace('\n', " ");
+        let title = match target {
+            Target::Quiz(m) => crate::ui::help::rail(m).0.replace('\n', " "),
+            _ => crate::ui::help::rail(model).0.replace('\n', " "),
+        };
+        let what = match target {
+            Target::Quiz(_) => "quiz",
+            _ => "exercise",
+        };
         let answer = dialog(ctx, window, "Start", "Cancel", |ui| {
             ui.label(format!(
-                "Your own {title} exercise, derived from your name and the course key: your \
+                "Your own {title} {what}, derived from your name and the course key: your \
                  teacher regenerates it from your name and grades what you hand in."
             ));
             let l = ui.label("Your name");
@@ -103,29 +178,21 @@ impl Homework {
                 && ui.input(|i| i.key_pressed(egui::Key::Enter))
         });
         match answer {
-            Some(Answer::Confirm) => match personal::personal(model, &ask.course, &ask.name) {
-                Ok(s) => {
-                    let (name, course) =
-                        (ask.name.trim().to_string(), ask.course.trim().to_string());
-                    let of = if course.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" in {course}")
-                    };
-                    let preset = Preset::new(
-                        format!("{name}'s {title} exercise"),
-                        format!("The personal instance of {name}{of}"),
-                        s.clone(),
-                    );
-                    self.who = Some((name, course, s));
-                    self.ask = None;
-                    vec![Cmd::StartPersonal(Box::new(preset))]
+            Some(Answer::Confirm) => {
+                let (name, course) = (ask.name.clone(), ask.course.clone());
+                match self.start(model, &name, &course, target) {
+                    Ok(cmd) => {
+                        self.ask = None;
+                        vec![cmd]
+                    }
+                    Err(e) => {
+                        if let Some(ask) = &mut self.ask {
+                            ask.error = Some(e);
+                        }
+                        Vec::new()
+                    }
                 }
-                Err(e) => {
-                    ask.error = Some(e);
-                    Vec::new()
-                }
-            },
+            }
             Some(Answer::Dismiss) => {
                 self.ask = None;
                 Vec::new()

@@ -192,6 +192,10 @@ impl Teach {
             Ok(s) => {
                 p.seek = Some((step.step, 0));
                 cmds.push(Cmd::Load(Box::new(Preset::new(name, "", s))));
+                // The student's own instance replaces it (asked for by name).
+                if step.exercise.as_ref().is_some_and(|x| x.personal) {
+                    cmds.push(Cmd::PersonalStep);
+                }
             }
             Err(e) => cmds.push(Cmd::Fail(format!("Step {}: {e}", i + 1))),
         }
@@ -250,6 +254,21 @@ impl Teach {
         q.unfold = true;
         if q.questions().is_empty() && !q.job.is_running() {
             q.generate(ctx);
+        }
+    }
+
+    /// The personal quiz of `name` in `course` on `model` (its seed derived from them).
+    pub(super) fn personal_quiz(
+        &mut self,
+        ctx: &egui::Context,
+        model: ModelId,
+        seed: u64,
+        name: &str,
+        course: &str,
+    ) {
+        self.open_quiz(ctx, model);
+        if let Some(q) = self.quizzes.iter_mut().find(|q| q.model() == model) {
+            q.personal(ctx, seed, name, course);
         }
     }
 

@@ -2,24 +2,30 @@
 //! model ([`crate::lesson::quiz`]). A student may check a reply as often as they like; the
 //! score counts first tries only (a reply that is not a number is no try). "Show me" loads a
 //! question's instance and folds the window away to a corner, so the instance is in view.
+//!
+//! Every reply checked and every answer shown is logged with its time; the score on screen is
+//! that log graded by [`crate::lesson::homework::quiz::replay`], the grader `loadlab grade`
+//! uses, and Hand in… writes the log as a quiz attempt file. "Personal quiz…" sets the seed
+//! from the student's name and course key.
 
 use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
 use super::commands::Cmd;
+use super::files::FileAction;
 use super::lesson::{BODY, answer_lines, reply_field};
 use crate::jobs::JobSlot;
+use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind, QuizReplayed, replay};
 use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
+use crate::platform::clock::Instant;
 use crate::preset::{ModelId, Preset};
 
 /// Largest number of questions a quiz window generates.
 pub const QUIZ_MAX: usize = 20;
 
-/// What happened to one question so far.
+/// What happened to one question so far (what its box shows; the score is the log's).
 #[derive(Debug, Clone, Default, PartialEq)]
 struct Tries {
-    /// Whether the first readable reply checked was right (the score counts it alone).
-    first: Option<bool>,
     /// How the last check went.
     last: Option<Grade>,
     /// Readable replies checked.
@@ -39,15 +45,24 @@ impl Tries {
         self.last = Some(g);
         if g != Grade::Unreadable {
             self.count += 1;
-            self.first.get_or_insert(g == Grade::Right);
         }
     }
 
-    /// The answer was asked for: a question not tried yet counts as missed.
+    /// The answer was asked for.
     fn show(&mut self) {
         self.shown = true;
-        self.first.get_or_insert(false);
     }
+}
+
+/// What the student did to a question this frame.
+#[derive(Debug, Clone, PartialEq)]
+enum Act {
+    /// Checked this reply.
+    Checked(String),
+    /// Asked for the answer.
+    ShowAnswer,
+    /// Show me: the question's instance in its workspace.
+    ShowMe,
 }
 
 /// One model's "Quiz me" window.
@@ -70,6 +85,12 @@ pub struct QuizWindow {
     loaded: Option<usize>,
     /// Help ▸ Quiz me chose it again: it unfolds in the next frame.
     pub(super) unfold: bool,
+    /// The student's name, course key and their personal seed (Personal quiz…).
+    who: Option<(String, String, u64)>,
+    /// Every reply checked and answer shown on these questions: what Hand in… writes.
+    log: Vec<QuizEntry>,
+    /// When the first entry was logged (the log's times count from it).
+    started: Option<Instant>,
 }
 
 impl QuizWindow {
@@ -104,7 +125,59 @@ impl QuizWindow {
             aside: false,
             loaded: None,
             unfold: false,
+            who: None,
+            log: Vec::new(),
+            started: None,
         }
+    }
+
+    /// The personal quiz of `name` in `course` (its seed derived from them): generated now.
+    pub(super) fn personal(&mut self, ctx: &egui::Context, seed: u64, name: &str, course: &str) {
+        self.seed = seed;
+        self.who = Some((name.trim().into(), course.trim().into(), seed));
+        self.open = true;
+        self.unfold = true;
+        self.generate(ctx);
+    }
+
+    /// The student and course of these questions ("" when they are not a personal quiz).
+    pub fn student(&self) -> (&str, &str) {
+        match &self.who {
+            Some((n, c, seed)) if *seed == self.made_with.0 => (n, c),
+            _ => ("", ""),
+        }
+    }
+
+    /// The log graded as `loadlab grade` grades it.
+    pub fn graded(&self) -> Result<QuizReplayed, String> {
+        replay(&self.questions, &self.log)
+    }
+
+    /// The attempt file of these questions and the log (Hand in…), with its grade.
+    pub fn attempt(&self) -> Result<(QuizAttempt, QuizReplayed), String> {
+        if self.questions.is_empty() {
+            return Err("no questions yet".into());
+        }
+        let seed = self.made_with.0;
+        QuizAttempt::new(
+            self.model,
+            seed,
+            &self.questions,
+            self.student(),
+            self.log.clone(),
+        )
+    }
+
+    /// Logs an entry on question `k` (1-based) now.
+    fn log(&mut self, kind: QuizKind, k: usize, reply: Option<String>) {
+        let t0 = *self.started.get_or_insert_with(Instant::now);
+        let t = (t0.elapsed().as_secs_f64() * 10.0).round() / 10.0;
+        self.log.push(QuizEntry {
+            kind,
+            question: k,
+            reply,
+            t: Some(t),
+        });
     }
 
     /// The model asked about.
@@ -122,11 +195,10 @@ impl QuizWindow {
         self.made_with.0
     }
 
-    /// (right on the first try, questions tried) so far.
+    /// (right on the first try, questions tried) so far: the log graded.
     pub fn score(&self) -> (usize, usize) {
-        let firsts = self.tries.iter().filter_map(|t| t.first);
-        let tried = firsts.clone().count();
-        (firsts.filter(|right| *right).count(), tried)
+        self.graded()
+            .map_or((0, 0), |r| (r.score, r.score + r.missed.len()))
     }
 
     pub(super) fn generate(&mut self, ctx: &egui::Context) {
@@ -148,6 +220,8 @@ impl QuizWindow {
                 self.questions = qs;
                 self.loaded = None;
                 self.error = None;
+                self.log.clear();
+                self.started = None;
             }
             Err(e) => self.error = Some(e),
         }
@@ -203,6 +277,7 @@ impl QuizWindow {
 
     fn contents(&mut self, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
         self.header(ui);
+        self.homework(ui, cmds);
         let (right, tried) = self.score();
         ui.label(
             RichText::new(format!(
@@ -215,7 +290,7 @@ impl QuizWindow {
         .on_hover_text("Each question counts once, by its first check: retry as often as you like");
         ui.separator();
         let seed = self.made_with.0;
-        let mut show_me = None;
+        let mut acts = Vec::new();
         egui::ScrollArea::vertical()
             .auto_shrink([false, true])
             .show_clipped(ui, |ui| {
@@ -224,29 +299,70 @@ impl QuizWindow {
                         egui::Frame::group(ui.style()).show(ui, |ui| {
                             ui.set_width(ui.available_width());
                             let (reply, tries) = (&mut self.replies[k], &mut self.tries[k]);
-                            if question(ui, item, k + 1, reply, tries) {
-                                show_me = Some(k);
+                            if let Some(act) = question(ui, item, k + 1, reply, tries) {
+                                acts.push((k, act));
                             }
                         });
                     });
                 }
             });
-        let Some(k) = show_me else {
-            return;
-        };
-        let item = &self.questions[k];
-        match item.scenario() {
-            Ok(s) => {
-                cmds.push(Cmd::ShowScenario(Box::new(Preset::new(
-                    format!("Quiz question {} (seed {seed})", k + 1),
-                    item.question.prompt.clone(),
-                    s,
-                ))));
-                self.aside = true;
-                self.loaded = Some(k);
+        for (k, act) in acts {
+            match act {
+                Act::Checked(reply) => self.log(QuizKind::Answer, k + 1, Some(reply)),
+                Act::ShowAnswer => self.log(QuizKind::ShowAnswer, k + 1, None),
+                Act::ShowMe => {
+                    let item = &self.questions[k];
+                    match item.scenario() {
+                        Ok(s) => {
+                            cmds.push(Cmd::ShowScenario(Box::new(Preset::new(
+                                format!("Quiz question {} (seed {seed})", k + 1),
+                                item.question.prompt.clone(),
+                                s,
+                            ))));
+                            self.aside = true;
+                            self.loaded = Some(k);
+                        }
+                        Err(e) => cmds.push(Cmd::Fail(e)),
+                    }
+                }
             }
-            Err(e) => cmds.push(Cmd::Fail(e)),
         }
+    }
+
+    /// Personal quiz…, Hand in… and Hand in by path…, and whose quiz this is.
+    fn homework(&self, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
+        let (name, _) = self.student();
+        if !name.is_empty() {
+            ui.label(RichText::new(format!("Personal quiz of {name}")).strong());
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Personal quiz…")
+                .on_hover_text(
+                    "Your own quiz, its seed derived from your name and the course key: \
+                     the teacher regenerates it from your name",
+                )
+                .clicked()
+            {
+                cmds.push(Cmd::PersonalQuiz(self.model));
+            }
+            let any = !self.questions.is_empty();
+            let tip = "Save your replies as an attempt file: the teacher's `loadlab grade` \
+                       grades them again, every answer recomputed by the model";
+            if ui
+                .add_enabled(any, egui::Button::new("Hand in quiz…"))
+                .on_hover_text(tip)
+                .clicked()
+            {
+                cmds.push(Cmd::HandInQuiz(self.model));
+            }
+            if ui
+                .add_enabled(any, egui::Button::new("Hand in quiz by path…"))
+                .clicked()
+            {
+                cmds.push(Cmd::PromptPath(FileAction::HandInQuiz(self.model)));
+            }
+        });
     }
 
     /// Seed, count, New quiz, Next seed, the headless command and the job's state.
@@ -305,14 +421,15 @@ impl QuizWindow {
 }
 
 /// Question `n`: the prompt, the reply, Check (again after a wrong reply) and Show answer,
-/// what the check said, and the answer once right or shown. True when "Show me" was clicked.
+/// what the check said, and the answer once right or shown; what the student did.
 fn question(
     ui: &mut egui::Ui,
     item: &QuizQuestion,
     n: usize,
     reply: &mut String,
     tries: &mut Tries,
-) -> bool {
+) -> Option<Act> {
+    let mut act = None;
     let q = &item.question;
     ui.label(RichText::new(format!("Question {n}")).strong().size(BODY));
     ui.label(RichText::new(&q.prompt).size(BODY));
@@ -326,7 +443,8 @@ fn question(
             .clicked()
             || entered
         {
-            tries.check(q.grade(&item.answer, reply));
+            tries.check(q.grade(&item.answer, reply.trim()));
+            act = Some(Act::Checked(reply.trim().to_string()));
         }
         let tried = tries.last.is_some();
         if tried
@@ -337,6 +455,7 @@ fn question(
                 .clicked()
         {
             tries.show();
+            act = Some(Act::ShowAnswer);
         }
     });
     let warn = ui.visuals().warn_fg_color;
@@ -377,9 +496,14 @@ fn question(
     if done {
         answer_lines(ui, q, &item.answer, BODY);
     }
-    ui.button(format!("Show me {n}"))
+    if ui
+        .button(format!("Show me {n}"))
         .on_hover_text("Load this question's instance into its workspace (the quiz folds aside)")
         .clicked()
+    {
+        act = Some(Act::ShowMe);
+    }
+    act
 }
 
 #[cfg(test)]
@@ -390,18 +514,26 @@ mod tests {
     fn the_score_counts_first_tries_and_ignores_unreadable_replies() {
         let mut t = Tries::default();
         t.check(Grade::Unreadable);
-        assert_eq!((t.first, t.count, t.done()), (None, 0, false));
+        assert_eq!((t.count, t.done()), (0, false));
         t.check(Grade::Wrong);
         t.check(Grade::Right);
-        assert_eq!((t.first, t.count, t.done()), (Some(false), 2, true));
-        let mut right = Tries::default();
-        right.check(Grade::Right);
-        assert_eq!(right.first, Some(true));
+        assert_eq!((t.count, t.done()), (2, true));
         let mut gave_up = Tries::default();
         gave_up.show();
-        assert_eq!((gave_up.first, gave_up.done()), (Some(false), true));
-        let mut w = QuizWindow::new(ModelId::Ksbf);
-        w.tries = vec![t, right, gave_up, Tries::default()];
+        assert!(gave_up.done());
+        // The window's score is its log graded: question 1 unreadable, wrong, right; 2 right;
+        // 3 shown; 4 untouched.
+        let mut w = QuizWindow::new(ModelId::Redistribute);
+        w.set(lesson::quiz(ModelId::Redistribute, 7, 4));
+        let right: Vec<String> = w.questions.iter().map(|q| q.answer.text()).collect();
+        w.log(QuizKind::Answer, 1, Some("seven".into()));
+        w.log(QuizKind::Answer, 1, Some("-99".into()));
+        w.log(QuizKind::Answer, 1, Some(right[0].clone()));
+        w.log(QuizKind::Answer, 2, Some(right[1].clone()));
+        w.log(QuizKind::ShowAnswer, 3, None);
         assert_eq!(w.score(), (1, 3));
+        let (a, r) = w.attempt().unwrap();
+        assert_eq!((r.score, r.out_of, a.log.len()), (1, 4, 5));
+        assert_eq!(a.student, "");
     }
 }

@@ -4,17 +4,23 @@
 //! The pinned instances of "Ada Lovelace" in course "CS101" were computed by an independent
 //! implementation of the documented derivation (tests/cli/personal_instance.py: FNV-1a 64,
 //! the ChaCha8 block function written from RFC 7539 with 8 rounds, `next_u64 % k`), not by
-//! loadlab.
+//! loadlab: the script prints each model's first candidates in order, and the pin is the
+//! first of them in the lesson exercise's size class (redistribute: the first, whose Lemma 6
+//! bound is 2; treesweep: the third, T_5 with τ = 2.4983, after T_5 at 5.0934 and T_6 at
+//! 2.5908, whose top clusters differ from T_5's at τ = 2.5).
 
 use std::path::Path;
 
 use serde_json::{Value, json};
 
 use super::common::{json, run};
+use loadlab::lesson::Answer;
 use loadlab::lesson::homework::attempt::Attempt;
 use loadlab::lesson::homework::personal;
+use loadlab::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind};
 use loadlab::lesson::homework::replay::{Entry, Kind, Player};
-use loadlab::preset::ModelId;
+use loadlab::model::exercise::ksbf::KsbfExercise;
+use loadlab::preset::{ModelId, Scenario};
 
 const MODELS: [&str; 5] = ["redistribute", "ksbf", "geodecay", "treesweep", "divisible"];
 
@@ -49,12 +55,13 @@ fn size(v: &Value) -> u64 {
 #[test]
 fn each_student_gets_a_pinned_instance_of_the_lesson_s_size() {
     let pinned = [
-        ("redistribute", "delta", json!([2, -2, 0, 1, -1])),
-        ("ksbf", "shape", json!("grid")),
-        ("ksbf", "p", json!(5)),
-        ("geodecay", "ell", json!(28.0)),
-        ("treesweep", "tau", json!(2.75)),
-        ("divisible", "beta", json!(20.0)),
+        ("redistribute", "delta", json!([-2, 0, 1, -1, 1, 1])),
+        ("ksbf", "shape", json!("random-grid")),
+        ("ksbf", "p", json!(2)),
+        ("geodecay", "p", json!(1u64 << 15)),
+        ("geodecay", "ell", json!(39.04)),
+        ("treesweep", "tau", json!(2.4983)),
+        ("divisible", "beta", json!(36.69)),
     ];
     for (model, field, want) in pinned {
         let v = personal_exercise(model, "Ada Lovelace", "CS101");
@@ -136,7 +143,13 @@ fn graded(files: &[&str]) -> Vec<Value> {
 fn wrong_move(model: &str) -> (Value, &'static str) {
     match model {
         "redistribute" => (json!([[1, 3]]), "neighbours"),
-        "ksbf" => (json!({"node": 1, "pe": 1, "step": 0}), "root"),
+        "ksbf" => {
+            // The root on PE 1: a heap number 1, or ⟨0, 0⟩ on a grid.
+            let s = personal::personal(ModelId::Ksbf, "CS101", "Grace Hopper").unwrap();
+            let grid = matches!(&s, Scenario::Ksbf(p) if p.shape.is_grid());
+            let root = if grid { json!([0, 0]) } else { json!(1) };
+            (json!({"node": root, "pe": 1, "step": 0}), "root")
+        }
         "treesweep" => (json!(99), "node"),
         "divisible" => (json!(-0.5), "range"),
         _ => (Value::Null, ""),
@@ -229,7 +242,7 @@ fn csv_fields(line: &str) -> Vec<String> {
 #[test]
 fn a_folder_of_200_attempts_grades_into_csv_with_broken_files_as_rows() {
     let dir = tempfile::tempdir().unwrap();
-    let mut broken = 0;
+    let (mut broken, mut quizzes) = (0, 0);
     for k in 0..200 {
         let path = dir.path().join(format!("attempt-{k:03}.json"));
         let model = ModelId::ALL[k % 5];
@@ -238,6 +251,37 @@ fn a_folder_of_200_attempts_grades_into_csv_with_broken_files_as_rows() {
             3 => std::fs::write(&path, "{\"format\": \"loadlab attempt\", \"vers").unwrap(),
             7 => std::fs::write(&path, [0xff, 0xfe, 0x00, 0x01]).unwrap(),
             11 => std::fs::write(&path, "(version: 1, name: \"a preset\")").unwrap(),
+            1 | 5 | 9 | 13 | 17 => {
+                // Every fourth file a quiz: the first reply right, the second wrong, the
+                // third's answer asked for.
+                let seed = personal::quiz_seed(model, "CS101", &student).unwrap();
+                let qs = loadlab::lesson::quiz(model, seed, 5).unwrap();
+                let e = |kind, question, reply: Option<String>| QuizEntry {
+                    kind,
+                    question,
+                    reply,
+                    t: Some(question as f64),
+                };
+                // A wrong reply: another choice, or a number far off.
+                let wrong = match &qs[1].answer {
+                    Answer::Choice(c) => qs[1].question.choices.iter().find(|x| *x != c).cloned(),
+                    Answer::Number(x) => Some((x + 1e6).to_string()),
+                };
+                let log = vec![
+                    e(
+                        QuizKind::Answer,
+                        1,
+                        Some(qs[0].answer.json().to_string().replace('"', "")),
+                    ),
+                    e(QuizKind::Answer, 2, wrong),
+                    e(QuizKind::ShowAnswer, 3, None),
+                ];
+                let who = (student.as_str(), "CS101");
+                let (a, _) = QuizAttempt::new(model, seed, &qs, who, log).unwrap();
+                std::fs::write(&path, a.to_json()).unwrap();
+                quizzes += 1;
+                continue;
+            }
             _ => {
                 let s = personal::personal(model, "CS101", &student).unwrap();
                 let mut p = Player::new(&s).unwrap();
@@ -258,7 +302,11 @@ fn a_folder_of_200_attempts_grades_into_csv_with_broken_files_as_rows() {
         }
         broken += 1;
     }
+    let t0 = std::time::Instant::now();
     let out = run(&["grade", dir.path().to_str().unwrap(), "--csv"]);
+    let seconds = t0.elapsed().as_secs_f64();
+    eprintln!("200 attempts ({quizzes} quizzes, {broken} broken) graded in {seconds:.2} s");
+    assert!(seconds < 2.0, "200 attempts graded in {seconds:.2} s");
     assert_eq!(out.status.code(), Some(1), "some files are broken");
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.split("\r\n").filter(|l| !l.is_empty()).collect();
@@ -266,6 +314,8 @@ fn a_folder_of_200_attempts_grades_into_csv_with_broken_files_as_rows() {
     let header = csv_fields(lines[0]);
     let error = header.iter().position(|h| h == "error").unwrap();
     let student = header.iter().position(|h| h == "student").unwrap();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (kind, score, missed) = (col("kind"), col("score"), col("broken"));
     let mut unreadable = 0;
     for (k, line) in lines[1..].iter().enumerate() {
         let f = csv_fields(line);
@@ -274,6 +324,11 @@ fn a_folder_of_200_attempts_grades_into_csv_with_broken_files_as_rows() {
             assert_eq!(f[student], format!("Student, \"No. {k}\""));
         } else {
             unreadable += 1;
+        }
+        if k % 4 == 1 {
+            assert_eq!(f[kind], "quiz", "row {k}: {line}");
+            assert_eq!(f[score], "1", "row {k}: {line}");
+            assert_eq!(f[missed], "question 2; question 3", "row {k}: {line}");
         }
     }
     assert_eq!(unreadable, broken);
@@ -314,4 +369,66 @@ fn a_personal_quiz_has_the_student_s_own_seed() {
         "--json",
     ]);
     assert_ne!(other["seed"], v["seed"]);
+}
+
+/// Lemma 6's bound, written here from the paper: max{max |δ_i|, max ⌈|δ_{k,l}|/2⌉} over
+/// the ring's slices.
+fn lemma6(delta: &[i64]) -> i64 {
+    let n = delta.len();
+    let mut m = delta.iter().map(|d| d.abs()).max().unwrap_or(0);
+    for k in 0..n {
+        let mut s = 0i64;
+        for l in 0..n - 1 {
+            s += delta[(k + l) % n];
+            m = m.max((s.abs() + 1) / 2);
+        }
+    }
+    m
+}
+
+#[test]
+fn two_hundred_students_get_instances_of_one_size_class_rarely_shared() {
+    let names: Vec<String> = (0..200).map(|k| format!("Student {k}")).collect();
+    for model in ModelId::ALL {
+        let reference = personal::reference(model);
+        let class = personal::size_class(&reference).unwrap();
+        let mut seen: Vec<Scenario> = Vec::new();
+        let mut workloads = Vec::new();
+        for name in &names {
+            let s = personal::personal(model, "CS101", name).unwrap();
+            assert_eq!(personal::size_class(&s), Ok(class), "{model:?}: {name}");
+            match &s {
+                Scenario::Redistribute(p) => assert_eq!(lemma6(&p.instance.delta), 2),
+                Scenario::Divisible(p) => assert_eq!(p.h + 1, 4),
+                Scenario::Geodecay(p) => assert_eq!(p.n, 1 << 30),
+                _ => {}
+            }
+            if let Scenario::Ksbf(p) = &s {
+                // KS-BF's seeds differ: count the workloads themselves (nodes and PEs).
+                let ex = KsbfExercise::new(p).unwrap();
+                let nodes: Vec<String> = ex.order.iter().map(|r| format!("{:?}", r.node)).collect();
+                let key = (p.p, p.shape, nodes);
+                if !workloads.contains(&key) {
+                    workloads.push(key);
+                }
+            }
+            if !seen.contains(&s) {
+                seen.push(s);
+            }
+        }
+        eprintln!("{model:?}: {} distinct instances of 200", seen.len());
+        assert!(
+            seen.len() >= 190,
+            "{model:?}: {} distinct of 200",
+            seen.len()
+        );
+        if model == ModelId::Ksbf {
+            eprintln!("Ksbf: {} distinct workloads of 200", workloads.len());
+            assert!(
+                workloads.len() >= 150,
+                "{} KS-BF workloads",
+                workloads.len()
+            );
+        }
+    }
 }

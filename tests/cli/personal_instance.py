@@ -30,12 +30,20 @@ def stream(k):
     while True:
         ws=block(k,ctr); ctr+=1
         for i in range(0,16,2): yield ws[i]|(ws[i+1]<<32)
+# Each model's first candidates (loadlab keeps the first of the lesson exercise's size class;
+# the class itself is checked by loadlab, so a few are printed in order).
 g=stream(key("redistribute","CS101","Ada Lovelace"))
-# redistribute candidates: 4 draws each, reject when |last|>2 or all zero; (size class checked by loadlab)
 for _ in range(5):
-    d=[2-(next(g)%5) for _ in range(4)]; last=-sum(d)
+    n=5+next(g)%3
+    d=[2-(next(g)%5) for _ in range(n-1)]; last=-sum(d)
     print("redistribute candidate", d+[last], "rejected" if abs(last)>2 or (last==0 and all(x==0 for x in d)) else "")
-g=stream(key("ksbf","CS101","Ada Lovelace")); print("ksbf", "tree" if next(g)%2==0 else "grid", "p =", 2+next(g)%5)
-g=stream(key("geodecay","CS101","Ada Lovelace")); print("geodecay ell", 10+next(g)%51)
-g=stream(key("treesweep","CS101","Ada Lovelace")); print("treesweep tau", [1.5+(next(g)%13)/4 for _ in range(4)])
-g=stream(key("divisible","CS101","Ada Lovelace")); print("divisible beta", 2+next(g)%29)
+g=stream(key("ksbf","CS101","Ada Lovelace"))
+shape=["random-tree","random-grid"][next(g)%2]; p=2+next(g)%8
+print("ksbf candidate", shape, "p =", p, "seeds drawn in order:", [next(g)%(1<<32) for _ in range(3)], "…")
+g=stream(key("geodecay","CS101","Ada Lovelace"))
+for _ in range(3):
+    b=13+next(g)%7; print("geodecay candidate p = 2^%d, ell =" % b, (1000+next(g)%5001)/100)
+g=stream(key("treesweep","CS101","Ada Lovelace"))
+for _ in range(6):
+    n=5+next(g)%2; print("treesweep candidate n =", n, "tau =", (15000+next(g)%50001)/1e4)
+g=stream(key("divisible","CS101","Ada Lovelace")); print("divisible beta", (200+next(g)%9801)/100)

@@ -149,3 +149,129 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
     h.run_steps(3);
     shown(&mut h, &format!("Before round {}", plan.len()));
 }
+
+#[test]
+fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Quiz(ModelId::Redistribute));
+    settle(&mut h);
+    click(&mut h, "Personal quiz…");
+    shown(&mut h, "Course key");
+    type_into(&mut h, "Your name", "Emmy Noether");
+    type_into(
+        &mut h,
+        "Course key (optional, as your teacher gave it)",
+        "CS101",
+    );
+    click(&mut h, "Start");
+    settle(&mut h);
+    shown(&mut h, "Personal quiz of Emmy Noether");
+    // Her questions' answers, from the model (the quiz her personal seed generates).
+    let seed = personal::quiz_seed(ModelId::Redistribute, "CS101", "Emmy Noether").unwrap();
+    let qs = loadlab::lesson::quiz(ModelId::Redistribute, seed, 5).unwrap();
+    let right: Vec<String> = qs.iter().map(|q| q.answer.text()).collect();
+    let start: String = qs[0].question.prompt.chars().take(20).collect();
+    shown(&mut h, &start);
+    // Question 1 right; question 2 wrong; question 3 wrong, then its answer shown.
+    type_into(&mut h, "Answer 1", &right[0]);
+    click(&mut h, "Check 1");
+    type_into(&mut h, "Answer 2", "-1000");
+    click(&mut h, "Check 2");
+    type_into(&mut h, "Answer 3", "-1000");
+    click(&mut h, "Check 3");
+    shown(&mut h, "Show answer 3");
+    click(&mut h, "Show answer 3");
+    shown(&mut h, "First tries: 1 of 3 right");
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("emmy-quiz.json");
+    click(&mut h, "Hand in quiz by path…");
+    shown(&mut h, "File path");
+    type_into(&mut h, "File path", path.to_str().unwrap());
+    click(&mut h, "OK");
+    shown(&mut h, "Handed in");
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert_eq!(
+        fraction(notice.split_once(": ").unwrap().1),
+        (1, 5),
+        "{notice}"
+    );
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(["grade", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["attempts"][0];
+    assert_eq!(row["kind"], "quiz");
+    assert_eq!(row["student"], "Emmy Noether");
+    assert_eq!(
+        (row["score"].as_u64(), row["out_of"].as_u64()),
+        (Some(1), Some(5))
+    );
+    assert_eq!(
+        row["broken"],
+        serde_json::json!(["question 2", "question 3"])
+    );
+    assert_eq!(row["show_me"], 1);
+    assert_eq!(row["flags"], serde_json::json!([]), "{row}");
+}
+
+/// A lesson whose exercise step plays the student's personal instance.
+const PERSONAL_LESSON: &str = r#"(
+    name: "homework", title: "Homework", model: Geodecay,
+    steps: [
+        (title: "Read", text: "The policies.", scenario: Preset("geodecay-crcw")),
+        (
+            title: "Your turn", text: "Your own instance.",
+            scenario: Inline(Geodecay((n: 1073741824, p: 65536, alpha: 1.0, ell: 30.0, policy: Optimal))),
+            exercise: Some((prompt: "Balance or go on?", pass: 3, personal: true)),
+        ),
+    ],
+)"#;
+
+#[test]
+fn a_lesson_s_personal_step_asks_the_name_and_plays_that_instance() {
+    let dir = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("homework.ron");
+    std::fs::write(&lesson, PERSONAL_LESSON).unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::OpenPath(lesson.clone()));
+    settle(&mut h);
+    assert!(h.query_all_by_label_contains("Your name").next().is_none());
+    h.state_mut().send(Cmd::LessonStep(1));
+    settle(&mut h);
+    shown(&mut h, "Personal instance");
+    type_into(&mut h, "Your name", "Sofia Kovalevskaya");
+    type_into(
+        &mut h,
+        "Course key (optional, as your teacher gave it)",
+        "CS101",
+    );
+    click(&mut h, "Start");
+    settle(&mut h);
+    let mine = personal::personal(ModelId::Geodecay, "CS101", "Sofia Kovalevskaya").unwrap();
+    assert_eq!(h.state().preset().scenario, mine);
+    shown(&mut h, "Before round 1");
+    shown(&mut h, "Balance or go on?");
+    // Back and forth: the name is remembered, the step plays her instance at once.
+    h.state_mut().send(Cmd::LessonStep(0));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(1));
+    settle(&mut h);
+    assert!(h.query_all_by_label_contains("Your name").next().is_none());
+    assert_eq!(h.state().preset().scenario, mine);
+}

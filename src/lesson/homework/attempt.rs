@@ -19,6 +19,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::quiz::QuizAttempt;
 use super::replay::{Entry, Kind, Replayed, replay};
 use crate::model::budget::{MEMORY_LIMIT, size};
 use crate::model::exercise::moves::Shape;
@@ -159,45 +160,19 @@ impl Attempt {
         s
     }
 
-    /// Parses an attempt file's bytes, its cost checked before parsing.
+    /// Parses an exercise's attempt file (a quiz's is refused: [`AttemptFile::parse`]).
     pub fn parse(bytes: &[u8]) -> Result<Attempt, String> {
-        let shape = Shape::scan(bytes);
-        let need = shape.parse_bytes() + bytes.len() as f64;
-        if need > MEMORY_LIMIT {
-            return Err(format!(
-                "{} JSON values: about {} of memory to read, more than the limit of {}",
-                shape.values,
-                size(need),
-                size(MEMORY_LIMIT)
-            ));
+        match AttemptFile::parse(bytes)? {
+            AttemptFile::Exercise(a) => Ok(a),
+            AttemptFile::Quiz(_) => Err("a quiz's attempt, not an exercise's: grade it with \
+                                          `loadlab grade`"
+                .into()),
         }
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            format!(
-                "not JSON: not UTF-8 text (invalid byte at offset {})",
-                e.valid_up_to()
-            )
-        })?;
-        // The header first, so that a newer format is named as such rather than as a field
-        // this build does not know.
-        let head: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-        if head.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-            return Err(format!(
-                "not a loadlab attempt (no \"format\": \"{FORMAT}\")"
-            ));
-        }
-        match head.get("version").and_then(|v| v.as_u64()) {
-            Some(v) if v > u64::from(VERSION) => {
-                return Err(format!(
-                    "attempt format version {v}, newer than this loadlab reads ({VERSION}): \
-                     grade it with a newer loadlab"
-                ));
-            }
-            Some(_) => {}
-            None => return Err("no format \"version\"".into()),
-        }
+    }
+
+    fn from_value(v: serde_json::Value) -> Result<Attempt, String> {
         let a: Attempt =
-            serde_json::from_value(head).map_err(|e| format!("not an attempt file: {e}"))?;
+            serde_json::from_value(v).map_err(|e| format!("not an attempt file: {e}"))?;
         if a.log.len() > LOG_MAX {
             return Err(format!(
                 "{} log entries, more than the limit of {LOG_MAX}",
@@ -224,6 +199,83 @@ impl Attempt {
     /// Whether the app that wrote it is older than this one (by its version number).
     pub fn older(&self) -> bool {
         self.version < VERSION || older_than(&self.app_version, APP_VERSION)
+    }
+}
+
+/// An attempt file of either kind: an exercise's moves or a quiz's answers.
+#[allow(clippy::large_enum_variant)] // one per file read: size does not matter
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttemptFile {
+    /// An exercise's attempt (no `kind`, or `"kind": "exercise"`).
+    Exercise(Attempt),
+    /// A quiz's attempt (`"kind": "quiz"`).
+    Quiz(QuizAttempt),
+}
+
+impl AttemptFile {
+    /// Parses an attempt file's bytes, its cost checked before parsing.
+    pub fn parse(bytes: &[u8]) -> Result<AttemptFile, String> {
+        let shape = Shape::scan(bytes);
+        let need = shape.parse_bytes() + bytes.len() as f64;
+        if need > MEMORY_LIMIT {
+            return Err(format!(
+                "{} JSON values: about {} of memory to read, more than the limit of {}",
+                shape.values,
+                size(need),
+                size(MEMORY_LIMIT)
+            ));
+        }
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            format!(
+                "not JSON: not UTF-8 text (invalid byte at offset {})",
+                e.valid_up_to()
+            )
+        })?;
+        // The header first, so that a newer format is named as such rather than as a field
+        // this build does not know.
+        let mut head: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        if head.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+            return Err(format!(
+                "not a loadlab attempt (no \"format\": \"{FORMAT}\")"
+            ));
+        }
+        match head.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v > u64::from(VERSION) => {
+                return Err(format!(
+                    "attempt format version {v}, newer than this loadlab reads ({VERSION}): \
+                     grade it with a newer loadlab"
+                ));
+            }
+            Some(_) => {}
+            None => return Err("no format \"version\"".into()),
+        }
+        let kind = head
+            .get("kind")
+            .map(|k| k.as_str().unwrap_or("?").to_string());
+        match kind.as_deref() {
+            None | Some("exercise") => {
+                if let Some(m) = head.as_object_mut() {
+                    m.remove("kind");
+                }
+                Attempt::from_value(head).map(AttemptFile::Exercise)
+            }
+            Some(super::quiz::KIND) => serde_json::from_value::<QuizAttempt>(head)
+                .map_err(|e| format!("not a quiz attempt file: {e}"))?
+                .checked()
+                .map(AttemptFile::Quiz),
+            Some(other) => Err(format!(
+                "attempt kind {:?}: this loadlab reads \"exercise\" and \"quiz\"",
+                crate::preset::one_line(other)
+            )),
+        }
+    }
+
+    /// Reads an attempt file (a regular file of at most [`MAX_BYTES`]).
+    pub fn read(path: &std::path::Path) -> Result<AttemptFile, String> {
+        let bytes = crate::preset::read_user_file(path, MAX_BYTES, "attempt files")
+            .map_err(|e| e.to_string())?;
+        AttemptFile::parse(&bytes)
     }
 }
 

@@ -1,11 +1,13 @@
 //! The gradebook: one row per attempt file, every attempt re-graded from its moves by the
-//! model's grader ([`super::replay`]), with a verdict on the file itself. An unreadable file
-//! is a row with its reason, never an abort.
+//! model's grader ([`super::replay`]) — or, for a quiz, from its answers against the quiz its
+//! seed generates again, each answer recomputed by the model ([`super::quiz`]) — with a
+//! verdict on the file itself. An unreadable file is a row with its reason, never an abort.
 
 use serde::Serialize;
 
-use super::attempt::{Attempt, Stored};
+use super::attempt::{Attempt, AttemptFile, Stored};
 use super::personal;
+use super::quiz::{Answers, QuizAttempt, QuizStored};
 
 /// The file was handed in for another student's instance (or another course's).
 pub const FOREIGN: &str = "instance does not match the student's name";
@@ -25,25 +27,28 @@ pub struct Row {
     pub student: String,
     /// The model.
     pub model: String,
-    /// The instance: the `loadlab exercise` flags that set it.
+    /// "exercise" or "quiz" ("" when the file could not be read).
+    pub kind: String,
+    /// The instance: the `loadlab exercise` flags that set it (a quiz: `--seed S --count N`).
     pub instance: String,
-    /// Log entries that are the student's moves.
+    /// Log entries that are the student's moves (a quiz: replies checked).
     pub moves: usize,
-    /// Of those, legal.
+    /// Of those, legal (a quiz: readable — a number, or one of the choices).
     pub legal: usize,
-    /// Of those, optimal.
+    /// Of those, optimal (a quiz: right).
     pub optimal: usize,
-    /// The rules the student's illegal moves break, each once, in the order first broken.
+    /// The rules the student's illegal moves break, each once, in the order first broken (a
+    /// quiz: the questions missed at the first try, "question 2").
     pub broken: Vec<String>,
     /// Hints asked for.
     pub hints: usize,
-    /// Show me used.
+    /// Show me used (a quiz: answers asked for).
     pub show_me: usize,
-    /// The moves finish the exercise.
+    /// The moves finish the exercise (a quiz: every question right or its answer shown).
     pub complete: bool,
-    /// Moves right at the first try, recomputed.
+    /// Moves (a quiz: questions) right at the first try, recomputed.
     pub score: usize,
-    /// The moves the algorithm needs.
+    /// The moves the algorithm needs (a quiz: its questions).
     pub out_of: usize,
     /// Verdicts on the file ([`FOREIGN`], [`EDITED`], [`OLDER`], [`NO_NAME`]).
     pub flags: Vec<String>,
@@ -57,6 +62,7 @@ impl Row {
             file: file.into(),
             student: String::new(),
             model: String::new(),
+            kind: String::new(),
             instance: String::new(),
             moves: 0,
             legal: 0,
@@ -116,6 +122,7 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
         file: file.into(),
         student: a.student.clone(),
         model: a.model.clone(),
+        kind: "exercise".into(),
         instance: a.command.get(3..).unwrap_or_default().join(" "),
         moves: r.moves,
         legal: r.legal,
@@ -131,17 +138,111 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
     }
 }
 
-/// Reads and grades the attempt file `path`.
-pub fn grade_file(path: &str, course: Option<&str>) -> Row {
-    match Attempt::read(std::path::Path::new(path)) {
-        Ok(a) => grade(path, &a, course),
+/// Grades one quiz attempt: the quiz generated again from its seed (answers from `memo` or
+/// the model), its log replayed; `course` as in [`grade`].
+pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answers) -> Row {
+    let fail = |why: String| {
+        let mut row = Row::unreadable(file, why);
+        row.student = a.student.clone();
+        row.model = a.model.clone();
+        row.kind = super::quiz::KIND.into();
+        row
+    };
+    let questions = match a.questions(memo) {
+        Ok(q) => q,
+        Err(why) => return fail(format!("the quiz of seed {}: {why}", a.seed)),
+    };
+    let r = match super::quiz::replay(&questions, &a.log) {
+        Ok(r) => r,
+        Err(why) => return fail(why),
+    };
+    let mut flags = Vec::new();
+    let course = course.unwrap_or(&a.course);
+    if personal::normalise(&a.student).is_empty() {
+        flags.push(NO_NAME.to_string());
+    } else if a
+        .model_id()
+        .and_then(|m| personal::quiz_seed(m, course, &a.student))
+        != Ok(a.seed)
+    {
+        flags.push(FOREIGN.to_string());
+    }
+    let model = a.model_id().unwrap_or(crate::preset::ModelId::Ksbf);
+    if QuizStored::of(&r) != a.stored
+        || a.shown != r.shown
+        || !a.lists(&questions)
+        || a.command != super::quiz::command(model, a.seed, a.count)
+    {
+        flags.push(EDITED.to_string());
+    }
+    if a.older() {
+        flags.push(OLDER.to_string());
+    }
+    Row {
+        file: file.into(),
+        student: a.student.clone(),
+        model: a.model.clone(),
+        kind: super::quiz::KIND.into(),
+        instance: a.command.get(4..).unwrap_or_default().join(" "),
+        moves: r.answers,
+        legal: r.readable,
+        optimal: r.right,
+        broken: r.missed.iter().map(|k| format!("question {k}")).collect(),
+        hints: 0,
+        show_me: r.shown,
+        complete: r.complete,
+        score: r.score,
+        out_of: r.out_of,
+        flags,
+        error: String::new(),
+    }
+}
+
+/// Reads and grades the attempt file `path` (an exercise's or a quiz's).
+pub fn grade_file(path: &str, course: Option<&str>, memo: &Answers) -> Row {
+    match AttemptFile::read(std::path::Path::new(path)) {
+        Ok(AttemptFile::Exercise(a)) => grade(path, &a, course),
+        Ok(AttemptFile::Quiz(a)) => grade_quiz(path, &a, course, memo),
         Err(why) => Row::unreadable(path, why),
     }
 }
 
+/// Grades `paths` in order, on up to four threads (the quizzes' checks shared between them).
+pub fn grade_files(paths: &[String], course: Option<&str>) -> Vec<Row> {
+    let memo = Answers::default();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 4);
+    let chunk = paths.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let parts: Vec<_> = paths
+            .chunks(chunk)
+            .map(|part| {
+                let memo = &memo;
+                s.spawn(move || {
+                    part.iter()
+                        .map(|p| grade_file(p, course, memo))
+                        .collect::<Vec<Row>>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .zip(paths.chunks(chunk))
+            .flat_map(|(h, part)| {
+                h.join().unwrap_or_else(|_| {
+                    part.iter()
+                        .map(|p| Row::unreadable(p, "internal error while grading".into()))
+                        .collect()
+                })
+            })
+            .collect()
+    })
+}
+
 /// The CSV header.
-pub const HEADER: [&str; 16] = [
-    "file", "student", "model", "instance", "moves", "legal", "optimal", "broken", "hints",
+pub const HEADER: [&str; 17] = [
+    "file", "student", "model", "kind", "instance", "moves", "legal", "optimal", "broken", "hints",
     "show_me", "complete", "score", "out_of", "flags", "error", "percent",
 ];
 
@@ -168,6 +269,7 @@ pub fn csv(rows: &[Row]) -> String {
             field(&r.file),
             field(&r.student),
             field(&r.model),
+            field(&r.kind),
             field(&r.instance),
             r.moves.to_string(),
             r.legal.to_string(),
@@ -206,24 +308,42 @@ pub fn text(rows: &[Row]) -> String {
         } else {
             format!(" [{}]", r.flags.join("; "))
         };
+        let quiz = r.kind == super::quiz::KIND;
         if !r.broken.is_empty() {
-            flags = format!(", rules broken: {}{flags}", r.broken.join(", "));
+            let what = if quiz { "missed" } else { "rules broken" };
+            flags = format!(", {what}: {}{flags}", r.broken.join(", "));
         }
-        out.push_str(&format!(
-            "{}: {} — {} {}: {} / {}{}, {} moves ({} legal, {} optimal), {} hints, {} Show me{flags}\n",
+        let who = if r.student.is_empty() {
+            "(no name)"
+        } else {
+            &r.student
+        };
+        let complete = if r.complete {
+            ", complete"
+        } else {
+            ", not complete"
+        };
+        let head = format!(
+            "{}: {who} — {} {}{}: {} / {}{complete}",
             r.file,
-            if r.student.is_empty() { "(no name)" } else { &r.student },
             r.model,
+            if quiz { "quiz " } else { "" },
             r.instance,
             r.score,
-            r.out_of,
-            if r.complete { ", complete" } else { ", not complete" },
-            r.moves,
-            r.legal,
-            r.optimal,
-            r.hints,
-            r.show_me,
-        ));
+            r.out_of
+        );
+        let counts = if quiz {
+            format!(
+                "{} replies ({} readable, {} right), {} answers shown",
+                r.moves, r.legal, r.optimal, r.show_me
+            )
+        } else {
+            format!(
+                "{} moves ({} legal, {} optimal), {} hints, {} Show me",
+                r.moves, r.legal, r.optimal, r.hints, r.show_me
+            )
+        };
+        out.push_str(&format!("{head}, {counts}{flags}\n"));
     }
     out
 }

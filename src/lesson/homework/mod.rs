@@ -7,9 +7,12 @@
 //!   own grader, with the GUI's "Your turn" rules.
 //! * [`attempt`]: the attempt file (versioned JSON), written by File ▸ Hand in… and
 //!   `loadlab exercise … --hand-in`, read with bounds.
+//! * [`quiz`]: a quiz's answers handed in (`kind: "quiz"`), graded from the quiz its seed
+//!   generates again.
 //! * [`gradebook`]: one row per attempt file (`loadlab grade`), as CSV, JSON or text.
 
 pub mod attempt;
 pub mod gradebook;
 pub mod personal;
+pub mod quiz;
 pub mod replay;

@@ -15,17 +15,37 @@
 //!    basis 0xcbf29ce484222325, prime 0x100000001b3) of the message followed by the byte i.
 //! 4. The generator's `next_u64` values are drawn in order; a choice among k values is
 //!    `next_u64() % k` (the bias, below 2⁻⁵⁹, is immaterial).
-//! 5. Each model draws candidates shaped like its lesson's exercise ([`reference`]) and keeps
-//!    the first whose number of moves (the exercise's `out_of`, its size class) equals the
-//!    lesson exercise's; after [`TRIES`] candidates without one, the lesson's own instance.
+//! 5. Each model draws candidates shaped like its lesson exercise ([`reference`]) and keeps
+//!    the first whose size class (below) equals the lesson exercise's; after [`TRIES`]
+//!    candidates without one, the lesson's own instance.
+//!
+//! # Equal difficulty: the size class
+//!
+//! Two students get instances of equal difficulty: the same *size class*, the number of moves
+//! the model's own optimal play needs (the exercise's `out_of`, [`size_class`]):
+//!
+//! * redistribute: the rounds of an optimal schedule (Algorithm 3 meets Lemma 6's bound
+//!   max{max |δ_i|, max ⌈|δ_{k,l}|/2⌉}): 2;
+//! * ksbf: the nodes whose PE and step are predicted (the workload's size): 15;
+//! * geodecay: the balance-or-go-on decisions before rounds 1 … R − 1 (n = 2³⁰);
+//! * treesweep: the nodes of Fine-Grain's optimal top cluster on processor 0 (T_5, τ = 2.5);
+//! * divisible: the tree's levels whose loads are set (h = 3): 4.
+//!
+//! The pools are large enough that 200 students rarely share an instance (tests/cli/homework.rs
+//! counts them; of 200 names 193 rings, 167 KS-BF workloads — 200 seeds —, 200, 200 and 198
+//! instances differ): δ over rings of 5 to 7 processors (about 8 900 vectors of 2 rounds);
+//! random KS-BF trees and grids of 15 nodes on 2 to 9 PEs; ℓ in steps of 0.01
+//! and p from 2¹³ to 2¹⁹ (n = 2³⁰); τ in steps of 10⁻⁴ on T_5 and T_6; β in steps of 0.01.
 //!
 //! | model | lesson exercise | a candidate |
 //! |---|---|---|
-//! | redistribute | δ = (2, 1, 1, −2, −2), bidirectional, c = 1, Algorithm 3: 2 rounds | δ_1 … δ_4 each 2 − (u % 5), δ_5 = −Σ (kept when \|δ_5\| ≤ 2 and δ ≠ 0); minimal loads |
-//! | ksbf | T_4 on p = 2: 15 nodes | T_4 or the grid G_5 (u % 2 = 0: tree), p = 2 + u % 5 |
-//! | geodecay | n = 2³⁰, p = 2¹⁶, α = 1, ℓ = 30: 15 decisions | ℓ = 10 + u % 51 |
-//! | treesweep | T_5, τ = 2.5 | τ = 1.5 + (u % 13)/4 |
-//! | divisible | tree b = 2, h = 3, β = 10, method C: 4 levels | β = 2 + u % 29 |
+//! | redistribute | δ = (2, 1, 1, −2, −2), bidirectional, c = 1, Algorithm 3: 2 rounds | n = 5 + u % 3; δ_1 … δ_{n−1} each 2 − (u % 5), δ_n = −Σ (kept when \|δ_n\| ≤ 2 and δ ≠ 0); minimal loads |
+//! | ksbf | T_4 on p = 2: 15 nodes | shape = [random tree, random grid][u % 2] (depth cap 6, q = 0.6), p = 2 + u % 8, then seed = u % 2³², drawn again (at most [`SEEDS`] times) until the workload has 15 nodes |
+//! | geodecay | n = 2³⁰, p = 2¹⁶, α = 1, ℓ = 30 | p = 2^(13 + u % 7), ℓ = (1000 + u % 5001)/100 |
+//! | treesweep | T_5, τ = 2.5 | n = 5 + u % 2, τ = (15000 + u % 50001)/10⁴ |
+//! | divisible | tree b = 2, h = 3, β = 10, method C: 4 levels | β = (200 + u % 9801)/100 |
+//!
+//! (Each "u" is the next `next_u64`, drawn in the order the table reads.)
 
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -44,6 +64,12 @@ pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 pub const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 /// The candidates drawn before falling back to the lesson's instance.
 pub const TRIES: usize = 64;
+/// The depth cap of a random KS-BF workload (its node count is the size class's).
+pub const RANDOM_DEPTH: u32 = 6;
+/// The spawn probability of a random KS-BF workload.
+pub const SPAWN: f64 = 0.6;
+/// The seeds a KS-BF candidate draws for a workload of the size class.
+pub const SEEDS: usize = 256;
 /// The longest name or course key accepted (in characters).
 pub const NAME_MAX: usize = 200;
 /// The derivation's tag (step 2): a new derivation gets a new tag.
@@ -113,8 +139,8 @@ pub fn reference(model: ModelId) -> Scenario {
     match model {
         ModelId::Redistribute => ring(vec![2, 1, 1, -2, -2]),
         ModelId::Ksbf => ks(Shape::Tree, 2),
-        ModelId::Geodecay => geo(30.0),
-        ModelId::TreeSweep => tree(2.5),
+        ModelId::Geodecay => geo(16, 30.0),
+        ModelId::TreeSweep => tree(5, 2.5),
         ModelId::Divisible => div(10.0),
     }
 }
@@ -128,7 +154,11 @@ fn ring(delta: Vec<i64>) -> Scenario {
 }
 
 fn ks(shape: Shape, p: u32) -> Scenario {
-    let n = if shape == Shape::Grid { 5 } else { 4 };
+    let n = match shape {
+        Shape::Tree => 4,
+        Shape::Grid => 5,
+        _ => RANDOM_DEPTH,
+    };
     Scenario::Ksbf(KsbfParams {
         shape,
         n,
@@ -137,10 +167,10 @@ fn ks(shape: Shape, p: u32) -> Scenario {
     })
 }
 
-fn geo(ell: f64) -> Scenario {
+fn geo(b: u32, ell: f64) -> Scenario {
     Scenario::Geodecay(GeoParams {
         n: 1 << 30,
-        p: 1 << 16,
+        p: 1 << b,
         alpha: 1.0,
         ell,
         policy: Policy::Optimal,
@@ -148,9 +178,9 @@ fn geo(ell: f64) -> Scenario {
     })
 }
 
-fn tree(tau: f64) -> Scenario {
+fn tree(n: u64, tau: f64) -> Scenario {
     Scenario::TreeSweep(TreeSweepParams {
-        n: 5,
+        n,
         tau,
         ..TreeSweepParams::default()
     })
@@ -170,7 +200,8 @@ fn candidate(model: ModelId, rng: &mut ChaCha8Rng) -> Option<Scenario> {
     let mut pick = |k: u64| rng.next_u64() % k;
     Some(match model {
         ModelId::Redistribute => {
-            let mut delta: Vec<i64> = (0..4).map(|_| 2 - pick(5) as i64).collect();
+            let n = 5 + pick(3);
+            let mut delta: Vec<i64> = (1..n).map(|_| 2 - pick(5) as i64).collect();
             let last = -delta.iter().sum::<i64>();
             if last.abs() > 2 || (last == 0 && delta.iter().all(|&d| d == 0)) {
                 return None;
@@ -179,16 +210,27 @@ fn candidate(model: ModelId, rng: &mut ChaCha8Rng) -> Option<Scenario> {
             ring(delta)
         }
         ModelId::Ksbf => {
-            let shape = if pick(2) == 0 {
-                Shape::Tree
-            } else {
-                Shape::Grid
-            };
-            ks(shape, 2 + pick(5) as u32)
+            let shape = [Shape::RandomTree, Shape::RandomGrid][pick(2) as usize];
+            let p = 2 + pick(8) as u32;
+            let class = size_class(&reference(model)).ok()?;
+            for _ in 0..SEEDS {
+                let mut s = ks(shape, p);
+                if let Scenario::Ksbf(k) = &mut s {
+                    k.seed = pick(1 << 32);
+                    k.spawn_prob = SPAWN;
+                }
+                if size_class(&s) == Ok(class) {
+                    return Some(s);
+                }
+            }
+            return None;
         }
-        ModelId::Geodecay => geo(10.0 + pick(51) as f64),
-        ModelId::TreeSweep => tree(1.5 + pick(13) as f64 / 4.0),
-        ModelId::Divisible => div(2.0 + pick(29) as f64),
+        ModelId::Geodecay => {
+            let b = 13 + pick(7) as u32;
+            geo(b, (1000 + pick(5001)) as f64 / 100.0)
+        }
+        ModelId::TreeSweep => tree(5 + pick(2), (15_000 + pick(50_001)) as f64 / 1e4),
+        ModelId::Divisible => div((200 + pick(9801)) as f64 / 100.0),
     })
 }
 

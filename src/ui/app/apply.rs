@@ -74,7 +74,12 @@ impl LoadlabApp {
             | Cmd::HandIn
             | Cmd::HandInTo(_)
             | Cmd::OpenAttempt
-            | Cmd::OpenAttemptFrom(_) => self.homework(ctx, cmd),
+            | Cmd::OpenAttemptFrom(_)
+            | Cmd::PersonalQuiz(_)
+            | Cmd::StartPersonalQuiz(..)
+            | Cmd::HandInQuiz(_)
+            | Cmd::HandInQuizTo(..)
+            | Cmd::PersonalStep => self.homework(ctx, cmd),
             Cmd::CancelJobs | Cmd::Inform(_) | Cmd::Fail(_) => {
                 self.status(cmd);
                 Vec::new()

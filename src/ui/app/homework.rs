@@ -4,18 +4,34 @@
 use std::path::Path;
 
 use super::LoadlabApp;
-use crate::lesson::homework::attempt::Attempt;
+use crate::lesson::homework::attempt::{Attempt, AttemptFile};
+use crate::lesson::homework::quiz::{Answers, QuizAttempt};
 use crate::lesson::homework::{gradebook, replay};
+use crate::preset::ModelId;
 use crate::preset::{Preset, PresetFile};
 use crate::ui::commands::Cmd;
 use crate::ui::files::FileAction;
-use crate::ui::homework::Replay;
+use crate::ui::homework::{Replay, Target};
 
 impl LoadlabApp {
     /// Personal instance…, Hand in…, Open attempt….
     pub(super) fn homework(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
         match cmd {
-            Cmd::PersonalInstance => self.homework.ask(),
+            Cmd::PersonalInstance => self.homework.ask(Target::Exercise),
+            Cmd::PersonalQuiz(m) => self.homework.ask(Target::Quiz(m)),
+            Cmd::StartPersonalQuiz(m, seed, who) => {
+                self.teach.personal_quiz(ctx, m, seed, &who.0, &who.1);
+                self.info(format!(
+                    "{}'s personal quiz (seed {seed}): Hand in quiz… when you are done",
+                    who.0
+                ));
+            }
+            Cmd::HandInQuiz(m) => self.ask_path(ctx, FileAction::HandInQuiz(m)),
+            Cmd::HandInQuizTo(m, path) => self.hand_in_quiz(m, &path),
+            Cmd::PersonalStep => {
+                let model = self.desk.active;
+                return self.homework.lesson_step(model).into_iter().collect();
+            }
             Cmd::StartPersonal(p) => {
                 let name = p.name.clone();
                 self.open(PresetFile::Single(*p), None);
@@ -64,16 +80,42 @@ impl LoadlabApp {
         }
     }
 
+    /// The quiz window of `model` handed in to `path`; the notice says the grade `loadlab
+    /// grade` will give (the same replay of the same log).
+    fn hand_in_quiz(&mut self, model: ModelId, path: &Path) {
+        let made = match self.teach.quiz(model).map(|q| q.attempt()) {
+            Some(Ok(a)) => a,
+            Some(Err(e)) => return self.error(format!("Could not hand in the quiz: {e}")),
+            None => return self.error("Nothing to hand in: no quiz on this model"),
+        };
+        let (attempt, r) = made;
+        match crate::platform::files::write_atomic(path, attempt.to_json().as_bytes()) {
+            Ok(()) => self.info(format!(
+                "Handed in {}: {} / {}{} — the grade `loadlab grade` gives",
+                path.display(),
+                r.score,
+                r.out_of,
+                if r.complete {
+                    ", complete"
+                } else {
+                    ", not complete"
+                }
+            )),
+            Err(e) => self.error(format!("Could not hand in to {}: {e}", path.display())),
+        }
+    }
+
     /// Reads an attempt file, puts its instance in front with Your turn on and opens the
     /// replay at its last entry.
     fn open_attempt(&mut self, path: &Path) {
         let read = match crate::platform::files::held(path) {
-            Some(bytes) => Attempt::parse(&bytes),
-            None => Attempt::read(path),
+            Some(bytes) => AttemptFile::parse(&bytes),
+            None => AttemptFile::read(path),
         };
         let file = crate::preset::display_name(path);
         let a = match read {
-            Ok(a) => a,
+            Ok(AttemptFile::Exercise(a)) => a,
+            Ok(AttemptFile::Quiz(q)) => return self.open_quiz_attempt(&file, &q),
             Err(e) => return self.error(format!("Could not open attempt {file}: {e}")),
         };
         let row = gradebook::grade(&file, &a, None);
@@ -111,6 +153,30 @@ impl LoadlabApp {
             replayed,
             applied: None,
         });
+    }
+
+    /// A quiz attempt opened: its grade from the answers (the gradebook's row) in the notice.
+    fn open_quiz_attempt(&mut self, file: &str, q: &QuizAttempt) {
+        let row = gradebook::grade_quiz(file, q, None, &Answers::default());
+        if !row.error.is_empty() {
+            return self.error(format!("Could not grade {file}: {}", row.error));
+        }
+        let who = if row.student.is_empty() {
+            "(no name)"
+        } else {
+            &row.student
+        };
+        let mut text = format!(
+            "Quiz attempt of {who} ({} {}): {} / {} from its answers",
+            row.model, row.instance, row.score, row.out_of
+        );
+        if !row.broken.is_empty() {
+            text.push_str(&format!("; missed {}", row.broken.join(", ")));
+        }
+        if !row.flags.is_empty() {
+            text.push_str(&format!(" [{}]", row.flags.join("; ")));
+        }
+        self.info(text);
     }
 
     /// The replay's step bar moved: the exercise on the picture plays the entries up to it.

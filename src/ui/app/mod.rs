@@ -400,6 +400,16 @@ impl LoadlabApp {
     fn suggested_name(&self, action: FileAction) -> String {
         let name = match action {
             FileAction::SaveWorkbook => self.desk.workbook.clone().unwrap_or("lecture".into()),
+            FileAction::HandInQuiz(m) => {
+                let student = self.teach.quiz(m).map_or("", |q| q.student().0);
+                let student = student.to_string();
+                let who = if student.is_empty() {
+                    "quiz".into()
+                } else {
+                    student
+                };
+                format!("{who} {} quiz", m.name())
+            }
             FileAction::HandIn => {
                 let scenario = &self.desk.page().scenario;
                 let (student, _) = self.homework.student_for(scenario);
