@@ -59,20 +59,17 @@ impl Stream {
         ordered
     }
 
-    /// Doubles the buffer, keeping the keys in order from index 0.
+    /// Doubles the (full) buffer in place, as `VecDeque` does: the keys before the head's
+    /// slot move after the old end, so the queue is contiguous from the head again.
     #[cold]
     fn grow(&mut self) {
-        let len = self.len();
+        let old = self.buf.len();
         let start = self.head & self.mask;
-        let mut buf = Vec::with_capacity(2 * self.buf.len());
-        buf.extend_from_slice(&self.buf[start..]);
-        buf.extend_from_slice(&self.buf[..start]);
-        buf.truncate(len);
-        buf.resize(2 * self.buf.len(), EMPTY);
-        self.buf = buf;
-        self.head = 0;
-        self.tail = len;
-        self.mask = self.buf.len() - 1;
+        self.buf.resize(2 * old, EMPTY);
+        self.buf.copy_within(0..start, old);
+        self.head = start;
+        self.tail = old + start;
+        self.mask = 2 * old - 1;
     }
 }
 
