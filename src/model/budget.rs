@@ -44,6 +44,10 @@
 //! | `map geodecay --survivors random --alpha 0.001 --x p=1000..1002:16:log --y n=2^16..2^20:4:log` | work | 4.2 | 5.9 | 8 |
 //! | `map redistribute --x n=10..1000:16 --y max_delta=1..1000:16:log --samples 2` | work | 2.3 | 2.5 | 8 |
 //!
+//! KS-BF's complete-tree engine (issue 36, `ksbf/simulate/tree_fast.rs`), load 10: `ksbf
+//! --shape tree --n 27 --p 4096` (memory boundary, estimated 537 MB) 1.4 s CPU, 4.0 s wall,
+//! 375 MB; `--n 24 --p 16` 0.16–0.19 s CPU, 57 MB.
+//!
 //! Round 3 (issue 36), measured the same way but with the machine shared by builds at a load of
 //! 14–16 on 2 cores (wall time 4–10× the CPU time; CPU time inflated by the contention), each
 //! estimate beside the measurement:

@@ -401,7 +401,13 @@ fn fuzz_maps(seed: u64, cases: usize) -> Vec<String> {
     let models: [(&str, &[&str], &[&str], &[&[&str]]); 3] = [
         (
             "ksbf",
-            &["n=4..12", "p=1..64", "spawn_prob=0.5..1", "seed=1..9", "n=30..1"],
+            &[
+                "n=4..12",
+                "p=1..64",
+                "spawn_prob=0.5..1",
+                "seed=1..9",
+                "n=30..1",
+            ],
             &["efficiency", "makespan", "nope"],
             &[&[], &["--shape", "random-tree"], &["--schedule", "df"]],
         ),
@@ -413,7 +419,13 @@ fn fuzz_maps(seed: u64, cases: usize) -> Vec<String> {
         ),
         (
             "geodecay",
-            &["ell=1..4", "p=2..64", "alpha=0.01..0.5", "n=2^10..2^20", "c=nan..1"],
+            &[
+                "ell=1..4",
+                "p=2..64",
+                "alpha=0.01..0.5",
+                "n=2^10..2^20",
+                "c=nan..1",
+            ],
             &["time", "balancings", "standard_over_improved"],
             &[&[], &["--survivors", "random"]],
         ),
@@ -421,15 +433,25 @@ fn fuzz_maps(seed: u64, cases: usize) -> Vec<String> {
     let points = [":1", ":2", ":3", ":3:log", ":0", ":100000000", "", ":x"];
     let mut failures = Vec::new();
     for _ in 0..cases {
-        let (model, axes, metrics, extra) = models.choose(&mut rng).expect("models");
+        let &(model, axes, metrics, extra) = models.choose(&mut rng).expect("models");
         let mut args = s(&["map", model]);
         for flag in ["--x", "--y"] {
             let axis = axes.choose(&mut rng).expect("axes");
-            args.push(format!("{flag}={axis}{}", points.choose(&mut rng).expect("k")));
+            args.push(format!(
+                "{flag}={axis}{}",
+                points.choose(&mut rng).expect("k")
+            ));
         }
         args.push(format!("--metric={}", metrics.choose(&mut rng).expect("m")));
         args.extend(s(extra.choose(&mut rng).expect("flags")));
-        args.push(if rng.random_bool(0.5) { "--json" } else { "--csv" }.into());
+        args.push(
+            if rng.random_bool(0.5) {
+                "--json"
+            } else {
+                "--csv"
+            }
+            .into(),
+        );
         if let Err(e) = check(&args, false) {
             failures.push(format!("loadlab {}: {e}", args.join(" ")));
         }

@@ -35,14 +35,18 @@ fn hostile_ron(rng: &mut ChaCha8Rng, real: &str) -> String {
         2 => format!("(preset:(version:1,name:\"{}\"))", "x".repeat(depth * 100)),
         3 => real.replacen(['1', '2', '3'], "99999999999999999999", 3),
         4 => {
-            let v: Vec<String> = (0..depth * 10).map(|i| (i % 7 - 3).to_string()).collect();
+            let v: Vec<String> = (0..depth * 10)
+                .map(|i| ((i % 7) as i64 - 3).to_string())
+                .collect();
             real.replacen("delta:[", &format!("delta:[{},", v.join(",")), 1)
         }
         _ => {
             let mut b: Vec<char> = real.chars().collect();
             for _ in 0..rng.random_range(1..8) {
                 let i = rng.random_range(0..b.len());
-                b[i] = *['(', ')', '"', ',', ':', '0', 'é', '\\'].choose(rng).expect("chars");
+                b[i] = *['(', ')', '"', ',', ':', '0', 'é', '\\']
+                    .choose(rng)
+                    .expect("chars");
             }
             b.into_iter().collect()
         }
@@ -51,14 +55,33 @@ fn hostile_ron(rng: &mut ChaCha8Rng, real: &str) -> String {
 
 /// One fragment (with its query).
 fn address(rng: &mut ChaCha8Rng, links: &[(String, String)]) -> (String, String) {
-    let names = ["rrv", "grs", "li", "gm", "gr", "RRV", "rrv ", "", "é", "../x", "rrv%00"];
-    let steps = [
-        "1", "0", "-1", "3", "99", "18446744073709551616", "1e3", "", "٣", "3&step=4", "+2",
+    let names = [
+        "rrv", "grs", "li", "gm", "gr", "RRV", "rrv ", "", "é", "../x", "rrv%00",
     ];
-    let query = ["", "?embed=1", "?embed=0", "?embed", "?&&&", "?embed=1&embed=0"]
-        .choose(rng)
-        .expect("queries")
-        .to_string();
+    let steps = [
+        "1",
+        "0",
+        "-1",
+        "3",
+        "99",
+        "18446744073709551616",
+        "1e3",
+        "",
+        "٣",
+        "3&step=4",
+        "+2",
+    ];
+    let query = [
+        "",
+        "?embed=1",
+        "?embed=0",
+        "?embed",
+        "?&&&",
+        "?embed=1&embed=0",
+    ]
+    .choose(rng)
+    .expect("queries")
+    .to_string();
     let hash = match rng.random_range(0..6) {
         0 => format!(
             "#lesson={}&step={}",

@@ -405,14 +405,20 @@ fn step_the_ten_thousand_ring(m: i64) {
         Scenario::Redistribute(params),
     )));
     settle(&mut h);
-    shown(&mut h, &format!("0 of {total} rounds done · round 1: δ_max = "));
+    shown(
+        &mut h,
+        &format!("0 of {total} rounds done · round 1: δ_max = "),
+    );
     let step = |h: &mut Harness<'static, LoadlabApp>, label: &str| {
         h.get_by_label(label).click();
         settle(h);
     };
     for k in 1..=3 {
         step(&mut h, LABEL_FORWARD);
-        shown(&mut h, &format!("{k} of {total} rounds done · round {}: ", k + 1));
+        shown(
+            &mut h,
+            &format!("{k} of {total} rounds done · round {}: ", k + 1),
+        );
     }
     step(&mut h, LABEL_BACK);
     shown(&mut h, &format!("2 of {total} rounds done · round 3: "));
@@ -420,7 +426,10 @@ fn step_the_ten_thousand_ring(m: i64) {
     shown(&mut h, &format!("Done: balanced after {total} rounds"));
     step(&mut h, LABEL_BACK);
     let last = total - 1;
-    shown(&mut h, &format!("{last} of {total} rounds done · round {total}: δ_max = 1"));
+    shown(
+        &mut h,
+        &format!("{last} of {total} rounds done · round {total}: δ_max = 1"),
+    );
     for refusal in ["Cannot run", "more than the limit", "too many"] {
         assert!(
             h.query_all_by_label_contains(refusal).next().is_none(),

@@ -1,8 +1,8 @@
 //! What the redistribution picture draws beside the ring: the arrows' legend, the δ bars, the sends list, the step's explanation and the binding slice's caption.
 
 use super::*;
-use crate::ui::widgets::scroll::Clipped;
 use crate::model::redistribute::schedule::Send as RoundSend;
+use crate::ui::widgets::scroll::Clipped;
 
 /// The colours of the ring's arrows, by the pseudo-code steps behind them.
 pub(super) fn arrows_legend(ui: &mut Ui) {
@@ -194,7 +194,7 @@ pub(super) fn explain(
                 };
                 return Some(PseudoStep::of(id, &[last], why));
             };
-            let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, &sends);
+            let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, sends);
             Some(PseudoStep::of(
                 id,
                 &active_lines(report.algorithm, &t),

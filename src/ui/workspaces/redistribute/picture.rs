@@ -2,8 +2,8 @@
 //! transfers and the sends list.
 
 use super::*;
-use crate::model::words::{count, noun};
 use crate::model::redistribute::schedule::Send as RoundSend;
+use crate::model::words::{count, noun};
 use crate::ui::reveal::{Reveal, cut_bars};
 use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
