@@ -394,11 +394,19 @@ fn fuzz_lessons(seed: u64, cases: usize, dir: &Path) -> Vec<String> {
     failures
 }
 
+/// A model of [`fuzz_maps`]: its name, axes, metrics and extra flag sets.
+type MapModel = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static [&'static str]],
+);
+
 /// Maps with random axes: valid small ranges (at most 3 × 3 cells, quick in a debug build),
 /// reversed, empty, huge, unknown parameters and metrics, and each model's own flags.
 fn fuzz_maps(seed: u64, cases: usize) -> Vec<String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let models: [(&str, &[&str], &[&str], &[&[&str]]); 3] = [
+    let models: [MapModel; 3] = [
         (
             "ksbf",
             &[
