@@ -694,6 +694,8 @@ mod reliability;
 
 #[path = "cli/fuzz_surfaces.rs"]
 mod fuzz_surfaces;
+#[path = "cli/fuzz_web.rs"]
+mod fuzz_web;
 /// Issue 27: the exact optimum, the gap search, shards.
 #[path = "cli/lab.rs"]
 mod lab;

@@ -7,6 +7,8 @@ mod compare_presets;
 mod geodecay;
 #[path = "model/ksbf.rs"]
 mod ksbf;
+#[path = "model/ksbf_reference.rs"]
+mod ksbf_reference;
 #[path = "model/paper_tables.rs"]
 mod paper_tables;
 #[path = "model/presets.rs"]

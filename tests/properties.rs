@@ -375,9 +375,15 @@ mod redistribute_checkpoints {
                 let k = pick.index(full.len() + 1);
                 prop_assert_eq!(&rounds.delta_before(&delta, k), &states[k], "round {}", k + 1);
                 prop_assert_eq!(rounds.get(k).map(|r| r.into_owned()), full.get(k).cloned());
+                // One replay for both (what one GUI step asks).
+                let (before, round) = rounds.at(&delta, k);
+                prop_assert_eq!(&before, &states[k]);
+                prop_assert_eq!(round.map(|r| r.into_owned()), full.get(k).cloned());
                 let rest: Vec<_> = rounds.iter_from(k).map(|r| r.into_owned()).collect();
                 prop_assert_eq!(&rest[..], &full[k..]);
             }
+            // After the last round (from the last checkpoint, not the whole run again).
+            prop_assert_eq!(&rounds.delta_before(&delta, full.len()), states.last().unwrap());
             // The checker's verdict on the stream is its verdict on the list.
             prop_assert_eq!(verify(&inst, &s).valid, verify_rounds(&inst, &full).valid);
         }

@@ -44,6 +44,10 @@
 //! | `map geodecay --survivors random --alpha 0.001 --x p=1000..1002:16:log --y n=2^16..2^20:4:log` | work | 4.2 | 5.9 | 8 |
 //! | `map redistribute --x n=10..1000:16 --y max_delta=1..1000:16:log --samples 2` | work | 2.3 | 2.5 | 8 |
 //!
+//! KS-BF's complete-tree engine (issue 36, `ksbf/simulate/tree_fast.rs`), load 10: `ksbf
+//! --shape tree --n 27 --p 4096` (memory boundary, estimated 537 MB) 1.4 s CPU, 4.0 s wall,
+//! 375 MB; `--n 24 --p 16` 0.16–0.19 s CPU, 57 MB.
+//!
 //! Round 3 (issue 36), measured the same way but with the machine shared by builds at a load of
 //! 14–16 on 2 cores (wall time 4–10× the CPU time; CPU time inflated by the contention), each
 //! estimate beside the measurement:
@@ -56,6 +60,8 @@
 //! | `gaps redistribute --against system6-bound --budget 30000` | work | 8.2 s | 7.4 | 51 | 8 |
 //! | `gaps redistribute --against system12 --budget 30000` | work | 1.5 s | 1.3 | 4.6 | 9 |
 //! | `gaps … lemma12 --max-n 7 --max-delta 5 --max-cost 6 --budget 200` | work | 0.6 s | 0.84 | 2.9 | 8 |
+//! | `gaps … system12 --max-n 8 --max-cost 1 --budget 30000` (before: cost factor 0.25) | work | 8.4 s | 12–14 | 24 | 11 |
+//! | the same, now (cost factor ≥ 0.5) | refused | 17 s | < 1 (debug build, `round3` test) | — | — |
 //! | `render --lesson` 20 steps of 16 kB of text, `--window 200x200` | work | 8 s | 8.6 | 86 | 692 |
 //! | `render --lesson` 20 steps of 8 kB of text, `--window 200x200` | work | 4.9 s | 4.5 | 39 | 357 |
 //! | `render ksbf-g200-r16 --animate --scale 0.25` (1 353 frames) | work | 8.7 s | 9.5 | 34 | 212 |

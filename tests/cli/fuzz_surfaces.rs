@@ -144,7 +144,7 @@ fn fuzz_moves(seed: u64, cases: usize, dir: &Path) -> Vec<String> {
 }
 
 /// Damage to a link: a changed, dropped or added character, a cut, a new version, a tail.
-fn damage(rng: &mut ChaCha8Rng, link: &str) -> String {
+pub(super) fn damage(rng: &mut ChaCha8Rng, link: &str) -> String {
     let mut c: Vec<char> = link.chars().collect();
     let alphabet: Vec<char> = "AZaz09-_+/=:. é".chars().collect();
     match rng.random_range(0..6) {
@@ -394,6 +394,79 @@ fn fuzz_lessons(seed: u64, cases: usize, dir: &Path) -> Vec<String> {
     failures
 }
 
+/// A model of [`fuzz_maps`]: its name, axes, metrics and extra flag sets.
+type MapModel = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static [&'static str]],
+);
+
+/// Maps with random axes: valid small ranges (at most 3 × 3 cells, quick in a debug build),
+/// reversed, empty, huge, unknown parameters and metrics, and each model's own flags.
+fn fuzz_maps(seed: u64, cases: usize) -> Vec<String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let models: [MapModel; 3] = [
+        (
+            "ksbf",
+            &[
+                "n=4..12",
+                "p=1..64",
+                "spawn_prob=0.5..1",
+                "seed=1..9",
+                "n=30..1",
+            ],
+            &["efficiency", "makespan", "nope"],
+            &[&[], &["--shape", "random-tree"], &["--schedule", "df"]],
+        ),
+        (
+            "redistribute",
+            &["n=2..40", "max_delta=1..50", "n=0..3", "max_delta=-5..5"],
+            &["makespan", "rounds", "makespan_over_bound"],
+            &[&[], &["--samples", "2"], &["--samples", "0"]],
+        ),
+        (
+            "geodecay",
+            &[
+                "ell=1..4",
+                "p=2..64",
+                "alpha=0.01..0.5",
+                "n=2^10..2^20",
+                "c=nan..1",
+            ],
+            &["time", "balancings", "standard_over_improved"],
+            &[&[], &["--survivors", "random"]],
+        ),
+    ];
+    let points = [":1", ":2", ":3", ":3:log", ":0", ":100000000", "", ":x"];
+    let mut failures = Vec::new();
+    for _ in 0..cases {
+        let &(model, axes, metrics, extra) = models.choose(&mut rng).expect("models");
+        let mut args = s(&["map", model]);
+        for flag in ["--x", "--y"] {
+            let axis = axes.choose(&mut rng).expect("axes");
+            args.push(format!(
+                "{flag}={axis}{}",
+                points.choose(&mut rng).expect("k")
+            ));
+        }
+        args.push(format!("--metric={}", metrics.choose(&mut rng).expect("m")));
+        args.extend(s(extra.choose(&mut rng).expect("flags")));
+        args.push(
+            if rng.random_bool(0.5) {
+                "--json"
+            } else {
+                "--csv"
+            }
+            .into(),
+        );
+        if let Err(e) = check(&args, false) {
+            failures.push(format!("loadlab {}: {e}", args.join(" ")));
+        }
+    }
+    failures
+}
+
 /// Every surface with `cases` cases from seeds derived from `seed`; the failures.
 fn fuzz_all(seed: u64, cases: usize) -> Vec<String> {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -404,6 +477,7 @@ fn fuzz_all(seed: u64, cases: usize) -> Vec<String> {
     failures.extend(fuzz_merge(seed + 3, cases, d));
     failures.extend(fuzz_exact(seed + 4, cases));
     failures.extend(fuzz_lessons(seed + 5, cases, d));
+    failures.extend(fuzz_maps(seed + 6, cases / 2));
     failures
 }
 

@@ -376,3 +376,78 @@ fn the_numbers_region_shows_the_reports_figures() {
         }
     }
 }
+
+/// The benchmark's random bidirectional homogeneous ring (benches/redistribute.rs,
+/// `ring_10000`: seed 8) of 10 000 processors with |δ| ≤ `m` under Algorithm 3, stepped
+/// forward, back, to the end and back: the caption counts the rounds as the step bar does
+/// and nothing is refused. Algorithm 3 keeps no rounds at this size; each step plans its
+/// round again from a checkpoint.
+fn step_the_ten_thousand_ring(m: i64) {
+    use loadlab::model::redistribute::bounds::lemma6_rounds;
+    use loadlab::model::redistribute::editing::{RandomSpec, random_instance};
+    use loadlab::ui::widgets::step_bar::LABEL_LAST;
+    let instance = random_instance(&RandomSpec {
+        seed: 8,
+        n: 10_000,
+        max_delta: m,
+        ..RandomSpec::default()
+    });
+    let total = lemma6_rounds(&instance.delta);
+    assert!(total > 10, "{total} rounds");
+    let params = RedistParams {
+        instance,
+        algorithm: Algorithm::Alg3,
+        ..RedistParams::default()
+    };
+    let mut h = crate::common::harness(Some(loadlab::preset::Preset::new(
+        "ten thousand processors",
+        "",
+        Scenario::Redistribute(params),
+    )));
+    settle(&mut h);
+    shown(
+        &mut h,
+        &format!("0 of {total} rounds done · round 1: δ_max = "),
+    );
+    let step = |h: &mut Harness<'static, LoadlabApp>, label: &str| {
+        h.get_by_label(label).click();
+        settle(h);
+    };
+    for k in 1..=3 {
+        step(&mut h, LABEL_FORWARD);
+        shown(
+            &mut h,
+            &format!("{k} of {total} rounds done · round {}: ", k + 1),
+        );
+    }
+    step(&mut h, LABEL_BACK);
+    shown(&mut h, &format!("2 of {total} rounds done · round 3: "));
+    step(&mut h, LABEL_LAST);
+    shown(&mut h, &format!("Done: balanced after {total} rounds"));
+    step(&mut h, LABEL_BACK);
+    let last = total - 1;
+    shown(
+        &mut h,
+        &format!("{last} of {total} rounds done · round {total}: δ_max = 1"),
+    );
+    for refusal in ["Cannot run", "more than the limit", "too many"] {
+        assert!(
+            h.query_all_by_label_contains(refusal).next().is_none(),
+            "{refusal:?} is shown"
+        );
+    }
+}
+
+/// |δ| ≤ 30 (a few hundred rounds): quick enough for every test run.
+#[test]
+fn the_ten_thousand_ring_steps_at_small_deltas() {
+    step_the_ten_thousand_ring(30);
+}
+
+/// The benchmark's instance itself, |δ| ≤ 1 000 (27 010 rounds; run it with the release
+/// build: `cargo test --release --test ui ten_thousand -- --ignored`).
+#[test]
+#[ignore = "release build: the full 10 000-ring"]
+fn the_ten_thousand_ring_steps_at_the_benchmarks_deltas() {
+    step_the_ten_thousand_ring(1000);
+}

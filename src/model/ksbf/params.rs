@@ -268,7 +268,10 @@ impl Checks for KsbfParams {
 /// random directions on the tree n = 24 8.3 s (490 ns) and on the grid n = 10 000 1.9 s
 /// (37 ns), DF random grid n = 20 000 11 s (55 ns); the CSV of n = 20 (256 runs of 10^6 nodes
 /// for the p plot) 3.1 s. At 25 ns per unit 10 s is 4·10^8 units. Before, every step visited
-/// all p PEs: `--n 28 --p 4096` took 250 s.
+/// all p PEs: `--n 28 --p 4096` took 250 s. Since issue 36 the complete tree without records
+/// has its own engine (`simulate/tree_fast.rs`): T_24 on R_16 in 0.16–0.19 s of CPU whole
+/// process (about 8 ns per node) and T_27 on R_4096 in 1.4 s (375 MB) at a load of 10; a
+/// tree node still counts 1 (memory binds first: n = 28 is refused for its queues).
 pub const BUDGET: Budget = Budget {
     unit: "node visits",
     work: 4e8,

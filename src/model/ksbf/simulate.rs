@@ -601,6 +601,7 @@ fn push_sorted(q: &mut VecDeque<u32>, key: u32) -> bool {
 
 fn run_fifo(v: &Valid, record: bool, watch: &Watch) -> Result<Option<Outcome>, Cancelled> {
     match v.shape {
+        Shape::Tree if !record && v.n <= 31 => tree_fast::run_tree(v, watch),
         Shape::Tree => {
             let leaves_from = 1u32 << (v.n - 1);
             run_fifo_with(v, record, CompleteTree { leaves_from }, 1, watch)
@@ -824,6 +825,9 @@ fn run_heap(v: &Valid, record: bool, watch: &Watch) -> Result<Outcome, Cancelled
 pub fn simulate_heap_engine(v: &Valid) -> Outcome {
     uncancelled(run_heap(v, records(v), &Watch::new(v, &NoProgress)))
 }
+
+#[path = "tree_fast.rs"]
+mod tree_fast;
 
 #[cfg(test)]
 #[path = "simulate_tests.rs"]

@@ -98,3 +98,51 @@ fn grid_binary_node_waits_for_both_parents() {
         .collect();
     assert_eq!(order, ["0,0", "0,1", "1,0", "0,2", "1,1", "2,0"]);
 }
+
+/// The complete tree's fast engine gives the general FIFO engine's outcome, counter for
+/// counter, on every T_n (n ≤ 14) on every ring p ≤ 40, with and without balancing.
+#[test]
+fn fast_tree_engine_equals_the_general_fifo_engine() {
+    for n in 1..=14u32 {
+        for p in 1..=40u32 {
+            for balance in [Balance::Ks, Balance::None] {
+                let v = KsbfParams {
+                    shape: Shape::Tree,
+                    n,
+                    p,
+                    balance,
+                    ..Default::default()
+                }
+                .validate()
+                .unwrap();
+                let watch = Watch::new(&v, &NoProgress);
+                let general = CompleteTree {
+                    leaves_from: 1 << (n - 1),
+                };
+                let want = run_fifo_with(&v, false, general, 1, &watch).unwrap();
+                let got = tree_fast::run_tree(&v, &watch).unwrap();
+                assert!(want.is_some(), "T_{n} on R_{p} stays in order");
+                assert_eq!(got, want, "T_{n} on R_{p} {balance:?}");
+            }
+        }
+    }
+}
+
+/// A cancel stops the fast engine too.
+#[test]
+fn a_cancel_stops_the_fast_tree_engine() {
+    let v = KsbfParams {
+        shape: Shape::Tree,
+        n: 20,
+        p: 4,
+        ..Default::default()
+    }
+    .validate()
+    .unwrap();
+    let stop = CancelAfter {
+        limit: 2,
+        seen: Default::default(),
+    };
+    assert_eq!(run(&v, false, &Watch::new(&v, &stop)), Err(Cancelled));
+    assert_eq!(stop.seen.into_inner().unwrap().len(), 2);
+}

@@ -204,6 +204,12 @@ impl Rounds {
     pub fn delta_before(&self, initial: &[i64], s: usize) -> Vec<i64> {
         match self {
             Rounds::Generated(g) if s < g.count => g.stepper_at(s).delta().to_vec(),
+            // After the last round: one round from the last checkpoint, not the whole run.
+            Rounds::Generated(g) if g.count > 0 => {
+                let mut st = g.stepper_at(g.count - 1);
+                st.step(None);
+                st.delta().to_vec()
+            }
             _ => {
                 let mut d = initial.to_vec();
                 let n = d.len();
@@ -218,6 +224,22 @@ impl Rounds {
                 }
                 d
             }
+        }
+    }
+
+    /// δ before round `s` + 1 and that round's sends (None past the last round), with one
+    /// replay from a checkpoint where [`Rounds::delta_before`] and [`Rounds::get`] take two:
+    /// what one step of the GUI shows.
+    pub fn at(&self, initial: &[i64], s: usize) -> (Vec<i64>, Option<Cow<'_, [Send]>>) {
+        match self {
+            Rounds::Generated(g) if s < g.count => {
+                let mut st = g.stepper_at(s);
+                let before = st.delta().to_vec();
+                let mut sends = Vec::new();
+                let round = st.step(Some(&mut sends)).then_some(Cow::Owned(sends));
+                (before, round)
+            }
+            _ => (self.delta_before(initial, s), self.get(s)),
         }
     }
 

@@ -1,6 +1,7 @@
 //! What the redistribution picture draws beside the ring: the arrows' legend, the δ bars, the sends list, the step's explanation and the binding slice's caption.
 
 use super::*;
+use crate::model::redistribute::schedule::Send as RoundSend;
 use crate::ui::widgets::scroll::Clipped;
 
 /// The colours of the ring's arrows, by the pseudo-code steps behind them.
@@ -162,20 +163,20 @@ pub(super) fn sends_list(
 
 /// The pseudo-code pane at position `pos`: the round's trace entry for round-based schedules,
 /// the links busy at that time for the timed ones.
+/// `round_sends`: the sends of round pos + 1 of a round-based schedule (None past its end).
 pub(super) fn explain(
-    inst: &RingInstance,
-    report: &RunReport,
-    times: &[f64],
+    (inst, report, times): (&RingInstance, &RunReport, &[f64]),
     pos: usize,
     before: &[i64],
     moving: &[Moving],
+    round_sends: Option<&[RoundSend]>,
 ) -> Option<PseudoStep> {
     use crate::model::redistribute::trace::{active_lines, round_entry};
     let id = report.algorithm.name();
     let id: &'static str = crate::model::pseudocode::find(id)?.id;
     match &report.schedule {
         Schedule::Rounds { rounds, .. } => {
-            let Some(sends) = rounds.get(pos) else {
+            let Some(sends) = round_sends else {
                 let why = if before.iter().all(|&d| d == 0) {
                     format!(
                         "δ_max = 0 after {} round{}: the ring is balanced and Step 2 stops",
@@ -193,7 +194,7 @@ pub(super) fn explain(
                 };
                 return Some(PseudoStep::of(id, &[last], why));
             };
-            let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, &sends);
+            let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, sends);
             Some(PseudoStep::of(
                 id,
                 &active_lines(report.algorithm, &t),

@@ -2,6 +2,7 @@
 //! transfers and the sends list.
 
 use super::*;
+use crate::model::redistribute::schedule::Send as RoundSend;
 use crate::model::words::{count, noun};
 use crate::ui::reveal::{Reveal, cut_bars};
 use crate::ui::widgets::dialog::{Answer, dialog};
@@ -142,10 +143,14 @@ impl Cursor {
         times: &[f64],
     ) -> Self {
         let pos = key.1;
-        let before = delta_at(inst, &report.schedule, times, pos);
+        // A generated schedule plans the round again from a checkpoint: once per step.
+        let (before, round_sends) = match &report.schedule {
+            Schedule::Rounds { rounds, .. } => rounds.at(&inst.delta, pos),
+            Schedule::Timed(_) => (delta_at(inst, &report.schedule, times, pos), None),
+        };
         let (moving, after): (Vec<Moving>, Vec<i64>) = match &report.schedule {
-            Schedule::Rounds { rounds, c } => {
-                let sends = rounds.get(pos).unwrap_or_default();
+            Schedule::Rounds { c, .. } => {
+                let sends: &[RoundSend] = round_sends.as_deref().unwrap_or_default();
                 let mut after = before.clone();
                 for x in sends.iter() {
                     after[x.from as usize] -= 1;
@@ -196,7 +201,13 @@ impl Cursor {
             }
             _ => Vec::new(),
         };
-        let explained = explain(inst, report, times, pos, &before, moving.as_slice());
+        let explained = explain(
+            (inst, report, times),
+            pos,
+            &before,
+            moving.as_slice(),
+            round_sends.as_deref(),
+        );
         Cursor {
             key,
             before,
