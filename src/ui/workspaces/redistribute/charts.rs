@@ -215,11 +215,14 @@ fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], what: &str) {
         job.append(&rest, 0.0, TextFormat::simple(body.clone(), normal));
         let galley = ui.fonts_mut(|f| f.layout_job(job));
         let left = rows.len() - i;
-        let reserve = if left > 1 {
-            height(ui, more(left - 1))
-        } else {
-            0.0
-        };
+        // (A line to spare: the room's own bottom may lie a little below what is seen.)
+        let spare = ui.text_style_height(&egui::TextStyle::Body);
+        let reserve = spare
+            + if left > 1 {
+                height(ui, more(left - 1))
+            } else {
+                0.0
+            };
         if galley.size().y + gap + reserve > ui.available_height() {
             ui.add(egui::Label::new(RichText::new(more(left)).weak()).wrap());
             return;

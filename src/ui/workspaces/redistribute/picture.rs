@@ -450,10 +450,11 @@ impl RedistPanel {
         let events = match summary {
             Some(summary) => {
                 let gantt_rows = (self.view.lower == Lower::Gantt).then_some(inst.n());
+                // (The sends list says what each arrow's step does: no legend above it.)
                 let side = Side {
                     summary,
                     binding,
-                    legend,
+                    legend: legend && self.view.lower != Lower::Sends,
                     gantt_rows,
                 };
                 self.lay_out_stage(ui, ring_id(ui), &drawing, &side, lower)

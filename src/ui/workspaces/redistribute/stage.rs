@@ -35,7 +35,9 @@ impl RedistPanel {
         side: &Side,
         lower: impl FnOnce(&mut Self, &mut Ui),
     ) -> Vec<RingEvent> {
-        let room = ui.available_size();
+        // (The room as far as the picture shows it: its clip may end before its rect.)
+        let mut room = ui.available_size();
+        room.y = room.y.min(ui.clip_rect().bottom() - ui.cursor().top());
         let line = ui.text_style_height(&egui::TextStyle::Body);
         let caption = crate::ui::reveal::masked(ui.ctx(), &side.summary);
         // Beside the ring a chart has the room under the tabs, the caption and the bound's
