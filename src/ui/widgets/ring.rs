@@ -165,11 +165,12 @@ struct Geometry {
 impl Geometry {
     /// The largest ring in `rect` that leaves room around its discs for outer labels of
     /// `label` size (beside the discs on the left and right, above and below at the top and
-    /// bottom); discs as large as their spacing allows (within 9 to 26 points).
+    /// bottom: just that, the room is the picture's); discs as large as their spacing allows
+    /// (within 9 to 26 points).
     fn of(rect: Rect, n: usize, label: Vec2) -> Self {
         let room = |node_r: f32| {
-            let x = rect.width() * 0.5 - node_r - label.x - 8.0;
-            let y = rect.height() * 0.5 - node_r - label.y - 8.0;
+            let x = rect.width() * 0.5 - node_r - label.x - 4.0;
+            let y = rect.height() * 0.5 - node_r - label.y - 4.0;
             x.min(y).max(40.0)
         };
         let node_r_at = |radius: f32| {
@@ -207,6 +208,7 @@ fn arc_band(lanes: usize) -> f32 {
 }
 
 /// Whether `arc` runs past processor `i` of a ring of `n`.
+#[cfg(test)]
 fn covers(arc: &RingArc, i: usize, n: usize) -> bool {
     let len = (arc.end + n - arc.start) % n;
     (i + n - arc.start) % n <= len
@@ -405,9 +407,9 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
         let node = &drawing.nodes[i];
         if !s.names_inside && !node.detail.is_empty() {
             super::marks::record(ui.ctx(), format!("{NAME_MARK}{}", node.name), r);
-            s.painter
-                .rect_filled(r.expand(1.0), 2.0, s.visuals.panel_fill);
         }
+        s.painter
+            .rect_filled(r.expand(1.0), 2.0, s.visuals.panel_fill);
         s.painter.galley(at, galley, s.visuals.weak_text_color());
     }
     events
@@ -457,7 +459,9 @@ impl<'a> Scene<'a> {
         let node_id = |i: usize| id.with(("node", i));
         let frozen = id.with("frozen geometry");
         let dragging = (0..n).any(|i| ui.ctx().is_being_dragged(node_id(i)));
-        // Room for the largest outer label (a load, or a name moved out of its disc).
+        // Room for the largest outer label (a load, or a name moved out of its disc) right by
+        // its disc, on a backing over the arcs; and for the arcs' band.
+        let band = arc_band(drawing.arcs.len()) - 4.0;
         let label = drawing
             .nodes
             .iter()
@@ -467,8 +471,7 @@ impl<'a> Scene<'a> {
                     .layout_no_wrap(t.clone(), FontId::proportional(12.0), Color32::WHITE)
                     .size()
             })
-            .fold(Vec2::ZERO, |a, b| a.max(b))
-            + Vec2::splat(arc_band(drawing.arcs.len()));
+            .fold(Vec2::splat(band), |a, b| a.max(b));
         let g = if dragging {
             ui.ctx().data_mut(|d| {
                 *d.get_temp_mut_or_insert_with(frozen, || Geometry::of(rect, n, label))
@@ -551,17 +554,10 @@ impl<'a> Scene<'a> {
                 // The rectangle's centre `d` beyond the disc's edge along `out`, its near
                 // side just clear of the disc at d = 0.
                 let half = 0.5 * (size.x * out.x.abs() + size.y * out.y.abs());
-                // A load beyond the highlighted arcs around this processor, if any; a name
-                // right by its disc, on a backing over the arcs.
-                let named = !(self.names_inside || node.detail.is_empty());
-                let lanes = (self.drawing.arcs.iter().enumerate())
-                    .filter(|_| !named)
-                    .filter(|(_, a)| covers(a, i, self.n))
-                    .map(|(lane, _)| lane % 4 + 1)
-                    .max();
-                let clear = arc_band(lanes.unwrap_or(0));
+                // Right by its disc, on a backing over the highlighted arcs (beyond them the
+                // ring would have to shrink for its labels).
                 let candidates = (0..16).map(|k| {
-                    let d = node_r + LABEL_GAP + 1.0 + clear + half + 2.0 * k as f32;
+                    let d = node_r + LABEL_GAP + 1.0 + half + 2.0 * k as f32;
                     Rect::from_center_size(self.pos[i] + out * d, size)
                 });
                 let r = placed.take(candidates)?;

@@ -40,7 +40,7 @@ pub(super) fn show<W: Workspace>(
     if shown.plots && !shown.narrow {
         plots_column(w, ui, params, pane, &mut drawn);
     }
-    egui::CentralPanel::default().show(ui, |ui| {
+    let centre = egui::CentralPanel::default().show(ui, |ui| {
         if shown.plots && shown.narrow && shown.front == Region::Plots {
             let scroll = W::REGIONS.scroll_plots;
             drawn.push(measured(ui, Region::Plots, scroll, |ui| {
@@ -50,6 +50,7 @@ pub(super) fn show<W: Workspace>(
             drawn.push(centre(w, ui, params, shown, pane));
         }
     });
+    marks::record(ui.ctx(), CENTRE_MARK, centre.response.rect);
     for d in &drawn {
         marks::record(ui.ctx(), d.region.key(), d.room);
     }
@@ -60,6 +61,10 @@ pub(super) fn show<W: Workspace>(
     }
     drawn
 }
+
+/// The mark of the workspace's centre: the room below the toolbars and above the status bar
+/// (the stage's height) where the picture, the plots and the pseudo-code pane go.
+pub const CENTRE_MARK: &str = "workspace:centre";
 
 /// Polls the jobs, prepares, and publishes "hide the future" with the step position for
 /// every region to read; the step position before anything is drawn.

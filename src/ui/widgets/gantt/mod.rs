@@ -32,6 +32,8 @@ pub const LABEL_CHART: &str = "Gantt chart";
 pub const THINNEST_BAR_MARK: &str = "gantt:thinnest bar";
 /// Mark of each row label a chart drew this frame.
 pub const ROW_LABEL_MARK: &str = "gantt:row label";
+/// Marks key of each row's band (tests count the rows drawn by it).
+pub const ROW_MARK: &str = "gantt:row";
 
 /// Preferred height of one row, in points.
 const ROW_HEIGHT: f32 = 28.0;
@@ -509,8 +511,19 @@ struct Chart<'a> {
     /// takes the whole row: thicker; its colour and tooltip still tell the kind), else the
     /// kinds the row has, one lane each (a row that only sends and receives: two halves).
     lanes: Vec<Option<Vec<BarKind>>>,
+    /// Rows of two lanes too thin for [`MIN_BAR`] bars nest them instead: the first kind
+    /// fills the row, the second is drawn inside it, narrower (both at least [`MIN_BAR`]).
+    nested: bool,
     /// The axis over the window as it was before this frame's interaction.
     axis: TimeAxis,
+}
+
+/// Thinnest a bar is drawn where the rows leave room (legible from the back of a room).
+pub const MIN_BAR: f32 = 8.0;
+
+/// A bar's margin above and below within a row `row_height` tall.
+fn row_margin(row_height: f32) -> f32 {
+    (row_height * 0.08).min(3.0)
 }
 
 impl<'a> Chart<'a> {
@@ -544,15 +557,20 @@ impl<'a> Chart<'a> {
         if plot_rect.width() < 1.0 || plot_rect.height() < 1.0 {
             return None;
         }
+        let row_height = plot_rect.height() / n_rows as f32;
+        let lanes = row_lanes(data, n_rows);
+        let halves = lanes.iter().flatten().any(|k| k.len() == 2);
+        let nested = halves && (row_height - 2.0 * row_margin(row_height)) / 2.0 < MIN_BAR;
         Some(Chart {
             data,
             n_rows,
             rect,
             plot_rect,
-            row_height: plot_rect.height() / n_rows as f32,
+            row_height,
             row_font: font,
             row_labels,
-            lanes: row_lanes(data, n_rows),
+            lanes,
+            nested,
             axis: TimeAxis {
                 t0: window.0,
                 t1: window.1,
@@ -612,6 +630,17 @@ impl<'a> Chart<'a> {
             _ if bar.kind == BarKind::Idle => (0.0, 1.0),
             Some(Some(kinds)) => {
                 let k = kinds.iter().position(|&k| k == bar.kind).unwrap_or(0);
+                if self.nested && kinds.len() == 2 {
+                    // The second kind inside the first: at least MIN_BAR, a band of the first
+                    // showing above and below it.
+                    let inner = self.row_height - 2.0 * row_margin(self.row_height);
+                    let f = ((MIN_BAR + 0.5).max(0.6 * inner) / inner).min(1.0);
+                    return if k == 0 {
+                        (0.0, 1.0)
+                    } else {
+                        (0.5 - 0.5 * f, 0.5 + 0.5 * f)
+                    };
+                }
                 let n = kinds.len().max(1) as f32;
                 (k as f32 / n, (k + 1) as f32 / n)
             }
@@ -630,6 +659,8 @@ impl<'a> Chart<'a> {
         let t = axis.time(p.x);
         let tol = f64::from(HOVER_TOLERANCE) * axis.seconds_per_point();
         let mut idle = None;
+        // (A bar nested in another is the one under the pointer where both are.)
+        let mut found: Option<(usize, f32)> = None;
         for (index, bar) in self.data.bars.iter().enumerate() {
             if bar.row != row {
                 continue;
@@ -641,11 +672,11 @@ impl<'a> Chart<'a> {
             let (top, bottom) = self.lane(bar);
             if bar.kind == BarKind::Idle {
                 idle.get_or_insert(index);
-            } else if (top..=bottom).contains(&frac) {
-                return Some(index);
+            } else if (top..=bottom).contains(&frac) && found.is_none_or(|f| bottom - top < f.1) {
+                found = Some((index, bottom - top));
             }
         }
-        idle
+        found.map(|f| f.0).or(idle)
     }
 
     /// Background, row stripes, grid lines and the time axis with its ticks and name.
@@ -720,9 +751,9 @@ impl<'a> Chart<'a> {
             x0 = mid - 0.5;
             x1 = mid + 0.5;
         }
-        let row_margin = (self.row_height * 0.08).min(3.0);
-        let row_top = self.plot_rect.top() + bar.row as f32 * self.row_height + row_margin;
-        let inner = self.row_height - 2.0 * row_margin;
+        let margin = row_margin(self.row_height);
+        let row_top = self.plot_rect.top() + bar.row as f32 * self.row_height + margin;
+        let inner = self.row_height - 2.0 * margin;
         let (top, bottom) = self.lane(bar);
         Some(Rect::from_x_y_ranges(
             x0..=x1,
@@ -735,13 +766,15 @@ impl<'a> Chart<'a> {
         let dark = ui.visuals().dark_mode;
         let outline = Stroke::new(1.0, ui.visuals().extreme_bg_color.gamma_multiply(0.7));
         let mut thinnest: Option<Rect> = None;
-        for idle_pass in [true, false] {
-            for bar in self
-                .data
-                .bars
-                .iter()
-                .filter(|b| (b.kind == BarKind::Idle) == idle_pass)
-            {
+        // Idle bars first, then the bars filling their rows, then those nested inside them.
+        let pass = |b: &GanttBar| match b.kind {
+            BarKind::Idle => 0,
+            _ if self.lane(b) == (0.0, 1.0) => 1,
+            _ => 2,
+        };
+        for k in 0..3 {
+            let idle_pass = k == 0;
+            for bar in self.data.bars.iter().filter(|b| pass(b) == k) {
                 let Some(r) = self.bar_rect(axis, bar) else {
                     continue;
                 };
@@ -774,6 +807,8 @@ impl<'a> Chart<'a> {
         ));
         for (row, label) in self.row_labels.iter().enumerate() {
             let top = self.plot_rect.top() + row as f32 * self.row_height;
+            let band = Rect::from_x_y_ranges(self.plot_rect.x_range(), top..=top + self.row_height);
+            super::marks::record(ui.ctx(), ROW_MARK, band);
             if row > 0 && self.row_height >= 6.0 {
                 clipped.hline(self.plot_rect.x_range(), top, Stroke::new(0.5, sep_color));
             }

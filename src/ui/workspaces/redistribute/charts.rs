@@ -26,7 +26,13 @@ pub(super) fn arrows_legend(ui: &mut Ui) {
             if ui.max_rect().right() - ui.cursor().min.x < galley.size().x {
                 ui.end_row();
             }
-            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+            // (Wrapped only where even a line of its own is too narrow: beside the ring.)
+            let wrap = if galley.size().x > ui.max_rect().width() {
+                egui::TextWrapMode::Wrap
+            } else {
+                egui::TextWrapMode::Extend
+            };
+            ui.add(egui::Label::new(text).wrap_mode(wrap));
         }
     });
 }
@@ -104,8 +110,17 @@ pub(super) fn sends_list(
     slices: &[(usize, usize, i64)],
     rounds: bool,
 ) {
-    // Both ways: a long reason must not push a column out of reach.
-    egui::ScrollArea::both().show_clipped(ui, |ui| {
+    let stage = crate::ui::stage::on(ui.ctx());
+    // Both ways: a long reason must not push a column out of reach. (On the stage the rows
+    // that fit, whole: nothing is read half scrolled away.)
+    let shown = |ui: &mut Ui, header: &[&str], rows: &[Vec<String>], what: &str| {
+        if stage {
+            fitted_rows(ui, header, rows, what);
+        } else {
+            result_table(ui, "rd_sends", header, rows);
+        }
+    };
+    let body = |ui: &mut Ui| {
         if !slices.is_empty() {
             let s: Vec<String> = slices
                 .iter()
@@ -133,12 +148,8 @@ pub(super) fn sends_list(
                 .collect();
             // The short columns first, the reason (long text) last: each column is as wide
             // as its content and nothing short is cut off behind a long one.
-            result_table(
-                ui,
-                "rd_sends",
-                &["send", "step", "δ of the sender", "why"],
-                &rows,
-            );
+            let header = ["send", "step", "δ of the sender", "why"];
+            shown(ui, &header, &rows, "send");
         } else {
             let rows: Vec<Vec<String>> = sends
                 .iter()
@@ -151,14 +162,74 @@ pub(super) fn sends_list(
                     ]
                 })
                 .collect();
-            result_table(
-                ui,
-                "rd_sends",
-                &["transfer in progress", "items", "from t", "to t"],
-                &rows,
-            );
+            let header = ["transfer in progress", "items", "from t", "to t"];
+            shown(ui, &header, &rows, "transfer");
         }
-    });
+    };
+    if stage {
+        body(ui);
+    } else {
+        egui::ScrollArea::both().show_clipped(ui, body);
+    }
+}
+
+/// The rows of a table (`header`, `rows` of `what`s), one paragraph each — its first cell
+/// strong, then "header: cell" — as many whole ones as fit in the room left, then a line
+/// saying how many more there are (Copy as text copies them all).
+fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], what: &str) {
+    use crate::ui::widgets::result_table::{LABEL_COPY_TABLE, table_to_text};
+    use egui::text::{LayoutJob, TextFormat};
+    let ctx = ui.ctx().clone();
+    let mask = |t: &str| crate::ui::reveal::masked(&ctx, t);
+    if ui
+        .button(LABEL_COPY_TABLE)
+        .on_hover_text(format!("Copy every {what} as aligned plain text"))
+        .clicked()
+    {
+        ui.ctx().copy_text(mask(&table_to_text(header, rows)));
+    }
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let (strong, normal) = (ui.visuals().strong_text_color(), ui.visuals().text_color());
+    let gap = ui.spacing().item_spacing.y;
+    let more = |k: usize| {
+        let what = crate::model::words::noun(k, what);
+        format!("… {k} more {what} (Copy as text copies them all)")
+    };
+    let width = ui.available_width();
+    let height = |ui: &Ui, text: String| {
+        let weak = ui.visuals().weak_text_color();
+        ui.fonts_mut(|f| f.layout(text, body.clone(), weak, width))
+            .size()
+            .y
+            + gap
+    };
+    for (i, row) in rows.iter().enumerate() {
+        let mut job = LayoutJob::default();
+        job.wrap.max_width = ui.available_width();
+        let first = row.first().map_or("", String::as_str);
+        job.append(&mask(first), 0.0, TextFormat::simple(body.clone(), strong));
+        let rest: Vec<String> = (row.iter().enumerate().skip(1))
+            .filter(|(_, cell)| !cell.is_empty())
+            .map(|(c, cell)| format!("{}: {cell}", header.get(c).unwrap_or(&"")))
+            .collect();
+        let rest = mask(&format!("  {}", rest.join(" · ")));
+        job.append(&rest, 0.0, TextFormat::simple(body.clone(), normal));
+        let galley = ui.fonts_mut(|f| f.layout_job(job));
+        let left = rows.len() - i;
+        // (A line to spare: the room's own bottom may lie a little below what is seen.)
+        let spare = ui.text_style_height(&egui::TextStyle::Body);
+        let reserve = spare
+            + if left > 1 {
+                height(ui, more(left - 1))
+            } else {
+                0.0
+            };
+        if galley.size().y + gap + reserve > ui.available_height() {
+            ui.add(egui::Label::new(RichText::new(more(left)).weak()).wrap());
+            return;
+        }
+        ui.add(egui::Label::new(galley));
+    }
 }
 
 /// The pseudo-code pane at position `pos`: the round's trace entry for round-based schedules,
@@ -253,11 +324,14 @@ pub(super) fn explain(
     }
 }
 
-/// On a unidirectional ring, the line naming the slice that attains the lower bound (Lemma 1's
+/// On a unidirectional ring, the line (masked) naming the slice that attains the lower bound (Lemma 1's
 /// c · max|δ_{k,l}| when homogeneous, Theorem 2's corrected bound when heterogeneous), computed
 /// on the initial unbalances, and that slice as an arc for the ring. Nothing on a bidirectional
 /// ring or a balanced one.
-pub(super) fn binding_caption(ui: &mut Ui, inst: &RingInstance) -> Option<RingArc> {
+pub(super) fn binding_caption(
+    ctx: &egui::Context,
+    inst: &RingInstance,
+) -> Option<(String, RingArc)> {
     if inst.direction != Direction::Uni {
         return None;
     }
@@ -279,12 +353,17 @@ pub(super) fn binding_caption(ui: &mut Ui, inst: &RingInstance) -> Option<RingAr
             fmt(c)
         ),
     };
-    let text = crate::ui::reveal::masked(ui.ctx(), &text);
-    ui.label(RichText::new(&text).color(palette::BOUND));
-    Some(RingArc {
+    let text = crate::ui::reveal::masked(ctx, &text);
+    let arc = RingArc {
         start: a,
         end: b,
         color: translucent(palette::BOUND),
-        tooltip: text,
-    })
+        tooltip: text.clone(),
+    };
+    Some((text, arc))
+}
+
+/// The binding slice's caption ([`binding_caption`]), in the bound's colour.
+pub(super) fn binding_label(ui: &mut Ui, text: &str) {
+    ui.add(egui::Label::new(RichText::new(text).color(palette::BOUND)).wrap());
 }

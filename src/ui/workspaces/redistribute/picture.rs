@@ -348,8 +348,14 @@ fn ring_id(ui: &Ui) -> egui::Id {
 
 impl RedistPanel {
     pub(super) fn picture_ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
-        heading_tabs(ui, "Redistribution", &mut self.view.lower);
+        // On the stage the tabs go over the chart they switch, beside the ring (the menu
+        // bar names the model): the ring keeps the room's height.
+        let stage = crate::ui::stage::on(ui.ctx());
         let key = (params.instance.clone(), params.algorithm);
+        let run = self.checked.of(&key).is_none() && matches!(self.outcome(params), Some(Ok(_)));
+        if !stage || !run {
+            heading_tabs(ui, "Redistribution", &mut self.view.lower);
+        }
         if let Some(e) = self.checked.of(&key) {
             nothing_runs(ui, &e.message);
             self.ring_only(ui, params);
@@ -375,7 +381,14 @@ impl RedistPanel {
         let timed = matches!(report.schedule, Schedule::Timed(_));
         let (times, rounds) = (ev.times.clone(), report.rounds);
         let label = move |k: usize| step_label(&times, timed, rounds, k);
-        step_bar(ui, &mut self.view.step, n_steps, &label);
+        if stage {
+            // The first row: clear of the figure's export buttons at the top right.
+            crate::ui::figure::beside_corner(ui, |ui| {
+                step_bar(ui, &mut self.view.step, n_steps, &label)
+            });
+        } else {
+            step_bar(ui, &mut self.view.step, n_steps, &label);
+        }
         let pos = self.view.step.step;
         let key = (self.evaluated.version() as usize, pos);
         if self.cursor.as_ref().map(|c| c.key) != Some(key) {
@@ -385,12 +398,15 @@ impl RedistPanel {
             return;
         };
         let summary = step_summary(&params.instance, &ev, &cursor, pos, n_steps);
-        step_caption(ui, &summary, None);
-        self.step_picture(ui, params, &ev, &cursor, pos);
+        if !stage {
+            step_caption(ui, &summary, None);
+        }
+        self.step_picture(ui, params, &ev, &cursor, pos, stage.then_some(summary));
         self.cursor = Some(cursor);
     }
 
-    /// The ring at the cursor with the chart under it (or beside it in a wide, short room).
+    /// The ring at the cursor with the chart under it (or beside it in a wide, short room);
+    /// on the stage (`summary`: the step's caption) the stage's layout ([`Side`]).
     fn step_picture(
         &mut self,
         ui: &mut Ui,
@@ -398,12 +414,19 @@ impl RedistPanel {
         ev: &Evaluated,
         cursor: &Cursor,
         pos: usize,
+        summary: Option<String>,
     ) {
         let inst = &params.instance;
         let report = ev.report();
         let arrows = &cursor.moving;
         let mut arcs = slice_arcs(&cursor.slices);
-        arcs.extend(binding_caption(ui, inst));
+        let binding = binding_caption(ui.ctx(), inst).map(|(text, arc)| {
+            arcs.push(arc);
+            text
+        });
+        if let (None, Some(text)) = (&summary, &binding) {
+            binding_label(ui, text);
+        }
         let maxabs = inst.delta.iter().map(|d| d.abs()).max().unwrap_or(1);
         let maximal: Vec<usize> = cursor
             .round
@@ -435,7 +458,20 @@ impl RedistPanel {
                 report.rounds.is_some(),
             ),
         };
-        let events = self.lay_out(ui, ring_id(ui), &drawing, legend, lower);
+        let events = match summary {
+            Some(summary) => {
+                let gantt_rows = (self.view.lower == Lower::Gantt).then_some(inst.n());
+                // (The sends list says what each arrow's step does: no legend above it.)
+                let side = Side {
+                    summary,
+                    binding,
+                    legend: legend && self.view.lower != Lower::Sends,
+                    gantt_rows,
+                };
+                self.lay_out_stage(ui, ring_id(ui), &drawing, &side, lower)
+            }
+            None => self.lay_out(ui, ring_id(ui), &drawing, legend, lower),
+        };
         self.apply_ring_events(ui, params, events);
     }
 
@@ -791,6 +827,9 @@ impl RedistPanel {
 #[path = "charts.rs"]
 mod charts;
 use charts::*;
+#[path = "stage.rs"]
+mod stage;
+use stage::Side;
 
 /// Whether the ring and its chart go side by side in a picture of `room` (`line`: a text
 /// line's height): in a wide, short room; and on the stage whenever that gives the ring

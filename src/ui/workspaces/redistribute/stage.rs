@@ -1,0 +1,89 @@
+//! The redistribution picture on the projector stage: the ring takes the picture's whole
+//! height under the step bar (legible from the back of a room), and beside it go the tabs, the
+//! step's caption, the arrows' legend and the chart the tabs switch. A Gantt chart with too
+//! many rows to go beside the ring takes the picture alone (its tab brings the ring back).
+
+use super::*;
+use crate::ui::widgets::form::Choice;
+
+/// What goes beside the ring on the stage.
+pub(super) struct Side {
+    /// The step's caption.
+    pub summary: String,
+    /// The binding slice's caption (unidirectional rings), masked.
+    pub binding: Option<String>,
+    /// Whether the arrows' legend is shown.
+    pub legend: bool,
+    /// The Gantt chart's number of rows when it is the chart in front.
+    pub gantt_rows: Option<usize>,
+}
+
+/// Most of the picture's width the ring takes beside its chart.
+const RING_SHARE: f32 = 0.6;
+/// Height (points) a Gantt row needs for its bars to be legible (two nested kinds, each
+/// at least [`crate::ui::widgets::gantt::MIN_BAR`] thick).
+const GANTT_ROW: f32 = 15.0;
+
+impl RedistPanel {
+    /// Lays out the ring and the chart `lower` draws on the stage (see the module); the
+    /// ring's events.
+    pub(super) fn lay_out_stage(
+        &mut self,
+        ui: &mut Ui,
+        id: egui::Id,
+        drawing: &RingDrawing,
+        side: &Side,
+        lower: impl FnOnce(&mut Self, &mut Ui),
+    ) -> Vec<RingEvent> {
+        // (The room as far as the picture shows it: its clip may end before its rect.)
+        let mut room = ui.available_size();
+        room.y = room.y.min(ui.clip_rect().bottom() - ui.cursor().top());
+        let line = ui.text_style_height(&egui::TextStyle::Body);
+        let caption = crate::ui::reveal::masked(ui.ctx(), &side.summary);
+        // Beside the ring a chart has the room under the tabs, the caption and the bound's
+        // line (up to three lines each in the narrow column), the Gantt chart's toolbar (three)
+        // and its time axis (two); the arrows' legend would leave it too little.
+        let beside = room.y - 13.0 * line;
+        let alone = |rows: usize| side.legend || rows as f32 * GANTT_ROW > beside;
+        if side.gantt_rows.is_some_and(alone) {
+            ui.horizontal(|ui| {
+                self.stage_tabs(ui);
+                ui.add(egui::Label::new(RichText::new(&caption).strong()).truncate());
+            });
+            lower(self, ui);
+            return Vec::new();
+        }
+        // About a square: the labels beside the ring are wider than those above and below.
+        let ring_width = (room.y + 2.0 * line).min(room.x * RING_SHARE).floor();
+        let mut events = Vec::new();
+        ui.horizontal_top(|ui| {
+            let column = egui::Layout::top_down(egui::Align::Min);
+            ui.allocate_ui_with_layout(egui::vec2(ring_width, room.y), column, |ui| {
+                ui.set_width(ring_width);
+                events = ring(ui, id, drawing, room.y);
+            });
+            ui.separator();
+            let width = ui.available_width();
+            ui.allocate_ui_with_layout(egui::vec2(width, room.y), column, |ui| {
+                ui.set_width(width);
+                ui.horizontal_wrapped(|ui| self.stage_tabs(ui));
+                ui.add(egui::Label::new(RichText::new(&caption).strong()).wrap());
+                if let Some(text) = &side.binding {
+                    binding_label(ui, text);
+                }
+                if side.legend {
+                    arrows_legend(ui);
+                }
+                lower(self, ui);
+            });
+        });
+        events
+    }
+
+    /// The tabs choosing the chart beside the ring.
+    fn stage_tabs(&mut self, ui: &mut Ui) {
+        for &tab in Lower::ALL {
+            ui.selectable_value(&mut self.view.lower, tab, tab.caption());
+        }
+    }
+}
