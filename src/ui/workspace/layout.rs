@@ -205,7 +205,7 @@ fn centre<W: Workspace>(
     });
     if let (Some(rect), Some(mut step)) = (pane_rect, w.pseudocode(params)) {
         // An open lesson question does not read its answer in the why.
-        step.why = crate::ui::reveal::masked(ui.ctx(), &step.why);
+        step.why = step.shown_why(ui.ctx());
         pseudocode_pane::<W>(ui, rect, &step, shown, pane);
     }
     drawn

@@ -1,6 +1,7 @@
 //! What the redistribution picture draws beside the ring: the arrows' legend, the δ bars, the sends list, the step's explanation and the binding slice's caption.
 
 use super::*;
+use crate::ui::widgets::result_table::result_table_of;
 use crate::ui::widgets::scroll::Clipped;
 
 /// The colours of the ring's arrows, by the pseudo-code steps behind them.
@@ -103,6 +104,10 @@ pub(super) fn sends_list(
     slices: &[(usize, usize, i64)],
     rounds: bool,
 ) {
+    // A step's meaning may name δ_max, a give-away of the rounds (Lemma 8): hidden by
+    // that quantity, not by its digits.
+    let hide_dm = crate::ui::reveal::secret(ui.ctx()).is_some_and(|s| s.hides_field(DELTA_MAX));
+    let meaning = |step: u8| hide_delta_max(step_meaning(step), hide_dm);
     // Both ways: a long reason must not push a column out of reach.
     egui::ScrollArea::both().show_clipped(ui, |ui| {
         if !slices.is_empty() {
@@ -126,17 +131,25 @@ pub(super) fn sends_list(
                             String::new()
                         },
                         format!("{} → {}", before[m.from], after[m.from]),
-                        step_meaning(m.step).to_string(),
+                        meaning(m.step),
                     ]
                 })
                 .collect();
             // The short columns first, the reason (long text) last: each column is as wide
             // as its content and nothing short is cut off behind a long one.
-            result_table(
+            // The sender's δ is its own (the instance's δ_i, updated): never the rounds nor
+            // δ_max, whatever its digits.
+            result_table_of(
                 ui,
                 "rd_sends",
                 &["send", "step", "δ of the sender", "why"],
                 &rows,
+                &[
+                    Says::Names,
+                    Says::Names,
+                    Says::Quantity("delta"),
+                    Says::Names,
+                ],
             );
         } else {
             let rows: Vec<Vec<String>> = sends
@@ -158,6 +171,30 @@ pub(super) fn sends_list(
             );
         }
     });
+}
+
+/// `text` with the number after each "δ_max = " written "?" when `hide`.
+pub(super) fn hide_delta_max(text: &str, hide: bool) -> String {
+    if !hide {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("δ_max = ") {
+        let (head, tail) = rest.split_at(i + "δ_max = ".len());
+        out.push_str(head);
+        let digits = tail
+            .find(|c: char| !(c.is_ascii_digit() || c == '-' || c == '−'))
+            .unwrap_or(tail.len());
+        out.push_str(if digits > 0 {
+            crate::ui::reveal::HIDDEN
+        } else {
+            ""
+        });
+        rest = &tail[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The pseudo-code pane at position `pos`: the round's trace entry for round-based schedules,
@@ -194,11 +231,11 @@ pub(super) fn explain(
                 return Some(PseudoStep::of(id, &[last], why));
             };
             let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, &sends);
-            Some(PseudoStep::of(
-                id,
-                &active_lines(report.algorithm, &t),
-                t.text,
-            ))
+            // The model knows which of its numbers are δ_max (a give-away of the rounds).
+            Some(
+                PseudoStep::of(id, &active_lines(report.algorithm, &t), t.text)
+                    .hiding(DELTA_MAX, t.hidden_text),
+            )
         }
         Schedule::Timed(_) => {
             let t = times.get(pos).copied().unwrap_or(0.0);
