@@ -244,7 +244,8 @@ fn numbers(text: &str) -> Vec<(String, f64)> {
         let token = token.trim_end_matches('.').to_string();
         let before: String = chars[..i].iter().collect();
         let prev = before.chars().next_back();
-        let name = prev.is_some_and(|p| p.is_alphanumeric() || "_{^,".contains(p))
+        // ("Step 12 ×2": a multiplicity counts the sends citing a step.)
+        let name = prev.is_some_and(|p| p.is_alphanumeric() || "_{^,×".contains(p))
             || before
                 .trim_end()
                 .rsplit([' ', '('])
@@ -260,7 +261,15 @@ fn numbers(text: &str) -> Vec<(String, f64)> {
                     || w.starts_with("L_")
                     || w.starts_with("δ_")
             });
-        let name = name || input;
+        // A count of sends or items (the rounds' moves; no question asks one): "4 sends".
+        let after: String = chars[j..].iter().collect();
+        let moves = ["send", "transfer", "item", "maximal"]
+            .iter()
+            .any(|w| after.starts_with(&format!(" {w}")));
+        // A sender's own δ_i before and after its send ("δ of the sender: 2 → 1"): the
+        // instance the prompt states, updated; not δ_max nor the rounds (Lemma 8).
+        let own_delta = before.contains("δ of the sender");
+        let name = name || input || moves || own_delta;
         // A minus sign makes another number: −2 is not the answer 2.
         let negative = prev == Some('-')
             && !before[..before.len() - 1]

@@ -595,8 +595,14 @@ fn over_known(lesson: &str, height: f32, report: &[String]) -> Option<String> {
         .copied()
         .unwrap_or((lesson, height, 0, 0));
     let allowed = |n: usize| n + n / 4 + 2;
+    // (A wrong mask has no slack: a frame's timing does not make the mask blank another
+    // number.)
+    let wrong_masks = report
+        .iter()
+        .filter(|r| r.starts_with("- [secrecy]") && r.contains(" masks "))
+        .count();
     let (s, l) = (count("secrecy"), count("legibility"));
-    (s > allowed(secrecy) || l > allowed(legibility)).then(|| {
+    (wrong_masks > 0 || s > allowed(secrecy) || l > allowed(legibility)).then(|| {
         format!(
             "{lesson} at height {height}: {s} distinct secrecy failures (open: {secrecy}), \
              {l} legibility (open: {legibility}) — more than issue 34 left open (see above)"

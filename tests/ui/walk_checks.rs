@@ -194,14 +194,63 @@ pub fn counts_other(text: &str, answer: &str, words: &[String]) -> bool {
     any
 }
 
-/// Whether the "?" at byte `at` of `text` stands as a named value: after "=", "≈", ":", "/",
-/// or a word ("makespan ?", "Round 1 of ?"), not bare ("? → 1", "(+?)", a table cell).
-/// (A fraction "?/?" is the step counter's position of its count: a named value too.)
-pub fn named_value(text: &str, at: usize) -> bool {
+/// The names of the quantities that give a bundled question's answer away, as the views
+/// write them (read off the papers' notation: the lessons' answers are rounds, bounds,
+/// makespans, T*, times, ratios, speed-ups, balancings, lg* ℓ and work).
+const GIVEAWAY_NAMES: [&str; 23] = [
+    "δ_max",
+    "τ",
+    "t*",
+    "t_",
+    "gap",
+    "bound",
+    "makespan",
+    "optimum",
+    "optimal",
+    "fine-grain",
+    "exhaustive",
+    "time",
+    "ratio",
+    "speed",
+    "balancing",
+    "round",
+    "lg",
+    "work",
+    "schedule",
+    "t =",
+    "value",
+    "answer",
+    "ran in",
+];
+
+/// Whether the "?" at byte `at` of `text` stands as the value of a quantity that can give the
+/// answer away: a counter's "of ?" or "?/?", or after "=", "≈", ":" or a word in a clause
+/// (since the last " · ", "; " or ", ") that names one of [`GIVEAWAY_NAMES`] or a word of the
+/// asked field ("Lemma 1's bound … = ?", "Round 1 of ?", "makespan ?") — not bare ("? → 1",
+/// "(+?)", a table cell) nor after another quantity's name ("δ of the sender: ?").
+pub fn named_value(text: &str, at: usize, words: &[String]) -> bool {
     let before = text[..at].trim_end();
-    before.ends_with(['=', '≈', ':', '/'])
-        || before.ends_with(|c: char| c.is_alphabetic())
+    // A counter's count, or the end of a time interval "[t, ?)".
+    let interval = before.contains('[') && text[at + 1..].starts_with(')');
+    if before.ends_with(" of")
+        || before.ends_with('/')
         || text[at + 1..].starts_with('/')
+        || interval
+    {
+        return true;
+    }
+    let start = [" · ", "; ", ", "]
+        .iter()
+        .filter_map(|d| before.rfind(d).map(|i| i + d.len()))
+        .max()
+        .unwrap_or(0);
+    let clause = before[start..].to_lowercase();
+    let named = GIVEAWAY_NAMES.iter().any(|n| clause.contains(n))
+        || words
+            .iter()
+            .any(|w| w.len() > 1 && clause.contains(w.as_str()));
+    named
+        && (before.ends_with(['=', '≈', ':', '(']) || before.ends_with(|c: char| c.is_alphabetic()))
 }
 
 /// The mask blanks no number that is not the answer: every "?" of the window stands where the
@@ -253,7 +302,7 @@ pub fn masks(
                     t.text,
                     if own_run { "the question's" } else { "another" }
                 ));
-            } else if !named_value(&t.text, marks[k]) {
+            } else if !named_value(&t.text, marks[k], &asked.words) {
                 fail(format!(
                     "[secrecy] {:?} masks {fill} by its digits where it stands bare (its quantity is known)",
                     t.text
@@ -757,10 +806,12 @@ fn the_walk_finds_what_each_mask_stands_for() {
     );
     assert_eq!(fills("makespan ?", "rounds 2"), None);
     assert_eq!(fills("no mask", "no mask"), Some(vec![]));
-    let named = |t: &str| named_value(t, t.find('?').expect("a mark"));
-    assert!(named("δ_max = ?") && named("Round 1 of ?") && named("makespan ?"));
-    assert!(!named("? → 1") && !named("P1 (+?)"));
     let rounds = vec!["round".to_owned()];
+    let named = |t: &str| named_value(t, t.find('?').expect("a mark"), &rounds);
+    assert!(named("δ_max = ?") && named("Round 1 of ?") && named("makespan ?"));
+    assert!(named("?/4") && named("Lemma 1's bound c·max|δ_{k,l}| = ?"));
+    assert!(named("In [0.33, ?), per processor") && named("all 63 nodes ran in ? steps"));
+    assert!(!named("? → 1") && !named("P1 (+?)") && !named("δ of the sender: ? → 1"));
     assert!(counts_other("round 1: bound ? · 4 sends", "4", &rounds));
     assert!(!counts_other("after 4 rounds", "4", &rounds));
     assert!(!counts_other("4 sends, bound 4", "4", &rounds));
