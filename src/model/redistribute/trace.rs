@@ -343,7 +343,15 @@ mod tests {
             "{}",
             t.text
         );
-        assert!(!t.hidden_text.contains('4'), "{}", t.hidden_text);
+        let h = &t.hidden_text;
+        assert!(
+            h.contains("δ_max = ?") && h.contains("? rounds") && h.contains("unbalance +?"),
+            "{h}"
+        );
+        assert!(
+            !h.contains("= 4") && !h.contains("4 rounds") && !h.contains("+4"),
+            "{h}"
+        );
     }
 
     /// Every non-trivial slice by brute force.
