@@ -172,6 +172,11 @@ pub fn counts_other(text: &str, answer: &str, words: &[String]) -> bool {
         let name = NUMBERING
             .iter()
             .any(|w| text[..i].ends_with(&format!("{w} ")));
+        // ("Step 12 ×2": a multiplicity counts the sends citing a step.)
+        if before == Some('×') {
+            any = true;
+            continue;
+        }
         if name
             || before.is_some_and(|c| c.is_alphanumeric() || c == '.')
             || after.starts_with(|c: char| c.is_ascii_digit() || c == '.')

@@ -261,14 +261,16 @@ fn step_summary(
         }
         // Counted as the step bar counts (its "1/4" is "1 of 4 rounds done"), then the round
         // whose sends are drawn.
-        // (The special rules are δ_max = 2's: they say δ_max when it is hidden.)
+        // (The special rules are δ_max = 2's, so naming them says δ_max; the lesson step
+        // that asks the rounds is about them, and the pseudo-code's highlighted Steps 10–18
+        // say it too: they stay named.)
         (Some(r), Some(total)) => format!(
             "{pos} of {} {} done · round {}: δ_max = {}{} · {} · {}",
             rounds(total),
             noun(total, "round"),
             pos + 1,
             dmax(r.delta_max),
-            if r.delta_max == 2 && !hidden(DELTA_MAX) {
+            if r.delta_max == 2 {
                 " (special rules, Steps 10–18)"
             } else {
                 ""
