@@ -206,3 +206,36 @@ fn every_geodecay_question_asks_about_the_instance_its_step_shows() {
         );
     }
 }
+
+#[test]
+fn algorithm_3s_rounds_hide_delta_max_but_not_a_senders_delta() {
+    // rrv step 4: Fig. 4's ring takes 2 rounds (the lesson's explanation), Lemma 6's δ_max
+    // (Lemma 8: Algorithm 3 meets it, one round per unit). δ_max of any round gives the
+    // rounds with the round's number; a processor's own δ_i (stated in the prompt) does not.
+    let (_, a) = asked("rrv", 4);
+    assert_eq!(number(&a), 2.0);
+    hides(
+        &a,
+        &[crate::report::secrecy::DELTA_MAX, "rounds", "makespan"],
+    );
+    shows(&a, &["delta", "n"]);
+    // rrv step 1 (Lemma 1's bound 4 = c·δ_max of Algorithm 1, c = 1): δ_max too.
+    let (_, a) = asked("rrv", 1);
+    hides(&a, &[crate::report::secrecy::DELTA_MAX]);
+}
+
+#[test]
+fn a_question_runs_its_own_instance_the_shown_one_or_another() {
+    // From the lesson files: rrv step 4 shows Fig. 4's preset and checks `eval` of it; the
+    // gil-matias step 3 shows n = 2^20, p = 2^10, ℓ = 20, standard — what it asks; its
+    // step 6 shows the policy never and asks about the improved policy.
+    let same = |name: &str, step: usize| {
+        let lesson = find_bundled(name).expect("bundled");
+        let s = &lesson.steps[step - 1];
+        let q = s.question.as_ref().expect("a question");
+        s.scenario.resolve().expect("resolves") == q.check.scenario().expect("parses")
+    };
+    assert!(same("rrv", 4));
+    assert!(same("gil-matias", 3));
+    assert!(!same("gil-matias", 6));
+}

@@ -16,6 +16,13 @@ use serde_json::Value;
 
 use super::{ModelRun, Render};
 
+/// The δ_max of a round of a round-based redistribution (its trace's `delta_max`, Step 1's
+/// value, written in the round's why): every round lowers it by one (Lemma 8 for Algorithm 3,
+/// Lemma 1 for Algorithm 1), so before round s it is the number of rounds minus s − 1, and on
+/// a homogeneous ring c times the rounds is the makespan and the lower bound. With the round
+/// shown, it gives all three away.
+pub const DELTA_MAX: &str = "trace.*.delta_max";
+
 /// What gives an asked field away on one run.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Giveaway {
@@ -167,11 +174,12 @@ fn redistribute_relations(field: &str) -> Vec<&'static str> {
             // writes it.)
             let mut v = vec!["makespan", "rounds", "lp.tau_floor", "lp.tau_ceil"];
             v.push("lp.tau_integer");
+            v.push(DELTA_MAX);
             v.extend(tied);
             v
         }
         f if f == "lower_bound" || f.starts_with("bounds.") => {
-            let mut v = vec!["lower_bound"];
+            let mut v = vec!["lower_bound", DELTA_MAX];
             v.extend(tied);
             v
         }

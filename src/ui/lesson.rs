@@ -60,6 +60,9 @@ pub struct Player {
     answers: Option<Answers>,
     /// What gives each step's answer away on its run (hidden until Reveal).
     giveaways: Vec<Option<crate::report::Giveaway>>,
+    /// The run each step's question asks about (its check's scenario): its quantities are
+    /// hidden by name only while the shown run is that one.
+    asked_runs: Vec<Option<crate::preset::Scenario>>,
     job: JobSlot<AskedAll>,
     /// The step bar position still to reach (the run's steps may still be computing).
     seek: Option<(usize, u32)>,
@@ -148,6 +151,11 @@ impl Teach {
             move |progress| computed.asked(progress),
         );
         let title = lesson.title.clone();
+        let asked_runs = lesson
+            .steps
+            .iter()
+            .map(|s| s.question.as_ref()?.check.scenario().ok())
+            .collect();
         self.player = Some(Player {
             lesson,
             index: 0,
@@ -155,6 +163,7 @@ impl Teach {
             revealed: vec![false; n],
             answers: None,
             giveaways: vec![None; n],
+            asked_runs,
             job,
             seek: None,
             numbers_after_reveal: false,
@@ -392,7 +401,8 @@ impl Teach {
             Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
             _ => None,
         };
-        let secret = crate::ui::reveal::Secret::new(&q.check.field, answer);
+        let secret = crate::ui::reveal::Secret::new(&q.check.field, answer)
+            .of_run(p.asked_runs.get(p.index).cloned().flatten());
         Some(match p.giveaways.get(p.index).and_then(Option::as_ref) {
             Some(g) => secret.with(g),
             None => secret,

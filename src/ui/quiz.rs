@@ -106,7 +106,8 @@ impl QuizWindow {
             Answer::Number(x) => Ok(*x),
             Answer::Choice(c) => Err(c.clone()),
         };
-        let secret = crate::ui::reveal::Secret::new(&item.question.check.field, Some(answer));
+        let secret = crate::ui::reveal::Secret::new(&item.question.check.field, Some(answer))
+            .of_run(item.question.check.scenario().ok());
         Some(secret.with(&item.giveaway))
     }
 

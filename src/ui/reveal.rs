@@ -104,6 +104,15 @@ pub struct Secret {
     /// precisions (empty while the answer is still being computed: then only the field is
     /// hidden).
     pub texts: Vec<String>,
+    /// The answer's own texts (without the values the giveaway derives from it).
+    pub own: Vec<String>,
+    /// The run the question's check runs (None: not known, taken to be the shown one).
+    pub run: Option<crate::preset::Scenario>,
+    /// Whether the shown run is the question's run ([`Secret::shown`]). Only then are the
+    /// shown run's quantities the ones that determine the answer: another run's fields are
+    /// other numbers under the same names, and hiding them would blank numbers that are not
+    /// the answer.
+    pub on_shown_run: bool,
 }
 
 /// `x` as the app writes it in any of its precisions.
@@ -122,6 +131,49 @@ fn written(x: f64) -> impl Iterator<Item = String> {
 
 /// What a hidden answer reads until Reveal.
 pub const HIDDEN: &str = "?";
+
+/// What a text (a table's column, a caption's part) writes, so that the mask follows
+/// quantities rather than digits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Says {
+    /// Quantity `key` of the shown run (a report field, or a quantity of the model such as
+    /// `delta` or `delta_max`): hidden when [`Secret::hides_field`] says so, never by digits.
+    Quantity(&'static str),
+    /// Names and words only (a send "P1 → P2", a pseudo-code step): never masked.
+    Names,
+    /// Free text whose numbers' quantities are not known: masked by their digits
+    /// ([`Secret::mask`]), the last resort.
+    Free,
+}
+
+/// What the app publishes as the open question's secret: as asked, or — for the lecture
+/// walk, which compares the window three ways — not at all (what each "?" stands for), or
+/// with a decoy answer (the same quantities hidden by name, digits of a number no view
+/// writes: a "?" that stays was hidden by its quantity, one that goes by its digits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SecretProbe {
+    /// The secret as asked.
+    #[default]
+    Asked,
+    /// No secret.
+    Unpublished,
+    /// The same quantities, another answer ([`Secret::decoy`]).
+    Decoy,
+}
+
+impl SecretProbe {
+    /// `secret` as this probe publishes it.
+    pub fn apply(self, secret: Option<Secret>) -> Option<Secret> {
+        match self {
+            SecretProbe::Asked => secret,
+            SecretProbe::Unpublished => None,
+            SecretProbe::Decoy => secret.map(Secret::decoy),
+        }
+    }
+}
+
+/// The decoy answer of [`Secret::decoy`]: a number no view of a bundled lesson writes.
+const DECOY: f64 = 97_531.864_2;
 
 fn secret_key() -> egui::Id {
     egui::Id::unique("loadlab-secret")
@@ -163,8 +215,44 @@ impl Secret {
                 fields: vec![field.to_owned()],
                 ..Default::default()
             },
+            own: texts.clone(),
             texts,
+            run: None,
+            on_shown_run: true,
         }
+    }
+
+    /// The same quantities hidden by name, but an answer no view writes ([`SecretProbe`]).
+    pub fn decoy(mut self) -> Secret {
+        self.texts = written(DECOY).collect();
+        self.own = self.texts.clone();
+        self
+    }
+
+    /// The same secret, asked about the run of `scenario` (its check's; None: unknown).
+    pub fn of_run(mut self, scenario: Option<crate::preset::Scenario>) -> Secret {
+        self.run = scenario;
+        self
+    }
+
+    /// Whether `scenario` is the question's run (or the run is not known).
+    pub fn asks(&self, scenario: &crate::preset::Scenario) -> bool {
+        self.run.as_ref().is_none_or(|r| r == scenario)
+    }
+
+    /// The same secret for a view showing the run of `scenario`. When that is not the
+    /// question's run, its fields are not hidden by name and the numbers the giveaway
+    /// derives from the answer are not hidden either; only the answer's own texts are —
+    /// that is still safe: the other run's quantities do not determine the asked one (the
+    /// check runs its own instance), and where the other run's view also draws the asked
+    /// run (a sweep plot over every policy, the policies table's row of the asked policy)
+    /// the view asks [`Secret::asks`] or [`Secret::hides_instance_point`] itself.
+    pub fn shown(mut self, scenario: &crate::preset::Scenario) -> Secret {
+        self.on_shown_run = self.asks(scenario);
+        if !self.on_shown_run {
+            self.texts = self.own.clone();
+        }
+        self
     }
 
     /// The same secret with everything its run says gives it away: those fields hidden by
@@ -173,24 +261,69 @@ impl Secret {
         // The run knows which numbers give the answer away (none for an index such as a
         // PE's k); a choice's own words stay hidden too.
         self.texts.retain(|t| !is_number(t));
+        self.own = self.texts.clone();
+        self.own.extend(
+            giveaway
+                .values
+                .first()
+                .into_iter()
+                .flat_map(|&x| written(x)),
+        );
         self.texts
             .extend(giveaway.values.iter().flat_map(|&x| written(x)));
-        self.texts.sort();
-        self.texts.dedup();
+        for t in [&mut self.texts, &mut self.own] {
+            t.sort();
+            t.dedup();
+        }
         self.giveaway = giveaway.clone();
         self
     }
 
-    /// Whether the figure, column or field named `key` gives the answer away (the asked
-    /// field, what holds it, or what determines it on its run).
+    /// Whether the figure, column or field named `key` of the shown run gives the answer
+    /// away (the asked field, what holds it, or what determines it on its run) — never when
+    /// the shown run is another one ([`Secret::shown`]).
     pub fn hides_field(&self, key: &str) -> bool {
+        self.on_shown_run && self.names(key)
+    }
+
+    /// Whether field `key` of the run of `scenario` (a row of a table that compares runs)
+    /// gives the answer away: only when that is the question's run, known.
+    pub fn hides_field_of(&self, scenario: &crate::preset::Scenario, key: &str) -> bool {
+        self.run.as_ref() == Some(scenario) && self.names(key)
+    }
+
+    /// Whether `text`, which writes quantity `key` of the shown run and nothing else, is
+    /// hidden: then it reads [`HIDDEN`]; otherwise it stays as it is whatever its digits —
+    /// a number that merely equals the answer is not the answer.
+    pub fn mask_quantity(&self, key: &str, text: &str) -> String {
+        if self.hides_field(key) && text.chars().any(|c| c.is_ascii_digit()) {
+            HIDDEN.to_owned()
+        } else {
+            text.to_owned()
+        }
+    }
+
+    /// Whether `key` names the asked field, what holds it or what determines it.
+    fn names(&self, key: &str) -> bool {
         key == self.field
             || self.field.starts_with(&format!("{key}."))
             || key.starts_with(&format!("{}.", self.field))
             || self.giveaway.hides(key)
     }
 
+    /// `text` as a view writes `says`: a quantity by its key, names never, free text by the
+    /// last resort of its digits ([`Secret::mask`]).
+    pub fn mask_as(&self, says: Says, text: &str) -> String {
+        match says {
+            Says::Quantity(key) => self.mask_quantity(key, text),
+            Says::Names => text.to_owned(),
+            Says::Free => self.mask(text),
+        }
+    }
+
     /// Whether the sweep plots' point at the instance's own parameter gives the answer away.
+    /// (Whatever the shown run: a sweep draws every policy of the instance, so another
+    /// policy's plot holds the asked run's point too; cutting a plot blanks no number.)
     pub fn hides_instance_point(&self) -> bool {
         self.giveaway.instance_point
     }
@@ -339,10 +472,16 @@ fn is_number(text: &str) -> bool {
     text.replace('−', "-").parse::<f64>().is_ok()
 }
 
-/// `text` as this frame may show it: with the open question's answer masked.
+/// `text` as this frame may show it: with the open question's answer masked (free text:
+/// by its digits, the last resort; see [`masked_as`]).
 pub fn masked(ctx: &egui::Context, text: &str) -> String {
+    masked_as(ctx, Says::Free, text)
+}
+
+/// `text`, which writes `says`, as this frame may show it.
+pub fn masked_as(ctx: &egui::Context, says: Says, text: &str) -> String {
     match secret(ctx) {
-        Some(s) => s.mask(text),
+        Some(s) => s.mask_as(says, text),
         None => text.to_owned(),
     }
 }
@@ -499,6 +638,54 @@ mod tests {
         );
         assert_eq!(s.mask("one processor: 31"), "one processor: 31");
         assert!(s.hides_instance_point());
+    }
+
+    #[test]
+    fn another_runs_fields_are_not_hidden_by_name_only_the_answer_is() {
+        use crate::model::geodecay::{GeoParams, Policy};
+        use crate::preset::Scenario;
+        // Gil–Matias: the improved policy balances 4 times at n = 2^30, p = 2^16, ℓ = 2^18
+        // (the lesson's step 6); the view shows the policy "never" on the same instance.
+        let run = |policy| {
+            Scenario::Geodecay(GeoParams {
+                n: 1 << 30,
+                p: 1 << 16,
+                ell: 262_144.0,
+                policy,
+                ..GeoParams::default()
+            })
+        };
+        let g = crate::report::Giveaway {
+            field: "balancings".into(),
+            fields: vec!["balancings".into(), "lg_n_over_p".into()],
+            values: vec![4.0],
+            instance_point: true,
+        };
+        let asked = Secret::new("balancings", Some(Err("4".into())))
+            .of_run(Some(run(Policy::Improved)))
+            .with(&g);
+        let never = asked.clone().shown(&run(Policy::Never));
+        assert!(!never.hides_field("balancings") && !never.hides_field("lg_n_over_p"));
+        assert!(never.hides_value("4") && !never.hides_value("14"));
+        assert!(never.hides_field_of(&run(Policy::Improved), "balancings"));
+        assert!(!never.hides_field_of(&run(Policy::Standard), "balancings"));
+        // The sweep draws every policy: the instance's point stays cut.
+        assert!(never.hides_instance_point());
+        let own = asked.shown(&run(Policy::Improved));
+        assert!(own.hides_field("balancings") && own.hides_field("lg_n_over_p"));
+    }
+
+    #[test]
+    fn a_quantity_is_hidden_by_its_key_never_by_its_digits() {
+        let two = Secret::new("rounds", Some(Ok(2.0)));
+        // δ of a sender that equals the rounds by chance stays; the rounds themselves go.
+        assert_eq!(two.mask_as(Says::Quantity("delta"), "2 → 1"), "2 → 1");
+        assert_eq!(two.mask_as(Says::Quantity("rounds"), "2"), HIDDEN);
+        assert_eq!(two.mask_as(Says::Names, "Step 2"), "Step 2");
+        assert_eq!(two.mask_as(Says::Free, "rounds = 2"), "rounds = ?");
+        // The decoy keeps the quantities, drops the digits.
+        let d = two.decoy();
+        assert!(d.hides_field("rounds") && !d.hides_value("2"));
     }
 
     #[test]

@@ -244,7 +244,8 @@ fn numbers(text: &str) -> Vec<(String, f64)> {
         let token = token.trim_end_matches('.').to_string();
         let before: String = chars[..i].iter().collect();
         let prev = before.chars().next_back();
-        let name = prev.is_some_and(|p| p.is_alphanumeric() || "_{^,".contains(p))
+        // ("Step 12 ×2": a multiplicity counts the sends citing a step.)
+        let name = prev.is_some_and(|p| p.is_alphanumeric() || "_{^,×".contains(p))
             || before
                 .trim_end()
                 .rsplit([' ', '('])
@@ -260,7 +261,15 @@ fn numbers(text: &str) -> Vec<(String, f64)> {
                     || w.starts_with("L_")
                     || w.starts_with("δ_")
             });
-        let name = name || input;
+        // A count of sends or items (the rounds' moves; no question asks one): "4 sends".
+        let after: String = chars[j..].iter().collect();
+        let moves = ["send", "transfer", "item", "maximal"]
+            .iter()
+            .any(|w| after.starts_with(&format!(" {w}")));
+        // A sender's own δ_i before and after its send ("δ of the sender: 2 → 1"): the
+        // instance the prompt states, updated; not δ_max nor the rounds (Lemma 8).
+        let own_delta = before.contains("δ of the sender");
+        let name = name || input || moves || own_delta;
         // A minus sign makes another number: −2 is not the answer 2.
         let negative = prev == Some('-')
             && !before[..before.len() - 1]
@@ -591,4 +600,46 @@ fn enter_reveals_and_a_revealed_answer_box_is_final() {
     h.run_steps(3);
     assert!(h.query_by_label_contains("✓ Right").is_none());
     assert!(h.query_by_label_contains("Not quite: you said 7").is_some());
+}
+
+#[test]
+fn the_senders_delta_is_its_own_quantity_and_delta_max_stays_hidden() {
+    // rrv step 4 asks Algorithm 3's rounds on Fig. 4's ring δ = (2, 1, −2, 1, 2, −2, −2):
+    // 2 (the lesson's explanation). The sends list's "δ of the sender" is that processor's
+    // own δ_i — P1 holds +2 and sends one item, 2 → 1 — which the prompt states and which
+    // does not determine the rounds (only δ_max does, Lemma 8): it is not masked though its
+    // digits equal the answer. δ_max of the round is the rounds (Lemma 8): still "?".
+    let mut h = presenter_720p();
+    open_step(&mut h, "rrv", 4);
+    let all = texts(&h, false);
+    assert!(
+        all.iter().any(|t| t.contains("2 → 1")),
+        "the sender's δ is masked: {all:?}"
+    );
+    assert!(!all.iter().any(|t| t.contains("? → 1")), "{all:?}");
+    assert!(
+        all.iter().any(|t| t.contains("δ_max = ?")),
+        "δ_max is not hidden: {all:?}"
+    );
+    assert!(!all.iter().any(|t| t.contains("δ_max = 2")), "{all:?}");
+}
+
+#[test]
+fn a_question_about_another_run_hides_its_answer_not_the_shown_runs_fields() {
+    // gil-matias step 6 shows the policy "never" (n = 2^30, p = 2^16, ℓ = 2^18) and asks how
+    // often the improved policy balances there (4, the lesson's explanation). The shown run
+    // balances once (the prompt: "never balances once"): its own balancings are not the
+    // answer's quantity and stay.
+    let mut h = presenter_720p();
+    open_step(&mut h, "gil-matias", 6);
+    drawer_tab(&mut h, "Numbers");
+    // (Before the end the future hides the run's totals whatever the question.)
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    settle(&mut h);
+    let all = texts(&h, true);
+    assert!(
+        all.iter().any(|t| t == "balancings = 1"),
+        "the shown run's balancings are hidden: {all:?}"
+    );
+    assert!(!all.iter().any(|t| t == "balancings = ?"), "{all:?}");
 }

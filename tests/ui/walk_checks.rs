@@ -101,6 +101,266 @@ pub struct Asked {
     pub named: Option<(String, String)>,
     /// The lesson's own words on this step (its text and the prompt): not checked for over-masking.
     pub own: Vec<String>,
+    /// The words of the asked field's name ("rounds", "balancings", "makespan"), singular.
+    pub words: Vec<String>,
+    /// The answer's own forms (without the numbers derived from it).
+    pub answer: Vec<String>,
+    /// The numbers a "?" may stand for on the question's own run: the answer, what the model
+    /// derives from it, and the value on that run of every quantity that determines it.
+    pub hideable: Vec<f64>,
+    /// The run the question asks about (its check's scenario).
+    pub run: Option<loadlab::preset::Scenario>,
+}
+
+/// The window drawn again as it would be without the secret (what each "?" stands for) and
+/// with a decoy answer of the same quantities (a "?" that stays there is hidden by its
+/// quantity, one that goes was hidden by its digits).
+pub struct Unmasked {
+    pub plain: Vec<Text>,
+    pub decoy: Vec<Text>,
+}
+
+/// What stands in `text` where `pattern` (a masked text) has each "?": None when `text` is not
+/// the same text unmasked. A fill is a whole number where one fits (the longest run of a
+/// number's characters after which the rest still matches), else the shortest that does.
+pub fn fills(pattern: &str, text: &str) -> Option<Vec<String>> {
+    let segs: Vec<&str> = pattern.split('?').collect();
+    let mut rest = text.strip_prefix(segs[0])?;
+    let mut out = Vec::new();
+    for (k, seg) in segs.iter().enumerate().skip(1) {
+        let last = k + 1 == segs.len();
+        let fits = |n: usize| {
+            rest.is_char_boundary(n)
+                && if last {
+                    &rest[n..] == *seg
+                } else {
+                    rest[n..].starts_with(seg)
+                }
+        };
+        let run = rest
+            .char_indices()
+            .find(|&(_, c)| !(c.is_ascii_digit() || ".,−-+e\u{2009}\u{202f}".contains(c)))
+            .map_or(rest.len(), |(i, _)| i);
+        let n = (1..=run)
+            .rev()
+            .find(|&n| fits(n))
+            .or_else(|| (1..=rest.len()).find(|&n| fits(n)))?;
+        out.push(rest[..n].to_owned());
+        rest = &rest[n + seg.len()..];
+    }
+    (segs.len() > 1 || rest.is_empty()).then_some(out)
+}
+
+/// The fills of `t`'s "?" in the nearest text of `all` with its role that is `t` unmasked.
+fn counterpart(t: &Text, all: &[Text]) -> Option<Vec<String>> {
+    let d = |u: &Text| (u.rect.min - t.rect.min).length();
+    all.iter()
+        .filter(|u| u.role == t.role)
+        .filter_map(|u| fills(&t.text, &u.text).map(|f| (d(u), f)))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, f)| f)
+}
+
+/// Whether every place `text` writes `answer` is a count of something the question does not
+/// ask ("4 sends" while the bound is asked: a number whose quantity the view wrote, equal to
+/// the answer by chance), not the answer ("4 rounds" while the rounds are asked).
+pub fn counts_other(text: &str, answer: &str, words: &[String]) -> bool {
+    let mut any = false;
+    for (i, _) in text.match_indices(answer) {
+        let before = text[..i].chars().next_back();
+        let after = &text[i + answer.len()..];
+        let name = NUMBERING
+            .iter()
+            .any(|w| text[..i].ends_with(&format!("{w} ")));
+        // ("Step 12 ×2": a multiplicity counts the sends citing a step.)
+        if before == Some('×') {
+            any = true;
+            continue;
+        }
+        if name
+            || before.is_some_and(|c| c.is_alphanumeric() || c == '.')
+            || after.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        {
+            continue;
+        }
+        let word: String = after
+            .strip_prefix(' ')
+            .unwrap_or("")
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .collect();
+        let stem = word.to_lowercase();
+        let stem = stem.trim_end_matches('s');
+        if stem.is_empty() || words.iter().any(|w| w == stem) {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+/// The names of the quantities that give a bundled question's answer away, as the views
+/// write them (read off the papers' notation: the lessons' answers are rounds, bounds,
+/// makespans, T*, times, ratios, speed-ups, balancings, lg* ℓ and work).
+const GIVEAWAY_NAMES: [&str; 23] = [
+    "δ_max",
+    "τ",
+    "t*",
+    "t_",
+    "gap",
+    "bound",
+    "makespan",
+    "optimum",
+    "optimal",
+    "fine-grain",
+    "exhaustive",
+    "time",
+    "ratio",
+    "speed",
+    "balancing",
+    "round",
+    "lg",
+    "work",
+    "schedule",
+    "t =",
+    "value",
+    "answer",
+    "ran in",
+];
+
+/// Whether the "?" at byte `at` of `text` stands as the value of a quantity that can give the
+/// answer away: a counter's "of ?" or "?/?", or after "=", "≈", ":" or a word in a clause
+/// (since the last " · ", "; " or ", ") that names one of [`GIVEAWAY_NAMES`] or a word of the
+/// asked field ("Lemma 1's bound … = ?", "Round 1 of ?", "makespan ?") — not bare ("? → 1",
+/// "(+?)", a table cell) nor after another quantity's name ("δ of the sender: ?").
+pub fn named_value(text: &str, at: usize, words: &[String]) -> bool {
+    let before = text[..at].trim_end();
+    // A counter's count, or the end of a time interval "[t, ?)".
+    let interval = before.contains('[') && text[at + 1..].starts_with(')');
+    if before.ends_with(" of")
+        || before.ends_with('/')
+        || text[at + 1..].starts_with('/')
+        || interval
+    {
+        return true;
+    }
+    let start = [" · ", "; ", ", "]
+        .iter()
+        .filter_map(|d| before.rfind(d).map(|i| i + d.len()))
+        .max()
+        .unwrap_or(0);
+    let clause = before[start..].to_lowercase();
+    let named = GIVEAWAY_NAMES.iter().any(|n| clause.contains(n))
+        || words
+            .iter()
+            .any(|w| w.len() > 1 && clause.contains(w.as_str()));
+    named
+        && (before.ends_with(['=', '≈', ':', '(']) || before.ends_with(|c: char| c.is_alphabetic()))
+}
+
+/// The mask blanks no number that is not the answer: every "?" of the window stands where the
+/// unmasked window shows the answer or, on the question's own run, a quantity that gives it
+/// away; a number blanked only because its digits equal the answer stands as a named value in
+/// free text (a number whose quantity the view knows — a table's cell, a δ — is hidden by that
+/// quantity or not at all).
+pub fn masks(
+    all: &[Text],
+    un: &Unmasked,
+    asked: &Asked,
+    own_run: bool,
+    fail: &mut dyn FnMut(String),
+) {
+    let answer: Vec<f64> = asked.answer.iter().filter_map(|a| number(a)).collect();
+    let allowed: &[f64] = if own_run { &asked.hideable } else { &answer };
+    for t in all
+        .iter()
+        .filter(|t| t.text.contains('?') && !asked.own.contains(&t.text))
+    {
+        let Some(plain) = counterpart(t, &un.plain) else {
+            continue;
+        };
+        let decoy = counterpart(t, &un.decoy);
+        let marks: Vec<usize> = t.text.match_indices('?').map(|(i, _)| i).collect();
+        for (k, fill) in plain.iter().enumerate().filter(|(_, f)| f.as_str() != "?") {
+            let value = number(fill).or_else(|| leading(fill));
+            let answered = asked.answer.contains(fill)
+                || value.is_some_and(|x| answer.iter().any(|&a| close(x, a)));
+            let hideable = answered || value.is_some_and(|x| allowed.iter().any(|&a| close(x, a)));
+            let by_key = decoy
+                .as_ref()
+                .is_some_and(|d| d.get(k).is_some_and(|f| f == "?"));
+            // Hidden by its quantity: the model lists it as determining the answer on the
+            // question's run (src/lesson/giveaway_tests.rs checks those lists by hand); on
+            // another run only the asked quantity showing the answer itself may be hidden.
+            if by_key {
+                if !own_run && !answered {
+                    fail(format!(
+                        "[secrecy] {:?} masks {fill} by its quantity, on a run that is not the question's",
+                        t.text
+                    ));
+                }
+                continue;
+            }
+            if !hideable {
+                fail(format!(
+                    "[secrecy] {:?} masks {fill}, neither the answer nor (on {} run) a quantity that gives it away",
+                    t.text,
+                    if own_run { "the question's" } else { "another" }
+                ));
+            } else if !named_value(&t.text, marks[k], &asked.words) {
+                fail(format!(
+                    "[secrecy] {:?} masks {fill} by its digits where it stands bare (its quantity is known)",
+                    t.text
+                ));
+            }
+        }
+    }
+}
+
+/// Every number at `path` of `json` (a `*` part is any key or index; below an object or an
+/// array, every number it holds), pushed on `out`.
+pub fn values_at(json: &serde_json::Value, path: &str, out: &mut Vec<f64>) {
+    use serde_json::Value;
+    let mut here: Vec<&Value> = vec![json];
+    for part in path.split('.') {
+        here = here
+            .into_iter()
+            .flat_map(|v| match (v, part) {
+                (Value::Object(o), "*") => o.values().collect(),
+                (Value::Array(a), "*") => a.iter().collect(),
+                (Value::Object(o), k) => o.get(k).into_iter().collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+    }
+    while let Some(v) = here.pop() {
+        match v {
+            Value::Number(n) => out.extend(n.as_f64()),
+            Value::Object(o) => here.extend(o.values()),
+            Value::Array(a) => here.extend(a.iter()),
+            _ => {}
+        }
+    }
+}
+
+/// The number a fill starts with ("2 (special rules…)": the masked text also left out the
+/// words that said the hidden value).
+fn leading(fill: &str) -> Option<f64> {
+    let head: String = fill
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '−'))
+        .collect();
+    number(&head)
+}
+
+/// A written number ("−2", "1 024", "0.75").
+fn number(text: &str) -> Option<f64> {
+    let t: String = text
+        .replace('−', "-")
+        .chars()
+        .filter(|c| !matches!(c, '\u{2009}' | '\u{202f}' | ' ' | ','))
+        .collect();
+    t.parse().ok()
 }
 
 /// Whether `text` names node `node` and PE `pe` together ("node 13 … P_2", "13 → P2").
@@ -215,7 +475,8 @@ pub fn secrecy(all: &[Text], asked: &Asked, fail: &mut dyn FnMut(String)) {
             .iter()
             .filter(|t| !asked.own.contains(&t.text) && !counter(&t.text) && !given(t, all))
         {
-            if let Some(f) = asked.forms.iter().find(|f| shows(&t.text, f)) {
+            let shown = |f: &&String| shows(&t.text, f) && !counts_other(&t.text, f, &asked.words);
+            if let Some(f) = asked.forms.iter().find(shown) {
                 fail(format!(
                     "[secrecy] {:?} {:?} at {:?} shows the answer {f}",
                     t.role, t.text, t.rect
@@ -535,6 +796,32 @@ pub fn same_tabs(before: &TabRow, now: &TabRow, fail: &mut dyn FnMut(String)) {
             ));
         }
     }
+}
+
+#[test]
+fn the_walk_finds_what_each_mask_stands_for() {
+    assert_eq!(fills("? → 1", "2 → 1"), Some(vec!["2".to_owned()]));
+    assert_eq!(
+        fills("Round 1 of ?.", "Round 1 of 27.5."),
+        Some(vec!["27.5".to_owned()])
+    );
+    assert_eq!(
+        fills("how many rounds?", "how many rounds?"),
+        Some(vec!["?".to_owned()])
+    );
+    assert_eq!(fills("makespan ?", "rounds 2"), None);
+    assert_eq!(fills("no mask", "no mask"), Some(vec![]));
+    let rounds = vec!["round".to_owned()];
+    let named = |t: &str| named_value(t, t.find('?').expect("a mark"), &rounds);
+    assert!(named("δ_max = ?") && named("Round 1 of ?") && named("makespan ?"));
+    assert!(named("?/4") && named("Lemma 1's bound c·max|δ_{k,l}| = ?"));
+    assert!(named("In [0.33, ?), per processor") && named("all 63 nodes ran in ? steps"));
+    assert!(!named("? → 1") && !named("P1 (+?)") && !named("δ of the sender: ? → 1"));
+    assert!(counts_other("round 1: bound ? · 4 sends", "4", &rounds));
+    assert!(!counts_other("after 4 rounds", "4", &rounds));
+    assert!(!counts_other("4 sends, bound 4", "4", &rounds));
+    assert!(!counts_other("P4 and 14", "4", &rounds));
+    assert!(counts_other("(Steps 4–6), 4 sends", "4", &rounds));
 }
 
 #[test]

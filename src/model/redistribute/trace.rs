@@ -29,6 +29,42 @@ pub struct TraceRound {
     pub steps: Vec<u8>,
     /// Why the round does what it does.
     pub text: String,
+    /// [`TraceRound::text`] with δ_max and every number that gives it away written "?": the
+    /// rounds still needed, the maximal slice's unbalance (⌈|δ_{k,l}|/2⌉ = δ_max), the δ_i
+    /// with |δ_i| = δ_max. Since every round lowers δ_max by one (Lemma 8; Algorithm 1: by
+    /// Lemma 1), δ_max before round s is the number of rounds minus s − 1: with the round
+    /// shown, it gives the rounds (and c times them, the makespan and the bound) away. What
+    /// a view shows while a question asks one of those.
+    pub hidden_text: String,
+}
+
+/// How a round's sentence writes δ_max and the numbers that give it away: as they are, or
+/// as "?" ([`TraceRound::hidden_text`]).
+#[derive(Clone, Copy)]
+struct Write {
+    hide: bool,
+}
+
+impl Write {
+    fn n(self, x: i64) -> String {
+        if self.hide { "?".into() } else { x.to_string() }
+    }
+
+    fn signed(self, x: i64) -> String {
+        match (self.hide, x < 0) {
+            (false, _) => format!("{x:+}"),
+            (true, true) => "-?".into(),
+            (true, false) => "+?".into(),
+        }
+    }
+
+    fn rounds(self, x: i64) -> String {
+        if self.hide {
+            "? rounds".into()
+        } else {
+            count(x, "round")
+        }
+    }
 }
 
 /// The trace of a round-based schedule of `algorithm` from the unbalances `delta` (empty for
@@ -66,20 +102,25 @@ pub fn round_entry(
     }
     let (start, end, dmax0) = max_slice(initial);
     let dm = lemma1(before);
-    let text = format!(
-        "round s = {round} of δ_max = {dmax0} (Step 3): Lemma 1 still asks {} — every P_{{start+l}} with δ_{{start,start+l}} ≥ {round} sends one item to its successor (Steps 4–6), {} from the slice P{}…P{} of unbalance +{dmax0} (Step 2)",
-        count(dm, "round"),
-        count(sends.len(), "send"),
-        start + 1,
-        end + 1,
-    );
+    let text = |w: Write| {
+        format!(
+            "round s = {round} of δ_max = {} (Step 3): Lemma 1 still asks {} — every P_{{start+l}} with δ_{{start,start+l}} ≥ {round} sends one item to its successor (Steps 4–6), {} from the slice P{}…P{} of unbalance +{} (Step 2)",
+            w.n(dmax0),
+            w.rounds(dm),
+            count(sends.len(), "send"),
+            start + 1,
+            end + 1,
+            w.n(dmax0),
+        )
+    };
     TraceRound {
         round,
         delta_max: dm,
         maximal_slices: vec![(start, end)],
         slices_total: 1,
         steps,
-        text,
+        text: text(Write { hide: false }),
+        hidden_text: text(Write { hide: true }),
     }
 }
 
@@ -173,79 +214,145 @@ pub fn maximal_slices(delta: &[i64], d: i64) -> (Vec<(usize, usize)>, usize, Opt
 fn alg3_round(round: usize, delta: &[i64], sends: &[Send], steps: Vec<u8>) -> TraceRound {
     let d = lemma6_rounds(delta);
     let (maximal, total, _) = maximal_slices(delta, d);
-    let t = prefix_sums(delta);
-    let n = delta.len();
-    let mut text = format!("δ_max = {d} (Step 1, Lemma 6 on the current δ)");
-    if let Some(&(k, l)) = maximal.first() {
-        let x = t[l] - t[(k + n - 1) % n];
-        let (verb, moves) = if x > 0 {
-            ("lose", "out")
-        } else {
-            ("gain", "in")
-        };
-        let per_round = if d == 2 && x.abs() == 3 { 1 } else { 2 };
-        let steps_range = match (d == 2, x > 0) {
-            (true, true) => "Steps 10–14",
-            (true, false) => "Steps 10, 15–18",
-            (false, true) => "Steps 4–6",
-            (false, false) => "Steps 7–9",
-        };
-        text.push_str(&format!(
-            ": the slice P{}…P{} holds {x:+}, so it must {verb} {} this round, {moves} through {} ({steps_range})",
-            k + 1,
-            l + 1,
-            count(per_round, "item"),
-            if per_round == 2 { "both ends" } else { "its end P_l → P_{l+1}" },
-        ));
-        if total > 1 {
-            text.push_str(&format!("; {} more", count(total - 1, "maximal slice")));
-        }
-    } else if d > 0 {
-        text.push_str(": no slice of two or more processors needs that many rounds");
-    }
-    let extreme: Vec<String> = (0..n)
-        .filter(|&i| d > 0 && delta[i].abs() == d)
-        .map(|i| format!("P{} ({:+})", i + 1, delta[i]))
-        .collect();
-    if !extreme.is_empty() {
-        text.push_str(&format!(
-            "; |δ_i| = δ_max at {} (Steps 19–24 make each send or receive if nothing else does)",
-            extreme.join(", ")
-        ));
-    }
-    let by_step = |s: u8| sends.iter().filter(|x| x.step == s).count();
-    let cited: Vec<String> = steps
-        .iter()
-        .map(|&s| {
-            let k = by_step(s);
-            let what = match s {
-                28 | 30 => " (a zero processor forwards)",
-                32 => " (loadlab's feeding)",
-                _ => "",
-            };
-            format!("Step {s} ×{k}{what}")
-        })
-        .collect();
-    if !cited.is_empty() {
-        text.push_str(&format!(
-            ". {}: {}",
-            count(sends.len(), "send"),
-            cited.join(", ")
-        ));
-    }
+    let said = Said {
+        delta,
+        sends,
+        steps: &steps,
+        d,
+        maximal: &maximal,
+        total,
+    };
     TraceRound {
         round,
         delta_max: d,
+        text: said.text(Write { hide: false }),
+        hidden_text: said.text(Write { hide: true }),
         maximal_slices: maximal,
         slices_total: total,
         steps,
-        text,
+    }
+}
+
+/// What a round of Algorithm 3 says why.
+struct Said<'a> {
+    delta: &'a [i64],
+    sends: &'a [Send],
+    steps: &'a [u8],
+    d: i64,
+    maximal: &'a [(usize, usize)],
+    total: usize,
+}
+
+impl Said<'_> {
+    fn text(&self, w: Write) -> String {
+        let (delta, d) = (self.delta, self.d);
+        let t = prefix_sums(delta);
+        let n = delta.len();
+        let mut text = format!("δ_max = {} (Step 1, Lemma 6 on the current δ)", w.n(d));
+        if let Some(&(k, l)) = self.maximal.first() {
+            let x = t[l] - t[(k + n - 1) % n];
+            let (verb, moves) = if x > 0 {
+                ("lose", "out")
+            } else {
+                ("gain", "in")
+            };
+            let per_round = if d == 2 && x.abs() == 3 { 1 } else { 2 };
+            let steps_range = match (d == 2, x > 0) {
+                (true, true) => "Steps 10–14",
+                (true, false) => "Steps 10, 15–18",
+                (false, true) => "Steps 4–6",
+                (false, false) => "Steps 7–9",
+            };
+            text.push_str(&format!(
+                ": the slice P{}…P{} holds {}, so it must {verb} {} this round, {moves} through {} ({steps_range})",
+                k + 1,
+                l + 1,
+                w.signed(x),
+                count(per_round, "item"),
+                if per_round == 2 { "both ends" } else { "its end P_l → P_{l+1}" },
+            ));
+            if self.total > 1 {
+                text.push_str(&format!(
+                    "; {} more",
+                    count(self.total - 1, "maximal slice")
+                ));
+            }
+        } else if d > 0 {
+            text.push_str(": no slice of two or more processors needs that many rounds");
+        }
+        let extreme: Vec<String> = (0..n)
+            .filter(|&i| d > 0 && delta[i].abs() == d)
+            .map(|i| format!("P{} ({})", i + 1, w.signed(delta[i])))
+            .collect();
+        if !extreme.is_empty() {
+            text.push_str(&format!(
+                "; |δ_i| = δ_max at {} (Steps 19–24 make each send or receive if nothing else does)",
+                extreme.join(", ")
+            ));
+        }
+        let by_step = |s: u8| self.sends.iter().filter(|x| x.step == s).count();
+        let cited: Vec<String> = self
+            .steps
+            .iter()
+            .map(|&s| {
+                let k = by_step(s);
+                let what = match s {
+                    28 | 30 => " (a zero processor forwards)",
+                    32 => " (loadlab's feeding)",
+                    _ => "",
+                };
+                format!("Step {s} ×{k}{what}")
+            })
+            .collect();
+        if !cited.is_empty() {
+            text.push_str(&format!(
+                ". {}: {}",
+                count(self.sends.len(), "send"),
+                cited.join(", ")
+            ));
+        }
+        text
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hidden_text_writes_delta_max_and_what_gives_it_as_question_marks() {
+        // Fig. 4 of the paper: δ = (2, 1, −2, 1, 2, −2, −2), δ_max = 2 (the slices of 3
+        // around P_3 need ⌈3/2⌉ = 2 rounds; |δ_1| = 2). Every round lowers δ_max by one
+        // (Lemma 8), so with the round shown δ_max is the number of rounds: "?" in the
+        // hidden text, with the maximal slice's unbalance and the δ_i equal to ±δ_max.
+        let delta = [2, 1, -2, 1, 2, -2, -2];
+        let t = round_entry(Algorithm::Alg3, &delta, &delta, 1, &[]);
+        assert!(t.text.starts_with("δ_max = 2 "), "{}", t.text);
+        assert!(t.text.contains("P1 (+2)"), "{}", t.text);
+        let h = &t.hidden_text;
+        assert!(h.starts_with("δ_max = ? "), "{h}");
+        assert!(
+            h.contains("P1 (+?)") && !h.contains("(+2)") && !h.contains("+3"),
+            "{h}"
+        );
+        // Algorithm 1 on δ = (2, 1, 1, −2, −2): δ_max = 4 (the slice P1…P3), 4 rounds.
+        let uni = [2, 1, 1, -2, -2];
+        let t = round_entry(Algorithm::Alg1, &uni, &uni, 1, &[]);
+        assert!(
+            t.text.contains("δ_max = 4") && t.text.contains("4 rounds"),
+            "{}",
+            t.text
+        );
+        let h = &t.hidden_text;
+        assert!(
+            h.contains("δ_max = ?") && h.contains("? rounds") && h.contains("unbalance +?"),
+            "{h}"
+        );
+        assert!(
+            !h.contains("= 4") && !h.contains("4 rounds") && !h.contains("+4"),
+            "{h}"
+        );
+    }
 
     /// Every non-trivial slice by brute force.
     fn brute(delta: &[i64], d: i64) -> Vec<(usize, usize)> {

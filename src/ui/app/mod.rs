@@ -89,6 +89,8 @@ pub struct LoadlabApp {
     /// Where the front workspace's regions were drawn in the last frame.
     drawn: Vec<Drawn>,
     queued: Vec<Cmd>,
+    /// What the open question's secret is published as (the lecture walk's probe).
+    secret_probe: super::reveal::SecretProbe,
     shots: ShotChannel,
     export: JobSlot<Export>,
     title: String,
@@ -193,6 +195,7 @@ impl LoadlabApp {
             presenter: s.presenter,
             drawn: Vec::new(),
             queued: Vec::new(),
+            secret_probe: Default::default(),
             shots: channel(),
             export: JobSlot::default(),
             title: String::new(),
@@ -270,6 +273,12 @@ impl LoadlabApp {
     /// this instead of sleeping.
     pub fn busy(&mut self) -> bool {
         self.job_status().is_some()
+    }
+
+    /// Publishes the open question's secret as `probe` says from the next frame on (the
+    /// lecture walk compares the window with and without it).
+    pub fn probe_secret(&mut self, probe: super::reveal::SecretProbe) {
+        self.secret_probe = probe;
     }
 
     /// Where the front workspace's picture and plots were drawn in the last frame, and what
@@ -559,7 +568,10 @@ impl LoadlabApp {
         self.shown.stage = super::stage::is_stage(ui.available_width(), teaching);
         super::stage::publish(&ctx, self.shown.stage);
         cmds.extend(self.around(ui));
-        super::reveal::publish_secret(&ctx, self.teach.secret());
+        // The open question's quantities are hidden by name on its own run only.
+        let scenario = &self.desk.page().scenario;
+        let secret = self.teach.secret().map(|s| s.shown(scenario));
+        super::reveal::publish_secret(&ctx, self.secret_probe.apply(secret));
         let i = self.desk.active.index();
         self.maps.compare.presenter = self.presenter.is_some();
         let asked = egui::CentralPanel::default()

@@ -188,11 +188,12 @@ fn page(
             Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
             _ => None,
         };
-        let secret = Secret::new(&q.check.field, value);
+        let secret = Secret::new(&q.check.field, value).of_run(q.check.scenario().ok());
         match giveaway {
             Some(g) => secret.with(g),
             None => secret,
         }
+        .shown(&preset.scenario)
     }));
     let heading = format!(
         "{} — step {} of {}: {}",

@@ -30,7 +30,11 @@ pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) 
     let rows: Vec<(&Figure, String)> = figures
         .iter()
         .map(|f| {
-            let asked = secret.as_ref().is_some_and(|s| s.hides_field(f.key));
+            // The asked field itself showing the answer is hidden on any run (lg* ℓ is the
+            // same on every run with this ℓ); what determines it only on the question's run.
+            let asked = secret.as_ref().is_some_and(|s| {
+                s.hides_field(f.key) || (f.key == s.field && s.hides_value(&value_text(f)))
+            });
             let text = if hidden(f.key) || asked {
                 HIDDEN.to_string()
             } else {

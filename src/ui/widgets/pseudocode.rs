@@ -24,6 +24,11 @@ pub struct PseudoStep {
     pub active: Vec<(&'static str, &'static str)>,
     /// Why the step does what it does, with the instance's numbers.
     pub why: String,
+    /// The same why with quantity `key` and what gives it away written "?", when the model
+    /// knew which of its numbers those are: an open question then hides it by that key
+    /// ([`crate::ui::reveal::Secret::hides_field`]), never by digits. None: free text, masked
+    /// by its digits.
+    pub hiding: Option<(&'static str, String)>,
 }
 
 impl PseudoStep {
@@ -33,6 +38,7 @@ impl PseudoStep {
             algorithms,
             active: e.active,
             why: e.why,
+            hiding: None,
         }
     }
 
@@ -51,6 +57,31 @@ impl PseudoStep {
             algorithms: vec![id],
             active,
             why: why.into(),
+            hiding: None,
+        }
+    }
+}
+
+impl PseudoStep {
+    /// The same step whose why writes quantity `key` as `hidden` shows while a question
+    /// hides it ([`PseudoStep::hiding`]).
+    pub fn hiding(mut self, key: &'static str, hidden: String) -> Self {
+        self.hiding = Some((key, hidden));
+        self
+    }
+
+    /// The why as this frame may show it: by its quantity when known, else by its digits.
+    pub fn shown_why(&self, ctx: &egui::Context) -> String {
+        match (&self.hiding, crate::ui::reveal::secret(ctx)) {
+            (_, None) => self.why.clone(),
+            (Some((key, hidden)), Some(s)) => {
+                if s.hides_field(key) {
+                    hidden.clone()
+                } else {
+                    self.why.clone()
+                }
+            }
+            (None, Some(s)) => s.mask(&self.why),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! A small striped result table with a "Copy as text" button.
 
+use crate::ui::reveal::Says;
 use crate::ui::widgets::scroll::Clipped;
 use eframe::egui;
 
@@ -175,13 +176,32 @@ impl GlyphFallback {
 /// lengths (missing cells are blank). `id` must be unique within the parent
 /// UI.
 pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<String>]) {
+    result_table_of(ui, id, header, rows, &[]);
+}
+
+/// [`result_table`] whose columns say what they write ([`Says`]; a column beyond `says` is
+/// free text): an open lesson question hides a column's quantity by its key, not the digits
+/// that happen to equal the answer.
+pub fn result_table_of(
+    ui: &mut egui::Ui,
+    id: &str,
+    header: &[&str],
+    rows: &[Vec<String>],
+    says: &[Says],
+) {
     // An open lesson question does not read its answer in a table.
     let masked: Vec<Vec<String>>;
     let rows = match crate::ui::reveal::secret(ui.ctx()) {
         Some(s) => {
+            let says = |k: usize| says.get(k).copied().unwrap_or(Says::Free);
             masked = rows
                 .iter()
-                .map(|r| r.iter().map(|c| s.mask(c)).collect())
+                .map(|r| {
+                    r.iter()
+                        .enumerate()
+                        .map(|(k, c)| s.mask_as(says(k), c))
+                        .collect()
+                })
                 .collect();
             &masked
         }

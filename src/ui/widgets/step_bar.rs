@@ -421,13 +421,24 @@ fn scrubber(
 /// always reserving two lines so stepping does not move what is below) and an optional
 /// `detail` line in body text.
 pub fn step_caption(ui: &mut egui::Ui, headline: &str, detail: Option<&str>) {
+    step_caption_of(ui, headline, detail, crate::ui::reveal::Says::Free);
+}
+
+/// [`step_caption`] whose headline and detail write `says` (a caption that hid its
+/// quantities by their keys says [`crate::ui::reveal::Says::Names`]: no digit is masked).
+pub fn step_caption_of(
+    ui: &mut egui::Ui,
+    headline: &str,
+    detail: Option<&str>,
+    says: crate::ui::reveal::Says,
+) {
     let body = egui::TextStyle::Body.resolve(ui.style()).size;
     let font = egui::FontId::proportional(body * CAPTION_SCALE);
     let line = ui.fonts_mut(|f| f.row_height(&font));
     let color = ui.visuals().strong_text_color();
     let stage = crate::ui::stage::on(ui.ctx());
-    let headline = crate::ui::reveal::masked(ui.ctx(), headline);
-    let detail = detail.map(|d| crate::ui::reveal::masked(ui.ctx(), d));
+    let headline = crate::ui::reveal::masked_as(ui.ctx(), says, headline);
+    let detail = detail.map(|d| crate::ui::reveal::masked_as(ui.ctx(), says, d));
     let detail = detail.as_deref();
     super::describe::record(ui.ctx(), &headline);
     if let Some(d) = detail {

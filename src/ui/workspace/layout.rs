@@ -210,7 +210,7 @@ fn centre<W: Workspace>(
     });
     if let (Some(rect), Some(mut step)) = (pane_rect, w.pseudocode(params)) {
         // An open lesson question does not read its answer in the why.
-        step.why = crate::ui::reveal::masked(ui.ctx(), &step.why);
+        step.why = step.shown_why(ui.ctx());
         crate::ui::widgets::describe::record(ui.ctx(), format!("Why: {}", step.why));
         pseudocode_pane::<W>(ui, rect, &step, shown, pane);
     }

@@ -2,12 +2,13 @@
 //! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers — every number
 //! and curve from the report's run ([`crate::report::geodecay`]).
 
-use crate::model::words::count;
+use crate::model::words::{count, noun};
 use egui::{Color32, Ui};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
+use crate::model::geodecay::derived::policy_label;
 use crate::model::geodecay::params::{
     ALPHA, ALPHA_MIN, C, ELL, ELL_LOG2_MAX, ELL_MAX, EVERY, N, P, P_MAX, P_MAX_RANDOM, SEED, SEEDS,
 };
@@ -24,7 +25,7 @@ use crate::ui::widgets::numbers;
 use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider;
-use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
+use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption, step_caption_of};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, repainter, run_or_reason,
     view_accessors,
@@ -375,9 +376,22 @@ impl Workspace for GeodecayPanel {
             return;
         };
         ui.add_space(6.0);
-        // An open question hides what gives it away in the selected policy's row.
+        // An open question hides what gives it away in the row of the run it asks about:
+        // the selected policy's when the shown run is the question's, another policy's when
+        // the question asks that policy on the same instance (the other rows are other runs).
         let secret = crate::ui::reveal::secret(ui.ctx());
-        let asked = |key: &str| secret.as_ref().is_some_and(|s| s.hides_field(key));
+        let asked = |label: &str, selected: bool, key: &str| {
+            secret.as_ref().is_some_and(|s| {
+                (selected && s.hides_field(key))
+                    || Policy::ALL.into_iter().any(|policy| {
+                        let run = crate::preset::Scenario::Geodecay(GeoParams {
+                            policy,
+                            ..params.clone()
+                        });
+                        policy_label(params, policy) == label && s.hides_field_of(&run, key)
+                    })
+            })
+        };
         let (header, rows) = policies_rows(&policies, &hidden, &asked);
         result_table(ui, "geo_numbers", &header, &rows);
     }
@@ -388,7 +402,7 @@ impl Workspace for GeodecayPanel {
 fn policies_rows<'a>(
     policies: &'a crate::report::Section,
     hidden: &dyn Fn(&str) -> bool,
-    asked: &dyn Fn(&str) -> bool,
+    asked: &dyn Fn(&str, bool, &str) -> bool,
 ) -> (Vec<&'a str>, Vec<Vec<String>>) {
     let (mut header, rows) = numbers::table_rows(policies);
     // Column 0 the policy, 1 whether it is the selected one, then the compared figures.
@@ -400,11 +414,12 @@ fn policies_rows<'a>(
         .into_iter()
         .map(|mut row| {
             let selected = row.len() > 1 && row.remove(1) == "yes";
+            let label = row[0].clone();
             if selected {
                 row[0] = format!("▶ {}", row[0]);
             }
             for (cell, key) in row.iter_mut().skip(1).zip(keys) {
-                if hidden(key) || (selected && asked(key)) {
+                if hidden(key) || asked(&label, selected, key) {
                     *cell = numbers::HIDDEN.to_string();
                 }
             }
@@ -430,23 +445,37 @@ fn studied_plot(ui: &mut Ui, run: Option<&Studied>, plot: Plot) -> Option<Compar
 fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
     let table = |x: f64| number(x, Precision::Table);
     let Some(r) = o.trace.get(k) else {
-        step_caption(
+        // The end knows its quantities: an open question hides them by their keys (the
+        // balancings of this run, not a number of rounds that equals the answer).
+        let secret = crate::ui::reveal::secret(ui.ctx());
+        let q = |key: &str, text: String| {
+            if secret.as_ref().is_some_and(|s| s.hides_field(key)) {
+                crate::ui::reveal::HIDDEN.to_owned()
+            } else {
+                text
+            }
+        };
+        let last = o.trace.last().map_or(0, |r| r.round);
+        step_caption_of(
             ui,
             &format!(
                 "Done after round {}: every task ran, total time T = {}",
-                o.trace.last().map_or(0, |r| r.round),
-                table(o.time)
+                q("rounds", last.to_string()),
+                q("time", table(o.time))
             ),
             Some(&format!(
-                "{}, {} costing ℓ each{}",
-                count(o.rounds, "round"),
-                count(o.balancings, "balancing"),
+                "{} {}, {} {} costing ℓ each{}",
+                q("rounds", o.rounds.to_string()),
+                noun(o.rounds, "round"),
+                q("balancings", o.balancings.to_string()),
+                noun(o.balancings, "balancing"),
                 if o.truncated {
                     " — ⚠ run stopped at the round cap"
                 } else {
                     ""
                 }
             )),
+            crate::ui::reveal::Says::Names,
         );
         return;
     };

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::model::redistribute::schedule::Send as RoundSend;
+use crate::ui::widgets::result_table::result_table_of;
 use crate::ui::widgets::scroll::Clipped;
 
 /// The colours of the ring's arrows, by the pseudo-code steps behind them.
@@ -111,13 +112,17 @@ pub(super) fn sends_list(
     rounds: bool,
 ) {
     let stage = crate::ui::stage::on(ui.ctx());
+    // A step's meaning may name δ_max, a give-away of the rounds (Lemma 8): hidden by
+    // that quantity, not by its digits.
+    let hide_dm = crate::ui::reveal::secret(ui.ctx()).is_some_and(|s| s.hides_field(DELTA_MAX));
+    let meaning = |step: u8| hide_delta_max(step_meaning(step), hide_dm);
     // Both ways: a long reason must not push a column out of reach. (On the stage the rows
     // that fit, whole: nothing is read half scrolled away.)
-    let shown = |ui: &mut Ui, header: &[&str], rows: &[Vec<String>], what: &str| {
+    let shown = |ui: &mut Ui, header: &[&str], rows: &[Vec<String>], says: &[Says], what: &str| {
         if stage {
-            fitted_rows(ui, header, rows, what);
+            fitted_rows(ui, header, rows, says, what);
         } else {
-            result_table(ui, "rd_sends", header, rows);
+            result_table_of(ui, "rd_sends", header, rows, says);
         }
     };
     let body = |ui: &mut Ui| {
@@ -142,14 +147,22 @@ pub(super) fn sends_list(
                             String::new()
                         },
                         format!("{} → {}", before[m.from], after[m.from]),
-                        step_meaning(m.step).to_string(),
+                        meaning(m.step),
                     ]
                 })
                 .collect();
             // The short columns first, the reason (long text) last: each column is as wide
             // as its content and nothing short is cut off behind a long one.
+            // The sender's δ is its own (the instance's δ_i, updated): never the rounds nor
+            // δ_max, whatever its digits.
             let header = ["send", "step", "δ of the sender", "why"];
-            shown(ui, &header, &rows, "send");
+            let says = [
+                Says::Names,
+                Says::Names,
+                Says::Quantity("delta"),
+                Says::Names,
+            ];
+            shown(ui, &header, &rows, &says, "send");
         } else {
             let rows: Vec<Vec<String>> = sends
                 .iter()
@@ -163,7 +176,7 @@ pub(super) fn sends_list(
                 })
                 .collect();
             let header = ["transfer in progress", "items", "from t", "to t"];
-            shown(ui, &header, &rows, "transfer");
+            shown(ui, &header, &rows, &[], "transfer");
         }
     };
     if stage {
@@ -176,17 +189,31 @@ pub(super) fn sends_list(
 /// The rows of a table (`header`, `rows` of `what`s), one paragraph each — its first cell
 /// strong, then "header: cell" — as many whole ones as fit in the room left, then a line
 /// saying how many more there are (Copy as text copies them all).
-fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], what: &str) {
+fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], says: &[Says], what: &str) {
     use crate::ui::widgets::result_table::{LABEL_COPY_TABLE, table_to_text};
     use egui::text::{LayoutJob, TextFormat};
-    let ctx = ui.ctx().clone();
-    let mask = |t: &str| crate::ui::reveal::masked(&ctx, t);
+    // An open question's answer hidden cell by cell, as the table would: by the quantity a
+    // column says (Free text by its digits).
+    let secret = crate::ui::reveal::secret(ui.ctx());
+    let masked: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .enumerate()
+                .map(|(k, c)| match &secret {
+                    Some(s) => s.mask_as(says.get(k).copied().unwrap_or(Says::Free), c),
+                    None => c.clone(),
+                })
+                .collect()
+        })
+        .collect();
+    let rows = &masked;
     if ui
         .button(LABEL_COPY_TABLE)
         .on_hover_text(format!("Copy every {what} as aligned plain text"))
         .clicked()
     {
-        ui.ctx().copy_text(mask(&table_to_text(header, rows)));
+        ui.ctx().copy_text(table_to_text(header, rows));
     }
     let body = egui::TextStyle::Body.resolve(ui.style());
     let (strong, normal) = (ui.visuals().strong_text_color(), ui.visuals().text_color());
@@ -207,12 +234,12 @@ fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], what: &str) {
         let mut job = LayoutJob::default();
         job.wrap.max_width = ui.available_width();
         let first = row.first().map_or("", String::as_str);
-        job.append(&mask(first), 0.0, TextFormat::simple(body.clone(), strong));
+        job.append(first, 0.0, TextFormat::simple(body.clone(), strong));
         let rest: Vec<String> = (row.iter().enumerate().skip(1))
             .filter(|(_, cell)| !cell.is_empty())
             .map(|(c, cell)| format!("{}: {cell}", header.get(c).unwrap_or(&"")))
             .collect();
-        let rest = mask(&format!("  {}", rest.join(" · ")));
+        let rest = format!("  {}", rest.join(" · "));
         job.append(&rest, 0.0, TextFormat::simple(body.clone(), normal));
         let galley = ui.fonts_mut(|f| f.layout_job(job));
         let left = rows.len() - i;
@@ -230,6 +257,30 @@ fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], what: &str) {
         }
         ui.add(egui::Label::new(galley));
     }
+}
+
+/// `text` with the number after each "δ_max = " written "?" when `hide`.
+pub(super) fn hide_delta_max(text: &str, hide: bool) -> String {
+    if !hide {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("δ_max = ") {
+        let (head, tail) = rest.split_at(i + "δ_max = ".len());
+        out.push_str(head);
+        let digits = tail
+            .find(|c: char| !(c.is_ascii_digit() || c == '-' || c == '−'))
+            .unwrap_or(tail.len());
+        out.push_str(if digits > 0 {
+            crate::ui::reveal::HIDDEN
+        } else {
+            ""
+        });
+        rest = &tail[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The pseudo-code pane at position `pos`: the round's trace entry for round-based schedules,
@@ -266,11 +317,11 @@ pub(super) fn explain(
                 return Some(PseudoStep::of(id, &[last], why));
             };
             let t = round_entry(report.algorithm, &inst.delta, before, pos + 1, sends);
-            Some(PseudoStep::of(
-                id,
-                &active_lines(report.algorithm, &t),
-                t.text,
-            ))
+            // The model knows which of its numbers are δ_max (a give-away of the rounds).
+            Some(
+                PseudoStep::of(id, &active_lines(report.algorithm, &t), t.text)
+                    .hiding(DELTA_MAX, t.hidden_text),
+            )
         }
         Schedule::Timed(_) => {
             let t = times.get(pos).copied().unwrap_or(0.0);

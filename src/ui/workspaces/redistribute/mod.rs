@@ -46,7 +46,7 @@ use crate::ui::widgets::pseudocode::PseudoStep;
 use crate::ui::widgets::ring::{
     RingArc, RingArrow, RingDrawing, RingEvent, RingLink, RingNode, ring,
 };
-use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
+use crate::ui::widgets::step_bar::{StepState, step_bar};
 use crate::ui::widgets::ticks::Scale;
 use crate::ui::widgets::vector_table::{Column, TableSpec, TableState, vector_table};
 use crate::ui::widgets::{error_label, error_row};

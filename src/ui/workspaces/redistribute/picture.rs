@@ -4,12 +4,13 @@
 use super::*;
 use crate::model::redistribute::schedule::Send as RoundSend;
 use crate::model::words::{count, noun};
-use crate::ui::reveal::{Reveal, cut_bars};
+use crate::report::secrecy::DELTA_MAX;
+use crate::ui::reveal::{HIDDEN, Reveal, Says, cut_bars};
 use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::pending;
-use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::step_bar::step_caption_of;
 
 /// Above this many processors the δ profile is drawn as lines instead of bars.
 const BAR_LIMIT: usize = 300;
@@ -230,14 +231,18 @@ fn step_label(times: &[f64], timed: bool, rounds: Option<usize>, k: usize) -> St
     }
 }
 
-/// One line on the step at position `pos` of `n_steps`.
+/// One line on the step at position `pos` of `n_steps`, with every quantity that an open
+/// question hides (`hidden` by its key) written "?": the rounds, the makespan, δ_max.
 fn step_summary(
     inst: &RingInstance,
     ev: &Evaluated,
     cursor: &Cursor,
-    pos: usize,
-    n_steps: usize,
+    (pos, n_steps): (usize, usize),
+    hidden: &dyn Fn(&str) -> bool,
 ) -> String {
+    let q = |key: &str, text: String| if hidden(key) { HIDDEN.to_owned() } else { text };
+    let rounds = |r: usize| q("rounds", r.to_string());
+    let dmax = |d: i64| q(DELTA_MAX, d.to_string());
     let report = ev.report();
     let (before, arrows, times) = (&cursor.before, &cursor.moving, &ev.times);
     let dmax_now = match inst.direction {
@@ -250,25 +255,31 @@ fn step_summary(
         (_, Some(total)) if end && total > 0 => {
             if misplaced == 0 {
                 format!(
-                    "Done: balanced after {} (makespan {}), every δ = 0",
-                    count(total, "round"),
-                    fmt(report.makespan)
+                    "Done: balanced after {} {} (makespan {}), every δ = 0",
+                    rounds(total),
+                    noun(total, "round"),
+                    q("makespan", fmt(report.makespan))
                 )
             } else {
                 format!(
-                    "End, after all {}: {} still misplaced",
-                    count(total, "round"),
+                    "End, after all {} {}: {} still misplaced",
+                    rounds(total),
+                    noun(total, "round"),
                     count(misplaced, "item")
                 )
             }
         }
         // Counted as the step bar counts (its "1/4" is "1 of 4 rounds done"), then the round
         // whose sends are drawn.
+        // (The special rules are δ_max = 2's, so naming them says δ_max; the lesson step
+        // that asks the rounds is about them, and the pseudo-code's highlighted Steps 10–18
+        // say it too: they stay named.)
         (Some(r), Some(total)) => format!(
-            "{pos} of {total} {} done · round {}: δ_max = {}{} · {} · {}",
+            "{pos} of {} {} done · round {}: δ_max = {}{} · {} · {}",
+            rounds(total),
             noun(total, "round"),
             pos + 1,
-            r.delta_max,
+            dmax(r.delta_max),
             if r.delta_max == 2 {
                 " (special rules, Steps 10–18)"
             } else {
@@ -278,16 +289,21 @@ fn step_summary(
             count(r.maximal_processors.len(), "maximal processor")
         ),
         (None, Some(total)) if total > 0 => format!(
-            "{pos} of {total} {} done · round {}: remaining bound {} · {}",
+            "{pos} of {} {} done · round {}: remaining bound {} · {}",
+            rounds(total),
             noun(total, "round"),
             pos + 1,
-            dmax_now,
+            dmax(dmax_now),
             count(arrows.len(), "send")
         ),
         (None, Some(_)) => "Nothing to redistribute: δ = 0".into(),
+        // The end of a timed schedule is its makespan.
         _ if end && misplaced == 0 => format!(
             "Done at t = {}: every transfer finished, every δ = 0",
-            fmt(times.get(pos).copied().unwrap_or(report.makespan))
+            q(
+                "makespan",
+                fmt(times.get(pos).copied().unwrap_or(report.makespan))
+            )
         ),
         _ => format!(
             "t = {}: {} in progress · remaining Σ|δ|/2 = {misplaced}",
@@ -397,9 +413,12 @@ impl RedistPanel {
         let Some(cursor) = self.cursor.take() else {
             return;
         };
-        let summary = step_summary(&params.instance, &ev, &cursor, pos, n_steps);
+        // The caption knows its quantities: hidden by their keys, not by digits.
+        let secret = crate::ui::reveal::secret(ui.ctx());
+        let hidden = |key: &str| secret.as_ref().is_some_and(|s| s.hides_field(key));
+        let summary = step_summary(&params.instance, &ev, &cursor, (pos, n_steps), &hidden);
         if !stage {
-            step_caption(ui, &summary, None);
+            step_caption_of(ui, &summary, None, Says::Names);
         }
         self.step_picture(ui, params, &ev, &cursor, pos, stage.then_some(summary));
         self.cursor = Some(cursor);

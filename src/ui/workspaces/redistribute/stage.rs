@@ -39,7 +39,10 @@ impl RedistPanel {
         let mut room = ui.available_size();
         room.y = room.y.min(ui.clip_rect().bottom() - ui.cursor().top());
         let line = ui.text_style_height(&egui::TextStyle::Body);
-        let caption = crate::ui::reveal::masked(ui.ctx(), &side.summary);
+        // The caption hid its quantities by their keys ([`super::step_summary`]): no digit
+        // is masked again (as `step_caption_of` with `Says::Names` off the stage).
+        let caption = side.summary.clone();
+        crate::ui::widgets::describe::record(ui.ctx(), &caption);
         // Beside the ring a chart has the room under the tabs, the caption and the bound's
         // line (up to three lines each in the narrow column), the Gantt chart's toolbar (three)
         // and its time axis (two); the arrows' legend would leave it too little.

@@ -4,7 +4,8 @@
 //! comes from the report's run ([`crate::report::treesweep::Run`]), computed in the
 //! background.
 
-use crate::model::words::count;
+use crate::model::words::noun;
+use crate::ui::reveal::HIDDEN;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
@@ -442,16 +443,20 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
     match shown {
         Shown::FineGrain => match explain::fine_grain(&sol.trace.steps, k, &sol.fine_grain) {
             Some(e) => PseudoStep::explained(vec!["fine-grain"], e),
-            None => PseudoStep::of(
-                "fine-grain",
-                &["1", "2"],
-                format!(
-                    "Done: PE 0 ran the top cluster ({}) and every external subtree ran on its own PEs as a copy of the leftmost one of its height (Step 2): T*({}) = {}",
-                    count(sol.top_cluster_size, "node"),
-                    sol.n,
-                    fmt(sol.t_star)
-                ),
-            ),
+            None => {
+                // PE 0 runs its top cluster one node per unit, the root last: its size and
+                // T* give each other away (hidden together by the top cluster's key).
+                let said = |size: String, t: String| {
+                    format!(
+                        "Done: PE 0 ran the top cluster ({size} {}) and every external subtree ran on its own PEs as a copy of the leftmost one of its height (Step 2): T*({}) = {t}",
+                        noun(sol.top_cluster_size, "node"),
+                        sol.n,
+                    )
+                };
+                let shown = said(sol.top_cluster_size.to_string(), fmt(sol.t_star));
+                let hidden = said(HIDDEN.into(), HIDDEN.into());
+                PseudoStep::of("fine-grain", &["1", "2"], shown).hiding("top_cluster", hidden)
+            }
         },
         Shown::Both => {
             let steps = step_list(run, shown);
@@ -460,6 +465,7 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
                 algorithms: vec!["fine-grain", "py"],
                 active: Vec::new(),
                 why,
+                hiding: None,
             }
         }
         Shown::Py => {
