@@ -268,7 +268,8 @@ fn numbers(text: &str) -> Vec<(String, f64)> {
             .any(|w| after.starts_with(&format!(" {w}")));
         // A sender's own δ_i before and after its send ("δ of the sender: 2 → 1"): the
         // instance the prompt states, updated; not δ_max nor the rounds (Lemma 8).
-        let own_delta = before.contains("δ of the sender");
+        // (On the stage the sends are paragraphs, wrapped: a line may begin "the sender:".)
+        let own_delta = before.contains("the sender");
         let name = name || input || moves || own_delta;
         // A minus sign makes another number: −2 is not the answer 2.
         let negative = prev == Some('-')
