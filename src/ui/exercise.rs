@@ -145,8 +145,8 @@ pub fn score_text(score: usize, out_of: usize, complete: bool) -> String {
 /// The band's buttons and score, in one row (wrapping only with the width).
 fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
     let (score, out_of, complete) = ex.score();
-    // The picture's top right corner holds the figure export buttons (↓ PNG, ↓ SVG).
-    let row = (ui.available_width() - 150.0).max(0.0);
+    // The picture's top right corner holds the figure's buttons (↓ PNG, ↓ SVG, Describe).
+    let row = (ui.available_width() - crate::ui::figure::corner_size(ui).x).max(0.0);
     ui.horizontal_wrapped(|ui| {
         ui.set_max_width(row);
         ui.label(RichText::new("Your turn").strong());

@@ -303,6 +303,15 @@ impl Secret {
         }
     }
 
+    /// Whether field `key`, written `text`, gives the answer away on any run: a quantity of
+    /// the asked kind (the field or what determines it) that reads the answer's value or a
+    /// give-away value. Another run of the same instance shares the quantities of the
+    /// instance alone (lg* ℓ for a phase count, whatever the policy), so there the name alone
+    /// does not hide it, but name and value together do.
+    pub fn hides_named_value(&self, key: &str, text: &str) -> bool {
+        self.names(key) && self.hides_value(text)
+    }
+
     /// Whether `key` names the asked field, what holds it or what determines it.
     fn names(&self, key: &str) -> bool {
         key == self.field

@@ -326,7 +326,10 @@ pub fn radios<T: Copy + PartialEq>(
 /// A heading followed by tabs choosing (among every [`Choice`]) what the region below it
 /// shows; the tabs wrap onto a second line when the region is narrow (never clipped).
 pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) {
+    // A figure's first row: wrapped clear of its corner buttons (↓ PNG, ↓ SVG, Describe).
+    let room = (ui.available_width() - crate::ui::figure::corner_size(ui).x).max(0.0);
     ui.horizontal_wrapped(|ui| {
+        ui.set_max_width(room);
         ui.heading(heading);
         for &tab in T::ALL {
             ui.selectable_value(value, tab, tab.caption());

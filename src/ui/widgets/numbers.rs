@@ -33,7 +33,7 @@ pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) 
             // The asked field itself showing the answer is hidden on any run (lg* ℓ is the
             // same on every run with this ℓ); what determines it only on the question's run.
             let asked = secret.as_ref().is_some_and(|s| {
-                s.hides_field(f.key) || (f.key == s.field && s.hides_value(&value_text(f)))
+                s.hides_field(f.key) || s.hides_named_value(f.key, &value_text(f))
             });
             let text = if hidden(f.key) || asked {
                 HIDDEN.to_string()
