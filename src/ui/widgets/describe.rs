@@ -100,7 +100,7 @@ mod tests {
     #[test]
     fn a_frame_starts_a_new_description_and_a_line_is_kept_once() {
         let ctx = Context::default();
-        let _ = ctx.run_ui(Default::default(), |ui| {
+        ctx.run_ui(Default::default(), |ui| {
             record(ui.ctx(), "Round 1 of 3");
             record(ui.ctx(), "  ");
             record(ui.ctx(), "Round 1 of 3");
@@ -109,14 +109,16 @@ mod tests {
                 this_frame(ui.ctx()).as_deref(),
                 Some("Round 1 of 3\nRing of 5 processors")
             );
-        });
-        let _ = ctx.run_ui(Default::default(), |ui| {
+        })
+        .drop_without_applying_deltas();
+        ctx.run_ui(Default::default(), |ui| {
             // Nothing recorded yet this frame: the last frame's description is still there.
             assert_eq!(this_frame(ui.ctx()), None);
             assert!(latest(ui.ctx()).is_some_and(|d| d.starts_with("Round 1 of 3")));
             record(ui.ctx(), "Round 2 of 3");
             assert_eq!(latest(ui.ctx()).as_deref(), Some("Round 2 of 3"));
-        });
+        })
+        .drop_without_applying_deltas();
     }
 
     #[test]
