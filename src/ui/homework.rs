@@ -171,9 +171,12 @@ impl Homework {
             let course = ui
                 .add(egui::TextEdit::singleline(&mut ask.course).desired_width(320.0))
                 .labelled_by(l.id);
-            if let Some(e) = &ask.error {
-                ui.colored_label(ui.visuals().error_fg_color, e);
-            }
+            // The error's line is always there (blank without one), so Start and Cancel do
+            // not move under the pointer when a click brings an error.
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                ask.error.as_deref().unwrap_or(" "),
+            );
             (name.lost_focus() || course.lost_focus())
                 && ui.input(|i| i.key_pressed(egui::Key::Enter))
         });
