@@ -283,44 +283,6 @@ pub fn outward(out: egui::Vec2) -> Align2 {
     Align2([side(out.x), side(out.y)])
 }
 
-/// The ring in words for [`super::describe`]: its processors (each as its tooltip says it),
-/// then its arrows (each with its label) — what the ring shows, unmasked as on screen (the
-/// ring draws its instance; a workspace leaves out what is hidden before it draws).
-fn describe(drawing: &RingDrawing) -> String {
-    use super::describe::{count, list};
-    let mut text = format!(
-        "Ring of {}: {}.",
-        count(drawing.nodes.len(), "processor"),
-        list(drawing.nodes.iter().map(|p| {
-            if p.tooltip.is_empty() {
-                format!("{} {}", p.name, p.detail)
-            } else {
-                p.tooltip.clone()
-            }
-        }))
-    );
-    if !drawing.arrows.is_empty() {
-        let name = |k: usize| {
-            drawing
-                .nodes
-                .get(k)
-                .map_or(format!("P{}", k + 1), |p| p.name.clone())
-        };
-        text.push_str(&format!(
-            " Arrows: {}.",
-            list(drawing.arrows.iter().map(|a| {
-                let label = if a.label.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", a.label)
-                };
-                format!("{} → {}{label}", name(a.from), name(a.to))
-            }))
-        ));
-    }
-    text
-}
-
 /// Where [`ring`] `id` drew its processors this frame: their centres and disc radius (the
 /// exercise mode puts its link handles there).
 pub fn centres(ctx: &egui::Context, id: egui::Id) -> Option<(Vec<Pos2>, f32)> {
@@ -356,7 +318,7 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
     let across = s.g.radius + s.g.node_r;
     let outline = Rect::from_center_size(s.g.center, Vec2::splat(2.0 * across));
     super::marks::record(ui.ctx(), RING_MARK, outline);
-    super::describe::record(ui.ctx(), describe(drawing));
+    super::describe::record(ui.ctx(), super::describe::ring(drawing));
     s.arcs();
     // Labels in order of importance, each where it overlaps nothing placed before.
     let mut placed = Placed {
