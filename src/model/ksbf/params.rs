@@ -355,6 +355,9 @@ pub fn mean_cost(p: &KsbfParams) -> Cost {
 
 fn cost_for(p: &KsbfParams, record: bool, nodes: f64) -> Cost {
     let fifo = p.schedule == Schedule::Bf && p.balance != Balance::Random;
+    if fifo && p.shape == Shape::Tree && !(record && records(p)) {
+        return counted_tree_cost(p);
+    }
     let heap = if p.balance == Balance::Random && !p.shape.is_grid() {
         RANDOM_TREE_WEIGHT
     } else {
@@ -394,6 +397,22 @@ fn cost_for(p: &KsbfParams, record: bool, nodes: f64) -> Cost {
         nodes * weight + membership * CELL_WEIGHT + pes,
         2.0 * queued * entry + (positions + membership) / 8.0 + pes * 128.0 + recorded,
     )
+}
+
+/// The complete tree without records, run on counts in batches of identical rounds
+/// (`simulate/tree_fast.rs`, issue 36): about min(p, n) · (n + 2) batches, plus one per
+/// 4 096 steps, each visiting the min(p, n) PEs that can work a few times (a unit each); the
+/// memory is the per-PE counters. Measured: T_28 on R_4096 in about 1 ms of CPU.
+fn counted_tree_cost(p: &KsbfParams) -> Cost {
+    let used = if p.balance == Balance::None {
+        1.0
+    } else {
+        f64::from(p.p.min(p.n))
+    };
+    let pes = f64::from(p.p);
+    let steps = p.max_nodes() as f64 / used + pes;
+    let batches = used * (f64::from(p.n) + 2.0) + steps / 4096.0;
+    Cost::new(batches * used + pes, pes * 128.0 + used * 512.0)
 }
 
 /// [`cost_of`] a run with its records, as `loadlab ksbf` and the GUI run it.
@@ -454,11 +473,20 @@ mod tests {
 
     #[test]
     fn the_budget_bounds_size_and_engine() {
-        // The issue's 250 s run: 2^28 nodes whose ready leaves would need about 1.1 GB.
-        let e = params(Shape::Tree, 28, 4096).validate().unwrap_err();
+        // The issue's 250 s run (2^28 nodes, whose ready leaves once needed about 1.1 GB) is
+        // counted level by level since issue 36: a few thousand units, a few kB.
+        let big = cost(&params(Shape::Tree, 28, 4096));
+        assert!(big.work < 1e5 && big.bytes < 1e6, "{big:?}");
+        assert!(params(Shape::Tree, 28, 4096).validate().is_ok());
+        // Depth first, the same tree takes the heap engine, 4 units a node.
+        let df = |n| KsbfParams {
+            schedule: Schedule::Df,
+            ..params(Shape::Tree, n, 4096)
+        };
+        assert!(df(26).validate().is_ok());
+        let e = df(27).validate().unwrap_err();
         assert_eq!(e.field, "n");
-        assert!(e.message.contains("GB of memory"), "{e}");
-        assert!(params(Shape::Tree, 27, 4096).validate().is_ok());
+        assert!(e.message.contains("node visits"), "{e}");
         // Random directions use the heap engine: 24 units per node on a tree, 4 on a grid.
         let random = |shape, n| KsbfParams {
             balance: Balance::Random,
@@ -470,10 +498,7 @@ mod tests {
         let e = random(Shape::Grid, 23_169).validate().unwrap_err();
         assert!(e.message.contains("node visits"), "{e}");
         // Idle PEs cost nothing: the same tree on 1 or 4096 PEs costs about the same.
-        let (one, many) = (
-            cost(&params(Shape::Tree, 20, 1)),
-            cost(&params(Shape::Tree, 20, 4096)),
-        );
+        let (one, many) = (cost(&KsbfParams { p: 1, ..df(20) }), cost(&df(20)));
         assert!(many.work < one.work * 1.01, "{one:?} {many:?}");
         // A random tree with q = 0.75 is estimated from its expected size, not 2^n.
         let sparse = KsbfParams {

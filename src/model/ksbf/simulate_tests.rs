@@ -123,8 +123,98 @@ fn fast_tree_engine_equals_the_general_fifo_engine() {
                 let got = tree_fast::run_tree(&v, &watch).unwrap();
                 assert!(want.is_some(), "T_{n} on R_{p} stays in order");
                 assert_eq!(got, want, "T_{n} on R_{p} {balance:?}");
+                let by_round = tree_fast::run_batched(&v, &watch, 1).unwrap();
+                assert_eq!(by_round, want, "T_{n} on R_{p} {balance:?}, round by round");
             }
         }
+    }
+}
+
+/// The same on larger trees, where the batches are long: rings around n (p < n wraps, p > n
+/// leaves PEs idle) and far beyond it.
+#[test]
+fn fast_tree_engine_equals_the_general_fifo_engine_on_larger_trees() {
+    for (n, p, balance) in [
+        (17, 2, Balance::Ks),
+        (17, 5, Balance::Ks),
+        (18, 16, Balance::Ks),
+        (18, 17, Balance::Ks),
+        (17, 18, Balance::Ks),
+        (19, 19, Balance::Ks),
+        (18, 4096, Balance::Ks),
+        (19, 7, Balance::None),
+    ] {
+        let v = KsbfParams {
+            shape: Shape::Tree,
+            n,
+            p,
+            balance,
+            ..Default::default()
+        }
+        .validate()
+        .unwrap();
+        let watch = Watch::new(&v, &NoProgress);
+        let general = CompleteTree {
+            leaves_from: 1 << (n - 1),
+        };
+        let want = run_fifo_with(&v, false, general, 1, &watch).unwrap();
+        assert!(want.is_some(), "T_{n} on R_{p} stays in order");
+        assert_eq!(
+            tree_fast::run_tree(&v, &watch).unwrap(),
+            want,
+            "T_{n} on R_{p}"
+        );
+    }
+}
+
+/// T_28 (2^28 − 1 nodes, beyond what the general engines are tested on) runs as Theorem 2.2
+/// schedules it: P_i works W_i(n) steps (Theorem 2.1) without a gap from step i on. The
+/// queue then peaks, at some step t, at 1 + Σ_i (2 min(r_i, I_i) − r_i) with r_i = min(t − i
+/// + 1, W_i)⁺ nodes run by P_i and I_i = W_i(n − 1) of them inner (BF runs them first).
+#[test]
+fn the_largest_tree_runs_as_theorem_2_2_says() {
+    use crate::model::ksbf::theory::tree_work;
+    for (n, p) in [(28, 16), (28, 4096), (25, 3)] {
+        let v = KsbfParams {
+            shape: Shape::Tree,
+            n,
+            p,
+            ..Default::default()
+        }
+        .validate()
+        .unwrap();
+        let o = simulate_aggregate(&v);
+        let (work, inner) = (tree_work(n, p), tree_work(n - 1, p));
+        assert_eq!(o.work, work, "T_{n} on R_{p}");
+        assert_eq!(o.nodes, (1 << n) - 1);
+        assert_eq!(o.sends, (1 << (n - 1)) - 1);
+        assert_eq!(o.gap_steps, 0);
+        for (i, &w) in work.iter().enumerate() {
+            let i = i as u64;
+            let (first, last) = if w == 0 {
+                (None, None)
+            } else {
+                (Some(i), Some(i + w - 1))
+            };
+            assert_eq!(
+                (o.first_step[i as usize], o.last_step[i as usize]),
+                (first, last)
+            );
+        }
+        let queued_after = |t: u64| -> u64 {
+            let mut q = 1i64;
+            for (i, (&w, &inn)) in work.iter().zip(&inner).enumerate() {
+                let r = (t + 1).saturating_sub(i as u64).min(w) as i64;
+                q += 2 * r.min(inn as i64) - r;
+            }
+            q as u64
+        };
+        // q is piecewise linear in t, with a peak where some PE runs its last inner node.
+        let peak = (0..work.len())
+            .map(|i| queued_after((i as u64 + inner[i]).saturating_sub(1)))
+            .max()
+            .unwrap();
+        assert_eq!(o.max_queued, peak, "T_{n} on R_{p}");
     }
 }
 

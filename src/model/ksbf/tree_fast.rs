@@ -1,178 +1,150 @@
-//! The FIFO engine for a complete tree T_n without records (the throughput path).
+//! The engine for a complete tree T_n without records (the throughput path): it runs the
+//! rounds on counts, many identical rounds at a time.
 //!
-//! It does what [`super::run_fifo_with`] does for [`super::CompleteTree`], step for step, with a
-//! layout built for speed: each stream is a ring buffer of `u32` keys whose slot after its
-//! last key holds [`EMPTY`], so a PE reads both heads without asking whether a stream is empty
-//! and picks the smaller one without a branch; the busy PEs are one bit each in a word,
-//! visited in decreasing order (under KS a node's PE is its number of right arcs mod p, so only
-//! min(p, n) ≤ 27 PEs ever work; under no balancing, or on one PE, only PE 0); the per-node
-//! counters are kept per PE and added up at the end. Its outcome equals the general FIFO engine's
-//! (tested on every T_n ≤ 14 on every ring ≤ 40).
+//! Every node of T_n above the last level has the same two children, so which of a PE's
+//! ready nodes of one level it runs changes nothing the outcome counts (work, first and last
+//! steps, sends, the queue's peak): the state of a round is the number of ready tasks of each
+//! level on each PE. In a round every PE with a task runs one of its lowest level (BF: the
+//! smallest heap number is on the lowest level), the node's children are one level deeper,
+//! the left one on the same PE, the right one on the next (KS; on the same PE without
+//! balancing or on one PE), and every child is ready from the next round on.
+//!
+//! Rounds are taken in batches: while every PE keeps the lowest level it has now, the K
+//! rounds ahead are the same K times over. At the start of a batch each busy PE runs level
+//! ℓ_i and its sender (the previous PE) produces children of level a_i = ℓ_{i−1} + 1 each
+//! round, ready the round after; so its count at ℓ_i goes down by one a round when a_i ≠ ℓ_i
+//! and stays when a_i = ℓ_i. The batch lasts K = the smallest count among the PEs that lose
+//! one a round, and K = 1 when a PE's lowest level would change after the first round (an
+//! idle PE about to receive, or a child arriving below ℓ_i). A batch never crosses a
+//! multiple of [`WATCH_EVERY`], so progress and cancel are seen at the same steps as in the
+//! general engines. A run of T_n then takes O(min(p, n) · n) batches, whatever its size.
+//!
+//! This is a simulation, not the paper's schedule: nothing of Theorem 2.2 is assumed, the
+//! lowest level is looked up every batch and an arrival below it is run at once. It reports
+//! [`Engine::Fifo`]: the general FIFO engine keeps its streams in order on every complete
+//! tree (Theorem 2.2 — each PE runs its nodes in BF order, so both its streams are sorted),
+//! and the outcome equals that engine's counter for counter (tested on every T_n ≤ 14 on
+//! every ring ≤ 40, on larger ones, and against a reference written from the definition in
+//! tests/model/ksbf_reference.rs).
 
 use super::{Engine, Outcome, Stats, WATCH_EVERY, Watch};
 use crate::model::Cancelled;
 use crate::model::ksbf::params::{Balance, Valid};
 
-/// The key after a stream's last one: larger than every heap number of a tree of ≤ 31 levels.
-const EMPTY: u32 = u32::MAX;
+/// No level (an idle PE, or no child).
+const NONE: u32 = u32::MAX;
 
-/// A FIFO of keys in increasing order (a push that would break the order is reported).
-struct Stream {
-    buf: Vec<u32>,
-    head: usize,
-    tail: usize,
-    mask: usize,
-}
-
-impl Stream {
-    fn new() -> Stream {
-        let cap = 16;
-        Stream {
-            buf: vec![EMPTY; cap],
-            head: 0,
-            tail: 0,
-            mask: cap - 1,
-        }
-    }
-
-    /// The first key, or [`EMPTY`].
-    #[inline(always)]
-    fn front(&self) -> u32 {
-        self.buf[self.head & self.mask]
-    }
-
-    fn len(&self) -> usize {
-        self.tail - self.head
-    }
-
-    /// Appends `key`; false when it is smaller than the last key still queued.
-    #[inline(always)]
-    fn push(&mut self, key: u32) -> bool {
-        let ordered =
-            (self.tail == self.head) | (self.buf[self.tail.wrapping_sub(1) & self.mask] <= key);
-        self.buf[self.tail & self.mask] = key;
-        self.tail += 1;
-        if self.tail - self.head == self.buf.len() {
-            self.grow();
-        }
-        self.buf[self.tail & self.mask] = EMPTY;
-        ordered
-    }
-
-    /// Doubles the (full) buffer in place, as `VecDeque` does: the keys before the head's
-    /// slot move after the old end, so the queue is contiguous from the head again.
-    #[cold]
-    fn grow(&mut self) {
-        let old = self.buf.len();
-        let start = self.head & self.mask;
-        self.buf.resize(2 * old, EMPTY);
-        self.buf.copy_within(0..start, old);
-        self.head = start;
-        self.tail = old + start;
-        self.mask = 2 * old - 1;
-    }
-}
-
-/// One PE's two streams and counters.
-struct Pe {
-    own: Stream,
-    inc: Stream,
-    work: u64,
-    /// First step + 1 (0: never ran).
-    first: u64,
-    /// Last step + 1.
-    last: u64,
-}
-
-/// Runs T_`v.n` (BF, KS or no balancing, no records); `Ok(None)` when a stream would lose its
-/// order (as the general engine, which then hands the run to the heap engine).
+/// Runs T_`v.n` (BF, KS or no balancing, no records). Never `None` (the signature is the
+/// FIFO engines').
 pub(super) fn run_tree(v: &Valid, watch: &Watch) -> Result<Option<Outcome>, Cancelled> {
-    assert!(
-        v.n <= 31,
-        "heap numbers fit below EMPTY and the busy PEs in a word"
-    );
+    run_batched(v, watch, WATCH_EVERY)
+}
+
+/// The engine with batches of at most `most` rounds (1: round by round, for the tests).
+pub(super) fn run_batched(
+    v: &Valid,
+    watch: &Watch,
+    most: u64,
+) -> Result<Option<Outcome>, Cancelled> {
+    assert!(v.n <= 31, "a level fits a bit of a u32 mask");
+    let n = v.n;
     let p = v.p as usize;
     let stay = v.balance == Balance::None || p == 1;
-    let used = if stay { 1 } else { p.min(v.n as usize) };
-    let leaves_from = 1u32 << (v.n - 1);
-    let mut pes: Vec<Pe> = (0..used)
-        .map(|_| Pe {
-            own: Stream::new(),
-            inc: Stream::new(),
-            work: 0,
-            first: 0,
-            last: 0,
-        })
-        .collect();
-    pes[0].own.push(1);
-    let (mut queued, mut nodes, mut spawned, mut max_queued) = (1u64, 0u64, 0u64, 0u64);
-    // The PEs with a ready task (bit i: P_i); visited from the highest, so P_i's send to
-    // P_{i+1} arrives after P_{i+1} has run in this step.
-    let mut busy: u64 = 1;
-    let mut t: u64 = 0;
+    // Under KS a node runs on P_{Wgt mod p} and Wgt ≤ n − 1: only min(p, n) PEs ever work.
+    let used = if stay { 1 } else { p.min(n as usize) };
+    // The PE whose right children arrive at P_i (none when it never works, or when staying).
+    let sender = |i: usize| -> Option<usize> {
+        let s = (i + p - 1) % p;
+        (!stay && s < used).then_some(s)
+    };
+    let receiver = |i: usize| if stay { i } else { (i + 1) % p };
+    let mut count: Vec<[u64; 32]> = vec![[0; 32]; used];
+    // Bit ℓ of `levels[i]`: P_i has a ready task of level ℓ.
+    let mut levels: Vec<u32> = vec![0; used];
+    count[0][0] = 1;
+    levels[0] = 1;
+    let mut stats = Stats::new(false, v.p, false);
+    let (mut queued, mut t, mut spawned) = (1u64, 0u64, 0u64);
+    let mut low: Vec<u32> = vec![NONE; used];
     while queued > 0 {
-        if t.is_multiple_of(WATCH_EVERY) {
-            watch.step(t, nodes)?;
+        watch.step(t, stats.nodes)?;
+        for (l, &m) in low.iter_mut().zip(&levels) {
+            *l = if m == 0 { NONE } else { m.trailing_zeros() };
         }
-        let mut ordered = true;
-        let mut wrap = EMPTY;
-        let (ran_before, spawned_before) = (nodes, spawned);
-        let mut next: u64 = 0;
-        while busy != 0 {
-            let i = 63 - busy.leading_zeros() as usize;
-            busy &= !(1 << i);
-            let pe = &mut pes[i];
-            let (a, b) = (pe.own.front(), pe.inc.front());
-            let take_own = a <= b;
-            let key = a.min(b);
-            debug_assert!(key != EMPTY, "a busy PE has a task");
-            pe.own.head += usize::from(take_own);
-            pe.inc.head += usize::from(!take_own);
-            pe.work += 1;
-            if pe.first == 0 {
-                pe.first = t + 1;
-            }
-            pe.last = t + 1;
-            nodes += 1;
-            if key >= leaves_from {
-                let left = (pe.own.len() | pe.inc.len()) != 0;
-                next |= u64::from(left) << i;
+        let (k, delta) = batch(&low, &count, n, &sender, most - t % most);
+        for i in 0..used {
+            let l = low[i];
+            if l == NONE {
                 continue;
             }
-            spawned += 1;
-            ordered &= pe.own.push(key << 1);
-            next |= 1 << i;
-            let right = (key << 1) | 1;
-            if stay {
-                ordered &= pe.inc.push(right);
-            } else if i + 1 == p {
-                // P_{p−1} → P_0: P_0 runs after it in this step, so the task waits for its end.
-                wrap = right;
-            } else {
-                ordered &= pes[i + 1].inc.push(right);
-                next |= 1 << (i + 1);
+            stats.work[i] += k;
+            if stats.first[i] == 0 {
+                stats.first[i] = t + 1;
+            }
+            stats.last[i] = t + k;
+            if l + 1 < n {
+                let c = l as usize + 1;
+                count[i][c] += k;
+                levels[i] |= 1 << c;
+                let r = receiver(i);
+                debug_assert!(r < used, "a right child of weight ≤ n − 1");
+                count[r][c] += k;
+                levels[r] |= 1 << c;
+                spawned += k;
             }
         }
-        if wrap != EMPTY {
-            ordered &= pes[0].inc.push(wrap);
-            next |= 1;
+        // Taken after every addition: a count that gains as much as it loses may be < k.
+        for i in 0..used {
+            let l = low[i];
+            if l != NONE {
+                let c = &mut count[i][l as usize];
+                *c -= k;
+                if *c == 0 {
+                    levels[i] &= !(1 << l);
+                }
+            }
         }
-        busy = next;
-        if !ordered {
-            return Ok(None);
-        }
-        queued = queued + 2 * (spawned - spawned_before) - (nodes - ran_before);
-        max_queued = max_queued.max(queued);
-        t += 1;
+        let busy = low.iter().filter(|&&l| l != NONE).count() as u64;
+        stats.nodes += busy * k;
+        // The queue moves by `delta` a round: its peak is after the first or the last one.
+        let first = queued.wrapping_add_signed(delta);
+        queued = queued.wrapping_add_signed(delta * k as i64);
+        stats.max_queued = stats.max_queued.max(first).max(queued);
+        t += k;
     }
-    let mut stats = Stats::new(false, v.p, false);
-    for (i, pe) in pes.iter().enumerate() {
-        stats.work[i] = pe.work;
-        stats.first[i] = pe.first;
-        stats.last[i] = pe.last;
-    }
-    stats.nodes = nodes;
     stats.sends = if stay { 0 } else { spawned };
-    stats.max_queued = max_queued;
     Ok(Some(stats.finish(Engine::Fifo)))
+}
+
+/// The batch at a round whose PEs run the levels `low`: its length (≥ 1, ≤ `room`) and the
+/// change of the number of queued tasks a round.
+fn batch(
+    low: &[u32],
+    count: &[[u64; 32]],
+    n: u32,
+    sender: &impl Fn(usize) -> Option<usize>,
+    room: u64,
+) -> (u64, i64) {
+    let mut k = room;
+    let mut delta = 0i64;
+    for (i, &l) in low.iter().enumerate() {
+        // The level of the children arriving at P_i every round of the batch.
+        let arriving = match sender(i) {
+            Some(s) if low[s] != NONE && low[s] + 1 < n => low[s] + 1,
+            _ => NONE,
+        };
+        if l == NONE {
+            if arriving != NONE {
+                k = 1;
+            }
+            continue;
+        }
+        delta += if l + 1 < n { 1 } else { -1 };
+        if arriving < l {
+            k = 1;
+        } else if arriving != l {
+            k = k.min(count[i][l as usize]);
+        }
+    }
+    (k.max(1), delta)
 }
