@@ -22,7 +22,7 @@
 //! | command (boundary input) | binds | CPU s | wall s | peak MB |
 //! |---|---|---|---|---|
 //! | `ksbf --shape grid --n 23169 --p 1` | positions | 4.3 | 9.4 | 39 |
-//! | `ksbf --shape tree --n 27 --p 4096` | memory | 2.4 | 4.9 | 315 |
+//! | `ksbf --shape tree --n 27 --p 4096` (before issue 36's count engine; now n = 28 is accepted, see below) | memory | 2.4 | 4.9 | 315 |
 //! | `ksbf --shape tree --schedule df --n 26 --p 4096` | work | 3.7 | 7.3 | 45 |
 //! | `ksbf --shape tree --balance random --n 23 --p 4096` | work | 2.0 | 2.9 | 36 |
 //! | `ksbf --shape random-grid --schedule df --n 13968 --p 64` (q = 0.75) | work | 0.16 | 0.33 | 8 |
@@ -46,7 +46,12 @@
 //!
 //! KS-BF's complete-tree engine (issue 36, `ksbf/simulate/tree_fast.rs`), load 10: `ksbf
 //! --shape tree --n 27 --p 4096` (memory boundary, estimated 537 MB) 1.4 s CPU, 4.0 s wall,
-//! 375 MB; `--n 24 --p 16` 0.16–0.19 s CPU, 57 MB.
+//! 375 MB; `--n 24 --p 16` 0.16–0.19 s CPU, 57 MB. Since it runs the rounds on counts per
+//! (PE, level) in batches (load 10): `--n 24 --p 16` 3.4 ms CPU, 9 MB; `--n 28 --p 4096`
+//! (the largest tree, no longer refused: estimated ~2·10⁴ units and 0.5 MB) 0.01 s wall,
+//! 10 MB, with `--csv` (its n and p studies) 0.02 s CPU, 11 MB; `map ksbf --x n=10..23:16 --y
+//! p=2..4096:16:log` (the map boundary before) 0.54 s CPU, 92 MB — its cells of n ≤ 16 with
+//! records now dominate. No complete-tree input is refused by work or memory any more.
 //!
 //! Round 3 (issue 36), measured the same way but with the machine shared by builds at a load of
 //! 14–16 on 2 cores (wall time 4–10× the CPU time; CPU time inflated by the contention), each
@@ -86,8 +91,8 @@
 //! at 0.17 s), the round-based schedules' memory (refused at half the limit) and the listing
 //! as text or CSV (refused at 0.83 s, 406 MB, by the JSON listing's figures). Still
 //! conservative: the random grid at 1/2 < q < 0.8, whose estimate is the complete grid while the
-//! run dies out (the boundary run takes 0.16 s), the KS-BF tree's memory (n = 28 needs about
-//! 640 MB, estimated 1.1 GB) and the maps (about 3× on the redistribution map).
+//! run dies out (the boundary run takes 0.16 s) and the maps (about 3× on the redistribution
+//! map). (The KS-BF tree's memory, n = 28 estimated 1.1 GB, is gone with the count engine.)
 
 use super::num::approx;
 use super::{ParamError, param_error};
