@@ -365,7 +365,7 @@ fn boundary_cases_print_their_time() {
     // Each family's largest accepted input, as measured (the table in `model::budget`).
     let cases: &[&str] = &[
         "ksbf --shape grid --n 23169 --p 1 --json",
-        "ksbf --shape tree --n 27 --p 4096 --json",
+        "ksbf --shape tree --n 28 --p 4096 --json",
         "ksbf --shape tree --schedule df --n 26 --p 4096 --json",
         "ksbf --shape tree --balance random --n 23 --p 4096 --json",
         "ksbf --shape random-grid --schedule df --n 23169 --p 64 --spawn-prob 0.5 --json",
