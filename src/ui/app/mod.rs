@@ -41,8 +41,8 @@ struct Persisted {
     theme: ThemeChoice,
     /// View ▸ Text size.
     text_size: TextSize,
-    /// View ▸ Reduce motion.
-    reduce_motion: bool,
+    /// View ▸ Reduce motion (None: as the system prefers).
+    reduce_motion: Option<bool>,
     shown: OnScreen,
     presenter: Option<Presenter>,
     /// Each workspace's view state as RON, by model name.
@@ -196,7 +196,9 @@ impl LoadlabApp {
             look: Look {
                 theme: s.theme,
                 text: s.text_size,
-                calm: s.reduce_motion,
+                calm: s
+                    .reduce_motion
+                    .unwrap_or_else(crate::platform::motion::prefers_reduced_motion),
             },
             chrome: Chrome::default(),
             dialogs: Dialogs::default(),
@@ -689,7 +691,10 @@ impl eframe::App for LoadlabApp {
             desk: self.desk.clone(),
             theme: self.look.theme,
             text_size: self.look.text,
-            reduce_motion: self.look.calm,
+            // Kept only where it differs from the system's preference, so a later change
+            // of the system's setting still reaches a reader who never chose.
+            reduce_motion: (self.look.calm != crate::platform::motion::prefers_reduced_motion())
+                .then_some(self.look.calm),
             shown: self.shown,
             presenter: self.presenter,
             views: self

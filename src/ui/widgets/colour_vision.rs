@@ -145,10 +145,11 @@ fn the_simulations_confuse_what_the_deficiencies_confuse() {
 fn series_drawn_alike_stay_apart_for_every_reader() {
     // Closed forms of several groups are solid lines of the series colours, told apart by
     // colour alone; so are the markers of points of equal shape.
-    let series: Vec<(&str, Color32)> = ["simulated", "baseline", "third", "fourth", "event"]
-        .into_iter()
-        .zip(palette::SERIES)
-        .collect();
+    let series: Vec<(&str, Color32)> =
+        ["simulated", "baseline", "third", "fourth", "event", "sixth"]
+            .into_iter()
+            .zip(palette::SERIES)
+            .collect();
     all_apart("the series", &series);
     // Dashed lines of one plot: a single bound in the bound's red beside the groups' limits,
     // or the bounds of several groups in the series' colours (those are the set above).

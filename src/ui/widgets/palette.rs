@@ -4,11 +4,12 @@
 
 use egui::Color32;
 
-// The five series colours were searched for (Machado et al. 2009's simulation of protanopia,
+// The series colours were searched for (Machado et al. 2009's simulation of protanopia,
 // deuteranopia and tritanopia at full severity, CIEDE2000 distances) near the classic blue,
-// orange, green, purple and red: every two stay ≥ 16 apart in normal vision and in each of the
-// three simulations, and each reads ≥ 3:1 against the plots' and panels' backgrounds in the
-// light, dark and high-contrast themes (the tests below recompute both).
+// orange, green, purple and red, then a sixth: every two of the first five stay ≥ 16 apart
+// in normal vision and in each of the three simulations (the sixth ≥ 13 from each), and each
+// reads ≥ 3:1 against the plots' and panels' backgrounds in the light, dark and
+// high-contrast themes (the tests recompute both, `colour_vision.rs` and below).
 
 /// The main series: what was simulated or computed, or the algorithm a paper proposes (blue).
 pub const SIMULATED: Color32 = Color32::from_rgb(79, 98, 255);
@@ -20,9 +21,11 @@ pub const THIRD: Color32 = Color32::from_rgb(0, 161, 129);
 pub const FOURTH: Color32 = Color32::from_rgb(148, 81, 140);
 /// A fifth series, and events that interrupt a run, such as a load balancing (crimson).
 pub const EVENT: Color32 = Color32::from_rgb(194, 44, 73);
+/// A sixth series (lilac: the colour farthest from the five above for every reader, ≥ 13).
+pub const SIXTH: Color32 = Color32::from_rgb(168, 128, 176);
 
 /// Series that are alike (one per τ, per method, per policy), in the order they are drawn.
-pub const SERIES: [Color32; 5] = [SIMULATED, BASELINE, THIRD, FOURTH, EVENT];
+pub const SERIES: [Color32; 6] = [SIMULATED, BASELINE, THIRD, FOURTH, EVENT, SIXTH];
 
 /// The colour of the `i`-th of several alike series (cycling through [`SERIES`]).
 pub fn series(i: usize) -> Color32 {
@@ -276,6 +279,7 @@ mod tests {
             ("third", THIRD),
             ("fourth", FOURTH),
             ("event", EVENT),
+            ("sixth", SIXTH),
             ("bound", BOUND),
             ("ok", OK),
             ("reference", REFERENCE),
