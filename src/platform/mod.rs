@@ -9,12 +9,14 @@
 //! - [`files`]: reading and writing files — the file system on the desktop; on the web, files
 //!   the user picked or dropped (kept in memory) and every save or export as a download.
 //! - [`address`]: what the page's address asks for and the address that shows the state.
+//! - [`motion`]: the system's reduced-motion preference.
 //! - Entry points: `window` (the desktop: a window of its own) and `web` (wasm32: the page,
 //!   its address bar and the test hook).
 
 pub mod address;
 pub mod clock;
 pub mod files;
+pub mod motion;
 pub mod work;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -8,7 +8,8 @@
 //! - `open(text)`: opens a link or `lesson=NAME&step=K`, as the address would;
 //! - `state()`: JSON of what the page shows (`step`, `lesson`, `lesson_step`, `hidden`: a
 //!   question's answer is hidden, `embedded`, `busy`: a job runs, `ready_ms`: the first
-//!   frame, `slice_max_ms`: the longest time background work held the page);
+//!   frame, `slice_max_ms`: the longest time background work held the page, `alt`: the
+//!   canvas's alt text, the picture's description);
 //! - `view(name)` (`workspace`, `map`, `compare`), `mapPoints(n)` (an n × n map) and
 //!   `cancel()` (the status bar's Cancel), for the timing and Cancel tests.
 
@@ -185,6 +186,9 @@ struct Page {
     embedded: bool,
     /// The longest time background work held the page without a pause, in ms.
     slice_max_ms: f64,
+    /// The canvas's alt text: the picture's description (Describe the picture), so a screen
+    /// reader that sees only the page reads what the picture shows.
+    alt: String,
 }
 
 impl Page {
@@ -200,6 +204,7 @@ impl Page {
             ready_ms: None,
             embedded: address.embed,
             slice_max_ms: 0.0,
+            alt: String::new(),
         };
         page.open(&address.target);
         page
@@ -298,8 +303,28 @@ impl Page {
             "busy": self.app.busy(),
             "ready_ms": self.ready_ms,
             "slice_max_ms": self.slice_max_ms,
+            "alt": self.alt,
         });
         self.hook.borrow_mut().state = state.to_string();
+    }
+}
+
+impl Page {
+    /// Sets the canvas's `aria-label` to the picture's description when it changed.
+    fn describe_canvas(&mut self, ctx: &egui::Context) {
+        let Some(text) = crate::ui::widgets::describe::latest(ctx) else {
+            return;
+        };
+        if text == self.alt {
+            return;
+        }
+        if let Some(canvas) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(CANVAS))
+        {
+            let _ = canvas.set_attribute("aria-label", &text);
+        }
+        self.alt = text;
     }
 }
 
@@ -318,6 +343,7 @@ impl eframe::App for Page {
         if first {
             self.ready_ms = Some(now_ms());
         }
+        self.describe_canvas(ui.ctx());
         self.follow();
         if first
             && let Some(obj) = web_sys::window()

@@ -57,8 +57,8 @@ pub(super) struct Shell<'a> {
     pub desk: &'a Desk,
     /// Undo and redo are possible.
     pub undo: (bool, bool),
-    /// The theme chosen.
-    pub theme: ThemeChoice,
+    /// The theme, text size and motion chosen.
+    pub look: super::look::Look,
     /// Presenter mode is on.
     pub presenting: bool,
     /// The room is a stage ([`super::stage`]): the model rail folds into the menu bar.
@@ -82,6 +82,7 @@ impl Shell<'_> {
             Switch::HideFuture => self.hide_future,
             Switch::Presenter => self.presenting,
             Switch::Map => self.map,
+            Switch::ReduceMotion => self.look.calm,
             Switch::Help | Switch::Shortcuts | Switch::About => false,
         }
     }
@@ -231,7 +232,7 @@ impl Chrome {
             Switch::Help => w.help = !w.help,
             Switch::Shortcuts => w.shortcuts = !w.shortcuts,
             Switch::About => w.about = !w.about,
-            Switch::HideFuture | Switch::Presenter | Switch::Map => {}
+            Switch::HideFuture | Switch::Presenter | Switch::Map | Switch::ReduceMotion => {}
         }
     }
 
@@ -662,11 +663,20 @@ fn view_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
         (ThemeChoice::Light, "Light theme"),
         (ThemeChoice::Dark, "Dark theme"),
         (ThemeChoice::System, "Follow system theme"),
+        (ThemeChoice::HighContrast, "High contrast theme"),
     ] {
-        if ui.radio(shell.theme == t, name).clicked() {
+        if ui.radio(shell.look.theme == t, name).clicked() {
             cmds.push(Cmd::Theme(t));
         }
     }
+    ui.menu_button("Text size", |ui| {
+        for t in super::look::TextSize::ALL {
+            if ui.radio(shell.look.text == t, t.caption()).clicked() {
+                cmds.push(Cmd::TextSize(t));
+            }
+        }
+    });
+    check(ui, cmds, Switch::ReduceMotion, shell);
     ui.separator();
     check(ui, cmds, Switch::Presenter, shell);
     ui.label(RichText::new(format!("Zoom: {}", help::ZOOM_KEYS)).weak());

@@ -72,6 +72,8 @@ pub enum Cmd {
     ExportHandoutTo(PathBuf),
     /// View ▸ Theme.
     Theme(ThemeChoice),
+    /// View ▸ Text size.
+    TextSize(super::look::TextSize),
     /// View ▸ Reset layout.
     ResetLayout,
     /// Presenter mode on or off: larger type, the picture as big as possible.
@@ -189,9 +191,11 @@ pub enum Switch {
     Shortcuts,
     /// The About loadlab window.
     About,
+    /// Reduced motion: nothing slides, fades or pulses.
+    ReduceMotion,
 }
 
-/// Light, dark, or follow the system.
+/// Light, dark, follow the system, or high contrast.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum ThemeChoice {
     /// Follow the OS.
@@ -201,6 +205,8 @@ pub enum ThemeChoice {
     Light,
     /// Dark.
     Dark,
+    /// Black on white with strong outlines (View ▸ High contrast theme).
+    HighContrast,
 }
 
 /// A stepping command (keyboard shortcut or menu) for the workspace in front.
@@ -477,6 +483,14 @@ pub static COMMANDS: &[Command] = &[
         "Map of two parameters",
         &[],
         "A heat map of one number over two parameters of the model; click a cell to load it",
+        false,
+    ),
+    row(
+        Cmd::Toggle(Switch::ReduceMotion),
+        "Reduce motion",
+        &[],
+        "Nothing slides, fades or pulses (menus, panels, the lesson's highlight); Play still \
+         steps at its speed",
         false,
     ),
     row(

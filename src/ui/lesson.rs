@@ -845,7 +845,8 @@ fn outline(p: &mut Player, ctx: &egui::Context) {
     };
     let now = ctx.input(|i| i.time);
     let since = now - *p.pulse_from.get_or_insert(now);
-    let strength = if since < PULSE {
+    // Under reduced motion the outline is steady from the start.
+    let strength = if since < PULSE && !super::look::calm(ctx) {
         ctx.request_repaint_after(std::time::Duration::from_millis(40));
         0.65 + 0.35 * (since * std::f64::consts::TAU * 1.2).cos() as f32
     } else {

@@ -14,6 +14,7 @@ pub mod files;
 pub mod help;
 pub mod homework;
 pub mod lesson;
+pub mod look;
 pub mod map;
 pub mod quiz;
 pub mod research;

@@ -73,6 +73,7 @@ fn every_menu_and_submenu_fits_the_projector_stage() {
     for sub in ["Lessons", "Quiz me", "What we found in the paper"] {
         open_and_check(&mut h, &["Help", sub]);
     }
+    open_and_check(&mut h, &["View", "Text size"]);
     // Bundled presets: one submenu per model and one for the comparisons; together they list
     // every bundled preset, each inside the window.
     let parent = open_and_check(&mut h, &["File", "Bundled presets"]);
@@ -95,6 +96,36 @@ fn every_menu_and_submenu_fits_the_projector_stage() {
         let name = b.preset().expect("bundled preset parses").name;
         assert!(listed.contains(&name), "{name:?} is not in any submenu");
     }
+}
+
+/// View ▸ High contrast theme, Text size and Reduce motion, chosen by the menus alone, change
+/// what the reader sees: black on white, body text twice egui's size, no animation.
+#[test]
+fn the_view_menu_sets_high_contrast_text_size_and_reduced_motion() {
+    let mut h = stage();
+    let body =
+        |h: &Harness<'_, LoadlabApp>| egui::TextStyle::Body.resolve(&h.ctx.global_style()).size;
+    let plain = body(&h);
+    open_and_check(&mut h, &["View"]);
+    h.get_by_label("High contrast theme").click();
+    h.run_steps(3);
+    let v = h.ctx.global_style().visuals.clone();
+    assert_eq!(
+        (v.panel_fill, v.text_color()),
+        (egui::Color32::WHITE, egui::Color32::BLACK)
+    );
+    open_and_check(&mut h, &["View", "Text size"]);
+    h.get_by_label("Largest text (200 %)").click();
+    h.run_steps(3);
+    assert_eq!(body(&h), 2.0 * plain);
+    assert!(h.ctx.global_style().animation_time > 0.0);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    h.get_by_label("View").click();
+    h.run_steps(3);
+    h.get_by_label("Reduce motion").click();
+    h.run_steps(3);
+    assert_eq!(h.ctx.global_style().animation_time, 0.0);
 }
 
 /// The rects of the Show bar's toggles (on the stage the controls and the numbers are the

@@ -56,6 +56,7 @@ impl LoadlabApp {
             | Cmd::View(_)
             | Cmd::Toggle(_)
             | Cmd::Theme(_)
+            | Cmd::TextSize(_)
             | Cmd::Presenter(_)
             | Cmd::ResetLayout => self.viewing(ctx, cmd),
             Cmd::StartLesson(_) | Cmd::LessonStep(_) | Cmd::LeaveLesson | Cmd::Quiz(_) => {
@@ -291,10 +292,14 @@ impl LoadlabApp {
                 let scenario = self.desk.page().scenario.clone();
                 self.maps.show(v, &scenario);
             }
-            Cmd::Toggle(s) => return self.toggle(s),
+            Cmd::Toggle(s) => return self.toggle(ctx, s),
             Cmd::Theme(t) => {
-                self.theme = t;
-                self.apply_theme(ctx);
+                self.look.theme = t;
+                self.look.apply(ctx);
+            }
+            Cmd::TextSize(t) => {
+                self.look.text = t;
+                self.look.apply(ctx);
             }
             Cmd::Presenter(on) => self.presenter(ctx, on),
             Cmd::ResetLayout => {
@@ -306,7 +311,7 @@ impl LoadlabApp {
                 for t in &mut self.tabs {
                     t.reset_view();
                 }
-                self.apply_theme(ctx);
+                self.look.apply(ctx);
                 self.info("Layout reset");
             }
             _ => {}
@@ -315,12 +320,16 @@ impl LoadlabApp {
     }
 
     /// Flips a switch.
-    fn toggle(&mut self, s: Switch) -> Vec<Cmd> {
+    fn toggle(&mut self, ctx: &egui::Context, s: Switch) -> Vec<Cmd> {
         match s {
             Switch::HideFuture => self.shown.hide_future = !self.shown.hide_future,
             Switch::Presenter => return vec![Cmd::Presenter(self.presenter.is_none())],
             Switch::Map => self.maps.toggle_map(self.desk.active),
             Switch::Help | Switch::Shortcuts | Switch::About => self.chrome.toggle(s),
+            Switch::ReduceMotion => {
+                self.look.calm = !self.look.calm;
+                self.look.apply(ctx);
+            }
         }
         Vec::new()
     }

@@ -31,6 +31,7 @@ use crate::jobs::{JobSlot, JobStatus};
 use crate::preset::{self, ModelId, Preset, PresetFile};
 
 pub use super::commands::{Cmd, Switch, ThemeChoice, View};
+use super::look::{Look, TextSize};
 
 /// What survives a restart (window geometry is persisted by eframe itself).
 #[derive(Serialize, Deserialize, Default)]
@@ -38,6 +39,10 @@ pub use super::commands::{Cmd, Switch, ThemeChoice, View};
 struct Persisted {
     desk: Desk,
     theme: ThemeChoice,
+    /// View ▸ Text size.
+    text_size: TextSize,
+    /// View ▸ Reduce motion (None: as the system prefers).
+    reduce_motion: Option<bool>,
     shown: OnScreen,
     presenter: Option<Presenter>,
     /// Each workspace's view state as RON, by model name.
@@ -78,7 +83,8 @@ pub struct LoadlabApp {
     pub(super) history: History,
     /// One workspace per model, in [`ModelId::ALL`] order.
     pub(super) tabs: Vec<Box<dyn Tab>>,
-    theme: ThemeChoice,
+    /// The theme, text size and motion chosen in View.
+    pub(super) look: Look,
     /// Menus, rail, status bar and windows, with the notice and the path prompt.
     chrome: Chrome,
     dialogs: Dialogs,
@@ -172,8 +178,7 @@ impl LoadlabApp {
             app.desk.open_preset(p, None);
         }
         super::install_fonts(ctx);
-        crate::ui::widgets::palette::install(ctx);
-        app.apply_theme(ctx);
+        app.look.apply(ctx);
         app
     }
 
@@ -188,7 +193,13 @@ impl LoadlabApp {
             desk: s.desk.repaired(),
             history: History::default(),
             tabs,
-            theme: s.theme,
+            look: Look {
+                theme: s.theme,
+                text: s.text_size,
+                calm: s
+                    .reduce_motion
+                    .unwrap_or_else(crate::platform::motion::prefers_reduced_motion),
+            },
             chrome: Chrome::default(),
             dialogs: Dialogs::default(),
             shown: s.shown,
@@ -362,14 +373,6 @@ impl LoadlabApp {
 
     fn tab(&mut self) -> &mut dyn Tab {
         self.tabs[self.desk.active.index()].as_mut()
-    }
-
-    fn apply_theme(&self, ctx: &egui::Context) {
-        ctx.set_theme(match self.theme {
-            ThemeChoice::System => egui::ThemePreference::System,
-            ThemeChoice::Light => egui::ThemePreference::Light,
-            ThemeChoice::Dark => egui::ThemePreference::Dark,
-        });
     }
 
     fn info(&mut self, text: impl Into<String>) {
@@ -626,7 +629,7 @@ impl LoadlabApp {
         let shell = Shell {
             desk: &self.desk,
             undo: (self.history.can_undo(), self.history.can_redo()),
-            theme: self.theme,
+            look: self.look,
             presenting: self.presenter.is_some(),
             stage: self.shown.stage,
             hide_future: self.shown.hide_future,
@@ -686,7 +689,12 @@ impl eframe::App for LoadlabApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let state = Persisted {
             desk: self.desk.clone(),
-            theme: self.theme,
+            theme: self.look.theme,
+            text_size: self.look.text,
+            // Kept only where it differs from the system's preference, so a later change
+            // of the system's setting still reaches a reader who never chose.
+            reduce_motion: (self.look.calm != crate::platform::motion::prefers_reduced_motion())
+                .then_some(self.look.calm),
             shown: self.shown,
             presenter: self.presenter,
             views: self

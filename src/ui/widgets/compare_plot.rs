@@ -37,6 +37,9 @@ pub enum SeriesStyle {
     Line,
     /// Dashed line (e.g. asymptotes, bounds).
     DashedLine,
+    /// Dotted line (references that are not results: ideal shares, trivial schedules), so
+    /// that a reference never reads as a bound by its grey alone.
+    DottedLine,
 }
 
 /// A report's curve as the plot draws it: the series (name, role, points) and its look.
@@ -103,7 +106,7 @@ impl Curve {
             Role::ClosedForm => (SeriesStyle::Line, group),
             Role::Bound => (SeriesStyle::DashedLine, palette::BOUND),
             Role::Limit => (SeriesStyle::DashedLine, group.gamma_multiply(0.6)),
-            Role::Reference => (SeriesStyle::DashedLine, palette::REFERENCE),
+            Role::Reference => (SeriesStyle::DottedLine, palette::REFERENCE),
         };
         Curve {
             series: series.clone(),
@@ -302,12 +305,13 @@ fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
             SeriesStyle::Points => Swatch::Marker(mark_of(&s.name, &mut shapes)),
             SeriesStyle::Line => Swatch::Line,
             SeriesStyle::DashedLine => Swatch::Dashed,
+            SeriesStyle::DottedLine => Swatch::Dotted,
         };
         let color = s.color.unwrap_or(egui::Color32::GRAY);
         match out.iter_mut().find(|e| e.2 == s.name) {
             Some(e) => match (e.1, swatch) {
-                (Swatch::Marker(m), Swatch::Line | Swatch::Dashed)
-                | (Swatch::Line | Swatch::Dashed, Swatch::Marker(m)) => {
+                (Swatch::Marker(m), Swatch::Line | Swatch::Dashed | Swatch::Dotted)
+                | (Swatch::Line | Swatch::Dashed | Swatch::Dotted, Swatch::Marker(m)) => {
                     e.1 = Swatch::MarkerLine(m);
                 }
                 _ => {}
@@ -491,7 +495,9 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             .zip(&points)
             .map(|(s, p)| match s.style {
                 SeriesStyle::Points => Track::Points(p),
-                SeriesStyle::Line | SeriesStyle::DashedLine => Track::Line(p),
+                SeriesStyle::Line | SeriesStyle::DashedLine | SeriesStyle::DottedLine => {
+                    Track::Line(p)
+                }
             })
             .collect();
         let names: Vec<&str> = plot.series.iter().map(|s| s.name.as_str()).collect();
@@ -541,13 +547,15 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                         }
                         plot_ui.points(item);
                     }
-                    SeriesStyle::Line | SeriesStyle::DashedLine => {
+                    SeriesStyle::Line | SeriesStyle::DashedLine | SeriesStyle::DottedLine => {
                         let width = if under[index] { UNDER_WIDTH } else { 1.5 };
                         let mut item = Line::new(series.name.clone(), points)
                             .width(width)
                             .id(item_id);
-                        if series.style == SeriesStyle::DashedLine {
-                            item = item.style(LineStyle::dashed_loose());
+                        match series.style {
+                            SeriesStyle::DashedLine => item = item.style(LineStyle::dashed_loose()),
+                            SeriesStyle::DottedLine => item = item.style(LineStyle::dotted_loose()),
+                            SeriesStyle::Line | SeriesStyle::Points => {}
                         }
                         if let Some(color) = series.color {
                             // A band is see-through: markers under it stay visible.

@@ -274,6 +274,8 @@ pub enum Swatch {
     Line,
     /// A dashed line.
     Dashed,
+    /// A dotted line.
+    Dotted,
     /// A filled band.
     Band,
     /// A marker, drawn as the plot draws the series' points.
@@ -327,7 +329,8 @@ pub fn legend_row(ui: &mut egui::Ui, entries: &[(egui::Color32, Swatch, &str)]) 
 }
 
 /// The line segments of a swatch from `a` to `b`: one for a solid line, three dashes with
-/// two gaps (as the plot's loose dashes look) for a dashed one, none for a band or a marker.
+/// two gaps (as the plot's loose dashes look) for a dashed one, six dots for a dotted one, none
+/// for a band or a marker.
 fn segments(a: egui::Pos2, b: egui::Pos2, swatch: Swatch) -> Vec<[egui::Pos2; 2]> {
     match swatch {
         Swatch::Line | Swatch::MarkerLine(_) => vec![[a, b]],
@@ -336,6 +339,15 @@ fn segments(a: egui::Pos2, b: egui::Pos2, swatch: Swatch) -> Vec<[egui::Pos2; 2]
             [0.0, 2.0, 4.0]
                 .map(|k| [a + unit * k, a + unit * (k + 1.0)])
                 .to_vec()
+        }
+        Swatch::Dotted => {
+            let unit = (b - a) / 11.0;
+            (0..6)
+                .map(|k| {
+                    let at = a + unit * (2 * k) as f32;
+                    [at, at + unit * 0.6]
+                })
+                .collect()
         }
         Swatch::Band | Swatch::Marker(_) => Vec::new(),
     }
@@ -357,7 +369,7 @@ pub fn paint_swatch(painter: &Painter, r: Rect, color: Color32, swatch: Swatch) 
             painter.rect_filled(r.shrink2(egui::vec2(0.0, 3.0)), 2.0, color);
         }
         Swatch::Marker(m) | Swatch::MarkerLine(m) => paint_mark(painter, r.center(), color, m),
-        Swatch::Line | Swatch::Dashed => {}
+        Swatch::Line | Swatch::Dashed | Swatch::Dotted => {}
     }
 }
 
@@ -431,5 +443,8 @@ mod tests {
         assert!(dashes.windows(2).all(|w| w[1][0].x - w[0][1].x >= 5.0));
         assert_eq!((dashes[0][0], dashes[2][1]), (a, b));
         assert!(segments(a, b, Swatch::Marker(Mark::DOT)).is_empty());
+        let dots = segments(a, b, Swatch::Dotted);
+        assert_eq!((dots.len(), dots[0][0], dots[5][1].x < b.x), (6, a, true));
+        assert!(dots.iter().all(|d| d[1].x - d[0].x < 2.0));
     }
 }

