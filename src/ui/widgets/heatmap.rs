@@ -137,6 +137,7 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
             painter.rect_filled(cell_rect(ix, iy).expand(0.3), 0.0, color);
         }
     }
+    super::access::map_cells(ui, &response, grid, spec, &cell_rect);
     // Contours and guides through the cell centres: a fractional cell index to a point.
     let c0 = cell_rect(0, 0).center();
     let point = |x: f64, y: f64| pos2(c0.x + x as f32 * cw, c0.y - y as f32 * ch);

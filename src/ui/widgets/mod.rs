@@ -5,6 +5,7 @@
 //! All widgets only use glyphs available in egui's default fonts, and every
 //! interactive element has an accessible label.
 
+pub mod access;
 pub mod compare_plot;
 pub mod describe;
 pub mod dialog;
