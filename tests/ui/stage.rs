@@ -220,6 +220,8 @@ pub fn shows(text: &str, answer: &str) -> bool {
                 "Fig. ",
                 "System ",
                 "Algorithm ",
+                "node ",
+                "processor ",
             ]
             .iter()
             .any(|w| t[..i].ends_with(w));

@@ -245,3 +245,11 @@ pub fn series<'a>(ui: &Ui, canvas: &Response, series: impl IntoIterator<Item = (
         );
     }
 }
+
+/// An element whose drawn text reads "name: value" (a level of the divisible network, "L2
+/// (64 PEs): gets 0.25, computes 0.1"): a node named by the part before the first ": ", the
+/// rest its value.
+pub fn labelled(ui: &Ui, id: Id, rect: Rect, text: &str) {
+    let (name, value) = text.split_once(": ").unwrap_or((text, ""));
+    node(ui, id, rect, PART, name, value);
+}

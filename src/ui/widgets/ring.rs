@@ -640,7 +640,7 @@ impl<'a> Scene<'a> {
             super::marks::record(ui.ctx(), LABEL_MARK, r);
             let name = format!("link P{} – P{}", i + 1, j + 1);
             let resp = part(ui, r, self.id.with(("link", i)), self.senses.0, name);
-            super::access::value(&resp, super::access::LINK, &link_tooltip(self.drawing, i));
+            super::access::value(&resp, super::access::LINK, label);
             let editable = self.drawing.editable;
             let bg = if (resp.hovered() || hovered == Some(i)) && editable {
                 visuals.widgets.hovered.bg_fill
