@@ -68,6 +68,18 @@ fn run_json(h: &Harness<'static, LoadlabApp>) -> serde_json::Value {
     run.json()
 }
 
+/// The value of a ring processor's node as the digit-matching secrecy checks read it: without
+/// its own load and δ_i ("L = 2", "δ now = 2", "initial δ = 2"), the instance the prompt
+/// states and the disc draws, not δ_max — which the quantity-aware walk checks.
+pub fn without_own_delta(label: &str, value: String) -> String {
+    if !label.starts_with("processor P") {
+        return value;
+    }
+    let own = |p: &str| p.contains('δ') || p.contains("L = ") || p.contains("holds");
+    let parts: Vec<&str> = value.split([',', ':']).filter(|p| !own(p)).collect();
+    parts.join(", ")
+}
+
 fn find<'a>(all: &'a [Element], name: &str) -> Option<&'a Element> {
     all.iter().find(|(_, n, _)| n == name)
 }
