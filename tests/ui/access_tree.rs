@@ -199,7 +199,7 @@ fn dump() {
             }))
             .map(|n| {
                 let a = n.accesskit_node();
-                format!("{}", a.label().or(a.value()).unwrap_or_default())
+                a.label().or(a.value()).unwrap_or_default().to_string()
             })
             .collect();
         println!("  live: {live:?}");

@@ -103,8 +103,7 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
     let (outer, response) = ui.allocate_exact_size(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Heat map"));
     let font = FontId::proportional(12.0);
-    let text = ui.visuals().text_color();
-    let weak = ui.visuals().weak_text_color();
+    let (text, weak) = (ui.visuals().text_color(), ui.visuals().weak_text_color());
     let painter = ui.painter_at(outer);
     // Room for the y ticks (left), the x ticks (below) and the colour bar (right).
     let (left, bottom, bar) = (64.0, 40.0, 86.0);
