@@ -190,7 +190,11 @@ fn dump() {
         lesson_at(&mut h, file, step);
         let all = elements(&h);
         println!("== {file} step {step}: {} element nodes", all.len());
-        for (role, name, value) in all.iter().take(6) {
+        // The first two nodes of each role, what a reader meets first of each kind.
+        let firsts = [PART, LINK, CELL]
+            .iter()
+            .flat_map(|r| all.iter().filter(move |(role, _, _)| role == r).take(2));
+        for (role, name, value) in firsts {
             println!("  [{role:?}] {name}: {value}");
         }
         let live: Vec<String> = h
