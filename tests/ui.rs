@@ -4,6 +4,8 @@
 #[path = "ui/common.rs"]
 mod common;
 
+#[path = "ui/access_tree.rs"]
+mod access_tree;
 #[path = "ui/app.rs"]
 mod app;
 #[path = "ui/commands.rs"]

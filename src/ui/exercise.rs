@@ -238,6 +238,8 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band) {
             .auto_shrink([false, false])
             .show_clipped(&mut room, |ui| {
                 let r = ui.label(text);
+                // A live region: a screen reader reads each verdict and hint out.
+                crate::ui::widgets::access::live(ui.ctx(), r.id);
                 if fresh {
                     r.scroll_to_me(Some(egui::Align::Min));
                 }

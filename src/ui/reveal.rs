@@ -427,9 +427,11 @@ fn value_position(before: &str) -> bool {
     b.ends_with(['=', '≈', ':', '/']) || b.ends_with(" of") || b == "of"
 }
 
-/// Words after which a number names a thing (Theorem 2, Fig. 4, System 6, step 24), never a
-/// quantity of the run.
-const NAMES: [&str; 22] = [
+/// Words after which a number names a thing (Theorem 2, Fig. 4, System 6, step 24, a tree's
+/// node 13 by its heap number, processor 3), never a quantity of the run.
+const NAMES: [&str; 24] = [
+    "node",
+    "processor",
     "Theorem",
     "Theorems",
     "Lemma",

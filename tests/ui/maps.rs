@@ -47,6 +47,11 @@ fn a_clicked_cell_loads_its_instance_and_undo_takes_it_back() {
         .split(", ")
         .map(|p| p.split_once(" = ").unwrap().1.parse().unwrap())
         .collect();
+    // A screen reader reads the cell as a node of its own, as the read-out says it (issue 37).
+    let node = h.get_by_label(cell).accesskit_node();
+    let said = rest.trim_end_matches("(click to load)").trim();
+    assert_eq!(node.value().as_deref(), Some(said), "{text}");
+    assert_eq!(node.role(), loadlab::ui::widgets::access::CELL);
     h.get_by_label("Heat map").click();
     settle(&mut h);
     let now = h.state().preset().scenario;

@@ -200,8 +200,11 @@ const CASES: &[Case] = &[
     },
 ];
 
-/// Words after which a number names a thing, not a quantity (Theorem 2, Fig. 4, Steps 10).
+/// Words after which a number names a thing, not a quantity (Theorem 2, Fig. 4, Steps 10, a
+/// tree's node 13 by its heap number, processor 3).
 const NAMES: &[&str] = &[
+    "node",
+    "processor",
     "Theorem",
     "Lemma",
     "Lemmas",
@@ -237,9 +240,22 @@ fn numbers(text: &str) -> Vec<(String, f64)> {
             i += 1;
             continue;
         }
-        let j = (i..chars.len())
+        let mut j = (i..chars.len())
             .find(|&k| !(chars[k].is_ascii_digit() || chars[k] == '.'))
             .unwrap_or(chars.len());
+        // An exponent belongs to the number: 1.25445e-6 is not 1.25.
+        if chars.get(j) == Some(&'e') {
+            let mut k = j + 1;
+            if matches!(chars.get(k), Some('-' | '+')) {
+                k += 1;
+            }
+            if chars.get(k).is_some_and(char::is_ascii_digit) {
+                while chars.get(k).is_some_and(char::is_ascii_digit) {
+                    k += 1;
+                }
+                j = k;
+            }
+        }
         let token: String = chars[i..j].iter().collect();
         let token = token.trim_end_matches('.').to_string();
         let before: String = chars[..i].iter().collect();
@@ -323,10 +339,12 @@ fn texts(h: &Harness<'static, LoadlabApp>, drawer: bool) -> Vec<String> {
                 a.role(),
                 Role::SpinButton | Role::Slider | Role::TextInput | Role::MultilineTextInput
             );
-            [
-                a.label(),
-                a.value().map(|v| v.to_string()).filter(|_| !input),
-            ]
+            // A ring processor's own δ_i is the stated instance (see `without_own_delta`).
+            let label = a.label().unwrap_or_default();
+            let value = a
+                .value()
+                .map(|v| crate::access_tree::without_own_delta(&label, v.to_string()));
+            [a.label(), value.filter(|_| !input)]
         })
         .flatten()
         .collect();

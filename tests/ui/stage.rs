@@ -220,6 +220,8 @@ pub fn shows(text: &str, answer: &str) -> bool {
                 "Fig. ",
                 "System ",
                 "Algorithm ",
+                "node ",
+                "processor ",
             ]
             .iter()
             .any(|w| t[..i].ends_with(w));
@@ -254,7 +256,11 @@ fn visible_texts(h: &Harness<'static, LoadlabApp>) -> Vec<String> {
         })
         .flat_map(|n| {
             let a = n.accesskit_node();
-            [a.label(), a.value().map(|v| v.to_string())]
+            let label = a.label().unwrap_or_default();
+            let value = a
+                .value()
+                .map(|v| crate::access_tree::without_own_delta(&label, v.to_string()));
+            [a.label(), value]
         })
         .flatten()
         .collect()

@@ -202,8 +202,9 @@ pub fn counts_other(text: &str, answer: &str, words: &[String]) -> bool {
 /// The names of the quantities that give a bundled question's answer away, as the views
 /// write them (read off the papers' notation: the lessons' answers are rounds, bounds,
 /// makespans, T*, times, ratios, speed-ups, balancings, lg* ℓ and work).
-const GIVEAWAY_NAMES: [&str; 23] = [
+const GIVEAWAY_NAMES: [&str; 24] = [
     "δ_max",
+    "start",
     "τ",
     "t*",
     "t_",
@@ -230,13 +231,14 @@ const GIVEAWAY_NAMES: [&str; 23] = [
 
 /// Whether the "?" at byte `at` of `text` stands as the value of a quantity that can give the
 /// answer away: a counter's "of ?" or "?/?", or after "=", "≈", ":" or a word in a clause
-/// (since the last " · ", "; " or ", ") that names one of [`GIVEAWAY_NAMES`] or a word of the
+/// (since the last " · ", "; " or ", ") that names one of [`GIVEAWAY_NAMES`] (a bar's or
+/// node's start: the root's starts at T* − 1) or a word of the
 /// asked field ("Lemma 1's bound … = ?", "Round 1 of ?", "makespan ?") — not bare ("? → 1",
 /// "(+?)", a table cell) nor after another quantity's name ("δ of the sender: ?").
 pub fn named_value(text: &str, at: usize, words: &[String]) -> bool {
     let before = text[..at].trim_end();
-    // A counter's count, or the end of a time interval "[t, ?)".
-    let interval = before.contains('[') && text[at + 1..].starts_with(')');
+    // A counter's count, or the end of a time interval "[t, ?)" or "[t, ?]".
+    let interval = before.contains('[') && text[at + 1..].starts_with([')', ']']);
     if before.ends_with(" of")
         || before.ends_with('/')
         || text[at + 1..].starts_with('/')
@@ -690,7 +692,11 @@ pub fn legibility(h: &Harness<'static, LoadlabApp>, all: &[Text], fail: &mut dyn
                 ));
             }
         }
-        seen.push((t, v));
+        // A drawn element's node lies over the drawing (a send's arrow across its discs, a
+        // bar inside its row): it is no text of its own that could be overlapped.
+        if !drawn_element(t.role) {
+            seen.push((t, v));
+        }
     }
     for (i, (a, ra)) in seen.iter().enumerate() {
         for (b, rb) in &seen[i + 1..] {
@@ -711,6 +717,12 @@ pub fn legibility(h: &Harness<'static, LoadlabApp>, all: &[Text], fail: &mut dyn
     for label in ["Reveal", "Your answer"] {
         in_view(h, all, label, screen, fail);
     }
+}
+
+/// Whether `role` is one [`loadlab::ui::widgets::access`] gives a drawn element.
+fn drawn_element(role: egui::Role) -> bool {
+    use loadlab::ui::widgets::access::{CELL, LINK, PART};
+    [PART, LINK, CELL].contains(&role)
 }
 
 fn picture_share(

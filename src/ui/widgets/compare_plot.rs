@@ -530,7 +530,8 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         let mut shapes = Vec::new();
         let under = bands(plot, &points, span);
 
-        let total: usize = points.iter().map(Vec::len).sum();
+        let counts: Vec<usize> = points.iter().map(Vec::len).collect();
+        let total: usize = counts.iter().sum();
         let shown = egui_plot.show(ui, |plot_ui| {
             for (index, (series, points)) in plot.series.iter().zip(points).enumerate() {
                 let item_id = (id, index);
@@ -582,6 +583,12 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         if let Some(corner) = place {
             corner_legend(plot, corner).paint(ui, *shown.transform.frame());
         }
+        let named = plot.series.iter().zip(counts);
+        super::access::series(
+            ui,
+            &shown.response,
+            named.map(|(s, n)| (s.name.as_str(), n)),
+        );
         // Accessible as "plot: <id>", its value the number of points drawn (the tests read
         // what a plot shows through it).
         shown.response.widget_info(|| {

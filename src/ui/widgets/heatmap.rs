@@ -103,8 +103,7 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
     let (outer, response) = ui.allocate_exact_size(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Heat map"));
     let font = FontId::proportional(12.0);
-    let text = ui.visuals().text_color();
-    let weak = ui.visuals().weak_text_color();
+    let (text, weak) = (ui.visuals().text_color(), ui.visuals().weak_text_color());
     let painter = ui.painter_at(outer);
     // Room for the y ticks (left), the x ticks (below) and the colour bar (right).
     let (left, bottom, bar) = (64.0, 40.0, 86.0);
@@ -137,6 +136,7 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
             painter.rect_filled(cell_rect(ix, iy).expand(0.3), 0.0, color);
         }
     }
+    super::access::map_cells(ui, &response, grid, spec, &cell_rect);
     // Contours and guides through the cell centres: a fractional cell index to a point.
     let c0 = cell_rect(0, 0).center();
     let point = |x: f64, y: f64| pos2(c0.x + x as f32 * cw, c0.y - y as f32 * ch);

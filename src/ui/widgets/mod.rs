@@ -5,6 +5,7 @@
 //! All widgets only use glyphs available in egui's default fonts, and every
 //! interactive element has an accessible label.
 
+pub mod access;
 #[cfg(test)]
 mod colour_vision;
 pub mod compare_plot;

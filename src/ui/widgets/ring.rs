@@ -357,6 +357,7 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
         background.clone().on_hover_text(s.arrow_tooltip(k));
     }
     s.arrows(ui, pointed, &mut placed);
+    super::access::ring_arrows(ui, &background, drawing, &|a| s.ends(a));
     for i in 0..n {
         s.node(ui, i, &mut events);
     }
@@ -639,6 +640,7 @@ impl<'a> Scene<'a> {
             super::marks::record(ui.ctx(), LABEL_MARK, r);
             let name = format!("link P{} – P{}", i + 1, j + 1);
             let resp = part(ui, r, self.id.with(("link", i)), self.senses.0, name);
+            super::access::value(&resp, super::access::LINK, label);
             let editable = self.drawing.editable;
             let bg = if (resp.hovered() || hovered == Some(i)) && editable {
                 visuals.widgets.hovered.bg_fill
@@ -729,6 +731,7 @@ impl<'a> Scene<'a> {
         let r = Rect::from_center_size(p, Vec2::splat(1.6 * node_r));
         let name = format!("processor {}", node.name);
         let resp = part(ui, r, self.id.with(("node", i)), self.senses.1, name);
+        super::access::processor(&resp, node);
         let stroke = if node.emphasis {
             Stroke::new(3.0, visuals.strong_text_color())
         } else {

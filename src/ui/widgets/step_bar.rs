@@ -450,11 +450,13 @@ pub fn step_caption_of(
         let lines = if stage { 1.0 } else { CAPTION_LINES };
         ui.set_min_height(lines * line);
         let text = egui::RichText::new(&headline).font(font).color(color);
-        if stage {
-            ui.add(egui::Label::new(text).truncate());
+        let r = if stage {
+            ui.add(egui::Label::new(text).truncate())
         } else {
-            ui.add(egui::Label::new(text).wrap());
-        }
+            ui.add(egui::Label::new(text).wrap())
+        };
+        // A live region: a screen reader reads each step's caption out.
+        super::access::live(ui.ctx(), r.id);
         if let Some(d) = detail.filter(|d| !d.is_empty()) {
             // On the stage one line, the whole of it on hover.
             let label = egui::Label::new(d);

@@ -150,11 +150,15 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
     let outline = ui.visuals().text_color();
     let mut hovered = None;
     let pointer = response.hover_pos();
+    let access = super::access::active(&response);
     for k in 1..=count {
         let style = &drawing.nodes[k];
         let c = position(rect, n, k);
         let radius = radius_at(k);
         painter.circle_filled(c, radius, style.fill);
+        if access {
+            super::access::tree_node(ui, &response, k, c, radius, style);
+        }
         if style.highlight {
             painter.circle_stroke(c, radius + 2.5, Stroke::new(2.5, outline));
         }
@@ -173,6 +177,9 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
         {
             hovered = Some(k);
         }
+    }
+    if access {
+        super::access::more(ui, response.id, response.rect, count, "nodes");
     }
     if let Some(k) = hovered {
         let text = crate::ui::reveal::masked(ui.ctx(), &drawing.nodes[k].tooltip);

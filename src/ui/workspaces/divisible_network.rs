@@ -3,7 +3,7 @@
 //! [prev, cursor) of the step bar. Levels past the fourth and more than 16 processors per level
 //! are summarised (every processor of a level does the same in every method).
 
-use egui::{Align2, FontId, Pos2, Sense, Stroke, Ui, Vec2};
+use egui::{Align2, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
 use crate::model::divisible::simulate::{Activity, Timeline};
 use crate::report::format::{Precision, number};
@@ -110,7 +110,17 @@ pub fn network(ui: &mut Ui, t: &Timeline, prev: f64, cursor: f64, keep: f32) {
             );
         }
     }
+    let access = crate::ui::widgets::access::active(&response);
     for (l, &lv) in levels.iter().enumerate().take(shown) {
+        if access {
+            // The level's row, read as its label reads: "L2 (64 PEs): gets …, computes …".
+            let row = Rect::from_x_y_ranges(
+                rect.x_range(),
+                pos(l, 0).y - 0.5 * row_h..=pos(l, 0).y + 0.5 * row_h,
+            );
+            let id = crate::ui::widgets::access::id(response.id, "level", l);
+            crate::ui::widgets::access::labelled(ui, id, row, &level_label(t, l, lv));
+        }
         let fill = if lv.receive > 0.0 {
             recv_c
         } else if lv.compute > 0.0 {

@@ -558,7 +558,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
     // Round ticks, three or more on each axis (whole rounds on x; lg values on a log y).
     let x_scale = crate::ui::widgets::ticks::Scale::Integer;
     let y_scale = crate::ui::widgets::ticks::Scale::Linear;
-    crate::ui::widgets::compare_plot::round_axes(timeline, x_scale, y_scale)
+    let shown = crate::ui::widgets::compare_plot::round_axes(timeline, x_scale, y_scale)
         .x_axis_label("round r")
         .y_axis_label(loads)
         .label_formatter(move |pos: &HoverPosition<'_>| {
@@ -617,6 +617,8 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
                 );
             }
         });
+    let drawn = ["max…min band", "max", "mean"].map(|name| (name, xs.len()));
+    crate::ui::widgets::access::series(ui, &shown.response, drawn);
 }
 
 /// The improved policy's phases that began by the last round shown (`last`), shaded in turn;

@@ -348,6 +348,11 @@ fn gantt_ui(
     chart.paint_grid(ui, &painter, &clipped, &axis);
     chart.paint_bars(ui, &clipped, &axis);
     chart.paint_rows(ui, &painter, &clipped);
+    let (rect, tip) = (
+        |b: &GanttBar| chart.bar_rect(&axis, b),
+        |b: &GanttBar| bar_tooltip(b, &row_name(data, b.row)),
+    );
+    crate::ui::widgets::access::gantt_bars(ui, &response, &data.bars, &rect, &tip);
     if let Some(bar) = hovered_bar.and_then(|i| data.bars.get(i)) {
         chart.hover(ui, &clipped, &axis, &response, bar);
     }

@@ -243,12 +243,16 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
         c + Vec2::new(a.cos(), a.sin()) * r
     };
     painter.circle_stroke(c, r, Stroke::new(1.0, ui.visuals().weak_text_color()));
+    let access = crate::ui::widgets::access::active(&resp);
     if let Some(st) = st {
-        for s in &st.sends {
+        for (k, s) in st.sends.iter().enumerate() {
             let (a, b) = (pos(s.from), pos(s.to));
             let dir = (b - a).normalized();
             let (a2, b2) = (a + dir * pr, b - dir * (pr + 2.0));
             painter.arrow(a2, b2 - a2, Stroke::new(2.0, palette::BOUND));
+            if access {
+                access_send(ui, &resp, k, (a2, b2), (s.from, s.to));
+            }
         }
     }
     let background = ui.visuals().panel_fill;
@@ -283,6 +287,9 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
                 palette::ink_on(fill, background),
             );
         }
+        if access {
+            access_pe(ui, &resp, (i, q, pr), pe_label(PeLabels::Full, busy, qlen));
+        }
         let label = pe_label(level, busy, qlen);
         if !label.is_empty() {
             // Just outside the disc, on the side away from the ring, aligned so the text
@@ -306,6 +313,32 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
     if let Some(t) = hover {
         resp.on_hover_text_at_pointer(t);
     }
+}
+
+/// The AccessKit node of PE `i` of the ring, drawn at `q` with radius `r`: "P3" with what it
+/// runs and its queue (`full`, the label beside it at its longest), masked as on screen.
+fn access_pe(ui: &Ui, canvas: &egui::Response, (i, q, r): (u32, Pos2, f32), full: String) {
+    use crate::ui::widgets::access;
+    let value = crate::ui::reveal::masked(ui.ctx(), &full.replace('\n', ", "));
+    let rect = egui::Rect::from_center_size(q, Vec2::splat(2.0 * r));
+    let id = access::id(canvas.id, "pe", i as usize);
+    access::node(ui, id, rect, access::PART, &format!("P{i}"), &value);
+}
+
+/// The AccessKit node of send `k` of this step, its arrow from `a` to `b`: "send P1 → P2" (a
+/// task moves from one PE's queue to its neighbour's; the arrow names no task).
+fn access_send(ui: &Ui, canvas: &egui::Response, k: usize, (a, b): (Pos2, Pos2), pes: (u32, u32)) {
+    use crate::ui::widgets::access;
+    let rect = egui::Rect::from_two_pos(a, b).expand(3.0);
+    let name = format!("send P{} → P{}", pes.0, pes.1);
+    access::node(
+        ui,
+        access::id(canvas.id, "send", k),
+        rect,
+        access::LINK,
+        &name,
+        "this step",
+    );
 }
 
 /// The workload (n ≤ 8 trees, small grids): each node coloured by its PE, labelled by its step;
@@ -426,6 +459,7 @@ fn grid_workload(ui: &mut Ui, trace: &ksbf::Trace, k: u64, shade: Shade) {
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Grid diagram"));
     let cell = (resp.rect.width().min(resp.rect.height()) / (side as f32 + 1.0)).min(40.0);
     let origin = resp.rect.left_top() + Vec2::splat(cell);
+    let access = crate::ui::widgets::access::active(&resp);
     let mut hover = None;
     for r in &trace.nodes {
         if hide && r.step > k {
@@ -443,6 +477,9 @@ fn grid_workload(ui: &mut Ui, trace: &ksbf::Trace, k: u64, shade: Shade) {
             c.gamma_multiply(0.3)
         };
         painter.circle_filled(q, cell * 0.38, fill);
+        if access {
+            access_grid_cell(ui, &resp, (q, cell), r);
+        }
         if r.step == k {
             painter.circle_stroke(q, cell * 0.45, Stroke::new(2.0, ui.visuals().text_color()));
         }
@@ -470,6 +507,25 @@ fn grid_workload(ui: &mut Ui, trace: &ksbf::Trace, k: u64, shade: Shade) {
     if let Some(t) = hover {
         resp.on_hover_text_at_pointer(t);
     }
+}
+
+/// The AccessKit node of a node of the grid workload drawn at `q` in a cell of side `cell`:
+/// "⟨k, ℓ⟩" with its level, PE and step, as its tooltip says them (masked as on screen).
+fn access_grid_cell(
+    ui: &Ui,
+    canvas: &egui::Response,
+    (q, cell): (Pos2, f32),
+    r: &ksbf::NodeRecord,
+) {
+    use crate::ui::widgets::access;
+    let NodeId::Grid { k: row, l } = r.node else {
+        return;
+    };
+    let value = format!("level {}: P_{} at step {}", r.level, r.pe, r.step);
+    let value = crate::ui::reveal::masked(ui.ctx(), &value);
+    let rect = egui::Rect::from_center_size(q, Vec2::splat(0.8 * cell));
+    let id = access::id(canvas.id, "grid", (row as usize) * 64 + l as usize);
+    access::node(ui, id, rect, access::CELL, &format!("⟨{row}, {l}⟩"), &value);
 }
 
 #[cfg(test)]

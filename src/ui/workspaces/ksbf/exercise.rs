@@ -207,6 +207,8 @@ impl KsbfTurn {
             )
             .accessible_name(name.clone())
             .on_hover_text(format!("{name}: click to place the next node here"));
+        let holds = placed.map_or("empty".to_owned(), |n| format!("node {n}"));
+        crate::ui::widgets::access::value(&resp, crate::ui::widgets::access::CELL, &holds);
         let painter = ui.painter();
         let bg = if resp.hovered() {
             ui.visuals().widgets.hovered.bg_fill

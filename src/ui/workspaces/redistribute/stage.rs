@@ -51,7 +51,8 @@ impl RedistPanel {
         if side.gantt_rows.is_some_and(alone) {
             ui.horizontal(|ui| {
                 self.stage_tabs(ui);
-                ui.add(egui::Label::new(RichText::new(&caption).strong()).truncate());
+                let r = ui.add(egui::Label::new(RichText::new(&caption).strong()).truncate());
+                crate::ui::widgets::access::live(ui.ctx(), r.id);
             });
             lower(self, ui);
             return Vec::new();
@@ -70,7 +71,8 @@ impl RedistPanel {
             ui.allocate_ui_with_layout(egui::vec2(width, room.y), column, |ui| {
                 ui.set_width(width);
                 ui.horizontal_wrapped(|ui| self.stage_tabs(ui));
-                ui.add(egui::Label::new(RichText::new(&caption).strong()).wrap());
+                let r = ui.add(egui::Label::new(RichText::new(&caption).strong()).wrap());
+                crate::ui::widgets::access::live(ui.ctx(), r.id);
                 if let Some(text) = &side.binding {
                     binding_label(ui, text);
                 }

@@ -1,0 +1,255 @@
+//! AccessKit nodes for what the pictures draw by hand (issue 37): a screen reader sees a
+//! painted ring, tree, Gantt chart, grid, map or plot as one blank canvas unless each element
+//! the user can read or act on gets a node of its own, with a role, a name and a value.
+//!
+//! The widgets call these helpers with what they drew (one line each), so the words are the
+//! drawing's own: its labels and tooltips, masked as the screen masks them (an open
+//! question's answer reads "?" here as on screen). Each node is a hover-only region over the
+//! element (it takes no click and no focus from the widget under it), its id derived from the
+//! picture's id and the element's index. Nothing is built while no screen reader (nor a test)
+//! reads the tree.
+//!
+//! Roles: [`PART`] for an element (a processor, a bar, a tree node, a plot series),
+//! [`LINK`] for what joins two of them (a send's arrow), [`CELL`] for a grid's cell.
+//! [`live`] makes a text a live region, which a screen reader reads out whenever it changes
+//! (the step caption, an exercise's verdict).
+
+use egui::{Context, Id, Rect, Response, Role, Sense, Ui};
+
+/// The role of a drawn element: a processor, a bar, a tree node, a plot series.
+pub const PART: Role = Role::GraphicsObject;
+/// The role of what joins two elements: a send's arrow.
+pub const LINK: Role = Role::GraphicsSymbol;
+/// The role of a cell of a grid or a map.
+pub const CELL: Role = Role::GridCell;
+
+/// The most element nodes one picture gives (a map of 40 × 40 cells, a tree of 1023 nodes):
+/// past it one more node says how many more the picture draws.
+pub const MAX_PARTS: usize = 600;
+
+/// Whether the accessibility tree is built this frame (a screen reader or a test reads it),
+/// asked of the picture's own node `canvas`.
+pub fn active(canvas: &Response) -> bool {
+    canvas
+        .ctx
+        .accesskit_node_builder(canvas.id, |_| ())
+        .is_some()
+}
+
+/// The id of element `index` of kind `kind` of the picture `canvas`.
+pub fn id(canvas: Id, kind: &str, index: usize) -> Id {
+    canvas.with(("access", kind, index))
+}
+
+/// A node over `rect` (an element drawn there) named `name`, with `value` (none when empty).
+pub fn node(ui: &Ui, id: Id, rect: Rect, role: Role, name: &str, value: &str) {
+    let resp = ui.interact(rect, id, Sense::hover());
+    set(&resp, role, Some(name), value);
+}
+
+/// The role and value of the node of `resp` (a part the widget already made, with its name),
+/// its bounds those of the response.
+pub fn value(resp: &Response, role: Role, value: &str) {
+    set(resp, role, None, value);
+}
+
+fn set(resp: &Response, role: Role, name: Option<&str>, value: &str) {
+    let r = resp.rect;
+    resp.ctx.accesskit_node_builder(resp.id, |node| {
+        node.set_role(role);
+        if let Some(name) = name {
+            node.set_label(name);
+        }
+        if !value.is_empty() {
+            node.set_value(value);
+        }
+        node.set_bounds(egui::accesskit::Rect {
+            x0: r.min.x.into(),
+            y0: r.min.y.into(),
+            x1: r.max.x.into(),
+            y1: r.max.y.into(),
+        });
+    });
+}
+
+/// After [`MAX_PARTS`] elements: one node over the picture `rect` saying how many more of
+/// `noun` (plural) it draws than the tree names (nothing when none).
+pub fn more(ui: &Ui, canvas: Id, rect: Rect, total: usize, noun: &str) {
+    if total > MAX_PARTS {
+        let name = format!("and {} more {noun}", total - MAX_PARTS);
+        node(ui, id(canvas, "more", 0), rect, PART, &name, "");
+    }
+}
+
+/// Makes the node of `id` (a label) a live region: a screen reader reads it out when its text
+/// changes.
+pub fn live(ctx: &Context, id: Id) {
+    ctx.accesskit_node_builder(id, |node| {
+        node.set_live(egui::accesskit::Live::Polite);
+    });
+}
+
+/// A ring's processor ([`super::ring`]): its part `resp` (named "processor P3") gets its
+/// tooltip as value ("P3: L = 2, δ now = −1, …"), or else its two lines of text.
+pub fn processor(resp: &Response, node: &super::ring::RingNode) {
+    let text = if node.tooltip.is_empty() {
+        format!("{} {}", node.detail, node.outer)
+    } else {
+        node.tooltip.replace('\n', "; ")
+    };
+    value(resp, PART, text.trim());
+}
+
+/// A ring's arrows ([`super::ring`]): one node each, "send P2 → P3" with its label (the
+/// pseudo-code step, or what the exercise says of it) as value; `ends` places an arrow.
+pub fn ring_arrows(
+    ui: &Ui,
+    canvas: &Response,
+    drawing: &super::ring::RingDrawing,
+    ends: &dyn Fn(&super::ring::RingArrow) -> (egui::Pos2, egui::Pos2),
+) {
+    if !active(canvas) {
+        return;
+    }
+    let n = drawing.nodes.len();
+    let name = |k: usize| drawing.nodes.get(k).map_or("?", |p| p.name.as_str());
+    for (k, a) in drawing.arrows.iter().enumerate().take(MAX_PARTS) {
+        if a.from >= n || a.to >= n {
+            continue;
+        }
+        let (from, to) = ends(a);
+        let rect = Rect::from_two_pos(from, to).expand(3.0);
+        let what = format!("send {} → {}", name(a.from), name(a.to));
+        node(ui, id(canvas.id, "arrow", k), rect, LINK, &what, &a.label);
+    }
+    more(ui, canvas.id, canvas.rect, drawing.arrows.len(), "sends");
+}
+
+/// Node `k` (heap number) of a tree ([`super::tree`]) drawn as the disc of radius `r` at
+/// `centre`: "node 13" with its tooltip as value ("node 13 (height 2), processor 1, starts at
+/// 9"), masked as its tooltip is on screen; a node not drawn yet (blank) has none.
+pub fn tree_node(
+    ui: &Ui,
+    canvas: &Response,
+    k: usize,
+    centre: egui::Pos2,
+    r: f32,
+    style: &super::tree::NodeStyle,
+) {
+    if k > MAX_PARTS || (style.tooltip.is_empty() && style.label.is_empty()) {
+        return;
+    }
+    let text = if style.tooltip.is_empty() {
+        &style.label
+    } else {
+        &style.tooltip
+    };
+    let text = crate::ui::reveal::masked(ui.ctx(), &text.replace('\n', "; "));
+    let rect = Rect::from_center_size(centre, egui::Vec2::splat(2.0 * r.max(2.0)));
+    node(
+        ui,
+        id(canvas.id, "tree", k),
+        rect,
+        PART,
+        &format!("node {k}"),
+        &text,
+    );
+}
+
+/// A Gantt chart's bars ([`super::gantt`]) in the window shown, one node each: named by the
+/// first line of its tooltip ("P2: Send"), the rest of it as value ("…; start 3  end 7"),
+/// masked as the tooltip is on screen. `rect` places a bar (None: outside the window).
+pub fn gantt_bars(
+    ui: &Ui,
+    canvas: &Response,
+    bars: &[super::gantt::GanttBar],
+    rect: &dyn Fn(&super::gantt::GanttBar) -> Option<Rect>,
+    tooltip: &dyn Fn(&super::gantt::GanttBar) -> String,
+) {
+    if !active(canvas) {
+        return;
+    }
+    for (k, bar) in bars.iter().enumerate().take(MAX_PARTS) {
+        let Some(r) = rect(bar) else { continue };
+        let text = crate::ui::reveal::masked(ui.ctx(), &tooltip(bar));
+        let mut lines = text.lines();
+        let name = lines.next().unwrap_or_default();
+        let rest: Vec<&str> = lines.collect();
+        node(ui, id(canvas.id, "bar", k), r, PART, name, &rest.join("; "));
+    }
+    more(ui, canvas.id, canvas.rect, bars.len(), "bars");
+}
+
+/// A map's cells ([`super::heatmap`]), one node each: "β = 100, h = 8" with the metric's value
+/// as the map's read-out gives it ("speedup = 57.2", 4 significant digits; "failed: …", "not
+/// computed yet"); `rect` places a cell (column, row).
+pub fn map_cells(
+    ui: &Ui,
+    canvas: &Response,
+    grid: &crate::model::map::Grid,
+    spec: &super::heatmap::HeatSpec<'_>,
+    rect: &dyn Fn(usize, usize) -> Rect,
+) {
+    use crate::report::format::{Precision, number};
+    if !active(canvas) {
+        return;
+    }
+    let n = |v: f64| number(v, Precision::Readout);
+    let cells = (0..grid.y.len()).flat_map(|iy| (0..grid.x.len()).map(move |ix| (ix, iy)));
+    for (k, (ix, iy)) in cells.enumerate().take(MAX_PARTS) {
+        let name = format!(
+            "{} = {}, {} = {}",
+            spec.x_name,
+            n(grid.x[ix]),
+            spec.y_name,
+            n(grid.y[iy])
+        );
+        let value = match grid.cells.get(iy).and_then(|r| r.get(ix)) {
+            Some(Some(Ok(v))) => format!("{} = {}", spec.metric, n(*v)),
+            Some(Some(Err(e))) => format!("failed: {e}"),
+            _ => "not computed yet".to_owned(),
+        };
+        node(
+            ui,
+            id(canvas.id, "cell", k),
+            rect(ix, iy),
+            CELL,
+            &name,
+            &value,
+        );
+    }
+    more(
+        ui,
+        canvas.id,
+        canvas.rect,
+        grid.x.len() * grid.y.len(),
+        "cells",
+    );
+}
+
+/// A plot's series (egui_plot names only the legend's entries): one node each over the plot's
+/// frame `canvas`, its name with its role and its count of points as value ("12 points").
+pub fn series<'a>(ui: &Ui, canvas: &Response, series: impl IntoIterator<Item = (&'a str, usize)>) {
+    if !active(canvas) {
+        return;
+    }
+    for (k, (name, count)) in series.into_iter().enumerate().take(MAX_PARTS) {
+        let points = super::describe::count(count, "point");
+        node(
+            ui,
+            id(canvas.id, "series", k),
+            canvas.rect,
+            PART,
+            name,
+            &points,
+        );
+    }
+}
+
+/// An element whose drawn text reads "name: value" (a level of the divisible network, "L2
+/// (64 PEs): gets 0.25, computes 0.1"): a node named by the part before the first ": ", the
+/// rest its value.
+pub fn labelled(ui: &Ui, id: Id, rect: Rect, text: &str) {
+    let (name, value) = text.split_once(": ").unwrap_or((text, ""));
+    node(ui, id, rect, PART, name, value);
+}
