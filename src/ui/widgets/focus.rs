@@ -3,9 +3,9 @@
 //! * **The focus ring.** egui marks a focused button only by a darker fill; every focused
 //!   control here gets a ring in the theme's selection colour, thick enough to read from the
 //!   back of a room: a control painted by hand (grid cells, ring arrows, tree nodes, map
-//!   cells) draws its own around its shape ([`ring_rect`], [`ring_circle`]), and
-//!   [`ring_focused`], at the end of the frame, rings any other focused widget by its
-//!   rectangle. Every ring drawn is recorded under [`RING_MARK`]
+//!   cells) asks for one around its shape ([`ring_rect`], [`ring_circle`]), and
+//!   [`ring_focused`] paints it at the end of the frame, over the controls drawn after it —
+//!   or, when none asked, rings whatever other widget has the focus by its rectangle. Every ring drawn is recorded under [`RING_MARK`]
 //!   ([`super::marks`]). A mouse click gives no focus in egui, so the ring marks keyboard
 //!   focus only.
 //! * **Jumps.** F6, F7 and F8 ([`crate::ui::commands`]) send the focus to the exercise, the
@@ -21,8 +21,8 @@
 //!   picture and the drawer.
 
 use egui::{
-    Context, EventFilter, FocusDirection, Id, Key, Modifiers, Pos2, Rect, Response, Stroke,
-    StrokeKind, Ui, Vec2,
+    Context, EventFilter, FocusDirection, Id, Key, LayerId, Modifiers, Pos2, Rect, Response,
+    Stroke, StrokeKind, Ui, Vec2,
 };
 
 use super::marks;
@@ -35,56 +35,93 @@ pub const RING_WIDTH: f32 = 3.0;
 
 /// The ring's stroke: the theme's selection colour, [`RING_WIDTH`] wide, with a thin line in
 /// the panel's colour inside it so it stands out on any fill.
-fn strokes(ui: &Ui) -> (Stroke, Stroke) {
-    strokes_of(ui.visuals())
-}
-
 fn strokes_of(v: &egui::Visuals) -> (Stroke, Stroke) {
     let outer = Stroke::new(RING_WIDTH, v.selection.stroke.color);
     let inner = Stroke::new(1.5, v.panel_fill);
     (outer, inner)
 }
 
-/// A focus ring just outside `rect` when `resp` has the focus; true when drawn. A control
-/// that got the focus from the keyboard is scrolled into view.
+/// A ring asked for by a hand-drawn control: painted at the end of the frame
+/// ([`ring_focused`]), so that the controls drawn after it (a grid's next cells) do not
+/// cover it.
+#[derive(Clone, Copy)]
+struct Asked {
+    pass: u64,
+    layer: LayerId,
+    clip: Rect,
+    shape: Outline,
+}
+
+#[derive(Clone, Copy)]
+enum Outline {
+    Rect(Rect),
+    Circle(Pos2, f32),
+}
+
+fn asked_id() -> Id {
+    Id::unique("loadlab-focus-ring")
+}
+
+fn ask(ui: &Ui, shape: Outline, reach: Rect) {
+    let ctx = ui.ctx();
+    let asked = Asked {
+        pass: ctx.cumulative_pass_nr(),
+        layer: ui.layer_id(),
+        clip: ui.clip_rect(),
+        shape,
+    };
+    ctx.data_mut(|d| d.insert_temp(asked_id(), asked));
+    marks::record(ctx, RING_MARK, reach);
+}
+
+/// A focus ring just outside `rect` when `resp` has the focus; true when asked for. A
+/// control that got the focus from the keyboard is scrolled into view.
 pub fn ring_rect(ui: &Ui, resp: &Response, rect: Rect) -> bool {
     if !resp.has_focus() {
         return false;
     }
     arrived(ui.ctx(), resp);
-    let (outer, inner) = strokes(ui);
-    let painter = ui.painter();
-    painter.rect_stroke(rect.expand(1.0), 3.0, inner, StrokeKind::Outside);
-    painter.rect_stroke(rect.expand(2.5), 4.0, outer, StrokeKind::Outside);
-    marks::record(ui.ctx(), RING_MARK, rect.expand(2.5 + RING_WIDTH));
+    ask(ui, Outline::Rect(rect), rect.expand(2.5 + RING_WIDTH));
     true
 }
 
 /// A focus ring around the disc of radius `r` at `centre` when `resp` has the focus; true
-/// when drawn. A control that got the focus from the keyboard is scrolled into view.
+/// when asked for. A control that got the focus from the keyboard is scrolled into view.
 pub fn ring_circle(ui: &Ui, resp: &Response, centre: Pos2, r: f32) -> bool {
     if !resp.has_focus() {
         return false;
     }
     arrived(ui.ctx(), resp);
-    let (outer, inner) = strokes(ui);
-    let painter = ui.painter();
-    painter.circle_stroke(centre, r + 1.5, inner);
-    painter.circle_stroke(centre, r + 4.0, outer);
     let reach = r + 4.0 + RING_WIDTH * 0.5;
-    marks::record(
-        ui.ctx(),
-        RING_MARK,
-        Rect::from_center_size(centre, Vec2::splat(2.0 * reach)),
-    );
+    let outline = Rect::from_center_size(centre, Vec2::splat(2.0 * reach));
+    ask(ui, Outline::Circle(centre, r), outline);
     true
 }
 
-/// The ring of whatever widget has the focus when no hand-drawn control drew its own this
-/// pass (buttons, sliders, text fields, tabs, menus): drawn on the widget's layer, around the
-/// part of it that is on screen. Call once, at the end of the frame.
+/// Paints the focus ring, once, at the end of the frame: the one a hand-drawn control asked
+/// for this pass ([`ring_rect`], [`ring_circle`]), else one around whatever widget has the
+/// focus (buttons, sliders, text fields, tabs, menus), on the widget's layer, around the
+/// part of it that is on screen.
 pub fn ring_focused(ctx: &Context) {
-    if marks::find(ctx, RING_MARK).is_some() {
+    let visuals = ctx.global_style().visuals.clone();
+    let (outer, inner) = strokes_of(&visuals);
+    let asked = ctx.data(|d| d.get_temp::<Asked>(asked_id()));
+    ctx.data_mut(|d| d.remove::<Asked>(asked_id()));
+    if let Some(a) = asked.filter(|a| a.pass == ctx.cumulative_pass_nr()) {
+        // A little beyond the control's clip: a node at the picture's edge keeps its ring.
+        let painter = ctx
+            .layer_painter(a.layer)
+            .with_clip_rect(a.clip.expand(RING_WIDTH + 3.0));
+        match a.shape {
+            Outline::Rect(rect) => {
+                painter.rect_stroke(rect.expand(1.0), 3.0, inner, StrokeKind::Outside);
+                painter.rect_stroke(rect.expand(2.5), 4.0, outer, StrokeKind::Outside);
+            }
+            Outline::Circle(centre, r) => {
+                painter.circle_stroke(centre, r + 1.5, inner);
+                painter.circle_stroke(centre, r + 4.0, outer);
+            }
+        }
         return;
     }
     let Some(id) = ctx.memory(|m| m.focused()) else {
@@ -97,8 +134,6 @@ pub fn ring_focused(ctx: &Context) {
     if !rect.is_positive() || !rect.is_finite() {
         return;
     }
-    let visuals = ctx.global_style().visuals.clone();
-    let (outer, inner) = strokes_of(&visuals);
     let painter = ctx.layer_painter(resp.layer_id);
     painter.rect_stroke(rect.expand(1.0), 3.0, inner, StrokeKind::Outside);
     painter.rect_stroke(rect.expand(2.0), 4.0, outer, StrokeKind::Outside);
