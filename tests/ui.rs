@@ -42,6 +42,8 @@ mod figures;
 mod geodecay;
 #[path = "ui/homework.rs"]
 mod homework;
+#[path = "ui/keyboard.rs"]
+mod keyboard;
 #[path = "ui/ksbf.rs"]
 mod ksbf;
 #[path = "ui/layout.rs"]

@@ -11,6 +11,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 use serde::{Deserialize, Serialize};
 
 use super::files::FileAction;
+use super::widgets::focus::Landing;
 use super::widgets::step_bar::StepState;
 use crate::lesson::Region;
 use crate::preset::{ModelId, Preset};
@@ -143,6 +144,8 @@ pub enum Cmd {
     HandInQuizTo(ModelId, PathBuf),
     /// A lesson reached an exercise step that plays the student's personal instance.
     PersonalStep,
+    /// F6 / F7 / F8: the keyboard focus jumps to the exercise, the picture or the drawer.
+    Focus(Landing),
 }
 
 impl Cmd {
@@ -461,6 +464,30 @@ pub static COMMANDS: &[Command] = &[
         &[key(Key::End)],
         "The end state (every stepped run ends on it)",
         false,
+    ),
+    row(
+        Cmd::Focus(Landing::Exercise),
+        "Focus the exercise",
+        &[key(Key::F6)],
+        "The keyboard focus to Your turn's first button (Send, Hint…); Tab goes on to the \
+         picture's arrows, cells or nodes, Space or Enter acts, Esc lets go",
+        true,
+    ),
+    row(
+        Cmd::Focus(Landing::Picture),
+        "Focus the picture",
+        &[key(Key::F7)],
+        "The keyboard focus to the picture's first control (in Your turn: the first ring \
+         arrow, grid cell or tree node; the arrow keys move among them)",
+        true,
+    ),
+    row(
+        Cmd::Focus(Landing::Drawer),
+        "Focus the drawer",
+        &[key(Key::F8)],
+        "The keyboard focus to the drawer beside the picture (on the desktop: the lesson \
+         player, else the controls)",
+        true,
     ),
     row(
         Cmd::Toggle(Switch::HideFuture),

@@ -5,6 +5,7 @@
 //! move (the rule it breaks and why), and the model's own picture on which the student makes
 //! the move. The grading itself is the model's ([`crate::model::exercise`]).
 
+use crate::ui::widgets::focus::{self, Landing};
 use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
 
@@ -252,8 +253,10 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band) {
 /// band keeps its height whatever its messages say, so the picture's controls (Balance, the
 /// grid's cells, the tree's nodes) stay under the pointer from one click to the next.
 pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
+    focus::land(ui, Landing::Exercise);
     buttons(ui, ex, band);
     messages(ui, ex, band);
+    focus::land(ui, Landing::Picture);
     ex.picture(ui, band.last.as_ref());
     if let Some(g) = ex.take_clicked() {
         band.moved(ex, Some(g), false);

@@ -54,6 +54,25 @@ pub const GESTURES: &[(&str, &str)] = &[
         "Hover an arrow, a bar or a node",
         "Highlight the pseudo-code line that produced it",
     ),
+    (
+        "Tab / Shift+Tab",
+        "Move the keyboard focus to the next / previous control, in reading order (a ring \
+         marks it)",
+    ),
+    (
+        "Space / Enter",
+        "Act on the focused control: press a button, plan a ring arrow, place the node in a \
+         grid cell, run a tree node",
+    ),
+    (
+        "Arrow keys on a ring arrow, grid cell or tree node",
+        "Move among them: round the ring; to the next cell; to the parent (↑), left child (↓) \
+         or level neighbour (← →)",
+    ),
+    (
+        "Esc",
+        "Let go of the focus: Space and the arrows step the schedule again",
+    ),
     (ZOOM_KEYS, "Zoom in / out / back to 100 %"),
     (
         "Drop a .ron file",

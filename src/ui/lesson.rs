@@ -376,7 +376,10 @@ impl Teach {
             .default_size((room * 0.3).clamp(240.0, 400.0))
             .min_size(200.0f32.min(room * 0.3))
             .max_size((room * 0.45).max(240.0))
-            .show(ui, |ui| player_ui(p, ui, &mut cmds, body));
+            .show(ui, |ui| {
+                crate::ui::widgets::focus::land(ui, crate::ui::widgets::focus::Landing::Drawer);
+                player_ui(p, ui, &mut cmds, body)
+            });
         p.rect = Some(response.response.rect);
         cmds
     }

@@ -5,6 +5,7 @@
 //! drawer ([`crate::ui::workspace::OnScreen::stage`]). On a large room the desktop layout
 //! stays: controls left, numbers below, the lesson player on the right.
 
+use crate::ui::widgets::focus::{self, Landing};
 use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
@@ -156,6 +157,7 @@ impl Drawer {
             .min_size(220.0f32.min(room * 0.3))
             .max_size((room * 0.5).max(250.0))
             .show(ui, |ui| {
+                focus::land(ui, Landing::Drawer);
                 let rect = ui.max_rect();
                 cmds.extend(teach.stage_nav(ui, rect));
                 self.tabs(ui, shown, lesson.is_some());
@@ -238,6 +240,7 @@ impl Drawer {
             .resizable(false)
             .exact_size(width)
             .show(ui, |ui| {
+                focus::land(ui, Landing::Drawer);
                 ui.vertical_centered(|ui| {
                     if ui
                         .button(RichText::new("«"))

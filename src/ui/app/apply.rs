@@ -81,6 +81,10 @@ impl LoadlabApp {
             | Cmd::HandInQuiz(_)
             | Cmd::HandInQuizTo(..)
             | Cmd::PersonalStep => self.homework(ctx, cmd),
+            Cmd::Focus(to) => {
+                crate::ui::widgets::focus::jump(ctx, to);
+                Vec::new()
+            }
             Cmd::CancelJobs | Cmd::Inform(_) | Cmd::Fail(_) => {
                 self.status(cmd);
                 Vec::new()

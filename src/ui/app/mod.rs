@@ -611,6 +611,10 @@ impl LoadlabApp {
             .tick(self.tabs[i].as_mut(), &self.desk.pages[i].scenario);
 
         self.edited(&ctx, before);
+        crate::ui::widgets::focus::ring_focused(&ctx);
+        if let Some(to) = crate::ui::widgets::focus::unclaimed(&ctx) {
+            self.info(to.missing());
+        }
         let title = format!("loadlab — {}", self.desk.title());
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));

@@ -1,7 +1,8 @@
 //! Scroll areas that tell the accessibility tree what they show. The container of a scroll
 //! area's content gets the viewport as its bounds and clips its children (AccessKit's
 //! `clips_children`), so a screen reader skips content scrolled out of sight, and the lecture
-//! walk does not read text scrolled under the question box as drawn over it.
+//! walk does not read text scrolled under the question box as drawn over it. A control that
+//! gets the keyboard focus inside one is scrolled into view ([`super::focus::follow`]).
 
 use egui::scroll_area::ScrollAreaOutput;
 
@@ -33,7 +34,9 @@ impl Clipped for egui::ScrollArea {
         let mut content = None;
         let out = self.show(ui, |ui| {
             content = Some(ui.unique_id());
-            add(ui)
+            let r = add(ui);
+            super::focus::follow(ui);
+            r
         });
         clip(ui.ctx(), content, out.inner_rect);
         out
@@ -49,7 +52,9 @@ impl Clipped for egui::ScrollArea {
         let mut content = None;
         let out = self.show_rows(ui, row_height, rows, |ui, range| {
             content = Some(ui.unique_id());
-            add(ui, range)
+            let r = add(ui, range);
+            super::focus::follow(ui);
+            r
         });
         clip(ui.ctx(), content, out.inner_rect);
         out

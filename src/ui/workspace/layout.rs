@@ -113,6 +113,9 @@ fn side_region<W: Workspace>(
         return;
     }
     let panel = side(panel, sizes, max).show(ui, |ui| {
+        if region == Region::Controls {
+            crate::ui::widgets::focus::land(ui, crate::ui::widgets::focus::Landing::Drawer);
+        }
         scroll.show_clipped(ui, |ui| match region {
             Region::Controls => w.controls(ui, params),
             _ => w.numbers(ui, params),
@@ -205,6 +208,7 @@ fn centre<W: Workspace>(
         if your_turn {
             crate::ui::exercise::region(ui, w.exercise(params));
         } else {
+            crate::ui::widgets::focus::land(ui, crate::ui::widgets::focus::Landing::Picture);
             w.picture(ui, params)
         }
     });

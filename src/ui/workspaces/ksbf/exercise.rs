@@ -11,6 +11,7 @@ use crate::model::exercise::Grade;
 use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
 use crate::model::ksbf::KsbfParams;
 use crate::ui::exercise::Exercise;
+use crate::ui::widgets::focus;
 
 /// The state before a move, for Undo.
 struct Before {
@@ -199,16 +200,19 @@ impl KsbfTurn {
             .find(|(r, d)| **d && r.pe == pe && r.step == s)
             .map(|(r, _)| r.node);
         let name = format!("P{pe}, step {s}");
+        let id = |pe: u32, s: u64| ui.scope_id().with(("ks exercise cell", pe, s));
         let resp = ui
-            .interact(
-                cell,
-                ui.scope_id().with(("ks exercise cell", pe, s)),
-                Sense::click(),
-            )
+            .interact(cell, id(pe, s), Sense::click())
             .accessible_name(name.clone())
             .on_hover_text(format!("{name}: click to place the next node here"));
         let holds = placed.map_or("empty".to_owned(), |n| format!("node {n}"));
         crate::ui::widgets::access::value(&resp, crate::ui::widgets::access::CELL, &holds);
+        if let Some(a) = focus::arrow(ui, &resp) {
+            let rows = self.ex.params().p as usize;
+            let at = (pe as usize, s as usize);
+            let (r, c) = focus::grid_step(at, (rows, self.steps as usize), a);
+            focus::go(ui.ctx(), id(r as u32, c as u64));
+        }
         let painter = ui.painter();
         let bg = if resp.hovered() {
             ui.visuals().widgets.hovered.bg_fill
@@ -235,7 +239,7 @@ impl KsbfTurn {
             let bad: Color32 = ui.visuals().error_fg_color;
             painter.rect_stroke(cell, 2.0, Stroke::new(2.5, bad), egui::StrokeKind::Inside);
         }
-        crate::ui::widgets::focus::ring_rect(ui, &resp, cell);
+        focus::ring_rect(ui, &resp, cell);
         resp.clicked()
     }
 }

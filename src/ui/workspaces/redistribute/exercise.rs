@@ -2,7 +2,7 @@
 //! each link, named "P1 → P2" for screen readers), Send plays it; an illegal round is drawn
 //! where it breaks (the processor ringed, the send in red) with the rule, and is not played.
 
-use egui::{Color32, Pos2, Sense, Stroke, Ui, Vec2};
+use egui::{Color32, Pos2, Response, Sense, Stroke, Ui, Vec2};
 
 use super::picture::sign_color;
 use crate::model::exercise::Grade;
@@ -10,6 +10,7 @@ use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, S
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::words::{count, verb};
 use crate::ui::exercise::Exercise;
+use crate::ui::widgets::focus;
 use crate::ui::widgets::ring::{
     MAX_NODES, RingArrow, RingDrawing, RingLink, RingNode, centres, ring,
 };
@@ -142,26 +143,25 @@ impl RingTurn {
         };
         let n = pos.len();
         let bi = self.ex.instance().direction == Direction::Bi;
+        // Around the ring: P1 → P2 (and P2 → P1), P2 → P3, …; Tab and the arrows follow it.
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|i| {
+                let j = (i + 1) % n;
+                let back = (bi && n > 2).then_some((j, i));
+                std::iter::once((i, j)).chain(back)
+            })
+            .collect();
         let mut clicked = None;
-        for i in 0..n {
-            let j = (i + 1) % n;
-            let dirs: &[(usize, usize)] = if bi && n > 2 {
-                &[(i, j), (j, i)]
-            } else {
-                &[(i, j)]
-            };
-            for &(f, t) in dirs {
-                let name = format!("P{} → P{}", f + 1, t + 1);
-                if handle(
-                    ui,
-                    id.with((f, t)),
-                    (pos[f], pos[t]),
-                    r,
-                    name,
-                    self.is_planned(f, t),
-                ) {
-                    clicked = Some((f, t));
-                }
+        for (k, &(f, t)) in pairs.iter().enumerate() {
+            let name = format!("P{} → P{}", f + 1, t + 1);
+            let on = self.is_planned(f, t);
+            let resp = handle(ui, id.with((f, t)), (pos[f], pos[t]), r, name, on);
+            if resp.clicked() {
+                clicked = Some((f, t));
+            }
+            if let Some(a) = focus::arrow(ui, &resp) {
+                let next = pairs[focus::ring_step(k, pairs.len(), a)];
+                focus::go(ui.ctx(), id.with(next));
             }
         }
         if let Some((f, t)) = clicked {
@@ -175,8 +175,15 @@ impl RingTurn {
 }
 
 /// One direction handle of the link a → b (a disc near b's end of the link with an arrow
-/// pointing at b); true when clicked.
-fn handle(ui: &mut Ui, id: egui::Id, (a, b): (Pos2, Pos2), r: f32, name: String, on: bool) -> bool {
+/// pointing at b), focus-ringed when it has the keyboard focus.
+fn handle(
+    ui: &mut Ui,
+    id: egui::Id,
+    (a, b): (Pos2, Pos2),
+    r: f32,
+    name: String,
+    on: bool,
+) -> Response {
     let u = (b - a).normalized();
     let len = (b - a).length();
     let side = Vec2::new(-u.y, u.x);
@@ -200,8 +207,8 @@ fn handle(ui: &mut Ui, id: egui::Id, (a, b): (Pos2, Pos2), r: f32, name: String,
     painter.line_segment([tail, tip], stroke);
     painter.line_segment([tip, tip - u * 3.5 + side * 3.0], stroke);
     painter.line_segment([tip, tip - u * 3.5 - side * 3.0], stroke);
-    crate::ui::widgets::focus::ring_circle(ui, &resp, at, size * 0.5);
-    resp.clicked()
+    focus::ring_circle(ui, &resp, at, size * 0.5);
+    resp
 }
 
 impl Exercise for RingTurn {

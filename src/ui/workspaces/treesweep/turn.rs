@@ -12,8 +12,8 @@ use crate::model::exercise::treesweep::{Move, TreeExercise};
 use crate::model::num::compact;
 use crate::model::treesweep::TreeSweepParams;
 use crate::ui::exercise::Exercise;
-use crate::ui::widgets::palette;
 use crate::ui::widgets::tree::fitting_font;
+use crate::ui::widgets::{focus, palette};
 
 /// The tree-sweep exercise as the shell drives it.
 pub struct TreeTurn {
@@ -154,14 +154,14 @@ impl TreeTurn {
     fn node(&self, ui: &mut Ui, k: u64, c: Pos2, r: f32) -> bool {
         let (fill, label, tip) = self.style(ui, k);
         let hit = Rect::from_center_size(c, Vec2::splat((2.0 * r).max(10.0)));
+        let id = |k: u64| ui.scope_id().with(("tree exercise node", k));
         let resp = ui
-            .interact(
-                hit,
-                ui.scope_id().with(("tree exercise node", k)),
-                Sense::click(),
-            )
+            .interact(hit, id(k), Sense::click())
             .accessible_name(format!("node {k}"))
             .on_hover_text(tip);
+        if let Some(a) = focus::arrow(ui, &resp) {
+            focus::go(ui.ctx(), id(focus::tree_step(k, self.ex.height(), a)));
+        }
         let painter = ui.painter();
         painter.circle_filled(c, r, fill);
         let outline = ui.visuals().text_color();
@@ -186,7 +186,7 @@ impl TreeTurn {
             let bad = ui.visuals().error_fg_color;
             painter.circle_stroke(c, r + 3.5, Stroke::new(2.5, bad));
         }
-        crate::ui::widgets::focus::ring_circle(ui, &resp, c, r + 3.0);
+        focus::ring_circle(ui, &resp, c, r + 3.0);
         resp.clicked()
     }
 

@@ -1,0 +1,265 @@
+//! Keyboard only (issue 37): every bundled lesson's Your-turn exercise played to its pass
+//! mark at 1280 × 720 in presenter mode with key presses alone — F6 and F7 send the focus to
+//! the exercise band and to the picture, Tab and the arrow keys move it, Space and Enter act,
+//! a level's load is typed into the slider's number — and at every move the focus ring drawn
+//! around the focused control (a ring the app records where it draws it, checked against the
+//! focused node's bounds in the accessibility tree). No pointer event is sent.
+//!
+//! The right moves come from the models — Algorithm 3's rounds, the KS-BF simulator's trace,
+//! Fine-Grain's schedule, method C's loads, the optimal balancing plan — never from the
+//! exercise's grader; the instance is the one the lesson step put in front.
+
+use egui::{Key, Modifiers, Rect};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use loadlab::preset::Scenario;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::widgets::{focus, marks};
+
+use crate::common::{exercise_step, presenter_720p, shown};
+
+type H = Harness<'static, LoadlabApp>;
+
+fn press(h: &mut H, key: Key) {
+    h.key_press(key);
+    h.run_steps(2);
+}
+
+fn press_with(h: &mut H, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
+    h.run_steps(2);
+}
+
+/// The label and bounds of the node with the keyboard focus.
+fn focused(h: &H) -> Option<(String, Rect)> {
+    h.query_all(By::new().predicate(|n| n.is_focused()))
+        .next()
+        .map(|n| (n.accesskit_node().label().unwrap_or_default(), n.rect()))
+}
+
+/// The focused control's label, after checking that the focus ring is drawn around it and
+/// hugs it (a ring around the whole picture would not say where the focus is).
+fn ringed(h: &H) -> String {
+    let (label, r) = focused(h).expect("a control has the keyboard focus");
+    let ring = marks::latest(&h.ctx, focus::RING_MARK)
+        .unwrap_or_else(|| panic!("no focus ring drawn around {label:?}"));
+    assert!(
+        ring.expand(0.5).contains_rect(r),
+        "the focus ring {ring:?} does not surround {label:?} at {r:?}"
+    );
+    let slack = ring.size() - r.size();
+    assert!(
+        slack.x <= 24.0 && slack.y <= 24.0,
+        "the focus ring {ring:?} is far wider than {label:?} at {r:?}"
+    );
+    label
+}
+
+/// Presses `key` until the focused control is `label` (at most `most` presses).
+fn move_to(h: &mut H, key: Key, modifiers: Modifiers, label: &str, most: usize) {
+    for _ in 0..=most {
+        if ringed(h) == label {
+            return;
+        }
+        press_with(h, modifiers, key);
+    }
+    panic!("{key:?} never reached {label:?} (at {:?})", focused(h));
+}
+
+/// Jumps with F6 (the band) or F7 (the picture) and returns what took the focus.
+fn jump(h: &mut H, key: Key) -> String {
+    press(h, key);
+    ringed(h)
+}
+
+fn scenario(h: &H) -> Scenario {
+    h.state().preset().scenario.clone()
+}
+
+/// rrv: each round of Algorithm 3 planned on the ring's arrows (→ goes round the ring, Space
+/// plans), then Send from the band.
+fn ring_sends(h: &mut H) {
+    use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm3_rounds};
+    exercise_step(h, "rrv-redistribute.ron");
+    shown(h, "Pass mark: 2 first tries — so far 0 / 2");
+    let Scenario::Redistribute(p) = scenario(h) else {
+        panic!("not a ring")
+    };
+    let rounds = algorithm3_rounds(&p.instance.delta, Alg3Variant::Corrected).expect("rounds");
+    for sends in &rounds {
+        jump(h, Key::F7);
+        move_to(h, Key::Tab, Modifiers::NONE, "P1 → P2", 4);
+        for s in sends {
+            let arrow = format!("P{} → P{}", s.from + 1, s.to + 1);
+            move_to(h, Key::ArrowRight, Modifiers::NONE, &arrow, 12);
+            press(h, Key::Space);
+            shown(h, &arrow);
+        }
+        assert_eq!(jump(h, Key::F6), "Send");
+        press(h, Key::Enter);
+        shown(h, "Right:");
+    }
+    shown(h, "Complete — 2 / 2 moves the algorithm's");
+    shown(h, "✓ Passed");
+}
+
+/// gao-rosenberg: each node's cell reached with the arrow keys and placed with Enter.
+fn ksbf_cells(h: &mut H) {
+    use loadlab::model::ksbf::{Balance, KsbfParams, Schedule, simulate};
+    exercise_step(h, "gao-rosenberg-ksbf.ron");
+    let Scenario::Ksbf(p) = scenario(h) else {
+        panic!("not KS-BF")
+    };
+    let ks = KsbfParams {
+        balance: Balance::Ks,
+        schedule: Schedule::Bf,
+        ..p
+    };
+    let trace = simulate(&ks.validate().expect("valid"))
+        .trace
+        .expect("a trace");
+    assert_eq!(trace.nodes.len(), 15);
+    assert_eq!(jump(h, Key::F7), "P0, step 0");
+    let (mut pe, mut step) = (0u32, 0u64);
+    for r in &trace.nodes {
+        while (pe, step) != (r.pe, r.step) {
+            let key = match (pe.cmp(&r.pe), step.cmp(&r.step)) {
+                (std::cmp::Ordering::Less, _) => Key::ArrowDown,
+                (std::cmp::Ordering::Greater, _) => Key::ArrowUp,
+                (_, std::cmp::Ordering::Less) => Key::ArrowRight,
+                _ => Key::ArrowLeft,
+            };
+            press(h, key);
+            let want = match key {
+                Key::ArrowDown => (pe + 1, step),
+                Key::ArrowUp => (pe - 1, step),
+                Key::ArrowRight => (pe, step + 1),
+                _ => (pe, step - 1),
+            };
+            assert_eq!(ringed(h), format!("P{}, step {}", want.0, want.1));
+            (pe, step) = want;
+        }
+        press(h, Key::Enter);
+    }
+    shown(h, "Complete — 15 / 15 moves the algorithm's");
+    shown(h, "✓ Passed");
+}
+
+/// grs: Fine-Grain's nodes reached in the tree with the arrow keys (↑ parent, ↓ left child,
+/// ← → along the level) and run with Space.
+fn tree_nodes(h: &mut H) {
+    use loadlab::model::treesweep::{Reading, fine_grain_schedule};
+    exercise_step(h, "grs-treesweep.ron");
+    let Scenario::TreeSweep(p) = scenario(h) else {
+        panic!("not a tree sweep")
+    };
+    let (_, trace) = fine_grain_schedule(p.n as u32, p.tau, Reading::Intended).expect("small");
+    let nodes: Vec<u64> = trace.iter().map(|s| s.heap.expect("heap") as u64).collect();
+    jump(h, Key::F7);
+    move_to(h, Key::Tab, Modifiers::NONE, "node 1", 3);
+    let depth = |k: u64| 63 - k.leading_zeros();
+    let mut at = 1u64;
+    for &v in &nodes {
+        while at != v {
+            let (key, next) = if depth(at) > depth(v) {
+                (Key::ArrowUp, at / 2)
+            } else if depth(at) < depth(v) {
+                (Key::ArrowDown, at * 2)
+            } else if at < v {
+                (Key::ArrowRight, at + 1)
+            } else {
+                (Key::ArrowLeft, at - 1)
+            };
+            press(h, key);
+            assert_eq!(ringed(h), format!("node {next}"));
+            at = next;
+        }
+        press(h, Key::Space);
+        shown(h, "Right:");
+    }
+    shown(h, "you followed Fine-Grain throughout");
+    shown(h, "✓ Passed");
+}
+
+/// li: each level's L_l typed into the slider's number (Tab from the rail), Enter, then Set
+/// level from the band.
+fn level_loads(h: &mut H) {
+    use loadlab::model::divisible::{Method, simulate};
+    exercise_step(h, "li-divisible.ron");
+    let Scenario::Divisible(p) = scenario(h) else {
+        panic!("not divisible load")
+    };
+    let v = p.validate().expect("valid");
+    let loads: Vec<f64> = simulate(Method::C, &v)
+        .levels
+        .iter()
+        .map(|l| l.load)
+        .collect();
+    for (l, x) in loads.iter().enumerate() {
+        shown(h, &format!("Level {l} of 3"));
+        jump(h, Key::F7);
+        move_to(h, Key::Tab, Modifiers::NONE, "L_l (number)", 3);
+        h.event(egui::Event::Text(format!("{x}")));
+        h.run_steps(1);
+        press(h, Key::Enter);
+        assert_eq!(jump(h, Key::F6), "Set level");
+        press(h, Key::Enter);
+        shown(h, "Right:");
+    }
+    shown(h, "Complete — 4 / 4 moves the algorithm's");
+    shown(h, "✓ Passed");
+}
+
+/// gil-matias: a Hint from the band, then before each round Balance or Go on as the optimal
+/// plan decides (Tab and Shift+Tab between the two, Enter).
+fn balance_or_go_on(h: &mut H) {
+    use loadlab::model::geodecay::{Policy, simulate};
+    exercise_step(h, "gil-matias-geodecay.ron");
+    let Scenario::Geodecay(p) = scenario(h) else {
+        panic!("not geodecay")
+    };
+    let optimal = simulate(&loadlab::model::geodecay::GeoParams {
+        policy: Policy::Optimal,
+        ..p
+    })
+    .expect("runs");
+    assert_eq!(jump(h, Key::F6), "Hint");
+    press(h, Key::Enter);
+    shown(h, "Hint: ");
+    assert_eq!(jump(h, Key::F7), "Balance");
+    for r in &optimal.trace[1..] {
+        let (want, key, modifiers) = if r.balanced_before {
+            ("Balance", Key::Tab, Modifiers::SHIFT)
+        } else {
+            ("Go on", Key::Tab, Modifiers::NONE)
+        };
+        move_to(h, key, modifiers, want, 1);
+        press(h, Key::Enter);
+    }
+    shown(h, "Complete — 30 / 30 moves the algorithm's");
+    shown(h, "✓ Passed");
+}
+
+#[test]
+fn keyboard_plays_the_ring_the_grid_and_the_tree_exercises() {
+    let mut h = presenter_720p();
+    ring_sends(&mut h);
+    ksbf_cells(&mut h);
+    tree_nodes(&mut h);
+}
+
+#[test]
+fn keyboard_plays_the_level_and_the_balancing_exercises() {
+    let mut h = presenter_720p();
+    level_loads(&mut h);
+    balance_or_go_on(&mut h);
+    // F8: the drawer beside the picture (the lesson's first control), ringed.
+    press(&mut h, Key::F8);
+    ringed(&h);
+    let (label, r) = focused(&h).expect("focused");
+    let drawer = h.state().drawer_rect().expect("the stage's drawer");
+    assert!(
+        drawer.contains_rect(r),
+        "F8 focused {label:?} at {r:?}, outside the drawer {drawer:?}"
+    );
+}
