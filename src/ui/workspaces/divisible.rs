@@ -407,8 +407,12 @@ impl DivisiblePanel {
     fn timeline_header(&mut self, ui: &mut Ui, params: &DivisibleParams) {
         // Wrapped: a row running out of the picture would widen everything under it; clear
         // of the export buttons' corner.
+        // On the stage the menu bar names the model and the chart needs the row: no heading.
+        let stage = crate::ui::stage::on(ui.ctx());
         crate::ui::figure::beside_corner(ui, |ui| {
-            ui.heading("Timeline");
+            if !stage {
+                ui.heading("Timeline");
+            }
             if params.algorithm == AlgorithmChoice::All {
                 ui.label("show:");
                 for m in Method::ALL {

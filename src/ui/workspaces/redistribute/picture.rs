@@ -849,6 +849,7 @@ use charts::*;
 #[path = "stage.rs"]
 mod stage;
 use stage::Side;
+pub(super) use stage::ring_width;
 
 /// Whether the ring and its chart go side by side in a picture of `room` (`line`: a text
 /// line's height): in a wide, short room; and on the stage whenever that gives the ring

@@ -20,6 +20,14 @@ pub(super) struct Side {
 
 /// Most of the picture's width the ring takes beside its chart.
 const RING_SHARE: f32 = 0.6;
+/// The ring's column beside a chart (or the exercise's band) in a room `room`: about a
+/// square (the labels beside the ring are wider than those above and below), at most
+/// [`RING_SHARE`] of the width.
+pub(in crate::ui::workspaces::redistribute) fn ring_width(ui: &Ui, room: egui::Vec2) -> f32 {
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    (room.y + 2.0 * line).min(room.x * RING_SHARE).floor()
+}
+
 /// Height (points) a Gantt row needs for its bars to be legible (two nested kinds, each
 /// at least [`crate::ui::widgets::gantt::MIN_BAR`] thick).
 const GANTT_ROW: f32 = 15.0;
@@ -56,8 +64,7 @@ impl RedistPanel {
             lower(self, ui);
             return Vec::new();
         }
-        // About a square: the labels beside the ring are wider than those above and below.
-        let ring_width = (room.y + 2.0 * line).min(room.x * RING_SHARE).floor();
+        let ring_width = ring_width(ui, room);
         let mut events = Vec::new();
         ui.horizontal_top(|ui| {
             let column = egui::Layout::top_down(egui::Align::Min);
