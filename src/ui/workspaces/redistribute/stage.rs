@@ -1,7 +1,7 @@
 //! The redistribution picture on the projector stage: the ring takes the picture's whole
 //! height under the step bar (legible from the back of a room), and beside it go the tabs, the
 //! step's caption, the arrows' legend and the chart the tabs switch. A Gantt chart with too
-//! many rows to go beside the ring takes the picture alone (its tab brings the ring back).
+//! many rows to go beside the ring takes the picture alone (the other tabs bring the ring back).
 
 use super::*;
 use crate::ui::widgets::form::Choice;
@@ -53,9 +53,9 @@ impl RedistPanel {
         crate::ui::widgets::describe::record(ui.ctx(), &caption);
         // Beside the ring a chart has the room under the tabs, the caption and the bound's
         // line (up to three lines each in the narrow column), the Gantt chart's toolbar (three)
-        // and its time axis (two); the arrows' legend would leave it too little.
+        // and its time axis (two); the arrows' legend is not drawn over it.
         let beside = room.y - 13.0 * line;
-        let alone = |rows: usize| side.legend || rows as f32 * GANTT_ROW > beside;
+        let alone = |rows: usize| rows as f32 * GANTT_ROW > beside;
         if side.gantt_rows.is_some_and(alone) {
             ui.horizontal(|ui| {
                 self.stage_tabs(ui);
