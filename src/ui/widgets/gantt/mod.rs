@@ -749,8 +749,9 @@ impl<'a> Chart<'a> {
     fn paint_rows(&self, ui: &egui::Ui, painter: &egui::Painter, clipped: &egui::Painter) {
         let font = self.row_font.clone();
         let sep_color = ui.visuals().widgets.noninteractive.bg_stroke.color;
-        // (Labels may touch: a line's height has a little air above and below the glyphs.)
-        let label_every = (ui.fonts_mut(|f| f.row_height(&font)) / (1.1 * self.row_height))
+        // (Labels may touch: a line's height has a little air above and below the glyphs;
+        // half a point more is the rounding of a font scaled to the row, see `row_font`.)
+        let label_every = ((ui.fonts_mut(|f| f.row_height(&font)) - 0.5) / (1.1 * self.row_height))
             .ceil()
             .max(1.0) as usize;
         let gutter_painter = painter.with_clip_rect(Rect::from_min_max(
