@@ -22,6 +22,13 @@ pub trait Exercise {
     fn score(&self) -> (usize, usize, bool);
     /// Draws the picture the student makes the move on (clicks plan it).
     fn picture(&mut self, ui: &mut Ui, last: Option<&Grade>);
+    /// The width of the picture's column when the band goes in a column beside it rather
+    /// than across the room above it (a picture about as wide as it is tall, such as a ring,
+    /// in a wide room `room`), None for a band across the room. The shell keeps the band at
+    /// least [`BAND_MIN_WIDTH`] wide, else puts it across.
+    fn beside(&self, _ui: &Ui, _room: egui::Vec2) -> Option<f32> {
+        None
+    }
     /// The caption of the submit button ("Send"), None when the move is made by clicking
     /// alone (each click is graded).
     fn submit_caption(&self) -> Option<&'static str> {
@@ -101,6 +108,9 @@ impl Band {
 /// wrap inside this room, so that nothing under them moves between two clicks.
 pub const MESSAGE_LINES: f32 = 5.0;
 
+/// The narrowest the band's column beside the picture may be ([`Exercise::beside`]).
+pub const BAND_MIN_WIDTH: f32 = 180.0;
+
 /// The width of the score's slot at the end of the button row (fixed, so that the row wraps
 /// the same way whatever the score reads).
 const SCORE_WIDTH: f32 = 250.0;
@@ -143,11 +153,20 @@ pub fn score_text(score: usize, out_of: usize, complete: bool) -> String {
     }
 }
 
-/// The band's buttons and score, in one row (wrapping only with the width).
-fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
+/// The band's buttons and score, in one row (wrapping only with the width); in a `column`
+/// beside the picture (below the figure's corner buttons) the score has a slot of two lines
+/// of its own under them, where it wraps rather than being cut.
+fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
     let (score, out_of, complete) = ex.score();
     // The picture's top right corner holds the figure's buttons (↓ PNG, ↓ SVG, Describe).
-    let row = (ui.available_width() - crate::ui::figure::corner_size(ui).x).max(0.0);
+    let corner = if column {
+        0.0
+    } else {
+        crate::ui::figure::corner_size(ui).x
+    };
+    let row = (ui.available_width() - corner).max(0.0);
+    let text = score_text(score, out_of, complete);
+    let tip = format!("{text}: moves right at the first try, out of the moves the algorithm needs");
     ui.horizontal_wrapped(|ui| {
         ui.set_max_width(row);
         ui.label(RichText::new("Your turn").strong());
@@ -194,27 +213,36 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
             ex.restart();
             *band = Band::default();
         }
-        // A slot of fixed width: the row wraps the same way whatever the score reads.
-        let text = score_text(score, out_of, complete);
-        let h = ui.spacing().interact_size.y;
-        ui.add_sized(
-            [SCORE_WIDTH.min(row), h],
-            egui::Label::new(text.clone()).truncate(),
-        )
-        .on_hover_text(format!(
-            "{text}: moves right at the first try, out of the moves the algorithm needs"
-        ));
+        if !column {
+            // A slot of fixed width: the row wraps the same way whatever the score reads.
+            let h = ui.spacing().interact_size.y;
+            ui.add_sized(
+                [SCORE_WIDTH.min(row), h],
+                egui::Label::new(text.clone()).truncate(),
+            )
+            .on_hover_text(&tip);
+        }
     });
+    if column {
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(row, 2.0 * line), egui::Sense::hover());
+        let mut slot = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect)
+                .layout(egui::Layout::top_down(egui::Align::Min)),
+        );
+        slot.add(egui::Label::new(text).wrap()).on_hover_text(tip);
+    }
 }
 
 /// The prompt, then the newest message — the hint asked for since the last move, or else that
-/// move's verdict — in a room of [`MESSAGE_LINES`] lines that keeps its height whatever they
-/// say, so that the picture under it stays put. The prompt (the task) never scrolls away; one
-/// message at a time keeps the newest whole on a projector, and a message longer than what is
-/// left scrolls inside its own part of the room.
-fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band) {
+/// move's verdict — in a room `height` tall (across the picture: [`MESSAGE_LINES`] lines) that
+/// keeps its height whatever they say, so that the picture under it stays put. The prompt (the
+/// task) never scrolls away; one message at a time keeps the newest whole on a projector, and
+/// a message longer than what is left scrolls inside its own part of the room.
+fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
     let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-    let size = egui::vec2(ui.available_width(), line * MESSAGE_LINES);
+    let size = egui::vec2(ui.available_width(), height.max(line));
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let mut room = ui.new_child(
         egui::UiBuilder::new()
@@ -253,14 +281,57 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band) {
 /// band keeps its height whatever its messages say, so the picture's controls (Balance, the
 /// grid's cells, the tree's nodes) stay under the pointer from one click to the next.
 pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
-    focus::land(ui, Landing::Exercise);
-    buttons(ui, ex, band);
-    messages(ui, ex, band);
-    focus::land(ui, Landing::Picture);
-    ex.picture(ui, band.last.as_ref());
+    // (The room as far as the region shows it: its clip may end before its rect.)
+    let mut room = ui.available_size();
+    room.y = room.y.min(ui.clip_rect().bottom() - ui.cursor().top());
+    let beside = ex
+        .beside(ui, room)
+        .filter(|w| room.x - w - ui.spacing().item_spacing.x >= BAND_MIN_WIDTH);
+    if let Some(width) = beside {
+        show_beside(ui, ex, band, room, width);
+    } else {
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        focus::land(ui, Landing::Exercise);
+        buttons(ui, ex, band, false);
+        messages(ui, ex, band, line * MESSAGE_LINES);
+        focus::land(ui, Landing::Picture);
+        ex.picture(ui, band.last.as_ref());
+    }
     if let Some(g) = ex.take_clicked() {
         band.moved(ex, Some(g), false);
     }
+}
+
+/// The picture in a column `width` wide at the left of `room`, the band in a column beside it
+/// (under the figure's corner buttons): the buttons, then the prompt and the newest message in
+/// the column's whole height, so that the picture keeps the room's height.
+fn show_beside(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, room: egui::Vec2, width: f32) {
+    let (rect, _) = ui.allocate_exact_size(room, egui::Sense::hover());
+    let gap = ui.spacing().item_spacing.x;
+    let (left, right) = rect.split_left_right_at_x(rect.left() + width);
+    let right = right.with_min_x(right.left() + gap);
+    let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
+    ui.painter()
+        .vline(right.left() - 0.5 * gap, rect.y_range(), stroke);
+    let column = |ui: &mut Ui, r: egui::Rect| {
+        let mut c = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(r)
+                .layout(egui::Layout::top_down(egui::Align::Min)),
+        );
+        c.set_clip_rect(r.intersect(ui.clip_rect()));
+        c
+    };
+    // The band first: a move it plays (Send, Show me) is on the picture in the same frame.
+    let mut side = column(ui, right);
+    side.add_space(crate::ui::figure::corner_size(&side).y);
+    focus::land(&side, Landing::Exercise);
+    buttons(&mut side, ex, band, true);
+    let rest = right.bottom() - side.cursor().top();
+    messages(&mut side, ex, band, rest);
+    let mut picture = column(ui, left);
+    focus::land(&picture, Landing::Picture);
+    ex.picture(&mut picture, band.last.as_ref());
 }
 
 /// Plays `log` on the exercise from its start (an opened attempt's step bar): the band shows

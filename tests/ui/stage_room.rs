@@ -138,11 +138,6 @@ fn rrv_actions(h: &mut H, mut look: impl FnMut(&mut H, &str)) {
     }
 }
 
-/// Lesson steps still short of the mark (issue 34 stays open on them): rrv's Your turn, whose
-/// ring sits under the exercise band's fixed rows (≈ 53 % of the stage), and li's 16-row
-/// network Gantt at step 5 (3-point bars in three lanes).
-const STILL_SMALL: &[(&str, usize)] = &[("rrv-redistribute.ron", 5), ("li-divisible.ron", 5)];
-
 #[test]
 fn every_ring_of_a_lesson_is_at_least_60_percent_of_the_stage_height_at_720p_presenter() {
     // The stage's height: the workspace's centre (CENTRE_MARK: the central panel's whole rect,
@@ -156,9 +151,6 @@ fn every_ring_of_a_lesson_is_at_least_60_percent_of_the_stage_height_at_720p_pre
                 let Some(ring) = marks::latest(&h.ctx, RING_MARK) else {
                     return;
                 };
-                if STILL_SMALL.contains(&(b.file, step)) {
-                    return;
-                }
                 let stage = marks::latest(&h.ctx, CENTRE_MARK).expect("the centre is drawn");
                 let share = ring.height() / stage.height();
                 eprintln!(
@@ -196,7 +188,7 @@ fn every_gantt_chart_of_a_lesson_has_bars_of_8_points_and_every_row_labelled_at_
         each_step(b.file, |h, step| {
             let mut look = |h: &mut H, what: &str| {
                 let rows = marks::latest_all(&h.ctx, ROW_MARK).len();
-                if rows == 0 || rows > 16 || STILL_SMALL.contains(&(b.file, step)) {
+                if rows == 0 || rows > 16 {
                     return;
                 }
                 let labels = marks::latest_all(&h.ctx, ROW_LABEL_MARK).len();

@@ -407,10 +407,16 @@ impl DivisiblePanel {
     fn timeline_header(&mut self, ui: &mut Ui, params: &DivisibleParams) {
         // Wrapped: a row running out of the picture would widen everything under it; clear
         // of the export buttons' corner.
+        // On the stage the menu bar names the model and the chart needs the row: the tabs alone.
+        let stage = crate::ui::stage::on(ui.ctx());
         crate::ui::figure::beside_corner(ui, |ui| {
-            ui.heading("Timeline");
+            if !stage {
+                ui.heading("Timeline");
+            }
             if params.algorithm == AlgorithmChoice::All {
-                ui.label("show:");
+                if !stage {
+                    ui.label("show:");
+                }
                 for m in Method::ALL {
                     ui.selectable_value(&mut self.view.shown, m, format!("method {}", m.name()))
                         .on_hover_text(format!(

@@ -1,10 +1,10 @@
 //! Gantt chart drawn with a custom painter.
 //!
 //! Rows run top to bottom (row 0 at the top, labels on the left), time runs
-//! to the right. Within a row, [`BarKind::Receive`] bars fill the top third,
-//! [`BarKind::Compute`] the middle third and [`BarKind::Send`] the bottom
-//! third, so concurrent communication and computation on one processor stay
-//! visible; [`BarKind::Idle`] is a faint full-height bar behind them.
+//! to the right. Within a row whose bars of different kinds overlap in time, each
+//! kind takes a lane (receive above compute above send; kinds that never overlap
+//! share one, see [`lanes`]), so concurrent communication and computation on one
+//! processor stay visible; [`BarKind::Idle`] is a faint full-height bar behind them.
 //!
 //! Interaction: scroll or ctrl-scroll to zoom around the pointer, horizontal
 //! scroll or drag to pan, double-click or "Reset view" to fit the data, and a
@@ -16,7 +16,9 @@ use serde::{Deserialize, Serialize};
 use super::ticks;
 use crate::report::format::{Precision, number};
 
+mod lanes;
 mod toolbar;
+use lanes::{Lanes, row_lanes};
 pub use toolbar::least_height;
 use toolbar::toolbar;
 
@@ -450,56 +452,6 @@ fn allocate_chart(
     (response, painter)
 }
 
-/// For each of `n_rows` rows, the lanes of its bars: None when they (idle ones aside) never
-/// overlap in time, else the kinds present, in lane order (receive, compute, send).
-fn row_lanes(data: &GanttData, n_rows: usize) -> Vec<Option<Vec<BarKind>>> {
-    let kinds = [BarKind::Receive, BarKind::Compute, BarKind::Send];
-    let mut present = vec![[false; 3]; n_rows];
-    for b in &data.bars {
-        if let (Some(row), Some(k)) = (
-            present.get_mut(b.row),
-            kinds.iter().position(|&k| k == b.kind),
-        ) {
-            row[k] = true;
-        }
-    }
-    whole_rows(data, n_rows)
-        .into_iter()
-        .zip(present)
-        .map(|(whole, has)| {
-            (!whole).then(|| {
-                kinds
-                    .into_iter()
-                    .zip(has)
-                    .filter_map(|(k, h)| h.then_some(k))
-                    .collect()
-            })
-        })
-        .collect()
-}
-
-/// For each of `n_rows` rows, whether its bars (idle ones aside) never overlap in time.
-fn whole_rows(data: &GanttData, n_rows: usize) -> Vec<bool> {
-    let mut spans: Vec<Vec<(f64, f64)>> = vec![Vec::new(); n_rows];
-    for b in data.bars.iter().filter(|b| b.kind != BarKind::Idle) {
-        if let Some(row) = spans.get_mut(b.row) {
-            row.push((b.start.min(b.end), b.start.max(b.end)));
-        }
-    }
-    spans
-        .into_iter()
-        .map(|mut row| {
-            row.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let mut end = f64::NEG_INFINITY;
-            row.into_iter().all(|(s, e)| {
-                let apart = s >= end - 1e-9 * e.abs().max(1.0);
-                end = end.max(e);
-                apart
-            })
-        })
-        .collect()
-}
-
 /// Where the chart's parts go this frame.
 struct Chart<'a> {
     data: &'a GanttData,
@@ -513,10 +465,10 @@ struct Chart<'a> {
     /// to be labelled each.
     row_font: egui::FontId,
     row_labels: Vec<String>,
-    /// Per row, the lanes its bars take: None when they never overlap in time (each bar
-    /// takes the whole row: thicker; its colour and tooltip still tell the kind), else the
-    /// kinds the row has, one lane each (a row that only sends and receives: two halves).
-    lanes: Vec<Option<Vec<BarKind>>>,
+    /// Per row, the lanes its bars take: None when bars of different kinds never overlap
+    /// in time (each bar takes the whole row: thicker; its colour and tooltip still tell the
+    /// kind), else one lane for each set of kinds that never overlap ([`lanes`]).
+    lanes: Vec<Option<Lanes>>,
     /// Rows of two lanes too thin for [`MIN_BAR`] bars nest them instead: the first kind
     /// fills the row, the second is drawn inside it, narrower (both at least [`MIN_BAR`]).
     nested: bool,
@@ -565,7 +517,7 @@ impl<'a> Chart<'a> {
         }
         let row_height = plot_rect.height() / n_rows as f32;
         let lanes = row_lanes(data, n_rows);
-        let halves = lanes.iter().flatten().any(|k| k.len() == 2);
+        let halves = lanes.iter().flatten().any(|l| l.count == 2);
         let nested = halves && (row_height - 2.0 * row_margin(row_height)) / 2.0 < MIN_BAR;
         Some(Chart {
             data,
@@ -634,9 +586,9 @@ impl<'a> Chart<'a> {
     fn lane(&self, bar: &GanttBar) -> (f32, f32) {
         match self.lanes.get(bar.row) {
             _ if bar.kind == BarKind::Idle => (0.0, 1.0),
-            Some(Some(kinds)) => {
-                let k = kinds.iter().position(|&k| k == bar.kind).unwrap_or(0);
-                if self.nested && kinds.len() == 2 {
+            Some(Some(lanes)) => {
+                let k = lanes.of(bar.kind);
+                if self.nested && lanes.count == 2 {
                     // The second kind inside the first: at least MIN_BAR, a band of the first
                     // showing above and below it.
                     let inner = self.row_height - 2.0 * row_margin(self.row_height);
@@ -647,7 +599,7 @@ impl<'a> Chart<'a> {
                         (0.5 - 0.5 * f, 0.5 + 0.5 * f)
                     };
                 }
-                let n = kinds.len().max(1) as f32;
+                let n = lanes.count.max(1) as f32;
                 (k as f32 / n, (k + 1) as f32 / n)
             }
             _ => (0.0, 1.0),
@@ -803,8 +755,9 @@ impl<'a> Chart<'a> {
     fn paint_rows(&self, ui: &egui::Ui, painter: &egui::Painter, clipped: &egui::Painter) {
         let font = self.row_font.clone();
         let sep_color = ui.visuals().widgets.noninteractive.bg_stroke.color;
-        // (Labels may touch: a line's height has a little air above and below the glyphs.)
-        let label_every = (ui.fonts_mut(|f| f.row_height(&font)) / (1.1 * self.row_height))
+        // (Labels may touch: a line's height has a little air above and below the glyphs;
+        // half a point more is the rounding of a font scaled to the row, see `row_font`.)
+        let label_every = ((ui.fonts_mut(|f| f.row_height(&font)) - 0.5) / (1.1 * self.row_height))
             .ceil()
             .max(1.0) as usize;
         let gutter_painter = painter.with_clip_rect(Rect::from_min_max(

@@ -28,11 +28,38 @@ fn rows_without_overlapping_bars_take_whole_rows() {
         ],
         ..GanttData::default()
     };
-    assert_eq!(whole_rows(&data, 4), vec![true, false, true, true]);
-    // Row 1 sends while it computes: two lanes, not three.
     let lanes = row_lanes(&data, 4);
-    assert_eq!(lanes[1], Some(vec![BarKind::Compute, BarKind::Send]));
-    assert_eq!(lanes[0], None);
+    let whole: Vec<bool> = lanes.iter().map(Option::is_none).collect();
+    assert_eq!(whole, vec![true, false, true, true]);
+    // Row 1 sends while it computes: two lanes, not three.
+    let two = Lanes {
+        kinds: vec![(BarKind::Compute, 0), (BarKind::Send, 1)],
+        count: 2,
+    };
+    assert_eq!(lanes[1], Some(two));
+}
+
+#[test]
+fn kinds_that_never_overlap_share_a_lane() {
+    let data = GanttData {
+        bars: vec![
+            // Row 0 (a pipelined hop): receives while it forwards, computes after both.
+            bar(0, 0.0, 2.0, BarKind::Receive),
+            bar(0, 1.0, 3.0, BarKind::Send),
+            bar(0, 3.0, 5.0, BarKind::Compute),
+            // Row 1: all three at once around t = 1.5.
+            bar(1, 0.0, 2.0, BarKind::Receive),
+            bar(1, 1.0, 3.0, BarKind::Send),
+            bar(1, 1.4, 1.6, BarKind::Compute),
+        ],
+        ..GanttData::default()
+    };
+    let lanes = row_lanes(&data, 2);
+    let first = lanes[0].as_ref().expect("two lanes");
+    assert_eq!(first.count, 2);
+    assert_eq!(first.of(BarKind::Compute), first.of(BarKind::Receive));
+    assert_ne!(first.of(BarKind::Send), first.of(BarKind::Receive));
+    assert_eq!(lanes[1].as_ref().map(|l| l.count), Some(3));
 }
 
 #[test]

@@ -255,6 +255,11 @@ impl Exercise for RingTurn {
         ring(ui, id, &drawing, height);
         self.handles(ui, id);
     }
+    fn beside(&self, ui: &Ui, room: Vec2) -> Option<f32> {
+        // On the stage the band goes beside the ring, as the charts do: the ring keeps the
+        // room's height (legible from the back of a room).
+        crate::ui::stage::on(ui.ctx()).then(|| super::picture::ring_width(ui, room))
+    }
     fn submit_caption(&self) -> Option<&'static str> {
         Some("Send")
     }

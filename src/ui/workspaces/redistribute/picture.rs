@@ -480,11 +480,14 @@ impl RedistPanel {
         let events = match summary {
             Some(summary) => {
                 let gantt_rows = (self.view.lower == Lower::Gantt).then_some(inst.n());
-                // (The sends list says what each arrow's step does: no legend above it.)
+                // (The sends list says what each arrow's step does: no legend above it. The
+                // Gantt chart needs the column's height for its rows, and with the legend
+                // above it the ring would come and go as the step bar moves: the arrows keep
+                // their step labels, and the δ bars' tab the legend.)
                 let side = Side {
                     summary,
                     binding,
-                    legend: legend && self.view.lower != Lower::Sends,
+                    legend: legend && self.view.lower == Lower::Bars,
                     gantt_rows,
                 };
                 self.lay_out_stage(ui, ring_id(ui), &drawing, &side, lower)
@@ -849,6 +852,7 @@ use charts::*;
 #[path = "stage.rs"]
 mod stage;
 use stage::Side;
+pub(super) use stage::ring_width;
 
 /// Whether the ring and its chart go side by side in a picture of `room` (`line`: a text
 /// line's height): in a wide, short room; and on the stage whenever that gives the ring

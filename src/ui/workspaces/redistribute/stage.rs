@@ -1,7 +1,7 @@
 //! The redistribution picture on the projector stage: the ring takes the picture's whole
 //! height under the step bar (legible from the back of a room), and beside it go the tabs, the
 //! step's caption, the arrows' legend and the chart the tabs switch. A Gantt chart with too
-//! many rows to go beside the ring takes the picture alone (its tab brings the ring back).
+//! many rows to go beside the ring takes the picture alone (the other tabs bring the ring back).
 
 use super::*;
 use crate::ui::widgets::form::Choice;
@@ -20,6 +20,14 @@ pub(super) struct Side {
 
 /// Most of the picture's width the ring takes beside its chart.
 const RING_SHARE: f32 = 0.6;
+/// The ring's column beside a chart (or the exercise's band) in a room `room`: about a
+/// square (the labels beside the ring are wider than those above and below), at most
+/// [`RING_SHARE`] of the width.
+pub(in crate::ui::workspaces::redistribute) fn ring_width(ui: &Ui, room: egui::Vec2) -> f32 {
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    (room.y + 2.0 * line).min(room.x * RING_SHARE).floor()
+}
+
 /// Height (points) a Gantt row needs for its bars to be legible (two nested kinds, each
 /// at least [`crate::ui::widgets::gantt::MIN_BAR`] thick).
 const GANTT_ROW: f32 = 15.0;
@@ -45,9 +53,9 @@ impl RedistPanel {
         crate::ui::widgets::describe::record(ui.ctx(), &caption);
         // Beside the ring a chart has the room under the tabs, the caption and the bound's
         // line (up to three lines each in the narrow column), the Gantt chart's toolbar (three)
-        // and its time axis (two); the arrows' legend would leave it too little.
+        // and its time axis (two); the arrows' legend is not drawn over it.
         let beside = room.y - 13.0 * line;
-        let alone = |rows: usize| side.legend || rows as f32 * GANTT_ROW > beside;
+        let alone = |rows: usize| rows as f32 * GANTT_ROW > beside;
         if side.gantt_rows.is_some_and(alone) {
             ui.horizontal(|ui| {
                 self.stage_tabs(ui);
@@ -57,8 +65,7 @@ impl RedistPanel {
             lower(self, ui);
             return Vec::new();
         }
-        // About a square: the labels beside the ring are wider than those above and below.
-        let ring_width = (room.y + 2.0 * line).min(room.x * RING_SHARE).floor();
+        let ring_width = ring_width(ui, room);
         let mut events = Vec::new();
         ui.horizontal_top(|ui| {
             let column = egui::Layout::top_down(egui::Align::Min);
