@@ -1,5 +1,6 @@
 //! A screen reader's view of the pictures (issue 37): every processor, send, tree node, bar,
-//! grid cell and plot series the picture draws has a node of its own in the accessibility
+//! grid cell and plot series the picture draws (at the lesson's step and, for the ring and
+//! the tree, at the run's last step too) has a node of its own in the accessibility
 //! tree, named, with the values the run holds — and an open question's answer is no more in
 //! the tree than on screen until Reveal. The expected values are the papers' (Fig. 4's δ, the
 //! lesson's T* = 10) or the run's own JSON (`loadlab::report::run`), never the widgets' words.
@@ -11,6 +12,7 @@ use loadlab::lesson::BUNDLED;
 use loadlab::report::Render;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
+use loadlab::ui::commands::StepCmd;
 use loadlab::ui::widgets::access::{CELL, LINK, PART};
 
 use crate::common::{presenter_720p, settle};
@@ -101,6 +103,15 @@ fn every_models_picture_names_what_it_draws_with_the_runs_values() {
             "{name}: {value}"
         );
     }
+    // At the last step Algorithm 3 has balanced the ring: every processor's δ now is 0.
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    settle(&mut h);
+    let all = elements(&h);
+    for p in 1..=7 {
+        let name = format!("processor P{p}");
+        let (_, _, value) = find(&all, &name).unwrap_or_else(|| panic!("{name}: {all:?}"));
+        assert!(value.contains("δ now = 0"), "{name} at the end: {value}");
+    }
     // Tree sweeps, n = 5: one node per tree node drawn, each on the processor the run puts it.
     lesson_at(&mut h, "grs", 2);
     let all = elements(&h);
@@ -123,6 +134,15 @@ fn every_models_picture_names_what_it_draws_with_the_runs_values() {
             .any(|(_, n, v)| n.starts_with("processor 0: ") && v.contains("start")),
         "no bar of processor 0: {all:?}"
     );
+    // And at the last step, every node is still named.
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    settle(&mut h);
+    let all = elements(&h);
+    let named = schedule
+        .iter()
+        .filter(|s| find(&all, &format!("node {}", s["node"])).is_some())
+        .count();
+    assert_eq!(named, schedule.len(), "at the last step: {all:?}");
     // KS-BF, p PEs: each PE named P_0 … P_{p−1}; a send goes to the clockwise neighbour
     // (a right child is sent to PE i + 1, Gao–Rosenberg's rule).
     lesson_at(&mut h, "gao", 2);
