@@ -15,9 +15,15 @@ pub fn prefers_reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// The system's reduced-motion preference.
+/// The system's reduced-motion preference (read once: the app asks again at every save).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn prefers_reduced_motion() -> bool {
+    static ASKED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ASKED.get_or_init(read_preference)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn read_preference() -> bool {
     use std::path::PathBuf;
     if let Some(v) = std::env::var_os("LOADLAB_REDUCE_MOTION") {
         return v == "1";

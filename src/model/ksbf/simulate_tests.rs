@@ -99,6 +99,32 @@ fn grid_binary_node_waits_for_both_parents() {
     assert_eq!(order, ["0,0", "0,1", "1,0", "0,2", "1,1", "2,0"]);
 }
 
+/// Fails unless the complete tree's fast engine (batched, and round by round when
+/// `by_round`) gives the general FIFO engine's outcome on T_`n` on R_`p`.
+fn fast_equals_general(n: u32, p: u32, balance: Balance, by_round: bool) {
+    let v = KsbfParams {
+        shape: Shape::Tree,
+        n,
+        p,
+        balance,
+        ..Default::default()
+    }
+    .validate()
+    .unwrap();
+    let watch = Watch::new(&v, &NoProgress);
+    let general = CompleteTree {
+        leaves_from: 1 << (n - 1),
+    };
+    let want = run_fifo_with(&v, false, general, 1, &watch).unwrap();
+    assert!(want.is_some(), "T_{n} on R_{p} stays in order");
+    let got = tree_fast::run_tree(&v, &watch).unwrap();
+    assert_eq!(got, want, "T_{n} on R_{p} {balance:?}");
+    if by_round {
+        let by_round = tree_fast::run_batched(&v, &watch, 1).unwrap();
+        assert_eq!(by_round, want, "T_{n} on R_{p} {balance:?}, round by round");
+    }
+}
+
 /// The complete tree's fast engine gives the general FIFO engine's outcome, counter for
 /// counter, on every T_n (n ≤ 14) on every ring p ≤ 40, with and without balancing.
 #[test]
@@ -106,25 +132,7 @@ fn fast_tree_engine_equals_the_general_fifo_engine() {
     for n in 1..=14u32 {
         for p in 1..=40u32 {
             for balance in [Balance::Ks, Balance::None] {
-                let v = KsbfParams {
-                    shape: Shape::Tree,
-                    n,
-                    p,
-                    balance,
-                    ..Default::default()
-                }
-                .validate()
-                .unwrap();
-                let watch = Watch::new(&v, &NoProgress);
-                let general = CompleteTree {
-                    leaves_from: 1 << (n - 1),
-                };
-                let want = run_fifo_with(&v, false, general, 1, &watch).unwrap();
-                let got = tree_fast::run_tree(&v, &watch).unwrap();
-                assert!(want.is_some(), "T_{n} on R_{p} stays in order");
-                assert_eq!(got, want, "T_{n} on R_{p} {balance:?}");
-                let by_round = tree_fast::run_batched(&v, &watch, 1).unwrap();
-                assert_eq!(by_round, want, "T_{n} on R_{p} {balance:?}, round by round");
+                fast_equals_general(n, p, balance, true);
             }
         }
     }
@@ -144,26 +152,7 @@ fn fast_tree_engine_equals_the_general_fifo_engine_on_larger_trees() {
         (18, 4096, Balance::Ks),
         (19, 7, Balance::None),
     ] {
-        let v = KsbfParams {
-            shape: Shape::Tree,
-            n,
-            p,
-            balance,
-            ..Default::default()
-        }
-        .validate()
-        .unwrap();
-        let watch = Watch::new(&v, &NoProgress);
-        let general = CompleteTree {
-            leaves_from: 1 << (n - 1),
-        };
-        let want = run_fifo_with(&v, false, general, 1, &watch).unwrap();
-        assert!(want.is_some(), "T_{n} on R_{p} stays in order");
-        assert_eq!(
-            tree_fast::run_tree(&v, &watch).unwrap(),
-            want,
-            "T_{n} on R_{p}"
-        );
+        fast_equals_general(n, p, balance, false);
     }
 }
 
