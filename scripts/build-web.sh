@@ -24,15 +24,22 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
     fail "could not install the Rust target wasm32-unknown-unknown (rustup target add wasm32-unknown-unknown)"
 fi
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
-  echo "installing wasm-bindgen-cli $version (once; a few minutes)"
-  # --locked first; without it when the registry lacks one of the CLI's locked versions.
-  cargo install -q wasm-bindgen-cli --version "$version" --locked >/dev/null 2>&1 ||
-    cargo install -q wasm-bindgen-cli --version "$version" >/dev/null 2>&1 ||
+  echo "installing wasm-bindgen-cli $version (once; a minute or two)"
+  # A tool run once per build on one file: built quickly (no link-time optimisation, no
+  # debug info, light optimisation) rather than to run fast; it still processes the module
+  # in seconds. --locked first; without it when the registry lacks one of its locked versions.
+  install_cli() {
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=false \
+      CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_INCREMENTAL=0 \
+      cargo install -q wasm-bindgen-cli --version "$version" "$@" >/dev/null 2>&1
+  }
+  install_cli --locked || install_cli ||
     fail "could not install wasm-bindgen-cli $version (cargo install wasm-bindgen-cli --version $version)"
 fi
 
-# The build profile: `web` (small, fat LTO: what the site ships) unless WEB_PROFILE names
-# another, such as `web-ci` (quick to build: what a CI check of the page can afford).
+# The build profile: `web` (small, fat LTO: what the site ships, and what CI tests) unless
+# WEB_PROFILE names another, such as `web-ci` (no LTO, 16 codegen units: less wall time on
+# many cores, though more CPU time and a larger, slower module).
 profile=${WEB_PROFILE:-web}
 echo "building the wasm module (profile $profile)"
 # The library as a cdylib for this build only: the desktop build is untouched.
@@ -56,3 +63,7 @@ sed "s/@VERSION@/$hash/" web/sw.js >"$out/sw.js"
 raw=$(stat -c %s "$out/loadlab_bg.wasm")
 gz=$(gzip -9 -c "$out/loadlab_bg.wasm" | wc -c)
 echo "wrote $out/ (loadlab_bg.wasm: $((raw / 1024)) KiB, $((gz / 1024)) KiB gzip-compressed)"
+# The shipped profile's budget (README, In the browser): 4 MB gzip-compressed.
+if [ "$profile" = web ] && [ "$gz" -gt 4000000 ]; then
+  fail "loadlab_bg.wasm is $gz bytes gzip-compressed, over the 4 MB budget"
+fi
