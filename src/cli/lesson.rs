@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::CliError;
 use crate::lesson::{self, Lesson, QuizQuestion};
 use crate::model::NoProgress;
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 
 /// Flags of `loadlab lesson`.
 #[derive(Debug, clap::Args)]

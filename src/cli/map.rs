@@ -17,7 +17,7 @@ use crate::model::num::compact;
 use crate::model::redistribute::editing::RandomSpec;
 use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::params::{Algorithm, RedistParams};
-use crate::preset::ModelParams;
+use crate::model::registry::ModelParams;
 use crate::report::map::{self, MapRequest};
 
 /// Flags of `loadlab map`.

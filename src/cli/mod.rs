@@ -39,7 +39,8 @@ pub use treesweep::TreesweepArgs;
 
 use crate::model::NoProgress;
 use crate::model::num::{self, Int};
-use crate::preset::{self, ModelParams, Preset, Scenario};
+use crate::model::registry::{ModelParams, Scenario};
+use crate::preset::{self, Preset};
 use crate::report::{self, Render, ReportError};
 
 /// loadlab — interactive explorer of parallel load balancing and scheduling papers.

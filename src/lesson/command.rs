@@ -20,9 +20,10 @@ use crate::model::num::{self, Int};
 use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::params::RedistParams;
 use crate::model::redistribute::typed::InstanceText;
+use crate::model::registry::{ModelParams, Scenario};
 use crate::model::treesweep::TreeSweepParams;
 use crate::model::{Named, Progress};
-use crate::preset::{self, ModelParams, Scenario};
+use crate::preset;
 use crate::report::{self, ModelRun, ReportError};
 
 /// Longest scalar number a check may hold (`2^64`, `1e-3` and the like are a few characters;

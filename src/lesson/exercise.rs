@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::exercise::ksbf::KsbfExercise;
 use crate::model::exercise::redistribute::RingExercise;
-use crate::preset::Scenario;
+use crate::model::registry::Scenario;
 
 /// An exercise step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -38,8 +38,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::model::num::approx;
+use crate::model::registry::{ModelId, Scenario};
 use crate::model::{Cancelled, NoProgress, Progress};
-use crate::preset::{self, ModelId, Scenario};
+use crate::preset;
 use crate::report::{self, Render, Stages};
 
 pub use bundled::{BUNDLED, find_bundled};

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::{Answer, Check, Kind, Question, format_number};
 use crate::model::NoProgress;
-use crate::preset::{ModelId, Scenario};
+use crate::model::registry::{ModelId, Scenario};
 
 /// A generated question with its computed answer.
 #[derive(Debug, Clone, PartialEq)]

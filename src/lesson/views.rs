@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 
 /// The picture tabs of a model's workspace (empty: the picture has no tabs).
 pub fn pictures(model: ModelId) -> &'static [&'static str] {

@@ -89,6 +89,7 @@ pub mod num;
 pub mod param;
 pub mod pseudocode;
 pub mod redistribute;
+pub mod registry;
 pub mod treesweep;
 pub mod words;
 

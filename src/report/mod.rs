@@ -31,8 +31,8 @@ use doc::cells;
 #[allow(unused_imports)]
 use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};
 
+use crate::model::registry::Scenario;
 use crate::model::{Cancelled, ParamError, Progress};
-use crate::preset::Scenario;
 
 /// Why a run result could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -14,7 +14,8 @@ use super::files::FileAction;
 use super::widgets::focus::Landing;
 use super::widgets::step_bar::StepState;
 use crate::lesson::Region;
-use crate::preset::{ModelId, Preset};
+use crate::model::registry::ModelId;
+use crate::preset::Preset;
 
 /// Every user action.
 #[derive(Debug, Clone, PartialEq)]

@@ -15,7 +15,8 @@ use super::commands::Cmd;
 pub use super::quiz::{QUIZ_MAX, QuizWindow};
 use crate::jobs::{JobSlot, JobStatus};
 use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question};
-use crate::preset::{ModelId, Preset, Scenario};
+use crate::model::registry::{ModelId, Scenario};
+use crate::preset::Preset;
 use crate::ui::widgets::marks;
 use crate::ui::workspace::{OnScreen, Region, Tab};
 
@@ -62,7 +63,7 @@ pub struct Player {
     giveaways: Vec<Option<crate::report::Giveaway>>,
     /// The run each step's question asks about (its check's scenario): its quantities are
     /// hidden by name only while the shown run is that one.
-    asked_runs: Vec<Option<crate::preset::Scenario>>,
+    asked_runs: Vec<Option<crate::model::registry::Scenario>>,
     job: JobSlot<AskedAll>,
     /// The step bar position still to reach (the run's steps may still be computing).
     seek: Option<(usize, u32)>,

@@ -15,7 +15,7 @@ use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
 use crate::model::map::{Axis, Grid, Scale as Spacing};
 use crate::model::num::{compact, parse_real};
-use crate::preset::{ModelId, Scenario};
+use crate::model::registry::{ModelId, Scenario};
 use crate::report::format::{Precision, number};
 use crate::report::map::{MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};

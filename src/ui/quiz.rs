@@ -17,8 +17,9 @@ use super::lesson::{BODY, answer_lines, reply_field};
 use crate::jobs::JobSlot;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind, QuizReplayed, replay};
 use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
+use crate::model::registry::ModelId;
 use crate::platform::clock::Instant;
-use crate::preset::{ModelId, Preset};
+use crate::preset::Preset;
 
 /// Largest number of questions a quiz window generates.
 pub const QUIZ_MAX: usize = 20;

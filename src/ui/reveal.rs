@@ -107,7 +107,7 @@ pub struct Secret {
     /// The answer's own texts (without the values the giveaway derives from it).
     pub own: Vec<String>,
     /// The run the question's check runs (None: not known, taken to be the shown one).
-    pub run: Option<crate::preset::Scenario>,
+    pub run: Option<crate::model::registry::Scenario>,
     /// Whether the shown run is the question's run ([`Secret::shown`]). Only then are the
     /// shown run's quantities the ones that determine the answer: another run's fields are
     /// other numbers under the same names, and hiding them would blank numbers that are not
@@ -230,13 +230,13 @@ impl Secret {
     }
 
     /// The same secret, asked about the run of `scenario` (its check's; None: unknown).
-    pub fn of_run(mut self, scenario: Option<crate::preset::Scenario>) -> Secret {
+    pub fn of_run(mut self, scenario: Option<crate::model::registry::Scenario>) -> Secret {
         self.run = scenario;
         self
     }
 
     /// Whether `scenario` is the question's run (or the run is not known).
-    pub fn asks(&self, scenario: &crate::preset::Scenario) -> bool {
+    pub fn asks(&self, scenario: &crate::model::registry::Scenario) -> bool {
         self.run.as_ref().is_none_or(|r| r == scenario)
     }
 
@@ -247,7 +247,7 @@ impl Secret {
     /// check runs its own instance), and where the other run's view also draws the asked
     /// run (a sweep plot over every policy, the policies table's row of the asked policy)
     /// the view asks [`Secret::asks`] or [`Secret::hides_instance_point`] itself.
-    pub fn shown(mut self, scenario: &crate::preset::Scenario) -> Secret {
+    pub fn shown(mut self, scenario: &crate::model::registry::Scenario) -> Secret {
         self.on_shown_run = self.asks(scenario);
         if !self.on_shown_run {
             self.texts = self.own.clone();
@@ -288,7 +288,7 @@ impl Secret {
 
     /// Whether field `key` of the run of `scenario` (a row of a table that compares runs)
     /// gives the answer away: only when that is the question's run, known.
-    pub fn hides_field_of(&self, scenario: &crate::preset::Scenario, key: &str) -> bool {
+    pub fn hides_field_of(&self, scenario: &crate::model::registry::Scenario, key: &str) -> bool {
         self.run.as_ref() == Some(scenario) && self.names(key)
     }
 
@@ -654,7 +654,7 @@ mod tests {
     #[test]
     fn another_runs_fields_are_not_hidden_by_name_only_the_answer_is() {
         use crate::model::geodecay::{GeoParams, Policy};
-        use crate::preset::Scenario;
+        use crate::model::registry::Scenario;
         // Gil–Matias: the improved policy balances 4 times at n = 2^30, p = 2^16, ℓ = 2^18
         // (the lesson's step 6); the view shows the policy "never" on the same instance.
         let run = |policy| {

@@ -12,7 +12,7 @@ use egui::RichText;
 use super::commands::Cmd;
 use super::lesson::Teach;
 use super::workspace::{OnScreen, Region, Tab};
-use crate::preset::Scenario;
+use crate::model::registry::Scenario;
 
 /// Below this width (points) the workspace is a stage whatever is open.
 pub const STAGE_WIDTH: f32 = 1000.0;

@@ -109,7 +109,7 @@ pub struct Asked {
     /// derives from it, and the value on that run of every quantity that determines it.
     pub hideable: Vec<f64>,
     /// The run the question asks about (its check's scenario).
-    pub run: Option<loadlab::preset::Scenario>,
+    pub run: Option<loadlab::model::registry::Scenario>,
 }
 
 /// The window drawn again as it would be without the secret (what each "?" stands for) and

@@ -23,7 +23,7 @@ use super::quiz::QuizAttempt;
 use super::replay::{Entry, Kind, Replayed, replay};
 use crate::model::budget::{MEMORY_LIMIT, size};
 use crate::model::exercise::moves::Shape;
-use crate::preset::Scenario;
+use crate::model::registry::Scenario;
 
 /// The `format` field of every attempt file.
 pub const FORMAT: &str = "loadlab attempt";

@@ -55,8 +55,8 @@ use crate::model::geodecay::{GeoParams, Policy};
 use crate::model::ksbf::{KsbfParams, Shape};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::params::{Algorithm, RedistParams};
+use crate::model::registry::{ModelId, Scenario};
 use crate::model::treesweep::TreeSweepParams;
-use crate::preset::{ModelId, Scenario};
 
 /// FNV-1a 64's offset basis.
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;

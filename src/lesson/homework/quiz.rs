@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::attempt::{APP_VERSION, FORMAT, LOG_MAX, VERSION};
 use crate::lesson::{Asked, Grade, Question, QuizQuestion};
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 
 /// The `kind` of a quiz attempt file.
 pub const KIND: &str = "quiz";

@@ -23,6 +23,7 @@ use super::lemma9::{asap_schedule, lemma9_schedule};
 use super::lemma12::lemma12;
 use super::schedule::verify;
 use super::system6::{port_times, solve_system6, solve_system12};
+use crate::model::registry::ModelId;
 
 /// Largest ring drawn.
 pub const N_MAX: usize = 5;
@@ -520,7 +521,7 @@ pub fn command(inst: &RingInstance) -> Vec<String> {
                 .collect::<Vec<_>>(),
         )
     };
-    let mut c: Vec<String> = ["loadlab", "redistribute", "--delta"]
+    let mut c: Vec<String> = ["loadlab", ModelId::Redistribute.name(), "--delta"]
         .iter()
         .map(|s| s.to_string())
         .collect();

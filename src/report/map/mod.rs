@@ -28,9 +28,9 @@ use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::RingInstance;
 use crate::model::redistribute::params::{Algorithm, RedistParams};
 use crate::model::redistribute::run::{Span, best_applicable_bound, span};
+use crate::model::registry::{ModelId, Scenario};
 use crate::model::{Cancelled, NoProgress, ParamError, Progress, param_error};
 use crate::model::{divisible, geodecay, ksbf, redistribute, treesweep};
-use crate::preset::{ModelId, Scenario};
 
 /// A parameter a map can sweep.
 #[derive(Clone, Copy)]

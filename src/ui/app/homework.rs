@@ -7,7 +7,7 @@ use super::LoadlabApp;
 use crate::lesson::homework::attempt::{Attempt, AttemptFile};
 use crate::lesson::homework::quiz::{Answers, QuizAttempt};
 use crate::lesson::homework::{gradebook, replay};
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 use crate::preset::{Preset, PresetFile};
 use crate::ui::commands::Cmd;
 use crate::ui::files::FileAction;

@@ -28,7 +28,8 @@ use super::workspaces::ksbf::KsbfPanel;
 use super::workspaces::redistribute::RedistPanel;
 use super::workspaces::treesweep::TreeSweepPanel;
 use crate::jobs::{JobSlot, JobStatus};
-use crate::preset::{self, ModelId, Preset, PresetFile};
+use crate::model::registry::ModelId;
+use crate::preset::{self, Preset, PresetFile};
 
 pub use super::commands::{Cmd, Switch, ThemeChoice, View};
 use super::look::{Look, TextSize};
@@ -299,7 +300,7 @@ impl LoadlabApp {
     }
 
     /// The scenario pinned as A for `model` (Compare A/B), if any.
-    pub fn pinned(&self, model: ModelId) -> Option<&preset::Scenario> {
+    pub fn pinned(&self, model: ModelId) -> Option<&crate::model::registry::Scenario> {
         self.maps.pinned(model)
     }
 
@@ -668,7 +669,7 @@ impl LoadlabApp {
 
     /// Undo: one entry per gesture (a whole slider drag is one edit); `before` is the front
     /// scenario as the frame began.
-    fn edited(&mut self, ctx: &egui::Context, before: preset::Scenario) {
+    fn edited(&mut self, ctx: &egui::Context, before: crate::model::registry::Scenario) {
         if self.desk.page().scenario != before {
             let mut start = self.desk.clone();
             start.page_mut().scenario = before;

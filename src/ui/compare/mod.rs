@@ -18,8 +18,8 @@ use egui_plot::{HoverPosition, Line, LineStyle, Plot};
 use serde_json::Value;
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
+use crate::model::registry::{ModelId, Scenario};
 use crate::model::{Cancelled, NoProgress};
-use crate::preset::{ModelId, Scenario};
 use crate::report::format::{Precision, number};
 use crate::report::{self, ReportError, SeriesSet, text_number};
 use crate::ui::widgets::compare_plot::{from_axis, hovered, plot_points, round_axes};

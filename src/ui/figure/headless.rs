@@ -14,7 +14,8 @@ use super::Scene;
 use crate::lesson::Region;
 use crate::model::budget::Budget;
 pub use crate::model::budget::Cost;
-use crate::preset::{Preset, Scenario};
+use crate::model::registry::Scenario;
+use crate::preset::Preset;
 use crate::ui::workspace::Tab;
 
 /// Which figure of a workspace.

@@ -24,7 +24,7 @@ pub(super) fn show<W: Workspace>(
     let mut drawn = Vec::new();
     let before = prepare(w, ui.ctx(), params, shown.hide_future);
     shown.exercise_offered = W::EXERCISE;
-    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     // On the stage the toggles share the row above (the maps strip's) and the side regions
     // are the drawer's leaves (`crate::ui::stage`).
     if !shown.stage {
@@ -90,7 +90,7 @@ fn side_region<W: Workspace>(
     shown: &OnScreen,
     region: Region,
 ) {
-    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     let room = ui.available_size();
     let r = W::REGIONS;
     let (on, panel, sizes, max, scroll) = match region {
@@ -161,7 +161,7 @@ fn plots_column<W: Workspace>(
     pane: Pane,
     drawn: &mut Vec<Drawn>,
 ) {
-    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     let r = W::REGIONS;
     let taken = if pane == Pane::Beside {
         r.picture_min + pseudocode::PANE_MIN
@@ -230,7 +230,7 @@ fn pseudocode_pane<W: Workspace>(
     shown: &mut OnScreen,
     pane: Pane,
 ) {
-    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
     let mut child =
         ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(6.0, 2.0))));

@@ -17,7 +17,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::jobs::{JobHandle, JobStatus};
-use crate::preset::{ModelId, ModelParams, Scenario};
+use crate::model::registry::{ModelId, ModelParams, Scenario};
 use crate::ui::help;
 use crate::ui::widgets::form::Choice;
 use crate::ui::widgets::pseudocode::PseudoStep;

@@ -384,7 +384,7 @@ impl Workspace for GeodecayPanel {
             secret.as_ref().is_some_and(|s| {
                 (selected && s.hides_field(key))
                     || Policy::ALL.into_iter().any(|policy| {
-                        let run = crate::preset::Scenario::Geodecay(GeoParams {
+                        let run = crate::model::registry::Scenario::Geodecay(GeoParams {
                             policy,
                             ..params.clone()
                         });

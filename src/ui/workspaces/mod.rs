@@ -31,7 +31,7 @@ pub(crate) fn studied<T>(built: Result<T, ReportError>) -> Result<Studied<T>, Ca
 #[cfg(test)]
 mod tests {
     use crate::lesson::views::{pictures, plots};
-    use crate::preset::ModelId;
+    use crate::model::registry::ModelId;
     use crate::ui::widgets::form::Choice;
     use crate::ui::workspace::Tab;
 
