@@ -1,7 +1,7 @@
 //! Moves as JSON (pure): the parsers of the move files `loadlab exercise --moves` grades and
 //! attempt files record, one per model, and [`Shape`], a pass over a JSON text that counts
 //! what parsing it would build before it is parsed (the cost estimate of every reader of
-//! moves: the CLI's moves files and the attempt files of [`crate::lesson::homework`]).
+//! moves: the CLI's moves files and the attempt files of the lesson layer's homework).
 
 use serde_json::{Value, json};
 

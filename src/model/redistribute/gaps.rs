@@ -23,7 +23,6 @@ use super::lemma9::{asap_schedule, lemma9_schedule};
 use super::lemma12::lemma12;
 use super::schedule::verify;
 use super::system6::{port_times, solve_system6, solve_system12};
-use crate::model::registry::ModelId;
 
 /// Largest ring drawn.
 pub const N_MAX: usize = 5;
@@ -521,7 +520,7 @@ pub fn command(inst: &RingInstance) -> Vec<String> {
                 .collect::<Vec<_>>(),
         )
     };
-    let mut c: Vec<String> = ["loadlab", ModelId::Redistribute.name(), "--delta"]
+    let mut c: Vec<String> = ["loadlab", "redistribute", "--delta"]
         .iter()
         .map(|s| s.to_string())
         .collect();
