@@ -225,24 +225,12 @@ const fn tweaked(
 
 /// The parameters a map of `model` can sweep.
 pub fn params(model: ModelId) -> &'static [MapParam] {
-    match model {
-        ModelId::Divisible => DIVISIBLE_PARAMS,
-        ModelId::Geodecay => GEO_PARAMS,
-        ModelId::TreeSweep => TREE_PARAMS,
-        ModelId::Ksbf => KSBF_PARAMS,
-        ModelId::Redistribute => REDIST_PARAMS,
-    }
+    super::registry::row(model).map_params
 }
 
 /// The metrics a map of `model` can show (the first is the default).
 pub fn metrics(model: ModelId) -> &'static [MapMetric] {
-    match model {
-        ModelId::Divisible => DIVISIBLE_METRICS,
-        ModelId::Geodecay => GEO_METRICS,
-        ModelId::TreeSweep => TREE_METRICS,
-        ModelId::Ksbf => KSBF_METRICS,
-        ModelId::Redistribute => REDIST_METRICS,
-    }
+    super::registry::row(model).map_metrics
 }
 
 /// The entry of `all` called `name` (a `what` of `model`'s maps), or an error listing the valid
@@ -783,12 +771,11 @@ fn json_number(v: &Value, path: &str) -> CellResult {
     }
 }
 
-mod catalog;
+pub(super) mod catalog;
 mod fast;
 mod guides;
 pub use guides::Guide;
 #[cfg(test)]
 mod tests;
 
-use catalog::*;
 use fast::*;
