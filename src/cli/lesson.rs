@@ -57,13 +57,10 @@ pub struct QuizArgs {
 
 /// Parses a model name.
 pub(crate) fn model_id(s: &str) -> Result<ModelId, String> {
-    ModelId::ALL
-        .into_iter()
-        .find(|m| m.name() == s)
-        .ok_or_else(|| {
-            let names: Vec<&str> = ModelId::ALL.iter().map(|m| m.name()).collect();
-            format!("unknown model {s:?} (one of {})", names.join(", "))
-        })
+    ModelId::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = ModelId::ALL.iter().map(|m| m.name()).collect();
+        format!("unknown model {s:?} (one of {})", names.join(", "))
+    })
 }
 
 /// Largest `--count` of `loadlab quiz`.

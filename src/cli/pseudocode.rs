@@ -35,8 +35,13 @@ pub fn execute(a: &PseudocodeArgs) -> Result<String, CliError> {
         (None, Some(m)) => {
             let of: Vec<&Algorithm> = ALGORITHMS.iter().filter(|a| a.model.name() == m).collect();
             if of.is_empty() {
+                let names: Vec<&str> = crate::model::registry::MODELS
+                    .iter()
+                    .map(|r| r.name)
+                    .collect();
                 return Err(CliError(format!(
-                    "--model: no model {m:?} (divisible, geodecay, treesweep, ksbf, redistribute)"
+                    "--model: no model {m:?} ({})",
+                    names.join(", ")
                 )));
             }
             of

@@ -341,9 +341,7 @@ impl QuizAttempt {
 
     /// The model named, or why it is none.
     pub fn model_id(&self) -> Result<ModelId, String> {
-        ModelId::ALL
-            .into_iter()
-            .find(|m| m.name() == self.model)
+        ModelId::from_name(&self.model)
             .ok_or_else(|| format!("unknown model {:?}", crate::preset::one_line(&self.model)))
     }
 

@@ -122,7 +122,8 @@ fn full_run(
 
 /// The figures "hide the future" holds back until the end of the stepping: the makespans.
 fn is_answer(key: &str) -> bool {
-    ["optimal", "py", "ratio", "exhaustive_optimal"].contains(&key)
+    use crate::report::keys::treesweep as t;
+    [t::OPTIMAL, t::PY, t::RATIO, t::EXHAUSTIVE_OPTIMAL].contains(&key)
 }
 
 impl Workspace for TreeSweepPanel {
