@@ -6,10 +6,10 @@ use super::shard::{self, Shard};
 use super::{CliError, model_output, planned_output};
 use crate::command::geodecay::{GeodecayArgs, Sweep};
 use crate::model::NoProgress;
+use crate::model::geodecay::Policy;
 use crate::model::geodecay::params::BUDGET;
 use crate::model::geodecay::seed_times;
 use crate::model::geodecay::sweep::seed_spread_cost;
-use crate::model::geodecay::Policy;
 use crate::report::ReportError;
 
 /// `loadlab geodecay`: the scenario's flags and `--shard` (not part of [`GeodecayArgs`], which

@@ -8,7 +8,6 @@
 
 pub mod errata;
 pub mod exercise;
-mod exercise_divisible;
 pub mod gaps;
 pub mod geodecay;
 pub mod grade;
@@ -20,7 +19,6 @@ pub mod pseudocode;
 mod quiz_answers;
 pub mod render;
 pub mod shard;
-
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -226,8 +224,25 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Exercise(a) => exercise::execute(a),
         Command::Gaps(a) => gaps::execute(a),
         Command::KsbfStudy(a) => ksbf_study::execute(a),
-        Command::Merge(a) => shard::merge(a),
+        Command::Merge(a) => merge(a),
         Command::Grade(a) => grade::execute(a).map(|(out, _)| out),
+    }
+}
+
+/// Runs `loadlab merge`: reads the parts ([`shard::read_parts`]) and hands their results to
+/// the merge of the study that made them.
+pub fn merge(a: &shard::MergeArgs) -> Result<String, CliError> {
+    let (argv, results) = shard::read_parts(&a.files)?;
+    let cli = Cli::try_parse_from(std::iter::once("loadlab".to_string()).chain(argv.clone()))
+        .map_err(|_| CliError(format!("the parts' command does not parse: {argv:?}")))?;
+    match cli.command {
+        Some(Command::Map(m)) => map::merge(&m, &results),
+        Some(Command::Gaps(g)) => gaps::merge(&g, &results),
+        Some(Command::KsbfStudy(k)) => ksbf_study::merge(&k, &results),
+        Some(Command::Geodecay(g)) => geodecay::merge(&g, &results),
+        _ => Err(CliError(format!(
+            "the parts' command cannot be merged: {argv:?}"
+        ))),
     }
 }
 

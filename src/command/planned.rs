@@ -2,12 +2,12 @@
 //! and the output checks of the CLI that every reader of a command applies.
 
 use super::{CommandError, ksbf, treesweep};
+use crate::model::Progress;
 use crate::model::divisible::DivisibleParams;
 use crate::model::geodecay::GeoParams;
 use crate::model::ksbf::KsbfParams;
 use crate::model::redistribute::params::RedistParams;
 use crate::model::treesweep::TreeSweepParams;
-use crate::model::Progress;
 use crate::preset::{ModelParams, Scenario};
 use crate::report::{self, ModelRun};
 

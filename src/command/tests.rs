@@ -20,7 +20,10 @@ fn an_empty_command_is_the_models_default_scenario() {
         scenario(&["divisible"]),
         DivisibleParams::default().into_scenario()
     );
-    assert_eq!(scenario(&["geodecay"]), GeoParams::default().into_scenario());
+    assert_eq!(
+        scenario(&["geodecay"]),
+        GeoParams::default().into_scenario()
+    );
     assert_eq!(
         scenario(&["treesweep"]),
         TreeSweepParams::default().into_scenario()

@@ -12,8 +12,8 @@
 
 use clap::error::{ContextKind, ErrorKind};
 
-use crate::command::{self, MODEL_COMMANDS, ModelCommand};
 pub use crate::command::Planned;
+use crate::command::{self, MODEL_COMMANDS, ModelCommand};
 
 /// Longest scalar value a check may hold (`2^64`, `1e-3` and the like are a few characters;
 /// a longer text is refused before it reaches the number parser). Vectors (`--delta 1,-1`)
@@ -22,7 +22,9 @@ pub const MAX_NUMBER_CHARS: usize = 64;
 
 /// Reads a check's command (without `loadlab` and `--json`).
 pub fn parse(args: &[String]) -> Result<Planned, String> {
-    let first = args.first().ok_or_else(|| "the command is empty".to_string())?;
+    let first = args
+        .first()
+        .ok_or_else(|| "the command is empty".to_string())?;
     if !MODEL_COMMANDS.contains(&first.as_str()) {
         return Err(format!(
             "{first:?} is not a model command (a check runs divisible, geodecay, treesweep, \
@@ -30,8 +32,9 @@ pub fn parse(args: &[String]) -> Result<Planned, String> {
         ));
     }
     limits(&args[1..])?;
+    // `--json` right after the command's name, where no flag can take it for its value.
     let mut words = args.to_vec();
-    words.push("--json".into());
+    words.insert(1, "--json".into());
     let cmd = command::parse(&words).map_err(|e| worded(first, &e))?;
     if let ModelCommand::Eval(a) = &cmd
         && a.link.is_some()
@@ -51,7 +54,9 @@ fn limits(words: &[String]) -> Result<(), String> {
     for word in words {
         let (name, value) = match word.strip_prefix("--") {
             Some(body) => {
-                let (name, value) = body.split_once('=').map_or((body, None), |(n, v)| (n, Some(v)));
+                let (name, value) = body
+                    .split_once('=')
+                    .map_or((body, None), |(n, v)| (n, Some(v)));
                 if matches!(name, "json" | "csv") {
                     return Err(format!(
                         "--{name}: a check reads the run's JSON itself (leave out --json and --csv)"
@@ -82,15 +87,16 @@ fn limits(words: &[String]) -> Result<(), String> {
 fn worded(command: &str, e: &clap::Error) -> String {
     let context = |k: ContextKind| e.get(k).map(|v| v.to_string());
     // "--n <N>" → "--n".
-    let arg = context(ContextKind::InvalidArg)
-        .map(|a| a.split_whitespace().next().unwrap_or_default().to_string())
-        .unwrap_or_default();
+    let named = |k: ContextKind| {
+        context(k).map(|a| a.split_whitespace().next().unwrap_or_default().to_string())
+    };
+    let arg = named(ContextKind::InvalidArg).unwrap_or_default();
     let value = context(ContextKind::InvalidValue).unwrap_or_default();
     match e.kind() {
         ErrorKind::UnknownArgument => format!("unexpected argument {arg}"),
-        ErrorKind::ArgumentConflict => match context(ContextKind::PriorArg) {
-            Some(prior) => format!("{arg} cannot be used with {prior}"),
-            None => format!("{arg} is given twice"),
+        ErrorKind::ArgumentConflict => match named(ContextKind::PriorArg) {
+            Some(prior) if prior != arg => format!("{arg} cannot be used with {prior}"),
+            _ => format!("{arg} is given twice"),
         },
         ErrorKind::InvalidValue if value.is_empty() => format!("{arg} needs a value"),
         ErrorKind::InvalidValue => match context(ContextKind::ValidValue) {
@@ -114,14 +120,16 @@ fn worded(command: &str, e: &clap::Error) -> String {
 /// The first line of clap's own message, without `error:`.
 fn first_line(e: &clap::Error) -> String {
     let text = e.to_string();
-    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid command");
+    let line = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("invalid command");
     line.trim().trim_start_matches("error:").trim().to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Named;
     use crate::model::divisible::{AlgorithmChoice, Method};
     use crate::model::treesweep::TreeSweepParams;
     use crate::preset::Scenario;
