@@ -21,7 +21,7 @@ mod values;
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 pub use divisible::DivisibleArgs;
 pub use geodecay::GeodecayArgs;
@@ -104,22 +104,21 @@ pub enum ModelCommand {
     Eval(EvalArgs),
 }
 
-/// The names of the model commands, as [`ModelCommand`] spells them.
-pub const MODEL_COMMANDS: [&str; 6] = [
-    "divisible",
-    "geodecay",
-    "treesweep",
-    "ksbf",
-    "redistribute",
-    "eval",
-];
-
 /// A command line of one model command (without the program's name).
 #[derive(Debug, Parser)]
-#[command(name = "loadlab", no_binary_name = true)]
+#[command(
+    name = "loadlab",
+    no_binary_name = true,
+    disable_help_subcommand = true
+)]
 struct Line {
     #[command(subcommand)]
     command: ModelCommand,
+}
+
+/// Whether `name` is a model command's name (a subcommand of [`ModelCommand`]).
+pub fn is_model_command(name: &str) -> bool {
+    Line::command().find_subcommand(name).is_some()
 }
 
 /// Reads a model command's words (`divisible --h 5 --json`) with the CLI's own parser.

@@ -13,7 +13,7 @@
 use clap::error::{ContextKind, ErrorKind};
 
 pub use crate::command::Planned;
-use crate::command::{self, MODEL_COMMANDS, ModelCommand};
+use crate::command::{self, ModelCommand};
 
 /// Longest scalar value a check may hold (`2^64`, `1e-3` and the like are a few characters;
 /// a longer text is refused before it reaches the number parser). Vectors (`--delta 1,-1`)
@@ -25,7 +25,7 @@ pub fn parse(args: &[String]) -> Result<Planned, String> {
     let first = args
         .first()
         .ok_or_else(|| "the command is empty".to_string())?;
-    if !MODEL_COMMANDS.contains(&first.as_str()) {
+    if !command::is_model_command(first) {
         return Err(format!(
             "{first:?} is not a model command (a check runs divisible, geodecay, treesweep, \
              ksbf, redistribute or eval PRESET)"
