@@ -15,6 +15,7 @@ use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::typed::InstanceText;
 
+mod divisible;
 mod hand_in;
 mod moves_file;
 mod treesweep;
@@ -254,10 +255,7 @@ fn exercise(a: &ExerciseArgs) -> Result<(Value, bool), CliError> {
             if args.out.csv {
                 return Err(CliError("--csv: an exercise prints JSON or text".into()));
             }
-            (
-                super::exercise_divisible::divisible(args, grading)?,
-                args.out.json,
-            )
+            (divisible::divisible(args, grading)?, args.out.json)
         }
         ExerciseModel::Ksbf { args, grading } => {
             if args.out.csv {

@@ -19,10 +19,10 @@
 //! No answer is ever written by hand: a question's answer is what its [`Check`] finds, i.e.
 //! the value at the dot path `field` ([`report::field`], as the maps read their metrics) of
 //! the run result whose JSON `loadlab <command…> --json` prints. The command is read into the
-//! model's parameters without clap ([`command`]) and run in-process by the report, so the
-//! answer is the CLI's own number by construction. Before anything runs, the lesson's runs
-//! are estimated and held to one budget as a whole ([`cost`]). Nothing here depends on egui
-//! or on the CLI.
+//! model's parameters by the CLI's own grammar ([`command`], [`crate::command`]) and run
+//! in-process by the report, so the answer is the CLI's own number by construction. Before
+//! anything runs, the lesson's runs are estimated and held to one budget as a whole
+//! ([`cost`]). Nothing here depends on egui or on the CLI.
 
 pub mod bundled;
 pub mod command;
