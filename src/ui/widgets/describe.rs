@@ -93,43 +93,6 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
-/// A ring ([`super::ring`]) in words: its processors (each as its tooltip says it),
-/// then its arrows (each with its label) — what the ring shows, unmasked as on screen (the
-/// ring draws its instance; a workspace leaves out what is hidden before it draws).
-pub fn ring(drawing: &super::ring::RingDrawing) -> String {
-    let mut text = format!(
-        "Ring of {}: {}.",
-        count(drawing.nodes.len(), "processor"),
-        list(drawing.nodes.iter().map(|p| {
-            if p.tooltip.is_empty() {
-                format!("{} {}", p.name, p.detail)
-            } else {
-                p.tooltip.clone()
-            }
-        }))
-    );
-    if !drawing.arrows.is_empty() {
-        let name = |k: usize| {
-            drawing
-                .nodes
-                .get(k)
-                .map_or(format!("P{}", k + 1), |p| p.name.clone())
-        };
-        text.push_str(&format!(
-            " Arrows: {}.",
-            list(drawing.arrows.iter().map(|a| {
-                let label = if a.label.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", a.label)
-                };
-                format!("{} → {}{label}", name(a.from), name(a.to))
-            }))
-        ));
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
