@@ -12,36 +12,46 @@ mod secret;
 
 pub use secret::{HIDDEN, Says, Secret};
 
-fn stage_key() -> egui::Id {
-    egui::Id::unique("loadlab-stage")
+/// A yes-or-no fact of the frame, kept under its own key.
+#[derive(Clone, Copy)]
+struct Flag(&'static str);
+
+/// Whether the room is a stage.
+const STAGE: Flag = Flag("loadlab-stage");
+/// Whether this is an export's off-screen context.
+const EXPORTING: Flag = Flag("figure-export-pass");
+
+impl Flag {
+    fn set(self, ctx: &egui::Context, on: bool) {
+        ctx.data_mut(|d| d.insert_temp(egui::Id::unique(self.0), on));
+    }
+
+    fn get(self, ctx: &egui::Context) -> bool {
+        ctx.data(|d| d.get_temp::<bool>(egui::Id::unique(self.0)))
+            .unwrap_or(false)
+    }
 }
 
 /// Publishes, for this frame, whether the room is a stage (widgets then take their compact
 /// form: a one-row step bar, one-line details).
 pub fn publish_stage(ctx: &egui::Context, stage: bool) {
-    ctx.data_mut(|d| d.insert_temp(stage_key(), stage));
+    STAGE.set(ctx, stage);
 }
 
 /// Whether this frame's room is a stage ([`publish_stage`]).
 pub fn on_stage(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(stage_key()))
-        .unwrap_or(false)
-}
-
-fn exporting_key() -> egui::Id {
-    egui::Id::unique("figure-export-pass")
+    STAGE.get(ctx)
 }
 
 /// Marks `ctx` as the off-screen context of an export (for every frame it runs).
 pub fn publish_exporting(ctx: &egui::Context) {
-    ctx.data_mut(|d| d.insert_temp(exporting_key(), true));
+    EXPORTING.set(ctx, true);
 }
 
 /// True inside the off-screen pass of an export: what is only for the screen (the step bar's
 /// buttons and slider) is left out of the figure.
 pub fn exporting(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(exporting_key()))
-        .unwrap_or(false)
+    EXPORTING.get(ctx)
 }
 
 fn secret_key() -> egui::Id {
