@@ -2,8 +2,9 @@
 //! painted ring, tree, Gantt chart, grid, map or plot as one blank canvas unless each element
 //! the user can read or act on gets a node of its own, with a role, a name and a value.
 //!
-//! The widgets call these helpers with what they drew (one line each), so the words are the
-//! drawing's own: its labels and tooltips, masked as the screen masks them (an open
+//! These are the generic pieces, with no knowledge of any widget: each picture (the ring,
+//! the tree, the Gantt chart, the heat map) builds its own elements' nodes with them from what
+//! it drew, so the words are the drawing's own: its labels and tooltips, masked as the screen masks them (an open
 //! question's answer reads "?" here as on screen). Each node is a hover-only region over the
 //! element (it takes no click and no focus from the widget under it), its id derived from the
 //! picture's id and the element's index. Nothing is built while no screen reader (nor a test)
