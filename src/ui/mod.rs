@@ -11,6 +11,7 @@ pub mod errata;
 pub mod exercise;
 pub mod figure;
 pub mod files;
+pub mod frame;
 pub mod help;
 pub mod homework;
 pub mod lesson;

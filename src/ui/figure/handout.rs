@@ -30,7 +30,7 @@ use super::svg::escape;
 use super::window::Offscreen;
 use crate::lesson::{Answer, Lesson};
 use crate::preset::Preset;
-use crate::ui::reveal::Secret;
+use crate::ui::frame::Secret;
 
 pub use super::window::Window;
 
