@@ -4,7 +4,7 @@
 //! later Gantt bars, and the numbers that give the answer away (a final makespan, a bound's
 //! gap) read [`UNTIL_END`] until the last step.
 //!
-//! The switch is [`crate::ui::workspace::OnScreen::hide_future`]; the shell publishes it with
+//! The switch is the shell's `OnScreen::hide_future` (View ▸ Hide the future); the shell publishes it with
 //! the front workspace's step position once per frame ([`publish`]) and every workspace reads
 //! it back with [`Reveal::of`], re-based on its own step bar after the bar was drawn
 //! ([`Reveal::at`]). The cutting is done here, once, for series over steps ([`cut_series`]),
