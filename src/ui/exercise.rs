@@ -162,7 +162,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
     let corner = if column {
         0.0
     } else {
-        crate::ui::figure::corner_size(ui).x
+        crate::ui::widgets::corner::corner_size(ui).x
     };
     let row = (ui.available_width() - corner).max(0.0);
     let text = score_text(score, out_of, complete);
@@ -324,7 +324,7 @@ fn show_beside(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, room: egui::
     };
     // The band first: a move it plays (Send, Show me) is on the picture in the same frame.
     let mut side = column(ui, right);
-    side.add_space(crate::ui::figure::corner_size(&side).y);
+    side.add_space(crate::ui::widgets::corner::corner_size(&side).y);
     focus::land(&side, Landing::Exercise);
     buttons(&mut side, ex, band, true);
     let rest = right.bottom() - side.cursor().top();

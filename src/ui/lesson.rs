@@ -379,15 +379,15 @@ impl Teach {
     }
 
     /// The current step's open question (asked, not yet revealed), for the workspace to hide
-    /// its answer ([`crate::ui::reveal::Secret`]).
-    pub(super) fn secret(&self) -> Option<crate::ui::reveal::Secret> {
+    /// its answer ([`crate::ui::frame::Secret`]).
+    pub(super) fn secret(&self) -> Option<crate::ui::frame::Secret> {
         self.player_secret().or_else(|| {
             // A quiz question whose instance Show me loaded, still open.
             self.quizzes.iter().find_map(QuizWindow::secret)
         })
     }
 
-    fn player_secret(&self) -> Option<crate::ui::reveal::Secret> {
+    fn player_secret(&self) -> Option<crate::ui::frame::Secret> {
         let p = self.player.as_ref()?;
         let q = p.lesson.steps.get(p.index)?.question.as_ref()?;
         if p.revealed[p.index] {
@@ -398,7 +398,7 @@ impl Teach {
             Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
             _ => None,
         };
-        let secret = crate::ui::reveal::Secret::new(&q.check.field, answer)
+        let secret = crate::ui::frame::Secret::new(&q.check.field, answer)
             .of_run(p.asked_runs.get(p.index).cloned().flatten());
         Some(match p.giveaways.get(p.index).and_then(Option::as_ref) {
             Some(g) => secret.with(g),

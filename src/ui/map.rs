@@ -19,9 +19,10 @@ use crate::preset::{ModelId, Scenario};
 use crate::report::format::{Precision, number};
 use crate::report::map::{MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
+use crate::ui::frame::repainter;
 use crate::ui::widgets::heatmap::{HeatSpec, heatmap};
 use crate::ui::widgets::{busy, error_label};
-use crate::ui::workspace::{Drawn, OnScreen, Tab, repainter};
+use crate::ui::workspace::{Drawn, OnScreen, Tab};
 
 pub use crate::ui::compare::{Compare, CompareRow, compare_rows, headline_numbers};
 
@@ -361,7 +362,7 @@ impl MapView {
             };
             // The first row keeps clear of the map's export buttons (top right).
             if name == "x" {
-                crate::ui::figure::beside_corner(ui, row);
+                crate::ui::widgets::corner::beside_corner(ui, row);
             } else {
                 ui.horizontal(row);
             }

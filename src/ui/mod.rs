@@ -12,6 +12,7 @@ pub mod exercise;
 pub mod export;
 pub mod figure;
 pub mod files;
+pub mod frame;
 pub mod help;
 pub mod homework;
 pub mod lesson;

@@ -95,8 +95,8 @@ pub struct QuizWindow {
 
 impl QuizWindow {
     /// The open question whose instance is loaded (not yet answered right nor shown), to be
-    /// hidden in the workspace as a lesson's question is ([`crate::ui::reveal::Secret`]).
-    pub(super) fn secret(&self) -> Option<crate::ui::reveal::Secret> {
+    /// hidden in the workspace as a lesson's question is ([`crate::ui::frame::Secret`]).
+    pub(super) fn secret(&self) -> Option<crate::ui::frame::Secret> {
         let k = self.loaded?;
         let (item, tries) = (self.questions.get(k)?, self.tries.get(k)?);
         if !self.open || tries.done() {
@@ -106,7 +106,7 @@ impl QuizWindow {
             Answer::Number(x) => Ok(*x),
             Answer::Choice(c) => Err(c.clone()),
         };
-        let secret = crate::ui::reveal::Secret::new(&item.question.check.field, Some(answer))
+        let secret = crate::ui::frame::Secret::new(&item.question.check.field, Some(answer))
             .of_run(item.question.check.scenario().ok());
         Some(secret.with(&item.giveaway))
     }

@@ -90,7 +90,7 @@ fn drawer_pane(all: &[Text]) -> Option<String> {
 /// The question a step asks, as the walk keeps it secret.
 #[derive(Debug, Clone)]
 pub struct Asked {
-    /// The answer as the app may print it (see `loadlab::ui::reveal::Secret::new`).
+    /// The answer as the app may print it (see `loadlab::ui::frame::Secret::new`).
     pub forms: Vec<String>,
     /// The answer as a number (None: a choice).
     pub value: Option<f64>,

@@ -560,12 +560,12 @@ impl LoadlabApp {
         let before = self.desk.page().scenario.clone();
         let teaching = self.presenter.is_some() || self.teach.player().is_some();
         self.shown.stage = super::stage::is_stage(ui.available_width(), teaching);
-        super::stage::publish(&ctx, self.shown.stage);
+        super::frame::publish_stage(&ctx, self.shown.stage);
         cmds.extend(self.around(ui));
         // The open question's quantities are hidden by name on its own run only.
         let scenario = &self.desk.page().scenario;
         let secret = self.teach.secret().map(|s| s.shown(scenario));
-        super::reveal::publish_secret(&ctx, self.secret_probe.apply(secret));
+        super::frame::publish_secret(&ctx, self.secret_probe.apply(secret));
         let i = self.desk.active.index();
         self.maps.compare.presenter = self.presenter.is_some();
         let asked = egui::CentralPanel::default()

@@ -30,7 +30,7 @@ use crate::lesson::{Answer, Lesson};
 use crate::preset::Preset;
 use crate::ui::figure::pdf::Page;
 use crate::ui::figure::svg::escape;
-use crate::ui::reveal::Secret;
+use crate::ui::frame::Secret;
 
 pub use super::window::Window;
 

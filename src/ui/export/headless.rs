@@ -194,8 +194,8 @@ impl OffscreenTab {
 
     /// Hides `secret` (a lesson question's field and answer) in what is drawn from now on, as
     /// the app does until Reveal.
-    pub fn hide(&mut self, secret: Option<crate::ui::reveal::Secret>) {
-        crate::ui::reveal::publish_secret(&self.ctx, secret);
+    pub fn hide(&mut self, secret: Option<crate::ui::frame::Secret>) {
+        crate::ui::frame::publish_secret(&self.ctx, secret);
     }
 
     /// Step positions of the run (1 when nothing steps).

@@ -6,13 +6,8 @@ use egui::Ui;
 
 use crate::jobs::Keyed;
 use crate::model::{Cancelled, ParamError, Progress};
+use crate::ui::frame::repainter;
 use crate::ui::widgets::{error_label, pending};
-
-/// A callback for background jobs: repaint when progress moves or the result lands.
-pub fn repainter(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
-    let c = ctx.clone();
-    move || c.request_repaint()
-}
 
 /// The last parameters that failed validation and why, so a workspace validates each change
 /// once and shows the reason next to the offending control.

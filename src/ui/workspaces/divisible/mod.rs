@@ -297,7 +297,7 @@ impl Workspace for DivisiblePanel {
         let mut first: Option<f32> = None;
         // On the stage one plot at a time, as tall as the room (two would each be a strip
         // under their legends); a switch in its first row brings the other.
-        let stage = crate::ui::stage::on(ui.ctx());
+        let stage = crate::ui::frame::on_stage(ui.ctx());
         let sweeps = match (stage, self.view.stage_beta) {
             (false, _) => vec![Over::H, Over::Beta],
             (true, false) => vec![Over::H],
@@ -413,8 +413,8 @@ impl DivisiblePanel {
         // Wrapped: a row running out of the picture would widen everything under it; clear
         // of the export buttons' corner.
         // On the stage the menu bar names the model and the chart needs the row: the tabs alone.
-        let stage = crate::ui::stage::on(ui.ctx());
-        crate::ui::figure::beside_corner(ui, |ui| {
+        let stage = crate::ui::frame::on_stage(ui.ctx());
+        crate::ui::widgets::corner::beside_corner(ui, |ui| {
             if !stage {
                 ui.heading("Timeline");
             }
@@ -452,9 +452,9 @@ impl DivisiblePanel {
             ),
         };
         // (The first row of the plots: clear of their export buttons.)
-        let stage = crate::ui::stage::on(ui.ctx());
+        let stage = crate::ui::frame::on_stage(ui.ctx());
         let beta = &mut self.view.stage_beta;
-        crate::ui::figure::beside_corner(ui, |ui| {
+        crate::ui::widgets::corner::beside_corner(ui, |ui| {
             if stage {
                 ui.selectable_value(beta, false, "h sweep")
                     .on_hover_text("The plot against the tree's height h");

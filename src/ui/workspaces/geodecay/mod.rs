@@ -18,6 +18,7 @@ use crate::model::geodecay::{Decay, GeoOutcome, GeoParams, Policy, Survivors};
 use crate::model::{Cancelled, Progress};
 use crate::report::format::{Precision, number};
 use crate::report::geodecay::{OUTCOME_KEYS, Parts, Plot, Run, policy_group};
+use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot, hovered};
 use crate::ui::widgets::form::{
     Choice, about_section, choice_in, choices, param_grid, plot_header,
@@ -29,8 +30,7 @@ use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider;
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption, step_caption_of};
 use crate::ui::workspace::{
-    Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, repainter, run_or_reason,
-    view_accessors,
+    Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, run_or_reason, view_accessors,
 };
 
 /// Colour of a policy in every plot: its group's colour in the report's plots.
@@ -381,7 +381,7 @@ impl Workspace for GeodecayPanel {
         // An open question hides what gives it away in the row of the run it asks about:
         // the selected policy's when the shown run is the question's, another policy's when
         // the question asks that policy on the same instance (the other rows are other runs).
-        let secret = crate::ui::reveal::secret(ui.ctx());
+        let secret = crate::ui::frame::secret(ui.ctx());
         let asked = |label: &str, selected: bool, key: &str| {
             secret.as_ref().is_some_and(|s| {
                 (selected && s.hides_field(key))
@@ -449,10 +449,10 @@ fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
     let Some(r) = o.trace.get(k) else {
         // The end knows its quantities: an open question hides them by their keys (the
         // balancings of this run, not a number of rounds that equals the answer).
-        let secret = crate::ui::reveal::secret(ui.ctx());
+        let secret = crate::ui::frame::secret(ui.ctx());
         let q = |key: &str, text: String| {
             if secret.as_ref().is_some_and(|s| s.hides_field(key)) {
-                crate::ui::reveal::HIDDEN.to_owned()
+                crate::ui::frame::HIDDEN.to_owned()
             } else {
                 text
             }
@@ -477,7 +477,7 @@ fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
                     ""
                 }
             )),
-            crate::ui::reveal::Says::Names,
+            crate::ui::frame::Says::Names,
         );
         return;
     };

@@ -12,6 +12,7 @@ use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
 use crate::model::ksbf::{self, DISCREPANCIES, KsbfParams, LemmaCheck, NodeId};
 use crate::model::{Cancelled, Progress};
 use crate::report::ksbf::{OUTCOME_KEYS, Parts, Plot, Run};
+use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::form::{
     about_section, choices, combo, heading_tabs, param_grid, plot_header,
@@ -23,7 +24,7 @@ use crate::ui::widgets::slider::{Span, largest_accepted};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
-    Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
+    Checked, Regions, Workspace, jobs, nothing_plotted, run_or_reason, view_accessors,
 };
 
 /// View state (persisted).

@@ -64,7 +64,7 @@ impl RedistPanel {
         let right = |ui: &mut Ui| {
             bounds_table(ui, &ev.run.bounds_table(), hiding);
             for c in &r.checks {
-                let t = crate::ui::reveal::masked(ui.ctx(), &c.line());
+                let t = crate::ui::frame::masked(ui.ctx(), &c.line());
                 let text = if c.holds {
                     RichText::new(t)
                 } else {
@@ -107,7 +107,7 @@ fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
         .take(BOUND_COLUMNS)
         .map(String::as_str)
         .collect();
-    let secret = crate::ui::reveal::secret(ui.ctx());
+    let secret = crate::ui::frame::secret(ui.ctx());
     let rows: Vec<Vec<String>> = table
         .rows
         .iter()
@@ -122,7 +122,7 @@ fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
                 .is_some_and(|s| s.hides_field(&format!("bounds.{name}.gap")));
             let text = |(k, c): (usize, &Cell)| {
                 if k == GAP_COLUMN && asked {
-                    crate::ui::reveal::HIDDEN.to_string()
+                    crate::ui::frame::HIDDEN.to_string()
                 } else if k == GAP_COLUMN && hiding {
                     UNTIL_END.to_string()
                 } else {
