@@ -6,7 +6,7 @@
 use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
-use super::app::Cmd;
+use super::commands::Cmd;
 use crate::model::errata::{self, Finding, Kind};
 use crate::model::registry::ModelId;
 use crate::preset::Preset;

@@ -1,5 +1,5 @@
 //! "Your turn" (issue 25): the exercise mode of the shell. When the workspace offers an
-//! exercise ([`crate::ui::workspace::Workspace::exercise`]) and the "Your turn" switch is on,
+//! exercise (its `Workspace::exercise`, in the model's `turn.rs`) and the "Your turn" switch is on,
 //! the picture region shows the exercise instead of the schedule: a band with the prompt,
 //! Send / Hint / Show me / Undo and the score counting first tries, the verdict of the last
 //! move (the rule it breaks and why), and the model's own picture on which the student makes
@@ -56,7 +56,7 @@ pub trait Exercise {
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade>;
 }
 
-/// What [`crate::ui::workspace::Workspace::exercise`] returns when the model has an exercise:
+/// What a workspace's `Workspace::exercise` returns when the model has an exercise:
 /// the exercise with its band, or why these parameters make none.
 pub type Turn<'a> = Result<(&'a mut dyn Exercise, &'a mut Band), String>;
 

@@ -13,7 +13,7 @@ use egui::RichText;
 
 use super::commands::Cmd;
 use super::files::FileAction;
-use super::lesson::{BODY, answer_lines, reply_field};
+use super::question::{BODY, answer_lines, reply_field};
 use crate::jobs::JobSlot;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind, QuizReplayed, replay};
 use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
@@ -243,23 +243,11 @@ impl QuizWindow {
             .default_width(520.0f32.min(screen.width() - 220.0))
             .default_height((screen.height() - 120.0).max(240.0));
         if std::mem::take(&mut self.unfold) {
-            let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
-                ctx,
-                id.with("collapsing"),
-                true,
-            );
-            folding.set_open(true);
-            folding.store(ctx);
+            set_folded(ctx, id, false);
         }
         if std::mem::take(&mut self.aside) {
             // Folded to its title bar in the bottom-right corner, above the status bar.
-            let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
-                ctx,
-                id.with("collapsing"),
-                true,
-            );
-            folding.set_open(false);
-            folding.store(ctx);
+            set_folded(ctx, id, true);
             let width = ctx
                 .memory(|m| m.area_rect(id))
                 .map_or(320.0, |r| r.width())
@@ -470,7 +458,7 @@ fn question(
             ui.label(
                 RichText::new(format!("✓ Right, {when}"))
                     .size(BODY)
-                    .color(super::lesson::right(ui)),
+                    .color(super::question::right(ui)),
             );
         }
         (Some(Grade::Wrong), false) => {
@@ -506,6 +494,17 @@ fn question(
         act = Some(Act::ShowMe);
     }
     act
+}
+
+/// Folds the window `id` to its title bar (`folded`) or unfolds it.
+fn set_folded(ctx: &egui::Context, id: egui::Id, folded: bool) {
+    let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
+        ctx,
+        id.with("collapsing"),
+        true,
+    );
+    folding.set_open(!folded);
+    folding.store(ctx);
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
-use super::app::Cmd;
+use super::commands::Cmd;
 use crate::jobs::JobSlot;
 use crate::model::redistribute::exact::N_EXACT_MAX;
 use crate::model::redistribute::gaps::{Against, Gap, GapSearch, Space, command, search_command};

@@ -21,12 +21,7 @@ use super::chrome::{Chrome, Shell};
 use super::desk::{Desk, History};
 use super::figure::FigureShot;
 use super::files::{DialogResult, Dialogs, FileAction};
-use super::workspace::{Drawn, OnScreen, Region, Tab, Workspace};
-use super::workspaces::divisible::DivisiblePanel;
-use super::workspaces::geodecay::GeodecayPanel;
-use super::workspaces::ksbf::KsbfPanel;
-use super::workspaces::redistribute::RedistPanel;
-use super::workspaces::treesweep::TreeSweepPanel;
+use super::workspace::{Drawn, OnScreen, Region, Tab};
 use crate::jobs::{JobSlot, JobStatus};
 use crate::model::registry::ModelId;
 use crate::preset::{self, Preset, PresetFile};
@@ -75,8 +70,7 @@ pub struct Presenter {
     pub zoom: f32,
 }
 
-/// Zoom factor of presenter mode (type about 1.5 × larger, for the back of the room).
-pub const PRESENTER_ZOOM: f32 = 1.5;
+pub use super::look::PRESENTER_ZOOM;
 
 /// The application.
 pub struct LoadlabApp {
@@ -122,24 +116,32 @@ pub struct LoadlabApp {
     homework: super::homework::Homework,
 }
 
-fn workspaces() -> Vec<Box<dyn Tab>> {
-    ModelId::ALL.into_iter().map(fresh_tab).collect()
+/// The app's whole window off-screen (a hand-out's step shots).
+pub type Offscreen = crate::ui::export::window::Offscreen<LoadlabApp>;
+
+impl crate::ui::export::window::App for LoadlabApp {
+    fn offscreen(ctx: &egui::Context) -> Self {
+        LoadlabApp::offscreen(ctx)
+    }
+    fn send(&mut self, cmd: Cmd) {
+        LoadlabApp::send(self, cmd);
+    }
+    fn start_lesson(&mut self, ctx: &egui::Context, lesson: crate::lesson::Lesson) {
+        LoadlabApp::start_lesson(self, ctx, lesson);
+    }
+    fn frame(&mut self, ui: &mut egui::Ui) {
+        LoadlabApp::frame(self, ui);
+    }
+    fn busy(&mut self) -> bool {
+        LoadlabApp::busy(self)
+    }
 }
 
-/// A new workspace of `model` with the default view (Compare A/B draws A with one).
-pub(crate) fn fresh_tab(model: ModelId) -> Box<dyn Tab> {
-    fn make<W: Workspace>() -> Box<dyn Tab> {
-        Box::new(W::default())
-    }
-    let tab = match model {
-        ModelId::Divisible => make::<DivisiblePanel>(),
-        ModelId::Geodecay => make::<GeodecayPanel>(),
-        ModelId::TreeSweep => make::<TreeSweepPanel>(),
-        ModelId::Ksbf => make::<KsbfPanel>(),
-        ModelId::Redistribute => make::<RedistPanel>(),
-    };
-    debug_assert_eq!(tab.model(), model);
-    tab
+fn workspaces() -> Vec<Box<dyn Tab>> {
+    ModelId::ALL
+        .into_iter()
+        .map(super::workspaces::fresh_tab)
+        .collect()
 }
 
 impl LoadlabApp {
@@ -151,7 +153,7 @@ impl LoadlabApp {
 
     /// The app as a first start without storage makes it (the default scenario, no last
     /// session, no first-start card, nothing ever saved), on `ctx`: the window that
-    /// `loadlab render --lesson` draws off-screen ([`super::figure::window`]).
+    /// `loadlab render --lesson` draws off-screen ([`Offscreen`]).
     pub fn offscreen(ctx: &egui::Context) -> Self {
         Self::start(ctx, None, None)
     }
@@ -474,21 +476,10 @@ impl LoadlabApp {
 
     /// The running job of the front workspace, or an export.
     fn job_status(&mut self) -> Option<JobStatus> {
-        let status = |label: &str, fraction: f32| JobStatus {
-            label: label.to_string(),
-            fraction,
-        };
-        let export = self
-            .export
-            .running()
-            .map(|j| status(j.label(), j.fraction()))
-            .or_else(|| {
-                self.figure_job
-                    .running()
-                    .map(|j| status(j.label(), j.fraction()))
-            })
-            .or_else(|| self.share.status());
-        export
+        self.export
+            .status()
+            .or_else(|| self.figure_job.status())
+            .or_else(|| self.share.status())
             .or_else(|| self.teach.job_status())
             .or_else(|| self.maps.status())
             .or_else(|| self.tab().job_status())

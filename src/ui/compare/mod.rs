@@ -311,7 +311,7 @@ impl Compare {
         };
         let mut a_tab = self.a_tabs[m]
             .take()
-            .unwrap_or_else(|| crate::ui::app::fresh_tab(model));
+            .unwrap_or_else(|| crate::ui::workspaces::fresh_tab(model));
         let short = self.presenter && ui.available_height() < PRESENTER_SHORT;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, &a == b));
         // On the stage B's controls are the drawer's.

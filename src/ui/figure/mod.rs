@@ -23,13 +23,9 @@
 //! in the context's memory, which the fresh context does not have), and nothing is hovered. The
 //! theme is the app's (View ▸ Light theme for slides on white).
 
-pub mod animation;
-pub mod handout;
-pub mod headless;
 pub mod pdf;
 pub mod raster;
 pub mod svg;
-pub mod window;
 
 use std::path::{Path, PathBuf};
 
@@ -132,7 +128,8 @@ pub struct Scene {
     pub size: [usize; 2],
     /// Pixels per point.
     pub scale: f32,
-    background: Color32,
+    /// The colour round the figure (its margin).
+    pub background: Color32,
     /// What the figure shows in words ([`crate::ui::widgets::describe`]; None for a figure
     /// that describes nothing, such as a plot).
     pub description: Option<String>,
@@ -275,18 +272,13 @@ impl Scene {
 
     /// The figure's pixels, RGBA (not premultiplied), row by row.
     pub fn rasterize(&self) -> Result<Vec<u8>, String> {
-        let image = raster::rasterize(
+        raster::rgba_bytes(
             &self.primitives,
             &self.textures,
             self.size,
             self.scale,
             self.background,
-        )?;
-        Ok(image
-            .pixels
-            .iter()
-            .flat_map(|p| p.to_srgba_unmultiplied())
-            .collect())
+        )
     }
 
     /// The figure as an SVG document in points (see [`svg`]): the same layout as the PNG.

@@ -26,7 +26,7 @@ pub(super) fn show<W: Workspace>(
     shown.exercise_offered = W::EXERCISE;
     let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     // On the stage the toggles share the row above (the maps strip's) and the side regions
-    // are the drawer's leaves (`crate::ui::stage`).
+    // are the drawer's leaves (the app's stage drawer).
     if !shown.stage {
         egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));
         for region in [Region::Controls, Region::Numbers] {
@@ -336,7 +336,7 @@ pub struct OnScreen {
     /// Set by the shell when picture and plots do not fit side by side.
     #[serde(skip)]
     pub narrow: bool,
-    /// Set by the app on a small room ([`crate::ui::stage`]): the controls and the numbers
+    /// Set by the app on a small room (the projector stage, `ui::stage::is_stage`): the controls and the numbers
     /// are the stage drawer's, not the workspace's side regions.
     #[serde(skip)]
     pub stage: bool,
@@ -344,18 +344,11 @@ pub struct OnScreen {
 
 impl Default for OnScreen {
     fn default() -> Self {
+        // The desktop's regions: presenter mode's, with the controls and the numbers.
         OnScreen {
             controls: true,
-            plots: true,
             numbers: true,
-            pseudocode: true,
-            pseudocode_first: false,
-            front: Region::Picture,
-            hide_future: false,
-            exercise: false,
-            exercise_offered: false,
-            narrow: false,
-            stage: false,
+            ..OnScreen::PRESENTER
         }
     }
 }

@@ -83,6 +83,17 @@ pub fn nothing_plotted(ui: &mut Ui) {
     error_label(ui, "Nothing is plotted until the instance is valid.");
 }
 
+/// Under the plots of a run that was cancelled: a Recompute button that asks for it again.
+pub fn recompute<K, T>(ui: &mut Ui, run: &mut Keyed<K, T>)
+where
+    K: PartialEq + Clone + Send + 'static,
+    T: Send + 'static,
+{
+    if run.was_cancelled() && ui.button("Recompute").clicked() {
+        run.retry();
+    }
+}
+
 /// What a picture shows of a run that is a job keyed by the parameters: its result, or else
 /// why the parameters are invalid, or a spinner while it is `doing` its work.
 pub fn run_or_reason<'a, P, T>(

@@ -80,7 +80,7 @@ pub struct KsbfPanel {
     /// The run with its seed study over the view's number of seeds.
     seeds: Keyed<(KsbfParams, u64), Studied>,
     /// "Your turn" on the workload.
-    turn: crate::ui::exercise::Slot<KsbfParams, exercise::KsbfTurn>,
+    turn: crate::ui::exercise::Slot<KsbfParams, turn::KsbfTurn>,
 }
 
 /// A PE's colour (a fixed, distinguishable palette, cycling).
@@ -255,7 +255,7 @@ impl Workspace for KsbfPanel {
     }
     const EXERCISE: bool = true;
     fn exercise(&mut self, params: &KsbfParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        Some(self.turn.get(params, exercise::KsbfTurn::new))
+        Some(self.turn.get(params, turn::KsbfTurn::new))
     }
     fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
@@ -384,7 +384,7 @@ impl KsbfPanel {
 }
 
 mod drawing;
-mod exercise;
+mod turn;
 use drawing::*;
 
 // What the view's tabs and combo boxes offer, with their captions.

@@ -850,10 +850,10 @@ impl RedistPanel {
 #[path = "charts.rs"]
 mod charts;
 use charts::*;
-#[path = "stage.rs"]
-mod stage;
-use stage::Side;
-pub(super) use stage::ring_width;
+#[path = "side.rs"]
+mod side;
+use side::Side;
+pub(super) use side::ring_width;
 
 /// Whether the ring and its chart go side by side in a picture of `room` (`line`: a text
 /// line's height): in a wide, short room; and on the stage whenever that gives the ring

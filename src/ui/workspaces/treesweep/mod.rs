@@ -254,9 +254,7 @@ impl Workspace for TreeSweepPanel {
             _ => &mut self.view.plot_view,
         };
         compare_plot(ui, "ts_plot_view", &plot, axes);
-        if self.run.was_cancelled() && ui.button("Recompute").clicked() {
-            self.run.retry();
-        }
+        crate::ui::workspace::recompute(ui, &mut self.run);
     }
     fn pseudocode(
         &self,

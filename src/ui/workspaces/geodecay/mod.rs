@@ -2,6 +2,8 @@
 //! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers — every number
 //! and curve from the report's run ([`crate::report::geodecay`]).
 
+mod turn;
+
 use crate::model::words::{count, noun};
 use egui::{Color32, Ui};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
@@ -98,7 +100,7 @@ pub struct GeodecayPanel {
     /// The run with its seed spread.
     spread: Keyed<GeoParams, Studied>,
     /// "Your turn" on the scenario.
-    turn: crate::ui::exercise::Slot<GeoParams, super::geodecay_turn::GeoTurn>,
+    turn: crate::ui::exercise::Slot<GeoParams, turn::GeoTurn>,
 }
 
 /// The report's run of `params` with `parts`, in a background job.
@@ -130,7 +132,7 @@ impl Workspace for GeodecayPanel {
     jobs!(run, ell, p_sweep, spread);
     const EXERCISE: bool = true;
     fn exercise(&mut self, params: &GeoParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        Some(self.turn.get(params, super::geodecay_turn::GeoTurn::new))
+        Some(self.turn.get(params, turn::GeoTurn::new))
     }
     const REGIONS: Regions = Regions {
         controls: (270.0, 220.0),
