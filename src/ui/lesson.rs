@@ -793,7 +793,7 @@ pub(super) fn answer_lines(ui: &mut egui::Ui, q: &Question, a: &Answer, body: f3
         ui.label(
             RichText::new(format!(
                 "(accepted within ± {})",
-                lesson::format_number(q.tolerance)
+                crate::model::format::number(q.tolerance, crate::model::format::Precision::Lesson)
             ))
             .weak(),
         );

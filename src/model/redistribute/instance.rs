@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::num::compact;
+use crate::model::format::{Precision, number};
 
 /// Smallest ring accepted.
 pub const N_MIN: usize = 2;
@@ -268,7 +268,7 @@ impl RingInstance {
                     format!(
                         "{}{at} must be a finite number > 0 (got {})",
                         field.name(),
-                        compact(c)
+                        number(c, Precision::Exact)
                     ),
                 ));
             } else if c > COST_MAX {
@@ -278,7 +278,7 @@ impl RingInstance {
                     format!(
                         "{} must be at most {COST_MAX:e} (got {})",
                         field.name(),
-                        compact(c)
+                        number(c, Precision::Exact)
                     ),
                 ));
             }

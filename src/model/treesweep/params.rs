@@ -82,7 +82,7 @@ impl Default for TreeSweepParams {
 /// Validation failures; the field names used here: "n" or "tau".
 pub use crate::model::ParamError;
 use crate::model::budget::{Budget, Cost};
-use crate::model::num::compact;
+use crate::model::format::{Precision, number};
 use crate::model::{Checks, Validated, ensure, finite};
 
 impl Checks for TreeSweepParams {
@@ -108,13 +108,13 @@ impl Checks for TreeSweepParams {
                  executing one node. Its optimality proof uses τ > 1 (a boundary node's \
                  height is found from AET ≤ T*(ℓ) + τ − 2, and the schedules it builds are \
                  persistent only then); the coarse-grain case τ ≤ 1 is a different problem",
-                compact(self.tau)
+                number(self.tau, Precision::Exact)
             )
         })?;
         ensure(self.tau <= TAU_MAX, "tau", || {
             format!(
                 "τ must be at most {TAU_MAX:e} (got {}) so that every time stays an exact integer part in f64",
-                compact(self.tau)
+                number(self.tau, Precision::Exact)
             )
         })?;
         BUDGET.check("n", &format!("n = {}", self.n), cost(self))

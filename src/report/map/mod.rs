@@ -22,8 +22,8 @@ use serde_json::{Value, json};
 use super::{Detail, ReportError, run as report_run};
 use crate::model::budget::SECONDS;
 use crate::model::divisible::Method;
+use crate::model::format::{Precision, number};
 use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute};
-use crate::model::num::{approx, compact};
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::RingInstance;
 use crate::model::redistribute::params::{Algorithm, RedistParams};
@@ -423,9 +423,9 @@ fn held_exactly(
                 format!(
                     "{} = {} is outside what {} can be (it would be computed at {})",
                     param.name,
-                    compact(v),
+                    number(v, Precision::Exact),
                     param.name,
-                    compact(held)
+                    number(held, Precision::Exact)
                 ),
             ));
         }
@@ -488,8 +488,8 @@ impl MapPlan {
                         "{} cells: at least {} s of work, more than the limit of {} s — fewer \
                          points or a smaller range",
                         nx * ny,
-                        approx(seen),
-                        approx(SECONDS)
+                        number(seen, Precision::Estimate),
+                        number(SECONDS, Precision::Estimate)
                     ),
                 ));
             }
@@ -767,9 +767,9 @@ impl MapPlan {
         format!(
             "{} = {}, {} = {}",
             self.x.name,
-            compact(self.x_values[ix]),
+            number(self.x_values[ix], Precision::Exact),
             self.y.name,
-            compact(self.y_values[iy])
+            number(self.y_values[iy], Precision::Exact)
         )
     }
 }
