@@ -671,7 +671,7 @@ impl Lesson {
                         "prompt": x.prompt,
                         "pass": x.pass,
                         "personal": x.personal,
-                        "moves": exercise::moves(&s.scenario.resolve().unwrap_or_default()).ok(),
+                        "moves": homework::personal::size_class(&s.scenario.resolve().unwrap_or_default()).ok(),
                     })),
                 })
             })
