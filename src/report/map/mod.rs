@@ -129,27 +129,21 @@ macro_rules! param {
     // A parameter described by its model's descriptor (`crate::model::param::ParamSpec`): the
     // name, help, integer flag and default range are the descriptor's.
     ($variant:ident, spec $spec:expr, |$p:ident| $field:expr, $ty:ty) => {
-        MapParam {
-            name: $spec.field,
-            help: $spec.name,
-            integer: $spec.integer,
-            default: (
+        param!(
+            $variant,
+            $spec.field,
+            $spec.name,
+            $spec.integer,
+            (
                 $spec.rail.0,
                 $spec.rail.1,
                 matches!($spec.spread, $crate::model::param::Spread::Log),
             ),
-            get: |s| match s {
-                Scenario::$variant($p) => $field as f64,
-                _ => f64::NAN,
-            },
-            set: |s, v| {
-                if let Scenario::$variant($p) = s {
-                    $field = v as $ty;
-                }
-            },
-        }
+            |$p| $field,
+            $ty
+        )
     };
-    ($variant:ident, $name:literal, $help:literal, $int:expr, $default:expr, |$p:ident| $field:expr, $ty:ty) => {
+    ($variant:ident, $name:expr, $help:expr, $int:expr, $default:expr, |$p:ident| $field:expr, $ty:ty) => {
         MapParam {
             name: $name,
             help: $help,
