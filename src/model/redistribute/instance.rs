@@ -1,6 +1,6 @@
 //! Ring instances: δ, the loads L, the link costs and the direction, with their validation
 //! against Section 2 and the input limits (every problem attached to its cell, so the editor
-//! can mark it). The editing operations live in [`super::editing`].
+//! can mark it). The editing operations live in the sibling module `editing`.
 //!
 //! Indices: vectors are stored 0-based; processor `P_{i+1}` of the paper is entry `i`.
 //! `cw[i]` is c_{i,i+1} (the link from P_i to its successor) and `ccw[i]` is c_{i,i−1} (the

@@ -23,6 +23,8 @@ named! {
 pub const N_MAX: u64 = 1000;
 /// Largest τ accepted (see [`N_MAX`]).
 pub const TAU_MAX: f64 = 1e9;
+/// Largest height for which schedules are materialised (2^20 − 1 nodes).
+pub const MATERIAL_N_MAX: u32 = 20;
 
 /// Height n of the tree.
 pub const N: ParamSpec = ParamSpec {
@@ -137,7 +139,7 @@ pub const BUDGET: Budget = Budget {
 /// parameters.
 pub fn cost(p: &TreeSweepParams) -> Cost {
     let n = p.n as f64;
-    let nodes = 2f64.powi(p.n.min(u64::from(super::schedule::MATERIAL_N_MAX)) as i32);
+    let nodes = 2f64.powi(p.n.min(u64::from(MATERIAL_N_MAX)) as i32);
     let long = 51.0 * (N_MAX as f64).powi(2);
     Cost::new(
         121.0 * n * n + 4.0 * 40f64.powi(3) + long + 4.0 * nodes,
