@@ -69,7 +69,7 @@ fn the_styles_differ_where_their_readers_rely_on_it() {
     assert_eq!(number(12_346.0, Precision::Steps), "12346");
     assert_eq!(number(12_346.0, Precision::Readout), "1.235e4");
     // Beyond their windows, lesson and steps keep the mantissa's zeros.
-    assert_eq!(number(2e6, Precision::Lesson), "2.0000e6");
+    assert_eq!(number(2_500_000.5, Precision::Lesson), "2.5000e6");
     assert_eq!(number(2e5, Precision::Steps), "2.000e5");
     assert_eq!(bytes(2.1e9), "2.1 GB");
     assert_eq!(duration(9000.0), "2.5 h");
