@@ -7,7 +7,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use loadlab::model::NoProgress;
 use loadlab::model::divisible::sweep::sweep_h;
 use loadlab::model::divisible::{DivisibleParams, Network, Valid};
-use loadlab::preset::Scenario;
+use loadlab::model::registry::Scenario;
 use loadlab::ui::workspace::Tab;
 use loadlab::ui::workspaces::divisible::DivisiblePanel;
 

@@ -40,7 +40,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, Rect, Vec2};
 use loadlab::model::NoProgress;
 use loadlab::model::map::Axis;
-use loadlab::preset::ModelId;
+use loadlab::model::registry::ModelId;
 use loadlab::report::map::MapRequest;
 use loadlab::ui::map::{MapView, coarse_map};
 

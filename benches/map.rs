@@ -32,7 +32,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use loadlab::model::NoProgress;
 use loadlab::model::geodecay::GeoParams;
 use loadlab::model::map::Axis;
-use loadlab::preset::{ModelId, ModelParams, Scenario};
+use loadlab::model::registry::{ModelId, ModelParams, Scenario};
 use loadlab::report::map::MapRequest;
 
 fn request(base: Scenario, x: &str, y: &str, metric: &str, samples: usize) -> MapRequest {

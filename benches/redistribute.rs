@@ -150,7 +150,7 @@ fn lp(c: &mut Criterion) {
 fn frame(c: &mut Criterion) {
     use loadlab::model::redistribute::editing::{RandomSpec, random_instance};
     use loadlab::model::redistribute::params::RedistParams;
-    use loadlab::preset::Scenario;
+    use loadlab::model::registry::Scenario;
     use loadlab::ui::workspace::Tab;
     use loadlab::ui::workspaces::redistribute::RedistPanel;
     let ctx = egui::Context::default();

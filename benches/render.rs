@@ -10,8 +10,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use loadlab::preset::find_bundled;
-use loadlab::ui::figure::animation;
-use loadlab::ui::figure::headless::Stage;
+use loadlab::ui::export::animation;
+use loadlab::ui::export::headless::OffscreenTab;
 
 fn gif(c: &mut Criterion) {
     let preset = find_bundled("ksbf-table-1").expect("bundled preset");
@@ -22,8 +22,8 @@ fn gif(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("ksbf-table-1 animated GIF at 1x", |b| {
         b.iter(|| {
-            let mut stage = Stage::new(&preset, None, None).expect("stage");
-            let n = animation::write(&mut stage, 1.0, 2.0, &out, |_, _| true).expect("GIF");
+            let mut tab = OffscreenTab::new(&preset, None, None).expect("tab");
+            let n = animation::write(&mut tab, 1.0, 2.0, &out, |_, _| true).expect("GIF");
             black_box(n)
         })
     });

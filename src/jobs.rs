@@ -219,6 +219,14 @@ impl<T: Send + 'static> JobSlot<T> {
         self.job.as_ref()
     }
 
+    /// The running job as the status bar shows it: its label and progress.
+    pub fn status(&self) -> Option<JobStatus> {
+        self.running().map(|j| JobStatus {
+            label: j.label().to_string(),
+            fraction: j.fraction(),
+        })
+    }
+
     /// True while a job runs.
     pub fn is_running(&self) -> bool {
         self.job.is_some()
@@ -389,10 +397,7 @@ impl<K: PartialEq + Clone + Send + 'static, T: Send + 'static> JobHandle for Key
         }
     }
     fn status(&self) -> Option<JobStatus> {
-        self.slot.running().map(|j| JobStatus {
-            label: j.label().to_string(),
-            fraction: j.fraction(),
-        })
+        self.slot.status()
     }
     fn cancel(&mut self) {
         if self.slot.is_running() {

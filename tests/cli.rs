@@ -707,3 +707,7 @@ mod round3;
 
 #[path = "cli/alg3_scale.rs"]
 mod alg3_scale;
+
+/// Issue 38: one grammar — the CLI and a lesson check read every model command alike.
+#[path = "cli/grammar.rs"]
+mod grammar;

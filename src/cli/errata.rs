@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::CliError;
 use crate::model::errata::{self, Evidence, Finding};
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 
 /// Flags of `loadlab errata`.
 #[derive(Debug, clap::Args)]
@@ -28,7 +28,7 @@ pub struct ErrataArgs {
 /// The findings the flags select, in the list's order.
 fn selected(a: &ErrataArgs) -> Vec<&'static Finding> {
     errata::all()
-        .filter(|f| a.model.is_none_or(|m| f.model == m.name()))
+        .filter(|f| a.model.is_none_or(|m| f.model == m))
         .collect()
 }
 
@@ -85,7 +85,7 @@ pub fn execute(a: &ErrataArgs) -> Result<String, CliError> {
             "{}  [{}]  {} — {}",
             f.id,
             f.kind.caption(),
-            f.model,
+            f.model.name(),
             f.paper
         );
         let _ = writeln!(out, "  {}", f.sentence);

@@ -15,6 +15,7 @@ use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::typed::InstanceText;
 
+mod divisible;
 mod hand_in;
 mod moves_file;
 mod treesweep;
@@ -254,10 +255,7 @@ fn exercise(a: &ExerciseArgs) -> Result<(Value, bool), CliError> {
             if args.out.csv {
                 return Err(CliError("--csv: an exercise prints JSON or text".into()));
             }
-            (
-                super::exercise_divisible::divisible(args, grading)?,
-                args.out.json,
-            )
+            (divisible::divisible(args, grading)?, args.out.json)
         }
         ExerciseModel::Ksbf { args, grading } => {
             if args.out.csv {
@@ -414,7 +412,10 @@ fn ksbf_cost(path: &str) -> impl FnOnce(&Shape) -> Result<Cost, CliError> {
                 "--moves {}: {} predictions, more than the limit of {}",
                 crate::preset::one_line(path),
                 shape.items,
-                crate::model::num::approx(KSBF_MOVES_MAX)
+                crate::model::format::number(
+                    KSBF_MOVES_MAX,
+                    crate::model::format::Precision::Estimate
+                )
             )));
         }
         Ok(Cost::new(n, n * KSBF_MOVE_BYTES))

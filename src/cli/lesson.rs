@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::CliError;
 use crate::lesson::{self, Lesson, QuizQuestion};
 use crate::model::NoProgress;
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 
 /// Flags of `loadlab lesson`.
 #[derive(Debug, clap::Args)]
@@ -57,13 +57,10 @@ pub struct QuizArgs {
 
 /// Parses a model name.
 pub(crate) fn model_id(s: &str) -> Result<ModelId, String> {
-    ModelId::ALL
-        .into_iter()
-        .find(|m| m.name() == s)
-        .ok_or_else(|| {
-            let names: Vec<&str> = ModelId::ALL.iter().map(|m| m.name()).collect();
-            format!("unknown model {s:?} (one of {})", names.join(", "))
-        })
+    ModelId::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = ModelId::ALL.iter().map(|m| m.name()).collect();
+        format!("unknown model {s:?} (one of {})", names.join(", "))
+    })
 }
 
 /// Largest `--count` of `loadlab quiz`.

@@ -1,45 +1,40 @@
 //! Headless command line: subcommands → model parameters → [`crate::report`] → JSON, text or
-//! CSV. One file per model holds its flags and how they become the model's parameters.
+//! CSV. The model subcommands' flags and how they become the model's parameters are the
+//! grammar of [`crate::command`] (which lessons parse with too); this layer runs and prints.
 //!
 //! Contract: `--json` prints exactly one JSON object on stdout; `--csv` prints exactly what the
 //! GUI's File ▸ Export CSV writes for the same parameters ([`crate::report::csv`]); errors print
 //! one line starting with `error:` on stderr and exit with status 2.
 
-pub mod divisible;
 pub mod errata;
 pub mod exercise;
-mod exercise_divisible;
 pub mod gaps;
 pub mod geodecay;
 pub mod grade;
-pub mod ksbf;
 pub mod ksbf_study;
 pub mod lesson;
 pub mod link;
 pub mod map;
 pub mod pseudocode;
 mod quiz_answers;
-pub mod redistribute;
 pub mod render;
 pub mod shard;
-pub mod treesweep;
-mod values;
-
-use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-pub use divisible::DivisibleArgs;
-pub use geodecay::GeodecayArgs;
-pub use ksbf::KsbfArgs;
+pub use crate::command::CommandError as CliError;
+pub use crate::command::{
+    DivisibleArgs, EvalArgs, GeodecayArgs, KsbfArgs, Output, RedistributeArgs, TreesweepArgs,
+    resolve_preset,
+};
+pub(crate) use crate::command::{at_least_one, flag, int, real};
 pub use lesson::{LessonArgs, QuizArgs};
 pub use pseudocode::PseudocodeArgs;
-pub use redistribute::RedistributeArgs;
-pub use treesweep::TreesweepArgs;
 
+use crate::command::Planned;
 use crate::model::NoProgress;
-use crate::model::num::{self, Int};
-use crate::preset::{self, ModelParams, Preset, Scenario};
+use crate::model::registry::{ModelParams, Scenario};
+use crate::preset;
 use crate::report::{self, Render, ReportError};
 
 /// loadlab — interactive explorer of parallel load balancing and scheduling papers.
@@ -92,18 +87,7 @@ pub enum Command {
         link: Option<String>,
     },
     /// Run a preset (or a share link) headless and print what its model subcommand prints.
-    Eval {
-        /// Preset file (.ron) or bundled preset name.
-        #[arg(required_unless_present = "link", conflicts_with = "link")]
-        preset: Option<String>,
-        /// A share link (`loadlab:1:…`, from `loadlab link` or Edit ▸ Copy link) instead
-        /// of a preset.
-        #[arg(long)]
-        link: Option<String>,
-        /// Output format.
-        #[command(flatten)]
-        out: Output,
-    },
+    Eval(EvalArgs),
     /// List the bundled presets (name and model).
     Presets,
     /// Print a share link to a preset: one line `loadlab:1:…` that `loadlab eval --link`,
@@ -160,43 +144,6 @@ pub enum Command {
     Grade(grade::GradeArgs),
 }
 
-/// The output flags every model subcommand and `eval` take.
-#[derive(Debug, Clone, Copy, Default, clap::Args)]
-pub struct Output {
-    /// Print one JSON object.
-    #[arg(long, conflicts_with = "csv")]
-    pub json: bool,
-    /// Print CSV: exactly what the GUI's File ▸ Export CSV writes for these parameters (every
-    /// number, schedule and plot series, whatever the other output flags ask for).
-    #[arg(long)]
-    pub csv: bool,
-}
-
-/// A CLI failure: printed as one `error:` line, exit status 2.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct CliError(pub String);
-
-impl From<ReportError> for CliError {
-    fn from(e: ReportError) -> Self {
-        match e {
-            ReportError::Invalid { field, message } => {
-                CliError(format!("--{}: {message}", flag(field)))
-            }
-            ReportError::Cancelled => CliError("cancelled".into()),
-        }
-    }
-}
-
-/// The flag that sets a params field.
-fn flag(field: &str) -> String {
-    match field {
-        "sweep_h_max" => "h-max".into(),
-        "sweep_beta" => "beta-range".into(),
-        f => f.replace('_', "-"),
-    }
-}
-
 /// Prints a run in the requested format: JSON, or the report's text (CSV is printed by
 /// [`csv_of`] from the scenario alone).
 fn render(out: Output, run: &dyn Render) -> String {
@@ -223,6 +170,15 @@ where
     Ok(render(out, &run(&params)?))
 }
 
+/// What a model subcommand prints for a planned run: with `--csv` its scenario's CSV,
+/// otherwise the run (with the output checks every reader of a command applies).
+fn planned_output(out: Output, planned: Planned) -> Result<String, CliError> {
+    if out.csv {
+        return csv_of(&planned.scenario());
+    }
+    Ok(render(out, &planned.run(&NoProgress).map_err(CliError)?))
+}
+
 /// The CSV of a scenario (the GUI's File ▸ Export CSV).
 fn csv_of(scenario: &Scenario) -> Result<String, CliError> {
     Ok(report::csv(scenario, &NoProgress)?)
@@ -235,7 +191,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Presets => Ok(list_presets()),
         Command::Link(a) => link::execute(a),
         Command::Render(a) => render::execute(a),
-        Command::Eval { preset, link, out } => {
+        Command::Eval(EvalArgs { preset, link, out }) => {
             let (p, preset) = match (preset, link) {
                 (Some(name), _) => (resolve_preset(name)?, name.as_str()),
                 (None, Some(l)) => (link::decode(l)?.preset, "link"),
@@ -255,11 +211,11 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
                 report::run(&p.scenario, report::Detail::Summary, &NoProgress).map_err(named)?;
             Ok(render(*out, &run))
         }
-        Command::Divisible(a) => divisible::execute(a),
+        Command::Divisible(a) => planned_output(a.out, a.planned()),
         Command::Geodecay(a) => geodecay::execute(a),
-        Command::Treesweep(a) => treesweep::execute(a),
-        Command::Ksbf(a) => ksbf::execute(a),
-        Command::Redistribute(a) => redistribute::execute(a),
+        Command::Treesweep(a) => planned_output(a.out, a.planned()?),
+        Command::Ksbf(a) => planned_output(a.out, a.planned()?),
+        Command::Redistribute(a) => planned_output(a.out, a.planned()?),
         Command::Lessons { json } => lesson::list(*json),
         Command::Lesson(a) => lesson::show(a),
         Command::Quiz(a) => lesson::quiz(a),
@@ -269,8 +225,25 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Exercise(a) => exercise::execute(a),
         Command::Gaps(a) => gaps::execute(a),
         Command::KsbfStudy(a) => ksbf_study::execute(a),
-        Command::Merge(a) => shard::merge(a),
+        Command::Merge(a) => merge(a),
         Command::Grade(a) => grade::execute(a).map(|(out, _)| out),
+    }
+}
+
+/// Runs `loadlab merge`: reads the parts ([`shard::read_parts`]) and hands their results to
+/// the merge of the study that made them.
+pub fn merge(a: &shard::MergeArgs) -> Result<String, CliError> {
+    let (argv, results) = shard::read_parts(&a.files)?;
+    let cli = Cli::try_parse_from(std::iter::once("loadlab".to_string()).chain(argv.clone()))
+        .map_err(|_| CliError(format!("the parts' command does not parse: {argv:?}")))?;
+    match cli.command {
+        Some(Command::Map(m)) => map::merge(&m, &results),
+        Some(Command::Gaps(g)) => gaps::merge(&g, &results),
+        Some(Command::KsbfStudy(k)) => ksbf_study::merge(&k, &results),
+        Some(Command::Geodecay(g)) => geodecay::merge(&g, &results),
+        _ => Err(CliError(format!(
+            "the parts' command cannot be merged: {argv:?}"
+        ))),
     }
 }
 
@@ -288,22 +261,6 @@ pub fn print(out: &str) -> Result<(), CliError> {
         }
         _ => Ok(()),
     }
-}
-
-/// A preset from a path, or else from the bundled presets by name.
-pub fn resolve_preset(name: &str) -> Result<Preset, CliError> {
-    let path = PathBuf::from(name);
-    // Anything at that path, even a dangling link or a loop of links (whose error then
-    // says so, rather than "no such file").
-    if std::fs::symlink_metadata(&path).is_ok() {
-        return preset::load(&path).map_err(|e| CliError(e.to_string()));
-    }
-    preset::find_bundled(name).ok_or_else(|| {
-        CliError(format!(
-            "{}: no such file, and no bundled preset has that name (see `loadlab presets`)",
-            preset::one_line(name)
-        ))
-    })
 }
 
 fn list_presets() -> String {
@@ -334,39 +291,4 @@ pub(crate) fn bundled_list<E: std::fmt::Display>(
         out.push('\n');
     }
     out
-}
-
-/// Clap value parser of every real flag: [`num::parse_real`] (`0.5`, `1e-3`, `2^64`).
-pub(crate) fn real(s: &str) -> Result<f64, String> {
-    num::parse_real(s).map_err(|e| e.to_string())
-}
-
-/// Clap value parser of every integer flag: [`num::parse_int`] (`42`, `1e6`, `2^20`, exact;
-/// "too large (limit …)" beyond the type).
-pub(crate) fn int<T: Int>(s: &str) -> Result<T, String> {
-    num::parse_int(s).map_err(|e| e.to_string())
-}
-
-/// Parses "LO,HI" (two reals).
-pub(crate) fn parse_range(s: &str) -> Result<(f64, f64), String> {
-    let (a, b) = s
-        .split_once(',')
-        .ok_or_else(|| format!("expected LO,HI, got {s:?}"))?;
-    Ok((real(a)?, real(b)?))
-}
-
-/// A count flag that must be at least 1, narrowed to `T`.
-pub(crate) fn at_least_one<T: Int>(flag: &str, what: &str, x: i128) -> Result<T, CliError> {
-    if x < 1 {
-        Err(CliError(format!(
-            "--{flag}: {what} must be at least 1 (got {x})"
-        )))
-    } else if x > T::MAX {
-        Err(CliError(format!(
-            "--{flag}: {what} = {x} is too large (limit {})",
-            T::MAX
-        )))
-    } else {
-        Ok(T::from_i128(x))
-    }
 }

@@ -33,10 +33,15 @@ pub fn execute(a: &PseudocodeArgs) -> Result<String, CliError> {
             ))
         })?],
         (None, Some(m)) => {
-            let of: Vec<&Algorithm> = ALGORITHMS.iter().filter(|a| a.model == m).collect();
+            let of: Vec<&Algorithm> = ALGORITHMS.iter().filter(|a| a.model.name() == m).collect();
             if of.is_empty() {
+                let names: Vec<&str> = crate::model::registry::MODELS
+                    .iter()
+                    .map(|r| r.name)
+                    .collect();
                 return Err(CliError(format!(
-                    "--model: no model {m:?} (divisible, geodecay, treesweep, ksbf, redistribute)"
+                    "--model: no model {m:?} ({})",
+                    names.join(", ")
                 )));
             }
             of
@@ -52,7 +57,7 @@ pub fn execute(a: &PseudocodeArgs) -> Result<String, CliError> {
     }
     let mut out = String::new();
     for a in chosen {
-        let _ = writeln!(out, "{} [{}: {}]", a.title, a.model, a.id);
+        let _ = writeln!(out, "{} [{}: {}]", a.title, a.model.name(), a.id);
         for l in a.lines {
             let _ = writeln!(out, "  {:>10}  {}", l.step, l.text);
             if let Some(n) = l.note {

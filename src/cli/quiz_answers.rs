@@ -15,7 +15,7 @@ use crate::lesson::QuizQuestion;
 use crate::lesson::homework::attempt::LOG_MAX;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind};
 use crate::model::budget::Cost;
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 
 /// The answers file's entries, in order.
 fn entries(list: &[Value]) -> Result<Vec<QuizEntry>, String> {

@@ -1,11 +1,11 @@
 //! `loadlab render`: a preset's figure as PNG or SVG, or its run as an animated GIF, drawn
-//! headless by the app's own drawing code ([`crate::ui::figure::headless`]).
+//! headless by the app's own drawing code ([`crate::ui::export::headless`]).
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use super::{CliError, int, real, resolve_preset};
-use crate::ui::figure::headless::{self, Figure, Stage};
+use crate::ui::export::headless::{self, Figure, OffscreenTab};
 
 /// Flags of `loadlab render`.
 #[derive(Debug, clap::Args)]
@@ -88,7 +88,7 @@ fn kind(path: &Path, animate: bool) -> Result<Kind, CliError> {
 /// `WxH`, each 200 to [`handout::MAX_WINDOW`] pixels (a page at 2 pixels per point with its
 /// margin must fit the largest image).
 fn window(text: &str) -> Result<[u32; 2], CliError> {
-    use crate::ui::figure::handout::MAX_WINDOW;
+    use crate::ui::export::handout::MAX_WINDOW;
     let bad = || {
         CliError(format!(
             "--window: {}: expected WxH in pixels, e.g. 1280x720 (200 to {MAX_WINDOW} each)",
@@ -108,7 +108,7 @@ fn window(text: &str) -> Result<[u32; 2], CliError> {
 
 /// `render --lesson`: the hand-out in the folder `--out`.
 fn handout(a: &RenderArgs, name: &str) -> Result<String, CliError> {
-    use crate::ui::figure::handout;
+    use crate::ui::export::handout;
     let size = window(a.window.as_deref().unwrap_or("1280x720"))?;
     let lesson = crate::lesson::resolve(name).map_err(|e| CliError(format!("--lesson: {e}")))?;
     lesson
@@ -119,7 +119,7 @@ fn handout(a: &RenderArgs, name: &str) -> Result<String, CliError> {
         presenter: a.presenter,
     };
     let progress = std::io::stderr().is_terminal();
-    let files = handout::write(&lesson, w, &a.out, |k, n| {
+    let files = handout::write::<crate::ui::LoadlabApp>(&lesson, w, &a.out, |k, n| {
         if progress {
             eprint!("\rstep {}/{n}", k + 1);
             if k + 1 == n {
@@ -181,13 +181,13 @@ pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
         Figure::Plot(name) => name.as_deref(),
         Figure::Picture => None,
     };
-    let mut stage = Stage::new(&preset, a.picture.as_deref(), plot).map_err(CliError)?;
+    let mut tab = OffscreenTab::new(&preset, a.picture.as_deref(), plot).map_err(CliError)?;
     if let Some(k) = a.step {
-        stage.seek(k).map_err(CliError)?;
+        tab.seek(k).map_err(CliError)?;
     }
-    let measured = stage.measure(&figure, scale).map_err(CliError)?;
+    let measured = tab.measure(&figure, scale).map_err(CliError)?;
     if a.animate {
-        headless::check_animation(stage.steps(), measured).map_err(CliError)?;
+        headless::check_animation(tab.steps(), measured).map_err(CliError)?;
     } else {
         headless::check_budget(1, measured.pixels).map_err(CliError)?;
     }
@@ -195,14 +195,14 @@ pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
     let shown = crate::preset::display_name(out);
     match kind {
         Kind::Png => {
-            let scene = stage.scene(&figure, scale).map_err(CliError)?;
+            let scene = tab.scene(&figure, scale).map_err(CliError)?;
             let rgba = scene.rasterize().map_err(CliError)?;
             scene.write(out, &rgba).map_err(CliError)?;
             let [w, h] = scene.size;
             Ok(format!("{shown}: {w}×{h} px ({scale}×)\n"))
         }
         Kind::Svg => {
-            let scene = stage.scene(&figure, 1.0).map_err(CliError)?;
+            let scene = tab.scene(&figure, 1.0).map_err(CliError)?;
             let svg = scene.svg();
             std::fs::write(out, svg).map_err(|e| CliError(format!("{shown}: {e}")))?;
             let [w, h] = scene.size;
@@ -210,7 +210,7 @@ pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
         }
         Kind::Gif => {
             let progress = std::io::stderr().is_terminal();
-            let n = crate::ui::figure::animation::write(&mut stage, scale, a.fps, out, |k, n| {
+            let n = crate::ui::export::animation::write(&mut tab, scale, a.fps, out, |k, n| {
                 if progress {
                     eprint!("\rframe {}/{n}", k + 1);
                     if k + 1 == n {

@@ -3,14 +3,15 @@
 //! `{"part": {"index": i, "of": k, "argv": [...]}, "results": [...]}` whose `argv` is the
 //! command line without `--shard` — and `loadlab merge FILES…` joins the k parts into exactly
 //! what the unsharded command prints: it reads the command back from `argv`, checks that every
-//! part is there once, and renders the joined results with the command's own code.
+//! part is there once ([`read_parts`], [`claim`]), and renders the joined results with the
+//! command's own code (each study's `merge`, called from [`crate::cli`]'s `merge`: this
+//! module knows no study).
 
 use std::path::PathBuf;
 
-use clap::Parser;
 use serde_json::{Value, json};
 
-use super::{Cli, CliError, Command};
+use super::CliError;
 
 /// Shard i of k (1-based i).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,7 +84,7 @@ pub type Owned = (Shard, Value);
 
 /// Reads and checks the parts: one command, k parts numbered 1..k once each (1 ≤ k ≤ 10^6).
 /// Returns the command and every result with its part's shard, in part order.
-fn read_parts(files: &[PathBuf]) -> Result<(Vec<String>, Vec<Owned>), CliError> {
+pub fn read_parts(files: &[PathBuf]) -> Result<(Vec<String>, Vec<Owned>), CliError> {
     let mut argv: Option<Vec<String>> = None;
     let mut of = 0u64;
     let mut parts: Vec<(Shard, Vec<Value>)> = Vec::new();
@@ -169,22 +170,6 @@ pub fn claim(shard: Shard, j: u64, count: u64, seen: &mut [bool]) -> Result<(), 
         )));
     }
     Ok(())
-}
-
-/// Runs `loadlab merge`.
-pub fn merge(a: &MergeArgs) -> Result<String, CliError> {
-    let (argv, results) = read_parts(&a.files)?;
-    let cli = Cli::try_parse_from(std::iter::once("loadlab".to_string()).chain(argv.clone()))
-        .map_err(|_| CliError(format!("the parts' command does not parse: {argv:?}")))?;
-    match cli.command {
-        Some(Command::Map(m)) => super::map::merge(&m, &results),
-        Some(Command::Gaps(g)) => super::gaps::merge(&g, &results),
-        Some(Command::KsbfStudy(k)) => super::ksbf_study::merge(&k, &results),
-        Some(Command::Geodecay(g)) => super::geodecay::merge(&g, &results),
-        _ => Err(CliError(format!(
-            "the parts' command cannot be merged: {argv:?}"
-        ))),
-    }
 }
 
 #[cfg(test)]

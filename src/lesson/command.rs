@@ -1,476 +1,138 @@
-//! A check's command line read without clap: the model run it names, as the model's parameters
-//! (a [`Scenario`]) and the optional parts of the report its output flags ask for.
+//! A check's command line: the CLI's own grammar ([`crate::command`], clap's
+//! `try_parse_from` on the same structs) with a lesson's limits around it.
 //!
 //! The syntax is the CLI's, so that a lesson's check stays a command a student can paste into
-//! a shell (`loadlab treesweep --n 5 --tau 3 --json`): a model subcommand with its flags
-//! (`--flag value` or `--flag=value`, each at most once), or `eval PRESET`. Numbers take the
-//! CLI's syntax ([`num::parse_int`], [`num::parse_real`]: `2^20`, `1e6`) and unbalance and
-//! cost vectors the ring editor's. The run itself is the report's: [`Planned::run`] returns
-//! the same run result whose JSON `loadlab … --json` prints, computed in-process.
+//! a shell (`loadlab treesweep --n 5 --tau 3 --json`): a model subcommand with its flags, or
+//! `eval PRESET`. A check leaves out `--json` and `--csv` (it reads the run's JSON itself), and
+//! a scalar value longer than [`MAX_NUMBER_CHARS`] is refused before anything parses it. The
+//! run itself is the report's: [`Planned::run`] returns the same run result whose JSON
+//! `loadlab … --json` prints, computed in-process, with the CLI's output checks.
 //!
-//! Reading a command is a loop over its words, never a recursion; a scalar number longer than
-//! [`MAX_NUMBER_CHARS`] is refused before it is parsed.
+//! Clap's errors are worded here as one short line naming the flag (`--n needs a value`).
 
-use std::path::Path;
+use clap::error::{ContextKind, ErrorKind};
 
-use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Method};
-use crate::model::geodecay::GeoParams;
-use crate::model::ksbf::{KsbfParams, RECORD_NODE_LIMIT};
-use crate::model::num::{self, Int};
-use crate::model::redistribute::instance::Direction;
-use crate::model::redistribute::params::RedistParams;
-use crate::model::redistribute::typed::InstanceText;
-use crate::model::treesweep::TreeSweepParams;
-use crate::model::{Named, Progress};
-use crate::preset::{self, ModelParams, Scenario};
-use crate::report::{self, ModelRun, ReportError};
+pub use crate::command::Planned;
+use crate::command::{self, ModelCommand};
 
-/// Longest scalar number a check may hold (`2^64`, `1e-3` and the like are a few characters;
-/// a longer text is refused before it reaches the number parser).
+/// Longest scalar value a check may hold (`2^64`, `1e-3` and the like are a few characters;
+/// a longer text is refused before it reaches the number parser). Vectors (`--delta 1,-1`)
+/// hold commas and are exempt.
 pub const MAX_NUMBER_CHARS: usize = 64;
-
-/// The model run a check's command asks for: the parameters and the report's optional parts.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Planned {
-    /// `loadlab divisible …`.
-    Divisible(DivisibleParams, report::divisible::Parts),
-    /// `loadlab geodecay …`.
-    Geodecay(GeoParams, report::geodecay::Parts),
-    /// `loadlab treesweep …`.
-    TreeSweep(TreeSweepParams, report::treesweep::Parts),
-    /// `loadlab ksbf …`.
-    Ksbf(KsbfParams, report::ksbf::Parts),
-    /// `loadlab redistribute …`.
-    Redistribute(RedistParams, report::redistribute::Parts),
-}
-
-/// Largest n for which `treesweep --schedule` lists every node (the CLI's limit).
-const SCHEDULE_N_MAX: u64 = 16;
-
-impl Planned {
-    /// The summary run of a scenario (what `loadlab eval PRESET --json` prints).
-    pub fn summary(scenario: Scenario) -> Planned {
-        match scenario {
-            Scenario::Divisible(p) => Planned::Divisible(p, Default::default()),
-            Scenario::Geodecay(p) => Planned::Geodecay(p, Default::default()),
-            Scenario::TreeSweep(p) => Planned::TreeSweep(p, Default::default()),
-            Scenario::Ksbf(p) => Planned::Ksbf(p, Default::default()),
-            Scenario::Redistribute(p) => Planned::Redistribute(p, Default::default()),
-        }
-    }
-
-    /// The scenario the command runs (what "show me" loads).
-    pub fn scenario(&self) -> Scenario {
-        match self {
-            Planned::Divisible(p, _) => p.clone().into_scenario(),
-            Planned::Geodecay(p, _) => p.clone().into_scenario(),
-            Planned::TreeSweep(p, _) => p.clone().into_scenario(),
-            Planned::Ksbf(p, _) => p.clone().into_scenario(),
-            Planned::Redistribute(p, _) => p.clone().into_scenario(),
-        }
-    }
-
-    /// Computes the run result in-process (errors name the flag, as the CLI's do).
-    pub fn run(&self, progress: &dyn Progress) -> Result<ModelRun, String> {
-        let run = match self {
-            Planned::Divisible(p, parts) => parts.build(p, progress).map(ModelRun::Divisible),
-            Planned::Geodecay(p, parts) => parts.build(p, progress).map(ModelRun::Geodecay),
-            Planned::TreeSweep(p, parts) => {
-                p.validate().map_err(|e| flag_error(e.into()))?;
-                if parts.schedule && p.n > SCHEDULE_N_MAX {
-                    return Err(format!(
-                        "--schedule: n = {} is too large to list every node (2^n − 1 of them); \
-                         it needs n ≤ {SCHEDULE_N_MAX}",
-                        p.n
-                    ));
-                }
-                parts.build(p, progress).map(ModelRun::TreeSweep)
-            }
-            Planned::Ksbf(p, parts) => {
-                let run = parts.build(p, progress).map_err(flag_error)?;
-                if parts.assignments && run.outcome.trace.is_none() {
-                    return Err(format!(
-                        "--assignments: {} nodes are too many to list (at most \
-                         {RECORD_NODE_LIMIT} are recorded)",
-                        run.outcome.nodes
-                    ));
-                }
-                Ok(ModelRun::Ksbf(run))
-            }
-            Planned::Redistribute(p, parts) => parts.build(p, progress).map(ModelRun::Redistribute),
-        };
-        run.map_err(flag_error)
-    }
-}
-
-/// A report error as the CLI words it: `--flag: message`.
-fn flag_error(e: ReportError) -> String {
-    match e {
-        ReportError::Invalid { field, message } => {
-            let flag = match field {
-                "sweep_h_max" => "h-max".to_string(),
-                "sweep_beta" => "beta-range".to_string(),
-                f => f.replace('_', "-"),
-            };
-            format!("--{flag}: {message}")
-        }
-        ReportError::Cancelled => "cancelled".into(),
-    }
-}
 
 /// Reads a check's command (without `loadlab` and `--json`).
 pub fn parse(args: &[String]) -> Result<Planned, String> {
-    let (first, rest) = args
-        .split_first()
+    let first = args
+        .first()
         .ok_or_else(|| "the command is empty".to_string())?;
-    match first.as_str() {
-        "divisible" => divisible(&Flags::read(rest, DIVISIBLE)?),
-        "geodecay" => geodecay(&Flags::read(rest, GEODECAY)?),
-        "treesweep" => treesweep(&Flags::read(rest, TREESWEEP)?),
-        "ksbf" => ksbf(&Flags::read(rest, KSBF)?),
-        "redistribute" => redistribute(&Flags::read(rest, REDISTRIBUTE)?),
-        "eval" => match rest {
-            [name] if !name.starts_with("--") => Ok(Planned::summary(preset_scenario(name)?)),
-            _ => Err("eval takes one preset (a file or a bundled preset's name)".into()),
-        },
-        other => Err(format!(
-            "{other:?} is not a model command (a check runs divisible, geodecay, treesweep, \
+    if !command::is_model_command(first) {
+        return Err(format!(
+            "{first:?} is not a model command (a check runs divisible, geodecay, treesweep, \
              ksbf, redistribute or eval PRESET)"
-        )),
+        ));
     }
-}
-
-/// The scenario of a preset file, or else of a bundled preset by name.
-fn preset_scenario(name: &str) -> Result<Scenario, String> {
-    let path = Path::new(name);
-    if path.exists() {
-        return preset::load(path)
-            .map(|p| p.scenario)
-            .map_err(|e| e.to_string());
+    limits(&args[1..])?;
+    // `--json` right after the command's name, where no flag can take it for its value.
+    let mut words = args.to_vec();
+    words.insert(1, "--json".into());
+    let cmd = command::parse(&words).map_err(|e| worded(first, &e))?;
+    if let ModelCommand::Eval(a) = &cmd
+        && a.link.is_some()
+    {
+        return Err(EVAL_TAKES.into());
     }
-    preset::find_bundled(name)
-        .map(|p| p.scenario)
-        .ok_or_else(|| {
-            format!(
-                "{name}: no such file, and no bundled preset has that name (see `loadlab presets`)"
-            )
-        })
+    cmd.planned().map_err(|e| e.0)
 }
 
-/// A flag of a model command: its name (without dashes) and whether it takes a value.
-type Spec = (&'static str, bool);
+/// What `eval` takes in a check.
+const EVAL_TAKES: &str = "eval takes one preset (a file or a bundled preset's name)";
 
-const DIVISIBLE: &[Spec] = &[
-    ("network", true),
-    ("b", true),
-    ("h", true),
-    ("beta", true),
-    ("algorithm", true),
-    ("sweep", true),
-    ("h-max", true),
-    ("beta-range", true),
-    ("beta-points", true),
-    ("timeline", false),
-];
-
-const GEODECAY: &[Spec] = &[
-    ("n", true),
-    ("p", true),
-    ("alpha", true),
-    ("ell", true),
-    ("c", true),
-    ("policy", true),
-    ("every", true),
-    ("decay", true),
-    ("survivors", true),
-    ("seed", true),
-    ("sweep", true),
-    ("ell-log2-max", true),
-    ("seeds", true),
-    ("trace", false),
-];
-
-const TREESWEEP: &[Spec] = &[
-    ("n", true),
-    ("tau", true),
-    ("direction", true),
-    ("schedule", false),
-];
-
-const KSBF: &[Spec] = &[
-    ("shape", true),
-    ("n", true),
-    ("p", true),
-    ("seed", true),
-    ("spawn-prob", true),
-    ("balance", true),
-    ("schedule", true),
-    ("assignments", false),
-];
-
-const REDISTRIBUTE: &[Spec] = &[
-    ("delta", true),
-    ("loads", true),
-    ("direction", true),
-    ("c", true),
-    ("cw", true),
-    ("ccw", true),
-    ("algorithm", true),
-    ("rounds", false),
-    ("tau-curve", false),
-];
-
-/// The flags given to a model command, checked against its [`Spec`]s: each known, each at
-/// most once, a value where one is taken.
-struct Flags<'a> {
-    given: Vec<(&'static str, Option<&'a str>)>,
-}
-
-impl<'a> Flags<'a> {
-    fn read(args: &'a [String], specs: &[Spec]) -> Result<Flags<'a>, String> {
-        let mut given: Vec<(&'static str, Option<&'a str>)> = Vec::new();
-        let mut words = args.iter();
-        while let Some(word) = words.next() {
-            let Some(body) = word.strip_prefix("--") else {
-                return Err(format!(
-                    "unexpected argument {word:?} (flags start with --)"
-                ));
-            };
-            let (name, inline) = match body.split_once('=') {
-                Some((n, v)) => (n, Some(v)),
-                None => (body, None),
-            };
-            if matches!(name, "json" | "csv") {
-                return Err(format!(
-                    "--{name}: a check reads the run's JSON itself (leave out --json and --csv)"
-                ));
+/// A lesson's limits on a command's words: no output flags; no scalar value (a word without
+/// a comma after a flag, or after `=`) longer than [`MAX_NUMBER_CHARS`].
+fn limits(words: &[String]) -> Result<(), String> {
+    let mut flag: Option<&str> = None;
+    for word in words {
+        let (name, value) = match word.strip_prefix("--") {
+            Some(body) => {
+                let (name, value) = body
+                    .split_once('=')
+                    .map_or((body, None), |(n, v)| (n, Some(v)));
+                if matches!(name, "json" | "csv") {
+                    return Err(format!(
+                        "--{name}: a check reads the run's JSON itself (leave out --json and --csv)"
+                    ));
+                }
+                flag = value.is_none().then_some(name);
+                match value {
+                    Some(v) => (name, v),
+                    None => continue,
+                }
             }
-            let &(known, takes_value) = specs
-                .iter()
-                .find(|(n, _)| *n == name)
-                .ok_or_else(|| format!("unexpected argument --{name}"))?;
-            if given.iter().any(|(n, _)| *n == known) {
-                return Err(format!("--{known} is given twice"));
-            }
-            let value = match (takes_value, inline) {
-                (true, Some(v)) => Some(v),
-                (true, None) => Some(
-                    words
-                        .next()
-                        .map(String::as_str)
-                        .ok_or_else(|| format!("--{known} needs a value"))?,
-                ),
-                (false, Some(_)) => return Err(format!("--{known} takes no value")),
-                (false, None) => None,
-            };
-            given.push((known, value));
-        }
-        Ok(Flags { given })
-    }
-
-    /// The value of a flag that takes one, if given.
-    fn value(&self, name: &str) -> Option<&'a str> {
-        self.given
-            .iter()
-            .find(|(n, _)| *n == name)
-            .and_then(|(_, v)| *v)
-    }
-
-    /// Whether a switch is given.
-    fn on(&self, name: &str) -> bool {
-        self.given.iter().any(|(n, _)| *n == name)
-    }
-
-    /// Sets `field` from flag `name` when given, with `read`; the error names the flag.
-    fn set<T>(
-        &self,
-        field: &mut T,
-        name: &str,
-        read: impl Fn(&str) -> Result<T, String>,
-    ) -> Result<(), String> {
-        if let Some(v) = self.value(name) {
-            *field = read(v).map_err(|e| format!("--{name}: {e}"))?;
-        }
-        Ok(())
-    }
-}
-
-/// A scalar number's text, refused when longer than [`MAX_NUMBER_CHARS`].
-fn short(s: &str) -> Result<&str, String> {
-    if s.chars().count() > MAX_NUMBER_CHARS {
-        let head: String = s.chars().take(12).collect();
-        Err(format!(
-            "\"{head}…\" is not a number (longer than {MAX_NUMBER_CHARS} characters)"
-        ))
-    } else {
-        Ok(s)
-    }
-}
-
-fn real(s: &str) -> Result<f64, String> {
-    num::parse_real(short(s)?).map_err(|e| e.to_string())
-}
-
-fn int<T: Int>(s: &str) -> Result<T, String> {
-    num::parse_int(short(s)?).map_err(|e| e.to_string())
-}
-
-/// A count that must be at least 1 (the CLI's wording).
-fn count<T: Int>(what: &'static str) -> impl Fn(&str) -> Result<T, String> {
-    move |s| {
-        let x: i128 = int(s)?;
-        if x < 1 {
-            Err(format!("{what} must be at least 1 (got {x})"))
-        } else if x > T::MAX {
-            Err(format!("{what} = {x} is too large (limit {})", T::MAX))
-        } else {
-            Ok(T::from_i128(x))
+            None => match flag.take() {
+                Some(name) => (name, word.as_str()),
+                None => continue,
+            },
+        };
+        if value.chars().count() > MAX_NUMBER_CHARS && !value.contains(',') {
+            let head: String = value.chars().take(12).collect();
+            return Err(format!(
+                "--{name}: \"{head}…\" is not a number (longer than {MAX_NUMBER_CHARS} characters)"
+            ));
         }
     }
+    Ok(())
 }
 
-/// One of a model enum's names.
-fn named<T: Named>(s: &str) -> Result<T, String> {
-    T::VARIANTS
-        .iter()
-        .copied()
-        .find(|v| v.name() == s)
-        .ok_or_else(|| {
-            let names: Vec<&str> = T::VARIANTS.iter().map(|v| v.name()).collect();
-            format!("invalid value {s:?} (one of {})", names.join(", "))
-        })
-}
-
-/// One of `names`, as its index.
-fn choice(s: &str, names: &[&str]) -> Result<usize, String> {
-    names
-        .iter()
-        .position(|n| *n == s)
-        .ok_or_else(|| format!("invalid value {s:?} (one of {})", names.join(", ")))
-}
-
-fn divisible(f: &Flags) -> Result<Planned, String> {
-    let mut p = DivisibleParams::default();
-    f.set(&mut p.network, "network", named)?;
-    f.set(&mut p.b, "b", int)?;
-    f.set(&mut p.h, "h", int)?;
-    f.set(&mut p.beta, "beta", real)?;
-    f.set(&mut p.algorithm, "algorithm", |s| {
-        if s == "all" {
-            return Ok(AlgorithmChoice::All);
+/// Clap's error about a check's command as one line naming the flag.
+fn worded(command: &str, e: &clap::Error) -> String {
+    let context = |k: ContextKind| e.get(k).map(|v| v.to_string());
+    // "--n <N>" → "--n".
+    let named = |k: ContextKind| {
+        context(k).map(|a| a.split_whitespace().next().unwrap_or_default().to_string())
+    };
+    let arg = named(ContextKind::InvalidArg).unwrap_or_default();
+    let value = context(ContextKind::InvalidValue).unwrap_or_default();
+    match e.kind() {
+        ErrorKind::UnknownArgument => format!("unexpected argument {arg}"),
+        ErrorKind::ArgumentConflict => match named(ContextKind::PriorArg) {
+            Some(prior) if prior != arg => format!("{arg} cannot be used with {prior}"),
+            _ => format!("{arg} is given twice"),
+        },
+        ErrorKind::InvalidValue if value.is_empty() => format!("{arg} needs a value"),
+        ErrorKind::InvalidValue => match context(ContextKind::ValidValue) {
+            Some(valid) => format!("{arg}: invalid value {value:?} (one of {valid})"),
+            None => format!("{arg}: invalid value {value:?}"),
+        },
+        ErrorKind::ValueValidation => match std::error::Error::source(e) {
+            Some(why) => format!("{arg}: {why}"),
+            None => format!("{arg}: invalid value {value:?}"),
+        },
+        ErrorKind::TooManyValues if arg.is_empty() => first_line(e),
+        ErrorKind::TooManyValues => format!("{arg} takes no value"),
+        ErrorKind::MissingRequiredArgument if command == "eval" => EVAL_TAKES.into(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            "a check runs the command, not its help".into()
         }
-        let m = Method::ALL
-            .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(s) && s.len() == 1);
-        m.map(AlgorithmChoice::Only)
-            .ok_or_else(|| format!("invalid value {s:?} (one of C, P, Q, all)"))
-    })?;
-    f.set(&mut p.sweep_h_max, "h-max", int)?;
-    f.set(&mut p.sweep_beta, "beta-range", |s| {
-        let (a, b) = s
-            .split_once(',')
-            .ok_or_else(|| format!("expected LO,HI, got {s:?}"))?;
-        Ok((real(a)?, real(b)?))
-    })?;
-    let mut parts = report::divisible::Parts {
-        timelines: f.on("timeline"),
-        ..Default::default()
-    };
-    f.set(&mut parts.beta_points, "beta-points", int)?;
-    let mut sweep = None;
-    f.set(&mut sweep, "sweep", |s| choice(s, &["h", "beta"]).map(Some))?;
-    parts.h_sweep = sweep == Some(0);
-    parts.beta_sweep = sweep == Some(1);
-    Ok(Planned::Divisible(p, parts))
-}
-
-fn geodecay(f: &Flags) -> Result<Planned, String> {
-    let mut p = GeoParams::default();
-    f.set(&mut p.n, "n", count("n (initial tasks)"))?;
-    f.set(&mut p.p, "p", count("p (processors)"))?;
-    f.set(&mut p.alpha, "alpha", real)?;
-    f.set(&mut p.ell, "ell", real)?;
-    f.set(&mut p.c, "c", real)?;
-    f.set(&mut p.policy, "policy", named)?;
-    f.set(&mut p.every, "every", count("k"))?;
-    f.set(&mut p.decay, "decay", named)?;
-    f.set(&mut p.survivors, "survivors", named)?;
-    f.set(&mut p.seed, "seed", int)?;
-    f.set(&mut p.ell_log2_max, "ell-log2-max", int)?;
-    f.set(&mut p.seeds, "seeds", int)?;
-    let mut sweep = None;
-    f.set(&mut sweep, "sweep", |s| {
-        choice(s, &["ell", "p", "seeds"]).map(Some)
-    })?;
-    let parts = report::geodecay::Parts {
-        policies: false,
-        trace: f.on("trace"),
-        ell_sweep: sweep == Some(0),
-        p_sweep: sweep == Some(1),
-        seed_spread: sweep == Some(2),
-    };
-    Ok(Planned::Geodecay(p, parts))
-}
-
-fn treesweep(f: &Flags) -> Result<Planned, String> {
-    let mut p = TreeSweepParams::default();
-    f.set(&mut p.n, "n", count("n (tree height)"))?;
-    f.set(&mut p.tau, "tau", real)?;
-    f.set(&mut p.direction, "direction", named)?;
-    let parts = report::treesweep::Parts {
-        schedule: f.on("schedule"),
-        ..Default::default()
-    };
-    Ok(Planned::TreeSweep(p, parts))
-}
-
-fn ksbf(f: &Flags) -> Result<Planned, String> {
-    let mut p = KsbfParams::default();
-    f.set(&mut p.shape, "shape", named)?;
-    f.set(&mut p.n, "n", count("n"))?;
-    f.set(&mut p.p, "p", count("p (ring size)"))?;
-    f.set(&mut p.seed, "seed", int)?;
-    f.set(&mut p.spawn_prob, "spawn-prob", real)?;
-    f.set(&mut p.balance, "balance", named)?;
-    f.set(&mut p.schedule, "schedule", named)?;
-    let parts = report::ksbf::Parts {
-        assignments: f.on("assignments"),
-        ..Default::default()
-    };
-    Ok(Planned::Ksbf(p, parts))
-}
-
-fn redistribute(f: &Flags) -> Result<Planned, String> {
-    let mut direction = Direction::Bi;
-    f.set(&mut direction, "direction", named)?;
-    let c = f.value("c").map(short).transpose();
-    let instance = InstanceText {
-        delta: f.value("delta"),
-        loads: f.value("loads"),
-        direction,
-        c: c.map_err(|e| format!("--c: {e}"))?,
-        cw: f.value("cw"),
-        ccw: f.value("ccw"),
+        _ => first_line(e),
     }
-    .instance()
-    .map_err(|e| e.to_string())?;
-    let mut p = RedistParams {
-        instance,
-        ..RedistParams::default()
-    };
-    f.set(&mut p.algorithm, "algorithm", named)?;
-    let parts = report::redistribute::Parts {
-        schedule: f.on("rounds"),
-        tau_curve: f.on("tau-curve"),
-        json_listing: true,
-        ..Default::default()
-    };
-    Ok(Planned::Redistribute(p, parts))
+}
+
+/// The first line of clap's own message, without `error:`.
+fn first_line(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let line = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("invalid command");
+    line.trim().trim_start_matches("error:").trim().to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::divisible::{AlgorithmChoice, Method};
+    use crate::model::registry::Scenario;
+    use crate::model::treesweep::TreeSweepParams;
 
     fn words(a: &[&str]) -> Vec<String> {
         a.iter().map(|s| s.to_string()).collect()

@@ -6,9 +6,13 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-use super::{Answer, Check, Kind, Question, format_number};
+use super::{Answer, Check, Kind, Question};
 use crate::model::NoProgress;
-use crate::preset::{ModelId, Scenario};
+use crate::model::format::{Precision, number};
+use crate::model::registry::{ModelId, Scenario};
+use crate::report::keys::{
+    divisible as d, geodecay as g, ksbf as k, redistribute as r, treesweep as t,
+};
 
 /// A generated question with its computed answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -139,7 +143,7 @@ fn pick<T: Copy>(rng: &mut ChaCha8Rng, from: &[T]) -> T {
 fn divisible(rng: &mut ChaCha8Rng, template: usize) -> Draft {
     let h = rng.random_range(2..=16u32);
     let beta = pick(rng, &[0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 1000.0]);
-    let (hs, bs) = (h.to_string(), format_number(beta));
+    let (hs, bs) = (h.to_string(), number(beta, Precision::Lesson));
     match template {
         0 => Draft {
             prompt: format!("Binary tree of height h = {h}, β = {bs}: what is T_C/T_P (how much faster is method P than method C)?"),
@@ -148,10 +152,10 @@ fn divisible(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.01,
             explanation: "T_C/T_P = {answer}: P's pipeline keeps every level's links busy at once, which pays most for deep trees and large β (limits bβ + 1 against about (b − 1)β).".into(),
             command: args(&["divisible", "--h", &hs, "--beta", &bs]),
-            field: "ratio_c_over_p".into(),
+            field: d::RATIO_C_OVER_P.into(),
         },
         1 => {
-            let m = pick(rng, &["C", "P", "Q"]);
+            let (m, time) = pick(rng, &[("C", d::C_TIME), ("P", d::P_TIME), ("Q", d::Q_TIME)]);
             Draft {
                 prompt: format!("Binary tree of height h = {h}, β = {bs}: what is the finishing time T_N of method {m} (one unit of load, T_cm = 1)?"),
                 kind: Kind::Number,
@@ -159,7 +163,7 @@ fn divisible(rng: &mut ChaCha8Rng, template: usize) -> Draft {
                 relative: 0.01,
                 explanation: format!("T_N = {{answer}} for method {m}: every processor finishes at the same time, and one processor alone would need β = {bs}."),
                 command: args(&["divisible", "--h", &hs, "--beta", &bs, "--algorithm", m]),
-                field: format!("algorithms.{m}.time"),
+                field: time.into(),
             }
         }
         _ => Draft {
@@ -169,7 +173,7 @@ fn divisible(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.02,
             explanation: "S_N = {answer}: C's speedup levels off near Theorem 1's S_∞ because all load crosses the root's links first.".into(),
             command: args(&["divisible", "--h", &hs, "--beta", &bs, "--algorithm", "C"]),
-            field: "algorithms.C.speedup".into(),
+            field: d::C_SPEEDUP.into(),
         },
     }
 }
@@ -187,7 +191,7 @@ fn geodecay(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.0,
             explanation: "{answer}: the standard policy balances before every round until at most c·p tasks remain, about lg(n/p) times (Theorem 1).".into(),
             command: args(&["geodecay", "--n", &n, "--p", &p, "--ell", &ell, "--policy", "standard"]),
-            field: "balancings".into(),
+            field: g::BALANCINGS.into(),
         },
         1 => Draft {
             prompt: format!("n = {n} tasks, p = {p} processors, α = 1, ℓ = {ell}: how many load balancings does the improved policy make (initialisation phase plus phases)?"),
@@ -196,7 +200,7 @@ fn geodecay(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.0,
             explanation: "{answer}: one per round while n/p·2^(−r) ≥ ℓ, then one per phase of ⌈ℓ/x_i⌉ rounds — O(lg* ℓ) phases (Theorem 2).".into(),
             command: args(&["geodecay", "--n", &n, "--p", &p, "--ell", &ell, "--policy", "improved"]),
-            field: "balancings".into(),
+            field: g::BALANCINGS.into(),
         },
         _ => {
             let k = rng.random_range(1..=64u32);
@@ -208,7 +212,7 @@ fn geodecay(rng: &mut ChaCha8Rng, template: usize) -> Draft {
                 relative: 0.0,
                 explanation: "lg* ℓ = {answer}: the number of phases of the improved policy grows like lg* ℓ, almost a constant.".into(),
                 command: args(&["geodecay", "--n", &n, "--p", &p, "--ell", &ell]),
-                field: "lg_star_ell".into(),
+                field: g::LG_STAR_ELL.into(),
             }
         }
     }
@@ -217,7 +221,7 @@ fn geodecay(rng: &mut ChaCha8Rng, template: usize) -> Draft {
 fn treesweep(rng: &mut ChaCha8Rng, template: usize) -> Draft {
     let n = rng.random_range(3..=12u32);
     let tau = pick(rng, &[1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 8.0, 16.0, 32.0, 100.0]);
-    let (ns, ts) = (n.to_string(), format_number(tau));
+    let (ns, ts) = (n.to_string(), number(tau, Precision::Lesson));
     let command = args(&["treesweep", "--n", &ns, "--tau", &ts]);
     match template {
         0 => Draft {
@@ -227,7 +231,7 @@ fn treesweep(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.0,
             explanation: "T* = {answer}, Fine-Grain's makespan: a top cluster on processor 0, external subtrees picked by inequality (4).".into(),
             command,
-            field: "optimal".into(),
+            field: t::OPTIMAL.into(),
         },
         1 => Draft {
             prompt: format!("Up-sweep of T_{n}, τ = {ts}: what makespan T_PY does Algorithm P.Y reach?"),
@@ -236,7 +240,7 @@ fn treesweep(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.0,
             explanation: "T_PY = {answer}: P.Y clusters the ⌊τ + 1⌋ nodes nearest the root on one processor and recurses below.".into(),
             command,
-            field: "py".into(),
+            field: t::PY.into(),
         },
         _ => Draft {
             prompt: format!("Up-sweep of T_{n}, τ = {ts}: what is the ratio T*/T_PY?"),
@@ -245,7 +249,7 @@ fn treesweep(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.01,
             explanation: "T*/T_PY = {answer}: P.Y is within a factor 2 of the optimum, and the ratio nears 1/2 only around n ≈ lg τ + 2.".into(),
             command,
-            field: "ratio".into(),
+            field: t::RATIO.into(),
         },
     }
 }
@@ -261,7 +265,7 @@ fn ksbf(rng: &mut ChaCha8Rng, template: usize) -> Result<Draft, String> {
             // The answer is the model's: find the node's entry in its own assignment list.
             let check = Check {
                 command: command.clone(),
-                field: "assignments".into(),
+                field: k::ASSIGNMENTS.into(),
             };
             let out = check.value(&NoProgress)?;
             let index = out
@@ -278,7 +282,7 @@ fn ksbf(rng: &mut ChaCha8Rng, template: usize) -> Result<Draft, String> {
                 relative: 0.0,
                 explanation: "P_{answer}: Lemma 1.1(a) puts a node on P_(Wgt mod p), Wgt = the number of right turns (odd heap numbers) on its path from the root.".into(),
                 command,
-                field: format!("assignments.{index}.pe"),
+                field: format!("{}.{index}.pe", k::ASSIGNMENTS),
             }
         }
         1 => Draft {
@@ -288,7 +292,7 @@ fn ksbf(rng: &mut ChaCha8Rng, template: usize) -> Result<Draft, String> {
             relative: 0.0,
             explanation: "{answer} steps: P_i starts at step i and works without a break (Theorem 2.2), so the makespan is at most p + max W_i.".into(),
             command: args(&["ksbf", "--n", &ns, "--p", &ps]),
-            field: "makespan".into(),
+            field: k::MAKESPAN.into(),
         },
         _ => {
             let i = rng.random_range(0..p);
@@ -299,7 +303,7 @@ fn ksbf(rng: &mut ChaCha8Rng, template: usize) -> Result<Draft, String> {
                 relative: 0.0,
                 explanation: format!("W_{i} = {{answer}}: the nodes whose weight (number of right turns) is ≡ {i} mod {p} (Theorem 2.1)."),
                 command: args(&["ksbf", "--n", &ns, "--p", &ps]),
-                field: format!("work.{i}"),
+                field: format!("{}.{i}", k::WORK),
             }
         }
     })
@@ -334,7 +338,7 @@ fn redistribute(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.0,
             explanation: "{answer} rounds: Lemma 6's max{max |δ_i|, max ⌈|δ_{k,l}|/2⌉}, which Algorithm 3 always meets (Lemma 8).".into(),
             command: args(&["redistribute", "--delta", &list, "--algorithm", "alg3"]),
-            field: "rounds".into(),
+            field: r::ROUNDS.into(),
         },
         1 => Draft {
             prompt: format!("Homogeneous unidirectional ring, δ = ({shown}), c = 1: what is the makespan of Algorithm 1?"),
@@ -343,7 +347,7 @@ fn redistribute(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.0,
             explanation: "{answer}: Lemma 1's max |δ_{k,l}| · c — the heaviest slice can only send through its last processor — and Algorithm 1 meets it.".into(),
             command: args(&["redistribute", "--delta", &list, "--direction", "uni", "--algorithm", "alg1"]),
-            field: "makespan".into(),
+            field: r::MAKESPAN.into(),
         },
         _ => Draft {
             prompt: format!("Ring with δ = ({shown}), c = 1: what is Lemma 6's lower bound for a bidirectional ring?"),
@@ -352,7 +356,7 @@ fn redistribute(rng: &mut ChaCha8Rng, template: usize) -> Draft {
             relative: 0.0,
             explanation: "{answer}: one-port gives max |δ_i|, and a slice can send through both its ends, giving max ⌈|δ_{k,l}|/2⌉.".into(),
             command: args(&["redistribute", "--delta", &list]),
-            field: "bounds.Lemma 6.value".into(),
+            field: format!("{}.Lemma 6.value", r::BOUNDS),
         },
     }
 }

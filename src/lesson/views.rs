@@ -6,30 +6,39 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 
-/// The picture tabs of a model's workspace (empty: the picture has no tabs).
-pub fn pictures(model: ModelId) -> &'static [&'static str] {
-    match model {
-        ModelId::Divisible => &["method C", "method P", "method Q"],
-        ModelId::Geodecay => &[],
-        ModelId::TreeSweep => &["Fine-Grain", "P.Y", "both"],
-        ModelId::Ksbf => &["ring", "Gantt", "tree / grid", "ring + tree"],
-        ModelId::Redistribute => &["δ bars", "Gantt", "sends"],
-    }
+/// The views a lesson step may name in one model's workspace.
+pub struct ModelViews {
+    /// The model.
+    pub id: ModelId,
+    /// The picture tabs (empty: the picture has no tabs).
+    pub pictures: &'static [&'static str],
+    /// The plots (empty: nothing to choose).
+    pub plots: &'static [&'static str],
 }
 
-/// The plots of a model's workspace (empty: nothing to choose).
-pub fn plots(model: ModelId) -> &'static [&'static str] {
-    match model {
-        ModelId::Divisible => &["time vs h", "speedup vs h", "time vs β", "speedup vs β"],
-        ModelId::Geodecay => &[
+/// One row per model, in [`ModelId`] order (`VIEWS[m.index()].id == m`).
+pub const VIEWS: [ModelViews; 5] = [
+    ModelViews {
+        id: ModelId::Divisible,
+        pictures: &["method C", "method P", "method Q"],
+        plots: &["time vs h", "speedup vs h", "time vs β", "speedup vs β"],
+    },
+    ModelViews {
+        id: ModelId::Geodecay,
+        pictures: &[],
+        plots: &[
             "overhead T/ℓ vs lg ℓ",
             "overhead beyond balanced ideal vs lg ℓ",
             "balancings vs lg ℓ",
             "total time vs p",
         ],
-        ModelId::TreeSweep => &[
+    },
+    ModelViews {
+        id: ModelId::TreeSweep,
+        pictures: &["Fine-Grain", "P.Y", "both"],
+        plots: &[
             "Fig. 2: T*, T_PY vs n",
             "ratio T*/T_PY vs n",
             "T*, T_PY vs τ",
@@ -37,14 +46,32 @@ pub fn plots(model: ModelId) -> &'static [&'static str] {
             "ratio vs n up to 1000",
             "limit ρ(τ) vs τ",
         ],
-        ModelId::Ksbf => &[
+    },
+    ModelViews {
+        id: ModelId::Ksbf,
+        pictures: &["ring", "Gantt", "tree / grid", "ring + tree"],
+        plots: &[
             "makespan vs n",
             "makespan vs p",
             "work per PE",
             "efficiency over seeds",
         ],
-        ModelId::Redistribute => &["random-ring studies", "τ(R₁) of System 6"],
-    }
+    },
+    ModelViews {
+        id: ModelId::Redistribute,
+        pictures: &["δ bars", "Gantt", "sends"],
+        plots: &["random-ring studies", "τ(R₁) of System 6"],
+    },
+];
+
+/// The picture tabs of a model's workspace (empty: the picture has no tabs).
+pub fn pictures(model: ModelId) -> &'static [&'static str] {
+    VIEWS[model.index()].pictures
+}
+
+/// The plots of a model's workspace (empty: nothing to choose).
+pub fn plots(model: ModelId) -> &'static [&'static str] {
+    VIEWS[model.index()].plots
 }
 
 /// Spelling-tolerant form of a name: lower case, `beta` read as β, `tau` as τ.
@@ -161,6 +188,14 @@ impl Highlight {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_row_per_model_in_order() {
+        for (row, m) in VIEWS.iter().zip(ModelId::ALL) {
+            assert_eq!(row.id, m);
+        }
+        assert_eq!(VIEWS.len(), ModelId::ALL.len());
+    }
 
     #[test]
     fn names_are_found_ignoring_case_and_greek_spelling() {

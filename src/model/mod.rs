@@ -82,6 +82,7 @@ pub mod divisible;
 pub mod errata;
 pub mod exercise;
 pub mod explain;
+pub mod format;
 pub mod geodecay;
 pub mod ksbf;
 pub mod map;
@@ -89,6 +90,7 @@ pub mod num;
 pub mod param;
 pub mod pseudocode;
 pub mod redistribute;
+pub mod registry;
 pub mod treesweep;
 pub mod words;
 

@@ -10,6 +10,8 @@
 
 use serde::Serialize;
 
+use super::registry::{ModelId, serialize_name};
+
 /// One line of pseudo-code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Line {
@@ -27,8 +29,9 @@ pub struct Line {
 pub struct Algorithm {
     /// The id the model's JSON reports in its `algorithm` field.
     pub id: &'static str,
-    /// The model (its subcommand name).
-    pub model: &'static str,
+    /// The model (its JSON shows the subcommand name).
+    #[serde(serialize_with = "serialize_name")]
+    pub model: ModelId,
     /// Title, with where the paper states it.
     pub title: &'static str,
     /// The lines, in order.
@@ -48,7 +51,7 @@ pub fn find(id: &str) -> Option<&'static Algorithm> {
 }
 
 /// The algorithms of one model, in registry order.
-pub fn of_model(model: &str) -> impl Iterator<Item = &'static Algorithm> + '_ {
+pub fn of_model(model: ModelId) -> impl Iterator<Item = &'static Algorithm> {
     ALGORITHMS.iter().filter(move |a| a.model == model)
 }
 
@@ -559,133 +562,133 @@ const OPTIMAL_LINES: &[Line] = &[
 pub const ALGORITHMS: &[Algorithm] = &[
     Algorithm {
         id: "alg1",
-        model: "redistribute",
+        model: ModelId::Redistribute,
         title: "Algorithm 1: homogeneous unidirectional ring (Section 3.2)",
         lines: ALG1_LINES,
     },
     Algorithm {
         id: "alg2",
-        model: "redistribute",
+        model: ModelId::Redistribute,
         title: "Algorithm 2: heterogeneous unidirectional ring (Section 4)",
         lines: ALG2_LINES,
     },
     Algorithm {
         id: "alg3",
-        model: "redistribute",
+        model: ModelId::Redistribute,
         title: "Algorithm 3, corrected: homogeneous bidirectional ring (Section 5.2, loadlab's corrections marked)",
         lines: ALG3_LINES,
     },
     Algorithm {
         id: "alg3-literal",
-        model: "redistribute",
+        model: ModelId::Redistribute,
         title: "Algorithm 3 as printed: homogeneous bidirectional ring, round s (Section 5.2)",
         lines: ALG3_LITERAL_LINES,
     },
     Algorithm {
         id: "lp",
-        model: "redistribute",
+        model: ModelId::Redistribute,
         title: "System 6 + Lemma 9's schedule: heterogeneous bidirectional ring (Section 6)",
         lines: LP_LINES,
     },
     Algorithm {
         id: "lp-load",
-        model: "redistribute",
+        model: ModelId::Redistribute,
         title: "System 12 + Lemma 9's schedule: light solutions enforced (Section 6)",
         lines: LP_LOAD_LINES,
     },
     Algorithm {
         id: "lp-forward",
-        model: "redistribute",
+        model: ModelId::Redistribute,
         title: "System 6 scheduled as soon as possible with forwarding (loadlab's)",
         lines: LP_FORWARD_LINES,
     },
     Algorithm {
         id: "fine-grain",
-        model: "treesweep",
+        model: ModelId::TreeSweep,
         title: "Algorithm Fine-Grain: optimal up-sweep of T_n (Section 3.1)",
         lines: FINE_GRAIN_LINES,
     },
     Algorithm {
         id: "py",
-        model: "treesweep",
+        model: ModelId::TreeSweep,
         title: "Algorithm P.Y: the 2-approximation (Section 1.1)",
         lines: PY_LINES,
     },
     Algorithm {
         id: "ks",
-        model: "ksbf",
+        model: ModelId::Ksbf,
         title: "KS: Keep-left-Send-right balancing (Section 1.1)",
         lines: KS_LINES,
     },
     Algorithm {
         id: "bf",
-        model: "ksbf",
+        model: ModelId::Ksbf,
         title: "BF: locally breadth-first scheduling (Section 1.1)",
         lines: BF_LINES,
     },
     Algorithm {
         id: "none",
-        model: "ksbf",
+        model: ModelId::Ksbf,
         title: "No balancing (loadlab's baseline)",
         lines: NONE_LINES,
     },
     Algorithm {
         id: "random",
-        model: "ksbf",
+        model: ModelId::Ksbf,
         title: "Random neighbour for the right child (loadlab's comparison)",
         lines: RANDOM_LINES,
     },
     Algorithm {
         id: "df",
-        model: "ksbf",
+        model: ModelId::Ksbf,
         title: "Locally depth-first scheduling (loadlab's comparison)",
         lines: DF_LINES,
     },
     Algorithm {
         id: "C",
-        model: "divisible",
+        model: ModelId::Divisible,
         title: "Method C: the classic method on a partitionable network (Section III)",
         lines: C_LINES,
     },
     Algorithm {
         id: "P",
-        model: "divisible",
+        model: ModelId::Divisible,
         title: "Method P: pipelined communications (Sections IV, VI, VII; Fig. 3)",
         lines: P_LINES,
     },
     Algorithm {
         id: "Q",
-        model: "divisible",
+        model: ModelId::Divisible,
         title: "Method Q: pipelined communications overlapped with computation (Section V; Fig. 5)",
         lines: Q_LINES,
     },
     Algorithm {
         id: "never",
-        model: "geodecay",
+        model: ModelId::Geodecay,
         title: "Never balance after round 0",
         lines: NEVER_LINES,
     },
     Algorithm {
         id: "standard",
-        model: "geodecay",
+        model: ModelId::Geodecay,
         title: "The standard policy: balance after every round (Section 2)",
         lines: STANDARD_LINES,
     },
     Algorithm {
         id: "improved",
-        model: "geodecay",
+        model: ModelId::Geodecay,
         title: "The improved policy: phases of t_i rounds (Section 3)",
         lines: IMPROVED_LINES,
     },
     Algorithm {
         id: "every-k",
-        model: "geodecay",
+        model: ModelId::Geodecay,
         title: "Balance every k rounds (loadlab's comparison)",
         lines: EVERY_K_LINES,
     },
     Algorithm {
         id: "optimal",
-        model: "geodecay",
+        model: ModelId::Geodecay,
         title: "The optimal balancing schedule (loadlab's reference)",
         lines: OPTIMAL_LINES,
     },

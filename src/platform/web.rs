@@ -293,7 +293,7 @@ impl Page {
             .borrow()
             .ctx
             .as_ref()
-            .is_some_and(|c| crate::ui::reveal::secret(c).is_some());
+            .is_some_and(|c| crate::ui::frame::secret(c).is_some());
         let state = serde_json::json!({
             "step": step,
             "lesson": lesson,

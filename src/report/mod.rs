@@ -13,9 +13,11 @@ mod doc;
 pub mod format;
 pub mod geodecay;
 mod json;
+pub mod keys;
 pub mod ksbf;
 pub mod map;
 pub mod redistribute;
+pub mod registry;
 mod render;
 pub mod secrecy;
 pub mod steps;
@@ -31,8 +33,8 @@ use doc::cells;
 #[allow(unused_imports)]
 use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};
 
+use crate::model::registry::Scenario;
 use crate::model::{Cancelled, ParamError, Progress};
-use crate::preset::Scenario;
 
 /// Why a run result could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -162,31 +164,7 @@ pub fn run(
     detail: Detail,
     progress: &dyn Progress,
 ) -> Result<ModelRun, ReportError> {
-    Ok(match scenario {
-        Scenario::Divisible(p) => ModelRun::Divisible(
-            detail
-                .parts(|| divisible::Parts::full(p))
-                .build(p, progress)?,
-        ),
-        Scenario::Geodecay(p) => ModelRun::Geodecay(
-            detail
-                .parts(|| geodecay::Parts::full(p))
-                .build(p, progress)?,
-        ),
-        Scenario::TreeSweep(p) => ModelRun::TreeSweep(
-            detail
-                .parts(|| treesweep::Parts::full(p))
-                .build(p, progress)?,
-        ),
-        Scenario::Ksbf(p) => {
-            ModelRun::Ksbf(detail.parts(|| ksbf::Parts::full(p)).build(p, progress)?)
-        }
-        Scenario::Redistribute(p) => ModelRun::Redistribute(
-            detail
-                .parts(|| redistribute::Parts::full(p))
-                .build(p, progress)?,
-        ),
-    })
+    (registry::row(scenario.model()).build)(scenario, detail, progress)
 }
 
 /// What File ▸ Export CSV writes and `loadlab <model> … --csv` prints: the full run result of

@@ -14,14 +14,12 @@
 
 use serde_json::Value;
 
+use super::keys::{
+    divisible as d, geodecay as g, ksbf as k, redistribute as r, treesweep as t, within,
+};
 use super::{ModelRun, Render};
 
-/// The δ_max of a round of a round-based redistribution (its trace's `delta_max`, Step 1's
-/// value, written in the round's why): every round lowers it by one (Lemma 8 for Algorithm 3,
-/// Lemma 1 for Algorithm 1), so before round s it is the number of rounds minus s − 1, and on
-/// a homogeneous ring c times the rounds is the makespan and the lower bound. With the round
-/// shown, it gives all three away.
-pub const DELTA_MAX: &str = "trace.*.delta_max";
+pub use super::keys::redistribute::DELTA_MAX;
 
 /// What gives an asked field away on one run.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -65,7 +63,8 @@ impl ModelRun {
     pub fn determines(&self, field: &str) -> Giveaway {
         let json = self.json();
         // An index (the PE a node runs on) names a thing: it is not a value written anywhere.
-        let index = matches!(self, ModelRun::Ksbf(_)) && field.starts_with("assignments.");
+        let index =
+            matches!(self, ModelRun::Ksbf(_)) && field.starts_with(&format!("{}.", k::ASSIGNMENTS));
         let value = super::field(&json, field)
             .and_then(Value::as_f64)
             .filter(|_| !index);
@@ -102,37 +101,37 @@ impl ModelRun {
             ModelRun::TreeSweep(_) => match field {
                 // T* is the root's finish on processor 0, which runs its top cluster one node
                 // per unit; T*/T_PY with T_PY shown gives it.
-                "optimal" => vec!["ratio", "exhaustive_optimal", "top_cluster"],
-                "py" => vec!["ratio"],
-                "ratio" => vec!["optimal", "py", "exhaustive_optimal"],
+                t::OPTIMAL => vec![t::RATIO, t::EXHAUSTIVE_OPTIMAL, t::TOP_CLUSTER],
+                t::PY => vec![t::RATIO],
+                t::RATIO => vec![t::OPTIMAL, t::PY, t::EXHAUSTIVE_OPTIMAL],
                 _ => Vec::new(),
             },
             ModelRun::Divisible(_) => divisible_relations(field),
             ModelRun::Geodecay(_) => match field {
                 // The standard policy balances lg(n/(c·p))/α times; the improved one in its
                 // initialisation phase and in its phases.
-                "balancings" => vec![
-                    "balancings_init",
-                    "balancings_phases",
-                    "lg_n_over_p",
-                    "standard_balancings_estimate",
-                    "phases",
+                g::BALANCINGS => vec![
+                    g::BALANCINGS_INIT,
+                    g::BALANCINGS_PHASES,
+                    g::LG_N_OVER_P,
+                    g::STANDARD_BALANCINGS_ESTIMATE,
+                    g::PHASES,
                 ],
-                "lg_star_ell" => vec!["balancings_phases", "phases"],
+                g::LG_STAR_ELL => vec![g::BALANCINGS_PHASES, g::PHASES],
                 _ => Vec::new(),
             },
             ModelRun::Ksbf(_) => match field {
                 // N/makespan, N/(p·makespan), p·makespan − N and every bound's gap.
-                "makespan" => vec![
-                    "bound_gap",
-                    "thm22_gap",
-                    "thm32_gap",
-                    "speedup",
-                    "efficiency",
-                    "idle_steps",
+                k::MAKESPAN => vec![
+                    k::BOUND_GAP,
+                    k::THM22_GAP,
+                    k::THM32_GAP,
+                    k::SPEEDUP,
+                    k::EFFICIENCY,
+                    k::IDLE_STEPS,
                 ],
-                f if f.starts_with("work.") => vec!["work", "min_work", "max_work"],
-                f if f.starts_with("assignments.") => vec!["assignments"],
+                f if f != k::WORK && within(f, k::WORK) => vec![k::WORK, k::MIN_WORK, k::MAX_WORK],
+                f if f != k::ASSIGNMENTS && within(f, k::ASSIGNMENTS) => vec![k::ASSIGNMENTS],
                 _ => Vec::new(),
             },
         }
@@ -142,7 +141,7 @@ impl ModelRun {
     fn derived_values(&self, field: &str, v: f64) -> Vec<f64> {
         match (self, field) {
             // The root runs last, from T − 1 to T: its start on the tree and on the timeline.
-            (ModelRun::TreeSweep(_), "optimal" | "py") => vec![v - 1.0],
+            (ModelRun::TreeSweep(_), t::OPTIMAL | t::PY) => vec![v - 1.0],
             _ => Vec::new(),
         }
     }
@@ -151,13 +150,16 @@ impl ModelRun {
     /// own parameter.
     fn plotted(&self, field: &str) -> bool {
         match self {
-            ModelRun::TreeSweep(_) => matches!(field, "optimal" | "py" | "ratio"),
+            ModelRun::TreeSweep(_) => matches!(field, t::OPTIMAL | t::PY | t::RATIO),
             ModelRun::Divisible(_) => {
-                field.starts_with("algorithms.") || field.starts_with("ratio")
+                (field != d::ALGORITHMS && within(field, d::ALGORITHMS))
+                    || matches!(field, d::RATIO_C_OVER_P | d::RATIO_P_OVER_Q)
             }
-            ModelRun::Ksbf(_) => field == "makespan" || field.starts_with("work."),
-            ModelRun::Redistribute(_) => matches!(field, "makespan" | "rounds"),
-            ModelRun::Geodecay(_) => field == "balancings",
+            ModelRun::Ksbf(_) => {
+                field == k::MAKESPAN || (field != k::WORK && within(field, k::WORK))
+            }
+            ModelRun::Redistribute(_) => matches!(field, r::MAKESPAN | r::ROUNDS),
+            ModelRun::Geodecay(_) => field == g::BALANCINGS,
         }
     }
 }
@@ -166,20 +168,20 @@ impl ModelRun {
 /// lower bounds are tied by the gap and the ratio; System 6's integer optimum is the better
 /// of τ(⌊R₁⌋) and τ(⌈R₁⌉) (Proposition 1).
 fn redistribute_relations(field: &str) -> Vec<&'static str> {
-    let tied = ["gap", "makespan_over_bound", "bounds.*.gap"];
+    let tied = [r::GAP, r::MAKESPAN_OVER_BOUND, r::BOUNDS_GAP];
     match field {
-        "makespan" | "rounds" => {
+        r::MAKESPAN | r::ROUNDS => {
             // (R₁'s integer value only says which rounding is optimal; the makespan is τ
             // of it, which the student is asked to work out: it stays, as the Why line
             // writes it.)
-            let mut v = vec!["makespan", "rounds", "lp.tau_floor", "lp.tau_ceil"];
-            v.push("lp.tau_integer");
+            let mut v = vec![r::MAKESPAN, r::ROUNDS, r::LP_TAU_FLOOR, r::LP_TAU_CEIL];
+            v.push(r::LP_TAU_INTEGER);
             v.push(DELTA_MAX);
             v.extend(tied);
             v
         }
-        f if f == "lower_bound" || f.starts_with("bounds.") => {
-            let mut v = vec!["lower_bound", DELTA_MAX];
+        f if f == r::LOWER_BOUND || f.starts_with(&format!("{}.", r::BOUNDS)) => {
+            let mut v = vec![r::LOWER_BOUND, DELTA_MAX];
             v.extend(tied);
             v
         }
@@ -187,61 +189,23 @@ fn redistribute_relations(field: &str) -> Vec<&'static str> {
     }
 }
 
-/// A method's figures that follow from its time T_N (S_N = T_1/T_N, S_N/N, the simulated
-/// time) or bound it tightly on a large tree (S_∞, T_∞).
-fn method_fields(m: &str) -> [&'static str; 7] {
-    match m {
-        "C" => [
-            "algorithms.C.time",
-            "algorithms.C.simulated_time",
-            "algorithms.C.speedup",
-            "algorithms.C.efficiency",
-            "algorithms.C.asymptotic_speedup",
-            "algorithms.C.asymptotic_time",
-            "algorithms.C.appendix_time",
-        ],
-        "P" => [
-            "algorithms.P.time",
-            "algorithms.P.simulated_time",
-            "algorithms.P.speedup",
-            "algorithms.P.efficiency",
-            "algorithms.P.asymptotic_speedup",
-            "algorithms.P.asymptotic_time",
-            "algorithms.P.appendix_time",
-        ],
-        _ => [
-            "algorithms.Q.time",
-            "algorithms.Q.simulated_time",
-            "algorithms.Q.speedup",
-            "algorithms.Q.efficiency",
-            "algorithms.Q.asymptotic_speedup",
-            "algorithms.Q.asymptotic_time",
-            "algorithms.Q.appendix_time",
-        ],
-    }
-}
-
-/// Divisible load: a method's time, speed-up and efficiency are one number; a ratio of two
-/// methods' times is given by the numerator's figures once the denominator's are shown.
+/// Divisible load: a method's time, speed-up and efficiency are one number (its figures,
+/// [`d::C_FIGURES`]); a ratio of two methods' times is given by the numerator's figures once
+/// the denominator's are shown.
 fn divisible_relations(field: &str) -> Vec<&'static str> {
     let method = |f: &str| {
-        f.strip_prefix("algorithms.")
+        f.strip_prefix(d::ALGORITHMS)
+            .and_then(|r| r.strip_prefix('.'))
             .and_then(|r| r.split('.').next())
             .map(str::to_owned)
     };
     match field {
-        "ratio_c_over_p" => method_fields("C").to_vec(),
-        "ratio_p_over_q" => method_fields("P").to_vec(),
+        d::RATIO_C_OVER_P => d::C_FIGURES.to_vec(),
+        d::RATIO_P_OVER_Q => d::P_FIGURES.to_vec(),
         f => match method(f).as_deref() {
-            Some(m @ ("C" | "P" | "Q")) => {
-                let mut v = method_fields(m).to_vec();
-                v.extend(match m {
-                    "C" => &["ratio_c_over_p"][..],
-                    "P" => &["ratio_c_over_p", "ratio_p_over_q"][..],
-                    _ => &["ratio_p_over_q"][..],
-                });
-                v
-            }
+            Some("C") => [&d::C_FIGURES[..], &[d::RATIO_C_OVER_P]].concat(),
+            Some("P") => [&d::P_FIGURES[..], &[d::RATIO_C_OVER_P, d::RATIO_P_OVER_Q]].concat(),
+            Some("Q") => [&d::Q_FIGURES[..], &[d::RATIO_P_OVER_Q]].concat(),
             _ => Vec::new(),
         },
     }

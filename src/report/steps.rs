@@ -4,8 +4,8 @@
 
 use super::{ModelRun, ReportError, divisible, geodecay, ksbf, redistribute, treesweep};
 use crate::model::Progress;
+use crate::model::registry::Scenario;
 use crate::model::treesweep::Schedule;
-use crate::preset::Scenario;
 
 /// The most positions any view of the scenario's picture steps through (every round, trace
 /// step or event time, then the end state; 1 when nothing steps).

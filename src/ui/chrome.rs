@@ -16,7 +16,8 @@ use super::files::FileAction;
 use super::help;
 use super::widgets::dialog::{Answer, dialog};
 use crate::jobs::JobStatus;
-use crate::preset::{BUNDLED, ModelId};
+use crate::model::registry::ModelId;
+use crate::preset::BUNDLED;
 
 /// Seconds an information notice stays in the status bar (errors stay until replaced).
 const NOTICE_SECONDS: f64 = 6.0;

@@ -8,13 +8,14 @@ use std::cmp::Reverse;
 use std::path::PathBuf;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
-use serde::{Deserialize, Serialize};
 
 use super::files::FileAction;
+pub use super::look::ThemeChoice;
 use super::widgets::focus::Landing;
 use super::widgets::step_bar::StepState;
 use crate::lesson::Region;
-use crate::preset::{ModelId, Preset};
+use crate::model::registry::ModelId;
+use crate::preset::Preset;
 
 /// Every user action.
 #[derive(Debug, Clone, PartialEq)]
@@ -196,20 +197,6 @@ pub enum Switch {
     About,
     /// Reduced motion: nothing slides, fades or pulses.
     ReduceMotion,
-}
-
-/// Light, dark, follow the system, or high contrast.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum ThemeChoice {
-    /// Follow the OS.
-    System,
-    /// Light.
-    #[default]
-    Light,
-    /// Dark.
-    Dark,
-    /// Black on white with strong outlines (View ▸ High contrast theme).
-    HighContrast,
 }
 
 /// A stepping command (keyboard shortcut or menu) for the workspace in front.

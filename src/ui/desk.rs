@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::preset::{ModelId, Preset, PresetFile, Scenario, Sheet, Workbook};
+use crate::model::registry::{ModelId, Scenario};
+use crate::preset::{Preset, PresetFile, Sheet, Workbook};
 
 /// Where a scenario is saved by Ctrl+S.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,9 +6,10 @@
 use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
-use super::app::Cmd;
+use super::commands::Cmd;
 use crate::model::errata::{self, Finding, Kind};
-use crate::preset::{ModelId, Preset};
+use crate::model::registry::ModelId;
+use crate::preset::Preset;
 
 /// Which findings the window lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -104,7 +105,7 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
             ui.separator();
             egui::ScrollArea::vertical().show_clipped(ui, |ui| {
                 for m in models(state.scope, front) {
-                    let findings = errata::of_model(m.name());
+                    let findings = errata::of_model(m);
                     let paper = findings.first().map_or("", |f| f.paper);
                     ui.heading(title(m));
                     ui.label(RichText::new(format!("{paper} — {} findings", findings.len())).weak());
@@ -206,7 +207,7 @@ pub fn show_me(f: &Finding) -> Cmd {
 mod tests {
     use super::*;
     use crate::model::redistribute::params::Algorithm;
-    use crate::preset::Scenario;
+    use crate::model::registry::Scenario;
 
     #[test]
     fn every_evidence_loads_its_instance() {

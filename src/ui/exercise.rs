@@ -1,5 +1,5 @@
 //! "Your turn" (issue 25): the exercise mode of the shell. When the workspace offers an
-//! exercise ([`crate::ui::workspace::Workspace::exercise`]) and the "Your turn" switch is on,
+//! exercise (its `Workspace::exercise`, in the model's `turn.rs`) and the "Your turn" switch is on,
 //! the picture region shows the exercise instead of the schedule: a band with the prompt,
 //! Send / Hint / Show me / Undo and the score counting first tries, the verdict of the last
 //! move (the rule it breaks and why), and the model's own picture on which the student makes
@@ -56,7 +56,7 @@ pub trait Exercise {
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade>;
 }
 
-/// What [`crate::ui::workspace::Workspace::exercise`] returns when the model has an exercise:
+/// What a workspace's `Workspace::exercise` returns when the model has an exercise:
 /// the exercise with its band, or why these parameters make none.
 pub type Turn<'a> = Result<(&'a mut dyn Exercise, &'a mut Band), String>;
 
@@ -162,7 +162,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
     let corner = if column {
         0.0
     } else {
-        crate::ui::figure::corner_size(ui).x
+        crate::ui::widgets::corner::corner_size(ui).x
     };
     let row = (ui.available_width() - corner).max(0.0);
     let text = score_text(score, out_of, complete);
@@ -324,7 +324,7 @@ fn show_beside(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, room: egui::
     };
     // The band first: a move it plays (Send, Show me) is on the picture in the same frame.
     let mut side = column(ui, right);
-    side.add_space(crate::ui::figure::corner_size(&side).y);
+    side.add_space(crate::ui::widgets::corner::corner_size(&side).y);
     focus::land(&side, Landing::Exercise);
     buttons(&mut side, ex, band, true);
     let rest = right.bottom() - side.cursor().top();

@@ -34,7 +34,7 @@ pub enum FileAction {
     /// Open an attempt file and replay it.
     OpenAttempt,
     /// Hand in this model's quiz (its window's replies) as a quiz attempt file.
-    HandInQuiz(crate::preset::ModelId),
+    HandInQuiz(crate::model::registry::ModelId),
 }
 
 impl FileAction {

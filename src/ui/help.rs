@@ -1,32 +1,12 @@
 //! In-app help texts: pointer gestures, each model's name in the model rail, its conventions
 //! and the paper findings.
 
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 
 /// A model's name in the model rail and the hover text of its entry.
 pub fn rail(model: ModelId) -> (&'static str, &'static str) {
-    match model {
-        ModelId::Divisible => (
-            "Divisible load\non trees & pyramids",
-            "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids",
-        ),
-        ModelId::Geodecay => (
-            "Geometric-decaying\nalgorithms",
-            "Gil & Matias: when to load-balance — standard (O(lg ℓ)) vs improved (O(lg* ℓ)) policy",
-        ),
-        ModelId::TreeSweep => (
-            "Tree sweeps\nunder latency τ",
-            "Gao, Rosenberg & Sitaraman: optimal clustering (Fine-Grain) vs P.Y for up/down sweeps of a complete binary tree",
-        ),
-        ModelId::Ksbf => (
-            "KS-BF on a ring",
-            "Gao & Rosenberg: Keep-left-Send-right balancing with breadth-first scheduling of growing trees and grids on a ring",
-        ),
-        ModelId::Redistribute => (
-            "Redistribution\non rings",
-            "Renard, Robert & Vivien: optimal data redistribution on uni/bidirectional, homogeneous/heterogeneous rings (Algorithms 1–3, System 6)",
-        ),
-    }
+    let row = model.info();
+    (row.title, row.summary)
 }
 
 /// Help ▸ About this model (F1).

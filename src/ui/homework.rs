@@ -12,7 +12,8 @@ use crate::lesson::homework::attempt::Attempt;
 use crate::lesson::homework::gradebook::Row;
 use crate::lesson::homework::personal;
 use crate::lesson::homework::replay::{Kind, Replayed};
-use crate::preset::{ModelId, Preset, Scenario};
+use crate::model::registry::{ModelId, Scenario};
+use crate::preset::Preset;
 use crate::ui::commands::Cmd;
 use crate::ui::widgets::dialog::{Answer, dialog};
 

@@ -3,7 +3,7 @@
 //! question's check, computed off the UI thread ([`crate::lesson`]).
 //!
 //! A component: [`Teach`] owns the player and the quiz windows, takes the narrow state it
-//! changes ([`Stage`]: the regions on screen, presenter mode) and returns [`Cmd`]s for what
+//! changes ([`StepView`]: the regions on screen, presenter mode) and returns [`Cmd`]s for what
 //! the app does (put a step's scenario in front, choose its view, post a message).
 
 use crate::ui::widgets::scroll::Clipped;
@@ -12,10 +12,12 @@ use std::path::Path;
 use egui::{Key, Modifiers, RichText};
 
 use super::commands::Cmd;
-pub use super::quiz::{QUIZ_MAX, QuizWindow};
+use super::question::{BODY, answer_lines, reply_field, right};
+use super::quiz::QuizWindow;
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question};
-use crate::preset::{ModelId, Preset, Scenario};
+use crate::lesson::{self, Answer, Grade, Highlight, Lesson, Question};
+use crate::model::registry::{ModelId, Scenario};
+use crate::preset::Preset;
 use crate::ui::widgets::marks;
 use crate::ui::workspace::{OnScreen, Region, Tab};
 
@@ -34,15 +36,8 @@ pub struct Teach {
 impl Teach {
     /// The running computation (answers or a quiz), for the status bar.
     pub(super) fn job_status(&self) -> Option<JobStatus> {
-        let status = |label: &str, fraction: f32| JobStatus {
-            label: label.to_string(),
-            fraction,
-        };
-        let player = self.player.as_ref().and_then(|p| p.job.running());
-        player.map(|j| status(j.label(), j.fraction())).or_else(|| {
-            let q = self.quizzes.iter().find_map(|q| q.job.running())?;
-            Some(status(q.label(), q.fraction()))
-        })
+        let player = self.player.as_ref().and_then(|p| p.job.status());
+        player.or_else(|| self.quizzes.iter().find_map(|q| q.job.status()))
     }
 
     /// The quiz window of a model, if it was opened.
@@ -62,7 +57,7 @@ pub struct Player {
     giveaways: Vec<Option<crate::report::Giveaway>>,
     /// The run each step's question asks about (its check's scenario): its quantities are
     /// hidden by name only while the shown run is that one.
-    asked_runs: Vec<Option<crate::preset::Scenario>>,
+    asked_runs: Vec<Option<crate::model::registry::Scenario>>,
     job: JobSlot<AskedAll>,
     /// The step bar position still to reach (the run's steps may still be computing).
     seek: Option<(usize, u32)>,
@@ -123,7 +118,7 @@ impl Player {
 
 /// What a lesson step changes besides the scenario: the regions on screen, and whether
 /// presenter mode keeps the picture first.
-pub(super) struct Stage<'a> {
+pub(super) struct StepView<'a> {
     /// The regions on screen (and "hide the future").
     pub shown: &'a mut OnScreen,
     /// Presenter mode is on.
@@ -182,9 +177,9 @@ impl Teach {
         vec![Cmd::LessonStep(0), message]
     }
 
-    /// Goes to step `i` of the lesson: its regions shown on `stage`; the commands put its
+    /// Goes to step `i` of the lesson: its regions shown on `view`; the commands put its
     /// scenario in front (the step bar follows in [`Teach::tick`]) and choose its view.
-    pub(super) fn go(&mut self, i: usize, stage: Stage<'_>) -> Vec<Cmd> {
+    pub(super) fn go(&mut self, i: usize, view: StepView<'_>) -> Vec<Cmd> {
         let mut cmds = Vec::new();
         let Some(p) = &mut self.player else {
             return cmds;
@@ -217,8 +212,8 @@ impl Teach {
                 context: format!("Step {}", i + 1),
             });
         }
-        let shown = stage.shown;
-        step_regions(step, stage.presenting, predicting, shown);
+        let shown = view.shown;
+        step_regions(step, view.presenting, predicting, shown);
         // A step restores its own view however it is reached (Next, Back, the step counter):
         // "Your turn" is on exactly on an exercise step (the student may switch it off there).
         shown.exercise = step.exercise.is_some();
@@ -385,15 +380,15 @@ impl Teach {
     }
 
     /// The current step's open question (asked, not yet revealed), for the workspace to hide
-    /// its answer ([`crate::ui::reveal::Secret`]).
-    pub(super) fn secret(&self) -> Option<crate::ui::reveal::Secret> {
+    /// its answer ([`crate::ui::frame::Secret`]).
+    pub(super) fn secret(&self) -> Option<crate::ui::frame::Secret> {
         self.player_secret().or_else(|| {
             // A quiz question whose instance Show me loaded, still open.
             self.quizzes.iter().find_map(QuizWindow::secret)
         })
     }
 
-    fn player_secret(&self) -> Option<crate::ui::reveal::Secret> {
+    fn player_secret(&self) -> Option<crate::ui::frame::Secret> {
         let p = self.player.as_ref()?;
         let q = p.lesson.steps.get(p.index)?.question.as_ref()?;
         if p.revealed[p.index] {
@@ -404,7 +399,7 @@ impl Teach {
             Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
             _ => None,
         };
-        let secret = crate::ui::reveal::Secret::new(&q.check.field, answer)
+        let secret = crate::ui::frame::Secret::new(&q.check.field, answer)
             .of_run(p.asked_runs.get(p.index).cloned().flatten());
         Some(match p.giveaways.get(p.index).and_then(Option::as_ref) {
             Some(g) => secret.with(g),
@@ -500,8 +495,6 @@ pub(super) fn sniff(path: &Path) -> Option<Result<Lesson, String>> {
         .then(|| lesson::parse(&path.display().to_string(), &text).map_err(|e| e.to_string()))
 }
 
-/// Text size of the lesson's body (presenter mode's zoom makes it larger still).
-pub(super) const BODY: f32 = 16.0;
 /// Text size of the lesson's body in presenter mode (before its zoom of 1.5).
 const BODY_PRESENTER: f32 = 14.0;
 
@@ -666,11 +659,6 @@ fn exercise_ui(
     }
 }
 
-/// The colour of "✓ Right" (4.5:1 at least on the panels of either theme).
-pub(super) fn right(ui: &egui::Ui) -> egui::Color32 {
-    crate::ui::widgets::palette::ok_text(ui.visuals())
-}
-
 /// A lesson's question box: the prompt, the reply (number field or radio buttons), Reveal
 /// (or Enter in the number field), and once revealed the model-computed answer, whether the
 /// prediction was right, and the explanation. A revealed reply is final: its field is greyed
@@ -736,84 +724,6 @@ fn question_ui(
             ui.label(RichText::new(text).size(body).color(colour));
         }
     }
-}
-
-/// The reply of question `q`: a number field named `field` (a decimal point or comma) or the
-/// choices as radio buttons; greyed out unless `editable`. True when Enter was pressed in the
-/// number field (the reply is submitted).
-pub(super) fn reply_field(
-    ui: &mut egui::Ui,
-    q: &Question,
-    reply: &mut String,
-    field: &str,
-    body: f32,
-    editable: bool,
-) -> bool {
-    match q.kind {
-        Kind::Number => {
-            ui.horizontal(|ui| {
-                let label = ui.label(RichText::new(field).size(body));
-                let edit = ui
-                    .add_enabled(
-                        editable,
-                        egui::TextEdit::singleline(reply)
-                            .desired_width(120.0)
-                            .font(egui::FontId::proportional(body))
-                            .hint_text("a number"),
-                    )
-                    .labelled_by(label.id);
-                editable && edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
-            })
-            .inner
-        }
-        Kind::Choice => {
-            ui.horizontal_wrapped(|ui| {
-                for c in &q.choices {
-                    let radio = egui::RadioButton::new(reply == c, RichText::new(c).size(body));
-                    if ui.add_enabled(editable, radio).clicked() {
-                        *reply = c.clone();
-                    }
-                }
-            });
-            false
-        }
-    }
-}
-
-/// The model's answer `a` to `q`, the tolerance, the explanation, and how the answer was
-/// computed behind "Show the command" (folded: the command line and the field path are for
-/// the curious, not the lecture).
-pub(super) fn answer_lines(ui: &mut egui::Ui, q: &Question, a: &Answer, body: f32) {
-    ui.label(
-        RichText::new(format!("Answer: {}", a.text()))
-            .strong()
-            .size(body + 2.0),
-    );
-    if q.kind == Kind::Number && q.tolerance > 0.0 {
-        ui.label(
-            RichText::new(format!(
-                "(accepted within ± {})",
-                lesson::format_number(q.tolerance)
-            ))
-            .weak(),
-        );
-    }
-    ui.label(RichText::new(&q.explanation).size(body));
-    egui::CollapsingHeader::new(RichText::new("Show the command").weak())
-        .id_salt(("show the command", &q.prompt))
-        .default_open(false)
-        .show(ui, |ui| {
-            ui.label(
-                RichText::new(format!(
-                    "{}, field {}",
-                    q.check.command_line(),
-                    q.check.field
-                ))
-                .weak()
-                .monospace(),
-            )
-            .on_hover_text("The same answer headless: this command's JSON, at this field");
-        });
 }
 
 /// How long a step's highlight pulses before it stays as a steady outline, in seconds.

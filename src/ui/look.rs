@@ -4,8 +4,24 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::commands::ThemeChoice;
 use super::widgets::palette;
+
+/// Light, dark, follow the system, or high contrast.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum ThemeChoice {
+    /// Follow the OS.
+    System,
+    /// Light.
+    #[default]
+    Light,
+    /// Dark.
+    Dark,
+    /// Black on white with strong outlines (View ▸ High contrast theme).
+    HighContrast,
+}
+
+/// Zoom factor of presenter mode (type about 1.5 × larger, for the back of the room).
+pub const PRESENTER_ZOOM: f32 = 1.5;
 
 /// The size of the app's text, beyond presenter mode's zoom: egui's text styles scaled (the
 /// pictures keep their own geometry, their labels follow the picture).

@@ -14,14 +14,15 @@ use egui::{RichText, Ui};
 use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
 use crate::model::map::{Axis, Grid, Scale as Spacing};
-use crate::model::num::{compact, parse_real};
-use crate::preset::{ModelId, Scenario};
+use crate::model::num::parse_real;
+use crate::model::registry::{ModelId, Scenario};
 use crate::report::format::{Precision, number};
 use crate::report::map::{MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
+use crate::ui::frame::repainter;
 use crate::ui::widgets::heatmap::{HeatSpec, heatmap};
 use crate::ui::widgets::{busy, error_label};
-use crate::ui::workspace::{Drawn, OnScreen, Tab, repainter};
+use crate::ui::workspace::{Drawn, OnScreen, Tab};
 
 pub use crate::ui::compare::{Compare, CompareRow, compare_rows, headline_numbers};
 
@@ -41,8 +42,8 @@ impl AxisEdit {
         let (lo, hi, log) = p.default;
         AxisEdit {
             param,
-            lo: compact(lo),
-            hi: compact(hi),
+            lo: number(lo, Precision::Exact),
+            hi: number(hi, Precision::Exact),
             points,
             log,
         }
@@ -84,7 +85,7 @@ impl Settings {
 
 /// Which part of a map a job computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stage {
+enum Pass {
     Coarse,
     Fine,
 }
@@ -99,7 +100,7 @@ pub struct MapView {
     settings: [Settings; 5],
     /// The plan (checked off the UI thread: its cost estimate visits every cell) and the grid
     /// so far, or why the map is refused.
-    grid: Keyed<(MapRequest, Stage), Planned>,
+    grid: Keyed<(MapRequest, Pass), Planned>,
     hovered: Option<(usize, usize)>,
     csv_path: String,
     saved: Option<Result<String, String>>,
@@ -361,7 +362,7 @@ impl MapView {
             };
             // The first row keeps clear of the map's export buttons (top right).
             if name == "x" {
-                crate::ui::figure::beside_corner(ui, row);
+                crate::ui::widgets::corner::beside_corner(ui, row);
             } else {
                 ui.horizontal(row);
             }
@@ -425,8 +426,8 @@ impl MapView {
         };
         self.request_jobs(ui.ctx(), &req);
         let (plan, grid) = match self.grid.latest_keyed() {
-            Some(((r, stage), Ok((p, g)))) if *r == req => {
-                (Some(p.clone()), Some((g.clone(), *stage)))
+            Some(((r, pass), Ok((p, g)))) if *r == req => {
+                (Some(p.clone()), Some((g.clone(), *pass)))
             }
             Some(((r, _), Err(e))) if *r == req => {
                 error_label(ui, format!("⚠ {}: {}", e.field, e.message));
@@ -436,7 +437,7 @@ impl MapView {
         };
         ui.horizontal(|ui| {
             match &grid {
-                Some((g, Stage::Fine)) if g.complete() => {
+                Some((g, Pass::Fine)) if g.complete() => {
                     ui.label(format!(
                         "{} × {} cells, {} failed",
                         g.x.len(),
@@ -543,17 +544,17 @@ impl MapView {
         if !coarse_done {
             let r2 = req.clone();
             self.grid.request(
-                (req.clone(), Stage::Coarse),
+                (req.clone(), Pass::Coarse),
                 "Map: coarse",
                 repainter(ctx),
                 move |progress| coarse_map(&r2, progress),
             );
-        } else if let Some(((r, Stage::Coarse), Ok((p, g)))) = self.grid.latest_keyed()
+        } else if let Some(((r, Pass::Coarse), Ok((p, g)))) = self.grid.latest_keyed()
             && r == req
         {
             let (p, mut g) = (p.clone(), g.clone());
             self.grid.request(
-                (req.clone(), Stage::Fine),
+                (req.clone(), Pass::Fine),
                 "Map: refining",
                 repainter(ctx),
                 move |progress| {
@@ -599,7 +600,7 @@ fn hover_line(plan: &MapPlan, grid: &Grid, ix: usize, iy: usize) -> String {
     )
 }
 
-/// The first stage of a map job: the plan (its cost check) and the coarse subgrid, what the
+/// The first pass of a map job: the plan (its cost check) and the coarse subgrid, what the
 /// view shows first.
 pub fn coarse_map(
     req: &MapRequest,

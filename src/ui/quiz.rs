@@ -13,12 +13,13 @@ use egui::RichText;
 
 use super::commands::Cmd;
 use super::files::FileAction;
-use super::lesson::{BODY, answer_lines, reply_field};
+use super::question::{BODY, answer_lines, reply_field};
 use crate::jobs::JobSlot;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind, QuizReplayed, replay};
 use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
+use crate::model::registry::ModelId;
 use crate::platform::clock::Instant;
-use crate::preset::{ModelId, Preset};
+use crate::preset::Preset;
 
 /// Largest number of questions a quiz window generates.
 pub const QUIZ_MAX: usize = 20;
@@ -95,8 +96,8 @@ pub struct QuizWindow {
 
 impl QuizWindow {
     /// The open question whose instance is loaded (not yet answered right nor shown), to be
-    /// hidden in the workspace as a lesson's question is ([`crate::ui::reveal::Secret`]).
-    pub(super) fn secret(&self) -> Option<crate::ui::reveal::Secret> {
+    /// hidden in the workspace as a lesson's question is ([`crate::ui::frame::Secret`]).
+    pub(super) fn secret(&self) -> Option<crate::ui::frame::Secret> {
         let k = self.loaded?;
         let (item, tries) = (self.questions.get(k)?, self.tries.get(k)?);
         if !self.open || tries.done() {
@@ -106,7 +107,7 @@ impl QuizWindow {
             Answer::Number(x) => Ok(*x),
             Answer::Choice(c) => Err(c.clone()),
         };
-        let secret = crate::ui::reveal::Secret::new(&item.question.check.field, Some(answer))
+        let secret = crate::ui::frame::Secret::new(&item.question.check.field, Some(answer))
             .of_run(item.question.check.scenario().ok());
         Some(secret.with(&item.giveaway))
     }
@@ -242,23 +243,11 @@ impl QuizWindow {
             .default_width(520.0f32.min(screen.width() - 220.0))
             .default_height((screen.height() - 120.0).max(240.0));
         if std::mem::take(&mut self.unfold) {
-            let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
-                ctx,
-                id.with("collapsing"),
-                true,
-            );
-            folding.set_open(true);
-            folding.store(ctx);
+            set_folded(ctx, id, false);
         }
         if std::mem::take(&mut self.aside) {
             // Folded to its title bar in the bottom-right corner, above the status bar.
-            let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
-                ctx,
-                id.with("collapsing"),
-                true,
-            );
-            folding.set_open(false);
-            folding.store(ctx);
+            set_folded(ctx, id, true);
             let width = ctx
                 .memory(|m| m.area_rect(id))
                 .map_or(320.0, |r| r.width())
@@ -469,7 +458,7 @@ fn question(
             ui.label(
                 RichText::new(format!("✓ Right, {when}"))
                     .size(BODY)
-                    .color(super::lesson::right(ui)),
+                    .color(super::question::right(ui)),
             );
         }
         (Some(Grade::Wrong), false) => {
@@ -505,6 +494,17 @@ fn question(
         act = Some(Act::ShowMe);
     }
     act
+}
+
+/// Folds the window `id` to its title bar (`folded`) or unfolds it.
+fn set_folded(ctx: &egui::Context, id: egui::Id, folded: bool) {
+    let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
+        ctx,
+        id.with("collapsing"),
+        true,
+    );
+    folding.set_open(!folded);
+    folding.store(ctx);
 }
 
 #[cfg(test)]

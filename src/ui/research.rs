@@ -11,12 +11,13 @@
 use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
-use super::app::Cmd;
+use super::commands::Cmd;
 use crate::jobs::JobSlot;
 use crate::model::redistribute::exact::N_EXACT_MAX;
 use crate::model::redistribute::gaps::{Against, Gap, GapSearch, Space, command, search_command};
 use crate::model::redistribute::params::{Algorithm, RedistParams, Study};
-use crate::preset::{Preset, Scenario};
+use crate::model::registry::Scenario;
+use crate::preset::Preset;
 
 /// Most exact solves the window offers.
 const BUDGET_MAX: u64 = 5000;

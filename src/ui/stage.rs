@@ -12,7 +12,7 @@ use egui::RichText;
 use super::commands::Cmd;
 use super::lesson::Teach;
 use super::workspace::{OnScreen, Region, Tab};
-use crate::preset::Scenario;
+use crate::model::registry::Scenario;
 
 /// Below this width (points) the workspace is a stage whatever is open.
 pub const STAGE_WIDTH: f32 = 1000.0;
@@ -24,21 +24,6 @@ pub const STAGE_WIDTH_TEACHING: f32 = 1400.0;
 /// mode is on).
 pub fn is_stage(width: f32, teaching: bool) -> bool {
     width < STAGE_WIDTH || (teaching && width < STAGE_WIDTH_TEACHING)
-}
-
-fn key() -> egui::Id {
-    egui::Id::unique("loadlab-stage")
-}
-
-/// Publishes, for this frame, whether the room is a stage (widgets then take their compact
-/// form: a one-row step bar, one-line details).
-pub fn publish(ctx: &egui::Context, stage: bool) {
-    ctx.data_mut(|d| d.insert_temp(key(), stage));
-}
-
-/// Whether this frame's room is a stage ([`publish`]).
-pub fn on(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(key())).unwrap_or(false)
 }
 
 /// What the drawer can show.

@@ -119,7 +119,10 @@ fn check_model_filter_text_and_errors() {
     let j = json(&["errata", "--model", "treesweep", "--json"]);
     let list = j["findings"].as_array().unwrap();
     assert!(list.iter().all(|f| f["model"] == "treesweep"));
-    assert_eq!(list.len(), errata::of_model("treesweep").len());
+    assert_eq!(
+        list.len(),
+        errata::of_model(loadlab::model::registry::ModelId::TreeSweep).len()
+    );
 
     let text = String::from_utf8(run(&["errata", "--model", "ksbf"]).stdout).unwrap();
     assert!(text.contains("gr-table1-39  [misprint]"), "{text}");

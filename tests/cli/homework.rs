@@ -20,7 +20,7 @@ use loadlab::lesson::homework::personal;
 use loadlab::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind};
 use loadlab::lesson::homework::replay::{Entry, Kind, Player};
 use loadlab::model::exercise::ksbf::KsbfExercise;
-use loadlab::preset::{ModelId, Scenario};
+use loadlab::model::registry::{ModelId, Scenario};
 
 const MODELS: [&str; 5] = ["redistribute", "ksbf", "geodecay", "treesweep", "divisible"];
 

@@ -2,7 +2,8 @@
 //! broken, foreign, oversized and newer files are refused with file, line and column.
 
 use loadlab::model::divisible::{DivisibleParams, Network};
-use loadlab::preset::{self, BUNDLED, Preset, PresetError, Scenario};
+use loadlab::model::registry::Scenario;
+use loadlab::preset::{self, BUNDLED, Preset, PresetError};
 
 #[test]
 fn every_bundled_preset_parses_and_files_match() {
@@ -194,7 +195,8 @@ fn redistribution_presets_reproduce_their_claims() {
 
 #[test]
 fn a_workbook_of_five_round_trips_and_one_scenario_files_still_load() {
-    use loadlab::preset::{ModelId, PresetFile, Sheet, Workbook};
+    use loadlab::model::registry::ModelId;
+    use loadlab::preset::{PresetFile, Sheet, Workbook};
     let sheets: Vec<Sheet> = ModelId::ALL
         .iter()
         .map(|&m| {

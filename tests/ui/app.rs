@@ -6,7 +6,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use loadlab::model::divisible::{AlgorithmChoice, DivisibleParams, Method};
-use loadlab::preset::Scenario;
+use loadlab::model::registry::Scenario;
 use loadlab::ui::LoadlabApp;
 
 fn app() -> Harness<'static, LoadlabApp> {
@@ -240,7 +240,7 @@ fn csv_sections(text: &str) -> Vec<String> {
 
 #[test]
 fn export_csv_from_every_workspace_is_the_reports_csv() {
-    use loadlab::preset::ModelId;
+    use loadlab::model::registry::ModelId;
     let mut h = app();
     let dir = tempfile::tempdir().unwrap();
     for (i, model) in ModelId::ALL.into_iter().enumerate() {

@@ -3,7 +3,8 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use loadlab::preset::{BUNDLED, Preset, Scenario};
+use loadlab::model::registry::Scenario;
+use loadlab::preset::{BUNDLED, Preset};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::map::headline_numbers;
@@ -41,7 +42,7 @@ fn step(h: &mut Harness<'_, LoadlabApp>, cmd: StepCmd) {
 /// A KS-BF scenario on the complete binary tree of height `n` (the ring and policy of the
 /// default).
 fn ksbf_tree(n: u32) -> Scenario {
-    let mut s = loadlab::preset::ModelId::Ksbf.default_scenario();
+    let mut s = loadlab::model::registry::ModelId::Ksbf.default_scenario();
     let Scenario::Ksbf(p) = &mut s else {
         unreachable!()
     };

@@ -6,7 +6,7 @@ use crate::common::{harness, settle};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::NoProgress;
-use loadlab::preset::Scenario;
+use loadlab::model::registry::Scenario;
 use loadlab::report::{Cell, Detail, Figure, ModelRun};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::numbers::ACCESSIBLE_SEPARATOR;

@@ -4,7 +4,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use loadlab::model::errata;
-use loadlab::preset::{ModelId, Scenario};
+use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 
 use crate::common::{app_on, settle, shown};
@@ -29,7 +29,7 @@ fn findings_of_the_front_model_and_show_me_loads_the_evidence() {
     open(&mut h, "In front: Tree sweeps");
     shown(&mut h, "grs-half");
     // Every tree-sweep finding, none of another paper.
-    for f in errata::of_model("treesweep") {
+    for f in errata::of_model(ModelId::TreeSweep) {
         assert!(on_screen(&h, f.id), "{} missing", f.id);
         assert!(on_screen(&h, f.sentence), "{}: sentence missing", f.id);
     }

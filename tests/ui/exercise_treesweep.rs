@@ -5,8 +5,9 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use loadlab::model::registry::Scenario;
 use loadlab::model::treesweep::{Reading, fine_grain_schedule};
-use loadlab::preset::{Preset, Scenario};
+use loadlab::preset::Preset;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 

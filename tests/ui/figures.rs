@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use loadlab::preset::ModelId;
+use loadlab::model::registry::ModelId;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::{Cmd, ThemeChoice};
 use loadlab::ui::workspace::Region;
@@ -243,7 +243,8 @@ fn each_figure_has_a_png_button_and_an_export_means_the_figure_asked_for() {
 /// still hidden, drawn off-screen at the window's size in pixels.
 #[test]
 fn a_hand_out_step_is_the_whole_window_with_the_answer_hidden() {
-    use loadlab::ui::figure::window::{Offscreen, Window};
+    use loadlab::ui::app::Offscreen;
+    use loadlab::ui::export::window::Window;
     let lesson = loadlab::lesson::resolve("rrv").expect("the bundled lesson");
     let steps = lesson.steps.len();
     let draw = |presenter: bool| {

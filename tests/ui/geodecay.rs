@@ -6,7 +6,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use loadlab::model::geodecay::{GeoParams, Policy};
-use loadlab::preset::Scenario;
+use loadlab::model::registry::Scenario;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::step_bar::LABEL_FORWARD;
 

@@ -12,7 +12,7 @@
 use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
-use loadlab::preset::Scenario;
+use loadlab::model::registry::Scenario;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::{focus, marks};
 

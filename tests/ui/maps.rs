@@ -4,7 +4,7 @@
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::NoProgress;
-use loadlab::preset::Scenario;
+use loadlab::model::registry::Scenario;
 use loadlab::ui::app::{Cmd, View};
 
 use crate::common::{app_on, harness, settle, shown};
@@ -113,7 +113,7 @@ fn the_map_fits_1280_by_720_for_every_model() {
     settle(&mut h);
     h.get_by_label("Map of two parameters").click();
     settle(&mut h);
-    for model in loadlab::preset::ModelId::ALL {
+    for model in loadlab::model::registry::ModelId::ALL {
         h.state_mut().send(Cmd::Switch(model));
         settle(&mut h);
         shown(&mut h, "Hover a cell");
@@ -174,8 +174,8 @@ fn significant(x: f64) -> usize {
 fn a_clicked_cell_loads_its_values_at_the_grids_precision() {
     // Issue 34: a click loaded β = 116.01553017399709 into the field and the title.
     for model in [
-        loadlab::preset::ModelId::Divisible,
-        loadlab::preset::ModelId::TreeSweep,
+        loadlab::model::registry::ModelId::Divisible,
+        loadlab::model::registry::ModelId::TreeSweep,
     ] {
         let mut h = harness(None);
         h.state_mut().send(Cmd::Switch(model));

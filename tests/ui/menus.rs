@@ -6,7 +6,8 @@ use eframe::Storage as _;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use loadlab::preset::{BUNDLED, ModelId};
+use loadlab::model::registry::ModelId;
+use loadlab::preset::BUNDLED;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 

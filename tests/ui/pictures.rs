@@ -7,7 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::ksbf::{self, Balance, KsbfParams};
-use loadlab::preset::Scenario;
+use loadlab::model::registry::Scenario;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::step_bar::LABEL_FORWARD;
 

@@ -7,7 +7,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::divisible::{AlgorithmChoice, DivisibleParams, Method};
 use loadlab::model::redistribute::params::{Algorithm, RedistParams};
-use loadlab::preset::{Preset, Scenario, find_bundled};
+use loadlab::model::registry::Scenario;
+use loadlab::preset::{Preset, find_bundled};
 use loadlab::ui::LoadlabApp;
 
 use crate::common::{settle, shown};
@@ -215,7 +216,7 @@ fn pane_toggles_off_and_on() {
 /// model's picture still fits its room, and the pane shows highlighted lines.
 #[test]
 fn pane_beside_the_picture_fits_every_model() {
-    use loadlab::preset::ModelId;
+    use loadlab::model::registry::ModelId;
     use loadlab::ui::app::Cmd;
     for zoom in [1.0, 1.5] {
         let mut h = Harness::builder()

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use loadlab::preset::{ModelId, find_bundled};
+use loadlab::model::registry::ModelId;
+use loadlab::preset::find_bundled;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 

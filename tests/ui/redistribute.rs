@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::redistribute::instance::Costs;
 use loadlab::model::redistribute::params::{Algorithm, RedistParams};
-use loadlab::preset::Scenario;
+use loadlab::model::registry::Scenario;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::step_bar::{LABEL_BACK, LABEL_FORWARD};
 

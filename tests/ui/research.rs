@@ -4,7 +4,7 @@
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::redistribute::params::Algorithm;
-use loadlab::preset::{ModelId, Scenario};
+use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 
 use crate::common::{settle, shown};

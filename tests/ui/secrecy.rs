@@ -536,7 +536,7 @@ fn the_geodecay_question_shows_its_own_instance_and_hovering_the_hidden_future_r
     let mut h = presenter_720p();
     open_step(&mut h, "gil-matias", 3);
     match &h.state().desk().page().scenario {
-        loadlab::preset::Scenario::Geodecay(p) => {
+        loadlab::model::registry::Scenario::Geodecay(p) => {
             assert_eq!((p.n, p.p, p.ell), (1 << 20, 1 << 10, 20.0));
         }
         other => panic!("not geodecay: {other:?}"),

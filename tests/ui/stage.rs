@@ -8,7 +8,8 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
 use loadlab::lesson::{BUNDLED as LESSONS, Lesson};
-use loadlab::preset::{BUNDLED, ModelId};
+use loadlab::model::registry::ModelId;
+use loadlab::preset::BUNDLED;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::workspace::Region;

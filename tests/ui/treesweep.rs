@@ -5,8 +5,8 @@ use crate::common::{settle, shown};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use loadlab::model::registry::Scenario;
 use loadlab::model::treesweep::TreeSweepParams;
-use loadlab::preset::Scenario;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::step_bar::{LABEL_BACK, LABEL_FORWARD};
 

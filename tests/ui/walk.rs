@@ -13,7 +13,8 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::lesson::{BUNDLED, Highlight, Lesson};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
-use loadlab::ui::reveal::{Secret, SecretProbe};
+use loadlab::ui::frame::Secret;
+use loadlab::ui::reveal::SecretProbe;
 use loadlab::ui::widgets::step_bar::{LABEL_FIRST, LABEL_LAST};
 use loadlab::ui::workspace::Region;
 

@@ -90,7 +90,7 @@ fn drawer_pane(all: &[Text]) -> Option<String> {
 /// The question a step asks, as the walk keeps it secret.
 #[derive(Debug, Clone)]
 pub struct Asked {
-    /// The answer as the app may print it (see `loadlab::ui::reveal::Secret::new`).
+    /// The answer as the app may print it (see `loadlab::ui::frame::Secret::new`).
     pub forms: Vec<String>,
     /// The answer as a number (None: a choice).
     pub value: Option<f64>,
@@ -109,7 +109,7 @@ pub struct Asked {
     /// derives from it, and the value on that run of every quantity that determines it.
     pub hideable: Vec<f64>,
     /// The run the question asks about (its check's scenario).
-    pub run: Option<loadlab::preset::Scenario>,
+    pub run: Option<loadlab::model::registry::Scenario>,
 }
 
 /// The window drawn again as it would be without the secret (what each "?" stands for) and

@@ -11,8 +11,8 @@ use crate::lesson::homework::attempt::{Attempt, LOG_MAX};
 use crate::lesson::homework::personal;
 use crate::lesson::homework::replay::{Entry, Kind};
 use crate::model::redistribute::params::RedistParams;
+use crate::model::registry::{ModelId, Scenario};
 use crate::model::treesweep::TreeSweepParams;
-use crate::preset::{ModelId, Scenario};
 
 /// The exercise (personal when `--student` is given) and whether `--json` was asked for;
 /// with `--hand-in`, the attempt file written.

@@ -167,7 +167,9 @@ pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answ
     {
         flags.push(FOREIGN.to_string());
     }
-    let model = a.model_id().unwrap_or(crate::preset::ModelId::Ksbf);
+    let model = a
+        .model_id()
+        .unwrap_or(crate::model::registry::ModelId::Ksbf);
     if QuizStored::of(&r) != a.stored
         || a.shown != r.shown
         || !a.lists(&questions)

@@ -28,9 +28,9 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use super::attempt::{APP_VERSION, FORMAT, LOG_MAX, VERSION};
+use super::header::{APP_VERSION, FORMAT, LOG_MAX, VERSION};
 use crate::lesson::{Asked, Grade, Question, QuizQuestion};
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 
 /// The `kind` of a quiz attempt file.
 pub const KIND: &str = "quiz";
@@ -334,16 +334,12 @@ impl QuizAttempt {
 
     /// The file's text (pretty JSON and a final newline).
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
-        s.push('\n');
-        s
+        super::header::file_text(self)
     }
 
     /// The model named, or why it is none.
     pub fn model_id(&self) -> Result<ModelId, String> {
-        ModelId::ALL
-            .into_iter()
-            .find(|m| m.name() == self.model)
+        ModelId::from_name(&self.model)
             .ok_or_else(|| format!("unknown model {:?}", crate::preset::one_line(&self.model)))
     }
 
@@ -367,7 +363,7 @@ impl QuizAttempt {
 
     /// Whether the app that wrote it is older than this one.
     pub fn older(&self) -> bool {
-        self.version < VERSION || super::attempt::older_than(&self.app_version, APP_VERSION)
+        super::header::written_by_older(self.version, &self.app_version)
     }
 
     /// The quiz generated again from the seed and the count, every answer recomputed.

@@ -17,7 +17,7 @@ use crate::model::exercise::ksbf::{KsbfExercise, Prediction};
 use crate::model::exercise::moves;
 use crate::model::exercise::redistribute::RingExercise;
 use crate::model::exercise::treesweep::TreeExercise;
-use crate::preset::Scenario;
+use crate::model::registry::Scenario;
 
 /// What a log entry records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

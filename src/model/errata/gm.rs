@@ -1,15 +1,18 @@
 //! J. Gil and Y. Matias, "An effective load balancing policy for geometric decaying
 //! algorithms" (JPDC; SODA 1991): the findings.
 
+use crate::model::registry::ModelId;
+
 use super::{Evidence, Expected, Finding, Kind};
 
-const PAPER: &str = "Gil & Matias, JPDC (SODA 1991)";
+const MODEL: ModelId = ModelId::Geodecay;
+const PAPER: &str = MODEL.info().paper;
 
 /// The findings about the geometric-decaying paper.
 pub const FINDINGS: &[Finding] = &[
     Finding {
         id: "gm-lgstar",
-        model: "geodecay",
+        model: MODEL,
         paper: PAPER,
         location: "Section 1, the definition of lg*",
         sentence: "With the paper's own lg* x = min{i : lg^(i) x ≤ 2}, lg* 2^65536 is 4, not 5 (the iterates are 65536, 16, 4, 2).",
@@ -20,7 +23,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "gm-sec2-n",
-        model: "geodecay",
+        model: MODEL,
         paper: PAPER,
         location: "Section 2, the weaker characterisation",
         sentence: "\"The number of tasks is at most 2^(−α(r−1))\" lacks the factor n.",
@@ -31,7 +34,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "gm-thm1-p",
-        model: "geodecay",
+        model: MODEL,
         paper: PAPER,
         location: "Proof of Theorem 1",
         sentence: "\"At round r each processor has O(n·2^(−αr)) tasks\" lacks the division by p; the proof's conclusion is unaffected.",
@@ -40,8 +43,20 @@ pub const FINDINGS: &[Finding] = &[
         kind: Kind::Misprint,
         evidence: Some(Evidence {
             command: &[
-                "loadlab", "geodecay", "--n", "2^20", "--p", "2^10", "--alpha", "1", "--ell", "8",
-                "--policy", "standard", "--trace", "--json",
+                "loadlab",
+                MODEL.name(),
+                "--n",
+                "2^20",
+                "--p",
+                "2^10",
+                "--alpha",
+                "1",
+                "--ell",
+                "8",
+                "--policy",
+                "standard",
+                "--trace",
+                "--json",
             ],
             field: "trace.1.max",
             value: Expected::Int(512),
@@ -49,7 +64,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "gm-brent",
-        model: "geodecay",
+        model: MODEL,
         paper: PAPER,
         location: "Section 2, Brent's principle O(n/p + τ) as the reference of the overhead",
         sentence: "Read concretely as n/p + rounds, Brent's ideal leaves out the geometric tail of the work (Σ w_r ≈ n/(1 − 2^(−α)), twice n for α = 1) and is no lower bound when ℓ < 1.",
@@ -58,8 +73,19 @@ pub const FINDINGS: &[Finding] = &[
         kind: Kind::ReadingAmbiguity,
         evidence: Some(Evidence {
             command: &[
-                "loadlab", "geodecay", "--n", "2^30", "--p", "2^10", "--alpha", "1", "--ell", "64",
-                "--policy", "never", "--json",
+                "loadlab",
+                MODEL.name(),
+                "--n",
+                "2^30",
+                "--p",
+                "2^10",
+                "--alpha",
+                "1",
+                "--ell",
+                "64",
+                "--policy",
+                "never",
+                "--json",
             ],
             field: "ideal_work",
             value: Expected::Int(2097161),
@@ -67,7 +93,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "gm-lgstar-alpha",
-        model: "geodecay",
+        model: MODEL,
         paper: PAPER,
         location: "Section 3, Theorem 2: lg* ℓ + O(1) phases",
         sentence: "The O(1) in \"lg* ℓ + O(1) phases\" depends on α: at most lg* ℓ + 2 phase balancings for α = 1, lg* ℓ + 4 for α = 0.3.",
@@ -76,8 +102,19 @@ pub const FINDINGS: &[Finding] = &[
         kind: Kind::OverstatedClaim,
         evidence: Some(Evidence {
             command: &[
-                "loadlab", "geodecay", "--n", "2^30", "--p", "2^10", "--alpha", "0.3", "--ell",
-                "2^16", "--policy", "improved", "--json",
+                "loadlab",
+                MODEL.name(),
+                "--n",
+                "2^30",
+                "--p",
+                "2^10",
+                "--alpha",
+                "0.3",
+                "--ell",
+                "2^16",
+                "--policy",
+                "improved",
+                "--json",
             ],
             field: "balancings_phases",
             value: Expected::Int(7),
@@ -85,7 +122,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "gm-phases",
-        model: "geodecay",
+        model: MODEL,
         paper: PAPER,
         location: "Section 3, (6)–(8) and the stopping rule",
         sentence: "t_i = ℓ/x_i is not an integer; with the ceiling the simulation needs, (8) t_(i+1) = t_i·2^(α t_i) no longer holds exactly, and \"x_i = O(1)\" must be given a threshold.",
@@ -96,7 +133,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "gm-best-possible",
-        model: "geodecay",
+        model: MODEL,
         paper: PAPER,
         location: "Abstract and Section 3, \"up to a constant factor, it is the best possible\"",
         sentence: "\"Best possible up to a constant factor\" is argued while ignoring the imbalance; for ℓ far above n/p balancing once is optimal and the improved policy is several times slower.",
@@ -105,8 +142,19 @@ pub const FINDINGS: &[Finding] = &[
         kind: Kind::OverstatedClaim,
         evidence: Some(Evidence {
             command: &[
-                "loadlab", "geodecay", "--n", "2^30", "--p", "2^16", "--alpha", "1", "--ell",
-                "2^20", "--policy", "never", "--json",
+                "loadlab",
+                MODEL.name(),
+                "--n",
+                "2^30",
+                "--p",
+                "2^16",
+                "--alpha",
+                "1",
+                "--ell",
+                "2^20",
+                "--policy",
+                "never",
+                "--json",
             ],
             field: "time",
             value: Expected::Int(1343487),

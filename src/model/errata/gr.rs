@@ -3,10 +3,13 @@
 //! own list, [`crate::model::ksbf::DISCREPANCIES`] (shown in the KS-BF workspace); each entry
 //! here adds its id, kind, sentence and evidence.
 
+use crate::model::registry::ModelId;
+
 use super::{Evidence, Expected, Finding, Kind};
 use crate::model::ksbf::DISCREPANCIES;
 
-const PAPER: &str = "Gao & Rosenberg, KS-BF on rings";
+const MODEL: ModelId = ModelId::Ksbf;
+const PAPER: &str = MODEL.info().paper;
 
 /// A finding whose where / printed / holds are `DISCREPANCIES[i]`.
 const fn listed(
@@ -19,7 +22,7 @@ const fn listed(
     let d = &DISCREPANCIES[i];
     Finding {
         id,
-        model: "ksbf",
+        model: MODEL,
         paper: PAPER,
         location: d.location,
         sentence,
@@ -39,7 +42,15 @@ pub const FINDINGS: &[Finding] = &[
         "Table 1 lists T_6 (levels 0–5), not T_5.",
         Some(Evidence {
             command: &[
-                "loadlab", "ksbf", "--shape", "tree", "--n", "6", "--p", "4", "--json",
+                "loadlab",
+                MODEL.name(),
+                "--shape",
+                "tree",
+                "--n",
+                "6",
+                "--p",
+                "4",
+                "--json",
             ],
             field: "nodes",
             value: Expected::Int(63),
@@ -53,7 +64,7 @@ pub const FINDINGS: &[Finding] = &[
         Some(Evidence {
             command: &[
                 "loadlab",
-                "ksbf",
+                MODEL.name(),
                 "--shape",
                 "tree",
                 "--n",
@@ -74,7 +85,15 @@ pub const FINDINGS: &[Finding] = &[
         "(2.1)'s sum must start at k = 1: as printed the shares add up to 2^n, not 2^n − 1.",
         Some(Evidence {
             command: &[
-                "loadlab", "ksbf", "--shape", "tree", "--n", "6", "--p", "4", "--json",
+                "loadlab",
+                MODEL.name(),
+                "--shape",
+                "tree",
+                "--n",
+                "6",
+                "--p",
+                "4",
+                "--json",
             ],
             field: "work.3",
             value: Expected::Int(15),
@@ -94,7 +113,15 @@ pub const FINDINGS: &[Finding] = &[
         "The bound (2.2) |W_i − (2^n − 1)/p| ≤ α_p^n fails for p = 2 and for p = 3, n ≡ 3 (mod 6); Theorem 1.1(a) survives.",
         Some(Evidence {
             command: &[
-                "loadlab", "ksbf", "--shape", "tree", "--n", "6", "--p", "2", "--json",
+                "loadlab",
+                MODEL.name(),
+                "--shape",
+                "tree",
+                "--n",
+                "6",
+                "--p",
+                "2",
+                "--json",
             ],
             field: "alpha_p",
             value: Expected::Real(0.0, 9),
@@ -114,7 +141,15 @@ pub const FINDINGS: &[Finding] = &[
         "Fact 3.2's strict chain W_0 > W_1 > … holds only for PEs i ≤ n: with p > n the others do no work.",
         Some(Evidence {
             command: &[
-                "loadlab", "ksbf", "--shape", "grid", "--n", "4", "--p", "8", "--json",
+                "loadlab",
+                MODEL.name(),
+                "--shape",
+                "grid",
+                "--n",
+                "4",
+                "--p",
+                "8",
+                "--json",
             ],
             field: "work.5",
             value: Expected::Int(0),
@@ -127,7 +162,15 @@ pub const FINDINGS: &[Finding] = &[
         "Theorem 3.2's max over all PEs exceeds W_0 for p ≥ n + 2 (idle PEs count i); over working PEs it is the exact makespan.",
         Some(Evidence {
             command: &[
-                "loadlab", "ksbf", "--shape", "grid", "--n", "4", "--p", "8", "--json",
+                "loadlab",
+                MODEL.name(),
+                "--shape",
+                "grid",
+                "--n",
+                "4",
+                "--p",
+                "8",
+                "--json",
             ],
             field: "makespan",
             value: Expected::Int(4),
@@ -163,7 +206,7 @@ pub const FINDINGS: &[Finding] = &[
     ),
     Finding {
         id: "gr-thm22-assertion2",
-        model: "ksbf",
+        model: MODEL,
         paper: PAPER,
         location: "Proof of Theorem 2.2, assertion 2 (ν(x1) ≥ ν(x))",
         sentence: "The injection y ↦ y0^(|x|−|y|)1 used to prove ν(x1) ≥ ν(x) need not land before x1 in breadth-first order; y ↦ y1 does, so the inequality holds.",
@@ -174,7 +217,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "gr-eq21-binom",
-        model: "ksbf",
+        model: MODEL,
         paper: PAPER,
         location: "Derivation of (2.1), first line",
         sentence: "The first line of (2.1)'s derivation sums C(ℓ, i) where it must sum C(ℓ, j).",
@@ -185,7 +228,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "gr-speedup-asymptotic",
-        model: "ksbf",
+        model: MODEL,
         paper: PAPER,
         location: "Theorem 1.1(a): \"almost optimal speed-up\"",
         sentence: "\"Almost optimal speed-up\" is asymptotic only: Theorem 1.1(a)'s α_p^n term exceeds N/p until n ≈ 2p² ln p/π² (about 26 for p = 8, 143 for p = 16).",

@@ -1,15 +1,18 @@
 //! L. Gao, A. L. Rosenberg and R. K. Sitaraman, "Optimal clustering of tree-sweep
 //! computations for high-latency parallel environments" (IEEE TPDS 1999): the findings.
 
+use crate::model::registry::ModelId;
+
 use super::{Evidence, Expected, Finding, Kind};
 
-const PAPER: &str = "Gao, Rosenberg & Sitaraman, IEEE TPDS 10(8), 1999";
+const MODEL: ModelId = ModelId::TreeSweep;
+const PAPER: &str = MODEL.info().paper;
 
 /// The findings about the tree-sweep paper.
 pub const FINDINGS: &[Finding] = &[
     Finding {
         id: "grs-half",
-        model: "treesweep",
+        model: MODEL,
         paper: PAPER,
         location: "Abstract, Section 1 and Section 3.3 (Fig. 2): T* approaches half of T_PY",
         sentence: "T*/T_PY tends to ½ only as τ → ∞, and slowly: at the paper's parameters it is 0.69–0.77, and for fixed τ it levels off at a limit ρ(τ) (about 0.75, 0.70, 0.62, 0.59 at τ = 128, 10³, 10⁶, 10⁹).",
@@ -19,7 +22,7 @@ pub const FINDINGS: &[Finding] = &[
         evidence: Some(Evidence {
             command: &[
                 "loadlab",
-                "treesweep",
+                MODEL.name(),
                 "--n",
                 "40",
                 "--tau",
@@ -32,7 +35,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "grs-start-formula",
-        model: "treesweep",
+        model: MODEL,
         paper: PAPER,
         location: "Algorithm Fine-Grain, Step 1.2(b)(ii), and the proof of Proposition 2.1",
         sentence: "The text we have prints the boundary node's start as max(AET + 1, (h − 1) + τ): the T of T*(h − 1) is lost in the conversion, as in Proposition 2.1's proof (\"≥^* (HGT(u) − 1) + τ\").",
@@ -43,7 +46,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "grs-footnote4",
-        model: "treesweep",
+        model: MODEL,
         paper: PAPER,
         location: "Algorithm Fine-Grain, Step 1.2(a), footnote 4",
         sentence: "Read literally, \"a leaf-node is always eligible\" makes rule (a) always apply: rule (b) never fires and the whole tree runs on processor 0.",
@@ -51,14 +54,22 @@ pub const FINDINGS: &[Finding] = &[
         holds: "rule (a) applies only to a non-leaf node whose two children are done; literally, n = 3, τ = 1.5 gives 7 against the optimum 5",
         kind: Kind::ReadingAmbiguity,
         evidence: Some(Evidence {
-            command: &["loadlab", "treesweep", "--n", "3", "--tau", "1.5", "--json"],
+            command: &[
+                "loadlab",
+                MODEL.name(),
+                "--n",
+                "3",
+                "--tau",
+                "1.5",
+                "--json",
+            ],
             field: "optimal",
             value: Expected::Int(5),
         }),
     },
     Finding {
         id: "grs-parent-boundary",
-        model: "treesweep",
+        model: MODEL,
         paper: PAPER,
         location: "Algorithm Fine-Grain, Step 1.2(b)(i)",
         sentence: "Rule (b) can pick height c + 1 (c = the last node's height): the new boundary node is then the last node's parent, with one input on processor 0 and one from elsewhere.",
@@ -69,7 +80,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "grs-leftmost",
-        model: "treesweep",
+        model: MODEL,
         paper: PAPER,
         location: "Algorithm Fine-Grain, Step 1.2(b)(i): \"the leftmost node … not yet assigned an AET\"",
         sentence: "\"The leftmost node not yet assigned an AET\" must count the nodes below earlier boundary nodes as taken (Step 2 assigns them only later); harmless, since the search starts above them.",
@@ -80,7 +91,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "grs-unique",
-        model: "treesweep",
+        model: MODEL,
         paper: PAPER,
         location: "Section 2, Theorem 2.2: a unique optimal schedule",
         sentence: "The optimum is unique only among schedules with all five properties; the exhaustive search finds many optimal top clusters (9,490 for n = 5, τ = 7).",
@@ -91,7 +102,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "grs-slope",
-        model: "treesweep",
+        model: MODEL,
         paper: PAPER,
         location: "Section 3.3: T*(n) has a \"slope\" that is periodic with lengthening periods",
         sentence: "The increments T*(n) − T*(n − 1) do not have lengthening periods: at τ = 128 they become exactly periodic with period 5; at τ = 1000 they oscillate, damped, and are constant from n = 126.",

@@ -1,15 +1,18 @@
 //! K. Li, "New divisible load distribution methods on tree and pyramid networks" (IEEE TAES
 //! 2011): the findings.
 
+use crate::model::registry::ModelId;
+
 use super::{Evidence, Expected, Finding, Kind};
 
-const PAPER: &str = "Li, IEEE TAES 47(1), 2011";
+const MODEL: ModelId = ModelId::Divisible;
+const PAPER: &str = MODEL.info().paper;
 
 /// The findings about the divisible-load paper.
 pub const FINDINGS: &[Finding] = &[
     Finding {
         id: "li-appendix-n",
-        model: "divisible",
+        model: MODEL,
         paper: PAPER,
         location: "Appendix, the processor count",
         sentence: "The appendix sums the processors as d^(m+1)/(d − 1); the sum is (d^(m+1) − 1)/(d − 1), so m is simply the height h.",
@@ -19,7 +22,7 @@ pub const FINDINGS: &[Finding] = &[
         evidence: Some(Evidence {
             command: &[
                 "loadlab",
-                "divisible",
+                MODEL.name(),
                 "--b",
                 "2",
                 "--h",
@@ -34,7 +37,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "li-beq",
-        model: "divisible",
+        model: MODEL,
         paper: PAPER,
         location: "Section V, S_∞ of Q for b = 2",
         sentence: "\"B_eq S_∞^Q\" in the text we have is a conversion artefact: the paper's S_∞^Q = β(1/β + 2) = 2β + 1.",
@@ -44,7 +47,7 @@ pub const FINDINGS: &[Finding] = &[
         evidence: Some(Evidence {
             command: &[
                 "loadlab",
-                "divisible",
+                MODEL.name(),
                 "--b",
                 "2",
                 "--h",
@@ -59,7 +62,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "li-thm10-sq",
-        model: "divisible",
+        model: MODEL,
         paper: PAPER,
         location: "Proof of Theorem 10, S_N^P < S_N^Q",
         sentence: "The proof of Theorem 10 writes S_N^Q with the denominator X/β + (b − 1)β where Theorem 9 gives X/(1/β + b) + (b − 1)β; the theorem and the rest of the proof hold.",
@@ -69,7 +72,7 @@ pub const FINDINGS: &[Finding] = &[
         evidence: Some(Evidence {
             command: &[
                 "loadlab",
-                "divisible",
+                MODEL.name(),
                 "--b",
                 "2",
                 "--h",

@@ -20,6 +20,8 @@ mod rrv;
 
 use serde_json::{Value, json};
 
+use super::registry::ModelId;
+
 named! {
     /// What kind of finding it is.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -137,8 +139,8 @@ impl Evidence {
 pub struct Finding {
     /// Stable id (`grs-half`), cited by help texts, README and lessons.
     pub id: &'static str,
-    /// The model's CLI name (`treesweep`).
-    pub model: &'static str,
+    /// The model.
+    pub model: ModelId,
     /// The paper, short.
     pub paper: &'static str,
     /// Section, theorem, table or line.
@@ -164,7 +166,7 @@ impl Finding {
         );
         json!({
             "id": self.id,
-            "model": self.model,
+            "model": self.model.name(),
             "paper": self.paper,
             "where": self.location,
             "printed": self.printed,
@@ -175,13 +177,13 @@ impl Finding {
     }
 }
 
-/// The model names, in the app's order, each with its findings.
-pub const BY_MODEL: [(&str, &[Finding]); 5] = [
-    ("divisible", li::FINDINGS),
-    ("geodecay", gm::FINDINGS),
-    ("treesweep", grs::FINDINGS),
-    ("ksbf", gr::FINDINGS),
-    ("redistribute", rrv::FINDINGS),
+/// The models, in the app's order, each with its findings.
+pub const BY_MODEL: [(ModelId, &[Finding]); 5] = [
+    (ModelId::Divisible, li::FINDINGS),
+    (ModelId::Geodecay, gm::FINDINGS),
+    (ModelId::TreeSweep, grs::FINDINGS),
+    (ModelId::Ksbf, gr::FINDINGS),
+    (ModelId::Redistribute, rrv::FINDINGS),
 ];
 
 /// Every finding, model by model.
@@ -189,8 +191,8 @@ pub fn all() -> impl Iterator<Item = &'static Finding> {
     BY_MODEL.iter().flat_map(|(_, f)| f.iter())
 }
 
-/// The findings about one model (by its CLI name; none for an unknown name).
-pub fn of_model(model: &str) -> &'static [Finding] {
+/// The findings about one model.
+pub fn of_model(model: ModelId) -> &'static [Finding] {
     BY_MODEL
         .iter()
         .find(|(m, _)| *m == model)

@@ -3,15 +3,18 @@
 //! `tests/model/redistribute_homogeneous.rs` and `tests/model/redistribute_lp.rs`; the module
 //! doc of [`crate::model::redistribute`] tells how each was found.
 
+use crate::model::registry::ModelId;
+
 use super::{Evidence, Expected, Finding, Kind};
 
-const PAPER: &str = "Renard, Robert & Vivien, LIP RR 2004-28";
+const MODEL: ModelId = ModelId::Redistribute;
+const PAPER: &str = MODEL.info().paper;
 
 /// The findings about the ring-redistribution paper.
 pub const FINDINGS: &[Finding] = &[
     Finding {
         id: "rrv-thm2-bound",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Theorem 2 (heterogeneous unidirectional lower bound)",
         sentence: "Theorem 2's printed bound is not a lower bound: it charges a negative slice to c_(l,l+1), a link its items never cross.",
@@ -21,7 +24,7 @@ pub const FINDINGS: &[Finding] = &[
         evidence: Some(Evidence {
             command: &[
                 "loadlab",
-                "redistribute",
+                MODEL.name(),
                 "--delta",
                 "1,-1,0",
                 "--direction",
@@ -36,7 +39,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-alg3-pass",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Algorithm 3, Steps 25–30, and Lemma 8",
         sentence: "Read as one sequential pass, Steps 25–30 miss forwarding chains that wrap past P_n and Lemma 8's round count fails; read as the \"set of rules\" the paper calls them (applied until nothing changes), Lemma 8 holds.",
@@ -46,7 +49,7 @@ pub const FINDINGS: &[Finding] = &[
         evidence: Some(Evidence {
             command: &[
                 "loadlab",
-                "redistribute",
+                MODEL.name(),
                 "--delta",
                 "0,0,-1,1,0",
                 "--direction",
@@ -61,7 +64,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-alg3-possession",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Algorithm 3 (both readings of Steps 25–30), Lemma 8 and optimality",
         sentence: "Algorithm 3 makes processors send items they do not hold when loads are small; the paper proves possession for Algorithm 1 only.",
@@ -71,7 +74,7 @@ pub const FINDINGS: &[Finding] = &[
         evidence: Some(Evidence {
             command: &[
                 "loadlab",
-                "redistribute",
+                MODEL.name(),
                 "--delta",
                 "0,0,-3,3",
                 "--loads",
@@ -88,7 +91,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-lemma8-abs",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Lemma 8",
         sentence: "Lemma 8 writes ⌈δ_(i,i+l)/2⌉ without the absolute value that Lemma 6 and Step 1 have.",
@@ -99,7 +102,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-lemma6-c",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Proof of Lemma 6",
         sentence: "The proof of Lemma 6 drops the factor c: a slice needs time ⌈δ_(k,l)/2⌉ · c, not ⌈δ_(k,l)/2⌉.",
@@ -110,7 +113,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-prop1-heavy",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Proposition 1 with Lemma 9",
         sentence: "Rounding R_1* as Proposition 1 says may give a heavy solution that Lemma 9 cannot schedule, while a light optimum exists.",
@@ -121,7 +124,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-sec8-contradiction",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Section 8, text against the discussion of Figs. 13–14",
         sentence: "Section 8's text says redistributions matter more as the computation-to-communication ratio grows; its discussion of Figs. 13–14 says the opposite.",
@@ -132,7 +135,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-two-ring",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Section 2, rings of two processors",
         sentence: "On a 2-ring P_(i−1) = P_(i+1); the paper does not settle which cost an item pays.",
@@ -143,7 +146,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-sec9-solved",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Section 9 (conclusion)",
         sentence: "\"For homogeneous rings the problem has been completely solved\" is overstated while Algorithm 3 as printed breaks possession (rrv-alg3-possession).",
@@ -154,7 +157,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-lemma12-tight",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Section 6.2.1, after Lemma 12",
         sentence: "Lemma 12's bound is not always reached: a 3-ring needs 3 where it gives 2 (the paper had no counter-example).",
@@ -164,7 +167,7 @@ pub const FINDINGS: &[Finding] = &[
         evidence: Some(Evidence {
             command: &[
                 "loadlab",
-                "redistribute",
+                MODEL.name(),
                 "--delta=-2,1,1",
                 "--loads",
                 "1,2,2",
@@ -182,7 +185,7 @@ pub const FINDINGS: &[Finding] = &[
     },
     Finding {
         id: "rrv-sec6-heavy",
-        model: "redistribute",
+        model: MODEL,
         paper: PAPER,
         location: "Section 6 and Section 9 (the general heterogeneous bidirectional ring)",
         sentence: "System 6's optimum, a lower bound on every schedule and the optimum of light redistributions, is not always attained by heavy ones.",
@@ -192,7 +195,7 @@ pub const FINDINGS: &[Finding] = &[
         evidence: Some(Evidence {
             command: &[
                 "loadlab",
-                "redistribute",
+                MODEL.name(),
                 "--delta",
                 "0,4,-4,0",
                 "--loads",

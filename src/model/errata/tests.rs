@@ -10,14 +10,13 @@ use crate::model::ksbf::DISCREPANCIES;
 fn ids_are_unique_and_prefixed_by_the_paper() {
     let mut seen = HashSet::new();
     for (model, findings) in BY_MODEL {
-        assert!(!findings.is_empty(), "{model}");
+        assert!(!findings.is_empty(), "{model:?}");
         let prefix = match model {
-            "divisible" => "li-",
-            "geodecay" => "gm-",
-            "treesweep" => "grs-",
-            "ksbf" => "gr-",
-            "redistribute" => "rrv-",
-            m => panic!("unknown model {m}"),
+            ModelId::Divisible => "li-",
+            ModelId::Geodecay => "gm-",
+            ModelId::TreeSweep => "grs-",
+            ModelId::Ksbf => "gr-",
+            ModelId::Redistribute => "rrv-",
         };
         for f in findings {
             assert!(seen.insert(f.id), "duplicate id {}", f.id);
@@ -35,13 +34,18 @@ fn ids_are_unique_and_prefixed_by_the_paper() {
             assert_eq!(find(f.id), Some(f));
         }
     }
-    assert_eq!(of_model("nope").len(), 0);
+    let models: Vec<ModelId> = BY_MODEL.iter().map(|(m, _)| *m).collect();
+    assert_eq!(
+        models,
+        ModelId::ALL,
+        "one entry per model, in the app's order"
+    );
 }
 
 #[test]
 fn every_ksbf_discrepancy_is_one_finding() {
     for d in DISCREPANCIES {
-        let n = of_model("ksbf")
+        let n = of_model(ModelId::Ksbf)
             .iter()
             .filter(|f| f.location == d.location && f.printed == d.printed)
             .count();

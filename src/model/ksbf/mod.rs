@@ -34,7 +34,7 @@
 //!
 //! # Where the paper is wrong (checked by `tests/ksbf_model.rs`)
 //! [`theory::DISCREPANCIES`] lists every place, with the printed and the correct statement
-//! ([`crate::model::errata`] gives each its id `gr-…`, kind and evidence):
+//! (`model::errata` gives each its id `gr-…`, kind and evidence):
 //! Table 1 (caption T_5 → T_6; 39 → 38 under P_2), (2.1)/(2.6) (W_{p−1} one too large),
 //! (2.2) (false for p = 2 and for p = 3, n ≡ 3 mod 6), α_1, Fact 3.2 and Theorem 3.2 for
 //! p > n, the wrap-around step of Theorem 3.2's proof, the grid "full" definition and the two

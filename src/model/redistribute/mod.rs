@@ -37,7 +37,7 @@
 //!
 //! # Findings
 //!
-//! The one wording of each finding about the paper is in [`crate::model::errata`] (ids
+//! The one wording of each finding about the paper is in `model::errata` (ids
 //! `rrv-…`, cited below); this section tells how each was found.
 //! Each finding is pinned on its smallest instance by `tests/model/redistribute_homogeneous.rs`
 //! ("small rings" below: all 310 298 rings with n ≤ 7 and |δ_i| ≤ 4).

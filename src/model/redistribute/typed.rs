@@ -1,6 +1,6 @@
 //! A ring instance as typed on a command line: the texts of δ, the loads, the costs and the
 //! direction, read into a checked [`RingInstance`]. The CLI's flags (`loadlab redistribute`)
-//! and a lesson check's command (`lesson::command`) both read instances through
+//! and a lesson check's command (both through `command::redistribute`) read instances through
 //! [`InstanceText::instance`], so both accept and refuse the same inputs with the same words.
 
 use super::editing::{parse_cost_vector, parse_int_vector};

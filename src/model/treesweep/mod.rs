@@ -24,7 +24,7 @@
 //!
 //! # Readings of the printed algorithm (checked against the exhaustive optimum)
 //!
-//! Each finding has one wording, in [`crate::model::errata`] (ids `grs-…`); this section says
+//! Each finding has one wording, in `model::errata` (ids `grs-…`); this section says
 //! how the code follows it.
 //!
 //! * Rule 1.2(a) fires only for a non-leaf node whose two predecessors are done. Footnote 4

@@ -2,6 +2,9 @@
 
 use super::*;
 use crate::model::redistribute::params::{RANDOM_MAX_DELTA, RANDOM_N};
+use crate::report::keys::{
+    divisible as d, geodecay as g, ksbf as k, redistribute as r, treesweep as t,
+};
 
 pub(super) fn geo_policy(s: &mut Scenario, policy: geodecay::Policy) {
     if let Scenario::Geodecay(p) = s {
@@ -15,52 +18,44 @@ pub(super) fn redist_algorithm(s: &mut Scenario, a: Algorithm) {
     }
 }
 
-pub(super) const DIVISIBLE_PARAMS: &[MapParam] = &[
+pub(in crate::report) const DIVISIBLE_PARAMS: &[MapParam] = &[
     param!(Divisible, spec divisible::params::H, |p| p.h, i64),
     param!(Divisible, spec divisible::params::BETA, |p| p.beta, f64),
     param!(Divisible, spec divisible::params::B, |p| p.b, i64),
 ];
 
-pub(super) const DIVISIBLE_METRICS: &[MapMetric] = &[
+pub(in crate::report) const DIVISIBLE_METRICS: &[MapMetric] = &[
     ratio_field(
         "ratio_c_over_p",
         "T_C / T_P: how much faster pipelining is",
-        "ratio_c_over_p",
+        d::RATIO_C_OVER_P,
     )
-    .fast(|s| divisible_ratio(s, "ratio_c_over_p")),
+    .fast(|s| divisible_ratio(s, d::RATIO_C_OVER_P)),
     ratio_field(
         "ratio_p_over_q",
         "T_P / T_Q: the gain of overlapping",
-        "ratio_p_over_q",
+        d::RATIO_P_OVER_Q,
     )
-    .fast(|s| divisible_ratio(s, "ratio_p_over_q")),
-    field("speedup_c", "speedup of method C", "algorithms.C.speedup")
-        .fast(|s| divisible_method(s, Method::C, "speedup")),
-    field("speedup_p", "speedup of method P", "algorithms.P.speedup")
-        .fast(|s| divisible_method(s, Method::P, "speedup")),
-    field("speedup_q", "speedup of method Q", "algorithms.Q.speedup")
-        .fast(|s| divisible_method(s, Method::Q, "speedup")),
+    .fast(|s| divisible_ratio(s, d::RATIO_P_OVER_Q)),
+    field("speedup_c", "speedup of method C", d::C_SPEEDUP)
+        .fast(|s| divisible_method(s, Method::C, d::C_SPEEDUP)),
+    field("speedup_p", "speedup of method P", d::P_SPEEDUP)
+        .fast(|s| divisible_method(s, Method::P, d::P_SPEEDUP)),
+    field("speedup_q", "speedup of method Q", d::Q_SPEEDUP)
+        .fast(|s| divisible_method(s, Method::Q, d::Q_SPEEDUP)),
     field(
         "efficiency_p",
         "efficiency of method P (speedup / N)",
-        "algorithms.P.efficiency",
+        d::P_EFFICIENCY,
     )
-    .fast(|s| divisible_method(s, Method::P, "efficiency")),
-    field(
-        "time_c",
-        "T_C, finishing time of method C",
-        "algorithms.C.time",
-    )
-    .fast(|s| divisible_method(s, Method::C, "time")),
-    field(
-        "time_p",
-        "T_P, finishing time of method P",
-        "algorithms.P.time",
-    )
-    .fast(|s| divisible_method(s, Method::P, "time")),
+    .fast(|s| divisible_method(s, Method::P, d::P_EFFICIENCY)),
+    field("time_c", "T_C, finishing time of method C", d::C_TIME)
+        .fast(|s| divisible_method(s, Method::C, d::C_TIME)),
+    field("time_p", "T_P, finishing time of method P", d::P_TIME)
+        .fast(|s| divisible_method(s, Method::P, d::P_TIME)),
 ];
 
-pub(super) const GEO_PARAMS: &[MapParam] = &[
+pub(in crate::report) const GEO_PARAMS: &[MapParam] = &[
     param!(
         Geodecay,
         spec geodecay::params::ELL,
@@ -99,7 +94,7 @@ pub(super) const GEO_PARAMS: &[MapParam] = &[
     ),
 ];
 
-pub(super) const GEO_METRICS: &[MapMetric] = &[
+pub(in crate::report) const GEO_METRICS: &[MapMetric] = &[
     tweaked(
         "standard_over_improved",
         "time of the standard policy / time of the improved policy",
@@ -107,7 +102,7 @@ pub(super) const GEO_METRICS: &[MapMetric] = &[
             |s| geo_policy(s, geodecay::Policy::Standard),
             |s| geo_policy(s, geodecay::Policy::Improved),
         ],
-        "time",
+        g::TIME,
     )
     .divided(),
     tweaked(
@@ -117,7 +112,7 @@ pub(super) const GEO_METRICS: &[MapMetric] = &[
             |s| geo_policy(s, geodecay::Policy::Never),
             |s| geo_policy(s, geodecay::Policy::Improved),
         ],
-        "time",
+        g::TIME,
     )
     .divided(),
     tweaked(
@@ -127,64 +122,64 @@ pub(super) const GEO_METRICS: &[MapMetric] = &[
             |s| geo_policy(s, geodecay::Policy::Improved),
             |s| geo_policy(s, geodecay::Policy::Optimal),
         ],
-        "time",
+        g::TIME,
     )
     .divided(),
-    field("time", "running time of the chosen policy", "time"),
+    field("time", "running time of the chosen policy", g::TIME),
     field(
         "overhead",
         "time over Brent's bound (chosen policy)",
-        "overhead",
+        g::OVERHEAD,
     ),
     field(
         "overhead_vs_ideal",
         "time over the ideal work (chosen policy)",
-        "overhead_vs_ideal",
+        g::OVERHEAD_VS_IDEAL,
     ),
     field(
         "additive_overhead",
         "time − Brent's bound (chosen policy)",
-        "additive_overhead",
+        g::ADDITIVE_OVERHEAD,
     ),
     field(
         "balancings",
         "balancings of the chosen policy",
-        "balancings",
+        g::BALANCINGS,
     ),
     tweaked(
         "balancings_standard",
         "balancings of the standard policy",
         &[|s| geo_policy(s, geodecay::Policy::Standard)],
-        "balancings",
+        g::BALANCINGS,
     ),
     tweaked(
         "balancings_improved",
         "balancings of the improved policy",
         &[|s| geo_policy(s, geodecay::Policy::Improved)],
-        "balancings",
+        g::BALANCINGS,
     ),
 ];
 
-pub(super) const TREE_PARAMS: &[MapParam] = &[
+pub(in crate::report) const TREE_PARAMS: &[MapParam] = &[
     param!(TreeSweep, spec treesweep::params::N, |p| p.n, u64),
     param!(TreeSweep, spec treesweep::params::TAU, |p| p.tau, f64),
 ];
 
-pub(super) const TREE_METRICS: &[MapMetric] = &[
-    ratio_field("ratio", "T* / T_PY: Fine-Grain against P.Y", "ratio")
-        .fast(|s| tree_number(s, "ratio")),
-    field("optimal", "T*, Fine-Grain's optimal makespan", "optimal")
-        .fast(|s| tree_number(s, "optimal")),
-    field("py", "T_PY, P.Y's makespan", "py").fast(|s| tree_number(s, "py")),
+pub(in crate::report) const TREE_METRICS: &[MapMetric] = &[
+    ratio_field("ratio", "T* / T_PY: Fine-Grain against P.Y", t::RATIO)
+        .fast(|s| tree_number(s, t::RATIO)),
+    field("optimal", "T*, Fine-Grain's optimal makespan", t::OPTIMAL)
+        .fast(|s| tree_number(s, t::OPTIMAL)),
+    field("py", "T_PY, P.Y's makespan", t::PY).fast(|s| tree_number(s, t::PY)),
     field(
         "top_cluster",
         "size of Fine-Grain's top cluster",
-        "top_cluster",
+        t::TOP_CLUSTER,
     )
-    .fast(|s| tree_number(s, "top_cluster")),
+    .fast(|s| tree_number(s, t::TOP_CLUSTER)),
 ];
 
-pub(super) const KSBF_PARAMS: &[MapParam] = &[
+pub(in crate::report) const KSBF_PARAMS: &[MapParam] = &[
     param!(
         Ksbf,
         spec ksbf::params::N,
@@ -211,72 +206,72 @@ pub(super) const KSBF_PARAMS: &[MapParam] = &[
     ),
 ];
 
-pub(super) const KSBF_METRICS: &[MapMetric] = &[
-    field("efficiency", "efficiency W / (p · makespan)", "efficiency"),
-    field("makespan", "steps until the last node runs", "makespan"),
-    field("speedup", "W / makespan", "speedup"),
+pub(in crate::report) const KSBF_METRICS: &[MapMetric] = &[
+    field("efficiency", "efficiency W / (p · makespan)", k::EFFICIENCY),
+    field("makespan", "steps until the last node runs", k::MAKESPAN),
+    field("speedup", "W / makespan", k::SPEEDUP),
     ratio(
         "makespan_over_ideal",
         "makespan / ⌈W/p⌉-style ideal",
-        "makespan",
-        "ideal",
+        k::MAKESPAN,
+        k::IDEAL,
     ),
     ratio(
         "makespan_over_thm11",
         "makespan / Theorem 1.1's bound",
-        "makespan",
-        "bound",
+        k::MAKESPAN,
+        k::BOUND,
     ),
     ratio(
         "makespan_over_thm22",
         "makespan / Theorem 2.2's bound (trees)",
-        "makespan",
-        "thm22_bound",
+        k::MAKESPAN,
+        k::THM22_BOUND,
     ),
     ratio(
         "makespan_over_thm32",
         "makespan / Theorem 3.2's bound (grids)",
-        "makespan",
-        "thm32_bound",
+        k::MAKESPAN,
+        k::THM32_BOUND,
     ),
 ];
 
-pub(super) const REDIST_PARAMS: &[MapParam] = &[
+pub(in crate::report) const REDIST_PARAMS: &[MapParam] = &[
     param!(Redistribute, spec RANDOM_N, |p| p.random.n, usize),
     param!(Redistribute, spec RANDOM_MAX_DELTA, |p| p.random.max_delta, i64),
 ];
 
-pub(super) const REDIST_METRICS: &[MapMetric] = &[
+pub(in crate::report) const REDIST_METRICS: &[MapMetric] = &[
     ratio(
         "makespan_over_bound",
         "makespan / best lower bound (0/0 counts 1)",
-        "makespan",
-        "lower_bound",
+        r::MAKESPAN,
+        r::LOWER_BOUND,
     )
     .fast(|s| {
         let (run, inst) = ring_span(s, None)?;
-        let makespan = defined("makespan", run.makespan)?;
-        let bound = defined("lower_bound", best_applicable_bound(inst))?;
-        quotient(makespan, bound, "lower_bound")
+        let makespan = defined(r::MAKESPAN, run.makespan)?;
+        let bound = defined(r::LOWER_BOUND, best_applicable_bound(inst))?;
+        quotient(makespan, bound, r::LOWER_BOUND)
     }),
-    field("makespan", "makespan of the algorithm", "makespan")
-        .fast(|s| defined("makespan", ring_span(s, None)?.0.makespan)),
-    field("lower_bound", "best applicable lower bound", "lower_bound").fast(|s| {
+    field("makespan", "makespan of the algorithm", r::MAKESPAN)
+        .fast(|s| defined(r::MAKESPAN, ring_span(s, None)?.0.makespan)),
+    field("lower_bound", "best applicable lower bound", r::LOWER_BOUND).fast(|s| {
         let (_, inst) = ring_span(s, None)?;
-        defined("lower_bound", best_applicable_bound(inst))
+        defined(r::LOWER_BOUND, best_applicable_bound(inst))
     }),
     tweaked(
         "rounds_printed",
         "rounds of Algorithm 3 as printed",
         &[|s| redist_algorithm(s, Algorithm::Alg3Literal)],
-        "rounds",
+        r::ROUNDS,
     )
     .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3Literal))?.0)),
     tweaked(
         "rounds_corrected",
         "rounds of Algorithm 3 corrected",
         &[|s| redist_algorithm(s, Algorithm::Alg3)],
-        "rounds",
+        r::ROUNDS,
     )
     .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3))?.0)),
     tweaked(
@@ -286,12 +281,12 @@ pub(super) const REDIST_METRICS: &[MapMetric] = &[
             |s| redist_algorithm(s, Algorithm::Alg3Literal),
             |s| redist_algorithm(s, Algorithm::Alg3),
         ],
-        "rounds",
+        r::ROUNDS,
     )
     .divided()
     .fast(|s| {
         let (printed, _) = ring_span(s, Some(Algorithm::Alg3Literal))?;
         let (corrected, _) = ring_span(s, Some(Algorithm::Alg3))?;
-        quotient(ring_rounds(&printed)?, ring_rounds(&corrected)?, "rounds")
+        quotient(ring_rounds(&printed)?, ring_rounds(&corrected)?, r::ROUNDS)
     }),
 ];

@@ -44,7 +44,7 @@ pub(super) fn divisible_instance(
 /// `evaluate` computes them for the run result (no event simulation).
 pub(super) fn divisible_ratio(s: &Scenario, key: &str) -> CellResult {
     let (_, v) = divisible_instance(s)?;
-    let ratio = if key == "ratio_c_over_p" {
+    let ratio = if key == crate::report::keys::divisible::RATIO_C_OVER_P {
         divisible::theory::classic_recurrence(&v) / divisible::theory::pipelined_p(&v)
     } else {
         divisible::theory::pipelined_p(&v) / divisible::theory::pipelined_q(&v)
@@ -52,12 +52,13 @@ pub(super) fn divisible_ratio(s: &Scenario, key: &str) -> CellResult {
     defined(key, ratio)
 }
 
-/// `algorithms.M.{time, speedup, efficiency}` of method `m` as `evaluate_method` computes them
-/// (closed form, β / time, speedup / N), without the method's simulated schedule; undefined
-/// when the scenario does not request the method (its JSON has no entry then).
-pub(super) fn divisible_method(s: &Scenario, m: Method, what: &str) -> CellResult {
+/// Method `m`'s time, speed-up or efficiency (`path`, one of its
+/// [`crate::report::keys::divisible`] figures) as `evaluate_method` computes them (closed
+/// form, β / time, speedup / N), without the method's simulated schedule; undefined when the
+/// scenario does not request the method (its JSON has no entry then).
+pub(super) fn divisible_method(s: &Scenario, m: Method, path: &str) -> CellResult {
     let (p, v) = divisible_instance(s)?;
-    let path = format!("algorithms.{}.{what}", m.name());
+    let what = path.rsplit('.').next().unwrap_or(path);
     if !p.algorithm.methods().contains(&m) {
         return Err(format!("{path} is not defined at these parameters"));
     }
@@ -68,7 +69,7 @@ pub(super) fn divisible_method(s: &Scenario, m: Method, what: &str) -> CellResul
         "speedup" => speedup,
         _ => speedup / v.n as f64,
     };
-    defined(&path, x)
+    defined(path, x)
 }
 
 /// `optimal` (T*), `py` (T_PY), `ratio` (T*/T_PY) or `top_cluster` of a tree sweep, from
@@ -81,10 +82,11 @@ pub(super) fn tree_number(s: &Scenario, key: &str) -> CellResult {
     let v = p.validate().map_err(invalid)?;
     let n = v.height();
     let optimal = || treesweep::fine_grain_makespans(n, v.tau);
+    use crate::report::keys::treesweep as t;
     let x = match key {
-        "optimal" => optimal().makespan(),
-        "py" => treesweep::py_makespan(n, v.tau),
-        "top_cluster" => optimal().top_cluster_size() as f64,
+        t::OPTIMAL => optimal().makespan(),
+        t::PY => treesweep::py_makespan(n, v.tau),
+        t::TOP_CLUSTER => optimal().top_cluster_size() as f64,
         _ => optimal().makespan() / treesweep::py_makespan(n, v.tau),
     };
     defined(key, x)
@@ -112,7 +114,8 @@ pub(super) fn ring_span(
 
 /// The rounds of a schedule (undefined for a timed one, as in the run's JSON).
 pub(super) fn ring_rounds(run: &Span) -> CellResult {
-    run.rounds
-        .map(|r| r as f64)
-        .ok_or_else(|| "rounds is not defined at these parameters".into())
+    run.rounds.map(|r| r as f64).ok_or_else(|| {
+        let rounds = crate::report::keys::redistribute::ROUNDS;
+        format!("{rounds} is not defined at these parameters")
+    })
 }

@@ -5,7 +5,7 @@
 use super::MapPlan;
 use crate::model::ksbf::Shape;
 use crate::model::ksbf::theory::speedup_threshold;
-use crate::preset::Scenario;
+use crate::model::registry::Scenario;
 
 /// Most points of a guide (one per processor count, thinned beyond this).
 const GUIDE_POINTS: usize = 400;

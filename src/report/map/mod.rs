@@ -22,15 +22,15 @@ use serde_json::{Value, json};
 use super::{Detail, ReportError, run as report_run};
 use crate::model::budget::SECONDS;
 use crate::model::divisible::Method;
+use crate::model::format::{Precision, number};
 use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute};
-use crate::model::num::{approx, compact};
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::RingInstance;
 use crate::model::redistribute::params::{Algorithm, RedistParams};
 use crate::model::redistribute::run::{Span, best_applicable_bound, span};
+use crate::model::registry::{ModelId, Scenario};
 use crate::model::{Cancelled, NoProgress, ParamError, Progress, param_error};
 use crate::model::{divisible, geodecay, ksbf, redistribute, treesweep};
-use crate::preset::{ModelId, Scenario};
 
 /// A parameter a map can sweep.
 #[derive(Clone, Copy)]
@@ -129,27 +129,21 @@ macro_rules! param {
     // A parameter described by its model's descriptor (`crate::model::param::ParamSpec`): the
     // name, help, integer flag and default range are the descriptor's.
     ($variant:ident, spec $spec:expr, |$p:ident| $field:expr, $ty:ty) => {
-        MapParam {
-            name: $spec.field,
-            help: $spec.name,
-            integer: $spec.integer,
-            default: (
+        param!(
+            $variant,
+            $spec.field,
+            $spec.name,
+            $spec.integer,
+            (
                 $spec.rail.0,
                 $spec.rail.1,
                 matches!($spec.spread, $crate::model::param::Spread::Log),
             ),
-            get: |s| match s {
-                Scenario::$variant($p) => $field as f64,
-                _ => f64::NAN,
-            },
-            set: |s, v| {
-                if let Scenario::$variant($p) = s {
-                    $field = v as $ty;
-                }
-            },
-        }
+            |$p| $field,
+            $ty
+        )
     };
-    ($variant:ident, $name:literal, $help:literal, $int:expr, $default:expr, |$p:ident| $field:expr, $ty:ty) => {
+    ($variant:ident, $name:expr, $help:expr, $int:expr, $default:expr, |$p:ident| $field:expr, $ty:ty) => {
         MapParam {
             name: $name,
             help: $help,
@@ -225,24 +219,12 @@ const fn tweaked(
 
 /// The parameters a map of `model` can sweep.
 pub fn params(model: ModelId) -> &'static [MapParam] {
-    match model {
-        ModelId::Divisible => DIVISIBLE_PARAMS,
-        ModelId::Geodecay => GEO_PARAMS,
-        ModelId::TreeSweep => TREE_PARAMS,
-        ModelId::Ksbf => KSBF_PARAMS,
-        ModelId::Redistribute => REDIST_PARAMS,
-    }
+    super::registry::row(model).map_params
 }
 
 /// The metrics a map of `model` can show (the first is the default).
 pub fn metrics(model: ModelId) -> &'static [MapMetric] {
-    match model {
-        ModelId::Divisible => DIVISIBLE_METRICS,
-        ModelId::Geodecay => GEO_METRICS,
-        ModelId::TreeSweep => TREE_METRICS,
-        ModelId::Ksbf => KSBF_METRICS,
-        ModelId::Redistribute => REDIST_METRICS,
-    }
+    super::registry::row(model).map_metrics
 }
 
 /// The entry of `all` called `name` (a `what` of `model`'s maps), or an error listing the valid
@@ -423,9 +405,9 @@ fn held_exactly(
                 format!(
                     "{} = {} is outside what {} can be (it would be computed at {})",
                     param.name,
-                    compact(v),
+                    number(v, Precision::Exact),
                     param.name,
-                    compact(held)
+                    number(held, Precision::Exact)
                 ),
             ));
         }
@@ -488,8 +470,8 @@ impl MapPlan {
                         "{} cells: at least {} s of work, more than the limit of {} s — fewer \
                          points or a smaller range",
                         nx * ny,
-                        approx(seen),
-                        approx(SECONDS)
+                        number(seen, Precision::Estimate),
+                        number(SECONDS, Precision::Estimate)
                     ),
                 ));
             }
@@ -767,9 +749,9 @@ impl MapPlan {
         format!(
             "{} = {}, {} = {}",
             self.x.name,
-            compact(self.x_values[ix]),
+            number(self.x_values[ix], Precision::Exact),
             self.y.name,
-            compact(self.y_values[iy])
+            number(self.y_values[iy], Precision::Exact)
         )
     }
 }
@@ -783,12 +765,11 @@ fn json_number(v: &Value, path: &str) -> CellResult {
     }
 }
 
-mod catalog;
+pub(super) mod catalog;
 mod fast;
 mod guides;
 pub use guides::Guide;
 #[cfg(test)]
 mod tests;
 
-use catalog::*;
 use fast::*;

@@ -12,7 +12,7 @@ use crate::ui::commands::{Cmd, Switch, command, keys_text};
 use crate::ui::desk::SaveTarget;
 use crate::ui::figure::FigureShot;
 use crate::ui::files::{FileAction, RecentKind, write_png};
-use crate::ui::lesson::Stage;
+use crate::ui::lesson::StepView;
 use crate::ui::workspace::{Drawn, OnScreen, Region};
 
 impl LoadlabApp {
@@ -390,11 +390,11 @@ impl LoadlabApp {
                 None => Vec::new(),
             },
             Cmd::LessonStep(i) => {
-                let stage = Stage {
+                let view = StepView {
                     shown: &mut self.shown,
                     presenting: self.presenter.is_some(),
                 };
-                self.teach.go(i, stage)
+                self.teach.go(i, view)
             }
             Cmd::LeaveLesson => self.teach.leave(),
             Cmd::Quiz(m) => {

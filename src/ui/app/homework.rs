@@ -7,7 +7,7 @@ use super::LoadlabApp;
 use crate::lesson::homework::attempt::{Attempt, AttemptFile};
 use crate::lesson::homework::quiz::{Answers, QuizAttempt};
 use crate::lesson::homework::{gradebook, replay};
-use crate::preset::ModelId;
+use crate::model::registry::ModelId;
 use crate::preset::{Preset, PresetFile};
 use crate::ui::commands::Cmd;
 use crate::ui::files::FileAction;
@@ -64,13 +64,22 @@ impl LoadlabApp {
             Ok(a) => a,
             Err(e) => return self.error(format!("Could not hand in: {e}")),
         };
-        match crate::platform::files::write_atomic(path, attempt.to_json().as_bytes()) {
+        self.write_hand_in(path, &attempt.to_json(), (r.score, r.out_of, r.complete));
+    }
+
+    /// Writes a hand-in (`json`) to `path`; the notice says the grade `loadlab grade` gives:
+    /// the score of first tries, out of how many, and whether the attempt is complete.
+    fn write_hand_in(
+        &mut self,
+        path: &Path,
+        json: &str,
+        (score, out_of, complete): (usize, usize, bool),
+    ) {
+        match crate::platform::files::write_atomic(path, json.as_bytes()) {
             Ok(()) => self.info(format!(
-                "Handed in {}: {} / {}{} — the grade `loadlab grade` gives",
+                "Handed in {}: {score} / {out_of}{} — the grade `loadlab grade` gives",
                 path.display(),
-                r.score,
-                r.out_of,
-                if r.complete {
+                if complete {
                     ", complete"
                 } else {
                     ", not complete"
@@ -89,20 +98,7 @@ impl LoadlabApp {
             None => return self.error("Nothing to hand in: no quiz on this model"),
         };
         let (attempt, r) = made;
-        match crate::platform::files::write_atomic(path, attempt.to_json().as_bytes()) {
-            Ok(()) => self.info(format!(
-                "Handed in {}: {} / {}{} — the grade `loadlab grade` gives",
-                path.display(),
-                r.score,
-                r.out_of,
-                if r.complete {
-                    ", complete"
-                } else {
-                    ", not complete"
-                }
-            )),
-            Err(e) => self.error(format!("Could not hand in to {}: {e}", path.display())),
-        }
+        self.write_hand_in(path, &attempt.to_json(), (r.score, r.out_of, r.complete));
     }
 
     /// Reads an attempt file, puts its instance in front with Your turn on and opens the

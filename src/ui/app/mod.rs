@@ -21,14 +21,10 @@ use super::chrome::{Chrome, Shell};
 use super::desk::{Desk, History};
 use super::figure::FigureShot;
 use super::files::{DialogResult, Dialogs, FileAction};
-use super::workspace::{Drawn, OnScreen, Region, Tab, Workspace};
-use super::workspaces::divisible::DivisiblePanel;
-use super::workspaces::geodecay::GeodecayPanel;
-use super::workspaces::ksbf::KsbfPanel;
-use super::workspaces::redistribute::RedistPanel;
-use super::workspaces::treesweep::TreeSweepPanel;
+use super::workspace::{Drawn, OnScreen, Region, Tab};
 use crate::jobs::{JobSlot, JobStatus};
-use crate::preset::{self, ModelId, Preset, PresetFile};
+use crate::model::registry::ModelId;
+use crate::preset::{self, Preset, PresetFile};
 
 pub use super::commands::{Cmd, Switch, ThemeChoice, View};
 use super::look::{Look, TextSize};
@@ -74,8 +70,7 @@ pub struct Presenter {
     pub zoom: f32,
 }
 
-/// Zoom factor of presenter mode (type about 1.5 × larger, for the back of the room).
-pub const PRESENTER_ZOOM: f32 = 1.5;
+pub use super::look::PRESENTER_ZOOM;
 
 /// The application.
 pub struct LoadlabApp {
@@ -121,24 +116,32 @@ pub struct LoadlabApp {
     homework: super::homework::Homework,
 }
 
-fn workspaces() -> Vec<Box<dyn Tab>> {
-    ModelId::ALL.into_iter().map(fresh_tab).collect()
+/// The app's whole window off-screen (a hand-out's step shots).
+pub type Offscreen = crate::ui::export::window::Offscreen<LoadlabApp>;
+
+impl crate::ui::export::window::App for LoadlabApp {
+    fn offscreen(ctx: &egui::Context) -> Self {
+        LoadlabApp::offscreen(ctx)
+    }
+    fn send(&mut self, cmd: Cmd) {
+        LoadlabApp::send(self, cmd);
+    }
+    fn start_lesson(&mut self, ctx: &egui::Context, lesson: crate::lesson::Lesson) {
+        LoadlabApp::start_lesson(self, ctx, lesson);
+    }
+    fn frame(&mut self, ui: &mut egui::Ui) {
+        LoadlabApp::frame(self, ui);
+    }
+    fn busy(&mut self) -> bool {
+        LoadlabApp::busy(self)
+    }
 }
 
-/// A new workspace of `model` with the default view (Compare A/B draws A with one).
-pub(crate) fn fresh_tab(model: ModelId) -> Box<dyn Tab> {
-    fn make<W: Workspace>() -> Box<dyn Tab> {
-        Box::new(W::default())
-    }
-    let tab = match model {
-        ModelId::Divisible => make::<DivisiblePanel>(),
-        ModelId::Geodecay => make::<GeodecayPanel>(),
-        ModelId::TreeSweep => make::<TreeSweepPanel>(),
-        ModelId::Ksbf => make::<KsbfPanel>(),
-        ModelId::Redistribute => make::<RedistPanel>(),
-    };
-    debug_assert_eq!(tab.model(), model);
-    tab
+fn workspaces() -> Vec<Box<dyn Tab>> {
+    ModelId::ALL
+        .into_iter()
+        .map(super::workspaces::fresh_tab)
+        .collect()
 }
 
 impl LoadlabApp {
@@ -150,7 +153,7 @@ impl LoadlabApp {
 
     /// The app as a first start without storage makes it (the default scenario, no last
     /// session, no first-start card, nothing ever saved), on `ctx`: the window that
-    /// `loadlab render --lesson` draws off-screen ([`super::figure::window`]).
+    /// `loadlab render --lesson` draws off-screen ([`Offscreen`]).
     pub fn offscreen(ctx: &egui::Context) -> Self {
         Self::start(ctx, None, None)
     }
@@ -299,7 +302,7 @@ impl LoadlabApp {
     }
 
     /// The scenario pinned as A for `model` (Compare A/B), if any.
-    pub fn pinned(&self, model: ModelId) -> Option<&preset::Scenario> {
+    pub fn pinned(&self, model: ModelId) -> Option<&crate::model::registry::Scenario> {
         self.maps.pinned(model)
     }
 
@@ -473,21 +476,10 @@ impl LoadlabApp {
 
     /// The running job of the front workspace, or an export.
     fn job_status(&mut self) -> Option<JobStatus> {
-        let status = |label: &str, fraction: f32| JobStatus {
-            label: label.to_string(),
-            fraction,
-        };
-        let export = self
-            .export
-            .running()
-            .map(|j| status(j.label(), j.fraction()))
-            .or_else(|| {
-                self.figure_job
-                    .running()
-                    .map(|j| status(j.label(), j.fraction()))
-            })
-            .or_else(|| self.share.status());
-        export
+        self.export
+            .status()
+            .or_else(|| self.figure_job.status())
+            .or_else(|| self.share.status())
             .or_else(|| self.teach.job_status())
             .or_else(|| self.maps.status())
             .or_else(|| self.tab().job_status())
@@ -569,12 +561,12 @@ impl LoadlabApp {
         let before = self.desk.page().scenario.clone();
         let teaching = self.presenter.is_some() || self.teach.player().is_some();
         self.shown.stage = super::stage::is_stage(ui.available_width(), teaching);
-        super::stage::publish(&ctx, self.shown.stage);
+        super::frame::publish_stage(&ctx, self.shown.stage);
         cmds.extend(self.around(ui));
         // The open question's quantities are hidden by name on its own run only.
         let scenario = &self.desk.page().scenario;
         let secret = self.teach.secret().map(|s| s.shown(scenario));
-        super::reveal::publish_secret(&ctx, self.secret_probe.apply(secret));
+        super::frame::publish_secret(&ctx, self.secret_probe.apply(secret));
         let i = self.desk.active.index();
         self.maps.compare.presenter = self.presenter.is_some();
         let asked = egui::CentralPanel::default()
@@ -668,7 +660,7 @@ impl LoadlabApp {
 
     /// Undo: one entry per gesture (a whole slider drag is one edit); `before` is the front
     /// scenario as the frame began.
-    fn edited(&mut self, ctx: &egui::Context, before: preset::Scenario) {
+    fn edited(&mut self, ctx: &egui::Context, before: crate::model::registry::Scenario) {
         if self.desk.page().scenario != before {
             let mut start = self.desk.clone();
             start.page_mut().scenario = before;

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use super::LoadlabApp;
 use crate::jobs::{JobSlot, JobStatus};
 use crate::link::Shared;
-use crate::preset::{PresetFile, Scenario};
+use crate::model::registry::Scenario;
+use crate::preset::PresetFile;
 use crate::ui::commands::Cmd;
 use crate::ui::files::FileAction;
 use crate::ui::widgets::dialog::{Answer, dialog};
@@ -90,18 +91,7 @@ impl Sharing {
 
     /// The animation export, while it runs.
     pub(super) fn status(&self) -> Option<JobStatus> {
-        let status = |label: &str, fraction: f32| JobStatus {
-            label: label.to_string(),
-            fraction,
-        };
-        self.animation
-            .running()
-            .map(|j| status(j.label(), j.fraction()))
-            .or_else(|| {
-                self.handout
-                    .running()
-                    .map(|j| status(j.label(), j.fraction()))
-            })
+        self.animation.status().or_else(|| self.handout.status())
     }
 
     /// Once a frame: the step bar of `front` moved to the opened link's step once the run's
@@ -189,7 +179,7 @@ impl LoadlabApp {
             format!("animating {}", path.display()),
             move || c.request_repaint(),
             move |p| {
-                let written = crate::ui::figure::animation::export(
+                let written = crate::ui::export::animation::export(
                     &shared.preset,
                     shared.picture.as_deref(),
                     &path,
@@ -215,7 +205,7 @@ impl LoadlabApp {
         };
         let dir = path.with_extension("");
         let size = ctx.content_rect().size() * ctx.zoom_factor();
-        let window = crate::ui::figure::handout::Window {
+        let window = crate::ui::export::handout::Window {
             size: [size.x.max(200.0) as u32, size.y.max(200.0) as u32],
             presenter: self.presenter.is_some(),
         };
@@ -225,9 +215,12 @@ impl LoadlabApp {
             format!("hand-out {}", dir.display()),
             move || c.request_repaint(),
             move |p| {
-                let written = crate::ui::figure::handout::write(&lesson, window, &dir, |k, n| {
-                    p.set((k + 1) as f32 / n as f32)
-                });
+                let written = crate::ui::export::handout::write::<LoadlabApp>(
+                    &lesson,
+                    window,
+                    &dir,
+                    |k, n| p.set((k + 1) as f32 / n as f32),
+                );
                 if p.cancelled() {
                     return Err(crate::model::Cancelled);
                 }

@@ -18,17 +18,18 @@ use egui_plot::{HoverPosition, Line, LineStyle, Plot};
 use serde_json::Value;
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
+use crate::model::registry::{ModelId, Scenario};
 use crate::model::{Cancelled, NoProgress};
-use crate::preset::{ModelId, Scenario};
 use crate::report::format::{Precision, number};
 use crate::report::{self, ReportError, SeriesSet, text_number};
+use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{from_axis, hovered, plot_points, round_axes};
 use crate::ui::widgets::legend::{
     CornerLegend, Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
 use crate::ui::widgets::ticks::Scale;
 use crate::ui::widgets::{error_label, palette, pending};
-use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, ViewState, repainter};
+use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, ViewState};
 
 mod numbers;
 mod overlay;
@@ -310,7 +311,7 @@ impl Compare {
         };
         let mut a_tab = self.a_tabs[m]
             .take()
-            .unwrap_or_else(|| crate::ui::app::fresh_tab(model));
+            .unwrap_or_else(|| crate::ui::workspaces::fresh_tab(model));
         let short = self.presenter && ui.available_height() < PRESENTER_SHORT;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, &a == b));
         // On the stage B's controls are the drawer's.
@@ -786,7 +787,7 @@ fn pane(
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inner).id_salt(salt));
     child.set_clip_rect(inner.intersect(ui.clip_rect()));
     // The title keeps clear of the figure's export buttons (top right).
-    crate::ui::figure::beside_corner(&mut child, |ui| {
+    crate::ui::widgets::corner::beside_corner(&mut child, |ui| {
         ui.add(egui::Label::new(RichText::new(title).strong().size(15.0)).truncate())
     });
     let room = child.available_rect_before_wrap();

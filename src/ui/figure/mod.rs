@@ -9,7 +9,7 @@
 //! [`EXPORT_MIN`] ([`export_room`]: a figure squeezed on a projector is not exported clipped; a
 //! region that scrolls on screen is drawn whole, taller) with a [`MARGIN`] round it, and a
 //! pixel density of [`export_scale`]. A picture gets the scenario's name as its title and
-//! leaves out the step bar ([`exporting`]): the figure, not the controls. Its
+//! leaves out the step bar ([`crate::ui::frame::exporting`]): the figure, not the controls. Its
 //! tessellated output is rasterized on the CPU by [`raster`] (off the UI thread) and written as
 //! PNG.
 //!
@@ -23,13 +23,9 @@
 //! in the context's memory, which the fresh context does not have), and nothing is hovered. The
 //! theme is the app's (View ▸ Light theme for slides on white).
 
-pub mod animation;
-pub mod handout;
-pub mod headless;
 pub mod pdf;
 pub mod raster;
 pub mod svg;
-pub mod window;
 
 use std::path::{Path, PathBuf};
 
@@ -38,6 +34,7 @@ use egui::{Color32, Rect, Ui, Vec2};
 
 use super::files::write_png;
 use super::workspace::{Drawn, Region};
+use crate::ui::widgets::corner::{CAPTIONS, CORNER_GAP, corner_size, scroll_lane};
 use raster::Textures;
 
 /// The figure an export means: `asked`, else the one under the pointer, else the picture,
@@ -117,17 +114,6 @@ pub fn title(ui: &mut Ui, text: &str) {
     ui.add_space(4.0);
 }
 
-/// True inside the off-screen pass of an export: what is only for the screen (the step bar's
-/// buttons and slider) is left out of the figure.
-pub fn exporting(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(exporting_id()))
-        .unwrap_or(false)
-}
-
-fn exporting_id() -> egui::Id {
-    egui::Id::unique("figure-export-pass")
-}
-
 /// Frames the off-screen context runs before its output is kept: widgets that size
 /// themselves from the previous frame (grids, tables, legends) settle in the second.
 const FRAMES: usize = 3;
@@ -142,7 +128,8 @@ pub struct Scene {
     pub size: [usize; 2],
     /// Pixels per point.
     pub scale: f32,
-    background: Color32,
+    /// The colour round the figure (its margin).
+    pub background: Color32,
     /// What the figure shows in words ([`crate::ui::widgets::describe`]; None for a figure
     /// that describes nothing, such as a plot).
     pub description: Option<String>,
@@ -172,9 +159,9 @@ pub fn render(
         off.set_style_of(theme, ctx.style_of(theme));
     }
     off.set_theme(ctx.theme());
-    off.data_mut(|d| d.insert_temp(exporting_id(), true));
+    crate::ui::frame::publish_exporting(&off);
     // An open lesson question's answer stays "?" in the figure, as on screen.
-    super::reveal::publish_secret(&off, super::reveal::secret(ctx));
+    crate::ui::frame::publish_secret(&off, crate::ui::frame::secret(ctx));
     let background = ctx.global_style().visuals.panel_fill;
     let mut input = egui::RawInput {
         max_texture_side: Some(MAX_SIDE),
@@ -285,18 +272,13 @@ impl Scene {
 
     /// The figure's pixels, RGBA (not premultiplied), row by row.
     pub fn rasterize(&self) -> Result<Vec<u8>, String> {
-        let image = raster::rasterize(
+        raster::rgba_bytes(
             &self.primitives,
             &self.textures,
             self.size,
             self.scale,
             self.background,
-        )?;
-        Ok(image
-            .pixels
-            .iter()
-            .flat_map(|p| p.to_srgba_unmultiplied())
-            .collect())
+        )
     }
 
     /// The figure as an SVG document in points (see [`svg`]): the same layout as the PNG.
@@ -341,10 +323,6 @@ pub enum Format {
     Svg,
 }
 
-/// The captions of a figure's corner buttons: the two exports, then Describe (the picture's
-/// description, [`crate::ui::widgets::describe`]).
-const CAPTIONS: [&str; 3] = ["↓ PNG", "↓ SVG", crate::ui::widgets::describe::CAPTION];
-
 /// What a figure's corner button asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Corner {
@@ -354,57 +332,10 @@ pub enum Corner {
     Describe,
 }
 
-/// Gap between a figure's room and its export buttons.
-const CORNER_GAP: egui::Vec2 = egui::vec2(4.0, 2.0);
-
-/// The size of the corner buttons' room (every button, their spacing and the gap to the
-/// room's edge): the top right of every figure's room is theirs, and a figure's first row
-/// keeps clear of it ([`beside_corner`]).
-pub fn corner_size(ui: &Ui) -> Vec2 {
-    let style = ui.style();
-    let font = egui::TextStyle::Small.resolve(style);
-    let pad = style.spacing.button_padding;
-    let text: Vec<Vec2> = CAPTIONS
-        .iter()
-        .map(|c| {
-            ui.painter()
-                .layout_no_wrap((*c).to_owned(), font.clone(), egui::Color32::WHITE)
-                .size()
-        })
-        .collect();
-    // Small buttons have no vertical padding (egui's `Button::small`). Left of the lane of a
-    // scrolling figure's scroll bar.
-    let width: f32 = text.iter().map(|t| t.x + 2.0 * pad.x).sum::<f32>()
-        + (CAPTIONS.len() - 1) as f32 * style.spacing.item_spacing.x
-        + CORNER_GAP.x
-        + scroll_lane(ui);
-    let height = text.iter().map(|t| t.y).fold(0.0, f32::max) + 2.0 * CORNER_GAP.y;
-    Vec2::new(width.ceil() + 2.0, height.ceil() + 2.0)
-}
-
-/// The width of a scroll bar's lane at the right of a scrolling figure, with the spacing
-/// a region keeps at its edge (the buttons stay left of it).
-fn scroll_lane(ui: &Ui) -> f32 {
-    let spacing = &ui.style().spacing;
-    let s = &spacing.scroll;
-    // (Floating bars allocate no width: their lane is counted whole.)
-    s.bar_width + s.bar_inner_margin + s.bar_outer_margin + spacing.item_spacing.x
-}
-
-/// A figure's first row (its heading, its switches): wrapped within the width the export
-/// buttons leave at the top right of `ui`'s room, so no control lies under them.
-pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
-    let room = (ui.available_width() - corner_size(ui).x).max(0.0);
-    ui.horizontal_wrapped(|ui| {
-        ui.set_max_width(room);
-        add(ui)
-    })
-    .inner
-}
-
 /// Small "↓ PNG" and "↓ SVG" buttons at the top-right corner of each drawn figure, in the
 /// figure's own layer (dialogs and menus stay above them); a click asks to export that
-/// figure in that format. Each figure keeps that corner clear ([`beside_corner`]).
+/// figure in that format. Each figure keeps that corner clear
+/// ([`crate::ui::widgets::corner::beside_corner`]).
 pub fn buttons(ui: &mut Ui, drawn: &[Drawn]) -> Option<Corner> {
     let mut asked = None;
     for d in drawn {
@@ -478,7 +409,7 @@ mod tests {
             on_screen > 10.0,
             "the bar takes {on_screen} points on screen"
         );
-        assert!(!exporting(&screen));
+        assert!(!crate::ui::frame::exporting(&screen));
         let mut exported = -1.0;
         let scene = render(&screen, Vec2::new(300.0, 200.0), 2.0, |ui| {
             exported = bar_height(ui);

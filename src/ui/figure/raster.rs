@@ -394,6 +394,22 @@ fn filter_for(v: [&Vertex; 3], texture: &Texture, area: f64) -> TextureFilter {
     }
 }
 
+/// [`rasterize`]d, as RGBA bytes (not premultiplied), row by row.
+pub fn rgba_bytes(
+    primitives: &[ClippedPrimitive],
+    textures: &Textures,
+    size: [usize; 2],
+    pixels_per_point: f32,
+    background: Color32,
+) -> Result<Vec<u8>, String> {
+    let image = rasterize(primitives, textures, size, pixels_per_point, background)?;
+    Ok(image
+        .pixels
+        .iter()
+        .flat_map(|p| p.to_srgba_unmultiplied())
+        .collect())
+}
+
 /// Rasterizes `primitives` (positions in points) onto a `size`-pixel canvas filled with
 /// `background`, at `pixels_per_point`.
 pub fn rasterize(

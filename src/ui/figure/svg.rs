@@ -152,6 +152,30 @@ fn path_stroke(s: &PathStroke) -> Stroke {
     }
 }
 
+/// A Bézier curve as a path: `M` to the first point, then `letter` (`Q` quadratic, `C` cubic)
+/// and the other points, closed with `Z` when `closed`.
+fn bezier(
+    out: &mut String,
+    letter: char,
+    points: &[Pos2],
+    closed: bool,
+    fill: Color32,
+    s: &PathStroke,
+) {
+    let Some((first, rest)) = points.split_first() else {
+        return;
+    };
+    let rest: Vec<String> = rest.iter().flat_map(|p| [n(p.x), n(p.y)]).collect();
+    let close = if closed { "Z" } else { "" };
+    let d = format!(
+        "M{} {}{letter}{}{close}",
+        n(first.x),
+        n(first.y),
+        rest.join(" ")
+    );
+    path(out, &d, fill, path_stroke(s));
+}
+
 /// Writes one shape, its nested shapes in order (a stack, no recursion).
 fn shape(out: &mut String, s: &Shape) {
     let mut todo = vec![s];
@@ -197,36 +221,8 @@ fn shape(out: &mut String, s: &Shape) {
                 poly(out, points, false, Color32::TRANSPARENT, *s);
             }
             Shape::Path(p) => poly(out, &p.points, p.closed, p.fill, path_stroke(&p.stroke)),
-            Shape::QuadraticBezier(q) => {
-                let [a, b, c] = q.points;
-                let d = format!(
-                    "M{} {}Q{} {} {} {}{}",
-                    n(a.x),
-                    n(a.y),
-                    n(b.x),
-                    n(b.y),
-                    n(c.x),
-                    n(c.y),
-                    if q.closed { "Z" } else { "" }
-                );
-                path(out, &d, q.fill, path_stroke(&q.stroke));
-            }
-            Shape::CubicBezier(q) => {
-                let [a, b, c, e] = q.points;
-                let d = format!(
-                    "M{} {}C{} {} {} {} {} {}{}",
-                    n(a.x),
-                    n(a.y),
-                    n(b.x),
-                    n(b.y),
-                    n(c.x),
-                    n(c.y),
-                    n(e.x),
-                    n(e.y),
-                    if q.closed { "Z" } else { "" }
-                );
-                path(out, &d, q.fill, path_stroke(&q.stroke));
-            }
+            Shape::QuadraticBezier(q) => bezier(out, 'Q', &q.points, q.closed, q.fill, &q.stroke),
+            Shape::CubicBezier(q) => bezier(out, 'C', &q.points, q.closed, q.fill, &q.stroke),
             Shape::Band(b) => {
                 let upper = b.points.iter().map(|p| Pos2::new(p.x, p.y.max));
                 let lower = b.points.iter().rev().map(|p| Pos2::new(p.x, p.y.min));

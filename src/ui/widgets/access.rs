@@ -2,8 +2,9 @@
 //! painted ring, tree, Gantt chart, grid, map or plot as one blank canvas unless each element
 //! the user can read or act on gets a node of its own, with a role, a name and a value.
 //!
-//! The widgets call these helpers with what they drew (one line each), so the words are the
-//! drawing's own: its labels and tooltips, masked as the screen masks them (an open
+//! These are the generic pieces, with no knowledge of any widget: each picture (the ring,
+//! the tree, the Gantt chart, the heat map) builds its own elements' nodes with them from what
+//! it drew, so the words are the drawing's own: its labels and tooltips, masked as the screen masks them (an open
 //! question's answer reads "?" here as on screen). Each node is a hover-only region over the
 //! element (it takes no click and no focus from the widget under it), its id derived from the
 //! picture's id and the element's index. Nothing is built while no screen reader (nor a test)
@@ -87,144 +88,6 @@ pub fn live(ctx: &Context, id: Id) {
     ctx.accesskit_node_builder(id, |node| {
         node.set_live(egui::accesskit::Live::Polite);
     });
-}
-
-/// A ring's processor ([`super::ring`]): its part `resp` (named "processor P3") gets its
-/// tooltip as value ("P3: L = 2, δ now = −1, …"), or else its two lines of text.
-pub fn processor(resp: &Response, node: &super::ring::RingNode) {
-    let text = if node.tooltip.is_empty() {
-        format!("{} {}", node.detail, node.outer)
-    } else {
-        node.tooltip.replace('\n', "; ")
-    };
-    value(resp, PART, text.trim());
-}
-
-/// A ring's arrows ([`super::ring`]): one node each, "send P2 → P3" with its label (the
-/// pseudo-code step, or what the exercise says of it) as value; `ends` places an arrow.
-pub fn ring_arrows(
-    ui: &Ui,
-    canvas: &Response,
-    drawing: &super::ring::RingDrawing,
-    ends: &dyn Fn(&super::ring::RingArrow) -> (egui::Pos2, egui::Pos2),
-) {
-    if !active(canvas) {
-        return;
-    }
-    let n = drawing.nodes.len();
-    let name = |k: usize| drawing.nodes.get(k).map_or("?", |p| p.name.as_str());
-    for (k, a) in drawing.arrows.iter().enumerate().take(MAX_PARTS) {
-        if a.from >= n || a.to >= n {
-            continue;
-        }
-        let (from, to) = ends(a);
-        let rect = Rect::from_two_pos(from, to).expand(3.0);
-        let what = format!("send {} → {}", name(a.from), name(a.to));
-        node(ui, id(canvas.id, "arrow", k), rect, LINK, &what, &a.label);
-    }
-    more(ui, canvas.id, canvas.rect, drawing.arrows.len(), "sends");
-}
-
-/// Node `k` (heap number) of a tree ([`super::tree`]) drawn as the disc of radius `r` at
-/// `centre`: "node 13" with its tooltip as value ("node 13 (height 2), processor 1, starts at
-/// 9"), masked as its tooltip is on screen; a node not drawn yet (blank) has none.
-pub fn tree_node(
-    ui: &Ui,
-    canvas: &Response,
-    k: usize,
-    centre: egui::Pos2,
-    r: f32,
-    style: &super::tree::NodeStyle,
-) {
-    if k > MAX_PARTS || (style.tooltip.is_empty() && style.label.is_empty()) {
-        return;
-    }
-    let text = if style.tooltip.is_empty() {
-        &style.label
-    } else {
-        &style.tooltip
-    };
-    let text = crate::ui::reveal::masked(ui.ctx(), &text.replace('\n', "; "));
-    let rect = Rect::from_center_size(centre, egui::Vec2::splat(2.0 * r.max(2.0)));
-    node(
-        ui,
-        id(canvas.id, "tree", k),
-        rect,
-        PART,
-        &format!("node {k}"),
-        &text,
-    );
-}
-
-/// A Gantt chart's bars ([`super::gantt`]) in the window shown, one node each: named by the
-/// first line of its tooltip ("P2: Send"), the rest of it as value ("…; start 3  end 7"),
-/// masked as the tooltip is on screen. `rect` places a bar (None: outside the window).
-pub fn gantt_bars(
-    ui: &Ui,
-    canvas: &Response,
-    bars: &[super::gantt::GanttBar],
-    rect: &dyn Fn(&super::gantt::GanttBar) -> Option<Rect>,
-    tooltip: &dyn Fn(&super::gantt::GanttBar) -> String,
-) {
-    if !active(canvas) {
-        return;
-    }
-    for (k, bar) in bars.iter().enumerate().take(MAX_PARTS) {
-        let Some(r) = rect(bar) else { continue };
-        let text = crate::ui::reveal::masked(ui.ctx(), &tooltip(bar));
-        let mut lines = text.lines();
-        let name = lines.next().unwrap_or_default();
-        let rest: Vec<&str> = lines.collect();
-        node(ui, id(canvas.id, "bar", k), r, PART, name, &rest.join("; "));
-    }
-    more(ui, canvas.id, canvas.rect, bars.len(), "bars");
-}
-
-/// A map's cells ([`super::heatmap`]), one node each: "β = 100, h = 8" with the metric's value
-/// as the map's read-out gives it ("speedup = 57.2", 4 significant digits; "failed: …", "not
-/// computed yet"); `rect` places a cell (column, row).
-pub fn map_cells(
-    ui: &Ui,
-    canvas: &Response,
-    grid: &crate::model::map::Grid,
-    spec: &super::heatmap::HeatSpec<'_>,
-    rect: &dyn Fn(usize, usize) -> Rect,
-) {
-    use crate::report::format::{Precision, number};
-    if !active(canvas) {
-        return;
-    }
-    let n = |v: f64| number(v, Precision::Readout);
-    let cells = (0..grid.y.len()).flat_map(|iy| (0..grid.x.len()).map(move |ix| (ix, iy)));
-    for (k, (ix, iy)) in cells.enumerate().take(MAX_PARTS) {
-        let name = format!(
-            "{} = {}, {} = {}",
-            spec.x_name,
-            n(grid.x[ix]),
-            spec.y_name,
-            n(grid.y[iy])
-        );
-        let value = match grid.cells.get(iy).and_then(|r| r.get(ix)) {
-            Some(Some(Ok(v))) => format!("{} = {}", spec.metric, n(*v)),
-            Some(Some(Err(e))) => format!("failed: {e}"),
-            _ => "not computed yet".to_owned(),
-        };
-        node(
-            ui,
-            id(canvas.id, "cell", k),
-            rect(ix, iy),
-            CELL,
-            &name,
-            &value,
-        );
-    }
-    more(
-        ui,
-        canvas.id,
-        canvas.rect,
-        grid.x.len() * grid.y.len(),
-        "cells",
-    );
 }
 
 /// A plot's series (egui_plot names only the legend's entries): one node each over the plot's

@@ -28,6 +28,13 @@ pub const LABEL_LOG_Y: &str = "log y";
 /// Caption of the button copying the data as CSV.
 pub const LABEL_COPY_CSV: &str = "Copy CSV";
 
+/// Legend of the line where a sweep cut by "Hide the future" stops (the plot shows no
+/// read-out beyond it).
+pub const HIDDEN_FROM: &str = "this instance: hidden until the last step";
+
+/// Legend of the line where a sweep stops while a lesson question asks the instance's point.
+pub const HIDDEN_UNTIL_REVEAL: &str = "this instance: hidden until Reveal";
+
 /// How a [`Series`] is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeriesStyle {
@@ -441,7 +448,7 @@ fn configured<'a>(
         .iter()
         .find(|c| {
             let name = c.series.name.as_str();
-            name == crate::ui::reveal::HIDDEN_FROM || name == crate::ui::reveal::HIDDEN_UNTIL_REVEAL
+            name == HIDDEN_FROM || name == HIDDEN_UNTIL_REVEAL
         })
         .and_then(|c| c.series.points.first())
         .and_then(|p| to_axis(p[0], log_x));

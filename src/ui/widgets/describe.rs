@@ -10,12 +10,10 @@
 
 use egui::Context;
 
+use super::marks::{Recorded, record_in};
+
 /// The lines recorded in one frame.
-#[derive(Clone, Debug, Default)]
-struct Lines {
-    frame: u64,
-    lines: Vec<String>,
-}
+type Lines = Recorded<String>;
 
 fn key() -> egui::Id {
     egui::Id::unique("loadlab-describe")
@@ -35,25 +33,24 @@ pub fn record(ctx: &Context, line: impl Into<String>) {
     if line.is_empty() {
         return;
     }
-    let frame = ctx.cumulative_frame_nr();
-    ctx.data_mut(|d| {
-        let l = d.get_temp_mut_or_default::<Lines>(key());
-        if l.frame != frame {
-            l.frame = frame;
-            l.lines.clear();
-        }
-        if !l.lines.iter().any(|x| x == line) {
-            l.lines.push(line.to_owned());
-        }
-    });
+    record_in(
+        ctx,
+        key(),
+        ctx.cumulative_frame_nr(),
+        |lines: &mut Vec<String>| {
+            if !lines.iter().any(|x| x == line) {
+                lines.push(line.to_owned());
+            }
+        },
+    );
 }
 
 /// The description recorded in the latest frame that recorded any (None: nothing yet), one
 /// line per part.
 pub fn latest(ctx: &Context) -> Option<String> {
     ctx.data(|d| d.get_temp::<Lines>(key()))
-        .filter(|l| !l.lines.is_empty())
-        .map(|l| l.lines.join("\n"))
+        .filter(|l| !l.items.is_empty())
+        .map(|l| l.items.join("\n"))
 }
 
 /// The description recorded in this very frame (None when nothing was drawn yet this frame):
@@ -61,8 +58,8 @@ pub fn latest(ctx: &Context) -> Option<String> {
 pub fn this_frame(ctx: &Context) -> Option<String> {
     let frame = ctx.cumulative_frame_nr();
     ctx.data(|d| d.get_temp::<Lines>(key()))
-        .filter(|l| l.frame == frame && !l.lines.is_empty())
-        .map(|l| l.lines.join("\n"))
+        .filter(|l| l.nr == frame && !l.items.is_empty())
+        .map(|l| l.items.join("\n"))
 }
 
 /// `items` joined with semicolons (an item may hold commas), at most [`LIST_MAX`] of them,
@@ -91,43 +88,6 @@ pub fn count(n: usize, noun: &str) -> String {
     } else {
         format!("{n} {noun}s")
     }
-}
-
-/// A ring ([`super::ring`]) in words: its processors (each as its tooltip says it),
-/// then its arrows (each with its label) — what the ring shows, unmasked as on screen (the
-/// ring draws its instance; a workspace leaves out what is hidden before it draws).
-pub fn ring(drawing: &super::ring::RingDrawing) -> String {
-    let mut text = format!(
-        "Ring of {}: {}.",
-        count(drawing.nodes.len(), "processor"),
-        list(drawing.nodes.iter().map(|p| {
-            if p.tooltip.is_empty() {
-                format!("{} {}", p.name, p.detail)
-            } else {
-                p.tooltip.clone()
-            }
-        }))
-    );
-    if !drawing.arrows.is_empty() {
-        let name = |k: usize| {
-            drawing
-                .nodes
-                .get(k)
-                .map_or(format!("P{}", k + 1), |p| p.name.clone())
-        };
-        text.push_str(&format!(
-            " Arrows: {}.",
-            list(drawing.arrows.iter().map(|a| {
-                let label = if a.label.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", a.label)
-                };
-                format!("{} → {}{label}", name(a.from), name(a.to))
-            }))
-        ));
-    }
-    text
 }
 
 #[cfg(test)]

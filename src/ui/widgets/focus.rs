@@ -8,7 +8,7 @@
 //!   or, when none asked, rings whatever other widget has the focus by its rectangle. Every ring drawn is recorded under [`RING_MARK`]
 //!   ([`super::marks`]). A mouse click gives no focus in egui, so the ring marks keyboard
 //!   focus only.
-//! * **Jumps.** F6, F7 and F8 ([`crate::ui::commands`]) send the focus to the exercise, the
+//! * **Jumps.** F6, F7 and F8 (the app's commands) send the focus to the exercise, the
 //!   picture or the drawer: [`jump`] asks for it, and the region, where it begins to draw,
 //!   [`land`]s it on its first control (so the order within a region stays reading order).
 //! * **Arrows in a picture.** Tab walks a picture's controls in reading order; the arrow keys
@@ -174,7 +174,7 @@ pub fn follow(ui: &Ui) {
     }
 }
 
-/// Where a focus jump lands (the shortcuts' commands, [`crate::ui::commands::Cmd::Focus`]).
+/// Where a focus jump lands (the shortcuts' commands: the app's `Cmd::Focus`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Landing {
     /// The exercise band's first button (Send, Hint…).

@@ -56,7 +56,7 @@ impl<'a> ParamGrid<'a> {
     pub fn new(ui: &'a mut Ui, error: Option<&'a ParamError>) -> Self {
         // On the stage the controls share the drawer's width with the lesson: shorter rails
         // let them fit it.
-        ui.spacing_mut().slider_width = if crate::ui::stage::on(ui.ctx()) {
+        ui.spacing_mut().slider_width = if crate::ui::frame::on_stage(ui.ctx()) {
             STAGE_RAIL_WIDTH
         } else {
             RAIL_WIDTH
@@ -327,9 +327,7 @@ pub fn radios<T: Copy + PartialEq>(
 /// shows; the tabs wrap onto a second line when the region is narrow (never clipped).
 pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) {
     // A figure's first row: wrapped clear of its corner buttons (↓ PNG, ↓ SVG, Describe).
-    let room = (ui.available_width() - crate::ui::figure::corner_size(ui).x).max(0.0);
-    ui.horizontal_wrapped(|ui| {
-        ui.set_max_width(room);
+    super::corner::beside_corner(ui, |ui| {
         ui.heading(heading);
         for &tab in T::ALL {
             ui.selectable_value(value, tab, tab.caption());

@@ -6,9 +6,10 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, pos2, vec2};
 
+use super::access;
 use super::ticks::{self, Scale as TickScale};
+use crate::model::format::{Precision, number};
 use crate::model::map::Grid;
-use crate::model::num::compact;
 use crate::report::map::Guide;
 
 /// What the heat map shows besides the grid.
@@ -136,7 +137,7 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
             painter.rect_filled(cell_rect(ix, iy).expand(0.3), 0.0, color);
         }
     }
-    super::access::map_cells(ui, &response, grid, spec, &cell_rect);
+    cell_nodes(ui, &response, grid, spec, &cell_rect);
     // Contours and guides through the cell centres: a fractional cell index to a point.
     let c0 = cell_rect(0, 0).center();
     let point = |x: f64, y: f64| pos2(c0.x + x as f32 * cw, c0.y - y as f32 * ch);
@@ -450,7 +451,7 @@ fn colour_bar(
         if t_hi > t_lo && (0.04..=0.96).contains(&u) {
             label(
                 level,
-                compact(level),
+                number(level, Precision::Exact),
                 Some(Stroke::new(2.0, contour_color(k))),
             );
             taken.push(y_of(level));
@@ -513,6 +514,53 @@ pub fn contour_segments(grid: &Grid, level: f64) -> Vec<((f64, f64), (f64, f64))
         }
     }
     out
+}
+
+/// The map's cells for a screen reader, one node each: "β = 100, h = 8" with the metric's value
+/// as the map's read-out gives it ("speedup = 57.2", 4 significant digits; "failed: …", "not
+/// computed yet"); `rect` places a cell (column, row).
+fn cell_nodes(
+    ui: &Ui,
+    canvas: &egui::Response,
+    grid: &crate::model::map::Grid,
+    spec: &HeatSpec<'_>,
+    rect: &dyn Fn(usize, usize) -> Rect,
+) {
+    use crate::report::format::{Precision, number};
+    if !access::active(canvas) {
+        return;
+    }
+    let n = |v: f64| number(v, Precision::Readout);
+    let cells = (0..grid.y.len()).flat_map(|iy| (0..grid.x.len()).map(move |ix| (ix, iy)));
+    for (k, (ix, iy)) in cells.enumerate().take(access::MAX_PARTS) {
+        let name = format!(
+            "{} = {}, {} = {}",
+            spec.x_name,
+            n(grid.x[ix]),
+            spec.y_name,
+            n(grid.y[iy])
+        );
+        let value = match grid.cells.get(iy).and_then(|r| r.get(ix)) {
+            Some(Some(Ok(v))) => format!("{} = {}", spec.metric, n(*v)),
+            Some(Some(Err(e))) => format!("failed: {e}"),
+            _ => "not computed yet".to_owned(),
+        };
+        access::node(
+            ui,
+            access::id(canvas.id, "cell", k),
+            rect(ix, iy),
+            access::CELL,
+            &name,
+            &value,
+        );
+    }
+    access::more(
+        ui,
+        canvas.id,
+        canvas.rect,
+        grid.x.len() * grid.y.len(),
+        "cells",
+    );
 }
 
 #[cfg(test)]

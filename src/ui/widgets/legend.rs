@@ -1,5 +1,5 @@
 //! Legends that keep clear of the data: the corner of a plot its curves leave free (or a row
-//! above the plot when none is), for [`super::compare_plot`] and every other plot.
+//! above the plot when none is), for the comparison plot and every other plot.
 
 use egui::{Color32, Painter, Rect, Stroke};
 use egui_plot::{Corner, MarkerShape, PlotPoint};

@@ -5,12 +5,45 @@
 
 use egui::{Context, Id, Rect};
 
-/// The rectangles recorded in one pass.
-#[derive(Clone, Default)]
-struct Marks {
-    pass: u64,
-    rects: Vec<(String, Rect)>,
+/// What is recorded under one id in one pass (or frame) `nr`: what an older one recorded is
+/// dropped when the next one records.
+#[derive(Clone)]
+pub(super) struct Recorded<T> {
+    /// The pass or frame the items were recorded in.
+    pub nr: u64,
+    /// The items, in drawing order.
+    pub items: Vec<T>,
 }
+
+impl<T> Default for Recorded<T> {
+    fn default() -> Self {
+        Recorded {
+            nr: 0,
+            items: Vec::new(),
+        }
+    }
+}
+
+/// Lets `add` add to what is recorded under `id` in pass (or frame) `nr`, after what an
+/// older one recorded was dropped.
+pub(super) fn record_in<T: Clone + Send + Sync + 'static>(
+    ctx: &Context,
+    id: Id,
+    nr: u64,
+    add: impl FnOnce(&mut Vec<T>),
+) {
+    ctx.data_mut(|d| {
+        let r = d.get_temp_mut_or_default::<Recorded<T>>(id);
+        if r.nr != nr {
+            r.nr = nr;
+            r.items.clear();
+        }
+        add(&mut r.items);
+    });
+}
+
+/// The rectangles recorded in one pass.
+type Marks = Recorded<(String, Rect)>;
 
 fn id() -> Id {
     Id::unique("loadlab-marks")
@@ -19,15 +52,9 @@ fn id() -> Id {
 /// Records `rect` under `key` for this pass (a key recorded twice keeps both: `find` gives
 /// their union).
 pub fn record(ctx: &Context, key: impl Into<String>, rect: Rect) {
-    let pass = ctx.cumulative_pass_nr();
     let key = key.into();
-    ctx.data_mut(|d| {
-        let m = d.get_temp_mut_or_default::<Marks>(id());
-        if m.pass != pass {
-            m.pass = pass;
-            m.rects.clear();
-        }
-        m.rects.push((key, rect));
+    record_in(ctx, id(), ctx.cumulative_pass_nr(), |rects| {
+        rects.push((key, rect))
     });
 }
 
@@ -41,10 +68,10 @@ pub fn find(ctx: &Context, key: &str) -> Option<Rect> {
     let pass = ctx.cumulative_pass_nr();
     ctx.data(|d| {
         let m = d.get_temp::<Marks>(id())?;
-        if m.pass != pass {
+        if m.nr != pass {
             return None;
         }
-        m.rects
+        m.items
             .iter()
             .filter(|(k, _)| k == key)
             .map(|(_, r)| *r)
@@ -57,7 +84,7 @@ pub fn find(ctx: &Context, key: &str) -> Option<Rect> {
 pub fn latest(ctx: &Context, key: &str) -> Option<Rect> {
     ctx.data(|d| {
         d.get_temp::<Marks>(id())?
-            .rects
+            .items
             .iter()
             .filter(|(k, _)| k == key)
             .map(|(_, r)| *r)
@@ -70,8 +97,8 @@ pub fn keys(ctx: &Context) -> Vec<String> {
     let pass = ctx.cumulative_pass_nr();
     ctx.data(|d| {
         d.get_temp::<Marks>(id())
-            .filter(|m| m.pass == pass)
-            .map(|m| m.rects.iter().map(|(k, _)| k.clone()).collect())
+            .filter(|m| m.nr == pass)
+            .map(|m| m.items.iter().map(|(k, _)| k.clone()).collect())
             .unwrap_or_default()
     })
 }
@@ -82,7 +109,7 @@ pub fn latest_all(ctx: &Context, key: &str) -> Vec<Rect> {
     ctx.data(|d| {
         d.get_temp::<Marks>(id())
             .map(|m| {
-                m.rects
+                m.items
                     .iter()
                     .filter(|(k, _)| k == key)
                     .map(|(_, r)| *r)

@@ -9,6 +9,7 @@ pub mod access;
 #[cfg(test)]
 mod colour_vision;
 pub mod compare_plot;
+pub mod corner;
 pub mod describe;
 pub mod dialog;
 pub mod focus;
@@ -94,7 +95,7 @@ where
     K: PartialEq + Clone + Send + 'static,
     T: Send + 'static,
 {
-    job.request(key, label, crate::ui::workspace::repainter(ui.ctx()), work);
+    job.request(key, label, crate::ui::frame::repainter(ui.ctx()), work);
     if job.current().is_none() {
         waiting(ui, job);
         return None;

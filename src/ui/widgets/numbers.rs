@@ -26,7 +26,7 @@ pub fn value_text(figure: &Figure) -> String {
 /// their whole width (right-aligned in a column as wide as the widest), the names wrap in
 /// what is left (never narrower than [`MIN_NAME_WIDTH`]: beyond that the region scrolls).
 pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) -> bool) {
-    let secret = crate::ui::reveal::secret(ui.ctx());
+    let secret = crate::ui::frame::secret(ui.ctx());
     let rows: Vec<(&Figure, String)> = figures
         .iter()
         .map(|f| {
@@ -139,8 +139,8 @@ pub fn checks(ui: &mut Ui, section: &Section) {
         } else {
             ("✗", ui.visuals().warn_fg_color)
         };
-        let claim = crate::ui::reveal::masked(ui.ctx(), &format!("{mark} {claim}"));
-        let detail = crate::ui::reveal::masked(ui.ctx(), &cell(detail, Precision::Table));
+        let claim = crate::ui::frame::masked(ui.ctx(), &format!("{mark} {claim}"));
+        let detail = crate::ui::frame::masked(ui.ctx(), &cell(detail, Precision::Table));
         ui.label(RichText::new(claim).color(color))
             .on_hover_text(detail);
     }

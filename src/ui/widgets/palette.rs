@@ -36,11 +36,7 @@ pub fn series(i: usize) -> Color32 {
 pub const BOUND: Color32 = Color32::from_rgb(200, 30, 75);
 /// [`BOUND`] as text on `visuals`' panels (the bound's red reads 3.4:1 on the dark ones).
 pub fn bound_text(visuals: &egui::Visuals) -> Color32 {
-    if visuals.dark_mode {
-        ERROR_ON_DARK
-    } else {
-        BOUND
-    }
+    themed(visuals, BOUND, ERROR_ON_DARK)
 }
 /// A check that holds: "✓ valid", "✓ equal" (green; as text, [`ok_text`]).
 pub const OK: Color32 = Color32::from_rgb(40, 160, 70);
@@ -51,11 +47,12 @@ pub const OK_ON_DARK: Color32 = Color32::from_rgb(90, 200, 120);
 
 /// The colour of a check that holds, as text on `visuals`' panels.
 pub fn ok_text(visuals: &egui::Visuals) -> Color32 {
-    if visuals.dark_mode {
-        OK_ON_DARK
-    } else {
-        OK_ON_LIGHT
-    }
+    themed(visuals, OK_ON_LIGHT, OK_ON_DARK)
+}
+
+/// `light` in the light theme, `dark` in the dark one.
+fn themed(visuals: &egui::Visuals, light: Color32, dark: Color32) -> Color32 {
+    if visuals.dark_mode { dark } else { light }
 }
 
 /// Weak text (a ring's loads beside its discs, captions, axis names) in the light theme:

@@ -26,7 +26,7 @@ pub struct PseudoStep {
     pub why: String,
     /// The same why with quantity `key` and what gives it away written "?", when the model
     /// knew which of its numbers those are: an open question then hides it by that key
-    /// ([`crate::ui::reveal::Secret::hides_field`]), never by digits. None: free text, masked
+    /// ([`crate::ui::frame::Secret::hides_field`]), never by digits. None: free text, masked
     /// by its digits.
     pub hiding: Option<(&'static str, String)>,
 }
@@ -72,7 +72,7 @@ impl PseudoStep {
 
     /// The why as this frame may show it: by its quantity when known, else by its digits.
     pub fn shown_why(&self, ctx: &egui::Context) -> String {
-        match (&self.hiding, crate::ui::reveal::secret(ctx)) {
+        match (&self.hiding, crate::ui::frame::secret(ctx)) {
             (_, None) => self.why.clone(),
             (Some((key, hidden)), Some(s)) => {
                 if s.hides_field(key) {
@@ -117,7 +117,7 @@ pub fn clear_picture_hover(ctx: &egui::Context) {
 /// The picture has the pointer on something that the line `step` (of algorithm `algorithm`,
 /// or of any algorithm shown when None) produced: the pane highlights that line in the same
 /// frame (the pane is drawn after the picture). Widgets call it for their arrows, bars and
-/// nodes that name a line ([`crate::ui::widgets::gantt::GanttBar::line`], …).
+/// nodes that name a line (a Gantt bar's `line`, …).
 pub fn set_picture_hover(ctx: &egui::Context, algorithm: Option<&str>, step: &str) {
     ctx.data_mut(|d| {
         d.insert_temp(
@@ -328,7 +328,7 @@ fn line_row(ui: &mut Ui, look: &Look, alg: &str, line: &Line, mark: Mark) -> egu
 pub fn strip_height(ui: &Ui) -> f32 {
     let row = ui.text_style_height(&egui::TextStyle::Body);
     // On the stage one row: the why and the button beside it.
-    let rows = if crate::ui::stage::on(ui.ctx()) {
+    let rows = if crate::ui::frame::on_stage(ui.ctx()) {
         1.0
     } else {
         2.0
@@ -355,7 +355,7 @@ fn stage_strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
 /// hover) and the active lines' labels, with a button that puts the pane beside the picture.
 /// True when that button was clicked.
 pub fn strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
-    if crate::ui::stage::on(ui.ctx()) {
+    if crate::ui::frame::on_stage(ui.ctx()) {
         return stage_strip(ui, model, step);
     }
     why_line(ui, model, &step.why);

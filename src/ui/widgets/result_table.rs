@@ -1,6 +1,6 @@
 //! A small striped result table with a "Copy as text" button.
 
-use crate::ui::reveal::Says;
+use crate::ui::frame::Says;
 use crate::ui::widgets::scroll::Clipped;
 use eframe::egui;
 
@@ -191,7 +191,7 @@ pub fn result_table_of(
 ) {
     // An open lesson question does not read its answer in a table.
     let masked: Vec<Vec<String>>;
-    let rows = match crate::ui::reveal::secret(ui.ctx()) {
+    let rows = match crate::ui::frame::secret(ui.ctx()) {
         Some(s) => {
             let says = |k: usize| says.get(k).copied().unwrap_or(Says::Free);
             masked = rows

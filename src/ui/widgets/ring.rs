@@ -13,8 +13,13 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, Ui, Vec2};
 
-use super::palette;
-use place::{Placed, arrow_segments, clear_of, fitting, label_place};
+use super::{access, describe, palette};
+#[cfg(test)]
+use place::covers;
+use place::{
+    Geometry, Placed, angle, arc_band, arrow_segments, clear_of, dir, editor_anchor, fitting,
+    label_place, to_segment,
+};
 
 #[path = "ring_place.rs"]
 mod place;
@@ -148,80 +153,6 @@ const LINK_HIT: f32 = 6.0;
 /// Gap (points) kept between a link's cost label and the discs and labels around it.
 const LABEL_GAP: f32 = 2.0;
 
-/// Where the ring is drawn. Frozen while a processor is dragged, so that nothing moves under
-/// the pointer even when the edit changes what is drawn around the ring.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Geometry {
-    /// The area the ring was laid out in.
-    rect: Rect,
-    /// Centre of the circle.
-    center: Pos2,
-    /// Radius of the circle through the processors' centres.
-    radius: f32,
-    /// Radius of a processor's disc.
-    node_r: f32,
-}
-
-impl Geometry {
-    /// The largest ring in `rect` that leaves room around its discs for outer labels of
-    /// `label` size (beside the discs on the left and right, above and below at the top and
-    /// bottom: just that, the room is the picture's); discs as large as their spacing allows
-    /// (within 9 to 26 points).
-    fn of(rect: Rect, n: usize, label: Vec2) -> Self {
-        let room = |node_r: f32| {
-            let x = rect.width() * 0.5 - node_r - label.x - 4.0;
-            let y = rect.height() * 0.5 - node_r - label.y - 4.0;
-            x.min(y).max(40.0)
-        };
-        let node_r_at = |radius: f32| {
-            let chord = 2.0 * radius * (std::f32::consts::PI / n.max(2) as f32).sin();
-            (chord * DISC_SHARE).clamp(9.0, 26.0)
-        };
-        // Discs and radius depend on each other: a few rounds settle them.
-        let mut node_r = 26.0;
-        let mut radius = room(node_r);
-        for _ in 0..4 {
-            node_r = node_r_at(radius);
-            radius = room(node_r);
-        }
-        Geometry {
-            rect,
-            center: rect.center(),
-            radius,
-            node_r: node_r.min(node_r_at(radius)),
-        }
-    }
-}
-
-/// A disc's radius as a share of the chord between neighbouring processors: the gap between
-/// two discs (a third of the chord) keeps the arrow between them in sight.
-const DISC_SHARE: f32 = 0.34;
-
-/// Width (points) of the band the highlighted arcs take outside the discs when `lanes` of
-/// them are drawn (see [`Scene::arcs`]); 0 for none.
-fn arc_band(lanes: usize) -> f32 {
-    if lanes == 0 {
-        0.0
-    } else {
-        8.0 + 5.0 * (lanes.min(4) - 1) as f32 + 4.0
-    }
-}
-
-/// Whether `arc` runs past processor `i` of a ring of `n`.
-#[cfg(test)]
-fn covers(arc: &RingArc, i: usize, n: usize) -> bool {
-    let len = (arc.end + n - arc.start) % n;
-    (i + n - arc.start) % n <= len
-}
-
-fn angle(i: usize, n: usize) -> f32 {
-    -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * i as f32 / n as f32
-}
-
-fn dir(a: f32) -> Vec2 {
-    Vec2::new(a.cos(), a.sin())
-}
-
 /// Draws an arrow; its shaft and head as segments (for labels to keep clear of).
 fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, stroke: Stroke) -> [[Pos2; 2]; 4] {
     painter.line_segment([from, to], stroke);
@@ -239,33 +170,6 @@ fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, stroke: Stroke) -> [[Pos
 /// readers.
 fn part(ui: &Ui, rect: Rect, id: egui::Id, sense: Sense, name: String) -> Response {
     ui.interact(rect, id, sense).accessible_name(name)
-}
-
-/// Distance from `p` to the segment `a`–`b`.
-fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
-    let ab = b - a;
-    let t = if ab.length_sq() > 0.0 {
-        ((p - a).dot(ab) / ab.length_sq()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + ab * t)
-}
-
-/// Where an editor of a link goes: beyond the link (whose label is `label`, or its middle
-/// point when unlabelled), just outside the ring, with the pivot facing the ring.
-fn editor_anchor(g: &Geometry, mid: Pos2, label: Option<Rect>) -> (Pos2, Align2) {
-    let out = (mid - g.center).normalized();
-    let beyond_ring = g.center + out * (g.radius + g.node_r + 14.0);
-    let beyond_label = label.map_or(beyond_ring, |r| {
-        r.center() + out * (0.5 * r.size().length() + 10.0)
-    });
-    let at = if (beyond_label - g.center).length() > (beyond_ring - g.center).length() {
-        beyond_label
-    } else {
-        beyond_ring
-    };
-    (at, outward(out))
 }
 
 /// The anchor of a label placed beyond a point in the direction `out` (a unit vector from the
@@ -318,7 +222,7 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
     let across = s.g.radius + s.g.node_r;
     let outline = Rect::from_center_size(s.g.center, Vec2::splat(2.0 * across));
     super::marks::record(ui.ctx(), RING_MARK, outline);
-    super::describe::record(ui.ctx(), super::describe::ring(drawing));
+    describe::record(ui.ctx(), words(drawing));
     s.arcs();
     // Labels in order of importance, each where it overlaps nothing placed before.
     let mut placed = Placed {
@@ -357,7 +261,7 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
         background.clone().on_hover_text(s.arrow_tooltip(k));
     }
     s.arrows(ui, pointed, &mut placed);
-    super::access::ring_arrows(ui, &background, drawing, &|a| s.ends(a));
+    arrow_nodes(ui, &background, drawing, &|a| s.ends(a));
     for i in 0..n {
         s.node(ui, i, &mut events);
     }
@@ -376,6 +280,86 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
         s.painter.galley(at, galley, s.visuals.weak_text_color());
     }
     events
+}
+
+/// The ring in words ([`super::describe`]): its processors (each as its tooltip says it),
+/// then its arrows (each with its label) — what the ring shows, unmasked as on screen (the
+/// ring draws its instance; a workspace leaves out what is hidden before it draws).
+fn words(drawing: &RingDrawing) -> String {
+    let mut text = format!(
+        "Ring of {}: {}.",
+        describe::count(drawing.nodes.len(), "processor"),
+        describe::list(drawing.nodes.iter().map(|p| {
+            if p.tooltip.is_empty() {
+                format!("{} {}", p.name, p.detail)
+            } else {
+                p.tooltip.clone()
+            }
+        }))
+    );
+    if !drawing.arrows.is_empty() {
+        let name = |k: usize| {
+            drawing
+                .nodes
+                .get(k)
+                .map_or(format!("P{}", k + 1), |p| p.name.clone())
+        };
+        text.push_str(&format!(
+            " Arrows: {}.",
+            describe::list(drawing.arrows.iter().map(|a| {
+                let label = if a.label.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", a.label)
+                };
+                format!("{} → {}{label}", name(a.from), name(a.to))
+            }))
+        ));
+    }
+    text
+}
+
+/// A processor's accessibility node: its part `resp` (named "processor P3") gets its
+/// tooltip as value ("P3: L = 2, δ now = −1, …"), or else its two lines of text.
+fn processor_node(resp: &Response, node: &RingNode) {
+    let text = if node.tooltip.is_empty() {
+        format!("{} {}", node.detail, node.outer)
+    } else {
+        node.tooltip.replace('\n', "; ")
+    };
+    access::value(resp, access::PART, text.trim());
+}
+
+/// The ring's arrows for a screen reader: one node each, "send P2 → P3" with its label (the
+/// pseudo-code step, or what the exercise says of it) as value; `ends` places an arrow.
+fn arrow_nodes(
+    ui: &Ui,
+    canvas: &egui::Response,
+    drawing: &RingDrawing,
+    ends: &dyn Fn(&RingArrow) -> (Pos2, Pos2),
+) {
+    if !access::active(canvas) {
+        return;
+    }
+    let n = drawing.nodes.len();
+    let name = |k: usize| drawing.nodes.get(k).map_or("?", |p| p.name.as_str());
+    for (k, a) in drawing.arrows.iter().enumerate().take(access::MAX_PARTS) {
+        if a.from >= n || a.to >= n {
+            continue;
+        }
+        let (from, to) = ends(a);
+        let rect = Rect::from_two_pos(from, to).expand(3.0);
+        let what = format!("send {} → {}", name(a.from), name(a.to));
+        access::node(
+            ui,
+            access::id(canvas.id, "arrow", k),
+            rect,
+            access::LINK,
+            &what,
+            &a.label,
+        );
+    }
+    access::more(ui, canvas.id, canvas.rect, drawing.arrows.len(), "sends");
 }
 
 /// Instead of a ring too large to draw (or an empty one): why.
@@ -640,7 +624,7 @@ impl<'a> Scene<'a> {
             super::marks::record(ui.ctx(), LABEL_MARK, r);
             let name = format!("link P{} – P{}", i + 1, j + 1);
             let resp = part(ui, r, self.id.with(("link", i)), self.senses.0, name);
-            super::access::value(&resp, super::access::LINK, label);
+            access::value(&resp, access::LINK, label);
             let editable = self.drawing.editable;
             let bg = if (resp.hovered() || hovered == Some(i)) && editable {
                 visuals.widgets.hovered.bg_fill
@@ -731,7 +715,7 @@ impl<'a> Scene<'a> {
         let r = Rect::from_center_size(p, Vec2::splat(1.6 * node_r));
         let name = format!("processor {}", node.name);
         let resp = part(ui, r, self.id.with(("node", i)), self.senses.1, name);
-        super::access::processor(&resp, node);
+        processor_node(&resp, node);
         let stroke = if node.emphasis {
             Stroke::new(3.0, visuals.strong_text_color())
         } else {

@@ -1,10 +1,11 @@
-//! Where the ring's labels go: one by one, each where it overlaps nothing placed before
+//! Where the ring and its labels go: the circle and its discs in the room ([`Geometry`]);
+//! the labels one by one, each where it overlaps nothing placed before
 //! ([`Placed`]), link costs by the cheapest place along their link's outward line
 //! ([`label_place`]), text in a disc at the size that fits it ([`fitting`]).
 
-use egui::{Color32, FontId, Pos2, Rect, Vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Vec2};
 
-use super::{LABEL_GAP, MIN_FONT};
+use super::{LABEL_GAP, MIN_FONT, outward};
 
 /// The labels placed so far around a ring and the discs they keep clear of.
 pub(super) struct Placed {
@@ -123,6 +124,107 @@ pub(super) fn label_place(
         .min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
         .unwrap_or(first);
     mid + outward * best as f32
+}
+
+/// Where the ring is drawn. Frozen while a processor is dragged, so that nothing moves under
+/// the pointer even when the edit changes what is drawn around the ring.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Geometry {
+    /// The area the ring was laid out in.
+    pub rect: Rect,
+    /// Centre of the circle.
+    pub center: Pos2,
+    /// Radius of the circle through the processors' centres.
+    pub radius: f32,
+    /// Radius of a processor's disc.
+    pub node_r: f32,
+}
+
+impl Geometry {
+    /// The largest ring in `rect` that leaves room around its discs for outer labels of
+    /// `label` size (beside the discs on the left and right, above and below at the top and
+    /// bottom: just that, the room is the picture's); discs as large as their spacing allows
+    /// (within 9 to 26 points).
+    pub fn of(rect: Rect, n: usize, label: Vec2) -> Self {
+        let room = |node_r: f32| {
+            let x = rect.width() * 0.5 - node_r - label.x - 4.0;
+            let y = rect.height() * 0.5 - node_r - label.y - 4.0;
+            x.min(y).max(40.0)
+        };
+        let node_r_at = |radius: f32| {
+            let chord = 2.0 * radius * (std::f32::consts::PI / n.max(2) as f32).sin();
+            (chord * DISC_SHARE).clamp(9.0, 26.0)
+        };
+        // Discs and radius depend on each other: a few rounds settle them.
+        let mut node_r = 26.0;
+        let mut radius = room(node_r);
+        for _ in 0..4 {
+            node_r = node_r_at(radius);
+            radius = room(node_r);
+        }
+        Geometry {
+            rect,
+            center: rect.center(),
+            radius,
+            node_r: node_r.min(node_r_at(radius)),
+        }
+    }
+}
+
+/// A disc's radius as a share of the chord between neighbouring processors: the gap between
+/// two discs (a third of the chord) keeps the arrow between them in sight.
+const DISC_SHARE: f32 = 0.34;
+
+/// Width (points) of the band the highlighted arcs take outside the discs when `lanes` of
+/// them are drawn (see `Scene::arcs`); 0 for none.
+pub(super) fn arc_band(lanes: usize) -> f32 {
+    if lanes == 0 {
+        0.0
+    } else {
+        8.0 + 5.0 * (lanes.min(4) - 1) as f32 + 4.0
+    }
+}
+
+/// Whether `arc` runs past processor `i` of a ring of `n`.
+#[cfg(test)]
+pub(super) fn covers(arc: &super::RingArc, i: usize, n: usize) -> bool {
+    let len = (arc.end + n - arc.start) % n;
+    (i + n - arc.start) % n <= len
+}
+
+pub(super) fn angle(i: usize, n: usize) -> f32 {
+    -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * i as f32 / n as f32
+}
+
+pub(super) fn dir(a: f32) -> Vec2 {
+    Vec2::new(a.cos(), a.sin())
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+pub(super) fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
+    let ab = b - a;
+    let t = if ab.length_sq() > 0.0 {
+        ((p - a).dot(ab) / ab.length_sq()).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + ab * t)
+}
+
+/// Where an editor of a link goes: beyond the link (whose label is `label`, or its middle
+/// point when unlabelled), just outside the ring, with the pivot facing the ring.
+pub(super) fn editor_anchor(g: &Geometry, mid: Pos2, label: Option<Rect>) -> (Pos2, Align2) {
+    let out = (mid - g.center).normalized();
+    let beyond_ring = g.center + out * (g.radius + g.node_r + 14.0);
+    let beyond_label = label.map_or(beyond_ring, |r| {
+        r.center() + out * (0.5 * r.size().length() + 10.0)
+    });
+    let at = if (beyond_label - g.center).length() > (beyond_ring - g.center).length() {
+        beyond_label
+    } else {
+        beyond_ring
+    };
+    (at, outward(out))
 }
 
 #[cfg(test)]

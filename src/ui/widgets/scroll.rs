@@ -7,13 +7,20 @@
 use egui::scroll_area::ScrollAreaOutput;
 
 /// [`egui::ScrollArea`]'s `show` and `show_rows`, with the content's visible part marked.
-pub trait Clipped {
+pub trait Clipped: Sized {
+    /// The scroll area itself.
+    fn area(self) -> egui::ScrollArea;
+
     /// Shows `add` in the scroll area, its content clipped to the viewport.
     fn show_clipped<R>(
         self,
         ui: &mut egui::Ui,
         add: impl FnOnce(&mut egui::Ui) -> R,
-    ) -> ScrollAreaOutput<R>;
+    ) -> ScrollAreaOutput<R> {
+        marked(ui, |ui, content| {
+            self.area().show(ui, |ui| inside(ui, content, add))
+        })
+    }
 
     /// Shows only the rows in view, as [`egui::ScrollArea::show_rows`].
     fn show_rows_clipped<R>(
@@ -22,43 +29,44 @@ pub trait Clipped {
         row_height: f32,
         rows: usize,
         add: impl FnOnce(&mut egui::Ui, std::ops::Range<usize>) -> R,
-    ) -> ScrollAreaOutput<R>;
+    ) -> ScrollAreaOutput<R> {
+        marked(ui, |ui, content| {
+            self.area().show_rows(ui, row_height, rows, |ui, range| {
+                inside(ui, content, |ui| add(ui, range))
+            })
+        })
+    }
 }
 
 impl Clipped for egui::ScrollArea {
-    fn show_clipped<R>(
-        self,
-        ui: &mut egui::Ui,
-        add: impl FnOnce(&mut egui::Ui) -> R,
-    ) -> ScrollAreaOutput<R> {
-        let mut content = None;
-        let out = self.show(ui, |ui| {
-            content = Some(ui.unique_id());
-            let r = add(ui);
-            super::focus::follow(ui);
-            r
-        });
-        clip(ui.ctx(), content, out.inner_rect);
-        out
+    fn area(self) -> egui::ScrollArea {
+        self
     }
+}
 
-    fn show_rows_clipped<R>(
-        self,
-        ui: &mut egui::Ui,
-        row_height: f32,
-        rows: usize,
-        add: impl FnOnce(&mut egui::Ui, std::ops::Range<usize>) -> R,
-    ) -> ScrollAreaOutput<R> {
-        let mut content = None;
-        let out = self.show_rows(ui, row_height, rows, |ui, range| {
-            content = Some(ui.unique_id());
-            let r = add(ui, range);
-            super::focus::follow(ui);
-            r
-        });
-        clip(ui.ctx(), content, out.inner_rect);
-        out
-    }
+/// A scroll area `show` draws, its content's container (which `show` notes through
+/// [`inside`]) clipped to the viewport.
+fn marked<R>(
+    ui: &mut egui::Ui,
+    show: impl FnOnce(&mut egui::Ui, &mut Option<egui::Id>) -> ScrollAreaOutput<R>,
+) -> ScrollAreaOutput<R> {
+    let mut content = None;
+    let out = show(ui, &mut content);
+    clip(ui.ctx(), content, out.inner_rect);
+    out
+}
+
+/// The content `add` draws in a scroll area: its container noted as `content`, a control
+/// that got the focus in it scrolled into view.
+fn inside<R>(
+    ui: &mut egui::Ui,
+    content: &mut Option<egui::Id>,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    *content = Some(ui.unique_id());
+    let r = add(ui);
+    super::focus::follow(ui);
+    r
 }
 
 /// Gives the content's container node the viewport as its bounds, clipping its children.

@@ -155,8 +155,8 @@ pub fn largest_accepted(lo: u64, hi: u64, accepts: impl Fn(u64) -> bool) -> u64 
 /// [`RAIL_WIDTH`]), then the number, which can be dragged or clicked and typed (applied on
 /// Enter or when it loses focus). The value is clamped into the span's valid values; the
 /// response (the rail's, joined with the number's) says whether it changed. Name the rail
-/// after its caption with [`egui::Response::labelled_by`] (as [`super::form::labelled`]
-/// does); the number is named `name` followed by " (number)", so that only the rail carries
+/// after its caption with [`egui::Response::labelled_by`] (as the parameter form's
+/// `labelled` does); the number is named `name` followed by " (number)", so that only the rail carries
 /// the caption's name.
 pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>) -> Response {
     let before = *value;

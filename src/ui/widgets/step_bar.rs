@@ -227,7 +227,7 @@ pub fn step_bar(
     let before = state.step;
     state.clamp(n_steps);
     // An exported figure is the picture without its controls.
-    if crate::ui::figure::exporting(ui.ctx()) {
+    if crate::ui::frame::exporting(ui.ctx()) {
         return false;
     }
     if state.playing {
@@ -237,7 +237,7 @@ pub fn step_bar(
             ui.ctx().request_repaint();
         }
     }
-    if crate::ui::stage::on(ui.ctx()) {
+    if crate::ui::frame::on_stage(ui.ctx()) {
         // On the stage one row: the buttons by their glyphs (named in full for the
         // accessibility tree and the tests), the position and the scrubber; no speed box.
         ui.horizontal(|ui| {
@@ -381,7 +381,7 @@ fn scrubber(
             if has_steps {
                 // An open question about the run's length sees "?" for it.
                 let position = format!("{}/{last}", state.step);
-                ui.label(crate::ui::reveal::masked(ui.ctx(), &position));
+                ui.label(crate::ui::frame::masked(ui.ctx(), &position));
             } else {
                 ui.weak("—");
             }
@@ -403,7 +403,7 @@ fn scrubber(
         .show_value(false);
     let hover = if has_steps {
         let text = format!("{} — drag to scrub through the steps", label(state.step));
-        crate::ui::reveal::masked(ui.ctx(), &text)
+        crate::ui::frame::masked(ui.ctx(), &text)
     } else {
         "no steps".to_owned()
     };
@@ -421,24 +421,24 @@ fn scrubber(
 /// always reserving two lines so stepping does not move what is below) and an optional
 /// `detail` line in body text.
 pub fn step_caption(ui: &mut egui::Ui, headline: &str, detail: Option<&str>) {
-    step_caption_of(ui, headline, detail, crate::ui::reveal::Says::Free);
+    step_caption_of(ui, headline, detail, crate::ui::frame::Says::Free);
 }
 
 /// [`step_caption`] whose headline and detail write `says` (a caption that hid its
-/// quantities by their keys says [`crate::ui::reveal::Says::Names`]: no digit is masked).
+/// quantities by their keys says [`crate::ui::frame::Says::Names`]: no digit is masked).
 pub fn step_caption_of(
     ui: &mut egui::Ui,
     headline: &str,
     detail: Option<&str>,
-    says: crate::ui::reveal::Says,
+    says: crate::ui::frame::Says,
 ) {
     let body = egui::TextStyle::Body.resolve(ui.style()).size;
     let font = egui::FontId::proportional(body * CAPTION_SCALE);
     let line = ui.fonts_mut(|f| f.row_height(&font));
     let color = ui.visuals().strong_text_color();
-    let stage = crate::ui::stage::on(ui.ctx());
-    let headline = crate::ui::reveal::masked_as(ui.ctx(), says, headline);
-    let detail = detail.map(|d| crate::ui::reveal::masked_as(ui.ctx(), says, d));
+    let stage = crate::ui::frame::on_stage(ui.ctx());
+    let headline = crate::ui::frame::masked_as(ui.ctx(), says, headline);
+    let detail = detail.map(|d| crate::ui::frame::masked_as(ui.ctx(), says, d));
     let detail = detail.as_deref();
     super::describe::record(ui.ctx(), &headline);
     if let Some(d) = detail {

@@ -4,6 +4,8 @@
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
+use super::access;
+
 /// How one node is drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeStyle {
@@ -86,7 +88,7 @@ fn describe(ctx: &egui::Context, drawing: &TreeDrawing, count: usize) -> String 
             }
         ));
     }
-    crate::ui::reveal::masked(ctx, &text)
+    crate::ui::frame::masked(ctx, &text)
 }
 
 /// Least height of the tree's drawing (below its legend).
@@ -150,14 +152,14 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
     let outline = ui.visuals().text_color();
     let mut hovered = None;
     let pointer = response.hover_pos();
-    let access = super::access::active(&response);
+    let access = access::active(&response);
     for k in 1..=count {
         let style = &drawing.nodes[k];
         let c = position(rect, n, k);
         let radius = radius_at(k);
         painter.circle_filled(c, radius, style.fill);
         if access {
-            super::access::tree_node(ui, &response, k, c, radius, style);
+            node_access(ui, &response, k, c, radius, style);
         }
         if style.highlight {
             painter.circle_stroke(c, radius + 2.5, Stroke::new(2.5, outline));
@@ -167,7 +169,7 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
             // the disc, or left to the tooltip.
             let text = super::palette::ink_on(style.fill, ui.visuals().panel_fill);
             // An open question's answer (the root's start, T − 1) reads "?".
-            let label = crate::ui::reveal::masked(ui.ctx(), &style.label);
+            let label = crate::ui::frame::masked(ui.ctx(), &style.label);
             if let Some(font) = fitting_font(&painter, &label, radius) {
                 painter.text(c, egui::Align2::CENTER_CENTER, &label, font, text);
             }
@@ -179,10 +181,10 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
         }
     }
     if access {
-        super::access::more(ui, response.id, response.rect, count, "nodes");
+        access::more(ui, response.id, response.rect, count, "nodes");
     }
     if let Some(k) = hovered {
-        let text = crate::ui::reveal::masked(ui.ctx(), &drawing.nodes[k].tooltip);
+        let text = crate::ui::frame::masked(ui.ctx(), &drawing.nodes[k].tooltip);
         response.on_hover_text_at_pointer(text);
     }
     hovered
@@ -208,6 +210,37 @@ pub fn fitting_font(painter: &egui::Painter, label: &str, radius: f32) -> Option
         .x;
     let size = base * (1.7 * radius / width.max(1.0)).min(1.0);
     (size >= MIN_FONT).then(|| egui::FontId::proportional(size))
+}
+
+/// Node `k` (heap number) of the tree for a screen reader, drawn as the disc of radius `r` at
+/// `centre`: "node 13" with its tooltip as value ("node 13 (height 2), processor 1, starts at
+/// 9"), masked as its tooltip is on screen; a node not drawn yet (blank) has none.
+fn node_access(
+    ui: &Ui,
+    canvas: &egui::Response,
+    k: usize,
+    centre: egui::Pos2,
+    r: f32,
+    style: &NodeStyle,
+) {
+    if k > access::MAX_PARTS || (style.tooltip.is_empty() && style.label.is_empty()) {
+        return;
+    }
+    let text = if style.tooltip.is_empty() {
+        &style.label
+    } else {
+        &style.tooltip
+    };
+    let text = crate::ui::frame::masked(ui.ctx(), &text.replace('\n', "; "));
+    let rect = Rect::from_center_size(centre, egui::Vec2::splat(2.0 * r.max(2.0)));
+    access::node(
+        ui,
+        access::id(canvas.id, "tree", k),
+        rect,
+        access::PART,
+        &format!("node {k}"),
+        &text,
+    );
 }
 
 #[cfg(test)]

@@ -24,9 +24,9 @@ pub(super) fn show<W: Workspace>(
     let mut drawn = Vec::new();
     let before = prepare(w, ui.ctx(), params, shown.hide_future);
     shown.exercise_offered = W::EXERCISE;
-    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     // On the stage the toggles share the row above (the maps strip's) and the side regions
-    // are the drawer's leaves (`crate::ui::stage`).
+    // are the drawer's leaves (the app's stage drawer).
     if !shown.stage {
         egui::Panel::top((name, "regions")).show(ui, |ui| shown.toggles(ui));
         for region in [Region::Controls, Region::Numbers] {
@@ -90,7 +90,7 @@ fn side_region<W: Workspace>(
     shown: &OnScreen,
     region: Region,
 ) {
-    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     let room = ui.available_size();
     let r = W::REGIONS;
     let (on, panel, sizes, max, scroll) = match region {
@@ -161,7 +161,7 @@ fn plots_column<W: Workspace>(
     pane: Pane,
     drawn: &mut Vec<Drawn>,
 ) {
-    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     let r = W::REGIONS;
     let taken = if pane == Pane::Beside {
         r.picture_min + pseudocode::PANE_MIN
@@ -230,7 +230,7 @@ fn pseudocode_pane<W: Workspace>(
     shown: &mut OnScreen,
     pane: Pane,
 ) {
-    let name = <W::Params as crate::preset::ModelParams>::MODEL.name();
+    let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
     let mut child =
         ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(6.0, 2.0))));
@@ -336,7 +336,7 @@ pub struct OnScreen {
     /// Set by the shell when picture and plots do not fit side by side.
     #[serde(skip)]
     pub narrow: bool,
-    /// Set by the app on a small room ([`crate::ui::stage`]): the controls and the numbers
+    /// Set by the app on a small room (the projector stage, `ui::stage::is_stage`): the controls and the numbers
     /// are the stage drawer's, not the workspace's side regions.
     #[serde(skip)]
     pub stage: bool,
@@ -344,18 +344,11 @@ pub struct OnScreen {
 
 impl Default for OnScreen {
     fn default() -> Self {
+        // The desktop's regions: presenter mode's, with the controls and the numbers.
         OnScreen {
             controls: true,
-            plots: true,
             numbers: true,
-            pseudocode: true,
-            pseudocode_first: false,
-            front: Region::Picture,
-            hide_future: false,
-            exercise: false,
-            exercise_offered: false,
-            narrow: false,
-            stage: false,
+            ..OnScreen::PRESENTER
         }
     }
 }

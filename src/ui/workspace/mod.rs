@@ -17,7 +17,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::jobs::{JobHandle, JobStatus};
-use crate::preset::{ModelId, ModelParams, Scenario};
+use crate::model::registry::{ModelId, ModelParams, Scenario};
 use crate::ui::help;
 use crate::ui::widgets::form::Choice;
 use crate::ui::widgets::pseudocode::PseudoStep;
@@ -26,7 +26,7 @@ use crate::ui::widgets::step_bar::StepState;
 pub use crate::lesson::Region;
 pub use crate::ui::commands::StepCmd;
 pub use layout::{CENTRE_MARK, Drawn, OnScreen};
-pub use validate::{Checked, nothing_plotted, nothing_runs, repainter, run_or_reason};
+pub use validate::{Checked, nothing_plotted, nothing_runs, recompute, run_or_reason};
 pub use view_state::ViewState;
 
 /// How much room a workspace's regions want, in points.

@@ -6,13 +6,8 @@ use egui::Ui;
 
 use crate::jobs::Keyed;
 use crate::model::{Cancelled, ParamError, Progress};
+use crate::ui::frame::repainter;
 use crate::ui::widgets::{error_label, pending};
-
-/// A callback for background jobs: repaint when progress moves or the result lands.
-pub fn repainter(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
-    let c = ctx.clone();
-    move || c.request_repaint()
-}
 
 /// The last parameters that failed validation and why, so a workspace validates each change
 /// once and shows the reason next to the offending control.
@@ -86,6 +81,17 @@ pub fn nothing_runs(ui: &mut Ui, reason: &str) {
 /// In the plots: that they wait for valid parameters.
 pub fn nothing_plotted(ui: &mut Ui) {
     error_label(ui, "Nothing is plotted until the instance is valid.");
+}
+
+/// Under the plots of a run that was cancelled: a Recompute button that asks for it again.
+pub fn recompute<K, T>(ui: &mut Ui, run: &mut Keyed<K, T>)
+where
+    K: PartialEq + Clone + Send + 'static,
+    T: Send + 'static,
+{
+    if run.was_cancelled() && ui.button("Recompute").clicked() {
+        run.retry();
+    }
 }
 
 /// What a picture shows of a run that is a job keyed by the parameters: its result, or else

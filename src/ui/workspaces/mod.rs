@@ -3,16 +3,54 @@
 //! from `crate::model`.
 
 pub mod divisible;
-mod divisible_network;
-mod divisible_turn;
 pub mod geodecay;
-mod geodecay_turn;
 pub mod ksbf;
 pub mod redistribute;
 pub mod treesweep;
 
 use crate::model::Cancelled;
+use crate::model::registry::{ModelId, ModelParams};
 use crate::report::ReportError;
+use crate::ui::workspace::{Tab, Workspace};
+
+/// One model's row of the workspace table.
+#[derive(Clone, Copy)]
+pub struct Row {
+    /// The model.
+    pub model: ModelId,
+    /// A new workspace of the model with the default view.
+    pub workspace: fn() -> Box<dyn Tab>,
+    /// Whether the workspace offers "Your turn" ([`Workspace::exercise`], in the model's
+    /// `turn.rs`).
+    pub turn: bool,
+}
+
+const fn row<W: Workspace>() -> Row {
+    fn make<W: Workspace>() -> Box<dyn Tab> {
+        Box::new(W::default())
+    }
+    Row {
+        model: W::Params::MODEL,
+        workspace: make::<W>,
+        turn: W::EXERCISE,
+    }
+}
+
+/// The workspaces, one row per model in the order of [`ModelId::ALL`]: adding a model's
+/// workspace is adding its module and its row here.
+pub const WORKSPACES: [Row; ModelId::ALL.len()] = [
+    row::<divisible::DivisiblePanel>(),
+    row::<geodecay::GeodecayPanel>(),
+    row::<treesweep::TreeSweepPanel>(),
+    row::<ksbf::KsbfPanel>(),
+    row::<redistribute::RedistPanel>(),
+];
+
+/// A new workspace of `model` with the default view (the app holds one per model, Compare A/B
+/// draws A with another, a headless render draws with its own).
+pub fn fresh_tab(model: ModelId) -> Box<dyn Tab> {
+    (WORKSPACES[model.index()].workspace)()
+}
 
 /// A part of a report's run computed in a background job: the run, or why the report refused
 /// it (e.g. a study beyond the model's budget), shown in its place.
@@ -31,7 +69,7 @@ pub(crate) fn studied<T>(built: Result<T, ReportError>) -> Result<Studied<T>, Ca
 #[cfg(test)]
 mod tests {
     use crate::lesson::views::{pictures, plots};
-    use crate::preset::ModelId;
+    use crate::model::registry::ModelId;
     use crate::ui::widgets::form::Choice;
     use crate::ui::workspace::Tab;
 
@@ -76,13 +114,27 @@ mod tests {
     }
 
     fn tabs() -> Vec<Box<dyn Tab>> {
-        vec![
-            Box::new(super::divisible::DivisiblePanel::default()),
-            Box::new(super::geodecay::GeodecayPanel::default()),
-            Box::new(super::treesweep::TreeSweepPanel::default()),
-            Box::new(super::ksbf::KsbfPanel::default()),
-            Box::new(super::redistribute::RedistPanel::default()),
-        ]
+        ModelId::ALL.into_iter().map(super::fresh_tab).collect()
+    }
+
+    /// The table has one row per model, in [`ModelId::ALL`]'s order, and each row's workspace
+    /// is its model's.
+    #[test]
+    fn the_workspace_table_follows_the_models() {
+        for (row, model) in super::WORKSPACES.iter().zip(ModelId::ALL) {
+            assert_eq!(row.model, model);
+            assert_eq!((row.workspace)().model(), model);
+        }
+        let turns: Vec<ModelId> = super::WORKSPACES
+            .iter()
+            .filter(|r| r.turn)
+            .map(|r| r.model)
+            .collect();
+        assert_eq!(
+            turns,
+            ModelId::ALL.to_vec(),
+            "every model has its Your turn"
+        );
     }
 
     /// Every listed name switches the view to a state of its own; unknown names are refused

@@ -13,7 +13,7 @@
 use eframe::egui::{self, Align2, Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use serde::{Deserialize, Serialize};
 
-use super::ticks;
+use super::{access, ticks};
 use crate::report::format::{Precision, number};
 
 mod lanes;
@@ -319,7 +319,7 @@ fn describe(ctx: &egui::Context, data: &GanttData, n_rows: usize) -> String {
         data.time_label,
         count(data.bars.len(), "bar")
     );
-    crate::ui::reveal::masked(ctx, &text)
+    crate::ui::frame::masked(ctx, &text)
 }
 
 fn gantt_ui(
@@ -354,7 +354,7 @@ fn gantt_ui(
         |b: &GanttBar| chart.bar_rect(&axis, b),
         |b: &GanttBar| bar_tooltip(b, &row_name(data, b.row)),
     );
-    crate::ui::widgets::access::gantt_bars(ui, &response, &data.bars, &rect, &tip);
+    bar_nodes(ui, &response, &data.bars, &rect, &tip);
     if let Some(bar) = hovered_bar.and_then(|i| data.bars.get(i)) {
         chart.hover(ui, &clipped, &axis, &response, bar);
     }
@@ -676,7 +676,7 @@ impl<'a> Chart<'a> {
             painter.text(
                 Pos2::new(x, plot_rect.bottom() + 4.0),
                 Align2::CENTER_TOP,
-                crate::ui::reveal::masked(ui.ctx(), &label),
+                crate::ui::frame::masked(ui.ctx(), &label),
                 label_font(ui),
                 visuals.text_color(),
             );
@@ -805,7 +805,7 @@ impl<'a> Chart<'a> {
             crate::ui::widgets::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
         }
         let text =
-            crate::ui::reveal::masked(ui.ctx(), &bar_tooltip(bar, &row_name(self.data, bar.row)));
+            crate::ui::frame::masked(ui.ctx(), &bar_tooltip(bar, &row_name(self.data, bar.row)));
         response.clone().on_hover_ui_at_pointer(|ui| {
             ui.label(text);
         });
@@ -839,6 +839,37 @@ fn scroll_zoom(
         ui.input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
     }
     moved
+}
+
+/// The chart's bars for a screen reader, in the window shown, one node each: named by the
+/// first line of its tooltip ("P2: Send"), the rest of it as value ("…; start 3  end 7"),
+/// masked as the tooltip is on screen. `rect` places a bar (None: outside the window).
+fn bar_nodes(
+    ui: &egui::Ui,
+    canvas: &egui::Response,
+    bars: &[GanttBar],
+    rect: &dyn Fn(&GanttBar) -> Option<Rect>,
+    tooltip: &dyn Fn(&GanttBar) -> String,
+) {
+    if !access::active(canvas) {
+        return;
+    }
+    for (k, bar) in bars.iter().enumerate().take(access::MAX_PARTS) {
+        let Some(r) = rect(bar) else { continue };
+        let text = crate::ui::frame::masked(ui.ctx(), &tooltip(bar));
+        let mut lines = text.lines();
+        let name = lines.next().unwrap_or_default();
+        let rest: Vec<&str> = lines.collect();
+        access::node(
+            ui,
+            access::id(canvas.id, "bar", k),
+            r,
+            access::PART,
+            name,
+            &rest.join("; "),
+        );
+    }
+    access::more(ui, canvas.id, canvas.rect, bars.len(), "bars");
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ pub(super) fn toolbar(
     ui.separator();
     legend(ui, data);
     // (On the stage the hint is Reset view's tooltip: the chart keeps the row.)
-    if !crate::ui::stage::on(ui.ctx()) {
+    if !crate::ui::frame::on_stage(ui.ctx()) {
         ui.separator();
         ui.weak(HINT);
     }

@@ -319,7 +319,7 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
 /// runs and its queue (`full`, the label beside it at its longest), masked as on screen.
 fn access_pe(ui: &Ui, canvas: &egui::Response, (i, q, r): (u32, Pos2, f32), full: String) {
     use crate::ui::widgets::access;
-    let value = crate::ui::reveal::masked(ui.ctx(), &full.replace('\n', ", "));
+    let value = crate::ui::frame::masked(ui.ctx(), &full.replace('\n', ", "));
     let rect = egui::Rect::from_center_size(q, Vec2::splat(2.0 * r));
     let id = access::id(canvas.id, "pe", i as usize);
     access::node(ui, id, rect, access::PART, &format!("P{i}"), &value);
@@ -522,7 +522,7 @@ fn access_grid_cell(
         return;
     };
     let value = format!("level {}: P_{} at step {}", r.level, r.pe, r.step);
-    let value = crate::ui::reveal::masked(ui.ctx(), &value);
+    let value = crate::ui::frame::masked(ui.ctx(), &value);
     let rect = egui::Rect::from_center_size(q, Vec2::splat(0.8 * cell));
     let id = access::id(canvas.id, "grid", (row as usize) * 64 + l as usize);
     access::node(ui, id, rect, access::CELL, &format!("⟨{row}, {l}⟩"), &value);

@@ -12,6 +12,7 @@ use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
 use crate::model::ksbf::{self, DISCREPANCIES, KsbfParams, LemmaCheck, NodeId};
 use crate::model::{Cancelled, Progress};
 use crate::report::ksbf::{OUTCOME_KEYS, Parts, Plot, Run};
+use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::form::{
     about_section, choices, combo, heading_tabs, param_grid, plot_header,
@@ -23,7 +24,7 @@ use crate::ui::widgets::slider::{Span, largest_accepted};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
 use crate::ui::workspace::{
-    Checked, Regions, Workspace, jobs, nothing_plotted, repainter, run_or_reason, view_accessors,
+    Checked, Regions, Workspace, jobs, nothing_plotted, run_or_reason, view_accessors,
 };
 
 /// View state (persisted).
@@ -79,7 +80,7 @@ pub struct KsbfPanel {
     /// The run with its seed study over the view's number of seeds.
     seeds: Keyed<(KsbfParams, u64), Studied>,
     /// "Your turn" on the workload.
-    turn: crate::ui::exercise::Slot<KsbfParams, exercise::KsbfTurn>,
+    turn: crate::ui::exercise::Slot<KsbfParams, turn::KsbfTurn>,
 }
 
 /// A PE's colour (a fixed, distinguishable palette, cycling).
@@ -254,7 +255,7 @@ impl Workspace for KsbfPanel {
     }
     const EXERCISE: bool = true;
     fn exercise(&mut self, params: &KsbfParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        Some(self.turn.get(params, exercise::KsbfTurn::new))
+        Some(self.turn.get(params, turn::KsbfTurn::new))
     }
     fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
@@ -383,7 +384,7 @@ impl KsbfPanel {
 }
 
 mod drawing;
-mod exercise;
+mod turn;
 use drawing::*;
 
 // What the view's tabs and combo boxes offer, with their captions.

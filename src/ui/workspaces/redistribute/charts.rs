@@ -111,10 +111,10 @@ pub(super) fn sends_list(
     slices: &[(usize, usize, i64)],
     rounds: bool,
 ) {
-    let stage = crate::ui::stage::on(ui.ctx());
+    let stage = crate::ui::frame::on_stage(ui.ctx());
     // A step's meaning may name δ_max, a give-away of the rounds (Lemma 8): hidden by
     // that quantity, not by its digits.
-    let hide_dm = crate::ui::reveal::secret(ui.ctx()).is_some_and(|s| s.hides_field(DELTA_MAX));
+    let hide_dm = crate::ui::frame::secret(ui.ctx()).is_some_and(|s| s.hides_field(DELTA_MAX));
     let meaning = |step: u8| hide_delta_max(step_meaning(step), hide_dm);
     // Both ways: a long reason must not push a column out of reach. (On the stage the rows
     // that fit, whole: nothing is read half scrolled away.)
@@ -133,7 +133,7 @@ pub(super) fn sends_list(
                 .map(|(a, b, d)| format!("C_{{{},{}}} = {d}", a + 1, b + 1))
                 .collect();
             let text = format!("Maximal slices (innermost): {}", s.join(", "));
-            ui.label(crate::ui::reveal::masked(ui.ctx(), &text));
+            ui.label(crate::ui::frame::masked(ui.ctx(), &text));
         }
         if rounds {
             let rows: Vec<Vec<String>> = sends
@@ -194,7 +194,7 @@ fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], says: &[Says]
     use egui::text::{LayoutJob, TextFormat};
     // An open question's answer hidden cell by cell, as the table would: by the quantity a
     // column says (Free text by its digits).
-    let secret = crate::ui::reveal::secret(ui.ctx());
+    let secret = crate::ui::frame::secret(ui.ctx());
     let masked: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
@@ -273,7 +273,7 @@ pub(super) fn hide_delta_max(text: &str, hide: bool) -> String {
             .find(|c: char| !(c.is_ascii_digit() || c == '-' || c == '−'))
             .unwrap_or(tail.len());
         out.push_str(if digits > 0 {
-            crate::ui::reveal::HIDDEN
+            crate::ui::frame::HIDDEN
         } else {
             ""
         });
@@ -404,7 +404,7 @@ pub(super) fn binding_caption(
             fmt(c)
         ),
     };
-    let text = crate::ui::reveal::masked(ctx, &text);
+    let text = crate::ui::frame::masked(ctx, &text);
     let arc = RingArc {
         start: a,
         end: b,

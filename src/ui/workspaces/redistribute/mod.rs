@@ -12,11 +12,11 @@ use egui_plot::{Bar, BarChart, Line};
 use serde::{Deserialize, Serialize};
 
 mod editor;
-mod exercise;
 mod numbers;
 mod picture;
 mod studies;
 mod tau_plot;
+mod turn;
 
 use crate::jobs::Keyed;
 use crate::model::redistribute::bounds;
@@ -178,7 +178,7 @@ pub struct RedistPanel {
     /// The selected study, keyed by the scenario with only what it reads.
     study: Keyed<RedistParams, Result<StudyView, String>>,
     /// "Your turn" on the instance.
-    turn: crate::ui::exercise::Slot<RingInstance, exercise::RingTurn>,
+    turn: crate::ui::exercise::Slot<RingInstance, turn::RingTurn>,
 }
 
 impl Workspace for RedistPanel {
@@ -218,7 +218,7 @@ impl Workspace for RedistPanel {
     }
     const EXERCISE: bool = true;
     fn exercise(&mut self, params: &RedistParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        Some(self.turn.get(&params.instance, exercise::RingTurn::new))
+        Some(self.turn.get(&params.instance, turn::RingTurn::new))
     }
     fn pseudocode(&self, params: &RedistParams) -> Option<PseudoStep> {
         self.current(params)?;

@@ -14,15 +14,16 @@ use crate::ui::widgets::result_table::result_table;
 /// solution only the makespans of the roundings (the better of τ(⌊R₁⌋) and τ(⌈R₁⌉) is the
 /// integer optimum's): R₁ and the rational τ are the LP's, known before any round runs.
 fn is_answer(key: &str) -> bool {
+    use crate::report::keys::redistribute as r;
     matches!(
         key,
-        "makespan"
-            | "gap"
-            | "makespan_over_bound"
-            | "rounds"
-            | "lp.tau_floor"
-            | "lp.tau_ceil"
-            | "lp.tau_integer"
+        r::MAKESPAN
+            | r::GAP
+            | r::MAKESPAN_OVER_BOUND
+            | r::ROUNDS
+            | r::LP_TAU_FLOOR
+            | r::LP_TAU_CEIL
+            | r::LP_TAU_INTEGER
     )
 }
 
@@ -64,7 +65,7 @@ impl RedistPanel {
         let right = |ui: &mut Ui| {
             bounds_table(ui, &ev.run.bounds_table(), hiding);
             for c in &r.checks {
-                let t = crate::ui::reveal::masked(ui.ctx(), &c.line());
+                let t = crate::ui::frame::masked(ui.ctx(), &c.line());
                 let text = if c.holds {
                     RichText::new(t)
                 } else {
@@ -107,7 +108,7 @@ fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
         .take(BOUND_COLUMNS)
         .map(String::as_str)
         .collect();
-    let secret = crate::ui::reveal::secret(ui.ctx());
+    let secret = crate::ui::frame::secret(ui.ctx());
     let rows: Vec<Vec<String>> = table
         .rows
         .iter()
@@ -117,12 +118,12 @@ fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
                 .first()
                 .map(|c| cell(c, Precision::Table))
                 .unwrap_or_default();
-            let asked = secret
-                .as_ref()
-                .is_some_and(|s| s.hides_field(&format!("bounds.{name}.gap")));
+            let asked = secret.as_ref().is_some_and(|s| {
+                s.hides_field(&crate::report::keys::redistribute::BOUNDS_GAP.replace('*', &name))
+            });
             let text = |(k, c): (usize, &Cell)| {
                 if k == GAP_COLUMN && asked {
-                    crate::ui::reveal::HIDDEN.to_string()
+                    crate::ui::frame::HIDDEN.to_string()
                 } else if k == GAP_COLUMN && hiding {
                     UNTIL_END.to_string()
                 } else {

@@ -5,7 +5,8 @@ use super::*;
 use crate::model::redistribute::schedule::Send as RoundSend;
 use crate::model::words::{count, noun};
 use crate::report::secrecy::DELTA_MAX;
-use crate::ui::reveal::{HIDDEN, Reveal, Says, cut_bars};
+use crate::ui::frame::{HIDDEN, Says};
+use crate::ui::reveal::{Reveal, cut_bars};
 use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
 use crate::ui::widgets::palette;
@@ -366,7 +367,7 @@ impl RedistPanel {
     pub(super) fn picture_ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         // On the stage the tabs go over the chart they switch, beside the ring (the menu
         // bar names the model): the ring keeps the room's height.
-        let stage = crate::ui::stage::on(ui.ctx());
+        let stage = crate::ui::frame::on_stage(ui.ctx());
         let key = (params.instance.clone(), params.algorithm);
         let run = self.checked.of(&key).is_none() && matches!(self.outcome(params), Some(Ok(_)));
         if !stage || !run {
@@ -399,7 +400,7 @@ impl RedistPanel {
         let label = move |k: usize| step_label(&times, timed, rounds, k);
         if stage {
             // The first row: clear of the figure's export buttons at the top right.
-            crate::ui::figure::beside_corner(ui, |ui| {
+            crate::ui::widgets::corner::beside_corner(ui, |ui| {
                 step_bar(ui, &mut self.view.step, n_steps, &label)
             });
         } else {
@@ -414,7 +415,7 @@ impl RedistPanel {
             return;
         };
         // The caption knows its quantities: hidden by their keys, not by digits.
-        let secret = crate::ui::reveal::secret(ui.ctx());
+        let secret = crate::ui::frame::secret(ui.ctx());
         let hidden = |key: &str| secret.as_ref().is_some_and(|s| s.hides_field(key));
         let summary = step_summary(&params.instance, &ev, &cursor, (pos, n_steps), &hidden);
         if !stage {
@@ -509,7 +510,7 @@ impl RedistPanel {
     ) -> Vec<RingEvent> {
         let line = ui.text_style_height(&egui::TextStyle::Body);
         let room = ui.available_size();
-        if side_by_side(room, line, crate::ui::stage::on(ui.ctx())) {
+        if side_by_side(room, line, crate::ui::frame::on_stage(ui.ctx())) {
             // A wide, short picture (a projector with every panel shown): the ring and the
             // chart side by side, so that neither is squeezed to a strip. The arrows' legend
             // spans both (two lines rather than four above the ring alone); the ring, bound by
@@ -849,10 +850,10 @@ impl RedistPanel {
 #[path = "charts.rs"]
 mod charts;
 use charts::*;
-#[path = "stage.rs"]
-mod stage;
-use stage::Side;
-pub(super) use stage::ring_width;
+#[path = "side.rs"]
+mod side;
+use side::Side;
+pub(super) use side::ring_width;
 
 /// Whether the ring and its chart go side by side in a picture of `room` (`line`: a text
 /// line's height): in a wide, short room; and on the stage whenever that gives the ring

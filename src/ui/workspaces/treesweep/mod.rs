@@ -5,7 +5,7 @@
 //! background.
 
 use crate::model::words::noun;
-use crate::ui::reveal::HIDDEN;
+use crate::ui::frame::HIDDEN;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +16,7 @@ use crate::model::{Cancelled, Progress};
 use crate::report::format::{Precision, cell};
 use crate::report::treesweep::{Parts, Plot, Run};
 use crate::report::{Cell, Content, ReportError, SeriesSet};
+use crate::ui::frame::repainter;
 use crate::ui::reveal::{Reveal, UNTIL_END};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::form::{Choice, about_section, choices, combo, param_grid, plot_header};
@@ -25,7 +26,7 @@ use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::MAX_HEIGHT;
 use crate::ui::widgets::{error_label, numbers};
 use crate::ui::workspace::{
-    Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, repainter, view_accessors,
+    Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, view_accessors,
 };
 
 mod both;
@@ -122,7 +123,8 @@ fn full_run(
 
 /// The figures "hide the future" holds back until the end of the stepping: the makespans.
 fn is_answer(key: &str) -> bool {
-    ["optimal", "py", "ratio", "exhaustive_optimal"].contains(&key)
+    use crate::report::keys::treesweep as t;
+    [t::OPTIMAL, t::PY, t::RATIO, t::EXHAUSTIVE_OPTIMAL].contains(&key)
 }
 
 impl Workspace for TreeSweepPanel {
@@ -252,9 +254,7 @@ impl Workspace for TreeSweepPanel {
             _ => &mut self.view.plot_view,
         };
         compare_plot(ui, "ts_plot_view", &plot, axes);
-        if self.run.was_cancelled() && ui.button("Recompute").clicked() {
-            self.run.retry();
-        }
+        crate::ui::workspace::recompute(ui, &mut self.run);
     }
     fn pseudocode(
         &self,
@@ -430,7 +430,7 @@ fn checks(ui: &mut Ui, run: &Run, hiding: bool) {
             cell(detail, Precision::Table)
         );
         // An open question's answer in a check line ("Fine-Grain 10") reads "?".
-        let text = crate::ui::reveal::masked(ui.ctx(), &text);
+        let text = crate::ui::frame::masked(ui.ctx(), &text);
         ui.label(RichText::new(text).color(color));
     }
 }

@@ -124,7 +124,7 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
     };
     // The tree takes what processor 0's timeline (its title off the stage, the chart's
     // toolbar, two rows and the time axis) leaves: the whole timeline stays in sight.
-    let stage = crate::ui::stage::on(ui.ctx());
+    let stage = crate::ui::frame::on_stage(ui.ctx());
     let title = if stage {
         0.0
     } else {

@@ -1,9 +1,9 @@
-//! `loadlab divisible`: Li's methods ℂ, ℙ, ℚ on a complete b-ary tree or a pyramid.
+//! The flags of `loadlab divisible`: Li's methods ℂ, ℙ, ℚ on a complete b-ary tree or a
+//! pyramid.
 
 use clap::ValueEnum;
 
-use super::{CliError, Output, int, model_output, parse_range, real};
-use crate::model::NoProgress;
+use super::{Output, Planned, int, parse_range, real};
 use crate::model::divisible::sweep::BETA_POINTS;
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network, params};
 use crate::report::divisible::Parts;
@@ -21,24 +21,25 @@ pub enum Sweep {
 #[derive(Debug, clap::Args)]
 pub struct DivisibleArgs {
     /// Network: complete b-ary tree or pyramid.
-    #[arg(long, value_enum, default_value = "tree")]
+    #[arg(long, value_enum, default_value_t = DivisibleParams::default().network)]
     pub network: Network,
-    #[arg(long, help = params::B.help, default_value_t = 2, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::B.help, default_value_t = DivisibleParams::default().b, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub b: i64,
-    #[arg(long, help = params::H.help, default_value_t = 5, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::H.help, default_value_t = DivisibleParams::default().h, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h: i64,
-    #[arg(long, help = params::BETA.help, default_value_t = 100.0, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = params::BETA.help, default_value_t = DivisibleParams::default().beta, value_parser = real, allow_hyphen_values = true)]
     pub beta: f64,
     /// Method(s) to run.
-    #[arg(long, value_enum, default_value = "all")]
+    #[arg(long, value_enum, default_value_t = DivisibleParams::default().algorithm)]
     pub algorithm: AlgorithmChoice,
     /// Also print a sweep (simulated and closed-form T_N of C, P, Q at each point).
     #[arg(long, value_enum)]
     pub sweep: Option<Sweep>,
-    #[arg(long, help = params::SWEEP_H.help, default_value_t = 20, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::SWEEP_H.help, default_value_t = DivisibleParams::default().sweep_h_max, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h_max: i64,
-    #[arg(long, help = params::SWEEP_BETA.help, value_name = "LO,HI", default_value = "0.1,1000", value_parser = parse_range, allow_hyphen_values = true)]
-    pub beta_range: (f64, f64),
+    // Without it: `DivisibleParams::default()`'s range (a pair has no default text).
+    #[arg(long, help = params::SWEEP_BETA.help, value_name = "LO,HI", value_parser = parse_range, allow_hyphen_values = true)]
+    pub beta_range: Option<(f64, f64)>,
     /// Number of points of the β sweep, at least 2 (--csv always has the GUI's 61). Limit:
     /// about 1.4·10^5 points (1 GB at 7 kB per printed point; the work limit of 10^10 fragment
     /// events, about 10 s, allows more).
@@ -55,6 +56,7 @@ pub struct DivisibleArgs {
 impl DivisibleArgs {
     /// The scenario these flags describe.
     pub fn params(&self) -> DivisibleParams {
+        let default = DivisibleParams::default();
         DivisibleParams {
             network: self.network,
             b: self.b,
@@ -62,7 +64,7 @@ impl DivisibleArgs {
             beta: self.beta,
             algorithm: self.algorithm,
             sweep_h_max: self.h_max,
-            sweep_beta: self.beta_range,
+            sweep_beta: self.beta_range.unwrap_or(default.sweep_beta),
         }
     }
 
@@ -75,9 +77,9 @@ impl DivisibleArgs {
             timelines: self.timeline,
         }
     }
-}
 
-/// Runs `loadlab divisible`.
-pub fn execute(a: &DivisibleArgs) -> Result<String, CliError> {
-    model_output(a.out, a.params(), |p| a.parts().build(p, &NoProgress))
+    /// The run these flags ask for.
+    pub fn planned(&self) -> Planned {
+        Planned::Divisible(self.params(), self.parts())
+    }
 }

@@ -1,8 +1,8 @@
 //! Figures without a window: `loadlab render` draws a preset's picture or plots with the same
-//! code as the app's figure export ([`super::render`]), in an [`egui::Context`] of its own
+//! code as the app's figure export ([`crate::ui::figure::render`]), in an [`egui::Context`] of its own
 //! with the app's fonts and the light theme (slides on white), no display and no GPU.
 //!
-//! A [`Stage`] holds one model's workspace on one scenario, waits for the runs the figure
+//! An [`OffscreenTab`] holds one model's workspace on one scenario, waits for the runs the figure
 //! needs (the background jobs the app would poll once a frame) and draws the figure at any
 //! step: one PNG or SVG, or every step for an animation.
 
@@ -10,11 +10,12 @@ use crate::platform::clock::{Duration, Instant};
 
 use egui::Vec2;
 
-use super::Scene;
 use crate::lesson::Region;
 use crate::model::budget::Budget;
 pub use crate::model::budget::Cost;
-use crate::preset::{Preset, Scenario};
+use crate::model::registry::Scenario;
+use crate::preset::Preset;
+use crate::ui::figure::Scene;
 use crate::ui::workspace::Tab;
 
 /// Which figure of a workspace.
@@ -84,12 +85,12 @@ pub fn check_budget(frames: usize, pixels: [usize; 2]) -> Result<(), String> {
 
 /// The estimated cost of an animation of `frames` frames measured as `m`: every frame's
 /// pixels are kept until the GIF is encoded (RGBA, 4 bytes a pixel, plus the GIF itself, at
-/// most 1 byte a pixel), and [`super::animation::BATCH`] scenes at a time are held while they
+/// most 1 byte a pixel), and [`BATCH`] scenes at a time are held while they
 /// are rasterized (each about `m.scene_bytes`, doubled for the scene's growth from step to
 /// step).
 pub fn animation_cost(frames: usize, m: Measured) -> Cost {
     let all = frames as f64 * m.pixels[0] as f64 * m.pixels[1] as f64;
-    let scenes = super::animation::BATCH.min(frames.max(1)) as f64 * 2.0 * m.scene_bytes as f64;
+    let scenes = BATCH.min(frames.max(1)) as f64 * 2.0 * m.scene_bytes as f64;
     Cost::new(all + frames as f64 * FRAME_WORK, all * 5.0 + scenes)
 }
 
@@ -122,15 +123,19 @@ pub fn check_cost(frames: usize, pixels: [usize; 2], cost: Cost) -> Result<(), S
 pub struct Measured {
     /// Width and height in pixels.
     pub pixels: [usize; 2],
-    /// Bytes the tessellated scene holds ([`super::Scene::bytes`]).
+    /// Bytes the tessellated scene holds ([`crate::ui::figure::Scene::bytes`]).
     pub scene_bytes: usize,
 }
+
+/// Frames drawn before they are rasterized together (in parallel), their scenes then
+/// dropped: what an animation holds besides its frames' pixels.
+pub const BATCH: usize = 4;
 
 /// How long a render waits for the runs of its scenario.
 const PATIENCE: Duration = Duration::from_secs(120);
 
 /// One model's workspace on one scenario, drawn off-screen.
-pub struct Stage {
+pub struct OffscreenTab {
     ctx: egui::Context,
     tab: Box<dyn Tab>,
     scenario: Scenario,
@@ -148,25 +153,25 @@ pub fn context() -> egui::Context {
     ctx
 }
 
-impl Stage {
+impl OffscreenTab {
     /// The workspace of `preset`'s model showing `picture` and `plot` (names from
     /// [`crate::lesson::views`]), its runs computed.
     pub fn new(
         preset: &Preset,
         picture: Option<&str>,
         plot: Option<&str>,
-    ) -> Result<Stage, String> {
+    ) -> Result<OffscreenTab, String> {
         let model = preset.scenario.model();
-        let mut tab = crate::ui::app::fresh_tab(model);
+        let mut tab = crate::ui::workspaces::fresh_tab(model);
         tab.show_view(picture, plot)?;
-        let mut stage = Stage {
+        let mut off = OffscreenTab {
             ctx: context(),
             tab,
             scenario: preset.scenario.clone(),
             title: preset.name.clone(),
         };
-        stage.settle()?;
-        Ok(stage)
+        off.settle()?;
+        Ok(off)
     }
 
     /// Waits until the workspace's background runs are done.
@@ -190,8 +195,8 @@ impl Stage {
 
     /// Hides `secret` (a lesson question's field and answer) in what is drawn from now on, as
     /// the app does until Reveal.
-    pub fn hide(&mut self, secret: Option<crate::ui::reveal::Secret>) {
-        crate::ui::reveal::publish_secret(&self.ctx, secret);
+    pub fn hide(&mut self, secret: Option<crate::ui::frame::Secret>) {
+        crate::ui::frame::publish_secret(&self.ctx, secret);
     }
 
     /// Step positions of the run (1 when nothing steps).
@@ -218,7 +223,7 @@ impl Stage {
         let picture = *figure == Figure::Picture;
         self.scene_with(figure, scale, figure.room(), |ui| {
             if picture {
-                super::title(ui, &title);
+                crate::ui::figure::title(ui, &title);
             }
         })
     }
@@ -233,7 +238,7 @@ impl Stage {
     ) -> Result<Scene, String> {
         let region = figure.region();
         let (tab, scenario) = (&mut self.tab, &mut self.scenario);
-        super::render(&self.ctx, room, scale, |ui| {
+        crate::ui::figure::render(&self.ctx, room, scale, |ui| {
             header(ui);
             tab.draw_region(ui, scenario, region);
         })

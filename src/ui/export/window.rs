@@ -1,8 +1,8 @@
 //! The app's whole window drawn off-screen: the hand-out's `step-NN.png` are the window as
 //! the user sees it with the lesson open at each step.
 //!
-//! An [`Offscreen`] runs the real app ([`LoadlabApp`], the code the window runs, frame by
-//! frame through [`LoadlabApp::frame`]) in an [`egui::Context`] of its own whose screen is
+//! An [`Offscreen`] runs the real app (the code the window runs, `crate::ui::LoadlabApp`,
+//! frame by frame through [`App::frame`]) in an [`egui::Context`] of its own whose screen is
 //! the window's size: `W×H` pixels at one pixel per point, divided by the zoom (1.5 in
 //! presenter mode, so 1280×720 px is about 853×480 points, as on a projector). It starts as a
 //! first start with no storage starts (nothing read from or written to the app's stored
@@ -13,17 +13,33 @@
 //! highlight has stopped pulsing and a passing status message has faded by the time the
 //! window is kept, as in a screenshot taken a few seconds after the step was opened. The
 //! background runs (simulations, the lesson's answers) are waited for as the window would
-//! wait, then the last frame is tessellated and rasterized on the CPU ([`super::raster`]).
+//! wait, then the last frame is tessellated and rasterized on the CPU ([`crate::ui::figure::raster`]).
 
 use crate::platform::clock::{Duration, Instant};
 
 use egui::epaint::textures::TexturesDelta;
 use egui::{Pos2, Rect, Vec2};
 
-use super::raster::{self, Textures};
 use crate::lesson::Lesson;
-use crate::ui::LoadlabApp;
-use crate::ui::app::{Cmd, PRESENTER_ZOOM};
+use crate::ui::commands::Cmd;
+use crate::ui::figure::raster::{self, Textures};
+use crate::ui::look::PRESENTER_ZOOM;
+
+/// What an [`Offscreen`] window needs of the app it runs. The app implements it: the export
+/// sits below the app (the app's File ▸ Export hand-out… writes one) and runs whichever app
+/// it is given (the app module's `Offscreen` is this window with the real app).
+pub trait App {
+    /// The app as a first start without storage makes it, on `ctx`.
+    fn offscreen(ctx: &egui::Context) -> Self;
+    /// Queues a command, as a menu or a key would.
+    fn send(&mut self, cmd: Cmd);
+    /// Plays `lesson` from its first step.
+    fn start_lesson(&mut self, ctx: &egui::Context, lesson: Lesson);
+    /// One frame of the whole window.
+    fn frame(&mut self, ui: &mut egui::Ui);
+    /// Whether a background run is still computing.
+    fn busy(&mut self) -> bool;
+}
 
 /// A window to draw: its size in pixels and whether presenter mode is on.
 #[derive(Debug, Clone, Copy)]
@@ -62,9 +78,9 @@ const SETTLE: usize = 4;
 const PATIENCE: Duration = Duration::from_secs(120);
 
 /// The app running off-screen in a window of a given size.
-pub struct Offscreen {
+pub struct Offscreen<A: App> {
     ctx: egui::Context,
-    app: LoadlabApp,
+    app: A,
     window: Window,
     textures: Textures,
     /// What the last frame freed: gone once it is painted (or the next frame runs).
@@ -73,11 +89,11 @@ pub struct Offscreen {
     last: Option<egui::FullOutput>,
 }
 
-impl Offscreen {
+impl<A: App> Offscreen<A> {
     /// The app in `window`, playing `lesson` at its first step.
-    pub fn new(window: Window, lesson: Lesson) -> Offscreen {
+    pub fn new(window: Window, lesson: Lesson) -> Offscreen<A> {
         let ctx = egui::Context::default();
-        let mut app = LoadlabApp::offscreen(&ctx);
+        let mut app = A::offscreen(&ctx);
         if window.presenter {
             app.send(Cmd::Presenter(true));
         }
@@ -111,7 +127,7 @@ impl Offscreen {
         let mut input = egui::RawInput {
             screen_rect: Some(Rect::from_min_size(Pos2::ZERO, screen)),
             time: Some(self.time),
-            max_texture_side: Some(super::MAX_SIDE),
+            max_texture_side: Some(crate::ui::figure::MAX_SIDE),
             focused: true,
             ..Default::default()
         };
@@ -155,12 +171,12 @@ impl Offscreen {
     }
 
     /// The text the last frame drew, run by run, where it is on screen (what the PNG shows).
-    pub fn texts(&self) -> Vec<super::pdf::Run> {
+    pub fn texts(&self) -> Vec<crate::ui::figure::pdf::Run> {
         let Some(out) = &self.last else {
             return Vec::new();
         };
         let screen = Rect::from_min_size(Pos2::ZERO, self.window.points());
-        super::pdf::runs(&out.shapes, screen)
+        crate::ui::figure::pdf::runs(&out.shapes, screen)
     }
 
     /// The window as the last frame drew it: RGBA pixels (not premultiplied), row by row, of
@@ -170,17 +186,12 @@ impl Offscreen {
         let ppp = out.pixels_per_point;
         let background = self.ctx.global_style().visuals.panel_fill;
         let primitives = self.ctx.tessellate(out.shapes, ppp);
-        let image = raster::rasterize(
+        raster::rgba_bytes(
             &primitives,
             &self.textures,
             self.window.pixels(),
             ppp,
             background,
-        )?;
-        Ok(image
-            .pixels
-            .iter()
-            .flat_map(|p| p.to_srgba_unmultiplied())
-            .collect())
+        )
     }
 }

@@ -3,6 +3,9 @@
 //! comes from the report's run ([`crate::report::divisible::Run`]), computed in the
 //! background.
 
+mod network;
+mod turn;
+
 use crate::model::words::count;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
@@ -84,6 +87,24 @@ impl Default for DivisibleView {
 /// report could not be built.
 type Evaluated = Result<Run, ReportError>;
 
+/// The run of `params`, or None with why there is none drawn in its place (the parameters'
+/// error, the run still computing, or the report's refusal).
+fn evaluated<'a>(
+    ui: &mut Ui,
+    error: &Checked<DivisibleParams>,
+    run: &'a Keyed<DivisibleParams, Evaluated>,
+    params: &DivisibleParams,
+    doing: &str,
+) -> Option<&'a Run> {
+    match run_or_reason(ui, error, run, params, doing)? {
+        Ok(run) => Some(run),
+        Err(e) => {
+            error_label(ui, e.to_string());
+            None
+        }
+    }
+}
+
 /// The workspace: view state plus the background evaluation of the scenario's run.
 #[derive(Default)]
 pub struct DivisiblePanel {
@@ -92,7 +113,7 @@ pub struct DivisiblePanel {
     run: Keyed<DivisibleParams, Evaluated>,
     error: Checked<DivisibleParams>,
     /// "Your turn" on the scenario.
-    turn: crate::ui::exercise::Slot<DivisibleParams, super::divisible_turn::DivTurn>,
+    turn: crate::ui::exercise::Slot<DivisibleParams, turn::DivTurn>,
 }
 
 /// The full run of `params` (every method, both sweeps, the schedules), as File ▸ Export CSV
@@ -148,8 +169,8 @@ impl Workspace for DivisiblePanel {
     jobs!(run);
     const EXERCISE: bool = true;
     fn exercise(&mut self, params: &DivisibleParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        let key = super::divisible_turn::key(params);
-        Some(self.turn.get(&key, super::divisible_turn::DivTurn::new))
+        let key = turn::key(params);
+        Some(self.turn.get(&key, turn::DivTurn::new))
     }
     const REGIONS: Regions = Regions {
         controls: (270.0, 220.0),
@@ -226,15 +247,8 @@ impl Workspace for DivisiblePanel {
         let params = &*params;
         self.timeline_header(ui, params);
         let doing = "simulating C, P and Q";
-        let Some(run) = run_or_reason(ui, &self.error, &self.run, params, doing) else {
+        let Some(run) = evaluated(ui, &self.error, &self.run, params, doing) else {
             return;
-        };
-        let run = match run {
-            Ok(run) => run,
-            Err(e) => {
-                error_label(ui, e.to_string());
-                return;
-            }
         };
         let method = self.shown_method(params);
         let Some(t) = run.outcome.get(method).map(|r| r.timeline.clone()) else {
@@ -253,7 +267,7 @@ impl Workspace for DivisiblePanel {
             slot_detail(&t, step).as_deref(),
         );
         if self.view.network {
-            super::divisible_network::network(ui, &t, prev, cursor, GANTT_KEEP);
+            network::network(ui, &t, prev, cursor, GANTT_KEEP);
         }
         // Hide the future (the shared switch): bars only up to the cursor.
         let reveal = Reveal::of(ui.ctx()).at(step, n_steps);
@@ -283,7 +297,7 @@ impl Workspace for DivisiblePanel {
         let mut first: Option<f32> = None;
         // On the stage one plot at a time, as tall as the room (two would each be a strip
         // under their legends); a switch in its first row brings the other.
-        let stage = crate::ui::stage::on(ui.ctx());
+        let stage = crate::ui::frame::on_stage(ui.ctx());
         let sweeps = match (stage, self.view.stage_beta) {
             (false, _) => vec![Over::H, Over::Beta],
             (true, false) => vec![Over::H],
@@ -310,8 +324,8 @@ impl Workspace for DivisiblePanel {
             first.get_or_insert(height);
             let mut plot = self.sweep_plot(over);
             // Hide the future: this instance's point (the answer) and beyond wait for the end.
-            // … and while the exercise runs (super::divisible_turn::held).
-            let reveal = super::divisible_turn::held(ui.ctx(), Reveal::of(ui.ctx()));
+            // … and while the exercise runs (turn::held).
+            let reveal = turn::held(ui.ctx(), Reveal::of(ui.ctx()));
             cut_at_marker(&mut plot, reveal, ui.ctx());
             let (id, view) = match over {
                 Over::H => ("divisible_h_plot", &mut self.view.h_plot),
@@ -321,9 +335,7 @@ impl Workspace for DivisiblePanel {
                 compare_plot(ui, id, &plot, view);
             });
         }
-        if self.run.was_cancelled() && ui.button("Recompute").clicked() {
-            self.run.retry();
-        }
+        crate::ui::workspace::recompute(ui, &mut self.run);
     }
     fn pseudocode(
         &self,
@@ -339,18 +351,11 @@ impl Workspace for DivisiblePanel {
     fn numbers(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         let params = &*params;
         ui.heading("Numbers");
-        let Some(run) = run_or_reason(ui, &self.error, &self.run, params, "simulating") else {
+        let Some(run) = evaluated(ui, &self.error, &self.run, params, "simulating") else {
             return;
         };
-        let run = match run {
-            Ok(run) => run,
-            Err(e) => {
-                error_label(ui, e.to_string());
-                return;
-            }
-        };
         // Hide the future: the times, speedups and ratios are the end of the timeline.
-        let reveal = super::divisible_turn::held(ui.ctx(), Reveal::of(ui.ctx()));
+        let reveal = turn::held(ui.ctx(), Reveal::of(ui.ctx()));
         if reveal.hiding() {
             ui.label(RichText::new(format!("Times, speedups and ratios: {UNTIL_END}")).weak());
         }
@@ -408,8 +413,8 @@ impl DivisiblePanel {
         // Wrapped: a row running out of the picture would widen everything under it; clear
         // of the export buttons' corner.
         // On the stage the menu bar names the model and the chart needs the row: the tabs alone.
-        let stage = crate::ui::stage::on(ui.ctx());
-        crate::ui::figure::beside_corner(ui, |ui| {
+        let stage = crate::ui::frame::on_stage(ui.ctx());
+        crate::ui::widgets::corner::beside_corner(ui, |ui| {
             if !stage {
                 ui.heading("Timeline");
             }
@@ -447,9 +452,9 @@ impl DivisiblePanel {
             ),
         };
         // (The first row of the plots: clear of their export buttons.)
-        let stage = crate::ui::stage::on(ui.ctx());
+        let stage = crate::ui::frame::on_stage(ui.ctx());
         let beta = &mut self.view.stage_beta;
-        crate::ui::figure::beside_corner(ui, |ui| {
+        crate::ui::widgets::corner::beside_corner(ui, |ui| {
             if stage {
                 ui.selectable_value(beta, false, "h sweep")
                     .on_hover_text("The plot against the tree's height h");

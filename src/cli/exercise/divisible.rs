@@ -1,11 +1,10 @@
 //! `loadlab exercise divisible`: set each level's load L_l of Li's divisible load
-//! ([`crate::model::exercise::divisible`]); the move format is in [`super::exercise`]'s
-//! MOVE_FORMATS.
+//! ([`crate::model::exercise::divisible`]); the move format is in [`super`]'s MOVE_FORMATS.
 
 use serde_json::{Value, json};
 
-use super::exercise::{Grading, at_most, read_moves};
-use super::{CliError, DivisibleArgs};
+use super::{Grading, at_most, read_moves};
+use crate::cli::{CliError, DivisibleArgs};
 use crate::model::exercise::divisible::{
     CLOSED_FORM, CONSERVATION, DivExercise, OVERLAP, RANGE, REMAINING, first_waste,
 };

@@ -2,6 +2,8 @@
 //! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers — every number
 //! and curve from the report's run ([`crate::report::geodecay`]).
 
+mod turn;
+
 use crate::model::words::{count, noun};
 use egui::{Color32, Ui};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
@@ -16,6 +18,7 @@ use crate::model::geodecay::{Decay, GeoOutcome, GeoParams, Policy, Survivors};
 use crate::model::{Cancelled, Progress};
 use crate::report::format::{Precision, number};
 use crate::report::geodecay::{OUTCOME_KEYS, Parts, Plot, Run, policy_group};
+use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot, hovered};
 use crate::ui::widgets::form::{
     Choice, about_section, choice_in, choices, param_grid, plot_header,
@@ -27,8 +30,7 @@ use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider;
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption, step_caption_of};
 use crate::ui::workspace::{
-    Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, repainter, run_or_reason,
-    view_accessors,
+    Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, run_or_reason, view_accessors,
 };
 
 /// Colour of a policy in every plot: its group's colour in the report's plots.
@@ -98,7 +100,7 @@ pub struct GeodecayPanel {
     /// The run with its seed spread.
     spread: Keyed<GeoParams, Studied>,
     /// "Your turn" on the scenario.
-    turn: crate::ui::exercise::Slot<GeoParams, super::geodecay_turn::GeoTurn>,
+    turn: crate::ui::exercise::Slot<GeoParams, turn::GeoTurn>,
 }
 
 /// The report's run of `params` with `parts`, in a background job.
@@ -130,7 +132,7 @@ impl Workspace for GeodecayPanel {
     jobs!(run, ell, p_sweep, spread);
     const EXERCISE: bool = true;
     fn exercise(&mut self, params: &GeoParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        Some(self.turn.get(params, super::geodecay_turn::GeoTurn::new))
+        Some(self.turn.get(params, turn::GeoTurn::new))
     }
     const REGIONS: Regions = Regions {
         controls: (270.0, 220.0),
@@ -379,12 +381,12 @@ impl Workspace for GeodecayPanel {
         // An open question hides what gives it away in the row of the run it asks about:
         // the selected policy's when the shown run is the question's, another policy's when
         // the question asks that policy on the same instance (the other rows are other runs).
-        let secret = crate::ui::reveal::secret(ui.ctx());
+        let secret = crate::ui::frame::secret(ui.ctx());
         let asked = |label: &str, selected: bool, key: &str| {
             secret.as_ref().is_some_and(|s| {
                 (selected && s.hides_field(key))
                     || Policy::ALL.into_iter().any(|policy| {
-                        let run = crate::preset::Scenario::Geodecay(GeoParams {
+                        let run = crate::model::registry::Scenario::Geodecay(GeoParams {
                             policy,
                             ..params.clone()
                         });
@@ -447,10 +449,10 @@ fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
     let Some(r) = o.trace.get(k) else {
         // The end knows its quantities: an open question hides them by their keys (the
         // balancings of this run, not a number of rounds that equals the answer).
-        let secret = crate::ui::reveal::secret(ui.ctx());
+        let secret = crate::ui::frame::secret(ui.ctx());
         let q = |key: &str, text: String| {
             if secret.as_ref().is_some_and(|s| s.hides_field(key)) {
-                crate::ui::reveal::HIDDEN.to_owned()
+                crate::ui::frame::HIDDEN.to_owned()
             } else {
                 text
             }
@@ -475,7 +477,7 @@ fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
                     ""
                 }
             )),
-            crate::ui::reveal::Says::Names,
+            crate::ui::frame::Says::Names,
         );
         return;
     };

@@ -258,7 +258,7 @@ impl Exercise for RingTurn {
     fn beside(&self, ui: &Ui, room: Vec2) -> Option<f32> {
         // On the stage the band goes beside the ring, as the charts do: the ring keeps the
         // room's height (legible from the back of a room).
-        crate::ui::stage::on(ui.ctx()).then(|| super::picture::ring_width(ui, room))
+        crate::ui::frame::on_stage(ui.ctx()).then(|| super::picture::ring_width(ui, room))
     }
     fn submit_caption(&self) -> Option<&'static str> {
         Some("Send")

@@ -1,7 +1,7 @@
-//! `loadlab ksbf`: KS-BF load balancing of a growing tree or grid on a ring (Gao & Rosenberg).
+//! The flags of `loadlab ksbf`: KS-BF load balancing of a growing tree or grid on a ring (Gao
+//! & Rosenberg).
 
-use super::{CliError, Output, at_least_one, int, model_output, real};
-use crate::model::NoProgress;
+use super::{CommandError, Output, Planned, at_least_one, int, real};
 use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
 use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape};
 use crate::report::ksbf::Parts;
@@ -10,21 +10,21 @@ use crate::report::ksbf::Parts;
 #[derive(Debug, clap::Args)]
 pub struct KsbfArgs {
     /// Workload shape.
-    #[arg(long, value_enum, default_value = "tree")]
+    #[arg(long, value_enum, default_value_t = KsbfParams::default().shape)]
     pub shape: Shape,
-    #[arg(long, help = N.help, default_value_t = 6, value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = N.help, default_value_t = KsbfParams::default().n.into(), value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
-    #[arg(long, help = P.help, default_value_t = 4, value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = P.help, default_value_t = KsbfParams::default().p.into(), value_parser = int::<i128>, allow_hyphen_values = true)]
     pub p: i128,
-    #[arg(long, help = SEED.help, default_value_t = 1, value_parser = int::<u64>, allow_hyphen_values = true)]
+    #[arg(long, help = SEED.help, default_value_t = KsbfParams::default().seed, value_parser = int::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
-    #[arg(long, help = SPAWN_PROB.help, default_value_t = 0.75, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = SPAWN_PROB.help, default_value_t = KsbfParams::default().spawn_prob, value_parser = real, allow_hyphen_values = true)]
     pub spawn_prob: f64,
     /// Balancing policy.
-    #[arg(long, value_enum, default_value = "ks")]
+    #[arg(long, value_enum, default_value_t = KsbfParams::default().balance)]
     pub balance: Balance,
     /// Local scheduling.
-    #[arg(long, value_enum, default_value = "bf")]
+    #[arg(long, value_enum, default_value_t = KsbfParams::default().schedule)]
     pub schedule: Schedule,
     /// Add every node's PE and step (small instances).
     #[arg(long)]
@@ -36,7 +36,7 @@ pub struct KsbfArgs {
 
 impl KsbfArgs {
     /// The scenario these flags describe.
-    pub fn params(&self) -> Result<KsbfParams, CliError> {
+    pub fn params(&self) -> Result<KsbfParams, CommandError> {
         Ok(KsbfParams {
             shape: self.shape,
             n: at_least_one("n", "n", self.n)?,
@@ -47,27 +47,21 @@ impl KsbfArgs {
             schedule: self.schedule,
         })
     }
-}
 
-/// Runs `loadlab ksbf`.
-pub fn execute(a: &KsbfArgs) -> Result<String, CliError> {
-    let parts = Parts {
-        assignments: a.assignments,
-        ..Parts::default()
-    };
-    model_output(a.out, a.params()?, |params| {
-        let run = parts.build(params, &NoProgress)?;
-        if a.assignments && run.outcome.trace.is_none() {
-            return Err(CliError(assignments_refused(params.max_nodes(), params.p)));
-        }
-        Ok(run)
-    })
+    /// The run these flags ask for.
+    pub fn planned(&self) -> Result<Planned, CommandError> {
+        let parts = Parts {
+            assignments: self.assignments,
+            ..Parts::default()
+        };
+        Ok(Planned::Ksbf(self.params()?, parts))
+    }
 }
 
 /// Why `--assignments` lists nothing: records are kept when the instance has at most
 /// [`RECORD_NODE_LIMIT`] nodes (`nodes`: its largest possible count) and [`RECORD_SLOTS`]
 /// node × PE slots; the message names the limit exceeded.
-fn assignments_refused(nodes: u64, p: u32) -> String {
+pub fn assignments_refused(nodes: u64, p: u32) -> String {
     let slots = nodes.saturating_mul(u64::from(p));
     if nodes > RECORD_NODE_LIMIT {
         format!(

@@ -8,7 +8,7 @@
 //!   title and text, its question without the answer, and the step's picture (its scenario,
 //!   picture tab, plot and step position) in the room the window gives the picture (the
 //!   window divided by the presenter zoom with `--presenter`), drawn at 2 pixels per point,
-//!   with all of its text as real, searchable text over it ([`super::pdf`]);
+//!   with all of its text as real, searchable text over it ([`crate::ui::figure::pdf`]);
 //! * `index.html`: one self-contained page that works offline on any device — each step's
 //!   text and its figure as inline SVG, each question with a Reveal button hiding its answer
 //!   and explanation until clicked (no file besides it, no network). Opened with
@@ -24,13 +24,13 @@ use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
-use super::headless::{Figure, Stage};
-use super::pdf::Page;
-use super::svg::escape;
-use super::window::Offscreen;
+use super::headless::{Figure, OffscreenTab};
+use super::window::{App, Offscreen};
 use crate::lesson::{Answer, Lesson};
 use crate::preset::Preset;
-use crate::ui::reveal::Secret;
+use crate::ui::figure::pdf::Page;
+use crate::ui::figure::svg::escape;
+use crate::ui::frame::Secret;
 
 pub use super::window::Window;
 
@@ -38,8 +38,9 @@ pub use super::window::Window;
 const SCALE: f32 = 2.0;
 
 /// Widest and tallest window of a hand-out, in pixels: its page (the window's room, in
-/// points, with the margin, at [`SCALE`]) must fit [`super::MAX_SIDE`].
-pub const MAX_WINDOW: u32 = (super::MAX_SIDE as u32) / (SCALE as u32) - 2 * (super::MARGIN as u32);
+/// points, with the margin, at [`SCALE`]) must fit [`crate::ui::figure::MAX_SIDE`].
+pub const MAX_WINDOW: u32 =
+    (crate::ui::figure::MAX_SIDE as u32) / (SCALE as u32) - 2 * (crate::ui::figure::MARGIN as u32);
 
 /// Work (in the render budget's pixels) of laying out one character of a step's text, in
 /// the window's frames and on its page (measured: 20 steps of 49 kB of text in a 200×200
@@ -63,9 +64,9 @@ fn text_height(text: &str, width: f32) -> f32 {
 /// margin, taller by the step's text (up to the largest image) — every page kept until the
 /// PDF is written; and the work of laying out the steps' text.
 pub fn check_budget(lesson: &Lesson, window: Window) -> Result<(), String> {
-    let room = window.points() + egui::Vec2::splat(2.0 * super::MARGIN);
+    let room = window.points() + egui::Vec2::splat(2.0 * crate::ui::figure::MARGIN);
     let [w, h] = window.pixels();
-    let tallest = super::MAX_SIDE as f32;
+    let tallest = crate::ui::figure::MAX_SIDE as f32;
     let mut pixels = 0.0;
     let mut chars = 0usize;
     for step in &lesson.steps {
@@ -83,8 +84,9 @@ pub fn check_budget(lesson: &Lesson, window: Window) -> Result<(), String> {
     super::headless::check_cost(2 * lesson.steps.len(), [w, h], cost)
 }
 
-/// Writes the hand-out of `lesson` into `dir` (created if needed); the files written.
-pub fn write(
+/// Writes the hand-out of `lesson` into `dir` (created if needed), its window shots drawn by
+/// the app `A` off-screen; the files written.
+pub fn write<A: App>(
     lesson: &Lesson,
     window: Window,
     dir: &Path,
@@ -123,12 +125,12 @@ pub fn write(
                 })
                 .collect::<Result<Vec<_>, String>>()
         },
-        || shots(lesson, window, dir, &mut progress),
+        || shots::<A>(lesson, window, dir, &mut progress),
     );
     let mut written = written?;
     let (pages, figures): (Vec<Page>, Vec<String>) = pages?.into_iter().unzip();
     let pdf = dir.join("handout.pdf");
-    let bytes = super::pdf::document(&pages)?;
+    let bytes = crate::ui::figure::pdf::document(&pages)?;
     crate::platform::files::write(&pdf, &bytes).map_err(|e| format!("{}: {e}", pdf.display()))?;
     written.push(pdf);
     let html = dir.join("index.html");
@@ -140,21 +142,21 @@ pub fn write(
 }
 
 /// The window at every step of `lesson`, written as `step-NN.png` into `dir`; the files.
-fn shots(
+fn shots<A: App>(
     lesson: &Lesson,
     window: Window,
     dir: &Path,
     progress: &mut impl FnMut(usize, usize),
 ) -> Result<Vec<PathBuf>, String> {
     let n = lesson.steps.len();
-    let mut app = Offscreen::new(window, lesson.clone());
+    let mut app = Offscreen::<A>::new(window, lesson.clone());
     let mut written = Vec::with_capacity(n + 2);
     for i in 0..n {
         app.step(i).map_err(|e| format!("step {}: {e}", i + 1))?;
         let rgba = app.pixels()?;
         let path = dir.join(format!("step-{:02}.png", i + 1));
         let [w, h] = window.pixels();
-        super::write_png(&path, w, h, &rgba)?;
+        crate::ui::files::write_png(&path, w, h, &rgba)?;
         written.push(path);
         progress(i, n);
     }
@@ -179,10 +181,10 @@ fn page(
         .map_err(|e| format!("step {}: {e}", i + 1))?;
     let preset = Preset::new(step.title.clone(), "", scenario);
     let view = step.view.clone().unwrap_or_default();
-    let mut stage = Stage::new(&preset, view.picture.as_deref(), view.plot.as_deref())
+    let mut tab = OffscreenTab::new(&preset, view.picture.as_deref(), view.plot.as_deref())
         .map_err(|e| format!("step {}: {e}", i + 1))?;
-    stage.seek(step.step.min(stage.steps() - 1))?;
-    stage.hide(step.question.as_ref().map(|q| {
+    tab.seek(step.step.min(tab.steps() - 1))?;
+    tab.hide(step.question.as_ref().map(|q| {
         let value = match answer {
             Some(Ok(Answer::Number(x))) => Some(Ok(*x)),
             Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
@@ -202,7 +204,7 @@ fn page(
         lesson.steps.len(),
         step.title
     );
-    let scene = stage.scene_with(&Figure::Picture, SCALE, window.points(), |ui| {
+    let scene = tab.scene_with(&Figure::Picture, SCALE, window.points(), |ui| {
         ui.label(RichText::new(&heading).strong().size(18.0));
         ui.add_space(4.0);
         ui.label(&step.text);
@@ -221,7 +223,7 @@ fn page(
         scale: scene.scale,
         runs: scene.runs(),
     };
-    let figure = stage.scene(&Figure::Picture, 1.0)?.svg();
+    let figure = tab.scene(&Figure::Picture, 1.0)?.svg();
     Ok((page, figure))
 }
 

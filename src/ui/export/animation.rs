@@ -1,6 +1,6 @@
 //! A run as an animated GIF: the picture at every step, one frame per step, looping.
 //!
-//! Every frame is drawn off-screen by [`super::headless::Stage`] and rasterized (in parallel:
+//! Every frame is drawn off-screen by [`super::headless::OffscreenTab`] and rasterized (in parallel:
 //! drawing needs the one egui context, rasterizing does not). The frames share one global
 //! palette that keeps the app's colours exactly: the 256 colours covering most pixels over
 //! all frames — the background, the palette's fills, the text colour — and every other colour
@@ -13,7 +13,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::headless::{Figure, Stage};
+use super::headless::{BATCH, Figure, OffscreenTab};
 
 /// Most colours a GIF palette holds.
 const COLOURS: usize = 256;
@@ -25,27 +25,23 @@ struct Frame {
     background: [u8; 3],
 }
 
-/// Frames drawn before they are rasterized together (in parallel), their scenes then
-/// dropped: what an animation holds besides its frames' pixels.
-pub const BATCH: usize = 4;
-
-/// Draws every step of `stage`'s picture at `scale` and writes the GIF to `path` at `fps`
+/// Draws every step of `tab`'s picture at `scale` and writes the GIF to `path` at `fps`
 /// frames a second; `progress(k, n)` is called as frame k of n is drawn and stops the work
 /// when it returns false. Only the frames' pixels are kept: the scenes are drawn and
 /// rasterized [`BATCH`] at a time. The number of frames.
 pub fn write(
-    stage: &mut Stage,
+    tab: &mut OffscreenTab,
     scale: f32,
     fps: f64,
     path: &Path,
     mut progress: impl FnMut(usize, usize) -> bool,
 ) -> Result<usize, String> {
-    let n = stage.steps();
+    let n = tab.steps();
     let mut frames: Vec<Frame> = Vec::with_capacity(n);
     let mut scenes = Vec::with_capacity(BATCH);
     for k in 0..n {
-        stage.seek(k)?;
-        scenes.push(stage.scene(&Figure::Picture, scale)?);
+        tab.seek(k)?;
+        scenes.push(tab.scene(&Figure::Picture, scale)?);
         if !progress(k, n) {
             return Err("cancelled".into());
         }
@@ -80,10 +76,10 @@ pub fn export(
     path: &Path,
     progress: impl FnMut(usize, usize) -> bool,
 ) -> Result<usize, String> {
-    let mut stage = Stage::new(preset, picture, None)?;
-    let measured = stage.measure(&Figure::Picture, 1.0)?;
-    super::headless::check_animation(stage.steps(), measured)?;
-    write(&mut stage, 1.0, 2.0, path, progress)
+    let mut tab = OffscreenTab::new(preset, picture, None)?;
+    let measured = tab.measure(&Figure::Picture, 1.0)?;
+    super::headless::check_animation(tab.steps(), measured)?;
+    write(&mut tab, 1.0, 2.0, path, progress)
 }
 
 /// The GIF file of `frames`, at `fps` frames a second.

@@ -1,8 +1,7 @@
-//! `loadlab redistribute`: one run of a ring redistribution algorithm (Renard, Robert &
-//! Vivien), printed as JSON, text or CSV. Processors are numbered 1..n as in the paper.
+//! The flags of `loadlab redistribute`: one run of a ring redistribution algorithm (Renard,
+//! Robert & Vivien). Processors are numbered 1..n as in the paper.
 
-use super::{CliError, Output, model_output};
-use crate::model::NoProgress;
+use super::{CommandError, Output, Planned};
 use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::params::{Algorithm, LINK_COST, RedistParams};
 use crate::model::redistribute::typed::InstanceText;
@@ -15,13 +14,14 @@ pub struct RedistributeArgs {
     /// may take at most 10^9 transfer steps (about 10 s) and 1 GB: Algorithm 1 keeps every
     /// round (about 7·10^6 rounds on 2 processors); Algorithm 3 checks its rounds as it plans
     /// them and keeps checkpoints only (8·10^7 rounds on 2 processors, some 10^5 on 10 000).
+    /// Required (the model's reader says so, naming the flag).
     #[arg(long, allow_hyphen_values = true)]
-    pub delta: String,
+    pub delta: Option<String>,
     /// Initial loads L_1..L_n (default: the smallest Section 2 allows, max(1, 1 + δ_k)).
     #[arg(long, allow_hyphen_values = true)]
     pub loads: Option<String>,
     /// Uni- or bidirectional ring.
-    #[arg(long, value_enum, default_value = "bi")]
+    #[arg(long, value_enum, default_value_t = RedistParams::default().instance.direction)]
     pub direction: Direction,
     #[arg(long, help = LINK_COST.help, conflicts_with_all = ["cw", "ccw"], allow_hyphen_values = true)]
     pub c: Option<String>,
@@ -32,7 +32,7 @@ pub struct RedistributeArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub ccw: Option<String>,
     /// Algorithm.
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_enum, default_value_t = RedistParams::default().algorithm)]
     pub algorithm: Algorithm,
     /// Add the schedule: one list of sends per round (or the timed transfers). Refused when
     /// listing it would take more than 1 GB (about 1.2 kB per transfer: some 8·10^5
@@ -53,9 +53,9 @@ pub struct RedistributeArgs {
 impl RedistributeArgs {
     /// The instance and algorithm the flags describe (checked by the model's
     /// [`InstanceText`], as a lesson check's are).
-    pub fn params(&self) -> Result<RedistParams, CliError> {
+    pub fn params(&self) -> Result<RedistParams, CommandError> {
         let instance = InstanceText {
-            delta: Some(&self.delta),
+            delta: self.delta.as_deref(),
             loads: self.loads.as_deref(),
             direction: self.direction,
             c: self.c.as_deref(),
@@ -63,22 +63,22 @@ impl RedistributeArgs {
             ccw: self.ccw.as_deref(),
         }
         .instance()
-        .map_err(|e| CliError(e.to_string()))?;
+        .map_err(|e| CommandError(e.to_string()))?;
         Ok(RedistParams {
             instance,
             algorithm: self.algorithm,
             ..RedistParams::default()
         })
     }
-}
 
-/// Runs `loadlab redistribute`.
-pub fn execute(a: &RedistributeArgs) -> Result<String, CliError> {
-    let parts = Parts {
-        schedule: a.rounds,
-        tau_curve: a.tau_curve,
-        json_listing: a.out.json,
-        ..Parts::default()
-    };
-    model_output(a.out, a.params()?, |p| parts.build(p, &NoProgress))
+    /// The run these flags ask for (the rounds listed for JSON with `--json`).
+    pub fn planned(&self) -> Result<Planned, CommandError> {
+        let parts = Parts {
+            schedule: self.rounds,
+            tau_curve: self.tau_curve,
+            json_listing: self.out.json,
+            ..Parts::default()
+        };
+        Ok(Planned::Redistribute(self.params()?, parts))
+    }
 }

@@ -1,0 +1,211 @@
+//! The model commands' grammar: the flags of `loadlab divisible | geodecay | treesweep | ksbf |
+//! redistribute` and `eval PRESET` as clap structs, their value parsers, and how the flags
+//! become the model's parameters and the report's optional parts ([`Planned`]).
+//!
+//! This is the only parser of a model command. The CLI flattens these structs into its
+//! subcommands (and `map` and `exercise` beside their own flags); a lesson check, an errata
+//! evidence run and a quiz question read their commands with [`parse`] through
+//! [`crate::lesson::command`], which adds the lesson's limits; [`Planned::run`] holds the
+//! output checks both apply (`--schedule`, `--assignments`). A flag's default is its
+//! model's `Params::default()` field: clap's default is read from it, never written again.
+//!
+//! Layer: below `lesson` and `cli`; needs only the model, the report, presets and clap.
+
+pub mod divisible;
+pub mod geodecay;
+pub mod ksbf;
+mod planned;
+pub mod redistribute;
+pub mod treesweep;
+mod values;
+
+use std::path::PathBuf;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+pub use divisible::DivisibleArgs;
+pub use geodecay::GeodecayArgs;
+pub use ksbf::KsbfArgs;
+pub use planned::Planned;
+pub use redistribute::RedistributeArgs;
+pub use treesweep::TreesweepArgs;
+
+use crate::model::num::{self, Int};
+use crate::preset::{self, Preset};
+use crate::report::ReportError;
+
+/// A command that cannot run: one line (the CLI prints it as `error: …`, exit status 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct CommandError(pub String);
+
+impl From<ReportError> for CommandError {
+    fn from(e: ReportError) -> Self {
+        match e {
+            ReportError::Invalid { field, message } => {
+                CommandError(format!("--{}: {message}", flag(field)))
+            }
+            ReportError::Cancelled => CommandError("cancelled".into()),
+        }
+    }
+}
+
+/// The flag that sets a params field.
+pub fn flag(field: &str) -> String {
+    match field {
+        "sweep_h_max" => "h-max".into(),
+        "sweep_beta" => "beta-range".into(),
+        f => f.replace('_', "-"),
+    }
+}
+
+/// The output flags every model subcommand and `eval` take.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct Output {
+    /// Print one JSON object.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV: exactly what the GUI's File ▸ Export CSV writes for these parameters (every
+    /// number, schedule and plot series, whatever the other output flags ask for).
+    #[arg(long)]
+    pub csv: bool,
+}
+
+/// Flags of `loadlab eval`.
+#[derive(Debug, clap::Args)]
+pub struct EvalArgs {
+    /// Preset file (.ron) or bundled preset name.
+    #[arg(required_unless_present = "link", conflicts_with = "link")]
+    pub preset: Option<String>,
+    /// A share link (`loadlab:1:…`, from `loadlab link` or Edit ▸ Copy link) instead
+    /// of a preset.
+    #[arg(long)]
+    pub link: Option<String>,
+    /// Output format.
+    #[command(flatten)]
+    pub out: Output,
+}
+
+/// A model command: one model run (what a lesson check, an errata evidence and a quiz
+/// question name).
+#[derive(Debug, Subcommand)]
+pub enum ModelCommand {
+    /// `loadlab divisible …`.
+    Divisible(DivisibleArgs),
+    /// `loadlab geodecay …` (without the CLI's `--shard`).
+    Geodecay(GeodecayArgs),
+    /// `loadlab treesweep …`.
+    Treesweep(TreesweepArgs),
+    /// `loadlab ksbf …`.
+    Ksbf(KsbfArgs),
+    /// `loadlab redistribute …`.
+    Redistribute(RedistributeArgs),
+    /// `loadlab eval PRESET`.
+    Eval(EvalArgs),
+}
+
+/// A command line of one model command (without the program's name).
+#[derive(Debug, Parser)]
+#[command(
+    name = "loadlab",
+    no_binary_name = true,
+    disable_help_subcommand = true
+)]
+struct Line {
+    #[command(subcommand)]
+    command: ModelCommand,
+}
+
+/// Whether `name` is a model command's name (a subcommand of [`ModelCommand`]).
+pub fn is_model_command(name: &str) -> bool {
+    Line::command().find_subcommand(name).is_some()
+}
+
+/// Reads a model command's words (`divisible --h 5 --json`) with the CLI's own parser.
+pub fn parse(words: &[String]) -> Result<ModelCommand, clap::Error> {
+    Line::try_parse_from(words).map(|l| l.command)
+}
+
+impl ModelCommand {
+    /// The run the command asks for. `eval` reads its preset here; a link (`eval --link`) is
+    /// decoded above this layer and refused here.
+    pub fn planned(&self) -> Result<Planned, CommandError> {
+        match self {
+            ModelCommand::Divisible(a) => Ok(a.planned()),
+            ModelCommand::Geodecay(a) => a.planned(),
+            ModelCommand::Treesweep(a) => a.planned(),
+            ModelCommand::Ksbf(a) => a.planned(),
+            ModelCommand::Redistribute(a) => a.planned(),
+            ModelCommand::Eval(a) => match &a.preset {
+                Some(name) => Ok(Planned::summary(resolve_preset(name)?.scenario)),
+                None => Err(CommandError("give a preset or --link".into())),
+            },
+        }
+    }
+
+    /// The output flags given.
+    pub fn out(&self) -> Output {
+        match self {
+            ModelCommand::Divisible(a) => a.out,
+            ModelCommand::Geodecay(a) => a.out,
+            ModelCommand::Treesweep(a) => a.out,
+            ModelCommand::Ksbf(a) => a.out,
+            ModelCommand::Redistribute(a) => a.out,
+            ModelCommand::Eval(a) => a.out,
+        }
+    }
+}
+
+/// A preset from a path, or else from the bundled presets by name.
+pub fn resolve_preset(name: &str) -> Result<Preset, CommandError> {
+    let path = PathBuf::from(name);
+    // Anything at that path, even a dangling link or a loop of links (whose error then
+    // says so, rather than "no such file").
+    if std::fs::symlink_metadata(&path).is_ok() {
+        return preset::load(&path).map_err(|e| CommandError(e.to_string()));
+    }
+    preset::find_bundled(name).ok_or_else(|| {
+        CommandError(format!(
+            "{}: no such file, and no bundled preset has that name (see `loadlab presets`)",
+            preset::one_line(name)
+        ))
+    })
+}
+
+/// Clap value parser of every real flag: [`num::parse_real`] (`0.5`, `1e-3`, `2^64`).
+pub fn real(s: &str) -> Result<f64, String> {
+    num::parse_real(s).map_err(|e| e.to_string())
+}
+
+/// Clap value parser of every integer flag: [`num::parse_int`] (`42`, `1e6`, `2^20`, exact;
+/// "too large (limit …)" beyond the type).
+pub fn int<T: Int>(s: &str) -> Result<T, String> {
+    num::parse_int(s).map_err(|e| e.to_string())
+}
+
+/// Parses "LO,HI" (two reals).
+pub fn parse_range(s: &str) -> Result<(f64, f64), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("expected LO,HI, got {s:?}"))?;
+    Ok((real(a)?, real(b)?))
+}
+
+/// A count flag that must be at least 1, narrowed to `T`.
+pub fn at_least_one<T: Int>(flag: &str, what: &str, x: i128) -> Result<T, CommandError> {
+    if x < 1 {
+        Err(CommandError(format!(
+            "--{flag}: {what} must be at least 1 (got {x})"
+        )))
+    } else if x > T::MAX {
+        Err(CommandError(format!(
+            "--{flag}: {what} = {x} is too large (limit {})",
+            T::MAX
+        )))
+    } else {
+        Ok(T::from_i128(x))
+    }
+}
+
+#[cfg(test)]
+mod tests;

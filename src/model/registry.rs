@@ -1,0 +1,279 @@
+//! The registry of models: [`ModelId`] names each model once, [`MODELS`] holds one row per
+//! model (its command name, title, paper and parameter descriptors), and [`Scenario`] holds one
+//! model's parameters (the variants are the models; presets store it as RON).
+//!
+//! Adding a model means adding its module under `src/model`, one `ModelId` variant, one
+//! `Scenario` variant and one row here (the report layer's `report::registry` adds the row
+//! that builds its report).
+
+use serde::{Deserialize, Serialize};
+
+use super::divisible::{self, DivisibleParams};
+use super::geodecay::{self, GeoParams};
+use super::ksbf::{self, KsbfParams};
+use super::param::ParamSpec;
+use super::redistribute::{self, params::RedistParams};
+use super::treesweep::{self, TreeSweepParams};
+
+/// The five models, in the rail's order.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+pub enum ModelId {
+    /// Li's divisible load on trees and pyramids.
+    #[default]
+    Divisible,
+    /// Gil & Matias: geometric-decaying algorithms.
+    Geodecay,
+    /// Gao, Rosenberg & Sitaraman: tree sweeps under delay τ.
+    TreeSweep,
+    /// Gao & Rosenberg: KS-BF on a ring.
+    Ksbf,
+    /// Renard, Robert & Vivien: redistribution on rings.
+    Redistribute,
+}
+
+/// What the code outside a model needs to know of it, in one row.
+#[derive(Debug, Clone, Copy)]
+pub struct ModelInfo {
+    /// The model.
+    pub id: ModelId,
+    /// Short name: the CLI subcommand, file prefixes, JSON `model` fields.
+    pub name: &'static str,
+    /// The rail's name, on two lines (`'\n'` between them).
+    pub title: &'static str,
+    /// The rail's hover: the paper's authors and what the model compares.
+    pub summary: &'static str,
+    /// The paper, short (authors, venue, year).
+    pub paper: &'static str,
+    /// The descriptors of the model's parameters ([`super::param`]).
+    pub params: &'static [ParamSpec],
+}
+
+/// One row per model, in [`ModelId`] order (`MODELS[m.index()].id == m`).
+pub static MODELS: [ModelInfo; 5] = [
+    ModelInfo {
+        id: ModelId::Divisible,
+        name: "divisible",
+        title: "Divisible load\non trees & pyramids",
+        summary: "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids",
+        paper: "Li, IEEE TAES 47(1), 2011",
+        params: divisible::params::PARAMS,
+    },
+    ModelInfo {
+        id: ModelId::Geodecay,
+        name: "geodecay",
+        title: "Geometric-decaying\nalgorithms",
+        summary: "Gil & Matias: when to load-balance — standard (O(lg ℓ)) vs improved (O(lg* ℓ)) policy",
+        paper: "Gil & Matias, JPDC (SODA 1991)",
+        params: geodecay::params::PARAMS,
+    },
+    ModelInfo {
+        id: ModelId::TreeSweep,
+        name: "treesweep",
+        title: "Tree sweeps\nunder latency τ",
+        summary: "Gao, Rosenberg & Sitaraman: optimal clustering (Fine-Grain) vs P.Y for up/down sweeps of a complete binary tree",
+        paper: "Gao, Rosenberg & Sitaraman, IEEE TPDS 10(8), 1999",
+        params: treesweep::params::PARAMS,
+    },
+    ModelInfo {
+        id: ModelId::Ksbf,
+        name: "ksbf",
+        title: "KS-BF on a ring",
+        summary: "Gao & Rosenberg: Keep-left-Send-right balancing with breadth-first scheduling of growing trees and grids on a ring",
+        paper: "Gao & Rosenberg, KS-BF on rings",
+        params: ksbf::params::PARAMS,
+    },
+    ModelInfo {
+        id: ModelId::Redistribute,
+        name: "redistribute",
+        title: "Redistribution\non rings",
+        summary: "Renard, Robert & Vivien: optimal data redistribution on uni/bidirectional, homogeneous/heterogeneous rings (Algorithms 1–3, System 6)",
+        paper: "Renard, Robert & Vivien, LIP RR 2004-28",
+        params: redistribute::params::PARAMS,
+    },
+];
+
+impl ModelId {
+    /// Every model, in rail order (`ALL[m.index()] == m`).
+    pub const ALL: [ModelId; 5] = [
+        ModelId::Divisible,
+        ModelId::Geodecay,
+        ModelId::TreeSweep,
+        ModelId::Ksbf,
+        ModelId::Redistribute,
+    ];
+
+    /// Position in [`ModelId::ALL`] and [`MODELS`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The model's row of [`MODELS`].
+    pub const fn info(self) -> &'static ModelInfo {
+        &MODELS[self.index()]
+    }
+
+    /// Short name, as used by the CLI subcommands and file prefixes.
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The model whose [`ModelId::name`] is `name`.
+    pub fn from_name(name: &str) -> Option<ModelId> {
+        MODELS.iter().find(|m| m.name == name).map(|m| m.id)
+    }
+
+    /// The descriptors of the model's parameters ([`super::param`]).
+    pub fn params(self) -> &'static [ParamSpec] {
+        self.info().params
+    }
+
+    /// The model's default scenario.
+    pub fn default_scenario(self) -> Scenario {
+        match self {
+            ModelId::Divisible => Scenario::Divisible(DivisibleParams::default()),
+            ModelId::Geodecay => Scenario::Geodecay(GeoParams::default()),
+            ModelId::TreeSweep => Scenario::TreeSweep(TreeSweepParams::default()),
+            ModelId::Ksbf => Scenario::Ksbf(KsbfParams::default()),
+            ModelId::Redistribute => Scenario::Redistribute(RedistParams::default()),
+        }
+    }
+}
+
+/// One model's parameters: the models are the variants (presets store it by variant name).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Scenario {
+    /// Li's divisible load on trees and pyramids.
+    Divisible(DivisibleParams),
+    /// Gil & Matias: load-balancing policies for geometric-decaying algorithms.
+    Geodecay(GeoParams),
+    /// Gao, Rosenberg & Sitaraman: optimal clustering of tree sweeps under delay τ.
+    TreeSweep(TreeSweepParams),
+    /// Data redistribution on rings (Renard, Robert & Vivien).
+    Redistribute(RedistParams),
+    /// Gao & Rosenberg: KS-BF load balancing of growing trees and grids on a ring.
+    Ksbf(KsbfParams),
+}
+
+/// A model's parameter type, tied to its [`Scenario`] variant (so generic code — the GUI's
+/// workspace shell — can go from a scenario to typed parameters without a `match`).
+pub trait ModelParams: Clone + PartialEq + Default + Send + Sync + 'static {
+    /// The model these parameters belong to.
+    const MODEL: ModelId;
+    /// Wraps the parameters in their scenario variant.
+    fn into_scenario(self) -> Scenario;
+    /// The parameters, if `s` is this model's scenario.
+    fn of(s: &Scenario) -> Option<&Self>;
+    /// The parameters, if `s` is this model's scenario.
+    fn of_mut(s: &mut Scenario) -> Option<&mut Self>;
+}
+
+macro_rules! model_params {
+    ($($ty:ty => $variant:ident),* $(,)?) => {$(
+        impl ModelParams for $ty {
+            const MODEL: ModelId = ModelId::$variant;
+            fn into_scenario(self) -> Scenario {
+                Scenario::$variant(self)
+            }
+            fn of(s: &Scenario) -> Option<&Self> {
+                match s {
+                    Scenario::$variant(p) => Some(p),
+                    _ => None,
+                }
+            }
+            fn of_mut(s: &mut Scenario) -> Option<&mut Self> {
+                match s {
+                    Scenario::$variant(p) => Some(p),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+
+model_params!(
+    DivisibleParams => Divisible,
+    GeoParams => Geodecay,
+    TreeSweepParams => TreeSweep,
+    KsbfParams => Ksbf,
+    RedistParams => Redistribute,
+);
+
+impl Scenario {
+    /// The model this scenario belongs to.
+    pub fn model(&self) -> ModelId {
+        match self {
+            Scenario::Divisible(_) => ModelId::Divisible,
+            Scenario::Geodecay(_) => ModelId::Geodecay,
+            Scenario::TreeSweep(_) => ModelId::TreeSweep,
+            Scenario::Redistribute(_) => ModelId::Redistribute,
+            Scenario::Ksbf(_) => ModelId::Ksbf,
+        }
+    }
+
+    /// Short model name, as used by the CLI subcommands.
+    pub fn model_name(&self) -> &'static str {
+        self.model().name()
+    }
+
+    /// Checks the parameters: `Err((field, message))` names the first invalid one.
+    pub fn validate(&self) -> Result<(), (String, String)> {
+        let plain = |e: super::ParamError| (e.field.to_string(), e.message);
+        match self {
+            Scenario::Divisible(p) => p.validate().map(drop).map_err(plain),
+            Scenario::Geodecay(p) => p.validate().map(drop).map_err(plain),
+            Scenario::TreeSweep(p) => p.validate().map(drop).map_err(plain),
+            Scenario::Ksbf(p) => p.validate().map(drop).map_err(plain),
+            Scenario::Redistribute(p) => {
+                p.instance
+                    .validate()
+                    .map_err(|e| (e[0].field.name().to_string(), e[0].message.clone()))?;
+                p.validate_studies()
+                    .map_err(|e| ("study".to_string(), e.to_string()))
+            }
+        }
+    }
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        ModelId::default().default_scenario()
+    }
+}
+
+/// Serialises a model as its short name (for records whose JSON names the model).
+pub fn serialize_name<S: serde::Serializer>(m: &ModelId, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(m.name())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_row_per_model_in_order_names_unique_and_parse_back() {
+        assert_eq!(MODELS.len(), ModelId::ALL.len());
+        let names = ["divisible", "geodecay", "treesweep", "ksbf", "redistribute"];
+        for (i, (row, m)) in MODELS.iter().zip(ModelId::ALL).enumerate() {
+            assert_eq!(row.id, m, "row {i}");
+            assert_eq!(m.index(), i);
+            assert_eq!(row.name, names[i], "the CLI subcommand names are stable");
+            assert_eq!(ModelId::from_name(row.name), Some(m));
+            assert_eq!(m.default_scenario().model(), m);
+            assert!(
+                !row.params.is_empty() && !row.paper.is_empty(),
+                "{}",
+                row.name
+            );
+            assert!(row.title.lines().count() <= 2, "{}", row.name);
+            assert!(
+                MODELS[..i]
+                    .iter()
+                    .all(|r| r.name != row.name && r.title != row.title)
+            );
+        }
+        assert_eq!(ModelId::from_name("Ksbf"), None);
+        assert_eq!(ModelId::from_name(""), None);
+    }
+}

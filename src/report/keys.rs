@@ -1,0 +1,180 @@
+//! The report fields the rest of the code names: one constant per field (a dot path of the
+//! run's JSON, [`super::field`]; a `*` part stands for any one part). Map metrics, the
+//! secrecy relations, quiz questions and the GUI's "hide the future" lists name fields
+//! through these, so renaming a field is one edit here, and the test below runs each model
+//! and checks every constant against the JSON it actually prints.
+//!
+//! Data files name fields as data: the bundled lessons' questions are checked against the
+//! report by `loadlab lesson NAME --check` (tests/cli/lessons.rs runs it on every bundled
+//! lesson), the errata evidence by `loadlab errata --check` (tests/cli/errata.rs).
+
+/// Whether `key` is `parent` or lies inside it (`work.3` inside `work`).
+pub fn within(key: &str, parent: &str) -> bool {
+    key.strip_prefix(parent)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+}
+
+/// Li's divisible load (`loadlab divisible`).
+pub mod divisible {
+    /// T_C / T_P.
+    pub const RATIO_C_OVER_P: &str = "ratio_c_over_p";
+    /// T_P / T_Q.
+    pub const RATIO_P_OVER_Q: &str = "ratio_p_over_q";
+    /// The per-method figures, `algorithms.<method>.<figure>`.
+    pub const ALGORITHMS: &str = "algorithms";
+
+    macro_rules! method_figures {
+        ($m:literal) => {
+            [
+                concat!("algorithms.", $m, ".time"),
+                concat!("algorithms.", $m, ".simulated_time"),
+                concat!("algorithms.", $m, ".speedup"),
+                concat!("algorithms.", $m, ".efficiency"),
+                concat!("algorithms.", $m, ".asymptotic_speedup"),
+                concat!("algorithms.", $m, ".asymptotic_time"),
+            ]
+        };
+    }
+
+    /// Method C's figures that follow from its time T_C (or bound it tightly on a large
+    /// tree): time, simulated time, speed-up, efficiency, S_∞, T_∞, and the appendix's
+    /// closed form of the time (C is the only method the appendix gives one).
+    pub const C_FIGURES: [&str; 7] = {
+        let f = method_figures!("C");
+        [
+            f[0],
+            f[1],
+            f[2],
+            f[3],
+            f[4],
+            f[5],
+            "algorithms.C.appendix_time",
+        ]
+    };
+    /// Method P's figures, as [`C_FIGURES`] (without an appendix time).
+    pub const P_FIGURES: [&str; 6] = method_figures!("P");
+    /// Method Q's figures, as [`C_FIGURES`] (without an appendix time).
+    pub const Q_FIGURES: [&str; 6] = method_figures!("Q");
+    /// T_C.
+    pub const C_TIME: &str = C_FIGURES[0];
+    /// T_P.
+    pub const P_TIME: &str = P_FIGURES[0];
+    /// T_Q.
+    pub const Q_TIME: &str = Q_FIGURES[0];
+    /// Method C's speed-up.
+    pub const C_SPEEDUP: &str = C_FIGURES[2];
+    /// Method P's speed-up.
+    pub const P_SPEEDUP: &str = P_FIGURES[2];
+    /// Method Q's speed-up.
+    pub const Q_SPEEDUP: &str = Q_FIGURES[2];
+    /// Method P's efficiency.
+    pub const P_EFFICIENCY: &str = P_FIGURES[3];
+}
+
+/// Gil & Matias's geometric-decaying algorithms (`loadlab geodecay`).
+pub mod geodecay {
+    /// Running time of the chosen policy.
+    pub const TIME: &str = "time";
+    /// Time over Brent's bound.
+    pub const OVERHEAD: &str = "overhead";
+    /// Time over the ideal work.
+    pub const OVERHEAD_VS_IDEAL: &str = "overhead_vs_ideal";
+    /// Time − Brent's bound.
+    pub const ADDITIVE_OVERHEAD: &str = "additive_overhead";
+    /// Balancings of the chosen policy.
+    pub const BALANCINGS: &str = "balancings";
+    /// The improved policy's balancings in its initialisation phase.
+    pub const BALANCINGS_INIT: &str = "balancings_init";
+    /// The improved policy's balancings in its phases.
+    pub const BALANCINGS_PHASES: &str = "balancings_phases";
+    /// lg(n/p).
+    pub const LG_N_OVER_P: &str = "lg_n_over_p";
+    /// The standard policy's balancings, estimated.
+    pub const STANDARD_BALANCINGS_ESTIMATE: &str = "standard_balancings_estimate";
+    /// The improved policy's phases.
+    pub const PHASES: &str = "phases";
+    /// lg* ℓ.
+    pub const LG_STAR_ELL: &str = "lg_star_ell";
+}
+
+/// Gao, Rosenberg & Sitaraman's tree sweeps (`loadlab treesweep`).
+pub mod treesweep {
+    /// T*, Fine-Grain's optimal makespan.
+    pub const OPTIMAL: &str = "optimal";
+    /// T_PY, P.Y's makespan.
+    pub const PY: &str = "py";
+    /// T* / T_PY.
+    pub const RATIO: &str = "ratio";
+    /// The exhaustive search's optimum (small trees).
+    pub const EXHAUSTIVE_OPTIMAL: &str = "exhaustive_optimal";
+    /// The size of Fine-Grain's top cluster.
+    pub const TOP_CLUSTER: &str = "top_cluster";
+}
+
+/// Gao & Rosenberg's KS-BF on a ring (`loadlab ksbf`).
+pub mod ksbf {
+    /// Steps until the last node runs.
+    pub const MAKESPAN: &str = "makespan";
+    /// W / makespan.
+    pub const SPEEDUP: &str = "speedup";
+    /// W / (p · makespan).
+    pub const EFFICIENCY: &str = "efficiency";
+    /// p · makespan − W.
+    pub const IDLE_STEPS: &str = "idle_steps";
+    /// The ⌈W/p⌉-style ideal makespan.
+    pub const IDEAL: &str = "ideal";
+    /// Theorem 1.1's bound.
+    pub const BOUND: &str = "bound";
+    /// Makespan − Theorem 1.1's bound.
+    pub const BOUND_GAP: &str = "bound_gap";
+    /// Theorem 2.2's bound (trees).
+    pub const THM22_BOUND: &str = "thm22_bound";
+    /// Makespan − Theorem 2.2's bound.
+    pub const THM22_GAP: &str = "thm22_gap";
+    /// Theorem 3.2's bound (grids).
+    pub const THM32_BOUND: &str = "thm32_bound";
+    /// Makespan − Theorem 3.2's bound.
+    pub const THM32_GAP: &str = "thm32_gap";
+    /// The work per PE, `work.<pe>`.
+    pub const WORK: &str = "work";
+    /// The least work of a PE.
+    pub const MIN_WORK: &str = "min_work";
+    /// The most work of a PE.
+    pub const MAX_WORK: &str = "max_work";
+    /// The PE each node runs on, `assignments.<node>.pe` (with `--assignments`).
+    pub const ASSIGNMENTS: &str = "assignments";
+}
+
+/// Renard, Robert & Vivien's redistribution on rings (`loadlab redistribute`).
+pub mod redistribute {
+    /// The schedule's makespan.
+    pub const MAKESPAN: &str = "makespan";
+    /// The rounds of a round-based algorithm.
+    pub const ROUNDS: &str = "rounds";
+    /// The best applicable lower bound.
+    pub const LOWER_BOUND: &str = "lower_bound";
+    /// Makespan − lower bound.
+    pub const GAP: &str = "gap";
+    /// Makespan / lower bound.
+    pub const MAKESPAN_OVER_BOUND: &str = "makespan_over_bound";
+    /// The lower bounds, `bounds.<name>.{value, gap}`.
+    pub const BOUNDS: &str = "bounds";
+    /// Every bound's gap: the `gap` column of the document's `bounds` table (a table path:
+    /// the JSON holds each bound's value, the table adds its gap to the makespan).
+    pub const BOUNDS_GAP: &str = "bounds.*.gap";
+    /// τ(⌊R₁⌋) of System 6 (the LP algorithms).
+    pub const LP_TAU_FLOOR: &str = "lp.tau_floor";
+    /// τ(⌈R₁⌉) of System 6.
+    pub const LP_TAU_CEIL: &str = "lp.tau_ceil";
+    /// The integer optimum of System 6.
+    pub const LP_TAU_INTEGER: &str = "lp.tau_integer";
+    /// The δ_max of each round of a round-based redistribution (its trace's `delta_max`,
+    /// Step 1's value, written in the round's why): every round lowers it by one (Lemma 8
+    /// for Algorithm 3, Lemma 1 for Algorithm 1), so before round s it is the number of
+    /// rounds minus s − 1, and on a homogeneous ring c times the rounds is the makespan and
+    /// the lower bound. With the round shown, it gives all three away.
+    pub const DELTA_MAX: &str = "trace.*.delta_max";
+}
+
+#[cfg(test)]
+mod tests;

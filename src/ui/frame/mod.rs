@@ -1,0 +1,94 @@
+//! The per-frame context: what the app publishes at the start of each frame and the widgets
+//! read while they draw — whether the room is a stage (widgets take their compact form),
+//! whether this is the off-screen pass of an export, the open lesson question's answer to
+//! mask ([`Secret`]) — and the repaint callback background jobs get.
+//!
+//! This is the floor of `src/ui`: it imports nothing from the rest of the UI, and the widgets
+//! import nothing from above them but this. Each flag lives in the context's temporary data
+//! under its own key; a context that never published one reads its default (no stage, not
+//! exporting, nothing to hide).
+
+mod secret;
+
+pub use secret::{HIDDEN, Says, Secret};
+
+/// A yes-or-no fact of the frame, kept under its own key.
+#[derive(Clone, Copy)]
+struct Flag(&'static str);
+
+/// Whether the room is a stage.
+const STAGE: Flag = Flag("loadlab-stage");
+/// Whether this is an export's off-screen context.
+const EXPORTING: Flag = Flag("figure-export-pass");
+
+impl Flag {
+    fn set(self, ctx: &egui::Context, on: bool) {
+        ctx.data_mut(|d| d.insert_temp(egui::Id::unique(self.0), on));
+    }
+
+    fn get(self, ctx: &egui::Context) -> bool {
+        ctx.data(|d| d.get_temp::<bool>(egui::Id::unique(self.0)))
+            .unwrap_or(false)
+    }
+}
+
+/// Publishes, for this frame, whether the room is a stage (widgets then take their compact
+/// form: a one-row step bar, one-line details).
+pub fn publish_stage(ctx: &egui::Context, stage: bool) {
+    STAGE.set(ctx, stage);
+}
+
+/// Whether this frame's room is a stage ([`publish_stage`]).
+pub fn on_stage(ctx: &egui::Context) -> bool {
+    STAGE.get(ctx)
+}
+
+/// Marks `ctx` as the off-screen context of an export (for every frame it runs).
+pub fn publish_exporting(ctx: &egui::Context) {
+    EXPORTING.set(ctx, true);
+}
+
+/// True inside the off-screen pass of an export: what is only for the screen (the step bar's
+/// buttons and slider) is left out of the figure.
+pub fn exporting(ctx: &egui::Context) -> bool {
+    EXPORTING.get(ctx)
+}
+
+fn secret_key() -> egui::Id {
+    egui::Id::unique("loadlab-secret")
+}
+
+/// Publishes this frame's open question (None: nothing to hide).
+pub fn publish_secret(ctx: &egui::Context, secret: Option<Secret>) {
+    ctx.data_mut(|d| match secret {
+        Some(s) => {
+            d.insert_temp(secret_key(), s);
+        }
+        None => d.remove::<Secret>(secret_key()),
+    });
+}
+
+/// This frame's open question, if any.
+pub fn secret(ctx: &egui::Context) -> Option<Secret> {
+    ctx.data(|d| d.get_temp::<Secret>(secret_key()))
+}
+
+/// `text` as this frame may show it: with the open question's answer masked (free text:
+/// by its digits, the last resort; see [`masked_as`]).
+pub fn masked(ctx: &egui::Context, text: &str) -> String {
+    masked_as(ctx, Says::Free, text)
+}
+
+/// `text`, which writes `says`, as this frame may show it.
+pub fn masked_as(ctx: &egui::Context, says: Says, text: &str) -> String {
+    match secret(ctx) {
+        Some(s) => s.mask_as(says, text),
+        None => text.to_owned(),
+    }
+}
+
+/// A callback for background jobs: repaint when progress moves or the result lands.
+pub fn repainter(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
+    let c = ctx.clone();
+    move || c.request_repaint()
+}

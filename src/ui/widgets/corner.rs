@@ -1,0 +1,57 @@
+//! The corner of a figure's room that its buttons take (↓ PNG, ↓ SVG, Describe: drawn by
+//! the figure export above the widgets): how large it is ([`corner_size`]), and a figure's
+//! first row wrapped clear of it ([`beside_corner`]).
+
+use egui::{Ui, Vec2};
+
+/// The captions of a figure's corner buttons: the two exports, then Describe (the picture's
+/// description, [`super::describe`]).
+pub const CAPTIONS: [&str; 3] = ["↓ PNG", "↓ SVG", super::describe::CAPTION];
+
+/// Gap between a figure's room and its export buttons.
+pub const CORNER_GAP: egui::Vec2 = egui::vec2(4.0, 2.0);
+
+/// The size of the corner buttons' room (every button, their spacing and the gap to the
+/// room's edge): the top right of every figure's room is theirs, and a figure's first row
+/// keeps clear of it ([`beside_corner`]).
+pub fn corner_size(ui: &Ui) -> Vec2 {
+    let style = ui.style();
+    let font = egui::TextStyle::Small.resolve(style);
+    let pad = style.spacing.button_padding;
+    let text: Vec<Vec2> = CAPTIONS
+        .iter()
+        .map(|c| {
+            ui.painter()
+                .layout_no_wrap((*c).to_owned(), font.clone(), egui::Color32::WHITE)
+                .size()
+        })
+        .collect();
+    // Small buttons have no vertical padding (egui's `Button::small`). Left of the lane of a
+    // scrolling figure's scroll bar.
+    let width: f32 = text.iter().map(|t| t.x + 2.0 * pad.x).sum::<f32>()
+        + (CAPTIONS.len() - 1) as f32 * style.spacing.item_spacing.x
+        + CORNER_GAP.x
+        + scroll_lane(ui);
+    let height = text.iter().map(|t| t.y).fold(0.0, f32::max) + 2.0 * CORNER_GAP.y;
+    Vec2::new(width.ceil() + 2.0, height.ceil() + 2.0)
+}
+
+/// The width of a scroll bar's lane at the right of a scrolling figure, with the spacing
+/// a region keeps at its edge (the buttons stay left of it).
+pub fn scroll_lane(ui: &Ui) -> f32 {
+    let spacing = &ui.style().spacing;
+    let s = &spacing.scroll;
+    // (Floating bars allocate no width: their lane is counted whole.)
+    s.bar_width + s.bar_inner_margin + s.bar_outer_margin + spacing.item_spacing.x
+}
+
+/// A figure's first row (its heading, its switches): wrapped within the width the export
+/// buttons leave at the top right of `ui`'s room, so no control lies under them.
+pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let room = (ui.available_width() - corner_size(ui).x).max(0.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.set_max_width(room);
+        add(ui)
+    })
+    .inner
+}
