@@ -15,7 +15,7 @@ use super::commands::Cmd;
 use super::question::{BODY, answer_lines, reply_field, right};
 use super::quiz::QuizWindow;
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question};
+use crate::lesson::{self, Answer, Grade, Highlight, Lesson, Question};
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
 use crate::ui::widgets::marks;
