@@ -7,8 +7,8 @@ use crate::model::divisible::DivisibleParams;
 use crate::model::geodecay::GeoParams;
 use crate::model::ksbf::KsbfParams;
 use crate::model::redistribute::params::RedistParams;
-use crate::model::treesweep::TreeSweepParams;
 use crate::model::registry::{ModelParams, Scenario};
+use crate::model::treesweep::TreeSweepParams;
 use crate::report::{self, ModelRun};
 
 /// The model run a command asks for: the parameters and the report's optional parts.

@@ -5,8 +5,8 @@ use crate::model::divisible::DivisibleParams;
 use crate::model::geodecay::GeoParams;
 use crate::model::ksbf::KsbfParams;
 use crate::model::redistribute::params::RedistParams;
-use crate::model::treesweep::TreeSweepParams;
 use crate::model::registry::{ModelParams, Scenario};
+use crate::model::treesweep::TreeSweepParams;
 
 fn scenario(words: &[&str]) -> Scenario {
     let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();

@@ -131,8 +131,8 @@ fn first_line(e: &clap::Error) -> String {
 mod tests {
     use super::*;
     use crate::model::divisible::{AlgorithmChoice, Method};
-    use crate::model::treesweep::TreeSweepParams;
     use crate::model::registry::Scenario;
+    use crate::model::treesweep::TreeSweepParams;
 
     fn words(a: &[&str]) -> Vec<String> {
         a.iter().map(|s| s.to_string()).collect()
