@@ -412,7 +412,10 @@ fn ksbf_cost(path: &str) -> impl FnOnce(&Shape) -> Result<Cost, CliError> {
                 "--moves {}: {} predictions, more than the limit of {}",
                 crate::preset::one_line(path),
                 shape.items,
-                crate::model::num::approx(KSBF_MOVES_MAX)
+                crate::model::format::number(
+                    KSBF_MOVES_MAX,
+                    crate::model::format::Precision::Estimate
+                )
             )));
         }
         Ok(Cost::new(n, n * KSBF_MOVE_BYTES))

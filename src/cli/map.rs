@@ -12,8 +12,8 @@ use clap::{Args, Subcommand};
 use super::shard::{self, Shard};
 use super::{CliError, DivisibleArgs, GeodecayArgs, KsbfArgs, Output, TreesweepArgs, flag, int};
 use crate::model::NoProgress;
+use crate::model::format::{Precision, number};
 use crate::model::map::Axis;
-use crate::model::num::compact;
 use crate::model::redistribute::editing::RandomSpec;
 use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::params::{Algorithm, RedistParams};
@@ -277,12 +277,12 @@ fn render(plan: &map::MapPlan, out: Output, grid: &crate::model::map::Grid) -> S
 fn text(plan: &map::MapPlan, g: &crate::model::map::Grid) -> String {
     let mut rows: Vec<Vec<String>> = vec![
         std::iter::once(format!("{} \\ {}", plan.y.name, plan.x.name))
-            .chain(g.x.iter().map(|x| compact(*x)))
+            .chain(g.x.iter().map(|x| number(*x, Precision::Exact)))
             .collect(),
     ];
     for (iy, y) in g.y.iter().enumerate() {
         rows.push(
-            std::iter::once(compact(*y))
+            std::iter::once(number(*y, Precision::Exact))
                 .chain((0..g.x.len()).map(|ix| match g.value(ix, iy) {
                     Some(v) => format!("{v:.4}"),
                     None => "—".into(),

@@ -97,7 +97,7 @@ mod tests {
         let plain = of(&["geodecay", "--alpha", "0.01"]);
         let swept = of(&["geodecay", "--alpha", "0.01", "--sweep", "ell"]);
         assert!(swept > 10.0 * plain, "{plain} {swept}");
-        let tau = of(&[
+        let ring = [
             "redistribute",
             "--delta",
             "3,-1,-2",
@@ -105,17 +105,9 @@ mod tests {
             "1,2,3",
             "--ccw",
             "2,2,2",
-        ]);
-        let curve = of(&[
-            "redistribute",
-            "--delta",
-            "3,-1,-2",
-            "--cw",
-            "1,2,3",
-            "--ccw",
-            "2,2,2",
-            "--tau-curve",
-        ]);
+        ];
+        let tau = of(&ring);
+        let curve = of(&[&ring[..], &["--tau-curve"]].concat());
         assert!(curve > tau, "{tau} {curve}");
         // Invalid parameters fail at once.
         assert_eq!(of(&["treesweep", "--tau", "0.5"]), RUN_OVERHEAD_SECONDS);

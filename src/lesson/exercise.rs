@@ -11,8 +11,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::exercise::ksbf::KsbfExercise;
-use crate::model::exercise::redistribute::RingExercise;
 use crate::model::registry::Scenario;
 
 /// An exercise step.
@@ -29,35 +27,6 @@ pub struct ExerciseStep {
     pub personal: bool,
 }
 
-/// The number of moves of the exercise the scenario sets (its `out_of`), or why it sets none.
-pub fn moves(scenario: &Scenario) -> Result<usize, String> {
-    match scenario {
-        Scenario::Redistribute(p) => {
-            let ex = RingExercise::new(&p.instance).map_err(|e| e.0)?;
-            ex.drawable().map_err(|e| e.0)?;
-            Ok(ex.initial_bound.max(0) as usize)
-        }
-        Scenario::Ksbf(p) => {
-            let ex = KsbfExercise::new(p).map_err(|e| e.0)?;
-            ex.drawable().map_err(|e| e.0)?;
-            Ok(ex.order.len())
-        }
-        Scenario::Geodecay(p) => {
-            let ex = crate::model::exercise::geodecay::GeoExercise::new(p).map_err(|e| e.0)?;
-            Ok(ex.decisions())
-        }
-        Scenario::TreeSweep(p) => {
-            let ex = crate::model::exercise::treesweep::TreeExercise::new(p).map_err(|e| e.0)?;
-            ex.drawable().map_err(|e| e.0)?;
-            Ok(ex.algorithm_moves())
-        }
-        Scenario::Divisible(p) => {
-            let ex = crate::model::exercise::divisible::DivExercise::new(p).map_err(|e| e.0)?;
-            Ok(ex.levels())
-        }
-    }
-}
-
 impl ExerciseStep {
     /// Why the step is not a valid exercise on `scenario` (empty: valid).
     pub fn errors(&self, scenario: &Scenario) -> Vec<String> {
@@ -65,14 +34,14 @@ impl ExerciseStep {
         if self.prompt.trim().is_empty() {
             e.push("exercise: the prompt is empty".to_string());
         }
-        match moves(scenario) {
+        use crate::lesson::homework::personal;
+        match personal::size_class(scenario) {
             Err(why) => e.push(format!("exercise: {why}")),
             Ok(k) if self.pass == 0 || self.pass > k => e.push(format!(
                 "exercise: pass: {} is not between 1 and the exercise's {k} moves",
                 self.pass
             )),
             Ok(k) if self.personal => {
-                use crate::lesson::homework::personal;
                 let class = personal::size_class(&personal::reference(scenario.model()));
                 match class {
                     Ok(c) if c != k => e.push(format!(

@@ -37,7 +37,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::model::num::approx;
+use crate::model::format::{Precision, number};
 use crate::model::registry::{ModelId, Scenario};
 use crate::model::{Cancelled, NoProgress, Progress};
 use crate::preset;
@@ -306,7 +306,7 @@ impl Answer {
     /// As shown to the student.
     pub fn text(&self) -> String {
         match self {
-            Answer::Number(x) => format_number(*x),
+            Answer::Number(x) => number(*x, Precision::Lesson),
             Answer::Choice(s) => s.clone(),
         }
     }
@@ -321,28 +321,14 @@ fn number_json(x: f64) -> Value {
     }
 }
 
-/// A number for reading: integers whole, others to 4 significant digits.
-pub fn format_number(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else if x != 0.0 && (x.abs() >= 1e6 || x.abs() < 1e-3) {
-        format!("{x:.4e}")
-    } else {
-        let digits = (3 - x.abs().log10().floor() as i32).clamp(0, 8) as usize;
-        let s = format!("{x:.digits$}");
-        if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s
-        }
-    }
-}
-
 /// A JSON scalar as a choice's text (`3`, `"ks"`, `true`).
 fn choice_text(v: &Value) -> Option<String> {
     match v {
         Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.as_f64().map_or_else(|| n.to_string(), format_number)),
+        Value::Number(n) => Some(
+            n.as_f64()
+                .map_or_else(|| n.to_string(), |x| number(x, Precision::Lesson)),
+        ),
         Value::Bool(b) => Some(b.to_string()),
         _ => None,
     }
@@ -596,11 +582,11 @@ impl Lesson {
                  a whole lesson ({} alone about {} s; the whole lesson about {} s)",
                 i + 1,
                 s.title,
-                approx(total),
-                approx(LESSON_SECONDS),
+                number(total, Precision::Estimate),
+                number(LESSON_SECONDS, Precision::Estimate),
                 costliest,
-                approx(scenario.max(check)),
-                approx(all),
+                number(scenario.max(check), Precision::Estimate),
+                number(all, Precision::Estimate),
             ));
         }
         Ok(())
@@ -686,7 +672,7 @@ impl Lesson {
                         "prompt": x.prompt,
                         "pass": x.pass,
                         "personal": x.personal,
-                        "moves": exercise::moves(&s.scenario.resolve().unwrap_or_default()).ok(),
+                        "moves": homework::personal::size_class(&s.scenario.resolve().unwrap_or_default()).ok(),
                     })),
                 })
             })

@@ -6,8 +6,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-use super::{Answer, Check, Kind, Question, format_number};
+use super::{Answer, Check, Kind, Question};
 use crate::model::NoProgress;
+use crate::model::format::{Precision, number};
 use crate::model::registry::{ModelId, Scenario};
 use crate::report::keys::{
     divisible as d, geodecay as g, ksbf as k, redistribute as r, treesweep as t,
@@ -142,7 +143,7 @@ fn pick<T: Copy>(rng: &mut ChaCha8Rng, from: &[T]) -> T {
 fn divisible(rng: &mut ChaCha8Rng, template: usize) -> Draft {
     let h = rng.random_range(2..=16u32);
     let beta = pick(rng, &[0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 1000.0]);
-    let (hs, bs) = (h.to_string(), format_number(beta));
+    let (hs, bs) = (h.to_string(), number(beta, Precision::Lesson));
     match template {
         0 => Draft {
             prompt: format!("Binary tree of height h = {h}, β = {bs}: what is T_C/T_P (how much faster is method P than method C)?"),
@@ -220,7 +221,7 @@ fn geodecay(rng: &mut ChaCha8Rng, template: usize) -> Draft {
 fn treesweep(rng: &mut ChaCha8Rng, template: usize) -> Draft {
     let n = rng.random_range(3..=12u32);
     let tau = pick(rng, &[1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 8.0, 16.0, 32.0, 100.0]);
-    let (ns, ts) = (n.to_string(), format_number(tau));
+    let (ns, ts) = (n.to_string(), number(tau, Precision::Lesson));
     let command = args(&["treesweep", "--n", &ns, "--tau", &ts]);
     match template {
         0 => Draft {

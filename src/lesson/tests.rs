@@ -164,10 +164,3 @@ fn a_lesson_is_held_to_one_budget_as_a_whole() {
     );
     assert_eq!(heavy(4).check(), vec![e]);
 }
-
-#[test]
-fn numbers_read_well() {
-    assert_eq!(format_number(11.0), "11");
-    assert_eq!(format_number(1.9672933977), "1.967");
-    assert_eq!(format_number(0.5), "0.5");
-}

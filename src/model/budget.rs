@@ -94,7 +94,7 @@
 //! run dies out (the boundary run takes 0.16 s) and the maps (about 3× on the redistribution
 //! map). (The KS-BF tree's memory, n = 28 estimated 1.1 GB, is gone with the count engine.)
 
-use super::num::approx;
+use super::format::{Precision, number};
 use super::{ParamError, param_error};
 
 /// Wall-clock time a model's work limit stands for on the reference machine, in seconds.
@@ -170,10 +170,10 @@ impl Budget {
                 field,
                 format!(
                     "{what}: about {} {} (about {} here), more than the limit of {} ({})",
-                    approx(cost.work),
+                    number(cost.work, Precision::Estimate),
                     self.unit,
                     duration(seconds),
-                    approx(self.work),
+                    number(self.work, Precision::Estimate),
                     duration(SECONDS),
                 ),
             ));
@@ -240,26 +240,8 @@ pub fn check_memory(field: &'static str, what: &str, bytes: f64) -> Result<(), P
 }
 
 /// A byte count with two significant digits and a decimal unit ("2.1 GB", "450 MB").
-pub fn size(bytes: f64) -> String {
-    let units = [(1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "kB")];
-    for (scale, unit) in units {
-        if bytes >= scale {
-            return format!("{} {unit}", approx(bytes / scale));
-        }
-    }
-    format!("{} B", approx(bytes))
-}
-
-/// A duration in seconds, minutes or hours, two significant digits.
-fn duration(seconds: f64) -> String {
-    if seconds >= 7200.0 {
-        format!("{} h", approx(seconds / 3600.0))
-    } else if seconds >= 120.0 {
-        format!("{} min", approx(seconds / 60.0))
-    } else {
-        format!("{} s", approx(seconds))
-    }
-}
+pub use super::format::bytes as size;
+use super::format::duration;
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,8 @@
 //! `report::map`. Nothing here depends on a model.
 
 use super::budget::SECONDS;
-use super::num::{approx, compact, parse_real};
+use super::format::{Precision, number};
+use super::num::parse_real;
 use super::{Cancelled, ParamError, Progress, par_map, param_error};
 
 /// Most points on one axis.
@@ -99,8 +100,8 @@ impl Axis {
         if self.lo > self.hi {
             return Err(format!(
                 "LO = {} is above HI = {}",
-                compact(self.lo),
-                compact(self.hi)
+                number(self.lo, Precision::Exact),
+                number(self.hi, Precision::Exact)
             ));
         }
         if !(1..=MAX_POINTS).contains(&self.points) {
@@ -112,7 +113,7 @@ impl Axis {
         if self.scale == Scale::Log && self.lo <= 0.0 {
             return Err(format!(
                 "a log axis needs LO > 0 (got {})",
-                compact(self.lo)
+                number(self.lo, Precision::Exact)
             ));
         }
         Ok(())
@@ -279,15 +280,15 @@ impl Grid {
         let mut out = format!("{y_param} \\ {x_param}");
         for x in &self.x {
             out.push(',');
-            out.push_str(&compact(*x));
+            out.push_str(&number(*x, Precision::Exact));
         }
         out.push('\n');
         for (iy, y) in self.y.iter().enumerate() {
-            out.push_str(&compact(*y));
+            out.push_str(&number(*y, Precision::Exact));
             for ix in 0..self.x.len() {
                 out.push(',');
                 if let Some(v) = self.value(ix, iy) {
-                    out.push_str(&compact(v));
+                    out.push_str(&number(v, Precision::Exact));
                 }
             }
             out.push('\n');
@@ -318,8 +319,8 @@ pub fn check_cost(cell_seconds: &[f64]) -> Result<f64, ParamError> {
                 "{} cells: about {} s of work, more than the limit of {} s — fewer points or a \
                  smaller range",
                 cell_seconds.len(),
-                approx(total),
-                approx(SECONDS)
+                number(total, Precision::Estimate),
+                number(SECONDS, Precision::Estimate)
             ),
         ));
     }

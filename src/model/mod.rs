@@ -82,6 +82,7 @@ pub mod divisible;
 pub mod errata;
 pub mod exercise;
 pub mod explain;
+pub mod format;
 pub mod geodecay;
 pub mod ksbf;
 pub mod map;

@@ -131,45 +131,6 @@ pub fn parse_int<T: Int>(s: &str) -> Result<T, NumError> {
     }
 }
 
-/// A real printed compactly and exactly (it parses back to the same value): plain decimals
-/// for magnitudes in [10^−4, 10^15) (`0.001`, `4096`, `2.5`), the shortest exponent form
-/// beyond (`1e308`, `1.5e-7`), never a 309-digit number.
-pub fn compact(x: f64) -> String {
-    let a = x.abs();
-    if !x.is_finite() || a == 0.0 || (1e-4..1e15).contains(&a) {
-        format!("{x}")
-    } else {
-        format!("{x:e}")
-    }
-}
-
-/// An estimate printed with two significant digits: `4096`, `350`, `2.7e8`, `5e7`, `0.25`.
-pub fn approx(x: f64) -> String {
-    let a = x.abs();
-    if !x.is_finite() || a == 0.0 {
-        format!("{x}")
-    } else if !(1e-2..1e4).contains(&a) {
-        format!("{x:.1e}").replace(".0e", "e")
-    } else if a >= 100.0 {
-        format!("{}", x.round())
-    } else {
-        // Two significant digits, trailing zeros dropped.
-        let digits = if a >= 10.0 {
-            0
-        } else if a >= 1.0 {
-            1
-        } else {
-            2
-        };
-        let s = format!("{x:.digits$}");
-        if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s
-        }
-    }
-}
-
 /// Why [`integer`] failed.
 enum Whole {
     /// A real that is not whole.
@@ -425,31 +386,6 @@ mod tests {
             parse_int::<u8>(&wide),
             Err(NumError::NotANumber(_))
         ));
-    }
-
-    #[test]
-    fn compact_and_approximate_numbers() {
-        assert_eq!(compact(1e308), "1e308");
-        assert_eq!(compact(1e-300), "1e-300");
-        assert_eq!(compact(4096.0), "4096");
-        assert_eq!(compact(2.5), "2.5");
-        assert_eq!(compact(0.001), "0.001");
-        assert_eq!(compact(-1.5e20), "-1.5e20");
-        assert_eq!(compact(f64::INFINITY), "inf");
-        assert_eq!(compact(0.0), "0");
-        assert_eq!(compact(123456789012.0), "123456789012");
-        for x in [1e308, 1.234e-7, 3.0, 1e15, 123.456] {
-            assert_eq!(compact(x).parse::<f64>(), Ok(x));
-        }
-        assert_eq!(approx(2.68e8), "2.7e8");
-        assert_eq!(approx(5e7), "5e7");
-        assert_eq!(approx(4096.0), "4096");
-        assert_eq!(approx(12_345.0), "1.2e4");
-        assert_eq!(approx(350.4), "350");
-        assert_eq!(approx(28.0), "28");
-        assert_eq!(approx(2.54), "2.5");
-        assert_eq!(approx(0.25), "0.25");
-        assert_eq!(approx(1e-3), "1e-3");
     }
 
     #[test]

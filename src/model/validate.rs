@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use super::format::{Precision, number};
+
 /// A validation failure of any model's parameters, naming the offending field so the UI can
 /// show the reason next to its control (the field names are listed by each model's params).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -47,7 +49,10 @@ pub(crate) fn finite(field: &'static str, what: &str, x: f64) -> Result<(), Para
 pub(crate) fn positive(field: &'static str, what: &str, x: f64) -> Result<(), ParamError> {
     finite(field, what, x)?;
     ensure(x > 0.0, field, || {
-        format!("{what} must be positive (got {})", super::num::compact(x))
+        format!(
+            "{what} must be positive (got {})",
+            number(x, Precision::Exact)
+        )
     })
 }
 

@@ -14,7 +14,7 @@ use egui::{RichText, Ui};
 use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
 use crate::model::map::{Axis, Grid, Scale as Spacing};
-use crate::model::num::{compact, parse_real};
+use crate::model::num::parse_real;
 use crate::model::registry::{ModelId, Scenario};
 use crate::report::format::{Precision, number};
 use crate::report::map::{MapPlan, MapRequest, metrics, params};
@@ -42,8 +42,8 @@ impl AxisEdit {
         let (lo, hi, log) = p.default;
         AxisEdit {
             param,
-            lo: compact(lo),
-            hi: compact(hi),
+            lo: number(lo, Precision::Exact),
+            hi: number(hi, Precision::Exact),
             points,
             log,
         }

@@ -4,7 +4,7 @@
 
 use egui::RichText;
 
-use crate::lesson::{self, Answer, Kind, Question};
+use crate::lesson::{Answer, Kind, Question};
 
 /// Text size of the lesson's body (presenter mode's zoom makes it larger still).
 pub const BODY: f32 = 16.0;
@@ -69,7 +69,7 @@ pub fn answer_lines(ui: &mut egui::Ui, q: &Question, a: &Answer, body: f32) {
         ui.label(
             RichText::new(format!(
                 "(accepted within ± {})",
-                lesson::format_number(q.tolerance)
+                crate::model::format::number(q.tolerance, crate::model::format::Precision::Lesson)
             ))
             .weak(),
         );

@@ -83,7 +83,8 @@ fn absent(h: &Harness<'static, LoadlabApp>, text: &str, what: &str) {
 
 #[test]
 fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720p_presenter() {
-    use loadlab::model::exercise::divisible::sig;
+    use loadlab::model::format::{Precision, number};
+    let sig = |x| number(x, Precision::Steps);
     use loadlab::ui::app::{Cmd, Switch};
     let mut h = crate::common::presenter_720p();
     crate::common::exercise_step(&mut h, "li-divisible.ron");

@@ -25,16 +25,9 @@ use crate::model::budget::{MEMORY_LIMIT, size};
 use crate::model::exercise::moves::Shape;
 use crate::model::registry::Scenario;
 
-/// The `format` field of every attempt file.
-pub const FORMAT: &str = "loadlab attempt";
-/// The format version this build writes and the newest it reads.
-pub const VERSION: u32 = 1;
-/// The version of loadlab that writes the file.
-pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub use super::header::{APP_VERSION, FORMAT, LOG_MAX, VERSION, older_than};
 /// Attempt files larger than this are refused before reading (4 MiB).
 pub const MAX_BYTES: u64 = 4 << 20;
-/// The most log entries replayed.
-pub const LOG_MAX: usize = 20_000;
 
 /// The grade a move had when the student made it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,9 +148,7 @@ impl Attempt {
 
     /// The file's text (pretty JSON and a final newline).
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
-        s.push('\n');
-        s
+        super::header::file_text(self)
     }
 
     /// Parses an exercise's attempt file (a quiz's is refused: [`AttemptFile::parse`]).
@@ -198,7 +189,7 @@ impl Attempt {
 
     /// Whether the app that wrote it is older than this one (by its version number).
     pub fn older(&self) -> bool {
-        self.version < VERSION || older_than(&self.app_version, APP_VERSION)
+        super::header::written_by_older(self.version, &self.app_version)
     }
 }
 
@@ -276,29 +267,5 @@ impl AttemptFile {
         let bytes = crate::preset::read_user_file(path, MAX_BYTES, "attempt files")
             .map_err(|e| e.to_string())?;
         AttemptFile::parse(&bytes)
-    }
-}
-
-/// `a` < `b` as dotted version numbers (a part that is not a number counts as 0).
-pub fn older_than(a: &str, b: &str) -> bool {
-    let parts = |s: &str| -> Vec<u64> {
-        s.split(['.', '-', '+'])
-            .take(3)
-            .map(|p| p.parse().unwrap_or(0))
-            .collect()
-    };
-    parts(a) < parts(b)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn versions_compare_as_numbers() {
-        assert!(older_than("0.1.0", "0.1.1"));
-        assert!(older_than("0.9.0", "0.10.0"));
-        assert!(!older_than("0.10.0", "0.9.0"));
-        assert!(!older_than("0.1.0", "0.1.0"));
     }
 }

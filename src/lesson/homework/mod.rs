@@ -13,6 +13,7 @@
 
 pub mod attempt;
 pub mod gradebook;
+pub mod header;
 pub mod personal;
 pub mod quiz;
 pub mod replay;

@@ -51,6 +51,8 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Method};
+use crate::model::exercise::ksbf::KsbfExercise;
+use crate::model::exercise::redistribute::RingExercise;
 use crate::model::geodecay::{GeoParams, Policy};
 use crate::model::ksbf::{KsbfParams, Shape};
 use crate::model::redistribute::instance::{Direction, RingInstance};
@@ -234,9 +236,34 @@ fn candidate(model: ModelId, rng: &mut ChaCha8Rng) -> Option<Scenario> {
     })
 }
 
-/// The size class of an exercise: its number of moves (`out_of`).
+/// The size class of an exercise: the number of moves of the exercise the scenario sets (its
+/// `out_of`), or why it sets none.
 pub fn size_class(scenario: &Scenario) -> Result<usize, String> {
-    crate::lesson::exercise::moves(scenario)
+    match scenario {
+        Scenario::Redistribute(p) => {
+            let ex = RingExercise::new(&p.instance).map_err(|e| e.0)?;
+            ex.drawable().map_err(|e| e.0)?;
+            Ok(ex.initial_bound.max(0) as usize)
+        }
+        Scenario::Ksbf(p) => {
+            let ex = KsbfExercise::new(p).map_err(|e| e.0)?;
+            ex.drawable().map_err(|e| e.0)?;
+            Ok(ex.order.len())
+        }
+        Scenario::Geodecay(p) => {
+            let ex = crate::model::exercise::geodecay::GeoExercise::new(p).map_err(|e| e.0)?;
+            Ok(ex.decisions())
+        }
+        Scenario::TreeSweep(p) => {
+            let ex = crate::model::exercise::treesweep::TreeExercise::new(p).map_err(|e| e.0)?;
+            ex.drawable().map_err(|e| e.0)?;
+            Ok(ex.algorithm_moves())
+        }
+        Scenario::Divisible(p) => {
+            let ex = crate::model::exercise::divisible::DivExercise::new(p).map_err(|e| e.0)?;
+            Ok(ex.levels())
+        }
+    }
 }
 
 /// The personal instance of `student` in `course` for `model` (the derivation above).

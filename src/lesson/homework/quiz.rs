@@ -28,7 +28,7 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use super::attempt::{APP_VERSION, FORMAT, LOG_MAX, VERSION};
+use super::header::{APP_VERSION, FORMAT, LOG_MAX, VERSION};
 use crate::lesson::{Asked, Grade, Question, QuizQuestion};
 use crate::model::registry::ModelId;
 
@@ -334,9 +334,7 @@ impl QuizAttempt {
 
     /// The file's text (pretty JSON and a final newline).
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
-        s.push('\n');
-        s
+        super::header::file_text(self)
     }
 
     /// The model named, or why it is none.
@@ -365,7 +363,7 @@ impl QuizAttempt {
 
     /// Whether the app that wrote it is older than this one.
     pub fn older(&self) -> bool {
-        self.version < VERSION || super::attempt::older_than(&self.app_version, APP_VERSION)
+        super::header::written_by_older(self.version, &self.app_version)
     }
 
     /// The quiz generated again from the seed and the count, every answer recomputed.

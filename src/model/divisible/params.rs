@@ -168,7 +168,7 @@ impl Default for DivisibleParams {
 /// Validation failures; the field names used here: "b", "h", "beta", "sweep_h_max" or "sweep_beta".
 pub use crate::model::ParamError;
 use crate::model::divisible::simulate::shares_representable;
-use crate::model::num::compact;
+use crate::model::format::{Precision, number};
 use crate::model::{ensure, param_error as err, positive};
 
 /// Number of processors (b^{h+1} − 1)/(b − 1) of a complete b-ary tree of height h, or `None`
@@ -275,9 +275,9 @@ fn check_shares(v: &Valid) -> Result<(), ParamError> {
              load per processor) falls below what f64 holds ({}) and they would get no load; \
              at this β the largest h is {largest} (or raise β)",
             v.h,
-            compact(v.beta),
+            number(v.beta, Precision::Exact),
             crate::model::divisible::theory::classic_smallest_share_log10(v),
-            compact(SHARE_MIN),
+            number(SHARE_MIN, Precision::Exact),
         ),
     ))
 }
@@ -287,7 +287,7 @@ fn check_beta(field: &'static str, beta: f64) -> Result<(), ParamError> {
     ensure((BETA_MIN..=BETA_MAX).contains(&beta), field, || {
         format!(
             "β must lie in [{BETA_MIN:e}, {BETA_MAX:e}] (got {}); outside it f64 cannot hold the pipelined fractions",
-            compact(beta)
+            number(beta, Precision::Exact)
         )
     })
 }

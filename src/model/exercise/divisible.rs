@@ -19,6 +19,7 @@ use super::{ExerciseError, Grade};
 use crate::model::divisible::student::{least_load, simulate_loads};
 use crate::model::divisible::theory::{closed_form, level_loads};
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Method, Timeline, Valid};
+use crate::model::format::{Precision, number};
 
 /// The deepest tree an exercise offers (one move per level).
 pub const H_MAX: u64 = 8;
@@ -263,8 +264,8 @@ impl DivExercise {
         match (self.method, l) {
             (Method::C, 0) => format!(
                 "Method C's root computes from 0 until every level finishes at T = {}: L_0 = T/β = {}",
-                sig(big_t),
-                sig(t)
+                number(big_t, Precision::Steps),
+                number(t, Precision::Steps)
             ),
             (Method::C, _) => {
                 let arrive = self
@@ -275,28 +276,28 @@ impl DivExercise {
                 format!(
                     "Method C: level {l}'s fraction arrives at t = {}, and all levels finish together \
                      at T = {}: L_{l} = (T − t)/β = {}",
-                    sig(arrive),
-                    sig(big_t),
-                    sig(t)
+                    number(arrive, Precision::Steps),
+                    number(big_t, Precision::Steps),
+                    number(t, Precision::Steps)
                 )
             }
             (Method::P, 0) => format!(
                 "Method P's root computes while it sends, then x: L_0 = ((N − 1)/b)·x/β + x = {} \
                  (x = bβ/((bβ + 1)N − 1){})",
-                sig(t),
+                number(t, Precision::Steps),
                 self.unless_withheld(x, false)
             ),
             (Method::P, _) => format!(
                 "Method P: every processor below the root computes x = bβ/((bβ + 1)N − 1) = {} in the \
                  last slot, so L_{l} = {}",
-                sig(x),
-                sig(t)
+                number(x, Precision::Steps),
+                number(t, Precision::Steps)
             ),
             (Method::Q, _) => format!(
                 "Method Q: L_{l} = ((c^(h−{l}) − 1)/((b − 1)β + 1) + 1)·x = {} with c = 1/β + b = {} \
                  and x{}",
-                sig(t),
-                sig(1.0 / beta + self.v.b as f64),
+                number(t, Precision::Steps),
+                number(1.0 / beta + self.v.b as f64, Precision::Steps),
                 self.unless_withheld(x, l + 1 == self.levels())
             ),
         }
@@ -306,11 +307,11 @@ impl DivExercise {
     /// short of the value (the grade explains the value once a level is set). T_N is named
     /// only where the student sees it (not for the root while [`DivExercise::withhold`]).
     pub fn hint(&self, l: usize) -> String {
-        let (b, beta, n) = (self.v.b, sig(self.v.beta), self.v.n);
+        let (b, beta, n) = (self.v.b, number(self.v.beta, Precision::Steps), self.v.n);
         let big_t = if self.withhold && l == 0 {
             "T".to_string()
         } else {
-            format!("T = {}", sig(self.closed_form()))
+            format!("T = {}", number(self.closed_form(), Precision::Steps))
         };
         let x = format!("x = bβ/((bβ + 1)N − 1) with b = {b}, β = {beta}, N = {n}");
         match (self.method, l) {
@@ -348,7 +349,7 @@ impl DivExercise {
         if self.withhold && !own {
             String::new()
         } else {
-            format!(" = {}", sig(x))
+            format!(" = {}", number(x, Precision::Steps))
         }
     }
 
@@ -381,12 +382,12 @@ impl DivExercise {
                     format!(
                         "the leaves (level {l}, {} processors) must take the whole remaining \
                          load {}: L_{l} = {}/{} = {}, not {}",
-                        sig(k),
-                        sig(rem),
-                        sig(rem),
-                        sig(k),
-                        sig(hi),
-                        sig(value)
+                        number(k, Precision::Steps),
+                        number(rem, Precision::Steps),
+                        number(rem, Precision::Steps),
+                        number(k, Precision::Steps),
+                        number(hi, Precision::Steps),
+                        number(value, Precision::Steps)
                     ),
                 );
             }
@@ -396,12 +397,12 @@ impl DivExercise {
                 format!(
                     "level {l} has {} processors: {} × {} = {} is more than the remaining \
                      load {} (L_{l} ≤ {})",
-                    sig(k),
-                    sig(k),
-                    sig(value),
-                    sig(k * value),
-                    sig(rem),
-                    sig(hi)
+                    number(k, Precision::Steps),
+                    number(k, Precision::Steps),
+                    number(value, Precision::Steps),
+                    number(k * value, Precision::Steps),
+                    number(rem, Precision::Steps),
+                    number(hi, Precision::Steps)
                 ),
             );
         } else if value < lo * (1.0 - 1e-9) {
@@ -412,8 +413,8 @@ impl DivExercise {
                      it: with L_{l} = {} that is more than its own load (L_{l} ≥ remaining/(b^{l}(bβ + 1)) = {})",
                     l + 1,
                     l + 1,
-                    sig(value),
-                    sig(lo)
+                    number(value, Precision::Steps),
+                    number(lo, Precision::Steps)
                 ),
             );
         }
@@ -431,7 +432,7 @@ impl DivExercise {
                 Some(CLOSED_FORM),
                 format!(
                     "L_{l} = {} is {dir}: {}{effect}",
-                    sig(value),
+                    number(value, Precision::Steps),
                     self.reason(l)
                 ),
                 first_try,
@@ -446,7 +447,7 @@ impl DivExercise {
             return String::new();
         };
         let finish = t.levels.get(l).map_or(0.0, |s| s.finish);
-        format!("; yours finishes at {}", sig(finish))
+        format!("; yours finishes at {}", number(finish, Precision::Steps))
     }
 
     /// Grades and plays `value` on the next level (an illegal value is not played).
@@ -476,13 +477,13 @@ impl DivExercise {
         let [c, p, q] = self.closed;
         let vs = format!(
             "your schedule ends at T = {} ({:+.2} % against {}'s closed form {}; C {}, P {}, Q {})",
-            sig(t.finish),
+            number(t.finish, Precision::Steps),
             (t.finish / mine - 1.0) * 100.0,
             self.method.name(),
-            sig(mine),
-            sig(c.1),
-            sig(p.1),
-            sig(q.1)
+            number(mine, Precision::Steps),
+            number(c.1, Precision::Steps),
+            number(p.1, Precision::Steps),
+            number(q.1, Precision::Steps)
         );
         Some(match first_waste(&t) {
             Some(w) => format!("{vs}. {}", w.why),
@@ -527,7 +528,7 @@ pub fn first_waste_above(t: &Timeline, levels: usize) -> Option<Waste> {
                         end - at,
                         format!(
                             "level {l} gets no load and idles from {} to the end",
-                            sig(at)
+                            number(at, Precision::Steps)
                         ),
                     )
                 })
@@ -542,8 +543,8 @@ pub fn first_waste_above(t: &Timeline, levels: usize) -> Option<Waste> {
                             c.start - prev,
                             format!(
                                 "level {l} waits from {} to {} for its next fragment",
-                                sig(prev),
-                                sig(c.start)
+                                number(prev, Precision::Steps),
+                                number(c.start, Precision::Steps)
                             ),
                         ));
                         break;
@@ -556,9 +557,9 @@ pub fn first_waste_above(t: &Timeline, levels: usize) -> Option<Waste> {
                             "level {l} finishes at {}, {} before level {last} ends the schedule at {}: \
                              by Li's optimality principle all processors finish together, so level {l} \
                              should get more load (level {last} less)",
-                            sig(lv.finish),
-                            sig(end - lv.finish),
-                            sig(end)
+                            number(lv.finish, Precision::Steps),
+                            number(end - lv.finish, Precision::Steps),
+                            number(end, Precision::Steps)
                         ))
                     })
                 })
@@ -576,25 +577,6 @@ pub fn first_waste_above(t: &Timeline, levels: usize) -> Option<Waste> {
         }
     }
     best
-}
-
-/// `x` to 4 significant digits.
-pub fn sig(x: f64) -> String {
-    let a = x.abs();
-    if !x.is_finite() || a == 0.0 {
-        return format!("{x}");
-    }
-    if (1e-3..1e5).contains(&a) {
-        let digits = (3 - a.log10().floor() as i32).max(0) as usize;
-        let s = format!("{x:.digits$}");
-        if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s
-        }
-    } else {
-        format!("{x:.3e}")
-    }
 }
 
 #[cfg(test)]
@@ -757,7 +739,7 @@ mod tests {
             for (l, level) in method.levels.iter().enumerate().take(ex.levels() - 1) {
                 let hint = ex.hint(l);
                 let mut numbers = hint.split(|c: char| !(c.is_ascii_digit() || ".e-".contains(c)));
-                let value = sig(level.load);
+                let value = number(level.load, Precision::Steps);
                 assert!(numbers.all(|n| n != value), "{m:?} L_{l}: {hint}");
                 ex.play(level.load, true).unwrap();
             }
@@ -790,9 +772,9 @@ mod tests {
 
     #[test]
     fn four_significant_digits() {
-        assert_eq!(sig(0.123456), "0.1235");
-        assert_eq!(sig(12.0), "12");
-        assert_eq!(sig(1234.5678), "1235");
-        assert_eq!(sig(1.5e-6), "1.500e-6");
+        assert_eq!(number(0.123456, Precision::Steps), "0.1235");
+        assert_eq!(number(12.0, Precision::Steps), "12");
+        assert_eq!(number(1234.5678, Precision::Steps), "1235");
+        assert_eq!(number(1.5e-6, Precision::Steps), "1.500e-6");
     }
 }

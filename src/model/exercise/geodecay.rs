@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::{ExerciseError, Grade};
 use crate::model::NoProgress;
+use crate::model::format::{Precision, number};
 use crate::model::geodecay::loads::Loads;
 use crate::model::geodecay::optimal::best_times;
 use crate::model::geodecay::theory::{deterministic_rounds, deterministic_tasks};
@@ -195,9 +196,9 @@ impl GeoExercise {
              {}): {} leads at best to {}, {} to {}",
             self.loads_max_after_decay(r),
             what(true),
-            fmt(yes),
+            number(yes, Precision::Exact),
             what(false),
-            fmt(no)
+            number(no, Precision::Exact)
         );
         let grade = if mine <= other + eps {
             Grade::legal(
@@ -208,7 +209,11 @@ impl GeoExercise {
         } else {
             Grade::legal(
                 Some(COST),
-                format!("{why}: {} costs {} more", what(balance), fmt(mine - other)),
+                format!(
+                    "{why}: {} costs {} more",
+                    what(balance),
+                    number(mine - other, Precision::Exact)
+                ),
                 first_try,
             )
         };
@@ -237,7 +242,7 @@ impl GeoExercise {
              {per} (w = {m} tasks); going on costs nothing now, and this round costs {most}, \
              its most loaded processor. Weigh ℓ against what the imbalance costs over the rounds \
              until your next balancing",
-            fmt(self.params.ell)
+            number(self.params.ell, Precision::Exact)
         )
     }
 
@@ -268,10 +273,6 @@ impl GeoExercise {
         }
         Some(g)
     }
-}
-
-fn fmt(x: f64) -> String {
-    crate::model::num::compact(x)
 }
 
 #[cfg(test)]
@@ -325,7 +326,10 @@ mod tests {
             let words: Vec<&str> = h
                 .split(|c: char| c.is_whitespace() || ",;:()".contains(c))
                 .collect();
-            for time in [fmt(g.time_if_balance), fmt(g.time_if_not)] {
+            for time in [
+                number(g.time_if_balance, Precision::Exact),
+                number(g.time_if_not, Precision::Exact),
+            ] {
                 assert!(!words.contains(&time.as_str()), "{time} in {h}");
             }
             ex.play(false, true);

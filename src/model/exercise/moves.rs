@@ -184,6 +184,21 @@ fn node_of(v: &Value, grid: bool) -> Result<NodeId, String> {
     }
 }
 
+/// `v` as an object with no field but `known`, or why not (`expected` says what was wanted).
+fn object_of<'a>(
+    v: &'a Value,
+    known: &[&str],
+    expected: &str,
+) -> Result<&'a serde_json::Map<String, Value>, String> {
+    let o = v
+        .as_object()
+        .ok_or_else(|| format!("expected {expected}, got {}", short(v)))?;
+    if let Some(k) = o.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(format!("unknown field {k:?} ({})", known.join(", ")));
+    }
+    Ok(o)
+}
+
 /// A KS-BF moves file: a list of `{"node", "pe", "step"}` predictions.
 pub fn parse_predictions(v: &Value, grid: bool) -> Result<Vec<Prediction>, String> {
     let list = v
@@ -193,18 +208,8 @@ pub fn parse_predictions(v: &Value, grid: bool) -> Result<Vec<Prediction>, Strin
         .enumerate()
         .map(|(i, p)| {
             let at = |e: String| format!("prediction {}: {e}", i + 1);
-            let o = p.as_object().ok_or_else(|| {
-                at(format!(
-                    "expected {{\"node\", \"pe\", \"step\"}}, got {}",
-                    short(p)
-                ))
-            })?;
-            if let Some(k) = o
-                .keys()
-                .find(|k| !["node", "pe", "step"].contains(&k.as_str()))
-            {
-                return Err(at(format!("unknown field {k:?} (node, pe, step)")));
-            }
+            let o = object_of(p, &["node", "pe", "step"], "{\"node\", \"pe\", \"step\"}")
+                .map_err(at)?;
             let field = |k: &str| o.get(k).ok_or_else(|| at(format!("missing {k:?}")));
             Ok(Prediction {
                 node: node_of(field("node")?, grid).map_err(at)?,
@@ -236,15 +241,12 @@ pub fn parse_tree_moves(v: &Value) -> Result<Vec<Move>, String> {
             if let Some(node) = m.as_i64() {
                 return Ok(Move { node, start: None });
             }
-            let o = m.as_object().ok_or_else(|| {
-                at(format!(
-                    "expected a heap number or {{\"node\", \"start\"}}, got {}",
-                    short(m)
-                ))
-            })?;
-            if let Some(k) = o.keys().find(|k| !["node", "start"].contains(&k.as_str())) {
-                return Err(at(format!("unknown field {k:?} (node, start)")));
-            }
+            let o = object_of(
+                m,
+                &["node", "start"],
+                "a heap number or {\"node\", \"start\"}",
+            )
+            .map_err(at)?;
             let node = o.get("node").ok_or_else(|| at("missing \"node\"".into()))?;
             let node = node
                 .as_i64()

@@ -41,7 +41,7 @@ use serde::Serialize;
 mod why;
 
 use super::{ExerciseError, Grade};
-use crate::model::num::compact;
+use crate::model::format::{Precision, number};
 use crate::model::treesweep::finegrain::le;
 use crate::model::treesweep::{
     Reading, Rule, Schedule, TreeSweepParams, fine_grain, fine_grain_schedule, py_makespan,
@@ -472,11 +472,6 @@ impl TreeExercise {
     }
 }
 
-/// A number as the why lines print it.
-fn f(x: f64) -> String {
-    compact(x)
-}
-
 /// Grading and playing.
 impl TreeExercise {
     /// Grades a move without making it.
@@ -650,7 +645,7 @@ impl TreeExercise {
              optionally with start times; every other node runs in an external subtree, \
              scheduled optimally elsewhere. Finish with the root",
             self.n,
-            f(self.tau)
+            number(self.tau, Precision::Exact)
         )
     }
 }

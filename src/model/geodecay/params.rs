@@ -269,7 +269,7 @@ impl Default for GeoParams {
 /// Validation failures; the field names used here: "n", "p", "alpha", "ell", "c", "every", "ell_log2_max" or "seeds".
 pub use crate::model::ParamError;
 use crate::model::budget::{Budget, Cost};
-use crate::model::num::compact;
+use crate::model::format::{Precision, number};
 use crate::model::{Checks, Validated, ensure, finite, positive};
 
 impl Checks for GeoParams {
@@ -300,13 +300,16 @@ impl Checks for GeoParams {
         ensure(self.alpha >= ALPHA_MIN, "alpha", || {
             format!(
                 "α must be at least {ALPHA_MIN} (got {}): a run has about lg(n)/α rounds",
-                compact(self.alpha)
+                number(self.alpha, Precision::Exact)
             )
         })?;
         let ell = "ℓ (load-balancing cost)";
         finite("ell", ell, self.ell)?;
         ensure(self.ell >= 0.0, "ell", || {
-            format!("{ell} must be at least 0 (got {})", compact(self.ell))
+            format!(
+                "{ell} must be at least 0 (got {})",
+                number(self.ell, Precision::Exact)
+            )
         })?;
         ensure(self.ell <= ELL_MAX, "ell", || {
             format!(
@@ -457,7 +460,7 @@ impl GeoParams {
         format!(
             "n = {n}, p = {}, α = {}, {} decay, {} survivors",
             self.p,
-            compact(self.alpha),
+            number(self.alpha, Precision::Exact),
             self.decay.name(),
             self.survivors.name()
         )

@@ -170,7 +170,7 @@ impl Default for KsbfParams {
 /// Validation failures; the field names used here: "n", "p" or "spawn_prob".
 pub use crate::model::ParamError;
 use crate::model::budget::{Budget, Cost};
-use crate::model::num::compact;
+use crate::model::format::{Precision, number};
 use crate::model::{Checks, Validated, ensure};
 
 /// Number of levels of a grid shape (the two-row grid reaches level p + n).
@@ -232,7 +232,7 @@ impl Checks for KsbfParams {
             || {
                 format!(
                     "the spawn probability q must lie in [0, 1] (got {})",
-                    compact(q)
+                    number(q, Precision::Exact)
                 )
             },
         )?;

@@ -6,6 +6,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::model::format::{Precision, number};
+
 use super::instance::{Costs, Direction, N_MAX, N_MIN, RingInstance, VALUE_MAX, minimal_loads};
 
 impl RingInstance {
@@ -391,7 +393,7 @@ pub enum EditError {
     #[error("no speeds given")]
     NoSpeeds,
     /// A speed is not a finite number > 0.
-    #[error("speed of P{} must be a finite number > 0 (got {})", .processor + 1, crate::model::num::compact(*.speed))]
+    #[error("speed of P{} must be a finite number > 0 (got {})", .processor + 1, number(*.speed, Precision::Exact))]
     BadSpeed {
         /// 0-based processor.
         processor: usize,

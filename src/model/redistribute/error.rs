@@ -2,6 +2,8 @@
 //! large for it, or the loads or flows it was given cannot be scheduled. Processors are stored
 //! 0-based and named 1-based (P1..Pn) in the messages, as in the paper.
 
+use crate::model::format::{Precision, number};
+
 /// An algorithm's refusal, with the message the CLI and the GUI show.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RedistError {
@@ -172,8 +174,8 @@ pub enum RedistError {
         "the link costs span too many decades for floating-point times: the schedule's \
          cheapest transfer (cost {}) lasts less than 10^-8 × its makespan ({}), too short for \
          its times to be told apart; give costs that span fewer decades",
-        crate::model::num::compact(*.cost),
-        crate::model::num::compact(*.makespan)
+        number(*.cost, Precision::Exact),
+        number(*.makespan, Precision::Exact)
     )]
     TimeResolution {
         /// The cheapest cost a transfer of the schedule uses.

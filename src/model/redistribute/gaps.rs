@@ -23,6 +23,7 @@ use super::lemma9::{asap_schedule, lemma9_schedule};
 use super::lemma12::lemma12;
 use super::schedule::verify;
 use super::system6::{port_times, solve_system6, solve_system12};
+use crate::model::format::{Precision, number};
 
 /// Largest ring drawn.
 pub const N_MAX: usize = 5;
@@ -251,8 +252,8 @@ impl GapSearch {
                 sp.n_max,
                 sp.delta_max,
                 sp.cost_max,
-                crate::model::num::approx(seconds),
-                crate::model::num::approx(limit),
+                number(seconds, Precision::Estimate),
+                number(limit, Precision::Estimate),
             ),
         ))
     }
@@ -516,7 +517,7 @@ pub fn command(inst: &RingInstance) -> Vec<String> {
     let reals = |v: &[f64]| {
         join(
             &v.iter()
-                .map(|x| crate::model::num::compact(*x))
+                .map(|x| number(*x, Precision::Exact))
                 .collect::<Vec<_>>(),
         )
     };
@@ -532,7 +533,7 @@ pub fn command(inst: &RingInstance) -> Vec<String> {
     match &inst.costs {
         Costs::Homogeneous(x) => {
             c.push("--c".into());
-            c.push(crate::model::num::compact(*x));
+            c.push(number(*x, Precision::Exact));
         }
         Costs::Heterogeneous { cw, ccw } => {
             c.push("--cw".into());

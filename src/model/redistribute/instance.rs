@@ -1,6 +1,6 @@
 //! Ring instances: δ, the loads L, the link costs and the direction, with their validation
 //! against Section 2 and the input limits (every problem attached to its cell, so the editor
-//! can mark it). The editing operations live in [`super::editing`].
+//! can mark it). The editing operations live in the sibling module `editing`.
 //!
 //! Indices: vectors are stored 0-based; processor `P_{i+1}` of the paper is entry `i`.
 //! `cw[i]` is c_{i,i+1} (the link from P_i to its successor) and `ccw[i]` is c_{i,i−1} (the
@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::num::compact;
+use crate::model::format::{Precision, number};
 
 /// Smallest ring accepted.
 pub const N_MIN: usize = 2;
@@ -268,7 +268,7 @@ impl RingInstance {
                     format!(
                         "{}{at} must be a finite number > 0 (got {})",
                         field.name(),
-                        compact(c)
+                        number(c, Precision::Exact)
                     ),
                 ));
             } else if c > COST_MAX {
@@ -278,7 +278,7 @@ impl RingInstance {
                     format!(
                         "{} must be at most {COST_MAX:e} (got {})",
                         field.name(),
-                        compact(c)
+                        number(c, Precision::Exact)
                     ),
                 ));
             }

@@ -71,6 +71,7 @@ use super::instance::{Costs, Direction, RingInstance};
 use super::lemma9::{ASAP_MAX_ITEMS, asap_schedule};
 use super::system6::{solve_system6, solve_system12};
 use crate::model::budget::Cost;
+use crate::model::format::{Precision, number};
 use crate::model::{Cancelled, ParamError, Progress, ensure, par_map, param_error};
 
 /// Illustrative LINPACK-like speeds (MFlops) the CPU speeds are drawn from.
@@ -180,7 +181,7 @@ impl IterativeParams {
                 "ratios",
                 format!(
                     "every ratio must be in (0, 1e9] (got {})",
-                    crate::model::num::compact(*r)
+                    number(*r, Precision::Exact)
                 ),
             ));
         }

@@ -23,6 +23,8 @@ named! {
 pub const N_MAX: u64 = 1000;
 /// Largest τ accepted (see [`N_MAX`]).
 pub const TAU_MAX: f64 = 1e9;
+/// Largest height for which schedules are materialised (2^20 − 1 nodes).
+pub const MATERIAL_N_MAX: u32 = 20;
 
 /// Height n of the tree.
 pub const N: ParamSpec = ParamSpec {
@@ -82,7 +84,7 @@ impl Default for TreeSweepParams {
 /// Validation failures; the field names used here: "n" or "tau".
 pub use crate::model::ParamError;
 use crate::model::budget::{Budget, Cost};
-use crate::model::num::compact;
+use crate::model::format::{Precision, number};
 use crate::model::{Checks, Validated, ensure, finite};
 
 impl Checks for TreeSweepParams {
@@ -108,13 +110,13 @@ impl Checks for TreeSweepParams {
                  executing one node. Its optimality proof uses τ > 1 (a boundary node's \
                  height is found from AET ≤ T*(ℓ) + τ − 2, and the schedules it builds are \
                  persistent only then); the coarse-grain case τ ≤ 1 is a different problem",
-                compact(self.tau)
+                number(self.tau, Precision::Exact)
             )
         })?;
         ensure(self.tau <= TAU_MAX, "tau", || {
             format!(
                 "τ must be at most {TAU_MAX:e} (got {}) so that every time stays an exact integer part in f64",
-                compact(self.tau)
+                number(self.tau, Precision::Exact)
             )
         })?;
         BUDGET.check("n", &format!("n = {}", self.n), cost(self))
@@ -137,7 +139,7 @@ pub const BUDGET: Budget = Budget {
 /// parameters.
 pub fn cost(p: &TreeSweepParams) -> Cost {
     let n = p.n as f64;
-    let nodes = 2f64.powi(p.n.min(u64::from(super::schedule::MATERIAL_N_MAX)) as i32);
+    let nodes = 2f64.powi(p.n.min(u64::from(MATERIAL_N_MAX)) as i32);
     let long = 51.0 * (N_MAX as f64).powi(2);
     Cost::new(
         121.0 * n * n + 4.0 * 40f64.powi(3) + long + 4.0 * nodes,

@@ -5,9 +5,7 @@ use serde::Serialize;
 
 use super::finegrain::{Rule, TraceStep, le};
 use super::params::Direction;
-
-/// Largest height for which schedules are materialised (2^20 − 1 nodes).
-pub const MATERIAL_N_MAX: u32 = 20;
+pub use super::params::MATERIAL_N_MAX;
 
 /// Processor and execution start of every node.
 #[derive(Debug, Clone, PartialEq, Serialize)]

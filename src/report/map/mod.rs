@@ -22,8 +22,8 @@ use serde_json::{Value, json};
 use super::{Detail, ReportError, run as report_run};
 use crate::model::budget::SECONDS;
 use crate::model::divisible::Method;
+use crate::model::format::{Precision, number};
 use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute};
-use crate::model::num::{approx, compact};
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::RingInstance;
 use crate::model::redistribute::params::{Algorithm, RedistParams};
@@ -129,27 +129,21 @@ macro_rules! param {
     // A parameter described by its model's descriptor (`crate::model::param::ParamSpec`): the
     // name, help, integer flag and default range are the descriptor's.
     ($variant:ident, spec $spec:expr, |$p:ident| $field:expr, $ty:ty) => {
-        MapParam {
-            name: $spec.field,
-            help: $spec.name,
-            integer: $spec.integer,
-            default: (
+        param!(
+            $variant,
+            $spec.field,
+            $spec.name,
+            $spec.integer,
+            (
                 $spec.rail.0,
                 $spec.rail.1,
                 matches!($spec.spread, $crate::model::param::Spread::Log),
             ),
-            get: |s| match s {
-                Scenario::$variant($p) => $field as f64,
-                _ => f64::NAN,
-            },
-            set: |s, v| {
-                if let Scenario::$variant($p) = s {
-                    $field = v as $ty;
-                }
-            },
-        }
+            |$p| $field,
+            $ty
+        )
     };
-    ($variant:ident, $name:literal, $help:literal, $int:expr, $default:expr, |$p:ident| $field:expr, $ty:ty) => {
+    ($variant:ident, $name:expr, $help:expr, $int:expr, $default:expr, |$p:ident| $field:expr, $ty:ty) => {
         MapParam {
             name: $name,
             help: $help,
@@ -411,9 +405,9 @@ fn held_exactly(
                 format!(
                     "{} = {} is outside what {} can be (it would be computed at {})",
                     param.name,
-                    compact(v),
+                    number(v, Precision::Exact),
                     param.name,
-                    compact(held)
+                    number(held, Precision::Exact)
                 ),
             ));
         }
@@ -476,8 +470,8 @@ impl MapPlan {
                         "{} cells: at least {} s of work, more than the limit of {} s — fewer \
                          points or a smaller range",
                         nx * ny,
-                        approx(seen),
-                        approx(SECONDS)
+                        number(seen, Precision::Estimate),
+                        number(SECONDS, Precision::Estimate)
                     ),
                 ));
             }
@@ -755,9 +749,9 @@ impl MapPlan {
         format!(
             "{} = {}, {} = {}",
             self.x.name,
-            compact(self.x_values[ix]),
+            number(self.x_values[ix], Precision::Exact),
             self.y.name,
-            compact(self.y_values[iy])
+            number(self.y_values[iy], Precision::Exact)
         )
     }
 }

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::model::Progress;
 use crate::model::budget::{Part, check_memory};
-use crate::model::num::approx;
+use crate::model::format::{Precision, number};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::params::RedistParams;
 use crate::model::redistribute::run::{
@@ -146,9 +146,9 @@ fn check_listing(
     let what = format!(
         "listing the schedule ({} transfers{}, with --rounds or --csv; leave it out to get the \
          numbers)",
-        approx(transfers),
+        number(transfers, Precision::Estimate),
         if rounds > 0.0 {
-            format!(" in {} rounds", approx(rounds))
+            format!(" in {} rounds", number(rounds, Precision::Estimate))
         } else {
             String::new()
         }

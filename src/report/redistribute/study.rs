@@ -367,14 +367,7 @@ pub fn summary(s: &StudyResult) -> String {
             format!(
                 "worst makespan / bound: {}{}",
                 worst.map_or("— (no valid sample)".into(), num),
-                if failed > 0 {
-                    format!(
-                        " · {} failed the checker",
-                        crate::model::words::count(failed, "sample")
-                    )
-                } else {
-                    String::new()
-                }
+                failed_note(failed, "failed the checker")
             )
         }
         StudyResult::LpRatio(pts) => {
@@ -416,6 +409,15 @@ pub fn summary(s: &StudyResult) -> String {
     }
 }
 
+/// " · 3 samples {what}", or nothing when no sample did.
+fn failed_note(failed: usize, what: &str) -> String {
+    if failed > 0 {
+        format!(" · {} {what}", crate::model::words::count(failed, "sample"))
+    } else {
+        String::new()
+    }
+}
+
 /// How many rings each reading of Algorithm 3 took off Lemma 6 or failed the checker on.
 fn rounds_summary(pts: &[RoundsPoint]) -> String {
     let count = |f: &dyn Fn(&RoundsPoint) -> bool| pts.iter().filter(|p| f(p)).count();
@@ -429,14 +431,7 @@ fn rounds_summary(pts: &[RoundsPoint]) -> String {
         "Of {} rings — corrected: {off_c} off Lemma 6, {bad_c} failing the checker · as \
          printed: {off_l} off Lemma 6, {bad_l} failing the checker (possession){}.",
         pts.len(),
-        if failed > 0 {
-            format!(
-                " · {} failed to run (left out)",
-                crate::model::words::count(failed, "sample")
-            )
-        } else {
-            String::new()
-        }
+        failed_note(failed, "failed to run (left out)")
     )
 }
 

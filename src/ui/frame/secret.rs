@@ -29,20 +29,6 @@ pub struct Secret {
     pub on_shown_run: bool,
 }
 
-/// `x` as the app writes it in any of its precisions.
-fn written(x: f64) -> impl Iterator<Item = String> {
-    use crate::report::format::{Precision, number};
-    [
-        Precision::Text,
-        Precision::Table,
-        Precision::Readout,
-        Precision::Caption,
-    ]
-    .into_iter()
-    .map(move |p| number(x, p))
-    .chain([crate::lesson::format_number(x)])
-}
-
 /// What a hidden answer reads until Reveal.
 pub const HIDDEN: &str = "?";
 
@@ -71,7 +57,7 @@ impl Secret {
             None => Vec::new(),
             Some(Err(choice)) => vec![choice],
             Some(Ok(x)) => {
-                let mut t: Vec<String> = written(x).collect();
+                let mut t: Vec<String> = crate::model::format::renderings(x).collect();
                 t.sort();
                 t.dedup();
                 t
@@ -93,7 +79,7 @@ impl Secret {
 
     /// The same quantities hidden by name, but an answer no view writes (the lecture walk's decoy probe).
     pub fn decoy(mut self) -> Secret {
-        self.texts = written(DECOY).collect();
+        self.texts = crate::model::format::renderings(DECOY).collect();
         self.own = self.texts.clone();
         self
     }
@@ -136,10 +122,14 @@ impl Secret {
                 .values
                 .first()
                 .into_iter()
-                .flat_map(|&x| written(x)),
+                .flat_map(|&x| crate::model::format::renderings(x)),
         );
-        self.texts
-            .extend(giveaway.values.iter().flat_map(|&x| written(x)));
+        self.texts.extend(
+            giveaway
+                .values
+                .iter()
+                .flat_map(|&x| crate::model::format::renderings(x)),
+        );
         for t in [&mut self.texts, &mut self.own] {
             t.sort();
             t.dedup();

@@ -8,8 +8,8 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, pos2, vec2};
 
 use super::access;
 use super::ticks::{self, Scale as TickScale};
+use crate::model::format::{Precision, number};
 use crate::model::map::Grid;
-use crate::model::num::compact;
 use crate::report::map::Guide;
 
 /// What the heat map shows besides the grid.
@@ -451,7 +451,7 @@ fn colour_bar(
         if t_hi > t_lo && (0.04..=0.96).contains(&u) {
             label(
                 level,
-                compact(level),
+                number(level, Precision::Exact),
                 Some(Stroke::new(2.0, contour_color(k))),
             );
             taken.push(y_of(level));

@@ -3,8 +3,9 @@
 
 use super::{
     BASE, Decision, INEQUALITY_4, ONE_AT_A_TIME, PRECEDENCE, RULE_A, RULE_B, START, Slot, TAKEN,
-    TOP_CLUSTER, TreeExercise, f, is_below,
+    TOP_CLUSTER, TreeExercise, is_below,
 };
+use crate::model::format::{Precision, number};
 use crate::model::treesweep::Rule;
 use crate::model::treesweep::finegrain::le;
 
@@ -22,7 +23,7 @@ impl TreeExercise {
                  AETs — so v_i = node {v}, AET = AET(v_{{i−1}}) + 1 = {}",
                 2 * v,
                 2 * v + 1,
-                f(d.start)
+                number(d.start, Precision::Exact)
             ),
             Rule::Boundary => {
                 let l = d.height;
@@ -30,12 +31,15 @@ impl TreeExercise {
                     format!(
                         "AET = max{{AET(v_{{i−1}}) + 1, T*({}) + τ}} = max{{{}, {}}} = {}",
                         l - 1,
-                        f(t + 1.0),
-                        f(self.t_star(l - 1) + self.tau),
-                        f(d.start)
+                        number(t + 1.0, Precision::Exact),
+                        number(self.t_star(l - 1) + self.tau, Precision::Exact),
+                        number(d.start, Precision::Exact)
                     )
                 } else {
-                    format!("AET = AET(v_{{i−1}}) + 1 = {} (a leaf)", f(d.start))
+                    format!(
+                        "AET = AET(v_{{i−1}}) + 1 = {} (a leaf)",
+                        number(d.start, Precision::Exact)
+                    )
                 };
                 if !d.holds_4 {
                     return format!(
@@ -50,8 +54,8 @@ impl TreeExercise {
                         "; at ℓ = {} it fails: T*({}) + τ − 2 = {} < {}",
                         l - 1,
                         l - 1,
-                        f(self.t_star(l - 1) + self.tau - 2.0),
-                        f(t)
+                        number(self.t_star(l - 1) + self.tau - 2.0, Precision::Exact),
+                        number(t, Precision::Exact)
                     )
                 } else {
                     String::new()
@@ -60,8 +64,8 @@ impl TreeExercise {
                     "rule (b): no node is eligible; (4) AET(v_{{i−1}}) = {} ≤ T*(ℓ) + τ − 2 \
                      holds first at ℓ = {l} (T*({l}) + τ − 2 = {}{below}), so v_i = node {v}, \
                      the leftmost node of height {l} not yet assigned, {at}",
-                    f(t),
-                    f(self.t_star(l) + self.tau - 2.0)
+                    number(t, Precision::Exact),
+                    number(self.t_star(l) + self.tau - 2.0, Precision::Exact)
                 )
             }
         }
@@ -78,15 +82,15 @@ impl TreeExercise {
             Rule::Internal => format!(
                 "rule (a): a node is eligible — both its predecessors already ran on processor \
                  0 — so it runs next, at AET(v_{{i−1}}) + 1 = {}",
-                f(t + 1.0)
+                number(t + 1.0, Precision::Exact)
             ),
             Rule::Boundary if d.holds_4 => format!(
                 "rule (b): no node is eligible; inequality (4) AET(v_{{i−1}}) = {} ≤ T*(ℓ) + τ \
                  − 2 holds first at height ℓ = {} (T*({}) + τ − 2 = {}), searching from h_j = {}",
-                f(t),
+                number(t, Precision::Exact),
                 d.height,
                 d.height,
-                f(self.t_star(d.height) + self.tau - 2.0),
+                number(self.t_star(d.height) + self.tau - 2.0, Precision::Exact),
                 d.from
             ),
             Rule::Boundary => format!(
@@ -106,7 +110,10 @@ impl TreeExercise {
         if let Some(s) = self.start_of(v) {
             return Err((
                 TAKEN,
-                format!("node {v} already runs on processor 0 (from {})", f(s)),
+                format!(
+                    "node {v} already runs on processor 0 (from {})",
+                    number(s, Precision::Exact)
+                ),
                 v,
             ));
         }
@@ -147,10 +154,13 @@ impl TreeExercise {
                 Some(&u) => format!(
                     "processor 0 runs one node at a time: v_{{i−1}} = node {u} runs until {}, \
                      so node {v} cannot start at {}",
-                    f(prev),
-                    f(s)
+                    number(prev, Precision::Exact),
+                    number(s, Precision::Exact)
                 ),
-                None => format!("time starts at 0: node {v} cannot start at {}", f(s)),
+                None => format!(
+                    "time starts at 0: node {v} cannot start at {}",
+                    number(s, Precision::Exact)
+                ),
             };
             return Err((ONE_AT_A_TIME, why, v));
         }
@@ -162,17 +172,17 @@ impl TreeExercise {
                 format!(
                     "node {v} needs node {c}, which runs on processor 0 until {}: it cannot \
                      start at {}",
-                    f(ready),
-                    f(s)
+                    number(ready, Precision::Exact),
+                    number(s, Precision::Exact)
                 )
             } else {
                 let h = self.node_height(c);
                 format!(
                     "node {v} needs node {c}: its external subtree (height {h}) finishes at \
                      T*({h}) = {} elsewhere and the result arrives at T*({h}) + τ = {}, after {}",
-                    f(self.t_star(h)),
-                    f(ready),
-                    f(s)
+                    number(self.t_star(h), Precision::Exact),
+                    number(ready, Precision::Exact),
+                    number(s, Precision::Exact)
                 )
             };
             return Err((PRECEDENCE, why, c));
@@ -197,8 +207,8 @@ impl TreeExercise {
                 Some(START),
                 format!(
                     "{reason}; you start it at {}, {} later: processor 0 idles",
-                    f(start),
-                    f(start - d.start)
+                    number(start, Precision::Exact),
+                    number(start - d.start, Precision::Exact)
                 ),
             );
         }
@@ -231,22 +241,22 @@ impl TreeExercise {
             "rule (b) takes node {} at height {} (AET {})",
             d.node,
             d.height,
-            f(d.start)
+            number(d.start, Precision::Exact)
         );
         if !le(t, bound) {
             format!(
                 "(4) fails at height {hs}: AET(v_{{i−1}}) = {} > T*({hs}) + τ − 2 = {}, so node \
                  {v} would start after T*({hs}) + τ − 1 (the MHB property: its subtree could run \
                  elsewhere and send its result sooner); {alg}",
-                f(t),
-                f(bound)
+                number(t, Precision::Exact),
+                number(bound, Precision::Exact)
             )
         } else if hs > d.height {
             format!(
                 "(4) already holds at height {} < {hs} and rule (b) takes the smallest such \
                  height: {alg}; node {v} starts at {}",
                 d.height,
-                f(start)
+                number(start, Precision::Exact)
             )
         } else {
             format!("{alg}; you chose node {v} at height {hs}")

@@ -21,7 +21,8 @@ use egui::{Color32, RichText, Ui};
 
 use crate::model::divisible::{Activity, DivisibleParams, Interval, Timeline};
 use crate::model::exercise::Grade;
-use crate::model::exercise::divisible::{DivExercise, sig};
+use crate::model::exercise::divisible::DivExercise;
+use crate::model::format::{Precision, number};
 use crate::ui::exercise::Exercise;
 use crate::ui::reveal::Reveal;
 use crate::ui::widgets::form::labelled;
@@ -78,7 +79,10 @@ impl DivTurn {
             return;
         }
         let (_, most) = self.ex.range();
-        let half = sig(most / 2.0).parse().unwrap_or(most / 2.0).min(most);
+        let half = number(most / 2.0, Precision::Steps)
+            .parse()
+            .unwrap_or(most / 2.0)
+            .min(most);
         let value = if l + 1 >= self.ex.levels() {
             most
         } else {
@@ -146,13 +150,13 @@ impl DivTurn {
             let bound = if l + 1 == self.ex.levels() {
                 "all that is left".to_string()
             } else {
-                format!("≤ {} each", sig(most))
+                format!("≤ {} each", number(most, Precision::Steps))
             };
             ui.label(
                 RichText::new(format!(
                     "× {} = {} ({bound}) — not set yet: Set level grades it",
                     processors(k),
-                    sig(k * self.pending.1),
+                    number(k * self.pending.1, Precision::Steps),
                 ))
                 .weak(),
             );
@@ -293,7 +297,7 @@ fn processors(k: f64) -> String {
     if k == 1.0 {
         "1 processor".into()
     } else {
-        format!("{} processors", sig(k))
+        format!("{} processors", number(k, Precision::Steps))
     }
 }
 
@@ -322,7 +326,7 @@ fn bars_of<'a>(
             tooltip: format!(
                 "level {}: amount {} per processor{}",
                 iv.level,
-                sig(iv.amount),
+                number(iv.amount, Precision::Steps),
                 note(iv.level)
             ),
             color: color(iv),
@@ -342,13 +346,16 @@ impl Exercise for DivTurn {
         let what = if last {
             "the leaves take what is left".to_string()
         } else {
-            format!("{} of the unit load left", sig(self.ex.remaining()))
+            format!(
+                "{} of the unit load left",
+                number(self.ex.remaining(), Precision::Steps)
+            )
         };
         let aim = if self.target_shown() {
             format!(
                 "aim at {}'s T_N = {}",
                 self.ex.method().name(),
-                sig(self.ex.closed_form())
+                number(self.ex.closed_form(), Precision::Steps)
             )
         } else {
             "aim at every level finishing together".to_string()

@@ -6,8 +6,8 @@ use egui::{RichText, Ui};
 
 use crate::model::exercise::Grade;
 use crate::model::exercise::geodecay::GeoExercise;
+use crate::model::format::{Precision, number};
 use crate::model::geodecay::GeoParams;
-use crate::model::num::compact;
 use crate::ui::exercise::Exercise;
 
 /// The geodecay exercise as the shell drives it.
@@ -107,18 +107,18 @@ impl Exercise for GeoTurn {
             let [s, i, o] = self.ex.policies;
             return format!(
                 "Done: your time {} — standard {}, improved {}, optimal {}.",
-                compact(self.ex.time),
-                compact(s.1),
-                compact(i.1),
-                compact(o.1)
+                number(self.ex.time, Precision::Exact),
+                number(s.1, Precision::Exact),
+                number(i.1, Precision::Exact),
+                number(o.1, Precision::Exact)
             );
         }
         format!(
             "Before round {} of {}: load-balance (cost ℓ = {}) or go on? Time so far {}.",
             self.ex.next_round(),
             self.ex.rounds() - 1,
-            compact(self.ex.params().ell),
-            compact(self.ex.time)
+            number(self.ex.params().ell, Precision::Exact),
+            number(self.ex.time, Precision::Exact)
         )
     }
     fn score(&self) -> (usize, usize, bool) {

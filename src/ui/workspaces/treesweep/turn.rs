@@ -9,7 +9,7 @@ use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
 use crate::model::exercise::Grade;
 use crate::model::exercise::treesweep::{Move, TreeExercise};
-use crate::model::num::compact;
+use crate::model::format::{Precision, number};
 use crate::model::treesweep::TreeSweepParams;
 use crate::ui::exercise::Exercise;
 use crate::ui::widgets::tree::fitting_font;
@@ -320,5 +320,5 @@ impl Exercise for TreeTurn {
 }
 
 fn f(x: f64) -> String {
-    compact(x)
+    number(x, Precision::Exact)
 }

@@ -1,0 +1,82 @@
+use super::*;
+
+#[test]
+fn significant_digits() {
+    assert_eq!(sig(0.0, 6), "0");
+    assert_eq!(sig(1.0, 6), "1");
+    assert_eq!(sig(1.5, 6), "1.5");
+    assert_eq!(sig(-2.0 / 3.0, 6), "-0.666667");
+    assert_eq!(sig(123_456.789, 6), "123457");
+    assert_eq!(sig(1_234_567.0, 6), "1.23457e6");
+    assert_eq!(sig(0.000_012_5, 6), "1.25e-5");
+    assert_eq!(sig(0.001_25, 3), "0.00125");
+    assert_eq!(sig(100.0, 3), "100");
+    assert_eq!(sig(f64::NAN, 6), "NaN");
+    assert_eq!(sig(f64::INFINITY, 6), "inf");
+}
+
+#[test]
+fn named_precisions() {
+    let x = 2.0 / 3.0;
+    assert_eq!(number(x, Precision::Csv), "0.6666666666666666");
+    assert_eq!(number(x, Precision::Text), "0.6666666667");
+    assert_eq!(number(x, Precision::Table), "0.666667");
+    assert_eq!(number(x, Precision::Readout), "0.6667");
+    assert_eq!(number(x, Precision::Caption), "0.667");
+    assert_eq!(number(742.964, Precision::Readout), "743");
+    assert_eq!(number(4096.0, Precision::Table), "4096");
+}
+
+#[test]
+fn compact_and_approximate_numbers() {
+    let compact = |x| number(x, Precision::Exact);
+    let approx = |x| number(x, Precision::Estimate);
+    assert_eq!(compact(1e308), "1e308");
+    assert_eq!(compact(1e-300), "1e-300");
+    assert_eq!(compact(4096.0), "4096");
+    assert_eq!(compact(2.5), "2.5");
+    assert_eq!(compact(0.001), "0.001");
+    assert_eq!(compact(-1.5e20), "-1.5e20");
+    assert_eq!(compact(f64::INFINITY), "inf");
+    assert_eq!(compact(0.0), "0");
+    assert_eq!(compact(123456789012.0), "123456789012");
+    for x in [1e308, 1.234e-7, 3.0, 1e15, 123.456] {
+        assert_eq!(compact(x).parse::<f64>(), Ok(x));
+    }
+    assert_eq!(approx(2.68e8), "2.7e8");
+    assert_eq!(approx(5e7), "5e7");
+    assert_eq!(approx(4096.0), "4096");
+    assert_eq!(approx(12_345.0), "1.2e4");
+    assert_eq!(approx(350.4), "350");
+    assert_eq!(approx(28.0), "28");
+    assert_eq!(approx(2.54), "2.5");
+    assert_eq!(approx(0.25), "0.25");
+    assert_eq!(approx(1e-3), "1e-3");
+}
+
+#[test]
+fn numbers_read_well() {
+    let format_number = |x| number(x, Precision::Lesson);
+    assert_eq!(format_number(11.0), "11");
+    assert_eq!(format_number(1.9672933977), "1.967");
+    assert_eq!(format_number(0.5), "0.5");
+}
+
+#[test]
+fn the_styles_differ_where_their_readers_rely_on_it() {
+    // 12346: whole in lesson text and the divisible steps, rounded in a read-out.
+    assert_eq!(number(12_346.0, Precision::Lesson), "12346");
+    assert_eq!(number(12_346.0, Precision::Steps), "12346");
+    assert_eq!(number(12_346.0, Precision::Readout), "1.235e4");
+    // Beyond their windows, lesson and steps keep the mantissa's zeros.
+    assert_eq!(number(2_500_000.5, Precision::Lesson), "2.5000e6");
+    assert_eq!(number(2e5, Precision::Steps), "2.000e5");
+    assert_eq!(bytes(2.1e9), "2.1 GB");
+    assert_eq!(duration(9000.0), "2.5 h");
+    // A mask hides each shown writing.
+    let all: Vec<String> = renderings(2.0 / 3.0).collect();
+    assert_eq!(
+        all,
+        ["0.6666666667", "0.666667", "0.6667", "0.667", "0.6667"]
+    );
+}
