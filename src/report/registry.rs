@@ -1,8 +1,7 @@
-//! The report layer's row of each model: how a scenario's run result is built and what its 2-D
-//! maps sweep and show. One row per model, in [`ModelId`] order, beside the model layer's
-//! [`crate::model::registry::MODELS`].
+//! The report layer's row of each model: how a scenario's run result is built. One row per
+//! model, in [`ModelId`] order, beside the model layer's [`crate::model::registry::MODELS`]
+//! (what a model's 2-D maps sweep and show is `map::catalog::BY_MODEL`, in the same order).
 
-use super::map::{MapMetric, MapParam, catalog};
 use super::{Detail, ModelRun, ReportError, divisible, geodecay, ksbf, redistribute, treesweep};
 use crate::model::Progress;
 use crate::model::registry::{ModelId, ModelParams, Scenario};
@@ -17,10 +16,6 @@ pub struct ReportRow {
     pub id: ModelId,
     /// Builds the run result of one of the model's scenarios.
     pub build: Build,
-    /// The parameters a map can sweep.
-    pub map_params: &'static [MapParam],
-    /// The metrics a map can show (the first is the default).
-    pub map_metrics: &'static [MapMetric],
 }
 
 /// One row per model, in [`ModelId`] order (`REPORTS[m.index()].id == m`).
@@ -32,8 +27,6 @@ pub static REPORTS: [ReportRow; 5] = [
             let parts = detail.parts(|| divisible::Parts::full(p));
             Ok(ModelRun::Divisible(parts.build(p, progress)?))
         },
-        map_params: catalog::DIVISIBLE_PARAMS,
-        map_metrics: catalog::DIVISIBLE_METRICS,
     },
     ReportRow {
         id: ModelId::Geodecay,
@@ -42,8 +35,6 @@ pub static REPORTS: [ReportRow; 5] = [
             let parts = detail.parts(|| geodecay::Parts::full(p));
             Ok(ModelRun::Geodecay(parts.build(p, progress)?))
         },
-        map_params: catalog::GEO_PARAMS,
-        map_metrics: catalog::GEO_METRICS,
     },
     ReportRow {
         id: ModelId::TreeSweep,
@@ -52,8 +43,6 @@ pub static REPORTS: [ReportRow; 5] = [
             let parts = detail.parts(|| treesweep::Parts::full(p));
             Ok(ModelRun::TreeSweep(parts.build(p, progress)?))
         },
-        map_params: catalog::TREE_PARAMS,
-        map_metrics: catalog::TREE_METRICS,
     },
     ReportRow {
         id: ModelId::Ksbf,
@@ -62,8 +51,6 @@ pub static REPORTS: [ReportRow; 5] = [
             let parts = detail.parts(|| ksbf::Parts::full(p));
             Ok(ModelRun::Ksbf(parts.build(p, progress)?))
         },
-        map_params: catalog::KSBF_PARAMS,
-        map_metrics: catalog::KSBF_METRICS,
     },
     ReportRow {
         id: ModelId::Redistribute,
@@ -72,8 +59,6 @@ pub static REPORTS: [ReportRow; 5] = [
             let parts = detail.parts(|| redistribute::Parts::full(p));
             Ok(ModelRun::Redistribute(parts.build(p, progress)?))
         },
-        map_params: catalog::REDIST_PARAMS,
-        map_metrics: catalog::REDIST_METRICS,
     },
 ];
 
@@ -108,7 +93,6 @@ mod tests {
         assert_eq!(REPORTS.len(), MODELS.len());
         for (row, m) in REPORTS.iter().zip(ModelId::ALL) {
             assert_eq!(row.id, m);
-            assert!(!row.map_params.is_empty() && !row.map_metrics.is_empty());
             let own = m.default_scenario();
             let run = (row.build)(&own, Detail::Summary, &NoProgress).unwrap();
             assert_eq!(

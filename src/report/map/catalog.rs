@@ -18,13 +18,23 @@ pub(super) fn redist_algorithm(s: &mut Scenario, a: Algorithm) {
     }
 }
 
-pub(in crate::report) const DIVISIBLE_PARAMS: &[MapParam] = &[
+/// Each model's map parameters and metrics, one row per model in [`ModelId`] order
+/// (`BY_MODEL[m.index()].0 == m`).
+pub(super) const BY_MODEL: [(ModelId, &[MapParam], &[MapMetric]); 5] = [
+    (ModelId::Divisible, DIVISIBLE_PARAMS, DIVISIBLE_METRICS),
+    (ModelId::Geodecay, GEO_PARAMS, GEO_METRICS),
+    (ModelId::TreeSweep, TREE_PARAMS, TREE_METRICS),
+    (ModelId::Ksbf, KSBF_PARAMS, KSBF_METRICS),
+    (ModelId::Redistribute, REDIST_PARAMS, REDIST_METRICS),
+];
+
+pub(super) const DIVISIBLE_PARAMS: &[MapParam] = &[
     param!(Divisible, spec divisible::params::H, |p| p.h, i64),
     param!(Divisible, spec divisible::params::BETA, |p| p.beta, f64),
     param!(Divisible, spec divisible::params::B, |p| p.b, i64),
 ];
 
-pub(in crate::report) const DIVISIBLE_METRICS: &[MapMetric] = &[
+pub(super) const DIVISIBLE_METRICS: &[MapMetric] = &[
     ratio_field(
         "ratio_c_over_p",
         "T_C / T_P: how much faster pipelining is",
@@ -55,7 +65,7 @@ pub(in crate::report) const DIVISIBLE_METRICS: &[MapMetric] = &[
         .fast(|s| divisible_method(s, Method::P, d::P_TIME)),
 ];
 
-pub(in crate::report) const GEO_PARAMS: &[MapParam] = &[
+pub(super) const GEO_PARAMS: &[MapParam] = &[
     param!(
         Geodecay,
         spec geodecay::params::ELL,
@@ -94,7 +104,7 @@ pub(in crate::report) const GEO_PARAMS: &[MapParam] = &[
     ),
 ];
 
-pub(in crate::report) const GEO_METRICS: &[MapMetric] = &[
+pub(super) const GEO_METRICS: &[MapMetric] = &[
     tweaked(
         "standard_over_improved",
         "time of the standard policy / time of the improved policy",
@@ -160,12 +170,12 @@ pub(in crate::report) const GEO_METRICS: &[MapMetric] = &[
     ),
 ];
 
-pub(in crate::report) const TREE_PARAMS: &[MapParam] = &[
+pub(super) const TREE_PARAMS: &[MapParam] = &[
     param!(TreeSweep, spec treesweep::params::N, |p| p.n, u64),
     param!(TreeSweep, spec treesweep::params::TAU, |p| p.tau, f64),
 ];
 
-pub(in crate::report) const TREE_METRICS: &[MapMetric] = &[
+pub(super) const TREE_METRICS: &[MapMetric] = &[
     ratio_field("ratio", "T* / T_PY: Fine-Grain against P.Y", t::RATIO)
         .fast(|s| tree_number(s, t::RATIO)),
     field("optimal", "T*, Fine-Grain's optimal makespan", t::OPTIMAL)
@@ -179,7 +189,7 @@ pub(in crate::report) const TREE_METRICS: &[MapMetric] = &[
     .fast(|s| tree_number(s, t::TOP_CLUSTER)),
 ];
 
-pub(in crate::report) const KSBF_PARAMS: &[MapParam] = &[
+pub(super) const KSBF_PARAMS: &[MapParam] = &[
     param!(
         Ksbf,
         spec ksbf::params::N,
@@ -206,7 +216,7 @@ pub(in crate::report) const KSBF_PARAMS: &[MapParam] = &[
     ),
 ];
 
-pub(in crate::report) const KSBF_METRICS: &[MapMetric] = &[
+pub(super) const KSBF_METRICS: &[MapMetric] = &[
     field("efficiency", "efficiency W / (p · makespan)", k::EFFICIENCY),
     field("makespan", "steps until the last node runs", k::MAKESPAN),
     field("speedup", "W / makespan", k::SPEEDUP),
@@ -236,12 +246,12 @@ pub(in crate::report) const KSBF_METRICS: &[MapMetric] = &[
     ),
 ];
 
-pub(in crate::report) const REDIST_PARAMS: &[MapParam] = &[
+pub(super) const REDIST_PARAMS: &[MapParam] = &[
     param!(Redistribute, spec RANDOM_N, |p| p.random.n, usize),
     param!(Redistribute, spec RANDOM_MAX_DELTA, |p| p.random.max_delta, i64),
 ];
 
-pub(in crate::report) const REDIST_METRICS: &[MapMetric] = &[
+pub(super) const REDIST_METRICS: &[MapMetric] = &[
     ratio(
         "makespan_over_bound",
         "makespan / best lower bound (0/0 counts 1)",

@@ -219,12 +219,12 @@ const fn tweaked(
 
 /// The parameters a map of `model` can sweep.
 pub fn params(model: ModelId) -> &'static [MapParam] {
-    super::registry::row(model).map_params
+    catalog::BY_MODEL[model.index()].1
 }
 
 /// The metrics a map of `model` can show (the first is the default).
 pub fn metrics(model: ModelId) -> &'static [MapMetric] {
-    super::registry::row(model).map_metrics
+    catalog::BY_MODEL[model.index()].2
 }
 
 /// The entry of `all` called `name` (a `what` of `model`'s maps), or an error listing the valid
@@ -765,7 +765,7 @@ fn json_number(v: &Value, path: &str) -> CellResult {
     }
 }
 
-pub(super) mod catalog;
+mod catalog;
 mod fast;
 mod guides;
 pub use guides::Guide;

@@ -38,6 +38,15 @@ fn cells_are_the_runs_own_numbers() {
 }
 
 #[test]
+fn the_catalogue_has_one_row_per_model_in_order() {
+    assert_eq!(catalog::BY_MODEL.len(), ModelId::ALL.len());
+    for (row, m) in catalog::BY_MODEL.iter().zip(ModelId::ALL) {
+        assert_eq!(row.0, m);
+        assert!(!row.1.is_empty() && !row.2.is_empty(), "{m:?}");
+    }
+}
+
+#[test]
 fn every_metric_of_every_model_computes_a_cell() {
     for model in ModelId::ALL {
         let ps = params(model);
