@@ -561,7 +561,7 @@ fn save_text(path: &Path, text: &str) -> Result<(), PresetError> {
 }
 
 /// A RON file shipped inside the binary: a preset (under `presets/`) or a lesson (under
-/// `lessons/`, see [`crate::lesson`]).
+/// `lessons/`, see `lesson`).
 #[derive(Debug, Clone, Copy)]
 pub struct Bundled {
     /// File name in its folder.

@@ -5,7 +5,7 @@
 //! This is the only parser of a model command. The CLI flattens these structs into its
 //! subcommands (and `map` and `exercise` beside their own flags); a lesson check, an errata
 //! evidence run and a quiz question read their commands with [`parse`] through
-//! [`crate::lesson::command`], which adds the lesson's limits; [`Planned::run`] holds the
+//! `lesson::command`, which adds the lesson's limits; [`Planned::run`] holds the
 //! output checks both apply (`--schedule`, `--assignments`). A flag's default is its
 //! model's `Params::default()` field: clap's default is read from it, never written again.
 //!

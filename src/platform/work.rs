@@ -1,4 +1,4 @@
-//! Background work: the one interface [`crate::jobs`] runs its jobs through.
+//! Background work: the one interface `jobs` runs its jobs through.
 //!
 //! - [`spawn`] starts a job's work off the UI's path: on the desktop a thread of its own; on
 //!   the web the work joins a queue that runs one job at a time between frames.
