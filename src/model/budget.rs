@@ -94,7 +94,7 @@
 //! run dies out (the boundary run takes 0.16 s) and the maps (about 3× on the redistribution
 //! map). (The KS-BF tree's memory, n = 28 estimated 1.1 GB, is gone with the count engine.)
 
-use super::format::{Precision, number};
+use super::format::{Precision, bytes, duration, number};
 use super::{ParamError, param_error};
 
 /// Wall-clock time a model's work limit stands for on the reference machine, in seconds.
@@ -232,16 +232,12 @@ pub fn check_memory(field: &'static str, what: &str, bytes: f64) -> Result<(), P
             field,
             format!(
                 "{what}: about {} of memory, more than the limit of {}",
-                size(bytes),
-                size(MEMORY_LIMIT)
+                self::bytes(bytes),
+                self::bytes(MEMORY_LIMIT)
             ),
         ))
     }
 }
-
-/// A byte count with two significant digits and a decimal unit ("2.1 GB", "450 MB").
-pub use super::format::bytes as size;
-use super::format::duration;
 
 #[cfg(test)]
 mod tests {
@@ -271,7 +267,7 @@ mod tests {
         // Estimates that are not numbers are refused, never waved through.
         assert!(B.check("n", "n", Cost::new(f64::NAN, 0.0)).is_err());
         assert!(B.check("n", "n", Cost::new(0.0, f64::INFINITY)).is_err());
-        assert_eq!(size(450e6), "450 MB");
+        assert_eq!(bytes(450e6), "450 MB");
         assert_eq!(duration(3.0 * 3600.0), "3 h");
         assert_eq!(duration(600.0), "10 min");
     }

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::super::CliError;
-use crate::model::budget::{Cost, MEMORY_LIMIT, size};
+use crate::model::budget::{Cost, MEMORY_LIMIT};
 use crate::model::exercise::moves::Shape;
 
 /// Most bytes a moves file may have (64 MiB).
@@ -50,8 +50,8 @@ pub fn read(
             crate::preset::one_line(path),
             shape.values,
             shape.items,
-            size(bytes_needed),
-            size(MEMORY_LIMIT)
+            crate::model::format::bytes(bytes_needed),
+            crate::model::format::bytes(MEMORY_LIMIT)
         )));
     }
     let text = String::from_utf8(bytes).map_err(|e| {

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::quiz::QuizAttempt;
 use super::replay::{Entry, Kind, Replayed, replay};
-use crate::model::budget::{MEMORY_LIMIT, size};
+use crate::model::budget::MEMORY_LIMIT;
 use crate::model::exercise::moves::Shape;
 use crate::model::registry::Scenario;
 
@@ -212,8 +212,8 @@ impl AttemptFile {
             return Err(format!(
                 "{} JSON values: about {} of memory to read, more than the limit of {}",
                 shape.values,
-                size(need),
-                size(MEMORY_LIMIT)
+                crate::model::format::bytes(need),
+                crate::model::format::bytes(MEMORY_LIMIT)
             ));
         }
         let text = std::str::from_utf8(bytes).map_err(|e| {
