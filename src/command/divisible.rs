@@ -23,11 +23,11 @@ pub struct DivisibleArgs {
     /// Network: complete b-ary tree or pyramid.
     #[arg(long, value_enum, default_value_t = DivisibleParams::default().network)]
     pub network: Network,
-    #[arg(long, help = params::B.help, default_value_t = DivisibleParams::default().b, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::B.help, default_value = params::B.default, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub b: i64,
-    #[arg(long, help = params::H.help, default_value_t = DivisibleParams::default().h, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::H.help, default_value = params::H.default, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h: i64,
-    #[arg(long, help = params::BETA.help, default_value_t = DivisibleParams::default().beta, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = params::BETA.help, default_value = params::BETA.default, value_parser = real, allow_hyphen_values = true)]
     pub beta: f64,
     /// Method(s) to run.
     #[arg(long, value_enum, default_value_t = DivisibleParams::default().algorithm)]
@@ -35,11 +35,10 @@ pub struct DivisibleArgs {
     /// Also print a sweep (simulated and closed-form T_N of C, P, Q at each point).
     #[arg(long, value_enum)]
     pub sweep: Option<Sweep>,
-    #[arg(long, help = params::SWEEP_H.help, default_value_t = DivisibleParams::default().sweep_h_max, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::SWEEP_H.help, default_value = params::SWEEP_H.default, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h_max: i64,
-    // Without it: `DivisibleParams::default()`'s range (a pair has no default text).
-    #[arg(long, help = params::SWEEP_BETA.help, value_name = "LO,HI", value_parser = parse_range, allow_hyphen_values = true)]
-    pub beta_range: Option<(f64, f64)>,
+    #[arg(long, help = params::SWEEP_BETA.help, value_name = "LO,HI", default_value = params::SWEEP_BETA.default, value_parser = parse_range, allow_hyphen_values = true)]
+    pub beta_range: (f64, f64),
     /// Number of points of the β sweep, at least 2 (--csv always has the GUI's 61). Limit:
     /// about 1.4·10^5 points (1 GB at 7 kB per printed point; the work limit of 10^10 fragment
     /// events, about 10 s, allows more).
@@ -56,7 +55,6 @@ pub struct DivisibleArgs {
 impl DivisibleArgs {
     /// The scenario these flags describe.
     pub fn params(&self) -> DivisibleParams {
-        let default = DivisibleParams::default();
         DivisibleParams {
             network: self.network,
             b: self.b,
@@ -64,7 +62,7 @@ impl DivisibleArgs {
             beta: self.beta,
             algorithm: self.algorithm,
             sweep_h_max: self.h_max,
-            sweep_beta: self.beta_range.unwrap_or(default.sweep_beta),
+            sweep_beta: self.beta_range,
         }
     }
 

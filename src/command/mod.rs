@@ -6,8 +6,9 @@
 //! subcommands (and `map` and `exercise` beside their own flags); a lesson check, an errata
 //! evidence run and a quiz question read their commands with [`parse`] through
 //! `lesson::command`, which adds the lesson's limits; [`Planned::run`] holds the
-//! output checks both apply (`--schedule`, `--assignments`). A flag's default is its
-//! model's `Params::default()` field: clap's default is read from it, never written again.
+//! output checks both apply (`--schedule`, `--assignments`). A numeric flag's default is
+//! its parameter descriptor's (`ParamSpec::default`, which the model's `Params::default()`
+//! reads too), shown as written (`2^20`); a choice's default is read from `Params::default()`.
 //!
 //! Layer: below `lesson` and `cli`; needs only the model, the report, presets and clap.
 
