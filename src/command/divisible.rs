@@ -1,9 +1,11 @@
 //! The flags of `loadlab divisible`: Li's methods ℂ, ℙ, ℚ on a complete b-ary tree or a
 //! pyramid.
 
+use std::sync::LazyLock;
+
 use clap::ValueEnum;
 
-use super::{Output, Planned, int, parse_range, real};
+use super::{Checked, CommandError, ModelArgs, Output, Planned, int, parse_range, real};
 use crate::model::divisible::sweep::BETA_POINTS;
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network, params};
 use crate::report::divisible::Parts;
@@ -16,6 +18,12 @@ pub enum Sweep {
     /// β log-spaced over --beta-range at the given h.
     Beta,
 }
+
+/// `--beta-range`'s default as `--help` writes it and [`parse_range`] reads it (`0.1,1000`).
+static BETA_RANGE_DEFAULT: LazyLock<String> = LazyLock::new(|| {
+    let (lo, hi) = DivisibleParams::default().sweep_beta;
+    format!("{lo},{hi}")
+});
 
 /// Flags of `loadlab divisible`.
 #[derive(Debug, clap::Args)]
@@ -37,9 +45,8 @@ pub struct DivisibleArgs {
     pub sweep: Option<Sweep>,
     #[arg(long, help = params::SWEEP_H.help, default_value_t = DivisibleParams::default().sweep_h_max, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h_max: i64,
-    // Without it: `DivisibleParams::default()`'s range (a pair has no default text).
-    #[arg(long, help = params::SWEEP_BETA.help, value_name = "LO,HI", value_parser = parse_range, allow_hyphen_values = true)]
-    pub beta_range: Option<(f64, f64)>,
+    #[arg(long, help = params::SWEEP_BETA.help, value_name = "LO,HI", default_value = BETA_RANGE_DEFAULT.as_str(), value_parser = parse_range, allow_hyphen_values = true)]
+    pub beta_range: (f64, f64),
     /// Number of points of the β sweep, at least 2 (--csv always has the GUI's 61). Limit:
     /// about 1.4·10^5 points (1 GB at 7 kB per printed point; the work limit of 10^10 fragment
     /// events, about 10 s, allows more).
@@ -56,7 +63,6 @@ pub struct DivisibleArgs {
 impl DivisibleArgs {
     /// The scenario these flags describe.
     pub fn params(&self) -> DivisibleParams {
-        let default = DivisibleParams::default();
         DivisibleParams {
             network: self.network,
             b: self.b,
@@ -64,7 +70,7 @@ impl DivisibleArgs {
             beta: self.beta,
             algorithm: self.algorithm,
             sweep_h_max: self.h_max,
-            sweep_beta: self.beta_range.unwrap_or(default.sweep_beta),
+            sweep_beta: self.beta_range,
         }
     }
 
@@ -77,9 +83,16 @@ impl DivisibleArgs {
             timelines: self.timeline,
         }
     }
+}
 
-    /// The run these flags ask for.
-    pub fn planned(&self) -> Planned {
-        Planned::Divisible(self.params(), self.parts())
+impl ModelArgs for DivisibleArgs {
+    fn planned(&self) -> Result<Planned, CommandError> {
+        Ok(Planned::Divisible(self.params(), self.parts()))
+    }
+
+    fn out(&self) -> Output {
+        self.out
     }
 }
+
+impl Checked for Parts {}

@@ -1,9 +1,13 @@
 //! The flags of `loadlab geodecay`: when to load-balance a geometric-decaying algorithm (Gil &
 //! Matias).
 
+use std::sync::LazyLock;
+
 use clap::ValueEnum;
 
-use super::{CommandError, Output, Planned, at_least_one, int, real};
+use super::{
+    Checked, CommandError, ModelArgs, Output, Planned, at_least_one, int, power_text, real,
+};
 use crate::model::geodecay::params::{ALPHA, C, ELL, ELL_LOG2_MAX, EVERY, N, P, SEED, SEEDS};
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
 use crate::report::geodecay::Parts;
@@ -19,12 +23,17 @@ pub enum Sweep {
     Seeds,
 }
 
+/// `--n`'s default as `--help` writes it (`2^20`).
+static N_DEFAULT: LazyLock<String> = LazyLock::new(|| power_text(GeoParams::default().n));
+/// `--p`'s default as `--help` writes it (`2^10`).
+static P_DEFAULT: LazyLock<String> = LazyLock::new(|| power_text(GeoParams::default().p));
+
 /// Flags of `loadlab geodecay`.
 #[derive(Debug, clap::Args)]
 pub struct GeodecayArgs {
-    #[arg(long, help = N.help, default_value_t = GeoParams::default().n.into(), value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = N.help, default_value = N_DEFAULT.as_str(), value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
-    #[arg(long, help = P.help, default_value_t = GeoParams::default().p.into(), value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = P.help, default_value = P_DEFAULT.as_str(), value_parser = int::<i128>, allow_hyphen_values = true)]
     pub p: i128,
     #[arg(long, help = ALPHA.help, default_value_t = GeoParams::default().alpha, value_parser = real, allow_hyphen_values = true)]
     pub alpha: f64,
@@ -90,9 +99,16 @@ impl GeodecayArgs {
             seed_spread: self.sweep == Some(Sweep::Seeds),
         }
     }
+}
 
-    /// The run these flags ask for.
-    pub fn planned(&self) -> Result<Planned, CommandError> {
+impl ModelArgs for GeodecayArgs {
+    fn planned(&self) -> Result<Planned, CommandError> {
         Ok(Planned::Geodecay(self.params()?, self.parts()))
     }
+
+    fn out(&self) -> Output {
+        self.out
+    }
 }
+
+impl Checked for Parts {}
