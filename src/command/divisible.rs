@@ -89,10 +89,6 @@ impl ModelArgs for DivisibleArgs {
     fn planned(&self) -> Result<Planned, CommandError> {
         Ok(Planned::Divisible(self.params(), self.parts()))
     }
-
-    fn out(&self) -> Output {
-        self.out
-    }
 }
 
 impl Checked for Parts {}

@@ -105,10 +105,6 @@ impl ModelArgs for GeodecayArgs {
     fn planned(&self) -> Result<Planned, CommandError> {
         Ok(Planned::Geodecay(self.params()?, self.parts()))
     }
-
-    fn out(&self) -> Output {
-        self.out
-    }
 }
 
 impl Checked for Parts {}

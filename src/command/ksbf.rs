@@ -61,10 +61,6 @@ impl ModelArgs for KsbfArgs {
         };
         Ok(Planned::Ksbf(self.params()?, parts))
     }
-
-    fn out(&self) -> Output {
-        self.out
-    }
 }
 
 /// `--assignments` refused when the run kept no records.

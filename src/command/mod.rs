@@ -92,13 +92,10 @@ pub struct EvalArgs {
     pub out: Output,
 }
 
-/// What the command layer knows of one model's flags (its `…Args`): the run they ask for and
-/// the output flags given.
+/// What the command layer knows of one model's flags (its `…Args`): the run they ask for.
 pub trait ModelArgs {
     /// The run these flags ask for.
     fn planned(&self) -> Result<Planned, CommandError>;
-    /// The output flags given.
-    fn out(&self) -> Output;
 }
 
 /// Declares the model commands, one row per model: its [`ModelCommand`] variant (its flags),
@@ -226,11 +223,6 @@ impl ModelCommand {
                 None => Err(CommandError("give a preset or --link".into())),
             },
         }
-    }
-
-    /// The output flags given.
-    pub fn out(&self) -> Output {
-        self.model().map_or_else(|a| a.out, |a| a.out())
     }
 }
 

@@ -84,10 +84,6 @@ impl ModelArgs for RedistributeArgs {
         };
         Ok(Planned::Redistribute(self.params()?, parts))
     }
-
-    fn out(&self) -> Output {
-        self.out
-    }
 }
 
 impl Checked for Parts {}

@@ -49,10 +49,6 @@ impl ModelArgs for TreesweepArgs {
         };
         Ok(Planned::TreeSweep(self.params()?, parts))
     }
-
-    fn out(&self) -> Output {
-        self.out
-    }
 }
 
 /// The parameters checked before the run, and `--schedule`'s limit.
