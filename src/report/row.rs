@@ -1,8 +1,8 @@
-//! What the report layer knows of one model, as one row of [`super::registry::REPORTS`]: how
+//! What the report layer knows of one model, as one row of the registry (`REPORTS`): how
 //! its run result is built, how far its pictures step, which of its fields give an asked one
 //! away, and what its maps sweep and show. Each model's report module implements
 //! [`ModelReport`] for its parts, and [`row`] makes the model's row of it; the code that reads
-//! rows ([`super::run`], [`super::steps`], [`super::secrecy`], [`super::map`]) has no
+//! rows (the report's `run`, `steps`, `secrecy` and `map`) has no
 //! per-model `match`.
 //!
 //! Layer: the models' report modules and the registry table both import this; it imports
@@ -21,9 +21,9 @@ pub struct ReportRow {
     /// Builds the run result of one of the model's scenarios at a detail.
     pub build: fn(&Scenario, Detail, &dyn Progress) -> Result<ModelRun, ReportError>,
     /// The most positions any view of the scenario's picture steps through, from a run with
-    /// the parts the pictures step through ([`super::steps::step_positions`]).
+    /// the parts the pictures step through (`steps::step_positions`).
     pub steps: fn(&Scenario, &dyn Progress) -> Result<usize, ReportError>,
-    /// The model's secrecy relations ([`super::secrecy`]).
+    /// The model's secrecy relations (what `ModelRun::determines` reads).
     pub secrecy: Secrecy,
     /// What the model's maps sweep and show.
     pub map: MapCatalogue,
