@@ -283,16 +283,55 @@ pub(super) fn at_most(
     most: usize,
     what: &str,
 ) -> impl FnOnce(&Shape) -> Result<Cost, CliError> {
+    items_at_most(
+        "--moves",
+        path,
+        most,
+        format!("the {most} {what} of this exercise"),
+    )
+}
+
+/// A check of the file `path` given to `flag` that holds at most `most` items of small JSON:
+/// more are refused, naming the file and `limit` ("the limit of 4096").
+pub(super) fn items_at_most(
+    flag: &'static str,
+    path: &str,
+    most: usize,
+    limit: String,
+) -> impl FnOnce(&Shape) -> Result<Cost, CliError> {
     move |shape| {
         if shape.items > most as u64 {
             return Err(CliError(format!(
-                "--moves {}: {} items, more than the {most} {what} of this exercise",
+                "{flag} {}: {} items, more than {limit}",
                 crate::preset::one_line(path),
                 shape.items
             )));
         }
         Ok(Cost::default())
     }
+}
+
+/// The moves file `path`, read after `check` has seen its shape, and parsed by `parse` (its
+/// error names the file).
+pub(super) fn parsed_moves<T, E: std::fmt::Display>(
+    path: &str,
+    check: impl FnOnce(&Shape) -> Result<Cost, CliError>,
+    parse: impl FnOnce(&Value) -> Result<T, E>,
+) -> Result<T, CliError> {
+    parse(&read_moves(path, check)?).map_err(|e| CliError(format!("--moves {path}: {e}")))
+}
+
+/// Every move played in order, each as the grader answers it ([`numbered`]).
+pub(super) fn graded<M, G: serde::Serialize>(moves: &[M], mut play: impl FnMut(&M) -> G) -> Value {
+    let each = moves.iter().enumerate().map(|(i, m)| numbered(i, &play(m)));
+    Value::Array(each.collect())
+}
+
+/// A move's verdict as the grader answers it: the grade's JSON with the move's number `i + 1`.
+pub(super) fn numbered<G: serde::Serialize>(i: usize, grade: &G) -> Value {
+    let mut v = serde_json::to_value(grade).unwrap_or(Value::Null);
+    v["move"] = json!(i + 1);
+    v
 }
 
 fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
@@ -326,19 +365,8 @@ fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
         ex.check_cost(shape.items as usize, shape.depth3_lists as usize)
             .map_err(|e| CliError(format!("--moves {path}: {}", e.0)))
     };
-    let rounds = parse_rounds(&read_moves(path, cost)?)
-        .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
-    let moves: Vec<Value> = rounds
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let g = ex.play(r);
-            let mut v = serde_json::to_value(&g).unwrap_or(Value::Null);
-            v["move"] = json!(i + 1);
-            v
-        })
-        .collect();
-    out["moves"] = Value::Array(moves);
+    let rounds = parsed_moves(path, cost, parse_rounds)?;
+    out["moves"] = graded(&rounds, |r| ex.play(r));
     out["rounds_played"] = json!(ex.played.len());
     out["complete"] = json!(ex.complete());
     out["score"] = json!(ex.score);
@@ -374,15 +402,13 @@ fn ksbf(args: &KsbfArgs, grading: &Grading) -> Result<Value, CliError> {
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let preds = parse_predictions(&read_moves(path, ksbf_cost(path))?, p.shape.is_grid())
-        .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
+    let grid = p.shape.is_grid();
+    let preds = parsed_moves(path, ksbf_cost(path), |v| parse_predictions(v, grid))?;
     let moves: Vec<Value> = preds
         .iter()
         .enumerate()
         .map(|(i, pr)| {
-            let g = ex.play(pr);
-            let mut v = serde_json::to_value(&g).unwrap_or(Value::Null);
-            v["move"] = json!(i + 1);
+            let mut v = numbered(i, &ex.play(pr));
             v["node"] = node_json(pr.node);
             v
         })
@@ -445,8 +471,8 @@ fn geodecay(args: &super::GeodecayArgs, grading: &Grading) -> Result<Value, CliE
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let v = read_moves(path, at_most(path, ex.decisions(), "decisions"))?;
-    let decisions = parse_decisions(&v).map_err(|e| CliError(format!("--moves {path}: {e}")))?;
+    let check = at_most(path, ex.decisions(), "decisions");
+    let decisions = parsed_moves(path, check, parse_decisions)?;
     if decisions.len() > ex.decisions() {
         return Err(CliError(format!(
             "--moves {path}: {} decisions for {} rounds after round 0",
@@ -457,12 +483,7 @@ fn geodecay(args: &super::GeodecayArgs, grading: &Grading) -> Result<Value, CliE
     let moves: Vec<Value> = decisions
         .iter()
         .enumerate()
-        .filter_map(|(i, &b)| {
-            let g = ex.play(b, true)?;
-            let mut v = serde_json::to_value(&g).unwrap_or(Value::Null);
-            v["move"] = json!(i + 1);
-            Some(v)
-        })
+        .filter_map(|(i, &b)| Some(numbered(i, &ex.play(b, true)?)))
         .collect();
     out["moves"] = Value::Array(moves);
     out["complete"] = json!(ex.complete());

@@ -4,6 +4,7 @@ use serde_json::json;
 
 use super::shard::{self, Shard};
 use super::{CliError, model_output, planned_output};
+use crate::command::ModelArgs;
 use crate::command::geodecay::{GeodecayArgs, Sweep};
 use crate::model::NoProgress;
 use crate::model::geodecay::Policy;

@@ -31,7 +31,7 @@ pub(crate) use crate::command::{at_least_one, flag, int, real};
 pub use lesson::{LessonArgs, QuizArgs};
 pub use pseudocode::PseudocodeArgs;
 
-use crate::command::Planned;
+use crate::command::{ModelArgs, Planned, Reader};
 use crate::model::NoProgress;
 use crate::model::registry::{ModelParams, Scenario};
 use crate::preset;
@@ -176,7 +176,8 @@ fn planned_output(out: Output, planned: Planned) -> Result<String, CliError> {
     if out.csv {
         return csv_of(&planned.scenario());
     }
-    Ok(render(out, &planned.run(&NoProgress).map_err(CliError)?))
+    let run = planned.run_for(Reader::Cli, &NoProgress);
+    Ok(render(out, &run.map_err(CliError)?))
 }
 
 /// The CSV of a scenario (the GUI's File ▸ Export CSV).
@@ -211,7 +212,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
                 report::run(&p.scenario, report::Detail::Summary, &NoProgress).map_err(named)?;
             Ok(render(*out, &run))
         }
-        Command::Divisible(a) => planned_output(a.out, a.planned()),
+        Command::Divisible(a) => planned_output(a.out, a.planned()?),
         Command::Geodecay(a) => geodecay::execute(a),
         Command::Treesweep(a) => planned_output(a.out, a.planned()?),
         Command::Ksbf(a) => planned_output(a.out, a.planned()?),

@@ -10,11 +10,10 @@
 use serde_json::{Value, json};
 
 use super::CliError;
-use super::exercise::read_moves;
+use super::exercise::{items_at_most, read_moves};
 use crate::lesson::QuizQuestion;
 use crate::lesson::homework::attempt::LOG_MAX;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind};
-use crate::model::budget::Cost;
 use crate::model::registry::ModelId;
 
 /// The answers file's entries, in order.
@@ -71,17 +70,9 @@ pub fn grade(
     hand_in: Option<&str>,
 ) -> Result<Value, CliError> {
     let answers = |e: CliError| CliError(e.0.replacen("--moves", "--answers", 1));
-    let list = read_moves(path, |shape| {
-        if shape.items > LOG_MAX as u64 {
-            return Err(CliError(format!(
-                "--answers {}: {} items, more than the limit of {LOG_MAX}",
-                crate::preset::one_line(path),
-                shape.items
-            )));
-        }
-        Ok(Cost::default())
-    })
-    .map_err(answers)?;
+    let limit = format!("the limit of {LOG_MAX}");
+    let list =
+        read_moves(path, items_at_most("--answers", path, LOG_MAX, limit)).map_err(answers)?;
     let list = list.as_array().ok_or_else(|| {
         CliError(format!(
             "--answers {}: expected a list of replies",

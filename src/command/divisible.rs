@@ -3,7 +3,7 @@
 
 use clap::ValueEnum;
 
-use super::{Output, Planned, int, parse_range, real};
+use super::{Checked, CommandError, ModelArgs, Output, Planned, int, parse_range, real};
 use crate::model::divisible::sweep::BETA_POINTS;
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network, params};
 use crate::report::divisible::Parts;
@@ -75,9 +75,12 @@ impl DivisibleArgs {
             timelines: self.timeline,
         }
     }
+}
 
-    /// The run these flags ask for.
-    pub fn planned(&self) -> Planned {
-        Planned::Divisible(self.params(), self.parts())
+impl ModelArgs for DivisibleArgs {
+    fn planned(&self) -> Result<Planned, CommandError> {
+        Ok(Planned::Divisible(self.params(), self.parts()))
     }
 }
+
+impl Checked for Parts {}

@@ -3,7 +3,9 @@
 
 use clap::ValueEnum;
 
-use super::{CommandError, Output, Planned, at_least_one, int, real};
+use super::{
+    Checked, CommandError, ModelArgs, Output, Planned, at_least_one, int, real,
+};
 use crate::model::geodecay::params::{ALPHA, C, ELL, ELL_LOG2_MAX, EVERY, N, P, SEED, SEEDS};
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
 use crate::report::geodecay::Parts;
@@ -18,6 +20,8 @@ pub enum Sweep {
     /// --seeds runs with consecutive seeds (randomized mode): min/median/max time per policy.
     Seeds,
 }
+
+/// `--p`'s default as `--help` writes it (`2^10`).
 
 /// Flags of `loadlab geodecay`.
 #[derive(Debug, clap::Args)]
@@ -90,9 +94,12 @@ impl GeodecayArgs {
             seed_spread: self.sweep == Some(Sweep::Seeds),
         }
     }
+}
 
-    /// The run these flags ask for.
-    pub fn planned(&self) -> Result<Planned, CommandError> {
+impl ModelArgs for GeodecayArgs {
+    fn planned(&self) -> Result<Planned, CommandError> {
         Ok(Planned::Geodecay(self.params()?, self.parts()))
     }
 }
+
+impl Checked for Parts {}

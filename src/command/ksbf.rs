@@ -1,9 +1,13 @@
 //! The flags of `loadlab ksbf`: KS-BF load balancing of a growing tree or grid on a ring (Gao
 //! & Rosenberg).
 
-use super::{CommandError, Output, Planned, at_least_one, int, real};
+use super::{
+    Checked, CommandError, ModelArgs, Output, Planned, Reader, at_least_one, int, real, refused,
+};
+use crate::model::Progress;
 use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
 use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape};
+use crate::report::ModelRun;
 use crate::report::ksbf::Parts;
 
 /// Flags of `loadlab ksbf`.
@@ -47,14 +51,34 @@ impl KsbfArgs {
             schedule: self.schedule,
         })
     }
+}
 
-    /// The run these flags ask for.
-    pub fn planned(&self) -> Result<Planned, CommandError> {
+impl ModelArgs for KsbfArgs {
+    fn planned(&self) -> Result<Planned, CommandError> {
         let parts = Parts {
             assignments: self.assignments,
             ..Parts::default()
         };
         Ok(Planned::Ksbf(self.params()?, parts))
+    }
+}
+
+/// `--assignments` refused when the run kept no records.
+impl Checked for Parts {
+    fn checked(
+        &self,
+        p: &KsbfParams,
+        reader: Reader,
+        progress: &dyn Progress,
+    ) -> Result<ModelRun, String> {
+        let run = self.build(p, progress).map_err(refused)?;
+        if self.assignments && run.outcome.trace.is_none() {
+            return Err(match reader {
+                Reader::Cli => assignments_refused(p.max_nodes(), p.p),
+                Reader::Check => assignments_too_many(run.outcome.nodes),
+            });
+        }
+        Ok(ModelRun::Ksbf(run))
     }
 }
 
@@ -73,6 +97,14 @@ pub fn assignments_refused(nodes: u64, p: u32) -> String {
              PE slots, at most {RECORD_SLOTS} are recorded)"
         )
     }
+}
+
+/// Why `--assignments` lists nothing, as a lesson check says it: the run's `nodes` against
+/// [`RECORD_NODE_LIMIT`].
+pub fn assignments_too_many(nodes: u64) -> String {
+    format!(
+        "--assignments: {nodes} nodes are too many to list (at most {RECORD_NODE_LIMIT} are recorded)"
+    )
 }
 
 #[cfg(test)]

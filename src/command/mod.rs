@@ -10,6 +10,9 @@
 //! its parameter descriptor's (`ParamSpec::default`, which the model's `Params::default()`
 //! reads too), shown as written (`2^20`); a choice's default is read from `Params::default()`.
 //!
+//! A model's commands are its module here (its flags, `impl` [`ModelArgs`], and [`Checked`]
+//! for its run) and one row of [`model_commands!`] below.
+//!
 //! Layer: below `lesson` and `cli`; needs only the model, the report, presets and clap.
 
 pub mod divisible;
@@ -22,18 +25,21 @@ mod values;
 
 use std::path::PathBuf;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 pub use divisible::DivisibleArgs;
 pub use geodecay::GeodecayArgs;
 pub use ksbf::KsbfArgs;
-pub use planned::Planned;
+pub use planned::{Checked, Reader, refused};
 pub use redistribute::RedistributeArgs;
 pub use treesweep::TreesweepArgs;
 
+use crate::model::Progress;
 use crate::model::num::{self, Int};
+use crate::model::registry::{ModelParams, Scenario};
 use crate::preset::{self, Preset};
-use crate::report::ReportError;
+use crate::report::row::ModelParts;
+use crate::report::{self, ModelRun, ReportError};
 
 /// A command that cannot run: one line (the CLI prints it as `error: …`, exit status 2).
 #[derive(Debug, thiserror::Error)]
@@ -87,22 +93,83 @@ pub struct EvalArgs {
     pub out: Output,
 }
 
-/// A model command: one model run (what a lesson check, an errata evidence and a quiz
-/// question name).
-#[derive(Debug, Subcommand)]
-pub enum ModelCommand {
+/// What the command layer knows of one model's flags (its `…Args`): the run they ask for.
+pub trait ModelArgs {
+    /// The run these flags ask for.
+    fn planned(&self) -> Result<Planned, CommandError>;
+}
+
+/// Declares the model commands, one row per model: its [`ModelCommand`] variant (its flags),
+/// its [`Planned`] variant (its parameters and the report's parts) and how that run is made
+/// ([`Checked`]). The variants are named as the models' [`crate::model::registry::ModelId`]s.
+macro_rules! model_commands {
+    ($($(#[$doc:meta])* $variant:ident($args:ty, $parts:ty)),* $(,)?) => {
+        /// A model command: one model run (what a lesson check, an errata evidence and a quiz
+        /// question name).
+        #[derive(Debug, Subcommand)]
+        #[command(rename_all = "lower")]
+        pub enum ModelCommand {
+            $($(#[$doc])* $variant($args),)*
+            /// `loadlab eval PRESET`.
+            Eval(EvalArgs),
+        }
+
+        /// The model run a command asks for: the parameters and the report's optional parts.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Planned {
+            $($(#[$doc])* $variant(<$parts as ModelParts>::Params, $parts)),*
+        }
+
+        impl ModelCommand {
+            /// The model's flags, or `eval`'s.
+            fn model(&self) -> Result<&dyn ModelArgs, &EvalArgs> {
+                match self {
+                    $(ModelCommand::$variant(a) => Ok(a),)*
+                    ModelCommand::Eval(a) => Err(a),
+                }
+            }
+        }
+
+        impl Planned {
+            /// The summary run of a scenario (what `loadlab eval PRESET --json` prints).
+            pub fn summary(scenario: Scenario) -> Planned {
+                match scenario {
+                    $(Scenario::$variant(p) => Planned::$variant(p, Default::default())),*
+                }
+            }
+
+            /// The scenario the command runs (what "show me" loads).
+            pub fn scenario(&self) -> Scenario {
+                match self {
+                    $(Planned::$variant(p, _) => p.clone().into_scenario()),*
+                }
+            }
+
+            /// The run with the output checks, its refusals worded for `reader`.
+            pub fn run_for(
+                &self,
+                reader: Reader,
+                progress: &dyn Progress,
+            ) -> Result<ModelRun, String> {
+                match self {
+                    $(Planned::$variant(p, parts) => parts.checked(p, reader, progress)),*
+                }
+            }
+        }
+    };
+}
+
+model_commands! {
     /// `loadlab divisible …`.
-    Divisible(DivisibleArgs),
+    Divisible(DivisibleArgs, report::divisible::Parts),
     /// `loadlab geodecay …` (without the CLI's `--shard`).
-    Geodecay(GeodecayArgs),
+    Geodecay(GeodecayArgs, report::geodecay::Parts),
     /// `loadlab treesweep …`.
-    Treesweep(TreesweepArgs),
+    TreeSweep(TreesweepArgs, report::treesweep::Parts),
     /// `loadlab ksbf …`.
-    Ksbf(KsbfArgs),
+    Ksbf(KsbfArgs, report::ksbf::Parts),
     /// `loadlab redistribute …`.
-    Redistribute(RedistributeArgs),
-    /// `loadlab eval PRESET`.
-    Eval(EvalArgs),
+    Redistribute(RedistributeArgs, report::redistribute::Parts),
 }
 
 /// A command line of one model command (without the program's name).
@@ -122,37 +189,40 @@ pub fn is_model_command(name: &str) -> bool {
     Line::command().find_subcommand(name).is_some()
 }
 
-/// Reads a model command's words (`divisible --h 5 --json`) with the CLI's own parser.
+/// Whether `--flag` of model command `name` takes a value other than one of named choices
+/// (a number or a list): the values a lesson's length limit applies to. An unknown flag takes
+/// none (clap then says it is unknown).
+pub fn takes_text(name: &str, flag: &str) -> bool {
+    let command = Line::command();
+    let arg = command
+        .find_subcommand(name)
+        .and_then(|c| c.get_arguments().find(|a| a.get_long() == Some(flag)));
+    arg.is_some_and(|a| a.get_action().takes_values() && a.get_possible_values().is_empty())
+}
+
+/// Reads a model command's words (`divisible --h 5 --json`) with the CLI's own parser, as a
+/// lesson check reads them: a missing `--delta` is left to the model's reader, whose words
+/// (`--delta: required (the unbalances δ_1..δ_n)`) a check has always given, where the CLI
+/// lets clap say it.
 pub fn parse(words: &[String]) -> Result<ModelCommand, clap::Error> {
-    Line::try_parse_from(words).map(|l| l.command)
+    let mut matches = Line::command()
+        .mut_subcommand("redistribute", |c| {
+            c.mut_arg("delta", |a| a.required(false))
+        })
+        .try_get_matches_from(words)?;
+    Line::from_arg_matches_mut(&mut matches).map(|l| l.command)
 }
 
 impl ModelCommand {
     /// The run the command asks for. `eval` reads its preset here; a link (`eval --link`) is
     /// decoded above this layer and refused here.
     pub fn planned(&self) -> Result<Planned, CommandError> {
-        match self {
-            ModelCommand::Divisible(a) => Ok(a.planned()),
-            ModelCommand::Geodecay(a) => a.planned(),
-            ModelCommand::Treesweep(a) => a.planned(),
-            ModelCommand::Ksbf(a) => a.planned(),
-            ModelCommand::Redistribute(a) => a.planned(),
-            ModelCommand::Eval(a) => match &a.preset {
+        match self.model() {
+            Ok(a) => a.planned(),
+            Err(a) => match &a.preset {
                 Some(name) => Ok(Planned::summary(resolve_preset(name)?.scenario)),
                 None => Err(CommandError("give a preset or --link".into())),
             },
-        }
-    }
-
-    /// The output flags given.
-    pub fn out(&self) -> Output {
-        match self {
-            ModelCommand::Divisible(a) => a.out,
-            ModelCommand::Geodecay(a) => a.out,
-            ModelCommand::Treesweep(a) => a.out,
-            ModelCommand::Ksbf(a) => a.out,
-            ModelCommand::Redistribute(a) => a.out,
-            ModelCommand::Eval(a) => a.out,
         }
     }
 }

@@ -1,86 +1,47 @@
-//! The run a model command asks for: the model's parameters and the report's optional parts,
-//! and the output checks of the CLI that every reader of a command applies.
+//! How a planned run is made: the report's run with the CLI's output checks that every reader
+//! of a command applies, worded for its reader. ([`super::Planned`] itself, one variant per
+//! model, is declared with the model commands.)
 
-use super::{CommandError, ksbf, treesweep};
+use super::{CommandError, Planned};
 use crate::model::Progress;
-use crate::model::divisible::DivisibleParams;
-use crate::model::geodecay::GeoParams;
-use crate::model::ksbf::KsbfParams;
-use crate::model::redistribute::params::RedistParams;
-use crate::model::registry::{ModelParams, Scenario};
-use crate::model::treesweep::TreeSweepParams;
-use crate::report::{self, ModelRun};
+use crate::report::ModelRun;
+use crate::report::row::ModelParts;
 
-/// The model run a command asks for: the parameters and the report's optional parts.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Planned {
-    /// `loadlab divisible …`.
-    Divisible(DivisibleParams, report::divisible::Parts),
-    /// `loadlab geodecay …`.
-    Geodecay(GeoParams, report::geodecay::Parts),
-    /// `loadlab treesweep …`.
-    TreeSweep(TreeSweepParams, report::treesweep::Parts),
-    /// `loadlab ksbf …`.
-    Ksbf(KsbfParams, report::ksbf::Parts),
-    /// `loadlab redistribute …`.
-    Redistribute(RedistParams, report::redistribute::Parts),
+/// Who reads a refused run's reason: the CLI names the record limit exceeded and the
+/// instance's largest node count; a lesson check, as it always has, the run's node count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reader {
+    /// `loadlab <model> …`.
+    Cli,
+    /// A lesson check, an errata evidence run, a quiz question.
+    Check,
+}
+
+/// A model's run as a command makes it: the report's run with the model's output checks
+/// (errors name the flag: `--h: …`). Each model's command module implements it for its
+/// report parts; most keep the plain run.
+pub trait Checked: ModelParts {
+    /// The run of `params` with these parts, checked; refusals worded for `reader`.
+    fn checked(
+        &self,
+        params: &Self::Params,
+        reader: Reader,
+        progress: &dyn Progress,
+    ) -> Result<ModelRun, String> {
+        let _ = reader;
+        self.clone().run(params, progress).map_err(refused)
+    }
+}
+
+/// A report error as a command words it (`--flag: message`).
+pub fn refused(e: crate::report::ReportError) -> String {
+    CommandError::from(e).to_string()
 }
 
 impl Planned {
-    /// The summary run of a scenario (what `loadlab eval PRESET --json` prints).
-    pub fn summary(scenario: Scenario) -> Planned {
-        match scenario {
-            Scenario::Divisible(p) => Planned::Divisible(p, Default::default()),
-            Scenario::Geodecay(p) => Planned::Geodecay(p, Default::default()),
-            Scenario::TreeSweep(p) => Planned::TreeSweep(p, Default::default()),
-            Scenario::Ksbf(p) => Planned::Ksbf(p, Default::default()),
-            Scenario::Redistribute(p) => Planned::Redistribute(p, Default::default()),
-        }
-    }
-
-    /// The scenario the command runs (what "show me" loads).
-    pub fn scenario(&self) -> Scenario {
-        match self {
-            Planned::Divisible(p, _) => p.clone().into_scenario(),
-            Planned::Geodecay(p, _) => p.clone().into_scenario(),
-            Planned::TreeSweep(p, _) => p.clone().into_scenario(),
-            Planned::Ksbf(p, _) => p.clone().into_scenario(),
-            Planned::Redistribute(p, _) => p.clone().into_scenario(),
-        }
-    }
-
-    /// Computes the run result in-process, with the CLI's output checks (errors name the
-    /// flag: `--h: …`).
+    /// Computes the run result in-process, with the CLI's output checks, worded as a lesson
+    /// check words them (errors name the flag: `--h: …`).
     pub fn run(&self, progress: &dyn Progress) -> Result<ModelRun, String> {
-        let failed = |e: report::ReportError| CommandError::from(e).to_string();
-        match self {
-            Planned::Divisible(p, parts) => parts
-                .build(p, progress)
-                .map(ModelRun::Divisible)
-                .map_err(failed),
-            Planned::Geodecay(p, parts) => parts
-                .build(p, progress)
-                .map(ModelRun::Geodecay)
-                .map_err(failed),
-            Planned::TreeSweep(p, parts) => {
-                p.validate().map_err(|e| failed(e.into()))?;
-                treesweep::schedule_listable(p, parts)?;
-                parts
-                    .build(p, progress)
-                    .map(ModelRun::TreeSweep)
-                    .map_err(failed)
-            }
-            Planned::Ksbf(p, parts) => {
-                let run = parts.build(p, progress).map_err(failed)?;
-                if parts.assignments && run.outcome.trace.is_none() {
-                    return Err(ksbf::assignments_refused(p.max_nodes(), p.p));
-                }
-                Ok(ModelRun::Ksbf(run))
-            }
-            Planned::Redistribute(p, parts) => parts
-                .build(p, progress)
-                .map(ModelRun::Redistribute)
-                .map_err(failed),
-        }
+        self.run_for(Reader::Check, progress)
     }
 }

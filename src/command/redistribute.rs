@@ -1,7 +1,7 @@
 //! The flags of `loadlab redistribute`: one run of a ring redistribution algorithm (Renard,
 //! Robert & Vivien). Processors are numbered 1..n as in the paper.
 
-use super::{CommandError, Output, Planned};
+use super::{Checked, CommandError, ModelArgs, Output, Planned};
 use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::params::{Algorithm, LINK_COST, RedistParams};
 use crate::model::redistribute::typed::InstanceText;
@@ -14,8 +14,9 @@ pub struct RedistributeArgs {
     /// may take at most 10^9 transfer steps (about 10 s) and 1 GB: Algorithm 1 keeps every
     /// round (about 7·10^6 rounds on 2 processors); Algorithm 3 checks its rounds as it plans
     /// them and keeps checkpoints only (8·10^7 rounds on 2 processors, some 10^5 on 10 000).
-    /// Required (the model's reader says so, naming the flag).
-    #[arg(long, allow_hyphen_values = true)]
+    // Required on the command line (clap says so); optional to a lesson check, whose reader
+    // is the model's (`--delta: required (…)`): see [`super::parse`].
+    #[arg(long, required = true, allow_hyphen_values = true)]
     pub delta: Option<String>,
     /// Initial loads L_1..L_n (default: the smallest Section 2 allows, max(1, 1 + δ_k)).
     #[arg(long, allow_hyphen_values = true)]
@@ -70,9 +71,11 @@ impl RedistributeArgs {
             ..RedistParams::default()
         })
     }
+}
 
+impl ModelArgs for RedistributeArgs {
     /// The run these flags ask for (the rounds listed for JSON with `--json`).
-    pub fn planned(&self) -> Result<Planned, CommandError> {
+    fn planned(&self) -> Result<Planned, CommandError> {
         let parts = Parts {
             schedule: self.rounds,
             tau_curve: self.tau_curve,
@@ -82,3 +85,5 @@ impl RedistributeArgs {
         Ok(Planned::Redistribute(self.params()?, parts))
     }
 }
+
+impl Checked for Parts {}

@@ -1,8 +1,12 @@
 //! The flags of `loadlab treesweep`: optimal clustering of a tree sweep under delay τ (Gao,
 //! Rosenberg & Sitaraman).
 
-use super::{CommandError, Output, Planned, at_least_one, int, real};
+use super::{
+    Checked, CommandError, ModelArgs, Output, Planned, Reader, at_least_one, int, real, refused,
+};
+use crate::model::Progress;
 use crate::model::treesweep::{Direction, TreeSweepParams, params};
+use crate::report::ModelRun;
 use crate::report::treesweep::Parts;
 
 /// Largest n for which `--schedule` lists every node.
@@ -35,14 +39,31 @@ impl TreesweepArgs {
             direction: self.direction,
         })
     }
+}
 
-    /// The run these flags ask for.
-    pub fn planned(&self) -> Result<Planned, CommandError> {
+impl ModelArgs for TreesweepArgs {
+    fn planned(&self) -> Result<Planned, CommandError> {
         let parts = Parts {
             schedule: self.schedule,
             ..Parts::default()
         };
         Ok(Planned::TreeSweep(self.params()?, parts))
+    }
+}
+
+/// The parameters checked before the run, and `--schedule`'s limit.
+impl Checked for Parts {
+    fn checked(
+        &self,
+        p: &TreeSweepParams,
+        _: Reader,
+        progress: &dyn Progress,
+    ) -> Result<ModelRun, String> {
+        p.validate().map_err(|e| refused(e.into()))?;
+        schedule_listable(p, self)?;
+        self.build(p, progress)
+            .map(ModelRun::TreeSweep)
+            .map_err(refused)
     }
 }
 

@@ -31,7 +31,7 @@ pub fn parse(args: &[String]) -> Result<Planned, String> {
              ksbf, redistribute or eval PRESET)"
         ));
     }
-    limits(&args[1..])?;
+    limits(first, &args[1..])?;
     // `--json` right after the command's name, where no flag can take it for its value.
     let mut words = args.to_vec();
     words.insert(1, "--json".into());
@@ -48,8 +48,9 @@ pub fn parse(args: &[String]) -> Result<Planned, String> {
 const EVAL_TAKES: &str = "eval takes one preset (a file or a bundled preset's name)";
 
 /// A lesson's limits on a command's words: no output flags; no scalar value (a word without
-/// a comma after a flag, or after `=`) longer than [`MAX_NUMBER_CHARS`].
-fn limits(words: &[String]) -> Result<(), String> {
+/// a comma after a flag the command takes a number or list by, or after `=`) longer than
+/// [`MAX_NUMBER_CHARS`]. An unknown flag's value is left to clap, which names the flag.
+fn limits(model: &str, words: &[String]) -> Result<(), String> {
     let mut flag: Option<&str> = None;
     for word in words {
         let (name, value) = match word.strip_prefix("--") {
@@ -73,7 +74,10 @@ fn limits(words: &[String]) -> Result<(), String> {
                 None => continue,
             },
         };
-        if value.chars().count() > MAX_NUMBER_CHARS && !value.contains(',') {
+        if value.chars().count() > MAX_NUMBER_CHARS
+            && !value.contains(',')
+            && command::takes_text(model, name)
+        {
             let head: String = value.chars().take(12).collect();
             return Err(format!(
                 "--{name}: \"{head}…\" is not a number (longer than {MAX_NUMBER_CHARS} characters)"

@@ -1,11 +1,13 @@
 //! Run result of the divisible-load model (Li 2011): every requested method simulated beside
 //! its closed form, Theorem 10, the schedules, and the h and β sweeps of the plots.
 
+mod row;
+
 use serde_json::{Map, Value, json};
 
 use super::{
     Cell, Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table, cells,
-    json_f64, legacy_sweep, object, serialized,
+    json_f64, keys, legacy_sweep, object, serialized,
 };
 use crate::model::Progress;
 use crate::model::divisible::sweep::{self, BETA_POINTS, SweepPoint};
@@ -134,54 +136,12 @@ fn insert_path(obj: &mut Map<String, Value>, path: &str, value: Value) {
     }
 }
 
-/// The keys and names of one method's figures, in the order the numbers region lists them:
-/// `concat!` keeps both `'static` (a figure's key is its JSON path).
-macro_rules! method_figures {
-    ($m:literal) => {
-        [
-            (
-                concat!("algorithms.", $m, ".time"),
-                concat!("T_N closed form, ", $m),
-            ),
-            (
-                concat!("algorithms.", $m, ".simulated_time"),
-                concat!("T_N simulated, ", $m),
-            ),
-            (
-                concat!("algorithms.", $m, ".relative_difference"),
-                concat!("relative difference, ", $m),
-            ),
-            (concat!("algorithms.", $m, ".speedup"), concat!("S_N, ", $m)),
-            (
-                concat!("algorithms.", $m, ".asymptotic_speedup"),
-                concat!("S_∞, ", $m),
-            ),
-            (
-                concat!("algorithms.", $m, ".asymptotic_time"),
-                concat!("T_∞ = β / S_∞, ", $m),
-            ),
-            (
-                concat!("algorithms.", $m, ".efficiency"),
-                concat!("efficiency S_N / N, ", $m),
-            ),
-            (
-                concat!("algorithms.", $m, ".schedule_valid"),
-                concat!("schedule valid, ", $m),
-            ),
-            (
-                concat!("algorithms.", $m, ".appendix_time"),
-                concat!("T_N appendix closed form, ", $m),
-            ),
-        ]
-    };
-}
-
-/// [`method_figures`] of method `m`.
+/// The figures of method `m` (field path, name).
 fn method_keys(m: Method) -> [(&'static str, &'static str); 9] {
     match m {
-        Method::C => method_figures!("C"),
-        Method::P => method_figures!("P"),
-        Method::Q => method_figures!("Q"),
+        Method::C => keys::divisible::C,
+        Method::P => keys::divisible::P,
+        Method::Q => keys::divisible::Q,
     }
 }
 

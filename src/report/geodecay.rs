@@ -1,6 +1,8 @@
 //! Run result of the geometric-decaying model (Gil & Matias): the selected policy's run, the
 //! main policies side by side, the rounds, and the ℓ, p and seed studies of the plots.
 
+mod row;
+
 use serde_json::{Value, json};
 
 use super::{

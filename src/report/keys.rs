@@ -23,38 +23,60 @@ pub mod divisible {
     /// The per-method figures, `algorithms.<method>.<figure>`.
     pub const ALGORITHMS: &str = "algorithms";
 
+    /// A method's figures, `algorithms.<m>.<figure>` with their plain-language names (the
+    /// method's letter appended), in the order the report lists them.
     macro_rules! method_figures {
         ($m:literal) => {
-            [
-                concat!("algorithms.", $m, ".time"),
-                concat!("algorithms.", $m, ".simulated_time"),
-                concat!("algorithms.", $m, ".speedup"),
-                concat!("algorithms.", $m, ".efficiency"),
-                concat!("algorithms.", $m, ".asymptotic_speedup"),
-                concat!("algorithms.", $m, ".asymptotic_time"),
-            ]
+            method_figures!($m:
+                "time" => "T_N closed form, ",
+                "simulated_time" => "T_N simulated, ",
+                "relative_difference" => "relative difference, ",
+                "speedup" => "S_N, ",
+                "asymptotic_speedup" => "S_∞, ",
+                "asymptotic_time" => "T_∞ = β / S_∞, ",
+                "efficiency" => "efficiency S_N / N, ",
+                "schedule_valid" => "schedule valid, ",
+                "appendix_time" => "T_N appendix closed form, "
+            )
+        };
+        ($m:literal: $($figure:literal => $name:literal),*) => {
+            [$((concat!("algorithms.", $m, ".", $figure), concat!($name, $m))),*]
         };
     }
 
-    /// Method C's figures that follow from its time T_C (or bound it tightly on a large
-    /// tree): time, simulated time, speed-up, efficiency, S_∞, T_∞, and the appendix's
+    /// Method C's figures (field path, name), in the report's order.
+    pub const C: [(&str, &str); 9] = method_figures!("C");
+    /// Method P's figures, as [`C`].
+    pub const P: [(&str, &str); 9] = method_figures!("P");
+    /// Method Q's figures, as [`C`].
+    pub const Q: [(&str, &str); 9] = method_figures!("Q");
+
+    /// The paths of `figures` at `at`.
+    const fn pick<const N: usize>(
+        figures: &[(&'static str, &'static str); 9],
+        at: [usize; N],
+    ) -> [&'static str; N] {
+        let mut out = [""; N];
+        let mut i = 0;
+        while i < N {
+            out[i] = figures[at[i]].0;
+            i += 1;
+        }
+        out
+    }
+
+    /// Of a method's figures, those that follow from its time (or bound it tightly on a large
+    /// tree): time, simulated time, speed-up, efficiency, S_∞, T_∞.
+    const FROM_TIME: [usize; 6] = [0, 1, 3, 6, 4, 5];
+
+    /// Method C's figures that follow from its time T_C ([`FROM_TIME`]), and the appendix's
     /// closed form of the time (C is the only method the appendix gives one).
-    pub const C_FIGURES: [&str; 7] = {
-        let f = method_figures!("C");
-        [
-            f[0],
-            f[1],
-            f[2],
-            f[3],
-            f[4],
-            f[5],
-            "algorithms.C.appendix_time",
-        ]
-    };
+    pub const C_FIGURES: [&str; 7] = pick(&C, [0, 1, 3, 6, 4, 5, 8]);
     /// Method P's figures, as [`C_FIGURES`] (without an appendix time).
-    pub const P_FIGURES: [&str; 6] = method_figures!("P");
+    pub const P_FIGURES: [&str; 6] = pick(&P, FROM_TIME);
     /// Method Q's figures, as [`C_FIGURES`] (without an appendix time).
-    pub const Q_FIGURES: [&str; 6] = method_figures!("Q");
+    pub const Q_FIGURES: [&str; 6] = pick(&Q, FROM_TIME);
+
     /// T_C.
     pub const C_TIME: &str = C_FIGURES[0];
     /// T_P.

@@ -2,6 +2,8 @@
 //! (with their gaps) and exact work shares, the per-PE and per-node data, and the makespan and
 //! seed studies of the plots.
 
+mod row;
+
 use serde_json::{Value, json};
 
 use super::{

@@ -19,6 +19,7 @@ pub mod map;
 pub mod redistribute;
 pub mod registry;
 mod render;
+pub mod row;
 pub mod secrecy;
 pub mod steps;
 pub use render::series_csv;
@@ -33,7 +34,7 @@ use doc::cells;
 #[allow(unused_imports)]
 use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};
 
-use crate::model::registry::Scenario;
+use crate::model::registry::{ModelId, Scenario};
 use crate::model::{Cancelled, ParamError, Progress};
 
 /// Why a run result could not be computed.
@@ -107,45 +108,64 @@ pub trait Render {
     fn report(&self) -> Report;
 }
 
-/// One model's run result.
-#[derive(Debug, Clone)]
-pub enum ModelRun {
+/// The report layer's registry of models, one row per model in [`ModelId`] order: its
+/// [`ModelRun`] variant (named as its [`ModelId`], holding the model's run result) and its
+/// report parts, whose [`row::ModelReport`] makes the model's [`registry::REPORTS`] row.
+/// Declares `ModelRun` with what every variant does alike, and `From` each model's run.
+macro_rules! model_runs {
+    ($($(#[$doc:meta])* $variant:ident($run:ty, $parts:ty)),* $(,)?) => {
+        /// Each model's row of [`registry::REPORTS`], in [`ModelId`] order.
+        const ROWS: &[row::ReportRow] = &[$(row::row::<$parts>()),*];
+
+        /// One model's run result: a typed variant per model, which the views and tests
+        /// destructure to reach the model's own data (its schedule, its trace).
+        #[derive(Debug, Clone)]
+        pub enum ModelRun {
+            $($(#[$doc])* $variant($run)),*
+        }
+
+        impl ModelRun {
+            /// The model whose run this is.
+            pub fn model(&self) -> ModelId {
+                match self {
+                    $(ModelRun::$variant(_) => ModelId::$variant),*
+                }
+            }
+
+            /// The model's own run result.
+            fn inner(&self) -> &dyn Render {
+                match self {
+                    $(ModelRun::$variant(r) => r),*
+                }
+            }
+
+            /// The run's figures: each number's field path with its plain-language name.
+            pub fn figures(&self) -> Vec<Figure> {
+                match self {
+                    $(ModelRun::$variant(r) => r.figures()),*
+                }
+            }
+        }
+
+        $(impl From<$run> for ModelRun {
+            fn from(r: $run) -> Self {
+                ModelRun::$variant(r)
+            }
+        })*
+    };
+}
+
+model_runs! {
     /// Divisible load.
-    Divisible(divisible::Run),
+    Divisible(divisible::Run, divisible::Parts),
     /// Geometric-decaying algorithms.
-    Geodecay(geodecay::Run),
+    Geodecay(geodecay::Run, geodecay::Parts),
     /// Tree sweeps.
-    TreeSweep(treesweep::Run),
+    TreeSweep(treesweep::Run, treesweep::Parts),
     /// KS-BF on a ring.
-    Ksbf(ksbf::Run),
+    Ksbf(ksbf::Run, ksbf::Parts),
     /// Redistribution on a ring.
-    Redistribute(redistribute::Run),
-}
-
-impl ModelRun {
-    /// The model's own run result.
-    fn inner(&self) -> &dyn Render {
-        match self {
-            ModelRun::Divisible(r) => r,
-            ModelRun::Geodecay(r) => r,
-            ModelRun::TreeSweep(r) => r,
-            ModelRun::Ksbf(r) => r,
-            ModelRun::Redistribute(r) => r,
-        }
-    }
-}
-
-impl ModelRun {
-    /// The run's figures: each number's field path with its plain-language name.
-    pub fn figures(&self) -> Vec<Figure> {
-        match self {
-            ModelRun::Divisible(r) => r.figures(),
-            ModelRun::Geodecay(r) => r.figures(),
-            ModelRun::TreeSweep(r) => r.figures(),
-            ModelRun::Ksbf(r) => r.figures(),
-            ModelRun::Redistribute(r) => r.figures(),
-        }
-    }
+    Redistribute(redistribute::Run, redistribute::Parts),
 }
 
 impl Render for ModelRun {

@@ -2,6 +2,9 @@
 //! against P.Y, the baselines, the exhaustive check, the schedules, processor 0's steps, and
 //! the n and τ sweeps of the plots (Fig. 2).
 
+mod row;
+pub use row::processor0_starts;
+
 use serde_json::{Value, json};
 
 use super::{

@@ -16,7 +16,7 @@ use serde_json::Value;
 use loadlab::model::NoProgress;
 use loadlab::report::Render;
 
-use super::common::run;
+use super::common::{run, stdout, strings};
 
 /// Generated commands per test run.
 const CASES: usize = 300;
@@ -250,4 +250,52 @@ fn the_cli_and_a_lesson_check_read_every_command_alike() {
         accepted >= CASES / 5 && refused >= CASES / 5,
         "{accepted} {refused}"
     );
+}
+
+/// What the grammar keeps of the words before it: the CLI lets clap say that `--delta` is
+/// missing while a check says it in the model's words; `--help` writes geodecay's counts as
+/// powers of two and shows `--beta-range`'s default; a check words the `--assignments` refusal
+/// with the run's node count; an unknown flag with a long value is named as unknown.
+#[test]
+fn the_cli_and_a_check_keep_their_words() {
+    let out = run(&["redistribute", "--json"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.trim(),
+        "error: the following required arguments were not provided:"
+    );
+    let check = |words: &[&str]| loadlab::lesson::command::parse(&strings(words));
+    let e = check(&["redistribute"]).unwrap_err();
+    assert_eq!(e, "--delta: required (the unbalances δ_1..δ_n)");
+
+    let help = stdout(&["geodecay", "--help"]);
+    assert!(
+        help.contains("[default: 2^20]") && help.contains("[default: 2^10]"),
+        "{help}"
+    );
+    assert!(stdout(&["divisible", "--help"]).contains("[default: 0.1,1000]"));
+
+    let e = check(&["ksbf", "--n", "17", "--assignments"])
+        .unwrap()
+        .run(&NoProgress)
+        .unwrap_err();
+    assert_eq!(
+        e,
+        "--assignments: 131071 nodes are too many to list (at most 65536 are recorded)"
+    );
+
+    let long = "9".repeat(70);
+    for words in [
+        vec!["treesweep", "--colour", &long],
+        vec!["treesweep", "--n", "3", "--colour", &long],
+    ] {
+        let e = check(&words).unwrap_err();
+        assert_eq!(e, "unexpected argument --colour", "{words:?}");
+    }
+    let e = check(&["treesweep", &format!("--colour={long}")]).unwrap_err();
+    assert_eq!(e, "unexpected argument --colour");
+    // A named choice is not a number: its refusal lists the choices.
+    let e = check(&["geodecay", "--policy", &long]).unwrap_err();
+    assert!(e.starts_with("--policy: invalid value"), "{e}");
 }

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Grading, at_most, read_moves};
+use super::{Grading, at_most, numbered, parsed_moves};
 use crate::cli::{CliError, DivisibleArgs};
 use crate::model::exercise::divisible::{
     CLOSED_FORM, CONSERVATION, DivExercise, OVERLAP, RANGE, REMAINING, first_waste,
@@ -41,11 +41,10 @@ pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value
         return Ok(out);
     };
     let most = ex.levels().max(1) * ATTEMPTS_PER_LEVEL;
-    let loads = parse_loads(
-        &read_moves(path, at_most(path, most, "moves"))?,
-        ex.levels(),
-    )
-    .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
+    let levels = ex.levels();
+    let loads = parsed_moves(path, at_most(path, most, "moves"), |v| {
+        parse_loads(v, levels)
+    })?;
     let mut moves = Vec::new();
     let mut retry = false;
     for (i, &x) in loads.iter().enumerate() {
@@ -53,9 +52,7 @@ pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value
             break;
         };
         retry = !g.grade.legal;
-        let mut m = serde_json::to_value(&g).unwrap_or(Value::Null);
-        m["move"] = json!(i + 1);
-        moves.push(m);
+        moves.push(numbered(i, &g));
     }
     out["moves"] = Value::Array(moves);
     out["levels_set"] = json!(ex.loads.len());

@@ -4,7 +4,7 @@
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Grading, at_most, read_moves};
+use super::{Grading, at_most, graded, parsed_moves};
 use crate::cli::{CliError, at_least_one, int, real};
 use crate::model::exercise::moves::parse_tree_moves;
 use crate::model::exercise::treesweep::{RULES, TreeExercise};
@@ -49,19 +49,8 @@ pub fn run(args: &TreeArgs, grading: &Grading) -> Result<Value, CliError> {
     let Some(path) = &grading.moves else {
         return Ok(out);
     };
-    let moves = parse_tree_moves(&read_moves(path, at_most(path, 1 << 16, "moves"))?)
-        .map_err(|e| CliError(format!("--moves {path}: {e}")))?;
-    let graded: Vec<Value> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let g = ex.play(m);
-            let mut v = serde_json::to_value(&g).unwrap_or(Value::Null);
-            v["move"] = json!(i + 1);
-            v
-        })
-        .collect();
-    out["moves"] = Value::Array(graded);
+    let moves = parsed_moves(path, at_most(path, 1 << 16, "moves"), parse_tree_moves)?;
+    out["moves"] = graded(&moves, |m| ex.play(m));
     out["cluster"] = ex
         .placed
         .iter()

@@ -1,302 +1,248 @@
-//! Each model's map parameters and metrics.
+//! What a model's maps sweep and show, as each model's report row declares it
+//! ([`MapCatalogue`]): its parameters ([`MapParam`], built from the model's parameter
+//! descriptors by [`map_param!`]) and its metrics ([`MapMetric`]:
+//! one JSON field, the ratio of two, or a field of a run with one setting changed, each with an
+//! optional fast path), with the helpers the fast paths share.
+//!
+//! Layer: under the map and beside the models' report modules (it imports neither), so that a
+//! model's module holds its own catalogue and the map reads it through the model's row.
 
-use super::*;
-use crate::model::redistribute::params::{RANDOM_MAX_DELTA, RANDOM_N};
-use crate::report::keys::{
-    divisible as d, geodecay as g, ksbf as k, redistribute as r, treesweep as t,
-};
+use crate::model::ParamError;
+use crate::model::map::CellResult;
+use crate::model::registry::Scenario;
 
-pub(super) fn geo_policy(s: &mut Scenario, policy: geodecay::Policy) {
-    if let Scenario::Geodecay(p) = s {
-        p.policy = policy;
+/// What a model's maps sweep and show, and what a cell costs.
+#[derive(Clone, Copy)]
+pub struct MapCatalogue {
+    /// The parameters a map can sweep.
+    pub params: &'static [MapParam],
+    /// The metrics a map can show (the first is the default).
+    pub metrics: &'static [MapMetric],
+    /// A run's estimated share of the model's work budget (0 when the parameters are
+    /// invalid: the cell fails at once); `fast`: whether the metric has a fast path.
+    pub cost: fn(&Scenario, fast: bool) -> f64,
+}
+
+/// A parameter a map can sweep.
+#[derive(Clone, Copy)]
+pub struct MapParam {
+    /// The model subcommand's flag without dashes (`h`, `beta`, `max_delta`).
+    pub name: &'static str,
+    /// What it is, in the paper's notation.
+    pub help: &'static str,
+    /// Whether values are rounded to integers.
+    pub integer: bool,
+    /// A sensible default range for the GUI (lo, hi, log).
+    pub default: (f64, f64, bool),
+    get: fn(&Scenario) -> f64,
+    set: fn(&mut Scenario, f64),
+}
+
+impl MapParam {
+    /// The parameter described by `spec` (its name, help, integer flag and rail), read and
+    /// written by `get` and `set`.
+    pub const fn new(
+        spec: &crate::model::param::ParamSpec,
+        get: fn(&Scenario) -> f64,
+        set: fn(&mut Scenario, f64),
+    ) -> MapParam {
+        MapParam {
+            name: spec.field,
+            help: spec.name,
+            integer: spec.integer,
+            default: (
+                spec.rail.0,
+                spec.rail.1,
+                matches!(spec.spread, crate::model::param::Spread::Log),
+            ),
+            get,
+            set,
+        }
+    }
+
+    /// The parameter's value in a scenario of its model.
+    pub fn get(&self, s: &Scenario) -> f64 {
+        (self.get)(s)
+    }
+
+    /// Sets the parameter in a scenario of its model (integers are rounded; values outside
+    /// the field's type saturate, and the model's validation then names the problem).
+    pub fn set(&self, s: &mut Scenario, v: f64) {
+        (self.set)(s, if self.integer { v.round() } else { v })
     }
 }
 
-pub(super) fn redist_algorithm(s: &mut Scenario, a: Algorithm) {
-    if let Scenario::Redistribute(p) = s {
-        p.algorithm = a;
+/// A [`MapParam`] of the model whose scenario variant is `$variant`, described by `$spec`:
+/// `map_param!(Divisible, spec params::H, |p| p.h, i64)`.
+macro_rules! map_param {
+    ($variant:ident, spec $spec:expr, |$p:ident| $field:expr, $ty:ty) => {
+        $crate::report::map::catalog::MapParam::new(
+            &$spec,
+            |s| match s {
+                $crate::model::registry::Scenario::$variant($p) => $field as f64,
+                _ => f64::NAN,
+            },
+            |s, v| {
+                if let $crate::model::registry::Scenario::$variant($p) = s {
+                    $field = v as $ty;
+                }
+            },
+        )
+    };
+}
+pub(crate) use map_param;
+
+/// Changes one setting of a scenario before a run (the policy, the algorithm), or none.
+pub type Tweak = fn(&mut Scenario);
+
+/// A metric's value on one scenario (one ring for redistribution), computed directly.
+pub type Fast = fn(&Scenario) -> CellResult;
+
+/// A number a map can show: one field of the run's JSON, or the ratio of two.
+#[derive(Clone, Copy)]
+pub struct MapMetric {
+    /// Name (the CLI's `--metric`).
+    pub name: &'static str,
+    /// What it is.
+    pub help: &'static str,
+    /// A ratio: coloured on a diverging scale around 1, contoured at ½, 1 and 2.
+    pub ratio: bool,
+    /// The runs it reads (most metrics: one run of the scenario as it is).
+    pub(super) runs: &'static [Tweak],
+    /// Run index and dot path of the numerator (or the value).
+    pub(super) num: (usize, &'static str),
+    /// Run index and dot path of the denominator.
+    pub(super) den: Option<(usize, &'static str)>,
+    /// The same value as the JSON path's, computed without the parts of the run the metric
+    /// does not read; `None`: read from the JSON.
+    pub(super) fast: Option<Fast>,
+}
+
+fn keep(_: &mut Scenario) {}
+
+impl MapMetric {
+    /// One field of the run's JSON.
+    pub const fn field(name: &'static str, help: &'static str, path: &'static str) -> MapMetric {
+        MapMetric::tweaked(name, help, &[keep], path)
+    }
+
+    /// A field of a run with one setting changed.
+    pub const fn tweaked(
+        name: &'static str,
+        help: &'static str,
+        runs: &'static [Tweak],
+        path: &'static str,
+    ) -> MapMetric {
+        MapMetric {
+            name,
+            help,
+            ratio: false,
+            runs,
+            num: (0, path),
+            den: None,
+            fast: None,
+        }
+    }
+
+    /// The ratio of two fields of one run.
+    pub const fn ratio(
+        name: &'static str,
+        help: &'static str,
+        num: &'static str,
+        den: &'static str,
+    ) -> MapMetric {
+        MapMetric {
+            ratio: true,
+            den: Some((0, den)),
+            ..MapMetric::field(name, help, num)
+        }
+    }
+
+    /// A field of the run's JSON that is itself a ratio.
+    pub const fn ratio_field(
+        name: &'static str,
+        help: &'static str,
+        path: &'static str,
+    ) -> MapMetric {
+        MapMetric {
+            ratio: true,
+            ..MapMetric::field(name, help, path)
+        }
+    }
+
+    /// The field of the first run over the same field of the second (two runs that differ in
+    /// one setting).
+    pub const fn divided(self) -> MapMetric {
+        MapMetric {
+            ratio: true,
+            den: Some((1, self.num.1)),
+            ..self
+        }
+    }
+
+    /// This metric with a fast path.
+    pub const fn fast(self, f: Fast) -> MapMetric {
+        MapMetric {
+            fast: Some(f),
+            ..self
+        }
+    }
+
+    /// Whether the metric has a fast path.
+    pub fn has_fast_path(&self) -> bool {
+        self.fast.is_some()
     }
 }
 
-/// Each model's map parameters and metrics, one row per model in [`ModelId`] order
-/// (`BY_MODEL[m.index()].0 == m`).
-pub(super) const BY_MODEL: [(ModelId, &[MapParam], &[MapMetric]); 5] = [
-    (ModelId::Divisible, DIVISIBLE_PARAMS, DIVISIBLE_METRICS),
-    (ModelId::Geodecay, GEO_PARAMS, GEO_METRICS),
-    (ModelId::TreeSweep, TREE_PARAMS, TREE_METRICS),
-    (ModelId::Ksbf, KSBF_PARAMS, KSBF_METRICS),
-    (ModelId::Redistribute, REDIST_PARAMS, REDIST_METRICS),
-];
+impl std::fmt::Debug for MapMetric {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
 
-pub(super) const DIVISIBLE_PARAMS: &[MapParam] = &[
-    param!(Divisible, spec divisible::params::H, |p| p.h, i64),
-    param!(Divisible, spec divisible::params::BETA, |p| p.beta, f64),
-    param!(Divisible, spec divisible::params::B, |p| p.b, i64),
-];
+impl std::fmt::Debug for MapParam {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
 
-pub(super) const DIVISIBLE_METRICS: &[MapMetric] = &[
-    ratio_field(
-        "ratio_c_over_p",
-        "T_C / T_P: how much faster pipelining is",
-        d::RATIO_C_OVER_P,
-    )
-    .fast(|s| divisible_ratio(s, d::RATIO_C_OVER_P)),
-    ratio_field(
-        "ratio_p_over_q",
-        "T_P / T_Q: the gain of overlapping",
-        d::RATIO_P_OVER_Q,
-    )
-    .fast(|s| divisible_ratio(s, d::RATIO_P_OVER_Q)),
-    field("speedup_c", "speedup of method C", d::C_SPEEDUP)
-        .fast(|s| divisible_method(s, Method::C, d::C_SPEEDUP)),
-    field("speedup_p", "speedup of method P", d::P_SPEEDUP)
-        .fast(|s| divisible_method(s, Method::P, d::P_SPEEDUP)),
-    field("speedup_q", "speedup of method Q", d::Q_SPEEDUP)
-        .fast(|s| divisible_method(s, Method::Q, d::Q_SPEEDUP)),
-    field(
-        "efficiency_p",
-        "efficiency of method P (speedup / N)",
-        d::P_EFFICIENCY,
-    )
-    .fast(|s| divisible_method(s, Method::P, d::P_EFFICIENCY)),
-    field("time_c", "T_C, finishing time of method C", d::C_TIME)
-        .fast(|s| divisible_method(s, Method::C, d::C_TIME)),
-    field("time_p", "T_P, finishing time of method P", d::P_TIME)
-        .fast(|s| divisible_method(s, Method::P, d::P_TIME)),
-];
+/// Work of one tree-sweep summary (Fine-Grain's solution with its exact processor counts,
+/// P.Y, the baselines) per n², in the model's height steps: measured (release build, 2 cores
+/// under a load of about 3), 64 × 64 cells with n = 2 … 200 took 4.2 s, about 8 s of CPU for
+/// Σ n² ≈ 5.5·10^7, i.e. about 1.5·10^−7 s per n², 150 of the budget's 1 ns height steps.
+/// Every tree-sweep metric now has a fast path without the processor counts (the same map
+/// in 278 ms at a load of about 5), estimated with [`TREE_FAST_WEIGHT`] instead.
+pub const TREE_SOLVE_WEIGHT: f64 = 150.0;
 
-pub(super) const GEO_PARAMS: &[MapParam] = &[
-    param!(
-        Geodecay,
-        spec geodecay::params::ELL,
-        |p| p.ell,
-        f64
-    ),
-    param!(
-        Geodecay,
-        spec geodecay::params::P,
-        |p| p.p,
-        u64
-    ),
-    param!(
-        Geodecay,
-        spec geodecay::params::N,
-        |p| p.n,
-        u64
-    ),
-    param!(
-        Geodecay,
-        spec geodecay::params::ALPHA,
-        |p| p.alpha,
-        f64
-    ),
-    param!(
-        Geodecay,
-        spec geodecay::params::C,
-        |p| p.c,
-        f64
-    ),
-    param!(
-        Geodecay,
-        spec geodecay::params::EVERY,
-        |p| p.every,
-        u64
-    ),
-];
+/// Work of a tree-sweep metric's fast path (Fine-Grain's pass without the processor counts,
+/// and P.Y's recurrence) per n², in the same height steps: measured (release build, one
+/// thread, load average about 7 on the 2 cores), the 64 × 64 cells with n = 2 … 200 and
+/// τ = 2 … 10^6 took 0.81 s for Σ n² ≈ 5.6·10^7, about 14.5 ns per n². Every tree-sweep
+/// metric has this fast path; [`TREE_SOLVE_WEIGHT`] stays for a metric read from the JSON.
+pub const TREE_FAST_WEIGHT: f64 = 15.0;
 
-pub(super) const GEO_METRICS: &[MapMetric] = &[
-    tweaked(
-        "standard_over_improved",
-        "time of the standard policy / time of the improved policy",
-        &[
-            |s| geo_policy(s, geodecay::Policy::Standard),
-            |s| geo_policy(s, geodecay::Policy::Improved),
-        ],
-        g::TIME,
-    )
-    .divided(),
-    tweaked(
-        "never_over_improved",
-        "time of never balancing / time of the improved policy",
-        &[
-            |s| geo_policy(s, geodecay::Policy::Never),
-            |s| geo_policy(s, geodecay::Policy::Improved),
-        ],
-        g::TIME,
-    )
-    .divided(),
-    tweaked(
-        "improved_over_optimal",
-        "time of the improved policy / time of the optimal policy (gm-best-possible)",
-        &[
-            |s| geo_policy(s, geodecay::Policy::Improved),
-            |s| geo_policy(s, geodecay::Policy::Optimal),
-        ],
-        g::TIME,
-    )
-    .divided(),
-    field("time", "running time of the chosen policy", g::TIME),
-    field(
-        "overhead",
-        "time over Brent's bound (chosen policy)",
-        g::OVERHEAD,
-    ),
-    field(
-        "overhead_vs_ideal",
-        "time over the ideal work (chosen policy)",
-        g::OVERHEAD_VS_IDEAL,
-    ),
-    field(
-        "additive_overhead",
-        "time − Brent's bound (chosen policy)",
-        g::ADDITIVE_OVERHEAD,
-    ),
-    field(
-        "balancings",
-        "balancings of the chosen policy",
-        g::BALANCINGS,
-    ),
-    tweaked(
-        "balancings_standard",
-        "balancings of the standard policy",
-        &[|s| geo_policy(s, geodecay::Policy::Standard)],
-        g::BALANCINGS,
-    ),
-    tweaked(
-        "balancings_improved",
-        "balancings of the improved policy",
-        &[|s| geo_policy(s, geodecay::Policy::Improved)],
-        g::BALANCINGS,
-    ),
-];
+/// A model's parameter error as the JSON path words it (`field: message`).
+pub fn invalid(e: ParamError) -> String {
+    format!("{}: {}", e.field, e.message)
+}
 
-pub(super) const TREE_PARAMS: &[MapParam] = &[
-    param!(TreeSweep, spec treesweep::params::N, |p| p.n, u64),
-    param!(TreeSweep, spec treesweep::params::TAU, |p| p.tau, f64),
-];
+/// A number of a run as its JSON holds it: a non-finite value is `null` there, i.e. `path` is
+/// not defined at these parameters.
+pub fn defined(path: &str, x: f64) -> CellResult {
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!("{path} is not defined at these parameters"))
+    }
+}
 
-pub(super) const TREE_METRICS: &[MapMetric] = &[
-    ratio_field("ratio", "T* / T_PY: Fine-Grain against P.Y", t::RATIO)
-        .fast(|s| tree_number(s, t::RATIO)),
-    field("optimal", "T*, Fine-Grain's optimal makespan", t::OPTIMAL)
-        .fast(|s| tree_number(s, t::OPTIMAL)),
-    field("py", "T_PY, P.Y's makespan", t::PY).fast(|s| tree_number(s, t::PY)),
-    field(
-        "top_cluster",
-        "size of Fine-Grain's top cluster",
-        t::TOP_CLUSTER,
-    )
-    .fast(|s| tree_number(s, t::TOP_CLUSTER)),
-];
-
-pub(super) const KSBF_PARAMS: &[MapParam] = &[
-    param!(
-        Ksbf,
-        spec ksbf::params::N,
-        |p| p.n,
-        u32
-    ),
-    param!(
-        Ksbf,
-        spec ksbf::params::P,
-        |p| p.p,
-        u32
-    ),
-    param!(
-        Ksbf,
-        spec ksbf::params::SPAWN_PROB,
-        |p| p.spawn_prob,
-        f64
-    ),
-    param!(
-        Ksbf,
-        spec ksbf::params::SEED,
-        |p| p.seed,
-        u64
-    ),
-];
-
-pub(super) const KSBF_METRICS: &[MapMetric] = &[
-    field("efficiency", "efficiency W / (p · makespan)", k::EFFICIENCY),
-    field("makespan", "steps until the last node runs", k::MAKESPAN),
-    field("speedup", "W / makespan", k::SPEEDUP),
-    ratio(
-        "makespan_over_ideal",
-        "makespan / ⌈W/p⌉-style ideal",
-        k::MAKESPAN,
-        k::IDEAL,
-    ),
-    ratio(
-        "makespan_over_thm11",
-        "makespan / Theorem 1.1's bound",
-        k::MAKESPAN,
-        k::BOUND,
-    ),
-    ratio(
-        "makespan_over_thm22",
-        "makespan / Theorem 2.2's bound (trees)",
-        k::MAKESPAN,
-        k::THM22_BOUND,
-    ),
-    ratio(
-        "makespan_over_thm32",
-        "makespan / Theorem 3.2's bound (grids)",
-        k::MAKESPAN,
-        k::THM32_BOUND,
-    ),
-];
-
-pub(super) const REDIST_PARAMS: &[MapParam] = &[
-    param!(Redistribute, spec RANDOM_N, |p| p.random.n, usize),
-    param!(Redistribute, spec RANDOM_MAX_DELTA, |p| p.random.max_delta, i64),
-];
-
-pub(super) const REDIST_METRICS: &[MapMetric] = &[
-    ratio(
-        "makespan_over_bound",
-        "makespan / best lower bound (0/0 counts 1)",
-        r::MAKESPAN,
-        r::LOWER_BOUND,
-    )
-    .fast(|s| {
-        let (run, inst) = ring_span(s, None)?;
-        let makespan = defined(r::MAKESPAN, run.makespan)?;
-        let bound = defined(r::LOWER_BOUND, best_applicable_bound(inst))?;
-        quotient(makespan, bound, r::LOWER_BOUND)
-    }),
-    field("makespan", "makespan of the algorithm", r::MAKESPAN)
-        .fast(|s| defined(r::MAKESPAN, ring_span(s, None)?.0.makespan)),
-    field("lower_bound", "best applicable lower bound", r::LOWER_BOUND).fast(|s| {
-        let (_, inst) = ring_span(s, None)?;
-        defined(r::LOWER_BOUND, best_applicable_bound(inst))
-    }),
-    tweaked(
-        "rounds_printed",
-        "rounds of Algorithm 3 as printed",
-        &[|s| redist_algorithm(s, Algorithm::Alg3Literal)],
-        r::ROUNDS,
-    )
-    .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3Literal))?.0)),
-    tweaked(
-        "rounds_corrected",
-        "rounds of Algorithm 3 corrected",
-        &[|s| redist_algorithm(s, Algorithm::Alg3)],
-        r::ROUNDS,
-    )
-    .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3))?.0)),
-    tweaked(
-        "rounds_printed_over_corrected",
-        "rounds of Algorithm 3 as printed / corrected",
-        &[
-            |s| redist_algorithm(s, Algorithm::Alg3Literal),
-            |s| redist_algorithm(s, Algorithm::Alg3),
-        ],
-        r::ROUNDS,
-    )
-    .divided()
-    .fast(|s| {
-        let (printed, _) = ring_span(s, Some(Algorithm::Alg3Literal))?;
-        let (corrected, _) = ring_span(s, Some(Algorithm::Alg3))?;
-        quotient(ring_rounds(&printed)?, ring_rounds(&corrected)?, r::ROUNDS)
-    }),
-];
+/// `num / den` as a ratio metric reads it: 0/0 counts 1, `den_path` = 0 fails otherwise.
+pub fn quotient(num: f64, den: f64, den_path: &str) -> CellResult {
+    if den == 0.0 && num == 0.0 {
+        Ok(1.0)
+    } else if den == 0.0 {
+        Err(format!("{den_path} is 0"))
+    } else {
+        Ok(num / den)
+    }
+}

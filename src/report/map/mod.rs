@@ -19,212 +19,23 @@
 
 use serde_json::{Value, json};
 
-use super::{Detail, ReportError, run as report_run};
+use super::{Detail, ReportError, registry, run as report_run};
 use crate::model::budget::SECONDS;
-use crate::model::divisible::Method;
 use crate::model::format::{Precision, number};
 use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute};
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
-use crate::model::redistribute::instance::RingInstance;
-use crate::model::redistribute::params::{Algorithm, RedistParams};
-use crate::model::redistribute::run::{Span, best_applicable_bound, span};
+use crate::model::redistribute::params::RedistParams;
 use crate::model::registry::{ModelId, Scenario};
 use crate::model::{Cancelled, NoProgress, ParamError, Progress, param_error};
-use crate::model::{divisible, geodecay, ksbf, redistribute, treesweep};
-
-/// A parameter a map can sweep.
-#[derive(Clone, Copy)]
-pub struct MapParam {
-    /// The model subcommand's flag without dashes (`h`, `beta`, `max_delta`).
-    pub name: &'static str,
-    /// What it is, in the paper's notation.
-    pub help: &'static str,
-    /// Whether values are rounded to integers.
-    pub integer: bool,
-    /// A sensible default range for the GUI (lo, hi, log).
-    pub default: (f64, f64, bool),
-    get: fn(&Scenario) -> f64,
-    set: fn(&mut Scenario, f64),
-}
-
-impl MapParam {
-    /// The parameter's value in a scenario of its model.
-    pub fn get(&self, s: &Scenario) -> f64 {
-        (self.get)(s)
-    }
-
-    /// Sets the parameter in a scenario of its model (integers are rounded; values outside
-    /// the field's type saturate, and the model's validation then names the problem).
-    pub fn set(&self, s: &mut Scenario, v: f64) {
-        (self.set)(s, if self.integer { v.round() } else { v })
-    }
-}
-
-/// Changes one setting of a scenario before a run (the policy, the algorithm), or none.
-type Tweak = fn(&mut Scenario);
-
-/// A metric's value on one scenario (one ring for redistribution), computed directly.
-type Fast = fn(&Scenario) -> CellResult;
-
-/// A number a map can show: one field of the run's JSON, or the ratio of two.
-#[derive(Clone, Copy)]
-pub struct MapMetric {
-    /// Name (the CLI's `--metric`).
-    pub name: &'static str,
-    /// What it is.
-    pub help: &'static str,
-    /// A ratio: coloured on a diverging scale around 1, contoured at ½, 1 and 2.
-    pub ratio: bool,
-    /// The runs it reads (most metrics: one run of the scenario as it is).
-    runs: &'static [Tweak],
-    /// Run index and dot path of the numerator (or the value).
-    num: (usize, &'static str),
-    /// Run index and dot path of the denominator.
-    den: Option<(usize, &'static str)>,
-    /// The same value as the JSON path's, computed without the parts of the run the metric
-    /// does not read; `None`: read from the JSON.
-    fast: Option<Fast>,
-}
-
-impl MapMetric {
-    /// The field of the first run over the same field of the second (two runs that differ in
-    /// one setting).
-    const fn divided(self) -> MapMetric {
-        MapMetric {
-            ratio: true,
-            den: Some((1, self.num.1)),
-            ..self
-        }
-    }
-
-    /// This metric with a fast path.
-    const fn fast(self, f: Fast) -> MapMetric {
-        MapMetric {
-            fast: Some(f),
-            ..self
-        }
-    }
-
-    /// Whether the metric has a fast path.
-    pub fn has_fast_path(&self) -> bool {
-        self.fast.is_some()
-    }
-}
-
-impl std::fmt::Debug for MapMetric {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name)
-    }
-}
-
-impl std::fmt::Debug for MapParam {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name)
-    }
-}
-
-fn keep(_: &mut Scenario) {}
-
-macro_rules! param {
-    // A parameter described by its model's descriptor (`crate::model::param::ParamSpec`): the
-    // name, help, integer flag and default range are the descriptor's.
-    ($variant:ident, spec $spec:expr, |$p:ident| $field:expr, $ty:ty) => {
-        param!(
-            $variant,
-            $spec.field,
-            $spec.name,
-            $spec.integer,
-            (
-                $spec.rail.0,
-                $spec.rail.1,
-                matches!($spec.spread, $crate::model::param::Spread::Log),
-            ),
-            |$p| $field,
-            $ty
-        )
-    };
-    ($variant:ident, $name:expr, $help:expr, $int:expr, $default:expr, |$p:ident| $field:expr, $ty:ty) => {
-        MapParam {
-            name: $name,
-            help: $help,
-            integer: $int,
-            default: $default,
-            get: |s| match s {
-                Scenario::$variant($p) => $field as f64,
-                _ => f64::NAN,
-            },
-            set: |s, v| {
-                if let Scenario::$variant($p) = s {
-                    $field = v as $ty;
-                }
-            },
-        }
-    };
-}
-
-const fn field(name: &'static str, help: &'static str, path: &'static str) -> MapMetric {
-    MapMetric {
-        name,
-        help,
-        ratio: false,
-        runs: &[keep],
-        num: (0, path),
-        den: None,
-        fast: None,
-    }
-}
-
-const fn ratio(
-    name: &'static str,
-    help: &'static str,
-    num: &'static str,
-    den: &'static str,
-) -> MapMetric {
-    MapMetric {
-        name,
-        help,
-        ratio: true,
-        runs: &[keep],
-        num: (0, num),
-        den: Some((0, den)),
-        fast: None,
-    }
-}
-
-/// A field of the run's JSON that is itself a ratio.
-const fn ratio_field(name: &'static str, help: &'static str, path: &'static str) -> MapMetric {
-    MapMetric {
-        ratio: true,
-        ..field(name, help, path)
-    }
-}
-
-/// A field of a run with one setting changed.
-const fn tweaked(
-    name: &'static str,
-    help: &'static str,
-    runs: &'static [Tweak],
-    path: &'static str,
-) -> MapMetric {
-    MapMetric {
-        name,
-        help,
-        ratio: false,
-        runs,
-        num: (0, path),
-        den: None,
-        fast: None,
-    }
-}
 
 /// The parameters a map of `model` can sweep.
 pub fn params(model: ModelId) -> &'static [MapParam] {
-    catalog::BY_MODEL[model.index()].1
+    registry::row(model).map.params
 }
 
 /// The metrics a map of `model` can show (the first is the default).
 pub fn metrics(model: ModelId) -> &'static [MapMetric] {
-    catalog::BY_MODEL[model.index()].2
+    registry::row(model).map.metrics
 }
 
 /// The entry of `all` called `name` (a `what` of `model`'s maps), or an error listing the valid
@@ -272,21 +83,6 @@ pub fn ring_spec(random: &RandomSpec, sample: usize) -> RandomSpec {
 /// Work of one cell's run besides the model's own estimate (the run result's JSON), in
 /// seconds on the reference machine.
 pub const RUN_OVERHEAD_SECONDS: f64 = 5e-5;
-
-/// Work of one tree-sweep summary (Fine-Grain's solution with its exact processor counts,
-/// P.Y, the baselines) per n², in the model's height steps: measured (release build, 2 cores
-/// under a load of about 3), 64 × 64 cells with n = 2 … 200 took 4.2 s, about 8 s of CPU for
-/// Σ n² ≈ 5.5·10^7, i.e. about 1.5·10^−7 s per n², 150 of the budget's 1 ns height steps.
-/// Every tree-sweep metric now has a fast path without the processor counts (the same map
-/// in 278 ms at a load of about 5), estimated with [`TREE_FAST_WEIGHT`] instead.
-pub const TREE_SOLVE_WEIGHT: f64 = 150.0;
-
-/// Work of a tree-sweep metric's fast path (Fine-Grain's pass without the processor counts,
-/// and P.Y's recurrence) per n², in the same height steps: measured (release build, one
-/// thread, load average about 7 on the 2 cores), the 64 × 64 cells with n = 2 … 200 and
-/// τ = 2 … 10^6 took 0.81 s for Σ n² ≈ 5.6·10^7, about 14.5 ns per n². Every tree-sweep
-/// metric has this fast path; [`TREE_SOLVE_WEIGHT`] stays for a metric read from the JSON.
-pub const TREE_FAST_WEIGHT: f64 = 15.0;
 
 /// Most estimated seconds of the coarse subgrid at [`COARSE_STRIDE`] (on the reference
 /// machine, one core); beyond it [`MapPlan::coarse`] takes every other of its rows and
@@ -555,45 +351,10 @@ impl MapPlan {
     /// parameters cost the overhead only (the cell fails at once).
     fn cell_seconds(&self, s: &Scenario) -> f64 {
         let runs = self.metric.runs;
+        let cost = registry::row(self.model).map.cost;
+        let fast = self.metric.has_fast_path();
         let one = |s: &Scenario| -> f64 {
-            let fraction = match s {
-                Scenario::Divisible(p) => p
-                    .validate()
-                    .map(|v| divisible::sweep::cost(&v).work / divisible::sweep::BUDGET.work)
-                    .unwrap_or(0.0),
-                // The optimal policy's programme too, when the run plans it.
-                Scenario::Geodecay(p) => p
-                    .validate()
-                    .map(|_| {
-                        let cost = geodecay::params::cost(p) + geodecay::params::optimal_cost(p);
-                        cost.work / geodecay::params::BUDGET.work
-                    })
-                    .unwrap_or(0.0),
-                // One Fine-Grain pass with P.Y: without the processor counts on the fast
-                // path, with them (and the baselines) through the JSON.
-                Scenario::TreeSweep(p) => p
-                    .validate()
-                    .map(|_| {
-                        let weight = if self.metric.has_fast_path() {
-                            TREE_FAST_WEIGHT
-                        } else {
-                            TREE_SOLVE_WEIGHT
-                        };
-                        weight * (p.n as f64).powi(2) / treesweep::params::BUDGET.work
-                    })
-                    .unwrap_or(0.0),
-                Scenario::Ksbf(p) => p
-                    .validate()
-                    .map(|_| ksbf::params::mean_cost(p).work / ksbf::BUDGET.work)
-                    .unwrap_or(0.0),
-                Scenario::Redistribute(p) => match p.instance.validate() {
-                    Ok(_) => {
-                        redistribute::run::cost(&p.instance, p.algorithm).work
-                            / redistribute::run::BUDGET.work
-                    }
-                    Err(_) => 0.0,
-                },
-            };
+            let fraction = cost(s, fast);
             fraction * SECONDS + RUN_OVERHEAD_SECONDS
         };
         // The rings of a cell are alike (same n, same max |δ|): the first stands for all, as
@@ -765,11 +526,10 @@ fn json_number(v: &Value, path: &str) -> CellResult {
     }
 }
 
-mod catalog;
-mod fast;
+pub mod catalog;
 mod guides;
+use catalog::quotient;
+pub use catalog::{MapCatalogue, MapMetric, MapParam, TREE_FAST_WEIGHT, TREE_SOLVE_WEIGHT};
 pub use guides::Guide;
 #[cfg(test)]
 mod tests;
-
-use fast::*;

@@ -1,6 +1,9 @@
 use super::*;
+use crate::model::divisible::{self, Method};
 use crate::model::map::Scale;
 use crate::model::redistribute::instance::Direction;
+use crate::model::redistribute::params::Algorithm;
+use crate::model::treesweep;
 
 /// The plan of a map over the default scenario of `model`.
 fn plan_of(model: ModelId, x: &str, y: &str, metric: &str) -> Result<MapPlan, ParamError> {
@@ -39,10 +42,9 @@ fn cells_are_the_runs_own_numbers() {
 
 #[test]
 fn the_catalogue_has_one_row_per_model_in_order() {
-    assert_eq!(catalog::BY_MODEL.len(), ModelId::ALL.len());
-    for (row, m) in catalog::BY_MODEL.iter().zip(ModelId::ALL) {
-        assert_eq!(row.0, m);
-        assert!(!row.1.is_empty() && !row.2.is_empty(), "{m:?}");
+    assert_eq!(crate::report::registry::REPORTS.len(), ModelId::ALL.len());
+    for m in ModelId::ALL {
+        assert!(!params(m).is_empty() && !metrics(m).is_empty(), "{m:?}");
     }
 }
 

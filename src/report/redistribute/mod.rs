@@ -3,6 +3,8 @@
 //! the run, System 6 / 12's solution, and the random-instance study the scenario selects.
 //! Processors are numbered 1..n as in the paper.
 
+mod row;
+
 use serde_json::{Value, json};
 
 use super::{

@@ -1,0 +1,133 @@
+//! What the report layer knows of the divisible-load model ([`ModelReport`]): its run, its
+//! step positions, its secrecy relations and its maps.
+
+use super::Parts;
+use crate::model::Progress;
+use crate::model::divisible::{self, DivisibleParams, Method, params};
+use crate::model::map::CellResult;
+use crate::model::registry::Scenario;
+use crate::report::ReportError;
+use crate::report::keys::divisible as d;
+use crate::report::keys::within;
+use crate::report::map::catalog::{MapMetric, MapParam, defined, invalid, map_param};
+use crate::report::row::{ModelReport, model_parts};
+
+model_parts!(DivisibleParams => Divisible);
+
+impl ModelReport for Parts {
+    /// The most event steps of any method's timeline.
+    fn steps(p: &DivisibleParams, progress: &dyn Progress) -> Result<usize, ReportError> {
+        let run = Parts::default().build(p, progress)?;
+        let steps = run.outcome.results.iter().map(|m| m.timeline.step_count());
+        Ok(steps.max().unwrap_or(1))
+    }
+
+    /// A method's time, speed-up and efficiency are one number (its figures, [`d::C_FIGURES`]);
+    /// a ratio of two methods' times is given by the numerator's figures once the denominator's
+    /// are shown.
+    fn relations(field: &str) -> Vec<&'static str> {
+        let method = |f: &str| {
+            f.strip_prefix(d::ALGORITHMS)
+                .and_then(|r| r.strip_prefix('.'))
+                .and_then(|r| r.split('.').next())
+                .map(str::to_owned)
+        };
+        match field {
+            d::RATIO_C_OVER_P => d::C_FIGURES.to_vec(),
+            d::RATIO_P_OVER_Q => d::P_FIGURES.to_vec(),
+            f => match method(f).as_deref() {
+                Some("C") => [&d::C_FIGURES[..], &[d::RATIO_C_OVER_P]].concat(),
+                Some("P") => [&d::P_FIGURES[..], &[d::RATIO_C_OVER_P, d::RATIO_P_OVER_Q]].concat(),
+                Some("Q") => [&d::Q_FIGURES[..], &[d::RATIO_P_OVER_Q]].concat(),
+                _ => Vec::new(),
+            },
+        }
+    }
+
+    fn plotted(field: &str) -> bool {
+        (field != d::ALGORITHMS && within(field, d::ALGORITHMS))
+            || matches!(field, d::RATIO_C_OVER_P | d::RATIO_P_OVER_Q)
+    }
+
+    const MAP_PARAMS: &'static [MapParam] = &[
+        map_param!(Divisible, spec params::H, |p| p.h, i64),
+        map_param!(Divisible, spec params::BETA, |p| p.beta, f64),
+        map_param!(Divisible, spec params::B, |p| p.b, i64),
+    ];
+    const MAP_METRICS: &'static [MapMetric] = &[
+        MapMetric::ratio_field(
+            "ratio_c_over_p",
+            "T_C / T_P: how much faster pipelining is",
+            d::RATIO_C_OVER_P,
+        )
+        .fast(|s| ratio(s, d::RATIO_C_OVER_P)),
+        MapMetric::ratio_field(
+            "ratio_p_over_q",
+            "T_P / T_Q: the gain of overlapping",
+            d::RATIO_P_OVER_Q,
+        )
+        .fast(|s| ratio(s, d::RATIO_P_OVER_Q)),
+        MapMetric::field("speedup_c", "speedup of method C", d::C_SPEEDUP)
+            .fast(|s| method(s, Method::C, d::C_SPEEDUP)),
+        MapMetric::field("speedup_p", "speedup of method P", d::P_SPEEDUP)
+            .fast(|s| method(s, Method::P, d::P_SPEEDUP)),
+        MapMetric::field("speedup_q", "speedup of method Q", d::Q_SPEEDUP)
+            .fast(|s| method(s, Method::Q, d::Q_SPEEDUP)),
+        MapMetric::field(
+            "efficiency_p",
+            "efficiency of method P (speedup / N)",
+            d::P_EFFICIENCY,
+        )
+        .fast(|s| method(s, Method::P, d::P_EFFICIENCY)),
+        MapMetric::field("time_c", "T_C, finishing time of method C", d::C_TIME)
+            .fast(|s| method(s, Method::C, d::C_TIME)),
+        MapMetric::field("time_p", "T_P, finishing time of method P", d::P_TIME)
+            .fast(|s| method(s, Method::P, d::P_TIME)),
+    ];
+
+    fn map_cost(p: &DivisibleParams, _: bool) -> f64 {
+        p.validate().map_or(0.0, |v| {
+            divisible::sweep::cost(&v).work / divisible::sweep::BUDGET.work
+        })
+    }
+}
+
+/// The scenario and its validated instance (the run result's `evaluate` validates the same
+/// way).
+fn instance(s: &Scenario) -> Result<(&DivisibleParams, divisible::Valid), String> {
+    let p = crate::report::row::params::<DivisibleParams>(s)
+        .map_err(|_| "not a divisible-load scenario".to_string())?;
+    Ok((p, p.validate().map_err(invalid)?))
+}
+
+/// `ratio_c_over_p` (T_C / T_P) or `ratio_p_over_q` (T_P / T_Q) from the closed forms, as
+/// `evaluate` computes them for the run result (no event simulation).
+fn ratio(s: &Scenario, key: &str) -> CellResult {
+    let (_, v) = instance(s)?;
+    let ratio = if key == d::RATIO_C_OVER_P {
+        divisible::theory::classic_recurrence(&v) / divisible::theory::pipelined_p(&v)
+    } else {
+        divisible::theory::pipelined_p(&v) / divisible::theory::pipelined_q(&v)
+    };
+    defined(key, ratio)
+}
+
+/// Method `m`'s time, speed-up or efficiency (`path`, one of its [`d`] figures) as
+/// `evaluate_method` computes them (closed form, β / time, speedup / N), without the method's
+/// simulated schedule; undefined when the scenario does not request the method (its JSON has
+/// no entry then).
+fn method(s: &Scenario, m: Method, path: &str) -> CellResult {
+    let (p, v) = instance(s)?;
+    let what = path.rsplit('.').next().unwrap_or(path);
+    if !p.algorithm.methods().contains(&m) {
+        return Err(format!("{path} is not defined at these parameters"));
+    }
+    let time = divisible::theory::closed_form(m, &v);
+    let speedup = v.beta / time;
+    let x = match what {
+        "time" => time,
+        "speedup" => speedup,
+        _ => speedup / v.n as f64,
+    };
+    defined(path, x)
+}

@@ -1,0 +1,133 @@
+//! What the report layer knows of the geometric-decaying model ([`ModelReport`]): its run,
+//! its step positions, its secrecy relations and its maps.
+
+use super::Parts;
+use crate::model::Progress;
+use crate::model::geodecay::{GeoParams, Policy, params};
+use crate::model::registry::Scenario;
+use crate::report::ReportError;
+use crate::report::keys::geodecay as g;
+use crate::report::map::catalog::{MapMetric, MapParam, map_param};
+use crate::report::row::{ModelReport, model_parts};
+
+model_parts!(GeoParams => Geodecay);
+
+impl ModelReport for Parts {
+    /// Every round of the selected policy's trace, then the end.
+    fn steps(p: &GeoParams, progress: &dyn Progress) -> Result<usize, ReportError> {
+        let traced = Parts {
+            trace: true,
+            ..Default::default()
+        };
+        Ok(traced.build(p, progress)?.selected.trace.len() + 1)
+    }
+
+    /// The standard policy balances lg(n/(c·p))/α times; the improved one in its initialisation
+    /// phase and in its phases.
+    fn relations(field: &str) -> Vec<&'static str> {
+        match field {
+            g::BALANCINGS => vec![
+                g::BALANCINGS_INIT,
+                g::BALANCINGS_PHASES,
+                g::LG_N_OVER_P,
+                g::STANDARD_BALANCINGS_ESTIMATE,
+                g::PHASES,
+            ],
+            g::LG_STAR_ELL => vec![g::BALANCINGS_PHASES, g::PHASES],
+            _ => Vec::new(),
+        }
+    }
+
+    fn plotted(field: &str) -> bool {
+        field == g::BALANCINGS
+    }
+
+    const MAP_PARAMS: &'static [MapParam] = &[
+        map_param!(Geodecay, spec params::ELL, |p| p.ell, f64),
+        map_param!(Geodecay, spec params::P, |p| p.p, u64),
+        map_param!(Geodecay, spec params::N, |p| p.n, u64),
+        map_param!(Geodecay, spec params::ALPHA, |p| p.alpha, f64),
+        map_param!(Geodecay, spec params::C, |p| p.c, f64),
+        map_param!(Geodecay, spec params::EVERY, |p| p.every, u64),
+    ];
+    const MAP_METRICS: &'static [MapMetric] = &[
+        MapMetric::tweaked(
+            "standard_over_improved",
+            "time of the standard policy / time of the improved policy",
+            &[
+                |s| policy(s, Policy::Standard),
+                |s| policy(s, Policy::Improved),
+            ],
+            g::TIME,
+        )
+        .divided(),
+        MapMetric::tweaked(
+            "never_over_improved",
+            "time of never balancing / time of the improved policy",
+            &[
+                |s| policy(s, Policy::Never),
+                |s| policy(s, Policy::Improved),
+            ],
+            g::TIME,
+        )
+        .divided(),
+        MapMetric::tweaked(
+            "improved_over_optimal",
+            "time of the improved policy / time of the optimal policy (gm-best-possible)",
+            &[
+                |s| policy(s, Policy::Improved),
+                |s| policy(s, Policy::Optimal),
+            ],
+            g::TIME,
+        )
+        .divided(),
+        MapMetric::field("time", "running time of the chosen policy", g::TIME),
+        MapMetric::field(
+            "overhead",
+            "time over Brent's bound (chosen policy)",
+            g::OVERHEAD,
+        ),
+        MapMetric::field(
+            "overhead_vs_ideal",
+            "time over the ideal work (chosen policy)",
+            g::OVERHEAD_VS_IDEAL,
+        ),
+        MapMetric::field(
+            "additive_overhead",
+            "time − Brent's bound (chosen policy)",
+            g::ADDITIVE_OVERHEAD,
+        ),
+        MapMetric::field(
+            "balancings",
+            "balancings of the chosen policy",
+            g::BALANCINGS,
+        ),
+        MapMetric::tweaked(
+            "balancings_standard",
+            "balancings of the standard policy",
+            &[|s| policy(s, Policy::Standard)],
+            g::BALANCINGS,
+        ),
+        MapMetric::tweaked(
+            "balancings_improved",
+            "balancings of the improved policy",
+            &[|s| policy(s, Policy::Improved)],
+            g::BALANCINGS,
+        ),
+    ];
+
+    /// The optimal policy's programme too, when the run plans it.
+    fn map_cost(p: &GeoParams, _: bool) -> f64 {
+        p.validate().map_or(0.0, |_| {
+            let cost = params::cost(p) + params::optimal_cost(p);
+            cost.work / params::BUDGET.work
+        })
+    }
+}
+
+/// Sets the scenario's policy.
+fn policy(s: &mut Scenario, policy: Policy) {
+    if let Scenario::Geodecay(p) = s {
+        p.policy = policy;
+    }
+}

@@ -1,0 +1,89 @@
+//! What the report layer knows of the KS-BF model ([`ModelReport`]): its run, its step
+//! positions, its secrecy relations and its maps.
+
+use super::Parts;
+use crate::model::Progress;
+use crate::model::ksbf::{self, KsbfParams, params};
+use crate::report::ReportError;
+use crate::report::keys::ksbf as k;
+use crate::report::keys::within;
+use crate::report::map::catalog::{MapMetric, MapParam, map_param};
+use crate::report::row::{ModelReport, model_parts};
+
+model_parts!(KsbfParams => Ksbf);
+
+impl ModelReport for Parts {
+    /// Every step of the recorded trace, then the end.
+    fn steps(p: &KsbfParams, progress: &dyn Progress) -> Result<usize, ReportError> {
+        let run = Parts::default().build(p, progress)?;
+        Ok(run.outcome.trace.as_ref().map_or(1, |t| t.steps.len() + 1))
+    }
+
+    /// N/makespan, N/(p·makespan), p·makespan − N and every bound's gap give the makespan; the
+    /// least and most work and the work per PE each other.
+    fn relations(field: &str) -> Vec<&'static str> {
+        match field {
+            k::MAKESPAN => vec![
+                k::BOUND_GAP,
+                k::THM22_GAP,
+                k::THM32_GAP,
+                k::SPEEDUP,
+                k::EFFICIENCY,
+                k::IDLE_STEPS,
+            ],
+            f if f != k::WORK && within(f, k::WORK) => vec![k::WORK, k::MIN_WORK, k::MAX_WORK],
+            f if f != k::ASSIGNMENTS && within(f, k::ASSIGNMENTS) => vec![k::ASSIGNMENTS],
+            _ => Vec::new(),
+        }
+    }
+
+    fn plotted(field: &str) -> bool {
+        field == k::MAKESPAN || (field != k::WORK && within(field, k::WORK))
+    }
+
+    /// The PE a node runs on is an index, not a value written anywhere.
+    fn names_a_thing(field: &str) -> bool {
+        field.starts_with(&format!("{}.", k::ASSIGNMENTS))
+    }
+
+    const MAP_PARAMS: &'static [MapParam] = &[
+        map_param!(Ksbf, spec params::N, |p| p.n, u32),
+        map_param!(Ksbf, spec params::P, |p| p.p, u32),
+        map_param!(Ksbf, spec params::SPAWN_PROB, |p| p.spawn_prob, f64),
+        map_param!(Ksbf, spec params::SEED, |p| p.seed, u64),
+    ];
+    const MAP_METRICS: &'static [MapMetric] = &[
+        MapMetric::field("efficiency", "efficiency W / (p · makespan)", k::EFFICIENCY),
+        MapMetric::field("makespan", "steps until the last node runs", k::MAKESPAN),
+        MapMetric::field("speedup", "W / makespan", k::SPEEDUP),
+        MapMetric::ratio(
+            "makespan_over_ideal",
+            "makespan / ⌈W/p⌉-style ideal",
+            k::MAKESPAN,
+            k::IDEAL,
+        ),
+        MapMetric::ratio(
+            "makespan_over_thm11",
+            "makespan / Theorem 1.1's bound",
+            k::MAKESPAN,
+            k::BOUND,
+        ),
+        MapMetric::ratio(
+            "makespan_over_thm22",
+            "makespan / Theorem 2.2's bound (trees)",
+            k::MAKESPAN,
+            k::THM22_BOUND,
+        ),
+        MapMetric::ratio(
+            "makespan_over_thm32",
+            "makespan / Theorem 3.2's bound (grids)",
+            k::MAKESPAN,
+            k::THM32_BOUND,
+        ),
+    ];
+
+    fn map_cost(p: &KsbfParams, _: bool) -> f64 {
+        p.validate()
+            .map_or(0.0, |_| params::mean_cost(p).work / ksbf::BUDGET.work)
+    }
+}
