@@ -19,7 +19,7 @@ pub use contract::{Draft, Exercises, LessonModel, ModelViews, Play, Registered, 
 use crate::model::registry::{ModelId, Scenario};
 
 /// One model's row.
-pub struct Row {
+pub struct ModelRow {
     /// The picture tabs and the plots a lesson step may name in the model's workspace.
     pub views: ModelViews,
     /// The model's lesson module.
@@ -27,15 +27,15 @@ pub struct Row {
 }
 
 /// One row per model, in [`ModelId`] order (`MODELS[m.index()]` is `m`'s).
-pub static MODELS: [Row; 5] = [
-    Row {
+pub static MODELS: [ModelRow; 5] = [
+    ModelRow {
         views: ModelViews {
             pictures: &["method C", "method P", "method Q"],
             plots: &["time vs h", "speedup vs h", "time vs β", "speedup vs β"],
         },
         model: &divisible::Divisible,
     },
-    Row {
+    ModelRow {
         views: ModelViews {
             pictures: &[],
             plots: &[
@@ -47,7 +47,7 @@ pub static MODELS: [Row; 5] = [
         },
         model: &geodecay::Geodecay,
     },
-    Row {
+    ModelRow {
         views: ModelViews {
             pictures: &["Fine-Grain", "P.Y", "both"],
             plots: &[
@@ -61,7 +61,7 @@ pub static MODELS: [Row; 5] = [
         },
         model: &treesweep::TreeSweep,
     },
-    Row {
+    ModelRow {
         views: ModelViews {
             pictures: &["ring", "Gantt", "tree / grid", "ring + tree"],
             plots: &[
@@ -73,7 +73,7 @@ pub static MODELS: [Row; 5] = [
         },
         model: &ksbf::Ksbf,
     },
-    Row {
+    ModelRow {
         views: ModelViews {
             pictures: &["δ bars", "Gantt", "sends"],
             plots: &["random-ring studies", "τ(R₁) of System 6"],
@@ -83,7 +83,7 @@ pub static MODELS: [Row; 5] = [
 ];
 
 /// The lesson layer's row of `model`.
-pub fn row(model: ModelId) -> &'static Row {
+pub fn row(model: ModelId) -> &'static ModelRow {
     &MODELS[model.index()]
 }
 
