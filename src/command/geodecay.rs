@@ -3,9 +3,7 @@
 
 use clap::ValueEnum;
 
-use super::{
-    Checked, CommandError, ModelArgs, Output, Planned, at_least_one, int, real,
-};
+use super::{Checked, CommandError, ModelArgs, Output, Planned, at_least_one, int, real};
 use crate::model::geodecay::params::{ALPHA, C, ELL, ELL_LOG2_MAX, EVERY, N, P, SEED, SEEDS};
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
 use crate::report::geodecay::Parts;
@@ -20,8 +18,6 @@ pub enum Sweep {
     /// --seeds runs with consecutive seeds (randomized mode): min/median/max time per policy.
     Seeds,
 }
-
-/// `--p`'s default as `--help` writes it (`2^10`).
 
 /// Flags of `loadlab geodecay`.
 #[derive(Debug, clap::Args)]
