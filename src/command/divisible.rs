@@ -1,8 +1,6 @@
 //! The flags of `loadlab divisible`: Li's methods ℂ, ℙ, ℚ on a complete b-ary tree or a
 //! pyramid.
 
-use std::sync::LazyLock;
-
 use clap::ValueEnum;
 
 use super::{Checked, CommandError, ModelArgs, Output, Planned, int, parse_range, real};
@@ -19,23 +17,17 @@ pub enum Sweep {
     Beta,
 }
 
-/// `--beta-range`'s default as `--help` writes it and [`parse_range`] reads it (`0.1,1000`).
-static BETA_RANGE_DEFAULT: LazyLock<String> = LazyLock::new(|| {
-    let (lo, hi) = DivisibleParams::default().sweep_beta;
-    format!("{lo},{hi}")
-});
-
 /// Flags of `loadlab divisible`.
 #[derive(Debug, clap::Args)]
 pub struct DivisibleArgs {
     /// Network: complete b-ary tree or pyramid.
     #[arg(long, value_enum, default_value_t = DivisibleParams::default().network)]
     pub network: Network,
-    #[arg(long, help = params::B.help, default_value_t = DivisibleParams::default().b, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::B.help, default_value = params::B.default, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub b: i64,
-    #[arg(long, help = params::H.help, default_value_t = DivisibleParams::default().h, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::H.help, default_value = params::H.default, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h: i64,
-    #[arg(long, help = params::BETA.help, default_value_t = DivisibleParams::default().beta, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = params::BETA.help, default_value = params::BETA.default, value_parser = real, allow_hyphen_values = true)]
     pub beta: f64,
     /// Method(s) to run.
     #[arg(long, value_enum, default_value_t = DivisibleParams::default().algorithm)]
@@ -43,9 +35,9 @@ pub struct DivisibleArgs {
     /// Also print a sweep (simulated and closed-form T_N of C, P, Q at each point).
     #[arg(long, value_enum)]
     pub sweep: Option<Sweep>,
-    #[arg(long, help = params::SWEEP_H.help, default_value_t = DivisibleParams::default().sweep_h_max, value_parser = int::<i64>, allow_hyphen_values = true)]
+    #[arg(long, help = params::SWEEP_H.help, default_value = params::SWEEP_H.default, value_parser = int::<i64>, allow_hyphen_values = true)]
     pub h_max: i64,
-    #[arg(long, help = params::SWEEP_BETA.help, value_name = "LO,HI", default_value = BETA_RANGE_DEFAULT.as_str(), value_parser = parse_range, allow_hyphen_values = true)]
+    #[arg(long, help = params::SWEEP_BETA.help, value_name = "LO,HI", default_value = params::SWEEP_BETA.default, value_parser = parse_range, allow_hyphen_values = true)]
     pub beta_range: (f64, f64),
     /// Number of points of the β sweep, at least 2 (--csv always has the GUI's 61). Limit:
     /// about 1.4·10^5 points (1 GB at 7 kB per printed point; the work limit of 10^10 fragment

@@ -1,13 +1,9 @@
 //! The flags of `loadlab geodecay`: when to load-balance a geometric-decaying algorithm (Gil &
 //! Matias).
 
-use std::sync::LazyLock;
-
 use clap::ValueEnum;
 
-use super::{
-    Checked, CommandError, ModelArgs, Output, Planned, at_least_one, int, power_text, real,
-};
+use super::{Checked, CommandError, ModelArgs, Output, Planned, at_least_one, int, real};
 use crate::model::geodecay::params::{ALPHA, C, ELL, ELL_LOG2_MAX, EVERY, N, P, SEED, SEEDS};
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
 use crate::report::geodecay::Parts;
@@ -23,28 +19,23 @@ pub enum Sweep {
     Seeds,
 }
 
-/// `--n`'s default as `--help` writes it (`2^20`).
-static N_DEFAULT: LazyLock<String> = LazyLock::new(|| power_text(GeoParams::default().n));
-/// `--p`'s default as `--help` writes it (`2^10`).
-static P_DEFAULT: LazyLock<String> = LazyLock::new(|| power_text(GeoParams::default().p));
-
 /// Flags of `loadlab geodecay`.
 #[derive(Debug, clap::Args)]
 pub struct GeodecayArgs {
-    #[arg(long, help = N.help, default_value = N_DEFAULT.as_str(), value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = N.help, default_value = N.default, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
-    #[arg(long, help = P.help, default_value = P_DEFAULT.as_str(), value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = P.help, default_value = P.default, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub p: i128,
-    #[arg(long, help = ALPHA.help, default_value_t = GeoParams::default().alpha, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = ALPHA.help, default_value = ALPHA.default, value_parser = real, allow_hyphen_values = true)]
     pub alpha: f64,
-    #[arg(long, help = ELL.help, default_value_t = GeoParams::default().ell, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = ELL.help, default_value = ELL.default, value_parser = real, allow_hyphen_values = true)]
     pub ell: f64,
-    #[arg(long, help = C.help, default_value_t = GeoParams::default().c, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = C.help, default_value = C.default, value_parser = real, allow_hyphen_values = true)]
     pub c: f64,
     /// Policy.
     #[arg(long, value_enum, default_value_t = GeoParams::default().policy)]
     pub policy: Policy,
-    #[arg(long, help = EVERY.help, default_value_t = GeoParams::default().every.into(), value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = EVERY.help, default_value = EVERY.default, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub every: i128,
     /// Decay model.
     #[arg(long, value_enum, default_value_t = GeoParams::default().decay)]
@@ -52,15 +43,15 @@ pub struct GeodecayArgs {
     /// Which tasks survive a round when nothing is rebalanced.
     #[arg(long, value_enum, default_value_t = GeoParams::default().survivors)]
     pub survivors: Survivors,
-    #[arg(long, help = SEED.help, default_value_t = GeoParams::default().seed, value_parser = int::<u64>, allow_hyphen_values = true)]
+    #[arg(long, help = SEED.help, default_value = SEED.default, value_parser = int::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
     /// Also print a sweep. The sweep's runs and the run itself share the budget of
     /// 2.5·10^9 processor-rounds (about 10 s).
     #[arg(long, value_enum)]
     pub sweep: Option<Sweep>,
-    #[arg(long, help = ELL_LOG2_MAX.help, default_value_t = GeoParams::default().ell_log2_max, value_parser = int::<u32>, allow_hyphen_values = true)]
+    #[arg(long, help = ELL_LOG2_MAX.help, default_value = ELL_LOG2_MAX.default, value_parser = int::<u32>, allow_hyphen_values = true)]
     pub ell_log2_max: u32,
-    #[arg(long, help = SEEDS.help, default_value_t = GeoParams::default().seeds, value_parser = int::<u32>, allow_hyphen_values = true)]
+    #[arg(long, help = SEEDS.help, default_value = SEEDS.default, value_parser = int::<u32>, allow_hyphen_values = true)]
     pub seeds: u32,
     /// Also print every round (tasks, max/mean/min load, balancing, phase).
     #[arg(long)]

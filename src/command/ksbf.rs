@@ -16,13 +16,13 @@ pub struct KsbfArgs {
     /// Workload shape.
     #[arg(long, value_enum, default_value_t = KsbfParams::default().shape)]
     pub shape: Shape,
-    #[arg(long, help = N.help, default_value_t = KsbfParams::default().n.into(), value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = N.help, default_value = N.default, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
-    #[arg(long, help = P.help, default_value_t = KsbfParams::default().p.into(), value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = P.help, default_value = P.default, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub p: i128,
-    #[arg(long, help = SEED.help, default_value_t = KsbfParams::default().seed, value_parser = int::<u64>, allow_hyphen_values = true)]
+    #[arg(long, help = SEED.help, default_value = SEED.default, value_parser = int::<u64>, allow_hyphen_values = true)]
     pub seed: u64,
-    #[arg(long, help = SPAWN_PROB.help, default_value_t = KsbfParams::default().spawn_prob, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = SPAWN_PROB.help, default_value = SPAWN_PROB.default, value_parser = real, allow_hyphen_values = true)]
     pub spawn_prob: f64,
     /// Balancing policy.
     #[arg(long, value_enum, default_value_t = KsbfParams::default().balance)]

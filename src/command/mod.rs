@@ -6,8 +6,9 @@
 //! subcommands (and `map` and `exercise` beside their own flags); a lesson check, an errata
 //! evidence run and a quiz question read their commands with [`parse`] through
 //! `lesson::command`, which adds the lesson's limits; [`Planned::run`] holds the
-//! output checks both apply (`--schedule`, `--assignments`). A flag's default is its
-//! model's `Params::default()` field: clap's default is read from it, never written again.
+//! output checks both apply (`--schedule`, `--assignments`). A numeric flag's default is
+//! its parameter descriptor's (`ParamSpec::default`, which the model's `Params::default()`
+//! reads too), shown as written (`2^20`); a choice's default is read from `Params::default()`.
 //!
 //! A model's commands are its module here (its flags, `impl` [`ModelArgs`], and [`Checked`]
 //! for its run) and one row of [`model_commands!`] below.
@@ -251,16 +252,6 @@ pub fn real(s: &str) -> Result<f64, String> {
 /// "too large (limit …)" beyond the type).
 pub fn int<T: Int>(s: &str) -> Result<T, String> {
     num::parse_int(s).map_err(|e| e.to_string())
-}
-
-/// An integer default as `--help` writes it: a power of two from 2^10 up as `2^k` (`--n`'s
-/// `2^20` tasks, which the number parser reads back), any other in digits.
-pub fn power_text(x: u64) -> String {
-    if x >= 1 << 10 && x.is_power_of_two() {
-        format!("2^{}", x.trailing_zeros())
-    } else {
-        x.to_string()
-    }
 }
 
 /// Parses "LO,HI" (two reals).

@@ -15,9 +15,9 @@ pub const SCHEDULE_N_MAX: u64 = 16;
 /// Flags of `loadlab treesweep`.
 #[derive(Debug, clap::Args)]
 pub struct TreesweepArgs {
-    #[arg(long, help = params::N.help, default_value_t = TreeSweepParams::default().n.into(), value_parser = int::<i128>, allow_hyphen_values = true)]
+    #[arg(long, help = params::N.help, default_value = params::N.default, value_parser = int::<i128>, allow_hyphen_values = true)]
     pub n: i128,
-    #[arg(long, help = params::TAU.help, default_value_t = TreeSweepParams::default().tau, value_parser = real, allow_hyphen_values = true)]
+    #[arg(long, help = params::TAU.help, default_value = params::TAU.default, value_parser = real, allow_hyphen_values = true)]
     pub tau: f64,
     /// Sweep direction.
     #[arg(long, value_enum, default_value_t = TreeSweepParams::default().direction)]

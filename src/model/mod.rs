@@ -67,6 +67,16 @@ macro_rules! named {
     };
 }
 
+/// A model's parameter descriptors as a table: each row is a doc comment and
+/// `NAME = descriptor;` (built with [`param::integer`], [`param::real`] or [`param::seed`] and
+/// the builder methods), and becomes `pub const NAME: ParamSpec`. The rows are data, so they
+/// stay as written: one line for what the descriptor is, one for its help.
+macro_rules! param_specs {
+    ($($(#[$doc:meta])* $name:ident = $spec:expr;)+) => {
+        $($(#[$doc])* pub const $name: $crate::model::param::ParamSpec = $spec;)+
+    };
+}
+
 /// A model enum named with `named!`: what generic menus and flags need of it.
 pub trait Named: Copy + PartialEq + 'static {
     /// Every variant, in menu order.

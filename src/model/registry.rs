@@ -2,9 +2,10 @@
 //! model (its command name, title, paper and parameter descriptors), and [`Scenario`] holds one
 //! model's parameters (the variants are the models; presets store it as RON).
 //!
-//! Adding a model means adding its module under `src/model`, one `ModelId` variant, one
-//! `Scenario` variant and one row here (the report layer's `report::registry` adds the row
-//! that builds its report).
+//! Adding a model means adding its module under `src/model` (its parameters implement
+//! `Default` and [`Checks`]) and one entry in the `models!` list here: its variant, its
+//! parameters' type and its row, which names its findings' data file in `errata/` (the report
+//! layer's `report::registry` adds the row that builds its report).
 
 use serde::{Deserialize, Serialize};
 
@@ -14,23 +15,84 @@ use super::ksbf::{self, KsbfParams};
 use super::param::ParamSpec;
 use super::redistribute::{self, params::RedistParams};
 use super::treesweep::{self, TreeSweepParams};
+use super::{Checks, ParamError};
 
-/// The five models, in the rail's order.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
-)]
-pub enum ModelId {
-    /// Li's divisible load on trees and pyramids.
-    #[default]
-    Divisible,
-    /// Gil & Matias: geometric-decaying algorithms.
-    Geodecay,
-    /// Gao, Rosenberg & Sitaraman: tree sweeps under delay τ.
-    TreeSweep,
-    /// Gao & Rosenberg: KS-BF on a ring.
-    Ksbf,
-    /// Renard, Robert & Vivien: redistribution on rings.
-    Redistribute,
+/// Declares the models from one list. Each entry is a model's doc, its variant name, its
+/// parameters' type and its row of [`MODELS`]; the list gives [`ModelId`] and [`Scenario`]
+/// (one variant each, in the list's order), [`MODELS`], the dispatch between them and the
+/// [`ModelParams`] impls, so that a model is registered in one place.
+macro_rules! models {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident($params:ty) { $($field:ident: $value:expr,)+ }
+    )+) => {
+        /// The models, in the rail's order.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum ModelId {
+            $($(#[$doc])* $variant,)+
+        }
+
+        /// One model's parameters: the models are the variants (presets store it by variant
+        /// name).
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        pub enum Scenario {
+            $($(#[$doc])* $variant($params),)+
+        }
+
+        /// One row per model, in [`ModelId`] order (`MODELS[m.index()].id == m`).
+        pub static MODELS: [ModelInfo; ModelId::ALL.len()] = [
+            $(ModelInfo { id: ModelId::$variant, $($field: $value,)+ },)+
+        ];
+
+        impl ModelId {
+            /// Every model, in rail order (`ALL[m.index()] == m`).
+            pub const ALL: [ModelId; [$(stringify!($variant)),+].len()] = [$(ModelId::$variant),+];
+
+            /// The model's default scenario.
+            pub fn default_scenario(self) -> Scenario {
+                match self {
+                    $(ModelId::$variant => Scenario::$variant(<$params>::default()),)+
+                }
+            }
+        }
+
+        impl Scenario {
+            /// The model this scenario belongs to.
+            pub fn model(&self) -> ModelId {
+                match self {
+                    $(Scenario::$variant(_) => ModelId::$variant,)+
+                }
+            }
+
+            /// The first problem the model's [`Checks`] find in the parameters.
+            fn checked(&self) -> Result<(), ParamError> {
+                match self {
+                    $(Scenario::$variant(p) => p.check(),)+
+                }
+            }
+        }
+
+        $(
+            impl ModelParams for $params {
+                const MODEL: ModelId = ModelId::$variant;
+                fn into_scenario(self) -> Scenario {
+                    Scenario::$variant(self)
+                }
+                fn of(s: &Scenario) -> Option<&Self> {
+                    match s {
+                        Scenario::$variant(p) => Some(p),
+                        _ => None,
+                    }
+                }
+                fn of_mut(s: &mut Scenario) -> Option<&mut Self> {
+                    match s {
+                        Scenario::$variant(p) => Some(p),
+                        _ => None,
+                    }
+                }
+            }
+        )+
+    };
 }
 
 /// What the code outside a model needs to know of it, in one row.
@@ -48,62 +110,66 @@ pub struct ModelInfo {
     pub paper: &'static str,
     /// The descriptors of the model's parameters ([`super::param`]).
     pub params: &'static [ParamSpec],
+    /// What loadlab found in the paper: the model's data file of [`super::errata`].
+    pub errata: &'static str,
 }
 
-/// One row per model, in [`ModelId`] order (`MODELS[m.index()].id == m`).
-pub static MODELS: [ModelInfo; 5] = [
-    ModelInfo {
-        id: ModelId::Divisible,
+models! {
+    /// Li's divisible load on trees and pyramids.
+    Divisible(DivisibleParams) {
         name: "divisible",
         title: "Divisible load\non trees & pyramids",
         summary: "Li (2011): classic method C vs pipelined P and Q on complete b-ary trees and pyramids",
         paper: "Li, IEEE TAES 47(1), 2011",
         params: divisible::params::PARAMS,
-    },
-    ModelInfo {
-        id: ModelId::Geodecay,
+        errata: include_str!("errata/li.txt"),
+    }
+    /// Gil & Matias: when to load-balance geometric-decaying algorithms.
+    Geodecay(GeoParams) {
         name: "geodecay",
         title: "Geometric-decaying\nalgorithms",
         summary: "Gil & Matias: when to load-balance — standard (O(lg ℓ)) vs improved (O(lg* ℓ)) policy",
         paper: "Gil & Matias, JPDC (SODA 1991)",
         params: geodecay::params::PARAMS,
-    },
-    ModelInfo {
-        id: ModelId::TreeSweep,
+        errata: include_str!("errata/gm.txt"),
+    }
+    /// Gao, Rosenberg & Sitaraman: optimal clustering of tree sweeps under delay τ.
+    TreeSweep(TreeSweepParams) {
         name: "treesweep",
         title: "Tree sweeps\nunder latency τ",
         summary: "Gao, Rosenberg & Sitaraman: optimal clustering (Fine-Grain) vs P.Y for up/down sweeps of a complete binary tree",
         paper: "Gao, Rosenberg & Sitaraman, IEEE TPDS 10(8), 1999",
         params: treesweep::params::PARAMS,
-    },
-    ModelInfo {
-        id: ModelId::Ksbf,
+        errata: include_str!("errata/grs.txt"),
+    }
+    /// Gao & Rosenberg: KS-BF load balancing of growing trees and grids on a ring.
+    Ksbf(KsbfParams) {
         name: "ksbf",
         title: "KS-BF on a ring",
         summary: "Gao & Rosenberg: Keep-left-Send-right balancing with breadth-first scheduling of growing trees and grids on a ring",
         paper: "Gao & Rosenberg, KS-BF on rings",
         params: ksbf::params::PARAMS,
-    },
-    ModelInfo {
-        id: ModelId::Redistribute,
+        errata: include_str!("errata/gr.txt"),
+    }
+    /// Renard, Robert & Vivien: data redistribution on rings.
+    Redistribute(RedistParams) {
         name: "redistribute",
         title: "Redistribution\non rings",
         summary: "Renard, Robert & Vivien: optimal data redistribution on uni/bidirectional, homogeneous/heterogeneous rings (Algorithms 1–3, System 6)",
         paper: "Renard, Robert & Vivien, LIP RR 2004-28",
         params: redistribute::params::PARAMS,
-    },
-];
+        errata: include_str!("errata/rrv.txt"),
+    }
+}
+
+impl Default for ModelId {
+    /// The first model of the rail.
+    fn default() -> Self {
+        ModelId::ALL[0]
+    }
+}
 
 impl ModelId {
-    /// Every model, in rail order (`ALL[m.index()] == m`).
-    pub const ALL: [ModelId; 5] = [
-        ModelId::Divisible,
-        ModelId::Geodecay,
-        ModelId::TreeSweep,
-        ModelId::Ksbf,
-        ModelId::Redistribute,
-    ];
-
     /// Position in [`ModelId::ALL`] and [`MODELS`].
     pub const fn index(self) -> usize {
         self as usize
@@ -128,32 +194,6 @@ impl ModelId {
     pub fn params(self) -> &'static [ParamSpec] {
         self.info().params
     }
-
-    /// The model's default scenario.
-    pub fn default_scenario(self) -> Scenario {
-        match self {
-            ModelId::Divisible => Scenario::Divisible(DivisibleParams::default()),
-            ModelId::Geodecay => Scenario::Geodecay(GeoParams::default()),
-            ModelId::TreeSweep => Scenario::TreeSweep(TreeSweepParams::default()),
-            ModelId::Ksbf => Scenario::Ksbf(KsbfParams::default()),
-            ModelId::Redistribute => Scenario::Redistribute(RedistParams::default()),
-        }
-    }
-}
-
-/// One model's parameters: the models are the variants (presets store it by variant name).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Scenario {
-    /// Li's divisible load on trees and pyramids.
-    Divisible(DivisibleParams),
-    /// Gil & Matias: load-balancing policies for geometric-decaying algorithms.
-    Geodecay(GeoParams),
-    /// Gao, Rosenberg & Sitaraman: optimal clustering of tree sweeps under delay τ.
-    TreeSweep(TreeSweepParams),
-    /// Data redistribution on rings (Renard, Robert & Vivien).
-    Redistribute(RedistParams),
-    /// Gao & Rosenberg: KS-BF load balancing of growing trees and grids on a ring.
-    Ksbf(KsbfParams),
 }
 
 /// A model's parameter type, tied to its [`Scenario`] variant (so generic code — the GUI's
@@ -169,49 +209,7 @@ pub trait ModelParams: Clone + PartialEq + Default + Send + Sync + 'static {
     fn of_mut(s: &mut Scenario) -> Option<&mut Self>;
 }
 
-macro_rules! model_params {
-    ($($ty:ty => $variant:ident),* $(,)?) => {$(
-        impl ModelParams for $ty {
-            const MODEL: ModelId = ModelId::$variant;
-            fn into_scenario(self) -> Scenario {
-                Scenario::$variant(self)
-            }
-            fn of(s: &Scenario) -> Option<&Self> {
-                match s {
-                    Scenario::$variant(p) => Some(p),
-                    _ => None,
-                }
-            }
-            fn of_mut(s: &mut Scenario) -> Option<&mut Self> {
-                match s {
-                    Scenario::$variant(p) => Some(p),
-                    _ => None,
-                }
-            }
-        }
-    )*};
-}
-
-model_params!(
-    DivisibleParams => Divisible,
-    GeoParams => Geodecay,
-    TreeSweepParams => TreeSweep,
-    KsbfParams => Ksbf,
-    RedistParams => Redistribute,
-);
-
 impl Scenario {
-    /// The model this scenario belongs to.
-    pub fn model(&self) -> ModelId {
-        match self {
-            Scenario::Divisible(_) => ModelId::Divisible,
-            Scenario::Geodecay(_) => ModelId::Geodecay,
-            Scenario::TreeSweep(_) => ModelId::TreeSweep,
-            Scenario::Redistribute(_) => ModelId::Redistribute,
-            Scenario::Ksbf(_) => ModelId::Ksbf,
-        }
-    }
-
     /// Short model name, as used by the CLI subcommands.
     pub fn model_name(&self) -> &'static str {
         self.model().name()
@@ -219,20 +217,7 @@ impl Scenario {
 
     /// Checks the parameters: `Err((field, message))` names the first invalid one.
     pub fn validate(&self) -> Result<(), (String, String)> {
-        let plain = |e: super::ParamError| (e.field.to_string(), e.message);
-        match self {
-            Scenario::Divisible(p) => p.validate().map(drop).map_err(plain),
-            Scenario::Geodecay(p) => p.validate().map(drop).map_err(plain),
-            Scenario::TreeSweep(p) => p.validate().map(drop).map_err(plain),
-            Scenario::Ksbf(p) => p.validate().map(drop).map_err(plain),
-            Scenario::Redistribute(p) => {
-                p.instance
-                    .validate()
-                    .map_err(|e| (e[0].field.name().to_string(), e[0].message.clone()))?;
-                p.validate_studies()
-                    .map_err(|e| ("study".to_string(), e.to_string()))
-            }
-        }
+        self.checked().map_err(|e| (e.field.to_string(), e.message))
     }
 }
 
@@ -275,5 +260,32 @@ mod tests {
         }
         assert_eq!(ModelId::from_name("Ksbf"), None);
         assert_eq!(ModelId::from_name(""), None);
+    }
+
+    #[test]
+    fn every_descriptors_default_reads_and_lies_in_its_range() {
+        for row in &MODELS {
+            for s in row.params {
+                let ends = if s.default.contains(',') {
+                    let (lo, hi) = s.default_range();
+                    assert!(lo < hi, "{}.{}", row.name, s.field);
+                    vec![lo, hi]
+                } else {
+                    vec![s.default_real()]
+                };
+                for x in ends {
+                    assert!(s.accepts(x), "{}.{} = {}", row.name, s.field, s.default);
+                }
+                if s.integer {
+                    assert_eq!(s.default_int::<i128>() as f64, s.default_real());
+                }
+            }
+        }
+        // The ring's size is its δ's length: the default ring has the size its descriptor says.
+        let ring = RedistParams::default().instance;
+        assert_eq!(
+            ring.delta.len(),
+            redistribute::params::RING_N.default_int::<usize>()
+        );
     }
 }

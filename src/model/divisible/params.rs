@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::param::{ParamSpec, Spread};
+use crate::model::param::{ParamSpec, integer, real};
 
 named! {
     /// The interconnection network carrying the load (Li, Sections VI–VII).
@@ -58,75 +58,23 @@ pub const BETA_MAX: f64 = 1e12;
 /// Largest sweep range in h offered by the plots.
 pub const SWEEP_H_MAX: i64 = 63;
 
-/// Arity b of the tree.
-pub const B: ParamSpec = ParamSpec {
-    field: "b",
-    symbol: "b",
-    name: "arity of the tree",
-    unit: "",
-    range: (2.0, i64::MAX as f64),
-    rail: (2.0, 1000.0),
-    spread: Spread::Log,
-    integer: true,
-    help: "Arity b ≥ 2: every processor has b children. The pyramid uses b = 4 (its spanning 4-ary tree); with it b is ignored.",
-    paper: "Section VI",
-};
-
-/// Height h of the tree or pyramid.
-pub const H: ParamSpec = ParamSpec {
-    field: "h",
-    symbol: "h",
-    name: "height of the tree or pyramid",
-    unit: "",
-    range: (0.0, 63.0),
-    rail: (1.0, 30.0),
-    spread: Spread::Linear,
-    integer: true,
-    help: "Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors, at most what keeps N within 64 bits (h ≤ 63 for b = 2). With a small β deep trees are refused: each level gets about β times the load of the level above, so for b = 2 and β = 10^−6 the largest h is 49 (the deepest shares would underflow f64).",
-    paper: "Section VI",
-};
-
-/// Granularity β.
-pub const BETA: ParamSpec = ParamSpec {
-    field: "beta",
-    symbol: "β",
-    name: "granularity T_cp / T_cm",
-    unit: "",
-    range: (BETA_MIN, BETA_MAX),
-    rail: (1e-2, 1e4),
-    spread: Spread::Log,
-    integer: false,
-    help: "Granularity β = T_cp / T_cm > 0: the time to compute a unit load over the time to send it (T_cm = 1). Any β in [10⁻⁶, 10¹²] is accepted.",
-    paper: "Section II",
-};
-
-/// Last h of the h sweep.
-pub const SWEEP_H: ParamSpec = ParamSpec {
-    field: "sweep_h_max",
-    symbol: "h up to",
-    name: "last h of the h sweep",
-    unit: "",
-    range: (0.0, SWEEP_H_MAX as f64),
-    rail: (0.0, SWEEP_H_MAX as f64),
-    spread: Spread::Linear,
-    integer: true,
-    help: "The h sweep (plots of T_N and S_N against h) runs h = 0..this, capped where N overflows 64 bits.",
-    paper: "",
-};
-
-/// The β range of the β sweep.
-pub const SWEEP_BETA: ParamSpec = ParamSpec {
-    field: "sweep_beta",
-    symbol: "β range",
-    name: "β range of the β sweep",
-    unit: "",
-    range: (BETA_MIN, BETA_MAX),
-    rail: (1e-2, 1e4),
-    spread: Spread::Log,
-    integer: false,
-    help: "The β sweep (plots of T_N and S_N against β) runs log-spaced from its lower end to its upper end, at the instance's b and h.",
-    paper: "",
-};
+param_specs! {
+    /// Arity b of the tree.
+    B = integer("b", "arity of the tree", (2.0, i64::MAX as f64), "2").rail(2.0, 1000.0).paper("Section VI")
+        .help("Arity b ≥ 2: every processor has b children. The pyramid uses b = 4 (its spanning 4-ary tree); with it b is ignored.");
+    /// Height h of the tree or pyramid.
+    H = integer("h", "height of the tree or pyramid", (0.0, 63.0), "5").rail(1.0, 30.0).linear().paper("Section VI")
+        .help("Height h ≥ 0: levels 0..h, N = (b^(h+1) − 1)/(b − 1) processors, at most what keeps N within 64 bits (h ≤ 63 for b = 2). With a small β deep trees are refused: each level gets about β times the load of the level above, so for b = 2 and β = 10^−6 the largest h is 49 (the deepest shares would underflow f64).");
+    /// Granularity β.
+    BETA = real("beta", "granularity T_cp / T_cm", (BETA_MIN, BETA_MAX), "100").symbol("β").rail(1e-2, 1e4).paper("Section II")
+        .help("Granularity β = T_cp / T_cm > 0: the time to compute a unit load over the time to send it (T_cm = 1). Any β in [10⁻⁶, 10¹²] is accepted.");
+    /// Last h of the h sweep.
+    SWEEP_H = integer("sweep_h_max", "last h of the h sweep", (0.0, SWEEP_H_MAX as f64), "20").symbol("h up to").linear()
+        .help("The h sweep (plots of T_N and S_N against h) runs h = 0..this, capped where N overflows 64 bits.");
+    /// The β range of the β sweep.
+    SWEEP_BETA = real("sweep_beta", "β range of the β sweep", (BETA_MIN, BETA_MAX), "0.1,1000").symbol("β range").rail(1e-2, 1e4)
+        .help("The β sweep (plots of T_N and S_N against β) runs log-spaced from its lower end to its upper end, at the instance's b and h.");
+}
 
 /// Every numeric parameter, in the controls' order.
 pub const PARAMS: &[ParamSpec] = &[B, H, BETA, SWEEP_H, SWEEP_BETA];
@@ -155,12 +103,12 @@ impl Default for DivisibleParams {
     fn default() -> Self {
         DivisibleParams {
             network: Network::Tree,
-            b: 2,
-            h: 5,
-            beta: 100.0,
+            b: B.default_int(),
+            h: H.default_int(),
+            beta: BETA.default_real(),
             algorithm: AlgorithmChoice::All,
-            sweep_h_max: 20,
-            sweep_beta: (0.1, 1000.0),
+            sweep_h_max: SWEEP_H.default_int(),
+            sweep_beta: SWEEP_BETA.default_range(),
         }
     }
 }
@@ -240,6 +188,13 @@ impl DivisibleParams {
             || "the β sweep needs its lower end below its upper end",
         )?;
         Ok(valid)
+    }
+}
+
+impl crate::model::Checks for DivisibleParams {
+    /// [`DivisibleParams::validate`]'s first problem.
+    fn check(&self) -> Result<(), ParamError> {
+        self.validate().map(drop)
     }
 }
 

@@ -4,23 +4,23 @@
 //! evidence a run gives where one can show it (a `loadlab` command, the JSON field to read and
 //! the value it prints).
 //!
-//! This list is the one wording of every finding: `loadlab errata`, Help ▸ What we found in the
-//! paper, the help texts, the README and the lessons cite the ids. A finding's evidence is
+//! The findings are data: one text file a paper (`errata/li.txt`, …, in the format
+//! `errata/read.rs` describes), included in the binary and read once. This list is the one
+//! wording of every finding: `loadlab errata`, Help ▸ What we found in the paper, the help
+//! texts, the README and the lessons cite the ids. A finding's evidence is
 //! re-run by `loadlab errata --check` and by the tests (`tests/cli/errata.rs`).
 //!
 //! The papers are plain-text conversions of PDFs; where the text we have is wrong but the
 //! printed paper very likely is not (a symbol dropped that the same text drops elsewhere), the
 //! kind is [`Kind::ConversionArtefact`], never the authors' misprint.
 
-mod gm;
-mod gr;
-mod grs;
-mod li;
-mod rrv;
+mod read;
+
+use std::sync::LazyLock;
 
 use serde_json::{Value, json};
 
-use super::registry::ModelId;
+use super::registry::{MODELS, ModelId};
 
 named! {
     /// What kind of finding it is.
@@ -177,14 +177,19 @@ impl Finding {
     }
 }
 
-/// The models, in the app's order, each with its findings.
-pub const BY_MODEL: [(ModelId, &[Finding]); 5] = [
-    (ModelId::Divisible, li::FINDINGS),
-    (ModelId::Geodecay, gm::FINDINGS),
-    (ModelId::TreeSweep, grs::FINDINGS),
-    (ModelId::Ksbf, gr::FINDINGS),
-    (ModelId::Redistribute, rrv::FINDINGS),
-];
+/// The models, in the app's order, each with its findings: read once from the data file its
+/// row of [`MODELS`] names (`ModelInfo::errata`).
+pub static BY_MODEL: LazyLock<Vec<(ModelId, &'static [Finding])>> = LazyLock::new(|| {
+    MODELS
+        .iter()
+        .map(|row| {
+            let findings = read::findings(row.id, row.errata)
+                .unwrap_or_else(|e| panic!("src/model/errata, {}: {e}", row.name));
+            let findings: &'static [Finding] = Vec::leak(findings);
+            (row.id, findings)
+        })
+        .collect()
+});
 
 /// Every finding, model by model.
 pub fn all() -> impl Iterator<Item = &'static Finding> {

@@ -9,7 +9,7 @@ use crate::model::ksbf::DISCREPANCIES;
 #[test]
 fn ids_are_unique_and_prefixed_by_the_paper() {
     let mut seen = HashSet::new();
-    for (model, findings) in BY_MODEL {
+    for &(model, findings) in BY_MODEL.iter() {
         assert!(!findings.is_empty(), "{model:?}");
         let prefix = match model {
             ModelId::Divisible => "li-",

@@ -98,9 +98,7 @@ pub fn method_of(params: &DivisibleParams) -> Method {
 impl DivExercise {
     /// The exercise on `params` (h ≤ [`H_MAX`]), following [`method_of`].
     pub fn new(params: &DivisibleParams) -> Result<DivExercise, ExerciseError> {
-        let v = params
-            .validate()
-            .map_err(|e| ExerciseError(format!("--{}: {}", e.field, e.message)))?;
+        let v = params.validate()?;
         if v.h > H_MAX {
             return Err(ExerciseError(format!(
                 "--h: h = {} means {} levels to set, more than the exercise's {} (h ≤ {H_MAX})",

@@ -67,9 +67,7 @@ impl GeoExercise {
     /// at most [`ROUNDS_MAX`] rounds).
     pub fn new(params: &GeoParams) -> Result<GeoExercise, ExerciseError> {
         let err = |m: String| ExerciseError(m);
-        let v = params
-            .validate()
-            .map_err(|e| err(format!("--{}: {}", e.field, e.message)))?;
+        let v = params.validate()?;
         if params.decay != Decay::Deterministic || params.survivors == Survivors::Random {
             return Err(err(
                 "the exercise needs deterministic decay with adversarial or proportional \

@@ -80,9 +80,7 @@ impl KsbfExercise {
             schedule: Schedule::Bf,
             ..params.clone()
         };
-        let valid = params
-            .validate()
-            .map_err(|e| ExerciseError(format!("--{}: {}", e.field, e.message)))?;
+        let valid = params.validate()?;
         let max = params.max_nodes();
         if max > NODE_MAX || !records(&params) {
             return Err(ExerciseError(format!(
@@ -113,12 +111,9 @@ impl KsbfExercise {
     /// Refuses rings too large for the GUI ([`DRAWN_P_MAX`]).
     pub fn drawable(&self) -> Result<(), ExerciseError> {
         let p = self.params.p;
-        if p > DRAWN_P_MAX {
-            return Err(ExerciseError(format!(
-                "p = {p} PEs; the exercise draws at most {DRAWN_P_MAX}"
-            )));
-        }
-        Ok(())
+        ExerciseError::unless(p <= DRAWN_P_MAX, || {
+            format!("p = {p} PEs; the exercise draws at most {DRAWN_P_MAX}")
+        })
     }
 
     /// The scenario (KS balance, BF schedule).

@@ -87,3 +87,21 @@ impl Grade {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct ExerciseError(pub String);
+
+impl ExerciseError {
+    /// `Ok` when `ok` holds, else the error `why` words (only then).
+    pub fn unless(ok: bool, why: impl FnOnce() -> String) -> Result<(), ExerciseError> {
+        if ok {
+            Ok(())
+        } else {
+            Err(ExerciseError(why()))
+        }
+    }
+}
+
+impl From<crate::model::ParamError> for ExerciseError {
+    /// An invalid scenario, naming its flag (`--h: …`).
+    fn from(e: crate::model::ParamError) -> Self {
+        ExerciseError(format!("--{}: {}", e.field, e.message))
+    }
+}

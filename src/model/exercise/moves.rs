@@ -119,38 +119,37 @@ pub fn short(v: &Value) -> String {
     }
 }
 
+/// `v` as a list of `what`, each item read by `read`; an item's problem is prefixed with its
+/// name and place (`move 3: …`).
+fn list_of<T>(
+    v: &Value,
+    what: &str,
+    item: &str,
+    read: impl Fn(&Value) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of {what}, got {}", short(v)))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, x)| read(x).map_err(|e| format!("{item} {}: {e}", i + 1)))
+        .collect()
+}
+
 /// A redistribution moves file: a list of rounds of `[from, to]` pairs.
 pub fn parse_rounds(v: &Value) -> Result<Vec<Vec<(i64, i64)>>, String> {
-    let rounds = v
-        .as_array()
-        .ok_or_else(|| format!("expected a list of rounds, got {}", short(v)))?;
-    rounds
-        .iter()
-        .enumerate()
-        .map(|(r, round)| {
-            let sends = round.as_array().ok_or_else(|| {
-                format!(
-                    "round {}: expected a list of [from, to], got {}",
-                    r + 1,
-                    short(round)
-                )
-            })?;
-            sends
-                .iter()
-                .map(|s| match s.as_array().map(Vec::as_slice) {
-                    Some([f, t]) => Ok((
-                        integer(f, &format!("round {}: from", r + 1))?,
-                        integer(t, &format!("round {}: to", r + 1))?,
-                    )),
-                    _ => Err(format!(
-                        "round {}: expected [from, to], got {}",
-                        r + 1,
-                        short(s)
-                    )),
-                })
-                .collect()
-        })
-        .collect()
+    list_of(v, "rounds", "round", |round| {
+        let sends = round
+            .as_array()
+            .ok_or_else(|| format!("expected a list of [from, to], got {}", short(round)))?;
+        sends
+            .iter()
+            .map(|s| match s.as_array().map(Vec::as_slice) {
+                Some([f, t]) => Ok((integer(f, "from")?, integer(t, "to")?)),
+                _ => Err(format!("expected [from, to], got {}", short(s))),
+            })
+            .collect()
+    })
 }
 
 fn node_of(v: &Value, grid: bool) -> Result<NodeId, String> {
@@ -201,23 +200,15 @@ fn object_of<'a>(
 
 /// A KS-BF moves file: a list of `{"node", "pe", "step"}` predictions.
 pub fn parse_predictions(v: &Value, grid: bool) -> Result<Vec<Prediction>, String> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| format!("expected a list of predictions, got {}", short(v)))?;
-    list.iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let at = |e: String| format!("prediction {}: {e}", i + 1);
-            let o = object_of(p, &["node", "pe", "step"], "{\"node\", \"pe\", \"step\"}")
-                .map_err(at)?;
-            let field = |k: &str| o.get(k).ok_or_else(|| at(format!("missing {k:?}")));
-            Ok(Prediction {
-                node: node_of(field("node")?, grid).map_err(at)?,
-                pe: integer(field("pe")?, "pe").map_err(at)?,
-                step: integer(field("step")?, "step").map_err(at)?,
-            })
+    list_of(v, "predictions", "prediction", |p| {
+        let o = object_of(p, &["node", "pe", "step"], "{\"node\", \"pe\", \"step\"}")?;
+        let field = |k: &str| o.get(k).ok_or_else(|| format!("missing {k:?}"));
+        Ok(Prediction {
+            node: node_of(field("node")?, grid)?,
+            pe: integer(field("pe")?, "pe")?,
+            step: integer(field("step")?, "step")?,
         })
-        .collect()
+    })
 }
 
 /// A node as the move files write it: a heap number, or `[k, l]`.
@@ -231,36 +222,25 @@ pub fn node_json(node: NodeId) -> Value {
 /// A tree-sweep moves file: a list of nodes, each a heap number or
 /// `{"node": N, "start": S}`.
 pub fn parse_tree_moves(v: &Value) -> Result<Vec<Move>, String> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| format!("expected a list of nodes, got {}", short(v)))?;
-    list.iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let at = |e: String| format!("move {}: {e}", i + 1);
-            if let Some(node) = m.as_i64() {
-                return Ok(Move { node, start: None });
-            }
-            let o = object_of(
-                m,
-                &["node", "start"],
-                "a heap number or {\"node\", \"start\"}",
-            )
-            .map_err(at)?;
-            let node = o.get("node").ok_or_else(|| at("missing \"node\"".into()))?;
-            let node = node
-                .as_i64()
-                .ok_or_else(|| at(format!("node: expected an integer, got {}", short(node))))?;
-            let start = match o.get("start") {
-                None | Some(Value::Null) => None,
-                Some(s) => Some(
-                    s.as_f64()
-                        .ok_or_else(|| at(format!("start: expected a number, got {}", short(s))))?,
-                ),
-            };
-            Ok(Move { node, start })
-        })
-        .collect()
+    list_of(v, "nodes", "move", |m| {
+        if let Some(node) = m.as_i64() {
+            return Ok(Move { node, start: None });
+        }
+        let expected = "a heap number or {\"node\", \"start\"}";
+        let o = object_of(m, &["node", "start"], expected)?;
+        let node = o.get("node").ok_or("missing \"node\"")?;
+        let node = node
+            .as_i64()
+            .ok_or_else(|| format!("node: expected an integer, got {}", short(node)))?;
+        let start = match o.get("start") {
+            None | Some(Value::Null) => None,
+            Some(s) => Some(
+                s.as_f64()
+                    .ok_or_else(|| format!("start: expected a number, got {}", short(s)))?,
+            ),
+        };
+        Ok(Move { node, start })
+    })
 }
 
 /// The most moves (attempts included) a file may hold per level.
@@ -268,42 +248,25 @@ pub const ATTEMPTS_PER_LEVEL: usize = 100;
 
 /// A divisible moves file: a list of numbers (at most [`ATTEMPTS_PER_LEVEL`] per level).
 pub fn parse_loads(v: &Value, levels: usize) -> Result<Vec<f64>, String> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| format!("expected a list of numbers (L_0 … L_h), got {}", short(v)))?;
+    let moves = v.as_array().map_or(0, Vec::len);
     let limit = ATTEMPTS_PER_LEVEL * levels;
-    if list.len() > limit {
+    if moves > limit {
         return Err(format!(
-            "{} moves, more than the limit of {limit} ({ATTEMPTS_PER_LEVEL} attempts per level)",
-            list.len()
+            "{moves} moves, more than the limit of {limit} ({ATTEMPTS_PER_LEVEL} attempts per level)"
         ));
     }
-    list.iter()
-        .enumerate()
-        .map(|(i, x)| {
-            x.as_f64()
-                .ok_or_else(|| format!("move {}: expected a number (L_l), got {}", i + 1, short(x)))
-        })
-        .collect()
+    list_of(v, "numbers (L_0 … L_h)", "move", |x| {
+        x.as_f64()
+            .ok_or_else(|| format!("expected a number (L_l), got {}", short(x)))
+    })
 }
 
 /// A geodecay moves file: a list of booleans (true: balance before that round).
 pub fn parse_decisions(v: &Value) -> Result<Vec<bool>, String> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| format!("expected a list of booleans, got {}", short(v)))?;
-    list.iter()
-        .enumerate()
-        .map(|(i, b)| {
-            b.as_bool().ok_or_else(|| {
-                format!(
-                    "decision {}: expected true or false, got {}",
-                    i + 1,
-                    short(b)
-                )
-            })
-        })
-        .collect()
+    list_of(v, "booleans", "decision", |b| {
+        b.as_bool()
+            .ok_or_else(|| format!("expected true or false, got {}", short(b)))
+    })
 }
 
 #[cfg(test)]

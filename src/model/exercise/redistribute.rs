@@ -159,12 +159,9 @@ impl RingExercise {
     /// Refuses rings too large for the GUI ([`DRAWN_N_MAX`]).
     pub fn drawable(&self) -> Result<(), ExerciseError> {
         let n = self.inst.n();
-        if n > DRAWN_N_MAX {
-            return Err(ExerciseError(format!(
-                "the ring has {n} processors; the exercise draws at most {DRAWN_N_MAX}"
-            )));
-        }
-        Ok(())
+        ExerciseError::unless(n <= DRAWN_N_MAX, || {
+            format!("the ring has {n} processors; the exercise draws at most {DRAWN_N_MAX}")
+        })
     }
 
     /// The instance.

@@ -211,9 +211,7 @@ pub struct TreeExercise {
 impl TreeExercise {
     /// The exercise on `params` (n ≤ [`N_MAX`]).
     pub fn new(params: &TreeSweepParams) -> Result<TreeExercise, ExerciseError> {
-        let v = params
-            .validate()
-            .map_err(|e| ExerciseError(format!("--{}: {}", e.field, e.message)))?;
+        let v = params.validate()?;
         if params.n > N_MAX {
             return Err(ExerciseError(format!(
                 "--n: T_{} has 2^{} − 1 nodes; the exercise places them one by one and takes \

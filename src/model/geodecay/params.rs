@@ -89,127 +89,37 @@ pub const ELL_MAX: f64 = 1.0715086071862673e301;
 /// Largest number of seeds accepted for the seed spread.
 pub const SEEDS_MAX: u32 = 100_000;
 
-use crate::model::param::{ParamSpec, Spread};
+use crate::model::param::{ParamSpec, integer, real, seed};
 
-/// The initial number of tasks n (see [`GeoParams::n`]).
-pub const N: ParamSpec = ParamSpec {
-    field: "n",
-    symbol: "n",
-    name: "initial number of tasks",
-    unit: "tasks",
-    range: (1.0, N_MAX as f64),
-    rail: (1e3, 1e9),
-    spread: Spread::Log,
-    integer: true,
-    help: "Initial number of tasks n = w_0, 1 to 2^53 (accepts 1e9 or 2^30).",
-    paper: "Section 2, (1)",
-};
-
-/// The number of processors p (see [`GeoParams::p`]).
-pub const P: ParamSpec = ParamSpec {
-    field: "p",
-    symbol: "p",
-    name: "processors",
-    unit: "",
-    range: (1.0, P_MAX as f64),
-    rail: (1.0, 1e6),
-    spread: Spread::Log,
-    integer: true,
-    help: "Number of processors p ≥ 1 (accepts 1e4 or 2^10): up to 2^40, or 10^7 with random survivors, which touch every processor every round; a run may take at most 2.5·10^9 processor-rounds (about 10 s), e.g. p ≤ 10^5 for n = 2^20, α = 0.001.",
-    paper: "Section 2",
-};
-
-/// The decay rate α (see [`GeoParams::alpha`]).
-pub const ALPHA: ParamSpec = ParamSpec {
-    field: "alpha",
-    symbol: "α",
-    name: "decay rate",
-    unit: "",
-    range: (ALPHA_MIN, f64::MAX),
-    rail: (0.05, 2.0),
-    spread: Spread::Log,
-    integer: false,
-    help: "Decay rate α ≥ 0.001: round r has at most w_r ≤ n·2^(−αr) tasks, so a run has about lg(n)/α rounds.",
-    paper: "Section 2, (1)",
-};
-
-/// The load-balancing cost ℓ (see [`GeoParams::ell`]).
-pub const ELL: ParamSpec = ParamSpec {
-    field: "ell",
-    symbol: "ℓ",
-    name: "load-balancing cost",
-    unit: "task operations",
-    range: (0.0, ELL_MAX),
-    rail: (2.0, 1e18),
-    spread: Spread::Log,
-    integer: false,
-    help: "Time ℓ ≥ 0 of one load balancing, in the time unit of one task operation (accepts 2^64; at most 2^1000).",
-    paper: "Section 1",
-};
-
-/// The constant c of the standard policy (see [`GeoParams::c`]).
-pub const C: ParamSpec = ParamSpec {
-    field: "c",
-    symbol: "c",
-    name: "constant of the standard policy",
-    unit: "",
-    range: (f64::MIN_POSITIVE, f64::MAX),
-    rail: (0.5, 16.0),
-    spread: Spread::Log,
-    integer: false,
-    help: "Constant c > 0 of \"O(p) tasks remain\": the standard policy stops balancing once at most c·p tasks remain.",
-    paper: "Section 2",
-};
-
-/// The period k of the every-k policy (see [`GeoParams::every`]).
-pub const EVERY: ParamSpec = ParamSpec {
-    field: "every",
-    symbol: "k",
-    name: "period of the every-k policy",
-    unit: "rounds",
-    range: (1.0, u64::MAX as f64),
-    rail: (1.0, 64.0),
-    spread: Spread::Log,
-    integer: true,
-    help: "k ≥ 1 of the every-k policy: balance before rounds 0, k, 2k, …",
-    paper: "",
-};
-
-/// The seed (see [`GeoParams::seed`]).
-pub const SEED: ParamSpec = ParamSpec::seed(
-    "seed",
-    "seed",
-    "Seed of the random decay and of the random survivors (a ChaCha8 generator).",
-    "",
-);
-
-/// The last exponent of the ℓ sweep (see [`GeoParams::ell_log2_max`]).
-pub const ELL_LOG2_MAX: ParamSpec = ParamSpec {
-    field: "ell_log2_max",
-    symbol: "ℓ sweep to 2^",
-    name: "last exponent of the ℓ sweep",
-    unit: "",
-    range: (1.0, ELL_LOG2_LIMIT as f64),
-    rail: (1.0, ELL_LOG2_LIMIT as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "The ℓ sweep (and the ℓ plots) run ℓ = 2^1 … 2^k, 1 ≤ k ≤ 1000.",
-    paper: "",
-};
-
-/// The number of seeds of the seed spread (see [`GeoParams::seeds`]).
-pub const SEEDS: ParamSpec = ParamSpec {
-    field: "seeds",
-    symbol: "seeds",
-    name: "seeds of the seed spread",
-    unit: "",
-    range: (1.0, SEEDS_MAX as f64),
-    rail: (1.0, SEEDS_MAX as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "Runs with consecutive seeds in the seed spread of random decay (1 to 100 000; each seed runs the 3 main policies).",
-    paper: "",
-};
+param_specs! {
+    /// The initial number of tasks n (see [`GeoParams::n`]).
+    N = integer("n", "initial number of tasks", (1.0, N_MAX as f64), "2^20").unit("tasks").rail(1e3, 1e9).paper("Section 2, (1)")
+        .help("Initial number of tasks n = w_0, 1 to 2^53 (accepts 1e9 or 2^30).");
+    /// The number of processors p (see [`GeoParams::p`]).
+    P = integer("p", "processors", (1.0, P_MAX as f64), "2^10").rail(1.0, 1e6).paper("Section 2")
+        .help("Number of processors p ≥ 1 (accepts 1e4 or 2^10): up to 2^40, or 10^7 with random survivors, which touch every processor every round; a run may take at most 2.5·10^9 processor-rounds (about 10 s), e.g. p ≤ 10^5 for n = 2^20, α = 0.001.");
+    /// The decay rate α (see [`GeoParams::alpha`]).
+    ALPHA = real("alpha", "decay rate", (ALPHA_MIN, f64::MAX), "1").symbol("α").rail(0.05, 2.0).paper("Section 2, (1)")
+        .help("Decay rate α ≥ 0.001: round r has at most w_r ≤ n·2^(−αr) tasks, so a run has about lg(n)/α rounds.");
+    /// The load-balancing cost ℓ (see [`GeoParams::ell`]).
+    ELL = real("ell", "load-balancing cost", (0.0, ELL_MAX), "20").symbol("ℓ").unit("task operations").rail(2.0, 1e18).paper("Section 1")
+        .help("Time ℓ ≥ 0 of one load balancing, in the time unit of one task operation (accepts 2^64; at most 2^1000).");
+    /// The constant c of the standard policy (see [`GeoParams::c`]).
+    C = real("c", "constant of the standard policy", (f64::MIN_POSITIVE, f64::MAX), "1").rail(0.5, 16.0).paper("Section 2")
+        .help("Constant c > 0 of \"O(p) tasks remain\": the standard policy stops balancing once at most c·p tasks remain.");
+    /// The period k of the every-k policy (see [`GeoParams::every`]).
+    EVERY = integer("every", "period of the every-k policy", (1.0, u64::MAX as f64), "2").symbol("k").unit("rounds").rail(1.0, 64.0)
+        .help("k ≥ 1 of the every-k policy: balance before rounds 0, k, 2k, …");
+    /// The seed (see [`GeoParams::seed`]).
+    SEED = seed("seed")
+        .help("Seed of the random decay and of the random survivors (a ChaCha8 generator).");
+    /// The last exponent of the ℓ sweep (see [`GeoParams::ell_log2_max`]).
+    ELL_LOG2_MAX = integer("ell_log2_max", "last exponent of the ℓ sweep", (1.0, ELL_LOG2_LIMIT as f64), "64").symbol("ℓ sweep to 2^")
+        .help("The ℓ sweep (and the ℓ plots) run ℓ = 2^1 … 2^k, 1 ≤ k ≤ 1000.");
+    /// The number of seeds of the seed spread (see [`GeoParams::seeds`]).
+    SEEDS = integer("seeds", "seeds of the seed spread", (1.0, SEEDS_MAX as f64), "20")
+        .help("Runs with consecutive seeds in the seed spread of random decay (1 to 100 000; each seed runs the 3 main policies).");
+}
 
 /// Every numeric parameter of the model, in the order of the controls.
 pub const PARAMS: &[ParamSpec] = &[N, P, ALPHA, ELL, C, EVERY, SEED, ELL_LOG2_MAX, SEEDS];
@@ -250,18 +160,18 @@ impl Default for GeoParams {
     /// adversarial decay, seed 1, ℓ sweep up to 2^64, 20 seeds.
     fn default() -> Self {
         GeoParams {
-            n: 1 << 20,
-            p: 1 << 10,
-            alpha: 1.0,
-            ell: 20.0,
-            c: 1.0,
+            n: N.default_int(),
+            p: P.default_int(),
+            alpha: ALPHA.default_real(),
+            ell: ELL.default_real(),
+            c: C.default_real(),
             policy: Policy::Improved,
-            every: 2,
+            every: EVERY.default_int(),
             decay: Decay::Deterministic,
             survivors: Survivors::Adversarial,
-            seed: 1,
-            ell_log2_max: 64,
-            seeds: 20,
+            seed: SEED.default_int(),
+            ell_log2_max: ELL_LOG2_MAX.default_int(),
+            seeds: SEEDS.default_int(),
         }
     }
 }

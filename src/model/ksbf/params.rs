@@ -74,61 +74,22 @@ pub const RECORD_NODE_LIMIT: u64 = 1 << 16;
 
 /// Most node × PE slots recorded (with at most [`RECORD_NODE_LIMIT`] nodes).
 pub const RECORD_SLOTS: u64 = 1 << 24;
-use crate::model::param::{ParamSpec, Spread};
+use crate::model::param::{ParamSpec, integer, real, seed};
 
-/// The size n (see [`KsbfParams::n`]).
-pub const N: ParamSpec = ParamSpec {
-    field: "n",
-    symbol: "n",
-    name: "size",
-    unit: "",
-    range: (1.0, u32::MAX as f64),
-    rail: (2.0, 18.0),
-    spread: Spread::Linear,
-    integer: true,
-    help: "Size n ≥ 1: tree height (T_n), grid side (G_n), depth cap of the random shapes, h of the sparse tree, row length of the two-row grid. A run may take at most 4·10^8 node visits (about 10 s; a node of DF scheduling or of a grid with random directions counts 4, of a tree with random directions 24) and 1 GB: complete trees up to n = 28 breadth first (26 with DF, 23 with random directions), grids up to n = 23169 (14141 with DF or random directions).",
-    paper: "Section 1.3",
-};
-
-/// The ring size p (see [`KsbfParams::p`]).
-pub const P: ParamSpec = ParamSpec {
-    field: "p",
-    symbol: "p",
-    name: "ring size",
-    unit: "PEs",
-    range: (1.0, P_MAX as f64),
-    rail: (1.0, 256.0),
-    spread: Spread::Log,
-    integer: true,
-    help: "Ring size p: PEs P_0 … P_{p−1}, each sending to its clockwise neighbour (1 to 4096; idle PEs cost nothing).",
-    paper: "Section 1.3",
-};
-
-/// The spawn probability q (see [`KsbfParams::spawn_prob`]).
-pub const SPAWN_PROB: ParamSpec = ParamSpec {
-    field: "spawn_prob",
-    symbol: "q",
-    name: "spawn probability",
-    unit: "",
-    range: (0.0, 1.0),
-    rail: (0.5, 1.0),
-    spread: Spread::Linear,
-    integer: false,
-    help: "Spawn probability q ∈ [0, 1] of the random workloads: an executed task spawns its children with probability q.",
-    paper: "",
-};
-
-/// The seed (see [`KsbfParams::seed`]).
-pub const SEED: ParamSpec = ParamSpec {
-    rail: (1.0, 64.0),
-    spread: Spread::Linear,
-    ..ParamSpec::seed(
-        "seed",
-        "seed",
-        "Seed of the random workloads and of the random policy.",
-        "",
-    )
-};
+param_specs! {
+    /// The size n (see [`KsbfParams::n`]).
+    N = integer("n", "size", (1.0, u32::MAX as f64), "6").rail(2.0, 18.0).linear().paper("Section 1.3")
+        .help("Size n ≥ 1: tree height (T_n), grid side (G_n), depth cap of the random shapes, h of the sparse tree, row length of the two-row grid. A run may take at most 4·10^8 node visits (about 10 s; a node of DF scheduling or of a grid with random directions counts 4, of a tree with random directions 24) and 1 GB: complete trees up to n = 28 breadth first (26 with DF, 23 with random directions), grids up to n = 23169 (14141 with DF or random directions).");
+    /// The ring size p (see [`KsbfParams::p`]).
+    P = integer("p", "ring size", (1.0, P_MAX as f64), "4").unit("PEs").rail(1.0, 256.0).paper("Section 1.3")
+        .help("Ring size p: PEs P_0 … P_{p−1}, each sending to its clockwise neighbour (1 to 4096; idle PEs cost nothing).");
+    /// The spawn probability q (see [`KsbfParams::spawn_prob`]).
+    SPAWN_PROB = real("spawn_prob", "spawn probability", (0.0, 1.0), "0.75").symbol("q").rail(0.5, 1.0).linear()
+        .help("Spawn probability q ∈ [0, 1] of the random workloads: an executed task spawns its children with probability q.");
+    /// The seed (see [`KsbfParams::seed`]).
+    SEED = seed("seed").rail(1.0, 64.0).linear()
+        .help("Seed of the random workloads and of the random policy.");
+}
 
 /// Every numeric parameter of the model, in the order of the controls.
 pub const PARAMS: &[ParamSpec] = &[N, P, SPAWN_PROB, SEED];
@@ -157,10 +118,10 @@ impl Default for KsbfParams {
     fn default() -> Self {
         KsbfParams {
             shape: Shape::Tree,
-            n: 6,
-            p: 4,
-            seed: 1,
-            spawn_prob: 0.75,
+            n: N.default_int(),
+            p: P.default_int(),
+            seed: SEED.default_int(),
+            spawn_prob: SPAWN_PROB.default_real(),
             balance: Balance::Ks,
             schedule: Schedule::Bf,
         }

@@ -208,7 +208,8 @@ pub fn delta_from_targets(loads: &[i64], targets: &[i64]) -> Result<Vec<i64>, Ed
     Ok(loads.iter().zip(targets).map(|(l, t)| l - t).collect())
 }
 
-/// Settings of the "random instance" button.
+/// Settings of the "random instance" button (their `Default` reads the descriptors in
+/// [`super::params`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RandomSpec {
@@ -226,19 +227,6 @@ pub struct RandomSpec {
     /// receive). Light loads: L_k = that minimum + (sum of |δ|) so every processor could send
     /// everything from its own stock.
     pub heavy: bool,
-}
-
-impl Default for RandomSpec {
-    fn default() -> Self {
-        RandomSpec {
-            seed: 1,
-            n: 12,
-            max_delta: 4,
-            heterogeneous: false,
-            direction: Direction::Bi,
-            heavy: true,
-        }
-    }
 }
 
 impl RandomSpec {

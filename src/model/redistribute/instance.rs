@@ -49,7 +49,8 @@ pub enum Costs {
     },
 }
 
-/// One redistribution instance.
+/// One redistribution instance. Its `Default` (a 12-processor ring) sits beside the
+/// descriptors whose defaults it reads, in [`super::params`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RingInstance {
@@ -61,14 +62,6 @@ pub struct RingInstance {
     pub direction: Direction,
     /// Link costs.
     pub costs: Costs,
-}
-
-impl Default for RingInstance {
-    /// A 12-processor bidirectional homogeneous ring (c = 1) with δ_max = 4 in Lemma 6's sense.
-    fn default() -> Self {
-        let delta = vec![3, -1, 2, 0, -4, 1, 2, -2, 0, 1, -3, 1];
-        RingInstance::bidirectional(delta, Costs::Homogeneous(1.0))
-    }
 }
 
 impl RingInstance {

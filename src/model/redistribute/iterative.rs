@@ -98,7 +98,7 @@ pub enum HeavyPolicy {
     Forward,
 }
 
-/// Parameters of the experiment.
+/// Parameters of the experiment (their `Default` reads the descriptors in [`super::params`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct IterativeParams {
@@ -116,20 +116,6 @@ pub struct IterativeParams {
     pub instances: usize,
     /// What to do when System 6's optimum is not light.
     pub heavy: HeavyPolicy,
-}
-
-impl Default for IterativeParams {
-    fn default() -> Self {
-        IterativeParams {
-            p: 8,
-            seed: 1,
-            iterations: 100,
-            columns: 1000,
-            ratios: (1..=10).map(f64::from).collect(),
-            instances: 50,
-            heavy: HeavyPolicy::LightOnly,
-        }
-    }
 }
 
 /// Largest ring accepted.

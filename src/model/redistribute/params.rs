@@ -4,170 +4,50 @@
 use serde::{Deserialize, Serialize};
 
 use super::editing::{RANDOM_DELTA_MAX, RandomSpec, RandomSpecError};
-use super::instance::{COST_MAX, N_MAX, N_MIN, RingInstance};
-use super::iterative::{INSTANCES_MAX, IterativeParams, P_MAX};
+use super::instance::{COST_MAX, Costs, Direction, N_MAX, N_MIN, RingInstance};
+use super::iterative::{HeavyPolicy, INSTANCES_MAX, IterativeParams, P_MAX};
 use crate::model::ParamError;
-use crate::model::param::{ParamSpec, Spread};
+use crate::model::param::{ParamSpec, integer, real, seed};
 
-/// The ring's size n (the length of δ).
-pub const RING_N: ParamSpec = ParamSpec {
-    field: "n",
-    symbol: "n",
-    name: "processors",
-    unit: "",
-    range: (N_MIN as f64, N_MAX as f64),
-    rail: (N_MIN as f64, N_MAX as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "Number of processors P_1 … P_n (2 to 10 000). A smaller ring drops the last \
-           processors and makes Σδ = 0 again (see the note under the generators).",
-    paper: "Section 2",
-};
-
-/// The one cost of every link of a homogeneous ring.
-pub const LINK_COST: ParamSpec = ParamSpec {
-    field: "c",
-    symbol: "c",
-    name: "link cost",
-    unit: "time per item",
-    range: (f64::MIN_POSITIVE, COST_MAX),
-    rail: (0.01, 1e4),
-    spread: Spread::Log,
-    integer: false,
-    help: "Time to send one item over any link (the same for every link), > 0 and at most \
-           10^9 (default 1).",
-    paper: "Section 2",
-};
-
-/// The random generator's seed.
-pub const RANDOM_SEED: ParamSpec = ParamSpec::seed(
-    "seed",
-    "generator seed",
-    "Seed of the random-instance generator (any integer from 0; the same seed gives \
-           the same ring).",
-    "",
-);
-
-/// Processors of a random ring (the map's default range is the studies' 3…200).
-pub const RANDOM_N: ParamSpec = ParamSpec {
-    field: "n",
-    symbol: "n (random)",
-    name: "ring size n",
-    unit: "",
-    range: (N_MIN as f64, N_MAX as f64),
-    rail: (3.0, 200.0),
-    spread: Spread::Log,
-    integer: true,
-    help: "Processors of the random ring (2 to 10 000).",
-    paper: "",
-};
-
-/// Largest |δ_k| of a random ring.
-pub const RANDOM_MAX_DELTA: ParamSpec = ParamSpec {
-    field: "max_delta",
-    symbol: "max |δ|",
-    name: "largest |δ_k|",
-    unit: "items",
-    range: (1.0, RANDOM_DELTA_MAX as f64),
-    rail: (1.0, 1000.0),
-    spread: Spread::Log,
-    integer: true,
-    help: "Largest |δ_k| of the random ring (δ_k uniform in [−max, max], then Σδ made 0).",
-    paper: "",
-};
-
-/// Last value of the makespan sweep's variable (its range depends on the variable:
-/// [`SweepSpec::end_range`]).
-pub const SWEEP_TO: ParamSpec = ParamSpec {
-    field: "to",
-    symbol: "up to",
-    name: "last value of the sweep",
-    unit: "",
-    range: (2.0, SWEEP_VALUE_MAX as f64),
-    rail: (2.0, SWEEP_VALUE_MAX as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "Last value of the swept variable.",
-    paper: "",
-};
-
-/// The value the makespan sweep's other variable keeps.
-pub const SWEEP_FIXED: ParamSpec = ParamSpec {
-    field: "fixed",
-    symbol: "fixed",
-    name: "value of the other variable",
-    unit: "",
-    range: (2.0, SWEEP_VALUE_MAX as f64),
-    rail: (2.0, SWEEP_VALUE_MAX as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "The value the other variable keeps.",
-    paper: "",
-};
-
-/// Random rings per point of the makespan sweep.
-pub const SWEEP_SAMPLES: ParamSpec = ParamSpec {
-    field: "samples",
-    symbol: "samples",
-    name: "random rings per point",
-    unit: "",
-    range: (1.0, SWEEP_SAMPLES_MAX as f64),
-    rail: (1.0, SWEEP_SAMPLES_MAX as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "Random instances per point.",
-    paper: "",
-};
-
-/// Random rings of the LP-ratio and rounds studies.
-pub const STUDY_SAMPLES_SPEC: ParamSpec = ParamSpec {
-    field: "samples",
-    symbol: "samples",
-    name: "random rings of the study",
-    unit: "",
-    range: (*STUDY_SAMPLES.start() as f64, *STUDY_SAMPLES.end() as f64),
-    rail: (*STUDY_SAMPLES.start() as f64, *STUDY_SAMPLES.end() as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "Random instances of the study.",
-    paper: "",
-};
-
-/// Processors of Section 8's ring (at most one per column).
-pub const ITERATIVE_P: ParamSpec = ParamSpec {
-    field: "p",
-    symbol: "p",
-    name: "processors of Section 8's ring",
-    unit: "",
-    range: (2.0, P_MAX as f64),
-    rail: (2.0, P_MAX as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "Processors of the ring (Fig. 13: 8, Fig. 14: 32).",
-    paper: "Section 8",
-};
-
-/// Platforms each curve of Section 8's study averages.
-pub const ITERATIVE_PLATFORMS: ParamSpec = ParamSpec {
-    field: "instances",
-    symbol: "platforms",
-    name: "seeded platforms",
-    unit: "",
-    range: (1.0, INSTANCES_MAX as f64),
-    rail: (1.0, INSTANCES_MAX as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "Seeded platforms each curve averages.",
-    paper: "Section 8",
-};
-
-/// Seed of Section 8's platforms.
-pub const ITERATIVE_SEED: ParamSpec = ParamSpec::seed(
-    "platform seed",
-    "platform seed",
-    "Seed of the platforms (costs, speeds, change times).",
-    "Section 8",
-);
+param_specs! {
+    /// The ring's size n (the length of δ; the default ring has 12 processors).
+    RING_N = integer("n", "processors", (N_MIN as f64, N_MAX as f64), "12").paper("Section 2")
+        .help("Number of processors P_1 … P_n (2 to 10 000). A smaller ring drops the last processors and makes Σδ = 0 again (see the note under the generators).");
+    /// The one cost of every link of a homogeneous ring.
+    LINK_COST = real("c", "link cost", (f64::MIN_POSITIVE, COST_MAX), "1").unit("time per item").rail(0.01, 1e4).paper("Section 2")
+        .help("Time to send one item over any link (the same for every link), > 0 and at most 10^9 (default 1).");
+    /// The random generator's seed.
+    RANDOM_SEED = seed("generator seed").symbol("seed")
+        .help("Seed of the random-instance generator (any integer from 0; the same seed gives the same ring).");
+    /// Processors of a random ring (the map's default range is the studies' 3…200).
+    RANDOM_N = integer("n", "ring size n", (N_MIN as f64, N_MAX as f64), "12").symbol("n (random)").rail(3.0, 200.0)
+        .help("Processors of the random ring (2 to 10 000).");
+    /// Largest |δ_k| of a random ring.
+    RANDOM_MAX_DELTA = integer("max_delta", "largest |δ_k|", (1.0, RANDOM_DELTA_MAX as f64), "4").symbol("max |δ|").unit("items").rail(1.0, 1000.0)
+        .help("Largest |δ_k| of the random ring (δ_k uniform in [−max, max], then Σδ made 0).");
+    /// Last value of the makespan sweep's variable (its range depends on the variable:
+    /// [`SweepSpec::end_range`]).
+    SWEEP_TO = integer("to", "last value of the sweep", (2.0, SWEEP_VALUE_MAX as f64), "200").symbol("up to")
+        .help("Last value of the swept variable.");
+    /// The value the makespan sweep's other variable keeps.
+    SWEEP_FIXED = integer("fixed", "value of the other variable", (2.0, SWEEP_VALUE_MAX as f64), "10")
+        .help("The value the other variable keeps.");
+    /// Random rings per point of the makespan sweep.
+    SWEEP_SAMPLES = integer("samples", "random rings per point", (1.0, SWEEP_SAMPLES_MAX as f64), "20")
+        .help("Random instances per point.");
+    /// Random rings of the LP-ratio and rounds studies.
+    STUDY_SAMPLES_SPEC = integer("samples", "random rings of the study", (*STUDY_SAMPLES.start() as f64, *STUDY_SAMPLES.end() as f64), "300")
+        .help("Random instances of the study.");
+    /// Processors of Section 8's ring (at most one per column).
+    ITERATIVE_P = integer("p", "processors of Section 8's ring", (2.0, P_MAX as f64), "8").paper("Section 8")
+        .help("Processors of the ring (Fig. 13: 8, Fig. 14: 32).");
+    /// Platforms each curve of Section 8's study averages.
+    ITERATIVE_PLATFORMS = integer("instances", "seeded platforms", (1.0, INSTANCES_MAX as f64), "50").symbol("platforms").paper("Section 8")
+        .help("Seeded platforms each curve averages.");
+    /// Seed of Section 8's platforms.
+    ITERATIVE_SEED = seed("platform seed").symbol("platform seed").paper("Section 8")
+        .help("Seed of the platforms (costs, speeds, change times).");
+}
 
 /// Every numeric parameter of a redistribution scenario.
 pub const PARAMS: &[ParamSpec] = &[
@@ -184,6 +64,44 @@ pub const PARAMS: &[ParamSpec] = &[
     ITERATIVE_PLATFORMS,
     ITERATIVE_SEED,
 ];
+
+// The defaults of the scenario's parts, beside the descriptors they read.
+
+impl Default for RingInstance {
+    /// A 12-processor ([`RING_N`]) bidirectional homogeneous ring (c = 1, [`LINK_COST`]) with
+    /// δ_max = 4 in Lemma 6's sense.
+    fn default() -> Self {
+        let delta = vec![3, -1, 2, 0, -4, 1, 2, -2, 0, 1, -3, 1];
+        RingInstance::bidirectional(delta, Costs::Homogeneous(LINK_COST.default_real()))
+    }
+}
+
+impl Default for RandomSpec {
+    fn default() -> Self {
+        RandomSpec {
+            seed: RANDOM_SEED.default_int(),
+            n: RANDOM_N.default_int(),
+            max_delta: RANDOM_MAX_DELTA.default_int(),
+            heterogeneous: false,
+            direction: Direction::Bi,
+            heavy: true,
+        }
+    }
+}
+
+impl Default for IterativeParams {
+    fn default() -> Self {
+        IterativeParams {
+            p: ITERATIVE_P.default_int(),
+            seed: ITERATIVE_SEED.default_int(),
+            iterations: 100,
+            columns: 1000,
+            ratios: (1..=10).map(f64::from).collect(),
+            instances: ITERATIVE_PLATFORMS.default_int(),
+            heavy: HeavyPolicy::LightOnly,
+        }
+    }
+}
 
 named! {
     /// Which algorithm a run uses.
@@ -271,9 +189,9 @@ impl Default for SweepSpec {
     fn default() -> Self {
         SweepSpec {
             var: SweepVar::N,
-            to: 200,
-            fixed: 10,
-            samples: 20,
+            to: SWEEP_TO.default_int(),
+            fixed: SWEEP_FIXED.default_int(),
+            samples: SWEEP_SAMPLES.default_int(),
             seed: 1,
         }
     }
@@ -365,7 +283,7 @@ impl Default for RedistParams {
             random: RandomSpec::default(),
             study: Study::Sweep,
             sweep: SweepSpec::default(),
-            samples: 300,
+            samples: STUDY_SAMPLES_SPEC.default_int(),
             iterative: Default::default(),
         }
     }
@@ -380,6 +298,21 @@ impl RedistParams {
             return Err(StudyError::Samples);
         }
         self.iterative.validate().map_err(StudyError::Iterative)
+    }
+}
+
+impl crate::model::Checks for RedistParams {
+    /// The instance's first problem (on its field: `n`, `delta`, …), then the studies' (on
+    /// `study`).
+    fn check(&self) -> Result<(), ParamError> {
+        self.instance.validate().map_err(|e| ParamError {
+            field: e[0].field.name(),
+            message: e[0].message.clone(),
+        })?;
+        self.validate_studies().map_err(|e| ParamError {
+            field: "study",
+            message: e.to_string(),
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::param::{ParamSpec, Spread};
+use crate::model::param::{ParamSpec, integer, real};
 
 named! {
     /// Direction of the sweep. The down-sweep schedule is the up-sweep schedule run backwards
@@ -26,33 +26,14 @@ pub const TAU_MAX: f64 = 1e9;
 /// Largest height for which schedules are materialised (2^20 − 1 nodes).
 pub const MATERIAL_N_MAX: u32 = 20;
 
-/// Height n of the tree.
-pub const N: ParamSpec = ParamSpec {
-    field: "n",
-    symbol: "n",
-    name: "tree height",
-    unit: "",
-    range: (1.0, N_MAX as f64),
-    rail: (1.0, N_MAX as f64),
-    spread: Spread::Log,
-    integer: true,
-    help: "Height n ≥ 1 of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1), at most 1000.",
-    paper: "Section 1.2",
-};
-
-/// Communication delay τ.
-pub const TAU: ParamSpec = ParamSpec {
-    field: "tau",
-    symbol: "τ",
-    name: "communication delay",
-    unit: "node execution times",
-    range: (1.0, TAU_MAX),
-    rail: (1.01, 1e6),
-    spread: Spread::Log,
-    integer: false,
-    help: "Communication delay τ > 1: an edge between nodes on different processors costs τ, a node executes in time 1 (the fine-grain model). Any τ in (1, 10^9] is accepted.",
-    paper: "Section 1.2",
-};
+param_specs! {
+    /// Height n of the tree.
+    N = integer("n", "tree height", (1.0, N_MAX as f64), "12").paper("Section 1.2")
+        .help("Height n ≥ 1 of the complete binary tree T_n (2^n − 1 nodes, leaves at height 1), at most 1000.");
+    /// Communication delay τ.
+    TAU = real("tau", "communication delay", (1.0, TAU_MAX), "128").symbol("τ").unit("node execution times").rail(1.01, 1e6).paper("Section 1.2")
+        .help("Communication delay τ > 1: an edge between nodes on different processors costs τ, a node executes in time 1 (the fine-grain model). Any τ in (1, 10^9] is accepted.");
+}
 
 /// Every numeric parameter, in the controls' order.
 pub const PARAMS: &[ParamSpec] = &[N, TAU];
@@ -74,8 +55,8 @@ impl Default for TreeSweepParams {
     /// n = 12, τ = 128, up-sweep.
     fn default() -> Self {
         TreeSweepParams {
-            n: 12,
-            tau: 128.0,
+            n: N.default_int(),
+            tau: TAU.default_real(),
             direction: Direction::Up,
         }
     }
