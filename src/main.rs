@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::ErrorKind;
 use loadlab::cli::{self, Cli, Command, GuiView};
-use loadlab::ui::app::{Cmd, View};
+use loadlab::ui::commands::{Cmd, View};
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     // One line, no usage block, no backtrace.

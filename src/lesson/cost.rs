@@ -9,72 +9,18 @@
 
 use super::command::Planned;
 use crate::model::budget::SECONDS;
-use crate::model::redistribute::run::not_applicable;
-use crate::model::{divisible, geodecay, ksbf, redistribute, treesweep};
-use crate::report::map::{RUN_OVERHEAD_SECONDS, TREE_SOLVE_WEIGHT};
+use crate::report::map::RUN_OVERHEAD_SECONDS;
 
 /// Most estimated seconds of everything a lesson runs (every step's scenario and every
 /// question's check, as `loadlab lesson --check` runs them one after the other and the player
 /// computes the answers in one background job): the budget of one computation.
 pub const LESSON_SECONDS: f64 = SECONDS;
 
-/// Estimated seconds of a planned run (its parts included).
+/// Estimated seconds of a planned run (its parts included): its share of its model's budget
+/// ([`super::models::LessonModel::work`]) times [`SECONDS`], plus the overhead.
 pub fn seconds(run: &Planned) -> f64 {
-    let fraction = match run {
-        Planned::Divisible(p, parts) => match p.validate() {
-            Ok(v) => {
-                let mut work = divisible::sweep::cost(&v).work;
-                if parts.h_sweep {
-                    // One evaluation per height 0..=h_max (each O(h³)).
-                    for h in 0..=p.sweep_h_max.clamp(0, 64) {
-                        let at = divisible::DivisibleParams { h, ..p.clone() };
-                        if let Ok(w) = at.validate() {
-                            work += divisible::sweep::cost(&w).work;
-                        }
-                    }
-                }
-                if parts.beta_sweep {
-                    work += divisible::sweep::beta_sweep_cost(&v, parts.beta_points).work;
-                }
-                work / divisible::sweep::BUDGET.work
-            }
-            Err(_) => 0.0,
-        },
-        Planned::Geodecay(p, parts) => match p.validate() {
-            Ok(v) => {
-                let parts = crate::report::geodecay::parts_cost(&v, parts);
-                let work: f64 = parts.iter().map(|part| part.cost.work).sum();
-                work / geodecay::params::BUDGET.work
-            }
-            Err(_) => 0.0,
-        },
-        // Fine-Grain with its exact processor counts (the summary), as the map weighs it.
-        Planned::TreeSweep(p, _) => match p.validate() {
-            Ok(_) => {
-                let solve = TREE_SOLVE_WEIGHT * (p.n as f64).powi(2);
-                solve.max(treesweep::params::cost(p).work) / treesweep::params::BUDGET.work
-            }
-            Err(_) => 0.0,
-        },
-        // With the records of small instances, as `loadlab ksbf` runs it.
-        Planned::Ksbf(p, _) => match p.validate() {
-            Ok(_) => ksbf::cost(p).work / ksbf::BUDGET.work,
-            Err(_) => 0.0,
-        },
-        Planned::Redistribute(p, parts) => {
-            let inst = &p.instance;
-            if inst.validate().is_ok() && not_applicable(inst, p.algorithm).is_none() {
-                let mut work = redistribute::run::cost(inst, p.algorithm).work;
-                if parts.tau_curve {
-                    work += redistribute::tau_curve::cost(inst).work;
-                }
-                work / redistribute::run::BUDGET.work
-            } else {
-                0.0
-            }
-        }
-    };
-    fraction * SECONDS + RUN_OVERHEAD_SECONDS
+    let model = run.scenario().model();
+    super::models::row(model).model.work(run) * SECONDS + RUN_OVERHEAD_SECONDS
 }
 
 #[cfg(test)]

@@ -5,35 +5,71 @@
 
 use super::*;
 
-/// The question of step `step` (1-based) of bundled lesson `name`, with what gives it away.
-fn asked(name: &str, step: usize) -> (Question, Asked) {
+/// The question of step `step` (1-based) of bundled lesson `name`, asked: its answer and what
+/// gives it away, checked by the methods below.
+fn asked(name: &str, step: usize) -> Case {
     let lesson = find_bundled(name).expect("bundled");
     let q = lesson.steps[step - 1]
         .question
         .clone()
         .unwrap_or_else(|| panic!("{name} step {step} asks nothing"));
     let a = q.asked_with(&NoProgress).expect("the check runs");
-    (q, a)
+    Case { q, a }
 }
 
-fn number(a: &Asked) -> f64 {
-    match a.answer {
-        Answer::Number(x) => x,
-        Answer::Choice(_) => panic!("not a number"),
+/// A bundled question and its answer with what gives it away.
+struct Case {
+    q: Question,
+    a: Asked,
+}
+
+impl Case {
+    fn number(&self) -> f64 {
+        match self.a.answer {
+            Answer::Number(x) => x,
+            Answer::Choice(_) => panic!("not a number"),
+        }
     }
-}
 
-#[track_caller]
-fn hides(a: &Asked, keys: &[&str]) {
-    for k in keys {
-        assert!(a.giveaway.hides(k), "{k} is not hidden: {:?}", a.giveaway);
+    /// The answer is `x`.
+    #[track_caller]
+    fn is(self, x: f64) -> Case {
+        assert_eq!(self.number(), x);
+        self
     }
-}
 
-#[track_caller]
-fn shows(a: &Asked, keys: &[&str]) {
-    for k in keys {
-        assert!(!a.giveaway.hides(k), "{k} is hidden: {:?}", a.giveaway);
+    /// The answer is `x` within the question's tolerance.
+    #[track_caller]
+    fn near(self, x: f64) -> Case {
+        let y = self.number();
+        assert!((y - x).abs() <= self.q.tolerance, "{y} is not {x}");
+        self
+    }
+
+    /// Each of `keys` gives the answer away.
+    #[track_caller]
+    fn hides(self, keys: &[&str]) -> Case {
+        for k in keys {
+            assert!(
+                self.a.giveaway.hides(k),
+                "{k} is not hidden: {:?}",
+                self.a.giveaway
+            );
+        }
+        self
+    }
+
+    /// None of `keys` gives the answer away.
+    #[track_caller]
+    fn shows(self, keys: &[&str]) -> Case {
+        for k in keys {
+            assert!(
+                !self.a.giveaway.hides(k),
+                "{k} is hidden: {:?}",
+                self.a.giveaway
+            );
+        }
+        self
     }
 }
 
@@ -41,44 +77,38 @@ fn shows(a: &Asked, keys: &[&str]) {
 fn rrv_system_6_makespan_hides_both_roundings_the_gap_and_the_ratio_but_not_the_stated_bound() {
     // Step 6: the integer optimum of System 6 is 30 (the lesson's explanation); the
     // rational optimum 27 is stated in the prompt.
-    let (_, a) = asked("rrv", 6);
-    assert_eq!(number(&a), 30.0);
-    assert_eq!(a.giveaway.values, vec![30.0]);
-    hides(
-        &a,
-        &[
-            "makespan",
-            "lp.tau_floor",
-            "lp.tau_ceil",
-            "lp.tau_integer",
-            "gap",
-            "makespan_over_bound",
-            "bounds.Lemma 1.gap",
-        ],
-    );
-    shows(
-        &a,
-        &["lower_bound", "lp.tau_rational", "lp.r1_rational", "valid"],
-    );
-    assert!(a.giveaway.instance_point);
+    let hidden = [
+        "makespan",
+        "lp.tau_floor",
+        "lp.tau_ceil",
+        "lp.tau_integer",
+        "gap",
+        "makespan_over_bound",
+        "bounds.Lemma 1.gap",
+    ];
+    let c = asked("rrv", 6).is(30.0).hides(&hidden).shows(&[
+        "lower_bound",
+        "lp.tau_rational",
+        "lp.r1_rational",
+        "valid",
+    ]);
+    assert_eq!(c.a.giveaway.values, vec![30.0]);
+    assert!(c.a.giveaway.instance_point);
 }
 
 #[test]
 fn rrv_lemma_bounds_and_rounds_hide_the_makespan_that_meets_them() {
     // Step 1: Lemma 1's bound 4, met by Algorithm 1 (Theorem 1): the makespan is 4 too.
-    let (_, a) = asked("rrv", 1);
-    assert_eq!(number(&a), 4.0);
-    hides(
-        &a,
-        &["bounds.Lemma 1.value", "lower_bound", "makespan", "gap"],
-    );
-    shows(&a, &["bounds.Lemma 6.value", "valid"]);
+    asked("rrv", 1)
+        .is(4.0)
+        .hides(&["bounds.Lemma 1.value", "lower_bound", "makespan", "gap"])
+        .shows(&["bounds.Lemma 6.value", "valid"]);
     // Steps 3 and 4: Algorithm 3 takes Lemma 6's 2 rounds (Lemma 8): at c = 1 the makespan
     // and the best bound are 2 as well.
     for step in [3, 4] {
-        let (_, a) = asked("rrv", step);
-        assert_eq!(number(&a), 2.0);
-        hides(&a, &["rounds", "makespan", "lower_bound", "gap"]);
+        asked("rrv", step)
+            .is(2.0)
+            .hides(&["rounds", "makespan", "lower_bound", "gap"]);
     }
 }
 
@@ -86,89 +116,93 @@ fn rrv_lemma_bounds_and_rounds_hide_the_makespan_that_meets_them() {
 fn grs_t_star_hides_the_ratio_the_exhaustive_optimum_and_the_roots_start() {
     // Step 1: T* = 10 for n = 5, τ = 2.5 (Fine-Grain; the exhaustive search agrees); the
     // root runs last on processor 0, from 9 to 10. The baselines 31 and 15 are stated.
-    let (_, a) = asked("grs", 1);
-    assert_eq!(number(&a), 10.0);
-    assert!(a.giveaway.values.contains(&10.0) && a.giveaway.values.contains(&9.0));
-    hides(
-        &a,
-        &["optimal", "ratio", "exhaustive_optimal", "top_cluster"],
-    );
-    shows(&a, &["one_processor", "processor_per_node", "py"]);
+    let c = asked("grs", 1)
+        .is(10.0)
+        .hides(&["optimal", "ratio", "exhaustive_optimal", "top_cluster"])
+        .shows(&["one_processor", "processor_per_node", "py"]);
+    assert!(c.a.giveaway.values.contains(&10.0) && c.a.giveaway.values.contains(&9.0));
     // Step 5: T_PY = 285 with T* = 235 stated: the ratio gives it away, T* does not.
-    let (_, a) = asked("grs", 5);
-    assert_eq!(number(&a), 285.0);
-    hides(&a, &["py", "ratio"]);
-    shows(&a, &["optimal"]);
+    asked("grs", 5)
+        .is(285.0)
+        .hides(&["py", "ratio"])
+        .shows(&["optimal"]);
     // Step 6: T*/T_PY ≈ 0.69: both times compute it.
-    let (q, a) = asked("grs", 6);
-    assert!((number(&a) - 0.69).abs() <= q.tolerance);
-    hides(&a, &["ratio", "optimal", "py"]);
-    assert!(a.giveaway.instance_point);
+    let c = asked("grs", 6)
+        .near(0.69)
+        .hides(&["ratio", "optimal", "py"]);
+    assert!(c.a.giveaway.instance_point);
 }
 
 #[test]
 fn li_speedup_hides_the_time_and_theorem_1s_limit() {
     // Step 3: S_N ≈ 102 at h = 15, β = 100, within 0.2 % of Theorem 1's S_∞ = 101.98.
-    let (q, a) = asked("li", 3);
-    assert!((number(&a) - 102.0).abs() <= q.tolerance);
-    hides(
-        &a,
-        &[
-            "algorithms.C.speedup",
-            "algorithms.C.time",
-            "algorithms.C.asymptotic_speedup",
-            "algorithms.C.efficiency",
-        ],
-    );
-    shows(&a, &["algorithms.P.time", "processors", "speedup_bound"]);
+    let hidden = [
+        "algorithms.C.speedup",
+        "algorithms.C.time",
+        "algorithms.C.asymptotic_speedup",
+        "algorithms.C.efficiency",
+    ];
+    asked("li", 3).near(102.0).hides(&hidden).shows(&[
+        "algorithms.P.time",
+        "processors",
+        "speedup_bound",
+    ]);
     // Step 5: T_C/T_P ≈ 1.97: C's figures (P's shown) compute it.
-    let (q, a) = asked("li", 5);
-    assert!((number(&a) - 1.97).abs() <= q.tolerance);
-    hides(
-        &a,
-        &[
+    asked("li", 5)
+        .near(1.97)
+        .hides(&[
             "ratio_c_over_p",
             "algorithms.C.time",
             "algorithms.C.speedup",
-        ],
-    );
-    shows(&a, &["ratio_p_over_q"]);
+        ])
+        .shows(&["ratio_p_over_q"]);
 }
 
 #[test]
 fn gil_matias_balancings_hide_lg_n_over_p_and_the_phase_counts() {
     // Step 3: lg(n/p) = lg 2^10 = 10 balancings (Theorem 1's standard policy).
-    let (_, a) = asked("gil-matias", 3);
-    assert_eq!(number(&a), 10.0);
-    hides(
-        &a,
-        &["balancings", "lg_n_over_p", "standard_balancings_estimate"],
-    );
-    shows(&a, &["lg_ell", "lg_star_ell", "time"]);
+    asked("gil-matias", 3)
+        .is(10.0)
+        .hides(&["balancings", "lg_n_over_p", "standard_balancings_estimate"])
+        .shows(&["lg_ell", "lg_star_ell", "time"]);
     // Step 4: one balancing in the initialisation phase and four phases.
-    let (_, a) = asked("gil-matias", 4);
-    assert_eq!(number(&a), 5.0);
-    hides(&a, &["balancings_init", "balancings_phases"]);
+    asked("gil-matias", 4)
+        .is(5.0)
+        .hides(&["balancings_init", "balancings_phases"]);
 }
 
 #[test]
 fn ksbf_makespan_hides_the_tight_bound_the_gaps_and_the_rates_but_not_the_stated_bound() {
     // Step 4: makespan 22 (P_2's W_2 = 20 nodes from step 2); Theorem 2.2's 24 is stated
     // in the prompt, Theorem 1.1's bound with its gap computes it.
-    let (_, a) = asked("gao-rosenberg", 4);
-    assert_eq!(number(&a), 22.0);
-    hides(
-        &a,
-        &[
-            "makespan",
-            "bound_gap",
-            "thm22_gap",
-            "speedup",
-            "efficiency",
-            "idle_steps",
-        ],
-    );
-    shows(&a, &["thm22_bound", "nodes", "ideal", "max_work"]);
+    let hidden = [
+        "makespan",
+        "bound_gap",
+        "thm22_gap",
+        "speedup",
+        "efficiency",
+        "idle_steps",
+    ];
+    asked("gao-rosenberg", 4).is(22.0).hides(&hidden).shows(&[
+        "thm22_bound",
+        "nodes",
+        "ideal",
+        "max_work",
+    ]);
+}
+
+#[test]
+fn algorithm_3s_rounds_hide_delta_max_but_not_a_senders_delta() {
+    // rrv step 4: Fig. 4's ring takes 2 rounds (the lesson's explanation), Lemma 6's δ_max
+    // (Lemma 8: Algorithm 3 meets it, one round per unit). δ_max of any round gives the
+    // rounds with the round's number; a processor's own δ_i (stated in the prompt) does not.
+    use crate::report::secrecy::DELTA_MAX;
+    asked("rrv", 4)
+        .is(2.0)
+        .hides(&[DELTA_MAX, "rounds", "makespan"])
+        .shows(&["delta", "n"]);
+    // rrv step 1 (Lemma 1's bound 4 = c·δ_max of Algorithm 1, c = 1): δ_max too.
+    asked("rrv", 1).hides(&[DELTA_MAX]);
 }
 
 #[test]
@@ -205,23 +239,6 @@ fn every_geodecay_question_asks_about_the_instance_its_step_shows() {
             i + 1
         );
     }
-}
-
-#[test]
-fn algorithm_3s_rounds_hide_delta_max_but_not_a_senders_delta() {
-    // rrv step 4: Fig. 4's ring takes 2 rounds (the lesson's explanation), Lemma 6's δ_max
-    // (Lemma 8: Algorithm 3 meets it, one round per unit). δ_max of any round gives the
-    // rounds with the round's number; a processor's own δ_i (stated in the prompt) does not.
-    let (_, a) = asked("rrv", 4);
-    assert_eq!(number(&a), 2.0);
-    hides(
-        &a,
-        &[crate::report::secrecy::DELTA_MAX, "rounds", "makespan"],
-    );
-    shows(&a, &["delta", "n"]);
-    // rrv step 1 (Lemma 1's bound 4 = c·δ_max of Algorithm 1, c = 1): δ_max too.
-    let (_, a) = asked("rrv", 1);
-    hides(&a, &[crate::report::secrecy::DELTA_MAX]);
 }
 
 #[test]

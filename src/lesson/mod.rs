@@ -29,6 +29,7 @@ pub mod command;
 pub mod cost;
 pub mod exercise;
 pub mod homework;
+pub mod models;
 pub mod quiz;
 pub mod views;
 

@@ -45,20 +45,33 @@ fn question(kind: Kind, choices: &[&str], tolerance: f64) -> Question {
     }
 }
 
+/// Each reply of `replies` gets its grade from `q` whose answer is `a`.
+#[track_caller]
+fn grades(q: &Question, a: &Answer, replies: &[(&str, Grade)]) {
+    for (reply, grade) in replies {
+        assert_eq!(q.grade(a, reply), *grade, "{reply:?}");
+    }
+}
+
 #[test]
 fn replies_are_graded_within_the_tolerance_or_against_the_choices() {
+    use Grade::{Right, Unreadable, Wrong};
     let q = question(Kind::Number, &[], 0.05);
     let a = Answer::Number(1.9673);
-    assert_eq!(q.grade(&a, "1.97"), Grade::Right);
-    assert_eq!(q.grade(&a, " 2 "), Grade::Right);
-    assert_eq!(q.grade(&a, "2.1"), Grade::Wrong);
-    assert_eq!(q.grade(&a, "two"), Grade::Unreadable);
-    assert_eq!(q.grade(&Answer::Number(1024.0), "2^10"), Grade::Right);
+    grades(
+        &q,
+        &a,
+        &[
+            ("1.97", Right),
+            (" 2 ", Right),
+            ("2.1", Wrong),
+            ("two", Unreadable),
+        ],
+    );
+    grades(&q, &Answer::Number(1024.0), &[("2^10", Right)]);
     let q = question(Kind::Choice, &["0", "1", "2"], 0.0);
     let a = Answer::Choice("2".into());
-    assert_eq!(q.grade(&a, "2"), Grade::Right);
-    assert_eq!(q.grade(&a, "1"), Grade::Wrong);
-    assert_eq!(q.grade(&a, "7"), Grade::Unreadable);
+    grades(&q, &a, &[("2", Right), ("1", Wrong), ("7", Unreadable)]);
     // A choice question's value must be one of its choices.
     assert!(q.read(&Value::from(5)).is_err());
     assert_eq!(q.read(&Value::from(1)), Ok(Answer::Choice("1".into())));
@@ -71,22 +84,28 @@ fn replies_are_graded_within_the_tolerance_or_against_the_choices() {
 
 #[test]
 fn a_decimal_comma_or_point_is_read_and_a_list_is_not_a_number() {
-    assert_eq!(read_reply("7.6"), Ok(7.6));
-    assert_eq!(read_reply(" 7,6 "), Ok(7.6));
-    assert_eq!(read_reply("0,25"), Ok(0.25));
-    assert_eq!(read_reply("−2,5"), Ok(-2.5));
-    assert_eq!(read_reply("2^10"), Ok(1024.0));
-    assert_eq!(read_reply("1e3"), Ok(1000.0));
+    for (reply, x) in [
+        ("7.6", 7.6),
+        (" 7,6 ", 7.6),
+        ("0,25", 0.25),
+        ("−2,5", -2.5),
+        ("2^10", 1024.0),
+        ("1e3", 1000.0),
+    ] {
+        assert_eq!(read_reply(reply), Ok(x), "{reply:?}");
+    }
     for bad in ["7,6,5", "1,000.5", "7.6.5", "", "seven", "inf", "NaN", ","] {
         assert!(read_reply(bad).is_err(), "{bad:?} was read as a number");
     }
     // The question grades a comma reply like a point reply.
     let q = question(Kind::Number, &[], 0.05);
-    let a = Answer::Number(7.6);
-    assert_eq!(q.grade(&a, "7,6"), Grade::Right);
-    assert_eq!(q.grade(&a, "7.6"), Grade::Right);
-    assert_eq!(q.grade(&a, "7,9"), Grade::Wrong);
-    assert_eq!(q.grade(&a, "7,6,5"), Grade::Unreadable);
+    let replies = [
+        ("7,6", Grade::Right),
+        ("7.6", Grade::Right),
+        ("7,9", Grade::Wrong),
+        ("7,6,5", Grade::Unreadable),
+    ];
+    grades(&q, &Answer::Number(7.6), &replies);
 }
 
 #[test]

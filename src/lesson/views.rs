@@ -1,5 +1,6 @@
 //! The names a lesson step may use to pick a workspace's picture tab and plot, and the regions
-//! it may highlight. The lists live here, without egui, so `loadlab lesson NAME --check` can
+//! it may highlight. The lists live in each model's lesson module
+//! ([`super::models::MODELS`]), without egui, so `loadlab lesson NAME --check` can
 //! validate a lesson; each is the captions of the workspace's own choice (a unit test in
 //! `ui::workspaces` keeps them equal), and the workspace applies a name through
 //! `Tab::show_view`.
@@ -8,70 +9,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::registry::ModelId;
 
-/// The views a lesson step may name in one model's workspace.
-pub struct ModelViews {
-    /// The model.
-    pub id: ModelId,
-    /// The picture tabs (empty: the picture has no tabs).
-    pub pictures: &'static [&'static str],
-    /// The plots (empty: nothing to choose).
-    pub plots: &'static [&'static str],
-}
-
-/// One row per model, in [`ModelId`] order (`VIEWS[m.index()].id == m`).
-pub const VIEWS: [ModelViews; 5] = [
-    ModelViews {
-        id: ModelId::Divisible,
-        pictures: &["method C", "method P", "method Q"],
-        plots: &["time vs h", "speedup vs h", "time vs β", "speedup vs β"],
-    },
-    ModelViews {
-        id: ModelId::Geodecay,
-        pictures: &[],
-        plots: &[
-            "overhead T/ℓ vs lg ℓ",
-            "overhead beyond balanced ideal vs lg ℓ",
-            "balancings vs lg ℓ",
-            "total time vs p",
-        ],
-    },
-    ModelViews {
-        id: ModelId::TreeSweep,
-        pictures: &["Fine-Grain", "P.Y", "both"],
-        plots: &[
-            "Fig. 2: T*, T_PY vs n",
-            "ratio T*/T_PY vs n",
-            "T*, T_PY vs τ",
-            "increments of T*",
-            "ratio vs n up to 1000",
-            "limit ρ(τ) vs τ",
-        ],
-    },
-    ModelViews {
-        id: ModelId::Ksbf,
-        pictures: &["ring", "Gantt", "tree / grid", "ring + tree"],
-        plots: &[
-            "makespan vs n",
-            "makespan vs p",
-            "work per PE",
-            "efficiency over seeds",
-        ],
-    },
-    ModelViews {
-        id: ModelId::Redistribute,
-        pictures: &["δ bars", "Gantt", "sends"],
-        plots: &["random-ring studies", "τ(R₁) of System 6"],
-    },
-];
-
 /// The picture tabs of a model's workspace (empty: the picture has no tabs).
 pub fn pictures(model: ModelId) -> &'static [&'static str] {
-    VIEWS[model.index()].pictures
+    super::models::row(model).views.pictures
 }
 
 /// The plots of a model's workspace (empty: nothing to choose).
 pub fn plots(model: ModelId) -> &'static [&'static str] {
-    VIEWS[model.index()].plots
+    super::models::row(model).views.plots
 }
 
 /// Spelling-tolerant form of a name: lower case, `beta` read as β, `tau` as τ.
@@ -188,14 +133,6 @@ impl Highlight {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn one_row_per_model_in_order() {
-        for (row, m) in VIEWS.iter().zip(ModelId::ALL) {
-            assert_eq!(row.id, m);
-        }
-        assert_eq!(VIEWS.len(), ModelId::ALL.len());
-    }
 
     #[test]
     fn names_are_found_ignoring_case_and_greek_spelling() {

@@ -21,8 +21,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::platform::address::{self, Target};
 use crate::platform::clock::{Duration, Instant};
-use crate::ui::app::{LoadlabApp, View};
-use crate::ui::commands::Cmd;
+use crate::ui::app::LoadlabApp;
+use crate::ui::commands::{Cmd, View};
 
 /// The id of the page's canvas (`index.html`).
 const CANVAS: &str = "loadlab_canvas";

@@ -2,7 +2,7 @@
 
 use crate::preset::Preset;
 use crate::ui::LoadlabApp;
-use crate::ui::app;
+use crate::ui::commands::Cmd;
 
 /// The presenter's window size request in points (eframe clamps it to the largest monitor).
 const PRESENTER_ASK: f32 = 16_000.0;
@@ -15,7 +15,7 @@ const PRESENTER_ASK: f32 = 16_000.0;
 pub fn run(
     initial: Result<Option<Preset>, String>,
     presenter: bool,
-    startup: Vec<app::Cmd>,
+    startup: Vec<Cmd>,
 ) -> eframe::Result<()> {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("loadlab")
@@ -51,7 +51,7 @@ pub fn run(
                 app.skip_welcome();
             }
             if presenter {
-                app.send(app::Cmd::Presenter(true));
+                app.send(Cmd::Presenter(true));
             }
             if !startup.is_empty() {
                 app.skip_welcome();

@@ -15,6 +15,7 @@ use super::desk::Desk;
 use super::files::FileAction;
 use super::help;
 use super::widgets::dialog::{Answer, dialog};
+use super::workspaces::workspace_row;
 use crate::jobs::JobStatus;
 use crate::model::registry::ModelId;
 use crate::preset::BUNDLED;
@@ -271,7 +272,8 @@ impl Chrome {
             .default_width(560.0f32.min(screen.width() - 190.0))
             .default_height((screen.height() - 140.0).max(200.0))
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show_clipped(ui, |ui| ui.label(help::about(model)));
+                egui::ScrollArea::vertical()
+                    .show_clipped(ui, |ui| ui.label(workspace_row(model).help));
             });
         egui::Window::new(command(&Cmd::Toggle(Switch::About)).caption)
             .open(&mut self.windows.about)

@@ -272,270 +272,43 @@ const fn row(
 }
 
 /// The command table, in the order of the shortcuts window.
+#[rustfmt::skip]
 pub static COMMANDS: &[Command] = &[
-    row(
-        Cmd::Open,
-        "Open preset, workbook or lesson…",
-        &[ctrl(Key::O)],
-        "Open a preset file, a workbook of five scenarios or a lesson",
-        true,
-    ),
-    row(
-        Cmd::Save,
-        "Save",
-        &[ctrl(Key::S)],
-        "Save the scenario: writes the file it came from, asks when there is none",
-        true,
-    ),
-    row(
-        Cmd::SaveAs,
-        "Save as…",
-        &[ctrl_shift(Key::S)],
-        "Save the scenario to a new file",
-        true,
-    ),
-    row(
-        Cmd::SaveWorkbookAs,
-        "Save workbook as…",
-        &[],
-        "All five models' scenarios in one file (a lecture)",
-        false,
-    ),
-    row(
-        Cmd::ExportCsv,
-        "Export CSV…",
-        &[],
-        "Numbers, schedule and plot series in one file with # sections — the same as \
-         `loadlab <model> … --csv`",
-        false,
-    ),
-    row(
-        Cmd::Screenshot,
-        "Save screenshot…",
-        &[],
-        "The whole window as a PNG",
-        false,
-    ),
-    row(
-        Cmd::ExportFigure(None),
-        "Export figure…",
-        &[],
-        "The figure under the pointer (else the picture) drawn at 2× as a PNG",
-        false,
-    ),
-    row(
-        Cmd::Reload,
-        "Reload",
-        &[],
-        "Read the front scenario's file (or workbook) again from disk: edits made to it in \
-         another program show; Undo goes back",
-        false,
-    ),
-    row(
-        Cmd::ExportFigureSvg(None),
-        "Export figure as SVG…",
-        &[],
-        "The figure under the pointer (else the picture) as SVG: vector shapes and real, \
-         searchable text, the same layout as the PNG",
-        false,
-    ),
-    row(
-        Cmd::ExportAnimation,
-        "Export animation…",
-        &[],
-        "The picture at every step of the run as a looping GIF (one frame per step, 2 a \
-         second) — the same as `loadlab render PRESET --animate`",
-        false,
-    ),
-    row(
-        Cmd::ExportHandout,
-        "Export lesson hand-out…",
-        &[],
-        "The lesson being played as a folder: one PNG per step, a PDF of them and one offline \
-         HTML page with every step's figure and Reveal buttons — the same as `loadlab render \
-         --lesson`",
-        false,
-    ),
-    row(
-        Cmd::PersonalInstance,
-        "Personal instance…",
-        &[],
-        "Your own exercise, derived from your name and the course key: the teacher can \
-         regenerate it from your name (`loadlab exercise MODEL --student NAME`)",
-        false,
-    ),
-    row(
-        Cmd::HandIn,
-        "Hand in…",
-        &[],
-        "Save the exercise in front as an attempt file — every move, hint and Show me with \
-         its time; the teacher's `loadlab grade` re-grades it from the moves",
-        false,
-    ),
-    row(
-        Cmd::OpenAttempt,
-        "Open attempt…",
-        &[],
-        "Open a handed-in attempt file and replay it move by move, each with its verdict",
-        false,
-    ),
-    row(
-        Cmd::CopyLink,
-        "Copy link",
-        &[],
-        "The scenario in front — with its step, picture tab, plot and pinned A — as one \
-         line (loadlab:1:…) on the clipboard: paste it to a colleague, `loadlab gui --link` \
-         or `loadlab eval --link` opens it",
-        false,
-    ),
-    row(
-        Cmd::PasteLink,
-        "Paste link…",
-        &[],
-        "Open a share link (loadlab:1:…) someone sent you",
-        false,
-    ),
-    row(
-        Cmd::DescribePicture,
-        "Describe the picture",
-        &[ctrl(Key::D)],
-        "What the picture shows at this step, in words — processors, sends, nodes, bars, the \
-         step's caption and why — on the clipboard and read out by a screen reader",
-        false,
-    ),
-    row(
-        Cmd::Undo,
-        "Undo",
-        &[ctrl(Key::Z)],
-        "Undo the last parameter edit",
-        false,
-    ),
-    row(
-        Cmd::Redo,
-        "Redo",
-        &[ctrl_shift(Key::Z), ctrl(Key::Y)],
-        "Redo the edit undone last",
-        false,
-    ),
-    row(
-        Cmd::Step(StepCmd::TogglePlay),
-        "Play / pause the schedule",
-        &[key(Key::Space)],
-        "Play the steps one after the other, or pause",
-        false,
-    ),
-    row(
-        Cmd::Step(StepCmd::Back),
-        "Step back",
-        &[key(Key::ArrowLeft)],
-        "One step back (in the lesson player, after a click in it: the previous lesson step)",
-        false,
-    ),
-    row(
-        Cmd::Step(StepCmd::Forward),
-        "Step forward",
-        &[key(Key::ArrowRight)],
-        "One step forward (in the lesson player, after a click in it: the next lesson step)",
-        false,
-    ),
-    row(
-        Cmd::Step(StepCmd::First),
-        "First step",
-        &[key(Key::Home)],
-        "Back to the start",
-        false,
-    ),
-    row(
-        Cmd::Step(StepCmd::Last),
-        "Last step",
-        &[key(Key::End)],
-        "The end state (every stepped run ends on it)",
-        false,
-    ),
-    row(
-        Cmd::Focus(Landing::Exercise),
-        "Focus the exercise",
-        &[key(Key::F6)],
-        "The keyboard focus to Your turn's first button (Send, Hint…); Tab goes on to the \
-         picture's arrows, cells or nodes, Space or Enter acts, Esc lets go",
-        true,
-    ),
-    row(
-        Cmd::Focus(Landing::Picture),
-        "Focus the picture",
-        &[key(Key::F7)],
-        "The keyboard focus to the picture's first control (in Your turn: the first ring \
-         arrow, grid cell or tree node; the arrow keys move among them)",
-        true,
-    ),
-    row(
-        Cmd::Focus(Landing::Drawer),
-        "Focus the drawer",
-        &[key(Key::F8)],
-        "The keyboard focus to the drawer beside the picture (on the desktop: the lesson \
-         player, else the controls)",
-        true,
-    ),
-    row(
-        Cmd::Toggle(Switch::HideFuture),
-        super::reveal::CAPTION,
-        &[key(Key::H)],
-        "Draw only what has happened by the step bar: plots up to the current step, no \
-         later arrows, nodes or bars, and the final numbers only at the end",
-        false,
-    ),
-    row(
-        Cmd::Toggle(Switch::Presenter),
-        "Presenter mode",
-        &[key(Key::F5)],
-        "Type 1.5 × larger, the picture first: controls and numbers folded away (toggle \
-         them with Show:)",
-        true,
-    ),
-    row(
-        Cmd::Toggle(Switch::Map),
-        "Map of two parameters",
-        &[],
-        "A heat map of one number over two parameters of the model; click a cell to load it",
-        false,
-    ),
-    row(
-        Cmd::Toggle(Switch::ReduceMotion),
-        "Reduce motion",
-        &[],
-        "Nothing slides, fades or pulses (menus, panels, the lesson's highlight); Play still \
-         steps at its speed",
-        false,
-    ),
-    row(
-        Cmd::ResetLayout,
-        "Reset layout",
-        &[],
-        "Every panel back to its default size and place, presenter mode off",
-        false,
-    ),
-    row(
-        Cmd::Toggle(Switch::Help),
-        "About this model",
-        &[key(Key::F1)],
-        "Help for the current model: conventions, what is simulated, findings (press again \
-         to close)",
-        true,
-    ),
-    row(
-        Cmd::Toggle(Switch::Shortcuts),
-        "Keyboard shortcuts",
-        &[],
-        "Every command with its keys",
-        false,
-    ),
-    row(
-        Cmd::Toggle(Switch::About),
-        "About loadlab",
-        &[],
-        "What loadlab is, its version",
-        false,
-    ),
+    row(Cmd::Open, "Open preset, workbook or lesson…", &[ctrl(Key::O)], "Open a preset file, a workbook of five scenarios or a lesson", true),
+    row(Cmd::Save, "Save", &[ctrl(Key::S)], "Save the scenario: writes the file it came from, asks when there is none", true),
+    row(Cmd::SaveAs, "Save as…", &[ctrl_shift(Key::S)], "Save the scenario to a new file", true),
+    row(Cmd::SaveWorkbookAs, "Save workbook as…", &[], "All five models' scenarios in one file (a lecture)", false),
+    row(Cmd::ExportCsv, "Export CSV…", &[], "Numbers, schedule and plot series in one file with # sections — the same as `loadlab <model> … --csv`", false),
+    row(Cmd::Screenshot, "Save screenshot…", &[], "The whole window as a PNG", false),
+    row(Cmd::ExportFigure(None), "Export figure…", &[], "The figure under the pointer (else the picture) drawn at 2× as a PNG", false),
+    row(Cmd::Reload, "Reload", &[], "Read the front scenario's file (or workbook) again from disk: edits made to it in another program show; Undo goes back", false),
+    row(Cmd::ExportFigureSvg(None), "Export figure as SVG…", &[], "The figure under the pointer (else the picture) as SVG: vector shapes and real, searchable text, the same layout as the PNG", false),
+    row(Cmd::ExportAnimation, "Export animation…", &[], "The picture at every step of the run as a looping GIF (one frame per step, 2 a second) — the same as `loadlab render PRESET --animate`", false),
+    row(Cmd::ExportHandout, "Export lesson hand-out…", &[], "The lesson being played as a folder: one PNG per step, a PDF of them and one offline HTML page with every step's figure and Reveal buttons — the same as `loadlab render --lesson`", false),
+    row(Cmd::PersonalInstance, "Personal instance…", &[], "Your own exercise, derived from your name and the course key: the teacher can regenerate it from your name (`loadlab exercise MODEL --student NAME`)", false),
+    row(Cmd::HandIn, "Hand in…", &[], "Save the exercise in front as an attempt file — every move, hint and Show me with its time; the teacher's `loadlab grade` re-grades it from the moves", false),
+    row(Cmd::OpenAttempt, "Open attempt…", &[], "Open a handed-in attempt file and replay it move by move, each with its verdict", false),
+    row(Cmd::CopyLink, "Copy link", &[], "The scenario in front — with its step, picture tab, plot and pinned A — as one line (loadlab:1:…) on the clipboard: paste it to a colleague, `loadlab gui --link` or `loadlab eval --link` opens it", false),
+    row(Cmd::PasteLink, "Paste link…", &[], "Open a share link (loadlab:1:…) someone sent you", false),
+    row(Cmd::DescribePicture, "Describe the picture", &[ctrl(Key::D)], "What the picture shows at this step, in words — processors, sends, nodes, bars, the step's caption and why — on the clipboard and read out by a screen reader", false),
+    row(Cmd::Undo, "Undo", &[ctrl(Key::Z)], "Undo the last parameter edit", false),
+    row(Cmd::Redo, "Redo", &[ctrl_shift(Key::Z), ctrl(Key::Y)], "Redo the edit undone last", false),
+    row(Cmd::Step(StepCmd::TogglePlay), "Play / pause the schedule", &[key(Key::Space)], "Play the steps one after the other, or pause", false),
+    row(Cmd::Step(StepCmd::Back), "Step back", &[key(Key::ArrowLeft)], "One step back (in the lesson player, after a click in it: the previous lesson step)", false),
+    row(Cmd::Step(StepCmd::Forward), "Step forward", &[key(Key::ArrowRight)], "One step forward (in the lesson player, after a click in it: the next lesson step)", false),
+    row(Cmd::Step(StepCmd::First), "First step", &[key(Key::Home)], "Back to the start", false),
+    row(Cmd::Step(StepCmd::Last), "Last step", &[key(Key::End)], "The end state (every stepped run ends on it)", false),
+    row(Cmd::Focus(Landing::Exercise), "Focus the exercise", &[key(Key::F6)], "The keyboard focus to Your turn's first button (Send, Hint…); Tab goes on to the picture's arrows, cells or nodes, Space or Enter acts, Esc lets go", true),
+    row(Cmd::Focus(Landing::Picture), "Focus the picture", &[key(Key::F7)], "The keyboard focus to the picture's first control (in Your turn: the first ring arrow, grid cell or tree node; the arrow keys move among them)", true),
+    row(Cmd::Focus(Landing::Drawer), "Focus the drawer", &[key(Key::F8)], "The keyboard focus to the drawer beside the picture (on the desktop: the lesson player, else the controls)", true),
+    row(Cmd::Toggle(Switch::HideFuture), super::reveal::CAPTION, &[key(Key::H)], "Draw only what has happened by the step bar: plots up to the current step, no later arrows, nodes or bars, and the final numbers only at the end", false),
+    row(Cmd::Toggle(Switch::Presenter), "Presenter mode", &[key(Key::F5)], "Type 1.5 × larger, the picture first: controls and numbers folded away (toggle them with Show:)", true),
+    row(Cmd::Toggle(Switch::Map), "Map of two parameters", &[], "A heat map of one number over two parameters of the model; click a cell to load it", false),
+    row(Cmd::Toggle(Switch::ReduceMotion), "Reduce motion", &[], "Nothing slides, fades or pulses (menus, panels, the lesson's highlight); Play still steps at its speed", false),
+    row(Cmd::ResetLayout, "Reset layout", &[], "Every panel back to its default size and place, presenter mode off", false),
+    row(Cmd::Toggle(Switch::Help), "About this model", &[key(Key::F1)], "Help for the current model: conventions, what is simulated, findings (press again to close)", true),
+    row(Cmd::Toggle(Switch::Shortcuts), "Keyboard shortcuts", &[], "Every command with its keys", false),
+    row(Cmd::Toggle(Switch::About), "About loadlab", &[], "What loadlab is, its version", false),
 ];
 
 /// The row stood in for a command missing from the table (a test keeps every command the

@@ -153,6 +153,20 @@ pub fn score_text(score: usize, out_of: usize, complete: bool) -> String {
     }
 }
 
+/// The one move an attempt's log entry `mv` holds, read with `parse` (the model's reader of
+/// a list of such moves); None when it is not one.
+pub fn logged_move<T>(
+    mv: &serde_json::Value,
+    parse: impl FnOnce(&serde_json::Value) -> Result<Vec<T>, String>,
+) -> Option<T> {
+    parse(&serde_json::json!([mv])).ok()?.pop()
+}
+
+/// A button of the band with its hover text; true when it was clicked.
+fn pressed(ui: &mut Ui, caption: &str, tip: &str) -> bool {
+    ui.button(caption).on_hover_text(tip).clicked()
+}
+
 /// The band's buttons and score, in one row (wrapping only with the width); in a `column`
 /// beside the picture (below the figure's corner buttons) the score has a slot of two lines
 /// of its own under them, where it wraps rather than being cut.
@@ -171,45 +185,33 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
         ui.set_max_width(row);
         ui.label(RichText::new("Your turn").strong());
         if let Some(caption) = ex.submit_caption()
-            && ui
-                .button(caption)
-                .on_hover_text("Grade and play the move you planned")
-                .clicked()
+            && pressed(ui, caption, "Grade and play the move you planned")
         {
             let g = ex.submit();
             band.moved(ex, g, false);
         }
-        if ui
-            .button("Hint")
-            .on_hover_text("The rule that decides the next move, or its next sub-step")
-            .clicked()
-        {
+        if pressed(
+            ui,
+            "Hint",
+            "The rule that decides the next move, or its next sub-step",
+        ) {
             band.hint = Some(ex.hint());
             band.fresh = true;
             band.log(Kind::Hint, None);
         }
-        if ui
-            .button("Show me")
-            .on_hover_text("Play the algorithm's move (it does not count as a first try)")
-            .clicked()
-        {
+        if pressed(
+            ui,
+            "Show me",
+            "Play the algorithm's move (it does not count as a first try)",
+        ) {
             let g = ex.show_me();
             band.moved(ex, g, true);
         }
-        if ui
-            .button("Undo move")
-            .on_hover_text("Take back the last move")
-            .clicked()
-            && ex.undo()
-        {
+        if pressed(ui, "Undo move", "Take back the last move") && ex.undo() {
             band.graded(None, false);
             band.log(Kind::Undo, None);
         }
-        if ui
-            .button("Restart")
-            .on_hover_text("Start the exercise again")
-            .clicked()
-        {
+        if pressed(ui, "Restart", "Start the exercise again") {
             ex.restart();
             *band = Band::default();
         }

@@ -97,7 +97,7 @@ pub type Planned = Result<(MapPlan, Grid), ParamError>;
 pub struct MapView {
     /// A click on a cell loaded its instance this frame (the workspace comes back).
     cell_loaded: bool,
-    settings: [Settings; 5],
+    settings: [Settings; ModelId::ALL.len()],
     /// The plan (checked off the UI thread: its cost estimate visits every cell) and the grid
     /// so far, or why the map is refused.
     grid: Keyed<(MapRequest, Pass), Planned>,
@@ -207,7 +207,7 @@ impl Maps {
         }
         let front = self.front(model);
         if front == View::Compare {
-            return self.compare.view(ui, tab, scenario, shown);
+            return self.compare.view(ui, (tab, scenario), shown);
         }
         if self.compare.pinned(model).is_some() {
             egui::Panel::bottom("compare")

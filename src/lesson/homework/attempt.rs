@@ -44,18 +44,7 @@ pub struct StoredVerdict {
 }
 
 /// The grade the student saw when handing in.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Stored {
-    /// Moves right at the first try.
-    pub score: usize,
-    /// The moves the algorithm needs.
-    pub out_of: usize,
-    /// Finished.
-    pub complete: bool,
-    /// The verdict of every graded entry.
-    pub verdicts: Vec<StoredVerdict>,
-}
+pub type Stored = super::header::Stored<StoredVerdict>;
 
 impl Stored {
     /// The stored form of a replay.

@@ -19,7 +19,7 @@ pub const OLDER: &str = "from an older version";
 pub const NO_NAME: &str = "no student's name";
 
 /// One row of the gradebook.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Row {
     /// The file as given.
     pub file: String,
@@ -57,26 +57,44 @@ pub struct Row {
 }
 
 impl Row {
-    fn unreadable(file: &str, why: String) -> Row {
+    /// The row of `file`, handed in by `student` on `model` (an attempt of `kind`), with
+    /// nothing graded yet.
+    fn of(file: &str, student: &str, model: &str, kind: &str) -> Row {
         Row {
             file: file.into(),
-            student: String::new(),
-            model: String::new(),
-            kind: String::new(),
-            instance: String::new(),
-            moves: 0,
-            legal: 0,
-            optimal: 0,
-            broken: Vec::new(),
-            hints: 0,
-            show_me: 0,
-            complete: false,
-            score: 0,
-            out_of: 0,
-            flags: Vec::new(),
-            error: why,
+            student: student.into(),
+            model: model.into(),
+            kind: kind.into(),
+            ..Row::default()
         }
     }
+
+    /// The row of a file that could not be graded, and why.
+    fn unreadable(file: &str, why: String) -> Row {
+        Row {
+            error: why,
+            ..Row::of(file, "", "", "")
+        }
+    }
+}
+
+/// The verdicts on a file ([`NO_NAME`] or [`FOREIGN`], [`EDITED`], [`OLDER`]) handed in by
+/// `student`; `mine` tells whether the instance is the student's own (asked only when the
+/// file names a student).
+fn verdicts(student: &str, mine: impl FnOnce() -> bool, edited: bool, older: bool) -> Vec<String> {
+    let mut flags = Vec::new();
+    if personal::normalise(student).is_empty() {
+        flags.push(NO_NAME.to_string());
+    } else if !mine() {
+        flags.push(FOREIGN.to_string());
+    }
+    if edited {
+        flags.push(EDITED.to_string());
+    }
+    if older {
+        flags.push(OLDER.to_string());
+    }
+    flags
 }
 
 /// Grades one attempt; `course` (the teacher's key) replaces the file's own for the check
@@ -85,10 +103,10 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
     let r = match super::replay::replay(&a.scenario, &a.log) {
         Ok(r) => r,
         Err(why) => {
-            let mut row = Row::unreadable(file, why);
-            row.student = a.student.clone();
-            row.model = a.model.clone();
-            return row;
+            return Row {
+                error: why,
+                ..Row::of(file, &a.student, &a.model, "")
+            };
         }
     };
     let mut broken: Vec<String> = Vec::new();
@@ -100,29 +118,14 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
             broken.push(g.rule.clone());
         }
     }
-    let mut flags = Vec::new();
     let course = course.unwrap_or(&a.course);
-    if personal::normalise(&a.student).is_empty() {
-        flags.push(NO_NAME.to_string());
-    } else {
-        let model = a.scenario.model();
-        let mine = personal::personal(model, course, &a.student);
-        if mine.as_ref() != Ok(&a.scenario) {
-            flags.push(FOREIGN.to_string());
-        }
-    }
+    let mine =
+        || personal::personal(a.scenario.model(), course, &a.student).as_ref() == Ok(&a.scenario);
     let counts_differ = a.hints != r.hints || a.show_me != r.shown;
-    if Stored::of(&r) != a.stored || counts_differ || a.command != personal::command(&a.scenario) {
-        flags.push(EDITED.to_string());
-    }
-    if a.older() {
-        flags.push(OLDER.to_string());
-    }
+    let edited =
+        Stored::of(&r) != a.stored || counts_differ || a.command != personal::command(&a.scenario);
+    let flags = verdicts(&a.student, mine, edited, a.older());
     Row {
-        file: file.into(),
-        student: a.student.clone(),
-        model: a.model.clone(),
-        kind: "exercise".into(),
         instance: a.command.get(3..).unwrap_or_default().join(" "),
         moves: r.moves,
         legal: r.legal,
@@ -134,19 +137,16 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
         score: r.score,
         out_of: r.out_of,
         flags,
-        error: String::new(),
+        ..Row::of(file, &a.student, &a.model, "exercise")
     }
 }
 
 /// Grades one quiz attempt: the quiz generated again from its seed (answers from `memo` or
 /// the model), its log replayed; `course` as in [`grade`].
 pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answers) -> Row {
-    let fail = |why: String| {
-        let mut row = Row::unreadable(file, why);
-        row.student = a.student.clone();
-        row.model = a.model.clone();
-        row.kind = super::quiz::KIND.into();
-        row
+    let fail = |why: String| Row {
+        error: why,
+        ..Row::of(file, &a.student, &a.model, super::quiz::KIND)
     };
     let questions = match a.questions(memo) {
         Ok(q) => q,
@@ -156,47 +156,32 @@ pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answ
         Ok(r) => r,
         Err(why) => return fail(why),
     };
-    let mut flags = Vec::new();
     let course = course.unwrap_or(&a.course);
-    if personal::normalise(&a.student).is_empty() {
-        flags.push(NO_NAME.to_string());
-    } else if a
-        .model_id()
-        .and_then(|m| personal::quiz_seed(m, course, &a.student))
-        != Ok(a.seed)
-    {
-        flags.push(FOREIGN.to_string());
-    }
+    let mine = || {
+        a.model_id()
+            .and_then(|m| personal::quiz_seed(m, course, &a.student))
+            == Ok(a.seed)
+    };
     let model = a
         .model_id()
         .unwrap_or(crate::model::registry::ModelId::Ksbf);
-    if QuizStored::of(&r) != a.stored
+    let edited = QuizStored::of(&r) != a.stored
         || a.shown != r.shown
         || !a.lists(&questions)
-        || a.command != super::quiz::command(model, a.seed, a.count)
-    {
-        flags.push(EDITED.to_string());
-    }
-    if a.older() {
-        flags.push(OLDER.to_string());
-    }
+        || a.command != super::quiz::command(model, a.seed, a.count);
+    let flags = verdicts(&a.student, mine, edited, a.older());
     Row {
-        file: file.into(),
-        student: a.student.clone(),
-        model: a.model.clone(),
-        kind: super::quiz::KIND.into(),
         instance: a.command.get(4..).unwrap_or_default().join(" "),
         moves: r.answers,
         legal: r.readable,
         optimal: r.right,
         broken: r.missed.iter().map(|k| format!("question {k}")).collect(),
-        hints: 0,
         show_me: r.shown,
         complete: r.complete,
         score: r.score,
         out_of: r.out_of,
         flags,
-        error: String::new(),
+        ..Row::of(file, &a.student, &a.model, super::quiz::KIND)
     }
 }
 
@@ -356,9 +341,13 @@ mod tests {
 
     #[test]
     fn csv_fields_are_quoted_as_rfc_4180_says() {
-        assert_eq!(field("plain"), "plain");
-        assert_eq!(field("a,b"), "\"a,b\"");
-        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(field("two\nlines"), "\"two\nlines\"");
+        for (raw, written) in [
+            ("plain", "plain"),
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("two\nlines", "\"two\nlines\""),
+        ] {
+            assert_eq!(field(raw), written);
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! app's version), the log limit, and how a file is written and dated. The exercise's and the
 //! quiz's attempt modules both read it, so that neither imports the other for it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The `format` field of every attempt file.
 pub const FORMAT: &str = "loadlab attempt";
@@ -12,6 +12,22 @@ pub const VERSION: u32 = 1;
 pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The most log entries replayed.
 pub const LOG_MAX: usize = 20_000;
+
+/// The grade the student saw when handing in, with the verdict `V` of each graded entry (an
+/// exercise's moves or a quiz's replies). A reader never trusts it: it is checked against what
+/// the log gives.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stored<V> {
+    /// Moves (a quiz: questions) right at the first try.
+    pub score: usize,
+    /// The moves the algorithm needs (a quiz: its questions).
+    pub out_of: usize,
+    /// Finished (a quiz: every question answered right or its answer shown).
+    pub complete: bool,
+    /// The verdict of every graded entry.
+    pub verdicts: Vec<V>,
+}
 
 /// An attempt file's text: pretty JSON and a final newline.
 pub fn file_text<T: Serialize>(file: &T) -> String {
@@ -43,9 +59,13 @@ mod tests {
 
     #[test]
     fn versions_compare_as_numbers() {
-        assert!(older_than("0.1.0", "0.1.1"));
-        assert!(older_than("0.9.0", "0.10.0"));
-        assert!(!older_than("0.10.0", "0.9.0"));
-        assert!(!older_than("0.1.0", "0.1.0"));
+        for (a, b, older) in [
+            ("0.1.0", "0.1.1", true),
+            ("0.9.0", "0.10.0", true),
+            ("0.10.0", "0.9.0", false),
+            ("0.1.0", "0.1.0", false),
+        ] {
+            assert_eq!(older_than(a, b), older, "{a} < {b}");
+        }
     }
 }

@@ -15,7 +15,8 @@
 //!    basis 0xcbf29ce484222325, prime 0x100000001b3) of the message followed by the byte i.
 //! 4. The generator's `next_u64` values are drawn in order; a choice among k values is
 //!    `next_u64() % k` (the bias, below 2⁻⁵⁹, is immaterial).
-//! 5. Each model draws candidates shaped like its lesson exercise ([`reference`]) and keeps
+//! 5. Each model draws candidates shaped like its lesson exercise ([`reference`]; its module in
+//!    [`crate::lesson::models`] draws them) and keeps
 //!    the first whose size class (below) equals the lesson exercise's; after [`TRIES`]
 //!    candidates without one, the lesson's own instance.
 //!
@@ -40,7 +41,7 @@
 //! | model | lesson exercise | a candidate |
 //! |---|---|---|
 //! | redistribute | δ = (2, 1, 1, −2, −2), bidirectional, c = 1, Algorithm 3: 2 rounds | n = 5 + u % 3; δ_1 … δ_{n−1} each 2 − (u % 5), δ_n = −Σ (kept when \|δ_n\| ≤ 2 and δ ≠ 0); minimal loads |
-//! | ksbf | T_4 on p = 2: 15 nodes | shape = [random tree, random grid][u % 2] (depth cap 6, q = 0.6), p = 2 + u % 8, then seed = u % 2³², drawn again (at most [`SEEDS`] times) until the workload has 15 nodes |
+//! | ksbf | T_4 on p = 2: 15 nodes | shape = [random tree, random grid][u % 2] (depth cap 6, q = 0.6), p = 2 + u % 8, then seed = u % 2³², drawn again (at most [`SEEDS`](crate::lesson::models::ksbf::SEEDS) times) until the workload has 15 nodes |
 //! | geodecay | n = 2³⁰, p = 2¹⁶, α = 1, ℓ = 30 | p = 2^(13 + u % 7), ℓ = (1000 + u % 5001)/100 |
 //! | treesweep | T_5, τ = 2.5 | n = 5 + u % 2, τ = (15000 + u % 50001)/10⁴ |
 //! | divisible | tree b = 2, h = 3, β = 10, method C: 4 levels | β = (200 + u % 9801)/100 |
@@ -50,15 +51,8 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Method};
-use crate::model::exercise::ksbf::KsbfExercise;
-use crate::model::exercise::redistribute::RingExercise;
-use crate::model::geodecay::{GeoParams, Policy};
-use crate::model::ksbf::{KsbfParams, Shape};
-use crate::model::redistribute::instance::{Direction, RingInstance};
-use crate::model::redistribute::params::{Algorithm, RedistParams};
+use crate::lesson::models::row;
 use crate::model::registry::{ModelId, Scenario};
-use crate::model::treesweep::TreeSweepParams;
 
 /// FNV-1a 64's offset basis.
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
@@ -66,12 +60,6 @@ pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 pub const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 /// The candidates drawn before falling back to the lesson's instance.
 pub const TRIES: usize = 64;
-/// The depth cap of a random KS-BF workload (its node count is the size class's).
-pub const RANDOM_DEPTH: u32 = 6;
-/// The spawn probability of a random KS-BF workload.
-pub const SPAWN: f64 = 0.6;
-/// The seeds a KS-BF candidate draws for a workload of the size class.
-pub const SEEDS: usize = 256;
 /// The longest name or course key accepted (in characters).
 pub const NAME_MAX: usize = 200;
 /// The derivation's tag (step 2): a new derivation gets a new tag.
@@ -138,132 +126,13 @@ pub fn quiz_seed(model: ModelId, course: &str, student: &str) -> Result<u64, Str
 
 /// The model's lesson exercise: the instance every personal one is sized like.
 pub fn reference(model: ModelId) -> Scenario {
-    match model {
-        ModelId::Redistribute => ring(vec![2, 1, 1, -2, -2]),
-        ModelId::Ksbf => ks(Shape::Tree, 2),
-        ModelId::Geodecay => geo(16, 30.0),
-        ModelId::TreeSweep => tree(5, 2.5),
-        ModelId::Divisible => div(10.0),
-    }
-}
-
-fn ring(delta: Vec<i64>) -> Scenario {
-    Scenario::Redistribute(RedistParams {
-        instance: RingInstance::homogeneous(delta, Direction::Bi, 1.0),
-        algorithm: Algorithm::Alg3,
-        ..RedistParams::default()
-    })
-}
-
-fn ks(shape: Shape, p: u32) -> Scenario {
-    let n = match shape {
-        Shape::Tree => 4,
-        Shape::Grid => 5,
-        _ => RANDOM_DEPTH,
-    };
-    Scenario::Ksbf(KsbfParams {
-        shape,
-        n,
-        p,
-        ..KsbfParams::default()
-    })
-}
-
-fn geo(b: u32, ell: f64) -> Scenario {
-    Scenario::Geodecay(GeoParams {
-        n: 1 << 30,
-        p: 1 << b,
-        alpha: 1.0,
-        ell,
-        policy: Policy::Optimal,
-        ..GeoParams::default()
-    })
-}
-
-fn tree(n: u64, tau: f64) -> Scenario {
-    Scenario::TreeSweep(TreeSweepParams {
-        n,
-        tau,
-        ..TreeSweepParams::default()
-    })
-}
-
-fn div(beta: f64) -> Scenario {
-    Scenario::Divisible(DivisibleParams {
-        h: 3,
-        beta,
-        algorithm: AlgorithmChoice::Only(Method::C),
-        ..DivisibleParams::default()
-    })
-}
-
-/// One candidate drawn from `rng` (step 5's table), or None when the draw is rejected.
-fn candidate(model: ModelId, rng: &mut ChaCha8Rng) -> Option<Scenario> {
-    let mut pick = |k: u64| rng.next_u64() % k;
-    Some(match model {
-        ModelId::Redistribute => {
-            let n = 5 + pick(3);
-            let mut delta: Vec<i64> = (1..n).map(|_| 2 - pick(5) as i64).collect();
-            let last = -delta.iter().sum::<i64>();
-            if last.abs() > 2 || (last == 0 && delta.iter().all(|&d| d == 0)) {
-                return None;
-            }
-            delta.push(last);
-            ring(delta)
-        }
-        ModelId::Ksbf => {
-            let shape = [Shape::RandomTree, Shape::RandomGrid][pick(2) as usize];
-            let p = 2 + pick(8) as u32;
-            let class = size_class(&reference(model)).ok()?;
-            for _ in 0..SEEDS {
-                let mut s = ks(shape, p);
-                if let Scenario::Ksbf(k) = &mut s {
-                    k.seed = pick(1 << 32);
-                    k.spawn_prob = SPAWN;
-                }
-                if size_class(&s) == Ok(class) {
-                    return Some(s);
-                }
-            }
-            return None;
-        }
-        ModelId::Geodecay => {
-            let b = 13 + pick(7) as u32;
-            geo(b, (1000 + pick(5001)) as f64 / 100.0)
-        }
-        ModelId::TreeSweep => tree(5 + pick(2), (15_000 + pick(50_001)) as f64 / 1e4),
-        ModelId::Divisible => div((200 + pick(9801)) as f64 / 100.0),
-    })
+    row(model).model.reference()
 }
 
 /// The size class of an exercise: the number of moves of the exercise the scenario sets (its
 /// `out_of`), or why it sets none.
 pub fn size_class(scenario: &Scenario) -> Result<usize, String> {
-    match scenario {
-        Scenario::Redistribute(p) => {
-            let ex = RingExercise::new(&p.instance).map_err(|e| e.0)?;
-            ex.drawable().map_err(|e| e.0)?;
-            Ok(ex.initial_bound.max(0) as usize)
-        }
-        Scenario::Ksbf(p) => {
-            let ex = KsbfExercise::new(p).map_err(|e| e.0)?;
-            ex.drawable().map_err(|e| e.0)?;
-            Ok(ex.order.len())
-        }
-        Scenario::Geodecay(p) => {
-            let ex = crate::model::exercise::geodecay::GeoExercise::new(p).map_err(|e| e.0)?;
-            Ok(ex.decisions())
-        }
-        Scenario::TreeSweep(p) => {
-            let ex = crate::model::exercise::treesweep::TreeExercise::new(p).map_err(|e| e.0)?;
-            ex.drawable().map_err(|e| e.0)?;
-            Ok(ex.algorithm_moves())
-        }
-        Scenario::Divisible(p) => {
-            let ex = crate::model::exercise::divisible::DivExercise::new(p).map_err(|e| e.0)?;
-            Ok(ex.levels())
-        }
-    }
+    Ok(crate::lesson::models::exercise(scenario)?.score().1)
 }
 
 /// The personal instance of `student` in `course` for `model` (the derivation above).
@@ -272,8 +141,9 @@ pub fn personal(model: ModelId, course: &str, student: &str) -> Result<Scenario,
     let reference = reference(model);
     let class = size_class(&reference)?;
     let mut rng = ChaCha8Rng::from_seed(key(model, course, student));
+    let mut pick = |k: u64| rng.next_u64() % k;
     for _ in 0..TRIES {
-        if let Some(s) = candidate(model, &mut rng)
+        if let Some(s) = row(model).model.candidate(&mut pick)
             && size_class(&s) == Ok(class)
         {
             return Ok(s);
@@ -290,56 +160,7 @@ pub fn command(scenario: &Scenario) -> Vec<String> {
         c.push(format!("--{name}"));
         c.push(value);
     };
-    let ints = |v: &[i64]| {
-        v.iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    match scenario {
-        Scenario::Redistribute(p) => {
-            let i = &p.instance;
-            flag("delta", ints(&i.delta));
-            flag("loads", ints(&i.loads));
-            flag("direction", i.direction.name().into());
-            if let Some(c) = i.uniform_cost() {
-                flag("c", format!("{c}"));
-            }
-        }
-        Scenario::Ksbf(p) => {
-            flag("shape", p.shape.name().into());
-            flag("n", p.n.to_string());
-            flag("p", p.p.to_string());
-            flag("seed", p.seed.to_string());
-            flag("spawn-prob", format!("{}", p.spawn_prob));
-        }
-        Scenario::Geodecay(p) => {
-            flag("n", p.n.to_string());
-            flag("p", p.p.to_string());
-            flag("alpha", format!("{}", p.alpha));
-            flag("ell", format!("{}", p.ell));
-            flag("c", format!("{}", p.c));
-            flag("survivors", p.survivors.name().into());
-        }
-        Scenario::TreeSweep(p) => {
-            flag("n", p.n.to_string());
-            flag("tau", format!("{}", p.tau));
-            flag("direction", p.direction.name().into());
-        }
-        Scenario::Divisible(p) => {
-            flag("network", p.network.name().into());
-            flag("b", p.b.to_string());
-            flag("h", p.h.to_string());
-            flag("beta", format!("{}", p.beta));
-            flag(
-                "algorithm",
-                match p.algorithm {
-                    AlgorithmChoice::All => "all".into(),
-                    AlgorithmChoice::Only(m) => m.name().to_lowercase(),
-                },
-            );
-        }
-    }
+    row(scenario.model()).model.flags(scenario, &mut flag);
     c
 }
 

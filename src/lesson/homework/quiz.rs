@@ -222,18 +222,7 @@ pub struct QuizStoredVerdict {
 }
 
 /// The grade the student saw when handing in.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct QuizStored {
-    /// Questions right at the first try.
-    pub score: usize,
-    /// The questions.
-    pub out_of: usize,
-    /// Every question answered right or its answer shown.
-    pub complete: bool,
-    /// The verdict of every reply.
-    pub verdicts: Vec<QuizStoredVerdict>,
-}
+pub type QuizStored = super::header::Stored<QuizStoredVerdict>;
 
 impl QuizStored {
     /// The stored form of a replay.

@@ -8,15 +8,10 @@
 //! "Your turn": the same first-try bookkeeping, the same moves that can be undone.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
+use crate::lesson::models::{self, Play};
 use crate::model::exercise::Grade;
-use crate::model::exercise::divisible::DivExercise;
-use crate::model::exercise::geodecay::GeoExercise;
-use crate::model::exercise::ksbf::{KsbfExercise, Prediction};
-use crate::model::exercise::moves;
-use crate::model::exercise::redistribute::RingExercise;
-use crate::model::exercise::treesweep::TreeExercise;
 use crate::model::registry::Scenario;
 
 /// What a log entry records.
@@ -54,22 +49,12 @@ impl Entry {
     }
 }
 
-/// One model's exercise as the replay plays it.
-#[derive(Debug, Clone)]
-enum State {
-    Ring(RingExercise),
-    Ksbf(KsbfExercise),
-    Geo(GeoExercise),
-    /// The exercise and whether the next level is a retry (the last try was illegal).
-    Div(DivExercise, bool),
-    Tree(TreeExercise),
-}
-
-/// An exercise being replayed: its state and the states Undo returns to.
+/// An exercise being replayed: its state (the model's own exercise: [`Play`]) and the states
+/// Undo returns to.
 #[derive(Debug, Clone)]
 pub struct Player {
-    state: State,
-    history: Vec<State>,
+    state: Box<dyn Play>,
+    history: Vec<Box<dyn Play>>,
 }
 
 impl Player {
@@ -78,84 +63,22 @@ impl Player {
         scenario
             .validate()
             .map_err(|(field, message)| format!("{field}: {message}"))?;
-        let state = match scenario {
-            Scenario::Redistribute(p) => {
-                let ex = RingExercise::new(&p.instance).map_err(|e| e.0)?;
-                ex.drawable().map_err(|e| e.0)?;
-                State::Ring(ex)
-            }
-            Scenario::Ksbf(p) => {
-                let ex = KsbfExercise::new(p).map_err(|e| e.0)?;
-                ex.drawable().map_err(|e| e.0)?;
-                State::Ksbf(ex)
-            }
-            Scenario::Geodecay(p) => State::Geo(GeoExercise::new(p).map_err(|e| e.0)?),
-            Scenario::TreeSweep(p) => {
-                let ex = TreeExercise::new(p).map_err(|e| e.0)?;
-                ex.drawable().map_err(|e| e.0)?;
-                State::Tree(ex)
-            }
-            Scenario::Divisible(p) => State::Div(DivExercise::new(p).map_err(|e| e.0)?, false),
-        };
         Ok(Player {
-            state,
+            state: models::exercise(scenario)?,
             history: Vec::new(),
         })
     }
 
     /// (moves right at the first try, out of, complete).
     pub fn score(&self) -> (usize, usize, bool) {
-        match &self.state {
-            State::Ring(ex) => (ex.score, ex.initial_bound.max(0) as usize, ex.complete()),
-            State::Ksbf(ex) => (ex.score, ex.order.len(), ex.complete()),
-            State::Geo(ex) => (ex.score, ex.decisions(), ex.complete()),
-            State::Div(ex, _) => (ex.score, ex.levels(), ex.complete()),
-            State::Tree(ex) => (ex.score, ex.out_of(), ex.complete()),
-        }
+        self.state.score()
     }
 
     /// Plays the student's move `mv`: its grade (None: nothing left to decide), or why the
     /// move cannot be read.
     pub fn play(&mut self, mv: &Value) -> Result<Option<Grade>, String> {
         let before = self.state.clone();
-        let (grade, keep) = match &mut self.state {
-            State::Ring(ex) => {
-                let round = moves::parse_rounds(&json!([mv]))?.pop().unwrap_or_default();
-                (Some(ex.play(&round).grade), true)
-            }
-            State::Ksbf(ex) => {
-                let grid = ex.params().shape.is_grid();
-                let Some(p) = moves::parse_predictions(&json!([mv]), grid)?.pop() else {
-                    return Ok(None);
-                };
-                (Some(ex.play(&p).grade), true)
-            }
-            State::Geo(ex) => {
-                let b = moves::parse_decisions(&json!([mv]))?
-                    .pop()
-                    .unwrap_or_default();
-                (ex.play(b, true).map(|g| g.grade), true)
-            }
-            State::Div(ex, retry) => {
-                let levels = ex.levels().max(1);
-                let x = moves::parse_loads(&json!([mv]), levels)?
-                    .pop()
-                    .unwrap_or_default();
-                let g = ex.play(x, !*retry).map(|g| g.grade);
-                let legal = g.as_ref().is_some_and(|g| g.legal);
-                if g.is_some() {
-                    *retry = !legal;
-                }
-                (g, legal)
-            }
-            State::Tree(ex) => {
-                let Some(m) = moves::parse_tree_moves(&json!([mv]))?.pop() else {
-                    return Ok(None);
-                };
-                let g = ex.play(&m);
-                (Some(g.grade), g.played)
-            }
-        };
+        let (grade, keep) = self.state.play(mv)?;
         if grade.is_some() && keep {
             self.history.push(before);
         }
@@ -164,64 +87,9 @@ impl Player {
 
     /// Show me: plays the algorithm's move (not a first try); its grade and the move.
     pub fn show_me(&mut self) -> Option<(Grade, Value)> {
-        let mut before = self.state.clone();
-        let (grade, mv, keep) = match &mut self.state {
-            State::Ring(ex) => {
-                ex.retrying = true;
-                if let State::Ring(b) = &mut before {
-                    b.retrying = true;
-                }
-                let pairs: Vec<(i64, i64)> = ex
-                    .algorithm_round()
-                    .iter()
-                    .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
-                    .collect();
-                let g = ex.play(&pairs).grade;
-                let mv = json!(pairs.iter().map(|&(f, t)| [f, t]).collect::<Vec<_>>());
-                (g, mv, true)
-            }
-            State::Ksbf(ex) => {
-                let r = *ex.next()?;
-                if let Some(i) = ex.order.iter().position(|x| x.node == r.node) {
-                    ex.tried[i] = true;
-                    if let State::Ksbf(b) = &mut before {
-                        b.tried[i] = true;
-                    }
-                }
-                let p = Prediction {
-                    node: r.node,
-                    pe: i64::from(r.pe),
-                    step: r.step as i64,
-                };
-                let g = ex.play(&p).grade;
-                let mv = json!({"node": moves::node_json(p.node), "pe": p.pe, "step": p.step});
-                (g, mv, true)
-            }
-            State::Geo(ex) => {
-                let probe = ex.grade(true, false)?;
-                let balance = probe.time_if_balance <= probe.time_if_not;
-                (ex.play(balance, false)?.grade, json!(balance), true)
-            }
-            State::Div(ex, retry) => {
-                let s = ex.suggestion()?;
-                let g = ex.play(s, false)?.grade;
-                *retry = !g.legal;
-                let legal = g.legal;
-                (g, json!(s), legal)
-            }
-            State::Tree(ex) => {
-                let g = ex.show_me()?;
-                let mv = match g.start {
-                    Some(s) => json!({"node": g.node, "start": s}),
-                    None => json!(g.node),
-                };
-                (g.grade, mv, g.played)
-            }
-        };
-        if keep {
-            self.history.push(before);
-        }
-        Some((grade, mv))
+        let shown = self.state.show_me()?;
+        self.history.extend(shown.before);
+        Some((shown.grade, shown.mv))
     }
 
     /// Undo: back to the state before the last move kept; false when there is none.
@@ -229,9 +97,7 @@ impl Player {
         let Some(mut before) = self.history.pop() else {
             return false;
         };
-        if let State::Div(_, retry) = &mut before {
-            *retry = false;
-        }
+        before.undone();
         self.state = before;
         true
     }

@@ -51,6 +51,10 @@ fn ab_caption(same: bool) -> &'static str {
     }
 }
 
+/// Most lines of the overlay listed one by one in its legend ("A: …", "B: …"); with more, the
+/// legend lists each series once.
+const LEGEND_FULL_MAX: usize = 8;
+
 /// The overlay's legend: each line in a free corner, or with more than
 /// [`LEGEND_FULL_MAX`] lines one entry per series (its colour) in a row above, A and B told
 /// apart by the dash (the note above); hovering a line names it in full ("A: …").
@@ -104,23 +108,28 @@ pub type Numbers = Result<Vec<(String, f64)>, String>;
 /// A run's plots: each plot section's name and series.
 pub type Plots = Result<Vec<(String, SeriesSet)>, String>;
 
-/// Narrowest a picture may be beside the other one; below it they are stacked.
-const PICTURE_MIN_WIDTH: f32 = 380.0;
+/// How the compare view shares its room between the two pictures and the results (the
+/// overlay plot and the table), in points and shares of its height.
+struct Room {
+    /// Narrowest a picture may be beside the other one; below it they are stacked.
+    picture_min_width: f32,
+    /// Least height the pictures keep above the plot and the table (their default size).
+    pictures_min_height: f32,
+    /// In presenter mode, a compare view shorter than this (1280 × 720 at presenter zoom gives
+    /// about 400) folds the plot and the table under the pictures until asked for.
+    presenter_short: f32,
+    /// Largest share of the height the plot and the table take in presenter mode (the
+    /// pictures keep at least 55 %).
+    presenter_results_share: f32,
+}
 
-/// Most lines of the overlay listed one by one in its legend ("A: …", "B: …"); with more, the
-/// legend lists each series once.
-const LEGEND_FULL_MAX: usize = 8;
-
-/// Least height the pictures keep above the plot and the table (their default size).
-const PICTURES_MIN_HEIGHT: f32 = 300.0;
-
-/// In presenter mode, a compare view shorter than this (in points; 1280 × 720 at presenter
-/// zoom gives about 400) folds the plot and the table under the pictures until asked for.
-const PRESENTER_SHORT: f32 = 560.0;
-
-/// Largest share of the height the plot and the table take in presenter mode (the pictures
-/// keep at least 55 %).
-const PRESENTER_RESULTS_SHARE: f32 = 0.45;
+/// The compare view's room rules.
+const ROOM: Room = Room {
+    picture_min_width: 380.0,
+    pictures_min_height: 300.0,
+    presenter_short: 560.0,
+    presenter_results_share: 0.45,
+};
 
 /// Where the compare view puts the overlay plot and the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,7 +151,7 @@ impl Layout {
     fn of(room: egui::Vec2, (plots, numbers): (bool, bool), short: bool) -> Layout {
         if !plots && !numbers {
             Layout::Off
-        } else if room.x >= 3.0 * PICTURE_MIN_WIDTH && room.y < room.x * 0.75 {
+        } else if room.x >= 3.0 * ROOM.picture_min_width && room.y < room.x * 0.75 {
             Layout::Beside
         } else if short {
             Layout::InTurn
@@ -154,9 +163,9 @@ impl Layout {
 
 /// The comparison of the pinned scenario A with the current one (B).
 pub struct Compare {
-    pinned: [Option<Scenario>; 5],
+    pinned: [Option<Scenario>; ModelId::ALL.len()],
     /// A's own workspace (made when first shown), one per model.
-    a_tabs: [Option<Box<dyn Tab>>; 5],
+    a_tabs: [Option<Box<dyn Tab>>; ModelId::ALL.len()],
     /// A's and B's view state as the last frame left them, to tell which one the user changed.
     synced: Option<(ViewState, ViewState)>,
     a: Keyed<Scenario, Result<Headline, String>>,
@@ -164,7 +173,7 @@ pub struct Compare {
     plots_a: Keyed<Scenario, Plots>,
     plots_b: Keyed<Scenario, Plots>,
     /// The overlaid plot section, per model.
-    section: [Option<String>; 5],
+    section: [Option<String>; ModelId::ALL.len()],
     log_x: bool,
     log_y: bool,
     /// The legend names of the overlay drawn last (for tests and the figure export).
@@ -294,13 +303,13 @@ impl Compare {
         );
     }
 
-    /// The compare view for the front scenario `b` (its workspace `tab`): B's controls on the
-    /// left (when shown), the two pictures, and under them the overlay plot and the table.
+    /// The compare view for the front scenario `b` (with its workspace `tab`, as
+    /// `pictures` takes it): B's controls on the left (when shown), the two
+    /// pictures, and under them the overlay plot and the table.
     pub fn view(
         &mut self,
         ui: &mut Ui,
-        tab: &mut dyn Tab,
-        b: &mut Scenario,
+        (tab, b): (&mut dyn Tab, &mut Scenario),
         shown: &mut OnScreen,
     ) -> Vec<Drawn> {
         let model = b.model();
@@ -312,7 +321,7 @@ impl Compare {
         let mut a_tab = self.a_tabs[m]
             .take()
             .unwrap_or_else(|| crate::ui::workspaces::fresh_tab(model));
-        let short = self.presenter && ui.available_height() < PRESENTER_SHORT;
+        let short = self.presenter && ui.available_height() < ROOM.presenter_short;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, &a == b));
         // On the stage B's controls are the drawer's.
         if shown.controls && !shown.stage {
@@ -428,13 +437,13 @@ impl Compare {
         beside: bool,
     ) {
         if beside {
-            // The pictures keep PICTURE_MIN_WIDTH each (Layout::of made sure they can).
+            // The pictures keep ROOM.picture_min_width each (Layout::of made sure they can).
             let width = ui.available_width();
-            let most = width - 2.0 * PICTURE_MIN_WIDTH;
+            let most = width - 2.0 * ROOM.picture_min_width;
             egui::Panel::right("compare-results-beside")
                 .resizable(true)
                 .default_size((width / 3.0).min(most))
-                .min_size(PICTURE_MIN_WIDTH.min(most))
+                .min_size(ROOM.picture_min_width.min(most))
                 .max_size(most)
                 .show(ui, |ui| self.results_in(ui, asked, a, b));
             return;
@@ -443,16 +452,16 @@ impl Compare {
         let share = if asked.0 && asked.1 { 0.4 } else { 0.3 };
         // In presenter mode the pictures keep at least 55 % of the height.
         let most = if self.presenter {
-            height * PRESENTER_RESULTS_SHARE
+            height * ROOM.presenter_results_share
         } else {
-            (height * 0.6).min((height - PICTURES_MIN_HEIGHT).max(height * 0.35))
+            (height * 0.6).min((height - ROOM.pictures_min_height).max(height * 0.35))
         };
         egui::Panel::bottom("compare-results")
             .resizable(true)
-            // The pictures keep at least PICTURES_MIN_HEIGHT where the window allows.
+            // The pictures keep at least ROOM.pictures_min_height where the window allows.
             .default_size(
                 (height * share)
-                    .min(height - PICTURES_MIN_HEIGHT)
+                    .min(height - ROOM.pictures_min_height)
                     .max(100.0)
                     .min(most),
             )
@@ -517,7 +526,7 @@ impl Compare {
     ) -> Drawn {
         let full = ui.max_rect();
         let (w, h) = (full.width(), full.height());
-        let wide = w >= 2.0 * PICTURE_MIN_WIDTH || (w / 2.0).min(h) >= w.min(h / 2.0);
+        let wide = w >= 2.0 * ROOM.picture_min_width || (w / 2.0).min(h) >= w.min(h / 2.0);
         let (ra, rb) = if wide {
             full.split_left_right_at_x(full.center().x)
         } else {

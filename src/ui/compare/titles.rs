@@ -2,6 +2,7 @@
 //! symbols.
 
 use super::*;
+use crate::ui::workspaces::workspace_row;
 
 /// How A differs from B, in the controls' words: the paper's symbols (β, τ, ℓ, δ…) and the
 /// captions the workspace's menus show ("Algorithm 3 as printed", "balancing: none"), or
@@ -22,6 +23,7 @@ pub fn differences(a: &Scenario, b: &Scenario) -> String {
             _ => Vec::new(),
         }
     };
+    let nested = workspace_row(a.model()).nested;
     let fb = top(b);
     let mut out: Vec<String> = Vec::new();
     for (k, v) in top(a) {
@@ -29,8 +31,11 @@ pub fn differences(a: &Scenario, b: &Scenario) -> String {
         if vb == Some(&v) {
             continue;
         }
-        // The ring (δ, loads, costs…): the parts that differ, each by its symbol.
-        if let (Scenario::Redistribute(_), "instance", Some(vb)) = (a, k.as_str(), vb) {
+        // A nested field (the ring: δ, loads, costs…): the parts that differ, each by its
+        // symbol.
+        if let Some(vb) = vb
+            && nested.contains(&k.as_str())
+        {
             let inner_b = fields(vb.clone());
             for (ki, vi) in fields(v.clone()) {
                 if inner_b.iter().any(|(kb, x)| *kb == ki && *x == vi) {
@@ -56,23 +61,7 @@ pub fn differences(a: &Scenario, b: &Scenario) -> String {
 
 /// Field `key` of scenario `a` (whose serialized value is `v`) as its control shows it.
 pub(super) fn caption(a: &Scenario, key: &str, v: &Value) -> String {
-    use crate::ui::workspaces::divisible::{algorithm_caption, network_caption};
-    let named = match (a, key) {
-        (Scenario::Divisible(p), "network") => Some(network_caption(p.network).to_string()),
-        (Scenario::Divisible(p), "algorithm") => Some(algorithm_caption(p.algorithm)),
-        (Scenario::Geodecay(p), "policy") => Some(format!("policy: {}", p.policy.name())),
-        (Scenario::Geodecay(p), "decay") => Some(format!("decay: {}", p.decay.name())),
-        (Scenario::Geodecay(p), "survivors") => Some(format!("survivors: {}", p.survivors.name())),
-        (Scenario::TreeSweep(p), "direction") => Some(p.direction.name().to_string()),
-        (Scenario::Redistribute(p), "algorithm") => Some(p.algorithm.label().to_string()),
-        (Scenario::Redistribute(p), "direction") => {
-            Some(format!("{} ring", p.instance.direction.name()))
-        }
-        (Scenario::Ksbf(p), "shape") => Some(format!("workload: {}", p.shape.name())),
-        (Scenario::Ksbf(p), "balance") => Some(format!("balancing: {}", p.balance.name())),
-        (Scenario::Ksbf(p), "schedule") => Some(format!("scheduling: {}", p.schedule.name())),
-        _ => None,
-    };
+    let named = (workspace_row(a.model()).field_caption)(a, key);
     named.unwrap_or_else(|| format!("{} = {}", symbol(a.model(), key), short(v)))
 }
 

@@ -1,12 +1,12 @@
 //! The one shape every model's workspace has.
 //!
 //! A model implements [`Workspace`]: its controls, picture, plots and numbers as four regions,
-//! its step count and its background jobs (as [`JobHandle`]s); its name and help come from
-//! [`crate::ui::help`]. The shell — the blanket [`Tab`] implementation below, which the app
-//! holds one of per model — lays the regions out ([`layout`]), polls the jobs once per frame,
-//! routes stepping shortcuts, cancels, resets the view, and persists it; [`validate`] holds
-//! the validation cache and messages the workspaces share. A feature that concerns all five
-//! models is written here once.
+//! its step count, its background jobs (as [`JobHandle`]s) and its help text
+//! ([`Workspace::HELP`]); its name comes from the model's registry row. The shell — the
+//! blanket [`Tab`] implementation below, which the app holds one of per model — lays the
+//! regions out ([`layout`]), polls the jobs once per frame, routes stepping shortcuts,
+//! cancels, resets the view, and persists it; [`validate`] holds the validation cache and
+//! messages the workspaces share. A feature that concerns all five models is written here once.
 
 mod layout;
 mod validate;
@@ -75,6 +75,17 @@ pub trait Workspace: Default + 'static {
 
     /// Room for the regions.
     const REGIONS: Regions = Regions::DEFAULT;
+    /// Help ▸ About this model (F1): the paper, its conventions, what is simulated, findings.
+    const HELP: &'static str;
+    /// The fields of the parameters whose parts Compare's title names one by one (the ring's
+    /// instance: δ, loads, costs…) instead of as one value.
+    const NESTED: &'static [&'static str] = &[];
+
+    /// Field `key` of `params` as the workspace's controls caption it ("balancing: none"),
+    /// for Compare's title; None where the field's symbol and value say it.
+    fn field_caption(_params: &Self::Params, _key: &str) -> Option<String> {
+        None
+    }
 
     /// The view state (persisted).
     fn view(&self) -> &Self::View;
@@ -259,7 +270,7 @@ impl<W: Workspace> Tab for W {
         help::rail(W::Params::MODEL).1
     }
     fn help(&self) -> &'static str {
-        help::about(W::Params::MODEL)
+        W::HELP
     }
 
     fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut OnScreen) -> Vec<Drawn> {

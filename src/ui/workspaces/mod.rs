@@ -9,7 +9,7 @@ pub mod redistribute;
 pub mod treesweep;
 
 use crate::model::Cancelled;
-use crate::model::registry::{ModelId, ModelParams};
+use crate::model::registry::{ModelId, ModelParams, Scenario};
 use crate::report::ReportError;
 use crate::ui::workspace::{Tab, Workspace};
 
@@ -23,16 +23,29 @@ pub struct Row {
     /// Whether the workspace offers "Your turn" ([`Workspace::exercise`], in the model's
     /// `turn.rs`).
     pub turn: bool,
+    /// Help ▸ About this model ([`Workspace::HELP`]).
+    pub help: &'static str,
+    /// A field of a scenario of the model as its control captions it
+    /// ([`Workspace::field_caption`]).
+    pub field_caption: fn(&Scenario, &str) -> Option<String>,
+    /// The fields Compare's title names part by part ([`Workspace::NESTED`]).
+    pub nested: &'static [&'static str],
 }
 
 const fn row<W: Workspace>() -> Row {
     fn make<W: Workspace>() -> Box<dyn Tab> {
         Box::new(W::default())
     }
+    fn field_caption<W: Workspace>(s: &Scenario, key: &str) -> Option<String> {
+        W::field_caption(W::Params::of(s)?, key)
+    }
     Row {
         model: W::Params::MODEL,
         workspace: make::<W>,
         turn: W::EXERCISE,
+        help: W::HELP,
+        field_caption: field_caption::<W>,
+        nested: W::NESTED,
     }
 }
 
@@ -49,7 +62,12 @@ pub const WORKSPACES: [Row; ModelId::ALL.len()] = [
 /// A new workspace of `model` with the default view (the app holds one per model, Compare A/B
 /// draws A with another, a headless render draws with its own).
 pub fn fresh_tab(model: ModelId) -> Box<dyn Tab> {
-    (WORKSPACES[model.index()].workspace)()
+    (workspace_row(model).workspace)()
+}
+
+/// The row of `model`.
+pub fn workspace_row(model: ModelId) -> &'static Row {
+    &WORKSPACES[model.index()]
 }
 
 /// A part of a report's run computed in a background job: the run, or why the report refused

@@ -37,20 +37,30 @@ pub const ROW_LABEL_MARK: &str = "gantt:row label";
 /// Marks key of each row's band (tests count the rows drawn by it).
 pub const ROW_MARK: &str = "gantt:row";
 
-/// Preferred height of one row, in points.
-const ROW_HEIGHT: f32 = 28.0;
-/// Largest height of one row when there is room to spare.
-const MAX_ROW_HEIGHT: f32 = 64.0;
-/// Height of the time axis below the rows.
-const AXIS_HEIGHT: f32 = 22.0;
-/// Smallest chart height (rows + axis) when space is short.
-const MIN_CHART_HEIGHT: f32 = 80.0;
+/// How tall the chart's parts are, in points.
+struct Heights {
+    /// Preferred height of one row.
+    row: f32,
+    /// Largest height of one row when there is room to spare.
+    max_row: f32,
+    /// Height of the time axis below the rows.
+    axis: f32,
+    /// Smallest chart height (rows + axis) when space is short.
+    min_chart: f32,
+}
+
+/// The chart's heights.
+const HEIGHTS: Heights = Heights {
+    row: 28.0,
+    max_row: 64.0,
+    axis: 22.0,
+    min_chart: 80.0,
+};
+
 /// Horizontal padding around row labels.
 const LABEL_PAD: f32 = 6.0;
 /// Least distance between time-axis labels, in points.
 const TICK_SPACING: f32 = 64.0;
-/// Zoom factor of the zoom buttons.
-const BUTTON_ZOOM: f64 = 1.5;
 /// Scroll points per e-fold of zoom for plain (vertical) wheel scrolling.
 const SCROLL_ZOOM_SCALE: f32 = 200.0;
 /// Hover tolerance around bars, in points (helps with 1-px bars).
@@ -392,7 +402,7 @@ fn axis_height(ui: &egui::Ui, data: &GanttData) -> f32 {
     } else {
         ui.fonts_mut(|f| f.row_height(&label_font(ui))) + 2.0
     };
-    AXIS_HEIGHT + name_height
+    HEIGHTS.axis + name_height
 }
 
 /// Body size: small type is unreadable at the back of a lecture room.
@@ -418,7 +428,7 @@ fn row_font(ui: &egui::Ui, row_height: f32, n_rows: usize) -> egui::FontId {
     egui::FontId::new(size, body.family)
 }
 
-/// Allocates the chart's room (few rows grow up to [`MAX_ROW_HEIGHT`] each to use the space
+/// Allocates the chart's room (few rows grow up to `HEIGHTS.max_row` each to use the space
 /// they are given); its accessible value is the number of bars drawn (the tests read what
 /// the chart shows through it).
 fn allocate_chart(
@@ -428,12 +438,12 @@ fn allocate_chart(
 ) -> (egui::Response, egui::Painter) {
     let axis_height = axis_height(ui, data);
     let available = ui.available_size();
-    let desired_height = n_rows as f32 * ROW_HEIGHT + axis_height;
+    let desired_height = n_rows as f32 * HEIGHTS.row + axis_height;
     let height = if available.y.is_finite() {
-        let roomy = (n_rows as f32 * MAX_ROW_HEIGHT + axis_height).min(available.y);
+        let roomy = (n_rows as f32 * HEIGHTS.max_row + axis_height).min(available.y);
         desired_height
             .max(roomy)
-            .min(available.y.max(MIN_CHART_HEIGHT))
+            .min(available.y.max(HEIGHTS.min_chart))
     } else {
         desired_height
     };
@@ -684,7 +694,7 @@ impl<'a> Chart<'a> {
         painter.hline(plot_rect.x_range(), plot_rect.bottom(), axis_stroke);
         if !self.data.time_label.is_empty() {
             painter.text(
-                Pos2::new(plot_rect.center().x, plot_rect.bottom() + AXIS_HEIGHT),
+                Pos2::new(plot_rect.center().x, plot_rect.bottom() + HEIGHTS.axis),
                 Align2::CENTER_TOP,
                 &self.data.time_label,
                 label_font(ui),

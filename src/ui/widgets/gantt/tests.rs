@@ -1,4 +1,6 @@
 use super::*;
+// The bar kinds by name (`Send` here is the bar kind, not the marker trait).
+use BarKind::{Compute, Idle, Receive, Send};
 
 fn bar(row: usize, start: f64, end: f64, kind: BarKind) -> GanttBar {
     GanttBar {
@@ -12,22 +14,28 @@ fn bar(row: usize, start: f64, end: f64, kind: BarKind) -> GanttBar {
     }
 }
 
+/// Chart data whose row `i` holds the bars `by_row[i]`, each as (start, end, kind).
+fn rows(by_row: &[&[(f64, f64, BarKind)]]) -> GanttData {
+    let bars = by_row.iter().enumerate().flat_map(|(row, bars)| {
+        bars.iter()
+            .map(move |&(start, end, kind)| bar(row, start, end, kind))
+    });
+    GanttData {
+        bars: bars.collect(),
+        ..GanttData::default()
+    }
+}
+
 #[test]
 fn rows_without_overlapping_bars_take_whole_rows() {
-    let data = GanttData {
-        bars: vec![
-            // Row 0: receive then compute, back to back.
-            bar(0, 0.0, 2.0, BarKind::Receive),
-            bar(0, 2.0, 5.0, BarKind::Compute),
-            // Row 1: sends while it computes.
-            bar(1, 0.0, 4.0, BarKind::Compute),
-            bar(1, 1.0, 2.0, BarKind::Send),
-            // Row 2: idle under a compute bar does not count.
-            bar(2, 0.0, 9.0, BarKind::Idle),
-            bar(2, 1.0, 3.0, BarKind::Compute),
-        ],
-        ..GanttData::default()
-    };
+    let data = rows(&[
+        // Row 0: receive then compute, back to back.
+        &[(0.0, 2.0, Receive), (2.0, 5.0, Compute)],
+        // Row 1: sends while it computes.
+        &[(0.0, 4.0, Compute), (1.0, 2.0, Send)],
+        // Row 2: idle under a compute bar does not count.
+        &[(0.0, 9.0, Idle), (1.0, 3.0, Compute)],
+    ]);
     let lanes = row_lanes(&data, 4);
     let whole: Vec<bool> = lanes.iter().map(Option::is_none).collect();
     assert_eq!(whole, vec![true, false, true, true]);
@@ -41,19 +49,12 @@ fn rows_without_overlapping_bars_take_whole_rows() {
 
 #[test]
 fn kinds_that_never_overlap_share_a_lane() {
-    let data = GanttData {
-        bars: vec![
-            // Row 0 (a pipelined hop): receives while it forwards, computes after both.
-            bar(0, 0.0, 2.0, BarKind::Receive),
-            bar(0, 1.0, 3.0, BarKind::Send),
-            bar(0, 3.0, 5.0, BarKind::Compute),
-            // Row 1: all three at once around t = 1.5.
-            bar(1, 0.0, 2.0, BarKind::Receive),
-            bar(1, 1.0, 3.0, BarKind::Send),
-            bar(1, 1.4, 1.6, BarKind::Compute),
-        ],
-        ..GanttData::default()
-    };
+    let data = rows(&[
+        // Row 0 (a pipelined hop): receives while it forwards, computes after both.
+        &[(0.0, 2.0, Receive), (1.0, 3.0, Send), (3.0, 5.0, Compute)],
+        // Row 1: all three at once around t = 1.5.
+        &[(0.0, 2.0, Receive), (1.0, 3.0, Send), (1.4, 1.6, Compute)],
+    ]);
     let lanes = row_lanes(&data, 2);
     let first = lanes[0].as_ref().expect("two lanes");
     assert_eq!(first.count, 2);

@@ -48,6 +48,9 @@ pub(super) fn toolbar(
     }
 }
 
+/// Zoom factor of the zoom buttons.
+const BUTTON_ZOOM: f64 = 1.5;
+
 /// How the chart is handled with the pointer.
 const HINT: &str = "scroll: zoom, drag: pan, click: set time";
 
@@ -56,7 +59,7 @@ const HINT: &str = "scroll: zoom, drag: pan, click: set time";
 /// above it: with that much left the chart is drawn whole.
 pub fn least_height(ui: &egui::Ui, data: &GanttData) -> f32 {
     let n_rows = data.row_count();
-    let chart = (n_rows as f32 * LEAST_ROW + axis_height(ui, data)).max(MIN_CHART_HEIGHT);
+    let chart = (n_rows as f32 * LEAST_ROW + axis_height(ui, data)).max(HEIGHTS.min_chart);
     let s = ui.spacing();
     chart + s.interact_size.y + 2.0 * s.item_spacing.y
 }

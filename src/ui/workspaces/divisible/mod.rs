@@ -3,6 +3,7 @@
 //! comes from the report's run ([`crate::report::divisible::Run`]), computed in the
 //! background.
 
+mod help;
 mod network;
 mod turn;
 
@@ -141,6 +142,14 @@ fn is_answer(key: &str) -> bool {
 
 impl Workspace for DivisiblePanel {
     type Params = DivisibleParams;
+    const HELP: &'static str = help::HELP;
+    fn field_caption(params: &DivisibleParams, key: &str) -> Option<String> {
+        match key {
+            "network" => Some(network_caption(params.network).to_string()),
+            "algorithm" => Some(algorithm_caption(params.algorithm)),
+            _ => None,
+        }
+    }
     view_accessors!(DivisibleView);
 
     fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
@@ -241,7 +250,7 @@ impl Workspace for DivisiblePanel {
             let to = Span::log(lo.next_up()..=top).rail(rail_lo..=rail_hi);
             g.slider(SWEEP_BETA.field, "β to", &tooltip, hi, &to);
         });
-        about_section(ui, crate::ui::help::DIVISIBLE, |_| {});
+        about_section(ui, help::HELP, |_| {});
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut DivisibleParams) {
         let params = &*params;
@@ -635,7 +644,7 @@ choices! {
 }
 
 /// The Network menu's caption of `n`.
-pub(crate) fn network_caption(n: Network) -> &'static str {
+fn network_caption(n: Network) -> &'static str {
     match n {
         Network::Tree => "complete b-ary tree",
         Network::Pyramid => "pyramid",
@@ -643,7 +652,7 @@ pub(crate) fn network_caption(n: Network) -> &'static str {
 }
 
 /// The Algorithm menu's caption of `a`.
-pub(crate) fn algorithm_caption(a: AlgorithmChoice) -> String {
+fn algorithm_caption(a: AlgorithmChoice) -> String {
     match a {
         AlgorithmChoice::All => "all three (compare)".to_string(),
         AlgorithmChoice::Only(m) => format!("{} only", m.name()),

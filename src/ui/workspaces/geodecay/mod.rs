@@ -2,6 +2,7 @@
 //! timeline with balancings and phases, the ℓ / p / seed plots, and the numbers — every number
 //! and curve from the report's run ([`crate::report::geodecay`]).
 
+mod help;
 mod turn;
 
 use crate::model::words::{count, noun};
@@ -124,6 +125,16 @@ fn study_key(params: &GeoParams, ignore: impl FnOnce(&mut GeoParams)) -> GeoPara
 
 impl Workspace for GeodecayPanel {
     type Params = GeoParams;
+    const HELP: &'static str = help::HELP;
+    fn field_caption(params: &GeoParams, key: &str) -> Option<String> {
+        let name = match key {
+            "policy" => params.policy.name(),
+            "decay" => params.decay.name(),
+            "survivors" => params.survivors.name(),
+            _ => return None,
+        };
+        Some(format!("{key}: {name}"))
+    }
     view_accessors!(GeodecayView, plot: plot);
     fn steps(&self, params: &GeoParams) -> usize {
         self.current(params)
@@ -230,7 +241,7 @@ impl Workspace for GeodecayPanel {
             );
             g.param(&SEEDS, &mut params.seeds, &slider::Span::of(&SEEDS));
         });
-        about_section(ui, crate::ui::help::GEODECAY, |_| {});
+        about_section(ui, help::HELP, |_| {});
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         let params = &*params;

@@ -95,6 +95,16 @@ fn build(parts: Parts, params: &KsbfParams, progress: &dyn Progress) -> Result<S
 
 impl Workspace for KsbfPanel {
     type Params = KsbfParams;
+    const HELP: &'static str = help::HELP;
+    fn field_caption(params: &KsbfParams, key: &str) -> Option<String> {
+        let (what, name) = match key {
+            "shape" => ("workload", params.shape.name()),
+            "balance" => ("balancing", params.balance.name()),
+            "schedule" => ("scheduling", params.schedule.name()),
+            _ => return None,
+        };
+        Some(format!("{what}: {name}"))
+    }
     view_accessors!(KsbfView, picture: picture, plot: plot);
     fn steps(&self, params: &KsbfParams) -> usize {
         // Every time step, then the end state.
@@ -191,7 +201,7 @@ impl Workspace for KsbfPanel {
             g.named("Balancing", "ks: keep the left child, send the right child clockwise (the paper's) · none: keep both · random: send a seeded random child", "ks_balance", &mut params.balance);
             g.named("Scheduling", "bf: locally breadth-first (level, then left to right; the paper's) · df: depth-first", "ks_schedule", &mut params.schedule);
         });
-        about_section(ui, crate::ui::help::KSBF, |ui| {
+        about_section(ui, help::HELP, |ui| {
             for d in DISCREPANCIES {
                 ui.label(RichText::new(d.location).strong());
                 ui.label(format!("printed: {}", d.printed));
@@ -384,6 +394,7 @@ impl KsbfPanel {
 }
 
 mod drawing;
+mod help;
 mod turn;
 use drawing::*;
 

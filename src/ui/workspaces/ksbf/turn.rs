@@ -10,7 +10,7 @@ use super::pe_color;
 use crate::model::exercise::Grade;
 use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
 use crate::model::ksbf::KsbfParams;
-use crate::ui::exercise::Exercise;
+use crate::ui::exercise::{Exercise, logged_move};
 use crate::ui::widgets::focus;
 
 /// The state before a move, for Undo.
@@ -163,9 +163,9 @@ impl Exercise for KsbfTurn {
     }
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
         let grid = self.ex.params().shape.is_grid();
-        let p = crate::model::exercise::moves::parse_predictions(&serde_json::json!([mv]), grid)
-            .ok()?
-            .pop()?;
+        let p = logged_move(mv, |v| {
+            crate::model::exercise::moves::parse_predictions(v, grid)
+        })?;
         self.history.push(Before {
             done: self.ex.done.clone(),
             tried: self.ex.tried.clone(),

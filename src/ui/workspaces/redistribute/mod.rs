@@ -12,6 +12,7 @@ use egui_plot::{Bar, BarChart, Line};
 use serde::{Deserialize, Serialize};
 
 mod editor;
+mod help;
 mod numbers;
 mod picture;
 mod studies;
@@ -183,6 +184,15 @@ pub struct RedistPanel {
 
 impl Workspace for RedistPanel {
     type Params = RedistParams;
+    const HELP: &'static str = help::HELP;
+    const NESTED: &'static [&'static str] = &["instance"];
+    fn field_caption(params: &RedistParams, key: &str) -> Option<String> {
+        match key {
+            "algorithm" => Some(params.algorithm.label().to_string()),
+            "direction" => Some(format!("{} ring", params.instance.direction.name())),
+            _ => None,
+        }
+    }
     view_accessors!(RedistView, picture: lower, plot: plot);
     fn steps(&self, params: &RedistParams) -> usize {
         self.current(params)

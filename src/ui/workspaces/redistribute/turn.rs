@@ -9,7 +9,7 @@ use crate::model::exercise::Grade;
 use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, Snapshot};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::words::{count, verb};
-use crate::ui::exercise::Exercise;
+use crate::ui::exercise::{Exercise, logged_move};
 use crate::ui::widgets::focus;
 use crate::ui::widgets::ring::{
     MAX_NODES, RingArrow, RingDrawing, RingLink, RingNode, centres, ring,
@@ -297,9 +297,7 @@ impl Exercise for RingTurn {
         self.last.clone()
     }
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
-        let round = crate::model::exercise::moves::parse_rounds(&serde_json::json!([mv]))
-            .ok()?
-            .pop()?;
+        let round = logged_move(mv, crate::model::exercise::moves::parse_rounds)?;
         Some(self.play(round))
     }
     fn restart(&mut self) {

@@ -30,6 +30,7 @@ use crate::ui::workspace::{
 };
 
 mod both;
+mod help;
 mod picture;
 mod steps;
 mod turn;
@@ -129,6 +130,10 @@ fn is_answer(key: &str) -> bool {
 
 impl Workspace for TreeSweepPanel {
     type Params = TreeSweepParams;
+    const HELP: &'static str = help::HELP;
+    fn field_caption(params: &TreeSweepParams, key: &str) -> Option<String> {
+        (key == "direction").then(|| params.direction.name().to_string())
+    }
     view_accessors!(TreeSweepView);
 
     fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
@@ -194,7 +199,7 @@ impl Workspace for TreeSweepPanel {
                 &Span::log(2..=N.range.1 as u32),
             );
         });
-        about_section(ui, crate::ui::help::TREESWEEP, |_| {});
+        about_section(ui, help::HELP, |_| {});
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         let params = &*params;

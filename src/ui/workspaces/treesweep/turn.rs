@@ -11,7 +11,7 @@ use crate::model::exercise::Grade;
 use crate::model::exercise::treesweep::{Move, TreeExercise};
 use crate::model::format::{Precision, number};
 use crate::model::treesweep::TreeSweepParams;
-use crate::ui::exercise::Exercise;
+use crate::ui::exercise::{Exercise, logged_move};
 use crate::ui::widgets::tree::fitting_font;
 use crate::ui::widgets::{focus, palette};
 
@@ -306,9 +306,7 @@ impl Exercise for TreeTurn {
         self.last.clone()
     }
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
-        let m = crate::model::exercise::moves::parse_tree_moves(&serde_json::json!([mv]))
-            .ok()?
-            .pop()?;
+        let m = logged_move(mv, crate::model::exercise::moves::parse_tree_moves)?;
         self.play(m, false)
     }
     fn restart(&mut self) {

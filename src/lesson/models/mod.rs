@@ -1,0 +1,108 @@
+//! The lesson layer's registry of models: one module per model holding everything the lesson
+//! layer does differently per model — its quiz questions and the work of its runs
+//! ([`LessonModel`]), its personal instances (the lesson exercise and the candidates), its
+//! exercise as the homework replay plays it and the flags that set that exercise
+//! ([`Exercises`]) — and one row per model in [`MODELS`], with the views a lesson step may
+//! name in its workspace.
+//!
+//! Adding a model to the lesson layer means adding its module here and its row in [`MODELS`].
+
+pub mod contract;
+pub mod divisible;
+pub mod geodecay;
+pub mod ksbf;
+pub mod redistribute;
+pub mod treesweep;
+
+pub use contract::{Draft, Exercises, LessonModel, ModelViews, Play, Registered, Shown};
+
+use crate::model::registry::{ModelId, Scenario};
+
+/// One model's row.
+pub struct ModelRow {
+    /// The picture tabs and the plots a lesson step may name in the model's workspace.
+    pub views: ModelViews,
+    /// The model's lesson module.
+    pub model: &'static dyn Registered,
+}
+
+/// One row per model, in [`ModelId`] order (`MODELS[m.index()]` is `m`'s).
+pub static MODELS: [ModelRow; 5] = [
+    ModelRow {
+        views: ModelViews {
+            pictures: &["method C", "method P", "method Q"],
+            plots: &["time vs h", "speedup vs h", "time vs β", "speedup vs β"],
+        },
+        model: &divisible::Divisible,
+    },
+    ModelRow {
+        views: ModelViews {
+            pictures: &[],
+            plots: &[
+                "overhead T/ℓ vs lg ℓ",
+                "overhead beyond balanced ideal vs lg ℓ",
+                "balancings vs lg ℓ",
+                "total time vs p",
+            ],
+        },
+        model: &geodecay::Geodecay,
+    },
+    ModelRow {
+        views: ModelViews {
+            pictures: &["Fine-Grain", "P.Y", "both"],
+            plots: &[
+                "Fig. 2: T*, T_PY vs n",
+                "ratio T*/T_PY vs n",
+                "T*, T_PY vs τ",
+                "increments of T*",
+                "ratio vs n up to 1000",
+                "limit ρ(τ) vs τ",
+            ],
+        },
+        model: &treesweep::TreeSweep,
+    },
+    ModelRow {
+        views: ModelViews {
+            pictures: &["ring", "Gantt", "tree / grid", "ring + tree"],
+            plots: &[
+                "makespan vs n",
+                "makespan vs p",
+                "work per PE",
+                "efficiency over seeds",
+            ],
+        },
+        model: &ksbf::Ksbf,
+    },
+    ModelRow {
+        views: ModelViews {
+            pictures: &["δ bars", "Gantt", "sends"],
+            plots: &["random-ring studies", "τ(R₁) of System 6"],
+        },
+        model: &redistribute::Redistribute,
+    },
+];
+
+/// The lesson layer's row of `model`.
+pub fn row(model: ModelId) -> &'static ModelRow {
+    &MODELS[model.index()]
+}
+
+/// The exercise `scenario` sets, with the GUI's checks (a picture it can draw).
+pub fn exercise(scenario: &Scenario) -> Result<Box<dyn Play>, String> {
+    let ex = row(scenario.model()).model.exercise(scenario)?;
+    ex.drawable()?;
+    Ok(ex)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_row_per_model_in_order() {
+        assert_eq!(MODELS.len(), ModelId::ALL.len());
+        for (row, m) in MODELS.iter().zip(ModelId::ALL) {
+            assert_eq!(row.model.reference().model(), m);
+        }
+    }
+}
