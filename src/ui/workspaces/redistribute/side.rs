@@ -43,9 +43,13 @@ impl RedistPanel {
         side: &Side,
         lower: impl FnOnce(&mut Self, &mut Ui),
     ) -> Vec<RingEvent> {
-        // (The room as far as the picture shows it: its clip may end before its rect.)
+        // (The room as far as the picture shows it: its clip may end before its rect, even
+        // above the cursor — the seeded monkey test met such a frame: then there is none.)
         let mut room = ui.available_size();
-        room.y = room.y.min(ui.clip_rect().bottom() - ui.cursor().top());
+        room.y = room
+            .y
+            .min(ui.clip_rect().bottom() - ui.cursor().top())
+            .max(0.0);
         let line = ui.text_style_height(&egui::TextStyle::Body);
         // The caption hid its quantities by their keys ([`super::step_summary`]): no digit
         // is masked again (as `step_caption_of` with `Says::Names` off the stage).
