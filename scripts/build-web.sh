@@ -3,8 +3,8 @@
 # the job runner's pause import, icons, a manifest and a service worker (offline after the
 # first visit). Serve the folder with any static server, e.g.
 #   python3 -m http.server -d target/web 8000   and open http://localhost:8000/
-# Installs what it needs when missing: the Rust target wasm32-unknown-unknown and the
-# wasm-bindgen command-line tool at the version Cargo.lock pins. Fails with one line otherwise.
+# Installs what it needs when missing (the Rust target wasm32-unknown-unknown) and builds the
+# glue generator tools/wasm-bindgen-run. Fails with one line otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -14,28 +14,19 @@ fail() {
   exit 1
 }
 
-# The wasm-bindgen crate's version in the lock file: the CLI must match it exactly.
-version=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-[ -n "$version" ] || fail "Cargo.lock names no wasm-bindgen version"
-
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   echo "installing the Rust target wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown >/dev/null 2>&1 ||
     fail "could not install the Rust target wasm32-unknown-unknown (rustup target add wasm32-unknown-unknown)"
 fi
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
-  echo "installing wasm-bindgen-cli $version (once; a minute or two)"
-  # A tool run once per build on one file: built quickly (no link-time optimisation, no
-  # debug info, light optimisation) rather than to run fast; it still processes the module
-  # in seconds. --locked first; without it when the registry lacks one of its locked versions.
-  install_cli() {
-    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=false \
-      CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_INCREMENTAL=0 \
-      cargo install -q wasm-bindgen-cli --version "$version" "$@" >/dev/null 2>&1
-  }
-  install_cli --locked || install_cli ||
-    fail "could not install wasm-bindgen-cli $version (cargo install wasm-bindgen-cli --version $version)"
-fi
+# The JS glue's generator: wasm-bindgen's own library at the version the workspace pins for
+# the bindings crate (tools/wasm-bindgen-run), with the same output as that version's
+# command-line tool, which takes 6 min of CPU to build against 38 s here (profile `tool`,
+# unoptimised: it runs once, on one file).
+echo "building the glue generator (tools/wasm-bindgen-run)"
+cargo build --locked -q --profile tool -p wasm-bindgen-run ||
+  fail "cargo could not build tools/wasm-bindgen-run (see above)"
+bindgen="${CARGO_TARGET_DIR:-target}/tool/wasm-bindgen-run"
 
 # The build profile: `web` (small, fat LTO: what the site ships, and what CI tests) unless
 # WEB_PROFILE names another, such as `web-ci` (no LTO, 16 codegen units: less wall time on
@@ -49,8 +40,8 @@ cargo rustc --locked --lib --profile "$profile" --target wasm32-unknown-unknown 
 out=target/web
 rm -rf "$out"
 mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name loadlab \
-  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$profile/loadlab.wasm" || fail "wasm-bindgen failed (see above)"
+"$bindgen" "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$profile/loadlab.wasm" "$out" ||
+  fail "wasm-bindgen failed (see above)"
 if command -v wasm-opt >/dev/null 2>&1; then
   wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals "$out/loadlab_bg.wasm" -o "$out/loadlab_bg.wasm" ||
