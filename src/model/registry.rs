@@ -110,7 +110,7 @@ pub struct ModelInfo {
     pub paper: &'static str,
     /// The descriptors of the model's parameters ([`super::param`]).
     pub params: &'static [ParamSpec],
-    /// What loadlab found in the paper: the model's data file of [`super::errata`].
+    /// What loadlab found in the paper: the model's data file in `errata/` (read there).
     pub errata: &'static str,
 }
 
