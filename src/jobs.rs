@@ -387,6 +387,18 @@ impl<K: PartialEq + Clone + Send + 'static, T: Send + 'static> Keyed<K, T> {
     }
 }
 
+impl<K, T, E> Keyed<K, Result<T, E>>
+where
+    K: PartialEq + Clone + Send + 'static,
+    T: Send + 'static,
+    E: Send + 'static,
+{
+    /// The value held, if it was computed for `key` and the computation succeeded.
+    pub fn ok_for(&self, key: &K) -> Option<&T> {
+        self.for_key(key)?.as_ref().ok()
+    }
+}
+
 impl<K: PartialEq + Clone + Send + 'static, T: Send + 'static> JobHandle for Keyed<K, T> {
     fn poll(&mut self) {
         if let Some((k, v)) = self.slot.poll()

@@ -10,7 +10,7 @@ use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
 
 use crate::lesson::homework::replay::{Entry, Kind};
-use crate::model::exercise::Grade;
+use crate::model::exercise::{ExerciseError, Grade};
 use crate::platform::clock::Instant;
 
 /// One model's exercise as the shell drives it (implemented once per model, next to its
@@ -160,6 +160,55 @@ pub fn logged_move<T>(
     parse: impl FnOnce(&serde_json::Value) -> Result<Vec<T>, String>,
 ) -> Option<T> {
     parse(&serde_json::json!([mv])).ok()?.pop()
+}
+
+/// What every model's exercise keeps of its moves: the state before each move played, for
+/// Undo, and the last move played or tried, for the attempt's log ([`Exercise::last_move`]).
+pub struct Moves<S> {
+    before: Vec<S>,
+    last: Option<serde_json::Value>,
+}
+
+impl<S> Default for Moves<S> {
+    fn default() -> Self {
+        Moves {
+            before: Vec::new(),
+            last: None,
+        }
+    }
+}
+
+impl<S> Moves<S> {
+    /// `mv` (in the move files' JSON) was just played or tried.
+    pub fn record(&mut self, mv: serde_json::Value) {
+        self.last = Some(mv);
+    }
+
+    /// A move was played from the state `before` (Undo goes back to it).
+    pub fn played(&mut self, before: S) {
+        self.before.push(before);
+    }
+
+    /// The state before the last move played, taken back; None when no move is left.
+    pub fn undo(&mut self) -> Option<S> {
+        self.before.pop()
+    }
+
+    /// The last move played or tried.
+    pub fn last(&self) -> Option<serde_json::Value> {
+        self.last.clone()
+    }
+}
+
+/// The exercise `made` for a picture, once `check` found that the picture can draw it; else
+/// why not (the model's refusal, or the check's).
+pub fn drawable<E>(
+    made: Result<E, ExerciseError>,
+    check: impl FnOnce(&E) -> Result<(), ExerciseError>,
+) -> Result<E, String> {
+    let ex = made.map_err(|e| e.0)?;
+    check(&ex).map_err(|e| e.0)?;
+    Ok(ex)
 }
 
 /// A button of the band with its hover text; true when it was clicked.

@@ -8,9 +8,10 @@
 //! the front workspace's step position once per frame ([`publish`]) and every workspace reads
 //! it back with [`Reveal::of`], re-based on its own step bar after the bar was drawn
 //! ([`Reveal::at`]). The cutting is done here, once, for series over steps ([`cut_series`]),
-//! sweep plots whose marker is the instance's own x ([`cut_at_marker`]) and Gantt bars
-//! ([`cut_bars`]).
+//! sweep plots whose marker is the instance's own x ([`cut_at_marker`]), Gantt bars
+//! ([`cut_bars`]) and the numbers region's figures ([`figures`]).
 
+use crate::report::Figure;
 use crate::ui::frame::{Secret, secret};
 use crate::ui::widgets::compare_plot::{
     ComparePlot, Curve, HIDDEN_FROM, HIDDEN_UNTIL_REVEAL, SeriesStyle,
@@ -84,6 +85,12 @@ impl Reveal {
         } else {
             text.into()
         }
+    }
+
+    /// Which figures read "?" now: those whose key `outcome` accepts (what the run only
+    /// knows at its end) while the future is hidden.
+    pub fn hides(self, outcome: impl Fn(&str) -> bool) -> impl Fn(&str) -> bool {
+        move |key: &str| self.hiding() && outcome(key)
     }
 
     /// The largest x a plot may show (None: no limit), given the current step's x.
@@ -177,6 +184,20 @@ pub fn cut_bars(bars: Vec<GanttBar>, t: Option<f64>) -> Vec<GanttBar> {
             b
         })
         .collect()
+}
+
+/// The numbers region's `figures` (a grid with id `id`), those whose key `outcome` accepts —
+/// what the run only knows at its end — reading "?" while the future is hidden; the switch as
+/// it stands this frame, for what the region shows after them.
+pub fn figures(
+    ui: &mut egui::Ui,
+    id: &str,
+    figures: &[Figure],
+    outcome: impl Fn(&str) -> bool,
+) -> Reveal {
+    let reveal = Reveal::of(ui.ctx());
+    crate::ui::widgets::numbers::figures(ui, id, figures, reveal.hides(outcome));
+    reveal
 }
 
 #[cfg(test)]

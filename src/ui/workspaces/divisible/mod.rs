@@ -233,7 +233,7 @@ impl Workspace for DivisiblePanel {
                 },
             );
         });
-        if let Some(run) = self.current(params) {
+        if let Some(run) = self.run.ok_for(params) {
             ui.label(format!("N = {} processors", run.outcome.instance.n));
         }
         ui.separator();
@@ -368,7 +368,7 @@ impl Workspace for DivisiblePanel {
         if reveal.hiding() {
             ui.label(RichText::new(format!("Times, speedups and ratios: {UNTIL_END}")).weak());
         }
-        let hidden = |key: &str| reveal.hiding() && is_answer(key);
+        let hidden = reveal.hides(is_answer);
         let figures = run.figures();
         // The instance and the comparisons, then one column per method.
         let first = "instance and ratios";
@@ -391,7 +391,7 @@ impl Workspace for DivisiblePanel {
             ui.columns(per_row, |cols| {
                 for ((title, group), ui) in chunk.iter().zip(cols.iter_mut()) {
                     ui.strong(title);
-                    numbers::figures(ui, &format!("divisible_numbers {title}"), group, hidden);
+                    numbers::figures(ui, &format!("divisible_numbers {title}"), group, &hidden);
                 }
             });
             ui.add_space(6.0);
@@ -400,11 +400,6 @@ impl Workspace for DivisiblePanel {
 }
 
 impl DivisiblePanel {
-    /// The run of `params`, once computed.
-    fn current(&self, params: &DivisibleParams) -> Option<&Run> {
-        self.run.for_key(params).and_then(|r| r.as_ref().ok())
-    }
-
     fn shown_method(&self, params: &DivisibleParams) -> Method {
         match params.algorithm {
             AlgorithmChoice::Only(m) => m,
@@ -414,7 +409,7 @@ impl DivisiblePanel {
 
     fn timeline<'a>(&'a self, params: &DivisibleParams) -> Option<&'a Timeline> {
         let m = self.shown_method(params);
-        self.current(params)?.outcome.get(m).map(|r| &r.timeline)
+        self.run.ok_for(params)?.outcome.get(m).map(|r| &r.timeline)
     }
 
     /// The picture's heading with the method tabs and the network switch.

@@ -23,7 +23,7 @@ use crate::model::divisible::{Activity, DivisibleParams, Interval, Timeline};
 use crate::model::exercise::Grade;
 use crate::model::exercise::divisible::DivExercise;
 use crate::model::format::{Precision, number};
-use crate::ui::exercise::Exercise;
+use crate::ui::exercise::{Exercise, Moves};
 use crate::ui::reveal::Reveal;
 use crate::ui::widgets::form::labelled;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
@@ -35,14 +35,13 @@ pub const LOAD_LABEL: &str = "L_l";
 /// The divisible-load exercise as the shell drives it.
 pub struct DivTurn {
     ex: DivExercise,
-    history: Vec<DivExercise>,
+    /// The states before the moves (Undo) and the last move (the attempt's log).
+    moves: Moves<DivExercise>,
     /// The value on the slider, for the level `pending.0`.
     pending: (usize, f64),
     /// The last attempt at this level was illegal (the next one is no first try).
     retry: bool,
     view: GanttView,
-    /// The last move played or tried, for the attempt's log.
-    last: Option<serde_json::Value>,
 }
 
 /// The parameters an exercise depends on (the sweeps' settings do not count).
@@ -60,11 +59,10 @@ impl DivTurn {
         let ex = DivExercise::new(params).map_err(|e| e.0)?;
         let mut t = DivTurn {
             ex,
-            history: Vec::new(),
+            moves: Moves::default(),
             pending: (usize::MAX, 0.0),
             retry: false,
             view: GanttView::default(),
-            last: None,
         };
         t.sync_pending();
         Ok(t)
@@ -92,11 +90,11 @@ impl DivTurn {
     }
 
     fn play(&mut self, value: f64, first_try: bool) -> Option<Grade> {
-        self.last = Some(serde_json::json!(value));
+        self.moves.record(serde_json::json!(value));
         let before = self.ex.clone();
         let g = self.ex.play(value, first_try)?;
         if g.grade.legal {
-            self.history.push(before);
+            self.moves.played(before);
             self.retry = false;
         } else {
             self.retry = true;
@@ -406,7 +404,7 @@ impl Exercise for DivTurn {
         self.play(s, false)
     }
     fn undo(&mut self) -> bool {
-        let Some(before) = self.history.pop() else {
+        let Some(before) = self.moves.undo() else {
             return false;
         };
         self.ex = before;
@@ -416,14 +414,14 @@ impl Exercise for DivTurn {
         true
     }
     fn last_move(&self) -> Option<serde_json::Value> {
-        self.last.clone()
+        self.moves.last()
     }
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
         let first = !self.retry;
         self.play(mv.as_f64()?, first)
     }
     fn restart(&mut self) {
-        self.history.clear();
+        self.moves = Moves::default();
         self.ex.score = 0;
         self.ex.loads.clear();
         self.retry = false;

@@ -137,7 +137,8 @@ impl Workspace for GeodecayPanel {
     }
     view_accessors!(GeodecayView, plot: plot);
     fn steps(&self, params: &GeoParams) -> usize {
-        self.current(params)
+        self.run
+            .ok_for(params)
             .map_or(1, |r| r.selected.trace.len() + 1)
     }
     jobs!(run, ell, p_sweep, spread);
@@ -350,7 +351,7 @@ impl Workspace for GeodecayPanel {
     }
     fn pseudocode(&self, params: &GeoParams) -> Option<crate::ui::widgets::pseudocode::PseudoStep> {
         use crate::model::explain;
-        let o = &self.current(params)?.selected;
+        let o = &self.run.ok_for(params)?.selected;
         let id = explain::geodecay_id(o.policy);
         let e = explain::geodecay(o, self.view.step.step, params.ell, params.every).unwrap_or_else(
             || explain::Explained {
@@ -378,13 +379,13 @@ impl Workspace for GeodecayPanel {
     }
     fn numbers(&mut self, ui: &mut Ui, params: &mut GeoParams) {
         ui.heading("Numbers");
-        let Some(run) = self.current(params) else {
+        let Some(run) = self.run.ok_for(params) else {
             return;
         };
         // Hide the future: the totals are the end of the run.
         let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
-        let hidden = |key: &str| reveal.hiding() && OUTCOME_KEYS.contains(&key);
-        numbers::figures(ui, "geo_figures", &run.figures(), hidden);
+        let hidden = reveal.hides(|key| OUTCOME_KEYS.contains(&key));
+        numbers::figures(ui, "geo_figures", &run.figures(), &hidden);
         let Some(policies) = run.policies() else {
             return;
         };
@@ -661,13 +662,6 @@ fn phase_spans(
         };
         let name = format!("phase {}", ph.index);
         plot.span(Span::new(name, ph.start_round as f64 - 0.5..=end).fill(fill));
-    }
-}
-
-impl GeodecayPanel {
-    /// The run of `params`, once computed.
-    fn current<'a>(&'a self, params: &GeoParams) -> Option<&'a Run> {
-        self.run.for_key(params)?.as_ref().ok()
     }
 }
 

@@ -8,17 +8,16 @@ use crate::model::exercise::Grade;
 use crate::model::exercise::geodecay::GeoExercise;
 use crate::model::format::{Precision, number};
 use crate::model::geodecay::GeoParams;
-use crate::ui::exercise::Exercise;
+use crate::ui::exercise::{Exercise, Moves};
 
 /// The geodecay exercise as the shell drives it.
 pub struct GeoTurn {
     ex: GeoExercise,
-    history: Vec<GeoExercise>,
+    /// The states before the moves (Undo) and the last move (the attempt's log).
+    moves: Moves<GeoExercise>,
     clicked: Option<Grade>,
     /// The decisions graded (for the strip of past rounds): (balanced, optimal).
     marks: Vec<(bool, bool)>,
-    /// The last move played or tried, for the attempt's log.
-    last: Option<serde_json::Value>,
 }
 
 impl GeoTurn {
@@ -26,18 +25,17 @@ impl GeoTurn {
     pub fn new(params: &GeoParams) -> Result<GeoTurn, String> {
         Ok(GeoTurn {
             ex: GeoExercise::new(params).map_err(|e| e.0)?,
-            history: Vec::new(),
+            moves: Moves::default(),
             clicked: None,
             marks: Vec::new(),
-            last: None,
         })
     }
 
     fn decide(&mut self, balance: bool, first_try: bool) -> Option<Grade> {
-        self.last = Some(serde_json::json!(balance));
+        self.moves.record(serde_json::json!(balance));
         let before = self.ex.clone();
         let g = self.ex.play(balance, first_try)?;
-        self.history.push(before);
+        self.moves.played(before);
         self.marks.push((balance, g.grade.optimal));
         let others = format!(
             " (standard: {}, improved: {})",
@@ -164,7 +162,7 @@ impl Exercise for GeoTurn {
         self.decide(balance, false)
     }
     fn undo(&mut self) -> bool {
-        let Some(before) = self.history.pop() else {
+        let Some(before) = self.moves.undo() else {
             return false;
         };
         self.ex = before;
@@ -172,7 +170,7 @@ impl Exercise for GeoTurn {
         true
     }
     fn last_move(&self) -> Option<serde_json::Value> {
-        self.last.clone()
+        self.moves.last()
     }
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
         self.decide(mv.as_bool()?, true)

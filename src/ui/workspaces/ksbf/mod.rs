@@ -108,7 +108,8 @@ impl Workspace for KsbfPanel {
     view_accessors!(KsbfView, picture: picture, plot: plot);
     fn steps(&self, params: &KsbfParams) -> usize {
         // Every time step, then the end state.
-        self.current(params)
+        self.run
+            .ok_for(params)
             .and_then(|r| r.outcome.trace.as_ref())
             .map_or(1, |t| t.steps.len() + 1)
     }
@@ -320,7 +321,7 @@ impl Workspace for KsbfPanel {
         params: &KsbfParams,
     ) -> Option<crate::ui::widgets::pseudocode::PseudoStep> {
         use crate::model::explain;
-        let run = self.current(params)?;
+        let run = self.run.ok_for(params)?;
         let trace = run.outcome.trace.as_ref()?;
         let k = self.view.step.step;
         let (b, s) = (params.balance.name(), params.schedule.name());
@@ -346,13 +347,12 @@ impl Workspace for KsbfPanel {
     }
     fn numbers(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         ui.heading("Numbers");
-        let Some(run) = self.current(params) else {
+        let Some(run) = self.run.ok_for(params) else {
             return;
         };
         // Hide the future: what the run only knows at its end waits for the last step.
-        let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
-        let hidden = |key: &str| reveal.hiding() && OUTCOME_KEYS.contains(&key);
-        numbers::figures(ui, "ks_numbers", &run.figures(), hidden);
+        let outcome = |key: &str| OUTCOME_KEYS.contains(&key);
+        let reveal = crate::ui::reveal::figures(ui, "ks_numbers", &run.figures(), outcome);
         if !reveal.hiding() {
             numbers::checks(ui, &run.checks());
         }
@@ -384,13 +384,6 @@ fn top_accepted(params: &KsbfParams, field: &str, set: impl Fn(&mut KsbfParams, 
             .is_none_or(|e| e.field != field && e.field != "n")
     };
     largest_accepted(1, u64::from(u32::MAX), accepts) as u32
-}
-
-impl KsbfPanel {
-    /// The run of `params`, once computed.
-    fn current<'a>(&'a self, params: &KsbfParams) -> Option<&'a Run> {
-        self.run.for_key(params)?.as_ref().ok()
-    }
 }
 
 mod drawing;

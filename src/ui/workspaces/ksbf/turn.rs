@@ -10,7 +10,7 @@ use super::pe_color;
 use crate::model::exercise::Grade;
 use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
 use crate::model::ksbf::KsbfParams;
-use crate::ui::exercise::{Exercise, logged_move};
+use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
 use crate::ui::widgets::focus;
 
 /// The state before a move, for Undo.
@@ -23,44 +23,46 @@ struct Before {
 /// The KS-BF exercise as the shell drives it.
 pub struct KsbfTurn {
     ex: KsbfExercise,
-    history: Vec<Before>,
+    /// The states before the moves (Undo) and the last move (the attempt's log).
+    moves: Moves<Before>,
     /// The last wrong cell (PE, step).
     wrong: Option<(u32, u64)>,
     clicked: Option<Grade>,
     /// Steps drawn: the makespan and a few more.
     steps: u64,
-    /// The last move played or tried, for the attempt's log.
-    last: Option<serde_json::Value>,
 }
 
 impl KsbfTurn {
     /// The exercise on these parameters, or why there is none.
     pub fn new(params: &KsbfParams) -> Result<KsbfTurn, String> {
-        let ex = KsbfExercise::new(params).map_err(|e| e.0)?;
-        ex.drawable().map_err(|e| e.0)?;
+        let ex = drawable(KsbfExercise::new(params), KsbfExercise::drawable)?;
         let steps = ex.order.iter().map(|r| r.step + 1).max().unwrap_or(1) + 2;
         Ok(KsbfTurn {
             ex,
-            history: Vec::new(),
+            moves: Moves::default(),
             wrong: None,
             clicked: None,
             steps,
-            last: None,
         })
+    }
+
+    /// The state a move starts from, for Undo.
+    fn before(&self) -> Before {
+        Before {
+            done: self.ex.done.clone(),
+            tried: self.ex.tried.clone(),
+            score: self.ex.score,
+        }
     }
 
     fn predict(&mut self, pe: u32, step: u64) -> Option<Grade> {
         let node = self.ex.next()?.node;
-        self.last = Some(serde_json::json!({
+        self.moves.record(serde_json::json!({
             "node": crate::model::exercise::moves::node_json(node),
             "pe": pe,
             "step": step,
         }));
-        self.history.push(Before {
-            done: self.ex.done.clone(),
-            tried: self.ex.tried.clone(),
-            score: self.ex.score,
-        });
+        self.moves.played(self.before());
         let g = self.ex.play(&Prediction {
             node,
             pe: i64::from(pe),
@@ -149,7 +151,7 @@ impl Exercise for KsbfTurn {
         self.predict(r.pe, r.step)
     }
     fn undo(&mut self) -> bool {
-        let Some(b) = self.history.pop() else {
+        let Some(b) = self.moves.undo() else {
             return false;
         };
         self.ex.done = b.done;
@@ -159,19 +161,15 @@ impl Exercise for KsbfTurn {
         true
     }
     fn last_move(&self) -> Option<serde_json::Value> {
-        self.last.clone()
+        self.moves.last()
     }
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
         let grid = self.ex.params().shape.is_grid();
         let p = logged_move(mv, |v| {
             crate::model::exercise::moves::parse_predictions(v, grid)
         })?;
-        self.history.push(Before {
-            done: self.ex.done.clone(),
-            tried: self.ex.tried.clone(),
-            score: self.ex.score,
-        });
-        self.last = Some(mv.clone());
+        self.moves.played(self.before());
+        self.moves.record(mv.clone());
         let g = self.ex.play(&p);
         let cell = (
             u32::try_from(p.pe).unwrap_or(0),

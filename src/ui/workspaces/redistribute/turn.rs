@@ -9,7 +9,7 @@ use crate::model::exercise::Grade;
 use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, Snapshot};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::words::{count, verb};
-use crate::ui::exercise::{Exercise, logged_move};
+use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
 use crate::ui::widgets::focus;
 use crate::ui::widgets::ring::{
     MAX_NODES, RingArrow, RingDrawing, RingLink, RingNode, centres, ring,
@@ -20,39 +20,35 @@ pub struct RingTurn {
     ex: RingExercise,
     /// The round being planned: 1-based [from, to] pairs.
     planned: Vec<(i64, i64)>,
-    /// Undo history: the state before each move.
-    history: Vec<Snapshot>,
+    /// The states before the moves (Undo) and the last move (the attempt's log).
+    moves: Moves<Snapshot>,
     /// Where the last illegal round broke a rule.
     culprits: Vec<Culprit>,
     /// The sends of the last illegal round (drawn in red).
     refused: Vec<(i64, i64)>,
-    /// The last move played or tried, for the attempt's log.
-    last: Option<serde_json::Value>,
 }
 
 impl RingTurn {
     /// The exercise on a ring, or why there is none.
     pub fn new(inst: &RingInstance) -> Result<RingTurn, String> {
-        let ex = RingExercise::new(inst).map_err(|e| e.0)?;
-        ex.drawable().map_err(|e| e.0)?;
+        let ex = drawable(RingExercise::new(inst), RingExercise::drawable)?;
         const { assert!(DRAWN_N_MAX <= MAX_NODES) };
         Ok(RingTurn {
             ex,
             planned: Vec::new(),
-            history: Vec::new(),
+            moves: Moves::default(),
             culprits: Vec::new(),
             refused: Vec::new(),
-            last: None,
         })
     }
 
     fn play(&mut self, pairs: Vec<(i64, i64)>) -> Grade {
-        self.last = Some(serde_json::json!(
+        self.moves.record(serde_json::json!(
             pairs.iter().map(|&(f, t)| [f, t]).collect::<Vec<_>>()
         ));
         let before = self.ex.snapshot();
         let g = self.ex.play(&pairs);
-        self.history.push(before);
+        self.moves.played(before);
         if g.grade.legal {
             self.culprits.clear();
             self.refused.clear();
@@ -284,7 +280,7 @@ impl Exercise for RingTurn {
         Some(self.play(pairs))
     }
     fn undo(&mut self) -> bool {
-        let Some(s) = self.history.pop() else {
+        let Some(s) = self.moves.undo() else {
             return false;
         };
         self.ex.undo(s);
@@ -294,7 +290,7 @@ impl Exercise for RingTurn {
         true
     }
     fn last_move(&self) -> Option<serde_json::Value> {
-        self.last.clone()
+        self.moves.last()
     }
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
         let round = logged_move(mv, crate::model::exercise::moves::parse_rounds)?;

@@ -19,12 +19,12 @@ use crate::report::{Cell, Content, ReportError, SeriesSet};
 use crate::ui::frame::repainter;
 use crate::ui::reveal::{Reveal, UNTIL_END};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
+use crate::ui::widgets::error_label;
 use crate::ui::widgets::form::{Choice, about_section, choices, combo, param_grid, plot_header};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::slider::{Span, above};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
 use crate::ui::widgets::tree::MAX_HEIGHT;
-use crate::ui::widgets::{error_label, numbers};
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, view_accessors,
 };
@@ -285,9 +285,7 @@ impl Workspace for TreeSweepPanel {
             Some(Ok(run)) => run,
         };
         // Hide the future: the makespans are the end of the stepping.
-        let reveal = Reveal::of(ui.ctx());
-        let hidden = |key: &str| reveal.hiding() && is_answer(key);
-        numbers::figures(ui, "ts_numbers", &run.figures(), hidden);
+        let reveal = crate::ui::reveal::figures(ui, "ts_numbers", &run.figures(), is_answer);
         checks(ui, run, reveal.hiding());
     }
 }
@@ -296,7 +294,7 @@ impl TreeSweepPanel {
     /// The run of `params` (with the n plots the view asks for), once computed.
     fn current(&self, params: &TreeSweepParams) -> Option<&Run> {
         let key = (params.clone(), self.view.n_max.max(2));
-        self.run.for_key(&key).and_then(|r| r.as_ref().ok())
+        self.run.ok_for(&key)
     }
 
     /// The tabs above the picture; true when the shown schedule changed.

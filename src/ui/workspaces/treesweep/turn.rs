@@ -11,35 +11,32 @@ use crate::model::exercise::Grade;
 use crate::model::exercise::treesweep::{Move, TreeExercise};
 use crate::model::format::{Precision, number};
 use crate::model::treesweep::TreeSweepParams;
-use crate::ui::exercise::{Exercise, logged_move};
+use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
 use crate::ui::widgets::tree::fitting_font;
 use crate::ui::widgets::{focus, palette};
 
 /// The tree-sweep exercise as the shell drives it.
 pub struct TreeTurn {
     ex: TreeExercise,
-    history: Vec<TreeExercise>,
+    /// The states before the moves (Undo) and the last move (the attempt's log).
+    moves: Moves<TreeExercise>,
     /// The node the last move broke a rule at, or missed the algorithm's.
     wrong: Option<u64>,
     clicked: Option<Grade>,
     /// Time units processor 0 waits before the next clicked node (0: as early as it can).
     wait: f64,
-    /// The last move played or tried, for the attempt's log.
-    last: Option<serde_json::Value>,
 }
 
 impl TreeTurn {
     /// The exercise on these parameters, or why there is none.
     pub fn new(params: &TreeSweepParams) -> Result<TreeTurn, String> {
-        let ex = TreeExercise::new(params).map_err(|e| e.0)?;
-        ex.drawable().map_err(|e| e.0)?;
+        let ex = drawable(TreeExercise::new(params), TreeExercise::drawable)?;
         Ok(TreeTurn {
             ex,
-            history: Vec::new(),
+            moves: Moves::default(),
             wrong: None,
             clicked: None,
             wait: 0.0,
-            last: None,
         })
     }
 
@@ -51,10 +48,10 @@ impl TreeTurn {
             self.ex.play(&mv)
         };
         if g.played {
-            self.history.push(before);
+            self.moves.played(before);
         }
         // The move as made (Show me's is the algorithm's node; a replay plays Show me anew).
-        self.last = Some(match mv.start.filter(|_| !shown) {
+        self.moves.record(match mv.start.filter(|_| !shown) {
             Some(s) => serde_json::json!({"node": mv.node, "start": s}),
             None => serde_json::json!(if shown { g.node } else { mv.node }),
         });
@@ -295,7 +292,7 @@ impl Exercise for TreeTurn {
         )
     }
     fn undo(&mut self) -> bool {
-        let Some(before) = self.history.pop() else {
+        let Some(before) = self.moves.undo() else {
             return false;
         };
         self.ex = before;
@@ -303,7 +300,7 @@ impl Exercise for TreeTurn {
         true
     }
     fn last_move(&self) -> Option<serde_json::Value> {
-        self.last.clone()
+        self.moves.last()
     }
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
         let m = logged_move(mv, crate::model::exercise::moves::parse_tree_moves)?;
