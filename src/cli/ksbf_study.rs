@@ -117,9 +117,11 @@ pub fn merge(a: &KsbfStudyArgs, results: &[shard::Owned]) -> Result<String, CliE
     render(a, &spec, &results)
 }
 
-/// The CSV's columns: each one's header and its value in a cell's row (a Theorem 1.1
-/// efficiency that does not apply: empty).
-const CSV_COLUMNS: [(&str, fn(&CellSummary) -> String); 13] = [
+/// A CSV column: its header and its value in a cell's row.
+type Column = (&'static str, fn(&CellSummary) -> String);
+
+/// The CSV's columns (a Theorem 1.1 efficiency that does not apply: empty).
+const CSV_COLUMNS: [Column; 13] = [
     ("n", |c| c.n.to_string()),
     ("p", |c| c.p.to_string()),
     ("count", |c| c.count.to_string()),
