@@ -47,8 +47,8 @@ if command -v wasm-opt >/dev/null 2>&1; then
     --enable-mutable-globals "$out/loadlab_bg.wasm" -o "$out/loadlab_bg.wasm" ||
     fail "wasm-opt failed (see above)"
 fi
-cp web/index.html web/loadlab-work.js web/manifest.json web/icon-192.png web/icon-512.png "$out/"
-hash=$(sha256sum "$out/loadlab_bg.wasm" "$out/loadlab.js" "$out/index.html" | sha256sum | cut -c1-16)
+cp web/index.html web/loadlab-work.js web/loadlab-cells.js web/loadlab-worker.js web/manifest.json web/icon-192.png web/icon-512.png "$out/"
+hash=$(sha256sum "$out/loadlab_bg.wasm" "$out"/*.js "$out/index.html" | sha256sum | cut -c1-16)
 sed "s/@VERSION@/$hash/" web/sw.js >"$out/sw.js"
 
 raw=$(stat -c %s "$out/loadlab_bg.wasm")

@@ -8,6 +8,8 @@ const FILES = [
   "./loadlab.js",
   "./loadlab_bg.wasm",
   "./loadlab-work.js",
+  "./loadlab-cells.js",
+  "./loadlab-worker.js",
   "./manifest.json",
   "./icon-192.png",
   "./icon-512.png",

@@ -227,7 +227,7 @@ fn plan_of(a: &MapArgs) -> Result<(map::MapPlan, Output, &MapSpec), CliError> {
     let (spec, base, out, samples) = match &a.model {
         MapModel::Divisible { spec, args } => {
             no_extras(&[("sweep", args.sweep.is_some()), ("timeline", args.timeline)])?;
-            (spec, args.params().into_scenario(), args.out, 1)
+            (spec, args.params()?.into_scenario(), args.out, 1)
         }
         MapModel::Geodecay { spec, args } => {
             no_extras(&[("sweep", args.sweep.is_some()), ("trace", args.trace)])?;

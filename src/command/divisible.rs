@@ -3,7 +3,7 @@
 
 use clap::ValueEnum;
 
-use super::{Checked, CommandError, ModelArgs, Output, Planned, int, parse_range, real};
+use super::{Checked, CommandError, Output, int, parse_range, real};
 use crate::model::divisible::sweep::BETA_POINTS;
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Network, params};
 use crate::report::divisible::Parts;
@@ -53,9 +53,9 @@ pub struct DivisibleArgs {
 }
 
 impl DivisibleArgs {
-    /// The scenario these flags describe.
-    pub fn params(&self) -> DivisibleParams {
-        DivisibleParams {
+    /// The scenario these flags describe (every value the flags take gives one).
+    pub fn params(&self) -> Result<DivisibleParams, CommandError> {
+        Ok(DivisibleParams {
             network: self.network,
             b: self.b,
             h: self.h,
@@ -63,7 +63,7 @@ impl DivisibleArgs {
             algorithm: self.algorithm,
             sweep_h_max: self.h_max,
             sweep_beta: self.beta_range,
-        }
+        })
     }
 
     /// The optional parts the output flags ask for.
@@ -74,12 +74,6 @@ impl DivisibleArgs {
             beta_points: self.beta_points,
             timelines: self.timeline,
         }
-    }
-}
-
-impl ModelArgs for DivisibleArgs {
-    fn planned(&self) -> Result<Planned, CommandError> {
-        Ok(Planned::Divisible(self.params(), self.parts()))
     }
 }
 

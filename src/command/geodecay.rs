@@ -3,7 +3,7 @@
 
 use clap::ValueEnum;
 
-use super::{Checked, CommandError, ModelArgs, Output, Planned, at_least_one, int, real};
+use super::{Checked, CommandError, Output, at_least_one, int, real};
 use crate::model::geodecay::params::{ALPHA, C, ELL, ELL_LOG2_MAX, EVERY, N, P, SEED, SEEDS};
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors};
 use crate::report::geodecay::Parts;
@@ -89,12 +89,6 @@ impl GeodecayArgs {
             p_sweep: self.sweep == Some(Sweep::P),
             seed_spread: self.sweep == Some(Sweep::Seeds),
         }
-    }
-}
-
-impl ModelArgs for GeodecayArgs {
-    fn planned(&self) -> Result<Planned, CommandError> {
-        Ok(Planned::Geodecay(self.params()?, self.parts()))
     }
 }
 

@@ -1,9 +1,7 @@
 //! The flags of `loadlab ksbf`: KS-BF load balancing of a growing tree or grid on a ring (Gao
 //! & Rosenberg).
 
-use super::{
-    Checked, CommandError, ModelArgs, Output, Planned, Reader, at_least_one, int, real, refused,
-};
+use super::{Checked, CommandError, Output, Reader, at_least_one, int, real, refused};
 use crate::model::Progress;
 use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
 use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape};
@@ -51,15 +49,13 @@ impl KsbfArgs {
             schedule: self.schedule,
         })
     }
-}
 
-impl ModelArgs for KsbfArgs {
-    fn planned(&self) -> Result<Planned, CommandError> {
-        let parts = Parts {
+    /// The optional parts the output flags ask for.
+    pub fn parts(&self) -> Parts {
+        Parts {
             assignments: self.assignments,
             ..Parts::default()
-        };
-        Ok(Planned::Ksbf(self.params()?, parts))
+        }
     }
 }
 

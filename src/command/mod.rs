@@ -10,8 +10,8 @@
 //! its parameter descriptor's (`ParamSpec::default`, which the model's `Params::default()`
 //! reads too), shown as written (`2^20`); a choice's default is read from `Params::default()`.
 //!
-//! A model's commands are its module here (its flags, `impl` [`ModelArgs`], and [`Checked`]
-//! for its run) and one row of [`model_commands!`] below.
+//! A model's commands are its module here (its flags with their `params()` and `parts()`, and
+//! [`Checked`] for its run) and one row of [`model_commands!`] below.
 //!
 //! Layer: below `lesson` and `cli`; needs only the model, the report, presets and clap.
 
@@ -94,6 +94,9 @@ pub struct EvalArgs {
 }
 
 /// What the command layer knows of one model's flags (its `…Args`): the run they ask for.
+/// [`model_commands!`] implements it for every model's flags from their own `params()` (the
+/// model's parameters, or why the flags give none) and `parts()` (the report's optional
+/// parts the output flags ask for).
 pub trait ModelArgs {
     /// The run these flags ask for.
     fn planned(&self) -> Result<Planned, CommandError>;
@@ -119,6 +122,12 @@ macro_rules! model_commands {
         pub enum Planned {
             $($(#[$doc])* $variant(<$parts as ModelParts>::Params, $parts)),*
         }
+
+        $(impl ModelArgs for $args {
+            fn planned(&self) -> Result<Planned, CommandError> {
+                Ok(Planned::$variant(self.params()?, self.parts()))
+            }
+        })*
 
         impl ModelCommand {
             /// The model's flags, or `eval`'s.

@@ -1,7 +1,7 @@
 //! The flags of `loadlab redistribute`: one run of a ring redistribution algorithm (Renard,
 //! Robert & Vivien). Processors are numbered 1..n as in the paper.
 
-use super::{Checked, CommandError, ModelArgs, Output, Planned};
+use super::{Checked, CommandError, Output};
 use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::params::{Algorithm, LINK_COST, RedistParams};
 use crate::model::redistribute::typed::InstanceText;
@@ -71,18 +71,15 @@ impl RedistributeArgs {
             ..RedistParams::default()
         })
     }
-}
 
-impl ModelArgs for RedistributeArgs {
-    /// The run these flags ask for (the rounds listed for JSON with `--json`).
-    fn planned(&self) -> Result<Planned, CommandError> {
-        let parts = Parts {
+    /// The optional parts the output flags ask for (the rounds listed for JSON with `--json`).
+    pub fn parts(&self) -> Parts {
+        Parts {
             schedule: self.rounds,
             tau_curve: self.tau_curve,
             json_listing: self.out.json,
             ..Parts::default()
-        };
-        Ok(Planned::Redistribute(self.params()?, parts))
+        }
     }
 }
 

@@ -1,9 +1,7 @@
 //! The flags of `loadlab treesweep`: optimal clustering of a tree sweep under delay τ (Gao,
 //! Rosenberg & Sitaraman).
 
-use super::{
-    Checked, CommandError, ModelArgs, Output, Planned, Reader, at_least_one, int, real, refused,
-};
+use super::{Checked, CommandError, Output, Reader, at_least_one, int, real, refused};
 use crate::model::Progress;
 use crate::model::treesweep::{Direction, TreeSweepParams, params};
 use crate::report::ModelRun;
@@ -39,15 +37,13 @@ impl TreesweepArgs {
             direction: self.direction,
         })
     }
-}
 
-impl ModelArgs for TreesweepArgs {
-    fn planned(&self) -> Result<Planned, CommandError> {
-        let parts = Parts {
+    /// The optional parts the output flags ask for.
+    pub fn parts(&self) -> Parts {
+        Parts {
             schedule: self.schedule,
             ..Parts::default()
-        };
-        Ok(Planned::TreeSweep(self.params()?, parts))
+        }
     }
 }
 

@@ -5,6 +5,8 @@
 //! What a cell means (which parameters, which metric) belongs to the models' reports: see
 //! `report::map`. Nothing here depends on a model.
 
+use serde::{Deserialize, Serialize};
+
 use super::budget::SECONDS;
 use super::format::{Precision, number};
 use super::num::parse_real;
@@ -17,7 +19,7 @@ pub const MAX_POINTS: usize = 256;
 pub const COARSE_STRIDE: usize = 4;
 
 /// How the points of an axis are spaced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Scale {
     /// Evenly spaced.
     #[default]
@@ -27,7 +29,7 @@ pub enum Scale {
 }
 
 /// One axis of a map: a parameter swept from `lo` to `hi` in `points` points.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Axis {
     /// The parameter's name (the model subcommand's flag without dashes: `h`, `beta`, `tau`).
     pub param: String,

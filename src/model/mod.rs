@@ -108,8 +108,6 @@ mod parallel;
 mod validate;
 
 pub(crate) use parallel::{par_map, try_par_map};
-#[cfg(test)]
-pub(crate) use validate::failing_field;
 pub use validate::{Checks, ParamError, Validated};
 pub(crate) use validate::{ensure, finite, param_error, positive};
 

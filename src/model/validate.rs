@@ -60,6 +60,18 @@ pub(crate) fn positive(field: &'static str, what: &str, x: f64) -> Result<(), Pa
 pub trait Checks: Clone {
     /// Checks every field; the first problem found is returned.
     fn check(&self) -> Result<(), ParamError>;
+
+    /// The field the checks of the default parameters changed by `change` blame (panics when
+    /// they still pass): `GeoParams::failing_field(|p| p.n = 0)` in a test.
+    #[cfg(test)]
+    fn failing_field(change: impl FnOnce(&mut Self)) -> &'static str
+    where
+        Self: Default,
+    {
+        let mut p = Self::default();
+        change(&mut p);
+        p.check().unwrap_err().field
+    }
 }
 
 /// Parameters that passed their [`Checks`]: what the simulations and sweeps take. The fields
@@ -92,13 +104,4 @@ impl<P> std::ops::Deref for Validated<P> {
     fn deref(&self) -> &P {
         &self.0
     }
-}
-
-/// The field the checks of the default parameters changed by `change` blame (panics when
-/// they still pass).
-#[cfg(test)]
-pub(crate) fn failing_field<P: Checks + Default>(change: impl FnOnce(&mut P)) -> &'static str {
-    let mut p = P::default();
-    change(&mut p);
-    p.check().unwrap_err().field
 }

@@ -6,6 +6,8 @@
 //!   `performance.now()` stands in).
 //! - [`work`]: background work — a thread per job on the desktop; on the web, a queue of jobs
 //!   run one at a time in time slices between frames (see the module for why).
+//! - [`cells`]: a map's cells on every core — rayon's threads on the desktop, web workers on
+//!   the web.
 //! - [`files`]: reading and writing files — the file system on the desktop; on the web, files
 //!   the user picked or dropped (kept in memory) and every save or export as a download.
 //! - [`address`]: what the page's address asks for and the address that shows the state.
@@ -14,6 +16,7 @@
 //!   its address bar and the test hook).
 
 pub mod address;
+pub mod cells;
 pub mod clock;
 pub mod files;
 pub mod motion;

@@ -11,7 +11,8 @@
 //!   frame, `slice_max_ms`: the longest time background work held the page, `alt`: the
 //!   canvas's alt text, the picture's description);
 //! - `view(name)` (`workspace`, `map`, `compare`), `mapPoints(n)` (an n × n map) and
-//!   `cancel()` (the status bar's Cancel), for the timing and Cancel tests.
+//!   `cancel()` (the status bar's Cancel), for the timing and Cancel tests; `map()`: the Map
+//!   view's JSON once every cell is in (what `loadlab map … --json` prints), else "".
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -50,6 +51,8 @@ struct Hook {
     link: String,
     /// `state()`'s JSON.
     state: String,
+    /// `map()`'s JSON.
+    map: String,
     asks: Vec<Ask>,
     ctx: Option<egui::Context>,
 }
@@ -122,6 +125,10 @@ fn install_hook(window: &web_sys::Window, hook: &Shared) {
     set("state", state.as_ref());
     state.forget();
     let h = Rc::clone(hook);
+    let map = Closure::<dyn Fn() -> String>::new(move || h.borrow().map.clone());
+    set("map", map.as_ref());
+    map.forget();
+    let h = Rc::clone(hook);
     let open = Closure::<dyn Fn(String)>::new(move |text: String| ask(&h, Ask::Open(text)));
     set("open", open.as_ref());
     open.forget();
@@ -189,6 +196,8 @@ struct Page {
     /// The canvas's alt text: the picture's description (Describe the picture), so a screen
     /// reader that sees only the page reads what the picture shows.
     alt: String,
+    /// The request of the map `map()` gives.
+    map_shown: Option<crate::report::map::MapRequest>,
 }
 
 impl Page {
@@ -205,6 +214,7 @@ impl Page {
             embedded: address.embed,
             slice_max_ms: 0.0,
             alt: String::new(),
+            map_shown: None,
         };
         page.open(&address.target);
         page
@@ -306,6 +316,22 @@ impl Page {
             "alt": self.alt,
         });
         self.hook.borrow_mut().state = state.to_string();
+        self.publish_map();
+    }
+
+    /// `map()`'s JSON, written once per finished map.
+    fn publish_map(&mut self) {
+        let view = self.app.map_view();
+        let finished = if view.busy() { None } else { view.finished() };
+        let Some((request, plan, grid)) = finished else {
+            self.map_shown = None;
+            self.hook.borrow_mut().map.clear();
+            return;
+        };
+        if self.map_shown.as_ref() != Some(request) {
+            self.map_shown = Some(request.clone());
+            self.hook.borrow_mut().map = plan.json(grid).to_string();
+        }
     }
 }
 

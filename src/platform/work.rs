@@ -20,6 +20,10 @@
 //! page responsive, shows its progress and notices Cancel. Where the browser lacks JSPI a job
 //! runs whole between two frames (bounded by the cost estimate every computation makes
 //! first), which is slower to show but gives the same results.
+//!
+//! The one exception is a map: thousands of independent cells described by a small request,
+//! which [`super::cells`] sends to web workers, one per core, while the job waits on the
+//! runner's suspended stack (`wait_for_workers` on the web).
 
 pub use imp::*;
 

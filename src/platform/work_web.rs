@@ -54,6 +54,9 @@ unsafe extern "C" {
     /// Resolves after the browser's next turn: JSPI suspends the runner's stack meanwhile
     /// (`WebAssembly.Suspending` in `loadlab-work.js`).
     fn pause();
+    /// Resolves when the web workers computing a map's cells have news, or after 50 ms: JSPI
+    /// suspends the runner's stack meanwhile (`loadlab-work.js`).
+    fn wait_cells();
 }
 
 #[wasm_bindgen]
@@ -89,12 +92,35 @@ pub fn checkpoint() {
     {
         return;
     }
+    // SAFETY: an import without arguments or result; JSPI suspends and resumes the stack.
+    suspended(|| unsafe { pause() });
+}
+
+/// Runs `wait`, a suspending import, with the runner marked as not pausable meanwhile (code
+/// the page calls while the runner is suspended must not pause), and starts a new slice after.
+fn suspended(wait: impl FnOnce()) {
     PAUSABLE.set(false);
     slice_ended();
-    // SAFETY: an import without arguments or result; JSPI suspends and resumes the stack.
-    unsafe { pause() };
+    wait();
     PAUSABLE.set(true);
     SLICE_START.set(Some(Instant::now()));
+}
+
+/// Suspends the runner until the web workers have news (or for at most 50 ms) and returns
+/// true; returns false at once where it cannot suspend (not on the runner's stack, or the
+/// browser lacks JSPI): the caller then computes by itself.
+pub fn wait_for_workers() -> bool {
+    if !PAUSABLE.get() {
+        return false;
+    }
+    // SAFETY: an import without arguments or result; JSPI suspends and resumes the stack.
+    suspended(|| unsafe { wait_cells() });
+    true
+}
+
+/// True where a job may wait for web workers ([`wait_for_workers`] would suspend).
+pub fn can_wait_for_workers() -> bool {
+    PAUSABLE.get()
 }
 
 /// `main`, then `side`: one thread.

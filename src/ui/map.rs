@@ -16,6 +16,7 @@ use crate::model::ParamError;
 use crate::model::map::{Axis, Grid, Scale as Spacing};
 use crate::model::num::parse_real;
 use crate::model::registry::{ModelId, Scenario};
+use crate::platform::cells;
 use crate::report::format::{Precision, number};
 use crate::report::map::{MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
@@ -401,6 +402,17 @@ impl MapView {
         }
     }
 
+    /// The map once every cell is in: its request, plan and grid (the web page's test hook
+    /// compares its JSON with the desktop's).
+    pub fn finished(&self) -> Option<(&MapRequest, &MapPlan, &Grid)> {
+        match self.grid.latest_keyed() {
+            Some(((request, _), Ok((plan, grid)))) if grid.complete() => {
+                Some((request, plan, grid))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether a job of the map (coarse or refining) is running.
     pub fn busy(&self) -> bool {
         self.grid.status().is_some()
@@ -559,7 +571,7 @@ impl MapView {
                 repainter(ctx),
                 move |progress| {
                     let at = g.missing();
-                    let r = p.compute(&at, progress)?;
+                    let r = cells::compute(&p, &at, progress)?;
                     g.fill(&at, r);
                     Ok(Ok((p, g)))
                 },
@@ -612,7 +624,7 @@ pub fn coarse_map(
     };
     let mut g = p.grid();
     let at = p.coarse();
-    let r = p.compute(&at, progress)?;
+    let r = cells::compute(&p, &at, progress)?;
     g.fill(&at, r);
     Ok(Ok((p, g)))
 }

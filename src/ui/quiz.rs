@@ -535,6 +535,6 @@ mod tests {
         assert_eq!(w.score(), (1, 3));
         let (a, r) = w.attempt().unwrap();
         assert_eq!((r.score, r.out_of, a.log.len()), (1, 4, 5));
-        assert_eq!(a.student, "");
+        assert_eq!(a.header.student, "");
     }
 }

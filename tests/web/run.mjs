@@ -8,7 +8,8 @@
 //   equal to `loadlab eval PRESET --json` (numbers to 12 significant digits);
 // - the arrow key steps, and the address follows;
 // - a lesson step opens by address with its question hidden; ?embed=1 hides the menus;
-// - an n × n map keeps the page's longest task short, its time is printed, Cancel stops it;
+// - an n × n map keeps the page's longest task short, equals `loadlab map … --json`, its time
+//   is printed, Cancel stops it;
 // - the service worker serves the page with the network cut after the first visit;
 // - no panic and no uncaught error in the console.
 // Screenshots go to target/web-shots/. The last line is "N passed, M failed".
@@ -238,8 +239,7 @@ try {
   const mapPreset = "ksbf-t16-r8";
   const spec = ["--x", `n=2..18:${MAP_POINTS}`, "--y", `p=1..256:${MAP_POINTS}:log`, "--metric", "efficiency"];
   const flags = ["--shape", "tree", "--seed", "1", "--spawn-prob", "0.75", "--json"];
-  // The desktop's median of 3 runs, on every core and on one (the page's background work has
-  // one thread: rayon falls back to it on the web).
+  // The desktop's median of 3 runs, on every core and on one (printed for comparison).
   const deskTime = (env) => {
     const times = [];
     for (let i = 0; i < 3; i++) {
@@ -288,12 +288,18 @@ try {
       `longest slice of background work ${Math.round(slice)} ms, ${frames.length} frames, ` +
       `longest gap between frames ${Math.round(frameGap)} ms`,
   );
-  // The budget holds the page to 3x the desktop's time on one core, the work it can use. On
-  // every core of this 2-core machine the desktop is ~2x faster again: that ratio is printed
-  // above, and README's "In the browser" says where it stands.
+  // The cells the workers computed are the desktop's: the page's finished map against
+  // `loadlab map … --json` for the same scenario and axes.
+  const pageMap = await page.evaluate(() => window.loadlab.map());
+  const cliMap = JSON.parse(cli("map", "ksbf", ...spec, ...flags));
+  const mapDiff = pageMap ? differ(JSON.parse(pageMap), cliMap) : "the page has no finished map";
+  check("the page's map equals the desktop's (loadlab map --json)", !mapDiff, mapDiff);
+  // The budget (issue 35): the page within 3x the desktop's time. The page computes a map's
+  // cells on web workers, one per core, as the desktop does on rayon's threads, so it is held
+  // to the desktop on every core.
   check(
-    `the map in the page within 3x the desktop's time on one core (${(mapMs / desk1Ms).toFixed(2)}x)`,
-    mapMs <= 3 * desk1Ms,
+    `the map in the page within 3x the desktop's time on every core (${(mapMs / deskMs).toFixed(2)}x)`,
+    mapMs <= 3 * deskMs,
   );
   check(`longest task while the map computes under 100 ms (${Math.round(longest)} ms)`, longest < 100);
   // The runner pauses after 10 ms of work; what a slice measures beyond that is the machine
@@ -301,10 +307,14 @@ try {
   // 40-48 ms without a single 0.5 ms sample inside the longest slices). A runner that did not
   // pause would hold the page for the whole map (seconds).
   check(`background work yields: its longest slice under 100 ms (${Math.round(slice)} ms)`, slice < 100);
+  // Frames keep coming. While the workers keep every core busy, how many frames the browser
+  // draws depends on its renderer: here Chromium renders WebGL in software (SwiftShader), a
+  // costly frame, and drew 4-6 frames per second on 2 idle cores (no task of the page's was
+  // long); a page that held the main thread would show one gap the length of the map.
   const fps = (frames.length * 1000) / mapMs;
   check(
-    `frames keep coming while the map computes (${frames.length} in ${mapMs} ms)`,
-    fps >= 4,
+    `frames keep coming while the map computes (${frames.length} in ${mapMs} ms, longest gap ${Math.round(frameGap)} ms)`,
+    fps >= 2 && frameGap < 1500,
     `${fps.toFixed(1)} frames/s`,
   );
   await page.screenshot({ path: join(SHOTS, "map.png") });

@@ -12,7 +12,7 @@ use crate::model::exercise::moves::{ATTEMPTS_PER_LEVEL, parse_loads};
 
 /// The exercise (and the grades of `--moves`) as one JSON value.
 pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value, CliError> {
-    let params = args.params();
+    let params = args.params()?;
     let mut ex = DivExercise::new(&params).map_err(|e| CliError(e.0))?;
     let v = *ex.instance();
     let method = ex.method().name();

@@ -6,13 +6,12 @@ use clap::Parser;
 use serde_json::{Value, json};
 
 use super::{ExerciseArgs, ExerciseModel, Grading, at_most, read_moves};
-use crate::cli::{Cli, CliError, Command, at_least_one};
+use crate::cli::{Cli, CliError, Command};
 use crate::lesson::homework::attempt::{Attempt, LOG_MAX};
 use crate::lesson::homework::personal;
 use crate::lesson::homework::replay::{Entry, Kind};
 use crate::model::redistribute::params::RedistParams;
 use crate::model::registry::{ModelId, Scenario};
-use crate::model::treesweep::TreeSweepParams;
 
 /// The exercise (personal when `--student` is given) and whether `--json` was asked for;
 /// with `--hand-in`, the attempt file written.
@@ -88,13 +87,9 @@ fn scenario(m: &ExerciseModel) -> Result<Scenario, CliError> {
             ..RedistParams::default()
         }),
         ExerciseModel::Geodecay { args, .. } => Scenario::Geodecay(args.params()?),
-        ExerciseModel::Divisible { args, .. } => Scenario::Divisible(args.params()),
+        ExerciseModel::Divisible { args, .. } => Scenario::Divisible(args.params()?),
         ExerciseModel::Ksbf { args, .. } => Scenario::Ksbf(args.params()?),
-        ExerciseModel::Treesweep { args, .. } => Scenario::TreeSweep(TreeSweepParams {
-            n: at_least_one("n", "n (tree height)", args.n)?,
-            tau: args.tau,
-            direction: args.direction,
-        }),
+        ExerciseModel::Treesweep { args, .. } => Scenario::TreeSweep(args.params()?),
     })
 }
 

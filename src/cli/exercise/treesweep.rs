@@ -26,13 +26,20 @@ pub struct TreeArgs {
     pub json: bool,
 }
 
+impl TreeArgs {
+    /// The instance the flags describe.
+    pub fn params(&self) -> Result<TreeSweepParams, CliError> {
+        Ok(TreeSweepParams {
+            n: at_least_one("n", "n (tree height)", self.n)?,
+            tau: self.tau,
+            direction: self.direction,
+        })
+    }
+}
+
 /// Prints the exercise, or grades the moves.
 pub fn run(args: &TreeArgs, grading: &Grading) -> Result<Value, CliError> {
-    let params = TreeSweepParams {
-        n: at_least_one("n", "n (tree height)", args.n)?,
-        tau: args.tau,
-        direction: args.direction,
-    };
+    let params = args.params()?;
     let mut ex = TreeExercise::new(&params).map_err(|e| CliError(e.0))?;
     let n = ex.height();
     let mut out = json!({

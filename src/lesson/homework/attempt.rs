@@ -25,7 +25,7 @@ use crate::model::budget::MEMORY_LIMIT;
 use crate::model::exercise::moves::Shape;
 use crate::model::registry::Scenario;
 
-pub use super::header::{APP_VERSION, FORMAT, LOG_MAX, VERSION, older_than};
+pub use super::header::{APP_VERSION, FORMAT, Header, LOG_MAX, VERSION, older_than};
 /// Attempt files larger than this are refused before reading (4 MiB).
 pub const MAX_BYTES: u64 = 4 << 20;
 
@@ -73,20 +73,9 @@ impl Stored {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Attempt {
-    /// Always [`FORMAT`].
-    pub format: String,
-    /// The format version ([`VERSION`]).
-    pub version: u32,
-    /// The loadlab version that wrote it.
-    pub app_version: String,
-    /// The model's name.
-    pub model: String,
-    /// The student's name ("" when the instance is not personal).
-    #[serde(default)]
-    pub student: String,
-    /// The course key.
-    #[serde(default)]
-    pub course: String,
+    /// Format, version, app version, model, student and course (no kind).
+    #[serde(flatten)]
+    pub header: Header,
     /// The instance.
     pub scenario: Scenario,
     /// The `loadlab exercise` command that sets the same instance.
@@ -119,12 +108,7 @@ impl Attempt {
         let r = replay(scenario, &log)?;
         let count = |k: Kind| log.iter().filter(|e| e.kind == k).count();
         let a = Attempt {
-            format: FORMAT.into(),
-            version: VERSION,
-            app_version: APP_VERSION.into(),
-            model: scenario.model_name().into(),
-            student: student.trim().into(),
-            course: course.trim().into(),
+            header: Header::new(None, scenario.model_name(), student, course),
             scenario: scenario.clone(),
             command: super::personal::command(scenario),
             hints: count(Kind::Hint),
@@ -159,10 +143,10 @@ impl Attempt {
                 a.log.len()
             ));
         }
-        if a.model != a.scenario.model_name() {
+        if a.header.model != a.scenario.model_name() {
             return Err(format!(
                 "model {:?}, but the instance is a {} instance",
-                crate::preset::one_line(&a.model),
+                crate::preset::one_line(&a.header.model),
                 a.scenario.model_name()
             ));
         }
@@ -174,11 +158,6 @@ impl Attempt {
         let bytes = crate::preset::read_user_file(path, MAX_BYTES, "attempt files")
             .map_err(|e| e.to_string())?;
         Attempt::parse(&bytes)
-    }
-
-    /// Whether the app that wrote it is older than this one (by its version number).
-    pub fn older(&self) -> bool {
-        super::header::written_by_older(self.version, &self.app_version)
     }
 }
 

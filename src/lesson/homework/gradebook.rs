@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::attempt::{Attempt, AttemptFile, Stored};
+use super::attempt::{Attempt, AttemptFile, Header, Stored};
 use super::personal;
 use super::quiz::{Answers, QuizAttempt, QuizStored};
 
@@ -57,13 +57,12 @@ pub struct Row {
 }
 
 impl Row {
-    /// The row of `file`, handed in by `student` on `model` (an attempt of `kind`), with
-    /// nothing graded yet.
-    fn of(file: &str, student: &str, model: &str, kind: &str) -> Row {
+    /// The row of `file`, with header `h` (an attempt of `kind`), with nothing graded yet.
+    fn of(file: &str, h: &Header, kind: &str) -> Row {
         Row {
             file: file.into(),
-            student: student.into(),
-            model: model.into(),
+            student: h.student.clone(),
+            model: h.model.clone(),
             kind: kind.into(),
             ..Row::default()
         }
@@ -72,18 +71,19 @@ impl Row {
     /// The row of a file that could not be graded, and why.
     fn unreadable(file: &str, why: String) -> Row {
         Row {
+            file: file.into(),
             error: why,
-            ..Row::of(file, "", "", "")
+            ..Row::default()
         }
     }
 }
 
-/// The verdicts on a file ([`NO_NAME`] or [`FOREIGN`], [`EDITED`], [`OLDER`]) handed in by
-/// `student`; `mine` tells whether the instance is the student's own (asked only when the
-/// file names a student).
-fn verdicts(student: &str, mine: impl FnOnce() -> bool, edited: bool, older: bool) -> Vec<String> {
+/// The verdicts on a file ([`NO_NAME`] or [`FOREIGN`], [`EDITED`], [`OLDER`]) of header `h`;
+/// `mine` tells whether the instance is the student's own (asked only when the file names a
+/// student).
+fn verdicts(h: &Header, mine: impl FnOnce() -> bool, edited: bool) -> Vec<String> {
     let mut flags = Vec::new();
-    if personal::normalise(student).is_empty() {
+    if personal::normalise(&h.student).is_empty() {
         flags.push(NO_NAME.to_string());
     } else if !mine() {
         flags.push(FOREIGN.to_string());
@@ -91,7 +91,7 @@ fn verdicts(student: &str, mine: impl FnOnce() -> bool, edited: bool, older: boo
     if edited {
         flags.push(EDITED.to_string());
     }
-    if older {
+    if h.older() {
         flags.push(OLDER.to_string());
     }
     flags
@@ -105,7 +105,7 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
         Err(why) => {
             return Row {
                 error: why,
-                ..Row::of(file, &a.student, &a.model, "")
+                ..Row::of(file, &a.header, "")
             };
         }
     };
@@ -118,13 +118,15 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
             broken.push(g.rule.clone());
         }
     }
-    let course = course.unwrap_or(&a.course);
-    let mine =
-        || personal::personal(a.scenario.model(), course, &a.student).as_ref() == Ok(&a.scenario);
+    let course = course.unwrap_or(&a.header.course);
+    let mine = || {
+        personal::personal(a.scenario.model(), course, &a.header.student).as_ref()
+            == Ok(&a.scenario)
+    };
     let counts_differ = a.hints != r.hints || a.show_me != r.shown;
     let edited =
         Stored::of(&r) != a.stored || counts_differ || a.command != personal::command(&a.scenario);
-    let flags = verdicts(&a.student, mine, edited, a.older());
+    let flags = verdicts(&a.header, mine, edited);
     Row {
         instance: a.command.get(3..).unwrap_or_default().join(" "),
         moves: r.moves,
@@ -137,7 +139,7 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
         score: r.score,
         out_of: r.out_of,
         flags,
-        ..Row::of(file, &a.student, &a.model, "exercise")
+        ..Row::of(file, &a.header, "exercise")
     }
 }
 
@@ -146,7 +148,7 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
 pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answers) -> Row {
     let fail = |why: String| Row {
         error: why,
-        ..Row::of(file, &a.student, &a.model, super::quiz::KIND)
+        ..Row::of(file, &a.header, super::quiz::KIND)
     };
     let questions = match a.questions(memo) {
         Ok(q) => q,
@@ -156,10 +158,10 @@ pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answ
         Ok(r) => r,
         Err(why) => return fail(why),
     };
-    let course = course.unwrap_or(&a.course);
+    let course = course.unwrap_or(&a.header.course);
     let mine = || {
         a.model_id()
-            .and_then(|m| personal::quiz_seed(m, course, &a.student))
+            .and_then(|m| personal::quiz_seed(m, course, &a.header.student))
             == Ok(a.seed)
     };
     let model = a
@@ -169,7 +171,7 @@ pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answ
         || a.shown != r.shown
         || !a.lists(&questions)
         || a.command != super::quiz::command(model, a.seed, a.count);
-    let flags = verdicts(&a.student, mine, edited, a.older());
+    let flags = verdicts(&a.header, mine, edited);
     Row {
         instance: a.command.get(4..).unwrap_or_default().join(" "),
         moves: r.answers,
@@ -181,7 +183,7 @@ pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answ
         score: r.score,
         out_of: r.out_of,
         flags,
-        ..Row::of(file, &a.student, &a.model, super::quiz::KIND)
+        ..Row::of(file, &a.header, super::quiz::KIND)
     }
 }
 

@@ -1,6 +1,7 @@
-//! What both kinds of attempt file share: the header they start with (format, version, the
-//! app's version), the log limit, and how a file is written and dated. The exercise's and the
-//! quiz's attempt modules both read it, so that neither imports the other for it.
+//! What both kinds of attempt file share: the header they start with (format, version, kind,
+//! the app's version, model, student, course), the stored grade's shape, the log limit, and
+//! how a file is written and dated. The exercise's and the quiz's attempt modules both read
+//! it, so that neither imports the other for it.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +13,52 @@ pub const VERSION: u32 = 1;
 pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The most log entries replayed.
 pub const LOG_MAX: usize = 20_000;
+
+/// The fields every attempt file starts with, in this order (each kind's own follow): an
+/// attempt struct holds it as a `#[serde(flatten)]` field, so the file's JSON is flat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The format version ([`VERSION`]).
+    pub version: u32,
+    /// The kind of attempt: `"quiz"` for a quiz's; none for an exercise's (a reader drops an
+    /// exercise's `"kind": "exercise"` before parsing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The loadlab version that wrote it.
+    pub app_version: String,
+    /// The model's name.
+    pub model: String,
+    /// The student's name ("" when the instance or the quiz is not personal).
+    #[serde(default)]
+    pub student: String,
+    /// The course key.
+    #[serde(default)]
+    pub course: String,
+}
+
+impl Header {
+    /// The header this build writes for an attempt of `kind` (none: an exercise's) on `model`
+    /// by `student` in `course` (both trimmed).
+    pub fn new(kind: Option<&str>, model: &str, student: &str, course: &str) -> Header {
+        Header {
+            format: FORMAT.into(),
+            version: VERSION,
+            kind: kind.map(String::from),
+            app_version: APP_VERSION.into(),
+            model: model.into(),
+            student: student.trim().into(),
+            course: course.trim().into(),
+        }
+    }
+
+    /// Whether the app that wrote the file is older than this one (by its format version,
+    /// then its version number).
+    pub fn older(&self) -> bool {
+        self.version < VERSION || older_than(&self.app_version, APP_VERSION)
+    }
+}
 
 /// The grade the student saw when handing in, with the verdict `V` of each graded entry (an
 /// exercise's moves or a quiz's replies). A reader never trusts it: it is checked against what
@@ -34,12 +81,6 @@ pub fn file_text<T: Serialize>(file: &T) -> String {
     let mut s = serde_json::to_string_pretty(file).unwrap_or_default();
     s.push('\n');
     s
-}
-
-/// Whether a file of format `version` written by loadlab `app_version` comes from an app
-/// older than this one.
-pub fn written_by_older(version: u32, app_version: &str) -> bool {
-    version < VERSION || older_than(app_version, APP_VERSION)
 }
 
 /// `a` < `b` as dotted version numbers (a part that is not a number counts as 0).

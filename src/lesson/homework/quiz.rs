@@ -28,7 +28,7 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use super::header::{APP_VERSION, FORMAT, LOG_MAX, VERSION};
+use super::header::{Header, LOG_MAX};
 use crate::lesson::{Asked, Grade, Question, QuizQuestion};
 use crate::model::registry::ModelId;
 
@@ -250,22 +250,9 @@ impl QuizStored {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct QuizAttempt {
-    /// Always [`FORMAT`].
-    pub format: String,
-    /// The format version.
-    pub version: u32,
-    /// Always [`KIND`].
-    pub kind: String,
-    /// The loadlab version that wrote it.
-    pub app_version: String,
-    /// The model's name.
-    pub model: String,
-    /// The student's name ("" when the quiz is not personal).
-    #[serde(default)]
-    pub student: String,
-    /// The course key.
-    #[serde(default)]
-    pub course: String,
+    /// Format, version, kind (always [`KIND`]), app version, model, student and course.
+    #[serde(flatten)]
+    pub header: Header,
     /// The quiz's seed (a personal quiz: [`super::personal::quiz_seed`]).
     pub seed: u64,
     /// Its number of questions.
@@ -303,13 +290,7 @@ impl QuizAttempt {
     ) -> Result<(QuizAttempt, QuizReplayed), String> {
         let r = replay(questions, &log)?;
         let a = QuizAttempt {
-            format: FORMAT.into(),
-            version: VERSION,
-            kind: KIND.into(),
-            app_version: APP_VERSION.into(),
-            model: model.name().into(),
-            student: who.0.trim().into(),
-            course: who.1.trim().into(),
+            header: Header::new(Some(KIND), model.name(), who.0, who.1),
             seed,
             count: questions.len(),
             command: command(model, seed, questions.len()),
@@ -328,8 +309,9 @@ impl QuizAttempt {
 
     /// The model named, or why it is none.
     pub fn model_id(&self) -> Result<ModelId, String> {
-        ModelId::from_name(&self.model)
-            .ok_or_else(|| format!("unknown model {:?}", crate::preset::one_line(&self.model)))
+        let model = &self.header.model;
+        ModelId::from_name(model)
+            .ok_or_else(|| format!("unknown model {:?}", crate::preset::one_line(model)))
     }
 
     /// Checks what parsing cannot: the kind, the model, the count and the log's length.
@@ -348,11 +330,6 @@ impl QuizAttempt {
             ));
         }
         Ok(self)
-    }
-
-    /// Whether the app that wrote it is older than this one.
-    pub fn older(&self) -> bool {
-        super::header::written_by_older(self.version, &self.app_version)
     }
 
     /// The quiz generated again from the seed and the count, every answer recomputed.

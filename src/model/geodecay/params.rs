@@ -391,10 +391,6 @@ pub type Valid = Validated<GeoParams>;
 mod tests {
     use super::*;
 
-    fn field_of(change: impl FnOnce(&mut GeoParams)) -> &'static str {
-        crate::model::failing_field(change)
-    }
-
     #[test]
     fn default_is_valid_and_as_specified() {
         let v = GeoParams::default().validate().unwrap();
@@ -410,30 +406,37 @@ mod tests {
 
     #[test]
     fn validation_names_the_field() {
-        assert_eq!(field_of(|p| p.n = 0), "n");
-        assert_eq!(field_of(|p| p.n = N_MAX + 1), "n");
-        assert_eq!(field_of(|p| p.p = 0), "p");
-        assert_eq!(field_of(|p| p.p = P_MAX + 1), "p");
+        assert_eq!(GeoParams::failing_field(|p| p.n = 0), "n");
+        assert_eq!(GeoParams::failing_field(|p| p.n = N_MAX + 1), "n");
+        assert_eq!(GeoParams::failing_field(|p| p.p = 0), "p");
+        assert_eq!(GeoParams::failing_field(|p| p.p = P_MAX + 1), "p");
         assert_eq!(
-            field_of(|p| {
+            GeoParams::failing_field(|p| {
                 p.survivors = Survivors::Random;
                 p.p = P_MAX_RANDOM + 1
             }),
             "p"
         );
         for a in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e-4] {
-            assert_eq!(field_of(|p| p.alpha = a), "alpha", "α = {a}");
+            assert_eq!(
+                GeoParams::failing_field(|p| p.alpha = a),
+                "alpha",
+                "α = {a}"
+            );
         }
         assert_eq!(ELL_MAX, 2f64.powi(ELL_LOG2_LIMIT as i32));
         for l in [-1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, f64::MAX] {
-            assert_eq!(field_of(|p| p.ell = l), "ell", "ℓ = {l}");
+            assert_eq!(GeoParams::failing_field(|p| p.ell = l), "ell", "ℓ = {l}");
         }
         for c in [0.0, -2.0, f64::NAN] {
-            assert_eq!(field_of(|p| p.c = c), "c", "c = {c}");
+            assert_eq!(GeoParams::failing_field(|p| p.c = c), "c", "c = {c}");
         }
-        assert_eq!(field_of(|p| p.every = 0), "every");
-        assert_eq!(field_of(|p| p.ell_log2_max = 0), "ell_log2_max");
-        assert_eq!(field_of(|p| p.seeds = 0), "seeds");
+        assert_eq!(GeoParams::failing_field(|p| p.every = 0), "every");
+        assert_eq!(
+            GeoParams::failing_field(|p| p.ell_log2_max = 0),
+            "ell_log2_max"
+        );
+        assert_eq!(GeoParams::failing_field(|p| p.seeds = 0), "seeds");
         // ℓ = 0 is allowed (free balancing).
         let ok = GeoParams {
             ell: 0.0,

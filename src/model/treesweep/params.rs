@@ -149,10 +149,6 @@ impl Valid {
 mod tests {
     use super::*;
 
-    fn field_of(change: impl FnOnce(&mut TreeSweepParams)) -> &'static str {
-        crate::model::failing_field(change)
-    }
-
     #[test]
     fn default_is_valid() {
         let v = TreeSweepParams::default().validate().unwrap();
@@ -174,10 +170,14 @@ mod tests {
 
     #[test]
     fn validation_names_the_field() {
-        assert_eq!(field_of(|p| p.n = 0), "n");
-        assert_eq!(field_of(|p| p.n = N_MAX + 1), "n");
+        assert_eq!(TreeSweepParams::failing_field(|p| p.n = 0), "n");
+        assert_eq!(TreeSweepParams::failing_field(|p| p.n = N_MAX + 1), "n");
         for t in [1.0, 0.5, 0.0, -3.0, f64::NAN, f64::INFINITY, 2e9] {
-            assert_eq!(field_of(|p| p.tau = t), "tau", "τ = {t}");
+            assert_eq!(
+                TreeSweepParams::failing_field(|p| p.tau = t),
+                "tau",
+                "τ = {t}"
+            );
         }
         let mut p = TreeSweepParams {
             tau: 1.0,

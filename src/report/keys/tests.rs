@@ -6,7 +6,8 @@ use super::*;
 use crate::model::NoProgress;
 use crate::model::ksbf::Shape;
 use crate::model::redistribute::params::Algorithm;
-use crate::model::registry::{ModelId, Scenario};
+use crate::model::registry::{ModelId, ModelParams, Scenario};
+use crate::report::row::ModelParts;
 use crate::report::{self, Render};
 
 /// Whether the JSON holds `path` (dot parts; a numeric part indexes a list, `*` matches any
@@ -42,6 +43,17 @@ fn run(model: ModelId, edit: impl FnOnce(&mut Scenario)) -> Value {
     report::json(&s, &NoProgress).unwrap()
 }
 
+/// The run of the default scenario of `P`'s model with the parts `choose` sets on (every
+/// part off but those).
+fn with_parts<P: ModelParts>(choose: impl FnOnce(&mut P)) -> report::ModelRun {
+    let s = <P::Params as ModelParams>::MODEL.default_scenario();
+    let mut parts = P::default();
+    choose(&mut parts);
+    parts
+        .run(report::row::params(&s).unwrap(), &NoProgress)
+        .unwrap()
+}
+
 /// Asserts that `json` holds every one of `keys` (naming the missing ones, `what: key`).
 fn check(what: &str, json: &Value, keys: &[&str]) {
     let missing: Vec<String> = keys
@@ -75,16 +87,10 @@ fn every_divisible_key_names_a_field_of_the_runs_json() {
 #[test]
 fn every_geodecay_and_treesweep_key_names_a_field_of_the_runs_json() {
     use geodecay as g;
-    let Scenario::Geodecay(p) = ModelId::Geodecay.default_scenario() else {
-        unreachable!()
-    };
-    let traced = report::geodecay::Parts {
-        trace: true,
-        ..Default::default()
-    };
+    let traced = with_parts(|p: &mut report::geodecay::Parts| p.trace = true);
     check(
         "geodecay",
-        &traced.build(&p, &NoProgress).unwrap().json(),
+        &traced.json(),
         &[
             g::TIME,
             g::OVERHEAD,
@@ -116,16 +122,7 @@ fn every_geodecay_and_treesweep_key_names_a_field_of_the_runs_json() {
 #[test]
 fn every_ksbf_key_names_a_field_of_the_runs_json() {
     use ksbf as k;
-    let Scenario::Ksbf(p) = ModelId::Ksbf.default_scenario() else {
-        unreachable!()
-    };
-    let tree = report::ksbf::Parts {
-        assignments: true,
-        ..Default::default()
-    }
-    .build(&p, &NoProgress)
-    .unwrap()
-    .json();
+    let tree = with_parts(|p: &mut report::ksbf::Parts| p.assignments = true).json();
     check(
         "ksbf",
         &tree,
@@ -158,15 +155,7 @@ fn every_ksbf_key_names_a_field_of_the_runs_json() {
 #[test]
 fn every_redistribute_key_names_a_field_of_the_runs_json() {
     use redistribute as r;
-    let Scenario::Redistribute(p) = ModelId::Redistribute.default_scenario() else {
-        unreachable!()
-    };
-    let ring = report::redistribute::Parts {
-        schedule: true,
-        ..Default::default()
-    }
-    .build(&p, &NoProgress)
-    .unwrap();
+    let ring = with_parts(|p: &mut report::redistribute::Parts| p.schedule = true);
     check(
         "redistribute",
         &ring.json(),

@@ -17,6 +17,7 @@
 //!
 //! The grid, the axes, the cost check and the parallel loop are [`crate::model::map`]'s.
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::{Detail, ReportError, registry, run as report_run};
@@ -89,8 +90,9 @@ pub const RUN_OVERHEAD_SECONDS: f64 = 5e-5;
 /// columns (the first map within 100 ms on 2 cores).
 pub const COARSE_SECONDS: f64 = 0.05;
 
-/// What a map computes: a model's scenario, two axes, a metric.
-#[derive(Debug, Clone, PartialEq)]
+/// What a map computes: a model's scenario, two axes, a metric. (Serialisable: the web page
+/// sends it to the web workers that compute its cells.)
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MapRequest {
     /// The scenario whose other parameters every cell keeps.
     pub base: Scenario,
@@ -107,6 +109,8 @@ pub struct MapRequest {
 /// A checked [`MapRequest`]: parameters and metric resolved, values fixed, cost estimated.
 #[derive(Debug, Clone)]
 pub struct MapPlan {
+    /// The request it checks.
+    pub request: MapRequest,
     /// The model.
     pub model: ModelId,
     /// The scenario every cell starts from.
@@ -160,6 +164,7 @@ impl MapRequest {
             ));
         }
         let mut plan = MapPlan {
+            request: self.clone(),
             model,
             base: self.base.clone(),
             x,

@@ -120,10 +120,10 @@ impl LoadlabApp {
             Ok(_) => return self.error(format!("Could not replay {file}: {}", row.error)),
             Err(e) => return self.error(format!("Could not replay {file}: {e}")),
         };
-        let who = if a.student.is_empty() {
+        let who = if a.header.student.is_empty() {
             "an attempt".to_string()
         } else {
-            format!("{}'s attempt", a.student)
+            format!("{}'s attempt", a.header.student)
         };
         let preset = Preset::new(
             format!("{who} ({file})"),
