@@ -8,7 +8,7 @@ measures each run's CPU time and peak memory (wait4's rusage). A run is a findin
 exits other than 0 or 2 (a panic, an abort, a signal), exits 2 without its `error:` line, takes
 more than 10 s of CPU or 1 GB, refuses (exit 2) after more than 1 s of CPU, or does not end
 within the wall-clock limit. The web page's address (`#lesson=`, link fragments) is read
-in-process by `cargo test --test cli fuzz_the_web_address` (and `..._many -- --ignored`).
+in-process by `cargo test --test suite fuzz_the_web_address` (and `..._many -- --ignored`).
 
     cargo build --release && scripts/fuzz-pass.py [--seed S] [--cases N] [--only SURFACE]
 

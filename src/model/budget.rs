@@ -17,7 +17,7 @@
 //! is refused at once), run with the release build under `ulimit -v 3000000` on the
 //! reference machine while it was shared (load 7–10 on 2 cores, so wall time is about twice
 //! the CPU time; CPU time is what the limits stand for). Re-check with
-//! `cargo test --release --test cli boundary -- --ignored --nocapture`.
+//! `cargo test --release --test suite boundary -- --ignored --nocapture`.
 //!
 //! | command (boundary input) | binds | CPU s | wall s | peak MB |
 //! |---|---|---|---|---|

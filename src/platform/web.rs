@@ -112,22 +112,17 @@ fn install_hook(window: &web_sys::Window, hook: &Shared) {
         let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(name), value);
     };
     set("ready", &JsValue::FALSE);
-    let h = Rc::clone(hook);
-    let report = Closure::<dyn Fn() -> String>::new(move || report(&h.borrow().link));
-    set("report", report.as_ref());
-    report.forget();
-    let h = Rc::clone(hook);
-    let link = Closure::<dyn Fn() -> String>::new(move || h.borrow().link.clone());
-    set("link", link.as_ref());
-    link.forget();
-    let h = Rc::clone(hook);
-    let state = Closure::<dyn Fn() -> String>::new(move || h.borrow().state.clone());
-    set("state", state.as_ref());
-    state.forget();
-    let h = Rc::clone(hook);
-    let map = Closure::<dyn Fn() -> String>::new(move || h.borrow().map.clone());
-    set("map", map.as_ref());
-    map.forget();
+    // The getters: each reads one string of the hook's state.
+    let getter = |name: &str, read: fn(&Hook) -> String| {
+        let h = Rc::clone(hook);
+        let get = Closure::<dyn Fn() -> String>::new(move || read(&h.borrow()));
+        set(name, get.as_ref());
+        get.forget();
+    };
+    getter("report", |h| report(&h.link));
+    getter("link", |h| h.link.clone());
+    getter("state", |h| h.state.clone());
+    getter("map", |h| h.map.clone());
     let h = Rc::clone(hook);
     let open = Closure::<dyn Fn(String)>::new(move |text: String| ask(&h, Ask::Open(text)));
     set("open", open.as_ref());

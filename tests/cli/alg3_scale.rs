@@ -63,7 +63,7 @@ fn a_large_ring_runs_with_every_round_checked() {
 }
 
 /// The full instance in the release build: under 5 s whole process (issue 36's target;
-/// `cargo test --release --test cli boundary -- --ignored`).
+/// `cargo test --release --test suite boundary -- --ignored`).
 #[test]
 #[ignore = "release build: the full 10 000-ring"]
 fn boundary_alg3_ring_of_ten_thousand() {

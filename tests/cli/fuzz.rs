@@ -3,7 +3,7 @@
 //! run must end within a time bound and under an address-space limit with either exit 0 or
 //! exit 2 and exactly one `error:` line, never a panic, an abort or a hang.
 //!
-//! CI runs [`CI_CASES`] cases per seed; `cargo test --test cli fuzz_many -- --ignored` runs
+//! CI runs [`CI_CASES`] cases per seed; `cargo test --test suite fuzz_many -- --ignored` runs
 //! many more. The seeds are fixed so a failure reproduces.
 
 use std::io::Read;

@@ -4,7 +4,7 @@
 //! exit 2 and `error:` lines only (one line, except `lesson`, whose check lists every failing
 //! step), never a panic, an abort or a hang.
 //!
-//! CI runs [`CI_CASES`] cases per surface; `cargo test --test cli fuzz_surfaces_many --
+//! CI runs [`CI_CASES`] cases per surface; `cargo test --test suite fuzz_surfaces_many --
 //! --ignored` runs many more. The seeds are fixed so a failure reproduces.
 
 use std::path::Path;

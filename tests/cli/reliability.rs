@@ -358,7 +358,7 @@ fn inputs_beyond_the_budget_boundaries_are_refused() {
 
 /// The budget boundary of each model's cases in issue 24, run with the binary under test:
 /// prints each case's wall-clock time for re-calibration (no time is asserted; run it on a
-/// release build: `cargo test --release --test cli boundary -- --ignored --nocapture`).
+/// release build: `cargo test --release --test suite boundary -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn boundary_cases_print_their_time() {

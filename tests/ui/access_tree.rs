@@ -15,7 +15,7 @@ use loadlab::ui::app::Cmd;
 use loadlab::ui::commands::StepCmd;
 use loadlab::ui::widgets::access::{CELL, LINK, PART};
 
-use crate::common::{presenter_720p, settle};
+use super::common::{presenter_720p, settle};
 
 /// One node of a drawn element: role, name, value.
 type Element = (Role, String, String);
@@ -201,7 +201,7 @@ fn a_tree_nodes_start_reads_a_question_mark_until_reveal() {
 }
 
 /// What a screen reader reads of the picture on one step of each model's lesson: run with
-/// `cargo test --test ui access_tree::dump -- --ignored --nocapture` (the closing note's dump).
+/// `cargo test --test suite ui::access_tree::dump -- --ignored --nocapture` (the closing note's dump).
 #[test]
 #[ignore]
 fn dump() {

@@ -1,6 +1,6 @@
 //! The real app driven through its accessibility tree (egui_kittest), as a user would.
 
-use crate::common::shown;
+use super::common::shown;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -10,7 +10,7 @@ use loadlab::model::registry::Scenario;
 use loadlab::ui::LoadlabApp;
 
 fn app() -> Harness<'static, LoadlabApp> {
-    crate::common::harness(None)
+    super::common::harness(None)
 }
 
 fn params(h: &Harness<'_, LoadlabApp>) -> DivisibleParams {
@@ -245,7 +245,7 @@ fn export_csv_from_every_workspace_is_the_reports_csv() {
     let dir = tempfile::tempdir().unwrap();
     for (i, model) in ModelId::ALL.into_iter().enumerate() {
         h.state_mut().send(loadlab::ui::app::Cmd::Switch(model));
-        crate::common::settle(&mut h);
+        super::common::settle(&mut h);
         let path = dir.path().join(format!("export-{i}.csv"));
         if i == 0 {
             // The first one through the path field, as a user without a portal would.
@@ -258,7 +258,7 @@ fn export_csv_from_every_workspace_is_the_reports_csv() {
             h.state_mut()
                 .send(loadlab::ui::app::Cmd::ExportCsvTo(path.clone()));
         }
-        crate::common::settle(&mut h);
+        super::common::settle(&mut h);
         let text = std::fs::read_to_string(&path).expect("exported");
         let expected =
             loadlab::report::csv(&h.state().preset().scenario, &loadlab::model::NoProgress)

@@ -1,7 +1,7 @@
 //! The command table (`loadlab::ui::commands`): the shortcuts window, the menus and the
 //! keyboard all read it, so what the table says is what the user sees and gets.
 
-use crate::common::{harness, settle};
+use super::common::{harness, settle};
 
 use egui::accesskit::Role;
 use egui::{Key, KeyboardShortcut, Modifiers};

@@ -10,7 +10,7 @@ use loadlab::ui::app::Cmd;
 use loadlab::ui::map::headline_numbers;
 use loadlab::ui::workspace::StepCmd;
 
-use crate::common::{harness, settle, shown};
+use super::common::{harness, settle, shown};
 
 /// The labels on screen containing `text`.
 fn labels(h: &Harness<'_, LoadlabApp>, text: &str) -> Vec<String> {

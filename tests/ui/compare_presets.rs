@@ -5,7 +5,7 @@ use loadlab::preset::BUNDLED;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::map::{compare_rows, headline_numbers};
 
-use crate::common::{harness, settle, shown};
+use super::common::{harness, settle, shown};
 
 #[test]
 fn each_compare_preset_shows_a_and_b_with_different_values() {
@@ -100,7 +100,7 @@ fn every_compare_preset_keeps_both_pictures_and_a_labelled_plot() {
         (1920.0, 1080.0, true),
         (1500.0, 940.0, false),
     ] {
-        let mut h = crate::corners::app(w, hgt, presenter);
+        let mut h = super::corners::app(w, hgt, presenter);
         for &i in &compare {
             let what = format!("{w}×{hgt} {}", BUNDLED[i].file);
             h.state_mut().send(Cmd::Bundled(i));
@@ -108,7 +108,7 @@ fn every_compare_preset_keeps_both_pictures_and_a_labelled_plot() {
             settle(&mut h);
             shown(&mut h, "B — current");
             both_pictures_usable(&h, &what);
-            crate::corners::check(&h, &what);
+            super::corners::check(&h, &what);
             // On a short screen the plot takes the pictures' turn, switched in one place.
             if let Some(show) = h.query_by_label_contains("Show the plot") {
                 let at = show.rect();

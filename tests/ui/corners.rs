@@ -9,7 +9,7 @@ use loadlab::model::registry::ModelId;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 
-use crate::common::settle;
+use super::common::settle;
 
 /// The app at `width` × `height` pixels, in presenter mode if `presenter`, settled.
 pub fn app(width: f32, height: f32, presenter: bool) -> Harness<'static, LoadlabApp> {
@@ -95,7 +95,7 @@ fn export_buttons_cover_nothing_in_any_workspace_or_the_map() {
         h.state_mut().send(Cmd::View(loadlab::ui::app::View::Map));
         h.run_steps(3);
         settle(&mut h);
-        crate::common::shown(&mut h, "points");
+        super::common::shown(&mut h, "points");
         check(&h, &format!("{w}×{hgt} the map"));
     }
 }

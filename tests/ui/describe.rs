@@ -8,7 +8,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::lesson::BUNDLED;
 use loadlab::ui::app::Cmd;
 
-use crate::common::{presenter_720p, settle};
+use super::common::{presenter_720p, settle};
 
 #[test]
 fn describe_reads_the_ring_of_the_step_out_and_keeps_the_question_hidden() {

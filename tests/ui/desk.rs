@@ -11,7 +11,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::files::FileAction;
 
-use crate::common::settle;
+use super::common::settle;
 
 const DIVISIBLE: &str = "Divisible load\non trees & pyramids";
 const KSBF: &str = "KS-BF on a ring";
@@ -47,7 +47,7 @@ fn save_path(h: &mut Harness<'_, LoadlabApp>, action: FileAction, path: &std::pa
 
 #[test]
 fn switching_models_keeps_the_edit_and_undo_switches_back() {
-    let mut h = crate::common::harness(None);
+    let mut h = super::common::harness(None);
     h.get_by_label("h").set_value_accesskit(9.0);
     h.run_steps(3);
     assert_eq!(divisible_h(&h), 9);
@@ -70,7 +70,7 @@ fn switching_models_keeps_the_edit_and_undo_switches_back() {
 fn ctrl_s_after_a_switch_never_overwrites_another_models_file() {
     let dir = tempfile::tempdir().unwrap();
     let div_file = dir.path().join("div.ron");
-    let mut h = crate::common::harness(None);
+    let mut h = super::common::harness(None);
     h.get_by_label("h").set_value_accesskit(6.0);
     h.run_steps(3);
     save_path(&mut h, FileAction::SavePreset, &div_file);
@@ -104,7 +104,7 @@ fn ctrl_s_after_a_switch_never_overwrites_another_models_file() {
 fn a_workbook_round_trips_all_five_scenarios() {
     let dir = tempfile::tempdir().unwrap();
     let book = dir.path().join("lecture.ron");
-    let mut h = crate::common::harness(None);
+    let mut h = super::common::harness(None);
     h.get_by_label("h").set_value_accesskit(8.0);
     h.run_steps(3);
     rail(&mut h, KSBF);
@@ -153,7 +153,7 @@ fn a_workbook_round_trips_all_five_scenarios() {
 
 #[test]
 fn opening_a_preset_brings_its_model_to_the_front_at_step_zero() {
-    let mut h = crate::common::harness(None);
+    let mut h = super::common::harness(None);
     // Step forward on Fig. 4, switch away, open Fig. 4 again: it starts at step 0.
     let fig4 = preset::BUNDLED
         .iter()
@@ -168,5 +168,5 @@ fn opening_a_preset_brings_its_model_to_the_front_at_step_zero() {
     h.state_mut().send(Cmd::Bundled(fig4));
     settle(&mut h);
     assert_eq!(h.state().desk().active, ModelId::Redistribute);
-    crate::common::shown(&mut h, "0 of 2 rounds done");
+    super::common::shown(&mut h, "0 of 2 rounds done");
 }

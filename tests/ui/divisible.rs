@@ -1,7 +1,7 @@
 //! The divisible-load workspace driven through its accessibility tree: its numbers region
 //! shows the report's figures, each under its name, at the table precision.
 
-use crate::common::{harness, settle};
+use super::common::{harness, settle};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};

@@ -11,7 +11,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::widgets::step_bar::LABEL_FIRST;
 
-use crate::common::settle;
+use super::common::settle;
 
 /// The app at `width` × `height` in presenter mode on step `step` (1-based) of the bundled
 /// lesson `file`, with the drawer's `leaf` tab in front.

@@ -9,7 +9,7 @@ use loadlab::model::registry::ModelId;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 
-use crate::common::settle;
+use super::common::settle;
 
 /// The app at `width` × `height` pixels in presenter mode.
 fn presenter(width: f32, height: f32) -> Harness<'static, LoadlabApp> {

@@ -7,7 +7,7 @@ use loadlab::model::errata;
 use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 
-use crate::common::{app_on, settle, shown};
+use super::common::{app_on, settle, shown};
 
 fn on_screen(h: &Harness<'_, LoadlabApp>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()

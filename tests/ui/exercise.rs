@@ -9,7 +9,7 @@ use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 fn click(h: &mut Harness<'static, LoadlabApp>, label: &str) {
     h.get_by_label(label).click_accesskit();
@@ -68,18 +68,18 @@ fn exercise_a_whole_redistribution_by_clicking() {
 
 #[test]
 fn exercise_at_720p_presenter_keeps_the_picture() {
-    let mut h = crate::common::presenter_720p();
+    let mut h = super::common::presenter_720p();
     play_redistribution(&mut h);
-    crate::stage::check(&mut h, "720p presenter, redistribution exercise");
+    super::stage::check(&mut h, "720p presenter, redistribution exercise");
     h.state_mut().send(Cmd::Switch(ModelId::Ksbf));
     settle(&mut h);
     shown(&mut h, "Where and when does node 1 run");
-    crate::stage::check(&mut h, "720p presenter, KS-BF exercise");
+    super::stage::check(&mut h, "720p presenter, KS-BF exercise");
 }
 
 #[test]
 fn exercise_ksbf_cells_are_graded_with_their_rule() {
-    let mut h = crate::common::app_on("KS-BF on a ring");
+    let mut h = super::common::app_on("KS-BF on a ring");
     click(&mut h, "Your turn");
     shown(&mut h, "Where and when does node 1 run");
     click(&mut h, "P1, step 0");
@@ -103,7 +103,7 @@ fn exercise_step_of_the_ring_lesson_is_passed_by_playing_it() {
         .with_max_steps(50)
         .build_eframe(|cc| LoadlabApp::new(cc, None));
     settle(&mut h);
-    crate::common::exercise_step(&mut h, "rrv-redistribute.ron");
+    super::common::exercise_step(&mut h, "rrv-redistribute.ron");
     // The step switched "Your turn" on; the player shows the pass mark.
     shown(&mut h, "Pass mark: 2 first tries — so far 0 / 2");
     let rounds = algorithm3_rounds(&delta(&h), Alg3Variant::Corrected).expect("rounds");
@@ -118,7 +118,7 @@ fn exercise_step_of_the_ring_lesson_is_passed_by_playing_it() {
 
 #[test]
 fn exercise_geodecay_decisions_show_their_cost_and_the_policies() {
-    let mut h = crate::common::app_on("Geometric-decaying\nalgorithms");
+    let mut h = super::common::app_on("Geometric-decaying\nalgorithms");
     click(&mut h, "Your turn");
     shown(&mut h, "Before round 1 of 20");
     click(&mut h, "Balance");

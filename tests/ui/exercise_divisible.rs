@@ -8,7 +8,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::divisible::{AlgorithmChoice, DivisibleParams, Method, simulate};
 use loadlab::ui::LoadlabApp;
 
-use crate::common::shown;
+use super::common::shown;
 
 fn click(h: &mut Harness<'static, LoadlabApp>, label: &str) {
     h.get_by_label(label).click_accesskit();
@@ -23,8 +23,8 @@ fn set(h: &mut Harness<'static, LoadlabApp>, l: usize, x: f64) {
 
 #[test]
 fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter() {
-    let mut h = crate::common::presenter_720p();
-    crate::common::exercise_step(&mut h, "li-divisible.ron");
+    let mut h = super::common::presenter_720p();
+    super::common::exercise_step(&mut h, "li-divisible.ron");
     shown(&mut h, "Pass mark: 3 first tries — so far 0 / 4");
     shown(&mut h, "Level 0 of 3 (1 processor)");
     let v = li_lesson_tree();
@@ -50,12 +50,12 @@ fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter
     shown(&mut h, "Complete — 4 / 4 moves the algorithm's");
     shown(&mut h, "every level finishes together");
     shown(&mut h, "✓ Passed");
-    crate::stage::check(&mut h, "720p presenter, divisible exercise");
+    super::stage::check(&mut h, "720p presenter, divisible exercise");
 }
 
 #[test]
 fn exercise_divisible_show_me_plays_the_method_and_an_illegal_level_names_its_rule() {
-    let mut h = crate::common::app_on("Divisible load\non trees & pyramids");
+    let mut h = super::common::app_on("Divisible load\non trees & pyramids");
     click(&mut h, "Your turn");
     shown(&mut h, "Level 0 of 5 (1 processor)");
     // The leaves must take exactly what is left: Show me the first five levels, then a
@@ -86,8 +86,8 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
     use loadlab::model::format::{Precision, number};
     let sig = |x| number(x, Precision::Steps);
     use loadlab::ui::app::{Cmd, Switch};
-    let mut h = crate::common::presenter_720p();
-    crate::common::exercise_step(&mut h, "li-divisible.ron");
+    let mut h = super::common::presenter_720p();
+    super::common::exercise_step(&mut h, "li-divisible.ron");
     h.state_mut().send(Cmd::Toggle(Switch::HideFuture));
     h.run_steps(3);
     shown(&mut h, "Level 0 of 3 (1 processor)");
@@ -103,7 +103,7 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
     shown(&mut h, "not set");
     // The numbers beside the exercise (the drawer's Numbers tab) hold the times back too.
     h.get_by_label("Numbers").click();
-    crate::common::settle(&mut h);
+    super::common::settle(&mut h);
     shown(&mut h, "Times, speedups and ratios: — (step to the end)");
     assert!(
         h.query_by_label("C's").is_none(),
@@ -136,7 +136,7 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
         "C's rows are not in the legend"
     );
     absent(&h, "not set", "a level");
-    crate::stage::check(
+    super::stage::check(
         &mut h,
         "720p presenter, divisible exercise hiding the answer",
     );

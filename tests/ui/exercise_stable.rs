@@ -19,7 +19,7 @@ use loadlab::model::registry::ModelId;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 
-use crate::common::{presenter_720p, settle, shown};
+use super::common::{presenter_720p, settle, shown};
 
 type H = Harness<'static, LoadlabApp>;
 

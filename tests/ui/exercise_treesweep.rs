@@ -11,7 +11,7 @@ use loadlab::preset::Preset;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 /// Clicks with the pointer (a widget off screen is missed).
 fn click(h: &mut Harness<'static, LoadlabApp>, label: &str) {
@@ -71,7 +71,7 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
         "Done: your clustering's makespan 10 — T* = 10 (Fine-Grain), T_PY = 12",
     );
     shown(&mut h, "you followed Fine-Grain throughout");
-    crate::stage::check(&mut h, "720p presenter, tree-sweep exercise");
+    super::stage::check(&mut h, "720p presenter, tree-sweep exercise");
     // Undo the root; Show me plays it (not a first try).
     click(&mut h, "Undo move");
     shown(&mut h, "Score 7 / 9 first tries");
@@ -106,11 +106,11 @@ fn exercise_a_tall_tree_is_refused_with_its_reason() {
 #[test]
 fn exercise_step_of_the_grs_lesson_is_passed_by_playing_it() {
     let mut h = presenter();
-    crate::common::exercise_step(&mut h, "grs-treesweep.ron");
+    super::common::exercise_step(&mut h, "grs-treesweep.ron");
     shown(&mut h, "Pass mark: 6 first tries — so far 0 / 9");
     for v in fine_grain_nodes() {
         click(&mut h, &format!("node {v}"));
     }
     shown(&mut h, "✓ Passed");
-    crate::stage::check(&mut h, "720p presenter, grs lesson's exercise step");
+    super::stage::check(&mut h, "720p presenter, grs lesson's exercise step");
 }

@@ -11,7 +11,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::{Cmd, ThemeChoice};
 use loadlab::ui::workspace::Region;
 
-use crate::common::{harness, settle};
+use super::common::{harness, settle};
 
 /// A fresh directory for this test's files.
 fn temp_dir(test: &str) -> PathBuf {

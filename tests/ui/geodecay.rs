@@ -1,6 +1,6 @@
 //! The geometric-decaying workspace driven through its accessibility tree.
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -19,7 +19,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> GeoParams {
 
 /// The app, switched to the geodecay model through the rail.
 fn app() -> Harness<'static, LoadlabApp> {
-    crate::common::app_on("Geometric-decaying\nalgorithms")
+    super::common::app_on("Geometric-decaying\nalgorithms")
 }
 
 #[test]
@@ -110,12 +110,12 @@ fn the_numbers_are_the_reports_figures() {
         "geodecay-huge-ell",
     ] {
         let preset = loadlab::preset::find_bundled(name).expect("a bundled preset");
-        let mut h = crate::common::harness(Some(preset));
+        let mut h = super::common::harness(Some(preset));
         settle(&mut h);
         let run = Parts::default().build(&params(&h), &NoProgress).unwrap();
         let figures = run.figures();
         assert!(figures.iter().any(|f| f.key == "overhead_vs_ideal"));
         shown(&mut h, "total time T = ");
-        crate::ksbf::numbers_are_the_reports(&h, &figures);
+        super::ksbf::numbers_are_the_reports(&h, &figures);
     }
 }

@@ -11,7 +11,7 @@ use loadlab::model::registry::ModelId;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 fn click(h: &mut Harness<'static, LoadlabApp>, label: &str) {
     h.get_by_label(label).click_accesskit();

@@ -16,7 +16,7 @@ use loadlab::model::registry::Scenario;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::{focus, marks};
 
-use crate::common::{exercise_step, presenter_720p, shown};
+use super::common::{exercise_step, presenter_720p, shown};
 
 type H = Harness<'static, LoadlabApp>;
 

@@ -1,6 +1,6 @@
 //! The KS-BF workspace driven through its accessibility tree.
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -18,7 +18,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> KsbfParams {
 }
 
 fn app() -> Harness<'static, LoadlabApp> {
-    crate::common::app_on("KS-BF on a ring")
+    super::common::app_on("KS-BF on a ring")
 }
 
 #[test]
@@ -130,7 +130,7 @@ fn the_numbers_are_the_reports_figures() {
     // A complete tree (every bound and its gap) and random trees (the seed and q).
     for name in ["ksbf-t16-r8", "ksbf-random-trees", "ksbf-two-row-grid"] {
         let preset = loadlab::preset::find_bundled(name).expect("a bundled preset");
-        let mut h = crate::common::harness(Some(preset));
+        let mut h = super::common::harness(Some(preset));
         settle(&mut h);
         let run = Parts::default().build(&params(&h), &NoProgress).unwrap();
         let figures = run.figures();

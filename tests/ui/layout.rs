@@ -9,7 +9,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::workspace::Region;
 
-use crate::common::settle;
+use super::common::settle;
 
 fn at(width: f32, height: f32, zoom: f32) -> Harness<'static, LoadlabApp> {
     let mut h = Harness::builder()

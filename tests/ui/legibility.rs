@@ -10,7 +10,7 @@ use loadlab::ui::app::Cmd;
 use loadlab::ui::widgets::marks;
 use loadlab::ui::widgets::ring::{LABEL_MARK, NAME_MARK};
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 /// The app at 1280 × 720 in presenter mode, opened on the bundled preset `name`.
 fn presenter(name: &str) -> Harness<'static, LoadlabApp> {

@@ -13,7 +13,7 @@ use loadlab::ui::widgets::gantt::ROW_LABEL_MARK;
 use loadlab::ui::widgets::marks;
 use loadlab::ui::workspace::Region;
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 /// The app at `width` × `height` pixels in presenter mode, on `preset` if given.
 fn presenter(width: f32, height: f32, preset: Option<&str>) -> Harness<'static, LoadlabApp> {

@@ -12,7 +12,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::workspace::Region;
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 /// The app at projector size.
 fn app() -> Harness<'static, LoadlabApp> {

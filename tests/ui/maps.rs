@@ -7,7 +7,7 @@ use loadlab::model::NoProgress;
 use loadlab::model::registry::Scenario;
 use loadlab::ui::app::{Cmd, View};
 
-use crate::common::{app_on, harness, settle, shown};
+use super::common::{app_on, harness, settle, shown};
 
 /// The labels on screen containing `text`.
 fn labels(h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>, text: &str) -> Vec<String> {

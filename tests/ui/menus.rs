@@ -11,7 +11,7 @@ use loadlab::preset::BUNDLED;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 
-use crate::common::settle;
+use super::common::settle;
 
 /// The app at 1280 × 720 in presenter mode (zoom 1.5: about 850 × 480 points).
 fn stage() -> Harness<'static, LoadlabApp> {
@@ -176,7 +176,7 @@ fn the_show_bar_toggles_stay_in_place_when_one_is_toggled() {
 #[test]
 fn a_rail_entry_keeps_its_size_when_the_edit_mark_appears() {
     // (On the projector stage the rail folds into the menu bar: the desktop's rail.)
-    let mut h = crate::common::harness(None);
+    let mut h = super::common::harness(None);
     let rail = |h: &Harness<'_, LoadlabApp>| -> Vec<egui::Rect> {
         ModelId::ALL
             .iter()

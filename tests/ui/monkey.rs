@@ -11,7 +11,7 @@ use loadlab::ui::app::Cmd;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::settle;
+use super::common::settle;
 
 /// Actions per seed.
 const ACTIONS: usize = 400;

@@ -1,7 +1,7 @@
 //! The pictures of issue 14's "still missing" list: KS-BF's ring and tree side by side with the
 //! Lemma 1.1 colouring, checked against the model's own run.
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -20,7 +20,7 @@ fn ks_params(h: &Harness<'_, LoadlabApp>) -> KsbfParams {
 
 #[test]
 fn ksbf_split_view_shows_ring_and_tree_and_checks_lemma_1_1() {
-    let mut h = crate::common::app_on("KS-BF on a ring");
+    let mut h = super::common::app_on("KS-BF on a ring");
     // T_6 on R_4 under KS-BF (the default).
     assert_eq!(ks_params(&h), KsbfParams::default());
     h.get_by_label("ring + tree").click();
@@ -74,7 +74,7 @@ fn treesweep_py_steps_its_schedule_and_both_trees_step_together() {
     use loadlab::model::treesweep::{self, py_schedule_for};
     use loadlab::report::format::table_number;
     use loadlab::ui::widgets::step_bar::LABEL_LAST;
-    let mut h = crate::common::harness(Some(
+    let mut h = super::common::harness(Some(
         loadlab::preset::find_bundled("treesweep-small").expect("bundled"),
     ));
     let v = ts_valid(&h);
@@ -140,7 +140,7 @@ fn redistribution_names_the_slice_that_binds_on_a_unidirectional_ring() {
         };
         *algorithm = Algorithm::Alg1;
     }
-    let mut h = crate::common::harness(Some(preset));
+    let mut h = super::common::harness(Some(preset));
     settle(&mut h);
     shown(
         &mut h,
@@ -159,7 +159,7 @@ fn drawn(h: &Harness<'_, LoadlabApp>, label: &str) -> f64 {
 #[test]
 fn hide_the_future_cuts_the_gantt_bars_the_sweep_plot_and_the_numbers_until_the_end() {
     use egui::Key;
-    let mut h = crate::common::app_on("Divisible load\non trees & pyramids");
+    let mut h = super::common::app_on("Divisible load\non trees & pyramids");
     let gantt = loadlab::ui::widgets::gantt::LABEL_CHART;
     let plot = "plot: divisible_h_plot";
     let all_bars = drawn(&h, gantt);
@@ -206,7 +206,7 @@ fn the_tau_curve_of_system_6_is_a_plot_choice_on_a_heterogeneous_bidirectional_r
         Scenario::Redistribute(p) => p.instance.clone(),
         other => panic!("{other:?}"),
     };
-    let mut h = crate::common::harness(Some(preset));
+    let mut h = super::common::harness(Some(preset));
     h.get_by_label("τ(R₁) of System 6").click();
     settle(&mut h);
     // The plot draws the model's curve; the caption names the roundings with the model's τ.
@@ -218,7 +218,7 @@ fn the_tau_curve_of_system_6_is_a_plot_choice_on_a_heterogeneous_bidirectional_r
     shown(&mut h, "★ chosen");
     assert!(drawn(&h, "plot: rd_tau_plot") > 10.0);
     // A homogeneous ring has no System 6 curve to offer.
-    let mut h = crate::common::harness(loadlab::preset::find_bundled("redistribute-12-ring"));
+    let mut h = super::common::harness(loadlab::preset::find_bundled("redistribute-12-ring"));
     assert!(h.query_by_label("τ(R₁) of System 6").is_none());
     h.run_steps(1);
 }

@@ -3,7 +3,7 @@
 
 use loadlab::preset::BUNDLED;
 
-use crate::stepping::open;
+use super::stepping::open;
 
 #[test]
 fn every_bundled_preset_opens_unmodified() {

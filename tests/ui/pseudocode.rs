@@ -11,7 +11,7 @@ use loadlab::model::registry::Scenario;
 use loadlab::preset::{Preset, find_bundled};
 use loadlab::ui::LoadlabApp;
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 /// The app at 1280 × 720 opened on `preset`, the pseudo-code put beside the picture (on this
 /// narrow window it is otherwise a strip under it).

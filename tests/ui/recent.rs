@@ -10,7 +10,7 @@ use loadlab::preset::find_bundled;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 
-use crate::common::{harness, settle};
+use super::common::{harness, settle};
 
 fn temp_dir(test: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("loadlab-{test}-{}", std::process::id()));

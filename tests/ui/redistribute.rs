@@ -1,6 +1,6 @@
 //! The ring redistribution workspace driven through its accessibility tree.
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -19,7 +19,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> RedistParams {
 }
 
 fn app() -> Harness<'static, LoadlabApp> {
-    crate::common::app_on("Redistribution\non rings")
+    super::common::app_on("Redistribution\non rings")
 }
 
 #[test]
@@ -188,7 +188,7 @@ fn the_ring_keeps_its_place_and_scale_while_a_processor_is_dragged() {
 fn clicking_a_link_line_opens_its_editor_beside_it() {
     // The other projector size: on the 12-ring there the lines between the discs are long
     // enough to click clear of the discs and the cost labels.
-    let mut h = crate::stepping::open_sized("redistribute-12-ring", egui::vec2(1920.0, 1080.0));
+    let mut h = super::stepping::open_sized("redistribute-12-ring", egui::vec2(1920.0, 1080.0));
     let (a, b) = (
         rect_of(&h, "processor P2").center(),
         rect_of(&h, "processor P3").center(),
@@ -246,7 +246,7 @@ fn app_on_two_ring(d: i64) -> Harness<'static, LoadlabApp> {
         instance: RingInstance::bidirectional(vec![d, -d], Costs::Homogeneous(1.0)),
         ..RedistParams::default()
     };
-    crate::common::harness(Some(loadlab::preset::Preset::new(
+    super::common::harness(Some(loadlab::preset::Preset::new(
         "two processors",
         "",
         Scenario::Redistribute(params),
@@ -342,7 +342,7 @@ fn the_numbers_region_shows_the_reports_figures() {
             Ok(ModelRun::Redistribute(run)) => run,
             other => panic!("{name}: not a redistribution run: {other:?}"),
         };
-        let mut h = crate::common::harness(Some(preset));
+        let mut h = super::common::harness(Some(preset));
         shown(&mut h, "✓ valid");
         let on_screen = named_values(&h);
         let value_of = |figure: &str| {
@@ -399,7 +399,7 @@ fn step_the_ten_thousand_ring(m: i64) {
         algorithm: Algorithm::Alg3,
         ..RedistParams::default()
     };
-    let mut h = crate::common::harness(Some(loadlab::preset::Preset::new(
+    let mut h = super::common::harness(Some(loadlab::preset::Preset::new(
         "ten thousand processors",
         "",
         Scenario::Redistribute(params),
@@ -445,7 +445,7 @@ fn the_ten_thousand_ring_steps_at_small_deltas() {
 }
 
 /// The benchmark's instance itself, |δ| ≤ 1 000 (27 010 rounds; run it with the release
-/// build: `cargo test --release --test ui ten_thousand -- --ignored`).
+/// build: `cargo test --release --test suite ten_thousand -- --ignored`).
 #[test]
 #[ignore = "release build: the full 10 000-ring"]
 fn the_ten_thousand_ring_steps_at_the_benchmarks_deltas() {

@@ -7,7 +7,7 @@ use loadlab::model::redistribute::params::Algorithm;
 use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 /// A node's text (a label's is its value).
 fn text_of(n: &egui_kittest::Node<'_>) -> Option<String> {
@@ -17,7 +17,7 @@ fn text_of(n: &egui_kittest::Node<'_>) -> Option<String> {
 
 /// Help ▸ Research opened at the projector stage.
 fn research_window() -> egui_kittest::Harness<'static, LoadlabApp> {
-    let mut h = crate::common::presenter_720p();
+    let mut h = super::common::presenter_720p();
     h.get_by_label("Help").click();
     h.run_steps(2);
     h.get_by_label("Research: gaps in the redistribution paper")
@@ -148,7 +148,7 @@ fn same_search_prints_the_real_command_and_it_finds_the_same_rings() {
 #[test]
 fn loading_a_ring_starts_no_refused_study() {
     // On the desktop the plots column (the study) is on screen beside the picture.
-    let mut h = crate::common::harness(None);
+    let mut h = super::common::harness(None);
     h.get_by_label("Help").click();
     h.run_steps(2);
     h.get_by_label("Research: gaps in the redistribution paper")

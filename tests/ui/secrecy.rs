@@ -16,7 +16,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::commands::StepCmd;
 
-use crate::common::{presenter_720p, settle, shown};
+use super::common::{presenter_720p, settle, shown};
 
 /// What must not be read before Reveal.
 #[derive(Debug, Clone, Copy)]
@@ -343,7 +343,7 @@ fn texts(h: &Harness<'static, LoadlabApp>, drawer: bool) -> Vec<String> {
             let label = a.label().unwrap_or_default();
             let value = a
                 .value()
-                .map(|v| crate::access_tree::without_own_delta(&label, v.to_string()));
+                .map(|v| super::access_tree::without_own_delta(&label, v.to_string()));
             [a.label(), value.filter(|_| !input)]
         })
         .flatten()
@@ -571,7 +571,7 @@ fn the_geodecay_question_shows_its_own_instance_and_hovering_the_hidden_future_r
 
 #[test]
 fn errata_show_me_closes_the_window_and_says_the_evidence_value() {
-    let mut h = crate::common::app_on("Tree sweeps\nunder latency τ");
+    let mut h = super::common::app_on("Tree sweeps\nunder latency τ");
     h.get_by_label("Help").click();
     h.run_steps(2);
     h.get_by_label("What we found in the paper").hover();

@@ -14,7 +14,7 @@ use loadlab::ui::app::Cmd;
 use loadlab::ui::commands::StepCmd;
 use loadlab::ui::workspace::Region;
 
-use crate::common::{harness, settle};
+use super::common::{harness, settle};
 
 fn temp_dir(test: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("loadlab-{test}-{}", std::process::id()));

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{app_on, harness, settle};
+use super::common::{app_on, harness, settle};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;

@@ -14,7 +14,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::workspace::Region;
 
-use crate::common::settle;
+use super::common::settle;
 
 /// The app at `width` × `height` pixels in presenter mode.
 fn presenter(width: f32, height: f32) -> Harness<'static, LoadlabApp> {
@@ -260,7 +260,7 @@ fn visible_texts(h: &Harness<'static, LoadlabApp>) -> Vec<String> {
             let label = a.label().unwrap_or_default();
             let value = a
                 .value()
-                .map(|v| crate::access_tree::without_own_delta(&label, v.to_string()));
+                .map(|v| super::access_tree::without_own_delta(&label, v.to_string()));
             [a.label(), value]
         })
         .flatten()
@@ -317,7 +317,7 @@ fn no_question_shows_its_answer_before_reveal_and_every_one_after() {
                     .collect::<Vec<_>>()
                     .join(" · ");
                 assert!(
-                    !shows(&t, &answer) || crate::walk_checks::counts_other(&t, &answer, &words),
+                    !shows(&t, &answer) || super::walk_checks::counts_other(&t, &answer, &words),
                     "{what}: {t:?} shows the answer {answer} before Reveal"
                 );
             }

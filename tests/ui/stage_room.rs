@@ -16,7 +16,7 @@ use loadlab::ui::widgets::ring::RING_MARK;
 use loadlab::ui::widgets::step_bar::{LABEL_FIRST, LABEL_LAST};
 use loadlab::ui::workspace::{CENTRE_MARK, Region};
 
-use crate::common::{presenter_720p, settle};
+use super::common::{presenter_720p, settle};
 
 /// The 720p presenter at step `step` (from 1) of the bundled lesson in `file`, reached by Next.
 fn at_step(file: &str, step: usize) -> Harness<'static, LoadlabApp> {
@@ -247,7 +247,7 @@ fn rrv_sends_list_shows_no_row_cut_at_720p_presenter() {
                 click(h, button);
             }
             let picture = room(h, Region::Picture);
-            let texts = crate::walk_checks::texts(h);
+            let texts = super::walk_checks::texts(h);
             for t in texts
                 .iter()
                 .filter(|t| picture.contains(t.rect.left_top() + egui::vec2(1.0, 1.0)))

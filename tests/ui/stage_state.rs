@@ -10,7 +10,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::workspace::Region;
 
-use crate::common::{presenter_720p, settle, shown};
+use super::common::{presenter_720p, settle, shown};
 
 /// A pointer click at `pos` (pressed, then released in the next frame), then its feedback.
 fn click_at(h: &mut Harness<'static, LoadlabApp>, pos: egui::Pos2) {

@@ -7,7 +7,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::step_bar::{LABEL_FORWARD, LABEL_PAUSE, LABEL_PLAY, LABEL_STEP};
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 /// The app at projector size (1280 × 720) opened on the bundled preset `name`.
 pub fn open(name: &str) -> Harness<'static, LoadlabApp> {

@@ -1,6 +1,6 @@
 //! The tree-sweep workspace driven through its accessibility tree.
 
-use crate::common::{settle, shown};
+use super::common::{settle, shown};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -19,7 +19,7 @@ fn params(h: &Harness<'_, LoadlabApp>) -> TreeSweepParams {
 
 /// The app on the bundled small tree (n = 5, τ = 2.5).
 fn app() -> Harness<'static, LoadlabApp> {
-    crate::common::harness(Some(
+    super::common::harness(Some(
         loadlab::preset::find_bundled("treesweep-small").expect("bundled"),
     ))
 }
@@ -84,9 +84,9 @@ fn tau_one_stops_just_above_one() {
 
 #[test]
 fn numbers_region_shows_every_figure_of_the_report() {
-    use crate::divisible::{assert_numbers_are_the_reports, report_figures};
+    use super::divisible::{assert_numbers_are_the_reports, report_figures};
     for preset in ["treesweep-small", "treesweep-fig-2", "treesweep-large"] {
-        let mut h = crate::common::harness(Some(
+        let mut h = super::common::harness(Some(
             loadlab::preset::find_bundled(preset).expect("bundled"),
         ));
         settle(&mut h);

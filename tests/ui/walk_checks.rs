@@ -1,4 +1,4 @@
-//! What the lecture walk ([`crate::walk`]) asserts after every action: secrecy, legibility,
+//! What the lecture walk ([`super::walk`]) asserts after every action: secrecy, legibility,
 //! stability and state, read from the accessibility tree (and the regions the app reports
 //! drawn), each failure named by lesson, step, window size and action.
 
@@ -390,7 +390,7 @@ pub fn shows(text: &str, answer: &str) -> bool {
         .parse::<f64>()
         .is_ok_and(|x| x.abs() <= 2.0 && x.fract() == 0.0);
     if !small {
-        return crate::stage::shows(text, answer);
+        return super::stage::shows(text, answer);
     }
     let t = text.replace('−', "-");
     if t.trim() == answer {

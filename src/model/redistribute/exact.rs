@@ -77,7 +77,7 @@ pub const ITEMS_EXACT_MAX: i64 = 40;
 /// about 9 s at [`CHOICE_STEPS`] each.
 pub const CHOICES_MAX: u64 = 10_000_000;
 /// Work of one choice examined, in the redistribution budget's transfer steps (about 10 ns
-/// each): 0.9 µs measured (`cargo bench --bench redistribute -- exact`: an 8-ring searched from
+/// each): 0.9 µs measured (`cargo bench --bench loadlab -- "redistribute exact"`: an 8-ring searched from
 /// T = 0, 449 960 choices in 407 ms, the machine shared with builds).
 pub const CHOICE_STEPS: f64 = 90.0;
 /// Most states the memo keeps (about 100 B each).

@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use loadlab::model::NoProgress;
 use loadlab::model::redistribute::alg2::algorithm2;
 use loadlab::model::redistribute::bounds::lemma6_rounds;
@@ -294,4 +294,3 @@ criterion_group!(
     exact_search,
     ring_10000
 );
-criterion_main!(benches);

@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use loadlab::model::NoProgress;
 use loadlab::model::geodecay::{Decay, GeoParams, Policy, Survivors, simulate, sweep_ell};
 
@@ -50,4 +50,3 @@ fn single_runs(c: &mut Criterion) {
 }
 
 criterion_group!(benches, ell_sweep, single_runs);
-criterion_main!(benches);

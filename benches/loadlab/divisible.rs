@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use loadlab::model::NoProgress;
 use loadlab::model::divisible::sweep::sweep_h;
 use loadlab::model::divisible::{DivisibleParams, Network, Valid};
@@ -63,4 +63,3 @@ fn frame(c: &mut Criterion) {
 }
 
 criterion_group!(benches, sweep, frame);
-criterion_main!(benches);

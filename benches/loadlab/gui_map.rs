@@ -11,7 +11,7 @@
 //!   computes a 32 × 32 redistribution map over and over (10 rings per cell, on the shared
 //!   rayon pool) — the frame competes with a map job for the 2 cores.
 //!
-//! Measured (`cargo bench --bench gui_map -- --measurement-time 3 --warm-up-time 1`, 2 cores
+//! Measured (`cargo bench --bench loadlab -- "gui maps" --measurement-time 3 --warm-up-time 1`, 2 cores
 //! shared with other engineers' builds and tests; medians):
 //!
 //! | bench | median, coarse 9 × 9 (09:08–09:12 UTC) | median, 5 × 5 for costly cells (09:18–09:21 UTC) |
@@ -36,7 +36,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use egui::{Pos2, Rect, Vec2};
 use loadlab::model::NoProgress;
 use loadlab::model::map::Axis;
@@ -110,4 +110,3 @@ fn frame_while_a_map_computes(c: &mut Criterion) {
 }
 
 criterion_group!(benches, first_coarse_map, frame_while_a_map_computes);
-criterion_main!(benches);

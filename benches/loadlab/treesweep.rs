@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use loadlab::model::NoProgress;
 use loadlab::model::treesweep::{fine_grain, fine_grain_stepwise, sweep_n};
 
@@ -23,4 +23,3 @@ fn targets(c: &mut Criterion) {
 }
 
 criterion_group!(benches, targets);
-criterion_main!(benches);

@@ -2,13 +2,13 @@
 //! drawn off-screen, rasterized on the CPU (in parallel) and encoded as one looping GIF
 //! (aim: under 5 s for about 20 steps on the reference machine, 2 cores).
 //!
-//! Run with `cargo bench --bench render`. Measured so far with the dev-profile binary only
+//! Run with `cargo bench --bench loadlab -- render`. Measured so far with the dev-profile binary only
 //! (`time loadlab render ksbf-table-1 --animate --out t.gif`, 23 frames): 0.6–0.7 s wall on the
 //! shared 2 cores (26 Nov 2026, load 5); the criterion run awaits a quiet machine.
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use loadlab::preset::find_bundled;
 use loadlab::ui::export::animation;
 use loadlab::ui::export::headless::OffscreenTab;
@@ -32,4 +32,3 @@ fn gif(c: &mut Criterion) {
 }
 
 criterion_group!(benches, gif);
-criterion_main!(benches);

@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use loadlab::model::NoProgress;
 use loadlab::model::ksbf::{KsbfParams, Schedule, Shape, p_points, simulate_aggregate, sweep};
 
@@ -61,4 +61,3 @@ fn p_sweep(c: &mut Criterion) {
 }
 
 criterion_group!(benches, throughput, p_sweep);
-criterion_main!(benches);

@@ -3,7 +3,7 @@
 //! n = 10^9) each under 1 s; a 32 × 32 redistribution map with 10 random rings per cell under
 //! 3 s. Each map is planned (cost-checked) and computed as the CLI does, coarse subgrid first.
 //!
-//! Measured (`cargo bench --bench map -- --measurement-time 3 --warm-up-time 1`, 2 cores
+//! Measured (`cargo bench --bench loadlab -- '^maps/' --measurement-time 3 --warm-up-time 1`, 2 cores
 //! shared with other engineers' builds; the load average is noted because it moves the figures
 //! by tens of percent):
 //!
@@ -28,7 +28,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use loadlab::model::NoProgress;
 use loadlab::model::geodecay::GeoParams;
 use loadlab::model::map::Axis;
@@ -107,4 +107,3 @@ fn targets(c: &mut Criterion) {
 }
 
 criterion_group!(benches, targets);
-criterion_main!(benches);
