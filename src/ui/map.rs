@@ -509,18 +509,23 @@ impl MapView {
             return;
         };
         // The read-out of the hovered cell (or a hint), above the map: one line of fixed
-        // height, cut with "…" when too long, so the map never moves under the pointer.
-        let readout = match self.hovered {
+        // height, cut with "…" when too long (the whole text on hover), so the map never
+        // moves under the pointer. Figures in monospace, so they do not jitter as the pointer
+        // moves; the hint in the body's font, narrower.
+        match self.hovered {
             Some((ix, iy)) if ix < grid.x.len() && iy < grid.y.len() => {
-                hover_line(&plan, &grid, ix, iy)
+                one_line(
+                    ui,
+                    RichText::new(hover_line(&plan, &grid, ix, iy)).monospace(),
+                );
             }
             _ => {
                 let hint = "Hover a cell for its value; click it to load that instance.";
                 let guides = plan.guides().into_iter().map(|g| format!(" {}.", g.name));
-                std::iter::once(hint.to_string()).chain(guides).collect()
+                let text: String = std::iter::once(hint.to_string()).chain(guides).collect();
+                one_line(ui, RichText::new(text));
             }
-        };
-        one_line(ui, readout);
+        }
         let levels: &[f64] = if plan.metric.ratio {
             &[1.0, 2.0, 0.5]
         } else {
@@ -580,17 +585,16 @@ impl MapView {
     }
 }
 
-/// `text` in monospace on one line of fixed height, cut with "…" when too long.
-fn one_line(ui: &mut Ui, text: String) {
-    let height = ui.text_style_height(&egui::TextStyle::Monospace) + 2.0;
+/// `text` on one line of fixed height (the taller of monospace and body text), cut with "…"
+/// when too long.
+fn one_line(ui: &mut Ui, text: RichText) {
+    let style = |s| ui.text_style_height(&s);
+    let height = style(egui::TextStyle::Monospace).max(style(egui::TextStyle::Body)) + 2.0;
     let (line, _) = ui.allocate_exact_size(
         egui::vec2(ui.available_width(), height),
         egui::Sense::hover(),
     );
-    ui.put(
-        line,
-        egui::Label::new(RichText::new(text).monospace()).truncate(),
-    );
+    ui.put(line, egui::Label::new(text).truncate());
 }
 
 /// The read-out of cell (ix, iy): its parameters and its value, to 4 significant digits.
