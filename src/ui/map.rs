@@ -465,13 +465,13 @@ impl MapView {
                 }
                 _ => {
                     let f = self.grid.status().map_or(0.0, |s| s.fraction);
-                    ui.add(egui::ProgressBar::new(f).desired_width(120.0).text(
-                        if grid.is_some() {
-                            "refining"
-                        } else {
-                            "coarse map"
-                        },
-                    ));
+                    let pass = if grid.is_some() {
+                        "refining"
+                    } else {
+                        "coarse map"
+                    };
+                    let done = format!("{pass} {:.0} %", 100.0 * f.clamp(0.0, 1.0));
+                    ui.add(egui::ProgressBar::new(f).desired_width(140.0).text(done));
                     if ui.button("Cancel").clicked() {
                         self.grid.cancel();
                     }
