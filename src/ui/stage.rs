@@ -147,7 +147,8 @@ impl Drawer {
                 cmds.extend(teach.stage_nav(ui, rect));
                 self.tabs(ui, shown, lesson.is_some());
                 ui.separator();
-                self.leaf(ui, teach, tab, scenario);
+                let your_turn = shown.exercise && !shown.hide_future;
+                self.leaf(ui, teach, tab, scenario, your_turn);
             });
         self.rect = Some(r.response.rect);
         cmds
@@ -188,7 +189,16 @@ impl Drawer {
     }
 
     /// The leaf in front, scrolling when it does not fit.
-    fn leaf(&mut self, ui: &mut egui::Ui, teach: &mut Teach, tab: &mut dyn Tab, s: &mut Scenario) {
+    /// `your_turn`: "Your turn" is on with the future shown (the numbers wait while it is
+    /// played).
+    fn leaf(
+        &mut self,
+        ui: &mut egui::Ui,
+        teach: &mut Teach,
+        tab: &mut dyn Tab,
+        s: &mut Scenario,
+        your_turn: bool,
+    ) {
         match self.front {
             Leaf::Lesson => {
                 teach.stage_step(ui, &mut |ui| tab.show_side(ui, s, Region::Controls));
@@ -205,7 +215,7 @@ impl Drawer {
                 egui::ScrollArea::both()
                     .id_salt("stage numbers")
                     .auto_shrink([false, false])
-                    .show_clipped(ui, |ui| tab.show_side(ui, s, Region::Numbers));
+                    .show_clipped(ui, |ui| tab.show_numbers(ui, s, your_turn));
             }
         }
     }

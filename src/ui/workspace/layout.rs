@@ -62,6 +62,32 @@ pub(super) fn show<W: Workspace>(
     drawn
 }
 
+/// The Numbers region; while "Your turn" is played with the future shown (`your_turn`, the
+/// exercise not complete) a note in its place: the numbers (makespan, idle steps, work per PE
+/// …) hold what the student's moves are to find, as the pseudo-code's why would tell the
+/// algorithm's move. (With "Hide the future" on, each model masks what lies ahead itself.)
+pub(super) fn numbers_or_wait<W: Workspace>(
+    w: &mut W,
+    ui: &mut Ui,
+    params: &mut W::Params,
+    your_turn: bool,
+) {
+    let playing = your_turn
+        && W::EXERCISE
+        && matches!(w.exercise(params), Some(Ok((ex, _))) if !ex.score().2);
+    if playing {
+        ui.label(
+            egui::RichText::new(
+                "Your turn: the numbers open when the exercise is done (or after Show me): \
+                 they hold what your moves are to find.",
+            )
+            .weak(),
+        );
+    } else {
+        w.numbers(ui, params);
+    }
+}
+
 /// The mark of the workspace's centre: the room below the toolbars and above the status bar
 /// (the stage's height) where the picture, the plots and the pseudo-code pane go.
 pub const CENTRE_MARK: &str = "workspace:centre";
@@ -118,7 +144,7 @@ fn side_region<W: Workspace>(
         }
         scroll.show_clipped(ui, |ui| match region {
             Region::Controls => w.controls(ui, params),
-            _ => w.numbers(ui, params),
+            _ => numbers_or_wait(w, ui, params, shown.exercise && !shown.hide_future),
         });
     });
     marks::record(ui.ctx(), region.key(), panel.response.rect);

@@ -212,6 +212,10 @@ pub trait Tab {
     /// controls beside the two pictures, the stage's drawer either). Polls the jobs and
     /// prepares first.
     fn show_side(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region);
+    /// Only the numbers of `scenario` (the stage's drawer), or while "Your turn" is played
+    /// with the future shown (`your_turn`) and not done, a note in their place. Polls the
+    /// jobs and prepares first.
+    fn show_numbers(&mut self, ui: &mut Ui, scenario: &mut Scenario, your_turn: bool);
     /// Polls the jobs and prepares `scenario` without drawing (a headless render waits this
     /// way for the runs a figure needs).
     fn prepare_only(&mut self, ctx: &egui::Context, scenario: &Scenario);
@@ -363,6 +367,17 @@ impl<W: Workspace> Tab for W {
             Region::Numbers => self.numbers(ui, params),
             _ => {}
         }
+    }
+
+    fn show_numbers(&mut self, ui: &mut Ui, scenario: &mut Scenario, your_turn: bool) {
+        let Some(params) = W::Params::of_mut(scenario) else {
+            return;
+        };
+        for job in self.jobs() {
+            job.poll();
+        }
+        self.prepare(ui.ctx(), params);
+        layout::numbers_or_wait(self, ui, params, your_turn);
     }
 
     fn prepare_only(&mut self, ctx: &egui::Context, scenario: &Scenario) {
