@@ -662,3 +662,44 @@ fn a_question_about_another_run_hides_its_answer_not_the_shown_runs_fields() {
     );
     assert!(!all.iter().any(|t| t == "balancings = ?"), "{all:?}");
 }
+
+/// Your turn with the future shown (gao-rosenberg's exercise step): the drawer's Numbers leaf
+/// holds back the numbers — the makespan, idle steps and work per PE the moves are to find —
+/// until the exercise is complete, then shows them.
+#[test]
+fn your_turn_holds_the_numbers_back_until_the_exercise_is_complete() {
+    let mut h = presenter_720p();
+    super::common::exercise_step(&mut h, "gao-rosenberg-ksbf.ron");
+    h.get_by_label("Numbers").click();
+    settle(&mut h);
+    shown(&mut h, "the numbers open when the exercise is done");
+    for held in ["makespan (steps)", "idle steps", "efficiency"] {
+        assert!(
+            h.query_all_by_label_contains(held).next().is_none(),
+            "{held:?} shows before a node is placed"
+        );
+    }
+    // Show me places one node a click; the numbers come once every node is placed.
+    for _ in 0..200 {
+        if h.query_all_by_label_contains("makespan (steps)")
+            .next()
+            .is_some()
+        {
+            break;
+        }
+        assert!(
+            h.query_all_by_label_contains("the numbers open when")
+                .next()
+                .is_some(),
+            "neither the numbers nor the note show"
+        );
+        h.get_by_label("Show me").click();
+        settle(&mut h);
+    }
+    shown(&mut h, "makespan (steps)");
+    assert!(
+        h.query_all_by_label_contains("the numbers open when")
+            .next()
+            .is_none()
+    );
+}
