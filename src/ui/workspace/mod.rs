@@ -355,13 +355,9 @@ impl<W: Workspace> Tab for W {
     }
 
     fn show_side(&mut self, ui: &mut Ui, scenario: &mut Scenario, region: Region) {
-        let Some(params) = W::Params::of_mut(scenario) else {
+        let Some(params) = prepared(self, ui.ctx(), scenario) else {
             return;
         };
-        for job in self.jobs() {
-            job.poll();
-        }
-        self.prepare(ui.ctx(), params);
         match region {
             Region::Controls => self.controls(ui, params),
             Region::Numbers => self.numbers(ui, params),
@@ -370,14 +366,9 @@ impl<W: Workspace> Tab for W {
     }
 
     fn show_numbers(&mut self, ui: &mut Ui, scenario: &mut Scenario, your_turn: bool) {
-        let Some(params) = W::Params::of_mut(scenario) else {
-            return;
-        };
-        for job in self.jobs() {
-            job.poll();
+        if let Some(params) = prepared(self, ui.ctx(), scenario) {
+            layout::numbers_or_wait(self, ui, params, your_turn);
         }
-        self.prepare(ui.ctx(), params);
-        layout::numbers_or_wait(self, ui, params, your_turn);
     }
 
     fn prepare_only(&mut self, ctx: &egui::Context, scenario: &Scenario) {
@@ -501,4 +492,19 @@ impl<W: Workspace> Tab for W {
             *self.view_mut() = v.clone();
         }
     }
+}
+
+/// `scenario`'s parameters for workspace `w` (None for another model's scenario), with `w`'s
+/// jobs polled and `w` prepared for them: what every partial drawing does first.
+fn prepared<'s, W: Workspace>(
+    w: &mut W,
+    ctx: &egui::Context,
+    scenario: &'s mut Scenario,
+) -> Option<&'s mut W::Params> {
+    let params = W::Params::of_mut(scenario)?;
+    for job in w.jobs() {
+        job.poll();
+    }
+    w.prepare(ctx, params);
+    Some(params)
 }
