@@ -121,9 +121,9 @@ fn grs_t_star_hides_the_ratio_the_exhaustive_optimum_and_the_roots_start() {
         .hides(&["optimal", "ratio", "exhaustive_optimal", "top_cluster"])
         .shows(&["one_processor", "processor_per_node", "py"]);
     assert!(c.a.giveaway.values.contains(&10.0) && c.a.giveaway.values.contains(&9.0));
-    // Step 5: T_PY = 285 with T* = 235 stated: the ratio gives it away, T* does not.
+    // Step 5: T_PY = 261 with T* = 179 stated: the ratio gives it away, T* does not.
     asked("grs", 5)
-        .is(285.0)
+        .is(261.0)
         .hides(&["py", "ratio"])
         .shows(&["optimal"]);
     // Step 6: T*/T_PY ≈ 0.69: both times compute it.

@@ -129,8 +129,10 @@ pub mod treesweep {
     pub const RATIO: &str = "ratio";
     /// The exhaustive search's optimum (small trees).
     pub const EXHAUSTIVE_OPTIMAL: &str = "exhaustive_optimal";
-    /// The size of Fine-Grain's top cluster.
+    /// The size of Fine-Grain's top cluster (processor 0 runs it one node per unit: T*).
     pub const TOP_CLUSTER: &str = "top_cluster";
+    /// The tests of inequality (4) Fine-Grain makes (Theorem 3.2's running time, about T*/2).
+    pub const TESTS_OF_4: &str = "tests_of_4";
 }
 
 /// Gao & Rosenberg's KS-BF on a ring (`loadlab ksbf`).

@@ -472,9 +472,17 @@ fn step_regions(
     if step.try_it {
         shown.controls = true;
     }
-    // The step's picture is in front unless the step points at the plots (a choice made on
-    // another step does not stay).
-    shown.front = Region::Picture;
+    // The step's picture is in front unless the step points at the plots — highlights them,
+    // or names a plot and no picture — (a choice made on another step does not stay).
+    let names_plot_only = step
+        .view
+        .as_ref()
+        .is_some_and(|v| v.plot.is_some() && v.picture.is_none());
+    shown.front = if names_plot_only && shown.plots {
+        Region::Plots
+    } else {
+        Region::Picture
+    };
     match step.highlight {
         Some(Highlight::Region(Region::Plots)) => {
             shown.plots = true;
@@ -532,7 +540,17 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
             cmds.push(Cmd::LessonStep(i - 1));
         }
         if compact {
-            ui.label(RichText::new(&counter).size(body));
+            // As wide as the widest counter ("step 10 of 10"), so Next and Leave stay put.
+            let widest =
+                egui::WidgetText::from(RichText::new(format!("step {n} of {n}")).size(body))
+                    .into_galley(
+                        ui,
+                        Some(egui::TextWrapMode::Extend),
+                        f32::INFINITY,
+                        egui::TextStyle::Body,
+                    )
+                    .size();
+            ui.add_sized(widest, egui::Label::new(RichText::new(&counter).size(body)));
         }
         let next = egui::Button::new(RichText::new("Next ▶").size(body));
         if ui
@@ -562,17 +580,23 @@ fn step_ui(
 ) {
     let i = p.index;
     let step = &p.lesson.steps[i];
-    // The question (answer box and Reveal) stays in sight under the step's text: the text
-    // scrolls in what the question box (as tall as in the last frame) leaves.
+    // The question (answer box and Reveal) or the exercise's box stays in sight under the
+    // step's text: the text scrolls in what the box (as tall as in the last frame) leaves.
     let question_id = egui::Id::unique("lesson question height").with(i);
-    let question_h = step.question.as_ref().map_or(0.0, |_| {
+    let pinned = step.question.is_some() || step.exercise.is_some();
+    let question_h = if pinned {
         ui.ctx()
             .data(|d| d.get_temp::<f32>(question_id))
             .unwrap_or(160.0)
-    });
+    } else {
+        0.0
+    };
     let text_h = (ui.available_height() - question_h - 12.0).max(80.0);
     // Both ways: a "try it" step's controls wider than the drawer scroll sideways inside it
-    // rather than widening it (the text wraps at the drawer's width either way).
+    // rather than widening it (the text wraps at the drawer's width either way). A solid
+    // scroll bar: a text longer than its room says so on a projector without a hover.
+    let floating = ui.spacing().scroll;
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::both()
         .id_salt(("lesson step", i))
         .max_height(text_h)
@@ -588,26 +612,29 @@ fn step_ui(
             }
             ui.add_space(4.0);
             ui.label(RichText::new(&step.text).size(body));
-            if let Some(x) = &step.exercise {
-                ui.add_space(8.0);
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    exercise_ui(ui, x, p.exercise_score, body);
-                });
-            }
             if let Some(then) = then {
                 ui.separator();
                 then(ui);
             }
         });
+    ui.spacing_mut().scroll = floating;
+    let top = ui.cursor().top();
+    if let Some(x) = &step.exercise {
+        ui.add_space(8.0);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            exercise_ui(ui, x, p.exercise_score, body);
+        });
+    }
     if let Some(q) = &step.question {
-        let top = ui.cursor().top();
         ui.add_space(4.0);
         if p.numbers_after_reveal {
-            ui.label(
-                RichText::new("The numbers panel opens after Reveal.")
-                    .weak()
-                    .size(body * 0.85),
-            );
+            // On the stage the drawer's Numbers tab stays open, its telling figures "?".
+            let note = if crate::ui::frame::on_stage(ui.ctx()) {
+                "Numbers that give the answer away read ? until Reveal."
+            } else {
+                "The numbers panel opens after Reveal."
+            };
+            ui.label(RichText::new(note).weak().size(body * 0.85));
         }
         let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
         // A long explanation (after Reveal) scrolls in the box rather than pushing it down.
@@ -619,6 +646,8 @@ fn step_ui(
                     question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
                 });
             });
+    }
+    if pinned {
         let used = ui.cursor().top() - top;
         ui.ctx().data_mut(|d| d.insert_temp(question_id, used));
     }

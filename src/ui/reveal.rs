@@ -155,14 +155,21 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
         s.points.retain(|p| p[0] < below);
     }
     plot.x_marker = None;
-    let ys = plot
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p[1]));
-    let (lo, hi) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
-        (a.min(y), b.max(y))
-    });
-    if lo <= hi {
+    let range = |axis: usize| {
+        let values = plot
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p[axis]));
+        values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        })
+    };
+    let ((x_lo, x_hi), (lo, hi)) = (range(0), range(1));
+    // Far beyond the data (Fig. 2's n ≤ 40 against an instance of height 1000) the dashed
+    // marker would stretch the axis and squeeze the curves to its edge: it is left out, as
+    // the shown marker is (`compare_plot`).
+    let near = m <= x_hi + 0.05 * (x_hi - x_lo);
+    if lo <= hi && near {
         plot.series.push(Curve::new(
             legend,
             vec![[m, lo], [m, hi]],

@@ -147,8 +147,7 @@ impl Drawer {
                 cmds.extend(teach.stage_nav(ui, rect));
                 self.tabs(ui, shown, lesson.is_some());
                 ui.separator();
-                let your_turn = shown.exercise && !shown.hide_future;
-                self.leaf(ui, teach, tab, scenario, your_turn);
+                self.leaf(ui, teach, tab, scenario, shown.numbers_wait());
             });
         self.rect = Some(r.response.rect);
         cmds

@@ -69,9 +69,10 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     let p = tree_sweep(&h);
     assert_eq!((p.n, p.tau), (5, 2.5));
 
-    // Predict first: the numbers (which hold T*) wait for Reveal.
+    // Predict first: the numbers (which hold T*) wait for Reveal. A 1280-point window with a
+    // lesson is a stage, whose drawer keeps its Numbers tab: the note says what waits there.
     assert!(!on_screen(&h, "Fine-Grain is optimal"));
-    assert!(on_screen(&h, "The numbers panel opens after Reveal"));
+    assert!(on_screen(&h, "give the answer away read ? until Reveal"));
     // Predict wrong, reveal: the model's answer (T* = 10, confirmed by the exhaustive search
     // for n ≤ 5) and the verdict; the numbers come back.
     answer_field(&mut h, "Your answer", "31");

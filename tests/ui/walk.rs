@@ -151,8 +151,15 @@ impl Walk {
                 if exercise { "with" } else { "without" }
             ));
         }
+        // A step that names a plot and no picture is about that plot: it is in front, not an
+        // empty picture at the schedule's start.
+        let plot_only = step
+            .view
+            .as_ref()
+            .is_some_and(|v| v.plot.is_some() && v.picture.is_none() && v.plots != Some(false));
         let want = match step.highlight {
             Some(Highlight::Region(Region::Plots)) => Region::Plots,
+            _ if plot_only => Region::Plots,
             _ => Region::Picture,
         };
         let drawn: Vec<Region> = self.h.state().drawn().iter().map(|d| d.region).collect();

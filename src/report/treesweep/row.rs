@@ -38,9 +38,20 @@ impl ModelReport for Parts {
     /// T*/T_PY with T_PY shown gives it.
     fn relations(field: &str) -> Vec<&'static str> {
         match field {
-            t::OPTIMAL => vec![t::RATIO, t::EXHAUSTIVE_OPTIMAL, t::TOP_CLUSTER],
+            t::OPTIMAL => vec![
+                t::RATIO,
+                t::EXHAUSTIVE_OPTIMAL,
+                t::TOP_CLUSTER,
+                t::TESTS_OF_4,
+            ],
             t::PY => vec![t::RATIO],
-            t::RATIO => vec![t::OPTIMAL, t::PY, t::EXHAUSTIVE_OPTIMAL],
+            t::RATIO => vec![
+                t::OPTIMAL,
+                t::PY,
+                t::EXHAUSTIVE_OPTIMAL,
+                t::TOP_CLUSTER,
+                t::TESTS_OF_4,
+            ],
             _ => Vec::new(),
         }
     }

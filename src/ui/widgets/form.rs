@@ -76,7 +76,7 @@ impl<'a> ParamGrid<'a> {
         let text = caption.text().to_string();
         let label = caption_label(self.ui, caption, hover);
         let control = add(self.ui).labelled_by(label.id);
-        super::marks::control(self.ui.ctx(), &text, label.rect.union(control.rect));
+        super::marks::control(self.ui, &text, label.rect.union(control.rect));
         self.ui.end_row();
         control
     }
@@ -112,7 +112,7 @@ impl<'a> ParamGrid<'a> {
     ) -> Response {
         let label = caption_label(self.ui, caption, hover);
         let changed = radios(self.ui, label.id, value, options);
-        super::marks::control(self.ui.ctx(), caption, label.rect.union(changed.rect));
+        super::marks::control(self.ui, caption, label.rect.union(changed.rect));
         self.ui.end_row();
         changed
     }

@@ -58,9 +58,14 @@ pub fn record(ctx: &Context, key: impl Into<String>, rect: Rect) {
     });
 }
 
-/// Records a control row's rectangle under `control:<caption>`.
-pub fn control(ctx: &Context, caption: &str, rect: Rect) {
-    record(ctx, format!("control:{}", caption.trim()), rect);
+/// Records a control row's rectangle under `control:<caption>`: the part of it `ui` shows
+/// (a row scrolled out of a scroll area is not on screen, and an outline drawn where it would
+/// be lies over whatever is there instead).
+pub fn control(ui: &egui::Ui, caption: &str, rect: Rect) {
+    let seen = rect.intersect(ui.clip_rect());
+    if seen.is_positive() {
+        record(ui.ctx(), format!("control:{}", caption.trim()), seen);
+    }
 }
 
 /// Where `key` was drawn in this pass (the union of its rectangles), if it was.

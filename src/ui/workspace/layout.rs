@@ -78,7 +78,7 @@ pub(super) fn numbers_or_wait<W: Workspace>(
     if playing {
         ui.label(
             egui::RichText::new(
-                "Your turn: the numbers open when the exercise is done (or after Show me): \
+                "Your turn: the numbers open once every move is placed (yours or Show me's): \
                  they hold what your moves are to find.",
             )
             .weak(),
@@ -144,7 +144,7 @@ fn side_region<W: Workspace>(
         }
         scroll.show_clipped(ui, |ui| match region {
             Region::Controls => w.controls(ui, params),
-            _ => numbers_or_wait(w, ui, params, shown.exercise && !shown.hide_future),
+            _ => numbers_or_wait(w, ui, params, shown.numbers_wait()),
         });
     });
     marks::record(ui.ctx(), region.key(), panel.response.rect);
@@ -380,6 +380,13 @@ impl Default for OnScreen {
 }
 
 impl OnScreen {
+    /// "Your turn" is played with the future shown: the Numbers region waits until the
+    /// exercise is complete ([`numbers_or_wait`]); with "Hide the future" on, each model masks
+    /// what lies ahead itself.
+    pub fn numbers_wait(&self) -> bool {
+        self.exercise && !self.hide_future
+    }
+
     /// What presenter mode starts with: the picture as big as the window allows, the
     /// pseudo-code beside it where it fits besides the plots and a strip under the picture
     /// otherwise ("Pseudo-code beside ▸" brings it beside), the plots (in turn with the

@@ -201,8 +201,15 @@ fn data_extent(data: &GanttData, cursor: Option<f64>) -> (f64, f64) {
         return (0.0, 1.0);
     }
     if hi - lo <= f64::EPSILON * hi.abs().max(lo.abs()).max(1.0) {
+        // One instant (the start of a schedule whose future is hidden): a window of width
+        // 2·half around it, never reaching below 0 from a time at or after 0.
         let half = (lo.abs() * 0.05).max(0.5);
-        return (lo - half, hi + half);
+        let start = if lo >= 0.0 {
+            (lo - half).max(0.0)
+        } else {
+            lo - half
+        };
+        return (start, start + 2.0 * half);
     }
     let pad = (hi - lo) * EXTENT_PADDING;
     (lo - pad, hi + pad)

@@ -72,6 +72,8 @@ fn extent_of_empty_and_degenerate_data() {
     };
     let (lo, hi) = data_extent(&data, None);
     assert!(lo < 2.0 && hi > 2.0);
+    // The start of a schedule (only the cursor, at t = 0): no negative time on the axis.
+    assert_eq!(data_extent(&GanttData::default(), Some(0.0)), (0.0, 1.0));
     let data = GanttData {
         bars: vec![
             bar(0, 1.0, 3.0, BarKind::Send),

@@ -471,13 +471,7 @@ impl DivisiblePanel {
                 .on_hover_text(hover)
                 .labelled_by(l.id);
         });
-        if over == Over::H {
-            ui.label(
-                RichText::new("points: simulated · lines: closed form · dashed: limit as N → ∞")
-                    .small()
-                    .weak(),
-            );
-        }
+        // (The legend names each series: simulated points, closed-form lines, dashed limits.)
     }
 
     /// The report's plot over `over` of the quantity chosen (of the latest run: the plot
@@ -585,7 +579,7 @@ fn gantt_data(t: &Timeline, reveal: Reveal, cursor: f64) -> GanttData {
         .levels
         .iter()
         .enumerate()
-        .map(|(l, lv)| format!("L{l} ×{}", number(lv.processors, Precision::Readout)))
+        .map(|(l, lv)| format!("L{l} ×{}", number(lv.processors, Precision::Table)))
         .collect();
     let bars = t
         .intervals

@@ -513,7 +513,7 @@ fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
         Some(&format!(
             "Per processor max {} / mean {} / min {} — time so far {}",
             r.max,
-            number(r.mean, Precision::Caption),
+            table(r.mean),
             r.min,
             table(r.time_after)
         )),

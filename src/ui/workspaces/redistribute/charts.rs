@@ -386,8 +386,12 @@ pub(super) fn binding_caption(
     if inst.direction != Direction::Uni {
         return None;
     }
+    // Which slice binds is half the answer to a question on the bound: it waits for Reveal.
+    use crate::report::keys::redistribute::{BOUNDS, LOWER_BOUND};
+    let asked = crate::ui::frame::secret(ctx)
+        .is_some_and(|s| s.hides_field(BOUNDS) || s.hides_field(LOWER_BOUND));
     let (a, b, d, c) = bounds::binding_slice(inst)?;
-    if d <= 0 {
+    if d <= 0 || asked {
         return None;
     }
     let n = inst.n();

@@ -62,9 +62,26 @@ impl RedistPanel {
                 hiding && is_answer(k)
             });
         };
+        // The claims are checked on the finished schedule (its makespan, its rounds, the
+        // roundings' τ): their verdicts and details wait with the future, and for a question
+        // on the makespan or the rounds.
+        let asked = crate::ui::frame::secret(ui.ctx()).is_some_and(|s| {
+            use crate::report::keys::redistribute as k;
+            s.hides_field(k::MAKESPAN) || s.hides_field(k::ROUNDS)
+        });
         let right = |ui: &mut Ui| {
             bounds_table(ui, &ev.run.bounds_table(), hiding);
             for c in &r.checks {
+                if hiding || asked {
+                    let wait = if hiding {
+                        UNTIL_END
+                    } else {
+                        crate::ui::frame::HIDDEN
+                    };
+                    let t = crate::ui::frame::masked(ui.ctx(), &format!("{} — {wait}", c.claim));
+                    ui.add(egui::Label::new(RichText::new(t).weak()).wrap());
+                    continue;
+                }
                 let t = crate::ui::frame::masked(ui.ctx(), &c.line());
                 let text = if c.holds {
                     RichText::new(t)

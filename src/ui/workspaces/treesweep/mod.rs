@@ -122,10 +122,19 @@ fn full_run(
     }
 }
 
-/// The figures "hide the future" holds back until the end of the stepping: the makespans.
+/// The figures "hide the future" holds back until the end of the stepping: the makespans,
+/// and what gives T* away (the top cluster is T*; Fine-Grain's tests of (4) about T*/2).
 fn is_answer(key: &str) -> bool {
     use crate::report::keys::treesweep as t;
-    [t::OPTIMAL, t::PY, t::RATIO, t::EXHAUSTIVE_OPTIMAL].contains(&key)
+    [
+        t::OPTIMAL,
+        t::PY,
+        t::RATIO,
+        t::EXHAUSTIVE_OPTIMAL,
+        t::TOP_CLUSTER,
+        t::TESTS_OF_4,
+    ]
+    .contains(&key)
 }
 
 impl Workspace for TreeSweepPanel {
@@ -486,13 +495,14 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
             } else if k < nodes {
                 PseudoStep::explained(vec!["py"], explain::py(k, nodes, sol.tau))
             } else {
-                let text = format!(
-                    "Done: T_PY({}) = {}, T*/T_PY = {}",
-                    sol.n,
-                    fmt(sol.t_py),
-                    fmt(run.ratio())
-                );
-                PseudoStep::of("py", &["3"], text)
+                // T_PY and the ratio give each other and T* away: hidden together (a question
+                // on any of the three hides the ratio).
+                let said = |t: String, ratio: String| {
+                    format!("Done: T_PY({}) = {t}, T*/T_PY = {ratio}", sol.n)
+                };
+                let text = said(fmt(sol.t_py), fmt(run.ratio()));
+                let hidden = said(HIDDEN.into(), HIDDEN.into());
+                PseudoStep::of("py", &["3"], text).hiding("ratio", hidden)
             }
         }
     }

@@ -23,6 +23,7 @@ struct Fills {
     p0: Color32,
     p0_later: Color32,
     boundary: Color32,
+    boundary_later: Color32,
     external: Color32,
 }
 
@@ -37,6 +38,11 @@ impl Fills {
                 Color32::from_rgb(170, 200, 240)
             },
             boundary: Color32::from_rgb(230, 140, 30),
+            boundary_later: if dark {
+                Color32::from_rgb(115, 75, 30)
+            } else {
+                Color32::from_rgb(245, 205, 160)
+            },
             external: if dark {
                 Color32::from_rgb(90, 150, 90)
             } else {
@@ -165,8 +171,10 @@ fn tree_drawing(
         let is_boundary = boundary.contains(&kk);
         let fill = if s.processor[kk] != 0 {
             fills.external
-        } else if is_boundary {
+        } else if is_boundary && s.start[kk] <= done_until {
             fills.boundary
+        } else if is_boundary {
+            fills.boundary_later
         } else if s.start[kk] <= done_until {
             fills.p0
         } else {
@@ -268,7 +276,7 @@ pub(super) fn heights(ui: &mut Ui, run: &Run) {
     let sol = &run.solution;
     ui.label(
         RichText::new(format!(
-            "T_{} has 2^{} − 1 nodes: too many to draw; the top cluster per height:",
+            "T_{} has 2^{} − 1 nodes: too many to draw; Fine-Grain's top cluster per height:",
             sol.n, sol.n
         ))
         .weak(),
@@ -277,7 +285,19 @@ pub(super) fn heights(ui: &mut Ui, run: &Run) {
     // As many heights as the room shows whole (the header's wrapped lines, Copy as text and
     // the note set aside): a row scrolled out of sight is a row the room cannot read.
     let line = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-    let fit = ((ui.available_height() / line).floor() as usize).saturating_sub(6);
+    let fit = (ui.available_height() / line - 4.5).max(0.0).floor() as usize;
+    // The whole tree's row holds T* (its T*(n) and its top cluster, run one node per unit):
+    // "?" while the future is hidden or an open question's answer depends on T*.
+    let asked = crate::ui::frame::secret(ui.ctx())
+        .is_some_and(|s| s.hides_field(crate::report::keys::treesweep::OPTIMAL));
+    let hide_top = asked || Reveal::of(ui.ctx()).hiding();
+    let secret = |h: usize, text: String| {
+        if hide_top && h == top {
+            crate::ui::frame::HIDDEN.to_owned()
+        } else {
+            text
+        }
+    };
     let all: Vec<_> = per_height(&sol.fine_grain)
         .filter(|h| h.on_boundary() || h.height == top)
         .take(60)
@@ -290,8 +310,8 @@ pub(super) fn heights(ui: &mut Ui, run: &Run) {
                 h.height.to_string(),
                 h.boundary.to_string(),
                 h.external.to_string(),
-                fmt(h.t_star),
-                h.cluster.to_string(),
+                secret(h.height, fmt(h.t_star)),
+                secret(h.height, h.cluster.to_string()),
                 h.processors.display(),
             ]
         })
