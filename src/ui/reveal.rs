@@ -152,6 +152,15 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     };
     let below = m - 1e-9 * m.abs().max(1e-300);
     for s in &mut plot.series {
+        // A level line (the paper's ½, a bound) tells nothing of the instance: it stays,
+        // drawn up to the marker (cut like the data, it shrank to a dot).
+        let level = s.points.len() >= 2 && s.points.iter().all(|p| p[1] == s.points[0][1]);
+        let first_x = s.points.first().map_or(f64::INFINITY, |p| p[0]);
+        if level && first_x < below {
+            let y = s.points[0][1];
+            s.points = vec![[first_x, y], [below, y]];
+            continue;
+        }
         s.points.retain(|p| p[0] < below);
     }
     plot.x_marker = None;
@@ -246,5 +255,55 @@ mod tests {
         let bars = cut_bars(vec![bar(0.0, 2.0), bar(1.0, 5.0), bar(3.0, 4.0)], Some(2.5));
         assert_eq!(bars.len(), 2);
         assert_eq!(bars[1].end, 2.5);
+    }
+
+    #[test]
+    fn the_instance_cut_keeps_level_lines_and_marks_a_near_instance() {
+        let data = [
+            [1.0, 0.8],
+            [5.0, 0.6],
+            [11.0, 0.52],
+            [12.0, 0.55],
+            [20.0, 0.7],
+        ];
+        let mut plot = ComparePlot {
+            title: String::new(),
+            x_label: "n".into(),
+            y_label: "ratio".into(),
+            series: vec![
+                Curve::new("τ = 1000", data.to_vec(), SeriesStyle::Line, None),
+                Curve::new(
+                    "1/2",
+                    vec![[1.0, 0.5], [40.0, 0.5]],
+                    SeriesStyle::DottedLine,
+                    None,
+                ),
+            ],
+            x_marker: Some(12.0),
+        };
+        let hiding = Reveal {
+            hide: true,
+            step: 0,
+            steps: 3,
+        };
+        cut_at_marker(&mut plot, hiding, &egui::Context::default());
+        // The data stops short of n = 12 (its point is the answer).
+        assert_eq!(plot.series[0].points, data[..3].to_vec());
+        // The paper's ½ is still a line, up to the marker.
+        let half = &plot.series[1].points;
+        assert_eq!(half.len(), 2);
+        assert!(half[1][0] < 12.0 && half[1][0] > 11.99 && half[1][1] == 0.5);
+        // The marker itself: a dashed series at n = 12 over the y range left.
+        let marker = plot.series.iter().find(|s| s.name == HIDDEN_FROM).unwrap();
+        assert_eq!(marker.points, vec![[12.0, 0.5], [12.0, 0.8]]);
+        // Far beyond the data (n = 1000 against n ≤ 40) the marker is left out.
+        let mut far = ComparePlot {
+            x_marker: Some(1000.0),
+            series: vec![Curve::new("τ", data.to_vec(), SeriesStyle::Line, None)],
+            ..plot.clone()
+        };
+        cut_at_marker(&mut far, hiding, &egui::Context::default());
+        assert!(far.series.iter().all(|s| s.name != HIDDEN_FROM));
+        assert_eq!(far.series[0].points.len(), 5);
     }
 }

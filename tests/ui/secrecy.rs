@@ -174,16 +174,17 @@ const CASES: &[Case] = &[
         hidden: &[],
         after: &["2"],
     },
-    // Makespan 22 with Theorem 2.2's 24 stated: speed-up 63/22, efficiency 63/88.
+    // T_7 on R_4: makespan 38 with Theorem 2.2's 40 stated: speed-up 127/38, efficiency
+    // 127/152.
     Case {
         lesson: "gao-rosenberg",
         step: 4,
         hidden: &[
-            Value("22"),
-            Near(63.0 / 22.0, 0.0005),
-            Near(63.0 / 88.0, 0.0005),
+            Value("38"),
+            Near(127.0 / 38.0, 0.0005),
+            Near(127.0 / 152.0, 0.0005),
         ],
-        after: &["22"],
+        after: &["38"],
     },
     // Random sends: 18 on seed 1; efficiency 63/72.
     Case {

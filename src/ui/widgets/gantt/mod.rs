@@ -486,8 +486,9 @@ struct Chart<'a> {
     /// in time (each bar takes the whole row: thicker; its colour and tooltip still tell the
     /// kind), else one lane for each set of kinds that never overlap ([`lanes`]).
     lanes: Vec<Option<Lanes>>,
-    /// Rows of two lanes too thin for [`MIN_BAR`] bars nest them instead: the first kind
-    /// fills the row, the second is drawn inside it, narrower (both at least [`MIN_BAR`]).
+    /// Rows of lanes too thin for [`MIN_BAR`] bars nest them instead: the first kind fills
+    /// the row, the second (and third, below it) is drawn inside it (all at least
+    /// [`MIN_BAR`] where the row is 22 points or more).
     nested: bool,
     /// The axis over the window as it was before this frame's interaction.
     axis: TimeAxis,
@@ -534,8 +535,12 @@ impl<'a> Chart<'a> {
         }
         let row_height = plot_rect.height() / n_rows as f32;
         let lanes = row_lanes(data, n_rows);
-        let halves = lanes.iter().flatten().any(|l| l.count == 2);
-        let nested = halves && (row_height - 2.0 * row_margin(row_height)) / 2.0 < MIN_BAR;
+        // Lanes thinner than MIN_BAR nest instead (see `lane`).
+        let inner = row_height - 2.0 * row_margin(row_height);
+        let nested = lanes
+            .iter()
+            .flatten()
+            .any(|l| l.count >= 2 && inner / (l.count as f32) < MIN_BAR);
         Some(Chart {
             data,
             n_rows,
@@ -605,15 +610,25 @@ impl<'a> Chart<'a> {
             _ if bar.kind == BarKind::Idle => (0.0, 1.0),
             Some(Some(lanes)) => {
                 let k = lanes.of(bar.kind);
+                let inner = self.row_height - 2.0 * row_margin(self.row_height);
                 if self.nested && lanes.count == 2 {
                     // The second kind inside the first: at least MIN_BAR, a band of the first
                     // showing above and below it.
-                    let inner = self.row_height - 2.0 * row_margin(self.row_height);
                     let f = ((MIN_BAR + 0.5).max(0.6 * inner) / inner).min(1.0);
                     return if k == 0 {
                         (0.0, 1.0)
                     } else {
                         (0.5 - 0.5 * f, 0.5 + 0.5 * f)
+                    };
+                }
+                if self.nested && lanes.count == 3 {
+                    // The second and third kinds inside the first, one above the other: a
+                    // band of the first (2 points) showing above and below them.
+                    let band = (2.0 / inner).min(0.1);
+                    return match k {
+                        0 => (0.0, 1.0),
+                        1 => (band, 0.5),
+                        _ => (0.5, 1.0 - band),
                     };
                 }
                 let n = lanes.count.max(1) as f32;
