@@ -153,12 +153,16 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     let below = m - 1e-9 * m.abs().max(1e-300);
     for s in &mut plot.series {
         // A level line (the paper's ½, a bound) tells nothing of the instance: it stays,
-        // drawn up to the marker (cut like the data, it shrank to a dot).
+        // drawn up to the marker or its own end, whichever comes first (cut like the data,
+        // it shrank to a dot; drawn on to a far marker, it stretched the axis).
         let level = s.points.len() >= 2 && s.points.iter().all(|p| p[1] == s.points[0][1]);
-        let first_x = s.points.first().map_or(f64::INFINITY, |p| p[0]);
+        let (first_x, last_x) = match (s.points.first(), s.points.last()) {
+            (Some(a), Some(b)) => (a[0], b[0]),
+            _ => (f64::INFINITY, f64::INFINITY),
+        };
         if level && first_x < below {
             let y = s.points[0][1];
-            s.points = vec![[first_x, y], [below, y]];
+            s.points = vec![[first_x, y], [below.min(last_x), y]];
             continue;
         }
         s.points.retain(|p| p[0] < below);
@@ -296,14 +300,24 @@ mod tests {
         // The marker itself: a dashed series at n = 12 over the y range left.
         let marker = plot.series.iter().find(|s| s.name == HIDDEN_FROM).unwrap();
         assert_eq!(marker.points, vec![[12.0, 0.5], [12.0, 0.8]]);
-        // Far beyond the data (n = 1000 against n ≤ 40) the marker is left out.
+        // Far beyond the data (n = 1000 against n ≤ 40) the marker is left out, and the
+        // level line keeps its own end: nothing stretches the axis to n = 1000.
         let mut far = ComparePlot {
             x_marker: Some(1000.0),
-            series: vec![Curve::new("τ", data.to_vec(), SeriesStyle::Line, None)],
+            series: vec![
+                Curve::new("τ", data.to_vec(), SeriesStyle::Line, None),
+                Curve::new(
+                    "1/2",
+                    vec![[1.0, 0.5], [40.0, 0.5]],
+                    SeriesStyle::DottedLine,
+                    None,
+                ),
+            ],
             ..plot.clone()
         };
         cut_at_marker(&mut far, hiding, &egui::Context::default());
         assert!(far.series.iter().all(|s| s.name != HIDDEN_FROM));
         assert_eq!(far.series[0].points.len(), 5);
+        assert_eq!(far.series[1].points, vec![[1.0, 0.5], [40.0, 0.5]]);
     }
 }
