@@ -261,6 +261,20 @@ mod tests {
         assert_eq!(bars[1].end, 2.5);
     }
 
+    /// A sweep plot of `series` (name, points, style) marked at `marker`.
+    fn sweep(series: &[(&str, &[[f64; 2]], SeriesStyle)], marker: f64) -> ComparePlot {
+        ComparePlot {
+            title: String::new(),
+            x_label: "n".into(),
+            y_label: "ratio".into(),
+            series: series
+                .iter()
+                .map(|&(name, points, style)| Curve::new(name, points.to_vec(), style, None))
+                .collect(),
+            x_marker: Some(marker),
+        }
+    }
+
     #[test]
     fn the_instance_cut_keeps_level_lines_and_marks_a_near_instance() {
         let data = [
@@ -270,54 +284,33 @@ mod tests {
             [12.0, 0.55],
             [20.0, 0.7],
         ];
-        let mut plot = ComparePlot {
-            title: String::new(),
-            x_label: "n".into(),
-            y_label: "ratio".into(),
-            series: vec![
-                Curve::new("τ = 1000", data.to_vec(), SeriesStyle::Line, None),
-                Curve::new(
-                    "1/2",
-                    vec![[1.0, 0.5], [40.0, 0.5]],
-                    SeriesStyle::DottedLine,
-                    None,
-                ),
-            ],
-            x_marker: Some(12.0),
-        };
+        let half = [[1.0, 0.5], [40.0, 0.5]];
+        let series = [
+            ("τ = 1000", &data[..], SeriesStyle::Line),
+            ("1/2", &half[..], SeriesStyle::DottedLine),
+        ];
         let hiding = Reveal {
             hide: true,
             step: 0,
             steps: 3,
         };
+        let mut plot = sweep(&series, 12.0);
         cut_at_marker(&mut plot, hiding, &egui::Context::default());
         // The data stops short of n = 12 (its point is the answer).
         assert_eq!(plot.series[0].points, data[..3].to_vec());
         // The paper's ½ is still a line, up to the marker.
-        let half = &plot.series[1].points;
-        assert_eq!(half.len(), 2);
-        assert!(half[1][0] < 12.0 && half[1][0] > 11.99 && half[1][1] == 0.5);
+        let cut = &plot.series[1].points;
+        assert_eq!(cut.len(), 2);
+        assert!(cut[1][0] < 12.0 && cut[1][0] > 11.99 && cut[1][1] == 0.5);
         // The marker itself: a dashed series at n = 12 over the y range left.
         let marker = plot.series.iter().find(|s| s.name == HIDDEN_FROM).unwrap();
         assert_eq!(marker.points, vec![[12.0, 0.5], [12.0, 0.8]]);
         // Far beyond the data (n = 1000 against n ≤ 40) the marker is left out, and the
         // level line keeps its own end: nothing stretches the axis to n = 1000.
-        let mut far = ComparePlot {
-            x_marker: Some(1000.0),
-            series: vec![
-                Curve::new("τ", data.to_vec(), SeriesStyle::Line, None),
-                Curve::new(
-                    "1/2",
-                    vec![[1.0, 0.5], [40.0, 0.5]],
-                    SeriesStyle::DottedLine,
-                    None,
-                ),
-            ],
-            ..plot.clone()
-        };
+        let mut far = sweep(&series, 1000.0);
         cut_at_marker(&mut far, hiding, &egui::Context::default());
         assert!(far.series.iter().all(|s| s.name != HIDDEN_FROM));
         assert_eq!(far.series[0].points.len(), 5);
-        assert_eq!(far.series[1].points, vec![[1.0, 0.5], [40.0, 0.5]]);
+        assert_eq!(far.series[1].points, half.to_vec());
     }
 }
