@@ -125,9 +125,10 @@ pub struct ViewHint {
     pub plots: Option<bool>,
     /// The numbers strip.
     pub numbers: Option<bool>,
-    /// The picture tab (`"Gantt"`, `"method P"`, …).
+    /// The picture tab (`"Gantt"`, `"method P"`, …); `None` keeps the steps' before
+    /// ([`Lesson::views_at`]).
     pub picture: Option<String>,
-    /// The plot (`"speedup vs β"`, `"ratio T*/T_PY vs n"`, …).
+    /// The plot (`"speedup vs β"`, `"ratio T*/T_PY vs n"`, …); `None` as for the picture.
     pub plot: Option<String>,
     /// Hide the future from this step on (`Some(true)`), or show it again (`Some(false)`):
     /// every stepped view then draws only what has happened by the step bar, and the numbers
@@ -695,6 +696,25 @@ impl Lesson {
             .filter_map(|s| s.view.as_ref()?.hide_future)
             .next_back()
             .unwrap_or(false)
+    }
+
+    /// The picture tab and the plot step `i` (0-based) shows: the last each named at or before
+    /// it, else the model's first (what its workspace opens on), so that a step looks the same
+    /// whether it is reached by Next, Back or the step counter. None where the model has
+    /// nothing to choose.
+    pub fn views_at(&self, i: usize) -> (Option<&str>, Option<&str>) {
+        let last = |of: fn(&ViewHint) -> Option<&String>| {
+            self.steps
+                .iter()
+                .take(i + 1)
+                .filter_map(|s| of(s.view.as_ref()?))
+                .next_back()
+                .map(String::as_str)
+        };
+        (
+            last(|v| v.picture.as_ref()).or(views::pictures(self.model).first().copied()),
+            last(|v| v.plot.as_ref()).or(views::plots(self.model).first().copied()),
+        )
     }
 
     /// Evaluates every step: its scenario (found, of the lesson's model, valid, runs within

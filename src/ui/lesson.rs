@@ -203,12 +203,12 @@ impl Teach {
             }
             Err(e) => cmds.push(Cmd::Fail(format!("Step {}: {e}", i + 1))),
         }
-        if let Some(v) = &step.view
-            && (v.picture.is_some() || v.plot.is_some())
-        {
+        // The step's own picture and plot, however it is reached (Next, Back, the counter).
+        let (picture, plot) = p.lesson.views_at(i);
+        if picture.is_some() || plot.is_some() {
             cmds.push(Cmd::Select {
-                picture: v.picture.clone(),
-                plot: v.plot.clone(),
+                picture: picture.map(str::to_owned),
+                plot: plot.map(str::to_owned),
                 context: format!("Step {}", i + 1),
             });
         }

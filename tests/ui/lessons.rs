@@ -406,6 +406,16 @@ fn lesson_steps_switch_the_picture_tab_and_the_plot() {
     // Rrv: the Gantt tab of the redistribution picture.
     at_step(&mut h, "rrv", 1);
     assert!(h.state().front_view().contains("lower:Gantt"));
+    // A step looks the same however it is reached: back from P.Y's step 5, step 4 (which
+    // names no picture) shows Fine-Grain, as it does reached by Next; back from the Gantt
+    // of step 2, rrv's step 1 shows the δ bars.
+    at_step(&mut h, "grs", 4);
+    at_step(&mut h, "grs", 3);
+    assert!(h.state().front_view().contains("shown:FineGrain"));
+    at_step(&mut h, "rrv", 1);
+    at_step(&mut h, "rrv", 0);
+    let view = h.state().front_view();
+    assert!(view.contains("lower:Bars"), "{view}");
 }
 
 /// Every highlight of every bundled lesson is on screen when its step is shown: a control

@@ -96,11 +96,13 @@ fn treesweep_py_steps_its_schedule_and_both_trees_step_together() {
     );
     shown(&mut h, &format!("P.Y: T_PY = {}", table_number(sol.t_py)));
     assert_eq!(h.query_all_by_label("Tree diagram").count(), 2);
-    // The first time is 0, where both processors 0 start their leftmost leaf (node 2^(n−1)).
+    // The first time is 0: Fine-Grain's processor 0 starts the leftmost leaf (node
+    // 2^(n−1), Step 1.1); P.Y's processor 0 runs S, the ⌊τ + 1⌋ = 3 nodes closest to the
+    // root ("Schedule all nodes of S in processor 0"), and waits for its inputs.
     let leaf = 1usize << (v.height() - 1);
     shown(
         &mut h,
-        &format!("processor 0 of Fine-Grain runs node {leaf} · of P.Y runs node {leaf}"),
+        &format!("processor 0 of Fine-Grain runs node {leaf} · of P.Y waits"),
     );
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);

@@ -704,3 +704,37 @@ fn your_turn_holds_the_numbers_back_until_the_exercise_is_complete() {
             .is_none()
     );
 }
+
+/// grs step 4 asks T* of n = 8, τ = 4 (21, the lesson's explanation). P.Y's schedule is
+/// another algorithm's: its processor 0 runs S, the ⌊τ + 1⌋ = 5 nodes closest to the root
+/// (the paper: "Schedule all nodes of S in processor 0"), and its times are P.Y's, not T*:
+/// none of them is masked, though one equals T* (a number that merely equals the answer is
+/// not the answer).
+#[test]
+fn p_y_s_processor_0_runs_s_and_its_times_stay_under_a_question_on_t_star() {
+    let mut h = presenter_720p();
+    open_step(&mut h, "grs", 4);
+    h.state_mut().send(Cmd::Select {
+        picture: Some("P.Y".into()),
+        plot: None,
+        context: "test".into(),
+    });
+    settle(&mut h);
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    settle(&mut h);
+    h.run_steps(2);
+    let all = super::walk_checks::texts(&h);
+    let bars: Vec<&str> = all
+        .iter()
+        .map(|t| t.text.as_str())
+        .filter(|t| t.starts_with("processor 0: Compute: node "))
+        .collect();
+    let mut nodes: Vec<u32> = bars
+        .iter()
+        .filter_map(|t| t["processor 0: Compute: node ".len()..].split(';').next())
+        .filter_map(|k| k.trim().parse().ok())
+        .collect();
+    nodes.sort_unstable();
+    assert_eq!(nodes, [1, 2, 3, 4, 5], "{bars:?}");
+    assert!(bars.iter().all(|t| !t.contains('?')), "{bars:?}");
+}

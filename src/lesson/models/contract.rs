@@ -85,9 +85,10 @@ impl<M: Exercises> Registered for M {
 /// The views a lesson step may name in one model's workspace.
 #[derive(Debug, Clone, Copy)]
 pub struct ModelViews {
-    /// The picture tabs (empty: the picture has no tabs).
+    /// The picture tabs (empty: the picture has no tabs), the one the workspace opens on
+    /// first (a lesson step that names none shows it: [`crate::lesson::Lesson::views_at`]).
     pub pictures: &'static [&'static str],
-    /// The plots (empty: nothing to choose).
+    /// The plots (empty: nothing to choose), the one the workspace opens on first.
     pub plots: &'static [&'static str],
 }
 

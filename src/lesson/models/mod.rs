@@ -30,7 +30,7 @@ pub struct ModelRow {
 pub static MODELS: [ModelRow; 5] = [
     ModelRow {
         views: ModelViews {
-            pictures: &["method C", "method P", "method Q"],
+            pictures: &["method P", "method C", "method Q"],
             plots: &["time vs h", "speedup vs h", "time vs β", "speedup vs β"],
         },
         model: &divisible::Divisible,

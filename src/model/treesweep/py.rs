@@ -116,6 +116,10 @@ fn py_rec(root: u64, h: u32, k: u64, s: &mut Schedule, next_proc: &mut u64) {
     let inside = |v: u64, members: &[u64]| members.binary_search(&v).is_ok();
     let mut sorted = members.clone();
     sorted.sort_unstable();
+    // S's processor is numbered before the trees below it: the root's cluster runs on
+    // processor 0, as the module says (numbered after them, it was the last processor).
+    let p0 = *next_proc;
+    *next_proc += 1;
     // External trees first (their finishing times are the release times).
     for &v in &members {
         if 2 * v <= total {
@@ -127,8 +131,6 @@ fn py_rec(root: u64, h: u32, k: u64, s: &mut Schedule, next_proc: &mut u64) {
             }
         }
     }
-    let p0 = *next_proc;
-    *next_proc += 1;
     let mut release = std::collections::HashMap::new();
     for &v in members.iter().rev() {
         let mut r = 0.0f64;
@@ -166,6 +168,19 @@ mod tests {
         assert_eq!(py_cluster_size(6.9), 7);
         assert_eq!(one_processor_makespan(10), 1023.0);
         assert_eq!(processor_per_node_makespan(3, 2.5), 8.0);
+    }
+
+    #[test]
+    fn the_roots_cluster_runs_on_processor_0() {
+        // τ = 128, n = 10: S is the K = 129 nodes closest to the root, all on processor 0,
+        // and no node outside S is.
+        let s = py_schedule(10, 128.0).unwrap();
+        let on_0: Vec<usize> = (1..s.processor.len())
+            .filter(|&k| s.processor[k] == 0)
+            .collect();
+        assert_eq!(on_0.len(), 129);
+        // Breadth-first: the top 7 levels (127 nodes) and the two leftmost of level 7.
+        assert_eq!(on_0, (1..=129).collect::<Vec<_>>());
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub const HIDDEN: &str = "?";
 
 /// What a text (a table's column, a caption's part) writes, so that the mask follows
 /// quantities rather than digits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Says {
     /// Quantity `key` of the shown run (a report field, or a quantity of the model such as
     /// `delta` or `delta_max`): hidden when [`Secret::hides_field`] says so, never by digits.
@@ -43,6 +43,7 @@ pub enum Says {
     Names,
     /// Free text whose numbers' quantities are not known: masked by their digits
     /// ([`Secret::mask`]), the last resort.
+    #[default]
     Free,
 }
 

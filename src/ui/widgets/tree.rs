@@ -5,6 +5,7 @@
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::access;
+use crate::ui::frame::Says;
 
 /// How one node is drawn.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +39,8 @@ pub struct TreeDrawing {
     pub nodes: Vec<NodeStyle>,
     /// Legend entries.
     pub legend: Vec<(Color32, String)>,
+    /// What the nodes' labels and tooltips write, for an open question's mask ([`Says`]).
+    pub says: Says,
 }
 
 /// Largest height drawn (2^10 − 1 = 1023 nodes).
@@ -88,7 +91,7 @@ fn describe(ctx: &egui::Context, drawing: &TreeDrawing, count: usize) -> String 
             }
         ));
     }
-    crate::ui::frame::masked(ctx, &text)
+    crate::ui::frame::masked_as(ctx, drawing.says, &text)
 }
 
 /// Least height of the tree's drawing (below its legend).
@@ -159,7 +162,7 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
         let radius = radius_at(k);
         painter.circle_filled(c, radius, style.fill);
         if access {
-            node_access(ui, &response, k, c, radius, style);
+            node_access(ui, &response, (k, c, radius), style, drawing.says);
         }
         if style.highlight {
             painter.circle_stroke(c, radius + 2.5, Stroke::new(2.5, outline));
@@ -169,7 +172,7 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
             // the disc, or left to the tooltip.
             let text = super::palette::ink_on(style.fill, ui.visuals().panel_fill);
             // An open question's answer (the root's start, T − 1) reads "?".
-            let label = crate::ui::frame::masked(ui.ctx(), &style.label);
+            let label = crate::ui::frame::masked_as(ui.ctx(), drawing.says, &style.label);
             if let Some(font) = fitting_font(&painter, &label, radius) {
                 painter.text(c, egui::Align2::CENTER_CENTER, &label, font, text);
             }
@@ -184,7 +187,7 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
         access::more(ui, response.id, response.rect, count, "nodes");
     }
     if let Some(k) = hovered {
-        let text = crate::ui::frame::masked(ui.ctx(), &drawing.nodes[k].tooltip);
+        let text = crate::ui::frame::masked_as(ui.ctx(), drawing.says, &drawing.nodes[k].tooltip);
         response.on_hover_text_at_pointer(text);
     }
     hovered
@@ -218,10 +221,9 @@ pub fn fitting_font(painter: &egui::Painter, label: &str, radius: f32) -> Option
 fn node_access(
     ui: &Ui,
     canvas: &egui::Response,
-    k: usize,
-    centre: egui::Pos2,
-    r: f32,
+    (k, centre, r): (usize, egui::Pos2, f32),
     style: &NodeStyle,
+    says: Says,
 ) {
     if k > access::MAX_PARTS || (style.tooltip.is_empty() && style.label.is_empty()) {
         return;
@@ -231,7 +233,7 @@ fn node_access(
     } else {
         &style.tooltip
     };
-    let text = crate::ui::frame::masked(ui.ctx(), &text.replace('\n', "; "));
+    let text = crate::ui::frame::masked_as(ui.ctx(), says, &text.replace('\n', "; "));
     let rect = Rect::from_center_size(centre, egui::Vec2::splat(2.0 * r.max(2.0)));
     access::node(
         ui,

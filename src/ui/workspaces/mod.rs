@@ -124,11 +124,15 @@ mod tests {
         for (lesson, workspace) in pairs {
             assert_eq!(lesson, workspace);
         }
-        let methods: Vec<String> = crate::model::divisible::Method::ALL
+        // (The divisible workspace opens on method P: it is listed first.)
+        let mut methods: Vec<String> = crate::model::divisible::Method::ALL
             .iter()
             .map(|m| format!("method {}", m.name()))
             .collect();
-        assert_eq!(pictures(ModelId::Divisible), methods);
+        let mut listed = pictures(ModelId::Divisible).to_vec();
+        methods.sort();
+        listed.sort_unstable();
+        assert_eq!(listed, methods);
     }
 
     fn tabs() -> Vec<Box<dyn Tab>> {
@@ -153,6 +157,20 @@ mod tests {
             ModelId::ALL.to_vec(),
             "every model has its Your turn"
         );
+    }
+
+    /// The first listed picture and plot are what a workspace opens on: a lesson step that
+    /// names none shows them (`Lesson::views_at`) and looks as a fresh tab does.
+    #[test]
+    fn the_first_view_names_are_the_workspaces_defaults() {
+        for mut tab in tabs() {
+            let model = tab.model();
+            tab.reset_view();
+            let fresh = tab.save_view();
+            let first = (pictures(model).first(), plots(model).first());
+            tab.show_view(first.0.copied(), first.1.copied()).unwrap();
+            assert_eq!(tab.save_view(), fresh, "{model:?}: {first:?}");
+        }
     }
 
     /// Every listed name switches the view to a state of its own; unknown names are refused

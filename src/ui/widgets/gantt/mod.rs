@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{access, ticks};
 use crate::report::format::{Precision, number};
+use crate::ui::frame::Says;
 
 mod lanes;
 mod toolbar;
@@ -155,6 +156,10 @@ pub struct GanttData {
     /// Time span to fit even where no bar is drawn yet (e.g. the whole schedule while the
     /// step bar reveals it bar by bar).
     pub extent: Option<(f64, f64)>,
+    /// What the bars' times are, for an open question's mask ([`Says`]): free text, masked
+    /// by the answer's digits, unless the caller knows they are another quantity than the
+    /// one asked (another algorithm's schedule).
+    pub times: Says,
 }
 
 impl GanttData {
@@ -314,7 +319,7 @@ fn gantt_ui(
         |b: &GanttBar| chart.bar_rect(&axis, b),
         |b: &GanttBar| bar_tooltip(b, &row_name(data, b.row)),
     );
-    bar_nodes(ui, &response, &data.bars, &rect, &tip);
+    bar_nodes(ui, &response, data, &rect, &tip);
     if let Some(bar) = hovered_bar.and_then(|i| data.bars.get(i)) {
         chart.hover(ui, &clipped, &axis, &response, bar);
     }
@@ -646,7 +651,7 @@ impl<'a> Chart<'a> {
             painter.text(
                 Pos2::new(x, plot_rect.bottom() + 4.0),
                 Align2::CENTER_TOP,
-                crate::ui::frame::masked(ui.ctx(), &label),
+                crate::ui::frame::masked_as(ui.ctx(), self.data.times, &label),
                 label_font(ui),
                 visuals.text_color(),
             );
@@ -774,8 +779,11 @@ impl<'a> Chart<'a> {
         if let Some((alg, step)) = bar.line {
             crate::ui::widgets::pseudocode::set_picture_hover(ui.ctx(), Some(alg), step);
         }
-        let text =
-            crate::ui::frame::masked(ui.ctx(), &bar_tooltip(bar, &row_name(self.data, bar.row)));
+        let text = crate::ui::frame::masked_as(
+            ui.ctx(),
+            self.data.times,
+            &bar_tooltip(bar, &row_name(self.data, bar.row)),
+        );
         response.clone().on_hover_ui_at_pointer(|ui| {
             ui.label(text);
         });
@@ -788,16 +796,16 @@ impl<'a> Chart<'a> {
 fn bar_nodes(
     ui: &egui::Ui,
     canvas: &egui::Response,
-    bars: &[GanttBar],
+    data: &GanttData,
     rect: &dyn Fn(&GanttBar) -> Option<Rect>,
     tooltip: &dyn Fn(&GanttBar) -> String,
 ) {
     if !access::active(canvas) {
         return;
     }
-    for (k, bar) in bars.iter().enumerate().take(access::MAX_PARTS) {
+    for (k, bar) in data.bars.iter().enumerate().take(access::MAX_PARTS) {
         let Some(r) = rect(bar) else { continue };
-        let text = crate::ui::frame::masked(ui.ctx(), &tooltip(bar));
+        let text = crate::ui::frame::masked_as(ui.ctx(), data.times, &tooltip(bar));
         let mut lines = text.lines();
         let name = lines.next().unwrap_or_default();
         let rest: Vec<&str> = lines.collect();
@@ -810,7 +818,7 @@ fn bar_nodes(
             &rest.join("; "),
         );
     }
-    access::more(ui, canvas.id, canvas.rect, bars.len(), "bars");
+    access::more(ui, canvas.id, canvas.rect, data.bars.len(), "bars");
 }
 
 #[cfg(test)]

@@ -618,6 +618,7 @@ fn gantt_data(t: &Timeline, reveal: Reveal, cursor: f64) -> GanttData {
         time_label: "time (T_cm = 1)".into(),
         legend: Vec::new(),
         extent: (!reveal.hiding()).then_some((0.0, t.finish)),
+        ..Default::default()
     }
 }
 

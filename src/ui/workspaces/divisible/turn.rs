@@ -250,6 +250,7 @@ impl DivTurn {
             time_label,
             legend,
             extent: None,
+            ..Default::default()
         };
         let line = target.then(|| self.ex.closed_form());
         gantt(ui, "divisible_turn_gantt", &data, &mut self.view, line);

@@ -90,6 +90,7 @@ pub(super) fn gantt_picture(
         time_label: "step".into(),
         legend: vec![level(0), level(max_level / 2), level(max_level)],
         extent: (!reveal.hiding()).then_some((0.0, run.outcome.makespan as f64)),
+        ..Default::default()
     };
     let now = if end { k as f64 } else { k as f64 + 0.5 };
     gantt(ui, "ks_gantt", &data, view, Some(now))
@@ -426,6 +427,7 @@ fn tree_workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64, 
         height,
         nodes,
         legend,
+        ..Default::default()
     };
     let pointed = tree(ui, &drawing, h - 30.0);
     // A node under the pointer: the line that ran it lights up in the pseudo-code pane.

@@ -831,6 +831,7 @@ impl RedistPanel {
             ],
             // The whole schedule's span would tell the makespan: hidden with the future.
             extent: (!reveal.hiding()).then_some((0.0, r.makespan.max(1e-9))),
+            ..Default::default()
         };
         if let Some(t) = gantt(ui, "rd_gantt", &data, &mut self.view.gantt, Some(cursor)) {
             match (&r.schedule, times) {

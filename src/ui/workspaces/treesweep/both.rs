@@ -4,13 +4,14 @@ use egui::Ui;
 
 use super::steps::fmt;
 use crate::model::treesweep::Schedule;
+use crate::ui::frame::Says;
 use crate::ui::widgets::palette;
 use crate::ui::widgets::tree::{NodeStyle, TreeDrawing, tree};
 
 /// One schedule's tree for the "both" view: `title` (its name and makespan) above it, each node
 /// coloured by its processor (one cluster per colour, processor 0's top cluster first), nodes
 /// starting after time `t` faded, processor 0's node starting at `t` ringed.
-pub(super) fn cluster_tree(ui: &mut Ui, s: &Schedule, title: &str, t: f64, hide: bool) {
+pub(super) fn cluster_tree(ui: &mut Ui, s: &Schedule, title: &str, t: f64, hide: bool, says: Says) {
     ui.strong(title);
     let clusters = {
         let mut c: Vec<u64> = s.processor.iter().skip(1).copied().collect();
@@ -50,6 +51,7 @@ pub(super) fn cluster_tree(ui: &mut Ui, s: &Schedule, title: &str, t: f64, hide:
                 format!("{clusters} clusters, one colour per processor"),
             ),
         ],
+        says,
     };
     let h = (ui.available_height() - 10.0).clamp(160.0, 420.0);
     tree(ui, &drawing, h);

@@ -392,15 +392,19 @@ fn both_trees(ui: &mut Ui, run: &Run, steps: &[Step], k: usize) {
     let reveal = Reveal::of(ui.ctx()).at(k, steps.len().max(1));
     let hide = reveal.hiding();
     let sol = &run.solution;
+    let (fg_says, py_says) = (
+        picture::says(ui.ctx(), Shown::FineGrain),
+        picture::says(ui.ctx(), Shown::Py),
+    );
     match (&run.schedule, &run.py_schedule) {
         (Some(fg), Some(py)) => ui.columns(2, |cols| {
             let title = format!(
                 "Fine-Grain (optimal): T* = {}",
                 reveal.answer(fmt(sol.t_star))
             );
-            both::cluster_tree(&mut cols[0], fg, &title, t, hide);
+            both::cluster_tree(&mut cols[0], fg, &title, t, hide, fg_says);
             let title = format!("P.Y: T_PY = {}", reveal.answer(fmt(sol.t_py)));
-            both::cluster_tree(&mut cols[1], py, &title, t, hide);
+            both::cluster_tree(&mut cols[1], py, &title, t, hide, py_says);
         }),
         _ => {
             ui.label(

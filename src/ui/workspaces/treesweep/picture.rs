@@ -11,6 +11,7 @@ use super::{Shown, TreeSweepView};
 use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
 use crate::model::treesweep::{Rule, Schedule};
 use crate::report::treesweep::Run;
+use crate::ui::frame::Says;
 use crate::ui::reveal::{Reveal, cut_bars};
 use crate::ui::widgets::gantt::{self, BarKind, GanttBar, GanttData};
 use crate::ui::widgets::palette;
@@ -127,6 +128,7 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
         .map(|(k, name)| (gantt::bar_color(k, ui.visuals().dark_mode), name.into()))
         .to_vec(),
         extent: (!reveal.hiding()).then_some((0.0, s.makespan())),
+        times: says(ui.ctx(), at.shown),
     };
     // The tree takes what processor 0's timeline (its title off the stage, the chart's
     // toolbar, two rows and the time axis) leaves: the whole timeline stays in sight.
@@ -207,6 +209,24 @@ fn tree_drawing(
             (fills.boundary, "boundary node".into()),
             (fills.external, "other processors".into()),
         ],
+        says: says(ui.ctx(), at.shown),
+    }
+}
+
+/// What the times drawn for schedule `shown` are to an open question's mask: the times of a
+/// schedule whose makespan is not asked stay as they are (a P.Y time equal to T* is not
+/// T*); those of the asked one are masked by the answer's digits ([`Says::Free`]).
+pub(super) fn says(ctx: &egui::Context, shown: Shown) -> Says {
+    use crate::report::keys::treesweep::{OPTIMAL, PY};
+    let key = match shown {
+        Shown::FineGrain => OPTIMAL,
+        Shown::Py => PY,
+        Shown::Both => return Says::Free,
+    };
+    if crate::ui::frame::secret(ctx).is_some_and(|s| s.hides_field(key)) {
+        Says::Free
+    } else {
+        Says::Names
     }
 }
 
