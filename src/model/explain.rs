@@ -110,7 +110,7 @@ pub fn py(k: usize, of: usize, tau: f64) -> Explained {
     Explained {
         active: vec![("py", "1"), ("py", "2"), ("py", "3")],
         why: format!(
-            "P.Y: S holds the ⌊τ + 1⌋ = {} {} closest to the root ({of} here), all on PE 0; this is node {} of them, run once its children (computed by the recursive copies below S, on other PEs) have delivered",
+            "P.Y: S holds the ⌊τ + 1⌋ = {} {} closest to the root ({of} here), all on PE 0; this is node {} of them, run once both children are done (on PE 0 when in S, else by the recursive copies below S on other PEs, delivered τ later)",
             num(s),
             noun(u8::from(s == 1.0), "node"),
             k + 1

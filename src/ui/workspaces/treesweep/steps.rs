@@ -150,8 +150,9 @@ fn py_steps(s: &Schedule) -> Vec<Step> {
         .into_iter()
         .enumerate()
         .map(|(i, k)| {
+            // (The time goes to the detail: the headline keeps to one line at 720p.)
             let text = format!(
-                "node {} of processor 0 (P.Y's top cluster) at t = {}: heap node {k}",
+                "node {} of processor 0 (P.Y's top cluster): heap node {k}, starts at t = {}",
                 i + 1,
                 fmt(s.start[k])
             );
