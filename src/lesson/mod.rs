@@ -653,6 +653,8 @@ impl Lesson {
                     let a = answers.get(i).and_then(|a| a.as_ref()?.as_ref().ok());
                     q.json(a)
                 });
+                // What the step shows however it is reached ([`Lesson::views_at`]).
+                let shows = self.views_at(i);
                 serde_json::json!({
                     "title": s.title,
                     "text": s.text,
@@ -669,6 +671,7 @@ impl Lesson {
                     "highlight": s.highlight.as_ref().map(Highlight::json),
                     "hide_future": s.view.as_ref().and_then(|v| v.hide_future),
                     "future_hidden": self.hides_future(i),
+                    "shows": { "picture": shows.0, "plot": shows.1 },
                     "question": question,
                     "exercise": s.exercise.as_ref().map(|x| serde_json::json!({
                         "prompt": x.prompt,

@@ -376,6 +376,36 @@ fn gui_lesson_flags_are_checked_before_a_window_opens() {
 }
 
 #[test]
+fn a_lesson_step_shows_the_picture_named_last_at_or_before_it() {
+    // Grs names P.Y at step 5 only (Fine-Grain again at step 6): steps 1–4, reached by Back
+    // from step 5 too, show the workspace's first picture, Fine-Grain. Li names method Q at
+    // step 6; its steps 7 and 8 name none and keep it.
+    let picture = |name: &str| -> Vec<String> {
+        let l = json(&strings(&["lesson", name, "--json"]));
+        l["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["shows"]["picture"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let grs = picture("grs");
+    assert_eq!(
+        &grs[..6],
+        [
+            "Fine-Grain",
+            "Fine-Grain",
+            "Fine-Grain",
+            "Fine-Grain",
+            "P.Y",
+            "Fine-Grain"
+        ]
+    );
+    let li = picture("li");
+    assert_eq!(&li[5..], ["method Q", "method Q", "method Q"]);
+}
+
+#[test]
 fn lesson_steps_hide_the_future_where_they_say_and_check_rejects_a_switch_that_does_nothing() {
     // Li: step 3 (the speedup plot gives the answer away) hides the future; it stays hidden
     // through the pipelining step and is shown again for the T_C/T_P question.

@@ -35,7 +35,10 @@ pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) 
             let asked = secret.as_ref().is_some_and(|s| {
                 s.hides_field(f.key) || s.hides_named_value(f.key, &value_text(f))
             });
-            let text = if hidden(f.key) || asked {
+            // (An empty value — an optimum not searched, a bound that does not apply — gives
+            // nothing away: it stays "—" rather than promise a number.)
+            let empty = f.value == Cell::Empty;
+            let text = if (hidden(f.key) || asked) && !empty {
                 HIDDEN.to_string()
             } else {
                 value_text(f)

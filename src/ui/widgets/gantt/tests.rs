@@ -96,6 +96,13 @@ fn invalid_view_falls_back_to_extent() {
     assert_eq!(visible_window(&view, extent), extent);
     view.range = Some([2.0, 4.0]);
     assert_eq!(visible_window(&view, extent), (2.0, 4.0));
+    // Partly over the data: kept; wholly beside it (zoomed on another run): the data.
+    view.range = Some([8.0, 14.0]);
+    assert_eq!(visible_window(&view, extent), (8.0, 14.0));
+    view.range = Some([200.0, 260.0]);
+    assert_eq!(visible_window(&view, extent), extent);
+    view.range = Some([-5.0, -1.0]);
+    assert_eq!(visible_window(&view, extent), extent);
 }
 
 #[test]

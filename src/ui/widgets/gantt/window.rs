@@ -37,10 +37,14 @@ pub(super) fn data_extent(data: &GanttData, cursor: Option<f64>) -> (f64, f64) {
     (lo - pad, hi + pad)
 }
 
-/// Current window, validated, falling back to the data extent.
+/// Current window, validated, falling back to the data extent — also where it shows none of
+/// the data (a window zoomed on another run, or on a later part of this one before the step
+/// bar went back to its start, would draw an empty chart).
 pub(super) fn visible_window(view: &GanttView, extent: (f64, f64)) -> (f64, f64) {
     match view.range {
-        Some([a, b]) if a.is_finite() && b.is_finite() && b > a => (a, b),
+        Some([a, b]) if a.is_finite() && b.is_finite() && b > a && a < extent.1 && b > extent.0 => {
+            (a, b)
+        }
         _ => extent,
     }
 }
