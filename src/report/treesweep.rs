@@ -7,6 +7,7 @@ pub use row::processor0_starts;
 
 use serde_json::{Value, json};
 
+use super::keys::treesweep as t;
 use super::{
     Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table, cells, figures_json,
     json_f64,
@@ -19,6 +20,16 @@ use crate::model::treesweep::{
     TreeSweepParams, fig2_taus, limit_taus, optimal_schedule, py_schedule_for, ratio_limit,
     ratio_sweep_long, sweep_n, sweep_tau, tau_plot_values,
 };
+
+/// What T* gives away (with T_PY shown, the ratio too): the exhaustive optimum, the top
+/// cluster (run one node per unit: T* itself) and the tests of (4) (about T*/2).
+pub const FROM_T_STAR: [&str; 3] = [t::EXHAUSTIVE_OPTIMAL, t::TOP_CLUSTER, t::TESTS_OF_4];
+
+/// The keys of the figures a run only knows at its end (hidden while the future is): the
+/// makespans, their ratio, and what T* gives away ([`FROM_T_STAR`]).
+pub fn is_outcome(key: &str) -> bool {
+    [t::OPTIMAL, t::PY, t::RATIO].contains(&key) || FROM_T_STAR.contains(&key)
+}
 
 /// Largest n whose schedules the full result lists (the GUI draws trees up to this height).
 pub const SCHEDULE_N_MAX: u32 = 10;

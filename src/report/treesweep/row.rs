@@ -37,9 +37,7 @@ impl ModelReport for Parts {
     /// T* is the root's finish on processor 0, which runs its top cluster one node per unit;
     /// T*/T_PY with T_PY shown gives it.
     fn relations(field: &str) -> Vec<&'static str> {
-        // What T* gives (with T_PY shown, the ratio too): the exhaustive optimum, the top
-        // cluster (run one node per unit: T* itself) and the tests of (4) (about T*/2).
-        let t_star = [t::EXHAUSTIVE_OPTIMAL, t::TOP_CLUSTER, t::TESTS_OF_4];
+        let t_star = super::FROM_T_STAR;
         match field {
             t::OPTIMAL => [&[t::RATIO][..], &t_star].concat(),
             t::PY => vec![t::RATIO],

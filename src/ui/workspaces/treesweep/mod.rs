@@ -14,7 +14,7 @@ use crate::model::treesweep::params::{N, TAU};
 use crate::model::treesweep::{FIG2_N_MAX, TreeSweepParams};
 use crate::model::{Cancelled, Progress};
 use crate::report::format::{Precision, cell};
-use crate::report::treesweep::{Parts, Plot, Run};
+use crate::report::treesweep::{Parts, Plot, Run, is_outcome};
 use crate::report::{Cell, Content, ReportError, SeriesSet};
 use crate::ui::frame::repainter;
 use crate::ui::reveal::{Reveal, UNTIL_END};
@@ -120,21 +120,6 @@ fn full_run(
         Err(ReportError::Cancelled) => Err(Cancelled),
         other => Ok(other),
     }
-}
-
-/// The figures "hide the future" holds back until the end of the stepping: the makespans,
-/// and what gives T* away (the top cluster is T*; Fine-Grain's tests of (4) about T*/2).
-fn is_answer(key: &str) -> bool {
-    use crate::report::keys::treesweep as t;
-    [
-        t::OPTIMAL,
-        t::PY,
-        t::RATIO,
-        t::EXHAUSTIVE_OPTIMAL,
-        t::TOP_CLUSTER,
-        t::TESTS_OF_4,
-    ]
-    .contains(&key)
 }
 
 impl Workspace for TreeSweepPanel {
@@ -294,7 +279,7 @@ impl Workspace for TreeSweepPanel {
             Some(Ok(run)) => run,
         };
         // Hide the future: the makespans are the end of the stepping.
-        let reveal = crate::ui::reveal::figures(ui, "ts_numbers", &run.figures(), is_answer);
+        let reveal = crate::ui::reveal::figures(ui, "ts_numbers", &run.figures(), is_outcome);
         checks(ui, run, reveal.hiding());
     }
 }
