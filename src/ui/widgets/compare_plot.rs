@@ -302,6 +302,17 @@ fn spans<'a>(points: impl Iterator<Item = &'a [f64; 2]>) -> ([f64; 2], [f64; 2],
     (lo, hi, [span(0), span(1)])
 }
 
+/// Whether the bounds plot `pid` keeps (the user zoomed or dragged it) show none of the data
+/// spanning `lo`…`hi` (plot coordinates): an empty plot that only a double click would fit.
+fn misses_data(ctx: &egui::Context, pid: egui::Id, (lo, hi): ([f64; 2], [f64; 2])) -> bool {
+    egui_plot::PlotMemory::load(ctx, pid).is_some_and(|m| {
+        let (min, max) = (m.bounds().min(), m.bounds().max());
+        let kept = !(m.auto_bounds.x && m.auto_bounds.y);
+        let data = lo[0] <= hi[0] && lo[1] <= hi[1];
+        kept && data && (0..2).any(|k| max[k] < lo[k] || min[k] > hi[k])
+    })
+}
+
 /// The entries of a [`legend_row`] for a comparison plot: one per series name, in order.
 fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
     let mut out: Vec<(egui::Color32, Swatch, &str)> = Vec::new();
@@ -514,10 +525,12 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         if place.is_none() {
             legend_row(ui, &swatches(plot));
         }
+        let (lo, hi, span) = spans(points.iter().flatten());
         let egui_plot =
             configured(Plot::new(id).id(pid), plot, (log_x, log_y)).height(plot_height(ui));
-        let egui_plot = if axes_changed {
-            // The data moved to other coordinates: fit the view to it again.
+        let egui_plot = if axes_changed || misses_data(ui.ctx(), pid, (lo, hi)) {
+            // The data moved to other coordinates, or a view zoomed on other data (another
+            // instance, a later step) shows none of it: fit the view to it again.
             egui_plot.reset()
         } else {
             egui_plot
@@ -526,7 +539,6 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         // The axes fit the data: the marker of the current value is drawn only inside the
         // data's x range (drawn outside it, it stretched the axis, e.g. Fig. 2 to n = 1000
         // with data up to n = 40).
-        let (lo, hi, span) = spans(points.iter().flatten());
         let marker = plot
             .x_marker
             .and_then(|x| to_axis(x, log_x))
@@ -616,6 +628,63 @@ mod tests {
 
     fn series(name: &str, points: Vec<[f64; 2]>) -> Curve {
         Curve::new(name, points, SeriesStyle::Points, None)
+    }
+
+    /// A plot whose kept bounds (zoomed or dragged there) hold none of its data fits the
+    /// data again; bounds over part of it stay.
+    #[test]
+    fn a_view_zoomed_away_from_the_data_fits_it_again() {
+        let ctx = egui::Context::default();
+        let plot = ComparePlot {
+            series: vec![Curve::new(
+                "s",
+                vec![[1.0, 1.0], [10.0, 5.0]],
+                SeriesStyle::Line,
+                None,
+            )],
+            ..Default::default()
+        };
+        let mut view = PlotView::default();
+        let pid = std::cell::Cell::new(egui::Id::NULL);
+        let mut frame = |ctx: &egui::Context| {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(800.0, 600.0),
+                )),
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(input, |ui| {
+                ui.push_id("t", |ui| pid.set(plot_id(ui, "t")));
+                compare_plot(ui, "t", &plot, &mut view);
+            });
+            out.textures_delta.clear();
+        };
+        let kept = |ctx: &egui::Context, min: [f64; 2], max: [f64; 2]| {
+            let mut m = egui_plot::PlotMemory::load(ctx, pid.get()).expect("the plot's memory");
+            m.set_bounds(egui_plot::PlotBounds::from_min_max(min, max));
+            m.auto_bounds = egui::Vec2b::FALSE;
+            m.store(ctx, pid.get());
+        };
+        let bounds = |ctx: &egui::Context| {
+            let m = egui_plot::PlotMemory::load(ctx, pid.get()).expect("the plot's memory");
+            (m.bounds().min(), m.bounds().max())
+        };
+        frame(&ctx);
+        frame(&ctx);
+        kept(&ctx, [2.0, 1.0], [3.0, 2.0]);
+        frame(&ctx);
+        assert_eq!(
+            bounds(&ctx),
+            ([2.0, 1.0], [3.0, 2.0]),
+            "a zoom on the data stays"
+        );
+        kept(&ctx, [200.0, 1.0], [300.0, 2.0]);
+        frame(&ctx);
+        frame(&ctx);
+        let (min, max) = bounds(&ctx);
+        assert!(min[0] <= 1.0 && max[0] >= 10.0, "{min:?} {max:?}");
+        assert!(min[1] <= 1.0 && max[1] >= 5.0, "{min:?} {max:?}");
     }
 
     #[test]
