@@ -706,18 +706,30 @@ impl Lesson {
     /// whether it is reached by Next, Back or the step counter. None where the model has
     /// nothing to choose.
     pub fn views_at(&self, i: usize) -> (Option<&str>, Option<&str>) {
-        let last = |of: fn(&ViewHint) -> Option<&String>| {
-            self.steps
-                .iter()
-                .take(i + 1)
-                .filter_map(|s| of(s.view.as_ref()?))
-                .next_back()
-                .map(String::as_str)
-        };
+        let chosen = self.selections_to(i);
         (
-            last(|v| v.picture.as_ref()).or(views::pictures(self.model).first().copied()),
-            last(|v| v.plot.as_ref()).or(views::plots(self.model).first().copied()),
+            chosen.iter().rev().find_map(|c| c.0),
+            chosen.iter().rev().find_map(|c| c.1),
         )
+    }
+
+    /// The picture and plot choices that make step `i`'s view, to apply in order: the
+    /// workspace's first picture and plot, then what each step up to `i` names. Applied on any
+    /// view, they leave what Next from the start leaves — also in a workspace that keeps more
+    /// than the last choice (divisible keeps a quantity for its h plot and one for its β plot).
+    pub fn selections_to(&self, i: usize) -> Vec<(Option<&str>, Option<&str>)> {
+        let first = (
+            views::pictures(self.model).first().copied(),
+            views::plots(self.model).first().copied(),
+        );
+        let named = self.steps.iter().take(i + 1).filter_map(|s| {
+            let v = s.view.as_ref()?;
+            Some((v.picture.as_deref(), v.plot.as_deref()))
+        });
+        std::iter::once(first)
+            .chain(named)
+            .filter(|(picture, plot)| picture.is_some() || plot.is_some())
+            .collect()
     }
 
     /// Evaluates every step: its scenario (found, of the lesson's model, valid, runs within

@@ -204,8 +204,7 @@ impl Teach {
             Err(e) => cmds.push(Cmd::Fail(format!("Step {}: {e}", i + 1))),
         }
         // The step's own picture and plot, however it is reached (Next, Back, the counter).
-        let (picture, plot) = p.lesson.views_at(i);
-        if picture.is_some() || plot.is_some() {
+        for (picture, plot) in p.lesson.selections_to(i) {
             cmds.push(Cmd::Select {
                 picture: picture.map(str::to_owned),
                 plot: plot.map(str::to_owned),

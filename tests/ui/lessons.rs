@@ -418,6 +418,66 @@ fn lesson_steps_switch_the_picture_tab_and_the_plot() {
     assert!(view.contains("lower:Bars"), "{view}");
 }
 
+/// What a step shows: the workspace's view (picture, plot, step bar), the step bar's position,
+/// whether the future is hidden, the scenario and the regions drawn with their rooms.
+fn look(h: &mut Harness<'_, LoadlabApp>) -> String {
+    let regions: Vec<String> = h
+        .state()
+        .drawn()
+        .iter()
+        .map(|d| format!("{:?} {:?}", d.region, d.room))
+        .collect();
+    format!(
+        "{} | at {} | future hidden {} | {:?} | {regions:?}",
+        h.state().front_view(),
+        h.state_mut().step_position(),
+        h.state().hides_future(),
+        h.state().preset().scenario,
+    )
+}
+
+/// A lecture is a path: every step of every bundled lesson looks the same however the teacher
+/// reaches it — the lesson's start, Next (from the step before), Back (from the step after),
+/// or the step counter (from the first step).
+#[test]
+fn every_lesson_step_looks_the_same_however_it_is_reached() {
+    let mut h = app();
+    for b in loadlab::lesson::BUNDLED {
+        let lesson = b.lesson().unwrap();
+        let n = lesson.steps.len();
+        // The lesson's start (the one before was another lesson's).
+        at_step(&mut h, &lesson.name, 0);
+        let mut first = Some(look(&mut h));
+        for i in 0..n {
+            let mut ways: Vec<(String, String)> = first
+                .take()
+                .map(|l| ("the start".into(), l))
+                .into_iter()
+                .collect();
+            let from = [
+                (i.checked_sub(1), "Next"),
+                ((i + 1 < n).then_some(i + 1), "Back"),
+                ((i > 1).then_some(0), "the counter"),
+            ];
+            for (k, how) in from.into_iter().filter_map(|(k, how)| Some((k?, how))) {
+                at_step(&mut h, &lesson.name, k);
+                at_step(&mut h, &lesson.name, i);
+                ways.push((format!("{how} from step {}", k + 1), look(&mut h)));
+            }
+            for (how, seen) in &ways[1..] {
+                assert_eq!(
+                    &ways[0].1,
+                    seen,
+                    "{} step {}: {} against {how}",
+                    lesson.name,
+                    i + 1,
+                    ways[0].0
+                );
+            }
+        }
+    }
+}
+
 /// Every highlight of every bundled lesson is on screen when its step is shown: a control
 /// highlight frames the control captioned so (a caption the workspace does not have would
 /// draw nothing and fail here), a region highlight frames the region.

@@ -180,10 +180,9 @@ fn page(
         .resolve()
         .map_err(|e| format!("step {}: {e}", i + 1))?;
     let preset = Preset::new(step.title.clone(), "", scenario);
-    // The picture and plot the window shows at this step (the last named at or before it).
-    let (picture, plot) = lesson.views_at(i);
-    let mut tab =
-        OffscreenTab::new(&preset, picture, plot).map_err(|e| format!("step {}: {e}", i + 1))?;
+    // The picture and plot the window shows at this step.
+    let mut tab = OffscreenTab::chosen(&preset, &lesson.selections_to(i))
+        .map_err(|e| format!("step {}: {e}", i + 1))?;
     tab.seek(step.step.min(tab.steps() - 1))?;
     tab.hide(step.question.as_ref().map(|q| {
         let value = match answer {

@@ -161,9 +161,20 @@ impl OffscreenTab {
         picture: Option<&str>,
         plot: Option<&str>,
     ) -> Result<OffscreenTab, String> {
+        Self::chosen(preset, &[(picture, plot)])
+    }
+
+    /// The workspace of `preset`'s model after the picture and plot `choices`, in order (a
+    /// lesson step's [`crate::lesson::Lesson::selections_to`]), its runs computed.
+    pub fn chosen(
+        preset: &Preset,
+        choices: &[(Option<&str>, Option<&str>)],
+    ) -> Result<OffscreenTab, String> {
         let model = preset.scenario.model();
         let mut tab = crate::ui::workspaces::fresh_tab(model);
-        tab.show_view(picture, plot)?;
+        for (picture, plot) in choices {
+            tab.show_view(*picture, *plot)?;
+        }
         let mut off = OffscreenTab {
             ctx: context(),
             tab,
