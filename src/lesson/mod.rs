@@ -119,7 +119,8 @@ pub enum StepScenario {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ViewHint {
-    /// The controls column.
+    /// The controls column; `None` keeps what the steps before chose, from the switches the
+    /// lesson found (the same for the plots and the numbers).
     pub controls: Option<bool>,
     /// The plots column.
     pub plots: Option<bool>,

@@ -80,6 +80,9 @@ pub struct Player {
     exercise_for: Option<usize>,
     /// The front workspace's exercise score (first tries, out of, complete).
     exercise_score: Option<(usize, usize, bool)>,
+    /// The controls, plots and numbers switches as the lesson found them: every step's
+    /// regions are its steps' choices replayed from them ([`Teach::go`]).
+    base: Option<[bool; 3]>,
 }
 
 impl Player {
@@ -169,6 +172,7 @@ impl Teach {
             outlined: None,
             exercise_for: None,
             exercise_score: None,
+            base: None,
         });
         let message = match over_budget {
             Some(e) => Cmd::Fail(format!("Lesson “{title}”: no answers: {e}")),
@@ -211,7 +215,17 @@ impl Teach {
                 context: format!("Step {}", i + 1),
             });
         }
+        // The regions: what every step up to this one brings on screen, replayed from the
+        // switches the lesson found (each earlier step as on a first arrival), so the same
+        // whichever way this step is reached — a switch flipped by hand lasts one step.
         let shown = view.shown;
+        let base = *p
+            .base
+            .get_or_insert([shown.controls, shown.plots, shown.numbers]);
+        [shown.controls, shown.plots, shown.numbers] = base;
+        for s in &p.lesson.steps[..i] {
+            step_regions(s, view.presenting, s.question.is_some(), shown);
+        }
         step_regions(step, view.presenting, predicting, shown);
         // A step restores its own view however it is reached (Next, Back, the step counter):
         // "Your turn" is on exactly on an exercise step (the student may switch it off there).
