@@ -30,6 +30,7 @@ pub mod cost;
 pub mod exercise;
 pub mod homework;
 pub mod models;
+mod path;
 pub mod quiz;
 pub mod views;
 
@@ -689,48 +690,6 @@ impl Lesson {
             "model": self.model.name(),
             "steps": steps,
         })
-    }
-
-    /// True when the future is hidden at step `i` (0-based): the last `hide_future` set at
-    /// or before it, false when none is (whatever order the steps are visited in).
-    pub fn hides_future(&self, i: usize) -> bool {
-        self.steps
-            .iter()
-            .take(i + 1)
-            .filter_map(|s| s.view.as_ref()?.hide_future)
-            .next_back()
-            .unwrap_or(false)
-    }
-
-    /// The picture tab and the plot step `i` (0-based) shows: the last each named at or before
-    /// it, else the model's first (what its workspace opens on), so that a step looks the same
-    /// whether it is reached by Next, Back or the step counter. None where the model has
-    /// nothing to choose.
-    pub fn views_at(&self, i: usize) -> (Option<&str>, Option<&str>) {
-        let chosen = self.selections_to(i);
-        (
-            chosen.iter().rev().find_map(|c| c.0),
-            chosen.iter().rev().find_map(|c| c.1),
-        )
-    }
-
-    /// The picture and plot choices that make step `i`'s view, to apply in order: the
-    /// workspace's first picture and plot, then what each step up to `i` names. Applied on any
-    /// view, they leave what Next from the start leaves — also in a workspace that keeps more
-    /// than the last choice (divisible keeps a quantity for its h plot and one for its β plot).
-    pub fn selections_to(&self, i: usize) -> Vec<(Option<&str>, Option<&str>)> {
-        let first = (
-            views::pictures(self.model).first().copied(),
-            views::plots(self.model).first().copied(),
-        );
-        let named = self.steps.iter().take(i + 1).filter_map(|s| {
-            let v = s.view.as_ref()?;
-            Some((v.picture.as_deref(), v.plot.as_deref()))
-        });
-        std::iter::once(first)
-            .chain(named)
-            .filter(|(picture, plot)| picture.is_some() || plot.is_some())
-            .collect()
     }
 
     /// Evaluates every step: its scenario (found, of the lesson's model, valid, runs within

@@ -73,6 +73,12 @@ pub fn secret(ctx: &egui::Context) -> Option<Secret> {
     ctx.data(|d| d.get_temp::<Secret>(secret_key()))
 }
 
+/// Whether this frame's open question hides quantity `key` of the shown run
+/// ([`Secret::hides_field`]).
+pub fn hides_field(ctx: &egui::Context, key: &str) -> bool {
+    secret(ctx).is_some_and(|s| s.hides_field(key))
+}
+
 /// `text` as this frame may show it: with the open question's answer masked (free text:
 /// by its digits, the last resort; see [`masked_as`]).
 pub fn masked(ctx: &egui::Context, text: &str) -> String {

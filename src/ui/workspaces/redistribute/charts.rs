@@ -114,7 +114,7 @@ pub(super) fn sends_list(
     let stage = crate::ui::frame::on_stage(ui.ctx());
     // A step's meaning may name δ_max, a give-away of the rounds (Lemma 8): hidden by
     // that quantity, not by its digits.
-    let hide_dm = crate::ui::frame::secret(ui.ctx()).is_some_and(|s| s.hides_field(DELTA_MAX));
+    let hide_dm = crate::ui::frame::hides_field(ui.ctx(), DELTA_MAX);
     let meaning = |step: u8| hide_delta_max(step_meaning(step), hide_dm);
     // Both ways: a long reason must not push a column out of reach. (On the stage the rows
     // that fit, whole: nothing is read half scrolled away.)
@@ -388,8 +388,9 @@ pub(super) fn binding_caption(
     }
     // Which slice binds is half the answer to a question on the bound: it waits for Reveal.
     use crate::report::keys::redistribute::{BOUNDS, LOWER_BOUND};
-    let asked = crate::ui::frame::secret(ctx)
-        .is_some_and(|s| s.hides_field(BOUNDS) || s.hides_field(LOWER_BOUND));
+    let asked = [BOUNDS, LOWER_BOUND]
+        .iter()
+        .any(|k| crate::ui::frame::hides_field(ctx, k));
     let (a, b, d, c) = bounds::binding_slice(inst)?;
     if d <= 0 || asked {
         return None;

@@ -223,7 +223,7 @@ pub(super) fn says(ctx: &egui::Context, shown: Shown) -> Says {
         Shown::Py => PY,
         Shown::Both => return Says::Free,
     };
-    if crate::ui::frame::secret(ctx).is_some_and(|s| s.hides_field(key)) {
+    if crate::ui::frame::hides_field(ctx, key) {
         Says::Free
     } else {
         Says::Names
@@ -308,8 +308,7 @@ pub(super) fn heights(ui: &mut Ui, run: &Run) {
     let fit = (ui.available_height() / line - 4.5).max(0.0).floor() as usize;
     // The whole tree's row holds T* (its T*(n) and its top cluster, run one node per unit):
     // "?" while the future is hidden or an open question's answer depends on T*.
-    let asked = crate::ui::frame::secret(ui.ctx())
-        .is_some_and(|s| s.hides_field(crate::report::keys::treesweep::OPTIMAL));
+    let asked = crate::ui::frame::hides_field(ui.ctx(), crate::report::keys::treesweep::OPTIMAL);
     let hide_top = asked || Reveal::of(ui.ctx()).hiding();
     let secret = |h: usize, text: String| {
         if hide_top && h == top {
