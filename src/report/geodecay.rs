@@ -273,7 +273,10 @@ pub const COMPARED: [(&str, &str); 10] = [
     ("time", "total time T"),
     ("balancings", "balancings"),
     ("balancings_init", "balancings in the initialisation phase"),
-    ("balancings_phases", "balancings in the phases"),
+    (
+        "balancings_phases",
+        "balancings outside the initialisation phase",
+    ),
     ("rounds", "rounds"),
     ("brent", "Brent n/p + rounds"),
     ("additive_overhead", "additive overhead T − Brent"),

@@ -26,7 +26,7 @@ fn app() -> Harness<'static, LoadlabApp> {
 fn switch_policy_drag_ell_and_step_rounds() {
     let mut h = app();
     assert_eq!(params(&h), GeoParams::default());
-    // The default: improved policy, its balancings split into init phase and phases.
+    // The default: improved policy, its balancings split into the initialisation phase and outside it.
     shown(&mut h, "▶ improved");
     shown(&mut h, "Round 0, initialisation phase");
     // Switch the policy to standard.

@@ -9,7 +9,7 @@ pub const COMPARISON_FIGURES: [&str; 10] = [
     "total time T",
     "balancings",
     "init phase",
-    "phases",
+    "outside init",
     "rounds",
     "Brent n/p + rounds",
     "additive overhead",

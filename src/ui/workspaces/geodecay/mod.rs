@@ -660,9 +660,28 @@ fn phase_spans(
         } else {
             Color32::from_black_alpha(shade / 2)
         };
-        let name = format!("phase {}", ph.index);
-        plot.span(Span::new(name, ph.start_round as f64 - 0.5..=end).fill(fill));
+        let start = ph.start_round as f64 - 0.5;
+        let px = ((end - start) * plot.transform().dpos_dvalue_x()) as f32;
+        let name = phase_label(plot.ctx(), ph.index, px);
+        plot.span(Span::new(name, start..=end).fill(fill));
     }
+}
+
+/// The label of phase `index` in a band `px` points wide: "phase k", else "ph. k", else "k"
+/// (egui_plot would cut "phase 1" to "p…", which names nothing).
+fn phase_label(ctx: &egui::Context, index: u32, px: f32) -> String {
+    // egui_plot keeps 4 points of padding on each side of a span's label.
+    let room = px - 8.0;
+    let font = egui::TextStyle::Body.resolve(&ctx.global_style());
+    let width = |s: &str| {
+        ctx.fonts_mut(|f| f.layout_no_wrap(s.to_owned(), font.clone(), Color32::WHITE))
+            .size()
+            .x
+    };
+    [format!("phase {index}"), format!("ph. {index}")]
+        .into_iter()
+        .find(|s| width(s) <= room)
+        .unwrap_or_else(|| index.to_string())
 }
 
 // What the view's tabs and combo boxes offer, with their captions.
@@ -678,5 +697,23 @@ choices! {
         Balancings = "balancings vs lg ℓ",
         /// Total time against p.
         TimeVsP = "total time vs p",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::phase_label;
+
+    #[test]
+    fn a_narrow_phase_band_is_labelled_by_its_number_not_cut() {
+        let ctx = egui::Context::default();
+        let mut labels = Vec::new();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            labels = [300.0, 45.0, 20.0]
+                .map(|px| phase_label(ui.ctx(), 12, px))
+                .to_vec();
+        });
+        out.textures_delta.clear();
+        assert_eq!(labels, ["phase 12", "ph. 12", "12"]);
     }
 }
