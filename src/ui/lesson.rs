@@ -635,6 +635,8 @@ fn step_ui(
     if let Some(x) = &step.exercise {
         ui.add_space(8.0);
         egui::Frame::group(ui.style()).show(ui, |ui| {
+            // Boxes span the drawer, whatever their text's width (no box jumps between steps).
+            ui.set_width(ui.available_width());
             exercise_ui(ui, x, p.exercise_score, body);
         });
     }
@@ -656,6 +658,7 @@ fn step_ui(
             .max_height(ui.available_height().max(80.0))
             .show_clipped(ui, |ui| {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.set_width(ui.available_width());
                     question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
                 });
             });
