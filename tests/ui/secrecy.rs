@@ -83,12 +83,20 @@ const CASES: &[Case] = &[
         hidden: &[Value("21"), Value("20")],
         after: &["21"],
     },
-    // T_PY = 261 with T* = 179 stated: T*/T_PY = 0.6858 (the root from 260).
+    // T_PY = 261 with T* = 179 stated: T*/T_PY = 0.6858 (the root from 260). Every time of
+    // P.Y's schedule leads to T_PY: its top cluster S (⌊τ + 1⌋ = 129 nodes, heap nodes 1–129)
+    // starts with heap node 129, whose children root 3-node trees below S, each on one
+    // processor, sent after 3 units and received τ = 128 later: at 131.
     Case {
         lesson: "grs",
         step: 5,
-        hidden: &[Value("261"), Value("260"), Near(179.0 / 261.0, 0.0005)],
-        after: &["261"],
+        hidden: &[
+            Value("261"),
+            Value("260"),
+            Value("131"),
+            Near(179.0 / 261.0, 0.0005),
+        ],
+        after: &["261", "starts at t = 131"],
     },
     Case {
         lesson: "grs",

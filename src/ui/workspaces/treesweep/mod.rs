@@ -35,7 +35,7 @@ mod picture;
 mod steps;
 mod turn;
 
-use steps::{Step, fmt, node_steps, step_list};
+use steps::{Step, Times, fmt, node_steps, step_list};
 
 /// Processor-0 nodes recorded for stepping (the full run's).
 const MAX_TRACE: usize = crate::report::treesweep::TRACE_STEPS;
@@ -140,8 +140,9 @@ impl Workspace for TreeSweepPanel {
         crate::ui::workspace::pick(&mut self.view.plot, plot);
     }
     fn steps(&self, params: &TreeSweepParams) -> usize {
-        self.current(params)
-            .map_or(1, |run| step_list(run, self.view.shown).len().max(1))
+        self.current(params).map_or(1, |run| {
+            step_list(run, self.view.shown, Times::SHOWN).len().max(1)
+        })
     }
     jobs!(run);
     const EXERCISE: bool = true;
@@ -210,7 +211,10 @@ impl Workspace for TreeSweepPanel {
             crate::ui::widgets::pending(ui, self.run.failure(), "solving");
             return;
         };
-        let steps = step_list(run, self.view.shown);
+        let times = Times {
+            hidden: picture::hides_times(ui.ctx(), self.view.shown),
+        };
+        let steps = step_list(run, self.view.shown, times);
         let k = step_header(ui, &mut self.view.step, &steps);
         if run.solution.trace.truncated && self.view.shown == Shown::FineGrain {
             let text = format!("(stepping shows the first {MAX_TRACE} nodes of processor 0)");
@@ -443,7 +447,14 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
     let sol = &run.solution;
     match shown {
         Shown::FineGrain => match explain::fine_grain(&sol.trace.steps, k, &sol.fine_grain) {
-            Some(e) => PseudoStep::explained(vec!["fine-grain"], e),
+            // Under a question on T*, the step's times (which lead to it) read "?".
+            Some(e) => {
+                let hidden = node_steps(run, shown, Times { hidden: true })
+                    .get(k)
+                    .map_or_else(String::new, |x| x.2.clone());
+                PseudoStep::explained(vec!["fine-grain"], e)
+                    .hiding(picture::times_key(shown), hidden)
+            }
             None => {
                 // PE 0 runs its top cluster one node per unit, the root last: its size and
                 // T* give each other away (hidden together by the top cluster's key).
@@ -460,17 +471,21 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
             }
         },
         Shown::Both => {
-            let steps = step_list(run, shown);
-            let why = steps.get(k).map_or(String::new(), |x| x.2.clone());
-            PseudoStep {
+            let why = |times| step_list(run, shown, times).get(k).map(|x| x.2.clone());
+            let step = PseudoStep {
                 algorithms: vec!["fine-grain", "py"],
                 active: Vec::new(),
-                why,
+                why: why(Times::SHOWN).unwrap_or_default(),
                 hiding: None,
+            };
+            // A question on either makespan hides the times of both (they run side by side).
+            match why(Times { hidden: true }) {
+                Some(hidden) => step.hiding(picture::times_key(shown), hidden),
+                None => step,
             }
         }
         Shown::Py => {
-            let nodes = node_steps(run, shown).len();
+            let nodes = node_steps(run, shown, Times::SHOWN).len();
             if nodes == 0 {
                 PseudoStep::of(
                     "py",

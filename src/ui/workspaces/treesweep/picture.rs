@@ -213,21 +213,36 @@ fn tree_drawing(
     }
 }
 
-/// What the times drawn for schedule `shown` are to an open question's mask: the times of a
-/// schedule whose makespan is not asked stay as they are (a P.Y time equal to T* is not
-/// T*); those of the asked one are masked by the answer's digits ([`Says::Free`]).
-pub(super) fn says(ctx: &egui::Context, shown: Shown) -> Says {
-    use crate::report::keys::treesweep::{OPTIMAL, PY};
-    let key = match shown {
+/// The makespan an open question asks of schedule `shown` (for the both-view, either or
+/// their ratio: a question on any of the three hides the ratio's key):
+/// every time of that schedule leads to it (its last node starts one unit before the end;
+/// P.Y's top cluster starts after its inputs, then runs ⌊τ + 1⌋ nodes), so its times wait
+/// for Reveal. A schedule whose makespan is not asked keeps its times (a P.Y time equal to
+/// T* is not T*).
+fn asked_makespan(ctx: &egui::Context, shown: Shown) -> Option<&'static str> {
+    let key = times_key(shown);
+    crate::ui::frame::hides_field(ctx, key).then_some(key)
+}
+
+/// The key whose question hides the times of schedule `shown` ([`asked_makespan`]).
+pub(super) fn times_key(shown: Shown) -> &'static str {
+    use crate::report::keys::treesweep::{OPTIMAL, PY, RATIO};
+    match shown {
         Shown::FineGrain => OPTIMAL,
         Shown::Py => PY,
-        Shown::Both => return Says::Free,
-    };
-    if crate::ui::frame::hides_field(ctx, key) {
-        Says::Free
-    } else {
-        Says::Names
+        Shown::Both => RATIO,
     }
+}
+
+/// Whether the times of schedule `shown` read "?" ([`asked_makespan`]).
+pub(super) fn hides_times(ctx: &egui::Context, shown: Shown) -> bool {
+    asked_makespan(ctx, shown).is_some()
+}
+
+/// What the times drawn for schedule `shown` are to an open question's mask: the quantity
+/// asked ([`asked_makespan`]), every one hidden, or names that stay as they are.
+pub(super) fn says(ctx: &egui::Context, shown: Shown) -> Says {
+    asked_makespan(ctx, shown).map_or(Says::Names, Says::Quantity)
 }
 
 /// Processor 0's bars (its nodes and the idle time between them) and its inputs from other

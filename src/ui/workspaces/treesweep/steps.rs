@@ -5,6 +5,7 @@ use super::Shown;
 use crate::model::treesweep::{Rule, Schedule};
 use crate::report::format::{Precision, number};
 use crate::report::treesweep::Run;
+use crate::ui::frame::HIDDEN;
 
 /// One step: the heap number of processor 0's node (none for the end or a joint time), its
 /// start time, and the caption ("headline: detail").
@@ -15,10 +16,32 @@ pub(super) fn fmt(x: f64) -> String {
     number(x, Precision::Table)
 }
 
+/// How a caption writes a time: as it is, or [`HIDDEN`] while an open question asks the
+/// makespan the shown schedule's times lead to ([`super::picture::hides_times`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Times {
+    /// The times read "?".
+    pub hidden: bool,
+}
+
+impl Times {
+    /// Times as they are.
+    pub const SHOWN: Times = Times { hidden: false };
+
+    /// `x` as a caption writes it.
+    fn at(self, x: f64) -> String {
+        if self.hidden {
+            HIDDEN.to_owned()
+        } else {
+            fmt(x)
+        }
+    }
+}
+
 /// The processor-0 steps of the shown schedule, then the end state (no node, the makespan);
-/// empty when there is nothing to step.
-pub(super) fn step_list(run: &Run, shown: Shown) -> Vec<Step> {
-    let mut steps = node_steps(run, shown);
+/// empty when there is nothing to step. The captions write times as `times` says.
+pub(super) fn step_list(run: &Run, shown: Shown, times: Times) -> Vec<Step> {
+    let mut steps = node_steps(run, shown, times);
     if steps.is_empty() {
         return steps;
     }
@@ -38,9 +61,9 @@ pub(super) fn step_list(run: &Run, shown: Shown) -> Vec<Step> {
             end,
             format!(
                 "Done at t = {}: Fine-Grain finished at T* = {}, P.Y at T_PY = {} (T*/T_PY = {})",
-                fmt(end),
-                fmt(sol.t_star),
-                fmt(sol.t_py),
+                times.at(end),
+                times.at(sol.t_star),
+                times.at(sol.t_py),
                 fmt(run.ratio())
             ),
         ));
@@ -55,28 +78,31 @@ pub(super) fn step_list(run: &Run, shown: Shown) -> Vec<Step> {
         makespan,
         format!(
             "Done at t = {}: every node of T_{} ran, makespan {name} = {}",
-            fmt(makespan),
+            times.at(makespan),
             sol.n,
-            fmt(makespan)
+            times.at(makespan)
         ),
     ));
     steps
 }
 
 /// The processor-0 nodes of the shown schedule in the order they run.
-pub(super) fn node_steps(run: &Run, shown: Shown) -> Vec<Step> {
+pub(super) fn node_steps(run: &Run, shown: Shown, times: Times) -> Vec<Step> {
     match shown {
-        Shown::FineGrain => fine_grain_steps(run),
+        Shown::FineGrain => fine_grain_steps(run, times),
         Shown::Both => match (&run.schedule, &run.py_schedule) {
-            (Some(fg), Some(py)) => joint_steps(fg, py),
+            (Some(fg), Some(py)) => joint_steps(fg, py, times),
             _ => Vec::new(),
         },
-        Shown::Py => run.py_schedule.as_ref().map_or_else(Vec::new, py_steps),
+        Shown::Py => run
+            .py_schedule
+            .as_ref()
+            .map_or_else(Vec::new, |s| py_steps(s, times)),
     }
 }
 
 /// Fine-Grain's trace: each node of processor 0 with the rule that placed it.
-fn fine_grain_steps(run: &Run) -> Vec<Step> {
+fn fine_grain_steps(run: &Run, times: Times) -> Vec<Step> {
     let caption = |s: &crate::model::treesweep::TraceStep| {
         let what = match s.rule {
             Rule::Base => "Step 1.1: the leftmost leaf starts at time 0".to_string(),
@@ -95,14 +121,14 @@ fn fine_grain_steps(run: &Run) -> Vec<Step> {
             _ => ", both inputs from other processors".into(),
         };
         let idle = if s.gap > 0.0 {
-            format!(" (idle {} before)", fmt(s.gap))
+            format!(" (idle {} before)", times.at(s.gap))
         } else {
             String::new()
         };
         format!(
             "node {} of processor 0 at t = {}: {what}{ext}{idle}",
             s.step + 1,
-            fmt(s.start)
+            times.at(s.start)
         )
     };
     let trace = &run.solution.trace.steps;
@@ -119,19 +145,19 @@ fn fine_grain_steps(run: &Run) -> Vec<Step> {
 }
 
 /// Every time at which either processor 0 starts a node, in order, with what each does.
-fn joint_steps(fg: &Schedule, py: &Schedule) -> Vec<Step> {
-    let times = crate::report::steps::processor0_starts(&[fg, py]);
+fn joint_steps(fg: &Schedule, py: &Schedule, times: Times) -> Vec<Step> {
+    let starts = crate::report::steps::processor0_starts(&[fg, py]);
     let at = |s: &Schedule, t: f64| {
         (1..s.processor.len())
             .find(|&k| s.processor[k] == 0 && (s.start[k] - t).abs() <= 1e-9)
             .map_or("waits".to_string(), |k| format!("runs node {k}"))
     };
-    times
+    starts
         .into_iter()
         .map(|t| {
             let text = format!(
                 "t = {}: processor 0 of Fine-Grain {} · of P.Y {}",
-                fmt(t),
+                times.at(t),
                 at(fg, t),
                 at(py, t)
             );
@@ -141,7 +167,7 @@ fn joint_steps(fg: &Schedule, py: &Schedule) -> Vec<Step> {
 }
 
 /// P.Y's top cluster, node by node.
-fn py_steps(s: &Schedule) -> Vec<Step> {
+fn py_steps(s: &Schedule, times: Times) -> Vec<Step> {
     let mut nodes: Vec<usize> = (1..s.processor.len())
         .filter(|&k| s.processor[k] == 0)
         .collect();
@@ -154,7 +180,7 @@ fn py_steps(s: &Schedule) -> Vec<Step> {
             let text = format!(
                 "node {} of processor 0 (P.Y's top cluster): heap node {k}, starts at t = {}",
                 i + 1,
-                fmt(s.start[k])
+                times.at(s.start[k])
             );
             (Some(k), s.start[k], text)
         })
