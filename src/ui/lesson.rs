@@ -15,7 +15,7 @@ use super::commands::Cmd;
 use super::question::{BODY, answer_lines, reply_field, right};
 use super::quiz::QuizWindow;
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Grade, Highlight, Lesson, Question};
+use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question};
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
 use crate::ui::widgets::marks;
@@ -716,18 +716,34 @@ fn question_ui(
     answer: Option<&Result<Answer, String>>,
     body: f32,
 ) {
-    ui.label(RichText::new("Predict").strong().size(body));
-    ui.label(RichText::new(&q.prompt).size(body));
-    let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
-    if ui
-        .add_enabled(
+    // Compact, so that the step's text above keeps the room: "Predict" leads the prompt,
+    // and a number's field and Reveal share a row.
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Predict:").strong().size(body));
+        ui.label(RichText::new(&q.prompt).size(body));
+    });
+    let reveal = |ui: &mut egui::Ui| {
+        ui.add_enabled(
             !*revealed,
             egui::Button::new(RichText::new("Reveal").size(body)),
         )
         .on_hover_text("Run the model and show the answer (or press Enter in the answer field)")
         .clicked()
-        || entered
-    {
+    };
+    let (entered, clicked) = match q.kind {
+        Kind::Number => {
+            ui.horizontal(|ui| {
+                let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
+                (entered, reveal(ui))
+            })
+            .inner
+        }
+        Kind::Choice => {
+            let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
+            (entered, reveal(ui))
+        }
+    };
+    if clicked || entered {
         *revealed = true;
     }
     if !*revealed {

@@ -12,92 +12,15 @@
 //! ([`cut_bars`]) and the numbers region's figures ([`figures`]).
 
 use crate::report::Figure;
+pub use crate::ui::frame::reveal::{Reveal, UNTIL_END, publish};
 use crate::ui::frame::{Secret, secret};
 use crate::ui::widgets::compare_plot::{
     ComparePlot, Curve, HIDDEN_FROM, HIDDEN_UNTIL_REVEAL, SeriesStyle,
 };
 use crate::ui::widgets::gantt::GanttBar;
 
-/// What a hidden number reads until the last step.
-pub const UNTIL_END: &str = "— (step to the end)";
-
 /// The caption of the switch (the toggle above every workspace; the tests click it).
 pub const CAPTION: &str = "Hide the future";
-
-/// What a stepped view may show this frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Reveal {
-    /// The switch: hide what has not happened yet.
-    pub hide: bool,
-    /// The step bar's position (0 = the start).
-    pub step: usize,
-    /// Number of step positions (the last one is the end state).
-    pub steps: usize,
-}
-
-fn key() -> egui::Id {
-    egui::Id::unique("loadlab-reveal")
-}
-
-/// Publishes the switch and the front workspace's step position for this frame.
-pub fn publish(ctx: &egui::Context, reveal: Reveal) {
-    ctx.data_mut(|d| d.insert_temp(key(), reveal));
-}
-
-impl Reveal {
-    /// Everything shown (the switch off).
-    pub const ALL: Reveal = Reveal {
-        hide: false,
-        step: 0,
-        steps: 1,
-    };
-
-    /// What the shell published this frame ([`Reveal::ALL`] when nothing was).
-    pub fn of(ctx: &egui::Context) -> Reveal {
-        ctx.data(|d| d.get_temp::<Reveal>(key()))
-            .unwrap_or(Reveal::ALL)
-    }
-
-    /// The same switch at `step` of `steps` (a workspace's own step bar, after it was drawn
-    /// this frame).
-    pub fn at(self, step: usize, steps: usize) -> Reveal {
-        Reveal {
-            hide: self.hide,
-            step,
-            steps,
-        }
-    }
-
-    /// True when something is hidden now: the switch is on and the step bar is not at the end.
-    pub fn hiding(&self) -> bool {
-        self.hide && self.step + 1 < self.steps
-    }
-
-    /// True when step `k` (0-based) has happened, i.e. may be drawn.
-    pub fn happened(&self, k: usize) -> bool {
-        !self.hiding() || k <= self.step
-    }
-
-    /// `text`, or [`UNTIL_END`] while the future is hidden.
-    pub fn answer(&self, text: impl Into<String>) -> String {
-        if self.hiding() {
-            UNTIL_END.to_owned()
-        } else {
-            text.into()
-        }
-    }
-
-    /// Which figures read "?" now: those whose key `outcome` accepts (what the run only
-    /// knows at its end) while the future is hidden.
-    pub fn hides(self, outcome: impl Fn(&str) -> bool) -> impl Fn(&str) -> bool {
-        move |key: &str| self.hiding() && outcome(key)
-    }
-
-    /// The largest x a plot may show (None: no limit), given the current step's x.
-    pub fn x_limit(&self, current: f64) -> Option<f64> {
-        self.hiding().then_some(current)
-    }
-}
 
 /// What the app publishes as the open question's secret: as asked, or — for the lecture
 /// walk, which compares the window three ways — not at all (what each "?" stands for), or

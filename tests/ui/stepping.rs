@@ -126,3 +126,22 @@ fn play_and_pause_keep_the_step_bar_in_place() {
         assert_eq!(h.get_by_label(LABEL_PLAY).rect(), play, "{name}");
     }
 }
+
+/// A hidden future hides the run's length too: Fine-Grain on T_5 with τ = 2.5 runs 9 nodes
+/// on processor 0 (the paper's top cluster; T* = 10), so the bar counts 9 steps to its end
+/// state. While the future is hidden the counter reads "?" for that 9 (the number of nodes
+/// gives T* away), and at the end, where nothing is hidden, the whole count.
+#[test]
+fn a_hidden_future_hides_the_step_bars_length_until_the_end() {
+    let mut h = open("treesweep-small");
+    assert!(on_screen(&h, "0/9"));
+    h.key_press(Key::H);
+    settle(&mut h);
+    assert!(on_screen(&h, "0/?") && !on_screen(&h, "0/9"));
+    h.key_press(Key::ArrowRight);
+    h.run_steps(2);
+    assert!(on_screen(&h, "1/?"));
+    h.key_press(Key::End);
+    h.run_steps(2);
+    assert!(on_screen(&h, "9/9"));
+}

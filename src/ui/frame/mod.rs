@@ -1,13 +1,15 @@
 //! The per-frame context: what the app publishes at the start of each frame and the widgets
 //! read while they draw — whether the room is a stage (widgets take their compact form),
 //! whether this is the off-screen pass of an export, the open lesson question's answer to
-//! mask ([`Secret`]) — and the repaint callback background jobs get.
+//! mask ([`Secret`]), the "Hide the future" switch with the step position ([`reveal::Reveal`])
+//! — and the repaint callback background jobs get.
 //!
 //! This is the floor of `src/ui`: it imports nothing from the rest of the UI, and the widgets
 //! import nothing from above them but this. Each flag lives in the context's temporary data
 //! under its own key; a context that never published one reads its default (no stage, not
 //! exporting, nothing to hide).
 
+pub mod reveal;
 mod secret;
 
 pub use secret::{HIDDEN, Says, Secret};

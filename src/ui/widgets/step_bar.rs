@@ -379,8 +379,16 @@ fn scrubber(
         |ui| {
             ui.set_min_width(widest + 4.0);
             if has_steps {
-                // An open question about the run's length sees "?" for it.
-                let position = format!("{}/{last}", state.step);
+                // An open question about the run's length sees "?" for it, and so does a
+                // hidden future: a run's length is how it ends (a makespan, its rounds).
+                let hidden = crate::ui::frame::reveal::Reveal::of(ui.ctx())
+                    .at(state.step, n_steps)
+                    .hiding();
+                let position = if hidden {
+                    format!("{}/{}", state.step, crate::ui::frame::HIDDEN)
+                } else {
+                    format!("{}/{last}", state.step)
+                };
                 ui.label(crate::ui::frame::masked(ui.ctx(), &position));
             } else {
                 ui.weak("—");
