@@ -82,6 +82,9 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     let mut h = super::common::app_on("KS-BF on a ring");
     click(&mut h, "Your turn");
     shown(&mut h, "Where and when does node 1 run");
+    // The tree by heap numbers says which node "node 2" is.
+    let tree = loadlab::ui::widgets::tree::LABEL_TREE;
+    assert!(h.query_by_label(tree).is_some(), "no tree beside the grid");
     click(&mut h, "P1, step 0");
     shown(&mut h, "Illegal — rule broken: root");
     click(&mut h, "P0, step 0");

@@ -11,7 +11,9 @@ use crate::model::exercise::Grade;
 use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
 use crate::model::ksbf::KsbfParams;
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
+use crate::ui::frame::Says;
 use crate::ui::widgets::focus;
+use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing};
 
 /// The state before a move, for Undo.
 struct Before {
@@ -133,6 +135,12 @@ impl Exercise for KsbfTurn {
                 self.clicked = self.predict(pe, s);
             }
         });
+        // Which node "node 6" is: the tree by heap numbers, placed nodes in their PE's
+        // colour, the one to place ringed (a grid's nodes are named by their coordinates).
+        if let Some(drawing) = self.heap_tree(ui) {
+            ui.add_space(6.0);
+            crate::ui::widgets::tree::tree(ui, &drawing, ui.available_height());
+        }
     }
     fn take_clicked(&mut self) -> Option<Grade> {
         self.clicked.take()
@@ -187,6 +195,42 @@ impl Exercise for KsbfTurn {
 }
 
 impl KsbfTurn {
+    /// The exercise's tree by heap numbers (None for a grid or a tree too tall to draw): a
+    /// placed node in its PE's colour, the next one ringed, the others plain.
+    fn heap_tree(&self, ui: &Ui) -> Option<TreeDrawing> {
+        use crate::model::ksbf::NodeId;
+        let height = self.ex.order.iter().map(|r| r.level + 1).max()?;
+        if self.ex.params().shape.is_grid() || height > MAX_HEIGHT {
+            return None;
+        }
+        let mut nodes = vec![NodeStyle::BLANK; 1usize << height];
+        let next = self.ex.next().map(|r| r.node);
+        let plain = ui.visuals().widgets.inactive.bg_fill;
+        for (r, &done) in self.ex.order.iter().zip(&self.ex.done) {
+            let NodeId::Tree(h) = r.node else {
+                return None;
+            };
+            let style = nodes.get_mut(usize::try_from(h).ok()?)?;
+            let place = if done {
+                format!("placed on P{} at step {}", r.pe, r.step)
+            } else {
+                "not placed yet".to_owned()
+            };
+            *style = NodeStyle {
+                fill: if done { pe_color(r.pe) } else { plain },
+                label: h.to_string(),
+                highlight: next == Some(r.node),
+                tooltip: format!("node {h} (level {}): {place}", r.level),
+            };
+        }
+        Some(TreeDrawing {
+            height,
+            nodes,
+            legend: vec![(plain, "not placed yet (ringed: the next)".into())],
+            says: Says::Names,
+        })
+    }
+
     /// One cell of the PE × step grid: the node placed there (coloured by its PE), the last
     /// wrong click ringed; true when clicked.
     fn cell(&self, ui: &mut Ui, cell: Rect, pe: u32, s: u64) -> bool {
