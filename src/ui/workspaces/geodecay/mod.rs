@@ -7,7 +7,7 @@ mod turn;
 
 use crate::model::words::{count, noun};
 use egui::{Color32, Ui};
-use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Span, VLine};
+use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Points, Span, VLine};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
@@ -544,30 +544,19 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
     } else {
         "tasks per processor"
     };
-    // The legend goes above the chart: the phases' shading and labels span its whole
-    // height, so every corner of it hides something (phase 3's label, before).
-    let mut entries = vec![
-        (color.gamma_multiply(0.35), Swatch::Band, "max…min band"),
-        (color, Swatch::Line, "max"),
-        (color, Swatch::Dashed, "mean"),
-        (palette::EVENT, Swatch::Line, "balancing (cost ℓ)"),
-        (palette::CURRENT, Swatch::Line, "current round"),
-    ];
-    if !o.phases.is_empty() {
-        entries.push((
-            ui.visuals().weak_text_color().gamma_multiply(0.4),
-            Swatch::Band,
-            "phases (shaded in turn)",
-        ));
-    }
-    legend_row(ui, &entries);
+    timeline_legend(ui, o, color);
     // While the future is hidden the axes keep room around the rounds shown so far (one
     // point would otherwise fill the whole plot).
     let mut timeline = egui_plot::Plot::new("geo_timeline");
     let future = reveal.hiding().then(|| xs.last().copied().unwrap_or(0.0));
     if reveal.hiding() {
         let now = xs.last().copied().unwrap_or(0.0);
-        timeline = timeline.include_x(-0.5).include_x(now + 1.5).include_y(0.0);
+        let top = maxs.iter().copied().fold(0.0, f64::max);
+        timeline = timeline
+            .include_x(-0.5)
+            .include_x(now + 1.5)
+            .include_y(0.0)
+            .include_y(top * 1.08 + 0.5);
     }
     // Round ticks, three or more on each axis (whole rounds on x; lg values on a log y).
     let x_scale = crate::ui::widgets::ticks::Scale::Integer;
@@ -607,7 +596,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
                 .color(color),
             );
             plot.line(
-                Line::new("mean", means)
+                Line::new("mean", means.clone())
                     .color(color)
                     .style(LineStyle::dashed_dense()),
             );
@@ -630,9 +619,56 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
                         .width(2.0),
                 );
             }
+            current_dots(
+                plot,
+                now.and_then(|x| xs.iter().position(|&v| v == x)),
+                &maxs,
+                &means,
+                color,
+            );
         });
     let drawn = ["max…min band", "max", "mean"].map(|name| (name, xs.len()));
     crate::ui::widgets::access::series(ui, &shown.response, drawn);
+}
+
+/// The chart's legend, above it: the phases' shading and labels span its whole height, so
+/// every corner of it hides something (phase 3's label, before).
+fn timeline_legend(ui: &mut Ui, o: &GeoOutcome, color: Color32) {
+    let mut entries = vec![
+        (color.gamma_multiply(0.35), Swatch::Band, "max…min band"),
+        (color, Swatch::Line, "max"),
+        (color, Swatch::Dashed, "mean"),
+        (palette::EVENT, Swatch::Line, "balancing (cost ℓ)"),
+        (palette::CURRENT, Swatch::Line, "current round"),
+    ];
+    if !o.phases.is_empty() {
+        entries.push((
+            ui.visuals().weak_text_color().gamma_multiply(0.4),
+            Swatch::Band,
+            "phases (shaded in turn)",
+        ));
+    }
+    legend_row(ui, &entries);
+}
+
+/// The current round's max and mean (point `i` of the series) as dots on the current-round
+/// line: at round 0 of a hidden future they are all there is, and a one-point line draws
+/// nothing.
+fn current_dots(
+    plot: &mut egui_plot::PlotUi<'_>,
+    i: Option<usize>,
+    maxs: &[f64],
+    means: &[[f64; 2]],
+    color: Color32,
+) {
+    let Some(i) = i else {
+        return;
+    };
+    if let (Some(&max), Some(&[x, mean])) = (maxs.get(i), means.get(i)) {
+        for (name, y) in [("max", max), ("mean", mean)] {
+            plot.points(Points::new(name, vec![[x, y]]).color(color).radius(4.0));
+        }
+    }
 }
 
 /// The improved policy's phases that began by the last round shown (`last`), shaded in turn;
