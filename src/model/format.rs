@@ -143,10 +143,15 @@ pub fn sig(value: f64, digits: usize) -> String {
 }
 
 /// A value for a numbers table: integers in full (below 10^12), other numbers with six
-/// significant digits, huge ones in scientific notation.
+/// significant digits, huge ones as "1.07151 × 10^301": the shape [`big_integer`] gives an
+/// exact count in the same table.
 pub fn table_number(x: f64) -> String {
-    if x.abs() >= 1e12 {
-        scientific(x, Some(6), false)
+    if x.abs() >= 1e12 && x.is_finite() {
+        let text = scientific(x, Some(5), true);
+        match text.split_once('e') {
+            Some((mantissa, exponent)) => format!("{mantissa} × 10^{exponent}"),
+            None => text,
+        }
     } else if x.fract() == 0.0 {
         format!("{x:.0}")
     } else {

@@ -16,7 +16,7 @@ use loadlab::ui::widgets::numbers::ACCESSIBLE_SEPARATOR;
 /// yes/no, a text as it is.
 fn same_value(shown: &str, value: &Cell) -> bool {
     let number = |x: f64| {
-        shown.parse::<f64>().is_ok_and(|y| {
+        read_number(shown).is_some_and(|y| {
             if x.is_finite() {
                 (y - x).abs() <= 5e-6 * x.abs().max(f64::MIN_POSITIVE)
             } else {
@@ -30,6 +30,14 @@ fn same_value(shown: &str, value: &Cell) -> bool {
         Cell::Int(i) => shown == i.to_string() || same_big(shown, &i.to_string()),
         Cell::Num(x) => number(*x),
         Cell::Text(t) => shown == t || same_big(shown, t),
+    }
+}
+
+/// A number as a numbers table writes it: plain, or huge as "1.07151 × 10^301".
+pub(crate) fn read_number(shown: &str) -> Option<f64> {
+    match shown.split_once(" × 10^") {
+        Some((m, e)) => format!("{m}e{e}").parse().ok(),
+        None => shown.parse().ok(),
     }
 }
 

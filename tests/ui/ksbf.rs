@@ -102,8 +102,8 @@ pub(crate) fn numbers_are_the_reports(
             panic!("{}: {} nodes {shown:?} in {labels:?}", f.name, shown.len());
         };
         let number = || -> f64 {
-            text.parse()
-                .unwrap_or_else(|e| panic!("{}: {text:?} is not a number ({e})", f.name))
+            super::divisible::read_number(text)
+                .unwrap_or_else(|| panic!("{}: {text:?} is not a number", f.name))
         };
         match &f.value {
             Cell::Num(x) if x.is_finite() => {

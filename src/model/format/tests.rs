@@ -80,3 +80,15 @@ fn the_styles_differ_where_their_readers_rely_on_it() {
         ["0.6666666667", "0.666667", "0.6667", "0.667", "0.6667"]
     );
 }
+
+#[test]
+fn a_huge_table_value_reads_as_a_big_integer_does() {
+    // 2^1000 − 1 (one processor sweeping T_1000), as a float and as an exact count.
+    assert_eq!(table_number(2f64.powi(1000)), "1.07151 × 10^301");
+    assert_eq!(
+        big_integer(&"9".repeat(302), 6).as_deref(),
+        Some("1 × 10^302")
+    );
+    assert_eq!(table_number(-2.5e12), "-2.5 × 10^12");
+    assert_eq!(table_number(999_999_999_999.0), "999999999999");
+}
