@@ -645,7 +645,7 @@ fn timeline_legend(ui: &mut Ui, o: &GeoOutcome, color: Color32) {
         entries.push((
             ui.visuals().weak_text_color().gamma_multiply(0.4),
             Swatch::Band,
-            "phases (shaded in turn)",
+            "phases 0, 1, 2, … (shaded in turn)",
         ));
     }
     legend_row(ui, &entries);

@@ -28,9 +28,9 @@ impl Times {
     /// Times as they are.
     pub const SHOWN: Times = Times { hidden: false };
 
-    /// `x` as a caption writes it.
+    /// `x` as a caption writes it (time 0, where every sweep starts, gives nothing away).
     fn at(self, x: f64) -> String {
-        if self.hidden {
+        if self.hidden && x != 0.0 {
             HIDDEN.to_owned()
         } else {
             fmt(x)
