@@ -449,9 +449,8 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
         Shown::FineGrain => match explain::fine_grain(&sol.trace.steps, k, &sol.fine_grain) {
             // Under a question on T*, the step's times (which lead to it) read "?".
             Some(e) => {
-                let hidden = node_steps(run, shown, Times { hidden: true })
-                    .get(k)
-                    .map_or_else(String::new, |x| x.2.clone());
+                let hidden =
+                    steps::fine_grain_step(run, k, Times { hidden: true }).unwrap_or_default();
                 PseudoStep::explained(vec!["fine-grain"], e)
                     .hiding(picture::times_key(shown), hidden)
             }

@@ -103,34 +103,6 @@ pub(super) fn node_steps(run: &Run, shown: Shown, times: Times) -> Vec<Step> {
 
 /// Fine-Grain's trace: each node of processor 0 with the rule that placed it.
 fn fine_grain_steps(run: &Run, times: Times) -> Vec<Step> {
-    let caption = |s: &crate::model::treesweep::TraceStep| {
-        let what = match s.rule {
-            Rule::Base => "Step 1.1: the leftmost leaf starts at time 0".to_string(),
-            Rule::Internal => format!(
-                "rule (a): an internal node (height {}) whose children are done",
-                s.height
-            ),
-            Rule::Boundary => format!(
-                "rule (b): a new boundary node; inequality (4) picks height {}",
-                s.picked_height.unwrap_or(s.height)
-            ),
-        };
-        let ext = match s.external_children {
-            0 => String::new(),
-            1 => ", one input from another processor".into(),
-            _ => ", both inputs from other processors".into(),
-        };
-        let idle = if s.gap > 0.0 {
-            format!(" (idle {} before)", times.at(s.gap))
-        } else {
-            String::new()
-        };
-        format!(
-            "node {} of processor 0 at t = {}: {what}{ext}{idle}",
-            s.step + 1,
-            times.at(s.start)
-        )
-    };
     let trace = &run.solution.trace.steps;
     trace
         .iter()
@@ -138,10 +110,46 @@ fn fine_grain_steps(run: &Run, times: Times) -> Vec<Step> {
             (
                 s.heap.and_then(|h| usize::try_from(h).ok()),
                 s.start,
-                caption(s),
+                fine_grain_caption(s, times),
             )
         })
         .collect()
+}
+
+/// The caption of Fine-Grain's step `k` alone (the Why line's, without listing the trace).
+pub(super) fn fine_grain_step(run: &Run, k: usize, times: Times) -> Option<String> {
+    let s = run.solution.trace.steps.get(k)?;
+    Some(fine_grain_caption(s, times))
+}
+
+/// The caption of trace step `s`: its node, time, rule, inputs and idle time before.
+fn fine_grain_caption(s: &crate::model::treesweep::TraceStep, times: Times) -> String {
+    let what = match s.rule {
+        Rule::Base => "Step 1.1: the leftmost leaf starts at time 0".to_string(),
+        Rule::Internal => format!(
+            "rule (a): an internal node (height {}) whose children are done",
+            s.height
+        ),
+        Rule::Boundary => format!(
+            "rule (b): a new boundary node; inequality (4) picks height {}",
+            s.picked_height.unwrap_or(s.height)
+        ),
+    };
+    let ext = match s.external_children {
+        0 => String::new(),
+        1 => ", one input from another processor".into(),
+        _ => ", both inputs from other processors".into(),
+    };
+    let idle = if s.gap > 0.0 {
+        format!(" (idle {} before)", times.at(s.gap))
+    } else {
+        String::new()
+    };
+    format!(
+        "node {} of processor 0 at t = {}: {what}{ext}{idle}",
+        s.step + 1,
+        times.at(s.start)
+    )
 }
 
 /// Every time at which either processor 0 starts a node, in order, with what each does.
