@@ -20,8 +20,21 @@ pub enum ThemeChoice {
     HighContrast,
 }
 
-/// Zoom factor of presenter mode (type about 1.5 × larger, for the back of the room).
+/// Zoom factor of presenter mode on a 1280 × 720 window (type about 1.5 × larger, for the back
+/// of the room): the window holds about 853 × 480 points.
 pub const PRESENTER_ZOOM: f32 = 1.5;
+
+/// The window presenter mode lays its slide out for, in (native) points.
+pub const PRESENTER_WINDOW: egui::Vec2 = egui::vec2(1280.0, 720.0);
+
+/// Presenter mode's zoom on a window `native` points large: [`PRESENTER_ZOOM`] up to
+/// [`PRESENTER_WINDOW`], and beyond it as much more as the window is larger, so that a larger
+/// projector shows the same slide with larger type (1920 × 1080: 2.25, the 853 × 480 points of
+/// 720p), where it showed 720p's type on a larger room, smaller from the back of the hall.
+pub fn presenter_zoom(native: egui::Vec2) -> f32 {
+    let larger = (native.x / PRESENTER_WINDOW.x).min(native.y / PRESENTER_WINDOW.y);
+    PRESENTER_ZOOM * larger.max(1.0)
+}
 
 /// The size of the app's text, beyond presenter mode's zoom: egui's text styles scaled (the
 /// pictures keep their own geometry, their labels follow the picture).
@@ -120,6 +133,20 @@ pub fn calm(ctx: &egui::Context) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn presenter_mode_shows_a_larger_window_the_slide_of_720p() {
+        let zoom = |w, h| presenter_zoom(egui::vec2(w, h));
+        // 1280 × 720 at 1.5 holds 853⅓ × 480 points; 1080p and 1440p hold the same.
+        assert_eq!(zoom(1280.0, 720.0), 1.5);
+        assert_eq!(zoom(1920.0, 1080.0), 2.25);
+        assert_eq!(zoom(2560.0, 1440.0), 3.0);
+        // The narrower side rules: 1920 × 1200 is 1080p's width.
+        assert_eq!(zoom(1920.0, 1200.0), 2.25);
+        // Smaller windows keep 1.5 (the drawer folds, the text scrolls).
+        assert_eq!(zoom(1024.0, 768.0), 1.5);
+        assert_eq!(zoom(800.0, 600.0), 1.5);
+    }
 
     #[test]
     fn a_look_scales_every_text_style_and_stops_animations_in_both_themes() {

@@ -17,7 +17,8 @@ use crate::model::registry::Scenario;
 /// Below this width (points) the workspace is a stage whatever is open.
 pub const STAGE_WIDTH: f32 = 1000.0;
 /// Below this width (points) the workspace is a stage while a lesson runs or in presenter
-/// mode (1920×1080 at zoom 1.5 is 1280 points wide).
+/// mode (presenter mode holds about 853 points on any window from 1280 × 720 up; a lesson on
+/// a 1366-pixel laptop without it is a stage too).
 pub const STAGE_WIDTH_TEACHING: f32 = 1400.0;
 
 /// Whether a room `width` points wide is a stage (`teaching`: a lesson runs or presenter

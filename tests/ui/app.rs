@@ -331,7 +331,8 @@ fn presenter_mode_enlarges_type_and_folds_the_controls_away() {
     assert!(h.query_by_label("Instance").is_some(), "controls shown");
     h.key_press(egui::Key::F5);
     h.run_steps(4);
-    assert_eq!(h.ctx.zoom_factor(), 1.5);
+    // 1.5 at 1280 × 720; this 1500 × 940 window is 1500/1280 as wide, and as much larger.
+    assert_eq!(h.ctx.zoom_factor(), 1.5 * 1500.0 / 1280.0);
     assert!(h.query_by_label("Instance").is_none(), "controls folded");
     // Presenter mode is a stage: the folded drawer's « brings them back beside the picture
     // without leaving presenter mode.
@@ -342,6 +343,39 @@ fn presenter_mode_enlarges_type_and_folds_the_controls_away() {
     h.run_steps(4);
     assert_eq!(h.ctx.zoom_factor(), 1.0);
     assert!(h.query_by_label("Numbers").is_some(), "numbers back");
+}
+
+/// On a 1920 × 1080 projector presenter mode shows 720p's slide with type 1.5 × larger again
+/// (zoom 2.25), where it showed 720p's type on a room of 1280 × 720 points; leaving it
+/// restores the zoom before.
+#[test]
+fn presenter_mode_on_a_full_hd_window_holds_the_room_of_720p() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    super::common::settle(&mut h);
+    h.key_press(egui::Key::F5);
+    h.run_steps(4);
+    assert_eq!(h.ctx.zoom_factor(), 2.25);
+    let room = h.ctx.content_rect().size();
+    assert!(
+        (room.x - 1280.0 / 1.5).abs() < 1.0 && (room.y - 480.0).abs() < 1.0,
+        "{room:?}"
+    );
+    // The window made smaller, to 1280 × 720 pixels (a size in points at the zoom in force,
+    // as the windowing layer gives egui): the zoom follows it down to 1.5, the same room.
+    h.set_size(egui::vec2(1280.0, 720.0) / 2.25);
+    h.run_steps(4);
+    assert_eq!(h.ctx.zoom_factor(), 1.5);
+    let room = h.ctx.content_rect().size();
+    assert!(
+        (room.x - 1280.0 / 1.5).abs() < 1.0 && (room.y - 480.0).abs() < 1.0,
+        "{room:?}"
+    );
+    h.key_press(egui::Key::F5);
+    h.run_steps(4);
+    assert_eq!(h.ctx.zoom_factor(), 1.0);
 }
 
 /// Issue 24: a background job that fails (a panic caught on its worker) shows its message

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
-use super::{LoadlabApp, PRESENTER_ZOOM, Presenter};
+use super::{LoadlabApp, Presenter};
 use crate::preset::{self, BUNDLED, PresetFile};
 use crate::ui::commands::{Cmd, Switch, command, keys_text};
 use crate::ui::desk::SaveTarget;
@@ -345,13 +345,14 @@ impl LoadlabApp {
                 self.presenter = Some(Presenter {
                     shown: self.shown,
                     zoom: ctx.zoom_factor(),
+                    window: [0.0; 2],
                 });
                 self.shown = OnScreen {
                     hide_future: self.shown.hide_future,
                     exercise: self.shown.exercise,
                     ..OnScreen::PRESENTER
                 };
-                ctx.set_zoom_factor(PRESENTER_ZOOM);
+                self.follow_window(ctx);
                 let c = command(&Cmd::Toggle(Switch::Presenter));
                 self.info(format!(
                     "{}: {} or View ▸ {} to leave",
@@ -371,6 +372,20 @@ impl LoadlabApp {
                 self.info("Presenter mode off");
             }
             _ => {}
+        }
+    }
+
+    /// Presenter mode's zoom set for the window as it is now, when it has changed size (the
+    /// first frame of presenter mode, a resize, a move to another screen).
+    pub(super) fn follow_window(&mut self, ctx: &egui::Context) {
+        let Some(p) = self.presenter.as_mut() else {
+            return;
+        };
+        let native = ctx.content_rect().size() * ctx.pixels_per_point()
+            / ctx.native_pixels_per_point().unwrap_or(1.0);
+        if (native - egui::Vec2::from(p.window)).length() > 0.5 {
+            p.window = native.into();
+            ctx.set_zoom_factor(crate::ui::look::presenter_zoom(native));
         }
     }
 

@@ -68,9 +68,11 @@ pub struct Presenter {
     pub shown: OnScreen,
     /// The zoom factor before.
     pub zoom: f32,
+    /// The window's size in native points that presenter mode's zoom was set for (it follows
+    /// the window: [`crate::ui::look::presenter_zoom`]); not kept, so a restart sets it anew.
+    #[serde(skip)]
+    pub window: [f32; 2],
 }
-
-pub use super::look::PRESENTER_ZOOM;
 
 /// The application.
 pub struct LoadlabApp {
@@ -557,6 +559,7 @@ impl LoadlabApp {
         for c in cmds.drain(..) {
             self.apply(&ctx, c);
         }
+        self.follow_window(&ctx);
 
         let before = self.desk.page().scenario.clone();
         let teaching = self.presenter.is_some() || self.teach.player().is_some();

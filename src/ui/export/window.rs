@@ -3,8 +3,9 @@
 //!
 //! An [`Offscreen`] runs the real app (the code the window runs, `crate::ui::LoadlabApp`,
 //! frame by frame through [`App::frame`]) in an [`egui::Context`] of its own whose screen is
-//! the window's size: `W×H` pixels at one pixel per point, divided by the zoom (1.5 in
-//! presenter mode, so 1280×720 px is about 853×480 points, as on a projector). It starts as a
+//! the window's size: `W×H` pixels at one pixel per point, divided by the zoom (in
+//! presenter mode 1.5 at 1280×720 px and the same 853×480 points on a larger window, as on a
+//! projector: [`presenter_zoom`]). It starts as a
 //! first start with no storage starts (nothing read from or written to the app's stored
 //! state, no first-start card, the light theme), in presenter mode when asked, and plays
 //! the lesson as Help ▸ Lessons does: a question's answer stays "?" until Reveal.
@@ -23,7 +24,7 @@ use egui::{Pos2, Rect, Vec2};
 use crate::lesson::Lesson;
 use crate::ui::commands::Cmd;
 use crate::ui::figure::raster::{self, Textures};
-use crate::ui::look::PRESENTER_ZOOM;
+use crate::ui::look::presenter_zoom;
 
 /// What an [`Offscreen`] window needs of the app it runs. The app implements it: the export
 /// sits below the app (the app's File ▸ Export hand-out… writes one) and runs whichever app
@@ -46,14 +47,20 @@ pub trait App {
 pub struct Window {
     /// The window's size in pixels.
     pub size: [u32; 2],
-    /// Presenter mode: type 1.5 × larger, so the window holds 1.5 × fewer points a side.
+    /// Presenter mode: type 1.5 × larger at 1280 × 720 and as much more as the window is
+    /// larger ([`presenter_zoom`]), so the window holds fewer points a side.
     pub presenter: bool,
 }
 
 impl Window {
     /// The zoom factor the app runs at.
     pub fn zoom(self) -> f32 {
-        if self.presenter { PRESENTER_ZOOM } else { 1.0 }
+        let pixels = Vec2::new(self.size[0] as f32, self.size[1] as f32);
+        if self.presenter {
+            presenter_zoom(pixels)
+        } else {
+            1.0
+        }
     }
 
     /// The window's size in points (pixels divided by the zoom).
