@@ -37,6 +37,10 @@ pub struct Secrecy {
     pub relations: fn(field: &str) -> Vec<&'static str>,
     /// Numbers other than the answer `v` that give it away where a picture writes them.
     pub derived: fn(field: &str, v: f64) -> Vec<f64>,
+    /// The fields whose values, written side by side in a text, give `field` away (T* and
+    /// T_PY, "T* = 2077, T_PY = 4002", give their ratio): their values are masked by their
+    /// digits in free text as the answer is.
+    pub written_with: fn(field: &str) -> Vec<&'static str>,
     /// Whether the model's sweep plots draw `field` (or what computes it) at the instance's
     /// own parameter.
     pub plotted: fn(field: &str) -> bool,
@@ -91,6 +95,10 @@ pub trait ModelReport: ModelParts {
     fn derived(_field: &str, _v: f64) -> Vec<f64> {
         Vec::new()
     }
+    /// [`Secrecy::written_with`].
+    fn written_with(_field: &str) -> Vec<&'static str> {
+        Vec::new()
+    }
     /// [`Secrecy::plotted`].
     fn plotted(_field: &str) -> bool {
         false
@@ -117,6 +125,7 @@ pub const fn row<P: ModelReport>() -> ReportRow {
         secrecy: Secrecy {
             relations: P::relations,
             derived: P::derived,
+            written_with: P::written_with,
             plotted: P::plotted,
             names_a_thing: P::names_a_thing,
         },

@@ -8,8 +8,8 @@
 //! same value under another name, and the model's own relations: a bound together with the
 //! gap or the ratio to it, the two roundings of System 6 whose better one is the optimum, a
 //! speed-up that is T_1 over the asked time…), the numbers that give it away wherever a text
-//! writes them as a value (the answer, and derived ones such as the root's start T* − 1 on a
-//! tree sweep's picture), and whether the sweep plots' point at the instance's own parameter
+//! writes them as a value (the answer, derived ones such as the root's start T* − 1 on a
+//! tree sweep's picture, and the values of fields that give it away written side by side), and whether the sweep plots' point at the instance's own parameter
 //! is the answer. The views read it back: the numbers by key, texts by value, plots by the
 //! flag.
 
@@ -80,6 +80,12 @@ impl ModelRun {
         fields.retain(|f| seen.insert(f.clone()));
         let mut values: Vec<f64> = value.into_iter().collect();
         values.extend(value.into_iter().flat_map(|v| (secrecy.derived)(field, v)));
+        // Values written beside each other that give it away (T* = 2077 and T_PY = 4002
+        // give T*/T_PY as surely as the ratio itself).
+        if value.is_some() {
+            let with = (secrecy.written_with)(field).into_iter();
+            values.extend(with.filter_map(|f| super::field(&json, f).and_then(Value::as_f64)));
+        }
         Giveaway {
             field: field.to_owned(),
             fields,

@@ -308,7 +308,10 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
             let c = verdict_color(&room, g, band.shown);
             Some(RichText::new(verdict(g, band.shown)).color(c))
         }
-        (None, None) => None,
+        // Before the first move the room says what it is for, rather than standing empty.
+        (None, None) => Some(
+            RichText::new("Each move's verdict, and each hint asked for, is shown here.").weak(),
+        ),
     };
     if let Some(text) = newest {
         let fresh = std::mem::take(&mut band.fresh);
@@ -344,7 +347,9 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
         let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
         focus::land(ui, Landing::Exercise);
         buttons(ui, ex, band, false);
-        messages(ui, ex, band, line * MESSAGE_LINES);
+        // (Two points to spare: at some zooms a wrapped line is a fraction of a point taller
+        // than the style's height, and a verdict of exactly the lines left would scroll.)
+        messages(ui, ex, band, line * MESSAGE_LINES + 2.0);
         focus::land(ui, Landing::Picture);
         ex.picture(ui, band.last.as_ref());
     }

@@ -532,8 +532,17 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
     let i = p.index;
     let counter = format!("step {} of {n}", i + 1);
     if compact {
-        let title = RichText::new(&p.lesson.title).strong();
-        ui.add(egui::Label::new(title).truncate());
+        // Leave shares the title's row (the title is truncated before it; the status bar
+        // names the lesson in full), so the step's text gets the row below.
+        ui.horizontal(|ui| {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                leave_button(ui, cmds, None);
+                let title = RichText::new(&p.lesson.title).strong();
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.add(egui::Label::new(title).truncate());
+                });
+            });
+        });
     } else {
         ui.add_space(4.0);
         ui.label(RichText::new(&p.lesson.title).strong().size(body + 1.0));
@@ -573,14 +582,26 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
         {
             cmds.push(Cmd::LessonStep(i + 1));
         }
-        if ui
-            .button(RichText::new("Leave lesson").size(body))
-            .on_hover_text("Leave the lesson: back to the free explorer, keeping this scenario")
-            .clicked()
-        {
-            cmds.push(Cmd::LeaveLesson);
+        if !compact {
+            leave_button(ui, cmds, Some(body));
         }
     });
+}
+
+/// "Leave lesson" (in text of `size`, or the row's own).
+fn leave_button(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, size: Option<f32>) {
+    let text = RichText::new("Leave lesson");
+    let text = match size {
+        Some(s) => text.size(s),
+        None => text,
+    };
+    if ui
+        .button(text)
+        .on_hover_text("Leave the lesson: back to the free explorer, keeping this scenario")
+        .clicked()
+    {
+        cmds.push(Cmd::LeaveLesson);
+    }
 }
 
 /// The current step: its title, text and question box (scrolling when long), then `then`

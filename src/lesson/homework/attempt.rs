@@ -49,23 +49,19 @@ pub type Stored = super::header::Stored<StoredVerdict>;
 impl Stored {
     /// The stored form of a replay.
     pub fn of(r: &Replayed) -> Stored {
-        Stored {
-            score: r.score,
-            out_of: r.out_of,
-            complete: r.complete,
-            verdicts: r
-                .verdicts
-                .iter()
-                .filter_map(|v| {
-                    v.grade.as_ref().map(|g| StoredVerdict {
-                        entry: v.entry,
-                        legal: g.legal,
-                        optimal: g.optimal,
-                        rule: g.rule.clone(),
-                    })
-                })
-                .collect(),
-        }
+        Stored::gathered((r.score, r.out_of, r.complete), &r.verdicts)
+    }
+}
+
+impl super::header::Keep<StoredVerdict> for super::replay::Verdict {
+    fn kept(&self) -> Option<StoredVerdict> {
+        let g = self.grade.as_ref()?;
+        Some(StoredVerdict {
+            entry: self.entry,
+            legal: g.legal,
+            optimal: g.optimal,
+            rule: g.rule.clone(),
+        })
     }
 }
 

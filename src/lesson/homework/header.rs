@@ -76,6 +76,28 @@ pub struct Stored<V> {
     pub verdicts: Vec<V>,
 }
 
+/// A replay's verdict on one entry, as an attempt file stores it (`None`: not graded).
+pub trait Keep<V> {
+    /// The stored verdict.
+    fn kept(&self) -> Option<V>;
+}
+
+impl<V> Stored<V> {
+    /// The stored form of a replay's grade: its score, out of and completeness, and the
+    /// stored verdicts of its graded entries.
+    pub fn gathered<T: Keep<V>>(
+        (score, out_of, complete): (usize, usize, bool),
+        entries: &[T],
+    ) -> Self {
+        Stored {
+            score,
+            out_of,
+            complete,
+            verdicts: entries.iter().filter_map(Keep::kept).collect(),
+        }
+    }
+}
+
 /// An attempt file's text: pretty JSON and a final newline.
 pub fn file_text<T: Serialize>(file: &T) -> String {
     let mut s = serde_json::to_string_pretty(file).unwrap_or_default();

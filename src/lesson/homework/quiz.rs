@@ -227,22 +227,18 @@ pub type QuizStored = super::header::Stored<QuizStoredVerdict>;
 impl QuizStored {
     /// The stored form of a replay.
     pub fn of(r: &QuizReplayed) -> QuizStored {
-        QuizStored {
-            score: r.score,
-            out_of: r.out_of,
-            complete: r.complete,
-            verdicts: r
-                .verdicts
-                .iter()
-                .filter_map(|v| {
-                    v.grade.map(|g| QuizStoredVerdict {
-                        entry: v.entry,
-                        question: v.question,
-                        grade: grade_name(g).into(),
-                    })
-                })
-                .collect(),
-        }
+        QuizStored::gathered((r.score, r.out_of, r.complete), &r.verdicts)
+    }
+}
+
+impl super::header::Keep<QuizStoredVerdict> for QuizVerdict {
+    fn kept(&self) -> Option<QuizStoredVerdict> {
+        let g = self.grade?;
+        Some(QuizStoredVerdict {
+            entry: self.entry,
+            question: self.question,
+            grade: grade_name(g).into(),
+        })
     }
 }
 

@@ -370,7 +370,10 @@ impl Columns {
             .zip(&header_width)
             .map(|(w, h)| w.max(h.0))
             .sum();
-        let wrap_headers = room.is_finite() && full + gaps > room;
+        // (A little slack: glyph advances at one zoom may sum a few points off the grid's own
+        // layout, and a table that only just fits would be cut at its last column.)
+        let slack = 2.0 * ui.spacing().item_spacing.x;
+        let wrap_headers = room.is_finite() && full + gaps + slack > room;
         for (w, h) in widths.iter_mut().zip(&header_width) {
             *w = w.max(if wrap_headers { h.1 } else { h.0 });
         }

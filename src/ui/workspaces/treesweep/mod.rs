@@ -211,8 +211,10 @@ impl Workspace for TreeSweepPanel {
             crate::ui::widgets::pending(ui, self.run.failure(), "solving");
             return;
         };
+        let hidden = picture::hides_times(ui.ctx(), self.view.shown);
         let times = Times {
-            hidden: picture::hides_times(ui.ctx(), self.view.shown),
+            hidden,
+            count_hidden: hidden || crate::ui::reveal::Reveal::of(ui.ctx()).hiding(),
         };
         let steps = step_list(run, self.view.shown, times);
         let k = step_header(ui, &mut self.view.step, &steps);
@@ -449,8 +451,7 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
         Shown::FineGrain => match explain::fine_grain(&sol.trace.steps, k, &sol.fine_grain) {
             // Under a question on T*, the step's times (which lead to it) read "?".
             Some(e) => {
-                let hidden =
-                    steps::fine_grain_step(run, k, Times { hidden: true }).unwrap_or_default();
+                let hidden = steps::fine_grain_step(run, k, Times::HIDDEN).unwrap_or_default();
                 PseudoStep::explained(vec!["fine-grain"], e)
                     .hiding(picture::times_key(shown), hidden)
             }
@@ -478,7 +479,7 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
                 hiding: None,
             };
             // A question on either makespan hides the times of both (they run side by side).
-            match why(Times { hidden: true }) {
+            match why(Times::HIDDEN) {
                 Some(hidden) => step.hiding(picture::times_key(shown), hidden),
                 None => step,
             }

@@ -22,11 +22,23 @@ pub(super) fn fmt(x: f64) -> String {
 pub(super) struct Times {
     /// The times read "?".
     pub hidden: bool,
+    /// The number of processor 0's nodes reads "?": with the times (under the makespan's
+    /// question the count gives it away: processor 0 runs back to back), and while the future
+    /// is hidden (the step bar's length reads "?" then too).
+    pub count_hidden: bool,
 }
 
 impl Times {
     /// Times as they are.
-    pub const SHOWN: Times = Times { hidden: false };
+    pub const SHOWN: Times = Times {
+        hidden: false,
+        count_hidden: false,
+    };
+    /// Times and the count hidden.
+    pub const HIDDEN: Times = Times {
+        hidden: true,
+        count_hidden: true,
+    };
 
     /// `x` as a caption writes it (time 0, where every sweep starts, gives nothing away).
     fn at(self, x: f64) -> String {
@@ -48,7 +60,11 @@ pub(super) fn step_list(run: &Run, shown: Shown, times: Times) -> Vec<Step> {
     // Counted as the step bar counts: at its "3/9" three of processor 0's nodes are done and
     // the caption names the fourth, now starting.
     if shown != Shown::Both {
-        let total = steps.len();
+        let total = if times.count_hidden {
+            HIDDEN.to_owned()
+        } else {
+            steps.len().to_string()
+        };
         for (k, s) in steps.iter_mut().enumerate() {
             s.2 = format!("{k} of {total} done · {}", s.2);
         }
