@@ -350,29 +350,24 @@ fn presenter_mode_enlarges_type_and_folds_the_controls_away() {
 /// restores the zoom before.
 #[test]
 fn presenter_mode_on_a_full_hd_window_holds_the_room_of_720p() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1920.0, 1080.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    super::common::settle(&mut h);
+    let mut h = super::common::window(1920.0, 1080.0, None);
+    // The slide's room: 1280 × 720 pixels at zoom 1.5.
+    let slide = |h: &Harness<'static, LoadlabApp>, zoom: f32| {
+        let room = h.ctx.content_rect().size();
+        assert_eq!(h.ctx.zoom_factor(), zoom);
+        assert!(
+            (room - egui::vec2(1280.0, 720.0) / 1.5).length() < 1.0,
+            "{room:?}"
+        );
+    };
     h.key_press(egui::Key::F5);
     h.run_steps(4);
-    assert_eq!(h.ctx.zoom_factor(), 2.25);
-    let room = h.ctx.content_rect().size();
-    assert!(
-        (room.x - 1280.0 / 1.5).abs() < 1.0 && (room.y - 480.0).abs() < 1.0,
-        "{room:?}"
-    );
+    slide(&h, 2.25);
     // The window made smaller, to 1280 × 720 pixels (a size in points at the zoom in force,
     // as the windowing layer gives egui): the zoom follows it down to 1.5, the same room.
     h.set_size(egui::vec2(1280.0, 720.0) / 2.25);
     h.run_steps(4);
-    assert_eq!(h.ctx.zoom_factor(), 1.5);
-    let room = h.ctx.content_rect().size();
-    assert!(
-        (room.x - 1280.0 / 1.5).abs() < 1.0 && (room.y - 480.0).abs() < 1.0,
-        "{room:?}"
-    );
+    slide(&h, 1.5);
     h.key_press(egui::Key::F5);
     h.run_steps(4);
     assert_eq!(h.ctx.zoom_factor(), 1.0);

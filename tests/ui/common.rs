@@ -40,8 +40,19 @@ pub fn shown<S>(h: &mut Harness<'_, S>, text: &str) {
 /// first background jobs have landed.
 #[allow(dead_code)]
 pub fn harness(initial: Option<loadlab::preset::Preset>) -> Harness<'static, LoadlabApp> {
+    window(1500.0, 940.0, initial)
+}
+
+/// The app in a `width` × `height` window, opened on `initial` (or the default scenario),
+/// settled.
+#[allow(dead_code)]
+pub fn window(
+    width: f32,
+    height: f32,
+    initial: Option<loadlab::preset::Preset>,
+) -> Harness<'static, LoadlabApp> {
     let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
+        .with_size(egui::vec2(width, height))
         .with_max_steps(50)
         .build_eframe(move |cc| LoadlabApp::new(cc, initial.clone()));
     settle(&mut h);
@@ -52,11 +63,7 @@ pub fn harness(initial: Option<loadlab::preset::Preset>) -> Harness<'static, Loa
 /// mode, settled.
 #[allow(dead_code)]
 pub fn presenter_720p() -> Harness<'static, LoadlabApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
+    let mut h = window(1280.0, 720.0, None);
     h.state_mut().send(loadlab::ui::app::Cmd::Presenter(true));
     h.run_steps(3);
     settle(&mut h);

@@ -180,11 +180,7 @@ fn a_saved_comparison_keeps_its_a() {
 #[test]
 fn pictures_are_side_by_side_at_1280_by_720_and_stacked_on_a_tall_narrow_window() {
     for (size, side_by_side) in [((1280.0, 720.0), true), ((760.0, 1000.0), false)] {
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(size.0, size.1))
-            .with_max_steps(50)
-            .build_eframe(|cc| LoadlabApp::new(cc, None));
-        settle(&mut h);
+        let mut h = super::common::window(size.0, size.1, None);
         open_bundled(&mut h, "compare-ksbf-ks-vs-none.ron");
         shown(&mut h, "A — balancing: none");
         shown(&mut h, "B — current");
@@ -210,11 +206,7 @@ fn pictures_are_side_by_side_at_1280_by_720_and_stacked_on_a_tall_narrow_window(
 
 #[test]
 fn presenter_mode_at_1280_by_720_folds_the_plot_until_asked_for() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
+    let mut h = super::common::window(1280.0, 720.0, None);
     open_bundled(&mut h, "compare-redistribute-alg3-printed-vs-corrected.ron");
     shown(&mut h, "A — Algorithm 3 as printed");
     // Out of presenter mode the overlay plot is under the pictures.

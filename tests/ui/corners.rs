@@ -13,11 +13,7 @@ use super::common::settle;
 
 /// The app at `width` × `height` pixels, in presenter mode if `presenter`, settled.
 pub fn app(width: f32, height: f32, presenter: bool) -> Harness<'static, LoadlabApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(width, height))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
+    let mut h = super::common::window(width, height, None);
     if presenter {
         h.state_mut().send(Cmd::Presenter(true));
         h.run_steps(3);

@@ -58,11 +58,7 @@ fn play_redistribution(h: &mut Harness<'static, LoadlabApp>) {
 
 #[test]
 fn exercise_a_whole_redistribution_by_clicking() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
+    let mut h = super::common::window(1500.0, 940.0, None);
     play_redistribution(&mut h);
 }
 
@@ -101,11 +97,7 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
 
 #[test]
 fn exercise_step_of_the_ring_lesson_is_passed_by_playing_it() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
+    let mut h = super::common::window(1500.0, 940.0, None);
     super::common::exercise_step(&mut h, "rrv-redistribute.ron");
     // The step switched "Your turn" on; the player shows the pass mark.
     shown(&mut h, "Pass mark: 2 first tries — so far 0 / 2");

@@ -104,7 +104,10 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
     // The numbers beside the exercise (the drawer's Numbers tab) hold the times back too.
     h.get_by_label("Numbers").click();
     super::common::settle(&mut h);
-    shown(&mut h, "Times, speedups and ratios: — (step to the end)");
+    shown(
+        &mut h,
+        "Times, speedups and ratios: — (future hidden: Last » or H)",
+    );
     assert!(
         h.query_by_label("C's").is_none(),
         "C's rows are in the legend"

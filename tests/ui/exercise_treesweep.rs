@@ -29,11 +29,7 @@ fn fine_grain_nodes() -> Vec<u64> {
 /// tree (n = 5, τ = 2.5).
 fn presenter() -> Harness<'static, LoadlabApp> {
     let small = loadlab::preset::find_bundled("treesweep-small").expect("bundled");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(move |cc| LoadlabApp::new(cc, Some(small.clone())));
-    settle(&mut h);
+    let mut h = super::common::window(1280.0, 720.0, Some(small));
     h.state_mut().send(Cmd::Presenter(true));
     h.run_steps(3);
     settle(&mut h);

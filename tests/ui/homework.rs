@@ -59,11 +59,7 @@ fn fraction(text: &str) -> (u64, u64) {
 
 #[test]
 fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
+    let mut h = super::common::window(1500.0, 940.0, None);
     h.state_mut().send(Cmd::Switch(ModelId::Geodecay));
     settle(&mut h);
     menu(&mut h, "Homework", "Personal instance…");
@@ -152,11 +148,7 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
 
 #[test]
 fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
+    let mut h = super::common::window(1500.0, 940.0, None);
     h.state_mut().send(Cmd::Quiz(ModelId::Redistribute));
     settle(&mut h);
     click(&mut h, "Personal quiz…");
@@ -244,11 +236,7 @@ fn a_lesson_s_personal_step_asks_the_name_and_plays_that_instance() {
     let dir = tempfile::tempdir().unwrap();
     let lesson = dir.path().join("homework.ron");
     std::fs::write(&lesson, PERSONAL_LESSON).unwrap();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 940.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
+    let mut h = super::common::window(1500.0, 940.0, None);
     h.state_mut().send(Cmd::OpenPath(lesson.clone()));
     settle(&mut h);
     assert!(h.query_all_by_label_contains("Your name").next().is_none());

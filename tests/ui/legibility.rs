@@ -15,11 +15,7 @@ use super::common::{settle, shown};
 /// The app at 1280 × 720 in presenter mode, opened on the bundled preset `name`.
 fn presenter(name: &str) -> Harness<'static, LoadlabApp> {
     let preset = find_bundled(name).unwrap_or_else(|| panic!("no bundled preset {name}"));
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
-    settle(&mut h);
+    let mut h = super::common::window(1280.0, 720.0, Some(preset));
     h.state_mut().send(Cmd::Presenter(true));
     h.run_steps(3);
     settle(&mut h);

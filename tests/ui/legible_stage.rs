@@ -105,11 +105,7 @@ fn a_16_row_gantt_labels_every_row_at_720p_presenter() {
 fn the_desktop_at_720p_leaves_the_gantt_chart_its_room() {
     // Not presenter mode: the controls, numbers and plots all open around the picture.
     let preset = find_bundled("divisible-table-1").expect("bundled");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
-    settle(&mut h);
+    let mut h = super::common::window(1280.0, 720.0, Some(preset));
     h.run_steps(3);
     let window = h.ctx.content_rect();
     let numbers = marks::latest(&h.ctx, Region::Numbers.key()).expect("the numbers strip");

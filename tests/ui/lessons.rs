@@ -16,12 +16,7 @@ use super::common::{settle, shown};
 
 /// The app at projector size.
 fn app() -> Harness<'static, LoadlabApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
-    h
+    super::common::window(1280.0, 720.0, None)
 }
 
 fn on_screen(h: &Harness<'_, LoadlabApp>, text: &str) -> bool {

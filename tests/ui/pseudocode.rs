@@ -16,11 +16,7 @@ use super::common::{settle, shown};
 /// The app at 1280 × 720 opened on `preset`, the pseudo-code put beside the picture (on this
 /// narrow window it is otherwise a strip under it).
 fn open(preset: Preset) -> Harness<'static, LoadlabApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
-    settle(&mut h);
+    let mut h = super::common::window(1280.0, 720.0, Some(preset));
     // The strip shows the why and the active lines' labels only.
     assert!(active(&h).is_empty());
     h.get_by_label("Pseudo-code beside ▸").click();
@@ -157,11 +153,7 @@ fn method_c_highlights_send_compute_receive_then_equal_finish() {
 #[test]
 fn strip_under_the_picture_on_a_narrow_window() {
     let preset = find_bundled("treesweep-small").unwrap();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 720.0))
-        .with_max_steps(50)
-        .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
-    settle(&mut h);
+    let mut h = super::common::window(1280.0, 720.0, Some(preset));
     shown(&mut h, "Algorithm Fine-Grain — pseudo-code lines 1, 1.1");
     // A click on the one-row why unfolds it whole above the strip; another folds it back.
     let why = |h: &Harness<'_, LoadlabApp>| -> Vec<egui::Rect> {

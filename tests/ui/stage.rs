@@ -18,11 +18,7 @@ use super::common::settle;
 
 /// The app at `width` × `height` pixels in presenter mode.
 fn presenter(width: f32, height: f32) -> Harness<'static, LoadlabApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(width, height))
-        .with_max_steps(50)
-        .build_eframe(|cc| LoadlabApp::new(cc, None));
-    settle(&mut h);
+    let mut h = super::common::window(width, height, None);
     h.state_mut().send(Cmd::Presenter(true));
     h.run_steps(3);
     settle(&mut h);

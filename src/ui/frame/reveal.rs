@@ -3,7 +3,7 @@
 //! show at its step. What is cut and masked by it is in [`crate::ui::reveal`].
 
 /// What a hidden number reads until the last step.
-pub const UNTIL_END: &str = "— (step to the end)";
+pub const UNTIL_END: &str = "— (future hidden: Last » or H)";
 
 /// What a stepped view may show this frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
