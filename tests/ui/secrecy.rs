@@ -779,3 +779,24 @@ fn p_y_s_processor_0_runs_s_and_its_times_stay_under_a_question_on_t_star() {
     assert_eq!(nodes, [1, 2, 3, 4, 5], "{bars:?}");
     assert!(bars.iter().all(|t| !t.contains('?')), "{bars:?}");
 }
+
+/// rrv step 6 opens on the sends of System 6's integer optimum at t = 0 with the future
+/// hidden: all 11 transfers are in progress, and their ends are the future (the last one is
+/// the makespan the step asks): each reads "to t: ?" until the timeline's end.
+#[test]
+fn a_hidden_future_hides_when_the_transfers_in_progress_end() {
+    let mut h = presenter_720p();
+    open_step(&mut h, "rrv", 6);
+    h.state_mut().send(Cmd::Step(StepCmd::First));
+    settle(&mut h);
+    let all = texts(&h, false);
+    let ends: Vec<&String> = all.iter().filter(|t| t.contains("to t: ")).collect();
+    assert!(
+        !ends.is_empty(),
+        "no transfer in progress on screen: {all:?}"
+    );
+    for t in ends {
+        let after = t.split("to t: ").nth(1).unwrap_or("");
+        assert!(after.starts_with('?'), "{t:?} tells a transfer's end");
+    }
+}

@@ -164,6 +164,9 @@ pub(super) fn sends_list(
             ];
             shown(ui, &header, &rows, &says, "send");
         } else {
+            // A transfer's end is the future while it is hidden (the last end is the
+            // makespan), and a time that leads to the makespan under a question on it.
+            let future = crate::ui::reveal::Reveal::of(ui.ctx()).hiding();
             let rows: Vec<Vec<String>> = sends
                 .iter()
                 .map(|m| {
@@ -171,12 +174,18 @@ pub(super) fn sends_list(
                         format!("P{} → P{}", m.from + 1, m.to + 1),
                         m.items.to_string(),
                         fmt(m.start),
-                        fmt(m.end),
+                        if future {
+                            crate::ui::frame::HIDDEN.to_owned()
+                        } else {
+                            fmt(m.end)
+                        },
                     ]
                 })
                 .collect();
             let header = ["transfer in progress", "items", "from t", "to t"];
-            shown(ui, &header, &rows, &[], "transfer");
+            let makespan = Says::Quantity(crate::report::keys::redistribute::MAKESPAN);
+            let says = [Says::Names, Says::Free, Says::Free, makespan];
+            shown(ui, &header, &rows, &says, "transfer");
         }
     };
     if stage {
