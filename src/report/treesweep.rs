@@ -178,7 +178,11 @@ impl Run {
                 "top cluster (processor 0)",
                 s.top_cluster_size,
             ),
-            Figure::new("processors", "processors used", s.processors.decimal()),
+            Figure::new(
+                "processors",
+                "processors used by Fine-Grain",
+                s.processors.decimal(),
+            ),
             Figure::new(
                 "exhaustive_optimal",
                 "exhaustive optimum (n ≤ 5)",

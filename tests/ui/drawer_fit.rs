@@ -145,10 +145,12 @@ fn grs_thousand_levels_numbers_fit_the_drawer_with_a_compact_count() {
         let nodes = fits(&h, &format!("grs step 7 Numbers at {size:?}"));
         let count = nodes
             .iter()
-            .find(|(t, _)| t.starts_with("processors used = "))
+            .find(|(t, _)| t.starts_with("processors used by Fine-Grain = "))
             .unwrap_or_else(|| panic!("no processor count: {nodes:?}"));
-        // "processors used = 2.79355 × 10^287": a mantissa, then the power of ten.
-        let value = count.0.trim_start_matches("processors used = ");
+        // "processors used by Fine-Grain = 2.79355 × 10^287": a mantissa, then the power of ten.
+        let value = count
+            .0
+            .trim_start_matches("processors used by Fine-Grain = ");
         let (mantissa, power) = value
             .split_once(" × 10^")
             .unwrap_or_else(|| panic!("not compact: {value:?}"));

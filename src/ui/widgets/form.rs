@@ -328,7 +328,23 @@ pub fn radios<T: Copy + PartialEq>(
 pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) {
     // A figure's first row: wrapped clear of its corner buttons (↓ PNG, ↓ SVG, Describe).
     super::corner::beside_corner(ui, |ui| {
-        ui.heading(heading);
+        // The tabs keep one row: on a narrow stage the heading gives way (KS-BF's four views
+        // wrapped "ring + tree" onto a row of its own at 720p).
+        let width = |text: &str, style: egui::TextStyle| {
+            egui::WidgetText::from(text)
+                .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style)
+                .size()
+                .x
+        };
+        let gap = ui.spacing().item_spacing.x;
+        let pad = 2.0 * ui.spacing().button_padding.x + gap;
+        let tabs: f32 = T::ALL
+            .iter()
+            .map(|t| width(t.caption(), egui::TextStyle::Button) + pad)
+            .sum();
+        if width(heading, egui::TextStyle::Heading) + gap + tabs <= ui.available_width() {
+            ui.heading(heading);
+        }
         for &tab in T::ALL {
             ui.selectable_value(value, tab, tab.caption());
         }
