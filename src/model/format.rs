@@ -149,7 +149,7 @@ pub fn table_number(x: f64) -> String {
     if x.abs() >= 1e12 && x.is_finite() {
         let text = scientific(x, Some(5), true);
         match text.split_once('e') {
-            Some((mantissa, exponent)) => format!("{mantissa} × 10^{exponent}"),
+            Some((mantissa, exponent)) => times_ten_to(mantissa, exponent),
             None => text,
         }
     } else if x.fract() == 0.0 {
@@ -315,7 +315,15 @@ pub fn big_integer(text: &str, digits: usize) -> Option<String> {
     let (head, tail) = mantissa.split_at(1);
     let tail = tail.trim_end_matches('0');
     let point = if tail.is_empty() { "" } else { "." };
-    Some(format!("{sign}{head}{point}{tail} × 10^{exponent}"))
+    Some(times_ten_to(
+        &format!("{sign}{head}{point}{tail}"),
+        exponent,
+    ))
+}
+
+/// "`mantissa` × 10^`exponent`": the one shape of a huge number in a table or a caption.
+fn times_ten_to(mantissa: &str, exponent: impl std::fmt::Display) -> String {
+    format!("{mantissa} × 10^{exponent}")
 }
 
 #[cfg(test)]

@@ -9,9 +9,9 @@
 //! gap or the ratio to it, the two roundings of System 6 whose better one is the optimum, a
 //! speed-up that is T_1 over the asked time…), the numbers that give it away wherever a text
 //! writes them as a value (the answer, derived ones such as the root's start T* − 1 on a
-//! tree sweep's picture, and the values of fields that give it away written side by side), and whether the sweep plots' point at the instance's own parameter
-//! is the answer. The views read it back: the numbers by key, texts by value, plots by the
-//! flag.
+//! tree sweep's picture, and the values of fields that give it away written side by side),
+//! and whether the sweep plots' point at the instance's own parameter is the answer. The views
+//! read it back: the numbers by key, texts by value, plots by the flag.
 
 use serde_json::Value;
 
