@@ -8,8 +8,8 @@
 //! the front workspace's step position once per frame ([`publish`]) and every workspace reads
 //! it back with [`Reveal::of`], re-based on its own step bar after the bar was drawn
 //! ([`Reveal::at`]). The cutting is done here, once, for series over steps ([`cut_series`]),
-//! sweep plots whose marker is the instance's own x ([`cut_at_marker`]), Gantt bars
-//! ([`cut_bars`]) and the numbers region's figures ([`figures`]).
+//! sweep plots whose marker is the instance's own x ([`cut_at_marker`]), Gantt charts
+//! ([`cut_gantt`]) and the numbers region's figures ([`figures`]).
 
 use crate::report::Figure;
 pub use crate::ui::frame::reveal::{Reveal, UNTIL_END, publish};
@@ -17,7 +17,7 @@ use crate::ui::frame::{Secret, secret};
 use crate::ui::widgets::compare_plot::{
     ComparePlot, Curve, HIDDEN_FROM, HIDDEN_UNTIL_REVEAL, SeriesStyle,
 };
-use crate::ui::widgets::gantt::GanttBar;
+use crate::ui::widgets::gantt::{GanttBar, GanttData};
 
 /// The caption of the switch (the toggle above every workspace; the tests click it).
 pub const CAPTION: &str = "Hide the future";
@@ -115,8 +115,29 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     }
 }
 
+/// What a chart with nothing drawn yet says while the future is hidden: how to see it unfold
+/// (an empty chart at the start of a stepped view read as broken on the walk).
+pub fn hidden_note() -> String {
+    use crate::ui::widgets::step_bar::{LABEL_FORWARD, LABEL_PLAY, glyph};
+    let forward = glyph(LABEL_FORWARD);
+    format!("The future is hidden: press {LABEL_PLAY}, or {forward} for one step, on the step bar.")
+}
+
+/// A Gantt chart's `data` as far as time `now` while the future is hidden (its time axis then
+/// fits what is drawn: the whole span would tell the makespan; an empty chart says so), or
+/// whole, its axis spanning 0 to `end`.
+pub fn cut_gantt(data: GanttData, reveal: Reveal, now: f64, end: f64) -> GanttData {
+    let bars = cut_bars(data.bars, reveal.x_limit(now));
+    GanttData {
+        empty_note: (reveal.hiding() && bars.is_empty()).then(hidden_note),
+        extent: (!reveal.hiding()).then_some((0.0, end)),
+        bars,
+        ..data
+    }
+}
+
 /// The bars that have started by time `t` (None: all), each ending at `t` at the latest.
-pub fn cut_bars(bars: Vec<GanttBar>, t: Option<f64>) -> Vec<GanttBar> {
+fn cut_bars(bars: Vec<GanttBar>, t: Option<f64>) -> Vec<GanttBar> {
     let Some(t) = t else {
         return bars;
     };

@@ -149,3 +149,54 @@ fn a_hidden_future_hides_the_step_bars_length_until_the_end() {
     h.run_steps(2);
     assert!(on_screen(&h, "9/9"));
 }
+
+/// Opens bundled lesson `file` at 1-based `step` in presenter mode at 720p.
+fn lesson_at(file: &str, step: usize) -> Harness<'static, LoadlabApp> {
+    use loadlab::ui::app::Cmd;
+    let mut h = super::common::presenter_720p();
+    let k = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.file.starts_with(file))
+        .expect("bundled lesson");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(step - 1));
+    settle(&mut h);
+    h
+}
+
+/// A stepped chart that opens with nothing drawn yet, its future hidden, says how to go on
+/// (the walk found li step 2's Gantt chart and gil-matias step 3's rounds empty on arrival,
+/// which read as broken): a note inside the chart, gone once a step is taken.
+#[test]
+fn a_chart_empty_under_a_hidden_future_says_how_to_go_on() {
+    use loadlab::ui::widgets::{EMPTY_NOTE_MARK, gantt::LABEL_CHART, marks};
+    let note = |h: &Harness<'_, LoadlabApp>| marks::latest(&h.ctx, EMPTY_NOTE_MARK);
+    // li step 2: Method C at t = 0, the future hidden (step 0 of ?): no bar yet.
+    let mut h = lesson_at("li-", 2);
+    assert!(on_screen(&h, "0/?"));
+    let chart = h.get_by_label(LABEL_CHART);
+    assert_eq!(chart.accesskit_node().numeric_value(), Some(0.0));
+    let at = note(&h).expect("a note in the empty Gantt chart");
+    assert!(
+        chart.rect().contains_rect(at),
+        "{at:?} outside {:?}",
+        chart.rect()
+    );
+    h.get_by_label(LABEL_FORWARD).click();
+    settle(&mut h);
+    assert!(on_screen(&h, "1/?"));
+    let bars = h.get_by_label(LABEL_CHART).accesskit_node().numeric_value();
+    assert!(
+        bars.is_some_and(|n| n > 0.0),
+        "{bars:?} bars after one step"
+    );
+    assert_eq!(note(&h), None);
+    // gil-matias step 3: round 0 only (one point), the future hidden.
+    let mut h = lesson_at("gil-", 3);
+    assert!(on_screen(&h, "0/?"));
+    assert!(note(&h).is_some());
+    h.get_by_label(LABEL_FORWARD).click();
+    settle(&mut h);
+    assert!(on_screen(&h, "1/?") && note(&h).is_none());
+}

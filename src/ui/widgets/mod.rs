@@ -121,3 +121,26 @@ where
         pending(ui, job.failure(), "computing…");
     }
 }
+
+/// The mark ([`marks`]) of a note drawn by [`empty_note`].
+pub const EMPTY_NOTE_MARK: &str = "empty-note";
+
+/// `note` in the middle of a figure's empty plot `rect` (body type, on the panel's colour
+/// over the grid, wrapped to the plot's width): what an empty chart is waiting for.
+pub fn empty_note(ui: &egui::Ui, painter: &egui::Painter, rect: egui::Rect, note: &str) {
+    let visuals = ui.visuals();
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = (rect.width() - 24.0).max(40.0);
+    let galley = painter.layout(note.to_owned(), font, visuals.text_color(), width);
+    let at = rect.center() - galley.size() / 2.0;
+    let frame = egui::Rect::from_min_size(at, galley.size()).expand(6.0);
+    painter.rect_filled(frame, 4.0, visuals.panel_fill);
+    painter.rect_stroke(
+        frame,
+        4.0,
+        visuals.widgets.noninteractive.bg_stroke,
+        egui::StrokeKind::Inside,
+    );
+    painter.galley(at, galley, visuals.text_color());
+    marks::record(ui.ctx(), EMPTY_NOTE_MARK, frame);
+}

@@ -276,18 +276,19 @@ pub fn step_bar(
 /// A button captioned `caption` (its glyph on the stage, `short`) and named `name` (its full
 /// caption) in the accessibility tree.
 fn named(ui: &mut egui::Ui, enabled: bool, name: &str, short: bool) -> egui::Response {
-    let caption = if short {
-        name.split(' ')
-            .find(|w| w.chars().count() == 1)
-            .unwrap_or(name)
-    } else {
-        name
-    };
+    let caption = if short { glyph(name) } else { name };
     let r = ui.add_enabled(enabled, egui::Button::new(caption));
     if short {
         r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
     }
     r
+}
+
+/// A button's short caption: the glyph of its name (`›` of [`LABEL_FORWARD`]).
+pub fn glyph(name: &str) -> &str {
+    name.split(' ')
+        .find(|w| w.chars().count() == 1)
+        .unwrap_or(name)
 }
 
 /// First, Back, Play / Pause (one width for both), Forward, Last (`short`: by their glyphs).

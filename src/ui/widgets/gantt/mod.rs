@@ -156,6 +156,9 @@ pub struct GanttData {
     /// Time span to fit even where no bar is drawn yet (e.g. the whole schedule while the
     /// step bar reveals it bar by bar).
     pub extent: Option<(f64, f64)>,
+    /// What the chart says where it draws no bar (e.g. at the start while the future is
+    /// hidden); None: an empty chart says nothing.
+    pub empty_note: Option<String>,
     /// What the bars' times are, for an open question's mask ([`Says`]): free text, masked
     /// by the answer's digits, unless the caller knows they are another quantity than the
     /// one asked (another algorithm's schedule).
@@ -278,12 +281,15 @@ fn describe(ctx: &egui::Context, data: &GanttData, n_rows: usize) -> String {
         };
         format!("{}: {bars}", row_name(data, r))
     }));
-    let text = format!(
+    let mut text = format!(
         "Gantt chart of {} over {}, {}: {rows}.",
         count(n_rows, "row"),
         data.time_label,
         count(data.bars.len(), "bar")
     );
+    if let Some(note) = data.empty_note.as_ref().filter(|_| data.bars.is_empty()) {
+        text = format!("{text} {note}");
+    }
     crate::ui::frame::masked(ctx, &text)
 }
 
@@ -315,6 +321,9 @@ fn gantt_ui(
     chart.paint_grid(ui, &painter, &clipped, &axis);
     chart.paint_bars(ui, &clipped, &axis);
     chart.paint_rows(ui, &painter, &clipped);
+    if let Some(note) = data.empty_note.as_ref().filter(|_| data.bars.is_empty()) {
+        crate::ui::widgets::empty_note(ui, &clipped, chart.plot_rect, note);
+    }
     let (rect, tip) = (
         |b: &GanttBar| chart.bar_rect(&axis, b),
         |b: &GanttBar| bar_tooltip(b, &row_name(data, b.row)),

@@ -20,7 +20,7 @@ use crate::model::{Cancelled, Progress};
 use crate::report::divisible::{Over, Parts, Run};
 use crate::report::format::{Precision, number};
 use crate::report::{Content, Figure, ReportError};
-use crate::ui::reveal::{Reveal, UNTIL_END, cut_at_marker, cut_bars};
+use crate::ui::reveal::{Reveal, UNTIL_END, cut_at_marker, cut_gantt};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::form::{Choice, about_section, choice, choices, combo, param_grid};
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
@@ -612,14 +612,13 @@ fn gantt_data(t: &Timeline, reveal: Reveal, cursor: f64) -> GanttData {
             }
         })
         .collect();
-    GanttData {
+    let data = GanttData {
         rows,
-        bars: cut_bars(bars, reveal.x_limit(cursor)),
+        bars,
         time_label: "time (T_cm = 1)".into(),
-        legend: Vec::new(),
-        extent: (!reveal.hiding()).then_some((0.0, t.finish)),
         ..Default::default()
-    }
+    };
+    cut_gantt(data, reveal, cursor, t.finish)
 }
 
 // What the view's tabs and combo boxes offer, with their captions.

@@ -86,12 +86,13 @@ pub(super) fn gantt_picture(
     let level = |l: u32| (level_color(l, max_level), format!("level {l}"));
     let data = GanttData {
         rows: (0..params.p).map(|i| format!("P_{i}")).collect(),
-        bars: crate::ui::reveal::cut_bars(bars, reveal.x_limit(k as f64 + 1.0)),
+        bars,
         time_label: "step".into(),
         legend: vec![level(0), level(max_level / 2), level(max_level)],
-        extent: (!reveal.hiding()).then_some((0.0, run.outcome.makespan as f64)),
         ..Default::default()
     };
+    let makespan = run.outcome.makespan as f64;
+    let data = crate::ui::reveal::cut_gantt(data, reveal, k as f64 + 1.0, makespan);
     let now = if end { k as f64 } else { k as f64 + 0.5 };
     gantt(ui, "ks_gantt", &data, view, Some(now))
 }

@@ -6,7 +6,7 @@ use crate::model::redistribute::schedule::Send as RoundSend;
 use crate::model::words::{count, noun};
 use crate::report::secrecy::DELTA_MAX;
 use crate::ui::frame::{HIDDEN, Says};
-use crate::ui::reveal::{Reveal, cut_bars};
+use crate::ui::reveal::{Reveal, cut_gantt};
 use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
 use crate::ui::widgets::palette;
@@ -817,7 +817,7 @@ impl RedistPanel {
         let reveal = Reveal::of(ui.ctx()).at(pos, steps);
         let data = GanttData {
             rows: (0..n).map(|i| format!("P{}", i + 1)).collect(),
-            bars: cut_bars(bars, reveal.x_limit(until)),
+            bars,
             time_label: "time".into(),
             legend: vec![
                 (
@@ -829,10 +829,9 @@ impl RedistPanel {
                     "receive".into(),
                 ),
             ],
-            // The whole schedule's span would tell the makespan: hidden with the future.
-            extent: (!reveal.hiding()).then_some((0.0, r.makespan.max(1e-9))),
             ..Default::default()
         };
+        let data = cut_gantt(data, reveal, until, r.makespan.max(1e-9));
         if let Some(t) = gantt(ui, "rd_gantt", &data, &mut self.view.gantt, Some(cursor)) {
             match (&r.schedule, times) {
                 (Schedule::Rounds { c, rounds }, _) => {

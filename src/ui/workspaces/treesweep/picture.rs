@@ -12,7 +12,7 @@ use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
 use crate::model::treesweep::{Rule, Schedule};
 use crate::report::treesweep::Run;
 use crate::ui::frame::Says;
-use crate::ui::reveal::{Reveal, cut_bars};
+use crate::ui::reveal::{Reveal, cut_gantt};
 use crate::ui::widgets::gantt::{self, BarKind, GanttBar, GanttData};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::pseudocode::set_picture_hover;
@@ -114,11 +114,7 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
     let drawing = tree_drawing(ui, at, s, &boundary, reveal);
     let data = GanttData {
         rows: vec!["processor 0".into(), "inputs to it".into()],
-        // Hide the future: what starts after the current node waits.
-        bars: cut_bars(
-            p0_bars(at, s, &boundary),
-            reveal.x_limit(at.done_until() + 1.0),
-        ),
+        bars: p0_bars(at, s, &boundary),
         time_label: "time".into(),
         // What this timeline draws (no sends: processor 0's outputs leave with the root).
         legend: [
@@ -127,9 +123,11 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
         ]
         .map(|(k, name)| (gantt::bar_color(k, ui.visuals().dark_mode), name.into()))
         .to_vec(),
-        extent: (!reveal.hiding()).then_some((0.0, s.makespan())),
         times: says(ui.ctx(), at.shown),
+        ..Default::default()
     };
+    // Hide the future: what starts after the current node waits.
+    let data = cut_gantt(data, reveal, at.done_until() + 1.0, s.makespan());
     // The tree takes what processor 0's timeline (its title off the stage, the chart's
     // toolbar, two rows and the time axis) leaves: the whole timeline stays in sight.
     let stage = crate::ui::frame::on_stage(ui.ctx());
