@@ -40,7 +40,7 @@ fn frame(c: &mut Criterion) {
     };
     // Warm up: let the background sweeps finish so the plots are full.
     for _ in 0..50 {
-        let _ = ctx.run_ui(input(), |ui| {
+        let _ = crate::frame(&ctx, input(), |ui| {
             egui::CentralPanel::default().show(ui, |ui| {
                 panel.show(ui, &mut scenario, &mut Default::default())
             });
@@ -51,7 +51,7 @@ fn frame(c: &mut Criterion) {
         "divisible workspace: one frame (h = 15, all methods)",
         |b| {
             b.iter(|| {
-                let out = ctx.run_ui(input(), |ui| {
+                let out = crate::frame(&ctx, input(), |ui| {
                     egui::CentralPanel::default().show(ui, |ui| {
                         panel.show(ui, &mut scenario, &mut Default::default())
                     });

@@ -74,7 +74,7 @@ fn frame_while_a_map_computes(c: &mut Criterion) {
     // Frames until the view's own map (coarse, then refined) is in.
     let mut t = 0.0;
     for _ in 0..2000 {
-        let _ = ctx.run_ui(input(t), |ui| view.show_alone(ui, &mut scenario));
+        let _ = crate::frame(&ctx, input(t), |ui| view.show_alone(ui, &mut scenario));
         t += 1.0 / 60.0;
         if !view.busy() && t > 0.5 {
             break;
@@ -102,7 +102,9 @@ fn frame_while_a_map_computes(c: &mut Criterion) {
     c.bench_function("frame while a map computes", |b| {
         b.iter(|| {
             t += 1.0 / 60.0;
-            black_box(ctx.run_ui(input(t), |ui| view.show_alone(ui, &mut scenario)))
+            black_box(crate::frame(&ctx, input(t), |ui| {
+                view.show_alone(ui, &mut scenario)
+            }))
         })
     });
     stop.store(true, Ordering::Relaxed);

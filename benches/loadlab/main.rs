@@ -14,6 +14,19 @@ mod redistribute;
 mod render;
 mod treesweep;
 
+/// One egui frame of `ui`, its texture changes cleared: nothing here uploads them, and
+/// epaint's debug build (`cargo test --all-targets` runs the benchmarks once each) panics on
+/// changes dropped unapplied.
+pub fn frame(
+    ctx: &egui::Context,
+    input: egui::RawInput,
+    ui: impl FnMut(&mut egui::Ui),
+) -> egui::FullOutput {
+    let mut out = ctx.run_ui(input, ui);
+    out.textures_delta.clear();
+    out
+}
+
 criterion::criterion_main!(
     divisible::benches,
     geodecay::benches,

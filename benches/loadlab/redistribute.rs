@@ -174,7 +174,7 @@ fn frame(c: &mut Criterion) {
     };
     // Warm up until the background run and the sweep have landed.
     for _ in 0..400 {
-        let _ = ctx.run_ui(input(), |ui| {
+        let _ = crate::frame(&ctx, input(), |ui| {
             egui::CentralPanel::default().show(ui, |ui| {
                 panel.show(ui, &mut scenario, &mut Default::default())
             });
@@ -186,7 +186,7 @@ fn frame(c: &mut Criterion) {
     }
     c.bench_function("redistribution workspace: one frame, n = 10 000", |b| {
         b.iter(|| {
-            let out = ctx.run_ui(input(), |ui| {
+            let out = crate::frame(&ctx, input(), |ui| {
                 egui::CentralPanel::default().show(ui, |ui| {
                     panel.show(ui, &mut scenario, &mut Default::default())
                 });

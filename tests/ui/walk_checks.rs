@@ -713,9 +713,26 @@ pub fn legibility(h: &Harness<'static, LoadlabApp>, all: &[Text], fail: &mut dyn
             }
         }
     }
+    legend_clear_of_marker(h, fail);
     picture_share(h, screen, &rooms, fail);
     for label in ["Reveal", "Your answer"] {
         in_view(h, all, label, screen, fail);
+    }
+}
+
+/// A plot's legend drawn in a corner keeps clear of the dashed marker of the instance's own
+/// x (grs's τ = 10⁶ ran through the legend's names).
+fn legend_clear_of_marker(h: &Harness<'static, LoadlabApp>, fail: &mut dyn FnMut(String)) {
+    use loadlab::ui::widgets::compare_plot::{LEGEND_MARK, MARKER_MARK};
+    use loadlab::ui::widgets::marks::latest_all;
+    for legend in latest_all(&h.ctx, LEGEND_MARK) {
+        for marker in latest_all(&h.ctx, MARKER_MARK) {
+            if legend.intersects(marker) {
+                fail(format!(
+                    "[legibility] a plot's marker at {marker:?} crosses its legend {legend:?}"
+                ));
+            }
+        }
     }
 }
 

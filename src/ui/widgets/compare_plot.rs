@@ -494,6 +494,12 @@ fn configured<'a>(
         )
 }
 
+/// The mark ([`super::marks`]) of a comparison plot's legend drawn in a corner of the plot.
+pub const LEGEND_MARK: &str = "compare-plot:legend";
+/// The mark of the vertical marker of the instance's own x (the line's width, the plot's
+/// height).
+pub const MARKER_MARK: &str = "compare-plot:marker";
+
 /// Show the title, the "log x" / "log y" checkboxes, a "Copy CSV" button and
 /// the plot (legend, hover readout, optional vertical marker).
 pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut PlotView) {
@@ -507,6 +513,18 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             .iter()
             .map(|s| plot_points(&s.points, log_x, log_y))
             .collect();
+        let (lo, hi, span) = spans(points.iter().flatten());
+        // The axes fit the data: the marker of the current value is drawn only inside the
+        // data's x range (drawn outside it, it stretched the axis, e.g. Fig. 2 to n = 1000
+        // with data up to n = 40).
+        let marker = plot
+            .x_marker
+            .and_then(|x| to_axis(x, log_x))
+            .filter(|&x| lo[0] - 0.05 * span[0] <= x && x <= hi[0] + 0.05 * span[0]);
+        // The marker runs the plot's whole height: the legend keeps clear of it too.
+        let marker_track: Vec<[f64; 2]> = marker
+            .map(|x| vec![[x, lo[1] - span[1]], [x, hi[1] + span[1]]])
+            .unwrap_or_default();
         let tracks: Vec<Track<'_>> = plot
             .series
             .iter()
@@ -517,6 +535,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                     Track::Line(p)
                 }
             })
+            .chain([Track::Line(&marker_track)])
             .collect();
         let names: Vec<&str> = plot.series.iter().map(|s| s.name.as_str()).collect();
         // In a corner free of data, or above the plot when none is.
@@ -525,7 +544,6 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         if place.is_none() {
             legend_row(ui, &swatches(plot));
         }
-        let (lo, hi, span) = spans(points.iter().flatten());
         let egui_plot =
             configured(Plot::new(id).id(pid), plot, (log_x, log_y)).height(plot_height(ui));
         let egui_plot = if axes_changed || misses_data(ui.ctx(), pid, (lo, hi)) {
@@ -536,13 +554,6 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             egui_plot
         };
 
-        // The axes fit the data: the marker of the current value is drawn only inside the
-        // data's x range (drawn outside it, it stretched the axis, e.g. Fig. 2 to n = 1000
-        // with data up to n = 40).
-        let marker = plot
-            .x_marker
-            .and_then(|x| to_axis(x, log_x))
-            .filter(|&x| lo[0] - 0.05 * span[0] <= x && x <= hi[0] + 0.05 * span[0]);
         let marker_color = ui.visuals().weak_text_color();
         // Each point series its own marker shape; a line with another of its style drawn on
         // it becomes a band under that one.
@@ -599,8 +610,15 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                 );
             }
         });
+        let frame = *shown.transform.frame();
         if let Some(corner) = place {
-            corner_legend(plot, corner).paint(ui, *shown.transform.frame());
+            let legend = corner_legend(plot, corner).paint(ui, frame);
+            super::marks::record(ui.ctx(), LEGEND_MARK, legend);
+        }
+        if let Some(x) = marker {
+            let x = shown.transform.position_from_point_x(x);
+            let line = egui::Rect::from_x_y_ranges(x - 1.0..=x + 1.0, frame.y_range());
+            super::marks::record(ui.ctx(), MARKER_MARK, line);
         }
         let named = plot.series.iter().zip(counts);
         super::access::series(
