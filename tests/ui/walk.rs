@@ -19,7 +19,8 @@ use loadlab::ui::widgets::step_bar::{LABEL_FIRST, LABEL_LAST};
 use loadlab::ui::workspace::Region;
 
 use super::walk_checks::{
-    Asked, TabRow, Text, Unmasked, legibility, masks, same_tabs, secrecy, tab_row, texts,
+    Asked, TabRow, Text, Unmasked, legibility, masks, same_tabs, secrecy, tab_row, text_whole,
+    texts,
 };
 
 /// The band's own buttons (not moves) and the figure's export buttons.
@@ -168,6 +169,7 @@ impl Walk {
                 "[state] {want:?} is not in front (drawn: {drawn:?})"
             ));
         }
+        text_whole(&step.text, &all, &mut |f| self.fail(f));
         if !exercise
             && all
                 .iter()

@@ -720,6 +720,26 @@ pub fn legibility(h: &Harness<'static, LoadlabApp>, all: &[Text], fail: &mut dyn
     }
 }
 
+/// A step's words read whole where the lesson shows them on arrival: a teacher at the
+/// projector does not scroll the drawer to finish the paragraph (17 steps of the five lessons
+/// hid their last one to four lines, at 720p and 1080p alike: presenter mode scales the drawer).
+pub fn text_whole(text: &str, all: &[Text], fail: &mut dyn FnMut(String)) {
+    let Some(t) = all.iter().find(|t| t.text == text) else {
+        fail(format!(
+            "[legibility] the step's text is not shown: {text:.40}…"
+        ));
+        return;
+    };
+    if let Some(clip) = t.clip
+        && !clip.expand(1.0).contains_rect(t.rect)
+    {
+        let hidden = (t.rect.bottom() - clip.bottom()).max(clip.top() - t.rect.top());
+        fail(format!(
+            "[legibility] the step's text runs {hidden:.0} points past its pane {clip:?}: {text:.40}…"
+        ));
+    }
+}
+
 /// A plot's legend drawn in a corner keeps clear of the dashed marker of the instance's own
 /// x (grs's τ = 10⁶ ran through the legend's names).
 fn legend_clear_of_marker(h: &Harness<'static, LoadlabApp>, fail: &mut dyn FnMut(String)) {
