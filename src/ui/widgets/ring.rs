@@ -463,7 +463,9 @@ impl<'a> Scene<'a> {
             let r = radius + node_r + 8.0 + 5.0 * (lane % 4) as f32;
             let a0 = angle(arc.start, n) - 0.35 * std::f32::consts::TAU / n as f32;
             let a1 = angle(arc.start + len, n) + 0.35 * std::f32::consts::TAU / n as f32;
-            let steps = 8 + 4 * len;
+            // A point every 3 px or so: by the processor count the arcs of a small ring
+            // showed their corners (a 5-ring's slice of two was 16 segments of 25 px).
+            let steps = ((a1 - a0).abs() * r / 3.0).ceil().clamp(8.0, 720.0) as usize;
             let pts: Vec<Pos2> = (0..=steps)
                 .map(|k| center + dir(a0 + (a1 - a0) * k as f32 / steps as f32) * r)
                 .collect();
