@@ -1,9 +1,11 @@
 //! Projector sizes (issue 12): at 1280 × 720 (zoom 1) and 1920 × 1080 (zoom 1.5) every
 //! model's picture and plots lie inside the window, do not overlap, and their content fits
-//! the room it was given (nothing clipped); the step bar is inside the picture.
+//! the room it was given (nothing clipped); the step bar is inside the picture. The settings
+//! above a plot wrap to their column, and in the normal layout a lesson's plots column holds
+//! what it shows.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{Queryable, by};
 use loadlab::model::registry::ModelId;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
@@ -99,4 +101,114 @@ fn every_model_fits_1280_by_720() {
 #[test]
 fn every_model_fits_1920_by_1080_at_zoom_one_and_a_half() {
     every_model(1920.0, 1080.0, 1.5);
+}
+
+/// The settings above a plot (`pairs_grid`): two (caption, control) pairs to a row in a wide
+/// column, one in a narrow one, and nothing past the column either way (two to a row, the
+/// redistribution's sweep settings ran 60 points under the lesson's drawer in a 360-point plots
+/// column).
+#[test]
+fn plot_settings_wrap_to_the_column() {
+    use loadlab::ui::widgets::form::{labelled, pairs_grid};
+    use loadlab::ui::widgets::slider::{Span, slider};
+    for width in [340.0, 420.0, 700.0] {
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(width + 40.0, 300.0))
+            .build_ui(move |ui| {
+                ui.set_max_width(width);
+                pairs_grid(ui, "pairs", |pairs| {
+                    for caption in ["with max |δ|", "samples", "up to", "seed"] {
+                        let mut v = 10u64;
+                        let span = Span::log(1..=1000u64);
+                        labelled(pairs.ui, caption, "", |ui| {
+                            slider(ui, caption, &mut v, &span)
+                        });
+                        pairs.next();
+                    }
+                });
+            });
+        h.run();
+        // The value boxes, in the order drawn.
+        let boxes: Vec<egui::Rect> = h
+            .query_all(by().role(egui::accesskit::Role::SpinButton))
+            .map(|n| n.rect())
+            .collect();
+        assert_eq!(boxes.len(), 4, "at {width} points: {boxes:?}");
+        for (c, b) in ["with max |δ|", "samples", "up to", "seed"]
+            .iter()
+            .zip(&boxes)
+        {
+            assert!(
+                b.right() <= width + 1.0,
+                "at {width} points: {c}'s value box {b:?} runs past the column"
+            );
+        }
+        let two_up = (boxes[0].top() - boxes[1].top()).abs() < 1.0;
+        assert_eq!(
+            two_up,
+            width >= 500.0,
+            "at {width} points: two to a row is {two_up}"
+        );
+    }
+}
+
+/// A lesson walked by Next in the normal (not presenter) layout at 1920 × 1080 (and the
+/// default window's 1500 × 940), where the
+/// lesson opens the controls, the pseudo-code and the plots beside the picture and the drawer:
+/// every text of the plots column lies within it across (the redistribution's sweep settings,
+/// two pairs to a row, ran 60 points under the drawer at rrv step 1).
+fn plots_column_holds_its_settings(file: &str, (width, height): (f32, f32)) -> usize {
+    use loadlab::lesson::BUNDLED;
+    let k = BUNDLED
+        .iter()
+        .position(|b| b.file == file)
+        .expect("bundled");
+    let steps = BUNDLED[k].lesson().expect("parses").steps.len();
+    let mut h = at(width, height, 1.0);
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    let mut columns = 0;
+    for step in 1..=steps {
+        let plots = h
+            .state()
+            .drawn()
+            .iter()
+            .find(|d| d.region == Region::Plots)
+            .map(|d| d.room);
+        if let Some(room) = plots {
+            columns += 1;
+            for t in super::walk_checks::texts(&h) {
+                let inside = room.contains(t.rect.left_top() + egui::vec2(1.0, 1.0));
+                assert!(
+                    !inside || t.rect.right() <= room.right() + 1.0,
+                    "{file} at {width}×{height}, step {step}: {:?} {:?} at {:?} runs past the plots column {room:?}",
+                    t.role,
+                    t.text,
+                    t.rect
+                );
+            }
+        }
+        if step < steps {
+            h.get_by_label("Next ▶").click();
+            settle(&mut h);
+        }
+    }
+    columns
+}
+
+#[test]
+fn the_plots_column_holds_its_settings_in_every_lesson_at_1080p() {
+    let mut columns = 0;
+    for file in [
+        "rrv-redistribute.ron",
+        "gil-matias-geodecay.ron",
+        "li-divisible.ron",
+        "grs-treesweep.ron",
+        "gao-rosenberg-ksbf.ron",
+    ] {
+        for size in [(1920.0, 1080.0), (1500.0, 940.0)] {
+            columns += plots_column_holds_its_settings(file, size);
+        }
+    }
+    assert!(columns > 10, "only {columns} steps showed the plots column");
 }

@@ -730,13 +730,22 @@ pub fn text_whole(text: &str, all: &[Text], fail: &mut dyn FnMut(String)) {
         ));
         return;
     };
-    if let Some(clip) = t.clip
-        && !clip.expand(1.0).contains_rect(t.rect)
-    {
+    let Some(clip) = t.clip else { return };
+    if !clip.expand(1.0).contains_rect(t.rect) {
         let hidden = (t.rect.bottom() - clip.bottom()).max(clip.top() - t.rect.top());
         fail(format!(
             "[legibility] the step's text runs {hidden:.0} points past its pane {clip:?}: {text:.40}…"
         ));
+    }
+    // Nothing in the same pane wider than it: the pane would scroll sideways, its bar over
+    // the text's last line (rrv 7's "try it" controls).
+    for w in all.iter().filter(|w| w.clip == t.clip) {
+        if w.rect.right() > clip.right() + 1.0 {
+            fail(format!(
+                "[legibility] {:?} {:?} at {:?} runs past the lesson's pane {clip:?}",
+                w.role, w.text, w.rect
+            ));
+        }
     }
 }
 

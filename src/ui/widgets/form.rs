@@ -38,16 +38,52 @@ pub fn param_grid(
         .show(ui, |ui| add(&mut ParamGrid::new(ui, error)));
 }
 
-/// The settings above a plot: a tight grid with id `id` of two (caption, control) pairs per
-/// row (see [`labelled`]).
-pub fn pairs_grid(ui: &mut Ui, id: &str, add: impl FnOnce(&mut Ui)) {
-    egui::Grid::new(id)
-        .num_columns(4)
+/// The settings above a plot: a tight grid with id `id` of (caption, control) pairs (see
+/// [`labelled`]), two to a row where the column is wide enough for two, else one: two to a row
+/// in the redistribution's 390-point plots column ran 60 points past it, under the lesson's
+/// drawer. The caller ends each pair with [`Pairs::next`].
+pub fn pairs_grid(ui: &mut Ui, id: &str, add: impl FnOnce(&mut Pairs<'_>)) {
+    let per_row = if ui.available_width() >= PAIRS_TWO_UP_WIDTH {
+        2
+    } else {
+        1
+    };
+    // (One grid each way: the sizes one remembers do not fit the other.)
+    egui::Grid::new((id, per_row))
+        .num_columns(2 * per_row)
         .spacing(PAIRS_SPACING)
         .show(ui, |ui| {
             ui.spacing_mut().slider_width = COMPACT_RAIL_WIDTH;
-            add(ui);
+            add(&mut Pairs {
+                ui,
+                per_row,
+                in_row: 0,
+            });
         });
+}
+
+/// The least width (points) that takes two (caption, control) pairs to a row: a caption of up
+/// to 90 points, a compact rail with its value box (about 140), twice, with the spacing (the
+/// widest pair, a two-choice radio row, is about 250).
+pub const PAIRS_TWO_UP_WIDTH: f32 = 500.0;
+
+/// A grid of settings being drawn (see [`pairs_grid`]).
+pub struct Pairs<'a> {
+    /// The grid's ui, where each pair is drawn.
+    pub ui: &'a mut Ui,
+    per_row: usize,
+    in_row: usize,
+}
+
+impl Pairs<'_> {
+    /// Ends a pair: the row too when it holds as many pairs as fit.
+    pub fn next(&mut self) {
+        self.in_row += 1;
+        if self.in_row == self.per_row {
+            self.ui.end_row();
+            self.in_row = 0;
+        }
+    }
 }
 
 impl<'a> ParamGrid<'a> {
@@ -297,15 +333,31 @@ pub fn combo<T: Choice>(ui: &mut Ui, id: &str, value: &mut T) -> Response {
     choice(ui, id, value, T::ALL, T::caption)
 }
 
-/// Radio buttons side by side, one per (value, caption) pair; the first is named after the
-/// label `label` (the row's caption). The response says whether the value changed.
+/// Radio buttons side by side, one per (value, caption) pair, wrapping where the room ends
+/// (the redistribution's "○ homogeneous ○ heterogeneous" ran 3 points past the presenter's
+/// drawer, which then scrolled sideways over the lesson's last line); the first is named after
+/// the label `label` (the row's caption). The response says whether the value changed.
 pub fn radios<T: Copy + PartialEq>(
     ui: &mut Ui,
     label: egui::Id,
     value: &mut T,
     options: &[(T, &str)],
 ) -> Response {
-    ui.horizontal(|ui| {
+    // Wrapped only when they do not fit: a wrapping row in a grid cell takes extra height.
+    let s = ui.spacing().clone();
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let width: f32 = options
+        .iter()
+        .map(|(_, caption)| {
+            let text = ui.painter().layout_no_wrap(
+                (*caption).to_owned(),
+                font.clone(),
+                egui::Color32::WHITE,
+            );
+            s.icon_width + s.icon_spacing + text.size().x + s.item_spacing.x
+        })
+        .sum();
+    let add = |ui: &mut Ui| {
         options
             .iter()
             .enumerate()
@@ -319,8 +371,15 @@ pub fn radios<T: Copy + PartialEq>(
             })
             .reduce(|a, b| a | b)
             .expect("at least one option")
-    })
-    .inner
+    };
+    // (Against what is visible to the right: a grid cell's own room is its column's width
+    // last frame, which a row as wide as the column would seem to overflow.)
+    let room = ui.clip_rect().right() - ui.cursor().min.x;
+    if width - s.item_spacing.x > room {
+        ui.horizontal_wrapped(add).inner
+    } else {
+        ui.horizontal(add).inner
+    }
 }
 
 /// A heading followed by tabs choosing (among every [`Choice`]) what the region below it
@@ -354,13 +413,24 @@ pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) {
 /// The row above the plots: "Plot:" and the combo box `combo` draws (named after it), then a
 /// spinner while `busy`.
 pub fn plot_header(ui: &mut Ui, busy: bool, combo: impl FnOnce(&mut Ui) -> Response) {
-    ui.horizontal(|ui| {
+    // Clear of the plots' export buttons: beside them where the row fits (its width as drawn
+    // last frame), else below them at its own width (in a 390-point column the geometric-decay
+    // plot's name ran under "↓ PNG"; wrapped beside them, the combo box broke its name in two).
+    let id = ui.scope_id().with("plot header width");
+    let corner = super::corner::corner_size(ui);
+    let wanted = ui.data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0);
+    if wanted > ui.available_width() - corner.x {
+        ui.add_space(corner.y);
+    }
+    let row = ui.horizontal(|ui| {
         let label = ui.label("Plot:");
         combo(ui).labelled_by(label.id);
         if busy {
             ui.spinner();
         }
     });
+    let width = row.response.rect.width();
+    ui.data_mut(|d| d.insert_temp(id, width));
 }
 
 /// The "About this model and the paper" section closing the controls, with `more` under the

@@ -43,9 +43,33 @@ pub(super) fn toolbar(
     legend(ui, data);
     // (On the stage the hint is Reset view's tooltip: the chart keeps the row.)
     if !crate::ui::frame::on_stage(ui.ctx()) {
-        ui.separator();
+        // Whole on a row of its own when the rest of this one is short ("set / time" wrapped
+        // under Reset view in the tree sweep's 400-point picture).
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let width = text_width(ui, HINT, &font);
+        if !new_row_unless_fits(ui, width + 2.0 * ui.spacing().item_spacing.x + 1.0) {
+            ui.separator();
+        }
         ui.weak(HINT);
     }
+}
+
+/// The width of `text` in `font`, unwrapped.
+fn text_width(ui: &egui::Ui, text: &str, font: &egui::FontId) -> f32 {
+    let galley = ui
+        .painter()
+        .layout_no_wrap(text.to_owned(), font.clone(), Color32::WHITE);
+    galley.size().x
+}
+
+/// In a wrapping row: starts a new row when `width` does not fit in what is left of this
+/// one. Whether it did.
+fn new_row_unless_fits(ui: &mut egui::Ui, width: f32) -> bool {
+    let short = ui.max_rect().right() - ui.cursor().min.x < width;
+    if short {
+        ui.end_row();
+    }
+    short
 }
 
 /// Zoom factor of the zoom buttons.
@@ -83,15 +107,8 @@ fn legend(ui: &mut egui::Ui, data: &GanttData) {
     let swatch = Vec2::splat(ui.text_style_height(&egui::TextStyle::Body) * 0.8);
     for (color, name) in entries {
         // Swatch and name wrap together: a new row when the pair does not fit.
-        let width = swatch.x
-            + ui.spacing().item_spacing.x
-            + ui.painter()
-                .layout_no_wrap(name.clone(), font.clone(), Color32::WHITE)
-                .size()
-                .x;
-        if ui.max_rect().right() - ui.cursor().min.x < width {
-            ui.end_row();
-        }
+        let width = swatch.x + ui.spacing().item_spacing.x + text_width(ui, &name, &font);
+        new_row_unless_fits(ui, width);
         let (rect, _) = ui.allocate_exact_size(swatch, Sense::hover());
         ui.painter().rect_filled(rect, 2.0, color);
         ui.label(name);

@@ -102,41 +102,34 @@ impl RedistPanel {
 
 /// The makespan sweep's settings: the swept variable, its end, the other's value, samples.
 fn sweep_settings(ui: &mut Ui, spec: &mut SweepSpec) {
-    pairs_grid(ui, "rd_sweep", |ui| {
-        let l = ui.label("sweep");
+    pairs_grid(ui, "rd_sweep", |pairs| {
+        let l = pairs.ui.label("sweep");
         let vars = [(SweepVar::N, "n"), (SweepVar::MaxDelta, "max |δ|")];
-        radios(ui, l.id, &mut spec.var, &vars);
+        radios(pairs.ui, l.id, &mut spec.var, &vars);
+        pairs.next();
         let (lo, hi) = SweepSpec::end_range(spec.var);
-        spec_slider(
-            ui,
-            &SWEEP_TO,
-            SWEEP_TO.symbol,
-            &mut spec.to,
-            &Span::log(lo..=hi),
-        );
-        ui.end_row();
+        let to = Span::log(lo..=hi);
+        spec_slider(pairs.ui, &SWEEP_TO, SWEEP_TO.symbol, &mut spec.to, &to);
+        pairs.next();
         // Named apart from the ring's n and the generator's max |δ| in the controls.
         let fixed = if spec.var == SweepVar::N {
             "with max |δ|"
         } else {
             "with n"
         };
-        spec_slider(
-            ui,
-            &SWEEP_FIXED,
-            fixed,
-            &mut spec.fixed,
-            &Span::of(&SWEEP_FIXED),
-        );
+        let span = Span::of(&SWEEP_FIXED);
+        spec_slider(pairs.ui, &SWEEP_FIXED, fixed, &mut spec.fixed, &span);
+        pairs.next();
         let samples = Span::of(&SWEEP_SAMPLES);
+        let caption = SWEEP_SAMPLES.symbol;
         spec_slider(
-            ui,
+            pairs.ui,
             &SWEEP_SAMPLES,
-            SWEEP_SAMPLES.symbol,
+            caption,
             &mut spec.samples,
             &samples,
         );
-        ui.end_row();
+        pairs.next();
     });
 }
 
@@ -159,34 +152,42 @@ fn iterative_settings(
     ui: &mut Ui,
     it: &mut crate::model::redistribute::iterative::IterativeParams,
 ) {
-    pairs_grid(ui, "rd_iter", |ui| {
+    pairs_grid(ui, "rd_iter", |pairs| {
         // One column at least per processor.
         let p_max = usize::try_from(it.columns).map_or(ITERATIVE_P.range.1 as usize, |c| {
             c.min(ITERATIVE_P.range.1 as usize)
         });
         let p_span = Span::of(&ITERATIVE_P);
         let p_span = Span::log(p_span.valid().0..=p_max.max(2));
-        spec_slider(ui, &ITERATIVE_P, ITERATIVE_P.symbol, &mut it.p, &p_span);
+        spec_slider(
+            pairs.ui,
+            &ITERATIVE_P,
+            ITERATIVE_P.symbol,
+            &mut it.p,
+            &p_span,
+        );
+        pairs.next();
         let platforms = Span::of(&ITERATIVE_PLATFORMS);
         let caption = ITERATIVE_PLATFORMS.symbol;
         spec_slider(
-            ui,
+            pairs.ui,
             &ITERATIVE_PLATFORMS,
             caption,
             &mut it.instances,
             &platforms,
         );
-        ui.end_row();
+        pairs.next();
         let seeds = Span::of(&ITERATIVE_SEED);
         spec_slider(
-            ui,
+            pairs.ui,
             &ITERATIVE_SEED,
             ITERATIVE_SEED.symbol,
             &mut it.seed,
             &seeds,
         );
+        pairs.next();
         labelled(
-            ui,
+            pairs.ui,
             "not light",
             "What a redistribution does when System 6's optimum is not light: the paper only \
              uses the light algorithm (System 12, or skip when no light solution exists); \
@@ -199,6 +200,6 @@ fn iterative_settings(
                 listed(ui, "rd_heavy", &mut it.heavy, &policies)
             },
         );
-        ui.end_row();
+        pairs.next();
     });
 }
