@@ -95,3 +95,51 @@ fn numbers_region_shows_every_figure_of_the_report() {
         assert_numbers_are_the_reports(&h, &figures);
     }
 }
+
+/// No blank tooltip on the tree: pointing at any leaf of grs step 1 (the future hidden, most
+/// nodes not yet reached) shows a tooltip only with something in it (a node left out had an
+/// empty one, a blank pill under the pointer).
+#[test]
+fn no_leaf_of_the_tree_shows_an_empty_tooltip() {
+    use egui::{Order, Pos2};
+    use loadlab::lesson::BUNDLED;
+    use loadlab::ui::app::Cmd;
+    use loadlab::ui::widgets::tree::LABEL_TREE;
+    let k = BUNDLED
+        .iter()
+        .position(|b| b.file == "grs-treesweep.ron")
+        .expect("bundled");
+    let mut h = super::common::presenter_720p();
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    let canvas = h.get_by_role_and_label(Role::Image, LABEL_TREE).rect();
+    let y = canvas.bottom() - 17.0;
+    let mut tooltips = 0;
+    let mut x = canvas.left() + 4.0;
+    while x < canvas.right() - 4.0 {
+        h.hover_at(Pos2::new(x, y));
+        h.run_steps(3);
+        let open: Vec<egui::Rect> = h.ctx.memory(|m| {
+            m.areas()
+                .visible_layer_ids()
+                .into_iter()
+                .filter(|l| l.order == Order::Tooltip)
+                .filter_map(|l| m.area_rect(l.id))
+                .collect()
+        });
+        // (Only the tooltip at the pointer: another layer of that order may linger elsewhere.)
+        let pointer = Pos2::new(x, y);
+        for tip in open
+            .into_iter()
+            .filter(|r| r.expand(40.0).contains(pointer))
+        {
+            tooltips += 1;
+            let words = super::walk_checks::texts(&h)
+                .into_iter()
+                .any(|t| tip.contains_rect(t.rect) && !t.text.trim().is_empty());
+            assert!(words, "an empty tooltip {tip:?} at the leaf row, x = {x}");
+        }
+        x += 4.0;
+    }
+    assert!(tooltips > 0, "no leaf showed a tooltip");
+}

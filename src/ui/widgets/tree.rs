@@ -188,7 +188,11 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
     }
     if let Some(k) = hovered {
         let text = crate::ui::frame::masked_as(ui.ctx(), drawing.says, &drawing.nodes[k].tooltip);
-        response.on_hover_text_at_pointer(text);
+        // (A node the hidden future leaves out has no tooltip: an empty one was a blank pill
+        // under the pointer at grs step 1.)
+        if !text.is_empty() {
+            response.on_hover_text_at_pointer(text);
+        }
     }
     hovered
 }
