@@ -76,6 +76,22 @@ pub struct Pairs<'a> {
 }
 
 impl Pairs<'_> {
+    /// A pair for the parameter `spec` describes, captioned `caption` (its help the
+    /// tooltip): a compact slider over `span`.
+    pub fn param<T: Numeric>(
+        &mut self,
+        spec: &ParamSpec,
+        caption: &str,
+        value: &mut T,
+        span: &Span<T>,
+    ) -> Response {
+        let r = labelled(self.ui, caption, &spec.tooltip(), |ui| {
+            slider(ui, caption, value, span)
+        });
+        self.next();
+        r
+    }
+
     /// Ends a pair: the row too when it holds as many pairs as fit.
     pub fn next(&mut self) {
         self.in_row += 1;

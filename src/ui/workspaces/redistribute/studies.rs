@@ -3,7 +3,6 @@
 //! study sections (computed in the background by [`RedistPanel::prepare`]).
 
 use super::*;
-use crate::model::param::ParamSpec;
 use crate::model::redistribute::iterative::HeavyPolicy;
 use crate::model::redistribute::params::{
     ITERATIVE_P, ITERATIVE_PLATFORMS, ITERATIVE_SEED, STUDY_SAMPLES_SPEC, SWEEP_FIXED,
@@ -11,7 +10,7 @@ use crate::model::redistribute::params::{
 };
 use crate::report::Content;
 use crate::ui::widgets::form::{Choice, labelled, listed, pairs_grid, plot_header, radios};
-use crate::ui::widgets::slider::{Span, slider};
+use crate::ui::widgets::slider::Span;
 use crate::ui::widgets::waiting;
 
 /// The studies the "Plot:" menu offers.
@@ -21,19 +20,6 @@ const STUDIES: [(Study, &str); 4] = [
     (Study::Rounds, "Algorithm 3 rounds vs Lemma 6"),
     (Study::Iterative, "Section 8: iterative application"),
 ];
-
-/// A compact slider for the parameter `spec` describes, captioned `caption`, over `span`.
-fn spec_slider<T: egui::emath::Numeric>(
-    ui: &mut Ui,
-    spec: &ParamSpec,
-    caption: &str,
-    value: &mut T,
-    span: &Span<T>,
-) -> egui::Response {
-    labelled(ui, caption, &spec.tooltip(), |ui| {
-        slider(ui, caption, value, span)
-    })
-}
 
 impl RedistPanel {
     pub(super) fn plots_ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
@@ -108,37 +94,39 @@ fn sweep_settings(ui: &mut Ui, spec: &mut SweepSpec) {
         radios(pairs.ui, l.id, &mut spec.var, &vars);
         pairs.next();
         let (lo, hi) = SweepSpec::end_range(spec.var);
-        let to = Span::log(lo..=hi);
-        spec_slider(pairs.ui, &SWEEP_TO, SWEEP_TO.symbol, &mut spec.to, &to);
-        pairs.next();
+        pairs.param(
+            &SWEEP_TO,
+            SWEEP_TO.symbol,
+            &mut spec.to,
+            &Span::log(lo..=hi),
+        );
         // Named apart from the ring's n and the generator's max |δ| in the controls.
         let fixed = if spec.var == SweepVar::N {
             "with max |δ|"
         } else {
             "with n"
         };
-        let span = Span::of(&SWEEP_FIXED);
-        spec_slider(pairs.ui, &SWEEP_FIXED, fixed, &mut spec.fixed, &span);
-        pairs.next();
+        pairs.param(
+            &SWEEP_FIXED,
+            fixed,
+            &mut spec.fixed,
+            &Span::of(&SWEEP_FIXED),
+        );
         let samples = Span::of(&SWEEP_SAMPLES);
-        let caption = SWEEP_SAMPLES.symbol;
-        spec_slider(
-            pairs.ui,
+        pairs.param(
             &SWEEP_SAMPLES,
-            caption,
+            SWEEP_SAMPLES.symbol,
             &mut spec.samples,
             &samples,
         );
-        pairs.next();
     });
 }
 
 /// The sample count of the LP-ratio and rounds studies.
 fn study_settings(ui: &mut Ui, samples: &mut usize) {
-    ui.horizontal(|ui| {
+    pairs_grid(ui, "rd_samples", |pairs| {
         let span = Span::of(&STUDY_SAMPLES_SPEC);
-        spec_slider(
-            ui,
+        pairs.param(
             &STUDY_SAMPLES_SPEC,
             STUDY_SAMPLES_SPEC.symbol,
             samples,
@@ -159,33 +147,12 @@ fn iterative_settings(
         });
         let p_span = Span::of(&ITERATIVE_P);
         let p_span = Span::log(p_span.valid().0..=p_max.max(2));
-        spec_slider(
-            pairs.ui,
-            &ITERATIVE_P,
-            ITERATIVE_P.symbol,
-            &mut it.p,
-            &p_span,
-        );
-        pairs.next();
+        pairs.param(&ITERATIVE_P, ITERATIVE_P.symbol, &mut it.p, &p_span);
         let platforms = Span::of(&ITERATIVE_PLATFORMS);
         let caption = ITERATIVE_PLATFORMS.symbol;
-        spec_slider(
-            pairs.ui,
-            &ITERATIVE_PLATFORMS,
-            caption,
-            &mut it.instances,
-            &platforms,
-        );
-        pairs.next();
+        pairs.param(&ITERATIVE_PLATFORMS, caption, &mut it.instances, &platforms);
         let seeds = Span::of(&ITERATIVE_SEED);
-        spec_slider(
-            pairs.ui,
-            &ITERATIVE_SEED,
-            ITERATIVE_SEED.symbol,
-            &mut it.seed,
-            &seeds,
-        );
-        pairs.next();
+        pairs.param(&ITERATIVE_SEED, ITERATIVE_SEED.symbol, &mut it.seed, &seeds);
         labelled(
             pairs.ui,
             "not light",
