@@ -96,3 +96,23 @@ pub fn exercise_step(h: &mut Harness<'_, LoadlabApp>, file: &str) {
     h.state_mut().send(loadlab::ui::app::Cmd::LessonStep(i));
     settle(h);
 }
+
+/// A bundled lesson's index in `loadlab::lesson::BUNDLED`, by its file.
+pub fn bundled_lesson(file: &str) -> usize {
+    loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.file == file)
+        .unwrap_or_else(|| panic!("no bundled lesson {file}"))
+}
+
+/// The room of `region` as drawn in the last frame, if it was.
+pub fn room_of(
+    h: &Harness<'_, LoadlabApp>,
+    region: loadlab::ui::workspace::Region,
+) -> Option<egui::Rect> {
+    h.state()
+        .drawn()
+        .iter()
+        .find(|d| d.region == region)
+        .map(|d| d.room)
+}

@@ -158,24 +158,18 @@ fn plot_settings_wrap_to_the_column() {
 /// every text of the plots column lies within it across (the redistribution's sweep settings,
 /// two pairs to a row, ran 60 points under the drawer at rrv step 1).
 fn plots_column_holds_its_settings(file: &str, (width, height): (f32, f32)) -> usize {
-    use loadlab::lesson::BUNDLED;
-    let k = BUNDLED
-        .iter()
-        .position(|b| b.file == file)
-        .expect("bundled");
-    let steps = BUNDLED[k].lesson().expect("parses").steps.len();
+    let k = super::common::bundled_lesson(file);
+    let steps = loadlab::lesson::BUNDLED[k]
+        .lesson()
+        .expect("parses")
+        .steps
+        .len();
     let mut h = at(width, height, 1.0);
     h.state_mut().send(Cmd::StartLesson(k));
     settle(&mut h);
     let mut columns = 0;
     for step in 1..=steps {
-        let plots = h
-            .state()
-            .drawn()
-            .iter()
-            .find(|d| d.region == Region::Plots)
-            .map(|d| d.room);
-        if let Some(room) = plots {
+        if let Some(room) = super::common::room_of(&h, Region::Plots) {
             columns += 1;
             for t in super::walk_checks::texts(&h) {
                 let inside = room.contains(t.rect.left_top() + egui::vec2(1.0, 1.0));

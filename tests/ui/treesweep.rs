@@ -102,13 +102,9 @@ fn numbers_region_shows_every_figure_of_the_report() {
 #[test]
 fn no_leaf_of_the_tree_shows_an_empty_tooltip() {
     use egui::{Order, Pos2};
-    use loadlab::lesson::BUNDLED;
     use loadlab::ui::app::Cmd;
     use loadlab::ui::widgets::tree::LABEL_TREE;
-    let k = BUNDLED
-        .iter()
-        .position(|b| b.file == "grs-treesweep.ron")
-        .expect("bundled");
+    let k = super::common::bundled_lesson("grs-treesweep.ron");
     let mut h = super::common::presenter_720p();
     h.state_mut().send(Cmd::StartLesson(k));
     settle(&mut h);

@@ -371,14 +371,7 @@ impl Walk {
     /// The exercise's controls in the picture: its buttons (one click, or two of them for a
     /// planned round) and its sliders (at their ends and middle).
     fn moves(&self) -> Vec<Move> {
-        let picture = self
-            .h
-            .state()
-            .drawn()
-            .iter()
-            .find(|d| d.region == Region::Picture)
-            .map(|d| d.room);
-        let Some(picture) = picture else {
+        let Some(picture) = super::common::room_of(&self.h, Region::Picture) else {
             return Vec::new();
         };
         let submit = SUBMIT.iter().find(|s| self.button(s).is_some()).copied();
@@ -657,14 +650,6 @@ fn report(failures: &[(String, String)]) -> Vec<String> {
         .collect()
 }
 
-/// The lesson's index in `BUNDLED` by its file.
-fn lesson(file: &str) -> usize {
-    BUNDLED
-        .iter()
-        .position(|b| b.file == file)
-        .unwrap_or_else(|| panic!("no bundled lesson {file}"))
-}
-
 #[test]
 fn walk_covers_every_bundled_lesson() {
     assert_eq!(BUNDLED.len(), 5, "a new lesson needs its walks below");
@@ -674,7 +659,7 @@ macro_rules! walks {
     ($($name:ident: $file:literal at $w:literal x $h:literal;)*) => {$(
         #[test]
         fn $name() {
-            walk(lesson($file), $w, $h);
+            walk(super::common::bundled_lesson($file), $w, $h);
         }
     )*};
 }

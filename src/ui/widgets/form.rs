@@ -360,18 +360,12 @@ pub fn radios<T: Copy + PartialEq>(
     options: &[(T, &str)],
 ) -> Response {
     // Wrapped only when they do not fit: a wrapping row in a grid cell takes extra height.
-    let s = ui.spacing().clone();
+    let s = ui.spacing();
+    let (icon, gap) = (s.icon_width + s.icon_spacing, s.item_spacing.x);
     let font = egui::TextStyle::Button.resolve(ui.style());
     let width: f32 = options
         .iter()
-        .map(|(_, caption)| {
-            let text = ui.painter().layout_no_wrap(
-                (*caption).to_owned(),
-                font.clone(),
-                egui::Color32::WHITE,
-            );
-            s.icon_width + s.icon_spacing + text.size().x + s.item_spacing.x
-        })
+        .map(|(_, caption)| icon + super::flow::text_width(ui, caption, &font) + gap)
         .sum();
     let add = |ui: &mut Ui| {
         options
@@ -391,7 +385,7 @@ pub fn radios<T: Copy + PartialEq>(
     // (Against what is visible to the right: a grid cell's own room is its column's width
     // last frame, which a row as wide as the column would seem to overflow.)
     let room = ui.clip_rect().right() - ui.cursor().min.x;
-    if width - s.item_spacing.x > room {
+    if width - gap > room {
         ui.horizontal_wrapped(add).inner
     } else {
         ui.horizontal(add).inner

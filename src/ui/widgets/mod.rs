@@ -12,6 +12,7 @@ pub mod compare_plot;
 pub mod corner;
 pub mod describe;
 pub mod dialog;
+pub mod flow;
 pub mod focus;
 pub mod form;
 pub mod gantt;

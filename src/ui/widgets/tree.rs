@@ -5,6 +5,7 @@
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::access;
+use super::flow::{new_row_unless_fits, text_width};
 use crate::ui::frame::Says;
 
 /// How one node is drawn.
@@ -112,15 +113,8 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
         let font = egui::TextStyle::Body.resolve(ui.style());
         for (c, name) in &drawing.legend {
             // A dot and its name wrap together.
-            let width = 12.0
-                + ui.spacing().item_spacing.x
-                + ui.painter()
-                    .layout_no_wrap(name.clone(), font.clone(), *c)
-                    .size()
-                    .x;
-            if ui.max_rect().right() - ui.cursor().min.x < width {
-                ui.end_row();
-            }
+            let width = 12.0 + ui.spacing().item_spacing.x + text_width(ui, name, &font);
+            new_row_unless_fits(ui, width);
             let (r, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
             ui.painter().circle_filled(r.center(), 5.5, *c);
             ui.label(name);

@@ -4,6 +4,7 @@
 use eframe::egui::{self, Color32, Sense, Vec2};
 
 use super::*;
+use crate::ui::widgets::flow::{new_row_unless_fits, text_width};
 
 /// The toolbar: zoom buttons, reset, legend, hint; the buttons change `window` and `view`.
 pub(super) fn toolbar(
@@ -52,24 +53,6 @@ pub(super) fn toolbar(
         }
         ui.weak(HINT);
     }
-}
-
-/// The width of `text` in `font`, unwrapped.
-fn text_width(ui: &egui::Ui, text: &str, font: &egui::FontId) -> f32 {
-    let galley = ui
-        .painter()
-        .layout_no_wrap(text.to_owned(), font.clone(), Color32::WHITE);
-    galley.size().x
-}
-
-/// In a wrapping row: starts a new row when `width` does not fit in what is left of this
-/// one. Whether it did.
-fn new_row_unless_fits(ui: &mut egui::Ui, width: f32) -> bool {
-    let short = ui.max_rect().right() - ui.cursor().min.x < width;
-    if short {
-        ui.end_row();
-    }
-    short
 }
 
 /// Zoom factor of the zoom buttons.
