@@ -1,5 +1,6 @@
 //! The lecture walk (issue 34): every bundled lesson walked as a teacher walks it, at 1280 × 720
-//! and 1920 × 1080 in presenter mode — step 1, then Next (clicked where the button is, as a
+//! and 1920 × 1080 in presenter mode, and as a student at a desk walks it, at 1920 × 1080 in
+//! the normal layout (all but the picture's share of the window checked alike) — step 1, then Next (clicked where the button is, as a
 //! user would) to the end and Back to the start, never jumping. At every step: each drawer tab,
 //! the drawer folded and unfolded, the step bar at its start and at its end, every "In front"
 //! choice; on a Your-turn step an illegal move, a legal move that is not the algorithm's, Hint
@@ -15,6 +16,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::frame::Secret;
 use loadlab::ui::reveal::SecretProbe;
+use loadlab::ui::widgets::marks;
 use loadlab::ui::widgets::step_bar::{LABEL_FIRST, LABEL_LAST};
 use loadlab::ui::workspace::Region;
 
@@ -24,7 +26,7 @@ use super::walk_checks::{
 };
 
 /// The band's own buttons (not moves) and the figure's export buttons.
-const NOT_MOVES: [&str; 17] = [
+const NOT_MOVES: [&str; 18] = [
     "Your turn",
     "« First",
     "‹ Back",
@@ -42,11 +44,14 @@ const NOT_MOVES: [&str; 17] = [
     "Set level",
     "↓ PNG",
     "↓ SVG",
+    "Describe",
 ];
 /// The captions that submit a planned move.
 const SUBMIT: [&str; 2] = ["Send", "Set level"];
 /// Probes tried per kind of move before the walk gives up looking for one.
 const PROBES: usize = 24;
+/// How many of the algorithm's moves on the walk looks for an illegal move.
+const DEPTH: usize = 4;
 
 /// One lesson walked at one window size.
 struct Walk {
@@ -60,23 +65,28 @@ struct Walk {
     failures: Vec<(String, String)>,
     actions: usize,
     checks: usize,
+    /// Presenter mode (the lecture) or the normal layout (a student at a desk).
+    presenter: bool,
 }
 
 impl Walk {
-    fn new(k: usize, width: f32, height: f32) -> Walk {
+    fn new(k: usize, width: f32, height: f32, presenter: bool) -> Walk {
         let lesson = BUNDLED[k].lesson().expect("bundled lessons parse");
         let mut h = Harness::builder()
             .with_size(egui::vec2(width, height))
             .with_max_steps(50)
             .build_eframe(|cc| LoadlabApp::new(cc, None));
-        h.state_mut().send(Cmd::Presenter(true));
+        h.state_mut().send(Cmd::Presenter(presenter));
         frames(&mut h);
         h.state_mut().send(Cmd::StartLesson(k));
         frames(&mut h);
         let asked = lesson.steps.iter().map(asked).collect();
         Walk {
             h,
-            size: format!("{width}×{height}"),
+            size: format!(
+                "{width}×{height}{}",
+                if presenter { "" } else { " (desk layout)" }
+            ),
             lesson,
             asked,
             step: 0,
@@ -84,6 +94,7 @@ impl Walk {
             failures: Vec::new(),
             actions: 0,
             checks: 0,
+            presenter,
         }
     }
 
@@ -103,7 +114,8 @@ impl Walk {
         let mut found = Vec::new();
         let revealed = self.h.state().lesson_player().is_some_and(|p| p.revealed());
         if let Some(asked) = self.asked[self.step].clone().filter(|_| !revealed) {
-            secrecy(&all, &asked, &mut |f| found.push(f));
+            let controls = marks::latest(&self.h.ctx, Region::Controls.key());
+            secrecy(&all, &asked, controls, &mut |f| found.push(f));
             if all
                 .iter()
                 .any(|t| t.text.contains('?') && !asked.own.contains(&t.text))
@@ -114,7 +126,7 @@ impl Walk {
                 masks(&all, &un, &asked, own_run, &mut |f| found.push(f));
             }
         }
-        legibility(&self.h, &all, &mut |f| found.push(f));
+        legibility(&self.h, &all, self.presenter, &mut |f| found.push(f));
         self.checks += 4;
         for f in found {
             self.fail(f);
@@ -311,17 +323,23 @@ impl Walk {
             ("Illegal", "an illegal move"),
             ("Legal, but", "a legal move"),
         ] {
-            if !self.probe(want, name) {
-                // The walk's own limit (the model may have no such move here): said, not
-                // failed.
-                eprintln!(
-                    "walk {} step {} at {}: {name} not found among {PROBES} tries",
-                    self.lesson.name,
-                    self.step + 1,
-                    self.size
-                );
+            let placed = match self.probe(want, name) {
+                Some(placed) => placed,
+                None => {
+                    // The walk's own limit (the model may have no such move here): said, not
+                    // failed.
+                    eprintln!(
+                        "walk {} step {} at {}: {name} not found among {PROBES} tries",
+                        self.lesson.name,
+                        self.step + 1,
+                        self.size
+                    );
+                    0
+                }
+            };
+            for _ in 0..placed.max(1) {
+                self.click("Undo move", &format!("Undo after {name}"));
             }
-            self.click("Undo move", &format!("Undo after {name}"));
         }
         self.click("Hint", "Hint");
         self.click("Hint", "Hint again (same place)");
@@ -330,35 +348,51 @@ impl Walk {
         self.click("Undo move", "Undo after Show me");
     }
 
-    /// Tries the picture's moves until one is graded `want` ("Illegal", "Legal, but").
-    fn probe(&mut self, want: &str, name: &str) -> bool {
+    /// Tries the picture's moves until one is graded `want` ("Illegal", "Legal, but"); then
+    /// how many legal moves the find left placed. A move may be illegal only further on (li's
+    /// leaves must take what is left; a tree node taken twice): when no try from here is, Show
+    /// me plays the algorithm's move and the tries start again there, up to [`DEPTH`] moves
+    /// on. Every try that misses is undone, so that each starts where the last did (undoing
+    /// one of two moves left li step 8 a level further at each try: the walk found its illegal
+    /// move by that accident).
+    fn probe(&mut self, want: &str, name: &str) -> Option<usize> {
+        let mut on = 0;
+        loop {
+            if let Some(placed) = self.tries(want, name) {
+                return Some(on + placed);
+            }
+            if want != "Illegal"
+                || on == DEPTH
+                || !self.click("Show me", "Show me, to try further on")
+            {
+                break;
+            }
+            on += 1;
+        }
+        for _ in 0..on {
+            self.click("Undo move", "Undo a Show me of the tries");
+        }
+        None
+    }
+
+    /// One round of [`Walk::probe`]: each move from here, undone unless graded `want`.
+    fn tries(&mut self, want: &str, name: &str) -> Option<usize> {
         let moves = self.moves();
         for (k, m) in moves.iter().take(PROBES).enumerate() {
-            self.play(m, &format!("{name} (try {}: {})", k + 1, m.describe()));
-            let verdict = self.verdict();
-            if verdict.as_deref().is_some_and(|v| v.starts_with(want)) {
-                return true;
+            let what = format!("{name} (try {}: {})", k + 1, m.describe());
+            if !self.play(m, &what) {
+                continue;
             }
-            // A move may be illegal only once something is placed (a tree node taken twice):
-            // the same move again, on top of the one just made.
-            if want == "Illegal" && verdict.as_deref().is_some_and(|v| !v.starts_with(want)) {
-                self.play(
-                    m,
-                    &format!("{name} (try {}: {} again)", k + 1, m.describe()),
-                );
-                if self
-                    .verdict()
-                    .as_deref()
-                    .is_some_and(|v| v.starts_with(want))
-                {
-                    return true;
-                }
+            let verdict = self.verdict().unwrap_or_default();
+            let legal = verdict.starts_with("Legal, but") || verdict.starts_with("Right");
+            if verdict.starts_with(want) {
+                return Some(usize::from(legal));
             }
-            if verdict.is_some() {
+            if legal {
                 self.click("Undo move", "Undo after a try");
             }
         }
-        false
+        None
     }
 
     /// The last verdict shown in the band.
@@ -396,8 +430,10 @@ impl Walk {
                         moves.push(Move::Slide(label.clone(), x, submit));
                     }
                 }
-                // Custom-drawn moves (ring arrows, grid cells, tree nodes) have no role yet.
-                egui::Role::Button | egui::Role::Unknown => clicks.push(label),
+                // (A grid's cell: KS-BF's placements, a PE's row by a step's column.)
+                egui::Role::Button | egui::Role::Unknown | egui::Role::GridCell => {
+                    clicks.push(label)
+                }
                 _ => {}
             }
         }
@@ -415,29 +451,34 @@ impl Walk {
         moves
     }
 
-    fn play(&mut self, m: &Move, what: &str) {
-        match m {
+    /// Plays move `m`; false (and nothing submitted) when its controls are not on screen (a
+    /// level's slider is named after its level).
+    fn play(&mut self, m: &Move, what: &str) -> bool {
+        let submit = match m {
             Move::Click(labels, submit) => {
                 for l in labels {
-                    self.click(l, what);
+                    if !self.click(l, what) {
+                        return false;
+                    }
                 }
-                if let Some(s) = submit {
-                    self.click(s, &format!("{what}, then {s}"));
-                }
+                submit
             }
             Move::Slide(label, x, submit) => {
+                let Some(n) = self.h.query_by_label(label) else {
+                    return false;
+                };
                 self.action = what.to_string();
                 self.actions += 1;
-                if let Some(n) = self.h.query_by_label(label) {
-                    n.set_value_accesskit(*x);
-                }
+                n.set_value_accesskit(*x);
                 frames(&mut self.h);
                 self.check();
-                if let Some(s) = submit {
-                    self.click(s, &format!("{what}, then {s}"));
-                }
+                submit
             }
+        };
+        if let Some(s) = submit {
+            self.click(s, &format!("{what}, then {s}"));
         }
+        true
     }
 }
 
@@ -540,10 +581,11 @@ fn frames(h: &mut Harness<'static, LoadlabApp>) {
     h.run_steps(1);
 }
 
-/// Walks bundled lesson `k` at `width` × `height`; fails with every failure found.
-fn walk(k: usize, width: f32, height: f32) {
+/// Walks bundled lesson `k` at `width` × `height`, in presenter mode or the normal layout;
+/// fails with every failure found.
+fn walk(k: usize, width: f32, height: f32, presenter: bool) {
     let t0 = std::time::Instant::now();
-    let mut w = Walk::new(k, width, height);
+    let mut w = Walk::new(k, width, height, presenter);
     w.walk();
     eprintln!(
         "walk {} at {}: {} steps, {} actions, {} checks, {} failures, {:.1} s",
@@ -656,23 +698,32 @@ fn walk_covers_every_bundled_lesson() {
 }
 
 macro_rules! walks {
-    ($($name:ident: $file:literal at $w:literal x $h:literal;)*) => {$(
+    ($($name:ident: $file:literal at $w:literal x $h:literal $layout:ident;)*) => {$(
         #[test]
         fn $name() {
-            walk(super::common::bundled_lesson($file), $w, $h);
+            walk(super::common::bundled_lesson($file), $w, $h, walks!(@$layout));
         }
     )*};
+    (@presenter) => { true };
+    (@desk) => { false };
 }
 
+// Presenter mode at a projector's two sizes; the normal layout ("desk": a student at a
+// 1080p screen, the controls, pseudo-code and plots beside the picture) at 1080p.
 walks! {
-    walk_li_720p: "li-divisible.ron" at 1280.0 x 720.0;
-    walk_li_1080p: "li-divisible.ron" at 1920.0 x 1080.0;
-    walk_gil_matias_720p: "gil-matias-geodecay.ron" at 1280.0 x 720.0;
-    walk_gil_matias_1080p: "gil-matias-geodecay.ron" at 1920.0 x 1080.0;
-    walk_grs_720p: "grs-treesweep.ron" at 1280.0 x 720.0;
-    walk_grs_1080p: "grs-treesweep.ron" at 1920.0 x 1080.0;
-    walk_ksbf_720p: "gao-rosenberg-ksbf.ron" at 1280.0 x 720.0;
-    walk_ksbf_1080p: "gao-rosenberg-ksbf.ron" at 1920.0 x 1080.0;
-    walk_rrv_720p: "rrv-redistribute.ron" at 1280.0 x 720.0;
-    walk_rrv_1080p: "rrv-redistribute.ron" at 1920.0 x 1080.0;
+    walk_li_720p: "li-divisible.ron" at 1280.0 x 720.0 presenter;
+    walk_li_1080p: "li-divisible.ron" at 1920.0 x 1080.0 presenter;
+    walk_li_desk_1080p: "li-divisible.ron" at 1920.0 x 1080.0 desk;
+    walk_gil_matias_720p: "gil-matias-geodecay.ron" at 1280.0 x 720.0 presenter;
+    walk_gil_matias_1080p: "gil-matias-geodecay.ron" at 1920.0 x 1080.0 presenter;
+    walk_gil_matias_desk_1080p: "gil-matias-geodecay.ron" at 1920.0 x 1080.0 desk;
+    walk_grs_720p: "grs-treesweep.ron" at 1280.0 x 720.0 presenter;
+    walk_grs_1080p: "grs-treesweep.ron" at 1920.0 x 1080.0 presenter;
+    walk_grs_desk_1080p: "grs-treesweep.ron" at 1920.0 x 1080.0 desk;
+    walk_ksbf_720p: "gao-rosenberg-ksbf.ron" at 1280.0 x 720.0 presenter;
+    walk_ksbf_1080p: "gao-rosenberg-ksbf.ron" at 1920.0 x 1080.0 presenter;
+    walk_ksbf_desk_1080p: "gao-rosenberg-ksbf.ron" at 1920.0 x 1080.0 desk;
+    walk_rrv_720p: "rrv-redistribute.ron" at 1280.0 x 720.0 presenter;
+    walk_rrv_1080p: "rrv-redistribute.ron" at 1920.0 x 1080.0 presenter;
+    walk_rrv_desk_1080p: "rrv-redistribute.ron" at 1920.0 x 1080.0 desk;
 }

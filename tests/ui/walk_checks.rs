@@ -21,6 +21,10 @@ pub struct Text {
     /// What its scroll areas leave in view: the viewports of the containers that clip it
     /// (AccessKit's `clips_children`), intersected; None when nothing clips it.
     pub clip: Option<egui::Rect>,
+    /// A label's lines (its text runs), where it has them: a wrapped label's last line may
+    /// be short, and what follows it in the row stands beside that line, inside the label's
+    /// bounding box but clear of its words.
+    pub lines: Vec<egui::Rect>,
 }
 
 /// Every node with a text and a place on screen, as of the last frame.
@@ -45,6 +49,11 @@ pub fn texts(h: &Harness<'static, LoadlabApp>) -> Vec<Text> {
             let on = a.toggled() == Some(egui::accesskit::Toggled::True)
                 || a.is_selected() == Some(true);
             let clip = clip_of(&a, ppp);
+            let lines = a
+                .children()
+                .filter(|c| c.role() == egui::Role::TextRun)
+                .filter_map(|c| c.bounding_box().map(|b| rect_of(b, ppp)))
+                .collect();
             let mut up = a.parent();
             while let Some(p) = up.filter(|p| p.role() != egui::Role::Pane) {
                 up = p.parent();
@@ -56,6 +65,7 @@ pub fn texts(h: &Harness<'static, LoadlabApp>) -> Vec<Text> {
                 on,
                 pane: up.map(|p| format!("{:?}", p.id())),
                 clip,
+                lines,
             })
         })
         .collect()
@@ -69,15 +79,20 @@ fn clip_of(node: &egui_kittest::kittest::AccessKitNode<'_>, ppp: f32) -> Option<
         if p.clips_children()
             && let Some(b) = p.bounding_box()
         {
-            let r = egui::Rect::from_min_max(
-                egui::pos2(b.x0 as f32 / ppp, b.y0 as f32 / ppp),
-                egui::pos2(b.x1 as f32 / ppp, b.y1 as f32 / ppp),
-            );
+            let r = rect_of(b, ppp);
             clip = Some(clip.map_or(r, |c| c.intersect(r)));
         }
         up = p.parent();
     }
     clip
+}
+
+/// An AccessKit bounding box (in pixels) in points.
+fn rect_of(b: egui::accesskit::Rect, ppp: f32) -> egui::Rect {
+    egui::Rect::from_min_max(
+        egui::pos2(b.x0 as f32 / ppp, b.y0 as f32 / ppp),
+        egui::pos2(b.x1 as f32 / ppp, b.y1 as f32 / ppp),
+    )
 }
 
 /// The drawer's panel: the one holding its fold button (None when folded).
@@ -169,16 +184,18 @@ pub fn counts_other(text: &str, answer: &str, words: &[String]) -> bool {
     for (i, _) in text.match_indices(answer) {
         let before = text[..i].chars().next_back();
         let after = &text[i + answer.len()..];
-        let name = NUMBERING
-            .iter()
-            .any(|w| text[..i].ends_with(&format!("{w} ")));
+        let name = numbered(&text[..i]);
         // ("Step 12 ×2": a multiplicity counts the sends citing a step.)
         if before == Some('×') {
             any = true;
             continue;
         }
-        if name
-            || before.is_some_and(|c| c.is_alphanumeric() || c == '.')
+        // (A thing's number, or one of a list of them: "pseudo-code lines 3, 4, 5, 6".)
+        if name {
+            any = true;
+            continue;
+        }
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '.')
             || after.starts_with(|c: char| c.is_ascii_digit() || c == '.')
         {
             continue;
@@ -458,25 +475,34 @@ fn close(a: f64, b: f64) -> bool {
 
 /// The instance's givens: the editable controls of the drawer's Controls leaf (the instance
 /// and its generators' settings, which a question never asks — the student needs them).
-fn given(t: &Text, all: &[Text]) -> bool {
+/// In the normal layout they are a column of their own (`controls`, where it was drawn): the
+/// redistribution's generator "max |δ| 4" there is the student's setting, not rrv's answer 4.
+fn given(t: &Text, all: &[Text], controls: Option<egui::Rect>) -> bool {
     let input = matches!(
         t.role,
         egui::Role::SpinButton | egui::Role::Slider | egui::Role::TextInput | egui::Role::ComboBox
     );
-    let controls = all
+    let tab = all
         .iter()
         .any(|c| c.text == "Controls" && c.role != egui::Role::Label && c.on);
-    input && controls && t.pane.is_some() && t.pane == drawer_pane(all)
+    let in_drawer = tab && t.pane.is_some() && t.pane == drawer_pane(all);
+    let in_column = controls.is_some_and(|c| c.contains(t.rect.center()));
+    input && (in_drawer || in_column)
 }
 
 /// Secrecy: until Reveal no text shows the answer (unless the prompt states it), no text gives
 /// it away through a bound with its gap or ratio, and the mask blanks nothing else.
-pub fn secrecy(all: &[Text], asked: &Asked, fail: &mut dyn FnMut(String)) {
+/// `controls`: the controls column of the normal layout, where drawn.
+pub fn secrecy(
+    all: &[Text],
+    asked: &Asked,
+    controls: Option<egui::Rect>,
+    fail: &mut dyn FnMut(String),
+) {
     if !asked.stated {
-        for t in all
-            .iter()
-            .filter(|t| !asked.own.contains(&t.text) && !counter(&t.text) && !given(t, all))
-        {
+        for t in all.iter().filter(|t| {
+            !asked.own.contains(&t.text) && !counter(&t.text) && !given(t, all, controls)
+        }) {
             let shown = |f: &&String| shows(&t.text, f) && !counts_other(&t.text, f, &asked.words);
             if let Some(f) = asked.forms.iter().find(shown) {
                 fail(format!(
@@ -544,7 +570,7 @@ fn derived(all: &[Text], ans: f64, fail: &mut dyn FnMut(String)) {
 /// Words after which a number numbers a thing of the paper or the app (Theorem 2, Lemma 6,
 /// Fig. 4, System 6, Step 12), never a quantity of the run. (A capitalised word in general is
 /// not one: "Makespan ?" and "Fine-Grain ?" stand where a value of the run stood.)
-const NUMBERING: [&str; 19] = [
+const NUMBERING: [&str; 21] = [
     "Theorem",
     "Theorems",
     "Lemma",
@@ -564,7 +590,26 @@ const NUMBERING: [&str; 19] = [
     "Corollary",
     "Table",
     "Definition",
+    "line",
+    "lines",
 ];
+
+/// Whether a number after `head` numbers a thing: `head` ends with a word of [`NUMBERING`],
+/// maybe with a list of such numbers after it ("pseudo-code lines 3, 4, 5, 6").
+fn numbered(head: &str) -> bool {
+    let mut head = head;
+    while let Some(rest) = head
+        .strip_suffix(", ")
+        .or_else(|| head.strip_suffix(" and "))
+    {
+        let listed = rest.trim_end_matches(|c: char| c.is_ascii_digit());
+        if listed.len() == rest.len() {
+            break;
+        }
+        head = listed;
+    }
+    NUMBERING.iter().any(|w| head.ends_with(&format!("{w} ")))
+}
 
 /// The word before a mask "?" standing where a name's number stood ("Theorem ?", "Lemma ?",
 /// "Step ?"), not as a value ("= ?", ": ?", "of ?", "/ ?", "Makespan ?") nor a question's own
@@ -664,7 +709,12 @@ fn scrolled_away(
 
 /// Legibility: texts apart, none cut by the window or its region, the picture ≥ 40 % of the
 /// window, the answer box and Reveal in view.
-pub fn legibility(h: &Harness<'static, LoadlabApp>, all: &[Text], fail: &mut dyn FnMut(String)) {
+pub fn legibility(
+    h: &Harness<'static, LoadlabApp>,
+    all: &[Text],
+    presenter: bool,
+    fail: &mut dyn FnMut(String),
+) {
     let screen = h.ctx.content_rect();
     let rooms = regions(h);
     let drawer = drawer_pane(all);
@@ -700,12 +750,17 @@ pub fn legibility(h: &Harness<'static, LoadlabApp>, all: &[Text], fail: &mut dyn
     }
     for (i, (a, ra)) in seen.iter().enumerate() {
         for (b, rb) in &seen[i + 1..] {
-            let o = ra.intersect(*rb);
             // A container holding the other (a group, a window) is not an overlap.
             let nested = ra.contains_rect(*rb) || rb.contains_rect(*ra);
             // (One widget may be two nodes with one text: a label and its value.)
             let same = a.text == b.text;
-            if o.is_positive() && o.area() > 4.0 && !nested && !same {
+            let crossed = inked(a, *ra).iter().any(|x| {
+                inked(b, *rb).iter().any(|y| {
+                    let o = x.intersect(*y);
+                    o.is_positive() && o.area() > 4.0
+                })
+            });
+            if crossed && !nested && !same {
                 fail(format!(
                     "[legibility] {:?} at {ra:?} and {:?} at {rb:?} overlap",
                     a.text, b.text
@@ -714,10 +769,20 @@ pub fn legibility(h: &Harness<'static, LoadlabApp>, all: &[Text], fail: &mut dyn
         }
     }
     legend_clear_of_marker(h, fail);
-    picture_share(h, screen, &rooms, fail);
+    if presenter {
+        picture_share(h, screen, &rooms, fail);
+    }
     for label in ["Reveal", "Your answer"] {
         in_view(h, all, label, screen, fail);
     }
+}
+
+/// Where a text's words lie of what is `visible` of it: its lines, or its whole rect.
+fn inked(t: &Text, visible: egui::Rect) -> Vec<egui::Rect> {
+    if t.lines.is_empty() {
+        return vec![visible];
+    }
+    t.lines.iter().map(|l| l.intersect(visible)).collect()
 }
 
 /// A step's words read whole where the lesson shows them on arrival: a teacher at the
@@ -880,6 +945,9 @@ fn the_walk_finds_what_each_mask_stands_for() {
     assert!(!counts_other("4 sends, bound 4", "4", &rounds));
     assert!(!counts_other("P4 and 14", "4", &rounds));
     assert!(counts_other("(Steps 4–6), 4 sends", "4", &rounds));
+    assert!(counts_other("pseudo-code lines 3, 4, 5, 6", "4", &rounds));
+    assert!(counts_other("lines 3 and 4", "4", &rounds));
+    assert!(!counts_other("lines 3, then 4 rounds", "4", &rounds));
 }
 
 #[test]

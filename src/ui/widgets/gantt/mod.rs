@@ -255,7 +255,9 @@ pub fn gantt(
     view: &mut GanttView,
     cursor: Option<f64>,
 ) -> Option<f64> {
-    ui.push_id(id, |ui| gantt_ui(ui, data, view, cursor)).inner
+    let toolbar = toolbar::height_key(ui, id);
+    ui.push_id(id, |ui| gantt_ui(ui, data, view, cursor, toolbar))
+        .inner
 }
 
 /// The chart in words for [`crate::ui::widgets::describe`]: its rows, and the bars drawn in
@@ -298,12 +300,15 @@ fn gantt_ui(
     data: &GanttData,
     view: &mut GanttView,
     cursor: Option<f64>,
+    toolbar_height: egui::Id,
 ) -> Option<f64> {
     let cursor = cursor.filter(|t| t.is_finite());
     let n_rows = data.row_count();
     let extent = data_extent(data, cursor);
     let mut window = visible_window(view, extent);
-    ui.horizontal_wrapped(|ui| toolbar(ui, data, view, &mut window, extent));
+    let bar = ui.horizontal_wrapped(|ui| toolbar(ui, data, view, &mut window, extent));
+    let drawn = bar.response.rect.height();
+    ui.data_mut(|d| d.insert_temp(toolbar_height, drawn));
     if n_rows == 0 {
         ui.weak("(no rows to show)");
         return None;

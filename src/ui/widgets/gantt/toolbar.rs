@@ -61,14 +61,24 @@ const BUTTON_ZOOM: f64 = 1.5;
 /// How the chart is handled with the pointer.
 const HINT: &str = "scroll: zoom, drag: pan, click: set time";
 
-/// The least height [`gantt`] takes for `data` in `ui` (its toolbar, in one row where it
-/// fits, then rows of [`LEAST_ROW`] and the time axis), for a caller that lays out what goes
-/// above it: with that much left the chart is drawn whole.
-pub fn least_height(ui: &egui::Ui, data: &GanttData) -> f32 {
+/// The least height [`gantt`] (drawn as `id`) takes for `data` in `ui` (its toolbar as it was
+/// drawn last, in one row or wrapped, then rows of [`LEAST_ROW`] and the time axis), for a
+/// caller that lays out what goes above it: with that much left the chart is drawn whole.
+/// (Counted as one row, a toolbar whose hint took a row of its own scrolled the tree sweep's
+/// timeline 3 to 6 points out of its picture at 1080p.)
+pub fn least_height(ui: &egui::Ui, id: &str, data: &GanttData) -> f32 {
     let n_rows = data.row_count();
     let chart = (n_rows as f32 * LEAST_ROW + axis_height(ui, data)).max(HEIGHTS.min_chart);
     let s = ui.spacing();
-    chart + s.interact_size.y + 2.0 * s.item_spacing.y
+    let toolbar = ui
+        .data(|d| d.get_temp::<f32>(height_key(ui, id)))
+        .unwrap_or(s.interact_size.y);
+    chart + toolbar + 2.0 * s.item_spacing.y
+}
+
+/// Where the height of the toolbar of the chart `id` drawn in `ui` is kept from frame to frame.
+pub(super) fn height_key(ui: &egui::Ui, id: &str) -> egui::Id {
+    ui.scope_id().with(("gantt toolbar height", id))
 }
 
 /// The height of a row [`least_height`] counts on: its bars (a third of it in a row of

@@ -136,7 +136,7 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
     } else {
         ui.text_style_height(&egui::TextStyle::Body) + 8.0
     };
-    let timeline = title + gantt::least_height(ui, &data);
+    let timeline = title + gantt::least_height(ui, GANTT_ID, &data);
     let h = (ui.available_height() - timeline).min(480.0);
     // The node under the pointer: the line that scheduled it lights up in the pane.
     if let Some(kk) = tree(ui, &drawing, h).filter(|&kk| kk < s.processor.len()) {
@@ -149,8 +149,11 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
         ui.strong("Processor 0's timeline");
     }
     let cursor = at.steps.get(at.k).map(|x| x.1);
-    gantt::gantt(ui, "ts_gantt", &data, &mut view.gantt, cursor);
+    gantt::gantt(ui, GANTT_ID, &data, &mut view.gantt, cursor);
 }
+
+/// The id of processor 0's timeline.
+const GANTT_ID: &str = "ts_gantt";
 
 /// The tree of `s`, nodes coloured by what they are and whether they ran by the current step.
 fn tree_drawing(
