@@ -1,6 +1,7 @@
 //! The lecture walk (issue 34): every bundled lesson walked as a teacher walks it, at 1280 × 720
-//! and 1920 × 1080 in presenter mode, and as a student at a desk walks it, at 1920 × 1080 in
-//! the normal layout (all but the picture's share of the window checked alike) — step 1, then Next (clicked where the button is, as a
+//! and 1920 × 1080 in presenter mode, and as a student at a desk walks it, in the normal layout
+//! at 1920 × 1080 and 1500 × 940 (the first window; checked alike but for the picture's share
+//! of the window and a list's own scrolling) — step 1, then Next (clicked where the button is, as a
 //! user would) to the end and Back to the start, never jumping. At every step: each drawer tab,
 //! the drawer folded and unfolded, the step bar at its start and at its end, every "In front"
 //! choice; on a Your-turn step an illegal move, a legal move that is not the algorithm's, Hint
@@ -708,22 +709,28 @@ macro_rules! walks {
     (@desk) => { false };
 }
 
-// Presenter mode at a projector's two sizes; the normal layout ("desk": a student at a
-// 1080p screen, the controls, pseudo-code and plots beside the picture) at 1080p.
+// Presenter mode at a projector's two sizes; the normal layout ("desk": a student, the
+// controls, pseudo-code and plots beside the picture) at 1080p and in the app's first window
+// (1500 × 940). (At 1280 × 720 the normal layout is the presenter's.)
 walks! {
     walk_li_720p: "li-divisible.ron" at 1280.0 x 720.0 presenter;
     walk_li_1080p: "li-divisible.ron" at 1920.0 x 1080.0 presenter;
     walk_li_desk_1080p: "li-divisible.ron" at 1920.0 x 1080.0 desk;
+    walk_li_desk_default: "li-divisible.ron" at 1500.0 x 940.0 desk;
     walk_gil_matias_720p: "gil-matias-geodecay.ron" at 1280.0 x 720.0 presenter;
     walk_gil_matias_1080p: "gil-matias-geodecay.ron" at 1920.0 x 1080.0 presenter;
     walk_gil_matias_desk_1080p: "gil-matias-geodecay.ron" at 1920.0 x 1080.0 desk;
+    walk_gil_matias_desk_default: "gil-matias-geodecay.ron" at 1500.0 x 940.0 desk;
     walk_grs_720p: "grs-treesweep.ron" at 1280.0 x 720.0 presenter;
     walk_grs_1080p: "grs-treesweep.ron" at 1920.0 x 1080.0 presenter;
     walk_grs_desk_1080p: "grs-treesweep.ron" at 1920.0 x 1080.0 desk;
+    walk_grs_desk_default: "grs-treesweep.ron" at 1500.0 x 940.0 desk;
     walk_ksbf_720p: "gao-rosenberg-ksbf.ron" at 1280.0 x 720.0 presenter;
     walk_ksbf_1080p: "gao-rosenberg-ksbf.ron" at 1920.0 x 1080.0 presenter;
     walk_ksbf_desk_1080p: "gao-rosenberg-ksbf.ron" at 1920.0 x 1080.0 desk;
+    walk_ksbf_desk_default: "gao-rosenberg-ksbf.ron" at 1500.0 x 940.0 desk;
     walk_rrv_720p: "rrv-redistribute.ron" at 1280.0 x 720.0 presenter;
     walk_rrv_1080p: "rrv-redistribute.ron" at 1920.0 x 1080.0 presenter;
     walk_rrv_desk_1080p: "rrv-redistribute.ron" at 1920.0 x 1080.0 desk;
+    walk_rrv_desk_default: "rrv-redistribute.ron" at 1500.0 x 940.0 desk;
 }

@@ -683,11 +683,15 @@ fn visible(
 
 /// Outside the drawer (whose panes scroll like pages), a scroll area's viewport must show
 /// what it holds: text of the picture scrolled out of sight, wholly or in part, is text the
-/// room cannot read.
+/// room cannot read. At a desk (not `presenter`) a list inside the picture may scroll, as
+/// lists do (the redistribution's sends under the ring, its scroll bar beside it): there only
+/// the region itself must not scroll (its viewport starts at the region's top; a list's
+/// starts below it).
 fn scrolled_away(
     t: &Text,
     drawer: Option<&String>,
     rooms: &[(String, egui::Rect, bool)],
+    presenter: bool,
     fail: &mut dyn FnMut(String),
 ) {
     let Some(clip) = t.clip else { return };
@@ -697,8 +701,9 @@ fn scrolled_away(
     let room = rooms.iter().find(|(name, room, _)| {
         name != "drawer" && room.contains(t.rect.left_top() + egui::vec2(1.0, 1.0))
     });
-    if let Some((name, _, _)) = room
+    if let Some((name, room, _)) = room
         && !clip.expand(1.0).contains_rect(t.rect)
+        && (presenter || clip.top() <= room.top() + 1.0)
     {
         fail(format!(
             "[legibility] {:?} {:?} at {:?} is scrolled out of sight in the {name} (viewport {clip:?})",
@@ -720,7 +725,7 @@ pub fn legibility(
     let drawer = drawer_pane(all);
     let mut seen: Vec<(&Text, egui::Rect)> = Vec::new();
     for t in all {
-        scrolled_away(t, drawer.as_ref(), &rooms, fail);
+        scrolled_away(t, drawer.as_ref(), &rooms, presenter, fail);
         let Some((v, k)) = visible(t, drawer.as_ref(), screen, &rooms) else {
             continue;
         };

@@ -307,6 +307,10 @@ pub trait Choice: Copy + PartialEq + 'static {
     const ALL: &'static [Self];
     /// What the choice is called where it is offered.
     fn caption(self) -> &'static str;
+    /// What it shows, said when the pointer rests on it (none when empty).
+    fn hover(self) -> &'static str {
+        ""
+    }
 }
 
 /// Declares a view enum offered as a [`Choice`]: its variants with their captions, the first
@@ -349,17 +353,20 @@ pub fn combo<T: Choice>(ui: &mut Ui, id: &str, value: &mut T) -> Response {
     choice(ui, id, value, T::ALL, T::caption)
 }
 
-/// Radio buttons side by side, one per (value, caption) pair, wrapping where the room ends
-/// (the redistribution's "○ homogeneous ○ heterogeneous" ran 3 points past the presenter's
-/// drawer, which then scrolled sideways over the lesson's last line); the first is named after
-/// the label `label` (the row's caption). The response says whether the value changed.
+/// Radio buttons side by side, one per (value, caption) pair, or one under another where the
+/// row would run past the room (the redistribution's "○ homogeneous ○ heterogeneous" ran 3
+/// points past the presenter's drawer, which then scrolled sideways over the lesson's last
+/// line); the first is named after the label `label` (the row's caption). The response says
+/// whether the value changed.
 pub fn radios<T: Copy + PartialEq>(
     ui: &mut Ui,
     label: egui::Id,
     value: &mut T,
     options: &[(T, &str)],
 ) -> Response {
-    // Wrapped only when they do not fit: a wrapping row in a grid cell takes extra height.
+    // Stacked, not wrapped, when they do not fit: a grid sized its row for a wrapped row's
+    // lines a few points short, and the next row's control ran over the second line (the
+    // redistribution's "heterogeneous" under "c" in the default window's controls column).
     let s = ui.spacing();
     let (icon, gap) = (s.icon_width + s.icon_spacing, s.item_spacing.x);
     let font = egui::TextStyle::Button.resolve(ui.style());
@@ -386,15 +393,16 @@ pub fn radios<T: Copy + PartialEq>(
     // last frame, which a row as wide as the column would seem to overflow.)
     let room = ui.clip_rect().right() - ui.cursor().min.x;
     if width - gap > room {
-        ui.horizontal_wrapped(add).inner
+        ui.vertical(add).inner
     } else {
         ui.horizontal(add).inner
     }
 }
 
 /// A heading followed by tabs choosing (among every [`Choice`]) what the region below it
-/// shows; the tabs wrap onto a second line when the region is narrow (never clipped).
-pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) {
+/// shows; the tabs wrap onto a second line when the region is narrow (never clipped). True
+/// when the choice changed.
+pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) -> bool {
     // A figure's first row: wrapped clear of its corner buttons (↓ PNG, ↓ SVG, Describe).
     super::corner::beside_corner(ui, |ui| {
         // The tabs keep one row: on a narrow stage the heading gives way (KS-BF's four views
@@ -414,10 +422,16 @@ pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) {
         if width(heading, egui::TextStyle::Heading) + gap + tabs <= ui.available_width() {
             ui.heading(heading);
         }
+        let mut changed = false;
         for &tab in T::ALL {
-            ui.selectable_value(value, tab, tab.caption());
+            let r = ui.selectable_value(value, tab, tab.caption());
+            changed |= r.changed();
+            if !tab.hover().is_empty() {
+                r.on_hover_text(tab.hover());
+            }
         }
-    });
+        changed
+    })
 }
 
 /// The row above the plots: "Plot:" and the combo box `combo` draws (named after it), then a

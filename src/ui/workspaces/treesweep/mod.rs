@@ -20,7 +20,9 @@ use crate::ui::frame::repainter;
 use crate::ui::reveal::{Reveal, UNTIL_END};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::error_label;
-use crate::ui::widgets::form::{Choice, about_section, choices, combo, param_grid, plot_header};
+use crate::ui::widgets::form::{
+    Choice, about_section, choices, combo, heading_tabs, param_grid, plot_header,
+};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::slider::{Span, above};
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption};
@@ -50,6 +52,27 @@ pub enum Shown {
     Py,
     /// Both trees side by side, coloured by cluster, stepped together by time.
     Both,
+}
+
+impl Choice for Shown {
+    const ALL: &'static [Shown] = &[Shown::FineGrain, Shown::Py, Shown::Both];
+    fn caption(self) -> &'static str {
+        match self {
+            Shown::FineGrain => "Fine-Grain (optimal)",
+            Shown::Py => "P.Y",
+            Shown::Both => "both",
+        }
+    }
+    fn hover(self) -> &'static str {
+        match self {
+            Shown::FineGrain => "Algorithm Fine-Grain, Section 3.1",
+            Shown::Py => "Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation",
+            Shown::Both => {
+                "Fine-Grain and P.Y side by side, each node coloured by its processor (cluster), \
+                 stepped together by time"
+            }
+        }
+    }
 }
 
 /// View state (persisted).
@@ -198,7 +221,7 @@ impl Workspace for TreeSweepPanel {
     }
     fn picture(&mut self, ui: &mut Ui, params: &mut TreeSweepParams) {
         let params = &*params;
-        if self.picture_tabs(ui) {
+        if heading_tabs(ui, "Schedule", &mut self.view.shown) {
             // The other schedule has other steps: start it from its first node.
             self.view.step.first();
         }
@@ -295,25 +318,6 @@ impl TreeSweepPanel {
     fn current(&self, params: &TreeSweepParams) -> Option<&Run> {
         let key = (params.clone(), self.view.n_max.max(2));
         self.run.ok_for(&key)
-    }
-
-    /// The tabs above the picture; true when the shown schedule changed.
-    fn picture_tabs(&mut self, ui: &mut Ui) -> bool {
-        ui.horizontal(|ui| {
-            ui.heading("Schedule");
-            let tabs = [
-                (Shown::FineGrain, "Fine-Grain (optimal)", "Algorithm Fine-Grain, Section 3.1"),
-                (Shown::Py, "P.Y", "Algorithm P.Y (Papadimitriou–Yannakakis), the 2-approximation"),
-                (Shown::Both, "both", "Fine-Grain and P.Y side by side, each node coloured by its processor (cluster), stepped together by time"),
-            ];
-            let mut changed = false;
-            for (shown, caption, hover) in tabs {
-                let r = ui.selectable_value(&mut self.view.shown, shown, caption);
-                changed |= r.on_hover_text(hover).changed();
-            }
-            changed
-        })
-        .inner
     }
 
     /// The report's plot the view asks for (of the latest run: the plot stays while a newer
