@@ -774,6 +774,7 @@ pub fn legibility(
         }
     }
     legend_clear_of_marker(h, fail);
+    ticks_whole(h, &rooms, fail);
     if presenter {
         picture_share(h, screen, &rooms, fail);
     }
@@ -831,6 +832,29 @@ fn legend_clear_of_marker(h: &Harness<'static, LoadlabApp>, fail: &mut dyn FnMut
                     "[legibility] a plot's marker at {marker:?} crosses its legend {legend:?}"
                 ));
             }
+        }
+    }
+}
+
+/// A Gantt chart's time labels are painted, not nodes of the tree: each lies whole within
+/// the region it is drawn in (li's last tick "0.4" lost its 4 at the picture's right edge).
+fn ticks_whole(
+    h: &Harness<'static, LoadlabApp>,
+    rooms: &[(String, egui::Rect, bool)],
+    fail: &mut dyn FnMut(String),
+) {
+    use loadlab::ui::widgets::gantt::TICK_MARK;
+    use loadlab::ui::widgets::marks::latest_all;
+    for tick in latest_all(&h.ctx, TICK_MARK) {
+        let room = rooms
+            .iter()
+            .find(|(_, room, _)| room.contains(tick.center()));
+        if let Some((name, room, _)) = room
+            && !room.expand(1.0).contains_rect(tick)
+        {
+            fail(format!(
+                "[legibility] a time label at {tick:?} is cut by the {name} {room:?}"
+            ));
         }
     }
 }

@@ -369,6 +369,9 @@ fn axis_height(ui: &egui::Ui, data: &GanttData) -> f32 {
     HEIGHTS.axis + name_height
 }
 
+/// The mark (`marks`) of a time tick's label as drawn, for tests that check it is whole.
+pub const TICK_MARK: &str = "gantt:tick";
+
 /// Body size: small type is unreadable at the back of a lecture room.
 fn label_font(ui: &egui::Ui) -> egui::FontId {
     egui::TextStyle::Body.resolve(ui.style())
@@ -661,14 +664,20 @@ impl<'a> Chart<'a> {
                 plot_rect.bottom()..=plot_rect.bottom() + 4.0,
                 axis_stroke,
             );
-            // An open question's answer (the end of the time axis) reads "?".
-            painter.text(
-                Pos2::new(x, plot_rect.bottom() + 4.0),
-                Align2::CENTER_TOP,
-                crate::ui::frame::masked_as(ui.ctx(), self.data.times, &label),
-                label_font(ui),
-                visuals.text_color(),
+            // An open question's answer (the end of the time axis) reads "?". Centred under
+            // its tick, but never cut by the room's edge (the last tick sits on the chart's
+            // right edge: li's "0.4" lost its 4 beside the pseudo-code pane).
+            let text = crate::ui::frame::masked_as(ui.ctx(), self.data.times, &label);
+            let galley = painter.layout_no_wrap(text, label_font(ui), visuals.text_color());
+            let (w, room) = (galley.size().x, painter.clip_rect());
+            let left = (x - 0.5 * w).min(room.right() - w).max(room.left());
+            let at = Pos2::new(left, plot_rect.bottom() + 4.0);
+            crate::ui::widgets::marks::record(
+                ui.ctx(),
+                TICK_MARK,
+                Rect::from_min_size(at, galley.size()),
             );
+            painter.galley(at, galley, visuals.text_color());
         }
         painter.hline(plot_rect.x_range(), plot_rect.bottom(), axis_stroke);
         if !self.data.time_label.is_empty() {
