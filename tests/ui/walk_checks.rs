@@ -650,6 +650,12 @@ pub fn regions(h: &Harness<'static, LoadlabApp>) -> Vec<(String, egui::Rect, boo
     if let Some(d) = h.state().drawer_rect() {
         rooms.push(("drawer".into(), d, true));
     }
+    // The normal layout's side panels (they scroll down, not across).
+    for side in [Region::Controls, Region::Numbers] {
+        if let Some(r) = loadlab::ui::widgets::marks::latest(&h.ctx, side.key()) {
+            rooms.push((format!("{side:?}"), r, true));
+        }
+    }
     rooms
 }
 
@@ -724,7 +730,8 @@ pub fn legibility(
     let rooms = regions(h);
     let drawer = drawer_pane(all);
     let mut seen: Vec<(&Text, egui::Rect)> = Vec::new();
-    for t in all {
+    // (A panel's resize handle straddles its edge.)
+    for t in all.iter().filter(|t| t.role != egui::Role::Splitter) {
         scrolled_away(t, drawer.as_ref(), &rooms, presenter, fail);
         let Some((v, k)) = visible(t, drawer.as_ref(), screen, &rooms) else {
             continue;

@@ -39,6 +39,8 @@ pub const STAGE_RAIL_WIDTH: f32 = 72.0;
 pub const COMPACT_RAIL_WIDTH: f32 = 64.0;
 /// Width of the number beside the rail, unless it needs more (so that most rows line up).
 const NUMBER_WIDTH: f32 = 56.0;
+/// The shortest a rail gets where its row is short of room.
+const RAIL_MIN: f32 = 48.0;
 
 /// The values a parameter slider offers (see the module docs).
 #[derive(Debug, Clone)]
@@ -166,9 +168,22 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     let smallest = span
         .smallest_positive
         .unwrap_or(if T::INTEGRAL { 1.0 } else { 1e-6 });
-    let rail_width = ui.spacing().slider_width;
+    // The rail gives way where the row would run past what is visible (n = 2^30's number ran
+    // 22 points under the edge of the first window's controls column): the number is read
+    // whole, as wide as it was drawn last frame, and the rail keeps at least RAIL_MIN.
+    let number_key = ui.scope_id().with(("slider number width", name));
+    let number_width = ui
+        .data(|d| d.get_temp::<f32>(number_key))
+        .unwrap_or(NUMBER_WIDTH);
+    let room = ui.clip_rect().right() - ui.cursor().min.x - ui.spacing().item_spacing.x;
+    let rail_width = ui
+        .spacing()
+        .slider_width
+        .min(room - number_width)
+        .max(RAIL_MIN);
     let mut response = ui
         .scope(|ui| {
+            ui.spacing_mut().slider_width = rail_width;
             // The rail keeps to its own range; what it is set to from outside (a screen
             // reader, a test) is clamped below, to the valid values.
             let rail = ui.add(
@@ -201,6 +216,8 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
                     .custom_parser(|t| crate::model::num::parse_real(&t.replace('−', "-")).ok());
             }
             let number = ui.add(number).accessible_name(format!("{name} (number)"));
+            let drawn = number.rect.width();
+            ui.data_mut(|d| d.insert_temp(number_key, drawn));
             rail | number
         })
         .inner;
