@@ -92,3 +92,5 @@ mod treesweep;
 mod walk;
 #[path = "ui/walk_checks.rs"]
 mod walk_checks;
+#[path = "ui/walk_secrecy.rs"]
+mod walk_secrecy;

@@ -313,7 +313,7 @@ fn no_question_shows_its_answer_before_reveal_and_every_one_after() {
                     .collect::<Vec<_>>()
                     .join(" · ");
                 assert!(
-                    !shows(&t, &answer) || super::walk_checks::counts_other(&t, &answer, &words),
+                    !shows(&t, &answer) || super::walk_secrecy::counts_other(&t, &answer, &words),
                     "{what}: {t:?} shows the answer {answer} before Reveal"
                 );
             }

@@ -5,7 +5,7 @@
 //! user would) to the end and Back to the start, never jumping. At every step: each drawer tab,
 //! the drawer folded and unfolded, the step bar at its start and at its end, every "In front"
 //! choice; on a Your-turn step an illegal move, a legal move that is not the algorithm's, Hint
-//! and Show me. After every action the checks of [`super::walk_checks`]: secrecy (until
+//! and Show me. After every action the checks of [`super::walk_checks`] and [`super::walk_secrecy`]: secrecy (until
 //! Reveal), legibility, stability (a button clicked stays under the pointer; the drawer and its
 //! tabs stay put) and, on arriving at a step, its own view (Your turn only on an exercise step,
 //! its picture in front). Failures are collected per lesson and reported together.
@@ -21,10 +21,8 @@ use loadlab::ui::widgets::marks;
 use loadlab::ui::widgets::step_bar::{LABEL_FIRST, LABEL_LAST};
 use loadlab::ui::workspace::Region;
 
-use super::walk_checks::{
-    Asked, TabRow, Text, Unmasked, legibility, masks, same_tabs, secrecy, tab_row, text_whole,
-    texts,
-};
+use super::walk_checks::{TabRow, Text, legibility, same_tabs, tab_row, text_whole, texts};
+use super::walk_secrecy::{Asked, Unmasked, masks, secrecy};
 
 /// The band's own buttons (not moves) and the figure's export buttons.
 const NOT_MOVES: [&str; 18] = [
@@ -528,7 +526,7 @@ fn asked(s: &loadlab::lesson::LessonStep) -> Option<Asked> {
         .expect("the check runs");
     let mut hideable = a.giveaway.values.clone();
     for f in &a.giveaway.fields {
-        super::walk_checks::values_at(&json, f, &mut hideable);
+        super::walk_secrecy::values_at(&json, f, &mut hideable);
     }
     let stated = secret
         .texts
