@@ -246,7 +246,7 @@ pub fn legibility(
         }
     }
     legend_clear_of_marker(h, fail);
-    ticks_whole(h, &rooms, fail);
+    painted_whole(h, fail);
     if presenter {
         picture_share(h, screen, &rooms, fail);
     }
@@ -308,25 +308,32 @@ fn legend_clear_of_marker(h: &Harness<'static, LoadlabApp>, fail: &mut dyn FnMut
     }
 }
 
-/// A Gantt chart's time labels are painted, not nodes of the tree: each lies whole within
-/// the region it is drawn in (li's last tick "0.4" lost its 4 at the picture's right edge).
-fn ticks_whole(
-    h: &Harness<'static, LoadlabApp>,
-    rooms: &[(String, egui::Rect, bool)],
-    fail: &mut dyn FnMut(String),
-) {
-    use loadlab::ui::widgets::gantt::TICK_MARK;
-    use loadlab::ui::widgets::marks::latest_all;
-    for tick in latest_all(&h.ctx, TICK_MARK) {
-        let room = rooms
-            .iter()
-            .find(|(_, room, _)| room.contains(tick.center()));
-        if let Some((name, room, _)) = room
-            && !room.expand(1.0).contains_rect(tick)
-        {
-            fail(format!(
-                "[legibility] a time label at {tick:?} is cut by the {name} {room:?}"
-            ));
+/// Every text the frame paints (a widget's words, and what the pictures paint by hand, which
+/// has no node of its own: a Gantt chart's time labels, a ring's loads) lies across within
+/// what clips it: a word cut at the side by its panel or picture is one the room cannot read
+/// (li's last time label "0.4" lost its 4 at the picture's edge). Cut at the top or bottom is
+/// left to the checks above: panes and lists scroll down.
+fn painted_whole(h: &Harness<'static, LoadlabApp>, fail: &mut dyn FnMut(String)) {
+    let mut stack: Vec<(egui::Rect, &egui::Shape)> = h
+        .output()
+        .shapes
+        .iter()
+        .map(|c| (c.clip_rect, &c.shape))
+        .collect();
+    while let Some((clip, shape)) = stack.pop() {
+        match shape {
+            egui::Shape::Vec(v) => stack.extend(v.iter().map(|s| (clip, s))),
+            egui::Shape::Text(t) if t.angle == 0.0 => {
+                let r = t.galley.rect.translate(t.pos.to_vec2());
+                let across = r.left() < clip.left() - 1.0 || r.right() > clip.right() + 1.0;
+                if across && r.intersects(clip) && !t.galley.text().trim().is_empty() {
+                    fail(format!(
+                        "[legibility] the painted text {:?} at {r:?} is cut across by {clip:?}",
+                        t.galley.text()
+                    ));
+                }
+            }
+            _ => {}
         }
     }
 }

@@ -369,9 +369,6 @@ fn axis_height(ui: &egui::Ui, data: &GanttData) -> f32 {
     HEIGHTS.axis + name_height
 }
 
-/// The mark (`marks`) of a time tick's label as drawn, for tests that check it is whole.
-pub const TICK_MARK: &str = "gantt:tick";
-
 /// Body size: small type is unreadable at the back of a lecture room.
 fn label_font(ui: &egui::Ui) -> egui::FontId {
     egui::TextStyle::Body.resolve(ui.style())
@@ -672,11 +669,6 @@ impl<'a> Chart<'a> {
             let (w, room) = (galley.size().x, painter.clip_rect());
             let left = (x - 0.5 * w).min(room.right() - w).max(room.left());
             let at = Pos2::new(left, plot_rect.bottom() + 4.0);
-            crate::ui::widgets::marks::record(
-                ui.ctx(),
-                TICK_MARK,
-                Rect::from_min_size(at, galley.size()),
-            );
             painter.galley(at, galley, visuals.text_color());
         }
         painter.hline(plot_rect.x_range(), plot_rect.bottom(), axis_stroke);
