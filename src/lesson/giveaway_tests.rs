@@ -98,10 +98,20 @@ fn rrv_system_6_makespan_hides_both_roundings_the_gap_and_the_ratio_but_not_the_
 
 #[test]
 fn rrv_lemma_bounds_and_rounds_hide_the_makespan_that_meets_them() {
-    // Step 1: Lemma 1's bound 4, met by Algorithm 1 (Theorem 1): the makespan is 4 too.
+    // Step 1: Lemma 1's bound 4, met by Algorithm 1 (Theorem 1): the makespan is 4 too. The
+    // bounds table lists Theorem 2 beside it, 4 as well on this ring: δ = (2, 1, 1, −2, −2),
+    // c = 1, the positive slice P1…P3 sums to 4 (corrected), and no slice exceeds |4| (as
+    // printed). Lemma 6's max{max|δ_i|, max⌈|δ_{k,l}|/2⌉} = 2 gives nothing away.
     asked("rrv", 1)
         .is(4.0)
-        .hides(&["bounds.Lemma 1.value", "lower_bound", "makespan", "gap"])
+        .hides(&[
+            "bounds.Lemma 1.value",
+            "bounds.Theorem 2 (corrected).value",
+            "bounds.Theorem 2 (as printed).value",
+            "lower_bound",
+            "makespan",
+            "gap",
+        ])
         .shows(&["bounds.Lemma 6.value", "valid"]);
     // Steps 3 and 4: Algorithm 3 takes Lemma 6's 2 rounds (Lemma 8): at c = 1 the makespan
     // and the best bound are 2 as well.
@@ -110,6 +120,9 @@ fn rrv_lemma_bounds_and_rounds_hide_the_makespan_that_meets_them() {
             .is(2.0)
             .hides(&["rounds", "makespan", "lower_bound", "gap"]);
     }
+    // Step 3's ring, bidirectional: Lemma 6's bound is those 2 rounds (max|δ_i| = 2, and
+    // ⌈4/2⌉ = 2 for the slices of ±4), a row of the bounds table beside the asked rounds.
+    asked("rrv", 3).hides(&["bounds.Lemma 6.value"]);
 }
 
 #[test]

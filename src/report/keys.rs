@@ -186,6 +186,8 @@ pub mod redistribute {
     /// Every bound's gap: the `gap` column of the document's `bounds` table (a table path:
     /// the JSON holds each bound's value, the table adds its gap to the makespan).
     pub const BOUNDS_GAP: &str = "bounds.*.gap";
+    /// Every bound's value: the `value` column of the `bounds` table.
+    pub const BOUNDS_VALUE: &str = "bounds.*.value";
     /// τ(⌊R₁⌋) of System 6 (the LP algorithms).
     pub const LP_TAU_FLOOR: &str = "lp.tau_floor";
     /// τ(⌈R₁⌉) of System 6.

@@ -47,6 +47,10 @@ pub struct Secrecy {
     /// Whether `field` names a thing (an index: the PE a node runs on), not a value written
     /// anywhere.
     pub names_a_thing: fn(field: &str) -> bool,
+    /// Rows of quantities of one kind (`bounds.*.value`: every lower bound) that a view lists
+    /// beside the asked one: a row that equals the answer gives it away as an equal figure
+    /// does, and is hidden by its key.
+    pub compared: &'static [&'static str],
 }
 
 /// A model's report parts (its `Parts`) as a row's `build` needs them: implemented by
@@ -107,6 +111,8 @@ pub trait ModelReport: ModelParts {
     fn names_a_thing(_field: &str) -> bool {
         false
     }
+    /// [`Secrecy::compared`].
+    const COMPARED: &'static [&'static str] = &[];
     /// The parameters a map can sweep.
     const MAP_PARAMS: &'static [MapParam];
     /// The metrics a map can show (the first is the default).
@@ -128,6 +134,7 @@ pub const fn row<P: ModelReport>() -> ReportRow {
             written_with: P::written_with,
             plotted: P::plotted,
             names_a_thing: P::names_a_thing,
+            compared: P::COMPARED,
         },
         map: MapCatalogue {
             params: P::MAP_PARAMS,

@@ -52,6 +52,18 @@ fn related(listed: &str, key: &str) -> bool {
     a.iter().zip(&b).all(|(x, y)| x == y || *x == "*")
 }
 
+/// The paths `pattern` (one `*` part, standing for a key of the object before it) names in
+/// `json`: `bounds.*.value` gives `bounds.Lemma 1.value`, `bounds.Lemma 6.value`, ….
+fn rows_of(json: &Value, pattern: &str) -> Vec<String> {
+    let Some((head, tail)) = pattern.split_once(".*") else {
+        return vec![pattern.to_owned()];
+    };
+    match super::field(json, head) {
+        Some(Value::Object(rows)) => rows.keys().map(|k| format!("{head}.{k}{tail}")).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Two numbers a reader would take for the same value.
 fn same(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
@@ -75,6 +87,15 @@ impl ModelRun {
                     .is_some_and(|x| same(x, v))
             });
             fields.extend(equal.map(|f| f.key.to_owned()));
+            for pattern in secrecy.compared {
+                let rows = rows_of(&json, pattern).into_iter();
+                let equal = rows.filter(|k| {
+                    super::field(&json, k)
+                        .and_then(Value::as_f64)
+                        .is_some_and(|x| same(x, v))
+                });
+                fields.extend(equal);
+            }
         }
         let mut seen = std::collections::HashSet::new();
         fields.retain(|f| seen.insert(f.clone()));
@@ -111,5 +132,16 @@ mod tests {
         assert!(!g.hides("bounds.Lemma 1.value"));
         assert!(!g.hides("makespan_over_bound"));
         assert!(!g.hides("lower_bound"));
+    }
+
+    #[test]
+    fn a_compared_pattern_names_every_row_of_its_object() {
+        let json =
+            serde_json::json!({"bounds": {"Lemma 1": {"value": 4.0}, "Lemma 6": {"value": 2.0}}});
+        let mut rows = rows_of(&json, "bounds.*.value");
+        rows.sort();
+        assert_eq!(rows, ["bounds.Lemma 1.value", "bounds.Lemma 6.value"]);
+        assert!(rows_of(&json, "rounds.*.value").is_empty());
+        assert_eq!(rows_of(&json, "makespan"), ["makespan"]);
     }
 }

@@ -45,6 +45,13 @@ const NOT_MOVES: [&str; 18] = [
     "↓ SVG",
     "Describe",
 ];
+/// The normal layout's panel switches.
+const PANELS: [&str; 4] = [
+    "Controls panel",
+    "Plots panel",
+    "Numbers panel",
+    "Pseudo-code panel",
+];
 /// The captions that submit a planned move.
 const SUBMIT: [&str; 2] = ["Send", "Set level"];
 /// Probes tried per kind of move before the walk gives up looking for one.
@@ -260,6 +267,7 @@ impl Walk {
         self.check();
         self.tabs();
         self.fold();
+        self.panels();
         self.click(LABEL_FIRST, "the step bar's « First");
         self.click(LABEL_LAST, "the step bar's Last »");
         self.in_front();
@@ -268,6 +276,20 @@ impl Walk {
         }
         // Back to the lesson's leaf, where Next and Back are.
         self.click("Lesson", "the Lesson tab");
+    }
+
+    /// At a desk, each panel the toolbar shows (controls, plots, numbers, pseudo-code) switched
+    /// and switched back: every mix of panels a student may set up lays out, one panel away
+    /// from the lesson's own.
+    fn panels(&mut self) {
+        if self.presenter {
+            return;
+        }
+        for panel in PANELS {
+            if self.click(panel, &format!("the {panel} switched")) {
+                self.click(panel, &format!("the {panel} switched back"));
+            }
+        }
     }
 
     fn tabs(&mut self) {

@@ -172,7 +172,10 @@ fn scrolled_away(
     let room = rooms.iter().find(|(name, room, _)| {
         name != "drawer" && room.contains(t.rect.left_top() + egui::vec2(1.0, 1.0))
     });
+    // (Only a container of the region's own: a pane beside it whose lines scroll under a
+    // side panel is that pane's scrolling.)
     if let Some((name, room, _)) = room
+        && room.expand(1.0).contains_rect(clip)
         && !clip.expand(1.0).contains_rect(t.rect)
         && (presenter || clip.top() <= room.top() + 1.0)
     {

@@ -92,8 +92,12 @@ pub fn counts_other(text: &str, answer: &str, words: &[String]) -> bool {
             any = true;
             continue;
         }
-        // (A thing's number, or one of a list of them: "pseudo-code lines 3, 4, 5, 6".)
-        if name {
+        // (A thing's number, or one of a list of them: "pseudo-code lines 3, 4, 5, 6"; or a
+        // pseudo-code line's number, which leads its line, set off by blanks: "▶   4    for".)
+        let leads = text[..i].trim_start_matches(['▶', ' ']).is_empty()
+            && text[..i].ends_with(' ')
+            && after.starts_with("  ");
+        if name || leads {
             any = true;
             continue;
         }
@@ -229,9 +233,14 @@ pub fn masks(
                     if own_run { "the question's" } else { "another" }
                 ));
             } else if !named_value(&t.text, marks[k], &asked.words) {
+                let row: Vec<&str> = all
+                    .iter()
+                    .filter(|o| (o.rect.center().y - t.rect.center().y).abs() < 3.0)
+                    .map(|o| o.text.as_str())
+                    .collect();
                 fail(format!(
-                    "[secrecy] {:?} masks {fill} by its digits where it stands bare (its quantity is known)",
-                    t.text
+                    "[secrecy] {:?} masks {fill} by its digits where it stands bare (its quantity is known): {:?} at {:?} {row:?}",
+                    t.text, t.role, t.rect
                 ));
             }
         }
@@ -566,6 +575,12 @@ fn the_walk_finds_what_each_mask_stands_for() {
     assert!(counts_other("(Steps 4–6), 4 sends", "4", &rounds));
     assert!(counts_other("pseudo-code lines 3, 4, 5, 6", "4", &rounds));
     assert!(counts_other("lines 3 and 4", "4", &rounds));
+    assert!(counts_other(
+        "▶     4    for all l = 0 … n − 1:",
+        "4",
+        &rounds
+    ));
+    assert!(!counts_other("4", "4", &rounds) && !counts_other(" 4 rounds", "4", &rounds));
     assert!(!counts_other("lines 3, then 4 rounds", "4", &rounds));
 }
 

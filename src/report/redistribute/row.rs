@@ -51,6 +51,8 @@ impl ModelReport for Parts {
         matches!(field, r::MAKESPAN | r::ROUNDS)
     }
 
+    const COMPARED: &'static [&'static str] = &[r::BOUNDS_VALUE];
+
     const MAP_PARAMS: &'static [MapParam] = &[
         map_param!(Redistribute, spec RANDOM_N, |p| p.random.n, usize),
         map_param!(Redistribute, spec RANDOM_MAX_DELTA, |p| p.random.max_delta, i64),

@@ -5,10 +5,11 @@
 use super::*;
 use crate::report::Cell;
 use crate::report::format::cell;
+use crate::ui::frame::Says;
 use crate::ui::reveal::{Reveal, UNTIL_END};
 use crate::ui::widgets::numbers::figures;
 use crate::ui::widgets::pending;
-use crate::ui::widgets::result_table::result_table;
+use crate::ui::widgets::result_table::result_table_of;
 
 /// The figures that give the schedule's answer away: hidden with the future. Of System 6's
 /// solution only the makespans of the roundings (the better of τ(⌊R₁⌋) and τ(⌈R₁⌉) is the
@@ -27,6 +28,8 @@ fn is_answer(key: &str) -> bool {
     )
 }
 
+/// Column of the bounds table holding the bound's value.
+const VALUE_COLUMN: usize = 1;
 /// Column of the bounds table holding the gap to the makespan (hidden with the future).
 const GAP_COLUMN: usize = 3;
 /// Narrowest room (points) in which the figures and the bounds go side by side.
@@ -117,8 +120,12 @@ fn verdict(ui: &mut Ui, r: &RunReport) {
     }
 }
 
-/// The report's bounds table (its first columns, the notes as tooltips of the names).
+/// The report's bounds table (its first columns, the notes as tooltips of the names). An open
+/// question hides a bound's value and its gap by their keys (`bounds.<name>.value`, `.gap`),
+/// never by digits: another bound that merely equals the asked one stays (Theorem 2's 4 beside
+/// Lemma 1's asked 4 read "?" at a desk, where the numbers panel may be open before Reveal).
 fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
+    use crate::report::keys::redistribute::{BOUNDS_GAP, BOUNDS_VALUE};
     let header: Vec<&str> = table
         .header
         .iter()
@@ -130,16 +137,21 @@ fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
         .rows
         .iter()
         .map(|row| {
-            // An open question whose answer the gaps give away (with the bound beside them).
             let name = row
                 .first()
                 .map(|c| cell(c, Precision::Table))
                 .unwrap_or_default();
-            let asked = secret.as_ref().is_some_and(|s| {
-                s.hides_field(&crate::report::keys::redistribute::BOUNDS_GAP.replace('*', &name))
-            });
+            let hides = |key: &str| {
+                let key = key.replace('*', &name);
+                secret.as_ref().is_some_and(|s| s.hides_field(&key))
+            };
             let text = |(k, c): (usize, &Cell)| {
-                if k == GAP_COLUMN && asked {
+                let asked = match k {
+                    VALUE_COLUMN => hides(BOUNDS_VALUE),
+                    GAP_COLUMN => hides(BOUNDS_GAP),
+                    _ => false,
+                };
+                if asked && *c != Cell::Empty {
                     crate::ui::frame::HIDDEN.to_string()
                 } else if k == GAP_COLUMN && hiding {
                     UNTIL_END.to_string()
@@ -154,5 +166,12 @@ fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
                 .collect()
         })
         .collect();
-    result_table(ui, "rd_bounds", &header, &rows);
+    // (Names, the values and gaps masked above by their keys, whether each applies.)
+    result_table_of(
+        ui,
+        "rd_bounds",
+        &header,
+        &rows,
+        &[Says::Names; BOUND_COLUMNS],
+    );
 }

@@ -17,6 +17,14 @@ use crate::ui::widgets::step_bar::step_caption_of;
 const BAR_LIMIT: usize = 300;
 /// Height the chart under the ring (δ bars, Gantt, sends) keeps at least.
 const LOWER_MIN: f32 = 110.0;
+/// The id of the redistribution's Gantt chart.
+const GANTT_ID: &str = "rd_gantt";
+
+/// Where the Gantt chart's least height is kept for the next frame's layout.
+fn gantt_least_key(ui: &Ui) -> egui::Id {
+    ui.scope_id().with("rd gantt least height")
+}
+
 /// Height the ring keeps at least.
 const RING_MIN: f32 = 160.0;
 /// Narrowest picture whose arrows' legend fits on two rows.
@@ -545,6 +553,15 @@ impl RedistPanel {
                 (2.5, LOWER_MIN, RING_MIN)
             };
             let reserved = if legend { legend_rows * line } else { 0.0 };
+            // The Gantt chart needs its toolbar, its rows and its axis whole (with the
+            // numbers panel open in the first window, LOWER_MIN cut its axis by 8 points).
+            let lower_min = match self.view.lower {
+                Lower::Gantt => {
+                    let least = ui.data(|d| d.get_temp::<f32>(gantt_least_key(ui)));
+                    lower_min.max(least.unwrap_or(0.0) + ui.spacing().item_spacing.y)
+                }
+                _ => lower_min,
+            };
             let height = (room.y - reserved - lower_min)
                 .min(room.y * 0.66)
                 .max(ring_min.min(room.y));
@@ -832,7 +849,10 @@ impl RedistPanel {
             ..Default::default()
         };
         let data = cut_gantt(data, reveal, until, r.makespan.max(1e-9));
-        if let Some(t) = gantt(ui, "rd_gantt", &data, &mut self.view.gantt, Some(cursor)) {
+        // What the ring above leaves it next frame ([`Self::lay_out`]).
+        let least = crate::ui::widgets::gantt::least_height(ui, GANTT_ID, &data);
+        ui.data_mut(|d| d.insert_temp(gantt_least_key(ui), least));
+        if let Some(t) = gantt(ui, GANTT_ID, &data, &mut self.view.gantt, Some(cursor)) {
             match (&r.schedule, times) {
                 (Schedule::Rounds { c, rounds }, _) => {
                     // Past the last round: the final frame.

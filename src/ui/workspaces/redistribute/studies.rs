@@ -27,7 +27,9 @@ impl RedistPanel {
         // random-ring studies.
         let inst = &params.instance;
         if inst.direction == Direction::Bi && !inst.is_homogeneous() {
-            ui.horizontal(|ui| {
+            // (Clear of the plots' export buttons: in the first window, the controls put
+            // away, "τ(R₁) of System 6" ran under "↓ PNG".)
+            crate::ui::widgets::corner::beside_corner(ui, |ui| {
                 ui.label("Show:");
                 for p in RdPlot::ALL {
                     ui.selectable_value(&mut self.view.plot, *p, p.caption());
