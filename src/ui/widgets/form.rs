@@ -442,7 +442,7 @@ pub fn plot_header(ui: &mut Ui, busy: bool, combo: impl FnOnce(&mut Ui) -> Respo
     // plot's name ran under "↓ PNG"; wrapped beside them, the combo box broke its name in two).
     let id = ui.scope_id().with("plot header width");
     let corner = super::corner::corner_size(ui);
-    let wanted = ui.data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0);
+    let wanted = super::flow::last_drawn(ui, id).unwrap_or(0.0);
     if wanted > ui.available_width() - corner.x {
         ui.add_space(corner.y);
     }
@@ -454,7 +454,7 @@ pub fn plot_header(ui: &mut Ui, busy: bool, combo: impl FnOnce(&mut Ui) -> Respo
         }
     });
     let width = row.response.rect.width();
-    ui.data_mut(|d| d.insert_temp(id, width));
+    super::flow::keep_drawn(ui, id, width);
 }
 
 /// The "About this model and the paper" section closing the controls, with `more` under the

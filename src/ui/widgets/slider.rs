@@ -172,9 +172,7 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     // 22 points under the edge of the first window's controls column): the number is read
     // whole, as wide as it was drawn last frame, and the rail keeps at least RAIL_MIN.
     let number_key = ui.scope_id().with(("slider number width", name));
-    let number_width = ui
-        .data(|d| d.get_temp::<f32>(number_key))
-        .unwrap_or(NUMBER_WIDTH);
+    let number_width = super::flow::last_drawn(ui, number_key).unwrap_or(NUMBER_WIDTH);
     let room = ui.clip_rect().right() - ui.cursor().min.x - ui.spacing().item_spacing.x;
     let rail_width = ui
         .spacing()
@@ -216,8 +214,7 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
                     .custom_parser(|t| crate::model::num::parse_real(&t.replace('−', "-")).ok());
             }
             let number = ui.add(number).accessible_name(format!("{name} (number)"));
-            let drawn = number.rect.width();
-            ui.data_mut(|d| d.insert_temp(number_key, drawn));
+            super::flow::keep_drawn(ui, number_key, number.rect.width());
             rail | number
         })
         .inner;

@@ -307,8 +307,7 @@ fn gantt_ui(
     let extent = data_extent(data, cursor);
     let mut window = visible_window(view, extent);
     let bar = ui.horizontal_wrapped(|ui| toolbar(ui, data, view, &mut window, extent));
-    let drawn = bar.response.rect.height();
-    ui.data_mut(|d| d.insert_temp(toolbar_height, drawn));
+    crate::ui::widgets::flow::keep_drawn(ui, toolbar_height, bar.response.rect.height());
     if n_rows == 0 {
         ui.weak("(no rows to show)");
         return None;

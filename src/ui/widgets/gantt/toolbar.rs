@@ -4,7 +4,7 @@
 use eframe::egui::{self, Color32, Sense, Vec2};
 
 use super::*;
-use crate::ui::widgets::flow::{new_row_unless_fits, text_width};
+use crate::ui::widgets::flow::{last_drawn, new_row_unless_fits, text_width};
 
 /// The toolbar: zoom buttons, reset, legend, hint; the buttons change `window` and `view`.
 pub(super) fn toolbar(
@@ -70,9 +70,7 @@ pub fn least_height(ui: &egui::Ui, id: &str, data: &GanttData) -> f32 {
     let n_rows = data.row_count();
     let chart = (n_rows as f32 * LEAST_ROW + axis_height(ui, data)).max(HEIGHTS.min_chart);
     let s = ui.spacing();
-    let toolbar = ui
-        .data(|d| d.get_temp::<f32>(height_key(ui, id)))
-        .unwrap_or(s.interact_size.y);
+    let toolbar = last_drawn(ui, height_key(ui, id)).unwrap_or(s.interact_size.y);
     chart + toolbar + 2.0 * s.item_spacing.y
 }
 

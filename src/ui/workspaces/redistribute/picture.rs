@@ -557,7 +557,7 @@ impl RedistPanel {
             // numbers panel open in the first window, LOWER_MIN cut its axis by 8 points).
             let lower_min = match self.view.lower {
                 Lower::Gantt => {
-                    let least = ui.data(|d| d.get_temp::<f32>(gantt_least_key(ui)));
+                    let least = crate::ui::widgets::flow::last_drawn(ui, gantt_least_key(ui));
                     lower_min.max(least.unwrap_or(0.0) + ui.spacing().item_spacing.y)
                 }
                 _ => lower_min,
@@ -851,7 +851,7 @@ impl RedistPanel {
         let data = cut_gantt(data, reveal, until, r.makespan.max(1e-9));
         // What the ring above leaves it next frame ([`Self::lay_out`]).
         let least = crate::ui::widgets::gantt::least_height(ui, GANTT_ID, &data);
-        ui.data_mut(|d| d.insert_temp(gantt_least_key(ui), least));
+        crate::ui::widgets::flow::keep_drawn(ui, gantt_least_key(ui), least);
         if let Some(t) = gantt(ui, GANTT_ID, &data, &mut self.view.gantt, Some(cursor)) {
             match (&r.schedule, times) {
                 (Schedule::Rounds { c, rounds }, _) => {
