@@ -17,8 +17,8 @@ use crate::model::treesweep::derived::{PER_HEIGHT_COLUMNS, per_height};
 use crate::model::treesweep::params::Direction;
 use crate::model::treesweep::{
     self, FIG2_N_MAX, HeightSweep, LIMIT_N, LimitPoint, Schedule, Solution, SweepPoint,
-    TreeSweepParams, fig2_taus, limit_taus, optimal_schedule, py_schedule_for, ratio_limit,
-    ratio_sweep_long, sweep_n, sweep_tau, tau_plot_values,
+    TreeSweepParams, fig2_taus, limit_curve, optimal_schedule, py_schedule_for, ratio_sweep_long,
+    sweep_n, sweep_tau, tau_plot_values,
 };
 
 /// What T* gives away (with T_PY shown, the ratio too): the exhaustive optimum, the top
@@ -98,7 +98,7 @@ impl Parts {
         let n_sweep = stages.part(0, self.n_plots, |s| sweep_n(n_max, &taus, s))?;
         let tau_sweep = stages.part(1, self.tau_plot, |s| sweep_tau(n, &tau_plot_values(), s))?;
         let long_ratio = stages.part(2, self.long_plots, |s| ratio_sweep_long(&taus, s))?;
-        let limit = stages.part(3, self.long_plots, |s| ratio_limit(&limit_taus(), s))?;
+        let limit = stages.part(3, self.long_plots, |s| limit_curve(s))?;
         stages.done();
         Ok(Run {
             params: params.clone(),

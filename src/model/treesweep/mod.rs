@@ -80,8 +80,8 @@ pub use schedule::{
 };
 pub use sweep::{
     FIG2_N_MAX, FIG2_TAUS, HeightSweep, LIMIT_N, LIMIT_TAU_POINTS, LimitPoint, SweepPoint,
-    TAU_PLOT_POINTS, fig2_taus, limit_taus, log_taus, ratio_limit, ratio_sweep_long, ratios,
-    series, sweep_n, sweep_tau, tau_plot_values,
+    TAU_PLOT_POINTS, fig2_taus, limit_curve, limit_taus, log_taus, ratio_limit, ratio_sweep_long,
+    ratios, series, sweep_n, sweep_tau, tau_plot_values,
 };
 
 use serde::Serialize;
