@@ -11,7 +11,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group};
 use loadlab::preset::find_bundled;
 use loadlab::ui::export::animation;
-use loadlab::ui::export::headless::OffscreenTab;
+use loadlab::ui::export::headless::{Figure, OffscreenTab};
 
 fn gif(c: &mut Criterion) {
     let preset = find_bundled("ksbf-table-1").expect("bundled preset");
@@ -31,4 +31,24 @@ fn gif(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-criterion_group!(benches, gif);
+/// One pass of a workspace's picture (laid out and tessellated, not rasterized): what each
+/// frame of the GUI spends on it, its runs done. Fig. 2's tree sweep steps through 4096 of
+/// processor 0's nodes.
+fn picture_frames(c: &mut Criterion) {
+    let mut g = c.benchmark_group("frame");
+    for name in [
+        "treesweep-fig-2",
+        "treesweep-small",
+        "ksbf-table-1",
+        "divisible-table-1",
+    ] {
+        let preset = find_bundled(name).expect("bundled preset");
+        let mut tab = OffscreenTab::new(&preset, None, None).expect("tab");
+        g.bench_function(format!("picture of {name}"), |b| {
+            b.iter(|| black_box(tab.measure(&Figure::Picture, 1.0).expect("scene")))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, gif, picture_frames);

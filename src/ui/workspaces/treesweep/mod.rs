@@ -37,7 +37,7 @@ mod picture;
 mod steps;
 mod turn;
 
-use steps::{Step, Times, fmt, node_steps, step_list};
+use steps::{Step, Times, fmt, node_count, step_at, step_count};
 
 /// Processor-0 nodes recorded for stepping (the full run's).
 const MAX_TRACE: usize = crate::report::treesweep::TRACE_STEPS;
@@ -163,9 +163,8 @@ impl Workspace for TreeSweepPanel {
         crate::ui::workspace::pick(&mut self.view.plot, plot);
     }
     fn steps(&self, params: &TreeSweepParams) -> usize {
-        self.current(params).map_or(1, |run| {
-            step_list(run, self.view.shown, Times::SHOWN).len().max(1)
-        })
+        self.current(params)
+            .map_or(1, |run| step_count(run, self.view.shown).max(1))
     }
     jobs!(run);
     const EXERCISE: bool = true;
@@ -239,14 +238,17 @@ impl Workspace for TreeSweepPanel {
             hidden,
             count_hidden: hidden || crate::ui::reveal::Reveal::of(ui.ctx()).hiding(),
         };
-        let steps = step_list(run, self.view.shown, times);
-        let k = step_header(ui, &mut self.view.step, &steps);
+        let shown = self.view.shown;
+        let count = step_count(run, shown);
+        let (k, current) = step_header(ui, &mut self.view.step, count, |k| {
+            step_at(run, shown, times, k)
+        });
         if run.solution.trace.truncated && self.view.shown == Shown::FineGrain {
             let text = format!("(stepping shows the first {MAX_TRACE} nodes of processor 0)");
             ui.label(RichText::new(text).weak());
         }
         if self.view.shown == Shown::Both {
-            both_trees(ui, run, &steps, k);
+            both_trees(ui, run, current.as_ref(), (k, count));
             return;
         }
         let schedule = match self.view.shown {
@@ -258,8 +260,9 @@ impl Workspace for TreeSweepPanel {
                 let at = picture::Stepped {
                     run,
                     shown: self.view.shown,
-                    steps: &steps,
+                    count,
                     k,
+                    current,
                 };
                 picture::schedule(ui, &mut self.view, &at, s);
             }
@@ -354,19 +357,24 @@ impl TreeSweepPanel {
     }
 }
 
-/// The step bar over `steps` (or why there is none) and the current step's caption; the
-/// current step.
-fn step_header(ui: &mut Ui, step: &mut StepState, steps: &[Step]) -> usize {
-    let n_steps = steps.len().max(1);
+/// The step bar over `count` steps (or why there is none) and the current step's caption
+/// (`step_at` writes it); the current step's position and the step.
+fn step_header(
+    ui: &mut Ui,
+    step: &mut StepState,
+    count: usize,
+    step_at: impl Fn(usize) -> Option<Step>,
+) -> (usize, Option<Step>) {
+    let n_steps = count.max(1);
     step.clamp(n_steps);
     let label = |k: usize| {
-        if k + 1 == steps.len() {
+        if k + 1 == count {
             "the end".to_owned()
         } else {
             format!("node {}", k + 1)
         }
     };
-    if steps.is_empty() {
+    if count == 0 {
         ui.label(RichText::new(
             "P.Y's schedule is materialised for n ≤ 10 only; its makespan comes from the recurrence (see Numbers).",
         ).weak());
@@ -374,17 +382,18 @@ fn step_header(ui: &mut Ui, step: &mut StepState, steps: &[Step]) -> usize {
         step_bar(ui, step, n_steps, &label);
     }
     let k = step.step;
-    if let Some((_, _, text)) = steps.get(k) {
+    let current = step_at(k);
+    if let Some((_, _, text)) = &current {
         let (headline, detail) = text.split_once(": ").unwrap_or((text, ""));
         step_caption(ui, headline, Some(detail));
     }
-    k
+    (k, current)
 }
 
 /// Fine-Grain's and P.Y's trees side by side, stepped together by time.
-fn both_trees(ui: &mut Ui, run: &Run, steps: &[Step], k: usize) {
-    let t = steps.get(k).map_or(f64::INFINITY, |x| x.1);
-    let reveal = Reveal::of(ui.ctx()).at(k, steps.len().max(1));
+fn both_trees(ui: &mut Ui, run: &Run, current: Option<&Step>, (k, count): (usize, usize)) {
+    let t = current.map_or(f64::INFINITY, |x| x.1);
+    let reveal = Reveal::of(ui.ctx()).at(k, count.max(1));
     let hide = reveal.hiding();
     let sol = &run.solution;
     let (fg_says, py_says) = (
@@ -475,7 +484,7 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
             }
         },
         Shown::Both => {
-            let why = |times| step_list(run, shown, times).get(k).map(|x| x.2.clone());
+            let why = |times| step_at(run, shown, times, k).map(|x| x.2);
             let step = PseudoStep {
                 algorithms: vec!["fine-grain", "py"],
                 active: Vec::new(),
@@ -489,7 +498,7 @@ fn pseudo_step(run: &Run, shown: Shown, k: usize) -> crate::ui::widgets::pseudoc
             }
         }
         Shown::Py => {
-            let nodes = node_steps(run, shown, Times::SHOWN).len();
+            let nodes = node_count(run, shown);
             if nodes == 0 {
                 PseudoStep::of(
                     "py",

@@ -59,10 +59,12 @@ pub(super) struct Stepped<'a> {
     pub run: &'a Run,
     /// Which schedule.
     pub shown: Shown,
-    /// The steps.
-    pub steps: &'a [Step],
-    /// The current step.
+    /// How many steps there are.
+    pub count: usize,
+    /// The current step's position.
     pub k: usize,
+    /// The current step (none when nothing steps).
+    pub current: Option<Step>,
 }
 
 impl Stepped<'_> {
@@ -101,13 +103,13 @@ impl Stepped<'_> {
 
     /// The start time the current step has reached.
     fn done_until(&self) -> f64 {
-        self.steps.get(self.k).map_or(f64::INFINITY, |x| x.1)
+        self.current.as_ref().map_or(f64::INFINITY, |x| x.1)
     }
 }
 
 /// The schedule `s`: its tree, then processor 0's timeline.
 pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &Schedule) {
-    let n_steps = at.steps.len().max(1);
+    let n_steps = at.count.max(1);
     // Hide the future: nodes that start after the current step are not drawn yet.
     let reveal = Reveal::of(ui.ctx()).at(at.k, n_steps);
     let boundary = at.boundary_nodes();
@@ -148,7 +150,7 @@ pub(super) fn schedule(ui: &mut Ui, view: &mut TreeSweepView, at: &Stepped, s: &
         ui.add_space(4.0);
         ui.strong("Processor 0's timeline");
     }
-    let cursor = at.steps.get(at.k).map(|x| x.1);
+    let cursor = at.current.as_ref().map(|x| x.1);
     gantt::gantt(ui, GANTT_ID, &data, &mut view.gantt, cursor);
 }
 
@@ -165,7 +167,7 @@ fn tree_drawing(
 ) -> TreeDrawing {
     let fills = Fills::of(ui);
     let done_until = at.done_until();
-    let current = at.steps.get(at.k).and_then(|x| x.0);
+    let current = at.current.as_ref().and_then(|x| x.0);
     let mut nodes = vec![NodeStyle::BLANK; s.processor.len()];
     for (kk, node) in nodes.iter_mut().enumerate().skip(1) {
         if reveal.hiding() && s.start[kk] > done_until + 1e-9 {

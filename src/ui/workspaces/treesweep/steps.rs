@@ -4,6 +4,7 @@
 use super::Shown;
 use crate::model::treesweep::{Rule, Schedule};
 use crate::report::format::{Precision, number};
+use crate::report::steps::processor0_starts;
 use crate::report::treesweep::Run;
 use crate::ui::frame::HIDDEN;
 
@@ -50,86 +51,94 @@ impl Times {
     }
 }
 
-/// The processor-0 steps of the shown schedule, then the end state (no node, the makespan);
-/// empty when there is nothing to step. The captions write times as `times` says.
-pub(super) fn step_list(run: &Run, shown: Shown, times: Times) -> Vec<Step> {
-    let mut steps = node_steps(run, shown, times);
-    if steps.is_empty() {
-        return steps;
+/// How many steps the shown schedule has: its processor-0 steps and the end state; 0 when
+/// there is nothing to step. Counted without writing a caption: the workspace asks it every
+/// frame, and Fig. 2's tree steps through 4096 nodes.
+pub(super) fn step_count(run: &Run, shown: Shown) -> usize {
+    match node_count(run, shown) {
+        0 => 0,
+        nodes => nodes + 1,
+    }
+}
+
+/// Step `k` of the shown schedule (see [`step_count`]), its caption writing times as `times`
+/// says; `None` past the end.
+pub(super) fn step_at(run: &Run, shown: Shown, times: Times, k: usize) -> Option<Step> {
+    let nodes = node_count(run, shown);
+    if nodes == 0 || k > nodes {
+        return None;
+    }
+    if k == nodes {
+        return Some(end_step(run, shown, times));
+    }
+    let (node, t, text) = node_step(run, shown, times, k)?;
+    if shown == Shown::Both {
+        return Some((node, t, text));
     }
     // Counted as the step bar counts: at its "3/9" three of processor 0's nodes are done and
     // the caption names the fourth, now starting.
-    if shown != Shown::Both {
-        let total = if times.count_hidden {
-            HIDDEN.to_owned()
-        } else {
-            steps.len().to_string()
-        };
-        for (k, s) in steps.iter_mut().enumerate() {
-            s.2 = format!("{k} of {total} done · {}", s.2);
-        }
-    }
+    let total = if times.count_hidden {
+        HIDDEN.to_owned()
+    } else {
+        nodes.to_string()
+    };
+    Some((node, t, format!("{k} of {total} done · {text}")))
+}
+
+/// The end state: no node, the makespan (both makespans side by side).
+fn end_step(run: &Run, shown: Shown, times: Times) -> Step {
     let sol = &run.solution;
     if shown == Shown::Both {
         let end = sol.t_star.max(sol.t_py);
-        steps.push((
-            None,
-            end,
-            format!(
-                "Done at t = {}: Fine-Grain finished at T* = {}, P.Y at T_PY = {} (T*/T_PY = {})",
-                times.at(end),
-                times.at(sol.t_star),
-                times.at(sol.t_py),
-                fmt(run.ratio())
-            ),
-        ));
-        return steps;
+        let text = format!(
+            "Done at t = {}: Fine-Grain finished at T* = {}, P.Y at T_PY = {} (T*/T_PY = {})",
+            times.at(end),
+            times.at(sol.t_star),
+            times.at(sol.t_py),
+            fmt(run.ratio())
+        );
+        return (None, end, text);
     }
     let (name, makespan) = match shown {
         Shown::FineGrain => ("T* (Fine-Grain)", sol.t_star),
         Shown::Py | Shown::Both => ("T_PY (P.Y)", sol.t_py),
     };
-    steps.push((
-        None,
-        makespan,
-        format!(
-            "Done at t = {}: every node of T_{} ran, makespan {name} = {}",
-            times.at(makespan),
-            sol.n,
-            times.at(makespan)
-        ),
-    ));
-    steps
+    let text = format!(
+        "Done at t = {}: every node of T_{} ran, makespan {name} = {}",
+        times.at(makespan),
+        sol.n,
+        times.at(makespan)
+    );
+    (None, makespan, text)
 }
 
-/// The processor-0 nodes of the shown schedule in the order they run.
-pub(super) fn node_steps(run: &Run, shown: Shown, times: Times) -> Vec<Step> {
+/// How many processor-0 nodes (or, for both schedules, joint start times) the shown schedule
+/// steps through.
+pub(super) fn node_count(run: &Run, shown: Shown) -> usize {
     match shown {
-        Shown::FineGrain => fine_grain_steps(run, times),
+        Shown::FineGrain => run.solution.trace.steps.len(),
         Shown::Both => match (&run.schedule, &run.py_schedule) {
-            (Some(fg), Some(py)) => joint_steps(fg, py, times),
-            _ => Vec::new(),
+            (Some(fg), Some(py)) => processor0_starts(&[fg, py]).len(),
+            _ => 0,
         },
-        Shown::Py => run
-            .py_schedule
-            .as_ref()
-            .map_or_else(Vec::new, |s| py_steps(s, times)),
+        Shown::Py => run.py_schedule.as_ref().map_or(0, |s| py_nodes(s).len()),
     }
 }
 
-/// Fine-Grain's trace: each node of processor 0 with the rule that placed it.
-fn fine_grain_steps(run: &Run, times: Times) -> Vec<Step> {
-    let trace = &run.solution.trace.steps;
-    trace
-        .iter()
-        .map(|s| {
-            (
-                s.heap.and_then(|h| usize::try_from(h).ok()),
-                s.start,
-                fine_grain_caption(s, times),
-            )
-        })
-        .collect()
+/// Processor-0 node `k` of the shown schedule in the order they run.
+fn node_step(run: &Run, shown: Shown, times: Times, k: usize) -> Option<Step> {
+    match shown {
+        Shown::FineGrain => {
+            let s = run.solution.trace.steps.get(k)?;
+            let node = s.heap.and_then(|h| usize::try_from(h).ok());
+            Some((node, s.start, fine_grain_caption(s, times)))
+        }
+        Shown::Both => match (&run.schedule, &run.py_schedule) {
+            (Some(fg), Some(py)) => joint_step(fg, py, times, k),
+            _ => None,
+        },
+        Shown::Py => py_step(run.py_schedule.as_ref()?, times, k),
+    }
 }
 
 /// The caption of Fine-Grain's step `k` alone (the Why line's, without listing the trace).
@@ -168,45 +177,40 @@ fn fine_grain_caption(s: &crate::model::treesweep::TraceStep, times: Times) -> S
     )
 }
 
-/// Every time at which either processor 0 starts a node, in order, with what each does.
-fn joint_steps(fg: &Schedule, py: &Schedule, times: Times) -> Vec<Step> {
-    let starts = crate::report::steps::processor0_starts(&[fg, py]);
-    let at = |s: &Schedule, t: f64| {
+/// The `k`-th time at which either processor 0 starts a node, with what each does.
+fn joint_step(fg: &Schedule, py: &Schedule, times: Times, k: usize) -> Option<Step> {
+    let t = *processor0_starts(&[fg, py]).get(k)?;
+    let at = |s: &Schedule| {
         (1..s.processor.len())
-            .find(|&k| s.processor[k] == 0 && (s.start[k] - t).abs() <= 1e-9)
-            .map_or("waits".to_string(), |k| format!("runs node {k}"))
+            .find(|&kk| s.processor[kk] == 0 && (s.start[kk] - t).abs() <= 1e-9)
+            .map_or("waits".to_string(), |kk| format!("runs node {kk}"))
     };
-    starts
-        .into_iter()
-        .map(|t| {
-            let text = format!(
-                "t = {}: processor 0 of Fine-Grain {} · of P.Y {}",
-                times.at(t),
-                at(fg, t),
-                at(py, t)
-            );
-            (None, t, text)
-        })
-        .collect()
+    let text = format!(
+        "t = {}: processor 0 of Fine-Grain {} · of P.Y {}",
+        times.at(t),
+        at(fg),
+        at(py)
+    );
+    Some((None, t, text))
 }
 
-/// P.Y's top cluster, node by node.
-fn py_steps(s: &Schedule, times: Times) -> Vec<Step> {
+/// P.Y's top cluster: processor 0's nodes in the order they start.
+fn py_nodes(s: &Schedule) -> Vec<usize> {
     let mut nodes: Vec<usize> = (1..s.processor.len())
         .filter(|&k| s.processor[k] == 0)
         .collect();
     nodes.sort_by(|&a, &b| s.start[a].total_cmp(&s.start[b]));
     nodes
-        .into_iter()
-        .enumerate()
-        .map(|(i, k)| {
-            // (The time goes to the detail: the headline keeps to one line at 720p.)
-            let text = format!(
-                "node {} of processor 0 (P.Y's top cluster): heap node {k}, starts at t = {}",
-                i + 1,
-                times.at(s.start[k])
-            );
-            (Some(k), s.start[k], text)
-        })
-        .collect()
+}
+
+/// Node `i` of P.Y's top cluster.
+fn py_step(s: &Schedule, times: Times, i: usize) -> Option<Step> {
+    let k = *py_nodes(s).get(i)?;
+    // (The time goes to the detail: the headline keeps to one line at 720p.)
+    let text = format!(
+        "node {} of processor 0 (P.Y's top cluster): heap node {k}, starts at t = {}",
+        i + 1,
+        times.at(s.start[k])
+    );
+    Some((Some(k), s.start[k], text))
 }
