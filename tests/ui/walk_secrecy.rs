@@ -71,11 +71,15 @@ pub fn fills(pattern: &str, text: &str) -> Option<Vec<String>> {
 /// The fills of `t`'s "?" in the nearest text of `all` with its role that is `t` unmasked.
 fn counterpart(t: &Text, all: &[Text]) -> Option<Vec<String>> {
     let d = |u: &Text| (u.rect.min - t.rect.min).length();
-    all.iter()
+    // Nearest first (a stable sort: of equally near texts, the first), so that the search stops
+    // at the first text that fills: a frame holds hundreds of texts of one role.
+    let mut near: Vec<(f32, &Text)> = all
+        .iter()
         .filter(|u| u.role == t.role)
-        .filter_map(|u| fills(&t.text, &u.text).map(|f| (d(u), f)))
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, f)| f)
+        .map(|u| (d(u), u))
+        .collect();
+    near.sort_by(|a, b| a.0.total_cmp(&b.0));
+    near.into_iter().find_map(|(_, u)| fills(&t.text, &u.text))
 }
 
 /// Whether every place `text` writes `answer` is a count of something the question does not
