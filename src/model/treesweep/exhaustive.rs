@@ -10,7 +10,10 @@
 //! running the unit tasks of C with release times and in-tree precedence, solved exactly by
 //! executing in nondecreasing order of precedence-adjusted release times. So
 //! OPT(n) = min over all C of that single-processor makespan, with OPT(h) for h < n computed
-//! the same way — every root-containing connected set is enumerated (458 329 for n = 5).
+//! the same way — every root-containing connected set is examined (458 329 for n = 5), up to
+//! mirror images: swapping a node's two subtrees maps T_n onto itself and changes no release
+//! time, so one cluster of each mirror class is evaluated (2 278 for n = 5), counted as many
+//! times as its class has members. The tests compare this with every cluster, one by one.
 
 use super::finegrain::le;
 
@@ -95,19 +98,21 @@ pub fn cluster_makespan(h: u32, tau: f64, opt: &[f64], mask: u64) -> f64 {
 type SearchResult = (f64, u64, u64, u32, u32, u64);
 
 fn search(h: u32, tau: f64, opt: &[f64]) -> SearchResult {
-    let total = (1u64 << h) - 1;
-    let mut masks = Vec::new();
-    enumerate(2, total, 1 << 1, &mut masks);
-    let values: Vec<(f64, u64)> = masks
-        .iter()
-        .map(|&m| (cluster_makespan(h, tau, opt, m), m))
+    let (mut best, mut clusters) = (f64::INFINITY, 0);
+    let values: Vec<(f64, u64, u64)> = shapes(h)
+        .into_iter()
+        .map(|(m, w)| {
+            let v = cluster_makespan(h, tau, opt, m);
+            best = best.min(v);
+            clusters += w;
+            (v, m, w)
+        })
         .collect();
-    let best = values.iter().fold(f64::INFINITY, |b, &(v, _)| b.min(v));
     let mut count = 0;
     let (mut lo, mut hi, mut best_mask) = (u32::MAX, 0, 0);
-    for &(v, m) in &values {
+    for &(v, m, w) in &values {
         if le(v, best) {
-            count += 1;
+            count += w;
             let size = m.count_ones();
             lo = lo.min(size);
             hi = hi.max(size);
@@ -116,32 +121,98 @@ fn search(h: u32, tau: f64, opt: &[f64]) -> SearchResult {
             }
         }
     }
-    (best, masks.len() as u64, count, lo, hi, best_mask)
+    (best, clusters, count, lo, hi, best_mask)
 }
 
-/// All root-containing connected node sets: node v joins only if its parent is in.
-fn enumerate(v: u64, total: u64, mask: u64, out: &mut Vec<u64>) {
-    if v > total {
-        out.push(mask);
-        return;
+/// The top clusters of T_h up to mirror images, built height by height (no recursion): each
+/// as a mask over heap numbers (bit k = node k) with the number of clusters its mirror class
+/// holds. A cluster is the root with, under each child, nothing or a cluster of T_(h−1);
+/// an unordered pair of different child clusters stands for two.
+fn shapes(h: u32) -> Vec<(u64, u64)> {
+    let mut shapes: Vec<(u64, u64)> = vec![(1 << 1, 1)];
+    for _ in 2..=h {
+        let kids: Vec<(u64, u64)> = std::iter::once((0, 1)).chain(shapes).collect();
+        shapes = Vec::with_capacity(kids.len() * (kids.len() + 1) / 2);
+        for (i, &(a, wa)) in kids.iter().enumerate() {
+            for (j, &(b, wb)) in kids.iter().enumerate().skip(i) {
+                let mirrors = if i == j { 1 } else { 2 };
+                shapes.push((1 << 1 | graft(a, 2) | graft(b, 3), wa * wb * mirrors));
+            }
+        }
     }
-    if mask >> (v / 2) & 1 == 1 {
-        enumerate(v + 1, total, mask | 1 << v, out);
+    shapes
+}
+
+/// Mask `m` of a subtree (its root is node 1) placed under node `r` of a larger tree: node k
+/// at depth d becomes node r·2^d + (k − 2^d).
+fn graft(m: u64, r: u64) -> u64 {
+    let mut out = 0;
+    let mut rest = m;
+    while rest != 0 {
+        let k = u64::from(rest.trailing_zeros());
+        rest &= rest - 1;
+        let d = 63 - k.leading_zeros();
+        out |= 1 << ((r << d) + (k - (1 << d)));
     }
-    enumerate(v + 1, total, mask, out);
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Every root-containing connected node set of T_h, one by one: node v joins only if its
+    /// parent is in.
+    fn every_cluster(h: u32) -> Vec<u64> {
+        let total = (1u64 << h) - 1;
+        let mut masks = vec![1u64 << 1];
+        for v in 2..=total {
+            let with: Vec<u64> = masks
+                .iter()
+                .filter(|&&m| m >> (v / 2) & 1 == 1)
+                .map(|&m| m | 1 << v)
+                .collect();
+            masks.extend(with);
+        }
+        masks
+    }
+
+    /// Up to mirror images, the search finds what every cluster one by one finds: the
+    /// optimum, how many clusters reach it, and their smallest and largest sizes.
+    #[test]
+    fn mirror_classes_agree_with_every_cluster() {
+        for tau in [1.5, 2.0, 2.5, 3.7, 6.0, 10.0, 40.0] {
+            let ex = exhaustive(4, tau).unwrap();
+            for h in 1..=4u32 {
+                let opt = &ex.opt[..h as usize - 1];
+                let all: Vec<(f64, u64)> = every_cluster(h)
+                    .into_iter()
+                    .map(|m| (cluster_makespan(h, tau, opt, m), m))
+                    .collect();
+                let best = all.iter().fold(f64::INFINITY, |b, &(v, _)| b.min(v));
+                assert_eq!(ex.opt[h as usize - 1], best, "τ = {tau}, h = {h}");
+                let optimal: Vec<u32> = all
+                    .iter()
+                    .filter(|&&(v, _)| le(v, best))
+                    .map(|&(_, m)| m.count_ones())
+                    .collect();
+                let found = search(h, tau, opt);
+                assert_eq!(found.1, all.len() as u64, "τ = {tau}, h = {h}");
+                assert_eq!(found.2, optimal.len() as u64, "τ = {tau}, h = {h}");
+                assert_eq!(found.3, *optimal.iter().min().unwrap());
+                assert_eq!(found.4, *optimal.iter().max().unwrap());
+                assert!(le(cluster_makespan(h, tau, opt, found.5), best));
+            }
+        }
+    }
+
     #[test]
     fn counts_every_root_containing_cluster() {
         // g(h) = (1 + g(h − 1))², g(1) = 1.
-        let counts: Vec<u64> = (1..=4)
+        let counts: Vec<u64> = (1..=5)
             .map(|h| exhaustive(h, 3.0).unwrap().clusters)
             .collect();
-        assert_eq!(counts, vec![1, 4, 25, 676]);
+        assert_eq!(counts, vec![1, 4, 25, 676, 458_329]);
         assert!(exhaustive(6, 3.0).is_none());
         assert!(exhaustive(0, 3.0).is_none());
     }
