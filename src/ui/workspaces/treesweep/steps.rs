@@ -214,3 +214,47 @@ fn py_step(s: &Schedule, times: Times, i: usize) -> Option<Step> {
     );
     Some((Some(k), s.start[k], text))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::NoProgress;
+    use crate::model::treesweep::TreeSweepParams;
+    use crate::report::treesweep::Parts;
+
+    /// T_5 at τ = 2.5 (grs step 2): Fine-Grain's top cluster has 9 nodes and T* = 10, P.Y's
+    /// ⌊τ + 1⌋ = 3 nodes; each schedule steps through its cluster, then the end.
+    #[test]
+    fn steps_are_counted_and_written_one_at_a_time() {
+        let params = TreeSweepParams {
+            n: 5,
+            tau: 2.5,
+            ..TreeSweepParams::default()
+        };
+        let run = Parts::full(&params).build(&params, &NoProgress).unwrap();
+        assert_eq!(step_count(&run, Shown::FineGrain), 10);
+        assert_eq!(step_count(&run, Shown::Py), 4);
+        let first = step_at(&run, Shown::FineGrain, Times::SHOWN, 0).unwrap();
+        assert_eq!(first.1, 0.0);
+        assert!(
+            first
+                .2
+                .starts_with("0 of 9 done · node 1 of processor 0 at t = 0: Step 1.1")
+        );
+        let hidden = step_at(&run, Shown::FineGrain, Times::HIDDEN, 0).unwrap();
+        assert!(hidden.2.starts_with("0 of ? done"), "{}", hidden.2);
+        let end = step_at(&run, Shown::FineGrain, Times::SHOWN, 9).unwrap();
+        assert_eq!((end.0, end.1), (None, 10.0));
+        assert!(
+            end.2.ends_with("makespan T* (Fine-Grain) = 10"),
+            "{}",
+            end.2
+        );
+        for shown in [Shown::FineGrain, Shown::Py, Shown::Both] {
+            let count = step_count(&run, shown);
+            assert!(count > 1, "{shown:?}");
+            assert!((0..count).all(|k| step_at(&run, shown, Times::SHOWN, k).is_some()));
+            assert_eq!(step_at(&run, shown, Times::SHOWN, count), None, "{shown:?}");
+        }
+    }
+}
