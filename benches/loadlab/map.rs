@@ -31,6 +31,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group};
 use loadlab::model::NoProgress;
 use loadlab::model::geodecay::GeoParams;
+use loadlab::model::ksbf::{KsbfParams, Shape};
 use loadlab::model::map::Axis;
 use loadlab::model::registry::{ModelId, ModelParams, Scenario};
 use loadlab::report::map::MapRequest;
@@ -93,6 +94,27 @@ fn targets(c: &mut Criterion) {
             ),
         ),
     ];
+    let grid = KsbfParams {
+        shape: Shape::Grid,
+        ..KsbfParams::default()
+    }
+    .into_scenario();
+    let maps = maps.into_iter().chain([
+        (
+            "map ksbf 64x64 trees n=2..18 p=1..256 efficiency",
+            request(
+                ModelId::Ksbf.default_scenario(),
+                "n=2..18:64",
+                "p=1..256:64:log",
+                "efficiency",
+                1,
+            ),
+        ),
+        (
+            "map ksbf 64x64 pyramids n=2..400 p=1..256 efficiency",
+            request(grid, "n=2..400:64", "p=1..256:64:log", "efficiency", 1),
+        ),
+    ]);
     let mut g = c.benchmark_group("maps");
     g.sample_size(10);
     for (name, req) in maps {

@@ -10,7 +10,8 @@
 //!   question's answer is hidden, `embedded`, `busy`: a job runs, `ready_ms`: the first
 //!   frame, `slice_max_ms`: the longest time background work held the page, `alt`: the
 //!   canvas's alt text, the picture's description);
-//! - `view(name)` (`workspace`, `map`, `compare`), `mapPoints(n)` (an n × n map) and
+//! - `view(name)` (`workspace`, `map`, `compare`), `mapPoints(n)` (an n × n map),
+//!   `mapAxes(x, y)` (the front model's map axes, as `loadlab map`'s `--x` and `--y`) and
 //!   `cancel()` (the status bar's Cancel), for the timing and Cancel tests; `map()`: the Map
 //!   view's JSON once every cell is in (what `loadlab map … --json` prints), else "".
 
@@ -40,6 +41,8 @@ enum Ask {
     View(String),
     /// Set the map's points per axis.
     MapPoints(usize),
+    /// Set the front model's map axes.
+    MapAxes(String, String),
     /// Cancel the running jobs.
     Cancel,
 }
@@ -135,6 +138,10 @@ fn install_hook(window: &web_sys::Window, hook: &Shared) {
     let points = Closure::<dyn Fn(u32)>::new(move |n: u32| ask(&h, Ask::MapPoints(n as usize)));
     set("mapPoints", points.as_ref());
     points.forget();
+    let h = Rc::clone(hook);
+    let axes = Closure::<dyn Fn(String, String)>::new(move |x, y| ask(&h, Ask::MapAxes(x, y)));
+    set("mapAxes", axes.as_ref());
+    axes.forget();
     let h = Rc::clone(hook);
     let cancel = Closure::<dyn Fn()>::new(move || ask(&h, Ask::Cancel));
     set("cancel", cancel.as_ref());
@@ -280,6 +287,11 @@ impl Page {
                     _ => self.app.show_error(format!("no view {name:?}")),
                 },
                 Ask::MapPoints(n) => self.app.map_view().set_points(n),
+                Ask::MapAxes(x, y) => {
+                    if let Err(e) = self.app.set_map_axes(&x, &y) {
+                        self.app.show_error(format!("mapAxes: {e}"));
+                    }
+                }
                 Ask::Cancel => self.app.send(Cmd::CancelJobs),
             }
         }

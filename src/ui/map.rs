@@ -402,6 +402,30 @@ impl MapView {
         }
     }
 
+    /// Sets `model`'s map axes to `x` and `y`, written as `loadlab map`'s (`n=2..400:64`,
+    /// `p=1..256:64:log`), or says why not (the web page's test hook).
+    pub fn set_axes(&mut self, model: ModelId, x: &str, y: &str) -> Result<(), String> {
+        let edit = |text: &str| -> Result<AxisEdit, String> {
+            let a = Axis::parse(text)?;
+            let param = params(model)
+                .iter()
+                .position(|p| p.name == a.param)
+                .ok_or_else(|| format!("{}: no map parameter {:?}", model.name(), a.param))?;
+            Ok(AxisEdit {
+                param,
+                lo: number(a.lo, Precision::Exact),
+                hi: number(a.hi, Precision::Exact),
+                points: a.points,
+                log: a.scale == Spacing::Log,
+            })
+        };
+        let (x, y) = (edit(x)?, edit(y)?);
+        let s = &mut self.settings[model.index()];
+        s.x = x;
+        s.y = y;
+        Ok(())
+    }
+
     /// The map once every cell is in: its request, plan and grid (the web page's test hook
     /// compares its JSON with the desktop's).
     pub fn finished(&self) -> Option<(&MapRequest, &MapPlan, &Grid)> {

@@ -236,9 +236,13 @@ try {
   // whose GPU process renders with SwiftShader.
   await context.close();
   ({ context, page } = await launch(true));
-  const mapPreset = "ksbf-t16-r8";
-  const spec = ["--x", `n=2..18:${MAP_POINTS}`, "--y", `p=1..256:${MAP_POINTS}:log`, "--metric", "efficiency"];
-  const flags = ["--shape", "tree", "--seed", "1", "--spawn-prob", "0.75", "--json"];
+  // A map of real work: KS-BF simulated on every pyramid G_2 … G_400 against every ring
+  // R_1 … R_256 (the complete trees of the default axes are counted, not simulated: a 64 × 64
+  // map of them takes the desktop about 10 ms, too little to time).
+  const mapPreset = "ksbf-g200-r16";
+  const axes = [`n=2..400:${MAP_POINTS}`, `p=1..256:${MAP_POINTS}:log`];
+  const spec = ["--x", axes[0], "--y", axes[1], "--metric", "efficiency"];
+  const flags = ["--shape", "grid", "--json"];
   // The desktop's median of 3 runs, on every core.
   const deskTime = () => {
     const times = [];
@@ -250,7 +254,20 @@ try {
     return times.sort((a, b) => a - b)[1];
   };
   const deskMs = deskTime();
-  await load(`#${cli("link", mapPreset).trim()}`);
+  const mapLink = `#${cli("link", mapPreset).trim()}`;
+  // Opens the preset, asks for the map and waits for it; the time from asking to the end.
+  const pageMap = async (computing) => {
+    const t = Date.now();
+    await page.evaluate(([x, y]) => {
+      window.loadlab.mapAxes(x, y);
+      window.loadlab.view("map");
+    }, axes);
+    await page.waitForFunction(() => JSON.parse(window.loadlab.state()).busy, null, { timeout: 10000, polling: 10 });
+    await computing();
+    await idle(300000);
+    return Date.now() - t;
+  };
+  await load(mapLink);
   await idle();
   await page.evaluate(() => {
     window.__long = [];
@@ -265,16 +282,10 @@ try {
     };
     requestAnimationFrame(tick);
   });
-  const t0 = Date.now();
-  await page.evaluate((n) => {
-    window.loadlab.mapPoints(n);
-    window.loadlab.view("map");
-  }, MAP_POINTS);
-  await page.waitForFunction(() => JSON.parse(window.loadlab.state()).busy, null, { timeout: 10000, polling: 10 });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: join(SHOTS, "map-computing.png") });
-  await idle(300000);
-  const mapMs = Date.now() - t0;
+  const mapMs = await pageMap(async () => {
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(SHOTS, "map-computing.png") });
+  });
   const longest = Math.max(0, ...(await page.evaluate(() => window.__long)));
   const slice = (await state()).slice_max_ms;
   const frames = await page.evaluate(() => window.__frames.splice(0));
@@ -288,16 +299,25 @@ try {
   );
   // The cells the workers computed are the desktop's: the page's finished map against
   // `loadlab map … --json` for the same scenario and axes.
-  const pageMap = await page.evaluate(() => window.loadlab.map());
+  const finished = await page.evaluate(() => window.loadlab.map());
   const cliMap = JSON.parse(cli("map", "ksbf", ...spec, ...flags));
-  const mapDiff = pageMap ? differ(JSON.parse(pageMap), cliMap) : "the page has no finished map";
+  const mapDiff = finished ? differ(JSON.parse(finished), cliMap) : "the page has no finished map";
   check("the page's map equals the desktop's (loadlab map --json)", !mapDiff, mapDiff);
+  // The page's time as the desktop's: the median of 3 maps (the page opened afresh for each).
+  const mapTimes = [mapMs];
+  for (let i = 0; i < 2; i++) {
+    await load(mapLink);
+    await idle();
+    mapTimes.push(await pageMap(async () => {}));
+  }
+  const pageMs = mapTimes.sort((a, b) => a - b)[1];
+  console.log(`map in the page: ${mapTimes.join(", ")} ms; median ${pageMs} ms, ${(pageMs / deskMs).toFixed(2)}x the desktop's`);
   // The budget (issue 35): the page within 3x the desktop's time. The page computes a map's
   // cells on web workers, one per core, as the desktop does on rayon's threads, so it is held
-  // to the desktop on every core.
+  // to the desktop on every core; both are medians of 3.
   check(
-    `the map in the page within 3x the desktop's time on every core (${(mapMs / deskMs).toFixed(2)}x)`,
-    mapMs <= 3 * deskMs,
+    `the map in the page within 3x the desktop's time on every core (${(pageMs / deskMs).toFixed(2)}x)`,
+    pageMs <= 3 * deskMs,
   );
   check(`longest task while the map computes under 100 ms (${Math.round(longest)} ms)`, longest < 100);
   // The runner pauses after 10 ms of work; what a slice measures beyond that is the machine

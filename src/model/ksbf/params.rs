@@ -308,12 +308,12 @@ pub fn cost_of(p: &KsbfParams, record: bool) -> Cost {
     cost_for(p, record, nodes_estimate(p))
 }
 
-/// [`cost_of`] a run with its records at the expected size of a random shape (a map's cell:
-/// the cells' sizes add up, so the map's total is close to the sum of the expectations).
-/// Measured: `map ksbf --shape random-tree --n 15 --x p=2..64:64 --y
-/// spawn_prob=0.5..1:64` 1.1 s where the margin of a single run estimated 5 s.
-pub fn mean_cost(p: &KsbfParams) -> Cost {
-    cost_for(p, true, nodes_expected(p))
+/// [`cost_of`] at the expected size of a random shape (a map's cell: the cells' sizes add
+/// up, so the map's total is close to the sum of the expectations). Measured: `map ksbf
+/// --shape random-tree --n 15 --x p=2..64:64 --y spawn_prob=0.5..1:64` 1.1 s where the
+/// margin of a single run estimated 5 s.
+pub fn mean_cost(p: &KsbfParams, record: bool) -> Cost {
+    cost_for(p, record, nodes_expected(p))
 }
 
 fn cost_for(p: &KsbfParams, record: bool, nodes: f64) -> Cost {

@@ -1,13 +1,15 @@
 //! What the report layer knows of the KS-BF model ([`ModelReport`]): its run, its step
 //! positions, its secrecy relations and its maps.
 
-use super::Parts;
+use super::{Parts, check_budget};
 use crate::model::Progress;
 use crate::model::ksbf::{self, KsbfParams, params};
+use crate::model::map::CellResult;
+use crate::model::registry::Scenario;
 use crate::report::ReportError;
 use crate::report::keys::ksbf as k;
 use crate::report::keys::within;
-use crate::report::map::catalog::{MapMetric, MapParam, map_param};
+use crate::report::map::catalog::{MapMetric, MapParam, defined, invalid, map_param, quotient};
 use crate::report::row::{ModelReport, model_parts};
 
 model_parts!(KsbfParams => Ksbf);
@@ -53,37 +55,83 @@ impl ModelReport for Parts {
         map_param!(Ksbf, spec params::SEED, |p| p.seed, u64),
     ];
     const MAP_METRICS: &'static [MapMetric] = &[
-        MapMetric::field("efficiency", "efficiency W / (p · makespan)", k::EFFICIENCY),
-        MapMetric::field("makespan", "steps until the last node runs", k::MAKESPAN),
-        MapMetric::field("speedup", "W / makespan", k::SPEEDUP),
+        MapMetric::field("efficiency", "efficiency W / (p · makespan)", k::EFFICIENCY)
+            .fast(|s| number(s, k::EFFICIENCY)),
+        MapMetric::field("makespan", "steps until the last node runs", k::MAKESPAN)
+            .fast(|s| number(s, k::MAKESPAN)),
+        MapMetric::field("speedup", "W / makespan", k::SPEEDUP).fast(|s| number(s, k::SPEEDUP)),
         MapMetric::ratio(
             "makespan_over_ideal",
             "makespan / ⌈W/p⌉-style ideal",
             k::MAKESPAN,
             k::IDEAL,
-        ),
+        )
+        .fast(|s| over(s, k::IDEAL)),
         MapMetric::ratio(
             "makespan_over_thm11",
             "makespan / Theorem 1.1's bound",
             k::MAKESPAN,
             k::BOUND,
-        ),
+        )
+        .fast(|s| over(s, k::BOUND)),
         MapMetric::ratio(
             "makespan_over_thm22",
             "makespan / Theorem 2.2's bound (trees)",
             k::MAKESPAN,
             k::THM22_BOUND,
-        ),
+        )
+        .fast(|s| over(s, k::THM22_BOUND)),
         MapMetric::ratio(
             "makespan_over_thm32",
             "makespan / Theorem 3.2's bound (grids)",
             k::MAKESPAN,
             k::THM32_BOUND,
-        ),
+        )
+        .fast(|s| over(s, k::THM32_BOUND)),
     ];
 
-    fn map_cost(p: &KsbfParams, _: bool) -> f64 {
-        p.validate()
-            .map_or(0.0, |_| params::mean_cost(p).work / ksbf::BUDGET.work)
+    /// A run at the expected size of a random shape: with its records through the JSON,
+    /// without them on the fast path (every metric has one).
+    fn map_cost(p: &KsbfParams, fast: bool) -> f64 {
+        p.validate().map_or(0.0, |_| {
+            params::mean_cost(p, !fast).work / ksbf::BUDGET.work
+        })
     }
+}
+
+/// The run of a map's cell without its records, the lemma's check or the JSON (the fast
+/// path): its makespan, nodes and work from the simulation, its bounds from the theory, each
+/// as the run's figures give them; refused as the run is, by its parameters or its budget.
+fn aggregate(s: &Scenario) -> Result<(ksbf::Outcome, ksbf::Theory), String> {
+    let p = crate::report::row::params::<KsbfParams>(s)
+        .map_err(|_| "not a KS-BF scenario".to_string())?;
+    let v = p.validate().map_err(invalid)?;
+    check_budget(p, &Parts::default()).map_err(|e| e.to_string())?;
+    Ok((ksbf::simulate_aggregate(&v), ksbf::theory(&v)))
+}
+
+/// `efficiency`, `makespan` or `speedup` of a map's cell on the fast path.
+fn number(s: &Scenario, key: &str) -> CellResult {
+    let (o, _) = aggregate(s)?;
+    let x = match key {
+        k::EFFICIENCY => o.efficiency(),
+        k::MAKESPAN => o.makespan as f64,
+        _ => o.speedup(),
+    };
+    defined(key, x)
+}
+
+/// The makespan over `den` (the ideal N/p or a theorem's bound, `null` in the JSON where it
+/// does not apply) on the fast path.
+fn over(s: &Scenario, den: &str) -> CellResult {
+    let (o, th) = aggregate(s)?;
+    let b = &th.bounds;
+    let value = match den {
+        k::IDEAL => Some(o.ideal()),
+        k::BOUND => b.thm11,
+        k::THM22_BOUND => b.thm22.map(|x| x as f64),
+        _ => b.thm32.map(|x| x as f64),
+    };
+    let value = value.ok_or_else(|| format!("{den} is not defined at these parameters"))?;
+    quotient(o.makespan as f64, defined(den, value)?, den)
 }

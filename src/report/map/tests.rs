@@ -1,5 +1,6 @@
 use super::*;
 use crate::model::divisible::{self, Method};
+use crate::model::ksbf::{Balance, KsbfParams, Schedule, Shape};
 use crate::model::map::Scale;
 use crate::model::redistribute::instance::Direction;
 use crate::model::redistribute::params::Algorithm;
@@ -163,6 +164,47 @@ fn tree_sweep_fast_path_is_the_json_path() {
         (4 * 6 * 8, 4 * 6 * 7)
     );
     assert_fast_path_is_json(base, "n=999..1001:3", "tau=1.0001..1e9:3:log");
+}
+
+#[test]
+fn ksbf_fast_path_is_the_json_path() {
+    // Complete trees under KS-BF: p = 0 is refused (p ≥ 1); Theorem 3.2's bound is the
+    // grids' (undefined on trees); the others are defined on every tree. Heights 1 … 20:
+    // records kept on the small trees, counted on the large ones.
+    let base = with_fast_paths(ModelId::Ksbf);
+    assert_eq!(
+        assert_fast_path_is_json(base.clone(), "n=1..20:5", "p=0..64:4"),
+        (7 * 5 * 4, 6 * 5 * 3)
+    );
+    // Grids, random shapes, the sparse adversaries, no and random balancing, depth-first:
+    // each engine, with the bounds that apply to it and the same errors where they do not.
+    let Scenario::Ksbf(p) = base else {
+        unreachable!()
+    };
+    for (shape, balance, schedule) in [
+        (Shape::Grid, Balance::Ks, Schedule::Bf),
+        (Shape::RandomTree, Balance::Ks, Schedule::Bf),
+        (Shape::RandomGrid, Balance::Ks, Schedule::Bf),
+        (Shape::SparseTree, Balance::Ks, Schedule::Bf),
+        (Shape::Tree, Balance::None, Schedule::Bf),
+        (Shape::Tree, Balance::Random, Schedule::Bf),
+        (Shape::Grid, Balance::Ks, Schedule::Df),
+    ] {
+        let q = KsbfParams {
+            shape,
+            balance,
+            schedule,
+            ..p.clone()
+        };
+        let (compared, values) =
+            assert_fast_path_is_json(Scenario::Ksbf(q), "n=2..14:3", "p=1..40:3");
+        assert_eq!(compared, 7 * 3 * 3, "{shape:?}");
+        // The makespan, speedup, efficiency and the ideal's ratio everywhere.
+        assert!(
+            values >= 4 * 3 * 3,
+            "{shape:?} {balance:?} {schedule:?}: {values}"
+        );
+    }
 }
 
 #[test]

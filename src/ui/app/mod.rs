@@ -252,6 +252,13 @@ impl LoadlabApp {
         &mut self.maps.map
     }
 
+    /// Sets the front model's map axes (`loadlab map`'s `--x` and `--y`; the web page's test
+    /// hook), or says why not.
+    pub fn set_map_axes(&mut self, x: &str, y: &str) -> Result<(), String> {
+        let model = self.desk.page().preset().scenario.model();
+        self.maps.map.set_axes(model, x, y)
+    }
+
     /// An embedded stage (the web page's `?embed=1`): presenter mode without the menu bar.
     pub fn embed(&mut self) {
         self.chrome.embedded = true;
