@@ -132,6 +132,9 @@ fn over(s: &Scenario, den: &str) -> CellResult {
         k::THM22_BOUND => b.thm22.map(|x| x as f64),
         _ => b.thm32.map(|x| x as f64),
     };
-    let value = value.ok_or_else(|| format!("{den} is not defined at these parameters"))?;
-    quotient(o.makespan as f64, defined(den, value)?, den)
+    quotient(
+        o.makespan as f64,
+        defined(den, value.unwrap_or(f64::NAN))?,
+        den,
+    )
 }
