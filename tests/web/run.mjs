@@ -272,18 +272,18 @@ try {
   const mapMs = await pageMap(
     () =>
       page.evaluate(() => {
-          window.__long = [];
-          new PerformanceObserver((l) => {
-            for (const e of l.getEntries()) window.__long.push(e.duration);
-          }).observe({ type: "longtask" });
-          // The browser's frames while the map computes: a callback per frame it could draw.
-          window.__frames = [];
-          const tick = (t) => {
-            window.__frames.push(t);
-            requestAnimationFrame(tick);
-          };
+        window.__long = [];
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries()) window.__long.push(e.duration);
+        }).observe({ type: "longtask" });
+        // The browser's frames while the map computes: a callback per frame it could draw.
+        window.__frames = [];
+        const tick = (t) => {
+          window.__frames.push(t);
           requestAnimationFrame(tick);
-    }),
+        };
+        requestAnimationFrame(tick);
+      }),
     async () => {
       await page.waitForTimeout(500);
       await page.screenshot({ path: join(SHOTS, "map-computing.png") });
