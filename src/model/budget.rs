@@ -93,6 +93,13 @@
 //! conservative: the random grid at 1/2 < q < 0.8, whose estimate is the complete grid while the
 //! run dies out (the boundary run takes 0.16 s) and the maps (about 3× on the redistribution
 //! map). (The KS-BF tree's memory, n = 28 estimated 1.1 GB, is gone with the count engine.)
+//!
+//! A tree with random directions counted 24 units a node at every size, as T_24 needs under
+//! load; small trees take a fifth of that, so `map ksbf --balance random --x n=2..18:64 --y
+//! p=1..256:64:log` was refused as "at least 10 s" and runs in 0.95 s of CPU (0.50 s wall,
+//! idle). It now weighs 5 units up to 2^19 nodes, rising to 24 at 2^24
+//! ([`super::ksbf::params::random_tree_weight`]): that map is estimated at 4.2 s, and
+//! `n=2..19` at 8.4 s (2.1 s of CPU idle).
 
 use super::format::{Precision, bytes, duration, number};
 use super::{ParamError, param_error};

@@ -79,7 +79,7 @@ use crate::model::param::{ParamSpec, integer, real, seed};
 param_specs! {
     /// The size n (see [`KsbfParams::n`]).
     N = integer("n", "size", (1.0, u32::MAX as f64), "6").rail(2.0, 18.0).linear().paper("Section 1.3")
-        .help("Size n ≥ 1: tree height (T_n), grid side (G_n), depth cap of the random shapes, h of the sparse tree, row length of the two-row grid. A run may take at most 4·10^8 node visits (about 10 s; a node of DF scheduling or of a grid with random directions counts 4, of a tree with random directions 24) and 1 GB: complete trees up to n = 28 breadth first (26 with DF, 23 with random directions), grids up to n = 23169 (14141 with DF or random directions).");
+        .help("Size n ≥ 1: tree height (T_n), grid side (G_n), depth cap of the random shapes, h of the sparse tree, row length of the two-row grid. A run may take at most 4·10^8 node visits (about 10 s; a node of DF scheduling or of a grid with random directions counts 4, of a tree with random directions 5 to 24, rising with its size) and 1 GB: complete trees up to n = 28 breadth first (26 with DF, 23 with random directions), grids up to n = 23169 (14141 with DF or random directions).");
     /// The ring size p (see [`KsbfParams::p`]).
     P = integer("p", "ring size", (1.0, P_MAX as f64), "4").unit("PEs").rail(1.0, 256.0).paper("Section 1.3")
         .help("Ring size p: PEs P_0 … P_{p−1}, each sending to its clockwise neighbour (1 to 4096; idle PEs cost nothing).");
@@ -219,7 +219,7 @@ impl Checks for KsbfParams {
 /// The KS-BF model's budget. One unit is one node visit of the FIFO engine (a pop, the
 /// node's children, their pushes); a node of the heap engine (DF scheduling, random
 /// directions, and the rerun when a FIFO stream breaks its order) counts [`HEAP_WEIGHT`], or
-/// [`RANDOM_TREE_WEIGHT`] for a tree with random directions, a grid position of the random
+/// [`random_tree_weight`] for a tree with random directions, a grid position of the random
 /// grid's membership pass [`CELL_WEIGHT`]. Idle PEs cost nothing (the engines only visit busy
 /// PEs), so p only adds its per-PE arrays.
 ///
@@ -243,9 +243,25 @@ pub const BUDGET: Budget = Budget {
 /// Work of one node of the heap engine, in FIFO node visits (DF scheduling, grids).
 pub const HEAP_WEIGHT: f64 = 4.0;
 
-/// Work of one node of the heap engine on a tree with random directions, in FIFO node visits:
-/// the few busy PEs hold whole levels in their heaps.
+/// Most work of one node of the heap engine on a tree with random directions, in FIFO node
+/// visits: the few busy PEs hold whole levels in their heaps (the calibration's T_24).
 pub const RANDOM_TREE_WEIGHT: f64 = 24.0;
+
+/// Least work of one node of the heap engine on a tree with random directions, in FIFO node
+/// visits: up to about 2^19 nodes the heaps stay in the caches and a node costs about what a
+/// DF node does. Measured idle (release build, whole process, p = 4, 64 and 4096; the FIFO
+/// unit about 8.2 ns there, from DF T_24 in 0.54 s): T_18 and T_19 38 ns a node (4.6 units),
+/// T_20 48–57 ns (5.8–7), T_21 62–72 (7.6–8.7), T_22 67–110 (8–13), T_23 76–147 (9–18).
+/// Before, every size counted 24: a map of T_2 … T_18 over 64 ring sizes was refused as
+/// "at least 10 s" while it takes 1.2 s of CPU.
+pub const RANDOM_TREE_WEIGHT_MIN: f64 = 5.0;
+
+/// Work of one node of a tree with random directions of about `nodes` nodes, in FIFO node
+/// visits: [`RANDOM_TREE_WEIGHT_MIN`] up to 2^19 nodes, then 4 more per doubling up to
+/// [`RANDOM_TREE_WEIGHT`] at 2^24 (above every measurement of the table there).
+pub fn random_tree_weight(nodes: f64) -> f64 {
+    (4.0 * (nodes.max(1.0).log2() - 18.0)).clamp(RANDOM_TREE_WEIGHT_MIN, RANDOM_TREE_WEIGHT)
+}
 
 /// Work of one position of the random grid's membership pass, in FIFO node visits: 1.9 ns
 /// measured (n = 13 332, 8.9·10^7 positions in 0.17 s of CPU, release build).
@@ -322,7 +338,7 @@ fn cost_for(p: &KsbfParams, record: bool, nodes: f64) -> Cost {
         return counted_tree_cost(p);
     }
     let heap = if p.balance == Balance::Random && !p.shape.is_grid() {
-        RANDOM_TREE_WEIGHT
+        random_tree_weight(nodes)
     } else {
         HEAP_WEIGHT
     };
@@ -450,11 +466,18 @@ mod tests {
         let e = df(27).validate().unwrap_err();
         assert_eq!(e.field, "n");
         assert!(e.message.contains("node visits"), "{e}");
-        // Random directions use the heap engine: 24 units per node on a tree, 4 on a grid.
+        // Random directions use the heap engine: on a tree 5 units a node up to 2^19 nodes,
+        // rising to 24 at 2^24 (T_23: 8.4·10^6 nodes in 1.2 s idle, 2.0 s of CPU under load;
+        // T_24 8.3 s of CPU under load); 4 on a grid.
         let random = |shape, n| KsbfParams {
             balance: Balance::Random,
             ..params(shape, n, 4096)
         };
+        let small = cost(&random(Shape::Tree, 18)).work;
+        let t18 = f64::from((1 << 18) - 1);
+        assert!((5.0 * t18..5.0 * t18 + 1e4).contains(&small), "{small}");
+        let t24 = cost(&random(Shape::Tree, 24)).work;
+        assert!(t24 > 23.9 * f64::from((1 << 24) - 1), "{t24}");
         assert!(random(Shape::Tree, 23).validate().is_ok());
         assert!(random(Shape::Tree, 24).validate().is_err());
         assert!(random(Shape::Grid, 14_141).validate().is_ok());

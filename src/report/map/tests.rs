@@ -339,6 +339,32 @@ fn tree_sweep_estimates_follow_the_fast_path() {
 }
 
 #[test]
+fn ksbf_random_directions_on_small_trees_cost_what_they_take() {
+    // T_2 … T_18 under random directions over 64 ring sizes: 1.2 s of CPU measured (release
+    // build, idle; the estimate's 25 ns per unit stands for a shared machine). At the 24 units
+    // a node the calibration's T_24 needs, the map was refused as "at least 10 s of work";
+    // trees of at most 2^19 nodes take about what a DF node does (38 ns idle, 4.6 units).
+    let Scenario::Ksbf(p) = ModelId::Ksbf.default_scenario() else {
+        unreachable!()
+    };
+    let random = Scenario::Ksbf(KsbfParams {
+        balance: Balance::Random,
+        ..p
+    });
+    let plan = request(random, "n=2..18:64", "p=1..256:64:log", "efficiency")
+        .plan()
+        .unwrap();
+    // Σ_{n=2}^{18} (2^n − 1) nodes a column, 5 units of 25 ns each.
+    let nodes = ((1u64 << 19) - 4 - 17) as f64 * plan.y_values.len() as f64;
+    let floor = nodes * 5.0 * 25e-9;
+    assert!(
+        (floor..floor * 1.5).contains(&plan.seconds),
+        "estimate {} s, {nodes} nodes",
+        plan.seconds
+    );
+}
+
+#[test]
 fn the_coarse_subgrid_thins_out_where_cells_are_costly() {
     // Cheap cells: every 4th row and column and the last ones (9 × 9 of 32 × 32).
     let tree = plan_of(
