@@ -1,9 +1,9 @@
-//! `loadlab ksbf-study --n 8,10,12 --p 2,4,8 --spawn-prob Q --seeds K --seed S
-//! [--json|--csv] [--shard i/k]`: KS-BF's efficiency on random growing trees over K seeds per
-//! (n, p), next to the complete tree and Theorem 1.1's guarantee
-//! ([`crate::model::ksbf::random_study`]). JSON: `{"spawn_prob", "seeds", "seed", "cells":
-//! [{"n", "p", "count", "mean", "sd", "ci95", "min", "median", "max", "mean_nodes",
-//! "complete_tree", "thm11_efficiency"}], "verdict"}`.
+//! `loadlab ksbf-study [--shape random-tree|random-grid] --n 8,10,12 --p 2,4,8 --spawn-prob Q
+//! --seeds K --seed S [--json|--csv] [--shard i/k]`: KS-BF's efficiency on random growing trees
+//! or grids over K seeds per (n, p), next to the complete tree (or pyramidal grid) and Theorem
+//! 1.1's guarantee ([`crate::model::ksbf::random_study`]). JSON: `{"shape", "spawn_prob",
+//! "seeds", "seed", "cells": [{"n", "p", "count", "mean", "sd", "ci95", "min", "median", "max",
+//! "mean_nodes", "complete_tree" (or "complete_grid"), "thm11_efficiency"}], "verdict"}`.
 
 use std::fmt::Write as _;
 
@@ -12,14 +12,17 @@ use serde_json::{Value, json};
 use super::shard::{self, Shard};
 use super::{CliError, Output, int, real};
 use crate::model::NoProgress;
-use crate::model::ksbf::BUDGET;
 use crate::model::ksbf::random_study::{CellSummary, StudySpec, summarize, verdict};
+use crate::model::ksbf::{BUDGET, Shape};
 use crate::model::redistribute::editing::parse_int_vector;
 
 /// Flags of `loadlab ksbf-study`.
 #[derive(Debug, clap::Args)]
 pub struct KsbfStudyArgs {
-    /// Depth caps n of the random trees (and of the complete trees), comma-separated.
+    /// The random workload: random-tree (compared with T_n) or random-grid (with G_n).
+    #[arg(long, default_value = Shape::RandomTree.name(), value_parser = random_shape())]
+    pub shape: Shape,
+    /// Depth caps n of the random workloads (and of the complete ones), comma-separated.
     #[arg(long, default_value = "8,10,12")]
     pub n: String,
     /// Ring sizes p, comma-separated.
@@ -28,7 +31,7 @@ pub struct KsbfStudyArgs {
     /// Spawn probability q of every task below level n − 1.
     #[arg(long, default_value_t = 0.75, value_parser = real)]
     pub spawn_prob: f64,
-    /// Random trees per (n, p).
+    /// Random workloads per (n, p).
     #[arg(long, default_value = "100", value_parser = int::<u64>)]
     pub seeds: u64,
     /// First seed (seed j of a cell is seed + j).
@@ -43,6 +46,14 @@ pub struct KsbfStudyArgs {
     pub shard: Option<Shard>,
 }
 
+/// The parser of `--shape`: the model's names of its two random shapes.
+fn random_shape() -> impl clap::builder::TypedValueParser<Value = Shape> {
+    use clap::builder::TypedValueParser as _;
+    let (tree, grid) = (Shape::RandomTree, Shape::RandomGrid);
+    clap::builder::PossibleValuesParser::new([tree.name(), grid.name()])
+        .map(move |s| if s == grid.name() { grid } else { tree })
+}
+
 fn list(flag: &str, text: &str) -> Result<Vec<u32>, CliError> {
     let v = parse_int_vector(text).map_err(|e| CliError(format!("--{flag}: {e}")))?;
     v.into_iter()
@@ -53,6 +64,7 @@ fn list(flag: &str, text: &str) -> Result<Vec<u32>, CliError> {
 impl KsbfStudyArgs {
     fn spec(&self) -> Result<StudySpec, CliError> {
         let spec = StudySpec {
+            shape: self.shape,
             ns: list("n", &self.n)?,
             ps: list("p", &self.p)?,
             q: self.spawn_prob,
@@ -63,7 +75,7 @@ impl KsbfStudyArgs {
             .check()
             .map_err(|e| CliError(format!("--{}: {}", super::flag(e.field), e.message)))?;
         BUDGET
-            .check("seeds", "the random-tree study", cost)
+            .check("seeds", &format!("the {} study", self.shape.name()), cost)
             .map_err(|e| CliError(format!("--seeds: {}", e.message)))?;
         Ok(spec)
     }
@@ -133,7 +145,7 @@ const CSV_COLUMNS: [Column; 13] = [
     ("median", |c| c.median.to_string()),
     ("max", |c| c.max.to_string()),
     ("mean_nodes", |c| c.mean_nodes.to_string()),
-    ("complete_tree", |c| c.complete_tree.to_string()),
+    ("complete", |c| c.complete.efficiency().to_string()),
     ("thm11_efficiency", |c| {
         c.thm11_efficiency
             .map(|b| b.to_string())
@@ -163,20 +175,29 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
     let verdict = verdict(&out);
     if a.out.json {
         let v = json!({
-            "spawn_prob": spec.q, "seeds": spec.seeds, "seed": spec.seed,
+            "shape": spec.shape.name(), "spawn_prob": spec.q, "seeds": spec.seeds,
+            "seed": spec.seed,
             "cells": out, "verdict": verdict,
         });
         return Ok(format!("{v}\n"));
     }
     let mut s = String::new();
     if a.out.csv {
-        let names: Vec<&str> = CSV_COLUMNS.iter().map(|&(name, _)| name).collect();
+        // The complete shape's column is named as in the JSON: complete_tree or complete_grid.
+        let complete = format!("complete_{}", spec.complete_shape().name());
+        let names: Vec<&str> = CSV_COLUMNS
+            .iter()
+            .map(|&(name, _)| if name == "complete" { &complete } else { name })
+            .collect();
         let _ = writeln!(s, "{}", names.join(","));
     } else {
         let _ = writeln!(
             s,
-            "KS-BF on random trees (q = {}, {} seeds from {}): efficiency N / (p · makespan)",
-            spec.q, spec.seeds, spec.seed
+            "KS-BF on random {}s (q = {}, {} seeds from {}): efficiency N / (p · makespan)",
+            spec.complete_shape().name(),
+            spec.q,
+            spec.seeds,
+            spec.seed
         );
         s.push_str("   n     p   mean   95% CI of mean     min  median     max   nodes  complete  Thm 1.1\n");
     }
@@ -197,7 +218,7 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
                 c.median,
                 c.max,
                 c.mean_nodes,
-                c.complete_tree,
+                c.complete.efficiency(),
                 c.thm11_efficiency.unwrap_or(f64::NAN)
             );
         }

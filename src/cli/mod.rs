@@ -133,8 +133,9 @@ pub enum Command {
     /// The open-problem lab: small instances where a paper's method is farthest from the
     /// exact optimum (`loadlab gaps redistribute --against METHOD --seed S --json`).
     Gaps(gaps::GapsArgs),
-    /// KS-BF's efficiency on random growing trees over many seeds per (n, p), with 95 %
-    /// intervals, next to the complete tree and Theorem 1.1 (Gao & Rosenberg's belief).
+    /// KS-BF's efficiency on random growing trees (or grids: --shape random-grid) over many
+    /// seeds per (n, p), with 95 % intervals, next to the complete tree (or pyramidal grid) and
+    /// Theorem 1.1 (Gao & Rosenberg's belief).
     KsbfStudy(ksbf_study::KsbfStudyArgs),
     /// Join the parts of a sharded run (`--shard i/k`) into the whole run's output.
     Merge(shard::MergeArgs),

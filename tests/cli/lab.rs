@@ -351,3 +351,87 @@ fn the_random_tree_study_summarises_its_seeds_and_shards() {
         );
     }
 }
+
+#[test]
+fn the_random_grid_study_meets_the_pyramid_and_percolation() {
+    let study = |q: &str, extra: &[&str]| {
+        let mut a = vec![
+            "ksbf-study",
+            "--shape",
+            "random-grid",
+            "--n",
+            "40,200",
+            "--p",
+            "4,16",
+            "--spawn-prob",
+            q,
+        ];
+        a.extend_from_slice(extra);
+        a.push("--json");
+        json(&a)
+    };
+    // q = 1: every seed grows the whole pyramidal grid G_n, C(n + 1, 2) nodes, so every
+    // cell's distribution is the complete grid's efficiency, which is `loadlab ksbf`'s on G_n.
+    let full = study("1", &["--seeds", "3"]);
+    assert_eq!(full["shape"], "random-grid");
+    for c in full["cells"].as_array().expect("cells") {
+        let n = c["n"].as_u64().unwrap();
+        assert_eq!(c["mean_nodes"].as_f64().unwrap(), (n * (n + 1) / 2) as f64);
+        // Every seed's run is the complete grid's (the mean and sd up to rounding).
+        for stat in ["min", "median", "max"] {
+            assert_eq!(c[stat], c["complete_grid"], "{stat}: {c}");
+        }
+        let e = c["complete_grid"].as_f64().unwrap();
+        assert!((c["mean"].as_f64().unwrap() - e).abs() < 1e-12, "{c}");
+        assert!(c["sd"].as_f64().unwrap() < 1e-12, "{c}");
+        assert!(c.get("complete_tree").is_none(), "{c}");
+        let (n, p) = (n.to_string(), c["p"].to_string());
+        let g = json(&["ksbf", "--shape", "grid", "--n", &n, "--p", &p, "--json"]);
+        assert_eq!(c["complete_grid"], g["efficiency"], "{c}");
+    }
+    assert!(full["verdict"].as_str().unwrap().contains("random grids"));
+    // Directed site percolation on the grid dies out below q ≈ 0.7055: at q = 0.6 the random
+    // grids stay small whatever n; at q = 0.9 they fill most of G_n (those that survive).
+    let (sub, sup) = (
+        study("0.6", &["--seeds", "40"]),
+        study("0.9", &["--seeds", "40"]),
+    );
+    for (a, b) in sub["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(sup["cells"].as_array().unwrap())
+    {
+        let n = a["n"].as_f64().unwrap();
+        let pyramid = n * (n + 1.0) / 2.0;
+        let (small, large) = (
+            a["mean_nodes"].as_f64().unwrap(),
+            b["mean_nodes"].as_f64().unwrap(),
+        );
+        assert!(
+            small < 0.01 * pyramid.max(5000.0),
+            "q = 0.6, n = {n}: {small}"
+        );
+        assert!(large > 0.5 * pyramid, "q = 0.9, n = {n}: {large}");
+    }
+    // Shards merge to the whole grid study, byte for byte.
+    let args = [
+        "ksbf-study",
+        "--shape",
+        "random-grid",
+        "--n",
+        "30",
+        "--p",
+        "2,8",
+        "--seeds",
+        "7",
+        "--csv",
+    ];
+    assert_eq!(merged(&args, "gridstudy"), stdout(&args));
+    assert!(stdout(&args).contains(",mean_nodes,complete_grid,"));
+    // The complete shapes are not random: refused (the help lists the two that are).
+    assert_error(
+        &["ksbf-study", "--shape", "grid"],
+        "invalid value 'grid' for '--shape",
+    );
+}

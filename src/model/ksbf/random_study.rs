@@ -1,9 +1,17 @@
-//! The random-tree study (`loadlab ksbf-study`): KS-BF's efficiency on random growing trees
-//! (every task below level n − 1 spawns two children with probability q) over many seeds, per
-//! (n, p), as a distribution with a 95 % confidence interval of the mean, next to the complete
-//! tree T_n and the efficiency Theorem 1.1 guarantees it. Gao and Rosenberg prove their bounds
-//! for complete trees and grids only and *believe* KS-BF does well on most growing trees: the
-//! study puts numbers on that belief.
+//! The random-workload study (`loadlab ksbf-study`): KS-BF's efficiency on random growing
+//! trees (every task below level n − 1 spawns two children with probability q) or grids (every
+//! node below level n − 1 spawns both arcs with probability q) over many seeds, per (n, p), as a
+//! distribution with a 95 % confidence interval of the mean, next to the complete tree T_n or
+//! the pyramidal grid G_n and the efficiency Theorem 1.1 guarantees it. Gao and Rosenberg prove
+//! their bounds for complete trees and grids only and *believe* KS-BF does well "on most
+//! randomly growing trees and grids": the study puts numbers on that belief.
+//!
+//! A random tree is a Galton–Watson tree: it reaches depth ℓ with probability 1 − e_ℓ, where
+//! e_0 = 0 and e_{ℓ+1} = 1 − q + q·e_ℓ², and grows forever (without the cap) with probability
+//! (2q − 1)/q when q > 1/2. A random grid is directed site percolation on the quarter plane
+//! (a member spawns with probability q, a position is a member when a parent spawned into it):
+//! it dies out almost surely below the critical q ≈ 0.7055 and fills a cone of the grid above
+//! it, so below that q the mean efficiency measures small workloads, not KS-BF on large ones.
 //!
 //! Seed j (0-based) of a cell is `seed + j`; every (cell, seed) run is independent, so the
 //! runs can be computed in shards and the summaries formed afterwards.
@@ -16,6 +24,7 @@ use super::theory::theory;
 use crate::model::ParamError;
 use crate::model::budget::Cost;
 use crate::model::median_of_sorted;
+use crate::model::param_error;
 
 /// Most seeds per cell.
 pub const SEEDS_MAX: u64 = 100_000;
@@ -23,6 +32,8 @@ pub const SEEDS_MAX: u64 = 100_000;
 /// The study's settings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StudySpec {
+    /// The random workload: [`Shape::RandomTree`] or [`Shape::RandomGrid`].
+    pub shape: Shape,
     /// Depth caps n.
     pub ns: Vec<u32>,
     /// Ring sizes p.
@@ -44,6 +55,15 @@ impl StudySpec {
             .collect()
     }
 
+    /// The complete shape the random one grows into at q = 1: T_n or G_n.
+    pub fn complete_shape(&self) -> Shape {
+        if self.shape.is_grid() {
+            Shape::Grid
+        } else {
+            Shape::Tree
+        }
+    }
+
     fn scenario(&self, shape: Shape, n: u32, p: u32, seed: u64) -> KsbfParams {
         KsbfParams {
             shape,
@@ -56,20 +76,31 @@ impl StudySpec {
         }
     }
 
-    /// Checks every cell's scenario and the seeds; the work of the whole study (every random
-    /// tree at its largest, and the complete trees).
+    /// Checks the shape, every cell's scenario and the seeds; the work of the whole study
+    /// (every random workload at its largest, and the complete ones).
     pub fn check(&self) -> Result<Cost, ParamError> {
+        if !self.shape.is_random() {
+            return Err(param_error(
+                "shape",
+                format!(
+                    "the study draws {} or {} workloads, not {}",
+                    Shape::RandomTree.name(),
+                    Shape::RandomGrid.name(),
+                    self.shape.name()
+                ),
+            ));
+        }
         if !(1..=SEEDS_MAX).contains(&self.seeds) {
-            return Err(crate::model::param_error(
+            return Err(param_error(
                 "seeds",
                 format!("between 1 and {SEEDS_MAX} seeds per cell"),
             ));
         }
         let mut total = Cost::default();
         for (n, p) in self.cells() {
-            let r = self.scenario(Shape::RandomTree, n, p, self.seed);
+            let r = self.scenario(self.shape, n, p, self.seed);
             r.validate()?;
-            let t = self.scenario(Shape::Tree, n, p, self.seed);
+            let t = self.scenario(self.complete_shape(), n, p, self.seed);
             t.validate()?;
             total = total + cost_of(&r, false).repeated(self.seeds as f64) + cost_of(&t, false);
         }
@@ -79,21 +110,30 @@ impl StudySpec {
     /// Efficiency and nodes of seed `j` in cell (n, p).
     pub fn run(&self, n: u32, p: u32, j: u64) -> Result<(f64, u64), ParamError> {
         let v = self
-            .scenario(Shape::RandomTree, n, p, self.seed.wrapping_add(j))
+            .scenario(self.shape, n, p, self.seed.wrapping_add(j))
             .validate()?;
         let o = simulate_aggregate(&v);
         Ok((o.efficiency(), o.nodes))
     }
 
-    /// The complete tree's efficiency and Theorem 1.1's guaranteed efficiency N / (p · bound).
-    pub fn complete(&self, n: u32, p: u32) -> Result<(f64, Option<f64>), ParamError> {
-        let v = self.scenario(Shape::Tree, n, p, self.seed).validate()?;
+    /// The complete shape's efficiency and Theorem 1.1's guaranteed efficiency N / (p · bound)
+    /// ((a) on T_n, (b) on G_n).
+    pub fn complete(&self, n: u32, p: u32) -> Result<(Complete, Option<f64>), ParamError> {
+        let v = self
+            .scenario(self.complete_shape(), n, p, self.seed)
+            .validate()?;
         let o = simulate_aggregate(&v);
         let bound = theory(&v)
             .bounds
             .thm11
             .map(|b| o.nodes as f64 / (f64::from(p) * b));
-        Ok((o.efficiency(), bound))
+        let e = o.efficiency();
+        let complete = if self.shape.is_grid() {
+            Complete::Grid(e)
+        } else {
+            Complete::Tree(e)
+        };
+        Ok((complete, bound))
     }
 }
 
@@ -118,19 +158,48 @@ pub struct CellSummary {
     pub median: f64,
     /// Largest efficiency.
     pub max: f64,
-    /// Mean number of nodes of the random trees.
+    /// Mean number of nodes of the random workloads.
     pub mean_nodes: f64,
-    /// KS-BF's efficiency on the complete tree T_n.
-    pub complete_tree: f64,
-    /// The efficiency Theorem 1.1 guarantees on T_n.
+    /// KS-BF's efficiency on the complete shape (`complete_tree` or `complete_grid`).
+    #[serde(flatten)]
+    pub complete: Complete,
+    /// The efficiency Theorem 1.1 guarantees on the complete shape.
     pub thm11_efficiency: Option<f64>,
+}
+
+/// KS-BF's efficiency on the complete shape of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum Complete {
+    /// On the complete tree T_n.
+    #[serde(rename = "complete_tree")]
+    Tree(f64),
+    /// On the pyramidal grid G_n.
+    #[serde(rename = "complete_grid")]
+    Grid(f64),
+}
+
+impl Complete {
+    /// The efficiency.
+    pub fn efficiency(self) -> f64 {
+        match self {
+            Complete::Tree(e) | Complete::Grid(e) => e,
+        }
+    }
+
+    /// "tree" or "grid".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Complete::Tree(_) => "tree",
+            Complete::Grid(_) => "grid",
+        }
+    }
 }
 
 /// The summary of a cell's runs (in seed order).
 pub fn summarize(
     (n, p): (u32, u32),
     runs: &[(f64, u64)],
-    complete: (f64, Option<f64>),
+    complete: (Complete, Option<f64>),
 ) -> Option<CellSummary> {
     if runs.is_empty() {
         return None;
@@ -157,35 +226,79 @@ pub fn summarize(
         median: median_of_sorted(&e),
         max: e[e.len() - 1],
         mean_nodes: runs.iter().map(|r| r.1 as f64).sum::<f64>() / m,
-        complete_tree: complete.0,
+        complete: complete.0,
         thm11_efficiency: complete.1,
     })
 }
 
-/// What the cells say about the belief that KS-BF does well on most growing trees, in one
-/// plain sentence.
+/// What the cells say about the belief that KS-BF does well on most growing trees (or
+/// grids), in one plain sentence.
 pub fn verdict(cells: &[CellSummary]) -> String {
     let m = cells.len();
-    let at_or_above = cells
-        .iter()
-        .filter(|c| c.ci95[1] >= c.complete_tree)
-        .count();
+    let complete = |c: &CellSummary| c.complete.efficiency();
+    let at_or_above = cells.iter().filter(|c| c.ci95[1] >= complete(c)).count();
     let worst = cells
         .iter()
-        .min_by(|a, b| (a.mean / a.complete_tree).total_cmp(&(b.mean / b.complete_tree)));
+        .min_by(|a, b| (a.mean / complete(a)).total_cmp(&(b.mean / complete(b))));
     let Some(w) = worst else {
         return "no cells".into();
     };
+    let shape = w.complete.noun();
     let below_half = cells.iter().filter(|c| c.median < 0.5).count();
+    let median_above = cells.iter().filter(|c| c.median >= complete(c)).count();
     format!(
-        "In {at_or_above} of {m} cells the 95 % interval of the mean efficiency on random trees \
-         reaches the complete tree's efficiency; the lowest ratio of the mean to the complete \
-         tree's is {:.3} (n = {}, p = {}: mean {:.3}, complete tree {:.3}); in {below_half} of \
-         {m} cells the median random tree runs below 50 % efficiency.",
-        w.mean / w.complete_tree,
+        "In {at_or_above} of {m} cells the 95 % interval of the mean efficiency on random \
+         {shape}s reaches the complete {shape}'s efficiency; the lowest ratio of the mean to \
+         the complete {shape}'s is {:.3} (n = {}, p = {}: mean {:.3}, complete {shape} {:.3}); \
+         in {median_above} of {m} cells the median random {shape} runs at least as efficiently \
+         as the complete one, in {below_half} below 50 % efficiency.",
+        w.mean / complete(w),
         w.n,
         w.p,
         w.mean,
-        w.complete_tree
+        complete(w)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(shape: Shape) -> StudySpec {
+        StudySpec {
+            shape,
+            ns: vec![6],
+            ps: vec![2],
+            q: 1.0,
+            seeds: 2,
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn the_study_draws_random_shapes_beside_their_complete_ones() {
+        for (random, complete) in [
+            (Shape::RandomTree, Shape::Tree),
+            (Shape::RandomGrid, Shape::Grid),
+        ] {
+            let s = spec(random);
+            assert!(s.check().is_ok());
+            assert_eq!(s.complete_shape(), complete);
+            // q = 1 grows the complete shape: T_6 has 63 nodes, G_6 has C(7, 2) = 21.
+            let nodes = if complete == Shape::Tree { 63 } else { 21 };
+            let (e, n) = s.run(6, 2, 0).unwrap();
+            assert_eq!(n, nodes);
+            assert_eq!(s.complete(6, 2).unwrap().0.efficiency(), e);
+        }
+        for shape in [
+            Shape::Tree,
+            Shape::Grid,
+            Shape::SparseTree,
+            Shape::TwoRowGrid,
+        ] {
+            let e = spec(shape).check().unwrap_err();
+            assert_eq!(e.field, "shape");
+            assert!(e.message.contains("random-tree or random-grid"), "{e}");
+        }
+    }
 }
