@@ -46,6 +46,8 @@ mod homework;
 mod keyboard;
 #[path = "ui/ksbf.rs"]
 mod ksbf;
+#[path = "ui/ksbf_study.rs"]
+mod ksbf_study;
 #[path = "ui/layout.rs"]
 mod layout;
 #[path = "ui/legibility.rs"]

@@ -12,9 +12,8 @@ use serde_json::{Value, json};
 use super::shard::{self, Shard};
 use super::{CliError, Output, int, real};
 use crate::model::NoProgress;
+use crate::model::ksbf::Shape;
 use crate::model::ksbf::random_study::{CellSummary, StudySpec, summarize, verdict};
-use crate::model::ksbf::{BUDGET, Shape};
-use crate::model::redistribute::editing::parse_int_vector;
 
 /// Flags of `loadlab ksbf-study`.
 #[derive(Debug, clap::Args)]
@@ -54,30 +53,12 @@ fn random_shape() -> impl clap::builder::TypedValueParser<Value = Shape> {
         .map(move |s| if s == grid.name() { grid } else { tree })
 }
 
-fn list(flag: &str, text: &str) -> Result<Vec<u32>, CliError> {
-    let v = parse_int_vector(text).map_err(|e| CliError(format!("--{flag}: {e}")))?;
-    v.into_iter()
-        .map(|x| u32::try_from(x).map_err(|_| CliError(format!("--{flag}: {x} is out of range"))))
-        .collect()
-}
-
 impl KsbfStudyArgs {
     fn spec(&self) -> Result<StudySpec, CliError> {
-        let spec = StudySpec {
-            shape: self.shape,
-            ns: list("n", &self.n)?,
-            ps: list("p", &self.p)?,
-            q: self.spawn_prob,
-            seeds: self.seeds,
-            seed: self.seed,
-        };
-        let cost = spec
-            .check()
-            .map_err(|e| CliError(format!("--{}: {}", super::flag(e.field), e.message)))?;
-        BUDGET
-            .check("seeds", &format!("the {} study", self.shape.name()), cost)
-            .map_err(|e| CliError(format!("--seeds: {}", e.message)))?;
-        Ok(spec)
+        let lists = (self.n.as_str(), self.p.as_str());
+        let seeds = (self.seeds, self.seed);
+        StudySpec::typed(self.shape, lists, self.spawn_prob, seeds)
+            .map_err(|e| CliError(format!("--{}: {}", super::flag(e.field), e.message)))
     }
 }
 

@@ -51,6 +51,7 @@ struct Windows {
     about: bool,
     errata: super::errata::Errata,
     research: super::research::Research,
+    ksbf_study: super::ksbf_study::KsbfStudy,
 }
 
 /// What the chrome shows of the app this frame.
@@ -241,10 +242,9 @@ impl Chrome {
     /// Menu bar, status bar and model rail (the workspace fills what is left).
     pub fn bars(&mut self, ui: &mut egui::Ui, shell: &Shell<'_>) -> Vec<Cmd> {
         let mut cmds = Vec::new();
-        let (errata, research) = (&mut self.windows.errata, &mut self.windows.research);
         if !self.embedded {
-            egui::Panel::top("menu")
-                .show(ui, |ui| menu_bar(ui, shell, errata, research, &mut cmds));
+            let windows = &mut self.windows;
+            egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, shell, windows, &mut cmds));
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, shell, &mut cmds));
         if !shell.stage {
@@ -284,6 +284,7 @@ impl Chrome {
         let mut cmds = self.welcome_card(ctx);
         super::errata::window(&mut self.windows.errata, ctx, model, &mut cmds);
         super::research::window(&mut self.windows.research, ctx, &mut cmds);
+        super::ksbf_study::window(&mut self.windows.ksbf_study, ctx, &mut cmds);
         cmds.extend(self.prompt_window(ctx));
         cmds
     }
@@ -467,13 +468,7 @@ fn by_path(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, action: FileAction) {
     }
 }
 
-fn menu_bar(
-    ui: &mut egui::Ui,
-    shell: &Shell<'_>,
-    errata: &mut super::errata::Errata,
-    research: &mut super::research::Research,
-    cmds: &mut Vec<Cmd>,
-) {
+fn menu_bar(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &mut Vec<Cmd>) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| file_menu(ui, shell, cmds));
         ui.menu_button("Edit", |ui| {
@@ -493,9 +488,7 @@ fn menu_bar(
             entry(ui, cmds, Cmd::OpenAttempt, true);
             by_path(ui, cmds, FileAction::OpenAttempt);
         });
-        ui.menu_button("Help", |ui| {
-            help_menu(ui, (errata, research), shell.desk.active, cmds)
-        });
+        ui.menu_button("Help", |ui| help_menu(ui, windows, shell.desk.active, cmds));
         if shell.stage {
             // The folded rail: the model in front, the others one click away.
             ui.separator();
@@ -689,17 +682,13 @@ fn view_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::ResetLayout, true);
 }
 
-fn help_menu(
-    ui: &mut egui::Ui,
-    (errata, research): (&mut super::errata::Errata, &mut super::research::Research),
-    front: ModelId,
-    cmds: &mut Vec<Cmd>,
-) {
+fn help_menu(ui: &mut egui::Ui, windows: &mut Windows, front: ModelId, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::Toggle(Switch::Shortcuts), true);
     entry(ui, cmds, Cmd::Toggle(Switch::Help), true);
     entry(ui, cmds, Cmd::Toggle(Switch::About), true);
-    super::errata::menu(ui, errata, front);
-    super::research::menu(ui, research);
+    super::errata::menu(ui, &mut windows.errata, front);
+    super::research::menu(ui, &mut windows.research);
+    super::ksbf_study::menu(ui, &mut windows.ksbf_study);
     ui.separator();
     ui.menu_button("Lessons", |ui| {
         for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {

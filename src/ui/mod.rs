@@ -15,6 +15,7 @@ pub mod files;
 pub mod frame;
 pub mod help;
 pub mod homework;
+pub mod ksbf_study;
 pub mod lesson;
 pub mod look;
 pub mod map;

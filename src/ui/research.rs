@@ -18,6 +18,7 @@ use crate::model::redistribute::gaps::{Against, Gap, GapSearch, Space, command, 
 use crate::model::redistribute::params::{Algorithm, RedistParams, Study};
 use crate::model::registry::Scenario;
 use crate::preset::Preset;
+use crate::ui::widgets::job_bar::job_bar;
 
 /// Most exact solves the window offers.
 const BUDGET_MAX: u64 = 5000;
@@ -54,37 +55,54 @@ impl Default for Research {
     }
 }
 
+/// The window's title and its Help menu entry.
+const TITLE: &str = "Research: gaps in the redistribution paper";
+
 /// The Help menu's entry.
 pub fn menu(ui: &mut egui::Ui, state: &mut Research) {
-    if ui
-        .button("Research: gaps in the redistribution paper")
-        .on_hover_text("Small rings where a method of the paper is farthest from the exact optimum")
-        .clicked()
-    {
-        state.open = true;
-        ui.close();
-    }
+    let hover = "Small rings where a method of the paper is farthest from the exact optimum";
+    lab_entry(ui, TITLE, hover, &mut state.open);
 }
 
 /// The window (drawn every frame; nothing when closed).
 pub fn window(state: &mut Research, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
+    state.open = lab_window(ctx, TITLE, state.open, (20.0, 560.0), |ui| {
+        if let Some(done) = state.job.poll() {
+            state.found = Some(done);
+        }
+        controls(ui, state);
+        job_bar(ui, &mut state.job, "search");
+        ui.separator();
+        list(ui, state, cmds);
+    });
+}
+
+/// A research window's Help menu entry: opens it and closes the menu.
+pub(super) fn lab_entry(ui: &mut egui::Ui, title: &str, hover: &str, open: &mut bool) {
+    if ui.button(title).on_hover_text(hover).clicked() {
+        *open = true;
+        ui.close();
+    }
+}
+
+/// A research window titled `title`, `inset` points from the top left corner and `width`
+/// wide at first (less on a narrow screen), as tall as the screen allows; whether it is still
+/// `open` after this frame (its ✕).
+pub(super) fn lab_window(
+    ctx: &egui::Context,
+    title: &str,
+    mut open: bool,
+    (inset, width): (f32, f32),
+    body: impl FnOnce(&mut egui::Ui),
+) -> bool {
     let screen = ctx.content_rect();
-    let mut open = state.open;
-    egui::Window::new("Research: gaps in the redistribution paper")
+    egui::Window::new(title)
         .open(&mut open)
-        .default_pos(screen.left_top() + egui::vec2(20.0, 40.0))
-        .default_width(560.0f32.min(screen.width() - 40.0))
-        .default_height((screen.height() - 80.0).clamp(160.0, 520.0))
-        .show(ctx, |ui| {
-            if let Some(done) = state.job.poll() {
-                state.found = Some(done);
-            }
-            controls(ui, state);
-            progress(ui, state);
-            ui.separator();
-            list(ui, state, cmds);
-        });
-    state.open = open;
+        .default_pos(screen.left_top() + egui::vec2(inset, inset * 2.0))
+        .default_width(width.min(screen.width() - 2.0 * inset))
+        .default_height((screen.height() - 4.0 * inset).clamp(160.0, 520.0))
+        .show(ctx, body);
+    open
 }
 
 fn controls(ui: &mut egui::Ui, state: &mut Research) {
@@ -147,30 +165,6 @@ fn search(state: &mut Research, ctx: &egui::Context) {
         move || repaint.request_repaint(),
         move |p| Ok((search, search.run_with((0, 1), p)?)),
     );
-}
-
-/// The running search's progress bar and Cancel, or why the last one failed.
-fn progress(ui: &mut egui::Ui, state: &mut Research) {
-    if let Some(job) = state.job.running() {
-        let fraction = job.fraction();
-        let mut cancel = false;
-        ui.horizontal(|ui| {
-            ui.add(
-                egui::ProgressBar::new(fraction)
-                    .desired_width(200.0)
-                    .show_percentage(),
-            );
-            cancel = ui.button("Cancel").clicked();
-        });
-        if cancel {
-            state.job.cancel();
-        }
-    } else if let Some(why) = state.job.failure() {
-        ui.colored_label(
-            ui.visuals().error_fg_color,
-            format!("The search failed: {why}"),
-        );
-    }
 }
 
 fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {

@@ -18,13 +18,12 @@
 
 use serde::Serialize;
 
-use super::params::{Balance, KsbfParams, Schedule, Shape, cost_of};
+use super::params::{BUDGET, Balance, KsbfParams, Schedule, Shape, cost_of};
 use super::simulate::simulate_aggregate;
 use super::theory::theory;
-use crate::model::ParamError;
 use crate::model::budget::Cost;
-use crate::model::median_of_sorted;
-use crate::model::param_error;
+use crate::model::redistribute::editing::parse_int_vector;
+use crate::model::{Cancelled, ParamError, Progress, median_of_sorted, par_map, param_error};
 
 /// Most seeds per cell.
 pub const SEEDS_MAX: u64 = 100_000;
@@ -46,7 +45,84 @@ pub struct StudySpec {
     pub seed: u64,
 }
 
+/// A list of sizes as typed ("8,10,12"): whole numbers from 0 to 2^32 − 1.
+pub fn parse_sizes(text: &str) -> Result<Vec<u32>, String> {
+    let v = parse_int_vector(text).map_err(|e| e.to_string())?;
+    v.into_iter()
+        .map(|x| u32::try_from(x).map_err(|_| format!("{x} is out of range")))
+        .collect()
+}
+
 impl StudySpec {
+    /// The study as typed (`ns` and `ps` comma-separated, as `--n` and `--p` take them),
+    /// checked against the budget ([`StudySpec::check_budget`]); a list that does not parse
+    /// is an error on "n" or "p".
+    pub fn typed(
+        shape: Shape,
+        (ns, ps): (&str, &str),
+        q: f64,
+        (seeds, seed): (u64, u64),
+    ) -> Result<StudySpec, ParamError> {
+        let sizes = |field, text| parse_sizes(text).map_err(|e| param_error(field, e));
+        let spec = StudySpec {
+            shape,
+            ns: sizes("n", ns)?,
+            ps: sizes("p", ps)?,
+            q,
+            seeds,
+            seed,
+        };
+        spec.check_budget()?;
+        Ok(spec)
+    }
+
+    /// The `loadlab ksbf-study` command that runs the same study.
+    pub fn command(&self) -> Vec<String> {
+        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let mut c: Vec<String> = ["loadlab", "ksbf-study", "--shape", self.shape.name()]
+            .map(String::from)
+            .into();
+        for (flag, value) in [
+            ("--n", list(&self.ns)),
+            ("--p", list(&self.ps)),
+            ("--spawn-prob", self.q.to_string()),
+            ("--seeds", self.seeds.to_string()),
+            ("--seed", self.seed.to_string()),
+        ] {
+            c.push(flag.into());
+            c.push(value);
+        }
+        c
+    }
+
+    /// [`StudySpec::check`] and the KS-BF budget on the whole study.
+    pub fn check_budget(&self) -> Result<(), ParamError> {
+        let what = format!("the {} study", self.shape.name());
+        BUDGET.check("seeds", &what, self.check()?)
+    }
+
+    /// Every run of a checked study ([`StudySpec::check_budget`]) and its cells' summaries,
+    /// in the cells' order (the runs on every core).
+    pub fn summaries(&self, progress: &dyn Progress) -> Result<Vec<CellSummary>, Cancelled> {
+        let cells = self.cells();
+        let runs: Vec<(usize, u64)> = (0..cells.len())
+            .flat_map(|c| (0..self.seeds).map(move |j| (c, j)))
+            .collect();
+        let done = par_map(runs, progress, |(c, j)| {
+            self.run(cells[c].0, cells[c].1, j).ok()
+        })?;
+        let per_cell = self.seeds as usize;
+        let mut out = Vec::new();
+        for (&cell, runs) in cells.iter().zip(done.chunks(per_cell)) {
+            let runs: Option<Vec<(f64, u64)>> = runs.iter().copied().collect();
+            let complete = self.complete(cell.0, cell.1).ok();
+            if let (Some(runs), Some(complete)) = (runs, complete) {
+                out.extend(summarize(cell, &runs, complete));
+            }
+        }
+        Ok(out)
+    }
+
     /// The (n, p) cells, n outer.
     pub fn cells(&self) -> Vec<(u32, u32)> {
         self.ns
@@ -64,7 +140,8 @@ impl StudySpec {
         }
     }
 
-    fn scenario(&self, shape: Shape, n: u32, p: u32, seed: u64) -> KsbfParams {
+    /// The KS-BF run of `shape` in cell (n, p) with `seed` (KS balancing, BF scheduling).
+    pub fn scenario(&self, shape: Shape, n: u32, p: u32, seed: u64) -> KsbfParams {
         KsbfParams {
             shape,
             n,

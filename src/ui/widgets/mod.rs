@@ -17,6 +17,7 @@ pub mod focus;
 pub mod form;
 pub mod gantt;
 pub mod heatmap;
+pub mod job_bar;
 pub mod legend;
 pub mod marks;
 pub mod numbers;

@@ -1,0 +1,266 @@
+//! Help ▸ Research: KS-BF on random trees and grids — the study of
+//! [`crate::model::ksbf::random_study`] from the GUI (`loadlab ksbf-study`): pick the random
+//! workload, q, the depth caps and ring sizes, the seeds, Run, and each (n, p) cell lists the
+//! efficiency's mean with its 95 % interval and its median beside the complete tree (or
+//! pyramidal grid) and Theorem 1.1's guarantee, then the verdict on Gao and Rosenberg's belief.
+//! "Load" puts a cell's first random workload into the KS-BF workspace (an ordinary edit).
+//!
+//! The study runs as a background job on every core with a progress bar and Cancel; inputs the
+//! budget refuses are said below Run as they are typed (Run is then off).
+
+use egui::RichText;
+
+use super::commands::Cmd;
+use super::research::{lab_entry, lab_window};
+use crate::jobs::JobSlot;
+use crate::model::ksbf::Shape;
+use crate::model::ksbf::random_study::{CellSummary, StudySpec, verdict};
+use crate::model::registry::Scenario;
+use crate::preset::Preset;
+use crate::ui::widgets::job_bar::job_bar;
+use crate::ui::widgets::scroll::Clipped;
+
+/// The window's title and its Help menu entry.
+pub const TITLE: &str = "Research: KS-BF on random trees and grids";
+
+/// A study and its cells.
+type Done = (StudySpec, Vec<CellSummary>);
+
+/// The window's state.
+pub struct KsbfStudy {
+    /// Whether the window is open.
+    pub open: bool,
+    /// The random workload (random tree or random grid).
+    pub shape: Shape,
+    /// Spawn probability q.
+    pub q: f64,
+    /// The depth caps as typed.
+    pub ns: String,
+    /// The ring sizes as typed.
+    pub ps: String,
+    /// Seeds per cell.
+    pub seeds: u64,
+    /// First seed.
+    pub seed: u64,
+    /// The study as last typed ([`Typed`]) and its check, redone when the inputs change.
+    checked: Option<(Typed, Result<StudySpec, String>)>,
+    /// The last study's cells.
+    done: Option<Done>,
+    /// The study running.
+    job: JobSlot<Done>,
+}
+
+impl Default for KsbfStudy {
+    fn default() -> Self {
+        KsbfStudy {
+            open: false,
+            shape: Shape::RandomTree,
+            q: 0.75,
+            ns: "8,10,12".into(),
+            ps: "2,4,8,16".into(),
+            seeds: 100,
+            seed: 1,
+            checked: None,
+            done: None,
+            job: JobSlot::default(),
+        }
+    }
+}
+
+/// The Help menu's entry.
+pub fn menu(ui: &mut egui::Ui, state: &mut KsbfStudy) {
+    let hover = "KS-BF's efficiency on random growing workloads, over many seeds";
+    lab_entry(ui, TITLE, hover, &mut state.open);
+}
+
+/// The window (drawn every frame; nothing when closed).
+pub fn window(state: &mut KsbfStudy, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
+    state.open = lab_window(ctx, TITLE, state.open, (30.0, 640.0), |ui| {
+        if let Some(done) = state.job.poll() {
+            state.done = Some(done);
+        }
+        controls(ui, state);
+        job_bar(ui, &mut state.job, "study");
+        ui.separator();
+        table(ui, state, cmds);
+    });
+}
+
+/// The inputs as typed: shape, q's bits, n, p, seeds, first seed.
+type Typed = (Shape, u64, String, String, u64, u64);
+
+/// The study as typed, or why it cannot run (checked again only when the inputs change).
+fn checked(state: &mut KsbfStudy) -> Result<StudySpec, String> {
+    let typed = (
+        state.shape,
+        state.q.to_bits(),
+        state.ns.clone(),
+        state.ps.clone(),
+        state.seeds,
+        state.seed,
+    );
+    match &state.checked {
+        Some((t, result)) if *t == typed => result.clone(),
+        _ => {
+            let result = spec(state);
+            state.checked = Some((typed, result.clone()));
+            result
+        }
+    }
+}
+
+/// The study as typed, or why it cannot run.
+fn spec(state: &KsbfStudy) -> Result<StudySpec, String> {
+    let lists = (state.ns.as_str(), state.ps.as_str());
+    StudySpec::typed(state.shape, lists, state.q, (state.seeds, state.seed))
+        .map_err(|e| format!("{}: {}", e.field, e.message))
+}
+
+fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {
+    ui.horizontal_wrapped(|ui| {
+        for (shape, label) in [
+            (Shape::RandomTree, "random trees (beside T_n)"),
+            (Shape::RandomGrid, "random grids (beside G_n)"),
+        ] {
+            ui.selectable_value(&mut state.shape, shape, label);
+        }
+        let l = ui.label("q");
+        ui.add(
+            egui::DragValue::new(&mut state.q)
+                .range(0.0..=1.0)
+                .speed(0.005)
+                .max_decimals(4),
+        )
+        .labelled_by(l.id)
+        .on_hover_text("Spawn probability of every task below level n − 1");
+    });
+    let typed = ui.horizontal_wrapped(|ui| {
+        let l = ui.label("n");
+        ui.add(egui::TextEdit::singleline(&mut state.ns).desired_width(90.0))
+            .labelled_by(l.id)
+            .on_hover_text("Depth caps, comma-separated");
+        let l = ui.label("p");
+        ui.add(egui::TextEdit::singleline(&mut state.ps).desired_width(90.0))
+            .labelled_by(l.id)
+            .on_hover_text("Ring sizes, comma-separated");
+        let l = ui.label("seeds");
+        ui.add(egui::DragValue::new(&mut state.seeds).range(1..=10_000))
+            .labelled_by(l.id);
+        let l = ui.label("first seed");
+        ui.add(egui::DragValue::new(&mut state.seed))
+            .labelled_by(l.id);
+        let typed = checked(state);
+        let running = state.job.is_running();
+        if ui
+            .add_enabled(!running && typed.is_ok(), egui::Button::new("Run"))
+            .on_hover_text("Runs in the background on every core; the app stays usable")
+            .clicked()
+            && let Ok(spec) = &typed
+        {
+            run(state, spec.clone(), ui.ctx());
+        }
+        typed
+    });
+    match typed.inner {
+        Ok(spec) => {
+            let command = spec.command().join(" ");
+            ui.label(RichText::new(format!("Same study: `{command}`.")).weak());
+        }
+        Err(why) => {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+    }
+}
+
+/// Starts `spec` in the background (the previous study, if any, is cancelled).
+fn run(state: &mut KsbfStudy, spec: StudySpec, ctx: &egui::Context) {
+    let repaint = ctx.clone();
+    state.job.submit(
+        "KS-BF study",
+        move || repaint.request_repaint(),
+        move |p| {
+            let cells = spec.summaries(p)?;
+            Ok((spec, cells))
+        },
+    );
+}
+
+/// The header of the cells' table.
+const COLUMNS: [&str; 9] = [
+    "n", "p", "mean", "95 % CI", "median", "nodes", "complete", "Thm 1.1", "",
+];
+
+fn table(ui: &mut egui::Ui, state: &KsbfStudy, cmds: &mut Vec<Cmd>) {
+    let Some((spec, cells)) = &state.done else {
+        ui.label("Pick the workload and press Run.");
+        return;
+    };
+    let (shape, complete) = match spec.complete_shape() {
+        Shape::Grid => ("grid", "the pyramidal grid G_n"),
+        _ => ("tree", "the complete tree T_n"),
+    };
+    ui.label(format!(
+        "KS-BF on random {shape}s, q = {}, {} seeds from {}: efficiency N / (p · makespan). \
+         \"complete\": on {complete}; \"Thm 1.1\": the efficiency Theorem 1.1 guarantees there.",
+        spec.q, spec.seeds, spec.seed
+    ));
+    ui.label(verdict(cells));
+    egui::ScrollArea::vertical().show_clipped(ui, |ui| {
+        egui::Grid::new("ksbf-study-cells")
+            .striped(true)
+            .show(ui, |ui| {
+                for c in COLUMNS {
+                    ui.label(RichText::new(c).strong());
+                }
+                ui.end_row();
+                for c in cells {
+                    row(ui, spec, c, cmds);
+                }
+            });
+    });
+}
+
+fn row(ui: &mut egui::Ui, spec: &StudySpec, c: &CellSummary, cmds: &mut Vec<Cmd>) {
+    let f = |x: f64| format!("{x:.4}");
+    ui.label(c.n.to_string());
+    ui.label(c.p.to_string());
+    ui.label(f(c.mean));
+    ui.label(format!("[{}, {}]", f(c.ci95[0]), f(c.ci95[1])));
+    ui.label(f(c.median));
+    ui.label(format!("{:.0}", c.mean_nodes));
+    ui.label(f(c.complete.efficiency()));
+    ui.label(c.thm11_efficiency.map_or_else(|| "—".into(), f));
+    if ui
+        .small_button(format!("Load n = {}, p = {}", c.n, c.p))
+        .on_hover_text("The cell's first random workload in the KS-BF workspace")
+        .clicked()
+    {
+        cmds.push(load(spec, c));
+    }
+    ui.end_row();
+}
+
+/// The command loading a cell's first random workload (seed `spec.seed`) into the KS-BF
+/// workspace.
+fn load(spec: &StudySpec, c: &CellSummary) -> Cmd {
+    let params = spec.scenario(spec.shape, c.n, c.p, spec.seed);
+    Cmd::ShowScenario(Box::new(Preset::new(
+        format!(
+            "Random {}: n = {}, p = {}, q = {}, seed {}",
+            spec.complete_shape().name(),
+            c.n,
+            c.p,
+            spec.q,
+            spec.seed
+        ),
+        format!(
+            "The first seed of a KS-BF study cell: mean efficiency {:.4} over {} seeds, {:.4} on \
+             the complete {}.",
+            c.mean,
+            c.count,
+            c.complete.efficiency(),
+            spec.complete_shape().name()
+        ),
+        Scenario::Ksbf(params),
+    )))
+}

@@ -1,0 +1,122 @@
+//! Help ▸ Research: KS-BF on random trees and grids, at the projector stage (1280 × 720,
+//! presenter mode): the study runs in the background, its cells are the numbers its printed
+//! `loadlab ksbf-study` command gives, "Load" puts a cell's first random workload into the
+//! KS-BF workspace, and refused inputs are said below Run as they are typed (Run is off).
+
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::model::ksbf::Shape;
+use loadlab::model::registry::{ModelId, Scenario};
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::ksbf_study::TITLE;
+
+use super::common::{settle, shown};
+
+type Harness = egui_kittest::Harness<'static, LoadlabApp>;
+
+/// A node's text (a label's is its value).
+fn text_of(n: &egui_kittest::Node<'_>) -> Option<String> {
+    let a = n.accesskit_node();
+    a.label().or_else(|| a.value())
+}
+
+fn study_window() -> Harness {
+    let mut h = super::common::presenter_720p();
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label(TITLE).click();
+    h.run_steps(3);
+    shown(&mut h, "Pick the workload");
+    h
+}
+
+/// The window's "Same study:" command, between its backticks.
+fn same_study(h: &Harness) -> String {
+    let line = h
+        .query_all_by_label_contains("Same study:")
+        .find_map(|n| text_of(&n))
+        .expect("the Same study line");
+    line.split('`').nth(1).expect("a command").to_string()
+}
+
+#[test]
+fn the_study_shows_its_commands_cells_and_loads_one_at_720p_presenter() {
+    let mut h = study_window();
+    h.get_by_label("random grids (beside G_n)").click();
+    h.run_steps(2);
+    let cmd = same_study(&h);
+    for flag in [
+        "--shape random-grid",
+        "--n 8,10,12",
+        "--p 2,4,8,16",
+        "--seeds 100",
+    ] {
+        assert!(cmd.contains(flag), "{flag} missing in {cmd}");
+    }
+    h.get_by_label("Run").click();
+    h.run_steps(3);
+    shown(&mut h, "KS-BF on random grids");
+    // The command, run, gives the cells the window lists (4 decimals) and the same verdict.
+    let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(&args)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{cmd}: {out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let verdict = v["verdict"].as_str().expect("verdict");
+    shown(&mut h, verdict);
+    let screen = h.ctx.content_rect();
+    let cells = v["cells"].as_array().expect("cells");
+    assert_eq!(cells.len(), 12);
+    let labels: Vec<String> = h
+        .query_all_by_label_contains("0.")
+        .filter_map(|n| text_of(&n))
+        .collect();
+    for c in cells {
+        for key in ["mean", "median", "complete_grid"] {
+            let x = format!("{:.4}", c[key].as_f64().unwrap());
+            assert!(labels.contains(&x), "{key} {x} of {c} not in {labels:?}");
+        }
+    }
+    // The first row is on screen; its Load button loads that cell's first random grid.
+    let load = h.get_by_label("Load n = 8, p = 2");
+    assert!(screen.contains_rect(load.rect()), "{:?}", load.rect());
+    load.click_accesskit();
+    settle(&mut h);
+    assert_eq!(h.state().desk().active, ModelId::Ksbf);
+    match &h.state().desk().page().scenario {
+        Scenario::Ksbf(p) => {
+            assert_eq!((p.shape, p.n, p.p, p.seed), (Shape::RandomGrid, 8, 2, 1));
+            assert_eq!(p.spawn_prob, 0.75);
+        }
+        other => panic!("not KS-BF: {other:?}"),
+    }
+}
+
+#[test]
+fn refused_studies_are_said_next_to_run() {
+    let mut h = study_window();
+    // A depth cap that is not a number.
+    let n = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "n");
+    n.focus();
+    n.type_text("x");
+    h.run_steps(2);
+    shown(&mut h, "n: ");
+    assert!(h.get_by_label("Run").accesskit_node().is_disabled());
+    let table = h.query_all_by_label_contains("efficiency N / (p");
+    assert!(table.count() == 0, "a study ran");
+    // 10 000 seeds of trees up to T_12 on 12 cells: beyond the budget, refused at once.
+    let n = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "n");
+    n.focus();
+    h.run_steps(1);
+    h.key_press(egui::Key::Backspace);
+    h.run_steps(1);
+    h.get_by_label("seeds").set_value_accesskit(10_000.0);
+    h.run_steps(2);
+    shown(&mut h, "seeds: the random-tree study: about");
+    assert!(h.get_by_label("Run").accesskit_node().is_disabled());
+    h.get_by_label("Run").click();
+    h.run_steps(2);
+    assert!(h.query_all_by_label_contains("Cancel").next().is_none());
+}
