@@ -1,10 +1,15 @@
 //! Simulator throughput of the KS-BF model (issue: ≥ 30 million task executions per second on
-//! one core) and a p-sweep.
+//! one core), a p-sweep, and the random-workload study (the GUI's default, and random grids).
+//!
+//! The study (`cargo bench --bench loadlab -- "ksbf study"`, criterion medians, 2 cores, idle,
+//! 30 Nov 2026): the GUI's default of 1 200 random trees 2.98 ms; 1 800 random grids up to
+//! G_400 at q = 0.8 767 ms (`loadlab ksbf-study` of the same, whole process: 0.76 s wall).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group};
 use loadlab::model::NoProgress;
+use loadlab::model::ksbf::random_study::StudySpec;
 use loadlab::model::ksbf::{KsbfParams, Schedule, Shape, p_points, simulate_aggregate, sweep};
 
 fn throughput(c: &mut Criterion) {
@@ -60,4 +65,31 @@ fn p_sweep(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, throughput, p_sweep);
+fn study(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ksbf study");
+    g.sample_size(10);
+    for (name, shape, lists, q, seeds) in [
+        (
+            "random trees n = 8,10,12 × p = 2,4,8,16, 100 seeds (the GUI's default)",
+            Shape::RandomTree,
+            ("8,10,12", "2,4,8,16"),
+            0.75,
+            100,
+        ),
+        (
+            "random grids n = 100,200,400 × p = 4,16,64, q = 0.8, 200 seeds",
+            Shape::RandomGrid,
+            ("100,200,400", "4,16,64"),
+            0.8,
+            200,
+        ),
+    ] {
+        let spec = StudySpec::typed(shape, lists, q, (seeds, 1)).expect("within the budget");
+        g.bench_function(name, |b| {
+            b.iter(|| black_box(spec.summaries(&NoProgress).unwrap()))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, throughput, p_sweep, study);
