@@ -116,3 +116,40 @@ pub fn room_of(
         .find(|d| d.region == region)
         .map(|d| d.room)
 }
+
+/// A node's text (a label's is its value).
+#[allow(dead_code)]
+pub fn text_of(n: &egui_kittest::Node<'_>) -> Option<String> {
+    use egui_kittest::kittest::NodeT;
+    let a = n.accesskit_node();
+    a.label().or_else(|| a.value())
+}
+
+/// The command between the backticks of the line starting with `lead` ("Same search:"), after
+/// checking that it carries every one of `flags`.
+#[allow(dead_code)]
+pub fn printed_command(h: &Harness<'_, LoadlabApp>, lead: &str, flags: &[&str]) -> String {
+    let line = h
+        .query_all_by_label_contains(lead)
+        .find_map(|n| text_of(&n))
+        .unwrap_or_else(|| panic!("no {lead:?} line"));
+    let cmd = line.split('`').nth(1).expect("a command in backticks");
+    assert!(!cmd.contains('…'), "placeholders: {cmd}");
+    for flag in flags {
+        assert!(cmd.contains(flag), "{flag} missing in {cmd}");
+    }
+    cmd.to_string()
+}
+
+/// The JSON the printed `loadlab …` command gives, run as a process with `--json`.
+#[allow(dead_code)]
+pub fn command_json(cmd: &str) -> serde_json::Value {
+    let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(&args)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{cmd}: {out:?}");
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}

@@ -9,15 +9,9 @@ use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::ksbf_study::TITLE;
 
-use super::common::{settle, shown};
+use super::common::{command_json, printed_command, settle, shown, text_of};
 
 type Harness = egui_kittest::Harness<'static, LoadlabApp>;
-
-/// A node's text (a label's is its value).
-fn text_of(n: &egui_kittest::Node<'_>) -> Option<String> {
-    let a = n.accesskit_node();
-    a.label().or_else(|| a.value())
-}
 
 fn study_window() -> Harness {
     let mut h = super::common::presenter_720p();
@@ -29,41 +23,23 @@ fn study_window() -> Harness {
     h
 }
 
-/// The window's "Same study:" command, between its backticks.
-fn same_study(h: &Harness) -> String {
-    let line = h
-        .query_all_by_label_contains("Same study:")
-        .find_map(|n| text_of(&n))
-        .expect("the Same study line");
-    line.split('`').nth(1).expect("a command").to_string()
-}
-
 #[test]
 fn the_study_shows_its_commands_cells_and_loads_one_at_720p_presenter() {
     let mut h = study_window();
     h.get_by_label("random grids (beside G_n)").click();
     h.run_steps(2);
-    let cmd = same_study(&h);
-    for flag in [
+    let flags = [
         "--shape random-grid",
         "--n 8,10,12",
         "--p 2,4,8,16",
         "--seeds 100",
-    ] {
-        assert!(cmd.contains(flag), "{flag} missing in {cmd}");
-    }
+    ];
+    let cmd = printed_command(&h, "Same study:", &flags);
     h.get_by_label("Run").click();
     h.run_steps(3);
     shown(&mut h, "KS-BF on random grids");
     // The command, run, gives the cells the window lists (4 decimals) and the same verdict.
-    let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(&args)
-        .arg("--json")
-        .output()
-        .expect("runs");
-    assert!(out.status.success(), "{cmd}: {out:?}");
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = command_json(&cmd);
     let verdict = v["verdict"].as_str().expect("verdict");
     shown(&mut h, verdict);
     let screen = h.ctx.content_rect();

@@ -2,18 +2,12 @@
 //! gap search lists its rings with their ratios inside the window, and "Load" puts a ring
 //! into the redistribution workspace with the exact optimum as its algorithm.
 
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use loadlab::model::redistribute::params::Algorithm;
 use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 
-use super::common::{settle, shown};
-
-/// A node's text (a label's is its value).
-fn text_of(n: &egui_kittest::Node<'_>) -> Option<String> {
-    let a = n.accesskit_node();
-    a.label().or_else(|| a.value())
-}
+use super::common::{command_json, printed_command, settle, shown, text_of};
 
 /// Help ▸ Research opened at the projector stage.
 fn research_window() -> egui_kittest::Harness<'static, LoadlabApp> {
@@ -91,36 +85,21 @@ fn the_search_against_system6_shows_a_ring_above_its_bound() {
     assert!(exact > bound, "{line}");
 }
 
-/// The window's "Same search:" command, between its backticks.
-fn same_search(h: &egui_kittest::Harness<'static, LoadlabApp>) -> String {
-    let line = h
-        .query_all_by_label_contains("Same search:")
-        .find_map(|n| text_of(&n))
-        .expect("the Same search line");
-    line.split('`')
-        .nth(1)
-        .expect("a command in backticks")
-        .to_string()
-}
-
 #[test]
 fn same_search_prints_the_real_command_and_it_finds_the_same_rings() {
     let mut h = research_window();
     h.get_by_label("seed").set_value_accesskit(7.0);
     h.get_by_label("exact solves").set_value_accesskit(150.0);
     h.run_steps(2);
-    let cmd = same_search(&h);
-    assert!(!cmd.contains('…'), "placeholders: {cmd}");
-    for flag in [
+    let flags = [
         "--against lemma12",
         "--seed 7",
         "--budget 150",
         "--max-n 5",
         "--max-delta 3",
         "--max-cost 4",
-    ] {
-        assert!(cmd.contains(flag), "{flag} missing in {cmd}");
-    }
+    ];
+    let cmd = printed_command(&h, "Same search:", &flags);
     h.get_by_label("Search").click();
     h.run_steps(3);
     shown(&mut h, "largest ratio first");
@@ -130,14 +109,7 @@ fn same_search_prints_the_real_command_and_it_finds_the_same_rings() {
         .find(|l| l.starts_with("ratio "))
         .expect("a ring found");
     // The command, run, lists the same first ring with the same ratio.
-    let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(&args)
-        .arg("--json")
-        .output()
-        .expect("runs");
-    assert!(out.status.success(), "{cmd}: {out:?}");
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = command_json(&cmd);
     let ratio = v["instances"][0]["ratio"].as_f64().expect("a ratio");
     assert!(
         first.starts_with(&format!("ratio {ratio:.4} ")),
