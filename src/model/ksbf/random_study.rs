@@ -28,6 +28,10 @@ use crate::model::{Cancelled, ParamError, Progress, median_of_sorted, par_map, p
 /// Most seeds per cell.
 pub const SEEDS_MAX: u64 = 100_000;
 
+/// Most (n, p) cells: each is checked one by one before the budget sums them, so a pasted
+/// list of thousands of sizes on both axes is refused before that loop.
+pub const CELLS_MAX: usize = 10_000;
+
 /// The study's settings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StudySpec {
@@ -164,6 +168,15 @@ impl StudySpec {
                     Shape::RandomTree.name(),
                     Shape::RandomGrid.name(),
                     self.shape.name()
+                ),
+            ));
+        }
+        let cells = self.ns.len().saturating_mul(self.ps.len());
+        if cells > CELLS_MAX {
+            return Err(param_error(
+                "n",
+                format!(
+                    "{cells} (n, p) cells, more than {CELLS_MAX}: fewer depth caps or ring sizes"
                 ),
             ));
         }
@@ -367,6 +380,14 @@ mod tests {
             assert_eq!(n, nodes);
             assert_eq!(s.complete(6, 2).unwrap().0.efficiency(), e);
         }
+        // 200 × 100 cells: refused before any of them is checked.
+        let wide = StudySpec {
+            ns: (1..=200).collect(),
+            ps: (1..=100).collect(),
+            ..spec(Shape::RandomTree)
+        };
+        let e = wide.check().unwrap_err();
+        assert!(e.message.contains("20000 (n, p) cells"), "{e}");
         for shape in [
             Shape::Tree,
             Shape::Grid,
