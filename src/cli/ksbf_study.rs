@@ -3,7 +3,8 @@
 //! or grids over K seeds per (n, p), next to the complete tree (or pyramidal grid) and Theorem
 //! 1.1's guarantee ([`crate::model::ksbf::random_study`]). JSON: `{"shape", "spawn_prob",
 //! "seeds", "seed", "cells": [{"n", "p", "count", "mean", "sd", "ci95", "min", "median", "max",
-//! "mean_nodes", "complete_tree" (or "complete_grid"), "thm11_efficiency"}], "verdict"}`.
+//! "mean_nodes", "reached", "reach_probability", "mean_reached", "complete_tree" (or
+//! "complete_grid"), "thm11_efficiency"}], "verdict"}`.
 
 use std::fmt::Write as _;
 
@@ -13,7 +14,7 @@ use super::shard::{self, Shard};
 use super::{CliError, Output, int, real};
 use crate::model::NoProgress;
 use crate::model::ksbf::Shape;
-use crate::model::ksbf::random_study::{CellSummary, StudySpec, summarize, verdict};
+use crate::model::ksbf::random_study::{CellSummary, StudyRun, StudySpec, summarize, verdict};
 
 /// Flags of `loadlab ksbf-study`.
 #[derive(Debug, clap::Args)]
@@ -76,9 +77,9 @@ pub fn execute(a: &KsbfStudyArgs) -> Result<String, CliError> {
     .map_err(|_| CliError("cancelled".into()))?;
     let mut results = Vec::new();
     for (&(c, j), r) in owned.iter().zip(runs) {
-        let (e, nodes) = r.map_err(|e| CliError(e.to_string()))?;
+        let r = r.map_err(|e| CliError(e.to_string()))?;
         // As text: Rust reads its own shortest form back exactly.
-        results.push(json!([c, j, e.to_string(), nodes]));
+        results.push(json!([c, j, r.efficiency.to_string(), r.nodes, r.reached]));
     }
     match a.shard {
         Some(s) => Ok(shard::part(s, results)),
@@ -113,8 +114,13 @@ pub fn merge(a: &KsbfStudyArgs, results: &[shard::Owned]) -> Result<String, CliE
 /// A CSV column: its header and its value in a cell's row.
 type Column = (&'static str, fn(&CellSummary) -> String);
 
-/// The CSV's columns (a Theorem 1.1 efficiency that does not apply: empty).
-const CSV_COLUMNS: [Column; 13] = [
+/// An optional number as a CSV cell (empty when None).
+fn optional(x: Option<f64>) -> String {
+    x.map(|b| b.to_string()).unwrap_or_default()
+}
+
+/// The CSV's columns (a Theorem 1.1 efficiency or a probability that does not apply: empty).
+const CSV_COLUMNS: [Column; 16] = [
     ("n", |c| c.n.to_string()),
     ("p", |c| c.p.to_string()),
     ("count", |c| c.count.to_string()),
@@ -126,32 +132,34 @@ const CSV_COLUMNS: [Column; 13] = [
     ("median", |c| c.median.to_string()),
     ("max", |c| c.max.to_string()),
     ("mean_nodes", |c| c.mean_nodes.to_string()),
+    ("reached", |c| c.reached.to_string()),
+    ("reach_probability", |c| optional(c.reach_probability)),
+    ("mean_reached", |c| optional(c.mean_reached)),
     ("complete", |c| c.complete.efficiency().to_string()),
-    ("thm11_efficiency", |c| {
-        c.thm11_efficiency
-            .map(|b| b.to_string())
-            .unwrap_or_default()
-    }),
+    ("thm11_efficiency", |c| optional(c.thm11_efficiency)),
 ];
 
-/// The summaries from every run (`[cell, seed, "efficiency", nodes]`, any order).
+/// The summaries from every run (`[cell, seed, "efficiency", nodes, reached]`, any order).
 fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<String, CliError> {
     let cells = spec.cells();
-    let mut runs: Vec<Vec<Option<(f64, u64)>>> = vec![vec![None; spec.seeds as usize]; cells.len()];
+    let mut runs: Vec<Vec<Option<StudyRun>>> = vec![vec![None; spec.seeds as usize]; cells.len()];
     let bad = || CliError("a part's runs do not fit the study".into());
     for r in results {
         let c = r[0].as_u64().ok_or_else(bad)? as usize;
         let j = r[1].as_u64().ok_or_else(bad)? as usize;
-        let e: f64 = r[2].as_str().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
-        let nodes = r[3].as_u64().ok_or_else(bad)?;
-        *runs.get_mut(c).and_then(|v| v.get_mut(j)).ok_or_else(bad)? = Some((e, nodes));
+        let run = StudyRun {
+            efficiency: r[2].as_str().and_then(|t| t.parse().ok()).ok_or_else(bad)?,
+            nodes: r[3].as_u64().ok_or_else(bad)?,
+            reached: r[4].as_bool().ok_or_else(bad)?,
+        };
+        *runs.get_mut(c).and_then(|v| v.get_mut(j)).ok_or_else(bad)? = Some(run);
     }
     let mut out: Vec<CellSummary> = Vec::new();
     for (c, &(n, p)) in cells.iter().enumerate() {
-        let r: Option<Vec<(f64, u64)>> = runs[c].iter().copied().collect();
+        let r: Option<Vec<StudyRun>> = runs[c].iter().copied().collect();
         let r = r.ok_or_else(|| CliError("the parts leave runs of the study missing".into()))?;
-        let complete = spec.complete(n, p).map_err(|e| CliError(e.to_string()))?;
-        out.extend(summarize((n, p), &r, complete));
+        let reference = spec.reference(n, p).map_err(|e| CliError(e.to_string()))?;
+        out.extend(summarize((n, p), &r, reference));
     }
     let verdict = verdict(&out);
     if a.out.json {
@@ -180,7 +188,7 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
             spec.seeds,
             spec.seed
         );
-        s.push_str("   n     p   mean   95% CI of mean     min  median     max   nodes  complete  Thm 1.1\n");
+        s.push_str("   n     p   mean   95% CI of mean     min  median     max   nodes reached  P(reach)  mean if reached  complete  Thm 1.1\n");
     }
     for c in &out {
         if a.out.csv {
@@ -189,7 +197,7 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
         } else {
             let _ = writeln!(
                 s,
-                "{:>4} {:>5} {:>6.4} [{:.4}, {:.4}] {:>7.4} {:>7.4} {:>7.4} {:>7.0} {:>9.4} {:>8.4}",
+                "{:>4} {:>5} {:>6.4} [{:.4}, {:.4}] {:>7.4} {:>7.4} {:>7.4} {:>7.0} {:>7.4} {:>9} {:>16} {:>9.4} {:>8}",
                 c.n,
                 c.p,
                 c.mean,
@@ -199,8 +207,11 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
                 c.median,
                 c.max,
                 c.mean_nodes,
+                c.reached,
+                text(c.reach_probability),
+                text(c.mean_reached),
                 c.complete.efficiency(),
-                c.thm11_efficiency.unwrap_or(f64::NAN)
+                text(c.thm11_efficiency)
             );
         }
     }
@@ -208,4 +219,9 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
         let _ = writeln!(s, "{verdict}");
     }
     Ok(s)
+}
+
+/// An optional number in the text table (4 decimals; "—" when None).
+fn text(x: Option<f64>) -> String {
+    x.map_or_else(|| "—".into(), |v| format!("{v:.4}"))
 }

@@ -186,8 +186,18 @@ fn run(state: &mut KsbfStudy, spec: StudySpec, ctx: &egui::Context) {
 }
 
 /// The header of the cells' table.
-const COLUMNS: [&str; 9] = [
-    "n", "p", "mean", "95 % CI", "median", "nodes", "complete", "Thm 1.1", "",
+const COLUMNS: [&str; 11] = [
+    "n",
+    "p",
+    "mean",
+    "95 % CI",
+    "median",
+    "nodes",
+    "reached",
+    "mean if reached",
+    "complete",
+    "Thm 1.1",
+    "",
 ];
 
 fn table(ui: &mut egui::Ui, state: &KsbfStudy, cmds: &mut Vec<Cmd>) {
@@ -201,8 +211,16 @@ fn table(ui: &mut egui::Ui, state: &KsbfStudy, cmds: &mut Vec<Cmd>) {
     };
     ui.label(format!(
         "KS-BF on random {shape}s, q = {}, {} seeds from {}: efficiency N / (p · makespan). \
-         \"complete\": on {complete}; \"Thm 1.1\": the efficiency Theorem 1.1 guarantees there.",
-        spec.q, spec.seeds, spec.seed
+         \"reached\": the share that grows to level n − 1{gw}; \"complete\": on {complete}; \
+         \"Thm 1.1\": the efficiency Theorem 1.1 guarantees there.",
+        spec.q,
+        spec.seeds,
+        spec.seed,
+        gw = if shape == "tree" {
+            " (in brackets its Galton–Watson probability)"
+        } else {
+            ""
+        },
     ));
     ui.label(verdict(cells));
     egui::ScrollArea::vertical().show_clipped(ui, |ui| {
@@ -228,6 +246,12 @@ fn row(ui: &mut egui::Ui, spec: &StudySpec, c: &CellSummary, cmds: &mut Vec<Cmd>
     ui.label(format!("[{}, {}]", f(c.ci95[0]), f(c.ci95[1])));
     ui.label(f(c.median));
     ui.label(format!("{:.0}", c.mean_nodes));
+    let percent = |x: f64| format!("{:.1} %", 100.0 * x);
+    ui.label(match c.reach_probability {
+        Some(gw) => format!("{} ({})", percent(c.reached), percent(gw)),
+        None => percent(c.reached),
+    });
+    ui.label(c.mean_reached.map_or_else(|| "—".into(), f));
     ui.label(f(c.complete.efficiency()));
     ui.label(c.thm11_efficiency.map_or_else(|| "—".into(), f));
     if ui

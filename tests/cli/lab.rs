@@ -315,7 +315,20 @@ fn the_random_tree_study_summarises_its_seeds_and_shards() {
         let (n, p) = (c["n"].to_string(), c["p"].to_string());
         let t = json(&["ksbf", "--shape", "tree", "--n", &n, "--p", &p, "--json"]);
         assert_eq!(c["complete_tree"], t["efficiency"], "{c}");
-        // One seed's efficiency is `loadlab ksbf --shape random-tree`'s with that seed.
+        // The chance of reaching level n − 1 is Galton–Watson's 1 − e_{n−1} at q = 0.75, with
+        // e_0 = 0, e_{ℓ+1} = 1 − q + q e_ℓ²; 30 seeds share the same workloads across p.
+        let mut e = 0.0;
+        for _ in 1..c["n"].as_u64().unwrap() {
+            e = 0.25 + 0.75 * e * e;
+        }
+        let gw = c["reach_probability"].as_f64().unwrap();
+        assert!((gw - (1.0 - e)).abs() < 1e-12, "{c}");
+        let share = c["reached"].as_f64().unwrap();
+        assert!(
+            (share - gw).abs() < 4.0 * (gw * (1.0 - gw) / 30.0).sqrt(),
+            "{c}"
+        );
+        assert_eq!((share * 30.0).fract(), 0.0, "{c}");
     }
     let one = json(&[
         "ksbf",
@@ -385,6 +398,10 @@ fn the_random_grid_study_meets_the_pyramid_and_percolation() {
         assert!((c["mean"].as_f64().unwrap() - e).abs() < 1e-12, "{c}");
         assert!(c["sd"].as_f64().unwrap() < 1e-12, "{c}");
         assert!(c.get("complete_tree").is_none(), "{c}");
+        // G_n reaches level n − 1; no closed form is claimed for the grids.
+        assert_eq!(c["reached"], 1.0, "{c}");
+        assert_eq!(c["mean_reached"], c["mean"], "{c}");
+        assert!(c["reach_probability"].is_null(), "{c}");
         let (n, p) = (n.to_string(), c["p"].to_string());
         let g = json(&["ksbf", "--shape", "grid", "--n", &n, "--p", &p, "--json"]);
         assert_eq!(c["complete_grid"], g["efficiency"], "{c}");
@@ -413,6 +430,14 @@ fn the_random_grid_study_meets_the_pyramid_and_percolation() {
             "q = 0.6, n = {n}: {small}"
         );
         assert!(large > 0.5 * pyramid, "q = 0.9, n = {n}: {large}");
+        // Below the threshold no grid of 40 reaches level 199; above it most reach it (a
+        // grid whose origin does not spawn, probability 0.1, stops at once).
+        if n == 200.0 {
+            assert_eq!(a["reached"], 0.0, "{a}");
+            assert!(a["mean_reached"].is_null(), "{a}");
+        }
+        let share = b["reached"].as_f64().unwrap();
+        assert!(share > 0.6 && share <= 0.95, "q = 0.9, n = {n}: {share}");
     }
     // Shards merge to the whole grid study, byte for byte.
     let args = [
@@ -428,7 +453,9 @@ fn the_random_grid_study_meets_the_pyramid_and_percolation() {
         "--csv",
     ];
     assert_eq!(merged(&args, "gridstudy"), stdout(&args));
-    assert!(stdout(&args).contains(",mean_nodes,complete_grid,"));
+    assert!(
+        stdout(&args).contains(",mean_nodes,reached,reach_probability,mean_reached,complete_grid,")
+    );
     // The complete shapes are not random: refused (the help lists the two that are).
     assert_error(
         &["ksbf-study", "--shape", "grid"],

@@ -49,11 +49,19 @@ fn the_study_shows_its_commands_cells_and_loads_one_at_720p_presenter() {
         .query_all_by_label_contains("0.")
         .filter_map(|n| text_of(&n))
         .collect();
+    let shares: Vec<String> = h
+        .query_all_by_label_contains(" %")
+        .filter_map(|n| text_of(&n))
+        .collect();
     for c in cells {
-        for key in ["mean", "median", "complete_grid"] {
+        for key in ["mean", "median", "complete_grid", "mean_reached"] {
             let x = format!("{:.4}", c[key].as_f64().unwrap());
             assert!(labels.contains(&x), "{key} {x} of {c} not in {labels:?}");
         }
+        // Grids: the share reaching level n − 1, with no closed form beside it.
+        assert!(c["reach_probability"].is_null(), "{c}");
+        let share = format!("{:.1} %", 100.0 * c["reached"].as_f64().unwrap());
+        assert!(shares.contains(&share), "{share} of {c} not in {shares:?}");
     }
     // The first row is on screen; its Load button loads that cell's first random grid.
     let load = h.get_by_label("Load n = 8, p = 2");

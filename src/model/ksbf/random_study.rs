@@ -12,6 +12,9 @@
 //! (a member spawns with probability q, a position is a member when a parent spawned into it):
 //! it dies out almost surely below the critical q ≈ 0.7055 and fills a cone of the grid above
 //! it, so below that q the mean efficiency measures small workloads, not KS-BF on large ones.
+//! Each cell therefore also gives the share of workloads that reach the depth cap (a node on
+//! level n − 1; for trees beside its Galton–Watson probability 1 − e_{n−1}) and the mean
+//! efficiency of those alone.
 //!
 //! Seed j (0-based) of a cell is `seed + j`; every (cell, seed) run is independent, so the
 //! runs can be computed in shards and the summaries formed afterwards.
@@ -19,7 +22,7 @@
 use serde::Serialize;
 
 use super::params::{BUDGET, Balance, KsbfParams, Schedule, Shape, cost_of};
-use super::simulate::simulate_aggregate;
+use super::simulate::{reaches_last_level, simulate_aggregate};
 use super::theory::theory;
 use crate::model::budget::Cost;
 use crate::model::redistribute::editing::parse_int_vector;
@@ -118,10 +121,10 @@ impl StudySpec {
         let per_cell = self.seeds as usize;
         let mut out = Vec::new();
         for (&cell, runs) in cells.iter().zip(done.chunks(per_cell)) {
-            let runs: Option<Vec<(f64, u64)>> = runs.iter().copied().collect();
-            let complete = self.complete(cell.0, cell.1).ok();
-            if let (Some(runs), Some(complete)) = (runs, complete) {
-                out.extend(summarize(cell, &runs, complete));
+            let runs: Option<Vec<StudyRun>> = runs.iter().copied().collect();
+            let reference = self.reference(cell.0, cell.1).ok();
+            if let (Some(runs), Some(reference)) = (runs, reference) {
+                out.extend(summarize(cell, &runs, reference));
             }
         }
         Ok(out)
@@ -197,18 +200,23 @@ impl StudySpec {
         Ok(total)
     }
 
-    /// Efficiency and nodes of seed `j` in cell (n, p).
-    pub fn run(&self, n: u32, p: u32, j: u64) -> Result<(f64, u64), ParamError> {
+    /// Seed `j` of cell (n, p).
+    pub fn run(&self, n: u32, p: u32, j: u64) -> Result<StudyRun, ParamError> {
         let v = self
             .scenario(self.shape, n, p, self.seed.wrapping_add(j))
             .validate()?;
         let o = simulate_aggregate(&v);
-        Ok((o.efficiency(), o.nodes))
+        Ok(StudyRun {
+            efficiency: o.efficiency(),
+            nodes: o.nodes,
+            reached: reaches_last_level(&v),
+        })
     }
 
-    /// The complete shape's efficiency and Theorem 1.1's guaranteed efficiency N / (p · bound)
-    /// ((a) on T_n, (b) on G_n).
-    pub fn complete(&self, n: u32, p: u32) -> Result<(Complete, Option<f64>), ParamError> {
+    /// What cell (n, p)'s runs are compared with: the complete shape's efficiency, Theorem
+    /// 1.1's guaranteed efficiency N / (p · bound) ((a) on T_n, (b) on G_n) and, for trees, the
+    /// probability of reaching the depth cap.
+    pub fn reference(&self, n: u32, p: u32) -> Result<Reference, ParamError> {
         let v = self
             .scenario(self.complete_shape(), n, p, self.seed)
             .validate()?;
@@ -218,13 +226,51 @@ impl StudySpec {
             .thm11
             .map(|b| o.nodes as f64 / (f64::from(p) * b));
         let e = o.efficiency();
-        let complete = if self.shape.is_grid() {
-            Complete::Grid(e)
+        let (complete, reach) = if self.shape.is_grid() {
+            (Complete::Grid(e), None)
         } else {
-            Complete::Tree(e)
+            (Complete::Tree(e), Some(reach_probability(self.q, n)))
         };
-        Ok((complete, bound))
+        Ok(Reference {
+            complete,
+            thm11: bound,
+            reach,
+        })
     }
+}
+
+/// One random workload of a cell under KS-BF.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StudyRun {
+    /// N / (p · makespan).
+    pub efficiency: f64,
+    /// Its nodes N.
+    pub nodes: u64,
+    /// Whether it has a node on level n − 1 (it grew to the depth cap).
+    pub reached: bool,
+}
+
+/// What a cell's random workloads are compared with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reference {
+    /// KS-BF's efficiency on the complete shape.
+    pub complete: Complete,
+    /// The efficiency Theorem 1.1 guarantees on the complete shape.
+    pub thm11: Option<f64>,
+    /// The probability that a random workload reaches the depth cap (trees: Galton–Watson).
+    pub reach: Option<f64>,
+}
+
+/// The probability that a random tree (every node above level n − 1 spawns two children with
+/// probability q) has a node on level n − 1: 1 − e_{n−1}, where e_ℓ, the probability that it
+/// has none on level ℓ, is e_0 = 0 and e_{ℓ+1} = 1 − q + q·e_ℓ² (the root does not spawn, or
+/// both its subtrees miss level ℓ). 1 for n ≤ 1.
+pub fn reach_probability(q: f64, n: u32) -> f64 {
+    let mut e = 0.0;
+    for _ in 1..n {
+        e = 1.0 - q + q * e * e;
+    }
+    1.0 - e
 }
 
 /// One cell's distribution.
@@ -250,6 +296,12 @@ pub struct CellSummary {
     pub max: f64,
     /// Mean number of nodes of the random workloads.
     pub mean_nodes: f64,
+    /// Share of the workloads that reach the depth cap (a node on level n − 1).
+    pub reached: f64,
+    /// The probability of reaching it (random trees: Galton–Watson, [`reach_probability`]).
+    pub reach_probability: Option<f64>,
+    /// Mean efficiency of the workloads that reach the depth cap (None when none does).
+    pub mean_reached: Option<f64>,
     /// KS-BF's efficiency on the complete shape (`complete_tree` or `complete_grid`).
     #[serde(flatten)]
     pub complete: Complete,
@@ -288,14 +340,19 @@ impl Complete {
 /// The summary of a cell's runs (in seed order).
 pub fn summarize(
     (n, p): (u32, u32),
-    runs: &[(f64, u64)],
-    complete: (Complete, Option<f64>),
+    runs: &[StudyRun],
+    reference: Reference,
 ) -> Option<CellSummary> {
     if runs.is_empty() {
         return None;
     }
     let m = runs.len() as f64;
-    let mut e: Vec<f64> = runs.iter().map(|r| r.0).collect();
+    let mut e: Vec<f64> = runs.iter().map(|r| r.efficiency).collect();
+    let reached: Vec<f64> = runs
+        .iter()
+        .filter(|r| r.reached)
+        .map(|r| r.efficiency)
+        .collect();
     let mean = e.iter().sum::<f64>() / m;
     let var = if runs.len() > 1 {
         e.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (m - 1.0)
@@ -315,9 +372,13 @@ pub fn summarize(
         min: e[0],
         median: median_of_sorted(&e),
         max: e[e.len() - 1],
-        mean_nodes: runs.iter().map(|r| r.1 as f64).sum::<f64>() / m,
-        complete: complete.0,
-        thm11_efficiency: complete.1,
+        mean_nodes: runs.iter().map(|r| r.nodes as f64).sum::<f64>() / m,
+        reached: reached.len() as f64 / m,
+        reach_probability: reference.reach,
+        mean_reached: (!reached.is_empty())
+            .then(|| reached.iter().sum::<f64>() / reached.len() as f64),
+        complete: reference.complete,
+        thm11_efficiency: reference.thm11,
     })
 }
 
@@ -336,12 +397,26 @@ pub fn verdict(cells: &[CellSummary]) -> String {
     let shape = w.complete.noun();
     let below_half = cells.iter().filter(|c| c.median < 0.5).count();
     let median_above = cells.iter().filter(|c| c.median >= complete(c)).count();
+    let grown: Vec<f64> = cells
+        .iter()
+        .filter_map(|c| Some(c.mean_reached? / complete(c)))
+        .collect();
+    let grown_above = grown.iter().filter(|&&r| r >= 1.0).count();
+    let grown_low = grown.iter().copied().fold(f64::INFINITY, f64::min);
+    let grown = match grown.len() {
+        0 => format!("no random {shape} reaches the depth cap n − 1"),
+        k => format!(
+            "the random {shape}s that reach the depth cap n − 1 alone run at least as \
+             efficiently as the complete {shape} on average in {grown_above} of the {k} cells \
+             where some do (lowest ratio {grown_low:.3})"
+        ),
+    };
     format!(
         "In {at_or_above} of {m} cells the 95 % interval of the mean efficiency on random \
          {shape}s reaches the complete {shape}'s efficiency; the lowest ratio of the mean to \
          the complete {shape}'s is {:.3} (n = {}, p = {}: mean {:.3}, complete {shape} {:.3}); \
          in {median_above} of {m} cells the median random {shape} runs at least as efficiently \
-         as the complete one, in {below_half} below 50 % efficiency.",
+         as the complete one, in {below_half} below 50 % efficiency; {grown}.",
         w.mean / complete(w),
         w.n,
         w.p,
@@ -376,9 +451,13 @@ mod tests {
             assert_eq!(s.complete_shape(), complete);
             // q = 1 grows the complete shape: T_6 has 63 nodes, G_6 has C(7, 2) = 21.
             let nodes = if complete == Shape::Tree { 63 } else { 21 };
-            let (e, n) = s.run(6, 2, 0).unwrap();
-            assert_eq!(n, nodes);
-            assert_eq!(s.complete(6, 2).unwrap().0.efficiency(), e);
+            let r = s.run(6, 2, 0).unwrap();
+            assert_eq!((r.nodes, r.reached), (nodes, true));
+            let reference = s.reference(6, 2).unwrap();
+            assert_eq!(reference.complete.efficiency(), r.efficiency);
+            // Trees reach the cap with probability 1 at q = 1; grids have no closed form here.
+            let reach = (complete == Shape::Tree).then_some(1.0);
+            assert_eq!(reference.reach, reach);
         }
         // 200 × 100 cells: refused before any of them is checked.
         let wide = StudySpec {
@@ -398,5 +477,44 @@ mod tests {
             assert_eq!(e.field, "shape");
             assert!(e.message.contains("random-tree or random-grid"), "{e}");
         }
+    }
+
+    /// 1 − e_{n−1} worked by hand at q = 1/2: e_1 = 1/2, e_2 = 1/2 + 1/8 = 5/8,
+    /// e_3 = 1/2 + 25/128 = 89/128.
+    #[test]
+    fn the_reach_probability_is_galton_watson() {
+        let hand = [1.0, 0.5, 3.0 / 8.0, 39.0 / 128.0];
+        for (n, want) in (1..).zip(hand) {
+            assert_eq!(reach_probability(0.5, n), want, "n = {n}");
+        }
+        assert_eq!(reach_probability(1.0, 20), 1.0);
+        assert_eq!(reach_probability(0.0, 2), 0.0);
+        // Supercritical: tends to the survival probability (2q − 1)/q = 2/3 at q = 3/4.
+        assert!((reach_probability(0.75, 200) - 2.0 / 3.0).abs() < 1e-12);
+    }
+
+    /// The simulated share of random trees reaching the cap is the Galton–Watson probability:
+    /// 4 000 seeds at q = 0.6, n = 10 (p ≈ 0.37, sd of the share ≈ 0.0076), within 4.5 sd.
+    #[test]
+    fn random_trees_reach_the_cap_as_often_as_galton_watson_says() {
+        let s = StudySpec {
+            ns: vec![10],
+            q: 0.6,
+            seeds: 4000,
+            ..spec(Shape::RandomTree)
+        };
+        let cells = s.summaries(&crate::model::NoProgress).unwrap();
+        let c = &cells[0];
+        let want = reach_probability(0.6, 10);
+        let sd = (want * (1.0 - want) / 4000.0).sqrt();
+        assert!(
+            (c.reached - want).abs() < 4.5 * sd,
+            "{} vs {want}",
+            c.reached
+        );
+        assert_eq!(c.reach_probability, Some(want));
+        // The workloads that reach the cap are the large ones: their mean efficiency is above
+        // the mean over all seeds, which the extinct small trees pull down.
+        assert!(c.mean_reached.unwrap() > c.mean, "{c:?}");
     }
 }

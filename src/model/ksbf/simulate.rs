@@ -829,6 +829,10 @@ pub fn simulate_heap_engine(v: &Valid) -> Outcome {
 #[path = "tree_fast.rs"]
 mod tree_fast;
 
+#[path = "reach.rs"]
+mod reach;
+pub use reach::reaches_last_level;
+
 #[cfg(test)]
 #[path = "simulate_tests.rs"]
 mod tests;
