@@ -3,6 +3,7 @@
 //! seed studies of the plots.
 
 mod row;
+pub mod study;
 
 use serde_json::{Value, json};
 

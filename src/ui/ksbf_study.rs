@@ -4,6 +4,8 @@
 //! efficiency's mean with its 95 % interval and its median beside the complete tree (or
 //! pyramidal grid) and Theorem 1.1's guarantee, then the verdict on Gao and Rosenberg's belief.
 //! "Load" puts a cell's first random workload into the KS-BF workspace (an ordinary edit).
+//! "Plot" draws the cells along n at one ring size, or along p at one depth cap
+//! ([`crate::report::ksbf::study`]).
 //!
 //! The study runs as a background job on every core with a progress bar and Cancel; inputs the
 //! budget refuses are said below Run as they are typed (Run is then off).
@@ -17,6 +19,8 @@ use crate::model::ksbf::Shape;
 use crate::model::ksbf::random_study::{CellSummary, StudySpec, verdict};
 use crate::model::registry::Scenario;
 use crate::preset::Preset;
+use crate::report::ksbf::study::{Along, study_plot};
+use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::job_bar::job_bar;
 use crate::ui::widgets::scroll::Clipped;
 
@@ -48,6 +52,18 @@ pub struct KsbfStudy {
     done: Option<Done>,
     /// The study running.
     job: JobSlot<Done>,
+    /// How the cells are shown.
+    shown: Shown,
+}
+
+/// How the study's cells are shown: a table, or a plot along n or p at one value of the other.
+#[derive(Default)]
+struct Shown {
+    plot: bool,
+    along: Along,
+    /// The other variable's value (None: its first).
+    fixed: Option<u32>,
+    view: PlotView,
 }
 
 impl Default for KsbfStudy {
@@ -63,6 +79,7 @@ impl Default for KsbfStudy {
             checked: None,
             done: None,
             job: JobSlot::default(),
+            shown: Shown::default(),
         }
     }
 }
@@ -82,7 +99,7 @@ pub fn window(state: &mut KsbfStudy, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
         controls(ui, state);
         job_bar(ui, &mut state.job, "study");
         ui.separator();
-        table(ui, state, cmds);
+        results(ui, state, cmds);
     });
 }
 
@@ -200,7 +217,7 @@ const COLUMNS: [&str; 11] = [
     "",
 ];
 
-fn table(ui: &mut egui::Ui, state: &KsbfStudy, cmds: &mut Vec<Cmd>) {
+fn results(ui: &mut egui::Ui, state: &mut KsbfStudy, cmds: &mut Vec<Cmd>) {
     let Some((spec, cells)) = &state.done else {
         ui.label("Pick the workload and press Run.");
         return;
@@ -209,18 +226,32 @@ fn table(ui: &mut egui::Ui, state: &KsbfStudy, cmds: &mut Vec<Cmd>) {
         Shape::Grid => ("grid", "the pyramidal grid G_n"),
         _ => ("tree", "the complete tree T_n"),
     };
+    let heading = format!(
+        "KS-BF on random {shape}s, q = {}, {} seeds from {}: efficiency N / (p · makespan).",
+        spec.q, spec.seeds, spec.seed
+    );
+    if plot_choice(ui, spec, &mut state.shown) {
+        // The legend names the curves; the verdict stays with the table (room for the plot).
+        ui.label(heading);
+        let shown = &mut state.shown;
+        let fixed = shown.fixed_in(spec).unwrap_or(0);
+        let set = study_plot(spec, cells, shown.along, fixed);
+        compare_plot(
+            ui,
+            "ksbf-study-plot",
+            &ComparePlot::of("", &set),
+            &mut shown.view,
+        );
+        return;
+    }
+    let gw = if shape == "tree" {
+        " (in brackets its Galton–Watson probability)"
+    } else {
+        ""
+    };
     ui.label(format!(
-        "KS-BF on random {shape}s, q = {}, {} seeds from {}: efficiency N / (p · makespan). \
-         \"reached\": the share that grows to level n − 1{gw}; \"complete\": on {complete}; \
-         \"Thm 1.1\": the efficiency Theorem 1.1 guarantees there.",
-        spec.q,
-        spec.seeds,
-        spec.seed,
-        gw = if shape == "tree" {
-            " (in brackets its Galton–Watson probability)"
-        } else {
-            ""
-        },
+        "{heading} \"reached\": the share that grows to level n − 1{gw}; \"complete\": on \
+         {complete}; \"Thm 1.1\": the efficiency Theorem 1.1 guarantees there."
     ));
     ui.label(verdict(cells));
     egui::ScrollArea::vertical().show_clipped(ui, |ui| {
@@ -236,6 +267,55 @@ fn table(ui: &mut egui::Ui, state: &KsbfStudy, cmds: &mut Vec<Cmd>) {
                 }
             });
     });
+}
+
+impl Shown {
+    /// The other variable's value the plot is drawn at: the one picked if `spec` has it,
+    /// else its first.
+    fn fixed_in(&self, spec: &StudySpec) -> Option<u32> {
+        let values = self.along.fixed_values(spec);
+        let picked = self.fixed.filter(|v| values.contains(v));
+        picked.or(values.first().copied())
+    }
+}
+
+/// Table or plot, and the plot's axis and fixed value; true for the plot.
+fn plot_choice(ui: &mut egui::Ui, spec: &StudySpec, shown: &mut Shown) -> bool {
+    ui.horizontal_wrapped(|ui| {
+        ui.selectable_value(&mut shown.plot, false, "Table");
+        ui.selectable_value(&mut shown.plot, true, "Plot")
+            .on_hover_text("The cells along n at one ring size, or along p at one depth cap");
+        if !shown.plot {
+            return;
+        }
+        ui.separator();
+        ui.label("along");
+        for along in [Along::N, Along::P] {
+            if ui
+                .selectable_value(&mut shown.along, along, along.name())
+                .changed()
+            {
+                shown.fixed = None;
+            }
+        }
+        let other = match shown.along {
+            Along::N => "p",
+            Along::P => "n",
+        };
+        let current = shown.fixed_in(spec);
+        let values = shown.along.fixed_values(spec);
+        let l = ui.label(format!("at {other} ="));
+        egui::ComboBox::from_id_salt("ksbf-study-fixed")
+            .selected_text(current.map_or_else(String::new, |v| v.to_string()))
+            .show_ui(ui, |ui| {
+                for &v in values {
+                    ui.selectable_value(&mut shown.fixed, Some(v), v.to_string());
+                }
+            })
+            .response
+            .labelled_by(l.id);
+    });
+    shown.plot
 }
 
 fn row(ui: &mut egui::Ui, spec: &StudySpec, c: &CellSummary, cmds: &mut Vec<Cmd>) {

@@ -153,3 +153,23 @@ pub fn command_json(cmd: &str) -> serde_json::Value {
     assert!(out.status.success(), "{cmd}: {out:?}");
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
+
+/// Every text the last frame painted, with its rectangle (a widget's words, and the words
+/// drawn by hand: a plot's legend, a picture's labels).
+#[allow(dead_code)]
+pub fn painted_texts<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect)> {
+    let mut out = Vec::new();
+    let mut shapes: Vec<&egui::epaint::Shape> =
+        h.output().shapes.iter().map(|c| &c.shape).collect();
+    while let Some(s) = shapes.pop() {
+        match s {
+            egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
+            egui::epaint::Shape::Text(t) => {
+                let r = t.galley.rect.translate(t.pos.to_vec2());
+                out.push((t.galley.text().to_owned(), r));
+            }
+            _ => {}
+        }
+    }
+    out
+}

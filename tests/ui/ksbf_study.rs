@@ -9,7 +9,7 @@ use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::ksbf_study::TITLE;
 
-use super::common::{command_json, printed_command, settle, shown, text_of};
+use super::common::{command_json, painted_texts, printed_command, settle, shown, text_of};
 
 type Harness = egui_kittest::Harness<'static, LoadlabApp>;
 
@@ -103,4 +103,64 @@ fn refused_studies_are_said_next_to_run() {
     h.get_by_label("Run").click();
     h.run_steps(2);
     assert!(h.query_all_by_label_contains("Cancel").next().is_none());
+}
+
+#[test]
+fn the_study_plots_along_n_or_p_with_the_galton_watson_line_for_trees() {
+    let mut h = study_window();
+    h.get_by_label("Run").click();
+    h.run_steps(3);
+    // (The window's title names random trees too: wait for the study's table.)
+    shown(&mut h, "Load n = 8, p = 2");
+    h.get_by_label("Plot").click_accesskit();
+    h.run_steps(3);
+    // Along n at the first ring size (p = 2): the curves' legend, painted on screen, the
+    // trees' closed form among them; the verdict stays with the table.
+    shown(&mut h, "at p =");
+    let screen = h.ctx.content_rect();
+    let legend = |h: &Harness| -> Vec<String> {
+        let texts = painted_texts(h);
+        for (text, r) in &texts {
+            assert!(screen.contains_rect(*r), "{text:?} at {r:?}");
+        }
+        texts.into_iter().map(|t| t.0).collect()
+    };
+    let names = legend(&h);
+    for name in [
+        "random trees: mean",
+        "reaching level n − 1: mean",
+        "T_n",
+        "Theorem 1.1 on T_n",
+        "share reaching level n − 1",
+        "Galton–Watson P(reach)",
+    ] {
+        assert!(names.iter().any(|t| t == name), "{name} not in {names:?}");
+    }
+    assert!(h.query_all_by_label_contains("In 0 of").next().is_none());
+    // Along p: the fixed variable becomes n.
+    let along_p = h
+        .query_all_by_label("p")
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Button)
+        .expect("the along-p choice");
+    along_p.click_accesskit();
+    h.run_steps(2);
+    shown(&mut h, "at n =");
+    // Random grids have no closed form of the share: no such curve.
+    h.get_by_label("random grids (beside G_n)").click();
+    h.run_steps(2);
+    h.get_by_label("Run").click();
+    h.run_steps(3);
+    let t0 = std::time::Instant::now();
+    while !legend(&h).iter().any(|t| t == "Theorem 1.1 on G_n") {
+        assert!(
+            t0.elapsed().as_secs() < 30,
+            "the grid study's plot is not shown"
+        );
+        h.run_steps(1);
+    }
+    assert!(!legend(&h).iter().any(|t| t.contains("Galton–Watson")));
+    // Back to the table: the verdict and the rows.
+    h.get_by_label("Table").click();
+    h.run_steps(2);
+    shown(&mut h, "Load n = 8, p = 2");
 }
