@@ -3,8 +3,8 @@
 //! or grids over K seeds per (n, p), next to the complete tree (or pyramidal grid) and Theorem
 //! 1.1's guarantee ([`crate::model::ksbf::random_study`]). JSON: `{"shape", "spawn_prob",
 //! "seeds", "seed", "cells": [{"n", "p", "count", "mean", "sd", "ci95", "min", "median", "max",
-//! "mean_nodes", "reached", "reach_probability", "mean_reached", "complete_tree" (or
-//! "complete_grid"), "thm11_efficiency"}], "verdict"}`.
+//! "mean_nodes", "reached", "reach_probability", "mean_reached", "first_reached_seed",
+//! "complete_tree" (or "complete_grid"), "thm11_efficiency"}], "verdict"}`.
 
 use std::fmt::Write as _;
 
@@ -120,7 +120,7 @@ fn optional(x: Option<f64>) -> String {
 }
 
 /// The CSV's columns (a Theorem 1.1 efficiency or a probability that does not apply: empty).
-const CSV_COLUMNS: [Column; 16] = [
+const CSV_COLUMNS: [Column; 17] = [
     ("n", |c| c.n.to_string()),
     ("p", |c| c.p.to_string()),
     ("count", |c| c.count.to_string()),
@@ -135,6 +135,11 @@ const CSV_COLUMNS: [Column; 16] = [
     ("reached", |c| c.reached.to_string()),
     ("reach_probability", |c| optional(c.reach_probability)),
     ("mean_reached", |c| optional(c.mean_reached)),
+    ("first_reached_seed", |c| {
+        c.first_reached_seed
+            .map(|s| s.to_string())
+            .unwrap_or_default()
+    }),
     ("complete", |c| c.complete.efficiency().to_string()),
     ("thm11_efficiency", |c| optional(c.thm11_efficiency)),
 ];
@@ -148,6 +153,7 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
         let c = r[0].as_u64().ok_or_else(bad)? as usize;
         let j = r[1].as_u64().ok_or_else(bad)? as usize;
         let run = StudyRun {
+            seed: spec.seed.wrapping_add(j as u64),
             efficiency: r[2].as_str().and_then(|t| t.parse().ok()).ok_or_else(bad)?,
             nodes: r[3].as_u64().ok_or_else(bad)?,
             reached: r[4].as_bool().ok_or_else(bad)?,

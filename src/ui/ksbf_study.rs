@@ -3,7 +3,8 @@
 //! workload, q, the depth caps and ring sizes, the seeds, Run, and each (n, p) cell lists the
 //! efficiency's mean with its 95 % interval and its median beside the complete tree (or
 //! pyramidal grid) and Theorem 1.1's guarantee, then the verdict on Gao and Rosenberg's belief.
-//! "Load" puts a cell's first random workload into the KS-BF workspace (an ordinary edit).
+//! "Load" puts a cell's first random workload that grows to level n − 1 (its first, if none
+//! does) into the KS-BF workspace (an ordinary edit).
 //! "Plot" draws the cells along n at one ring size, or along p at one depth cap
 //! ([`crate::report::ksbf::study`]).
 //!
@@ -336,7 +337,9 @@ fn row(ui: &mut egui::Ui, spec: &StudySpec, c: &CellSummary, cmds: &mut Vec<Cmd>
     ui.label(c.thm11_efficiency.map_or_else(|| "—".into(), f));
     if ui
         .small_button(format!("Load n = {}, p = {}", c.n, c.p))
-        .on_hover_text("The cell's first random workload in the KS-BF workspace")
+        .on_hover_text(
+            "The cell's first random workload that grows to level n − 1, in the KS-BF workspace",
+        )
         .clicked()
     {
         cmds.push(load(spec, c));
@@ -344,26 +347,30 @@ fn row(ui: &mut egui::Ui, spec: &StudySpec, c: &CellSummary, cmds: &mut Vec<Cmd>
     ui.end_row();
 }
 
-/// The command loading a cell's first random workload (seed `spec.seed`) into the KS-BF
-/// workspace.
+/// The command loading a cell's first random workload that grows to level n − 1 (the first
+/// seed, `spec.seed`, when none does) into the KS-BF workspace.
 fn load(spec: &StudySpec, c: &CellSummary) -> Cmd {
-    let params = spec.scenario(spec.shape, c.n, c.p, spec.seed);
+    let seed = c.first_reached_seed.unwrap_or(spec.seed);
+    let params = spec.scenario(spec.shape, c.n, c.p, seed);
+    let shape = spec.complete_shape().name();
+    let which = match (c.first_reached_seed, seed.wrapping_sub(spec.seed)) {
+        (None, _) => "none of its seeds grows to level n − 1; this is the first".to_string(),
+        (Some(_), 0) => "its first seed, which grows to level n − 1".to_string(),
+        (Some(_), k) => format!(
+            "the first of its seeds that grows to level n − 1 ({k} before it died out earlier)"
+        ),
+    };
     Cmd::ShowScenario(Box::new(Preset::new(
         format!(
-            "Random {}: n = {}, p = {}, q = {}, seed {}",
-            spec.complete_shape().name(),
-            c.n,
-            c.p,
-            spec.q,
-            spec.seed
+            "Random {shape}: n = {}, p = {}, q = {}, seed {seed}",
+            c.n, c.p, spec.q
         ),
         format!(
-            "The first seed of a KS-BF study cell: mean efficiency {:.4} over {} seeds, {:.4} on \
-             the complete {}.",
+            "A KS-BF study cell's workload, {which}: mean efficiency {:.4} over {} seeds, {:.4} \
+             on the complete {shape}.",
             c.mean,
             c.count,
-            c.complete.efficiency(),
-            spec.complete_shape().name()
+            c.complete.efficiency()
         ),
         Scenario::Ksbf(params),
     )))

@@ -439,6 +439,25 @@ fn the_random_grid_study_meets_the_pyramid_and_percolation() {
         let share = b["reached"].as_f64().unwrap();
         assert!(share > 0.6 && share <= 0.95, "q = 0.9, n = {n}: {share}");
     }
+    // The first seed reaching level n − 1 of a cell: the single-seed studies of the seeds before
+    // it say none reaches it, its own says it does (q = 0.75, n = 40, p = 4: seeds from 1,
+    // the first of which dies out).
+    let near = study("0.75", &["--seeds", "10"]);
+    let first = near["cells"][0]["first_reached_seed"].as_u64().unwrap();
+    assert!(first > 1, "{}", near["cells"][0]);
+    for seed in 1..=first {
+        let s = seed.to_string();
+        let one = study("0.75", &["--seeds", "1", "--seed", &s]);
+        let cell = &one["cells"][0];
+        let reached = if seed == first { 1.0 } else { 0.0 };
+        assert_eq!(cell["reached"], reached, "seed {seed}: {cell}");
+        let named = if seed == first {
+            serde_json::Value::from(seed)
+        } else {
+            serde_json::Value::Null
+        };
+        assert_eq!(cell["first_reached_seed"], named, "seed {seed}: {cell}");
+    }
     // Shards merge to the whole grid study, byte for byte.
     let args = [
         "ksbf-study",
@@ -453,9 +472,9 @@ fn the_random_grid_study_meets_the_pyramid_and_percolation() {
         "--csv",
     ];
     assert_eq!(merged(&args, "gridstudy"), stdout(&args));
-    assert!(
-        stdout(&args).contains(",mean_nodes,reached,reach_probability,mean_reached,complete_grid,")
-    );
+    assert!(stdout(&args).contains(
+        ",mean_nodes,reached,reach_probability,mean_reached,first_reached_seed,complete_grid,"
+    ));
     // The complete shapes are not random: refused (the help lists the two that are).
     assert_error(
         &["ksbf-study", "--shape", "grid"],

@@ -63,7 +63,12 @@ fn the_study_shows_its_commands_cells_and_loads_one_at_720p_presenter() {
         let share = format!("{:.1} %", 100.0 * c["reached"].as_f64().unwrap());
         assert!(shares.contains(&share), "{share} of {c} not in {shares:?}");
     }
-    // The first row is on screen; its Load button loads that cell's first random grid.
+    // The first row is on screen.
+    // The first row's Load loads the cell's first seed that grows to level n − 1, the one the
+    // command's JSON names.
+    let seed = cells[0]["first_reached_seed"]
+        .as_u64()
+        .expect("a seed reaches n − 1");
     let load = h.get_by_label("Load n = 8, p = 2");
     assert!(screen.contains_rect(load.rect()), "{:?}", load.rect());
     load.click_accesskit();
@@ -71,7 +76,7 @@ fn the_study_shows_its_commands_cells_and_loads_one_at_720p_presenter() {
     assert_eq!(h.state().desk().active, ModelId::Ksbf);
     match &h.state().desk().page().scenario {
         Scenario::Ksbf(p) => {
-            assert_eq!((p.shape, p.n, p.p, p.seed), (Shape::RandomGrid, 8, 2, 1));
+            assert_eq!((p.shape, p.n, p.p, p.seed), (Shape::RandomGrid, 8, 2, seed));
             assert_eq!(p.spawn_prob, 0.75);
         }
         other => panic!("not KS-BF: {other:?}"),

@@ -202,11 +202,11 @@ impl StudySpec {
 
     /// Seed `j` of cell (n, p).
     pub fn run(&self, n: u32, p: u32, j: u64) -> Result<StudyRun, ParamError> {
-        let v = self
-            .scenario(self.shape, n, p, self.seed.wrapping_add(j))
-            .validate()?;
+        let seed = self.seed.wrapping_add(j);
+        let v = self.scenario(self.shape, n, p, seed).validate()?;
         let o = simulate_aggregate(&v);
         Ok(StudyRun {
+            seed,
             efficiency: o.efficiency(),
             nodes: o.nodes,
             reached: reaches_last_level(&v),
@@ -242,6 +242,8 @@ impl StudySpec {
 /// One random workload of a cell under KS-BF.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StudyRun {
+    /// Its seed.
+    pub seed: u64,
     /// N / (p · makespan).
     pub efficiency: f64,
     /// Its nodes N.
@@ -302,6 +304,8 @@ pub struct CellSummary {
     pub reach_probability: Option<f64>,
     /// Mean efficiency of the workloads that reach the depth cap (None when none does).
     pub mean_reached: Option<f64>,
+    /// The first seed whose workload reaches the depth cap (None when none does).
+    pub first_reached_seed: Option<u64>,
     /// KS-BF's efficiency on the complete shape (`complete_tree` or `complete_grid`).
     #[serde(flatten)]
     pub complete: Complete,
@@ -377,6 +381,7 @@ pub fn summarize(
         reach_probability: reference.reach,
         mean_reached: (!reached.is_empty())
             .then(|| reached.iter().sum::<f64>() / reached.len() as f64),
+        first_reached_seed: runs.iter().find(|r| r.reached).map(|r| r.seed),
         complete: reference.complete,
         thm11_efficiency: reference.thm11,
     })
