@@ -10,7 +10,7 @@ use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
 
 use crate::lesson::homework::replay::{Entry, Kind};
-use crate::model::exercise::{ExerciseError, Grade};
+use crate::model::exercise::{ExerciseError, Grade, Tally};
 use crate::platform::clock::Instant;
 
 /// One model's exercise as the shell drives it (implemented once per model, next to its
@@ -18,8 +18,8 @@ use crate::platform::clock::Instant;
 pub trait Exercise {
     /// What to decide now, in the paper's words.
     fn prompt(&self) -> String;
-    /// (moves right at the first try, out of, complete).
-    fn score(&self) -> (usize, usize, bool);
+    /// Where the exercise stands (its model's `tally`).
+    fn tally(&self) -> Tally;
     /// Draws the picture the student makes the move on (clicks plan it).
     fn picture(&mut self, ui: &mut Ui, last: Option<&Grade>);
     /// The width of the picture's column when the band goes in a column beside it rather
@@ -220,7 +220,11 @@ fn pressed(ui: &mut Ui, caption: &str, tip: &str) -> bool {
 /// beside the picture (below the figure's corner buttons) the score has a slot of two lines
 /// of its own under them, where it wraps rather than being cut.
 fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
-    let (score, out_of, complete) = ex.score();
+    let Tally {
+        score,
+        out_of,
+        complete,
+    } = ex.tally();
     // The picture's top right corner holds the figure's buttons (↓ PNG, ↓ SVG, Describe).
     let corner = if column {
         0.0

@@ -16,6 +16,7 @@ use super::question::{BODY, answer_lines, reply_field, right};
 use super::quiz::QuizWindow;
 use crate::jobs::{JobSlot, JobStatus};
 use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question};
+use crate::model::exercise::Tally;
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
 use crate::ui::widgets::marks;
@@ -78,8 +79,8 @@ pub struct Player {
     outlined: Option<egui::Rect>,
     /// The exercise step "Your turn" was last switched on for.
     exercise_for: Option<usize>,
-    /// The front workspace's exercise score (first tries, out of, complete).
-    exercise_score: Option<(usize, usize, bool)>,
+    /// Where the front workspace's exercise stands.
+    exercise_score: Option<Tally>,
     /// The controls, plots and numbers switches as the lesson found them: every step's
     /// regions are its steps' choices replayed from them ([`Teach::go`]).
     base: Option<[bool; 3]>,
@@ -695,29 +696,30 @@ fn step_ui(
 fn exercise_ui(
     ui: &mut egui::Ui,
     x: &crate::lesson::exercise::ExerciseStep,
-    score: Option<(usize, usize, bool)>,
+    score: Option<Tally>,
     body: f32,
 ) {
     ui.label(RichText::new("Your turn").strong().size(body));
     ui.label(RichText::new(&x.prompt).size(body));
     let line = match score {
-        Some((s, of, done)) => {
-            let end = if done { ", complete" } else { "" };
+        Some(t) => {
+            let end = if t.complete { ", complete" } else { "" };
+            let (s, of) = (t.score, t.out_of);
             format!("Pass mark: {} first tries — so far {s} / {of}{end}", x.pass)
         }
         None => format!("Pass mark: {} first tries (switch on Your turn)", x.pass),
     };
     ui.label(RichText::new(line).size(body * 0.9));
     match score {
-        Some((s, _, _)) if x.passed(s) => {
+        Some(t) if x.passed(t.score) => {
             ui.label(RichText::new("✓ Passed").color(right(ui)).size(body));
         }
         // Complete is not passed: say so, and how to try again.
-        Some((s, _, true)) => {
+        Some(t) if t.complete => {
             let warn = ui.visuals().warn_fg_color;
             let text = format!(
-                "Not passed yet: {s} of the {} first tries needed — Restart to try again",
-                x.pass
+                "Not passed yet: {} of the {} first tries needed — Restart to try again",
+                t.score, x.pass
             );
             ui.label(RichText::new(text).color(warn).size(body * 0.9));
         }

@@ -99,7 +99,7 @@ fn algorithm_moves(model: ModelId, student: &str) -> Vec<Value> {
     let s = personal::personal(model, "CS101", student).unwrap();
     let mut p = Player::new(&s).unwrap();
     let mut out = Vec::new();
-    while !p.score().2 && out.len() < 100 {
+    while !p.tally().complete && out.len() < 100 {
         let (_, mv) = p.show_me().expect("a move");
         out.push(mv);
     }

@@ -49,7 +49,7 @@ pub type Stored = super::header::Stored<StoredVerdict>;
 impl Stored {
     /// The stored form of a replay.
     pub fn of(r: &Replayed) -> Stored {
-        Stored::gathered((r.score, r.out_of, r.complete), &r.verdicts)
+        Stored::gathered(r.tally(), &r.verdicts)
     }
 }
 

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::exercise::Tally;
+
 /// The `format` field of every attempt file.
 pub const FORMAT: &str = "loadlab attempt";
 /// The format version this build writes and the newest it reads.
@@ -85,14 +87,11 @@ pub trait Keep<V> {
 impl<V> Stored<V> {
     /// The stored form of a replay's grade: its score, out of and completeness, and the
     /// stored verdicts of its graded entries.
-    pub fn gathered<T: Keep<V>>(
-        (score, out_of, complete): (usize, usize, bool),
-        entries: &[T],
-    ) -> Self {
+    pub fn gathered<T: Keep<V>>(tally: Tally, entries: &[T]) -> Self {
         Stored {
-            score,
-            out_of,
-            complete,
+            score: tally.score,
+            out_of: tally.out_of,
+            complete: tally.complete,
             verdicts: entries.iter().filter_map(Keep::kept).collect(),
         }
     }

@@ -132,7 +132,7 @@ pub fn reference(model: ModelId) -> Scenario {
 /// The size class of an exercise: the number of moves of the exercise the scenario sets (its
 /// `out_of`), or why it sets none.
 pub fn size_class(scenario: &Scenario) -> Result<usize, String> {
-    Ok(crate::lesson::models::exercise(scenario)?.score().1)
+    Ok(crate::lesson::models::exercise(scenario)?.tally().out_of)
 }
 
 /// The personal instance of `student` in `course` for `model` (the derivation above).

@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::header::{Header, LOG_MAX};
 use crate::lesson::{Asked, Grade, Question, QuizQuestion};
+use crate::model::exercise::Tally;
 use crate::model::registry::ModelId;
 
 /// The `kind` of a quiz attempt file.
@@ -121,6 +122,13 @@ pub struct QuizReplayed {
     pub shown: usize,
     /// The questions missed at the first try (wrong, or the answer asked for first), 1-based.
     pub missed: Vec<usize>,
+}
+
+impl QuizReplayed {
+    /// The grade: the score (questions right at the first try), out of, complete.
+    pub fn tally(&self) -> Tally {
+        Tally::new(self.score, self.out_of, self.complete)
+    }
 }
 
 /// One question's course so far (the Quiz window's rules).
@@ -227,7 +235,7 @@ pub type QuizStored = super::header::Stored<QuizStoredVerdict>;
 impl QuizStored {
     /// The stored form of a replay.
     pub fn of(r: &QuizReplayed) -> QuizStored {
-        QuizStored::gathered((r.score, r.out_of, r.complete), &r.verdicts)
+        QuizStored::gathered(r.tally(), &r.verdicts)
     }
 }
 

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::lesson::models::{self, Play};
-use crate::model::exercise::Grade;
+use crate::model::exercise::{Grade, Tally};
 use crate::model::registry::Scenario;
 
 /// What a log entry records.
@@ -69,9 +69,9 @@ impl Player {
         })
     }
 
-    /// (moves right at the first try, out of, complete).
-    pub fn score(&self) -> (usize, usize, bool) {
-        self.state.score()
+    /// Where the exercise stands.
+    pub fn tally(&self) -> Tally {
+        self.state.tally()
     }
 
     /// Plays the student's move `mv`: its grade (None: nothing left to decide), or why the
@@ -141,13 +141,20 @@ pub struct Replayed {
     pub undone: usize,
 }
 
+impl Replayed {
+    /// The grade: the score, out of, complete.
+    pub fn tally(&self) -> Tally {
+        Tally::new(self.score, self.out_of, self.complete)
+    }
+}
+
 /// Replays `log` on the exercise `scenario` sets; an unreadable move is an error naming it.
 pub fn replay(scenario: &Scenario, log: &[Entry]) -> Result<Replayed, String> {
     let mut player = Player::new(scenario)?;
     let mut r = Replayed {
         verdicts: Vec::with_capacity(log.len()),
         score: 0,
-        out_of: player.score().1,
+        out_of: player.tally().out_of,
         complete: false,
         moves: 0,
         legal: 0,
@@ -187,9 +194,13 @@ pub fn replay(scenario: &Scenario, log: &[Entry]) -> Result<Replayed, String> {
             entry: i,
             kind: e.kind,
             grade,
-            score: player.score().0,
+            score: player.tally().score,
         });
     }
-    (r.score, r.out_of, r.complete) = player.score();
+    Tally {
+        score: r.score,
+        out_of: r.out_of,
+        complete: r.complete,
+    } = player.tally();
     Ok(r)
 }

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::lesson::Kind;
 use crate::lesson::command::Planned;
-use crate::model::exercise::Grade;
+use crate::model::exercise::{Grade, Tally};
 use crate::model::registry::{ModelParams, Scenario};
 
 /// The lesson layer's part of one model that needs none of its parameters.
@@ -153,8 +153,8 @@ pub struct Shown {
 
 /// One model's exercise as the homework replay plays it, with the GUI's "Your turn" rules.
 pub trait Play: std::fmt::Debug + Boxed {
-    /// (moves right at the first try, out of, complete).
-    fn score(&self) -> (usize, usize, bool);
+    /// Where the exercise stands (its model's `tally`).
+    fn tally(&self) -> Tally;
     /// Plays the student's move `mv`: its grade (None: nothing left to decide) and whether
     /// Undo can take it back, or why the move cannot be read.
     fn play(&mut self, mv: &Value) -> Result<(Option<Grade>, bool), String>;

@@ -10,7 +10,7 @@ use super::contract::{Draft, Exercises, LessonModel, Play, Shown, args, pick};
 use crate::lesson::command::Planned;
 use crate::model::divisible::{self, AlgorithmChoice, DivisibleParams, Method};
 use crate::model::exercise::divisible::DivExercise;
-use crate::model::exercise::{Grade, moves};
+use crate::model::exercise::{Grade, Tally, moves};
 use crate::model::format::{Precision, number};
 use crate::report::keys::divisible as d;
 
@@ -122,8 +122,8 @@ struct Levels {
 }
 
 impl Play for Levels {
-    fn score(&self) -> (usize, usize, bool) {
-        (self.ex.score, self.ex.levels(), self.ex.complete())
+    fn tally(&self) -> Tally {
+        self.ex.tally()
     }
 
     fn play(&mut self, mv: &Value) -> Result<(Option<Grade>, bool), String> {

@@ -10,7 +10,7 @@ use super::contract::{Draft, Exercises, LessonModel, Play, Shown, args};
 use crate::lesson::Kind;
 use crate::lesson::command::Planned;
 use crate::model::exercise::geodecay::GeoExercise;
-use crate::model::exercise::{Grade, moves};
+use crate::model::exercise::{Grade, Tally, moves};
 use crate::model::geodecay::{self, GeoParams, Policy};
 use crate::report::keys::geodecay as g;
 
@@ -106,8 +106,8 @@ impl Exercises for Geodecay {
 }
 
 impl Play for GeoExercise {
-    fn score(&self) -> (usize, usize, bool) {
-        (self.score, self.decisions(), self.complete())
+    fn tally(&self) -> Tally {
+        GeoExercise::tally(self)
     }
 
     fn play(&mut self, mv: &Value) -> Result<(Option<Grade>, bool), String> {

@@ -11,7 +11,7 @@ use crate::lesson::command::Planned;
 use crate::lesson::{Check, Kind};
 use crate::model::NoProgress;
 use crate::model::exercise::ksbf::{KsbfExercise, Prediction};
-use crate::model::exercise::{Grade, moves};
+use crate::model::exercise::{Grade, Tally, moves};
 use crate::model::ksbf::{self, KsbfParams, Shape};
 use crate::report::keys::ksbf as k;
 
@@ -106,7 +106,7 @@ impl Exercises for Ksbf {
         let p = 2 + pick(8) as u32;
         let nodes = |w: &KsbfParams| {
             let ex = Exercises::exercise(self, w)?;
-            ex.drawable().map(|()| ex.score().1)
+            ex.drawable().map(|()| ex.tally().out_of)
         };
         let class = nodes(&Exercises::reference(self)).ok()?;
         for _ in 0..SEEDS {
@@ -136,8 +136,8 @@ impl Exercises for Ksbf {
 }
 
 impl Play for KsbfExercise {
-    fn score(&self) -> (usize, usize, bool) {
-        (self.score, self.order.len(), self.complete())
+    fn tally(&self) -> Tally {
+        KsbfExercise::tally(self)
     }
 
     fn play(&mut self, mv: &Value) -> Result<(Option<Grade>, bool), String> {

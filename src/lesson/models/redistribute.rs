@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::contract::{Draft, Exercises, LessonModel, Play, Shown, args};
 use crate::lesson::command::Planned;
 use crate::model::exercise::redistribute::RingExercise;
-use crate::model::exercise::{Grade, moves};
+use crate::model::exercise::{Grade, Tally, moves};
 use crate::model::redistribute;
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::redistribute::params::{Algorithm, RedistParams};
@@ -138,12 +138,8 @@ impl Exercises for Redistribute {
 }
 
 impl Play for RingExercise {
-    fn score(&self) -> (usize, usize, bool) {
-        (
-            self.score,
-            self.initial_bound.max(0) as usize,
-            self.complete(),
-        )
+    fn tally(&self) -> Tally {
+        RingExercise::tally(self)
     }
 
     fn play(&mut self, mv: &Value) -> Result<(Option<Grade>, bool), String> {

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::contract::{Draft, Exercises, LessonModel, Play, Shown, args, pick};
 use crate::lesson::command::Planned;
 use crate::model::exercise::treesweep::TreeExercise;
-use crate::model::exercise::{Grade, moves};
+use crate::model::exercise::{Grade, Tally, moves};
 use crate::model::format::{Precision, number};
 use crate::model::treesweep::{self, TreeSweepParams};
 use crate::report::keys::treesweep as t;
@@ -92,8 +92,8 @@ impl Exercises for TreeSweep {
 }
 
 impl Play for TreeExercise {
-    fn score(&self) -> (usize, usize, bool) {
-        (self.score, self.out_of(), self.complete())
+    fn tally(&self) -> Tally {
+        TreeExercise::tally(self)
     }
 
     fn play(&mut self, mv: &Value) -> Result<(Option<Grade>, bool), String> {

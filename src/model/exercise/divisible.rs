@@ -150,6 +150,11 @@ impl DivExercise {
         self.loads.len() >= self.levels()
     }
 
+    /// The score out of the levels.
+    pub fn tally(&self) -> super::Tally {
+        super::Tally::new(self.score, self.levels(), self.complete())
+    }
+
     /// The level to set next.
     pub fn next_level(&self) -> usize {
         self.loads.len()

@@ -147,6 +147,11 @@ impl GeoExercise {
         self.plan.len() >= self.rounds()
     }
 
+    /// The score out of the decisions.
+    pub fn tally(&self) -> super::Tally {
+        super::Tally::new(self.score, self.decisions(), self.complete())
+    }
+
     /// The next round to decide about.
     pub fn next_round(&self) -> usize {
         self.plan.len()

@@ -126,6 +126,11 @@ impl KsbfExercise {
         self.done.iter().all(|&d| d)
     }
 
+    /// The score out of the nodes to predict.
+    pub fn tally(&self) -> super::Tally {
+        super::Tally::new(self.score, self.order.len(), self.complete())
+    }
+
     /// The first node in execution order not yet predicted right.
     pub fn next(&self) -> Option<&NodeRecord> {
         self.order

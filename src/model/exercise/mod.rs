@@ -83,6 +83,30 @@ impl Grade {
     }
 }
 
+/// Where an exercise stands: the score, what it is out of, and whether it is done. Every
+/// model's exercise gives it (`tally`), for its Your turn band, the lesson's exercise step and
+/// the homework replay alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Tally {
+    /// Moves optimal at the first try.
+    pub score: usize,
+    /// The moves the score is out of.
+    pub out_of: usize,
+    /// Nothing is left to decide.
+    pub complete: bool,
+}
+
+impl Tally {
+    /// `score` out of `out_of`, `complete` or not.
+    pub fn new(score: usize, out_of: usize, complete: bool) -> Tally {
+        Tally {
+            score,
+            out_of,
+            complete,
+        }
+    }
+}
+
 /// Why an exercise cannot be set or a move list cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

@@ -202,6 +202,15 @@ impl RingExercise {
         self.delta.iter().all(|&d| d == 0)
     }
 
+    /// The score out of the rounds System 6's bound asks for at the start.
+    pub fn tally(&self) -> super::Tally {
+        super::Tally::new(
+            self.score,
+            self.initial_bound.max(0) as usize,
+            self.complete(),
+        )
+    }
+
     /// The algorithm's next round from the current unbalances (0-based sends).
     pub fn algorithm_round(&self) -> Vec<Send> {
         algorithm_round(self.inst.direction, &self.delta)

@@ -296,6 +296,11 @@ impl TreeExercise {
         self.slot.get(1) == Some(&Slot::Zero)
     }
 
+    /// The score out of [`TreeExercise::out_of`].
+    pub fn tally(&self) -> super::Tally {
+        super::Tally::new(self.score, self.out_of(), self.complete())
+    }
+
     /// Node k's height (leaf 1).
     pub fn node_height(&self, k: u64) -> u32 {
         self.n - (63 - k.leading_zeros())

@@ -7,6 +7,7 @@ use super::LoadlabApp;
 use crate::lesson::homework::attempt::{Attempt, AttemptFile};
 use crate::lesson::homework::quiz::{Answers, QuizAttempt};
 use crate::lesson::homework::{gradebook, replay};
+use crate::model::exercise::Tally;
 use crate::model::registry::ModelId;
 use crate::preset::{Preset, PresetFile};
 use crate::ui::commands::Cmd;
@@ -64,7 +65,7 @@ impl LoadlabApp {
             Ok(a) => a,
             Err(e) => return self.error(format!("Could not hand in: {e}")),
         };
-        self.write_hand_in(path, &attempt.to_json(), (r.score, r.out_of, r.complete));
+        self.write_hand_in(path, &attempt.to_json(), r.tally());
     }
 
     /// Writes a hand-in (`json`) to `path`; the notice says the grade `loadlab grade` gives:
@@ -73,7 +74,11 @@ impl LoadlabApp {
         &mut self,
         path: &Path,
         json: &str,
-        (score, out_of, complete): (usize, usize, bool),
+        Tally {
+            score,
+            out_of,
+            complete,
+        }: Tally,
     ) {
         match crate::platform::files::write_atomic(path, json.as_bytes()) {
             Ok(()) => self.info(format!(
@@ -98,7 +103,7 @@ impl LoadlabApp {
             None => return self.error("Nothing to hand in: no quiz on this model"),
         };
         let (attempt, r) = made;
-        self.write_hand_in(path, &attempt.to_json(), (r.score, r.out_of, r.complete));
+        self.write_hand_in(path, &attempt.to_json(), r.tally());
     }
 
     /// Reads an attempt file, puts its instance in front with Your turn on and opens the

@@ -74,7 +74,7 @@ pub(super) fn numbers_or_wait<W: Workspace>(
 ) {
     let playing = your_turn
         && W::EXERCISE
-        && matches!(w.exercise(params), Some(Ok((ex, _))) if !ex.score().2);
+        && matches!(w.exercise(params), Some(Ok((ex, _))) if !ex.tally().complete);
     if playing {
         ui.label(
             egui::RichText::new(

@@ -17,6 +17,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::jobs::{JobHandle, JobStatus};
+use crate::model::exercise::Tally;
 use crate::model::registry::{ModelId, ModelParams, Scenario};
 use crate::ui::help;
 use crate::ui::widgets::form::Choice;
@@ -226,7 +227,7 @@ pub trait Tab {
     fn step(&mut self, cmd: StepCmd, scenario: &Scenario);
     /// The score of the "Your turn" exercise on `scenario` (first tries, out of, complete);
     /// None when the model has none or the scenario makes none.
-    fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)>;
+    fn exercise_score(&mut self, scenario: &Scenario) -> Option<Tally>;
     /// The log of the "Your turn" exercise on `scenario` (what File ▸ Hand in… writes);
     /// None when the model has none or the scenario makes none.
     fn exercise_log(
@@ -392,13 +393,13 @@ impl<W: Workspace> Tab for W {
         }
     }
 
-    fn exercise_score(&mut self, scenario: &Scenario) -> Option<(usize, usize, bool)> {
+    fn exercise_score(&mut self, scenario: &Scenario) -> Option<Tally> {
         if !W::EXERCISE {
             return None;
         }
         let params = W::Params::of(scenario)?;
         match self.exercise(params)? {
-            Ok((ex, _)) => Some(ex.score()),
+            Ok((ex, _)) => Some(ex.tally()),
             Err(_) => None,
         }
     }

@@ -20,8 +20,8 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::model::divisible::{Activity, DivisibleParams, Interval, Timeline};
-use crate::model::exercise::Grade;
 use crate::model::exercise::divisible::DivExercise;
+use crate::model::exercise::{Grade, Tally};
 use crate::model::format::{Precision, number};
 use crate::ui::exercise::{Exercise, Moves};
 use crate::ui::reveal::Reveal;
@@ -365,8 +365,8 @@ impl Exercise for DivTurn {
             processors(k),
         )
     }
-    fn score(&self) -> (usize, usize, bool) {
-        (self.ex.score, self.ex.levels(), self.ex.complete())
+    fn tally(&self) -> Tally {
+        self.ex.tally()
     }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
         // The switch as the shell publishes it this frame (the prompt, drawn before, reads

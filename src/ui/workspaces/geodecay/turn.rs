@@ -4,8 +4,8 @@
 
 use egui::{RichText, Ui};
 
-use crate::model::exercise::Grade;
 use crate::model::exercise::geodecay::GeoExercise;
+use crate::model::exercise::{Grade, Tally};
 use crate::model::format::{Precision, number};
 use crate::model::geodecay::GeoParams;
 use crate::ui::exercise::{Exercise, Moves};
@@ -119,8 +119,8 @@ impl Exercise for GeoTurn {
             number(self.ex.time, Precision::Exact)
         )
     }
-    fn score(&self) -> (usize, usize, bool) {
-        (self.ex.score, self.ex.decisions(), self.ex.complete())
+    fn tally(&self) -> Tally {
+        self.ex.tally()
     }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
         ui.horizontal(|ui| {

@@ -7,8 +7,8 @@ use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::pe_color;
-use crate::model::exercise::Grade;
 use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
+use crate::model::exercise::{Grade, Tally};
 use crate::model::ksbf::KsbfParams;
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
 use crate::ui::frame::Says;
@@ -88,8 +88,8 @@ impl Exercise for KsbfTurn {
             None => format!("All {} placed.", count(self.ex.order.len(), "node")),
         }
     }
-    fn score(&self) -> (usize, usize, bool) {
-        (self.ex.score, self.ex.order.len(), self.ex.complete())
+    fn tally(&self) -> Tally {
+        self.ex.tally()
     }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
         let p = self.ex.params().p;

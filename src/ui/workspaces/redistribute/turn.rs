@@ -5,8 +5,8 @@
 use egui::{Color32, Pos2, Response, Sense, Stroke, Ui, Vec2};
 
 use super::picture::sign_color;
-use crate::model::exercise::Grade;
 use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, Snapshot};
+use crate::model::exercise::{Grade, Tally};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::words::{count, verb};
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
@@ -237,12 +237,8 @@ impl Exercise for RingTurn {
             }
         )
     }
-    fn score(&self) -> (usize, usize, bool) {
-        (
-            self.ex.score,
-            self.ex.initial_bound.max(0) as usize,
-            self.ex.complete(),
-        )
+    fn tally(&self) -> Tally {
+        self.ex.tally()
     }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
         let id = ui.scope_id().with("redistribution exercise ring");

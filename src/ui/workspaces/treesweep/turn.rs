@@ -7,8 +7,8 @@
 use crate::model::words::count;
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
-use crate::model::exercise::Grade;
 use crate::model::exercise::treesweep::{Move, TreeExercise};
+use crate::model::exercise::{Grade, Tally};
 use crate::model::format::{Precision, number};
 use crate::model::treesweep::TreeSweepParams;
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
@@ -261,8 +261,8 @@ impl Exercise for TreeTurn {
             count(o.top_cluster, "node")
         )
     }
-    fn score(&self) -> (usize, usize, bool) {
-        (self.ex.score, self.ex.out_of(), self.ex.complete())
+    fn tally(&self) -> Tally {
+        self.ex.tally()
     }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
         self.legend(ui);
