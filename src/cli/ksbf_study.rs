@@ -132,11 +132,12 @@ const CSV_COLUMNS: [Column; 17] = [
     ("median", |c| c.median.to_string()),
     ("max", |c| c.max.to_string()),
     ("mean_nodes", |c| c.mean_nodes.to_string()),
-    ("reached", |c| c.reached.to_string()),
-    ("reach_probability", |c| optional(c.reach_probability)),
-    ("mean_reached", |c| optional(c.mean_reached)),
+    ("reached", |c| c.reach.share.to_string()),
+    ("reach_probability", |c| optional(c.reach.probability)),
+    ("mean_reached", |c| optional(c.reach.mean)),
     ("first_reached_seed", |c| {
-        c.first_reached_seed
+        c.reach
+            .first_seed
             .map(|s| s.to_string())
             .unwrap_or_default()
     }),
@@ -213,9 +214,9 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
                 c.median,
                 c.max,
                 c.mean_nodes,
-                c.reached,
-                text(c.reach_probability),
-                text(c.mean_reached),
+                c.reach.share,
+                text(c.reach.probability),
+                text(c.reach.mean),
                 c.complete.efficiency(),
                 text(c.thm11_efficiency)
             );

@@ -328,11 +328,11 @@ fn row(ui: &mut egui::Ui, spec: &StudySpec, c: &CellSummary, cmds: &mut Vec<Cmd>
     ui.label(f(c.median));
     ui.label(format!("{:.0}", c.mean_nodes));
     let percent = |x: f64| format!("{:.1} %", 100.0 * x);
-    ui.label(match c.reach_probability {
-        Some(gw) => format!("{} ({})", percent(c.reached), percent(gw)),
-        None => percent(c.reached),
+    ui.label(match c.reach.probability {
+        Some(gw) => format!("{} ({})", percent(c.reach.share), percent(gw)),
+        None => percent(c.reach.share),
     });
-    ui.label(c.mean_reached.map_or_else(|| "—".into(), f));
+    ui.label(c.reach.mean.map_or_else(|| "—".into(), f));
     ui.label(f(c.complete.efficiency()));
     ui.label(c.thm11_efficiency.map_or_else(|| "—".into(), f));
     if ui
@@ -350,10 +350,10 @@ fn row(ui: &mut egui::Ui, spec: &StudySpec, c: &CellSummary, cmds: &mut Vec<Cmd>
 /// The command loading a cell's first random workload that grows to level n − 1 (the first
 /// seed, `spec.seed`, when none does) into the KS-BF workspace.
 fn load(spec: &StudySpec, c: &CellSummary) -> Cmd {
-    let seed = c.first_reached_seed.unwrap_or(spec.seed);
+    let seed = c.reach.first_seed.unwrap_or(spec.seed);
     let params = spec.scenario(spec.shape, c.n, c.p, seed);
     let shape = spec.complete_shape().name();
-    let which = match (c.first_reached_seed, seed.wrapping_sub(spec.seed)) {
+    let which = match (c.reach.first_seed, seed.wrapping_sub(spec.seed)) {
         (None, _) => "none of its seeds grows to level n − 1; this is the first".to_string(),
         (Some(_), 0) => "its first seed, which grows to level n − 1".to_string(),
         (Some(_), k) => format!(

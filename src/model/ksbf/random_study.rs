@@ -298,19 +298,34 @@ pub struct CellSummary {
     pub max: f64,
     /// Mean number of nodes of the random workloads.
     pub mean_nodes: f64,
-    /// Share of the workloads that reach the depth cap (a node on level n − 1).
-    pub reached: f64,
-    /// The probability of reaching it (random trees: Galton–Watson, [`reach_probability`]).
-    pub reach_probability: Option<f64>,
-    /// Mean efficiency of the workloads that reach the depth cap (None when none does).
-    pub mean_reached: Option<f64>,
-    /// The first seed whose workload reaches the depth cap (None when none does).
-    pub first_reached_seed: Option<u64>,
+    /// The workloads that reach the depth cap.
+    #[serde(flatten)]
+    pub reach: Reach,
     /// KS-BF's efficiency on the complete shape (`complete_tree` or `complete_grid`).
     #[serde(flatten)]
     pub complete: Complete,
     /// The efficiency Theorem 1.1 guarantees on the complete shape.
     pub thm11_efficiency: Option<f64>,
+}
+
+/// The workloads of a cell that reach the depth cap: those with a node on level n − 1, the
+/// ones that grew rather than died out early (JSON: `reached`, `reach_probability`,
+/// `mean_reached`, `first_reached_seed`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Reach {
+    /// Their share of the seeds.
+    #[serde(rename = "reached")]
+    pub share: f64,
+    /// The probability of reaching the cap (random trees: Galton–Watson,
+    /// [`reach_probability`]).
+    #[serde(rename = "reach_probability")]
+    pub probability: Option<f64>,
+    /// Their mean efficiency (None when none reaches it).
+    #[serde(rename = "mean_reached")]
+    pub mean: Option<f64>,
+    /// The first seed among them (None when none reaches it).
+    #[serde(rename = "first_reached_seed")]
+    pub first_seed: Option<u64>,
 }
 
 /// KS-BF's efficiency on the complete shape of a cell.
@@ -377,11 +392,12 @@ pub fn summarize(
         median: median_of_sorted(&e),
         max: e[e.len() - 1],
         mean_nodes: runs.iter().map(|r| r.nodes as f64).sum::<f64>() / m,
-        reached: reached.len() as f64 / m,
-        reach_probability: reference.reach,
-        mean_reached: (!reached.is_empty())
-            .then(|| reached.iter().sum::<f64>() / reached.len() as f64),
-        first_reached_seed: runs.iter().find(|r| r.reached).map(|r| r.seed),
+        reach: Reach {
+            share: reached.len() as f64 / m,
+            probability: reference.reach,
+            mean: (!reached.is_empty()).then(|| reached.iter().sum::<f64>() / reached.len() as f64),
+            first_seed: runs.iter().find(|r| r.reached).map(|r| r.seed),
+        },
         complete: reference.complete,
         thm11_efficiency: reference.thm11,
     })
@@ -404,7 +420,7 @@ pub fn verdict(cells: &[CellSummary]) -> String {
     let median_above = cells.iter().filter(|c| c.median >= complete(c)).count();
     let grown: Vec<f64> = cells
         .iter()
-        .filter_map(|c| Some(c.mean_reached? / complete(c)))
+        .filter_map(|c| Some(c.reach.mean? / complete(c)))
         .collect();
     let grown_above = grown.iter().filter(|&&r| r >= 1.0).count();
     let grown_low = grown.iter().copied().fold(f64::INFINITY, f64::min);
@@ -513,13 +529,13 @@ mod tests {
         let want = reach_probability(0.6, 10);
         let sd = (want * (1.0 - want) / 4000.0).sqrt();
         assert!(
-            (c.reached - want).abs() < 4.5 * sd,
+            (c.reach.share - want).abs() < 4.5 * sd,
             "{} vs {want}",
-            c.reached
+            c.reach.share
         );
-        assert_eq!(c.reach_probability, Some(want));
+        assert_eq!(c.reach.probability, Some(want));
         // The workloads that reach the cap are the large ones: their mean efficiency is above
         // the mean over all seeds, which the extinct small trees pull down.
-        assert!(c.mean_reached.unwrap() > c.mean, "{c:?}");
+        assert!(c.reach.mean.unwrap() > c.mean, "{c:?}");
     }
 }

@@ -59,12 +59,15 @@ pub fn study_plot(spec: &StudySpec, cells: &[CellSummary], along: Along, fixed: 
     let complete = if spec.shape.is_grid() { "G_n" } else { "T_n" };
     let mut plotted = vec![
         series(format!("random {shape}s: mean"), |c| Some(c.mean)),
-        series("reaching level n − 1: mean".into(), |c| c.mean_reached).group(1),
+        series("reaching level n − 1: mean".into(), |c| c.reach.mean).group(1),
         series(complete.to_string(), |c| Some(c.complete.efficiency())).role(Role::Reference),
         series(format!("Theorem 1.1 on {complete}"), |c| c.thm11_efficiency).role(Role::Bound),
-        series("share reaching level n − 1".into(), |c| Some(c.reached)).group(2),
+        series("share reaching level n − 1".into(), |c| {
+            Some(c.reach.share)
+        })
+        .group(2),
     ];
-    let gw = series("Galton–Watson P(reach)".into(), |c| c.reach_probability);
+    let gw = series("Galton–Watson P(reach)".into(), |c| c.reach.probability);
     if !gw.points.is_empty() {
         plotted.push(gw.role(Role::ClosedForm).group(2));
     }
