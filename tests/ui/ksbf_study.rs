@@ -142,6 +142,24 @@ fn the_study_plots_along_n_or_p_with_the_galton_watson_line_for_trees() {
         assert!(names.iter().any(|t| t == name), "{name} not in {names:?}");
     }
     assert!(h.query_all_by_label_contains("In 0 of").next().is_none());
+    // The n axis (depth caps 8, 10, 12) ticks whole numbers only, no 8.5: its labels are the
+    // numbers painted on the row of its last, 12 (the main window's plots lie behind).
+    let numbers: Vec<(f64, f32)> = painted_texts(&h)
+        .into_iter()
+        .filter_map(|(t, r)| Some((t.parse::<f64>().ok()?, r.center().y.round())))
+        .collect();
+    let axis_y = numbers
+        .iter()
+        .find(|n| n.0 == 12.0)
+        .expect("n = 12 labelled")
+        .1;
+    let n_ticks: Vec<f64> = numbers
+        .iter()
+        .filter(|n| n.1 == axis_y)
+        .map(|n| n.0)
+        .collect();
+    assert!(n_ticks.len() >= 3, "{numbers:?}");
+    assert!(n_ticks.iter().all(|v| v.fract() == 0.0), "{n_ticks:?}");
     // Along p: the fixed variable becomes n.
     let along_p = h
         .query_all_by_label("p")

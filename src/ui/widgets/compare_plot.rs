@@ -464,7 +464,11 @@ fn configured<'a>(
         .and_then(|c| c.series.points.first())
         .and_then(|p| to_axis(p[0], log_x));
     let hidden = move |x: f64| hidden_from.is_some_and(|m| x >= m);
-    round_axes(egui_plot, Scale::of(log_x), Scale::of(log_y))
+    let xs = plot
+        .series
+        .iter()
+        .flat_map(|c| c.series.points.iter().map(|p| p[0]));
+    round_axes(egui_plot, Scale::of_values(log_x, xs), Scale::of(log_y))
         .x_axis_label(plot.x_label.clone())
         .y_axis_label(plot.y_label.clone())
         .label_formatter(move |pos: &HoverPosition<'_>| {

@@ -366,13 +366,7 @@ fn axis_ticks(values: &[f64], log: bool, length: f32, spacing: f32) -> Vec<(f64,
     let (Some(&first), Some(&last)) = (values.first(), values.last()) else {
         return Vec::new();
     };
-    let scale = if log && first > 0.0 && last > 0.0 {
-        TickScale::Log
-    } else if values.iter().all(|v| v.fract() == 0.0) {
-        TickScale::Integer
-    } else {
-        TickScale::Linear
-    };
+    let scale = TickScale::of_values(log && first > 0.0 && last > 0.0, values.iter().copied());
     let most = (length / spacing).floor().max(3.0) as usize;
     let at = ticks::ticks_at_most(first, last, scale, most);
     let labels = ticks::labels(&at);

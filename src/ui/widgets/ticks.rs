@@ -23,7 +23,8 @@ pub const Y_SPACING: f32 = 36.0;
 pub enum Scale {
     /// Any real value.
     Linear,
-    /// Whole numbers only (processor indices, δ): ticks never fall between two.
+    /// Whole numbers only (processor indices, δ, rounds, depth caps): ticks fall between two
+    /// only when the view is zoomed in so far that one whole number or none shows.
     Integer,
     /// Positive values on a logarithmic axis.
     Log,
@@ -33,6 +34,19 @@ impl Scale {
     /// `Log` when `log`, else `Linear`.
     pub fn of(log: bool) -> Scale {
         if log { Scale::Log } else { Scale::Linear }
+    }
+
+    /// The scale of an axis through `values`: `Log` when `log`, else `Integer` when every
+    /// value is a whole number (depth caps, ring sizes: no tick at 8.5), else `Linear`.
+    pub fn of_values(log: bool, values: impl IntoIterator<Item = f64>) -> Scale {
+        let mut values = values.into_iter().peekable();
+        if log {
+            Scale::Log
+        } else if values.peek().is_some() && values.all(|v| v.fract() == 0.0) {
+            Scale::Integer
+        } else {
+            Scale::Linear
+        }
     }
 }
 
@@ -54,7 +68,15 @@ pub fn ticks_at_most(min: f64, max: f64, scale: Scale, most: usize) -> Vec<f64> 
     let most = most.max(MIN_TICKS);
     match scale {
         Scale::Log if lo > 0.0 => log_ticks(lo, hi, most),
-        Scale::Integer => linear_ticks(lo, hi, most, 1.0),
+        Scale::Integer => {
+            // Zoomed in to one whole number or none: fractional ticks rather than one or none.
+            let whole = linear_ticks(lo, hi, most, 1.0);
+            if whole.len() >= 2 {
+                whole
+            } else {
+                linear_ticks(lo, hi, most, 0.0)
+            }
+        }
         _ => linear_ticks(lo, hi, most, 0.0),
     }
 }
@@ -365,6 +387,26 @@ mod tests {
             ticks_at_most(0.0, 0.0, Scale::Integer, 7),
             vec![-1.0, 0.0, 1.0]
         );
+        // Depth caps 8 … 12 on a plot 6 ticks wide: no 8.5.
+        assert_eq!(
+            ticks_at_most(7.8, 12.2, Scale::Integer, 6),
+            vec![8.0, 9.0, 10.0, 11.0, 12.0]
+        );
+        // Zoomed in between two whole numbers: fractional ticks rather than none; two whole
+        // numbers in view (a timeline's first round) stay the only ticks.
+        assert_eq!(ticks_at_most(-0.5, 1.5, Scale::Integer, 7), vec![0.0, 1.0]);
+        assert_eq!(
+            ticks_at_most(8.05, 8.95, Scale::Integer, 7),
+            vec![8.2, 8.4, 8.6, 8.8]
+        );
+    }
+
+    #[test]
+    fn an_axis_of_whole_numbers_is_an_integer_axis() {
+        assert_eq!(Scale::of_values(false, [8.0, 12.0, 16.0]), Scale::Integer);
+        assert_eq!(Scale::of_values(false, [8.0, 12.5]), Scale::Linear);
+        assert_eq!(Scale::of_values(true, [8.0, 12.0]), Scale::Log);
+        assert_eq!(Scale::of_values(false, []), Scale::Linear);
     }
 
     #[test]
