@@ -223,9 +223,11 @@ fn results(ui: &mut egui::Ui, state: &mut KsbfStudy, cmds: &mut Vec<Cmd>) {
         ui.label("Pick the workload and press Run.");
         return;
     };
-    let (shape, complete) = match spec.complete_shape() {
-        Shape::Grid => ("grid", "the pyramidal grid G_n"),
-        _ => ("tree", "the complete tree T_n"),
+    let shape = spec.complete_shape().name();
+    let complete = if spec.shape.is_grid() {
+        "the pyramidal grid G_n"
+    } else {
+        "the complete tree T_n"
     };
     let heading = format!(
         "KS-BF on random {shape}s, q = {}, {} seeds from {}: efficiency N / (p · makespan).",
@@ -245,10 +247,10 @@ fn results(ui: &mut egui::Ui, state: &mut KsbfStudy, cmds: &mut Vec<Cmd>) {
         );
         return;
     }
-    let gw = if shape == "tree" {
-        " (in brackets its Galton–Watson probability)"
-    } else {
+    let gw = if spec.shape.is_grid() {
         ""
+    } else {
+        " (in brackets its Galton–Watson probability)"
     };
     ui.label(format!(
         "{heading} \"reached\": the share that grows to level n − 1{gw}; \"complete\": on \
