@@ -27,13 +27,18 @@ pub const PRESENTER_ZOOM: f32 = 1.5;
 /// The window presenter mode lays its slide out for, in (native) points.
 pub const PRESENTER_WINDOW: egui::Vec2 = egui::vec2(1280.0, 720.0);
 
-/// Presenter mode's zoom on a window `native` points large: [`PRESENTER_ZOOM`] up to
-/// [`PRESENTER_WINDOW`], and beyond it as much more as the window is larger, so that a larger
-/// projector shows the same slide with larger type (1920 × 1080: 2.25, the 853 × 480 points of
-/// 720p), where it showed 720p's type on a larger room, smaller from the back of the hall.
+/// Presenter mode's zoom on a window `native` points large: the window holds the 853 × 480
+/// points of [`PRESENTER_WINDOW`] at [`PRESENTER_ZOOM`] (its narrower side rules), so a
+/// larger projector shows the same slide with larger type (1920 × 1080: 2.25), where it
+/// showed 720p's type on a larger room, smaller from the back of the hall; and a smaller one
+/// (1024 × 768: 1.2) the same slide with type as large against the screen, where 1.5 left
+/// 683 × 512 points, narrower than any layout, and text ran over text. Never below 1. A
+/// window within a thousandth of 1280 × 720 counts as that (a size in points comes back from
+/// the zoom with rounding errors: 1280 × 720 pixels must give 1.5, not 1.49996).
 pub fn presenter_zoom(native: egui::Vec2) -> f32 {
-    let larger = (native.x / PRESENTER_WINDOW.x).min(native.y / PRESENTER_WINDOW.y);
-    PRESENTER_ZOOM * larger.max(1.0)
+    let scale = (native.x / PRESENTER_WINDOW.x).min(native.y / PRESENTER_WINDOW.y);
+    let scale = if scale > 0.999 { scale.max(1.0) } else { scale };
+    (PRESENTER_ZOOM * scale).max(1.0)
 }
 
 /// The size of the app's text, beyond presenter mode's zoom: egui's text styles scaled (the
@@ -143,9 +148,11 @@ mod tests {
         assert_eq!(zoom(2560.0, 1440.0), 3.0);
         // The narrower side rules: 1920 × 1200 is 1080p's width.
         assert_eq!(zoom(1920.0, 1200.0), 2.25);
-        // Smaller windows keep 1.5 (the drawer folds, the text scrolls).
-        assert_eq!(zoom(1024.0, 768.0), 1.5);
-        assert_eq!(zoom(800.0, 600.0), 1.5);
+        // A 4:3 projector holds 720p's width: 1024 × 768 at 1.2 is 853⅓ × 640 points.
+        assert!((zoom(1024.0, 768.0) - 1.2).abs() < 1e-6);
+        assert!((1024.0 / zoom(1024.0, 768.0) - 1280.0 / 1.5).abs() < 1e-3);
+        // Never smaller than the system's own size.
+        assert_eq!(zoom(800.0, 600.0), 1.0);
     }
 
     #[test]

@@ -373,6 +373,26 @@ fn presenter_mode_on_a_full_hd_window_holds_the_room_of_720p() {
     assert_eq!(h.ctx.zoom_factor(), 1.0);
 }
 
+/// On a 4:3 projector (1024 × 768) presenter mode lays out 720p's width, 853 points, with
+/// type as large against the screen (zoom 1.2): at 1.5 the window held 683 × 512 points and
+/// the lecture walk found text over text and a picture squeezed to a third of the window.
+#[test]
+fn presenter_mode_on_a_4_3_projector_holds_the_width_of_720p() {
+    let mut h = super::common::window(1024.0, 768.0, None);
+    h.key_press(egui::Key::F5);
+    h.run_steps(4);
+    assert!(
+        (h.ctx.zoom_factor() - 1.2).abs() < 1e-4,
+        "{}",
+        h.ctx.zoom_factor()
+    );
+    let room = h.ctx.content_rect().size();
+    assert!(
+        (room - egui::vec2(1280.0 / 1.5, 640.0)).length() < 1.0,
+        "{room:?}"
+    );
+}
+
 /// Issue 24: a background job that fails (a panic caught on its worker) shows its message
 /// where its result would be — through the one helper every region's wait goes through —
 /// instead of a spinner forever.

@@ -1,5 +1,5 @@
-//! The lecture walk (issue 34): every bundled lesson walked as a teacher walks it, at 1280 × 720
-//! and 1920 × 1080 in presenter mode, and as a student at a desk walks it, in the normal layout
+//! The lecture walk (issue 34): every bundled lesson walked as a teacher walks it, at 1280 × 720,
+//! 1920 × 1080 and 1024 × 768 (a 4:3 projector) in presenter mode, and as a student at a desk walks it, in the normal layout
 //! at 1920 × 1080 and 1500 × 940 (the first window; checked alike but for the picture's share
 //! of the window and a list's own scrolling) — step 1, then Next (clicked where the button is, as a
 //! user would) to the end and Back to the start, never jumping. At every step: each drawer tab,
@@ -729,14 +729,20 @@ macro_rules! walks {
     (@desk) => { false };
 }
 
-// Presenter mode at a projector's two sizes; the normal layout ("desk": a student, the
-// controls, pseudo-code and plots beside the picture) at 1080p and in the app's first window
-// (1500 × 940). (At 1280 × 720 the normal layout is the presenter's.)
+// Presenter mode at a projector's three sizes (16:9 at 720p and 1080p, 4:3 XGA); the normal
+// layout ("desk": a student, the controls, pseudo-code and plots beside the picture) at 1080p
+// and in the app's first window (1500 × 940). (At 1280 × 720 the normal layout is the
+// presenter's.)
 walks! {
     walk_li_720p: "li-divisible.ron" at 1280.0 x 720.0 presenter;
     walk_li_1080p: "li-divisible.ron" at 1920.0 x 1080.0 presenter;
     walk_li_desk_1080p: "li-divisible.ron" at 1920.0 x 1080.0 desk;
     walk_li_desk_default: "li-divisible.ron" at 1500.0 x 940.0 desk;
+    walk_li_xga: "li-divisible.ron" at 1024.0 x 768.0 presenter;
+    walk_gil_matias_xga: "gil-matias-geodecay.ron" at 1024.0 x 768.0 presenter;
+    walk_grs_xga: "grs-treesweep.ron" at 1024.0 x 768.0 presenter;
+    walk_ksbf_xga: "gao-rosenberg-ksbf.ron" at 1024.0 x 768.0 presenter;
+    walk_rrv_xga: "rrv-redistribute.ron" at 1024.0 x 768.0 presenter;
     walk_gil_matias_720p: "gil-matias-geodecay.ron" at 1280.0 x 720.0 presenter;
     walk_gil_matias_1080p: "gil-matias-geodecay.ron" at 1920.0 x 1080.0 presenter;
     walk_gil_matias_desk_1080p: "gil-matias-geodecay.ron" at 1920.0 x 1080.0 desk;
