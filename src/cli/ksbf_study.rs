@@ -14,7 +14,7 @@ use super::shard::{self, Shard};
 use super::{CliError, Output, int, real};
 use crate::model::NoProgress;
 use crate::model::ksbf::Shape;
-use crate::model::ksbf::random_study::{CellSummary, StudyRun, StudySpec, summarize, verdict};
+use crate::model::ksbf::random_study::{CellSummary, StudyRun, StudySpec, verdict};
 
 /// Flags of `loadlab ksbf-study`.
 #[derive(Debug, clap::Args)]
@@ -66,17 +66,12 @@ impl KsbfStudyArgs {
 /// Runs `loadlab ksbf-study` (or its part with `--shard`).
 pub fn execute(a: &KsbfStudyArgs) -> Result<String, CliError> {
     let spec = a.spec()?;
-    let cells = spec.cells();
-    let owned: Vec<(usize, u64)> = (0..cells.len())
-        .flat_map(|c| (0..spec.seeds).map(move |j| (c, j)))
-        .filter(|&(c, j)| a.shard.is_none_or(|s| s.owns(c as u64 * spec.seeds + j)))
-        .collect();
-    let runs = crate::model::par_map(owned.clone(), &NoProgress, |(c, j)| {
-        spec.run(cells[c].0, cells[c].1, j)
-    })
-    .map_err(|_| CliError("cancelled".into()))?;
+    let owns = |k: u64| a.shard.is_none_or(|s| s.owns(k));
+    let runs = spec
+        .runs(owns, &NoProgress)
+        .map_err(|_| CliError("cancelled".into()))?;
     let mut results = Vec::new();
-    for (&(c, j), r) in owned.iter().zip(runs) {
+    for ((c, j), r) in runs {
         let r = r.map_err(|e| CliError(e.to_string()))?;
         // As text: Rust reads its own shortest form back exactly.
         results.push(json!([c, j, r.efficiency.to_string(), r.nodes, r.reached]));
@@ -161,13 +156,14 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
         };
         *runs.get_mut(c).and_then(|v| v.get_mut(j)).ok_or_else(bad)? = Some(run);
     }
-    let mut out: Vec<CellSummary> = Vec::new();
-    for (c, &(n, p)) in cells.iter().enumerate() {
-        let r: Option<Vec<StudyRun>> = runs[c].iter().copied().collect();
-        let r = r.ok_or_else(|| CliError("the parts leave runs of the study missing".into()))?;
-        let reference = spec.reference(n, p).map_err(|e| CliError(e.to_string()))?;
-        out.extend(summarize((n, p), &r, reference));
-    }
+    let runs: Option<Vec<Vec<StudyRun>>> = runs
+        .into_iter()
+        .map(|cell| cell.into_iter().collect())
+        .collect();
+    let runs = runs.ok_or_else(|| CliError("the parts leave runs of the study missing".into()))?;
+    let out = spec
+        .summarize_cells(&runs)
+        .map_err(|e| CliError(e.to_string()))?;
     let verdict = verdict(&out);
     if a.out.json {
         let v = json!({

@@ -16,8 +16,9 @@ use egui::RichText;
 use super::commands::Cmd;
 use super::research::{lab_entry, lab_window};
 use crate::jobs::JobSlot;
+use crate::model::Cancelled;
 use crate::model::ksbf::Shape;
-use crate::model::ksbf::random_study::{CellSummary, StudySpec, verdict};
+use crate::model::ksbf::random_study::{CellSummary, StudySpec, StudyStop, verdict};
 use crate::model::registry::Scenario;
 use crate::preset::Preset;
 use crate::report::ksbf::study::{Along, study_plot};
@@ -51,8 +52,10 @@ pub struct KsbfStudy {
     checked: Option<(Typed, Result<StudySpec, String>)>,
     /// The last study's cells.
     done: Option<Done>,
-    /// The study running.
-    job: JobSlot<Done>,
+    /// The study running (its end: the cells, or why a run failed).
+    job: JobSlot<Result<Done, String>>,
+    /// Why the last study failed.
+    failed: Option<String>,
     /// How the cells are shown.
     shown: Shown,
 }
@@ -80,6 +83,7 @@ impl Default for KsbfStudy {
             checked: None,
             done: None,
             job: JobSlot::default(),
+            failed: None,
             shown: Shown::default(),
         }
     }
@@ -94,8 +98,10 @@ pub fn menu(ui: &mut egui::Ui, state: &mut KsbfStudy) {
 /// The window (drawn every frame; nothing when closed).
 pub fn window(state: &mut KsbfStudy, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
     state.open = lab_window(ctx, TITLE, state.open, (30.0, 640.0), |ui| {
-        if let Some(done) = state.job.poll() {
-            state.done = Some(done);
+        match state.job.poll() {
+            Some(Ok(done)) => (state.done, state.failed) = (Some(done), None),
+            Some(Err(why)) => state.failed = Some(why),
+            None => {}
         }
         controls(ui, state);
         job_bar(ui, &mut state.job, "study");
@@ -188,6 +194,12 @@ fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
     }
+    if let Some(why) = &state.failed {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("The study failed: {why}"),
+        );
+    }
 }
 
 /// Starts `spec` in the background (the previous study, if any, is cancelled).
@@ -196,9 +208,10 @@ fn run(state: &mut KsbfStudy, spec: StudySpec, ctx: &egui::Context) {
     state.job.submit(
         "KS-BF study",
         move || repaint.request_repaint(),
-        move |p| {
-            let cells = spec.summaries(p)?;
-            Ok((spec, cells))
+        move |p| match spec.summaries(p) {
+            Ok(cells) => Ok(Ok((spec, cells))),
+            Err(StudyStop::Cancelled) => Err(Cancelled),
+            Err(StudyStop::Invalid(e)) => Ok(Err(format!("{}: {}", e.field, e.message))),
         },
     );
 }

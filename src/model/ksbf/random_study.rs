@@ -109,23 +109,41 @@ impl StudySpec {
     }
 
     /// Every run of a checked study ([`StudySpec::check_budget`]) and its cells' summaries,
-    /// in the cells' order (the runs on every core).
-    pub fn summaries(&self, progress: &dyn Progress) -> Result<Vec<CellSummary>, Cancelled> {
+    /// in the cells' order (the runs on every core). A run that fails its check fails the
+    /// study (it cannot on a checked study; no cell is left out silently).
+    pub fn summaries(&self, progress: &dyn Progress) -> Result<Vec<CellSummary>, StudyStop> {
+        let mut runs: Vec<Vec<StudyRun>> = vec![Vec::new(); self.cells().len()];
+        for ((c, _), run) in self.runs(|_| true, progress)? {
+            runs[c].push(run?);
+        }
+        Ok(self.summarize_cells(&runs)?)
+    }
+
+    /// The runs of the study whose index (cell · seeds + seed offset) `owns` keeps, each as
+    /// ((cell, seed offset), run), in that order, on every core: the whole study, or a
+    /// shard's part of it.
+    pub fn runs(
+        &self,
+        owns: impl Fn(u64) -> bool,
+        progress: &dyn Progress,
+    ) -> Result<Vec<OwnedRun>, Cancelled> {
         let cells = self.cells();
-        let runs: Vec<(usize, u64)> = (0..cells.len())
+        let owned: Vec<(usize, u64)> = (0..cells.len())
             .flat_map(|c| (0..self.seeds).map(move |j| (c, j)))
+            .filter(|&(c, j)| owns(c as u64 * self.seeds + j))
             .collect();
-        let done = par_map(runs, progress, |(c, j)| {
-            self.run(cells[c].0, cells[c].1, j).ok()
+        let done = par_map(owned.clone(), progress, |(c, j)| {
+            self.run(cells[c].0, cells[c].1, j)
         })?;
-        let per_cell = self.seeds as usize;
+        Ok(owned.into_iter().zip(done).collect())
+    }
+
+    /// The cells' summaries, in the cells' order, from each cell's runs in seed order
+    /// (`runs[c]`: cell c's).
+    pub fn summarize_cells(&self, runs: &[Vec<StudyRun>]) -> Result<Vec<CellSummary>, ParamError> {
         let mut out = Vec::new();
-        for (&cell, runs) in cells.iter().zip(done.chunks(per_cell)) {
-            let runs: Option<Vec<StudyRun>> = runs.iter().copied().collect();
-            let reference = self.reference(cell.0, cell.1).ok();
-            if let (Some(runs), Some(reference)) = (runs, reference) {
-                out.extend(summarize(cell, &runs, reference));
-            }
+        for (&(n, p), runs) in self.cells().iter().zip(runs) {
+            out.extend(summarize((n, p), runs, self.reference(n, p)?));
         }
         Ok(out)
     }
@@ -236,6 +254,30 @@ impl StudySpec {
             thm11: bound,
             reach,
         })
+    }
+}
+
+/// A run of a study: (its cell, its seed offset) and the run, or why its parameters failed.
+pub type OwnedRun = ((usize, u64), Result<StudyRun, ParamError>);
+
+/// Why a study gave no summaries.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StudyStop {
+    /// Cancelled.
+    Cancelled,
+    /// A run's parameters failed their check.
+    Invalid(ParamError),
+}
+
+impl From<Cancelled> for StudyStop {
+    fn from(_: Cancelled) -> Self {
+        StudyStop::Cancelled
+    }
+}
+
+impl From<ParamError> for StudyStop {
+    fn from(e: ParamError) -> Self {
+        StudyStop::Invalid(e)
     }
 }
 
@@ -459,6 +501,27 @@ mod tests {
             seeds: 2,
             seed: 1,
         }
+    }
+
+    /// A run that fails its check fails the study (it cannot on a checked study): before,
+    /// its cell was left out of the summaries without a word.
+    #[test]
+    fn a_run_that_fails_its_check_fails_the_study() {
+        let unchecked = StudySpec {
+            ns: vec![6, 0],
+            ..spec(Shape::RandomTree)
+        };
+        assert!(unchecked.check().is_err());
+        match unchecked.summaries(&crate::model::NoProgress) {
+            Err(StudyStop::Invalid(e)) => assert_eq!(e.field, "n", "{e:?}"),
+            other => panic!("{other:?}"),
+        }
+        // The runs are every (cell, seed offset) in order, or those a shard owns.
+        let runs = spec(Shape::RandomGrid).runs(|_| true, &crate::model::NoProgress);
+        let at: Vec<(usize, u64)> = runs.unwrap().into_iter().map(|r| r.0).collect();
+        assert_eq!(at, [(0, 0), (0, 1)]);
+        let odd = spec(Shape::RandomGrid).runs(|k| k == 1, &crate::model::NoProgress);
+        assert_eq!(odd.unwrap().len(), 1);
     }
 
     #[test]
