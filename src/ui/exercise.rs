@@ -269,13 +269,15 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
             *band = Band::default();
         }
         if !column {
-            // A slot of fixed width: the row wraps the same way whatever the score reads.
+            // A slot of fixed width: the row wraps the same way whatever the score reads; the
+            // score at its left, so that on a line of its own it lines up with the buttons.
             let h = ui.spacing().interact_size.y;
-            ui.add_sized(
-                [SCORE_WIDTH.min(row), h],
-                egui::Label::new(text.clone()).truncate(),
-            )
-            .on_hover_text(&tip);
+            let left = egui::Layout::left_to_right(egui::Align::Center);
+            ui.allocate_ui_with_layout(egui::vec2(SCORE_WIDTH.min(row), h), left, |ui| {
+                ui.set_min_width(SCORE_WIDTH.min(row));
+                ui.add(egui::Label::new(text.clone()).truncate())
+                    .on_hover_text(&tip);
+            });
         }
     });
     if column {
