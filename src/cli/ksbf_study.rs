@@ -14,7 +14,7 @@ use super::shard::{self, Shard};
 use super::{CliError, Output, int, real};
 use crate::model::NoProgress;
 use crate::model::ksbf::Shape;
-use crate::model::ksbf::random_study::{CellSummary, StudyRun, StudySpec, verdict};
+use crate::model::ksbf::random_study::{CellSummary, StudyRun, StudySpec, StudyStop, verdict};
 
 /// Flags of `loadlab ksbf-study`.
 #[derive(Debug, clap::Args)]
@@ -67,9 +67,10 @@ impl KsbfStudyArgs {
 pub fn execute(a: &KsbfStudyArgs) -> Result<String, CliError> {
     let spec = a.spec()?;
     let owns = |k: u64| a.shard.is_none_or(|s| s.owns(k));
-    let runs = spec
-        .runs(owns, &NoProgress)
-        .map_err(|_| CliError("cancelled".into()))?;
+    let runs = spec.runs(owns, &NoProgress).map_err(|e| match e {
+        StudyStop::Cancelled => CliError("cancelled".into()),
+        StudyStop::Invalid(e) => CliError(format!("--{}: {}", super::flag(e.field), e.message)),
+    })?;
     let mut results = Vec::new();
     for ((c, j), r) in runs {
         let r = r.map_err(|e| CliError(e.to_string()))?;

@@ -52,10 +52,10 @@ pub struct KsbfStudy {
     checked: Option<(Typed, Result<StudySpec, String>)>,
     /// The last study's cells.
     done: Option<Done>,
-    /// The study running (its end: the cells, or why a run failed).
+    /// The study running (its end: the cells, or why it stopped before them).
     job: JobSlot<Result<Done, String>>,
-    /// Why the last study failed.
-    failed: Option<String>,
+    /// Why the last study stopped before its cells (its counted workloads over the budget).
+    stopped: Option<String>,
     /// How the cells are shown.
     shown: Shown,
 }
@@ -83,7 +83,7 @@ impl Default for KsbfStudy {
             checked: None,
             done: None,
             job: JobSlot::default(),
-            failed: None,
+            stopped: None,
             shown: Shown::default(),
         }
     }
@@ -99,8 +99,8 @@ pub fn menu(ui: &mut egui::Ui, state: &mut KsbfStudy) {
 pub fn window(state: &mut KsbfStudy, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
     state.open = lab_window(ctx, TITLE, state.open, (30.0, 640.0), |ui| {
         match state.job.poll() {
-            Some(Ok(done)) => (state.done, state.failed) = (Some(done), None),
-            Some(Err(why)) => state.failed = Some(why),
+            Some(Ok(done)) => (state.done, state.stopped) = (Some(done), None),
+            Some(Err(why)) => state.stopped = Some(why),
             None => {}
         }
         controls(ui, state);
@@ -194,11 +194,8 @@ fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
     }
-    if let Some(why) = &state.failed {
-        ui.colored_label(
-            ui.visuals().error_fg_color,
-            format!("The study failed: {why}"),
-        );
+    if let Some(why) = &state.stopped {
+        ui.colored_label(ui.visuals().error_fg_color, why);
     }
 }
 

@@ -108,6 +108,40 @@ fn refused_studies_are_said_next_to_run() {
     h.get_by_label("Run").click();
     h.run_steps(2);
     assert!(h.query_all_by_label_contains("Cancel").next().is_none());
+    // Random grids are counted before they run: 30 nearly full cones of G_4000 pass the check
+    // (the count fits), and the count refuses them, next to Run, saying how many nodes.
+    h.get_by_label("random grids (beside G_n)").click();
+    h.get_by_label("seeds").set_value_accesskit(30.0);
+    h.get_by_label("q").set_value_accesskit(0.95);
+    let n = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "n");
+    n.focus();
+    h.run_steps(1);
+    for _ in 0..8 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "n")
+        .type_text("4000");
+    let p = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "p");
+    p.focus();
+    h.run_steps(1);
+    for _ in 0..10 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "p")
+        .type_text("16");
+    h.run_steps(2);
+    shown(
+        &mut h,
+        "Same study: `loadlab ksbf-study --shape random-grid --n 4000 --p 16",
+    );
+    h.get_by_label("Run").click();
+    shown(&mut h, "seeds: the random-grid study (");
+    assert!(
+        h.query_all_by_label_contains("nodes, counted")
+            .next()
+            .is_some()
+    );
+    assert!(h.query_all_by_label_contains("Load n =").next().is_none());
 }
 
 #[test]

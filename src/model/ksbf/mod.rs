@@ -54,8 +54,8 @@ pub use params::{
     Schedule, Shape, TREE_N_MAX, Valid, cost, cost_of, nodes_estimate, records, sparse_weight,
 };
 pub use simulate::{
-    Engine, NodeId, NodeRecord, Outcome, SendRecord, StepRecord, Trace, reaches_last_level,
-    simulate, simulate_aggregate, simulate_heap_engine, simulate_with,
+    Engine, NodeId, NodeRecord, Outcome, SendRecord, StepRecord, Trace, random_grid_nodes,
+    reaches_last_level, simulate, simulate_aggregate, simulate_heap_engine, simulate_with,
 };
 pub use sweep::{
     EfficiencySummary, SEED_STUDY_COUNT, SeedPoint, SweepPoint, n_points, p_points, plot_n_values,

@@ -321,7 +321,7 @@ fn nodes_with_margin(p: &KsbfParams, margin: f64) -> f64 {
 /// `loadlab ksbf` and the GUI run it; `record = false` for the sweeps' points). Call it on
 /// checked parameters.
 pub fn cost_of(p: &KsbfParams, record: bool) -> Cost {
-    cost_for(p, record, nodes_estimate(p))
+    cost_at(p, record, nodes_estimate(p))
 }
 
 /// [`cost_of`] at the expected size of a random shape (a map's cell: the cells' sizes add
@@ -329,10 +329,12 @@ pub fn cost_of(p: &KsbfParams, record: bool) -> Cost {
 /// --shape random-tree --n 15 --x p=2..64:64 --y spawn_prob=0.5..1:64` 1.1 s where the
 /// margin of a single run estimated 5 s.
 pub fn mean_cost(p: &KsbfParams, record: bool) -> Cost {
-    cost_for(p, record, nodes_expected(p))
+    cost_at(p, record, nodes_expected(p))
 }
 
-fn cost_for(p: &KsbfParams, record: bool, nodes: f64) -> Cost {
+/// [`cost_of`] at a size of `nodes` nodes (a random grid's counted size,
+/// [`super::random_grid_nodes`]).
+pub fn cost_at(p: &KsbfParams, record: bool, nodes: f64) -> Cost {
     let fifo = p.schedule == Schedule::Bf && p.balance != Balance::Random;
     if fifo && p.shape == Shape::Tree && !(record && records(p)) {
         return counted_tree_cost(p);
@@ -376,6 +378,14 @@ fn cost_for(p: &KsbfParams, record: bool, nodes: f64) -> Cost {
         nodes * weight + membership * CELL_WEIGHT + pes,
         2.0 * queued * entry + (positions + membership) / 8.0 + pes * 128.0 + recorded,
     )
+}
+
+/// Work and memory of counting a random grid's nodes from its membership alone
+/// ([`super::random_grid_nodes`]): one pass over its positions at most.
+pub fn count_cost(p: &KsbfParams) -> Cost {
+    let levels = f64::from(grid_levels(p)) + 1.0;
+    let positions = levels * (levels + 1.0) / 2.0;
+    Cost::new(positions * CELL_WEIGHT, positions / 8.0)
 }
 
 /// The complete tree without records, run on counts in batches of identical rounds

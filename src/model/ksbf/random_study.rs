@@ -21,8 +21,8 @@
 
 use serde::Serialize;
 
-use super::params::{BUDGET, Balance, KsbfParams, Schedule, Shape, cost_of};
-use super::simulate::{reaches_last_level, simulate_aggregate};
+use super::params::{BUDGET, Balance, KsbfParams, Schedule, Shape, cost_at, cost_of, count_cost};
+use super::simulate::{random_grid_nodes, reaches_last_level, simulate_aggregate};
 use super::theory::theory;
 use crate::model::budget::Cost;
 use crate::model::redistribute::editing::parse_int_vector;
@@ -121,12 +121,14 @@ impl StudySpec {
 
     /// The runs of the study whose index (cell · seeds + seed offset) `owns` keeps, each as
     /// ((cell, seed offset), run), in that order, on every core: the whole study, or a
-    /// shard's part of it.
+    /// shard's part of it; first the whole study's [`StudySpec::check_counted`] (a shard
+    /// refuses what the whole study would).
     pub fn runs(
         &self,
         owns: impl Fn(u64) -> bool,
         progress: &dyn Progress,
-    ) -> Result<Vec<OwnedRun>, Cancelled> {
+    ) -> Result<Vec<OwnedRun>, StudyStop> {
+        self.check_counted(progress)?;
         let cells = self.cells();
         let owned: Vec<(usize, u64)> = (0..cells.len())
             .flat_map(|c| (0..self.seeds).map(move |j| (c, j)))
@@ -213,9 +215,46 @@ impl StudySpec {
             r.validate()?;
             let t = self.scenario(self.complete_shape(), n, p, self.seed);
             t.validate()?;
-            total = total + cost_of(&r, false).repeated(self.seeds as f64) + cost_of(&t, false);
+            // A random grid is counted before it runs ([`StudySpec::check_counted`]): here
+            // the count; its runs at their counted sizes there.
+            let each = if self.shape == Shape::RandomGrid {
+                count_cost(&r)
+            } else {
+                cost_of(&r, false)
+            };
+            total = total + each.repeated(self.seeds as f64) + cost_of(&t, false);
         }
         Ok(total)
+    }
+
+    /// A random-grid study's budget on its workloads' counted sizes: every (cell, seed)'s
+    /// grid counted from its membership ([`random_grid_nodes`]), the runs costed at those
+    /// sizes, beside what [`StudySpec::check`] counted. The expected size has no closed form
+    /// for a grid (directed percolation), and a bound was the complete grid: near the
+    /// threshold, where most grids die out within a few levels, `--n 2000 --spawn-prob 0.7`
+    /// was refused as the complete G_2000's work 50 times over. Nothing to do for trees.
+    pub fn check_counted(&self, progress: &dyn Progress) -> Result<(), StudyStop> {
+        if self.shape != Shape::RandomGrid {
+            return Ok(());
+        }
+        let cells = self.cells();
+        let all: Vec<(usize, u64)> = (0..cells.len())
+            .flat_map(|c| (0..self.seeds).map(move |j| (c, j)))
+            .collect();
+        let sized = par_map(all, progress, |(c, j)| {
+            let (n, p) = cells[c];
+            let r = self.scenario(self.shape, n, p, self.seed.wrapping_add(j));
+            let nodes = random_grid_nodes(&r.validate()?);
+            Ok::<_, ParamError>((nodes, cost_at(&r, false, nodes as f64)))
+        })?;
+        let (mut nodes, mut total) = (0u64, self.check()?);
+        for s in sized {
+            let (n, cost) = s?;
+            nodes = nodes.saturating_add(n);
+            total = total + cost;
+        }
+        let what = format!("the {} study ({nodes} nodes, counted)", self.shape.name());
+        Ok(BUDGET.check("seeds", &what, total)?)
     }
 
     /// Seed `j` of cell (n, p).
@@ -500,6 +539,42 @@ mod tests {
             q: 1.0,
             seeds: 2,
             seed: 1,
+        }
+    }
+
+    /// A random-grid study is costed at its workloads' counted sizes. Below the percolation
+    /// threshold most grids die within a few levels: the complete grid's work, the bound
+    /// the check used before, refused this study 20 times over its real size. A study
+    /// whose counted grids are too large is refused, saying how many nodes it counted.
+    #[test]
+    fn grid_studies_are_costed_at_their_counted_sizes() {
+        use crate::model::NoProgress;
+        let sparse = StudySpec {
+            ns: vec![2000],
+            ps: vec![16],
+            q: 0.6,
+            seeds: 50,
+            ..spec(Shape::RandomGrid)
+        };
+        sparse.check_budget().unwrap();
+        let each = cost_of(&sparse.scenario(Shape::RandomGrid, 2000, 16, 1), false);
+        assert!(BUDGET.check("seeds", "bound", each.repeated(50.0)).is_err());
+        let cells = sparse.summaries(&NoProgress).unwrap();
+        assert!(cells[0].mean_nodes < 1000.0, "{:?}", cells[0]);
+        // Nearly full cones of G_4000: the count fits the budget, the runs would not.
+        let dense = StudySpec {
+            ns: vec![4000],
+            q: 0.95,
+            seeds: 30,
+            ..sparse
+        };
+        dense.check_budget().unwrap();
+        match dense.summaries(&NoProgress) {
+            Err(StudyStop::Invalid(e)) => {
+                assert_eq!(e.field, "seeds");
+                assert!(e.message.contains("nodes, counted"), "{}", e.message);
+            }
+            other => panic!("{other:?}"),
         }
     }
 

@@ -2,9 +2,17 @@
 //! "reached" share; a random tree reaches it with the Galton–Watson probability of
 //! [`crate::model::ksbf::random_study::reach_probability`]). The workload's node set alone,
 //! no schedule: a depth-first walk that stops at the first node on the last level (trees), the
-//! last level's members (grids).
+//! last level's members (grids). And how many nodes a random grid has, from its membership
+//! alone: what the study's budget counts before it simulates.
 
 use super::{Valid, Work};
+
+/// The nodes of the random grid of `v`, counted from its membership (level by level until a
+/// level has none; no simulation): the exact size the random study's budget is checked
+/// against. 0 for the other shapes.
+pub fn random_grid_nodes(v: &Valid) -> u64 {
+    Work::rules(v).grow_random_grid()
+}
 
 /// True when the workload of `v` has a node on level n − 1.
 pub fn reaches_last_level(v: &Valid) -> bool {
@@ -71,6 +79,32 @@ mod tests {
                 "{shape:?} n = 1"
             );
         }
+    }
+
+    /// A random grid's count is the nodes its simulation runs, seed by seed, from grids that
+    /// die at the root to those that fill G_n (n(n + 1)/2 nodes at q = 1); other shapes 0.
+    #[test]
+    fn the_count_is_the_simulated_node_count() {
+        use crate::model::ksbf::simulate_aggregate;
+        let mut sizes = std::collections::BTreeSet::new();
+        for q in [0.0, 0.3, 0.6, 0.7, 0.8, 1.0] {
+            for seed in 0..40 {
+                let v = valid(Shape::RandomGrid, 30, q, seed);
+                let counted = random_grid_nodes(&v);
+                assert_eq!(
+                    counted,
+                    simulate_aggregate(&v).nodes,
+                    "q = {q}, seed {seed}"
+                );
+                sizes.insert(counted);
+            }
+        }
+        assert!(
+            sizes.contains(&1) && sizes.contains(&(30 * 31 / 2)),
+            "{sizes:?}"
+        );
+        assert!(sizes.len() > 50, "{} sizes", sizes.len());
+        assert_eq!(random_grid_nodes(&valid(Shape::Grid, 30, 1.0, 1)), 0);
     }
 
     /// The walk agrees with the levels the simulation ran (its per-node records), seed by seed.

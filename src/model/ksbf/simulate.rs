@@ -199,38 +199,56 @@ pub(crate) struct Work {
 
 impl Work {
     pub(crate) fn new(v: &Valid) -> Work {
+        let mut w = Work::rules(v);
+        if v.shape.is_grid() {
+            w.arrived = Some(Bits::new(super::params::grid_levels(v) + 1));
+        }
+        w.grow_random_grid();
+        w
+    }
+
+    /// The workload's rules (its coins, the sparse tree's cap) without its node set.
+    fn rules(v: &Valid) -> Work {
         let mut seed_rng = ChaCha8Rng::seed_from_u64(v.seed);
         let coin_key = seed_rng.random::<u64>();
-        let coin_threshold = (v.spawn_prob * (1u64 << 53) as f64) as u64;
-        let mut w = Work {
+        Work {
             shape: v.shape,
             n: v.n,
             p: v.p,
             coin_key,
-            coin_threshold,
+            coin_threshold: (v.spawn_prob * (1u64 << 53) as f64) as u64,
             weight_cap: sparse_weight(v.p),
             member: None,
             arrived: None,
-        };
-        if v.shape.is_grid() {
-            w.arrived = Some(Bits::new(super::params::grid_levels(v) + 1));
         }
-        if v.shape == Shape::RandomGrid {
-            let mut m = Bits::new(v.n);
-            m.set(0);
-            w.member = Some(m);
-            for level in 1..v.n {
-                for k in 0..=level {
-                    let l = level - k;
-                    let on =
-                        (k >= 1 && w.grid_spawns(k - 1, l)) || (l >= 1 && w.grid_spawns(k, l - 1));
-                    if on {
-                        w.member.as_mut().expect("set above").set(tri(level, k));
-                    }
+    }
+
+    /// A random grid's membership, level by level, up to the depth cap or the first level
+    /// without a member (none below it has one either); the members it found.
+    fn grow_random_grid(&mut self) -> u64 {
+        if self.shape != Shape::RandomGrid {
+            return 0;
+        }
+        let mut m = Bits::new(self.n);
+        m.set(0);
+        self.member = Some(m);
+        let mut members = 1;
+        for level in 1..self.n {
+            let mut on_level = 0;
+            for k in 0..=level {
+                let l = level - k;
+                if (k >= 1 && self.grid_spawns(k - 1, l)) || (l >= 1 && self.grid_spawns(k, l - 1))
+                {
+                    self.member.as_mut().expect("set above").set(tri(level, k));
+                    on_level += 1;
                 }
             }
+            if on_level == 0 {
+                break;
+            }
+            members += on_level;
         }
-        w
+        members
     }
 
     fn root(&self) -> u32 {
@@ -831,7 +849,7 @@ mod tree_fast;
 
 #[path = "reach.rs"]
 mod reach;
-pub use reach::reaches_last_level;
+pub use reach::{random_grid_nodes, reaches_last_level};
 
 #[cfg(test)]
 #[path = "simulate_tests.rs"]
