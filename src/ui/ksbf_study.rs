@@ -128,6 +128,8 @@ fn checked(state: &mut KsbfStudy) -> Result<StudySpec, String> {
         _ => {
             let result = spec(state);
             state.checked = Some((typed, result.clone()));
+            // Why the last study stopped spoke of other inputs.
+            state.stopped = None;
             result
         }
     }

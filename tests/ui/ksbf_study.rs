@@ -142,6 +142,11 @@ fn refused_studies_are_said_next_to_run() {
             .is_some()
     );
     assert!(h.query_all_by_label_contains("Load n =").next().is_none());
+    // Other inputs: the refusal, which spoke of these, goes.
+    h.get_by_label("seeds").set_value_accesskit(29.0);
+    h.run_steps(2);
+    let stale = h.query_all_by_label_contains("nodes, counted").next();
+    assert!(stale.is_none());
 }
 
 #[test]
