@@ -83,6 +83,21 @@ fn the_study_shows_its_commands_cells_and_loads_one_at_720p_presenter() {
     }
 }
 
+/// Focuses the text field `label`, erases what it holds, types `text`.
+fn retype(h: &mut Harness, label: &str, text: &str) {
+    let field = || egui::accesskit::Role::TextInput;
+    let held = h
+        .get_by_role_and_label(field(), label)
+        .value()
+        .unwrap_or_default();
+    h.get_by_role_and_label(field(), label).focus();
+    h.run_steps(1);
+    for _ in 0..held.chars().count() {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.get_by_role_and_label(field(), label).type_text(text);
+}
+
 #[test]
 fn refused_studies_are_said_next_to_run() {
     let mut h = study_window();
@@ -113,22 +128,8 @@ fn refused_studies_are_said_next_to_run() {
     h.get_by_label("random grids (beside G_n)").click();
     h.get_by_label("seeds").set_value_accesskit(30.0);
     h.get_by_label("q").set_value_accesskit(0.95);
-    let n = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "n");
-    n.focus();
-    h.run_steps(1);
-    for _ in 0..8 {
-        h.key_press(egui::Key::Backspace);
-    }
-    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "n")
-        .type_text("4000");
-    let p = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "p");
-    p.focus();
-    h.run_steps(1);
-    for _ in 0..10 {
-        h.key_press(egui::Key::Backspace);
-    }
-    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "p")
-        .type_text("16");
+    retype(&mut h, "n", "4000");
+    retype(&mut h, "p", "16");
     h.run_steps(2);
     shown(
         &mut h,
