@@ -124,6 +124,32 @@ pub trait Progress: Sync {
     fn cancelled(&self) -> bool;
 }
 
+/// One part's share of a longer computation's [`Progress`]: the part's fractions 0 … 1 are
+/// `from` … `from + span` of the whole (a run's optional parts, a study's count then runs).
+pub struct Share<'a> {
+    outer: &'a dyn Progress,
+    from: f32,
+    span: f32,
+}
+
+impl<'a> Share<'a> {
+    /// The part of `outer` from `from` to `from + span`.
+    pub fn new(outer: &'a dyn Progress, from: f32, span: f32) -> Self {
+        Share { outer, from, span }
+    }
+}
+
+impl Progress for Share<'_> {
+    fn set(&self, fraction: f32) {
+        self.outer
+            .set(self.from + self.span * fraction.clamp(0.0, 1.0));
+    }
+
+    fn cancelled(&self) -> bool {
+        self.outer.cancelled()
+    }
+}
+
 /// A [`Progress`] that ignores progress and is never cancelled.
 pub struct NoProgress;
 

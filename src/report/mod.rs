@@ -35,7 +35,7 @@ use doc::cells;
 use json::{figures_json, json_f64, json_num, json_opt, legacy_sweep, object, serialized};
 
 use crate::model::registry::{ModelId, Scenario};
-use crate::model::{Cancelled, ParamError, Progress};
+use crate::model::{Cancelled, ParamError, Progress, Share};
 
 /// Why a run result could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -238,13 +238,9 @@ impl<'a> Stages<'a> {
     }
 
     /// The progress of stage `index`.
-    pub(crate) fn stage(&self, index: usize) -> Stage<'a> {
+    pub(crate) fn stage(&self, index: usize) -> Share<'a> {
         let span = 1.0 / self.count.max(1) as f32;
-        Stage {
-            outer: self.outer,
-            from: index as f32 * span,
-            span,
-        }
+        Share::new(self.outer, index as f32 * span, span)
     }
 
     /// An optional part: `compute` run on stage `index` when `wanted`, else `None`.
@@ -252,7 +248,7 @@ impl<'a> Stages<'a> {
         &self,
         index: usize,
         wanted: bool,
-        compute: impl FnOnce(&Stage<'a>) -> Result<T, E>,
+        compute: impl FnOnce(&Share<'a>) -> Result<T, E>,
     ) -> Result<Option<T>, ReportError>
     where
         ReportError: From<E>,
@@ -267,23 +263,5 @@ impl<'a> Stages<'a> {
     /// Reports the whole computation done.
     pub(crate) fn done(&self) {
         self.outer.set(1.0);
-    }
-}
-
-/// One stage's share of a longer computation's [`Progress`].
-pub(crate) struct Stage<'a> {
-    outer: &'a dyn Progress,
-    from: f32,
-    span: f32,
-}
-
-impl Progress for Stage<'_> {
-    fn set(&self, fraction: f32) {
-        self.outer
-            .set(self.from + self.span * fraction.clamp(0.0, 1.0));
-    }
-
-    fn cancelled(&self) -> bool {
-        self.outer.cancelled()
     }
 }

@@ -26,7 +26,9 @@ use super::simulate::{random_grid_nodes, reaches_last_level, simulate_aggregate}
 use super::theory::theory;
 use crate::model::budget::Cost;
 use crate::model::redistribute::editing::parse_int_vector;
-use crate::model::{Cancelled, ParamError, Progress, median_of_sorted, par_map, param_error};
+use crate::model::{
+    Cancelled, ParamError, Progress, Share, median_of_sorted, par_map, param_error,
+};
 
 /// Most seeds per cell.
 pub const SEEDS_MAX: u64 = 100_000;
@@ -128,7 +130,14 @@ impl StudySpec {
         owns: impl Fn(u64) -> bool,
         progress: &dyn Progress,
     ) -> Result<Vec<OwnedRun>, StudyStop> {
-        self.check_counted(progress)?;
+        // A grid study's count takes the first tenth of its progress (it is the smaller part).
+        let counting = if self.shape == Shape::RandomGrid {
+            0.1
+        } else {
+            0.0
+        };
+        self.check_counted(&Share::new(progress, 0.0, counting))?;
+        let progress = &Share::new(progress, counting, 1.0 - counting);
         let cells = self.cells();
         let owned: Vec<(usize, u64)> = (0..cells.len())
             .flat_map(|c| (0..self.seeds).map(move |j| (c, j)))
@@ -575,6 +584,31 @@ mod tests {
                 assert!(e.message.contains("nodes, counted"), "{}", e.message);
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// A grid study's progress: its count fills the first tenth, its runs the rest (the bar
+    /// filled twice before); a tree study's runs fill it all.
+    #[test]
+    fn a_grid_studys_count_takes_the_first_tenth_of_its_progress() {
+        struct Seen(std::sync::Mutex<Vec<f32>>);
+        impl Progress for Seen {
+            fn set(&self, fraction: f32) {
+                self.0.lock().unwrap().push(fraction);
+            }
+            fn cancelled(&self) -> bool {
+                false
+            }
+        }
+        for (shape, counted) in [(Shape::RandomGrid, 2), (Shape::RandomTree, 0)] {
+            let seen = Seen(std::sync::Mutex::new(Vec::new()));
+            spec(shape).runs(|_| true, &seen).unwrap();
+            let f = seen.0.into_inner().unwrap();
+            // Two seeds: two counts (each at most 0.1, the last 0.1), then two runs (0.55, 1).
+            assert_eq!(f.len(), counted + 2, "{shape:?}: {f:?}");
+            assert!(f[..counted].iter().all(|&x| x <= 0.1 + 1e-6), "{f:?}");
+            assert!(f[counted..].iter().all(|&x| x > 0.1 + 1e-6), "{f:?}");
+            assert_eq!(f.last(), Some(&1.0), "{shape:?}");
         }
     }
 
