@@ -139,14 +139,20 @@ impl StudySpec {
         self.check_counted(&Share::new(progress, 0.0, counting))?;
         let progress = &Share::new(progress, counting, 1.0 - counting);
         let cells = self.cells();
-        let owned: Vec<(usize, u64)> = (0..cells.len())
-            .flat_map(|c| (0..self.seeds).map(move |j| (c, j)))
+        let owned: Vec<(usize, u64)> = self
+            .every_run()
             .filter(|&(c, j)| owns(c as u64 * self.seeds + j))
             .collect();
         let done = par_map(owned.clone(), progress, |(c, j)| {
             self.run(cells[c].0, cells[c].1, j)
         })?;
         Ok(owned.into_iter().zip(done).collect())
+    }
+
+    /// Every run of the study as (cell index, seed offset), cell by cell.
+    fn every_run(&self) -> impl Iterator<Item = (usize, u64)> + use<'_> {
+        let seeds = self.seeds;
+        (0..self.cells().len()).flat_map(move |c| (0..seeds).map(move |j| (c, j)))
     }
 
     /// The cells' summaries, in the cells' order, from each cell's runs in seed order
@@ -247,9 +253,7 @@ impl StudySpec {
             return Ok(());
         }
         let cells = self.cells();
-        let all: Vec<(usize, u64)> = (0..cells.len())
-            .flat_map(|c| (0..self.seeds).map(move |j| (c, j)))
-            .collect();
+        let all: Vec<(usize, u64)> = self.every_run().collect();
         let sized = par_map(all, progress, |(c, j)| {
             let (n, p) = cells[c];
             let r = self.scenario(self.shape, n, p, self.seed.wrapping_add(j));

@@ -16,7 +16,10 @@ pub fn random_grid_nodes(v: &Valid) -> u64 {
 
 /// True when the workload of `v` has a node on level n − 1.
 pub fn reaches_last_level(v: &Valid) -> bool {
-    let w = Work::new(v);
+    // The node set only: no arrival bits (a grid's triangle of them) for a walk that runs
+    // nothing.
+    let mut w = Work::rules(v);
+    w.grow_random_grid();
     let last = v.n - 1;
     if v.shape.is_grid() {
         return (0..=last).any(|k| w.grid_member(k, last - k));
