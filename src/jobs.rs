@@ -12,8 +12,12 @@
 //! on (the binary's panic hook only reports panics on job threads, see [`is_job_thread`]).
 
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+use crate::platform::clock::Instant;
+use crate::platform::work::PROGRESS_REPAINT;
 
 use crate::model::{Cancelled, Progress};
 
@@ -46,18 +50,32 @@ pub struct JobProgress {
     fraction: AtomicU32,
     cancel: AtomicBool,
     notify: Box<dyn Fn() + Send + Sync>,
+    /// The fraction the last repaint showed, and when it was asked for.
+    shown: Mutex<(f32, Option<Instant>)>,
+}
+
+impl JobProgress {
+    /// Asks for a repaint when the progress has moved 1 % since the last one (so a fast sweep
+    /// does not flood the UI) and [`PROGRESS_REPAINT`] has passed since.
+    fn repaint_if_moved(&self, fraction: f32) {
+        let Ok(mut shown) = self.shown.lock() else {
+            return;
+        };
+        let (at, when) = *shown;
+        let due = when.is_none_or(|t| t.elapsed() >= PROGRESS_REPAINT);
+        if (fraction - at).abs() >= 0.01 && due {
+            *shown = (fraction, Some(Instant::now()));
+            drop(shown);
+            (self.notify)();
+        }
+    }
 }
 
 impl Progress for JobProgress {
     fn set(&self, fraction: f32) {
-        let old = f32::from_bits(
-            self.fraction
-                .swap(fraction.clamp(0.0, 1.0).to_bits(), Ordering::Relaxed),
-        );
-        // Repaint at most every 1 % so a fast sweep does not flood the UI.
-        if (fraction - old).abs() >= 0.01 {
-            (self.notify)();
-        }
+        let fraction = fraction.clamp(0.0, 1.0);
+        self.fraction.store(fraction.to_bits(), Ordering::Relaxed);
+        self.repaint_if_moved(fraction);
         crate::platform::work::checkpoint();
     }
     fn cancelled(&self) -> bool {
@@ -97,6 +115,7 @@ impl<T: Send + 'static> Job<T> {
             fraction: AtomicU32::new(0f32.to_bits()),
             cancel: AtomicBool::new(false),
             notify: Box::new(notify),
+            shown: Mutex::new((0.0, None)),
         });
         let (tx, rx) = channel();
         let p = Arc::clone(&progress);
@@ -460,6 +479,35 @@ mod tests {
         );
         assert_eq!(wait(&mut slot), Some(42));
         assert!(!slot.is_running());
+    }
+
+    /// Progress asks for a repaint once it has moved 1 % since the last one, however small
+    /// its steps, and not for smaller moves; then once more when the job ends.
+    #[test]
+    fn progress_repaints_at_each_percent_it_moves() {
+        let repaints = Arc::new(AtomicU32::new(0));
+        let r = Arc::clone(&repaints);
+        let job = Job::spawn(
+            "creep",
+            move || {
+                r.fetch_add(1, Ordering::SeqCst);
+            },
+            |p| {
+                // 0.4 % steps up to 10 %: a repaint at 1.2, 2.4, … 9.6 % (8 of them).
+                for k in 1..=25 {
+                    p.set(k as f32 * 0.004);
+                }
+                // Back and forth by less than 1 %: none.
+                p.set(0.1);
+                p.set(0.097);
+                Ok(())
+            },
+        );
+        let t0 = Instant::now();
+        while job.rx.try_recv().is_err() && t0.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(repaints.load(Ordering::SeqCst), 8 + 1);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //!   exports settle their stages): a sleep on the desktop, running queued jobs on the web.
 //! - [`is_worker`]: true inside a job's work.
 //! - [`beside`] runs two computations, side by side where there are threads.
+//! - [`PROGRESS_REPAINT`]: how often at most a job's progress asks for a frame.
 //!
 //! **Why slices and not web workers on the web.** A web worker is a second copy of the
 //! program with its own memory: a job would have to be sent there as data and its result sent
@@ -33,6 +34,10 @@ mod imp {
 
     /// Stack of a job's worker thread, in bytes (the main thread's usual 8 MiB).
     pub const WORKER_STACK: usize = 8 << 20;
+
+    /// The least time between two repaints a job's progress asks for: none here, where a
+    /// frame costs a millisecond or two (the 1 % step of `jobs` alone keeps them few).
+    pub const PROGRESS_REPAINT: Duration = Duration::ZERO;
 
     /// Name prefix of every job's worker thread.
     const THREAD_PREFIX: &str = "loadlab-job";

@@ -17,6 +17,12 @@ use crate::platform::clock::{Duration, Instant};
 /// How long a job runs before the browser gets a turn (a frame at 60 Hz lasts 16.7 ms).
 const SLICE: Duration = Duration::from_millis(10);
 
+/// The least time between two repaints a job's progress asks for. A frame of the page costs
+/// far more than the desktop's (up to 100-250 ms where the browser renders WebGL in
+/// software), and its drawing shares the cores with the map's web workers: a repaint at every
+/// 1 % kept a renderer busy for the whole of a map. Four a second still show the bar moving.
+pub const PROGRESS_REPAINT: Duration = Duration::from_millis(250);
+
 type Work = Box<dyn FnOnce()>;
 
 thread_local! {
