@@ -7,13 +7,15 @@
 //!
 //! Two engines: under KS or no balancing with BF scheduling every PE's queue is the merge of
 //! two streams (its own left children, the tasks received from one neighbour); the FIFO engine
-//! keeps each stream in a `VecDeque` and checks on every push that the stream stays sorted, so
+//! keeps each stream in a FIFO ([`super::fifo`]) and checks on every push that the stream stays sorted, so
 //! "run the smaller head" is exactly "run the first ready task in BF order". If a push would
 //! break the order the run is repeated with the general engine (one binary heap per PE), which
 //! also serves DF scheduling and random-direction sends.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
+
+use super::fifo::Fifo;
 use std::fmt;
 
 use rand::{Rng, SeedableRng};
@@ -170,13 +172,16 @@ impl Bits {
     fn new(levels: u32) -> Bits {
         Bits(vec![0; tri(levels, 0) / 64 + 1])
     }
+    #[inline(always)]
     fn get(&self, i: usize) -> bool {
         self.0[i >> 6] >> (i & 63) & 1 == 1
     }
+    #[inline(always)]
     fn set(&mut self, i: usize) {
         self.0[i >> 6] |= 1 << (i & 63);
     }
     /// Flips bit i and returns its old value.
+    #[inline(always)]
     fn toggle(&mut self, i: usize) -> bool {
         let w = &mut self.0[i >> 6];
         let old = *w >> (i & 63) & 1 == 1;
@@ -255,12 +260,12 @@ impl Work {
         if self.shape.is_grid() { 0 } else { 1 }
     }
 
-    #[inline]
+    #[inline(always)]
     fn coin(&self, node: u64) -> bool {
         (mix(self.coin_key ^ node.wrapping_mul(0xD6E8_FEB8_6659_FD93)) >> 11) < self.coin_threshold
     }
 
-    #[inline]
+    #[inline(always)]
     fn tree_spawns(&self, key: u32) -> bool {
         let level = 31 - key.leading_zeros();
         if level + 1 >= self.n {
@@ -273,7 +278,7 @@ impl Work {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn grid_spawns(&self, k: u32, l: u32) -> bool {
         match self.shape {
             Shape::TwoRowGrid => (l == 0 && k < self.p) || (k == self.p && l < self.n),
@@ -287,7 +292,7 @@ impl Work {
     }
 
     /// Grid membership: the origin, or a child of a spawning node.
-    #[inline]
+    #[inline(always)]
     fn grid_member(&self, k: u32, l: u32) -> bool {
         match self.shape {
             Shape::Grid => k + l < self.n,
@@ -300,7 +305,7 @@ impl Work {
     }
 
     /// In-degree in the grid-dag: arcs come from every potential parent in the node set.
-    #[inline]
+    #[inline(always)]
     fn grid_indegree(&self, k: u32, l: u32) -> u32 {
         match self.shape {
             Shape::Grid => u32::from(k >= 1) + u32::from(l >= 1),
@@ -313,7 +318,7 @@ impl Work {
 
     /// Executes `key`; writes the children that become ready (with "is the right child /
     /// arrived over the right arc") into `out` and returns how many.
-    #[inline]
+    #[inline(always)]
     fn expand(&mut self, key: u32, out: &mut [(bool, u32); 2]) -> usize {
         if !self.shape.is_grid() {
             if self.tree_spawns(key) {
@@ -382,7 +387,7 @@ trait Expand {
 }
 
 impl Expand for Work {
-    #[inline]
+    #[inline(always)]
     fn expand(&mut self, key: u32, out: &mut [(bool, u32); 2]) -> usize {
         Work::expand(self, key, out)
     }
@@ -468,7 +473,7 @@ impl Stats {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn ran(&mut self, pe: usize, t: u64, key: u32) {
         self.nodes += 1;
         self.work[pe] += 1;
@@ -488,7 +493,7 @@ impl Stats {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn sent(&mut self, from: usize, to: usize, key: u32) {
         if from != to {
             self.sends += 1;
@@ -608,9 +613,9 @@ fn run(v: &Valid, record: bool, watch: &Watch) -> Result<Outcome, Cancelled> {
     run_heap(v, record, watch)
 }
 
-#[inline]
-fn push_sorted(q: &mut VecDeque<u32>, key: u32) -> bool {
-    if q.back().is_some_and(|&b| b > key) {
+#[inline(always)]
+fn push_sorted(q: &mut Fifo, key: u32) -> bool {
+    if q.back().is_some_and(|b| b > key) {
         return false;
     }
     q.push_back(key);
@@ -650,8 +655,8 @@ fn run_fifo_with<E: Expand>(
     let p = v.p as usize;
     let keep_both = v.balance == Balance::None;
     let mut stats = Stats::new(v.shape.is_grid(), v.p, record);
-    let mut own: Vec<VecDeque<u32>> = vec![VecDeque::new(); p];
-    let mut inc: Vec<VecDeque<u32>> = vec![VecDeque::new(); p];
+    let mut own: Vec<Fifo> = vec![Fifo::default(); p];
+    let mut inc: Vec<Fifo> = vec![Fifo::default(); p];
     own[0].push_back(root);
     let mut queued: u64 = 1;
     let mut t: u64 = 0;
@@ -669,7 +674,7 @@ fn run_fifo_with<E: Expand>(
         // only PE p−1 → PE 0 needs staging.
         for &i in &busy {
             let key = match (own[i].front(), inc[i].front()) {
-                (Some(&a), Some(&b)) => {
+                (Some(a), Some(b)) => {
                     if a <= b {
                         own[i].pop_front()
                     } else {
