@@ -75,6 +75,7 @@ pub fn start() {
     );
     let hook: Shared = Rc::default();
     install_hook(&window, &hook);
+    claim_shortcuts(&window);
     wasm_bindgen_futures::spawn_local(async move {
         let Some(document) = window.document() else {
             return;
@@ -106,6 +107,30 @@ pub fn start() {
             }
         }
     });
+}
+
+/// Cancels the browser's own action for the app's function-key and Ctrl shortcuts
+/// ([`crate::ui::commands::claims_browser_key`]): F5 is presenter mode, not a reload. The
+/// listener runs first (capture) and leaves the event to go on to the app.
+fn claim_shortcuts(window: &web_sys::Window) {
+    let keydown = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(|e: web_sys::KeyboardEvent| {
+        let modifiers = egui::Modifiers {
+            alt: e.alt_key(),
+            ctrl: e.ctrl_key(),
+            shift: e.shift_key(),
+            mac_cmd: e.meta_key(),
+            command: e.ctrl_key() || e.meta_key(),
+        };
+        if crate::ui::commands::claims_browser_key(&e.key(), modifiers) {
+            e.prevent_default();
+        }
+    });
+    let _ = window.add_event_listener_with_callback_and_bool(
+        "keydown",
+        keydown.as_ref().unchecked_ref(),
+        true,
+    );
+    keydown.forget();
 }
 
 /// Sets `window.loadlab` and follows Back, Forward and edits of the address.

@@ -322,6 +322,41 @@ pub fn command(cmd: &Cmd) -> &'static Command {
     found.unwrap_or(&UNLISTED)
 }
 
+/// True when the key the browser names `key` (`KeyboardEvent.key`: "F5", "d") with
+/// `modifiers` is one of the table's shortcuts that types no text — a function key, or one
+/// with Ctrl (⌘). The web page cancels the browser's own action for these: F5 would reload
+/// the page in the middle of a lecture, F1 open the browser's help, F6 move to the address
+/// bar, F7 offer caret browsing, Ctrl+D bookmark the page. (eframe cancels a few keys itself
+/// and never F5; plain letters and Space still reach a text field.)
+pub fn claims_browser_key(key: &str, modifiers: Modifiers) -> bool {
+    let Some(key) = Key::from_name(key) else {
+        return false;
+    };
+    let command = modifiers.command || modifiers.ctrl || modifiers.mac_cmd;
+    let function = matches!(
+        key,
+        Key::F1
+            | Key::F2
+            | Key::F3
+            | Key::F4
+            | Key::F5
+            | Key::F6
+            | Key::F7
+            | Key::F8
+            | Key::F9
+            | Key::F10
+            | Key::F11
+            | Key::F12
+    );
+    (function || command)
+        && COMMANDS.iter().flat_map(|c| c.keys).any(|k| {
+            k.logical_key == key
+                && (k.modifiers.command || k.modifiers.ctrl) == command
+                && k.modifiers.shift == modifiers.shift
+                && k.modifiers.alt == modifiers.alt
+        })
+}
+
 /// One shortcut as the shortcuts window and the menus write it ("Ctrl+Shift+S", "←").
 pub fn shortcut_text(k: &KeyboardShortcut) -> String {
     let m = k.modifiers;
@@ -395,6 +430,32 @@ fn modifier_count(m: Modifiers) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The web page keeps from the browser the function keys and Ctrl shortcuts the app binds
+    /// (F5 would reload the page), and nothing that types text or that the app leaves alone.
+    #[test]
+    fn the_page_claims_the_bound_keys_that_type_no_text() {
+        let none = Modifiers::NONE;
+        let cmd = Modifiers::COMMAND;
+        for key in ["F1", "F5", "F6", "F7", "F8"] {
+            assert!(claims_browser_key(key, none), "{key}");
+        }
+        assert!(claims_browser_key("d", cmd));
+        assert!(claims_browser_key("D", Modifiers::MAC_CMD));
+        assert!(claims_browser_key("s", cmd.plus(Modifiers::SHIFT)));
+        assert!(claims_browser_key("z", cmd));
+        // Typed text and keys the app binds without Ctrl.
+        for key in ["h", "H", " ", "ArrowLeft", "Home", "End", "d"] {
+            assert!(!claims_browser_key(key, none), "{key}");
+        }
+        // Keys the app does not bind: the browser keeps them (a hard reload, a new tab, copy).
+        assert!(!claims_browser_key("F5", Modifiers::SHIFT));
+        assert!(!claims_browser_key("F5", cmd));
+        assert!(!claims_browser_key("F9", none));
+        assert!(!claims_browser_key("t", cmd));
+        assert!(!claims_browser_key("c", cmd));
+        assert!(!claims_browser_key("Unidentified", none));
+    }
 
     #[test]
     fn no_two_rows_share_a_command_or_a_shortcut() {

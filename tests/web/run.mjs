@@ -6,7 +6,8 @@
 //   exactly the scenario the page showed;
 // - every bundled preset opened by address (index.html#<loadlab link PRESET>) gives report()
 //   equal to `loadlab eval PRESET --json` (numbers to 12 significant digits);
-// - the arrow key steps, and the address follows;
+// - the arrow key steps, and the address follows; the app's F-keys and Ctrl shortcuts are
+//   kept from the browser (F5 does not reload the page);
 // - a lesson step opens by address with its question hidden; ?embed=1 hides the menus;
 // - an n × n map keeps the page's longest task short, equals `loadlab map … --json`, its time
 //   is printed, Cancel stops it;
@@ -165,6 +166,24 @@ try {
   const link = await page.evaluate(() => window.loadlab.link());
   check("the address follows the app", hash === `#${link}`, hash.slice(0, 40));
   await page.screenshot({ path: join(SHOTS, "stepped.png") });
+  // The app's function keys and Ctrl shortcuts are the app's, not the browser's: F5 is
+  // presenter mode (not a reload), F1 the model's help, F6 a focus move, Ctrl+D Describe the
+  // picture (not a bookmark). Typed letters and keys the app leaves alone (Shift+F5, Ctrl+C)
+  // keep the browser's action. (Sent to the window, where the page's listener is: the app's
+  // own listeners, on the canvas, do not see them.)
+  const keys = [["F5"], ["F1"], ["F6"], ["d", { ctrlKey: true }], ["h"], ["F5", { shiftKey: true }], ["c", { ctrlKey: true }]];
+  const cancelled = await page.evaluate((keys) =>
+    keys.map(([key, mods]) => {
+      const e = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...mods });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    }), keys);
+  const expected = [true, true, true, true, false, false, false];
+  check(
+    "the page keeps F5, F1, F6 and Ctrl+D from the browser, and h, Shift+F5 and Ctrl+C not",
+    JSON.stringify(cancelled) === JSON.stringify(expected),
+    `cancelled: ${JSON.stringify(cancelled)}`,
+  );
 
   // Saving and exporting give downloads; the saved preset reads on the desktop as the same
   // scenario.
