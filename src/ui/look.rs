@@ -32,13 +32,31 @@ pub const PRESENTER_WINDOW: egui::Vec2 = egui::vec2(1280.0, 720.0);
 /// larger projector shows the same slide with larger type (1920 × 1080: 2.25), where it
 /// showed 720p's type on a larger room, smaller from the back of the hall; and a smaller one
 /// (1024 × 768: 1.2) the same slide with type as large against the screen, where 1.5 left
-/// 683 × 512 points, narrower than any layout, and text ran over text. Never below 1. A
+/// 683 × 512 points, narrower than any layout, and text ran over text. Never below [`desk_zoom`]. A
 /// window within a thousandth of 1280 × 720 counts as that (a size in points comes back from
 /// the zoom with rounding errors: 1280 × 720 pixels must give 1.5, not 1.49996).
 pub fn presenter_zoom(native: egui::Vec2) -> f32 {
     let scale = (native.x / PRESENTER_WINDOW.x).min(native.y / PRESENTER_WINDOW.y);
     let scale = if scale > 0.999 { scale.max(1.0) } else { scale };
-    (PRESENTER_ZOOM * scale).max(1.0)
+    (PRESENTER_ZOOM * scale).max(desk_zoom(native))
+}
+
+/// The narrowest room every layout is made for, in points: presenter mode's at 720p
+/// (1280 / 1.5 = 853⅓), which the lecture walks hold to at every size.
+pub const LEAST_WIDTH: f32 = PRESENTER_WINDOW.x / PRESENTER_ZOOM;
+
+/// The least zoom [`desk_zoom`] takes: 640 native points hold [`LEAST_WIDTH`] with type at
+/// ¾ of the system's size; a narrower window (a phone) stays at ¾ and too narrow.
+pub const DESK_ZOOM_MIN: f32 = 0.75;
+
+/// The zoom of a window `native` points large outside presenter mode (and presenter mode's
+/// least): 1, or less where the window is narrower than [`LEAST_WIDTH`], so that it holds that
+/// width. A tablet upright (820 points) or an 800 × 600 projector had less: the toolbar
+/// wrapped a line more at some lesson steps, moving Back and Next under the pointer, and the
+/// picture's Describe button covered the step bar's label; there type 4–6 % smaller is the
+/// price. Never below [`DESK_ZOOM_MIN`].
+pub fn desk_zoom(native: egui::Vec2) -> f32 {
+    (native.x / LEAST_WIDTH).clamp(DESK_ZOOM_MIN, 1.0)
 }
 
 /// The size of the app's text, beyond presenter mode's zoom: egui's text styles scaled (the
@@ -151,8 +169,21 @@ mod tests {
         // A 4:3 projector holds 720p's width: 1024 × 768 at 1.2 is 853⅓ × 640 points.
         assert!((zoom(1024.0, 768.0) - 1.2).abs() < 1e-6);
         assert!((1024.0 / zoom(1024.0, 768.0) - 1280.0 / 1.5).abs() < 1e-3);
-        // Never smaller than the system's own size.
-        assert_eq!(zoom(800.0, 600.0), 1.0);
+        // Smaller than the system's own size only to hold 853⅓ points: an 800 × 600 projector
+        // at 0.9375; never below ¾.
+        assert!((zoom(800.0, 600.0) - 0.9375).abs() < 1e-6);
+        assert_eq!(zoom(400.0, 300.0), DESK_ZOOM_MIN);
+    }
+
+    #[test]
+    fn the_normal_layout_zooms_out_only_to_hold_the_least_width() {
+        let zoom = |w, h| desk_zoom(egui::vec2(w, h));
+        assert_eq!(zoom(1500.0, 940.0), 1.0);
+        assert_eq!(zoom(853.5, 400.0), 1.0);
+        // A tablet upright: 820 points hold 853⅓ at 0.961.
+        assert!((820.0 / zoom(820.0, 1180.0) - 1280.0 / 1.5).abs() < 1e-3);
+        // A phone: ¾ at most, too narrow still.
+        assert_eq!(zoom(390.0, 844.0), 0.75);
     }
 
     #[test]

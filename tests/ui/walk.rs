@@ -1,7 +1,8 @@
 //! The lecture walk (issue 34): every bundled lesson walked as a teacher walks it, at 1280 × 720,
-//! 1920 × 1080 and 1024 × 768 (a 4:3 projector) in presenter mode, and as a student at a desk walks it, in the normal layout
-//! at 1920 × 1080 and 1500 × 940 (the first window; checked alike but for the picture's share
-//! of the window and a list's own scrolling) — step 1, then Next (clicked where the button is, as a
+//! 1920 × 1080, 1024 × 768 and 800 × 600 (4:3 projectors) in presenter mode, and as a student
+//! at a desk walks it, in the normal layout at 1920 × 1080, 1500 × 940 (the first window) and
+//! 820 × 1180 (a tablet upright), checked alike but for the picture's share of the window and
+//! a list's own scrolling — step 1, then Next (clicked where the button is, as a
 //! user would) to the end and Back to the start, never jumping. At every step: each drawer tab,
 //! the drawer folded and unfolded, the step bar at its start and at its end, every "In front"
 //! choice; on a Your-turn step an illegal move, a legal move that is not the algorithm's, Hint
@@ -729,12 +730,23 @@ macro_rules! walks {
     (@desk) => { false };
 }
 
-// Presenter mode at a projector's three sizes (16:9 at 720p and 1080p, 4:3 XGA); the normal
-// layout ("desk": a student, the controls, pseudo-code and plots beside the picture) at 1080p
-// and in the app's first window (1500 × 940). (At 1280 × 720 the normal layout is the
-// presenter's.)
+// Presenter mode at a projector's four sizes (16:9 at 720p and 1080p, 4:3 XGA and SVGA, 800 ×
+// 600); the normal layout ("desk": a student, the controls, pseudo-code and plots beside the
+// picture) at 1080p, in the app's first window (1500 × 940) and on a tablet held upright (820
+// × 1180 points, narrower than the layouts' least width: it zooms out to hold it). (At 1280 ×
+// 720 the normal layout is the presenter's.)
 walks! {
     walk_li_720p: "li-divisible.ron" at 1280.0 x 720.0 presenter;
+    walk_rrv_tablet: "rrv-redistribute.ron" at 820.0 x 1180.0 desk;
+    walk_rrv_svga: "rrv-redistribute.ron" at 800.0 x 600.0 presenter;
+    walk_gil_matias_tablet: "gil-matias-geodecay.ron" at 820.0 x 1180.0 desk;
+    walk_gil_matias_svga: "gil-matias-geodecay.ron" at 800.0 x 600.0 presenter;
+    walk_li_tablet: "li-divisible.ron" at 820.0 x 1180.0 desk;
+    walk_li_svga: "li-divisible.ron" at 800.0 x 600.0 presenter;
+    walk_grs_tablet: "grs-treesweep.ron" at 820.0 x 1180.0 desk;
+    walk_grs_svga: "grs-treesweep.ron" at 800.0 x 600.0 presenter;
+    walk_ksbf_tablet: "gao-rosenberg-ksbf.ron" at 820.0 x 1180.0 desk;
+    walk_ksbf_svga: "gao-rosenberg-ksbf.ron" at 800.0 x 600.0 presenter;
     walk_li_1080p: "li-divisible.ron" at 1920.0 x 1080.0 presenter;
     walk_li_desk_1080p: "li-divisible.ron" at 1920.0 x 1080.0 desk;
     walk_li_desk_default: "li-divisible.ron" at 1500.0 x 940.0 desk;

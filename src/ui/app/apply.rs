@@ -312,6 +312,8 @@ impl LoadlabApp {
                 if self.presenter.take().is_some() {
                     ctx.set_zoom_factor(1.0);
                 }
+                // The normal layout's zoom is set anew for the window.
+                self.fitted = None;
                 for t in &mut self.tabs {
                     t.reset_view();
                 }
@@ -375,18 +377,42 @@ impl LoadlabApp {
         }
     }
 
-    /// Presenter mode's zoom set for the window as it is now, when it has changed size (the
-    /// first frame of presenter mode, a resize, a move to another screen).
+    /// The zoom set for the window as it is now, when it has changed size (the first frame, a
+    /// resize, a move to another screen): presenter mode's, else the normal layout's
+    /// ([`Self::fit_desk`]).
     pub(super) fn follow_window(&mut self, ctx: &egui::Context) {
-        let Some(p) = self.presenter.as_mut() else {
-            return;
-        };
         let native = ctx.content_rect().size() * ctx.pixels_per_point()
             / ctx.native_pixels_per_point().unwrap_or(1.0);
+        let Some(p) = self.presenter.as_mut() else {
+            self.fit_desk(ctx, native);
+            return;
+        };
         if (native - egui::Vec2::from(p.window)).length() > 0.5 {
             p.window = native.into();
             ctx.set_zoom_factor(crate::ui::look::presenter_zoom(native));
         }
+    }
+
+    /// The normal layout's zoom for a window narrower than every layout's least width
+    /// ([`crate::ui::look::desk_zoom`]: a tablet upright), and 1 again when it widens; a zoom
+    /// the user chose (Ctrl + / −) stays until the window changes size.
+    fn fit_desk(&mut self, ctx: &egui::Context, native: egui::Vec2) {
+        if self
+            .fitted
+            .is_some_and(|(_, w)| (native - egui::Vec2::from(w)).length() <= 0.5)
+        {
+            return;
+        }
+        let zoom = crate::ui::look::desk_zoom(native);
+        let ours = match self.fitted {
+            Some((set, _)) => (ctx.zoom_factor() - set).abs() < 1e-4,
+            // The first frame: a zoom kept from the last run below 1 is a fit of its window.
+            None => ctx.zoom_factor() <= 1.0,
+        };
+        if ours {
+            ctx.set_zoom_factor(zoom);
+        }
+        self.fitted = Some((if ours { zoom } else { ctx.zoom_factor() }, native.into()));
     }
 
     /// Lessons and quizzes.

@@ -89,6 +89,9 @@ pub struct LoadlabApp {
     shown: OnScreen,
     /// Set while presenter mode is on.
     presenter: Option<Presenter>,
+    /// The zoom the normal layout last set for the window's width ([`crate::ui::look::desk_zoom`])
+    /// and the window's size in native points it was set for; `None` before the first frame.
+    fitted: Option<(f32, [f32; 2])>,
     /// Where the front workspace's regions were drawn in the last frame.
     drawn: Vec<Drawn>,
     queued: Vec<Cmd>,
@@ -209,6 +212,7 @@ impl LoadlabApp {
             dialogs: Dialogs::default(),
             shown: s.shown,
             presenter: s.presenter,
+            fitted: None,
             drawn: Vec::new(),
             queued: Vec::new(),
             secret_probe: Default::default(),
