@@ -62,8 +62,8 @@ impl JobProgress {
             return;
         };
         let (at, when) = *shown;
-        let due = when.is_none_or(|t| t.elapsed() >= PROGRESS_REPAINT);
-        if (fraction - at).abs() >= 0.01 && due {
+        let due = || when.is_none_or(|t| t.elapsed() >= PROGRESS_REPAINT);
+        if (fraction - at).abs() >= 0.01 && due() {
             *shown = (fraction, Some(Instant::now()));
             drop(shown);
             (self.notify)();

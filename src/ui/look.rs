@@ -32,9 +32,10 @@ pub const PRESENTER_WINDOW: egui::Vec2 = egui::vec2(1280.0, 720.0);
 /// larger projector shows the same slide with larger type (1920 × 1080: 2.25), where it
 /// showed 720p's type on a larger room, smaller from the back of the hall; and a smaller one
 /// (1024 × 768: 1.2) the same slide with type as large against the screen, where 1.5 left
-/// 683 × 512 points, narrower than any layout, and text ran over text. Never below [`desk_zoom`]. A
-/// window within a thousandth of 1280 × 720 counts as that (a size in points comes back from
-/// the zoom with rounding errors: 1280 × 720 pixels must give 1.5, not 1.49996).
+/// 683 × 512 points, narrower than any layout, and text ran over text. Never below
+/// [`desk_zoom`]. A window within a thousandth of 1280 × 720 counts as that (a size in points
+/// comes back from the zoom with rounding errors: 1280 × 720 pixels must give 1.5, not
+/// 1.49996).
 pub fn presenter_zoom(native: egui::Vec2) -> f32 {
     let scale = (native.x / PRESENTER_WINDOW.x).min(native.y / PRESENTER_WINDOW.y);
     let scale = if scale > 0.999 { scale.max(1.0) } else { scale };
