@@ -492,10 +492,17 @@ fn menu_bar(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &
         if shell.stage {
             // The folded rail: the model in front, the others one click away.
             ui.separator();
+            // (A phone's column has no room for its name: the menu ticks it.)
             let (front, _) = help::rail(shell.desk.active);
-            ui.menu_button(format!("Model: {}", front.replace('\n', " ")), |ui| {
-                model_menu(ui, shell.desk, cmds)
-            });
+            let front = front.replace('\n', " ");
+            let caption = if crate::ui::frame::in_column(ui.ctx()) {
+                "Model".to_owned()
+            } else {
+                format!("Model: {front}")
+            };
+            ui.menu_button(caption, |ui| model_menu(ui, shell.desk, cmds))
+                .response
+                .on_hover_text(format!("The model in front: {front}"));
         }
     });
 }

@@ -108,6 +108,10 @@ impl Band {
 /// wrap inside this room, so that nothing under them moves between two clicks.
 pub const MESSAGE_LINES: f32 = 5.0;
 
+/// The least height of the newest message's scroll area outside a phone's column, in points
+/// (egui's own).
+const MESSAGE_LEAST: f32 = 64.0;
+
 /// The narrowest the band's column beside the picture may be ([`Exercise::beside`]).
 pub const BAND_MIN_WIDTH: f32 = 180.0;
 
@@ -308,6 +312,7 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
     );
     room.label(ex.prompt());
     let left = (rect.bottom() - room.cursor().top()).max(line);
+    let column = crate::ui::frame::in_column(ui.ctx());
     let newest = match (&band.hint, &band.last) {
         (Some(h), _) => Some(RichText::new(format!("Hint: {h}")).italics()),
         (None, Some(g)) => {
@@ -324,6 +329,10 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
         egui::ScrollArea::vertical()
             .id_salt("exercise messages")
             .max_height(left)
+            // (Its least height, egui's 64 points, may run a few points past the room into
+            // the gap above the picture; on a phone, where a long prompt leaves less, a
+            // verdict that scrolled ran over the buttons under it: there the room holds it.)
+            .min_scrolled_height(if column { left } else { MESSAGE_LEAST })
             .auto_shrink([false, false])
             .show_clipped(&mut room, |ui| {
                 let r = ui.label(text);

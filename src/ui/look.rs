@@ -46,17 +46,29 @@ pub fn presenter_zoom(native: egui::Vec2) -> f32 {
 /// (1280 / 1.5 = 853⅓), which the lecture walks hold to at every size.
 pub const LEAST_WIDTH: f32 = PRESENTER_WINDOW.x / PRESENTER_ZOOM;
 
-/// The least zoom [`desk_zoom`] takes: 640 native points hold [`LEAST_WIDTH`] with type at
-/// ¾ of the system's size; a narrower window (a phone) stays at ¾ and too narrow.
+/// The least zoom [`desk_zoom`] takes: [`COLUMN_WIDTH`] native points hold [`LEAST_WIDTH`]
+/// with type at ¾ of the system's size.
 pub const DESK_ZOOM_MIN: f32 = 0.75;
+
+/// Below this width (native points, and points) a window is a phone's, held upright: no
+/// zoom holds [`LEAST_WIDTH`] there with type still legible, so the app keeps the system's
+/// type size and lays the stage out in one column, the drawer under the picture
+/// ([`crate::ui::stage::is_column`]). 640 = [`LEAST_WIDTH`] × [`DESK_ZOOM_MIN`]: a window
+/// at least this wide holds the least width, a narrower one is a column, and no zoom of
+/// [`desk_zoom`] gives a room in between.
+pub const COLUMN_WIDTH: f32 = LEAST_WIDTH * DESK_ZOOM_MIN;
 
 /// The zoom of a window `native` points large outside presenter mode (and presenter mode's
 /// least): 1, or less where the window is narrower than [`LEAST_WIDTH`], so that it holds that
 /// width. A tablet upright (820 points) or an 800 × 600 projector had less: the toolbar
 /// wrapped a line more at some lesson steps, moving Back and Next under the pointer, and the
 /// picture's Describe button covered the step bar's label; there type 4–6 % smaller is the
-/// price. Never below [`DESK_ZOOM_MIN`].
+/// price. Never below [`DESK_ZOOM_MIN`]; 1 on a window narrower than [`COLUMN_WIDTH`] (a
+/// phone upright: at ¾ its 390 points held 520, still too narrow, in type too small to read).
 pub fn desk_zoom(native: egui::Vec2) -> f32 {
+    if native.x < COLUMN_WIDTH {
+        return 1.0;
+    }
     (native.x / LEAST_WIDTH).clamp(DESK_ZOOM_MIN, 1.0)
 }
 
@@ -173,7 +185,9 @@ mod tests {
         // Smaller than the system's own size only to hold 853⅓ points: an 800 × 600 projector
         // at 0.9375; never below ¾.
         assert!((zoom(800.0, 600.0) - 0.9375).abs() < 1e-6);
-        assert_eq!(zoom(400.0, 300.0), DESK_ZOOM_MIN);
+        assert_eq!(zoom(640.0, 480.0), DESK_ZOOM_MIN);
+        // Narrower: a phone's column at the system's type size.
+        assert_eq!(zoom(400.0, 300.0), 1.0);
     }
 
     #[test]
@@ -183,8 +197,11 @@ mod tests {
         assert_eq!(zoom(853.5, 400.0), 1.0);
         // A tablet upright: 820 points hold 853⅓ at 0.961.
         assert!((820.0 / zoom(820.0, 1180.0) - 1280.0 / 1.5).abs() < 1e-3);
-        // A phone: ¾ at most, too narrow still.
-        assert_eq!(zoom(390.0, 844.0), 0.75);
+        // The narrowest window that holds it: ¾.
+        assert!((640.0 / zoom(640.0, 1000.0) - 1280.0 / 1.5).abs() < 1e-3);
+        // A phone upright: no zoom holds it legibly; one column at the system's type size.
+        assert_eq!(zoom(639.0, 844.0), 1.0);
+        assert_eq!(zoom(390.0, 844.0), 1.0);
     }
 
     #[test]

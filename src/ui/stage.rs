@@ -27,6 +27,41 @@ pub fn is_stage(width: f32, teaching: bool) -> bool {
     width < STAGE_WIDTH || (teaching && width < STAGE_WIDTH_TEACHING)
 }
 
+/// Whether a room `width` points wide is a phone's column ([`crate::ui::look::COLUMN_WIDTH`]):
+/// the drawer lies under the picture, the whole width, rather than beside it.
+pub fn is_column(width: f32) -> bool {
+    width < crate::ui::look::COLUMN_WIDTH
+}
+
+/// The drawer's panel on a room `room` points large in a window `window` points high: beside
+/// the picture, or under it in a column, the whole width, [`COLUMN_DRAWER`] of the window's
+/// height (the window's, not the room's: the toolbar above wraps to more lines at some steps,
+/// and the drawer, with Back and Next at its top, must not move with it). Its own size per
+/// size of room (by 50 points): the size a first frame gave it at another zoom does not stay.
+fn drawer_panel(room: egui::Vec2, window: f32) -> egui::Panel {
+    if is_column(room.x) {
+        return egui::Panel::bottom(("stage drawer below", (window / 50.0) as u32))
+            .resizable(true)
+            .default_size(window * COLUMN_DRAWER)
+            .min_size(window * 0.25)
+            .max_size(window * 0.75);
+    }
+    egui::Panel::right(("stage drawer", (room.x / 50.0) as u32))
+        .resizable(true)
+        .default_size((room.x * 0.36).clamp(250.0, 420.0))
+        .min_size(220.0f32.min(room.x * 0.3))
+        .max_size((room.x * 0.5).max(250.0))
+}
+
+/// The share of a column's height the drawer takes: a lesson step's text and question read
+/// whole under a picture still large enough to follow.
+const COLUMN_DRAWER: f32 = 0.4;
+
+/// The captions of the drawer's fold and unfold buttons: toward the side it folds to.
+fn fold_captions(column: bool) -> (&'static str, &'static str) {
+    if column { ("▼", "▲") } else { ("»", "«") }
+}
+
 /// What the drawer can show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Leaf {
@@ -74,6 +109,8 @@ pub struct Drawer {
     lesson: LessonAt,
     /// Where the drawer was drawn in the last frame (None: folded).
     pub rect: Option<egui::Rect>,
+    /// The drawer lies under the picture this frame ([`is_column`]).
+    column: bool,
 }
 
 impl Drawer {
@@ -129,27 +166,31 @@ impl Drawer {
         let lesson = teach.player().map(|p| (p.index(), p.revealed()));
         self.follow(shown, lesson);
         let mut cmds = Vec::new();
+        self.column = is_column(ui.available_width());
         if self.open_leaves(shown).is_empty() {
             self.rect = None;
             self.handle(ui, shown, teach, &mut cmds);
             return cmds;
         }
-        let room = ui.available_width();
-        // Its own size per width of room (by 50 points): the width a first frame gave it at
-        // another zoom does not stay.
-        let r = egui::Panel::right(("stage drawer", (room / 50.0) as u32))
-            .resizable(true)
-            .default_size((room * 0.36).clamp(250.0, 420.0))
-            .min_size(220.0f32.min(room * 0.3))
-            .max_size((room * 0.5).max(250.0))
-            .show(ui, |ui| {
-                focus::land(ui, Landing::Drawer);
-                let rect = ui.max_rect();
-                cmds.extend(teach.stage_nav(ui, rect));
-                self.tabs(ui, shown, lesson.is_some());
-                ui.separator();
+        let window = ui.ctx().content_rect().height();
+        let r = drawer_panel(ui.available_size(), window).show(ui, |ui| {
+            focus::land(ui, Landing::Drawer);
+            let rect = ui.max_rect();
+            cmds.extend(teach.stage_nav(ui, rect));
+            self.tabs(ui, shown, lesson.is_some());
+            ui.separator();
+            if !self.column {
                 self.leaf(ui, teach, tab, scenario, shown.numbers_wait());
-            });
+                return;
+            }
+            // Under the picture the leaf gets the drawer's room, no more: egui keeps the
+            // height a bottom panel's contents took, and a leaf a frame too tall (a box
+            // grown since it was last drawn) or too short would move Back and Next.
+            let (room, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
+            let mut leaf = ui.new_child(egui::UiBuilder::new().max_rect(room));
+            leaf.set_clip_rect(room.intersect(ui.clip_rect()));
+            self.leaf(&mut leaf, teach, tab, scenario, shown.numbers_wait());
+        });
         self.rect = Some(r.response.rect);
         cmds
     }
@@ -176,7 +217,7 @@ impl Drawer {
             }
             ui.separator();
             if ui
-                .button("»")
+                .button(fold_captions(self.column).0)
                 .on_hover_text("Fold the drawer away: the picture takes the room")
                 .clicked()
             {
@@ -221,7 +262,8 @@ impl Drawer {
     }
 
     /// The folded drawer: « (unfold it: the leaf in front last) over, while a lesson runs,
-    /// the lesson's Back and Next, so the presenter still steps through it.
+    /// the lesson's Back and Next, so the presenter still steps through it; in a column, a
+    /// strip under the picture with ▲ and the same.
     fn handle(
         &mut self,
         ui: &mut egui::Ui,
@@ -229,42 +271,58 @@ impl Drawer {
         teach: &Teach,
         cmds: &mut Vec<Cmd>,
     ) {
+        let size = ui.spacing().interact_size.y * 1.6;
+        let panel = if self.column {
+            egui::Panel::bottom("stage drawer handle below")
+        } else {
+            egui::Panel::right("stage drawer handle")
+        };
+        panel.resizable(false).exact_size(size).show(ui, |ui| {
+            focus::land(ui, Landing::Drawer);
+            let layout = if self.column {
+                egui::Layout::left_to_right(egui::Align::Center)
+            } else {
+                egui::Layout::top_down(egui::Align::Center)
+            };
+            ui.with_layout(layout, |ui| self.handle_buttons(ui, shown, teach, cmds));
+        });
+    }
+
+    /// The folded drawer's buttons, in the handle's direction.
+    fn handle_buttons(
+        &mut self,
+        ui: &mut egui::Ui,
+        shown: &mut OnScreen,
+        teach: &Teach,
+        cmds: &mut Vec<Cmd>,
+    ) {
         let player = teach.player();
-        let width = ui.spacing().interact_size.y * 1.6;
-        egui::Panel::right("stage drawer handle")
-            .resizable(false)
-            .exact_size(width)
-            .show(ui, |ui| {
-                focus::land(ui, Landing::Drawer);
-                ui.vertical_centered(|ui| {
-                    if ui
-                        .button(RichText::new("«"))
-                        .on_hover_text("Open the drawer: the lesson, the controls and the numbers")
-                        .clicked()
-                    {
-                        match (self.front, player.is_some()) {
-                            (Leaf::Lesson, true) => self.lesson_folded = false,
-                            (Leaf::Numbers, _) => shown.numbers = true,
-                            _ => shown.controls = true,
-                        }
-                        self.last = (shown.controls, shown.numbers);
-                    }
-                    let Some(p) = player else {
-                        return;
-                    };
-                    let (i, n) = (p.index(), p.lesson().steps.len());
-                    ui.label(format!("{}/{n}", i + 1))
-                        .on_hover_text(&p.lesson().title);
-                    let back = ui.add_enabled(i > 0, egui::Button::new("◀"));
-                    if back.on_hover_text("Previous step (←)").clicked() {
-                        cmds.push(Cmd::LessonStep(i - 1));
-                    }
-                    let next = ui.add_enabled(i + 1 < n, egui::Button::new("▶"));
-                    if next.on_hover_text("Next step (→)").clicked() {
-                        cmds.push(Cmd::LessonStep(i + 1));
-                    }
-                });
-            });
+        if ui
+            .button(RichText::new(fold_captions(self.column).1))
+            .on_hover_text("Open the drawer: the lesson, the controls and the numbers")
+            .clicked()
+        {
+            match (self.front, player.is_some()) {
+                (Leaf::Lesson, true) => self.lesson_folded = false,
+                (Leaf::Numbers, _) => shown.numbers = true,
+                _ => shown.controls = true,
+            }
+            self.last = (shown.controls, shown.numbers);
+        }
+        let Some(p) = player else {
+            return;
+        };
+        let (i, n) = (p.index(), p.lesson().steps.len());
+        ui.label(format!("{}/{n}", i + 1))
+            .on_hover_text(&p.lesson().title);
+        let back = ui.add_enabled(i > 0, egui::Button::new("◀"));
+        if back.on_hover_text("Previous step (←)").clicked() {
+            cmds.push(Cmd::LessonStep(i - 1));
+        }
+        let next = ui.add_enabled(i + 1 < n, egui::Button::new("▶"));
+        if next.on_hover_text("Next step (→)").clicked() {
+            cmds.push(Cmd::LessonStep(i + 1));
+        }
     }
 }
 
@@ -286,6 +344,16 @@ mod tests {
         assert!(!is_stage(1280.0, false));
         assert!(is_stage(1280.0, true));
         assert!(!is_stage(1500.0, true));
+    }
+
+    #[test]
+    fn a_phone_upright_is_a_column_and_no_zoomed_window_is() {
+        // A phone (390 points, at the system's type size) lays the stage out in one column.
+        assert!(is_column(390.0));
+        assert!(is_column(600.0));
+        // Every window the desk zoom fits holds 853⅓ points; 640 native points hold it at ¾.
+        assert!(!is_column(853.4));
+        assert!(!is_column(crate::ui::look::LEAST_WIDTH));
     }
 
     #[test]

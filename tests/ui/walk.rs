@@ -1,8 +1,10 @@
 //! The lecture walk (issue 34): every bundled lesson walked as a teacher walks it, at 1280 × 720,
 //! 1920 × 1080, 1024 × 768 and 800 × 600 (4:3 projectors) in presenter mode, and as a student
-//! at a desk walks it, in the normal layout at 1920 × 1080, 1500 × 940 (the first window) and
-//! 820 × 1180 (a tablet upright), checked alike but for the picture's share of the window and
-//! a list's own scrolling — step 1, then Next (clicked where the button is, as a
+//! at a desk walks it, in the normal layout at 1920 × 1080, 1500 × 940 (the first window),
+//! 820 × 1180 (a tablet upright) and 390 × 844 (a phone upright: one column, the drawer under
+//! the picture), checked alike but for the picture's share of the window, a list's own
+//! scrolling and, on the phone, the picture's and the step text's (they scroll as a page
+//! does under the finger) — step 1, then Next (clicked where the button is, as a
 //! user would) to the end and Back to the start, never jumping. At every step: each drawer tab,
 //! the drawer folded and unfolded, the step bar at its start and at its end, every "In front"
 //! choice; on a Your-turn step an illegal move, a legal move that is not the algorithm's, Hint
@@ -188,7 +190,8 @@ impl Walk {
                 "[state] {want:?} is not in front (drawn: {drawn:?})"
             ));
         }
-        text_whole(&step.text, &all, &mut |f| self.fail(f));
+        let phone = self.h.ctx.content_rect().width() < super::walk_checks::PHONE_WIDTH;
+        text_whole(&step.text, &all, phone, &mut |f| self.fail(f));
         if !exercise
             && all
                 .iter()
@@ -316,9 +319,13 @@ impl Walk {
         (!row.1.is_empty()).then_some(row)
     }
 
+    /// The drawer folded and unfolded: » and « beside the picture, ▼ and ▲ under it (a
+    /// phone's column).
     fn fold(&mut self) {
-        if self.click("»", "folding the drawer (»)") {
-            self.click("«", "unfolding the drawer («)");
+        for (fold, unfold) in [("»", "«"), ("▼", "▲")] {
+            if self.click(fold, &format!("folding the drawer ({fold})")) {
+                self.click(unfold, &format!("unfolding the drawer ({unfold})"));
+            }
         }
     }
 
@@ -733,10 +740,16 @@ macro_rules! walks {
 // Presenter mode at a projector's four sizes (16:9 at 720p and 1080p, 4:3 XGA and SVGA, 800 ×
 // 600); the normal layout ("desk": a student, the controls, pseudo-code and plots beside the
 // picture) at 1080p, in the app's first window (1500 × 940) and on a tablet held upright (820
-// × 1180 points, narrower than the layouts' least width: it zooms out to hold it). (At 1280 ×
-// 720 the normal layout is the presenter's.)
+// × 1180 points, narrower than the layouts' least width: it zooms out to hold it) and on a
+// phone held upright (390 × 844: one column at the system's type size). (At 1280 × 720 the
+// normal layout is the presenter's.)
 walks! {
     walk_li_720p: "li-divisible.ron" at 1280.0 x 720.0 presenter;
+    walk_rrv_phone: "rrv-redistribute.ron" at 390.0 x 844.0 desk;
+    walk_li_phone: "li-divisible.ron" at 390.0 x 844.0 desk;
+    walk_grs_phone: "grs-treesweep.ron" at 390.0 x 844.0 desk;
+    walk_ksbf_phone: "gao-rosenberg-ksbf.ron" at 390.0 x 844.0 desk;
+    walk_gil_matias_phone: "gil-matias-geodecay.ron" at 390.0 x 844.0 desk;
     walk_rrv_tablet: "rrv-redistribute.ron" at 820.0 x 1180.0 desk;
     walk_rrv_svga: "rrv-redistribute.ron" at 800.0 x 600.0 presenter;
     walk_gil_matias_tablet: "gil-matias-geodecay.ron" at 820.0 x 1180.0 desk;

@@ -99,7 +99,7 @@ fn rect_of(b: egui::accesskit::Rect, ppp: f32) -> egui::Rect {
 /// The drawer's panel: the one holding its fold button (None when folded).
 pub fn drawer_pane(all: &[Text]) -> Option<String> {
     all.iter()
-        .find(|t| t.text == "»" && t.role == egui::Role::Button)
+        .find(|t| (t.text == "»" || t.text == "▼") && t.role == egui::Role::Button)
         .and_then(|t| t.pane.clone())
 }
 
@@ -158,15 +158,17 @@ fn visible(
 /// lists do (the redistribution's sends under the ring, its scroll bar beside it): there only
 /// the region itself must not scroll (its viewport starts at the region's top; a list's
 /// starts below it).
+/// On a phone (`screen` narrower than [`PHONE_WIDTH`]) the picture and the plots scroll as a
+/// page does, under the finger: there only what is cut sideways or by the window fails.
 fn scrolled_away(
     t: &Text,
     drawer: Option<&String>,
     rooms: &[(String, egui::Rect, bool)],
-    presenter: bool,
+    (presenter, phone): (bool, bool),
     fail: &mut dyn FnMut(String),
 ) {
     let Some(clip) = t.clip else { return };
-    if drawer.is_some() && t.pane.as_ref() == drawer {
+    if phone || (drawer.is_some() && t.pane.as_ref() == drawer) {
         return;
     }
     let room = rooms.iter().find(|(name, room, _)| {
@@ -199,8 +201,9 @@ pub fn legibility(
     let drawer = drawer_pane(all);
     let mut seen: Vec<(&Text, egui::Rect)> = Vec::new();
     // (A panel's resize handle straddles its edge.)
+    let phone = screen.width() < PHONE_WIDTH;
     for t in all.iter().filter(|t| t.role != egui::Role::Splitter) {
-        scrolled_away(t, drawer.as_ref(), &rooms, presenter, fail);
+        scrolled_away(t, drawer.as_ref(), &rooms, (presenter, phone), fail);
         let Some((v, k)) = visible(t, drawer.as_ref(), screen, &rooms) else {
             continue;
         };
@@ -266,10 +269,16 @@ fn inked(t: &Text, visible: egui::Rect) -> Vec<egui::Rect> {
     t.lines.iter().map(|l| l.intersect(visible)).collect()
 }
 
+/// Windows narrower than this (points) are a phone's held upright: 390 wide, where no layout
+/// of the desk or the projector fits (its own figure, not the app's threshold).
+pub const PHONE_WIDTH: f32 = 600.0;
+
 /// A step's words read whole where the lesson shows them on arrival: a teacher at the
 /// projector does not scroll the drawer to finish the paragraph (17 steps of the five lessons
 /// hid their last one to four lines, at 720p and 1080p alike: presenter mode scales the drawer).
-pub fn text_whole(text: &str, all: &[Text], fail: &mut dyn FnMut(String)) {
+/// On a `phone` the reader holds the screen and scrolls the paragraph, as on any phone: there
+/// it must be shown, in its pane.
+pub fn text_whole(text: &str, all: &[Text], phone: bool, fail: &mut dyn FnMut(String)) {
     let Some(t) = all.iter().find(|t| t.text == text) else {
         fail(format!(
             "[legibility] the step's text is not shown: {text:.40}…"
@@ -277,7 +286,7 @@ pub fn text_whole(text: &str, all: &[Text], fail: &mut dyn FnMut(String)) {
         return;
     };
     let Some(clip) = t.clip else { return };
-    if !clip.expand(1.0).contains_rect(t.rect) {
+    if !phone && !clip.expand(1.0).contains_rect(t.rect) {
         let hidden = (t.rect.bottom() - clip.bottom()).max(clip.top() - t.rect.top());
         fail(format!(
             "[legibility] the step's text runs {hidden:.0} points past its pane {clip:?}: {text:.40}…"
@@ -405,7 +414,7 @@ pub fn tab_row(h: &Harness<'static, LoadlabApp>, all: &[Text]) -> TabRow {
     let drawer = h.state().drawer_rect();
     let tabs = all
         .iter()
-        .filter(|t| ["Lesson", "Controls", "Numbers", "»"].contains(&t.text.as_str()))
+        .filter(|t| ["Lesson", "Controls", "Numbers", "»", "▼"].contains(&t.text.as_str()))
         .filter(|t| t.role != egui::Role::Label)
         .map(|t| (t.text.clone(), t.rect))
         .collect();

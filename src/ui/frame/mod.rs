@@ -1,5 +1,6 @@
 //! The per-frame context: what the app publishes at the start of each frame and the widgets
-//! read while they draw — whether the room is a stage (widgets take their compact form),
+//! read while they draw — whether the room is a stage (widgets take their compact form) and
+//! a phone's column,
 //! whether this is the off-screen pass of an export, the open lesson question's answer to
 //! mask ([`Secret`]), the "Hide the future" switch with the step position ([`reveal::Reveal`])
 //! — and the repaint callback background jobs get.
@@ -20,6 +21,8 @@ struct Flag(&'static str);
 
 /// Whether the room is a stage.
 const STAGE: Flag = Flag("loadlab-stage");
+/// Whether the stage is a phone's column (the drawer under the picture).
+const COLUMN: Flag = Flag("loadlab-column");
 /// Whether this is an export's off-screen context.
 const EXPORTING: Flag = Flag("figure-export-pass");
 
@@ -43,6 +46,17 @@ pub fn publish_stage(ctx: &egui::Context, stage: bool) {
 /// Whether this frame's room is a stage ([`publish_stage`]).
 pub fn on_stage(ctx: &egui::Context) -> bool {
     STAGE.get(ctx)
+}
+
+/// Publishes, for this frame, whether the stage is a column, a phone's room held upright
+/// (a figure's first row then goes under its corner buttons, not beside them).
+pub fn publish_column(ctx: &egui::Context, column: bool) {
+    COLUMN.set(ctx, column);
+}
+
+/// Whether this frame's stage is a column ([`publish_column`]).
+pub fn in_column(ctx: &egui::Context) -> bool {
+    COLUMN.get(ctx)
 }
 
 /// Marks `ctx` as the off-screen context of an export (for every frame it runs).

@@ -46,9 +46,16 @@ pub fn scroll_lane(ui: &Ui) -> f32 {
 }
 
 /// A figure's first row (its heading, its switches): wrapped within the width the export
-/// buttons leave at the top right of `ui`'s room, so no control lies under them.
+/// buttons leave at the top right of `ui`'s room, so no control lies under them; in a
+/// phone's column ([`crate::ui::frame::in_column`]), where the buttons leave too little
+/// beside them, under them, the whole width.
 pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
-    let room = (ui.available_width() - corner_size(ui).x).max(0.0);
+    let corner = corner_size(ui);
+    if crate::ui::frame::in_column(ui.ctx()) {
+        ui.add_space(corner.y);
+        return ui.horizontal_wrapped(add).inner;
+    }
+    let room = (ui.available_width() - corner.x).max(0.0);
     ui.horizontal_wrapped(|ui| {
         ui.set_max_width(room);
         add(ui)

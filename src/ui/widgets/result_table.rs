@@ -224,9 +224,10 @@ pub fn result_table_of(
         let cols = Columns::measure(ui, &fallback, header, rows, n_cols);
         let gaps = ui.spacing().item_spacing.x * n_cols.saturating_sub(1) as f32;
         let width = cols.widths.iter().sum::<f32>() + gaps;
-        // Still wider than the room (a drawer beside the stage): one block per row, each
-        // cell under its header, so nothing needs a sideways scroll to be read.
-        if n_cols > 1 && width > ui.available_width() + 0.5 {
+        // Still wider than the room (a drawer beside the stage, a phone): one block per row,
+        // each cell under its header, so nothing needs a sideways scroll to be read. (The
+        // grid rounds each cell out to a whole point: a point a column to spare.)
+        if n_cols > 1 && width + n_cols as f32 > ui.available_width() + 0.5 {
             stacked(ui, &fallback, header, rows);
             return;
         }
@@ -374,8 +375,10 @@ impl Columns {
         // layout, and a table that only just fits would be cut at its last column.)
         let slack = 2.0 * ui.spacing().item_spacing.x;
         let wrap_headers = room.is_finite() && full + gaps + slack > room;
+        // (egui's grid makes no column narrower than the spacing's interact width.)
+        let least = ui.spacing().interact_size.x;
         for (w, h) in widths.iter_mut().zip(&header_width) {
-            *w = w.max(if wrap_headers { h.1 } else { h.0 });
+            *w = w.max(if wrap_headers { h.1 } else { h.0 }).max(least);
         }
         let wrapped = fit_text_columns(&mut widths, &header_width, rows, room - gaps);
         let row_height = ui.spacing().interact_size.y;

@@ -43,9 +43,7 @@ pub(super) fn show<W: Workspace>(
     let centre = egui::CentralPanel::default().show(ui, |ui| {
         if shown.plots && shown.narrow && shown.front == Region::Plots {
             let scroll = W::REGIONS.scroll_plots;
-            drawn.push(measured(ui, Region::Plots, scroll, |ui| {
-                w.plots(ui, params)
-            }));
+            drawn.push(fitted(ui, Region::Plots, scroll, |ui| w.plots(ui, params)));
         } else {
             drawn.push(centre(w, ui, params, shown, pane));
         }
@@ -230,14 +228,15 @@ fn centre<W: Workspace>(
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(picture_rect));
     child.set_clip_rect(picture_rect.intersect(ui.clip_rect()));
     let your_turn = shown.exercise && W::EXERCISE;
-    let drawn = measured(&mut child, Region::Picture, r.scroll_picture, |ui| {
+    let draw = |ui: &mut Ui| {
         if your_turn {
             crate::ui::exercise::region(ui, w.exercise(params));
         } else {
             crate::ui::widgets::focus::land(ui, crate::ui::widgets::focus::Landing::Picture);
             w.picture(ui, params)
         }
-    });
+    };
+    let drawn = fitted(&mut child, Region::Picture, r.scroll_picture, draw);
     if let (Some(rect), Some(mut step)) = (pane_rect, w.pseudocode(params)) {
         // An open lesson question does not read its answer in the why.
         step.why = step.shown_why(ui.ctx());
@@ -319,6 +318,36 @@ pub(super) fn measured(
         region,
         room,
         content,
+    }
+}
+
+/// The least height of the picture in a phone's column, in points: a Your-turn band with
+/// the tree or grid under it, a ring with its chart. A shorter room scrolls it.
+pub const COLUMN_PICTURE: f32 = 460.0;
+
+/// Draws a region ([`measured`]); in a phone's column shorter than [`COLUMN_PICTURE`], laid
+/// out that high and scrolled ([`scrolled_at`]).
+fn fitted(ui: &mut Ui, region: Region, scroll: bool, add: impl FnOnce(&mut Ui)) -> Drawn {
+    if crate::ui::frame::in_column(ui.ctx()) && ui.max_rect().height() < COLUMN_PICTURE {
+        scrolled_at(ui, region, COLUMN_PICTURE, add)
+    } else {
+        measured(ui, region, scroll, add)
+    }
+}
+
+/// Draws a region laid out `height` points high (as if its room were), in a vertical scroll
+/// area of its shorter room.
+fn scrolled_at(ui: &mut Ui, region: Region, height: f32, add: impl FnOnce(&mut Ui)) -> Drawn {
+    let room = ui.max_rect();
+    egui::ScrollArea::vertical().show_clipped(ui, |ui| {
+        let size = egui::vec2(ui.available_width(), height);
+        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+        add(&mut ui.new_child(egui::UiBuilder::new().max_rect(rect)));
+    });
+    Drawn {
+        region,
+        room,
+        content: room,
     }
 }
 

@@ -374,8 +374,10 @@ fn ring_id(ui: &Ui) -> egui::Id {
 impl RedistPanel {
     pub(super) fn picture_ui(&mut self, ui: &mut Ui, params: &mut RedistParams) {
         // On the stage the tabs go over the chart they switch, beside the ring (the menu
-        // bar names the model): the ring keeps the room's height.
-        let stage = crate::ui::frame::on_stage(ui.ctx());
+        // bar names the model): the ring keeps the room's height. A phone's column is too
+        // narrow for anything beside the ring: the chart goes under it, as at a desk.
+        let ctx = ui.ctx();
+        let stage = crate::ui::frame::on_stage(ctx) && !crate::ui::frame::in_column(ctx);
         let key = (params.instance.clone(), params.algorithm);
         let run = self.checked.of(&key).is_none() && matches!(self.outcome(params), Some(Ok(_)));
         if !stage || !run {
