@@ -9,7 +9,8 @@
 //! - `state()`: JSON of what the page shows (`step`, `lesson`, `lesson_step`, `hidden`: a
 //!   question's answer is hidden, `embedded`, `busy`: a job runs, `ready_ms`: the first
 //!   frame, `slice_max_ms`: the longest time background work held the page, `alt`: the
-//!   canvas's alt text, the picture's description);
+//!   canvas's alt text, the picture's description; `column`: the stage is a phone's column,
+//!   `drawer`: where the stage's drawer is, `[left, top, right, bottom]` in points, or null);
 //! - `view(name)` (`workspace`, `map`, `compare`), `mapPoints(n)` (an n × n map),
 //!   `mapAxes(x, y)` (the front model's map axes, as `loadlab map`'s `--x` and `--y`) and
 //!   `cancel()` (the status bar's Cancel), for the timing and Cancel tests; `map()`: the Map
@@ -330,12 +331,14 @@ impl Page {
         let player = self.app.teach().player();
         let lesson = player.map(|p| p.lesson().name.clone());
         let lesson_step = player.map(|p| p.index() + 1);
-        let hidden = self
-            .hook
-            .borrow()
-            .ctx
-            .as_ref()
-            .is_some_and(|c| crate::ui::frame::secret(c).is_some());
+        let (hidden, column) = self.hook.borrow().ctx.as_ref().map_or((false, false), |c| {
+            let hidden = crate::ui::frame::secret(c).is_some();
+            (hidden, crate::ui::frame::in_column(c))
+        });
+        let drawer = self
+            .app
+            .drawer_rect()
+            .map(|r| [r.left(), r.top(), r.right(), r.bottom()]);
         let state = serde_json::json!({
             "step": step,
             "lesson": lesson,
@@ -346,6 +349,8 @@ impl Page {
             "ready_ms": self.ready_ms,
             "slice_max_ms": self.slice_max_ms,
             "alt": self.alt,
+            "column": column,
+            "drawer": drawer,
         });
         self.hook.borrow_mut().state = state.to_string();
         self.publish_map();

@@ -243,6 +243,24 @@ try {
   await page.screenshot({ path: join(SHOTS, "lesson-rrv-1.png") });
   await page.keyboard.press("Escape");
 
+  // A phone held upright (390 × 844 CSS pixels): one column, the drawer under the picture the
+  // whole width, the lesson's Next still there. (At device pixel ratio 1: headless Chromium's
+  // emulated ratio leaves ResizeObserver's devicePixelContentBoxSize in CSS pixels, so eframe
+  // would size the canvas a third of a real phone's.)
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(800);
+  await idle();
+  const phone = await state();
+  const [left, top, right, bottom] = phone.drawer || [0, 0, 0, 0];
+  check(
+    "a phone's page is one column, the drawer under the picture",
+    phone.column && left <= 1 && right >= 389 && top > 844 * 0.4 && bottom <= 844,
+    JSON.stringify(phone.drawer),
+  );
+  await page.screenshot({ path: join(SHOTS, "phone-rrv-1.png") });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.waitForTimeout(500);
+
   // Embedded: the stage only.
   await load(`#${cli("link", "divisible-table-1").trim()}`, "?embed=1");
   await idle();

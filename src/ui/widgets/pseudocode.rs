@@ -338,10 +338,11 @@ pub fn strip_height(ui: &Ui) -> f32 {
 }
 
 /// The strip on the stage: one row, the button first and the why taking the rest (whole on
-/// hover).
+/// hover); in a phone's column, with no room beside the picture, the why alone.
 fn stage_strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
     ui.horizontal(|ui| {
-        let clicked = ui
+        let clicked = !crate::ui::frame::in_column(ui.ctx())
+            && ui
             .button("Pseudo-code beside ▸")
             .on_hover_text("Show the whole pseudo-code beside the picture (the plots then take turns with the picture)")
             .clicked();
