@@ -312,7 +312,7 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
     );
     room.label(ex.prompt());
     let left = (rect.bottom() - room.cursor().top()).max(line);
-    let column = crate::ui::frame::in_column(ui.ctx());
+    let phone = crate::ui::frame::on_phone(ui.ctx()) || crate::ui::frame::in_column(ui.ctx());
     let newest = match (&band.hint, &band.last) {
         (Some(h), _) => Some(RichText::new(format!("Hint: {h}")).italics()),
         (None, Some(g)) => {
@@ -332,7 +332,7 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
             // (Its least height, egui's 64 points, may run a few points past the room into
             // the gap above the picture; on a phone, where a long prompt leaves less, a
             // verdict that scrolled ran over the buttons under it: there the room holds it.)
-            .min_scrolled_height(if column { left } else { MESSAGE_LEAST })
+            .min_scrolled_height(if phone { left } else { MESSAGE_LEAST })
             .auto_shrink([false, false])
             .show_clipped(&mut room, |ui| {
                 let r = ui.label(text);

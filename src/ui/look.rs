@@ -58,6 +58,17 @@ pub const DESK_ZOOM_MIN: f32 = 0.75;
 /// [`desk_zoom`] gives a room in between.
 pub const COLUMN_WIDTH: f32 = LEAST_WIDTH * DESK_ZOOM_MIN;
 
+/// A window whose shorter side is narrower than this (native points) is a phone's, upright
+/// (390 × 844) or on its side (844 × 390): a phone's short side is at most about 440 points,
+/// a small tablet's 600 or more. There a picture too tall for its room scrolls, as a page
+/// does under the finger, rather than being squeezed ([`crate::ui::frame::on_phone`]).
+pub const PHONE_SIDE: f32 = 480.0;
+
+/// Whether a window `native` points large is a phone's ([`PHONE_SIDE`]).
+pub fn is_phone(native: egui::Vec2) -> bool {
+    native.x.min(native.y) < PHONE_SIDE
+}
+
 /// The zoom of a window `native` points large outside presenter mode (and presenter mode's
 /// least): 1, or less where the window is narrower than [`LEAST_WIDTH`], so that it holds that
 /// width. A tablet upright (820 points) or an 800 × 600 projector had less: the toolbar
@@ -202,6 +213,9 @@ mod tests {
         // A phone upright: no zoom holds it legibly; one column at the system's type size.
         assert_eq!(zoom(639.0, 844.0), 1.0);
         assert_eq!(zoom(390.0, 844.0), 1.0);
+        // A phone either way up; not an 800 × 600 projector or a small tablet.
+        assert!(is_phone(egui::vec2(390.0, 844.0)) && is_phone(egui::vec2(844.0, 390.0)));
+        assert!(!is_phone(egui::vec2(800.0, 600.0)) && !is_phone(egui::vec2(600.0, 960.0)));
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! The lecture walk (issue 34): every bundled lesson walked as a teacher walks it, at 1280 × 720,
 //! 1920 × 1080, 1024 × 768 and 800 × 600 (4:3 projectors) in presenter mode, and as a student
 //! at a desk walks it, in the normal layout at 1920 × 1080, 1500 × 940 (the first window),
-//! 820 × 1180 (a tablet upright) and 390 × 844 (a phone upright: one column, the drawer under
-//! the picture), checked alike but for the picture's share of the window, a list's own
-//! scrolling and, on the phone, the picture's and the step text's (they scroll as a page
-//! does under the finger) — step 1, then Next (clicked where the button is, as a
+//! 820 × 1180 (a tablet upright), 390 × 844 (a phone upright: one column, the drawer under
+//! the picture) and 844 × 390 (a phone on its side), checked alike but for the picture's share
+//! of the window, a list's own scrolling and, on a phone, the picture's and the step text's
+//! (they scroll as a page does under the finger) — step 1, then Next (clicked where the button is, as a
 //! user would) to the end and Back to the start, never jumping. At every step: each drawer tab,
 //! the drawer folded and unfolded, the step bar at its start and at its end, every "In front"
 //! choice; on a Your-turn step an illegal move, a legal move that is not the algorithm's, Hint
@@ -190,7 +190,7 @@ impl Walk {
                 "[state] {want:?} is not in front (drawn: {drawn:?})"
             ));
         }
-        let phone = self.h.ctx.content_rect().width() < super::walk_checks::PHONE_WIDTH;
+        let phone = super::walk_checks::phone(self.h.ctx.content_rect());
         text_whole(&step.text, &all, phone, &mut |f| self.fail(f));
         if !exercise
             && all
@@ -741,11 +741,16 @@ macro_rules! walks {
 // 600); the normal layout ("desk": a student, the controls, pseudo-code and plots beside the
 // picture) at 1080p, in the app's first window (1500 × 940) and on a tablet held upright (820
 // × 1180 points, narrower than the layouts' least width: it zooms out to hold it) and on a
-// phone held upright (390 × 844: one column at the system's type size). (At 1280 × 720 the
-// normal layout is the presenter's.)
+// phone held upright (390 × 844: one column at the system's type size) and on its side
+// (844 × 390). (At 1280 × 720 the normal layout is the presenter's.)
 walks! {
     walk_li_720p: "li-divisible.ron" at 1280.0 x 720.0 presenter;
     walk_rrv_phone: "rrv-redistribute.ron" at 390.0 x 844.0 desk;
+    walk_rrv_land: "rrv-redistribute.ron" at 844.0 x 390.0 desk;
+    walk_li_land: "li-divisible.ron" at 844.0 x 390.0 desk;
+    walk_grs_land: "grs-treesweep.ron" at 844.0 x 390.0 desk;
+    walk_ksbf_land: "gao-rosenberg-ksbf.ron" at 844.0 x 390.0 desk;
+    walk_gil_matias_land: "gil-matias-geodecay.ron" at 844.0 x 390.0 desk;
     walk_li_phone: "li-divisible.ron" at 390.0 x 844.0 desk;
     walk_grs_phone: "grs-treesweep.ron" at 390.0 x 844.0 desk;
     walk_ksbf_phone: "gao-rosenberg-ksbf.ron" at 390.0 x 844.0 desk;

@@ -158,7 +158,7 @@ fn visible(
 /// lists do (the redistribution's sends under the ring, its scroll bar beside it): there only
 /// the region itself must not scroll (its viewport starts at the region's top; a list's
 /// starts below it).
-/// On a phone (`screen` narrower than [`PHONE_WIDTH`]) the picture and the plots scroll as a
+/// On a phone ([`phone`]) the picture and the plots scroll as a
 /// page does, under the finger: there only what is cut sideways or by the window fails.
 fn scrolled_away(
     t: &Text,
@@ -201,13 +201,14 @@ pub fn legibility(
     let drawer = drawer_pane(all);
     let mut seen: Vec<(&Text, egui::Rect)> = Vec::new();
     // (A panel's resize handle straddles its edge.)
-    let phone = screen.width() < PHONE_WIDTH;
+    let phone = phone(screen);
     for t in all.iter().filter(|t| t.role != egui::Role::Splitter) {
         scrolled_away(t, drawer.as_ref(), &rooms, (presenter, phone), fail);
         let Some((v, k)) = visible(t, drawer.as_ref(), screen, &rooms) else {
             continue;
         };
-        let scrolled = k.is_some_and(|k| rooms[k].0 == "drawer");
+        // (On a phone a region that scrolls may reach past the window: it is scrolled away.)
+        let scrolled = k.is_some_and(|k| rooms[k].0 == "drawer" || (phone && rooms[k].2));
         if !scrolled && !screen.expand(1.0).contains_rect(t.rect) {
             fail(format!(
                 "[legibility] {:?} {:?} at {:?} is cut by the window {screen:?}",
@@ -269,9 +270,15 @@ fn inked(t: &Text, visible: egui::Rect) -> Vec<egui::Rect> {
     t.lines.iter().map(|l| l.intersect(visible)).collect()
 }
 
-/// Windows narrower than this (points) are a phone's held upright: 390 wide, where no layout
-/// of the desk or the projector fits (its own figure, not the app's threshold).
+/// Windows whose shorter side is below this (points) are a phone's, upright (390 × 844) or on
+/// its side (844 × 390), where no layout of the desk or the projector fits (the walk's own
+/// figure, not the app's threshold).
 pub const PHONE_WIDTH: f32 = 600.0;
+
+/// Whether the window `screen` is a phone's ([`PHONE_WIDTH`]).
+pub fn phone(screen: egui::Rect) -> bool {
+    screen.width().min(screen.height()) < PHONE_WIDTH
+}
 
 /// A step's words read whole where the lesson shows them on arrival: a teacher at the
 /// projector does not scroll the drawer to finish the paragraph (17 steps of the five lessons

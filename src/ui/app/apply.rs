@@ -383,6 +383,7 @@ impl LoadlabApp {
     pub(super) fn follow_window(&mut self, ctx: &egui::Context) {
         let native = ctx.content_rect().size() * ctx.pixels_per_point()
             / ctx.native_pixels_per_point().unwrap_or(1.0);
+        crate::ui::frame::publish_phone(ctx, crate::ui::look::is_phone(native));
         let Some(p) = self.presenter.as_mut() else {
             self.fit_desk(ctx, native);
             return;

@@ -1,6 +1,6 @@
 //! The per-frame context: what the app publishes at the start of each frame and the widgets
-//! read while they draw — whether the room is a stage (widgets take their compact form) and
-//! a phone's column,
+//! read while they draw — whether the room is a stage (widgets take their compact form), a
+//! phone's column, a phone's window,
 //! whether this is the off-screen pass of an export, the open lesson question's answer to
 //! mask ([`Secret`]), the "Hide the future" switch with the step position ([`reveal::Reveal`])
 //! — and the repaint callback background jobs get.
@@ -23,6 +23,8 @@ struct Flag(&'static str);
 const STAGE: Flag = Flag("loadlab-stage");
 /// Whether the stage is a phone's column (the drawer under the picture).
 const COLUMN: Flag = Flag("loadlab-column");
+/// Whether the window is a phone's.
+const PHONE: Flag = Flag("loadlab-phone");
 /// Whether this is an export's off-screen context.
 const EXPORTING: Flag = Flag("figure-export-pass");
 
@@ -57,6 +59,17 @@ pub fn publish_column(ctx: &egui::Context, column: bool) {
 /// Whether this frame's stage is a column ([`publish_column`]).
 pub fn in_column(ctx: &egui::Context) -> bool {
     COLUMN.get(ctx)
+}
+
+/// Publishes, for this frame, whether the window is a phone's, upright or on its side (a
+/// region too tall for its room then scrolls rather than being squeezed).
+pub fn publish_phone(ctx: &egui::Context, phone: bool) {
+    PHONE.set(ctx, phone);
+}
+
+/// Whether this frame's window is a phone's ([`publish_phone`]).
+pub fn on_phone(ctx: &egui::Context) -> bool {
+    PHONE.get(ctx)
 }
 
 /// Marks `ctx` as the off-screen context of an export (for every frame it runs).

@@ -321,15 +321,15 @@ pub(super) fn measured(
     }
 }
 
-/// The least height of the picture in a phone's column, in points: a Your-turn band with
-/// the tree or grid under it, a ring with its chart. A shorter room scrolls it.
-pub const COLUMN_PICTURE: f32 = 460.0;
+/// The least height of the picture on a phone, in points: a Your-turn band with the tree or
+/// grid under it, a ring with its chart. A shorter room scrolls it.
+pub const PHONE_PICTURE: f32 = 460.0;
 
-/// Draws a region ([`measured`]); in a phone's column shorter than [`COLUMN_PICTURE`], laid
+/// Draws a region ([`measured`]); on a phone, in a room shorter than [`PHONE_PICTURE`], laid
 /// out that high and scrolled ([`scrolled_at`]).
 fn fitted(ui: &mut Ui, region: Region, scroll: bool, add: impl FnOnce(&mut Ui)) -> Drawn {
-    if crate::ui::frame::in_column(ui.ctx()) && ui.max_rect().height() < COLUMN_PICTURE {
-        scrolled_at(ui, region, COLUMN_PICTURE, add)
+    if crate::ui::frame::on_phone(ui.ctx()) && ui.max_rect().height() < PHONE_PICTURE {
+        scrolled_at(ui, region, PHONE_PICTURE, add)
     } else {
         measured(ui, region, scroll, add)
     }
