@@ -284,45 +284,36 @@ impl Drawer {
             } else {
                 egui::Layout::top_down(egui::Align::Center)
             };
-            ui.with_layout(layout, |ui| self.handle_buttons(ui, shown, teach, cmds));
+            ui.with_layout(layout, |ui| {
+                let player = teach.player();
+                if ui
+                    .button(RichText::new(fold_captions(self.column).1))
+                    .on_hover_text("Open the drawer: the lesson, the controls and the numbers")
+                    .clicked()
+                {
+                    match (self.front, player.is_some()) {
+                        (Leaf::Lesson, true) => self.lesson_folded = false,
+                        (Leaf::Numbers, _) => shown.numbers = true,
+                        _ => shown.controls = true,
+                    }
+                    self.last = (shown.controls, shown.numbers);
+                }
+                let Some(p) = player else {
+                    return;
+                };
+                let (i, n) = (p.index(), p.lesson().steps.len());
+                ui.label(format!("{}/{n}", i + 1))
+                    .on_hover_text(&p.lesson().title);
+                let back = ui.add_enabled(i > 0, egui::Button::new("◀"));
+                if back.on_hover_text("Previous step (←)").clicked() {
+                    cmds.push(Cmd::LessonStep(i - 1));
+                }
+                let next = ui.add_enabled(i + 1 < n, egui::Button::new("▶"));
+                if next.on_hover_text("Next step (→)").clicked() {
+                    cmds.push(Cmd::LessonStep(i + 1));
+                }
+            });
         });
-    }
-
-    /// The folded drawer's buttons, in the handle's direction.
-    fn handle_buttons(
-        &mut self,
-        ui: &mut egui::Ui,
-        shown: &mut OnScreen,
-        teach: &Teach,
-        cmds: &mut Vec<Cmd>,
-    ) {
-        let player = teach.player();
-        if ui
-            .button(RichText::new(fold_captions(self.column).1))
-            .on_hover_text("Open the drawer: the lesson, the controls and the numbers")
-            .clicked()
-        {
-            match (self.front, player.is_some()) {
-                (Leaf::Lesson, true) => self.lesson_folded = false,
-                (Leaf::Numbers, _) => shown.numbers = true,
-                _ => shown.controls = true,
-            }
-            self.last = (shown.controls, shown.numbers);
-        }
-        let Some(p) = player else {
-            return;
-        };
-        let (i, n) = (p.index(), p.lesson().steps.len());
-        ui.label(format!("{}/{n}", i + 1))
-            .on_hover_text(&p.lesson().title);
-        let back = ui.add_enabled(i > 0, egui::Button::new("◀"));
-        if back.on_hover_text("Previous step (←)").clicked() {
-            cmds.push(Cmd::LessonStep(i - 1));
-        }
-        let next = ui.add_enabled(i + 1 < n, egui::Button::new("▶"));
-        if next.on_hover_text("Next step (→)").clicked() {
-            cmds.push(Cmd::LessonStep(i + 1));
-        }
     }
 }
 
