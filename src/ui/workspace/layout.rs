@@ -336,13 +336,14 @@ fn fitted(ui: &mut Ui, region: Region, scroll: bool, add: impl FnOnce(&mut Ui)) 
 }
 
 /// Draws a region laid out `height` points high (as if its room were), in a vertical scroll
-/// area of its shorter room.
+/// area of its shorter room; what it draws beyond that height scrolls into view too.
 fn scrolled_at(ui: &mut Ui, region: Region, height: f32, add: impl FnOnce(&mut Ui)) -> Drawn {
     let room = ui.max_rect();
     egui::ScrollArea::vertical().show_clipped(ui, |ui| {
+        ui.set_min_height(height);
         let size = egui::vec2(ui.available_width(), height);
-        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-        add(&mut ui.new_child(egui::UiBuilder::new().max_rect(rect)));
+        let rect = egui::Rect::from_min_size(ui.cursor().min, size);
+        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), add);
     });
     Drawn {
         region,

@@ -549,11 +549,17 @@ impl RedistPanel {
             // There the δ chart's legend goes above the bars too: the chart keeps more and
             // the ring may get smaller.
             let narrow = room.x < LEGEND_TWO_ROWS;
-            let (legend_rows, lower_min, ring_min) = if narrow {
+            let (legend_rows, lower_min, mut ring_min) = if narrow {
                 (3.6, LOWER_MIN + 20.0, RING_MIN - 30.0)
             } else {
                 (2.5, LOWER_MIN, RING_MIN)
             };
+            // On a phone the picture scrolls: the ring, the picture, keeps a height legible
+            // on the phone's width, and a chart taller than what it leaves scrolls under it
+            // (the Gantt chart's rows squeezed it to a third of the width).
+            if crate::ui::frame::on_phone(ui.ctx()) {
+                ring_min = ring_min.max(room.x * PHONE_RING);
+            }
             let reserved = if legend { legend_rows * line } else { 0.0 };
             // The Gantt chart needs its toolbar, its rows and its axis whole (with the
             // numbers panel open in the first window, LOWER_MIN cut its axis by 8 points).
@@ -893,6 +899,9 @@ fn side_by_side(room: egui::Vec2, line: f32, stage: bool) -> bool {
     let stacked = (room.y - 2.5 * line - LOWER_MIN).min(room.y * 0.66);
     room.x - beside >= CHART_BESIDE_MIN && beside.min(beside_height) > stacked.min(room.x)
 }
+
+/// The least height of the ring on a phone, as a share of the picture's width.
+const PHONE_RING: f32 = 0.6;
 
 /// Narrowest the chart beside the ring gets on the stage.
 const CHART_BESIDE_MIN: f32 = 200.0;
