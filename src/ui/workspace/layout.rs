@@ -339,11 +339,16 @@ fn fitted(ui: &mut Ui, region: Region, scroll: bool, add: impl FnOnce(&mut Ui)) 
 /// area of its shorter room; what it draws beyond that height scrolls into view too.
 fn scrolled_at(ui: &mut Ui, region: Region, height: f32, add: impl FnOnce(&mut Ui)) -> Drawn {
     let room = ui.max_rect();
-    egui::ScrollArea::vertical().show_clipped(ui, |ui| {
-        ui.set_min_height(height);
-        let size = egui::vec2(ui.available_width(), height);
-        let rect = egui::Rect::from_min_size(ui.cursor().min, size);
-        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), add);
+    // A solid bar, always there: on a touch screen the picture's own drags (a ring's δ, a
+    // chart's pan) take the finger, and the bar is where the picture scrolls.
+    ui.scope(|ui| {
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        egui::ScrollArea::vertical().show_clipped(ui, |ui| {
+            ui.set_min_height(height);
+            let size = egui::vec2(ui.available_width(), height);
+            let rect = egui::Rect::from_min_size(ui.cursor().min, size);
+            ui.scope_builder(egui::UiBuilder::new().max_rect(rect), add);
+        });
     });
     Drawn {
         region,
