@@ -53,8 +53,8 @@ fn drawer_panel(room: egui::Vec2, window: f32) -> egui::Panel {
         .max_size((room.x * 0.5).max(250.0))
 }
 
-/// The share of a column's height the drawer takes: a lesson step's text and question read
-/// whole under a picture still large enough to follow.
+/// The share of a column's height the drawer takes: a lesson step's question and the start of
+/// its text (which scrolls) under a picture still large enough to follow.
 const COLUMN_DRAWER: f32 = 0.4;
 
 /// The captions of the drawer's fold and unfold buttons: toward the side it folds to.
