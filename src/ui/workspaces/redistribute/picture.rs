@@ -36,63 +36,6 @@ const GANTT_ROWS: usize = 64;
 /// Largest number of blocks drawn in the Gantt chart.
 const GANTT_BLOCKS: usize = 20_000;
 
-/// A slice's colour on the ring: its sign's colour, see-through.
-fn translucent(c: Color32) -> Color32 {
-    Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), 170)
-}
-
-pub(super) fn sign_color(d: i64, max: i64, dark: bool) -> Color32 {
-    if d == 0 {
-        return if dark {
-            Color32::from_gray(90)
-        } else {
-            Color32::from_gray(225)
-        };
-    }
-    let t = (d.unsigned_abs() as f32 / max.max(1) as f32).clamp(0.15, 1.0);
-    let (base, full) = if d > 0 {
-        (Color32::from_rgb(255, 236, 210), palette::POSITIVE)
-    } else {
-        (Color32::from_rgb(214, 230, 250), palette::NEGATIVE)
-    };
-    let lerp = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t) as u8;
-    Color32::from_rgb(
-        lerp(base.r(), full.r()),
-        lerp(base.g(), full.g()),
-        lerp(base.b(), full.b()),
-    )
-}
-
-/// Colour of a send by the group of pseudo-code steps that caused it.
-pub(super) fn step_color(step: u8) -> Color32 {
-    match step {
-        5 | 6 | 12 | 14 => Color32::from_rgb(210, 60, 40),
-        8 | 9 | 16 | 18 => Color32::from_rgb(30, 120, 200),
-        21 | 24 => Color32::from_rgb(130, 60, 180),
-        28 | 30 => palette::FORWARD,
-        STEP_FEED => Color32::from_rgb(190, 150, 0),
-        _ => palette::MUTED,
-    }
-}
-
-pub(super) fn step_meaning(step: u8) -> &'static str {
-    match step {
-        5 | 6 => "extremity of a positive maximal slice",
-        8 | 9 => "into a negative maximal slice",
-        12 => "δ_max = 2: slice with δ ≥ 3 sends right",
-        14 => "δ_max = 2: slice with δ = 4 sends left",
-        16 => "δ_max = 2: slice with δ ≤ −3 receives from the left",
-        18 => "δ_max = 2: slice with δ = −4 receives from the right",
-        21 => "maximal processor δ_i = δ_max sends right",
-        24 => "maximal processor δ_i = −δ_max receives from the left",
-        28 | 30 => "δ_max = 1: a balanced processor forwards",
-        STEP_FEED => {
-            "feeding (corrected variant): a sender with δ ≤ 0 is fed by its other neighbour"
-        }
-        _ => "",
-    }
-}
-
 /// The pseudo-code line, as (algorithm id, step label), behind a send `from` → `to` of
 /// `report`'s schedule whose step number is `step` (0: none): the step itself when the
 /// algorithm's pseudo-code has it, else Lemma 9's clockwise or counter-clockwise phase (System
@@ -877,7 +820,11 @@ impl RedistPanel {
 
 #[path = "charts.rs"]
 mod charts;
+#[path = "colors.rs"]
+mod colors;
 use charts::*;
+use colors::translucent;
+pub(super) use colors::{sign_color, step_color, step_meaning};
 #[path = "side.rs"]
 mod side;
 use side::Side;
