@@ -109,7 +109,7 @@ pub struct Drawer {
     lesson: LessonAt,
     /// Where the drawer was drawn in the last frame (None: folded).
     pub rect: Option<egui::Rect>,
-    /// The drawer lies under the picture this frame ([`is_column`]).
+    /// The drawer lies under the picture this frame (the app's [`is_column`], published).
     column: bool,
 }
 
@@ -166,7 +166,7 @@ impl Drawer {
         let lesson = teach.player().map(|p| (p.index(), p.revealed()));
         self.follow(shown, lesson);
         let mut cmds = Vec::new();
-        self.column = is_column(ui.available_width());
+        self.column = crate::ui::frame::in_column(ui.ctx());
         if self.open_leaves(shown).is_empty() {
             self.rect = None;
             self.handle(ui, shown, teach, &mut cmds);

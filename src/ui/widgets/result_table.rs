@@ -225,9 +225,8 @@ pub fn result_table_of(
         let gaps = ui.spacing().item_spacing.x * n_cols.saturating_sub(1) as f32;
         let width = cols.widths.iter().sum::<f32>() + gaps;
         // Still wider than the room (a drawer beside the stage, a phone): one block per row,
-        // each cell under its header, so nothing needs a sideways scroll to be read. (The
-        // grid rounds each cell out to a whole point: a point a column to spare.)
-        if n_cols > 1 && width + n_cols as f32 > ui.available_width() + 0.5 {
+        // each cell under its header, so nothing needs a sideways scroll to be read.
+        if n_cols > 1 && width > ui.available_width() + 0.5 {
             stacked(ui, &fallback, header, rows);
             return;
         }

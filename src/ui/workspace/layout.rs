@@ -339,8 +339,8 @@ fn fitted(ui: &mut Ui, region: Region, scroll: bool, add: impl FnOnce(&mut Ui)) 
 /// area of its shorter room; what it draws beyond that height scrolls into view too.
 fn scrolled_at(ui: &mut Ui, region: Region, height: f32, add: impl FnOnce(&mut Ui)) -> Drawn {
     let room = ui.max_rect();
-    // A solid bar, always there: on a touch screen the picture's own drags (a ring's δ, a
-    // chart's pan) take the finger, and the bar is where the picture scrolls.
+    // A solid bar, not a floating one: on a touch screen the picture's own drags (a ring's δ,
+    // a chart's pan) take the finger, and the bar is where the picture scrolls.
     ui.scope(|ui| {
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         egui::ScrollArea::vertical().show_clipped(ui, |ui| {
