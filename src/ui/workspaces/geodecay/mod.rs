@@ -558,6 +558,10 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
             .include_y(0.0)
             .include_y(top * 1.08 + 0.5);
     }
+    let extent: Vec<[f64; 2]> = (xs.iter().zip(&maxs).chain(xs.iter().zip(&mins)))
+        .map(|(&x, &y)| [x, y])
+        .collect();
+    let timeline = crate::ui::widgets::compare_plot::held_open(timeline, &extent);
     // Round ticks, three or more on each axis (whole rounds on x; lg values on a log y).
     let x_scale = crate::ui::widgets::ticks::Scale::Integer;
     let y_scale = crate::ui::widgets::ticks::Scale::Linear;

@@ -302,6 +302,31 @@ fn spans<'a>(points: impl Iterator<Item = &'a [f64; 2]>) -> ([f64; 2], [f64; 2],
     (lo, hi, [span(0), span(1)])
 }
 
+/// `plot` with room held open on an axis where the data (plot coordinates) sits at one value
+/// (to a part in 10^9) other than 0. egui_plot gives such an axis the other axis's extent
+/// (or 1) around that value, which at 3.2·10^18, or at 10^8 beside a height of 10^-9, is no
+/// width at all, and its bounds check panics (the monkey found total times near 10^18 under
+/// a huge ℓ). There the axis shows the value ±5 %; data with a width fits as before.
+pub fn held_open<'a, 'p>(
+    plot: Plot<'a>,
+    points: impl IntoIterator<Item = &'p [f64; 2]>,
+) -> Plot<'a> {
+    let (lo, hi, _) = spans(points.into_iter());
+    let thin = |k: usize| {
+        let c = 0.5 * (lo[k] + hi[k]);
+        (c.is_finite() && c != 0.0 && hi[k] - lo[k] <= c.abs() * 1e-9)
+            .then(|| (c - 0.05 * c.abs(), c + 0.05 * c.abs()))
+    };
+    let plot = match thin(0) {
+        Some((a, b)) => plot.include_x(a).include_x(b),
+        None => plot,
+    };
+    match thin(1) {
+        Some((a, b)) => plot.include_y(a).include_y(b),
+        None => plot,
+    }
+}
+
 /// Whether the bounds plot `pid` keeps (the user zoomed or dragged it) show none of the data
 /// spanning `lo`…`hi` (plot coordinates): an empty plot that only a double click would fit.
 fn misses_data(ctx: &egui::Context, pid: egui::Id, (lo, hi): ([f64; 2], [f64; 2])) -> bool {
@@ -548,8 +573,8 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         if place.is_none() {
             legend_row(ui, &swatches(plot));
         }
-        let egui_plot =
-            configured(Plot::new(id).id(pid), plot, (log_x, log_y)).height(plot_height(ui));
+        let egui_plot = configured(Plot::new(id).id(pid), plot, (log_x, log_y));
+        let egui_plot = held_open(egui_plot, points.iter().flatten()).height(plot_height(ui));
         let egui_plot = if axes_changed || misses_data(ui.ctx(), pid, (lo, hi)) {
             // The data moved to other coordinates, or a view zoomed on other data (another
             // instance, a later step) shows none of it: fit the view to it again.
@@ -645,201 +670,4 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
 pub const PLOT_LABEL: &str = "plot: ";
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn series(name: &str, points: Vec<[f64; 2]>) -> Curve {
-        Curve::new(name, points, SeriesStyle::Points, None)
-    }
-
-    /// A plot whose kept bounds (zoomed or dragged there) hold none of its data fits the
-    /// data again; bounds over part of it stay.
-    #[test]
-    fn a_view_zoomed_away_from_the_data_fits_it_again() {
-        let ctx = egui::Context::default();
-        let plot = ComparePlot {
-            series: vec![Curve::new(
-                "s",
-                vec![[1.0, 1.0], [10.0, 5.0]],
-                SeriesStyle::Line,
-                None,
-            )],
-            ..Default::default()
-        };
-        let mut view = PlotView::default();
-        let pid = std::cell::Cell::new(egui::Id::NULL);
-        let mut frame = |ctx: &egui::Context| {
-            let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(800.0, 600.0),
-                )),
-                ..Default::default()
-            };
-            let mut out = ctx.run_ui(input, |ui| {
-                ui.push_id("t", |ui| pid.set(plot_id(ui, "t")));
-                compare_plot(ui, "t", &plot, &mut view);
-            });
-            out.textures_delta.clear();
-        };
-        let kept = |ctx: &egui::Context, min: [f64; 2], max: [f64; 2]| {
-            let mut m = egui_plot::PlotMemory::load(ctx, pid.get()).expect("the plot's memory");
-            m.set_bounds(egui_plot::PlotBounds::from_min_max(min, max));
-            m.auto_bounds = egui::Vec2b::FALSE;
-            m.store(ctx, pid.get());
-        };
-        let bounds = |ctx: &egui::Context| {
-            let m = egui_plot::PlotMemory::load(ctx, pid.get()).expect("the plot's memory");
-            (m.bounds().min(), m.bounds().max())
-        };
-        frame(&ctx);
-        frame(&ctx);
-        kept(&ctx, [2.0, 1.0], [3.0, 2.0]);
-        frame(&ctx);
-        assert_eq!(
-            bounds(&ctx),
-            ([2.0, 1.0], [3.0, 2.0]),
-            "a zoom on the data stays"
-        );
-        kept(&ctx, [200.0, 1.0], [300.0, 2.0]);
-        frame(&ctx);
-        frame(&ctx);
-        let (min, max) = bounds(&ctx);
-        assert!(min[0] <= 1.0 && max[0] >= 10.0, "{min:?} {max:?}");
-        assert!(min[1] <= 1.0 && max[1] >= 5.0, "{min:?} {max:?}");
-    }
-
-    #[test]
-    fn csv_long_format() {
-        let plot = ComparePlot {
-            series: vec![
-                series("sim", vec![[1.0, 2.5], [2.0, -3.0]]),
-                series("theory, exact", vec![[0.5, 1e-9]]),
-                series("say \"hi\"", vec![[3.0, 4.0]]),
-                series("empty", vec![]),
-            ],
-            ..Default::default()
-        };
-        let csv = series_to_csv(&ComparePlot {
-            x_label: "x".into(),
-            y_label: "y".into(),
-            ..plot
-        });
-        let expected = "series,x,y\n\
-                        sim,1,2.5\n\
-                        sim,2,-3\n\
-                        \"theory, exact\",0.5,1e-9\n\
-                        \"say \"\"hi\"\"\",3,4\n";
-        assert_eq!(csv, expected);
-    }
-
-    #[test]
-    fn coinciding_series_are_found() {
-        let a = vec![[0.0, 1.0], [1.0, 2.0], [2.0, 3.0]];
-        let near = vec![[0.0, 1.001], [1.0, 2.0], [2.0, 3.001]];
-        let off = vec![[0.0, 1.0], [1.0, 2.5], [2.0, 3.0]];
-        let span = [2.0, 2.0];
-        assert!(coincide(&a, &near, span));
-        assert!(!coincide(&a, &off, span));
-        assert!(!coincide(&a, &a[..2], span));
-    }
-
-    #[test]
-    fn the_current_value_beyond_the_data_is_noted_not_plotted() {
-        // Fig. 2 with n = 1..40 and the tree's n = 1000.
-        let plot = ComparePlot {
-            series: vec![series("T*", (1..=40).map(|n| [n as f64, 1.0]).collect())],
-            x_marker: Some(1000.0),
-            ..Default::default()
-        };
-        assert!(!marker_inside(&plot, 1000.0));
-        assert!(marker_inside(&plot, 40.0));
-        assert!(marker_inside(&plot, 1.0));
-    }
-
-    #[test]
-    fn a_legend_row_has_one_entry_per_name() {
-        let mut plot = ComparePlot::default();
-        let red = Some(egui::Color32::RED);
-        plot.series
-            .push(Curve::new("P", vec![[0.0, 1.0]], SeriesStyle::Points, red));
-        plot.series
-            .push(Curve::new("P", vec![[0.0, 1.0]], SeriesStyle::Line, red));
-        plot.series
-            .push(Curve::new("limit", vec![], SeriesStyle::DashedLine, None));
-        let s = swatches(&plot);
-        assert_eq!(s.len(), 2);
-        assert!(matches!(s[0].1, Swatch::MarkerLine(_)) && s[0].2 == "P");
-        assert_eq!((s[1].1, s[1].2), (Swatch::Dashed, "limit"));
-    }
-
-    #[test]
-    fn a_legend_draws_each_point_series_with_its_own_marker() {
-        let mut plot = ComparePlot::default();
-        for name in ["C simulated", "P simulated"] {
-            plot.series.push(Curve::new(
-                name,
-                vec![[0.0, 1.0]],
-                SeriesStyle::Points,
-                None,
-            ));
-        }
-        let s = swatches(&plot);
-        let shape = |k: usize| match s[k].1 {
-            Swatch::Marker(m) => m.shape,
-            other => panic!("{other:?} is not a marker"),
-        };
-        // The first series' circles, the second's squares (as the plot draws them), not two
-        // dots.
-        assert_eq!(shape(0), MarkerShape::Circle);
-        assert_eq!(shape(1), MarkerShape::Square);
-    }
-
-    #[test]
-    fn csv_of_empty_plot_is_just_the_header() {
-        let empty = ComparePlot {
-            x_label: "x".into(),
-            y_label: "y".into(),
-            ..Default::default()
-        };
-        assert_eq!(series_to_csv(&empty), "series,x,y\n");
-    }
-
-    #[test]
-    fn log_transform_drops_non_positive() {
-        let pts = [
-            [1.0, 10.0],
-            [0.0, 5.0],
-            [100.0, -1.0],
-            [1000.0, 0.01],
-            [f64::NAN, 1.0],
-        ];
-        assert_eq!(plot_points(&pts, true, true), vec![[0.0, 1.0], [3.0, -2.0]]);
-        assert_eq!(plot_points(&pts, false, false).len(), 4);
-        assert_eq!(plot_points(&pts, true, false).len(), 3);
-    }
-
-    #[test]
-    fn readout_shows_real_values() {
-        let p = PlotPoint::new(2.0, -1.0);
-        assert_eq!(readout(&p, true, true), "x = 100\ny = 0.1");
-        assert_eq!(readout(&p, false, false), "x = 2\ny = -1");
-        // Four significant digits, not seventeen.
-        let third = PlotPoint::new(1.0 / 3.0, 2.0f64.sqrt() * 1000.0);
-        assert_eq!(readout(&third, false, false), "x = 0.3333\ny = 1414");
-    }
-
-    #[test]
-    fn log_axes_carry_decades() {
-        // What the plot hands egui_plot on a log axis from 1 to 10^4 (300 points tall).
-        let (lo, hi) = (0.0, 4.0);
-        let marks = ticks::spacer(Scale::Log, Y_SPACING)(egui_plot::GridInput {
-            bounds: (lo, hi),
-            base_step_size: (hi - lo) / 300.0 * 8.0,
-        });
-        let values: Vec<f64> = marks.iter().map(|m| m.value).collect();
-        assert_eq!(values, vec![0.0, 1.0, 2.0, 3.0, 4.0]);
-        let f = ticks::formatter(Scale::Log);
-        assert_eq!(f(marks[2], &(lo..=hi)), "100");
-    }
-}
+mod tests;
