@@ -161,6 +161,35 @@ fn gui_view_map_opens_the_map_of_the_presets_model_and_compare_pins_a() {
     shown(&mut h, "B is A");
 }
 
+/// A workspace's run that finishes while a map is in front is taken in: the status bar stops
+/// saying "simulating" (it said so for ever, with Cancel, while nothing ran: the monkey's
+/// seed 8 waited 400 s for it).
+#[test]
+fn a_run_that_ends_under_a_map_leaves_the_status_bar() {
+    let mut h = harness(None);
+    settle(&mut h);
+    for model in loadlab::model::registry::ModelId::ALL {
+        h.state_mut().send(Cmd::View(View::Workspace));
+        settle(&mut h);
+        // The first frame on the model starts its run; the map is in front from the next.
+        h.state_mut().send(Cmd::Switch(model));
+        h.run_steps(1);
+        h.state_mut().send(Cmd::View(View::Map));
+        let t0 = std::time::Instant::now();
+        h.run_steps(2);
+        while h.state_mut().busy() {
+            assert!(
+                t0.elapsed() < std::time::Duration::from_secs(20),
+                "{}: still busy under the map",
+                model.name()
+            );
+            h.run_steps(1);
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(h.query_by_label_contains("simulating").is_none());
+    }
+}
+
 /// Significant digits of `x` as Rust prints it (its shortest exact form).
 fn significant(x: f64) -> usize {
     let text = format!("{}", x.abs());

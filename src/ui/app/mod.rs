@@ -545,6 +545,8 @@ impl LoadlabApp {
                 )),
             }
         }
+        // The front workspace's jobs, whether or not it is drawn (a map may be in front).
+        self.tab().poll_jobs();
         if let Some((path, csv)) = self.export.poll() {
             // An error never lands in the file: nothing is written.
             match csv.map(|text| {

@@ -93,9 +93,7 @@ pub const CENTRE_MARK: &str = "workspace:centre";
 /// Polls the jobs, prepares, and publishes "hide the future" with the step position for
 /// every region to read; the step position before anything is drawn.
 fn prepare<W: Workspace>(w: &mut W, ctx: &egui::Context, params: &W::Params, hide: bool) -> usize {
-    for job in w.jobs() {
-        job.poll();
-    }
+    super::Tab::poll_jobs(w);
     w.prepare(ctx, params);
     let steps = w.steps(params);
     let step = w.stepper().step;

@@ -217,6 +217,9 @@ pub trait Tab {
     /// with the future shown (`your_turn`) and not done, a note in their place. Polls the
     /// jobs and prepares first.
     fn show_numbers(&mut self, ui: &mut Ui, scenario: &mut Scenario, your_turn: bool);
+    /// Takes in what the jobs finished (the app does every frame, so a job that ends while
+    /// a map or Compare is in front leaves the status bar).
+    fn poll_jobs(&mut self);
     /// Polls the jobs and prepares `scenario` without drawing (a headless render waits this
     /// way for the runs a figure needs).
     fn prepare_only(&mut self, ctx: &egui::Context, scenario: &Scenario);
@@ -348,9 +351,7 @@ impl<W: Workspace> Tab for W {
                 content: room,
             };
         };
-        for job in self.jobs() {
-            job.poll();
-        }
+        self.poll_jobs();
         self.prepare(ui.ctx(), params);
         layout::measured(ui, Region::Picture, true, |ui| self.picture(ui, params))
     }
@@ -372,13 +373,17 @@ impl<W: Workspace> Tab for W {
         }
     }
 
+    fn poll_jobs(&mut self) {
+        for job in self.jobs() {
+            job.poll();
+        }
+    }
+
     fn prepare_only(&mut self, ctx: &egui::Context, scenario: &Scenario) {
         let Some(params) = W::Params::of(scenario) else {
             return;
         };
-        for job in self.jobs() {
-            job.poll();
-        }
+        self.poll_jobs();
         self.prepare(ctx, params);
     }
 
@@ -503,9 +508,7 @@ fn prepared<'s, W: Workspace>(
     scenario: &'s mut Scenario,
 ) -> Option<&'s mut W::Params> {
     let params = W::Params::of_mut(scenario)?;
-    for job in w.jobs() {
-        job.poll();
-    }
+    w.poll_jobs();
     w.prepare(ctx, params);
     Some(params)
 }
