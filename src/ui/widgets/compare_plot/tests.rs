@@ -5,6 +5,24 @@ fn series(name: &str, points: Vec<[f64; 2]>) -> Curve {
     Curve::new(name, points, SeriesStyle::Points, None)
 }
 
+/// Draws `plot` alone in an 800 × 600 window; the id of its egui_plot memory.
+fn frame(ctx: &egui::Context, plot: &ComparePlot, view: &mut PlotView) -> egui::Id {
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(800.0, 600.0),
+        )),
+        ..Default::default()
+    };
+    let mut pid = egui::Id::NULL;
+    let mut out = ctx.run_ui(input, |ui| {
+        ui.push_id("t", |ui| pid = plot_id(ui, "t"));
+        compare_plot(ui, "t", plot, view);
+    });
+    out.textures_delta.clear();
+    pid
+}
+
 /// A plot whose kept bounds (zoomed or dragged there) hold none of its data fits the
 /// data again; bounds over part of it stay.
 #[test]
@@ -20,43 +38,28 @@ fn a_view_zoomed_away_from_the_data_fits_it_again() {
         ..Default::default()
     };
     let mut view = PlotView::default();
-    let pid = std::cell::Cell::new(egui::Id::NULL);
-    let mut frame = |ctx: &egui::Context| {
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(800.0, 600.0),
-            )),
-            ..Default::default()
-        };
-        let mut out = ctx.run_ui(input, |ui| {
-            ui.push_id("t", |ui| pid.set(plot_id(ui, "t")));
-            compare_plot(ui, "t", &plot, &mut view);
-        });
-        out.textures_delta.clear();
-    };
+    let pid = frame(&ctx, &plot, &mut view);
     let kept = |ctx: &egui::Context, min: [f64; 2], max: [f64; 2]| {
-        let mut m = egui_plot::PlotMemory::load(ctx, pid.get()).expect("the plot's memory");
+        let mut m = egui_plot::PlotMemory::load(ctx, pid).expect("the plot's memory");
         m.set_bounds(egui_plot::PlotBounds::from_min_max(min, max));
         m.auto_bounds = egui::Vec2b::FALSE;
-        m.store(ctx, pid.get());
+        m.store(ctx, pid);
     };
     let bounds = |ctx: &egui::Context| {
-        let m = egui_plot::PlotMemory::load(ctx, pid.get()).expect("the plot's memory");
+        let m = egui_plot::PlotMemory::load(ctx, pid).expect("the plot's memory");
         (m.bounds().min(), m.bounds().max())
     };
-    frame(&ctx);
-    frame(&ctx);
+    frame(&ctx, &plot, &mut view);
     kept(&ctx, [2.0, 1.0], [3.0, 2.0]);
-    frame(&ctx);
+    frame(&ctx, &plot, &mut view);
     assert_eq!(
         bounds(&ctx),
         ([2.0, 1.0], [3.0, 2.0]),
         "a zoom on the data stays"
     );
     kept(&ctx, [200.0, 1.0], [300.0, 2.0]);
-    frame(&ctx);
-    frame(&ctx);
+    frame(&ctx, &plot, &mut view);
+    frame(&ctx, &plot, &mut view);
     let (min, max) = bounds(&ctx);
     assert!(min[0] <= 1.0 && max[0] >= 10.0, "{min:?} {max:?}");
     assert!(min[1] <= 1.0 && max[1] >= 5.0, "{min:?} {max:?}");
@@ -84,26 +87,12 @@ fn data_on_one_huge_coordinate_still_draws() {
         };
         for axes in [(false, false), (true, true)] {
             let ctx = egui::Context::default();
-            let pid = std::cell::Cell::new(egui::Id::NULL);
             let mut view = PlotView {
                 log_x: axes.0,
                 log_y: axes.1,
             };
-            for _ in 0..3 {
-                let input = egui::RawInput {
-                    screen_rect: Some(egui::Rect::from_min_size(
-                        egui::Pos2::ZERO,
-                        egui::vec2(800.0, 600.0),
-                    )),
-                    ..Default::default()
-                };
-                let mut out = ctx.run_ui(input, |ui| {
-                    ui.push_id("t", |ui| pid.set(plot_id(ui, "t")));
-                    compare_plot(ui, "t", &plot, &mut view);
-                });
-                out.textures_delta.clear();
-            }
-            let m = egui_plot::PlotMemory::load(&ctx, pid.get()).expect("the plot's memory");
+            let pid = (0..3).fold(egui::Id::NULL, |_, _| frame(&ctx, &plot, &mut view));
+            let m = egui_plot::PlotMemory::load(&ctx, pid).expect("the plot's memory");
             let (min, max) = (m.bounds().min(), m.bounds().max());
             let at = to_axis(x, axes.0);
             assert!(
