@@ -1,5 +1,6 @@
-//! The GUI monkey (issue 24): seeded random clicks on every kind of control, slider values
-//! anywhere in their range, and the app's keys, on the real app at the projector stage and on
+//! The GUI monkey (issue 24): seeded random clicks on every kind of control, slider and
+//! drag values anywhere in their range, text typed into fields (out of range, not a number),
+//! and the app's keys, on the real app at the projector stage and on
 //! the desktop. The app must never panic and must keep drawing; the seeds are fixed so a
 //! failure replays. For that each action waits for the background jobs it started: with a
 //! fixed number of frames instead, what was on screen for the next action depended on the
@@ -20,9 +21,10 @@ const ACTIONS: usize = 400;
 /// The seeds the CI runs (odd: presenter stage at 1280 × 720; even: the desktop).
 const SEEDS: [u64; 4] = [1, 2, 3, 4];
 
-/// Labels the monkey leaves alone: file dialogs (they would wait for a person) and leaving.
+/// Labels the monkey leaves alone: file dialogs (they would wait for a person), a typed file
+/// path (the monkey writes no files), and leaving.
 fn off_limits(label: &str) -> bool {
-    ["…", "Open", "Save", "Export", "Quit", "Copy"]
+    ["…", "Open", "Save", "Export", "Quit", "Copy", "File path"]
         .iter()
         .any(|w| label.contains(w))
 }
@@ -67,7 +69,13 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
         .query_all(by().predicate(|n| {
             matches!(
                 n.role(),
-                Role::Button | Role::Slider | Role::CheckBox | Role::RadioButton | Role::ComboBox
+                Role::Button
+                    | Role::Slider
+                    | Role::CheckBox
+                    | Role::RadioButton
+                    | Role::ComboBox
+                    | Role::TextInput
+                    | Role::SpinButton
             ) && n.bounding_box().is_some()
                 && !off_limits(&n.label().unwrap_or_default())
         }))
@@ -79,7 +87,38 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
     let node = &nodes[rng.random_range(0..nodes.len())];
     let a = node.accesskit_node();
     let label = a.label().unwrap_or_default();
-    if a.role() == Role::Slider {
+    if a.role() == Role::TextInput {
+        // What a hurried or curious user types: numbers out of range, not numbers at all.
+        const TYPED: [&str; 16] = [
+            "",
+            "0",
+            "-1",
+            "1e308",
+            "1e-320",
+            "NaN",
+            "inf",
+            "2^1000",
+            "2^-5",
+            "abc",
+            "1/3",
+            "99999999999999999999999",
+            "½",
+            " 7 ",
+            "-0",
+            "1,5",
+        ];
+        let text = TYPED[rng.random_range(0..TYPED.len())];
+        node.focus();
+        h.run_steps(1);
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        match h.query_by(|n| n.is_focused()) {
+            Some(field) => field.type_text(text),
+            None => return format!("focus {label:?} (not taken)"),
+        }
+        h.key_press(egui::Key::Enter);
+        return format!("type {text:?} into {label:?}");
+    }
+    if matches!(a.role(), Role::Slider | Role::SpinButton) {
         let (lo, hi) = (
             a.min_numeric_value().unwrap_or(0.0),
             a.max_numeric_value().unwrap_or(1.0),
