@@ -18,8 +18,16 @@ use super::common::settle;
 
 /// Actions per seed.
 const ACTIONS: usize = 400;
-/// The seeds the CI runs (odd: presenter stage at 1280 × 720; even: the desktop).
-const SEEDS: [u64; 4] = [1, 2, 3, 4];
+/// The seeds the CI runs, each with its window and whether it presents: the projector stage
+/// at 1280 × 720, the desktop, and a phone upright (one column) and on its side.
+const SEEDS: [(u64, [f32; 2], bool); 6] = [
+    (1, [1280.0, 720.0], true),
+    (2, [1500.0, 940.0], false),
+    (3, [1280.0, 720.0], true),
+    (4, [1500.0, 940.0], false),
+    (5, [390.0, 844.0], false),
+    (6, [844.0, 390.0], false),
+];
 
 /// Labels the monkey leaves alone: file dialogs (they would wait for a person), a typed file
 /// path (the monkey writes no files), and leaving.
@@ -29,18 +37,13 @@ fn off_limits(label: &str) -> bool {
         .any(|w| label.contains(w))
 }
 
-fn app(seed: u64) -> Harness<'static, LoadlabApp> {
-    let size = if seed % 2 == 1 {
-        egui::vec2(1280.0, 720.0)
-    } else {
-        egui::vec2(1500.0, 940.0)
-    };
+fn app([w, h]: [f32; 2], presenter: bool) -> Harness<'static, LoadlabApp> {
     let mut h = Harness::builder()
-        .with_size(size)
+        .with_size(egui::vec2(w, h))
         .with_max_steps(50)
         .build_eframe(|cc| LoadlabApp::new(cc, None));
     settle(&mut h);
-    if seed % 2 == 1 {
+    if presenter {
         h.state_mut().send(Cmd::Presenter(true));
         h.run_steps(3);
     }
@@ -138,8 +141,8 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
 
 #[test]
 fn a_seeded_monkey_never_panics_and_the_app_keeps_drawing() {
-    for seed in SEEDS {
-        let mut h = app(seed);
+    for (seed, size, presenter) in SEEDS {
+        let mut h = app(size, presenter);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut done = Vec::new();
         for _ in 0..ACTIONS {
