@@ -186,6 +186,13 @@ impl Maps {
             .or_else(|| self.compare.status(self.front == View::Compare))
     }
 
+    /// Takes in what every job finished, shown or not (the app does every frame, so a map
+    /// left while it computed, or A's run under Compare's results, leaves the status bar).
+    pub fn poll_jobs(&mut self) {
+        JobHandle::poll(&mut self.map.grid);
+        self.compare.poll_jobs();
+    }
+
     /// Cancels every job.
     pub fn cancel(&mut self) {
         self.map.grid.cancel();

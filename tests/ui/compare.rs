@@ -227,3 +227,33 @@ fn presenter_mode_at_1280_by_720_folds_the_plot_until_asked_for() {
     shown(&mut h, "Show the plot");
     assert!(h.query_by_label("log y").is_none());
 }
+
+/// A's run that ends while the results are in front of the pictures (presenter mode on a
+/// short window) is taken in: the status bar stops saying it computes (it said so for ever,
+/// with Cancel; the monkey's seed 2 found it).
+#[test]
+fn a_run_that_ends_behind_the_results_leaves_the_status_bar() {
+    let mut h = super::common::window(1280.0, 720.0, None);
+    h.state_mut().send(Cmd::Presenter(true));
+    settle(&mut h);
+    let i = BUNDLED
+        .iter()
+        .position(|b| b.file == "compare-redistribute-alg3-printed-vs-corrected.ron")
+        .unwrap();
+    // The first frame on the comparison draws the pictures, and A's run starts; the results
+    // take their place before that run is taken in.
+    h.state_mut().send(Cmd::Bundled(i));
+    h.run_steps(2);
+    h.get_by_label_contains("Show the plot").click();
+    let t0 = std::time::Instant::now();
+    h.run_steps(2);
+    while h.state_mut().busy() {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(20),
+            "still busy behind the results"
+        );
+        h.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    shown(&mut h, "log y");
+}

@@ -190,6 +190,32 @@ fn a_run_that_ends_under_a_map_leaves_the_status_bar() {
     }
 }
 
+/// A map left while it computes is taken in all the same: the status bar stops saying it
+/// computes.
+#[test]
+fn a_map_left_while_it_computes_leaves_the_status_bar() {
+    let mut h = harness(None);
+    settle(&mut h);
+    for model in loadlab::model::registry::ModelId::ALL {
+        h.state_mut().send(Cmd::Switch(model));
+        settle(&mut h);
+        h.state_mut().send(Cmd::View(View::Map));
+        h.run_steps(1);
+        h.state_mut().send(Cmd::View(View::Workspace));
+        let t0 = std::time::Instant::now();
+        h.run_steps(2);
+        while h.state_mut().busy() {
+            assert!(
+                t0.elapsed() < std::time::Duration::from_secs(20),
+                "{}: still busy after the map was left",
+                model.name()
+            );
+            h.run_steps(1);
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+}
+
 /// Significant digits of `x` as Rust prints it (its shortest exact form).
 fn significant(x: f64) -> usize {
     let text = format!("{}", x.abs());

@@ -50,6 +50,68 @@ fn app([w, h]: [f32; 2], presenter: bool) -> Harness<'static, LoadlabApp> {
     h
 }
 
+/// A gesture anywhere in the window: a drag (a ring's δ, a plot's pan, a panel's edge), the
+/// wheel (a plot's zoom, a scroll area), the zoom keys, or the window resized.
+fn gesture(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
+    let screen = h.ctx.content_rect();
+    let mut at = || {
+        egui::pos2(
+            rng.random_range(screen.left()..=screen.right()),
+            rng.random_range(screen.top()..=screen.bottom()),
+        )
+    };
+    let (from, to) = (at(), at());
+    match rng.random_range(0..10) {
+        0..=4 => {
+            h.hover_at(from);
+            h.drag_at(from);
+            h.run_steps(1);
+            h.hover_at(to);
+            h.run_steps(1);
+            h.drop_at(to);
+            format!("drag {from:?} → {to:?}")
+        }
+        5..=7 => {
+            h.hover_at(from);
+            let delta = egui::vec2(0.0, if rng.random_bool(0.5) { 120.0 } else { -120.0 });
+            let modifiers = if rng.random_bool(0.5) {
+                egui::Modifiers::COMMAND
+            } else {
+                egui::Modifiers::NONE
+            };
+            h.event(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta,
+                modifiers,
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Wheel,
+            });
+            format!("wheel {delta:?} {modifiers:?} at {from:?}")
+        }
+        8 => {
+            let key = if rng.random_bool(0.5) {
+                egui::Key::Equals
+            } else {
+                egui::Key::Minus
+            };
+            h.key_press_modifiers(egui::Modifiers::COMMAND, key);
+            format!("zoom key {key:?}")
+        }
+        _ => {
+            const SIZES: [[f32; 2]; 5] = [
+                [1280.0, 720.0],
+                [1920.0, 1080.0],
+                [390.0, 844.0],
+                [844.0, 390.0],
+                [800.0, 600.0],
+            ];
+            let [w, hgt] = SIZES[rng.random_range(0..SIZES.len())];
+            h.set_size(egui::vec2(w, hgt));
+            format!("resize to {w} × {hgt}")
+        }
+    }
+}
+
 /// One random action; what it did, for the failure message.
 fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
     const KEYS: [egui::Key; 8] = [
@@ -66,6 +128,9 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
         let key = KEYS[rng.random_range(0..KEYS.len())];
         h.key_press(key);
         return format!("key {key:?}");
+    }
+    if rng.random_bool(0.15) {
+        return gesture(h, rng);
     }
     let screen = h.ctx.content_rect();
     let nodes: Vec<_> = h

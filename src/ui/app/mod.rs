@@ -545,8 +545,10 @@ impl LoadlabApp {
                 )),
             }
         }
-        // The front workspace's jobs, whether or not it is drawn (a map may be in front).
+        // The jobs whose status the status bar shows, whether or not they are drawn (a map
+        // may be in front of the workspace, Compare's results in front of A's picture).
         self.tab().poll_jobs();
+        self.maps.poll_jobs();
         if let Some((path, csv)) = self.export.poll() {
             // An error never lands in the file: nothing is written.
             match csv.map(|text| {

@@ -249,6 +249,21 @@ impl Compare {
             .or_else(|| self.plots_b.status())
     }
 
+    /// Takes in what every job finished, A's workspaces' too, whether or not it is drawn (the
+    /// app does every frame: with the results in front of the pictures, A's run went on
+    /// saying "Computing…" in the status bar after it ended).
+    pub fn poll_jobs(&mut self) {
+        for tab in self.a_tabs.iter_mut().flatten() {
+            tab.poll_jobs();
+        }
+        for job in [&mut self.a, &mut self.b] {
+            JobHandle::poll(job);
+        }
+        for job in [&mut self.plots_a, &mut self.plots_b] {
+            JobHandle::poll(job);
+        }
+    }
+
     /// Cancels every job, A's workspace's too.
     pub fn cancel(&mut self) {
         self.a.cancel();
