@@ -9,17 +9,20 @@ use loadlab::ui::LoadlabApp;
 /// Runs frames until the front workspace has no background job left (simulations, sweeps,
 /// exports), polling the app's state; fails after 60 s.
 pub fn settle(h: &mut Harness<'_, LoadlabApp>) {
+    idle_within(h, 60, "background jobs did not finish");
+    h.run_steps(2);
+}
+
+/// Runs frames until the app has no job left that the status bar would show; fails saying
+/// `what` after `seconds`.
+pub fn idle_within(h: &mut Harness<'_, LoadlabApp>, seconds: u64, what: &str) {
     let t0 = Instant::now();
     h.run_steps(2);
     while h.state_mut().busy() {
-        assert!(
-            t0.elapsed() < Duration::from_secs(60),
-            "background jobs did not finish"
-        );
+        assert!(t0.elapsed() < Duration::from_secs(seconds), "{what}");
         h.run_steps(1);
         std::thread::sleep(Duration::from_millis(2));
     }
-    h.run_steps(2);
 }
 
 /// Waits (running frames, up to 30 s: background jobs are slower on a loaded machine) until a

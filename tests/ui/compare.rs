@@ -245,15 +245,6 @@ fn a_run_that_ends_behind_the_results_leaves_the_status_bar() {
     h.state_mut().send(Cmd::Bundled(i));
     h.run_steps(2);
     h.get_by_label_contains("Show the plot").click();
-    let t0 = std::time::Instant::now();
-    h.run_steps(2);
-    while h.state_mut().busy() {
-        assert!(
-            t0.elapsed() < std::time::Duration::from_secs(20),
-            "still busy behind the results"
-        );
-        h.run_steps(1);
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    super::common::idle_within(&mut h, 20, "still busy behind the results");
     shown(&mut h, "log y");
 }

@@ -7,7 +7,7 @@ use loadlab::model::NoProgress;
 use loadlab::model::registry::Scenario;
 use loadlab::ui::app::{Cmd, View};
 
-use super::common::{app_on, harness, settle, shown};
+use super::common::{app_on, harness, idle_within, settle, shown};
 
 /// The labels on screen containing `text`.
 fn labels(h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>, text: &str) -> Vec<String> {
@@ -175,17 +175,8 @@ fn a_run_that_ends_under_a_map_leaves_the_status_bar() {
         h.state_mut().send(Cmd::Switch(model));
         h.run_steps(1);
         h.state_mut().send(Cmd::View(View::Map));
-        let t0 = std::time::Instant::now();
-        h.run_steps(2);
-        while h.state_mut().busy() {
-            assert!(
-                t0.elapsed() < std::time::Duration::from_secs(20),
-                "{}: still busy under the map",
-                model.name()
-            );
-            h.run_steps(1);
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        let what = format!("{}: still busy under the map", model.name());
+        idle_within(&mut h, 20, &what);
         assert!(h.query_by_label_contains("simulating").is_none());
     }
 }
@@ -202,17 +193,8 @@ fn a_map_left_while_it_computes_leaves_the_status_bar() {
         h.state_mut().send(Cmd::View(View::Map));
         h.run_steps(1);
         h.state_mut().send(Cmd::View(View::Workspace));
-        let t0 = std::time::Instant::now();
-        h.run_steps(2);
-        while h.state_mut().busy() {
-            assert!(
-                t0.elapsed() < std::time::Duration::from_secs(20),
-                "{}: still busy after the map was left",
-                model.name()
-            );
-            h.run_steps(1);
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        let what = format!("{}: still busy after the map was left", model.name());
+        idle_within(&mut h, 20, &what);
     }
 }
 
