@@ -18,15 +18,18 @@ use super::common::settle;
 
 /// Actions per seed.
 const ACTIONS: usize = 400;
-/// The seeds the CI runs, each with its window and whether it presents: the projector stage
-/// at 1280 × 720, the desktop, and a phone upright (one column) and on its side.
-const SEEDS: [(u64, [f32; 2], bool); 6] = [
-    (1, [1280.0, 720.0], true),
-    (2, [1500.0, 940.0], false),
-    (3, [1280.0, 720.0], true),
-    (4, [1500.0, 940.0], false),
-    (5, [390.0, 844.0], false),
-    (6, [844.0, 390.0], false),
+/// The seeds the CI runs, each with its window, whether it presents and the bundled lesson it
+/// starts in: the projector stage at 1280 × 720, the desktop, a phone upright (one column)
+/// and on its side, and a lecture under way.
+const SEEDS: [(u64, [f32; 2], bool, Option<usize>); 8] = [
+    (1, [1280.0, 720.0], true, None),
+    (2, [1500.0, 940.0], false, None),
+    (3, [1280.0, 720.0], true, None),
+    (4, [1500.0, 940.0], false, None),
+    (5, [390.0, 844.0], false, None),
+    (6, [844.0, 390.0], false, None),
+    (7, [1280.0, 720.0], true, Some(0)),
+    (8, [1920.0, 1080.0], true, Some(1)),
 ];
 
 /// Labels the monkey leaves alone: file dialogs (they would wait for a person), a typed file
@@ -37,7 +40,7 @@ fn off_limits(label: &str) -> bool {
         .any(|w| label.contains(w))
 }
 
-fn app([w, h]: [f32; 2], presenter: bool) -> Harness<'static, LoadlabApp> {
+fn app([w, h]: [f32; 2], presenter: bool, lesson: Option<usize>) -> Harness<'static, LoadlabApp> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(w, h))
         .with_max_steps(50)
@@ -46,6 +49,10 @@ fn app([w, h]: [f32; 2], presenter: bool) -> Harness<'static, LoadlabApp> {
     if presenter {
         h.state_mut().send(Cmd::Presenter(true));
         h.run_steps(3);
+    }
+    if let Some(k) = lesson {
+        h.state_mut().send(Cmd::StartLesson(k));
+        settle(&mut h);
     }
     h
 }
@@ -206,8 +213,8 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
 
 #[test]
 fn a_seeded_monkey_never_panics_and_the_app_keeps_drawing() {
-    for (seed, size, presenter) in SEEDS {
-        let mut h = app(size, presenter);
+    for (seed, size, presenter, lesson) in SEEDS {
+        let mut h = app(size, presenter, lesson);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut done = Vec::new();
         for _ in 0..ACTIONS {
