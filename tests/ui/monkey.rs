@@ -32,12 +32,23 @@ const SEEDS: [(u64, [f32; 2], bool, Option<usize>); 8] = [
     (8, [1920.0, 1080.0], true, Some(1)),
 ];
 
-/// Labels the monkey leaves alone: file dialogs (they would wait for a person), a typed file
-/// path (the monkey writes no files), and leaving.
+/// Labels the monkey leaves alone: file dialogs (they would wait for a person) and what asks
+/// for one (a figure's ↓ PNG and ↓ SVG: with no file dialog here the app asks for a path, and
+/// its field, taking the focus a frame late, took text typed for another and wrote a PNG by
+/// that name in the working folder), a typed file path, and leaving.
 fn off_limits(label: &str) -> bool {
-    ["…", "Open", "Save", "Export", "Quit", "Copy", "File path"]
-        .iter()
-        .any(|w| label.contains(w))
+    [
+        "…",
+        "Open",
+        "Save",
+        "Export",
+        "Quit",
+        "Copy",
+        "File path",
+        "↓",
+    ]
+    .iter()
+    .any(|w| label.contains(w))
 }
 
 fn app([w, h]: [f32; 2], presenter: bool, lesson: Option<usize>) -> Harness<'static, LoadlabApp> {
@@ -131,6 +142,22 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
         egui::Key::H,
         egui::Key::F5,
     ];
+    // A file path asked for (a figure's ↓ PNG with no file dialog here) is cancelled: the
+    // field takes the focus, so text typed for another field would name a file written in
+    // the working folder.
+    if let Some(field) = h.query_by_label("File path").map(|n| n.rect()) {
+        let cancel = h
+            .query_all_by_label("Cancel")
+            .filter(|n| n.rect().top() >= field.top())
+            .min_by(|a, b| {
+                let d = |n: &egui_kittest::Node<'_>| n.rect().top() - field.top();
+                d(a).total_cmp(&d(b))
+            });
+        if let Some(cancel) = cancel {
+            cancel.click_accesskit();
+            return "cancel the file path".into();
+        }
+    }
     if rng.random_bool(0.15) {
         let key = KEYS[rng.random_range(0..KEYS.len())];
         h.key_press(key);
@@ -187,8 +214,10 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
         h.run_steps(1);
         h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
         match h.query_by(|n| n.is_focused()) {
-            Some(field) => field.type_text(text),
-            None => return format!("focus {label:?} (not taken)"),
+            Some(field) if !off_limits(&field.accesskit_node().label().unwrap_or_default()) => {
+                field.type_text(text)
+            }
+            _ => return format!("focus {label:?} (not taken)"),
         }
         h.key_press(egui::Key::Enter);
         return format!("type {text:?} into {label:?}");
@@ -213,6 +242,12 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
 
 #[test]
 fn a_seeded_monkey_never_panics_and_the_app_keeps_drawing() {
+    let files = || -> std::collections::BTreeSet<std::ffi::OsString> {
+        std::fs::read_dir(".")
+            .map(|d| d.flatten().map(|e| e.file_name()).collect())
+            .unwrap_or_default()
+    };
+    let before = files();
     for (seed, size, presenter, lesson) in SEEDS {
         let mut h = app(size, presenter, lesson);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -246,4 +281,7 @@ fn a_seeded_monkey_never_panics_and_the_app_keeps_drawing() {
             done.len()
         );
     }
+    // Nothing written in the working folder (a typed file path once named PNGs there).
+    let written: Vec<_> = files().difference(&before).cloned().collect();
+    assert!(written.is_empty(), "the monkey wrote {written:?}");
 }
