@@ -23,7 +23,9 @@ use crate::model::{Cancelled, NoProgress};
 use crate::report::format::{Precision, number};
 use crate::report::{self, ReportError, SeriesSet, text_number};
 use crate::ui::frame::repainter;
-use crate::ui::widgets::compare_plot::{from_axis, held_open, hovered, plot_points, round_axes};
+use crate::ui::widgets::compare_plot::{
+    from_axis, held_open, hovered, plot_points, round_axes, spans,
+};
 use crate::ui::widgets::legend::{
     CornerLegend, Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
@@ -666,7 +668,8 @@ impl Compare {
         let legend = overlay_legend(ui, id, lines, &drawn);
         // Round ticks, at least three labelled on each axis (decades on a log axis).
         let plot = Plot::new("compare-overlay-plot").id(id);
-        let plot = held_open(plot, drawn.iter().flat_map(|d| &d.1));
+        let (lo, hi, _) = spans(drawn.iter().flat_map(|d| d.1.iter().copied()));
+        let plot = held_open(plot, (lo, hi));
         let plot = round_axes(plot, Scale::of(log_x), Scale::of(log_y))
             .y_axis_min_width(40.0)
             .x_axis_label(axis_label(&x_name, log_x))

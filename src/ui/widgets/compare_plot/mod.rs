@@ -286,8 +286,9 @@ fn coincide(a: &[[f64; 2]], b: &[[f64; 2]], span: [f64; 2]) -> bool {
         })
 }
 
-/// The x and y spans of some points (1 where they are empty or flat).
-fn spans<'a>(points: impl Iterator<Item = &'a [f64; 2]>) -> ([f64; 2], [f64; 2], [f64; 2]) {
+/// The least and greatest x and y of some points, and their spans (1 where they are empty or
+/// flat).
+pub fn spans(points: impl IntoIterator<Item = [f64; 2]>) -> ([f64; 2], [f64; 2], [f64; 2]) {
     let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
     for p in points {
         for k in 0..2 {
@@ -306,12 +307,9 @@ fn spans<'a>(points: impl Iterator<Item = &'a [f64; 2]>) -> ([f64; 2], [f64; 2],
 /// (to a part in 10^9) other than 0. egui_plot gives such an axis the other axis's extent
 /// (or 1) around that value, which at 3.2·10^18, or at 10^8 beside a height of 10^-9, is no
 /// width at all, and its bounds check panics (the monkey found total times near 10^18 under
-/// a huge ℓ). There the axis shows the value ±5 %; data with a width fits as before.
-pub fn held_open<'a, 'p>(
-    plot: Plot<'a>,
-    points: impl IntoIterator<Item = &'p [f64; 2]>,
-) -> Plot<'a> {
-    let (lo, hi, _) = spans(points.into_iter());
+/// a huge ℓ). There the axis shows the value ±5 %; data with a width fits as before. `lo`
+/// and `hi`: the data's least and greatest x and y ([`spans`]).
+pub fn held_open(plot: Plot<'_>, (lo, hi): ([f64; 2], [f64; 2])) -> Plot<'_> {
     let thin = |k: usize| {
         let c = 0.5 * (lo[k] + hi[k]);
         (c.is_finite() && c != 0.0 && hi[k] - lo[k] <= c.abs() * 1e-9)
@@ -422,7 +420,7 @@ pub fn labelled_plot<'a>(
 
 /// Whether the current value `x` lies within the data's x range (plus 5 % either side).
 fn marker_inside(plot: &ComparePlot, x: f64) -> bool {
-    let (lo, hi, span) = spans(plot.series.iter().flat_map(|s| &s.points));
+    let (lo, hi, span) = spans(plot.series.iter().flat_map(|s| s.points.iter().copied()));
     lo[0] > hi[0] || (lo[0] - 0.05 * span[0] <= x && x <= hi[0] + 0.05 * span[0])
 }
 
@@ -542,7 +540,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             .iter()
             .map(|s| plot_points(&s.points, log_x, log_y))
             .collect();
-        let (lo, hi, span) = spans(points.iter().flatten());
+        let (lo, hi, span) = spans(points.iter().flatten().copied());
         // The axes fit the data: the marker of the current value is drawn only inside the
         // data's x range (drawn outside it, it stretched the axis, e.g. Fig. 2 to n = 1000
         // with data up to n = 40).
@@ -574,7 +572,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             legend_row(ui, &swatches(plot));
         }
         let egui_plot = configured(Plot::new(id).id(pid), plot, (log_x, log_y));
-        let egui_plot = held_open(egui_plot, points.iter().flatten()).height(plot_height(ui));
+        let egui_plot = held_open(egui_plot, (lo, hi)).height(plot_height(ui));
         let egui_plot = if axes_changed || misses_data(ui.ctx(), pid, (lo, hi)) {
             // The data moved to other coordinates, or a view zoomed on other data (another
             // instance, a later step) shows none of it: fit the view to it again.

@@ -20,7 +20,9 @@ use crate::model::{Cancelled, Progress};
 use crate::report::format::{Precision, number};
 use crate::report::geodecay::{OUTCOME_KEYS, Parts, Plot, Run, policy_group};
 use crate::ui::frame::repainter;
-use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot, hovered};
+use crate::ui::widgets::compare_plot::{
+    ComparePlot, PlotView, compare_plot, held_open, hovered, round_axes, spans,
+};
 use crate::ui::widgets::form::{
     Choice, about_section, choice_in, choices, param_grid, plot_header,
 };
@@ -558,14 +560,13 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
             .include_y(0.0)
             .include_y(top * 1.08 + 0.5);
     }
-    let extent: Vec<[f64; 2]> = (xs.iter().zip(&maxs).chain(xs.iter().zip(&mins)))
-        .map(|(&x, &y)| [x, y])
-        .collect();
-    let timeline = crate::ui::widgets::compare_plot::held_open(timeline, &extent);
+    let points = xs.iter().zip(&maxs).chain(xs.iter().zip(&mins));
+    let (lo, hi, _) = spans(points.map(|(&x, &y)| [x, y]));
+    let timeline = held_open(timeline, (lo, hi));
     // Round ticks, three or more on each axis (whole rounds on x; lg values on a log y).
     let x_scale = crate::ui::widgets::ticks::Scale::Integer;
     let y_scale = crate::ui::widgets::ticks::Scale::Linear;
-    let shown = crate::ui::widgets::compare_plot::round_axes(timeline, x_scale, y_scale)
+    let shown = round_axes(timeline, x_scale, y_scale)
         .x_axis_label("round r")
         .y_axis_label(loads)
         .label_formatter(move |pos: &HoverPosition<'_>| {
