@@ -478,63 +478,7 @@ impl MapView {
             }
             _ => (None, None),
         };
-        ui.horizontal(|ui| {
-            match &grid {
-                Some((g, Pass::Fine)) if g.complete() => {
-                    ui.label(format!(
-                        "{} × {} cells, {} failed",
-                        g.x.len(),
-                        g.y.len(),
-                        g.failures().len()
-                    ));
-                }
-                _ if self.grid.was_cancelled() => {
-                    ui.label("Cancelled.");
-                    if ui.button("Recompute").clicked() {
-                        self.grid.retry();
-                    }
-                }
-                _ => {
-                    let f = self.grid.status().map_or(0.0, |s| s.fraction);
-                    let pass = if grid.is_some() {
-                        "refining"
-                    } else {
-                        "coarse map"
-                    };
-                    let done = format!("{pass} {:.0} %", 100.0 * f.clamp(0.0, 1.0));
-                    ui.add(egui::ProgressBar::new(f).desired_width(140.0).text(done));
-                    if ui.button("Cancel").clicked() {
-                        self.grid.cancel();
-                    }
-                }
-            }
-            ui.separator();
-            ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(140.0));
-            if let (Some((g, _)), Some(plan)) = (&grid, &plan)
-                && ui
-                    .button("Export CSV")
-                    .on_hover_text("Write the map (one line per y value) to this file")
-                    .clicked()
-            {
-                self.saved = Some(
-                    crate::platform::files::write(
-                        std::path::Path::new(&self.csv_path),
-                        plan.csv(g).as_bytes(),
-                    )
-                    .map(|()| format!("Saved {}", self.csv_path))
-                    .map_err(|e| format!("Could not save {}: {e}", self.csv_path)),
-                );
-            }
-            match &self.saved {
-                Some(Ok(t)) => {
-                    ui.label(RichText::new(t).weak());
-                }
-                Some(Err(t)) => {
-                    error_label(ui, t);
-                }
-                None => {}
-            }
-        });
+        self.status_row(ui, grid.as_ref(), plan.as_ref());
         let (Some((grid, _)), Some(plan)) = (grid, plan) else {
             busy(ui, "computing the coarse map");
             return;
@@ -581,6 +525,68 @@ impl MapView {
             *scenario = plan.instance_at(ix, iy);
             self.cell_loaded = true;
         }
+    }
+
+    /// The row above the map: its progress (or size, or Cancelled with Recompute), the CSV
+    /// path with Export CSV once the map is in, and how the last export went.
+    fn status_row(&mut self, ui: &mut Ui, grid: Option<&(Grid, Pass)>, plan: Option<&MapPlan>) {
+        ui.horizontal(|ui| {
+            match grid {
+                Some((g, Pass::Fine)) if g.complete() => {
+                    ui.label(format!(
+                        "{} × {} cells, {} failed",
+                        g.x.len(),
+                        g.y.len(),
+                        g.failures().len()
+                    ));
+                }
+                _ if self.grid.was_cancelled() => {
+                    ui.label("Cancelled.");
+                    if ui.button("Recompute").clicked() {
+                        self.grid.retry();
+                    }
+                }
+                _ => {
+                    let f = self.grid.status().map_or(0.0, |s| s.fraction);
+                    let pass = if grid.is_some() {
+                        "refining"
+                    } else {
+                        "coarse map"
+                    };
+                    let done = format!("{pass} {:.0} %", 100.0 * f.clamp(0.0, 1.0));
+                    ui.add(egui::ProgressBar::new(f).desired_width(140.0).text(done));
+                    if ui.button("Cancel").clicked() {
+                        self.grid.cancel();
+                    }
+                }
+            }
+            ui.separator();
+            ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(140.0));
+            if let (Some((g, _)), Some(plan)) = (grid, plan)
+                && ui
+                    .button("Export CSV")
+                    .on_hover_text("Write the map (one line per y value) to this file")
+                    .clicked()
+            {
+                self.saved = Some(
+                    crate::platform::files::write(
+                        std::path::Path::new(&self.csv_path),
+                        plan.csv(g).as_bytes(),
+                    )
+                    .map(|()| format!("Saved {}", self.csv_path))
+                    .map_err(|e| format!("Could not save {}: {e}", self.csv_path)),
+                );
+            }
+            match &self.saved {
+                Some(Ok(t)) => {
+                    ui.label(RichText::new(t).weak());
+                }
+                Some(Err(t)) => {
+                    error_label(ui, t);
+                }
+                None => {}
+            }
+        });
     }
 
     /// Asks for the coarse map, then the rest once the coarse one is in.

@@ -335,62 +335,74 @@ pub(super) fn play_checked(v: &Valid, plan: &Plan) -> Timeline {
     played.into_timeline(v, plan.method, x, finish, total, true)
 }
 
+/// The intervals of a played plan, kept only when asked for (the timeline's picture and the
+/// schedule's check; the finishing time alone needs none).
+struct Recorder {
+    record: bool,
+    intervals: Vec<Interval>,
+}
+
+impl Recorder {
+    /// Keeps `activity` of `level` over [start, end] moving `amount` for `dest`, if recording.
+    fn push(
+        &mut self,
+        level: usize,
+        activity: Activity,
+        (start, end): (f64, f64),
+        amount: f64,
+        dest: usize,
+    ) {
+        if self.record {
+            self.intervals.push(Interval {
+                level,
+                activity,
+                start,
+                end,
+                amount,
+                dest,
+            });
+        }
+    }
+}
+
 /// The event loop: the root computes from 0 and sends back-to-back from 0; every level, in
 /// order, receives its fragments (already sorted by arrival), computes what it keeps (one
 /// fragment at a time) and forwards the rest (one message at a time per link).
 fn play(v: &Valid, plan: &Plan, record: bool) -> Played {
     let h = v.h as usize;
     let b = v.b as f64;
-    let beta = v.beta;
     let method = plan.method;
-    let mut intervals = Vec::new();
+    let mut rec = Recorder {
+        record,
+        intervals: Vec::new(),
+    };
     let mut levels = Vec::with_capacity(h + 1);
     let mut steps = Vec::new();
 
     // Root: computes from 0, sends back-to-back from 0.
     let mut incoming: Vec<Msg> = Vec::with_capacity(h);
-    {
-        let mut link = 0.0f64;
-        for &(size, dest) in &plan.root_sends {
-            let (s, e) = (link, link + size);
-            link = e;
-            if record {
-                intervals.push(Interval {
-                    level: 0,
-                    activity: Activity::Send,
-                    start: s,
-                    end: e,
-                    amount: size,
-                    dest,
-                });
-            }
-            incoming.push(Msg {
-                arrive: e,
-                size,
-                dest,
-            });
-        }
-        let finish = plan.root_keep * beta;
-        if record {
-            intervals.push(Interval {
-                level: 0,
-                activity: Activity::Compute,
-                start: 0.0,
-                end: finish,
-                amount: plan.root_keep,
-                dest: 0,
-            });
-        }
-        levels.push(LevelSummary {
-            processors: 1.0,
-            load: plan.root_keep,
-            last_receive: 0.0,
-            finish,
-            idle: 0.0,
+    let mut link = 0.0f64;
+    for &(size, dest) in &plan.root_sends {
+        let (s, e) = (link, link + size);
+        link = e;
+        rec.push(0, Activity::Send, (s, e), size, dest);
+        incoming.push(Msg {
+            arrive: e,
+            size,
+            dest,
         });
-        if method != Method::C {
-            steps.extend(incoming.iter().map(|m| m.arrive));
-        }
+    }
+    let finish = plan.root_keep * v.beta;
+    rec.push(0, Activity::Compute, (0.0, finish), plan.root_keep, 0);
+    levels.push(LevelSummary {
+        processors: 1.0,
+        load: plan.root_keep,
+        last_receive: 0.0,
+        finish,
+        idle: 0.0,
+    });
+    if method != Method::C {
+        steps.extend(incoming.iter().map(|m| m.arrive));
     }
 
     // Levels 1..=h, in order: each level's arrivals are already sorted by time.
@@ -399,80 +411,76 @@ fn play(v: &Valid, plan: &Plan, record: bool) -> Played {
     for l in 1..=h {
         count *= b;
         outgoing.clear();
-        let (mut cpu, mut link) = (0.0f64, 0.0f64);
-        let (mut load, mut idle, mut last) = (0.0, 0.0, 0.0);
-        let (keep_part, fwd_part) = plan.split.get(l).copied().unwrap_or((1.0, 0.0));
-        for m in &incoming {
-            if record {
-                intervals.push(Interval {
-                    level: l,
-                    activity: Activity::Receive,
-                    start: m.arrive - m.size,
-                    end: m.arrive,
-                    amount: m.size,
-                    dest: m.dest,
-                });
-            }
-            last = m.arrive;
-            // The plan's rule: how much to keep, how much to send to each child.
-            let (keep, fwd) = if method != Method::C && m.dest == l {
-                (m.size, 0.0)
-            } else {
-                (m.size * keep_part, m.size * fwd_part)
-            };
-            if keep > 0.0 {
-                let start = cpu.max(m.arrive);
-                idle += start - cpu;
-                cpu = start + keep * beta;
-                load += keep;
-                if record {
-                    intervals.push(Interval {
-                        level: l,
-                        activity: Activity::Compute,
-                        start,
-                        end: cpu,
-                        amount: keep,
-                        dest: m.dest,
-                    });
-                }
-            }
-            if fwd > 0.0 && l < h {
-                let start = link.max(m.arrive);
-                link = start + fwd;
-                let dest = if method == Method::C { l + 1 } else { m.dest };
-                if record {
-                    intervals.push(Interval {
-                        level: l,
-                        activity: Activity::Send,
-                        start,
-                        end: link,
-                        amount: fwd,
-                        dest,
-                    });
-                }
-                outgoing.push(Msg {
-                    arrive: link,
-                    size: fwd,
-                    dest,
-                });
-            }
-        }
-        levels.push(LevelSummary {
-            processors: count,
-            load,
-            last_receive: last,
-            finish: cpu,
-            idle,
-        });
+        let mut summary = play_level(v, plan, l, &incoming, &mut outgoing, &mut rec);
+        summary.processors = count;
         if method == Method::C {
-            steps.push(last);
+            steps.push(summary.last_receive);
         }
+        levels.push(summary);
         std::mem::swap(&mut incoming, &mut outgoing);
     }
     Played {
         levels,
-        intervals,
+        intervals: rec.intervals,
         steps,
+    }
+}
+
+/// Level `l` of [`play`]: receives `incoming` (sorted by arrival), computes what the plan
+/// keeps of each fragment and forwards the rest into `outgoing`; its summary (the caller sets
+/// the processor count).
+fn play_level(
+    v: &Valid,
+    plan: &Plan,
+    l: usize,
+    incoming: &[Msg],
+    outgoing: &mut Vec<Msg>,
+    rec: &mut Recorder,
+) -> LevelSummary {
+    let method = plan.method;
+    let (mut cpu, mut link) = (0.0f64, 0.0f64);
+    let (mut load, mut idle, mut last) = (0.0, 0.0, 0.0);
+    let (keep_part, fwd_part) = plan.split.get(l).copied().unwrap_or((1.0, 0.0));
+    for m in incoming {
+        rec.push(
+            l,
+            Activity::Receive,
+            (m.arrive - m.size, m.arrive),
+            m.size,
+            m.dest,
+        );
+        last = m.arrive;
+        // The plan's rule: how much to keep, how much to send to each child.
+        let (keep, fwd) = if method != Method::C && m.dest == l {
+            (m.size, 0.0)
+        } else {
+            (m.size * keep_part, m.size * fwd_part)
+        };
+        if keep > 0.0 {
+            let start = cpu.max(m.arrive);
+            idle += start - cpu;
+            cpu = start + keep * v.beta;
+            load += keep;
+            rec.push(l, Activity::Compute, (start, cpu), keep, m.dest);
+        }
+        if fwd > 0.0 && l < v.h as usize {
+            let start = link.max(m.arrive);
+            link = start + fwd;
+            let dest = if method == Method::C { l + 1 } else { m.dest };
+            rec.push(l, Activity::Send, (start, link), fwd, dest);
+            outgoing.push(Msg {
+                arrive: link,
+                size: fwd,
+                dest,
+            });
+        }
+    }
+    LevelSummary {
+        processors: 0.0,
+        load,
+        last_receive: last,
+        finish: cpu,
+        idle,
     }
 }
 

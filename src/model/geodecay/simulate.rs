@@ -123,6 +123,114 @@ enum ImprovedState {
     },
 }
 
+/// The balancings counted so far and where the improved policy stands.
+struct Balancings {
+    state: ImprovedState,
+    /// The improved policy's phases that started.
+    phases: Vec<PhaseRecord>,
+    /// Balancings of the improved policy's initialisation phase.
+    init: u64,
+    /// All other balancings.
+    other: u64,
+}
+
+impl Balancings {
+    /// True if `policy` balances before round `r` with `m` tasks left (`plan`: the optimal
+    /// policy's rounds; `cp` = c·p).
+    fn due(&self, v: &Valid, policy: Policy, plan: &[bool], (r, m): (u64, u64), cp: f64) -> bool {
+        match policy {
+            Policy::Never => r == 0,
+            Policy::Standard => r == 0 || m as f64 > cp,
+            Policy::Every => r.is_multiple_of(v.params().every),
+            Policy::Optimal => usize::try_from(r).is_ok_and(|r| plan.get(r) == Some(&true)),
+            Policy::Improved => match self.state {
+                ImprovedState::Init => true,
+                ImprovedState::Phase { next, .. } => next == Some(r),
+            },
+        }
+    }
+
+    /// Counts the balancing before round `r` (`m` tasks left), under the improved policy as
+    /// the initialisation's or as the one that opens the next phase, planned up to `cap`.
+    fn count(&mut self, v: &Valid, policy: Policy, (r, m): (u64, u64), cap: u64) {
+        let prm = v.params();
+        if policy != Policy::Improved {
+            self.other += 1;
+            return;
+        }
+        let ell = prm.ell;
+        // Which phase this balancing opens: x_0 = ℓ right after the initialisation phase,
+        // else the planned x_{i+1}.
+        let opened = match self.state {
+            ImprovedState::Init if (m.div_ceil(prm.p) as f64) >= ell => None,
+            ImprovedState::Init => Some((0, lg(ell))),
+            ImprovedState::Phase {
+                index, next_x_log2, ..
+            } => Some((index + 1, next_x_log2)),
+        };
+        let Some((index, x_log2)) = opened else {
+            self.init += 1;
+            return;
+        };
+        self.other += 1;
+        let step = theory::phase_step(ell, prm.alpha, x_log2);
+        let next = step.and_then(|(t, _)| {
+            let at = r as f64 + t;
+            (at < cap as f64).then_some(at as u64)
+        });
+        self.phases.push(PhaseRecord {
+            index,
+            start_round: r,
+            rounds: step.map(|(t, _)| {
+                if t >= u64::MAX as f64 {
+                    u64::MAX
+                } else {
+                    t as u64
+                }
+            }),
+            x: x_log2.exp2(),
+            x_log2,
+        });
+        self.state = ImprovedState::Phase {
+            index,
+            next,
+            next_x_log2: step.map_or(f64::NEG_INFINITY, |(_, x)| x),
+        };
+    }
+
+    /// The improved policy's phase index now (None in its initialisation phase).
+    fn phase(&self) -> Option<u32> {
+        match self.state {
+            ImprovedState::Phase { index, .. } => Some(index),
+            ImprovedState::Init => None,
+        }
+    }
+}
+
+/// The tasks of round r + 1 after round r's `m`, the survivors placed on `loads` as the
+/// scenario says (`q` = 2^−α).
+fn decay(prm: &GeoParams, loads: &mut Loads, rng: &mut ChaCha8Rng, (r, m): (u64, u64)) -> u64 {
+    let q = (-prm.alpha).exp2();
+    let per_processor = prm.survivors == Survivors::Random;
+    let next = match prm.decay {
+        Decay::Deterministic => theory::deterministic_tasks(prm.n, prm.alpha, r + 1).unwrap_or(0),
+        Decay::Random if per_processor => {
+            loads.decay_binomial(rng, q);
+            loads.stats().total
+        }
+        Decay::Random => binomial(rng, m, q),
+    };
+    match prm.survivors {
+        Survivors::Adversarial => loads.decay_adversarial(next),
+        Survivors::Proportional => loads.decay_proportional(m, next),
+        Survivors::Random if prm.decay == Decay::Deterministic => {
+            loads.decay_random_exact(rng, m, next)
+        }
+        Survivors::Random => {}
+    }
+    next
+}
+
 /// Runs one policy on a validated scenario. `trace` selects whether the per-round records are
 /// kept (the sweeps do not). Polls `progress` for cancellation once per round; never calls
 /// [`Progress::set`].
@@ -138,22 +246,23 @@ pub fn simulate_valid(
     progress: &dyn Progress,
 ) -> Result<GeoOutcome, Cancelled> {
     let prm = v.params();
-    let (n, p, alpha, ell) = (prm.n, prm.p, prm.alpha, prm.ell);
-    let q = (-alpha).exp2();
-    let per_processor = prm.survivors == Survivors::Random;
+    let (n, p, ell) = (prm.n, prm.p, prm.ell);
     let mut rng = ChaCha8Rng::seed_from_u64(prm.seed);
     let cap = round_cap(prm);
     let cp = prm.c * p as f64;
 
     // The initial placement is not modelled: every policy balances before round 0.
-    let mut loads = Loads::balanced(n, p, per_processor);
+    let mut loads = Loads::balanced(n, p, prm.survivors == Survivors::Random);
     let mut m = n;
     let mut r: u64 = 0;
     let mut work: u64 = 0;
     let mut ideal: u64 = 0;
-    let (mut b_init, mut b_phase) = (0u64, 0u64);
-    let mut state = ImprovedState::Init;
-    let mut phases = Vec::new();
+    let mut counted = Balancings {
+        state: ImprovedState::Init,
+        phases: Vec::new(),
+        init: 0,
+        other: 0,
+    };
     let mut records = Vec::new();
     let mut truncated = false;
     // The optimal policy's balancing rounds, planned before the run.
@@ -170,68 +279,11 @@ pub fn simulate_valid(
         if progress.cancelled() {
             return Err(Cancelled);
         }
-        let balance = match policy {
-            Policy::Never => r == 0,
-            Policy::Standard => r == 0 || m as f64 > cp,
-            Policy::Every => r.is_multiple_of(prm.every),
-            Policy::Optimal => usize::try_from(r).is_ok_and(|r| plan.get(r) == Some(&true)),
-            Policy::Improved => match state {
-                ImprovedState::Init => true,
-                ImprovedState::Phase { next, .. } => next == Some(r),
-            },
-        };
+        let balance = counted.due(v, policy, &plan, (r, m), cp);
         if balance {
             loads.balance(m, p);
+            counted.count(v, policy, (r, m), cap);
         }
-        let mut phase = None;
-        if policy == Policy::Improved {
-            if balance {
-                // Which phase this balancing opens: x_0 = ℓ right after the initialisation
-                // phase, else the planned x_{i+1}.
-                let opened = match state {
-                    ImprovedState::Init if (m.div_ceil(p) as f64) >= ell => None,
-                    ImprovedState::Init => Some((0, lg(ell))),
-                    ImprovedState::Phase {
-                        index, next_x_log2, ..
-                    } => Some((index + 1, next_x_log2)),
-                };
-                match opened {
-                    None => b_init += 1,
-                    Some((index, x_log2)) => {
-                        b_phase += 1;
-                        let step = theory::phase_step(ell, alpha, x_log2);
-                        let next = step.and_then(|(t, _)| {
-                            let at = r as f64 + t;
-                            (at < cap as f64).then_some(at as u64)
-                        });
-                        phases.push(PhaseRecord {
-                            index,
-                            start_round: r,
-                            rounds: step.map(|(t, _)| {
-                                if t >= u64::MAX as f64 {
-                                    u64::MAX
-                                } else {
-                                    t as u64
-                                }
-                            }),
-                            x: x_log2.exp2(),
-                            x_log2,
-                        });
-                        state = ImprovedState::Phase {
-                            index,
-                            next,
-                            next_x_log2: step.map_or(f64::NEG_INFINITY, |(_, x)| x),
-                        };
-                    }
-                }
-            }
-            if let ImprovedState::Phase { index, .. } = state {
-                phase = Some(index);
-            }
-        } else if balance {
-            b_phase += 1;
-        }
-
         let s = loads.stats();
         debug_assert_eq!(s.total, m);
         // A round costs its largest per-processor count (≥ 1 while tasks remain).
@@ -245,32 +297,17 @@ pub fn simulate_valid(
                 mean: m as f64 / p as f64,
                 min: s.min,
                 balanced_before: balance,
-                phase,
-                time_after: work as f64 + ell * (b_init + b_phase) as f64,
+                phase: (policy == Policy::Improved)
+                    .then(|| counted.phase())
+                    .flatten(),
+                time_after: work as f64 + ell * (counted.init + counted.other) as f64,
             });
         }
-
-        // Decay to round r + 1.
-        let next = match prm.decay {
-            Decay::Deterministic => theory::deterministic_tasks(n, alpha, r + 1).unwrap_or(0),
-            Decay::Random if per_processor => {
-                loads.decay_binomial(&mut rng, q);
-                loads.stats().total
-            }
-            Decay::Random => binomial(&mut rng, m, q),
-        };
-        match prm.survivors {
-            Survivors::Adversarial => loads.decay_adversarial(next),
-            Survivors::Proportional => loads.decay_proportional(m, next),
-            Survivors::Random if prm.decay == Decay::Deterministic => {
-                loads.decay_random_exact(&mut rng, m, next)
-            }
-            Survivors::Random => {}
-        }
-        m = next;
+        m = decay(prm, &mut loads, &mut rng, (r, m));
         r += 1;
     }
 
+    let (b_init, b_phase) = (counted.init, counted.other);
     let balancings = b_init + b_phase;
     let balance_time = ell * balancings as f64;
     let time = work as f64 + balance_time;
@@ -295,7 +332,7 @@ pub fn simulate_valid(
         lg_star_ell: lg_star(ell),
         truncated,
         trace: records,
-        phases,
+        phases: counted.phases,
     })
 }
 

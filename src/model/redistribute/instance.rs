@@ -205,24 +205,50 @@ impl RingInstance {
     /// Checks Section 2's assumptions and the input limits. Every problem found is returned
     /// (up to [`MAX_ERRORS`]), each attached to its cell; the first is the most important.
     pub fn validate(&self) -> Result<Valid, Vec<InstanceError>> {
+        let mut errors = self.shape_errors();
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        match &self.costs {
+            Costs::Homogeneous(c) => errors.extend(cost_error(Field::C, None, *c)),
+            Costs::Heterogeneous { cw, ccw } => {
+                for (i, &c) in cw.iter().enumerate() {
+                    errors.extend(cost_error(Field::Cw, Some(i), c));
+                }
+                if self.direction == Direction::Bi {
+                    for (i, &c) in ccw.iter().enumerate() {
+                        errors.extend(cost_error(Field::Ccw, Some(i), c));
+                    }
+                }
+            }
+        }
+        self.vector_errors(&mut errors);
+        errors.truncate(MAX_ERRORS);
+        if errors.is_empty() {
+            Ok(Valid(()))
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The ring's size out of range (alone), else every vector whose length is not the ring's.
+    fn shape_errors(&self) -> Vec<InstanceError> {
         let n = self.n();
-        let mut errors = Vec::new();
         if n < N_MIN {
-            errors.push(ierr(
+            return vec![ierr(
                 Field::N,
                 None,
                 format!("a ring needs at least {N_MIN} processors (n = {n})"),
-            ));
-            return Err(errors);
+            )];
         }
         if n > N_MAX {
-            errors.push(ierr(
+            return vec![ierr(
                 Field::N,
                 None,
                 format!("at most {N_MAX} processors are supported (n = {n})"),
-            ));
-            return Err(errors);
+            )];
         }
+        let mut errors = Vec::new();
         if self.loads.len() != n {
             errors.push(ierr(
                 Field::Loads,
@@ -249,46 +275,11 @@ impl RingInstance {
                 ));
             }
         }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        let check_cost = |field: Field, i: Option<usize>, c: f64, errors: &mut Vec<_>| {
-            if !c.is_finite() || c <= 0.0 {
-                let at = i.map(|i| format!(" of P{}", i + 1)).unwrap_or_default();
-                errors.push(ierr(
-                    field,
-                    i,
-                    format!(
-                        "{}{at} must be a finite number > 0 (got {})",
-                        field.name(),
-                        number(c, Precision::Exact)
-                    ),
-                ));
-            } else if c > COST_MAX {
-                errors.push(ierr(
-                    field,
-                    i,
-                    format!(
-                        "{} must be at most {COST_MAX:e} (got {})",
-                        field.name(),
-                        number(c, Precision::Exact)
-                    ),
-                ));
-            }
-        };
-        match &self.costs {
-            Costs::Homogeneous(c) => check_cost(Field::C, None, *c, &mut errors),
-            Costs::Heterogeneous { cw, ccw } => {
-                for (i, &c) in cw.iter().enumerate() {
-                    check_cost(Field::Cw, Some(i), c, &mut errors);
-                }
-                if self.direction == Direction::Bi {
-                    for (i, &c) in ccw.iter().enumerate() {
-                        check_cost(Field::Ccw, Some(i), c, &mut errors);
-                    }
-                }
-            }
-        }
+        errors
+    }
+
+    /// Appends the problems of δ and L, cell by cell; Σδ ≠ 0 goes first (the most important).
+    fn vector_errors(&self, errors: &mut Vec<InstanceError>) {
         let mut sum: i128 = 0;
         for (i, (&d, &l)) in self.delta.iter().zip(&self.loads).enumerate() {
             sum += d as i128;
@@ -342,12 +333,35 @@ impl RingInstance {
                 ),
             );
         }
-        errors.truncate(MAX_ERRORS);
-        if errors.is_empty() {
-            Ok(Valid(()))
-        } else {
-            Err(errors)
-        }
+    }
+}
+
+/// The problem of cost `c` of `field` (at processor `i`, if a per-link cost): not a finite
+/// positive number, or above [`COST_MAX`].
+fn cost_error(field: Field, i: Option<usize>, c: f64) -> Option<InstanceError> {
+    if !c.is_finite() || c <= 0.0 {
+        let at = i.map(|i| format!(" of P{}", i + 1)).unwrap_or_default();
+        Some(ierr(
+            field,
+            i,
+            format!(
+                "{}{at} must be a finite number > 0 (got {})",
+                field.name(),
+                number(c, Precision::Exact)
+            ),
+        ))
+    } else if c > COST_MAX {
+        Some(ierr(
+            field,
+            i,
+            format!(
+                "{} must be at most {COST_MAX:e} (got {})",
+                field.name(),
+                number(c, Precision::Exact)
+            ),
+        ))
+    } else {
+        None
     }
 }
 

@@ -7,6 +7,8 @@ use super::error::RedistError;
 use super::instance::RingInstance;
 use super::schedule::{Block, Schedule};
 use super::system6::LpSolution;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// Lemma 9's schedule for an integer solution: P_i sends its S_{i,i+1} items to P_{i+1} from
 /// time 0, then its S_{i,i−1} items to P_{i−1} from max(S_{i,i+1}c_{i,i+1},
@@ -66,8 +68,41 @@ pub const ASAP_MAX_ITEMS: i64 = 2_000_000;
 /// has an upstream neighbour that can still send). Err when the flows do not match δ or move
 /// more than [`ASAP_MAX_ITEMS`] items.
 pub fn asap_schedule(inst: &RingInstance, flows: &[i64]) -> Result<Schedule, RedistError> {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
+    check_flows(inst, flows)?;
+    let mut sim = Asap::new(inst, flows);
+    for i in 0..sim.n {
+        sim.try_start(i, 0.0);
+    }
+    let mut cands: Vec<usize> = Vec::new();
+    while let Some(Reverse((bits, from, to))) = sim.heap.pop() {
+        let t = f64::from_bits(bits);
+        cands.clear();
+        sim.arrive(from, to, &mut cands);
+        while let Some(&Reverse((b, f, r))) = sim.heap.peek() {
+            if b != bits {
+                break;
+            }
+            sim.heap.pop();
+            sim.arrive(f, r, &mut cands);
+        }
+        cands.sort_unstable();
+        cands.dedup();
+        for &i in &cands {
+            sim.try_start(i, t);
+        }
+    }
+    if let Some(i) = (0..sim.n).find(|&i| sim.rem[i] != [0, 0]) {
+        return Err(RedistError::Stuck {
+            processor: i,
+            left: sim.rem[i][0] + sim.rem[i][1],
+        });
+    }
+    Ok(Schedule::Timed(sim.blocks))
+}
+
+/// Err unless `flows` has one flow per processor of `inst`, meets δ, and moves at most
+/// [`ASAP_MAX_ITEMS`] items.
+fn check_flows(inst: &RingInstance, flows: &[i64]) -> Result<(), RedistError> {
     let n = inst.n();
     if flows.len() != n || n < 2 {
         return Err(RedistError::FlowCount {
@@ -92,120 +127,109 @@ pub fn asap_schedule(inst: &RingInstance, flows: &[i64]) -> Result<Schedule, Red
             limit: ASAP_MAX_ITEMS,
         });
     }
-    let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
-    let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
-    // rem[i][0]: items i → i+1, rem[i][1]: items i → i−1.
-    let mut rem: Vec<[i64; 2]> = (0..n)
-        .map(|i| [flows[i].max(0), (-flows[prev(i)]).max(0)])
-        .collect();
-    let cost: Vec<[f64; 2]> = (0..n)
-        .map(|i| [inst.cost(i, next(i)), inst.cost(i, prev(i))])
-        .collect();
-    let mut held: Vec<i64> = inst.loads.clone();
-    let mut send_free = vec![true; n];
-    let mut recv_free = vec![true; n];
-    let mut blocks: Vec<Block> = Vec::new();
-    // The block last sent on each link, with the exact end time (bits) of its last item: the
-    // next item joins it only when it starts at that very instant (a relative tolerance
-    // would merge across a wait shorter than the tolerance — over costs spanning many
-    // decades a real gap — and the merged block would overlap another sender's item).
-    let mut last: Vec<[Option<(usize, u64)>; 2]> = vec![[None, None]; n];
-    // Arrival events (time bits — monotone for t ≥ 0 —, from, to).
-    let mut heap: BinaryHeap<Reverse<(u64, usize, usize)>> = BinaryHeap::new();
-    let mut try_start =
-        |i: usize,
-         t: f64,
-         rem: &mut Vec<[i64; 2]>,
-         held: &mut Vec<i64>,
-         send_free: &mut Vec<bool>,
-         recv_free: &mut Vec<bool>,
-         heap: &mut BinaryHeap<Reverse<(u64, usize, usize)>>| {
-            if !send_free[i] || held[i] < 1 {
-                return;
-            }
-            let to = [next(i), prev(i)];
-            let work = |d: usize| rem[i][d] as f64 * cost[i][d];
-            let order = if work(1) > work(0) { [1, 0] } else { [0, 1] };
-            let Some(d) = order
-                .into_iter()
-                .find(|&d| rem[i][d] > 0 && recv_free[to[d]])
-            else {
-                return;
-            };
-            let c = cost[i][d];
-            send_free[i] = false;
-            recv_free[to[d]] = false;
-            held[i] -= 1;
-            rem[i][d] -= 1;
-            let end = (t + c).to_bits();
-            heap.push(Reverse((end, i, to[d])));
-            match last[i][d] {
-                Some((k, ref mut last_end)) if *last_end == t.to_bits() => {
-                    blocks[k].items += 1;
-                    *last_end = end;
-                }
-                _ => {
-                    last[i][d] = Some((blocks.len(), end));
-                    blocks.push(Block {
-                        from: i,
-                        to: to[d],
-                        start: t,
-                        items: 1,
-                        unit: c,
-                    });
-                }
-            }
+    Ok(())
+}
+
+/// The one-port simulation of [`asap_schedule`].
+struct Asap {
+    n: usize,
+    /// rem[i][0]: items i → i+1, rem[i][1]: items i → i−1.
+    rem: Vec<[i64; 2]>,
+    /// The cost of one item on each of those links.
+    cost: Vec<[f64; 2]>,
+    /// Items each processor holds now.
+    held: Vec<i64>,
+    send_free: Vec<bool>,
+    recv_free: Vec<bool>,
+    blocks: Vec<Block>,
+    /// The block last sent on each link, with the exact end time (bits) of its last item: the
+    /// next item joins it only when it starts at that very instant (a relative tolerance
+    /// would merge across a wait shorter than the tolerance — over costs spanning many
+    /// decades a real gap — and the merged block would overlap another sender's item).
+    last: Vec<[Option<(usize, u64)>; 2]>,
+    /// Arrival events (time bits — monotone for t ≥ 0 —, from, to).
+    heap: BinaryHeap<Reverse<(u64, usize, usize)>>,
+}
+
+impl Asap {
+    fn new(inst: &RingInstance, flows: &[i64]) -> Asap {
+        let n = inst.n();
+        let mut sim = Asap {
+            n,
+            rem: Vec::with_capacity(n),
+            cost: Vec::with_capacity(n),
+            held: inst.loads.clone(),
+            send_free: vec![true; n],
+            recv_free: vec![true; n],
+            blocks: Vec::new(),
+            last: vec![[None, None]; n],
+            heap: BinaryHeap::new(),
         };
-    for i in 0..n {
-        try_start(
-            i,
-            0.0,
-            &mut rem,
-            &mut held,
-            &mut send_free,
-            &mut recv_free,
-            &mut heap,
-        );
-    }
-    let mut cands: Vec<usize> = Vec::new();
-    while let Some(Reverse((bits, from, to))) = heap.pop() {
-        let t = f64::from_bits(bits);
-        cands.clear();
-        let mut arrive = |from: usize, to: usize, cands: &mut Vec<usize>| {
-            held[to] += 1;
-            send_free[from] = true;
-            recv_free[to] = true;
-            cands.extend([from, to, prev(to), next(to)]);
-        };
-        arrive(from, to, &mut cands);
-        while let Some(&Reverse((b, f, r))) = heap.peek() {
-            if b != bits {
-                break;
-            }
-            heap.pop();
-            arrive(f, r, &mut cands);
+        for i in 0..n {
+            let (next, prev) = (sim.next(i), sim.prev(i));
+            sim.rem.push([flows[i].max(0), (-flows[prev]).max(0)]);
+            sim.cost.push([inst.cost(i, next), inst.cost(i, prev)]);
         }
-        cands.sort_unstable();
-        cands.dedup();
-        for &i in &cands {
-            try_start(
-                i,
-                t,
-                &mut rem,
-                &mut held,
-                &mut send_free,
-                &mut recv_free,
-                &mut heap,
-            );
+        sim
+    }
+
+    fn next(&self, i: usize) -> usize {
+        if i + 1 == self.n { 0 } else { i + 1 }
+    }
+
+    fn prev(&self, i: usize) -> usize {
+        if i == 0 { self.n - 1 } else { i - 1 }
+    }
+
+    /// Processor `i` starts sending one item at time `t` if its send port is free, it holds an
+    /// item and a receiver it owes items to is free (the direction with more remaining time
+    /// first).
+    fn try_start(&mut self, i: usize, t: f64) {
+        if !self.send_free[i] || self.held[i] < 1 {
+            return;
+        }
+        let to = [self.next(i), self.prev(i)];
+        let work = |d: usize| self.rem[i][d] as f64 * self.cost[i][d];
+        let order = if work(1) > work(0) { [1, 0] } else { [0, 1] };
+        let Some(d) = order
+            .into_iter()
+            .find(|&d| self.rem[i][d] > 0 && self.recv_free[to[d]])
+        else {
+            return;
+        };
+        let c = self.cost[i][d];
+        self.send_free[i] = false;
+        self.recv_free[to[d]] = false;
+        self.held[i] -= 1;
+        self.rem[i][d] -= 1;
+        let end = (t + c).to_bits();
+        self.heap.push(Reverse((end, i, to[d])));
+        match self.last[i][d] {
+            Some((k, ref mut last_end)) if *last_end == t.to_bits() => {
+                self.blocks[k].items += 1;
+                *last_end = end;
+            }
+            _ => {
+                self.last[i][d] = Some((self.blocks.len(), end));
+                self.blocks.push(Block {
+                    from: i,
+                    to: to[d],
+                    start: t,
+                    items: 1,
+                    unit: c,
+                });
+            }
         }
     }
-    if let Some(i) = (0..n).find(|&i| rem[i] != [0, 0]) {
-        return Err(RedistError::Stuck {
-            processor: i,
-            left: rem[i][0] + rem[i][1],
-        });
+
+    /// An item from `from` arrives at `to`: both ports free up, and the processors that may
+    /// now start a send join `cands`.
+    fn arrive(&mut self, from: usize, to: usize, cands: &mut Vec<usize>) {
+        self.held[to] += 1;
+        self.send_free[from] = true;
+        self.recv_free[to] = true;
+        cands.extend([from, to, self.prev(to), self.next(to)]);
     }
-    Ok(Schedule::Timed(blocks))
 }
 
 #[cfg(test)]

@@ -235,6 +235,19 @@ impl TopCluster {
         });
     }
 
+    /// Marks the whole subtree of `root` as assigned: it becomes an external subtree.
+    fn assign_subtree(&mut self, root: u64) {
+        let total = (1u64 << self.n) - 1;
+        let (mut lo, mut hi) = (root, root);
+        while lo <= total {
+            for x in lo..=hi {
+                self.assigned[x as usize] = true;
+            }
+            lo *= 2;
+            hi = 2 * hi + 1;
+        }
+    }
+
     /// T*(h), the end of the leftmost node of height h, once processor 0 has scheduled it.
     fn t_star(&self, h: u32) -> Result<f64, Anomaly> {
         let v = leftmost(self.n, h) as usize;
@@ -258,6 +271,28 @@ pub fn fine_grain_schedule(
     if n == 0 || n > MATERIAL_N_MAX {
         return Err(Anomaly::TooLarge);
     }
+    let TopCluster {
+        cluster,
+        mut start,
+        trace,
+        ..
+    } = top_cluster(n, tau, reading)?;
+    let processor = copy_external_subtrees(n, &cluster, &mut start);
+    Ok((
+        Schedule {
+            n,
+            tau,
+            direction: Direction::Up,
+            processor,
+            start,
+        },
+        trace,
+    ))
+}
+
+/// Step 1 of Fine-Grain: processor 0 builds the top cluster of T_n node by node, from the
+/// leftmost leaf to the root, by rule (a) or rule (b) and inequality (4).
+fn top_cluster(n: u32, tau: f64, reading: Reading) -> Result<TopCluster, Anomaly> {
     let total = (1u64 << n) - 1;
     let size = total as usize + 1;
     let mut top = TopCluster {
@@ -326,30 +361,23 @@ pub fn fine_grain_schedule(
             for ch in [2 * v, 2 * v + 1] {
                 if !top.cluster[ch as usize] {
                     ext += 1;
-                    // Mark the whole subtree below as assigned (it becomes external).
-                    let mut lo = ch;
-                    let mut hi = ch;
-                    while lo <= total {
-                        for x in lo..=hi {
-                            top.assigned[x as usize] = true;
-                        }
-                        lo *= 2;
-                        hi = 2 * hi + 1;
-                    }
+                    top.assign_subtree(ch);
                 }
             }
         }
         top.run(v, s, Rule::Boundary, Some(l), s - t - 1.0, ext);
         prev = v;
     }
-    let TopCluster {
-        cluster,
-        mut start,
-        trace,
-        ..
-    } = top;
-    // Step 2: external subtrees by height, then left to right.
-    let mut processor = vec![u64::MAX; size];
+    Ok(top)
+}
+
+/// Step 2 of Fine-Grain: every external subtree (a root off the top `cluster` whose parent is
+/// on it), by height and then left to right, copies the processors (renamed to fresh ones)
+/// and the starts of the leftmost subtree of its height; returns every node's processor and
+/// completes `start`.
+fn copy_external_subtrees(n: u32, cluster: &[bool], start: &mut [f64]) -> Vec<u64> {
+    let total = (1u64 << n) - 1;
+    let mut processor = vec![u64::MAX; total as usize + 1];
     processor[0] = 0;
     start[0] = 0.0;
     for k in 1..=total {
@@ -387,16 +415,7 @@ pub fn fine_grain_schedule(
             dlo *= 2;
         }
     }
-    Ok((
-        Schedule {
-            n,
-            tau,
-            direction: Direction::Up,
-            processor,
-            start,
-        },
-        trace,
-    ))
+    processor
 }
 
 /// Processor 0 runs every node, in postorder (makespan 2^n − 1).

@@ -582,51 +582,13 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         };
 
         let marker_color = ui.visuals().weak_text_color();
-        // Each point series its own marker shape; a line with another of its style drawn on
-        // it becomes a band under that one.
-        let mut shapes = Vec::new();
+        // A line with another of its style drawn on it becomes a band under that one.
         let under = bands(plot, &points, span);
 
         let counts: Vec<usize> = points.iter().map(Vec::len).collect();
         let total: usize = counts.iter().sum();
         let shown = egui_plot.show(ui, |plot_ui| {
-            for (index, (series, points)) in plot.series.iter().zip(points).enumerate() {
-                let item_id = (id, index);
-                match series.style {
-                    SeriesStyle::Points => {
-                        let m = mark_of(&series.name, &mut shapes);
-                        let mut item = Points::new(series.name.clone(), points)
-                            .shape(m.shape)
-                            .filled(m.filled)
-                            .radius(m.radius)
-                            .id(item_id);
-                        if let Some(color) = series.color {
-                            item = item.color(color);
-                        }
-                        plot_ui.points(item);
-                    }
-                    SeriesStyle::Line | SeriesStyle::DashedLine | SeriesStyle::DottedLine => {
-                        let width = if under[index] { UNDER_WIDTH } else { 1.5 };
-                        let mut item = Line::new(series.name.clone(), points)
-                            .width(width)
-                            .id(item_id);
-                        match series.style {
-                            SeriesStyle::DashedLine => item = item.style(LineStyle::dashed_loose()),
-                            SeriesStyle::DottedLine => item = item.style(LineStyle::dotted_loose()),
-                            SeriesStyle::Line | SeriesStyle::Points => {}
-                        }
-                        if let Some(color) = series.color {
-                            // A band is see-through: markers under it stay visible.
-                            item = item.color(if under[index] {
-                                color.gamma_multiply(0.55)
-                            } else {
-                                color
-                            });
-                        }
-                        plot_ui.line(item);
-                    }
-                }
-            }
+            draw_series(plot_ui, id, plot, points, &under);
             if let Some(x) = marker {
                 plot_ui.vline(
                     VLine::new("", x)
@@ -662,6 +624,55 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             info
         });
     });
+}
+
+/// Draws `plot`'s series at `points` (plot coordinates), each point series with its own
+/// marker shape, and each line that is a band (`under`) wider and see-through.
+fn draw_series(
+    plot_ui: &mut egui_plot::PlotUi<'_>,
+    id: &str,
+    plot: &ComparePlot,
+    points: Vec<Vec<[f64; 2]>>,
+    under: &[bool],
+) {
+    let mut shapes = Vec::new();
+    for (index, (series, points)) in plot.series.iter().zip(points).enumerate() {
+        let item_id = (id, index);
+        match series.style {
+            SeriesStyle::Points => {
+                let m = mark_of(&series.name, &mut shapes);
+                let mut item = Points::new(series.name.clone(), points)
+                    .shape(m.shape)
+                    .filled(m.filled)
+                    .radius(m.radius)
+                    .id(item_id);
+                if let Some(color) = series.color {
+                    item = item.color(color);
+                }
+                plot_ui.points(item);
+            }
+            SeriesStyle::Line | SeriesStyle::DashedLine | SeriesStyle::DottedLine => {
+                let width = if under[index] { UNDER_WIDTH } else { 1.5 };
+                let mut item = Line::new(series.name.clone(), points)
+                    .width(width)
+                    .id(item_id);
+                match series.style {
+                    SeriesStyle::DashedLine => item = item.style(LineStyle::dashed_loose()),
+                    SeriesStyle::DottedLine => item = item.style(LineStyle::dotted_loose()),
+                    SeriesStyle::Line | SeriesStyle::Points => {}
+                }
+                if let Some(color) = series.color {
+                    // A band is see-through: markers under it stay visible.
+                    item = item.color(if under[index] {
+                        color.gamma_multiply(0.55)
+                    } else {
+                        color
+                    });
+                }
+                plot_ui.line(item);
+            }
+        }
+    }
 }
 
 /// Prefix of a plot's accessible label (then its id).
