@@ -208,9 +208,14 @@ impl Balancings {
 }
 
 /// The tasks of round r + 1 after round r's `m`, the survivors placed on `loads` as the
-/// scenario says (`q` = 2^−α).
-fn decay(prm: &GeoParams, loads: &mut Loads, rng: &mut ChaCha8Rng, (r, m): (u64, u64)) -> u64 {
-    let q = (-prm.alpha).exp2();
+/// scenario says; each task survives a round with probability `q` = 2^−α.
+fn decay(
+    prm: &GeoParams,
+    q: f64,
+    loads: &mut Loads,
+    rng: &mut ChaCha8Rng,
+    (r, m): (u64, u64),
+) -> u64 {
     let per_processor = prm.survivors == Survivors::Random;
     let next = match prm.decay {
         Decay::Deterministic => theory::deterministic_tasks(prm.n, prm.alpha, r + 1).unwrap_or(0),
@@ -247,6 +252,7 @@ pub fn simulate_valid(
 ) -> Result<GeoOutcome, Cancelled> {
     let prm = v.params();
     let (n, p, ell) = (prm.n, prm.p, prm.ell);
+    let q = (-prm.alpha).exp2();
     let mut rng = ChaCha8Rng::seed_from_u64(prm.seed);
     let cap = round_cap(prm);
     let cp = prm.c * p as f64;
@@ -303,7 +309,7 @@ pub fn simulate_valid(
                 time_after: work as f64 + ell * (counted.init + counted.other) as f64,
             });
         }
-        m = decay(prm, &mut loads, &mut rng, (r, m));
+        m = decay(prm, q, &mut loads, &mut rng, (r, m));
         r += 1;
     }
 
