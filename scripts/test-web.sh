@@ -2,7 +2,7 @@
 # Builds the web page (scripts/build-web.sh) and tests it in headless Chromium
 # (tests/web/run.mjs, driven by playwright-core from npm): every bundled preset by address
 # against the CLI, keyboard stepping, a saved preset and a PNG as downloads (the desktop reads
-# the preset as exactly the bundled one), a lesson step by address, ?embed=1, a map's longest
+# the preset as exactly the bundled one), a lesson step by address, ?embed=1, a 2x screen, a map's longest
 # task, frames and Cancel, the page offline after the first visit, no panic in the console.
 # Screenshots: target/web-shots/. WEB_PROFILE=web-ci builds the quicker, larger module.
 # Needs chromium, node and npm (Debian: apt-get install chromium nodejs npm).

@@ -10,7 +10,8 @@
 //!   question's answer is hidden, `embedded`, `busy`: a job runs, `ready_ms`: the first
 //!   frame, `slice_max_ms`: the longest time background work held the page, `alt`: the
 //!   canvas's alt text, the picture's description; `column`: the stage is a phone's column,
-//!   `drawer`: where the stage's drawer is, `[left, top, right, bottom]` in points, or null);
+//!   `drawer`: where the stage's drawer is, `[left, top, right, bottom]` in points, or null;
+//!   `points`: the page's room `[width, height]` in points; `ppp`: device pixels per point);
 //! - `view(name)` (`workspace`, `map`, `compare`), `mapPoints(n)` (an n × n map),
 //!   `mapAxes(x, y)` (the front model's map axes, as `loadlab map`'s `--x` and `--y`) and
 //!   `cancel()` (the status bar's Cancel), for the timing and Cancel tests; `map()`: the Map
@@ -331,10 +332,17 @@ impl Page {
         let player = self.app.teach().player();
         let lesson = player.map(|p| p.lesson().name.clone());
         let lesson_step = player.map(|p| p.index() + 1);
-        let (hidden, column) = self.hook.borrow().ctx.as_ref().map_or((false, false), |c| {
-            let hidden = crate::ui::frame::secret(c).is_some();
-            (hidden, crate::ui::frame::in_column(c))
-        });
+        let (hidden, column, points, ppp) =
+            self.hook
+                .borrow()
+                .ctx
+                .as_ref()
+                .map_or((false, false, [0.0; 2], 0.0), |c| {
+                    let hidden = crate::ui::frame::secret(c).is_some();
+                    let room = c.content_rect().size();
+                    let column = crate::ui::frame::in_column(c);
+                    (hidden, column, [room.x, room.y], c.pixels_per_point())
+                });
         let drawer = self
             .app
             .drawer_rect()
@@ -351,6 +359,8 @@ impl Page {
             "alt": self.alt,
             "column": column,
             "drawer": drawer,
+            "points": points,
+            "ppp": ppp,
         });
         self.hook.borrow_mut().state = state.to_string();
         self.publish_map();

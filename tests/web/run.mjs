@@ -9,6 +9,7 @@
 // - the arrow key steps, and the address follows; the app's F-keys and Ctrl shortcuts are
 //   kept from the browser (F5 does not reload the page);
 // - a lesson step opens by address with its question hidden; ?embed=1 hides the menus;
+// - on a 2x screen the page lays out as on a 1x screen, drawn sharp;
 // - an n × n map keeps the page's longest task short, equals `loadlab map … --json`, its time
 //   is printed, Cancel stops it;
 // - the service worker serves the page with the network cut after the first visit;
@@ -85,15 +86,19 @@ const FLAGS = [
 ];
 const profiles = [];
 const problems = [];
-/** A fresh browser (its own profile) and its page; `gpu` false: --disable-gpu. */
-async function launch(gpu) {
+/** A fresh browser (its own profile) and its page; `gpu` false: --disable-gpu. `scale`: a
+ * screen of that many device pixels per CSS pixel, as a HiDPI screen is (the window then 1280
+ * × 720: Playwright's own deviceScaleFactor is no such screen, as its ResizeObserver's
+ * devicePixelContentBoxSize stays in CSS pixels, which eframe sizes the canvas by). */
+async function launch(gpu, scale) {
   const profile = mkdtempSync(join(tmpdir(), "loadlab-chromium-"));
   profiles.push(profile);
+  const screen = scale ? [`--force-device-scale-factor=${scale}`, "--window-size=1280,720"] : [];
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
-    viewport: { width: 1280, height: 720 },
-    args: [...FLAGS, ...(gpu ? ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"] : ["--disable-gpu"])],
+    viewport: scale ? null : { width: 1280, height: 720 },
+    args: [...FLAGS, ...screen, ...(gpu ? ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"] : ["--disable-gpu"])],
   });
   const page = context.pages()[0] || (await context.newPage());
   page.on("console", (m) => {
@@ -266,6 +271,29 @@ try {
   await idle();
   check("?embed=1 embeds the stage", (await state()).embedded);
   await page.screenshot({ path: join(SHOTS, "embed.png") });
+
+  // A HiDPI screen (2 device pixels per CSS pixel, as a Retina laptop's or a phone's): the
+  // page lays out the same room in points as on a 1× screen, drawn with 2 device pixels per
+  // point, on a canvas of 2 device pixels per CSS pixel (sharp, not stretched).
+  await context.close();
+  ({ context, page } = await launch(false, 2));
+  await load();
+  await idle();
+  const hidpi = await state();
+  const canvas = await page.evaluate(() => {
+    const c = document.querySelector("canvas");
+    return { w: c.width, cw: c.clientWidth, h: c.height, ch: c.clientHeight };
+  });
+  check(
+    `a 2x screen: the canvas has 2 device pixels per CSS pixel, the layout ${hidpi.points.map(Math.round).join(" × ")} points at ${hidpi.ppp} pixels per point, as a 1x screen's`,
+    Math.abs(canvas.w - 2 * canvas.cw) <= 2 &&
+      Math.abs(canvas.h - 2 * canvas.ch) <= 2 &&
+      Math.abs(hidpi.ppp - 2) < 1e-3 &&
+      Math.abs(hidpi.points[0] - canvas.cw) <= 1 &&
+      Math.abs(hidpi.points[1] - canvas.ch) <= 1,
+    `${JSON.stringify(canvas)} ${JSON.stringify({ points: hidpi.points, ppp: hidpi.ppp })}`,
+  );
+  await page.screenshot({ path: join(SHOTS, "hidpi.png") });
 
   // A map: the page keeps its tasks short, shows progress, and Cancel stops it. With
   // --disable-gpu Chromium composites the WebGL canvas in software (a read-back of every
