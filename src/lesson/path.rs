@@ -16,6 +16,14 @@ impl Lesson {
             .unwrap_or(false)
     }
 
+    /// True when step `i` (0-based) shows the future hidden: as the step itself says, else
+    /// where the lesson hides it ([`Self::hides_future`]) or while the step's question waits
+    /// for its answer (`predicting`: predict, then see). The window and the hand-out agree.
+    pub fn future_hidden(&self, i: usize, predicting: bool) -> bool {
+        let own = self.steps.get(i).and_then(|s| s.view.as_ref()?.hide_future);
+        own.unwrap_or(self.hides_future(i) || predicting)
+    }
+
     /// The picture tab and the plot step `i` (0-based) shows: the last each named at or before
     /// it, else the model's first (what its workspace opens on), so that a step looks the same
     /// whether it is reached by Next, Back or the step counter. None where the model has

@@ -235,10 +235,10 @@ impl Teach {
         // Hide the future where the lesson asks to (the same switch the user flips with H),
         // and, unless the step itself says otherwise, while a question waits for its answer:
         // predict, then see.
+        shown.hide_future = p.lesson.future_hidden(i, predicting);
+        // Shown once the question is answered, unless the step or the lesson says otherwise.
         let own = step.view.as_ref().and_then(|v| v.hide_future);
-        let inherited = p.lesson.hides_future(i);
-        shown.hide_future = own.unwrap_or(inherited || predicting);
-        p.future_after_reveal = own.is_none() && predicting && !inherited;
+        p.future_after_reveal = own.is_none() && predicting && !p.lesson.hides_future(i);
         // Predict, then see: the numbers wait for Reveal.
         p.numbers_after_reveal = predicting && shown.numbers;
         if predicting {

@@ -336,6 +336,77 @@ fn a_lesson_hand_out_has_a_page_per_step_a_pdf_and_an_html_page_that_reveals() {
     assert!(line.contains(&want), "{line} (wanted {want})");
 }
 
+/// The value of attribute `name` in one SVG element's text (`<circle cx="1" fill="#fff"/>`).
+fn attribute<'a>(element: &'a str, name: &str) -> Option<&'a str> {
+    let from = element.find(&format!(" {name}=\""))? + name.len() + 3;
+    element[from..].split('"').next()
+}
+
+/// The fills of the discs of a hand-out figure's tree (every circle but the legend's dots,
+/// which are the first circles, all on the legend's row), and the legend's fills in order.
+fn tree_discs(svg: &str) -> (Vec<String>, Vec<String>) {
+    let circles: Vec<&str> = svg
+        .split("<circle")
+        .skip(1)
+        .map(|c| c.split('>').next().unwrap_or(""))
+        .collect();
+    let row = circles
+        .first()
+        .and_then(|c| attribute(c, "cy"))
+        .unwrap_or("");
+    let legend = circles
+        .iter()
+        .take_while(|c| attribute(c, "cy") == Some(row))
+        .count();
+    let fill = |c: &&str| attribute(c, "fill").unwrap_or("").to_string();
+    let discs = circles[legend..].iter().map(fill).filter(|f| f != "none");
+    (
+        discs.collect(),
+        circles[..legend].iter().map(fill).collect(),
+    )
+}
+
+#[test]
+fn a_hand_out_hides_the_future_where_the_window_does() {
+    // grs step 1 asks for T* before anything has run: the window hides the future, so its
+    // page and figure show only what runs at t = 0. They drew the whole schedule, processor
+    // 0's timeline with T* = 10 unit cells to count. Step 2 (no question) shows the future.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("grs");
+    ok(&["render", "--lesson", "grs", "--out", out.to_str().unwrap()]);
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let figures: Vec<&str> = html.split("<svg").skip(1).collect();
+    let lesson = super::common::json(&["lesson", "grs", "--json"]);
+    let steps = lesson["steps"].as_array().expect("steps");
+    assert_eq!(figures.len(), steps.len());
+    let hidden = |k: usize| steps[k]["question"].is_object();
+    assert!(hidden(0) && !hidden(1) && steps[1]["future_hidden"] == false);
+    // The legend: processor 0 done, processor 0 later, boundary node, other processors.
+    let words: String = figures[0]
+        .split('<')
+        .filter_map(|piece| piece.split_once('>').map(|(_, text)| text))
+        .collect();
+    assert!(
+        words.contains("processor 0, later") && words.contains("boundary node"),
+        "{words:.300}"
+    );
+    let (at_start, legend) = tree_discs(figures[0]);
+    assert_eq!(legend.len(), 4, "{legend:?}");
+    let (later, boundary) = (&legend[1], &legend[2]);
+    assert!(
+        !at_start.contains(later) && !at_start.contains(boundary),
+        "step 1 draws nodes that have not run: {at_start:?}"
+    );
+    // The leftmost leaf (processor 0's first node) and the leaves of other processors that
+    // start at 0, and not all 31 nodes.
+    assert!((2..31).contains(&at_start.len()), "{at_start:?}");
+    let (shown, _) = tree_discs(figures[1]);
+    assert!(
+        shown.contains(later) && shown.contains(boundary) && shown.len() == 31,
+        "step 2 shows the schedule up to 6 of 9 and the nodes to come: {shown:?}"
+    );
+}
+
 /// The hand-out PDF's text, as a PDF reader extracts it (poppler's `pdftotext`), holds every
 /// step's title on its page and the papers' notation (δ, −, τ ≥) as itself.
 fn pdf_text_is_searchable(pdf: &Path, steps: usize) {

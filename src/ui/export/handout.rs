@@ -184,6 +184,9 @@ fn page(
     let mut tab = OffscreenTab::chosen(&preset, &lesson.selections_to(i))
         .map_err(|e| format!("step {}: {e}", i + 1))?;
     tab.seek(step.step.min(tab.steps() - 1))?;
+    // The future as the window hides it at this step before Reveal (a picture that showed
+    // it drew the answer: grs step 1's timeline had T* = 10 unit cells to count).
+    tab.hide_future(lesson.future_hidden(i, step.question.is_some()));
     tab.hide(step.question.as_ref().map(|q| {
         let value = match answer {
             Some(Ok(Answer::Number(x))) => Some(Ok(*x)),

@@ -140,6 +140,8 @@ pub struct OffscreenTab {
     tab: Box<dyn Tab>,
     scenario: Scenario,
     title: String,
+    /// The step bar's position ([`Self::seek`]).
+    position: usize,
 }
 
 /// A context with the app's fonts and the light theme.
@@ -180,6 +182,7 @@ impl OffscreenTab {
             tab,
             scenario: preset.scenario.clone(),
             title: preset.name.clone(),
+            position: 0,
         };
         off.settle()?;
         Ok(off)
@@ -225,7 +228,19 @@ impl OffscreenTab {
             ));
         }
         self.tab.seek(step, &self.scenario);
+        self.position = step;
         self.settle()
+    }
+
+    /// Draws from now on only what has happened by the step bar's position, as the window's
+    /// "Hide the future" does (`on`), or everything.
+    pub fn hide_future(&mut self, on: bool) {
+        let reveal = crate::ui::reveal::Reveal {
+            hide: on,
+            step: self.position,
+            steps: self.steps(),
+        };
+        crate::ui::reveal::publish(&self.ctx, reveal);
     }
 
     /// The figure at the current step, drawn at `scale` pixels per point.

@@ -160,8 +160,11 @@ pub fn render(
     }
     off.set_theme(ctx.theme());
     crate::ui::frame::publish_exporting(&off);
-    // An open lesson question's answer stays "?" in the figure, as on screen.
+    // An open lesson question's answer stays "?" in the figure, and a hidden future hidden,
+    // as on screen.
     crate::ui::frame::publish_secret(&off, crate::ui::frame::secret(ctx));
+    use crate::ui::frame::reveal;
+    reveal::publish(&off, reveal::Reveal::of(ctx));
     let background = ctx.global_style().visuals.panel_fill;
     let mut input = egui::RawInput {
         max_texture_side: Some(MAX_SIDE),
