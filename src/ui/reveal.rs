@@ -116,9 +116,13 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
 }
 
 /// What a chart with nothing drawn yet says while the future is hidden: how to see it unfold
-/// (an empty chart at the start of a stepped view read as broken on the walk).
-pub fn hidden_note() -> String {
+/// (an empty chart at the start of a stepped view read as broken on the walk), or in an
+/// exported figure, which has no step bar, that nothing has happened yet.
+pub fn hidden_note(reveal: Reveal) -> String {
     use crate::ui::widgets::step_bar::{LABEL_FORWARD, LABEL_PLAY, glyph};
+    if reveal.in_figure {
+        return "Nothing has happened yet at this step: the future is hidden.".into();
+    }
     let forward = glyph(LABEL_FORWARD);
     format!("The future is hidden: press {LABEL_PLAY}, or {forward} for one step, on the step bar.")
 }
@@ -129,7 +133,7 @@ pub fn hidden_note() -> String {
 pub fn cut_gantt(data: GanttData, reveal: Reveal, now: f64, end: f64) -> GanttData {
     let bars = cut_bars(data.bars, reveal.x_limit(now));
     GanttData {
-        empty_note: (reveal.hiding() && bars.is_empty()).then(hidden_note),
+        empty_note: (reveal.hiding() && bars.is_empty()).then(|| hidden_note(reveal)),
         extent: (!reveal.hiding()).then_some((0.0, end)),
         bars,
         ..data
@@ -187,6 +191,7 @@ mod tests {
             hide: true,
             step: 2,
             steps: 5,
+            in_figure: false,
         };
         assert!(r.hiding() && r.happened(2) && !r.happened(3));
         assert_eq!(r.answer("7"), UNTIL_END);
@@ -237,6 +242,7 @@ mod tests {
             hide: true,
             step: 0,
             steps: 3,
+            in_figure: false,
         };
         let mut plot = sweep(&series, 12.0);
         cut_at_marker(&mut plot, hiding, &egui::Context::default());

@@ -382,10 +382,23 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
     let hidden = |k: usize| steps[k]["question"].is_object();
     assert!(hidden(0) && !hidden(1) && steps[1]["future_hidden"] == false);
     // The legend: processor 0 done, processor 0 later, boundary node, other processors.
-    let words: String = figures[0]
-        .split('<')
-        .filter_map(|piece| piece.split_once('>').map(|(_, text)| text))
-        .collect();
+    let words_of = |svg: &str| -> String {
+        svg.split('<')
+            .filter_map(|piece| piece.split_once('>').map(|(_, text)| text))
+            .collect()
+    };
+    // A figure has no pointer and no step bar: no button, no instruction to press one.
+    for (k, figure) in figures.iter().enumerate() {
+        let words = words_of(figure);
+        for screen_only in ["Zoom in", "Reset view", "press Play", "scroll: zoom"] {
+            assert!(
+                !words.contains(screen_only),
+                "step {}: {screen_only:?}",
+                k + 1
+            );
+        }
+    }
+    let words = words_of(figures[0]);
     assert!(
         words.contains("processor 0, later") && words.contains("boundary node"),
         "{words:.300}"

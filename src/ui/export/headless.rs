@@ -239,6 +239,7 @@ impl OffscreenTab {
             hide: on,
             step: self.position,
             steps: self.steps(),
+            in_figure: true,
         };
         crate::ui::reveal::publish(&self.ctx, reveal);
     }

@@ -164,7 +164,14 @@ pub fn render(
     // as on screen.
     crate::ui::frame::publish_secret(&off, crate::ui::frame::secret(ctx));
     use crate::ui::frame::reveal;
-    reveal::publish(&off, reveal::Reveal::of(ctx));
+    let shown = reveal::Reveal::of(ctx);
+    reveal::publish(
+        &off,
+        reveal::Reveal {
+            in_figure: true,
+            ..shown
+        },
+    );
     let background = ctx.global_style().visuals.panel_fill;
     let mut input = egui::RawInput {
         max_texture_side: Some(MAX_SIDE),

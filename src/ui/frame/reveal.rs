@@ -14,6 +14,9 @@ pub struct Reveal {
     pub step: usize,
     /// Number of step positions (the last one is the end state).
     pub steps: usize,
+    /// Drawn in an exported figure (a hand-out's page), which has no step bar: what the
+    /// future's notes say.
+    pub in_figure: bool,
 }
 
 fn key() -> egui::Id {
@@ -31,6 +34,7 @@ impl Reveal {
         hide: false,
         step: 0,
         steps: 1,
+        in_figure: false,
     };
 
     /// What the shell published this frame ([`Reveal::ALL`] when nothing was).
@@ -43,9 +47,9 @@ impl Reveal {
     /// this frame).
     pub fn at(self, step: usize, steps: usize) -> Reveal {
         Reveal {
-            hide: self.hide,
             step,
             steps,
+            ..self
         }
     }
 

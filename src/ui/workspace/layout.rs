@@ -97,7 +97,13 @@ fn prepare<W: Workspace>(w: &mut W, ctx: &egui::Context, params: &W::Params, hid
     w.prepare(ctx, params);
     let steps = w.steps(params);
     let step = w.stepper().step;
-    crate::ui::reveal::publish(ctx, crate::ui::reveal::Reveal { hide, step, steps });
+    let reveal = crate::ui::reveal::Reveal {
+        hide,
+        step,
+        steps,
+        in_figure: false,
+    };
+    crate::ui::reveal::publish(ctx, reveal);
     pseudocode::clear_picture_hover(ctx);
     step
 }

@@ -6,7 +6,8 @@ use eframe::egui::{self, Color32, Sense, Vec2};
 use super::*;
 use crate::ui::widgets::flow::{last_drawn, new_row_unless_fits, text_width};
 
-/// The toolbar: zoom buttons, reset, legend, hint; the buttons change `window` and `view`.
+/// The toolbar: zoom buttons, reset, legend, hint (in an exported figure the legend alone);
+/// the buttons change `window` and `view`.
 pub(super) fn toolbar(
     ui: &mut egui::Ui,
     data: &GanttData,
@@ -14,6 +15,28 @@ pub(super) fn toolbar(
     window: &mut (f64, f64),
     extent: (f64, f64),
 ) {
+    // An exported figure has no pointer: its legend alone.
+    let live = !crate::ui::frame::exporting(ui.ctx());
+    if live {
+        buttons(ui, view, window, extent);
+        ui.separator();
+    }
+    legend(ui, data);
+    // (On the stage the hint is Reset view's tooltip: the chart keeps the row.)
+    if live && !crate::ui::frame::on_stage(ui.ctx()) {
+        // Whole on a row of its own when the rest of this one is short ("set / time" wrapped
+        // under Reset view in the tree sweep's 400-point picture).
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let width = text_width(ui, HINT, &font);
+        if !new_row_unless_fits(ui, width + 2.0 * ui.spacing().item_spacing.x + 1.0) {
+            ui.separator();
+        }
+        ui.weak(HINT);
+    }
+}
+
+/// Zoom in, Zoom out and Reset view; they change `window` and `view`.
+fn buttons(ui: &mut egui::Ui, view: &mut GanttView, window: &mut (f64, f64), extent: (f64, f64)) {
     let center = 0.5 * (window.0 + window.1);
     let limits = span_limits(extent);
     if ui
@@ -39,19 +62,6 @@ pub(super) fn toolbar(
     {
         view.reset();
         *window = extent;
-    }
-    ui.separator();
-    legend(ui, data);
-    // (On the stage the hint is Reset view's tooltip: the chart keeps the row.)
-    if !crate::ui::frame::on_stage(ui.ctx()) {
-        // Whole on a row of its own when the rest of this one is short ("set / time" wrapped
-        // under Reset view in the tree sweep's 400-point picture).
-        let font = egui::TextStyle::Body.resolve(ui.style());
-        let width = text_width(ui, HINT, &font);
-        if !new_row_unless_fits(ui, width + 2.0 * ui.spacing().item_spacing.x + 1.0) {
-            ui.separator();
-        }
-        ui.weak(HINT);
     }
 }
 

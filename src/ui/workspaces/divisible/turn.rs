@@ -285,6 +285,7 @@ pub fn held(ctx: &egui::Context, reveal: Reveal) -> Reveal {
             hide: true,
             step: 0,
             steps: 2,
+            ..reveal
         }
     } else {
         reveal

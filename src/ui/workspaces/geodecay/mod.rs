@@ -635,7 +635,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
     if reveal.hiding() && k == 0 {
         // One point: the loads before any round ran.
         let rect = shown.transform.frame().shrink2(egui::vec2(0.0, 12.0));
-        let note = crate::ui::reveal::hidden_note();
+        let note = crate::ui::reveal::hidden_note(reveal);
         crate::ui::widgets::empty_note(ui, &ui.painter_at(rect), rect, &note);
     }
     let drawn = ["max…min band", "max", "mean"].map(|name| (name, xs.len()));
