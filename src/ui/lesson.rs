@@ -458,6 +458,16 @@ impl Teach {
     }
 }
 
+/// The region step `i` (0-based) of `lesson` puts in front in presenter mode, where the picture
+/// and the plots take turns, before its question is answered: what a hand-out's page draws.
+pub fn front_at(lesson: &Lesson, i: usize) -> Region {
+    let mut shown = OnScreen::PRESENTER;
+    for s in lesson.steps.iter().take(i + 1) {
+        step_regions(s, true, s.question.is_some(), &mut shown);
+    }
+    shown.front
+}
+
 /// The regions a step brings on screen: its view hints (presenter mode keeps the picture
 /// first: hints may fold regions away or bring the plots, but the controls and numbers stay
 /// where the presenter put them), the controls for a "try it" step, and its highlighted

@@ -413,6 +413,15 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
     // The leftmost leaf (processor 0's first node) and the leaves of other processors that
     // start at 0, and not all 31 nodes.
     assert!((2..31).contains(&at_start.len()), "{at_start:?}");
+    // "Is it half?" (step 6) puts the ratio plot in front, as presenter mode does: its page
+    // draws the plot, the instance's own point hidden until Reveal.
+    let plot = words_of(figures[5]);
+    assert!(
+        plot.contains("T*/T_PY vs n")
+            && plot.contains("hidden until")
+            && !plot.contains("processor 0, later"),
+        "{plot:.300}"
+    );
     let (shown, _) = tree_discs(figures[1]);
     assert!(
         shown.contains(later) && shown.contains(boundary) && shown.len() == 31,

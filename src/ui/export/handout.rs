@@ -207,7 +207,12 @@ fn page(
         lesson.steps.len(),
         step.title
     );
-    let scene = tab.scene_with(&Figure::Picture, SCALE, window.points(), |ui| {
+    // The picture, or the plot where the step puts the plots in front (grs's "Is it half?").
+    let figure = match crate::ui::lesson::front_at(lesson, i) {
+        crate::ui::workspace::Region::Plots => Figure::Plot(None),
+        _ => Figure::Picture,
+    };
+    let scene = tab.scene_with(&figure, SCALE, window.points(), |ui| {
         ui.label(RichText::new(&heading).strong().size(18.0));
         ui.add_space(4.0);
         ui.label(&step.text);
@@ -226,7 +231,7 @@ fn page(
         scale: scene.scale,
         runs: scene.runs(),
     };
-    let figure = tab.scene(&Figure::Picture, 1.0)?.svg();
+    let figure = tab.scene(&figure, 1.0)?.svg();
     Ok((page, figure))
 }
 

@@ -435,8 +435,11 @@ pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) -> boo
 }
 
 /// The row above the plots: "Plot:" and the combo box `combo` draws (named after it), then a
-/// spinner while `busy`.
+/// spinner while `busy`; none in an exported figure (the plot's title names it).
 pub fn plot_header(ui: &mut Ui, busy: bool, combo: impl FnOnce(&mut Ui) -> Response) {
+    if crate::ui::frame::exporting(ui.ctx()) {
+        return;
+    }
     // Clear of the plots' export buttons: beside them where the row fits (its width as drawn
     // last frame), else below them at its own width (in a 390-point column the geometric-decay
     // plot's name ran under "↓ PNG"; wrapped beside them, the combo box broke its name in two).

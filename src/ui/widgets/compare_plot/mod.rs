@@ -424,29 +424,41 @@ fn marker_inside(plot: &ComparePlot, x: f64) -> bool {
     lo[0] > hi[0] || (lo[0] - 0.05 * span[0] <= x && x <= hi[0] + 0.05 * span[0])
 }
 
+/// The "log x" and "log y" checkboxes and "Copy CSV"; true when an axis changed.
+fn switches(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
+    let mut axes_changed = ui
+        .checkbox(&mut view.log_x, LABEL_LOG_X)
+        .on_hover_text("Logarithmic x axis (non-positive x values are hidden)")
+        .changed();
+    axes_changed |= ui
+        .checkbox(&mut view.log_y, LABEL_LOG_Y)
+        .on_hover_text("Logarithmic y axis (non-positive y values are hidden)")
+        .changed();
+    if ui
+        .button(LABEL_COPY_CSV)
+        .on_hover_text("Copy all series as CSV (series,x,y)")
+        .clicked()
+    {
+        ui.ctx().copy_text(series_to_csv(plot));
+    }
+    axes_changed
+}
+
 /// The plot's header: its title, the log-axis switches, Copy CSV and, when the current value
 /// lies beyond the data, a note saying so. Whether an axis changed.
 fn header(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
     let mut axes_changed = false;
+    // An exported figure has no pointer: its title and notes, no switches.
+    let live = !crate::ui::frame::exporting(ui.ctx());
     ui.horizontal_wrapped(|ui| {
         if !plot.title.is_empty() {
             ui.strong(&plot.title);
-            ui.separator();
+            if live {
+                ui.separator();
+            }
         }
-        axes_changed |= ui
-            .checkbox(&mut view.log_x, LABEL_LOG_X)
-            .on_hover_text("Logarithmic x axis (non-positive x values are hidden)")
-            .changed();
-        axes_changed |= ui
-            .checkbox(&mut view.log_y, LABEL_LOG_Y)
-            .on_hover_text("Logarithmic y axis (non-positive y values are hidden)")
-            .changed();
-        if ui
-            .button(LABEL_COPY_CSV)
-            .on_hover_text("Copy all series as CSV (series,x,y)")
-            .clicked()
-        {
-            ui.ctx().copy_text(series_to_csv(plot));
+        if live {
+            axes_changed |= switches(ui, plot, view);
         }
         if let Some(x) = plot.x_marker.filter(|&x| !marker_inside(plot, x)) {
             let note = format!(
