@@ -320,7 +320,9 @@ fn a_lesson_hand_out_has_a_page_per_step_a_pdf_and_an_html_page_that_reveals() {
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     // Self-contained: no file or address it loads.
     assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
-    assert_eq!(html.matches("<svg").count(), steps);
+    // A figure per step, and under each question's answer the figure after Reveal.
+    assert_eq!(html.matches("<figure>").count(), steps);
+    assert_eq!(html.matches("<svg").count(), steps + questions);
     let url = format!("file://{}#selftest", out.join("index.html").display());
     let Some(dom) = chromium_dom(&url) else {
         println!("skipped the Chromium part: /usr/bin/chromium is not installed");
@@ -375,7 +377,20 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
     let out = dir.path().join("grs");
     ok(&["render", "--lesson", "grs", "--out", out.to_str().unwrap()]);
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
-    let figures: Vec<&str> = html.split("<svg").skip(1).collect();
+    // One element per id in the page: each figure's clip paths are its own (they were the
+    // first figure's, and the plots after the trees drew nothing).
+    let ids: Vec<&str> = html
+        .split(" id=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .collect();
+    let unique: std::collections::BTreeSet<&str> = ids.iter().copied().collect();
+    assert!(ids.len() > 20 && unique.len() == ids.len(), "{ids:?}");
+    let figures: Vec<&str> = html
+        .split("<figure>")
+        .skip(1)
+        .filter_map(|f| f.split("</figure>").next())
+        .collect();
     let lesson = super::common::json(&["lesson", "grs", "--json"]);
     let steps = lesson["steps"].as_array().expect("steps");
     assert_eq!(figures.len(), steps.len());
@@ -421,6 +436,17 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
             && plot.contains("hidden until")
             && !plot.contains("processor 0, later"),
         "{plot:.300}"
+    );
+    // Step 1's answer shows the figure after Reveal: the whole schedule, as the window does.
+    let answer = html
+        .split("id=\"a0\"")
+        .nth(1)
+        .and_then(|a| a.split("</div></div>").next())
+        .expect("step 1's answer");
+    let (revealed, _) = tree_discs(answer);
+    assert!(
+        revealed.contains(later) && revealed.len() == 31,
+        "after Reveal: {revealed:?}"
     );
     let (shown, _) = tree_discs(figures[1]);
     assert!(

@@ -177,7 +177,18 @@ fn export_lesson_hand_out_writes_the_lesson_being_played() {
     }
     assert!(out.join("handout.pdf").is_file());
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
-    assert_eq!(html.matches("<svg").count(), steps);
-    assert!(html.contains("Reveal"));
+    // A figure per step, and under each question's answer its figure after Reveal.
+    let questions = h
+        .state()
+        .lesson_player()
+        .expect("playing")
+        .lesson()
+        .steps
+        .iter()
+        .filter(|s| s.question.is_some())
+        .count();
+    assert_eq!(html.matches("<figure>").count(), steps);
+    assert_eq!(html.matches("<svg").count(), steps + questions);
+    assert!(questions > 0 && html.contains("Reveal"));
     std::fs::remove_dir_all(dir).unwrap();
 }

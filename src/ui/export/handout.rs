@@ -128,7 +128,10 @@ pub fn write<A: App>(
         || shots::<A>(lesson, window, dir, &mut progress),
     );
     let mut written = written?;
-    let (pages, figures): (Vec<Page>, Vec<String>) = pages?.into_iter().unzip();
+    let (pages, figures): (Vec<Page>, Vec<Figures>) = pages?
+        .into_iter()
+        .map(|(page, before, after)| (page, (before, after)))
+        .unzip();
     let pdf = dir.join("handout.pdf");
     let bytes = crate::ui::figure::pdf::document(&pages)?;
     crate::platform::files::write(&pdf, &bytes).map_err(|e| format!("{}: {e}", pdf.display()))?;
@@ -163,8 +166,13 @@ fn shots<A: App>(
     Ok(written)
 }
 
+/// A step's figure as SVG before Reveal and, for a question, after it.
+type Figures = (String, Option<String>);
+
 /// Step `i` as a PDF page (its picture and text) and its figure alone as SVG; the step's
-/// `answer` is "?" in both, as in the window before Reveal.
+/// `answer` is "?" in both, as in the window before Reveal. A question's step also gets its
+/// figure as the window shows it after Reveal: the answer, and the future unless the lesson
+/// hides it anyway.
 fn page(
     lesson: &Lesson,
     i: usize,
@@ -173,7 +181,7 @@ fn page(
         Option<&crate::report::Giveaway>,
     ),
     window: Window,
-) -> Result<(Page, String), String> {
+) -> Result<(Page, String, Option<String>), String> {
     let step = &lesson.steps[i];
     let scenario = step
         .scenario
@@ -208,11 +216,11 @@ fn page(
         step.title
     );
     // The picture, or the plot where the step puts the plots in front (grs's "Is it half?").
-    let figure = match crate::ui::lesson::front_at(lesson, i) {
+    let shown = match crate::ui::lesson::front_at(lesson, i) {
         crate::ui::workspace::Region::Plots => Figure::Plot(None),
         _ => Figure::Picture,
     };
-    let scene = tab.scene_with(&figure, SCALE, window.points(), |ui| {
+    let scene = tab.scene_with(&shown, SCALE, window.points(), |ui| {
         ui.label(RichText::new(&heading).strong().size(18.0));
         ui.add_space(4.0);
         ui.label(&step.text);
@@ -231,13 +239,21 @@ fn page(
         scale: scene.scale,
         runs: scene.runs(),
     };
-    let figure = tab.scene(&figure, 1.0)?.svg();
-    Ok((page, figure))
+    let figure = tab.scene(&shown, 1.0)?.svg();
+    let revealed = match step.question {
+        Some(_) => {
+            tab.hide(None);
+            tab.hide_future(lesson.future_hidden(i, false));
+            Some(tab.scene(&shown, 1.0)?.svg())
+        }
+        None => None,
+    };
+    Ok((page, figure, revealed))
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:60em;margin:auto;padding:1em;\
 line-height:1.45}section{border-top:1px solid #ccc;padding:.5em 0}figure{margin:0;overflow-x:auto}\
-figure svg{max-width:100%;height:auto}.q{background:#f4f6fa;padding:.6em;border-radius:6px}\
+figure svg,.after svg{max-width:100%;height:auto}.q{background:#f4f6fa;padding:.6em;border-radius:6px}\
 .answer{margin-top:.4em}button{font-size:1em}";
 
 const SCRIPT: &str = "function reveal(b){var a=document.getElementById(b.dataset.answer);\
@@ -270,9 +286,17 @@ fn font_face() -> String {
 }
 
 /// The self-contained HTML page.
+/// `svg` with its clip paths' ids (`c1`, `c2`, … in every figure) prefixed by `scope`: in one
+/// HTML page an id names one element, so every figure's `url(#c1)` was the first figure's
+/// clip (a plot after a tree drew nothing: its lines were clipped to the tree's rectangles).
+fn scoped_ids(svg: &str, scope: &str) -> String {
+    svg.replace("id=\"c", &format!("id=\"{scope}c"))
+        .replace("url(#c", &format!("url(#{scope}c"))
+}
+
 fn html_of(
     lesson: &Lesson,
-    figures: &[String],
+    figures: &[Figures],
     answers: &[Option<Result<Answer, String>>],
     font: &str,
 ) -> String {
@@ -295,9 +319,14 @@ fn html_of(
         for para in step.text.split("\n\n") {
             let _ = writeln!(h, "<p>{}</p>", escape(para));
         }
-        if let Some(svg) = figures.get(i) {
+        let (before, after) = match figures.get(i) {
+            Some((before, after)) => (Some(before), after.as_deref()),
+            None => (None, None),
+        };
+        if let Some(svg) = before {
             // The SVG's own XML declaration does not belong inside HTML.
             let body = svg.find("<svg").map_or(svg.as_str(), |k| &svg[k..]);
+            let body = scoped_ids(body, &format!("s{}", i + 1));
             let _ = writeln!(h, "<figure>{body}</figure>");
         }
         if let Some(q) = &step.question {
@@ -318,9 +347,16 @@ fn html_of(
             let _ = writeln!(
                 h,
                 "<button class=\"reveal\" data-answer=\"a{i}\" onclick=\"reveal(this)\">Reveal</button>\
-                 <div class=\"answer\" id=\"a{i}\" hidden><strong>Answer: {}</strong> — {}</div></div>",
+                 <div class=\"answer\" id=\"a{i}\" hidden><strong>Answer: {}</strong> — {}{}</div></div>",
                 escape(&answer),
-                escape(&q.explanation)
+                escape(&q.explanation),
+                after.map_or(String::new(), |svg| {
+                    let body = svg.find("<svg").map_or(svg, |k| &svg[k..]);
+                    format!(
+                        "<div class=\"after\">{}</div>",
+                        scoped_ids(body, &format!("r{}", i + 1))
+                    )
+                })
             );
         }
         h.push_str("</section>\n");
