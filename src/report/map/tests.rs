@@ -297,8 +297,11 @@ fn tree_sweep_estimates_follow_the_fast_path() {
     }
     let measured = start.elapsed().as_secs_f64() * 4.0;
     let factor = plan.seconds / measured;
+    // The weight was measured under a load of about 7 on 2 cores, so on an idle machine the
+    // estimate is about 4.5–5× the time (CI measured 5.004× once): up to 8× passes, the JSON
+    // path's weight (about 15× above) does not.
     assert!(
-        (0.02..5.0).contains(&factor),
+        (0.02..8.0).contains(&factor),
         "estimate {} s, measured about {measured} s",
         plan.seconds
     );
