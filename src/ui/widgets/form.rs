@@ -271,6 +271,10 @@ where
     T: Copy + PartialEq,
     C: Into<WidgetText>,
 {
+    // An exported figure has no pointer: the choice made, as text.
+    if crate::ui::frame::exporting(ui.ctx()) {
+        return ui.label(caption(*value));
+    }
     combo
         .selected_text(caption(*value))
         .show_ui(ui, |ui| {

@@ -161,6 +161,12 @@ pub fn largest_accepted(lo: u64, hi: u64, accepts: impl Fn(u64) -> bool) -> u64 
 /// `labelled` does); the number is named `name` followed by " (number)", so that only the rail carries
 /// the caption's name.
 pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>) -> Response {
+    // An exported figure has no pointer: the value as text.
+    if crate::ui::frame::exporting(ui.ctx()) {
+        use crate::report::format::{Precision, number};
+        let text = number(value.to_f64(), Precision::Readout);
+        return ui.label(text);
+    }
     let before = *value;
     *value = span.clamp(*value);
     let (lo, hi) = span.rail_ends();
