@@ -238,8 +238,7 @@ impl OffscreenTab {
         let reveal = crate::ui::reveal::Reveal {
             hide: on,
             step: self.position,
-            steps: self.steps(),
-            in_figure: true,
+            ..crate::ui::reveal::Reveal::ALL
         };
         crate::ui::reveal::publish(&self.ctx, reveal);
     }

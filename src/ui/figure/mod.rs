@@ -164,14 +164,7 @@ pub fn render(
     // as on screen.
     crate::ui::frame::publish_secret(&off, crate::ui::frame::secret(ctx));
     use crate::ui::frame::reveal;
-    let shown = reveal::Reveal::of(ctx);
-    reveal::publish(
-        &off,
-        reveal::Reveal {
-            in_figure: true,
-            ..shown
-        },
-    );
+    reveal::publish(&off, reveal::Reveal::of(ctx));
     let background = ctx.global_style().visuals.panel_fill;
     let mut input = egui::RawInput {
         max_texture_side: Some(MAX_SIDE),

@@ -15,7 +15,8 @@ pub struct Reveal {
     /// Number of step positions (the last one is the end state).
     pub steps: usize,
     /// Drawn in an exported figure (a hand-out's page), which has no step bar: what the
-    /// future's notes say.
+    /// future's notes say. Read from the context's export flag ([`super::exporting`]) by
+    /// [`Reveal::of`], whatever was published.
     pub in_figure: bool,
 }
 
@@ -39,8 +40,11 @@ impl Reveal {
 
     /// What the shell published this frame ([`Reveal::ALL`] when nothing was).
     pub fn of(ctx: &egui::Context) -> Reveal {
-        ctx.data(|d| d.get_temp::<Reveal>(key()))
-            .unwrap_or(Reveal::ALL)
+        let published = ctx.data(|d| d.get_temp::<Reveal>(key()));
+        Reveal {
+            in_figure: super::exporting(ctx),
+            ..published.unwrap_or(Reveal::ALL)
+        }
     }
 
     /// The same switch at `step` of `steps` (a workspace's own step bar, after it was drawn

@@ -101,7 +101,7 @@ fn prepare<W: Workspace>(w: &mut W, ctx: &egui::Context, params: &W::Params, hid
         hide,
         step,
         steps,
-        in_figure: false,
+        ..crate::ui::reveal::Reveal::ALL
     };
     crate::ui::reveal::publish(ctx, reveal);
     pseudocode::clear_picture_hover(ctx);
