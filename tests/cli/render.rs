@@ -405,7 +405,14 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
     // A figure has no pointer and no step bar: no button, no instruction to press one.
     for (k, figure) in figures.iter().enumerate() {
         let words = words_of(figure);
-        for screen_only in ["Zoom in", "Reset view", "press Play", "scroll: zoom"] {
+        for screen_only in [
+            "Zoom in",
+            "Reset view",
+            "press Play",
+            "scroll: zoom",
+            "Copy as text",
+            "Copy CSV",
+        ] {
             assert!(
                 !words.contains(screen_only),
                 "step {}: {screen_only:?}",
@@ -413,6 +420,14 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
             );
         }
     }
+    // A row of tabs prints what it has chosen: the schedule drawn, not the other tabs.
+    let tabs = words_of(figures[1]);
+    assert!(
+        tabs.contains("Schedule\nFine-Grain (optimal)")
+            && !tabs.contains("P.Y")
+            && !tabs.contains("both"),
+        "{tabs:.300}"
+    );
     let words = words_of(figures[0]);
     assert!(
         words.contains("processor 0, later") && words.contains("boundary node"),

@@ -407,6 +407,14 @@ pub fn radios<T: Copy + PartialEq>(
 /// shows; the tabs wrap onto a second line when the region is narrow (never clipped). True
 /// when the choice changed.
 pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) -> bool {
+    // A printed figure has no pointer: the heading and the view shown, as text.
+    if crate::ui::frame::exporting(ui.ctx()) {
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(heading);
+            chosen(ui, value.caption());
+        });
+        return false;
+    }
     // A figure's first row: wrapped clear of its corner buttons (↓ PNG, ↓ SVG, Describe).
     super::corner::beside_corner(ui, |ui| {
         // The tabs keep one row: on a narrow stage the heading gives way (KS-BF's four views
@@ -436,6 +444,11 @@ pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) -> boo
         }
         changed
     })
+}
+
+/// What a row of tabs has chosen, as a printed figure shows it (no pointer to choose with).
+pub fn chosen(ui: &mut Ui, caption: &str) -> Response {
+    ui.label(egui::RichText::new(caption).strong())
 }
 
 /// The row above the plots: "Plot:" and the combo box `combo` draws (named after it), then a

@@ -209,10 +209,12 @@ pub fn result_table_of(
     };
     let n_cols = column_count(header, rows);
     ui.push_id(id, |ui| {
-        if ui
-            .button(LABEL_COPY_TABLE)
-            .on_hover_text("Copy the table as aligned plain text")
-            .clicked()
+        // A printed figure has no clipboard button.
+        if !crate::ui::frame::exporting(ui.ctx())
+            && ui
+                .button(LABEL_COPY_TABLE)
+                .on_hover_text("Copy the table as aligned plain text")
+                .clicked()
         {
             ui.ctx().copy_text(table_to_text(header, rows));
         }

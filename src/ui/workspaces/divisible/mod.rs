@@ -422,6 +422,15 @@ impl DivisiblePanel {
             if !stage {
                 ui.heading("Timeline");
             }
+            // A printed figure says which schedule it draws, as text.
+            if crate::ui::frame::exporting(ui.ctx()) {
+                let mut shown = vec![format!("method {}", self.shown_method(params).name())];
+                if self.view.network {
+                    shown.push("network".to_owned());
+                }
+                crate::ui::widgets::form::chosen(ui, &shown.join(" · "));
+                return;
+            }
             if params.algorithm == AlgorithmChoice::All {
                 if !stage {
                     ui.label("show:");

@@ -217,10 +217,11 @@ fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], says: &[Says]
         })
         .collect();
     let rows = &masked;
-    if ui
-        .button(LABEL_COPY_TABLE)
-        .on_hover_text(format!("Copy every {what} as aligned plain text"))
-        .clicked()
+    if !crate::ui::frame::exporting(ui.ctx())
+        && ui
+            .button(LABEL_COPY_TABLE)
+            .on_hover_text(format!("Copy every {what} as aligned plain text"))
+            .clicked()
     {
         ui.ctx().copy_text(table_to_text(header, rows));
     }

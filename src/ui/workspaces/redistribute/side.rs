@@ -98,6 +98,10 @@ impl RedistPanel {
 
     /// The tabs choosing the chart beside the ring.
     fn stage_tabs(&mut self, ui: &mut Ui) {
+        if crate::ui::frame::exporting(ui.ctx()) {
+            crate::ui::widgets::form::chosen(ui, self.view.lower.caption());
+            return;
+        }
         for &tab in Lower::ALL {
             ui.selectable_value(&mut self.view.lower, tab, tab.caption());
         }
