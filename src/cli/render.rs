@@ -24,8 +24,9 @@ pub struct RenderArgs {
     /// With --lesson: presenter mode (type 1.5 × larger: the window holds less).
     #[arg(long, requires = "lesson")]
     pub presenter: bool,
-    /// The figure: `picture`, `plot` (the workspace's default plot) or `plot:NAME` (a plot
-    /// as a lesson names it, e.g. `plot:ratio T*/T_PY vs n`).
+    /// The figure: `picture`, `plot` (the workspace's default plot), `plot:NAME` (a plot
+    /// as a lesson names it, e.g. `plot:ratio T*/T_PY vs n`) or `exercise` (the "Your turn"
+    /// board at its start, for a worksheet).
     #[arg(long, conflicts_with = "animate")]
     pub figure: Option<String>,
     /// The step to draw (0 = the start; default: the start).
@@ -179,7 +180,7 @@ pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
     let preset = resolve_preset(preset_name)?;
     let plot = match &figure {
         Figure::Plot(name) => name.as_deref(),
-        Figure::Picture => None,
+        Figure::Picture | Figure::Exercise => None,
     };
     let mut tab = OffscreenTab::new(&preset, a.picture.as_deref(), plot).map_err(CliError)?;
     if let Some(k) = a.step {

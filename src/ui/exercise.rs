@@ -217,6 +217,10 @@ pub fn drawable<E>(
 
 /// A button of the band with its hover text; true when it was clicked.
 fn pressed(ui: &mut Ui, caption: &str, tip: &str) -> bool {
+    // A printed board has no pointer: no buttons.
+    if crate::ui::frame::exporting(ui.ctx()) {
+        return false;
+    }
     ui.button(caption).on_hover_text(tip).clicked()
 }
 
@@ -319,7 +323,9 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
             let c = verdict_color(&room, g, band.shown);
             Some(RichText::new(verdict(g, band.shown)).color(c))
         }
-        // Before the first move the room says what it is for, rather than standing empty.
+        // Before the first move the room says what it is for, rather than standing empty (on
+        // the screen: a printed board has no moves to come).
+        (None, None) if crate::ui::frame::exporting(ui.ctx()) => None,
         (None, None) => Some(
             RichText::new("Each move's verdict, and each hint asked for, is shown here.").weak(),
         ),

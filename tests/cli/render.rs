@@ -420,6 +420,17 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
             );
         }
     }
+    // "Fine-Grain by hand" (step 9, an exercise) prints the board the student starts from,
+    // as the window shows it: it printed the top cluster to build, coloured by processor.
+    assert!(steps[8]["exercise"].is_object());
+    let board = words_of(figures[8]);
+    assert!(
+        board.contains("Score 0 / 9")
+            && board.contains("Processor 0: nothing yet")
+            && !board.contains("processor 0, later")
+            && !board.contains("Show me"),
+        "{board:.300}"
+    );
     // A row of tabs prints what it has chosen: the schedule drawn, not the other tabs.
     let tabs = words_of(figures[1]);
     assert!(
@@ -598,4 +609,33 @@ fn an_svg_figure_says_in_words_which_sends_its_round_draws() {
     got.sort_unstable();
     assert!(!want.is_empty());
     assert_eq!(got, want, "{desc}");
+}
+
+/// `--figure exercise` prints the "Your turn" board at its start (a worksheet): the task and
+/// the score so far, without the buttons a printed page cannot press.
+#[test]
+fn an_exercise_figure_is_the_board_a_student_starts_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("board.svg");
+    let out = svg.to_str().unwrap();
+    ok(&[
+        "render",
+        "redistribute-12-ring",
+        "--figure",
+        "exercise",
+        "--out",
+        out,
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let words: String = text
+        .split('<')
+        .filter_map(|piece| piece.split_once('>').map(|(_, t)| t))
+        .collect();
+    assert!(
+        words.contains("Your turn") && words.contains("Score 0 / ") && words.contains("Round 1"),
+        "{words:.400}"
+    );
+    for button in ["Show me", "Hint", "Undo move", "Restart"] {
+        assert!(!words.contains(button), "{button:?} in {words:.400}");
+    }
 }

@@ -239,6 +239,39 @@ fn each_figure_has_a_png_button_and_an_export_means_the_figure_asked_for() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// With "Your turn" on, the picture's export is the board as the student has played it (a
+/// move planned, the score so far), not the algorithm's run the picture shows otherwise.
+#[test]
+fn a_your_turn_export_is_the_board_not_the_solution() {
+    let dir = temp_dir("your-turn-figure");
+    let mut h = harness(None);
+    h.state_mut().send(Cmd::Switch(ModelId::Redistribute));
+    settle(&mut h);
+    h.get_by_label("Your turn").click_accesskit();
+    h.run_steps(2);
+    h.get_by_label("P1 → P2").click_accesskit();
+    h.run_steps(2);
+    let path = dir.join("board.svg");
+    h.state_mut().send(Cmd::ExportFigure(Some(Region::Picture)));
+    h.run_steps(2);
+    h.state_mut().send(Cmd::ExportFigureTo(path.clone()));
+    settle(&mut h);
+    let svg = std::fs::read_to_string(&path).expect("the SVG written");
+    let words: String = svg
+        .split('<')
+        .filter_map(|piece| piece.split_once('>').map(|(_, t)| t))
+        .collect();
+    assert!(
+        words.contains("Score 0 / 4") && words.contains("Planned: P1 → P2"),
+        "{words:.500}"
+    );
+    // Neither the picture's view tabs nor the band's buttons.
+    for absent in ["δ bars", "Show me", "Undo move"] {
+        assert!(!words.contains(absent), "{absent:?} in {words:.500}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// Issue 26: a hand-out's step PNG is the app's window as the user sees it — menus, the
 /// lesson player at that step, presenter mode's larger type — with the question's answer
 /// still hidden, drawn off-screen at the window's size in pixels.

@@ -475,13 +475,15 @@ impl LoadlabApp {
         let maps = &mut self.maps;
         let title = self.desk.pages[i].name.clone();
         let room = crate::ui::figure::export_room(&d);
+        // "Your turn" exports the board as it stands, not the algorithm's solution.
+        let your_turn = self.shown.exercise;
         let scene = crate::ui::figure::render(ctx, room, scale, |ui| match d.region {
             Region::Map => maps.draw_map(ui, &mut scenario),
             Region::Picture => {
                 crate::ui::figure::title(ui, &title);
-                tab.draw_region(ui, &mut scenario, Region::Picture);
+                tab.draw_region(ui, &mut scenario, Region::Picture, your_turn);
             }
-            r => tab.draw_region(ui, &mut scenario, r),
+            r => tab.draw_region(ui, &mut scenario, r, your_turn),
         });
         let scene = match scene {
             Ok(s) => s,

@@ -215,8 +215,11 @@ fn page(
         lesson.steps.len(),
         step.title
     );
-    // The picture, or the plot where the step puts the plots in front (grs's "Is it half?").
+    // The picture, or the plot where the step puts the plots in front (grs's "Is it half?");
+    // an exercise step's board as "Your turn" starts it (the picture drew the algorithm's
+    // solution: grs's "Fine-Grain by hand" printed the top cluster the student is to build).
     let shown = match crate::ui::lesson::front_at(lesson, i) {
+        _ if step.exercise.is_some() => Figure::Exercise,
         crate::ui::workspace::Region::Plots => Figure::Plot(None),
         _ => Figure::Picture,
     };

@@ -26,19 +26,23 @@ pub enum Figure {
     /// The plots column, showing the plot named (a name of [`crate::lesson::views::plots`]),
     /// or the workspace's default.
     Plot(Option<String>),
+    /// The "Your turn" exercise's board at its start, as the picture shows it then (a lesson's
+    /// exercise step: the picture would draw the algorithm's solution).
+    Exercise,
 }
 
 impl Figure {
-    /// `picture`, `plot` or `plot:NAME`.
+    /// `picture`, `plot`, `plot:NAME` or `exercise`.
     pub fn parse(text: &str) -> Result<Figure, String> {
         match text.split_once(':') {
             None if text == "picture" => Ok(Figure::Picture),
+            None if text == "exercise" => Ok(Figure::Exercise),
             None if text == "plot" => Ok(Figure::Plot(None)),
             Some(("plot", name)) if !name.trim().is_empty() => {
                 Ok(Figure::Plot(Some(name.trim().to_string())))
             }
             _ => Err(format!(
-                "{}: expected picture, plot or plot:NAME",
+                "{}: expected picture, plot, plot:NAME or exercise",
                 crate::preset::one_line(text)
             )),
         }
@@ -46,7 +50,7 @@ impl Figure {
 
     fn region(&self) -> Region {
         match self {
-            Figure::Picture => Region::Picture,
+            Figure::Picture | Figure::Exercise => Region::Picture,
             Figure::Plot(_) => Region::Plots,
         }
     }
@@ -55,7 +59,7 @@ impl Figure {
     /// column (taller when the content needs it).
     pub fn room(&self) -> Vec2 {
         match self {
-            Figure::Picture => Vec2::new(900.0, 560.0),
+            Figure::Picture | Figure::Exercise => Vec2::new(900.0, 560.0),
             Figure::Plot(_) => Vec2::new(620.0, 440.0),
         }
     }
@@ -246,7 +250,7 @@ impl OffscreenTab {
     /// The figure at the current step, drawn at `scale` pixels per point.
     pub fn scene(&mut self, figure: &Figure, scale: f32) -> Result<Scene, String> {
         let title = self.title.clone();
-        let picture = *figure == Figure::Picture;
+        let picture = !matches!(figure, Figure::Plot(_));
         self.scene_with(figure, scale, figure.room(), |ui| {
             if picture {
                 crate::ui::figure::title(ui, &title);
@@ -263,10 +267,11 @@ impl OffscreenTab {
         mut header: impl FnMut(&mut egui::Ui),
     ) -> Result<Scene, String> {
         let region = figure.region();
+        let your_turn = *figure == Figure::Exercise;
         let (tab, scenario) = (&mut self.tab, &mut self.scenario);
         crate::ui::figure::render(&self.ctx, room, scale, |ui| {
             header(ui);
-            tab.draw_region(ui, scenario, region);
+            tab.draw_region(ui, scenario, region, your_turn);
         })
     }
 
