@@ -62,6 +62,27 @@ fn ksbf_split_view_shows_ring_and_tree_and_checks_lemma_1_1() {
     );
 }
 
+/// A tree deeper than the picture can label (T_12: 4 095 nodes) draws its top eight levels,
+/// coloured by PE, and says so; it drew nothing but "The tree is drawn for n ≤ 8".
+#[test]
+fn ksbf_deep_tree_draws_its_top_levels_and_says_how_many() {
+    let mut s = loadlab::model::registry::ModelId::Ksbf.default_scenario();
+    let Scenario::Ksbf(p) = &mut s else {
+        unreachable!()
+    };
+    p.n = 12;
+    let preset = loadlab::preset::Preset::new("T_12", "", s);
+    let mut h = super::common::harness(Some(preset));
+    h.get_by_label("tree / grid").click();
+    settle(&mut h);
+    assert!(h.query_by_label("Tree diagram").is_some(), "no tree");
+    // 2^8 − 1 of 2^12 − 1 nodes.
+    shown(
+        &mut h,
+        "The top 8 levels of 12 are drawn (255 of 4095 nodes).",
+    );
+}
+
 fn ts_valid(h: &Harness<'_, LoadlabApp>) -> loadlab::model::treesweep::Valid {
     match &h.state().preset().scenario {
         Scenario::TreeSweep(p) => p.validate().expect("valid"),

@@ -446,6 +446,18 @@ pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) -> boo
     })
 }
 
+/// A checkbox; in a printed figure (no pointer) its caption as text while it is on (a setting
+/// the figure is drawn with), nothing while it is off.
+pub fn switch(ui: &mut Ui, on: &mut bool, caption: impl Into<WidgetText>) -> Response {
+    if crate::ui::frame::exporting(ui.ctx()) {
+        return match on {
+            true => ui.label(caption),
+            false => ui.allocate_response(egui::Vec2::ZERO, egui::Sense::hover()),
+        };
+    }
+    ui.checkbox(on, caption)
+}
+
 /// What a row of tabs has chosen, as a printed figure shows it (no pointer to choose with).
 pub fn chosen(ui: &mut Ui, caption: &str) -> Response {
     ui.label(egui::RichText::new(caption).strong())

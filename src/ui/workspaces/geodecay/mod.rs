@@ -250,7 +250,7 @@ impl Workspace for GeodecayPanel {
         let params = &*params;
         ui.horizontal(|ui| {
             ui.heading("Rounds");
-            ui.checkbox(&mut self.view.timeline_log, "log loads")
+            crate::ui::widgets::form::switch(ui, &mut self.view.timeline_log, "log loads")
                 .on_hover_text("Logarithmic (base 2) load axis");
         });
         let Some(run) = run_or_reason(ui, &self.error, &self.run, params, "simulating…") else {

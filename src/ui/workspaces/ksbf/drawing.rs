@@ -119,7 +119,7 @@ pub(super) fn lemma_row(
     let grid = params.shape.is_grid();
     let rule = if grid { "k mod p" } else { "Wgt mod p" };
     ui.horizontal_wrapped(|ui| {
-        ui.checkbox(by_weight, format!("colour nodes by {rule}"))
+        crate::ui::widgets::form::switch(ui, by_weight, format!("colour nodes by {rule}"))
             .on_hover_text(if grid {
                 "Colour node ⟨k, ℓ⟩ by P_(k mod p), the PE Lemma 1.1(b) predicts, instead of the PE that ran it."
             } else {
@@ -343,8 +343,8 @@ fn access_send(ui: &Ui, canvas: &egui::Response, k: usize, (a, b): (Pos2, Pos2),
     );
 }
 
-/// The workload (n ≤ 8 trees, small grids): each node coloured by its PE, labelled by its step;
-/// nodes not yet run by step `k` are faded.
+/// The workload (a tree's top [`TREE_LEVELS`] levels, grids up to n = 40): each node coloured
+/// by its PE, labelled by its step; nodes not yet run by step `k` are faded.
 pub(super) fn workload(
     ui: &mut Ui,
     params: &KsbfParams,
@@ -370,7 +370,11 @@ pub(super) fn workload(
 /// A node's colour in the workload picture.
 type Shade<'a> = &'a dyn Fn(&ksbf::NodeRecord) -> Color32;
 
-/// The tree (n ≤ 8) of [`workload`].
+/// The most levels of a tree drawn: 255 nodes still take a label each on a 1280-point window.
+pub const TREE_LEVELS: u32 = 8;
+
+/// The tree of [`workload`]: its top [`TREE_LEVELS`] levels (a deeper tree's lower levels are
+/// said, not drawn: the ring and the Gantt chart show every node).
 fn tree_workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64, shade: Shade) {
     // Hide the future: nodes run after step k are not drawn yet (none are at the end state).
     let hide = crate::ui::reveal::Reveal::of(ui.ctx()).hide;
@@ -380,10 +384,17 @@ fn tree_workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64, 
         .map(|r| r.level)
         .max()
         .map_or(0, |l| l + 1);
-    if height > 8 {
-        ui.label(RichText::new("The tree is drawn for n ≤ 8.").weak());
-        return;
+    if height > TREE_LEVELS {
+        ui.label(
+            RichText::new(format!(
+                "The top {TREE_LEVELS} levels of {height} are drawn ({} of {} nodes).",
+                (1u64 << TREE_LEVELS) - 1,
+                trace.nodes.len(),
+            ))
+            .weak(),
+        );
     }
+    let height = height.min(TREE_LEVELS);
     let count = (1usize << height) - 1;
     let blank = NodeStyle {
         fill: Color32::from_gray(128).gamma_multiply(0.15),
