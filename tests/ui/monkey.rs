@@ -137,6 +137,23 @@ fn gesture(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String
     }
 }
 
+/// Export figure on a figure on screen (the picture, the plots or the map, in whatever state
+/// the monkey left them: a lesson's hidden future, Your turn, a half-typed value), as SVG or
+/// PNG, into a file of the system's temporary folder: the path a file dialog would give.
+fn export(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
+    let drawn = h.state().drawn().to_vec();
+    if drawn.is_empty() {
+        return "nothing to export".into();
+    }
+    let region = drawn[rng.random_range(0..drawn.len())].region;
+    let ext = if rng.random_bool(0.5) { "svg" } else { "png" };
+    let path = std::env::temp_dir().join(format!("loadlab-monkey-{}.{ext}", std::process::id()));
+    h.state_mut().send(Cmd::ExportFigure(Some(region)));
+    h.run_steps(2);
+    h.state_mut().send(Cmd::ExportFigureTo(path));
+    format!("export the {region:?} as {ext}")
+}
+
 /// One random action; what it did, for the failure message.
 fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
     const KEYS: [egui::Key; 8] = [
@@ -164,6 +181,9 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
             cancel.click_accesskit();
             return "cancel the file path".into();
         }
+    }
+    if rng.random_bool(0.015) {
+        return export(h, rng);
     }
     if rng.random_bool(0.15) {
         let key = KEYS[rng.random_range(0..KEYS.len())];
@@ -292,6 +312,10 @@ fn a_seeded_monkey_never_panics_and_the_app_keeps_drawing() {
             "seed {seed}: nothing drawn after {} actions",
             done.len()
         );
+    }
+    for ext in ["svg", "png"] {
+        let exported = format!("loadlab-monkey-{}.{ext}", std::process::id());
+        let _ = std::fs::remove_file(std::env::temp_dir().join(exported));
     }
     // Nothing written in the working folder (a typed file path once named PNGs there).
     let written: Vec<_> = files().difference(&before).cloned().collect();
