@@ -297,12 +297,17 @@ fn a_lesson_hand_out_has_a_page_per_step_a_pdf_and_an_html_page_that_reveals() {
         .as_array()
         .expect("steps")
         .len();
-    let questions = super::common::json(&["lesson", "rrv", "--json"])["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| !s["question"].is_null())
-        .count();
+    let lesson = super::common::json(&["lesson", "rrv", "--json"]);
+    let count = |key: &str| {
+        lesson["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| !s[key].is_null())
+            .count()
+    };
+    let (questions, exercises) = (count("question"), count("exercise"));
+    assert!(questions > 0 && exercises > 0);
     for k in 1..=steps {
         // Each step is the window: exactly its size in pixels.
         let png = out.join(format!("step-{k:02}.png"));
@@ -320,9 +325,10 @@ fn a_lesson_hand_out_has_a_page_per_step_a_pdf_and_an_html_page_that_reveals() {
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     // Self-contained: no file or address it loads.
     assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
-    // A figure per step, and under each question's answer the figure after Reveal.
+    // A figure per step, under each question's answer the figure after Reveal, and under each
+    // exercise's Show the solution the algorithm's run.
     assert_eq!(html.matches("<figure>").count(), steps);
-    assert_eq!(html.matches("<svg").count(), steps + questions);
+    assert_eq!(html.matches("<svg").count(), steps + questions + exercises);
     let url = format!("file://{}#selftest", out.join("index.html").display());
     let Some(dom) = chromium_dom(&url) else {
         println!("skipped the Chromium part: /usr/bin/chromium is not installed");
@@ -332,8 +338,9 @@ fn a_lesson_hand_out_has_a_page_per_step_a_pdf_and_an_html_page_that_reveals() {
         .lines()
         .find(|l| l.contains("selftest answers="))
         .unwrap_or_else(|| panic!("no self-test result in the DOM: {dom:.400}"));
+    let hidden = questions + exercises;
     let want = format!(
-        "selftest answers={questions} hidden_before={questions} shown_after={questions} figures={steps}"
+        "selftest answers={hidden} hidden_before={hidden} shown_after={hidden} figures={steps}"
     );
     assert!(line.contains(&want), "{line} (wanted {want})");
 }
@@ -431,6 +438,15 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
             && !board.contains("Show me"),
         "{board:.300}"
     );
+    // Its Show the solution holds the algorithm's whole run: T* = 10 for T_5 at τ = 2.5
+    // (Fine-Grain's optimum, the paper's Fig. 2 recursion T*(ℓ) = 1, 3, 5.5, 7.5, then 10).
+    let section = html.split("<section id=\"step-9\">").nth(1).expect("step 9");
+    let solution = section
+        .split("Show the solution")
+        .nth(1)
+        .expect("a Show the solution button");
+    let run = words_of(solution.split("</section>").next().unwrap_or(""));
+    assert!(run.contains("makespan T* (Fine-Grain) = 10"), "{run:.300}");
     // A row of tabs prints what it has chosen: the schedule drawn, not the other tabs.
     let tabs = words_of(figures[1]);
     assert!(

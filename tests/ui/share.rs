@@ -177,18 +177,17 @@ fn export_lesson_hand_out_writes_the_lesson_being_played() {
     }
     assert!(out.join("handout.pdf").is_file());
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
-    // A figure per step, and under each question's answer its figure after Reveal.
-    let questions = h
-        .state()
-        .lesson_player()
-        .expect("playing")
-        .lesson()
-        .steps
-        .iter()
-        .filter(|s| s.question.is_some())
-        .count();
+    // A figure per step, under each question's answer its figure after Reveal, and under
+    // each exercise's Show the solution the algorithm's run.
+    let lesson = h.state().lesson_player().expect("playing").lesson();
+    let count = |has: fn(&loadlab::lesson::LessonStep) -> bool| {
+        lesson.steps.iter().filter(|s| has(s)).count()
+    };
+    let questions = count(|s| s.question.is_some());
+    let exercises = count(|s| s.exercise.is_some());
     assert_eq!(html.matches("<figure>").count(), steps);
-    assert_eq!(html.matches("<svg").count(), steps + questions);
+    assert_eq!(html.matches("<svg").count(), steps + questions + exercises);
     assert!(questions > 0 && html.contains("Reveal"));
+    assert!(exercises > 0 && html.contains("Show the solution"));
     std::fs::remove_dir_all(dir).unwrap();
 }

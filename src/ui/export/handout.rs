@@ -172,7 +172,7 @@ type Figures = (String, Option<String>);
 /// Step `i` as a PDF page (its picture and text) and its figure alone as SVG; the step's
 /// `answer` is "?" in both, as in the window before Reveal. A question's step also gets its
 /// figure as the window shows it after Reveal: the answer, and the future unless the lesson
-/// hides it anyway.
+/// hides it anyway; an exercise's step, its solution (the algorithm's whole run).
 fn page(
     lesson: &Lesson,
     i: usize,
@@ -243,13 +243,18 @@ fn page(
         runs: scene.runs(),
     };
     let figure = tab.scene(&shown, 1.0)?.svg();
-    let revealed = match step.question {
-        Some(_) => {
-            tab.hide(None);
-            tab.hide_future(lesson.future_hidden(i, false));
-            Some(tab.scene(&shown, 1.0)?.svg())
-        }
-        None => None,
+    let revealed = if step.question.is_some() {
+        tab.hide(None);
+        tab.hide_future(lesson.future_hidden(i, false));
+        Some(tab.scene(&shown, 1.0)?.svg())
+    } else if step.exercise.is_some() {
+        // The exercise's solution: the algorithm's whole run, as the picture draws it with
+        // "Your turn" off at the last step.
+        tab.seek(tab.steps() - 1)?;
+        tab.hide_future(false);
+        Some(tab.scene(&Figure::Picture, 1.0)?.svg())
+    } else {
+        None
     };
     Ok((page, figure, revealed))
 }
@@ -295,6 +300,18 @@ fn font_face() -> String {
 fn scoped_ids(svg: &str, scope: &str) -> String {
     svg.replace("id=\"c", &format!("id=\"{scope}c"))
         .replace("url(#c", &format!("url(#{scope}c"))
+}
+
+/// The figure under a step's Reveal (or Show the solution), its ids scoped apart from the
+/// step's own figure.
+fn after_figure(after: Option<&str>, i: usize) -> String {
+    after.map_or(String::new(), |svg| {
+        let body = svg.find("<svg").map_or(svg, |k| &svg[k..]);
+        format!(
+            "<div class=\"after\">{}</div>",
+            scoped_ids(body, &format!("r{}", i + 1))
+        )
+    })
 }
 
 fn html_of(
@@ -353,13 +370,17 @@ fn html_of(
                  <div class=\"answer\" id=\"a{i}\" hidden><strong>Answer: {}</strong> — {}{}</div></div>",
                 escape(&answer),
                 escape(&q.explanation),
-                after.map_or(String::new(), |svg| {
-                    let body = svg.find("<svg").map_or(svg, |k| &svg[k..]);
-                    format!(
-                        "<div class=\"after\">{}</div>",
-                        scoped_ids(body, &format!("r{}", i + 1))
-                    )
-                })
+                after_figure(after, i)
+            );
+        } else if let Some(x) = &step.exercise {
+            let _ = writeln!(
+                h,
+                "<div class=\"q\"><p><strong>Your turn:</strong> {} (pass mark: {} first tries)</p>\
+                 <button class=\"reveal\" data-answer=\"a{i}\" onclick=\"reveal(this)\">Show the solution</button>\
+                 <div class=\"answer\" id=\"a{i}\" hidden><strong>The algorithm's run:</strong>{}</div></div>",
+                escape(&x.prompt),
+                x.pass,
+                after_figure(after, i)
             );
         }
         h.push_str("</section>\n");
