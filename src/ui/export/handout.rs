@@ -172,7 +172,7 @@ type Figures = (String, Option<String>);
 /// Step `i` as a PDF page (its picture and text) and its figure alone as SVG; the step's
 /// `answer` is "?" in both, as in the window before Reveal. A question's step also gets its
 /// figure as the window shows it after Reveal: the answer, and the future unless the lesson
-/// hides it anyway; an exercise's step, its solution (the algorithm's whole run).
+/// hides it anyway; an exercise's step, its board solved by Show me.
 fn page(
     lesson: &Lesson,
     i: usize,
@@ -248,11 +248,10 @@ fn page(
         tab.hide_future(lesson.future_hidden(i, false));
         Some(tab.scene(&shown, 1.0)?.svg())
     } else if step.exercise.is_some() {
-        // The exercise's solution: the algorithm's whole run, as the picture draws it with
-        // "Your turn" off at the last step.
-        tab.seek(tab.steps() - 1)?;
-        tab.hide_future(false);
-        Some(tab.scene(&Figure::Picture, 1.0)?.svg())
+        // The exercise's solution: its board with every move the algorithm's (Show me).
+        tab.solve_exercise()
+            .map_err(|e| format!("step {}: {e}", i + 1))?;
+        Some(tab.scene(&Figure::Exercise, 1.0)?.svg())
     } else {
         None
     };
@@ -377,7 +376,7 @@ fn html_of(
                 h,
                 "<div class=\"q\"><p><strong>Your turn:</strong> {} (pass mark: {} first tries)</p>\
                  <button class=\"reveal\" data-answer=\"a{i}\" onclick=\"reveal(this)\">Show the solution</button>\
-                 <div class=\"answer\" id=\"a{i}\" hidden><strong>The algorithm's run:</strong>{}</div></div>",
+                 <div class=\"answer\" id=\"a{i}\" hidden><strong>The board solved, every move the algorithm's (Show me):</strong>{}</div></div>",
                 escape(&x.prompt),
                 x.pass,
                 after_figure(after, i)

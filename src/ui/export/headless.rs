@@ -236,6 +236,25 @@ impl OffscreenTab {
         self.settle()
     }
 
+    /// Plays the "Your turn" exercise to its end by Show me (the algorithm's moves, one per
+    /// move it needs): [`Figure::Exercise`] then draws the board solved.
+    pub fn solve_exercise(&mut self) -> Result<(), String> {
+        use crate::lesson::homework::replay::{Entry, Kind};
+        let tally = self
+            .tab
+            .exercise_score(&self.scenario)
+            .ok_or("this instance has no exercise")?;
+        let log = vec![Entry::new(Kind::ShowMe, None, None); tally.out_of];
+        self.tab.exercise_replay(&self.scenario, &log);
+        match self.tab.exercise_score(&self.scenario) {
+            Some(t) if t.complete => Ok(()),
+            _ => Err(format!(
+                "the exercise was not complete after {} moves of Show me",
+                tally.out_of
+            )),
+        }
+    }
+
     /// Draws from now on only what has happened by the step bar's position, as the window's
     /// "Hide the future" does (`on`), or everything.
     pub fn hide_future(&mut self, on: bool) {
