@@ -123,23 +123,27 @@ impl Exercise for GeoTurn {
         self.ex.tally()
     }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
-        ui.horizontal(|ui| {
-            let open = !self.ex.complete();
-            if ui
-                .add_enabled(open, egui::Button::new("Balance"))
-                .on_hover_text("Load-balance before this round (costs ℓ)")
-                .clicked()
-            {
-                self.clicked = self.decide(true, true);
-            }
-            if ui
-                .add_enabled(open, egui::Button::new("Go on"))
-                .on_hover_text("Run this round without balancing")
-                .clicked()
-            {
-                self.clicked = self.decide(false, true);
-            }
-        });
+        // A printed board has no buttons (the prompt asks the question).
+        let live = !crate::ui::frame::exporting(ui.ctx());
+        if live {
+            ui.horizontal(|ui| {
+                let open = !self.ex.complete();
+                if ui
+                    .add_enabled(open, egui::Button::new("Balance"))
+                    .on_hover_text("Load-balance before this round (costs ℓ)")
+                    .clicked()
+                {
+                    self.clicked = self.decide(true, true);
+                }
+                if ui
+                    .add_enabled(open, egui::Button::new("Go on"))
+                    .on_hover_text("Run this round without balancing")
+                    .clicked()
+                {
+                    self.clicked = self.decide(false, true);
+                }
+            });
+        }
         ui.add_space(4.0);
         ui.label(
             RichText::new(
