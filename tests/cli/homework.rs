@@ -432,3 +432,72 @@ fn two_hundred_students_get_instances_of_one_size_class_rarely_shared() {
         }
     }
 }
+
+/// A wrong move the exercise keeps (so that Undo can take it back), among `candidates`: its
+/// grade is not optimal and Undo takes it back.
+fn kept_wrong_move(s: &Scenario, candidates: &[Value]) -> Option<Value> {
+    candidates.iter().find_map(|mv| {
+        let mut p = Player::new(s).unwrap();
+        let g = p.play(mv).ok()??;
+        (!g.optimal && p.undo()).then(|| mv.clone())
+    })
+}
+
+/// Undo takes a move back, not its try: a wrong move, Undo, then the algorithm's moves score
+/// one less than full marks, in every model (the wrong move's position was a first try; it
+/// scored full marks, so a student could Undo every mistake away). (The gradebook replays a
+/// hand-in this way.)
+#[test]
+fn undo_takes_back_a_move_not_its_first_try() {
+    for model in MODELS {
+        let id = model_id(model);
+        let s = personal::personal(id, "CS101", "Grace Hopper").unwrap();
+        let moves = algorithm_moves(id, "Grace Hopper");
+        let full = moves.len();
+        let first = &moves[0];
+        // Wrong but kept: another PE or a later step for KS-BF, the other decision, a level's
+        // load off the closed form, another leaf, a round of sends that is not Algorithm 3's.
+        let mut candidates = vec![json!([]), json!(!first.as_bool().unwrap_or(true))];
+        if let Some(x) = first.as_f64() {
+            candidates.extend([0.5, 0.9, 1.1].map(|f| json!(x * f)));
+        }
+        if let Some(o) = first.as_object() {
+            let mut later = o.clone();
+            later.insert(
+                "step".into(),
+                json!(o.get("step").and_then(Value::as_i64).unwrap_or(0) + 1),
+            );
+            let mut other = o.clone();
+            other.insert(
+                "pe".into(),
+                json!(o.get("pe").and_then(Value::as_i64).unwrap_or(0) + 1),
+            );
+            candidates.extend([Value::Object(later), Value::Object(other)]);
+        }
+        candidates.extend((2..64).map(|k| json!(k)));
+        candidates.extend((1..=8).flat_map(|a| [json!([[a, a + 1]]), json!([[a + 1, a]])]));
+        let wrong = kept_wrong_move(&s, &candidates)
+            .unwrap_or_else(|| panic!("{model}: no kept wrong move among the candidates"));
+        let mut p = Player::new(&s).unwrap();
+        p.play(&wrong).unwrap();
+        assert!(p.undo(), "{model}");
+        for mv in &moves {
+            p.play(mv).unwrap();
+        }
+        let t = p.tally();
+        assert!(t.complete, "{model}");
+        assert_eq!(
+            (t.score, t.out_of),
+            (full - 1, full),
+            "{model}: {wrong} undone gave back its first try"
+        );
+        // A right move undone keeps its point, and played again scores nothing more.
+        let mut p = Player::new(&s).unwrap();
+        p.play(first).unwrap();
+        assert!(p.undo(), "{model}");
+        for mv in &moves {
+            p.play(mv).unwrap();
+        }
+        assert_eq!(p.tally().score, full, "{model}");
+    }
+}

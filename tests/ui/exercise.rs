@@ -47,9 +47,11 @@ fn play_redistribution(h: &mut Harness<'static, LoadlabApp>) {
         click(h, "Send");
         shown(h, "Right:");
     }
-    shown(h, "Complete — 4 / 4 moves the algorithm's");
+    // Round 1's first try was the illegal round: Undo took it back, not its try.
+    shown(h, "Complete — 3 / 4 moves the algorithm's");
     shown(h, "Balanced in 4 rounds");
-    // Undo takes the last round back; Show me plays the algorithm's (not a first try).
+    // Undo takes the last round back (its first try was right: the point stays); Show me
+    // plays the algorithm's (not a first try).
     click(h, "Undo move");
     shown(h, "Score 3 / 4 first tries");
     click(h, "Show me");
@@ -92,6 +94,26 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     click(&mut h, "P0, step 1");
     shown(&mut h, "right-child-clockwise");
     click(&mut h, "P1, step 1");
+    shown(&mut h, "Score 1 / 63 first tries");
+}
+
+/// Undo takes a wrong cell back, not its try: the root played right after it scores nothing
+/// (it scored, so every mistake could be undone away before handing in).
+#[test]
+fn exercise_undo_takes_back_a_move_not_its_first_try() {
+    let mut h = super::common::app_on("KS-BF on a ring");
+    click(&mut h, "Your turn");
+    click(&mut h, "P1, step 0");
+    shown(&mut h, "Illegal — rule broken: root");
+    click(&mut h, "Undo move");
+    click(&mut h, "P0, step 0");
+    shown(&mut h, "Right:");
+    shown(&mut h, "Score 0 / 63 first tries");
+    // Node 2 at its first try scores; undone, it keeps its point and scores nothing more.
+    click(&mut h, "P0, step 1");
+    shown(&mut h, "Score 1 / 63 first tries");
+    click(&mut h, "Undo move");
+    click(&mut h, "P0, step 1");
     shown(&mut h, "Score 1 / 63 first tries");
 }
 

@@ -33,7 +33,8 @@ fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter
         .iter()
         .map(|l| l.load)
         .collect();
-    // A root that keeps too much: legal, not C's, the level named; Undo takes it back.
+    // A root that keeps too much: legal, not C's, the level named; Undo takes it back, not
+    // its try.
     set(&mut h, 0, loads[0] * 1.5);
     click(&mut h, "Set level");
     shown(&mut h, "Legal, but not the algorithm's move (closed-form)");
@@ -47,7 +48,7 @@ fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter
         click(&mut h, "Set level");
         shown(&mut h, "Right:");
     }
-    shown(&mut h, "Complete — 4 / 4 moves the algorithm's");
+    shown(&mut h, "Complete — 3 / 4 moves the algorithm's");
     shown(&mut h, "every level finishes together");
     shown(&mut h, "✓ Passed");
     super::stage::check(&mut h, "720p presenter, divisible exercise");

@@ -97,6 +97,11 @@ impl Player {
         let Some(mut before) = self.history.pop() else {
             return false;
         };
+        // A move is taken back, not its try (nor a first try's point).
+        let (tries, score) = self.state.history();
+        let kept = (std::mem::take(tries), *score);
+        let (tries, score) = before.history();
+        (*tries, *score) = kept;
         before.undone();
         self.state = before;
         true

@@ -166,6 +166,9 @@ pub trait Play: std::fmt::Debug + Boxed {
     }
     /// Returned to by Undo.
     fn undone(&mut self) {}
+    /// The tries spent and the score, which Undo keeps
+    /// ([`crate::model::exercise::FirstTries`]).
+    fn history(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize);
 }
 
 /// A copy of an exercise being played, for Undo to return to (every [`Play`] that is

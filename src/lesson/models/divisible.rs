@@ -122,6 +122,10 @@ struct Levels {
 }
 
 impl Play for Levels {
+    fn history(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize) {
+        crate::model::exercise::FirstTries::history(&mut self.ex)
+    }
+
     fn tally(&self) -> Tally {
         self.ex.tally()
     }

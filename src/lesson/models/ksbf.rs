@@ -136,6 +136,10 @@ impl Exercises for Ksbf {
 }
 
 impl Play for KsbfExercise {
+    fn history(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize) {
+        crate::model::exercise::FirstTries::history(self)
+    }
+
     fn tally(&self) -> Tally {
         KsbfExercise::tally(self)
     }
@@ -149,11 +153,10 @@ impl Play for KsbfExercise {
     }
 
     fn show_me(&mut self) -> Option<Shown> {
-        let mut before = self.clone();
+        let before = self.clone();
         let r = *self.next()?;
         if let Some(i) = self.order.iter().position(|x| x.node == r.node) {
-            self.tried[i] = true;
-            before.tried[i] = true;
+            self.tried.spend(i);
         }
         let p = Prediction {
             node: r.node,

@@ -77,6 +77,8 @@ pub struct DivExercise {
     pub loads: Vec<f64>,
     /// Levels right at the first try.
     pub score: usize,
+    /// Levels whose first try is spent.
+    pub tries: super::Tries,
     /// The closed-form T_N of ℂ, ℙ and ℚ.
     pub closed: [(Method, f64); 3],
     /// The method's own simulated schedule (its arrival times explain the closed form).
@@ -92,6 +94,12 @@ pub fn method_of(params: &DivisibleParams) -> Method {
     match params.algorithm {
         AlgorithmChoice::Only(m) => m,
         AlgorithmChoice::All => Method::C,
+    }
+}
+
+impl super::FirstTries for DivExercise {
+    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
+        (&mut self.tries, &mut self.score)
     }
 }
 
@@ -114,6 +122,7 @@ impl DivExercise {
             target: level_loads(method, &v),
             loads: Vec::new(),
             score: 0,
+            tries: super::Tries::default(),
             closed: Method::ALL.map(|m| (m, closed_form(m, &v))),
             method_timeline: crate::model::divisible::simulate(method, &v),
             withhold: false,
@@ -455,7 +464,9 @@ impl DivExercise {
 
     /// Grades and plays `value` on the next level (an illegal value is not played).
     pub fn play(&mut self, value: f64, first_try: bool) -> Option<LevelGrade> {
-        let g = self.grade(value, first_try)?;
+        let l = self.next_level();
+        let g = self.grade(value, first_try && self.tries.first(l))?;
+        self.tries.spend(l);
         if g.grade.legal {
             self.loads.push(value);
             if g.grade.scores() {

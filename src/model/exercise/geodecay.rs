@@ -54,12 +54,20 @@ pub struct GeoExercise {
     pub time: f64,
     /// Decisions right at the first try.
     pub score: usize,
+    /// Decisions whose first try is spent.
+    pub tries: super::Tries,
     /// Each round's cost so far (its most loaded processor's tasks, at least 1).
     pub costs: Vec<u64>,
     standard: Vec<bool>,
     improved: Vec<bool>,
     /// Total times of the standard, improved and optimal policies.
     pub policies: [(Policy, f64); 3],
+}
+
+impl super::FirstTries for GeoExercise {
+    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
+        (&mut self.tries, &mut self.score)
+    }
 }
 
 impl GeoExercise {
@@ -111,6 +119,7 @@ impl GeoExercise {
             plan: vec![true],
             time: params.ell,
             score: 0,
+            tries: super::Tries::default(),
             costs: Vec::new(),
             standard: flags(&s),
             improved: flags(&i),
@@ -257,8 +266,9 @@ impl GeoExercise {
 
     /// Grades and makes the decision (every decision is legal, so it is always made).
     pub fn play(&mut self, balance: bool, first_try: bool) -> Option<DecisionGrade> {
-        let g = self.grade(balance, first_try)?;
         let r = self.next_round();
+        let g = self.grade(balance, first_try && self.tries.first(r))?;
+        self.tries.spend(r);
         if balance {
             self.loads = Loads::balanced(self.w[r], self.params.p, false);
             self.time += self.params.ell;

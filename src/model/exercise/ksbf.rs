@@ -65,10 +65,16 @@ pub struct KsbfExercise {
     at: HashMap<(u32, u64), usize>,
     /// Nodes predicted right.
     pub done: Vec<bool>,
-    /// Nodes already tried (a later prediction is not a first try).
-    pub tried: Vec<bool>,
+    /// Nodes already tried, by their place in `order` (a later prediction is not a first try).
+    pub tried: super::Tries,
     /// Predictions right at the first try.
     pub score: usize,
+}
+
+impl super::FirstTries for KsbfExercise {
+    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
+        (&mut self.tried, &mut self.score)
+    }
 }
 
 impl KsbfExercise {
@@ -99,7 +105,7 @@ impl KsbfExercise {
             .collect();
         Ok(KsbfExercise {
             done: vec![false; order.len()],
-            tried: vec![false; order.len()],
+            tried: super::Tries::default(),
             params,
             order,
             index,
@@ -226,7 +232,7 @@ impl KsbfExercise {
             };
         };
         let r = self.order[i];
-        let first_try = !self.tried[i];
+        let first_try = self.tried.first(i);
         let (pe, step) = (i64::from(r.pe), r.step as i64);
         let grade = if pred.pe != pe {
             let (rule, why) = self.wrong_pe(&r, pred.pe);
@@ -321,7 +327,7 @@ impl KsbfExercise {
             if g.grade.optimal {
                 self.done[i] = true;
             }
-            self.tried[i] = true;
+            self.tried.spend(i);
         }
         g
     }

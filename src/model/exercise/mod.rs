@@ -83,6 +83,44 @@ impl Grade {
     }
 }
 
+/// The positions of an exercise (its k-th level, decision, round or node) whose first try is
+/// spent. Undo takes a move back, not its try: a wrong move undone and played again right is
+/// not a first try (it was, and a student could Undo every wrong move into a full score).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tries(Vec<bool>);
+
+impl Tries {
+    /// A move at position `at` would be its first try.
+    pub fn first(&self, at: usize) -> bool {
+        !self.0.get(at).copied().unwrap_or(false)
+    }
+
+    /// A move at position `at` was graded: its first try is spent.
+    pub fn spend(&mut self, at: usize) {
+        if at >= self.0.len() {
+            self.0.resize(at + 1, false);
+        }
+        self.0[at] = true;
+    }
+}
+
+/// An exercise whose Undo keeps the history of its tries: the spent [`Tries`] and the score of
+/// first tries (a move right at its first try, then undone, keeps its point: played again it
+/// is not a first try and scores nothing more).
+pub trait FirstTries: Sized {
+    /// The spent tries and the score, to carry across Undo.
+    fn history(&mut self) -> (&mut Tries, &mut usize);
+
+    /// Goes back to `before` (the state before the last move), keeping the history.
+    fn undo_to(&mut self, mut before: Self) {
+        let (tries, score) = self.history();
+        let kept = (std::mem::take(tries), *score);
+        let (tries, score) = before.history();
+        (*tries, *score) = kept;
+        *self = before;
+    }
+}
+
 /// Where an exercise stands: the score, what it is out of, and whether it is done. Every
 /// model's exercise gives it (`tally`), for its Your turn band, the lesson's exercise step and
 /// the homework replay alike.

@@ -95,17 +95,24 @@ pub struct RingExercise {
     pub score: usize,
     /// The last move was a failed attempt at the current round (the next is not a first try).
     pub retrying: bool,
+    /// Rounds whose first try is spent (Undo keeps them).
+    pub tries: super::Tries,
     checker: RoundChecker,
 }
 
-/// The state before a move, for Undo.
+/// The state before a move, for Undo (the board: the tries spent and the score stay).
 #[derive(Debug, Clone)]
 pub struct Snapshot {
     delta: Vec<i64>,
     load: Vec<i64>,
     played: usize,
-    score: usize,
     retrying: bool,
+}
+
+impl super::FirstTries for RingExercise {
+    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
+        (&mut self.tries, &mut self.score)
+    }
 }
 
 impl RingExercise {
@@ -130,6 +137,7 @@ impl RingExercise {
             initial_bound: 0,
             score: 0,
             retrying: false,
+            tries: super::Tries::default(),
             checker: RoundChecker::new(inst.n()),
         };
         Ok(RingExercise {
@@ -250,7 +258,6 @@ impl RingExercise {
             delta: self.delta.clone(),
             load: self.load.clone(),
             played: self.played.len(),
-            score: self.score,
             retrying: self.retrying,
         }
     }
@@ -260,7 +267,6 @@ impl RingExercise {
         self.delta = s.delta;
         self.load = s.load;
         self.played.truncate(s.played);
-        self.score = s.score;
         self.retrying = s.retrying;
     }
 
@@ -270,7 +276,7 @@ impl RingExercise {
         let n = self.inst.n() as i64;
         let round = self.played.len() + 1;
         let before = self.bound();
-        let first_try = !self.retrying;
+        let first_try = !self.retrying && self.tries.first(self.played.len());
         let mut culprits = Vec::new();
         let mut why = Vec::new();
         let mut rule = None;
@@ -380,6 +386,7 @@ impl RingExercise {
     /// Grades a round and plays it when legal (score and retry state updated).
     pub fn play(&mut self, pairs: &[(i64, i64)]) -> RoundGrade {
         let g = self.grade(pairs);
+        self.tries.spend(self.played.len());
         if g.grade.legal {
             let sends = to_sends(pairs);
             apply_round(&mut self.load, &sends);

@@ -204,8 +204,16 @@ pub struct TreeExercise {
     /// Moves right at the first try.
     pub score: usize,
     retrying: bool,
+    /// Positions on processor 0 whose first try is spent (Undo keeps them).
+    tries: super::Tries,
     /// The first legal move that was not the algorithm's.
     pub first_deviation: Option<Deviation>,
+}
+
+impl super::FirstTries for TreeExercise {
+    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
+        (&mut self.tries, &mut self.score)
+    }
 }
 
 impl TreeExercise {
@@ -243,6 +251,7 @@ impl TreeExercise {
             h_last: 1,
             score: 0,
             retrying: false,
+            tries: super::Tries::default(),
             first_deviation: None,
         })
     }
@@ -479,7 +488,7 @@ impl TreeExercise {
 impl TreeExercise {
     /// Grades a move without making it.
     pub fn grade(&self, mv: &Move) -> NodeGrade {
-        let first_try = !self.retrying;
+        let first_try = !self.retrying && self.tries.first(self.placed.len());
         let algorithm = self.decision();
         let bad = |rule: &str, why: String, culprit: Option<u64>| NodeGrade {
             grade: Grade::illegal(rule, why, first_try),
@@ -543,6 +552,7 @@ impl TreeExercise {
     /// Grades a move and makes it when legal (score, retry state and first deviation kept).
     pub fn play(&mut self, mv: &Move) -> NodeGrade {
         let g = self.grade(mv);
+        self.tries.spend(self.placed.len());
         if g.played
             && let (Ok(v), Some(s)) = (u64::try_from(mv.node), g.start)
         {

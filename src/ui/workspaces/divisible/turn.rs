@@ -409,7 +409,8 @@ impl Exercise for DivTurn {
         let Some(before) = self.moves.undo() else {
             return false;
         };
-        self.ex = before;
+        // The board goes back; the tries spent and the score stay.
+        crate::model::exercise::FirstTries::undo_to(&mut self.ex, before);
         self.retry = false;
         self.pending.0 = usize::MAX;
         self.sync_pending();
@@ -425,6 +426,7 @@ impl Exercise for DivTurn {
     fn restart(&mut self) {
         self.moves = Moves::default();
         self.ex.score = 0;
+        self.ex.tries = Default::default();
         self.ex.loads.clear();
         self.retry = false;
         self.pending.0 = usize::MAX;

@@ -169,7 +169,8 @@ impl Exercise for GeoTurn {
         let Some(before) = self.moves.undo() else {
             return false;
         };
-        self.ex = before;
+        // The board goes back; the tries spent and the score stay.
+        crate::model::exercise::FirstTries::undo_to(&mut self.ex, before);
         self.marks.pop();
         true
     }

@@ -18,8 +18,6 @@ use crate::ui::widgets::tree::{MAX_HEIGHT, NodeStyle, TreeDrawing};
 /// The state before a move, for Undo.
 struct Before {
     done: Vec<bool>,
-    tried: Vec<bool>,
-    score: usize,
 }
 
 /// The KS-BF exercise as the shell drives it.
@@ -52,8 +50,6 @@ impl KsbfTurn {
     fn before(&self) -> Before {
         Before {
             done: self.ex.done.clone(),
-            tried: self.ex.tried.clone(),
-            score: self.ex.score,
         }
     }
 
@@ -154,7 +150,7 @@ impl Exercise for KsbfTurn {
         let r = *self.ex.next()?;
         // Shown, so not a first try.
         if let Some(i) = self.ex.order.iter().position(|x| x.node == r.node) {
-            self.ex.tried[i] = true;
+            self.ex.tried.spend(i);
         }
         self.predict(r.pe, r.step)
     }
@@ -162,9 +158,8 @@ impl Exercise for KsbfTurn {
         let Some(b) = self.moves.undo() else {
             return false;
         };
+        // The board goes back; the tries spent and the score stay (FirstTries).
         self.ex.done = b.done;
-        self.ex.tried = b.tried;
-        self.ex.score = b.score;
         self.wrong = None;
         true
     }

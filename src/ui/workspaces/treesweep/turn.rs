@@ -295,7 +295,8 @@ impl Exercise for TreeTurn {
         let Some(before) = self.moves.undo() else {
             return false;
         };
-        self.ex = before;
+        // The board goes back; the tries spent and the score stay.
+        crate::model::exercise::FirstTries::undo_to(&mut self.ex, before);
         self.wrong = None;
         true
     }
