@@ -175,3 +175,66 @@ fn showing_a_bundled_preset_changes_none_of_its_values() {
         );
     }
 }
+
+/// Types `text` into the number of the slider `label` and presses Enter, as a user does.
+fn type_number(h: &mut Harness<'static, LoadlabApp>, label: &str, text: &str) {
+    let name = format!("{label} (number)");
+    h.get_by_label(&name).focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label(&name).type_text(text);
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+}
+
+/// A number the slider cannot take as typed is not changed silently: a line under it says
+/// why and what the value is now, and it goes when the value moves on (issue: "b −3 became 2,
+/// τ −3 became 1.0000000000000002, h abc was ignored", with no word next to the control).
+#[test]
+fn a_number_typed_out_of_range_or_not_a_number_is_explained_beside_its_slider() {
+    let mut h = harness(None);
+    let note = |h: &Harness<'static, LoadlabApp>| -> Vec<String> {
+        h.query_all_by_label_contains("⚠")
+            .filter_map(|n| {
+                let a = n.accesskit_node();
+                a.label().or_else(|| a.value())
+            })
+            .collect()
+    };
+    type_number(&mut h, "h", "abc");
+    let said = note(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("\"abc\" is not a number: h stays 5")),
+        "{said:?}"
+    );
+    type_number(&mut h, "h", "7.5");
+    let said = note(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("7.5 is not a whole number: h is now 7")),
+        "{said:?}"
+    );
+    assert_eq!(value_of(&h, "h"), 7.0);
+    // b = 2 allows h up to 63 (N = 2^(h+1) − 1 below 2^64).
+    type_number(&mut h, "h", "1e400");
+    let said = note(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("1e400 is not a finite number")),
+        "{said:?}"
+    );
+    type_number(&mut h, "b", "-3");
+    let said = note(&h);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("-3 is outside the values b takes (at least 2,")),
+        "{said:?}"
+    );
+    // A value taken as typed clears it.
+    type_number(&mut h, "b", "3");
+    assert_eq!(value_of(&h, "b"), 3.0);
+    type_number(&mut h, "h", "4");
+    assert!(note(&h).is_empty(), "{:?}", note(&h));
+}

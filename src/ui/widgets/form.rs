@@ -207,6 +207,9 @@ impl<'a> ParamGrid<'a> {
         let control = self.row(caption, hover, add);
         if let Some(e) = self.error.filter(|e| e.field == field) {
             super::error_row(self.ui, &e.message);
+        } else if let Some(note) = super::slider::typed_note(self.ui.ctx(), control.id) {
+            // A number typed that the slider could not take as typed: why, next to it.
+            super::error_row(self.ui, &note);
         }
         control
     }

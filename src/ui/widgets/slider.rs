@@ -169,6 +169,7 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     }
     let before = *value;
     *value = span.clamp(*value);
+    let typed = std::rc::Rc::new(std::cell::RefCell::new(None));
     let (lo, hi) = span.rail_ends();
     let log = span.scale == Scale::Log;
     let smallest = span
@@ -207,17 +208,25 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
                 (b - a) / f64::from(rail_width)
             };
             let (vlo, vhi) = span.valid();
+            // What is typed, and how it read, for the note when the value cannot be taken as
+            // typed (the number parses it only when the edit ends).
+            let typed = typed.clone();
             let mut number = DragValue::new(value)
                 .min_size(egui::vec2(NUMBER_WIDTH, ui.spacing().interact_size.y))
                 .range(vlo..=vhi)
                 .speed(speed)
-                .update_while_editing(false);
+                .update_while_editing(false)
+                // What it shows reads back ("2^64" as well as "1e-6").
+                .custom_parser(move |t| {
+                    let read = crate::model::num::parse_real(&t.replace('−', "-"));
+                    let x = read.as_ref().ok().copied();
+                    *typed.borrow_mut() =
+                        Some((t.trim().to_string(), read.map_err(|e| e.to_string())));
+                    x
+                });
             if !T::INTEGRAL {
                 let valid = vlo.to_f64()..=vhi.to_f64();
-                number = number
-                    .custom_formatter(move |x, d| show_float(x, d, &valid))
-                    // What it shows reads back ("2^64" as well as "1e-6").
-                    .custom_parser(|t| crate::model::num::parse_real(&t.replace('−', "-")).ok());
+                number = number.custom_formatter(move |x, d| show_float(x, d, &valid));
             }
             let number = ui.add(number).accessible_name(format!("{name} (number)"));
             super::flow::keep_drawn(ui, number_key, number.rect.width());
@@ -228,7 +237,95 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     if *value != before {
         response.mark_changed();
     }
+    let typed = typed.borrow_mut().take();
+    keep_note(ui.ctx(), response.id, name, typed, value.to_f64(), span);
     response
+}
+
+/// What became of a number typed into a slider that could not take it as typed.
+#[derive(Clone)]
+struct Note {
+    message: String,
+    /// The value the slider was left at: the note holds while it stays there.
+    value: f64,
+}
+
+fn note_id(slider: egui::Id) -> egui::Id {
+    slider.with("typed note")
+}
+
+/// Why the number last typed into the slider whose response is `slider` was not taken as
+/// typed (not a number, not whole, outside the valid values) and what the value is now; None
+/// once the value has moved on. Shown under the control ([`super::form::ParamGrid`]).
+pub fn typed_note(ctx: &egui::Context, slider: egui::Id) -> Option<String> {
+    ctx.data(|d| d.get_temp::<Note>(note_id(slider)))
+        .map(|n| n.message)
+}
+
+/// The valid values `lo..=hi` in words: "at least 2, at most 63"; a bound that is the float
+/// next to a rounder one is the strict bound it stands for ("above 1": τ > 1).
+fn range_text(lo: f64, hi: f64) -> String {
+    let show = |x: f64| crate::report::format::number(x, crate::report::format::Precision::Exact);
+    let strict = |x: f64, y: f64| (show(y).len() < show(x).len()).then(|| show(y));
+    let low = strict(lo, lo.next_down())
+        .map_or(format!("at least {}", show(lo)), |b| format!("above {b}"));
+    let high =
+        strict(hi, hi.next_up()).map_or(format!("at most {}", show(hi)), |b| format!("below {b}"));
+    format!("{low}, {high}")
+}
+
+/// Records (or clears) the note of `typed`, the text the number last read and how it read,
+/// the slider `name` being left at `now`; drops a note the value has moved away from.
+fn keep_note<T: Numeric>(
+    ctx: &egui::Context,
+    slider: egui::Id,
+    name: &str,
+    typed: Option<(String, Result<f64, String>)>,
+    now: f64,
+    span: &Span<T>,
+) {
+    let id = note_id(slider);
+    let Some((text, read)) = typed else {
+        if ctx
+            .data(|d| d.get_temp::<Note>(id))
+            .is_some_and(|n| n.value != now)
+        {
+            ctx.data_mut(|d| d.remove::<Note>(id));
+        }
+        return;
+    };
+    let show = |x: f64| crate::report::format::number(x, crate::report::format::Precision::Exact);
+    let (lo, hi) = span.valid();
+    let message = match read {
+        Err(why) => Some(format!("{why}: {name} stays {}", show(now))),
+        Ok(x) if !x.is_finite() => Some(format!(
+            "{text} is not a finite number: {name} is now {}",
+            show(now)
+        )),
+        Ok(x) if T::INTEGRAL && x.fract() != 0.0 => Some(format!(
+            "{text} is not a whole number: {name} is now {}",
+            show(now)
+        )),
+        Ok(x) if x != now => Some(format!(
+            "{text} is outside the values {name} takes ({}): it is now {}",
+            range_text(lo.to_f64(), hi.to_f64()),
+            show(now)
+        )),
+        Ok(_) => None,
+    };
+    ctx.data_mut(|d| {
+        if let Some(message) = message {
+            d.insert_temp(
+                id,
+                Note {
+                    message,
+                    value: now,
+                },
+            );
+        } else {
+            d.remove::<Note>(id);
+        }
+    });
 }
 
 /// A float in `valid` as the slider's number shows it: with the decimals the rail's
@@ -276,6 +373,14 @@ mod tests {
         assert_eq!(n.rail_ends(), (1, 28));
         // A rail outside the valid values falls back to all of them.
         assert_eq!(Span::linear(1u32..=5).rail(10..=20).rail_ends(), (1, 5));
+    }
+
+    #[test]
+    fn a_range_names_its_strict_bounds() {
+        assert_eq!(range_text(2.0, 63.0), "at least 2, at most 63");
+        // τ > 1: its least float is the one after 1.
+        assert_eq!(range_text(1f64.next_up(), 1e9), "above 1, at most 1000000000");
+        assert_eq!(range_text(0.0, 1f64.next_down()), "at least 0, below 1");
     }
 
     #[test]
