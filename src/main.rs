@@ -32,6 +32,45 @@ fn shortened(line: &str) -> String {
     format!("{head}… ({} characters) …{tail}", chars.len())
 }
 
+/// A command-line error of clap's in one line: its message and tips without the usage block
+/// (the first line alone said "the following required arguments were not provided:" and not
+/// which), or for a command given without its subcommand or arguments, its usage.
+fn clap_line(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let usage = || {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix("Usage:"))
+            .map_or("loadlab --help".to_string(), |u| u.trim().to_string())
+    };
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
+    ) {
+        let usage = usage();
+        return format!("this command needs more: {usage} (see its --help)");
+    }
+    let (mut line, mut listing) = (String::new(), false);
+    for part in text
+        .lines()
+        .map(|l| l.trim().trim_start_matches("error:").trim())
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+    {
+        // The lines after "…not provided:" list what is missing; a tip is a sentence.
+        let tip = part.starts_with("tip:");
+        if !line.is_empty() {
+            line.push_str(match (line.ends_with(':'), listing && !tip) {
+                (true, _) => " ",
+                (false, true) => ", ",
+                (false, false) => "; ",
+            });
+        }
+        listing = part.ends_with(':') || (listing && !tip);
+        line.push_str(part);
+    }
+    line
+}
+
 /// Every non-empty line of `msg` as an `error:` line, status 2.
 fn fail_lines(msg: impl std::fmt::Display) -> ExitCode {
     let text = msg.to_string();
@@ -80,7 +119,7 @@ fn main() -> ExitCode {
                     let _ = e.print();
                     ExitCode::SUCCESS
                 }
-                _ => fail(e),
+                _ => fail(clap_line(&e)),
             };
         }
     };

@@ -263,7 +263,7 @@ fn the_cli_and_a_check_keep_their_words() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(
         err.trim(),
-        "error: the following required arguments were not provided:"
+        "error: the following required arguments were not provided: --delta <DELTA>"
     );
     let check = |words: &[&str]| loadlab::lesson::command::parse(&strings(words));
     let e = check(&["redistribute"]).unwrap_err();
@@ -298,4 +298,24 @@ fn the_cli_and_a_check_keep_their_words() {
     // A named choice is not a number: its refusal lists the choices.
     let e = check(&["geodecay", "--policy", &long]).unwrap_err();
     assert!(e.starts_with("--policy: invalid value"), "{e}");
+}
+
+/// A command missing what it needs says what, in its one line: the first line of clap's
+/// message alone read "the following required arguments were not provided:" and stopped.
+#[test]
+fn a_missing_argument_or_subcommand_is_named_in_the_error_line() {
+    use super::common::assert_error;
+    assert_error(&["quiz"], "not provided: --model <MODEL>");
+    assert_error(
+        &["exercise", "ksbf", "--course", "CS101"],
+        "--student <STUDENT>",
+    );
+    assert_error(&["map", "divisible"], "--x <X>, --y <Y>");
+    assert_error(&["grade"], "<FILES>");
+    assert_error(&["exercise"], "loadlab exercise <COMMAND>");
+    // A tip stays, after its message.
+    assert_error(
+        &["divisible", "--hh", "3"],
+        "'--hh' found; tip: a similar argument exists",
+    );
 }

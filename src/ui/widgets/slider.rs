@@ -379,7 +379,10 @@ mod tests {
     fn a_range_names_its_strict_bounds() {
         assert_eq!(range_text(2.0, 63.0), "at least 2, at most 63");
         // τ > 1: its least float is the one after 1.
-        assert_eq!(range_text(1f64.next_up(), 1e9), "above 1, at most 1000000000");
+        assert_eq!(
+            range_text(1f64.next_up(), 1e9),
+            "above 1, at most 1000000000"
+        );
         assert_eq!(range_text(0.0, 1f64.next_down()), "at least 0, below 1");
     }
 
