@@ -360,7 +360,7 @@ impl QuizWindow {
         let mut regenerate = false;
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.seed).range(0..=u64::MAX))
+            crate::ui::widgets::form::whole_number(ui, "quiz seed", &mut self.seed)
                 .labelled_by(label.id)
                 .on_hover_text("The same seed gives the same questions: hand it to a class");
             let label = ui.label("Questions");

@@ -461,6 +461,57 @@ pub fn switch(ui: &mut Ui, on: &mut bool, caption: impl Into<WidgetText>) -> Res
     ui.checkbox(on, caption)
 }
 
+/// A whole number of 64 bits typed in full (a seed): every digit kept, where a drag value
+/// reads through an f64 and showed seed 363399961790313578 as …600. Applied on Enter or when
+/// the field loses focus; text that is not such a number is refused in red beside it.
+pub fn whole_number(ui: &mut Ui, id_salt: &str, value: &mut u64) -> Response {
+    let id = ui.make_persistent_id(id_salt);
+    let (text_id, note_id) = (id.with("text"), id.with("note"));
+    // The text being typed (kept while the field has the focus), else the value.
+    let typing = ui.data(|d| d.get_temp::<String>(text_id));
+    let was_typing = typing.is_some();
+    let mut text = typing.unwrap_or_else(|| value.to_string());
+    let width = ui.fonts_mut(|f| {
+        f.layout_no_wrap(
+            "18446744073709551615".into(),
+            egui::FontId::monospace(14.0),
+            egui::Color32::WHITE,
+        )
+        .size()
+        .x
+    });
+    let mut r = ui.add(
+        egui::TextEdit::singleline(&mut text)
+            .id(id)
+            .desired_width(width)
+            .font(egui::TextStyle::Monospace),
+    );
+    if r.has_focus() {
+        ui.data_mut(|d| d.insert_temp(text_id, text));
+    } else if was_typing {
+        // The edit ended (Enter, or the focus went elsewhere): the text typed is read once
+        // (lost_focus holds for two frames, and the second read the value back as text).
+        match crate::model::num::parse_int::<u64>(&text) {
+            Ok(v) => {
+                if v != *value {
+                    *value = v;
+                    r.mark_changed();
+                }
+                ui.data_mut(|d| d.remove::<String>(note_id));
+            }
+            Err(e) => {
+                let note = format!("{e}: it stays {value}");
+                ui.data_mut(|d| d.insert_temp(note_id, note));
+            }
+        }
+        ui.data_mut(|d| d.remove::<String>(text_id));
+    }
+    if let Some(note) = ui.data(|d| d.get_temp::<String>(note_id)) {
+        ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {note}"));
+    }
+    r
+}
+
 /// What a row of tabs has chosen, as a printed figure shows it (no pointer to choose with).
 pub fn chosen(ui: &mut Ui, caption: &str) -> Response {
     ui.label(egui::RichText::new(caption).strong())
