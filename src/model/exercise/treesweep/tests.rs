@@ -226,3 +226,24 @@ fn the_root_first_is_graded_and_does_not_end_the_exercise() {
     assert!(e.complete());
     assert_eq!(e.outcome().unwrap().makespan, fine_grain(5, 2.5).makespan());
 }
+
+/// Times read as the parameter was written: at τ = 2.4983 the exercise's texts said
+/// "3.4983000000000004" and "7.996600000000001" (the float sums printed in full).
+#[test]
+fn times_in_the_texts_are_written_without_float_noise() {
+    let mut e = ex(5, 2.4983);
+    let mut texts = vec![e.task()];
+    while !e.complete() {
+        texts.push(e.hint());
+        let g = e.show_me().expect("a decision");
+        texts.push(g.grade.why);
+    }
+    for t in &texts {
+        assert!(
+            !t.contains("00000") && !t.contains("99999"),
+            "float noise in {t:?}"
+        );
+    }
+    // The texts do name the times: 2.4983 + 1 for the first boundary input.
+    assert!(texts.iter().any(|t| t.contains("3.4983")), "{texts:?}");
+}

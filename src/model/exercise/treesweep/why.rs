@@ -23,7 +23,7 @@ impl TreeExercise {
                  AETs — so v_i = node {v}, AET = AET(v_{{i−1}}) + 1 = {}",
                 2 * v,
                 2 * v + 1,
-                number(d.start, Precision::Exact)
+                number(d.start, Precision::Table)
             ),
             Rule::Boundary => {
                 let l = d.height;
@@ -31,14 +31,14 @@ impl TreeExercise {
                     format!(
                         "AET = max{{AET(v_{{i−1}}) + 1, T*({}) + τ}} = max{{{}, {}}} = {}",
                         l - 1,
-                        number(t + 1.0, Precision::Exact),
-                        number(self.t_star(l - 1) + self.tau, Precision::Exact),
-                        number(d.start, Precision::Exact)
+                        number(t + 1.0, Precision::Table),
+                        number(self.t_star(l - 1) + self.tau, Precision::Table),
+                        number(d.start, Precision::Table)
                     )
                 } else {
                     format!(
                         "AET = AET(v_{{i−1}}) + 1 = {} (a leaf)",
-                        number(d.start, Precision::Exact)
+                        number(d.start, Precision::Table)
                     )
                 };
                 if !d.holds_4 {
@@ -54,8 +54,8 @@ impl TreeExercise {
                         "; at ℓ = {} it fails: T*({}) + τ − 2 = {} < {}",
                         l - 1,
                         l - 1,
-                        number(self.t_star(l - 1) + self.tau - 2.0, Precision::Exact),
-                        number(t, Precision::Exact)
+                        number(self.t_star(l - 1) + self.tau - 2.0, Precision::Table),
+                        number(t, Precision::Table)
                     )
                 } else {
                     String::new()
@@ -64,8 +64,8 @@ impl TreeExercise {
                     "rule (b): no node is eligible; (4) AET(v_{{i−1}}) = {} ≤ T*(ℓ) + τ − 2 \
                      holds first at ℓ = {l} (T*({l}) + τ − 2 = {}{below}), so v_i = node {v}, \
                      the leftmost node of height {l} not yet assigned, {at}",
-                    number(t, Precision::Exact),
-                    number(self.t_star(l) + self.tau - 2.0, Precision::Exact)
+                    number(t, Precision::Table),
+                    number(self.t_star(l) + self.tau - 2.0, Precision::Table)
                 )
             }
         }
@@ -82,15 +82,15 @@ impl TreeExercise {
             Rule::Internal => format!(
                 "rule (a): a node is eligible — both its predecessors already ran on processor \
                  0 — so it runs next, at AET(v_{{i−1}}) + 1 = {}",
-                number(t + 1.0, Precision::Exact)
+                number(t + 1.0, Precision::Table)
             ),
             Rule::Boundary if d.holds_4 => format!(
                 "rule (b): no node is eligible; inequality (4) AET(v_{{i−1}}) = {} ≤ T*(ℓ) + τ \
                  − 2 holds first at height ℓ = {} (T*({}) + τ − 2 = {}), searching from h_j = {}",
-                number(t, Precision::Exact),
+                number(t, Precision::Table),
                 d.height,
                 d.height,
-                number(self.t_star(d.height) + self.tau - 2.0, Precision::Exact),
+                number(self.t_star(d.height) + self.tau - 2.0, Precision::Table),
                 d.from
             ),
             Rule::Boundary => format!(
@@ -112,7 +112,7 @@ impl TreeExercise {
                 TAKEN,
                 format!(
                     "node {v} already runs on processor 0 (from {})",
-                    number(s, Precision::Exact)
+                    number(s, Precision::Table)
                 ),
                 v,
             ));
@@ -154,12 +154,12 @@ impl TreeExercise {
                 Some(&u) => format!(
                     "processor 0 runs one node at a time: v_{{i−1}} = node {u} runs until {}, \
                      so node {v} cannot start at {}",
-                    number(prev, Precision::Exact),
-                    number(s, Precision::Exact)
+                    number(prev, Precision::Table),
+                    number(s, Precision::Table)
                 ),
                 None => format!(
                     "time starts at 0: node {v} cannot start at {}",
-                    number(s, Precision::Exact)
+                    number(s, Precision::Table)
                 ),
             };
             return Err((ONE_AT_A_TIME, why, v));
@@ -172,17 +172,17 @@ impl TreeExercise {
                 format!(
                     "node {v} needs node {c}, which runs on processor 0 until {}: it cannot \
                      start at {}",
-                    number(ready, Precision::Exact),
-                    number(s, Precision::Exact)
+                    number(ready, Precision::Table),
+                    number(s, Precision::Table)
                 )
             } else {
                 let h = self.node_height(c);
                 format!(
                     "node {v} needs node {c}: its external subtree (height {h}) finishes at \
                      T*({h}) = {} elsewhere and the result arrives at T*({h}) + τ = {}, after {}",
-                    number(self.t_star(h), Precision::Exact),
-                    number(ready, Precision::Exact),
-                    number(s, Precision::Exact)
+                    number(self.t_star(h), Precision::Table),
+                    number(ready, Precision::Table),
+                    number(s, Precision::Table)
                 )
             };
             return Err((PRECEDENCE, why, c));
@@ -207,8 +207,8 @@ impl TreeExercise {
                 Some(START),
                 format!(
                     "{reason}; you start it at {}, {} later: processor 0 idles",
-                    number(start, Precision::Exact),
-                    number(start - d.start, Precision::Exact)
+                    number(start, Precision::Table),
+                    number(start - d.start, Precision::Table)
                 ),
             );
         }
@@ -241,22 +241,22 @@ impl TreeExercise {
             "rule (b) takes node {} at height {} (AET {})",
             d.node,
             d.height,
-            number(d.start, Precision::Exact)
+            number(d.start, Precision::Table)
         );
         if !le(t, bound) {
             format!(
                 "(4) fails at height {hs}: AET(v_{{i−1}}) = {} > T*({hs}) + τ − 2 = {}, so node \
                  {v} would start after T*({hs}) + τ − 1 (the MHB property: its subtree could run \
                  elsewhere and send its result sooner); {alg}",
-                number(t, Precision::Exact),
-                number(bound, Precision::Exact)
+                number(t, Precision::Table),
+                number(bound, Precision::Table)
             )
         } else if hs > d.height {
             format!(
                 "(4) already holds at height {} < {hs} and rule (b) takes the smallest such \
                  height: {alg}; node {v} starts at {}",
                 d.height,
-                number(start, Precision::Exact)
+                number(start, Precision::Table)
             )
         } else {
             format!("{alg}; you chose node {v} at height {hs}")

@@ -316,5 +316,5 @@ impl Exercise for TreeTurn {
 }
 
 fn f(x: f64) -> String {
-    number(x, Precision::Exact)
+    number(x, Precision::Table)
 }
