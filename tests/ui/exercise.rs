@@ -97,6 +97,27 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     shown(&mut h, "Score 1 / 63 first tries");
 }
 
+/// A grid workload's exercise draws the grid's nodes where they stand, the next one ringed
+/// (a personal instance is a random grid: the student saw only the PE × step table and a
+/// prompt naming ⟨k, ℓ⟩ nodes that were nowhere to be seen).
+#[test]
+fn exercise_ksbf_on_a_random_grid_shows_the_grid() {
+    use loadlab::model::ksbf::Shape;
+    let mut s = ModelId::Ksbf.default_scenario();
+    let Scenario::Ksbf(p) = &mut s else {
+        unreachable!()
+    };
+    (p.shape, p.n, p.p) = (Shape::RandomGrid, 6, 2);
+    let preset = loadlab::preset::Preset::new("random grid", "", s);
+    let mut h = super::common::harness(Some(preset));
+    click(&mut h, "Your turn");
+    shown(&mut h, "Where and when does ⟨0, 0⟩ run");
+    assert!(
+        h.query_by_label("Grid diagram").is_some(),
+        "no grid beside the table"
+    );
+}
+
 /// Undo takes a wrong cell back, not its try: the root played right after it scores nothing
 /// (it scored, so every mistake could be undone away before handing in).
 #[test]

@@ -136,6 +136,9 @@ impl Exercise for KsbfTurn {
         if let Some(drawing) = self.heap_tree(ui) {
             ui.add_space(6.0);
             crate::ui::widgets::tree::tree(ui, &drawing, ui.available_height());
+        } else if self.ex.params().shape.is_grid() {
+            ui.add_space(6.0);
+            self.grid_board(ui);
         }
     }
     fn take_clicked(&mut self) -> Option<Grade> {
@@ -224,6 +227,44 @@ impl KsbfTurn {
             legend: vec![(plain, "not placed yet (ringed: the next)".into())],
             says: Says::Names,
         })
+    }
+
+    /// A grid workload's nodes ⟨k, ℓ⟩ where they stand (row k down, column ℓ right): which
+    /// nodes a random grid has, placed ones in their PE's colour, the one to place ringed (it
+    /// showed nothing, and "where does ⟨2, 1⟩ run" named a node the student could not see).
+    fn grid_board(&self, ui: &mut Ui) {
+        use crate::model::ksbf::NodeId;
+        let cells: Vec<(u32, u32, bool, u32)> = (self.ex.order.iter().zip(&self.ex.done))
+            .filter_map(|(r, &done)| match r.node {
+                NodeId::Grid { k, l } => Some((k, l, done, r.pe)),
+                NodeId::Tree(_) => None,
+            })
+            .collect();
+        let side = cells.iter().map(|c| c.0.max(c.1) + 1).max().unwrap_or(1) as f32;
+        let avail = ui.available_size();
+        let cell = (avail.x.min(avail.y.max(120.0)) / (side + 1.0)).clamp(8.0, 40.0);
+        let (resp, painter) =
+            ui.allocate_painter(Vec2::new(avail.x, cell * (side + 1.0)), Sense::hover());
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Grid diagram"));
+        // (Room for the ring around the next node at the edge.)
+        let origin = resp.rect.left_top() + Vec2::splat(cell * 0.6);
+        let next = self.ex.next().map(|r| r.node);
+        let plain = ui.visuals().widgets.inactive.bg_fill;
+        let ink = ui.visuals().text_color();
+        for &(k, l, done, pe) in &cells {
+            let q = origin + Vec2::new(l as f32 * cell, k as f32 * cell);
+            let fill = if done { pe_color(pe) } else { plain };
+            painter.circle_filled(q, cell * 0.4, fill);
+            if next == Some(NodeId::Grid { k, l }) {
+                painter.circle_stroke(q, cell * 0.48, Stroke::new(2.0, ink));
+            }
+            let label = format!("{k},{l}");
+            if let Some(font) = crate::ui::widgets::tree::fitting_font(&painter, &label, cell * 0.4)
+            {
+                let on = crate::ui::widgets::palette::ink_on(fill, ui.visuals().panel_fill);
+                painter.text(q, egui::Align2::CENTER_CENTER, label, font, on);
+            }
+        }
     }
 
     /// One cell of the PE × step grid: the node placed there (coloured by its PE), the last
