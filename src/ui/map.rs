@@ -131,6 +131,12 @@ pub struct Maps {
     front: View,
 }
 
+/// The height (points) of the Compare A/B table under a workspace or the map.
+const COMPARE_BELOW: f32 = 230.0;
+/// The least height the map keeps for its controls and cells; below it the Compare A/B table
+/// under the map is left out (Compare A/B itself shows A and B).
+const MAP_LEAST_HEIGHT: f32 = 320.0;
+
 impl Maps {
     /// Pins `a` as scenario A of its model (a compare preset was opened) and shows the
     /// compare view.
@@ -217,10 +223,14 @@ impl Maps {
         if front == View::Compare {
             return self.compare.view(ui, (tab, scenario), shown);
         }
-        if self.compare.pinned(model).is_some() {
+        // The A/B table under the map only where the map keeps room to be read (at 720p in
+        // presenter mode the table took the lower half and the map was not drawn at all).
+        let map_room = ui.available_height() - COMPARE_BELOW;
+        let table = front != View::Map || map_room >= MAP_LEAST_HEIGHT;
+        if table && self.compare.pinned(model).is_some() {
             egui::Panel::bottom("compare")
                 .resizable(true)
-                .default_size(230.0)
+                .default_size(COMPARE_BELOW)
                 .min_size(80.0)
                 .max_size(ui.available_height() * 0.45)
                 .show(ui, |ui| {

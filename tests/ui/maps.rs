@@ -131,6 +131,32 @@ fn the_map_fits_1280_by_720_for_every_model() {
     }
 }
 
+/// With A pinned, the map at 720p in presenter mode keeps its room: the Compare A/B table
+/// under it took the lower half and the heat map was not drawn at all.
+#[test]
+fn the_map_keeps_its_room_with_a_pinned_at_720p_presenter() {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_max_steps(50)
+        .build_eframe(|cc| loadlab::ui::LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    settle(&mut h);
+    h.get_by_label("Pin as A").click();
+    settle(&mut h);
+    h.get_by_label("Map of two parameters").click();
+    settle(&mut h);
+    shown(&mut h, "Hover a cell");
+    let map = h.get_by_label("Heat map").rect();
+    // In points of the presenter's zoom: the window is 1280/1.5 × 720/1.5.
+    assert!(map.height() > 150.0, "{map:?}");
+    // The table is under the map again where there is room: 1920 × 1080, not presenting.
+    h.state_mut().send(Cmd::Presenter(false));
+    h.set_size(egui::vec2(1920.0, 1080.0));
+    settle(&mut h);
+    assert!(!labels(&h, "B ÷ A").is_empty());
+}
+
 #[test]
 fn gui_view_map_opens_the_map_of_the_presets_model_and_compare_pins_a() {
     // `loadlab gui --view map treesweep-small` = the preset opened, then `Cmd::View(Map)`.
