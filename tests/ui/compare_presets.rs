@@ -27,8 +27,20 @@ fn each_compare_preset_shows_a_and_b_with_different_values() {
         shown(&mut h, "A: the pinned scenario");
         assert_eq!(h.state().pinned(a.model()), Some(&a));
         assert_eq!(h.state().preset().scenario, p.scenario);
+        // Every column in sight: a long quantity name pushed B − A and B ÷ A out of the
+        // panel (the names are cut at 35 % of its width now).
+        let window = h.ctx.content_rect();
         for head in ["B − A", "B ÷ A"] {
-            assert!(h.query_all_by_label(head).next().is_some(), "{head}");
+            let r = h
+                .get_all_by_label(head)
+                .next()
+                .unwrap_or_else(|| panic!("{head}"))
+                .rect();
+            assert!(
+                window.contains_rect(r),
+                "{}: {head} at {r:?} is outside the window {window:?}",
+                BUNDLED[i].file
+            );
         }
         // Some number differs between A and B, and both values are on screen.
         let na = headline_numbers(&a).unwrap();
@@ -37,7 +49,8 @@ fn each_compare_preset_shows_a_and_b_with_different_values() {
             .into_iter()
             .find(|r| matches!((r.a, r.b), (Some(x), Some(y)) if x != y))
             .unwrap_or_else(|| panic!("{}: A and B have the same numbers", BUNDLED[i].file));
-        let text = loadlab::report::text_number;
+        // Compare's table writes numbers as the numbers tables do (Precision::Table).
+        let text = loadlab::report::format::table_number;
         for v in [row.a.unwrap(), row.b.unwrap()] {
             assert!(
                 h.query_all_by_label(&text(v)).next().is_some(),

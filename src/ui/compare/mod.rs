@@ -708,6 +708,10 @@ impl Compare {
         // What changed first, then the rest in the run's order.
         let mut rows = compare_rows(&na.numbers, &nb.numbers);
         rows.sort_by_key(|r| r.a == r.b);
+        // The names keep at most 35 % of the width (cut with "…", whole on hover), so that A,
+        // B, B − A and B ÷ A stay in sight beside them (a long name pushed B and the
+        // differences out of the panel).
+        let name_width = (ui.available_width() * 0.35).clamp(110.0, 320.0);
         egui::ScrollArea::both()
             .auto_shrink(false)
             .show_clipped(ui, |ui| {
@@ -722,8 +726,15 @@ impl Compare {
                         for r in rows {
                             // The report's name of the figure (B's names for B's own rows).
                             let named = if r.a.is_some() { na } else { nb };
-                            ui.label(named.name_of(&r.name)).on_hover_text(&r.name);
-                            let cell = |x: Option<f64>| x.map_or("—".to_string(), text_number);
+                            let name = named.name_of(&r.name);
+                            ui.scope(|ui| {
+                                ui.set_max_width(name_width);
+                                ui.add(egui::Label::new(name.as_str()).truncate())
+                                    .on_hover_text(format!("{name} ({})", r.name));
+                            });
+                            let cell = |x: Option<f64>| {
+                                x.map_or("—".to_string(), crate::report::format::table_number)
+                            };
                             ui.label(cell(r.a));
                             ui.label(cell(r.b));
                             let changed = r.a != r.b;
