@@ -34,6 +34,8 @@ pub struct MapParam {
     pub integer: bool,
     /// A sensible default range for the GUI (lo, hi, log).
     pub default: (f64, f64, bool),
+    /// Every value the parameter may take (its descriptor's range).
+    pub range: (f64, f64),
     get: fn(&Scenario) -> f64,
     set: fn(&mut Scenario, f64),
 }
@@ -55,6 +57,7 @@ impl MapParam {
                 spec.rail.1,
                 matches!(spec.spread, crate::model::param::Spread::Log),
             ),
+            range: spec.range,
             get,
             set,
         }

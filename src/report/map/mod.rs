@@ -182,9 +182,42 @@ impl MapRequest {
         };
         let costs = plan.estimate_cells()?;
         plan.seconds = check_cost(&costs)?;
+        within_range("x", x, &self.x, &plan.x_values)?;
+        within_range("y", y, &self.y, &plan.y_values)?;
         plan.cell_seconds = costs;
         Ok(plan)
     }
+}
+
+/// Refuses (on `axis`) a range most of whose values lie beyond any value its parameter takes,
+/// before anything runs: h = 1..10^9 computed 16 256 failed cells and an empty map. A range
+/// that only reaches past an end keeps its cells there, failed and explained one by one, as
+/// do limits that follow other parameters (h ≤ 63 for b = 2).
+fn within_range(
+    axis: &'static str,
+    param: &MapParam,
+    range: &Axis,
+    values: &[f64],
+) -> Result<(), ParamError> {
+    let (lo, hi) = param.range;
+    let beyond = values.iter().filter(|v| !(lo..=hi).contains(*v)).count();
+    if 2 * beyond <= values.len() {
+        return Ok(());
+    }
+    let show = |x: f64| number(x, Precision::Exact);
+    Err(param_error(
+        axis,
+        format!(
+            "{} takes values from {} to {}: {beyond} of the {} values of {}..{} are beyond — a \
+             range within it",
+            param.name,
+            show(lo),
+            show(hi),
+            values.len(),
+            show(range.lo),
+            show(range.hi)
+        ),
+    ))
 }
 
 /// Refuses (on `axis`) an axis value its parameter's field cannot hold — a negative or too
@@ -268,11 +301,11 @@ impl MapPlan {
                 return Err(param_error(
                     "map",
                     format!(
-                        "{} cells: at least {} s of work, more than the limit of {} s — fewer \
-                         points or a smaller range",
+                        "{} cells: more than the limit of {} s of work (the cells estimated so \
+                         far already take {} s) — fewer points or a smaller range",
                         nx * ny,
-                        number(seen, Precision::Estimate),
-                        number(SECONDS, Precision::Estimate)
+                        number(SECONDS, Precision::Estimate),
+                        number(seen, Precision::Readout)
                     ),
                 ));
             }

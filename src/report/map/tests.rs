@@ -329,15 +329,27 @@ fn tree_sweep_estimates_follow_the_fast_path() {
     )
     .unwrap_err();
     assert_eq!(e.field, "map", "{}", e.message);
-    // The cells beyond n = 1000 fail at once with the model's reason.
-    let plan = plan_of(
+    // A range mostly beyond n ≤ 1000 is refused before anything runs (h = 1..10^9 drew an
+    // empty map of failed cells)…
+    let e = plan_of(
         ModelId::TreeSweep,
         "n=900..1e7:4:log",
         "tau=2..4:2",
         "ratio",
     )
+    .unwrap_err();
+    assert_eq!(e.field, "x", "{}", e.message);
+    assert!(e.message.contains("3 of the 4 values"), "{}", e.message);
+    // …and where it only reaches past the end, the cells beyond n = 1000 fail at once with
+    // the model's reason.
+    let plan = plan_of(
+        ModelId::TreeSweep,
+        "n=900..1e7:2:log",
+        "tau=2..4:2",
+        "ratio",
+    )
     .unwrap();
-    let err = plan.cell(3, 0, &NoProgress).unwrap_err();
+    let err = plan.cell(1, 0, &NoProgress).unwrap_err();
     assert!(err.contains("at most 1000"), "{err}");
 }
 
