@@ -471,3 +471,21 @@ fn gui_view_names_a_view_and_an_unknown_one_is_refused_before_a_window_opens() {
         );
     }
 }
+
+/// An axis mostly beyond its parameter's values is refused before anything runs, with the
+/// values it takes (h = 1..10^9 exited 0 with a map of null cells).
+#[test]
+fn an_axis_beyond_its_parameter_is_refused_with_its_range() {
+    super::common::assert_error(
+        &[
+            "map",
+            "divisible",
+            "--x",
+            "h=1..1000000000:128",
+            "--y",
+            "beta=0.01..10000:16:log",
+            "--json",
+        ],
+        "h takes values from 0 to 63: 127 of the 128 values",
+    );
+}
