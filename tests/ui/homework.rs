@@ -263,3 +263,18 @@ fn a_lesson_s_personal_step_asks_the_name_and_plays_that_instance() {
     assert!(h.query_all_by_label_contains("Your name").next().is_none());
     assert_eq!(h.state().preset().scenario, mine);
 }
+
+/// Hand in… with nothing played says so before asking for a file (it wrote an empty attempt,
+/// with no name, that the gradebook scored 0).
+#[test]
+fn hand_in_with_nothing_played_says_so_and_writes_nothing() {
+    let mut h = super::common::harness(None);
+    h.state_mut().send(Cmd::HandIn);
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.starts_with("Nothing to hand in yet"), "{notice}");
+    assert!(
+        h.query_by_label("File path").is_none(),
+        "a file was asked for"
+    );
+}

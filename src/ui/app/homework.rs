@@ -42,13 +42,32 @@ impl LoadlabApp {
                     "{name}: Your turn is on — File ▸ Hand in… when you are done"
                 ));
             }
-            Cmd::HandIn => self.ask_path(ctx, FileAction::HandIn),
+            Cmd::HandIn => match self.nothing_to_hand_in() {
+                Some(why) => self.error(why),
+                None => self.ask_path(ctx, FileAction::HandIn),
+            },
             Cmd::HandInTo(path) => self.hand_in(&path),
             Cmd::OpenAttempt => self.ask_path(ctx, FileAction::OpenAttempt),
             Cmd::OpenAttemptFrom(path) => self.open_attempt(&path),
             _ => {}
         }
         Vec::new()
+    }
+
+    /// Why there is nothing to hand in yet (before the file is asked for): no exercise here,
+    /// or no move, hint or Show me played (an empty attempt was written and graded 0).
+    fn nothing_to_hand_in(&mut self) -> Option<String> {
+        let i = self.desk.active.index();
+        let scenario = self.desk.pages[i].scenario.clone();
+        match self.tabs[i].exercise_log(&scenario) {
+            None => Some("Nothing to hand in: this instance has no exercise (Your turn)".into()),
+            Some(log) if log.is_empty() => Some(
+                "Nothing to hand in yet: switch Your turn on and play the exercise (a personal \
+                 instance: Homework ▸ Personal instance…)"
+                    .into(),
+            ),
+            Some(_) => None,
+        }
     }
 
     /// The attempt of the exercise in front, written to `path`; the notice says the grade the
