@@ -291,3 +291,21 @@ fn the_first_start_card_points_to_the_lessons_and_is_dismissed_for_good() {
     assert!(h.query_by_label_contains("New here?").is_none());
     assert!(saved_welcomed(&mut h));
 }
+
+/// Someone finding their way (the map here) loses the card for the run, not for good: it
+/// covered the map's axis and the step's Why line.
+#[test]
+fn the_first_start_card_goes_when_the_map_opens_and_comes_back_next_start() {
+    let mut h = stage();
+    h.state_mut().show_welcome();
+    h.run_steps(3);
+    assert!(h.state().welcome_shown());
+    h.state_mut()
+        .send(Cmd::View(loadlab::ui::commands::View::Map));
+    settle(&mut h);
+    assert!(!h.state().welcome_shown());
+    assert!(
+        !saved_welcomed(&mut h),
+        "only ✕ or a lesson dismisses it for good"
+    );
+}
