@@ -352,7 +352,7 @@ fn inputs_beyond_the_budget_boundaries_are_refused() {
             "--light",
             "--json",
         ]),
-        "at least",
+        "already take",
     );
 }
 

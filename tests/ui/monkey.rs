@@ -151,7 +151,34 @@ fn export(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String 
     h.state_mut().send(Cmd::ExportFigure(Some(region)));
     h.run_steps(2);
     h.state_mut().send(Cmd::ExportFigureTo(path));
+    // The path prompt Export figure opened (no file dialog here) goes at once: left open, it
+    // took text typed for another field and wrote a figure named "-1" in the working folder.
+    h.run_steps(2);
+    cancel_file_path(h);
     format!("export the {region:?} as {ext}")
+}
+
+/// Cancels a file path asked for (a figure's ↓ PNG with no file dialog here), if one is: the
+/// field takes the focus, so text typed for another field would name a file written in the
+/// working folder. True when it did.
+fn cancel_file_path(h: &mut Harness<'static, LoadlabApp>) -> bool {
+    let Some(field) = h.query_by_label("File path").map(|n| n.rect()) else {
+        return false;
+    };
+    let cancel = h
+        .query_all_by_label("Cancel")
+        .filter(|n| n.rect().top() >= field.top())
+        .min_by(|a, b| {
+            let d = |n: &egui_kittest::Node<'_>| n.rect().top() - field.top();
+            d(a).total_cmp(&d(b))
+        });
+    match cancel {
+        Some(cancel) => {
+            cancel.click_accesskit();
+            true
+        }
+        None => false,
+    }
 }
 
 /// One random action; what it did, for the failure message.
@@ -166,21 +193,8 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
         egui::Key::H,
         egui::Key::F5,
     ];
-    // A file path asked for (a figure's ↓ PNG with no file dialog here) is cancelled: the
-    // field takes the focus, so text typed for another field would name a file written in
-    // the working folder.
-    if let Some(field) = h.query_by_label("File path").map(|n| n.rect()) {
-        let cancel = h
-            .query_all_by_label("Cancel")
-            .filter(|n| n.rect().top() >= field.top())
-            .min_by(|a, b| {
-                let d = |n: &egui_kittest::Node<'_>| n.rect().top() - field.top();
-                d(a).total_cmp(&d(b))
-            });
-        if let Some(cancel) = cancel {
-            cancel.click_accesskit();
-            return "cancel the file path".into();
-        }
+    if cancel_file_path(h) {
+        return "cancel the file path".into();
     }
     if rng.random_bool(0.015) {
         return export(h, rng);

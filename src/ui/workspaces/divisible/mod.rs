@@ -547,8 +547,10 @@ fn step_headline(t: &Timeline, k: usize) -> String {
 /// rest is in the Gantt chart): the model's [`Timeline::slot_at`], the amounts the pseudo-code
 /// pane's why gives too.
 fn slot_detail(t: &Timeline, step: usize) -> Option<String> {
+    // A line at the start too: the first step's line pushed the Gantt chart and its buttons
+    // down under the pointer.
     if step == 0 {
-        return None;
+        return Some("Nothing has been sent or computed yet.".into());
     }
     let mut lines: Vec<(usize, Vec<String>)> = Vec::new();
     for (iv, part) in t.slot_at(step) {
