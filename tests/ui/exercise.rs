@@ -56,6 +56,12 @@ fn play_redistribution(h: &mut Harness<'static, LoadlabApp>) {
     shown(h, "Score 3 / 4 first tries");
     click(h, "Show me");
     shown(h, "Complete — 3 / 4 moves the algorithm's");
+    // Show me says which sends it played (the ring shows only their outcome).
+    let sends: Vec<String> = rounds[3]
+        .iter()
+        .map(|s| format!("P{} → P{}", s.from + 1, s.to + 1))
+        .collect();
+    shown(h, &format!("The algorithm's move: {} — ", sends.join(", ")));
 }
 
 #[test]

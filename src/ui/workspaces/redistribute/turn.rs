@@ -272,8 +272,20 @@ impl Exercise for RingTurn {
             .algorithm_round()
             .iter()
             .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
-            .collect();
-        Some(self.play(pairs))
+            .collect::<Vec<_>>();
+        // The sends it played, in words: the ring then shows only their outcome.
+        let sends = pairs
+            .iter()
+            .map(|(f, t)| format!("P{f} → P{t}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut g = self.play(pairs);
+        g.why = format!(
+            "{} — {}",
+            if sends.is_empty() { "no send" } else { &sends },
+            g.why
+        );
+        Some(g)
     }
     fn undo(&mut self) -> bool {
         let Some(s) = self.moves.undo() else {
