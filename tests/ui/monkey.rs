@@ -137,25 +137,20 @@ fn gesture(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String
     }
 }
 
-/// Export figure on a figure on screen (the picture, the plots or the map, in whatever state
-/// the monkey left them: a lesson's hidden future, Your turn, a half-typed value), as SVG or
-/// PNG, into a file of the system's temporary folder: the path a file dialog would give.
+/// Export figure to a file of the system's temporary folder (the path a file dialog would
+/// give), in whatever state the monkey left the app (a lesson's hidden future, Your turn, a
+/// half-typed value), as SVG or PNG: the figure the app picks with no region asked (the
+/// picture, or the map in front). Not through Export figure…, which opens the file dialog on a
+/// thread: with no dialog here its path prompt appeared frames later, took text typed for
+/// another field and wrote figures named "-1" and "2^1000" in the working folder.
 fn export(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
-    let drawn = h.state().drawn().to_vec();
-    if drawn.is_empty() {
+    if h.state().drawn().is_empty() {
         return "nothing to export".into();
     }
-    let region = drawn[rng.random_range(0..drawn.len())].region;
     let ext = if rng.random_bool(0.5) { "svg" } else { "png" };
     let path = std::env::temp_dir().join(format!("loadlab-monkey-{}.{ext}", std::process::id()));
-    h.state_mut().send(Cmd::ExportFigure(Some(region)));
-    h.run_steps(2);
     h.state_mut().send(Cmd::ExportFigureTo(path));
-    // The path prompt Export figure opened (no file dialog here) goes at once: left open, it
-    // took text typed for another field and wrote a figure named "-1" in the working folder.
-    h.run_steps(2);
-    cancel_file_path(h);
-    format!("export the {region:?} as {ext}")
+    format!("export the figure as {ext}")
 }
 
 /// Cancels a file path asked for (a figure's ↓ PNG with no file dialog here), if one is: the
