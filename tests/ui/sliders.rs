@@ -202,36 +202,23 @@ fn a_number_typed_out_of_range_or_not_a_number_is_explained_beside_its_slider() 
             })
             .collect()
     };
+    let says = |h: &Harness<'static, LoadlabApp>, text: &str| {
+        let said = note(h);
+        assert!(
+            said.iter().any(|l| l.contains(text)),
+            "{text:?} not in {said:?}"
+        );
+    };
     type_number(&mut h, "h", "abc");
-    let said = note(&h);
-    assert!(
-        said.iter()
-            .any(|l| l.contains("\"abc\" is not a number: h stays 5")),
-        "{said:?}"
-    );
+    says(&h, "\"abc\" is not a number: h stays 5");
     type_number(&mut h, "h", "7.5");
-    let said = note(&h);
-    assert!(
-        said.iter()
-            .any(|l| l.contains("7.5 is not a whole number: h is now 7")),
-        "{said:?}"
-    );
+    says(&h, "7.5 is not a whole number: h is now 7");
     assert_eq!(value_of(&h, "h"), 7.0);
     // b = 2 allows h up to 63 (N = 2^(h+1) − 1 below 2^64).
     type_number(&mut h, "h", "1e400");
-    let said = note(&h);
-    assert!(
-        said.iter()
-            .any(|l| l.contains("1e400 is not a finite number")),
-        "{said:?}"
-    );
+    says(&h, "1e400 is not a finite number");
     type_number(&mut h, "b", "-3");
-    let said = note(&h);
-    assert!(
-        said.iter()
-            .any(|l| l.contains("-3 is outside the values b takes (at least 2,")),
-        "{said:?}"
-    );
+    says(&h, "-3 is outside the values b takes (at least 2,");
     // A value taken as typed clears it.
     type_number(&mut h, "b", "3");
     assert_eq!(value_of(&h, "b"), 3.0);

@@ -98,9 +98,9 @@ impl Player {
             return false;
         };
         // A move is taken back, not its try (nor a first try's point).
-        let (tries, score) = self.state.history();
+        let (tries, score) = self.state.spent();
         let kept = (std::mem::take(tries), *score);
-        let (tries, score) = before.history();
+        let (tries, score) = before.spent();
         (*tries, *score) = kept;
         before.undone();
         self.state = before;

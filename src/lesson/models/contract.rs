@@ -152,7 +152,7 @@ pub struct Shown {
 }
 
 /// One model's exercise as the homework replay plays it, with the GUI's "Your turn" rules.
-pub trait Play: std::fmt::Debug + Boxed {
+pub trait Play: std::fmt::Debug + Boxed + Spent {
     /// Where the exercise stands (its model's `tally`).
     fn tally(&self) -> Tally;
     /// Plays the student's move `mv`: its grade (None: nothing left to decide) and whether
@@ -166,9 +166,19 @@ pub trait Play: std::fmt::Debug + Boxed {
     }
     /// Returned to by Undo.
     fn undone(&mut self) {}
-    /// The tries spent and the score, which Undo keeps
-    /// ([`crate::model::exercise::FirstTries`]).
-    fn history(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize);
+}
+
+/// The tries spent and the score of a [`Play`], which Undo keeps: every exercise that keeps
+/// [`crate::model::exercise::FirstTries`].
+pub trait Spent {
+    /// The tries spent and the score.
+    fn spent(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize);
+}
+
+impl<T: crate::model::exercise::FirstTries> Spent for T {
+    fn spent(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize) {
+        self.history()
+    }
 }
 
 /// A copy of an exercise being played, for Undo to return to (every [`Play`] that is

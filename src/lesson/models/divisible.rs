@@ -121,11 +121,13 @@ struct Levels {
     retry: bool,
 }
 
-impl Play for Levels {
+impl crate::model::exercise::FirstTries for Levels {
     fn history(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize) {
-        crate::model::exercise::FirstTries::history(&mut self.ex)
+        self.ex.history()
     }
+}
 
+impl Play for Levels {
     fn tally(&self) -> Tally {
         self.ex.tally()
     }

@@ -106,10 +106,6 @@ impl Exercises for Geodecay {
 }
 
 impl Play for GeoExercise {
-    fn history(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize) {
-        crate::model::exercise::FirstTries::history(self)
-    }
-
     fn tally(&self) -> Tally {
         GeoExercise::tally(self)
     }

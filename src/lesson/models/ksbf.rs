@@ -136,10 +136,6 @@ impl Exercises for Ksbf {
 }
 
 impl Play for KsbfExercise {
-    fn history(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize) {
-        crate::model::exercise::FirstTries::history(self)
-    }
-
     fn tally(&self) -> Tally {
         KsbfExercise::tally(self)
     }

@@ -138,10 +138,6 @@ impl Exercises for Redistribute {
 }
 
 impl Play for RingExercise {
-    fn history(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize) {
-        crate::model::exercise::FirstTries::history(self)
-    }
-
     fn tally(&self) -> Tally {
         RingExercise::tally(self)
     }

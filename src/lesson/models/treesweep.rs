@@ -92,10 +92,6 @@ impl Exercises for TreeSweep {
 }
 
 impl Play for TreeExercise {
-    fn history(&mut self) -> (&mut crate::model::exercise::Tries, &mut usize) {
-        crate::model::exercise::FirstTries::history(self)
-    }
-
     fn tally(&self) -> Tally {
         TreeExercise::tally(self)
     }

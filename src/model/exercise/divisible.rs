@@ -89,17 +89,13 @@ pub struct DivExercise {
     pub withhold: bool,
 }
 
+super::first_tries!(DivExercise, tries);
+
 /// The method an exercise on `params` follows: the one chosen, ℂ when all three are.
 pub fn method_of(params: &DivisibleParams) -> Method {
     match params.algorithm {
         AlgorithmChoice::Only(m) => m,
         AlgorithmChoice::All => Method::C,
-    }
-}
-
-impl super::FirstTries for DivExercise {
-    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
-        (&mut self.tries, &mut self.score)
     }
 }
 

@@ -64,11 +64,7 @@ pub struct GeoExercise {
     pub policies: [(Policy, f64); 3],
 }
 
-impl super::FirstTries for GeoExercise {
-    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
-        (&mut self.tries, &mut self.score)
-    }
-}
+super::first_tries!(GeoExercise, tries);
 
 impl GeoExercise {
     /// The exercise on `params` (deterministic decay, adversarial or proportional survivors,

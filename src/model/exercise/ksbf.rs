@@ -71,11 +71,7 @@ pub struct KsbfExercise {
     pub score: usize,
 }
 
-impl super::FirstTries for KsbfExercise {
-    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
-        (&mut self.tried, &mut self.score)
-    }
-}
+super::first_tries!(KsbfExercise, tried);
 
 impl KsbfExercise {
     /// The exercise on `params`' workload under KS-BF (balance and schedule are set to the

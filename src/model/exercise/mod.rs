@@ -121,6 +121,19 @@ pub trait FirstTries: Sized {
     }
 }
 
+/// Implements [`FirstTries`] for the exercise `$t` whose spent tries are its field `$tries`
+/// and whose score is its field `score`.
+macro_rules! first_tries {
+    ($t:ty, $tries:ident) => {
+        impl $crate::model::exercise::FirstTries for $t {
+            fn history(&mut self) -> (&mut $crate::model::exercise::Tries, &mut usize) {
+                (&mut self.$tries, &mut self.score)
+            }
+        }
+    };
+}
+pub(crate) use first_tries;
+
 /// Where an exercise stands: the score, what it is out of, and whether it is done. Every
 /// model's exercise gives it (`tally`), for its Your turn band, the lesson's exercise step and
 /// the homework replay alike.

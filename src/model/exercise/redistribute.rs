@@ -109,11 +109,7 @@ pub struct Snapshot {
     retrying: bool,
 }
 
-impl super::FirstTries for RingExercise {
-    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
-        (&mut self.tries, &mut self.score)
-    }
-}
+super::first_tries!(RingExercise, tries);
 
 impl RingExercise {
     /// An exercise on a homogeneous ring satisfying Section 2 (checked here).

@@ -210,11 +210,7 @@ pub struct TreeExercise {
     pub first_deviation: Option<Deviation>,
 }
 
-impl super::FirstTries for TreeExercise {
-    fn history(&mut self) -> (&mut super::Tries, &mut usize) {
-        (&mut self.tries, &mut self.score)
-    }
-}
+super::first_tries!(TreeExercise, tries);
 
 impl TreeExercise {
     /// The exercise on `params` (n ≤ [`N_MAX`]).

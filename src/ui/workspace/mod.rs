@@ -197,15 +197,9 @@ pub trait Tab {
     fn show(&mut self, ui: &mut Ui, scenario: &mut Scenario, shown: &mut OnScreen) -> Vec<Drawn>;
     /// Draws one region (the picture or the plots) alone into `ui`, as [`Tab::show`] draws it
     /// there but never in a scroll area (all of it, for a figure export); playback is held
-    /// still while it draws. With `your_turn` the picture is the exercise's board, as the
-    /// window shows it then (not the algorithm's solution).
-    fn draw_region(
-        &mut self,
-        ui: &mut Ui,
-        scenario: &mut Scenario,
-        region: Region,
-        your_turn: bool,
-    );
+    /// still while it draws. With `turn` ("Your turn" on) the picture is the exercise's
+    /// board, as the window shows it then (not the algorithm's solution).
+    fn draw_region(&mut self, ui: &mut Ui, s: &mut Scenario, region: Region, turn: bool);
     /// Shows the picture tab and the plot named (names from [`crate::lesson::views`],
     /// matched ignoring case); an error names the valid ones.
     fn show_view(&mut self, picture: Option<&str>, plot: Option<&str>) -> Result<(), String>;
@@ -295,19 +289,13 @@ impl<W: Workspace> Tab for W {
         }
     }
 
-    fn draw_region(
-        &mut self,
-        ui: &mut Ui,
-        scenario: &mut Scenario,
-        region: Region,
-        your_turn: bool,
-    ) {
-        let Some(params) = W::Params::of_mut(scenario) else {
+    fn draw_region(&mut self, ui: &mut Ui, s: &mut Scenario, region: Region, turn: bool) {
+        let Some(params) = W::Params::of_mut(s) else {
             return;
         };
         let playing = std::mem::replace(&mut self.stepper().playing, false);
         match region {
-            Region::Picture if your_turn && W::EXERCISE => {
+            Region::Picture if turn && W::EXERCISE => {
                 crate::ui::exercise::region(ui, self.exercise(params));
             }
             Region::Picture => self.picture(ui, params),
