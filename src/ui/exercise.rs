@@ -147,11 +147,12 @@ pub fn verdict(g: &Grade, shown: bool) -> String {
     format!("{head}: {}", g.why)
 }
 
-/// The score in words: while playing, the first tries; at the end, how many moves were the
-/// algorithm's (complete is not passed).
+/// The score in words: while playing and at the end alike, the moves right at their first try
+/// (at the end it read "moves the algorithm's" beside "you followed Fine-Grain throughout",
+/// which counts something else).
 pub fn score_text(score: usize, out_of: usize, complete: bool) -> String {
     if complete {
-        format!("Complete — {score} / {out_of} moves the algorithm's")
+        format!("Complete — {score} / {out_of} first tries right")
     } else {
         format!("Score {score} / {out_of} first tries")
     }

@@ -48,14 +48,14 @@ fn play_redistribution(h: &mut Harness<'static, LoadlabApp>) {
         shown(h, "Right:");
     }
     // Round 1's first try was the illegal round: Undo took it back, not its try.
-    shown(h, "Complete — 3 / 4 moves the algorithm's");
+    shown(h, "Complete — 3 / 4 first tries right");
     shown(h, "Balanced in 4 rounds");
     // Undo takes the last round back (its first try was right: the point stays); Show me
     // plays the algorithm's (not a first try).
     click(h, "Undo move");
     shown(h, "Score 3 / 4 first tries");
     click(h, "Show me");
-    shown(h, "Complete — 3 / 4 moves the algorithm's");
+    shown(h, "Complete — 3 / 4 first tries right");
     // Show me says which sends it played (the ring shows only their outcome).
     let sends: Vec<String> = rounds[3]
         .iter()

@@ -48,7 +48,7 @@ fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter
         click(&mut h, "Set level");
         shown(&mut h, "Right:");
     }
-    shown(&mut h, "Complete — 3 / 4 moves the algorithm's");
+    shown(&mut h, "Complete — 3 / 4 first tries right");
     shown(&mut h, "every level finishes together");
     shown(&mut h, "✓ Passed");
     super::stage::check(&mut h, "720p presenter, divisible exercise");
@@ -69,7 +69,7 @@ fn exercise_divisible_show_me_plays_the_method_and_an_illegal_level_names_its_ru
     click(&mut h, "Set level");
     shown(&mut h, "Illegal — rule broken: conservation");
     click(&mut h, "Show me");
-    shown(&mut h, "Complete — 0 / 6 moves the algorithm's");
+    shown(&mut h, "Complete — 0 / 6 first tries right");
     shown(&mut h, "ends at T = ");
 }
 
@@ -133,7 +133,7 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
         shown(&mut h, "Right:");
     }
     // The end: the comparison with C (its closed form) is on screen, nothing is "not set".
-    shown(&mut h, "Complete — 4 / 4 moves the algorithm's");
+    shown(&mut h, "Complete — 4 / 4 first tries right");
     shown(&mut h, &format!("closed form {t_n}"));
     assert!(
         h.query_by_label("C's").is_some(),

@@ -61,7 +61,7 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
     }
     shown(&mut h, "Complete — ");
     // Two moves were tried before the right one (node 19 and node 4): 9 − 1 first tries.
-    shown(&mut h, "Complete — 8 / 9 moves the algorithm's");
+    shown(&mut h, "Complete — 8 / 9 first tries right");
     shown(
         &mut h,
         "Done: your clustering's makespan 10 — T* = 10 (Fine-Grain), T_PY = 12",
@@ -75,7 +75,7 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
     click(&mut h, "Hint");
     shown(&mut h, "Hint: rule (a)");
     click(&mut h, "Show me");
-    shown(&mut h, "Complete — 8 / 9 moves the algorithm's");
+    shown(&mut h, "Complete — 8 / 9 first tries right");
     click(&mut h, "Restart");
     shown(&mut h, "Score 0 / 9 first tries");
     // A wait before the next node: the right node, started late.
