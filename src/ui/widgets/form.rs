@@ -507,7 +507,7 @@ pub fn whole_number(ui: &mut Ui, id_salt: &str, value: &mut u64) -> Response {
         ui.data_mut(|d| d.remove::<String>(text_id));
     }
     if let Some(note) = ui.data(|d| d.get_temp::<String>(note_id)) {
-        ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {note}"));
+        super::error_label(ui, format!("⚠ {note}"));
     }
     r
 }

@@ -262,10 +262,14 @@ pub fn typed_note(ctx: &egui::Context, slider: egui::Id) -> Option<String> {
         .map(|n| n.message)
 }
 
+/// A value in a typed-number note: exactly, as the number field reads it back.
+fn show(x: f64) -> String {
+    crate::report::format::number(x, crate::report::format::Precision::Exact)
+}
+
 /// The valid values `lo..=hi` in words: "at least 2, at most 63"; a bound that is the float
 /// next to a rounder one is the strict bound it stands for ("above 1": τ > 1).
 fn range_text(lo: f64, hi: f64) -> String {
-    let show = |x: f64| crate::report::format::number(x, crate::report::format::Precision::Exact);
     let strict = |x: f64, y: f64| (show(y).len() < show(x).len()).then(|| show(y));
     let low = strict(lo, lo.next_down())
         .map_or(format!("at least {}", show(lo)), |b| format!("above {b}"));
@@ -294,7 +298,6 @@ fn keep_note<T: Numeric>(
         }
         return;
     };
-    let show = |x: f64| crate::report::format::number(x, crate::report::format::Precision::Exact);
     let (lo, hi) = span.valid();
     let message = match read {
         Err(why) => Some(format!("{why}: {name} stays {}", show(now))),
