@@ -22,7 +22,7 @@ mod render;
 pub mod row;
 pub mod secrecy;
 pub mod steps;
-pub use render::series_csv;
+pub use render::{series_csv, table_csv};
 pub mod treesweep;
 
 pub use doc::{Cell, Content, Figure, Report, Role, Section, Series, SeriesSet, Table};

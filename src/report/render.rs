@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use super::doc::{Cell, Content, Report, Section, SeriesSet};
+use super::doc::{Cell, Content, Report, Section, SeriesSet, Table};
 use super::format::{Precision, cell, csv_field, csv_number};
 
 fn csv_cell(c: &Cell) -> String {
@@ -47,6 +47,16 @@ pub fn series_csv(set: &SeriesSet) -> String {
     out
 }
 
+/// A table as CSV: its header, then one line per row.
+pub fn table_csv(t: &Table) -> String {
+    let mut out = String::new();
+    csv_row(&mut out, t.header.iter().map(|h| csv_field(h)));
+    for r in &t.rows {
+        csv_row(&mut out, r.iter().map(csv_cell));
+    }
+    out
+}
+
 fn section_csv(out: &mut String, s: &Section) {
     let _ = writeln!(out, "# {}", one_line(&s.name));
     match &s.content {
@@ -56,12 +66,7 @@ fn section_csv(out: &mut String, s: &Section) {
                 csv_row(out, [csv_field(k), csv_cell(v)]);
             }
         }
-        Content::Table(t) => {
-            csv_row(out, t.header.iter().map(|h| csv_field(h)));
-            for r in &t.rows {
-                csv_row(out, r.iter().map(csv_cell));
-            }
-        }
+        Content::Table(t) => out.push_str(&table_csv(t)),
         Content::Series(set) => out.push_str(&series_csv(set)),
     }
 }

@@ -7,27 +7,29 @@
 //!   of the scenario. The two step together: A mirrors B's view (picture tab, step bar; a
 //!   change made on A's picture goes to B), its step clamped to its own step count.
 //! * **An overlay plot**: any plot section of the run's report (the series the CSV export
-//!   writes), B's series solid and A's dashed and faded, on shared axes.
+//!   writes) on shared axes, each series as the workspace draws it (its group's colour,
+//!   markers for simulated results), A's paler, its lines dashed and its markers' fill swapped.
 //! * **The numbers table**: every headline number of A and B, with B − A and B ÷ A.
 //!
 //! With the compare view switched off, the workspace is shown as usual with the table under it.
 
 use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
-use egui_plot::{HoverPosition, Line, LineStyle, Plot};
+use egui_plot::{HoverPosition, Line, LineStyle, Plot, Points};
 use serde_json::Value;
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::registry::{ModelId, Scenario};
 use crate::model::{Cancelled, NoProgress};
 use crate::report::format::{Precision, number};
-use crate::report::{self, ReportError, SeriesSet, text_number};
+use crate::report::{self, ReportError, Role, Series, SeriesSet, text_number};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{
-    from_axis, held_open, hovered, plot_points, round_axes, spans,
+    ComparePlot, LABEL_COPY_CSV, SeriesStyle, from_axis, held_open, hovered, mark_of, plot_points,
+    round_axes, spans,
 };
 use crate::ui::widgets::legend::{
-    CornerLegend, Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
+    CornerLegend, Mark, Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
 };
 use crate::ui::widgets::ticks::Scale;
 use crate::ui::widgets::{error_label, palette, pending};
@@ -39,9 +41,9 @@ mod overlay;
 mod tests;
 mod titles;
 
-pub use numbers::{CompareRow, Headline, compare_rows, headline, headline_numbers};
+pub use numbers::{CompareRow, Headline, compare_csv, compare_rows, headline, headline_numbers};
 use overlay::*;
-pub use overlay::{OverlayLine, Run, overlay, section_key};
+pub use overlay::{OverlayLine, Run, overlay, overlay_csv, section_key};
 pub use titles::differences;
 
 /// The compare bar's note on what A and B are.
@@ -58,49 +60,47 @@ fn ab_caption(same: bool) -> &'static str {
 const LEGEND_FULL_MAX: usize = 8;
 
 /// The overlay's legend: each line in a free corner, or with more than
-/// [`LEGEND_FULL_MAX`] lines one entry per series (its colour) in a row above, A and B told
-/// apart by the dash (the note above); hovering a line names it in full ("A: …").
+/// [`LEGEND_FULL_MAX`] lines one entry per series (B's look) in a row above, A and B told
+/// apart by the dash and the paler colour (the note above); hovering a line names it in full
+/// ("A: …").
 fn overlay_legend(
     ui: &mut Ui,
     id: egui::Id,
     lines: &[OverlayLine],
-    drawn: &[(&OverlayLine, Vec<[f64; 2]>, Color32)],
+    drawn: &[(&OverlayLine, Vec<[f64; 2]>)],
 ) -> Option<CornerLegend> {
     if drawn.len() > LEGEND_FULL_MAX {
         let mut compact: Vec<(Color32, Swatch, &str)> = Vec::new();
         for l in lines {
             let name = l.name.get(3..).unwrap_or(&l.name);
+            let b = OverlayLine {
+                run: Run::B,
+                ..l.clone()
+            };
             if !compact.iter().any(|e| e.2 == name) {
-                compact.push((palette::series(l.index), Swatch::Line, name));
+                compact.push((l.look.color, swatch(&b), name));
             }
         }
-        compact.sort_by_key(|e| {
-            lines
-                .iter()
-                .find(|l| l.name.get(3..) == Some(e.2))
-                .map_or(0, |l| l.index)
-        });
         legend_row(ui, &compact);
         return None;
     }
     let entries: Vec<(Color32, Swatch, &str)> = drawn
         .iter()
-        .map(|(l, _, c)| {
-            let swatch = if l.run == Run::A {
-                Swatch::Dashed
-            } else {
-                Swatch::Line
-            };
-            (*c, swatch, l.name.as_str())
+        .map(|(l, _)| (tint(l), swatch(l), l.name.as_str()))
+        .collect();
+    let tracks: Vec<Track<'_>> = drawn
+        .iter()
+        .map(|(l, p)| match l.look.pen {
+            Pen::Points(_) => Track::Points(p),
+            _ => Track::Line(p),
         })
         .collect();
-    let tracks: Vec<Track<'_>> = drawn.iter().map(|(_, p, _)| Track::Line(p)).collect();
     free_legend(
         ui,
         id,
         &entries,
         &tracks,
-        corners(rising(drawn.iter().map(|(_, p, _)| p))),
+        corners(rising(drawn.iter().map(|(_, p)| p))),
     )
 }
 
@@ -438,7 +438,7 @@ impl Compare {
                 {
                     self.folded = !self.folded;
                 }
-                ui.label(RichText::new("B solid · A dashed in the plot").weak());
+                ui.label(RichText::new("B solid · A dashed and paler in the plot").weak());
             });
         });
     }
@@ -643,8 +643,17 @@ impl Compare {
                 .on_hover_text("Which plot of the run's report to overlay");
             ui.checkbox(log_x, "log x");
             ui.checkbox(log_y, "log y");
+            if !crate::ui::frame::exporting(ui.ctx())
+                && ui
+                    .button(LABEL_COPY_CSV)
+                    .on_hover_text("Copy A's and B's series of this plot as CSV (series,x,y)")
+                    .clicked()
+            {
+                let (sa, sb) = (section_of(pa, &picked), section_of(pb, &picked));
+                ui.ctx().copy_text(overlay_csv(sa, sb));
+            }
             // Whole on the next row when it does not fit.
-            ui.add(egui::Label::new(RichText::new("B solid · A dashed").weak()).extend());
+            ui.add(egui::Label::new(RichText::new("B solid · A dashed and paler").weak()).extend());
         });
         *chosen = Some(picked.clone());
         Some(picked)
@@ -655,14 +664,9 @@ impl Compare {
     fn draw_overlay(&self, ui: &mut Ui, lines: &[OverlayLine], (x_name, y_name): (String, String)) {
         let (log_x, log_y) = (self.log_x, self.log_y);
         // In plot coordinates (log10 on a log axis, non-positive values dropped there).
-        let drawn: Vec<(&OverlayLine, Vec<[f64; 2]>, Color32)> = lines
+        let drawn: Vec<(&OverlayLine, Vec<[f64; 2]>)> = lines
             .iter()
-            .map(|l| {
-                let points = plot_points(&l.points, log_x, log_y);
-                let color = palette::series(l.index);
-                let color = if l.run == Run::A { faded(color) } else { color };
-                (l, points, color)
-            })
+            .map(|l| (l, plot_points(&l.points, log_x, log_y)))
             .collect();
         let id = plot_id(ui, "compare-overlay-plot");
         let legend = overlay_legend(ui, id, lines, &drawn);
@@ -679,15 +683,8 @@ impl Compare {
                 move |pos: &HoverPosition<'_>| hover_text(pos, &x_name, &y_name, log_x, log_y)
             });
         let shown = plot.show(ui, |plot_ui| {
-            for (l, points, color) in &drawn {
-                let line = Line::new(l.name.clone(), points.clone())
-                    .color(*color)
-                    .width(2.0);
-                plot_ui.line(if l.run == Run::A {
-                    line.style(LineStyle::dashed_loose())
-                } else {
-                    line
-                });
+            for (l, points) in &drawn {
+                draw_line(plot_ui, l, points);
             }
         });
         crate::ui::widgets::marks::record(ui.ctx(), OVERLAY_MARK, *shown.transform.frame());
@@ -719,11 +716,25 @@ impl Compare {
                     .striped(true)
                     .num_columns(5)
                     .show(ui, |ui| {
-                        for h in ["quantity", "A", "B", "B − A", "B ÷ A"] {
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new("quantity").strong());
+                            if !crate::ui::frame::exporting(ui.ctx())
+                                && ui
+                                    .small_button(LABEL_COPY_CSV)
+                                    .on_hover_text(
+                                        "Copy the table as CSV (quantity, path, A, B, B − A, \
+                                         B ÷ A)",
+                                    )
+                                    .clicked()
+                            {
+                                ui.ctx().copy_text(compare_csv(&rows, na, nb));
+                            }
+                        });
+                        for h in ["A", "B", "B − A", "B ÷ A"] {
                             ui.label(RichText::new(h).strong());
                         }
                         ui.end_row();
-                        for r in rows {
+                        for r in &rows {
                             // The report's name of the figure (B's names for B's own rows).
                             let named = if r.a.is_some() { na } else { nb };
                             let name = named.name_of(&r.name);

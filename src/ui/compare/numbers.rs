@@ -133,3 +133,26 @@ pub fn compare_rows(a: &[(String, f64)], b: &[(String, f64)]) -> Vec<CompareRow>
     }
     rows
 }
+
+/// The comparison as CSV, as the table shows it (`rows` in its order): each number's name
+/// (A's names, B's for B's own rows), its path in the run's JSON, A, B, B − A and B ÷ A, an
+/// empty field where a run lacks the number.
+pub fn compare_csv(rows: &[CompareRow], a: &Headline, b: &Headline) -> String {
+    let num = |x: Option<f64>| x.map_or(report::Cell::Empty, report::Cell::Num);
+    let table = report::Table::from_rows(
+        &["quantity", "path", "A", "B", "B − A", "B ÷ A"],
+        rows,
+        |r| {
+            let named = if r.a.is_some() { a } else { b };
+            vec![
+                report::Cell::Text(named.name_of(&r.name)),
+                report::Cell::Text(r.name.clone()),
+                num(r.a),
+                num(r.b),
+                num(r.diff()),
+                num(r.quotient()),
+            ]
+        },
+    );
+    report::table_csv(&table)
+}

@@ -11,6 +11,34 @@ pub enum Run {
     B,
 }
 
+/// How a series is drawn in the overlay, in A and in B alike (A's paler, its lines dashed).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pen {
+    /// Markers, as the workspace's plot draws a simulated series.
+    Points(Mark),
+    /// A line: a closed form's thick, a bound's or a limit's thin (the dash is A's).
+    Line {
+        /// A bound's or a limit's.
+        thin: bool,
+    },
+    /// A dotted line: a reference, never a result.
+    Dotted,
+}
+
+/// The width of a closed form's line in the overlay, in points.
+const THICK: f32 = 2.5;
+/// The width of a bound's or a limit's line ([`crate::ui::widgets::legend::THIN`]).
+const THIN: f32 = crate::ui::widgets::legend::THIN;
+
+/// A series' look in the overlay: its colour and pen.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Look {
+    /// B's colour (A's is [`faded`]).
+    pub color: Color32,
+    /// The pen.
+    pub pen: Pen,
+}
+
 /// One line of the overlay plot.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OverlayLine {
@@ -18,23 +46,31 @@ pub struct OverlayLine {
     pub name: String,
     /// Whose.
     pub run: Run,
-    /// Colour index: the same series has the same colour in A and B.
-    pub index: usize,
+    /// The series' look, the same in A and B.
+    pub look: Look,
     /// The points.
     pub points: Vec<[f64; 2]>,
 }
 
-/// The lines of one plot section overlaid: A's series first (drawn under B's), then B's; a
-/// series has the same colour index in both (B's order, then the series only A has).
+/// The lines of one plot section overlaid: A's series first (drawn under B's), then B's. A
+/// series looks the same in both, as the workspace's plot draws it ([`ComparePlot::of`]: its
+/// group's colour, markers for simulated results, lines for the rest); two series that
+/// would look alike there (bounds of one group) take the next palette colour not yet taken
+/// with that pen, so that no two series of the overlay share a look.
 pub fn overlay(a: Option<&SeriesSet>, b: Option<&SeriesSet>) -> Vec<OverlayLine> {
-    let mut order: Vec<&str> = Vec::new();
+    let mut order: Vec<&Series> = Vec::new();
     for set in [b, a].into_iter().flatten() {
         for s in &set.series {
-            if !order.contains(&s.name.as_str()) {
-                order.push(&s.name);
+            if !order.iter().any(|o| o.name == s.name) {
+                order.push(s);
             }
         }
     }
+    let looks = looks(&order);
+    let look_of = |name: &str| {
+        let k = order.iter().position(|o| o.name == name).unwrap_or(0);
+        looks[k]
+    };
     let mut out = Vec::new();
     for (run, set) in [(Run::A, a), (Run::B, b)] {
         for s in set.iter().flat_map(|s| &s.series) {
@@ -42,12 +78,127 @@ pub fn overlay(a: Option<&SeriesSet>, b: Option<&SeriesSet>) -> Vec<OverlayLine>
             out.push(OverlayLine {
                 name: format!("{tag}: {}", s.name),
                 run,
-                index: order.iter().position(|n| *n == s.name).unwrap_or(0),
+                look: look_of(&s.name),
                 points: s.points.clone(),
             });
         }
     }
     out
+}
+
+/// A's and B's series of one plot as CSV ([`report::series_csv`]), named as the overlay's
+/// legend names them ("A: C simulated"), on B's axes (A's where B lacks the plot).
+pub fn overlay_csv(a: Option<&SeriesSet>, b: Option<&SeriesSet>) -> String {
+    let axes = b.or(a);
+    report::series_csv(&SeriesSet {
+        x: axes.map_or(String::new(), |s| s.x.clone()),
+        y: axes.map_or(String::new(), |s| s.y.clone()),
+        series: overlay(a, b)
+            .into_iter()
+            .map(|l| Series::new(l.name, l.points))
+            .collect(),
+    })
+}
+
+/// The looks of the overlay's series `order`, each unlike the others (see [`overlay`]).
+fn looks(order: &[&Series]) -> Vec<Look> {
+    let union = SeriesSet {
+        x: String::new(),
+        y: String::new(),
+        series: order.iter().map(|s| (*s).clone()).collect(),
+    };
+    let drawn = ComparePlot::of("", &union);
+    let mut shapes = Vec::new();
+    let mut out: Vec<Look> = Vec::new();
+    for curve in &drawn.series {
+        let pen = match curve.style {
+            SeriesStyle::Points => Pen::Points(mark_of(&curve.name, &mut shapes)),
+            SeriesStyle::DottedLine => Pen::Dotted,
+            _ => Pen::Line {
+                thin: matches!(curve.role, Role::Limit | Role::Bound),
+            },
+        };
+        let color = curve.color.unwrap_or(palette::REFERENCE);
+        // A colour no other series has, else one no other series has with this pen.
+        let taken = |c: Color32| out.iter().any(|l| l.color == c && l.pen == pen);
+        let unused = |c: Color32| out.iter().all(|l| l.color != c);
+        let color = if taken(color) {
+            let mut free = palette::SERIES.into_iter();
+            free.clone()
+                .find(|&c| unused(c))
+                .or_else(|| free.find(|&c| !taken(c)))
+                .unwrap_or(color)
+        } else {
+            color
+        };
+        out.push(Look { color, pen });
+    }
+    out
+}
+
+/// A line's swatch: its marker, or its line (A's dashed).
+pub(super) fn swatch(l: &OverlayLine) -> Swatch {
+    match (l.look.pen, l.run) {
+        (Pen::Points(_), _) => Swatch::Marker(mark(l)),
+        (Pen::Line { thin: false }, Run::A) => Swatch::Dashed,
+        (Pen::Line { thin: false }, Run::B) => Swatch::Line,
+        (Pen::Line { thin: true }, Run::A) => Swatch::ThinDashed,
+        (Pen::Line { thin: true }, Run::B) => Swatch::ThinLine,
+        (Pen::Dotted, _) => Swatch::Dotted,
+    }
+}
+
+/// A line's colour: its look's, paler in A.
+pub(super) fn tint(l: &OverlayLine) -> Color32 {
+    match l.run {
+        Run::A => faded(l.look.color),
+        Run::B => l.look.color,
+    }
+}
+
+/// A point series' marker: its look's, A's outlined where B's is filled and the other way
+/// round (so that A and B stay apart without their colours).
+fn mark(l: &OverlayLine) -> Mark {
+    let Pen::Points(m) = l.look.pen else {
+        return Mark::DOT;
+    };
+    match l.run {
+        Run::A => Mark {
+            filled: !m.filled,
+            ..m
+        },
+        Run::B => m,
+    }
+}
+
+/// Draws one line of the overlay at `points` (plot coordinates) in its look: A's paler, its
+/// lines dashed.
+pub(super) fn draw_line(plot_ui: &mut egui_plot::PlotUi<'_>, l: &OverlayLine, points: &[[f64; 2]]) {
+    let name = l.name.clone();
+    let points = points.to_vec();
+    match l.look.pen {
+        Pen::Points(_) => plot_ui.points(
+            Points::new(name, points)
+                .shape(mark(l).shape)
+                .filled(mark(l).filled)
+                .radius(mark(l).radius)
+                .color(tint(l)),
+        ),
+        Pen::Line { thin } => {
+            let width = if thin { THIN } else { THICK };
+            let line = Line::new(name, points).color(tint(l)).width(width);
+            plot_ui.line(match l.run {
+                Run::A => line.style(LineStyle::dashed_loose()),
+                Run::B => line,
+            });
+        }
+        Pen::Dotted => plot_ui.line(
+            Line::new(name, points)
+                .color(tint(l))
+                .width(1.5)
+                .style(LineStyle::dotted_loose()),
+        ),
+    }
 }
 
 pub(super) fn faded(c: Color32) -> Color32 {

@@ -29,10 +29,76 @@ fn overlay_names_and_colours_pair_a_series_with_b_series() {
     let lines = overlay(Some(&a), Some(&b));
     let names: Vec<&str> = lines.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(names, ["A: C", "A: old", "B: P", "B: C"]);
-    // "C" has one colour in both runs; "old", only in A, comes after B's series.
-    assert_eq!(lines[0].index, lines[3].index);
-    assert_eq!((lines[2].index, lines[3].index, lines[1].index), (0, 1, 2));
+    // "C" looks the same in both runs; "P", "C" and "old" (only in A) each their own way.
+    assert_eq!(lines[0].look, lines[3].look);
+    let (p, c, old) = (lines[2].look, lines[3].look, lines[1].look);
+    assert!(p != c && c != old && p != old, "{p:?} {c:?} {old:?}");
     assert_eq!(overlay(None, Some(&b)).len(), 2);
+}
+
+/// Every series of every bundled preset's plots, overlaid on itself, has a look of its own
+/// (divisible's nine series cycled six colours and drew "C simulated" and "Q simulated" alike),
+/// and a group's simulated results and closed form share the group's colour.
+#[test]
+fn overlay_gives_every_series_a_look_of_its_own() {
+    for b in crate::preset::BUNDLED {
+        let p = b.preset().unwrap();
+        for (name, set) in report::plots(&p.scenario, &NoProgress).unwrap() {
+            let lines = overlay(None, Some(&set));
+            for (i, l) in lines.iter().enumerate() {
+                for m in &lines[i + 1..] {
+                    assert_ne!(
+                        l.look, m.look,
+                        "{}: {name}: {} ~ {}",
+                        b.file, l.name, m.name
+                    );
+                }
+            }
+            for (s, l) in set.series.iter().zip(&lines) {
+                let twin = set.series.iter().zip(&lines).find(|(t, _)| {
+                    t.group == s.group && t.role == Role::ClosedForm && s.role == Role::Simulated
+                });
+                if let Some((_, closed)) = twin {
+                    assert_eq!(
+                        l.look.color, closed.look.color,
+                        "{}: {name}: {}",
+                        b.file, s.name
+                    );
+                    assert!(matches!(l.look.pen, Pen::Points(_)), "{}", s.name);
+                }
+            }
+        }
+    }
+}
+
+/// The table's and the overlay's Copy CSV: every row as the table shows it, and A's and B's
+/// series under the legend's names.
+#[test]
+fn the_comparison_copies_as_csv() {
+    let a = vec![("x".to_string(), 2.0), ("y".to_string(), 0.0)];
+    let b = vec![("x".to_string(), 3.0), ("z_w".to_string(), 1.0)];
+    let names = Headline {
+        numbers: Vec::new(),
+        names: vec![("x".into(), "the x, in full".into())],
+    };
+    let csv = compare_csv(&compare_rows(&a, &b), &names, &names);
+    assert_eq!(
+        csv,
+        "quantity,path,A,B,B − A,B ÷ A\n\
+         \"the x, in full\",x,2,3,1,1.5\n\
+         y,y,0,,,\n\
+         z w,z_w,,1,,\n"
+    );
+    let set = |names: &[&str], y: f64| SeriesSet {
+        x: "h".into(),
+        y: "T".into(),
+        series: names
+            .iter()
+            .map(|n| Series::new(*n, vec![[1.0, y]]))
+            .collect(),
+    };
+    let csv = overlay_csv(Some(&set(&["C"], 2.0)), Some(&set(&["C", "P"], 3.0)));
+    assert_eq!(csv, "series,h,T\nA: C,1,2\nB: C,1,3\nB: P,1,3\n");
 }
 
 #[test]

@@ -267,6 +267,9 @@ pub fn bar_tracks(bars: impl IntoIterator<Item = [f64; 2]>) -> Vec<[[f64; 2]; 2]
     bars.into_iter().map(|[x, y]| [[x, 0.0], [x, y]]).collect()
 }
 
+/// The width of a thin line ([`Swatch::ThinLine`]), in points.
+pub const THIN: f32 = 1.25;
+
 /// How an entry of [`legend_row`] is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Swatch {
@@ -274,6 +277,10 @@ pub enum Swatch {
     Line,
     /// A dashed line.
     Dashed,
+    /// A thin solid line (a bound or a limit beside a closed form's thick one).
+    ThinLine,
+    /// A thin dashed line.
+    ThinDashed,
     /// A dotted line.
     Dotted,
     /// A filled band.
@@ -333,8 +340,8 @@ pub fn legend_row(ui: &mut egui::Ui, entries: &[(egui::Color32, Swatch, &str)]) 
 /// for a band or a marker.
 fn segments(a: egui::Pos2, b: egui::Pos2, swatch: Swatch) -> Vec<[egui::Pos2; 2]> {
     match swatch {
-        Swatch::Line | Swatch::MarkerLine(_) => vec![[a, b]],
-        Swatch::Dashed => {
+        Swatch::Line | Swatch::ThinLine | Swatch::MarkerLine(_) => vec![[a, b]],
+        Swatch::Dashed | Swatch::ThinDashed => {
             let unit = (b - a) / 5.0;
             [0.0, 2.0, 4.0]
                 .map(|k| [a + unit * k, a + unit * (k + 1.0)])
@@ -356,10 +363,10 @@ fn segments(a: egui::Pos2, b: egui::Pos2, swatch: Swatch) -> Vec<[egui::Pos2; 2]
 /// A legend entry's swatch in `r`: a line in the series' style (solid; three dashes; a band; a
 /// marker; a marker on a line), a little thicker than the plot draws it.
 pub fn paint_swatch(painter: &Painter, r: Rect, color: Color32, swatch: Swatch) {
-    let width = if matches!(swatch, Swatch::MarkerLine(_)) {
-        2.0
-    } else {
-        2.5
+    let width = match swatch {
+        Swatch::MarkerLine(_) => 2.0,
+        Swatch::ThinLine | Swatch::ThinDashed => THIN,
+        _ => 2.5,
     };
     for s in segments(r.left_center(), r.right_center(), swatch) {
         painter.line_segment(s, Stroke::new(width, color));
@@ -369,7 +376,7 @@ pub fn paint_swatch(painter: &Painter, r: Rect, color: Color32, swatch: Swatch) 
             painter.rect_filled(r.shrink2(egui::vec2(0.0, 3.0)), 2.0, color);
         }
         Swatch::Marker(m) | Swatch::MarkerLine(m) => paint_mark(painter, r.center(), color, m),
-        Swatch::Line | Swatch::Dashed | Swatch::Dotted => {}
+        Swatch::Line | Swatch::Dashed | Swatch::ThinLine | Swatch::ThinDashed | Swatch::Dotted => {}
     }
 }
 

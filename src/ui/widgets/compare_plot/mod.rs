@@ -365,7 +365,7 @@ fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
 
 /// The marker of the point series `name`: the next of [`MARKERS`] and [`MARKER_LOOKS`] for a
 /// name not met before among `shapes` (the point series' names in the plot's order).
-fn mark_of(name: &str, shapes: &mut Vec<String>) -> Mark {
+pub fn mark_of(name: &str, shapes: &mut Vec<String>) -> Mark {
     let k = shapes.iter().position(|n| n == name).unwrap_or_else(|| {
         shapes.push(name.to_owned());
         shapes.len() - 1
