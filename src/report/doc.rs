@@ -134,6 +134,9 @@ pub enum Role {
     Limit,
     /// A reference curve (an ideal, an estimate, a growth rate to compare with).
     Reference,
+    /// Error bars: the points in pairs (x, low), (x, high), each pair an interval at x (a
+    /// mean's 95 % confidence interval over seeds).
+    Interval,
 }
 
 /// One named curve of a plot.

@@ -1,6 +1,6 @@
 //! The plot of a KS-BF random-workload study ([`crate::model::ksbf::random_study`]): its cells
 //! along the depth cap n at one ring size, or along p at one depth cap. The random workloads'
-//! mean efficiency and the mean of those that reach level n − 1, beside the complete shape's
+//! mean efficiency with its 95 % confidence interval as error bars, and the mean of those that reach level n − 1, beside the complete shape's
 //! efficiency and Theorem 1.1's guarantee there; and the share that reaches level n − 1 beside
 //! its Galton–Watson probability (random trees).
 
@@ -57,8 +57,16 @@ pub fn study_plot(spec: &StudySpec, cells: &[CellSummary], along: Along, fixed: 
     };
     let shape = spec.complete_shape().name();
     let complete = if spec.shape.is_grid() { "G_n" } else { "T_n" };
+    let bars = Series::new(
+        "95 % interval of the mean",
+        on.iter()
+            .flat_map(|&(x, c)| [[x, c.ci95[0]], [x, c.ci95[1]]])
+            .collect(),
+    )
+    .role(Role::Interval);
     let mut plotted = vec![
         series(format!("random {shape}s: mean"), |c| Some(c.mean)),
+        bars,
         series("reaching level n − 1: mean".into(), |c| c.reach.mean).group(1),
         series(complete.to_string(), |c| Some(c.complete.efficiency())).role(Role::Reference),
         series(format!("Theorem 1.1 on {complete}"), |c| c.thm11_efficiency).role(Role::Bound),
@@ -112,6 +120,27 @@ mod tests {
             })
             .collect();
         assert_eq!(mean.points, want);
+        // Error bars: a pair (x, low), (x, high) at each mean, mean ± 1.96 sd/√seeds.
+        let bars = &set.series[1];
+        assert_eq!(bars.role, Role::Interval);
+        assert_eq!(bars.points.len(), 2 * want.len());
+        for (pair, [x, m]) in bars.points.chunks(2).zip(&want) {
+            let c = cells
+                .iter()
+                .find(|c| (f64::from(c.n), c.p) == (*x, 4))
+                .unwrap();
+            let half = 1.96 * c.sd / (c.count as f64).sqrt();
+            assert_eq!((pair[0][0], pair[1][0]), (*x, *x));
+            assert!(
+                (pair[0][1] - (m - half)).abs() < 1e-12,
+                "{pair:?} {m} {half}"
+            );
+            assert!(
+                (pair[1][1] - (m + half)).abs() < 1e-12,
+                "{pair:?} {m} {half}"
+            );
+            assert!(half > 0.0, "20 seeds of random trees differ");
+        }
         // Trees: the Galton–Watson line, the same at every p.
         let gw = set.series.last().unwrap();
         assert_eq!(gw.role, Role::ClosedForm);
@@ -126,7 +155,7 @@ mod tests {
         let (spec, cells) = study(Shape::RandomGrid);
         let set = study_plot(&spec, &cells, Along::N, 2);
         assert!(set.series.iter().all(|s| s.role != Role::ClosedForm));
-        assert!(set.series[2].name.starts_with("G_n"));
+        assert!(set.series[3].name.starts_with("G_n"));
         // A fixed value the study does not have: empty series, no panic.
         let none = study_plot(&spec, &cells, Along::N, 99);
         assert!(none.series.iter().all(|s| s.points.is_empty()));

@@ -25,8 +25,8 @@ use crate::report::format::{Precision, number};
 use crate::report::{self, ReportError, Role, Series, SeriesSet, text_number};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, LABEL_COPY_CSV, SeriesStyle, from_axis, held_open, hovered, mark_of, plot_points,
-    round_axes, spans,
+    ComparePlot, LABEL_COPY_CSV, SeriesStyle, error_bars, from_axis, held_open, hovered, mark_of,
+    plot_points, round_axes, spans,
 };
 use crate::ui::widgets::legend::{
     CornerLegend, Mark, Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
@@ -91,7 +91,7 @@ fn overlay_legend(
     let tracks: Vec<Track<'_>> = drawn
         .iter()
         .map(|(l, p)| match l.look.pen {
-            Pen::Points(_) => Track::Points(p),
+            Pen::Points(_) | Pen::Intervals => Track::Points(p),
             _ => Track::Line(p),
         })
         .collect();

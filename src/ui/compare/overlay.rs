@@ -23,6 +23,8 @@ pub enum Pen {
     },
     /// A dotted line: a reference, never a result.
     Dotted,
+    /// Error bars ([`error_bars`]).
+    Intervals,
 }
 
 /// The width of a closed form's line in the overlay, in points.
@@ -114,6 +116,7 @@ fn looks(order: &[&Series]) -> Vec<Look> {
         let pen = match curve.style {
             SeriesStyle::Points => Pen::Points(mark_of(&curve.name, &mut shapes)),
             SeriesStyle::DottedLine => Pen::Dotted,
+            SeriesStyle::Intervals => Pen::Intervals,
             _ => Pen::Line {
                 thin: matches!(curve.role, Role::Limit | Role::Bound),
             },
@@ -145,6 +148,7 @@ pub(super) fn swatch(l: &OverlayLine) -> Swatch {
         (Pen::Line { thin: true }, Run::A) => Swatch::ThinDashed,
         (Pen::Line { thin: true }, Run::B) => Swatch::ThinLine,
         (Pen::Dotted, _) => Swatch::Dotted,
+        (Pen::Intervals, _) => Swatch::ErrorBar,
     }
 }
 
@@ -191,6 +195,15 @@ pub(super) fn draw_line(plot_ui: &mut egui_plot::PlotUi<'_>, l: &OverlayLine, po
                 Run::A => line.style(LineStyle::dashed_loose()),
                 Run::B => line,
             });
+        }
+        Pen::Intervals => {
+            for bar in error_bars(&points) {
+                let line = Line::new(name.clone(), bar).color(tint(l)).width(THIN);
+                plot_ui.line(match l.run {
+                    Run::A => line.style(LineStyle::dashed_dense()),
+                    Run::B => line,
+                });
+            }
         }
         Pen::Dotted => plot_ui.line(
             Line::new(name, points)

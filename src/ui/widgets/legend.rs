@@ -281,6 +281,8 @@ pub enum Swatch {
     ThinLine,
     /// A thin dashed line.
     ThinDashed,
+    /// An error bar: a thin upright bar with a cap at each end.
+    ErrorBar,
     /// A dotted line.
     Dotted,
     /// A filled band.
@@ -356,7 +358,7 @@ fn segments(a: egui::Pos2, b: egui::Pos2, swatch: Swatch) -> Vec<[egui::Pos2; 2]
                 })
                 .collect()
         }
-        Swatch::Band | Swatch::Marker(_) => Vec::new(),
+        Swatch::Band | Swatch::Marker(_) | Swatch::ErrorBar => Vec::new(),
     }
 }
 
@@ -365,7 +367,7 @@ fn segments(a: egui::Pos2, b: egui::Pos2, swatch: Swatch) -> Vec<[egui::Pos2; 2]
 pub fn paint_swatch(painter: &Painter, r: Rect, color: Color32, swatch: Swatch) {
     let width = match swatch {
         Swatch::MarkerLine(_) => 2.0,
-        Swatch::ThinLine | Swatch::ThinDashed => THIN,
+        Swatch::ThinLine | Swatch::ThinDashed | Swatch::ErrorBar => THIN,
         _ => 2.5,
     };
     for s in segments(r.left_center(), r.right_center(), swatch) {
@@ -376,6 +378,15 @@ pub fn paint_swatch(painter: &Painter, r: Rect, color: Color32, swatch: Swatch) 
             painter.rect_filled(r.shrink2(egui::vec2(0.0, 3.0)), 2.0, color);
         }
         Swatch::Marker(m) | Swatch::MarkerLine(m) => paint_mark(painter, r.center(), color, m),
+        Swatch::ErrorBar => {
+            let (c, h, w) = (r.center(), 0.4 * r.height(), 0.15 * r.width());
+            let stroke = Stroke::new(THIN, color);
+            painter.line_segment([c - egui::vec2(0.0, h), c + egui::vec2(0.0, h)], stroke);
+            for y in [-h, h] {
+                let at = c + egui::vec2(0.0, y);
+                painter.line_segment([at - egui::vec2(w, 0.0), at + egui::vec2(w, 0.0)], stroke);
+            }
+        }
         Swatch::Line | Swatch::Dashed | Swatch::ThinLine | Swatch::ThinDashed | Swatch::Dotted => {}
     }
 }

@@ -47,6 +47,8 @@ pub enum SeriesStyle {
     /// Dotted line (references that are not results: ideal shares, trivial schedules), so
     /// that a reference never reads as a bound by its grey alone.
     DottedLine,
+    /// Error bars: a vertical segment with caps for each pair of points (an interval at x).
+    Intervals,
 }
 
 /// A report's curve as the plot draws it: the series (name, role, points) and its look.
@@ -114,6 +116,7 @@ impl Curve {
             Role::Bound => (SeriesStyle::DashedLine, palette::BOUND),
             Role::Limit => (SeriesStyle::DashedLine, group.gamma_multiply(0.6)),
             Role::Reference => (SeriesStyle::DottedLine, palette::REFERENCE),
+            Role::Interval => (SeriesStyle::Intervals, group),
         };
         Curve {
             series: series.clone(),
@@ -347,6 +350,7 @@ fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
             SeriesStyle::Line => Swatch::Line,
             SeriesStyle::DashedLine => Swatch::Dashed,
             SeriesStyle::DottedLine => Swatch::Dotted,
+            SeriesStyle::Intervals => Swatch::ErrorBar,
         };
         let color = s.color.unwrap_or(egui::Color32::GRAY);
         match out.iter_mut().find(|e| e.2 == s.name) {
@@ -569,7 +573,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             .iter()
             .zip(&points)
             .map(|(s, p)| match s.style {
-                SeriesStyle::Points => Track::Points(p),
+                SeriesStyle::Points | SeriesStyle::Intervals => Track::Points(p),
                 SeriesStyle::Line | SeriesStyle::DashedLine | SeriesStyle::DottedLine => {
                     Track::Line(p)
                 }
@@ -663,6 +667,17 @@ fn draw_series(
                 }
                 plot_ui.points(item);
             }
+            SeriesStyle::Intervals => {
+                let color = series.color.unwrap_or(egui::Color32::GRAY);
+                for (k, bar) in error_bars(&points).into_iter().enumerate() {
+                    plot_ui.line(
+                        Line::new(series.name.clone(), bar)
+                            .color(color)
+                            .width(crate::ui::widgets::legend::THIN)
+                            .id((id, index, k)),
+                    );
+                }
+            }
             SeriesStyle::Line | SeriesStyle::DashedLine | SeriesStyle::DottedLine => {
                 let width = if under[index] { UNDER_WIDTH } else { 1.5 };
                 let mut item = Line::new(series.name.clone(), points)
@@ -671,7 +686,7 @@ fn draw_series(
                 match series.style {
                     SeriesStyle::DashedLine => item = item.style(LineStyle::dashed_loose()),
                     SeriesStyle::DottedLine => item = item.style(LineStyle::dotted_loose()),
-                    SeriesStyle::Line | SeriesStyle::Points => {}
+                    SeriesStyle::Line | SeriesStyle::Points | SeriesStyle::Intervals => {}
                 }
                 if let Some(color) = series.color {
                     // A band is see-through: markers under it stay visible.
@@ -685,6 +700,38 @@ fn draw_series(
             }
         }
     }
+}
+
+/// The error bars of an interval series' points (plot coordinates, in pairs (x, low),
+/// (x, high)): for each pair one polyline, a cap, the bar and a cap, the caps a hundredth of
+/// the bars' x span wide (half a unit when they stand at one x). A point without its partner
+/// at the same x (dropped from a log axis, or an odd last one) is left out.
+pub fn error_bars(points: &[[f64; 2]]) -> Vec<Vec<[f64; 2]>> {
+    let (lo, hi, _) = spans(points.iter().copied());
+    let cap = if hi[0] > lo[0] {
+        0.01 * (hi[0] - lo[0])
+    } else {
+        0.5
+    };
+    let mut bars = Vec::new();
+    let mut k = 0;
+    while k + 1 < points.len() {
+        let ([x, low], [x2, high]) = (points[k], points[k + 1]);
+        if x != x2 {
+            k += 1;
+            continue;
+        }
+        bars.push(vec![
+            [x - cap, low],
+            [x + cap, low],
+            [x, low],
+            [x, high],
+            [x - cap, high],
+            [x + cap, high],
+        ]);
+        k += 2;
+    }
+    bars
 }
 
 /// Prefix of a plot's accessible label (then its id).

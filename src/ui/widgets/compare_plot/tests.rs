@@ -236,3 +236,34 @@ fn log_axes_carry_decades() {
     let f = ticks::formatter(Scale::Log);
     assert_eq!(f(marks[2], &(lo..=hi)), "100");
 }
+
+/// Error bars: one polyline per (x, low), (x, high) pair, the bar from low to high at x with a
+/// cap at each end; a point without its partner is dropped.
+#[test]
+fn error_bars_stand_at_their_x_from_low_to_high() {
+    let bars = error_bars(&[
+        [0.0, 1.0],
+        [0.0, 3.0],
+        [10.0, 2.0],
+        [10.0, 5.0],
+        [20.0, 9.0],
+    ]);
+    assert_eq!(bars.len(), 2);
+    // Caps a hundredth of the x span (0 to 20) wide each side.
+    assert_eq!(
+        bars[1],
+        vec![
+            [9.8, 2.0],
+            [10.2, 2.0],
+            [10.0, 2.0],
+            [10.0, 5.0],
+            [9.8, 5.0],
+            [10.2, 5.0]
+        ]
+    );
+    assert_eq!((bars[0][2], bars[0][3]), ([0.0, 1.0], [0.0, 3.0]));
+    // A low dropped from a log axis leaves its bar out, not the pairs after it.
+    let bars = error_bars(&[[0.0, 3.0], [10.0, 2.0], [10.0, 5.0]]);
+    assert_eq!(bars.len(), 1);
+    assert_eq!((bars[0][2], bars[0][3]), ([10.0, 2.0], [10.0, 5.0]));
+}
