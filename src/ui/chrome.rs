@@ -106,6 +106,8 @@ struct Welcome {
 #[derive(Default)]
 pub(super) struct Chrome {
     notice: Option<Notice>,
+    /// A receipt the user closes (a hand-in's file and grade): its title and text.
+    receipt: Option<(String, String)>,
     prompt: Option<PathPrompt>,
     windows: Windows,
     welcome: Welcome,
@@ -121,6 +123,13 @@ impl Chrome {
             error,
             since: None,
         });
+    }
+
+    /// Posts `text` in the status bar and in a window titled `title` that stays until closed
+    /// (what a student must be sure of: where the hand-in went and what it scores).
+    pub fn receipt(&mut self, title: &str, text: String) {
+        self.post(text.clone(), false);
+        self.receipt = Some((title.to_owned(), text));
     }
 
     /// The status-bar message, if any.
@@ -286,7 +295,32 @@ impl Chrome {
         super::research::window(&mut self.windows.research, ctx, &mut cmds);
         super::ksbf_study::window(&mut self.windows.ksbf_study, ctx, &mut cmds);
         cmds.extend(self.prompt_window(ctx));
+        self.receipt_window(ctx);
         cmds
+    }
+
+    /// The receipt, while there is one: its text whole (wrapped, selectable) and OK.
+    fn receipt_window(&mut self, ctx: &egui::Context) {
+        let Some((title, text)) = &self.receipt else {
+            return;
+        };
+        let screen = ctx.content_rect();
+        let mut open = true;
+        let mut ok = false;
+        egui::Window::new(title.as_str())
+            .id(egui::Id::unique("receipt"))
+            .collapsible(false)
+            .resizable(false)
+            .default_width(480.0f32.min(screen.width() - 40.0))
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.add(egui::Label::new(text.as_str()).wrap().selectable(true));
+                ok = ui.button("OK").clicked();
+            });
+        if ok || !open {
+            self.receipt = None;
+        }
     }
 
     fn status_bar(&mut self, ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {

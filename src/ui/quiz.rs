@@ -92,6 +92,9 @@ pub struct QuizWindow {
     log: Vec<QuizEntry>,
     /// When the first entry was logged (the log's times count from it).
     started: Option<Instant>,
+    /// New quiz or Next seed asked while replies would be lost: the seed it would take,
+    /// until the student replaces the questions or keeps them.
+    replacing: Option<u64>,
 }
 
 impl QuizWindow {
@@ -130,6 +133,7 @@ impl QuizWindow {
             who: None,
             log: Vec::new(),
             started: None,
+            replacing: None,
         }
     }
 
@@ -357,7 +361,7 @@ impl QuizWindow {
 
     /// Seed, count, New quiz, Next seed, the headless command and the job's state.
     fn header(&mut self, ui: &mut egui::Ui) {
-        let mut regenerate = false;
+        let mut asked = None;
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Seed");
             crate::ui::widgets::form::whole_number(ui, "quiz seed", &mut self.seed)
@@ -371,16 +375,20 @@ impl QuizWindow {
                 .on_hover_text("Questions for this seed and count")
                 .clicked()
             {
-                regenerate = true;
+                asked = Some(self.seed);
             }
             if ui.button("Next seed").clicked() {
-                self.seed = self.seed.wrapping_add(1);
-                regenerate = true;
+                asked = Some(self.seed.wrapping_add(1));
             }
         });
-        if regenerate {
-            self.generate(ui.ctx());
+        // Replies typed or checked are the student's work: new questions wait for their word.
+        let work = !self.log.is_empty() || self.replies.iter().any(|r| !r.trim().is_empty());
+        match asked {
+            Some(seed) if work => self.replacing = Some(seed),
+            Some(seed) => self.replace(ui.ctx(), seed),
+            None => {}
         }
+        self.confirm_replace(ui);
         let (seed, count) = self.made_with;
         ui.label(RichText::new(format!("These questions: seed {seed}")).weak())
             .on_hover_text("Hand the seed to a class: the same seed gives the same quiz");
@@ -407,6 +415,40 @@ impl QuizWindow {
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
         }
+    }
+}
+
+impl QuizWindow {
+    /// New questions for `seed`.
+    fn replace(&mut self, ctx: &egui::Context, seed: u64) {
+        self.seed = seed;
+        self.replacing = None;
+        self.generate(ctx);
+    }
+
+    /// While new questions wait for the student's word: what they would lose, Replace and
+    /// Keep these.
+    fn confirm_replace(&mut self, ui: &mut egui::Ui) {
+        let Some(seed) = self.replacing else {
+            return;
+        };
+        let typed = self.replies.iter().filter(|r| !r.trim().is_empty()).count();
+        let (right, tried) = self.score();
+        ui.label(
+            RichText::new(format!(
+                "New questions (seed {seed}) replace these and your work on them: {typed} \
+                 replies typed, {right} of {tried} first tries right. Hand in first to keep it."
+            ))
+            .color(ui.visuals().warn_fg_color),
+        );
+        ui.horizontal(|ui| {
+            if ui.button("Replace the questions").clicked() {
+                self.replace(ui.ctx(), seed);
+            }
+            if ui.button("Keep these").clicked() {
+                self.replacing = None;
+            }
+        });
     }
 }
 

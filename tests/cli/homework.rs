@@ -169,6 +169,7 @@ fn optimal_moves_get_full_marks_and_an_illegal_move_is_named() {
         assert_eq!(row["out_of"], full, "{model}");
         assert_eq!(row["complete"], true, "{model}");
         assert_eq!(row["flags"], json!([]), "{model}: {row}");
+        assert_eq!(row["steps_missed"], json!([]), "{model}: {row}");
         let (bad, rule) = wrong_move(model);
         if bad.is_null() {
             continue;
@@ -187,6 +188,11 @@ fn optimal_moves_get_full_marks_and_an_illegal_move_is_named() {
     let f = hand_in(dir.path(), "geodecay", "Grace Hopper", &moves, "costly");
     let row = &graded(&[&f])[0];
     assert!(row["score"].as_u64().unwrap() < row["out_of"].as_u64().unwrap());
+    // A legal miss breaks no rule: the step it missed is named apart, once.
+    assert_eq!(row["broken"], json!([]), "{row}");
+    let missed = row["steps_missed"].as_array().unwrap();
+    assert_eq!(missed.len(), 1, "{row}");
+    assert!(!missed[0].as_str().unwrap().is_empty());
 }
 
 #[test]

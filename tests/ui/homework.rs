@@ -103,6 +103,15 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
         on_screen,
         "{notice}"
     );
+    // The receipt stays, whole, until the student closes it (the status bar cuts a long
+    // path and lets information fade after a few seconds).
+    h.run_steps(2);
+    let receipt = format!("Handed in {}", path.display());
+    let whole = h.query_all_by_label_contains(&receipt).count();
+    assert_eq!(whole, 2, "the status bar's notice and the receipt window");
+    h.get_by_role_and_label(Role::Button, "OK").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("OK").is_none(), "the receipt closes on OK");
 
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
         .args(["grade", path.to_str().unwrap(), "--json"])

@@ -261,9 +261,24 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     h.get_by_label("KS-BF on a ring quiz").click();
     h.run_steps(10);
 
-    // Another seed gives another quiz; seed 1 again gives the first one back.
+    // New questions would lose the checked reply: they wait for the student's word, and
+    // Keep these keeps the quiz as it is.
     type_seed(&mut h, "2");
     h.get_by_label("New quiz").click();
+    settle(&mut h);
+    shown(
+        &mut h,
+        "replace these and your work on them: 1 replies typed, 1 of 1",
+    );
+    h.get_by_label("Keep these").click();
+    settle(&mut h);
+    let kept = h.state().teach().quiz(ModelId::Ksbf).unwrap();
+    assert_eq!((kept.seed(), kept.questions()), (1, &first[..]));
+    assert_eq!(kept.score(), (1, 1));
+    // Another seed gives another quiz; seed 1 again gives the first one back.
+    h.get_by_label("New quiz").click();
+    settle(&mut h);
+    h.get_by_label("Replace the questions").click();
     settle(&mut h);
     let quiz = h.state().teach().quiz(ModelId::Ksbf).unwrap();
     assert_eq!(quiz.seed(), 2);

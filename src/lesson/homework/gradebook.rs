@@ -40,6 +40,10 @@ pub struct Row {
     /// The rules the student's illegal moves break, each once, in the order first broken (a
     /// quiz: the questions missed at the first try, "question 2").
     pub broken: Vec<String>,
+    /// The algorithm's steps the student's legal moves missed (the rule each names:
+    /// `rule-a`, `inequality-4`, `start`…), each once, in the order first missed (a quiz:
+    /// none).
+    pub steps_missed: Vec<String>,
     /// Hints asked for.
     pub hints: usize,
     /// Show me used (a quiz: answers asked for).
@@ -109,13 +113,19 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
             };
         }
     };
-    let mut broken: Vec<String> = Vec::new();
+    let (mut broken, mut steps_missed) = (Vec::new(), Vec::new());
     for v in &r.verdicts {
         if let (super::replay::Kind::Move, Some(g)) = (v.kind, &v.grade)
-            && !g.legal
-            && !broken.contains(&g.rule)
+            && !g.optimal
         {
-            broken.push(g.rule.clone());
+            let list: &mut Vec<String> = if g.legal {
+                &mut steps_missed
+            } else {
+                &mut broken
+            };
+            if !list.contains(&g.rule) {
+                list.push(g.rule.clone());
+            }
         }
     }
     let course = course.unwrap_or(&a.header.course);
@@ -133,6 +143,7 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
         legal: r.legal,
         optimal: r.optimal,
         broken,
+        steps_missed,
         hints: r.hints,
         show_me: r.shown,
         complete: r.complete,
@@ -230,9 +241,27 @@ pub fn grade_files(paths: &[String], course: Option<&str>) -> Vec<Row> {
 }
 
 /// The CSV header.
-pub const HEADER: [&str; 17] = [
-    "file", "student", "model", "kind", "instance", "moves", "legal", "optimal", "broken", "hints",
-    "show_me", "complete", "score", "out_of", "flags", "error", "percent",
+/// (`steps_missed` last: a column added after the others, so that a spreadsheet built on the
+/// older columns still reads them where they were.)
+pub const HEADER: [&str; 18] = [
+    "file",
+    "student",
+    "model",
+    "kind",
+    "instance",
+    "moves",
+    "legal",
+    "optimal",
+    "broken",
+    "hints",
+    "show_me",
+    "complete",
+    "score",
+    "out_of",
+    "flags",
+    "error",
+    "percent",
+    "steps_missed",
 ];
 
 /// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
@@ -272,6 +301,7 @@ pub fn csv(rows: &[Row]) -> String {
             field(&r.flags.join("; ")),
             field(&r.error),
             percent,
+            field(&r.steps_missed.join("; ")),
         ];
         out.push_str(&cells.join(","));
         out.push_str("\r\n");
@@ -298,6 +328,9 @@ pub fn text(rows: &[Row]) -> String {
             format!(" [{}]", r.flags.join("; "))
         };
         let quiz = r.kind == super::quiz::KIND;
+        if !r.steps_missed.is_empty() {
+            flags = format!(", steps missed: {}{flags}", r.steps_missed.join(", "));
+        }
         if !r.broken.is_empty() {
             let what = if quiz { "missed" } else { "rules broken" };
             flags = format!(", {what}: {}{flags}", r.broken.join(", "));

@@ -100,15 +100,18 @@ impl LoadlabApp {
         }: Tally,
     ) {
         match crate::platform::files::write_atomic(path, json.as_bytes()) {
-            Ok(()) => self.info(format!(
-                "Handed in {}: {score} / {out_of}{} — the grade `loadlab grade` gives",
-                path.display(),
-                if complete {
-                    ", complete"
-                } else {
-                    ", not complete"
-                }
-            )),
+            Ok(()) => self.chrome.receipt(
+                "Handed in",
+                format!(
+                    "Handed in {}: {score} / {out_of}{} — the grade `loadlab grade` gives",
+                    path.display(),
+                    if complete {
+                        ", complete"
+                    } else {
+                        ", not complete"
+                    }
+                ),
+            ),
             Err(e) => self.error(format!("Could not hand in to {}: {e}", path.display())),
         }
     }

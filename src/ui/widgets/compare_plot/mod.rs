@@ -423,8 +423,16 @@ pub fn labelled_plot<'a>(
 }
 
 /// Whether the current value `x` lies within the data's x range (plus 5 % either side).
-fn marker_inside(plot: &ComparePlot, x: f64) -> bool {
-    let (lo, hi, span) = spans(plot.series.iter().flat_map(|s| s.points.iter().copied()));
+/// On a log x axis (`log_x`) the 5 % are of the decades shown, as the plot draws the marker.
+fn marker_inside(plot: &ComparePlot, x: f64, log_x: bool) -> bool {
+    let points = plot
+        .series
+        .iter()
+        .flat_map(|s| plot_points(&s.points, log_x, false));
+    let (lo, hi, span) = spans(points);
+    let Some(x) = to_axis(x, log_x) else {
+        return lo[0] > hi[0];
+    };
     lo[0] > hi[0] || (lo[0] - 0.05 * span[0] <= x && x <= hi[0] + 0.05 * span[0])
 }
 
@@ -464,7 +472,10 @@ fn header(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
         if live {
             axes_changed |= switches(ui, plot, view);
         }
-        if let Some(x) = plot.x_marker.filter(|&x| !marker_inside(plot, x)) {
+        if let Some(x) = plot
+            .x_marker
+            .filter(|&x| !marker_inside(plot, x, view.log_x))
+        {
             let note = format!(
                 "{} = {} is beyond the data",
                 plot.x_label,

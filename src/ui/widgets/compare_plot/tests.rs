@@ -146,9 +146,21 @@ fn the_current_value_beyond_the_data_is_noted_not_plotted() {
         x_marker: Some(1000.0),
         ..Default::default()
     };
-    assert!(!marker_inside(&plot, 1000.0));
-    assert!(marker_inside(&plot, 40.0));
-    assert!(marker_inside(&plot, 1.0));
+    assert!(!marker_inside(&plot, 1000.0, false));
+    assert!(marker_inside(&plot, 40.0, false));
+    assert!(marker_inside(&plot, 1.0, false));
+    // Divisible's β sweep 0.1..1000 on a log axis and β = 0.02: within 5 % of the linear span
+    // (−50 and beyond), yet most of a decade left of the data on the log axis the plot draws.
+    let beta = ComparePlot {
+        series: vec![series("T_N", vec![[0.1, 1.0], [1.0, 2.0], [1000.0, 3.0]])],
+        ..Default::default()
+    };
+    assert!(marker_inside(&beta, 0.02, false));
+    assert!(!marker_inside(&beta, 0.02, true));
+    assert!(marker_inside(&beta, 0.1, true));
+    // 4 decades shown: 5 % is a fifth of a decade, 10^-0.2 ≈ 0.063 the least inside.
+    assert!(marker_inside(&beta, 0.07, true) && !marker_inside(&beta, 0.06, true));
+    assert!(!marker_inside(&beta, 0.0, true));
 }
 
 #[test]
