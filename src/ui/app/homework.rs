@@ -159,11 +159,18 @@ impl LoadlabApp {
         );
         self.open(PresetFile::Single(preset), None);
         self.shown.exercise = true;
-        let flags = if row.flags.is_empty() {
-            String::new()
-        } else {
-            format!(" [{}]", row.flags.join("; "))
-        };
+        let mut flags = String::new();
+        for (what, list) in [
+            ("rules broken", &row.broken),
+            ("steps missed", &row.steps_missed),
+        ] {
+            if !list.is_empty() {
+                flags.push_str(&format!("; {what}: {}", list.join(", ")));
+            }
+        }
+        if !row.flags.is_empty() {
+            flags.push_str(&format!(" [{}]", row.flags.join("; ")));
+        }
         self.info(format!(
             "Opened {who}: {} / {} from its moves{flags}",
             row.score, row.out_of

@@ -234,7 +234,16 @@ impl Workspace for DivisiblePanel {
             );
         });
         if let Some(run) = self.run.ok_for(params) {
-            ui.label(format!("N = {} processors", run.outcome.instance.n));
+            // Written as the Numbers table writes it (2^64 − 1 compactly), whole on hover.
+            let n = run.outcome.instance.n.to_string();
+            let short = crate::report::format::cell(
+                &crate::report::Cell::Text(n.clone()),
+                Precision::Table,
+            );
+            let label = ui.label(format!("N = {short} processors"));
+            if short != n {
+                label.on_hover_text(format!("N = {n}"));
+            }
         }
         ui.separator();
         ui.heading("Sweeps");
