@@ -46,7 +46,8 @@ pub trait Exercise {
     fn show_me(&mut self) -> Option<Grade>;
     /// Takes back the last move; false when there is none.
     fn undo(&mut self) -> bool;
-    /// Starts again from the instance.
+    /// A fresh exercise on the instance, score and spent tries too (Restart; an opened
+    /// attempt's replay starts from it).
     fn restart(&mut self);
     /// The last move played or tried (by the student or Show me) in the move files' JSON
     /// ([`crate::model::exercise::moves`]): what the attempt's log records.
@@ -71,7 +72,7 @@ pub struct Band {
     pub hint: Option<String>,
     /// The verdict or hint changed since it was last drawn (scroll it into view).
     fresh: bool,
-    /// Every move, Show me, Undo and hint since the exercise was set or restarted: what
+    /// Every move, Show me, Undo, Restart and hint since the exercise was set: what
     /// File ▸ Hand in… writes ([`crate::lesson::homework::attempt`]).
     pub log: Vec<Entry>,
     /// When the first entry was logged (the log's times count from it).
@@ -273,9 +274,14 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
             band.graded(None, false);
             band.log(Kind::Undo, None);
         }
-        if pressed(ui, "Restart", "Start the exercise again") {
+        if pressed(
+            ui,
+            "Restart",
+            "Start the exercise again, board and score (a hand-in's log keeps the tries before)",
+        ) {
             ex.restart();
-            *band = Band::default();
+            band.graded(None, false);
+            band.log(Kind::Restart, None);
         }
         if !column {
             // A slot of fixed width: the row wraps the same way whatever the score reads; the
@@ -433,6 +439,10 @@ pub fn replay(ex: &mut dyn Exercise, band: &mut Band, log: &[Entry]) {
                 }
             }
             Kind::Hint => {}
+            Kind::Restart => {
+                ex.restart();
+                band.graded(None, false);
+            }
         }
     }
     band.log = log.to_vec();

@@ -233,6 +233,7 @@ fn entry_text(r: &Replay, i: usize) -> String {
         (Kind::ShowMe, _) => "Show me".to_string(),
         (Kind::Undo, _) => "Undo".to_string(),
         (Kind::Hint, _) => "Hint".to_string(),
+        (Kind::Restart, _) => "Restart".to_string(),
     };
     let verdict = r.replayed.verdicts.get(i).and_then(|v| v.grade.as_ref());
     match verdict {

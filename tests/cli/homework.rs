@@ -507,3 +507,50 @@ fn undo_takes_back_a_move_not_its_first_try() {
         assert_eq!(p.tally().score, full, "{model}");
     }
 }
+
+/// Restart sets the exercise afresh, score too (a lesson's "Restart to try again"), and the
+/// log keeps what came before: the gradebook counts the restarts and shows the earlier tries'
+/// broken rules, so that a clean run after practice is no secret.
+#[test]
+fn a_restart_is_in_the_log_and_the_gradebook_counts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for model in MODELS {
+        let id = model_id(model);
+        let s = personal::personal(id, "CS101", "Grace Hopper").unwrap();
+        let moves = algorithm_moves(id, "Grace Hopper");
+        let (bad, rule) = wrong_move(model);
+        let bad = if bad.is_null() {
+            json!(!moves[0].as_bool().unwrap())
+        } else {
+            bad
+        };
+        let mut log = vec![Entry::new(Kind::Move, Some(bad), Some(1.0))];
+        log.push(Entry::new(Kind::Restart, None, Some(2.0)));
+        log.extend(
+            moves
+                .iter()
+                .map(|m| Entry::new(Kind::Move, Some(m.clone()), Some(3.0))),
+        );
+        let (a, r) = Attempt::new(&s, "Grace Hopper", "CS101", log).unwrap();
+        assert_eq!(
+            (r.score, r.restarts, r.moves),
+            (moves.len(), 1, moves.len() + 1)
+        );
+        let path = dir.path().join(format!("{model}-restart.json"));
+        std::fs::write(&path, a.to_json()).unwrap();
+        let row = &graded(&[path.to_str().unwrap()])[0];
+        assert_eq!(row["restarts"], 1, "{model}: {row}");
+        assert_eq!(row["score"], moves.len(), "{model}: the last run's score");
+        assert_eq!(row["flags"], json!([]), "{model}: {row}");
+        if !rule.is_empty() {
+            assert_eq!(
+                row["broken"],
+                json!([rule]),
+                "{model}: the try before the restart"
+            );
+        }
+        let text = run(&["grade", "--course", "CS101", path.to_str().unwrap()]);
+        let text = String::from_utf8(text.stdout).unwrap();
+        assert!(text.contains(", restarted once"), "{model}: {text}");
+    }
+}

@@ -44,6 +44,8 @@ pub struct Row {
     /// `rule-a`, `inequality-4`, `start`…), each once, in the order first missed (a quiz:
     /// none).
     pub steps_missed: Vec<String>,
+    /// Restarts: the exercise set afresh (the score is the last run's; a quiz: none).
+    pub restarts: usize,
     /// Hints asked for.
     pub hints: usize,
     /// Show me used (a quiz: answers asked for).
@@ -144,6 +146,7 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
         optimal: r.optimal,
         broken,
         steps_missed,
+        restarts: r.restarts,
         hints: r.hints,
         show_me: r.shown,
         complete: r.complete,
@@ -240,10 +243,9 @@ pub fn grade_files(paths: &[String], course: Option<&str>) -> Vec<Row> {
     })
 }
 
-/// The CSV header.
-/// (`steps_missed` last: a column added after the others, so that a spreadsheet built on the
-/// older columns still reads them where they were.)
-pub const HEADER: [&str; 18] = [
+/// The CSV header (`steps_missed` and `restarts` last: columns added after the others, so
+/// that a spreadsheet built on the older columns still reads them where they were).
+pub const HEADER: [&str; 19] = [
     "file",
     "student",
     "model",
@@ -262,6 +264,7 @@ pub const HEADER: [&str; 18] = [
     "error",
     "percent",
     "steps_missed",
+    "restarts",
 ];
 
 /// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
@@ -302,6 +305,7 @@ pub fn csv(rows: &[Row]) -> String {
             field(&r.error),
             percent,
             field(&r.steps_missed.join("; ")),
+            r.restarts.to_string(),
         ];
         out.push_str(&cells.join(","));
         out.push_str("\r\n");
@@ -360,8 +364,13 @@ pub fn text(rows: &[Row]) -> String {
                 r.moves, r.legal, r.optimal, r.show_me
             )
         } else {
+            let restarts = match r.restarts {
+                0 => String::new(),
+                1 => ", restarted once".to_string(),
+                k => format!(", restarted {k} times"),
+            };
             format!(
-                "{} moves ({} legal, {} optimal), {} hints, {} Show me",
+                "{} moves ({} legal, {} optimal), {} hints, {} Show me{restarts}",
                 r.moves, r.legal, r.optimal, r.hints, r.show_me
             )
         };

@@ -26,6 +26,9 @@ pub enum Kind {
     Undo,
     /// A hint asked for.
     Hint,
+    /// Restart: the exercise set afresh, score and tries too (the log keeps what came
+    /// before, so that the teacher sees the earlier tries).
+    Restart,
 }
 
 /// One entry of an attempt's log.
@@ -55,6 +58,8 @@ impl Entry {
 pub struct Player {
     state: Box<dyn Play>,
     history: Vec<Box<dyn Play>>,
+    /// The exercise as it was set (what Restart returns to).
+    initial: Box<dyn Play>,
 }
 
 impl Player {
@@ -63,8 +68,10 @@ impl Player {
         scenario
             .validate()
             .map_err(|(field, message)| format!("{field}: {message}"))?;
+        let state = models::exercise(scenario)?;
         Ok(Player {
-            state: models::exercise(scenario)?,
+            initial: state.clone(),
+            state,
             history: Vec::new(),
         })
     }
@@ -90,6 +97,12 @@ impl Player {
         let shown = self.state.show_me()?;
         self.history.extend(shown.before);
         Some((shown.grade, shown.mv))
+    }
+
+    /// Restart: the exercise as it was set, score and tries too.
+    pub fn restart(&mut self) {
+        self.state = self.initial.clone();
+        self.history.clear();
     }
 
     /// Undo: back to the state before the last move kept; false when there is none.
@@ -144,6 +157,8 @@ pub struct Replayed {
     pub shown: usize,
     /// Moves taken back.
     pub undone: usize,
+    /// Restarts (the score is the last run's: the ones before are in the log).
+    pub restarts: usize,
 }
 
 impl Replayed {
@@ -167,6 +182,7 @@ pub fn replay(scenario: &Scenario, log: &[Entry]) -> Result<Replayed, String> {
         hints: 0,
         shown: 0,
         undone: 0,
+        restarts: 0,
     };
     for (i, e) in log.iter().enumerate() {
         let grade = match e.kind {
@@ -192,6 +208,11 @@ pub fn replay(scenario: &Scenario, log: &[Entry]) -> Result<Replayed, String> {
             }
             Kind::Hint => {
                 r.hints += 1;
+                None
+            }
+            Kind::Restart => {
+                r.restarts += 1;
+                player.restart();
                 None
             }
         };
