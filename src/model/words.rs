@@ -16,10 +16,17 @@ pub fn plural_of(noun: &str) -> String {
         Some(i) => noun.split_at(i + 1),
         None => ("", noun),
     };
+    let regular = || match last.strip_suffix('y') {
+        // A consonant before the y: "reply" → "replies" ("delay" → "delays").
+        Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) && !stem.is_empty() => {
+            format!("{stem}ies")
+        }
+        _ => format!("{last}s"),
+    };
     let last = IRREGULAR
         .iter()
         .find(|(one, _)| *one == last)
-        .map_or_else(|| format!("{last}s"), |(_, many)| (*many).to_string());
+        .map_or_else(regular, |(_, many)| (*many).to_string());
     format!("{head}{last}")
 }
 
@@ -78,6 +85,9 @@ mod tests {
         assert_eq!(count(1, "node"), "1 node");
         assert_eq!(count(2, "child"), "2 children");
         assert_eq!(count(1, "child"), "1 child");
+        assert_eq!(count(2, "reply"), "2 replies");
+        assert_eq!(count(1, "reply"), "1 reply");
+        assert_eq!(count(2, "delay"), "2 delays");
         assert_eq!(count(5, "maximal slice"), "5 maximal slices");
         assert_eq!(
             format!("{} {}", count(1, "processor"), verb(1, "sends", "send")),

@@ -99,6 +99,11 @@ mod imp {
         std::fs::create_dir_all(dir)
     }
 
+    /// Whether writing `path` would replace a file.
+    pub fn replaces(path: &Path) -> bool {
+        path.is_file()
+    }
+
     /// Writes `.<name>.<pid>.tmp` beside `path`, flushes it and renames it over `path`, so a
     /// crash never leaves half a file.
     pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

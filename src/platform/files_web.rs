@@ -74,6 +74,11 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     download(&base_name(path), bytes).map_err(std::io::Error::other)
 }
 
+/// Never: each file is a download of its own (the browser names a second one apart).
+pub fn replaces(_path: &Path) -> bool {
+    false
+}
+
 /// Nothing to create: each file is a download of its own.
 pub fn create_dir_all(_dir: &Path) -> std::io::Result<()> {
     Ok(())

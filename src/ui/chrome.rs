@@ -41,6 +41,8 @@ struct PathPrompt {
     text: String,
     reason: Option<String>,
     focused: bool,
+    /// The path OK was pressed on once though the file exists: OK again replaces it.
+    replacing: Option<String>,
 }
 
 /// Which windows are open.
@@ -106,8 +108,9 @@ struct Welcome {
 #[derive(Default)]
 pub(super) struct Chrome {
     notice: Option<Notice>,
-    /// A receipt the user closes (a hand-in's file and grade): its title and text.
-    receipt: Option<(String, String)>,
+    /// A receipt the user closes (a hand-in's file and grade, or why it failed): its title,
+    /// its text and whether it is an error.
+    receipt: Option<(String, String, bool)>,
     prompt: Option<PathPrompt>,
     windows: Windows,
     welcome: Welcome,
@@ -127,9 +130,9 @@ impl Chrome {
 
     /// Posts `text` in the status bar and in a window titled `title` that stays until closed
     /// (what a student must be sure of: where the hand-in went and what it scores).
-    pub fn receipt(&mut self, title: &str, text: String) {
-        self.post(text.clone(), false);
-        self.receipt = Some((title.to_owned(), text));
+    pub fn receipt(&mut self, title: &str, text: String, error: bool) {
+        self.post(text.clone(), error);
+        self.receipt = Some((title.to_owned(), text, error));
     }
 
     /// The status-bar message, if any.
@@ -144,6 +147,7 @@ impl Chrome {
             text,
             reason: None,
             focused: false,
+            replacing: None,
         });
     }
 
@@ -301,7 +305,7 @@ impl Chrome {
 
     /// The receipt, while there is one: its text whole (wrapped, selectable) and OK.
     fn receipt_window(&mut self, ctx: &egui::Context) {
-        let Some((title, text)) = &self.receipt else {
+        let Some((title, text, error)) = &self.receipt else {
             return;
         };
         let screen = ctx.content_rect();
@@ -315,7 +319,13 @@ impl Chrome {
             .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
             .open(&mut open)
             .show(ctx, |ui| {
-                ui.add(egui::Label::new(text.as_str()).wrap().selectable(true));
+                let text = RichText::new(text.as_str());
+                let text = if *error {
+                    text.color(ui.visuals().error_fg_color)
+                } else {
+                    text
+                };
+                ui.add(egui::Label::new(text).wrap().selectable(true));
                 ok = ui.button("OK").clicked();
             });
         if ok || !open {
@@ -425,6 +435,16 @@ impl Chrome {
         match answer {
             Some(Answer::Confirm) if !prompt.text.trim().is_empty() => {
                 let path = PathBuf::from(prompt.text.trim());
+                // A file that exists is replaced only at the second OK on the same path.
+                let text = prompt.text.trim().to_string();
+                if prompt.action.is_save()
+                    && crate::platform::files::replaces(&path)
+                    && prompt.replacing.as_ref() != Some(&text)
+                {
+                    prompt.reason = Some(format!("{text} exists: OK again replaces it"));
+                    prompt.replacing = Some(text);
+                    return Vec::new();
+                }
                 let cmd = Cmd::with_path(prompt.action, path);
                 self.prompt = None;
                 vec![cmd]

@@ -434,10 +434,19 @@ impl QuizWindow {
         };
         let typed = self.replies.iter().filter(|r| !r.trim().is_empty()).count();
         let (right, tried) = self.score();
+        let what = if (seed, self.count) == self.made_with {
+            format!("These questions set again (seed {seed}) start empty")
+        } else {
+            format!("New questions (seed {seed}) replace these")
+        };
+        let work = format!(
+            "{} typed, {right} of {} right",
+            crate::model::words::count(typed, "reply"),
+            crate::model::words::count(tried, "first try")
+        );
         ui.label(
             RichText::new(format!(
-                "New questions (seed {seed}) replace these and your work on them: {typed} \
-                 replies typed, {right} of {tried} first tries right. Hand in first to keep it."
+                "{what}: your work on them goes ({work}). Hand in first to keep it."
             ))
             .color(ui.visuals().warn_fg_color),
         );

@@ -108,7 +108,7 @@ fn an_a_with_fewer_steps_stops_at_its_last_step() {
 fn the_plots_of_a_and_b_are_overlaid() {
     let mut h = harness(None);
     open_bundled(&mut h, "compare-divisible-c-p-q.ron");
-    shown(&mut h, "B solid · A dashed");
+    shown(&mut h, loadlab::ui::compare::AB_LOOK);
     settle(&mut h);
     let names = h.state().compare_overlay().to_vec();
     assert!(names.iter().any(|n| n.starts_with("A: ")), "{names:?}");

@@ -112,6 +112,19 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
     h.get_by_role_and_label(Role::Button, "OK").click();
     h.run_steps(3);
     assert!(h.query_by_label("OK").is_none(), "the receipt closes on OK");
+    // Handing in again to that file asks before replacing it.
+    menu(&mut h, "Homework", "Hand in by path…");
+    type_into(&mut h, "File path", path.to_str().unwrap());
+    click(&mut h, "OK");
+    shown(&mut h, "exists: OK again replaces it");
+    let before = std::fs::metadata(&path).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    click(&mut h, "OK");
+    h.run_steps(3);
+    let after = std::fs::metadata(&path).unwrap().modified().unwrap();
+    assert!(after > before, "the second OK replaces the file");
+    h.get_by_role_and_label(Role::Button, "OK").click();
+    h.run_steps(3);
 
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
         .args(["grade", path.to_str().unwrap(), "--json"])

@@ -320,6 +320,7 @@ pub fn json(rows: &[Row]) -> serde_json::Value {
 
 /// The rows as a readable table.
 pub fn text(rows: &[Row]) -> String {
+    use crate::model::words::count;
     let mut out = String::new();
     for r in rows {
         if !r.error.is_empty() {
@@ -360,8 +361,11 @@ pub fn text(rows: &[Row]) -> String {
         );
         let counts = if quiz {
             format!(
-                "{} replies ({} readable, {} right), {} answers shown",
-                r.moves, r.legal, r.optimal, r.show_me
+                "{} ({} readable, {} right), {} shown",
+                count(r.moves, "reply"),
+                r.legal,
+                r.optimal,
+                count(r.show_me, "answer")
             )
         } else {
             let restarts = match r.restarts {
@@ -370,8 +374,12 @@ pub fn text(rows: &[Row]) -> String {
                 k => format!(", restarted {k} times"),
             };
             format!(
-                "{} moves ({} legal, {} optimal), {} hints, {} Show me{restarts}",
-                r.moves, r.legal, r.optimal, r.hints, r.show_me
+                "{} ({} legal, {} optimal), {}, {} Show me{restarts}",
+                count(r.moves, "move"),
+                r.legal,
+                r.optimal,
+                count(r.hints, "hint"),
+                r.show_me
             )
         };
         out.push_str(&format!("{head}, {counts}{flags}\n"));

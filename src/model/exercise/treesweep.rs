@@ -532,7 +532,7 @@ impl TreeExercise {
             why.push_str(&format!(
                 "; the root closes processor 0's cluster, here after {} before Fine-Grain \
                  would close it, so it is not played: place the nodes before it first",
-                plural(self.placed.len(), "node")
+                crate::model::words::count(self.placed.len(), "node")
             ));
         }
         NodeGrade {
@@ -656,15 +656,6 @@ impl TreeExercise {
             self.n,
             number(self.tau, Precision::Exact)
         )
-    }
-}
-
-/// "1 node", "3 nodes".
-fn plural(k: usize, what: &str) -> String {
-    if k == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{k} {what}s")
     }
 }
 

@@ -103,7 +103,8 @@ impl LoadlabApp {
             Ok(()) => self.chrome.receipt(
                 "Handed in",
                 format!(
-                    "Handed in {}: {score} / {out_of}{} — the grade `loadlab grade` gives",
+                    "Handed in {}: {score} / {out_of}{} — the grade the teacher's gradebook \
+                     (loadlab grade) gives",
                     path.display(),
                     if complete {
                         ", complete"
@@ -111,8 +112,16 @@ impl LoadlabApp {
                         ", not complete"
                     }
                 ),
+                false,
             ),
-            Err(e) => self.error(format!("Could not hand in to {}: {e}", path.display())),
+            Err(e) => self.chrome.receipt(
+                "Not handed in",
+                format!(
+                    "Could not hand in to {}: {e}. Nothing was written: choose another place.",
+                    path.display()
+                ),
+                true,
+            ),
         }
     }
 

@@ -41,9 +41,10 @@ mod overlay;
 mod tests;
 mod titles;
 
+use numbers::numbers_table;
 pub use numbers::{CompareRow, Headline, compare_csv, compare_rows, headline, headline_numbers};
 use overlay::*;
-pub use overlay::{OverlayLine, Run, overlay, overlay_csv, section_key};
+pub use overlay::{AB_LOOK, OverlayLine, Run, overlay, overlay_csv, section_key};
 pub use titles::differences;
 
 /// The compare bar's note on what A and B are.
@@ -438,7 +439,6 @@ impl Compare {
                 {
                     self.folded = !self.folded;
                 }
-                ui.label(RichText::new("B solid · A dashed and paler in the plot").weak());
             });
         });
     }
@@ -653,13 +653,13 @@ impl Compare {
                 ui.ctx().copy_text(overlay_csv(sa, sb));
             }
             // Whole on the next row when it does not fit.
-            ui.add(egui::Label::new(RichText::new("B solid · A dashed and paler").weak()).extend());
+            ui.add(egui::Label::new(RichText::new(AB_LOOK).weak()).extend());
         });
         *chosen = Some(picked.clone());
         Some(picked)
     }
 
-    /// Draws the overlay's `lines` (B solid, A dashed and faded) on axes named `x_name` and
+    /// Draws the overlay's `lines` (B as in its workspace, A dashed and paler) on axes named `x_name` and
     /// `y_name`, with its legend.
     fn draw_overlay(&self, ui: &mut Ui, lines: &[OverlayLine], (x_name, y_name): (String, String)) {
         let (log_x, log_y) = (self.log_x, self.log_y);
@@ -705,57 +705,7 @@ impl Compare {
         // What changed first, then the rest in the run's order.
         let mut rows = compare_rows(&na.numbers, &nb.numbers);
         rows.sort_by_key(|r| r.a == r.b);
-        // The names keep at most 35 % of the width (cut with "…", whole on hover), so that A,
-        // B, B − A and B ÷ A stay in sight beside them (a long name pushed B and the
-        // differences out of the panel).
-        let name_width = (ui.available_width() * 0.35).clamp(110.0, 320.0);
-        egui::ScrollArea::both()
-            .auto_shrink(false)
-            .show_clipped(ui, |ui| {
-                egui::Grid::new("compare-table")
-                    .striped(true)
-                    .num_columns(5)
-                    .show(ui, |ui| {
-                        ui.horizontal(|ui| {
-                            ui.label(RichText::new("quantity").strong());
-                            if !crate::ui::frame::exporting(ui.ctx())
-                                && ui
-                                    .small_button(LABEL_COPY_CSV)
-                                    .on_hover_text(
-                                        "Copy the table as CSV (quantity, path, A, B, B − A, \
-                                         B ÷ A)",
-                                    )
-                                    .clicked()
-                            {
-                                ui.ctx().copy_text(compare_csv(&rows, na, nb));
-                            }
-                        });
-                        for h in ["A", "B", "B − A", "B ÷ A"] {
-                            ui.label(RichText::new(h).strong());
-                        }
-                        ui.end_row();
-                        for r in &rows {
-                            // The report's name of the figure (B's names for B's own rows).
-                            let named = if r.a.is_some() { na } else { nb };
-                            let name = named.name_of(&r.name);
-                            ui.scope(|ui| {
-                                ui.set_max_width(name_width);
-                                ui.add(egui::Label::new(name.as_str()).truncate())
-                                    .on_hover_text(format!("{name} ({})", r.name));
-                            });
-                            let cell = |x: Option<f64>| {
-                                x.map_or("—".to_string(), crate::report::format::table_number)
-                            };
-                            ui.label(cell(r.a));
-                            ui.label(cell(r.b));
-                            let changed = r.a != r.b;
-                            let diff = RichText::new(cell(r.diff()));
-                            ui.label(if changed { diff.strong() } else { diff.weak() });
-                            ui.label(cell(r.quotient()));
-                            ui.end_row();
-                        }
-                    });
-            });
+        numbers_table(ui, &rows, na, nb);
     }
 
     /// The table alone, under the workspace (the compare view switched off).

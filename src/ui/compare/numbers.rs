@@ -18,12 +18,15 @@ pub struct Headline {
 }
 
 impl Headline {
-    /// The plain-language name of the number at `path`: the report's name of its figure;
+    /// The plain-language name of the number at `path`: the report's name of its figure (of
+    /// `<key>` for `<key>_f64`, the number beside a figure kept exact as text);
     /// for a number inside a figure (an object), the figure's name and the rest of the path;
     /// else the path in words ("Lemma 1 bound" for `bounds.Lemma 1.value`, underscores as
     /// spaces).
     pub fn name_of(&self, path: &str) -> String {
-        if let Some((_, n)) = self.names.iter().find(|(k, _)| k == path) {
+        // A figure kept exact as text has its number beside it as `<key>_f64` (processors).
+        let figure = path.strip_suffix("_f64").unwrap_or(path);
+        if let Some((_, n)) = self.names.iter().find(|(k, _)| k == path || k == figure) {
             return n.clone();
         }
         let inside = self
@@ -155,4 +158,107 @@ pub fn compare_csv(rows: &[CompareRow], a: &Headline, b: &Headline) -> String {
         },
     );
     report::table_csv(&table)
+}
+
+/// The table's number columns.
+const COLUMNS: [&str; 4] = ["A", "B", "B − A", "B ÷ A"];
+
+/// The least width of the names' column, in points (they are cut with "…", whole on hover).
+const NAME_LEAST: f32 = 90.0;
+
+/// A row's numbers as the table writes them (six significant digits, "—" for none).
+fn row_cells(r: &CompareRow) -> [String; 4] {
+    let cell = |x: Option<f64>| x.map_or("—".to_string(), report::format::table_number);
+    [cell(r.a), cell(r.b), cell(r.diff()), cell(r.quotient())]
+}
+
+/// How many number columns fit beside the names in `room` points (at least A and B; B ÷ A
+/// goes first, then B − A), and the names' width then. A number is never cut: a cut
+/// "-1.21241e-16" read as "-1.21241e-1".
+pub(super) fn fit_columns(room: f32, widths: [f32; 4], gap: f32) -> (usize, f32) {
+    let need = |k: usize| widths[..k].iter().sum::<f32>() + gap * (k as f32 + 1.0);
+    let k = (2..=4)
+        .rev()
+        .find(|&k| NAME_LEAST + need(k) <= room)
+        .unwrap_or(2);
+    (k, (room - need(k)).clamp(NAME_LEAST, 320.0))
+}
+
+/// The A/B table of `rows` (names from `na`, B's own rows from `nb`): as many number
+/// columns as fit whole ([`fit_columns`]), with Copy CSV in its header.
+pub(super) fn numbers_table(ui: &mut Ui, rows: &[CompareRow], na: &Headline, nb: &Headline) {
+    let cells: Vec<[String; 4]> = rows.iter().map(row_cells).collect();
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = |t: &str| {
+        ui.painter()
+            .layout_no_wrap(t.to_owned(), font.clone(), Color32::WHITE)
+            .size()
+            .x
+    };
+    let mut widths = COLUMNS.map(width);
+    for row in &cells {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = w.max(width(c));
+        }
+    }
+    let room = ui.available_width() - ui.spacing().scroll.bar_width - 4.0;
+    let (shown, name_width) = fit_columns(room, widths, ui.spacing().item_spacing.x);
+    if shown < COLUMNS.len() {
+        let left: Vec<&str> = COLUMNS[shown..].to_vec();
+        ui.label(
+            RichText::new(format!(
+                "{} left out for room: widen the panel, or Copy CSV",
+                left.join(" and ")
+            ))
+            .weak(),
+        );
+    }
+    egui::ScrollArea::both()
+        .auto_shrink(false)
+        .show_clipped(ui, |ui| {
+            egui::Grid::new("compare-table")
+                .striped(true)
+                .num_columns(shown + 1)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new("quantity").strong());
+                        if !crate::ui::frame::exporting(ui.ctx())
+                            && ui
+                                .small_button(LABEL_COPY_CSV)
+                                .on_hover_text(
+                                    "Copy the table as CSV (quantity, path, A, B, B − A, B ÷ A)",
+                                )
+                                .clicked()
+                        {
+                            ui.ctx().copy_text(compare_csv(rows, na, nb));
+                        }
+                    });
+                    for h in &COLUMNS[..shown] {
+                        ui.label(RichText::new(*h).strong());
+                    }
+                    ui.end_row();
+                    for (r, row) in rows.iter().zip(&cells) {
+                        // The report's name of the figure (B's names for B's own rows).
+                        let named = if r.a.is_some() { na } else { nb };
+                        let name = named.name_of(&r.name);
+                        ui.scope(|ui| {
+                            ui.set_max_width(name_width);
+                            let label = egui::Label::new(name.as_str())
+                                .truncate()
+                                .show_tooltip_when_elided(false);
+                            ui.add(label).on_hover_text(format!("{name} ({})", r.name));
+                        });
+                        for (k, c) in row[..shown].iter().enumerate() {
+                            let text = RichText::new(c);
+                            // B − A stands out where A and B differ.
+                            ui.label(match (k, r.a != r.b) {
+                                (2, true) => text.strong(),
+                                (2, false) => text.weak(),
+                                _ => text,
+                            });
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
 }

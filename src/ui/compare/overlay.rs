@@ -11,6 +11,9 @@ pub enum Run {
     B,
 }
 
+/// The overlay's note on how A and B are told apart.
+pub const AB_LOOK: &str = "B as in its workspace · A dashed, paler, markers' fill swapped";
+
 /// How a series is drawn in the overlay, in A and in B alike (A's paler, its lines dashed).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Pen {

@@ -234,10 +234,29 @@ fn compare_rows_are_named_by_the_reports_figure_names() {
                 !name.contains('_') || h.names.iter().any(|(_, n)| name.starts_with(n.as_str())),
                 "{m:?}: {path} is named {name:?}"
             );
+            assert!(!name.ends_with(" f64"), "{m:?}: {path} is named {name:?}");
         }
     }
+    // The tree sweep's processors are exact text; the number beside them takes their name.
+    let h = headline(&ModelId::TreeSweep.default_scenario()).unwrap();
+    assert_eq!(h.name_of("processors_f64"), "processors used by Fine-Grain");
     // A bound inside the redistribution's `bounds` object, in words.
     let none = Headline::default();
     assert_eq!(none.name_of("bounds.Lemma 1.value"), "Lemma 1 bound");
     assert_eq!(none.name_of("lg_star_ell"), "lg star ell");
+}
+
+/// The A/B table keeps its numbers whole: B ÷ A, then B − A, leave before a number is cut
+/// (a cut "-1.21241e-16" read as "-1.21241e-1"); the names take what is left, at least 90
+/// points and at most 320.
+#[test]
+fn the_table_leaves_a_column_out_rather_than_cut_a_number() {
+    let widths = [70.0, 70.0, 80.0, 70.0];
+    // 290 points of numbers and 5 gaps of 8: 330, and 90 for the names.
+    use super::numbers::fit_columns;
+    assert_eq!(fit_columns(500.0, widths, 8.0), (4, 170.0));
+    assert_eq!(fit_columns(1000.0, widths, 8.0), (4, 320.0));
+    assert_eq!(fit_columns(420.0, widths, 8.0), (4, 90.0));
+    assert_eq!(fit_columns(419.0, widths, 8.0), (3, 167.0));
+    assert_eq!(fit_columns(200.0, widths, 8.0), (2, 90.0));
 }
