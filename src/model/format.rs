@@ -159,6 +159,20 @@ pub fn table_number(x: f64) -> String {
     }
 }
 
+/// A count on a narrow label (a Gantt chart's row, "L40 ×1.1 × 10^12"): in full below 10^6,
+/// from there on always as a power of ten with three significant digits, so that the rows of
+/// one chart read alike (the table's 12 digits, then "1 × 10^12", mixed two shapes).
+pub fn label_count(x: f64) -> String {
+    if x.abs() < 1e6 || !x.is_finite() {
+        return table_number(x);
+    }
+    let text = scientific(x, Some(2), true);
+    match text.split_once('e') {
+        Some((mantissa, exponent)) => times_ten_to(mantissa, exponent),
+        None => text,
+    }
+}
+
 /// A number for CSV: Rust's shortest round-trip form, in scientific notation below 1e-5 or
 /// from 1e16; `inf`, `-inf`, `nan` for non-finite values.
 pub fn csv_number(x: f64) -> String {

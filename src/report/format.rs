@@ -9,8 +9,8 @@
 //! Nothing here depends on egui.
 
 pub use crate::model::format::{
-    BIG_DIGITS, Precision, big_digits, big_integer, csv_number, number, sig, table_number,
-    text_number,
+    BIG_DIGITS, Precision, big_digits, big_integer, csv_number, label_count, number, sig,
+    table_number, text_number,
 };
 
 use super::doc::Cell;

@@ -454,6 +454,8 @@ pub fn region(ui: &mut Ui, ex: Option<Result<(&mut dyn Exercise, &mut Band), Str
         Some(Ok((ex, band))) => show(ui, ex, band),
         Some(Err(why)) => {
             ui.label(RichText::new("Your turn").strong());
+            // The model's reason names the CLI's flag ("--h: …"): here it is the control's.
+            let why = why.strip_prefix("--").unwrap_or(&why);
             ui.label(format!("No exercise on this instance: {why}"));
         }
         None => {

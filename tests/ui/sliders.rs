@@ -224,4 +224,16 @@ fn a_number_typed_out_of_range_or_not_a_number_is_explained_beside_its_slider() 
     assert_eq!(value_of(&h, "b"), 3.0);
     type_number(&mut h, "h", "4");
     assert!(note(&h).is_empty(), "{:?}", note(&h));
+    // Another parameter narrowing the range says so too: h = 63 needs b = 2; b = 10 allows
+    // h up to 19 (N = (10^20 − 1)/9 is below 2^64, 10^21 is not), and h changed silently.
+    type_number(&mut h, "b", "2");
+    type_number(&mut h, "h", "63");
+    assert!(note(&h).is_empty(), "{:?}", note(&h));
+    type_number(&mut h, "b", "10");
+    h.run_steps(2);
+    says(
+        &h,
+        "63 is outside the values h takes (at least 0, at most 19): it is now 19",
+    );
+    assert_eq!(value_of(&h, "h"), 19.0);
 }

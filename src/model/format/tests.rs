@@ -92,3 +92,14 @@ fn a_huge_table_value_reads_as_a_big_integer_does() {
     assert_eq!(table_number(-2.5e12), "-2.5 × 10^12");
     assert_eq!(table_number(999_999_999_999.0), "999999999999");
 }
+
+/// A Gantt chart's level counts read alike: in full below a million, from there on as powers
+/// of ten (the table's rule wrote 10^10 in full and 10^12 as "1 × 10^12" in one chart).
+#[test]
+fn label_counts_switch_to_powers_of_ten_at_a_million() {
+    assert_eq!(label_count(999_999.0), "999999");
+    assert_eq!(label_count(1_048_576.0), "1.05 × 10^6");
+    assert_eq!(label_count(1e10), "1 × 10^10");
+    assert_eq!(label_count(1_099_511_627_776.0), "1.1 × 10^12");
+    assert_eq!(label_count(32.0), "32");
+}

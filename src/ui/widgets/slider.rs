@@ -169,6 +169,9 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     }
     let before = *value;
     *value = span.clamp(*value);
+    // A value outside the span it came in with: another parameter narrowed it (h under a
+    // larger b), and the clamp is said under the control as a typed number's would be.
+    let narrowed = (*value != before).then(|| before.to_f64());
     let typed = std::rc::Rc::new(std::cell::RefCell::new(None));
     let (lo, hi) = span.rail_ends();
     let log = span.scale == Scale::Log;
@@ -237,7 +240,10 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     if *value != before {
         response.mark_changed();
     }
-    let typed = typed.borrow_mut().take();
+    let typed = typed
+        .borrow_mut()
+        .take()
+        .or(narrowed.map(|x| (show(x), Ok(x))));
     keep_note(ui.ctx(), response.id, name, typed, value.to_f64(), span);
     response
 }
@@ -255,8 +261,9 @@ fn note_id(slider: egui::Id) -> egui::Id {
 }
 
 /// Why the number last typed into the slider whose response is `slider` was not taken as
-/// typed (not a number, not whole, outside the valid values) and what the value is now; None
-/// once the value has moved on. Shown under the control ([`super::form::ParamGrid`]).
+/// typed (not a number, not whole, outside the valid values), or why a value another
+/// parameter put out of range changed, and what the value is now; None once the value has
+/// moved on. Shown under the control ([`super::form::ParamGrid`]).
 pub fn typed_note(ctx: &egui::Context, slider: egui::Id) -> Option<String> {
     ctx.data(|d| d.get_temp::<Note>(note_id(slider)))
         .map(|n| n.message)

@@ -18,7 +18,7 @@ use crate::model::divisible::{
 };
 use crate::model::{Cancelled, Progress};
 use crate::report::divisible::{Over, Parts, Run};
-use crate::report::format::{Precision, number};
+use crate::report::format::{Precision, label_count, number};
 use crate::report::{Content, Figure, ReportError};
 use crate::ui::reveal::{Reveal, UNTIL_END, cut_at_marker, cut_gantt};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
@@ -599,7 +599,7 @@ fn gantt_data(t: &Timeline, reveal: Reveal, cursor: f64) -> GanttData {
         .levels
         .iter()
         .enumerate()
-        .map(|(l, lv)| format!("L{l} ×{}", number(lv.processors, Precision::Table)))
+        .map(|(l, lv)| format!("L{l} ×{}", label_count(lv.processors)))
         .collect();
     let bars = t
         .intervals
