@@ -270,8 +270,6 @@ impl QuizWindow {
     }
 
     fn contents(&mut self, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
-        self.header(ui);
-        self.homework(ui, cmds);
         let (right, tried) = self.score();
         ui.label(
             RichText::new(format!(
@@ -285,9 +283,14 @@ impl QuizWindow {
         ui.separator();
         let seed = self.made_with.0;
         let mut acts = Vec::new();
+        // The settings and hand-in scroll with the questions: at 720p in presenter mode they
+        // took the window's height above the first question.
         egui::ScrollArea::vertical()
             .auto_shrink([false, true])
             .show_clipped(ui, |ui| {
+                self.header(ui);
+                self.homework(ui, cmds);
+                ui.separator();
                 for (k, item) in self.questions.iter().enumerate() {
                     ui.push_id(("quiz question", k), |ui| {
                         egui::Frame::group(ui.style()).show(ui, |ui| {
