@@ -148,3 +148,40 @@ fn every_compare_preset_keeps_both_pictures_and_a_labelled_plot() {
         }
     }
 }
+
+/// At 720p in presenter mode with the plot and the numbers side by side, the overlay plot
+/// keeps to its half and the table's columns stand whole beside it (the overlay's note,
+/// drawn unwrapped, widened the plot over the table; the table cut B's numbers).
+#[test]
+fn the_overlay_and_the_table_keep_apart_at_720p_presenter() {
+    let mut h = super::corners::app(1280.0, 720.0, true);
+    let i = BUNDLED
+        .iter()
+        .position(|b| b.file == "compare-ksbf-ks-vs-none.ron")
+        .unwrap();
+    h.state_mut().send(Cmd::Bundled(i));
+    h.run_steps(3);
+    settle(&mut h);
+    h.get_by_label("Numbers panel").click();
+    h.run_steps(3);
+    h.get_by_label_contains("Show the plot").click();
+    h.run_steps(3);
+    settle(&mut h);
+    shown(&mut h, "quantity");
+    let frame = mark(&h, loadlab::ui::compare::OVERLAY_MARK);
+    let quantity = h.get_by_label("quantity").rect();
+    assert!(
+        frame.right() <= quantity.left(),
+        "the plot {frame:?} runs over the table's names at {quantity:?}"
+    );
+    // B's numbers end inside the window, whole (the column is left out rather than cut).
+    let window = h.ctx.content_rect();
+    let b = h.get_all_by_label("B").next().expect("B's column").rect();
+    assert!(window.contains_rect(b), "B's header at {b:?}");
+    let makespan = loadlab::report::format::table_number(12878.0);
+    let cell = h.get_by_label(&makespan).rect();
+    assert!(
+        cell.right() <= window.right() - 8.0 && cell.left() >= b.left() - 1.0,
+        "B's makespan {makespan} at {cell:?}, B's column at {b:?}"
+    );
+}

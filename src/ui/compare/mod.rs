@@ -652,8 +652,18 @@ impl Compare {
                 let (sa, sb) = (section_of(pa, &picked), section_of(pb, &picked));
                 ui.ctx().copy_text(overlay_csv(sa, sb));
             }
-            // Whole on the next row when it does not fit.
-            ui.add(egui::Label::new(RichText::new(AB_LOOK).weak()).extend());
+            // On the next row when it does not fit, wrapped there within the plot's width (an
+            // extended label widened the plot over the table beside it).
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let width = ui
+                .painter()
+                .layout_no_wrap(AB_LOOK.to_owned(), font, Color32::WHITE)
+                .size()
+                .x;
+            if ui.available_width() < width {
+                ui.end_row();
+            }
+            ui.add(egui::Label::new(RichText::new(AB_LOOK).weak()).wrap());
         });
         *chosen = Some(picked.clone());
         Some(picked)

@@ -173,15 +173,16 @@ fn row_cells(r: &CompareRow) -> [String; 4] {
 }
 
 /// How many number columns fit beside the names in `room` points (at least A and B; B ÷ A
-/// goes first, then B − A), and the names' width then. A number is never cut: a cut
-/// "-1.21241e-16" read as "-1.21241e-1".
-pub(super) fn fit_columns(room: f32, widths: [f32; 4], gap: f32) -> (usize, f32) {
+/// goes first, then B − A), and the names' width then, at least `least` (the names' header).
+/// A number is never cut: a cut "-1.21241e-16" read as "-1.21241e-1".
+pub(super) fn fit_columns(room: f32, widths: [f32; 4], gap: f32, least: f32) -> (usize, f32) {
+    let least = least.max(NAME_LEAST);
     let need = |k: usize| widths[..k].iter().sum::<f32>() + gap * (k as f32 + 1.0);
     let k = (2..=4)
         .rev()
-        .find(|&k| NAME_LEAST + need(k) <= room)
+        .find(|&k| least + need(k) <= room)
         .unwrap_or(2);
-    (k, (room - need(k)).clamp(NAME_LEAST, 320.0))
+    (k, (room - need(k)).clamp(least, least.max(320.0)))
 }
 
 /// The A/B table of `rows` (names from `na`, B's own rows from `nb`): as many number
@@ -202,17 +203,30 @@ pub(super) fn numbers_table(ui: &mut Ui, rows: &[CompareRow], na: &Headline, nb:
         }
     }
     let room = ui.available_width() - ui.spacing().scroll.bar_width - 4.0;
-    let (shown, name_width) = fit_columns(room, widths, ui.spacing().item_spacing.x);
-    if shown < COLUMNS.len() {
-        let left: Vec<&str> = COLUMNS[shown..].to_vec();
-        ui.label(
-            RichText::new(format!(
-                "{} left out for room: widen the panel, or Copy CSV",
-                left.join(" and ")
-            ))
-            .weak(),
-        );
-    }
+    let gap = ui.spacing().item_spacing.x;
+    let (shown, name_width) = fit_columns(room, widths, gap, width("quantity"));
+    // Copy CSV above the table (in the names' header it widened their column), with what
+    // was left out for room.
+    ui.horizontal_wrapped(|ui| {
+        if !crate::ui::frame::exporting(ui.ctx())
+            && ui
+                .small_button(LABEL_COPY_CSV)
+                .on_hover_text("Copy the table as CSV (quantity, path, A, B, B − A, B ÷ A)")
+                .clicked()
+        {
+            ui.ctx().copy_text(compare_csv(rows, na, nb));
+        }
+        if shown < COLUMNS.len() {
+            let left: Vec<&str> = COLUMNS[shown..].to_vec();
+            ui.label(
+                RichText::new(format!(
+                    "{} left out for room: widen the panel",
+                    left.join(" and ")
+                ))
+                .weak(),
+            );
+        }
+    });
     egui::ScrollArea::both()
         .auto_shrink(false)
         .show_clipped(ui, |ui| {
@@ -220,19 +234,7 @@ pub(super) fn numbers_table(ui: &mut Ui, rows: &[CompareRow], na: &Headline, nb:
                 .striped(true)
                 .num_columns(shown + 1)
                 .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(RichText::new("quantity").strong());
-                        if !crate::ui::frame::exporting(ui.ctx())
-                            && ui
-                                .small_button(LABEL_COPY_CSV)
-                                .on_hover_text(
-                                    "Copy the table as CSV (quantity, path, A, B, B − A, B ÷ A)",
-                                )
-                                .clicked()
-                        {
-                            ui.ctx().copy_text(compare_csv(rows, na, nb));
-                        }
-                    });
+                    ui.label(RichText::new("quantity").strong());
                     for h in &COLUMNS[..shown] {
                         ui.label(RichText::new(*h).strong());
                     }

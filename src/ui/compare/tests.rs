@@ -254,9 +254,12 @@ fn the_table_leaves_a_column_out_rather_than_cut_a_number() {
     let widths = [70.0, 70.0, 80.0, 70.0];
     // 290 points of numbers and 5 gaps of 8: 330, and 90 for the names.
     use super::numbers::fit_columns;
-    assert_eq!(fit_columns(500.0, widths, 8.0), (4, 170.0));
-    assert_eq!(fit_columns(1000.0, widths, 8.0), (4, 320.0));
-    assert_eq!(fit_columns(420.0, widths, 8.0), (4, 90.0));
-    assert_eq!(fit_columns(419.0, widths, 8.0), (3, 167.0));
-    assert_eq!(fit_columns(200.0, widths, 8.0), (2, 90.0));
+    assert_eq!(fit_columns(500.0, widths, 8.0, 0.0), (4, 170.0));
+    assert_eq!(fit_columns(1000.0, widths, 8.0, 0.0), (4, 320.0));
+    assert_eq!(fit_columns(420.0, widths, 8.0, 0.0), (4, 90.0));
+    assert_eq!(fit_columns(419.0, widths, 8.0, 0.0), (3, 167.0));
+    assert_eq!(fit_columns(200.0, widths, 8.0, 0.0), (2, 90.0));
+    // A names' header of 130 points (quantity and Copy CSV) is their least width.
+    assert_eq!(fit_columns(420.0, widths, 8.0, 130.0), (3, 168.0));
+    assert_eq!(fit_columns(460.0, widths, 8.0, 130.0), (4, 130.0));
 }
