@@ -27,6 +27,8 @@ pub enum Target {
     Lesson,
     /// A quiz window's Personal quiz…: the personal seed of this model's quiz.
     Quiz(ModelId),
+    /// Hand in… on an instance no name goes with: the name to put on the file.
+    HandIn,
 }
 
 /// The Personal instance window's fields.
@@ -36,6 +38,9 @@ struct Ask {
     course: String,
     error: Option<String>,
     target: Target,
+    /// With [`Target::HandIn`]: the instance handed in and the command that goes on once
+    /// the name is given (Hand in…, or the hand-in to a path typed).
+    instance: Option<(Scenario, Cmd)>,
 }
 
 /// An attempt file opened for replay.
@@ -74,7 +79,17 @@ impl Homework {
             course,
             error: None,
             target,
+            instance: None,
         });
+    }
+
+    /// Asks the name to put on the hand-in of `instance` (no name goes with it: it is not the
+    /// personal instance set last); `then` goes on once it is given.
+    pub fn ask_name_for(&mut self, instance: &Scenario, then: Cmd) {
+        self.ask(Target::HandIn);
+        if let Some(ask) = &mut self.ask {
+            ask.instance = Some((instance.clone(), then));
+        }
     }
 
     /// The name and course key given last ("" when none was).
@@ -105,6 +120,14 @@ impl Homework {
         target: Target,
     ) -> Result<Cmd, String> {
         let (name, course) = (name.trim().to_string(), course.trim().to_string());
+        let hand_in = self.ask.as_ref().and_then(|a| a.instance.clone());
+        if let (Target::HandIn, Some((s, then))) = (target, hand_in) {
+            if personal::normalise(&name).is_empty() {
+                return Err("Your name goes on the file: type it, please".into());
+            }
+            self.who = Some((name, course, s));
+            return Ok(then);
+        }
         if let Target::Quiz(m) = target {
             let seed = personal::quiz_seed(m, &course, &name)?;
             return Ok(Cmd::StartPersonalQuiz(m, seed, Box::new((name, course))));
@@ -146,6 +169,7 @@ impl Homework {
         let target = ask.target;
         let heading = match target {
             Target::Quiz(_) => "Personal quiz",
+            Target::HandIn => "Hand in: your name",
             _ => "Personal instance",
         };
         let window = egui::Window::new(heading)
@@ -159,11 +183,23 @@ impl Homework {
             Target::Quiz(_) => "quiz",
             _ => "exercise",
         };
-        let answer = dialog(ctx, window, "Start", "Cancel", |ui| {
-            ui.label(format!(
-                "Your own {title} {what}, derived from your name and the course key: your \
-                 teacher regenerates it from your name and grades what you hand in."
-            ));
+        let confirm = if target == Target::HandIn {
+            "Hand in…"
+        } else {
+            "Start"
+        };
+        let answer = dialog(ctx, window, confirm, "Cancel", |ui| {
+            ui.label(if target == Target::HandIn {
+                "Your name goes on the file, so that your teacher's gradebook knows whose work \
+                 it is. This instance is not your personal one (Homework ▸ Personal instance… \
+                 gives you that): the gradebook will say so."
+                    .to_string()
+            } else {
+                format!(
+                    "Your own {title} {what}, derived from your name and the course key: your \
+                     teacher regenerates it from your name and grades what you hand in."
+                )
+            });
             let l = ui.label("Your name");
             let name = ui
                 .add(egui::TextEdit::singleline(&mut ask.name).desired_width(320.0))

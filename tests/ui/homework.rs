@@ -300,3 +300,43 @@ fn hand_in_with_nothing_played_says_so_and_writes_nothing() {
         "a file was asked for"
     );
 }
+
+/// Hand in… on an instance no name goes with (not a personal instance) asks the name first
+/// and refuses an empty one; the file carries it, and the gradebook says the instance is not
+/// the student's own (a nameless file was graded as "no student's name").
+#[test]
+fn hand_in_asks_the_name_an_instance_lacks() {
+    let mut h = super::common::window(1500.0, 940.0, None);
+    h.state_mut().send(Cmd::Switch(ModelId::Geodecay));
+    settle(&mut h);
+    click(&mut h, "Your turn");
+    shown(&mut h, "Before round 1");
+    click(&mut h, "Go on");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sophie.json");
+    menu(&mut h, "Homework", "Hand in by path…");
+    type_into(&mut h, "File path", path.to_str().unwrap());
+    click(&mut h, "OK");
+    shown(&mut h, "Your name goes on the file, so that");
+    assert!(!path.exists(), "written before the name was given");
+    click(&mut h, "Hand in…");
+    shown(&mut h, "Your name goes on the file: type it, please");
+    type_into(&mut h, "Your name", "Sophie Germain");
+    click(&mut h, "Hand in…");
+    settle(&mut h);
+    shown(&mut h, "Handed in");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"Sophie Germain\""), "{text}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(["grade", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["attempts"][0];
+    assert_eq!(row["student"], "Sophie Germain", "{row}");
+    assert_eq!(
+        row["flags"],
+        serde_json::json!(["instance does not match the student's name"]),
+        "{row}"
+    );
+}

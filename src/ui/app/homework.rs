@@ -44,7 +44,11 @@ impl LoadlabApp {
             }
             Cmd::HandIn => match self.nothing_to_hand_in() {
                 Some(why) => self.error(why),
-                None => self.ask_path(ctx, FileAction::HandIn),
+                None => {
+                    if !self.ask_name(Cmd::HandIn) {
+                        self.ask_path(ctx, FileAction::HandIn);
+                    }
+                }
             },
             Cmd::HandInTo(path) => self.hand_in(&path),
             Cmd::OpenAttempt => self.ask_path(ctx, FileAction::OpenAttempt),
@@ -52,6 +56,17 @@ impl LoadlabApp {
             _ => {}
         }
         Vec::new()
+    }
+
+    /// A name goes on every hand-in: when none goes with the instance in front, asks for it
+    /// (`then` goes on once it is given); whether it asked.
+    fn ask_name(&mut self, then: Cmd) -> bool {
+        let scenario = self.desk.page().scenario.clone();
+        let nameless = self.homework.student_for(&scenario).0.is_empty();
+        if nameless {
+            self.homework.ask_name_for(&scenario, then);
+        }
+        nameless
     }
 
     /// Why there is nothing to hand in yet (before the file is asked for): no exercise here,
@@ -73,6 +88,9 @@ impl LoadlabApp {
     /// The attempt of the exercise in front, written to `path`; the notice says the grade the
     /// teacher's `loadlab grade` will give (the same replay).
     fn hand_in(&mut self, path: &Path) {
+        if self.ask_name(Cmd::HandInTo(path.to_path_buf())) {
+            return;
+        }
         let i = self.desk.active.index();
         let scenario = self.desk.pages[i].scenario.clone();
         let Some(log) = self.tabs[i].exercise_log(&scenario) else {
