@@ -819,6 +819,16 @@ fn rail(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
     egui::ScrollArea::vertical()
         .id_salt("rail_note")
         .show_clipped(ui, |ui| {
-            ui.label(RichText::new(&desk.page().description).weak())
+            let page = desk.page();
+            // The note speaks of the scenario as opened ("height 5 (63 processors)"): after an
+            // edit it says so first, rather than describe what is no longer on screen.
+            if page.modified() && !page.description.is_empty() {
+                ui.label(
+                    RichText::new("As opened (the parameters have changed since):")
+                        .weak()
+                        .italics(),
+                );
+            }
+            ui.label(RichText::new(&page.description).weak())
         });
 }

@@ -184,4 +184,24 @@ fn the_overlay_and_the_table_keep_apart_at_720p_presenter() {
         cell.right() <= window.right() - 8.0 && cell.left() >= b.left() - 1.0,
         "B's makespan {makespan} at {cell:?}, B's column at {b:?}"
     );
+    // Copy CSV says what it copied (it said nothing): the header and a line per number.
+    let rows = compare_rows(
+        &headline_numbers(&BUNDLED[i].preset().unwrap().pinned.unwrap()).unwrap(),
+        &headline_numbers(&BUNDLED[i].preset().unwrap().scenario).unwrap(),
+    )
+    .len();
+    let copy = h
+        .get_all_by_label("Copy CSV")
+        .max_by(|a, b| a.rect().left().total_cmp(&b.rect().left()))
+        .unwrap();
+    copy.click();
+    h.run_steps(3);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert_eq!(
+        notice,
+        format!(
+            "Copied the A/B table as CSV ({} lines) to the clipboard",
+            rows + 1
+        )
+    );
 }

@@ -574,6 +574,9 @@ impl LoadlabApp {
         for c in cmds.drain(..) {
             self.apply(&ctx, c);
         }
+        if let Some(said) = super::frame::take_said(&ctx) {
+            self.info(said);
+        }
         self.follow_window(&ctx);
 
         let before = self.desk.page().scenario.clone();

@@ -650,7 +650,7 @@ impl Compare {
                     .clicked()
             {
                 let (sa, sb) = (section_of(pa, &picked), section_of(pb, &picked));
-                ui.ctx().copy_text(overlay_csv(sa, sb));
+                crate::ui::frame::copy(ui.ctx(), "A's and B's series as CSV", overlay_csv(sa, sb));
             }
             // On the next row when it does not fit, wrapped there within the plot's width (an
             // extended label widened the plot over the table beside it).

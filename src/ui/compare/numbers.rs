@@ -214,7 +214,7 @@ pub(super) fn numbers_table(ui: &mut Ui, rows: &[CompareRow], na: &Headline, nb:
                 .on_hover_text("Copy the table as CSV (quantity, path, A, B, B − A, B ÷ A)")
                 .clicked()
         {
-            ui.ctx().copy_text(compare_csv(rows, na, nb));
+            crate::ui::frame::copy(ui.ctx(), "the A/B table as CSV", compare_csv(rows, na, nb));
         }
         if shown < COLUMNS.len() {
             let left: Vec<&str> = COLUMNS[shown..].to_vec();

@@ -127,3 +127,25 @@ pub fn repainter(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
     let c = ctx.clone();
     move || c.request_repaint()
 }
+
+fn said_key() -> egui::Id {
+    egui::Id::unique("loadlab-said")
+}
+
+/// Puts `text` on the clipboard and says so in the status bar in the next frame (read out
+/// by a screen reader): "Copied the table (12 rows) to the clipboard". A copy said nothing.
+pub fn copy(ctx: &egui::Context, what: &str, text: String) {
+    let lines = text.lines().count();
+    ctx.copy_text(text);
+    let said = format!(
+        "Copied {what} ({}) to the clipboard",
+        crate::model::words::count(lines, "line")
+    );
+    ctx.data_mut(|d| d.insert_temp(said_key(), said));
+    ctx.request_repaint();
+}
+
+/// What a widget said for the status bar since the last frame ([`copy`]), taken.
+pub fn take_said(ctx: &egui::Context) -> Option<String> {
+    ctx.data_mut(|d| d.remove_temp::<String>(said_key()))
+}

@@ -216,7 +216,7 @@ pub fn result_table_of(
                 .on_hover_text("Copy the table as aligned plain text")
                 .clicked()
         {
-            ui.ctx().copy_text(table_to_text(header, rows));
+            crate::ui::frame::copy(ui.ctx(), "the table", table_to_text(header, rows));
         }
         if n_cols == 0 {
             ui.weak("(empty table)");

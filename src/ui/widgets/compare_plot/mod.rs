@@ -451,7 +451,7 @@ fn switches(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool 
         .on_hover_text("Copy all series as CSV (series,x,y)")
         .clicked()
     {
-        ui.ctx().copy_text(series_to_csv(plot));
+        crate::ui::frame::copy(ui.ctx(), "the plot's series as CSV", series_to_csv(plot));
     }
     axes_changed
 }

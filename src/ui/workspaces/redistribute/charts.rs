@@ -223,7 +223,11 @@ fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], says: &[Says]
             .on_hover_text(format!("Copy every {what} as aligned plain text"))
             .clicked()
     {
-        ui.ctx().copy_text(table_to_text(header, rows));
+        crate::ui::frame::copy(
+            ui.ctx(),
+            &format!("every {what}"),
+            table_to_text(header, rows),
+        );
     }
     let body = egui::TextStyle::Body.resolve(ui.style());
     let (strong, normal) = (ui.visuals().strong_text_color(), ui.visuals().text_color());

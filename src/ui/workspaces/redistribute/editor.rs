@@ -116,7 +116,7 @@ impl RedistPanel {
                 self.table.reset();
             }
             if ui.button("Copy δ").on_hover_text("Copy δ as comma-separated text").clicked() {
-                ui.ctx().copy_text(format_vector(&inst.delta));
+                crate::ui::frame::copy(ui.ctx(), "δ", format_vector(&inst.delta));
                 self.texts.message = Some((false, "δ copied".into()));
             }
         });
