@@ -243,7 +243,10 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
     };
     let row = (ui.available_width() - corner).max(0.0);
     let text = score_text(score, out_of, complete);
-    let tip = format!("{text}: moves right at the first try, out of the moves the algorithm needs");
+    let tip = format!(
+        "{text}: moves right at the first try, out of the moves the algorithm needs (or the \
+         moves you made, when you made more: a larger cluster than Fine-Grain's)"
+    );
     ui.horizontal_wrapped(|ui| {
         ui.set_max_width(row);
         ui.label(RichText::new("Your turn").strong());
