@@ -166,6 +166,9 @@ const COLUMNS: [&str; 4] = ["A", "B", "B − A", "B ÷ A"];
 /// The least width of the names' column, in points (they are cut with "…", whole on hover).
 const NAME_LEAST: f32 = 90.0;
 
+/// The names' least width beside A and B alone, when the room holds no more.
+const NAME_FLOOR: f32 = 48.0;
+
 /// A row's numbers as the table writes them (six significant digits, "—" for none).
 fn row_cells(r: &CompareRow) -> [String; 4] {
     let cell = |x: Option<f64>| x.map_or("—".to_string(), report::format::table_number);
@@ -173,16 +176,17 @@ fn row_cells(r: &CompareRow) -> [String; 4] {
 }
 
 /// How many number columns fit beside the names in `room` points (at least A and B; B ÷ A
-/// goes first, then B − A), and the names' width then, at least `least` (the names' header).
-/// A number is never cut: a cut "-1.21241e-16" read as "-1.21241e-1".
+/// goes first, then B − A), and the names' width then, at least `least` (the names' header)
+/// while a column can go; with A and B alone the names give way down to [`NAME_FLOOR`] (they
+/// are whole on hover). A number is never cut: a cut "-1.21241e-16" read as "-1.21241e-1",
+/// "3.39267e-16" as "3.3926".
 pub(super) fn fit_columns(room: f32, widths: [f32; 4], gap: f32, least: f32) -> (usize, f32) {
     let least = least.max(NAME_LEAST);
     let need = |k: usize| widths[..k].iter().sum::<f32>() + gap * (k as f32 + 1.0);
-    let k = (2..=4)
-        .rev()
-        .find(|&k| least + need(k) <= room)
-        .unwrap_or(2);
-    (k, (room - need(k)).clamp(least, least.max(320.0)))
+    match (3..=4).rev().find(|&k| least + need(k) <= room) {
+        Some(k) => (k, (room - need(k)).clamp(least, least.max(320.0))),
+        None => (2, (room - need(2)).clamp(NAME_FLOOR, least.max(320.0))),
+    }
 }
 
 /// The A/B table of `rows` (names from `na`, B's own rows from `nb`): as many number

@@ -258,7 +258,10 @@ fn the_table_leaves_a_column_out_rather_than_cut_a_number() {
     assert_eq!(fit_columns(1000.0, widths, 8.0, 0.0), (4, 320.0));
     assert_eq!(fit_columns(420.0, widths, 8.0, 0.0), (4, 90.0));
     assert_eq!(fit_columns(419.0, widths, 8.0, 0.0), (3, 167.0));
-    assert_eq!(fit_columns(200.0, widths, 8.0, 0.0), (2, 90.0));
+    // A and B alone: the names give way (to 48 points at the least) before a number is cut.
+    assert_eq!(fit_columns(254.0, widths, 8.0, 0.0), (2, 90.0));
+    assert_eq!(fit_columns(230.0, widths, 8.0, 0.0), (2, 66.0));
+    assert_eq!(fit_columns(200.0, widths, 8.0, 0.0), (2, 48.0));
     // A names' header of 130 points (quantity and Copy CSV) is their least width.
     assert_eq!(fit_columns(420.0, widths, 8.0, 130.0), (3, 168.0));
     assert_eq!(fit_columns(460.0, widths, 8.0, 130.0), (4, 130.0));
