@@ -183,16 +183,18 @@ impl Homework {
             Target::Quiz(_) => "quiz",
             _ => "exercise",
         };
-        let confirm = if target == Target::HandIn {
-            "Hand in…"
-        } else {
-            "Start"
+        // Hand in… goes on to the file; with the path typed already, it hands in.
+        let confirm = match (target, ask.instance.as_ref().map(|i| &i.1)) {
+            (Target::HandIn, Some(Cmd::HandInTo(_))) => "Hand in",
+            (Target::HandIn, _) => "Hand in…",
+            _ => "Start",
         };
         let answer = dialog(ctx, window, confirm, "Cancel", |ui| {
             ui.label(if target == Target::HandIn {
                 "Your name goes on the file, so that your teacher's gradebook knows whose work \
                  it is. This instance is not your personal one (Homework ▸ Personal instance… \
-                 gives you that): the gradebook will say so."
+                 gives you that): the gradebook flags it as \"instance does not match the \
+                 student's name\"."
                     .to_string()
             } else {
                 format!(

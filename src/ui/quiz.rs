@@ -437,22 +437,23 @@ impl QuizWindow {
         };
         let typed = self.replies.iter().filter(|r| !r.trim().is_empty()).count();
         let (right, tried) = self.score();
-        let what = if (seed, self.count) == self.made_with {
-            format!("These questions set again (seed {seed}) start empty")
-        } else {
-            format!("New questions (seed {seed}) replace these")
-        };
         let work = format!(
             "{} typed, {right} of {} right",
             crate::model::words::count(typed, "reply"),
             crate::model::words::count(tried, "first try")
         );
-        ui.label(
-            RichText::new(format!(
-                "{what}: your work on them goes ({work}). Hand in first to keep it."
-            ))
-            .color(ui.visuals().warn_fg_color),
-        );
+        let text = if (seed, self.count) == self.made_with {
+            format!(
+                "The same seed ({seed}) gives these same questions, empty: your work on them \
+                 ({work}) goes. Hand in first to keep it; another seed gives other questions."
+            )
+        } else {
+            format!(
+                "New questions (seed {seed}) replace these: your work on them ({work}) goes. \
+                 Hand in first to keep it."
+            )
+        };
+        ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
         ui.horizontal(|ui| {
             if ui.button("Replace the questions").clicked() {
                 self.replace(ui.ctx(), seed);

@@ -268,7 +268,7 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     settle(&mut h);
     shown(
         &mut h,
-        "New questions (seed 2) replace these: your work on them goes (1 reply typed, 1 of 1 first try right)",
+        "New questions (seed 2) replace these: your work on them (1 reply typed, 1 of 1 first try right) goes",
     );
     h.get_by_label("Keep these").click();
     settle(&mut h);

@@ -233,7 +233,8 @@ fn a_number_typed_out_of_range_or_not_a_number_is_explained_beside_its_slider() 
     h.run_steps(2);
     says(
         &h,
-        "63 is outside the values h takes (at least 0, at most 19): it is now 19",
+        "h was 63: with the other parameters as they are now it takes values at least 0, at \
+         most 19, so it is now 19",
     );
     assert_eq!(value_of(&h, "h"), 19.0);
 }

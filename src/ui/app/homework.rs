@@ -102,15 +102,16 @@ impl LoadlabApp {
             Ok(a) => a,
             Err(e) => return self.error(format!("Could not hand in: {e}")),
         };
-        self.write_hand_in(path, &attempt.to_json(), r.tally());
+        self.write_hand_in(path, &attempt.to_json(), &student, r.tally());
     }
 
-    /// Writes a hand-in (`json`) to `path`; the notice says the grade `loadlab grade` gives:
-    /// the score of first tries, out of how many, and whether the attempt is complete.
+    /// Writes `student`'s hand-in (`json`) to `path`; the receipt says the grade `loadlab
+    /// grade` gives: the score of first tries, out of how many, and whether it is complete.
     fn write_hand_in(
         &mut self,
         path: &Path,
         json: &str,
+        student: &str,
         Tally {
             score,
             out_of,
@@ -121,9 +122,14 @@ impl LoadlabApp {
             Ok(()) => self.chrome.receipt(
                 "Handed in",
                 format!(
-                    "Handed in {}: {score} / {out_of}{} — the grade the teacher's gradebook \
+                    "Handed in {}{}: {score} / {out_of}{} — the grade the teacher's gradebook \
                      (loadlab grade) gives",
                     path.display(),
+                    if student.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" under the name {student}")
+                    },
                     if complete {
                         ", complete"
                     } else {
@@ -152,7 +158,8 @@ impl LoadlabApp {
             None => return self.error("Nothing to hand in: no quiz on this model"),
         };
         let (attempt, r) = made;
-        self.write_hand_in(path, &attempt.to_json(), r.tally());
+        let student = attempt.header.student.clone();
+        self.write_hand_in(path, &attempt.to_json(), &student, r.tally());
     }
 
     /// Reads an attempt file, puts its instance in front with Your turn on and opens the

@@ -240,11 +240,9 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     if *value != before {
         response.mark_changed();
     }
-    let typed = typed
-        .borrow_mut()
-        .take()
-        .or(narrowed.map(|x| (show(x), Ok(x))));
-    keep_note(ui.ctx(), response.id, name, typed, value.to_f64(), span);
+    let typed = typed.borrow_mut().take();
+    let read = (typed, narrowed);
+    keep_note(ui.ctx(), response.id, name, read, value.to_f64(), span);
     response
 }
 
@@ -285,17 +283,42 @@ fn range_text(lo: f64, hi: f64) -> String {
     format!("{low}, {high}")
 }
 
-/// Records (or clears) the note of `typed`, the text the number last read and how it read,
-/// the slider `name` being left at `now`; drops a note the value has moved away from.
+/// A number typed (its text and how it read), or the value the slider came in with when its
+/// span had narrowed under it (another parameter changed).
+type Read = (Option<(String, Result<f64, String>)>, Option<f64>);
+
+/// Records (or clears) the note of what was `read`: the text the number last read and how it
+/// read, or the value other parameters narrowed, the slider `name` being left at `now`; drops
+/// a note the value has moved away from.
 fn keep_note<T: Numeric>(
     ctx: &egui::Context,
     slider: egui::Id,
     name: &str,
-    typed: Option<(String, Result<f64, String>)>,
+    (typed, narrowed): Read,
     now: f64,
     span: &Span<T>,
 ) {
     let id = note_id(slider);
+    let (lo, hi) = span.valid();
+    if let (None, Some(was)) = (&typed, narrowed) {
+        let message = format!(
+            "{name} was {}: with the other parameters as they are now it takes values {}, so \
+             it is now {}",
+            show(was),
+            range_text(lo.to_f64(), hi.to_f64()),
+            show(now)
+        );
+        ctx.data_mut(|d| {
+            d.insert_temp(
+                id,
+                Note {
+                    message,
+                    value: now,
+                },
+            )
+        });
+        return;
+    }
     let Some((text, read)) = typed else {
         if ctx
             .data(|d| d.get_temp::<Note>(id))
@@ -305,7 +328,6 @@ fn keep_note<T: Numeric>(
         }
         return;
     };
-    let (lo, hi) = span.valid();
     let message = match read {
         Err(why) => Some(format!("{why}: {name} stays {}", show(now))),
         Ok(x) if !x.is_finite() => Some(format!(
