@@ -443,6 +443,8 @@ impl Chrome {
                 {
                     prompt.reason = Some(format!("{text} exists: OK again replaces it"));
                     prompt.replacing = Some(text);
+                    // The field takes the keys again: Enter confirms as OK does.
+                    prompt.focused = false;
                     return Vec::new();
                 }
                 let cmd = Cmd::with_path(prompt.action, path);

@@ -495,7 +495,7 @@ fn question(
         if tried
             && !done
             && ui
-                .button(format!("Show answer {n}"))
+                .button(RichText::new(format!("Show answer {n}")).size(BODY))
                 .on_hover_text("Give up and see the model's answer")
                 .clicked()
         {
@@ -542,7 +542,7 @@ fn question(
         answer_lines(ui, q, &item.answer, BODY);
     }
     if ui
-        .button(format!("Show me {n}"))
+        .button(RichText::new(format!("Show me {n}")).size(BODY))
         .on_hover_text("Load this question's instance into its workspace (the quiz folds aside)")
         .clicked()
     {
