@@ -76,7 +76,7 @@ pub(super) struct Shell<'a> {
     pub job: Option<JobStatus>,
     /// File ▸ Open recent.
     pub recent: &'a super::files::Recent,
-    /// A lesson is being played (File ▸ Export lesson hand-out…).
+    /// A lesson is being played (File ▸ Export ▸ Export lesson hand-out…).
     pub lesson: bool,
 }
 
@@ -600,18 +600,27 @@ fn file_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::SaveWorkbookAs, true);
     by_path(ui, cmds, FileAction::SaveWorkbook);
     ui.separator();
+    // The exports in a submenu of their own: the File menu stays within the projector stage.
+    ui.menu_button("Export", |ui| export_menu(ui, shell, cmds));
+    ui.separator();
+    // The rest of the homework entries are in the Homework menu (the File menu is as tall
+    // as the projector stage allows).
+    entry(ui, cmds, Cmd::HandIn, true);
+}
+
+/// File ▸ Export: the report as CSV or JSON, a screenshot, a figure, an animation, a hand-out.
+fn export_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::ExportCsv, true);
     by_path(ui, cmds, FileAction::ExportCsv);
+    entry(ui, cmds, Cmd::ExportJson, true);
+    by_path(ui, cmds, FileAction::ExportJson);
+    ui.separator();
     entry(ui, cmds, Cmd::Screenshot, true);
     entry(ui, cmds, Cmd::ExportFigure(None), true);
     by_path(ui, cmds, FileAction::Figure);
     entry(ui, cmds, Cmd::ExportFigureSvg(None), true);
     entry(ui, cmds, Cmd::ExportAnimation, true);
     entry(ui, cmds, Cmd::ExportHandout, shell.lesson);
-    ui.separator();
-    // The rest of the homework entries are in the Homework menu (the File menu is as tall
-    // as the projector stage allows).
-    entry(ui, cmds, Cmd::HandIn, true);
 }
 
 /// File ▸ Open recent: the files, newest first, each by its name (the path on hover); a file

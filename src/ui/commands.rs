@@ -44,15 +44,19 @@ pub enum Cmd {
     Redo,
     /// Step bar shortcuts.
     Step(StepCmd),
-    /// File ▸ Export CSV.
+    /// File ▸ Export ▸ Export CSV.
     ExportCsv,
     /// Write the CSV here.
     ExportCsvTo(PathBuf),
-    /// File ▸ Save screenshot.
+    /// File ▸ Export JSON.
+    ExportJson,
+    /// Write the JSON here.
+    ExportJsonTo(PathBuf),
+    /// File ▸ Export ▸ Save screenshot.
     Screenshot,
     /// Write the next frame as PNG here.
     ScreenshotTo(PathBuf),
-    /// File ▸ Export figure… (None: the figure under the pointer, else the picture) or a
+    /// File ▸ Export ▸ Export figure… (None: the figure under the pointer, else the picture) or a
     /// figure's "↓ PNG" button.
     ExportFigure(Option<Region>),
     /// Draw the chosen figure off-screen at 2× and write it here: SVG for a path ending in
@@ -61,14 +65,14 @@ pub enum Cmd {
     /// Edit ▸ Describe the picture, or the picture's Describe button: its description at this
     /// step on the clipboard and in the status bar (read out by a screen reader).
     DescribePicture,
-    /// File ▸ Export figure as SVG… (None: the figure under the pointer, else the picture)
+    /// File ▸ Export ▸ Export figure as SVG… (None: the figure under the pointer, else the picture)
     /// or a figure's "↓ SVG" button.
     ExportFigureSvg(Option<Region>),
-    /// File ▸ Export animation…: the front run's picture at every step as a GIF.
+    /// File ▸ Export ▸ Export animation…: the front run's picture at every step as a GIF.
     ExportAnimation,
     /// Write the animation here.
     ExportAnimationTo(PathBuf),
-    /// File ▸ Export lesson hand-out…: the lesson being played as pages, PDF and HTML.
+    /// File ▸ Export ▸ Export lesson hand-out…: the lesson being played as pages, PDF and HTML.
     ExportHandout,
     /// Write the hand-out into this folder.
     ExportHandoutTo(PathBuf),
@@ -157,6 +161,7 @@ impl Cmd {
             FileAction::SavePreset => Cmd::SaveTo(path),
             FileAction::SaveWorkbook => Cmd::SaveWorkbookTo(path),
             FileAction::ExportCsv => Cmd::ExportCsvTo(path),
+            FileAction::ExportJson => Cmd::ExportJsonTo(path),
             FileAction::Screenshot => Cmd::ScreenshotTo(path),
             FileAction::Figure | FileAction::FigureSvg => Cmd::ExportFigureTo(path),
             FileAction::Animation => Cmd::ExportAnimationTo(path),
@@ -279,6 +284,7 @@ pub static COMMANDS: &[Command] = &[
     row(Cmd::SaveAs, "Save as…", &[ctrl_shift(Key::S)], "Save the scenario to a new file", true),
     row(Cmd::SaveWorkbookAs, "Save workbook as…", &[], "All five models' scenarios in one file (a lecture)", false),
     row(Cmd::ExportCsv, "Export CSV…", &[], "Numbers, schedule and plot series in one file with # sections — the same as `loadlab <model> … --csv`", false),
+    row(Cmd::ExportJson, "Export JSON…", &[], "The run's summary as one JSON object, nested as the report has it — the same as `loadlab <model> … --json`", false),
     row(Cmd::Screenshot, "Save screenshot…", &[], "The whole window as a PNG", false),
     row(Cmd::ExportFigure(None), "Export figure…", &[], "The figure under the pointer (else the picture) drawn at 2× as a PNG", false),
     row(Cmd::Reload, "Reload", &[], "Read the front scenario's file (or workbook) again from disk: edits made to it in another program show; Undo goes back", false),

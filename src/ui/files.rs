@@ -19,6 +19,8 @@ pub enum FileAction {
     SaveWorkbook,
     /// Export the current plot series and schedule as CSV.
     ExportCsv,
+    /// Export the run's summary as JSON.
+    ExportJson,
     /// Save a PNG screenshot of the window.
     Screenshot,
     /// Export one figure (picture, plots or map) as PNG.
@@ -45,6 +47,7 @@ impl FileAction {
             FileAction::SavePreset => "Save preset as",
             FileAction::SaveWorkbook => "Save workbook as",
             FileAction::ExportCsv => "Export CSV",
+            FileAction::ExportJson => "Export JSON",
             FileAction::Screenshot => "Save screenshot",
             FileAction::Figure => "Export figure as PNG",
             FileAction::FigureSvg => "Export figure as SVG",
@@ -62,6 +65,7 @@ impl FileAction {
             FileAction::SavePreset => "Save as by path…",
             FileAction::SaveWorkbook => "Save workbook by path…",
             FileAction::ExportCsv => "Export CSV by path…",
+            FileAction::ExportJson => "Export JSON by path…",
             FileAction::Screenshot => "Save screenshot by path…",
             FileAction::Figure => "Export figure by path…",
             FileAction::FigureSvg => "Export figure as SVG by path…",
@@ -78,6 +82,7 @@ impl FileAction {
                 ("loadlab preset", "ron")
             }
             FileAction::ExportCsv => ("CSV", "csv"),
+            FileAction::ExportJson => ("JSON", "json"),
             FileAction::Screenshot | FileAction::Figure => ("PNG image", "png"),
             FileAction::FigureSvg => ("SVG image", "svg"),
             FileAction::Animation => ("GIF animation", "gif"),

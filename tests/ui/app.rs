@@ -272,6 +272,38 @@ fn export_csv_from_every_workspace_is_the_reports_csv() {
     }
 }
 
+/// File ▸ Export JSON writes what the CLI's `--json` prints for the same scenario (run by
+/// the binary, not the library), from every workspace.
+#[test]
+fn export_json_from_every_workspace_is_the_clis_json() {
+    use loadlab::model::registry::ModelId;
+    let mut h = app();
+    let dir = tempfile::tempdir().unwrap();
+    for (i, model) in ModelId::ALL.into_iter().enumerate() {
+        h.state_mut().send(loadlab::ui::app::Cmd::Switch(model));
+        super::common::settle(&mut h);
+        let path = dir.path().join(format!("export-{i}.json"));
+        h.state_mut()
+            .send(loadlab::ui::app::Cmd::ExportJsonTo(path.clone()));
+        super::common::settle(&mut h);
+        let text = std::fs::read_to_string(&path).expect("exported");
+        let preset = dir.path().join(format!("scenario-{i}.ron"));
+        std::fs::write(&preset, h.state().preset().to_ron()).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+            .args(["eval", preset.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(text, String::from_utf8(out.stdout).unwrap(), "{model:?}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert!(v.is_object(), "{model:?}");
+    }
+}
+
 #[test]
 fn dark_theme_from_the_view_menu() {
     let mut h = app();

@@ -75,6 +75,8 @@ fn every_menu_and_submenu_fits_the_projector_stage() {
         open_and_check(&mut h, &["Help", sub]);
     }
     open_and_check(&mut h, &["View", "Text size"]);
+    let exports = open_and_check(&mut h, &["File", "Export"]);
+    assert!(exports.iter().any(|e| e == "Export JSON…"), "{exports:?}");
     // Bundled presets: one submenu per model and one for the comparisons; together they list
     // every bundled preset, each inside the window.
     let parent = open_and_check(&mut h, &["File", "Bundled presets"]);

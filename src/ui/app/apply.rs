@@ -50,6 +50,8 @@ impl LoadlabApp {
             | Cmd::SaveWorkbookTo(_) => self.saving(ctx, cmd),
             Cmd::ExportCsv
             | Cmd::ExportCsvTo(_)
+            | Cmd::ExportJson
+            | Cmd::ExportJsonTo(_)
             | Cmd::Screenshot
             | Cmd::ScreenshotTo(_)
             | Cmd::ExportFigure(_)
@@ -213,7 +215,9 @@ impl LoadlabApp {
     fn exporting(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
         match cmd {
             Cmd::ExportCsv => self.ask_path(ctx, FileAction::ExportCsv),
-            Cmd::ExportCsvTo(path) => self.export_csv(ctx, path),
+            Cmd::ExportCsvTo(path) => self.export_report(ctx, path, false),
+            Cmd::ExportJson => self.ask_path(ctx, FileAction::ExportJson),
+            Cmd::ExportJsonTo(path) => self.export_report(ctx, path, true),
             Cmd::Screenshot => self.ask_path(ctx, FileAction::Screenshot),
             Cmd::ScreenshotTo(path) => {
                 let tx = self.shots.0.clone();
@@ -263,15 +267,20 @@ impl LoadlabApp {
         Vec::new()
     }
 
-    /// Writes the front scenario's CSV (the report's) in the background.
-    fn export_csv(&mut self, ctx: &egui::Context, path: PathBuf) {
+    /// Writes the front scenario's report in the background: its CSV, or its summary as one
+    /// JSON object (`json`), exactly as the CLI's `--csv` and `--json` print them.
+    fn export_report(&mut self, ctx: &egui::Context, path: PathBuf, json: bool) {
         let scenario = self.desk.page().scenario.clone();
         let c = ctx.clone();
         self.export.submit(
             format!("exporting {}", path.display()),
             move || c.request_repaint(),
             move |p| {
-                let csv = crate::report::csv(&scenario, p);
+                let csv = if json {
+                    crate::report::json(&scenario, p).map(|v| format!("{v}\n"))
+                } else {
+                    crate::report::csv(&scenario, p)
+                };
                 if p.cancelled() {
                     return Err(crate::model::Cancelled);
                 }

@@ -1,7 +1,7 @@
 //! Figure export: a picture, the plots or the map as a PNG for slides, at twice the display's
 //! pixel density.
 //!
-//! File ▸ Export figure… (the figure under the pointer, else the picture) or a figure's "↓ PNG"
+//! File ▸ Export ▸ Export figure… (the figure under the pointer, else the picture) or a figure's "↓ PNG"
 //! button asks for a path through the non-blocking dialog. The figure is then drawn again
 //! off-screen ([`render`]): a fresh [`egui::Context`] with the app's fonts and styles, the
 //! figure's region the size it has on screen (in points, so the layout — title, axes,
