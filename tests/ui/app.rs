@@ -289,16 +289,8 @@ fn export_json_from_every_workspace_is_the_clis_json() {
         let text = std::fs::read_to_string(&path).expect("exported");
         let preset = dir.path().join(format!("scenario-{i}.ron"));
         std::fs::write(&preset, h.state().preset().to_ron()).unwrap();
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
-            .args(["eval", preset.to_str().unwrap(), "--json"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(text, String::from_utf8(out.stdout).unwrap(), "{model:?}");
+        let cli = super::common::run_text(&["eval", preset.to_str().unwrap(), "--json"]);
+        assert_eq!(text, cli, "{model:?}");
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert!(v.is_object(), "{model:?}");
     }

@@ -147,14 +147,30 @@ pub fn printed_command(h: &Harness<'_, LoadlabApp>, lead: &str, flags: &[&str]) 
 /// The JSON the printed `loadlab …` command gives, run as a process with `--json`.
 #[allow(dead_code)]
 pub fn command_json(cmd: &str) -> serde_json::Value {
-    let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+    let mut args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+    args.push("--json");
+    run_json(&args)
+}
+
+/// What the `loadlab` binary prints on stdout for `args` (it must succeed).
+#[allow(dead_code)]
+pub fn run_text(args: &[&str]) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(&args)
-        .arg("--json")
+        .args(args)
         .output()
         .expect("runs");
-    assert!(out.status.success(), "{cmd}: {out:?}");
-    serde_json::from_slice(&out.stdout).expect("JSON")
+    assert!(
+        out.status.success(),
+        "loadlab {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// [`run_text`] read as JSON.
+#[allow(dead_code)]
+pub fn run_json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&run_text(args)).expect("JSON")
 }
 
 /// Every text the last frame painted, with its rectangle (a widget's words, and the words

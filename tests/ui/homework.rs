@@ -126,16 +126,7 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
     h.get_by_role_and_label(Role::Button, "OK").click();
     h.run_steps(3);
 
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(["grade", path.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = super::common::run_json(&["grade", path.to_str().unwrap(), "--json"]);
     let row = &v["attempts"][0];
     assert_eq!(row["student"], "Emmy Noether");
     assert_eq!(
@@ -215,16 +206,7 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
         "{notice}"
     );
 
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(["grade", path.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = super::common::run_json(&["grade", path.to_str().unwrap(), "--json"]);
     let row = &v["attempts"][0];
     assert_eq!(row["kind"], "quiz");
     assert_eq!(row["student"], "Emmy Noether");
@@ -328,11 +310,7 @@ fn hand_in_asks_the_name_an_instance_lacks() {
     shown(&mut h, "under the name Sophie Germain: ");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("\"Sophie Germain\""), "{text}");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
-        .args(["grade", path.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = super::common::run_json(&["grade", path.to_str().unwrap(), "--json"]);
     let row = &v["attempts"][0];
     assert_eq!(row["student"], "Sophie Germain", "{row}");
     assert_eq!(
