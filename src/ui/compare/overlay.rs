@@ -110,7 +110,15 @@ fn looks(order: &[&Series]) -> Vec<Look> {
     let union = SeriesSet {
         x: String::new(),
         y: String::new(),
-        series: order.iter().map(|s| (*s).clone()).collect(),
+        // The looks need each series' name, role and group, not its points.
+        series: order
+            .iter()
+            .map(|s| {
+                Series::new(s.name.clone(), Vec::new())
+                    .role(s.role)
+                    .group(s.group)
+            })
+            .collect(),
     };
     let drawn = ComparePlot::of("", &union);
     let mut shapes = Vec::new();
