@@ -311,7 +311,7 @@ pub static COMMANDS: &[Command] = &[
     row(Cmd::Toggle(Switch::Presenter), "Presenter mode", &[key(Key::F5)], "Type 1.5 × larger, the picture first: controls and numbers folded away (toggle them with Show:)", true),
     row(Cmd::Toggle(Switch::Map), "Map of two parameters", &[], "A heat map of one number over two parameters of the model; click a cell to load it", false),
     row(Cmd::Toggle(Switch::ReduceMotion), "Reduce motion", &[], "Nothing slides, fades or pulses (menus, panels, the lesson's highlight); Play still steps at its speed", false),
-    row(Cmd::ResetLayout, "Reset layout", &[], "Every panel back to its default size and place, presenter mode off", false),
+    row(Cmd::ResetLayout, "Reset layout", &[], "Every panel back to its default size and place (presenter mode's own, when it is on)", false),
     row(Cmd::Toggle(Switch::Help), "About this model", &[key(Key::F1)], "Help for the current model: conventions, what is simulated, findings (press again to close)", true),
     row(Cmd::Toggle(Switch::Shortcuts), "Keyboard shortcuts", &[], "Every command with its keys", false),
     row(Cmd::Toggle(Switch::About), "About loadlab", &[], "What loadlab is, its version", false),

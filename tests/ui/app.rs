@@ -363,6 +363,18 @@ fn presenter_mode_enlarges_type_and_folds_the_controls_away() {
     h.get_by_label("«").click();
     h.run_steps(3);
     assert!(h.query_by_label("Instance").is_some());
+    // View ▸ Reset layout during a lecture keeps the projector's stage: presenter mode's own
+    // layout again (the controls folded, its zoom), not the desk's.
+    // (a zoom the presenter chose with Ctrl + goes back to the stage's too).
+    h.ctx.set_zoom_factor(2.5);
+    h.run_steps(2);
+    h.state_mut().send(loadlab::ui::app::Cmd::ResetLayout);
+    h.run_steps(4);
+    assert_eq!(h.ctx.zoom_factor(), 1.5 * 1500.0 / 1280.0);
+    assert!(
+        h.query_by_label("Instance").is_none(),
+        "controls folded again"
+    );
     h.key_press(egui::Key::F5);
     h.run_steps(4);
     assert_eq!(h.ctx.zoom_factor(), 1.0);

@@ -321,13 +321,21 @@ impl LoadlabApp {
             }
             Cmd::Presenter(on) => self.presenter(ctx, on),
             Cmd::ResetLayout => {
+                let zoom = ctx.zoom_factor();
                 ctx.memory_mut(|m| *m = egui::Memory::default());
                 self.shown = OnScreen::default();
-                if self.presenter.take().is_some() {
-                    ctx.set_zoom_factor(1.0);
-                }
                 // The normal layout's zoom is set anew for the window.
                 self.fitted = None;
+                if let Some(p) = self.presenter.as_mut() {
+                    // A lecture stays on the projector: presenter mode's own layout and its
+                    // zoom for the window (set from this frame's, which the memory held), and
+                    // the default layout to go back to.
+                    ctx.options_mut(|o| o.zoom_factor = zoom);
+                    ctx.set_zoom_factor(crate::ui::look::presenter_zoom(p.window.into()));
+                    p.shown = OnScreen::default();
+                    p.zoom = 1.0;
+                    self.shown = OnScreen::PRESENTER;
+                }
                 for t in &mut self.tabs {
                     t.reset_view();
                 }
