@@ -93,6 +93,9 @@ impl Leaf {
     }
 }
 
+/// Draws Compare's A/B table of the pinned A and the scenario given (B).
+pub type AbTable<'a> = dyn FnMut(&mut egui::Ui, &Scenario) + 'a;
+
 /// The lesson's state the drawer follows: its step, and whether its question was revealed.
 type LessonAt = Option<(usize, bool)>;
 
@@ -154,14 +157,16 @@ impl Drawer {
     }
 
     /// Draws the drawer (or, folded while a lesson runs, a slim handle with the lesson's
-    /// Back / Next) on the right of `ui`; `tab` and `scenario` are the front workspace's.
+    /// Back / Next) on the right of `ui`; `tab` and `scenario` are the front workspace's,
+    /// `ab_table` Compare's A/B table when Compare is in front (the Numbers leaf shows it:
+    /// the numbers of both, beside both pictures, rather than B's alone).
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         shown: &mut OnScreen,
         teach: &mut Teach,
-        tab: &mut dyn Tab,
-        scenario: &mut Scenario,
+        (tab, scenario): (&mut dyn Tab, &mut Scenario),
+        mut ab_table: Option<&mut AbTable<'_>>,
     ) -> Vec<Cmd> {
         let lesson = teach.player().map(|p| (p.index(), p.revealed()));
         self.follow(shown, lesson);
@@ -179,8 +184,15 @@ impl Drawer {
             cmds.extend(teach.stage_nav(ui, rect));
             self.tabs(ui, shown, lesson.is_some());
             ui.separator();
+            let your_turn = shown.numbers_wait();
             if !self.column {
-                self.leaf(ui, teach, tab, scenario, shown.numbers_wait());
+                self.leaf(
+                    ui,
+                    teach,
+                    (tab, scenario),
+                    ab_table.as_deref_mut(),
+                    your_turn,
+                );
                 return;
             }
             // Under the picture the leaf gets the drawer's room, no more: egui keeps the
@@ -189,7 +201,7 @@ impl Drawer {
             let (room, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
             let mut leaf = ui.new_child(egui::UiBuilder::new().max_rect(room));
             leaf.set_clip_rect(room.intersect(ui.clip_rect()));
-            self.leaf(&mut leaf, teach, tab, scenario, shown.numbers_wait());
+            self.leaf(&mut leaf, teach, (tab, scenario), ab_table, your_turn);
         });
         self.rect = Some(r.response.rect);
         cmds
@@ -236,8 +248,8 @@ impl Drawer {
         &mut self,
         ui: &mut egui::Ui,
         teach: &mut Teach,
-        tab: &mut dyn Tab,
-        s: &mut Scenario,
+        (tab, s): (&mut dyn Tab, &mut Scenario),
+        ab_table: Option<&mut AbTable<'_>>,
         your_turn: bool,
     ) {
         match self.front {
@@ -251,6 +263,14 @@ impl Drawer {
                     .id_salt("stage controls")
                     .auto_shrink([false, false])
                     .show_clipped(ui, |ui| tab.show_side(ui, s, Region::Controls));
+            }
+            // The A/B table fits its columns to the drawer's width (leaving out B − A and
+            // B ÷ A rather than cutting a number): it scrolls down only.
+            Leaf::Numbers if let Some(table) = ab_table => {
+                egui::ScrollArea::vertical()
+                    .id_salt("stage A/B numbers")
+                    .auto_shrink([false, false])
+                    .show_clipped(ui, |ui| table(ui, s));
             }
             Leaf::Numbers => {
                 egui::ScrollArea::both()

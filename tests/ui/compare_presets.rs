@@ -71,13 +71,22 @@ fn mark(h: &egui_kittest::Harness<'static, loadlab::ui::LoadlabApp>, key: &str) 
 /// A's and B's pictures: each at least 40 % of the window's height and 300 points wide, and
 /// what each drew inside its room (nothing clipped).
 fn both_pictures_usable(h: &egui_kittest::Harness<'static, loadlab::ui::LoadlabApp>, what: &str) {
+    pictures_usable(h, what, 300.0);
+}
+
+/// [`both_pictures_usable`] with each picture at least `width` points wide.
+fn pictures_usable(
+    h: &egui_kittest::Harness<'static, loadlab::ui::LoadlabApp>,
+    what: &str,
+    width: f32,
+) {
     use loadlab::ui::compare::{PANE_CONTENT_MARK, PANE_ROOM_MARK};
     let screen = h.ctx.content_rect();
     for pane in ["compare-a", "compare-b"] {
         let room = mark(h, &format!("{PANE_ROOM_MARK}{pane}"));
         let content = mark(h, &format!("{PANE_CONTENT_MARK}{pane}"));
         assert!(
-            room.height() >= 0.4 * screen.height() && room.width() >= 300.0,
+            room.height() >= 0.4 * screen.height() && room.width() >= width,
             "{what}: {pane} has only {room:?} of {screen:?}"
         );
         assert!(
@@ -149,9 +158,10 @@ fn every_compare_preset_keeps_both_pictures_and_a_labelled_plot() {
     }
 }
 
-/// At 720p in presenter mode with the plot and the numbers side by side, the overlay plot
-/// keeps to its half and the table's columns stand whole beside it (the overlay's note,
-/// drawn unwrapped, widened the plot over the table; the table cut B's numbers).
+/// At 720p in presenter mode the Numbers panel is the drawer's, and it holds the A/B table
+/// (it held B's numbers alone, and the table squeezed in beside the plot): the overlay plot
+/// keeps left of it and the table's columns stand whole in it (the overlay's note, drawn
+/// unwrapped, widened the plot over the table; the table cut B's numbers).
 #[test]
 fn the_overlay_and_the_table_keep_apart_at_720p_presenter() {
     for file in ["compare-ksbf-ks-vs-none.ron", "compare-divisible-c-p-q.ron"] {
@@ -177,9 +187,15 @@ fn keep_apart(file: &str) {
         frame.right() <= quantity.left(),
         "the plot {frame:?} runs over the table's names at {quantity:?}"
     );
-    // B's numbers stand whole left of the drawer (a column is left out rather than a number
-    // cut): every B value of the table, drawn in B's column, ends before the drawer begins.
-    let drawer = h.get_by_label("Controls").rect().left();
+    // The table is the drawer's, and B's numbers stand whole in it (a column is left out
+    // rather than a number cut): every B value of the table, drawn in B's column, ends before
+    // the drawer does.
+    let room = h.state().drawer_rect().expect("the drawer is open");
+    assert!(
+        room.contains_rect(quantity),
+        "the table {quantity:?} is not in {room:?}"
+    );
+    let drawer = room.right();
     let b = h.get_all_by_label("B").next().expect("B's column").rect();
     assert!(
         b.right() <= drawer,
@@ -222,4 +238,95 @@ fn keep_apart(file: &str) {
             rows + 1
         )
     );
+}
+
+/// At 720p in presenter mode with the Numbers drawer open (the A/B table in it), each half
+/// of the stage still shows its picture whole: B's title whole and level with A's, the
+/// picture's tabs each on one line (KS-BF's "tree / grid" broke inside its caption), and the
+/// step bar's position inside its half (it ran out of it: "0/6553").
+#[test]
+fn the_numbers_drawer_leaves_each_half_whole_at_720p_presenter() {
+    let compare: Vec<usize> = (0..BUNDLED.len())
+        .filter(|&i| BUNDLED[i].file.starts_with("compare-"))
+        .collect();
+    let mut h = super::corners::app(1280.0, 720.0, true);
+    for &i in &compare {
+        let what = BUNDLED[i].file;
+        h.state_mut().send(Cmd::Bundled(i));
+        h.run_steps(3);
+        settle(&mut h);
+        if h.state().drawer_rect().is_none() {
+            h.get_by_label("Numbers panel").click();
+            h.run_steps(3);
+            settle(&mut h);
+        }
+        shown(&mut h, "quantity");
+        // (The drawer takes a third of the stage's 853 points: the halves share the rest.)
+        pictures_usable(&h, what, 240.0);
+        let texts = painted_rows(&h);
+        let title = |lead: &str| {
+            texts
+                .iter()
+                .find(|(t, _, _)| t.starts_with(lead))
+                .unwrap_or_else(|| panic!("{what}: no title {lead}"))
+                .clone()
+        };
+        let (a, b) = (title("A — "), title("B — "));
+        assert_eq!(b.0, "B — current", "{what}: B's title cut");
+        assert!(!a.0.ends_with('…'), "{what}: A's title cut: {}", a.0);
+        assert!(
+            (a.1.top() - b.1.top()).abs() < 1.0,
+            "{what}: A's title at {:?}, B's at {:?}",
+            a.1,
+            b.1
+        );
+        for pane in ["compare-a", "compare-b"] {
+            use loadlab::ui::compare::PANE_ROOM_MARK;
+            let room = mark(&h, &format!("{PANE_ROOM_MARK}{pane}"));
+            let inside: Vec<_> = texts
+                .iter()
+                .filter(|(_, r, _)| room.intersects(*r))
+                .collect();
+            // (A caption: a few words. A legend's sentence may wrap.)
+            for (t, r, rows) in inside.iter().filter(|(t, _, _)| t.chars().count() <= 24) {
+                assert!(
+                    *rows == 1,
+                    "{what}: {pane}'s \"{t}\" broken over {rows} lines at {r:?}"
+                );
+            }
+            let position = inside
+                .iter()
+                .find(|(t, _, _)| {
+                    t.split_once('/')
+                        .is_some_and(|(k, n)| k.parse::<u64>().is_ok() && n.parse::<u64>().is_ok())
+                })
+                .unwrap_or_else(|| panic!("{what}: no step position in {pane}"));
+            assert!(
+                room.contains_rect(position.1),
+                "{what}: {pane}'s position {} at {:?} outside {room:?}",
+                position.0,
+                position.1
+            );
+        }
+    }
+}
+
+/// Every text the last frame painted: its words, its rectangle, its number of lines.
+fn painted_rows(
+    h: &egui_kittest::Harness<'static, loadlab::ui::LoadlabApp>,
+) -> Vec<(String, egui::Rect, usize)> {
+    let mut out = Vec::new();
+    let mut shapes: Vec<&egui::epaint::Shape> =
+        h.output().shapes.iter().map(|c| &c.shape).collect();
+    while let Some(s) = shapes.pop() {
+        match s {
+            egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
+            egui::epaint::Shape::Text(t) => {
+                let r = t.galley.rect.translate(t.pos.to_vec2());
+                out.push((t.galley.text().to_owned(), r, t.galley.rows.len()));
+            }
+            _ => {}
+        }
+    }
+    out
 }

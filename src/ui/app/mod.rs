@@ -662,12 +662,17 @@ impl LoadlabApp {
             let i = self.desk.active.index();
             let scenario = &self.desk.pages[i].scenario;
             self.maps.stage_strip(ui, scenario, &mut self.shown);
+            let compare = self.maps.front(self.desk.active) == View::Compare;
+            let maps = &mut self.maps;
+            let mut ab = |ui: &mut egui::Ui, b: &crate::model::registry::Scenario| {
+                maps.compare.table_below(ui, b)
+            };
             cmds.extend(self.drawer.show(
                 ui,
                 &mut self.shown,
                 &mut self.teach,
-                self.tabs[i].as_mut(),
-                &mut self.desk.pages[i].scenario,
+                (self.tabs[i].as_mut(), &mut self.desk.pages[i].scenario),
+                compare.then_some(&mut ab as &mut crate::ui::stage::AbTable<'_>),
             ));
         } else {
             self.drawer.rect = None;

@@ -354,7 +354,9 @@ impl Compare {
                         .show_clipped(ui, |ui| tab.show_side(ui, b, Region::Controls));
                 });
         }
-        let asked = (shown.plots, shown.numbers);
+        // On a short stage (presenter mode) the numbers are the drawer's: its Numbers leaf
+        // shows the A/B table beside the pictures, rather than in turn with them.
+        let asked = (shown.plots, shown.numbers && !(shown.stage && short));
         let layout = Layout::of(ui.available_size(), asked, short);
         let mut drawn = Vec::new();
         match layout {
@@ -397,7 +399,10 @@ impl Compare {
                     "A's plot overlaid on B's (beside or below the pictures, or in turn with them)",
                 );
             ui.toggle_value(&mut shown.numbers, "Numbers panel")
-                .on_hover_text("The numbers of A and B, B − A and B ÷ A (with the plot)");
+                .on_hover_text(
+                    "The numbers of A and B, B − A and B ÷ A (with the plot; on the projector's \
+                     stage, in the drawer)",
+                );
             ui.label(RichText::new(ab_caption(same)).weak());
         });
     }
@@ -557,7 +562,9 @@ impl Compare {
         }
         sync(&mut self.synced, a_tab, tab, a, b);
         // B first: its step bar (Play, a click) moves this frame, and A follows at once.
-        let b_drawn = pane(ui, rb, "compare-b", "B — current".into(), |ui| {
+        let b_title = "B — current";
+        let b_corner = b_title_corner(ui, rb, b_title);
+        let b_drawn = pane(ui, rb, ("compare-b", b_title.into(), b_corner), |ui| {
             tab.show_picture_only(ui, b)
         });
         sync(&mut self.synced, a_tab, tab, a, b);
@@ -567,7 +574,10 @@ impl Compare {
             title.push_str(&format!(" · A finished at step {last}"));
         }
         let mut a_copy = a.clone();
-        pane(ui, ra, "compare-a", title, |ui| {
+        // (A's picture has no export buttons: the figure is B's.) Side by side, A's picture
+        // stands level with B's.
+        let a_corner = Corner::None(wide && matches!(b_corner, Corner::Above));
+        pane(ui, ra, ("compare-a", title, a_corner), |ui| {
             a_tab.show_picture_only(ui, &mut a_copy)
         });
         b_drawn
@@ -724,7 +734,7 @@ impl Compare {
         let Some(a) = self.pinned[b.model().index()].clone() else {
             return;
         };
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Compare A/B").strong());
             ui.label(RichText::new(ab_caption(&a == b)).weak());
         });
@@ -785,23 +795,33 @@ fn sync(
     *synced = Some((a.view_state(), b.view_state()));
 }
 
-/// Draws one picture with its title in `rect`.
+/// Draws one picture with its title in `rect`, placed against the corner buttons as `corner`
+/// says.
 fn pane(
     ui: &mut Ui,
     rect: egui::Rect,
-    salt: &str,
-    title: String,
+    (salt, title, corner): (&str, String, Corner),
     draw: impl FnOnce(&mut Ui) -> Drawn,
 ) -> Drawn {
     let inner = rect.shrink2(egui::vec2(6.0, 3.0));
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inner).id_salt(salt));
     child.set_clip_rect(inner.intersect(ui.clip_rect()));
-    // The title keeps clear of the figure's export buttons (top right).
-    crate::ui::widgets::corner::beside_corner(&mut child, |ui| {
-        ui.add(egui::Label::new(RichText::new(title).strong().size(15.0)).truncate())
-    });
+    let title = egui::Label::new(pane_title(title)).truncate();
+    match corner {
+        Corner::Beside => {
+            crate::ui::widgets::corner::beside_corner(&mut child, |ui| ui.add(title));
+        }
+        // (In a row as beside_corner lays it out, so that A's title stands level with B's.)
+        Corner::Above | Corner::None(true) => {
+            child.add_space(crate::ui::widgets::corner::corner_size(&child).y);
+            child.horizontal_wrapped(|ui| ui.add(title));
+        }
+        Corner::None(false) => {
+            child.horizontal_wrapped(|ui| ui.add(title));
+        }
+    }
     let room = child.available_rect_before_wrap();
-    let mut picture = child.new_child(egui::UiBuilder::new().max_rect(room));
+    let mut picture = child.new_child(crate::ui::widgets::corner::below_corner_room(room));
     picture.set_clip_rect(room.intersect(ui.clip_rect()));
     let d = draw(&mut picture);
     // The title belongs to the figure (its export and its "↓ PNG" button).
@@ -813,6 +833,42 @@ fn pane(
         region: Region::Picture,
         room: inner,
         content,
+    }
+}
+
+/// Where a pane's title stands against the figure's corner buttons (↓ PNG, ↓ SVG, Describe).
+#[derive(Clone, Copy)]
+enum Corner {
+    /// Beside them, clear of them.
+    Beside,
+    /// Under them: beside them it would be cut ("B — cu…" in a half of a 720p stage).
+    Above,
+    /// The pane has none; `true`: as far down as the other pane's title (under its buttons),
+    /// so that A's and B's pictures stand level.
+    None(bool),
+}
+
+/// A pane's title, as drawn.
+fn pane_title(title: String) -> RichText {
+    RichText::new(title).strong().size(15.0)
+}
+
+/// Where B's title goes in a pane `rect` wide: beside the corner buttons if it fits there.
+fn b_title_corner(ui: &Ui, rect: egui::Rect, title: &str) -> Corner {
+    let width = egui::WidgetText::from(pane_title(title.to_owned()))
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .x;
+    let room = rect.shrink2(egui::vec2(6.0, 3.0)).width();
+    if width <= room - crate::ui::widgets::corner::corner_size(ui).x {
+        Corner::Beside
+    } else {
+        Corner::Above
     }
 }
 

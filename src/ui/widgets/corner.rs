@@ -50,6 +50,9 @@ pub fn scroll_lane(ui: &Ui) -> f32 {
 /// phone's column ([`crate::ui::frame::in_column`]), where the buttons leave too little
 /// beside them, under them, the whole width.
 pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
+    if below_corner(ui) {
+        return ui.horizontal_wrapped(add).inner;
+    }
     let corner = corner_size(ui);
     if crate::ui::frame::in_column(ui.ctx()) {
         ui.add_space(corner.y);
@@ -61,4 +64,21 @@ pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
         add(ui)
     })
     .inner
+}
+
+/// The tag of a figure's room whose corner buttons stand above it, beside a title row of
+/// its own (Compare's panes): the figure's first row has the whole width.
+pub const BELOW_CORNER: &str = "loadlab-below-corner";
+
+/// A child's builder for a figure's room under a row that keeps clear of the corner
+/// ([`BELOW_CORNER`]).
+pub fn below_corner_room(room: egui::Rect) -> egui::UiBuilder {
+    egui::UiBuilder::new()
+        .max_rect(room)
+        .ui_stack_info(egui::UiStackInfo::default().with_tag(BELOW_CORNER))
+}
+
+/// Whether `ui` lies in a room tagged [`BELOW_CORNER`].
+fn below_corner(ui: &Ui) -> bool {
+    ui.stack().iter().any(|s| s.tags().contains(BELOW_CORNER))
 }

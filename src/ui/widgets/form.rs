@@ -437,6 +437,9 @@ pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) -> boo
         if width(heading, egui::TextStyle::Heading) + gap + tabs <= ui.available_width() {
             ui.heading(heading);
         }
+        // A tab that does not fit goes whole onto the next row ("tree / grid" broke inside
+        // its caption in Compare's half of a 720p stage).
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         let mut changed = false;
         for &tab in T::ALL {
             let r = ui.selectable_value(value, tab, tab.caption());

@@ -240,10 +240,21 @@ pub fn step_bar(
     if crate::ui::frame::on_stage(ui.ctx()) {
         // On the stage one row: the buttons by their glyphs (named in full for the
         // accessibility tree and the tests), the position and the scrubber; no speed box.
-        ui.horizontal(|ui| {
-            buttons(ui, state, n_steps, true);
-            scrubber(ui, state, n_steps, label);
-        });
+        // Where the scrubber's least width is not left beside the buttons (a Compare half),
+        // it takes a row of its own rather than running out of the picture.
+        let beside = ui
+            .horizontal(|ui| {
+                buttons(ui, state, n_steps, true);
+                let fits = ui.available_width() >= scrubber_least(ui, n_steps);
+                if fits {
+                    scrubber(ui, state, n_steps, label);
+                }
+                fits
+            })
+            .inner;
+        if !beside {
+            ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
+        }
         return state.step != before;
     }
     ui.horizontal_wrapped(|ui| {
@@ -358,6 +369,33 @@ fn speed(ui: &mut egui::Ui, state: &mut StepState) {
 
 /// The position ("3/12", right-aligned in a box as wide as its widest value) and the
 /// scrubber taking the rest of the row.
+/// The least slider of the scrubber, in points.
+const SLIDER_LEAST: f32 = 60.0;
+
+/// The widths of the scrubber's position ("12/12" at its widest) and of its "Step" caption.
+fn scrubber_texts(ui: &egui::Ui, n_steps: usize) -> (f32, f32) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let last = last_index(n_steps);
+    let width = |text: String| {
+        ui.painter()
+            .layout_no_wrap(text, font.clone(), color)
+            .size()
+            .x
+    };
+    (
+        width(format!("{last}/{last}")),
+        width(LABEL_STEP.to_owned()),
+    )
+}
+
+/// The least width the scrubber takes whole: its position, the least slider, its caption.
+fn scrubber_least(ui: &egui::Ui, n_steps: usize) -> f32 {
+    let (widest, text) = scrubber_texts(ui, n_steps);
+    let spacing = ui.spacing().item_spacing.x;
+    widest + 4.0 + SLIDER_LEAST + text + 3.0 * spacing
+}
+
 fn scrubber(
     ui: &mut egui::Ui,
     state: &mut StepState,
@@ -366,13 +404,7 @@ fn scrubber(
 ) {
     let has_steps = n_steps > 0;
     let last = last_index(n_steps);
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let color = ui.visuals().text_color();
-    let widest = ui
-        .painter()
-        .layout_no_wrap(format!("{last}/{last}"), font.clone(), color)
-        .size()
-        .x;
+    let (widest, text) = scrubber_texts(ui, n_steps);
     let height = ui.spacing().interact_size.y;
     ui.allocate_ui_with_layout(
         egui::vec2(widest + 4.0, height),
@@ -397,13 +429,8 @@ fn scrubber(
         },
     );
     let mut step = state.step;
-    let text = ui
-        .painter()
-        .layout_no_wrap(LABEL_STEP.to_owned(), font, color)
-        .size()
-        .x;
     let spacing = ui.spacing().item_spacing.x;
-    ui.spacing_mut().slider_width = (ui.available_width() - text - 2.0 * spacing).max(60.0);
+    ui.spacing_mut().slider_width = (ui.available_width() - text - 2.0 * spacing).max(SLIDER_LEAST);
     let slider = egui::Slider::new(&mut step, 0..=last)
         .text(LABEL_STEP)
         .integer()
