@@ -42,7 +42,10 @@ pub const GESTURES: &[(&str, &str)] = &[
         "Esc",
         "Let go of the focus: Space and the arrows step the schedule again",
     ),
-    (ZOOM_KEYS, "Zoom in / out / back to 100 %"),
+    (
+        ZOOM_KEYS,
+        "Zoom in / out / back to the layout's own (presenter mode's on a projector)",
+    ),
     (
         "Drop a .ron file",
         "Open it as a preset, workbook or lesson",

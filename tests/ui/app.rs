@@ -365,7 +365,13 @@ fn presenter_mode_enlarges_type_and_folds_the_controls_away() {
     assert!(h.query_by_label("Instance").is_some());
     // View ▸ Reset layout during a lecture keeps the projector's stage: presenter mode's own
     // layout again (the controls folded, its zoom), not the desk's.
-    // (a zoom the presenter chose with Ctrl + goes back to the stage's too).
+    // (a zoom the presenter chose with Ctrl + goes back to the stage's too). Ctrl+0 goes
+    // back to presenter mode's zoom, not egui's 1 (the desk's type on a projector).
+    h.ctx.set_zoom_factor(2.5);
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Num0);
+    h.run_steps(3);
+    assert_eq!(h.ctx.zoom_factor(), 1.5 * 1500.0 / 1280.0);
     h.ctx.set_zoom_factor(2.5);
     h.run_steps(2);
     h.state_mut().send(loadlab::ui::app::Cmd::ResetLayout);

@@ -406,6 +406,17 @@ impl LoadlabApp {
         let native = ctx.content_rect().size() * ctx.pixels_per_point()
             / ctx.native_pixels_per_point().unwrap_or(1.0);
         crate::ui::frame::publish_phone(ctx, crate::ui::look::is_phone(native));
+        // Ctrl+0 (taken before egui's, which would set 1): the layout's own zoom again,
+        // presenter mode's for the window (at 1 a projector's type shrank to the desk's).
+        let reset = egui::gui_zoom::kb_shortcuts::ZOOM_RESET;
+        if ctx.input_mut(|i| i.consume_shortcut(&reset)) {
+            let zoom = match self.presenter {
+                Some(_) => crate::ui::look::presenter_zoom(native),
+                None => crate::ui::look::desk_zoom(native),
+            };
+            ctx.set_zoom_factor(zoom);
+            self.fitted = self.fitted.map(|(_, w)| (zoom, w));
+        }
         let Some(p) = self.presenter.as_mut() else {
             self.fit_desk(ctx, native);
             return;
