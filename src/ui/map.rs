@@ -84,6 +84,16 @@ impl Settings {
     }
 }
 
+/// Whether `s` are `model`'s default map settings, but for as many points on both axes.
+fn untouched(s: &Settings, model: ModelId) -> bool {
+    let mut default = Settings::of(model);
+    (default.x.points, default.y.points) = (s.x.points, s.y.points);
+    *s == default && s.x.points == s.y.points
+}
+
+/// The fewest points per axis the default axes are halved to ([`MapView::refused`]).
+const MIN_FIT_POINTS: usize = 4;
+
 /// Which part of a map a job computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pass {
@@ -103,6 +113,9 @@ pub struct MapView {
     /// so far, or why the map is refused.
     grid: Keyed<(MapRequest, Pass), Planned>,
     hovered: Option<(usize, usize)>,
+    /// Per model: the default axes' points, and the fewer they were halved to so that the
+    /// map fits the limits ([`MapView::refused`]), while the axes stay the defaults.
+    fitted: [Option<(usize, usize)>; ModelId::ALL.len()],
     csv_path: String,
     saved: Option<Result<String, String>>,
 }
@@ -114,6 +127,7 @@ impl Default for MapView {
             settings: ModelId::ALL.map(Settings::of),
             grid: Keyed::default(),
             hovered: None,
+            fitted: [None; ModelId::ALL.len()],
             csv_path: "map.csv".into(),
             saved: None,
         }
@@ -483,12 +497,29 @@ impl MapView {
                 (Some(p.clone()), Some((g.clone(), *pass)))
             }
             Some(((r, _), Err(e))) if *r == req => {
-                error_label(ui, format!("⚠ {}: {}", e.field, e.message));
+                let e = e.clone();
+                self.refused(ui, model, &e);
                 return;
             }
             _ => (None, None),
         };
         self.status_row(ui, grid.as_ref(), plan.as_ref());
+        let m = model.index();
+        let s = &self.settings[m];
+        match self.fitted[m] {
+            Some((from, to)) if untouched(s, model) && s.x.points == to => {
+                let limit = number(crate::model::budget::SECONDS, Precision::Estimate);
+                ui.label(
+                    RichText::new(format!(
+                        "The default {from} × {from} points would take more than the limit of \
+                         {limit} s of work on this instance: {to} × {to} instead."
+                    ))
+                    .weak(),
+                );
+            }
+            Some(_) => self.fitted[m] = None,
+            None => {}
+        }
         let (Some((grid, _)), Some(plan)) = (grid, plan) else {
             busy(ui, "computing the coarse map");
             return;
@@ -597,6 +628,34 @@ impl MapView {
                 None => {}
             }
         });
+    }
+
+    /// A map refused: why, and where its cost alone refused it, fewer points. The default
+    /// axes halve their points by themselves until the map fits (a ring loaded from the gap
+    /// lab made the default 32 × 32 map of rings "more than the limit of 10 s"); axes the
+    /// user set offer the halving as a button.
+    fn refused(&mut self, ui: &mut Ui, model: ModelId, e: &ParamError) {
+        error_label(ui, format!("⚠ {}: {}", e.field, e.message));
+        let s = &mut self.settings[model.index()];
+        let points = s.x.points.max(s.y.points);
+        if e.field != "map" || points <= MIN_FIT_POINTS {
+            return;
+        }
+        let half = |n: usize| (n / 2).max(MIN_FIT_POINTS.min(n));
+        let untouched = untouched(s, model);
+        let halving = format!("{} × {} points", half(s.x.points), half(s.y.points));
+        if untouched {
+            let first = self.fitted[model.index()].map_or(points, |(from, _)| from);
+            self.fitted[model.index()] = Some((first, half(points)));
+        } else if !ui
+            .button(format!("Try {halving}"))
+            .on_hover_text("Halve the points of both axes: a quarter of the cells")
+            .clicked()
+        {
+            return;
+        }
+        (s.x.points, s.y.points) = (half(s.x.points), half(s.y.points));
+        ui.ctx().request_repaint();
     }
 
     /// Asks for the coarse map, then the rest once the coarse one is in.

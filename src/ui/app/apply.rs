@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::{LoadlabApp, Presenter};
 use crate::preset::{self, BUNDLED, PresetFile};
-use crate::ui::commands::{Cmd, Switch, command, keys_text};
+use crate::ui::commands::{Cmd, Switch, View, command, keys_text};
 use crate::ui::desk::SaveTarget;
 use crate::ui::figure::FigureShot;
 use crate::ui::files::{FileAction, RecentKind, write_png};
@@ -131,6 +131,12 @@ impl LoadlabApp {
             },
             Cmd::ShowScenario(p) => {
                 let name = p.name.clone();
+                // What was loaded comes to the front, not the map it would recompute (a gap
+                // ring loaded from the lab stayed hidden behind a refused map).
+                let model = p.scenario.model();
+                if self.maps.front(model) == View::Map {
+                    self.maps.toggle_map(model);
+                }
                 self.open(PresetFile::Single(*p), None);
                 self.info(format!("Loaded {name}"));
             }

@@ -99,7 +99,46 @@ impl Scale {
     }
 }
 
-/// Draws the heat map in the room `size`; failed or missing cells are left grey.
+/// Failed cells are hatched (left plain they read as the scale's palest values: a ratio
+/// of 1), over the grey of cells not computed yet.
+fn hatch(painter: &egui::Painter, rect: Rect, color: Color32) {
+    let clipped = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
+    let stroke = Stroke::new(1.0, color);
+    let step = HATCH_STEP;
+    // Lines x − y = c across the cell, from its bottom-left corner to its top-right.
+    let mut c = rect.left() - rect.bottom() - (rect.left() - rect.bottom()).rem_euclid(step);
+    while c < rect.right() - rect.top() {
+        let a = pos2(c + rect.bottom(), rect.bottom());
+        let b = pos2(c + rect.top(), rect.top());
+        clipped.line_segment([a, b], stroke);
+        c += step;
+    }
+}
+
+/// The spacing of the hatching of failed cells, in points (a constant on screen, so that
+/// neighbouring failed cells hatch as one area).
+const HATCH_STEP: f32 = 5.0;
+
+/// The key of the hatching under the colour bar: "failed (hover for why)".
+fn failed_key(painter: &egui::Painter, at: egui::Pos2, font: &FontId, color: Color32) {
+    let swatch = Rect::from_min_size(at, vec2(14.0, 10.0));
+    hatch(painter, swatch, color);
+    painter.rect_stroke(
+        swatch,
+        0.0,
+        Stroke::new(1.0, color),
+        egui::StrokeKind::Inside,
+    );
+    painter.text(
+        pos2(swatch.right() + 4.0, swatch.center().y),
+        Align2::LEFT_CENTER,
+        "failed",
+        font.clone(),
+        color,
+    );
+}
+
+/// Draws the heat map in the room `size`; failed cells hatched, missing ones left grey.
 pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) -> HeatResponse {
     let (outer, response) = ui.allocate_exact_size(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Heat map"));
@@ -130,12 +169,25 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
     };
     let scale = Scale::new(grid.range().unwrap_or((0.0, 1.0)), spec.ratio);
     let missing = ui.visuals().faint_bg_color;
+    let mut failed = false;
     for iy in 0..ny {
         for ix in 0..nx {
             let color = grid.value(ix, iy).map_or(missing, |v| scale.color(v));
             // A hair of overlap hides the seams between cells.
             painter.rect_filled(cell_rect(ix, iy).expand(0.3), 0.0, color);
+            if let Some(Err(_)) = &grid.cells[iy][ix] {
+                failed = true;
+                hatch(&painter, cell_rect(ix, iy), weak);
+            }
         }
+    }
+    if failed {
+        failed_key(
+            &painter,
+            pos2(outer.right() - bar + 8.0, plot.bottom() + 6.0),
+            &font,
+            weak,
+        );
     }
     cell_nodes(ui, &response, grid, spec, &cell_rect);
     // Contours and guides through the cell centres: a fractional cell index to a point.
@@ -560,6 +612,58 @@ fn cell_nodes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A failed cell is hatched, and the key says what the hatching means; a cell of the
+    /// scale's palest value (1 on a ratio scale) is not (the two looked alike, both white).
+    #[test]
+    fn failed_cells_are_hatched_and_keyed() {
+        let mut grid = Grid::new(vec![1.0, 2.0], vec![1.0, 2.0]);
+        grid.cells[0] = vec![Some(Ok(1.0)), Some(Ok(1.5))];
+        grid.cells[1] = vec![Some(Err("h too large".into())), Some(Ok(2.0))];
+        let spec = HeatSpec {
+            x_name: "x",
+            y_name: "y",
+            metric: "ratio",
+            ratio: true,
+            levels: &[],
+            log: (false, false),
+            guides: &[],
+        };
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            heatmap(ui, &grid, &spec, vec2(400.0, 300.0));
+        });
+        out.textures_delta.clear();
+        let mut segments = Vec::new();
+        let mut texts = Vec::new();
+        let mut shapes: Vec<&egui::epaint::Shape> = out.shapes.iter().map(|c| &c.shape).collect();
+        while let Some(shape) = shapes.pop() {
+            match shape {
+                egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
+                egui::epaint::Shape::LineSegment { points, .. } => segments.push(points),
+                egui::epaint::Shape::Text(t) => texts.push(t.galley.text().to_owned()),
+                _ => {}
+            }
+        }
+        // Diagonal segments (neither level nor upright): the hatching, in the failed cell
+        // (top left: row 1, column 0) and the key, none in the cells with values.
+        let diagonal: Vec<_> = segments
+            .iter()
+            .filter(|[a, b]| (a.x - b.x).abs() > 0.5 && (a.y - b.y).abs() > 0.5)
+            .collect();
+        assert!(diagonal.len() >= 4, "{diagonal:?}");
+        let centre = |[a, b]: &&[egui::Pos2; 2]| pos2((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+        let xs: Vec<f32> = diagonal.iter().map(|s| centre(s).x).collect();
+        let ys: Vec<f32> = diagonal.iter().map(|s| centre(s).y).collect();
+        // The plot's left half holds column 0, its top half row 1.
+        let plot_mid = (64.0 + (400.0 - 86.0)) / 2.0;
+        let in_cell = xs
+            .iter()
+            .zip(&ys)
+            .filter(|(x, y)| **x < plot_mid && **y < 150.0);
+        assert!(in_cell.count() >= 3, "{xs:?} {ys:?}");
+        assert!(texts.iter().any(|t| t == "failed"), "{texts:?}");
+    }
 
     #[test]
     fn axis_ticks_are_round_values_between_the_cells() {
