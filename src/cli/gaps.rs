@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::shard::{self, Shard};
 use super::{CliError, int};
 use crate::model::redistribute::gaps::{
-    Against, BUDGET_MAX, COST_MAX, DELTA_MAX, Gap, GapSearch, N_MAX, Space, command,
+    Against, COST_MAX, DELTA_MAX, Gap, GapSearch, N_MAX, Space, command,
 };
 
 impl ValueEnum for Against {
@@ -78,21 +78,7 @@ pub struct RingGapsArgs {
 
 impl RingGapsArgs {
     fn search(&self) -> Result<GapSearch, CliError> {
-        if !(1..=BUDGET_MAX).contains(&self.budget) {
-            return Err(CliError(format!(
-                "--budget: between 1 and {BUDGET_MAX} exact solves (got {})",
-                self.budget
-            )));
-        }
-        let space = self.space();
-        if let Some(why) = space.problem() {
-            return Err(CliError(why));
-        }
-        let search = GapSearch::with_budget(self.against, self.seed, self.budget).within(space);
-        search
-            .check_budget()
-            .map_err(|e| CliError(format!("--budget: {}", e.message)))?;
-        Ok(search)
+        GapSearch::checked(self.against, self.seed, self.budget, self.space()).map_err(CliError)
     }
 
     fn space(&self) -> Space {

@@ -2,9 +2,10 @@
 //! --seeds K --seed S [--json|--csv] [--shard i/k]`: KS-BF's efficiency on random growing trees
 //! or grids over K seeds per (n, p), next to the complete tree (or pyramidal grid) and Theorem
 //! 1.1's guarantee ([`crate::model::ksbf::random_study`]). JSON: `{"shape", "spawn_prob",
-//! "seeds", "seed", "cells": [{"n", "p", "count", "mean", "sd", "ci95", "min", "median", "max",
-//! "mean_nodes", "reached", "reach_probability", "mean_reached", "first_reached_seed",
-//! "complete_tree" (or "complete_grid"), "thm11_efficiency"}], "verdict"}`.
+//! "seeds", "seed", "cells": [{"n", "p", "count", "mean", "sd" and "ci95" (`null` from one
+//! seed), "min", "median", "max", "mean_nodes", "reached", "reach_probability",
+//! "mean_reached", "first_reached_seed", "complete_tree" (or "complete_grid"),
+//! "thm11_efficiency"}], "verdict"}`.
 
 use std::fmt::Write as _;
 
@@ -121,9 +122,9 @@ const CSV_COLUMNS: [Column; 17] = [
     ("p", |c| c.p.to_string()),
     ("count", |c| c.count.to_string()),
     ("mean", |c| c.mean.to_string()),
-    ("sd", |c| c.sd.to_string()),
-    ("ci95_low", |c| c.ci95[0].to_string()),
-    ("ci95_high", |c| c.ci95[1].to_string()),
+    ("sd", |c| optional(c.sd)),
+    ("ci95_low", |c| optional(c.ci95.map(|ci| ci[0]))),
+    ("ci95_high", |c| optional(c.ci95.map(|ci| ci[1]))),
     ("min", |c| c.min.to_string()),
     ("median", |c| c.median.to_string()),
     ("max", |c| c.max.to_string()),
@@ -186,10 +187,10 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
     } else {
         let _ = writeln!(
             s,
-            "KS-BF on random {}s (q = {}, {} seeds from {}): efficiency N / (p · makespan)",
+            "KS-BF on random {}s (q = {}, {} from {}): efficiency N / (p · makespan)",
             spec.complete_shape().name(),
             spec.q,
-            spec.seeds,
+            crate::model::words::count(spec.seeds, "seed"),
             spec.seed
         );
         s.push_str("   n     p   mean   95% CI of mean     min  median     max   nodes reached  P(reach)  mean if reached  complete  Thm 1.1\n");
@@ -201,12 +202,11 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
         } else {
             let _ = writeln!(
                 s,
-                "{:>4} {:>5} {:>6.4} [{:.4}, {:.4}] {:>7.4} {:>7.4} {:>7.4} {:>7.0} {:>7.4} {:>9} {:>16} {:>9.4} {:>8}",
+                "{:>4} {:>5} {:>6.4} {:<16} {:>7.4} {:>7.4} {:>7.4} {:>7.0} {:>7.4} {:>9} {:>16} {:>9.4} {:>8}",
                 c.n,
                 c.p,
                 c.mean,
-                c.ci95[0],
-                c.ci95[1],
+                interval(c.ci95),
                 c.min,
                 c.median,
                 c.max,
@@ -223,6 +223,15 @@ fn render(a: &KsbfStudyArgs, spec: &StudySpec, results: &[Value]) -> Result<Stri
         let _ = writeln!(s, "{verdict}");
     }
     Ok(s)
+}
+
+/// A 95 % interval in the text table: "[0.3757, 0.7580]", or "— (one seed)" (none from one
+/// sample).
+fn interval(ci: Option<[f64; 2]>) -> String {
+    ci.map_or_else(
+        || "— (one seed)".into(),
+        |[lo, hi]| format!("[{lo:.4}, {hi:.4}]"),
+    )
 }
 
 /// An optional number in the text table (4 decimals; "—" when None).

@@ -4,7 +4,9 @@
 use super::{Checked, CommandError, Output, Reader, at_least_one, int, real, refused};
 use crate::model::Progress;
 use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
-use crate::model::ksbf::{Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape};
+use crate::model::ksbf::{
+    Balance, KsbfParams, RECORD_NODE_LIMIT, RECORD_SLOTS, Schedule, Shape, records,
+};
 use crate::report::ModelRun;
 use crate::report::ksbf::Parts;
 
@@ -59,7 +61,10 @@ impl KsbfArgs {
     }
 }
 
-/// `--assignments` refused when the run kept no records.
+/// `--assignments` refused when the run keeps no records: on the CLI before it runs (valid
+/// parameters first, so their own errors still come first), since [`records`] follows from
+/// the parameters alone — `--shape grid --n 23000` was simulated for 3.4 s, then refused; a
+/// lesson check words it with the run's node count.
 impl Checked for Parts {
     fn checked(
         &self,
@@ -67,6 +72,9 @@ impl Checked for Parts {
         reader: Reader,
         progress: &dyn Progress,
     ) -> Result<ModelRun, String> {
+        if self.assignments && reader == Reader::Cli && p.validate().is_ok() && !records(p) {
+            return Err(assignments_refused(p.max_nodes(), p.p));
+        }
         let run = self.build(p, progress).map_err(refused)?;
         if self.assignments && run.outcome.trace.is_none() {
             return Err(match reader {
@@ -120,5 +128,26 @@ mod tests {
             by_nodes.contains("70000 nodes are too many to list (at most 65536"),
             "{by_nodes}"
         );
+    }
+
+    /// The grid G_23000 (23000 · 23001 / 2 = 264 511 500 nodes) keeps no records: refused
+    /// before it is simulated. The progress is already cancelled, so a run started would
+    /// have ended "cancelled" instead.
+    #[test]
+    fn assignments_beyond_the_records_are_refused_before_the_run() {
+        let grid = KsbfParams {
+            shape: Shape::Grid,
+            n: 23_000,
+            p: 4096,
+            ..KsbfParams::default()
+        };
+        let parts = Parts {
+            assignments: true,
+            ..Parts::default()
+        };
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let progress = crate::model::FlagProgress(&stop);
+        let e = parts.checked(&grid, Reader::Cli, &progress).unwrap_err();
+        assert!(e.contains("264511500 nodes are too many to list"), "{e}");
     }
 }

@@ -138,7 +138,12 @@ impl Axis {
             let t = i as f64 / (k - 1) as f64;
             match self.scale {
                 Scale::Linear => self.lo + (self.hi - self.lo) * t,
-                Scale::Log => self.lo * (self.hi / self.lo).powf(t),
+                // hi / lo overflows beyond about 10^308 (1e-200..1e200 put every inner
+                // point at infinity): then the same point as lo^(1 − t) · hi^t.
+                Scale::Log => match self.hi / self.lo {
+                    ratio if ratio.is_finite() => self.lo * ratio.powf(t),
+                    _ => self.lo.powf(1.0 - t) * self.hi.powf(t),
+                },
             }
         };
         let mut v: Vec<f64> = (0..k).map(at).collect();
@@ -369,6 +374,22 @@ mod tests {
         ] {
             assert!(Axis::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn log_axes_wider_than_a_double_keep_their_inner_points() {
+        // 1e-200..1e200 in 3 points: the middle is their geometric mean, 1 (hi / lo = 1e400
+        // overflowed and made it infinite); 5 points: 1e-100 and 1e100 beside it.
+        let v = Axis::new("beta", 1e-200, 1e200, 3, Scale::Log).values(false);
+        assert_eq!(v, [1e-200, 1.0, 1e200]);
+        let v = Axis::new("beta", 1e-200, 1e200, 5, Scale::Log).values(false);
+        for (x, want) in v.iter().zip([1e-200, 1e-100, 1.0, 1e100, 1e200]) {
+            assert!((x / want - 1.0).abs() < 1e-9, "{v:?}");
+        }
+        // The whole positive range of f64.
+        let v = Axis::new("beta", 5e-324, f64::MAX, 9, Scale::Log).values(false);
+        assert!(v.iter().all(|x| x.is_finite() && *x > 0.0), "{v:?}");
+        assert!(v.windows(2).all(|w| w[0] < w[1]), "{v:?}");
     }
 
     #[test]

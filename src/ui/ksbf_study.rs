@@ -25,6 +25,7 @@ use crate::report::ksbf::study::{Along, study_plot};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::job_bar::job_bar;
 use crate::ui::widgets::scroll::Clipped;
+use crate::ui::widgets::slider::read_number;
 
 /// The window's title and its Help menu entry.
 pub const TITLE: &str = "Research: KS-BF on random trees and grids";
@@ -155,7 +156,8 @@ fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {
             egui::DragValue::new(&mut state.q)
                 .range(0.0..=1.0)
                 .speed(0.005)
-                .max_decimals(4),
+                .max_decimals(4)
+                .custom_parser(read_number),
         )
         .labelled_by(l.id)
         .on_hover_text("Spawn probability of every task below level n − 1");
@@ -242,8 +244,10 @@ fn results(ui: &mut egui::Ui, state: &mut KsbfStudy, cmds: &mut Vec<Cmd>) {
         "the complete tree T_n"
     };
     let heading = format!(
-        "KS-BF on random {shape}s, q = {}, {} seeds from {}: efficiency N / (p · makespan).",
-        spec.q, spec.seeds, spec.seed
+        "KS-BF on random {shape}s, q = {}, {} from {}: efficiency N / (p · makespan).",
+        spec.q,
+        crate::model::words::count(spec.seeds, "seed"),
+        spec.seed
     );
     if plot_choice(ui, spec, &mut state.shown) {
         // The legend names the curves; the verdict stays with the table (room for the plot).
@@ -338,7 +342,10 @@ fn row(ui: &mut egui::Ui, spec: &StudySpec, c: &CellSummary, cmds: &mut Vec<Cmd>
     ui.label(c.n.to_string());
     ui.label(c.p.to_string());
     ui.label(f(c.mean));
-    ui.label(format!("[{}, {}]", f(c.ci95[0]), f(c.ci95[1])));
+    ui.label(c.ci95.map_or_else(
+        || "— (one seed)".into(),
+        |[lo, hi]| format!("[{}, {}]", f(lo), f(hi)),
+    ));
     ui.label(f(c.median));
     ui.label(format!("{:.0}", c.mean_nodes));
     let percent = |x: f64| format!("{:.1} %", 100.0 * x);

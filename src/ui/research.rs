@@ -121,7 +121,7 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
         ui.add(egui::DragValue::new(&mut state.budget).range(1..=BUDGET_MAX))
             .labelled_by(l.id);
     });
-    ui.horizontal_wrapped(|ui| {
+    let checked = ui.horizontal_wrapped(|ui| {
         let sp = &mut state.space;
         let l = ui.label("processors 3 to");
         ui.add(egui::DragValue::new(&mut sp.n_max).range(3..=N_EXACT_MAX))
@@ -132,15 +132,23 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
         let l = ui.label("costs 1 to");
         ui.add(egui::DragValue::new(&mut sp.cost_max).range(1..=Space::COST_LIMIT))
             .labelled_by(l.id);
+        // Checked as `loadlab gaps` checks it (arithmetic only: every frame).
+        let checked = GapSearch::checked(state.against, state.seed, state.budget, state.space);
         let running = state.job.is_running();
         if ui
-            .add_enabled(!running, egui::Button::new("Search"))
+            .add_enabled(!running && checked.is_ok(), egui::Button::new("Search"))
             .on_hover_text("Runs in the background; the app stays usable")
             .clicked()
+            && let Ok(s) = &checked
         {
-            search(state, ui.ctx());
+            search(state, *s, ui.ctx());
         }
+        checked
     });
+    if let Err(why) = checked.inner {
+        ui.colored_label(ui.visuals().error_fg_color, why);
+        return;
+    }
     let sp = state.space;
     ui.label(
         RichText::new(format!(
@@ -155,10 +163,9 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
     );
 }
 
-/// Starts the search in the background (the previous one, if any, is cancelled).
-fn search(state: &mut Research, ctx: &egui::Context) {
-    let search =
-        GapSearch::with_budget(state.against, state.seed, state.budget).within(state.space);
+/// Starts `search` (checked: [`GapSearch::checked`]) in the background (the previous one, if
+/// any, is cancelled).
+fn search(state: &mut Research, search: GapSearch, ctx: &egui::Context) {
     let repaint = ctx.clone();
     state.job.submit(
         "gap search",

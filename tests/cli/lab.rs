@@ -521,3 +521,22 @@ fn the_random_grid_study_is_costed_at_its_counted_grids() {
     part.extend(["--shard".to_string(), "2/3".to_string()]);
     assert_eq!(assert_error(&part, "nodes, counted"), err);
 }
+
+/// One seed gives a cell no interval of its mean (it printed the zero-width [0.7500,
+/// 0.7500]), and a size typed twice is one cell (`--n 8,8,8 --p 4,4` printed six equal rows).
+#[test]
+fn a_study_says_one_seed_has_no_interval_and_lists_each_cell_once() {
+    let words = |s: &'static str| s.split(' ').collect::<Vec<_>>();
+    let one = json(&words("ksbf-study --n 8 --p 2 --seeds 1 --json"));
+    let c = &one["cells"][0];
+    assert!(c["ci95"].is_null() && c["sd"].is_null(), "{c}");
+    let text = stdout(&words("ksbf-study --n 8 --p 2 --seeds 1"));
+    assert!(text.contains("(q = 0.75, 1 seed from 1)"), "{text}");
+    assert!(text.contains("— (one seed)"), "{text}");
+    let none = "With one seed a cell has no 95 % interval";
+    assert!(text.contains(none), "{text}");
+    let twice = json(&words("ksbf-study --n 8,8,8 --p 4,4 --seeds 3 --json"));
+    let once = json(&words("ksbf-study --n 8 --p 4 --seeds 3 --json"));
+    assert_eq!(twice["cells"], once["cells"]);
+    assert_eq!(twice["verdict"], once["verdict"]);
+}

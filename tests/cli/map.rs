@@ -489,3 +489,15 @@ fn an_axis_beyond_its_parameter_is_refused_with_its_range() {
         "h takes values from 0 to 63: 127 of the 128 values",
     );
 }
+
+/// A log axis wider than a double (1e-200..1e200: hi / lo overflows) keeps its middle point,
+/// 1, within β's range: 2 of its 3 values are beyond, as for 1e-150..1e150 (it said 3 of 3).
+#[test]
+fn a_log_axis_beyond_the_double_range_keeps_its_inner_points() {
+    for wide in ["beta=1e-200..1e200:3:log", "beta=1e-150..1e150:3:log"] {
+        assert_error(
+            &["map", "divisible", "--x", "h=1..3:3", "--y", wide],
+            "2 of the 3 values",
+        );
+    }
+}

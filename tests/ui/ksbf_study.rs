@@ -227,3 +227,22 @@ fn the_study_plots_along_n_or_p_with_the_galton_watson_line_for_trees() {
     h.run_steps(2);
     shown(&mut h, "Load n = 8, p = 2");
 }
+
+/// q typed as "nan" keeps its value, as "abc" does (it became 1.000: egui's range put NaN
+/// above every number).
+#[test]
+fn q_typed_as_nan_keeps_its_value() {
+    let mut h = study_window();
+    h.get_by_label("q").set_value_accesskit(0.95);
+    h.run_steps(2);
+    h.get_by_label("q").focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("q").type_text("nan");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    let q = h.get_by_label("q").accesskit_node().numeric_value();
+    assert_eq!(q, Some(0.95));
+    shown(&mut h, "--spawn-prob 0.95 ");
+}

@@ -2,7 +2,7 @@
 //! gap search lists its rings with their ratios inside the window, and "Load" puts a ring
 //! into the redistribution workspace with the exact optimum as its algorithm.
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::redistribute::params::Algorithm;
 use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
@@ -147,4 +147,29 @@ fn loading_a_ring_starts_no_refused_study() {
         )
         .collect();
     assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+/// The window checks a search as `loadlab gaps` does: 5 000 solves of rings of up to 8
+/// processors, |δ| ≤ 10, costs to 20 are refused by the CLI (minutes of work) and started by
+/// the window (10 % after 35 s); now refused next to Search, which is off.
+#[test]
+fn a_search_over_the_budget_is_refused_next_to_search() {
+    let mut h = research_window();
+    h.get_by_label("exact solves").set_value_accesskit(5000.0);
+    h.get_by_label("processors 3 to").set_value_accesskit(8.0);
+    h.get_by_label("|δ| ≤").set_value_accesskit(10.0);
+    h.get_by_label("costs 1 to").set_value_accesskit(20.0);
+    h.run_steps(2);
+    shown(&mut h, "more than the limit of 10 s");
+    assert!(h.get_by_label("Search").accesskit_node().is_disabled());
+    h.get_by_label("Search").click();
+    h.run_steps(2);
+    assert!(h.query_all_by_label_contains("Cancel").next().is_none());
+    // The default space (4.2·10⁻⁵ s a solve measured): Search is on again.
+    h.get_by_label("exact solves").set_value_accesskit(100.0);
+    h.get_by_label("processors 3 to").set_value_accesskit(5.0);
+    h.get_by_label("|δ| ≤").set_value_accesskit(3.0);
+    h.get_by_label("costs 1 to").set_value_accesskit(4.0);
+    h.run_steps(2);
+    assert!(!h.get_by_label("Search").accesskit_node().is_disabled());
 }

@@ -214,6 +214,14 @@ fn a_number_typed_out_of_range_or_not_a_number_is_explained_beside_its_slider() 
     type_number(&mut h, "h", "7.5");
     says(&h, "7.5 is not a whole number: h is now 7");
     assert_eq!(value_of(&h, "h"), 7.0);
+    // NaN is not a number either: the value stays (β = nan became the largest β, 10^12).
+    type_number(&mut h, "h", "nan");
+    says(&h, "\"nan\" is not a number: h stays 7");
+    assert_eq!(value_of(&h, "h"), 7.0);
+    let beta = value_of(&h, "β");
+    type_number(&mut h, "β", "nan");
+    says(&h, "\"nan\" is not a number: β stays");
+    assert_eq!(value_of(&h, "β"), beta);
     // b = 2 allows h up to 63 (N = 2^(h+1) − 1 below 2^64).
     type_number(&mut h, "h", "1e400");
     says(&h, "1e400 is not a finite number");

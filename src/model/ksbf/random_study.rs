@@ -54,12 +54,18 @@ pub struct StudySpec {
     pub seed: u64,
 }
 
-/// A list of sizes as typed ("8,10,12"): whole numbers from 0 to 2^32 − 1.
+/// A list of sizes as typed ("8,10,12"): whole numbers from 0 to 2^32 − 1, each once, in the
+/// order first typed (as a map's axis keeps its values distinct: `--n 8,8,8 --p 4,4` printed
+/// six equal cells and counted them six times in the verdict).
 pub fn parse_sizes(text: &str) -> Result<Vec<u32>, String> {
     let v = parse_int_vector(text).map_err(|e| e.to_string())?;
-    v.into_iter()
+    let mut sizes = v
+        .into_iter()
         .map(|x| u32::try_from(x).map_err(|_| format!("{x} is out of range")))
-        .collect()
+        .collect::<Result<Vec<u32>, String>>()?;
+    let mut seen = std::collections::HashSet::new();
+    sizes.retain(|x| seen.insert(*x));
+    Ok(sizes)
 }
 
 impl StudySpec {
@@ -380,10 +386,11 @@ pub struct CellSummary {
     pub count: usize,
     /// Mean efficiency.
     pub mean: f64,
-    /// Sample standard deviation.
-    pub sd: f64,
-    /// 95 % confidence interval of the mean (normal approximation, mean ± 1.96 sd/√count).
-    pub ci95: [f64; 2],
+    /// Sample standard deviation (None from one seed: it divides by count − 1).
+    pub sd: Option<f64>,
+    /// 95 % confidence interval of the mean (normal approximation, mean ± 1.96 sd/√count;
+    /// None from one seed, where it was the zero-width [mean, mean]).
+    pub ci95: Option<[f64; 2]>,
     /// Smallest efficiency.
     pub min: f64,
     /// Median efficiency.
@@ -467,13 +474,12 @@ pub fn summarize(
         .map(|r| r.efficiency)
         .collect();
     let mean = e.iter().sum::<f64>() / m;
-    let var = if runs.len() > 1 {
-        e.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (m - 1.0)
-    } else {
-        0.0
-    };
-    let sd = var.sqrt();
-    let half = 1.96 * sd / m.sqrt();
+    let sd = (runs.len() > 1)
+        .then(|| (e.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (m - 1.0)).sqrt());
+    let ci95 = sd.map(|sd| {
+        let half = 1.96 * sd / m.sqrt();
+        [mean - half, mean + half]
+    });
     e.sort_by(f64::total_cmp);
     Some(CellSummary {
         n,
@@ -481,7 +487,7 @@ pub fn summarize(
         count: runs.len(),
         mean,
         sd,
-        ci95: [mean - half, mean + half],
+        ci95,
         min: e[0],
         median: median_of_sorted(&e),
         max: e[e.len() - 1],
@@ -502,7 +508,11 @@ pub fn summarize(
 pub fn verdict(cells: &[CellSummary]) -> String {
     let m = cells.len();
     let complete = |c: &CellSummary| c.complete.efficiency();
-    let at_or_above = cells.iter().filter(|c| c.ci95[1] >= complete(c)).count();
+    let with_interval = cells.iter().filter(|c| c.ci95.is_some()).count();
+    let at_or_above = cells
+        .iter()
+        .filter(|c| c.ci95.is_some_and(|ci| ci[1] >= complete(c)))
+        .count();
     let worst = cells
         .iter()
         .min_by(|a, b| (a.mean / complete(a)).total_cmp(&(b.mean / complete(b))));
@@ -526,12 +536,18 @@ pub fn verdict(cells: &[CellSummary]) -> String {
              where some do (lowest ratio {grown_low:.3})"
         ),
     };
+    let interval = match with_interval {
+        0 => "With one seed a cell has no 95 % interval of its mean".to_string(),
+        k => format!(
+            "In {at_or_above} of {k} cells the 95 % interval of the mean efficiency on random \
+             {shape}s reaches the complete {shape}'s efficiency"
+        ),
+    };
     format!(
-        "In {at_or_above} of {m} cells the 95 % interval of the mean efficiency on random \
-         {shape}s reaches the complete {shape}'s efficiency; the lowest ratio of the mean to \
-         the complete {shape}'s is {:.3} (n = {}, p = {}: mean {:.3}, complete {shape} {:.3}); \
-         in {median_above} of {m} cells the median random {shape} runs at least as efficiently \
-         as the complete one, in {below_half} below 50 % efficiency; {grown}.",
+        "{interval}; the lowest ratio of the mean to the complete {shape}'s is {:.3} (n = {}, \
+         p = {}: mean {:.3}, complete {shape} {:.3}); in {median_above} of {m} cells the \
+         median random {shape} runs at least as efficiently as the complete one, in \
+         {below_half} below 50 % efficiency; {grown}.",
         w.mean / complete(w),
         w.n,
         w.p,
@@ -614,6 +630,48 @@ mod tests {
             assert!(f[counted..].iter().all(|&x| x > 0.1 + 1e-6), "{f:?}");
             assert_eq!(f.last(), Some(&1.0), "{shape:?}");
         }
+    }
+
+    /// A size typed twice is one cell: `--n 8,8,8 --p 4,4` printed six equal rows.
+    #[test]
+    fn sizes_typed_twice_make_one_cell() {
+        let lists = ("8,8,10,8", "4,4");
+        let s = StudySpec::typed(Shape::RandomTree, lists, 0.75, (3, 1)).unwrap();
+        assert_eq!(
+            (s.ns.as_slice(), s.ps.as_slice()),
+            ([8, 10].as_slice(), [4].as_slice())
+        );
+        assert_eq!(s.cells(), [(8, 4), (10, 4)]);
+        assert!(s.command().join(" ").contains("--n 8,10 --p 4 "));
+    }
+
+    /// From one seed a cell has a mean but no sample sd and no interval (it printed the
+    /// zero-width [0.7500, 0.7500]); from two, efficiencies 0.5 and 0.7: mean 0.6, sd
+    /// √((0.1² + 0.1²) / 1) = 0.14142, interval 0.6 ± 1.96 · 0.14142 / √2 = 0.6 ± 0.196.
+    #[test]
+    fn one_seed_gives_no_interval() {
+        let run = |seed, efficiency| StudyRun {
+            seed,
+            efficiency,
+            nodes: 10,
+            reached: false,
+        };
+        let reference = Reference {
+            complete: Complete::Tree(0.9),
+            thm11: None,
+            reach: None,
+        };
+        let one = summarize((8, 2), &[run(1, 0.75)], reference).unwrap();
+        assert_eq!((one.mean, one.sd, one.ci95), (0.75, None, None));
+        assert!(verdict(&[one]).starts_with("With one seed a cell has no 95 % interval"));
+        let two = summarize((8, 2), &[run(1, 0.5), run(2, 0.7)], reference).unwrap();
+        assert!((two.sd.unwrap() - 0.141_421_356).abs() < 1e-8, "{two:?}");
+        let [lo, hi] = two.ci95.unwrap();
+        assert!(
+            (lo - 0.404).abs() < 1e-9 && (hi - 0.796).abs() < 1e-9,
+            "{two:?}"
+        );
+        assert!(verdict(&[two]).starts_with("In 0 of 1 cells the 95 % interval"));
     }
 
     /// A run that fails its check fails the study (it cannot on a checked study): before,

@@ -60,7 +60,8 @@ pub fn study_plot(spec: &StudySpec, cells: &[CellSummary], along: Along, fixed: 
     let bars = Series::new(
         "95 % interval of the mean",
         on.iter()
-            .flat_map(|&(x, c)| [[x, c.ci95[0]], [x, c.ci95[1]]])
+            .filter_map(|&(x, c)| c.ci95.map(|[lo, hi]| [[x, lo], [x, hi]]))
+            .flatten()
             .collect(),
     )
     .role(Role::Interval);
@@ -129,7 +130,7 @@ mod tests {
                 .iter()
                 .find(|c| (f64::from(c.n), c.p) == (*x, 4))
                 .unwrap();
-            let half = 1.96 * c.sd / (c.count as f64).sqrt();
+            let half = 1.96 * c.sd.expect("20 seeds: an sd") / (c.count as f64).sqrt();
             assert_eq!((pair[0][0], pair[1][0]), (*x, *x));
             assert!(
                 (pair[0][1] - (m - half)).abs() < 1e-12,

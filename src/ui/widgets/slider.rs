@@ -15,6 +15,7 @@ use std::ops::RangeInclusive;
 
 use egui::emath::Numeric;
 
+use crate::model::num::NumError;
 use crate::model::param::{ParamSpec, Spread};
 use egui::{DragValue, Response, Slider, SliderClamping, Ui};
 
@@ -219,12 +220,11 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
                 .range(vlo..=vhi)
                 .speed(speed)
                 .update_while_editing(false)
-                // What it shows reads back ("2^64" as well as "1e-6").
+                // What it shows reads back ("2^64" as well as "1e-6"); NaN is no number.
                 .custom_parser(move |t| {
-                    let read = crate::model::num::parse_real(&t.replace('−', "-"));
+                    let read = read_typed(t);
                     let x = read.as_ref().ok().copied();
-                    *typed.borrow_mut() =
-                        Some((t.trim().to_string(), read.map_err(|e| e.to_string())));
+                    *typed.borrow_mut() = Some((t.trim().to_string(), read));
                     x
                 });
             if !T::INTEGRAL {
@@ -244,6 +244,24 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     let read = (typed, narrowed);
     keep_note(ui.ctx(), response.id, name, read, value.to_f64(), span);
     response
+}
+
+/// A number typed into a float field, read as every number input reads it
+/// ([`crate::model::num::parse_real`]: `1e-3`, `2^20`, `−2`), or why it is none. NaN ("nan",
+/// "nan^1") is none, like "abc", so the field keeps its value: egui clamps a typed value into
+/// its range by total order, which puts NaN above every number (β = nan became 10^12, the
+/// KS-BF study's q = nan 1).
+pub fn read_typed(text: &str) -> Result<f64, String> {
+    match crate::model::num::parse_real(&text.replace('−', "-")) {
+        Ok(x) if x.is_nan() => Err(NumError::NotANumber(text.trim().to_string()).to_string()),
+        read => read.map_err(|e| e.to_string()),
+    }
+}
+
+/// [`read_typed`] as an egui `DragValue`'s parser (`.custom_parser(read_number)`): None keeps
+/// the value.
+pub fn read_number(text: &str) -> Option<f64> {
+    read_typed(text).ok()
 }
 
 /// What became of a number typed into a slider that could not take it as typed.
@@ -405,6 +423,22 @@ mod tests {
         assert_eq!(n.rail_ends(), (1, 28));
         // A rail outside the valid values falls back to all of them.
         assert_eq!(Span::linear(1u32..=5).rail(10..=20).rail_ends(), (1, 5));
+    }
+
+    #[test]
+    fn nan_is_read_as_no_number() {
+        for nan in ["nan", "NaN", " nan ", "-nan", "nan^1", "0^nan"] {
+            assert_eq!(read_number(nan), None, "{nan}");
+        }
+        assert_eq!(
+            read_typed("nan"),
+            Err("\"nan\" is not a number".to_string())
+        );
+        // Numbers, infinities included (the slider clamps those to an end and says so).
+        assert_eq!(read_number("−2"), Some(-2.0));
+        assert_eq!(read_number("2^10"), Some(1024.0));
+        assert_eq!(read_number("1e-3"), Some(0.001));
+        assert_eq!(read_number("inf"), Some(f64::INFINITY));
     }
 
     #[test]

@@ -361,7 +361,8 @@ fn speed(ui: &mut egui::Ui, state: &mut StepState) {
             .range(MIN_SPEED..=MAX_SPEED)
             .speed(0.05)
             .fixed_decimals(2)
-            .suffix(" steps/s"),
+            .suffix(" steps/s")
+            .custom_parser(super::slider::read_number),
     )
     .labelled_by(speed_label.id)
     .on_hover_text("Playback speed in steps per second");

@@ -11,6 +11,7 @@ use crate::ui::widgets::dialog::{Answer, dialog};
 use crate::ui::widgets::form::{ParamGrid, heading_tabs};
 use crate::ui::widgets::palette;
 use crate::ui::widgets::pending;
+use crate::ui::widgets::slider::read_number;
 use crate::ui::widgets::step_bar::step_caption_of;
 
 /// Above this many processors the δ profile is drawn as lines instead of bars.
@@ -679,7 +680,12 @@ impl RedistPanel {
                         let mut g = ParamGrid::new(ui, None);
                         let mut cost = |(from, to): (usize, usize), c: &mut f64| {
                             g.row(format!("c({},{})", from + 1, to + 1), "", |ui| {
-                                ui.add(egui::DragValue::new(c).speed(0.05).range(1e-6..=1e9))
+                                ui.add(
+                                    egui::DragValue::new(c)
+                                        .speed(0.05)
+                                        .range(1e-6..=1e9)
+                                        .custom_parser(read_number),
+                                )
                             });
                         };
                         cost((a, b), &mut edit.cw);

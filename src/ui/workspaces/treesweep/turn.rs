@@ -12,6 +12,7 @@ use crate::model::exercise::{Grade, Tally};
 use crate::model::format::{Precision, number};
 use crate::model::treesweep::TreeSweepParams;
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
+use crate::ui::widgets::slider::read_number;
 use crate::ui::widgets::tree::fitting_font;
 use crate::ui::widgets::{focus, palette};
 
@@ -203,7 +204,8 @@ impl TreeTurn {
             ui.add(
                 egui::DragValue::new(&mut self.wait)
                     .range(0.0..=1e6)
-                    .speed(0.1),
+                    .speed(0.1)
+                    .custom_parser(read_number),
             )
             .labelled_by(label.id)
             .on_hover_text(
