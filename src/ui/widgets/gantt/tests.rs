@@ -124,3 +124,39 @@ fn tooltip_has_times_with_four_digits() {
     let text = bar_tooltip(&b, "P1");
     assert_eq!(text, "P1: Send\namount 0.25\nstart 0.3333  end 2");
 }
+
+/// A row too thin for two lanes nests the second kind inside the first, and however thin the
+/// row, a band of the first shows above and below it (zoomed in, the second covered the
+/// first: a root sending while it computes read as computing only).
+#[test]
+fn a_thin_nested_row_keeps_a_band_of_its_first_kind() {
+    let data = rows(&[&[(0.0, 4.0, Compute), (0.0, 4.0, Send)]]);
+    for row_height in [30.0f32, 14.0, 9.0, 6.0] {
+        let chart = Chart {
+            data: &data,
+            n_rows: 1,
+            rect: Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, row_height)),
+            plot_rect: Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, row_height)),
+            row_height,
+            row_font: egui::FontId::proportional(9.0),
+            row_labels: vec!["L0".into()],
+            lanes: row_lanes(&data, 1),
+            nested: true,
+            axis: TimeAxis {
+                t0: 0.0,
+                t1: 4.0,
+                left: 0.0,
+                width: 200.0,
+            },
+        };
+        let (outer, inner) = (chart.lane(&data.bars[0]), chart.lane(&data.bars[1]));
+        assert_eq!(outer, (0.0, 1.0), "{row_height}");
+        let bars = row_height - 2.0 * row_margin(row_height);
+        let band = (inner.0 - outer.0).min(outer.1 - inner.1) * bars;
+        assert!(
+            band >= 1.5f32.min(bars / 4.0) - 1e-4,
+            "row {row_height}: {inner:?} leaves {band} points of the first kind"
+        );
+        assert!(inner.1 > inner.0, "row {row_height}: {inner:?}");
+    }
+}
