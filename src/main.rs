@@ -162,14 +162,21 @@ fn main() -> ExitCode {
         },
         // The gradebook prints every row, then fails when a file could not be graded.
         Some(Command::Grade(a)) => match cli::grade::execute(&a) {
-            Ok((out, all)) => match cli::print(&out) {
-                Ok(()) if all => ExitCode::SUCCESS,
-                Ok(()) => {
-                    eprintln!("error: some attempt files could not be graded (see their rows)");
-                    ExitCode::from(1)
+            Ok((out, all, notes)) => {
+                let printed = cli::print(&out);
+                // What a folder held besides attempt files: after the rows, on stderr.
+                for note in &notes {
+                    eprintln!("{note}");
                 }
-                Err(e) => fail(e),
-            },
+                match printed {
+                    Ok(()) if all => ExitCode::SUCCESS,
+                    Ok(()) => {
+                        eprintln!("error: some attempt files could not be graded (see their rows)");
+                        ExitCode::from(1)
+                    }
+                    Err(e) => fail(e),
+                }
+            }
             Err(e) => fail_lines(e),
         },
         Some(cmd) => match cli::execute(&cmd) {

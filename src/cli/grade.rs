@@ -2,7 +2,8 @@
 //! ([`crate::lesson::homework::gradebook`]). Every attempt is re-graded from its moves (a
 //! quiz's from its answers); a
 //! file that cannot be read or graded is a row with its reason. A folder stands for the
-//! `.json` files directly in it, in name order.
+//! `.json` files directly in it, in name order; the other files in it are named on stderr
+//! (a hand-in saved without `.json` is not lost in silence).
 
 use clap::Args;
 
@@ -30,20 +31,25 @@ pub struct GradeArgs {
     pub csv: bool,
 }
 
-/// The files named: a folder's `.json` files in name order, anything else as given.
-fn expand(names: &[String]) -> Result<Vec<String>, CliError> {
+/// The files named: a folder's `.json` files in name order, anything else as given; and the
+/// other files of the folders, skipped.
+fn expand(names: &[String]) -> Result<(Vec<String>, Vec<String>), CliError> {
     let mut out = Vec::new();
+    let mut skipped = Vec::new();
     for name in names {
         let path = std::path::Path::new(name);
         if path.is_dir() {
-            let mut inside: Vec<String> = std::fs::read_dir(path)
+            let (inside, other): (Vec<_>, Vec<_>) = std::fs::read_dir(path)
                 .map_err(|e| CliError(format!("{}: {e}", crate::preset::one_line(name))))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
-                .map(|p| p.display().to_string())
-                .collect();
-            inside.sort();
-            out.extend(inside);
+                .partition(|p| p.extension().is_some_and(|x| x == "json"));
+            let names = |list: Vec<std::path::PathBuf>| {
+                let mut v: Vec<String> = list.iter().map(|p| p.display().to_string()).collect();
+                v.sort();
+                v
+            };
+            out.extend(names(inside));
+            skipped.extend(names(other.into_iter().filter(|p| p.is_file()).collect()));
         } else {
             out.push(name.clone());
         }
@@ -53,12 +59,23 @@ fn expand(names: &[String]) -> Result<Vec<String>, CliError> {
             )));
         }
     }
-    Ok(out)
+    Ok((out, skipped))
 }
 
-/// The gradebook as text, and whether every file was graded.
-pub fn execute(a: &GradeArgs) -> Result<(String, bool), CliError> {
-    let files = expand(&a.files)?;
+/// The gradebook as text, whether every file was graded, and a note for each file of a
+/// folder that was not (not named `.json`) — for stderr, so that the gradebook's JSON or CSV
+/// on stdout stays one document.
+pub fn execute(a: &GradeArgs) -> Result<(String, bool, Vec<String>), CliError> {
+    let (files, skipped) = expand(&a.files)?;
+    let notes = skipped
+        .iter()
+        .map(|f| {
+            format!(
+                "note: skipped {}: not named .json (grade it by its name, or rename it)",
+                crate::preset::one_line(f)
+            )
+        })
+        .collect();
     let rows: Vec<Row> = gradebook::grade_files(&files, a.course.as_deref());
     let all = rows.iter().all(|r| r.error.is_empty());
     let out = if a.json {
@@ -68,5 +85,5 @@ pub fn execute(a: &GradeArgs) -> Result<(String, bool), CliError> {
     } else {
         gradebook::text(&rows)
     };
-    Ok((out, all))
+    Ok((out, all, notes))
 }

@@ -42,9 +42,10 @@ pub struct QuizArgs {
     /// Number of questions (1 to 50).
     #[arg(long, default_value_t = 5, value_parser = super::int::<usize>)]
     pub count: usize,
-    /// Grade these answers (a JSON list: the reply to each question in order, or entries
-    /// `{"question": 2, "reply": "7"}` / `{"question": 3, "show_answer": true}`).
-    #[arg(long)]
+    /// Grade the answers in this JSON file (`-` reads stdin): a list of the replies to the
+    /// questions in order, or of entries `{"question": 2, "reply": "7"}` /
+    /// `{"question": 3, "show_answer": true}`.
+    #[arg(long, value_name = "FILE")]
     pub answers: Option<String>,
     /// Write the answers as a quiz attempt file (what the Quiz window's Hand in… writes),
     /// for `loadlab grade`.

@@ -228,7 +228,7 @@ pub fn execute(cmd: &Command) -> Result<String, CliError> {
         Command::Gaps(a) => gaps::execute(a),
         Command::KsbfStudy(a) => ksbf_study::execute(a),
         Command::Merge(a) => merge(a),
-        Command::Grade(a) => grade::execute(a).map(|(out, _)| out),
+        Command::Grade(a) => grade::execute(a).map(|(out, ..)| out),
     }
 }
 

@@ -45,7 +45,7 @@ pub fn fine_grain(steps: &[TraceStep], k: usize, fg: &FineGrain) -> Option<Expla
         Rule::Internal => (
             vec!["1.2", "1.2(a)"],
             format!(
-                "rule (a): both children of this height-{} node have AETs, so it is eligible and runs right after v_{{i−1}}: AET = {} + 1 = {}",
+                "rule (a): both children of this height-{} node have AETs, so it is eligible and runs right after v_(i−1): AET = {} + 1 = {}",
                 s.height,
                 num(prev.map_or(s.start - 1.0, |p| p.start)),
                 num(s.start)
@@ -55,7 +55,7 @@ pub fn fine_grain(steps: &[TraceStep], k: usize, fg: &FineGrain) -> Option<Expla
             let h = s.picked_height.unwrap_or(s.height);
             let a = prev.map_or(0.0, |p| p.start);
             let mut why = format!(
-                "rule (b): no node is eligible, so a new boundary node is chosen; inequality (4) with ℓ = {h}: AET(v_{{i−1}}) = {}",
+                "rule (b): no node is eligible, so a new boundary node is chosen; inequality (4) with ℓ = {h}: AET(v_(i−1)) = {}",
                 num(a)
             );
             if let Some(t) = t_star(h) {
@@ -81,7 +81,7 @@ pub fn fine_grain(steps: &[TraceStep], k: usize, fg: &FineGrain) -> Option<Expla
                     ));
                 }
                 why.push_str(&format!(
-                    "; it starts at max{{AET(v_{{i−1}}) + 1, T*({}) + τ}} = max{{{}, {}}} = {}",
+                    "; it starts at max(AET(v_(i−1)) + 1, T*({}) + τ) = max({}, {}) = {}",
                     h - 1,
                     num(a + 1.0),
                     num(t + tau),
@@ -89,7 +89,7 @@ pub fn fine_grain(steps: &[TraceStep], k: usize, fg: &FineGrain) -> Option<Expla
                 ));
             } else {
                 why.push_str(&format!(
-                    "; a leaf starts at AET(v_{{i−1}}) + 1 = {}",
+                    "; a leaf starts at AET(v_(i−1)) + 1 = {}",
                     num(s.start)
                 ));
             }

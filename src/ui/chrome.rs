@@ -434,9 +434,9 @@ impl Chrome {
         });
         match answer {
             Some(Answer::Confirm) if !prompt.text.trim().is_empty() => {
-                let path = PathBuf::from(prompt.text.trim());
+                let path = prompt.action.completed(PathBuf::from(prompt.text.trim()));
                 // A file that exists is replaced only at the second OK on the same path.
-                let text = prompt.text.trim().to_string();
+                let text = path.display().to_string();
                 if prompt.action.is_save()
                     && crate::platform::files::replaces(&path)
                     && prompt.replacing.as_ref() != Some(&text)

@@ -10,7 +10,7 @@ use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
 
 use crate::lesson::homework::replay::{Entry, Kind};
-use crate::model::exercise::{ExerciseError, Grade, Tally};
+use crate::model::exercise::{ExerciseError, Grade, Tally, Tries, rule_words};
 use crate::platform::clock::Instant;
 
 /// One model's exercise as the shell drives it (implemented once per model, next to its
@@ -46,9 +46,21 @@ pub trait Exercise {
     fn show_me(&mut self) -> Option<Grade>;
     /// Takes back the last move; false when there is none.
     fn undo(&mut self) -> bool;
-    /// A fresh exercise on the instance, score and spent tries too (Restart; an opened
-    /// attempt's replay starts from it).
-    fn restart(&mut self);
+    /// A fresh exercise on the instance, score and spent tries too (an opened attempt's
+    /// replay starts from it).
+    fn fresh(&mut self);
+    /// The tries spent and the score (the model's [`crate::model::exercise::FirstTries`]).
+    fn history(&mut self) -> (&mut Tries, &mut usize);
+    /// Restart: the board set afresh, the tries spent and the score kept — Undo of every
+    /// move, as the homework replay plays it ([`crate::model::exercise::carry`]): restarting
+    /// cannot erase a wrong first try.
+    fn restart(&mut self) {
+        let (tries, score) = self.history();
+        let kept = (std::mem::take(tries), *score);
+        self.fresh();
+        let (tries, score) = self.history();
+        (*tries, *score) = kept;
+    }
     /// The last move played or tried (by the student or Show me) in the move files' JSON
     /// ([`crate::model::exercise::moves`]): what the attempt's log records.
     fn last_move(&self) -> Option<serde_json::Value>;
@@ -141,9 +153,12 @@ pub fn verdict(g: &Grade, shown: bool) -> String {
     } else if g.optimal {
         "Right".to_string()
     } else if g.legal {
-        format!("Legal, but not the algorithm's move ({})", g.rule)
+        format!(
+            "Legal, but not the algorithm's move ({})",
+            rule_words(&g.rule)
+        )
     } else {
-        format!("Illegal — rule broken: {}", g.rule)
+        format!("Illegal — rule broken: {}", rule_words(&g.rule))
     };
     format!("{head}: {}", g.why)
 }
@@ -280,7 +295,8 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
         if pressed(
             ui,
             "Restart",
-            "Start the exercise again, board and score (a hand-in's log keeps the tries before)",
+            "Set the board afresh: the score stays, and a step already tried or shown is no \
+             longer a first try",
         ) {
             ex.restart();
             band.graded(None, false);
@@ -424,7 +440,7 @@ fn show_beside(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, room: egui::
 /// Plays `log` on the exercise from its start (an opened attempt's step bar): the band shows
 /// the last entry's verdict and holds `log`.
 pub fn replay(ex: &mut dyn Exercise, band: &mut Band, log: &[Entry]) {
-    ex.restart();
+    ex.fresh();
     *band = Band::default();
     for e in log {
         match e.kind {
@@ -499,5 +515,22 @@ impl<K: PartialEq + Clone, T: Exercise + 'static> Slot<K, T> {
             Some((_, Err(e))) => Err(e.clone()),
             None => Err("no exercise".into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::exercise::treesweep::INEQUALITY_4;
+
+    /// A verdict names the step in the paper's words, as the lesson does, not by its file
+    /// name.
+    #[test]
+    fn a_verdict_names_the_rule_in_the_papers_words() {
+        let g = Grade::legal(Some(INEQUALITY_4), "why".into(), true);
+        assert_eq!(
+            verdict(&g, false),
+            "Legal, but not the algorithm's move (inequality (4)): why"
+        );
     }
 }

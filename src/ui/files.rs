@@ -100,6 +100,16 @@ impl FileAction {
     pub fn ext(self) -> &'static str {
         self.extension().1
     }
+    /// The path to write for this action: an attempt file named without an extension gets
+    /// `.json` (`loadlab grade FOLDER` grades a folder's `.json` files).
+    pub fn completed(self, path: PathBuf) -> PathBuf {
+        let attempt = matches!(self, FileAction::HandIn | FileAction::HandInQuiz(_));
+        if attempt && path.extension().is_none() && path.file_name().is_some() {
+            path.with_extension(self.ext())
+        } else {
+            path
+        }
+    }
 }
 
 /// Outcome of a dialog.
@@ -229,6 +239,27 @@ impl Recent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_attempt_typed_without_an_extension_is_saved_as_json() {
+        let done = |a: FileAction, p: &str| a.completed(PathBuf::from(p));
+        let quiz = FileAction::HandInQuiz(crate::model::registry::ModelId::Ksbf);
+        assert_eq!(
+            done(FileAction::HandIn, "/tmp/ada"),
+            PathBuf::from("/tmp/ada.json")
+        );
+        assert_eq!(done(quiz, "ada"), PathBuf::from("ada.json"));
+        assert_eq!(
+            done(FileAction::HandIn, "ada.json"),
+            PathBuf::from("ada.json")
+        );
+        // An extension typed is the student's choice; other files are not attempts.
+        assert_eq!(
+            done(FileAction::HandIn, "ada.txt"),
+            PathBuf::from("ada.txt")
+        );
+        assert_eq!(done(FileAction::ExportCsv, "t"), PathBuf::from("t"));
+    }
 
     #[test]
     fn recent_files_keep_the_last_ten_newest_first_once_each() {

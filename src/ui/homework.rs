@@ -27,8 +27,17 @@ pub enum Target {
     Lesson,
     /// A quiz window's Personal quiz…: the personal seed of this model's quiz.
     Quiz(ModelId),
-    /// Hand in… on an instance no name goes with: the name to put on the file.
+    /// Hand in… (or Hand in quiz…) of work no name goes with: the name to put on the file.
     HandIn,
+}
+
+/// The work a hand-in asks the name for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Work {
+    /// An exercise on this instance.
+    Exercise(Box<Scenario>),
+    /// The quiz window of this model, on the questions of this seed.
+    Quiz(ModelId, u64),
 }
 
 /// The Personal instance window's fields.
@@ -38,9 +47,9 @@ struct Ask {
     course: String,
     error: Option<String>,
     target: Target,
-    /// With [`Target::HandIn`]: the instance handed in and the command that goes on once
-    /// the name is given (Hand in…, or the hand-in to a path typed).
-    instance: Option<(Scenario, Cmd)>,
+    /// With [`Target::HandIn`]: the work handed in and the command that goes on once the
+    /// name is given (Hand in…, or the hand-in to a path typed).
+    instance: Option<(Work, Cmd)>,
 }
 
 /// An attempt file opened for replay.
@@ -65,6 +74,9 @@ pub struct Replay {
 pub struct Homework {
     /// The student, course and instance of the personal instance set last.
     pub who: Option<(String, String, Scenario)>,
+    /// The student and course a quiz (model, seed) is handed in under, when it is no
+    /// personal quiz (the name asked at its Hand in quiz…).
+    pub quiz_who: Option<(String, String, ModelId, u64)>,
     ask: Option<Ask>,
     /// The attempt being replayed.
     pub replay: Option<Replay>,
@@ -83,12 +95,21 @@ impl Homework {
         });
     }
 
-    /// Asks the name to put on the hand-in of `instance` (no name goes with it: it is not the
-    /// personal instance set last); `then` goes on once it is given.
-    pub fn ask_name_for(&mut self, instance: &Scenario, then: Cmd) {
+    /// Asks the name to put on the hand-in of `work` (no name goes with it: it is not the
+    /// personal instance or quiz set last); `then` goes on once it is given.
+    pub fn ask_name_for(&mut self, work: Work, then: Cmd) {
         self.ask(Target::HandIn);
         if let Some(ask) = &mut self.ask {
-            ask.instance = Some((instance.clone(), then));
+            ask.instance = Some((work, then));
+        }
+    }
+
+    /// The student and course the quiz of `model` on `seed` is handed in under when it is no
+    /// personal quiz ("" when no name was given for it).
+    pub fn quiz_student(&self, model: ModelId, seed: u64) -> (String, String) {
+        match &self.quiz_who {
+            Some((n, c, m, s)) if (*m, *s) == (model, seed) => (n.clone(), c.clone()),
+            _ => Default::default(),
         }
     }
 
@@ -121,11 +142,14 @@ impl Homework {
     ) -> Result<Cmd, String> {
         let (name, course) = (name.trim().to_string(), course.trim().to_string());
         let hand_in = self.ask.as_ref().and_then(|a| a.instance.clone());
-        if let (Target::HandIn, Some((s, then))) = (target, hand_in) {
+        if let (Target::HandIn, Some((work, then))) = (target, hand_in) {
             if personal::normalise(&name).is_empty() {
                 return Err("Your name goes on the file: type it, please".into());
             }
-            self.who = Some((name, course, s));
+            match work {
+                Work::Exercise(s) => self.who = Some((name, course, *s)),
+                Work::Quiz(m, seed) => self.quiz_who = Some((name, course, m, seed)),
+            }
             return Ok(then);
         }
         if let Target::Quiz(m) = target {
@@ -185,17 +209,24 @@ impl Homework {
         };
         // Hand in… goes on to the file; with the path typed already, it hands in.
         let confirm = match (target, ask.instance.as_ref().map(|i| &i.1)) {
-            (Target::HandIn, Some(Cmd::HandInTo(_))) => "Hand in",
+            (Target::HandIn, Some(Cmd::HandInTo(_) | Cmd::HandInQuizTo(..))) => "Hand in",
             (Target::HandIn, _) => "Hand in…",
             _ => "Start",
         };
         let answer = dialog(ctx, window, confirm, "Cancel", |ui| {
+            let quiz = matches!(&ask.instance, Some((Work::Quiz(..), _)));
             ui.label(if target == Target::HandIn {
-                "Your name goes on the file, so that your teacher's gradebook knows whose work \
-                 it is. This instance is not your personal one (Homework ▸ Personal instance… \
-                 gives you that): the gradebook flags it as \"instance does not match the \
-                 student's name\"."
-                    .to_string()
+                let (this, personal) = if quiz {
+                    ("quiz", "the quiz window's Personal quiz…")
+                } else {
+                    ("instance", "Homework ▸ Personal instance…")
+                };
+                format!(
+                    "Your name goes on the file, so that your teacher's gradebook knows whose \
+                     work it is. This {this} is not your personal one ({personal} gives you \
+                     that): the gradebook flags it as \"instance does not match the student's \
+                     name\"."
+                )
             } else {
                 format!(
                     "Your own {title} {what}, derived from your name and the course key: your \

@@ -724,11 +724,13 @@ fn exercise_ui(
         Some(t) if x.passed(t.score) => {
             ui.label(RichText::new("✓ Passed").color(right(ui)).size(body));
         }
-        // Complete is not passed: say so, and how to try again.
+        // Complete is not passed: say so (a Restart replays the steps, but a step tried
+        // before it is no first try after it: the score cannot rise by restarting).
         Some(t) if t.complete => {
             let warn = ui.visuals().warn_fg_color;
             let text = format!(
-                "Not passed yet: {} of the {} first tries needed — Restart to try again",
+                "Not passed: {} of the {} first tries needed — Restart to practise the steps \
+                 again (they no longer count as first tries)",
                 t.score, x.pass
             );
             ui.label(RichText::new(text).color(warn).size(body * 0.9));

@@ -159,19 +159,19 @@ impl QuizWindow {
         replay(&self.questions, &self.log)
     }
 
-    /// The attempt file of these questions and the log (Hand in…), with its grade.
-    pub fn attempt(&self) -> Result<(QuizAttempt, QuizReplayed), String> {
+    /// The seed the questions shown were generated with.
+    pub fn made_seed(&self) -> u64 {
+        self.made_with.0
+    }
+
+    /// The attempt file of these questions and the log by `who` (name, course: Hand in
+    /// quiz…), with its grade.
+    pub fn attempt(&self, who: (&str, &str)) -> Result<(QuizAttempt, QuizReplayed), String> {
         if self.questions.is_empty() {
             return Err("no questions yet".into());
         }
         let seed = self.made_with.0;
-        QuizAttempt::new(
-            self.model,
-            seed,
-            &self.questions,
-            self.student(),
-            self.log.clone(),
-        )
+        QuizAttempt::new(self.model, seed, &self.questions, who, self.log.clone())
     }
 
     /// Logs an entry on question `k` (1-based) now.
@@ -588,7 +588,7 @@ mod tests {
         w.log(QuizKind::Answer, 2, Some(right[1].clone()));
         w.log(QuizKind::ShowAnswer, 3, None);
         assert_eq!(w.score(), (1, 3));
-        let (a, r) = w.attempt().unwrap();
+        let (a, r) = w.attempt(w.student()).unwrap();
         assert_eq!((r.score, r.out_of, a.log.len()), (1, 4, 5));
         assert_eq!(a.header.student, "");
     }

@@ -175,3 +175,25 @@ fn the_exercise_is_printed_and_bad_files_are_errors() {
     let help = String::from_utf8(out.stdout).unwrap();
     assert!(help.contains("divisible: a list of numbers"), "{help}");
 }
+
+/// The leaves take the rest to the tolerance of every level (0.1 %, the help's rule): the
+/// tester's moves, Li's closed-form shares as typed to 7 digits (Table I: T_C = 2.43005 at
+/// h = 5, β = 100, so L_0 = 0.0243005), finish the exercise with every level right.
+#[test]
+fn the_leaves_typed_to_seven_digits_finish_the_exercise() {
+    let inst = instance(2, 5, 100.0, "C");
+    let typed = json!([
+        0.0243005,
+        0.019421994,
+        0.01707986,
+        0.01599418,
+        0.01553132,
+        0.0153775
+    ]);
+    let j = grade(&inst, &typed);
+    assert_eq!(j["complete"], true, "{j}");
+    assert_eq!(
+        (j["score"].as_u64(), j["out_of"].as_u64()),
+        (Some(6), Some(6))
+    );
+}

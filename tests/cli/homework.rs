@@ -377,6 +377,97 @@ fn a_personal_quiz_has_the_student_s_own_seed() {
     assert_ne!(other["seed"], v["seed"]);
 }
 
+/// The tester's run (issue: "Restart makes a full score easy"): a wasted first round, Hint,
+/// Show me, Restart, then Algorithm 3's four rounds. Step 1 (Lemma 6's bound from 4 to 3)
+/// was missed at its first try and shown; steps 2–4 are right at theirs: 3 of 4, in the
+/// replay, the hand-in's stored grade and the gradebook alike.
+#[test]
+fn a_restart_does_not_erase_a_wrong_first_try() {
+    let delta = [3, -1, 2, 0, -4, 1, 2, -2, 0, 1, -3, 1];
+    let s: Scenario = serde_json::from_value(json!({"Redistribute": {"instance": {
+        "delta": delta, "loads": [4, 1, 3, 1, 1, 2, 3, 1, 1, 2, 1, 2],
+        "direction": "Bi", "costs": {"Homogeneous": 1.0}}}}))
+    .unwrap();
+    let mv = |m: Value| Entry::new(Kind::Move, Some(m), None);
+    let log = vec![
+        mv(json!([[2, 1]])),
+        Entry::new(Kind::Hint, None, None),
+        Entry::new(Kind::ShowMe, None, None),
+        Entry::new(Kind::Restart, None, None),
+        mv(json!([[1, 2], [3, 4], [4, 5], [12, 11], [7, 8]])),
+        mv(json!([[1, 12], [12, 11], [3, 4], [4, 5], [7, 8]])),
+        mv(json!([[6, 5], [10, 11]])),
+        mv(json!([[1, 2], [2, 3], [3, 4], [4, 5]])),
+    ];
+    let (a, r) = Attempt::new(&s, "Ada Lovelace", "CS101", log).unwrap();
+    assert!(r.complete);
+    assert_eq!((r.score, r.out_of), (3, lemma6(&delta) as usize));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ada-redistribute.json");
+    std::fs::write(&path, a.to_json()).unwrap();
+    let row = &graded(&[path.to_str().unwrap()])[0];
+    assert_eq!(row["score"], 3, "{row}");
+    assert_eq!(row["restarts"], 1);
+}
+
+/// A folder's files not named .json are not graded, but named on stderr (a hand-in typed
+/// without its extension is not lost in silence); the exit status stays 0.
+#[test]
+fn grading_a_folder_names_the_files_it_skips() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = algorithm_moves(ModelId::Geodecay, "Grace Hopper");
+    let good = hand_in(dir.path(), "geodecay", "Grace Hopper", &moves, "good");
+    std::fs::rename(
+        dir.path().join("geodecay-good-moves.json"),
+        dir.path().join("notes"),
+    )
+    .unwrap();
+    std::fs::copy(&good, dir.path().join("grace-geodecay")).unwrap();
+    let out = run(&["grade", "--json", dir.path().to_str().unwrap()]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["attempts"].as_array().unwrap().len(), 1, "{v}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    for name in ["grace-geodecay", "notes"] {
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with("note: skipped") && l.contains(name)),
+            "{err}"
+        );
+    }
+}
+
+/// An attempt whose `command` was edited is flagged, and its row shows the instance it was
+/// graded on (the stored scenario), not the edited command.
+#[test]
+fn an_edited_command_is_flagged_and_the_row_shows_the_instance_graded() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = algorithm_moves(ModelId::Divisible, "Grace Hopper");
+    let f = hand_in(dir.path(), "divisible", "Grace Hopper", &moves, "cmd");
+    let honest = graded(&[&f])[0]["instance"].clone();
+    let mut a: Value = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    a["command"] = json!([
+        "loadlab",
+        "exercise",
+        "divisible",
+        "--h",
+        "60",
+        "--beta",
+        "1e-6"
+    ]);
+    std::fs::write(&f, a.to_string()).unwrap();
+    let row = &graded(&[&f])[0];
+    assert!(
+        row["flags"].as_array().unwrap().contains(&json!("edited")),
+        "{row}"
+    );
+    assert_eq!(row["instance"], honest);
+    assert!(
+        !row["instance"].as_str().unwrap().contains("--h 60"),
+        "{row}"
+    );
+}
+
 /// Lemma 6's bound, written here from the paper: max{max |δ_i|, max ⌈|δ_{k,l}|/2⌉} over
 /// the ring's slices.
 fn lemma6(delta: &[i64]) -> i64 {
@@ -508,9 +599,10 @@ fn undo_takes_back_a_move_not_its_first_try() {
     }
 }
 
-/// Restart sets the exercise afresh, score too (a lesson's "Restart to try again"), and the
-/// log keeps what came before: the gradebook counts the restarts and shows the earlier tries'
-/// broken rules, so that a clean run after practice is no secret.
+/// Restart sets the board afresh but not the tries: a step tried before a Restart is no
+/// first try after it (a wrong first move, Restart, then the algorithm's moves: every step
+/// but the first right at its first try). The log keeps what came before: the gradebook
+/// counts the restarts and shows the earlier tries' broken rules.
 #[test]
 fn a_restart_is_in_the_log_and_the_gradebook_counts_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -534,13 +626,18 @@ fn a_restart_is_in_the_log_and_the_gradebook_counts_it() {
         let (a, r) = Attempt::new(&s, "Grace Hopper", "CS101", log).unwrap();
         assert_eq!(
             (r.score, r.restarts, r.moves),
-            (moves.len(), 1, moves.len() + 1)
+            (moves.len() - 1, 1, moves.len() + 1),
+            "{model}"
         );
         let path = dir.path().join(format!("{model}-restart.json"));
         std::fs::write(&path, a.to_json()).unwrap();
         let row = &graded(&[path.to_str().unwrap()])[0];
         assert_eq!(row["restarts"], 1, "{model}: {row}");
-        assert_eq!(row["score"], moves.len(), "{model}: the last run's score");
+        assert_eq!(
+            row["score"],
+            moves.len() - 1,
+            "{model}: the first step's try is spent"
+        );
         assert_eq!(row["flags"], json!([]), "{model}: {row}");
         if !rule.is_empty() {
             assert_eq!(

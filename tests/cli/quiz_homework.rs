@@ -218,3 +218,11 @@ fn lesson_check_validates_a_personal_exercise_step() {
         super::common::assert_error(&["lesson", small.to_str().unwrap(), "--check"], "personal");
     assert!(err.contains("moves"), "{err}");
 }
+
+/// `--answers` takes a file (or `-`), and the help says so.
+#[test]
+fn the_help_says_answers_is_a_file() {
+    let help = String::from_utf8(run(&["quiz", "--help"]).stdout).unwrap();
+    assert!(help.contains("--answers <FILE>"), "{help}");
+    assert!(help.contains("`-` reads stdin"), "{help}");
+}

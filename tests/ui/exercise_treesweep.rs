@@ -49,7 +49,7 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
     click(&mut h, &format!("node {}", nodes[0]));
     shown(&mut h, "Right: Step 1.1");
     click(&mut h, "node 19");
-    shown(&mut h, "Legal, but not the algorithm's move (rule-b)");
+    shown(&mut h, "Legal, but not the algorithm's move (rule (b))");
     click(&mut h, "Undo move");
     shown(&mut h, "Click the node processor 0 runs next, v_2");
     // A node whose predecessor's subtree is already touched: illegal, nothing placed.
@@ -77,7 +77,8 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
     click(&mut h, "Show me");
     shown(&mut h, "Complete — 8 / 9 first tries right");
     click(&mut h, "Restart");
-    shown(&mut h, "Score 0 / 9 first tries");
+    // The board afresh, the tries and points kept (Restart is Undo of every move).
+    shown(&mut h, "Score 8 / 9 first tries");
     // A wait before the next node: the right node, started late.
     h.get_by_label("Wait before the next node")
         .set_value_accesskit(2.0);

@@ -319,3 +319,38 @@ fn hand_in_asks_the_name_an_instance_lacks() {
         "{row}"
     );
 }
+
+/// Hand in quiz… on a quiz no name goes with (not a personal quiz) asks the name first, as
+/// the exercise's Hand in… does, and refuses an empty one; the file carries it and the
+/// gradebook says the quiz is not the student's own (it said "no student's name").
+#[test]
+fn a_quiz_hand_in_asks_the_name_a_quiz_lacks() {
+    let mut h = super::common::window(1500.0, 940.0, None);
+    h.state_mut().send(Cmd::Quiz(ModelId::Redistribute));
+    settle(&mut h);
+    type_into(&mut h, "Answer 1", "-1000");
+    click(&mut h, "Check 1");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sophie-quiz.json");
+    click(&mut h, "Hand in quiz by path…");
+    shown(&mut h, "File path");
+    type_into(&mut h, "File path", path.to_str().unwrap());
+    click(&mut h, "OK");
+    shown(&mut h, "Your name goes on the file, so that");
+    assert!(!path.exists(), "written before the name was given");
+    click(&mut h, "Hand in");
+    shown(&mut h, "Your name goes on the file: type it, please");
+    type_into(&mut h, "Your name", "Sophie Germain");
+    click(&mut h, "Hand in");
+    settle(&mut h);
+    shown(&mut h, "under the name Sophie Germain: ");
+    let v = super::common::run_json(&["grade", path.to_str().unwrap(), "--json"]);
+    let row = &v["attempts"][0];
+    assert_eq!(row["kind"], "quiz");
+    assert_eq!(row["student"], "Sophie Germain", "{row}");
+    assert_eq!(
+        row["flags"],
+        serde_json::json!(["instance does not match the student's name"]),
+        "{row}"
+    );
+}

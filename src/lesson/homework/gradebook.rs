@@ -44,7 +44,8 @@ pub struct Row {
     /// `rule-a`, `inequality-4`, `start`…), each once, in the order first missed (a quiz:
     /// none).
     pub steps_missed: Vec<String>,
-    /// Restarts: the exercise set afresh (the score is the last run's; a quiz: none).
+    /// Restarts: the board set afresh (the score counts first tries over every run; a
+    /// quiz: none).
     pub restarts: usize,
     /// Hints asked for.
     pub hints: usize,
@@ -136,11 +137,13 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
             == Ok(&a.scenario)
     };
     let counts_differ = a.hints != r.hints || a.show_me != r.shown;
-    let edited =
-        Stored::of(&r) != a.stored || counts_differ || a.command != personal::command(&a.scenario);
+    // The instance graded: the scenario's own command (the file's `command` only says it
+    // again, and an edited one is flagged, never shown as if graded).
+    let graded = personal::command(&a.scenario);
+    let edited = Stored::of(&r) != a.stored || counts_differ || a.command != graded;
     let flags = verdicts(&a.header, mine, edited);
     Row {
-        instance: a.command.get(3..).unwrap_or_default().join(" "),
+        instance: graded.get(3..).unwrap_or_default().join(" "),
         moves: r.moves,
         legal: r.legal,
         optimal: r.optimal,
@@ -181,13 +184,15 @@ pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answ
     let model = a
         .model_id()
         .unwrap_or(crate::model::registry::ModelId::Ksbf);
+    // The quiz graded: the one its seed and count generate (see [`grade`]).
+    let graded = super::quiz::command(model, a.seed, a.count);
     let edited = QuizStored::of(&r) != a.stored
         || a.shown != r.shown
         || !a.lists(&questions)
-        || a.command != super::quiz::command(model, a.seed, a.count);
+        || a.command != graded;
     let flags = verdicts(&a.header, mine, edited);
     Row {
-        instance: a.command.get(4..).unwrap_or_default().join(" "),
+        instance: graded.get(4..).unwrap_or_default().join(" "),
         moves: r.answers,
         legal: r.readable,
         optimal: r.right,

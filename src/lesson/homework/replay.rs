@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::lesson::models::{self, Play};
-use crate::model::exercise::{Grade, Tally};
+use crate::model::exercise::{Grade, Tally, carry};
 use crate::model::registry::Scenario;
 
 /// What a log entry records.
@@ -26,8 +26,8 @@ pub enum Kind {
     Undo,
     /// A hint asked for.
     Hint,
-    /// Restart: the exercise set afresh, score and tries too (the log keeps what came
-    /// before, so that the teacher sees the earlier tries).
+    /// Restart: the board set afresh; the tries spent and the score stay (a step tried or
+    /// shown before a Restart is no first try after it), and the log keeps what came before.
     Restart,
 }
 
@@ -99,9 +99,12 @@ impl Player {
         Some((shown.grade, shown.mv))
     }
 
-    /// Restart: the exercise as it was set, score and tries too.
+    /// Restart: the exercise as it was set, with the tries spent and the score so far (as
+    /// Undo of every move: restarting cannot erase a wrong first try).
     pub fn restart(&mut self) {
-        self.state = self.initial.clone();
+        let mut fresh = self.initial.clone();
+        carry(self.state.spent(), fresh.spent());
+        self.state = fresh;
         self.history.clear();
     }
 
@@ -111,10 +114,7 @@ impl Player {
             return false;
         };
         // A move is taken back, not its try (nor a first try's point).
-        let (tries, score) = self.state.spent();
-        let kept = (std::mem::take(tries), *score);
-        let (tries, score) = before.spent();
-        (*tries, *score) = kept;
+        carry(self.state.spent(), before.spent());
         before.undone();
         self.state = before;
         true
@@ -157,7 +157,8 @@ pub struct Replayed {
     pub shown: usize,
     /// Moves taken back.
     pub undone: usize,
-    /// Restarts (the score is the last run's: the ones before are in the log).
+    /// Restarts (the score counts first tries over every run: a step tried before a
+    /// Restart is no first try after it).
     pub restarts: usize,
 }
 

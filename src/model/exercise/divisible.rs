@@ -4,10 +4,11 @@
 //! left.
 //!
 //! A move is `legal` when L_l is a number ≥ 0 whose level total b^l·L_l the remaining load
-//! covers (rule `range`, `remaining`), when the leaves take exactly the rest
-//! (`conservation`), and, under ℚ, when the level keeps at least what it computes while
-//! forwarding (`overlap`); it is `optimal` when it lies within [`TOLERANCE`] of the method's
-//! closed-form L_l ([`crate::model::divisible::theory::level_loads`]), else `closed-form`.
+//! covers (rule `range`, `remaining`), when the leaves take the rest to within [`TOLERANCE`]
+//! (`conservation`; they are then given exactly the rest), and, under ℚ, when the level keeps
+//! at least what it computes while forwarding (`overlap`); it is `optimal` when it lies
+//! within [`TOLERANCE`] of the method's closed-form L_l
+//! ([`crate::model::divisible::theory::level_loads`]), else `closed-form`.
 //! The end compares the student's simulated makespan with the closed forms of ℂ, ℙ and ℚ and
 //! names the level whose timing first wastes time: by Li's optimality principle every
 //! processor finishes at the same time, so a level that runs dry before the end (or waits
@@ -19,7 +20,7 @@ use super::{ExerciseError, Grade};
 use crate::model::divisible::student::{least_load, simulate_loads};
 use crate::model::divisible::theory::{closed_form, level_loads};
 use crate::model::divisible::{AlgorithmChoice, DivisibleParams, Method, Timeline, Valid};
-use crate::model::format::{Precision, number};
+use crate::model::format::{Precision, number, sig};
 
 /// The deepest tree an exercise offers (one move per level).
 pub const H_MAX: u64 = 8;
@@ -27,7 +28,8 @@ pub const H_MAX: u64 = 8;
 pub const TOLERANCE: f64 = 1e-3;
 /// Share of the makespan a level may idle before it counts as wasting time.
 pub const WASTE: f64 = 2e-3;
-/// How far (absolute, in units of the whole load) the leaves may miss the rest.
+/// How far (absolute, in units of the whole load) the leaves may miss the rest beyond
+/// [`TOLERANCE`] of it (an exhausted load: the rest is 0).
 pub const CONSERVATION_SLACK: f64 = 1e-9;
 
 /// The rules a move may break or miss.
@@ -275,20 +277,13 @@ impl DivExercise {
                 number(big_t, Precision::Steps),
                 number(t, Precision::Steps)
             ),
-            (Method::C, _) => {
-                let arrive = self
-                    .method_timeline
-                    .levels
-                    .get(l)
-                    .map_or(0.0, |s| s.last_receive);
-                format!(
-                    "Method C: level {l}'s fraction arrives at t = {}, and all levels finish together \
-                     at T = {}: L_{l} = (T − t)/β = {}",
-                    number(arrive, Precision::Steps),
-                    number(big_t, Precision::Steps),
-                    number(t, Precision::Steps)
-                )
-            }
+            (Method::C, _) => format!(
+                "Method C: level {l}'s fraction arrives at t = {}, and all levels finish together \
+                 at T = {}: L_{l} = (T − t)/β = {}",
+                number(self.arrival(l), Precision::Steps),
+                number(big_t, Precision::Steps),
+                number(t, Precision::Steps)
+            ),
             (Method::P, 0) => format!(
                 "Method P's root computes while it sends, then x: L_0 = ((N − 1)/b)·x/β + x = {} \
                  (x = bβ/((bβ + 1)N − 1){})",
@@ -328,9 +323,10 @@ impl DivExercise {
                  L_0 = T/β (β = {beta})"
             ),
             (Method::C, _) => format!(
-                "ℂ: level {l} computes from the moment its fragment arrives (t, on your Gantt \
-                 row) until every level finishes together at {big_t}: L_{l} = (T − t)/β \
-                 (β = {beta})"
+                "ℂ: level {l} computes from the moment its fragment arrives in ℂ's own schedule \
+                 (t = {}) until every level finishes together at {big_t}: L_{l} = (T − t)/β \
+                 (β = {beta})",
+                number(self.arrival(l), Precision::Steps)
             ),
             (Method::P, 0) => format!(
                 "ℙ: the root computes while it sends, then x like every other processor: \
@@ -349,6 +345,14 @@ impl DivExercise {
                 )
             ),
         }
+    }
+
+    /// When level `l`'s fragment arrives in the method's own schedule: the t of ℂ's
+    /// L_l = (T − t)/β, which the hint names, the grade explains and Show me plays (the
+    /// exercise is graded against the closed form, not against the student's schedule so
+    /// far, whose arrival under ℂ depends on the very loads still to be set).
+    fn arrival(&self, l: usize) -> f64 {
+        (self.method_timeline.levels.get(l)).map_or(0.0, |s| s.last_receive)
     }
 
     /// " = x", or nothing while [`DivExercise::withhold`] is on and `x` is not the level's
@@ -384,33 +388,34 @@ impl DivExercise {
             return illegal(RANGE, format!("L_{l} must be a number ≥ 0 (got {value})"));
         }
         if l + 1 == self.levels() {
-            if (k * value - rem).abs() > CONSERVATION_SLACK {
+            // The rest to the tolerance every level is graded to (the leaves then take
+            // exactly the rest: [`DivExercise::played`]).
+            if (value - hi).abs() > TOLERANCE * hi + CONSERVATION_SLACK / k {
+                let (rest, given) = apart(hi, value);
                 return illegal(
                     CONSERVATION,
                     format!(
                         "the leaves (level {l}, {} processors) must take the whole remaining \
-                         load {}: L_{l} = {}/{} = {}, not {}",
+                         load {} (within {} %): L_{l} = {}/{} = {rest}, not {given}",
                         number(k, Precision::Steps),
                         number(rem, Precision::Steps),
+                        TOLERANCE * 100.0,
                         number(rem, Precision::Steps),
                         number(k, Precision::Steps),
-                        number(hi, Precision::Steps),
-                        number(value, Precision::Steps)
                     ),
                 );
             }
         } else if value > hi * (1.0 + 1e-12) {
+            let (given, most) = apart(value, hi);
             return illegal(
                 REMAINING,
                 format!(
-                    "level {l} has {} processors: {} × {} = {} is more than the remaining \
-                     load {} (L_{l} ≤ {})",
+                    "level {l} has {} processors: {} × {given} = {} is more than the remaining \
+                     load {} (L_{l} ≤ {most})",
                     number(k, Precision::Steps),
                     number(k, Precision::Steps),
-                    number(value, Precision::Steps),
                     number(k * value, Precision::Steps),
                     number(rem, Precision::Steps),
-                    number(hi, Precision::Steps)
                 ),
             );
         } else if value < lo * (1.0 - 1e-9) {
@@ -426,6 +431,7 @@ impl DivExercise {
                 ),
             );
         }
+        let value = self.played(l, value);
         let target = self.target[l];
         let effect = self.effect(l, value);
         if (value - target).abs() <= TOLERANCE * target {
@@ -458,13 +464,23 @@ impl DivExercise {
         format!("; yours finishes at {}", number(finish, Precision::Steps))
     }
 
+    /// The load level `l` takes when `value` is given and legal: the value, but on the
+    /// leaves the whole rest (Σ b^l L_l = 1 exactly, whatever the last digits typed).
+    fn played(&self, l: usize, value: f64) -> f64 {
+        if l + 1 == self.levels() {
+            self.range().1
+        } else {
+            value
+        }
+    }
+
     /// Grades and plays `value` on the next level (an illegal value is not played).
     pub fn play(&mut self, value: f64, first_try: bool) -> Option<LevelGrade> {
         let l = self.next_level();
         let g = self.grade(value, first_try && self.tries.first(l))?;
         self.tries.spend(l);
         if g.grade.legal {
-            self.loads.push(value);
+            self.loads.push(self.played(l, value));
             if g.grade.scores() {
                 self.score += 1;
             }
@@ -502,6 +518,19 @@ impl DivExercise {
             }
         })
     }
+}
+
+/// `a` and `b` to 4 significant digits, or to as many as it takes to tell them apart (a
+/// refusal never reads "0.01538, not 0.01538").
+fn apart(a: f64, b: f64) -> (String, String) {
+    let four = (number(a, Precision::Steps), number(b, Precision::Steps));
+    if four.0 != four.1 || a == b {
+        return four;
+    }
+    (5..=17)
+        .map(|d| (sig(a, d), sig(b, d)))
+        .find(|(x, y)| x != y)
+        .unwrap_or(four)
 }
 
 /// The level whose timing first wastes time in `t`: the earliest moment a level's processors
@@ -772,6 +801,62 @@ mod tests {
         assert!(ex.waste_so_far(0.0).is_none(), "only the root is set");
         ex.play(loads[1], true).unwrap();
         assert_eq!(ex.waste_so_far(loads[2]).map(|w| w.level), Some(0));
+    }
+
+    /// The leaves are graded to the tolerance of every level (0.1 %, the help's and the li
+    /// lesson's rule) and then take exactly the rest; a refusal tells its two numbers apart.
+    #[test]
+    fn the_leaves_take_the_rest_to_the_tolerance_of_every_level() {
+        let p = params(2, 5, 100.0, Method::C);
+        // Li's closed-form L_0 … L_4 (Table I: T_C = 2.43005 at h = 5, β = 100) as a
+        // student types them, to 7 digits; the leaves' share is what they leave.
+        let typed = [0.0243005, 0.01942199, 0.01707986, 0.01599418, 0.01553132];
+        let given: f64 = (typed.iter().enumerate())
+            .map(|(l, x)| 2f64.powi(l as i32) * x)
+            .sum();
+        let rest = (1.0 - given) / 32.0;
+        let set = || {
+            let mut ex = DivExercise::new(&p).unwrap();
+            for x in typed {
+                assert!(ex.play(x, true).unwrap().grade.optimal, "{x}");
+            }
+            ex
+        };
+        let mut ex = set();
+        let g = ex.play(rest * (1.0 - 3e-6), true).unwrap();
+        assert!(g.grade.legal && g.grade.optimal, "{}", g.grade.why);
+        assert!(ex.complete() && ex.score == 6);
+        let total: f64 = (ex.loads.iter().enumerate())
+            .map(|(l, x)| 2f64.powi(l as i32) * x)
+            .sum();
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
+        let g = set().play(rest * 1.002, true).unwrap();
+        assert_eq!(g.grade.rule, CONSERVATION);
+        let (_, tail) = g.grade.why.rsplit_once(" = ").unwrap();
+        let (want, got) = tail.split_once(", not ").unwrap();
+        assert_ne!(want, got, "{}", g.grade.why);
+    }
+
+    /// After a wrong root, ℂ's hint and Show me agree: both take t from ℂ's own schedule
+    /// (level 1's fragment arrives at (1 − L_0)/b with L_0 = T_C/β, T_C = 2.43005 from
+    /// Table I), not from the student's (0.5/2 = 0.25 after L_0 = 0.5).
+    #[test]
+    fn the_hint_and_show_me_follow_the_closed_form_after_a_wrong_level() {
+        let p = params(2, 5, 100.0, Method::C);
+        let mut ex = DivExercise::new(&p).unwrap();
+        ex.play(0.5, true).unwrap();
+        let hint = ex.hint(1);
+        let t: f64 = (hint.split("(t = ").nth(1))
+            .and_then(|r| r.split(')').next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("no t in {hint}"));
+        let table_t = (1.0 - 2.43005 / 100.0) / 2.0;
+        assert!((t - table_t).abs() <= 1e-3 * table_t, "{hint}");
+        let shown = ex.suggestion().unwrap();
+        assert!(
+            (shown - (2.43005 - table_t) / 100.0).abs() <= 1e-3 * shown,
+            "{shown}"
+        );
     }
 
     #[test]

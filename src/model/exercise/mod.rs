@@ -86,6 +86,7 @@ impl Grade {
 /// The positions of an exercise (its k-th level, decision, round or node) whose first try is
 /// spent. Undo takes a move back, not its try: a wrong move undone and played again right is
 /// not a first try (it was, and a student could Undo every wrong move into a full score).
+/// Restart is Undo of every move: the board is set afresh, the tries spent stay spent.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tries(Vec<bool>);
 
@@ -113,11 +114,30 @@ pub trait FirstTries: Sized {
 
     /// Goes back to `before` (the state before the last move), keeping the history.
     fn undo_to(&mut self, mut before: Self) {
-        let (tries, score) = self.history();
-        let kept = (std::mem::take(tries), *score);
-        let (tries, score) = before.history();
-        (*tries, *score) = kept;
+        carry(self.history(), before.history());
         *self = before;
+    }
+}
+
+/// Hands the spent tries and the score of first tries from an exercise to the state that
+/// replaces it: the state before the last move (Undo) or the exercise set afresh (Restart).
+/// Either way a step tried or shown before is no first try after, and a point earned stays:
+/// neither Undo nor Restart can turn a wrong first try into a right one.
+pub fn carry(from: (&mut Tries, &mut usize), to: (&mut Tries, &mut usize)) {
+    *to.0 = std::mem::take(from.0);
+    *to.1 = *from.1;
+}
+
+/// A rule as a student reads it in a verdict: the tree sweep's steps in the paper's words
+/// (as its lesson writes them), any other rule as named. The names themselves (`inequality-4`)
+/// stay what move files, attempt files and the gradebook print: stable, scriptable.
+pub fn rule_words(rule: &str) -> &str {
+    match rule {
+        treesweep::BASE => "Step 1.1",
+        treesweep::RULE_A => "rule (a)",
+        treesweep::RULE_B => "rule (b)",
+        treesweep::INEQUALITY_4 => "inequality (4)",
+        _ => rule,
     }
 }
 

@@ -95,7 +95,8 @@ pub struct RingExercise {
     pub score: usize,
     /// The last move was a failed attempt at the current round (the next is not a first try).
     pub retrying: bool,
-    /// Rounds whose first try is spent (Undo keeps them).
+    /// Steps whose first try is spent, a step being the k-th lowering of the bound
+    /// ([`RingExercise::step`]; Undo and Restart keep them).
     pub tries: super::Tries,
     checker: RoundChecker,
 }
@@ -215,6 +216,15 @@ impl RingExercise {
         )
     }
 
+    /// The step a round takes now: the k-th lowering of the bound (k = the rounds of
+    /// progress made so far, 0 for the first), the decision a round of the algorithm takes.
+    /// None above the bound at the start: a round that only undoes a rise of the bound is no
+    /// step of the algorithm's, and scores nothing (else every rise bought another point, and
+    /// the score passed the rounds it is out of).
+    fn step(&self) -> Option<usize> {
+        usize::try_from(self.initial_bound - self.bound()).ok()
+    }
+
     /// The algorithm's next round from the current unbalances (0-based sends).
     pub fn algorithm_round(&self) -> Vec<Send> {
         algorithm_round(self.inst.direction, &self.delta)
@@ -272,7 +282,7 @@ impl RingExercise {
         let n = self.inst.n() as i64;
         let round = self.played.len() + 1;
         let before = self.bound();
-        let first_try = !self.retrying && self.tries.first(self.played.len());
+        let first_try = !self.retrying && self.step().is_some_and(|k| self.tries.first(k));
         let mut culprits = Vec::new();
         let mut why = Vec::new();
         let mut rule = None;
@@ -382,7 +392,9 @@ impl RingExercise {
     /// Grades a round and plays it when legal (score and retry state updated).
     pub fn play(&mut self, pairs: &[(i64, i64)]) -> RoundGrade {
         let g = self.grade(pairs);
-        self.tries.spend(self.played.len());
+        if let Some(k) = self.step() {
+            self.tries.spend(k);
+        }
         if g.grade.legal {
             let sends = to_sends(pairs);
             apply_round(&mut self.load, &sends);
@@ -502,6 +514,35 @@ mod tests {
         assert!(ex.play(&[(1, 2)]).grade.legal);
         let g = ex.play(&[(1, 2)]);
         assert_eq!(g.grade.rule, "possession", "{g:?}");
+    }
+
+    /// Rounds that raise the bound buy no points: the score never passes the rounds of
+    /// Lemma 6's bound at the start (here 1: δ = (1, −1, 0, …)).
+    #[test]
+    fn raising_the_bound_buys_no_points() {
+        let mut delta = vec![0; 8];
+        (delta[0], delta[1]) = (1, -1);
+        let mut inst = RingInstance::homogeneous(delta, Direction::Bi, 1.0);
+        inst.loads = vec![6, 4, 5, 5, 5, 5, 5, 5];
+        let mut ex = RingExercise::new(&inst).unwrap();
+        assert_eq!(ex.initial_bound, 1);
+        // P4 → P3 three times (the bound rises to 3), then the three rounds back to 0.
+        for round in [
+            vec![(4, 3)],
+            vec![(4, 3)],
+            vec![(4, 3)],
+            vec![(3, 4)],
+            vec![(3, 4), (1, 2)],
+            vec![(3, 4)],
+        ] {
+            assert!(ex.play(&round).grade.legal, "{round:?}");
+        }
+        assert!(ex.complete());
+        assert_eq!(
+            ex.tally().score,
+            0,
+            "the one step was missed at its first try"
+        );
     }
 
     #[test]

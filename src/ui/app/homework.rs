@@ -12,7 +12,7 @@ use crate::model::registry::ModelId;
 use crate::preset::{Preset, PresetFile};
 use crate::ui::commands::Cmd;
 use crate::ui::files::FileAction;
-use crate::ui::homework::{Replay, Target};
+use crate::ui::homework::{Replay, Target, Work};
 
 impl LoadlabApp {
     /// Personal instance…, Hand in…, Open attempt….
@@ -27,7 +27,9 @@ impl LoadlabApp {
                     who.0
                 ));
             }
-            Cmd::HandInQuiz(m) => self.ask_path(ctx, FileAction::HandInQuiz(m)),
+            Cmd::HandInQuiz(m) if !self.ask_quiz_name(m, Cmd::HandInQuiz(m)) => {
+                self.ask_path(ctx, FileAction::HandInQuiz(m));
+            }
             Cmd::HandInQuizTo(m, path) => self.hand_in_quiz(m, &path),
             Cmd::PersonalStep => {
                 let model = self.desk.active;
@@ -64,7 +66,32 @@ impl LoadlabApp {
         let scenario = self.desk.page().scenario.clone();
         let nameless = self.homework.student_for(&scenario).0.is_empty();
         if nameless {
-            self.homework.ask_name_for(&scenario, then);
+            self.homework
+                .ask_name_for(Work::Exercise(Box::new(scenario)), then);
+        }
+        nameless
+    }
+
+    /// The student and course a hand-in of `model`'s quiz goes under: its personal quiz's, or
+    /// the name given at an earlier hand-in of the same questions ("" when none).
+    pub(super) fn quiz_student(&self, model: ModelId) -> (String, String) {
+        let Some(q) = self.teach.quiz(model) else {
+            return Default::default();
+        };
+        match q.student() {
+            ("", _) => self.homework.quiz_student(model, q.made_seed()),
+            (n, c) => (n.to_string(), c.to_string()),
+        }
+    }
+
+    /// [`Self::ask_name`] for the quiz of `model`: a name goes on every quiz hand-in too.
+    fn ask_quiz_name(&mut self, model: ModelId, then: Cmd) -> bool {
+        let Some(seed) = self.teach.quiz(model).map(|q| q.made_seed()) else {
+            return false;
+        };
+        let nameless = self.quiz_student(model).0.is_empty();
+        if nameless {
+            self.homework.ask_name_for(Work::Quiz(model, seed), then);
         }
         nameless
     }
@@ -152,7 +179,12 @@ impl LoadlabApp {
     /// The quiz window of `model` handed in to `path`; the notice says the grade `loadlab
     /// grade` will give (the same replay of the same log).
     fn hand_in_quiz(&mut self, model: ModelId, path: &Path) {
-        let made = match self.teach.quiz(model).map(|q| q.attempt()) {
+        if self.ask_quiz_name(model, Cmd::HandInQuizTo(model, path.to_path_buf())) {
+            return;
+        }
+        let (name, course) = self.quiz_student(model);
+        let who = (name.as_str(), course.as_str());
+        let made = match self.teach.quiz(model).map(|q| q.attempt(who)) {
             Some(Ok(a)) => a,
             Some(Err(e)) => return self.error(format!("Could not hand in the quiz: {e}")),
             None => return self.error("Nothing to hand in: no quiz on this model"),

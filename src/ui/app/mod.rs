@@ -429,8 +429,7 @@ impl LoadlabApp {
         let name = match action {
             FileAction::SaveWorkbook => self.desk.workbook.clone().unwrap_or("lecture".into()),
             FileAction::HandInQuiz(m) => {
-                let student = self.teach.quiz(m).map_or("", |q| q.student().0);
-                let student = student.to_string();
+                let (student, _) = self.quiz_student(m);
                 let who = if student.is_empty() {
                     "quiz".into()
                 } else {
@@ -502,7 +501,7 @@ impl LoadlabApp {
     fn finished(&mut self, ctx: &egui::Context) {
         if let Some(r) = self.dialogs.poll() {
             match r {
-                DialogResult::Chosen(a, p) => self.apply(ctx, Cmd::with_path(a, p)),
+                DialogResult::Chosen(a, p) => self.apply(ctx, Cmd::with_path(a, a.completed(p))),
                 DialogResult::Cancelled => {}
                 DialogResult::Unavailable(action) => {
                     self.apply(ctx, Cmd::PromptPath(action));

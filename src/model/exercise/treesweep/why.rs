@@ -20,7 +20,7 @@ impl TreeExercise {
             }
             Rule::Internal => format!(
                 "rule (a): node {v} is eligible — both predecessors, nodes {} and {}, have \
-                 AETs — so v_i = node {v}, AET = AET(v_{{i−1}}) + 1 = {}",
+                 AETs — so v_i = node {v}, AET = AET(v_(i−1)) + 1 = {}",
                 2 * v,
                 2 * v + 1,
                 number(d.start, Precision::Table)
@@ -29,7 +29,7 @@ impl TreeExercise {
                 let l = d.height;
                 let at = if l >= 2 {
                     format!(
-                        "AET = max{{AET(v_{{i−1}}) + 1, T*({}) + τ}} = max{{{}, {}}} = {}",
+                        "AET = max(AET(v_(i−1)) + 1, T*({}) + τ) = max({}, {}) = {}",
                         l - 1,
                         number(t + 1.0, Precision::Table),
                         number(self.t_star(l - 1) + self.tau, Precision::Table),
@@ -37,7 +37,7 @@ impl TreeExercise {
                     )
                 } else {
                     format!(
-                        "AET = AET(v_{{i−1}}) + 1 = {} (a leaf)",
+                        "AET = AET(v_(i−1)) + 1 = {} (a leaf)",
                         number(d.start, Precision::Table)
                     )
                 };
@@ -61,7 +61,7 @@ impl TreeExercise {
                     String::new()
                 };
                 format!(
-                    "rule (b): no node is eligible; (4) AET(v_{{i−1}}) = {} ≤ T*(ℓ) + τ − 2 \
+                    "rule (b): no node is eligible; (4) AET(v_(i−1)) = {} ≤ T*(ℓ) + τ − 2 \
                      holds first at ℓ = {l} (T*({l}) + τ − 2 = {}{below}), so v_i = node {v}, \
                      the leftmost node of height {l} not yet assigned, {at}",
                     number(t, Precision::Table),
@@ -81,11 +81,11 @@ impl TreeExercise {
             Rule::Base => "Step 1.1: processor 0 starts with the leftmost leaf at time 0".into(),
             Rule::Internal => format!(
                 "rule (a): a node is eligible — both its predecessors already ran on processor \
-                 0 — so it runs next, at AET(v_{{i−1}}) + 1 = {}",
+                 0 — so it runs next, at AET(v_(i−1)) + 1 = {}",
                 number(t + 1.0, Precision::Table)
             ),
             Rule::Boundary if d.holds_4 => format!(
-                "rule (b): no node is eligible; inequality (4) AET(v_{{i−1}}) = {} ≤ T*(ℓ) + τ \
+                "rule (b): no node is eligible; inequality (4) AET(v_(i−1)) = {} ≤ T*(ℓ) + τ \
                  − 2 holds first at height ℓ = {} (T*({}) + τ − 2 = {}), searching from h_j = {}",
                 number(t, Precision::Table),
                 d.height,
@@ -152,7 +152,7 @@ impl TreeExercise {
         if !s.is_finite() || !le(prev, s) {
             let why = match self.placed.last() {
                 Some(&u) => format!(
-                    "processor 0 runs one node at a time: v_{{i−1}} = node {u} runs until {}, \
+                    "processor 0 runs one node at a time: v_(i−1) = node {u} runs until {}, \
                      so node {v} cannot start at {}",
                     number(prev, Precision::Table),
                     number(s, Precision::Table)
@@ -245,7 +245,7 @@ impl TreeExercise {
         );
         if !le(t, bound) {
             format!(
-                "(4) fails at height {hs}: AET(v_{{i−1}}) = {} > T*({hs}) + τ − 2 = {}, so node \
+                "(4) fails at height {hs}: AET(v_(i−1)) = {} > T*({hs}) + τ − 2 = {}, so node \
                  {v} would start after T*({hs}) + τ − 1 (the MHB property: its subtree could run \
                  elsewhere and send its result sooner); {alg}",
                 number(t, Precision::Table),

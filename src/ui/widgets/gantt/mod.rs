@@ -454,7 +454,7 @@ struct Chart<'a> {
 pub const MIN_BAR: f32 = 8.0;
 
 /// The band of the first kind a nested row shows above and below the second, in points.
-const NESTED_BAND: f32 = 1.5;
+const NESTED_BAND: f32 = 0.6;
 
 /// A bar's margin above and below within a row `row_height` tall.
 fn row_margin(row_height: f32) -> f32 {
@@ -572,10 +572,9 @@ impl<'a> Chart<'a> {
                 let inner = self.row_height - 2.0 * row_margin(self.row_height);
                 if self.nested && lanes.count == 2 {
                     // The second kind inside the first: at least MIN_BAR, a band of the first
-                    // showing above and below it — on rows too thin for that, the band first
-                    // (NESTED_BAND each side: zoomed in, a row under 9 points drew the second
-                    // kind over the whole of the first, and a root that sends while it
-                    // computes read as computing only).
+                    // showing above and below it, at least NESTED_BAND each side (zoomed in,
+                    // a row under 9 points drew the second kind over the whole of the first,
+                    // and a root that sends while it computes read as computing only).
                     let band = (NESTED_BAND / inner).min(0.25);
                     let f = ((MIN_BAR + 0.5).max(0.6 * inner) / inner).min(1.0 - 2.0 * band);
                     return if k == 0 {

@@ -154,7 +154,7 @@ fn a_thin_nested_row_keeps_a_band_of_its_first_kind() {
         let bars = row_height - 2.0 * row_margin(row_height);
         let band = (inner.0 - outer.0).min(outer.1 - inner.1) * bars;
         assert!(
-            band >= 1.5f32.min(bars / 4.0) - 1e-4,
+            band >= 0.6f32.min(bars / 4.0) - 1e-4,
             "row {row_height}: {inner:?} leaves {band} points of the first kind"
         );
         assert!(inner.1 > inner.0, "row {row_height}: {inner:?}");

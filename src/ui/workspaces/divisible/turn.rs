@@ -21,7 +21,7 @@ use egui::{Color32, RichText, Ui};
 
 use crate::model::divisible::{Activity, DivisibleParams, Interval, Timeline};
 use crate::model::exercise::divisible::DivExercise;
-use crate::model::exercise::{Grade, Tally};
+use crate::model::exercise::{FirstTries, Grade, Tally, Tries};
 use crate::model::format::{Precision, number};
 use crate::ui::exercise::{Exercise, Moves};
 use crate::ui::reveal::Reveal;
@@ -423,7 +423,10 @@ impl Exercise for DivTurn {
         let first = !self.retry;
         self.play(mv.as_f64()?, first)
     }
-    fn restart(&mut self) {
+    fn history(&mut self) -> (&mut Tries, &mut usize) {
+        self.ex.history()
+    }
+    fn fresh(&mut self) {
         self.moves = Moves::default();
         self.ex.score = 0;
         self.ex.tries = Default::default();

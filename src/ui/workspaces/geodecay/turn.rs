@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use crate::model::exercise::geodecay::GeoExercise;
-use crate::model::exercise::{Grade, Tally};
+use crate::model::exercise::{FirstTries, Grade, Tally, Tries};
 use crate::model::format::{Precision, number};
 use crate::model::geodecay::GeoParams;
 use crate::ui::exercise::{Exercise, Moves};
@@ -180,7 +180,10 @@ impl Exercise for GeoTurn {
     fn play_logged(&mut self, mv: &serde_json::Value) -> Option<Grade> {
         self.decide(mv.as_bool()?, true)
     }
-    fn restart(&mut self) {
+    fn history(&mut self) -> (&mut Tries, &mut usize) {
+        self.ex.history()
+    }
+    fn fresh(&mut self) {
         let params = self.ex.params().clone();
         if let Ok(t) = GeoTurn::new(&params) {
             *self = t;

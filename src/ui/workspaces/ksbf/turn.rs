@@ -8,7 +8,7 @@ use egui::{Color32, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::pe_color;
 use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
-use crate::model::exercise::{Grade, Tally};
+use crate::model::exercise::{FirstTries, Grade, Tally, Tries};
 use crate::model::ksbf::KsbfParams;
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
 use crate::ui::frame::Says;
@@ -184,7 +184,10 @@ impl Exercise for KsbfTurn {
         self.wrong = (!g.grade.optimal).then_some(cell);
         Some(g.grade)
     }
-    fn restart(&mut self) {
+    fn history(&mut self) -> (&mut Tries, &mut usize) {
+        self.ex.history()
+    }
+    fn fresh(&mut self) {
         let params = self.ex.params().clone();
         if let Ok(t) = KsbfTurn::new(&params) {
             *self = t;

@@ -6,7 +6,7 @@ use egui::{Color32, Pos2, Response, Sense, Stroke, Ui, Vec2};
 
 use super::picture::sign_color;
 use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, Snapshot};
-use crate::model::exercise::{Grade, Tally};
+use crate::model::exercise::{FirstTries, Grade, Tally, Tries};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::words::{count, verb};
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
@@ -304,7 +304,10 @@ impl Exercise for RingTurn {
         let round = logged_move(mv, crate::model::exercise::moves::parse_rounds)?;
         Some(self.play(round))
     }
-    fn restart(&mut self) {
+    fn history(&mut self) -> (&mut Tries, &mut usize) {
+        self.ex.history()
+    }
+    fn fresh(&mut self) {
         let inst = self.ex.instance().clone();
         if let Ok(t) = RingTurn::new(&inst) {
             *self = t;

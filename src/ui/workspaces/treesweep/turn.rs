@@ -8,7 +8,7 @@ use crate::model::words::count;
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
 use crate::model::exercise::treesweep::{Move, TreeExercise};
-use crate::model::exercise::{Grade, Tally};
+use crate::model::exercise::{FirstTries, Grade, Tally, Tries, rule_words};
 use crate::model::format::{Precision, number};
 use crate::model::treesweep::TreeSweepParams;
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
@@ -239,7 +239,7 @@ impl Exercise for TreeTurn {
                 .placed
                 .last()
                 .and_then(|&v| self.ex.start_of(v))
-                .map_or(String::new(), |t| format!(", AET(v_{{i−1}}) = {}", f(t)));
+                .map_or(String::new(), |t| format!(", AET(v_(i−1)) = {}", f(t)));
             return format!(
                 "Click the node processor 0 runs next, v_{} (it starts as early as its inputs \
                  allow); end with the root{last}. τ = {}.",
@@ -250,7 +250,9 @@ impl Exercise for TreeTurn {
         let first = match &o.first_deviation {
             Some(d) => format!(
                 "; first move not Fine-Grain's: v_{} = node {} ({})",
-                d.position, d.node, d.rule
+                d.position,
+                d.node,
+                rule_words(&d.rule)
             ),
             None => "; you followed Fine-Grain throughout".into(),
         };
@@ -309,7 +311,10 @@ impl Exercise for TreeTurn {
         let m = logged_move(mv, crate::model::exercise::moves::parse_tree_moves)?;
         self.play(m, false)
     }
-    fn restart(&mut self) {
+    fn history(&mut self) -> (&mut Tries, &mut usize) {
+        self.ex.history()
+    }
+    fn fresh(&mut self) {
         let params = self.ex.params().clone();
         if let Ok(t) = TreeTurn::new(&params) {
             *self = t;
