@@ -222,6 +222,23 @@ fn geodecay_json_fields() {
 }
 
 #[test]
+fn geodecay_overhead_is_the_papers_and_its_label_says_which_t() {
+    // Gil & Matias (2)–(4): an implementation in time n/p + τ + T has additive overhead T, and
+    // the overhead is T/ℓ for that T. With loadlab's T the total time: (T − (n/p + rounds))/ℓ.
+    let args = [
+        "geodecay", "--n", "2^30", "--p", "2^16", "--ell", "30", "--policy", "improved",
+    ];
+    let j = json(&[&args[..], &["--json"]].concat());
+    let (time, rounds) = (j["time"].as_f64().unwrap(), j["rounds"].as_f64().unwrap());
+    let additive = time - (2f64.powi(14) + rounds);
+    assert!((j["overhead"].as_f64().unwrap() - additive / 30.0).abs() < 1e-9);
+    let text = String::from_utf8(run(&args).stdout).unwrap();
+    let row = text.lines().find(|l| l.starts_with("overhead")).unwrap();
+    assert!(row.starts_with("overhead (T − Brent)/ℓ "), "{row}");
+    assert!(!text.contains("overhead T/ℓ"), "{text}");
+}
+
+#[test]
 fn geodecay_random_runs_reproduce() {
     let args = [
         "geodecay",

@@ -280,7 +280,7 @@ pub const COMPARED: [(&str, &str); 10] = [
     ("rounds", "rounds"),
     ("brent", "Brent n/p + rounds"),
     ("additive_overhead", "additive overhead T − Brent"),
-    ("overhead", "overhead T/ℓ"),
+    ("overhead", "overhead (T − Brent)/ℓ"),
     ("ideal_work", "balanced ideal Σ⌈w_r/p⌉"),
     ("overhead_vs_ideal", "(T − ideal)/ℓ"),
 ];
@@ -321,7 +321,7 @@ type PolicyY<'a> = &'a dyn Fn(&EllPoint, &PolicyValue) -> Option<f64>;
 /// Which plot of the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Plot {
-    /// Overhead T/ℓ against lg ℓ (needs [`Parts::ell_sweep`]).
+    /// The paper's overhead (T − Brent)/ℓ against lg ℓ (needs [`Parts::ell_sweep`]).
     Overhead,
     /// (T − Σ⌈w_r/p⌉)/ℓ against lg ℓ (needs [`Parts::ell_sweep`]).
     OverheadVsIdeal,
@@ -566,7 +566,7 @@ impl Run {
         let (what, y, value) = match plot {
             Plot::OverheadVsIdeal => ("(T − Σ⌈w_r/p⌉)/ℓ", "(T − ideal)/ℓ", beyond),
             Plot::Balancings => ("balancings", "balancings", balancings),
-            _ => ("overhead T/ℓ", "T/ℓ", overhead),
+            _ => ("overhead (T − Brent)/ℓ", "(T − Brent)/ℓ", overhead),
         };
         let mut series = policy_series(pts, |p| &p.values, |p| p.log2_ell as f64, value);
         let lg = reference("lg ℓ", &|p| p.log2_ell as f64);

@@ -97,9 +97,9 @@ pub mod divisible {
 pub mod geodecay {
     /// Running time of the chosen policy.
     pub const TIME: &str = "time";
-    /// Time over Brent's bound.
+    /// The paper's overhead (time − Brent's bound)/ℓ.
     pub const OVERHEAD: &str = "overhead";
-    /// Time over the ideal work.
+    /// (Time − the balanced ideal)/ℓ.
     pub const OVERHEAD_VS_IDEAL: &str = "overhead_vs_ideal";
     /// Time − Brent's bound.
     pub const ADDITIVE_OVERHEAD: &str = "additive_overhead";

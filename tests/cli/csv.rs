@@ -258,7 +258,7 @@ fn csv_holds_the_plots_of_each_model() {
         "12",
         "--csv",
     ]));
-    let ell = section(&geo, "plot: overhead T/ℓ vs lg ℓ");
+    let ell = section(&geo, "plot: overhead (T − Brent)/ℓ vs lg ℓ");
     assert_eq!(
         series_names(ell),
         ["never", "standard", "improved", "optimal", "lg ℓ", "lg* ℓ"]

@@ -427,6 +427,29 @@ fn open_step(h: &mut Harness<'static, LoadlabApp>, name: &str, step: usize) {
     settle(h);
 }
 
+#[test]
+fn the_numbers_drawers_values_stand_at_one_x_from_step_to_step_and_table_to_table() {
+    // Li's steps 5 and 6 list the same rows with values of other widths ("1.00019" or "?",
+    // "65535" or "511"), in two tables (the instance, method C): right-aligned values end at
+    // one x in all of them (the walk found 1245, 1222, 1195, 1200).
+    let mut h = presenter_720p();
+    let right = |h: &Harness<'static, LoadlabApp>, name: &str| {
+        let label = format!("{name} = ");
+        let node = h.query_all_by_label_contains(&label).next();
+        node.unwrap_or_else(|| panic!("{name}")).rect().right()
+    };
+    let mut edges = Vec::new();
+    for step in [5, 6] {
+        open_step(&mut h, "li", step);
+        drawer_tab(&mut h, "Numbers");
+        for name in ["N (processors)", "T_P / T_Q", "T_N closed form, C"] {
+            edges.push((step, name, right(&h, name)));
+        }
+    }
+    let x = edges[0].2;
+    assert!(edges.iter().all(|e| (e.2 - x).abs() < 0.5), "{edges:?}");
+}
+
 /// Clicks the drawer's tab `tab`.
 fn drawer_tab(h: &mut Harness<'static, LoadlabApp>, tab: &str) {
     let drawer = h.state().drawer_rect().expect("a drawer");

@@ -39,7 +39,7 @@ pub static MODELS: [ModelRow; 5] = [
         views: ModelViews {
             pictures: &[],
             plots: &[
-                "overhead T/ℓ vs lg ℓ",
+                "overhead (T − Brent)/ℓ vs lg ℓ",
                 "overhead beyond balanced ideal vs lg ℓ",
                 "balancings vs lg ℓ",
                 "total time vs p",

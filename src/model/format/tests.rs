@@ -16,6 +16,26 @@ fn significant_digits() {
 }
 
 #[test]
+fn a_zero_never_reads_minus_zero() {
+    let all = [
+        Precision::Exact,
+        Precision::Text,
+        Precision::Table,
+        Precision::Readout,
+        Precision::Caption,
+        Precision::Lesson,
+        Precision::Steps,
+        Precision::Estimate,
+    ];
+    for p in all {
+        assert_eq!(number(-0.0, p), "0", "{p:?}");
+        assert_eq!(number((-0.3f64).round(), p), "0", "{p:?}");
+    }
+    // CSV reads back exactly, sign and all.
+    assert_eq!(number(-0.0, Precision::Csv), "-0");
+}
+
+#[test]
 fn named_precisions() {
     let x = 2.0 / 3.0;
     assert_eq!(number(x, Precision::Csv), "0.6666666666666666");

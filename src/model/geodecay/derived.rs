@@ -13,7 +13,7 @@ pub const COMPARISON_FIGURES: [&str; 10] = [
     "rounds",
     "Brent n/p + rounds",
     "additive overhead",
-    "overhead T/ℓ",
+    "overhead (T − Brent)/ℓ",
     "balanced ideal Σ⌈w_r/p⌉",
     "(T − ideal)/ℓ",
 ];

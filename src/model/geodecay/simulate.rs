@@ -78,7 +78,8 @@ pub struct GeoOutcome {
     pub brent: f64,
     /// time − brent.
     pub overhead_additive: f64,
-    /// The paper's (multiplicative) overhead T/ℓ = overhead_additive/ℓ; `None` when ℓ = 0.
+    /// The paper's (multiplicative) overhead (T − Brent)/ℓ = overhead_additive/ℓ (the paper's
+    /// "T/ℓ", whose T is the additive overhead, not the total time); `None` when ℓ = 0.
     pub overhead: Option<f64>,
     /// lg ℓ (`None` when ℓ = 0).
     pub lg_ell: Option<f64>,

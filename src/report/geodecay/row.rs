@@ -84,12 +84,12 @@ impl ModelReport for Parts {
         MapMetric::field("time", "running time of the chosen policy", g::TIME),
         MapMetric::field(
             "overhead",
-            "time over Brent's bound (chosen policy)",
+            "overhead (T − Brent)/ℓ (chosen policy)",
             g::OVERHEAD,
         ),
         MapMetric::field(
             "overhead_vs_ideal",
-            "time over the ideal work (chosen policy)",
+            "overhead beyond the balanced ideal (T − ideal)/ℓ (chosen policy)",
             g::OVERHEAD_VS_IDEAL,
         ),
         MapMetric::field(

@@ -23,8 +23,10 @@ pub fn value_text(figure: &Figure) -> String {
 
 /// `figures` as a two-column grid with id `id`; a figure whose key `hidden` accepts shows
 /// [`HIDDEN`] instead of its value. The grid fits the room it is given: the values keep
-/// their whole width (right-aligned in a column as wide as the widest), the names wrap in
-/// what is left (never narrower than [`MIN_NAME_WIDTH`]: beyond that the region scrolls).
+/// their whole width, right-aligned in a column at least [`VALUE_TEMPLATE`] wide (wider only
+/// for a longer value), the names wrap in all that is left (never narrower than
+/// [`MIN_NAME_WIDTH`]: beyond that the region scrolls). So a value stands at the same place
+/// in every table of a drawer and at every step, whatever the values and whichever read "?".
 pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) -> bool) {
     let secret = crate::ui::frame::secret(ui.ctx());
     let rows: Vec<(&Figure, String)> = figures
@@ -48,15 +50,16 @@ pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) 
         .collect();
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let color = ui.visuals().text_color();
+    let measure = |t: &str| {
+        ui.painter()
+            .layout_no_wrap(t.to_owned(), font.clone(), color)
+            .size()
+            .x
+    };
     let value_width = rows
         .iter()
-        .map(|(_, t)| {
-            ui.painter()
-                .layout_no_wrap(t.clone(), font.clone(), color)
-                .size()
-                .x
-        })
-        .fold(0.0f32, f32::max)
+        .map(|(_, t)| measure(t))
+        .fold(measure(VALUE_TEMPLATE), f32::max)
         .ceil()
         + 1.0;
     let gap = 12.0;
@@ -75,6 +78,10 @@ pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) 
 /// Narrowest the names column of [`figures`] gets.
 pub const MIN_NAME_WIDTH: f32 = 90.0;
 
+/// The narrowest value column of [`figures`] holds this: the table precision's longest
+/// number (six significant digits, a sign and an exponent).
+pub const VALUE_TEMPLATE: &str = "-1.23457e-16";
+
 /// One row: the name (wrapped in `widths.0`), then the value right-aligned in monospace in a
 /// column `widths.1` wide.
 fn figure_row(ui: &mut Ui, figure: &Figure, text: &str, (name_w, value_w): (f32, f32)) {
@@ -89,6 +96,9 @@ fn figure_row(ui: &mut Ui, figure: &Figure, text: &str, (name_w, value_w): (f32,
         .y;
     let top = egui::Layout::top_down(egui::Align::Min);
     ui.allocate_ui_with_layout(egui::vec2(name_w, lines), top, |ui| {
+        // The whole column, not just the name's width: else the grid's column shrinks to the
+        // widest name and the values stand further left the narrower their own column is.
+        ui.set_min_width(name_w);
         ui.set_max_width(name_w);
         ui.set_min_height(lines);
         ui.add(Label::new(figure.name).wrap())

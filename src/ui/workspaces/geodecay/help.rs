@@ -23,7 +23,8 @@ themselves — then phases: phase i balances once and runs t_i = ⌈ℓ/x_i⌉ r
 x_(i+1) = x_i/2^(α·t_i), x_0 = ℓ; the first phase with x_i ≤ 1 is the last; Theorem 2: \
 overhead O(lg* ℓ)); every k rounds, for exploration.
 • Measures: Brent's ideal n/p + rounds; additive overhead T_add = time − (n/p + rounds); the \
-paper's (multiplicative) overhead T_add/ℓ. lg* x = min{i : lg^(i) x ≤ 2} (the paper's \
+paper's (multiplicative) overhead T_add/ℓ, shown as (T − Brent)/ℓ: the paper writes it T/ℓ with \
+T the additive overhead, while loadlab's T is the total time. lg* x = min{i : lg^(i) x ≤ 2} (the paper's \
 definition; 0 for x ≤ 2).
 
 What the explorer shows: the overhead of the standard policy grows like lg ℓ while the improved \

@@ -457,6 +457,19 @@ fn studied_plot(ui: &mut Ui, run: Option<&Studied>, plot: Plot) -> Option<Compar
     }
 }
 
+/// The rounds chart's read-out at pointer x `x` over series `name` of value `v`: the nearest
+/// round, written by the one number formatter (never "round -0"); none left of round 0.
+fn round_readout(name: &str, x: f64, v: f64) -> Option<String> {
+    let round = x.round();
+    (round >= 0.0).then(|| {
+        format!(
+            "{name}\nround {}: {}",
+            number(round, Precision::Table),
+            number(v, Precision::Readout)
+        )
+    })
+}
+
 /// The captions of round `k` of the run (or of its end state).
 fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
     let table = |x: f64| number(x, Precision::Table);
@@ -576,11 +589,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
                 return None;
             }
             let v = if log { 2f64.powf(p.y) } else { p.y };
-            Some(format!(
-                "{name}\nround {:.0}: {}",
-                p.x,
-                number(v, Precision::Readout)
-            ))
+            round_readout(name, p.x, v)
         })
         .show(ui, |plot| {
             phase_spans(plot, o, xs.last().copied(), reveal.hiding(), dark);
@@ -735,8 +744,8 @@ fn phase_label(ctx: &egui::Context, index: u32, px: f32) -> String {
 choices! {
     /// Which sweep plot the right column shows.
     pub enum GeoPlot {
-        /// Overhead T/ℓ against ℓ, with lg ℓ and lg* ℓ.
-        Overhead = "overhead T/ℓ vs lg ℓ",
+        /// The paper's overhead (T − Brent)/ℓ against ℓ, with lg ℓ and lg* ℓ.
+        Overhead = "overhead (T − Brent)/ℓ vs lg ℓ",
         /// (T − Σ⌈w_r/p⌉)/ℓ against ℓ: the overhead beyond a perfectly balanced run with free
         /// balancing (Brent's n/p leaves out the geometric tail of the work).
         OverheadVsIdeal = "overhead beyond balanced ideal vs lg ℓ",
@@ -749,7 +758,17 @@ choices! {
 
 #[cfg(test)]
 mod tests {
-    use super::phase_label;
+    use super::{phase_label, round_readout};
+
+    #[test]
+    fn the_rounds_read_out_names_the_nearest_round_never_minus_zero() {
+        // 147 900 tasks to 4 significant digits (the read-out precision): 1.479e5.
+        let at = |x| round_readout("max", x, 147_900.0);
+        assert_eq!(at(-0.3).as_deref(), Some("max\nround 0: 1.479e5"));
+        assert_eq!(at(-0.0).as_deref(), Some("max\nround 0: 1.479e5"));
+        assert_eq!(at(2.6).as_deref(), Some("max\nround 3: 1.479e5"));
+        assert_eq!(at(-0.7), None);
+    }
 
     #[test]
     fn a_narrow_phase_band_is_labelled_by_its_number_not_cut() {
