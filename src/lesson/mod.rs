@@ -195,6 +195,11 @@ pub struct Question {
     pub explanation: String,
     /// Where the answer comes from.
     pub check: Check,
+    /// Report fields of the check's run whose values the prompt states ("T* is 179": grs's
+    /// `optimal`): shown while the question is open, even with the future hidden. `--check`
+    /// refuses one the prompt does not write, or one that gives the answer away.
+    #[serde(default)]
+    pub states: Vec<String>,
 }
 
 /// Longest argument [`Check::command_line`] shows whole.
@@ -448,7 +453,33 @@ impl Question {
             "tolerance": number_json(self.tolerance),
             "explanation": self.explanation,
             "check": {"command": self.check.command, "field": self.check.field},
+            "states": self.states,
         })
+    }
+
+    /// Why a field of [`Question::states`] is not one the prompt states: the prompt does not
+    /// write its value (lesson precision), or it gives the answer away on the check's run.
+    fn stated_errors(&self) -> Vec<String> {
+        if self.states.is_empty() {
+            return Vec::new();
+        }
+        let Ok(run) = self.check.run(&NoProgress) else {
+            return Vec::new(); // the check's own error is reported
+        };
+        let (json, giveaway) = (run.json(), run.determines(&self.check.field));
+        let mut e = Vec::new();
+        for f in &self.states {
+            let value = report::field(&json, f).and_then(Value::as_f64);
+            if !value.is_some_and(|v| self.prompt.contains(&number(v, Precision::Lesson))) {
+                e.push(format!(
+                    "states {f:?}, but the prompt does not write its value"
+                ));
+            }
+            if giveaway.hides(f) {
+                e.push(format!("states {f:?}, which gives the answer away"));
+            }
+        }
+        e
     }
 
     /// Static checks (no model run): the kind's fields are consistent.
@@ -776,6 +807,11 @@ impl Lesson {
                 if let Some(Some(Err(e))) = answers.get(i) {
                     errors.push(at(format!("question: {e}")));
                 }
+                errors.extend(
+                    q.stated_errors()
+                        .into_iter()
+                        .map(|e| at(format!("question: {e}"))),
+                );
             }
         }
         errors

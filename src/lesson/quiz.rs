@@ -86,6 +86,7 @@ impl Draft {
                 command: self.command,
                 field: self.field,
             },
+            states: Vec::new(),
         };
         let super::Asked { answer, giveaway } = ask(&question)?;
         if let Answer::Number(x) = answer {

@@ -42,6 +42,7 @@ fn question(kind: Kind, choices: &[&str], tolerance: f64) -> Question {
             command: vec!["treesweep".into()],
             field: "optimal".into(),
         },
+        states: Vec::new(),
     }
 }
 

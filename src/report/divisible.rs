@@ -363,6 +363,15 @@ impl Run {
             curve("limit N → ∞", Role::Limit, &|p| {
                 asymptotic_time(m, b, p.beta)
             });
+            // The limit line draws the method's S_∞ (T_∞): hidden with it until Reveal.
+            let limit = if speedup {
+                "asymptotic_speedup"
+            } else {
+                "asymptotic_time"
+            };
+            if let Some(last) = out.pop() {
+                out.push(last.drawing(format!("algorithms.{}.{limit}", m.name())));
+            }
         }
         if speedup {
             // The bound every method stays under: the root computes and feeds b links.

@@ -152,6 +152,10 @@ pub struct Series {
     pub group: usize,
     /// (x, y) points in drawing order.
     pub points: Vec<[f64; 2]>,
+    /// The report field the curve draws, where it draws one (Theorem 1's S_∞ of a method as
+    /// its limit line): a question that hides the field hides the curve until Reveal.
+    #[serde(skip)]
+    pub draws: Option<String>,
 }
 
 impl Series {
@@ -162,7 +166,14 @@ impl Series {
             role: Role::Simulated,
             group: 0,
             points,
+            draws: None,
         }
+    }
+
+    /// The same curve, drawing report field `field` ([`Series::draws`]).
+    pub fn drawing(mut self, field: impl Into<String>) -> Self {
+        self.draws = Some(field.into());
+        self
     }
 
     /// The same curve with role `role`.

@@ -285,18 +285,6 @@ pub const COMPARED: [(&str, &str); 10] = [
     ("overhead_vs_ideal", "(T − ideal)/ℓ"),
 ];
 
-/// The keys of the figures a run only knows at its end (hidden while the future is).
-pub const OUTCOME_KEYS: [&str; 8] = [
-    "time",
-    "balancings",
-    "balancings_init",
-    "balancings_phases",
-    "rounds",
-    "additive_overhead",
-    "overhead",
-    "overhead_vs_ideal",
-];
-
 /// The figures of one outcome that the policies table compares, in the order of
 /// [`COMPARISON_FIGURES`]: the selected policy's numbers and every policy's row.
 fn compared(prm: &GeoParams, o: &GeoOutcome) -> Vec<Cell> {

@@ -117,6 +117,12 @@ pub mod geodecay {
     pub const PHASES: &str = "phases";
     /// lg* ℓ.
     pub const LG_STAR_ELL: &str = "lg_star_ell";
+    /// Rounds of the run.
+    pub const ROUNDS: &str = "rounds";
+    /// Brent's n/p + rounds.
+    pub const BRENT: &str = "brent";
+    /// The balanced ideal Σ⌈w_r/p⌉.
+    pub const IDEAL_WORK: &str = "ideal_work";
 }
 
 /// Gao, Rosenberg & Sitaraman's tree sweeps (`loadlab treesweep`).

@@ -51,6 +51,12 @@ pub struct Secrecy {
     /// beside the asked one: a row that equals the answer gives it away as an equal figure
     /// does, and is hidden by its key.
     pub compared: &'static [&'static str],
+    /// The figures a run only knows at its end: "Hide the future" holds them back until the
+    /// last step, with every figure [`Secrecy::computed`] from them.
+    pub outcome: &'static [&'static str],
+    /// Each figure computed from others, with those others (Brent's n/p + rounds with the
+    /// rounds): whatever hides one of them — the future, an open question — hides it too.
+    pub computed: &'static [(&'static str, &'static [&'static str])],
 }
 
 /// A model's report parts (its `Parts`) as a row's `build` needs them: implemented by
@@ -113,6 +119,10 @@ pub trait ModelReport: ModelParts {
     }
     /// [`Secrecy::compared`].
     const COMPARED: &'static [&'static str] = &[];
+    /// [`Secrecy::outcome`].
+    const OUTCOME: &'static [&'static str] = &[];
+    /// [`Secrecy::computed`].
+    const COMPUTED: &'static [(&'static str, &'static [&'static str])] = &[];
     /// The parameters a map can sweep.
     const MAP_PARAMS: &'static [MapParam];
     /// The metrics a map can show (the first is the default).
@@ -135,6 +145,8 @@ pub const fn row<P: ModelReport>() -> ReportRow {
             plotted: P::plotted,
             names_a_thing: P::names_a_thing,
             compared: P::COMPARED,
+            outcome: P::OUTCOME,
+            computed: P::COMPUTED,
         },
         map: MapCatalogue {
             params: P::MAP_PARAMS,

@@ -16,6 +16,7 @@
 use serde_json::Value;
 
 use super::{ModelRun, Render, registry};
+use crate::model::registry::ModelId;
 
 /// The δ_max of each round (where the ring's picture names it beside the round).
 pub use super::keys::redistribute::DELTA_MAX;
@@ -64,6 +65,34 @@ fn rows_of(json: &Value, pattern: &str) -> Vec<String> {
     }
 }
 
+/// `hidden` and every figure `computed` from one of them, to the end of the chain (the
+/// overhead from the additive overhead from Brent's bound from the rounds).
+pub fn with_computed(computed: &[(&str, &[&str])], mut hidden: Vec<String>) -> Vec<String> {
+    loop {
+        let new: Vec<String> = computed
+            .iter()
+            .filter(|(figure, from)| {
+                !hidden.iter().any(|h| h == figure)
+                    && from.iter().any(|f| hidden.iter().any(|h| related(h, f)))
+            })
+            .map(|(figure, _)| (*figure).to_owned())
+            .collect();
+        if new.is_empty() {
+            return hidden;
+        }
+        hidden.extend(new);
+    }
+}
+
+/// Whether figure `key` of a run of `model` waits for the last step while the future is
+/// hidden: an outcome figure or one computed from it ([`super::row::Secrecy::outcome`]).
+pub fn future_hides(model: ModelId) -> impl Fn(&str) -> bool {
+    let secrecy = registry::row(model).secrecy;
+    let seeds = secrecy.outcome.iter().map(|k| (*k).to_owned()).collect();
+    let hidden = with_computed(secrecy.computed, seeds);
+    move |key: &str| hidden.iter().any(|h| related(h, key))
+}
+
 /// Two numbers a reader would take for the same value.
 fn same(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
@@ -97,6 +126,8 @@ impl ModelRun {
                 fields.extend(equal);
             }
         }
+        // What is computed from them gives the answer away too (T − Brent with Brent shown).
+        let mut fields = with_computed(secrecy.computed, fields);
         let mut seen = std::collections::HashSet::new();
         fields.retain(|f| seen.insert(f.clone()));
         let mut values: Vec<f64> = value.into_iter().collect();
@@ -132,6 +163,37 @@ mod tests {
         assert!(!g.hides("bounds.Lemma 1.value"));
         assert!(!g.hides("makespan_over_bound"));
         assert!(!g.hides("lower_bound"));
+    }
+
+    #[test]
+    fn the_future_hides_what_is_computed_from_it() {
+        // Gil & Matias (2): Brent's bound is n/p + τ, τ the rounds; the additive overhead is
+        // T − Brent and the overhead that over ℓ; the balanced ideal sums ⌈w_r/p⌉ over the
+        // rounds. With the rounds and T hidden, none of them may show.
+        let hides = future_hides(ModelId::Geodecay);
+        for k in [
+            "time",
+            "rounds",
+            "brent",
+            "additive_overhead",
+            "overhead",
+            "ideal_work",
+            "overhead_vs_ideal",
+        ] {
+            assert!(hides(k), "{k} shows while the future is hidden");
+        }
+        // What the parameters alone give stays.
+        for k in ["policy", "lg_ell", "lg_n_over_p", "lg_star_ell", "seed"] {
+            assert!(!hides(k), "{k} is hidden");
+        }
+    }
+
+    #[test]
+    fn computed_figures_follow_their_inputs_to_the_end_of_the_chain() {
+        let computed: &[(&str, &[&str])] = &[("c", &["b"]), ("b", &["a"]), ("d", &["x"])];
+        let mut h = with_computed(computed, vec!["a".into()]);
+        h.sort();
+        assert_eq!(h, ["a", "b", "c"]);
     }
 
     #[test]

@@ -142,7 +142,9 @@ fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) -> bool {
             }
         }
     });
-    ui.label(f.sentence);
+    // An open question's answer is no finding to read off (grs-half states T*/T_PY = 0.691).
+    let masked = |t: &str| crate::ui::frame::masked(ui.ctx(), t);
+    ui.label(masked(f.sentence));
     egui::CollapsingHeader::new(RichText::new("details").weak())
         .id_salt(("errata", f.id))
         .show(ui, |ui| {
@@ -151,7 +153,7 @@ fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) -> bool {
                 .show(ui, |ui| {
                     let mut row = |k: &str, v: String| {
                         ui.label(RichText::new(k).weak());
-                        ui.add(egui::Label::new(v).wrap());
+                        ui.add(egui::Label::new(crate::ui::frame::masked(ui.ctx(), &v)).wrap());
                         ui.end_row();
                     };
                     row("where", f.location.to_string());

@@ -414,7 +414,8 @@ impl Teach {
             _ => None,
         };
         let secret = crate::ui::frame::Secret::new(&q.check.field, answer)
-            .of_run(p.asked_runs.get(p.index).cloned().flatten());
+            .of_run(p.asked_runs.get(p.index).cloned().flatten())
+            .stating(&q.states);
         Some(match p.giveaways.get(p.index).and_then(Option::as_ref) {
             Some(g) => secret.with(g),
             None => secret,
@@ -816,8 +817,10 @@ fn question_ui(
             } else {
                 ui.visuals().warn_fg_color
             };
-            answer_lines(ui, q, a, body);
+            // The verdict first, as the quiz gives it: under the explanation it fell below
+            // the drawer's fold at 720p, out of sight of the room.
             ui.label(RichText::new(text).size(body).color(colour));
+            answer_lines(ui, q, a, body);
         }
     }
 }

@@ -64,7 +64,14 @@ pub fn cut_series(points: &[[f64; 2]], x_max: Option<f64>) -> Vec<[f64; 2]> {
 /// An open lesson question whose answer is the instance's point ([`Secret::hides_instance_point`])
 /// cuts the same way until Reveal, whatever the step bar says.
 pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context) {
-    let asked = secret(ctx).is_some_and(|s| s.hides_instance_point());
+    let secret = secret(ctx);
+    // A curve that draws a quantity the open question hides (Theorem 1's S_∞ beside the
+    // asked S_N) waits for Reveal as a whole, level line or not.
+    if let Some(s) = &secret {
+        plot.series
+            .retain(|c| !c.draws.as_deref().is_some_and(|f| s.hides_field(f)));
+    }
+    let asked = secret.is_some_and(|s| s.hides_instance_point());
     let Some(m) = plot.x_marker.filter(|_| reveal.hiding() || asked) else {
         return;
     };
@@ -222,6 +229,43 @@ mod tests {
                 .collect(),
             x_marker: Some(marker),
         }
+    }
+
+    #[test]
+    fn a_curve_drawing_the_hidden_limit_waits_for_reveal() {
+        // li step 3: the question asks C's S_N at h = 15, whose limit S_∞ (Theorem 1) the
+        // dashed "C limit" draws at ≈ 102; P's bound 201 tells nothing of it.
+        let ctx = egui::Context::default();
+        let field = "algorithms.C.speedup";
+        let giveaway = crate::report::Giveaway {
+            field: field.into(),
+            fields: vec![field.into(), "algorithms.C.asymptotic_speedup".into()],
+            ..Default::default()
+        };
+        let asked = Secret::new(field, Some(Ok(101.86))).with(&giveaway);
+        crate::ui::frame::publish_secret(&ctx, Some(asked));
+        let limit = [[0.0, 101.98], [8.0, 101.98]];
+        let bound = [[0.0, 201.0], [8.0, 201.0]];
+        let mut plot = sweep(
+            &[
+                ("C limit N → ∞", &limit[..], SeriesStyle::DashedLine),
+                ("bound bβ + 1", &bound[..], SeriesStyle::DashedLine),
+            ],
+            15.0,
+        );
+        plot.series[0].draws = Some("algorithms.C.asymptotic_speedup".into());
+        cut_at_marker(&mut plot, Reveal::ALL, &ctx);
+        let names: Vec<&str> = plot.series.iter().map(|c| c.name.as_str()).collect();
+        assert!(!names.contains(&"C limit N → ∞") && names.contains(&"bound bβ + 1"));
+        // Revealed (no secret): the limit is back.
+        crate::ui::frame::publish_secret(&ctx, None);
+        let mut shown = sweep(
+            &[("C limit N → ∞", &limit[..], SeriesStyle::DashedLine)],
+            15.0,
+        );
+        shown.series[0].draws = Some("algorithms.C.asymptotic_speedup".into());
+        cut_at_marker(&mut shown, Reveal::ALL, &ctx);
+        assert_eq!(shown.series[0].points, limit.to_vec());
     }
 
     #[test]

@@ -408,7 +408,8 @@ fn a_lesson_step_shows_the_picture_named_last_at_or_before_it() {
 #[test]
 fn lesson_steps_hide_the_future_where_they_say_and_check_rejects_a_switch_that_does_nothing() {
     // Li: step 3 (the speedup plot gives the answer away) hides the future; it stays hidden
-    // through the pipelining step and is shown again for the T_C/T_P question.
+    // through the pipelining step and is shown again for method Q's question (whose numbers
+    // Reveal shows) and the T_C/T_P question after it.
     let li = json(&strings(&["lesson", "li", "--json"]));
     let steps = li["steps"].as_array().unwrap();
     let set: Vec<Value> = steps.iter().map(|s| s["hide_future"].clone()).collect();

@@ -75,6 +75,11 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     settle(&mut h);
     shown(&mut h, "Answer: 10");
     shown(&mut h, "Not quite: you said 31");
+    // The verdict comes first, above the answer and its explanation (under them it fell
+    // below the drawer's fold at 720p).
+    let top =
+        |h: &egui_kittest::Harness<'_, _>, text: &str| h.get_by_label_contains(text).rect().top();
+    assert!(top(&h, "Not quite: you said 31") < top(&h, "Answer: 10"));
     assert!(h.state().lesson_player().unwrap().revealed());
     // With a lesson open a 1280-point window is a stage: the numbers are the drawer's leaf
     // beside the lesson's, one click away (the explanation stays in front).

@@ -138,14 +138,14 @@ const CASES: &[Case] = &[
     Case {
         lesson: "li",
         step: 5,
-        hidden: &[Near(1.97, 0.05)],
-        after: &["1.9"],
+        hidden: &[Near(1.008, 0.001)],
+        after: &["1.00"],
     },
     Case {
         lesson: "li",
         step: 6,
-        hidden: &[Near(1.008, 0.001)],
-        after: &["1.00"],
+        hidden: &[Near(1.97, 0.01)],
+        after: &["1.9"],
     },
     Case {
         lesson: "li",

@@ -42,6 +42,23 @@ impl ModelReport for Parts {
         field == g::BALANCINGS
     }
 
+    const OUTCOME: &'static [&'static str] = &[
+        g::TIME,
+        g::ROUNDS,
+        g::BALANCINGS,
+        g::BALANCINGS_INIT,
+        g::BALANCINGS_PHASES,
+    ];
+    /// Brent's bound counts the rounds; the balanced ideal sums over them; the overheads
+    /// subtract either from the time.
+    const COMPUTED: &'static [(&'static str, &'static [&'static str])] = &[
+        (g::BRENT, &[g::ROUNDS]),
+        (g::IDEAL_WORK, &[g::ROUNDS]),
+        (g::ADDITIVE_OVERHEAD, &[g::TIME, g::BRENT]),
+        (g::OVERHEAD, &[g::ADDITIVE_OVERHEAD]),
+        (g::OVERHEAD_VS_IDEAL, &[g::TIME, g::IDEAL_WORK]),
+    ];
+
     const MAP_PARAMS: &'static [MapParam] = &[
         map_param!(Geodecay, spec params::ELL, |p| p.ell, f64),
         map_param!(Geodecay, spec params::P, |p| p.p, u64),

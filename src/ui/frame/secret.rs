@@ -22,6 +22,9 @@ pub struct Secret {
     pub own: Vec<String>,
     /// The run the question's check runs (None: not known, taken to be the shown one).
     pub run: Option<crate::model::registry::Scenario>,
+    /// Fields whose values the prompt itself states ([`crate::lesson::Question::states`]):
+    /// never "?" while the question is open, whatever else hides them.
+    pub stated: Vec<String>,
     /// Whether the shown run is the question's run ([`Secret::shown`]). Only then are the
     /// shown run's quantities the ones that determine the answer: another run's fields are
     /// other numbers under the same names, and hiding them would blank numbers that are not
@@ -73,9 +76,21 @@ impl Secret {
             },
             own: texts.clone(),
             texts,
+            stated: Vec::new(),
             run: None,
             on_shown_run: true,
         }
+    }
+
+    /// The same secret with the fields its prompt states.
+    pub fn stating(mut self, fields: &[String]) -> Secret {
+        self.stated = fields.to_vec();
+        self
+    }
+
+    /// Whether field `key` of the shown run is one the prompt states (so no mask hides it).
+    pub fn states(&self, key: &str) -> bool {
+        self.on_shown_run && self.stated.iter().any(|f| f == key)
     }
 
     /// The same quantities hidden by name, but an answer no view writes (the lecture walk's decoy probe).

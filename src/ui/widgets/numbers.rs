@@ -37,10 +37,12 @@ pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) 
             let asked = secret.as_ref().is_some_and(|s| {
                 s.hides_field(f.key) || s.hides_named_value(f.key, &value_text(f))
             });
+            // What the prompt itself states is no secret, not even of the future.
+            let stated = secret.as_ref().is_some_and(|s| s.states(f.key));
             // (An empty value — an optimum not searched, a bound that does not apply — gives
             // nothing away: it stays "—" rather than promise a number.)
             let empty = f.value == Cell::Empty;
-            let text = if (hidden(f.key) || asked) && !empty {
+            let text = if ((hidden(f.key) && !stated) || asked) && !empty {
                 HIDDEN.to_string()
             } else {
                 value_text(f)

@@ -563,13 +563,28 @@ impl<'a> Chart<'a> {
         (axis, clicked_time)
     }
 
+    /// A bar's margin above and below within its row: [`row_margin`], less where nested rows
+    /// need the room for a [`MIN_BAR`] bar inside a [`NESTED_BAND`] of the first kind.
+    fn margin(&self, row: usize) -> f32 {
+        let margin = row_margin(self.row_height);
+        let needed = match self.lanes.get(row) {
+            Some(Some(l)) if self.nested && l.count == 2 => MIN_BAR + 0.5 + 2.0 * NESTED_BAND,
+            Some(Some(l)) if self.nested => 2.0 * (MIN_BAR + 0.25) + 2.0 * NESTED_BAND,
+            _ => return margin,
+        };
+        if self.row_height - 2.0 * margin >= needed {
+            return margin;
+        }
+        (0.5 * (self.row_height - needed)).clamp(0.0, margin)
+    }
+
     /// The vertical extent of `bar` within its row, as fractions (top, bottom) of its height.
     fn lane(&self, bar: &GanttBar) -> (f32, f32) {
         match self.lanes.get(bar.row) {
             _ if bar.kind == BarKind::Idle => (0.0, 1.0),
             Some(Some(lanes)) => {
                 let k = lanes.of(bar.kind);
-                let inner = self.row_height - 2.0 * row_margin(self.row_height);
+                let inner = self.row_height - 2.0 * self.margin(bar.row);
                 if self.nested && lanes.count == 2 {
                     // The second kind inside the first: at least MIN_BAR, a band of the first
                     // showing above and below it, at least NESTED_BAND each side (zoomed in,
@@ -585,8 +600,10 @@ impl<'a> Chart<'a> {
                 }
                 if self.nested && lanes.count == 3 {
                     // The second and third kinds inside the first, one above the other: a
-                    // band of the first (2 points) showing above and below them.
-                    let band = (2.0 / inner).min(0.1);
+                    // band of the first showing above and below them, up to 2 points, less
+                    // (down to NESTED_BAND) where it would make them thinner than MIN_BAR.
+                    let room = 0.5 * (inner - 2.0 * (MIN_BAR + 0.25));
+                    let band = (room.clamp(NESTED_BAND, 2.0) / inner).min(0.1);
                     return match k {
                         0 => (0.0, 1.0),
                         1 => (band, 0.5),
@@ -704,7 +721,7 @@ impl<'a> Chart<'a> {
             x0 = mid - 0.5;
             x1 = mid + 0.5;
         }
-        let margin = row_margin(self.row_height);
+        let margin = self.margin(bar.row);
         let row_top = self.plot_rect.top() + bar.row as f32 * self.row_height + margin;
         let inner = self.row_height - 2.0 * margin;
         let (top, bottom) = self.lane(bar);

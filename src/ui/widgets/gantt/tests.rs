@@ -151,7 +151,7 @@ fn a_thin_nested_row_keeps_a_band_of_its_first_kind() {
         };
         let (outer, inner) = (chart.lane(&data.bars[0]), chart.lane(&data.bars[1]));
         assert_eq!(outer, (0.0, 1.0), "{row_height}");
-        let bars = row_height - 2.0 * row_margin(row_height);
+        let bars = row_height - 2.0 * chart.margin(0);
         let band = (inner.0 - outer.0).min(outer.1 - inner.1) * bars;
         assert!(
             band >= 0.6f32.min(bars / 4.0) - 1e-4,
@@ -159,4 +159,39 @@ fn a_thin_nested_row_keeps_a_band_of_its_first_kind() {
         );
         assert!(inner.1 > inner.0, "row {row_height}: {inner:?}");
     }
+}
+
+/// A row whose three kinds overlap, nested in a 20-point row (720p presenter, method Q at
+/// h = 8): the second and third kinds keep MIN_BAR each, and the first shows above and below
+/// them (they were 6.75 points: the first's 2-point bands came first).
+#[test]
+fn a_nested_row_of_three_kinds_keeps_min_bar_bars_and_a_band() {
+    let data = rows(&[&[(0.0, 4.0, Receive), (0.0, 4.0, Compute), (0.0, 4.0, Send)]]);
+    let chart = Chart {
+        data: &data,
+        n_rows: 1,
+        rect: Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, 20.0)),
+        plot_rect: Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, 20.0)),
+        row_height: 20.0,
+        row_font: egui::FontId::proportional(9.0),
+        row_labels: vec!["L1".into()],
+        lanes: row_lanes(&data, 1),
+        nested: true,
+        axis: TimeAxis {
+            t0: 0.0,
+            t1: 4.0,
+            left: 0.0,
+            width: 200.0,
+        },
+    };
+    let inner = 20.0 - 2.0 * chart.margin(0);
+    let [first, second, third] = [0, 1, 2].map(|k| chart.lane(&data.bars[k]));
+    assert_eq!(first, (0.0, 1.0));
+    for (top, bottom) in [second, third] {
+        assert!(
+            (bottom - top) * inner >= MIN_BAR,
+            "{second:?} {third:?} of {inner}"
+        );
+    }
+    assert!(second.0 * inner >= 0.6 - 1e-4 && (1.0 - third.1) * inner >= 0.6 - 1e-4);
 }

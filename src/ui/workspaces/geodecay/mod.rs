@@ -18,7 +18,7 @@ use crate::model::geodecay::params::{
 use crate::model::geodecay::{Decay, GeoOutcome, GeoParams, Policy, Survivors};
 use crate::model::{Cancelled, Progress};
 use crate::report::format::{Precision, number};
-use crate::report::geodecay::{OUTCOME_KEYS, Parts, Plot, Run, policy_group};
+use crate::report::geodecay::{Parts, Plot, Run, policy_group};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{
     ComparePlot, PlotView, compare_plot, held_open, hovered, round_axes, spans,
@@ -386,7 +386,9 @@ impl Workspace for GeodecayPanel {
         };
         // Hide the future: the totals are the end of the run.
         let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
-        let hidden = reveal.hides(|key| OUTCOME_KEYS.contains(&key));
+        let future =
+            crate::report::secrecy::future_hides(crate::model::registry::ModelId::Geodecay);
+        let hidden = reveal.hides(future);
         numbers::figures(ui, "geo_figures", &run.figures(), &hidden);
         let Some(policies) = run.policies() else {
             return;
