@@ -245,4 +245,9 @@ fn a_number_typed_out_of_range_or_not_a_number_is_explained_beside_its_slider() 
          most 19, so it is now 19",
     );
     assert_eq!(value_of(&h, "h"), 19.0);
+    // b = 2 again widens h's values: the note, now stale, goes (it stayed).
+    type_number(&mut h, "b", "2");
+    h.run_steps(2);
+    assert_eq!(value_of(&h, "h"), 19.0);
+    assert!(note(&h).is_empty(), "{:?}", note(&h));
 }

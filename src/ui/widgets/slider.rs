@@ -268,8 +268,10 @@ pub fn read_number(text: &str) -> Option<f64> {
 #[derive(Clone)]
 struct Note {
     message: String,
-    /// The value the slider was left at: the note holds while it stays there.
+    /// The value the slider was left at, and the valid values then: the note holds while
+    /// both stay (b = 10 narrowed h to 19; b = 2 again left "it is now 19" standing, stale).
     value: f64,
+    valid: (f64, f64),
 }
 
 fn note_id(slider: egui::Id) -> egui::Id {
@@ -318,6 +320,7 @@ fn keep_note<T: Numeric>(
 ) {
     let id = note_id(slider);
     let (lo, hi) = span.valid();
+    let valid = (lo.to_f64(), hi.to_f64());
     if let (None, Some(was)) = (&typed, narrowed) {
         let message = format!(
             "{name} was {}: with the other parameters as they are now it takes values {}, so \
@@ -332,6 +335,7 @@ fn keep_note<T: Numeric>(
                 Note {
                     message,
                     value: now,
+                    valid,
                 },
             )
         });
@@ -340,7 +344,7 @@ fn keep_note<T: Numeric>(
     let Some((text, read)) = typed else {
         if ctx
             .data(|d| d.get_temp::<Note>(id))
-            .is_some_and(|n| n.value != now)
+            .is_some_and(|n| n.value != now || n.valid != valid)
         {
             ctx.data_mut(|d| d.remove::<Note>(id));
         }
@@ -370,6 +374,7 @@ fn keep_note<T: Numeric>(
                 Note {
                     message,
                     value: now,
+                    valid,
                 },
             );
         } else {
