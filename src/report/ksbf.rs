@@ -5,6 +5,7 @@
 mod row;
 pub mod study;
 
+use crate::report::keys::ksbf as keys;
 use serde_json::{Value, json};
 
 use super::{
@@ -206,17 +207,18 @@ const BOUNDS: [(&str, &str, &str, &str); 3] = [
     ),
 ];
 
-/// The keys of the figures a run only knows at its end (hidden while the future is).
+/// The keys of the figures a run only knows at its end (hidden while the future is): the
+/// report's [`crate::report::row::Secrecy::outcome`], with what is computed from them.
 pub const OUTCOME_KEYS: [&str; 10] = [
-    "makespan",
-    "bound_gap",
-    "thm22_gap",
-    "thm32_gap",
-    "speedup",
-    "efficiency",
-    "idle_steps",
-    "min_work",
-    "max_work",
+    keys::MAKESPAN,
+    keys::BOUND_GAP,
+    keys::THM22_GAP,
+    keys::THM32_GAP,
+    keys::SPEEDUP,
+    keys::EFFICIENCY,
+    keys::IDLE_STEPS,
+    keys::MIN_WORK,
+    keys::MAX_WORK,
     "sends",
 ];
 

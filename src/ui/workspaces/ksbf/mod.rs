@@ -11,7 +11,7 @@ use crate::jobs::Keyed;
 use crate::model::ksbf::params::{N, P, SEED, SPAWN_PROB};
 use crate::model::ksbf::{self, DISCREPANCIES, KsbfParams, LemmaCheck, NodeId};
 use crate::model::{Cancelled, Progress};
-use crate::report::ksbf::{OUTCOME_KEYS, Parts, Plot, Run};
+use crate::report::ksbf::{Parts, Plot, Run};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::form::{
@@ -351,7 +351,7 @@ impl Workspace for KsbfPanel {
             return;
         };
         // Hide the future: what the run only knows at its end waits for the last step.
-        let outcome = |key: &str| OUTCOME_KEYS.contains(&key);
+        let outcome = crate::report::secrecy::future_hides(crate::model::registry::ModelId::Ksbf);
         let reveal = crate::ui::reveal::figures(ui, "ks_numbers", &run.figures(), outcome);
         if !reveal.hiding() {
             numbers::checks(ui, &run.checks());
