@@ -215,6 +215,11 @@ fn li_speedup_hides_the_time_and_theorem_1s_limit() {
             "algorithms.C.speedup",
         ])
         .shows(&["ratio_p_over_q"]);
+    // Step 5: T_P/T_Q ≈ 1.008 (h = 8): P's figures compute it, and so does T_C/T_P beside
+    // T_C (1.14927 / 1.66255 is T_P: it read 1.0084 with T_Q before Reveal).
+    asked("li", 5)
+        .hides(&["ratio_p_over_q", "algorithms.P.time", "ratio_c_over_p"])
+        .shows(&["algorithms.C.time", "algorithms.Q.time"]);
 }
 
 #[test]

@@ -98,7 +98,7 @@ pub fn menu(ui: &mut egui::Ui, state: &mut KsbfStudy) {
 
 /// The window (drawn every frame; nothing when closed).
 pub fn window(state: &mut KsbfStudy, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
-    state.open = lab_window(ctx, TITLE, state.open, (30.0, 640.0), |ui| {
+    state.open = lab_window(ctx, TITLE, state.open, (30.0, 640.0), cmds, |ui, cmds| {
         match state.job.poll() {
             Some(Ok(done)) => (state.done, state.stopped) = (Some(done), None),
             Some(Err(why)) => state.stopped = Some(why),

@@ -66,7 +66,7 @@ pub fn menu(ui: &mut egui::Ui, state: &mut Research) {
 
 /// The window (drawn every frame; nothing when closed).
 pub fn window(state: &mut Research, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
-    state.open = lab_window(ctx, TITLE, state.open, (20.0, 560.0), |ui| {
+    state.open = lab_window(ctx, TITLE, state.open, (20.0, 560.0), cmds, |ui, cmds| {
         if let Some(done) = state.job.poll() {
             state.found = Some(done);
         }
@@ -87,22 +87,28 @@ pub(super) fn lab_entry(ui: &mut egui::Ui, title: &str, hover: &str, open: &mut 
 
 /// A research window titled `title`, `inset` points from the top left corner and `width`
 /// wide at first (less on a narrow screen), as tall as the screen allows; whether it is still
-/// `open` after this frame (its ✕).
+/// `open` after this frame: not after its ✕, nor after its body loaded a scenario into `cmds`
+/// (the window covered two thirds of what it loaded; reopened, it shows what it found).
 pub(super) fn lab_window(
     ctx: &egui::Context,
     title: &str,
     mut open: bool,
     (inset, width): (f32, f32),
-    body: impl FnOnce(&mut egui::Ui),
+    cmds: &mut Vec<Cmd>,
+    body: impl FnOnce(&mut egui::Ui, &mut Vec<Cmd>),
 ) -> bool {
     let screen = ctx.content_rect();
+    let before = cmds.len();
     egui::Window::new(title)
         .open(&mut open)
         .default_pos(screen.left_top() + egui::vec2(inset, inset * 2.0))
         .default_width(width.min(screen.width() - 2.0 * inset))
         .default_height((screen.height() - 4.0 * inset).clamp(160.0, 520.0))
-        .show(ctx, body);
-    open
+        .show(ctx, |ui| body(ui, cmds));
+    let loaded = cmds[before..]
+        .iter()
+        .any(|c| matches!(c, Cmd::ShowScenario(_)));
+    open && !loaded
 }
 
 fn controls(ui: &mut egui::Ui, state: &mut Research) {

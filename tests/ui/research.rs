@@ -52,6 +52,11 @@ fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
     h.get_by_label("Load ring 1").click_accesskit();
     settle(&mut h);
     assert_eq!(h.state().desk().active, ModelId::Redistribute);
+    // The window gives the ring the room (it covered two thirds of it).
+    assert!(
+        h.query_by_label("Load ring 1").is_none(),
+        "the lab covers the ring"
+    );
     match &h.state().desk().page().scenario {
         Scenario::Redistribute(p) => {
             assert_eq!(p.algorithm, Algorithm::Exact);

@@ -34,7 +34,8 @@ impl ModelReport for Parts {
         };
         match field {
             d::RATIO_C_OVER_P => d::C_FIGURES.to_vec(),
-            d::RATIO_P_OVER_Q => d::P_FIGURES.to_vec(),
+            // (T_C / T_P beside T_C gives T_P back: it goes too.)
+            d::RATIO_P_OVER_Q => [&d::P_FIGURES[..], &[d::RATIO_C_OVER_P]].concat(),
             f => match method(f).as_deref() {
                 Some("C") => [&d::C_FIGURES[..], &[d::RATIO_C_OVER_P]].concat(),
                 Some("P") => [&d::P_FIGURES[..], &[d::RATIO_C_OVER_P, d::RATIO_P_OVER_Q]].concat(),

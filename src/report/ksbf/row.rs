@@ -25,13 +25,10 @@ impl ModelReport for Parts {
     /// least and most work and the work per PE each other.
     fn relations(field: &str) -> Vec<&'static str> {
         match field {
-            // (Theorem 2.2's p + max W_i and 3.2's max(W_i + i) lie a step or so from it.)
             k::MAKESPAN => vec![
                 k::BOUND_GAP,
                 k::THM22_GAP,
                 k::THM32_GAP,
-                k::THM22_BOUND,
-                k::THM32_BOUND,
                 k::SPEEDUP,
                 k::EFFICIENCY,
                 k::IDLE_STEPS,
