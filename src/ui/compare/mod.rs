@@ -562,9 +562,14 @@ impl Compare {
         }
         sync(&mut self.synced, a_tab, tab, a, b);
         // B first: its step bar (Play, a click) moves this frame, and A follows at once.
-        let b_title = "B — current";
-        let b_corner = b_title_corner(ui, rb, b_title);
-        let b_drawn = pane(ui, rb, ("compare-b", b_title.into(), b_corner), |ui| {
+        // B names its own values where they differ, as A does ("B — current" alone left the
+        // room to guess B's τ).
+        let b_title = match a == b {
+            true => "B — current".to_owned(),
+            false => format!("B — current: {}", differences(b, a)),
+        };
+        let b_corner = b_title_corner(ui, rb, &b_title);
+        let b_drawn = pane(ui, rb, ("compare-b", b_title, b_corner), |ui| {
             tab.show_picture_only(ui, b)
         });
         sync(&mut self.synced, a_tab, tab, a, b);
