@@ -177,6 +177,15 @@ pub fn run_json(args: &[&str]) -> serde_json::Value {
 /// drawn by hand: a plot's legend, a picture's labels).
 #[allow(dead_code)]
 pub fn painted_texts<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect)> {
+    painted_rows(h)
+        .into_iter()
+        .map(|(t, r, _)| (t, r))
+        .collect()
+}
+
+/// [`painted_texts`] with each text's number of lines.
+#[allow(dead_code)]
+pub fn painted_rows<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect, usize)> {
     let mut out = Vec::new();
     let mut shapes: Vec<&egui::epaint::Shape> =
         h.output().shapes.iter().map(|c| &c.shape).collect();
@@ -185,7 +194,7 @@ pub fn painted_texts<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect)> {
             egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
             egui::epaint::Shape::Text(t) => {
                 let r = t.galley.rect.translate(t.pos.to_vec2());
-                out.push((t.galley.text().to_owned(), r));
+                out.push((t.galley.text().to_owned(), r, t.galley.rows.len()));
             }
             _ => {}
         }

@@ -5,7 +5,7 @@ use loadlab::preset::BUNDLED;
 use loadlab::ui::app::Cmd;
 use loadlab::ui::map::{compare_rows, headline_numbers};
 
-use super::common::{harness, settle, shown};
+use super::common::{harness, painted_rows, settle, shown};
 
 #[test]
 fn each_compare_preset_shows_a_and_b_with_different_values() {
@@ -313,24 +313,4 @@ fn the_numbers_drawer_leaves_each_half_whole_at_720p_presenter() {
             );
         }
     }
-}
-
-/// Every text the last frame painted: its words, its rectangle, its number of lines.
-fn painted_rows(
-    h: &egui_kittest::Harness<'static, loadlab::ui::LoadlabApp>,
-) -> Vec<(String, egui::Rect, usize)> {
-    let mut out = Vec::new();
-    let mut shapes: Vec<&egui::epaint::Shape> =
-        h.output().shapes.iter().map(|c| &c.shape).collect();
-    while let Some(s) = shapes.pop() {
-        match s {
-            egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
-            egui::epaint::Shape::Text(t) => {
-                let r = t.galley.rect.translate(t.pos.to_vec2());
-                out.push((t.galley.text().to_owned(), r, t.galley.rows.len()));
-            }
-            _ => {}
-        }
-    }
-    out
 }

@@ -297,17 +297,7 @@ fn hand_in_asks_the_name_an_instance_lacks() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sophie.json");
     menu(&mut h, "Homework", "Hand in by path…");
-    type_into(&mut h, "File path", path.to_str().unwrap());
-    click(&mut h, "OK");
-    shown(&mut h, "Your name goes on the file, so that");
-    assert!(!path.exists(), "written before the name was given");
-    // The path is typed already: the name window hands in (no further file step).
-    click(&mut h, "Hand in");
-    shown(&mut h, "Your name goes on the file: type it, please");
-    type_into(&mut h, "Your name", "Sophie Germain");
-    click(&mut h, "Hand in");
-    settle(&mut h);
-    shown(&mut h, "under the name Sophie Germain: ");
+    hand_in_by_path_as_sophie(&mut h, &path);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("\"Sophie Germain\""), "{text}");
     let v = super::common::run_json(&["grade", path.to_str().unwrap(), "--json"]);
@@ -334,16 +324,7 @@ fn a_quiz_hand_in_asks_the_name_a_quiz_lacks() {
     let path = dir.path().join("sophie-quiz.json");
     click(&mut h, "Hand in quiz by path…");
     shown(&mut h, "File path");
-    type_into(&mut h, "File path", path.to_str().unwrap());
-    click(&mut h, "OK");
-    shown(&mut h, "Your name goes on the file, so that");
-    assert!(!path.exists(), "written before the name was given");
-    click(&mut h, "Hand in");
-    shown(&mut h, "Your name goes on the file: type it, please");
-    type_into(&mut h, "Your name", "Sophie Germain");
-    click(&mut h, "Hand in");
-    settle(&mut h);
-    shown(&mut h, "under the name Sophie Germain: ");
+    hand_in_by_path_as_sophie(&mut h, &path);
     let v = super::common::run_json(&["grade", path.to_str().unwrap(), "--json"]);
     let row = &v["attempts"][0];
     assert_eq!(row["kind"], "quiz");
@@ -353,4 +334,20 @@ fn a_quiz_hand_in_asks_the_name_a_quiz_lacks() {
         serde_json::json!(["instance does not match the student's name"]),
         "{row}"
     );
+}
+
+/// At the path prompt: types `path`, OK; the name window asks the name before anything is
+/// written, refuses an empty one, and with "Sophie Germain" hands in (the path is typed
+/// already: no further file step) with a receipt naming her.
+fn hand_in_by_path_as_sophie(h: &mut Harness<'static, LoadlabApp>, path: &std::path::Path) {
+    type_into(h, "File path", path.to_str().unwrap());
+    click(h, "OK");
+    shown(h, "Your name goes on the file, so that");
+    assert!(!path.exists(), "written before the name was given");
+    click(h, "Hand in");
+    shown(h, "Your name goes on the file: type it, please");
+    type_into(h, "Your name", "Sophie Germain");
+    click(h, "Hand in");
+    settle(h);
+    shown(h, "under the name Sophie Germain: ");
 }

@@ -274,6 +274,16 @@ struct Note {
     valid: (f64, f64),
 }
 
+impl Note {
+    fn new(message: String, value: f64, valid: (f64, f64)) -> Note {
+        Note {
+            message,
+            value,
+            valid,
+        }
+    }
+}
+
 fn note_id(slider: egui::Id) -> egui::Id {
     slider.with("typed note")
 }
@@ -329,16 +339,7 @@ fn keep_note<T: Numeric>(
             range_text(lo.to_f64(), hi.to_f64()),
             show(now)
         );
-        ctx.data_mut(|d| {
-            d.insert_temp(
-                id,
-                Note {
-                    message,
-                    value: now,
-                    valid,
-                },
-            )
-        });
+        ctx.data_mut(|d| d.insert_temp(id, Note::new(message, now, valid)));
         return;
     }
     let Some((text, read)) = typed else {
@@ -369,14 +370,7 @@ fn keep_note<T: Numeric>(
     };
     ctx.data_mut(|d| {
         if let Some(message) = message {
-            d.insert_temp(
-                id,
-                Note {
-                    message,
-                    value: now,
-                    valid,
-                },
-            );
+            d.insert_temp(id, Note::new(message, now, valid));
         } else {
             d.remove::<Note>(id);
         }

@@ -132,23 +132,7 @@ fn tooltip_has_times_with_four_digits() {
 fn a_thin_nested_row_keeps_a_band_of_its_first_kind() {
     let data = rows(&[&[(0.0, 4.0, Compute), (0.0, 4.0, Send)]]);
     for row_height in [30.0f32, 14.0, 9.0, 6.0] {
-        let chart = Chart {
-            data: &data,
-            n_rows: 1,
-            rect: Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, row_height)),
-            plot_rect: Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, row_height)),
-            row_height,
-            row_font: egui::FontId::proportional(9.0),
-            row_labels: vec!["L0".into()],
-            lanes: row_lanes(&data, 1),
-            nested: true,
-            axis: TimeAxis {
-                t0: 0.0,
-                t1: 4.0,
-                left: 0.0,
-                width: 200.0,
-            },
-        };
+        let chart = one_row(&data, row_height);
         let (outer, inner) = (chart.lane(&data.bars[0]), chart.lane(&data.bars[1]));
         assert_eq!(outer, (0.0, 1.0), "{row_height}");
         let bars = row_height - 2.0 * chart.margin(0);
@@ -167,23 +151,7 @@ fn a_thin_nested_row_keeps_a_band_of_its_first_kind() {
 #[test]
 fn a_nested_row_of_three_kinds_keeps_min_bar_bars_and_a_band() {
     let data = rows(&[&[(0.0, 4.0, Receive), (0.0, 4.0, Compute), (0.0, 4.0, Send)]]);
-    let chart = Chart {
-        data: &data,
-        n_rows: 1,
-        rect: Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, 20.0)),
-        plot_rect: Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, 20.0)),
-        row_height: 20.0,
-        row_font: egui::FontId::proportional(9.0),
-        row_labels: vec!["L1".into()],
-        lanes: row_lanes(&data, 1),
-        nested: true,
-        axis: TimeAxis {
-            t0: 0.0,
-            t1: 4.0,
-            left: 0.0,
-            width: 200.0,
-        },
-    };
+    let chart = one_row(&data, 20.0);
     let inner = 20.0 - 2.0 * chart.margin(0);
     let [first, second, third] = [0, 1, 2].map(|k| chart.lane(&data.bars[k]));
     assert_eq!(first, (0.0, 1.0));
@@ -194,4 +162,26 @@ fn a_nested_row_of_three_kinds_keeps_min_bar_bars_and_a_band() {
         );
     }
     assert!(second.0 * inner >= 0.6 - 1e-4 && (1.0 - third.1) * inner >= 0.6 - 1e-4);
+}
+
+/// A chart of `data`'s one row, `row_height` points tall, its rows nested.
+fn one_row(data: &GanttData, row_height: f32) -> Chart<'_> {
+    let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(200.0, row_height));
+    Chart {
+        data,
+        n_rows: 1,
+        rect,
+        plot_rect: rect,
+        row_height,
+        row_font: egui::FontId::proportional(9.0),
+        row_labels: vec!["L0".into()],
+        lanes: row_lanes(data, 1),
+        nested: true,
+        axis: TimeAxis {
+            t0: 0.0,
+            t1: 4.0,
+            left: 0.0,
+            width: 200.0,
+        },
+    }
 }
