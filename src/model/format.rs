@@ -62,8 +62,9 @@ pub const SHOWN: [Precision; 5] = [
 /// `x` written with `precision`. Non-finite values print as Rust does (`NaN`, `inf`), except
 /// that CSV and text write `nan`.
 pub fn number(x: f64, precision: Precision) -> String {
-    // A zero reads "0" however it was reached (−0.3 rounded, a negated zero): "-0" is no
-    // number a reader writes. CSV keeps the sign so that the value reads back exactly.
+    // A zero reads "0" however it was reached (−0.3 rounded to −0, a negated zero): "-0" is
+    // no number a reader writes (Exact reads "0" back as +0, equal to −0). CSV keeps the sign,
+    // to the bit.
     let x = if x == 0.0 && precision != Precision::Csv {
         0.0
     } else {

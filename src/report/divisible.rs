@@ -369,8 +369,8 @@ impl Run {
             } else {
                 "asymptotic_time"
             };
-            if let Some(last) = out.pop() {
-                out.push(last.drawing(format!("algorithms.{}.{limit}", m.name())));
+            if let Some(last) = out.last_mut() {
+                last.draws = Some(format!("algorithms.{}.{limit}", m.name()));
             }
         }
         if speedup {

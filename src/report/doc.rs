@@ -170,12 +170,6 @@ impl Series {
         }
     }
 
-    /// The same curve, drawing report field `field` ([`Series::draws`]).
-    pub fn drawing(mut self, field: impl Into<String>) -> Self {
-        self.draws = Some(field.into());
-        self
-    }
-
     /// The same curve with role `role`.
     pub fn role(mut self, role: Role) -> Self {
         self.role = role;

@@ -27,8 +27,12 @@ impl LoadlabApp {
                     who.0
                 ));
             }
-            Cmd::HandInQuiz(m) if !self.ask_quiz_name(m, Cmd::HandInQuiz(m)) => {
-                self.ask_path(ctx, FileAction::HandInQuiz(m));
+            Cmd::HandInQuiz(m) => {
+                // (The name first where the quiz has none; its window hands in after it.)
+                let asked = self.ask_quiz_name(m, Cmd::HandInQuiz(m));
+                if !asked {
+                    self.ask_path(ctx, FileAction::HandInQuiz(m));
+                }
             }
             Cmd::HandInQuizTo(m, path) => self.hand_in_quiz(m, &path),
             Cmd::PersonalStep => {
