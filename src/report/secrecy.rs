@@ -207,6 +207,59 @@ mod tests {
     }
 
     #[test]
+    fn every_model_declares_its_future_in_its_row() {
+        // Gao, Rosenberg & Sitaraman: the makespans T* and T_PY end the sweep; their ratio,
+        // the exhaustive optimum (= T*) and the top cluster's length follow from them. The
+        // tree's height and τ are the instance.
+        let hides = future_hides(ModelId::TreeSweep);
+        for k in [
+            "optimal",
+            "py",
+            "ratio",
+            "exhaustive_optimal",
+            "top_cluster",
+        ] {
+            assert!(hides(k), "tree sweep: {k} shows while the future is hidden");
+        }
+        for k in ["n", "tau", "nodes"] {
+            assert!(!hides(k), "tree sweep: {k} is hidden");
+        }
+        // Li: every method's time is the end of its timeline, and its speed-up and
+        // efficiency are β over it; S_∞ and T_∞ are limits of the network alone.
+        let hides = future_hides(ModelId::Divisible);
+        for m in ["C", "P", "Q"] {
+            for f in ["time", "simulated_time", "speedup", "efficiency"] {
+                let k = format!("algorithms.{m}.{f}");
+                assert!(hides(&k), "divisible: {k} shows while the future is hidden");
+            }
+            for f in ["asymptotic_speedup", "asymptotic_time"] {
+                let k = format!("algorithms.{m}.{f}");
+                assert!(!hides(&k), "divisible: {k} is hidden");
+            }
+        }
+        assert!(hides("ratio_c_over_p") && hides("ratio_p_over_q"));
+        // Rings: the makespan and the rounds end the schedule, and the gap and the ratio
+        // to the best lower bound are the makespan's; the bound itself and the LP's R₁ are
+        // known before the first round.
+        let hides = future_hides(ModelId::Redistribute);
+        for k in [
+            "makespan",
+            "rounds",
+            "gap",
+            "makespan_over_bound",
+            "lp.tau_integer",
+        ] {
+            assert!(
+                hides(k),
+                "redistribute: {k} shows while the future is hidden"
+            );
+        }
+        for k in ["lower_bound", "lp.r1", "lp.tau"] {
+            assert!(!hides(k), "redistribute: {k} is hidden");
+        }
+    }
+
+    #[test]
     fn computed_figures_follow_their_inputs_to_the_end_of_the_chain() {
         let computed: &[(&str, &[&str])] = &[("c", &["b"]), ("b", &["a"]), ("d", &["x"])];
         let mut h = with_computed(computed, vec!["a".into()]);

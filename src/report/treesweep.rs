@@ -25,12 +25,6 @@ use crate::model::treesweep::{
 /// cluster (run one node per unit: T* itself) and the tests of (4) (about T*/2).
 pub const FROM_T_STAR: [&str; 3] = [t::EXHAUSTIVE_OPTIMAL, t::TOP_CLUSTER, t::TESTS_OF_4];
 
-/// The keys of the figures a run only knows at its end (hidden while the future is): the
-/// makespans, their ratio, and what T* gives away ([`FROM_T_STAR`]).
-pub fn is_outcome(key: &str) -> bool {
-    [t::OPTIMAL, t::PY, t::RATIO].contains(&key) || FROM_T_STAR.contains(&key)
-}
-
 /// Largest n whose schedules the full result lists (the GUI draws trees up to this height).
 pub const SCHEDULE_N_MAX: u32 = 10;
 /// Processor-0 steps kept in the full result.

@@ -50,6 +50,19 @@ impl ModelReport for Parts {
             || matches!(field, d::RATIO_C_OVER_P | d::RATIO_P_OVER_Q)
     }
 
+    /// The end of every method's timeline: its times, speed-up and efficiency, and the ratios
+    /// of the methods' times (the limits S_∞ and T_∞ do not depend on the run).
+    const OUTCOME: &'static [&'static str] = &[
+        d::RATIO_C_OVER_P,
+        d::RATIO_P_OVER_Q,
+        "algorithms.*.time",
+        "algorithms.*.simulated_time",
+        "algorithms.*.relative_difference",
+        "algorithms.*.speedup",
+        "algorithms.*.efficiency",
+        "algorithms.*.appendix_time",
+    ];
+
     const MAP_PARAMS: &'static [MapParam] = &[
         map_param!(Divisible, spec params::H, |p| p.h, i64),
         map_param!(Divisible, spec params::BETA, |p| p.beta, f64),

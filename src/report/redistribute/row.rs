@@ -53,6 +53,22 @@ impl ModelReport for Parts {
 
     const COMPARED: &'static [&'static str] = &[r::BOUNDS_VALUE];
 
+    /// The schedule's answer: its makespan and rounds, and of System 6's solution the
+    /// makespans of the roundings (the better of τ(⌊R₁⌋) and τ(⌈R₁⌉) is the integer
+    /// optimum's). R₁ and the rational τ are the LP's, known before any round runs.
+    const OUTCOME: &'static [&'static str] = &[
+        r::MAKESPAN,
+        r::ROUNDS,
+        r::LP_TAU_FLOOR,
+        r::LP_TAU_CEIL,
+        r::LP_TAU_INTEGER,
+    ];
+    /// The gap and the ratio to the best lower bound.
+    const COMPUTED: &'static [(&'static str, &'static [&'static str])] = &[
+        (r::GAP, &[r::MAKESPAN, r::LOWER_BOUND]),
+        (r::MAKESPAN_OVER_BOUND, &[r::MAKESPAN, r::LOWER_BOUND]),
+    ];
+
     const MAP_PARAMS: &'static [MapParam] = &[
         map_param!(Redistribute, spec RANDOM_N, |p| p.random.n, usize),
         map_param!(Redistribute, spec RANDOM_MAX_DELTA, |p| p.random.max_delta, i64),

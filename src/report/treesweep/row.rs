@@ -67,6 +67,16 @@ impl ModelReport for Parts {
         matches!(field, t::OPTIMAL | t::PY | t::RATIO)
     }
 
+    /// The makespans are the end of the stepping.
+    const OUTCOME: &'static [&'static str] = &[t::OPTIMAL, t::PY];
+    /// Their ratio, and what T* gives away ([`super::FROM_T_STAR`]).
+    const COMPUTED: &'static [(&'static str, &'static [&'static str])] = &[
+        (t::RATIO, &[t::OPTIMAL, t::PY]),
+        (t::EXHAUSTIVE_OPTIMAL, &[t::OPTIMAL]),
+        (t::TOP_CLUSTER, &[t::OPTIMAL]),
+        (t::TESTS_OF_4, &[t::OPTIMAL]),
+    ];
+
     const MAP_PARAMS: &'static [MapParam] = &[
         map_param!(TreeSweep, spec params::N, |p| p.n, u64),
         map_param!(TreeSweep, spec params::TAU, |p| p.tau, f64),

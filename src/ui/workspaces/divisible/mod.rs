@@ -7,7 +7,9 @@ mod help;
 mod network;
 mod turn;
 
+use crate::model::registry::ModelId;
 use crate::model::words::count;
+use crate::report::secrecy::future_hides;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
@@ -124,20 +126,6 @@ fn full_run(params: &DivisibleParams, progress: &dyn Progress) -> Result<Evaluat
         Err(ReportError::Cancelled) => Err(Cancelled),
         other => Ok(other),
     }
-}
-
-/// The figures the "hide the future" switch holds back until the timeline's end: the times,
-/// speedups and ratios (the limits S_∞ and T_∞ do not depend on the run).
-fn is_answer(key: &str) -> bool {
-    const ANSWERS: [&str; 6] = [
-        ".time",
-        ".simulated_time",
-        ".relative_difference",
-        ".speedup",
-        ".efficiency",
-        ".appendix_time",
-    ];
-    key.starts_with("ratio_") || ANSWERS.iter().any(|a| key.ends_with(a))
 }
 
 impl Workspace for DivisiblePanel {
@@ -377,7 +365,7 @@ impl Workspace for DivisiblePanel {
         if reveal.hiding() {
             ui.label(RichText::new(format!("Times, speedups and ratios: {UNTIL_END}")).weak());
         }
-        let hidden = reveal.hides(is_answer);
+        let hidden = reveal.hides(future_hides(ModelId::Divisible));
         let figures = run.figures();
         // The instance and the comparisons, then one column per method.
         let first = "instance and ratios";

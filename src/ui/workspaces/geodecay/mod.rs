@@ -5,7 +5,9 @@
 mod help;
 mod turn;
 
+use crate::model::registry::ModelId;
 use crate::model::words::{count, noun};
+use crate::report::secrecy::future_hides;
 use egui::{Color32, Ui};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Points, Span, VLine};
 use serde::{Deserialize, Serialize};
@@ -386,8 +388,7 @@ impl Workspace for GeodecayPanel {
         };
         // Hide the future: the totals are the end of the run.
         let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
-        let future =
-            crate::report::secrecy::future_hides(crate::model::registry::ModelId::Geodecay);
+        let future = future_hides(ModelId::Geodecay);
         let hidden = reveal.hides(future);
         numbers::figures(ui, "geo_figures", &run.figures(), &hidden);
         let Some(policies) = run.policies() else {

@@ -1,7 +1,9 @@
 //! Workspace of the KS-BF model (Gao & Rosenberg): controls, the ring / Gantt / tree-or-grid
 //! pictures stepped one time step at a time, the makespan and work plots, and the numbers.
 
+use crate::model::registry::ModelId;
 use crate::model::words::count;
+use crate::report::secrecy::future_hides;
 use std::f32::consts::TAU;
 
 use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
@@ -351,7 +353,7 @@ impl Workspace for KsbfPanel {
             return;
         };
         // Hide the future: what the run only knows at its end waits for the last step.
-        let outcome = crate::report::secrecy::future_hides(crate::model::registry::ModelId::Ksbf);
+        let outcome = future_hides(ModelId::Ksbf);
         let reveal = crate::ui::reveal::figures(ui, "ks_numbers", &run.figures(), outcome);
         if !reveal.hiding() {
             numbers::checks(ui, &run.checks());

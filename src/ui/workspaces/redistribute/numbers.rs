@@ -3,30 +3,15 @@
 //! instance.
 
 use super::*;
+use crate::model::registry::ModelId;
 use crate::report::Cell;
 use crate::report::format::cell;
+use crate::report::secrecy::future_hides;
 use crate::ui::frame::Says;
 use crate::ui::reveal::{Reveal, UNTIL_END};
 use crate::ui::widgets::numbers::figures;
 use crate::ui::widgets::pending;
 use crate::ui::widgets::result_table::result_table_of;
-
-/// The figures that give the schedule's answer away: hidden with the future. Of System 6's
-/// solution only the makespans of the roundings (the better of τ(⌊R₁⌋) and τ(⌈R₁⌉) is the
-/// integer optimum's): R₁ and the rational τ are the LP's, known before any round runs.
-fn is_answer(key: &str) -> bool {
-    use crate::report::keys::redistribute as r;
-    matches!(
-        key,
-        r::MAKESPAN
-            | r::GAP
-            | r::MAKESPAN_OVER_BOUND
-            | r::ROUNDS
-            | r::LP_TAU_FLOOR
-            | r::LP_TAU_CEIL
-            | r::LP_TAU_INTEGER
-    )
-}
 
 /// Column of the bounds table holding the bound's value.
 const VALUE_COLUMN: usize = 1;
@@ -61,9 +46,8 @@ impl RedistPanel {
         ui.label(RichText::new(ev.run.title()).weak());
         let left = |ui: &mut Ui| {
             verdict(ui, r);
-            figures(ui, "rd_result", &ev.run.figures(), |k| {
-                hiding && is_answer(k)
-            });
+            let future = future_hides(ModelId::Redistribute);
+            figures(ui, "rd_result", &ev.run.figures(), |k| hiding && future(k));
         };
         // The claims are checked on the finished schedule (its makespan, its rounds, the
         // roundings' τ): their verdicts and details wait with the future, and for a question

@@ -4,7 +4,9 @@
 //! comes from the report's run ([`crate::report::treesweep::Run`]), computed in the
 //! background.
 
+use crate::model::registry::ModelId;
 use crate::model::words::noun;
+use crate::report::secrecy::future_hides;
 use crate::ui::frame::HIDDEN;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
@@ -14,7 +16,7 @@ use crate::model::treesweep::params::{N, TAU};
 use crate::model::treesweep::{FIG2_N_MAX, TreeSweepParams};
 use crate::model::{Cancelled, Progress};
 use crate::report::format::{Precision, cell};
-use crate::report::treesweep::{Parts, Plot, Run, is_outcome};
+use crate::report::treesweep::{Parts, Plot, Run};
 use crate::report::{Cell, Content, ReportError, SeriesSet};
 use crate::ui::frame::repainter;
 use crate::ui::reveal::{Reveal, UNTIL_END};
@@ -311,7 +313,8 @@ impl Workspace for TreeSweepPanel {
             Some(Ok(run)) => run,
         };
         // Hide the future: the makespans are the end of the stepping.
-        let reveal = crate::ui::reveal::figures(ui, "ts_numbers", &run.figures(), is_outcome);
+        let outcome = future_hides(ModelId::TreeSweep);
+        let reveal = crate::ui::reveal::figures(ui, "ts_numbers", &run.figures(), outcome);
         checks(ui, run, reveal.hiding());
     }
 }
