@@ -209,7 +209,7 @@ const BOUNDS: [(&str, &str, &str, &str); 3] = [
 
 /// The keys of the figures a run only knows at its end (hidden while the future is): the
 /// report's [`crate::report::row::Secrecy::outcome`], with what is computed from them.
-pub const OUTCOME_KEYS: [&str; 10] = [
+pub const OUTCOME_KEYS: [&str; 11] = [
     keys::MAKESPAN,
     keys::BOUND_GAP,
     keys::THM22_GAP,
@@ -219,6 +219,8 @@ pub const OUTCOME_KEYS: [&str; 10] = [
     keys::IDLE_STEPS,
     keys::MIN_WORK,
     keys::MAX_WORK,
+    // (The work each PE did: the simulation's W_i.)
+    keys::WORK,
     "sends",
 ];
 

@@ -22,7 +22,7 @@ use crate::report::map::{MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::heatmap::{HeatSpec, heatmap};
-use crate::ui::widgets::{busy, error_label};
+use crate::ui::widgets::{busy, error_label, toggle_named};
 use crate::ui::workspace::{Drawn, OnScreen, Tab};
 
 pub use crate::ui::compare::{Compare, CompareRow, compare_rows, headline_numbers};
@@ -295,8 +295,7 @@ impl Maps {
         ui.horizontal(|ui| {
             let map = command(&Cmd::Toggle(Switch::Map));
             let mut on = self.front(model) == View::Map;
-            if ui
-                .toggle_value(&mut on, map.caption)
+            if toggle_named(ui, &mut on, map.caption, "Map")
                 .on_hover_text(map.tooltip)
                 .changed()
             {
@@ -314,8 +313,7 @@ impl Maps {
             }
             if self.compare.pinned(model).is_some() {
                 let mut on = self.front == View::Compare;
-                if ui
-                    .toggle_value(&mut on, "A and B side by side")
+                if toggle_named(ui, &mut on, "A and B side by side", "A | B")
                     .on_hover_text(
                         "A's and B's pictures stepping together, their plots overlaid and the \
                          table of numbers (off: the workspace with the table under it)",
@@ -484,6 +482,11 @@ impl MapView {
         let model = scenario.model();
         JobHandle::poll(&mut self.grid);
         self.controls(ui, model);
+        // A cell is the question's run, or its neighbour: the map waits for the answer.
+        if crate::ui::frame::secret(ui.ctx()).is_some_and(|s| s.on_shown_run) {
+            ui.label(RichText::new(HELD).weak());
+            return;
+        }
         let req = match self.request(scenario) {
             Ok(r) => r,
             Err(e) => {
@@ -702,6 +705,12 @@ fn one_line(ui: &mut Ui, text: RichText) {
     );
     ui.put(line, egui::Label::new(text).truncate());
 }
+
+/// What the map says in its place while a question is open on the instance: each cell is a
+/// run like the question's, one of them the question's own.
+pub const HELD: &str = "The map waits for your answer: one of its cells is the question's own \
+                        run, and its neighbours tell its value. Answer and Reveal (Lesson tab), \
+                        then the map draws.";
 
 /// The read-out of cell (ix, iy): its parameters and its value, to 4 significant digits.
 fn hover_line(plan: &MapPlan, grid: &Grid, ix: usize, iy: usize) -> String {

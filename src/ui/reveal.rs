@@ -130,8 +130,27 @@ pub fn hidden_note(reveal: Reveal) -> String {
     if reveal.in_figure {
         return "Nothing has happened yet at this step: the future is hidden.".into();
     }
+    if reveal.held {
+        return HELD.into();
+    }
     let forward = glyph(LABEL_FORWARD);
     format!("The future is hidden: press {LABEL_PLAY}, or {forward} for one step, on the step bar.")
+}
+
+/// Why the step bar does not move while a question is open on how the run ends.
+pub const HELD: &str = "Predict first: the run unfolds once you have answered (Reveal). \
+                        Stepping to its end would answer the question.";
+
+/// Whether the open question asks what the shown run of `model` only knows at its end (an
+/// outcome, [`crate::report::row::Secrecy::outcome`], or what gives one away): then the step
+/// bar holds at the start until Reveal ([`Reveal::held`]).
+pub fn question_holds(ctx: &egui::Context, model: crate::model::registry::ModelId) -> bool {
+    let Some(secret) = crate::ui::frame::secret(ctx) else {
+        return false;
+    };
+    let future = crate::report::secrecy::future_hides(model);
+    secret.on_shown_run
+        && (future(&secret.field) || secret.giveaway.fields.iter().any(|f| future(f)))
 }
 
 /// A Gantt chart's `data` as far as time `now` while the future is hidden (its time axis then
@@ -198,6 +217,7 @@ mod tests {
             hide: true,
             step: 2,
             steps: 5,
+            held: false,
             in_figure: false,
         };
         assert!(r.hiding() && r.happened(2) && !r.happened(3));
@@ -205,6 +225,8 @@ mod tests {
         assert!(!r.at(4, 5).hiding());
         assert_eq!(r.at(4, 5).answer("7"), "7");
         assert!(!Reveal { hide: false, ..r }.hiding());
+        // A question on how the run ends holds it: even its last step hides.
+        assert!(Reveal { held: true, ..r }.at(4, 5).hiding());
     }
 
     #[test]
@@ -286,6 +308,7 @@ mod tests {
             hide: true,
             step: 0,
             steps: 3,
+            held: false,
             in_figure: false,
         };
         let mut plot = sweep(&series, 12.0);

@@ -103,7 +103,9 @@ fn every_models_picture_names_what_it_draws_with_the_runs_values() {
             "{name}: {value}"
         );
     }
-    // At the last step Algorithm 3 has balanced the ring: every processor's δ now is 0.
+    // At the last step Algorithm 3 has balanced the ring: every processor's δ now is 0
+    // (shown once the step's question on its rounds is answered).
+    super::common::reveal(&mut h);
     h.state_mut().send(Cmd::Step(StepCmd::Last));
     settle(&mut h);
     let all = elements(&h);

@@ -201,3 +201,21 @@ pub fn painted_rows<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect, usize)> {
     }
     out
 }
+
+/// Answers nothing and presses the open question's Reveal (the drawer's Lesson tab in front
+/// on the stage).
+pub fn reveal(h: &mut Harness<'_, LoadlabApp>) {
+    if let Some(drawer) = h.state().drawer_rect() {
+        let tab = h
+            .query_all_by_label("Lesson")
+            .find(|n| drawer.contains(n.rect().center()));
+        if let Some(tab) = tab {
+            tab.click();
+            settle(h);
+        }
+    }
+    h.get_by_label("Reveal").scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label("Reveal").click_accesskit();
+    settle(h);
+}

@@ -13,7 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
 use loadlab::lesson::BUNDLED as LESSONS;
 use loadlab::ui::LoadlabApp;
-use loadlab::ui::app::Cmd;
+use loadlab::ui::app::{Cmd, Switch, View};
 use loadlab::ui::commands::StepCmd;
 
 use super::common::{presenter_720p, settle, shown};
@@ -527,11 +527,7 @@ fn no_question_shows_what_gives_its_answer_away_until_reveal_and_all_of_it_after
                 }
             }
         }
-        drawer_tab(&mut h, "Lesson");
-        h.get_by_label("Reveal").scroll_to_me();
-        h.run_steps(2);
-        h.get_by_label("Reveal").click_accesskit();
-        settle(&mut h);
+        super::common::reveal(&mut h);
         let mut after: Vec<String> = Vec::new();
         for (_, t) in screens(&mut h) {
             after.extend(t);
@@ -771,13 +767,13 @@ fn your_turn_holds_the_numbers_back_until_the_exercise_is_complete() {
 
 /// grs step 4 asks T* of n = 8, τ = 4 (21, the lesson's explanation). P.Y's schedule is
 /// another algorithm's: its processor 0 runs S, the ⌊τ + 1⌋ = 5 nodes closest to the root
-/// (the paper: "Schedule all nodes of S in processor 0"), and its times are P.Y's, not T*:
-/// none of them is masked, though one equals T* (a number that merely equals the answer is
-/// not the answer).
+/// (the paper: "Schedule all nodes of S in processor 0"), with P.Y's times. (Before Reveal
+/// the step bar holds at the start: its end is T*'s.)
 #[test]
-fn p_y_s_processor_0_runs_s_and_its_times_stay_under_a_question_on_t_star() {
+fn p_y_s_processor_0_runs_s_the_nodes_closest_to_the_root() {
     let mut h = presenter_720p();
     open_step(&mut h, "grs", 4);
+    super::common::reveal(&mut h);
     h.state_mut().send(Cmd::Select {
         picture: Some("P.Y".into()),
         plot: None,
@@ -821,5 +817,58 @@ fn a_hidden_future_hides_when_the_transfers_in_progress_end() {
     for t in ends {
         let after = t.split("to t: ").nth(1).unwrap_or("");
         assert!(after.starts_with('?'), "{t:?} tells a transfer's end");
+    }
+}
+
+/// The step bar's position ("3/12", "0/?") as the window writes it.
+fn position(h: &Harness<'static, LoadlabApp>) -> Option<(String, String)> {
+    texts(h, false).into_iter().find_map(|t| {
+        let (at, of) = t.split_once('/')?;
+        let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+        (digits(at) && (digits(of) || of == "?")).then(|| (at.to_owned(), of.to_owned()))
+    })
+}
+
+/// A question on how the shown run ends holds its step bar at the start until Reveal: the
+/// end, or counting the steps to it, is the answer (the walk dragged gao-rosenberg step 4's
+/// bar to the end and read KS-BF's 38 steps off the Gantt; rrv step 6's axis stopped at 30).
+#[test]
+fn a_question_on_how_the_run_ends_holds_the_step_bar_until_reveal() {
+    let mut h = presenter_720p();
+    for (lesson, step) in [("gao-rosenberg", 4), ("rrv", 6)] {
+        open_step(&mut h, lesson, step);
+        for cmd in [StepCmd::Last, StepCmd::Forward, StepCmd::TogglePlay] {
+            h.state_mut().send(Cmd::Step(cmd));
+            settle(&mut h);
+            assert_eq!(
+                position(&h),
+                Some(("0".into(), "?".into())),
+                "{lesson} step {step}: {cmd:?} moved the bar before Reveal"
+            );
+        }
+        // Nor does switching the hidden future off let it unfold.
+        h.state_mut().send(Cmd::Toggle(Switch::HideFuture));
+        settle(&mut h);
+        assert_eq!(position(&h), Some(("0".into(), "?".into())), "{lesson}: H");
+        // Its map would show it too (the walk read "n = 7, p = 4: efficiency = 0.8355").
+        h.state_mut().send(Cmd::View(View::Map));
+        settle(&mut h);
+        assert!(
+            h.query_by_label("Heat map").is_none(),
+            "{lesson} step {step}"
+        );
+        shown(&mut h, loadlab::ui::map::HELD);
+        h.state_mut().send(Cmd::View(View::Workspace));
+        settle(&mut h);
+        super::common::reveal(&mut h);
+        h.state_mut().send(Cmd::Step(StepCmd::Last));
+        settle(&mut h);
+        let (at, of) = position(&h).expect("a step position");
+        assert!(
+            at == of && at != "0",
+            "{lesson} step {step}: {at}/{of} after Reveal"
+        );
+        h.state_mut().send(Cmd::LeaveLesson);
+        settle(&mut h);
     }
 }

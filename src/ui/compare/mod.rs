@@ -730,6 +730,10 @@ impl Compare {
         // What changed first, then the rest in the run's order.
         let mut rows = compare_rows(&na.numbers, &nb.numbers);
         rows.sort_by_key(|r| r.a == r.b);
+        // An open question's answer, and what gives it away, read "?" in its run's column.
+        if let Some(secret) = crate::ui::frame::secret(ui.ctx()) {
+            rows = rows.into_iter().map(|r| r.hide(&secret, a, b)).collect();
+        }
         numbers_table(ui, &rows, na, nb);
     }
 

@@ -100,9 +100,29 @@ pub struct CompareRow {
     pub a: Option<f64>,
     /// B's value.
     pub b: Option<f64>,
+    /// Whether A's and B's values give an open question's answer away ([`CompareRow::hide`]):
+    /// they, and what is computed from them, read "?".
+    pub hidden: [bool; 2],
 }
 
 impl CompareRow {
+    /// The row with the values that give the open question `secret`'s answer away marked
+    /// hidden: a value of the question's run (`a` or `b`, B the shown one) under a name that
+    /// determines the answer.
+    pub fn hide(self, secret: &crate::ui::frame::Secret, a: &Scenario, b: &Scenario) -> Self {
+        let key = self.name.as_str();
+        let hidden = [
+            secret.hides_field_of(a, key),
+            secret.hides_field(key) || secret.hides_field_of(b, key),
+        ];
+        CompareRow { hidden, ..self }
+    }
+
+    /// Whether either value is hidden (then so are B − A and B ÷ A).
+    fn either_hidden(&self) -> bool {
+        self.hidden.iter().any(|h| *h)
+    }
+
     /// B − A.
     pub fn diff(&self) -> Option<f64> {
         Some(self.b? - self.a?)
@@ -123,6 +143,7 @@ pub fn compare_rows(a: &[(String, f64)], b: &[(String, f64)]) -> Vec<CompareRow>
             name: k.clone(),
             a: Some(*x),
             b: find(b, k),
+            hidden: [false; 2],
         })
         .collect();
     for (k, x) in b {
@@ -131,6 +152,7 @@ pub fn compare_rows(a: &[(String, f64)], b: &[(String, f64)]) -> Vec<CompareRow>
                 name: k.clone(),
                 a: None,
                 b: Some(*x),
+                hidden: [false; 2],
             });
         }
     }
@@ -141,7 +163,11 @@ pub fn compare_rows(a: &[(String, f64)], b: &[(String, f64)]) -> Vec<CompareRow>
 /// (A's names, B's for B's own rows), its path in the run's JSON, A, B, B − A and B ÷ A, an
 /// empty field where a run lacks the number.
 pub fn compare_csv(rows: &[CompareRow], a: &Headline, b: &Headline) -> String {
-    let num = |x: Option<f64>| x.map_or(report::Cell::Empty, report::Cell::Num);
+    let num = |x: Option<f64>, hidden: bool| match x {
+        Some(_) if hidden => report::Cell::Text(crate::ui::frame::HIDDEN.to_owned()),
+        Some(x) => report::Cell::Num(x),
+        None => report::Cell::Empty,
+    };
     let table = report::Table::from_rows(
         &["quantity", "path", "A", "B", "B − A", "B ÷ A"],
         rows,
@@ -150,10 +176,10 @@ pub fn compare_csv(rows: &[CompareRow], a: &Headline, b: &Headline) -> String {
             vec![
                 report::Cell::Text(named.name_of(&r.name)),
                 report::Cell::Text(r.name.clone()),
-                num(r.a),
-                num(r.b),
-                num(r.diff()),
-                num(r.quotient()),
+                num(r.a, r.hidden[0]),
+                num(r.b, r.hidden[1]),
+                num(r.diff(), r.either_hidden()),
+                num(r.quotient(), r.either_hidden()),
             ]
         },
     );
@@ -170,9 +196,18 @@ const NAME_LEAST: f32 = 90.0;
 const NAME_FLOOR: f32 = 48.0;
 
 /// A row's numbers as the table writes them (six significant digits, "—" for none).
-fn row_cells(r: &CompareRow) -> [String; 4] {
-    let cell = |x: Option<f64>| x.map_or("—".to_string(), report::format::table_number);
-    [cell(r.a), cell(r.b), cell(r.diff()), cell(r.quotient())]
+pub(super) fn row_cells(r: &CompareRow) -> [String; 4] {
+    let cell = |x: Option<f64>, hidden: bool| match x {
+        Some(_) if hidden => crate::ui::frame::HIDDEN.to_owned(),
+        x => x.map_or("—".to_string(), report::format::table_number),
+    };
+    let either = r.either_hidden();
+    [
+        cell(r.a, r.hidden[0]),
+        cell(r.b, r.hidden[1]),
+        cell(r.diff(), either),
+        cell(r.quotient(), either),
+    ]
 }
 
 /// How many number columns fit beside the names in `room` points (at least A and B; B ÷ A

@@ -266,3 +266,39 @@ fn the_table_leaves_a_column_out_rather_than_cut_a_number() {
     assert_eq!(fit_columns(420.0, widths, 8.0, 130.0), (3, 168.0));
     assert_eq!(fit_columns(460.0, widths, 8.0, 130.0), (4, 130.0));
 }
+
+#[test]
+fn an_open_questions_run_reads_a_question_mark_in_its_column_and_in_b_minus_a() {
+    use crate::model::ksbf::{Balance, KsbfParams};
+    use crate::ui::frame::{HIDDEN, Secret};
+    // Gao & Rosenberg step 5 asks the makespan of T_6 on R_4 with random sends (18); A is
+    // pinned on KS (22, which the prompt states). B, the question's run, is on screen.
+    let ks = KsbfParams::default();
+    let random = KsbfParams {
+        balance: Balance::Random,
+        ..ks.clone()
+    };
+    let (a, b) = (Scenario::Ksbf(ks), Scenario::Ksbf(random));
+    let secret = Secret::new("makespan", Some(Ok(18.0))).of_run(Some(b.clone()));
+    let rows = compare_rows(
+        &[("makespan".into(), 22.0), ("n".into(), 6.0)],
+        &[("makespan".into(), 18.0), ("n".into(), 6.0)],
+    );
+    let rows: Vec<CompareRow> = rows.into_iter().map(|r| r.hide(&secret, &a, &b)).collect();
+    assert_eq!(rows[0].hidden, [false, true]);
+    assert_eq!(rows[1].hidden, [false, false]);
+    let cells = numbers::row_cells(&rows[0]);
+    assert_eq!(cells[0], "22");
+    assert!(cells[1..].iter().all(|c| c == HIDDEN), "{cells:?}");
+    let names = Headline {
+        numbers: Vec::new(),
+        names: Vec::new(),
+    };
+    let csv = compare_csv(&rows, &names, &names);
+    assert!(!csv.contains("18") && !csv.contains("-4"), "{csv}");
+    // With the question's run in A, A's column hides.
+    let swapped = compare_rows(&[("makespan".into(), 18.0)], &[("makespan".into(), 22.0)]);
+    let secret = secret.shown(&a);
+    let row = swapped.into_iter().next().unwrap().hide(&secret, &b, &a);
+    assert_eq!(row.hidden, [true, false]);
+}

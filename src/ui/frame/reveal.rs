@@ -14,6 +14,10 @@ pub struct Reveal {
     pub step: usize,
     /// Number of step positions (the last one is the end state).
     pub steps: usize,
+    /// An open question asks what the shown run's end tells (its makespan, its rounds, the
+    /// work a PE did): the step bar stays at the start until Reveal, since stepping to the
+    /// end, or counting the steps there, would answer it. Published with the switch on only.
+    pub held: bool,
     /// Drawn in an exported figure (a hand-out's page), which has no step bar: what the
     /// future's notes say. Read from the context's export flag ([`super::exporting`]) by
     /// [`Reveal::of`], whatever was published.
@@ -35,6 +39,7 @@ impl Reveal {
         hide: false,
         step: 0,
         steps: 1,
+        held: false,
         in_figure: false,
     };
 
@@ -59,7 +64,7 @@ impl Reveal {
 
     /// True when something is hidden now: the switch is on and the step bar is not at the end.
     pub fn hiding(&self) -> bool {
-        self.hide && self.step + 1 < self.steps
+        self.hide && (self.held || self.step + 1 < self.steps)
     }
 
     /// True when step `k` (0-based) has happened, i.e. may be drawn.

@@ -237,6 +237,21 @@ pub fn step_bar(
             ui.ctx().request_repaint();
         }
     }
+    // An open question on how the run ends: the bar waits for Reveal (the shell holds the
+    // step at the start), greyed, saying why; what is drawn after it stays live.
+    let enabled = !held(ui);
+    ui.add_enabled_ui(enabled, |ui| controls(ui, state, n_steps, label));
+    state.step != before
+}
+
+/// The step bar's rows: on the stage one, else the buttons with the speed box, then the
+/// scrubber.
+fn controls(
+    ui: &mut egui::Ui,
+    state: &mut StepState,
+    n_steps: usize,
+    label: &dyn Fn(usize) -> String,
+) {
     if crate::ui::frame::on_stage(ui.ctx()) {
         // On the stage one row: the buttons by their glyphs (named in full for the
         // accessibility tree and the tests), the position and the scrubber; no speed box.
@@ -255,7 +270,7 @@ pub fn step_bar(
         if !beside {
             ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
         }
-        return state.step != before;
+        return;
     }
     ui.horizontal_wrapped(|ui| {
         buttons(ui, state, n_steps, false);
@@ -281,7 +296,20 @@ pub fn step_bar(
         ui.horizontal(|ui| speed(ui, state));
     });
     ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
-    state.step != before
+}
+
+/// Whether the step bar waits for an open question's Reveal ([`crate::ui::reveal::HELD`]).
+fn held(ui: &egui::Ui) -> bool {
+    crate::ui::frame::reveal::Reveal::of(ui.ctx()).held
+}
+
+/// `r`, saying why it is greyed while the bar waits for Reveal.
+fn why_held(ui: &egui::Ui, r: egui::Response) -> egui::Response {
+    if held(ui) {
+        r.on_disabled_hover_text(crate::ui::reveal::HELD)
+    } else {
+        r
+    }
 }
 
 /// A button captioned `caption` (its glyph on the stage, `short`) and named `name` (its full
@@ -292,7 +320,7 @@ fn named(ui: &mut egui::Ui, enabled: bool, name: &str, short: bool) -> egui::Res
     if short {
         r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
     }
-    r
+    why_held(ui, r)
 }
 
 /// A button's short caption: the glyph of its name (`›` of [`LABEL_FORWARD`]).
@@ -444,11 +472,8 @@ fn scrubber(
     } else {
         "no steps".to_owned()
     };
-    if ui
-        .add_enabled(has_steps, slider)
-        .on_hover_text(hover)
-        .changed()
-    {
+    let slider = ui.add_enabled(has_steps, slider).on_hover_text(hover);
+    if why_held(ui, slider).changed() {
         state.step = step.min(last);
         state.accum = 0.0;
     }

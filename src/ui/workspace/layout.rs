@@ -96,11 +96,19 @@ fn prepare<W: Workspace>(w: &mut W, ctx: &egui::Context, params: &W::Params, hid
     super::Tab::poll_jobs(w);
     w.prepare(ctx, params);
     let steps = w.steps(params);
+    let model = <W::Params as crate::model::registry::ModelParams>::MODEL;
+    let held = hide && crate::ui::reveal::question_holds(ctx, model);
+    if held {
+        // (Also undoes a key's step since the last frame: stepping waits for Reveal.)
+        w.stepper().playing = false;
+        w.stepper().first();
+    }
     let step = w.stepper().step;
     let reveal = crate::ui::reveal::Reveal {
         hide,
         step,
         steps,
+        held,
         ..crate::ui::reveal::Reveal::ALL
     };
     crate::ui::reveal::publish(ctx, reveal);
@@ -475,16 +483,21 @@ impl OnScreen {
                 ui.toggle_value(&mut self.numbers, caps[2])
                     .on_hover_text("The numbers table (bottom)");
             }
-            ui.toggle_value(&mut self.pseudocode, caps[3])
+            crate::ui::widgets::toggle_named(ui, &mut self.pseudocode, caps[3], "Pseudo-code")
                 .on_hover_text(
                     "The algorithm's pseudo-code, the current step's lines highlighted, and why \
                      (beside the picture, or a strip below it on a narrow window)",
                 );
             ui.separator();
             // Caption, tooltip and key from the command table (the same switch as H).
+            // (Held on while a question asks how the run ends: Reveal first.)
             let hide = command(&Cmd::Toggle(Switch::HideFuture));
-            ui.toggle_value(&mut self.hide_future, hide.caption)
-                .on_hover_text(tooltip_with_keys(hide));
+            let held = crate::ui::reveal::Reveal::of(ui.ctx()).held;
+            ui.add_enabled_ui(!held, |ui| {
+                ui.toggle_value(&mut self.hide_future, hide.caption)
+                    .on_hover_text(tooltip_with_keys(hide))
+                    .on_disabled_hover_text(crate::ui::reveal::HELD);
+            });
             if self.exercise_offered {
                 ui.toggle_value(&mut self.exercise, "Your turn")
                     .on_hover_text(
@@ -501,7 +514,9 @@ impl OnScreen {
                 if room < buttons_width(ui, &FRONT[1..]) {
                     ui.end_row();
                 }
-                if room >= buttons_width(ui, &FRONT) || room < buttons_width(ui, &FRONT[1..]) {
+                // (Beside the choices not on the stage: its toolbar keeps to one row.)
+                let new_row = room < buttons_width(ui, &FRONT[1..]);
+                if new_row || (!stage && room >= buttons_width(ui, &FRONT)) {
                     ui.add(
                         egui::Label::new(egui::RichText::new(FRONT[0]).weak())
                             .wrap_mode(egui::TextWrapMode::Extend),
