@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::shard::{self, Shard};
 use super::{CliError, int};
 use crate::model::redistribute::gaps::{
-    Against, COST_MAX, DELTA_MAX, Gap, GapSearch, N_MAX, Space, command,
+    Against, COST_MAX, DELTA_MAX, Gap, GapSearch, N_MAX, Names, Space, command,
 };
 
 impl ValueEnum for Against {
@@ -78,7 +78,9 @@ pub struct RingGapsArgs {
 
 impl RingGapsArgs {
     fn search(&self) -> Result<GapSearch, CliError> {
-        GapSearch::checked(self.against, self.seed, self.budget, self.space()).map_err(CliError)
+        let names = &Names::FLAGS;
+        GapSearch::checked(self.against, self.seed, self.budget, self.space(), names)
+            .map_err(CliError)
     }
 
     fn space(&self) -> Space {

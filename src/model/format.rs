@@ -181,6 +181,19 @@ pub fn label_count(x: f64) -> String {
     }
 }
 
+/// `x`, an end of a whole-number parameter's range (or a value at that end), as people read
+/// it: the largest value of a 64-bit integer type — the end of a range the model sets no
+/// other limit to (a tree's arity b ≤ `i64::MAX`, a seed ≤ `u64::MAX`), which reaches here
+/// rounded to the nearest f64, 2^63 or 2^64, and read "9.223372036854776e18" — as what it is,
+/// "2^63 − 1" or "2^64 − 1"; anything else as [`Precision::Exact`].
+pub fn whole_limit(x: f64) -> String {
+    match [63, 64].into_iter().find(|&k| x.abs() == 2f64.powi(k)) {
+        Some(k) if x > 0.0 => format!("2^{k} − 1"),
+        Some(k) => format!("-2^{k}"),
+        None => number(x, Precision::Exact),
+    }
+}
+
 /// A number for CSV: Rust's shortest round-trip form, in scientific notation below 1e-5 or
 /// from 1e16; `inf`, `-inf`, `nan` for non-finite values.
 pub fn csv_number(x: f64) -> String {

@@ -10,7 +10,7 @@
 
 pub use crate::model::format::{
     BIG_DIGITS, Precision, big_digits, big_integer, csv_number, label_count, number, sig,
-    table_number, text_number,
+    table_number, text_number, whole_limit,
 };
 
 use super::doc::Cell;

@@ -78,6 +78,9 @@ pub(super) struct Shell<'a> {
     pub recent: &'a super::files::Recent,
     /// A lesson is being played (File ▸ Export ▸ Export lesson hand-out…).
     pub lesson: bool,
+    /// The name of the lesson step's scenario while the lesson's player shows it (its title
+    /// and the step's): the status bar does not repeat it.
+    pub lesson_page: Option<String>,
 }
 
 impl Shell<'_> {
@@ -376,9 +379,11 @@ impl Chrome {
             }
             // The title takes what is left and is elided there (never over the job's Cancel).
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let title = shell.desk.title();
-                ui.add(egui::Label::new(RichText::new(&title).weak()).truncate())
-                    .on_hover_text(title);
+                let title = shell.desk.status_title(shell.lesson_page.as_deref());
+                if !title.is_empty() {
+                    ui.add(egui::Label::new(RichText::new(&title).weak()).truncate())
+                        .on_hover_text(title);
+                }
             });
         });
     }

@@ -262,6 +262,19 @@ impl Desk {
         let modified = if page.modified() { " (modified)" } else { "" };
         format!("{}{modified} — {file}", page.name)
     }
+
+    /// The status bar's title: [`Desk::title`], but where the page is `named` (a lesson's
+    /// step, whose title the lesson's player shows already) only whether it was modified.
+    pub fn status_title(&self, named: Option<&str>) -> String {
+        let page = self.page();
+        match named {
+            Some(name) if name == page.name && page.modified() => {
+                "this step's scenario is modified".to_owned()
+            }
+            Some(name) if name == page.name => String::new(),
+            _ => self.title(),
+        }
+    }
 }
 
 fn stem(path: &Path) -> String {

@@ -97,6 +97,13 @@ impl Player {
         &self.lesson
     }
 
+    /// The name of the scenario step `i` loads ("Lesson title: step title"): what the player
+    /// shows as its title and the step's, so the status bar need not say it again.
+    pub fn page_name(&self, i: usize) -> String {
+        let step = self.lesson.steps.get(i).map_or("", |s| s.title.as_str());
+        format!("{}: {step}", self.lesson.title)
+    }
+
     /// The current step (0-based).
     pub fn index(&self) -> usize {
         self.index
@@ -196,7 +203,7 @@ impl Teach {
         p.pulse_from = None;
         p.outlined = None;
         let predicting = step.question.is_some() && !p.revealed[i];
-        let name = format!("{}: {}", p.lesson.title, step.title);
+        let name = p.page_name(i);
         match step.scenario.resolve() {
             Ok(s) => {
                 p.seek = Some((step.step, 0));
@@ -544,8 +551,8 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
     let i = p.index;
     let counter = format!("step {} of {n}", i + 1);
     if compact {
-        // Leave shares the title's row (the title is truncated before it; the status bar
-        // names the lesson in full), so the step's text gets the row below.
+        // Leave shares the title's row (the title is truncated before it, whole on hover), so
+        // the step's text gets the row below.
         ui.horizontal(|ui| {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 leave_button(ui, cmds, None);

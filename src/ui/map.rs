@@ -13,15 +13,16 @@ use egui::{RichText, Ui};
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
-use crate::model::map::{Axis, Grid, Scale as Spacing};
+use crate::model::map::{Axis, Grid, MAX_POINTS, Scale as Spacing};
 use crate::model::num::parse_real;
 use crate::model::registry::{ModelId, Scenario};
 use crate::platform::cells;
 use crate::report::format::{Precision, number};
-use crate::report::map::{MapPlan, MapRequest, metrics, params};
+use crate::report::map::{MAX_SAMPLES, MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::heatmap::{HeatSpec, heatmap};
+use crate::ui::widgets::slider::number_field;
 use crate::ui::widgets::{busy, error_label, toggle_named};
 use crate::ui::workspace::{Drawn, OnScreen, Tab};
 
@@ -94,6 +95,18 @@ fn untouched(s: &Settings, model: ModelId) -> bool {
 /// The fewest points per axis the default axes are halved to ([`MapView::refused`]).
 const MIN_FIT_POINTS: usize = 4;
 
+/// The default axes' points halved until the map of one instance fitted the limits
+/// ([`MapView::refused`]).
+#[derive(Debug, Clone)]
+struct Fitted {
+    /// The default points per axis.
+    from: usize,
+    /// The points the axes were halved to.
+    to: usize,
+    /// The instance they fit: the map's base scenario ([`MapRequest::base`]).
+    base: Scenario,
+}
+
 /// Which part of a map a job computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pass {
@@ -113,9 +126,9 @@ pub struct MapView {
     /// so far, or why the map is refused.
     grid: Keyed<(MapRequest, Pass), Planned>,
     hovered: Option<(usize, usize)>,
-    /// Per model: the default axes' points, and the fewer they were halved to so that the
-    /// map fits the limits ([`MapView::refused`]), while the axes stay the defaults.
-    fitted: [Option<(usize, usize)>; ModelId::ALL.len()],
+    /// Per model: the default axes' points halved so that the map of one instance fits the
+    /// limits ([`MapView::refused`]), while the axes stay the defaults.
+    fitted: [Option<Fitted>; ModelId::ALL.len()],
     csv_path: String,
     saved: Option<Result<String, String>>,
 }
@@ -127,7 +140,7 @@ impl Default for MapView {
             settings: ModelId::ALL.map(Settings::of),
             grid: Keyed::default(),
             hovered: None,
-            fitted: [None; ModelId::ALL.len()],
+            fitted: Default::default(),
             csv_path: "map.csv".into(),
             saved: None,
         }
@@ -386,8 +399,7 @@ impl MapView {
                     .on_hover_text("First value (1e-3, 2^20 …)");
                 ui.label("to");
                 ui.add(egui::TextEdit::singleline(&mut axis.hi).desired_width(84.0));
-                ui.label("points");
-                ui.add(egui::DragValue::new(&mut axis.points).range(2..=128));
+                number_field(ui, "points", &mut axis.points, 2..=MAX_POINTS);
                 ui.checkbox(&mut axis.log, "log");
             };
             // The first row keeps clear of the map's export buttons (top right).
@@ -411,8 +423,7 @@ impl MapView {
                 });
             ui.label(RichText::new(metrics(model)[s.metric].help).weak());
             if model == ModelId::Redistribute {
-                ui.label("rings per cell");
-                ui.add(egui::DragValue::new(&mut s.samples).range(1..=100));
+                number_field(ui, "rings per cell", &mut s.samples, 1..=MAX_SAMPLES);
             }
         });
     }
@@ -487,13 +498,18 @@ impl MapView {
             ui.label(RichText::new(HELD).weak());
             return;
         }
-        let req = match self.request(scenario) {
+        let mut req = match self.request(scenario) {
             Ok(r) => r,
             Err(e) => {
                 error_label(ui, format!("⚠ {e}"));
                 return;
             }
         };
+        if self.unfit(model, &req.base)
+            && let Ok(r) = self.request(scenario)
+        {
+            req = r;
+        }
         self.request_jobs(ui.ctx(), &req);
         let (plan, grid) = match self.grid.latest_keyed() {
             Some(((r, pass), Ok((p, g)))) if *r == req => {
@@ -501,7 +517,7 @@ impl MapView {
             }
             Some(((r, _), Err(e))) if *r == req => {
                 let e = e.clone();
-                self.refused(ui, model, &e);
+                self.refused(ui, &req.base, &e);
                 return;
             }
             _ => (None, None),
@@ -509,7 +525,7 @@ impl MapView {
         self.status_row(ui, grid.as_ref(), plan.as_ref());
         let m = model.index();
         let s = &self.settings[m];
-        match self.fitted[m] {
+        match self.fitted[m].as_ref().map(|f| (f.from, f.to)) {
             Some((from, to)) if untouched(s, model) && s.x.points == to => {
                 let limit = number(crate::model::budget::SECONDS, Precision::Estimate);
                 ui.label(
@@ -637,8 +653,9 @@ impl MapView {
     /// axes halve their points by themselves until the map fits (a ring loaded from the gap
     /// lab made the default 32 × 32 map of rings "more than the limit of 10 s"); axes the
     /// user set offer the halving as a button.
-    fn refused(&mut self, ui: &mut Ui, model: ModelId, e: &ParamError) {
+    fn refused(&mut self, ui: &mut Ui, base: &Scenario, e: &ParamError) {
         error_label(ui, format!("⚠ {}: {}", e.field, e.message));
+        let model = base.model();
         let s = &mut self.settings[model.index()];
         let points = s.x.points.max(s.y.points);
         if e.field != "map" || points <= MIN_FIT_POINTS {
@@ -648,8 +665,13 @@ impl MapView {
         let untouched = untouched(s, model);
         let halving = format!("{} × {} points", half(s.x.points), half(s.y.points));
         if untouched {
-            let first = self.fitted[model.index()].map_or(points, |(from, _)| from);
-            self.fitted[model.index()] = Some((first, half(points)));
+            let fitted = &mut self.fitted[model.index()];
+            let from = fitted.as_ref().map_or(points, |f| f.from);
+            *fitted = Some(Fitted {
+                from,
+                to: half(points),
+                base: base.clone(),
+            });
         } else if !ui
             .button(format!("Try {halving}"))
             .on_hover_text("Halve the points of both axes: a quarter of the cells")
@@ -659,6 +681,23 @@ impl MapView {
         }
         (s.x.points, s.y.points) = (half(s.x.points), half(s.y.points));
         ui.ctx().request_repaint();
+    }
+
+    /// Puts `model`'s default points back when they were halved to fit another instance than
+    /// `base` (a ring loaded from the gap lab, then another scenario: the halved points
+    /// stayed, and the note said "on this instance" of the other one); the map then fits
+    /// them again ([`MapView::refused`]). True when it did.
+    fn unfit(&mut self, model: ModelId, base: &Scenario) -> bool {
+        let m = model.index();
+        let Some(f) = self.fitted[m].take_if(|f| f.base != *base) else {
+            return false;
+        };
+        let s = &mut self.settings[m];
+        if untouched(s, model) && s.x.points == f.to {
+            (s.x.points, s.y.points) = (f.from, f.from);
+            return true;
+        }
+        false
     }
 
     /// Asks for the coarse map, then the rest once the coarse one is in.

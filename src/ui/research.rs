@@ -14,14 +14,24 @@ use egui::RichText;
 use super::commands::Cmd;
 use crate::jobs::JobSlot;
 use crate::model::redistribute::exact::N_EXACT_MAX;
-use crate::model::redistribute::gaps::{Against, Gap, GapSearch, Space, command, search_command};
+use crate::model::redistribute::gaps::{
+    Against, BUDGET_MAX, Gap, GapSearch, Names, Space, command, search_command,
+};
 use crate::model::redistribute::params::{Algorithm, RedistParams, Study};
 use crate::model::registry::Scenario;
 use crate::preset::Preset;
 use crate::ui::widgets::job_bar::job_bar;
+use crate::ui::widgets::slider::number_field;
 
-/// Most exact solves the window offers.
-const BUDGET_MAX: u64 = 5000;
+/// The window's names of the search's settings: its controls' captions (a refusal names what
+/// to change as the window shows it, `loadlab gaps` as its flags).
+const NAMES: Names = Names {
+    quoted: true,
+    budget: "exact solves",
+    n_max: "processors 3 to",
+    delta_max: "|δ| ≤",
+    cost_max: "costs 1 to",
+};
 
 /// The window's state.
 pub struct Research {
@@ -120,26 +130,23 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label("seed");
-        ui.add(egui::DragValue::new(&mut state.seed))
-            .labelled_by(l.id);
-        let l = ui.label("exact solves");
-        ui.add(egui::DragValue::new(&mut state.budget).range(1..=BUDGET_MAX))
-            .labelled_by(l.id);
+        number_field(ui, "seed", &mut state.seed, 0..=u64::MAX);
+        // As many as `loadlab gaps` allows: the estimate below refuses what takes too long.
+        number_field(ui, NAMES.budget, &mut state.budget, 1..=BUDGET_MAX);
     });
     let checked = ui.horizontal_wrapped(|ui| {
         let sp = &mut state.space;
-        let l = ui.label("processors 3 to");
-        ui.add(egui::DragValue::new(&mut sp.n_max).range(3..=N_EXACT_MAX))
-            .labelled_by(l.id);
-        let l = ui.label("|δ| ≤");
-        ui.add(egui::DragValue::new(&mut sp.delta_max).range(1..=Space::DELTA_LIMIT))
-            .labelled_by(l.id);
-        let l = ui.label("costs 1 to");
-        ui.add(egui::DragValue::new(&mut sp.cost_max).range(1..=Space::COST_LIMIT))
-            .labelled_by(l.id);
+        number_field(ui, NAMES.n_max, &mut sp.n_max, 3..=N_EXACT_MAX);
+        number_field(
+            ui,
+            NAMES.delta_max,
+            &mut sp.delta_max,
+            1..=Space::DELTA_LIMIT,
+        );
+        number_field(ui, NAMES.cost_max, &mut sp.cost_max, 1..=Space::COST_LIMIT);
         // Checked as `loadlab gaps` checks it (arithmetic only: every frame).
-        let checked = GapSearch::checked(state.against, state.seed, state.budget, state.space);
+        let checked =
+            GapSearch::checked(state.against, state.seed, state.budget, state.space, &NAMES);
         let running = state.job.is_running();
         if ui
             .add_enabled(!running && checked.is_ok(), egui::Button::new("Search"))

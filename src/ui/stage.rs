@@ -142,6 +142,11 @@ impl Drawer {
         }
     }
 
+    /// Whether the last frame showed the lesson's leaf (its title and the step's) in front.
+    pub fn shows_lesson(&self) -> bool {
+        self.lesson.is_some() && !self.lesson_folded && self.front == Leaf::Lesson
+    }
+
     /// The leaves on: the lesson (unless folded), the controls and the numbers as switched.
     fn open_leaves(&self, shown: &OnScreen) -> Vec<Leaf> {
         let on = [

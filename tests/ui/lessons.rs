@@ -745,3 +745,32 @@ fn lesson_steps_open_on_the_moment_their_text_explains() {
         shown(&mut h, caption);
     }
 }
+
+/// The status bar does not repeat the lesson's and the step's titles, which the lesson's
+/// player shows (it read "Renard–Robert–Vivien: redistributing data on a ring: Slices and
+/// Lemma 1's bound — unsaved" under the player saying both), on the desktop and on the stage.
+#[test]
+fn the_status_bar_does_not_repeat_the_lessons_title() {
+    let k = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.file == "rrv-redistribute.ron")
+        .expect("bundled");
+    for presenter in [false, true] {
+        let mut h = super::common::harness(None);
+        if presenter {
+            h.state_mut().send(Cmd::Presenter(true));
+            settle(&mut h);
+        }
+        h.state_mut().send(Cmd::StartLesson(k));
+        settle(&mut h);
+        shown(&mut h, "Slices and Lemma 1's bound");
+        let repeated: Vec<String> = h
+            .query_all_by_label_contains("redistributing data on a ring: Slices")
+            .filter_map(|n| {
+                let a = n.accesskit_node();
+                a.label().or_else(|| a.value())
+            })
+            .collect();
+        assert!(repeated.is_empty(), "presenter {presenter}: {repeated:?}");
+    }
+}

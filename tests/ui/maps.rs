@@ -326,3 +326,81 @@ fn pinning_a_and_opening_the_map_on_the_stage_move_nothing_under_the_pointer() {
     // (Named in full for the accessibility tree, short on the stage.)
     assert!(h.query_by_label("A and B side by side").is_some());
 }
+
+/// The points halved to fit the exact search's ring are that ring's: another scenario gets
+/// the default 32 × 32 points again (fitted again if need be), and no note about "this
+/// instance" of the ring (they stayed halved, and the note spoke of the other instance).
+#[test]
+fn points_halved_for_one_instance_are_fitted_again_for_the_next() {
+    use loadlab::model::redistribute::params::{Algorithm, RedistParams, Study};
+    use loadlab::model::registry::ModelId;
+    let mut h = harness(None);
+    settle(&mut h);
+    h.state_mut().send(Cmd::Switch(ModelId::Redistribute));
+    settle(&mut h);
+    let ring = RedistParams {
+        algorithm: Algorithm::Exact,
+        study: Study::LpRatio,
+        ..RedistParams::default()
+    };
+    let ring = loadlab::preset::Preset::new("Gap", "A ring", Scenario::Redistribute(ring));
+    h.state_mut().send(Cmd::ShowScenario(Box::new(ring)));
+    settle(&mut h);
+    h.state_mut().send(Cmd::View(View::Map));
+    idle_within(&mut h, 60, "the map of the ring");
+    shown(&mut h, " instead.");
+    let points = |h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>| -> Vec<f64> {
+        h.query_all_by_label("points")
+            .filter_map(|n| n.accesskit_node().numeric_value())
+            .collect()
+    };
+    assert!(points(&h).iter().all(|&p| p < 32.0), "{:?}", points(&h));
+    // Another instance: the default ring of the redistribution model.
+    let other = Scenario::Redistribute(RedistParams::default());
+    let other = loadlab::preset::Preset::new("Default ring", "", other);
+    h.state_mut().send(Cmd::ShowScenario(Box::new(other)));
+    settle(&mut h);
+    h.state_mut().send(Cmd::View(View::Map));
+    idle_within(&mut h, 60, "the map of the default ring");
+    shown(&mut h, "Hover a cell");
+    assert_eq!(points(&h), [32.0, 32.0]);
+    assert!(h.query_by_label_contains(" instead.").is_none());
+    assert!(h.query_by_label_contains("on this instance").is_none());
+}
+
+/// The x axis' points field of the map.
+fn field<'h>(h: &'h egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>) -> egui_kittest::Node<'h> {
+    h.query_all_by_label("points").next().expect("the x points")
+}
+
+/// A map's points typed beyond what a map takes (256 per axis, as `loadlab map`) are
+/// clamped with a note beside the field (it stopped at 128 without a word).
+#[test]
+fn points_typed_beyond_the_limit_are_clamped_with_a_note() {
+    let mut h = app_on("Tree sweeps\nunder latency τ");
+    h.get_by_label("Map of two parameters").click();
+    settle(&mut h);
+    field(&h).focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    field(&h).type_text("200");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert_eq!(field(&h).accesskit_node().numeric_value(), Some(200.0));
+    assert!(h.query_by_label_contains("⚠ 200").is_none());
+    field(&h).focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    field(&h).type_text("300");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert_eq!(field(&h).accesskit_node().numeric_value(), Some(256.0));
+    shown(
+        &mut h,
+        "⚠ 300 is outside the values points takes (at least 2, at most 256): it is now 256",
+    );
+    h.state_mut().send(Cmd::CancelJobs);
+    h.run_steps(2);
+}

@@ -245,3 +245,53 @@ fn the_tau_curve_of_system_6_is_a_plot_choice_on_a_heterogeneous_bidirectional_r
     assert!(h.query_by_label("τ(R₁) of System 6").is_none());
     h.run_steps(1);
 }
+
+/// A plot's crosshair and read-out go when the pointer leaves the plot (a walk reported them
+/// staying): moved off it, moved off it with the button held (a pan), and gone from the window.
+/// (egui_plot draws them only while egui deems the plot hovered; this guards that.)
+#[test]
+fn a_plots_readout_goes_when_the_pointer_leaves_it() {
+    let mut h = super::common::app_on("Divisible load\non trees & pyramids");
+    let plot = h.get_by_label("plot: divisible_h_plot").rect();
+    let readouts = |h: &Harness<'_, LoadlabApp>| {
+        super::common::painted_texts(h)
+            .into_iter()
+            .filter(|(t, _)| t.contains("x = ") && t.contains("y = "))
+            .count()
+    };
+    let away = plot.center() + egui::vec2(0.0, plot.height());
+    h.hover_at(away);
+    h.run_steps(3);
+    let none = readouts(&h);
+    h.hover_at(plot.center());
+    h.run_steps(3);
+    assert!(readouts(&h) > none, "hovering the plot reads it out");
+    let press = |h: &mut Harness<'_, LoadlabApp>, pos, pressed| {
+        h.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_steps(2);
+    };
+    press(&mut h, plot.center(), true);
+    h.hover_at(plot.center() + egui::vec2(0.0, 0.25 * plot.height()));
+    h.run_steps(2);
+    h.hover_at(away);
+    h.run_steps(3);
+    assert_eq!(
+        readouts(&h),
+        none,
+        "the pointer left the plot, the button held"
+    );
+    press(&mut h, away, false);
+    h.run_steps(2);
+    assert_eq!(readouts(&h), none, "the pointer left the plot");
+    h.hover_at(plot.center());
+    h.run_steps(3);
+    assert!(readouts(&h) > none, "hovering the plot again reads it out");
+    h.event(egui::Event::PointerGone);
+    h.run_steps(3);
+    assert_eq!(readouts(&h), none, "the pointer left the window");
+}

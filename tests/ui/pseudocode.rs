@@ -300,3 +300,38 @@ fn hovering_a_redistribution_arrow_highlights_the_line_that_sent_it() {
     h.run_steps(2);
     assert!(from_picture(&h).is_empty());
 }
+
+/// At the projector stage (1280 × 720, presenter) with the drawer open there is no room for
+/// the pseudo-code beside the picture: "Pseudo-code beside ▸" is off and says why (it was on
+/// and did nothing); with the drawer folded it puts the pseudo-code beside the picture.
+#[test]
+fn pseudocode_beside_is_off_while_the_drawer_leaves_no_room_for_it() {
+    use loadlab::ui::app::Cmd;
+    let mut h = super::common::presenter_720p();
+    let k = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.file == "rrv-redistribute.ron")
+        .expect("bundled");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    h.run_steps(3);
+    assert!(h.state().drawer_rect().is_some(), "the drawer is open");
+    let beside = "Pseudo-code beside ▸";
+    assert!(
+        h.get_by_label(beside).accesskit_node().is_disabled(),
+        "on with no room beside the picture"
+    );
+    h.get_by_label(beside).click();
+    settle(&mut h);
+    assert!(active(&h).is_empty(), "{:?}", active(&h));
+    // Folded (»), the drawer leaves the picture its room, and the button works.
+    h.get_by_label("»").click();
+    settle(&mut h);
+    h.run_steps(3);
+    assert!(h.state().drawer_rect().is_none(), "the drawer is folded");
+    assert!(!h.get_by_label(beside).accesskit_node().is_disabled());
+    h.get_by_label(beside).click();
+    settle(&mut h);
+    h.run_steps(3);
+    assert!(!active(&h).is_empty(), "no pseudo-code beside the picture");
+}

@@ -178,3 +178,63 @@ fn a_search_over_the_budget_is_refused_next_to_search() {
     h.run_steps(2);
     assert!(!h.get_by_label("Search").accesskit_node().is_disabled());
 }
+
+/// The window's refusals name its own controls, not `loadlab gaps`' flags ("--budget: …"),
+/// and it takes as many exact solves as the CLI (it stopped at 5 000 without a word): a
+/// number typed beyond that is clamped, and the note beside the field says so.
+#[test]
+fn refusals_name_the_windows_controls_and_a_clamp_is_said() {
+    let mut h = research_window();
+    h.get_by_label("exact solves").set_value_accesskit(5000.0);
+    h.get_by_label("processors 3 to").set_value_accesskit(8.0);
+    h.get_by_label("|δ| ≤").set_value_accesskit(10.0);
+    h.get_by_label("costs 1 to").set_value_accesskit(20.0);
+    h.run_steps(2);
+    shown(&mut h, "more than the limit of 10 s");
+    let refusal = text_of(&h.get_by_label_contains("more than the limit of 10 s")).unwrap();
+    assert!(refusal.starts_with("“exact solves”: "), "{refusal}");
+    assert!(
+        refusal.ends_with(
+            "(lower “exact solves”, or the space: “processors 3 to”, “|δ| ≤”, “costs 1 to”)"
+        ),
+        "{refusal}"
+    );
+    assert!(!refusal.contains("--"), "{refusal}");
+    // Back to the default space: 100 000 solves (about 5 s there) are taken as typed, as
+    // `loadlab gaps --budget 100000` takes them.
+    h.get_by_label("processors 3 to").set_value_accesskit(5.0);
+    h.get_by_label("|δ| ≤").set_value_accesskit(3.0);
+    h.get_by_label("costs 1 to").set_value_accesskit(4.0);
+    type_into(&mut h, "exact solves", "100000");
+    assert_eq!(value(&h, "exact solves"), 100_000.0);
+    assert!(h.query_all_by_label_contains("⚠").next().is_none());
+    type_into(&mut h, "exact solves", "250000");
+    assert_eq!(value(&h, "exact solves"), 100_000.0);
+    shown(
+        &mut h,
+        "250000 is outside the values exact solves takes (at least 1, at most 100000): it is \
+         now 100000",
+    );
+    // A value taken as typed clears it.
+    type_into(&mut h, "exact solves", "400");
+    assert!(h.query_all_by_label_contains("⚠").next().is_none());
+}
+
+/// Types `text` into the number field `label` and presses Enter, as a user does.
+fn type_into(h: &mut egui_kittest::Harness<'static, LoadlabApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label(label).type_text(text);
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+}
+
+/// The value of the number field `label`.
+fn value(h: &egui_kittest::Harness<'static, LoadlabApp>, label: &str) -> f64 {
+    h.get_by_label(label)
+        .accesskit_node()
+        .numeric_value()
+        .expect("a number")
+}

@@ -123,3 +123,15 @@ fn label_counts_switch_to_powers_of_ten_at_a_million() {
     assert_eq!(label_count(1_099_511_627_776.0), "1.1 × 10^12");
     assert_eq!(label_count(32.0), "32");
 }
+
+/// The integer types' largest values, ends of ranges the model sets no other limit to, read
+/// as what they are (a slider's note said "at most 9.223372036854776e18").
+#[test]
+fn the_largest_integers_read_as_what_they_are() {
+    assert_eq!(whole_limit(i64::MAX as f64), "2^63 − 1");
+    assert_eq!(whole_limit(u64::MAX as f64), "2^64 − 1");
+    assert_eq!(whole_limit(i64::MIN as f64), "-2^63");
+    assert_eq!(whole_limit(2.0), "2");
+    assert_eq!(whole_limit(63.0), "63");
+    assert_eq!(whole_limit(1e6), "1000000");
+}

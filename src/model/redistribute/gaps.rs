@@ -108,30 +108,71 @@ impl Space {
     /// Largest `cost_max` accepted.
     pub const COST_LIMIT: i64 = 20;
 
-    /// Why the space cannot be searched (None: it can).
-    pub fn problem(&self) -> Option<String> {
+    /// Why the space cannot be searched (None: it can), naming each setting as `names` does.
+    pub fn problem(&self, names: &Names) -> Option<String> {
         let n_top = exact::N_EXACT_MAX;
         if !(3..=n_top).contains(&self.n_max) {
             return Some(format!(
-                "--max-n: between 3 and {n_top} processors (the exact search's limit), got {}",
+                "{}: between 3 and {n_top} processors (the exact search's limit), got {}",
+                names.say(names.n_max),
                 self.n_max
             ));
         }
         if !(1..=Self::DELTA_LIMIT).contains(&self.delta_max) {
             return Some(format!(
-                "--max-delta: between 1 and {}, got {}",
+                "{}: between 1 and {}, got {}",
+                names.say(names.delta_max),
                 Self::DELTA_LIMIT,
                 self.delta_max
             ));
         }
         if !(1..=Self::COST_LIMIT).contains(&self.cost_max) {
             return Some(format!(
-                "--max-cost: between 1 and {}, got {}",
+                "{}: between 1 and {}, got {}",
+                names.say(names.cost_max),
                 Self::COST_LIMIT,
                 self.cost_max
             ));
         }
         None
+    }
+}
+
+/// What a refusal of a search calls its settings: the CLI's flags ([`Names::FLAGS`]) or the
+/// captions of the controls that set them (the gap lab window's, in quotes), so that one
+/// message says what to change wherever the search was asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Names {
+    /// Written in quotes (“exact solves”): captions, which would otherwise run into the
+    /// sentence; flags stand out as they are.
+    pub quoted: bool,
+    /// The exact solves (`--budget`).
+    pub budget: &'static str,
+    /// The largest ring (`--max-n`).
+    pub n_max: &'static str,
+    /// The largest |δ_k| (`--max-delta`).
+    pub delta_max: &'static str,
+    /// The largest link cost (`--max-cost`).
+    pub cost_max: &'static str,
+}
+
+impl Names {
+    /// `loadlab gaps redistribute`'s flags.
+    pub const FLAGS: Names = Names {
+        quoted: false,
+        budget: "--budget",
+        n_max: "--max-n",
+        delta_max: "--max-delta",
+        cost_max: "--max-cost",
+    };
+
+    /// `name` (one of the names) as a refusal writes it.
+    fn say(&self, name: &str) -> String {
+        if self.quoted {
+            format!("“{name}”")
+        } else {
+            name.to_owned()
+        }
     }
 }
 
@@ -218,29 +259,32 @@ impl GapSearch {
         GapSearch { space, ..self }
     }
 
-    /// The search of `budget` exact solves over `space`, or why it cannot run: the solves
-    /// (1 to [`BUDGET_MAX`]), the space ([`Space::problem`]) and its estimated time
-    /// ([`GapSearch::check_budget`]). `loadlab gaps` and the Research window both start
-    /// searches from here (the window skipped the estimate: 5 000 solves of rings up to 8
-    /// processors, |δ| ≤ 10, costs to 20, estimated at 4 500 s, ran).
+    /// The search of `budget` exact solves over `space`, or why it cannot run, each setting
+    /// called as `names` calls it: the solves (1 to [`BUDGET_MAX`]), the space
+    /// ([`Space::problem`]) and its estimated time ([`GapSearch::check_budget`]). `loadlab
+    /// gaps` (with [`Names::FLAGS`]) and the Research window (with its controls' captions)
+    /// both start searches from here (the window skipped the estimate: 5 000 solves of rings
+    /// up to 8 processors, |δ| ≤ 10, costs to 20, estimated at 4 500 s, ran).
     pub fn checked(
         against: Against,
         seed: u64,
         budget: u64,
         space: Space,
+        names: &Names,
     ) -> Result<GapSearch, String> {
         if !(1..=BUDGET_MAX).contains(&budget) {
             return Err(format!(
-                "--budget: between 1 and {BUDGET_MAX} exact solves (got {budget})"
+                "{}: between 1 and {BUDGET_MAX} exact solves (got {budget})",
+                names.say(names.budget)
             ));
         }
-        if let Some(why) = space.problem() {
+        if let Some(why) = space.problem(names) {
             return Err(why);
         }
         let search = GapSearch::with_budget(against, seed, budget).within(space);
         search
-            .check_budget()
-            .map_err(|e| format!("--budget: {}", e.message))?;
+            .check_budget(names)
+            .map_err(|e| format!("{}: {}", names.say(e.field), e.message))?;
         Ok(search)
     }
 
@@ -260,8 +304,9 @@ impl GapSearch {
     }
 
     /// Refuses a search whose [`GapSearch::seconds`] exceed the budget's
-    /// [`crate::model::budget::SECONDS`] (on `budget`, the flag that sets the solves).
-    pub fn check_budget(&self) -> Result<(), crate::model::ParamError> {
+    /// [`crate::model::budget::SECONDS`], on the setting of the solves (`names.budget`), and
+    /// says which settings lower it as `names` calls them.
+    pub fn check_budget(&self, names: &Names) -> Result<(), crate::model::ParamError> {
         let seconds = self.seconds();
         let limit = crate::model::budget::SECONDS;
         if seconds.partial_cmp(&limit).is_some_and(|o| o.is_le()) {
@@ -269,10 +314,11 @@ impl GapSearch {
         }
         let sp = &self.space;
         Err(crate::model::validate::param_error(
-            "budget",
+            names.budget,
             format!(
                 "{} restarts against {} on rings of up to {} processors, |δ| ≤ {}, costs ≤ {}: \
-                 about {} s here, more than the limit of {} s (lower --budget, or the space)",
+                 about {} s here, more than the limit of {} s (lower {}, or the space: {}, {}, \
+                 {})",
                 self.restarts,
                 self.against.name(),
                 sp.n_max,
@@ -280,6 +326,10 @@ impl GapSearch {
                 sp.cost_max,
                 number(seconds, Precision::Estimate),
                 number(limit, Precision::Estimate),
+                names.say(names.budget),
+                names.say(names.n_max),
+                names.say(names.delta_max),
+                names.say(names.cost_max),
             ),
         ))
     }
@@ -590,15 +640,67 @@ mod tests {
             delta_max: 10,
             cost_max: 20,
         };
-        let e = GapSearch::checked(Against::Lemma12, 1, 5000, wide).unwrap_err();
+        let flags = &Names::FLAGS;
+        let e = GapSearch::checked(Against::Lemma12, 1, 5000, wide, flags).unwrap_err();
         assert!(e.starts_with("--budget: "), "{e}");
         assert!(e.contains("more than the limit of 10 s"), "{e}");
-        assert!(GapSearch::checked(Against::Lemma12, 1, 400, Space::default()).is_ok());
-        assert!(GapSearch::checked(Against::Lemma12, 1, 0, Space::default()).is_err());
+        assert!(e.ends_with("(lower --budget, or the space: --max-n, --max-delta, --max-cost)"));
+        let checked = |budget, space| GapSearch::checked(Against::Lemma12, 1, budget, space, flags);
+        assert!(checked(400, Space::default()).is_ok());
+        assert!(checked(0, Space::default()).is_err());
         let narrow = Space {
             n_max: 2,
             ..Space::default()
         };
-        assert!(GapSearch::checked(Against::Lemma12, 1, 400, narrow).is_err());
+        assert!(checked(400, narrow).is_err());
+    }
+
+    /// A window words the same refusals with its own controls' names, not the CLI's flags.
+    #[test]
+    fn refusals_name_the_settings_as_the_asker_names_them() {
+        let window = Names {
+            quoted: true,
+            budget: "solves",
+            n_max: "ring size",
+            delta_max: "delta",
+            cost_max: "cost",
+        };
+        let wide = Space {
+            n_max: 8,
+            delta_max: 10,
+            cost_max: 20,
+        };
+        let e = GapSearch::checked(Against::Lemma12, 1, 5000, wide, &window).unwrap_err();
+        assert!(e.starts_with("“solves”: "), "{e}");
+        assert!(
+            e.ends_with("(lower “solves”, or the space: “ring size”, “delta”, “cost”)"),
+            "{e}"
+        );
+        assert!(!e.contains("--"), "{e}");
+        let e = GapSearch::checked(Against::Lemma12, 1, 0, Space::default(), &window);
+        assert_eq!(
+            e.unwrap_err(),
+            "“solves”: between 1 and 100000 exact solves (got 0)"
+        );
+        for (space, name) in [
+            (Space { n_max: 9, ..wide }, "“ring size”: "),
+            (
+                Space {
+                    delta_max: 0,
+                    ..wide
+                },
+                "“delta”: ",
+            ),
+            (
+                Space {
+                    cost_max: 21,
+                    ..wide
+                },
+                "“cost”: ",
+            ),
+        ] {
+            let e = GapSearch::checked(Against::Lemma12, 1, 1, space, &window).unwrap_err();
+            assert!(e.starts_with(name), "{e}");
+        }
     }
 }

@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 
 use super::{Detail, ReportError, registry, run as report_run};
 use crate::model::budget::SECONDS;
-use crate::model::format::{Precision, number};
+use crate::model::format::{Precision, number, whole_limit};
 use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute};
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::params::RedistParams;
@@ -205,14 +205,22 @@ fn within_range(
         return Ok(());
     }
     let show = |x: f64| number(x, Precision::Exact);
+    // A whole-number parameter's end at its type's largest value reads as that value.
+    let end = |x: f64| {
+        if param.integer {
+            whole_limit(x)
+        } else {
+            show(x)
+        }
+    };
     Err(param_error(
         axis,
         format!(
             "{} takes values from {} to {}: {beyond} of the {} values of {}..{} are beyond — a \
              range within it",
             param.name,
-            show(lo),
-            show(hi),
+            end(lo),
+            end(hi),
             values.len(),
             show(range.lo),
             show(range.hi)
@@ -241,7 +249,7 @@ fn held_exactly(
                     param.name,
                     number(v, Precision::Exact),
                     param.name,
-                    number(held, Precision::Exact)
+                    whole_limit(held)
                 ),
             ));
         }

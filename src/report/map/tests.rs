@@ -427,3 +427,21 @@ fn the_coarse_subgrid_thins_out_where_cells_are_costly() {
     h.fill(&all, r);
     assert_eq!(g, h);
 }
+
+/// A tree's arity b has no end but its integer type's: a value beyond it names that end as
+/// what it is (it read "it would be computed at 9.223372036854776e18").
+#[test]
+fn a_value_beyond_an_integer_types_end_names_that_end() {
+    let e = plan_of(
+        ModelId::Divisible,
+        "b=1e19..1e20:4",
+        "beta=1..10:2",
+        "ratio_c_over_p",
+    )
+    .unwrap_err();
+    assert_eq!(e.field, "x", "{}", e.message);
+    assert_eq!(
+        e.message,
+        "b = 1e19 is outside what b can be (it would be computed at 2^63 − 1)"
+    );
+}

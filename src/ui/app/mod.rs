@@ -655,6 +655,11 @@ impl LoadlabApp {
             job,
             recent: &self.recent,
             lesson: self.teach.player().is_some(),
+            lesson_page: self
+                .teach
+                .player()
+                .filter(|_| !self.shown.stage || self.drawer.shows_lesson())
+                .map(|p| p.page_name(p.index())),
         };
         let mut cmds = self.chrome.bars(ui, &shell);
         if self.shown.stage {

@@ -503,20 +503,30 @@ fn colour_bar(
             taken.push(y_of(level));
         }
     }
-    let scale_kind = if scale.ratio {
-        TickScale::Log
-    } else {
-        TickScale::Linear
-    };
     let most = (bar.height() / ticks::Y_SPACING).floor().max(3.0) as usize;
-    let values = ticks::ticks_at_most(scale.lo, scale.hi, scale_kind, most);
-    let labels = ticks::labels(&values);
-    for (v, shown) in values.into_iter().zip(labels) {
+    for (v, shown) in bar_ticks(scale, most) {
         let y = y_of(v);
         if taken.iter().all(|t| (t - y).abs() >= 14.0) {
             label(v, shown, None);
         }
     }
+}
+
+/// The colour bar's labelled values (at most `most`) with their labels: round values over the
+/// scale's range, or, when every cell holds the same value (the bar is one colour, every value
+/// at its middle), that value alone — round ticks around it were printed on top of each other.
+fn bar_ticks(scale: &Scale, most: usize) -> Vec<(f64, String)> {
+    if scale.t(scale.lo) >= scale.t(scale.hi) {
+        return vec![(scale.lo, number(scale.lo, Precision::Readout))];
+    }
+    let kind = if scale.ratio {
+        TickScale::Log
+    } else {
+        TickScale::Linear
+    };
+    let values = ticks::ticks_at_most(scale.lo, scale.hi, kind, most);
+    let labels = ticks::labels(&values);
+    values.into_iter().zip(labels).collect()
 }
 
 /// Segments of the contour at `level` by marching squares over the cell centres, in cell
@@ -690,6 +700,30 @@ mod tests {
             t.len() >= 3 && t.iter().all(|(at, _)| at.fract() == 0.0),
             "{t:?}"
         );
+    }
+
+    /// A map whose cells all hold one value: one tick on its colour bar, that value (round
+    /// ticks around it, 0.7 to 0.9, were all drawn at the bar's middle, on top of each other).
+    #[test]
+    fn a_colour_bar_of_one_value_has_one_tick() {
+        assert_eq!(
+            bar_ticks(&Scale::new((0.8123, 0.8123), false), 8),
+            vec![(0.8123, "0.8123".to_string())]
+        );
+        assert_eq!(
+            bar_ticks(&Scale::new((1.0, 1.0), true), 8),
+            vec![(1.0, "1".to_string())]
+        );
+        assert_eq!(
+            bar_ticks(&Scale::new((0.0, 0.0), false), 8),
+            vec![(0.0, "0".to_string())]
+        );
+        // Two values: round ticks between them, as before.
+        let two: Vec<f64> = bar_ticks(&Scale::new((0.0, 10.0), false), 8)
+            .into_iter()
+            .map(|(v, _)| v)
+            .collect();
+        assert_eq!(two, [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
     }
 
     #[test]

@@ -337,15 +337,26 @@ pub fn strip_height(ui: &Ui) -> f32 {
     rows * button + 3.0 * ui.spacing().item_spacing.y + 8.0
 }
 
+/// "Pseudo-code beside ▸": on where the pane fits beside the picture (`fits`), else off and
+/// saying why (it did nothing with the stage's drawer open at 1280 × 720). True when clicked.
+fn beside_button(ui: &mut Ui, fits: bool) -> bool {
+    ui.add_enabled(fits, egui::Button::new("Pseudo-code beside ▸"))
+        .on_hover_text(
+            "Show the whole pseudo-code beside the picture (the plots then take turns with the \
+             picture)",
+        )
+        .on_disabled_hover_text(
+            "No room beside the picture for the pseudo-code here: close the drawer (or widen \
+             the window) to put it beside",
+        )
+        .clicked()
+}
+
 /// The strip on the stage: one row, the button first and the why taking the rest (whole on
 /// hover); in a phone's column, with no room beside the picture, the why alone.
-fn stage_strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
+fn stage_strip(ui: &mut Ui, model: &str, step: &PseudoStep, fits: bool) -> bool {
     ui.horizontal(|ui| {
-        let clicked = !crate::ui::frame::in_column(ui.ctx())
-            && ui
-            .button("Pseudo-code beside ▸")
-            .on_hover_text("Show the whole pseudo-code beside the picture (the plots then take turns with the picture)")
-            .clicked();
+        let clicked = !crate::ui::frame::in_column(ui.ctx()) && beside_button(ui, fits);
         why_line(ui, model, &step.why);
         clicked
     })
@@ -353,19 +364,16 @@ fn stage_strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
 }
 
 /// The collapsed pane, under the picture on a narrow window: the why on one row (whole on
-/// hover) and the active lines' labels, with a button that puts the pane beside the picture.
-/// True when that button was clicked.
-pub fn strip(ui: &mut Ui, model: &str, step: &PseudoStep) -> bool {
+/// hover) and the active lines' labels, with a button that puts the pane beside the picture
+/// (on where it `fits` there). True when that button was clicked.
+pub fn strip(ui: &mut Ui, model: &str, step: &PseudoStep, fits: bool) -> bool {
     if crate::ui::frame::on_stage(ui.ctx()) {
-        return stage_strip(ui, model, step);
+        return stage_strip(ui, model, step, fits);
     }
     why_line(ui, model, &step.why);
     let mut clicked = false;
     ui.horizontal(|ui| {
-        clicked = ui
-            .button("Pseudo-code beside ▸")
-            .on_hover_text("Show the whole pseudo-code beside the picture (the plots then take turns with the picture)")
-            .clicked();
+        clicked = beside_button(ui, fits);
         let titles: Vec<String> = step
             .algorithms
             .iter()

@@ -173,7 +173,7 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     // A value outside the span it came in with: another parameter narrowed it (h under a
     // larger b), and the clamp is said under the control as a typed number's would be.
     let narrowed = (*value != before).then(|| before.to_f64());
-    let typed = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let typed = Typed::default();
     let (lo, hi) = span.rail_ends();
     let log = span.scale == Scale::Log;
     let smallest = span
@@ -221,12 +221,7 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
                 .speed(speed)
                 .update_while_editing(false)
                 // What it shows reads back ("2^64" as well as "1e-6"); NaN is no number.
-                .custom_parser(move |t| {
-                    let read = read_typed(t);
-                    let x = read.as_ref().ok().copied();
-                    *typed.borrow_mut() = Some((t.trim().to_string(), read));
-                    x
-                });
+                .custom_parser(recording(typed));
             if !T::INTEGRAL {
                 let valid = vlo.to_f64()..=vhi.to_f64();
                 number = number.custom_formatter(move |x, d| show_float(x, d, &valid));
@@ -244,6 +239,50 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     let read = (typed, narrowed);
     keep_note(ui.ctx(), response.id, name, read, value.to_f64(), span);
     response
+}
+
+/// What a number field last read, as the edit ended: the text typed and how it read.
+type Typed = std::rc::Rc<std::cell::RefCell<Option<(String, Result<f64, String>)>>>;
+
+/// A number field's parser ([`read_typed`]) that keeps what it read in `typed`, for the note
+/// when the value cannot be taken as typed.
+fn recording(typed: Typed) -> impl Fn(&str) -> Option<f64> {
+    move |t| {
+        let read = read_typed(t);
+        let x = read.as_ref().ok().copied();
+        *typed.borrow_mut() = Some((t.trim().to_string(), read));
+        x
+    }
+}
+
+/// `caption`, then a number field for `value` in `valid` named after it (a lab's or the
+/// map's setting: no rail), then, while the value stays where it was left, the note of a
+/// number typed that it could not take as typed — beyond `valid` and clamped to its end, not
+/// whole, not a number — as a slider's ([`typed_note`]): egui clamps a typed 300 to 128
+/// silently.
+pub fn number_field<T: Numeric>(
+    ui: &mut Ui,
+    caption: &str,
+    value: &mut T,
+    valid: RangeInclusive<T>,
+) -> Response {
+    let label = ui.label(caption);
+    let typed = Typed::default();
+    let span = Span::linear(valid.clone());
+    let field = ui
+        .add(
+            DragValue::new(value)
+                .range(valid)
+                .custom_parser(recording(typed.clone())),
+        )
+        .labelled_by(label.id);
+    let read = (typed.borrow_mut().take(), None);
+    keep_note(ui.ctx(), field.id, caption, read, value.to_f64(), &span);
+    if let Some(note) = typed_note(ui.ctx(), field.id) {
+        let text = egui::RichText::new(format!("⚠ {note}")).color(ui.visuals().error_fg_color);
+        ui.add(egui::Label::new(text).wrap());
+    }
+    field
 }
 
 /// A number typed into a float field, read as every number input reads it
@@ -303,8 +342,13 @@ fn show(x: f64) -> String {
 }
 
 /// The valid values `lo..=hi` in words: "at least 2, at most 63"; a bound that is the float
-/// next to a rounder one is the strict bound it stands for ("above 1": τ > 1).
-fn range_text(lo: f64, hi: f64) -> String {
+/// next to a rounder one is the strict bound it stands for ("above 1": τ > 1); whole ones
+/// (`integral`) at an integer type's end as what they are ("at most 2^63 − 1").
+fn range_text(lo: f64, hi: f64, integral: bool) -> String {
+    if integral {
+        let limit = crate::report::format::whole_limit;
+        return format!("at least {}, at most {}", limit(lo), limit(hi));
+    }
     let strict = |x: f64, y: f64| (show(y).len() < show(x).len()).then(|| show(y));
     let low = strict(lo, lo.next_down())
         .map_or(format!("at least {}", show(lo)), |b| format!("above {b}"));
@@ -331,13 +375,19 @@ fn keep_note<T: Numeric>(
     let id = note_id(slider);
     let (lo, hi) = span.valid();
     let valid = (lo.to_f64(), hi.to_f64());
+    // A whole value left at an end of the valid values as the range says that end.
+    let now_text = if T::INTEGRAL && (now == valid.0 || now == valid.1) {
+        crate::report::format::whole_limit(now)
+    } else {
+        show(now)
+    };
     if let (None, Some(was)) = (&typed, narrowed) {
         let message = format!(
             "{name} was {}: with the other parameters as they are now it takes values {}, so \
              it is now {}",
             show(was),
-            range_text(lo.to_f64(), hi.to_f64()),
-            show(now)
+            range_text(lo.to_f64(), hi.to_f64(), T::INTEGRAL),
+            now_text
         );
         ctx.data_mut(|d| d.insert_temp(id, Note::new(message, now, valid)));
         return;
@@ -352,19 +402,19 @@ fn keep_note<T: Numeric>(
         return;
     };
     let message = match read {
-        Err(why) => Some(format!("{why}: {name} stays {}", show(now))),
+        Err(why) => Some(format!("{why}: {name} stays {}", now_text)),
         Ok(x) if !x.is_finite() => Some(format!(
             "{text} is not a finite number: {name} is now {}",
-            show(now)
+            now_text
         )),
         Ok(x) if T::INTEGRAL && x.fract() != 0.0 => Some(format!(
             "{text} is not a whole number: {name} is now {}",
-            show(now)
+            now_text
         )),
         Ok(x) if x != now => Some(format!(
             "{text} is outside the values {name} takes ({}): it is now {}",
-            range_text(lo.to_f64(), hi.to_f64()),
-            show(now)
+            range_text(lo.to_f64(), hi.to_f64(), T::INTEGRAL),
+            now_text
         )),
         Ok(_) => None,
     };
@@ -442,13 +492,21 @@ mod tests {
 
     #[test]
     fn a_range_names_its_strict_bounds() {
-        assert_eq!(range_text(2.0, 63.0), "at least 2, at most 63");
+        assert_eq!(range_text(2.0, 63.0, true), "at least 2, at most 63");
         // τ > 1: its least float is the one after 1.
         assert_eq!(
-            range_text(1f64.next_up(), 1e9),
+            range_text(1f64.next_up(), 1e9, false),
             "above 1, at most 1000000000"
         );
-        assert_eq!(range_text(0.0, 1f64.next_down()), "at least 0, below 1");
+        assert_eq!(
+            range_text(0.0, 1f64.next_down(), false),
+            "at least 0, below 1"
+        );
+        // A tree's arity b has no end but its type's (it read "at most 9.223372036854776e18").
+        assert_eq!(
+            range_text(2.0, i64::MAX as f64, true),
+            "at least 2, at most 2^63 − 1"
+        );
     }
 
     #[test]

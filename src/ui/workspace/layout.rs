@@ -167,7 +167,8 @@ pub const NUMBERS_SHARE: f32 = 0.25;
 /// Where the pseudo-code pane goes in `width`, and whether picture and plots take turns
 /// (`shown.narrow`, set here). The pane goes beside the picture when it fits there besides
 /// the plots (or when the user put it first: then the plots take turns with the picture);
-/// otherwise it collapses to a strip under the picture (the why and the active lines).
+/// otherwise it collapses to a strip under the picture (the why and the active lines), whose
+/// "Pseudo-code beside ▸" is on only where the pane would fit beside the picture if asked for.
 fn place_pane(r: Regions, width: f32, shown: &mut OnScreen, wanted: bool) -> Pane {
     let least = PICTURE_SQUEEZE * r.picture_min + pseudocode::PANE_MIN;
     let plots_room = if shown.plots { r.plots.1 } else { 0.0 };
@@ -179,7 +180,9 @@ fn place_pane(r: Regions, width: f32, shown: &mut OnScreen, wanted: bool) -> Pan
         // (On the stage the pane comes beside the picture only when asked for.)
         Pane::Beside
     } else {
-        Pane::Strip
+        Pane::Strip {
+            beside_fits: width >= least,
+        }
     };
     // Beside each other when both fit, else one at a time (the toolbar switches).
     // On the stage the picture keeps the room: the plots always take turns with it.
@@ -231,7 +234,7 @@ fn centre<W: Workspace>(
             let (a, b) = full.split_left_right_at_x(full.right() - w);
             (a.shrink2(egui::vec2(4.0, 0.0)), Some(b))
         }
-        Pane::Strip => {
+        Pane::Strip { .. } => {
             let h = pseudocode::strip_height(ui);
             let (a, b) = full.split_top_bottom_at_y(full.bottom() - h);
             (a.shrink2(egui::vec2(0.0, 3.0)), Some(b))
@@ -272,9 +275,9 @@ fn pseudocode_pane<W: Workspace>(
     let mut child =
         ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(6.0, 2.0))));
     child.set_clip_rect(rect.intersect(ui.clip_rect()));
-    if pane == Pane::Strip {
+    if let Pane::Strip { beside_fits } = pane {
         ui.painter().hline(rect.x_range(), rect.top(), stroke);
-        if pseudocode::strip(&mut child, name, step) {
+        if pseudocode::strip(&mut child, name, step, beside_fits) {
             shown.pseudocode_first = true;
         }
     } else {
@@ -292,7 +295,12 @@ fn pseudocode_pane<W: Workspace>(
 enum Pane {
     Off,
     Beside,
-    Strip,
+    /// A strip under the picture; `beside_fits`: the pane would fit beside the picture if
+    /// asked for (not with the stage's drawer open at 1280 × 720: "Pseudo-code beside ▸" did
+    /// nothing there).
+    Strip {
+        beside_fits: bool,
+    },
 }
 
 /// Beside the pseudo-code pane the picture may get this share of its preferred narrowest
