@@ -64,6 +64,8 @@ mod menus;
 mod monkey;
 #[path = "ui/pictures.rs"]
 mod pictures;
+#[path = "ui/plot_secrecy.rs"]
+mod plot_secrecy;
 #[path = "ui/presets.rs"]
 mod presets;
 #[path = "ui/pseudocode.rs"]

@@ -371,3 +371,32 @@ fn a_question_runs_its_own_instance_the_shown_one_or_another() {
     assert!(same("gil-matias", 3));
     assert!(!same("gil-matias", 6));
 }
+
+#[test]
+fn li_ratio_p_over_q_masks_t_p_wherever_a_text_writes_it() {
+    // Step 5: T_P/T_Q at h = 8, β = 100. Method P's Gantt chart ends at T_P = 0.6913 (its
+    // root's bar read "end 0.6913" before Reveal): with T_Q shown a text writing T_P gives
+    // the ratio as surely as the figure does.
+    let c = asked("li", 5).near(1.008);
+    let t_p = &c.a.giveaway.field_values;
+    assert!(
+        t_p.iter().any(|x| (x - 0.6913).abs() < 5e-5),
+        "T_P is not among {t_p:?}"
+    );
+    // Small whole numbers (counts, flags, rounds) are not masked by their digits.
+    assert!(
+        !t_p.iter().any(|&x| x.fract() == 0.0 && x.abs() < 20.0),
+        "{t_p:?}"
+    );
+}
+
+#[test]
+fn gil_matias_improved_balancings_leave_lg_n_over_p_to_the_standard_policy() {
+    // Step 4: the improved policy balances 5 times, against lg(n/p) = 14 for the standard
+    // policy (the explanation): lg(n/p) does not count the improved policy's balancings.
+    asked("gil-matias", 4)
+        .is(5.0)
+        .shows(&["lg_n_over_p", "standard_balancings_estimate"]);
+    // Step 3 asks the standard policy itself: there lg(n/p) = 10 is its count.
+    asked("gil-matias", 3).hides(&["lg_n_over_p"]);
+}

@@ -352,31 +352,41 @@ impl Run {
         let y = |t: f64, beta: f64| if speedup { beta / t } else { t };
         let mut out = Vec::new();
         for m in self.params.algorithm.methods() {
-            let mut curve = |what: &str, role: Role, time: &dyn Fn(&SweepPoint) -> f64| {
+            // Each curve draws one of the method's figures: its point at the instance's h
+            // (or β) is that figure, the limit line's every point (hidden with it until
+            // Reveal).
+            let mut curve = |what: &str,
+                             role: Role,
+                             figure: (&str, &str),
+                             time: &dyn Fn(&SweepPoint) -> f64| {
                 let points = points.iter().map(|p| [p.x, y(time(p), p.beta)]);
                 let name = format!("{} {what}", m.name());
+                let figure = if speedup { figure.1 } else { figure.0 };
                 let series = Series::new(name, points.collect()).role(role);
+                let series = series.drawn(format!("algorithms.{}.{figure}", m.name()));
                 out.push(series.group(method_group(m)));
             };
-            curve("simulated", Role::Simulated, &|p| p.get(m).simulated);
-            curve("closed form", Role::ClosedForm, &|p| p.get(m).closed);
-            curve("limit N → ∞", Role::Limit, &|p| {
-                asymptotic_time(m, b, p.beta)
+            curve(
+                "simulated",
+                Role::Simulated,
+                ("simulated_time", "speedup"),
+                &|p| p.get(m).simulated,
+            );
+            curve("closed form", Role::ClosedForm, ("time", "speedup"), &|p| {
+                p.get(m).closed
             });
-            // The limit line draws the method's S_∞ (T_∞): hidden with it until Reveal.
-            let limit = if speedup {
-                "asymptotic_speedup"
-            } else {
-                "asymptotic_time"
-            };
-            if let Some(last) = out.last_mut() {
-                last.draws = Some(format!("algorithms.{}.{limit}", m.name()));
-            }
+            curve(
+                "limit N → ∞",
+                Role::Limit,
+                ("asymptotic_time", "asymptotic_speedup"),
+                &|p| asymptotic_time(m, b, p.beta),
+            );
         }
         if speedup {
             // The bound every method stays under: the root computes and feeds b links.
             let bound = points.iter().map(|p| [p.x, speedup_bound(b, p.beta)]);
-            out.push(Series::new("bound bβ + 1", bound.collect()).role(Role::Bound));
+            let bound = Series::new("bound bβ + 1", bound.collect()).role(Role::Bound);
+            out.push(bound.drawn("speedup_bound"));
         }
         out
     }

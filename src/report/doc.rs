@@ -152,10 +152,22 @@ pub struct Series {
     pub group: usize,
     /// (x, y) points in drawing order.
     pub points: Vec<[f64; 2]>,
-    /// The report field the curve draws, where it draws one (Theorem 1's S_∞ of a method as
-    /// its limit line): a question that hides the field hides the curve until Reveal.
+    /// The report field the curve draws, where it draws one: its point at the instance's own
+    /// x is the field's value (every point of a level line is: Theorem 1's S_∞ of a method),
+    /// its other points the values of neighbouring instances. A question that the field gives
+    /// away hides the curve until Reveal ([`Drawn`]). None: not known (the sweep's other τ).
     #[serde(skip)]
-    pub draws: Option<String>,
+    pub draws: Option<Drawn>,
+}
+
+/// What a curve draws ([`Series::draws`]): a report field of the report's own run or of
+/// another run of the same instance (a policy the sweep draws beside the chosen one).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawn {
+    /// The field (a dot path of the run's JSON).
+    pub field: String,
+    /// The run whose field it is; None: the report's own run.
+    pub run: Option<crate::model::registry::Scenario>,
 }
 
 impl Series {
@@ -168,6 +180,28 @@ impl Series {
             points,
             draws: None,
         }
+    }
+
+    /// The same curve drawing field `field` of the report's own run ([`Series::draws`]).
+    pub fn drawn(mut self, field: impl Into<String>) -> Self {
+        self.draws = Some(Drawn {
+            field: field.into(),
+            run: None,
+        });
+        self
+    }
+
+    /// The same curve drawing field `field` of the run `run` ([`Series::draws`]).
+    pub fn drawn_of(
+        mut self,
+        field: impl Into<String>,
+        run: crate::model::registry::Scenario,
+    ) -> Self {
+        self.draws = Some(Drawn {
+            field: field.into(),
+            run: Some(run),
+        });
+        self
     }
 
     /// The same curve with role `role`.

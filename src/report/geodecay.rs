@@ -5,6 +5,8 @@ mod row;
 
 use serde_json::{Value, json};
 
+use super::keys::geodecay as g;
+
 use super::{
     Cell, Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table, cells,
     json_f64, json_opt, legacy_sweep, object, serialized,
@@ -236,22 +238,28 @@ fn policy_values_json(values: &[PolicyValue]) -> Value {
 }
 
 /// One series per main policy over a sweep's points: (x, y) with the policy's value at each
-/// point, where `y` gives one.
+/// point, where `y` gives one. Each draws `field` of the run of `params` with its policy
+/// (its point at the instance's x is that run's `field`).
 fn policy_series<P>(
     points: &[P],
     values: impl Fn(&P) -> &[PolicyValue],
-    x: impl Fn(&P) -> f64,
-    y: impl Fn(&P, &PolicyValue) -> Option<f64>,
+    (x, y): (impl Fn(&P) -> f64, impl Fn(&P, &PolicyValue) -> Option<f64>),
+    (field, params): (&str, &GeoParams),
 ) -> Vec<Series> {
     let policies: Vec<Policy> = points
         .first()
         .map(|p| values(p).iter().map(|v| v.policy).collect())
         .unwrap_or_default();
     let series = |(i, pol): (usize, &Policy)| {
+        let run = crate::model::registry::Scenario::Geodecay(GeoParams {
+            policy: *pol,
+            ..params.clone()
+        });
         Series::from_items(pol.name(), points, |p| {
             Some([x(p), y(p, values(p).get(i)?)?])
         })
         .group(policy_group(*pol))
+        .drawn_of(field, run)
     };
     policies.iter().enumerate().map(series).collect()
 }
@@ -362,12 +370,15 @@ impl Run {
                 self.ell_sweep.as_deref().map(ell)
             }
             Plot::TimeVsP => self.p_sweep.as_ref().map(|pts| {
-                let mut series =
-                    policy_series(pts, |p| &p.values, |p| p.p as f64, |_, v| Some(v.time));
+                let xy = (
+                    |p: &PPoint| p.p as f64,
+                    |_: &PPoint, v: &PolicyValue| Some(v.time),
+                );
+                let mut series = policy_series(pts, |p| &p.values, xy, (g::TIME, prm));
                 let brent = |p: &PPoint| [p.p as f64, prm.n as f64 / p.p as f64 + o.rounds as f64];
                 let name = format!("Brent n/p + rounds ({} rounds)", o.rounds);
                 let brent = Series::new(name, pts.iter().map(brent).collect());
-                series.push(brent.role(Role::Bound));
+                series.push(brent.role(Role::Bound).drawn(g::BRENT));
                 Section::series(
                     format!("plot: total time vs p (n = {}, ℓ = {})", prm.n, prm.ell),
                     "p",
@@ -551,15 +562,26 @@ impl Run {
         let beyond: PolicyY = &|p, v| beyond_ideal(v.time, ideal, p.ell);
         let balancings: PolicyY = &|_, v| Some(v.balancings as f64);
         let overhead: PolicyY = &|_, v| v.overhead;
-        let (what, y, value) = match plot {
-            Plot::OverheadVsIdeal => ("(T − Σ⌈w_r/p⌉)/ℓ", "(T − ideal)/ℓ", beyond),
-            Plot::Balancings => ("balancings", "balancings", balancings),
-            _ => ("overhead (T − Brent)/ℓ", "(T − Brent)/ℓ", overhead),
+        let (what, y, value, field) = match plot {
+            Plot::OverheadVsIdeal => (
+                "(T − Σ⌈w_r/p⌉)/ℓ",
+                "(T − ideal)/ℓ",
+                beyond,
+                g::OVERHEAD_VS_IDEAL,
+            ),
+            Plot::Balancings => ("balancings", "balancings", balancings, g::BALANCINGS),
+            _ => (
+                "overhead (T − Brent)/ℓ",
+                "(T − Brent)/ℓ",
+                overhead,
+                g::OVERHEAD,
+            ),
         };
-        let mut series = policy_series(pts, |p| &p.values, |p| p.log2_ell as f64, value);
-        let lg = reference("lg ℓ", &|p| p.log2_ell as f64);
+        let xy = (|p: &EllPoint| p.log2_ell as f64, value);
+        let mut series = policy_series(pts, |p| &p.values, xy, (field, prm));
+        let lg = reference("lg ℓ", &|p| p.log2_ell as f64).drawn(g::LG_ELL);
         series.push(lg.role(Role::Limit).group(policy_group(Policy::Standard)));
-        let lg_star = reference("lg* ℓ", &|p| p.lg_star_ell as f64);
+        let lg_star = reference("lg* ℓ", &|p| p.lg_star_ell as f64).drawn(g::LG_STAR_ELL);
         series.push(
             lg_star
                 .role(Role::Limit)
@@ -567,7 +589,8 @@ impl Run {
         );
         if plot == Plot::Balancings {
             let est = standard_balancings_estimate(prm.n, prm.p, prm.alpha, prm.c);
-            series.push(reference("lg(n/(c·p))/α", &|_| est).role(Role::Reference));
+            let est = reference("lg(n/(c·p))/α", &|_| est).role(Role::Reference);
+            series.push(est.drawn(g::STANDARD_BALANCINGS_ESTIMATE));
         }
         Section::series(format!("plot: {what} vs lg ℓ ({at})"), "lg ℓ", y, series)
     }

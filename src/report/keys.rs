@@ -117,6 +117,8 @@ pub mod geodecay {
     pub const PHASES: &str = "phases";
     /// lg* ℓ.
     pub const LG_STAR_ELL: &str = "lg_star_ell";
+    /// lg ℓ.
+    pub const LG_ELL: &str = "lg_ell";
     /// Rounds of the run.
     pub const ROUNDS: &str = "rounds";
     /// Brent's n/p + rounds.
@@ -139,6 +141,10 @@ pub mod treesweep {
     pub const TOP_CLUSTER: &str = "top_cluster";
     /// The tests of inequality (4) Fine-Grain makes (Theorem 3.2's running time, about T*/2).
     pub const TESTS_OF_4: &str = "tests_of_4";
+    /// The makespan on one processor, 2^n − 1.
+    pub const ONE_PROCESSOR: &str = "one_processor";
+    /// The makespan with a processor per node.
+    pub const PROCESSOR_PER_NODE: &str = "processor_per_node";
 }
 
 /// Gao & Rosenberg's KS-BF on a ring (`loadlab ksbf`).

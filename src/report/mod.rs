@@ -25,7 +25,7 @@ pub mod steps;
 pub use render::{series_csv, table_csv};
 pub mod treesweep;
 
-pub use doc::{Cell, Content, Figure, Report, Role, Section, Series, SeriesSet, Table};
+pub use doc::{Cell, Content, Drawn, Figure, Report, Role, Section, Series, SeriesSet, Table};
 pub use format::{csv_field, csv_number, text_number};
 pub use json::field;
 pub use secrecy::Giveaway;

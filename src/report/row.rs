@@ -33,8 +33,8 @@ pub struct ReportRow {
 /// question naming a field must hide besides the field itself and the figures of equal value.
 #[derive(Clone, Copy)]
 pub struct Secrecy {
-    /// The fields that, shown, let a reader compute `field`.
-    pub relations: fn(field: &str) -> Vec<&'static str>,
+    /// The fields that, shown, let a reader compute `field` on the run whose JSON is `run`.
+    pub relations: fn(field: &str, run: &serde_json::Value) -> Vec<&'static str>,
     /// Numbers other than the answer `v` that give it away where a picture writes them.
     pub derived: fn(field: &str, v: f64) -> Vec<f64>,
     /// The fields whose values, written side by side in a text, give `field` away (T* and
@@ -98,7 +98,7 @@ pub trait ModelReport: ModelParts {
     /// The most positions any view of the picture steps through.
     fn steps(params: &Self::Params, progress: &dyn Progress) -> Result<usize, ReportError>;
     /// [`Secrecy::relations`].
-    fn relations(_field: &str) -> Vec<&'static str> {
+    fn relations(_field: &str, _run: &serde_json::Value) -> Vec<&'static str> {
         Vec::new()
     }
     /// [`Secrecy::derived`].

@@ -32,6 +32,11 @@ pub struct Giveaway {
     /// The numbers that give it away wherever a text writes them as a value, the asked
     /// value first (empty for a non-numeric answer).
     pub values: Vec<f64>,
+    /// The values on this run of the fields that give it away (other than `values`): a text
+    /// writing one of them as a value gives the answer away as surely as the field's name
+    /// (T_P at the end of method P's Gantt bars under a question on T_P/T_Q). Small whole
+    /// numbers are left out (every text writes them as counts and rounds), and so are indices.
+    pub field_values: Vec<f64>,
     /// Whether the sweep plots' point at the instance's own parameter is (or computes) the
     /// answer.
     pub instance_point: bool,
@@ -95,6 +100,24 @@ pub fn future_hides(model: ModelId) -> impl Fn(&str) -> bool {
     move |key: &str| hidden.iter().any(|h| related(h, key))
 }
 
+/// The values on the run of JSON `json` of `fields` (a `*` part: of every row), which give
+/// the answer away wherever a text writes them as a value as surely as by their names (a
+/// Gantt bar ending at T_P under a question on T_P/T_Q) — but for whole numbers below
+/// [`COUNTS_BELOW`], which every text writes as counts, rounds, steps and indices ("round 4"
+/// is no phase count), and for indices (`names_a_thing`).
+fn of_fields(json: &Value, fields: &[String], names_a_thing: fn(&str) -> bool) -> Vec<f64> {
+    let rows = fields.iter().flat_map(|f| rows_of(json, f));
+    let rows = rows.filter(|k| !names_a_thing(k));
+    let values = rows.filter_map(|k| super::field(json, &k).and_then(Value::as_f64));
+    values
+        .filter(|x| !(x.fract() == 0.0 && x.abs() < COUNTS_BELOW))
+        .collect()
+}
+
+/// Whole numbers below this are counts everywhere: a field's value among them is hidden by
+/// the field's name only, never by its digits ([`of_fields`]).
+const COUNTS_BELOW: f64 = 20.0;
+
 /// Two numbers a reader would take for the same value.
 fn same(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
@@ -110,7 +133,11 @@ impl ModelRun {
             .and_then(Value::as_f64)
             .filter(|_| !(secrecy.names_a_thing)(field));
         let mut fields = vec![field.to_owned()];
-        fields.extend((secrecy.relations)(field).into_iter().map(str::to_owned));
+        fields.extend(
+            (secrecy.relations)(field, &json)
+                .into_iter()
+                .map(str::to_owned),
+        );
         if let Some(v) = value {
             let equal = self.figures().into_iter().filter(|f| {
                 super::field(&json, f.key)
@@ -140,10 +167,22 @@ impl ModelRun {
             let with = (secrecy.written_with)(field).into_iter();
             values.extend(with.filter_map(|f| super::field(&json, f).and_then(Value::as_f64)));
         }
+        let mut field_values = match value {
+            Some(_) => of_fields(&json, &fields, secrecy.names_a_thing),
+            None => Vec::new(),
+        };
+        field_values.retain(|&x| !values.iter().any(|&v| same(v, x)));
+        let mut seen: Vec<f64> = Vec::new();
+        field_values.retain(|&x| {
+            let new = !seen.iter().any(|&v| same(v, x));
+            seen.push(x);
+            new
+        });
         Giveaway {
             field: field.to_owned(),
             fields,
             values,
+            field_values,
             instance_point: (secrecy.plotted)(field),
         }
     }

@@ -161,9 +161,9 @@ impl Run {
             Figure::new("optimal", "T* (Fine-Grain, optimal)", s.t_star),
             Figure::new("py", "T_PY (P.Y)", s.t_py),
             Figure::new("ratio", "T*/T_PY", self.ratio()),
-            Figure::new("one_processor", "one processor (2^n − 1)", s.one_processor),
+            Figure::new(t::ONE_PROCESSOR, "one processor (2^n − 1)", s.one_processor),
             Figure::new(
-                "processor_per_node",
+                t::PROCESSOR_PER_NODE,
                 "one processor per node",
                 s.processor_per_node,
             ),
@@ -278,7 +278,9 @@ impl Run {
                 let points = ratios.iter().enumerate();
                 let points = points.map(|(i, &y)| [(i + 1) as f64, y]).collect();
                 let line = Series::new(format!("τ = {tau}"), points);
-                line.role(Role::ClosedForm).group(group)
+                let line = line.role(Role::ClosedForm).group(group);
+                // The instance's τ: its point at the instance's n is the ratio.
+                self.at_tau(*tau, line, t::RATIO)
             })
             .collect();
         series.push(half_line(1.0, f64::from(LIMIT_N)));
@@ -310,9 +312,11 @@ impl Run {
             "T*/T_PY",
             // The limit drawn last: its dashes stay in sight over the ratio at n = 1000,
             // which lies on it for most τ.
+            // Both give the ratio of a large tree at the instance's τ away (finding
+            // grs-half: it levels off at ρ(τ)).
             vec![
-                at_end.role(Role::ClosedForm).group(1),
-                slopes.role(Role::Limit),
+                at_end.role(Role::ClosedForm).group(1).drawn(t::RATIO),
+                slopes.role(Role::Limit).drawn(t::RATIO),
                 half_line(lo, hi),
             ],
         ))
@@ -422,11 +426,20 @@ impl Run {
             "τ",
             "makespan",
             vec![
-                line("T* (Fine-Grain)", |p| p.t_star).role(Role::ClosedForm),
+                line("T* (Fine-Grain)", |p| p.t_star)
+                    .role(Role::ClosedForm)
+                    .drawn(t::OPTIMAL),
                 // P.Y's makespan bounds the optimum from above (and 2·T* bounds it).
-                line("T_PY", |p| p.t_py).role(Role::Bound).group(1),
-                line("one processor", |p| p.one_processor).role(Role::Reference),
-                line("processor per node", |p| p.processor_per_node).role(Role::Reference),
+                line("T_PY", |p| p.t_py)
+                    .role(Role::Bound)
+                    .group(1)
+                    .drawn(t::PY),
+                line("one processor", |p| p.one_processor)
+                    .role(Role::Reference)
+                    .drawn(t::ONE_PROCESSOR),
+                line("processor per node", |p| p.processor_per_node)
+                    .role(Role::Reference)
+                    .drawn(t::PROCESSOR_PER_NODE),
             ]
             .into_iter()
             .chain(self.recompute().map(|r| {
@@ -437,6 +450,16 @@ impl Run {
         ))
     }
 
+    /// `curve`, of the sweep at `tau`, drawing `field` when that is the instance's τ (its
+    /// point at the instance's n is the instance's `field`).
+    fn at_tau(&self, tau: f64, curve: Series, field: &str) -> Series {
+        if tau == self.solution.tau {
+            curve.drawn(field)
+        } else {
+            curve
+        }
+    }
+
     /// A plot against n (Fig. 2, the ratio or the increments), one colour group per τ.
     fn n_plot(&self, plot: Plot, series: &[HeightSweep]) -> Option<Section> {
         let mut curves = Vec::new();
@@ -445,21 +468,25 @@ impl Run {
             let line = |y: fn(&SweepPoint) -> f64| -> Vec<[f64; 2]> {
                 s.points.iter().map(|p| [p.n as f64, y(p)]).collect()
             };
-            let mut add = |name: String, role: Role, points: Vec<[f64; 2]>| {
-                curves.push(Series::new(name, points).role(role).group(group));
+            // (The instance's τ: its curves draw the instance's figures.)
+            let mut add = |name: String, role: Role, points: Vec<[f64; 2]>, field: &str| {
+                let curve = Series::new(name, points).role(role).group(group);
+                curves.push(self.at_tau(s.tau, curve, field));
             };
             match plot {
                 Plot::Fig2 => {
-                    add(format!("T*, {tau}"), Role::ClosedForm, line(|p| p.t_star));
-                    add(format!("T_PY, {tau}"), Role::Bound, line(|p| p.t_py));
+                    let (t_star, t_py) = (line(|p| p.t_star), line(|p| p.t_py));
+                    add(format!("T*, {tau}"), Role::ClosedForm, t_star, t::OPTIMAL);
+                    add(format!("T_PY, {tau}"), Role::Bound, t_py, t::PY);
                 }
-                Plot::Ratio => add(tau, Role::ClosedForm, line(|p| p.ratio)),
+                Plot::Ratio => add(tau, Role::ClosedForm, line(|p| p.ratio), t::RATIO),
                 Plot::Increments => {
                     let step = |w: &[SweepPoint]| [w[1].n as f64, w[1].t_star - w[0].t_star];
-                    add(
-                        tau,
-                        Role::ClosedForm,
-                        s.points.windows(2).map(step).collect(),
+                    let increments = s.points.windows(2).map(step).collect();
+                    curves.push(
+                        Series::new(tau, increments)
+                            .role(Role::ClosedForm)
+                            .group(group),
                     );
                 }
                 Plot::VsTau | Plot::LongRatio | Plot::Limit => return None,

@@ -422,7 +422,8 @@ impl Teach {
         };
         let secret = crate::ui::frame::Secret::new(&q.check.field, answer)
             .of_run(p.asked_runs.get(p.index).cloned().flatten())
-            .stating(&q.states);
+            .stating(&q.states)
+            .within(q.tolerance);
         Some(match p.giveaways.get(p.index).and_then(Option::as_ref) {
             Some(g) => secret.with(g),
             None => secret,

@@ -111,7 +111,8 @@ impl QuizWindow {
             Answer::Choice(c) => Err(c.clone()),
         };
         let secret = crate::ui::frame::Secret::new(&item.question.check.field, Some(answer))
-            .of_run(item.question.check.scenario().ok());
+            .of_run(item.question.check.scenario().ok())
+            .within(item.question.tolerance);
         Some(secret.with(&item.giveaway))
     }
 

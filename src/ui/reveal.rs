@@ -15,7 +15,7 @@ use crate::report::Figure;
 pub use crate::ui::frame::reveal::{Reveal, UNTIL_END, publish};
 use crate::ui::frame::{Secret, secret};
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, Curve, HIDDEN_FROM, HIDDEN_UNTIL_REVEAL, SeriesStyle,
+    CURVE_UNTIL_REVEAL, ComparePlot, Curve, HIDDEN_FROM, HIDDEN_UNTIL_REVEAL, SeriesStyle,
 };
 use crate::ui::widgets::gantt::{GanttBar, GanttData};
 
@@ -65,13 +65,19 @@ pub fn cut_series(points: &[[f64; 2]], x_max: Option<f64>) -> Vec<[f64; 2]> {
 /// cuts the same way until Reveal, whatever the step bar says.
 pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context) {
     let secret = secret(ctx);
-    // A curve that draws a quantity the open question hides (Theorem 1's S_∞ beside the
-    // asked S_N) waits for Reveal as a whole, level line or not.
+    // A curve that draws a quantity giving the open question's answer away (Theorem 1's S_∞
+    // beside the asked S_N, the asked policy's balancings against ℓ) waits for Reveal as a
+    // whole: its points near the instance are as good as the answer.
     if let Some(s) = &secret {
-        plot.series
-            .retain(|c| !c.draws.as_deref().is_some_and(|f| s.hides_field(f)));
+        hide_curves(plot, s);
     }
-    let asked = secret.is_some_and(|s| s.hides_instance_point());
+    // A curve whose quantity the model names, and which the question leaves, is shown whole:
+    // only a curve of unknown quantity is cut at the instance (the sweep's other τ).
+    let unknown = plot
+        .series
+        .iter()
+        .any(|c| c.draws.is_none() && !c.points.is_empty());
+    let asked = unknown && secret.is_some_and(|s| s.hides_instance_point());
     let Some(m) = plot.x_marker.filter(|_| reveal.hiding() || asked) else {
         return;
     };
@@ -82,6 +88,9 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     };
     let below = m - 1e-9 * m.abs().max(1e-300);
     for s in &mut plot.series {
+        if !reveal.hiding() && s.draws.is_some() {
+            continue;
+        }
         // A level line (the paper's ½, a bound) tells nothing of the instance: it stays,
         // drawn up to the marker or its own end, whichever comes first (cut like the data,
         // it shrank to a dot; drawn on to a far marker, it stretched the axis).
@@ -119,6 +128,19 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
             SeriesStyle::DashedLine,
             Some(crate::ui::widgets::palette::CURRENT),
         ));
+    }
+}
+
+/// The curves of `plot` that give `secret`'s answer away ([`Secret::hides_curve`]), emptied:
+/// each stays in the legend only, saying that it waits for Reveal.
+fn hide_curves(plot: &mut ComparePlot, secret: &Secret) {
+    let x = plot.x_marker;
+    for c in &mut plot.series {
+        let hidden = c.draws.as_ref();
+        if hidden.is_some_and(|d| secret.hides_curve(d, &c.points, x)) {
+            c.points.clear();
+            c.name = format!("{}: {CURVE_UNTIL_REVEAL}", c.name);
+        }
     }
 }
 
@@ -275,7 +297,10 @@ mod tests {
             ],
             15.0,
         );
-        plot.series[0].draws = Some("algorithms.C.asymptotic_speedup".into());
+        plot.series[0].series = plot.series[0]
+            .series
+            .clone()
+            .drawn("algorithms.C.asymptotic_speedup");
         cut_at_marker(&mut plot, Reveal::ALL, &ctx);
         let names: Vec<&str> = plot.series.iter().map(|c| c.name.as_str()).collect();
         assert!(!names.contains(&"C limit N → ∞") && names.contains(&"bound bβ + 1"));
@@ -285,7 +310,10 @@ mod tests {
             &[("C limit N → ∞", &limit[..], SeriesStyle::DashedLine)],
             15.0,
         );
-        shown.series[0].draws = Some("algorithms.C.asymptotic_speedup".into());
+        shown.series[0].series = shown.series[0]
+            .series
+            .clone()
+            .drawn("algorithms.C.asymptotic_speedup");
         cut_at_marker(&mut shown, Reveal::ALL, &ctx);
         assert_eq!(shown.series[0].points, limit.to_vec());
     }
@@ -329,5 +357,97 @@ mod tests {
         assert!(far.series.iter().all(|s| s.name != HIDDEN_FROM));
         assert_eq!(far.series[0].points.len(), 5);
         assert_eq!(far.series[1].points, half.to_vec());
+    }
+
+    #[test]
+    fn a_curve_of_the_asked_quantity_waits_for_reveal_whole_near_the_instance() {
+        use crate::model::geodecay::{GeoParams, Policy};
+        use crate::model::registry::Scenario;
+        // Gil–Matias step 6: the improved policy's balancings at ℓ = 2^18 are asked (4); the
+        // view shows never's run; the sweep draws every policy against lg ℓ, and lg* ℓ.
+        let ctx = egui::Context::default();
+        let run = |policy| {
+            Scenario::Geodecay(GeoParams {
+                n: 1 << 30,
+                p: 1 << 16,
+                ell: 262_144.0,
+                policy,
+                ..GeoParams::default()
+            })
+        };
+        let giveaway = crate::report::Giveaway {
+            field: "balancings".into(),
+            fields: vec!["balancings".into()],
+            values: vec![4.0],
+            instance_point: true,
+            ..Default::default()
+        };
+        let asked = Secret::new("balancings", Some(Err("4".into())))
+            .of_run(Some(run(Policy::Improved)))
+            .with(&giveaway)
+            .shown(&run(Policy::Never));
+        crate::ui::frame::publish_secret(&ctx, Some(asked));
+        let counts = |c: f64| -> Vec<[f64; 2]> { (10..=20).map(|x| [f64::from(x), c]).collect() };
+        let mut plot = sweep(
+            &[
+                ("improved", &counts(4.0)[..], SeriesStyle::Points),
+                ("never", &counts(1.0)[..], SeriesStyle::Points),
+                ("standard", &counts(14.0)[..], SeriesStyle::Points),
+            ],
+            18.0,
+        );
+        for (c, policy) in
+            plot.series
+                .iter_mut()
+                .zip([Policy::Improved, Policy::Never, Policy::Standard])
+        {
+            c.series = c.series.clone().drawn_of("balancings", run(policy));
+        }
+        cut_at_marker(&mut plot, Reveal::ALL, &ctx);
+        // The asked run's curve is gone, named in the legend; the stated ones stay whole.
+        assert!(plot.series[0].points.is_empty());
+        assert_eq!(
+            plot.series[0].name,
+            format!("improved: {CURVE_UNTIL_REVEAL}")
+        );
+        assert_eq!(plot.series[1].points, counts(1.0));
+        assert_eq!(plot.series[2].points, counts(14.0));
+        assert_eq!(plot.x_marker, Some(18.0));
+    }
+
+    #[test]
+    fn beyond_its_range_a_curve_of_the_asked_field_waits_only_where_it_meets_the_answer() {
+        // li step 3: S_N of C at h = 15 (≈ 101.86 ± 1.5) over an h sweep to 8 (S_8 ≈ 86.9,
+        // the recurrence T_k = (1 − 2α_k)β): its points are other trees', far from the answer.
+        let ctx = egui::Context::default();
+        let field = "algorithms.C.speedup";
+        let giveaway = crate::report::Giveaway {
+            field: field.into(),
+            fields: vec![field.into()],
+            values: vec![101.86],
+            instance_point: true,
+            ..Default::default()
+        };
+        let asked = Secret::new(field, Some(Ok(101.86)))
+            .within(1.5)
+            .with(&giveaway);
+        crate::ui::frame::publish_secret(&ctx, Some(asked));
+        let rising = [[1.0, 2.98], [4.0, 25.1], [8.0, 86.9]];
+        let mut plot = sweep(&[("C closed form", &rising[..], SeriesStyle::Line)], 15.0);
+        plot.series[0].series = plot.series[0].series.clone().drawn(field);
+        cut_at_marker(&mut plot, Reveal::ALL, &ctx);
+        assert_eq!(plot.series[0].points, rising.to_vec());
+        // A sweep reaching 101 at its end gives it away: hidden, whole.
+        let near = [[1.0, 2.98], [8.0, 86.9], [12.0, 100.9]];
+        let mut plot = sweep(&[("C closed form", &near[..], SeriesStyle::Line)], 15.0);
+        plot.series[0].series = plot.series[0].series.clone().drawn(field);
+        cut_at_marker(&mut plot, Reveal::ALL, &ctx);
+        assert!(plot.series[0].points.is_empty());
+        // Over the instance (a β sweep at h = 15 through β = 100), hidden whatever its values.
+        let across = [[1.0, 2.4], [100.0, 101.86], [1000.0, 1001.9]];
+        let mut plot = sweep(&[("C closed form", &across[..], SeriesStyle::Line)], 100.0);
+        plot.series[0].series = plot.series[0].series.clone().drawn(field);
+        cut_at_marker(&mut plot, Reveal::ALL, &ctx);
+        assert!(plot.series[0].points.is_empty());
     }
 }

@@ -25,7 +25,7 @@ impl ModelReport for Parts {
     /// A method's time, speed-up and efficiency are one number (its figures, [`d::C_FIGURES`]);
     /// a ratio of two methods' times is given by the numerator's figures once the denominator's
     /// are shown.
-    fn relations(field: &str) -> Vec<&'static str> {
+    fn relations(field: &str, _run: &serde_json::Value) -> Vec<&'static str> {
         let method = |f: &str| {
             f.strip_prefix(d::ALGORITHMS)
                 .and_then(|r| r.strip_prefix('.'))

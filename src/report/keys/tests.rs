@@ -103,6 +103,7 @@ fn every_geodecay_and_treesweep_key_names_a_field_of_the_runs_json() {
             g::STANDARD_BALANCINGS_ESTIMATE,
             g::PHASES,
             g::LG_STAR_ELL,
+            g::LG_ELL,
         ],
     );
     use treesweep as t;
@@ -115,6 +116,8 @@ fn every_geodecay_and_treesweep_key_names_a_field_of_the_runs_json() {
             t::RATIO,
             t::EXHAUSTIVE_OPTIMAL,
             t::TOP_CLUSTER,
+            t::ONE_PROCESSOR,
+            t::PROCESSOR_PER_NODE,
         ],
     );
 }

@@ -23,7 +23,7 @@ impl ModelReport for Parts {
 
     /// N/makespan, N/(p·makespan), p·makespan − N and every bound's gap give the makespan; the
     /// least and most work and the work per PE each other.
-    fn relations(field: &str) -> Vec<&'static str> {
+    fn relations(field: &str, _run: &serde_json::Value) -> Vec<&'static str> {
         match field {
             k::MAKESPAN => vec![
                 k::BOUND_GAP,

@@ -25,7 +25,7 @@ impl ModelReport for Parts {
     /// The makespan, the rounds (c per round on a homogeneous ring) and the lower bounds are tied
     /// by the gap and the ratio; System 6's integer optimum is the better of τ(⌊R₁⌋) and τ(⌈R₁⌉)
     /// (Proposition 1).
-    fn relations(field: &str) -> Vec<&'static str> {
+    fn relations(field: &str, _run: &serde_json::Value) -> Vec<&'static str> {
         let tied = [r::GAP, r::MAKESPAN_OVER_BOUND, r::BOUNDS_GAP];
         match field {
             r::MAKESPAN | r::ROUNDS => {

@@ -36,7 +36,7 @@ impl ModelReport for Parts {
 
     /// T* is the root's finish on processor 0, which runs its top cluster one node per unit;
     /// T*/T_PY with T_PY shown gives it.
-    fn relations(field: &str) -> Vec<&'static str> {
+    fn relations(field: &str, _run: &serde_json::Value) -> Vec<&'static str> {
         let t_star = super::FROM_T_STAR;
         match field {
             t::OPTIMAL => [&[t::RATIO][..], &t_star].concat(),

@@ -201,7 +201,10 @@ fn page(
             Some(Ok(Answer::Choice(c))) => Some(Err(c.clone())),
             _ => None,
         };
-        let secret = Secret::new(&q.check.field, value).of_run(q.check.scenario().ok());
+        let secret = Secret::new(&q.check.field, value)
+            .of_run(q.check.scenario().ok())
+            .stating(&q.states)
+            .within(q.tolerance);
         match giveaway {
             Some(g) => secret.with(g),
             None => secret,

@@ -30,6 +30,10 @@ pub struct Secret {
     /// other numbers under the same names, and hiding them would blank numbers that are not
     /// the answer.
     pub on_shown_run: bool,
+    /// The answer as a number (a choice that reads as one too), once computed.
+    pub value: Option<f64>,
+    /// The question's tolerance: a number within it of the answer is the answer.
+    pub tolerance: f64,
 }
 
 /// What a hidden answer reads until Reveal.
@@ -57,6 +61,11 @@ impl Secret {
     /// The secret of a question asking for `field` whose answer is `answer` (a number, or a
     /// choice's text).
     pub fn new(field: &str, answer: Option<Result<f64, String>>) -> Secret {
+        let value = match &answer {
+            Some(Ok(x)) => Some(*x),
+            Some(Err(choice)) => choice.trim().parse::<f64>().ok(),
+            None => None,
+        };
         let texts = match answer {
             None => Vec::new(),
             Some(Err(choice)) => vec![choice],
@@ -79,7 +88,15 @@ impl Secret {
             stated: Vec::new(),
             run: None,
             on_shown_run: true,
+            value,
+            tolerance: 0.0,
         }
+    }
+
+    /// The same secret of a question accepting answers within `tolerance`.
+    pub fn within(mut self, tolerance: f64) -> Secret {
+        self.tolerance = tolerance.max(0.0);
+        self
     }
 
     /// The same secret with the fields its prompt states.
@@ -144,6 +161,7 @@ impl Secret {
             giveaway
                 .values
                 .iter()
+                .chain(&giveaway.field_values)
                 .flat_map(|&x| crate::model::format::renderings(x)),
         );
         for t in [&mut self.texts, &mut self.own] {
@@ -203,6 +221,43 @@ impl Secret {
             Says::Names => text.to_owned(),
             Says::Free => self.mask(text),
         }
+    }
+
+    /// Whether a plot's curve whose points are `points` and which draws `drawn`
+    /// ([`crate::report::Series::draws`]) gives the answer away, the instance's own x being
+    /// `x` (None: not known). A curve of a quantity that determines the answer does,
+    /// whole; a curve of the asked field itself does where it holds the instance (a level
+    /// line, or the instance's x within its range, 5 % either side); beyond its range its
+    /// points are other instances', which give the answer away only where one is within the
+    /// question's tolerance of it (Fig. 2's n ≤ 40 against a tree of height 1000).
+    pub fn hides_curve(
+        &self,
+        drawn: &crate::report::Drawn,
+        points: &[[f64; 2]],
+        x: Option<f64>,
+    ) -> bool {
+        let ours = match &drawn.run {
+            None => self.on_shown_run,
+            Some(run) => self.asks(run),
+        };
+        if !ours || !self.names(&drawn.field) || points.is_empty() {
+            return false;
+        }
+        let (Some(x), true) = (x, drawn.field == self.field) else {
+            return true;
+        };
+        let level = points.len() >= 2 && points.iter().all(|p| p[1] == points[0][1]);
+        let (lo, hi) = points
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+                (a.min(p[0]), b.max(p[0]))
+            });
+        let margin = 0.05 * (hi - lo);
+        let near = |y: f64| {
+            self.value
+                .is_none_or(|a| (y - a).abs() <= self.tolerance + 1e-9 * a.abs().max(1.0))
+        };
+        level || (lo - margin <= x && x <= hi + margin) || points.iter().any(|p| near(p[1]))
     }
 
     /// Whether the sweep plots' point at the instance's own parameter gives the answer away.
@@ -420,6 +475,7 @@ mod tests {
             fields: vec!["optimal".into(), "ratio".into(), "bounds.*.gap".into()],
             values: vec![10.0, 9.0],
             instance_point: true,
+            ..Default::default()
         };
         let s = Secret::new("optimal", Some(Ok(10.0))).with(&g);
         assert!(s.hides_field("ratio") && s.hides_field("bounds.Lemma 1.gap"));
@@ -452,6 +508,7 @@ mod tests {
             fields: vec!["balancings".into(), "lg_n_over_p".into()],
             values: vec![4.0],
             instance_point: true,
+            ..Default::default()
         };
         let asked = Secret::new("balancings", Some(Err("4".into())))
             .of_run(Some(run(Policy::Improved)))

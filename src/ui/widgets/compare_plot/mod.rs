@@ -35,6 +35,10 @@ pub const HIDDEN_FROM: &str = "this instance: hidden until the last step";
 /// Legend of the line where a sweep stops while a lesson question asks the instance's point.
 pub const HIDDEN_UNTIL_REVEAL: &str = "this instance: hidden until Reveal";
 
+/// What the legend says of a curve an open lesson question hides whole ("C simulated:
+/// hidden until Reveal"): its points give the answer away.
+pub const CURVE_UNTIL_REVEAL: &str = "hidden until Reveal";
+
 /// How a [`Series`] is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeriesStyle {

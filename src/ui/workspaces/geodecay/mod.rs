@@ -321,6 +321,7 @@ impl Workspace for GeodecayPanel {
                 return;
             };
             shown.x_marker = x;
+            of_shown_runs(&mut shown, params);
             // Hide the future: this instance's point is the answer.
             crate::ui::reveal::cut_at_marker(
                 &mut shown,
@@ -446,6 +447,21 @@ fn policies_rows<'a>(
         })
         .collect();
     (header, rows)
+}
+
+/// `plot`'s policy curves drawing the runs of `params` with their policies: a study stands
+/// for every parameter its key leaves out (ℓ for the ℓ sweep, p for the p sweep, the chosen
+/// policy), so its own run may be another lesson step's (ℓ = 2^14 where 2^18 is asked).
+fn of_shown_runs(plot: &mut ComparePlot, params: &GeoParams) {
+    for c in &mut plot.series {
+        let run = c.series.draws.as_mut().and_then(|d| d.run.as_mut());
+        if let Some(crate::model::registry::Scenario::Geodecay(p)) = run {
+            *p = GeoParams {
+                policy: p.policy,
+                ..params.clone()
+            };
+        }
+    }
 }
 
 /// The plot section `plot` of a study's run as a plot: None (after saying why) while it runs

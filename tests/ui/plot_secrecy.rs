@@ -1,0 +1,407 @@
+//! Secrecy of the plots and of the Gantt chart's bars (answer leaks found by walking the
+//! lessons in the app): until Reveal no curve a plot draws — what its Copy CSV writes, so
+//! what hovering it reads — gives a bundled question's answer away near the instance the
+//! question asks about (no point there within the question's tolerance of the answer and, for
+//! a ratio, no two curves whose ratio there is), whichever plot is chosen; and no bar of the
+//! Gantt chart writes a time that gives it away. What the prompt states stays drawn. The
+//! answers are the ones the lessons state (prompts and explanations) and the issue's T_P
+//! read off the app, never the app's own output.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::lesson::BUNDLED;
+use loadlab::model::registry::Scenario;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+use loadlab::ui::commands::StepCmd;
+
+use super::common::{settle, window};
+
+/// Every bundled question's answer as its lesson states it: (lesson, 1-based step, answer).
+const STATED: &[(&str, usize, f64)] = &[
+    ("rrv", 1, 4.0),
+    ("rrv", 3, 2.0),
+    ("rrv", 4, 2.0),
+    ("rrv", 6, 30.0),
+    ("grs", 1, 10.0),
+    ("grs", 4, 21.0),
+    ("grs", 5, 261.0),
+    ("grs", 6, 0.69),
+    ("grs", 7, 0.62),
+    ("grs", 10, 2077.0 / 4002.0),
+    // T_C = β(1 + β)/(1 + 3β) at β = 100.
+    ("li", 2, 100.0 * 101.0 / 301.0),
+    // Theorem 1's S_∞ ≈ 101.98 (within 0.2 %).
+    ("li", 3, 102.0),
+    ("li", 5, 1.008),
+    ("li", 6, 1.97),
+    ("li", 7, 1.24),
+    ("gil-matias", 3, 10.0),
+    ("gil-matias", 4, 5.0),
+    ("gil-matias", 5, 4.0),
+    ("gil-matias", 6, 4.0),
+    ("gao-rosenberg", 2, 2.0),
+    ("gao-rosenberg", 4, 38.0),
+    ("gao-rosenberg", 5, 18.0),
+    ("gao-rosenberg", 6, 0.0),
+];
+
+/// A plot as its Copy CSV writes it: the x axis's name and each series' points.
+#[derive(Debug)]
+struct Csv {
+    x: String,
+    series: Vec<(String, Vec<[f64; 2]>)>,
+}
+
+/// Reads `series,<x>,<y>` and its rows (a name with a comma is quoted).
+fn parse(text: &str) -> Csv {
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or_default();
+    let x = header
+        .strip_prefix("series,")
+        .and_then(|r| r.rsplit_once(','))
+        .map_or(String::new(), |(x, _)| x.trim_matches('"').to_owned());
+    let mut series: Vec<(String, Vec<[f64; 2]>)> = Vec::new();
+    for line in lines {
+        let mut parts = line.rsplitn(3, ',');
+        let (Some(y), Some(px), Some(name)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let (Ok(px), Ok(y)) = (px.parse::<f64>(), y.parse::<f64>()) else {
+            continue;
+        };
+        let name = name.trim_matches('"').to_owned();
+        match series.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, points)) => points.push([px, y]),
+            None => series.push((name, vec![[px, y]])),
+        }
+    }
+    Csv { x, series }
+}
+
+/// The text the last frames put on the clipboard, if any.
+fn copied(h: &Harness<'static, LoadlabApp>) -> Option<String> {
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+}
+
+/// Every plot the front workspace draws now, as Copy CSV writes it.
+fn plots_now(h: &mut Harness<'static, LoadlabApp>) -> Vec<Csv> {
+    let count = h.query_all_by_label("Copy CSV").count();
+    let mut out = Vec::new();
+    for k in 0..count {
+        let Some(button) = h.query_all_by_label("Copy CSV").nth(k) else {
+            break;
+        };
+        button.click_accesskit();
+        let mut text = None;
+        for _ in 0..4 {
+            h.run_steps(1);
+            text = copied(h);
+            if text.is_some() {
+                break;
+            }
+        }
+        out.push(parse(&text.expect("Copy CSV copies the plot")));
+    }
+    out
+}
+
+/// Every plot of the front workspace, each of the model's plots chosen in turn (the Plots
+/// panel shown), as Copy CSV writes them, with the plot's name.
+fn every_plot(h: &mut Harness<'static, LoadlabApp>, names: &[&str]) -> Vec<(String, Csv)> {
+    if h.query_all_by_label("Copy CSV").next().is_none() {
+        toggle(h, "Plots panel");
+    }
+    let mut out = Vec::new();
+    for name in names {
+        h.state_mut().send(Cmd::Select {
+            picture: None,
+            plot: Some((*name).to_owned()),
+            context: "test".into(),
+        });
+        settle(h);
+        out.extend(plots_now(h).into_iter().map(|c| ((*name).to_owned(), c)));
+    }
+    out
+}
+
+/// Clicks the panel switch `caption` (when there is one) and lets the app settle.
+fn toggle(h: &mut Harness<'static, LoadlabApp>, caption: &str) {
+    let clicked = h
+        .query_all_by_label(caption)
+        .next()
+        .map(|t| t.click_accesskit())
+        .is_some();
+    if clicked {
+        settle(h);
+    }
+}
+
+/// Opens bundled lesson `name` at 1-based `step` and waits for its answer.
+fn open_step(h: &mut Harness<'static, LoadlabApp>, name: &str, step: usize) -> Scenario {
+    let k = BUNDLED
+        .iter()
+        .position(|b| b.lesson().is_ok_and(|l| l.name == name))
+        .expect("bundled lesson");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(h);
+    h.state_mut().send(Cmd::LessonStep(step - 1));
+    settle(h);
+    for _ in 0..400 {
+        if h.state()
+            .lesson_player()
+            .is_some_and(|p| p.answer().is_some())
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.run_steps(1);
+    }
+    settle(h);
+    let lesson = BUNDLED[k].lesson().expect("parses");
+    lesson.steps[step - 1].scenario.resolve().expect("resolves")
+}
+
+/// The instance's own x on an axis named `x` (None: an axis of another kind).
+fn instance_x(scenario: &Scenario, x: &str) -> Option<f64> {
+    let json = serde_json::to_value(scenario).ok()?;
+    let params = json.as_object()?.values().next()?;
+    let number = |key: &str| params.get(key).and_then(serde_json::Value::as_f64);
+    match x {
+        "h" | "n" | "p" => number(x),
+        "β" => number("beta"),
+        "τ" => number("tau"),
+        "lg ℓ" => number("ell").map(f64::log2),
+        _ => None,
+    }
+}
+
+/// Whether series `name` is labelled with another τ than the instance's (another instance).
+fn other_tau(name: &str, scenario: &Scenario) -> bool {
+    let Some((_, rest)) = name.split_once("τ = ") else {
+        return false;
+    };
+    let tau: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == 'e')
+        .collect();
+    let own = instance_x(scenario, "τ");
+    tau.parse::<f64>().is_ok_and(|t| own.is_none_or(|o| t != o))
+}
+
+/// The values the curves of `csv` draw nearest the instance's x `m` (at the drawn x next
+/// below or at it and next above or at it), by series, leaving out the series of other
+/// instances.
+fn near(csv: &Csv, m: f64, scenario: &Scenario) -> Vec<(f64, Vec<(String, f64)>)> {
+    let xs = csv.series.iter().flat_map(|(_, p)| p.iter().map(|p| p[0]));
+    let below = xs.clone().filter(|&x| x <= m).fold(f64::NAN, f64::max);
+    let above = xs.filter(|&x| x >= m).fold(f64::NAN, f64::min);
+    let mut out = Vec::new();
+    for x in [below, above] {
+        if x.is_nan() || out.iter().any(|(o, _)| *o == x) {
+            continue;
+        }
+        let at: Vec<(String, f64)> = csv
+            .series
+            .iter()
+            .filter(|(n, _)| !other_tau(n, scenario))
+            .filter_map(|(n, p)| p.iter().find(|p| p[0] == x).map(|p| (n.clone(), p[1])))
+            .collect();
+        out.push((x, at));
+    }
+    out
+}
+
+/// What of `csv` near the instance gives `answer` (± `tolerance`) away: a value, or for a
+/// ratio (`ratio`) two values in that ratio.
+fn leaks(
+    csv: &Csv,
+    scenario: &Scenario,
+    (answer, tolerance): (f64, f64),
+    ratio: bool,
+) -> Vec<String> {
+    let Some(m) = instance_x(scenario, &csv.x) else {
+        return Vec::new();
+    };
+    let close = |v: f64| (v - answer).abs() <= tolerance + 1e-9 * answer.abs();
+    let mut out = Vec::new();
+    for (x, at) in near(csv, m, scenario) {
+        for (n, v) in &at {
+            if close(*v) {
+                out.push(format!("{n} at {} = {x}: {v}", csv.x));
+            }
+            for (o, w) in at.iter().filter(|_| ratio) {
+                if o != n && *w != 0.0 && close(v / w) {
+                    out.push(format!("{n} / {o} at {} = {x}: {}", csv.x, v / w));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The lesson's steps with a question, by their lesson's name and 1-based step.
+fn questions() -> Vec<(
+    String,
+    usize,
+    loadlab::lesson::Question,
+    &'static [&'static str],
+)> {
+    let mut out = Vec::new();
+    for b in BUNDLED {
+        let Ok(lesson) = b.lesson() else { continue };
+        let plots = loadlab::lesson::views::plots(lesson.model);
+        for (i, s) in lesson.steps.iter().enumerate() {
+            if let Some(q) = &s.question {
+                out.push((lesson.name.clone(), i + 1, q.clone(), plots));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_plot_draws_a_bundled_answer_near_its_instance_before_reveal() {
+    // Whole-number answers below 20 (counts: rounds, balancings, a PE) are everywhere in
+    // the plots as other counts; the steps that leaked them are checked by name below.
+    let mut h = window(1920.0, 1080.0, None);
+    let mut asked = 0;
+    for (lesson, step, q, plots) in questions() {
+        let stated = STATED.iter().find(|s| s.0 == lesson && s.1 == step);
+        let (_, _, answer) =
+            *stated.unwrap_or_else(|| panic!("{lesson} step {step}: no stated answer"));
+        asked += 1;
+        if answer.fract() == 0.0 && answer < 20.0 {
+            continue;
+        }
+        let scenario = open_step(&mut h, &lesson, step);
+        let ratio = q.check.field.contains("ratio");
+        let mut found = Vec::new();
+        let mut read = 0;
+        for (plot, csv) in every_plot(&mut h, plots) {
+            read += usize::from(instance_x(&scenario, &csv.x).is_some());
+            for l in leaks(&csv, &scenario, (answer, q.tolerance), ratio) {
+                found.push(format!("{plot:?}: {l}"));
+            }
+        }
+        // (Every model but the ring's plots against the instance's own parameters.)
+        assert!(
+            read > 0 || lesson == "rrv",
+            "{lesson} step {step}: no plot read at the instance"
+        );
+        assert!(
+            found.is_empty(),
+            "{lesson} step {step} ({answer} ± {}): the plots give the answer away before Reveal: {found:#?}",
+            q.tolerance
+        );
+        h.state_mut().send(Cmd::LeaveLesson);
+        settle(&mut h);
+    }
+    assert_eq!(
+        asked,
+        STATED.len(),
+        "every bundled question has its stated answer"
+    );
+}
+
+/// The points of the series named `name` in any of `plots`.
+fn points_of<'a>(plots: &'a [(String, Csv)], name: &str) -> Vec<&'a [f64; 2]> {
+    plots
+        .iter()
+        .flat_map(|(_, c)| c.series.iter())
+        .filter(|(n, _)| n == name)
+        .flat_map(|(_, p)| p.iter())
+        .collect()
+}
+
+#[test]
+fn gil_matias_plots_hide_lg_star_and_the_improved_count_but_not_the_stated_counts() {
+    let mut h = window(1920.0, 1080.0, None);
+    // Step 5: lg* ℓ = 4 for ℓ = 2^64 (the lesson's explanation); the overhead plot's lg* ℓ
+    // line reads 4 from lg ℓ = 17 on.
+    open_step(&mut h, "gil-matias", 5);
+    let plots = every_plot(&mut h, &["overhead (T − Brent)/ℓ vs lg ℓ"]);
+    let shown: Vec<_> = points_of(&plots, "lg* ℓ");
+    assert!(
+        !shown.iter().any(|p| p[0] >= 17.0 && p[1] == 4.0),
+        "lg* ℓ reads 4 before Reveal: {shown:?}"
+    );
+    h.state_mut().send(Cmd::LeaveLesson);
+    settle(&mut h);
+    // Step 6, the balancings at ℓ = 2^18: the improved policy's 4 is asked; never's 1 and
+    // standard's 14 are in the prompt, and stay drawn at lg ℓ = 18.
+    open_step(&mut h, "gil-matias", 6);
+    let plots = every_plot(&mut h, &["balancings vs lg ℓ"]);
+    let improved = points_of(&plots, "improved");
+    assert!(
+        !improved.iter().any(|p| p[1] == 4.0),
+        "the improved policy's 4 balancings are drawn: {improved:?}"
+    );
+    // (While the question waits the future is hidden: every curve stops short of the
+    // instance, a level line drawn up to it.)
+    for (policy, count) in [("never", 1.0), ("standard", 14.0)] {
+        let at = points_of(&plots, policy);
+        assert!(
+            at.iter().any(|p| p[0] > 17.0 && p[1] == count),
+            "{policy}'s {count} balancings (the prompt's) are not drawn up to lg ℓ = 18: {at:?}"
+        );
+    }
+    h.state_mut().send(Cmd::LeaveLesson);
+    settle(&mut h);
+}
+
+#[test]
+fn li_step_5s_gantt_bars_do_not_write_t_p_before_reveal() {
+    // h = 8, β = 100, the question T_P/T_Q: method P's schedule ends at T_P = 0.6913 (the
+    // root's bar read "end 0.6913" before Reveal), which with T_Q shown gives the ratio.
+    let mut h = window(1920.0, 1080.0, None);
+    open_step(&mut h, "li", 5);
+    let tab = h
+        .query_all_by_label("method P")
+        .next()
+        .expect("the method tabs");
+    tab.click_accesskit();
+    settle(&mut h);
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    settle(&mut h);
+    let near = |t: &str| {
+        t.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .filter_map(|w| w.parse::<f64>().ok())
+            .any(|x| (x - 0.6913).abs() < 0.0005)
+    };
+    let bars: Vec<(String, String)> = h
+        .query_all_by_label_contains("×")
+        .map(|n| {
+            let a = n.accesskit_node();
+            (a.label().unwrap_or_default(), a.value().unwrap_or_default())
+        })
+        .collect();
+    assert!(
+        bars.iter().any(|(l, _)| l.starts_with("L0")),
+        "no bar of the root's row: {bars:?}"
+    );
+    let told: Vec<_> = bars.iter().filter(|(l, v)| near(l) || near(v)).collect();
+    assert!(told.is_empty(), "bars write T_P: {told:?}");
+    // Hovered, the root's bar shows its tooltip (masked as its node is).
+    let root = h
+        .query_all_by_label_contains("×")
+        .find(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with("L0"))
+        })
+        .map(|n| n.rect().center())
+        .expect("the root's bar");
+    h.hover_at(root);
+    h.run_steps(3);
+    let painted = super::common::painted_texts(&h);
+    let told: Vec<_> = painted.iter().filter(|(t, _)| near(t)).collect();
+    assert!(told.is_empty(), "the tooltip writes T_P: {told:?}");
+}
