@@ -495,11 +495,16 @@ impl Run {
             })
         };
         let mut series = vec![
-            per_pe("simulated W_i", &o.work),
+            per_pe("simulated W_i", &o.work).drawn(keys::WORK),
             Series::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]]).role(Role::Reference),
         ];
         if let Some(w) = &th.work {
-            series.push(per_pe("exact W_i (Thm 2.1/3.1, corrected)", w).role(Role::ClosedForm));
+            // (The theorems' shares are KS's: under another policy they are what KS would do.)
+            let name = match self.params.balance {
+                Balance::Ks => "exact W_i (Thm 2.1/3.1, corrected)",
+                _ => "KS's exact W_i (Thm 2.1/3.1, corrected)",
+            };
+            series.push(per_pe(name, w).role(Role::ClosedForm));
         }
         Section::series("plot: work per PE", "PE i", "work W_i", series)
     }

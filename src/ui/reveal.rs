@@ -133,6 +133,35 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
 
 /// The curves of `plot` that give `secret`'s answer away ([`Secret::hides_curve`]), emptied:
 /// each stays in the legend only, saying that it waits for Reveal.
+/// While the future is hidden, the curves of `plot` that draw what a run of `model` only knows
+/// at its end (KS-BF's simulated W_i: the busiest PE's is the makespan's neighbour) wait for
+/// the last step, named in the legend; with a question open, as [`cut_at_marker`] hides them.
+pub fn hide_outcome_curves(
+    plot: &mut ComparePlot,
+    reveal: Reveal,
+    model: crate::model::registry::ModelId,
+    ctx: &egui::Context,
+) {
+    if let Some(s) = secret(ctx) {
+        hide_curves(plot, &s);
+    }
+    if !reveal.hiding() {
+        return;
+    }
+    let future = crate::report::secrecy::future_hides(model);
+    let until = if reveal.held {
+        CURVE_UNTIL_REVEAL
+    } else {
+        "hidden until the last step"
+    };
+    for c in &mut plot.series {
+        if c.draws.as_ref().is_some_and(|d| future(&d.field)) && !c.points.is_empty() {
+            c.points.clear();
+            c.name = format!("{}: {until}", c.name);
+        }
+    }
+}
+
 fn hide_curves(plot: &mut ComparePlot, secret: &Secret) {
     let x = plot.x_marker;
     for c in &mut plot.series {

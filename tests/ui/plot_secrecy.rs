@@ -405,3 +405,28 @@ fn li_step_5s_gantt_bars_do_not_write_t_p_before_reveal() {
     let told: Vec<_> = painted.iter().filter(|(t, _)| near(t)).collect();
     assert!(told.is_empty(), "the tooltip writes T_P: {told:?}");
 }
+
+/// Gao & Rosenberg steps 5 and 6 ask KS-BF's makespan with random sends (18, the busiest
+/// PE's W_0) and the sparse tree's W_4 (0): the work-per-PE plot's simulated W_i are the run's
+/// outcome and wait for Reveal (the walk read both off the plot).
+#[test]
+fn the_work_per_pe_plot_waits_for_a_question_on_the_runs_end() {
+    let mut h = window(1920.0, 1080.0, None);
+    for step in [5, 6] {
+        open_step(&mut h, "gao-rosenberg", step);
+        let plots = every_plot(&mut h, &["work per PE"]);
+        let simulated: Vec<_> = plots
+            .iter()
+            .flat_map(|(_, c)| c.series.iter())
+            .filter(|(n, _)| n.starts_with("simulated W_i"))
+            .collect();
+        // (The plot is read: its ideal share stays; a hidden curve has no rows in the CSV.)
+        let mut all = plots.iter().flat_map(|(_, c)| c.series.iter());
+        assert!(all.any(|(n, _)| n == "ideal N/p"), "step {step}: {plots:?}");
+        for (name, points) in simulated {
+            assert!(points.is_empty(), "step {step}: {name} draws {points:?}");
+        }
+        h.state_mut().send(Cmd::LeaveLesson);
+        settle(&mut h);
+    }
+}

@@ -201,7 +201,54 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
     };
     draw_guides(&painter, spec.guides, at, &font);
     painter.rect_stroke(plot, 0.0, Stroke::new(1.0, weak), egui::StrokeKind::Outside);
-    // Round ticks, three or more per axis, placed between the cells' values.
+    let cells = (c0, cw, ch);
+    draw_axes(
+        &painter,
+        grid,
+        spec,
+        (plot, outer),
+        cells,
+        &font,
+        (text, weak),
+    );
+    colour_bar(&painter, &scale, spec, plot, outer.right(), &font, text);
+    if let Some(p) = response.hover_pos() {
+        out.hovered = cell_at(plot, nx, ny, p);
+    }
+    let cursor = keyboard_cursor(ui, &response, nx, ny);
+    if response.clicked() {
+        out.clicked = response
+            .interact_pointer_pos()
+            .and_then(|p| cell_at(plot, nx, ny, p))
+            .or(cursor);
+    }
+    if let Some((ix, iy)) = cursor {
+        // The keyboard's cell: read out like the pointer's, ringed like a focused control.
+        out.hovered = out.hovered.or(cursor);
+        super::focus::ring_rect(ui, &response, cell_rect(ix, iy));
+    }
+    if let Some((ix, iy)) = out.hovered {
+        painter.rect_stroke(
+            cell_rect(ix, iy),
+            0.0,
+            Stroke::new(2.0, text),
+            egui::StrokeKind::Inside,
+        );
+    }
+    out
+}
+
+/// The axes of the map in `plot` (within `outer`): round ticks, three or more per axis, placed
+/// between the cells' values (`cells`: cell (0, 0)'s centre and the cells' size), and names.
+fn draw_axes(
+    painter: &egui::Painter,
+    grid: &Grid,
+    spec: &HeatSpec<'_>,
+    (plot, outer): (Rect, Rect),
+    (c0, cw, ch): (Pos2, f32, f32),
+    font: &FontId,
+    (text, weak): (Color32, Color32),
+) {
     let (x_ticks, y_ticks) = (
         axis_ticks(&grid.x, spec.log.0, plot.width(), ticks::X_SPACING),
         axis_ticks(&grid.y, spec.log.1, plot.height(), ticks::Y_SPACING),
@@ -246,31 +293,6 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
         font.clone(),
         text,
     );
-    colour_bar(&painter, &scale, spec, plot, outer.right(), &font, text);
-    if let Some(p) = response.hover_pos() {
-        out.hovered = cell_at(plot, nx, ny, p);
-    }
-    let cursor = keyboard_cursor(ui, &response, nx, ny);
-    if response.clicked() {
-        out.clicked = response
-            .interact_pointer_pos()
-            .and_then(|p| cell_at(plot, nx, ny, p))
-            .or(cursor);
-    }
-    if let Some((ix, iy)) = cursor {
-        // The keyboard's cell: read out like the pointer's, ringed like a focused control.
-        out.hovered = out.hovered.or(cursor);
-        super::focus::ring_rect(ui, &response, cell_rect(ix, iy));
-    }
-    if let Some((ix, iy)) = out.hovered {
-        painter.rect_stroke(
-            cell_rect(ix, iy),
-            0.0,
-            Stroke::new(2.0, text),
-            egui::StrokeKind::Inside,
-        );
-    }
-    out
 }
 
 /// The cell the keyboard points at while the map has the focus (Tab reaches it): the arrow

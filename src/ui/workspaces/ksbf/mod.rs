@@ -306,10 +306,13 @@ impl Workspace for KsbfPanel {
             return;
         };
         shown.x_marker = x.map(f64::from);
+        let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
         if x.is_some() {
             // Hide the future: this instance's makespan is the answer.
-            let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
             crate::ui::reveal::cut_at_marker(&mut shown, reveal, ui.ctx());
+        } else {
+            // The work per PE is the run's outcome.
+            crate::ui::reveal::hide_outcome_curves(&mut shown, reveal, ModelId::Ksbf, ui.ctx());
         }
         let id = match plot {
             Plot::Work => "ks_work",
