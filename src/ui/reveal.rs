@@ -245,6 +245,22 @@ pub fn figures(
     reveal
 }
 
+/// Gil–Matias step 6's instance, n = 2^30, p = 2^16, ℓ = 2^18, under `policy` (the secrecy
+/// tests' run of a question on another policy's balancings).
+#[cfg(test)]
+pub(crate) fn gil_matias_step_6(
+    policy: crate::model::geodecay::Policy,
+) -> crate::model::registry::Scenario {
+    use crate::model::geodecay::GeoParams;
+    crate::model::registry::Scenario::Geodecay(GeoParams {
+        n: 1 << 30,
+        p: 1 << 16,
+        ell: 262_144.0,
+        policy,
+        ..GeoParams::default()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,20 +406,11 @@ mod tests {
 
     #[test]
     fn a_curve_of_the_asked_quantity_waits_for_reveal_whole_near_the_instance() {
-        use crate::model::geodecay::{GeoParams, Policy};
-        use crate::model::registry::Scenario;
+        use crate::model::geodecay::Policy;
         // Gil–Matias step 6: the improved policy's balancings at ℓ = 2^18 are asked (4); the
         // view shows never's run; the sweep draws every policy against lg ℓ, and lg* ℓ.
         let ctx = egui::Context::default();
-        let run = |policy| {
-            Scenario::Geodecay(GeoParams {
-                n: 1 << 30,
-                p: 1 << 16,
-                ell: 262_144.0,
-                policy,
-                ..GeoParams::default()
-            })
-        };
+        let run = gil_matias_step_6;
         let giveaway = crate::report::Giveaway {
             field: "balancings".into(),
             fields: vec!["balancings".into()],

@@ -219,3 +219,40 @@ pub fn reveal(h: &mut Harness<'_, LoadlabApp>) {
     h.get_by_label("Reveal").click_accesskit();
     settle(h);
 }
+
+/// Waits (up to 20 s) for the lesson player to have its open question's answer.
+pub fn wait_for_answer(h: &mut Harness<'_, LoadlabApp>) {
+    for _ in 0..400 {
+        if h.state()
+            .lesson_player()
+            .is_some_and(|p| p.answer().is_some())
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.run_steps(1);
+    }
+    settle(h);
+}
+
+/// Opens bundled lesson `name` at 1-based `step`, waits for its answer, and gives the
+/// step's scenario.
+pub fn open_step(
+    h: &mut Harness<'_, LoadlabApp>,
+    name: &str,
+    step: usize,
+) -> loadlab::model::registry::Scenario {
+    use loadlab::ui::app::Cmd;
+    let bundled = loadlab::lesson::BUNDLED;
+    let k = bundled
+        .iter()
+        .position(|b| b.lesson().is_ok_and(|l| l.name == name))
+        .expect("bundled lesson");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(h);
+    h.state_mut().send(Cmd::LessonStep(step - 1));
+    settle(h);
+    wait_for_answer(h);
+    let lesson = bundled[k].lesson().expect("parses");
+    lesson.steps[step - 1].scenario.resolve().expect("resolves")
+}

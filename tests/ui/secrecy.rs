@@ -16,7 +16,7 @@ use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::{Cmd, Switch, View};
 use loadlab::ui::commands::StepCmd;
 
-use super::common::{presenter_720p, settle, shown};
+use super::common::{open_step, presenter_720p, settle, shown};
 
 /// What must not be read before Reveal.
 #[derive(Debug, Clone, Copy)]
@@ -402,29 +402,6 @@ fn texts(h: &Harness<'static, LoadlabApp>, drawer: bool) -> Vec<String> {
         })
     });
     out
-}
-
-/// Opens bundled lesson `name` at 1-based `step` and waits for its answers.
-fn open_step(h: &mut Harness<'static, LoadlabApp>, name: &str, step: usize) {
-    let k = LESSONS
-        .iter()
-        .position(|b| b.lesson().is_ok_and(|l| l.name == name))
-        .expect("bundled lesson");
-    h.state_mut().send(Cmd::StartLesson(k));
-    settle(h);
-    h.state_mut().send(Cmd::LessonStep(step - 1));
-    settle(h);
-    for _ in 0..400 {
-        if h.state()
-            .lesson_player()
-            .is_some_and(|p| p.answer().is_some())
-        {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        h.run_steps(1);
-    }
-    settle(h);
 }
 
 #[test]

@@ -280,17 +280,7 @@ fn no_question_shows_its_answer_before_reveal_and_every_one_after() {
             h.run_steps(2);
             let what = format!("{} step {}", lesson.name, i + 1);
             // The player computes its answers in the background: wait for them.
-            for _ in 0..200 {
-                if h.state()
-                    .lesson_player()
-                    .is_some_and(|p| p.answer().is_some())
-                {
-                    break;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(50));
-                h.run_steps(1);
-            }
-            settle(&mut h);
+            super::common::wait_for_answer(&mut h);
             let answer = q.answer().unwrap_or_else(|e| panic!("{what}: {e}")).text();
             // A PE's index (node 13 runs on P_2) is a name, not a value written anywhere:
             // "2 of 4 PEs busy" is not its answer (tests/ui/secrecy.rs covers the rest).
