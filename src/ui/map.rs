@@ -22,8 +22,12 @@ use crate::report::map::{MAX_SAMPLES, MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::heatmap::{HeatSpec, heatmap};
+<<<<<<< HEAD
 use crate::ui::widgets::slider::number_field;
 use crate::ui::widgets::{busy, error_label, toggle_named};
+=======
+use crate::ui::widgets::{busy, error_label};
+>>>>>>> main
 use crate::ui::workspace::{Drawn, OnScreen, Tab};
 
 pub use crate::ui::compare::{Compare, CompareRow, compare_rows, headline_numbers};
@@ -308,7 +312,8 @@ impl Maps {
         ui.horizontal(|ui| {
             let map = command(&Cmd::Toggle(Switch::Map));
             let mut on = self.front(model) == View::Map;
-            if toggle_named(ui, &mut on, map.caption, "Map")
+            if ui
+                .toggle_value(&mut on, map.caption)
                 .on_hover_text(map.tooltip)
                 .changed()
             {
@@ -326,7 +331,8 @@ impl Maps {
             }
             if self.compare.pinned(model).is_some() {
                 let mut on = self.front == View::Compare;
-                if toggle_named(ui, &mut on, "A and B side by side", "A | B")
+                if ui
+                    .toggle_value(&mut on, "A and B side by side")
                     .on_hover_text(
                         "A's and B's pictures stepping together, their plots overlaid and the \
                          table of numbers (off: the workspace with the table under it)",

@@ -303,30 +303,6 @@ fn a_ring_loaded_from_the_lab_comes_to_the_front_and_its_map_fits_the_limit() {
     shown(&mut h, " instead.");
 }
 
-/// On the stage, pinning A and opening the map keep the toolbar to one row: the drawer under
-/// it stays put (the walk, gao-rosenberg step 4 at 1280 × 720: the toolbar wrapped and Next
-/// dropped 34 px under the pointer).
-#[test]
-fn pinning_a_and_opening_the_map_on_the_stage_move_nothing_under_the_pointer() {
-    let mut h = super::common::presenter_720p();
-    let k = super::common::bundled_lesson("gao-rosenberg-ksbf.ron");
-    h.state_mut().send(Cmd::StartLesson(k));
-    settle(&mut h);
-    h.state_mut().send(Cmd::LessonStep(3));
-    settle(&mut h);
-    let top = |h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>| {
-        h.state().drawer_rect().expect("a drawer").top()
-    };
-    let before = top(&h);
-    h.get_by_label("Pin as A").click();
-    settle(&mut h);
-    h.get_by_label("Map of two parameters").click();
-    settle(&mut h);
-    assert_eq!(top(&h), before);
-    // (Named in full for the accessibility tree, short on the stage.)
-    assert!(h.query_by_label("A and B side by side").is_some());
-}
-
 /// The points halved to fit the exact search's ring are that ring's: another scenario gets
 /// the default 32 × 32 points again (fitted again if need be), and no note about "this
 /// instance" of the ring (they stayed halved, and the note spoke of the other instance).

@@ -146,16 +146,3 @@ pub fn empty_note(ui: &egui::Ui, painter: &egui::Painter, rect: egui::Rect, note
     painter.galley(at, galley, visuals.text_color());
     marks::record(ui.ctx(), EMPTY_NOTE_MARK, frame);
 }
-
-/// A toggle captioned `short` on the stage and `name` elsewhere, named `name` in the
-/// accessibility tree either way: the stage's toolbar keeps to one row (when it wrapped, the
-/// drawer below it dropped under the pointer).
-pub fn toggle_named(ui: &mut egui::Ui, on: &mut bool, name: &str, short: &str) -> egui::Response {
-    let stage = crate::ui::frame::on_stage(ui.ctx());
-    let r = ui.toggle_value(on, if stage { short } else { name });
-    if stage {
-        let (enabled, selected) = (ui.is_enabled(), *on);
-        r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, enabled, selected, name));
-    }
-    r
-}

@@ -491,7 +491,7 @@ impl OnScreen {
                 ui.toggle_value(&mut self.numbers, caps[2])
                     .on_hover_text("The numbers table (bottom)");
             }
-            crate::ui::widgets::toggle_named(ui, &mut self.pseudocode, caps[3], "Pseudo-code")
+            ui.toggle_value(&mut self.pseudocode, caps[3])
                 .on_hover_text(
                     "The algorithm's pseudo-code, the current step's lines highlighted, and why \
                      (beside the picture, or a strip below it on a narrow window)",
@@ -522,9 +522,7 @@ impl OnScreen {
                 if room < buttons_width(ui, &FRONT[1..]) {
                     ui.end_row();
                 }
-                // (Beside the choices not on the stage: its toolbar keeps to one row.)
-                let new_row = room < buttons_width(ui, &FRONT[1..]);
-                if new_row || (!stage && room >= buttons_width(ui, &FRONT)) {
+                if room >= buttons_width(ui, &FRONT) || room < buttons_width(ui, &FRONT[1..]) {
                     ui.add(
                         egui::Label::new(egui::RichText::new(FRONT[0]).weak())
                             .wrap_mode(egui::TextWrapMode::Extend),
