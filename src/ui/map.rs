@@ -22,12 +22,8 @@ use crate::report::map::{MAX_SAMPLES, MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::heatmap::{HeatSpec, heatmap};
-<<<<<<< HEAD
 use crate::ui::widgets::slider::number_field;
-use crate::ui::widgets::{busy, error_label, toggle_named};
-=======
 use crate::ui::widgets::{busy, error_label};
->>>>>>> main
 use crate::ui::workspace::{Drawn, OnScreen, Tab};
 
 pub use crate::ui::compare::{Compare, CompareRow, compare_rows, headline_numbers};
