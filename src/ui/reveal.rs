@@ -156,8 +156,7 @@ pub fn hide_outcome_curves(
     };
     for c in &mut plot.series {
         if c.draws.as_ref().is_some_and(|d| future(&d.field)) && !c.points.is_empty() {
-            c.points.clear();
-            c.name = format!("{}: {until}", c.name);
+            c.hide(until);
         }
     }
 }
@@ -167,8 +166,7 @@ fn hide_curves(plot: &mut ComparePlot, secret: &Secret) {
     for c in &mut plot.series {
         let hidden = c.draws.as_ref();
         if hidden.is_some_and(|d| secret.hides_curve(d, &c.points, x)) {
-            c.points.clear();
-            c.name = format!("{}: {CURVE_UNTIL_REVEAL}", c.name);
+            c.hide(CURVE_UNTIL_REVEAL);
         }
     }
 }
@@ -347,8 +345,14 @@ mod tests {
             .clone()
             .drawn("algorithms.C.asymptotic_speedup");
         cut_at_marker(&mut plot, Reveal::ALL, &ctx);
-        let names: Vec<&str> = plot.series.iter().map(|c| c.name.as_str()).collect();
-        assert!(!names.contains(&"C limit N → ∞") && names.contains(&"bound bβ + 1"));
+        let drawn: Vec<&str> = plot
+            .series
+            .iter()
+            .filter(|c| c.hidden.is_none() && !c.points.is_empty())
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(drawn, ["bound bβ + 1"]);
+        assert_eq!(plot.series[0].hidden, Some(CURVE_UNTIL_REVEAL));
         // Revealed (no secret): the limit is back.
         crate::ui::frame::publish_secret(&ctx, None);
         let mut shown = sweep(
@@ -442,10 +446,8 @@ mod tests {
         cut_at_marker(&mut plot, Reveal::ALL, &ctx);
         // The asked run's curve is gone, named in the legend; the stated ones stay whole.
         assert!(plot.series[0].points.is_empty());
-        assert_eq!(
-            plot.series[0].name,
-            format!("improved: {CURVE_UNTIL_REVEAL}")
-        );
+        assert_eq!(plot.series[0].name, "improved");
+        assert_eq!(plot.series[0].hidden, Some(CURVE_UNTIL_REVEAL));
         assert_eq!(plot.series[1].points, counts(1.0));
         assert_eq!(plot.series[2].points, counts(14.0));
         assert_eq!(plot.x_marker, Some(18.0));

@@ -92,7 +92,11 @@ pub fn live(ctx: &Context, id: Id) {
 
 /// A plot's series (egui_plot names only the legend's entries): one node each over the plot's
 /// frame `canvas`, its name with its role and its count of points as value ("12 points").
-pub fn series<'a>(ui: &Ui, canvas: &Response, series: impl IntoIterator<Item = (&'a str, usize)>) {
+pub fn series<N: AsRef<str>>(
+    ui: &Ui,
+    canvas: &Response,
+    series: impl IntoIterator<Item = (N, usize)>,
+) {
     if !active(canvas) {
         return;
     }
@@ -103,7 +107,7 @@ pub fn series<'a>(ui: &Ui, canvas: &Response, series: impl IntoIterator<Item = (
             id(canvas.id, "series", k),
             canvas.rect,
             PART,
-            name,
+            name.as_ref(),
             &points,
         );
     }

@@ -291,6 +291,8 @@ pub enum Swatch {
     Marker(Mark),
     /// A marker on a line.
     MarkerLine(Mark),
+    /// Nothing drawn (an entry that stands for curves not drawn).
+    Blank,
 }
 
 /// A point series' marker: its shape, radius (points) and whether it is filled.
@@ -358,7 +360,7 @@ fn segments(a: egui::Pos2, b: egui::Pos2, swatch: Swatch) -> Vec<[egui::Pos2; 2]
                 })
                 .collect()
         }
-        Swatch::Band | Swatch::Marker(_) | Swatch::ErrorBar => Vec::new(),
+        Swatch::Band | Swatch::Marker(_) | Swatch::ErrorBar | Swatch::Blank => Vec::new(),
     }
 }
 
@@ -387,7 +389,12 @@ pub fn paint_swatch(painter: &Painter, r: Rect, color: Color32, swatch: Swatch) 
                 painter.line_segment([at - egui::vec2(w, 0.0), at + egui::vec2(w, 0.0)], stroke);
             }
         }
-        Swatch::Line | Swatch::Dashed | Swatch::ThinLine | Swatch::ThinDashed | Swatch::Dotted => {}
+        Swatch::Line
+        | Swatch::Dashed
+        | Swatch::ThinLine
+        | Swatch::ThinDashed
+        | Swatch::Dotted
+        | Swatch::Blank => {}
     }
 }
 

@@ -65,6 +65,10 @@ pub struct Curve {
     pub style: SeriesStyle,
     /// Fixed colour, or `None` for an automatic one.
     pub color: Option<egui::Color32>,
+    /// Why the curve is not drawn ([`CURVE_UNTIL_REVEAL`]…), where it gives an answer or the
+    /// future away: the legend counts it among the curves that wait (one entry for them all,
+    /// so a plot's legend keeps its rows), its node says it.
+    pub hidden: Option<&'static str>,
 }
 
 impl std::ops::Deref for Curve {
@@ -107,6 +111,7 @@ impl Curve {
             series: report::Series::new(name, points),
             style,
             color,
+            hidden: None,
         }
     }
 
@@ -126,6 +131,21 @@ impl Curve {
             series: series.clone(),
             style,
             color: Some(color),
+            hidden: None,
+        }
+    }
+
+    /// The curve emptied, waiting for what `why` says ("hidden until Reveal").
+    pub fn hide(&mut self, why: &'static str) {
+        self.series.points.clear();
+        self.hidden = Some(why);
+    }
+
+    /// The curve's name as its node reads it: with why it waits where it is hidden.
+    pub fn spoken_name(&self) -> String {
+        match self.hidden {
+            Some(why) => format!("{}: {why}", self.name),
+            None => self.name.clone(),
         }
     }
 }
@@ -344,11 +364,11 @@ fn misses_data(ctx: &egui::Context, pid: egui::Id, (lo, hi): ([f64; 2], [f64; 2]
 }
 
 /// The entries of a [`legend_row`] for a comparison plot: one per series name, in order.
-fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
-    let mut out: Vec<(egui::Color32, Swatch, &str)> = Vec::new();
+fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, String)> {
+    let mut out: Vec<(egui::Color32, Swatch, String)> = Vec::new();
     // Each point series' marker as the plot draws it ([`mark_of`]).
     let mut shapes = Vec::new();
-    for s in &plot.series {
+    for s in plot.series.iter().filter(|s| s.hidden.is_none()) {
         let swatch = match s.style {
             SeriesStyle::Points => Swatch::Marker(mark_of(&s.name, &mut shapes)),
             SeriesStyle::Line => Swatch::Line,
@@ -365,10 +385,34 @@ fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, &str)> {
                 }
                 _ => {}
             },
-            None => out.push((color, swatch, &s.name)),
+            None => out.push((color, swatch, s.name.clone())),
         }
     }
+    if let Some(waiting) = waiting(plot) {
+        out.push((egui::Color32::GRAY, Swatch::Blank, waiting));
+    }
     out
+}
+
+/// One legend entry for the curves of `plot` that are hidden: "C simulated: hidden until
+/// Reveal" for one, "C's curves: …" for several of one group, "3 curves: …" else (a row each
+/// pushed the plot out of a column's sight).
+fn waiting(plot: &ComparePlot) -> Option<String> {
+    let hidden: Vec<&Curve> = plot.series.iter().filter(|c| c.hidden.is_some()).collect();
+    let why = hidden.first()?.hidden?;
+    let mut names: Vec<&str> = hidden.iter().map(|c| c.name.as_str()).collect();
+    names.dedup();
+    let group = names[0].split_whitespace().next().unwrap_or_default();
+    let same = names
+        .iter()
+        .all(|n| n.split_whitespace().next() == Some(group));
+    Some(match names.len() {
+        1 => format!("{}: {why}", names[0]),
+        _ if same && names.iter().all(|n| n.len() > group.len()) => {
+            format!("{group}'s curves: {why}")
+        }
+        n => format!("{n} curves: {why}"),
+    })
 }
 
 /// The marker of the point series `name`: the next of [`MARKERS`] and [`MARKER_LOOKS`] for a
@@ -404,10 +448,7 @@ fn bands(plot: &ComparePlot, points: &[Vec<[f64; 2]>], span: [f64; 2]) -> Vec<bo
 fn corner_legend(plot: &ComparePlot, corner: Corner) -> CornerLegend {
     CornerLegend {
         corner,
-        entries: swatches(plot)
-            .into_iter()
-            .map(|(c, s, n)| (c, s, n.to_owned()))
-            .collect(),
+        entries: swatches(plot),
     }
 }
 
@@ -595,12 +636,17 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             })
             .chain([Track::Line(&marker_track)])
             .collect();
-        let names: Vec<&str> = plot.series.iter().map(|s| s.name.as_str()).collect();
+        let entries = swatches(plot);
+        let names: Vec<&str> = entries.iter().map(|e| e.2.as_str()).collect();
         // In a corner free of data, or above the plot when none is.
         let pid = plot_id(ui, id);
         let place = legend_place(ui, pid, &names, &tracks, corners(rising(&points)), true);
         if place.is_none() {
-            legend_row(ui, &swatches(plot));
+            let entries: Vec<_> = entries
+                .iter()
+                .map(|(c, s, n)| (*c, *s, n.as_str()))
+                .collect();
+            legend_row(ui, &entries);
         }
         let egui_plot = configured(Plot::new(id).id(pid), plot, (log_x, log_y));
         let egui_plot = held_open(egui_plot, (lo, hi)).height(plot_height(ui));
@@ -644,7 +690,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
         super::access::series(
             ui,
             &shown.response,
-            named.map(|(s, n)| (s.name.as_str(), n)),
+            named.map(|(s, n)| (s.spoken_name(), n)),
         );
         // Accessible as "plot: <id>", its value the number of points drawn (the tests read
         // what a plot shows through it).

@@ -176,7 +176,38 @@ fn a_legend_row_has_one_entry_per_name() {
     let s = swatches(&plot);
     assert_eq!(s.len(), 2);
     assert!(matches!(s[0].1, Swatch::MarkerLine(_)) && s[0].2 == "P");
-    assert_eq!((s[1].1, s[1].2), (Swatch::Dashed, "limit"));
+    assert_eq!((s[1].1, s[1].2.as_str()), (Swatch::Dashed, "limit"));
+}
+
+/// Curves hidden until Reveal take one legend entry together, not a row each (li step 3's
+/// β plot at 1920 × 1080 with the numbers open: three rows of "C …: hidden until Reveal"
+/// pushed the plot out of its column's sight).
+#[test]
+fn hidden_curves_share_one_legend_entry() {
+    let mut plot = ComparePlot::default();
+    for (name, style) in [
+        ("C simulated", SeriesStyle::Points),
+        ("C closed form", SeriesStyle::Line),
+        ("P simulated", SeriesStyle::Points),
+    ] {
+        plot.series
+            .push(Curve::new(name, vec![[0.0, 1.0]], style, None));
+    }
+    plot.series[0].hide(CURVE_UNTIL_REVEAL);
+    plot.series[1].hide(CURVE_UNTIL_REVEAL);
+    let s = swatches(&plot);
+    let names: Vec<&str> = s.iter().map(|e| e.2.as_str()).collect();
+    assert_eq!(names, ["P simulated", "C's curves: hidden until Reveal"]);
+    assert_eq!(s[1].1, Swatch::Blank);
+    // Its node says why the curve is not drawn.
+    assert_eq!(
+        plot.series[0].spoken_name(),
+        "C simulated: hidden until Reveal"
+    );
+    plot.series[2].hide(CURVE_UNTIL_REVEAL);
+    assert_eq!(swatches(&plot)[0].2, "3 curves: hidden until Reveal");
+    plot.series.truncate(1);
+    assert_eq!(swatches(&plot)[0].2, "C simulated: hidden until Reveal");
 }
 
 #[test]
