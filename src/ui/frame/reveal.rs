@@ -62,6 +62,16 @@ impl Reveal {
         }
     }
 
+    /// The same, holding a run whose end answers an open question (a view's own hold,
+    /// [`crate::ui::widgets::step_bar::StepState::hold`]): hidden as under the shell's.
+    pub fn holding(self, hold: bool) -> Reveal {
+        Reveal {
+            hide: self.hide || hold,
+            held: self.held || hold,
+            ..self
+        }
+    }
+
     /// True when something is hidden now: the switch is on and the step bar is not at the end.
     pub fn hiding(&self) -> bool {
         self.hide && (self.held || self.step + 1 < self.steps)

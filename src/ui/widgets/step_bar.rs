@@ -56,6 +56,12 @@ pub struct StepState {
     /// Fraction of a step accumulated since the last advance.
     #[serde(skip)]
     pub accum: f32,
+    /// The view shows a run whose end answers an open question (li step 5's method P, its
+    /// end T_P beside T_Q shown, the question T_P/T_Q): the bar waits at the start for Reveal,
+    /// as under the shell's hold ([`crate::ui::frame::reveal::Reveal::held`]). Set by the
+    /// view each frame before the bar is drawn.
+    #[serde(skip)]
+    pub hold: bool,
 }
 
 /// Equal when the persisted parts are (the fraction of a step accumulated during playback is
@@ -73,6 +79,7 @@ impl Default for StepState {
             playing: false,
             speed: DEFAULT_SPEED,
             accum: 0.0,
+            hold: false,
         }
     }
 }
@@ -230,6 +237,13 @@ pub fn step_bar(
     if crate::ui::frame::exporting(ui.ctx()) {
         return false;
     }
+    // An open question on how the run ends: the bar waits for Reveal at the start (also
+    // undoing a key's step), greyed, saying why; what is drawn after it stays live.
+    let held = held(ui, state);
+    if held {
+        state.playing = false;
+        state.first();
+    }
     if state.playing {
         let dt = ui.input(|i| i.stable_dt).min(MAX_FRAME_DT);
         state.tick(dt, n_steps);
@@ -237,10 +251,7 @@ pub fn step_bar(
             ui.ctx().request_repaint();
         }
     }
-    // An open question on how the run ends: the bar waits for Reveal (the shell holds the
-    // step at the start), greyed, saying why; what is drawn after it stays live.
-    let enabled = !held(ui);
-    ui.add_enabled_ui(enabled, |ui| controls(ui, state, n_steps, label));
+    ui.add_enabled_ui(!held, |ui| controls(ui, state, n_steps, label));
     state.step != before
 }
 
@@ -298,14 +309,15 @@ fn controls(
     ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
 }
 
-/// Whether the step bar waits for an open question's Reveal ([`crate::ui::reveal::HELD`]).
-fn held(ui: &egui::Ui) -> bool {
-    crate::ui::frame::reveal::Reveal::of(ui.ctx()).held
+/// Whether the step bar of `state` waits for an open question's Reveal
+/// ([`crate::ui::reveal::HELD`]): the shell's hold or the view's own ([`StepState::hold`]).
+fn held(ui: &egui::Ui, state: &StepState) -> bool {
+    state.hold || crate::ui::frame::reveal::Reveal::of(ui.ctx()).held
 }
 
-/// `r`, saying why it is greyed while the bar waits for Reveal.
-fn why_held(ui: &egui::Ui, r: egui::Response) -> egui::Response {
-    if held(ui) {
+/// `r`, saying why it is greyed while the bar waits for Reveal (`held`).
+fn why_held(held: bool, r: egui::Response) -> egui::Response {
+    if held {
         r.on_disabled_hover_text(crate::ui::reveal::HELD)
     } else {
         r
@@ -314,13 +326,18 @@ fn why_held(ui: &egui::Ui, r: egui::Response) -> egui::Response {
 
 /// A button captioned `caption` (its glyph on the stage, `short`) and named `name` (its full
 /// caption) in the accessibility tree.
-fn named(ui: &mut egui::Ui, enabled: bool, name: &str, short: bool) -> egui::Response {
+fn named(
+    ui: &mut egui::Ui,
+    (enabled, held): (bool, bool),
+    name: &str,
+    short: bool,
+) -> egui::Response {
     let caption = if short { glyph(name) } else { name };
     let r = ui.add_enabled(enabled, egui::Button::new(caption));
     if short {
         r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
     }
-    why_held(ui, r)
+    why_held(held, r)
 }
 
 /// A button's short caption: the glyph of its name (`›` of [`LABEL_FORWARD`]).
@@ -335,8 +352,9 @@ fn buttons(ui: &mut egui::Ui, state: &mut StepState, n_steps: usize, short: bool
     let has_steps = n_steps > 0;
     let last = last_index(n_steps);
     let play_width = button_width(ui, &[LABEL_PLAY, LABEL_PAUSE]);
-    let not_first = has_steps && state.step > 0;
-    let not_last = has_steps && state.step < last;
+    let held = held(ui, state);
+    let not_first = (has_steps && state.step > 0, held);
+    let not_last = (has_steps && state.step < last, held);
     if named(ui, not_first, LABEL_FIRST, short)
         .on_hover_text("First step (Home)")
         .clicked()
@@ -443,9 +461,10 @@ fn scrubber(
             if has_steps {
                 // An open question about the run's length sees "?" for it, and so does a
                 // hidden future: a run's length is how it ends (a makespan, its rounds).
-                let hidden = crate::ui::frame::reveal::Reveal::of(ui.ctx())
-                    .at(state.step, n_steps)
-                    .hiding();
+                let hidden = held(ui, state)
+                    || crate::ui::frame::reveal::Reveal::of(ui.ctx())
+                        .at(state.step, n_steps)
+                        .hiding();
                 let position = if hidden {
                     format!("{}/{}", state.step, crate::ui::frame::HIDDEN)
                 } else {
@@ -473,7 +492,7 @@ fn scrubber(
         "no steps".to_owned()
     };
     let slider = ui.add_enabled(has_steps, slider).on_hover_text(hover);
-    if why_held(ui, slider).changed() {
+    if why_held(held(ui, state), slider).changed() {
         state.step = step.min(last);
         state.accum = 0.0;
     }

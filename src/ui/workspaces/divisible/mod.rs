@@ -262,6 +262,8 @@ impl Workspace for DivisiblePanel {
         };
         let n_steps = t.step_count();
         self.view.step.clamp(n_steps);
+        let hold = ends_in_answer(ui.ctx(), method);
+        self.view.step.hold = hold;
         let short = |k: usize| format!("t = {}", time_text(t.step_time(k)));
         step_bar(ui, &mut self.view.step, n_steps, &short);
         let step = self.view.step.step;
@@ -276,7 +278,7 @@ impl Workspace for DivisiblePanel {
             network::network(ui, &t, prev, cursor, GANTT_KEEP);
         }
         // Hide the future (the shared switch): bars only up to the cursor.
-        let reveal = Reveal::of(ui.ctx()).at(step, n_steps);
+        let reveal = Reveal::of(ui.ctx()).at(step, n_steps).holding(hold);
         let data = gantt_data(&t, reveal, cursor);
         if let Some(clicked) = gantt(
             ui,
@@ -578,6 +580,23 @@ fn slot_detail(t: &Timeline, step: usize) -> Option<String> {
         time_text(prev),
         time_text(cursor)
     ))
+}
+
+/// Whether method `m`'s timeline ends at what an open question on the shown run hides, its
+/// time (li step 5 asks T_P/T_Q with Q's schedule shown whole: P's end is the answer): then
+/// its step bar and Gantt chart wait for Reveal, whatever "Hide the future" says.
+fn ends_in_answer(ctx: &egui::Context, m: Method) -> bool {
+    let Some(secret) = crate::ui::frame::secret(ctx) else {
+        return false;
+    };
+    ["time", "simulated_time"].iter().any(|figure| {
+        let key = format!(
+            "{}.{}.{figure}",
+            crate::report::keys::divisible::ALGORITHMS,
+            m.name()
+        );
+        secret.hides_field(&key)
+    })
 }
 
 /// The Gantt chart of timeline `t`: one row per level, one bar per interval, cut at the
