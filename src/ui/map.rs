@@ -288,18 +288,43 @@ impl Maps {
         egui::Frame::central_panel(ui.style()).show(ui, |ui| self.map.show(ui, scenario));
     }
 
-    /// The stage's one row across the window (above the drawer): the strip, then the
-    /// workspace's toggles.
-    pub fn stage_strip(&mut self, ui: &mut Ui, scenario: &Scenario, shown: &mut OnScreen) {
+    /// The stage's row across the window (above the drawer): the strip, then the workspace's
+    /// toggles where they fit beside it in one row. True when they did not: the app draws
+    /// them over the picture after the drawer ([`Maps::stage_toggles`]), so the strip never
+    /// wraps and the drawer's Back and Next stay put (at 1280 × 720, A pinned and the map
+    /// open wrapped it, and Next dropped 34 px under the pointer).
+    pub fn stage_strip(&mut self, ui: &mut Ui, scenario: &Scenario, shown: &mut OnScreen) -> bool {
+        // Compare has its own toggles (its bar).
+        let toggles = self.front(scenario.model()) != View::Compare;
+        let width = if toggles {
+            shown.toggles_width(ui)
+        } else {
+            0.0
+        };
+        let mut rest = false;
         egui::Panel::top("maps-strip").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 self.strip(ui, scenario);
-                // Compare has its own toggles (its bar).
-                if self.front(scenario.model()) != View::Compare {
+                if !toggles {
+                    return;
+                }
+                let room = ui.available_size_before_wrap().x - 2.0 * ui.spacing().item_spacing.x;
+                if width <= room {
                     ui.separator();
                     shown.toggles(ui);
+                } else {
+                    rest = true;
                 }
             });
+        });
+        rest
+    }
+
+    /// The workspace's toggles over the picture (the stage's, where they did not fit beside
+    /// the strip), wrapping there.
+    pub fn stage_toggles(ui: &mut Ui, shown: &mut OnScreen) {
+        egui::Panel::top("stage toggles").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| shown.toggles(ui));
         });
     }
 

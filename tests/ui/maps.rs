@@ -380,3 +380,36 @@ fn points_typed_beyond_the_limit_are_clamped_with_a_note() {
     h.state_mut().send(Cmd::CancelJobs);
     h.run_steps(2);
 }
+
+/// On the stage, pinning A and opening the map leave the drawer where it was: the toolbar's
+/// toggles that no longer fit beside the strip go over the picture, not onto a second row
+/// across the window (the walk, gao-rosenberg step 4 at 1280 × 720: the toolbar wrapped and
+/// Next dropped 34 px under the pointer).
+#[test]
+fn pinning_a_and_opening_the_map_on_the_stage_move_nothing_under_the_pointer() {
+    let mut h = super::common::presenter_720p();
+    let k = super::common::bundled_lesson("gao-rosenberg-ksbf.ron");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(3));
+    settle(&mut h);
+    let next = |h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>| {
+        let drawer = h.state().drawer_rect().expect("a drawer");
+        (drawer, h.get_by_label("Next ▶").rect())
+    };
+    let before = next(&h);
+    h.get_by_label("Pin as A").click();
+    settle(&mut h);
+    assert_eq!(next(&h), before, "after Pin as A");
+    h.get_by_label("Map of two parameters").click();
+    settle(&mut h);
+    assert_eq!(next(&h), before, "after Map");
+    // The toggles are all there still, over the map.
+    for toggle in ["Plots panel", "Hide the future", "Your turn"] {
+        let r = h.get_by_label(toggle).rect();
+        assert!(
+            r.right() <= before.0.left(),
+            "{toggle} at {r:?} under the drawer"
+        );
+    }
+}

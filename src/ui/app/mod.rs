@@ -665,7 +665,7 @@ impl LoadlabApp {
         if self.shown.stage {
             let i = self.desk.active.index();
             let scenario = &self.desk.pages[i].scenario;
-            self.maps.stage_strip(ui, scenario, &mut self.shown);
+            let rest = self.maps.stage_strip(ui, scenario, &mut self.shown);
             let compare = self.maps.front(self.desk.active) == View::Compare;
             let maps = &mut self.maps;
             let mut ab = |ui: &mut egui::Ui, b: &crate::model::registry::Scenario| {
@@ -678,6 +678,9 @@ impl LoadlabApp {
                 (self.tabs[i].as_mut(), &mut self.desk.pages[i].scenario),
                 compare.then_some(&mut ab as &mut crate::ui::stage::AbTable<'_>),
             ));
+            if rest {
+                crate::ui::map::Maps::stage_toggles(ui, &mut self.shown);
+            }
         } else {
             self.drawer.rect = None;
             cmds.extend(self.teach.panel(ui, self.presenter.is_some()));

@@ -470,7 +470,6 @@ impl OnScreen {
             "Numbers panel",
             "Pseudo-code panel",
         ];
-        const FRONT: [&str; 3] = ["In front:", "Picture", "Plots"];
         let front = self.plots && self.narrow;
         let caps = CAPTIONS;
         // Wrapped: at large type on a small screen the toggles may still take two rows (on the
@@ -501,11 +500,17 @@ impl OnScreen {
             // (Held on while a question asks how the run ends: Reveal first.)
             let hide = command(&Cmd::Toggle(Switch::HideFuture));
             let held = crate::ui::reveal::Reveal::of(ui.ctx()).held;
-            ui.add_enabled_ui(!held, |ui| {
-                ui.toggle_value(&mut self.hide_future, hide.caption)
-                    .on_hover_text(tooltip_with_keys(hide))
-                    .on_disabled_hover_text(crate::ui::reveal::HELD);
-            });
+            // (A button, not a scope: a scope in a wrapping row is squeezed to what is left of
+            // the row and broke the caption letter by letter.)
+            let toggle = egui::Button::selectable(self.hide_future, hide.caption);
+            if ui
+                .add_enabled(!held, toggle)
+                .on_hover_text(tooltip_with_keys(hide))
+                .on_disabled_hover_text(crate::ui::reveal::HELD)
+                .clicked()
+            {
+                self.hide_future = !self.hide_future;
+            }
             if self.exercise_offered {
                 ui.toggle_value(&mut self.exercise, "Your turn")
                     .on_hover_text(
@@ -542,6 +547,33 @@ impl OnScreen {
         }
     }
 }
+
+impl OnScreen {
+    /// The least width [`OnScreen::toggles`] take in one row (without "In front:", which they
+    /// leave out where it does not fit), measured by drawing them unseen (no click reaches
+    /// them there).
+    pub fn toggles_width(&mut self, ui: &mut Ui) -> f32 {
+        let measure = egui::UiBuilder::new()
+            .id_salt("toggles measured")
+            .sizing_pass()
+            .invisible();
+        let mut child = ui.new_child(measure);
+        let width = child
+            .horizontal(|ui| self.toggles(ui))
+            .response
+            .rect
+            .width();
+        let label = if self.plots && self.narrow {
+            buttons_width(ui, &FRONT[..1])
+        } else {
+            0.0
+        };
+        width - label
+    }
+}
+
+/// The "In front" choice's caption and its two choices.
+const FRONT: [&str; 3] = ["In front:", "Picture", "Plots"];
 
 /// The width a row of buttons (or labels) with these captions takes, spacing included.
 fn buttons_width(ui: &Ui, captions: &[&str]) -> f32 {
