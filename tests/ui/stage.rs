@@ -354,3 +354,30 @@ fn a_value_is_shown_after_an_equals_sign_an_of_or_alone() {
     assert!(!shows("Step 1: 1 of 4 PEs busy", "1"));
     assert!(shows("P_0 = 1", "1"));
 }
+
+/// rrv step 7 puts Section 8's study in front, whose random rings have their own settings
+/// above the plot: the drawer's Controls and Numbers, which are the picture's ring's, say so
+/// (the walk found a ring of 8 there beside the study, unexplained).
+#[test]
+fn the_drawers_ring_beside_a_random_ring_study_says_whose_it_is() {
+    let mut h = super::common::presenter_720p();
+    let k = super::common::bundled_lesson("rrv-redistribute.ron");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(6));
+    settle(&mut h);
+    for leaf in ["Controls", "Numbers"] {
+        let drawer = h.state().drawer_rect().expect("a drawer");
+        let tab = h
+            .query_all_by_label(leaf)
+            .find(|n| drawer.contains(n.rect().center()))
+            .expect("the drawer's tab");
+        tab.click();
+        settle(&mut h);
+        assert!(
+            h.query_by_label_contains("the picture's ring; the plot's random rings")
+                .is_some(),
+            "{leaf}: no word on whose ring it is"
+        );
+    }
+}

@@ -19,6 +19,7 @@ impl RedistPanel {
         errors: &[InstanceError],
     ) {
         ui.heading("Ring");
+        super::whose_ring(ui, self.view.plot, "These set");
         let inst = &mut params.instance;
         let scalar_error = |ui: &mut Ui, field: Field| {
             if let Some(e) = errors
