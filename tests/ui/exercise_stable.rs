@@ -246,3 +246,46 @@ fn exercise_custom_controls_take_the_focus_and_act_on_space_or_enter() {
     h.run_steps(3);
     shown(&mut h, "Legal, but not the algorithm's move (Step 1.1)");
 }
+
+/// With "Your turn" on (gao-rosenberg step 7), p's slider stops at the 16 PEs the exercise
+/// draws: dragged right past its end it reads 16, and the exercise stays playable (a 36-point
+/// drag jumped from 2 to 100, and the board gave way to "draws at most 16").
+#[test]
+fn your_turns_p_slider_stops_where_the_exercise_does() {
+    let mut h = super::common::presenter_720p();
+    let k = super::common::bundled_lesson("gao-rosenberg-ksbf.ron");
+    h.state_mut().send(loadlab::ui::app::Cmd::StartLesson(k));
+    super::common::settle(&mut h);
+    h.state_mut().send(loadlab::ui::app::Cmd::LessonStep(6));
+    super::common::settle(&mut h);
+    let drawer = h.state().drawer_rect().expect("a drawer");
+    let tab = h
+        .query_all_by_label("Controls")
+        .find(|n| drawer.contains(n.rect().center()))
+        .expect("the drawer's Controls");
+    tab.click();
+    super::common::settle(&mut h);
+    let p = |h: &Harness<'static, LoadlabApp>| {
+        h.query_all_by_label("p")
+            .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Slider)
+            .expect("p's slider")
+            .rect()
+    };
+    let r = p(&h);
+    h.hover_at(r.center());
+    h.run_steps(1);
+    h.drag_at(r.center());
+    h.run_steps(1);
+    for dx in [40.0, 120.0, 400.0] {
+        h.hover_at(r.center() + egui::vec2(dx, 0.0));
+        h.run_steps(1);
+    }
+    h.drop_at(r.center() + egui::vec2(400.0, 0.0));
+    super::common::settle(&mut h);
+    let value = h
+        .query_all_by_label("p")
+        .find_map(|n| n.accesskit_node().numeric_value())
+        .expect("p's value");
+    assert_eq!(value, 16.0);
+    assert!(h.query_by_label_contains("draws at most").is_none());
+}

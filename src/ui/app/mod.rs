@@ -582,6 +582,8 @@ impl LoadlabApp {
         let teaching = self.presenter.is_some() || self.teach.player().is_some();
         self.shown.stage = super::stage::is_stage(ui.available_width(), teaching);
         super::frame::publish_stage(&ctx, self.shown.stage);
+        let turn = self.shown.exercise && self.shown.exercise_offered;
+        super::frame::publish_your_turn(&ctx, turn);
         let column = self.shown.stage && super::stage::is_column(ui.available_width());
         super::frame::publish_column(&ctx, column);
         cmds.extend(self.around(ui));

@@ -27,6 +27,8 @@ const COLUMN: Flag = Flag("loadlab-column");
 const PHONE: Flag = Flag("loadlab-phone");
 /// Whether this is an export's off-screen context.
 const EXPORTING: Flag = Flag("figure-export-pass");
+/// Whether the front workspace's "Your turn" is on.
+const YOUR_TURN: Flag = Flag("loadlab-your-turn");
 
 impl Flag {
     fn set(self, ctx: &egui::Context, on: bool) {
@@ -48,6 +50,17 @@ pub fn publish_stage(ctx: &egui::Context, stage: bool) {
 /// Whether this frame's room is a stage ([`publish_stage`]).
 pub fn on_stage(ctx: &egui::Context) -> bool {
     STAGE.get(ctx)
+}
+
+/// Publishes, for this frame, whether the front workspace's "Your turn" is on (its controls
+/// then keep to what the exercise can draw).
+pub fn publish_your_turn(ctx: &egui::Context, on: bool) {
+    YOUR_TURN.set(ctx, on);
+}
+
+/// Whether "Your turn" is on this frame ([`publish_your_turn`]).
+pub fn your_turn(ctx: &egui::Context) -> bool {
+    YOUR_TURN.get(ctx)
 }
 
 /// Publishes, for this frame, whether the stage is a column, a phone's room held upright

@@ -174,6 +174,7 @@ impl Workspace for KsbfPanel {
     }
     fn controls(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         ui.heading("Instance");
+        let turn = crate::ui::frame::your_turn(ui.ctx());
         param_grid(ui, "ks_params", self.error.of(params), |g| {
             g.named("Workload", "tree: complete binary tree T_n (2^n − 1 nodes) · grid: pyramidal grid G_n (C(n+1, 2) nodes) · random tree/grid (spawn probability q, seeded) · the adversarial families of Section 1.3", "ks_shape", &mut params.shape);
             // n and p bound each other (the two-row grid spans p + n + 1 levels), and n's
@@ -187,6 +188,11 @@ impl Workspace for KsbfPanel {
             };
             g.param(&N, &mut params.n, &n_span);
             let p_top = top_accepted(params, "p", |q, p| q.p = p);
+            // "Your turn" draws a row per PE: its p slider stops where the exercise does
+            // (a short drag jumped from 2 to 100, past its 16); a p already beyond keeps
+            // its place, and the exercise says why it waits.
+            let cap = turn && params.p <= DRAWN_P_MAX;
+            let p_top = if cap { p_top.min(DRAWN_P_MAX) } else { p_top };
             g.param(&P, &mut params.p, &Span::log(1..=p_top));
             if params.shape.is_random() {
                 let q = Span::of(&SPAWN_PROB).rail(0.0..=1.0);
@@ -390,6 +396,8 @@ fn top_accepted(params: &KsbfParams, field: &str, set: impl Fn(&mut KsbfParams, 
     };
     largest_accepted(1, u64::from(u32::MAX), accepts) as u32
 }
+
+use crate::model::exercise::ksbf::DRAWN_P_MAX;
 
 mod drawing;
 mod help;
