@@ -179,12 +179,11 @@ fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {
             .labelled_by(l.id);
         let typed = checked(state);
         let running = state.job.is_running();
-        if ui
-            .add_enabled(!running && typed.is_ok(), egui::Button::new("Run"))
-            .on_hover_text("Runs in the background on every core; the app stays usable")
-            .clicked()
-            && let Ok(spec) = &typed
-        {
+        let caption = (
+            "Run",
+            "Runs in the background on every core; the app stays usable",
+        );
+        if let Some(spec) = crate::ui::widgets::start_button(ui, caption, running, &typed) {
             run(state, spec.clone(), ui.ctx());
         }
         typed

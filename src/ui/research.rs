@@ -148,12 +148,8 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
         let checked =
             GapSearch::checked(state.against, state.seed, state.budget, state.space, &NAMES);
         let running = state.job.is_running();
-        if ui
-            .add_enabled(!running && checked.is_ok(), egui::Button::new("Search"))
-            .on_hover_text("Runs in the background; the app stays usable")
-            .clicked()
-            && let Ok(s) = &checked
-        {
+        let caption = ("Search", "Runs in the background; the app stays usable");
+        if let Some(s) = crate::ui::widgets::start_button(ui, caption, running, &checked) {
             search(state, *s, ui.ctx());
         }
         checked

@@ -318,17 +318,31 @@ mod tests {
         }
     }
 
+    /// What a question on `field` gives away: the field, the `also` fields it determines,
+    /// their `values` and whether the instance's own point does.
+    fn asking(
+        field: &str,
+        also: &[&str],
+        values: &[f64],
+        instance_point: bool,
+    ) -> crate::report::Giveaway {
+        let fields = std::iter::once(field).chain(also.iter().copied());
+        crate::report::Giveaway {
+            field: field.into(),
+            fields: fields.map(str::to_owned).collect(),
+            values: values.to_vec(),
+            instance_point,
+            ..Default::default()
+        }
+    }
+
     #[test]
     fn a_curve_drawing_the_hidden_limit_waits_for_reveal() {
         // li step 3: the question asks C's S_N at h = 15, whose limit S_∞ (Theorem 1) the
         // dashed "C limit" draws at ≈ 102; P's bound 201 tells nothing of it.
         let ctx = egui::Context::default();
         let field = "algorithms.C.speedup";
-        let giveaway = crate::report::Giveaway {
-            field: field.into(),
-            fields: vec![field.into(), "algorithms.C.asymptotic_speedup".into()],
-            ..Default::default()
-        };
+        let giveaway = asking(field, &["algorithms.C.asymptotic_speedup"], &[], false);
         let asked = Secret::new(field, Some(Ok(101.86))).with(&giveaway);
         crate::ui::frame::publish_secret(&ctx, Some(asked));
         let limit = [[0.0, 101.98], [8.0, 101.98]];
@@ -344,6 +358,7 @@ mod tests {
             .series
             .clone()
             .drawn("algorithms.C.asymptotic_speedup");
+        let mut shown = plot.clone();
         cut_at_marker(&mut plot, Reveal::ALL, &ctx);
         let drawn: Vec<&str> = plot
             .series
@@ -355,14 +370,6 @@ mod tests {
         assert_eq!(plot.series[0].hidden, Some(CURVE_UNTIL_REVEAL));
         // Revealed (no secret): the limit is back.
         crate::ui::frame::publish_secret(&ctx, None);
-        let mut shown = sweep(
-            &[("C limit N → ∞", &limit[..], SeriesStyle::DashedLine)],
-            15.0,
-        );
-        shown.series[0].series = shown.series[0]
-            .series
-            .clone()
-            .drawn("algorithms.C.asymptotic_speedup");
         cut_at_marker(&mut shown, Reveal::ALL, &ctx);
         assert_eq!(shown.series[0].points, limit.to_vec());
     }
@@ -415,13 +422,7 @@ mod tests {
         // view shows never's run; the sweep draws every policy against lg ℓ, and lg* ℓ.
         let ctx = egui::Context::default();
         let run = gil_matias_step_6;
-        let giveaway = crate::report::Giveaway {
-            field: "balancings".into(),
-            fields: vec!["balancings".into()],
-            values: vec![4.0],
-            instance_point: true,
-            ..Default::default()
-        };
+        let giveaway = asking("balancings", &[], &[4.0], true);
         let asked = Secret::new("balancings", Some(Err("4".into())))
             .of_run(Some(run(Policy::Improved)))
             .with(&giveaway)
@@ -459,13 +460,7 @@ mod tests {
         // the recurrence T_k = (1 − 2α_k)β): its points are other trees', far from the answer.
         let ctx = egui::Context::default();
         let field = "algorithms.C.speedup";
-        let giveaway = crate::report::Giveaway {
-            field: field.into(),
-            fields: vec![field.into()],
-            values: vec![101.86],
-            instance_point: true,
-            ..Default::default()
-        };
+        let giveaway = asking(field, &[], &[101.86], true);
         let asked = Secret::new(field, Some(Ok(101.86)))
             .within(1.5)
             .with(&giveaway);

@@ -202,17 +202,36 @@ pub fn painted_rows<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect, usize)> {
     out
 }
 
+/// Clicks the drawer's tab `tab` (nothing when the drawer has none).
+#[allow(dead_code)]
+pub fn drawer_tab(h: &mut Harness<'_, LoadlabApp>, tab: &str) {
+    let drawer = h.state().drawer_rect().expect("a drawer");
+    let node = h
+        .query_all_by_label(tab)
+        .find(|n| drawer.contains(n.rect().center()));
+    if let Some(n) = node {
+        n.click();
+        settle(h);
+    }
+}
+
+/// The app in presenter mode at 1280 × 720 on bundled lesson `file`, at 0-based step `index`.
+#[allow(dead_code)]
+pub fn stage_lesson(file: &str, index: usize) -> Harness<'static, LoadlabApp> {
+    use loadlab::ui::app::Cmd;
+    let mut h = presenter_720p();
+    h.state_mut().send(Cmd::StartLesson(bundled_lesson(file)));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(index));
+    settle(&mut h);
+    h
+}
+
 /// Answers nothing and presses the open question's Reveal (the drawer's Lesson tab in front
 /// on the stage).
 pub fn reveal(h: &mut Harness<'_, LoadlabApp>) {
-    if let Some(drawer) = h.state().drawer_rect() {
-        let tab = h
-            .query_all_by_label("Lesson")
-            .find(|n| drawer.contains(n.rect().center()));
-        if let Some(tab) = tab {
-            tab.click();
-            settle(h);
-        }
+    if h.state().drawer_rect().is_some() {
+        drawer_tab(h, "Lesson");
     }
     h.get_by_label("Reveal").scroll_to_me();
     h.run_steps(2);

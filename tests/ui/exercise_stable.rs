@@ -252,19 +252,8 @@ fn exercise_custom_controls_take_the_focus_and_act_on_space_or_enter() {
 /// drag jumped from 2 to 100, and the board gave way to "draws at most 16").
 #[test]
 fn your_turns_p_slider_stops_where_the_exercise_does() {
-    let mut h = super::common::presenter_720p();
-    let k = super::common::bundled_lesson("gao-rosenberg-ksbf.ron");
-    h.state_mut().send(loadlab::ui::app::Cmd::StartLesson(k));
-    super::common::settle(&mut h);
-    h.state_mut().send(loadlab::ui::app::Cmd::LessonStep(6));
-    super::common::settle(&mut h);
-    let drawer = h.state().drawer_rect().expect("a drawer");
-    let tab = h
-        .query_all_by_label("Controls")
-        .find(|n| drawer.contains(n.rect().center()))
-        .expect("the drawer's Controls");
-    tab.click();
-    super::common::settle(&mut h);
+    let mut h = super::common::stage_lesson("gao-rosenberg-ksbf.ron", 6);
+    super::common::drawer_tab(&mut h, "Controls");
     let p = |h: &Harness<'static, LoadlabApp>| {
         h.query_all_by_label("p")
             .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Slider)

@@ -387,12 +387,7 @@ fn points_typed_beyond_the_limit_are_clamped_with_a_note() {
 /// Next dropped 34 px under the pointer).
 #[test]
 fn pinning_a_and_opening_the_map_on_the_stage_move_nothing_under_the_pointer() {
-    let mut h = super::common::presenter_720p();
-    let k = super::common::bundled_lesson("gao-rosenberg-ksbf.ron");
-    h.state_mut().send(Cmd::StartLesson(k));
-    settle(&mut h);
-    h.state_mut().send(Cmd::LessonStep(3));
-    settle(&mut h);
+    let mut h = super::common::stage_lesson("gao-rosenberg-ksbf.ron", 3);
     let next = |h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>| {
         let drawer = h.state().drawer_rect().expect("a drawer");
         (drawer, h.get_by_label("Next ▶").rect())

@@ -154,18 +154,24 @@ fn loading_a_ring_starts_no_refused_study() {
     assert!(warnings.is_empty(), "{warnings:?}");
 }
 
+/// Sets the search space `loadlab gaps` refuses (5 000 solves of rings of up to 8
+/// processors, |δ| ≤ 10, costs to 20) and waits for the refusal.
+fn over_budget(h: &mut egui_kittest::Harness<'static, LoadlabApp>) {
+    h.get_by_label("exact solves").set_value_accesskit(5000.0);
+    h.get_by_label("processors 3 to").set_value_accesskit(8.0);
+    h.get_by_label("|δ| ≤").set_value_accesskit(10.0);
+    h.get_by_label("costs 1 to").set_value_accesskit(20.0);
+    h.run_steps(2);
+    shown(h, "more than the limit of 10 s");
+}
+
 /// The window checks a search as `loadlab gaps` does: 5 000 solves of rings of up to 8
 /// processors, |δ| ≤ 10, costs to 20 are refused by the CLI (minutes of work) and started by
 /// the window (10 % after 35 s); now refused next to Search, which is off.
 #[test]
 fn a_search_over_the_budget_is_refused_next_to_search() {
     let mut h = research_window();
-    h.get_by_label("exact solves").set_value_accesskit(5000.0);
-    h.get_by_label("processors 3 to").set_value_accesskit(8.0);
-    h.get_by_label("|δ| ≤").set_value_accesskit(10.0);
-    h.get_by_label("costs 1 to").set_value_accesskit(20.0);
-    h.run_steps(2);
-    shown(&mut h, "more than the limit of 10 s");
+    over_budget(&mut h);
     assert!(h.get_by_label("Search").accesskit_node().is_disabled());
     h.get_by_label("Search").click();
     h.run_steps(2);
@@ -185,12 +191,7 @@ fn a_search_over_the_budget_is_refused_next_to_search() {
 #[test]
 fn refusals_name_the_windows_controls_and_a_clamp_is_said() {
     let mut h = research_window();
-    h.get_by_label("exact solves").set_value_accesskit(5000.0);
-    h.get_by_label("processors 3 to").set_value_accesskit(8.0);
-    h.get_by_label("|δ| ≤").set_value_accesskit(10.0);
-    h.get_by_label("costs 1 to").set_value_accesskit(20.0);
-    h.run_steps(2);
-    shown(&mut h, "more than the limit of 10 s");
+    over_budget(&mut h);
     let refusal = text_of(&h.get_by_label_contains("more than the limit of 10 s")).unwrap();
     assert!(refusal.starts_with("“exact solves”: "), "{refusal}");
     assert!(

@@ -418,25 +418,13 @@ fn the_numbers_drawers_values_stand_at_one_x_from_step_to_step_and_table_to_tabl
     let mut edges = Vec::new();
     for step in [5, 6] {
         open_step(&mut h, "li", step);
-        drawer_tab(&mut h, "Numbers");
+        super::common::drawer_tab(&mut h, "Numbers");
         for name in ["N (processors)", "T_P / T_Q", "T_N closed form, C"] {
             edges.push((step, name, right(&h, name)));
         }
     }
     let x = edges[0].2;
     assert!(edges.iter().all(|e| (e.2 - x).abs() < 0.5), "{edges:?}");
-}
-
-/// Clicks the drawer's tab `tab`.
-fn drawer_tab(h: &mut Harness<'static, LoadlabApp>, tab: &str) {
-    let drawer = h.state().drawer_rect().expect("a drawer");
-    let node = h
-        .query_all_by_label(tab)
-        .find(|n| drawer.contains(n.rect().center()));
-    if let Some(n) = node {
-        n.click();
-        settle(h);
-    }
 }
 
 /// Brings `choice` ("Picture" or "Plots": the button, not a heading) in front; false when
@@ -476,7 +464,7 @@ fn screens_in_front(h: &mut Harness<'static, LoadlabApp>) -> Vec<(String, Vec<St
         h.state_mut().send(Cmd::Step(cmd));
         settle(h);
         for tab in ["Numbers", "Controls", "Lesson"] {
-            drawer_tab(h, tab);
+            super::common::drawer_tab(h, tab);
             h.run_steps(2);
             out.push((
                 format!("step bar at the {bar}, {tab}"),
@@ -535,7 +523,7 @@ fn system_6s_giveaways_read_a_question_mark_and_innocent_numbers_stay() {
     // ratio read "?"; the stated rational optimum 27 and R_1 = 0.375 stay.
     let mut h = presenter_720p();
     open_step(&mut h, "rrv", 6);
-    drawer_tab(&mut h, "Numbers");
+    super::common::drawer_tab(&mut h, "Numbers");
     h.state_mut().send(Cmd::Step(StepCmd::Last));
     settle(&mut h);
     let all = texts(&h, true);
@@ -559,7 +547,7 @@ fn system_6s_giveaways_read_a_question_mark_and_innocent_numbers_stay() {
     );
     // rrv step 3 (answer 2): the checks name Theorem 2, Lemma 6 and Fig. 4 as they are.
     open_step(&mut h, "rrv", 3);
-    drawer_tab(&mut h, "Numbers");
+    super::common::drawer_tab(&mut h, "Numbers");
     let all = texts(&h, true);
     assert!(
         !all.iter()
@@ -636,7 +624,7 @@ fn errata_show_me_closes_the_window_and_says_the_evidence_value() {
 fn enter_reveals_and_a_revealed_answer_box_is_final() {
     let mut h = presenter_720p();
     open_step(&mut h, "grs", 1);
-    drawer_tab(&mut h, "Lesson");
+    super::common::drawer_tab(&mut h, "Lesson");
     let field = h.get_by_role_and_label(Role::TextInput, "Your answer");
     field.scroll_to_me();
     field.focus();
@@ -689,7 +677,7 @@ fn a_question_about_another_run_hides_its_answer_not_the_shown_runs_fields() {
     // answer's quantity and stay.
     let mut h = presenter_720p();
     open_step(&mut h, "gil-matias", 6);
-    drawer_tab(&mut h, "Numbers");
+    super::common::drawer_tab(&mut h, "Numbers");
     // (Before the end the future hides the run's totals whatever the question.)
     h.state_mut().send(Cmd::Step(StepCmd::Last));
     settle(&mut h);

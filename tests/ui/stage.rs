@@ -360,20 +360,9 @@ fn a_value_is_shown_after_an_equals_sign_an_of_or_alone() {
 /// (the walk found a ring of 8 there beside the study, unexplained).
 #[test]
 fn the_drawers_ring_beside_a_random_ring_study_says_whose_it_is() {
-    let mut h = super::common::presenter_720p();
-    let k = super::common::bundled_lesson("rrv-redistribute.ron");
-    h.state_mut().send(Cmd::StartLesson(k));
-    settle(&mut h);
-    h.state_mut().send(Cmd::LessonStep(6));
-    settle(&mut h);
+    let mut h = super::common::stage_lesson("rrv-redistribute.ron", 6);
     for leaf in ["Controls", "Numbers"] {
-        let drawer = h.state().drawer_rect().expect("a drawer");
-        let tab = h
-            .query_all_by_label(leaf)
-            .find(|n| drawer.contains(n.rect().center()))
-            .expect("the drawer's tab");
-        tab.click();
-        settle(&mut h);
+        super::common::drawer_tab(&mut h, leaf);
         assert!(
             h.query_by_label_contains("the picture's ring; the plot's random rings")
                 .is_some(),

@@ -29,6 +29,8 @@ const PHONE: Flag = Flag("loadlab-phone");
 const EXPORTING: Flag = Flag("figure-export-pass");
 /// Whether the front workspace's "Your turn" is on.
 const YOUR_TURN: Flag = Flag("loadlab-your-turn");
+/// Whether the stage shows the plots in front of the picture.
+const PLOTS_IN_FRONT: Flag = Flag("loadlab-plots-in-front");
 
 impl Flag {
     fn set(self, ctx: &egui::Context, on: bool) {
@@ -41,49 +43,61 @@ impl Flag {
     }
 }
 
-/// Publishes, for this frame, whether the room is a stage (widgets then take their compact
-/// form: a one-row step bar, one-line details).
-pub fn publish_stage(ctx: &egui::Context, stage: bool) {
-    STAGE.set(ctx, stage);
+/// A frame's yes-or-no fact: `publish` sets it for this frame, `read` reads it back.
+macro_rules! frame_flag {
+    ($flag:ident, $(#[$p:meta])* $publish:ident, $(#[$r:meta])* $read:ident) => {
+        $(#[$p])*
+        pub fn $publish(ctx: &egui::Context, on: bool) {
+            $flag.set(ctx, on);
+        }
+
+        $(#[$r])*
+        pub fn $read(ctx: &egui::Context) -> bool {
+            $flag.get(ctx)
+        }
+    };
 }
 
-/// Whether this frame's room is a stage ([`publish_stage`]).
-pub fn on_stage(ctx: &egui::Context) -> bool {
-    STAGE.get(ctx)
-}
-
-/// Publishes, for this frame, whether the front workspace's "Your turn" is on (its controls
-/// then keep to what the exercise can draw).
-pub fn publish_your_turn(ctx: &egui::Context, on: bool) {
-    YOUR_TURN.set(ctx, on);
-}
-
-/// Whether "Your turn" is on this frame ([`publish_your_turn`]).
-pub fn your_turn(ctx: &egui::Context) -> bool {
-    YOUR_TURN.get(ctx)
-}
-
-/// Publishes, for this frame, whether the stage is a column, a phone's room held upright
-/// (a figure's first row then goes under its corner buttons, not beside them).
-pub fn publish_column(ctx: &egui::Context, column: bool) {
-    COLUMN.set(ctx, column);
-}
-
-/// Whether this frame's stage is a column ([`publish_column`]).
-pub fn in_column(ctx: &egui::Context) -> bool {
-    COLUMN.get(ctx)
-}
-
-/// Publishes, for this frame, whether the window is a phone's, upright or on its side (a
-/// region too tall for its room then scrolls rather than being squeezed).
-pub fn publish_phone(ctx: &egui::Context, phone: bool) {
-    PHONE.set(ctx, phone);
-}
-
-/// Whether this frame's window is a phone's ([`publish_phone`]).
-pub fn on_phone(ctx: &egui::Context) -> bool {
-    PHONE.get(ctx)
-}
+frame_flag!(
+    STAGE,
+    /// Publishes, for this frame, whether the room is a stage (widgets then take their
+    /// compact form: a one-row step bar, one-line details).
+    publish_stage,
+    /// Whether this frame's room is a stage ([`publish_stage`]).
+    on_stage
+);
+frame_flag!(
+    YOUR_TURN,
+    /// Publishes, for this frame, whether the front workspace's "Your turn" is on (its
+    /// controls then keep to what the exercise can draw).
+    publish_your_turn,
+    /// Whether "Your turn" is on this frame ([`publish_your_turn`]).
+    your_turn
+);
+frame_flag!(
+    PLOTS_IN_FRONT,
+    /// Publishes, for this frame, whether the stage shows the plots in front of the picture
+    /// (the drawer's leaves then say whose numbers they show).
+    publish_plots_in_front,
+    /// Whether the stage shows the plots in front ([`publish_plots_in_front`]).
+    plots_in_front
+);
+frame_flag!(
+    COLUMN,
+    /// Publishes, for this frame, whether the stage is a column, a phone's room held upright
+    /// (a figure's first row then goes under its corner buttons, not beside them).
+    publish_column,
+    /// Whether this frame's stage is a column ([`publish_column`]).
+    in_column
+);
+frame_flag!(
+    PHONE,
+    /// Publishes, for this frame, whether the window is a phone's, upright or on its side (a
+    /// region too tall for its room then scrolls rather than being squeezed).
+    publish_phone,
+    /// Whether this frame's window is a phone's ([`publish_phone`]).
+    on_phone
+);
 
 /// Marks `ctx` as the off-screen context of an export (for every frame it runs).
 pub fn publish_exporting(ctx: &egui::Context) {

@@ -146,3 +146,19 @@ pub fn empty_note(ui: &egui::Ui, painter: &egui::Painter, rect: egui::Rect, note
     painter.galley(at, galley, visuals.text_color());
     marks::record(ui.ctx(), EMPTY_NOTE_MARK, frame);
 }
+
+/// A button that starts a background job, captioned `caption`: on while no job is `running`
+/// and the input `checked` is accepted; the accepted input when clicked.
+pub fn start_button<'a, T, E>(
+    ui: &mut egui::Ui,
+    (caption, hover): (&str, &str),
+    running: bool,
+    checked: &'a Result<T, E>,
+) -> Option<&'a T> {
+    let button = egui::Button::new(caption);
+    let clicked = ui
+        .add_enabled(!running && checked.is_ok(), button)
+        .on_hover_text(hover)
+        .clicked();
+    clicked.then(|| checked.as_ref().ok()).flatten()
+}

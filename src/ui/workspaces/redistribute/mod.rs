@@ -244,11 +244,11 @@ impl Workspace for RedistPanel {
     }
 }
 
-/// On the stage, where the drawer's Controls and Numbers stand in for the picture's panels,
-/// what they are about while the plot shows random rings (rrv step 7: the drawer showed a
-/// ring of 8 beside Section 8's study, which has its own settings above the plot).
+/// On the stage, while the plot in front shows random rings, what the drawer's Controls and
+/// Numbers are about (rrv step 7: the drawer showed a ring of 8 beside Section 8's study,
+/// which has its own settings above the plot).
 fn whose_ring(ui: &mut Ui, plot: RdPlot, what: &str) {
-    if plot == RdPlot::Studies && crate::ui::frame::on_stage(ui.ctx()) {
+    if plot == RdPlot::Studies && crate::ui::frame::plots_in_front(ui.ctx()) {
         ui.weak(format!(
             "{what} the picture's ring; the plot's random rings have their own settings above it."
         ));
