@@ -175,6 +175,18 @@ impl GanttData {
             .unwrap_or(0)
             .max(self.rows.len())
     }
+
+    /// How the time axis is ticked: at whole numbers where every bar starts and ends on one
+    /// (KS-BF's steps: gao-rosenberg step 2's axis read 0.5, 1.5 between them).
+    pub fn time_scale(&self) -> ticks::Scale {
+        let whole = |t: f64| t.fract() == 0.0;
+        let bars_whole = self.bars.iter().all(|b| whole(b.start) && whole(b.end));
+        if !self.bars.is_empty() && bars_whole {
+            ticks::Scale::Integer
+        } else {
+            ticks::Scale::Linear
+        }
+    }
 }
 
 /// Persistent zoom/pan state of a chart.
@@ -666,7 +678,7 @@ impl<'a> Chart<'a> {
         }
         // Round times, three or more, as many as have room.
         let most = (axis.width / TICK_SPACING).floor().max(3.0) as usize;
-        let times = ticks::ticks_at_most(axis.t0, axis.t1, ticks::Scale::Linear, most);
+        let times = ticks::ticks_at_most(axis.t0, axis.t1, self.data.time_scale(), most);
         let labels = ticks::labels(&times);
         let grid_color = visuals
             .widgets

@@ -185,3 +185,18 @@ fn one_row(data: &GanttData, row_height: f32) -> Chart<'_> {
         },
     }
 }
+
+/// A chart whose bars all start and end on whole numbers (KS-BF's steps) is ticked at whole
+/// numbers only; one fractional time makes the axis linear again.
+#[test]
+fn whole_step_bars_get_whole_ticks() {
+    let mut data = GanttData {
+        bars: vec![bar(0, 0.0, 1.0, Compute), bar(0, 1.0, 3.0, Compute)],
+        ..Default::default()
+    };
+    assert_eq!(data.time_scale(), ticks::Scale::Integer);
+    let at = ticks::ticks_at_most(0.0, 3.0, data.time_scale(), 8);
+    assert!(at.iter().all(|t| t.fract() == 0.0), "{at:?}");
+    data.bars.push(bar(0, 3.0, 3.5, Compute));
+    assert_eq!(data.time_scale(), ticks::Scale::Linear);
+}
