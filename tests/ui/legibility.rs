@@ -130,3 +130,34 @@ fn the_maps_read_out_never_moves_the_map_in_presenter_mode() {
         }
     }
 }
+
+/// rrv step 5 (Your turn on a 5-ring, 1280 × 720 presenter): with sends planned, no label
+/// of the ring — a load, a planned arrow's "planned" — lies under a link's direction handle
+/// (the first planned arrow's label was half hidden under the P1 → P2 handle).
+#[test]
+fn your_turns_ring_labels_keep_clear_of_the_link_handles() {
+    let mut h = super::common::stage_lesson("rrv-redistribute.ron", 4);
+    shown(&mut h, "Your turn: balance the ring yourself");
+    for send in ["P1 → P2", "P3 → P2"] {
+        h.get_by_label(send).click_accesskit();
+        settle(&mut h);
+    }
+    shown(&mut h, "Planned: P1 → P2, P3 → P2");
+    let labels = labels(&h);
+    assert!(
+        labels.len() >= 7,
+        "5 loads and 2 planned labels: {labels:?}"
+    );
+    for i in 1..=5usize {
+        let j = i % 5 + 1;
+        for (a, b) in [(i, j), (j, i)] {
+            let handle = h.get_by_label(&format!("P{a} → P{b}")).rect();
+            for l in &labels {
+                assert!(
+                    !l.intersects(handle),
+                    "a ring label {l:?} lies under the handle P{a} → P{b} {handle:?}"
+                );
+            }
+        }
+    }
+}

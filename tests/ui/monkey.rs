@@ -276,16 +276,17 @@ fn act(h: &mut Harness<'static, LoadlabApp>, rng: &mut ChaCha8Rng) -> String {
     }
 }
 
-#[test]
-fn a_seeded_monkey_never_panics_and_the_app_keeps_drawing() {
+/// Runs the monkey on `runs` (racing: not waiting for the jobs an action started): the app
+/// never panics, keeps drawing, and writes nothing in the working folder. The seeds are split
+/// among a few tests so the test threads share them.
+fn monkey(runs: &[(u64, [f32; 2], bool, Option<usize>)], racing: bool) {
     let files = || -> std::collections::BTreeSet<std::ffi::OsString> {
         std::fs::read_dir(".")
             .map(|d| d.flatten().map(|e| e.file_name()).collect())
             .unwrap_or_default()
     };
     let before = files();
-    let runs = SEEDS.iter().map(|r| (r, false));
-    for (&(seed, size, presenter, lesson), racing) in runs.chain(RACING.iter().map(|r| (r, true))) {
+    for &(seed, size, presenter, lesson) in runs {
         let mut h = app(size, presenter, lesson);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut done = Vec::new();
@@ -329,4 +330,29 @@ fn a_seeded_monkey_never_panics_and_the_app_keeps_drawing() {
     // Nothing written in the working folder (a typed file path once named PNGs there).
     let written: Vec<_> = files().difference(&before).cloned().collect();
     assert!(written.is_empty(), "the monkey wrote {written:?}");
+}
+
+#[test]
+fn seeds_1_and_2_never_panic_and_the_app_keeps_drawing() {
+    monkey(&SEEDS[0..2], false);
+}
+
+#[test]
+fn seeds_3_and_4_never_panic_and_the_app_keeps_drawing() {
+    monkey(&SEEDS[2..4], false);
+}
+
+#[test]
+fn seeds_5_and_6_on_a_phone_never_panic_and_the_app_keeps_drawing() {
+    monkey(&SEEDS[4..6], false);
+}
+
+#[test]
+fn seeds_7_and_8_in_a_lecture_never_panic_and_the_app_keeps_drawing() {
+    monkey(&SEEDS[6..8], false);
+}
+
+#[test]
+fn racing_seeds_9_and_10_never_panic_and_the_app_keeps_drawing() {
+    monkey(&RACING, true);
 }

@@ -112,6 +112,9 @@ pub struct RingDrawing {
     /// Number of processors of the ring when `nodes` was left empty because the ring is
     /// too large to draw (0 otherwise).
     pub too_large: usize,
+    /// The links' direction handles (from, to) its owner draws over the ring at
+    /// [`handle_at`] (the exercise's): the labels keep clear of them.
+    pub handles: Vec<(usize, usize)>,
 }
 
 /// The tooltip of link `i` (empty when the drawing has none).
@@ -187,6 +190,19 @@ pub fn outward(out: egui::Vec2) -> Align2 {
     Align2([side(out.x), side(out.y)])
 }
 
+/// Diameter (points) of a link's direction handle.
+pub const HANDLE_SIZE: f32 = 16.0;
+
+/// The centre of the direction handle of the link a → b between discs of radius `r`: left of
+/// the link as seen from a, a third of the way from b (the two directions of one link sit on
+/// either side of it).
+pub fn handle_at(a: Pos2, b: Pos2, r: f32) -> Pos2 {
+    let u = (b - a).normalized();
+    let len = (b - a).length();
+    let side = Vec2::new(-u.y, u.x);
+    a + u * (len * 0.62).max(r + 8.0).min(len - r - 6.0) + side * 9.0
+}
+
 /// Where [`ring`] `id` drew its processors this frame: their centres and disc radius (the
 /// exercise mode puts its link handles there).
 pub fn centres(ctx: &egui::Context, id: egui::Id) -> Option<(Vec<Pos2>, f32)> {
@@ -225,9 +241,16 @@ pub fn ring(ui: &mut Ui, id: egui::Id, drawing: &RingDrawing, height: f32) -> Ve
     describe::record(ui.ctx(), words(drawing));
     s.arcs();
     // Labels in order of importance, each where it overlaps nothing placed before.
+    let handle = |&(f, t): &(usize, usize)| {
+        let (a, b) = (*s.pos.get(f)?, *s.pos.get(t)?);
+        Some(Rect::from_center_size(
+            handle_at(a, b, s.g.node_r),
+            Vec2::splat(HANDLE_SIZE),
+        ))
+    };
     let mut placed = Placed {
         discs: s.pos.iter().map(|&p| (p, s.g.node_r)).collect(),
-        rects: Vec::new(),
+        rects: drawing.handles.iter().filter_map(handle).collect(),
         bounds: s.g.rect,
     };
     let outer = s.outer_labels(&mut placed);

@@ -614,6 +614,7 @@ impl RedistPanel {
             arrows,
             arcs,
             editable: true,
+            handles: Vec::new(),
         }
     }
 

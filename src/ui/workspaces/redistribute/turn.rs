@@ -12,7 +12,7 @@ use crate::model::words::{count, verb};
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
 use crate::ui::widgets::focus;
 use crate::ui::widgets::ring::{
-    MAX_NODES, RingArrow, RingDrawing, RingLink, RingNode, centres, ring,
+    HANDLE_SIZE, MAX_NODES, RingArrow, RingDrawing, RingLink, RingNode, centres, handle_at, ring,
 };
 
 /// The redistribution exercise as the shell drives it.
@@ -129,6 +129,7 @@ impl RingTurn {
             arcs: Vec::new(),
             editable: false,
             too_large: 0,
+            handles: self.pairs(n),
         }
     }
 
@@ -137,16 +138,7 @@ impl RingTurn {
         let Some((pos, r)) = centres(ui.ctx(), id) else {
             return;
         };
-        let n = pos.len();
-        let bi = self.ex.instance().direction == Direction::Bi;
-        // Around the ring: P1 → P2 (and P2 → P1), P2 → P3, …; Tab and the arrows follow it.
-        let pairs: Vec<(usize, usize)> = (0..n)
-            .flat_map(|i| {
-                let j = (i + 1) % n;
-                let back = (bi && n > 2).then_some((j, i));
-                std::iter::once((i, j)).chain(back)
-            })
-            .collect();
+        let pairs = self.pairs(pos.len());
         let mut clicked = None;
         for (k, &(f, t)) in pairs.iter().enumerate() {
             let name = format!("P{} → P{}", f + 1, t + 1);
@@ -165,13 +157,26 @@ impl RingTurn {
         }
     }
 
+    /// The links' directions that carry a handle on a ring of `n`, around the ring: P1 → P2
+    /// (and P2 → P1 on a bidirectional ring), P2 → P3, …; Tab and the arrow keys follow it.
+    fn pairs(&self, n: usize) -> Vec<(usize, usize)> {
+        let bi = self.ex.instance().direction == Direction::Bi;
+        (0..n)
+            .flat_map(|i| {
+                let j = (i + 1) % n;
+                let back = (bi && n > 2).then_some((j, i));
+                std::iter::once((i, j)).chain(back)
+            })
+            .collect()
+    }
+
     fn is_planned(&self, f: usize, t: usize) -> bool {
         self.planned.contains(&(f as i64 + 1, t as i64 + 1))
     }
 }
 
-/// One direction handle of the link a → b (a disc near b's end of the link with an arrow
-/// pointing at b), focus-ringed when it has the keyboard focus.
+/// One direction handle of the link a → b (a disc at [`handle_at`], near b's end of the
+/// link, with an arrow pointing at b), focus-ringed when it has the keyboard focus.
 fn handle(
     ui: &mut Ui,
     id: egui::Id,
@@ -181,12 +186,9 @@ fn handle(
     on: bool,
 ) -> Response {
     let u = (b - a).normalized();
-    let len = (b - a).length();
     let side = Vec2::new(-u.y, u.x);
-    // Left of the link as seen from a, a third of the way from b: the two directions of one
-    // link sit on either side of it.
-    let at = a + u * (len * 0.62).max(r + 8.0).min(len - r - 6.0) + side * 9.0;
-    let size = 16.0;
+    let at = handle_at(a, b, r);
+    let size = HANDLE_SIZE;
     let rect = egui::Rect::from_center_size(at, Vec2::splat(size));
     let resp = ui
         .interact(rect, id, Sense::click())
