@@ -6,8 +6,9 @@
 //! - `report()`: what `loadlab eval --link <link()> --json` prints;
 //! - `link()`: the current share link;
 //! - `open(text)`: opens a link or `lesson=NAME&step=K`, as the address would;
-//! - `state()`: JSON of what the page shows (`step`, `lesson`, `lesson_step`, `hidden`: a
-//!   question's answer is hidden, `embedded`, `busy`: a job runs, `ready_ms`: the first
+//! - `state()`: JSON of what the page shows (`step`, `lesson`, `lesson_step` and
+//!   `lesson_steps`: where a lesson is and how many steps it has, `hidden`: a question's
+//!   answer is hidden, `embedded`, `busy`: a job runs, `ready_ms`: the first
 //!   frame, `slice_max_ms`: the longest time background work held the page, `alt`: the
 //!   canvas's alt text, the picture's description; `column`: the stage is a phone's column,
 //!   `drawer`: where the stage's drawer is, `[left, top, right, bottom]` in points, or null;
@@ -332,6 +333,7 @@ impl Page {
         let player = self.app.teach().player();
         let lesson = player.map(|p| p.lesson().name.clone());
         let lesson_step = player.map(|p| p.index() + 1);
+        let lesson_steps = player.map(|p| p.lesson().steps.len());
         let (hidden, column, points, ppp) =
             self.hook
                 .borrow()
@@ -351,6 +353,7 @@ impl Page {
             "step": step,
             "lesson": lesson,
             "lesson_step": lesson_step,
+            "lesson_steps": lesson_steps,
             "hidden": hidden,
             "embedded": self.embedded,
             "busy": self.app.busy(),

@@ -19,10 +19,10 @@ use egui_plot::{HoverPosition, Line, LineStyle, Plot, Points};
 use serde_json::Value;
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
+use crate::model::NoProgress;
 use crate::model::registry::{ModelId, Scenario};
-use crate::model::{Cancelled, NoProgress};
 use crate::report::format::{Precision, number};
-use crate::report::{self, ReportError, Role, Series, SeriesSet, text_number};
+use crate::report::{self, Role, Series, SeriesSet, text_number};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{
     ComparePlot, LABEL_COPY_CSV, SeriesStyle, error_bars, from_axis, held_open, hovered, mark_of,
@@ -34,6 +34,7 @@ use crate::ui::widgets::legend::{
 use crate::ui::widgets::ticks::Scale;
 use crate::ui::widgets::{error_label, palette, pending};
 use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, ViewState};
+use crate::ui::workspaces::studied;
 
 mod numbers;
 mod overlay;
@@ -309,16 +310,9 @@ impl Compare {
     ) {
         JobHandle::poll(slot);
         let s2 = s.clone();
-        slot.request(
-            s.clone(),
-            label,
-            repainter(ctx),
-            move |progress| match report::plots(&s2, progress) {
-                Ok(p) => Ok(Ok(p)),
-                Err(ReportError::Cancelled) => Err(Cancelled),
-                Err(e) => Ok(Err(e.to_string())),
-            },
-        );
+        slot.request(s.clone(), label, repainter(ctx), move |progress| {
+            studied(report::plots(&s2, progress))
+        });
     }
 
     /// The compare view for the front scenario `b` (with its workspace `tab`, as

@@ -84,6 +84,17 @@ pub(crate) fn studied<T>(built: Result<T, ReportError>) -> Result<Studied<T>, Ca
     }
 }
 
+/// A report's build as a background job's value, kept whole (a refusal shown as the run's
+/// error) unless it was cancelled.
+pub(crate) fn uncancelled<T>(
+    built: Result<T, ReportError>,
+) -> Result<Result<T, ReportError>, Cancelled> {
+    match built {
+        Err(ReportError::Cancelled) => Err(Cancelled),
+        other => Ok(other),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lesson::views::{pictures, plots};

@@ -122,10 +122,7 @@ pub struct DivisiblePanel {
 /// The full run of `params` (every method, both sweeps, the schedules), as File ▸ Export CSV
 /// writes it.
 fn full_run(params: &DivisibleParams, progress: &dyn Progress) -> Result<Evaluated, Cancelled> {
-    match Parts::full(params).build(params, progress) {
-        Err(ReportError::Cancelled) => Err(Cancelled),
-        other => Ok(other),
-    }
+    super::uncancelled(Parts::full(params).build(params, progress))
 }
 
 impl Workspace for DivisiblePanel {

@@ -141,10 +141,7 @@ fn full_run(
         n_max,
         ..Parts::full(params)
     };
-    match parts.build(params, progress) {
-        Err(ReportError::Cancelled) => Err(Cancelled),
-        other => Ok(other),
-    }
+    super::uncancelled(parts.build(params, progress))
 }
 
 impl Workspace for TreeSweepPanel {
