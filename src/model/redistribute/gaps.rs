@@ -118,23 +118,12 @@ impl Space {
                 self.n_max
             ));
         }
-        if !(1..=Self::DELTA_LIMIT).contains(&self.delta_max) {
-            return Some(format!(
-                "{}: between 1 and {}, got {}",
-                names.say(names.delta_max),
-                Self::DELTA_LIMIT,
-                self.delta_max
-            ));
-        }
-        if !(1..=Self::COST_LIMIT).contains(&self.cost_max) {
-            return Some(format!(
-                "{}: between 1 and {}, got {}",
-                names.say(names.cost_max),
-                Self::COST_LIMIT,
-                self.cost_max
-            ));
-        }
-        None
+        let at_most = |name: &str, value: i64, limit: i64| {
+            (!(1..=limit).contains(&value))
+                .then(|| format!("{}: between 1 and {limit}, got {value}", names.say(name)))
+        };
+        at_most(names.delta_max, self.delta_max, Self::DELTA_LIMIT)
+            .or_else(|| at_most(names.cost_max, self.cost_max, Self::COST_LIMIT))
     }
 }
 
@@ -653,6 +642,38 @@ mod tests {
             ..Space::default()
         };
         assert!(checked(400, narrow).is_err());
+    }
+
+    /// Each setting outside its range is named with its range and the value given; the first
+    /// one out of range is the one named.
+    #[test]
+    fn a_space_out_of_range_names_the_setting_and_its_range() {
+        let problem = |n_max, delta_max, cost_max| {
+            let space = Space {
+                n_max,
+                delta_max,
+                cost_max,
+            };
+            space.problem(&Names::FLAGS)
+        };
+        assert_eq!(problem(5, 3, 4), None);
+        assert_eq!(problem(8, 10, 20), None);
+        assert_eq!(
+            problem(5, 11, 4).as_deref(),
+            Some("--max-delta: between 1 and 10, got 11")
+        );
+        assert_eq!(
+            problem(5, 0, 21).as_deref(),
+            Some("--max-delta: between 1 and 10, got 0")
+        );
+        assert_eq!(
+            problem(5, 3, 21).as_deref(),
+            Some("--max-cost: between 1 and 20, got 21")
+        );
+        assert_eq!(
+            problem(9, 3, 4).as_deref(),
+            Some("--max-n: between 3 and 8 processors (the exact search's limit), got 9")
+        );
     }
 
     /// A window words the same refusals with its own controls' names, not the CLI's flags.
