@@ -20,6 +20,7 @@ use place::{
     Geometry, Placed, angle, arc_band, arrow_segments, clear_of, dir, editor_anchor, fitting,
     label_place, to_segment,
 };
+pub use place::{HANDLE_SIZE, handle_at};
 
 #[path = "ring_place.rs"]
 mod place;
@@ -188,19 +189,6 @@ pub fn outward(out: egui::Vec2) -> Align2 {
         }
     };
     Align2([side(out.x), side(out.y)])
-}
-
-/// Diameter (points) of a link's direction handle.
-pub const HANDLE_SIZE: f32 = 16.0;
-
-/// The centre of the direction handle of the link a → b between discs of radius `r`: left of
-/// the link as seen from a, a third of the way from b (the two directions of one link sit on
-/// either side of it).
-pub fn handle_at(a: Pos2, b: Pos2, r: f32) -> Pos2 {
-    let u = (b - a).normalized();
-    let len = (b - a).length();
-    let side = Vec2::new(-u.y, u.x);
-    a + u * (len * 0.62).max(r + 8.0).min(len - r - 6.0) + side * 9.0
 }
 
 /// Where [`ring`] `id` drew its processors this frame: their centres and disc radius (the

@@ -39,6 +39,19 @@ impl Placed {
     }
 }
 
+/// Diameter (points) of a link's direction handle.
+pub const HANDLE_SIZE: f32 = 16.0;
+
+/// The centre of the direction handle of the link a → b between discs of radius `r`: left of
+/// the link as seen from a, a third of the way from b (the two directions of one link sit on
+/// either side of it).
+pub fn handle_at(a: Pos2, b: Pos2, r: f32) -> Pos2 {
+    let u = (b - a).normalized();
+    let len = (b - a).length();
+    let side = Vec2::new(-u.y, u.x);
+    a + u * (len * 0.62).max(r + 8.0).min(len - r - 6.0) + side * 9.0
+}
+
 /// Whether `r`, grown by `gap`, stays clear of every segment of `segments` (the arrows'
 /// shafts and heads): a label beside an arrow never has a stroke drawn across it.
 pub(super) fn clear_of(r: Rect, segments: &[[Pos2; 2]], gap: f32) -> bool {
