@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::attempt::{Attempt, AttemptFile, Header, Stored};
 use super::personal;
 use super::quiz::{Answers, QuizAttempt, QuizStored};
+use crate::model::exercise::Tally;
 
 /// The file was handed in for another student's instance (or another course's).
 pub const FOREIGN: &str = "instance does not match the student's name";
@@ -72,6 +73,19 @@ impl Row {
             model: h.model.clone(),
             kind: kind.into(),
             ..Row::default()
+        }
+    }
+
+    /// This row with the grade the moves give, `t`, the verdicts on the file, `flags`, and
+    /// the instance graded: the flags of the command that sets it.
+    fn graded(self, t: Tally, flags: Vec<String>, instance: &[String]) -> Row {
+        Row {
+            instance: instance.join(" "),
+            score: t.score,
+            out_of: t.out_of,
+            complete: t.complete,
+            flags,
+            ..self
         }
     }
 
@@ -141,9 +155,7 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
     // again, and an edited one is flagged, never shown as if graded).
     let graded = personal::command(&a.scenario);
     let edited = Stored::of(&r) != a.stored || counts_differ || a.command != graded;
-    let flags = verdicts(&a.header, mine, edited);
     Row {
-        instance: graded.get(3..).unwrap_or_default().join(" "),
         moves: r.moves,
         legal: r.legal,
         optimal: r.optimal,
@@ -152,12 +164,13 @@ pub fn grade(file: &str, a: &Attempt, course: Option<&str>) -> Row {
         restarts: r.restarts,
         hints: r.hints,
         show_me: r.shown,
-        complete: r.complete,
-        score: r.score,
-        out_of: r.out_of,
-        flags,
         ..Row::of(file, &a.header, "exercise")
     }
+    .graded(
+        r.tally(),
+        verdicts(&a.header, mine, edited),
+        graded.get(3..).unwrap_or_default(),
+    )
 }
 
 /// Grades one quiz attempt: the quiz generated again from its seed (answers from `memo` or
@@ -190,20 +203,19 @@ pub fn grade_quiz(file: &str, a: &QuizAttempt, course: Option<&str>, memo: &Answ
         || a.shown != r.shown
         || !a.lists(&questions)
         || a.command != graded;
-    let flags = verdicts(&a.header, mine, edited);
     Row {
-        instance: graded.get(4..).unwrap_or_default().join(" "),
         moves: r.answers,
         legal: r.readable,
         optimal: r.right,
         broken: r.missed.iter().map(|k| format!("question {k}")).collect(),
         show_me: r.shown,
-        complete: r.complete,
-        score: r.score,
-        out_of: r.out_of,
-        flags,
         ..Row::of(file, &a.header, super::quiz::KIND)
     }
+    .graded(
+        r.tally(),
+        verdicts(&a.header, mine, edited),
+        graded.get(4..).unwrap_or_default(),
+    )
 }
 
 /// Reads and grades the attempt file `path` (an exercise's or a quiz's).

@@ -12,6 +12,14 @@ use crate::report::row::{ModelReport, model_parts};
 
 model_parts!(GeoParams => Geodecay);
 
+/// The map metric `name` (described by `help`): the field `path` of the runs of the given
+/// policies, in order (two: a ratio's numerator and denominator, with `.divided()`).
+macro_rules! of_policies {
+    ($name:literal, $help:literal, $path:expr, [$($policy:ident),+]) => {
+        MapMetric::tweaked($name, $help, &[$(|s| policy(s, Policy::$policy)),+], $path)
+    };
+}
+
 impl ModelReport for Parts {
     /// Every round of the selected policy's trace, then the end.
     fn steps(p: &GeoParams, progress: &dyn Progress) -> Result<usize, ReportError> {
@@ -72,34 +80,25 @@ impl ModelReport for Parts {
         map_param!(Geodecay, spec params::EVERY, |p| p.every, u64),
     ];
     const MAP_METRICS: &'static [MapMetric] = &[
-        MapMetric::tweaked(
+        of_policies!(
             "standard_over_improved",
             "time of the standard policy / time of the improved policy",
-            &[
-                |s| policy(s, Policy::Standard),
-                |s| policy(s, Policy::Improved),
-            ],
             g::TIME,
+            [Standard, Improved]
         )
         .divided(),
-        MapMetric::tweaked(
+        of_policies!(
             "never_over_improved",
             "time of never balancing / time of the improved policy",
-            &[
-                |s| policy(s, Policy::Never),
-                |s| policy(s, Policy::Improved),
-            ],
             g::TIME,
+            [Never, Improved]
         )
         .divided(),
-        MapMetric::tweaked(
+        of_policies!(
             "improved_over_optimal",
             "time of the improved policy / time of the optimal policy (gm-best-possible)",
-            &[
-                |s| policy(s, Policy::Improved),
-                |s| policy(s, Policy::Optimal),
-            ],
             g::TIME,
+            [Improved, Optimal]
         )
         .divided(),
         MapMetric::field("time", "running time of the chosen policy", g::TIME),
@@ -123,17 +122,17 @@ impl ModelReport for Parts {
             "balancings of the chosen policy",
             g::BALANCINGS,
         ),
-        MapMetric::tweaked(
+        of_policies!(
             "balancings_standard",
             "balancings of the standard policy",
-            &[|s| policy(s, Policy::Standard)],
             g::BALANCINGS,
+            [Standard]
         ),
-        MapMetric::tweaked(
+        of_policies!(
             "balancings_improved",
             "balancings of the improved policy",
-            &[|s| policy(s, Policy::Improved)],
             g::BALANCINGS,
+            [Improved]
         ),
     ];
 
