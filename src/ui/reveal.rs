@@ -180,15 +180,11 @@ pub fn hidden_note(reveal: Reveal) -> String {
         return "Nothing has happened yet at this step: the future is hidden.".into();
     }
     if reveal.held {
-        return HELD.into();
+        return crate::ui::frame::reveal::HELD.into();
     }
     let forward = glyph(LABEL_FORWARD);
     format!("The future is hidden: press {LABEL_PLAY}, or {forward} for one step, on the step bar.")
 }
-
-/// Why the step bar does not move while a question is open on how the run ends.
-pub const HELD: &str = "Predict first: the run unfolds once you have answered (Reveal). \
-                        Stepping to its end would answer the question.";
 
 /// Whether the open question asks what the shown run of `model` only knows at its end (an
 /// outcome, [`crate::report::row::Secrecy::outcome`], or what gives one away): then the step
@@ -241,22 +237,6 @@ pub fn figures(
     let reveal = Reveal::of(ui.ctx());
     crate::ui::widgets::numbers::figures(ui, id, figures, reveal.hides(outcome));
     reveal
-}
-
-/// Gil–Matias step 6's instance, n = 2^30, p = 2^16, ℓ = 2^18, under `policy` (the secrecy
-/// tests' run of a question on another policy's balancings).
-#[cfg(test)]
-pub(crate) fn gil_matias_step_6(
-    policy: crate::model::geodecay::Policy,
-) -> crate::model::registry::Scenario {
-    use crate::model::geodecay::GeoParams;
-    crate::model::registry::Scenario::Geodecay(GeoParams {
-        n: 1 << 30,
-        p: 1 << 16,
-        ell: 262_144.0,
-        policy,
-        ..GeoParams::default()
-    })
 }
 
 #[cfg(test)]
@@ -421,7 +401,7 @@ mod tests {
         // Gil–Matias step 6: the improved policy's balancings at ℓ = 2^18 are asked (4); the
         // view shows never's run; the sweep draws every policy against lg ℓ, and lg* ℓ.
         let ctx = egui::Context::default();
-        let run = gil_matias_step_6;
+        let run = crate::ui::frame::gil_matias_step_6;
         let giveaway = asking("balancings", &[], &[4.0], true);
         let asked = Secret::new("balancings", Some(Err("4".into())))
             .of_run(Some(run(Policy::Improved)))

@@ -357,7 +357,7 @@ impl LoadlabApp {
     fn toggle(&mut self, ctx: &egui::Context, s: Switch) -> Vec<Cmd> {
         match s {
             Switch::HideFuture if crate::ui::reveal::Reveal::of(ctx).held => {
-                return vec![Cmd::Inform(crate::ui::reveal::HELD.into())];
+                return vec![Cmd::Inform(crate::ui::frame::reveal::HELD.into())];
             }
             Switch::HideFuture => self.shown.hide_future = !self.shown.hide_future,
             Switch::Presenter => return vec![Cmd::Presenter(self.presenter.is_none())],

@@ -13,6 +13,8 @@
 pub mod reveal;
 mod secret;
 
+#[cfg(test)]
+pub(crate) use secret::gil_matias_step_6;
 pub use secret::{HIDDEN, Says, Secret};
 
 /// A yes-or-no fact of the frame, kept under its own key.

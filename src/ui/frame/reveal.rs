@@ -5,6 +5,11 @@
 /// What a hidden number reads until the last step.
 pub const UNTIL_END: &str = "— (future hidden: Last » or H)";
 
+/// Why the step bar does not move while a question is open on how the run ends
+/// ([`Reveal::held`]).
+pub const HELD: &str = "Predict first: the run unfolds once you have answered (Reveal). \
+                        Stepping to its end would answer the question.";
+
 /// What a stepped view may show this frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Reveal {

@@ -415,6 +415,22 @@ fn is_number(text: &str) -> bool {
     text.replace('−', "-").parse::<f64>().is_ok()
 }
 
+/// Gil–Matias step 6's instance, n = 2^30, p = 2^16, ℓ = 2^18, under `policy` (the secrecy
+/// tests' run of a question on another policy's balancings).
+#[cfg(test)]
+pub(crate) fn gil_matias_step_6(
+    policy: crate::model::geodecay::Policy,
+) -> crate::model::registry::Scenario {
+    use crate::model::geodecay::GeoParams;
+    crate::model::registry::Scenario::Geodecay(GeoParams {
+        n: 1 << 30,
+        p: 1 << 16,
+        ell: 262_144.0,
+        policy,
+        ..GeoParams::default()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -495,7 +511,7 @@ mod tests {
         use crate::model::geodecay::Policy;
         // Gil–Matias: the improved policy balances 4 times at n = 2^30, p = 2^16, ℓ = 2^18
         // (the lesson's step 6); the view shows the policy "never" on the same instance.
-        let run = crate::ui::reveal::gil_matias_step_6;
+        let run = gil_matias_step_6;
         let g = crate::report::Giveaway {
             field: "balancings".into(),
             fields: vec!["balancings".into(), "lg_n_over_p".into()],

@@ -310,7 +310,7 @@ fn controls(
 }
 
 /// Whether the step bar of `state` waits for an open question's Reveal
-/// ([`crate::ui::reveal::HELD`]): the shell's hold or the view's own ([`StepState::hold`]).
+/// ([`crate::ui::frame::reveal::HELD`]): the shell's hold or the view's own ([`StepState::hold`]).
 fn held(ui: &egui::Ui, state: &StepState) -> bool {
     state.hold || crate::ui::frame::reveal::Reveal::of(ui.ctx()).held
 }
@@ -318,7 +318,7 @@ fn held(ui: &egui::Ui, state: &StepState) -> bool {
 /// `r`, saying why it is greyed while the bar waits for Reveal (`held`).
 fn why_held(held: bool, r: egui::Response) -> egui::Response {
     if held {
-        r.on_disabled_hover_text(crate::ui::reveal::HELD)
+        r.on_disabled_hover_text(crate::ui::frame::reveal::HELD)
     } else {
         r
     }

@@ -506,7 +506,7 @@ impl OnScreen {
             if ui
                 .add_enabled(!held, toggle)
                 .on_hover_text(tooltip_with_keys(hide))
-                .on_disabled_hover_text(crate::ui::reveal::HELD)
+                .on_disabled_hover_text(crate::ui::frame::reveal::HELD)
                 .clicked()
             {
                 self.hide_future = !self.hide_future;
