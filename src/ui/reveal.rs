@@ -462,5 +462,24 @@ mod tests {
         plot.series[0].series = plot.series[0].series.clone().drawn(field);
         cut_at_marker(&mut plot, Reveal::ALL, &ctx);
         assert!(plot.series[0].points.is_empty());
+        // Passing the answer on the way is no giveaway (grs step 7: T*/T_PY at τ = 10⁶ is
+        // 0.624 ± 0.02 at n = 1000; Fig. 2's curve of that τ crosses it near n = 35 and ends
+        // at 0.663 at n = 40: the step asks the student to read it).
+        let ratio = "ratio";
+        let asked = Secret::new(ratio, Some(Ok(0.624)))
+            .within(0.02)
+            .with(&asking(ratio, &[], &[0.624], true));
+        crate::ui::frame::publish_secret(&ctx, Some(asked));
+        let fig2 = [
+            [21.0, 0.501],
+            [30.0, 0.527],
+            [34.0, 0.604],
+            [35.0, 0.642],
+            [40.0, 0.663],
+        ];
+        let mut plot = sweep(&[("τ = 1000000", &fig2[..], SeriesStyle::Line)], 1000.0);
+        plot.series[0].series = plot.series[0].series.clone().drawn(ratio);
+        cut_at_marker(&mut plot, Reveal::ALL, &ctx);
+        assert_eq!(plot.series[0].points, fig2.to_vec());
     }
 }

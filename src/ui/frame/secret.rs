@@ -230,8 +230,11 @@ impl Secret {
     /// `x` (None: not known). A curve of a quantity that determines the answer does,
     /// whole; a curve of the asked field itself does where it holds the instance (a level
     /// line, or the instance's x within its range, 5 % either side); beyond its range its
-    /// points are other instances', which give the answer away only where one is within the
-    /// question's tolerance of it (Fig. 2's n ≤ 40 against a tree of height 1000).
+    /// points are other instances', which give the answer away only where the end toward the
+    /// instance is within the question's tolerance of it (read on from there, it would be the
+    /// answer). A curve that only passes the answer on the way does not: grs step 7's τ = 10⁶
+    /// curve crosses 0.62 near n = 35 and ends at 0.66 at n = 40, the answer at n = 1000
+    /// being 0.624 ± 0.02, and the step asks the student to read that curve.
     pub fn hides_curve(
         &self,
         drawn: &crate::report::Drawn,
@@ -259,7 +262,10 @@ impl Secret {
             self.value
                 .is_none_or(|a| (y - a).abs() <= self.tolerance + 1e-9 * a.abs().max(1.0))
         };
-        level || (lo - margin <= x && x <= hi + margin) || points.iter().any(|p| near(p[1]))
+        let end = points
+            .iter()
+            .min_by(|p, q| (p[0] - x).abs().total_cmp(&(q[0] - x).abs()));
+        level || (lo - margin <= x && x <= hi + margin) || end.is_some_and(|p| near(p[1]))
     }
 
     /// Whether the sweep plots' point at the instance's own parameter gives the answer away.
