@@ -332,6 +332,28 @@ fn gil_matias_plots_hide_lg_star_and_the_improved_count_but_not_the_stated_count
     settle(&mut h);
 }
 
+/// Grs step 7 asks T*/T_PY at n = 1000, τ = 10⁶ (0.624 ± 0.02) and its text asks the student
+/// to read the ratio plot's τ = 10⁶ curve for n up to 40: it dips to ½ at n = 21 and rises
+/// again, passing 0.62 near n = 35 (T*/T_PY = 0.6424 at n = 35 by `loadlab treesweep`, 0.663
+/// at n = 40). Passing the answer on the way gives nothing away: the curve is drawn before
+/// Reveal (its legend said "hidden until Reveal" beside a text describing it).
+#[test]
+fn grs_step_7s_thousand_level_question_draws_the_curve_its_text_describes() {
+    let mut h = window(1280.0, 720.0, None);
+    open_step(&mut h, "grs", 7);
+    let plots = every_plot(&mut h, &["ratio T*/T_PY vs n"]);
+    let curve = points_of(&plots, "τ = 1000000");
+    let at = |n: f64| curve.iter().find(|p| p[0] == n).map(|p| p[1]);
+    assert!(
+        at(21.0).is_some_and(|r| (r - 0.5).abs() < 0.01),
+        "{curve:?}"
+    );
+    assert!(at(40.0).is_some_and(|r| r > 0.65), "{curve:?}");
+    assert!(curve.iter().all(|p| p[0] <= 40.0), "{curve:?}");
+    h.state_mut().send(Cmd::LeaveLesson);
+    settle(&mut h);
+}
+
 /// Li step 5 asks T_P/T_Q with method Q's schedule shown whole (Hide the future off): method
 /// P's schedule ends at T_P = 0.6913 (its root's bar read "end 0.6913" before Reveal), which
 /// beside T_Q gives the ratio. P's step bar waits at the start and its Gantt chart draws no
