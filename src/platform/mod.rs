@@ -12,6 +12,7 @@
 //!   the user picked or dropped (kept in memory) and every save or export as a download.
 //! - [`address`]: what the page's address asks for and the address that shows the state.
 //! - [`motion`]: the system's reduced-motion preference.
+//! - [`screen`]: full screen (the window's on the desktop, the page's on the web).
 //! - Entry points: `window` (the desktop: a window of its own) and `web` (wasm32: the page,
 //!   its address bar and the test hook).
 
@@ -20,6 +21,7 @@ pub mod cells;
 pub mod clock;
 pub mod files;
 pub mod motion;
+pub mod screen;
 pub mod work;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -66,6 +66,8 @@ pub(super) struct Shell<'a> {
     pub look: super::look::Look,
     /// Presenter mode is on.
     pub presenting: bool,
+    /// The app fills the screen ([`crate::platform::screen`]).
+    pub full_screen: bool,
     /// The room is a stage ([`super::stage`]): the model rail folds into the menu bar.
     pub stage: bool,
     /// "Hide the future" is on.
@@ -89,6 +91,7 @@ impl Shell<'_> {
         match s {
             Switch::HideFuture => self.hide_future,
             Switch::Presenter => self.presenting,
+            Switch::FullScreen => self.full_screen,
             Switch::Map => self.map,
             Switch::ReduceMotion => self.look.calm,
             Switch::Help | Switch::Shortcuts | Switch::About => false,
@@ -251,7 +254,11 @@ impl Chrome {
             Switch::Help => w.help = !w.help,
             Switch::Shortcuts => w.shortcuts = !w.shortcuts,
             Switch::About => w.about = !w.about,
-            Switch::HideFuture | Switch::Presenter | Switch::Map | Switch::ReduceMotion => {}
+            Switch::HideFuture
+            | Switch::Presenter
+            | Switch::FullScreen
+            | Switch::Map
+            | Switch::ReduceMotion => {}
         }
     }
 
@@ -752,6 +759,7 @@ fn view_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     check(ui, cmds, Switch::ReduceMotion, shell);
     ui.separator();
     check(ui, cmds, Switch::Presenter, shell);
+    check(ui, cmds, Switch::FullScreen, shell);
     ui.label(RichText::new(format!("Zoom: {}", help::ZOOM_KEYS)).weak());
     check(ui, cmds, Switch::HideFuture, shell);
     check(ui, cmds, Switch::Map, shell);

@@ -192,6 +192,8 @@ pub enum Switch {
     HideFuture,
     /// Presenter mode.
     Presenter,
+    /// Full screen (the window's, or the page's).
+    FullScreen,
     /// The map of two parameters in front (off: back to the workspace or Compare).
     Map,
     /// The help window of the front model.
@@ -309,6 +311,7 @@ pub static COMMANDS: &[Command] = &[
     row(Cmd::Focus(Landing::Drawer), "Focus the drawer", &[key(Key::F8)], "The keyboard focus to the drawer beside the picture (on the desktop: the lesson player, else the controls)", true),
     row(Cmd::Toggle(Switch::HideFuture), super::reveal::CAPTION, &[key(Key::H)], "Draw only what has happened by the step bar: plots up to the current step, no later arrows, nodes or bars, and the final numbers only at the end", false),
     row(Cmd::Toggle(Switch::Presenter), "Presenter mode", &[key(Key::F5)], "Type 1.5 × larger, the picture first: controls and numbers folded away (toggle them with Show:)", true),
+    row(Cmd::Toggle(Switch::FullScreen), "Full screen", crate::platform::screen::KEYS, "The whole screen for loadlab, no window frame or task bar: for a projector, with Presenter mode (again to leave)", true),
     row(Cmd::Toggle(Switch::Map), "Map of two parameters", &[], "A heat map of one number over two parameters of the model; click a cell to load it", false),
     row(Cmd::Toggle(Switch::ReduceMotion), "Reduce motion", &[], "Nothing slides, fades or pulses (menus, panels, the lesson's highlight); Play still steps at its speed", false),
     row(Cmd::ResetLayout, "Reset layout", &[], "Every panel back to its default size and place (presenter mode's own, when it is on)", false),

@@ -6,7 +6,7 @@ use super::common::{harness, settle};
 use egui::accesskit::Role;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::View;
 use loadlab::ui::commands::{COMMANDS, Cmd, Switch, command, keys_text, shortcut_text};
@@ -75,6 +75,54 @@ fn h_and_f1_do_what_the_table_says() {
     assert!(
         h.query_by_label_contains(help).is_none(),
         "F1 again closes it"
+    );
+}
+
+/// The full-screen requests the app sent to its window over the next frames (one input event
+/// a frame: a step runs a frame per queued event and keeps the last one's output).
+fn full_screen_asked(h: &mut Harness<'_, LoadlabApp>) -> Vec<bool> {
+    let mut asked = Vec::new();
+    for _ in 0..4 {
+        h.run_steps(1);
+        let out = &h.output().viewport_output;
+        let commands = out.values().flat_map(|v| v.commands.iter());
+        asked.extend(commands.filter_map(|c| match c {
+            egui::ViewportCommand::Fullscreen(on) => Some(*on),
+            _ => None,
+        }));
+    }
+    asked
+}
+
+#[test]
+fn f11_and_view_full_screen_fill_the_screen_and_give_it_back() {
+    let mut h = harness(None);
+    assert_eq!(row_of(Key::F11).cmd, Cmd::Toggle(Switch::FullScreen));
+    h.key_down(Key::F11);
+    assert_eq!(
+        full_screen_asked(&mut h),
+        [true],
+        "F11 asks for full screen"
+    );
+    h.key_up(Key::F11);
+    // The window manager granted it: the check mark says so, and F11 again gives it back.
+    let root = h.input().viewport_id;
+    h.input_mut().viewports.entry(root).or_default().fullscreen = Some(true);
+    open_menu(&mut h, "View");
+    let full = command(&Cmd::Toggle(Switch::FullScreen));
+    let caption = format!("{}  ({})", full.caption, keys_text(full));
+    let entry = h.get_by_role_and_label(Role::CheckBox, &caption);
+    let on = entry.accesskit_node().toggled();
+    assert_eq!(
+        on,
+        Some(egui::accesskit::Toggled::True),
+        "View ▸ Full screen is checked"
+    );
+    entry.click();
+    assert_eq!(
+        full_screen_asked(&mut h),
+        [false],
+        "the menu leaves full screen"
     );
 }
 

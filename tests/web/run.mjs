@@ -8,7 +8,8 @@
 //   equal to `loadlab eval PRESET --json` (numbers to 12 significant digits);
 // - the arrow key steps, and the address follows; the app's F-keys and Ctrl shortcuts are
 //   kept from the browser (F5 does not reload the page);
-// - a lesson step opens by address with its question hidden; ?embed=1 hides the menus;
+// - a lesson step opens by address with its question hidden; View ▸ Full screen fills the
+//   screen; ?embed=1 hides the menus;
 // - on a 2x screen the page lays out as on a 1x screen, drawn sharp;
 // - an n × n map keeps the page's longest task short, equals `loadlab map … --json`, its time
 //   is printed, Cancel stops it;
@@ -247,6 +248,19 @@ try {
   );
   await page.screenshot({ path: join(SHOTS, "lesson-rrv-1.png") });
   await page.keyboard.press("Escape");
+  // View ▸ Full screen (at 1280×720: the View menu, then its entry) asks the browser to show
+  // the page alone: a click is the user's gesture the Fullscreen API wants.
+  await page.mouse.click(90, 12);
+  await page.waitForTimeout(500);
+  await page.mouse.click(130, 209);
+  await page.waitForTimeout(800);
+  check(
+    "View ▸ Full screen shows the page alone (the Fullscreen API)",
+    await page.evaluate(() => document.fullscreenElement !== null),
+    "document.fullscreenElement is null",
+  );
+  await page.evaluate(() => document.fullscreenElement && document.exitFullscreen());
+  await page.waitForTimeout(500);
 
   // A phone held upright (390 × 844 CSS pixels): one column, the drawer under the picture the
   // whole width, the lesson's Next still there. (At device pixel ratio 1: headless Chromium's

@@ -361,6 +361,10 @@ impl LoadlabApp {
             }
             Switch::HideFuture => self.shown.hide_future = !self.shown.hide_future,
             Switch::Presenter => return vec![Cmd::Presenter(self.presenter.is_none())],
+            Switch::FullScreen => {
+                use crate::platform::screen;
+                screen::set_full(ctx, !screen::is_full(ctx));
+            }
             Switch::Map => self.maps.toggle_map(self.desk.active),
             Switch::Help | Switch::Shortcuts | Switch::About => self.chrome.toggle(s),
             Switch::ReduceMotion => {

@@ -653,6 +653,7 @@ impl LoadlabApp {
             undo: (self.history.can_undo(), self.history.can_redo()),
             look: self.look,
             presenting: self.presenter.is_some(),
+            full_screen: crate::platform::screen::is_full(ui.ctx()),
             stage: self.shown.stage,
             hide_future: self.shown.hide_future,
             map: self.maps.front(self.desk.active) == View::Map,
