@@ -461,7 +461,10 @@ impl DivExercise {
             return String::new();
         };
         let finish = t.levels.get(l).map_or(0.0, |s| s.finish);
-        format!("; yours finishes at {}", number(finish, Precision::Steps))
+        format!(
+            "; with it, level {l} of your schedule finishes at {}",
+            number(finish, Precision::Steps)
+        )
     }
 
     /// The load level `l` takes when `value` is given and legal: the value, but on the
