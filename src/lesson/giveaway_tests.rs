@@ -17,6 +17,21 @@ fn asked(name: &str, step: usize) -> Case {
     Case { q, a }
 }
 
+/// Every question of the bundled lessons: its lesson's name, its step (1-based), the step and
+/// the question.
+fn bundled_questions() -> Vec<(String, usize, LessonStep, Question)> {
+    let mut all = Vec::new();
+    for b in BUNDLED {
+        let lesson = b.lesson().expect("parses");
+        for (i, s) in lesson.steps.into_iter().enumerate() {
+            if let Some(q) = s.question.clone() {
+                all.push((lesson.name.clone(), i + 1, s, q));
+            }
+        }
+    }
+    all
+}
+
 /// A bundled question and its answer with what gives it away.
 struct Case {
     q: Question,
@@ -271,17 +286,13 @@ fn algorithm_3s_rounds_hide_delta_max_but_not_a_senders_delta() {
 
 #[test]
 fn every_bundled_question_lists_its_own_field_and_value_first() {
-    for b in BUNDLED {
-        let lesson = b.lesson().expect("parses");
-        for (i, s) in lesson.steps.iter().enumerate() {
-            let Some(q) = &s.question else { continue };
-            let a = q
-                .asked_with(&NoProgress)
-                .unwrap_or_else(|e| panic!("{} step {}: {e}", lesson.name, i + 1));
-            assert_eq!(a.giveaway.fields[0], q.check.field);
-            if let Answer::Number(x) = a.answer {
-                assert_eq!(a.giveaway.values.first(), Some(&x));
-            }
+    for (name, step, _, q) in bundled_questions() {
+        let a = q
+            .asked_with(&NoProgress)
+            .unwrap_or_else(|e| panic!("{name} step {step}: {e}"));
+        assert_eq!(a.giveaway.fields[0], q.check.field);
+        if let Answer::Number(x) = a.answer {
+            assert_eq!(a.giveaway.values.first(), Some(&x));
         }
     }
 }
@@ -294,14 +305,10 @@ fn every_question_runs_the_scenario_its_step_shows_unless_it_says_otherwise() {
     // Deliberately other runs, from the lesson texts: gil-matias step 6 shows never and asks
     // the improved policy; gao-rosenberg step 5 shows no balancing and asks random sends.
     let other = [("gil-matias", 6), ("gao-rosenberg", 5)];
-    for b in BUNDLED {
-        let lesson = b.lesson().expect("parses");
-        for (i, s) in lesson.steps.iter().enumerate() {
-            let Some(q) = &s.question else { continue };
-            let same = s.scenario.resolve().ok() == q.check.scenario().ok();
-            let expected = !other.contains(&(lesson.name.as_str(), i + 1));
-            assert_eq!(same, expected, "{} step {}", lesson.name, i + 1);
-        }
+    for (name, step, s, q) in bundled_questions() {
+        let same = s.scenario.resolve().ok() == q.check.scenario().ok();
+        let expected = !other.contains(&(name.as_str(), step));
+        assert_eq!(same, expected, "{name} step {step}");
     }
 }
 
@@ -310,29 +317,23 @@ fn no_number_a_step_writes_is_an_accepted_answer_to_its_question() {
     // A number in the step's text or prompt within the tolerance of the answer is the answer
     // (grs step 10 wrote τ = 1000's 0.527 against 0.519 ± 0.01). Small integers are counts,
     // indices and exponents everywhere: a whole-number answer below 20 is left to review.
-    for b in BUNDLED {
-        let lesson = b.lesson().expect("parses");
-        for (i, s) in lesson.steps.iter().enumerate() {
-            let Some(q) = &s.question else { continue };
-            let Ok(Answer::Number(a)) = q.answer() else {
-                continue;
-            };
-            if a.fract() == 0.0 && a.abs() < 20.0 {
-                continue;
-            }
-            let words = format!("{} {}", s.text, q.prompt);
-            let numbers = words
-                .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-                .filter_map(|w| w.trim_matches('.').parse::<f64>().ok());
-            for x in numbers {
-                assert!(
-                    (x - a).abs() > q.tolerance + 1e-9 * a.abs(),
-                    "{} step {}: the text writes {x}, an accepted answer to {a} ± {}",
-                    lesson.name,
-                    i + 1,
-                    q.tolerance
-                );
-            }
+    for (name, step, s, q) in bundled_questions() {
+        let Ok(Answer::Number(a)) = q.answer() else {
+            continue;
+        };
+        if a.fract() == 0.0 && a.abs() < 20.0 {
+            continue;
+        }
+        let words = format!("{} {}", s.text, q.prompt);
+        let numbers = words
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .filter_map(|w| w.trim_matches('.').parse::<f64>().ok());
+        for x in numbers {
+            assert!(
+                (x - a).abs() > q.tolerance + 1e-9 * a.abs(),
+                "{name} step {step}: the text writes {x}, an accepted answer to {a} ± {}",
+                q.tolerance
+            );
         }
     }
 }

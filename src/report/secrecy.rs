@@ -206,43 +206,55 @@ mod tests {
         assert!(!g.hides("lower_bound"));
     }
 
+    /// While `model`'s future is hidden, each of `hidden` is hidden and each of `shown` shows.
+    fn future_splits(model: ModelId, hidden: &[&str], shown: &[&str]) {
+        let hides = future_hides(model);
+        for k in hidden {
+            assert!(hides(k), "{model:?}: {k} shows while the future is hidden");
+        }
+        for k in shown {
+            assert!(!hides(k), "{model:?}: {k} is hidden");
+        }
+    }
+
+    /// The strings of `v`, borrowed.
+    fn names(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+
     #[test]
     fn the_future_hides_what_is_computed_from_it() {
         // Gil & Matias (2): Brent's bound is n/p + τ, τ the rounds; the additive overhead is
         // T − Brent and the overhead that over ℓ; the balanced ideal sums ⌈w_r/p⌉ over the
-        // rounds. With the rounds and T hidden, none of them may show.
-        let hides = future_hides(ModelId::Geodecay);
-        for k in [
-            "time",
-            "rounds",
-            "brent",
-            "additive_overhead",
-            "overhead",
-            "ideal_work",
-            "overhead_vs_ideal",
-        ] {
-            assert!(hides(k), "{k} shows while the future is hidden");
-        }
-        // What the parameters alone give stays.
-        for k in ["policy", "lg_ell", "lg_n_over_p", "lg_star_ell", "seed"] {
-            assert!(!hides(k), "{k} is hidden");
-        }
+        // rounds. With the rounds and T hidden, none of them may show; what the parameters
+        // alone give stays.
+        future_splits(
+            ModelId::Geodecay,
+            &[
+                "time",
+                "rounds",
+                "brent",
+                "additive_overhead",
+                "overhead",
+                "ideal_work",
+                "overhead_vs_ideal",
+            ],
+            &["policy", "lg_ell", "lg_n_over_p", "lg_star_ell", "seed"],
+        );
         // Gao & Rosenberg, Theorem 2.2: the ring runs the tree in p + max W_i steps or so
         // (T_16 on R_8: 12 879 beside a makespan of 12 878); Theorem 3.2's max(W_i + i) is as
         // near. With the most work hidden, neither bound may show.
-        let hides = future_hides(ModelId::Ksbf);
-        for k in [
-            "makespan",
-            "max_work",
-            "thm22_bound",
-            "thm32_bound",
-            "thm22_gap",
-        ] {
-            assert!(hides(k), "{k} shows while the future is hidden");
-        }
-        for k in ["n", "p", "ideal", "bound"] {
-            assert!(!hides(k), "{k} is hidden");
-        }
+        future_splits(
+            ModelId::Ksbf,
+            &[
+                "makespan",
+                "max_work",
+                "thm22_bound",
+                "thm32_bound",
+                "thm22_gap",
+            ],
+            &["n", "p", "ideal", "bound"],
+        );
     }
 
     #[test]
@@ -250,52 +262,43 @@ mod tests {
         // Gao, Rosenberg & Sitaraman: the makespans T* and T_PY end the sweep; their ratio,
         // the exhaustive optimum (= T*) and the top cluster's length follow from them. The
         // tree's height and τ are the instance.
-        let hides = future_hides(ModelId::TreeSweep);
-        for k in [
-            "optimal",
-            "py",
-            "ratio",
-            "exhaustive_optimal",
-            "top_cluster",
-        ] {
-            assert!(hides(k), "tree sweep: {k} shows while the future is hidden");
-        }
-        for k in ["n", "tau", "nodes"] {
-            assert!(!hides(k), "tree sweep: {k} is hidden");
-        }
+        future_splits(
+            ModelId::TreeSweep,
+            &[
+                "optimal",
+                "py",
+                "ratio",
+                "exhaustive_optimal",
+                "top_cluster",
+            ],
+            &["n", "tau", "nodes"],
+        );
         // Li: every method's time is the end of its timeline, and its speed-up and
         // efficiency are β over it; S_∞ and T_∞ are limits of the network alone.
-        let hides = future_hides(ModelId::Divisible);
-        for m in ["C", "P", "Q"] {
-            for f in ["time", "simulated_time", "speedup", "efficiency"] {
-                let k = format!("algorithms.{m}.{f}");
-                assert!(hides(&k), "divisible: {k} shows while the future is hidden");
-            }
-            for f in ["asymptotic_speedup", "asymptotic_time"] {
-                let k = format!("algorithms.{m}.{f}");
-                assert!(!hides(&k), "divisible: {k} is hidden");
-            }
-        }
-        assert!(hides("ratio_c_over_p") && hides("ratio_p_over_q"));
+        let of = |fields: &[&str]| -> Vec<String> {
+            let rows = ["C", "P", "Q"]
+                .iter()
+                .flat_map(|m| fields.iter().map(move |f| format!("algorithms.{m}.{f}")));
+            rows.collect()
+        };
+        let mut hidden = of(&["time", "simulated_time", "speedup", "efficiency"]);
+        hidden.extend(["ratio_c_over_p".into(), "ratio_p_over_q".into()]);
+        let shown = of(&["asymptotic_speedup", "asymptotic_time"]);
+        future_splits(ModelId::Divisible, &names(&hidden), &names(&shown));
         // Rings: the makespan and the rounds end the schedule, and the gap and the ratio
         // to the best lower bound are the makespan's; the bound itself and the LP's R₁ are
         // known before the first round.
-        let hides = future_hides(ModelId::Redistribute);
-        for k in [
-            "makespan",
-            "rounds",
-            "gap",
-            "makespan_over_bound",
-            "lp.tau_integer",
-        ] {
-            assert!(
-                hides(k),
-                "redistribute: {k} shows while the future is hidden"
-            );
-        }
-        for k in ["lower_bound", "lp.r1", "lp.tau"] {
-            assert!(!hides(k), "redistribute: {k} is hidden");
-        }
+        future_splits(
+            ModelId::Redistribute,
+            &[
+                "makespan",
+                "rounds",
+                "gap",
+                "makespan_over_bound",
+                "lp.tau_integer",
+            ],
+            &["lower_bound", "lp.r1", "lp.tau"],
+        );
     }
 
     #[test]
