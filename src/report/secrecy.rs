@@ -207,19 +207,14 @@ mod tests {
     }
 
     /// While `model`'s future is hidden, each of `hidden` is hidden and each of `shown` shows.
-    fn future_splits(model: ModelId, hidden: &[&str], shown: &[&str]) {
+    fn future_splits(model: ModelId, hidden: &[impl AsRef<str>], shown: &[impl AsRef<str>]) {
         let hides = future_hides(model);
-        for k in hidden {
+        for k in hidden.iter().map(AsRef::as_ref) {
             assert!(hides(k), "{model:?}: {k} shows while the future is hidden");
         }
-        for k in shown {
+        for k in shown.iter().map(AsRef::as_ref) {
             assert!(!hides(k), "{model:?}: {k} is hidden");
         }
-    }
-
-    /// The strings of `v`, borrowed.
-    fn names(v: &[String]) -> Vec<&str> {
-        v.iter().map(String::as_str).collect()
     }
 
     #[test]
@@ -284,7 +279,7 @@ mod tests {
         let mut hidden = of(&["time", "simulated_time", "speedup", "efficiency"]);
         hidden.extend(["ratio_c_over_p".into(), "ratio_p_over_q".into()]);
         let shown = of(&["asymptotic_speedup", "asymptotic_time"]);
-        future_splits(ModelId::Divisible, &names(&hidden), &names(&shown));
+        future_splits(ModelId::Divisible, &hidden, &shown);
         // Rings: the makespan and the rounds end the schedule, and the gap and the ratio
         // to the best lower bound are the makespan's; the bound itself and the LP's R₁ are
         // known before the first round.
