@@ -170,6 +170,15 @@ impl<T> Job<T> {
     }
 }
 
+/// A job nobody holds any more cannot hand its result to anyone: dropping it (its view or the
+/// whole app closed) cancels the work, which stops at its next progress check instead of
+/// running on for up to the seconds its cost estimate allowed.
+impl<T> Drop for Job<T> {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
 /// One slot per view: at most one job runs in it; submitting cancels the previous one.
 pub struct JobSlot<T> {
     job: Option<Job<T>>,
@@ -464,6 +473,31 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1));
         }
         None
+    }
+
+    /// Dropping a slot with a running job (its view closed) stops the work: nobody could take
+    /// its result.
+    #[test]
+    fn a_dropped_job_stops_working() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut slot = JobSlot::<()>::default();
+        slot.submit(
+            "forever",
+            || {},
+            move |p| {
+                let _ = tx.send("started");
+                let r = until_cancelled(p);
+                let _ = tx.send("stopped");
+                r
+            },
+        );
+        assert_eq!(rx.recv_timeout(Duration::from_secs(10)), Ok("started"));
+        drop(slot);
+        assert_eq!(
+            rx.recv_timeout(Duration::from_secs(10)),
+            Ok("stopped"),
+            "the work ran on after its job was dropped"
+        );
     }
 
     #[test]
