@@ -21,8 +21,17 @@ pub fn idle_within(h: &mut Harness<'_, LoadlabApp>, seconds: u64, what: &str) {
     while h.state_mut().busy() {
         assert!(t0.elapsed() < Duration::from_secs(seconds), "{what}");
         h.run_steps(1);
-        std::thread::sleep(Duration::from_millis(2));
+        pause_since(t0);
     }
+}
+
+/// The pause between two frames of a test waiting for a job that began at `t0`: 2 ms at
+/// first, growing with the wait to 40 ms. A frame of the whole app costs about as much CPU as
+/// the wait's first pauses, so at a fixed 2 ms a job of some seconds had the test draw
+/// hundreds of frames beside it, on the cores the job needs.
+pub fn pause_since(t0: Instant) {
+    let pause = (t0.elapsed() / 8).clamp(Duration::from_millis(2), Duration::from_millis(40));
+    std::thread::sleep(pause);
 }
 
 /// Waits (running frames, up to 30 s: background jobs are slower on a loaded machine) until a

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::common::{app_on, harness, settle};
+use super::common::{app_on, harness, pause_since, settle};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -44,7 +44,7 @@ fn settle_within(h: &mut Harness<'static, LoadlabApp>, budget: Duration) {
     h.run_steps(2);
     while h.state_mut().busy() && t0.elapsed() < budget {
         h.run_steps(1);
-        std::thread::sleep(Duration::from_millis(5));
+        pause_since(t0);
     }
     h.run_steps(2);
 }

@@ -24,6 +24,7 @@ use loadlab::ui::widgets::marks;
 use loadlab::ui::widgets::step_bar::{LABEL_FIRST, LABEL_LAST};
 use loadlab::ui::workspace::Region;
 
+use super::common::idle_within;
 use super::walk_checks::{TabRow, Text, legibility, same_tabs, tab_row, text_whole, texts};
 use super::walk_secrecy::{Asked, Unmasked, masks, secrecy};
 
@@ -597,16 +598,7 @@ fn click_at(h: &mut Harness<'static, LoadlabApp>, pos: egui::Pos2) {
 
 /// Frames until the click's feedback is drawn, and longer only while a job runs.
 fn frames(h: &mut Harness<'static, LoadlabApp>) {
-    h.run_steps(2);
-    let t0 = std::time::Instant::now();
-    while h.state_mut().busy() {
-        assert!(
-            t0.elapsed() < std::time::Duration::from_secs(60),
-            "background jobs did not finish"
-        );
-        h.run_steps(1);
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
+    idle_within(h, 60, "background jobs did not finish");
     h.run_steps(1);
 }
 
