@@ -533,4 +533,30 @@ mod tests {
             "Legal, but not the algorithm's move (inequality (4)): why"
         );
     }
+
+    /// A ring round's verdict says "legal" once: the head says it, the model's reason does
+    /// not again (it read "Legal, but not the algorithm's move (progress): legal, but Lemma
+    /// 6's bound rises from 2 to 3 rounds: …"), whether the round was the student's or Show
+    /// me's.
+    #[test]
+    fn a_ring_rounds_verdict_says_legal_once() {
+        use crate::model::exercise::redistribute::RingExercise;
+        use crate::model::redistribute::instance::{Direction, RingInstance};
+        let inst = RingInstance::homogeneous(vec![2, 1, 1, -2, -2], Direction::Bi, 1.0);
+        let mut ex = RingExercise::new(&inst).unwrap();
+        // P4 → P3: legal, but Lemma 6's bound rises from 2 to 3.
+        let wrong = ex.play(&[(4, 3)]).grade;
+        // P1 → P5 and P3 → P4: the algorithm's round from there.
+        let right = ex.play(&[(1, 5), (3, 4)]).grade;
+        for (g, shown) in [(&wrong, false), (&right, false), (&right, true)] {
+            let v = verdict(g, shown).to_lowercase();
+            assert!(v.matches("legal").count() <= 1, "{v}");
+        }
+        assert!(!wrong.optimal && right.optimal, "{wrong:?} {right:?}");
+        assert!(
+            verdict(&wrong, false).contains("rises from 2 to 3 rounds; "),
+            "{}",
+            verdict(&wrong, false)
+        );
+    }
 }

@@ -347,7 +347,7 @@ impl RingExercise {
             Grade::legal(
                 None,
                 format!(
-                    "legal, and {name}'s bound falls from {before} to {}, as a round of {} does",
+                    "{name}'s bound falls from {before} to {}, as a round of {} does",
                     count(after, "round"),
                     self.algorithm()
                 ),
@@ -368,7 +368,7 @@ impl RingExercise {
             Grade::legal(
                 Some(PROGRESS),
                 format!(
-                    "legal, but {name}'s bound {}: {} sends {}",
+                    "{name}'s bound {}; {} sends {}",
                     if after > before {
                         format!("rises from {before} to {}", count(after, "round"))
                     } else {
