@@ -153,14 +153,25 @@ pub fn verdict(g: &Grade, shown: bool) -> String {
     } else if g.optimal {
         "Right".to_string()
     } else if g.legal {
-        format!(
-            "Legal, but not the algorithm's move ({})",
-            rule_words(&g.rule)
-        )
+        match named_rule(g) {
+            Some(rule) => format!("Legal, but not the algorithm's move ({rule})"),
+            None => "Legal, but not the algorithm's move".into(),
+        }
     } else {
-        format!("Illegal — rule broken: {}", rule_words(&g.rule))
+        match named_rule(g) {
+            Some(rule) => format!("Illegal — rule broken: {rule}"),
+            None => "Illegal".into(),
+        }
     };
     format!("{head}: {}", g.why)
+}
+
+/// The rule a move missed or broke, in the paper's words, for the verdict's head; None when
+/// the reason opens with it already (the tree sweep's "Step 1.1: processor 0 starts …" read
+/// "… move (Step 1.1): Step 1.1: …").
+fn named_rule(g: &Grade) -> Option<&str> {
+    let rule = rule_words(&g.rule);
+    (!g.why.starts_with(rule)).then_some(rule)
 }
 
 /// The score in words: while playing and at the end alike, the moves right at their first try
@@ -531,6 +542,19 @@ mod tests {
         assert_eq!(
             verdict(&g, false),
             "Legal, but not the algorithm's move (inequality (4)): why"
+        );
+    }
+
+    /// The head names the rule only when the reason does not open with it.
+    #[test]
+    fn a_verdict_names_the_rule_once() {
+        use crate::model::exercise::treesweep::BASE;
+        let why = "Step 1.1: processor 0 starts with the leftmost leaf, node 16, at time 0; you \
+                   chose node 17";
+        let g = Grade::legal(Some(BASE), why.into(), true);
+        assert_eq!(
+            verdict(&g, false),
+            format!("Legal, but not the algorithm's move: {why}")
         );
     }
 

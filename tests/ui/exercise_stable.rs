@@ -164,7 +164,7 @@ fn exercise_tree_root_first_is_graded_and_the_exercise_goes_on() {
     // The root first: legal (both subtrees would run elsewhere) but not Step 1.1's move,
     // so graded, explained and not played; the exercise goes on.
     press_at(&mut h, at[0].1.center());
-    shown(&mut h, "Legal, but not the algorithm's move (Step 1.1)");
+    shown(&mut h, "Legal, but not the algorithm's move: Step 1.1");
     shown(&mut h, "not played");
     shown(&mut h, "Click the node processor 0 runs next, v_1");
     gone(&mut h, "Complete");
@@ -244,7 +244,7 @@ fn exercise_custom_controls_take_the_focus_and_act_on_space_or_enter() {
     tab_to(&mut h, "node 1", 80);
     h.key_press(egui::Key::Space);
     h.run_steps(3);
-    shown(&mut h, "Legal, but not the algorithm's move (Step 1.1)");
+    shown(&mut h, "Legal, but not the algorithm's move: Step 1.1");
 }
 
 /// With "Your turn" on (gao-rosenberg step 7), p's slider stops at the 16 PEs the exercise
