@@ -554,12 +554,24 @@ fn round_captions(ui: &mut Ui, o: &GeoOutcome, k: usize) {
     );
 }
 
+/// Where the timeline's log axis draws an empty processor (0 tasks, no logarithm): one below
+/// everything else drawn, the means' fractions of a task included (a processor that holds
+/// tasks holds at least 1, lg 0). A fixed floor at lg ½ drew a mean of 2^−15 tasks as ½ and
+/// its geometric decay as a flat line.
+fn lg_floor(means: impl Iterator<Item = f64>) -> f64 {
+    means
+        .filter(|&m| m > 0.0)
+        .map(f64::log2)
+        .fold(0.0, f64::min)
+        .floor()
+        - 1.0
+}
+
 /// The loads of the rounds up to `k` (max…min band, max, mean), the balancings, the phases of
 /// the improved policy and the current round.
 fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
     let trace = &o.trace;
     let n_steps = trace.len() + 1;
-    let y = |v: f64| if log { (v.max(0.5)).log2() } else { v };
     // Hide the future: the rounds after the current one wait (the first k + 1 points).
     let reveal = crate::ui::reveal::Reveal::of(ui.ctx()).at(k, n_steps);
     let trace = if reveal.hiding() {
@@ -567,6 +579,9 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
     } else {
         &trace[..]
     };
+    let floor = lg_floor(trace.iter().map(|r| r.mean));
+    // lg 0 = −∞: on the floor.
+    let y = |v: f64| if log { v.log2().max(floor) } else { v };
     let xs: Vec<f64> = trace.iter().map(|r| r.round as f64).collect();
     let maxs: Vec<f64> = trace.iter().map(|r| y(r.max as f64)).collect();
     let mins: Vec<f64> = trace.iter().map(|r| y(r.min as f64)).collect();
@@ -607,7 +622,11 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
             if future.is_some_and(|now| p.x > now + 0.5) {
                 return None;
             }
-            let v = if log { 2f64.powf(p.y) } else { p.y };
+            let v = match (log, p.y <= floor + 1e-9) {
+                (false, _) => p.y,
+                (true, true) => 0.0,
+                (true, false) => 2f64.powf(p.y),
+            };
             round_readout(name, p.x, v)
         })
         .show(ui, |plot| {
@@ -777,7 +796,7 @@ choices! {
 
 #[cfg(test)]
 mod tests {
-    use super::{phase_label, round_readout};
+    use super::{lg_floor, phase_label, round_readout};
 
     #[test]
     fn the_rounds_read_out_names_the_nearest_round_never_minus_zero() {
@@ -800,5 +819,16 @@ mod tests {
         });
         out.textures_delta.clear();
         assert_eq!(labels, ["phase 12", "ph. 12", "12"]);
+    }
+
+    /// Gil–Matias step 2 (n = 2^30, p = 2^16, never balancing): the mean falls from 2^14
+    /// tasks to 2^−16 by round 30; empty processors sit one below, at −17, and a mean under
+    /// ½ is drawn where it is, not on the floor. With no fractions the floor is −1.
+    #[test]
+    fn the_log_floor_lies_below_every_mean() {
+        let means = (0..=30).map(|r| 2f64.powi(14 - r));
+        assert_eq!(lg_floor(means), -17.0);
+        assert_eq!(lg_floor([16384.0, 3.0, 1.0, 0.0].into_iter()), -1.0);
+        assert_eq!(lg_floor([0.75].into_iter()), -1.0 - 1.0);
     }
 }
