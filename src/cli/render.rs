@@ -198,7 +198,9 @@ pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
         Kind::Png => {
             let scene = tab.scene(&figure, scale).map_err(CliError)?;
             let rgba = scene.rasterize().map_err(CliError)?;
-            scene.write(out, &rgba).map_err(CliError)?;
+            scene
+                .write(out, &rgba)
+                .map_err(|e| CliError(format!("{shown}: {e}")))?;
             let [w, h] = scene.size;
             Ok(format!("{shown}: {w}×{h} px ({scale}×)\n"))
         }
@@ -220,7 +222,7 @@ pub fn execute(a: &RenderArgs) -> Result<String, CliError> {
                 }
                 true
             })
-            .map_err(CliError)?;
+            .map_err(|e| CliError(format!("{shown}: {e}")))?;
             Ok(format!("{shown}: {n} frames at {} fps ({scale}×)\n", a.fps))
         }
     }

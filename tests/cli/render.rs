@@ -251,6 +251,18 @@ fn render_refuses_what_it_cannot_do_in_one_line() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("pixels") && err.contains("limit"), "{err}");
     assert!(!Path::new(&f("x.gif")).exists());
+    // A file that cannot be written (its folder is a file: refused even to root) is named
+    // in the one line, whatever the format (the PNG's line named no file).
+    std::fs::write(f("plain"), "").unwrap();
+    for (name, animate) in [("x.png", false), ("x.svg", false), ("x.gif", true)] {
+        let out = f(&format!("plain/{name}"));
+        let mut args = vec!["render", r, "--out", &out];
+        if animate {
+            args.push("--animate");
+        }
+        let line = assert_error(&args, &out);
+        assert!(line.starts_with(&format!("error: {out}: ")), "{line}");
+    }
 }
 
 /// Runs headless Chromium on `url` with a fresh profile and prints the DOM after its scripts

@@ -141,6 +141,19 @@ fn export_animation_writes_one_frame_per_step() {
         n += 1;
     }
     assert_eq!(n, steps);
+    // A file that cannot be written (its folder is a file) is named once in the notice (it
+    // was named twice: by the writer and by the notice).
+    std::fs::write(dir.join("plain"), "").unwrap();
+    let bad = dir.join("plain").join("run.gif");
+    h.state_mut().send(Cmd::ExportAnimationTo(bad.clone()));
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    let named = bad.display().to_string();
+    assert!(
+        notice.starts_with(&format!("Could not export the animation to {named}: ")),
+        "{notice}"
+    );
+    assert_eq!(notice.matches(&named).count(), 1, "{notice}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

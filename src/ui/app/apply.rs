@@ -230,8 +230,8 @@ impl LoadlabApp {
                 let c = ctx.clone();
                 ctx.request_screenshot(move |image| {
                     let [w, h] = image.size;
-                    let result = write_png(&path, w, h, image.as_raw()).map(|()| path.clone());
-                    let _ = tx.send(result);
+                    let written = write_png(&path, w, h, image.as_raw());
+                    let _ = tx.send((path.clone(), written));
                     c.request_repaint();
                 });
                 self.info("Taking a screenshot…");

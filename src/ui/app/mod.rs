@@ -51,8 +51,8 @@ struct Persisted {
 
 /// Screenshot results come back from the renderer's callback through this channel.
 type ShotChannel = (
-    Sender<Result<PathBuf, String>>,
-    Receiver<Result<PathBuf, String>>,
+    Sender<(PathBuf, Result<(), String>)>,
+    Receiver<(PathBuf, Result<(), String>)>,
 );
 
 /// A figure export rasterizing in the background: what it is, and whether it was written.
@@ -512,10 +512,13 @@ impl LoadlabApp {
                 }
             }
         }
-        while let Ok(r) = self.shots.1.try_recv() {
-            match r {
-                Ok(p) => self.info(format!("Saved screenshot {}", p.display())),
-                Err(e) => self.error(format!("Could not save the screenshot: {e}")),
+        while let Ok((path, written)) = self.shots.1.try_recv() {
+            match written {
+                Ok(()) => self.info(format!("Saved screenshot {}", path.display())),
+                Err(e) => self.error(format!(
+                    "Could not save the screenshot to {}: {e}",
+                    path.display()
+                )),
             }
         }
         if let Some((shot, written)) = self.figure_job.poll() {

@@ -64,7 +64,7 @@ pub fn write(
     }
     let bytes = encode(&frames, fps)?;
     drop(frames);
-    crate::platform::files::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::platform::files::write(path, &bytes).map_err(|e| e.to_string())?;
     Ok(n)
 }
 
