@@ -32,10 +32,11 @@ pub struct GradeArgs {
 }
 
 /// The files named: a folder's `.json` files in name order, anything else as given; and the
-/// other files of the folders, skipped.
+/// notes for stderr: the other files of the folders, skipped, and each folder that holds no
+/// attempt file (a wrong folder gave an empty gradebook and nothing else).
 fn expand(names: &[String]) -> Result<(Vec<String>, Vec<String>), CliError> {
     let mut out = Vec::new();
-    let mut skipped = Vec::new();
+    let mut notes = Vec::new();
     for name in names {
         let path = std::path::Path::new(name);
         if path.is_dir() {
@@ -48,8 +49,20 @@ fn expand(names: &[String]) -> Result<(Vec<String>, Vec<String>), CliError> {
                 v.sort();
                 v
             };
+            if inside.is_empty() {
+                notes.push(format!(
+                    "note: {}: no attempt files (named .json) in this folder",
+                    crate::preset::one_line(name)
+                ));
+            }
             out.extend(names(inside));
-            skipped.extend(names(other.into_iter().filter(|p| p.is_file()).collect()));
+            let skipped = names(other.into_iter().filter(|p| p.is_file()).collect());
+            notes.extend(skipped.iter().map(|f| {
+                format!(
+                    "note: skipped {}: not named .json (grade it by its name, or rename it)",
+                    crate::preset::one_line(f)
+                )
+            }));
         } else {
             out.push(name.clone());
         }
@@ -59,23 +72,14 @@ fn expand(names: &[String]) -> Result<(Vec<String>, Vec<String>), CliError> {
             )));
         }
     }
-    Ok((out, skipped))
+    Ok((out, notes))
 }
 
-/// The gradebook as text, whether every file was graded, and a note for each file of a
-/// folder that was not (not named `.json`) — for stderr, so that the gradebook's JSON or CSV
+/// The gradebook as text, whether every file was graded, and the notes on the folders (their
+/// files not named `.json`, a folder with none) — for stderr, so that the gradebook's JSON or CSV
 /// on stdout stays one document.
 pub fn execute(a: &GradeArgs) -> Result<(String, bool, Vec<String>), CliError> {
-    let (files, skipped) = expand(&a.files)?;
-    let notes = skipped
-        .iter()
-        .map(|f| {
-            format!(
-                "note: skipped {}: not named .json (grade it by its name, or rename it)",
-                crate::preset::one_line(f)
-            )
-        })
-        .collect();
+    let (files, notes) = expand(&a.files)?;
     let rows: Vec<Row> = gradebook::grade_files(&files, a.course.as_deref());
     let all = rows.iter().all(|r| r.error.is_empty());
     let out = if a.json {

@@ -435,6 +435,17 @@ fn grading_a_folder_names_the_files_it_skips() {
             "{err}"
         );
     }
+    // A folder with no attempt file in it (the wrong folder, or nobody has handed in yet)
+    // is said so: the gradebook is empty, and was the only answer.
+    let empty = tempfile::tempdir().unwrap();
+    let folder = empty.path().to_str().unwrap();
+    let out = run(&["grade", folder]);
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.trim_end(),
+        format!("note: {folder}: no attempt files (named .json) in this folder")
+    );
 }
 
 /// An attempt whose `command` was edited is flagged, and its row shows the instance it was
