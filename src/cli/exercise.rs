@@ -343,9 +343,10 @@ fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
         "algorithm": ex.algorithm(),
         "task": format!(
             "Plan the rounds that balance the ring: in each round every processor sends at \
-             most one item to a neighbour and receives at most one; {} is {} rounds: finish \
+             most one item to a neighbour and receives at most one; {} is {}: finish \
              in that many ({} lowers it by one every round)",
-            ex.bound_name(), ex.initial_bound, ex.algorithm()),
+            ex.bound_name(), crate::model::words::count(ex.initial_bound, "round"),
+            ex.algorithm()),
         "instance": {
             "n": inst.n(),
             "delta": inst.delta,

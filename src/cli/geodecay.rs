@@ -49,7 +49,10 @@ fn seed_part(a: &GeodecayArgs, s: Shard) -> Result<String, CliError> {
         .filter(|&o| s.owns(u64::from(o)))
         .collect();
     let cost = seed_spread_cost(&v, offsets.len() as u32, Policy::MAIN.len());
-    let what = format!("{} seeds of the seed study", offsets.len());
+    let what = format!(
+        "{} of the seed study",
+        crate::model::words::count(offsets.len(), "seed")
+    );
     BUDGET
         .check("seeds", &what, cost)
         .map_err(ReportError::from)?;

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use super::CliError;
 use crate::lesson::{self, Lesson, QuizQuestion};
-use crate::model::NoProgress;
 use crate::model::registry::ModelId;
+use crate::model::{NoProgress, words};
 
 /// Flags of `loadlab lesson`.
 #[derive(Debug, clap::Args)]
@@ -99,10 +99,10 @@ pub fn show(a: &LessonArgs) -> Result<String, CliError> {
         let errors = l.check();
         return if errors.is_empty() {
             Ok(format!(
-                "{}: {} steps, {} questions: every scenario and check runs\n",
+                "{}: {}, {}: every scenario and check runs\n",
                 l.name,
-                l.steps.len(),
-                l.questions()
+                words::count(l.steps.len(), "step"),
+                words::count(l.questions(), "question")
             ))
         } else {
             Err(CliError(errors.join("\n")))
@@ -123,10 +123,10 @@ pub fn show(a: &LessonArgs) -> Result<String, CliError> {
 /// A lesson as readable text, with its answers.
 fn text(l: &Lesson, answers: &[Option<Result<lesson::Answer, String>>]) -> String {
     let mut out = format!(
-        "{} ({}, {} steps)\n",
+        "{} ({}, {})\n",
         l.title,
         l.model.name(),
-        l.steps.len()
+        words::count(l.steps.len(), "step")
     );
     for (i, s) in l.steps.iter().enumerate() {
         let _ = writeln!(out, "\nStep {} of {}: {}", i + 1, l.steps.len(), s.title);
@@ -257,9 +257,9 @@ pub fn quiz(a: &QuizArgs) -> Result<String, CliError> {
         return Ok(out);
     }
     let mut out = format!(
-        "Quiz on {} (seed {seed}, {} questions)\n",
+        "Quiz on {} (seed {seed}, {})\n",
         a.model.name(),
-        qs.len()
+        words::count(qs.len(), "question")
     );
     for (i, q) in qs.iter().enumerate() {
         let _ = writeln!(out, "\n{}. {}", i + 1, q.question.prompt);

@@ -124,7 +124,8 @@ pub fn ksbf(st: &StepRecord, k: usize, p: u32, balance: Balance, sched: KsSchedu
     let mut active = vec![(s, "1")];
     let busy = st.ran.iter().filter(|x| x.is_some()).count();
     let mut why = format!(
-        "step {k}: {busy} of {p} PEs run the first task of their queue in {} order",
+        "step {k}: {busy} of {} run the first task of their queue in {} order",
+        count(p, "PE"),
         match sched {
             KsSchedule::Bf => "breadth-first",
             KsSchedule::Df => "depth-first",

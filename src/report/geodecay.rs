@@ -23,7 +23,7 @@ use crate::model::geodecay::{
     Decay, EllPoint, GeoOutcome, GeoParams, PPoint, Policy, PolicyValue, SeedSpread, p_values,
     seed_spread, simulate::simulate_valid, spread_of, sweep_ell, sweep_p,
 };
-use crate::model::{Cancelled, ParamError, Progress};
+use crate::model::{Cancelled, ParamError, Progress, words};
 
 /// Which optional parts to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -179,7 +179,10 @@ pub fn parts_cost(v: &Valid, parts: &Parts) -> Vec<Part> {
         let k = Policy::MAIN.len();
         all.push(Part {
             field: "seeds",
-            what: format!("the seed spread ({} seeds, {k} policies, {at})", v.seeds),
+            what: format!(
+                "the seed spread ({}, {k} policies, {at})",
+                words::count(v.seeds, "seed")
+            ),
             cost: seed_spread_cost(v, v.seeds, k),
         });
     }
@@ -376,7 +379,7 @@ impl Run {
                 );
                 let mut series = policy_series(pts, |p| &p.values, xy, (g::TIME, prm));
                 let brent = |p: &PPoint| [p.p as f64, prm.n as f64 / p.p as f64 + o.rounds as f64];
-                let name = format!("Brent n/p + rounds ({} rounds)", o.rounds);
+                let name = format!("Brent n/p + rounds ({})", words::count(o.rounds, "round"));
                 let brent = Series::new(name, pts.iter().map(brent).collect());
                 series.push(brent.role(Role::Bound).drawn(g::BRENT));
                 Section::series(
@@ -416,7 +419,10 @@ impl Run {
                 s.max
             ]
         });
-        let name = format!("spread of the total time over {} seeds", self.params.seeds);
+        let name = format!(
+            "spread of the total time over {}",
+            words::count(self.params.seeds, "seed")
+        );
         Some(Section::table(name, table))
     }
 }

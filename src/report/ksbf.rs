@@ -12,7 +12,6 @@ use super::{
     Cell, Content, Figure, Render, Report, ReportError, Role, Section, Series, Stages, Table,
     cells, figures_json, json_f64, object, text_number,
 };
-use crate::model::Progress;
 use crate::model::budget::Part;
 use crate::model::ksbf::params::{SEED, SPAWN_PROB};
 use crate::model::ksbf::theory::speedup_threshold;
@@ -21,6 +20,7 @@ use crate::model::ksbf::{
     ParamError, SEED_STUDY_COUNT, SeedPoint, Shape, SweepPoint, Theory, Trace, Valid, n_points,
     p_points, plot_n_values, plot_p_values, seed_points, summarize, sweep_seeds,
 };
+use crate::model::{Progress, words};
 
 /// Which optional parts to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -159,7 +159,7 @@ fn check_budget(params: &KsbfParams, parts: &Parts) -> Result<(), ReportError> {
     if let Some(count) = parts.seeds {
         all.push(Part {
             field: "n",
-            what: format!("the seed study ({count} seeds, {at})"),
+            what: format!("the seed study ({}, {at})", words::count(count, "seed")),
             cost: ksbf::cost_of(params, false).repeated(count as f64),
         });
     }
@@ -387,7 +387,7 @@ impl Run {
     pub fn seed_summary(&self) -> Option<Section> {
         let s: EfficiencySummary = summarize(self.seeds.as_deref()?)?;
         Some(Section::values(
-            format!("efficiency over {} seeds", s.count),
+            format!("efficiency over {}", words::count(s.count, "seed")),
             vec![
                 ("min", s.min.into()),
                 ("median", s.median.into()),

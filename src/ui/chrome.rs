@@ -18,6 +18,7 @@ use super::widgets::dialog::{Answer, dialog};
 use super::workspaces::workspace_row;
 use crate::jobs::JobStatus;
 use crate::model::registry::ModelId;
+use crate::model::words;
 use crate::preset::BUNDLED;
 
 /// Seconds an information notice stays in the status bar (errors stay until replaced).
@@ -231,7 +232,7 @@ impl Chrome {
                         if let Ok(l) = b.lesson()
                             && ui
                                 .button(&l.title)
-                                .on_hover_text(format!("{} steps", l.steps.len()))
+                                .on_hover_text(words::count(l.steps.len(), "step"))
                                 .clicked()
                         {
                             cmds.push(Cmd::StartLesson(i));
@@ -780,7 +781,11 @@ fn help_menu(ui: &mut egui::Ui, windows: &mut Windows, front: ModelId, cmds: &mu
             let (title, hover) = match b.lesson() {
                 Ok(l) => (
                     l.title.clone(),
-                    format!("{} steps, {} questions", l.steps.len(), l.questions()),
+                    format!(
+                        "{}, {}",
+                        words::count(l.steps.len(), "step"),
+                        words::count(l.questions(), "question")
+                    ),
                 ),
                 Err(e) => (b.file.to_string(), e.to_string()),
             };

@@ -274,8 +274,8 @@ impl QuizWindow {
         let (right, tried) = self.score();
         ui.label(
             RichText::new(format!(
-                "First tries: {right} of {tried} right ({} questions)",
-                self.questions.len()
+                "First tries: {right} of {tried} right ({})",
+                crate::model::words::count(self.questions.len(), "question")
             ))
             .strong()
             .size(BODY),

@@ -568,3 +568,24 @@ fn a_check_holding_a_deep_power_chain_fails_as_one_error_line() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A count of one reads in the singular wherever the CLI writes one (it read "over 1 seeds",
+/// "1 questions", "1 rounds"), and a count of two in the plural.
+#[test]
+fn counts_of_one_read_in_the_singular() {
+    use super::common::stdout;
+    let spread = |seeds: &str| {
+        stdout(&[
+            "geodecay", "--decay", "random", "--seeds", seeds, "--sweep", "seeds",
+        ])
+    };
+    assert!(spread("1").contains("spread of the total time over 1 seed:"));
+    assert!(spread("2").contains("spread of the total time over 2 seeds:"));
+    let quiz = stdout(&["quiz", "--model", "ksbf", "--count", "1"]);
+    assert!(quiz.contains(", 1 question)"), "{quiz}");
+    // δ = (1, −1, 0): Lemma 6's bound is one round.
+    let ring = stdout(&["exercise", "redistribute", "--delta", "1,-1,0"]);
+    assert!(ring.contains("Lemma 6 is 1 round:"), "{ring}");
+    let ring = stdout(&["exercise", "redistribute", "--delta", "2,-2,0"]);
+    assert!(ring.contains("Lemma 6 is 2 rounds:"), "{ring}");
+}

@@ -61,7 +61,8 @@ fn zero_processors_stops_at_one_and_n_follows_the_workload() {
     h.get_by_label("p").set_value_accesskit(0.0);
     settle(&mut h);
     assert_eq!(params(&h).p, 1);
-    shown(&mut h, "of 1 PEs busy");
+    shown(&mut h, "of 1 PE busy");
+    shown(&mut h, "of 1 PE run the first task");
     // A tree of height 50 is beyond the limit: n stops at 28 (TREE_N_MAX: heap numbers fit
     // 32 bits; since issue 36 T_28 runs on counts, where its 2^27 ready leaves once needed
     // about 1.1 GB and n stopped at 27).

@@ -70,7 +70,7 @@ impl LessonModel for Redistribute {
                 args(&["redistribute", "--delta", &list, "--algorithm", "alg3"]),
                 r::ROUNDS,
                 0.0,
-                "{answer} rounds: Lemma 6's max{max |δ_i|, max ⌈|δ_{k,l}|/2⌉}, which Algorithm 3 always meets (Lemma 8).",
+                "Lemma 6's bound, max{max |δ_i|, max ⌈|δ_{k,l}|/2⌉} = {answer}: Algorithm 3 always meets it (Lemma 8).",
             ),
             1 => Draft::number(
                 format!(

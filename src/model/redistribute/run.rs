@@ -14,6 +14,7 @@ use super::system6::{LpSolution, solve_system6, solve_system12};
 use super::{alg2, bounds, homogeneous};
 use crate::model::ParamError;
 use crate::model::budget::{Budget, Cost};
+use crate::model::words;
 
 /// A lower bound of the paper evaluated on the instance.
 #[derive(Debug, Clone, PartialEq)]
@@ -589,7 +590,7 @@ pub fn run(
         checks.push(Check {
             claim: "Lemma 8: Algorithm 3 takes exactly Lemma 6's number of rounds".into(),
             holds: r as i64 == l6,
-            detail: format!("{r} rounds, Lemma 6 gives {l6}"),
+            detail: format!("{}, Lemma 6 gives {l6}", words::count(r, "round")),
         });
     }
     if let Some(sol) = lp_solution

@@ -66,7 +66,10 @@ fn position(rect: Rect, height: u32, k: usize) -> Pos2 {
 fn describe(ctx: &egui::Context, drawing: &TreeDrawing, count: usize) -> String {
     use super::describe::list;
     let nodes = || (1..=count).filter_map(|k| drawing.nodes.get(k).map(|s| (k, s)));
-    let mut text = format!("Tree of {count} nodes (heap numbers, root 1).");
+    let mut text = format!(
+        "Tree of {} (heap numbers, root 1).",
+        crate::model::words::count(count, "node")
+    );
     for (fill, name) in &drawing.legend {
         let of: Vec<String> = nodes()
             .filter(|(_, s)| s.fill == *fill)

@@ -225,7 +225,8 @@ impl Workspace for DivisiblePanel {
                 &crate::report::Cell::Text(n.clone()),
                 Precision::Table,
             );
-            let label = ui.label(format!("N = {short} processors"));
+            let processors = crate::model::words::noun(run.outcome.instance.n, "processor");
+            let label = ui.label(format!("N = {short} {processors}"));
             if short != n {
                 label.on_hover_text(format!("N = {n}"));
             }
@@ -620,9 +621,9 @@ fn gantt_data(t: &Timeline, reveal: Reveal, cursor: f64) -> GanttData {
                 end: iv.end,
                 kind,
                 tooltip: format!(
-                    "level {} ({} processors) — {what}\namount {} per processor\nfraction addressed to level {}\n[{}, {}]",
+                    "level {} ({}) — {what}\namount {} per processor\nfraction addressed to level {}\n[{}, {}]",
                     iv.level,
-                    number(t.levels[iv.level].processors, Precision::Table),
+                    turn::processors(t.levels[iv.level].processors),
                     time_text(iv.amount),
                     iv.dest,
                     time_text(iv.start),

@@ -293,7 +293,7 @@ pub fn held(ctx: &egui::Context, reveal: Reveal) -> Reveal {
 }
 
 /// "1 processor", "8 processors".
-fn processors(k: f64) -> String {
+pub(super) fn processors(k: f64) -> String {
     if k == 1.0 {
         "1 processor".into()
     } else {

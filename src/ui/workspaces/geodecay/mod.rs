@@ -333,8 +333,8 @@ impl Workspace for GeodecayPanel {
         if random {
             ui.separator();
             ui.strong(format!(
-                "Spread of the total time over {} seeds",
-                params.seeds
+                "Spread of the total time over {}",
+                count(params.seeds, "seed")
             ));
             match self.spread.current() {
                 Some(Ok(run)) => {

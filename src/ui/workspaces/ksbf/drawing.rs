@@ -19,8 +19,9 @@ pub(super) fn step_captions(ui: &mut Ui, params: &KsbfParams, o: &ksbf::Outcome,
                 count(o.makespan, "step")
             ),
             Some(&format!(
-                "Makespan {} on {p} PEs · every PE idle, every queue empty",
-                o.makespan
+                "Makespan {} on {} · every PE idle, every queue empty",
+                o.makespan,
+                count(p, "PE")
             )),
         );
         return;
@@ -47,7 +48,7 @@ pub(super) fn step_captions(ui: &mut Ui, params: &KsbfParams, o: &ksbf::Outcome,
     };
     step_caption(
         ui,
-        &format!("Step {k}: {} of {p} PEs busy{sent}", ran.len()),
+        &format!("Step {k}: {} of {} busy{sent}", ran.len(), count(p, "PE")),
         Some(&running),
     );
 }
@@ -142,13 +143,13 @@ pub(super) fn lemma_row(
             Some(c) => {
                 ui.label(
                     RichText::new(format!(
-                        "✗ Lemma 1.1 fails under {} balancing: node {} ran on P_{}, not P_{} ({} of {} nodes agree)",
+                        "✗ Lemma 1.1 fails under {} balancing: node {} ran on P_{}, not P_{} ({} of {} agree)",
                         params.balance.name(),
                         c.node,
                         c.pe,
                         ksbf::lemma_pe(c.node, params.p),
                         l.agree,
-                        l.nodes
+                        count(l.nodes, "node")
                     ))
                     .color(ui.visuals().warn_fg_color),
                 );

@@ -158,15 +158,15 @@ impl Workspace for KsbfPanel {
             });
         }
         if params.shape.is_random() {
-            let count = self.view.seeds.max(1);
+            let seeds = self.view.seeds.max(1);
             let parts = Parts {
-                seeds: Some(count),
+                seeds: Some(seeds),
                 ..Parts::default()
             };
             let prm = params.clone();
             self.seeds.request(
-                (params.clone(), count),
-                format!("{count} seeds"),
+                (params.clone(), seeds),
+                count(seeds, "seed"),
                 repainter(ctx),
                 move |p| build(parts, &prm, p),
             );
