@@ -167,7 +167,8 @@ impl ComparePlot {
     /// A report's plot section titled `title`: its axes and its curves, each in its role's
     /// style ([`Curve::of`]). Bounds of several groups (T_PY for each τ) take their group's
     /// colour, so each bound reads with its own curve; a plot's only bounds keep the bound
-    /// colour.
+    /// colour. Curves that would still look alike (KS-BF's Theorem 1.1 and 2.2 bounds, both
+    /// dashed in the bound's red; two grey references) are told apart ([`tell_apart`]).
     pub fn of(title: impl Into<String>, set: &SeriesSet) -> ComparePlot {
         let bounds = || set.series.iter().filter(|s| s.role == Role::Bound);
         let first = bounds().next().map(|s| s.group);
@@ -179,12 +180,31 @@ impl ComparePlot {
             }
             c
         };
+        let mut series: Vec<Curve> = set.series.iter().map(curve).collect();
+        tell_apart(&mut series);
         ComparePlot {
             title: title.into(),
             x_label: set.x.clone(),
             y_label: set.y.clone(),
-            series: set.series.iter().map(curve).collect(),
+            series,
             x_marker: None,
+        }
+    }
+}
+
+/// Gives a curve drawn in the style and colour of an earlier one the first series colour no
+/// curve of the plot has (not [`palette::EVENT`], a red too near the bound's), so that the
+/// legend tells every curve apart; the earlier curve keeps its look.
+fn tell_apart(curves: &mut [Curve]) {
+    for i in 1..curves.len() {
+        let (style, color) = (curves[i].style, curves[i].color);
+        if !(curves[..i].iter()).any(|b| b.style == style && b.color == color) {
+            continue;
+        }
+        let unused = |p: egui::Color32| curves.iter().all(|c| c.color != Some(p));
+        let free = (palette::SERIES.into_iter()).find(|&p| p != palette::EVENT && unused(p));
+        if let Some(free) = free {
+            curves[i].color = Some(free);
         }
     }
 }

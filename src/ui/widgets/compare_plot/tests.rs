@@ -310,3 +310,40 @@ fn error_bars_stand_at_their_x_from_low_to_high() {
     assert_eq!(bars.len(), 1);
     assert_eq!((bars[0][2], bars[0][3]), ([10.0, 2.0], [10.0, 5.0]));
 }
+
+/// In every bundled preset's plots, as the workspace draws them, no two curves share their
+/// style and colour, so the legend tells each apart: KS-BF's Theorem 1.1 and Theorem 2.2
+/// bounds were both dashed in the bound's red, the tree sweep's "one processor" and
+/// "processor per node" both dotted grey.
+#[test]
+fn no_two_curves_of_a_plot_look_alike() {
+    for b in crate::preset::BUNDLED {
+        let p = b.preset().unwrap();
+        let plots = crate::report::plots(&p.scenario, &crate::model::NoProgress).unwrap();
+        for (name, set) in plots {
+            let plot = ComparePlot::of(name.as_str(), &set);
+            for (i, c) in plot.series.iter().enumerate() {
+                for d in &plot.series[..i] {
+                    assert!(
+                        c.style != d.style || c.color != d.color,
+                        "{}: {name}: {} and {} look alike",
+                        b.file,
+                        d.name,
+                        c.name
+                    );
+                }
+            }
+        }
+    }
+    // The first of two bounds keeps the bound's red.
+    let bounds = SeriesSet {
+        x: "n".into(),
+        y: "steps".into(),
+        series: ["Theorem 1.1 bound", "Thm 2.2: p + max W_i"]
+            .map(|n| report::Series::new(n, vec![[1.0, 1.0]]).role(Role::Bound))
+            .to_vec(),
+    };
+    let plot = ComparePlot::of("", &bounds);
+    assert_eq!(plot.series[0].color, Some(palette::BOUND));
+    assert_ne!(plot.series[1].color, Some(palette::BOUND));
+}
