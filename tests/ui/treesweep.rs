@@ -139,3 +139,34 @@ fn no_leaf_of_the_tree_shows_an_empty_tooltip() {
     }
     assert!(tooltips > 0, "no leaf showed a tooltip");
 }
+
+/// The makespans against τ open on log–log axes: at n = 40 one processor's 2^40 − 1 ≈ 10^12
+/// stands beside T* = 40-odd at τ = 1, and a linear y axis drew every curve but that one on
+/// zero. The limit ρ(τ), a ratio between ½ and 1, keeps a linear y axis.
+#[test]
+fn the_makespans_against_tau_open_on_log_axes() {
+    use egui::accesskit::Toggled;
+    use egui_kittest::kittest::NodeT;
+    use loadlab::ui::app::Cmd;
+    let mut h = super::common::harness(Some(
+        loadlab::preset::find_bundled("treesweep-fig-2").expect("bundled"),
+    ));
+    if h.query_all_by_label("Copy CSV").next().is_none() {
+        h.get_by_label("Plots panel").click_accesskit();
+        settle(&mut h);
+    }
+    for (plot, log_y) in [("T*, T_PY vs τ", true), ("limit ρ(τ) vs τ", false)] {
+        h.state_mut().send(Cmd::Select {
+            picture: None,
+            plot: Some(plot.to_owned()),
+            context: "test".into(),
+        });
+        settle(&mut h);
+        let toggled = |h: &Harness<'_, LoadlabApp>, label: &str| {
+            h.get_by_label(label).accesskit_node().toggled()
+        };
+        assert_eq!(toggled(&h, "log x"), Some(Toggled::True), "{plot}");
+        let want = if log_y { Toggled::True } else { Toggled::False };
+        assert_eq!(toggled(&h, "log y"), Some(want), "{plot}");
+    }
+}

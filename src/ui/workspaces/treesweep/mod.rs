@@ -91,8 +91,12 @@ pub struct TreeSweepView {
     pub plot: TsPlot,
     /// Axes of the plots against n.
     pub plot_view: PlotView,
-    /// Axes of the plots against τ (log τ by default: τ spans decades).
+    /// Axes of the limit ρ(τ) against τ (log τ by default: τ spans decades).
     pub tau_view: PlotView,
+    /// Axes of the makespans against τ: log τ and log makespan by default (one processor's
+    /// 2^n − 1 is 10^12 at n = 40, where T* is 40 at τ = 1: a linear axis drew every curve
+    /// but that one on zero).
+    pub makespan_tau_view: PlotView,
     /// Last n of the n plots (the paper stopped at 40).
     pub n_max: u32,
 }
@@ -108,6 +112,10 @@ impl Default for TreeSweepView {
             tau_view: PlotView {
                 log_x: true,
                 log_y: false,
+            },
+            makespan_tau_view: PlotView {
+                log_x: true,
+                log_y: true,
             },
             n_max: FIG2_N_MAX,
         }
@@ -280,7 +288,8 @@ impl Workspace for TreeSweepPanel {
         // Hide the future: this instance's point is the answer.
         crate::ui::reveal::cut_at_marker(&mut plot, Reveal::of(ui.ctx()), ui.ctx());
         let axes = match self.view.plot {
-            TsPlot::VsTau | TsPlot::Limit => &mut self.view.tau_view,
+            TsPlot::VsTau => &mut self.view.makespan_tau_view,
+            TsPlot::Limit => &mut self.view.tau_view,
             _ => &mut self.view.plot_view,
         };
         compare_plot(ui, "ts_plot_view", &plot, axes);
