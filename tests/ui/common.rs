@@ -284,3 +284,24 @@ pub fn open_step(
     let lesson = bundled[k].lesson().expect("parses");
     lesson.steps[step - 1].scenario.resolve().expect("resolves")
 }
+
+/// The bundled preset `name`'s plot `plot` chosen (the Plots panel shown): whether its axes
+/// are logarithmic, as the "log x" and "log y" boxes say.
+#[allow(dead_code)]
+pub fn plot_axes_are_log(name: &str, plot: &str) -> (bool, bool) {
+    use egui::accesskit::Toggled;
+    use egui_kittest::kittest::NodeT;
+    let mut h = harness(Some(loadlab::preset::find_bundled(name).expect("bundled")));
+    if h.query_all_by_label("Copy CSV").next().is_none() {
+        h.get_by_label("Plots panel").click_accesskit();
+        settle(&mut h);
+    }
+    h.state_mut().send(loadlab::ui::app::Cmd::Select {
+        picture: None,
+        plot: Some(plot.to_owned()),
+        context: "test".into(),
+    });
+    settle(&mut h);
+    let on = |label: &str| h.get_by_label(label).accesskit_node().toggled() == Some(Toggled::True);
+    (on("log x"), on("log y"))
+}

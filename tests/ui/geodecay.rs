@@ -119,3 +119,12 @@ fn the_numbers_are_the_reports_figures() {
         super::ksbf::numbers_are_the_reports(&h, &figures);
     }
 }
+
+/// The total time against p opens on log–log axes (p runs 2^0 … n: on a linear axis all
+/// but the last few points stood on the y axis); the plots against lg ℓ keep a linear x.
+#[test]
+fn the_total_time_against_p_opens_on_log_axes() {
+    let axes = |plot| super::common::plot_axes_are_log("geodecay-erew", plot);
+    assert_eq!(axes("total time vs p"), (true, true));
+    assert_eq!(axes("overhead (T − Brent)/ℓ vs lg ℓ"), (false, true));
+}

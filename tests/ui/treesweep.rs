@@ -145,28 +145,7 @@ fn no_leaf_of_the_tree_shows_an_empty_tooltip() {
 /// zero. The limit ρ(τ), a ratio between ½ and 1, keeps a linear y axis.
 #[test]
 fn the_makespans_against_tau_open_on_log_axes() {
-    use egui::accesskit::Toggled;
-    use egui_kittest::kittest::NodeT;
-    use loadlab::ui::app::Cmd;
-    let mut h = super::common::harness(Some(
-        loadlab::preset::find_bundled("treesweep-fig-2").expect("bundled"),
-    ));
-    if h.query_all_by_label("Copy CSV").next().is_none() {
-        h.get_by_label("Plots panel").click_accesskit();
-        settle(&mut h);
-    }
-    for (plot, log_y) in [("T*, T_PY vs τ", true), ("limit ρ(τ) vs τ", false)] {
-        h.state_mut().send(Cmd::Select {
-            picture: None,
-            plot: Some(plot.to_owned()),
-            context: "test".into(),
-        });
-        settle(&mut h);
-        let toggled = |h: &Harness<'_, LoadlabApp>, label: &str| {
-            h.get_by_label(label).accesskit_node().toggled()
-        };
-        assert_eq!(toggled(&h, "log x"), Some(Toggled::True), "{plot}");
-        let want = if log_y { Toggled::True } else { Toggled::False };
-        assert_eq!(toggled(&h, "log y"), Some(want), "{plot}");
-    }
+    let axes = |plot| super::common::plot_axes_are_log("treesweep-fig-2", plot);
+    assert_eq!(axes("T*, T_PY vs τ"), (true, true));
+    assert_eq!(axes("limit ρ(τ) vs τ"), (true, false));
 }

@@ -66,8 +66,11 @@ pub struct GeodecayView {
     pub timeline_log: bool,
     /// Which sweep plot.
     pub plot: GeoPlot,
-    /// Axes of the sweep plot.
+    /// Axes of the sweep plots against lg ℓ.
     pub plot_view: PlotView,
+    /// Axes of the total time against p: log p and log time by default (p runs 2^0 … n: on
+    /// a linear axis all but the last few points stood on the y axis).
+    pub p_view: PlotView,
     /// Axes of the seed-spread plot.
     pub spread_view: PlotView,
 }
@@ -80,6 +83,10 @@ impl Default for GeodecayView {
             plot: GeoPlot::Overhead,
             plot_view: PlotView {
                 log_x: false,
+                log_y: true,
+            },
+            p_view: PlotView {
+                log_x: true,
                 log_y: true,
             },
             spread_view: PlotView::default(),
@@ -315,7 +322,10 @@ impl Workspace for GeodecayPanel {
                 )
             }
         };
-        let view = &mut self.view.plot_view;
+        let view = match self.view.plot {
+            GeoPlot::TimeVsP => &mut self.view.p_view,
+            _ => &mut self.view.plot_view,
+        };
         ui.allocate_ui(egui::vec2(ui.available_width(), h), |ui| {
             let Some(mut shown) = studied_plot(ui, job.current(), plot) else {
                 return;
