@@ -63,10 +63,18 @@ function differ(a, b, path = "$") {
 }
 
 async function serve() {
+  // Another server answering on the port (a stray one of an earlier run) would be tested in
+  // this one's place, and the offline check would wait for ever for this one to stop.
+  const taken = await fetch(`${BASE}/`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${PORT} is taken by another server: stop it, or set PORT`);
   const server = spawn("python3", ["-m", "http.server", String(PORT), "--bind", "127.0.0.1", "-d", SITE], {
     stdio: "ignore",
   });
   for (let i = 0; i < 100; i++) {
+    if (server.exitCode !== null) break;
     try {
       if ((await fetch(`${BASE}/index.html`)).ok) return server;
     } catch {}
@@ -436,7 +444,7 @@ try {
     return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
   });
   await context.setOffline(true);
-  const exited = new Promise((r) => server.once("exit", r));
+  const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
   server.kill();
   await exited;
   const offlinePreset = "redistribute-12-ring";
