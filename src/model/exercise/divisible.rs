@@ -319,24 +319,24 @@ impl DivExercise {
         let x = format!("x = bβ/((bβ + 1)N − 1) with b = {b}, β = {beta}, N = {n}");
         match (self.method, l) {
             (Method::C, 0) => format!(
-                "ℂ: the root computes from 0 until every level finishes together at {big_t}, so \
+                "Method C: the root computes from 0 until every level finishes together at {big_t}, so \
                  L_0 = T/β (β = {beta})"
             ),
             (Method::C, _) => format!(
-                "ℂ: level {l} computes from the moment its fragment arrives in ℂ's own schedule \
+                "Method C: level {l} computes from the moment its fragment arrives in C's own schedule \
                  (t = {}) until every level finishes together at {big_t}: L_{l} = (T − t)/β \
                  (β = {beta})",
                 number(self.arrival(l), Precision::Steps)
             ),
             (Method::P, 0) => format!(
-                "ℙ: the root computes while it sends, then x like every other processor: \
+                "Method P: the root computes while it sends, then x like every other processor: \
                  L_0 = ((N − 1)/b)·x/β + x, {x}"
             ),
             (Method::P, _) => format!(
-                "ℙ: every processor below the root computes the same x in the last slot, {x}"
+                "Method P: every processor below the root computes the same x in the last slot, {x}"
             ),
             (Method::Q, _) => format!(
-                "ℚ: L_{l} = ((c^(h−{l}) − 1)/((b − 1)β + 1) + 1)·x with c = 1/β + b, h = {}, \
+                "Method Q: L_{l} = ((c^(h−{l}) − 1)/((b − 1)β + 1) + 1)·x with c = 1/β + b, h = {}, \
                  b = {b}, β = {beta}, x the leaves' load{}",
                 self.v.h,
                 self.unless_withheld(
