@@ -103,10 +103,23 @@ impl Shape {
     }
 }
 
-/// An integer, or a message naming `what`.
+/// An integer, or a message naming `what`. A whole number beyond i64 is said to be out of range
+/// (JSON's reader holds 10^20 as the float 1e+20, and "expected an integer, got 1e+20" read as
+/// if the file held a fraction).
 pub fn integer(v: &Value, what: &str) -> Result<i64, String> {
-    v.as_i64()
-        .ok_or_else(|| format!("{what}: expected an integer, got {}", short(v)))
+    v.as_i64().ok_or_else(|| {
+        let whole = v.is_u64() || v.as_f64().is_some_and(|f| f.fract() == 0.0);
+        if whole {
+            format!(
+                "{what}: {} is out of range (an integer here lies from {} to {})",
+                short(v),
+                i64::MIN,
+                i64::MAX
+            )
+        } else {
+            format!("{what}: expected an integer, got {}", short(v))
+        }
+    })
 }
 
 /// A JSON value shortened to 40 characters for a message.
@@ -223,15 +236,13 @@ pub fn node_json(node: NodeId) -> Value {
 /// `{"node": N, "start": S}`.
 pub fn parse_tree_moves(v: &Value) -> Result<Vec<Move>, String> {
     list_of(v, "nodes", "move", |m| {
-        if let Some(node) = m.as_i64() {
-            return Ok(Move { node, start: None });
+        if m.is_number() {
+            return integer(m, "node").map(|node| Move { node, start: None });
         }
         let expected = "a heap number or {\"node\", \"start\"}";
         let o = object_of(m, &["node", "start"], expected)?;
         let node = o.get("node").ok_or("missing \"node\"")?;
-        let node = node
-            .as_i64()
-            .ok_or_else(|| format!("node: expected an integer, got {}", short(node)))?;
+        let node = integer(node, "node")?;
         let start = match o.get("start") {
             None | Some(Value::Null) => None,
             Some(s) => Some(
@@ -288,5 +299,22 @@ mod tests {
         assert_eq!(Shape::scan(b"[true,false,true]").values, 4);
         // Unbalanced text never underflows.
         assert_eq!(Shape::scan(b"]]]]").values, 0);
+    }
+
+    /// 10^20 is no fraction: JSON's reader holds it as the float 1e+20, and it was refused as
+    /// "expected an integer, got 1e+20".
+    #[test]
+    fn a_whole_number_beyond_i64_is_out_of_range_not_a_fraction() {
+        let big: Value = serde_json::from_str("100000000000000000000").unwrap();
+        let e = integer(&big, "from").unwrap_err();
+        assert!(e.starts_with("from: 1e+20 is out of range"), "{e}");
+        assert!(e.contains("9223372036854775807"), "{e}");
+        let e = integer(&json!(18_446_744_073_709_551_615u64), "to").unwrap_err();
+        assert!(e.contains("is out of range"), "{e}");
+        let e = integer(&json!(2.5), "to").unwrap_err();
+        assert_eq!(e, "to: expected an integer, got 2.5");
+        let nodes: Value = serde_json::from_str("[1, 1e30]").unwrap();
+        let e = parse_tree_moves(&nodes).unwrap_err();
+        assert!(e.starts_with("move 2: node: 1e+30 is out of range"), "{e}");
     }
 }
