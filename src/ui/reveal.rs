@@ -15,7 +15,8 @@ use crate::report::Figure;
 pub use crate::ui::frame::reveal::{Reveal, UNTIL_END, publish};
 use crate::ui::frame::{Secret, secret};
 use crate::ui::widgets::compare_plot::{
-    CURVE_UNTIL_REVEAL, ComparePlot, Curve, HIDDEN_FROM, HIDDEN_UNTIL_REVEAL, SeriesStyle,
+    CURVE_UNTIL_END, CURVE_UNTIL_REVEAL, ComparePlot, Curve, HIDDEN_FROM, HIDDEN_UNTIL_REVEAL,
+    SeriesStyle,
 };
 use crate::ui::widgets::gantt::{GanttBar, GanttData};
 
@@ -152,7 +153,7 @@ pub fn hide_outcome_curves(
     let until = if reveal.held {
         CURVE_UNTIL_REVEAL
     } else {
-        "hidden until the last step"
+        CURVE_UNTIL_END
     };
     for c in &mut plot.series {
         if c.draws.as_ref().is_some_and(|d| future(&d.field)) && !c.points.is_empty() {

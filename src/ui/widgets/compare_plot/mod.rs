@@ -29,8 +29,12 @@ pub const LABEL_LOG_Y: &str = "log y";
 pub const LABEL_COPY_CSV: &str = "Copy CSV";
 
 /// Legend of the line where a sweep cut by "Hide the future" stops (the plot shows no
-/// read-out beyond it).
-pub const HIDDEN_FROM: &str = "this instance: hidden until the last step";
+/// read-out beyond it). It says how to show it, as the hidden numbers do: "until the last
+/// step" read, on a lesson's last step, as if the lesson's steps were meant.
+pub const HIDDEN_FROM: &str = "this instance: future hidden (Last » or H)";
+
+/// What the legend says of a curve "Hide the future" empties (it reads the run's end).
+pub const CURVE_UNTIL_END: &str = "future hidden (Last » or H)";
 
 /// Legend of the line where a sweep stops while a lesson question asks the instance's point.
 pub const HIDDEN_UNTIL_REVEAL: &str = "this instance: hidden until Reveal";
