@@ -170,6 +170,30 @@ impl Progress for FlagProgress<'_> {
     }
 }
 
+/// A [`Progress`] that records every fraction reported, in the order the reports arrive, and
+/// is never cancelled (tests of what a computation reports).
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct SeenProgress(std::sync::Mutex<Vec<f32>>);
+
+#[cfg(test)]
+impl SeenProgress {
+    /// The fractions reported so far.
+    pub fn fractions(self) -> Vec<f32> {
+        self.0.into_inner().unwrap()
+    }
+}
+
+#[cfg(test)]
+impl Progress for SeenProgress {
+    fn set(&self, fraction: f32) {
+        self.0.lock().unwrap().push(fraction);
+    }
+    fn cancelled(&self) -> bool {
+        false
+    }
+}
+
 /// Returned by a sweep that noticed [`Progress::cancelled`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("cancelled")]

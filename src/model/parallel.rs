@@ -69,28 +69,16 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::model::{FlagProgress, NoProgress};
-
-    /// Records every fraction reported, in the order the reports arrive.
-    struct Seen(Mutex<Vec<f32>>);
-
-    impl Progress for Seen {
-        fn set(&self, fraction: f32) {
-            self.0.lock().unwrap().push(fraction);
-        }
-        fn cancelled(&self) -> bool {
-            false
-        }
-    }
+    use crate::model::{FlagProgress, NoProgress, SeenProgress};
 
     /// Many short items on all cores: the reports rise one item at a time and end at 1 (the
     /// count and the report were apart, and a study's bar ended at 0.55 in CI).
     #[test]
     fn progress_rises_one_item_at_a_time_to_one() {
         for _ in 0..20 {
-            let seen = Seen(Mutex::new(Vec::new()));
+            let seen = SeenProgress::default();
             par_map(0..500u32, &seen, |i| i.wrapping_mul(2_654_435_761)).unwrap();
-            let f = seen.0.into_inner().unwrap();
+            let f = seen.fractions();
             let expected: Vec<f32> = (1..=500).map(|d| d as f32 / 500.0).collect();
             assert_eq!(f, expected);
         }

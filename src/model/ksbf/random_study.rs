@@ -611,19 +611,10 @@ mod tests {
     /// filled twice before); a tree study's runs fill it all.
     #[test]
     fn a_grid_studys_count_takes_the_first_tenth_of_its_progress() {
-        struct Seen(std::sync::Mutex<Vec<f32>>);
-        impl Progress for Seen {
-            fn set(&self, fraction: f32) {
-                self.0.lock().unwrap().push(fraction);
-            }
-            fn cancelled(&self) -> bool {
-                false
-            }
-        }
         for (shape, counted) in [(Shape::RandomGrid, 2), (Shape::RandomTree, 0)] {
-            let seen = Seen(std::sync::Mutex::new(Vec::new()));
+            let seen = crate::model::SeenProgress::default();
             spec(shape).runs(|_| true, &seen).unwrap();
-            let f = seen.0.into_inner().unwrap();
+            let f = seen.fractions();
             // Two seeds: two counts (each at most 0.1, the last 0.1), then two runs (0.55, 1).
             assert_eq!(f.len(), counted + 2, "{shape:?}: {f:?}");
             assert!(f[..counted].iter().all(|&x| x <= 0.1 + 1e-6), "{f:?}");
