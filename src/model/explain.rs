@@ -124,8 +124,10 @@ pub fn ksbf(st: &StepRecord, k: usize, p: u32, balance: Balance, sched: KsSchedu
     let mut active = vec![(s, "1")];
     let busy = st.ran.iter().filter(|x| x.is_some()).count();
     let mut why = format!(
-        "step {k}: {busy} of {} run the first task of their queue in {} order",
+        "step {k}: {busy} of {} {} the first task of {} queue in {} order",
         count(p, "PE"),
+        verb(busy, "runs", "run"),
+        verb(busy, "its", "their"),
         match sched {
             KsSchedule::Bf => "breadth-first",
             KsSchedule::Df => "depth-first",

@@ -62,7 +62,7 @@ fn zero_processors_stops_at_one_and_n_follows_the_workload() {
     settle(&mut h);
     assert_eq!(params(&h).p, 1);
     shown(&mut h, "of 1 PE busy");
-    shown(&mut h, "of 1 PE run the first task");
+    shown(&mut h, "1 of 1 PE runs the first task of its queue");
     // A tree of height 50 is beyond the limit: n stops at 28 (TREE_N_MAX: heap numbers fit
     // 32 bits; since issue 36 T_28 runs on counts, where its 2^27 ready leaves once needed
     // about 1.1 GB and n stopped at 27).
