@@ -433,7 +433,7 @@ impl Chrome {
                 .add(
                     egui::TextEdit::singleline(&mut prompt.text)
                         .desired_width(420.0)
-                        .hint_text("/path/to/file"),
+                        .hint_text(prompt.action.placeholder()),
                 )
                 .labelled_by(label.id);
             // Focus the field once it is really on screen (a new window's first frame

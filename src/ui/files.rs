@@ -92,6 +92,14 @@ impl FileAction {
             }
         }
     }
+    /// The path field's placeholder: a path with the action's extension (a hand-out is a
+    /// folder), so that the field says what kind of file it asks for.
+    pub fn placeholder(self) -> String {
+        match self {
+            FileAction::Handout => "/path/to/folder".to_string(),
+            _ => format!("/path/to/file.{}", self.ext()),
+        }
+    }
     /// True if the action writes a file.
     pub fn is_save(self) -> bool {
         !matches!(self, FileAction::OpenPreset | FileAction::OpenAttempt)
@@ -259,6 +267,10 @@ mod tests {
             PathBuf::from("ada.txt")
         );
         assert_eq!(done(FileAction::ExportCsv, "t"), PathBuf::from("t"));
+        // The path field says what it asks for (it read "/path/to/file" for every action).
+        assert_eq!(FileAction::HandIn.placeholder(), "/path/to/file.json");
+        assert_eq!(FileAction::SavePreset.placeholder(), "/path/to/file.ron");
+        assert_eq!(FileAction::Handout.placeholder(), "/path/to/folder");
     }
 
     #[test]
