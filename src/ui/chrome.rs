@@ -436,13 +436,7 @@ impl Chrome {
                         .hint_text(prompt.action.placeholder()),
                 )
                 .labelled_by(label.id);
-            // Focus the field once it is really on screen (a new window's first frame
-            // only measures it).
-            if edit.has_focus() {
-                prompt.focused = true;
-            } else if !prompt.focused {
-                edit.request_focus();
-            }
+            crate::ui::widgets::dialog::focus_first(&edit, &mut prompt.focused);
             edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
         });
         match answer {

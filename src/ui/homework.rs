@@ -15,7 +15,7 @@ use crate::lesson::homework::replay::{Kind, Replayed};
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
 use crate::ui::commands::Cmd;
-use crate::ui::widgets::dialog::{Answer, dialog};
+use crate::ui::widgets::dialog::{Answer, dialog, focus_first};
 
 /// What the Personal instance window asks the name for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -50,6 +50,8 @@ struct Ask {
     /// With [`Target::HandIn`]: the work handed in and the command that goes on once the
     /// name is given (Hand in…, or the hand-in to a path typed).
     instance: Option<(Work, Cmd)>,
+    /// The name field has had the keyboard (it takes it when the window opens).
+    focused: bool,
 }
 
 /// An attempt file opened for replay.
@@ -92,6 +94,7 @@ impl Homework {
             error: None,
             target,
             instance: None,
+            focused: false,
         });
     }
 
@@ -237,6 +240,7 @@ impl Homework {
             let name = ui
                 .add(egui::TextEdit::singleline(&mut ask.name).desired_width(320.0))
                 .labelled_by(l.id);
+            focus_first(&name, &mut ask.focused);
             let l = ui.label("Course key (optional, as your teacher gave it)");
             let course = ui
                 .add(egui::TextEdit::singleline(&mut ask.course).desired_width(320.0))

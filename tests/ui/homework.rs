@@ -351,3 +351,27 @@ fn hand_in_by_path_as_sophie(h: &mut Harness<'static, LoadlabApp>, path: &std::p
     settle(h);
     shown(h, "under the name Sophie Germain: ");
 }
+
+/// The windows that ask for a name or a path give their first field the keyboard: typed at
+/// once, the text goes into it (the name field waited for a click, so a keyboard-only
+/// student's typing went nowhere).
+#[test]
+fn the_name_and_path_windows_take_what_is_typed_at_once() {
+    let mut h = super::common::window(1280.0, 720.0, None);
+    settle(&mut h);
+    let value = |h: &Harness<'static, LoadlabApp>, field: &str| {
+        let f = h.get_by_role_and_label(Role::TextInput, field);
+        f.accesskit_node().value().unwrap_or_default()
+    };
+    menu(&mut h, "Homework", "Personal instance…");
+    h.run_steps(2);
+    h.event(egui::Event::Text("Ada".into()));
+    h.run_steps(2);
+    assert_eq!(value(&h, "Your name"), "Ada");
+    click(&mut h, "Cancel");
+    menu(&mut h, "Homework", "Hand in by path…");
+    h.run_steps(2);
+    h.event(egui::Event::Text("/tmp/ada".into()));
+    h.run_steps(2);
+    assert_eq!(value(&h, "File path"), "/tmp/ada");
+}

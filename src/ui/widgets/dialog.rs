@@ -40,3 +40,15 @@ pub fn dialog(
     }
     answer
 }
+
+/// Gives the dialog's first field `edit` the keyboard when the dialog opens, so that typing
+/// goes straight into it; `taken` records that it had it, so that a field or button the user
+/// moves to afterwards keeps the focus. (A new window's first frame only measures it: the
+/// request is repeated until the field really has the focus.)
+pub fn focus_first(edit: &egui::Response, taken: &mut bool) {
+    if edit.has_focus() {
+        *taken = true;
+    } else if !*taken {
+        edit.request_focus();
+    }
+}
