@@ -7,6 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::model::format::{Precision, number};
+use crate::model::num::NumError;
 
 use super::instance::{Costs, Direction, N_MAX, N_MIN, RingInstance, VALUE_MAX, minimal_loads};
 
@@ -293,15 +294,18 @@ pub fn random_instance(spec: &RandomSpec) -> RingInstance {
 /// Parses a vector of integers separated by commas, spaces, semicolons or newlines.
 /// Errors name the 1-based entry and the offending text.
 pub fn parse_int_vector(text: &str) -> Result<Vec<i64>, EditError> {
-    parse_entries(text, |p| {
-        let p = p.replace('−', "-");
-        p.parse::<i64>().map_err(|_| {
-            if p.parse::<f64>().is_ok() {
-                EntryError::NotAtomic(p)
-            } else {
-                EntryError::NotInteger(p)
-            }
-        })
+    parse_entries(text, parse_int_entry)
+}
+
+/// One integer entry in the app's one number syntax ([`crate::model::num`]: `1e3` and `2^10`
+/// too): a real that is not whole is not atomic, a whole number beyond i64 is out of range
+/// (it read "items are atomic, use an integer", as if 10^20 were a fraction).
+pub fn parse_int_entry(text: &str) -> Result<i64, EntryError> {
+    let p = text.replace('−', "-");
+    crate::model::num::parse_int::<i64>(&p).map_err(|e| match e {
+        NumError::NotWhole(_) => EntryError::NotAtomic(p),
+        NumError::NotANumber(_) => EntryError::NotInteger(p),
+        other => EntryError::OutOfRange(other.to_string()),
     })
 }
 
@@ -445,6 +449,9 @@ pub enum EntryError {
     /// Not a number where an integer is expected.
     #[error("is “{0}”, not an integer")]
     NotInteger(String),
+    /// A whole number beyond i64 (the message says which limit).
+    #[error("is out of range: {0}")]
+    OutOfRange(String),
     /// Not a number where a cost is expected.
     #[error("is “{0}”, not a number")]
     NotNumber(String),
@@ -509,6 +516,15 @@ mod tests {
                 .to_string()
                 .contains("integer")
         );
+        // A whole number beyond i64 is out of range, not a fraction; the one number syntax
+        // reads powers.
+        let e = parse_int_vector("1, 99999999999999999999").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "entry 2 is out of range: 99999999999999999999 is too large (limit \
+             9223372036854775807)"
+        );
+        assert_eq!(parse_int_vector("2^3, −8").unwrap(), vec![8, -8]);
         assert!(
             parse_cost_vector("1, 0")
                 .unwrap_err()

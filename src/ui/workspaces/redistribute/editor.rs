@@ -196,7 +196,7 @@ impl RedistPanel {
         let text = edit.text.trim().replace('−', "-");
         let bad = |m: String| (f, edit.row, m);
         match f {
-            Field::Loads | Field::Delta => match text.parse::<i64>() {
+            Field::Loads | Field::Delta => match parse_int_entry(&text) {
                 Ok(v) => {
                     if f == Field::Loads {
                         inst.loads[edit.row] = v;
@@ -204,12 +204,13 @@ impl RedistPanel {
                         inst.delta[edit.row] = v;
                     }
                 }
-                Err(_) => self.cell_errors.push(bad(if text.is_empty() {
-                    "empty entry: type an integer".into()
-                } else if text.parse::<f64>().is_ok() {
-                    format!("“{text}”: items are atomic, use an integer")
-                } else {
-                    format!("“{text}” is not an integer")
+                Err(e) => self.cell_errors.push(bad(match e {
+                    _ if text.is_empty() => "empty entry: type an integer".into(),
+                    EntryError::NotAtomic(_) => {
+                        format!("“{text}”: items are atomic, use an integer")
+                    }
+                    EntryError::OutOfRange(why) => why,
+                    _ => format!("“{text}” is not an integer"),
                 })),
             },
             _ => match text.parse::<f64>() {

@@ -22,8 +22,8 @@ mod turn;
 use crate::jobs::Keyed;
 use crate::model::redistribute::bounds;
 use crate::model::redistribute::editing::{
-    EditError, delta_from_targets, fix_sum, format_vector, parse_cost_vector, parse_int_vector,
-    proportional_targets, random_instance,
+    EditError, EntryError, delta_from_targets, fix_sum, format_vector, parse_cost_vector,
+    parse_int_entry, parse_int_vector, proportional_targets, random_instance,
 };
 use crate::model::redistribute::homogeneous::{
     Alg3Round, Alg3Variant, STEP_FEED, alg3_round, maximal_slices,
