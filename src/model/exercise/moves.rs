@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use super::ksbf::Prediction;
 use super::treesweep::Move;
 use crate::model::ksbf::NodeId;
+use crate::model::num::NumError;
 
 /// Bytes of a parsed JSON value: serde_json's `Value` (32 bytes) in a list that may have
 /// doubled its capacity, an object's key and map node. Measured with the graders' own
@@ -103,21 +104,30 @@ impl Shape {
     }
 }
 
-/// An integer, or a message naming `what`. A whole number beyond i64 is said to be out of range
-/// (JSON's reader holds 10^20 as the float 1e+20, and "expected an integer, got 1e+20" read as
-/// if the file held a fraction).
+/// An integer, or a message naming `what`. A whole number beyond i64 is too large or too
+/// small, in the words of a typed number ([`NumError`]): JSON's reader holds 10^20 as the
+/// float 1e+20, and "expected an integer, got 1e+20" read as if the file held a fraction.
 pub fn integer(v: &Value, what: &str) -> Result<i64, String> {
     v.as_i64().ok_or_else(|| {
-        let whole = v.is_u64() || v.as_f64().is_some_and(|f| f.fract() == 0.0);
-        if whole {
-            format!(
-                "{what}: {} is out of range (an integer here lies from {} to {})",
-                short(v),
-                i64::MIN,
-                i64::MAX
-            )
-        } else {
-            format!("{what}: expected an integer, got {}", short(v))
+        let text = short(v);
+        let range = match v.as_f64() {
+            _ if v.is_u64() => Some(NumError::TooLarge {
+                text,
+                limit: i64::MAX.into(),
+            }),
+            Some(f) if f.fract() == 0.0 && f > 0.0 => Some(NumError::TooLarge {
+                text,
+                limit: i64::MAX.into(),
+            }),
+            Some(f) if f.fract() == 0.0 => Some(NumError::TooSmall {
+                text,
+                limit: i64::MIN.into(),
+            }),
+            _ => None,
+        };
+        match range {
+            Some(e) => format!("{what}: {e}"),
+            None => format!("{what}: expected an integer, got {}", short(v)),
         }
     })
 }
@@ -304,17 +314,18 @@ mod tests {
     /// 10^20 is no fraction: JSON's reader holds it as the float 1e+20, and it was refused as
     /// "expected an integer, got 1e+20".
     #[test]
-    fn a_whole_number_beyond_i64_is_out_of_range_not_a_fraction() {
+    fn a_whole_number_beyond_i64_is_too_large_not_a_fraction() {
         let big: Value = serde_json::from_str("100000000000000000000").unwrap();
         let e = integer(&big, "from").unwrap_err();
-        assert!(e.starts_with("from: 1e+20 is out of range"), "{e}");
-        assert!(e.contains("9223372036854775807"), "{e}");
+        assert_eq!(e, "from: 1e+20 is too large (limit 9223372036854775807)");
         let e = integer(&json!(18_446_744_073_709_551_615u64), "to").unwrap_err();
-        assert!(e.contains("is out of range"), "{e}");
+        assert!(e.contains("is too large"), "{e}");
+        let e = integer(&json!(-1e30), "to").unwrap_err();
+        assert_eq!(e, "to: -1e+30 is too small (limit -9223372036854775808)");
         let e = integer(&json!(2.5), "to").unwrap_err();
         assert_eq!(e, "to: expected an integer, got 2.5");
         let nodes: Value = serde_json::from_str("[1, 1e30]").unwrap();
         let e = parse_tree_moves(&nodes).unwrap_err();
-        assert!(e.starts_with("move 2: node: 1e+30 is out of range"), "{e}");
+        assert!(e.starts_with("move 2: node: 1e+30 is too large"), "{e}");
     }
 }
