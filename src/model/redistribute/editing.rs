@@ -502,35 +502,21 @@ mod tests {
 
     #[test]
     fn parsing() {
-        assert_eq!(parse_int_vector("1, -2,1").unwrap(), vec![1, -2, 1]);
-        assert_eq!(parse_int_vector("[3 −3]").unwrap(), vec![3, -3]);
-        assert!(
-            parse_int_vector("1,,2")
-                .unwrap_err()
-                .to_string()
-                .contains("entry 2 is empty")
-        );
-        assert!(
-            parse_int_vector("1, 2.5")
-                .unwrap_err()
-                .to_string()
-                .contains("integer")
-        );
+        let ints = |t| parse_int_vector(t).map_err(|e| e.to_string());
+        let costs = |t| parse_cost_vector(t).map_err(|e| e.to_string());
+        assert_eq!(ints("1, -2,1"), Ok(vec![1, -2, 1]));
+        assert_eq!(ints("[3 −3]"), Ok(vec![3, -3]));
+        assert!(ints("1,,2").unwrap_err().contains("entry 2 is empty"));
+        assert!(ints("1, 2.5").unwrap_err().contains("integer"));
         // A whole number beyond i64 is out of range, not a fraction; the one number syntax
         // reads powers.
-        let e = parse_int_vector("1, 99999999999999999999").unwrap_err();
         assert_eq!(
-            e.to_string(),
+            ints("1, 99999999999999999999").unwrap_err(),
             "entry 2 is out of range: 99999999999999999999 is too large (limit \
              9223372036854775807)"
         );
-        assert_eq!(parse_int_vector("2^3, −8").unwrap(), vec![8, -8]);
-        assert!(
-            parse_cost_vector("1, 0")
-                .unwrap_err()
-                .to_string()
-                .contains("> 0")
-        );
+        assert_eq!(ints("2^3, −8"), Ok(vec![8, -8]));
+        assert!(costs("1, 0").unwrap_err().contains("> 0"));
     }
 
     #[test]
