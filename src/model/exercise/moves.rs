@@ -110,25 +110,21 @@ impl Shape {
 pub fn integer(v: &Value, what: &str) -> Result<i64, String> {
     v.as_i64().ok_or_else(|| {
         let text = short(v);
-        let range = match v.as_f64() {
-            _ if v.is_u64() => Some(NumError::TooLarge {
-                text,
-                limit: i64::MAX.into(),
-            }),
-            Some(f) if f.fract() == 0.0 && f > 0.0 => Some(NumError::TooLarge {
-                text,
-                limit: i64::MAX.into(),
-            }),
-            Some(f) if f.fract() == 0.0 => Some(NumError::TooSmall {
+        if !(v.is_u64() || v.as_f64().is_some_and(|f| f.fract() == 0.0)) {
+            return format!("{what}: expected an integer, got {text}");
+        }
+        let e = if v.as_f64().is_some_and(|f| f < 0.0) {
+            NumError::TooSmall {
                 text,
                 limit: i64::MIN.into(),
-            }),
-            _ => None,
+            }
+        } else {
+            NumError::TooLarge {
+                text,
+                limit: i64::MAX.into(),
+            }
         };
-        match range {
-            Some(e) => format!("{what}: {e}"),
-            None => format!("{what}: expected an integer, got {}", short(v)),
-        }
+        format!("{what}: {e}")
     })
 }
 
