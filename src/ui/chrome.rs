@@ -81,9 +81,9 @@ pub(super) struct Shell<'a> {
     pub recent: &'a super::files::Recent,
     /// A lesson is being played (File ▸ Export ▸ Export lesson hand-out…).
     pub lesson: bool,
-    /// The name of the lesson step's scenario while the lesson's player shows it (its title
-    /// and the step's): the status bar does not repeat it.
-    pub lesson_page: Option<String>,
+    /// The name of the lesson step's scenario, and whether the lesson's player shows it (its
+    /// title and the step's): the status bar does not repeat it.
+    pub lesson_page: Option<(String, bool)>,
 }
 
 impl Shell<'_> {
@@ -387,7 +387,8 @@ impl Chrome {
             }
             // The title takes what is left and is elided there (never over the job's Cancel).
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let title = shell.desk.status_title(shell.lesson_page.as_deref());
+                let lesson = shell.lesson_page.as_ref().map(|(n, s)| (n.as_str(), *s));
+                let title = shell.desk.status_title(lesson);
                 if !title.is_empty() {
                     ui.add(egui::Label::new(RichText::new(&title).weak()).truncate())
                         .on_hover_text(title);

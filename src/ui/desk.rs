@@ -263,15 +263,21 @@ impl Desk {
         format!("{}{modified} — {file}", page.name)
     }
 
-    /// The status bar's title: [`Desk::title`], but where the page is `named` (a lesson's
-    /// step, whose title the lesson's player shows already) only whether it was modified.
-    pub fn status_title(&self, named: Option<&str>) -> String {
+    /// The status bar's title: [`Desk::title`], but for a lesson's step (`lesson`: the page's
+    /// name and whether the lesson's player shows the step's title) never the file (a step is
+    /// no document: "— unsaved" only puzzled a class), and nothing where the player shows the
+    /// name already but whether the step's scenario was modified.
+    pub fn status_title(&self, lesson: Option<(&str, bool)>) -> String {
         let page = self.page();
-        match named {
-            Some(name) if name == page.name && page.modified() => {
+        match lesson {
+            Some((name, true)) if name == page.name && page.modified() => {
                 "this step's scenario is modified".to_owned()
             }
-            Some(name) if name == page.name => String::new(),
+            Some((name, true)) if name == page.name => String::new(),
+            Some((name, false)) if name == page.name && page.modified() => {
+                format!("{name} (modified)")
+            }
+            Some((name, false)) if name == page.name => name.to_owned(),
             _ => self.title(),
         }
     }

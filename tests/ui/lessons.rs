@@ -748,7 +748,8 @@ fn lesson_steps_open_on_the_moment_their_text_explains() {
 
 /// The status bar does not repeat the lesson's and the step's titles, which the lesson's
 /// player shows (it read "Renard–Robert–Vivien: redistributing data on a ring: Slices and
-/// Lemma 1's bound — unsaved" under the player saying both), on the desktop and on the stage.
+/// Lemma 1's bound — unsaved" under the player saying both), on the desktop and on the stage;
+/// with another drawer tab in front it names the step, never a file.
 #[test]
 fn the_status_bar_does_not_repeat_the_lessons_title() {
     let k = loadlab::lesson::BUNDLED
@@ -772,5 +773,16 @@ fn the_status_bar_does_not_repeat_the_lessons_title() {
             })
             .collect();
         assert!(repeated.is_empty(), "presenter {presenter}: {repeated:?}");
+        if presenter {
+            // With another tab in front the status names the step, but a step is no file:
+            // it read "… Slices and Lemma 1's bound — unsaved".
+            super::common::drawer_tab(&mut h, "Controls");
+            shown(
+                &mut h,
+                "redistributing data on a ring: Slices and Lemma 1's bound",
+            );
+            let file = h.query_all_by_label_contains("unsaved").count();
+            assert_eq!(file, 0, "a lesson step's status names no file");
+        }
     }
 }

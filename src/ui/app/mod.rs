@@ -663,11 +663,10 @@ impl LoadlabApp {
             job,
             recent: &self.recent,
             lesson: self.teach.player().is_some(),
-            lesson_page: self
-                .teach
-                .player()
-                .filter(|_| !self.shown.stage || self.drawer.shows_lesson())
-                .map(|p| p.page_name(p.index())),
+            lesson_page: self.teach.player().map(|p| {
+                let shown = !self.shown.stage || self.drawer.shows_lesson();
+                (p.page_name(p.index()), shown)
+            }),
         };
         let mut cmds = self.chrome.bars(ui, &shell);
         if self.shown.stage {
