@@ -117,6 +117,17 @@ fn presets_listed_and_evaluated() {
         text.lines().any(|l| l.starts_with("geodecay-huge-ell")),
         "{text}"
     );
+    // A table: the model and the title start in the same column on every line (the long
+    // names "compare-redistribute-…" and "redistribute" once pushed theirs to the right).
+    let starts = |l: &str| {
+        let chars: Vec<char> = l.chars().collect();
+        (1..chars.len())
+            .filter(|&i| chars[i - 1] == ' ' && chars[i] != ' ')
+            .take(2)
+            .collect::<Vec<usize>>()
+    };
+    let first = starts(text.lines().next().unwrap());
+    assert!(text.lines().all(|l| starts(l) == first), "{text}");
     let j = json(&["eval", "divisible-table-2", "--json"]);
     assert_eq!(j["network"], "pyramid");
     assert_eq!(j["h"], 15);

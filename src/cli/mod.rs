@@ -33,7 +33,7 @@ pub use pseudocode::PseudocodeArgs;
 
 use crate::command::{ModelArgs, Planned, Reader};
 use crate::model::NoProgress;
-use crate::model::registry::{ModelParams, Scenario};
+use crate::model::registry::{ModelId, ModelParams, Scenario};
 use crate::preset;
 use crate::report::{self, Render, ReportError};
 
@@ -266,15 +266,24 @@ pub fn print(out: &str) -> Result<(), CliError> {
 }
 
 fn list_presets() -> String {
-    bundled_list(preset::BUNDLED, 32, |b| {
+    let stem = |b: &preset::Bundled| b.file.trim_end_matches(".ron");
+    // Columns as wide as their longest entry ("compare-redistribute-…", "redistribute").
+    let name_width = widest(preset::BUNDLED.iter().map(stem));
+    let model_width = widest(ModelId::ALL.iter().map(|m| m.name()));
+    bundled_list(preset::BUNDLED, name_width, |b| {
         let p = b.preset()?;
         Ok::<_, preset::PresetError>(format!(
-            "{:<32} {:<10} {}",
-            b.file.trim_end_matches(".ron"),
+            "{:<name_width$} {:<model_width$} {}",
+            stem(b),
             p.scenario.model_name(),
             p.name
         ))
     })
+}
+
+/// The width, in characters, of the longest of `items`: a text table's column.
+fn widest<'a>(items: impl Iterator<Item = &'a str>) -> usize {
+    items.map(|s| s.chars().count()).max().unwrap_or(0)
 }
 
 /// One line per bundled file: `line(b)`, or the file name padded to `width` and why it is
