@@ -281,6 +281,15 @@ impl Grid {
         })
     }
 
+    /// The one value of every valid cell, when they all have the same one (a map that is a
+    /// theorem, such as Algorithm 3's makespan over the bound on homogeneous rings).
+    pub fn constant(&self) -> Option<f64> {
+        match self.range()? {
+            (lo, hi) if lo == hi => Some(lo),
+            _ => None,
+        }
+    }
+
     /// The grid as CSV: a header `y \ x` then the x values, one line per y value (empty
     /// fields for failed cells).
     pub fn to_csv(&self, x_param: &str, y_param: &str) -> String {
@@ -347,6 +356,16 @@ pub fn compute(
 mod tests {
     use super::*;
     use crate::model::NoProgress;
+
+    #[test]
+    fn a_grid_is_constant_only_when_its_valid_cells_agree() {
+        let mut g = Grid::new(vec![1.0, 2.0], vec![1.0]);
+        assert_eq!(g.constant(), None, "nothing computed");
+        g.fill(&[(0, 0), (1, 0)], vec![Ok(1.0), Err("refused".into())]);
+        assert_eq!(g.constant(), Some(1.0), "a failed cell does not count");
+        g.fill(&[(1, 0)], vec![Ok(1.0 + 1e-12)]);
+        assert_eq!(g.constant(), None, "two values");
+    }
 
     #[test]
     fn parses_specs_and_refuses_bad_ones() {

@@ -620,12 +620,18 @@ impl MapView {
         ui.horizontal(|ui| {
             match grid {
                 Some((g, Pass::Fine)) if g.complete() => {
-                    ui.label(format!(
+                    let mut done = format!(
                         "{} × {} cells, {} failed",
                         g.x.len(),
                         g.y.len(),
                         g.failures().len()
-                    ));
+                    );
+                    // A map of one colour says so in words (its legend has one tick).
+                    if let (Some(v), Some(plan)) = (g.constant(), plan) {
+                        let v = number(v, Precision::Readout);
+                        done.push_str(&format!(" · every cell: {} = {v}", plan.metric.name));
+                    }
+                    ui.label(done);
                 }
                 _ if self.grid.was_cancelled() => {
                     ui.label("Cancelled.");

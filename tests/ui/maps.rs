@@ -410,3 +410,19 @@ fn pinning_a_and_opening_the_map_on_the_stage_move_nothing_under_the_pointer() {
         );
     }
 }
+
+/// A map of one colour says so in words: Algorithm 3's makespan over the best lower bound is 1
+/// on every homogeneous bidirectional ring (the default map of `redistribute-12-ring` was one
+/// grey field with one tick on its legend, and the status said only "30 × 29 cells, 0 failed").
+#[test]
+fn a_map_of_one_value_says_so() {
+    let preset = loadlab::cli::resolve_preset("redistribute-12-ring").unwrap();
+    let mut h = harness(Some(preset));
+    h.state_mut().send(Cmd::View(View::Map));
+    settle(&mut h);
+    idle_within(&mut h, 120, "the map of rings");
+    shown(
+        &mut h,
+        "cells, 0 failed · every cell: makespan_over_bound = 1",
+    );
+}
