@@ -191,7 +191,7 @@ impl Walk {
                 "[state] {want:?} is not in front (drawn: {drawn:?})"
             ));
         }
-        let phone = super::walk_checks::phone(self.h.ctx.content_rect());
+        let phone = super::walk_checks::phone(&self.h);
         text_whole(&step.text, &all, phone, &mut |f| self.fail(f));
         if !exercise
             && all

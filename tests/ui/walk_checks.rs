@@ -201,7 +201,7 @@ pub fn legibility(
     let drawer = drawer_pane(all);
     let mut seen: Vec<(&Text, egui::Rect)> = Vec::new();
     // (A panel's resize handle straddles its edge.)
-    let phone = phone(screen);
+    let phone = phone(h);
     for t in all.iter().filter(|t| t.role != egui::Role::Splitter) {
         scrolled_away(t, drawer.as_ref(), &rooms, (presenter, phone), fail);
         let Some((v, k)) = visible(t, drawer.as_ref(), screen, &rooms) else {
@@ -275,9 +275,12 @@ fn inked(t: &Text, visible: egui::Rect) -> Vec<egui::Rect> {
 /// figure, not the app's threshold).
 pub const PHONE_WIDTH: f32 = 600.0;
 
-/// Whether the window `screen` is a phone's ([`PHONE_WIDTH`]).
-pub fn phone(screen: egui::Rect) -> bool {
-    screen.width().min(screen.height()) < PHONE_WIDTH
+/// Whether the window is a phone's ([`PHONE_WIDTH`]): its size in pixels, not in points
+/// (presenter mode zooms 1280 × 720 to 853 × 480 points, which read as a phone on its side
+/// and let the projector's walk off the checks a phone is spared).
+pub fn phone(h: &Harness<'static, LoadlabApp>) -> bool {
+    let pixels = h.ctx.content_rect().size() * h.ctx.zoom_factor();
+    pixels.x.min(pixels.y) < PHONE_WIDTH
 }
 
 /// A step's words read whole where the lesson shows them on arrival: a teacher at the
