@@ -683,14 +683,16 @@ fn step_ui(
     }
     if let Some(q) = &step.question {
         ui.add_space(4.0);
-        if p.numbers_after_reveal {
-            // On the stage the drawer's Numbers tab stays open, its telling figures "?".
-            let note = if crate::ui::frame::on_stage(ui.ctx()) {
-                "Numbers that give the answer away read ? until Reveal."
-            } else {
-                "The numbers panel opens after Reveal."
-            };
-            ui.label(RichText::new(note).weak().size(body * 0.85));
+        // At a desk the numbers panel folds away until Reveal: the lesson says where it went.
+        // On the stage the drawer's Numbers tab stays, its telling figures "?", which say it
+        // themselves: a note there cost a line the step's text needed (and came only when
+        // the desk's numbers panel had been on before F5).
+        if p.numbers_after_reveal && !crate::ui::frame::on_stage(ui.ctx()) {
+            ui.label(
+                RichText::new("The numbers panel opens after Reveal.")
+                    .weak()
+                    .size(body * 0.85),
+            );
         }
         let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
         // A long explanation (after Reveal) scrolls in the box rather than pushing it down.

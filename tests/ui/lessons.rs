@@ -65,9 +65,17 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     assert_eq!((p.n, p.tau), (5, 2.5));
 
     // Predict first: the numbers (which hold T*) wait for Reveal. A 1280-point window with a
-    // lesson is a stage, whose drawer keeps its Numbers tab: the note says what waits there.
+    // lesson is a stage, whose drawer keeps its Numbers tab, T* reading "?" there; no note
+    // under the step's text says so (it cost the line the text needed).
     assert!(!on_screen(&h, "Fine-Grain is optimal"));
-    assert!(on_screen(&h, "give the answer away read ? until Reveal"));
+    assert!(!on_screen(&h, "give the answer away"));
+    h.get_by_label("Numbers").click();
+    settle(&mut h);
+    shown(&mut h, "T* (Fine-Grain, optimal) = ?");
+    shown(&mut h, "T*/T_PY = ?");
+    assert!(!on_screen(&h, "Fine-Grain is optimal"));
+    h.get_by_label("Lesson").click();
+    settle(&mut h);
     // Predict wrong, reveal: the model's answer (T* = 10, confirmed by the exhaustive search
     // for n ≤ 5) and the verdict; the numbers come back.
     answer_field(&mut h, "Your answer", "31");

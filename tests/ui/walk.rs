@@ -86,9 +86,10 @@ impl Walk {
             .with_size(egui::vec2(width, height))
             .with_max_steps(50)
             .build_eframe(|cc| LoadlabApp::new(cc, None));
-        h.state_mut().send(Cmd::Presenter(presenter));
-        frames(&mut h);
+        // As a teacher does: the lesson opened at the desk (its numbers panel on), then F5.
         h.state_mut().send(Cmd::StartLesson(k));
+        frames(&mut h);
+        h.state_mut().send(Cmd::Presenter(presenter));
         frames(&mut h);
         let asked = lesson.steps.iter().map(asked).collect();
         Walk {
