@@ -387,6 +387,44 @@ fn tree_discs(svg: &str) -> (Vec<String>, Vec<String>) {
     )
 }
 
+/// The words of an SVG or HTML piece: the text between its tags.
+fn words_of(svg: &str) -> String {
+    svg.split('<')
+        .filter_map(|piece| piece.split_once('>').map(|(_, text)| text))
+        .collect()
+}
+
+/// grs step 9, "Fine-Grain by hand": its `figure` prints the board the student starts from,
+/// and the `html` page's Show the solution holds it solved.
+fn exercise_board_and_solution(html: &str, figure: &str) {
+    // "Fine-Grain by hand" (step 9, an exercise) prints the board the student starts from,
+    // as the window shows it: it printed the top cluster to build, coloured by processor.
+    let board = words_of(figure);
+    assert!(
+        board.contains("Score 0 / 9")
+            && board.contains("Processor 0: nothing yet")
+            && !board.contains("processor 0, later")
+            && !board.contains("Show me"),
+        "{board:.300}"
+    );
+    // Its Show the solution holds the board solved by the algorithm's moves: 9 nodes on
+    // processor 0 and T* = 10 for T_5 at τ = 2.5 (the paper's recursion T*(ℓ) = 1, 3, 5.5,
+    // 7.5, then 10).
+    let section = html
+        .split("<section id=\"step-9\">")
+        .nth(1)
+        .expect("step 9");
+    let solution = section
+        .split("Show the solution")
+        .nth(1)
+        .expect("a Show the solution button");
+    let run = words_of(solution.split("</section>").next().unwrap_or(""));
+    assert!(
+        run.contains("T* = 10 (Fine-Grain)") && run.contains("9 nodes on processor 0"),
+        "{run:.300}"
+    );
+}
+
 #[test]
 fn a_hand_out_hides_the_future_where_the_window_does() {
     // grs step 1 asks for T* before anything has run: the window hides the future, so its
@@ -415,12 +453,6 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
     assert_eq!(figures.len(), steps.len());
     let hidden = |k: usize| steps[k]["question"].is_object();
     assert!(hidden(0) && !hidden(1) && steps[1]["future_hidden"] == false);
-    // The legend: processor 0 done, processor 0 later, boundary node, other processors.
-    let words_of = |svg: &str| -> String {
-        svg.split('<')
-            .filter_map(|piece| piece.split_once('>').map(|(_, text)| text))
-            .collect()
-    };
     // A figure has no pointer and no step bar: no button, no instruction to press one.
     for (k, figure) in figures.iter().enumerate() {
         let words = words_of(figure);
@@ -439,33 +471,8 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
             );
         }
     }
-    // "Fine-Grain by hand" (step 9, an exercise) prints the board the student starts from,
-    // as the window shows it: it printed the top cluster to build, coloured by processor.
     assert!(steps[8]["exercise"].is_object());
-    let board = words_of(figures[8]);
-    assert!(
-        board.contains("Score 0 / 9")
-            && board.contains("Processor 0: nothing yet")
-            && !board.contains("processor 0, later")
-            && !board.contains("Show me"),
-        "{board:.300}"
-    );
-    // Its Show the solution holds the board solved by the algorithm's moves: 9 nodes on
-    // processor 0 and T* = 10 for T_5 at τ = 2.5 (the paper's recursion T*(ℓ) = 1, 3, 5.5,
-    // 7.5, then 10).
-    let section = html
-        .split("<section id=\"step-9\">")
-        .nth(1)
-        .expect("step 9");
-    let solution = section
-        .split("Show the solution")
-        .nth(1)
-        .expect("a Show the solution button");
-    let run = words_of(solution.split("</section>").next().unwrap_or(""));
-    assert!(
-        run.contains("T* = 10 (Fine-Grain)") && run.contains("9 nodes on processor 0"),
-        "{run:.300}"
-    );
+    exercise_board_and_solution(&html, figures[8]);
     // A row of tabs prints what it has chosen: the schedule drawn, not the other tabs.
     let tabs = words_of(figures[1]);
     assert!(
