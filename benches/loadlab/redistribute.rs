@@ -1,7 +1,9 @@
 //! Ring redistribution (Renard, Robert & Vivien 2004): Algorithm 3 on n = 10 000 with
 //! δ_max ≈ 1 000 (target: well under 1 s including the checker), Algorithms 1 and 2 on
 //! n = 10 000; System 6 / System 12 on n = 10 000 (target < 50 ms), Lemma 12 on n = 2 000 and
-//! 10 000, and the Section 8 experiment.
+//! 10 000, and the Section 8 experiment. One frame of the workspace at n = 10 000 (target: a
+//! 60 Hz frame, 16 ms), with the δ bars and with a round's 9 999 sends listed (107 ms before
+//! the list drew only its first rows, 9 ms after).
 
 use std::hint::black_box;
 
@@ -147,8 +149,31 @@ fn lp(c: &mut Criterion) {
 
 /// One frame of the workspace with a 10 000-processor ring (virtualised table, δ profile,
 /// numbers, plots) once its run and studies have landed.
+/// One frame of the workspace on a ring of N processors: a random one with the δ bars below
+/// it, and the unidirectional δ = (1, 0, …, 0, −1) with the list of its one round's N − 1
+/// sends (the list draws the first `ROWS_DRAWN`; drawing them all took 200 ms a frame).
 fn frame(c: &mut Criterion) {
     use loadlab::model::redistribute::editing::{RandomSpec, random_instance};
+    use loadlab::ui::workspaces::redistribute::Lower;
+    let random = random_instance(&RandomSpec {
+        seed: 3,
+        n: N,
+        max_delta: 20,
+        ..RandomSpec::default()
+    });
+    frame_with(c, Lower::Bars, random, "random ring, δ bars");
+    let mut delta = vec![0; N];
+    (delta[0], delta[N - 1]) = (1, -1);
+    let chain = RingInstance::homogeneous(delta, Direction::Uni, 1.0);
+    frame_with(c, Lower::Sends, chain, "9 999 sends listed");
+}
+
+fn frame_with(
+    c: &mut Criterion,
+    lower: loadlab::ui::workspaces::redistribute::Lower,
+    instance: RingInstance,
+    what: &str,
+) {
     use loadlab::model::redistribute::params::RedistParams;
     use loadlab::model::registry::Scenario;
     use loadlab::ui::workspace::Tab;
@@ -156,13 +181,9 @@ fn frame(c: &mut Criterion) {
     let ctx = egui::Context::default();
     loadlab::ui::install_fonts(&ctx);
     let mut panel = RedistPanel::default();
+    panel.view.lower = lower;
     let mut scenario = Scenario::Redistribute(RedistParams {
-        instance: random_instance(&RandomSpec {
-            seed: 3,
-            n: N,
-            max_delta: 20,
-            ..RandomSpec::default()
-        }),
+        instance,
         ..RedistParams::default()
     });
     let input = || egui::RawInput {
@@ -184,7 +205,8 @@ fn frame(c: &mut Criterion) {
         }
         std::thread::sleep(std::time::Duration::from_millis(25));
     }
-    c.bench_function("redistribution workspace: one frame, n = 10 000", |b| {
+    let name = format!("redistribution workspace: one frame, n = 10 000, {what}");
+    c.bench_function(&name, |b| {
         b.iter(|| {
             let out = crate::frame(&ctx, input(), |ui| {
                 egui::CentralPanel::default().show(ui, |ui| {

@@ -8,6 +8,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::redistribute::instance::Costs;
 use loadlab::model::redistribute::params::{Algorithm, RedistParams};
 use loadlab::model::registry::Scenario;
+use loadlab::preset::Preset;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::widgets::step_bar::{LABEL_BACK, LABEL_FORWARD};
 
@@ -450,4 +451,65 @@ fn the_ten_thousand_ring_steps_at_small_deltas() {
 #[ignore = "release build: the full 10 000-ring"]
 fn the_ten_thousand_ring_steps_at_the_benchmarks_deltas() {
     step_the_ten_thousand_ring(1000);
+}
+
+#[test]
+fn a_round_of_many_sends_draws_its_first_rows_and_counts_the_rest() {
+    use loadlab::model::redistribute::instance::{Direction, RingInstance};
+    use loadlab::ui::widgets::result_table::{LABEL_COPY_TABLE, ROWS_DRAWN};
+    // δ = (1, 0, …, 0, −1) on a unidirectional ring of 600: Lemma 1's bound is 1, so in its one
+    // round every processor but the last passes an item on: 599 sends. A frame lays out every
+    // row it draws (all 7 862 of a monkey's ring took 200 ms a frame): the list draws the
+    // first ROWS_DRAWN and counts the rest; Copy as text copies them all.
+    const N: usize = 600;
+    let mut delta = vec![0; N];
+    (delta[0], delta[N - 1]) = (1, -1);
+    let params = RedistParams {
+        instance: RingInstance::homogeneous(delta, Direction::Uni, 1.0),
+        ..RedistParams::default()
+    };
+    let ring = Preset::new("long ring", "", Scenario::Redistribute(params));
+    let mut h = super::common::harness(Some(ring));
+    settle(&mut h);
+    h.get_by_label("sends").click();
+    settle(&mut h);
+    let row = |k: usize| format!("P{k} → P{}", k + 1);
+    shown(&mut h, &row(1));
+    assert!(
+        h.query_by_label(&row(ROWS_DRAWN)).is_some(),
+        "the last row drawn"
+    );
+    assert!(
+        h.query_by_label(&row(ROWS_DRAWN + 1)).is_none(),
+        "a row past them"
+    );
+    let rest = N - 1 - ROWS_DRAWN;
+    shown(
+        &mut h,
+        &format!("… {rest} more sends (Copy as text copies them all)"),
+    );
+    // Every send is copied: the header, its rule and 599 rows.
+    // (The list's own button: the one right above its first row; the bounds have one too.)
+    let first = rect_of(&h, &row(1));
+    let copies = h.query_all_by_role_and_label(Role::Button, LABEL_COPY_TABLE);
+    let copy = copies
+        .filter(|b| b.rect().bottom() <= first.top())
+        .min_by(|a, b| {
+            let gap = |n: &egui_kittest::Node<'_>| first.top() - n.rect().bottom();
+            gap(a).total_cmp(&gap(b))
+        })
+        .expect("the list's Copy as text");
+    copy.click();
+    h.run_steps(2);
+    shown(&mut h, &format!("Copied every send ({} lines)", N - 1 + 2));
+    // On the stage the rows that fit, whole, then the count of the rest (never more than a
+    // table draws are laid out).
+    h.state_mut().send(loadlab::ui::app::Cmd::Presenter(true));
+    settle(&mut h);
+    shown(&mut h, &row(1));
+    assert!(
+        h.query_by_label(&row(ROWS_DRAWN + 1)).is_none(),
+        "a row past them"
+    );
+    shown(&mut h, "more sends (Copy as text copies them all)");
 }

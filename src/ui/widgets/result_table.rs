@@ -176,75 +176,120 @@ impl GlyphFallback {
 /// lengths (missing cells are blank). `id` must be unique within the parent
 /// UI.
 pub fn result_table(ui: &mut egui::Ui, id: &str, header: &[&str], rows: &[Vec<String>]) {
-    result_table_of(ui, id, header, rows, &[]);
+    result_table_of(ui, id, header, rows, &[], "row");
+}
+
+/// Most rows a table draws: every drawn cell is laid out each frame, and a ring of thousands
+/// of processors sends thousands of items a round (all 7 862 rows of one took 200 ms a frame,
+/// 900 ms the first). The rest are counted below the table ([`more_rows`]); Copy as text
+/// copies them all.
+pub const ROWS_DRAWN: usize = 200;
+
+/// The line under a table that draws only the first of its rows: `k` more `what`s, and where
+/// to find them.
+pub fn more_rows(k: usize, what: &str) -> String {
+    let what = crate::model::words::noun(k, what);
+    format!("… {k} more {what} (Copy as text copies them all)")
+}
+
+/// `rows` as an open lesson question lets them be read: each cell hidden by the quantity its
+/// column says ([`Says`]; a column beyond `says` is free text, hidden by its digits).
+pub fn masked_rows<'r>(
+    ctx: &egui::Context,
+    rows: &'r [Vec<String>],
+    says: &[Says],
+) -> std::borrow::Cow<'r, [Vec<String>]> {
+    let Some(secret) = crate::ui::frame::secret(ctx) else {
+        return rows.into();
+    };
+    let says = |k: usize| says.get(k).copied().unwrap_or(Says::Free);
+    rows.iter()
+        .map(|r| {
+            r.iter()
+                .enumerate()
+                .map(|(k, c)| secret.mask_as(says(k), c))
+                .collect()
+        })
+        .collect::<Vec<_>>()
+        .into()
+}
+
+/// The Copy as text button of a table of `what`s: every row (not only those drawn), masked
+/// as drawn, as aligned plain text. A printed figure has none.
+pub fn copy_button(
+    ui: &mut egui::Ui,
+    header: &[&str],
+    rows: &[Vec<String>],
+    says: &[Says],
+    what: &str,
+) {
+    if crate::ui::frame::exporting(ui.ctx()) {
+        return;
+    }
+    let every = format!("every {what}");
+    let clicked = (ui.button(LABEL_COPY_TABLE))
+        .on_hover_text(format!("Copy {every} as aligned plain text"))
+        .clicked();
+    if clicked {
+        let text = table_to_text(header, &masked_rows(ui.ctx(), rows, says));
+        crate::ui::frame::copy(ui.ctx(), &every, text);
+    }
 }
 
 /// [`result_table`] whose columns say what they write ([`Says`]; a column beyond `says` is
 /// free text): an open lesson question hides a column's quantity by its key, not the digits
-/// that happen to equal the answer.
+/// that happen to equal the answer. Draws the first [`ROWS_DRAWN`] rows, then counts the
+/// rest as `what`s.
 pub fn result_table_of(
     ui: &mut egui::Ui,
     id: &str,
     header: &[&str],
     rows: &[Vec<String>],
     says: &[Says],
+    what: &str,
 ) {
-    // An open lesson question does not read its answer in a table.
-    let masked: Vec<Vec<String>>;
-    let rows = match crate::ui::frame::secret(ui.ctx()) {
-        Some(s) => {
-            let says = |k: usize| says.get(k).copied().unwrap_or(Says::Free);
-            masked = rows
-                .iter()
-                .map(|r| {
-                    r.iter()
-                        .enumerate()
-                        .map(|(k, c)| s.mask_as(says(k), c))
-                        .collect()
-                })
-                .collect();
-            &masked
-        }
-        None => rows,
-    };
     let n_cols = column_count(header, rows);
+    let drawn = rows.len().min(ROWS_DRAWN);
+    // An open lesson question does not read its answer in a table.
+    let shown = masked_rows(ui.ctx(), &rows[..drawn], says);
     ui.push_id(id, |ui| {
-        // A printed figure has no clipboard button.
-        if !crate::ui::frame::exporting(ui.ctx())
-            && ui
-                .button(LABEL_COPY_TABLE)
-                .on_hover_text("Copy the table as aligned plain text")
-                .clicked()
-        {
-            crate::ui::frame::copy(ui.ctx(), "the table", table_to_text(header, rows));
-        }
+        copy_button(ui, header, rows, says, what);
         if n_cols == 0 {
             ui.weak("(empty table)");
             return;
         }
-        let fallback = GlyphFallback::new(ui);
-        let cols = Columns::measure(ui, &fallback, header, rows, n_cols);
-        let gaps = ui.spacing().item_spacing.x * n_cols.saturating_sub(1) as f32;
-        let width = cols.widths.iter().sum::<f32>() + gaps;
-        // Still wider than the room (a drawer beside the stage, a phone): one block per row,
-        // each cell under its header, so nothing needs a sideways scroll to be read.
-        if n_cols > 1 && width > ui.available_width() + 0.5 {
-            stacked(ui, &fallback, header, rows);
-            return;
+        grid_or_blocks(ui, header, &shown, n_cols);
+        if drawn < rows.len() {
+            ui.weak(more_rows(rows.len() - drawn, what));
         }
-        egui::ScrollArea::horizontal().show_clipped(ui, |ui| {
-            egui::Grid::new("result_table_grid")
-                .striped(true)
-                .num_columns(n_cols)
-                .show(ui, |ui| {
-                    cols.header(ui, header);
+    });
+}
+
+/// `rows` under `header` in a striped grid, or one block per row where the grid is wider than
+/// the room.
+fn grid_or_blocks(ui: &mut egui::Ui, header: &[&str], rows: &[Vec<String>], n_cols: usize) {
+    let fallback = GlyphFallback::new(ui);
+    let cols = Columns::measure(ui, &fallback, header, rows, n_cols);
+    let gaps = ui.spacing().item_spacing.x * n_cols.saturating_sub(1) as f32;
+    let width = cols.widths.iter().sum::<f32>() + gaps;
+    // Still wider than the room (a drawer beside the stage, a phone): one block per row,
+    // each cell under its header, so nothing needs a sideways scroll to be read.
+    if n_cols > 1 && width > ui.available_width() + 0.5 {
+        stacked(ui, &fallback, header, rows);
+        return;
+    }
+    egui::ScrollArea::horizontal().show_clipped(ui, |ui| {
+        egui::Grid::new("result_table_grid")
+            .striped(true)
+            .num_columns(n_cols)
+            .show(ui, |ui| {
+                cols.header(ui, header);
+                ui.end_row();
+                for row in rows {
+                    cols.row(ui, &fallback, row);
                     ui.end_row();
-                    for row in rows {
-                        cols.row(ui, &fallback, row);
-                        ui.end_row();
-                    }
-                });
-        });
+                }
+            });
     });
 }
 

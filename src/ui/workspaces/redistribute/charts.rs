@@ -122,7 +122,7 @@ pub(super) fn sends_list(
         if stage {
             fitted_rows(ui, header, rows, says, what);
         } else {
-            result_table_of(ui, "rd_sends", header, rows, says);
+            result_table_of(ui, "rd_sends", header, rows, says, what);
         }
     };
     let body = |ui: &mut Ui| {
@@ -199,43 +199,19 @@ pub(super) fn sends_list(
 /// strong, then "header: cell" — as many whole ones as fit in the room left, then a line
 /// saying how many more there are (Copy as text copies them all).
 fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], says: &[Says], what: &str) {
-    use crate::ui::widgets::result_table::{LABEL_COPY_TABLE, table_to_text};
+    use crate::ui::widgets::result_table::{copy_button, masked_rows, more_rows};
     use egui::text::{LayoutJob, TextFormat};
+    copy_button(ui, header, rows, says, what);
+    let all = rows.len();
+    // No more rows are read than a table draws (a frame lays out each one read).
+    let rows = &rows[..rows.len().min(crate::ui::widgets::result_table::ROWS_DRAWN)];
     // An open question's answer hidden cell by cell, as the table would: by the quantity a
     // column says (Free text by its digits).
-    let secret = crate::ui::frame::secret(ui.ctx());
-    let masked: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| {
-            r.iter()
-                .enumerate()
-                .map(|(k, c)| match &secret {
-                    Some(s) => s.mask_as(says.get(k).copied().unwrap_or(Says::Free), c),
-                    None => c.clone(),
-                })
-                .collect()
-        })
-        .collect();
-    let rows = &masked;
-    if !crate::ui::frame::exporting(ui.ctx())
-        && ui
-            .button(LABEL_COPY_TABLE)
-            .on_hover_text(format!("Copy every {what} as aligned plain text"))
-            .clicked()
-    {
-        crate::ui::frame::copy(
-            ui.ctx(),
-            &format!("every {what}"),
-            table_to_text(header, rows),
-        );
-    }
+    let rows = &masked_rows(ui.ctx(), rows, says);
     let body = egui::TextStyle::Body.resolve(ui.style());
     let (strong, normal) = (ui.visuals().strong_text_color(), ui.visuals().text_color());
     let gap = ui.spacing().item_spacing.y;
-    let more = |k: usize| {
-        let what = crate::model::words::noun(k, what);
-        format!("… {k} more {what} (Copy as text copies them all)")
-    };
+    let more = |k: usize| more_rows(k, what);
     let width = ui.available_width();
     let height = |ui: &Ui, text: String| {
         let weak = ui.visuals().weak_text_color();
@@ -256,7 +232,7 @@ fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], says: &[Says]
         let rest = format!("  {}", rest.join(" · "));
         job.append(&rest, 0.0, TextFormat::simple(body.clone(), normal));
         let galley = ui.fonts_mut(|f| f.layout_job(job));
-        let left = rows.len() - i;
+        let left = all - i;
         // (A line to spare: the room's own bottom may lie a little below what is seen.)
         let spare = ui.text_style_height(&egui::TextStyle::Body);
         let reserve = spare
@@ -270,6 +246,9 @@ fn fitted_rows(ui: &mut Ui, header: &[&str], rows: &[Vec<String>], says: &[Says]
             return;
         }
         ui.add(egui::Label::new(galley));
+    }
+    if rows.len() < all {
+        ui.add(egui::Label::new(RichText::new(more(all - rows.len())).weak()).wrap());
     }
 }
 

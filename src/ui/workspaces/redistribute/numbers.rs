@@ -152,11 +152,6 @@ fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
         })
         .collect();
     // (Names, the values and gaps masked above by their keys, whether each applies.)
-    result_table_of(
-        ui,
-        "rd_bounds",
-        &header,
-        &rows,
-        &[Says::Names; BOUND_COLUMNS],
-    );
+    let says = [Says::Names; BOUND_COLUMNS];
+    result_table_of(ui, "rd_bounds", &header, &rows, &says, "bound");
 }
