@@ -513,3 +513,21 @@ fn a_round_of_many_sends_draws_its_first_rows_and_counts_the_rest() {
     );
     shown(&mut h, "more sends (Copy as text copies them all)");
 }
+
+#[test]
+fn the_arrows_legend_names_the_steps_of_the_algorithm_run() {
+    // Algorithm 3 (corrected) colours its arrows by five groups of steps, feeding included;
+    // as printed it has no feeding step, and the legend does not offer one.
+    let mut h = app();
+    shown(&mut h, "■ out of a positive maximal slice");
+    shown(&mut h, "■ feeding (corrected)");
+    let params = RedistParams {
+        algorithm: Algorithm::Alg3Literal,
+        ..RedistParams::default()
+    };
+    let printed = Preset::new("as printed", "", Scenario::Redistribute(params));
+    let mut h = super::common::harness(Some(printed));
+    settle(&mut h);
+    shown(&mut h, "■ out of a positive maximal slice");
+    assert!(h.query_by_label("■ feeding (corrected)").is_none());
+}

@@ -5,17 +5,12 @@ use crate::model::redistribute::schedule::Send as RoundSend;
 use crate::ui::widgets::result_table::result_table_of;
 use crate::ui::widgets::scroll::Clipped;
 
-/// The colours of the ring's arrows, by the pseudo-code steps behind them.
-pub(super) fn arrows_legend(ui: &mut Ui) {
+/// The colours of the ring's arrows, by the pseudo-code steps behind them (`entries`:
+/// [`legend_of`] the algorithm run).
+pub(super) fn arrows_legend(ui: &mut Ui, entries: &[(u8, &str)]) {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Arrows by pseudo-code step:").weak());
-        for (step, what) in [
-            (5, "out of a positive maximal slice"),
-            (8, "into a negative maximal slice"),
-            (21, "maximal processor"),
-            (28, "forwarding"),
-            (STEP_FEED, "feeding (corrected)"),
-        ] {
+        for &(step, what) in entries {
             // Each entry whole on one line: a new line when it does not fit.
             let text = RichText::new(format!("■ {what}")).color(step_color(step));
             let galley = egui::WidgetText::from(text.clone()).into_galley(
@@ -101,21 +96,21 @@ pub(super) fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
     }
 }
 
-/// The sends of the step, with the pseudo-code step behind each (round-based) or their
-/// times (timed schedules).
+/// The sends of the step, with the pseudo-code step behind each where they are the `rounds`
+/// of an algorithm (Some: which), or their times (a timed schedule).
 pub(super) fn sends_list(
     ui: &mut Ui,
     sends: &[Moving],
     before: &[i64],
     after: &[i64],
     slices: &[(usize, usize, i64)],
-    rounds: bool,
+    rounds: Option<Algorithm>,
 ) {
     let stage = crate::ui::frame::on_stage(ui.ctx());
     // A step's meaning may name δ_max, a give-away of the rounds (Lemma 8): hidden by
     // that quantity, not by its digits.
     let hide_dm = crate::ui::frame::hides_field(ui.ctx(), DELTA_MAX);
-    let meaning = |step: u8| hide_delta_max(step_meaning(step), hide_dm);
+    let meaning = |alg: Algorithm, step: u8| hide_delta_max(step_meaning(alg, step), hide_dm);
     // Both ways: a long reason must not push a column out of reach. (On the stage the rows
     // that fit, whole: nothing is read half scrolled away.)
     let shown = |ui: &mut Ui, header: &[&str], rows: &[Vec<String>], says: &[Says], what: &str| {
@@ -135,7 +130,7 @@ pub(super) fn sends_list(
             let text = format!("Maximal slices (innermost): {}", s.join(", "));
             ui.label(crate::ui::frame::masked(ui.ctx(), &text));
         }
-        if rounds {
+        if let Some(algorithm) = rounds {
             let rows: Vec<Vec<String>> = sends
                 .iter()
                 .map(|m| {
@@ -147,7 +142,7 @@ pub(super) fn sends_list(
                             String::new()
                         },
                         format!("{} → {}", before[m.from], after[m.from]),
-                        meaning(m.step),
+                        meaning(algorithm, m.step),
                     ]
                 })
                 .collect();

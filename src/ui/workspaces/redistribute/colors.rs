@@ -44,8 +44,47 @@ pub(in crate::ui::workspaces::redistribute) fn step_color(step: u8) -> Color32 {
     }
 }
 
-/// What a send of pseudo-code step `step` does, for the arrows' legend and tooltips.
-pub(in crate::ui::workspaces::redistribute) fn step_meaning(step: u8) -> &'static str {
+/// The arrows' legend of `algorithm`'s rounds: a colour ([`step_color`]) per group of the
+/// pseudo-code steps that send, and what the group does. Algorithm 3's (the printed one has no
+/// feeding); none for Algorithm 1, whose arrows all come from its Step 6 and say so.
+pub(in crate::ui::workspaces::redistribute) fn legend_of(
+    algorithm: Algorithm,
+) -> &'static [(u8, &'static str)] {
+    const PRINTED: [(u8, &str); 4] = [
+        (5, "out of a positive maximal slice"),
+        (8, "into a negative maximal slice"),
+        (21, "maximal processor"),
+        (28, "forwarding"),
+    ];
+    const CORRECTED: [(u8, &str); 5] = [
+        PRINTED[0],
+        PRINTED[1],
+        PRINTED[2],
+        PRINTED[3],
+        (STEP_FEED, "feeding (corrected)"),
+    ];
+    match algorithm {
+        Algorithm::Alg3 => &CORRECTED,
+        Algorithm::Alg3Literal => &PRINTED,
+        _ => &[],
+    }
+}
+
+/// What a send of `algorithm`'s pseudo-code step `step` does, for the sends list ("" for a
+/// step that sends nothing, or an algorithm without numbered steps).
+pub(in crate::ui::workspaces::redistribute) fn step_meaning(
+    algorithm: Algorithm,
+    step: u8,
+) -> &'static str {
+    match algorithm {
+        Algorithm::Alg1 if step == 6 => "δ_{start,start+l} ≥ s: it passes one item on",
+        Algorithm::Alg3 | Algorithm::Alg3Literal => alg3_meaning(step),
+        _ => "",
+    }
+}
+
+/// What a send of Algorithm 3's pseudo-code step `step` does.
+fn alg3_meaning(step: u8) -> &'static str {
     match step {
         5 | 6 => "extremity of a positive maximal slice",
         8 | 9 => "into a negative maximal slice",

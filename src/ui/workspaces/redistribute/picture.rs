@@ -418,7 +418,11 @@ impl RedistPanel {
             arcs,
             dark,
         );
-        let legend = cursor.round.is_some() && inst.n() <= crate::ui::widgets::ring::MAX_NODES;
+        let legend = if cursor.round.is_some() && inst.n() <= crate::ui::widgets::ring::MAX_NODES {
+            legend_of(report.algorithm)
+        } else {
+            &[]
+        };
         let timed = matches!(report.schedule, Schedule::Timed(_));
         let lower = |this: &mut Self, ui: &mut Ui| match this.view.lower {
             Lower::Bars => delta_bars(ui, &cursor.before, &cursor.after),
@@ -429,7 +433,7 @@ impl RedistPanel {
                 &cursor.before,
                 &cursor.after,
                 &cursor.slices,
-                report.rounds.is_some(),
+                report.rounds.is_some().then_some(report.algorithm),
             ),
         };
         let events = match summary {
@@ -442,7 +446,11 @@ impl RedistPanel {
                 let side = Side {
                     summary,
                     binding,
-                    legend: legend && self.view.lower == Lower::Bars,
+                    legend: if self.view.lower == Lower::Bars {
+                        legend
+                    } else {
+                        &[]
+                    },
                     gantt_rows,
                 };
                 self.lay_out_stage(ui, ring_id(ui), &drawing, &side, lower)
@@ -453,13 +461,13 @@ impl RedistPanel {
     }
 
     /// Lays out the ring and the chart `lower` draws: side by side in a wide, short room,
-    /// else the ring above (with the arrows' legend when `legend`). The ring's events.
+    /// else the ring above (with the arrows' `legend`, if any). The ring's events.
     fn lay_out(
         &mut self,
         ui: &mut Ui,
         id: egui::Id,
         drawing: &RingDrawing,
-        legend: bool,
+        legend: &[(u8, &str)],
         lower: impl FnOnce(&mut Self, &mut Ui),
     ) -> Vec<RingEvent> {
         let line = ui.text_style_height(&egui::TextStyle::Body);
@@ -469,8 +477,8 @@ impl RedistPanel {
             // chart side by side, so that neither is squeezed to a strip. The arrows' legend
             // spans both (two lines rather than four above the ring alone); the ring, bound by
             // the height it leaves, takes the width of a square and the chart the rest.
-            if legend {
-                arrows_legend(ui);
+            if !legend.is_empty() {
+                arrows_legend(ui, legend);
             }
             let height = ui.available_height().max(RING_MIN.min(room.y));
             let ring_width = (height * 1.25).clamp(room.x * 0.4, room.x * 0.6).floor();
@@ -504,7 +512,11 @@ impl RedistPanel {
             if crate::ui::frame::on_phone(ui.ctx()) {
                 ring_min = ring_min.max(room.x * PHONE_RING);
             }
-            let reserved = if legend { legend_rows * line } else { 0.0 };
+            let reserved = if legend.is_empty() {
+                0.0
+            } else {
+                legend_rows * line
+            };
             // The Gantt chart needs its toolbar, its rows and its axis whole (with the
             // numbers panel open in the first window, LOWER_MIN cut its axis by 8 points).
             let lower_min = match self.view.lower {
@@ -518,8 +530,8 @@ impl RedistPanel {
                 .min(room.y * 0.66)
                 .max(ring_min.min(room.y));
             let events = ring(ui, id, drawing, height);
-            if legend {
-                arrows_legend(ui);
+            if !legend.is_empty() {
+                arrows_legend(ui, legend);
             }
             ui.separator();
             lower(self, ui);
@@ -831,7 +843,7 @@ mod charts;
 mod colors;
 use charts::*;
 use colors::translucent;
-pub(super) use colors::{sign_color, step_color, step_meaning};
+pub(super) use colors::{legend_of, sign_color, step_color, step_meaning};
 #[path = "side.rs"]
 mod side;
 use side::Side;

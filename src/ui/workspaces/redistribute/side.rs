@@ -12,8 +12,8 @@ pub(super) struct Side {
     pub summary: String,
     /// The binding slice's caption (unidirectional rings), masked.
     pub binding: Option<String>,
-    /// Whether the arrows' legend is shown.
-    pub legend: bool,
+    /// The arrows' legend ([`legend_of`] the algorithm run; empty: none shown).
+    pub legend: &'static [(u8, &'static str)],
     /// The Gantt chart's number of rows when it is the chart in front.
     pub gantt_rows: Option<usize>,
 }
@@ -87,8 +87,8 @@ impl RedistPanel {
                 if let Some(text) = &side.binding {
                     binding_label(ui, text);
                 }
-                if side.legend {
-                    arrows_legend(ui);
+                if !side.legend.is_empty() {
+                    arrows_legend(ui, side.legend);
                 }
                 lower(self, ui);
             });
