@@ -694,25 +694,31 @@ impl PresetGroup {
 
     /// The bundled presets of this group (indices into [`BUNDLED`]) with their names; a preset
     /// that does not parse is listed under its file name in the group its file name says.
-    pub(super) fn presets(self) -> Vec<(usize, String)> {
-        BUNDLED
-            .iter()
-            .enumerate()
-            .filter_map(|(i, b)| {
-                let (group, name) = match b.preset() {
-                    Ok(p) if p.pinned.is_some() => (PresetGroup::Compare, p.name),
-                    Ok(p) => (PresetGroup::Model(p.scenario.model()), p.name),
+    /// (Parsed once: an open menu is drawn every frame, and parsing every bundled preset for
+    /// each of its six submenus cost milliseconds a frame.)
+    pub(super) fn presets(self) -> impl Iterator<Item = &'static (usize, String)> {
+        static INDEX: std::sync::OnceLock<Vec<(PresetGroup, (usize, String))>> =
+            std::sync::OnceLock::new();
+        let index = INDEX.get_or_init(|| {
+            BUNDLED
+                .iter()
+                .enumerate()
+                .map(|(i, b)| match b.preset() {
+                    Ok(p) if p.pinned.is_some() => (PresetGroup::Compare, (i, p.name)),
+                    Ok(p) => (PresetGroup::Model(p.scenario.model()), (i, p.name)),
                     Err(_) => {
                         let by_name = ModelId::ALL
                             .into_iter()
                             .find(|m| b.file.starts_with(m.name()))
                             .map_or(PresetGroup::Compare, PresetGroup::Model);
-                        (by_name, b.file.to_string())
+                        (by_name, (i, b.file.to_string()))
                     }
-                };
-                (group == self).then_some((i, name))
-            })
-            .collect()
+                })
+                .collect()
+        });
+        index
+            .iter()
+            .filter_map(move |(group, entry)| (*group == self).then_some(entry))
     }
 }
 
@@ -720,12 +726,12 @@ impl PresetGroup {
 /// enough for a 720-pixel projector in presenter mode.
 fn bundled_menu(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
     for g in PresetGroup::all() {
-        let presets = g.presets();
-        if presets.is_empty() {
+        let count = g.presets().count();
+        if count == 0 {
             continue;
         }
-        ui.menu_button(format!("{} ({})", g.caption(), presets.len()), |ui| {
-            for (i, name) in presets {
+        ui.menu_button(format!("{} ({count})", g.caption()), |ui| {
+            for &(i, ref name) in g.presets() {
                 if ui.button(name).on_hover_text(BUNDLED[i].file).clicked() {
                     cmds.push(Cmd::Bundled(i));
                 }
