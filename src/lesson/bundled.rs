@@ -30,3 +30,33 @@ pub fn find_bundled(name: &str) -> Option<Lesson> {
         (l.name == name || b.file == name || stem == name).then_some(l)
     })
 }
+
+/// What a menu lists of a bundled lesson: its title and its numbers of steps and questions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    /// The lesson's title.
+    pub title: String,
+    /// Its steps.
+    pub steps: usize,
+    /// Its questions.
+    pub questions: usize,
+}
+
+/// Every bundled lesson's [`Listing`], in [`BUNDLED`]'s order (or why it does not parse),
+/// parsed once: menus and the welcome card list them on every frame they are open.
+pub fn listings() -> &'static [Result<Listing, String>] {
+    static LISTINGS: std::sync::OnceLock<Vec<Result<Listing, String>>> = std::sync::OnceLock::new();
+    LISTINGS.get_or_init(|| {
+        BUNDLED
+            .iter()
+            .map(|b| {
+                let l = b.lesson().map_err(|e| e.to_string())?;
+                Ok(Listing {
+                    steps: l.steps.len(),
+                    questions: l.questions(),
+                    title: l.title,
+                })
+            })
+            .collect()
+    })
+}

@@ -46,7 +46,7 @@ use crate::model::{Cancelled, NoProgress, Progress};
 use crate::preset;
 use crate::report::{self, Stages};
 
-pub use bundled::{BUNDLED, find_bundled};
+pub use bundled::{BUNDLED, Listing, find_bundled, listings};
 pub use command::Planned;
 pub use cost::LESSON_SECONDS;
 pub use question::*;

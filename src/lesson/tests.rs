@@ -184,3 +184,31 @@ fn a_lesson_is_held_to_one_budget_as_a_whole() {
     );
     assert_eq!(heavy(4).check(), vec![e]);
 }
+
+#[test]
+fn the_menus_list_every_bundled_lesson_with_its_steps_and_questions() {
+    // The five lessons as shipped (steps and questions written here from the lesson files).
+    let expected = [
+        ("Li: pipelining divisible load down a tree", 8, 5),
+        (
+            "Gil–Matias: how often to load-balance a decaying workload",
+            7,
+            4,
+        ),
+        (
+            "Gao–Rosenberg–Sitaraman: clustering a tree sweep under latency τ",
+            10,
+            6,
+        ),
+        ("Gao–Rosenberg: keep left, send right", 7, 4),
+        ("Renard–Robert–Vivien: redistributing data on a ring", 7, 4),
+    ];
+    let listed: Vec<_> = super::listings()
+        .iter()
+        .map(|l| {
+            let l = l.as_ref().expect("every bundled lesson parses");
+            (l.title.as_str(), l.steps, l.questions)
+        })
+        .collect();
+    assert_eq!(listed, expected);
+}

@@ -228,11 +228,11 @@ impl Chrome {
                 // lists them, so the switch stays under the pointer (a second click folds the
                 // list) and no lesson lands where the pointer is.
                 if w.listing {
-                    for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {
-                        if let Ok(l) = b.lesson()
+                    for (i, listed) in crate::lesson::listings().iter().enumerate() {
+                        if let Ok(l) = listed
                             && ui
                                 .button(&l.title)
-                                .on_hover_text(words::count(l.steps.len(), "step"))
+                                .on_hover_text(words::count(l.steps, "step"))
                                 .clicked()
                         {
                             cmds.push(Cmd::StartLesson(i));
@@ -778,17 +778,18 @@ fn help_menu(ui: &mut egui::Ui, windows: &mut Windows, front: ModelId, cmds: &mu
     super::ksbf_study::menu(ui, &mut windows.ksbf_study);
     ui.separator();
     ui.menu_button("Lessons", |ui| {
-        for (i, b) in crate::lesson::BUNDLED.iter().enumerate() {
-            let (title, hover) = match b.lesson() {
+        let lessons = crate::lesson::BUNDLED.iter().zip(crate::lesson::listings());
+        for (i, (b, listed)) in lessons.enumerate() {
+            let (title, hover) = match listed {
                 Ok(l) => (
                     l.title.clone(),
                     format!(
                         "{}, {}",
-                        words::count(l.steps.len(), "step"),
-                        words::count(l.questions(), "question")
+                        words::count(l.steps, "step"),
+                        words::count(l.questions, "question")
                     ),
                 ),
-                Err(e) => (b.file.to_string(), e.to_string()),
+                Err(e) => (b.file.to_string(), e.clone()),
             };
             if ui.button(title).on_hover_text(hover).clicked() {
                 cmds.push(Cmd::StartLesson(i));
