@@ -229,21 +229,73 @@ fn shape(out: &mut String, s: &Shape) {
                 let pts: Vec<Pos2> = upper.chain(lower).collect();
                 poly(out, &pts, true, b.fill, b.stroke);
             }
-            Shape::Mesh(m) => {
-                for t in m.indices.chunks_exact(3) {
-                    let v: Vec<_> = t
-                        .iter()
-                        .filter_map(|&i| m.vertices.get(i as usize))
-                        .collect();
-                    if v.len() == 3 {
-                        let pts = [v[0].pos, v[1].pos, v[2].pos];
-                        poly(out, &pts, true, v[0].color, Stroke::NONE);
-                    }
-                }
-            }
+            Shape::Mesh(m) => mesh(out, m),
             Shape::Text(t) => text(out, t),
         }
     }
+}
+
+/// A mesh's triangles as polygons, except that two triangles making one rectangle of one
+/// colour (a heat map's cell, `Mesh::add_colored_rect`) are one `<rect>`: two triangles side
+/// by side show a seam along their diagonal where an SVG viewer anti-aliases their edges.
+fn mesh(out: &mut String, m: &egui::Mesh) {
+    let vertex = |i: &u32| m.vertices.get(*i as usize);
+    let mut triangles = m.indices.chunks_exact(3).peekable();
+    while let Some(t) = triangles.next() {
+        let Some(v) = t.iter().map(vertex).collect::<Option<Vec<_>>>() else {
+            continue;
+        };
+        if let Some(next) = triangles.peek()
+            && let Some(w) = next.iter().map(vertex).collect::<Option<Vec<_>>>()
+            && let Some(r) = quad(&v, &w)
+        {
+            triangles.next();
+            let fill = v[0].color;
+            rect(
+                out,
+                r,
+                CornerRadius::ZERO,
+                fill,
+                Stroke::NONE,
+                StrokeKind::Inside,
+            );
+            continue;
+        }
+        poly(
+            out,
+            &[v[0].pos, v[1].pos, v[2].pos],
+            true,
+            v[0].color,
+            Stroke::NONE,
+        );
+    }
+}
+
+/// The axis-aligned rectangle two triangles of one colour tile, if they tile one: each has
+/// three of its four corners, and the corners they lack are opposite (so they meet along a
+/// diagonal).
+fn quad(a: &[&egui::epaint::Vertex], b: &[&egui::epaint::Vertex]) -> Option<Rect> {
+    let color = a[0].color;
+    if a.iter().chain(b).any(|v| v.color != color) {
+        return None;
+    }
+    let r = Rect::from_points(&a.iter().chain(b).map(|v| v.pos).collect::<Vec<_>>());
+    // Corners 0 and 3, 1 and 2 are opposite.
+    let corners = [
+        r.left_top(),
+        r.right_top(),
+        r.left_bottom(),
+        r.right_bottom(),
+    ];
+    let lacks = |t: &[&egui::epaint::Vertex]| {
+        let mut has = [false; 4];
+        for v in t {
+            has[corners.iter().position(|c| *c == v.pos)?] = true;
+        }
+        let missing: Vec<usize> = (0..4).filter(|&k| !has[k]).collect();
+        (missing.len() == 1).then(|| missing[0])
+    };
+    (r.area() > 0.0 && lacks(a)? + lacks(b)? == 3).then_some(r)
 }
 
 fn rect(
@@ -492,6 +544,46 @@ mod tests {
         assert!(group < line && line < rect);
         assert!(svg.contains(r#"fill-opacity="0.5""#), "{svg}");
         assert_eq!(svg.matches("<g ").count(), svg.matches("</g>").count());
+    }
+
+    #[test]
+    fn a_mesh_of_cells_is_written_as_rectangles_and_other_triangles_as_polygons() {
+        let mut cells = egui::Mesh::default();
+        let a = Rect::from_min_max(Pos2::new(0.0, 0.0), Pos2::new(4.0, 2.0));
+        cells.add_colored_rect(a, Color32::RED);
+        cells.add_colored_rect(a.translate(egui::vec2(4.0, 0.0)), Color32::BLUE);
+        // Two triangles on a rectangle's corners that lack two adjacent corners (they overlap,
+        // and leave the top of the rectangle bare): two polygons.
+        let mut halves = egui::Mesh::default();
+        for p in [
+            (4.0, 0.0),
+            (0.0, 2.0),
+            (4.0, 2.0),
+            (0.0, 0.0),
+            (0.0, 2.0),
+            (4.0, 2.0),
+        ] {
+            halves.colored_vertex(Pos2::new(p.0, p.1), Color32::GREEN);
+        }
+        halves.indices = (0..6).collect();
+        let shapes: Vec<ClippedShape> = [cells, halves]
+            .into_iter()
+            .map(|m| ClippedShape {
+                clip_rect: Rect::EVERYTHING,
+                shape: Shape::mesh(m),
+                transform_after_tessellation: Default::default(),
+            })
+            .collect();
+        let svg = document(&shapes, [10.0, 10.0], Color32::WHITE, None);
+        assert!(
+            svg.contains(r##"<rect x="0" y="0" width="4" height="2" fill="#ff0000"/>"##),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(r##"<rect x="4" y="0" width="4" height="2" fill="#0000ff"/>"##),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("<polygon").count(), 2, "{svg}");
     }
 
     #[test]
