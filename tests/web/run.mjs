@@ -340,12 +340,19 @@ try {
   const mapLink = `#${cli("link", mapPreset).trim()}`;
   // Opens the preset, runs `before`, asks for the map, runs `computing` once it computes and
   // waits for its end; the time from asking to the end.
+  // Every map's long tasks are watched: each as [start, duration] in ms from the map's
+  // request, in `window.__long`; `longTasks()` reads them once the map has ended.
   const pageMap = async (before, computing) => {
     await load(mapLink);
     await idle();
     await before();
     const t = Date.now();
     await page.evaluate(([x, y]) => {
+      window.__long = [];
+      const asked = performance.now();
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) window.__long.push([e.startTime - asked, e.duration]);
+      }).observe({ type: "longtask" });
       window.loadlab.mapAxes(x, y);
       window.loadlab.view("map");
     }, axes);
@@ -354,15 +361,13 @@ try {
     await idle(300000);
     return Date.now() - t;
   };
+  const longTasks = () => page.evaluate(() => window.__long);
+  const longestOf = (tasks) => Math.max(0, ...tasks.map(([, d]) => d));
   // The first map is watched: the browser's long tasks and frames while it computes.
   const deskFirst = await deskTime();
   const mapMs = await pageMap(
     () =>
       page.evaluate(() => {
-        window.__long = [];
-        new PerformanceObserver((l) => {
-          for (const e of l.getEntries()) window.__long.push(e.duration);
-        }).observe({ type: "longtask" });
         // The browser's frames while the map computes: a callback per frame it could draw.
         window.__frames = [];
         const tick = (t) => {
@@ -376,8 +381,8 @@ try {
       await page.screenshot({ path: join(SHOTS, "map-computing.png") });
     },
   );
-  const longest = Math.max(0, ...(await page.evaluate(() => window.__long)));
-  const slice = (await state()).slice_max_ms;
+  const longs = [await longTasks()];
+  const slices = [(await state()).slice_max_ms];
   const frames = await page.evaluate(() => window.__frames.splice(0));
   const gaps = frames.slice(1).map((t, i) => t - frames[i]);
   const frameGap = Math.max(0, ...gaps);
@@ -393,26 +398,44 @@ try {
   for (let i = 0; i < 2; i++) {
     const desk = await deskTime();
     pairs.push([desk, await pageMap(async () => {}, async () => {})]);
+    longs.push(await longTasks());
+    slices.push((await state()).slice_max_ms);
   }
+  // The longest task of each map, and their median: a task the page's own work makes long
+  // is long in every map, while the machine's own pauses (another process, the hypervisor)
+  // fall on one map or another. Each long task is printed as start+duration in ms from the
+  // map's request, so a failure shows where in the map it fell.
+  const longestEach = longs.map(longestOf);
+  const longest = [...longestEach].sort((x, y) => x - y)[1];
+  const slice = [...slices].sort((x, y) => x - y)[1];
+  const longText = longs
+    .map((l) => (l.length ? l.map(([s, d]) => `${Math.round(s)}+${Math.round(d)}`).join(" ") : "none"))
+    .join("; ");
   const ratios = pairs.map(([desk, web]) => web / desk).sort((x, y) => x - y);
   const ratio = ratios[1];
   console.log(
     `map ${MAP_POINTS}x${MAP_POINTS} of ${mapPreset} (desktop ${DESKTOP} on every core, page): ` +
       `${pairs.map(([desk, web]) => `${desk} ms, ${web} ms`).join("; ")}; median ratio ${ratio.toFixed(2)}; ` +
-      `first page map: longest task ${Math.round(longest)} ms, ` +
-      `longest slice of background work ${Math.round(slice)} ms, ${frames.length} frames, ` +
+      `long tasks of the three page maps (ms from the request + ms): ${longText}; ` +
+      `longest slices of background work ${slices.map(Math.round).join(", ")} ms; ` +
+      `first page map: ${frames.length} frames, ` +
       `longest gap between frames ${Math.round(frameGap)} ms`,
   );
   // The budget (issue 35): the page within 3x the desktop's time. The page computes a map's
   // cells on web workers, one per core, as the desktop does on rayon's threads, so it is held
   // to the desktop on every core.
   check(`the map in the page within 3x the desktop's time on every core (${ratio.toFixed(2)}x)`, ratio <= 3);
-  check(`longest task while the map computes under 100 ms (${Math.round(longest)} ms)`, longest < 100);
+  check(
+    `longest task while the map computes under 100 ms (median of the three maps' longest: ${Math.round(longest)} ms; ` +
+      `each ${longestEach.map(Math.round).join(", ")} ms)`,
+    longest < 100,
+  );
   // The runner pauses after 10 ms of work; what a slice measures beyond that is the machine
   // descheduling the browser (on this 2-core machine under a load of 10, a CPU profile shows
   // 40-48 ms without a single 0.5 ms sample inside the longest slices). A runner that did not
   // pause would hold the page for the whole map (seconds).
-  check(`background work yields: its longest slice under 100 ms (${Math.round(slice)} ms)`, slice < 100);
+  // The median of the three maps' longest slices, as for the tasks.
+  check(`background work yields: its longest slice under 100 ms (median of the three maps': ${Math.round(slice)} ms)`, slice < 100);
   // Frames keep coming. While the workers keep every core busy, how many frames the browser
   // draws depends on its renderer: here Chromium renders WebGL in software (SwiftShader), a
   // costly frame, and drew 4-6 frames per second on 2 idle cores (no task of the page's was
