@@ -9,7 +9,7 @@
 // lesson before its last step or the page logs a panic or an uncaught error.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -17,6 +17,17 @@ const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 const [lesson, outArg] = process.argv.slice(2);
 if (!lesson) {
   console.error("error: usage: node tests/web/walk.mjs LESSON [OUT_DIR]");
+  process.exit(2);
+}
+// The bundled lessons' names (the first `name:` of each lessons/*.ron), as the address takes
+// them: a name that is none of them is refused before the browser starts.
+const bundled = readdirSync(join(ROOT, "lessons"))
+  .filter((f) => f.endsWith(".ron"))
+  .map((f) => readFileSync(join(ROOT, "lessons", f), "utf8").match(/\bname:\s*"([^"]*)"/)?.[1])
+  .filter(Boolean)
+  .sort();
+if (!bundled.includes(lesson)) {
+  console.error(`error: no bundled lesson "${lesson}" (the bundled lessons: ${bundled.join(", ")})`);
   process.exit(2);
 }
 const out = outArg || join(ROOT, "target/web-walk", lesson);
