@@ -339,9 +339,8 @@ try {
   };
   const mapLink = `#${cli("link", mapPreset).trim()}`;
   // Opens the preset, runs `before`, asks for the map, runs `computing` once it computes and
-  // waits for its end; the time from asking to the end.
-  // Every map's long tasks are watched: each as [start, duration] in ms from the map's
-  // request, in `window.__long`; `longTasks()` reads them once the map has ended.
+  // waits for its end; the time from asking to the end. The map's long tasks are watched, each
+  // as [start, duration] in ms from the map's request, in `window.__long` (`longTasks()`).
   const pageMap = async (before, computing) => {
     await load(mapLink);
     await idle();
@@ -363,7 +362,8 @@ try {
   };
   const longTasks = () => page.evaluate(() => window.__long);
   const longestOf = (tasks) => Math.max(0, ...tasks.map(([, d]) => d));
-  // The first map is watched: the browser's long tasks and frames while it computes.
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  // The first map's frames are watched too, and a screenshot taken while it computes.
   const deskFirst = await deskTime();
   const mapMs = await pageMap(
     () =>
@@ -406,13 +406,12 @@ try {
   // fall on one map or another. Each long task is printed as start+duration in ms from the
   // map's request, so a failure shows where in the map it fell.
   const longestEach = longs.map(longestOf);
-  const longest = [...longestEach].sort((x, y) => x - y)[1];
-  const slice = [...slices].sort((x, y) => x - y)[1];
+  const longest = median(longestEach);
+  const slice = median(slices);
   const longText = longs
     .map((l) => (l.length ? l.map(([s, d]) => `${Math.round(s)}+${Math.round(d)}`).join(" ") : "none"))
     .join("; ");
-  const ratios = pairs.map(([desk, web]) => web / desk).sort((x, y) => x - y);
-  const ratio = ratios[1];
+  const ratio = median(pairs.map(([desk, web]) => web / desk));
   console.log(
     `map ${MAP_POINTS}x${MAP_POINTS} of ${mapPreset} (desktop ${DESKTOP} on every core, page): ` +
       `${pairs.map(([desk, web]) => `${desk} ms, ${web} ms`).join("; ")}; median ratio ${ratio.toFixed(2)}; ` +
