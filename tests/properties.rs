@@ -261,7 +261,8 @@ mod redistribute_exact {
 /// round with one send duplicated as a one-port violation (never played).
 mod exercise {
     use loadlab::model::exercise::redistribute::RingExercise;
-    use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm1, algorithm3_rounds};
+    use loadlab::model::redistribute::alg3::{Alg3Variant, algorithm3_rounds};
+    use loadlab::model::redistribute::homogeneous::algorithm1;
     use loadlab::model::redistribute::instance::{Direction, RingInstance};
     use loadlab::model::redistribute::schedule::Schedule;
     use proptest::prelude::*;
@@ -274,7 +275,7 @@ mod exercise {
         })
     }
 
-    fn pairs(sends: &[loadlab::model::redistribute::schedule::Send]) -> Vec<(i64, i64)> {
+    fn pairs(sends: &[loadlab::model::redistribute::send::Send]) -> Vec<(i64, i64)> {
         sends
             .iter()
             .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
@@ -325,7 +326,8 @@ mod exercise {
 /// Algorithm 3's schedule is not kept but planned again from checkpoints (issue 36): reading
 /// it at any round gives what a full run lists.
 mod redistribute_checkpoints {
-    use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm3, algorithm3_rounds};
+    use loadlab::model::redistribute::alg3::{Alg3Variant, algorithm3_rounds};
+    use loadlab::model::redistribute::homogeneous::algorithm3;
     use loadlab::model::redistribute::instance::{Direction, RingInstance};
     use loadlab::model::redistribute::schedule::{Schedule, verify, verify_rounds};
     use proptest::prelude::*;

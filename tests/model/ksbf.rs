@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use loadlab::model::NoProgress;
 use loadlab::model::ksbf::{
-    Balance, KsbfParams, NodeId, Schedule, Shape, n_points, p_points, seed_points, simulate,
+    Balance, KsbfParams, NodeId, Schedule, Shape, count, n_points, p_points, seed_points, simulate,
     simulate_heap_engine, summarize, sweep, sweep_seeds, theory,
 };
 use proptest::prelude::*;
@@ -468,8 +468,8 @@ proptest! {
 fn sparse_tree_sizes_printed_vs_full() {
     // w = 2 (p = 4): printed set ~ h^3/6, the full version ~ h^2 (the paper's Θ(h^{log p})).
     let h = 400u32;
-    let printed = theory::sparse_tree_nodes_printed(h, 2) as f64;
-    let full = theory::sparse_tree_nodes(h, 2) as f64;
+    let printed = count::sparse_tree_nodes_printed(h, 2) as f64;
+    let full = count::sparse_tree_nodes(h, 2) as f64;
     let hf = f64::from(h);
     assert!((printed / (hf * hf * hf / 6.0) - 1.0).abs() < 0.01);
     assert!((full / (hf * hf) - 1.0).abs() < 0.01);
@@ -479,7 +479,7 @@ fn sparse_tree_sizes_printed_vs_full() {
             let v = params(Shape::SparseTree, n, p).validate().unwrap();
             assert_eq!(
                 simulate(&v).nodes,
-                theory::sparse_tree_nodes(n, loadlab::model::ksbf::sparse_weight(p))
+                count::sparse_tree_nodes(n, loadlab::model::ksbf::sparse_weight(p))
             );
         }
     }

@@ -118,7 +118,7 @@ fn errors_name_file_line_and_column() {
 /// The redistribution presets run, verify and reproduce what their descriptions claim.
 #[test]
 fn redistribution_presets_reproduce_their_claims() {
-    use loadlab::model::redistribute::homogeneous::{Alg3Variant, alg3_round};
+    use loadlab::model::redistribute::alg3::{Alg3Variant, alg3_round};
     use loadlab::model::redistribute::params::Algorithm;
     use loadlab::model::redistribute::run::run;
     use loadlab::model::redistribute::schedule::Schedule;

@@ -3,15 +3,17 @@
 //! per finding listed in `loadlab::model::redistribute`'s module doc.
 
 use loadlab::model::redistribute::alg2::algorithm2;
+use loadlab::model::redistribute::alg3::{
+    Alg3Variant, STEP_FEED, alg3_round, algorithm3_rounds, maximal_slices,
+};
 use loadlab::model::redistribute::bounds::{
     lemma1, lemma5, lemma6_rounds, max_slice, theorem2_corrected, theorem2_printed,
 };
 use loadlab::model::redistribute::editing::fix_sum;
-use loadlab::model::redistribute::homogeneous::{
-    Alg3Variant, STEP_FEED, alg3_round, algorithm1, algorithm3, algorithm3_rounds, maximal_slices,
-};
+use loadlab::model::redistribute::homogeneous::{algorithm1, algorithm3};
 use loadlab::model::redistribute::instance::{Costs, Direction, RingInstance, minimal_loads};
-use loadlab::model::redistribute::schedule::{Schedule, Send, verify};
+use loadlab::model::redistribute::schedule::{Schedule, verify};
+use loadlab::model::redistribute::send::Send;
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------

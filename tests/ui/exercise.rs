@@ -4,7 +4,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm3_rounds};
+use loadlab::model::redistribute::alg3::{Alg3Variant, algorithm3_rounds};
 use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;

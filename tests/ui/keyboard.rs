@@ -79,7 +79,7 @@ fn scenario(h: &H) -> Scenario {
 /// rrv: each round of Algorithm 3 planned on the ring's arrows (→ goes round the ring, Space
 /// plans), then Send from the band.
 fn ring_sends(h: &mut H) {
-    use loadlab::model::redistribute::homogeneous::{Alg3Variant, algorithm3_rounds};
+    use loadlab::model::redistribute::alg3::{Alg3Variant, algorithm3_rounds};
     exercise_step(h, "rrv-redistribute.ron");
     shown(h, "Pass mark: 2 first tries — so far 0 / 2");
     let Scenario::Redistribute(p) = scenario(h) else {

@@ -51,7 +51,7 @@ impl LessonModel for Redistribute {
         if parts.tau_curve {
             work += redistribute::tau_curve::cost(inst).work;
         }
-        work / redistribute::run::BUDGET.work
+        work / redistribute::params::BUDGET.work
     }
 
     fn question(&self, rng: &mut ChaCha8Rng, template: usize) -> Result<Draft, String> {

@@ -6,6 +6,7 @@
 //! last processor finishes; S_N = β / T_N. The pyramid uses its spanning complete 4-ary tree
 //! (Section VII), so every pyramid figure equals the b = 4 tree's.
 
+mod check;
 pub mod params;
 pub mod run;
 pub mod simulate;

@@ -24,10 +24,11 @@ use serde::Serialize;
 
 use super::{ExerciseError, Grade};
 use crate::model::budget::{Budget, Cost};
+use crate::model::redistribute::alg3::{Alg3Variant, alg3_round};
 use crate::model::redistribute::bounds::{lemma1, lemma6_rounds, start_amounts};
-use crate::model::redistribute::homogeneous::{Alg3Variant, alg3_round};
 use crate::model::redistribute::instance::{Direction, RingInstance};
-use crate::model::redistribute::schedule::{RoundChecker, RoundRule, Send, apply_round};
+use crate::model::redistribute::schedule::{RoundChecker, RoundRule, apply_round};
+use crate::model::redistribute::send::Send;
 use crate::model::words::{count, verb};
 
 /// What grading may spend: one unit is one processor visited in one graded or planned round.
@@ -459,7 +460,7 @@ fn to_sends(pairs: &[(i64, i64)]) -> Vec<Send> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::redistribute::homogeneous::algorithm3_rounds;
+    use crate::model::redistribute::alg3::algorithm3_rounds;
 
     fn pairs(sends: &[Send]) -> Vec<(i64, i64)> {
         sends

@@ -15,7 +15,7 @@
 //! * **Decay** ([`Decay`]). Deterministic: w_r = ⌈n·2^(−αr)⌉ until the first r with
 //!   n·2^(−αr) < 1, which ends the run (so ⌊lg(n)/α⌋ + 1 rounds; computed in f64, exact for
 //!   integer α). Randomized: every task survives a round with probability 2^(−α); the run ends
-//!   when no task remains (capped defensively, see [`simulate::round_cap`]).
+//!   when no task remains (capped defensively, see [`params::round_cap`]).
 //! * **Survivors** ([`Survivors`]) — which processors keep the surviving tasks when nothing is
 //!   rebalanced. Adversarial (default, the worst case): the fullest processors keep theirs.
 //!   Proportional: every count scales by w_{r+1}/w_r, largest-remainder rounding. Random:
@@ -77,7 +77,7 @@ pub mod sweep;
 pub mod theory;
 
 pub use params::{Decay, GeoParams, ParamError, Policy, Survivors, Valid};
-pub use simulate::{GeoOutcome, PhaseRecord, RoundRecord, round_cap, simulate, simulate_valid};
+pub use simulate::{GeoOutcome, PhaseRecord, RoundRecord, simulate, simulate_valid};
 pub use sweep::{
     EllPoint, PPoint, PolicyValue, SeedSpread, p_values, seed_spread, seed_times, spread_of,
     sweep_ell, sweep_p,

@@ -13,12 +13,6 @@ use super::params::{Survivors, Valid};
 use super::theory::{deterministic_rounds, deterministic_tasks};
 use crate::model::{Cancelled, Progress};
 
-/// DP steps of the optimal plan of `rounds` rounds (its cost in the budget).
-pub fn dp_steps(rounds: u64) -> f64 {
-    let r = rounds as f64;
-    r * (r + 1.0) / 2.0
-}
-
 /// The dynamic programme: `best[s]`, the least time of rounds s.. after a balancing before
 /// round s (`best[rounds]` = 0), and `next[s]`, the round of the next balancing of a plan that
 /// attains it (`rounds`: none). Polls `progress` once per start round.

@@ -79,7 +79,7 @@ pub const P_MAX: u64 = 1 << 40;
 pub const P_MAX_RANDOM: u64 = 10_000_000;
 /// Smallest decay rate accepted. A run has about lg(n)/α rounds, so this keeps runs below
 /// ~53 000 rounds (deterministic) or ~117 000 rounds (randomized, see
-/// [`crate::model::geodecay::simulate::round_cap`]).
+/// [`round_cap`]).
 pub const ALPHA_MIN: f64 = 1e-3;
 /// Largest exponent accepted for the ℓ sweep (ℓ = 2^k must stay a finite f64).
 pub const ELL_LOG2_LIMIT: u32 = 1000;
@@ -176,6 +176,7 @@ impl Default for GeoParams {
     }
 }
 
+use super::theory::{deterministic_rounds, lg};
 /// Validation failures; the field names used here: "n", "p", "alpha", "ell", "c", "every", "ell_log2_max" or "seeds".
 pub use crate::model::ParamError;
 use crate::model::budget::{Budget, Cost};
@@ -310,12 +311,22 @@ pub fn processor_weight(p: &GeoParams) -> f64 {
     linear.max((1.0 + 4.0 * mean).min(7.5))
 }
 
+/// Defensive cap on the number of rounds: the deterministic run's length, or, for randomized
+/// decay, ⌈(lg n + 64)/α⌉ + 1 — the chance that any of the n tasks survives that many rounds is
+/// at most n·2^(−α·cap) ≤ 2^−64. With α ≥ 10^−3 and n ≤ 2^53 the cap is below 117 001.
+pub fn round_cap(params: &GeoParams) -> u64 {
+    match params.decay {
+        Decay::Deterministic => deterministic_rounds(params.n, params.alpha),
+        Decay::Random => ((lg(params.n as f64) + 64.0) / params.alpha).ceil() as u64 + 1,
+    }
+}
+
 /// The rounds a run is expected to take: exactly ⌊lg(n)/α⌋ + 1 in deterministic decay; in
 /// randomized decay the time until none of n tasks survives, (lg n + 8)/α + 1 — about 6
 /// rounds per 1/α beyond its expectation, exceeded with probability below 2^−8 — and never
-/// beyond [`round_cap`](super::simulate::round_cap).
+/// beyond [`round_cap`].
 pub fn rounds_estimate(p: &GeoParams) -> f64 {
-    let cap = super::simulate::round_cap(p) as f64;
+    let cap = round_cap(p) as f64;
     match p.decay {
         Decay::Deterministic => cap,
         Decay::Random => ((p.n as f64).log2() + 8.0) / p.alpha + 1.0,
@@ -346,17 +357,21 @@ pub fn cost(p: &GeoParams) -> Cost {
 /// boundary (2.5·10^8 steps, α ≈ 0.0024 at n = 2^53) takes about 6 s of CPU.
 pub const DP_STEP_WEIGHT: f64 = 10.0;
 
+/// Steps of the optimal policy's dynamic programme ([`super::optimal`]) over `rounds` rounds:
+/// one per pair of a start round and the round of its next balancing.
+pub fn dp_steps(rounds: u64) -> f64 {
+    let r = rounds as f64;
+    r * (r + 1.0) / 2.0
+}
+
 /// Work of the optimal policy's programme when it is the selected policy (else nothing):
-/// [`super::optimal::dp_steps`] of the deterministic run's rounds × [`DP_STEP_WEIGHT`].
+/// [`dp_steps`] of the deterministic run's rounds × [`DP_STEP_WEIGHT`].
 pub fn optimal_cost(p: &GeoParams) -> Cost {
     if p.policy != Policy::Optimal {
         return Cost::default();
     }
-    let rounds = super::simulate::round_cap(p);
-    Cost::new(
-        super::optimal::dp_steps(rounds) * DP_STEP_WEIGHT,
-        rounds as f64 * 24.0,
-    )
+    let rounds = round_cap(p);
+    Cost::new(dp_steps(rounds) * DP_STEP_WEIGHT, rounds as f64 * 24.0)
 }
 
 impl GeoParams {
@@ -494,7 +509,7 @@ mod tests {
         };
         let runs = crate::model::geodecay::simulate(&r).unwrap();
         assert!(rounds_estimate(&r) >= runs.rounds as f64);
-        assert!(rounds_estimate(&r) <= super::super::round_cap(&r) as f64);
+        assert!(rounds_estimate(&r) <= round_cap(&r) as f64);
         // A processor holding many tasks costs more, up to the exact draws' cap.
         let few = GeoParams {
             p: 1 << 20,

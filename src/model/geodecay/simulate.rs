@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::loads::Loads;
-use super::params::{Decay, GeoParams, ParamError, Policy, Survivors, Valid};
+use super::params::{Decay, GeoParams, ParamError, Policy, Survivors, Valid, round_cap};
 use super::sample::binomial;
 use super::theory::{self, lg, lg_star};
 use crate::model::{Cancelled, NoProgress, Progress};
@@ -93,16 +93,6 @@ pub struct GeoOutcome {
     pub trace: Vec<RoundRecord>,
     /// The improved policy's phases that started (empty for the other policies).
     pub phases: Vec<PhaseRecord>,
-}
-
-/// Defensive cap on the number of rounds: the deterministic run's length, or, for randomized
-/// decay, ⌈(lg n + 64)/α⌉ + 1 — the chance that any of the n tasks survives that many rounds is
-/// at most n·2^(−α·cap) ≤ 2^−64. With α ≥ 10^−3 and n ≤ 2^53 the cap is below 117 001.
-pub fn round_cap(params: &GeoParams) -> u64 {
-    match params.decay {
-        Decay::Deterministic => theory::deterministic_rounds(params.n, params.alpha),
-        Decay::Random => ((lg(params.n as f64) + 64.0) / params.alpha).ceil() as u64 + 1,
-    }
 }
 
 /// Runs `params.policy` with a full trace (validating first).

@@ -41,6 +41,7 @@
 //! adversarial families. Confirmed as printed: Lemma 1.1, τ(x) = ν(x) + π(x) with
 //! uninterrupted per-PE blocks, (3.1)/(3.3), (3.2), (3.4), (3.5) and both parts of Theorem 1.1.
 
+pub mod count;
 mod fifo;
 mod lemma;
 pub mod params;

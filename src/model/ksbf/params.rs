@@ -300,7 +300,7 @@ pub fn nodes_expected(p: &KsbfParams) -> f64 {
 fn nodes_with_margin(p: &KsbfParams, margin: f64) -> f64 {
     let max = p.max_nodes() as f64;
     match p.shape {
-        Shape::SparseTree => super::theory::sparse_tree_nodes(p.n, sparse_weight(p.p)) as f64,
+        Shape::SparseTree => super::count::sparse_tree_nodes(p.n, sparse_weight(p.p)) as f64,
         Shape::RandomTree => {
             let m = 2.0 * p.spawn_prob;
             let expected: f64 = (0..p.n).map(|l| m.powi(l as i32)).sum();

@@ -8,7 +8,8 @@
 //! Every function expects Σδ = 0 (Section 2); costs are read with [`RingInstance::cw`], the
 //! links P_i → P_{i+1} of a unidirectional ring.
 
-use super::instance::RingInstance;
+use super::instance::{Direction, RingInstance};
+use super::lemma12::lemma12;
 
 /// Inclusive prefix sums T_j = δ_0 + … + δ_j (see the module doc).
 pub fn prefix_sums(delta: &[i64]) -> Vec<i64> {
@@ -147,6 +148,97 @@ pub fn lemma5(inst: &RingInstance) -> f64 {
 pub fn lemma6_rounds(delta: &[i64]) -> i64 {
     let single = delta.iter().map(|d| d.abs()).max().unwrap_or(0);
     single.max((lemma1(delta) + 1) / 2)
+}
+
+/// A lower bound of the paper evaluated on the instance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bound {
+    /// Where it comes from ("Lemma 1", …).
+    pub name: &'static str,
+    /// Its value (time units).
+    pub value: f64,
+    /// Whether it is a valid lower bound for this ring type.
+    pub applies: bool,
+    /// One-line explanation.
+    pub note: &'static str,
+}
+
+/// Every bound for the instance; `applies` follows the ring type.
+pub fn all_bounds(inst: &RingInstance) -> Vec<Bound> {
+    let uni = inst.direction == Direction::Uni;
+    let mut out = Vec::new();
+    if let Some(c) = inst.uniform_cost() {
+        out.push(Bound {
+            name: "Lemma 1",
+            value: lemma1(&inst.delta) as f64 * c,
+            applies: uni,
+            note: "max slice |δ_{k,l}| · c (homogeneous unidirectional)",
+        });
+        out.push(Bound {
+            name: "Lemma 6",
+            value: lemma6_rounds(&inst.delta) as f64 * c,
+            applies: !uni,
+            note: "max{max|δ_i|, max ⌈|δ_{k,l}|/2⌉} · c (homogeneous bidirectional)",
+        });
+    }
+    out.push(Bound {
+        name: "Theorem 2 (corrected)",
+        value: theorem2_corrected(inst),
+        applies: uni,
+        note: "max over positive slices δ_{k,l} · c_{l,l+1} (unidirectional)",
+    });
+    out.push(Bound {
+        name: "Theorem 2 (as printed)",
+        value: theorem2_printed(inst),
+        applies: false,
+        note: "|δ_{k,l}| · c_{l,l+1} for every slice: not a valid bound for negative slices",
+    });
+    if !uni {
+        out.push(Bound {
+            name: "Lemma 12",
+            value: lemma12(inst),
+            applies: true,
+            note: "singles and split slices with per-link costs (bidirectional)",
+        });
+    }
+    out
+}
+
+/// The largest bound of [`all_bounds`] that applies to the ring type ([`best_bound`] of
+/// them), computing only those: Lemma 1 and Theorem 2 (corrected) on a unidirectional ring,
+/// Lemma 6 and Lemma 12 on a bidirectional one (Lemmas 1 and 6 on homogeneous rings only).
+///
+/// On a homogeneous bidirectional ring Lemma 12 is never above Lemma 6 (its terms are
+/// |δ_k| · c and min_i max(i, |δ_{k,l}| − i) · c = ⌈|δ_{k,l}|/2⌉ · c, the same integers
+/// times the same c), so its O(n²) slices are skipped there: the maximum is Lemma 6's.
+pub fn best_applicable_bound(inst: &RingInstance) -> f64 {
+    let uni = inst.direction == Direction::Uni;
+    let mut best = 0.0f64;
+    if let Some(c) = inst.uniform_cost() {
+        let rounds = if uni {
+            lemma1(&inst.delta)
+        } else {
+            lemma6_rounds(&inst.delta)
+        };
+        best = best.max(rounds as f64 * c);
+        if !uni {
+            return best;
+        }
+    }
+    if uni {
+        best.max(theorem2_corrected(inst))
+    } else {
+        best.max(lemma12(inst))
+    }
+}
+
+/// The largest applicable bound.
+pub fn best_bound(bounds: &[Bound]) -> f64 {
+    bounds
+        .iter()
+        .filter(|b| b.applies)
+        .map(|b| b.value)
+        .fold(0.0, f64::max)
 }
 
 #[cfg(test)]

@@ -45,7 +45,7 @@ pub enum RedistError {
         limit: u64,
     },
     /// Algorithm 3 would take more than
-    /// [`ALG3_MAX_WORK`](super::homogeneous::ALG3_MAX_WORK) processor-rounds.
+    /// [`ALG3_MAX_WORK`](super::alg3::ALG3_MAX_WORK) processor-rounds.
     #[error(
         "Algorithm 3 would run {rounds} rounds on {n} processors, more than the limit of \
          {limit} processor-rounds: reduce the unbalances"
@@ -59,7 +59,7 @@ pub enum RedistError {
         limit: u64,
     },
     /// The run would exceed the model's budget
-    /// ([`BUDGET`](super::run::BUDGET)): the message names the estimate and the limit.
+    /// ([`BUDGET`](super::params::BUDGET)): the message names the estimate and the limit.
     #[error("{0}")]
     Budget(String),
     /// Algorithm 2: a processor has to forward more items than it holds and receives.

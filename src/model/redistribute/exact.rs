@@ -180,7 +180,7 @@ pub fn cost(inst: &RingInstance) -> Cost {
 /// The longest one search may take, in seconds on the reference machine: [`CHOICES_MAX`]
 /// choices at [`CHOICE_STEPS`] each.
 pub fn worst_seconds() -> f64 {
-    CHOICE_STEPS * CHOICES_MAX as f64 / super::run::BUDGET.work * crate::model::budget::SECONDS
+    CHOICE_STEPS * CHOICES_MAX as f64 / super::params::BUDGET.work * crate::model::budget::SECONDS
 }
 
 /// Why the exact search does not take this instance (size limits and costs), if it does not.
@@ -480,10 +480,10 @@ impl Search<'_> {
 }
 
 /// The best lower bound the paper gives for every schedule of this ring (the applicable bound
-/// of [`super::run::best_applicable_bound`], and System 6's integer optimum on a
+/// of [`super::bounds::best_applicable_bound`], and System 6's integer optimum on a
 /// bidirectional ring).
 pub fn paper_lower_bound(inst: &RingInstance) -> f64 {
-    let mut b = super::run::best_applicable_bound(inst);
+    let mut b = super::bounds::best_applicable_bound(inst);
     if inst.direction == Direction::Bi {
         b = b.max(super::system6::solve_system6(inst).tau_int);
     }

@@ -16,8 +16,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::alg3::Alg3Variant;
 use super::exact::{self, Options};
-use super::homogeneous::{Alg3Variant, algorithm3};
+use super::homogeneous::algorithm3;
 use super::instance::{Costs, Direction, RingInstance, minimal_loads};
 use super::lemma9::{asap_schedule, lemma9_schedule};
 use super::lemma12::lemma12;

@@ -1,11 +1,11 @@
 //! The planner of Algorithm 3 as it was before the single-pass rewrite (O(n) per round in
 //! about a dozen passes), kept for the tests only: [`reference_rounds`] must give exactly the
-//! rounds of [`super::homogeneous::algorithm3_rounds`] (same sends, same steps, same count).
+//! rounds of [`super::alg3::algorithm3_rounds`] (same sends, same steps, same count).
 
+use super::alg3::{Alg3Variant, STEP_FEED};
 use super::bounds::{extremes, lemma6_rounds};
-use super::homogeneous::{Alg3Variant, STEP_FEED};
 use super::links::{Links, slice_rules};
-use super::schedule::Send;
+use super::send::Send;
 
 /// Reusable buffers of one round: prefix sums and, per processor, the step that created its
 /// send to the right (P_i → P_{i+1}) and to the left (P_i → P_{i−1}), 0 for none.

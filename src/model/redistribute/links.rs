@@ -1,11 +1,40 @@
 //! The sends one round of Algorithm 3 plans on a bidirectional ring, shared by the planner
-//! ([`super::homogeneous`]) and the test oracle of the old planner: per processor the step
+//! ([`super::alg3`]) and the test oracle of the old planner: per processor the step
 //! that created its send to the right (P_i → P_{i+1}) and to the left (P_i → P_{i−1}), 0 for
 //! none, with the rules that do not depend on how the slices are found — the thresholds of
 //! Steps 4–18, the forwarding of Steps 25–30, and the sends in order.
 
-use super::homogeneous::Alg3Variant;
-use super::schedule::Send;
+use serde::{Deserialize, Serialize};
+
+use super::send::Send;
+
+/// How Algorithm 3 is read (see [`super::alg3`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Alg3Variant {
+    /// The pseudo-code as written: every "for all" loop runs once in increasing index order,
+    /// so Steps 25–30 forward along a chain of zero processors only within that single pass
+    /// from P_1 to P_n (a rightward chain wrapping past P_n → P_1 is cut at P_1; a leftward
+    /// chain would not propagate either, but Steps 5 and 9 already produce those). Fails
+    /// Lemma 8 and possession on some rings.
+    Literal,
+    /// Steps 25–30 applied until nothing changes, plus the feeding rule: passes one-port,
+    /// possession, final loads and Lemma 8 on every ring tested.
+    #[default]
+    Corrected,
+}
+
+impl Alg3Variant {
+    /// Both variants.
+    pub const ALL: [Alg3Variant; 2] = [Alg3Variant::Literal, Alg3Variant::Corrected];
+
+    /// Name used by the CLI and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Alg3Variant::Literal => "literal",
+            Alg3Variant::Corrected => "corrected",
+        }
+    }
+}
 
 /// The thresholds of the slice rules at δ_max = `d` — the smallest δ_{k,l} (resp. −δ_{k,l})
 /// of a slice whose start / end fires a rule, as (positive start, positive end, negative

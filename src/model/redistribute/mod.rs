@@ -22,7 +22,7 @@
 //! * [`bounds`]: Lemma 1, Step 2's slice, Theorem 2 (printed and corrected), Lemmas 5 and 6,
 //!   all O(n) through prefix sums.
 //! * [`homogeneous`]: Algorithm 1 (unidirectional) and Algorithm 3 (bidirectional, round by
-//!   round, O(n) per round, in two readings: [`homogeneous::Alg3Variant`]).
+//!   round, O(n) per round, in two readings: [`alg3::Alg3Variant`]).
 //! * [`alg2`]: Algorithm 2 (heterogeneous unidirectional, asynchronous, timed blocks).
 //! * [`system6`]: Section 6 — System 6 (light redistributions) and System 12 solved exactly
 //!   through one variable (Lemma 10; rational and integer optima, Proposition 1's roundings).
@@ -69,7 +69,7 @@
 //!    holds 0 items at δ = −1. 24 070 small rings fail, the editor's default instance
 //!    among them. The bad sends come from Steps 24, 12 and 6 in rounds with δ_max ≥ 2, so
 //!    the fixpoint of finding 2 cannot help. Correction (feeding,
-//!    [`homogeneous::STEP_FEED`]): a processor with δ_i ≤ 0 that sends without receiving is
+//!    [`alg3::STEP_FEED`]): a processor with δ_i ≤ 0 that sends without receiving is
 //!    fed by its other neighbour in the same round, recursively. This proves possession (such
 //!    a processor never gives an item away net, so it always holds at least
 //!    L_i − max(δ_i⁰, 0) ≥ 1) and keeps one-port. Lemma 8 still holds on every small ring,
@@ -119,6 +119,7 @@
 //!     unused), a convention the paper does not settle.
 
 pub mod alg2;
+pub mod alg3;
 pub mod bounds;
 pub mod editing;
 pub mod error;
@@ -136,6 +137,7 @@ pub mod params;
 pub mod rounds;
 pub mod run;
 pub mod schedule;
+pub mod send;
 pub mod sweep;
 pub mod system6;
 pub mod tau_curve;

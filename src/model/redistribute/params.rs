@@ -7,6 +7,7 @@ use super::editing::{RANDOM_DELTA_MAX, RandomSpec, RandomSpecError};
 use super::instance::{COST_MAX, Costs, Direction, N_MAX, N_MIN, RingInstance};
 use super::iterative::{HeavyPolicy, INSTANCES_MAX, IterativeParams, P_MAX};
 use crate::model::ParamError;
+use crate::model::budget::Budget;
 use crate::model::param::{ParamSpec, integer, real, seed};
 
 param_specs! {
@@ -333,3 +334,21 @@ pub enum StudyError {
     #[error("iterative: {0}")]
     Iterative(ParamError),
 }
+
+/// The redistribution model's budget. One unit is one transfer step: one processor examined
+/// in one round of a round-based algorithm (Algorithm 3 plans every round over the whole
+/// ring), or one item transfer generated or replayed by the checker. Algorithms 1 to 3 and the
+/// schedule with forwarding also keep their own limits
+/// ([`MAX_ITEMS`](super::alg2::MAX_ITEMS), [`ALG3_MAX_WORK`](super::alg3::ALG3_MAX_WORK),
+/// [`ASAP_MAX_ITEMS`](super::lemma9::ASAP_MAX_ITEMS)), which the studies' random rings meet
+/// as failed samples; a round costs [`ROUND_WORK`](super::run::ROUND_WORK) besides its processors.
+///
+/// Calibration (release build, reference machine, 2 cores under a load of about 4):
+/// Algorithm 1 on the unidirectional 2-ring (±25·10^6) 2.9 s and 1.37 GB: about 10 ns per
+/// unit, so 10 s is about 10^9 units; memory binds first on its small rings (about 7·10^6
+/// rounds on 2 processors). Algorithm 3 keeps no rounds (issue 36; before, the same 2-ring took
+/// 86 B per round): see [`ALG3_PROCESSOR_WORK`](super::run::ALG3_PROCESSOR_WORK) and the table in [`crate::model::budget`].
+pub const BUDGET: Budget = Budget {
+    unit: "transfer steps",
+    work: 1e9,
+};

@@ -13,10 +13,10 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use super::alg3::{Alg3Variant, Stepper, algorithm3_drive};
 use super::bounds::lemma6_rounds;
 use super::error::RedistError;
-use super::homogeneous::{Alg3Variant, Stepper, algorithm3_drive};
-use super::schedule::Send;
+use super::send::Send;
 
 /// Largest memory of a generated schedule's checkpoints, in bytes.
 pub const CHECKPOINT_BYTES: usize = 16 << 20;
@@ -72,7 +72,7 @@ fn interval(rounds: usize, n: usize) -> usize {
 impl Generated {
     /// Runs Algorithm 3 on δ once, keeping the checkpoints, the counts and the flows.
     ///
-    /// Errors: as [`algorithm3_drive`] (more than [`super::homogeneous::ALG3_MAX_WORK`]).
+    /// Errors: as [`algorithm3_drive`] (more than [`super::alg3::ALG3_MAX_WORK`]).
     pub fn run(delta: &[i64], variant: Alg3Variant) -> Result<Generated, RedistError> {
         Generated::run_with(delta, variant, None)
     }

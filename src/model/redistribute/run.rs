@@ -2,32 +2,20 @@
 //! checker's verdict, every lower bound of the paper for this instance (with the ones that
 //! apply to the ring type marked), and the paper's claims checked on this instance.
 
+use super::alg3::Alg3Variant;
+use super::bounds::{Bound, all_bounds, best_bound};
 use super::error::RedistError;
 use super::instance::{Direction, RingInstance, Valid};
 use super::lemma9::ASAP_MAX_ITEMS;
 use super::lemma9::{asap_schedule, lemma9_schedule};
-use super::lemma12::lemma12;
-use super::params::Algorithm;
+use super::params::{Algorithm, BUDGET};
 use super::rounds::{CHECKPOINT_BYTES, MAX_CHECKPOINTS};
 use super::schedule::{Block, REPLAY_BUDGET, Schedule, Verification, verify};
 use super::system6::{LpSolution, solve_system6, solve_system12};
-use super::{alg2, bounds, homogeneous};
+use super::{alg2, alg3, bounds, homogeneous};
 use crate::model::ParamError;
-use crate::model::budget::{Budget, Cost};
+use crate::model::budget::Cost;
 use crate::model::words;
-
-/// A lower bound of the paper evaluated on the instance.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Bound {
-    /// Where it comes from ("Lemma 1", …).
-    pub name: &'static str,
-    /// Its value (time units).
-    pub value: f64,
-    /// Whether it is a valid lower bound for this ring type.
-    pub applies: bool,
-    /// One-line explanation.
-    pub note: &'static str,
-}
 
 /// A claim of the paper checked on this run.
 #[derive(Debug, Clone, PartialEq)]
@@ -124,102 +112,6 @@ pub fn not_applicable(inst: &RingInstance, algorithm: Algorithm) -> Option<Redis
         _ => None,
     }
 }
-
-/// Every bound for the instance; `applies` follows the ring type.
-pub fn all_bounds(inst: &RingInstance) -> Vec<Bound> {
-    let uni = inst.direction == Direction::Uni;
-    let mut out = Vec::new();
-    if let Some(c) = inst.uniform_cost() {
-        out.push(Bound {
-            name: "Lemma 1",
-            value: bounds::lemma1(&inst.delta) as f64 * c,
-            applies: uni,
-            note: "max slice |δ_{k,l}| · c (homogeneous unidirectional)",
-        });
-        out.push(Bound {
-            name: "Lemma 6",
-            value: bounds::lemma6_rounds(&inst.delta) as f64 * c,
-            applies: !uni,
-            note: "max{max|δ_i|, max ⌈|δ_{k,l}|/2⌉} · c (homogeneous bidirectional)",
-        });
-    }
-    out.push(Bound {
-        name: "Theorem 2 (corrected)",
-        value: bounds::theorem2_corrected(inst),
-        applies: uni,
-        note: "max over positive slices δ_{k,l} · c_{l,l+1} (unidirectional)",
-    });
-    out.push(Bound {
-        name: "Theorem 2 (as printed)",
-        value: bounds::theorem2_printed(inst),
-        applies: false,
-        note: "|δ_{k,l}| · c_{l,l+1} for every slice: not a valid bound for negative slices",
-    });
-    if !uni {
-        out.push(Bound {
-            name: "Lemma 12",
-            value: lemma12(inst),
-            applies: true,
-            note: "singles and split slices with per-link costs (bidirectional)",
-        });
-    }
-    out
-}
-
-/// The largest bound of [`all_bounds`] that applies to the ring type ([`best_bound`] of
-/// them), computing only those: Lemma 1 and Theorem 2 (corrected) on a unidirectional ring,
-/// Lemma 6 and Lemma 12 on a bidirectional one (Lemmas 1 and 6 on homogeneous rings only).
-///
-/// On a homogeneous bidirectional ring Lemma 12 is never above Lemma 6 (its terms are
-/// |δ_k| · c and min_i max(i, |δ_{k,l}| − i) · c = ⌈|δ_{k,l}|/2⌉ · c, the same integers
-/// times the same c), so its O(n²) slices are skipped there: the maximum is Lemma 6's.
-pub fn best_applicable_bound(inst: &RingInstance) -> f64 {
-    let uni = inst.direction == Direction::Uni;
-    let mut best = 0.0f64;
-    if let Some(c) = inst.uniform_cost() {
-        let rounds = if uni {
-            bounds::lemma1(&inst.delta)
-        } else {
-            bounds::lemma6_rounds(&inst.delta)
-        };
-        best = best.max(rounds as f64 * c);
-        if !uni {
-            return best;
-        }
-    }
-    if uni {
-        best.max(bounds::theorem2_corrected(inst))
-    } else {
-        best.max(lemma12(inst))
-    }
-}
-
-/// The largest applicable bound.
-pub fn best_bound(bounds: &[Bound]) -> f64 {
-    bounds
-        .iter()
-        .filter(|b| b.applies)
-        .map(|b| b.value)
-        .fold(0.0, f64::max)
-}
-
-/// The redistribution model's budget. One unit is one transfer step: one processor examined
-/// in one round of a round-based algorithm (Algorithm 3 plans every round over the whole
-/// ring), or one item transfer generated or replayed by the checker. Algorithms 1 to 3 and the
-/// schedule with forwarding also keep their own limits
-/// ([`MAX_ITEMS`](super::alg2::MAX_ITEMS), [`ALG3_MAX_WORK`](super::homogeneous::ALG3_MAX_WORK),
-/// [`ASAP_MAX_ITEMS`](super::lemma9::ASAP_MAX_ITEMS)), which the studies' random rings meet
-/// as failed samples; a round costs [`ROUND_WORK`] besides its processors.
-///
-/// Calibration (release build, reference machine, 2 cores under a load of about 4):
-/// Algorithm 1 on the unidirectional 2-ring (±25·10^6) 2.9 s and 1.37 GB: about 10 ns per
-/// unit, so 10 s is about 10^9 units; memory binds first on its small rings (about 7·10^6
-/// rounds on 2 processors). Algorithm 3 keeps no rounds (issue 36; before, the same 2-ring took
-/// 86 B per round): see [`ALG3_PROCESSOR_WORK`] and the table in [`crate::model::budget`].
-pub const BUDGET: Budget = Budget {
-    unit: "transfer steps",
-    work: 1e9,
-};
 
 /// Work of one round of a round-based schedule besides its processors (its list of sends, the
 /// checker's pass), in transfer steps: 250 ns measured.
@@ -420,14 +312,14 @@ pub struct Span {
 pub fn span(inst: &RingInstance, valid: Valid, algorithm: Algorithm) -> Result<Span, RedistError> {
     let resolved = admit(inst, algorithm)?;
     if let Some(variant) = match resolved {
-        Algorithm::Alg3 => Some(homogeneous::Alg3Variant::Corrected),
-        Algorithm::Alg3Literal => Some(homogeneous::Alg3Variant::Literal),
+        Algorithm::Alg3 => Some(Alg3Variant::Corrected),
+        Algorithm::Alg3Literal => Some(Alg3Variant::Literal),
         _ => None,
     } {
         let c = inst
             .uniform_cost()
             .ok_or(RedistError::Alg3NeedsHomogeneous)?;
-        let rounds = homogeneous::algorithm3_round_count(&inst.delta, variant)?;
+        let rounds = alg3::algorithm3_round_count(&inst.delta, variant)?;
         return Ok(Span {
             makespan: rounds as f64 * c,
             rounds: Some(rounds),
@@ -460,9 +352,9 @@ pub fn plan(
         Algorithm::Alg2 => alg2::algorithm2(inst)?,
         Algorithm::Alg3 | Algorithm::Alg3Literal => {
             let variant = if algorithm == Algorithm::Alg3 {
-                homogeneous::Alg3Variant::Corrected
+                Alg3Variant::Corrected
             } else {
-                homogeneous::Alg3Variant::Literal
+                Alg3Variant::Literal
             };
             homogeneous::algorithm3(inst, variant)?
         }
@@ -519,8 +411,8 @@ fn plan_checked(
 ) -> Result<(Planned, Option<Verification>), RedistError> {
     let resolved = admit(inst, algorithm)?;
     let variant = match resolved {
-        Algorithm::Alg3 => homogeneous::Alg3Variant::Corrected,
-        Algorithm::Alg3Literal => homogeneous::Alg3Variant::Literal,
+        Algorithm::Alg3 => Alg3Variant::Corrected,
+        Algorithm::Alg3Literal => Alg3Variant::Literal,
         _ => return Ok((plan(inst, valid, algorithm)?, None)),
     };
     let (schedule, v) = homogeneous::algorithm3_verified(inst, variant)?;
@@ -670,6 +562,8 @@ fn close(a: f64, b: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::bounds::best_applicable_bound;
+    use super::super::lemma12::lemma12;
     use super::*;
     use crate::model::redistribute::editing::{RandomSpec, random_instance};
     use crate::model::redistribute::instance::Costs;

@@ -13,17 +13,7 @@
 
 use super::instance::RingInstance;
 pub use super::rounds::Rounds;
-
-/// One item sent during a round (0-based processors).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Send {
-    /// Sender (0-based).
-    pub from: u32,
-    /// Receiver, a neighbour of `from` (0-based).
-    pub to: u32,
-    /// Step of the paper's pseudo-code that caused the send (0 when not applicable).
-    pub step: u8,
-}
+use super::send::Send;
 
 /// A block of `items` items sent back to back on one link, starting at `start`; each item
 /// takes `unit` (the link cost).

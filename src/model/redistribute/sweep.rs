@@ -5,13 +5,15 @@
 //! Every instance comes from [`random_instance`] with a seed derived from the study's seed
 //! and the sample's position, so every point is reproducible on its own.
 
+use super::alg3::Alg3Variant;
 use super::bounds;
 use super::editing::{RandomSpec, random_instance};
-use super::homogeneous::{Alg3Variant, algorithm3};
+use super::homogeneous::algorithm3;
 use super::instance::{Direction, RingInstance};
 use super::lemma12::lemma12;
+use super::params::BUDGET;
 use super::params::{Algorithm, SweepSpec, SweepVar};
-use super::run::{BUDGET, cost as run_cost, run};
+use super::run::{cost as run_cost, run};
 use super::schedule::verify;
 use super::system6::solve_system6;
 use crate::model::budget::{Cost, MEMORY_LIMIT};

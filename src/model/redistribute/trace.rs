@@ -5,7 +5,8 @@
 
 use super::bounds::{extremes, lemma1, lemma6_rounds, max_slice, prefix_sums};
 use super::params::Algorithm;
-use super::schedule::{Schedule, Send};
+use super::schedule::Schedule;
+use super::send::Send;
 use crate::model::words::count;
 
 /// At most this many maximal slices are listed per round (the count is always exact).

@@ -14,13 +14,14 @@ use super::{
 use crate::model::Progress;
 use crate::model::budget::{Part, check_memory};
 use crate::model::format::{Precision, number};
+use crate::model::redistribute::bounds::Bound;
 use crate::model::redistribute::instance::{Direction, RingInstance};
-use crate::model::redistribute::params::RedistParams;
+use crate::model::redistribute::params::{BUDGET, RedistParams};
 use crate::model::redistribute::run::{
-    BUDGET, Bound, Check, RunReport, check_budget, cost as run_cost, not_applicable,
-    rounds_estimate, run,
+    Check, RunReport, check_budget, cost as run_cost, not_applicable, rounds_estimate, run,
 };
 use crate::model::redistribute::schedule::{self, Schedule};
+use crate::model::redistribute::send;
 use crate::model::redistribute::tau_curve::{self, TauCurve};
 use crate::model::redistribute::trace::{TraceRound, trace};
 
@@ -282,9 +283,8 @@ impl Render for Run {
         if let Some(trace) = &self.trace {
             match &r.schedule {
                 Schedule::Rounds { rounds, .. } => {
-                    let send = |s: &schedule::Send| json!({"from": s.from + 1, "to": s.to + 1, "step": s.step});
-                    let round =
-                        |sends: &[schedule::Send]| sends.iter().map(send).collect::<Value>();
+                    let send = |s: &send::Send| json!({"from": s.from + 1, "to": s.to + 1, "step": s.step});
+                    let round = |sends: &[send::Send]| sends.iter().map(send).collect::<Value>();
                     o.insert(
                         "schedule".into(),
                         rounds.iter().map(|r| round(&r)).collect(),

@@ -4,9 +4,11 @@
 use super::Parts;
 use crate::model::Progress;
 use crate::model::map::CellResult;
+use crate::model::redistribute::bounds::best_applicable_bound;
 use crate::model::redistribute::instance::RingInstance;
+use crate::model::redistribute::params::BUDGET;
 use crate::model::redistribute::params::{Algorithm, RANDOM_MAX_DELTA, RANDOM_N, RedistParams};
-use crate::model::redistribute::run::{self, Span, best_applicable_bound, span};
+use crate::model::redistribute::run::{Span, span};
 use crate::model::registry::Scenario;
 use crate::report::ReportError;
 use crate::report::keys::redistribute::{self as r, DELTA_MAX};
@@ -125,7 +127,7 @@ impl ModelReport for Parts {
 
     fn map_cost(p: &RedistParams, _: bool) -> f64 {
         p.instance.validate().map_or(0.0, |_| {
-            run::cost(&p.instance, p.algorithm).work / run::BUDGET.work
+            crate::model::redistribute::run::cost(&p.instance, p.algorithm).work / BUDGET.work
         })
     }
 }

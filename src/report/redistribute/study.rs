@@ -9,10 +9,8 @@ use crate::model::redistribute::instance::{Costs, RingInstance};
 use crate::model::redistribute::iterative::{
     IterativeResult, SchemeCurve, cost as iterative_cost, run_iterative,
 };
-use crate::model::redistribute::params::{Algorithm, RedistParams, Study, SweepVar};
-use crate::model::redistribute::run::{
-    BUDGET, cost as run_cost, describe, not_applicable, resolve,
-};
+use crate::model::redistribute::params::{Algorithm, BUDGET, RedistParams, Study, SweepVar};
+use crate::model::redistribute::run::{cost as run_cost, describe, not_applicable, resolve};
 use crate::model::redistribute::sweep::{
     LpRatio, RoundsPoint, SweepPoint, lp_ratios, makespan_sweep, makespan_sweep_cost,
     rounds_study_cost, rounds_vs_lemma6, sweep_values,

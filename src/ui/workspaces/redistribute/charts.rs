@@ -1,7 +1,7 @@
 //! What the redistribution picture draws beside the ring: the arrows' legend, the δ bars, the sends list, the step's explanation and the binding slice's caption.
 
 use super::*;
-use crate::model::redistribute::schedule::Send as RoundSend;
+use crate::model::redistribute::send::Send as RoundSend;
 use crate::ui::widgets::result_table::result_table_of;
 use crate::ui::widgets::scroll::Clipped;
 

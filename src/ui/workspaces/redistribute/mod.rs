@@ -20,13 +20,13 @@ mod tau_plot;
 mod turn;
 
 use crate::jobs::Keyed;
+use crate::model::redistribute::alg3::{
+    Alg3Round, Alg3Variant, STEP_FEED, alg3_round, maximal_slices,
+};
 use crate::model::redistribute::bounds;
 use crate::model::redistribute::editing::{
     EditError, EntryError, delta_from_targets, fix_sum, format_vector, parse_cost_vector,
     parse_int_entry, parse_int_vector, proportional_targets, random_instance,
-};
-use crate::model::redistribute::homogeneous::{
-    Alg3Round, Alg3Variant, STEP_FEED, alg3_round, maximal_slices,
 };
 use crate::model::redistribute::instance::{
     Costs, Direction, Field, InstanceError, RingInstance, minimal_loads,

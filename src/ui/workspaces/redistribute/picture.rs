@@ -2,7 +2,7 @@
 //! transfers and the sends list.
 
 use super::*;
-use crate::model::redistribute::schedule::Send as RoundSend;
+use crate::model::redistribute::send::Send as RoundSend;
 use crate::model::words::{count, noun};
 use crate::report::secrecy::DELTA_MAX;
 use crate::ui::frame::{HIDDEN, Says};
