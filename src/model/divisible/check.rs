@@ -121,6 +121,7 @@ fn check_beta(field: &'static str, beta: f64) -> Result<(), ParamError> {
 #[cfg(test)]
 mod tests {
     use super::super::params::Method;
+    use super::super::simulate::simulate;
     use super::*;
 
     #[test]
@@ -175,8 +176,8 @@ mod tests {
             for beta in [1e-6, 2e-6, 5e-6, 6e-6, 1e-5, 1e-4] {
                 match p(h, beta).validate() {
                     Ok(v) => {
-                        for m in super::super::Method::ALL {
-                            let t = super::super::simulate(m, &v);
+                        for m in Method::ALL {
+                            let t = simulate(m, &v);
                             assert!(t.valid(), "h = {h}, β = {beta}, {m:?}: {:?}", t.checks);
                         }
                     }
@@ -187,7 +188,7 @@ mod tests {
         // The logarithmic estimate of ℂ's smallest share matches the simulation where f64
         // holds it.
         let v = p(40, 1e-6).validate().unwrap();
-        let simulated = super::super::simulate(Method::C, &v)
+        let simulated = simulate(Method::C, &v)
             .levels
             .iter()
             .map(|l| l.load)

@@ -1,4 +1,5 @@
-//! Parameters of the divisible-load model and their validation.
+//! Parameters of the divisible-load model: what an instance is. Their validation plays the
+//! methods (the deepest levels' shares), so it sits above the simulation, in `check.rs`.
 
 use serde::{Deserialize, Serialize};
 
@@ -113,7 +114,7 @@ impl Default for DivisibleParams {
     }
 }
 
-/// Validation failures; the field names used here: "b", "h", "beta", "sweep_h_max" or "sweep_beta".
+/// Validation failures; the field names [`DivisibleParams::validate`] uses: "b", "h", "beta", "sweep_h_max" or "sweep_beta".
 pub use crate::model::ParamError;
 
 /// Number of processors (b^{h+1} − 1)/(b − 1) of a complete b-ary tree of height h, or `None`

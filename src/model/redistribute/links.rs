@@ -2,7 +2,9 @@
 //! ([`super::alg3`]) and the test oracle of the old planner: per processor the step
 //! that created its send to the right (P_i → P_{i+1}) and to the left (P_i → P_{i−1}), 0 for
 //! none, with the rules that do not depend on how the slices are found — the thresholds of
-//! Steps 4–18, the forwarding of Steps 25–30, and the sends in order.
+//! Steps 4–18, the forwarding of Steps 25–30, and the sends in order. The two readings of
+//! Algorithm 3 ([`Alg3Variant`]) differ in that forwarding, so they are declared here;
+//! [`super::alg3`] re-exports them.
 
 use serde::{Deserialize, Serialize};
 
