@@ -101,6 +101,10 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     shown(&mut h, "right-child-clockwise");
     click(&mut h, "P1, step 1");
     shown(&mut h, "Score 1 / 63 first tries");
+    // The grid offers a step per node of T_6, 0 … 62: its width does not give away the
+    // makespan (22 on R_4; it drew 24 steps, the makespan and two more).
+    assert!(h.query_by_label("P3, step 62").is_some(), "no step 62");
+    assert!(h.query_by_label("P0, step 63").is_none(), "a step 63");
 }
 
 /// A grid workload's exercise draws the grid's nodes where they stand, the next one ringed

@@ -110,6 +110,14 @@ impl KsbfExercise {
         })
     }
 
+    /// The steps a grid of predictions offers, 0 … N − 1: one per node, whatever the schedule.
+    /// No run is longer: until the last node runs, every step runs one (the earliest node not
+    /// yet run has had its parents run, so it is ready and its PE runs a task). A width taken
+    /// from the run — its makespan and a few more — would give the makespan away.
+    pub fn steps_offered(&self) -> u64 {
+        self.order.len() as u64
+    }
+
     /// Refuses rings too large for the GUI ([`DRAWN_P_MAX`]).
     pub fn drawable(&self) -> Result<(), ExerciseError> {
         let p = self.params.p;
@@ -429,5 +437,32 @@ mod tests {
             "right-child-clockwise"
         );
         assert_eq!(grid.play(&at(1, 1, 1, 1)).grade.rule, "step");
+    }
+
+    /// The grid offers one step per node: T_4 has 15 nodes, whether its makespan is 15 (one
+    /// PE) or 8 (two), and no node of any shape runs beyond the offer.
+    #[test]
+    fn the_grid_offers_a_step_per_node_not_the_makespan() {
+        let one = exercise(Shape::Tree, 4, 1);
+        let two = exercise(Shape::Tree, 4, 2);
+        assert_eq!((one.steps_offered(), two.steps_offered()), (15, 15));
+        assert_eq!(two.order.iter().map(|r| r.step).max(), Some(7));
+        for (shape, n) in [
+            (Shape::Tree, 6),
+            (Shape::Grid, 5),
+            (Shape::SparseTree, 9),
+            (Shape::TwoRowGrid, 6),
+            (Shape::RandomTree, 9),
+            (Shape::RandomGrid, 6),
+        ] {
+            for p in [1, 2, 3, 5, 8, 16] {
+                let ex = exercise(shape, n, p);
+                let last = ex.order.iter().map(|r| r.step).max().unwrap();
+                assert!(
+                    last < ex.steps_offered(),
+                    "{shape:?} n={n} p={p}: step {last}"
+                );
+            }
+        }
     }
 }

@@ -28,7 +28,7 @@ pub struct KsbfTurn {
     /// The last wrong cell (PE, step).
     wrong: Option<(u32, u64)>,
     clicked: Option<Grade>,
-    /// Steps drawn: the makespan and a few more.
+    /// Steps drawn ([`KsbfExercise::steps_offered`]: one per node, not the makespan).
     steps: u64,
 }
 
@@ -36,7 +36,7 @@ impl KsbfTurn {
     /// The exercise on these parameters, or why there is none.
     pub fn new(params: &KsbfParams) -> Result<KsbfTurn, String> {
         let ex = drawable(KsbfExercise::new(params), KsbfExercise::drawable)?;
-        let steps = ex.order.iter().map(|r| r.step + 1).max().unwrap_or(1) + 2;
+        let steps = ex.steps_offered();
         Ok(KsbfTurn {
             ex,
             moves: Moves::default(),
