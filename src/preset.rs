@@ -545,7 +545,7 @@ pub fn save(path: &Path, preset: &Preset) -> Result<(), PresetError> {
     save_text(path, &preset.to_ron())
 }
 
-/// Saves either kind atomically (see [`save_text`]).
+/// Saves either kind atomically (see `save_text`).
 pub fn save_file(path: &Path, file: &PresetFile) -> Result<(), PresetError> {
     save_text(path, &file.to_ron())
 }

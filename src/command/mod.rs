@@ -11,7 +11,7 @@
 //! reads too), shown as written (`2^20`); a choice's default is read from `Params::default()`.
 //!
 //! A model's commands are its module here (its flags with their `params()` and `parts()`, and
-//! [`Checked`] for its run) and one row of [`model_commands!`] below.
+//! [`Checked`] for its run) and one row of `model_commands!` below.
 //!
 //! Layer: below `lesson` and `cli`; needs only the model, the report, presets and clap.
 
@@ -94,7 +94,7 @@ pub struct EvalArgs {
 }
 
 /// What the command layer knows of one model's flags (its `…Args`): the run they ask for.
-/// [`model_commands!`] implements it for every model's flags from their own `params()` (the
+/// `model_commands!` implements it for every model's flags from their own `params()` (the
 /// model's parameters, or why the flags give none) and `parts()` (the report's optional
 /// parts the output flags ask for).
 pub trait ModelArgs {

@@ -20,7 +20,7 @@
 //!
 //! The precisions differ where existing texts, lessons and tests rely on them (see each
 //! variant); they share the two shapes below: plain decimals with trailing zeros trimmed
-//! ([`decimals`]) and scientific notation ([`scientific`]). Nothing here depends on egui.
+//! (`decimals`) and scientific notation (`scientific`). Nothing here depends on egui.
 
 /// How precisely a number is written (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,10 +7,11 @@
 //! evenly. The job that asked waits on the runner's suspended stack (`work::wait_for_workers`),
 //! so frames keep coming, its progress shows the cells done, and Cancel stops the workers.
 //!
-//! A worker gets the map's [`MapRequest`] (RON) and the cells' positions, plans the map as the
-//! page did (the same checks and values, so the same cells) and sends each value back as its
-//! bits: the numbers are the page's own to the last digit. Where the browser cannot suspend the
-//! runner (no JSPI) or start workers, the page computes the cells itself, as before.
+//! A worker gets the map's [`MapRequest`](crate::report::map::MapRequest) (RON) and the cells'
+//! positions, plans the map as the page did (the same checks and values, so the same cells) and
+//! sends each value back as its bits: the numbers are the page's own to the last digit. Where the
+//! browser cannot suspend the runner (no JSPI) or start workers, the page computes the cells
+//! itself, as before.
 //!
 //! **Why workers for the map and slices for the rest**: a map is thousands of independent
 //! cells described by a small request, so sending it to a worker is cheap and every core

@@ -7,7 +7,7 @@
 //! - [`held`] gives the bytes of a file the page holds in memory (picked or dropped on the
 //!   web; never on the desktop, which reads the file system).
 //! - [`dropped`] names the files dropped on the window (on the web once they are read).
-//! - [`write`], [`write_atomic`] and [`create_dir_all`] save: to the file system on the
+//! - [`fn@write`], [`write_atomic`] and [`create_dir_all`] save: to the file system on the
 //!   desktop, as a download on the web.
 
 use std::path::{Path, PathBuf};

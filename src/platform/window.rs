@@ -1,4 +1,4 @@
-//! The desktop's entry point: the app in a window of its own (the web's is [`super::web`]).
+//! The desktop's entry point: the app in a window of its own (the web's is `super::web`).
 
 use crate::preset::Preset;
 use crate::ui::LoadlabApp;

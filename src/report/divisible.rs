@@ -319,7 +319,7 @@ impl Run {
     }
 
     /// The plot of T_N (`speedup = false`) or S_N over h or β, as a plot section named
-    /// "plot: <y> vs <x> (<the fixed parameters>)"; None when that sweep was not computed.
+    /// `"plot: <y> vs <x> (<the fixed parameters>)"`; None when that sweep was not computed.
     pub fn plot(&self, over: Over, speedup: bool) -> Option<Section> {
         let v = &self.outcome.instance;
         let net = self.params.network.name();

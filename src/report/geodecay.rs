@@ -278,7 +278,7 @@ pub fn policy_group(policy: Policy) -> usize {
     }
 }
 
-/// The JSON keys and names of the [`compared`] figures in the numbers, in the order of the
+/// The JSON keys and names of the `compared` figures in the numbers, in the order of the
 /// policies table's columns (whose headers are [`COMPARISON_FIGURES`]).
 pub const COMPARED: [(&str, &str); 10] = [
     ("time", "total time T"),

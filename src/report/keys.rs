@@ -69,7 +69,7 @@ pub mod divisible {
     /// tree): time, simulated time, speed-up, efficiency, S_∞, T_∞.
     const FROM_TIME: [usize; 6] = [0, 1, 3, 6, 4, 5];
 
-    /// Method C's figures that follow from its time T_C ([`FROM_TIME`]), and the appendix's
+    /// Method C's figures that follow from its time T_C (`FROM_TIME`), and the appendix's
     /// closed form of the time (C is the only method the appendix gives one).
     pub const C_FIGURES: [&str; 7] = pick(&C, [0, 1, 3, 6, 4, 5, 8]);
     /// Method P's figures, as [`C_FIGURES`] (without an appendix time).

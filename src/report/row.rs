@@ -60,7 +60,7 @@ pub struct Secrecy {
 }
 
 /// A model's report parts (its `Parts`) as a row's `build` needs them: implemented by
-/// [`model_parts!`] from the parts' own `full` and `build`.
+/// `model_parts!` from the parts' own `full` and `build`.
 pub trait ModelParts: Default + Clone + Sized {
     /// The model's parameters.
     type Params: ModelParams;

@@ -3,7 +3,7 @@
 //! question's check, computed off the UI thread ([`crate::lesson`]).
 //!
 //! A component: [`Teach`] owns the player and the quiz windows, takes the narrow state it
-//! changes ([`StepView`]: the regions on screen, presenter mode) and returns [`Cmd`]s for what
+//! changes (`StepView`: the regions on screen, presenter mode) and returns [`Cmd`]s for what
 //! the app does (put a step's scenario in front, choose its view, post a message).
 
 use crate::ui::widgets::scroll::Clipped;

@@ -1,4 +1,4 @@
-//! The desktop GUI (eframe/egui): the app shell ([`app`], [`commands`], [`chrome`], [`desk`]) and one
+//! The desktop GUI (eframe/egui): the app shell ([`app`], [`commands`], `chrome`, [`desk`]) and one
 //! [`workspace::Workspace`] per model ([`workspaces`]). Workspaces hold view state only;
 //! numbers come from `model`.
 

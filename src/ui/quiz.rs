@@ -1,5 +1,5 @@
 //! The "Quiz me" windows: questions on random instances of one model, each answered by the
-//! model ([`crate::lesson::quiz`]). A student may check a reply as often as they like; the
+//! model ([`mod@crate::lesson::quiz`]). A student may check a reply as often as they like; the
 //! score counts first tries only (a reply that is not a number is no try). "Show me" loads a
 //! question's instance and folds the window away to a corner, so the instance is in view.
 //!

@@ -15,7 +15,7 @@
 //!    basis 0xcbf29ce484222325, prime 0x100000001b3) of the message followed by the byte i.
 //! 4. The generator's `next_u64` values are drawn in order; a choice among k values is
 //!    `next_u64() % k` (the bias, below 2⁻⁵⁹, is immaterial).
-//! 5. Each model draws candidates shaped like its lesson exercise ([`reference`]; its module in
+//! 5. Each model draws candidates shaped like its lesson exercise ([`fn@reference`]; its module in
 //!    [`crate::lesson::models`] draws them) and keeps
 //!    the first whose size class (below) equals the lesson exercise's; after [`TRIES`]
 //!    candidates without one, the lesson's own instance.

@@ -16,7 +16,7 @@
 //! ```
 //!
 //! The questions are identified by the seed and the count: a reader generates the quiz again
-//! ([`crate::lesson::quiz`]) and every answer is recomputed by the model through the
+//! ([`fn@crate::lesson::quiz`]) and every answer is recomputed by the model through the
 //! question's check; the `questions` the file lists (what the student saw) must be those, and
 //! the `stored` grade (what the student saw) must be what the log gives — otherwise the file
 //! was edited. The rules are the Quiz window's: each question counts once, by its first

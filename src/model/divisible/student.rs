@@ -1,7 +1,7 @@
 //! A schedule from arbitrary level loads (the "Your turn" exercise): the student gives L_l,
 //! the load one processor of level l computes (Σ b^l L_l = 1), and the schedule is played
 //! with the chosen method's own timing rules by the same event loop as the methods
-//! ([`super::simulate`]):
+//! ([`mod@super::simulate`]):
 //!
 //! * ℂ: every level receives its subtree's load R_l = Σ_{j≥l} b^{j−l} L_j in one fragment,
 //!   keeps L_l and sends (R_l − L_l)/b to each child.

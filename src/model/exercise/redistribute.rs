@@ -97,7 +97,7 @@ pub struct RingExercise {
     /// The last move was a failed attempt at the current round (the next is not a first try).
     pub retrying: bool,
     /// Steps whose first try is spent, a step being the k-th lowering of the bound
-    /// ([`RingExercise::step`]; Undo and Restart keep them).
+    /// (`RingExercise::step`; Undo and Restart keep them).
     pub tries: super::Tries,
     checker: RoundChecker,
 }

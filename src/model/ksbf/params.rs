@@ -233,7 +233,7 @@ impl Checks for KsbfParams {
 /// has its own engine (`simulate/tree_fast.rs`): T_24 on R_16 in 0.16–0.19 s of CPU whole
 /// process (about 8 ns per node) and T_27 on R_4096 in 1.4 s (375 MB) at a load of 10; a
 /// tree node still counts 1 (memory binds first: n = 28 is refused for its queues). Since
-/// then the complete tree without records runs on counts ([`counted_tree_cost`]): T_24 on
+/// then the complete tree without records runs on counts (`counted_tree_cost`): T_24 on
 /// R_16 in 3.4 ms of CPU whole process, T_28 on R_4096 in about 10 ms wall, 10 MB.
 pub const BUDGET: Budget = Budget {
     unit: "node visits",
@@ -280,7 +280,7 @@ pub fn records(p: &KsbfParams) -> bool {
 }
 
 /// The nodes a run is expected to execute: exact for the deterministic shapes; for a random
-/// tree at most [`RANDOM_TREE_MARGIN`] times its expected size Σ_{l<n} (2q)^l (never beyond
+/// tree at most `RANDOM_TREE_MARGIN` times its expected size Σ_{l<n} (2q)^l (never beyond
 /// the complete tree); for a random grid the same margin over Σ_{l<n} min(l + 1, (2q)^l), a
 /// bound on its expected size (a member of level l − 1 spawns its two children with
 /// probability q; level l has l + 1 positions). Its membership pass over every position is

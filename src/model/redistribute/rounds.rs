@@ -72,7 +72,7 @@ fn interval(rounds: usize, n: usize) -> usize {
 impl Generated {
     /// Runs Algorithm 3 on δ once, keeping the checkpoints, the counts and the flows.
     ///
-    /// Errors: as [`algorithm3_drive`] (more than [`super::alg3::ALG3_MAX_WORK`]).
+    /// Errors: as `algorithm3_drive` (more than [`super::alg3::ALG3_MAX_WORK`]).
     pub fn run(delta: &[i64], variant: Alg3Variant) -> Result<Generated, RedistError> {
         Generated::run_with(delta, variant, None)
     }

@@ -1,6 +1,6 @@
 //! What a model's maps sweep and show, as each model's report row declares it
 //! ([`MapCatalogue`]): its parameters ([`MapParam`], built from the model's parameter
-//! descriptors by [`map_param!`]) and its metrics ([`MapMetric`]:
+//! descriptors by `map_param!`) and its metrics ([`MapMetric`]:
 //! one JSON field, the ratio of two, or a field of a run with one setting changed, each with an
 //! optional fast path), with the helpers the fast paths share.
 //!

@@ -2,8 +2,8 @@
 //! presets and workbooks, undo/redo, background export.
 //!
 //! Every user action (menu item, shortcut, button, dropped file, dialog result) becomes a
-//! [`Cmd`] ([`super::commands`]); [`LoadlabApp::apply`] ([`apply`]) is the one place that
-//! carries them out. The menus, rail, status bar and windows are the [`super::chrome`]
+//! [`Cmd`] ([`super::commands`]); [`LoadlabApp::apply`] (`apply`) is the one place that
+//! carries them out. The menus, rail, status bar and windows are the `super::chrome`
 //! component's, the lesson player and quizzes the [`super::lesson`] component's: each takes
 //! the narrow state it shows and returns commands.
 

@@ -47,7 +47,7 @@ pub struct Look {
 /// One line of the overlay plot.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OverlayLine {
-    /// Legend name: "A: <series>" or "B: <series>".
+    /// Legend name: `"A: <series>"` or `"B: <series>"`.
     pub name: String,
     /// Whose.
     pub run: Run,

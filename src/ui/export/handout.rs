@@ -38,7 +38,7 @@ pub use super::window::Window;
 const SCALE: f32 = 2.0;
 
 /// Widest and tallest window of a hand-out, in pixels: its page (the window's room, in
-/// points, with the margin, at [`SCALE`]) must fit [`crate::ui::figure::MAX_SIDE`].
+/// points, with the margin, at `SCALE`) must fit [`crate::ui::figure::MAX_SIDE`].
 pub const MAX_WINDOW: u32 =
     (crate::ui::figure::MAX_SIDE as u32) / (SCALE as u32) - 2 * (crate::ui::figure::MARGIN as u32);
 
@@ -60,7 +60,7 @@ fn text_height(text: &str, width: f32) -> f32 {
 }
 
 /// `Ok` when the hand-out of `lesson` for `window` fits the budget of `loadlab render`: per
-/// step, the window and a page — the window's room, in points, at [`SCALE`], with the
+/// step, the window and a page — the window's room, in points, at `SCALE`, with the
 /// margin, taller by the step's text (up to the largest image) — every page kept until the
 /// PDF is written; and the work of laying out the steps' text.
 pub fn check_budget(lesson: &Lesson, window: Window) -> Result<(), String> {

@@ -10,7 +10,7 @@
 //! state, no first-start card, the light theme), in presenter mode when asked, and plays
 //! the lesson as Help ▸ Lessons does: a question's answer stays "?" until Reveal.
 //!
-//! Each frame is an input with the clock moved on by [`TICK`] seconds, so a step's
+//! Each frame is an input with the clock moved on by `TICK` seconds, so a step's
 //! highlight has stopped pulsing and a passing status message has faded by the time the
 //! window is kept, as in a screenshot taken a few seconds after the step was opened. The
 //! background runs (simulations, the lesson's answers) are waited for as the window would

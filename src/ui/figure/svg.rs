@@ -10,7 +10,7 @@
 //! (`textLength`, `lengthAdjust="spacingAndGlyphs"`: the viewer stretches or squeezes its own
 //! font to egui's width): searchable and editable, and the PNG's layout whatever font the
 //! viewer has. Viewers that ignore `textLength` (librsvg) still place each word at egui's x,
-//! in the first face of [`SANS`] they have — Ubuntu Light, else a face of Arial's widths
+//! in the first face of `SANS` they have — Ubuntu Light, else a face of Arial's widths
 //! (within 2 % of it), so words do not run into each other. What egui draws as GPU
 //! callbacks and textured images (none of loadlab's figures) is left out.
 

@@ -308,7 +308,7 @@ fn caption_of<'a, T: PartialEq>(options: &[(T, &'a str)], value: T) -> &'a str {
 }
 
 /// A closed set of values offered as a choice (combo box, tabs), each with its caption;
-/// declared with [`choices!`].
+/// declared with `choices!`.
 pub trait Choice: Copy + PartialEq + 'static {
     /// Every value, in the order offered.
     const ALL: &'static [Self];

@@ -236,7 +236,7 @@ impl CornerLegend {
 }
 
 /// The legend of the plot `plot_id` (see [`plot_id`]) with `entries`: in the corner (of
-/// `preferred`, in that order) free of `tracks` (see [`legend_place`]), to paint over the plot
+/// `preferred`, in that order) free of `tracks` (see `legend_place`), to paint over the plot
 /// once it is shown ([`CornerLegend::paint`]); or, when every corner covers some, drawn here
 /// as a row above the plot (and None returned).
 pub fn free_legend(

@@ -198,7 +198,7 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
 const MIN_FONT: f32 = 8.0;
 
 /// The font in which `label` fits inside a disc of `radius` (width within 1.7 radii, at most
-/// 0.85 radii tall), or None when that would be smaller than [`MIN_FONT`].
+/// 0.85 radii tall), or None when that would be smaller than `MIN_FONT`.
 pub fn fitting_font(painter: &egui::Painter, label: &str, radius: f32) -> Option<egui::FontId> {
     let base = radius * 0.85;
     if base < MIN_FONT {

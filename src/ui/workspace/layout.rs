@@ -436,7 +436,7 @@ impl Default for OnScreen {
 
 impl OnScreen {
     /// "Your turn" is played with the future shown: the Numbers region waits until the
-    /// exercise is complete ([`numbers_or_wait`]); with "Hide the future" on, each model masks
+    /// exercise is complete (`numbers_or_wait`); with "Hide the future" on, each model masks
     /// what lies ahead itself.
     pub fn numbers_wait(&self) -> bool {
         self.exercise && !self.hide_future

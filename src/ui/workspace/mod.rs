@@ -4,8 +4,8 @@
 //! its step count, its background jobs (as [`JobHandle`]s) and its help text
 //! ([`Workspace::HELP`]); its name comes from the model's registry row. The shell — the
 //! blanket [`Tab`] implementation below, which the app holds one of per model — lays the
-//! regions out ([`layout`]), polls the jobs once per frame, routes stepping shortcuts,
-//! cancels, resets the view, and persists it; [`validate`] holds the validation cache and
+//! regions out (`layout`), polls the jobs once per frame, routes stepping shortcuts,
+//! cancels, resets the view, and persists it; `validate` holds the validation cache and
 //! messages the workspaces share. A feature that concerns all five models is written here once.
 
 mod layout;

@@ -43,7 +43,7 @@ pub const HIDDEN_UNTIL_REVEAL: &str = "this instance: hidden until Reveal";
 /// hidden until Reveal"): its points give the answer away.
 pub const CURVE_UNTIL_REVEAL: &str = "hidden until Reveal";
 
-/// How a [`Series`] is drawn.
+/// How a [`Series`](crate::report::Series) is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeriesStyle {
     /// Markers only (e.g. simulated results).
@@ -172,7 +172,7 @@ impl ComparePlot {
     /// style ([`Curve::of`]). Bounds of several groups (T_PY for each τ) take their group's
     /// colour, so each bound reads with its own curve; a plot's only bounds keep the bound
     /// colour. Curves that would still look alike (KS-BF's Theorem 1.1 and 2.2 bounds, both
-    /// dashed in the bound's red; two grey references) are told apart ([`tell_apart`]).
+    /// dashed in the bound's red; two grey references) are told apart (`tell_apart`).
     pub fn of(title: impl Into<String>, set: &SeriesSet) -> ComparePlot {
         let bounds = || set.series.iter().filter(|s| s.role == Role::Bound);
         let first = bounds().next().map(|s| s.group);
@@ -439,7 +439,7 @@ fn waiting(plot: &ComparePlot) -> Option<String> {
     })
 }
 
-/// The marker of the point series `name`: the next of [`MARKERS`] and [`MARKER_LOOKS`] for a
+/// The marker of the point series `name`: the next of `MARKERS` and `MARKER_LOOKS` for a
 /// name not met before among `shapes` (the point series' names in the plot's order).
 pub fn mark_of(name: &str, shapes: &mut Vec<String>) -> Mark {
     let k = shapes.iter().position(|n| n == name).unwrap_or_else(|| {

@@ -3,7 +3,7 @@
 //! Rows run top to bottom (row 0 at the top, labels on the left), time runs
 //! to the right. Within a row whose bars of different kinds overlap in time, each
 //! kind takes a lane (receive above compute above send; kinds that never overlap
-//! share one, see [`lanes`]), so concurrent communication and computation on one
+//! share one, see `lanes`), so concurrent communication and computation on one
 //! processor stay visible; [`BarKind::Idle`] is a faint full-height bar behind them.
 //!
 //! Interaction: scroll or ctrl-scroll to zoom around the pointer, horizontal
@@ -386,7 +386,7 @@ fn label_font(ui: &egui::Ui) -> egui::FontId {
 }
 
 /// Up to this many rows every row is labelled (a smaller font where needed, down to
-/// [`MIN_ROW_FONT`]); beyond it the labels thin out.
+/// `MIN_ROW_FONT`); beyond it the labels thin out.
 pub const LABEL_ALL_ROWS: usize = 16;
 /// Smallest row-label font (points).
 const MIN_ROW_FONT: f32 = 9.0;

@@ -72,7 +72,7 @@ const BUTTON_ZOOM: f64 = 1.5;
 const HINT: &str = "scroll: zoom, drag: pan, click: set time";
 
 /// The least height [`gantt`] (drawn as `id`) takes for `data` in `ui` (its toolbar as it was
-/// drawn last, in one row or wrapped, then rows of [`LEAST_ROW`] and the time axis), for a
+/// drawn last, in one row or wrapped, then rows of `LEAST_ROW` and the time axis), for a
 /// caller that lays out what goes above it: with that much left the chart is drawn whole.
 /// (Counted as one row, a toolbar whose hint took a row of its own scrolled the tree sweep's
 /// timeline 3 to 6 points out of its picture at 1080p.)
