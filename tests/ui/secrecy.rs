@@ -837,3 +837,34 @@ fn a_question_on_how_the_run_ends_holds_the_step_bar_until_reveal() {
         settle(&mut h);
     }
 }
+
+/// The step bar's slider as a screen reader reads it: its value and the end of its range.
+fn scrubber(h: &Harness<'static, LoadlabApp>) -> (Option<f64>, Option<f64>) {
+    let s = h
+        .get_all_by_role(Role::Slider)
+        .find(|s| s.accesskit_node().label().as_deref() == Some("Step"))
+        .expect("the step bar's slider");
+    let node = s.accesskit_node();
+    (node.numeric_value(), node.max_numeric_value())
+}
+
+/// A hidden future reads "k/?" and its slider says no more: the track ends one step ahead, so
+/// neither the knob's place (the 1080p walk of li read "2/?" with the knob half-way: 4
+/// slots) nor the range announced tells the run's length; at the end both read it.
+#[test]
+fn a_hidden_futures_slider_ends_one_step_ahead() {
+    let mut h = presenter_720p();
+    open_step(&mut h, "gao-rosenberg", 2);
+    for k in 2..=4 {
+        h.state_mut().send(Cmd::Step(StepCmd::Forward));
+        settle(&mut h);
+        assert_eq!(position(&h), Some((k.to_string(), "?".into())));
+        assert_eq!(scrubber(&h), (Some(k as f64), Some(k as f64 + 1.0)));
+    }
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    settle(&mut h);
+    let (at, of) = position(&h).expect("a step position");
+    assert!(at == of && at.parse::<f64>().unwrap() > 5.0, "{at}/{of}");
+    let end: f64 = of.parse().unwrap();
+    assert_eq!(scrubber(&h), (Some(end), Some(end)));
+}

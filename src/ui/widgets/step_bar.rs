@@ -453,18 +453,18 @@ fn scrubber(
     let last = last_index(n_steps);
     let (widest, text) = scrubber_texts(ui, n_steps);
     let height = ui.spacing().interact_size.y;
+    // An open question about the run's length sees "?" for it, and so does a hidden future:
+    // a run's length is how it ends (a makespan, its rounds).
+    let hidden = held(ui, state)
+        || crate::ui::frame::reveal::Reveal::of(ui.ctx())
+            .at(state.step, n_steps)
+            .hiding();
     ui.allocate_ui_with_layout(
         egui::vec2(widest + 4.0, height),
         egui::Layout::right_to_left(egui::Align::Center),
         |ui| {
             ui.set_min_width(widest + 4.0);
             if has_steps {
-                // An open question about the run's length sees "?" for it, and so does a
-                // hidden future: a run's length is how it ends (a makespan, its rounds).
-                let hidden = held(ui, state)
-                    || crate::ui::frame::reveal::Reveal::of(ui.ctx())
-                        .at(state.step, n_steps)
-                        .hiding();
                 let position = if hidden {
                     format!("{}/{}", state.step, crate::ui::frame::HIDDEN)
                 } else {
@@ -479,7 +479,11 @@ fn scrubber(
     let mut step = state.step;
     let spacing = ui.spacing().item_spacing.x;
     ui.spacing_mut().slider_width = (ui.available_width() - text - 2.0 * spacing).max(SLIDER_LEAST);
-    let slider = egui::Slider::new(&mut step, 0..=last)
+    // Hidden, the track ends one step ahead (a hidden future holds at least one more step:
+    // hiding ends at the last; a held bar does not move), so neither the knob's place nor the
+    // range a screen reader announces tells the run's length.
+    let end = if hidden { state.step + 1 } else { last };
+    let slider = egui::Slider::new(&mut step, 0..=end)
         .text(LABEL_STEP)
         .integer()
         // The position is shown beside it; hiding the value box keeps the slider the
