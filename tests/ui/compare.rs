@@ -248,3 +248,61 @@ fn a_run_that_ends_behind_the_results_leaves_the_status_bar() {
     super::common::idle_within(&mut h, 20, "still busy behind the results");
     shown(&mut h, "log y");
 }
+
+/// The overlay's curves are the report's own, uncut: while a question is open on the front
+/// run it waits for Reveal, as the map does (the walk read T_7 on R_4's makespan, 38, off
+/// "makespan vs n" in Compare at gao-rosenberg step 4, whose workspace plot stops at n = 6),
+/// and then, the step's future being hidden, for the last step.
+#[test]
+fn the_overlay_waits_for_the_answer() {
+    use loadlab::ui::app::View;
+    use loadlab::ui::compare::{OVERLAY_HELD, OVERLAY_UNTIL_END};
+    let mut h = super::common::presenter_720p();
+    super::common::open_step(&mut h, "gao-rosenberg", 4);
+    h.state_mut().send(Cmd::View(View::Compare));
+    settle(&mut h);
+    h.get_by_label_contains("Show the plot").click();
+    settle(&mut h);
+    shown(&mut h, OVERLAY_HELD);
+    assert!(h.query_by_label("log y").is_none(), "the overlay is drawn");
+    super::common::reveal(&mut h);
+    settle(&mut h);
+    shown(&mut h, OVERLAY_UNTIL_END);
+    assert!(h.query_by_label(OVERLAY_HELD).is_none());
+}
+
+/// With no lesson, a hidden future keeps the overlay back until the last step: its sweeps
+/// pass through the run's own point, which the workspace's plots stop short of.
+#[test]
+fn the_overlay_waits_for_the_end_of_a_hidden_future() {
+    use loadlab::ui::app::{Switch, View};
+    use loadlab::ui::compare::OVERLAY_UNTIL_END;
+    let mut h = super::common::app_on("KS-BF on a ring");
+    // (The switch first: sent with the view in one frame it was not yet on.)
+    h.state_mut().send(Cmd::Toggle(Switch::HideFuture));
+    settle(&mut h);
+    h.state_mut().send(Cmd::View(View::Compare));
+    settle(&mut h);
+    shown(&mut h, OVERLAY_UNTIL_END);
+    assert!(h.query_by_label("log y").is_none(), "the overlay is drawn");
+    // So does the table's makespan, in A's and B's columns (the workspace's numbers read
+    // "— (step to the end)"); N, a figure of the instance, stays.
+    assert_eq!(row_of(&h, "makespan (steps)"), ["?", "?"]);
+    assert_eq!(row_of(&h, "N (nodes)"), ["63", "63"]);
+    h.state_mut().send(Cmd::Step(StepCmd::Forward));
+    settle(&mut h);
+    shown(&mut h, OVERLAY_UNTIL_END);
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    settle(&mut h);
+    shown(&mut h, "log y");
+    assert!(h.query_by_label(OVERLAY_UNTIL_END).is_none());
+    let end = row_of(&h, "makespan (steps)");
+    assert!(end[0] == end[1] && end[0].parse::<u32>().is_ok(), "{end:?}");
+}
+
+/// The A and B cells of the A/B table's row named `name`.
+fn row_of(h: &Harness<'_, LoadlabApp>, name: &str) -> [String; 2] {
+    let all = labels(h, "");
+    let i = all.iter().position(|l| l == name).expect(name);
+    [all[i + 1].clone(), all[i + 2].clone()]
+}

@@ -45,7 +45,9 @@ mod titles;
 use numbers::numbers_table;
 pub use numbers::{CompareRow, Headline, compare_csv, compare_rows, headline, headline_numbers};
 use overlay::*;
-pub use overlay::{AB_LOOK, OverlayLine, Run, overlay, overlay_csv, section_key};
+pub use overlay::{
+    AB_LOOK, OVERLAY_HELD, OVERLAY_UNTIL_END, OverlayLine, Run, overlay, overlay_csv, section_key,
+};
 pub use titles::differences;
 
 /// The compare bar's note on what A and B are.
@@ -184,6 +186,9 @@ pub struct Compare {
     overlay: Vec<String>,
     /// The model in front (its A's jobs are the ones polled and shown).
     front: ModelId,
+    /// B's step bar this frame: its position and number of steps (what the overlay's wait
+    /// reads: the reveal the workspaces publish is the last pane's drawn, or a folded one's).
+    b_at: (usize, usize),
     /// Presenter mode is on (set by the shell every frame).
     pub presenter: bool,
     /// In presenter mode on a short window: the plot and the table are folded away (a
@@ -206,6 +211,7 @@ impl Default for Compare {
             log_y: false,
             overlay: Vec::new(),
             front: ModelId::default(),
+            b_at: (0, 0),
             presenter: false,
             folded: true,
         }
@@ -333,6 +339,7 @@ impl Compare {
         let mut a_tab = self.a_tabs[m]
             .take()
             .unwrap_or_else(|| crate::ui::workspaces::fresh_tab(model));
+        self.b_at = (tab.position(), tab.steps_for(b));
         let short = self.presenter && ui.available_height() < ROOM.presenter_short;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, &a == b));
         // On the stage B's controls are the drawer's.
@@ -584,6 +591,10 @@ impl Compare {
 
     /// The overlay of one plot section of A and B.
     fn overlay_plot(&mut self, ui: &mut Ui, model: ModelId, a: &Scenario, b: &Scenario) {
+        if let Some(note) = overlay::waits(ui.ctx(), self.b_at) {
+            ui.label(RichText::new(note).weak());
+            return;
+        }
         Self::request_plots(&mut self.plots_a, ui.ctx(), a, "Compare: plots of A");
         Self::request_plots(&mut self.plots_b, ui.ctx(), b, "Compare: plots of B");
         let (fa, fb) = (self.plots_a.for_key(a), self.plots_b.for_key(b));
@@ -727,6 +738,12 @@ impl Compare {
         // An open question's answer, and what gives it away, read "?" in its run's column.
         if let Some(secret) = crate::ui::frame::secret(ui.ctx()) {
             rows = rows.into_iter().map(|r| r.hide(&secret, a, b)).collect();
+        }
+        // A hidden future keeps the runs' outcomes back, as the workspace's numbers do (A
+        // steps with B).
+        if overlay::future_hidden(ui.ctx(), self.b_at) {
+            let future = crate::report::secrecy::future_hides(b.model());
+            rows = rows.into_iter().map(|r| r.hide_where(&future)).collect();
         }
         numbers_table(ui, &rows, na, nb);
     }

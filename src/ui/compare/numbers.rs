@@ -118,6 +118,19 @@ impl CompareRow {
         CompareRow { hidden, ..self }
     }
 
+    /// The row with both values hidden when `hides` its name (an outcome while the future is
+    /// hidden).
+    pub fn hide_where(self, hides: impl Fn(&str) -> bool) -> Self {
+        if hides(&self.name) {
+            CompareRow {
+                hidden: [true, true],
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+
     /// Whether either value is hidden (then so are B − A and B ÷ A).
     fn either_hidden(&self) -> bool {
         self.hidden.iter().any(|h| *h)

@@ -268,3 +268,29 @@ pub(super) fn axis_label(name: &str, log: bool) -> String {
         name.to_string()
     }
 }
+
+/// What the overlay says in its place while a question is open on the front run: its sweeps
+/// pass through that run's own point, which the workspace's plots cut until Reveal.
+pub const OVERLAY_HELD: &str = "The overlay waits for your answer (Reveal): its sweeps pass \
+     through the question's own run.";
+
+/// What the overlay says in its place while the future is hidden: its sweeps pass through the
+/// run's own point, which the workspace's plots stop short of until the last step.
+pub const OVERLAY_UNTIL_END: &str = "The overlay waits for the end of the run: its sweeps pass \
+     through the run's own point, which the hidden future keeps back (Last » or H).";
+
+/// Why the overlay waits, if it does: a question open on the front run (as the map waits), or
+/// its hidden future with B's step bar at `(step, steps)` short of the end (the overlay's
+/// curves are the report's own, uncut).
+pub(super) fn waits(ctx: &egui::Context, (step, steps): (usize, usize)) -> Option<&'static str> {
+    if crate::ui::frame::secret(ctx).is_some_and(|s| s.on_shown_run) {
+        return Some(OVERLAY_HELD);
+    }
+    future_hidden(ctx, (step, steps)).then_some(OVERLAY_UNTIL_END)
+}
+
+/// Whether the future is hidden with B's step bar at `(step, steps)`: the switch is on and
+/// the bar short of the end (the reveal the workspaces publish is the last pane's drawn).
+pub(super) fn future_hidden(ctx: &egui::Context, (step, steps): (usize, usize)) -> bool {
+    crate::ui::reveal::Reveal::of(ctx).hide && step + 1 < steps
+}
