@@ -204,3 +204,23 @@ fn export_lesson_hand_out_writes_the_lesson_being_played() {
     assert!(exercises > 0 && html.contains("Show the solution"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// With a lesson question open on the run, the animation (every step to the end, whose
+/// captions hold the answer) waits for Reveal: nothing is written; after Reveal it is.
+#[test]
+fn export_animation_waits_for_an_open_questions_answer() {
+    let dir = temp_dir("animation-held");
+    let mut h = super::common::presenter_720p();
+    super::common::open_step(&mut h, "gao-rosenberg", 4);
+    let path = dir.join("run.gif");
+    h.state_mut().send(Cmd::ExportAnimationTo(path.clone()));
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert_eq!(notice, loadlab::ui::app::ANIMATION_HELD);
+    assert!(!path.exists(), "the animation was written");
+    super::common::reveal(&mut h);
+    h.state_mut().send(Cmd::ExportAnimationTo(path.clone()));
+    settle(&mut h);
+    assert!(path.exists(), "no animation after Reveal");
+    std::fs::remove_dir_all(dir).unwrap();
+}

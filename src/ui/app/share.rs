@@ -7,6 +7,11 @@
 use std::path::PathBuf;
 
 use super::LoadlabApp;
+
+/// Why File ▸ Export animation is refused while a lesson question is open on the run: its
+/// frames play that run to its end, whose captions and numbers hold the answer.
+pub const ANIMATION_HELD: &str = "The animation waits for your answer (Reveal): it plays the \
+     question's own run to its end";
 use crate::jobs::{JobSlot, JobStatus};
 use crate::link::Shared;
 use crate::model::registry::Scenario;
@@ -136,6 +141,11 @@ impl LoadlabApp {
                 None => self.error("No picture is drawn to describe"),
             },
             Cmd::PasteLink => self.share.prompt = Some(String::new()),
+            Cmd::ExportAnimation | Cmd::ExportAnimationTo(_)
+                if crate::ui::frame::secret(ctx).is_some_and(|s| s.on_shown_run) =>
+            {
+                self.error(ANIMATION_HELD)
+            }
             Cmd::ExportAnimation => self.ask_path(ctx, FileAction::Animation),
             Cmd::ExportAnimationTo(path) => self.export_animation(ctx, path),
             Cmd::ExportHandout => match self.teach.player() {
