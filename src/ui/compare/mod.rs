@@ -42,7 +42,6 @@ mod overlay;
 mod tests;
 mod titles;
 
-use numbers::numbers_table;
 pub use numbers::{CompareRow, Headline, compare_csv, compare_rows, headline, headline_numbers};
 use overlay::*;
 pub use overlay::{
@@ -535,7 +534,8 @@ impl Compare {
                     .max_rect(second.shrink2(egui::vec2(6.0, 2.0)))
                     .id_salt("compare-table-room"),
             );
-            self.table(&mut table_ui, a, b);
+            let hidden = overlay::future_hidden(ui.ctx(), self.b_at);
+            self.table(&mut table_ui, (a, b), hidden);
         }
     }
 
@@ -721,44 +721,6 @@ impl Compare {
         if let Some(l) = legend {
             l.paint(ui, *shown.transform.frame());
         }
-    }
-
-    /// The A/B table.
-    fn table(&mut self, ui: &mut Ui, a: &Scenario, b: &Scenario) {
-        Self::request_numbers(&mut self.a, ui.ctx(), a);
-        Self::request_numbers(&mut self.b, ui.ctx(), b);
-        let (fa, fb) = (self.a.for_key(a), self.b.for_key(b));
-        let failure = self.a.failure().or(self.b.failure());
-        let Some((na, nb)) = ready(ui, fa, fb, (failure, "computing A and B")) else {
-            return;
-        };
-        // What changed first, then the rest in the run's order.
-        let mut rows = compare_rows(&na.numbers, &nb.numbers);
-        rows.sort_by_key(|r| r.a == r.b);
-        // An open question's answer, and what gives it away, read "?" in its run's column.
-        if let Some(secret) = crate::ui::frame::secret(ui.ctx()) {
-            rows = rows.into_iter().map(|r| r.hide(&secret, a, b)).collect();
-        }
-        // A hidden future keeps the runs' outcomes back, as the workspace's numbers do (A
-        // steps with B).
-        if overlay::future_hidden(ui.ctx(), self.b_at) {
-            let future = crate::report::secrecy::future_hides(b.model());
-            rows = rows.into_iter().map(|r| r.hide_where(&future)).collect();
-        }
-        numbers_table(ui, &rows, na, nb);
-    }
-
-    /// The table alone, under the workspace (the compare view switched off).
-    pub fn table_below(&mut self, ui: &mut Ui, b: &Scenario) {
-        self.front = b.model();
-        let Some(a) = self.pinned[b.model().index()].clone() else {
-            return;
-        };
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Compare A/B").strong());
-            ui.label(RichText::new(ab_caption(&a == b)).weak());
-        });
-        self.table(ui, &a, b);
     }
 }
 

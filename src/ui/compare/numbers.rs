@@ -316,3 +316,49 @@ pub(super) fn numbers_table(ui: &mut Ui, rows: &[CompareRow], na: &Headline, nb:
                 });
         });
 }
+
+impl Compare {
+    /// The A/B table; `future_hidden`: B's future is hidden short of its end (A steps with B).
+    pub(super) fn table(
+        &mut self,
+        ui: &mut Ui,
+        (a, b): (&Scenario, &Scenario),
+        future_hidden: bool,
+    ) {
+        Self::request_numbers(&mut self.a, ui.ctx(), a);
+        Self::request_numbers(&mut self.b, ui.ctx(), b);
+        let (fa, fb) = (self.a.for_key(a), self.b.for_key(b));
+        let failure = self.a.failure().or(self.b.failure());
+        let Some((na, nb)) = ready(ui, fa, fb, (failure, "computing A and B")) else {
+            return;
+        };
+        // What changed first, then the rest in the run's order.
+        let mut rows = compare_rows(&na.numbers, &nb.numbers);
+        rows.sort_by_key(|r| r.a == r.b);
+        // An open question's answer, and what gives it away, read "?" in its run's column.
+        if let Some(secret) = crate::ui::frame::secret(ui.ctx()) {
+            rows = rows.into_iter().map(|r| r.hide(&secret, a, b)).collect();
+        }
+        // A hidden future keeps the runs' outcomes back, as the workspace's numbers do.
+        if future_hidden {
+            let future = crate::report::secrecy::future_hides(b.model());
+            rows = rows.into_iter().map(|r| r.hide_where(&future)).collect();
+        }
+        numbers_table(ui, &rows, na, nb);
+    }
+
+    /// The table alone, under the workspace (the compare view switched off).
+    pub fn table_below(&mut self, ui: &mut Ui, b: &Scenario) {
+        self.front = b.model();
+        let Some(a) = self.pinned[b.model().index()].clone() else {
+            return;
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Compare A/B").strong());
+            ui.label(RichText::new(ab_caption(&a == b)).weak());
+        });
+        // (Under the workspace, its own step bar's reveal is the one published.)
+        let hidden = crate::ui::reveal::Reveal::of(ui.ctx()).hiding();
+        self.table(ui, (&a, b), hidden);
+    }
+}
