@@ -206,9 +206,10 @@ fn export_lesson_hand_out_writes_the_lesson_being_played() {
 }
 
 /// With a lesson question open on the run, the animation (every step to the end, whose
-/// captions hold the answer) waits for Reveal: nothing is written; after Reveal it is.
+/// captions hold the answer) and the run's CSV and JSON wait for Reveal: nothing is written;
+/// after Reveal it is.
 #[test]
-fn export_animation_waits_for_an_open_questions_answer() {
+fn exports_of_the_whole_run_wait_for_an_open_questions_answer() {
     let dir = temp_dir("animation-held");
     let mut h = super::common::presenter_720p();
     super::common::open_step(&mut h, "gao-rosenberg", 4);
@@ -218,9 +219,22 @@ fn export_animation_waits_for_an_open_questions_answer() {
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert_eq!(notice, loadlab::ui::app::ANIMATION_HELD);
     assert!(!path.exists(), "the animation was written");
+    // Nor do the run's CSV and JSON, which hold its makespan.
+    for (cmd, file) in [
+        (Cmd::ExportCsvTo as fn(_) -> Cmd, "run.csv"),
+        (Cmd::ExportJsonTo, "run.json"),
+    ] {
+        h.state_mut().send(cmd(dir.join(file)));
+        settle(&mut h);
+        let notice = h.state().notice().unwrap_or_default().to_string();
+        assert_eq!(notice, loadlab::ui::app::REPORT_HELD);
+        assert!(!dir.join(file).exists(), "{file} was written");
+    }
     super::common::reveal(&mut h);
     h.state_mut().send(Cmd::ExportAnimationTo(path.clone()));
+    h.state_mut().send(Cmd::ExportJsonTo(dir.join("run.json")));
     settle(&mut h);
     assert!(path.exists(), "no animation after Reveal");
+    assert!(dir.join("run.json").exists(), "no JSON after Reveal");
     std::fs::remove_dir_all(dir).unwrap();
 }

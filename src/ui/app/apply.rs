@@ -220,6 +220,11 @@ impl LoadlabApp {
     /// CSV, screenshots and figures, and the typed path asked for when no dialog is there.
     fn exporting(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
         match cmd {
+            Cmd::ExportCsv | Cmd::ExportCsvTo(_) | Cmd::ExportJson | Cmd::ExportJsonTo(_)
+                if super::share::question_open(ctx) =>
+            {
+                self.error(super::share::REPORT_HELD)
+            }
             Cmd::ExportCsv => self.ask_path(ctx, FileAction::ExportCsv),
             Cmd::ExportCsvTo(path) => self.export_report(ctx, path, false),
             Cmd::ExportJson => self.ask_path(ctx, FileAction::ExportJson),

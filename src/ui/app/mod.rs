@@ -28,7 +28,7 @@ use crate::preset::{self, Preset, PresetFile};
 
 pub use super::commands::{Cmd, Switch, ThemeChoice, View};
 use super::look::{Look, TextSize};
-pub use share::ANIMATION_HELD;
+pub use share::{ANIMATION_HELD, REPORT_HELD};
 
 /// What survives a restart (window geometry is persisted by eframe itself).
 #[derive(Serialize, Deserialize, Default)]

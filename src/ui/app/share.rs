@@ -12,6 +12,18 @@ use super::LoadlabApp;
 /// frames play that run to its end, whose captions and numbers hold the answer.
 pub const ANIMATION_HELD: &str = "The animation waits for your answer (Reveal): it plays the \
      question's own run to its end";
+
+/// Why File ▸ Export CSV and Export JSON are refused while a lesson question is open on the
+/// run: they write its report, the answer with it (a figure, a screenshot and Describe show
+/// the window's masks instead).
+pub const REPORT_HELD: &str = "The export waits for your answer (Reveal): it writes the \
+     question's own run, answer included";
+
+/// Whether a lesson question is open on the run in front: an export that writes the whole
+/// run waits for Reveal.
+pub(super) fn question_open(ctx: &egui::Context) -> bool {
+    crate::ui::frame::secret(ctx).is_some_and(|s| s.on_shown_run)
+}
 use crate::jobs::{JobSlot, JobStatus};
 use crate::link::Shared;
 use crate::model::registry::Scenario;
@@ -141,9 +153,7 @@ impl LoadlabApp {
                 None => self.error("No picture is drawn to describe"),
             },
             Cmd::PasteLink => self.share.prompt = Some(String::new()),
-            Cmd::ExportAnimation | Cmd::ExportAnimationTo(_)
-                if crate::ui::frame::secret(ctx).is_some_and(|s| s.on_shown_run) =>
-            {
+            Cmd::ExportAnimation | Cmd::ExportAnimationTo(_) if question_open(ctx) => {
                 self.error(ANIMATION_HELD)
             }
             Cmd::ExportAnimation => self.ask_path(ctx, FileAction::Animation),
