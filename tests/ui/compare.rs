@@ -251,12 +251,11 @@ fn a_run_that_ends_behind_the_results_leaves_the_status_bar() {
 
 /// The overlay's curves are the report's own, uncut: while a question is open on the front
 /// run it waits for Reveal, as the map does (the walk read T_7 on R_4's makespan, 38, off
-/// "makespan vs n" in Compare at gao-rosenberg step 4, whose workspace plot stops at n = 6),
-/// and then, the step's future being hidden, for the last step.
+/// "makespan vs n" in Compare at gao-rosenberg step 4, whose workspace plot stops at n = 6).
 #[test]
 fn the_overlay_waits_for_the_answer() {
     use loadlab::ui::app::View;
-    use loadlab::ui::compare::{OVERLAY_HELD, OVERLAY_UNTIL_END};
+    use loadlab::ui::compare::OVERLAY_HELD;
     let mut h = super::common::presenter_720p();
     super::common::open_step(&mut h, "gao-rosenberg", 4);
     h.state_mut().send(Cmd::View(View::Compare));
@@ -267,8 +266,24 @@ fn the_overlay_waits_for_the_answer() {
     assert!(h.query_by_label("log y").is_none(), "the overlay is drawn");
     super::common::reveal(&mut h);
     settle(&mut h);
-    shown(&mut h, OVERLAY_UNTIL_END);
     assert!(h.query_by_label(OVERLAY_HELD).is_none());
+    // Revealed, B's step bar is free: it steps to the end (it stayed held at "0/?", Compare
+    // reading the reveal the workspace published before Reveal), and the overlay follows.
+    h.get_by_label_contains("Show the pictures").click();
+    settle(&mut h);
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    settle(&mut h);
+    let ends: Vec<String> = labels(&h, "/")
+        .into_iter()
+        .filter(|l| {
+            l.split_once('/')
+                .is_some_and(|(a, b)| a == b && a.parse::<u32>().is_ok())
+        })
+        .collect();
+    assert_eq!(ends.len(), 2, "A's and B's bars at their ends: {ends:?}");
+    h.get_by_label_contains("Show the plot").click();
+    settle(&mut h);
+    shown(&mut h, "log y");
 }
 
 /// With no lesson, a hidden future keeps the overlay back until the last step: its sweeps

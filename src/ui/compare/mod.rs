@@ -339,6 +339,7 @@ impl Compare {
             .take()
             .unwrap_or_else(|| crate::ui::workspaces::fresh_tab(model));
         self.b_at = (tab.position(), tab.steps_for(b));
+        publish_b(ui.ctx(), (tab, b), shown.hide_future, self.b_at);
         let short = self.presenter && ui.available_height() < ROOM.presenter_short;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, &a == b));
         // On the stage B's controls are the drawer's.
@@ -722,6 +723,35 @@ impl Compare {
             l.paint(ui, *shown.transform.frame());
         }
     }
+}
+
+/// Publishes B's reveal for this frame: the panes prepare their workspaces without
+/// publishing it (the workspace view does), and the step bars, the pictures, the overlay and
+/// the table read it. A question on how B's run ends holds B's bar at the start, as the
+/// workspace view does (it stayed held after Reveal, with the reveal from before).
+fn publish_b(
+    ctx: &egui::Context,
+    (tab, b): (&mut dyn Tab, &Scenario),
+    hide: bool,
+    at: (usize, usize),
+) {
+    use crate::ui::reveal::{Reveal, publish, question_holds};
+    let held = hide && question_holds(ctx, b.model());
+    if held && at.0 > 0 {
+        tab.seek(0, b);
+    }
+    let step = if held { 0 } else { at.0 };
+    let steps = at.1;
+    publish(
+        ctx,
+        Reveal {
+            hide,
+            step,
+            steps,
+            held,
+            ..Reveal::ALL
+        },
+    );
 }
 
 /// A's and B's results when both are in and fine; else shows the first error, a job's
