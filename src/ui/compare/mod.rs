@@ -185,9 +185,6 @@ pub struct Compare {
     overlay: Vec<String>,
     /// The model in front (its A's jobs are the ones polled and shown).
     front: ModelId,
-    /// B's step bar this frame: its position and number of steps (what the overlay's wait
-    /// reads: the reveal the workspaces publish is the last pane's drawn, or a folded one's).
-    b_at: (usize, usize),
     /// Presenter mode is on (set by the shell every frame).
     pub presenter: bool,
     /// In presenter mode on a short window: the plot and the table are folded away (a
@@ -210,7 +207,6 @@ impl Default for Compare {
             log_y: false,
             overlay: Vec::new(),
             front: ModelId::default(),
-            b_at: (0, 0),
             presenter: false,
             folded: true,
         }
@@ -338,8 +334,7 @@ impl Compare {
         let mut a_tab = self.a_tabs[m]
             .take()
             .unwrap_or_else(|| crate::ui::workspaces::fresh_tab(model));
-        self.b_at = (tab.position(), tab.steps_for(b));
-        publish_b(ui.ctx(), (tab, b), shown.hide_future, self.b_at);
+        publish_b(ui.ctx(), (tab, b), shown.hide_future);
         let short = self.presenter && ui.available_height() < ROOM.presenter_short;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, &a == b));
         // On the stage B's controls are the drawer's.
@@ -535,7 +530,7 @@ impl Compare {
                     .max_rect(second.shrink2(egui::vec2(6.0, 2.0)))
                     .id_salt("compare-table-room"),
             );
-            let hidden = overlay::future_hidden(ui.ctx(), self.b_at);
+            let hidden = crate::ui::reveal::Reveal::of(ui.ctx()).hiding();
             self.table(&mut table_ui, (a, b), hidden);
         }
     }
@@ -592,7 +587,7 @@ impl Compare {
 
     /// The overlay of one plot section of A and B.
     fn overlay_plot(&mut self, ui: &mut Ui, model: ModelId, a: &Scenario, b: &Scenario) {
-        if let Some(note) = overlay::waits(ui.ctx(), self.b_at) {
+        if let Some(note) = overlay::waits(ui.ctx()) {
             ui.label(RichText::new(note).weak());
             return;
         }
@@ -729,25 +724,18 @@ impl Compare {
 /// publishing it (the workspace view does), and the step bars, the pictures, the overlay and
 /// the table read it. A question on how B's run ends holds B's bar at the start, as the
 /// workspace view does (it stayed held after Reveal, with the reveal from before).
-fn publish_b(
-    ctx: &egui::Context,
-    (tab, b): (&mut dyn Tab, &Scenario),
-    hide: bool,
-    at: (usize, usize),
-) {
+fn publish_b(ctx: &egui::Context, (tab, b): (&mut dyn Tab, &Scenario), hide: bool) {
     use crate::ui::reveal::{Reveal, publish, question_holds};
     let held = hide && question_holds(ctx, b.model());
-    if held && at.0 > 0 {
+    if held && tab.position() > 0 {
         tab.seek(0, b);
     }
-    let step = if held { 0 } else { at.0 };
-    let steps = at.1;
     publish(
         ctx,
         Reveal {
             hide,
-            step,
-            steps,
+            step: tab.position(),
+            steps: tab.steps_for(b),
             held,
             ..Reveal::ALL
         },

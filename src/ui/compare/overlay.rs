@@ -280,17 +280,13 @@ pub const OVERLAY_UNTIL_END: &str = "The overlay waits for the end of the run: i
      through the run's own point, which the hidden future keeps back (Last » or H).";
 
 /// Why the overlay waits, if it does: a question open on the front run (as the map waits), or
-/// its hidden future with B's step bar at `(step, steps)` short of the end (the overlay's
-/// curves are the report's own, uncut).
-pub(super) fn waits(ctx: &egui::Context, (step, steps): (usize, usize)) -> Option<&'static str> {
+/// its hidden future with B's step bar short of the end (the overlay's curves are the
+/// report's own, uncut), as Compare published B's reveal this frame.
+pub(super) fn waits(ctx: &egui::Context) -> Option<&'static str> {
     if crate::ui::frame::secret(ctx).is_some_and(|s| s.on_shown_run) {
         return Some(OVERLAY_HELD);
     }
-    future_hidden(ctx, (step, steps)).then_some(OVERLAY_UNTIL_END)
-}
-
-/// Whether the future is hidden with B's step bar at `(step, steps)`: the switch is on and
-/// the bar short of the end (the reveal the workspaces publish is the last pane's drawn).
-pub(super) fn future_hidden(ctx: &egui::Context, (step, steps): (usize, usize)) -> bool {
-    crate::ui::reveal::Reveal::of(ctx).hide && step + 1 < steps
+    crate::ui::reveal::Reveal::of(ctx)
+        .hiding()
+        .then_some(OVERLAY_UNTIL_END)
 }
