@@ -105,6 +105,61 @@ fn an_a_with_fewer_steps_stops_at_its_last_step() {
 }
 
 #[test]
+fn a_longer_a_steps_on_after_b_has_finished() {
+    use loadlab::ui::app::Switch;
+    use loadlab::ui::compare::OVERLAY_UNTIL_END;
+    let mut h = harness(None);
+    let (a, b) = (ksbf_tree(10), ksbf_tree(8));
+    let preset = Preset::new("A larger", "A has more steps", b.clone()).with_pinned(a.clone());
+    h.state_mut().send(Cmd::ShowScenario(Box::new(preset)));
+    h.run_steps(3);
+    settle(&mut h);
+    let makespan = |s: &Scenario| {
+        let n = headline_numbers(s).unwrap();
+        n.iter().find(|(k, _)| k == "makespan").unwrap().1 as usize
+    };
+    let (ma, mb) = (makespan(&a), makespan(&b));
+    assert!(ma > mb);
+    // The keys reach the end of the longer run; B waits at its own.
+    step(&mut h, StepCmd::Last);
+    settle(&mut h);
+    assert_eq!(h.state_mut().compare_positions(), Some((ma, mb)));
+    shown(&mut h, &format!("B finished at step {mb}"));
+    step(&mut h, StepCmd::Back);
+    settle(&mut h);
+    assert_eq!(h.state_mut().compare_positions(), Some((ma - 1, mb)));
+    step(&mut h, StepCmd::First);
+    settle(&mut h);
+    assert_eq!(h.state_mut().compare_positions(), Some((0, 0)));
+    assert!(labels(&h, "B finished").is_empty());
+    // With the future hidden, B's end is not A's: the outcomes and the overlay wait for A's.
+    h.state_mut().send(Cmd::Toggle(Switch::HideFuture));
+    settle(&mut h);
+    let lasts: Vec<_> = h
+        .query_all_by_label(loadlab::ui::widgets::step_bar::LABEL_LAST)
+        .collect();
+    assert_eq!(lasts.len(), 2);
+    let right = lasts
+        .iter()
+        .max_by(|x, y| x.rect().left().total_cmp(&y.rect().left()))
+        .unwrap();
+    right.click();
+    h.run_steps(4);
+    settle(&mut h);
+    assert_eq!(h.state_mut().compare_positions(), Some((mb, mb)));
+    assert_eq!(row_of(&h, "makespan (steps)"), ["?", "?"]);
+    shown(&mut h, OVERLAY_UNTIL_END);
+    step(&mut h, StepCmd::Last);
+    settle(&mut h);
+    assert_eq!(h.state_mut().compare_positions(), Some((ma, mb)));
+    assert_eq!(
+        row_of(&h, "makespan (steps)"),
+        [ma.to_string(), mb.to_string()]
+    );
+    assert!(h.query_by_label(OVERLAY_UNTIL_END).is_none());
+}
+
+#[test]
 fn the_plots_of_a_and_b_are_overlaid() {
     let mut h = harness(None);
     open_bundled(&mut h, "compare-divisible-c-p-q.ron");

@@ -306,7 +306,12 @@ impl LoadlabApp {
         match cmd {
             Cmd::Step(s) => {
                 let i = self.desk.active.index();
-                self.tabs[i].step(s, &self.desk.pages[i].scenario);
+                let (tab, b) = (self.tabs[i].as_mut(), &self.desk.pages[i].scenario);
+                if self.maps.front(self.desk.active) == View::Compare {
+                    self.maps.compare.step(ctx, s, (tab, b));
+                } else {
+                    tab.step(s, b);
+                }
             }
             Cmd::Select {
                 picture,

@@ -5,7 +5,8 @@
 //! * **A's and B's pictures** side by side (stacked on a narrow window), drawn by the same
 //!   workspace code: B by the app's workspace, A by a second instance of it with its own copy
 //!   of the scenario. The two step together: A mirrors B's view (picture tab, step bar; a
-//!   change made on A's picture goes to B), its step clamped to its own step count.
+//!   change made on A's picture goes to B); the step bar moved leads, the other follows up to
+//!   its own last step (`panes.rs`).
 //! * **An overlay plot**: any plot section of the run's report (the series the CSV export
 //!   writes) on shared axes, each series as the workspace draws it (its group's colour,
 //!   markers for simulated results), A's paler, its lines dashed and its markers' fill swapped.
@@ -33,11 +34,12 @@ use crate::ui::widgets::legend::{
 };
 use crate::ui::widgets::ticks::Scale;
 use crate::ui::widgets::{error_label, palette, pending};
-use crate::ui::workspace::{Drawn, OnScreen, Region, Tab, ViewState};
+use crate::ui::workspace::{Drawn, OnScreen, Region, Tab};
 use crate::ui::workspaces::studied;
 
 mod numbers;
 mod overlay;
+mod panes;
 #[cfg(test)]
 mod tests;
 mod titles;
@@ -47,6 +49,8 @@ use overlay::*;
 pub use overlay::{
     AB_LOOK, OVERLAY_HELD, OVERLAY_UNTIL_END, OverlayLine, Run, overlay, overlay_csv, section_key,
 };
+pub use panes::{PANE_CONTENT_MARK, PANE_ROOM_MARK};
+use panes::{Synced, publish_b};
 pub use titles::differences;
 
 /// The compare bar's note on what A and B are.
@@ -171,8 +175,9 @@ pub struct Compare {
     pinned: [Option<Scenario>; ModelId::ALL.len()],
     /// A's own workspace (made when first shown), one per model.
     a_tabs: [Option<Box<dyn Tab>>; ModelId::ALL.len()],
-    /// A's and B's view state as the last frame left them, to tell which one the user changed.
-    synced: Option<(ViewState, ViewState)>,
+    /// A's and B's view state and steps as the last frame left them, to tell which one the
+    /// user changed.
+    synced: Option<Synced>,
     a: Keyed<Scenario, Result<Headline, String>>,
     b: Keyed<Scenario, Result<Headline, String>>,
     plots_a: Keyed<Scenario, Plots>,
@@ -185,6 +190,9 @@ pub struct Compare {
     overlay: Vec<String>,
     /// The model in front (its A's jobs are the ones polled and shown).
     front: ModelId,
+    /// A's run is short of its end with the future hidden (set as the view starts; a longer
+    /// A steps on after B has finished, and its outcome waits for its own end).
+    a_running: bool,
     /// Presenter mode is on (set by the shell every frame).
     pub presenter: bool,
     /// In presenter mode on a short window: the plot and the table are folded away (a
@@ -198,6 +206,7 @@ impl Default for Compare {
             pinned: Default::default(),
             a_tabs: Default::default(),
             synced: None,
+            a_running: false,
             a: Keyed::default(),
             b: Keyed::default(),
             plots_a: Keyed::default(),
@@ -231,6 +240,25 @@ impl Compare {
         }
         self.a_tabs[m] = None;
         self.synced = None;
+    }
+
+    /// Applies a step key (or menu entry) in the compare view: to A's step bar when A's run is
+    /// the longer, so that the keys reach its end (B follows up to its own), else to B's
+    /// (`b_tab`, A follows). While a question holds B's bar, to B's: it stays at the start.
+    pub fn step(
+        &mut self,
+        ctx: &egui::Context,
+        cmd: crate::ui::workspace::StepCmd,
+        (b_tab, b): (&mut dyn Tab, &Scenario),
+    ) {
+        let m = b.model().index();
+        let held = crate::ui::reveal::Reveal::of(ctx).held;
+        match (self.pinned[m].as_ref(), self.a_tabs[m].as_mut()) {
+            (Some(a), Some(a_tab)) if !held && a_tab.steps_for(a) > b_tab.steps_for(b) => {
+                a_tab.step(cmd, a)
+            }
+            _ => b_tab.step(cmd, b),
+        }
     }
 
     /// The pinned scenario A of `model`, if any.
@@ -335,6 +363,7 @@ impl Compare {
             .take()
             .unwrap_or_else(|| crate::ui::workspaces::fresh_tab(model));
         publish_b(ui.ctx(), (tab, b), shown.hide_future);
+        self.a_running = shown.hide_future && a_tab.position() + 1 < a_tab.steps_for(&a);
         let short = self.presenter && ui.available_height() < ROOM.presenter_short;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, &a == b));
         // On the stage B's controls are the drawer's.
@@ -530,64 +559,14 @@ impl Compare {
                     .max_rect(second.shrink2(egui::vec2(6.0, 2.0)))
                     .id_salt("compare-table-room"),
             );
-            let hidden = crate::ui::reveal::Reveal::of(ui.ctx()).hiding();
+            let hidden = crate::ui::reveal::Reveal::of(ui.ctx()).hiding() || self.a_running;
             self.table(&mut table_ui, (a, b), hidden);
         }
     }
 
-    /// A's and B's pictures side by side (stacked when that gives each more room in its
-    /// shorter direction: a tall, narrow window), stepping together; where B's was drawn.
-    fn pictures(
-        &mut self,
-        ui: &mut Ui,
-        (a_tab, a): (&mut dyn Tab, &Scenario),
-        (tab, b): (&mut dyn Tab, &mut Scenario),
-    ) -> Drawn {
-        let full = ui.max_rect();
-        let (w, h) = (full.width(), full.height());
-        let wide = w >= 2.0 * ROOM.picture_min_width || (w / 2.0).min(h) >= w.min(h / 2.0);
-        let (ra, rb) = if wide {
-            full.split_left_right_at_x(full.center().x)
-        } else {
-            full.split_top_bottom_at_y(full.center().y)
-        };
-        let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
-        if wide {
-            ui.painter().vline(rb.left(), rb.y_range(), stroke);
-        } else {
-            ui.painter().hline(rb.x_range(), rb.top(), stroke);
-        }
-        sync(&mut self.synced, a_tab, tab, a, b);
-        // B first: its step bar (Play, a click) moves this frame, and A follows at once.
-        // B names its own values where they differ, as A does ("B — current" alone left the
-        // room to guess B's τ).
-        let b_title = match a == b {
-            true => "B — current".to_owned(),
-            false => format!("B — current: {}", differences(b, a)),
-        };
-        let b_corner = b_title_corner(ui, rb, &b_title);
-        let b_drawn = pane(ui, rb, ("compare-b", b_title, b_corner), |ui| {
-            tab.show_picture_only(ui, b)
-        });
-        sync(&mut self.synced, a_tab, tab, a, b);
-        let last = a_tab.steps_for(a).saturating_sub(1);
-        let mut title = format!("A — {}", differences(a, b));
-        if a_tab.steps_for(a) > 0 && tab.position() > last {
-            title.push_str(&format!(" · A finished at step {last}"));
-        }
-        let mut a_copy = a.clone();
-        // (A's picture has no export buttons: the figure is B's.) Side by side, A's picture
-        // stands level with B's.
-        let a_corner = Corner::None(wide && matches!(b_corner, Corner::Above));
-        pane(ui, ra, ("compare-a", title, a_corner), |ui| {
-            a_tab.show_picture_only(ui, &mut a_copy)
-        });
-        b_drawn
-    }
-
     /// The overlay of one plot section of A and B.
     fn overlay_plot(&mut self, ui: &mut Ui, model: ModelId, a: &Scenario, b: &Scenario) {
-        if let Some(note) = overlay::waits(ui.ctx()) {
+        if let Some(note) = overlay::waits(ui.ctx(), self.a_running) {
             ui.label(RichText::new(note).weak());
             return;
         }
@@ -720,28 +699,6 @@ impl Compare {
     }
 }
 
-/// Publishes B's reveal for this frame: the panes prepare their workspaces without
-/// publishing it (the workspace view does), and the step bars, the pictures, the overlay and
-/// the table read it. A question on how B's run ends holds B's bar at the start, as the
-/// workspace view does (it stayed held after Reveal, with the reveal from before).
-fn publish_b(ctx: &egui::Context, (tab, b): (&mut dyn Tab, &Scenario), hide: bool) {
-    use crate::ui::reveal::{Reveal, publish, question_holds};
-    let held = hide && question_holds(ctx, b.model());
-    if held && tab.position() > 0 {
-        tab.seek(0, b);
-    }
-    publish(
-        ctx,
-        Reveal {
-            hide,
-            step: tab.position(),
-            steps: tab.steps_for(b),
-            held,
-            ..Reveal::ALL
-        },
-    );
-}
-
 /// A's and B's results when both are in and fine; else shows the first error, a job's
 /// `failure`, or `busy_text` with a spinner.
 fn ready<'a, T, E: std::fmt::Display>(
@@ -767,116 +724,5 @@ fn ready<'a, T, E: std::fmt::Display>(
     }
 }
 
-/// Keeps A's and B's views in step, by value: the one the user changed since the last frame
-/// is copied to the other (B's wins when both or neither changed), then A seeks B's step.
-fn sync(
-    synced: &mut Option<(ViewState, ViewState)>,
-    a: &mut dyn Tab,
-    b: &mut dyn Tab,
-    a_scenario: &Scenario,
-    b_scenario: &Scenario,
-) {
-    let (va, vb) = (a.view_state(), b.view_state());
-    match synced.as_ref() {
-        Some((la, lb)) if *lb == vb && *la != va => {
-            b.set_view_state(&va);
-            let n = b.steps_for(b_scenario);
-            if n > 0 && b.position() >= n {
-                b.seek(n - 1, b_scenario);
-            }
-        }
-        Some((_, lb)) if *lb == vb => {}
-        _ => a.set_view_state(&vb),
-    }
-    let k = b.position();
-    let n = a.steps_for(a_scenario);
-    let want = if n == 0 { k } else { k.min(n - 1) };
-    a.seek(want, a_scenario);
-    *synced = Some((a.view_state(), b.view_state()));
-}
-
-/// Draws one picture with its title in `rect`, placed against the corner buttons as `corner`
-/// says.
-fn pane(
-    ui: &mut Ui,
-    rect: egui::Rect,
-    (salt, title, corner): (&str, String, Corner),
-    draw: impl FnOnce(&mut Ui) -> Drawn,
-) -> Drawn {
-    let inner = rect.shrink2(egui::vec2(6.0, 3.0));
-    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inner).id_salt(salt));
-    child.set_clip_rect(inner.intersect(ui.clip_rect()));
-    let title = egui::Label::new(pane_title(title)).truncate();
-    match corner {
-        Corner::Beside => {
-            crate::ui::widgets::corner::beside_corner(&mut child, |ui| ui.add(title));
-        }
-        // (In a row as beside_corner lays it out, so that A's title stands level with B's.)
-        Corner::Above | Corner::None(true) => {
-            child.add_space(crate::ui::widgets::corner::corner_size(&child).y);
-            child.horizontal_wrapped(|ui| ui.add(title));
-        }
-        Corner::None(false) => {
-            child.horizontal_wrapped(|ui| ui.add(title));
-        }
-    }
-    let room = child.available_rect_before_wrap();
-    let mut picture = child.new_child(crate::ui::widgets::corner::below_corner_room(room));
-    picture.set_clip_rect(room.intersect(ui.clip_rect()));
-    let d = draw(&mut picture);
-    // The title belongs to the figure (its export and its "↓ PNG" button).
-    let content = d.content.union(inner.intersect(child.min_rect()));
-    let marks = crate::ui::widgets::marks::record;
-    marks(ui.ctx(), format!("{PANE_ROOM_MARK}{salt}"), inner);
-    marks(ui.ctx(), format!("{PANE_CONTENT_MARK}{salt}"), content);
-    Drawn {
-        region: Region::Picture,
-        room: inner,
-        content,
-    }
-}
-
-/// Where a pane's title stands against the figure's corner buttons (↓ PNG, ↓ SVG, Describe).
-#[derive(Clone, Copy)]
-enum Corner {
-    /// Beside them, clear of them.
-    Beside,
-    /// Under them: beside them it would be cut ("B — cu…" in a half of a 720p stage).
-    Above,
-    /// The pane has none; `true`: as far down as the other pane's title (under its buttons),
-    /// so that A's and B's pictures stand level.
-    None(bool),
-}
-
-/// A pane's title, as drawn.
-fn pane_title(title: String) -> RichText {
-    RichText::new(title).strong().size(15.0)
-}
-
-/// Where B's title goes in a pane `rect` wide: beside the corner buttons if it fits there.
-fn b_title_corner(ui: &Ui, rect: egui::Rect, title: &str) -> Corner {
-    let width = egui::WidgetText::from(pane_title(title.to_owned()))
-        .into_galley(
-            ui,
-            Some(egui::TextWrapMode::Extend),
-            f32::INFINITY,
-            egui::TextStyle::Body,
-        )
-        .size()
-        .x;
-    let room = rect.shrink2(egui::vec2(6.0, 3.0)).width();
-    if width <= room - crate::ui::widgets::corner::corner_size(ui).x {
-        Corner::Beside
-    } else {
-        Corner::Above
-    }
-}
-
-/// The key prefix under which each picture's room is recorded ([`crate::ui::widgets::marks`]),
-/// then `compare-a` or `compare-b`.
-pub const PANE_ROOM_MARK: &str = "compare-pane-room:";
-/// The key prefix under which what each picture took is recorded (beyond its room where it
-/// is clipped).
-pub const PANE_CONTENT_MARK: &str = "compare-pane-content:";
 /// The key under which the overlay plot's frame (its axes' extent) is recorded.
 pub const OVERLAY_MARK: &str = "compare-overlay-frame";

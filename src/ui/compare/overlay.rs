@@ -280,13 +280,11 @@ pub const OVERLAY_UNTIL_END: &str = "The overlay waits for the end of the run: i
      through the run's own point, which the hidden future keeps back (Last » or H).";
 
 /// Why the overlay waits, if it does: a question open on the front run (as the map waits), or
-/// its hidden future with B's step bar short of the end (the overlay's curves are the
-/// report's own, uncut), as Compare published B's reveal this frame.
-pub(super) fn waits(ctx: &egui::Context) -> Option<&'static str> {
+/// the hidden future with B's step bar short of its end, as Compare published B's reveal this
+/// frame, or A's (`a_running`): the overlay's curves are the report's own, uncut.
+pub(super) fn waits(ctx: &egui::Context, a_running: bool) -> Option<&'static str> {
     if crate::ui::frame::secret(ctx).is_some_and(|s| s.on_shown_run) {
         return Some(OVERLAY_HELD);
     }
-    crate::ui::reveal::Reveal::of(ctx)
-        .hiding()
-        .then_some(OVERLAY_UNTIL_END)
+    (crate::ui::reveal::Reveal::of(ctx).hiding() || a_running).then_some(OVERLAY_UNTIL_END)
 }
