@@ -66,35 +66,51 @@ fn a_and_b_pictures_are_side_by_side_and_step_together() {
     assert_eq!(h.state_mut().compare_positions(), Some((3, 3)));
     assert!(!labels(&h, "3/").is_empty());
     // A's own step bar moves B too.
-    let back: Vec<_> = h.query_all_by_label("‹ Back").collect();
-    assert_eq!(back.len(), 2);
-    let left = back
-        .iter()
-        .min_by(|x, y| x.rect().left().total_cmp(&y.rect().left()))
-        .unwrap();
-    left.click();
-    h.run_steps(4);
+    click_in_pane(&mut h, "‹ Back", Pane::A);
     assert_eq!(h.state_mut().compare_positions(), Some((2, 2)));
     // The scenario in front is still B.
     assert_eq!(h.state().preset().scenario, p.scenario);
 }
 
-#[test]
-fn an_a_with_fewer_steps_stops_at_its_last_step() {
+/// The two pictures of Compare, side by side: A's on the left.
+#[derive(PartialEq)]
+enum Pane {
+    A,
+    B,
+}
+
+/// Clicks the button `label` of `pane`'s step bar (each picture has one).
+fn click_in_pane(h: &mut Harness<'_, LoadlabApp>, label: &str, pane: Pane) {
+    let mut both: Vec<_> = h.query_all_by_label(label).collect();
+    assert_eq!(both.len(), 2, "{label} in each pane");
+    both.sort_by(|x, y| x.rect().left().total_cmp(&y.rect().left()));
+    both[usize::from(pane == Pane::B)].click();
+    h.run_steps(4);
+}
+
+/// The app comparing KS-BF run `a` (pinned) with `b`, settled.
+fn compared(a: &Scenario, b: &Scenario) -> Harness<'static, LoadlabApp> {
     let mut h = harness(None);
-    let (a, b) = (ksbf_tree(8), ksbf_tree(10));
-    let preset = Preset::new("A smaller", "A has fewer steps", b.clone()).with_pinned(a.clone());
+    let preset = Preset::new("A and B", "two KS-BF runs", b.clone()).with_pinned(a.clone());
     h.state_mut().send(Cmd::ShowScenario(Box::new(preset)));
     h.run_steps(3);
     settle(&mut h);
+    h
+}
+
+/// The makespan of KS-BF run `s`: its run steps from time 0 to it.
+fn makespan(s: &Scenario) -> usize {
+    let n = headline_numbers(s).unwrap();
+    n.iter().find(|(k, _)| k == "makespan").unwrap().1 as usize
+}
+
+#[test]
+fn an_a_with_fewer_steps_stops_at_its_last_step() {
+    let (a, b) = (ksbf_tree(8), ksbf_tree(10));
+    let mut h = compared(&a, &b);
     step(&mut h, StepCmd::Last);
     settle(&mut h);
     let (pa, pb) = h.state_mut().compare_positions().unwrap();
-    // The run of KS-BF steps from time 0 to its makespan.
-    let makespan = |s: &Scenario| {
-        let n = headline_numbers(s).unwrap();
-        n.iter().find(|(k, _)| k == "makespan").unwrap().1 as usize
-    };
     assert_eq!((pa, pb), (makespan(&a), makespan(&b)));
     assert!(pa < pb);
     shown(&mut h, &format!("A finished at step {pa}"));
@@ -108,16 +124,8 @@ fn an_a_with_fewer_steps_stops_at_its_last_step() {
 fn a_longer_a_steps_on_after_b_has_finished() {
     use loadlab::ui::app::Switch;
     use loadlab::ui::compare::OVERLAY_UNTIL_END;
-    let mut h = harness(None);
     let (a, b) = (ksbf_tree(10), ksbf_tree(8));
-    let preset = Preset::new("A larger", "A has more steps", b.clone()).with_pinned(a.clone());
-    h.state_mut().send(Cmd::ShowScenario(Box::new(preset)));
-    h.run_steps(3);
-    settle(&mut h);
-    let makespan = |s: &Scenario| {
-        let n = headline_numbers(s).unwrap();
-        n.iter().find(|(k, _)| k == "makespan").unwrap().1 as usize
-    };
+    let mut h = compared(&a, &b);
     let (ma, mb) = (makespan(&a), makespan(&b));
     assert!(ma > mb);
     // The keys reach the end of the longer run; B waits at its own.
@@ -135,16 +143,7 @@ fn a_longer_a_steps_on_after_b_has_finished() {
     // With the future hidden, B's end is not A's: the outcomes and the overlay wait for A's.
     h.state_mut().send(Cmd::Toggle(Switch::HideFuture));
     settle(&mut h);
-    let lasts: Vec<_> = h
-        .query_all_by_label(loadlab::ui::widgets::step_bar::LABEL_LAST)
-        .collect();
-    assert_eq!(lasts.len(), 2);
-    let right = lasts
-        .iter()
-        .max_by(|x, y| x.rect().left().total_cmp(&y.rect().left()))
-        .unwrap();
-    right.click();
-    h.run_steps(4);
+    click_in_pane(&mut h, loadlab::ui::widgets::step_bar::LABEL_LAST, Pane::B);
     settle(&mut h);
     assert_eq!(h.state_mut().compare_positions(), Some((mb, mb)));
     assert_eq!(row_of(&h, "makespan (steps)"), ["?", "?"]);
