@@ -12,7 +12,7 @@ use std::path::Path;
 use egui::{Key, Modifiers, RichText};
 
 use super::commands::Cmd;
-use super::question::{BODY, answer_lines, reply_field, right};
+use super::question::{BODY, answer_lines, reply_field, right, unreadable};
 use super::quiz::QuizWindow;
 use crate::jobs::{JobSlot, JobStatus};
 use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question};
@@ -768,31 +768,39 @@ fn question_ui(
         ui.label(RichText::new("Predict:").strong().size(body));
         ui.label(RichText::new(&q.prompt).size(body));
     });
-    let reveal = |ui: &mut egui::Ui| {
+    let reveal = |ui: &mut egui::Ui, typo: bool| {
         ui.add_enabled(
-            !*revealed,
+            !*revealed && !typo,
             egui::Button::new(RichText::new("Reveal").size(body)),
         )
         .on_hover_text("Run the model and show the answer (or press Enter in the answer field)")
+        .on_disabled_hover_text("Type one number first, or clear the field")
         .clicked()
     };
     let (entered, clicked) = match q.kind {
         Kind::Number => {
             ui.horizontal(|ui| {
                 let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
-                (entered, reveal(ui))
+                (entered, reveal(ui, unreadable(q, reply)))
             })
             .inner
         }
         Kind::Choice => {
             let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
-            (entered, reveal(ui))
+            (entered, reveal(ui, false))
         }
     };
-    if clicked || entered {
+    // A typo is not a prediction: it neither reveals nor spends the one reply.
+    let typo = unreadable(q, reply);
+    if (clicked || entered) && !typo {
         *revealed = true;
     }
     if !*revealed {
+        if typo {
+            let text = format!("“{}” {TYPO}", reply.trim());
+            let warn = ui.visuals().warn_fg_color;
+            ui.label(RichText::new(text).size(body).color(warn));
+        }
         return;
     }
     match answer {
@@ -834,6 +842,11 @@ fn question_ui(
         }
     }
 }
+
+/// What a lesson question says under a reply that is not a number, after it in quotes: Reveal
+/// waits.
+pub const TYPO: &str = "is not a number: type one number, such as 7.6 or 7,6 (or clear the \
+     field to reveal without a prediction)";
 
 /// How long a step's highlight pulses before it stays as a steady outline, in seconds.
 const PULSE: f64 = 4.0;

@@ -38,7 +38,13 @@ pub fn reply_field(
                             .hint_text("a number"),
                     )
                     .labelled_by(label.id);
-                editable && edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                let entered =
+                    editable && edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                // What is not a number keeps the field, to be typed again.
+                if entered && unreadable(q, reply) {
+                    edit.request_focus();
+                }
+                entered
             })
             .inner
         }
@@ -54,6 +60,12 @@ pub fn reply_field(
             false
         }
     }
+}
+
+/// Whether `reply` to `q` is typed but not a number (a choice's reply is always one of its
+/// choices, or none).
+pub fn unreadable(q: &Question, reply: &str) -> bool {
+    q.kind == Kind::Number && !reply.trim().is_empty() && crate::lesson::read_reply(reply).is_err()
 }
 
 /// The model's answer `a` to `q`, the tolerance, the explanation, and how the answer was

@@ -76,9 +76,29 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     assert!(!on_screen(&h, "Fine-Grain is optimal"));
     h.get_by_label("Lesson").click();
     settle(&mut h);
+    // A typo is not a prediction: Enter keeps the field, its text and the answer back, and
+    // says why next to it; Reveal waits for a number.
+    answer_field(&mut h, "Your answer", "3l");
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    assert!(!h.state().lesson_player().unwrap().revealed());
+    assert!(!on_screen(&h, "Answer:"));
+    shown(&mut h, &format!("“3l” {}", loadlab::ui::lesson::TYPO));
+    assert!(h.get_by_label("Reveal").accesskit_node().is_disabled());
+    // Still in the field: Backspace and a digit mend it.
+    h.key_press(Key::Backspace);
+    h.get_by_role_and_label(Role::TextInput, "Your answer")
+        .type_text("1");
+    h.run_steps(2);
+    assert_eq!(
+        h.get_by_role_and_label(Role::TextInput, "Your answer")
+            .value()
+            .as_deref(),
+        Some("31")
+    );
+    assert!(!on_screen(&h, loadlab::ui::lesson::TYPO));
     // Predict wrong, reveal: the model's answer (T* = 10, confirmed by the exhaustive search
     // for n ≤ 5) and the verdict; the numbers come back.
-    answer_field(&mut h, "Your answer", "31");
     h.get_by_label("Reveal").click();
     settle(&mut h);
     shown(&mut h, "Answer: 10");
