@@ -24,6 +24,11 @@ pub const GESTURES: &[(&str, &str)] = &[
         "Highlight the pseudo-code line that produced it",
     ),
     (
+        "PageDown / PageUp",
+        "The next / previous lesson step, wherever the focus is (a presenter's clicker sends \
+         them); ← / → do it too after a click in the lesson",
+    ),
+    (
         "Tab / Shift+Tab",
         "Move the keyboard focus to the next / previous control, in reading order (a ring \
          marks it)",

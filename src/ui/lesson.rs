@@ -174,7 +174,7 @@ impl Teach {
             seek: None,
             numbers_after_reveal: false,
             future_after_reveal: false,
-            focused: true,
+            focused: false,
             rect: None,
             pulse_from: None,
             outlined: None,
@@ -344,8 +344,9 @@ impl Teach {
         }
     }
 
-    /// ←/→ for the player when it has the focus (the last click was inside it and no text
-    /// field takes the keys).
+    /// PageDown / PageUp (a presenter's clicker) for the player wherever the focus is, and
+    /// ←/→ when it has the focus (the last click was inside it); not while a text field takes
+    /// the keys. Until a click in the player the arrows step the run, as its text asks.
     pub(super) fn keys(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
         let mut cmds = Vec::new();
         let Some(p) = &mut self.player else {
@@ -359,15 +360,27 @@ impl Teach {
         }) {
             p.focused = p.rect.is_some_and(|r| r.contains(pos));
         }
-        if !p.focused || ctx.egui_wants_keyboard_input() {
+        if ctx.egui_wants_keyboard_input() {
             return cmds;
         }
         let last = p.lesson.steps.len().saturating_sub(1);
+        let (back, next) = match p.focused {
+            true => ([Key::PageUp, Key::ArrowLeft], [Key::PageDown, Key::ArrowRight]),
+            false => ([Key::PageUp; 2], [Key::PageDown; 2]),
+        };
         ctx.input_mut(|i| {
-            if i.consume_key(Modifiers::NONE, Key::ArrowLeft) && p.index > 0 {
+            // (Each key consumed, so that neither also steps the run.)
+            let mut pressed = |keys: [Key; 2]| {
+                let mut any = false;
+                for k in keys {
+                    any |= i.consume_key(Modifiers::NONE, k);
+                }
+                any
+            };
+            if pressed(back) && p.index > 0 {
                 cmds.push(Cmd::LessonStep(p.index - 1));
             }
-            if i.consume_key(Modifiers::NONE, Key::ArrowRight) && p.index < last {
+            if pressed(next) && p.index < last {
                 cmds.push(Cmd::LessonStep(p.index + 1));
             }
         });
@@ -576,7 +589,7 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
         let back = egui::Button::new(RichText::new("◀ Back").size(body));
         if ui
             .add_enabled(i > 0, back)
-            .on_hover_text("Previous step (←)")
+            .on_hover_text("Previous step (PageUp; ← after a click in the lesson)")
             .clicked()
         {
             cmds.push(Cmd::LessonStep(i - 1));
@@ -597,7 +610,7 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
         let next = egui::Button::new(RichText::new("Next ▶").size(body));
         if ui
             .add_enabled(i + 1 < n, next)
-            .on_hover_text("Next step (→)")
+            .on_hover_text("Next step (PageDown; → after a click in the lesson)")
             .clicked()
         {
             cmds.push(Cmd::LessonStep(i + 1));

@@ -330,11 +330,11 @@ impl Drawer {
                 ui.label(format!("{}/{n}", i + 1))
                     .on_hover_text(&p.lesson().title);
                 let back = ui.add_enabled(i > 0, egui::Button::new("◀"));
-                if back.on_hover_text("Previous step (←)").clicked() {
+                if back.on_hover_text("Previous step (PageUp; ← after a click in the lesson)").clicked() {
                     cmds.push(Cmd::LessonStep(i - 1));
                 }
                 let next = ui.add_enabled(i + 1 < n, egui::Button::new("▶"));
-                if next.on_hover_text("Next step (→)").clicked() {
+                if next.on_hover_text("Next step (PageDown; → after a click in the lesson)").clicked() {
                     cmds.push(Cmd::LessonStep(i + 1));
                 }
             });

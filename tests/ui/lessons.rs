@@ -814,3 +814,35 @@ fn the_status_bar_does_not_repeat_the_lessons_title() {
         }
     }
 }
+
+/// The arrows step the run the step's text asks to step, until a click in the lesson gives
+/// them to it; PageDown / PageUp (a presenter's clicker) step the lesson wherever the focus is.
+#[test]
+fn the_arrows_step_the_run_and_page_down_the_lesson() {
+    let mut h = app();
+    let k = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.lesson().is_ok_and(|l| l.name == "rrv"))
+        .expect("bundled");
+    h.state_mut().send(Cmd::StartLesson(k));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(1));
+    settle(&mut h);
+    let at = h.state_mut().step_position();
+    h.key_press(Key::ArrowRight);
+    settle(&mut h);
+    assert_eq!(index(&h), 1, "→ before a click in the lesson stays on step 2");
+    assert_eq!(h.state_mut().step_position(), at + 1, "→ steps the run");
+    h.key_press(Key::PageDown);
+    settle(&mut h);
+    assert_eq!(index(&h), 2);
+    h.key_press(Key::PageUp);
+    settle(&mut h);
+    assert_eq!(index(&h), 1);
+    let title = find_bundled("rrv").unwrap().title;
+    h.get_by_label(&title).click();
+    h.run_steps(2);
+    h.key_press(Key::ArrowRight);
+    settle(&mut h);
+    assert_eq!(index(&h), 2, "→ after a click in the lesson");
+}
