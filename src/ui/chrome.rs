@@ -282,13 +282,18 @@ impl Chrome {
 
     /// Help, shortcuts, about and the path prompt; `model` is the one in front.
     pub fn windows(&mut self, ctx: &egui::Context, model: ModelId) -> Vec<Cmd> {
+        self.close_on_escape(ctx);
+        // Both reading windows stand over the workspace, tall enough to read and scrolled
+        // within: at most the window's height less the bars.
+        let screen = ctx.content_rect();
         egui::Window::new(command(&Cmd::Toggle(Switch::Shortcuts)).caption)
             .open(&mut self.windows.shortcuts)
             .resizable(false)
-            .show(ctx, shortcuts_window);
-        // One window per model (its own size), over the workspace rather than the menu and
-        // rail, tall enough to read: at most the window's height less the bars.
-        let screen = ctx.content_rect();
+            .max_height((screen.height() - 140.0).max(200.0))
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical().show_clipped(ui, shortcuts_window);
+            });
+        // One window per model (its own size).
         egui::Window::new(command(&Cmd::Toggle(Switch::Help)).caption)
             .id(egui::Id::unique(("help", model)))
             .open(&mut self.windows.help)
@@ -312,6 +317,21 @@ impl Chrome {
         cmds.extend(self.prompt_window(ctx));
         self.receipt_window(ctx);
         cmds
+    }
+
+    /// Esc closes a reading window, one a press: Keyboard shortcuts, then the model's help,
+    /// then About (a control with the focus lets go of it with the same press, as egui has it).
+    fn close_on_escape(&mut self, ctx: &egui::Context) {
+        let w = &mut self.windows;
+        let Some(open) = [&mut w.shortcuts, &mut w.help, &mut w.about]
+            .into_iter()
+            .find(|open| **open)
+        else {
+            return;
+        };
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            *open = false;
+        }
     }
 
     /// The receipt, while there is one: its text whole (wrapped, selectable) and OK.

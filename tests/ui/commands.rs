@@ -155,3 +155,29 @@ fn menus_show_the_tables_captions_and_keys_and_send_its_commands() {
         assert_eq!(h.state().front(), want);
     }
 }
+
+#[test]
+fn the_shortcuts_window_fits_a_720p_stage_scrolls_and_esc_closes_it() {
+    let mut h = super::common::presenter_720p();
+    let title = command(&Cmd::Toggle(Switch::Shortcuts)).caption;
+    h.state_mut().send(Cmd::Toggle(Switch::Shortcuts));
+    h.run_steps(3);
+    // Its last row is on the screen once scrolled to: the list scrolls inside the window.
+    let last = loadlab::ui::help::GESTURES.last().unwrap().0;
+    h.get_by_label(last).scroll_to_me();
+    h.run_steps(3);
+    let row = h.get_by_label(last).rect();
+    assert!(row.bottom() <= 720.0, "{last:?} at {row:?}");
+    assert!(h.get_by_label(title).rect().top() >= 0.0);
+    // Esc closes it; F1's help the same.
+    h.key_press(Key::Escape);
+    h.run_steps(3);
+    assert!(h.query_by_label(title).is_none(), "Esc closes the window");
+    h.key_press(Key::F1);
+    h.run_steps(3);
+    let help = command(&Cmd::Toggle(Switch::Help)).caption;
+    assert!(h.query_by_label(help).is_some());
+    h.key_press(Key::Escape);
+    h.run_steps(3);
+    assert!(h.query_by_label(help).is_none(), "Esc closes the help");
+}
