@@ -71,6 +71,8 @@ pub struct Player {
     future_after_reveal: bool,
     /// Arrow keys go to the player (the last click was inside it).
     focused: bool,
+    /// Next ▶'s id as last drawn: where the keyboard focus goes after a reply is revealed.
+    next_id: Option<egui::Id>,
     rect: Option<egui::Rect>,
     /// When the step's highlight started pulsing (set by the first frame that draws it).
     pulse_from: Option<f64>,
@@ -175,6 +177,7 @@ impl Teach {
             numbers_after_reveal: false,
             future_after_reveal: false,
             focused: false,
+            next_id: None,
             rect: None,
             pulse_from: None,
             outlined: None,
@@ -365,7 +368,10 @@ impl Teach {
         }
         let last = p.lesson.steps.len().saturating_sub(1);
         let (back, next) = match p.focused {
-            true => ([Key::PageUp, Key::ArrowLeft], [Key::PageDown, Key::ArrowRight]),
+            true => (
+                [Key::PageUp, Key::ArrowLeft],
+                [Key::PageDown, Key::ArrowRight],
+            ),
             false => ([Key::PageUp; 2], [Key::PageDown; 2]),
         };
         ctx.input_mut(|i| {
@@ -405,10 +411,7 @@ impl Teach {
             .default_size((room * 0.3).clamp(240.0, 400.0))
             .min_size(200.0f32.min(room * 0.3))
             .max_size((room * 0.45).max(240.0))
-            .show(ui, |ui| {
-                crate::ui::widgets::focus::land(ui, crate::ui::widgets::focus::Landing::Drawer);
-                player_ui(p, ui, &mut cmds, body)
-            });
+            .show(ui, |ui| player_ui(p, ui, &mut cmds, body));
         p.rect = Some(response.response.rect);
         cmds
     }
@@ -586,12 +589,16 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
         });
     }
     ui.horizontal_wrapped(|ui| {
+        use crate::ui::widgets::focus::{Landing, land};
+        // F8 lands on Next (on the last step, Back): the way on, not Leave.
+        if i + 1 >= n {
+            land(ui, Landing::Drawer);
+        }
         let back = egui::Button::new(RichText::new("◀ Back").size(body));
-        if ui
+        let back = ui
             .add_enabled(i > 0, back)
-            .on_hover_text("Previous step (PageUp; ← after a click in the lesson)")
-            .clicked()
-        {
+            .on_hover_text("Previous step (PageUp; ← after a click in the lesson)");
+        if back.clicked() {
             cmds.push(Cmd::LessonStep(i - 1));
         }
         if compact {
@@ -607,13 +614,21 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
                     .size();
             ui.add_sized(widest, egui::Label::new(RichText::new(&counter).size(body)));
         }
+        land(ui, Landing::Drawer);
         let next = egui::Button::new(RichText::new("Next ▶").size(body));
-        if ui
+        let next = ui
             .add_enabled(i + 1 < n, next)
-            .on_hover_text("Next step (PageDown; → after a click in the lesson)")
-            .clicked()
-        {
+            .on_hover_text("Next step (PageDown; → after a click in the lesson)");
+        if next.clicked() {
             cmds.push(Cmd::LessonStep(i + 1));
+        }
+        p.next_id = Some(next.id);
+        // Next pressed onto the last step (or Back onto the first) is greyed and lets go of
+        // the focus: it goes to the other one, so the keys go on from where they were.
+        for (gone, other) in [(&next, &back), (&back, &next)] {
+            if !gone.enabled() && ui.memory(|m| m.had_focus_last_frame(gone.id)) {
+                other.request_focus();
+            }
         }
         if !compact {
             leave_button(ui, cmds, Some(body));
@@ -715,7 +730,13 @@ fn step_ui(
             .show_clipped(ui, |ui| {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
+                    let by_keys =
+                        question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
+                    // Revealed from the keyboard: on to Next, where the lecture goes on (the
+                    // greyed Reveal and field let go of the focus).
+                    if let (true, Some(next)) = (by_keys, p.next_id) {
+                        ui.memory_mut(|m| m.request_focus(next));
+                    }
                 });
             });
     }
@@ -766,7 +787,8 @@ fn exercise_ui(
 /// A lesson's question box: the prompt, the reply (number field or radio buttons), Reveal
 /// (or Enter in the number field), and once revealed the model-computed answer, whether the
 /// prediction was right, and the explanation. A revealed reply is final: its field is greyed
-/// out, so typing the shown answer afterwards cannot turn it into "✓ Right".
+/// out, so typing the shown answer afterwards cannot turn it into "✓ Right". True when it
+/// was revealed now from the keyboard (Enter in the field, or the focused Reveal pressed).
 fn question_ui(
     ui: &mut egui::Ui,
     q: &Question,
@@ -774,7 +796,7 @@ fn question_ui(
     revealed: &mut bool,
     answer: Option<&Result<Answer, String>>,
     body: f32,
-) {
+) -> bool {
     // Compact, so that the step's text above keeps the room: "Predict" leads the prompt,
     // and a number's field and Reveal share a row.
     ui.horizontal_wrapped(|ui| {
@@ -788,7 +810,6 @@ fn question_ui(
         )
         .on_hover_text("Run the model and show the answer (or press Enter in the answer field)")
         .on_disabled_hover_text("Type one number first, or clear the field")
-        .clicked()
     };
     let (entered, clicked) = match q.kind {
         Kind::Number => {
@@ -805,7 +826,8 @@ fn question_ui(
     };
     // A typo is not a prediction: it neither reveals nor spends the one reply.
     let typo = unreadable(q, reply);
-    if (clicked || entered) && !typo {
+    let by_keys = !*revealed && !typo && (entered || clicked.clicked() && clicked.has_focus());
+    if (clicked.clicked() || entered) && !typo {
         *revealed = true;
     }
     if !*revealed {
@@ -814,8 +836,21 @@ fn question_ui(
             let warn = ui.visuals().warn_fg_color;
             ui.label(RichText::new(text).size(body).color(warn));
         }
-        return;
+        return false;
     }
+    answer_ui(ui, q, reply, answer, body);
+    by_keys
+}
+
+/// Under a revealed question: the verdict on `reply`, the model's answer and its explanation
+/// (or the spinner while the model computes it, or why it failed).
+fn answer_ui(
+    ui: &mut egui::Ui,
+    q: &Question,
+    reply: &str,
+    answer: Option<&Result<Answer, String>>,
+    body: f32,
+) {
     match answer {
         None => {
             ui.horizontal(|ui| {

@@ -184,7 +184,10 @@ impl Drawer {
         }
         let window = ui.ctx().content_rect().height();
         let r = drawer_panel(ui.available_size(), window).show(ui, |ui| {
-            focus::land(ui, Landing::Drawer);
+            // (A lesson's Next takes F8's focus itself.)
+            if lesson.is_none() {
+                focus::land(ui, Landing::Drawer);
+            }
             let rect = ui.max_rect();
             cmds.extend(teach.stage_nav(ui, rect));
             self.tabs(ui, shown, lesson.is_some());
@@ -330,11 +333,17 @@ impl Drawer {
                 ui.label(format!("{}/{n}", i + 1))
                     .on_hover_text(&p.lesson().title);
                 let back = ui.add_enabled(i > 0, egui::Button::new("◀"));
-                if back.on_hover_text("Previous step (PageUp; ← after a click in the lesson)").clicked() {
+                if back
+                    .on_hover_text("Previous step (PageUp; ← after a click in the lesson)")
+                    .clicked()
+                {
                     cmds.push(Cmd::LessonStep(i - 1));
                 }
                 let next = ui.add_enabled(i + 1 < n, egui::Button::new("▶"));
-                if next.on_hover_text("Next step (PageDown; → after a click in the lesson)").clicked() {
+                if next
+                    .on_hover_text("Next step (PageDown; → after a click in the lesson)")
+                    .clicked()
+                {
                     cmds.push(Cmd::LessonStep(i + 1));
                 }
             });

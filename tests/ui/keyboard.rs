@@ -262,4 +262,45 @@ fn keyboard_plays_the_level_and_the_balancing_exercises() {
         drawer.contains_rect(r),
         "F8 focused {label:?} at {r:?}, outside the drawer {drawer:?}"
     );
+    // On the way on, not on Leave lesson: Next, or on the last step Back.
+    let p = h.state().lesson_player().expect("a lesson");
+    let last = p.index() + 1 == p.lesson().steps.len();
+    let want = if last { "◀ Back" } else { "Next ▶" };
+    assert_eq!(label, want, "F8 on step {}", p.index() + 1);
+}
+
+/// A lecture by keys alone: F8 to Next, a reply typed and Enter (the focus goes on to Next),
+/// Enter on Next to the last step, where Next is greyed and Back takes the focus.
+#[test]
+fn the_keyboard_focus_follows_the_lecture_from_reveal_to_the_last_step() {
+    let mut h = presenter_720p();
+    let k = loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.lesson().is_ok_and(|l| l.name == "grs"))
+        .expect("bundled");
+    let steps = loadlab::lesson::BUNDLED[k].lesson().unwrap().steps.len();
+    h.state_mut().send(loadlab::ui::app::Cmd::StartLesson(k));
+    super::common::settle(&mut h);
+    assert_eq!(jump(&mut h, Key::F8), "Next ▶");
+    let field = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Your answer");
+    field.focus();
+    h.run_steps(1);
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Your answer")
+        .type_text("31");
+    press(&mut h, Key::Enter);
+    h.run_steps(2);
+    shown(&mut h, "Not quite: you said 31");
+    assert_eq!(ringed(&h), "Next ▶", "after Reveal by Enter");
+    let index = |h: &H| h.state().lesson_player().unwrap().index();
+    for k in 1..steps {
+        press(&mut h, Key::Enter);
+        super::common::settle(&mut h);
+        assert_eq!(index(&h), k);
+        let want = if k + 1 < steps {
+            "Next ▶"
+        } else {
+            "◀ Back"
+        };
+        assert_eq!(ringed(&h), want, "on step {}", k + 1);
+    }
 }

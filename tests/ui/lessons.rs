@@ -831,7 +831,11 @@ fn the_arrows_step_the_run_and_page_down_the_lesson() {
     let at = h.state_mut().step_position();
     h.key_press(Key::ArrowRight);
     settle(&mut h);
-    assert_eq!(index(&h), 1, "→ before a click in the lesson stays on step 2");
+    assert_eq!(
+        index(&h),
+        1,
+        "→ before a click in the lesson stays on step 2"
+    );
     assert_eq!(h.state_mut().step_position(), at + 1, "→ steps the run");
     h.key_press(Key::PageDown);
     settle(&mut h);
