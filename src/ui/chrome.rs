@@ -553,6 +553,17 @@ fn by_path(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, action: FileAction) {
 }
 
 fn menu_bar(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &mut Vec<Cmd>) {
+    let before = cmds.len();
+    menus(ui, shell, windows, cmds);
+    // An entry chosen by the keyboard (Enter or Space on it) left its menu open over the
+    // picture: egui closes menus on a pointer's click only. Any entry that acted closes them.
+    if cmds.len() > before {
+        egui::Popup::close_all(ui.ctx());
+    }
+}
+
+/// The menus of the menu bar (and on the stage, the model in front).
+fn menus(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &mut Vec<Cmd>) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| file_menu(ui, shell, cmds));
         ui.menu_button("Edit", |ui| {

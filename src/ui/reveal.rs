@@ -49,6 +49,21 @@ impl SecretProbe {
     }
 }
 
+/// The open question's own run's x on a sweep plot (`x` gives it for a run of the model)
+/// while another run is shown: a "try it" step's changed instance, whose sweep may pass
+/// through the question's run (gil-matias step 7: ℓ raised from 2^18 to 500 000 drew the asked
+/// policy's point at lg ℓ = 18, the answer). [`cut_at_marker`] cuts there too until Reveal.
+pub fn asked_x<P: crate::model::registry::ModelParams>(
+    ctx: &egui::Context,
+    x: impl Fn(&P) -> Option<f64>,
+) -> Option<f64> {
+    let s = secret(ctx)?;
+    if s.on_shown_run {
+        return None;
+    }
+    x(P::of(s.run.as_ref()?)?)
+}
+
 /// The points of a series with x ≤ `x_max` (all of them when `x_max` is None).
 pub fn cut_series(points: &[[f64; 2]], x_max: Option<f64>) -> Vec<[f64; 2]> {
     match x_max {
@@ -78,18 +93,25 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
         .series
         .iter()
         .any(|c| c.draws.is_none() && !c.points.is_empty());
-    let asked = unknown && secret.is_some_and(|s| s.hides_instance_point());
-    let Some(m) = plot.x_marker.filter(|_| reveal.hiding() || asked) else {
+    let asked = unknown && secret.as_ref().is_some_and(|s| s.hides_instance_point());
+    // Another run than the question's shown (a "try it" step's changed instance): every
+    // curve stops short of the question's run too, which its sweep may pass through.
+    let elsewhere = plot.asked_x.filter(|_| secret.is_some());
+    let marker = match (plot.x_marker, elsewhere) {
+        (Some(m), Some(a)) => Some(m.min(a)),
+        (m, a) => m.or(a),
+    };
+    let Some(m) = marker.filter(|_| reveal.hiding() || asked || elsewhere.is_some()) else {
         return;
     };
-    let legend = if reveal.hiding() {
+    let legend = if reveal.hiding() && elsewhere.is_none_or(|a| a > m) {
         HIDDEN_FROM
     } else {
         HIDDEN_UNTIL_REVEAL
     };
     let below = m - 1e-9 * m.abs().max(1e-300);
     for s in &mut plot.series {
-        if !reveal.hiding() && s.draws.is_some() {
+        if !reveal.hiding() && elsewhere.is_none() && s.draws.is_some() {
             continue;
         }
         // A level line (the paper's ½, a bound) tells nothing of the instance: it stays,
@@ -296,6 +318,7 @@ mod tests {
                 .map(|&(name, points, style)| Curve::new(name, points.to_vec(), style, None))
                 .collect(),
             x_marker: Some(marker),
+            asked_x: None,
         }
     }
 

@@ -311,3 +311,24 @@ fn the_first_start_card_goes_when_the_map_opens_and_comes_back_next_start() {
         "only ✕ or a lesson dismisses it for good"
     );
 }
+
+/// An entry chosen by the keyboard closes its menu, as a click does (egui closes menus on a
+/// pointer's click only: Help ▸ Keyboard shortcuts by Enter left the menu over the window).
+#[test]
+fn a_menu_entry_chosen_by_enter_closes_the_menu() {
+    let mut h = stage();
+    h.get_by_label("Help").click();
+    h.run_steps(3);
+    let about = "About loadlab";
+    assert!(h.query_by_label(about).is_some(), "the Help menu is open");
+    h.get_by_role_and_label(Role::Button, "Keyboard shortcuts")
+        .focus();
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    settle(&mut h);
+    assert!(h.query_by_label(about).is_none(), "the Help menu closed");
+    assert!(
+        h.query_by_label_contains("Play / pause").is_some(),
+        "the shortcuts window opened"
+    );
+}

@@ -429,3 +429,56 @@ fn the_work_per_pe_plot_waits_for_a_question_on_the_runs_end() {
         settle(&mut h);
     }
 }
+
+/// gil-matias step 6 asks how often the improved policy balances at ℓ = 2^18 and invites
+/// "Raise ℓ": raised past 2^18 (to 500 000, one arrow press on its slider), the sweeps over
+/// lg ℓ stopped short of the new ℓ only, so they drew the asked point at lg ℓ = 18 (the
+/// answer, 4, as the lesson states). They stop short of the question's own ℓ until Reveal.
+#[test]
+fn a_try_it_steps_changed_instance_keeps_the_asked_point_back_until_reveal() {
+    use egui::accesskit::Role;
+    let mut h = window(1920.0, 1080.0, None);
+    open_step(&mut h, "gil-matias", 6);
+    let ell = h
+        .query_all_by_role(Role::SpinButton)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with('ℓ'))
+        .expect("ℓ's number field");
+    h.get_by_role_and_label(Role::SpinButton, &ell)
+        .set_value_accesskit(500_000.0);
+    h.run_steps(3);
+    settle(&mut h);
+    let Scenario::Geodecay(p) = &h.state().preset().scenario else {
+        panic!("not geodecay")
+    };
+    assert_eq!(p.ell, 500_000.0);
+    let plots = loadlab::lesson::views::plots(loadlab::model::registry::ModelId::Geodecay);
+    let over_ell = |h: &mut Harness<'static, LoadlabApp>| -> Vec<(String, f64)> {
+        every_plot(h, plots)
+            .into_iter()
+            .filter(|(_, c)| c.x == "lg ℓ")
+            .flat_map(|(name, c)| {
+                // (A level line, a count the prompt states, is drawn up to the cut, and the
+                // cut itself is marked there.)
+                let level = |p: &[[f64; 2]]| p.iter().all(|q| q[1] == p[0][1]);
+                let mark = loadlab::ui::widgets::compare_plot::HIDDEN_UNTIL_REVEAL;
+                let curves = c.series.iter().filter(|(n, p)| !level(p) && n != mark);
+                let far = curves.flat_map(|(_, p)| p.iter().map(|p| p[0]));
+                far.map(move |x| (name.clone(), x)).collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let before = over_ell(&mut h);
+    assert!(!before.is_empty(), "no plot over lg ℓ");
+    let past: Vec<_> = before.iter().filter(|(_, x)| *x >= 18.0).collect();
+    assert!(
+        past.is_empty(),
+        "drawn at lg ℓ ≥ 18 before Reveal: {past:?}"
+    );
+    super::common::reveal(&mut h);
+    let after = over_ell(&mut h);
+    assert!(
+        after.iter().any(|(_, x)| *x == 18.0),
+        "lg ℓ = 18 after Reveal"
+    );
+}

@@ -101,6 +101,9 @@ pub struct ComparePlot {
     pub series: Vec<Curve>,
     /// Optional vertical marker (e.g. the currently selected parameter).
     pub x_marker: Option<f64>,
+    /// The x of an open lesson question's own run while another run is shown
+    /// ([`crate::ui::reveal::asked_x`]): the sweep stops short of it until Reveal.
+    pub asked_x: Option<f64>,
 }
 
 impl Curve {
@@ -192,6 +195,7 @@ impl ComparePlot {
             y_label: set.y.clone(),
             series,
             x_marker: None,
+            asked_x: None,
         }
     }
 }

@@ -144,6 +144,7 @@ fn the_current_value_beyond_the_data_is_noted_not_plotted() {
     let plot = ComparePlot {
         series: vec![series("T*", (1..=40).map(|n| [n as f64, 1.0]).collect())],
         x_marker: Some(1000.0),
+        asked_x: None,
         ..Default::default()
     };
     assert!(!marker_inside(&plot, 1000.0, false));

@@ -328,7 +328,7 @@ impl Workspace for DivisiblePanel {
                 Some(first) => first.min(room).max(200.0),
             };
             first.get_or_insert(height);
-            let mut plot = self.sweep_plot(over);
+            let mut plot = self.sweep_plot(over, ui.ctx());
             // Hide the future: this instance's point (the answer) and beyond wait for the end.
             // … and while the exercise runs (turn::held).
             let reveal = turn::held(ui.ctx(), Reveal::of(ui.ctx()));
@@ -482,7 +482,7 @@ impl DivisiblePanel {
 
     /// The report's plot over `over` of the quantity chosen (of the latest run: the plot
     /// stays while a newer run is computed), marked at the run's instance.
-    fn sweep_plot(&self, over: Over) -> ComparePlot {
+    fn sweep_plot(&self, over: Over, ctx: &egui::Context) -> ComparePlot {
         let quantity = match over {
             Over::H => self.view.h_quantity,
             Over::Beta => self.view.beta_quantity,
@@ -503,10 +503,12 @@ impl DivisiblePanel {
             },
             None => ComparePlot::of(format!("{} vs {x}", quantity.caption()), &empty_set(x)),
         };
-        plot.x_marker = run.map(|r| match over {
-            Over::H => r.params.h as f64,
-            Over::Beta => r.params.beta,
-        });
+        let x_of = |p: &DivisibleParams| match over {
+            Over::H => p.h as f64,
+            Over::Beta => p.beta,
+        };
+        plot.x_marker = run.map(|r| x_of(&r.params));
+        plot.asked_x = crate::ui::reveal::asked_x(ctx, |p| Some(x_of(p)));
         plot
     }
 }

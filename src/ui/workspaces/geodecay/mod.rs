@@ -307,21 +307,18 @@ impl Workspace for GeodecayPanel {
         } else {
             ui.available_height().max(220.0)
         };
-        let (job, plot, x) = match self.view.plot {
-            GeoPlot::TimeVsP => (&self.p_sweep, Plot::TimeVsP, Some(params.p as f64)),
-            other => {
-                let plot = match other {
-                    GeoPlot::OverheadVsIdeal => Plot::OverheadVsIdeal,
-                    GeoPlot::Balancings => Plot::Balancings,
-                    _ => Plot::Overhead,
-                };
-                (
-                    &self.ell,
-                    plot,
-                    (params.ell > 0.0).then(|| params.ell.log2()),
-                )
-            }
+        let over_p = self.view.plot == GeoPlot::TimeVsP;
+        let x_of = |p: &GeoParams| match over_p {
+            true => Some(p.p as f64),
+            false => (p.ell > 0.0).then(|| p.ell.log2()),
         };
+        let (job, plot) = match self.view.plot {
+            GeoPlot::TimeVsP => (&self.p_sweep, Plot::TimeVsP),
+            GeoPlot::OverheadVsIdeal => (&self.ell, Plot::OverheadVsIdeal),
+            GeoPlot::Balancings => (&self.ell, Plot::Balancings),
+            _ => (&self.ell, Plot::Overhead),
+        };
+        let x = x_of(params);
         let view = match self.view.plot {
             GeoPlot::TimeVsP => &mut self.view.p_view,
             _ => &mut self.view.plot_view,
@@ -331,6 +328,7 @@ impl Workspace for GeodecayPanel {
                 return;
             };
             shown.x_marker = x;
+            shown.asked_x = crate::ui::reveal::asked_x(ui.ctx(), x_of);
             of_shown_runs(&mut shown, params);
             // Hide the future: this instance's point is the answer.
             crate::ui::reveal::cut_at_marker(

@@ -312,6 +312,10 @@ impl Workspace for KsbfPanel {
             return;
         };
         shown.x_marker = x.map(f64::from);
+        let over_n = self.view.plot == KsPlot::VsN;
+        shown.asked_x = crate::ui::reveal::asked_x(ui.ctx(), |p: &KsbfParams| {
+            x.map(|_| f64::from(if over_n { p.n } else { p.p }))
+        });
         let reveal = crate::ui::reveal::Reveal::of(ui.ctx());
         if x.is_some() {
             // Hide the future: this instance's makespan is the answer.

@@ -284,7 +284,7 @@ impl Workspace for TreeSweepPanel {
             nothing_plotted(ui);
             return;
         }
-        let mut plot = self.plot();
+        let mut plot = self.plot(ui.ctx());
         // Hide the future: this instance's point is the answer.
         crate::ui::reveal::cut_at_marker(&mut plot, Reveal::of(ui.ctx()), ui.ctx());
         let axes = match self.view.plot {
@@ -334,7 +334,7 @@ impl TreeSweepPanel {
 
     /// The report's plot the view asks for (of the latest run: the plot stays while a newer
     /// run is computed), marked at the run's instance.
-    fn plot(&self) -> ComparePlot {
+    fn plot(&self, ctx: &egui::Context) -> ComparePlot {
         let which = match self.view.plot {
             TsPlot::Fig2 => Plot::Fig2,
             TsPlot::Ratio => Plot::Ratio,
@@ -358,9 +358,13 @@ impl TreeSweepPanel {
                 ComparePlot::of(self.view.plot.caption(), &empty)
             }
         };
-        plot.x_marker = run.map(|r| match which {
-            Plot::VsTau | Plot::Limit => r.solution.tau,
-            _ => f64::from(r.solution.n),
+        let over_tau = matches!(which, Plot::VsTau | Plot::Limit);
+        plot.x_marker = run.map(|r| match over_tau {
+            true => r.solution.tau,
+            false => f64::from(r.solution.n),
+        });
+        plot.asked_x = crate::ui::reveal::asked_x(ctx, |p: &TreeSweepParams| {
+            Some(if over_tau { p.tau } else { p.n as f64 })
         });
         plot
     }
