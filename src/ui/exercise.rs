@@ -351,14 +351,23 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
             .max_rect(rect)
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
-    room.label(ex.prompt());
+    // An open question on this run (a quiz's Show me loads its instance) keeps its answer
+    // out of what the exercise says: Algorithm 3's prompt states Lemma 6's rounds left, the
+    // rounds a quiz asks.
+    let secret = crate::ui::frame::secret(ui.ctx()).filter(|s| s.on_shown_run);
+    let said = |text: String| {
+        secret
+            .as_ref()
+            .map_or_else(|| text.clone(), |s| s.mask(&text))
+    };
+    room.label(said(ex.prompt()));
     let left = (rect.bottom() - room.cursor().top()).max(line);
     let phone = crate::ui::frame::on_phone(ui.ctx()) || crate::ui::frame::in_column(ui.ctx());
     let newest = match (&band.hint, &band.last) {
-        (Some(h), _) => Some(RichText::new(format!("Hint: {h}")).italics()),
+        (Some(h), _) => Some(RichText::new(said(format!("Hint: {h}"))).italics()),
         (None, Some(g)) => {
             let c = verdict_color(&room, g, band.shown);
-            Some(RichText::new(verdict(g, band.shown)).color(c))
+            Some(RichText::new(said(verdict(g, band.shown))).color(c))
         }
         // Before the first move the room says what it is for, rather than standing empty (on
         // the screen: a printed board has no moves to come).

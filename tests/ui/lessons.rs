@@ -850,3 +850,41 @@ fn the_arrows_step_the_run_and_page_down_the_lesson() {
     settle(&mut h);
     assert_eq!(index(&h), 2, "→ after a click in the lesson");
 }
+
+/// The Redistribution quiz of seed 1 asks in question 4 how many rounds Algorithm 3 needs on
+/// δ = (−3, 1, −2, 1, 3): Lemma 6's bound, max |δ_i| = 3, which Algorithm 3 meets. Show me
+/// loads the ring; the Your-turn exercise's prompt stated "Lemma 6 says 3 rounds remain",
+/// so a student read the answer there and checked it "right on the first try".
+#[test]
+fn a_quiz_show_me_keeps_the_answer_out_of_the_exercise() {
+    let mut h = app();
+    h.state_mut().send(Cmd::Quiz(ModelId::Redistribute));
+    settle(&mut h);
+    shown(&mut h, "First tries: 0 of 0 right (5 questions)");
+    let q4 = &h
+        .state()
+        .teach()
+        .quiz(ModelId::Redistribute)
+        .unwrap()
+        .questions()[3];
+    assert!(
+        q4.question.prompt.contains("δ = (−3, 1, −2, 1, 3)"),
+        "{}",
+        q4.question.prompt
+    );
+    h.get_by_label("Show me 4").click_accesskit();
+    settle(&mut h);
+    // (The quiz names Your turn too; the Show bar's switch is the first.)
+    h.query_all_by_label("Your turn")
+        .next()
+        .expect("the Your turn switch")
+        .click_accesskit();
+    settle(&mut h);
+    let prompt = super::common::painted_texts(&h)
+        .into_iter()
+        .map(|(t, _)| t)
+        .find(|t| t.contains("links' arrows"))
+        .expect("the exercise's prompt");
+    assert!(!prompt.contains("says 3 rounds"), "{prompt}");
+    assert!(prompt.contains("says ? rounds"), "{prompt}");
+}
