@@ -67,6 +67,11 @@ impl Shared {
     /// Reads a link; every failure is one line saying what is wrong.
     pub fn decode(link: &str) -> Result<Shared, String> {
         let link: String = link.chars().filter(|c| !c.is_whitespace()).collect();
+        // The web page's Copy link gives its address with the link as the fragment.
+        let link = match link.split_once(&format!("#{PREFIX}")) {
+            Some((_, rest)) => format!("{PREFIX}{rest}"),
+            None => link,
+        };
         let rest = link.strip_prefix(PREFIX).ok_or_else(|| {
             format!(
                 "not a loadlab link (a link starts with {PREFIX}{VERSION}:, this one with {:?})",
@@ -206,7 +211,10 @@ mod tests {
             .enumerate()
             .flat_map(|(i, c)| (i % 40 == 39).then_some('\n').into_iter().chain([c]))
             .collect();
-        assert_eq!(Shared::decode(&wrapped), Ok(s));
+        assert_eq!(Shared::decode(&wrapped), Ok(s.clone()));
+        // The web page's Copy link: its address, the link as the fragment.
+        let page = format!("https://example.org/loadlab/index.html?embed=1#{link}");
+        assert_eq!(Shared::decode(&page), Ok(s));
     }
 
     #[test]

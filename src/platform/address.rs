@@ -90,6 +90,35 @@ pub fn commands(target: &Target) -> Result<Vec<Cmd>, String> {
     }
 }
 
+/// What Edit ▸ Copy link copies: on the web the page's own address with the link as its
+/// fragment, which opens the page at that state wherever it is pasted (a chat, the address
+/// bar); on the desktop the link itself (`loadlab gui --link` and Edit ▸ Paste link open it,
+/// and they take the web's address as well).
+pub fn shareable(link: &str) -> String {
+    match page() {
+        Some(page) => format!("{page}#{link}"),
+        None => link.to_owned(),
+    }
+}
+
+/// The page's address without its fragment (None off the web).
+#[cfg(target_arch = "wasm32")]
+fn page() -> Option<String> {
+    let l = web_sys::window()?.location();
+    let search = l.search().unwrap_or_default();
+    Some(format!(
+        "{}{}{search}",
+        l.origin().ok()?,
+        l.pathname().ok()?
+    ))
+}
+
+/// The page's address without its fragment (None off the web).
+#[cfg(not(target_arch = "wasm32"))]
+fn page() -> Option<String> {
+    None
+}
+
 /// The fragment that shows the app's state: the lesson step while a lesson plays, else the
 /// share link.
 pub fn fragment(link: &str, lesson: Option<(&str, usize)>) -> String {

@@ -132,7 +132,7 @@ impl LoadlabApp {
     pub(super) fn sharing(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
         match cmd {
             Cmd::CopyLink => {
-                let link = self.link().encode();
+                let link = crate::platform::address::shareable(&self.link().encode());
                 ctx.copy_text(link.clone());
                 self.info(format!(
                     "Copied a link to “{}” ({} characters): Edit ▸ Paste link or \
