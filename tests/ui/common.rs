@@ -263,6 +263,15 @@ pub fn wait_for_answer(h: &mut Harness<'_, LoadlabApp>) {
     settle(h);
 }
 
+/// The index of the bundled lesson named `name` (as `Cmd::StartLesson` takes it).
+#[allow(dead_code)]
+pub fn lesson_named(name: &str) -> usize {
+    loadlab::lesson::BUNDLED
+        .iter()
+        .position(|b| b.lesson().is_ok_and(|l| l.name == name))
+        .unwrap_or_else(|| panic!("no bundled lesson {name}"))
+}
+
 /// Opens bundled lesson `name` at 1-based `step`, waits for its answer, and gives the
 /// step's scenario.
 pub fn open_step(
@@ -272,10 +281,7 @@ pub fn open_step(
 ) -> loadlab::model::registry::Scenario {
     use loadlab::ui::app::Cmd;
     let bundled = loadlab::lesson::BUNDLED;
-    let k = bundled
-        .iter()
-        .position(|b| b.lesson().is_ok_and(|l| l.name == name))
-        .expect("bundled lesson");
+    let k = lesson_named(name);
     h.state_mut().send(Cmd::StartLesson(k));
     settle(h);
     h.state_mut().send(Cmd::LessonStep(step - 1));

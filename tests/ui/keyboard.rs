@@ -274,10 +274,7 @@ fn keyboard_plays_the_level_and_the_balancing_exercises() {
 #[test]
 fn the_keyboard_focus_follows_the_lecture_from_reveal_to_the_last_step() {
     let mut h = presenter_720p();
-    let k = loadlab::lesson::BUNDLED
-        .iter()
-        .position(|b| b.lesson().is_ok_and(|l| l.name == "grs"))
-        .expect("bundled");
+    let k = super::common::lesson_named("grs");
     let steps = loadlab::lesson::BUNDLED[k].lesson().unwrap().steps.len();
     h.state_mut().send(loadlab::ui::app::Cmd::StartLesson(k));
     super::common::settle(&mut h);

@@ -820,10 +820,7 @@ fn the_status_bar_does_not_repeat_the_lessons_title() {
 #[test]
 fn the_arrows_step_the_run_and_page_down_the_lesson() {
     let mut h = app();
-    let k = loadlab::lesson::BUNDLED
-        .iter()
-        .position(|b| b.lesson().is_ok_and(|l| l.name == "rrv"))
-        .expect("bundled");
+    let k = super::common::lesson_named("rrv");
     h.state_mut().send(Cmd::StartLesson(k));
     settle(&mut h);
     h.state_mut().send(Cmd::LessonStep(1));

@@ -166,10 +166,7 @@ fn export_lesson_hand_out_writes_the_lesson_being_played() {
     h.run_steps(2);
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(notice.contains("No lesson"), "{notice}");
-    let rrv = loadlab::lesson::BUNDLED
-        .iter()
-        .position(|b| b.lesson().is_ok_and(|l| l.name == "rrv"))
-        .expect("the rrv lesson is bundled");
+    let rrv = super::common::lesson_named("rrv");
     h.state_mut().send(Cmd::StartLesson(rrv));
     settle(&mut h);
     let steps = h
