@@ -12,10 +12,10 @@ use std::path::Path;
 use egui::{Key, Modifiers, RichText};
 
 use super::commands::Cmd;
-use super::question::{BODY, answer_lines, reply_field, right, unreadable};
+use super::question::{BODY, question_ui, right};
 use super::quiz::QuizWindow;
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Grade, Highlight, Kind, Lesson, Question};
+use crate::lesson::{self, Answer, Grade, Highlight, Lesson};
 use crate::model::exercise::Tally;
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
@@ -783,118 +783,6 @@ fn exercise_ui(
         _ => {}
     }
 }
-
-/// A lesson's question box: the prompt, the reply (number field or radio buttons), Reveal
-/// (or Enter in the number field), and once revealed the model-computed answer, whether the
-/// prediction was right, and the explanation. A revealed reply is final: its field is greyed
-/// out, so typing the shown answer afterwards cannot turn it into "✓ Right". True when it
-/// was revealed now from the keyboard (Enter in the field, or the focused Reveal pressed).
-fn question_ui(
-    ui: &mut egui::Ui,
-    q: &Question,
-    reply: &mut String,
-    revealed: &mut bool,
-    answer: Option<&Result<Answer, String>>,
-    body: f32,
-) -> bool {
-    // Compact, so that the step's text above keeps the room: "Predict" leads the prompt,
-    // and a number's field and Reveal share a row.
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Predict:").strong().size(body));
-        ui.label(RichText::new(&q.prompt).size(body));
-    });
-    let reveal = |ui: &mut egui::Ui, typo: bool| {
-        ui.add_enabled(
-            !*revealed && !typo,
-            egui::Button::new(RichText::new("Reveal").size(body)),
-        )
-        .on_hover_text("Run the model and show the answer (or press Enter in the answer field)")
-        .on_disabled_hover_text("Type one number first, or clear the field")
-    };
-    let (entered, clicked) = match q.kind {
-        Kind::Number => {
-            ui.horizontal(|ui| {
-                let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
-                (entered, reveal(ui, unreadable(q, reply)))
-            })
-            .inner
-        }
-        Kind::Choice => {
-            let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
-            (entered, reveal(ui, false))
-        }
-    };
-    // A typo is not a prediction: it neither reveals nor spends the one reply.
-    let typo = unreadable(q, reply);
-    let by_keys = !*revealed && !typo && (entered || clicked.clicked() && clicked.has_focus());
-    if (clicked.clicked() || entered) && !typo {
-        *revealed = true;
-    }
-    if !*revealed {
-        if typo {
-            let text = format!("“{}” {TYPO}", reply.trim());
-            let warn = ui.visuals().warn_fg_color;
-            ui.label(RichText::new(text).size(body).color(warn));
-        }
-        return false;
-    }
-    answer_ui(ui, q, reply, answer, body);
-    by_keys
-}
-
-/// Under a revealed question: the verdict on `reply`, the model's answer and its explanation
-/// (or the spinner while the model computes it, or why it failed).
-fn answer_ui(
-    ui: &mut egui::Ui,
-    q: &Question,
-    reply: &str,
-    answer: Option<&Result<Answer, String>>,
-    body: f32,
-) {
-    match answer {
-        None => {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("the model is computing the answer…");
-            });
-        }
-        Some(Err(e)) => {
-            ui.label(
-                RichText::new(format!("The check failed: {e}")).color(ui.visuals().error_fg_color),
-            );
-        }
-        Some(Ok(a)) => {
-            let (text, good) = match q.grade(a, reply) {
-                Grade::Right => ("✓ Right".to_string(), true),
-                Grade::Wrong => (format!("✗ Not quite: you said {}", reply.trim()), false),
-                Grade::Unreadable if reply.trim().is_empty() => {
-                    ("(no prediction made)".to_string(), false)
-                }
-                Grade::Unreadable => (
-                    format!(
-                        "✗ “{}” is not a number (type one number, such as 7.6 or 7,6)",
-                        reply.trim()
-                    ),
-                    false,
-                ),
-            };
-            let colour = if good {
-                right(ui)
-            } else {
-                ui.visuals().warn_fg_color
-            };
-            // The verdict first, as the quiz gives it: under the explanation it fell below
-            // the drawer's fold at 720p, out of sight of the room.
-            ui.label(RichText::new(text).size(body).color(colour));
-            answer_lines(ui, q, a, body);
-        }
-    }
-}
-
-/// What a lesson question says under a reply that is not a number, after it in quotes: Reveal
-/// waits.
-pub const TYPO: &str = "is not a number: type one number, such as 7.6 or 7,6 (or clear the \
-     field to reveal without a prediction)";
 
 /// How long a step's highlight pulses before it stays as a steady outline, in seconds.
 const PULSE: f64 = 4.0;

@@ -83,7 +83,7 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     settle(&mut h);
     assert!(!h.state().lesson_player().unwrap().revealed());
     assert!(!on_screen(&h, "Answer:"));
-    shown(&mut h, &format!("“3l” {}", loadlab::ui::lesson::TYPO));
+    shown(&mut h, &format!("“3l” {}", loadlab::ui::question::TYPO));
     assert!(h.get_by_label("Reveal").accesskit_node().is_disabled());
     // Still in the field: Backspace and a digit mend it.
     h.key_press(Key::Backspace);
@@ -96,7 +96,7 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
             .as_deref(),
         Some("31")
     );
-    assert!(!on_screen(&h, loadlab::ui::lesson::TYPO));
+    assert!(!on_screen(&h, loadlab::ui::question::TYPO));
     // Predict wrong, reveal: the model's answer (T* = 10, confirmed by the exhaustive search
     // for n ≤ 5) and the verdict; the numbers come back.
     h.get_by_label("Reveal").click();
