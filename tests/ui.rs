@@ -78,6 +78,8 @@ mod redistribute;
 mod research;
 #[path = "ui/secrecy.rs"]
 mod secrecy;
+#[path = "ui/session.rs"]
+mod session;
 #[path = "ui/share.rs"]
 mod share;
 #[path = "ui/sliders.rs"]

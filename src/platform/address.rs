@@ -56,8 +56,10 @@ fn pairs(text: &str) -> impl Iterator<Item = (&str, &str)> {
         .map(|p| p.split_once('=').unwrap_or((p, "")))
 }
 
-/// The commands that open what `target` names; an error says what is wrong with it.
-pub fn commands(target: &Target) -> Result<Vec<Cmd>, String> {
+/// The commands that open what `target` names; an error says what is wrong with it. A
+/// lesson already `playing` (its name and 0-based step: the one a reload of the page put
+/// back, replies and all) is gone on with, not started afresh.
+pub fn commands(target: &Target, playing: Option<(&str, usize)>) -> Result<Vec<Cmd>, String> {
     match target {
         Target::Nothing => Ok(Vec::new()),
         Target::Link(link) => Ok(vec![Cmd::OpenLink(Box::new(Shared::decode(link)?))]),
@@ -85,7 +87,11 @@ pub fn commands(target: &Target) -> Result<Vec<Cmd>, String> {
                     .filter(|k| (1..=n).contains(k))
                     .ok_or_else(|| format!("step={s}: the lesson {name} has steps 1 to {n}"))?,
             };
-            Ok(vec![Cmd::StartLesson(i), Cmd::LessonStep(k - 1)])
+            Ok(match playing {
+                Some((p, at)) if p == name && at == k - 1 => Vec::new(),
+                Some((p, _)) if p == name => vec![Cmd::LessonStep(k - 1)],
+                _ => vec![Cmd::StartLesson(i), Cmd::LessonStep(k - 1)],
+            })
         }
     }
 }
@@ -158,7 +164,7 @@ mod tests {
             name: first.name.clone(),
             step: Some("2".into()),
         };
-        let cmds = commands(&t).unwrap();
+        let cmds = commands(&t, None).unwrap();
         assert!(matches!(
             cmds[..],
             [Cmd::StartLesson(0), Cmd::LessonStep(1)]
@@ -169,7 +175,7 @@ mod tests {
             step: Some((n + 1).to_string()),
         };
         assert!(
-            commands(&bad)
+            commands(&bad, None)
                 .unwrap_err()
                 .contains(&format!("steps 1 to {n}"))
         );
@@ -178,11 +184,23 @@ mod tests {
             step: None,
         };
         assert!(
-            commands(&none)
+            commands(&none, None)
                 .unwrap_err()
                 .contains("not a bundled lesson")
         );
-        assert!(commands(&Target::Link("loadlab:1:%%".into())).is_err());
+        assert!(commands(&Target::Link("loadlab:1:%%".into()), None).is_err());
+        // The lesson a reload put back goes on at the address's step, replies kept.
+        let playing = Some((first.name.as_str(), 0));
+        assert!(matches!(
+            commands(&t, playing).unwrap()[..],
+            [Cmd::LessonStep(1)]
+        ));
+        let here = Some((first.name.as_str(), 1));
+        assert!(commands(&t, here).unwrap().is_empty());
+        assert!(matches!(
+            commands(&t, Some(("another", 1))).unwrap()[..],
+            [Cmd::StartLesson(0), Cmd::LessonStep(1)]
+        ));
         assert_eq!(
             fragment("loadlab:1:x", Some(("rrv", 2))),
             "#lesson=rrv&step=3"

@@ -266,7 +266,12 @@ impl Page {
 
     /// Opens what an address names; a wrong address is said in the status bar.
     fn open(&mut self, target: &Target) {
-        match address::commands(target) {
+        let playing = self
+            .app
+            .lesson_player()
+            .map(|p| (p.lesson().name.clone(), p.index()));
+        let playing = playing.as_ref().map(|(n, i)| (n.as_str(), *i));
+        match address::commands(target, playing) {
             Ok(cmds) => {
                 if !cmds.is_empty() {
                     self.app.skip_welcome();
@@ -445,5 +450,13 @@ impl eframe::App for Page {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::App::save(&mut self.app, storage);
+    }
+
+    /// Every two seconds of use, not eframe's thirty: eframe 0.37 listens for
+    /// "onbeforeunload", an event name the browser never fires, so a page closed or reloaded
+    /// is never saved on the way out, and a reply or move made in the last half-minute was
+    /// lost. (Saving writes a few kilobytes to local storage.)
+    fn auto_save_interval(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(2)
     }
 }

@@ -485,6 +485,11 @@ pub fn replay(ex: &mut dyn Exercise, band: &mut Band, log: &[Entry]) {
         }
     }
     band.log = log.to_vec();
+    band.started = log
+        .iter()
+        .rev()
+        .find_map(|e| e.t)
+        .map(crate::platform::clock::ago);
 }
 
 /// The picture region in exercise mode: the exercise, or why these parameters make none.
@@ -519,6 +524,11 @@ impl<K, T> Default for Slot<K, T> {
 }
 
 impl<K: PartialEq + Clone, T: Exercise + 'static> Slot<K, T> {
+    /// The band of the exercise made for `key`, if one was (none is made).
+    pub fn kept(&self, key: &K) -> Option<&Band> {
+        matches!(&self.made, Some((k, Ok(_))) if k == key).then_some(&self.band)
+    }
+
     /// The exercise for `key` (made by `make` when the key changed), with its band.
     pub fn get(
         &mut self,

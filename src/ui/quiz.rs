@@ -20,6 +20,7 @@ use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
 use crate::model::registry::ModelId;
 use crate::platform::clock::Instant;
 use crate::preset::Preset;
+use serde::{Deserialize, Serialize};
 
 /// Largest number of questions a quiz window generates.
 pub const QUIZ_MAX: usize = 20;
@@ -95,6 +96,27 @@ pub struct QuizWindow {
     /// New quiz or Next seed asked while replies would be lost: the seed it would take,
     /// until the student replaces the questions or keeps them.
     replacing: Option<u64>,
+    /// The replies and log a restart kept, for the questions being made again.
+    resuming: Option<(Vec<String>, Vec<QuizEntry>)>,
+}
+
+/// A quiz window as a restart finds it: its questions are made again from the seed and
+/// count (the same questions: [`crate::lesson::quiz`] is deterministic), the log is graded
+/// again, so a question answered or shown stays so.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedQuiz {
+    model: ModelId,
+    open: bool,
+    /// The seed and count fields as the student left them.
+    seed: u64,
+    count: usize,
+    /// The seed and count the questions were made with.
+    made_with: (u64, usize),
+    who: Option<(String, String, u64)>,
+    replies: Vec<String>,
+    log: Vec<QuizEntry>,
+    /// The question whose instance Show me loaded (its answer stays hidden there).
+    loaded: Option<usize>,
 }
 
 impl QuizWindow {
@@ -135,7 +157,37 @@ impl QuizWindow {
             log: Vec::new(),
             started: None,
             replacing: None,
+            resuming: None,
         }
+    }
+
+    /// What a restart keeps (None before any question was made).
+    pub(super) fn saved(&self) -> Option<SavedQuiz> {
+        (!self.questions.is_empty()).then(|| SavedQuiz {
+            model: self.model,
+            open: self.open,
+            seed: self.seed,
+            count: self.count,
+            made_with: self.made_with,
+            who: self.who.clone(),
+            replies: self.replies.clone(),
+            log: self.log.clone(),
+            loaded: self.loaded,
+        })
+    }
+
+    /// The window [`QuizWindow::saved`] kept: its questions are being made again; the
+    /// replies and the log come back with them ([`QuizWindow::set`]).
+    pub(super) fn resumed(ctx: &egui::Context, s: SavedQuiz) -> QuizWindow {
+        let mut q = QuizWindow::new(s.model);
+        (q.seed, q.count) = s.made_with;
+        q.generate(ctx);
+        (q.seed, q.count) = (s.seed, s.count);
+        q.open = s.open;
+        q.who = s.who;
+        q.loaded = s.loaded;
+        q.resuming = Some((s.replies, s.log));
+        q
     }
 
     /// The personal quiz of `name` in `course` (its seed derived from them): generated now.
@@ -225,13 +277,50 @@ impl QuizWindow {
                 self.replies = vec![String::new(); qs.len()];
                 self.tries = vec![Tries::default(); qs.len()];
                 self.questions = qs;
-                self.loaded = None;
+                let loaded = self.loaded.take();
                 self.error = None;
                 self.log.clear();
                 self.started = None;
+                if let Some((replies, log)) = self.resuming.take() {
+                    self.resume(replies, log);
+                    self.loaded = loaded.filter(|&k| k < self.questions.len());
+                }
             }
             Err(e) => self.error = Some(e),
         }
+    }
+
+    /// The replies and the log a restart kept, on the questions made again: each question's
+    /// tries are the log's checks and shown answers graded again. Entries that name no
+    /// question are dropped.
+    fn resume(&mut self, replies: Vec<String>, log: Vec<QuizEntry>) {
+        if replies.len() == self.questions.len() {
+            self.replies = replies;
+        }
+        let n = self.questions.len();
+        self.log = log
+            .into_iter()
+            .filter(|e| (1..=n).contains(&e.question))
+            .collect();
+        for e in &self.log {
+            let (item, tries) = (
+                &self.questions[e.question - 1],
+                &mut self.tries[e.question - 1],
+            );
+            match e.kind {
+                QuizKind::Answer => {
+                    let reply = e.reply.as_deref().unwrap_or("").trim();
+                    tries.check(item.question.grade(&item.answer, reply));
+                }
+                QuizKind::ShowAnswer => tries.show(),
+            }
+        }
+        self.started = self
+            .log
+            .iter()
+            .rev()
+            .find_map(|e| e.t)
+            .map(crate::platform::clock::ago);
     }
 
     /// The window (while open); its commands go to `cmds`.

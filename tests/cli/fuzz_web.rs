@@ -124,7 +124,7 @@ fn fuzz_addresses(seed: u64, cases: usize) -> Vec<String> {
     for _ in 0..cases {
         let (query, hash) = address(&mut rng, &links);
         let start = Instant::now();
-        let outcome = std::panic::catch_unwind(|| commands(&parse(&query, &hash).target));
+        let outcome = std::panic::catch_unwind(|| commands(&parse(&query, &hash).target, None));
         let took = start.elapsed();
         let shown: String = hash.chars().take(80).collect();
         match outcome {

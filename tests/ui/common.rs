@@ -311,3 +311,20 @@ pub fn plot_axes_are_log(name: &str, plot: &str) -> (bool, bool) {
     let on = |label: &str| h.get_by_label(label).accesskit_node().toggled() == Some(Toggled::True);
     (on("log x"), on("log y"))
 }
+
+/// A storage in memory (what eframe persists between runs).
+#[derive(Default)]
+pub struct Memory(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}

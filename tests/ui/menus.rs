@@ -11,7 +11,7 @@ use loadlab::preset::BUNDLED;
 use loadlab::ui::LoadlabApp;
 use loadlab::ui::app::Cmd;
 
-use super::common::settle;
+use super::common::{Memory, settle};
 
 /// The app at 1280 × 720 in presenter mode (zoom 1.5: about 850 × 480 points).
 fn stage() -> Harness<'static, LoadlabApp> {
@@ -221,23 +221,6 @@ fn a_rail_entry_keeps_its_size_when_the_edit_mark_appears() {
             "{m:?}: the rail entry moved from {a:?} to {b:?}"
         );
     }
-}
-
-/// A storage in memory (what eframe persists between runs).
-#[derive(Default)]
-struct Memory(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for Memory {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 /// Whether the app, saved now, remembers that the first-start card was dismissed.

@@ -9,6 +9,7 @@
 
 mod apply;
 mod homework;
+mod session;
 mod share;
 
 use std::collections::BTreeMap;
@@ -157,6 +158,12 @@ impl LoadlabApp {
         Self::start(&cc.egui_ctx, cc.storage, initial)
     }
 
+    /// The app as a restart finds it in `storage` (what [`eframe::App::save`] wrote), on
+    /// `ctx`.
+    pub fn restored(ctx: &egui::Context, storage: &dyn eframe::Storage) -> Self {
+        Self::start(ctx, Some(storage), None)
+    }
+
     /// The app as a first start without storage makes it (the default scenario, no last
     /// session, no first-start card, nothing ever saved), on `ctx`: the window that
     /// `loadlab render --lesson` draws off-screen ([`Offscreen`]).
@@ -180,6 +187,9 @@ impl LoadlabApp {
         let welcomed = restored.welcomed;
         let mut app = Self::with_state(restored);
         app.chrome.welcome(welcomed, newcomer);
+        if let Some(s) = storage.and_then(|s| eframe::get_value(s, session::KEY)) {
+            app.resume(ctx, s);
+        }
         if let Some(p) = initial {
             if let Some(a) = &p.pinned {
                 app.maps.pin(a.clone());
@@ -745,5 +755,6 @@ impl eframe::App for LoadlabApp {
             recent: self.recent.clone(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
+        eframe::set_value(storage, session::KEY, &self.session());
     }
 }

@@ -172,6 +172,9 @@ impl LoadlabApp {
                 } = *s;
                 let name = preset.name.clone();
                 self.open(PresetFile::Single(preset), None);
+                // The link shows a run at a step: not the exercise a last session left on
+                // (a link opened in a second tab of the browser showed "Your turn").
+                self.shown.exercise = false;
                 self.share.seek = Some((step, 0));
                 self.info(format!("Opened the link to “{name}” at step {step}"));
                 if picture.is_some() || plot.is_some() {

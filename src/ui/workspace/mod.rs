@@ -122,6 +122,11 @@ pub trait Workspace: Default + 'static {
     fn exercise(&mut self, _params: &Self::Params) -> Option<crate::ui::exercise::Turn<'_>> {
         None
     }
+    /// The exercise made for these parameters and its band, without making one: what a
+    /// restart keeps ([`crate::ui::exercise::Slot::kept`]).
+    fn kept_exercise(&self, _params: &Self::Params) -> Option<&crate::ui::exercise::Band> {
+        None
+    }
     /// Whether [`Workspace::exercise`] offers one (the "Your turn" switch is shown).
     const EXERCISE: bool = false;
     /// Shows the picture tab and the plot named, each one of the model's names in
@@ -236,6 +241,12 @@ pub trait Tab {
     /// None when the model has none or the scenario makes none.
     fn exercise_log(
         &mut self,
+        scenario: &Scenario,
+    ) -> Option<Vec<crate::lesson::homework::replay::Entry>>;
+    /// The log of the "Your turn" exercise on `scenario` if one was made and played (what a
+    /// restart keeps); None otherwise. Makes none.
+    fn exercise_kept(
+        &self,
         scenario: &Scenario,
     ) -> Option<Vec<crate::lesson::homework::replay::Entry>>;
     /// Plays `log` on the "Your turn" exercise of `scenario` from its start (an opened
@@ -425,6 +436,14 @@ impl<W: Workspace> Tab for W {
             Ok((_, band)) => Some(band.log.clone()),
             Err(_) => None,
         }
+    }
+
+    fn exercise_kept(
+        &self,
+        scenario: &Scenario,
+    ) -> Option<Vec<crate::lesson::homework::replay::Entry>> {
+        let band = self.kept_exercise(W::Params::of(scenario)?)?;
+        (!band.log.is_empty()).then(|| band.log.clone())
     }
 
     fn exercise_replay(

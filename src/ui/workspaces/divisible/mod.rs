@@ -162,6 +162,9 @@ impl Workspace for DivisiblePanel {
     }
     jobs!(run);
     const EXERCISE: bool = true;
+    fn kept_exercise(&self, params: &DivisibleParams) -> Option<&crate::ui::exercise::Band> {
+        self.turn.kept(&turn::key(params))
+    }
     fn exercise(&mut self, params: &DivisibleParams) -> Option<crate::ui::exercise::Turn<'_>> {
         let key = turn::key(params);
         Some(self.turn.get(&key, turn::DivTurn::new))

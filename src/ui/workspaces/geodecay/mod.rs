@@ -154,6 +154,9 @@ impl Workspace for GeodecayPanel {
     }
     jobs!(run, ell, p_sweep, spread);
     const EXERCISE: bool = true;
+    fn kept_exercise(&self, params: &GeoParams) -> Option<&crate::ui::exercise::Band> {
+        self.turn.kept(params)
+    }
     fn exercise(&mut self, params: &GeoParams) -> Option<crate::ui::exercise::Turn<'_>> {
         Some(self.turn.get(params, turn::GeoTurn::new))
     }

@@ -273,6 +273,9 @@ impl Workspace for KsbfPanel {
         }
     }
     const EXERCISE: bool = true;
+    fn kept_exercise(&self, params: &KsbfParams) -> Option<&crate::ui::exercise::Band> {
+        self.turn.kept(params)
+    }
     fn exercise(&mut self, params: &KsbfParams) -> Option<crate::ui::exercise::Turn<'_>> {
         Some(self.turn.get(params, turn::KsbfTurn::new))
     }

@@ -227,6 +227,9 @@ impl Workspace for RedistPanel {
         self.picture_ui(ui, params);
     }
     const EXERCISE: bool = true;
+    fn kept_exercise(&self, params: &RedistParams) -> Option<&crate::ui::exercise::Band> {
+        self.turn.kept(&params.instance)
+    }
     fn exercise(&mut self, params: &RedistParams) -> Option<crate::ui::exercise::Turn<'_>> {
         Some(self.turn.get(&params.instance, turn::RingTurn::new))
     }

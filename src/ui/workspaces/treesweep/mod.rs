@@ -175,6 +175,9 @@ impl Workspace for TreeSweepPanel {
     }
     jobs!(run);
     const EXERCISE: bool = true;
+    fn kept_exercise(&self, params: &TreeSweepParams) -> Option<&crate::ui::exercise::Band> {
+        self.turn.kept(params)
+    }
     fn exercise(&mut self, params: &TreeSweepParams) -> Option<crate::ui::exercise::Turn<'_>> {
         Some(self.turn.get(params, turn::TreeTurn::new))
     }

@@ -9,6 +9,9 @@
 use crate::ui::widgets::scroll::Clipped;
 use std::path::Path;
 
+mod saved;
+pub use saved::SavedTeach;
+
 use egui::{Key, Modifiers, RichText};
 
 use super::commands::Cmd;
@@ -114,6 +117,16 @@ impl Player {
     /// True once the current step's answer was revealed.
     pub fn revealed(&self) -> bool {
         self.revealed.get(self.index).copied().unwrap_or(false)
+    }
+
+    /// The reply typed on the current step.
+    pub fn reply(&self) -> &str {
+        self.replies.get(self.index).map_or("", String::as_str)
+    }
+
+    /// Where the exercise on screen stands (on an exercise step).
+    pub fn exercise_score(&self) -> Option<Tally> {
+        self.exercise_score
     }
 
     /// The current step's computed answer, once known.

@@ -1,0 +1,120 @@
+//! A restart (the desktop app closed and opened again, the web page reloaded) keeps the work
+//! in progress: the lesson at its step with its replies and reveals, a quiz's replies and
+//! log, the exercise's moves. A question answered once stays answered.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use loadlab::model::registry::ModelId;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+
+use super::common::{Memory, lesson_named, open_step, settle, shown};
+
+type H = Harness<'static, LoadlabApp>;
+
+fn click(h: &mut H, label: &str) {
+    h.get_by_label(label).click_accesskit();
+    h.run_steps(2);
+}
+
+fn type_into(h: &mut H, field: &str, text: &str) {
+    let f = h.get_by_role_and_label(Role::TextInput, field);
+    f.focus();
+    f.type_text(text);
+    h.run_steps(2);
+}
+
+/// The app saved as it closes, and opened again from what it saved.
+fn restarted(h: &mut H) -> H {
+    let mut storage = Memory::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    let mut r = Harness::builder()
+        .with_size(egui::vec2(1500.0, 940.0))
+        .with_max_steps(50)
+        .build_eframe(move |cc| LoadlabApp::restored(&cc.egui_ctx, &storage));
+    settle(&mut r);
+    r
+}
+
+/// Waits (up to 20 s) for the quiz of `model` to have its questions.
+fn quiz_ready(h: &mut H, model: ModelId) {
+    for _ in 0..400 {
+        if h.state()
+            .teach()
+            .quiz(model)
+            .is_some_and(|q| !q.questions().is_empty())
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.run_steps(1);
+    }
+    settle(h);
+}
+
+#[test]
+fn a_restart_keeps_the_lesson_the_quiz_and_the_exercise_as_they_were() {
+    let mut h = super::common::window(1500.0, 940.0, None);
+    let k = lesson_named("gil-matias");
+    let lesson = loadlab::lesson::BUNDLED[k].lesson().unwrap();
+    let asked = lesson.steps.iter().position(|s| s.question.is_some());
+    let asked = asked.expect("a question step");
+    let exercise = lesson.steps.iter().position(|s| s.exercise.is_some());
+    let exercise = exercise.expect("an exercise step");
+    // A question answered (a reply that is a number, certainly not the answer) and revealed.
+    open_step(&mut h, "gil-matias", asked + 1);
+    type_into(&mut h, "Your answer", "123456789");
+    click(&mut h, "Reveal");
+    settle(&mut h);
+    assert!(h.state().lesson_player().unwrap().revealed());
+    // Two decisions on the exercise step.
+    h.state_mut().send(Cmd::LessonStep(exercise));
+    settle(&mut h);
+    click(&mut h, "Go on");
+    click(&mut h, "Balance");
+    settle(&mut h);
+    let score = h.state().lesson_player().unwrap().exercise_score();
+    assert!(score.is_some(), "the exercise's score");
+    // Two rounds decided: the prompt asks about the third.
+    shown(&mut h, "Before round 3 of 30");
+    // A quiz question checked wrong.
+    h.state_mut().send(Cmd::Quiz(ModelId::Redistribute));
+    quiz_ready(&mut h, ModelId::Redistribute);
+    type_into(&mut h, "Answer 1", "-1000");
+    click(&mut h, "Check 1");
+    shown(&mut h, "First tries: 0 of 1 right");
+    let quiz = h.state().teach().quiz(ModelId::Redistribute).unwrap();
+    let questions = quiz.questions().to_vec();
+
+    let mut r = restarted(&mut h);
+    quiz_ready(&mut r, ModelId::Redistribute);
+    // The lesson, at the exercise step, with the same moves played.
+    let p = r.state().lesson_player().expect("the lesson came back");
+    assert_eq!(
+        (p.lesson().name.as_str(), p.index()),
+        ("gil-matias", exercise)
+    );
+    assert_eq!(p.exercise_score(), score, "the exercise's moves");
+    shown(&mut r, "Before round 3 of 30");
+    // The quiz: the same questions, the wrong check counted, its reply still there.
+    let quiz = r.state().teach().quiz(ModelId::Redistribute).unwrap();
+    assert_eq!(quiz.questions(), &questions[..]);
+    assert_eq!(quiz.score(), (0, 1));
+    shown(&mut r, "First tries: 0 of 1 right");
+    shown(&mut r, "Not quite: you said -1000");
+    // The question step: still revealed with the reply given, no second Reveal.
+    r.state_mut().send(Cmd::LessonStep(asked));
+    settle(&mut r);
+    let p = r.state().lesson_player().unwrap();
+    assert!(p.revealed(), "the reveal was kept");
+    assert_eq!(p.reply(), "123456789");
+    let reveal = r.get_by_label("Reveal");
+    assert!(
+        reveal.accesskit_node().is_disabled(),
+        "Reveal offered again"
+    );
+    // A fresh start (no storage) has none of it.
+    let fresh = super::common::window(1500.0, 940.0, None);
+    assert!(fresh.state().lesson_player().is_none());
+}
