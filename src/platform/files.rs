@@ -6,6 +6,8 @@
 //!   under the suggested name when it is written).
 //! - [`held`] gives the bytes of a file the page holds in memory (picked or dropped on the
 //!   web; never on the desktop, which reads the file system).
+//! - [`TYPED_PATHS`]: whether a path typed by hand names a file (the menus' "… by path…"
+//!   entries are offered only then: a page has no file system to type a path into).
 //! - [`dropped`] names the files dropped on the window (on the web once they are read).
 //! - [`fn@write`], [`write_atomic`] and [`create_dir_all`] save: to the file system on the
 //!   desktop, as a download on the web.
@@ -48,6 +50,10 @@ fn base_name(path: &Path) -> String {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
+    /// A path typed by hand names a file (the menus' "… by path…" entries): on the desktop,
+    /// the file system's.
+    pub const TYPED_PATHS: bool = true;
+
     use super::{Ask, Choice, base_name};
     use crate::platform::clock::{Duration, Instant};
     use std::io::Write;

@@ -17,6 +17,10 @@ thread_local! {
     static READY: RefCell<Vec<PathBuf>> = const { RefCell::new(Vec::new()) };
 }
 
+/// A path typed by hand names no file on a page: opening by path fails and saving goes to
+/// the downloads whatever the path says, so the "… by path…" entries are not offered.
+pub const TYPED_PATHS: bool = false;
+
 /// Keeps `bytes` under `/<folder>/<name>`; that path.
 fn hold(folder: &str, name: &str, bytes: Vec<u8>) -> PathBuf {
     let path = PathBuf::from(format!("/{folder}")).join(base_name(Path::new(name)));

@@ -547,7 +547,7 @@ fn check(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, s: Switch, shell: &Shell<'_>) {
 
 /// The menu entry asking for a path in a text field (for `action`).
 fn by_path(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, action: FileAction) {
-    if ui.button(action.by_path()).clicked() {
+    if crate::platform::files::TYPED_PATHS && ui.button(action.by_path()).clicked() {
         cmds.push(Cmd::PromptPath(action));
     }
 }

@@ -39,6 +39,21 @@ pub enum FileAction {
     HandInQuiz(crate::model::registry::ModelId),
 }
 
+/// A file name's stem made of `name`: its letters and digits in lower case (any script's:
+/// "Zoë Müller" gives "zoë-müller", not "zo--m-ller"), every other run of characters one
+/// hyphen, none at the ends.
+pub fn stem(name: &str) -> String {
+    let mut stem = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            stem.extend(c.to_lowercase());
+        } else if !stem.is_empty() && !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    stem.trim_end_matches('-').to_string()
+}
+
 impl FileAction {
     /// Title of the dialog / prompt.
     pub fn title(self) -> &'static str {
@@ -247,6 +262,14 @@ impl Recent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_name_keeps_a_students_letters_in_any_script() {
+        assert_eq!(stem("Zoë Müller redistribute"), "zoë-müller-redistribute");
+        assert_eq!(stem("Łukasz Żak — quiz"), "łukasz-żak-quiz");
+        assert_eq!(stem("  R_16 / G_3000 (KS-BF) "), "r-16-g-3000-ks-bf");
+        assert_eq!(stem("…"), "");
+    }
 
     #[test]
     fn an_attempt_typed_without_an_extension_is_saved_as_json() {

@@ -85,11 +85,20 @@ impl Settings {
     }
 }
 
-/// Whether `s` are `model`'s default map settings, but for as many points on both axes.
-fn untouched(s: &Settings, model: ModelId) -> bool {
+/// Whether `s` are `model`'s default map settings, or those with both axes' points halved by
+/// the fit to `fitted_to` ([`MapView::refused`]): only these halve their points by
+/// themselves. Points the user typed are theirs, halved only on asking — 100 typed on one axis
+/// where the other had 100 was silently halved to 50 × 50, where 120 offered "Try 50 × 60".
+fn untouched(s: &Settings, model: ModelId, fitted_to: Option<usize>) -> bool {
     let mut default = Settings::of(model);
-    (default.x.points, default.y.points) = (s.x.points, s.y.points);
-    *s == default && s.x.points == s.y.points
+    if *s == default {
+        return true;
+    }
+    let Some(to) = fitted_to else {
+        return false;
+    };
+    (default.x.points, default.y.points) = (to, to);
+    *s == default
 }
 
 /// The fewest points per axis the default axes are halved to ([`MapView::refused`]).
@@ -553,7 +562,7 @@ impl MapView {
         let m = model.index();
         let s = &self.settings[m];
         match self.fitted[m].as_ref().map(|f| (f.from, f.to)) {
-            Some((from, to)) if untouched(s, model) && s.x.points == to => {
+            Some((from, to)) if untouched(s, model, Some(to)) && s.x.points == to => {
                 let limit = number(crate::model::budget::SECONDS, Precision::Estimate);
                 ui.label(
                     RichText::new(format!(
@@ -695,7 +704,7 @@ impl MapView {
             return;
         }
         let half = |n: usize| (n / 2).max(MIN_FIT_POINTS.min(n));
-        let untouched = untouched(s, model);
+        let untouched = untouched(s, model, self.fitted[model.index()].as_ref().map(|f| f.to));
         let halving = format!("{} × {} points", half(s.x.points), half(s.y.points));
         if untouched {
             let fitted = &mut self.fitted[model.index()];
@@ -726,7 +735,7 @@ impl MapView {
             return false;
         };
         let s = &mut self.settings[m];
-        if untouched(s, model) && s.x.points == f.to {
+        if untouched(s, model, Some(f.to)) && s.x.points == f.to {
             (s.x.points, s.y.points) = (f.from, f.from);
             return true;
         }

@@ -443,9 +443,10 @@ impl QuizWindow {
             {
                 cmds.push(Cmd::HandInQuiz(self.model));
             }
-            if ui
-                .add_enabled(any, egui::Button::new("Hand in quiz by path…"))
-                .clicked()
+            if crate::platform::files::TYPED_PATHS
+                && ui
+                    .add_enabled(any, egui::Button::new("Hand in quiz by path…"))
+                    .clicked()
             {
                 cmds.push(Cmd::PromptPath(FileAction::HandInQuiz(self.model)));
             }

@@ -346,6 +346,57 @@ fn points_halved_for_one_instance_are_fitted_again_for_the_next() {
     assert!(h.query_by_label_contains("on this instance").is_none());
 }
 
+/// Points the user typed are theirs: a map over the limit offers to halve them, whether the
+/// two axes were typed alike or not (40 typed on both axes was halved to 20 × 20 without a
+/// word, as the default axes are, where 40 and 48 offered "Try 20 × 24").
+#[test]
+fn points_typed_on_both_axes_alike_are_halved_only_on_asking() {
+    use loadlab::model::redistribute::params::{Algorithm, RedistParams, Study};
+    let mut h = harness(None);
+    let ring = RedistParams {
+        algorithm: Algorithm::Exact,
+        study: Study::LpRatio,
+        ..RedistParams::default()
+    };
+    let ring = loadlab::preset::Preset::new("Gap", "A ring", Scenario::Redistribute(ring));
+    h.state_mut().send(Cmd::ShowScenario(Box::new(ring)));
+    settle(&mut h);
+    h.state_mut().send(Cmd::View(View::Map));
+    idle_within(&mut h, 60, "the map of the ring");
+    for axis in 0..2 {
+        let f = h
+            .query_all_by_label("points")
+            .nth(axis)
+            .expect("a points field");
+        f.focus();
+        h.run_steps(2);
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        let f = h
+            .query_all_by_label("points")
+            .nth(axis)
+            .expect("a points field");
+        f.type_text("40");
+        h.run_steps(1);
+        h.key_press(egui::Key::Enter);
+        h.run_steps(3);
+    }
+    idle_within(&mut h, 60, "the map of 40 × 40");
+    shown(&mut h, "Try 20 × 20 points");
+    let points: Vec<f64> = h
+        .query_all_by_label("points")
+        .filter_map(|n| n.accesskit_node().numeric_value())
+        .collect();
+    assert_eq!(points, [40.0, 40.0], "the typed points were halved unasked");
+    assert!(h.query_by_label_contains(" instead.").is_none());
+    h.get_by_label("Try 20 × 20 points").click();
+    idle_within(&mut h, 60, "the map of 20 × 20");
+    let points: Vec<f64> = h
+        .query_all_by_label("points")
+        .filter_map(|n| n.accesskit_node().numeric_value())
+        .collect();
+    assert_eq!(points, [20.0, 20.0]);
+}
+
 /// The x axis' points field of the map.
 fn field<'h>(h: &'h egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>) -> egui_kittest::Node<'h> {
     h.query_all_by_label("points").next().expect("the x points")

@@ -460,17 +460,7 @@ impl LoadlabApp {
             }
             _ => self.desk.page().name.clone(),
         };
-        let stem: String = name
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        let stem = stem.trim_matches('-').to_string();
+        let stem = super::files::stem(&name);
         let stem = if stem.is_empty() { "scenario" } else { &stem };
         format!("{stem}.{}", action.ext())
     }
