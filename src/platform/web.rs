@@ -273,7 +273,8 @@ impl Page {
         let playing = playing.as_ref().map(|(n, i)| (n.as_str(), *i));
         match address::commands(target, playing) {
             Ok(cmds) => {
-                if !cmds.is_empty() {
+                // (A lesson the last session left at this step gives no command.)
+                if !cmds.is_empty() || *target != Target::Nothing {
                     self.app.skip_welcome();
                 }
                 for c in cmds {

@@ -66,7 +66,10 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
         &mut h,
         "Done: your clustering's makespan 10 — T* = 10 (Fine-Grain), T_PY = 12",
     );
-    shown(&mut h, "you followed Fine-Grain throughout");
+    shown(
+        &mut h,
+        "your clustering as it ends follows Fine-Grain throughout (1 first try missed on the way)",
+    );
     super::stage::check(&mut h, "720p presenter, tree-sweep exercise");
     // Undo the root (right at its first try: the point stays); Show me plays it (not a first
     // try).

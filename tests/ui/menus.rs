@@ -62,7 +62,29 @@ fn open_and_check(h: &mut Harness<'_, LoadlabApp>, path: &[&str]) -> Vec<String>
         appeared.push(label);
     }
     assert!(!appeared.is_empty(), "{path:?}: nothing opened");
+    // And whole: no entry cut short with "…" ("Gao–Rosenberg–Sitaraman: clustering a tree
+    // sweep under latency τ" lost its end at the stage's right edge).
+    let cut = elided(h);
+    let cut: Vec<&String> = appeared.iter().filter(|l| cut.contains(l)).collect();
+    assert!(cut.is_empty(), "{path:?}: cut short: {cut:?}");
     appeared
+}
+
+/// The texts painted cut short (ending in "…" to fit their room).
+fn elided(h: &Harness<'_, LoadlabApp>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut shapes: Vec<&egui::epaint::Shape> =
+        h.output().shapes.iter().map(|c| &c.shape).collect();
+    while let Some(s) = shapes.pop() {
+        match s {
+            egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
+            egui::epaint::Shape::Text(t) if t.galley.elided => {
+                out.push(t.galley.text().to_owned());
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 #[test]

@@ -91,6 +91,11 @@ fn a_restart_keeps_the_lesson_the_quiz_and_the_exercise_as_they_were() {
     quiz_ready(&mut r, ModelId::Redistribute);
     // The lesson, at the exercise step, with the same moves played.
     let p = r.state().lesson_player().expect("the lesson came back");
+    // Back in a lesson is no first start: no first-start card over it.
+    assert!(
+        !r.state().welcome_shown(),
+        "the first-start card is over the lesson"
+    );
     assert_eq!(
         (p.lesson().name.as_str(), p.index()),
         ("gil-matias", exercise)

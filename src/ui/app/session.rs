@@ -65,5 +65,10 @@ impl LoadlabApp {
         }
         let cmds: Vec<Cmd> = self.teach.resume(ctx, s.teach);
         self.queued.extend(cmds);
+        // Someone back in their lesson is no newcomer (the first-start card covered the
+        // picture of a reloaded lesson page).
+        if self.teach.player().is_some() {
+            self.chrome.skip_welcome();
+        }
     }
 }

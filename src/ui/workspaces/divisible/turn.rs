@@ -69,8 +69,10 @@ impl DivTurn {
     }
 
     /// A fresh slider value when the level changed: half the most the level may take, to 4
-    /// significant digits (not an even split of what is left: under P that is the answer);
-    /// the leaves: all that is left.
+    /// significant digits (not an even split of what is left: under P that is the answer).
+    /// The leaves too: that they take all that is left is theirs to know (rule
+    /// conservation) — the slider set there made the last level a free first try, and
+    /// showed the rest to its last digit ("0.05751444655281468").
     fn sync_pending(&mut self) {
         let l = self.ex.next_level();
         if self.pending.0 == l {
@@ -81,12 +83,7 @@ impl DivTurn {
             .parse()
             .unwrap_or(most / 2.0)
             .min(most);
-        let value = if l + 1 >= self.ex.levels() {
-            most
-        } else {
-            half
-        };
-        self.pending = (l, value);
+        self.pending = (l, half);
     }
 
     fn play(&mut self, value: f64, first_try: bool) -> Option<Grade> {
@@ -145,11 +142,7 @@ impl DivTurn {
                 )
             });
             let k = self.ex.processors(l);
-            let bound = if l + 1 == self.ex.levels() {
-                "all that is left".to_string()
-            } else {
-                format!("≤ {} each", number(most, Precision::Steps))
-            };
+            let bound = format!("≤ {} each", number(most, Precision::Steps));
             ui.label(
                 RichText::new(format!(
                     "× {} = {} ({bound}) — not set yet: Set level grades it",

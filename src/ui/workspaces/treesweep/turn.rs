@@ -254,7 +254,15 @@ impl Exercise for TreeTurn {
                 d.node,
                 rule_words(&d.rule)
             ),
-            None => "; you followed Fine-Grain throughout".into(),
+            // The clustering as it ends: after an undone move the score says what was missed.
+            None => match self.ex.tally() {
+                t if t.score < t.out_of => format!(
+                    "; your clustering as it ends follows Fine-Grain throughout ({} missed on the \
+                     way)",
+                    count(t.out_of - t.score, "first try")
+                ),
+                _ => "; you followed Fine-Grain throughout".into(),
+            },
         };
         format!(
             "Done: your clustering's makespan {} — T* = {} (Fine-Grain), T_PY = {} (P.Y); \
