@@ -394,9 +394,11 @@ fn misses_data(ctx: &egui::Context, pid: egui::Id, (lo, hi): ([f64; 2], [f64; 2]
 /// The entries of a [`legend_row`] for a comparison plot: one per series name, in order.
 fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, String)> {
     let mut out: Vec<(egui::Color32, Swatch, String)> = Vec::new();
-    // Each point series' marker as the plot draws it ([`mark_of`]).
+    // Each point series' marker as the plot draws it ([`mark_of`]): a hidden series takes
+    // its turn too, as in [`draw_series`] (the legend gave the next series' markers to the
+    // ones after a method hidden until Reveal).
     let mut shapes = Vec::new();
-    for s in plot.series.iter().filter(|s| s.hidden.is_none()) {
+    for s in &plot.series {
         let swatch = match s.style {
             SeriesStyle::Points => Swatch::Marker(mark_of(&s.name, &mut shapes)),
             SeriesStyle::Line => Swatch::Line,
@@ -404,6 +406,9 @@ fn swatches(plot: &ComparePlot) -> Vec<(egui::Color32, Swatch, String)> {
             SeriesStyle::DottedLine => Swatch::Dotted,
             SeriesStyle::Intervals => Swatch::ErrorBar,
         };
+        if s.hidden.is_some() {
+            continue;
+        }
         let color = s.color.unwrap_or(egui::Color32::GRAY);
         match out.iter_mut().find(|e| e.2 == s.name) {
             Some(e) => match (e.1, swatch) {

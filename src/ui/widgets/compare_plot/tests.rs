@@ -348,3 +348,33 @@ fn no_two_curves_of_a_plot_look_alike() {
     assert_eq!(plot.series[0].color, Some(palette::BOUND));
     assert_ne!(plot.series[1].color, Some(palette::BOUND));
 }
+
+/// A series hidden until Reveal keeps its marker's turn: the legend gives the series after it
+/// the markers the plot draws them with (li steps 5 and 7 showed P's squares as circles and
+/// Q's diamonds as squares while C waited for Reveal).
+#[test]
+fn a_hidden_series_keeps_its_markers_turn_in_the_legend() {
+    let mut plot = ComparePlot::default();
+    for name in ["C simulated", "P simulated", "Q simulated"] {
+        plot.series.push(Curve::new(
+            name,
+            vec![[0.0, 1.0]],
+            SeriesStyle::Points,
+            None,
+        ));
+    }
+    plot.series[0].hide(CURVE_UNTIL_REVEAL);
+    let s = swatches(&plot);
+    let shape = |k: usize| match s[k].1 {
+        Swatch::Marker(m) => m.shape,
+        other => panic!("{other:?} is not a marker"),
+    };
+    assert_eq!(
+        (s[0].2.as_str(), shape(0)),
+        ("P simulated", MarkerShape::Square)
+    );
+    assert_eq!(
+        (s[1].2.as_str(), shape(1)),
+        ("Q simulated", MarkerShape::Diamond)
+    );
+}
