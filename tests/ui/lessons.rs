@@ -885,3 +885,33 @@ fn a_quiz_show_me_keeps_the_answer_out_of_the_exercise() {
     assert!(!prompt.contains("says 3 rounds"), "{prompt}");
     assert!(prompt.contains("says ? rounds"), "{prompt}");
 }
+
+/// A quiz's Show me during a lesson's exercise step shows the quiz's instance as a run, not in
+/// the lesson's exercise panel (its Your turn band graded the quiz's ring as the lesson's
+/// exercise); the lesson's exercise comes back with its step.
+#[test]
+fn a_quiz_show_me_on_an_exercise_step_shows_a_run_not_the_exercise() {
+    use egui::accesskit::Toggled;
+    let mut h = app();
+    super::common::exercise_step(&mut h, "rrv-redistribute.ron");
+    let on = |h: &Harness<'static, LoadlabApp>| {
+        h.query_all_by_label("Your turn")
+            .next()
+            .expect("the Your turn switch")
+            .accesskit_node()
+            .toggled()
+            == Some(Toggled::True)
+    };
+    assert!(on(&h), "the exercise step switches Your turn on");
+    let step = h.state().lesson_player().unwrap().index();
+    h.state_mut().send(Cmd::Quiz(ModelId::Redistribute));
+    settle(&mut h);
+    shown(&mut h, "First tries: 0 of 0 right (5 questions)");
+    h.get_by_label("Show me 4").click_accesskit();
+    settle(&mut h);
+    assert!(!on(&h), "the quiz's ring is in the exercise panel");
+    shown(&mut h, "Loaded Quiz question 4");
+    h.state_mut().send(Cmd::LessonStep(step));
+    settle(&mut h);
+    assert!(on(&h), "the lesson's exercise step did not come back");
+}

@@ -138,6 +138,9 @@ impl LoadlabApp {
                     self.maps.toggle_map(model);
                 }
                 self.open(PresetFile::Single(*p), None);
+                // To be looked at: its run, not an exercise on it (a quiz's Show me during a
+                // lesson's exercise step put the quiz's ring in the lesson's exercise panel).
+                self.shown.exercise = false;
                 self.info(format!("Loaded {name}"));
             }
             Cmd::Load(p) => self.open(PresetFile::Single(*p), None),
