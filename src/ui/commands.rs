@@ -396,11 +396,13 @@ pub fn tooltip_with_keys(c: &Command) -> String {
 /// The commands whose keys were pressed this frame (the keys consumed). While a text field
 /// has the keyboard only the rows marked `while_typing` act.
 pub fn pressed(ctx: &egui::Context) -> Vec<Cmd> {
-    let typing = ctx.egui_wants_keyboard_input();
+    let typing = ctx.text_edit_focused();
+    let focused = ctx.memory(|m| m.focused().is_some());
     let mut bound: Vec<(&KeyboardShortcut, &Command)> = COMMANDS
         .iter()
         .filter(|c| c.while_typing || !typing)
         .flat_map(|c| c.keys.iter().map(move |k| (k, c)))
+        .filter(|(k, _)| !(focused && widget_key(k)))
         .collect();
     // Most modifiers first, so Ctrl+Shift+S is not taken for Ctrl+S (egui ignores an extra
     // Shift when it matches).
@@ -414,6 +416,21 @@ pub fn pressed(ctx: &egui::Context) -> Vec<Cmd> {
         }
     });
     cmds
+}
+
+/// Whether `k` is a key a focused widget uses itself: the arrows (a slider's steps, the
+/// picture's cells) and Space (a button's press). With a button or slider focused these are
+/// the widget's; the other shortcuts still act (Home and End did nothing on the focused step
+/// bar, H nothing on a focused button). Only a text field takes every key.
+pub fn widget_key(k: &KeyboardShortcut) -> bool {
+    let keys = [
+        Key::ArrowLeft,
+        Key::ArrowRight,
+        Key::ArrowUp,
+        Key::ArrowDown,
+        Key::Space,
+    ];
+    k.modifiers.is_none() && keys.contains(&k.logical_key)
 }
 
 fn modifier_count(m: Modifiers) -> usize {

@@ -82,6 +82,9 @@ pub struct Band {
     pub shown: bool,
     /// The hint asked for (cleared by the next move).
     pub hint: Option<String>,
+    /// The verdict of the move Undo took back, shown in its place until the next move (Undo
+    /// erased the reason the student was undoing).
+    undone: Option<String>,
     /// The verdict or hint changed since it was last drawn (scroll it into view).
     fresh: bool,
     /// Every move, Show me, Undo, Restart and hint since the exercise was set: what
@@ -97,7 +100,15 @@ impl Band {
         self.last = g;
         self.shown = shown;
         self.hint = None;
+        self.undone = None;
         self.fresh = true;
+    }
+
+    /// Undo took the last move back: its verdict stays on screen, marked as taken back.
+    fn took_back(&mut self) {
+        let was = self.last.take().map(|g| verdict(&g, self.shown));
+        self.graded(None, false);
+        self.undone = was;
     }
 
     /// Logs an entry now.
@@ -300,7 +311,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
             band.moved(ex, g, true);
         }
         if pressed(ui, "Undo move", "Take back the last move") && ex.undo() {
-            band.graded(None, false);
+            band.took_back();
             band.log(Kind::Undo, None);
         }
         if pressed(
@@ -372,6 +383,10 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
         // Before the first move the room says what it is for, rather than standing empty (on
         // the screen: a printed board has no moves to come).
         (None, None) if crate::ui::frame::exporting(ui.ctx()) => None,
+        (None, None) if band.undone.is_some() => {
+            let was = band.undone.as_deref().unwrap_or_default();
+            Some(RichText::new(said(format!("Taken back — {was}"))).weak())
+        }
         (None, None) => Some(
             RichText::new("Each move's verdict, and each hint asked for, is shown here.").weak(),
         ),
@@ -474,7 +489,7 @@ pub fn replay(ex: &mut dyn Exercise, band: &mut Band, log: &[Entry]) {
             }
             Kind::Undo => {
                 if ex.undo() {
-                    band.graded(None, false);
+                    band.took_back();
                 }
             }
             Kind::Hint => {}

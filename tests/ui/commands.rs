@@ -159,9 +159,23 @@ fn menus_show_the_tables_captions_and_keys_and_send_its_commands() {
 #[test]
 fn the_shortcuts_window_fits_a_720p_stage_scrolls_and_esc_closes_it() {
     let mut h = super::common::presenter_720p();
+    // A lecture behind it: the window's keys are its own.
+    h.state_mut()
+        .send(Cmd::StartLesson(super::common::lesson_named("rrv")));
+    super::common::settle(&mut h);
     let title = command(&Cmd::Toggle(Switch::Shortcuts)).caption;
     h.state_mut().send(Cmd::Toggle(Switch::Shortcuts));
     h.run_steps(3);
+    h.key_press(Key::PageDown);
+    h.run_steps(3);
+    let index = |h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>| {
+        h.state().lesson_player().map(|p| p.index())
+    };
+    assert_eq!(
+        index(&h),
+        Some(0),
+        "PageDown stepped the lesson behind the window"
+    );
     // Its last row is on the screen once scrolled to: the list scrolls inside the window.
     let last = loadlab::ui::help::GESTURES.last().unwrap().0;
     h.get_by_label(last).scroll_to_me();
@@ -180,4 +194,8 @@ fn the_shortcuts_window_fits_a_720p_stage_scrolls_and_esc_closes_it() {
     h.key_press(Key::Escape);
     h.run_steps(3);
     assert!(h.query_by_label(help).is_none(), "Esc closes the help");
+    // Closed, PageDown steps the lesson again.
+    h.key_press(Key::PageDown);
+    super::common::settle(&mut h);
+    assert_eq!(index(&h), Some(1));
 }

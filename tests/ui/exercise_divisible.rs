@@ -42,6 +42,11 @@ fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter
     shown(&mut h, "is too much");
     click(&mut h, "Undo move");
     shown(&mut h, "Level 0 of 3");
+    // The reason stays, marked as taken back.
+    shown(
+        &mut h,
+        "Taken back — Legal, but not the algorithm's move (closed-form)",
+    );
     for (l, &x) in loads.iter().enumerate() {
         shown(&mut h, &format!("Level {l} of 3"));
         set(&mut h, l, x);

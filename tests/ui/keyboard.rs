@@ -301,3 +301,34 @@ fn the_keyboard_focus_follows_the_lecture_from_reveal_to_the_last_step() {
         assert_eq!(ringed(&h), want, "on step {}", k + 1);
     }
 }
+
+/// A focused step bar keeps its arrows, and Home and End go to the run's ends as they do
+/// anywhere (they did nothing while a widget had the focus); H on a focused button hides the
+/// future as it does elsewhere. Only a text field takes every key.
+#[test]
+fn home_end_and_h_act_while_a_button_or_the_step_bar_has_the_focus() {
+    use loadlab::ui::app::{Cmd, Switch};
+    let mut h = presenter_720p();
+    let bar = h.get_by_role_and_label(egui::accesskit::Role::Slider, "Step");
+    bar.focus();
+    h.run_steps(2);
+    let at = |h: &mut H| h.state_mut().step_position();
+    press(&mut h, Key::End);
+    super::common::settle(&mut h);
+    let last = at(&mut h);
+    assert!(last > 1, "End on the focused step bar: step {last}");
+    press(&mut h, Key::Home);
+    assert_eq!(at(&mut h), 0, "Home on the focused step bar");
+    // The slider's own arrows: one step, not two (the shortcut does not step again).
+    press(&mut h, Key::ArrowRight);
+    assert_eq!(at(&mut h), 1, "→ on the focused step bar");
+    assert!(focused(&h).is_some_and(|(l, _)| l == "Step"));
+    // A focused button: H hides the future.
+    h.get_by_label("Play").focus();
+    h.run_steps(2);
+    assert!(!h.state().hides_future());
+    press(&mut h, Key::H);
+    assert!(h.state().hides_future(), "H with a button focused");
+    h.state_mut().send(Cmd::Toggle(Switch::HideFuture));
+    h.run_steps(2);
+}

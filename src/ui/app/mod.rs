@@ -569,7 +569,11 @@ impl LoadlabApp {
         let ctx = ui.ctx().clone();
         let mut cmds: Vec<Cmd> = std::mem::take(&mut self.queued);
         // The lesson player takes ← / → first when it has the focus.
-        cmds.extend(self.teach.keys(&ctx));
+        // (Not while a reading window is open: PageDown stepped the lesson behind the
+        // shortcuts.)
+        if !self.chrome.reading() {
+            cmds.extend(self.teach.keys(&ctx));
+        }
         cmds.extend(super::commands::pressed(&ctx));
         let dropped = crate::platform::files::dropped(&ctx);
         cmds.extend(dropped.into_iter().map(Cmd::OpenPath));

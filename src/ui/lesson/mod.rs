@@ -376,11 +376,13 @@ impl Teach {
         }) {
             p.focused = p.rect.is_some_and(|r| r.contains(pos));
         }
-        if ctx.egui_wants_keyboard_input() {
+        if ctx.text_edit_focused() {
             return cmds;
         }
+        // A focused button or slider keeps its arrows; PageDown / PageUp still step.
+        let widget = ctx.memory(|m| m.focused().is_some());
         let last = p.lesson.steps.len().saturating_sub(1);
-        let (back, next) = match p.focused {
+        let (back, next) = match p.focused && !widget {
             true => (
                 [Key::PageUp, Key::ArrowLeft],
                 [Key::PageDown, Key::ArrowRight],
