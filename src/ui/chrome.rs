@@ -589,6 +589,9 @@ fn menus(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &mut
             by_path(ui, cmds, FileAction::HandIn);
             entry(ui, cmds, Cmd::OpenAttempt, true);
             by_path(ui, cmds, FileAction::OpenAttempt);
+            // A graded quiz is homework too (it was only under Help).
+            ui.separator();
+            quiz_menu(ui, cmds);
         });
         ui.menu_button("Help", |ui| help_menu(ui, windows, shell.desk.active, cmds));
         if shell.stage {
@@ -835,6 +838,11 @@ fn help_menu(ui: &mut egui::Ui, windows: &mut Windows, front: ModelId, cmds: &mu
         }
         ui.label(RichText::new("Your own lesson: File ▸ Open a lesson .ron").weak());
     });
+    quiz_menu(ui, cmds);
+}
+
+/// Quiz me: one quiz per model (under Help and Homework).
+fn quiz_menu(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
     ui.menu_button("Quiz me", |ui| {
         for m in ModelId::ALL {
             let name = format!("{} quiz", help::rail(m).0.replace('\n', " "));

@@ -97,6 +97,8 @@ fn every_menu_and_submenu_fits_the_projector_stage() {
         open_and_check(&mut h, &["Help", sub]);
     }
     open_and_check(&mut h, &["View", "Text size"]);
+    let quizzes = open_and_check(&mut h, &["Homework", "Quiz me"]);
+    assert!(quizzes.iter().any(|q| q.ends_with(" quiz")), "{quizzes:?}");
     let exports = open_and_check(&mut h, &["File", "Export"]);
     assert!(exports.iter().any(|e| e == "Export JSON…"), "{exports:?}");
     // Bundled presets: one submenu per model and one for the comparisons; together they list
