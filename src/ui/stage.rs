@@ -114,6 +114,9 @@ pub struct Drawer {
     pub rect: Option<egui::Rect>,
     /// The drawer lies under the picture this frame (the app's [`is_column`], published).
     column: bool,
+    /// The lesson step the numbers leaf was last drawn for: a new step's numbers start at
+    /// their top (they kept the last step's scroll, its first rows out of sight).
+    numbers_at: Option<usize>,
 }
 
 impl Drawer {
@@ -274,17 +277,23 @@ impl Drawer {
             }
             // The A/B table fits its columns to the drawer's width (leaving out B − A and
             // B ÷ A rather than cutting a number): it scrolls down only.
-            Leaf::Numbers if let Some(table) = ab_table => {
-                egui::ScrollArea::vertical()
-                    .id_salt("stage A/B numbers")
-                    .auto_shrink([false, false])
-                    .show_clipped(ui, |ui| table(ui, s));
-            }
             Leaf::Numbers => {
-                egui::ScrollArea::both()
-                    .id_salt("stage numbers")
-                    .auto_shrink([false, false])
-                    .show_clipped(ui, |ui| tab.show_numbers(ui, s, your_turn));
+                let step = teach.player().map(|p| p.index());
+                let fresh = std::mem::replace(&mut self.numbers_at, step) != step;
+                let top = |area: egui::ScrollArea| match fresh {
+                    true => area.scroll_offset(egui::Vec2::ZERO),
+                    false => area,
+                };
+                match ab_table {
+                    Some(table) => top(egui::ScrollArea::vertical())
+                        .id_salt("stage A/B numbers")
+                        .auto_shrink([false, false])
+                        .show_clipped(ui, |ui| table(ui, s)),
+                    None => top(egui::ScrollArea::both())
+                        .id_salt("stage numbers")
+                        .auto_shrink([false, false])
+                        .show_clipped(ui, |ui| tab.show_numbers(ui, s, your_turn)),
+                };
             }
         }
     }

@@ -102,3 +102,51 @@ fn the_numbers_tab_is_readable_for_ksbf() {
 fn the_numbers_tab_is_readable_for_geometric_decay() {
     numbers_tab(ModelId::Geodecay);
 }
+
+/// The numbers of a new lesson step start at their top: the Numbers tab kept the last step's
+/// scroll, the first rows of the new step out of sight.
+#[test]
+fn a_new_lesson_step_shows_its_numbers_from_the_top() {
+    let mut h = super::common::stage_lesson("grs-treesweep.ron", 1);
+    let drawer = h.state().drawer_rect().expect("the drawer");
+    let inside = |r: egui::Rect| (drawer.left()..=drawer.right()).contains(&r.center().x);
+    super::common::drawer_tab(&mut h, "Numbers");
+    // Under the drawer's tabs: where the leaf's first row stands when it is not scrolled.
+    let tabs = h
+        .query_all_by_label("Controls")
+        .map(|n| n.rect())
+        .filter(|r| inside(*r))
+        .map(|r| r.bottom())
+        .fold(0.0, f32::max);
+    let rows = |h: &Harness<'static, LoadlabApp>| -> Vec<f32> {
+        h.query_all(by().role(egui::Role::Label))
+            .map(|n| n.rect())
+            .filter(|r| r.is_positive() && inside(*r) && r.top() > tabs - 1.0)
+            .map(|r| r.top())
+            .collect()
+    };
+    let first = rows(&h).into_iter().fold(f32::INFINITY, f32::min);
+    assert!(first < drawer.bottom(), "no numbers under the tabs");
+    let at_top = |h: &Harness<'static, LoadlabApp>| rows(h).iter().any(|t| (t - first).abs() < 1.0);
+    // Scrolled to the end of the step's numbers.
+    let last = h
+        .query_all(by().role(egui::Role::Label))
+        .filter(|n| inside(n.rect()))
+        .max_by(|a, b| a.rect().bottom().total_cmp(&b.rect().bottom()))
+        .expect("a number in the drawer");
+    assert!(
+        last.rect().bottom() > drawer.bottom(),
+        "the numbers fit: nothing to scroll"
+    );
+    last.scroll_to_me();
+    settle(&mut h);
+    assert!(!at_top(&h), "the numbers did not scroll");
+    h.key_press(egui::Key::PageDown);
+    settle(&mut h);
+    assert_eq!(h.state().lesson_player().map(|p| p.index()), Some(2));
+    super::common::drawer_tab(&mut h, "Numbers");
+    assert!(
+        at_top(&h),
+        "the new step's numbers do not start at their top"
+    );
+}
