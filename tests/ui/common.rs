@@ -195,16 +195,25 @@ pub fn painted_texts<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect)> {
 /// [`painted_texts`] with each text's number of lines.
 #[allow(dead_code)]
 pub fn painted_rows<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect, usize)> {
+    text_shapes(h)
+        .into_iter()
+        .map(|t| {
+            let r = t.galley.rect.translate(t.pos.to_vec2());
+            (t.galley.text().to_owned(), r, t.galley.rows.len())
+        })
+        .collect()
+}
+
+/// Every text shape painted in the last frame.
+#[allow(dead_code)]
+pub fn text_shapes<S>(h: &Harness<'_, S>) -> Vec<egui::epaint::TextShape> {
     let mut out = Vec::new();
     let mut shapes: Vec<&egui::epaint::Shape> =
         h.output().shapes.iter().map(|c| &c.shape).collect();
     while let Some(s) = shapes.pop() {
         match s {
             egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
-            egui::epaint::Shape::Text(t) => {
-                let r = t.galley.rect.translate(t.pos.to_vec2());
-                out.push((t.galley.text().to_owned(), r, t.galley.rows.len()));
-            }
+            egui::epaint::Shape::Text(t) => out.push(t.clone()),
             _ => {}
         }
     }

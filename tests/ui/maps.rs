@@ -305,17 +305,11 @@ fn a_ring_loaded_from_the_lab_comes_to_the_front_and_its_map_fits_the_limit() {
     shown(&mut h, " instead.");
 }
 
-/// The points halved to fit the exact search's ring are that ring's: another scenario gets
-/// the default 32 × 32 points again (fitted again if need be), and no note about "this
-/// instance" of the ring (they stayed halved, and the note spoke of the other instance).
-#[test]
-fn points_halved_for_one_instance_are_fitted_again_for_the_next() {
+/// The map of the exact search's ring (as the gap lab loads it), over the limit at the
+/// default 32 × 32 points, once it settled.
+fn exact_ring_map() -> egui_kittest::Harness<'static, loadlab::ui::LoadlabApp> {
     use loadlab::model::redistribute::params::{Algorithm, RedistParams, Study};
-    use loadlab::model::registry::ModelId;
     let mut h = harness(None);
-    settle(&mut h);
-    h.state_mut().send(Cmd::Switch(ModelId::Redistribute));
-    settle(&mut h);
     let ring = RedistParams {
         algorithm: Algorithm::Exact,
         study: Study::LpRatio,
@@ -326,6 +320,16 @@ fn points_halved_for_one_instance_are_fitted_again_for_the_next() {
     settle(&mut h);
     h.state_mut().send(Cmd::View(View::Map));
     idle_within(&mut h, 60, "the map of the ring");
+    h
+}
+
+/// The points halved to fit the exact search's ring are that ring's: another scenario gets
+/// the default 32 × 32 points again (fitted again if need be), and no note about "this
+/// instance" of the ring (they stayed halved, and the note spoke of the other instance).
+#[test]
+fn points_halved_for_one_instance_are_fitted_again_for_the_next() {
+    use loadlab::model::redistribute::params::RedistParams;
+    let mut h = exact_ring_map();
     shown(&mut h, " instead.");
     let points = |h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>| -> Vec<f64> {
         h.query_all_by_label("points")
@@ -351,18 +355,7 @@ fn points_halved_for_one_instance_are_fitted_again_for_the_next() {
 /// word, as the default axes are, where 40 and 48 offered "Try 20 × 24").
 #[test]
 fn points_typed_on_both_axes_alike_are_halved_only_on_asking() {
-    use loadlab::model::redistribute::params::{Algorithm, RedistParams, Study};
-    let mut h = harness(None);
-    let ring = RedistParams {
-        algorithm: Algorithm::Exact,
-        study: Study::LpRatio,
-        ..RedistParams::default()
-    };
-    let ring = loadlab::preset::Preset::new("Gap", "A ring", Scenario::Redistribute(ring));
-    h.state_mut().send(Cmd::ShowScenario(Box::new(ring)));
-    settle(&mut h);
-    h.state_mut().send(Cmd::View(View::Map));
-    idle_within(&mut h, 60, "the map of the ring");
+    let mut h = exact_ring_map();
     for axis in 0..2 {
         let f = h
             .query_all_by_label("points")

@@ -72,19 +72,11 @@ fn open_and_check(h: &mut Harness<'_, LoadlabApp>, path: &[&str]) -> Vec<String>
 
 /// The texts painted cut short (ending in "…" to fit their room).
 fn elided(h: &Harness<'_, LoadlabApp>) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut shapes: Vec<&egui::epaint::Shape> =
-        h.output().shapes.iter().map(|c| &c.shape).collect();
-    while let Some(s) = shapes.pop() {
-        match s {
-            egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
-            egui::epaint::Shape::Text(t) if t.galley.elided => {
-                out.push(t.galley.text().to_owned());
-            }
-            _ => {}
-        }
-    }
-    out
+    super::common::text_shapes(h)
+        .into_iter()
+        .filter(|t| t.galley.elided)
+        .map(|t| t.galley.text().to_owned())
+        .collect()
 }
 
 #[test]
