@@ -140,8 +140,20 @@ fn exercise_ring_arrow_clicked_after_a_refused_round_is_planned_again() {
     press_at(&mut h, at[2].1.center());
     shown(&mut h, "Illegal — rule broken: one-port");
     kept(&h, &at, "after the verdict");
+    let refused = |h: &H| {
+        super::common::painted_texts(h)
+            .iter()
+            .any(|(t, _)| t == "refused")
+    };
+    assert!(refused(&h), "the refused round's arrows are marked");
     press_at(&mut h, at[0].1.center());
     shown(&mut h, "Planned: P1 → P2");
+    // The next round's planning: the refused arrows go, the verdict stays.
+    assert!(
+        !refused(&h),
+        "the refused arrows linger among the planned ones"
+    );
+    shown(&mut h, "Illegal — rule broken: one-port");
     button(&mut h, "Hint");
     shown(&mut h, "Hint: ");
     kept(&h, &at, "after the hint");

@@ -61,6 +61,10 @@ impl RingTurn {
     }
 
     fn toggle(&mut self, from: usize, to: usize) {
+        // The next round's planning begins: the refused round's red arrows and marks go (they
+        // lingered among the new round's arrows; its verdict stays in the band).
+        self.refused.clear();
+        self.culprits.clear();
         let pair = (from as i64 + 1, to as i64 + 1);
         if let Some(k) = self.planned.iter().position(|&p| p == pair) {
             self.planned.remove(k);
