@@ -527,13 +527,21 @@ pub fn region(ui: &mut Ui, ex: Option<Result<(&mut dyn Exercise, &mut Band), Str
 pub struct Slot<K, T> {
     made: Option<(K, Result<T, String>)>,
     band: Band,
+    /// The last exercise left with moves played, and its band: back on its parameters it is
+    /// as it was left (a quiz's Show me put another ring on the lesson's exercise step, and
+    /// the lesson's moves were gone when the step came back).
+    left: Option<Left<K, T>>,
 }
+
+/// An exercise left: its parameters, itself and its band.
+type Left<K, T> = (K, Result<T, String>, Band);
 
 impl<K, T> Default for Slot<K, T> {
     fn default() -> Self {
         Slot {
             made: None,
             band: Band::default(),
+            left: None,
         }
     }
 }
@@ -551,10 +559,18 @@ impl<K: PartialEq + Clone, T: Exercise + 'static> Slot<K, T> {
         make: impl FnOnce(&K) -> Result<T, String>,
     ) -> Result<(&mut dyn Exercise, &mut Band), String> {
         if self.made.as_ref().is_none_or(|(k, _)| k != key) {
-            self.made = Some((key.clone(), make(key)));
-            self.band = Band::default();
+            let back = self.left.take_if(|(k, _, _)| k == key);
+            let band = std::mem::take(&mut self.band);
+            let old = self.made.take().map(|(k, t)| (k, t, band));
+            if let Some(old) = old.filter(|(_, _, b)| !b.log.is_empty()) {
+                self.left = Some(old);
+            }
+            (self.made, self.band) = match back {
+                Some((k, t, band)) => (Some((k, t)), band),
+                None => (Some((key.clone(), make(key))), Band::default()),
+            };
         }
-        let Slot { made, band } = self;
+        let Slot { made, band, .. } = self;
         match made {
             Some((_, Ok(t))) => Ok((t as &mut dyn Exercise, band)),
             Some((_, Err(e))) => Err(e.clone()),

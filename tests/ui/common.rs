@@ -322,7 +322,7 @@ pub fn plot_axes_are_log(name: &str, plot: &str) -> (bool, bool) {
 }
 
 /// A storage in memory (what eframe persists between runs).
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Memory(std::collections::HashMap<String, String>);
 
 impl eframe::Storage for Memory {

@@ -887,13 +887,14 @@ fn a_quiz_show_me_keeps_the_answer_out_of_the_exercise() {
 }
 
 /// A quiz's Show me during a lesson's exercise step shows the quiz's instance as a run, not in
-/// the lesson's exercise panel (its Your turn band graded the quiz's ring as the lesson's
-/// exercise); the lesson's exercise comes back with its step.
+/// the lesson's exercise panel (its Your turn band graded the quiz's instance as the lesson's
+/// exercise); the step brings the lesson's exercise back with the moves made on it (they were
+/// gone: the exercise had been made afresh).
 #[test]
 fn a_quiz_show_me_on_an_exercise_step_shows_a_run_not_the_exercise() {
     use egui::accesskit::Toggled;
     let mut h = app();
-    super::common::exercise_step(&mut h, "rrv-redistribute.ron");
+    super::common::exercise_step(&mut h, "gil-matias-geodecay.ron");
     let on = |h: &Harness<'static, LoadlabApp>| {
         h.query_all_by_label("Your turn")
             .next()
@@ -903,15 +904,19 @@ fn a_quiz_show_me_on_an_exercise_step_shows_a_run_not_the_exercise() {
             == Some(Toggled::True)
     };
     assert!(on(&h), "the exercise step switches Your turn on");
+    h.get_by_label("Go on").click_accesskit();
+    settle(&mut h);
+    shown(&mut h, "Before round 2 of");
     let step = h.state().lesson_player().unwrap().index();
-    h.state_mut().send(Cmd::Quiz(ModelId::Redistribute));
+    h.state_mut().send(Cmd::Quiz(ModelId::Geodecay));
     settle(&mut h);
     shown(&mut h, "First tries: 0 of 0 right (5 questions)");
-    h.get_by_label("Show me 4").click_accesskit();
+    h.get_by_label("Show me 1").click_accesskit();
     settle(&mut h);
-    assert!(!on(&h), "the quiz's ring is in the exercise panel");
-    shown(&mut h, "Loaded Quiz question 4");
+    assert!(!on(&h), "the quiz's instance is in the exercise panel");
+    shown(&mut h, "Loaded Quiz question 1");
     h.state_mut().send(Cmd::LessonStep(step));
     settle(&mut h);
     assert!(on(&h), "the lesson's exercise step did not come back");
+    shown(&mut h, "Before round 2 of");
 }

@@ -29,6 +29,11 @@ fn type_into(h: &mut H, field: &str, text: &str) {
 fn restarted(h: &mut H) -> H {
     let mut storage = Memory::default();
     eframe::App::save(h.state_mut(), &mut storage);
+    opened_from(storage)
+}
+
+/// The app opened from `storage` (a restart, a reload, a second tab of the same browser).
+fn opened_from(storage: Memory) -> H {
     let mut r = Harness::builder()
         .with_size(egui::vec2(1500.0, 940.0))
         .with_max_steps(50)
@@ -122,4 +127,39 @@ fn a_restart_keeps_the_lesson_the_quiz_and_the_exercise_as_they_were() {
     // A fresh start (no storage) has none of it.
     let fresh = super::common::window(1500.0, 940.0, None);
     assert!(fresh.state().lesson_player().is_none());
+}
+
+/// Two tabs of one browser share its storage: the second, opened on the first's state and
+/// left idle, does not overwrite the first tab's newer work with what it found (each tab
+/// wrote its whole state every two seconds, and the older one's won).
+#[test]
+fn an_idle_second_tab_does_not_overwrite_the_first_tabs_newer_work() {
+    let mut storage = Memory::default();
+    let mut first = super::common::window(1500.0, 940.0, None);
+    first
+        .state_mut()
+        .send(Cmd::StartLesson(lesson_named("grs")));
+    settle(&mut first);
+    eframe::App::save(first.state_mut(), &mut storage);
+    let mut second = opened_from(storage.clone());
+    assert_eq!(second.state().lesson_player().map(|p| p.index()), Some(0));
+    // The first tab goes on; both save, the idle second one last.
+    first.state_mut().send(Cmd::LessonStep(3));
+    settle(&mut first);
+    eframe::App::save(first.state_mut(), &mut storage);
+    second.run_steps(3);
+    eframe::App::save(second.state_mut(), &mut storage);
+    let reopened = opened_from(storage.clone());
+    let at = reopened.state().lesson_player().map(|p| p.index());
+    assert_eq!(
+        at,
+        Some(3),
+        "the idle tab's old state overwrote the newer work"
+    );
+    // The second tab's own change is written, as the last one made.
+    second.state_mut().send(Cmd::LessonStep(5));
+    settle(&mut second);
+    eframe::App::save(second.state_mut(), &mut storage);
+    let reopened = opened_from(storage);
+    assert_eq!(reopened.state().lesson_player().map(|p| p.index()), Some(5));
 }

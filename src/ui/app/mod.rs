@@ -121,6 +121,8 @@ pub struct LoadlabApp {
     recent: super::files::Recent,
     /// Personal instances, hand-ins and the replay of an attempt.
     homework: super::homework::Homework,
+    /// What the storage holds of this app (written only when it changed).
+    written: session::Written,
 }
 
 /// The app's whole window off-screen (a hand-out's step shots).
@@ -190,6 +192,9 @@ impl LoadlabApp {
         if let Some(s) = storage.and_then(|s| eframe::get_value(s, session::KEY)) {
             app.resume(ctx, s);
         }
+        if storage.is_some() {
+            app.found_written();
+        }
         if let Some(p) = initial {
             if let Some(a) = &p.pinned {
                 app.maps.pin(a.clone());
@@ -239,6 +244,7 @@ impl LoadlabApp {
             share: Default::default(),
             recent: s.recent,
             homework: Default::default(),
+            written: Default::default(),
         }
     }
 
@@ -730,25 +736,6 @@ impl eframe::App for LoadlabApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        let state = Persisted {
-            desk: self.desk.clone(),
-            theme: self.look.theme,
-            text_size: self.look.text,
-            // Kept only where it differs from the system's preference, so a later change
-            // of the system's setting still reaches a reader who never chose.
-            reduce_motion: (self.look.calm != crate::platform::motion::prefers_reduced_motion())
-                .then_some(self.look.calm),
-            shown: self.shown,
-            presenter: self.presenter,
-            views: self
-                .tabs
-                .iter()
-                .map(|t| (t.model().name().to_string(), t.save_view()))
-                .collect(),
-            welcomed: self.chrome.welcome_dismissed(),
-            recent: self.recent.clone(),
-        };
-        eframe::set_value(storage, eframe::APP_KEY, &state);
-        eframe::set_value(storage, session::KEY, &self.session());
+        self.store(storage);
     }
 }
