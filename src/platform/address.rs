@@ -90,7 +90,7 @@ pub fn commands(target: &Target, playing: Option<(&str, usize)>) -> Result<Vec<C
             Ok(match playing {
                 Some((p, at)) if p == name && at == k - 1 => Vec::new(),
                 Some((p, _)) if p == name => vec![Cmd::LessonStep(k - 1)],
-                _ => vec![Cmd::StartLesson(i), Cmd::LessonStep(k - 1)],
+                _ => vec![Cmd::ReturnToLesson(i), Cmd::LessonStep(k - 1)],
             })
         }
     }
@@ -167,7 +167,7 @@ mod tests {
         let cmds = commands(&t, None).unwrap();
         assert!(matches!(
             cmds[..],
-            [Cmd::StartLesson(0), Cmd::LessonStep(1)]
+            [Cmd::ReturnToLesson(0), Cmd::LessonStep(1)]
         ));
         let n = first.steps.len();
         let bad = Target::Lesson {
@@ -199,7 +199,7 @@ mod tests {
         assert!(commands(&t, here).unwrap().is_empty());
         assert!(matches!(
             commands(&t, Some(("another", 1))).unwrap()[..],
-            [Cmd::StartLesson(0), Cmd::LessonStep(1)]
+            [Cmd::ReturnToLesson(0), Cmd::LessonStep(1)]
         ));
         assert_eq!(
             fragment("loadlab:1:x", Some(("rrv", 2))),

@@ -90,8 +90,11 @@ pub enum Cmd {
     CancelJobs,
     /// Type a path for an action (fallback when no dialog portal).
     PromptPath(FileAction),
-    /// Help ▸ Lessons: play a bundled lesson (index in [`crate::lesson::BUNDLED`]).
+    /// Help ▸ Lessons: play a bundled lesson (index in [`crate::lesson::BUNDLED`]) afresh.
     StartLesson(usize),
+    /// A bundled lesson named by the page's address: with the replies it was left with, if
+    /// it was (another lesson or a link opened in between), else afresh.
+    ReturnToLesson(usize),
     /// Go to this step of the lesson being played.
     LessonStep(usize),
     /// Leave the lesson (the scenario on screen stays).

@@ -163,3 +163,41 @@ fn an_idle_second_tab_does_not_overwrite_the_first_tabs_newer_work() {
     let reopened = opened_from(storage);
     assert_eq!(reopened.state().lesson_player().map(|p| p.index()), Some(5));
 }
+
+/// A lesson left for another keeps its replies on the shelf: the page's address returning to
+/// it (`#lesson=grs`) finds the question answered and revealed, across a restart too; Help ▸
+/// Lessons starts it afresh (opening another lesson threw the replies away, and the question
+/// could be answered again).
+#[test]
+fn a_lesson_left_for_another_is_returned_to_with_its_replies() {
+    let mut h = super::common::window(1500.0, 940.0, None);
+    let grs = lesson_named("grs");
+    h.state_mut().send(Cmd::StartLesson(grs));
+    settle(&mut h);
+    super::common::wait_for_answer(&mut h);
+    type_into(&mut h, "Your answer", "31");
+    click(&mut h, "Reveal");
+    settle(&mut h);
+    assert!(h.state().lesson_player().unwrap().revealed());
+    h.state_mut().send(Cmd::StartLesson(lesson_named("li")));
+    settle(&mut h);
+    let mut r = restarted(&mut h);
+    let name = |r: &H| r.state().lesson_player().map(|p| p.lesson().name.clone());
+    assert_eq!(name(&r).as_deref(), Some("li"));
+    r.state_mut().send(Cmd::ReturnToLesson(grs));
+    r.state_mut().send(Cmd::LessonStep(0));
+    settle(&mut r);
+    let p = r.state().lesson_player().unwrap();
+    assert_eq!((p.lesson().name.as_str(), p.index()), ("grs", 0));
+    assert!(p.revealed(), "the reveal was thrown away");
+    assert_eq!(p.reply(), "31");
+    shown(&mut r, "Not quite: you said 31");
+    // The menu starts it afresh.
+    r.state_mut().send(Cmd::StartLesson(grs));
+    settle(&mut r);
+    let p = r.state().lesson_player().unwrap();
+    assert!(
+        !p.revealed() && p.reply().is_empty(),
+        "the menu's start is not afresh"
+    );
+}

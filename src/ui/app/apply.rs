@@ -66,9 +66,11 @@ impl LoadlabApp {
             | Cmd::TextSize(_)
             | Cmd::Presenter(_)
             | Cmd::ResetLayout => self.viewing(ctx, cmd),
-            Cmd::StartLesson(_) | Cmd::LessonStep(_) | Cmd::LeaveLesson | Cmd::Quiz(_) => {
-                self.teaching(ctx, cmd)
-            }
+            Cmd::StartLesson(_)
+            | Cmd::ReturnToLesson(_)
+            | Cmd::LessonStep(_)
+            | Cmd::LeaveLesson
+            | Cmd::Quiz(_) => self.teaching(ctx, cmd),
             Cmd::CopyLink
             | Cmd::DescribePicture
             | Cmd::PasteLink
@@ -478,18 +480,23 @@ impl LoadlabApp {
     /// Lessons and quizzes.
     fn teaching(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
         match cmd {
-            Cmd::StartLesson(i) => match crate::lesson::BUNDLED.get(i).map(|b| b.lesson()) {
-                Some(Ok(l)) => {
-                    // A newcomer found the lessons: the first-start card has done its job.
-                    self.chrome.dismiss_welcome();
-                    self.teach.start(ctx, l)
+            Cmd::StartLesson(i) | Cmd::ReturnToLesson(i) => {
+                match crate::lesson::BUNDLED.get(i).map(|b| b.lesson()) {
+                    Some(Ok(l)) => {
+                        // A newcomer found the lessons: the first-start card has done its job.
+                        self.chrome.dismiss_welcome();
+                        match cmd {
+                            Cmd::ReturnToLesson(_) => self.teach.return_to(ctx, l),
+                            _ => self.teach.start(ctx, l),
+                        }
+                    }
+                    Some(Err(e)) => {
+                        self.error(format!("Bundled lesson is broken: {e}"));
+                        Vec::new()
+                    }
+                    None => Vec::new(),
                 }
-                Some(Err(e)) => {
-                    self.error(format!("Bundled lesson is broken: {e}"));
-                    Vec::new()
-                }
-                None => Vec::new(),
-            },
+            }
             Cmd::LessonStep(i) => {
                 let view = StepView {
                     shown: &mut self.shown,

@@ -35,6 +35,9 @@ type AskedAll = Vec<Option<Result<lesson::Asked, String>>>;
 pub struct Teach {
     pub(super) player: Option<Player>,
     quizzes: Vec<QuizWindow>,
+    /// The lessons left (for another, or a link), where they stood: the page's address
+    /// returns to one with its replies ([`Teach::return_to`]).
+    shelf: Vec<saved::SavedLesson>,
 }
 
 impl Teach {
@@ -157,8 +160,16 @@ impl Teach {
         self.player.as_ref()
     }
 
-    /// Starts a lesson at its first step; its answers are computed in the background.
+    /// Starts a lesson afresh at its first step (the lesson being played is put on the
+    /// shelf); its answers are computed in the background.
     pub(super) fn start(&mut self, ctx: &egui::Context, lesson: Lesson) -> Vec<Cmd> {
+        self.shelve();
+        self.shelf.retain(|s| !s.is(&lesson));
+        self.begin(ctx, lesson)
+    }
+
+    /// The player of `lesson` at its first step, no reply given.
+    fn begin(&mut self, ctx: &egui::Context, lesson: Lesson) -> Vec<Cmd> {
         let n = lesson.steps.len();
         // Over its budget the lesson still opens: every question then says why it has no
         // answer, and the status bar says it once.
@@ -270,8 +281,10 @@ impl Teach {
         cmds
     }
 
-    /// Leaves the lesson: the desk keeps the scenario on screen.
+    /// Leaves the lesson: the desk keeps the scenario on screen; the lesson's replies are
+    /// kept on the shelf.
     pub(super) fn leave(&mut self) -> Vec<Cmd> {
+        self.shelve();
         match self.player.take() {
             Some(p) => vec![Cmd::Inform(format!(
                 "Left the lesson “{}”: the scenario stays for you to explore",

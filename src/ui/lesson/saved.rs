@@ -1,8 +1,10 @@
 //! What a restart keeps of the teaching: the lesson being played (its step, the replies and
-//! which were revealed, the switches it found) and each quiz window (the seed and count of
-//! its questions, the replies, the log). The app saves it with its state and puts it back
-//! with [`Teach::resume`], so closing the app or reloading the web page loses no reply, and
-//! a question answered once stays answered: its Reveal is not offered a second time.
+//! which were revealed, the switches it found), the lessons left for another or for a link
+//! (the shelf), and each quiz window (the seed and count of its questions, the replies, the
+//! log). The app saves it with its state and puts it back with [`Teach::resume`], so closing
+//! the app or reloading the web page loses no reply, and a question answered once stays
+//! answered: its Reveal is not offered a second time. The page's address returns to a
+//! shelved lesson as it was left ([`Teach::return_to`]); Help ▸ Lessons starts one afresh.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +18,8 @@ use crate::ui::quiz::{QuizWindow, SavedQuiz};
 #[serde(default)]
 pub struct SavedTeach {
     lesson: Option<SavedLesson>,
+    /// The lessons left for another or a link, where they stood ([`Teach::return_to`]).
+    shelf: Vec<SavedLesson>,
     quizzes: Vec<SavedQuiz>,
 }
 
@@ -23,7 +27,7 @@ pub struct SavedTeach {
 /// bar are the app's own state, saved beside it: the step is not loaded again, so an
 /// instance changed on a "try it" step stays as it was changed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct SavedLesson {
+pub(super) struct SavedLesson {
     lesson: Lesson,
     index: usize,
     replies: Vec<String>,
@@ -34,10 +38,30 @@ struct SavedLesson {
     exercise_for: Option<usize>,
 }
 
+/// Lessons a shelf keeps at most (the oldest left goes first).
+const SHELF: usize = 8;
+
+impl SavedLesson {
+    /// Whether this is `lesson`'s progress (the same lesson, step for step).
+    pub(super) fn is(&self, lesson: &Lesson) -> bool {
+        self.lesson == *lesson
+    }
+
+    /// Whether its parts fit together (a damaged store's do not).
+    fn fits(&self) -> bool {
+        let n = self.lesson.steps.len();
+        self.index < n
+            && self.replies.len() == n
+            && self.revealed.len() == n
+            && self.exercise_for.is_none_or(|i| i < n)
+            && self.lesson.version <= crate::lesson::VERSION
+    }
+}
+
 impl Teach {
-    /// What a restart keeps.
-    pub(in crate::ui) fn saved(&self) -> SavedTeach {
-        let lesson = self.player.as_ref().map(|p| SavedLesson {
+    /// The lesson being played, where it stands.
+    fn progress(&self) -> Option<SavedLesson> {
+        self.player.as_ref().map(|p| SavedLesson {
             lesson: p.lesson.clone(),
             index: p.index,
             replies: p.replies.clone(),
@@ -46,34 +70,70 @@ impl Teach {
             numbers_after_reveal: p.numbers_after_reveal,
             future_after_reveal: p.future_after_reveal,
             exercise_for: p.exercise_for,
-        });
+        })
+    }
+
+    /// Puts the lesson being played on the shelf (in place of its earlier progress).
+    pub(super) fn shelve(&mut self) {
+        let Some(s) = self.progress() else {
+            return;
+        };
+        self.shelf.retain(|old| !old.is(&s.lesson));
+        self.shelf.push(s);
+        let over = self.shelf.len().saturating_sub(SHELF);
+        self.shelf.drain(..over);
+    }
+
+    /// What a restart keeps.
+    pub(in crate::ui) fn saved(&self) -> SavedTeach {
         let quizzes = self.quizzes.iter().filter_map(QuizWindow::saved).collect();
-        SavedTeach { lesson, quizzes }
+        SavedTeach {
+            lesson: self.progress(),
+            shelf: self.shelf.clone(),
+            quizzes,
+        }
+    }
+
+    /// Plays `lesson` as it was left, with its replies and reveals, if it is on the shelf
+    /// (the page's address named it again after another lesson or a link); else afresh. A
+    /// question answered once stays answered.
+    pub(in crate::ui) fn return_to(&mut self, ctx: &egui::Context, lesson: Lesson) -> Vec<Cmd> {
+        self.shelve();
+        let Some(k) = self.shelf.iter().position(|s| s.is(&lesson)) else {
+            return self.begin(ctx, lesson);
+        };
+        let s = self.shelf.remove(k);
+        let index = s.index;
+        let mut cmds = self.restore(ctx, s);
+        // The step the lesson was left at comes back as a step does (the address may name
+        // another after it).
+        cmds.insert(0, Cmd::LessonStep(index));
+        cmds
     }
 
     /// Puts back what [`Teach::saved`] kept: the quiz windows (their questions made again
-    /// from the seed, the log graded again) and the lesson at its step with its replies. A
-    /// saved lesson that does not fit together (a damaged store) is dropped whole.
+    /// from the seed, the log graded again), the shelf, and the lesson at its step with its
+    /// replies. A saved lesson that does not fit together (a damaged store) is dropped whole.
     pub(in crate::ui) fn resume(&mut self, ctx: &egui::Context, saved: SavedTeach) -> Vec<Cmd> {
         for q in saved.quizzes {
             let w = QuizWindow::resumed(ctx, q);
             self.quizzes.retain(|old| old.model() != w.model());
             self.quizzes.push(w);
         }
-        let Some(s) = saved.lesson else {
-            return Vec::new();
-        };
-        let n = s.lesson.steps.len();
-        let fits = s.index < n
-            && s.replies.len() == n
-            && s.revealed.len() == n
-            && s.exercise_for.is_none_or(|i| i < n);
-        if !fits || s.lesson.version > crate::lesson::VERSION {
-            return Vec::new();
+        self.shelf = saved.shelf.into_iter().filter(SavedLesson::fits).collect();
+        match saved.lesson.filter(SavedLesson::fits) {
+            // Not Cmd::LessonStep: the step's scenario and regions are on the desk as they
+            // were.
+            Some(s) => self.restore(ctx, s),
+            None => Vec::new(),
         }
-        let title = s.lesson.title.clone();
-        let mut cmds = self.start(ctx, s.lesson);
-        // Not Cmd::LessonStep: the step's scenario and regions are on the desk as they were.
+    }
+
+    /// The player of `s`'s lesson at its step, with its replies and switches; the status
+    /// bar's word (or why the lesson has no answers).
+    fn restore(&mut self, ctx: &egui::Context, s: SavedLesson) -> Vec<Cmd> {
+        let (title, n) = (s.lesson.title.clone(), s.lesson.steps.len());
+        let mut cmds = self.begin(ctx, s.lesson);
         cmds.retain(|c| matches!(c, Cmd::Fail(_)));
         if let Some(p) = &mut self.player {
             p.index = s.index;
