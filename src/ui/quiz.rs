@@ -101,7 +101,7 @@ pub struct QuizWindow {
 }
 
 /// A quiz window as a restart finds it: its questions are made again from the seed and
-/// count (the same questions: [`crate::lesson::quiz`] is deterministic), the log is graded
+/// count (the same questions: [`crate::lesson::quiz()`] is deterministic), the log is graded
 /// again, so a question answered or shown stays so.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SavedQuiz {
