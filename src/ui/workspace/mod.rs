@@ -175,6 +175,24 @@ macro_rules! view_accessors {
 }
 pub(crate) use view_accessors;
 
+/// [`Workspace::exercise`] and [`Workspace::kept_exercise`] of a workspace whose Your turn is
+/// `self.turn` (an [`crate::ui::exercise::Slot`]) keyed by what `key` gives of its
+/// parameters (the parameters themselves when no key is named), made by `make`.
+macro_rules! exercise_slot {
+    ($params:ty, $make:path) => {
+        $crate::ui::workspace::exercise_slot!($params, |p| p, $make);
+    };
+    ($params:ty, |$p:ident| $key:expr, $make:path) => {
+        fn kept_exercise(&self, $p: &$params) -> Option<&$crate::ui::exercise::Band> {
+            self.turn.kept($key)
+        }
+        fn exercise(&mut self, $p: &$params) -> Option<$crate::ui::exercise::Turn<'_>> {
+            Some(self.turn.get($key, $make))
+        }
+    };
+}
+pub(crate) use exercise_slot;
+
 /// [`Workspace::jobs`] of a workspace whose jobs are the fields named (each a
 /// [`JobHandle`]).
 macro_rules! jobs {

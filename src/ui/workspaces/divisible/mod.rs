@@ -162,13 +162,7 @@ impl Workspace for DivisiblePanel {
     }
     jobs!(run);
     const EXERCISE: bool = true;
-    fn kept_exercise(&self, params: &DivisibleParams) -> Option<&crate::ui::exercise::Band> {
-        self.turn.kept(&turn::key(params))
-    }
-    fn exercise(&mut self, params: &DivisibleParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        let key = turn::key(params);
-        Some(self.turn.get(&key, turn::DivTurn::new))
-    }
+    crate::ui::workspace::exercise_slot!(DivisibleParams, |p| &turn::key(p), turn::DivTurn::new);
     const REGIONS: Regions = Regions {
         controls: (270.0, 220.0),
         numbers: (330.0, 260.0),

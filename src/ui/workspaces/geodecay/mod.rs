@@ -154,12 +154,7 @@ impl Workspace for GeodecayPanel {
     }
     jobs!(run, ell, p_sweep, spread);
     const EXERCISE: bool = true;
-    fn kept_exercise(&self, params: &GeoParams) -> Option<&crate::ui::exercise::Band> {
-        self.turn.kept(params)
-    }
-    fn exercise(&mut self, params: &GeoParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        Some(self.turn.get(params, turn::GeoTurn::new))
-    }
+    crate::ui::workspace::exercise_slot!(GeoParams, turn::GeoTurn::new);
     const REGIONS: Regions = Regions {
         controls: (270.0, 220.0),
         numbers: (240.0, 200.0),

@@ -273,12 +273,7 @@ impl Workspace for KsbfPanel {
         }
     }
     const EXERCISE: bool = true;
-    fn kept_exercise(&self, params: &KsbfParams) -> Option<&crate::ui::exercise::Band> {
-        self.turn.kept(params)
-    }
-    fn exercise(&mut self, params: &KsbfParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        Some(self.turn.get(params, turn::KsbfTurn::new))
-    }
+    crate::ui::workspace::exercise_slot!(KsbfParams, turn::KsbfTurn::new);
     fn plots(&mut self, ui: &mut Ui, params: &mut KsbfParams) {
         let params = &*params;
         let busy = self.vs_n.is_running() || self.vs_p.is_running() || self.seeds.is_running();

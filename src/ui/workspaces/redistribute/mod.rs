@@ -227,12 +227,7 @@ impl Workspace for RedistPanel {
         self.picture_ui(ui, params);
     }
     const EXERCISE: bool = true;
-    fn kept_exercise(&self, params: &RedistParams) -> Option<&crate::ui::exercise::Band> {
-        self.turn.kept(&params.instance)
-    }
-    fn exercise(&mut self, params: &RedistParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        Some(self.turn.get(&params.instance, turn::RingTurn::new))
-    }
+    crate::ui::workspace::exercise_slot!(RedistParams, |p| &p.instance, turn::RingTurn::new);
     fn pseudocode(&self, params: &RedistParams) -> Option<PseudoStep> {
         self.current(params)?;
         let key = (self.evaluated.version() as usize, self.view.step.step);

@@ -175,12 +175,7 @@ impl Workspace for TreeSweepPanel {
     }
     jobs!(run);
     const EXERCISE: bool = true;
-    fn kept_exercise(&self, params: &TreeSweepParams) -> Option<&crate::ui::exercise::Band> {
-        self.turn.kept(params)
-    }
-    fn exercise(&mut self, params: &TreeSweepParams) -> Option<crate::ui::exercise::Turn<'_>> {
-        Some(self.turn.get(params, turn::TreeTurn::new))
-    }
+    crate::ui::workspace::exercise_slot!(TreeSweepParams, turn::TreeTurn::new);
     const REGIONS: Regions = Regions {
         numbers: (210.0, 160.0),
         scroll_picture: true,
