@@ -93,7 +93,7 @@ pub enum Cmd {
     /// Help ▸ Lessons: play a bundled lesson (index in [`crate::lesson::BUNDLED`]) afresh.
     StartLesson(usize),
     /// A bundled lesson named by the page's address: with the replies it was left with, if
-    /// it was (another lesson or a link opened in between), else afresh.
+    /// it was (another lesson or a link opened in between), else afresh; a `LessonStep` follows.
     ReturnToLesson(usize),
     /// Go to this step of the lesson being played.
     LessonStep(usize),

@@ -366,10 +366,9 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
     // out of what the exercise says: Algorithm 3's prompt states Lemma 6's rounds left, the
     // rounds a quiz asks.
     let secret = crate::ui::frame::secret(ui.ctx()).filter(|s| s.on_shown_run);
-    let said = |text: String| {
-        secret
-            .as_ref()
-            .map_or_else(|| text.clone(), |s| s.mask(&text))
+    let said = |text: String| match &secret {
+        Some(s) => s.mask(&text),
+        None => text,
     };
     room.label(said(ex.prompt()));
     let left = (rect.bottom() - room.cursor().top()).max(line);

@@ -96,19 +96,16 @@ impl Teach {
 
     /// Plays `lesson` as it was left, with its replies and reveals, if it is on the shelf
     /// (the page's address named it again after another lesson or a link); else afresh. A
-    /// question answered once stays answered.
+    /// question answered once stays answered. The caller then goes to a step.
     pub(in crate::ui) fn return_to(&mut self, ctx: &egui::Context, lesson: Lesson) -> Vec<Cmd> {
         self.shelve();
         let Some(k) = self.shelf.iter().position(|s| s.is(&lesson)) else {
             return self.begin(ctx, lesson);
         };
+        // (The address goes on to its step with Cmd::LessonStep, which loads it: the step it
+        // was left at is not loaded first.)
         let s = self.shelf.remove(k);
-        let index = s.index;
-        let mut cmds = self.restore(ctx, s);
-        // The step the lesson was left at comes back as a step does (the address may name
-        // another after it).
-        cmds.insert(0, Cmd::LessonStep(index));
-        cmds
+        self.restore(ctx, s)
     }
 
     /// Puts back what [`Teach::saved`] kept: the quiz windows (their questions made again
