@@ -201,3 +201,48 @@ fn a_lesson_left_for_another_is_returned_to_with_its_replies() {
         "the menu's start is not afresh"
     );
 }
+
+#[test]
+fn a_link_opened_over_a_last_lesson_shelves_it_and_the_lessons_menu_goes_back() {
+    // A second tab of the page (or Edit ▸ Paste link) opens a link while a restored lesson
+    // plays: the link's run is shown alone, and the lesson waits on the shelf.
+    let mut h = super::common::window(1500.0, 940.0, None);
+    h.state_mut().send(Cmd::StartLesson(lesson_named("grs")));
+    settle(&mut h);
+    super::common::wait_for_answer(&mut h);
+    type_into(&mut h, "Your answer", "31");
+    click(&mut h, "Reveal");
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(2));
+    settle(&mut h);
+    let mut r = restarted(&mut h);
+    assert!(r.state().lesson_player().is_some());
+    let link = loadlab::link::Shared::new(loadlab::preset::default_preset());
+    r.state_mut().send(Cmd::OpenLink(Box::new(link)));
+    settle(&mut r);
+    assert!(
+        r.state().lesson_player().is_none(),
+        "the lesson still plays beside the link"
+    );
+    shown(&mut r, "the lesson is kept");
+    r.get_by_label("Help").click();
+    r.run_steps(2);
+    r.get_by_label("Lessons").hover();
+    r.run_steps(2);
+    let entries = r.query_all_by_label_contains("step 3 of 10").count();
+    assert_eq!(entries, 1, "one Go back entry for the shelved lesson");
+    r.get_by_label_contains("step 3 of 10").click();
+    settle(&mut r);
+    let p = r
+        .state()
+        .lesson_player()
+        .expect("the menu went back to the lesson");
+    assert_eq!((p.lesson().name.as_str(), p.index()), ("grs", 2));
+    r.state_mut().send(Cmd::LessonStep(0));
+    settle(&mut r);
+    let p = r.state().lesson_player().unwrap();
+    assert!(
+        p.revealed() && p.reply() == "31",
+        "the replies were not kept"
+    );
+}

@@ -678,6 +678,7 @@ impl LoadlabApp {
                 let shown = !self.shown.stage || self.drawer.shows_lesson();
                 (p.page_name(p.index()), shown)
             }),
+            shelf: self.teach.shelved().collect(),
         };
         let mut cmds = self.chrome.bars(ui, &shell);
         if self.shown.stage {

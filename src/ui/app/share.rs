@@ -171,12 +171,20 @@ impl LoadlabApp {
                     plot,
                 } = *s;
                 let name = preset.name.clone();
+                // The link shows its own run: a lesson playing (a last session's, in a second
+                // tab of the page) is left for the shelf, where Help ▸ Lessons goes back to it.
+                let left = !self.teach.leave().is_empty();
                 self.open(PresetFile::Single(preset), None);
                 // The link shows a run at a step: not the exercise a last session left on
                 // (a link opened in a second tab of the browser showed "Your turn").
                 self.shown.exercise = false;
                 self.share.seek = Some((step, 0));
-                self.info(format!("Opened the link to “{name}” at step {step}"));
+                let kept = if left {
+                    " (the lesson is kept: Help ▸ Lessons goes back to it)"
+                } else {
+                    ""
+                };
+                self.info(format!("Opened the link to “{name}” at step {step}{kept}"));
                 if picture.is_some() || plot.is_some() {
                     return vec![Cmd::Select {
                         picture,

@@ -3,6 +3,7 @@
 //! table ([`crate::ui::commands`]).
 
 use super::*;
+use crate::ui::lesson::Shelved;
 /// The menu entry of `cmd` (caption, first key, tooltip from the table), greyed out unless
 /// `enabled`.
 fn entry(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, cmd: Cmd, enabled: bool) {
@@ -89,7 +90,7 @@ fn menus(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &mut
             ui.separator();
             quiz_menu(ui, cmds);
         });
-        ui.menu_button("Help", |ui| help_menu(ui, windows, shell.desk.active, cmds));
+        ui.menu_button("Help", |ui| help_menu(ui, windows, shell, cmds));
         if shell.stage {
             // The folded rail: the model in front, the others one click away.
             ui.separator();
@@ -306,7 +307,8 @@ fn view_menu(ui: &mut egui::Ui, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
     entry(ui, cmds, Cmd::ResetLayout, true);
 }
 
-fn help_menu(ui: &mut egui::Ui, windows: &mut Windows, front: ModelId, cmds: &mut Vec<Cmd>) {
+fn help_menu(ui: &mut egui::Ui, windows: &mut Windows, shell: &Shell<'_>, cmds: &mut Vec<Cmd>) {
+    let front = shell.desk.active;
     entry(ui, cmds, Cmd::Toggle(Switch::Shortcuts), true);
     entry(ui, cmds, Cmd::Toggle(Switch::Help), true);
     entry(ui, cmds, Cmd::Toggle(Switch::About), true);
@@ -314,27 +316,56 @@ fn help_menu(ui: &mut egui::Ui, windows: &mut Windows, front: ModelId, cmds: &mu
     crate::ui::research::menu(ui, &mut windows.research);
     crate::ui::ksbf_study::menu(ui, &mut windows.ksbf_study);
     ui.separator();
-    ui.menu_button("Lessons", |ui| {
-        let lessons = crate::lesson::BUNDLED.iter().zip(crate::lesson::listings());
-        for (i, (b, listed)) in lessons.enumerate() {
-            let (title, hover) = match listed {
-                Ok(l) => (
-                    l.title.clone(),
-                    format!(
-                        "{}, {}",
-                        words::count(l.steps, "step"),
-                        words::count(l.questions, "question")
-                    ),
-                ),
-                Err(e) => (b.file.to_string(), e.clone()),
-            };
-            if ui.button(title).on_hover_text(hover).clicked() {
-                cmds.push(Cmd::StartLesson(i));
-            }
-        }
-        ui.label(RichText::new("Your own lesson: File ▸ Open a lesson .ron").weak());
-    });
+    ui.menu_button("Lessons", |ui| lessons_menu(ui, &shell.shelf, cmds));
     quiz_menu(ui, cmds);
+}
+
+/// Help ▸ Lessons: each bundled lesson (started afresh), then the ones left for another
+/// lesson or a link, to go back to where they were left with their replies.
+fn lessons_menu(ui: &mut egui::Ui, shelf: &[Shelved<'_>], cmds: &mut Vec<Cmd>) {
+    let listed = crate::lesson::listings();
+    for (i, (b, listing)) in crate::lesson::BUNDLED.iter().zip(listed).enumerate() {
+        let (title, hover) = match listing {
+            Ok(l) => (
+                l.title.clone(),
+                format!(
+                    "{}, {}",
+                    words::count(l.steps, "step"),
+                    words::count(l.questions, "question")
+                ),
+            ),
+            Err(e) => (b.file.to_string(), e.clone()),
+        };
+        if ui.button(title).on_hover_text(hover).clicked() {
+            cmds.push(Cmd::StartLesson(i));
+        }
+    }
+    ui.label(RichText::new("Your own lesson: File ▸ Open a lesson .ron").weak());
+    let back: Vec<_> = shelf
+        .iter()
+        .filter_map(|s| {
+            let i = listed
+                .iter()
+                .position(|l| l.as_ref().is_ok_and(|l| l.title == s.title))?;
+            Some((i, s))
+        })
+        .collect();
+    if back.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(RichText::new("Go back to where you left:").weak());
+    for (i, s) in back {
+        let caption = format!("{}, step {} of {}", s.title, s.step, s.steps);
+        let hover = format!(
+            "With your replies ({} revealed); the entry above starts it afresh",
+            words::count(s.revealed, "question")
+        );
+        if ui.button(caption).on_hover_text(hover).clicked() {
+            cmds.push(Cmd::ReturnToLesson(i));
+            cmds.push(Cmd::LessonStep(s.step - 1));
+        }
+    }
 }
 
 /// Quiz me: one quiz per model (under Help and Homework).

@@ -87,6 +87,8 @@ pub(super) struct Shell<'a> {
     /// The name of the lesson step's scenario, and whether the lesson's player shows it (its
     /// title and the step's): the status bar does not repeat it.
     pub lesson_page: Option<(String, bool)>,
+    /// The lessons left for another or a link (Help ▸ Lessons goes back to them).
+    pub shelf: Vec<crate::ui::lesson::Shelved<'a>>,
 }
 
 impl Shell<'_> {

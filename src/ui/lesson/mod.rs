@@ -10,7 +10,7 @@ use crate::ui::widgets::scroll::Clipped;
 use std::path::Path;
 
 mod saved;
-pub use saved::SavedTeach;
+pub use saved::{SavedTeach, Shelved};
 
 use egui::{Key, Modifiers, RichText};
 

@@ -4,7 +4,8 @@
 //! log). The app saves it with its state and puts it back with [`Teach::resume`], so closing
 //! the app or reloading the web page loses no reply, and a question answered once stays
 //! answered: its Reveal is not offered a second time. The page's address returns to a
-//! shelved lesson as it was left ([`Teach::return_to`]); Help ▸ Lessons starts one afresh.
+//! shelved lesson as it was left ([`Teach::return_to`]), and so does Help ▸ Lessons ▸ "Go
+//! back to…"; its plain entries start a lesson afresh.
 
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +37,16 @@ pub(super) struct SavedLesson {
     numbers_after_reveal: bool,
     future_after_reveal: bool,
     exercise_for: Option<usize>,
+}
+
+/// A lesson on the shelf as Help ▸ Lessons offers it again: its title, the step it was left
+/// at (1-based) of how many, and how many questions had been revealed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Shelved<'a> {
+    pub title: &'a str,
+    pub step: usize,
+    pub steps: usize,
+    pub revealed: usize,
 }
 
 /// Lessons a shelf keeps at most (the oldest left goes first).
@@ -82,6 +93,16 @@ impl Teach {
         self.shelf.push(s);
         let over = self.shelf.len().saturating_sub(SHELF);
         self.shelf.drain(..over);
+    }
+
+    /// The lessons on the shelf, the last left first.
+    pub(in crate::ui) fn shelved(&self) -> impl Iterator<Item = Shelved<'_>> {
+        self.shelf.iter().rev().map(|s| Shelved {
+            title: &s.lesson.title,
+            step: s.index + 1,
+            steps: s.lesson.steps.len(),
+            revealed: s.revealed.iter().filter(|r| **r).count(),
+        })
     }
 
     /// What a restart keeps.
