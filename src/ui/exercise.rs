@@ -5,6 +5,7 @@
 //! move (the rule it breaks and why), and the model's own picture on which the student makes
 //! the move. The grading itself is the model's ([`crate::model::exercise`]).
 
+use crate::ui::widgets::describe;
 use crate::ui::widgets::focus::{self, Landing};
 use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
@@ -22,6 +23,12 @@ pub trait Exercise {
     fn tally(&self) -> Tally;
     /// Draws the picture the student makes the move on (clicks plan it).
     fn picture(&mut self, ui: &mut Ui, last: Option<&Grade>);
+    /// What the board shows, in words, for Describe and a screen reader (what the widgets it
+    /// is drawn with do not record themselves: the ring and the Gantt chart do); empty when
+    /// they say it all.
+    fn board(&self) -> String {
+        String::new()
+    }
     /// The width of the picture's column when the band goes in a column beside it rather
     /// than across the room above it (a picture about as wide as it is tall, such as a ring,
     /// in a wide room `room`), None for a band across the room. The shell keeps the band at
@@ -370,7 +377,9 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
         Some(s) => s.mask(&text),
         None => text,
     };
-    room.label(said(ex.prompt()));
+    let prompt = said(ex.prompt());
+    describe::record(ui.ctx(), format!("Your turn: {prompt}"));
+    room.label(prompt);
     let left = (rect.bottom() - room.cursor().top()).max(line);
     let phone = crate::ui::frame::on_phone(ui.ctx()) || crate::ui::frame::in_column(ui.ctx());
     let newest = match (&band.hint, &band.last) {
@@ -391,6 +400,7 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
         ),
     };
     if let Some(text) = newest {
+        describe::record(ui.ctx(), text.text());
         let fresh = std::mem::take(&mut band.fresh);
         egui::ScrollArea::vertical()
             .id_salt("exercise messages")
@@ -431,8 +441,7 @@ pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
         // (Two points to spare: at some zooms a wrapped line is a fraction of a point taller
         // than the style's height, and a verdict of exactly the lines left would scroll.)
         messages(ui, ex, band, line * MESSAGE_LINES + 2.0);
-        focus::land(ui, Landing::Picture);
-        ex.picture(ui, band.last.as_ref());
+        draw_board(ui, ex, band);
     }
     if let Some(g) = ex.take_clicked() {
         band.moved(ex, Some(g), false);
@@ -466,9 +475,19 @@ fn show_beside(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, room: egui::
     buttons(&mut side, ex, band, true);
     let rest = right.bottom() - side.cursor().top();
     messages(&mut side, ex, band, rest);
-    let mut picture = column(ui, left);
-    focus::land(&picture, Landing::Picture);
-    ex.picture(&mut picture, band.last.as_ref());
+    draw_board(&mut column(ui, left), ex, band);
+}
+
+/// The board the student moves on, its words recorded for Describe (masked as the band is).
+fn draw_board(ui: &mut Ui, ex: &mut dyn Exercise, band: &Band) {
+    focus::land(ui, Landing::Picture);
+    let words = ex.board();
+    let words = match crate::ui::frame::secret(ui.ctx()).filter(|s| s.on_shown_run) {
+        Some(s) => s.mask(&words),
+        None => words,
+    };
+    describe::record(ui.ctx(), words);
+    ex.picture(ui, band.last.as_ref());
 }
 
 /// Plays `log` on the exercise from its start (an opened attempt's step bar): the band shows
@@ -514,10 +533,14 @@ pub fn region(ui: &mut Ui, ex: Option<Result<(&mut dyn Exercise, &mut Band), Str
             ui.label(RichText::new("Your turn").strong());
             // The model's reason names the CLI's flag ("--h: …"): here it is the control's.
             let why = why.strip_prefix("--").unwrap_or(&why);
-            ui.label(format!("No exercise on this instance: {why}"));
+            let said = format!("No exercise on this instance: {why}");
+            describe::record(ui.ctx(), format!("Your turn: {said}"));
+            ui.label(said);
         }
         None => {
-            ui.label("This model has no exercise yet.");
+            let said = "This model has no exercise yet.";
+            describe::record(ui.ctx(), format!("Your turn: {said}"));
+            ui.label(said);
         }
     }
 }

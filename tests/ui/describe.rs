@@ -43,3 +43,42 @@ fn describe_reads_the_ring_of_the_step_out_and_keeps_the_question_hidden() {
     // The answer (the number of rounds) is as hidden in words as on the screen.
     assert!(said.contains("of ? rounds"), "{said}");
 }
+
+/// Describe on each model's Your turn: what the band asks and the board the student moves
+/// on, not the picture of the run shown before (which stayed the description, so a screen
+/// reader described a tree the exercise did not show).
+#[test]
+fn describe_on_your_turn_reads_the_exercise_board_of_every_model() {
+    use loadlab::model::registry::ModelId;
+    let board = [
+        (ModelId::Divisible, "Gantt"),
+        (ModelId::Geodecay, "Each round's cost as a bar"),
+        // T_5 (the small bundled tree: the default T_12 is beyond the exercise): 2^5 − 1 nodes.
+        (
+            ModelId::TreeSweep,
+            "The tree T_5, 31 nodes: 0 on processor 0",
+        ),
+        (ModelId::Ksbf, "Placed:"),
+        (ModelId::Redistribute, "Ring of"),
+    ];
+    let mut h = super::common::window(1500.0, 940.0, None);
+    h.get_by_label("Your turn").click_accesskit();
+    for (model, words) in board {
+        h.state_mut().send(match model {
+            ModelId::TreeSweep => {
+                let small = loadlab::preset::find_bundled("treesweep-small").expect("bundled");
+                Cmd::Load(Box::new(small))
+            }
+            _ => Cmd::Switch(model),
+        });
+        settle(&mut h);
+        h.get_by_label(loadlab::ui::widgets::describe::CAPTION)
+            .click_accesskit();
+        settle(&mut h);
+        let notice = h.get_by_label_contains("Copied the description:");
+        let node = notice.accesskit_node();
+        let said = node.label().or(node.value()).unwrap_or_default();
+        assert!(said.contains("Your turn: "), "{model:?}: {said}");
+        assert!(said.contains(words), "{model:?}: no “{words}” in {said}");
+    }
+}

@@ -122,6 +122,23 @@ impl Exercise for GeoTurn {
     fn tally(&self) -> Tally {
         self.ex.tally()
     }
+    fn board(&self) -> String {
+        let rounds = self.ex.costs.iter().enumerate().map(|(r, c)| {
+            let balanced = self.ex.plan.get(r).copied().unwrap_or(false);
+            let costly = r > 0 && self.marks.get(r - 1).is_some_and(|m| !m.1);
+            format!(
+                "round {r}: cost {c}{}{}",
+                if balanced { ", balanced before" } else { "" },
+                if costly { ", a costly decision" } else { "" }
+            )
+        });
+        let rounds = crate::ui::widgets::describe::list(rounds);
+        if rounds.is_empty() {
+            "Each round's cost as a bar: no round run yet.".into()
+        } else {
+            format!("Each round's cost as a bar: {rounds}.")
+        }
+    }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
         // A printed board has no buttons (the prompt asks the question).
         let live = !crate::ui::frame::exporting(ui.ctx());

@@ -87,6 +87,22 @@ impl Exercise for KsbfTurn {
     fn tally(&self) -> Tally {
         self.ex.tally()
     }
+    fn board(&self) -> String {
+        let p = self.ex.params().p;
+        let placed = self.ex.order.iter().zip(&self.ex.done).filter(|(_, d)| **d);
+        let cells = crate::ui::widgets::describe::list(
+            placed.map(|(r, _)| format!("{} on P{} at step {}", show(r.node), r.pe, r.step)),
+        );
+        let cells = if cells.is_empty() {
+            "none yet".into()
+        } else {
+            cells
+        };
+        format!(
+            "A grid of {p} PEs (rows) by {} (columns). Placed: {cells}.",
+            count(self.steps as usize, "step")
+        )
+    }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
         let p = self.ex.params().p;
         let label_w = 34.0;

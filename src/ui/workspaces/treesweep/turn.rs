@@ -276,6 +276,18 @@ impl Exercise for TreeTurn {
     fn tally(&self) -> Tally {
         self.ex.tally()
     }
+    fn board(&self) -> String {
+        let n = self.ex.height();
+        let total = (1u64 << n) - 1;
+        let outside = (1..=total).filter(|&k| self.ex.is_external(k)).count();
+        format!(
+            "The tree T_{n}, {}: {} on processor 0, {} in external subtrees. {}",
+            count(total as usize, "node"),
+            self.ex.placed.len(),
+            outside,
+            self.timeline()
+        )
+    }
     fn picture(&mut self, ui: &mut Ui, _last: Option<&Grade>) {
         self.legend(ui);
         let h = (ui.available_height() - 30.0).clamp(120.0, 420.0);
