@@ -94,6 +94,9 @@ pub struct Band {
     undone: Option<String>,
     /// The verdict or hint changed since it was last drawn (scroll it into view).
     fresh: bool,
+    /// The messages the newest replaced since the board was last set, oldest first: under the
+    /// newest, a scroll away (a wrong move's verdict was gone at the next move).
+    earlier: Vec<Past>,
     /// Every move, Show me, Undo, Restart and hint since the exercise was set: what
     /// File ▸ Hand in… writes ([`crate::lesson::homework::attempt`]).
     pub log: Vec<Entry>,
@@ -101,9 +104,29 @@ pub struct Band {
     started: Option<Instant>,
 }
 
+/// A message the band showed before the newest.
+#[derive(Debug, Clone)]
+enum Past {
+    /// A move's verdict (Show me's when `shown`).
+    Verdict(Grade, bool),
+    /// The verdict of a move Undo took back.
+    TakenBack(String),
+}
+
+/// The earlier messages a band keeps at most.
+const EARLIER_MAX: usize = 40;
+
 impl Band {
     /// A move graded `g`; `shown` when Show me played it.
     fn graded(&mut self, g: Option<Grade>, shown: bool) {
+        let past = match (self.last.take(), self.undone.take()) {
+            (Some(g), _) => Some(Past::Verdict(g, self.shown)),
+            (None, Some(was)) => Some(Past::TakenBack(was)),
+            (None, None) => None,
+        };
+        self.earlier.extend(past);
+        let over = self.earlier.len().saturating_sub(EARLIER_MAX);
+        self.earlier.drain(..over);
         self.last = g;
         self.shown = shown;
         self.hint = None;
@@ -116,6 +139,12 @@ impl Band {
         let was = self.last.take().map(|g| verdict(&g, self.shown));
         self.graded(None, false);
         self.undone = was;
+    }
+
+    /// Restart: the board set afresh, and the band's messages with it.
+    fn restarted(&mut self) {
+        self.graded(None, false);
+        self.earlier.clear();
     }
 
     /// Logs an entry now.
@@ -289,7 +318,8 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
     let text = score_text(score, out_of, complete);
     let tip = format!(
         "{text}: moves right at the first try, out of the moves the algorithm needs (or the \
-         moves you made, when you made more: a larger cluster than Fine-Grain's)"
+         moves you made, when you made more: a larger cluster than Fine-Grain's). Click: \
+         every verdict since the board was set"
     );
     ui.horizontal_wrapped(|ui| {
         ui.set_max_width(row);
@@ -328,7 +358,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
              longer a first try",
         ) {
             ex.restart();
-            band.graded(None, false);
+            band.restarted();
             band.log(Kind::Restart, None);
         }
         if !column {
@@ -338,8 +368,8 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
             let left = egui::Layout::left_to_right(egui::Align::Center);
             ui.allocate_ui_with_layout(egui::vec2(SCORE_WIDTH.min(row), h), left, |ui| {
                 ui.set_min_width(SCORE_WIDTH.min(row));
-                ui.add(egui::Label::new(text.clone()).truncate())
-                    .on_hover_text(&tip);
+                let r = ui.add(egui::Button::new(text.clone()).truncate());
+                score_popup(&r.on_hover_text(&tip), band);
             });
         }
     });
@@ -351,7 +381,8 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
                 .max_rect(rect)
                 .layout(egui::Layout::top_down(egui::Align::Min)),
         );
-        slot.add(egui::Label::new(text).wrap()).on_hover_text(tip);
+        let r = slot.add(egui::Button::new(text).wrap());
+        score_popup(&r.on_hover_text(tip), band);
     }
 }
 
@@ -369,14 +400,7 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
             .max_rect(rect)
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
-    // An open question on this run (a quiz's Show me loads its instance) keeps its answer
-    // out of what the exercise says: Algorithm 3's prompt states Lemma 6's rounds left, the
-    // rounds a quiz asks.
-    let secret = crate::ui::frame::secret(ui.ctx()).filter(|s| s.on_shown_run);
-    let said = |text: String| match &secret {
-        Some(s) => s.mask(&text),
-        None => text,
-    };
+    let said = masker(ui.ctx());
     let prompt = said(ex.prompt());
     describe::record(ui.ctx(), format!("Your turn: {prompt}"));
     room.label(prompt);
@@ -420,6 +444,58 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
             });
     }
     band.fresh = false;
+}
+
+/// The score's button opens the band's [`history`].
+fn score_popup(score: &egui::Response, band: &Band) {
+    egui::Popup::from_toggle_button_response(score)
+        .width(360.0)
+        .show(|ui| history(ui, band));
+}
+
+/// The band's messages since the board was set, the newest first, in the score's popup (an
+/// accepted wrong move's verdict was gone at the next move). Masked as the band is.
+fn history(ui: &mut Ui, band: &Band) {
+    let said = masker(ui.ctx());
+    let newest = match (&band.last, &band.undone) {
+        (Some(g), _) => Some(Past::Verdict(g.clone(), band.shown)),
+        (None, Some(was)) => Some(Past::TakenBack(was.clone())),
+        (None, None) => None,
+    };
+    let all: Vec<&Past> = newest.iter().chain(band.earlier.iter().rev()).collect();
+    if all.is_empty() {
+        ui.label(RichText::new("No move yet: each move's verdict is listed here.").weak());
+        return;
+    }
+    ui.label(RichText::new("Your moves' verdicts, the latest first").strong());
+    egui::ScrollArea::vertical()
+        .id_salt("exercise history")
+        .max_height(ui.ctx().content_rect().height() * 0.5)
+        .show(ui, |ui| {
+            for p in all {
+                let text = match p {
+                    Past::Verdict(g, shown) => {
+                        let c = verdict_color(ui, g, *shown);
+                        RichText::new(said(verdict(g, *shown))).color(c)
+                    }
+                    Past::TakenBack(was) => {
+                        RichText::new(said(format!("Taken back — {was}"))).weak()
+                    }
+                };
+                ui.add(egui::Label::new(text).wrap());
+            }
+        });
+}
+
+/// What masks an open question's answer on the shown run out of the exercise's words (a
+/// quiz's Show me loads its instance: Algorithm 3's prompt states Lemma 6's rounds left, the
+/// rounds a quiz asks).
+fn masker(ctx: &egui::Context) -> impl Fn(String) -> String + use<> {
+    let secret = crate::ui::frame::secret(ctx).filter(|s| s.on_shown_run);
+    move |text: String| match &secret {
+        Some(s) => s.mask(&text),
+        None => text,
+    }
 }
 
 /// Draws the exercise in `ui` (the picture region): the band, then the model's picture. The
@@ -481,12 +557,7 @@ fn show_beside(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, room: egui::
 /// The board the student moves on, its words recorded for Describe (masked as the band is).
 fn draw_board(ui: &mut Ui, ex: &mut dyn Exercise, band: &Band) {
     focus::land(ui, Landing::Picture);
-    let words = ex.board();
-    let words = match crate::ui::frame::secret(ui.ctx()).filter(|s| s.on_shown_run) {
-        Some(s) => s.mask(&words),
-        None => words,
-    };
-    describe::record(ui.ctx(), words);
+    describe::record(ui.ctx(), masker(ui.ctx())(ex.board()));
     ex.picture(ui, band.last.as_ref());
 }
 
@@ -513,7 +584,7 @@ pub fn replay(ex: &mut dyn Exercise, band: &mut Band, log: &[Entry]) {
             Kind::Hint => {}
             Kind::Restart => {
                 ex.restart();
-                band.graded(None, false);
+                band.restarted();
             }
         }
     }

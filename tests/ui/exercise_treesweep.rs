@@ -115,3 +115,29 @@ fn exercise_step_of_the_grs_lesson_is_passed_by_playing_it() {
     shown(&mut h, "✓ Passed");
     super::stage::check(&mut h, "720p presenter, grs lesson's exercise step");
 }
+
+#[test]
+fn a_wrong_moves_verdict_stays_in_the_band_after_the_next_move() {
+    let mut h = presenter();
+    click(&mut h, "Your turn");
+    let nodes = fine_grain_nodes();
+    click(&mut h, &format!("node {}", nodes[0]));
+    // Legal, but not Fine-Grain's: the board goes on from it.
+    click(&mut h, "node 19");
+    let wrong = "Legal, but not the algorithm's move (rule (b))";
+    shown(&mut h, wrong);
+    click(&mut h, "Show me");
+    // The newest verdict is Show me's; the wrong move's is in the score's list, not gone.
+    let listed = |h: &Harness<'static, LoadlabApp>| h.query_all_by_label_contains(wrong).count();
+    assert_eq!(listed(&h), 0, "the band shows the newest verdict only");
+    click(&mut h, "Score 1 / 9 first tries");
+    assert_eq!(listed(&h), 1, "the wrong move's verdict was lost");
+    shown(&mut h, "Your moves' verdicts, the latest first");
+    shown(&mut h, "Right: Step 1.1");
+    // Restart sets the board afresh, and the list with it.
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    click(&mut h, "Restart");
+    click(&mut h, "Score 1 / 9 first tries");
+    shown(&mut h, "No move yet");
+}
