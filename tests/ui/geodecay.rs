@@ -128,3 +128,36 @@ fn the_total_time_against_p_opens_on_log_axes() {
     assert_eq!(axes("total time vs p"), (true, true));
     assert_eq!(axes("overhead (T − Brent)/ℓ vs lg ℓ"), (false, true));
 }
+
+/// The ℓ rail's arrow keys step by powers of two, the values the lessons and the lg ℓ plots
+/// read: from ℓ = 20 (between 2^4 and 2^5) up to 2^5, 2^6, then down to 2^5, 2^4; from just
+/// above 2^17 up to 2^18; down from 1 to 0 (ℓ = 0 is valid) and back.
+#[test]
+fn the_ell_rails_arrows_step_by_powers_of_two() {
+    let mut h = app();
+    assert_eq!(params(&h).ell, 20.0);
+    h.get_by_role_and_label(Role::Slider, "ℓ").focus();
+    h.run_steps(2);
+    let press = |h: &mut Harness<'static, LoadlabApp>, k: egui::Key| {
+        h.key_press(k);
+        settle(h);
+        params(h).ell
+    };
+    assert_eq!(press(&mut h, egui::Key::ArrowRight), 32.0);
+    assert_eq!(press(&mut h, egui::Key::ArrowRight), 64.0);
+    assert_eq!(press(&mut h, egui::Key::ArrowLeft), 32.0);
+    assert_eq!(press(&mut h, egui::Key::ArrowLeft), 16.0);
+    h.get_by_role_and_label(Role::Slider, "ℓ")
+        .set_value_accesskit(2f64.powi(17) + 3.0);
+    settle(&mut h);
+    h.get_by_role_and_label(Role::Slider, "ℓ").focus();
+    h.run_steps(2);
+    assert_eq!(press(&mut h, egui::Key::ArrowRight), 2f64.powi(18));
+    h.get_by_role_and_label(Role::Slider, "ℓ")
+        .set_value_accesskit(1.0);
+    settle(&mut h);
+    h.get_by_role_and_label(Role::Slider, "ℓ").focus();
+    h.run_steps(2);
+    assert_eq!(press(&mut h, egui::Key::ArrowLeft), 0.0);
+    assert_eq!(press(&mut h, egui::Key::ArrowRight), 1.0);
+}

@@ -50,6 +50,7 @@ pub struct Span<T> {
     rail: RangeInclusive<T>,
     scale: Scale,
     smallest_positive: Option<f64>,
+    doubling: bool,
 }
 
 impl<T: Numeric> Span<T> {
@@ -60,6 +61,7 @@ impl<T: Numeric> Span<T> {
             valid,
             scale,
             smallest_positive: None,
+            doubling: false,
         }
     }
 
@@ -99,6 +101,14 @@ impl<T: Numeric> Span<T> {
         self
     }
 
+    /// The arrow keys (and a screen reader's increment) step to the next power of two up or
+    /// down, 0 below the smallest positive value: ℓ, whose lessons and plots read lg ℓ (egui's
+    /// step of one point of rail went 2^18 → 500 000, and 2^14 or 2^18 could not be reached).
+    pub fn doubling(mut self) -> Self {
+        self.doubling = true;
+        self
+    }
+
     /// The lowest and highest valid values.
     pub fn valid(&self) -> (T, T) {
         (*self.valid.start(), *self.valid.end())
@@ -123,6 +133,43 @@ impl<T: Numeric> Span<T> {
             _ => value,
         }
     }
+}
+
+/// The rail's steps asked for this frame: the arrow keys while it has the focus, and a screen
+/// reader's increment and decrement.
+fn key_steps(ui: &Ui, rail: &Response) -> i32 {
+    use egui::accesskit::Action;
+    let focused = rail.has_focus();
+    ui.input(|i| {
+        let keys = if focused {
+            i.num_presses(egui::Key::ArrowRight) as i32 - i.num_presses(egui::Key::ArrowLeft) as i32
+        } else {
+            0
+        };
+        let reader = i.num_accesskit_action_requests(rail.id, Action::Increment) as i32
+            - i.num_accesskit_action_requests(rail.id, Action::Decrement) as i32;
+        keys + reader
+    })
+}
+
+/// `x` moved `steps` powers of two up (or down, when negative): from between two powers, the
+/// first step lands on the nearer one in its direction; below `smallest` (a power of two) is 0.
+fn doubled(x: f64, steps: i32, smallest: f64) -> f64 {
+    let mut x = x;
+    for _ in 0..steps.unsigned_abs() {
+        x = if steps > 0 {
+            if x < smallest {
+                smallest
+            } else {
+                2f64.powf((x.log2() + 1e-9).floor() + 1.0)
+            }
+        } else if x <= smallest {
+            0.0
+        } else {
+            2f64.powf((x.log2() - 1e-9).ceil() - 1.0)
+        };
+    }
+    x
 }
 
 /// An open lower bound such as τ > 1: the smallest f64 above `bound`, the start of the
@@ -195,6 +242,7 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
             ui.spacing_mut().slider_width = rail_width;
             // The rail keeps to its own range; what it is set to from outside (a screen
             // reader, a test) is clamped below, to the valid values.
+            let start = *value;
             let rail = ui.add(
                 Slider::new(value, lo..=hi)
                     .clamping(SliderClamping::Never)
@@ -202,6 +250,12 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
                     .smallest_positive(smallest)
                     .show_value(false),
             );
+            if span.doubling {
+                let steps = key_steps(ui, &rail);
+                if steps != 0 {
+                    *value = T::from_f64(doubled(start.to_f64(), steps, smallest));
+                }
+            }
             // Dragging the number moves it as fast as the handle would move it.
             let (a, b) = (lo.to_f64(), hi.to_f64());
             let speed = if log {
@@ -457,6 +511,19 @@ fn show_float(x: f64, decimals: RangeInclusive<usize>, valid: &RangeInclusive<f6
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn doubling_lands_on_the_powers_of_two_in_its_direction() {
+        assert_eq!(doubled(20.0, 1, 1.0), 32.0);
+        assert_eq!(doubled(20.0, -1, 1.0), 16.0);
+        assert_eq!(doubled(32.0, 2, 1.0), 128.0);
+        assert_eq!(doubled(32.0, -1, 1.0), 16.0);
+        assert_eq!(doubled(0.0, 1, 1.0), 1.0);
+        assert_eq!(doubled(1.0, -1, 1.0), 0.0);
+        assert_eq!(doubled(0.0, -3, 1.0), 0.0);
+        assert_eq!(doubled(2f64.powi(17) + 3.0, 1, 1.0), 2f64.powi(18));
+        assert_eq!(doubled(500_000.0, -1, 1.0), 2f64.powi(18));
+    }
 
     #[test]
     fn clamp_keeps_values_inside_and_sends_nan_low() {

@@ -229,7 +229,8 @@ impl Workspace for GeodecayPanel {
             g.param(&ALPHA, &mut params.alpha, &alpha);
             let ell = slider::Span::log(0.0..=ELL_MAX)
                 .rail(0.0..=2f64.powi(64))
-                .smallest_positive(1.0);
+                .smallest_positive(1.0)
+                .doubling();
             g.param(&ELL, &mut params.ell, &ell);
             let c = slider::Span::log(slider::above(0.0)..=f64::MAX).rail(0.01..=100.0);
             g.param(&C, &mut params.c, &c);
