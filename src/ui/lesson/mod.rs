@@ -816,7 +816,7 @@ fn exercise_ui(
 const PULSE: f64 = 4.0;
 
 /// Outlines the current step's highlight (a region or a control, where the workspace recorded
-/// it this frame) on a layer above the workspace: a thick frame that pulses for [`PULSE`]
+/// it this frame) on a layer above the workspace and under the windows: a thick frame that pulses for [`PULSE`]
 /// seconds, then stays.
 fn outline(p: &mut Player, ctx: &egui::Context) {
     let Some(h) = p
@@ -852,8 +852,11 @@ fn outline(p: &mut Player, ctx: &egui::Context) {
         1.0
     };
     let colour = egui::Color32::from_rgb(255, 150, 20).gamma_multiply(strength);
+    // Above the panels, under every window (it drew over Help ▸ Keyboard shortcuts and the
+    // quiz windows): a background layer of its own, which egui paints after the panels'
+    // (the layers it orders) and before the windows.
     let layer = egui::LayerId::new(
-        egui::Order::Foreground,
+        egui::Order::Background,
         egui::Id::unique("lesson-highlight"),
     );
     let painter = ctx.layer_painter(layer);
