@@ -311,7 +311,7 @@ pub static COMMANDS: &[Command] = &[
     row(Cmd::Step(StepCmd::Last), "Last step", &[key(Key::End)], "The end state (every stepped run ends on it)", false),
     row(Cmd::Focus(Landing::Exercise), "Focus the exercise", &[key(Key::F6)], "The keyboard focus to Your turn's first button (Send, Hint…); Tab goes on to the picture's arrows, cells or nodes, Space or Enter acts, Esc lets go", true),
     row(Cmd::Focus(Landing::Picture), "Focus the picture", &[key(Key::F7)], "The keyboard focus to the picture's first control (in Your turn: the first ring arrow, grid cell or tree node; the arrow keys move among them)", true),
-    row(Cmd::Focus(Landing::Drawer), "Focus the drawer", &[key(Key::F8)], "The keyboard focus to the drawer beside the picture (on the desktop: the lesson player, else the controls)", true),
+    row(Cmd::Focus(Landing::Drawer), "Focus the drawer", &[key(Key::F8)], "The keyboard focus to the drawer beside the picture (on the desktop: the lesson player's Next, else the controls); again from Back or Next, to an open question's answer", true),
     row(Cmd::Toggle(Switch::HideFuture), super::reveal::CAPTION, &[key(Key::H)], "Draw only what has happened by the step bar: plots up to the current step, no later arrows, nodes or bars, and the final numbers only at the end", false),
     row(Cmd::Toggle(Switch::Presenter), "Presenter mode", &[key(Key::F5)], "Type 1.5 × larger, the picture first: controls and numbers folded away (toggle them with Show:)", true),
     row(Cmd::Toggle(Switch::FullScreen), "Full screen", crate::platform::screen::KEYS, "The whole screen for loadlab, no window frame or task bar: for a projector, with Presenter mode (again to leave)", true),

@@ -332,3 +332,29 @@ fn home_end_and_h_act_while_a_button_or_the_step_bar_has_the_focus() {
     h.state_mut().send(Cmd::Toggle(Switch::HideFuture));
     h.run_steps(2);
 }
+
+/// F8 again from Next goes to the open question's answer, which on a "try it" step lies under
+/// the step's controls (about 27 Tab presses on); typed there, the reply is the lesson's. After
+/// Reveal, F8 stays on Next (nothing left to answer).
+#[test]
+fn f8_again_from_next_lands_in_the_answer_of_a_try_it_question() {
+    let mut h = presenter_720p();
+    let k = super::common::lesson_named("li");
+    h.state_mut().send(loadlab::ui::app::Cmd::StartLesson(k));
+    super::common::settle(&mut h);
+    // li step 7: "Try it: where does the claim hold?" (controls open above its question).
+    h.state_mut().send(loadlab::ui::app::Cmd::LessonStep(6));
+    super::common::settle(&mut h);
+    super::common::wait_for_answer(&mut h);
+    assert_eq!(jump(&mut h, Key::F8), "Next ▶");
+    assert_eq!(jump(&mut h, Key::F8), "Your answer");
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Your answer")
+        .type_text("1.5");
+    h.run_steps(2);
+    assert_eq!(h.state().lesson_player().unwrap().reply(), "1.5");
+    press(&mut h, Key::Enter);
+    super::common::settle(&mut h);
+    assert!(h.state().lesson_player().unwrap().revealed());
+    assert_eq!(jump(&mut h, Key::F8), "Next ▶");
+    assert_eq!(jump(&mut h, Key::F8), "Next ▶", "nothing left to answer");
+}

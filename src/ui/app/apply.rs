@@ -91,6 +91,10 @@ impl LoadlabApp {
             | Cmd::HandInQuizTo(..)
             | Cmd::PersonalStep => self.homework(ctx, cmd),
             Cmd::Focus(to) => {
+                let to = match to {
+                    crate::ui::widgets::focus::Landing::Drawer => self.teach.drawer_landing(ctx),
+                    _ => to,
+                };
                 crate::ui::widgets::focus::jump(ctx, to);
                 Vec::new()
             }

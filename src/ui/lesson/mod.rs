@@ -22,6 +22,7 @@ use crate::lesson::{self, Answer, Grade, Highlight, Lesson};
 use crate::model::exercise::Tally;
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
+use crate::ui::widgets::focus::Landing;
 use crate::ui::widgets::marks;
 use crate::ui::workspace::{OnScreen, Region, Tab};
 
@@ -79,6 +80,8 @@ pub struct Player {
     focused: bool,
     /// Next ▶'s id as last drawn: where the keyboard focus goes after a reply is revealed.
     next_id: Option<egui::Id>,
+    /// Back's id (F8 pressed on it, as on Next, goes on to the answer's field).
+    back_id: Option<egui::Id>,
     rect: Option<egui::Rect>,
     /// When the step's highlight started pulsing (set by the first frame that draws it).
     pulse_from: Option<f64>,
@@ -155,6 +158,29 @@ pub(super) struct StepView<'a> {
 }
 
 impl Teach {
+    /// Where F8 lands: the lesson's Next (the way on); pressed again from Back or Next on a
+    /// step whose question is open, the answer's field (on a "try it" step it lies under the
+    /// step's controls, some 27 Tab presses on).
+    pub(super) fn drawer_landing(&self, ctx: &egui::Context) -> Landing {
+        let Some(p) = &self.player else {
+            return Landing::Drawer;
+        };
+        let open = p
+            .lesson
+            .steps
+            .get(p.index)
+            .is_some_and(|s| s.question.is_some())
+            && !p.revealed();
+        let on_nav = ctx
+            .memory(|m| m.focused())
+            .is_some_and(|f| Some(f) == p.next_id || Some(f) == p.back_id);
+        if open && on_nav {
+            Landing::Answer
+        } else {
+            Landing::Drawer
+        }
+    }
+
     /// The lesson being played, if any.
     pub fn player(&self) -> Option<&Player> {
         self.player.as_ref()
@@ -202,6 +228,7 @@ impl Teach {
             future_after_reveal: false,
             focused: false,
             next_id: None,
+            back_id: None,
             rect: None,
             pulse_from: None,
             outlined: None,
@@ -617,7 +644,7 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
         });
     }
     ui.horizontal_wrapped(|ui| {
-        use crate::ui::widgets::focus::{Landing, land};
+        use crate::ui::widgets::focus::land;
         // F8 lands on Next (on the last step, Back): the way on, not Leave.
         if i + 1 >= n {
             land(ui, Landing::Drawer);
@@ -651,6 +678,7 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
             cmds.push(Cmd::LessonStep(i + 1));
         }
         p.next_id = Some(next.id);
+        p.back_id = Some(back.id);
         // Next pressed onto the last step (or Back onto the first) is greyed and lets go of
         // the focus: it goes to the other one, so the keys go on from where they were.
         for (gone, other) in [(&next, &back), (&back, &next)] {
@@ -758,6 +786,8 @@ fn step_ui(
             .show_clipped(ui, |ui| {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     ui.set_width(ui.available_width());
+                    // F8 again from Next: the answer's field (the first control of the box).
+                    crate::ui::widgets::focus::land(ui, Landing::Answer);
                     let by_keys =
                         question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
                     // Revealed from the keyboard: on to Next, where the lecture goes on (the

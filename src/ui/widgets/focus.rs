@@ -183,6 +183,8 @@ pub enum Landing {
     Picture,
     /// The stage's drawer (on the desktop: the lesson player, else the controls).
     Drawer,
+    /// The open question's answer field in the lesson player (F8 pressed again from Next).
+    Answer,
 }
 
 impl Landing {
@@ -192,6 +194,7 @@ impl Landing {
             Landing::Exercise => "No exercise on screen: switch Your turn on first",
             Landing::Picture => "No picture on screen to focus",
             Landing::Drawer => "No drawer, lesson or controls on screen to focus",
+            Landing::Answer => "No question to answer on screen",
         }
     }
 }
