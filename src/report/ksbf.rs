@@ -209,7 +209,7 @@ const BOUNDS: [(&str, &str, &str, &str); 3] = [
 
 /// The keys of the figures a run only knows at its end (hidden while the future is): the
 /// report's [`crate::report::row::Secrecy::outcome`], with what is computed from them.
-pub const OUTCOME_KEYS: [&str; 11] = [
+pub const OUTCOME_KEYS: [&str; 12] = [
     keys::MAKESPAN,
     keys::BOUND_GAP,
     keys::THM22_GAP,
@@ -222,6 +222,9 @@ pub const OUTCOME_KEYS: [&str; 11] = [
     // (The work each PE did: the simulation's W_i.)
     keys::WORK,
     "sends",
+    // (Where and when each node ran: a question on one node's PE held the step bar no more
+    // than its makespan's, and three steps forward showed the answer.)
+    keys::ASSIGNMENTS,
 ];
 
 /// "spawn probability q": the name of the spawn probability's row, from its descriptor.

@@ -920,3 +920,46 @@ fn a_quiz_show_me_on_an_exercise_step_shows_a_run_not_the_exercise() {
     assert!(on(&h), "the lesson's exercise step did not come back");
     shown(&mut h, "Before round 2 of");
 }
+
+/// gao-rosenberg step 2 asks which PE runs node 13 and says "Predict, then step forward":
+/// stepping before Reveal showed "P2 runs 13" three steps on. The step bar holds until Reveal,
+/// as it does for a question on the run's end.
+#[test]
+fn a_question_on_where_a_node_runs_holds_the_step_bar_until_reveal() {
+    let mut h = super::common::window(1280.0, 720.0, None);
+    h.state_mut()
+        .send(Cmd::StartLesson(super::common::lesson_named(
+            "gao-rosenberg",
+        )));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(1));
+    settle(&mut h);
+    super::common::wait_for_answer(&mut h);
+    let start = h.state_mut().step_position();
+    for _ in 0..4 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run_steps(2);
+    }
+    assert_eq!(
+        h.state_mut().step_position(),
+        start,
+        "stepped before Reveal"
+    );
+    assert!(
+        !on_screen(&h, "runs 13"),
+        "node 13's PE shown before Reveal"
+    );
+    h.get_by_label("2").click();
+    h.run_steps(2);
+    h.get_by_label("Reveal").click();
+    settle(&mut h);
+    for _ in 0..4 {
+        h.get_by_label(loadlab::ui::widgets::step_bar::LABEL_FORWARD)
+            .click();
+        h.run_steps(2);
+    }
+    assert!(
+        h.state_mut().step_position() > start,
+        "the run does not unfold after Reveal"
+    );
+}
