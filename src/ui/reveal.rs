@@ -144,14 +144,21 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     // marker would stretch the axis and squeeze the curves to its edge: it is left out, as
     // the shown marker is (`compare_plot`).
     let near = m <= x_hi + 0.05 * (x_hi - x_lo);
-    if lo <= hi && near {
-        plot.series.push(Curve::new(
-            legend,
-            vec![[m, lo], [m, hi]],
-            SeriesStyle::DashedLine,
-            Some(crate::ui::widgets::palette::CURRENT),
-        ));
-    }
+    let line = if lo <= hi && near {
+        vec![[m, lo], [m, hi]]
+    } else if elsewhere.is_some() {
+        // The question's instance lies past the data left (gil-matias step 6: ℓ = 2^18 on a
+        // sweep cut at lg ℓ = 17): no line, but the legend says why the sweep stops short.
+        Vec::new()
+    } else {
+        return;
+    };
+    plot.series.push(Curve::new(
+        legend,
+        line,
+        SeriesStyle::DashedLine,
+        Some(crate::ui::widgets::palette::CURRENT),
+    ));
 }
 
 /// The curves of `plot` that give `secret`'s answer away ([`Secret::hides_curve`]), emptied:
@@ -376,6 +383,29 @@ mod tests {
         crate::ui::frame::publish_secret(&ctx, None);
         cut_at_marker(&mut shown, Reveal::ALL, &ctx);
         assert_eq!(shown.series[0].points, limit.to_vec());
+    }
+
+    /// gil-matias step 6 with ℓ raised to 2^18: the sweep (lg ℓ = 1 … 40) stops at 17, far
+    /// short of the question's lg ℓ = 18 for a marker line; the legend still says why.
+    #[test]
+    fn a_sweep_cut_short_of_a_far_asked_point_says_so_in_the_legend() {
+        let ctx = egui::Context::default();
+        let field = "balancings";
+        let asked = Secret::new(field, Some(Ok(4.0))).with(&asking(field, &[], &[], false));
+        crate::ui::frame::publish_secret(&ctx, Some(asked));
+        let data: Vec<[f64; 2]> = (1..=40)
+            .map(|l| [f64::from(l), 1.0 / f64::from(l)])
+            .collect();
+        let mut plot = sweep(&[("improved", &data[..], SeriesStyle::Points)], 40.0);
+        plot.x_marker = None;
+        plot.asked_x = Some(18.0);
+        cut_at_marker(&mut plot, Reveal::ALL, &ctx);
+        assert_eq!(plot.series[0].points, data[..17].to_vec());
+        let note = plot.series.iter().find(|s| s.name == HIDDEN_UNTIL_REVEAL);
+        assert!(
+            note.is_some_and(|s| s.points.is_empty()),
+            "no legend entry says where the sweep was cut"
+        );
     }
 
     #[test]
