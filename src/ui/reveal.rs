@@ -297,6 +297,9 @@ mod tests {
         };
         assert!(r.hiding() && r.happened(2) && !r.happened(3));
         assert_eq!(r.answer("7"), UNTIL_END);
+        // Held by a question, Last » is greyed: the figure waits for Reveal, and says so.
+        let held = Reveal { held: true, ..r };
+        assert_eq!(held.answer("7"), crate::ui::frame::reveal::UNTIL_REVEAL);
         assert!(!r.at(4, 5).hiding());
         assert_eq!(r.at(4, 5).answer("7"), "7");
         assert!(!Reveal { hide: false, ..r }.hiding());

@@ -5,6 +5,10 @@
 /// What a hidden number reads until the last step.
 pub const UNTIL_END: &str = "— (future hidden: Last » or H)";
 
+/// What a figure reads while an open question holds the run at its start ([`Reveal::held`]:
+/// Last » and H wait for Reveal too).
+pub const UNTIL_REVEAL: &str = "— (hidden until Reveal)";
+
 /// Why the step bar does not move while a question is open on how the run ends
 /// ([`Reveal::held`]).
 pub const HELD: &str = "Predict first: the run unfolds once you have answered (Reveal). \
@@ -87,13 +91,19 @@ impl Reveal {
         !self.hiding() || k <= self.step
     }
 
-    /// `text`, or [`UNTIL_END`] while the future is hidden.
+    /// `text`, or [`Reveal::until`] while the future is hidden.
     pub fn answer(&self, text: impl Into<String>) -> String {
         if self.hiding() {
-            UNTIL_END.to_owned()
+            self.until().to_owned()
         } else {
             text.into()
         }
+    }
+
+    /// What a hidden figure waits for: the run's end ([`UNTIL_END`]), or Reveal when a
+    /// question holds the run ([`UNTIL_REVEAL`]: Last » is greyed then).
+    pub fn until(&self) -> &'static str {
+        if self.held { UNTIL_REVEAL } else { UNTIL_END }
     }
 
     /// Which figures read "?" now: those whose key `outcome` accepts (what the run only

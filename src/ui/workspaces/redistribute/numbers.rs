@@ -42,7 +42,8 @@ impl RedistPanel {
             Some(Ok(ev)) => ev.clone(),
         };
         // Hide the future: the makespan and what follows from it wait for the last step.
-        let hiding = Reveal::of(ui.ctx()).hiding();
+        let reveal = Reveal::of(ui.ctx());
+        let hiding = reveal.hiding();
         let r = ev.report();
         ui.label(RichText::new(ev.run.title()).weak());
         let left = |ui: &mut Ui| {
@@ -61,12 +62,13 @@ impl RedistPanel {
             bounds_table(ui, &ev.run.bounds_table(), hiding);
             for c in &r.checks {
                 if hiding || asked {
-                    let wait = if hiding {
-                        UNTIL_END
+                    // (The wait's words begin with their own dash.)
+                    let line = if hiding {
+                        format!("{} {}", c.claim, reveal.until())
                     } else {
-                        crate::ui::frame::HIDDEN
+                        format!("{} — {}", c.claim, crate::ui::frame::HIDDEN)
                     };
-                    let t = crate::ui::frame::masked(ui.ctx(), &format!("{} — {wait}", c.claim));
+                    let t = crate::ui::frame::masked(ui.ctx(), &line);
                     ui.add(egui::Label::new(RichText::new(t).weak()).wrap());
                     continue;
                 }
