@@ -94,8 +94,8 @@ pub struct Band {
     undone: Option<String>,
     /// The verdict or hint changed since it was last drawn (scroll it into view).
     fresh: bool,
-    /// The messages the newest replaced since the board was last set, oldest first: under the
-    /// newest, a scroll away (a wrong move's verdict was gone at the next move).
+    /// The messages the newest replaced since the board was last set, oldest first: listed by
+    /// the score's button ([`history`]; a wrong move's verdict was gone at the next move).
     earlier: Vec<Past>,
     /// Every move, Show me, Undo, Restart and hint since the exercise was set: what
     /// File ▸ Hand in… writes ([`crate::lesson::homework::attempt`]).
@@ -113,17 +113,24 @@ enum Past {
     TakenBack(String),
 }
 
+impl Past {
+    /// The band's newest message as a past one: the last verdict, else the one Undo took back.
+    fn of(last: Option<Grade>, shown: bool, undone: Option<String>) -> Option<Past> {
+        match (last, undone) {
+            (Some(g), _) => Some(Past::Verdict(g, shown)),
+            (None, Some(was)) => Some(Past::TakenBack(was)),
+            (None, None) => None,
+        }
+    }
+}
+
 /// The earlier messages a band keeps at most.
 const EARLIER_MAX: usize = 40;
 
 impl Band {
     /// A move graded `g`; `shown` when Show me played it.
     fn graded(&mut self, g: Option<Grade>, shown: bool) {
-        let past = match (self.last.take(), self.undone.take()) {
-            (Some(g), _) => Some(Past::Verdict(g, self.shown)),
-            (None, Some(was)) => Some(Past::TakenBack(was)),
-            (None, None) => None,
-        };
+        let past = Past::of(self.last.take(), self.shown, self.undone.take());
         self.earlier.extend(past);
         let over = self.earlier.len().saturating_sub(EARLIER_MAX);
         self.earlier.drain(..over);
@@ -457,11 +464,7 @@ fn score_popup(score: &egui::Response, band: &Band) {
 /// accepted wrong move's verdict was gone at the next move). Masked as the band is.
 fn history(ui: &mut Ui, band: &Band) {
     let said = masker(ui.ctx());
-    let newest = match (&band.last, &band.undone) {
-        (Some(g), _) => Some(Past::Verdict(g.clone(), band.shown)),
-        (None, Some(was)) => Some(Past::TakenBack(was.clone())),
-        (None, None) => None,
-    };
+    let newest = Past::of(band.last.clone(), band.shown, band.undone.clone());
     let all: Vec<&Past> = newest.iter().chain(band.earlier.iter().rev()).collect();
     if all.is_empty() {
         ui.label(RichText::new("No move yet: each move's verdict is listed here.").weak());

@@ -173,7 +173,9 @@ impl LoadlabApp {
                 let name = preset.name.clone();
                 // The link shows its own run: a lesson playing (a last session's, in a second
                 // tab of the page) is left for the shelf, where Help ▸ Lessons goes back to it.
-                let left = !self.teach.leave().is_empty();
+                let left = self.teach.player().is_some();
+                // (Its "Left the lesson" message gives way to the link's, which says it.)
+                self.teach.leave();
                 self.open(PresetFile::Single(preset), None);
                 // The link shows a run at a step: not the exercise a last session left on
                 // (a link opened in a second tab of the browser showed "Your turn").
