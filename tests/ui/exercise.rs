@@ -90,7 +90,7 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     let tree = loadlab::ui::widgets::tree::LABEL_TREE;
     assert!(h.query_by_label(tree).is_some(), "no tree beside the grid");
     click(&mut h, "P1, step 0");
-    shown(&mut h, "Illegal — rule broken: root");
+    shown(&mut h, "Illegal — rule broken: the root on P0 at step 0");
     click(&mut h, "P0, step 0");
     shown(&mut h, "Right:");
     shown(&mut h, "Where and when does node 2 run");
@@ -98,7 +98,7 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     click(&mut h, "P0, step 1");
     shown(&mut h, "Right:");
     click(&mut h, "P0, step 1");
-    shown(&mut h, "right-child-clockwise");
+    shown(&mut h, "Illegal — rule broken: Send right");
     click(&mut h, "P1, step 1");
     shown(&mut h, "Score 1 / 63 first tries");
     // The grid offers a step per node of T_6, 0 … 62: its width does not give away the
@@ -135,7 +135,7 @@ fn exercise_undo_takes_back_a_move_not_its_first_try() {
     let mut h = super::common::app_on("KS-BF on a ring");
     click(&mut h, "Your turn");
     click(&mut h, "P1, step 0");
-    shown(&mut h, "Illegal — rule broken: root");
+    shown(&mut h, "Illegal — rule broken: the root on P0 at step 0");
     click(&mut h, "Undo move");
     click(&mut h, "P0, step 0");
     shown(&mut h, "Right:");

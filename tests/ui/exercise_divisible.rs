@@ -37,7 +37,10 @@ fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter
     // its try.
     set(&mut h, 0, loads[0] * 1.5);
     click(&mut h, "Set level");
-    shown(&mut h, "Legal, but not the algorithm's move (closed-form)");
+    shown(
+        &mut h,
+        "Legal, but not the algorithm's move (the closed form)",
+    );
     shown(&mut h, "L_0 = ");
     shown(&mut h, "is too much");
     click(&mut h, "Undo move");
@@ -45,7 +48,7 @@ fn exercise_divisible_lesson_step_played_by_setting_each_level_at_720p_presenter
     // The reason stays, marked as taken back.
     shown(
         &mut h,
-        "Taken back — Legal, but not the algorithm's move (closed-form)",
+        "Taken back — Legal, but not the algorithm's move (the closed form)",
     );
     for (l, &x) in loads.iter().enumerate() {
         shown(&mut h, &format!("Level {l} of 3"));
@@ -72,7 +75,7 @@ fn exercise_divisible_show_me_plays_the_method_and_an_illegal_level_names_its_ru
     shown(&mut h, "Level 5 of 5");
     set(&mut h, 5, 0.0);
     click(&mut h, "Set level");
-    shown(&mut h, "Illegal — rule broken: conservation");
+    shown(&mut h, "Illegal — rule broken: the leaves take the rest");
     click(&mut h, "Show me");
     shown(&mut h, "Complete — 0 / 6 first tries right");
     shown(&mut h, "ends at T = ");

@@ -115,13 +115,19 @@ fn exercise_ksbf_cell_clicked_twice_in_one_place_is_graded_twice() {
     kept(&h, &[cell, other], "after a verdict");
     // Node 2, the root's left child, is ready only from step 1: the same cell is wrong now.
     press_at(&mut h, cell.1.center());
-    shown(&mut h, "Illegal — rule broken: step");
+    shown(
+        &mut h,
+        "Illegal — rule broken: ready the step after its parent",
+    );
     button(&mut h, "Hint");
     shown(&mut h, "Hint: ");
     kept(&h, &[cell, other], "after a wrapped verdict and a hint");
     press_at(&mut h, cell.1.center());
     gone(&mut h, "Hint:");
-    shown(&mut h, "Illegal — rule broken: step");
+    shown(
+        &mut h,
+        "Illegal — rule broken: ready the step after its parent",
+    );
 }
 
 #[test]

@@ -54,7 +54,7 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
     shown(&mut h, "Click the node processor 0 runs next, v_2");
     // A node whose predecessor's subtree is already touched: illegal, nothing placed.
     click(&mut h, "node 4");
-    shown(&mut h, "Illegal — rule broken: top-cluster");
+    shown(&mut h, "Illegal — rule broken: the top cluster");
     for &v in &nodes[1..] {
         click(&mut h, &format!("node {v}"));
         shown(&mut h, "Right:");
@@ -87,7 +87,10 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
         .set_value_accesskit(2.0);
     h.run_steps(2);
     click(&mut h, &format!("node {}", nodes[0]));
-    shown(&mut h, "Legal, but not the algorithm's move (start)");
+    shown(
+        &mut h,
+        "Legal, but not the algorithm's move (start at the AET)",
+    );
     shown(&mut h, "you start it at 2, 2 later");
 }
 

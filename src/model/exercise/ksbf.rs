@@ -26,6 +26,19 @@ use crate::model::ksbf::{
     Balance, KsbfParams, NodeId, NodeRecord, Schedule, records, simulate, sparse_weight,
 };
 
+/// The rules a wrong prediction breaks (see the module documentation).
+pub const ROOT: &str = "root";
+/// See [`ROOT`].
+pub const KEEP_LEFT: &str = "left-child-stays";
+/// See [`ROOT`].
+pub const SEND_RIGHT: &str = "right-child-clockwise";
+/// See [`ROOT`].
+pub const READY: &str = "step";
+/// See [`ROOT`].
+pub const BREADTH_FIRST: &str = "breadth-first";
+/// See [`ROOT`].
+pub const NODE: &str = "node";
+
 /// The most nodes an exercise may have (a student predicts every one).
 pub const NODE_MAX: u64 = 4096;
 
@@ -227,7 +240,7 @@ impl KsbfExercise {
         let Some(&i) = self.index.get(&pred.node) else {
             return NodeGrade {
                 grade: Grade::illegal(
-                    "node",
+                    NODE,
                     format!("{} is not a node of this workload", show(pred.node)),
                     true,
                 ),
@@ -259,14 +272,14 @@ impl KsbfExercise {
         let node = show(r.node);
         let Some((parent, left)) = self.parent(r.node) else {
             return (
-                "root",
+                ROOT,
                 format!("the root {node} starts on P0 (not P{said}) at step 0"),
             );
         };
         let ppe = self.record(parent).map_or(0, |x| x.pe);
         if left {
             (
-                "left-child-stays",
+                KEEP_LEFT,
                 format!(
                     "{node} is the left child of {}, which ran on P{ppe}: Keep left, so it \
                      runs on P{ppe}, not P{said}",
@@ -275,7 +288,7 @@ impl KsbfExercise {
             )
         } else {
             (
-                "right-child-clockwise",
+                SEND_RIGHT,
                 format!(
                     "{node} is the right child of {}, which ran on P{ppe}: Send right, to the \
                      clockwise neighbour P{} (P_{{{ppe}+1 mod {p}}}), not P{said}",
@@ -298,7 +311,7 @@ impl KsbfExercise {
                 ),
                 None => "the run starts at step 0".into(),
             };
-            return ("step", format!("{node} cannot run at step {said}: {from}"));
+            return (READY, format!("{node} cannot run at step {said}: {from}"));
         }
         let busy = u64::try_from(said)
             .ok()
@@ -318,7 +331,7 @@ impl KsbfExercise {
                 r.pe, r.step
             ),
         };
-        ("breadth-first", why)
+        (BREADTH_FIRST, why)
     }
 
     /// Grades a prediction and records it (score, done, tried).

@@ -128,15 +128,39 @@ pub fn carry(from: (&mut Tries, &mut usize), to: (&mut Tries, &mut usize)) {
     *to.1 = *from.1;
 }
 
-/// A rule as a student reads it in a verdict: the tree sweep's steps in the paper's words
-/// (as its lesson writes them), any other rule as named. The names themselves (`inequality-4`)
-/// stay what move files, attempt files and the gradebook print: stable, scriptable.
+/// A rule as a student reads it in a verdict: every model's rules in the words its lesson and
+/// its paper use (KS-BF's "Keep left", the tree sweep's "rule (a)"), not the names the files
+/// carry. The names themselves (`left-child-stays`, `inequality-4`) stay what move files,
+/// attempt files and the gradebook print: stable, scriptable.
 pub fn rule_words(rule: &str) -> &str {
+    use {divisible as d, geodecay as g, ksbf as k, redistribute as r, treesweep as t};
     match rule {
-        treesweep::BASE => "Step 1.1",
-        treesweep::RULE_A => "rule (a)",
-        treesweep::RULE_B => "rule (b)",
-        treesweep::INEQUALITY_4 => "inequality (4)",
+        t::BASE => "Step 1.1",
+        t::RULE_A => "rule (a)",
+        t::RULE_B => "rule (b)",
+        t::INEQUALITY_4 => "inequality (4)",
+        t::START => "start at the AET",
+        t::NODE => "a node of the instance",
+        t::COMPLETE => "nothing left to decide",
+        t::TAKEN => "each node once",
+        t::TOP_CLUSTER => "the top cluster",
+        t::ONE_AT_A_TIME => "one node at a time",
+        t::PRECEDENCE => "inputs before the node",
+        k::ROOT => "the root on P0 at step 0",
+        k::KEEP_LEFT => "Keep left",
+        k::SEND_RIGHT => "Send right",
+        k::READY => "ready the step after its parent",
+        k::BREADTH_FIRST => "breadth-first order",
+        r::NEIGHBOURS => "neighbours only",
+        r::ONE_PORT => "one-port",
+        r::POSSESSION => "possession",
+        r::PROGRESS => "one round less",
+        d::RANGE => "L_l ≥ 0",
+        d::REMAINING => "within the load left",
+        d::CONSERVATION => "the leaves take the rest",
+        d::OVERLAP => "ℚ's overlap",
+        d::CLOSED_FORM => "the closed form",
+        g::COST => "least total time",
         _ => rule,
     }
 }
@@ -198,5 +222,40 @@ impl From<crate::model::ParamError> for ExerciseError {
     /// An invalid scenario, naming its flag (`--h: …`).
     fn from(e: crate::model::ParamError) -> Self {
         ExerciseError(format!("--{}: {}", e.field, e.message))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No verdict shows a file name for a rule: every rule of every model reads in words, save
+    /// the two whose names are already the paper's words.
+    #[test]
+    fn every_models_rules_read_in_words() {
+        let names = [
+            "root",
+            "left-child-stays",
+            "right-child-clockwise",
+            "step",
+            "breadth-first",
+            "node",
+            "neighbours",
+            "progress",
+            "range",
+            "remaining",
+            "conservation",
+            "overlap",
+            "closed-form",
+            "cost",
+        ];
+        for name in names.iter().chain(&treesweep::RULES) {
+            let words = rule_words(name);
+            assert_ne!(words, *name, "{name} is shown as its file name");
+        }
+        for kept in ["one-port", "possession"] {
+            assert_eq!(rule_words(kept), kept);
+        }
+        assert_eq!(rule_words("left-child-stays"), "Keep left");
     }
 }

@@ -44,11 +44,18 @@ pub const DRAWN_N_MAX: usize = 24;
 /// A rule's name as printed in `rule`.
 pub fn rule_name(rule: RoundRule) -> &'static str {
     match rule {
-        RoundRule::Neighbours => "neighbours",
-        RoundRule::OnePort => "one-port",
-        RoundRule::Possession => "possession",
+        RoundRule::Neighbours => NEIGHBOURS,
+        RoundRule::OnePort => ONE_PORT,
+        RoundRule::Possession => POSSESSION,
     }
 }
+
+/// The legality rules a round may break, by name.
+pub const NEIGHBOURS: &str = "neighbours";
+/// See [`NEIGHBOURS`].
+pub const ONE_PORT: &str = "one-port";
+/// See [`NEIGHBOURS`].
+pub const POSSESSION: &str = "possession";
 
 /// The optimality rule a legal round may miss.
 pub const PROGRESS: &str = "progress";

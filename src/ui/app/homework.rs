@@ -7,7 +7,7 @@ use super::LoadlabApp;
 use crate::lesson::homework::attempt::{Attempt, AttemptFile};
 use crate::lesson::homework::quiz::{Answers, QuizAttempt};
 use crate::lesson::homework::{gradebook, replay};
-use crate::model::exercise::Tally;
+use crate::model::exercise::{Tally, rule_words};
 use crate::model::registry::ModelId;
 use crate::preset::{Preset, PresetFile};
 use crate::ui::commands::Cmd;
@@ -235,7 +235,8 @@ impl LoadlabApp {
             ("steps missed", &row.steps_missed),
         ] {
             if !list.is_empty() {
-                flags.push_str(&format!("; {what}: {}", list.join(", ")));
+                let words: Vec<&str> = list.iter().map(|r| rule_words(r)).collect();
+                flags.push_str(&format!("; {what}: {}", words.join(", ")));
             }
         }
         if !row.flags.is_empty() {
