@@ -218,14 +218,17 @@ pub fn hidden_note(reveal: Reveal) -> String {
 
 /// Whether the open question asks what the shown run of `model` only knows at its end (an
 /// outcome, [`crate::report::row::Secrecy::outcome`], or what gives one away): then the step
-/// bar holds at the start until Reveal ([`Reveal::held`]).
-pub fn question_holds(ctx: &egui::Context, model: crate::model::registry::ModelId) -> bool {
-    let Some(secret) = crate::ui::frame::secret(ctx) else {
-        return false;
-    };
+/// bar holds until Reveal ([`Reveal::held`]) at the position it gives: the question's own
+/// ([`crate::ui::frame::Secret::rest`]), 0 for most.
+pub fn question_holds(
+    ctx: &egui::Context,
+    model: crate::model::registry::ModelId,
+) -> Option<usize> {
+    let secret = crate::ui::frame::secret(ctx)?;
     let future = crate::report::secrecy::future_hides(model);
-    secret.on_shown_run
-        && (future(&secret.field) || secret.giveaway.fields.iter().any(|f| future(f)))
+    let holds = secret.on_shown_run
+        && (future(&secret.field) || secret.giveaway.fields.iter().any(|f| future(f)));
+    holds.then_some(secret.rest)
 }
 
 /// A Gantt chart's `data` as far as time `now` while the future is hidden (its time axis then

@@ -923,7 +923,7 @@ fn a_quiz_show_me_on_an_exercise_step_shows_a_run_not_the_exercise() {
 
 /// gao-rosenberg step 2 asks which PE runs node 13 and says "Predict, then step forward":
 /// stepping before Reveal showed "P2 runs 13" three steps on. The step bar holds until Reveal,
-/// as it does for a question on the run's end.
+/// as it does for a question on the run's end, at the step's own position.
 #[test]
 fn a_question_on_where_a_node_runs_holds_the_step_bar_until_reveal() {
     let mut h = super::common::window(1280.0, 720.0, None);
@@ -935,7 +935,10 @@ fn a_question_on_where_a_node_runs_holds_the_step_bar_until_reveal() {
     h.state_mut().send(Cmd::LessonStep(1));
     settle(&mut h);
     super::common::wait_for_answer(&mut h);
+    // The held bar rests where the step puts it (position 1: the root ran, its children
+    // spawned), not at 0, under the text that describes that picture.
     let start = h.state_mut().step_position();
+    assert_eq!(start, 1, "the held bar left the step's own position");
     for _ in 0..4 {
         h.key_press(egui::Key::ArrowRight);
         h.run_steps(2);
@@ -944,6 +947,13 @@ fn a_question_on_where_a_node_runs_holds_the_step_bar_until_reveal() {
         h.state_mut().step_position(),
         start,
         "stepped before Reveal"
+    );
+    h.key_press(egui::Key::ArrowLeft);
+    h.run_steps(2);
+    assert_eq!(
+        h.state_mut().step_position(),
+        start,
+        "stepped back before Reveal"
     );
     assert!(
         !on_screen(&h, "runs 13"),

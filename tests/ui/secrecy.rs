@@ -298,8 +298,9 @@ fn numbers(text: &str) -> Vec<(String, f64)> {
             .any(|w| after.starts_with(&format!(" {w}")));
         // A sender's own δ_i before and after its send ("δ of the sender: 2 → 1"): the
         // instance the prompt states, updated; not δ_max nor the rounds (Lemma 8).
-        // (On the stage the sends are paragraphs, wrapped: a line may begin "the sender:".)
-        let own_delta = before.contains("the sender");
+        // (On the stage the sends are paragraphs, wrapped: a line may begin "the sender:" or
+        // "sender:".)
+        let own_delta = before.contains("the sender") || before.starts_with("sender:");
         let name = name || input || moves || own_delta;
         // A minus sign makes another number: −2 is not the answer 2.
         let negative = prev == Some('-')
@@ -864,8 +865,9 @@ fn a_hidden_futures_slider_ends_one_step_ahead() {
     h.state_mut()
         .send(Cmd::Toggle(loadlab::ui::app::Switch::HideFuture));
     settle(&mut h);
-    // (The hold kept the bar at the run's start: it goes on from there.)
-    for k in 1..=3 {
+    // (The hold kept the bar at the step's own position, 1: it goes on from there.)
+    assert_eq!(position(&h), Some(("1".into(), "?".into())));
+    for k in 2..=4 {
         h.state_mut().send(Cmd::Step(StepCmd::Forward));
         settle(&mut h);
         assert_eq!(position(&h), Some((k.to_string(), "?".into())));

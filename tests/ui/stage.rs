@@ -296,10 +296,14 @@ fn no_question_shows_its_answer_before_reveal_and_every_one_after() {
             for t in visible_texts(&h).into_iter().filter(|_| !index) {
                 // A sender's own δ_i (stated in the prompt), not δ_max (Lemma 8): its part
                 // of a send's line ("… · δ of the sender: 2 → 1 · …", wrapped on the stage
-                // where a line may begin "the sender:") is left out.
+                // where a line may begin "the sender:" or "sender:") is left out.
                 let t: String = t
                     .split(" · ")
-                    .filter(|p| !(p.starts_with("δ of the sender") || p.starts_with("the sender:")))
+                    .filter(|p| {
+                        !(p.starts_with("δ of the sender")
+                            || p.starts_with("the sender:")
+                            || p.starts_with("sender:"))
+                    })
                     .collect::<Vec<_>>()
                     .join(" · ");
                 assert!(

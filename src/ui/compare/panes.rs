@@ -69,9 +69,11 @@ impl Compare {
 /// workspace view does (it stayed held after Reveal, with the reveal from before).
 pub(super) fn publish_b(ctx: &egui::Context, (tab, b): (&mut dyn Tab, &Scenario), hide: bool) {
     use crate::ui::reveal::{Reveal, publish, question_holds};
-    let held = hide && question_holds(ctx, b.model());
-    if held && tab.position() > 0 {
-        tab.seek(0, b);
+    let rest = question_holds(ctx, b.model()).filter(|_| hide);
+    if let Some(rest) = rest
+        && tab.position() != rest
+    {
+        tab.seek(rest, b);
     }
     publish(
         ctx,
@@ -79,7 +81,8 @@ pub(super) fn publish_b(ctx: &egui::Context, (tab, b): (&mut dyn Tab, &Scenario)
             hide,
             step: tab.position(),
             steps: tab.steps_for(b),
-            held,
+            held: rest.is_some(),
+            rest: rest.unwrap_or(0),
             ..Reveal::ALL
         },
     );

@@ -27,6 +27,9 @@ pub struct Reveal {
     /// work a PE did): the step bar stays at the start until Reveal, since stepping to the
     /// end, or counting the steps there, would answer it. Published with the switch on only.
     pub held: bool,
+    /// Where a held step bar rests: the question's own position (0 for most; its lesson
+    /// step's, [`crate::ui::frame::Secret::rest`]).
+    pub rest: usize,
     /// Drawn in an exported figure (a hand-out's page), which has no step bar: what the
     /// future's notes say. Read from the context's export flag ([`super::exporting`]) by
     /// [`Reveal::of`], whatever was published.
@@ -49,6 +52,7 @@ impl Reveal {
         step: 0,
         steps: 1,
         held: false,
+        rest: 0,
         in_figure: false,
     };
 

@@ -34,6 +34,9 @@ pub struct Secret {
     pub value: Option<f64>,
     /// The question's tolerance: a number within it of the answer is the answer.
     pub tolerance: f64,
+    /// Where a step bar the question holds rests until Reveal: the lesson step's own position
+    /// (its picture is part of the question; 0 for most).
+    pub rest: usize,
 }
 
 /// What a hidden answer reads until Reveal.
@@ -90,12 +93,19 @@ impl Secret {
             on_shown_run: true,
             value,
             tolerance: 0.0,
+            rest: 0,
         }
     }
 
     /// The same secret of a question accepting answers within `tolerance`.
     pub fn within(mut self, tolerance: f64) -> Secret {
         self.tolerance = tolerance.max(0.0);
+        self
+    }
+
+    /// The same secret of a question asked at step bar position `rest` ([`Secret::rest`]).
+    pub fn resting_at(mut self, rest: usize) -> Secret {
+        self.rest = rest;
         self
     }
 

@@ -482,7 +482,8 @@ impl Teach {
 
     fn player_secret(&self) -> Option<crate::ui::frame::Secret> {
         let p = self.player.as_ref()?;
-        let q = p.lesson.steps.get(p.index)?.question.as_ref()?;
+        let step = p.lesson.steps.get(p.index)?;
+        let q = step.question.as_ref()?;
         if p.revealed[p.index] {
             return None;
         }
@@ -494,7 +495,8 @@ impl Teach {
         let secret = crate::ui::frame::Secret::new(&q.check.field, answer)
             .of_run(p.asked_runs.get(p.index).cloned().flatten())
             .stating(&q.states)
-            .within(q.tolerance);
+            .within(q.tolerance)
+            .resting_at(step.step);
         Some(match p.giveaways.get(p.index).and_then(Option::as_ref) {
             Some(g) => secret.with(g),
             None => secret,

@@ -96,6 +96,14 @@ impl StepState {
         self.accum = 0.0;
     }
 
+    /// Waits at position `rest` of `n` steps (the last, if `rest` is past it) for an open
+    /// question's Reveal: not playing.
+    pub fn hold_at(&mut self, rest: usize, n: usize) {
+        self.first();
+        self.step = rest.min(last_index(n));
+        self.playing = false;
+    }
+
     /// Jump to the last of `n` steps and stop playing.
     pub fn last(&mut self, n: usize) {
         self.step = last_index(n);
@@ -237,12 +245,17 @@ pub fn step_bar(
     if crate::ui::frame::exporting(ui.ctx()) {
         return false;
     }
-    // An open question on how the run ends: the bar waits for Reveal at the start (also
-    // undoing a key's step), greyed, saying why; what is drawn after it stays live.
+    // An open question on how the run ends: the bar waits for Reveal at its position (the
+    // start, or the lesson step's own; also undoing a key's step), greyed, saying why; what
+    // is drawn after it stays live.
     let held = held(ui, state);
     if held {
-        state.playing = false;
-        state.first();
+        let rest = if state.hold {
+            0
+        } else {
+            crate::ui::frame::reveal::Reveal::of(ui.ctx()).rest
+        };
+        state.hold_at(rest, n_steps);
     }
     if state.playing {
         let dt = ui.input(|i| i.stable_dt).min(MAX_FRAME_DT);

@@ -97,18 +97,18 @@ fn prepare<W: Workspace>(w: &mut W, ctx: &egui::Context, params: &W::Params, hid
     w.prepare(ctx, params);
     let steps = w.steps(params);
     let model = <W::Params as crate::model::registry::ModelParams>::MODEL;
-    let held = hide && crate::ui::reveal::question_holds(ctx, model);
-    if held {
+    let rest = crate::ui::reveal::question_holds(ctx, model).filter(|_| hide);
+    if let Some(rest) = rest {
         // (Also undoes a key's step since the last frame: stepping waits for Reveal.)
-        w.stepper().playing = false;
-        w.stepper().first();
+        w.stepper().hold_at(rest, steps);
     }
     let step = w.stepper().step;
     let reveal = crate::ui::reveal::Reveal {
         hide,
         step,
         steps,
-        held,
+        held: rest.is_some(),
+        rest: rest.unwrap_or(0),
         ..crate::ui::reveal::Reveal::ALL
     };
     crate::ui::reveal::publish(ctx, reveal);

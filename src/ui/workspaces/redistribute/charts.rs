@@ -150,7 +150,7 @@ pub(super) fn sends_list(
             // as its content and nothing short is cut off behind a long one.
             // The sender's δ is its own (the instance's δ_i, updated): never the rounds nor
             // δ_max, whatever its digits.
-            let header = ["send", "step", "δ of the sender", "why"];
+            let header = ["send", "by", "δ of the sender", "why"];
             let says = [
                 Says::Names,
                 Says::Names,

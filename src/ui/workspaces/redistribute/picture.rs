@@ -281,9 +281,10 @@ fn step_arrows(ui: &Ui, report: &RunReport, n: usize, moving: &[Moving]) -> Vec<
                 Some(h) if *h != m.step.to_string() => step_color(m.step).gamma_multiply(0.2),
                 _ => step_color(m.step),
             },
-            // Named as a step, so it is not read as a number of items.
+            // Named as the pseudo-code's Step (as the sends list and the lessons write
+            // it), so it is not read as a number of items.
             label: if m.step > 0 {
-                format!("step {}", m.step)
+                format!("Step {}", m.step)
             } else {
                 String::new()
             },
