@@ -296,6 +296,7 @@ mod tests {
             step: 2,
             steps: 5,
             held: false,
+            rest: 0,
             in_figure: false,
         };
         assert!(r.hiding() && r.happened(2) && !r.happened(3));
@@ -433,6 +434,7 @@ mod tests {
             step: 0,
             steps: 3,
             held: false,
+            rest: 0,
             in_figure: false,
         };
         let mut plot = sweep(&series, 12.0);
