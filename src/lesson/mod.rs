@@ -107,6 +107,31 @@ pub struct LessonStep {
     pub exercise: Option<exercise::ExerciseStep>,
 }
 
+impl LessonStep {
+    /// The findings of Help ▸ What we found in the paper its text cites as "finding <id>" (an
+    /// id holds a hyphen: `grs-half`), in order, each once; an id that names none is an error
+    /// of the lesson (its text).
+    pub fn cited_findings(&self) -> Vec<Result<&'static crate::model::errata::Finding, String>> {
+        let mut out: Vec<Result<&'static crate::model::errata::Finding, String>> = Vec::new();
+        for (at, _) in self.text.match_indices("finding ") {
+            let rest = &self.text[at + "finding ".len()..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(rest.len());
+            let id = rest[..end].trim_end_matches('-');
+            if !id.contains('-') {
+                continue;
+            }
+            let cited = crate::model::errata::find(id)
+                .ok_or_else(|| format!("text: cites finding {id}, which names no finding"));
+            if !out.contains(&cited) {
+                out.push(cited);
+            }
+        }
+        out
+    }
+}
+
 /// Where a step's scenario comes from.
 #[allow(clippy::large_enum_variant)] // one per lesson step: size does not matter
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -415,6 +440,12 @@ impl Lesson {
                     )));
                 }
             }
+            errors.extend(
+                s.cited_findings()
+                    .into_iter()
+                    .filter_map(|f| f.err())
+                    .map(&at),
+            );
             if let Some(Highlight::Control(c)) = &s.highlight
                 && c.trim().is_empty()
             {

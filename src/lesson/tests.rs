@@ -212,3 +212,31 @@ fn the_menus_list_every_bundled_lesson_with_its_steps_and_questions() {
         .collect();
     assert_eq!(listed, expected);
 }
+
+/// A step's text cites findings by id: each once, in order; "finding out" is no citation; an
+/// id that names no finding is an error of the lesson.
+#[test]
+fn a_steps_cited_findings_are_found_or_named_as_errors() {
+    let step = |text: &str| LessonStep {
+        title: "t".into(),
+        text: text.into(),
+        scenario: StepScenario::Preset("ksbf-t16-r8".into()),
+        step: 0,
+        view: None,
+        highlight: None,
+        try_it: false,
+        exercise: None,
+        question: None,
+    };
+    let s = step(
+        "finding out (finding grs-half) and finding gm-lgstar, again finding grs-half; \
+         finding no-such-finding.",
+    );
+    let cited = s.cited_findings();
+    let ids: Vec<&str> = cited.iter().flatten().map(|f| f.id).collect();
+    assert_eq!(ids, ["grs-half", "gm-lgstar"]);
+    let errors: Vec<&String> = cited.iter().filter_map(|c| c.as_ref().err()).collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("no-such-finding"), "{errors:?}");
+    assert!(step("nothing cited").cited_findings().is_empty());
+}

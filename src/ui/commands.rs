@@ -101,6 +101,8 @@ pub enum Cmd {
     LeaveLesson,
     /// Help ▸ Quiz me: the quiz window of a model.
     Quiz(ModelId),
+    /// Help ▸ What we found in the paper, open at one finding (a lesson step cites it by id).
+    OpenFinding(String),
     /// Load a scenario (a quiz question's "Show me").
     ShowScenario(Box<Preset>),
     /// Put a scenario in front without a message (a lesson step).

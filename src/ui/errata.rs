@@ -30,6 +30,23 @@ pub struct Errata {
     pub open: bool,
     /// What it lists.
     pub scope: Scope,
+    /// A finding a lesson cited, shown in the link colour while the window lists it, and for
+    /// how many more frames it is brought into sight with its details unfolded (a new window
+    /// settles its size in its first ones).
+    pub focus: Option<(&'static str, u8)>,
+}
+
+impl Errata {
+    /// Opens the window on the model of finding `id`, at that finding.
+    pub fn open_at(&mut self, id: &str) -> Result<(), String> {
+        let f = errata::find(id).ok_or_else(|| format!("No finding named {id}"))?;
+        *self = Errata {
+            open: true,
+            scope: Scope::Model(f.model),
+            focus: Some((f.id, 3)),
+        };
+        Ok(())
+    }
 }
 
 /// The model's name as the rail shows it, on one line.
@@ -51,7 +68,11 @@ pub fn menu(ui: &mut egui::Ui, state: &mut Errata, front: ModelId) {
     ui.menu_button("What we found in the paper", |ui| {
         let mut pick = |ui: &mut egui::Ui, caption: String, scope: Scope| {
             if ui.button(caption).clicked() {
-                *state = Errata { open: true, scope };
+                *state = Errata {
+                    open: true,
+                    scope,
+                    focus: None,
+                };
                 ui.close();
             }
         };
@@ -110,7 +131,7 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
                     ui.heading(title(m));
                     ui.label(RichText::new(format!("{paper} — {} findings", findings.len())).weak());
                     for f in findings {
-                        shown |= finding(ui, f, cmds);
+                        shown |= finding(ui, f, state.focus, cmds);
                     }
                     ui.add_space(8.0);
                 }
@@ -118,15 +139,30 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
         });
     // Show me closes the window: the instance it loaded is behind it.
     state.open = open && !shown;
+    state.focus = state
+        .focus
+        .map(|(id, frames)| (id, frames.saturating_sub(1)))
+        .filter(|_| state.open);
 }
 
 /// One finding: id and kind, the sentence, "Show me", the details folded. True when Show me
 /// was clicked (its instance is loaded and the evidence value goes to the status bar).
-fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) -> bool {
+/// The `focus`ed one (a lesson's citation) has its id in the link colour; in its first frames it
+/// is scrolled to and its details unfolded.
+fn finding(ui: &mut egui::Ui, f: &Finding, focus: Option<(&str, u8)>, cmds: &mut Vec<Cmd>) -> bool {
     let mut shown = false;
+    let focused = focus.is_some_and(|(id, _)| id == f.id);
+    let bring = focused && focus.is_some_and(|(_, frames)| frames > 0);
     ui.add_space(4.0);
     ui.horizontal(|ui| {
-        ui.label(RichText::new(f.id).monospace());
+        let mut id = RichText::new(f.id).monospace();
+        if focused {
+            id = id.strong().color(ui.visuals().hyperlink_color);
+        }
+        let id = ui.label(id);
+        if bring {
+            id.scroll_to_me(Some(egui::Align::TOP));
+        }
         ui.label(kind_text(ui, f.kind)).on_hover_text(f.kind.help());
         if let Some(e) = &f.evidence {
             let hover = format!(
@@ -147,6 +183,7 @@ fn finding(ui: &mut egui::Ui, f: &Finding, cmds: &mut Vec<Cmd>) -> bool {
     ui.label(masked(f.sentence));
     egui::CollapsingHeader::new(RichText::new("details").weak())
         .id_salt(("errata", f.id))
+        .open(bring.then_some(true))
         .show(ui, |ui| {
             egui::Grid::new(("errata_details", f.id))
                 .num_columns(2)

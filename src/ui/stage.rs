@@ -197,13 +197,13 @@ impl Drawer {
             ui.separator();
             let your_turn = shown.numbers_wait();
             if !self.column {
-                self.leaf(
+                cmds.extend(self.leaf(
                     ui,
                     teach,
                     (tab, scenario),
                     ab_table.as_deref_mut(),
                     your_turn,
-                );
+                ));
                 return;
             }
             // Under the picture the leaf gets the drawer's room, no more: egui keeps the
@@ -212,7 +212,7 @@ impl Drawer {
             let (room, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
             let mut leaf = ui.new_child(egui::UiBuilder::new().max_rect(room));
             leaf.set_clip_rect(room.intersect(ui.clip_rect()));
-            self.leaf(&mut leaf, teach, (tab, scenario), ab_table, your_turn);
+            cmds.extend(self.leaf(&mut leaf, teach, (tab, scenario), ab_table, your_turn));
         });
         self.rect = Some(r.response.rect);
         cmds
@@ -252,7 +252,7 @@ impl Drawer {
         });
     }
 
-    /// The leaf in front, scrolling when it does not fit.
+    /// The leaf in front, scrolling when it does not fit; what the lesson's leaf asked for.
     /// `your_turn`: "Your turn" is on with the future shown (the numbers wait while it is
     /// played).
     fn leaf(
@@ -262,10 +262,10 @@ impl Drawer {
         (tab, s): (&mut dyn Tab, &mut Scenario),
         ab_table: Option<&mut AbTable<'_>>,
         your_turn: bool,
-    ) {
+    ) -> Vec<Cmd> {
         match self.front {
             Leaf::Lesson => {
-                teach.stage_step(ui, &mut |ui| tab.show_side(ui, s, Region::Controls));
+                return teach.stage_step(ui, &mut |ui| tab.show_side(ui, s, Region::Controls));
             }
             // Both ways: a leaf wider than the drawer scrolls sideways inside it rather than
             // widening the drawer (which would move its tabs under the pointer).
@@ -296,6 +296,7 @@ impl Drawer {
                 };
             }
         }
+        Vec::new()
     }
 
     /// The folded drawer: « (unfold it: the leaf in front last) over, while a lesson runs,

@@ -76,3 +76,29 @@ fn another_model_and_all_five_papers() {
         shown(&mut h, id);
     }
 }
+
+/// A lesson step citing a finding ("finding rrv-sec8-contradiction", rrv step 7) links to it:
+/// the link under the text opens the list at that finding, in sight with its details
+/// unfolded, whichever model it was last opened on.
+#[test]
+fn a_lesson_steps_cited_finding_opens_the_list_at_it() {
+    let mut h = super::common::window(1920.0, 1080.0, None);
+    super::common::open_step(&mut h, "rrv", 7);
+    let id = "rrv-sec8-contradiction";
+    h.get_by_label_contains(&format!("What we found: finding {id} ("))
+        .click();
+    h.run_steps(6);
+    shown(&mut h, "Errata: what we found in the papers");
+    let row = h.get_by_label(id).rect();
+    assert!(
+        row.min.y >= 0.0 && row.max.y <= 1080.0,
+        "{id} is out of sight at {row:?}"
+    );
+    // Unfolded: what holds instead is in the list.
+    let f = errata::find(id).expect("the finding exists");
+    assert!(on_screen(&h, f.holds), "{id}'s details are folded");
+    assert!(
+        !on_screen(&h, "grs-half"),
+        "another paper's findings are listed"
+    );
+}

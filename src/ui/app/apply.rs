@@ -70,7 +70,8 @@ impl LoadlabApp {
             | Cmd::ReturnToLesson(_)
             | Cmd::LessonStep(_)
             | Cmd::LeaveLesson
-            | Cmd::Quiz(_) => self.teaching(ctx, cmd),
+            | Cmd::Quiz(_)
+            | Cmd::OpenFinding(_) => self.teaching(ctx, cmd),
             Cmd::CopyLink
             | Cmd::DescribePicture
             | Cmd::PasteLink
@@ -511,6 +512,12 @@ impl LoadlabApp {
             Cmd::LeaveLesson => self.teach.leave(),
             Cmd::Quiz(m) => {
                 self.teach.open_quiz(ctx, m);
+                Vec::new()
+            }
+            Cmd::OpenFinding(id) => {
+                if let Err(e) = self.chrome.open_finding(&id) {
+                    self.error(e);
+                }
                 Vec::new()
             }
             _ => Vec::new(),

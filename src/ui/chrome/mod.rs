@@ -253,6 +253,11 @@ impl Chrome {
         cmds
     }
 
+    /// Opens Help ▸ What we found in the paper at the finding `id` (or says there is none).
+    pub fn open_finding(&mut self, id: &str) -> Result<(), String> {
+        self.windows.errata.open_at(id)
+    }
+
     /// Opens or closes a window (the switches that are windows; others are ignored).
     pub fn toggle(&mut self, s: Switch) {
         let w = &mut self.windows;

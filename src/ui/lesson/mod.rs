@@ -19,7 +19,7 @@ use super::commands::Cmd;
 use super::question::{BODY, question_ui, right};
 use super::quiz::QuizWindow;
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Grade, Highlight, Lesson};
+use crate::lesson::{self, Answer, Grade, Highlight, Lesson, LessonStep};
 use crate::model::exercise::Tally;
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
@@ -520,11 +520,13 @@ impl Teach {
         &mut self,
         ui: &mut egui::Ui,
         controls: &mut dyn FnMut(&mut egui::Ui),
-    ) {
+    ) -> Vec<Cmd> {
+        let mut cmds = Vec::new();
         if let Some(p) = &mut self.player {
             let try_it = p.lesson.steps.get(p.index).is_some_and(|s| s.try_it);
-            step_ui(p, ui, BODY_PRESENTER, try_it.then_some(controls));
+            step_ui(p, ui, BODY_PRESENTER, try_it.then_some(controls), &mut cmds);
         }
+        cmds
     }
 
     /// The quiz windows, and the lesson step's highlight.
@@ -615,7 +617,7 @@ const BODY_PRESENTER: f32 = 14.0;
 fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) {
     nav_ui(p, ui, cmds, body, false);
     ui.separator();
-    step_ui(p, ui, body, None);
+    step_ui(p, ui, body, None, cmds);
 }
 
 /// The lesson's title, the step counter with its progress bar, Back / Next and Leave; on the
@@ -717,6 +719,7 @@ fn step_ui(
     ui: &mut egui::Ui,
     body: f32,
     then: Option<&mut dyn FnMut(&mut egui::Ui)>,
+    cmds: &mut Vec<Cmd>,
 ) {
     let i = p.index;
     let step = &p.lesson.steps[i];
@@ -752,6 +755,7 @@ fn step_ui(
             }
             ui.add_space(4.0);
             ui.label(RichText::new(&step.text).size(body));
+            cited_findings(ui, step, body, cmds);
             if let Some(then) = then {
                 ui.separator();
                 then(ui);
@@ -803,6 +807,22 @@ fn step_ui(
     if pinned {
         let used = ui.cursor().top() - top;
         ui.ctx().data_mut(|d| d.insert_temp(question_id, used));
+    }
+}
+
+/// A link under the step's text to each finding it cites ("finding grs-half"): Help ▸ What
+/// we found in the paper, open at it. The finding's sentence is not shown here: under an open
+/// question it may state the answer (the window masks it).
+fn cited_findings(ui: &mut egui::Ui, step: &LessonStep, body: f32, cmds: &mut Vec<Cmd>) {
+    for f in step.cited_findings().into_iter().flatten() {
+        let caption = format!("What we found: finding {} ({}) ▸", f.id, f.kind.caption());
+        let link = ui.link(RichText::new(caption).size(body * 0.9));
+        if link
+            .on_hover_text("Help ▸ What we found in the paper, open at this finding")
+            .clicked()
+        {
+            cmds.push(Cmd::OpenFinding(f.id.to_owned()));
+        }
     }
 }
 
