@@ -24,7 +24,7 @@ const BOUND_COLUMNS: usize = 4;
 
 impl RedistPanel {
     pub(super) fn numbers_ui(&mut self, ui: &mut Ui, params: &RedistParams) {
-        super::whose_ring(ui, self.view.plot, "These are the run of");
+        super::whose_ring(ui, self.view.plot, "These numbers describe the run on");
         let key = (params.instance.clone(), params.algorithm);
         if let Some(e) = self.checked.of(&key) {
             error_label(ui, format!("⚠ Not run: {}", e.message));
