@@ -221,11 +221,12 @@ pub fn verdict(g: &Grade, shown: bool) -> String {
 }
 
 /// The rule a move missed or broke, in the paper's words, for the verdict's head; None when
-/// the reason opens with it already (the tree sweep's "Step 1.1: processor 0 starts …" read
-/// "… move (Step 1.1): Step 1.1: …").
+/// the reason names it already (the tree sweep's "Step 1.1: processor 0 starts …" read
+/// "… move (Step 1.1): Step 1.1: …", KS-BF's "rule broken: Keep left: node 2 is the left
+/// child of node 1, which ran on P0: Keep left, so …").
 fn named_rule(g: &Grade) -> Option<&str> {
     let rule = rule_words(&g.rule);
-    (!g.why.starts_with(rule)).then_some(rule)
+    (!g.why.contains(rule)).then_some(rule)
 }
 
 /// The score in words: while playing and at the end alike, the moves right at their first try

@@ -34,7 +34,8 @@ fn play_redistribution(h: &mut Harness<'static, LoadlabApp>) {
     click(h, "P1 → P2");
     click(h, "P1 → P12");
     click(h, "Send");
-    shown(h, "Illegal — rule broken: one-port");
+    shown(h, "Illegal: ");
+    shown(h, "one-port violated");
     shown(h, "P1 sends twice");
     click(h, "Undo move");
     let rounds = algorithm3_rounds(&delta(h), Alg3Variant::Corrected).expect("rounds");
@@ -98,7 +99,10 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     click(&mut h, "P0, step 1");
     shown(&mut h, "Right:");
     click(&mut h, "P0, step 1");
-    shown(&mut h, "Illegal — rule broken: Send right");
+    // The reason names the rule ("… Send right, to the clockwise neighbour …"): the head
+    // does not again.
+    shown(&mut h, "Illegal: node 3 is the right child");
+    shown(&mut h, "Send right");
     click(&mut h, "P1, step 1");
     shown(&mut h, "Score 1 / 63 first tries");
     // The grid offers a step per node of T_6, 0 … 62: its width does not give away the

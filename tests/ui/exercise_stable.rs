@@ -144,7 +144,8 @@ fn exercise_ring_arrow_clicked_after_a_refused_round_is_planned_again() {
     press_at(&mut h, at[1].1.center());
     shown(&mut h, "Planned: P1 → P2, P1 → P12");
     press_at(&mut h, at[2].1.center());
-    shown(&mut h, "Illegal — rule broken: one-port");
+    shown(&mut h, "Illegal: ");
+    shown(&mut h, "one-port violated");
     kept(&h, &at, "after the verdict");
     let refused = |h: &H| {
         super::common::painted_texts(h)
@@ -159,7 +160,8 @@ fn exercise_ring_arrow_clicked_after_a_refused_round_is_planned_again() {
         !refused(&h),
         "the refused arrows linger among the planned ones"
     );
-    shown(&mut h, "Illegal — rule broken: one-port");
+    shown(&mut h, "Illegal: ");
+    shown(&mut h, "one-port violated");
     button(&mut h, "Hint");
     shown(&mut h, "Hint: ");
     kept(&h, &at, "after the hint");
