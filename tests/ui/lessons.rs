@@ -921,7 +921,7 @@ fn a_quiz_show_me_on_an_exercise_step_shows_a_run_not_the_exercise() {
     shown(&mut h, "Before round 2 of");
 }
 
-/// gao-rosenberg step 2 asks which PE runs node 13 and says "Predict, then step forward":
+/// gao-rosenberg step 2 asks which PE runs node 13 and said "Predict, then step forward":
 /// stepping before Reveal showed "P2 runs 13" three steps on. The step bar holds until Reveal,
 /// as it does for a question on the run's end, at the step's own position.
 #[test]
