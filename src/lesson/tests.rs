@@ -118,18 +118,26 @@ fn malformed_questions_are_named() {
     assert!(e.iter().any(|m| m.contains("tolerance")), "{e:?}");
 }
 
-/// A lesson of `count` steps, each asking about KS-BF's grid at its limit on a ring of
-/// p = 1, 2, ….
-fn heavy(count: u32) -> Lesson {
-    let step = |p: u32| LessonStep {
-        title: format!("grid {p}"),
-        text: "t".into(),
+/// A step of text `text` on a KS-BF preset, asking nothing.
+fn plain(text: &str) -> LessonStep {
+    LessonStep {
+        title: "t".into(),
+        text: text.into(),
         scenario: StepScenario::Preset("ksbf-t16-r8".into()),
         step: 0,
         view: None,
         highlight: None,
         try_it: false,
         exercise: None,
+        question: None,
+    }
+}
+
+/// A lesson of `count` steps, each asking about KS-BF's grid at its limit on a ring of
+/// p = 1, 2, ….
+fn heavy(count: u32) -> Lesson {
+    let step = |p: u32| LessonStep {
+        title: format!("grid {p}"),
         question: Some(Question {
             check: Check {
                 command: [
@@ -147,6 +155,7 @@ fn heavy(count: u32) -> Lesson {
             },
             ..question(Kind::Number, &[], 0.0)
         }),
+        ..plain("t")
     };
     Lesson {
         version: 1,
@@ -217,17 +226,7 @@ fn the_menus_list_every_bundled_lesson_with_its_steps_and_questions() {
 /// id that names no finding is an error of the lesson.
 #[test]
 fn a_steps_cited_findings_are_found_or_named_as_errors() {
-    let step = |text: &str| LessonStep {
-        title: "t".into(),
-        text: text.into(),
-        scenario: StepScenario::Preset("ksbf-t16-r8".into()),
-        step: 0,
-        view: None,
-        highlight: None,
-        try_it: false,
-        exercise: None,
-        question: None,
-    };
+    let step = plain;
     let s = step(
         "finding out (finding grs-half) and finding gm-lgstar, again finding grs-half; \
          finding no-such-finding.",

@@ -939,22 +939,17 @@ fn a_question_on_where_a_node_runs_holds_the_step_bar_until_reveal() {
     // spawned), not at 0, under the text that describes that picture.
     let start = h.state_mut().step_position();
     assert_eq!(start, 1, "the held bar left the step's own position");
-    for _ in 0..4 {
-        h.key_press(egui::Key::ArrowRight);
-        h.run_steps(2);
+    for (key, times) in [(egui::Key::ArrowRight, 4), (egui::Key::ArrowLeft, 1)] {
+        for _ in 0..times {
+            h.key_press(key);
+            h.run_steps(2);
+        }
+        assert_eq!(
+            h.state_mut().step_position(),
+            start,
+            "{key:?} stepped before Reveal"
+        );
     }
-    assert_eq!(
-        h.state_mut().step_position(),
-        start,
-        "stepped before Reveal"
-    );
-    h.key_press(egui::Key::ArrowLeft);
-    h.run_steps(2);
-    assert_eq!(
-        h.state_mut().step_position(),
-        start,
-        "stepped back before Reveal"
-    );
     assert!(
         !on_screen(&h, "runs 13"),
         "node 13's PE shown before Reveal"
