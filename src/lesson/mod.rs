@@ -108,7 +108,7 @@ pub struct LessonStep {
 }
 
 impl LessonStep {
-    /// The findings of Help ▸ What we found in the paper its text cites as "finding <id>" (an
+    /// The findings of Help ▸ What we found in the paper its text cites as `finding ID` (an
     /// id holds a hyphen: `grs-half`), in order, each once; an id that names none is an error
     /// of the lesson (its text).
     pub fn cited_findings(&self) -> Vec<Result<&'static crate::model::errata::Finding, String>> {

@@ -5,8 +5,8 @@
 /// What a hidden number reads until the last step.
 pub const UNTIL_END: &str = "— (future hidden: Last » or H)";
 
-/// What a figure reads while an open question holds the run at its start ([`Reveal::held`]:
-/// Last » and H wait for Reveal too).
+/// What a figure reads while an open question holds the run ([`Reveal::held`], at the start or
+/// at its lesson step's own position): Last » and H wait for Reveal too.
 pub const UNTIL_REVEAL: &str = "— (hidden until Reveal)";
 
 /// Why the step bar does not move while a question is open on how the run ends
@@ -24,8 +24,9 @@ pub struct Reveal {
     /// Number of step positions (the last one is the end state).
     pub steps: usize,
     /// An open question asks what the shown run's end tells (its makespan, its rounds, the
-    /// work a PE did): the step bar stays at the start until Reveal, since stepping to the
-    /// end, or counting the steps there, would answer it. Published with the switch on only.
+    /// work a PE did): the step bar stays where the question put it ([`Reveal::rest`]) until
+    /// Reveal, since stepping to the end, or counting the steps there, would answer it.
+    /// Published with the switch on only.
     pub held: bool,
     /// Where a held step bar rests: the question's own position (0 for most; its lesson
     /// step's, [`crate::ui::frame::Secret::rest`]).
