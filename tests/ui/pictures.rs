@@ -54,7 +54,7 @@ fn ksbf_split_view_shows_ring_and_tree_and_checks_lemma_1_1() {
     shown(
         &mut h,
         &format!(
-            "Lemma 1.1 fails under random balancing: node {} ran on P_{}, not P_{}",
+            "Lemma 1.1 fails under random balancing: node {} ran on P{}, not P{}",
             c.node,
             c.pe,
             ksbf::lemma_pe(c.node, q.p)

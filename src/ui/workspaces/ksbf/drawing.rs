@@ -30,7 +30,7 @@ pub(super) fn step_captions(ui: &mut Ui, params: &KsbfParams, o: &ksbf::Outcome,
         .ran
         .iter()
         .enumerate()
-        .filter_map(|(i, x)| x.map(|n| format!("P_{i}: {n}")))
+        .filter_map(|(i, x)| x.map(|n| format!("P{i}: {n}")))
         .collect();
     let sent = match st.sends.len() {
         0 => String::new(),
@@ -74,7 +74,7 @@ pub(super) fn gantt_picture(
             end: r.step as f64 + 1.0,
             kind: BarKind::Compute,
             tooltip: format!(
-                "node {} (level {}) on P_{} at step {}",
+                "node {} (level {}) on P{} at step {}",
                 r.node, r.level, r.pe, r.step
             ),
             color: Some(level_color(r.level, max_level)),
@@ -86,7 +86,7 @@ pub(super) fn gantt_picture(
     let reveal = crate::ui::reveal::Reveal::of(ui.ctx()).at(k, n_steps);
     let level = |l: u32| (level_color(l, max_level), format!("level {l}"));
     let data = GanttData {
-        rows: (0..params.p).map(|i| format!("P_{i}")).collect(),
+        rows: (0..params.p).map(|i| format!("P{i}")).collect(),
         bars,
         time_label: "step".into(),
         legend: vec![level(0), level(max_level / 2), level(max_level)],
@@ -143,7 +143,7 @@ pub(super) fn lemma_row(
             Some(c) => {
                 ui.label(
                     RichText::new(format!(
-                        "✗ Lemma 1.1 fails under {} balancing: node {} ran on P_{}, not P_{} ({} of {} agree)",
+                        "✗ Lemma 1.1 fails under {} balancing: node {} ran on P{}, not P{} ({} of {} agree)",
                         params.balance.name(),
                         c.node,
                         c.pe,
@@ -308,7 +308,7 @@ pub(super) fn ring(ui: &mut Ui, p: u32, st: Option<&ksbf::StepRecord>) {
         }
         if resp.hover_pos().is_some_and(|h| h.distance(q) <= pr + 2.0) {
             hover = Some(format!(
-                "P_{i}: {}",
+                "P{i}: {}",
                 pe_label(PeLabels::Full, busy, qlen).replace('\n', ", ")
             ));
         }
@@ -422,7 +422,7 @@ fn tree_workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64, 
                 label: r.step.to_string(),
                 highlight: r.step == k,
                 tooltip: format!(
-                    "node {} (level {}, Wgt {}): P_{} at step {}",
+                    "node {} (level {}, Wgt {}): P{} at step {}",
                     r.node,
                     r.level,
                     h.count_ones() - 1,
@@ -433,7 +433,7 @@ fn tree_workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64, 
         }
     }
     let legend = (0..params.p.min(10))
-        .map(|i| (pe_color(i), format!("P_{i}")))
+        .map(|i| (pe_color(i), format!("P{i}")))
         .collect();
     let h = ui.available_height().max(200.0);
     let drawing = TreeDrawing {
@@ -514,7 +514,7 @@ fn grid_workload(ui: &mut Ui, trace: &ksbf::Trace, k: u64, shade: Shade) {
             .is_some_and(|h: Pos2| h.distance(q) < cell * 0.4)
         {
             hover = Some(format!(
-                "⟨{row}, {l}⟩ (level {}): P_{} at step {}",
+                "⟨{row}, {l}⟩ (level {}): P{} at step {}",
                 r.level, r.pe, r.step
             ));
         }
@@ -536,7 +536,7 @@ fn access_grid_cell(
     let NodeId::Grid { k: row, l } = r.node else {
         return;
     };
-    let value = format!("level {}: P_{} at step {}", r.level, r.pe, r.step);
+    let value = format!("level {}: P{} at step {}", r.level, r.pe, r.step);
     let value = crate::ui::frame::masked(ui.ctx(), &value);
     let rect = egui::Rect::from_center_size(q, Vec2::splat(0.8 * cell));
     let id = access::id(canvas.id, "grid", (row as usize) * 64 + l as usize);
