@@ -112,7 +112,7 @@ impl LessonStep {
     /// id holds a hyphen: `grs-half`), in order, each once; an id that names none is an error
     /// of the lesson (its text).
     pub fn cited_findings(&self) -> Vec<Result<&'static crate::model::errata::Finding, String>> {
-        let mut out: Vec<Result<&'static crate::model::errata::Finding, String>> = Vec::new();
+        let mut out = Vec::new();
         for (at, _) in self.text.match_indices("finding ") {
             let rest = &self.text[at + "finding ".len()..];
             let end = rest

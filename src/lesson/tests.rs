@@ -226,8 +226,7 @@ fn the_menus_list_every_bundled_lesson_with_its_steps_and_questions() {
 /// id that names no finding is an error of the lesson.
 #[test]
 fn a_steps_cited_findings_are_found_or_named_as_errors() {
-    let step = plain;
-    let s = step(
+    let s = plain(
         "finding out (finding grs-half) and finding gm-lgstar, again finding grs-half; \
          finding no-such-finding.",
     );
@@ -237,5 +236,5 @@ fn a_steps_cited_findings_are_found_or_named_as_errors() {
     let errors: Vec<&String> = cited.iter().filter_map(|c| c.as_ref().err()).collect();
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("no-such-finding"), "{errors:?}");
-    assert!(step("nothing cited").cited_findings().is_empty());
+    assert!(plain("nothing cited").cited_findings().is_empty());
 }
