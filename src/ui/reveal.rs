@@ -104,7 +104,12 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     let Some(m) = marker.filter(|_| reveal.hiding() || asked || elsewhere.is_some()) else {
         return;
     };
-    let legend = if reveal.hiding() && elsewhere.is_none_or(|a| a > m) {
+    // Last » shows the instance only when nothing else holds it: under a question that asks
+    // its point (or holds the bar) the marker waits for Reveal, and says so, as the asked
+    // curves beside it do (grs step 6 read "future hidden (Last » or H)" beside "τ = 1000:
+    // hidden until Reveal", and Last did not show it).
+    let until_end = reveal.hiding() && !reveal.held && !asked;
+    let legend = if until_end && elsewhere.is_none_or(|a| a > m) {
         HIDDEN_FROM
     } else {
         HIDDEN_UNTIL_REVEAL
@@ -455,6 +460,35 @@ mod tests {
         assert!(far.series.iter().all(|s| s.name != HIDDEN_FROM));
         assert_eq!(far.series[0].points.len(), 5);
         assert_eq!(far.series[1].points, half.to_vec());
+    }
+
+    /// grs step 6: the future is hidden and a question asks T*/T_PY at the instance's n. Last »
+    /// would not show the instance's point (the question holds it), so the marker's legend
+    /// names Reveal, as the asked curve's beside it does.
+    #[test]
+    fn a_marker_held_by_a_question_names_reveal_not_the_last_step() {
+        let ctx = egui::Context::default();
+        let field = "ratio";
+        let asked = Secret::new(field, Some(Ok(0.6))).with(&asking(field, &[], &[], true));
+        crate::ui::frame::publish_secret(&ctx, Some(asked));
+        let data = [[1.0, 0.8], [5.0, 0.6], [11.9, 0.65], [20.0, 0.7]];
+        let hiding = Reveal {
+            hide: true,
+            step: 0,
+            steps: 3,
+            held: false,
+            rest: 0,
+            in_figure: false,
+        };
+        let mut plot = sweep(&[("τ = 1000", &data[..], SeriesStyle::Line)], 12.0);
+        cut_at_marker(&mut plot, hiding, &ctx);
+        let names: Vec<&str> = plot.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["τ = 1000", HIDDEN_UNTIL_REVEAL]);
+        // Without the question the same hidden future names the last step.
+        crate::ui::frame::publish_secret(&ctx, None);
+        let mut plot = sweep(&[("τ = 1000", &data[..], SeriesStyle::Line)], 12.0);
+        cut_at_marker(&mut plot, hiding, &ctx);
+        assert!(plot.series.iter().any(|s| s.name == HIDDEN_FROM));
     }
 
     #[test]
