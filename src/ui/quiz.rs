@@ -323,9 +323,18 @@ impl QuizWindow {
             .map(crate::platform::clock::ago);
     }
 
-    /// The window (while open); its commands go to `cmds`.
-    pub(super) fn window(&mut self, ctx: &egui::Context, cmds: &mut Vec<Cmd>) {
+    /// The window (while open); its commands go to `cmds`. It opens over the plots, at the
+    /// right, leaving the instance's controls, the picture and the Numbers a question is
+    /// answered with in sight (at 1366×768 it covered the instance and Your turn's board);
+    /// while a lesson plays, whose panel is at the right, it opens at the left.
+    pub(super) fn window(&mut self, ctx: &egui::Context, lesson_on: bool, cmds: &mut Vec<Cmd>) {
         let screen = ctx.content_rect();
+        let width = 520.0f32.min(screen.width() - 220.0);
+        let x = if lesson_on {
+            200.0
+        } else {
+            (screen.width() - width - 16.0).max(200.0)
+        };
         let id = egui::Id::unique(("quiz", self.model));
         let title = format!(
             "Quiz: {}",
@@ -333,8 +342,8 @@ impl QuizWindow {
         );
         let mut window = egui::Window::new(title)
             .id(id)
-            .default_pos(screen.left_top() + egui::vec2(200.0, 60.0))
-            .default_width(520.0f32.min(screen.width() - 220.0))
+            .default_pos(screen.left_top() + egui::vec2(x, 60.0))
+            .default_width(width)
             .default_height((screen.height() - 120.0).max(240.0));
         if std::mem::take(&mut self.unfold) {
             set_folded(ctx, id, false);

@@ -375,3 +375,30 @@ fn the_name_and_path_windows_take_what_is_typed_at_once() {
     h.run_steps(2);
     assert_eq!(value(&h, "File path"), "/tmp/ada");
 }
+
+/// A quiz opens where it hides none of what its questions are answered with: at 1366 × 768 it
+/// covered the instance's controls and Your turn's board (it opened at the left); it opens
+/// over the plots, at the right.
+#[test]
+fn a_quiz_opens_clear_of_the_instance_and_your_turn_at_1366x768() {
+    let mut h = super::common::window(1366.0, 768.0, None);
+    click(&mut h, "Your turn");
+    shown(&mut h, "Set level");
+    h.state_mut().send(Cmd::Quiz(ModelId::Divisible));
+    h.run_steps(3);
+    shown(&mut h, "Question 1");
+    let left_of = |h: &Harness<'static, LoadlabApp>, label: &str| {
+        h.get_all_by_label_contains(label)
+            .map(|n| n.rect().left())
+            .fold(f32::INFINITY, f32::min)
+    };
+    let quiz = ["First tries:", "Question 1", "Seed"].map(|l| left_of(&h, l));
+    let quiz = quiz.into_iter().fold(f32::INFINITY, f32::min);
+    for covered in ["Set level", "Undo move", "Instance", "Sweeps"] {
+        let r = h.get_by_label(covered).rect();
+        assert!(
+            r.right() < quiz,
+            "the quiz (from x = {quiz}) covers {covered:?} at {r:?}"
+        );
+    }
+}

@@ -535,8 +535,9 @@ impl Teach {
         if let Some(p) = &mut self.player {
             highlight::outline(p, ctx);
         }
+        let lesson_on = self.player.is_some();
         for q in self.quizzes.iter_mut().filter(|q| q.open) {
-            q.window(ctx, &mut cmds);
+            q.window(ctx, lesson_on, &mut cmds);
         }
         cmds
     }
