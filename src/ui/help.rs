@@ -29,6 +29,10 @@ pub const GESTURES: &[(&str, &str)] = &[
          them); ← / → do it too after a click in the lesson",
     ),
     (
+        "↑ / ↓ after a click in the lesson",
+        "Scroll the step's text (F8 then Esc gives the lesson the keys from the keyboard)",
+    ),
+    (
         "Tab / Shift+Tab",
         "Move the keyboard focus to the next / previous control, in reading order (a ring \
          marks it)",

@@ -968,3 +968,54 @@ fn a_question_on_where_a_node_runs_holds_the_step_bar_until_reveal() {
         "the run does not unfold after Reveal"
     );
 }
+
+/// After Reveal the step's text keeps about three lines at 720p presenter (rrv step 4): ↓ and
+/// ↑ scroll it once the lesson has the keys (a click in it, or F8 and Esc from the keyboard),
+/// and step neither the lesson nor the run.
+#[test]
+fn after_reveal_the_arrow_keys_scroll_the_step_text_at_720p_presenter() {
+    let mut h = super::common::presenter_720p();
+    let lesson = find_bundled("rrv").unwrap();
+    h.state_mut()
+        .send(Cmd::StartLesson(super::common::lesson_named("rrv")));
+    settle(&mut h);
+    h.state_mut().send(Cmd::LessonStep(3));
+    settle(&mut h);
+    answer_field(&mut h, "Your answer", "3");
+    h.get_by_label("Reveal").click_accesskit();
+    settle(&mut h);
+    shown(&mut h, "Answer");
+    let title = &lesson.steps[3].title;
+    let top = |h: &Harness<'_, LoadlabApp>| h.get_by_label(title).rect().top();
+    let at = h.state_mut().step_position();
+    let before = top(&h);
+    // Before a click in the lesson the arrows are not its own.
+    h.key_press(Key::ArrowDown);
+    settle(&mut h);
+    assert_eq!(top(&h), before, "↓ scrolled the text before a click in it");
+    // From the keyboard alone: F8 lands on Next, Esc lets go of it, and the keys are the
+    // lesson's (as after a click in it).
+    h.key_press(Key::F8);
+    h.run_steps(3);
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    for _ in 0..3 {
+        h.key_press(Key::ArrowDown);
+        h.run_steps(2);
+    }
+    let scrolled = top(&h);
+    assert!(
+        scrolled < before - 40.0,
+        "↓ did not scroll the step's text: its title from y = {before} to {scrolled}"
+    );
+    assert_eq!(index(&h), 3, "↓ stepped the lesson");
+    assert_eq!(h.state_mut().step_position(), at, "↓ stepped the run");
+    for _ in 0..3 {
+        h.key_press(Key::ArrowUp);
+        h.run_steps(2);
+    }
+    assert!(
+        (top(&h) - before).abs() < 1.0,
+        "↑ did not bring the text back"
+    );
+}

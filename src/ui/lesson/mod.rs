@@ -76,8 +76,11 @@ pub struct Player {
     /// arrow, or the end of the Gantt chart, would give the answer away); then the lesson's
     /// own setting comes back.
     future_after_reveal: bool,
-    /// Arrow keys go to the player (the last click was inside it).
+    /// Arrow keys go to the player (the last click was inside it, or F8 landed in it).
     focused: bool,
+    /// ↑/↓ pressed while the player has the keys, in points, for the step's text to scroll by
+    /// in its next pass (after Reveal the text keeps about three lines at 720p).
+    text_scroll: f32,
     /// Next ▶'s id as last drawn: where the keyboard focus goes after a reply is revealed.
     next_id: Option<egui::Id>,
     /// Back's id (F8 pressed on it, as on Next, goes on to the answer's field).
@@ -227,6 +230,7 @@ impl Teach {
             numbers_after_reveal: false,
             future_after_reveal: false,
             focused: false,
+            text_scroll: 0.0,
             next_id: None,
             back_id: None,
             rect: None,
@@ -444,6 +448,18 @@ impl Teach {
             if pressed(next) && p.index < last {
                 cmds.push(Cmd::LessonStep(p.index + 1));
             }
+            // ↑/↓ scroll the step's text, as ←/→ step: while the player has the keys and no
+            // widget does (a focused one moves the focus with them).
+            if p.focused && !widget {
+                // About two lines of the presenter's text a press.
+                let line = 2.0 * BODY_PRESENTER * 1.3;
+                if i.consume_key(Modifiers::NONE, Key::ArrowUp) {
+                    p.text_scroll += line;
+                }
+                if i.consume_key(Modifiers::NONE, Key::ArrowDown) {
+                    p.text_scroll -= line;
+                }
+            }
         });
         cmds
     }
@@ -651,8 +667,10 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
     ui.horizontal_wrapped(|ui| {
         use crate::ui::widgets::focus::land;
         // F8 lands on Next (on the last step, Back): the way on, not Leave.
-        if i + 1 >= n {
-            land(ui, Landing::Drawer);
+        // Landed here, the player has the keys: after Esc lets go of the button, ←/→ step
+        // and ↑/↓ scroll the text, as after a click in it.
+        if i + 1 >= n && land(ui, Landing::Drawer) {
+            p.focused = true;
         }
         let back = egui::Button::new(RichText::new("◀ Back").size(body));
         let back = ui
@@ -674,7 +692,9 @@ fn nav_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32, com
                     .size();
             ui.add_sized(widest, egui::Label::new(RichText::new(&counter).size(body)));
         }
-        land(ui, Landing::Drawer);
+        if land(ui, Landing::Drawer) {
+            p.focused = true;
+        }
         let next = egui::Button::new(RichText::new("Next ▶").size(body));
         let next = ui
             .add_enabled(i + 1 < n, next)
@@ -746,6 +766,10 @@ fn step_ui(
         .max_height(text_h)
         .auto_shrink([false, true])
         .show_clipped(ui, |ui| {
+            let delta = std::mem::take(&mut p.text_scroll);
+            if delta != 0.0 {
+                ui.scroll_with_delta(egui::vec2(0.0, delta));
+            }
             ui.label(RichText::new(&step.title).strong().size(body + 3.0));
             if step.try_it {
                 ui.label(
