@@ -95,6 +95,9 @@ pub enum Cmd {
     /// A bundled lesson named by the page's address: with the replies it was left with, if
     /// it was (another lesson or a link opened in between), else afresh; a `LessonStep` follows.
     ReturnToLesson(usize),
+    /// Help ▸ Lessons ▸ "Go back to where you left": the shelf's lesson at this place (the
+    /// last left first), bundled or opened from a file, as it was left; a `LessonStep` follows.
+    ReturnToShelved(usize),
     /// Go to this step of the lesson being played.
     LessonStep(usize),
     /// Leave the lesson (the scenario on screen stays).

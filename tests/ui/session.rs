@@ -246,3 +246,47 @@ fn a_link_opened_over_a_last_lesson_shelves_it_and_the_lessons_menu_goes_back() 
         "the replies were not kept"
     );
 }
+
+/// Help ▸ Lessons ▸ "Go back to where you left" returns to the lesson that was left, by its
+/// place on the shelf: a teacher's adaptation of a bundled lesson, opened from a file under
+/// the bundled one's title, came back as the bundled lesson, afresh (the menu matched by
+/// title), and a lesson opened from a file under its own title was not offered at all.
+#[test]
+fn go_back_to_where_you_left_returns_to_a_lesson_opened_from_a_file() {
+    let mut lesson = loadlab::lesson::find_bundled("grs").unwrap();
+    lesson.name = "grs-adapted".into();
+    lesson.steps.truncate(2);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("adapted.ron");
+    std::fs::write(&file, ron::ser::to_string(&lesson).unwrap()).unwrap();
+    let mut h = super::common::window(1500.0, 940.0, None);
+    h.state_mut().send(Cmd::OpenPath(file));
+    settle(&mut h);
+    super::common::wait_for_answer(&mut h);
+    type_into(&mut h, "Your answer", "31");
+    click(&mut h, "Reveal");
+    settle(&mut h);
+    h.state_mut().send(Cmd::StartLesson(lesson_named("li")));
+    settle(&mut h);
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Lessons").hover();
+    h.run_steps(2);
+    h.get_by_label(&format!("{}, step 1 of 2", lesson.title))
+        .click();
+    settle(&mut h);
+    let p = h.state().lesson_player().unwrap();
+    assert_eq!(p.lesson().name, "grs-adapted", "another lesson came back");
+    assert!(p.revealed(), "the reveal was thrown away");
+    assert_eq!(p.reply(), "31");
+    // The li lesson it left waits on the shelf in its turn.
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Lessons").hover();
+    h.run_steps(2);
+    let li = loadlab::lesson::find_bundled("li").unwrap();
+    assert!(
+        h.query_by_label(&format!("{}, step 1 of {}", li.title, li.steps.len()))
+            .is_some()
+    );
+}

@@ -68,6 +68,7 @@ impl LoadlabApp {
             | Cmd::ResetLayout => self.viewing(ctx, cmd),
             Cmd::StartLesson(_)
             | Cmd::ReturnToLesson(_)
+            | Cmd::ReturnToShelved(_)
             | Cmd::LessonStep(_)
             | Cmd::LeaveLesson
             | Cmd::Quiz(_)
@@ -501,6 +502,10 @@ impl LoadlabApp {
                     }
                     None => Vec::new(),
                 }
+            }
+            Cmd::ReturnToShelved(k) => {
+                self.chrome.dismiss_welcome();
+                self.teach.return_to_shelved(ctx, k)
             }
             Cmd::LessonStep(i) => {
                 let view = StepView {

@@ -341,28 +341,21 @@ fn lessons_menu(ui: &mut egui::Ui, shelf: &[Shelved<'_>], cmds: &mut Vec<Cmd>) {
         }
     }
     ui.label(RichText::new("Your own lesson: File ▸ Open a lesson .ron").weak());
-    let back: Vec<_> = shelf
-        .iter()
-        .filter_map(|s| {
-            let i = listed
-                .iter()
-                .position(|l| l.as_ref().is_ok_and(|l| l.title == s.title))?;
-            Some((i, s))
-        })
-        .collect();
-    if back.is_empty() {
+    if shelf.is_empty() {
         return;
     }
     ui.separator();
     ui.label(RichText::new("Go back to where you left:").weak());
-    for (i, s) in back {
+    // Each shelved lesson as it was left, by its place on the shelf: one opened from a file
+    // too, and not a bundled lesson of the same title (it matched by title).
+    for (k, s) in shelf.iter().enumerate() {
         let caption = format!("{}, step {} of {}", s.title, s.step, s.steps);
         let hover = format!(
             "With your replies ({} revealed); the entry above starts it afresh",
             words::count(s.revealed, "question")
         );
         if ui.button(caption).on_hover_text(hover).clicked() {
-            cmds.push(Cmd::ReturnToLesson(i));
+            cmds.push(Cmd::ReturnToShelved(k));
             cmds.push(Cmd::LessonStep(s.step - 1));
         }
     }

@@ -5,7 +5,8 @@
 //! the app or reloading the web page loses no reply, and a question answered once stays
 //! answered: its Reveal is not offered a second time. The page's address returns to a
 //! shelved lesson as it was left ([`Teach::return_to`]), and so does Help ▸ Lessons ▸ "Go
-//! back to…"; its plain entries start a lesson afresh.
+//! back to…", by the lesson's place on the shelf ([`Teach::return_to_shelved`]); its plain
+//! entries start a lesson afresh.
 
 use serde::{Deserialize, Serialize};
 
@@ -126,6 +127,19 @@ impl Teach {
         // (The address goes on to its step with Cmd::LessonStep, which loads it: the step it
         // was left at is not loaded first.)
         let s = self.shelf.remove(k);
+        self.restore(ctx, s)
+    }
+
+    /// Plays the shelf's `k`-th lesson ([`Teach::shelved`]'s order: the last left first) as
+    /// it was left, whichever lesson it is: a bundled one, or one opened from a file (which
+    /// no entry of Help ▸ Lessons could name). The lesson being played takes its place on the
+    /// shelf. The caller then goes to its step.
+    pub(in crate::ui) fn return_to_shelved(&mut self, ctx: &egui::Context, k: usize) -> Vec<Cmd> {
+        let Some(at) = self.shelf.len().checked_sub(k + 1) else {
+            return Vec::new();
+        };
+        let s = self.shelf.remove(at);
+        self.shelve();
         self.restore(ctx, s)
     }
 
