@@ -165,7 +165,7 @@ pub struct Budget {
 
 impl Budget {
     /// `Ok` when `cost` fits the work limit and [`MEMORY_LIMIT`], else the error on `field`:
-    /// "`what`: about 2.7e8 node visits (about 54 s here), more than the limit of 5e7 (10 s)",
+    /// "`what`: about 2.7 × 10^8 node visits (about 54 s here), more than the limit of 5 × 10^7 (10 s)",
     /// or the same with the memory. `what` names the inputs behind the estimate
     /// ("n = 28, p = 4096").
     pub fn check(&self, field: &'static str, what: &str, cost: Cost) -> Result<(), ParamError> {
@@ -264,7 +264,7 @@ mod tests {
         assert_eq!(e.field, "n");
         assert_eq!(
             e.message,
-            "n = 28, p = 4096: about 2.7e8 node visits (about 54 s here), more than the limit of 5e7 (10 s)"
+            "n = 28, p = 4096: about 2.7 × 10^8 node visits (about 54 s here), more than the limit of 5 × 10^7 (10 s)"
         );
         let e = B.check("p", "p = 7", Cost::new(1.0, 2.1e9)).unwrap_err();
         assert_eq!(
@@ -293,7 +293,7 @@ mod tests {
         assert_eq!(e.field, "b");
         assert!(
             e.message
-                .starts_with("the b part with the rest of the run: about 7e7 node visits"),
+                .starts_with("the b part with the rest of the run: about 7 × 10^7 node visits"),
             "{e}"
         );
         assert!(B.check_parts(&[]).is_ok());

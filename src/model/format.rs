@@ -15,6 +15,10 @@
 //! | [`Precision::Steps`] | the divisible exercise's why lines | 4 significant digits, exponent outside [10^−3, 10^5) |
 //! | [`Precision::Estimate`] | cost estimates | 2 significant digits (whole below 10^4) |
 //!
+//! The last three write prose: beyond their ranges their scientific notation is "2.7 × 10^8",
+//! the shape of a huge count in a table; the others keep the short `1.845e19` (a narrow cell
+//! or read-out, or text that is parsed back).
+//!
 //! Units: [`bytes`] and [`duration`] write an estimate with a decimal unit. An exact integer
 //! longer than [`BIG_DIGITS`] digits is written compactly by [`big_integer`].
 //!
@@ -77,9 +81,22 @@ pub fn number(x: f64, precision: Precision) -> String {
         Precision::Table => table_number(x),
         Precision::Readout => sig(x, 4),
         Precision::Caption => sig(x, 3),
-        Precision::Lesson => lesson(x),
-        Precision::Steps => steps(x),
-        Precision::Estimate => estimate(x),
+        Precision::Lesson => for_people(lesson(x)),
+        Precision::Steps => for_people(steps(x)),
+        Precision::Estimate => for_people(estimate(x)),
+    }
+}
+
+/// A number in prose (a message's estimate, a lesson's answer, an exercise's why line) written
+/// in scientific notation (`2.7e8`, `1.5e-6`) in the shape the tables write a huge count in,
+/// "2.7 × 10^8": a sentence is read, not parsed. Read-outs, captions and table cells keep the
+/// short `e` form their narrow room needs. Anything else is returned as it is.
+fn for_people(text: String) -> String {
+    match text.split_once('e') {
+        Some((mantissa, exponent)) if exponent.parse::<i32>().is_ok() => {
+            times_ten_to(mantissa, exponent)
+        }
+        _ => text,
     }
 }
 

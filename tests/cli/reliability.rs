@@ -516,7 +516,7 @@ fn just_over_the_recalibrated_boundaries_is_refused_with_the_estimate() {
         (
             "geodecay --n 2^53 --policy optimal --alpha 0.002 --json",
             "--policy: n = 2^53, p = 1024, α = 0.002, deterministic decay, adversarial \
-             survivors: about 3.5e9 processor-rounds (about 14 s here)",
+             survivors: about 3.5 × 10^9 processor-rounds (about 14 s here)",
         ),
         (
             "redistribute --delta 14000000,-14000000 --direction uni --algorithm alg1 --json",
@@ -525,7 +525,7 @@ fn just_over_the_recalibrated_boundaries_is_refused_with_the_estimate() {
         ),
         (
             "redistribute --delta 700000,-700000 --direction uni --algorithm alg1 --csv",
-            "listing the schedule (7e5 transfers in 7e5 rounds",
+            "listing the schedule (7 × 10^5 transfers in 7 × 10^5 rounds",
         ),
     ] {
         let args: Vec<&str> = case.split(' ').collect();

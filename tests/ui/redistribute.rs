@@ -260,7 +260,7 @@ fn a_schedule_beyond_the_budget_is_refused_not_drawn() {
     // so work binds, not memory): the run is refused with the estimate, and the Gantt tab
     // shows the refusal instead of running for seconds.
     let mut h = app_on_two_ring(90_000_000);
-    shown(&mut h, "more than the limit of 1e9");
+    shown(&mut h, "more than the limit of 1 × 10^9");
     h.get_by_label("Gantt").click();
     settle(&mut h);
     shown(&mut h, "Cannot run: n = 2, max |δ| = 90000000");

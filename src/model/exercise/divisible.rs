@@ -873,6 +873,6 @@ mod tests {
         assert_eq!(number(0.123456, Precision::Steps), "0.1235");
         assert_eq!(number(12.0, Precision::Steps), "12");
         assert_eq!(number(1234.5678, Precision::Steps), "1235");
-        assert_eq!(number(1.5e-6, Precision::Steps), "1.500e-6");
+        assert_eq!(number(1.5e-6, Precision::Steps), "1.500 × 10^-6");
     }
 }

@@ -63,15 +63,15 @@ fn compact_and_approximate_numbers() {
     for x in [1e308, 1.234e-7, 3.0, 1e15, 123.456] {
         assert_eq!(compact(x).parse::<f64>(), Ok(x));
     }
-    assert_eq!(approx(2.68e8), "2.7e8");
-    assert_eq!(approx(5e7), "5e7");
+    assert_eq!(approx(2.68e8), "2.7 × 10^8");
+    assert_eq!(approx(5e7), "5 × 10^7");
     assert_eq!(approx(4096.0), "4096");
-    assert_eq!(approx(12_345.0), "1.2e4");
+    assert_eq!(approx(12_345.0), "1.2 × 10^4");
     assert_eq!(approx(350.4), "350");
     assert_eq!(approx(28.0), "28");
     assert_eq!(approx(2.54), "2.5");
     assert_eq!(approx(0.25), "0.25");
-    assert_eq!(approx(1e-3), "1e-3");
+    assert_eq!(approx(1e-3), "1 × 10^-3");
 }
 
 #[test]
@@ -89,8 +89,8 @@ fn the_styles_differ_where_their_readers_rely_on_it() {
     assert_eq!(number(12_346.0, Precision::Steps), "12346");
     assert_eq!(number(12_346.0, Precision::Readout), "1.235e4");
     // Beyond their windows, lesson and steps keep the mantissa's zeros.
-    assert_eq!(number(2_500_000.5, Precision::Lesson), "2.5000e6");
-    assert_eq!(number(2e5, Precision::Steps), "2.000e5");
+    assert_eq!(number(2_500_000.5, Precision::Lesson), "2.5000 × 10^6");
+    assert_eq!(number(2e5, Precision::Steps), "2.000 × 10^5");
     assert_eq!(bytes(2.1e9), "2.1 GB");
     assert_eq!(duration(9000.0), "2.5 h");
     // A mask hides each shown writing.
