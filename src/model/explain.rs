@@ -19,7 +19,8 @@ pub struct Explained {
     pub why: String,
 }
 
-/// A time or load printed with at most 4 significant digits.
+/// A time or load printed with at most 4 decimals, beyond [10^−3, 10^6) as a read-out writes
+/// it (4 significant digits: "1.845 × 10^19" as the caption above writes it, not "1.845e19").
 fn num(x: f64) -> String {
     if x == x.round() && x.abs() < 1e12 {
         format!("{}", x as i64)
@@ -27,7 +28,7 @@ fn num(x: f64) -> String {
         let s = format!("{x:.4}");
         s.trim_end_matches('0').trim_end_matches('.').to_owned()
     } else {
-        format!("{x:.3e}")
+        crate::model::format::number(x, crate::model::format::Precision::Readout)
     }
 }
 

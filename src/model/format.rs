@@ -16,8 +16,9 @@
 //! | [`Precision::Estimate`] | cost estimates | 2 significant digits (whole below 10^4) |
 //!
 //! The last three write prose: beyond their ranges their scientific notation is "2.7 × 10^8",
-//! the shape of a huge count in a table; the others keep the short `1.845e19` (a narrow cell
-//! or read-out, or text that is parsed back).
+//! the shape of a huge count in a table; read-outs and captions take that shape from 10^12
+//! on, as the tables do ("1.845 × 10^19"), and the short `2.5e9` below it, where their room is
+//! narrow; CSV, exact and text numbers keep the `e` form (they are parsed back).
 //!
 //! Units: [`bytes`] and [`duration`] write an estimate with a decimal unit. An exact integer
 //! longer than [`BIG_DIGITS`] digits is written compactly by [`big_integer`].
@@ -79,11 +80,22 @@ pub fn number(x: f64, precision: Precision) -> String {
         Precision::Exact => exact(x),
         Precision::Text => text_number(x),
         Precision::Table => table_number(x),
-        Precision::Readout => sig(x, 4),
-        Precision::Caption => sig(x, 3),
+        Precision::Readout => huge_for_people(x, sig(x, 4)),
+        Precision::Caption => huge_for_people(x, sig(x, 3)),
         Precision::Lesson => for_people(lesson(x)),
         Precision::Steps => for_people(steps(x)),
         Precision::Estimate => for_people(estimate(x)),
+    }
+}
+
+/// `text`, `x` written in a narrow place, in [`for_people`]'s shape when `x` is as huge as a
+/// table writes that way (from 10^12): a caption's "time so far 1.84467 × 10^19" and the why
+/// line under it read "x_0 = 1.845e19" beside it.
+fn huge_for_people(x: f64, text: String) -> String {
+    if x.abs() >= 1e12 {
+        for_people(text)
+    } else {
+        text
     }
 }
 

@@ -135,3 +135,17 @@ fn the_largest_integers_read_as_what_they_are() {
     assert_eq!(whole_limit(63.0), "63");
     assert_eq!(whole_limit(1e6), "1000000");
 }
+
+#[test]
+fn a_huge_read_out_reads_as_the_table_writes_it() {
+    // gil-matias step 5 (ℓ = 2^64): the caption's "time so far 1.84467 × 10^19" stood above
+    // a why line's "x_0 = 1.845e19".
+    let two64 = 2f64.powi(64);
+    assert_eq!(table_number(two64), "1.84467 × 10^19");
+    assert_eq!(number(two64, Precision::Readout), "1.845 × 10^19");
+    assert_eq!(number(two64, Precision::Caption), "1.84 × 10^19");
+    assert_eq!(number(-3e15, Precision::Readout), "-3 × 10^15");
+    // Below 10^12 the narrow places keep the short form.
+    assert_eq!(number(2.5e9, Precision::Readout), "2.5e9");
+    assert_eq!(number(1.5e-7, Precision::Caption), "1.5e-7");
+}
