@@ -22,7 +22,7 @@ use crate::model::{Cancelled, Progress};
 use crate::report::divisible::{Over, Parts, Run};
 use crate::report::format::{Precision, label_count, number};
 use crate::report::{Content, Figure, ReportError};
-use crate::ui::reveal::{Reveal, UNTIL_END, cut_at_marker, cut_gantt};
+use crate::ui::reveal::{Reveal, cut_at_marker, cut_gantt};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::form::{Choice, about_section, choice, choices, combo, param_grid};
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, gantt};
@@ -360,7 +360,8 @@ impl Workspace for DivisiblePanel {
         // Hide the future: the times, speedups and ratios are the end of the timeline.
         let reveal = turn::held(ui.ctx(), Reveal::of(ui.ctx()));
         if reveal.hiding() {
-            ui.label(RichText::new(format!("Times, speedups and ratios: {UNTIL_END}")).weak());
+            let until = reveal.until();
+            ui.label(RichText::new(format!("Times, speedups and ratios: {until}")).weak());
         }
         let hidden = reveal.hides(future_hides(ModelId::Divisible));
         let figures = run.figures();

@@ -8,7 +8,7 @@ use crate::report::Cell;
 use crate::report::format::cell;
 use crate::report::secrecy::future_hides;
 use crate::ui::frame::Says;
-use crate::ui::reveal::{Reveal, UNTIL_END};
+use crate::ui::reveal::Reveal;
 use crate::ui::widgets::numbers::figures;
 use crate::ui::widgets::pending;
 use crate::ui::widgets::result_table::result_table_of;
@@ -59,7 +59,7 @@ impl RedistPanel {
             s.hides_field(k::MAKESPAN) || s.hides_field(k::ROUNDS)
         });
         let right = |ui: &mut Ui| {
-            bounds_table(ui, &ev.run.bounds_table(), hiding);
+            bounds_table(ui, &ev.run.bounds_table(), reveal);
             for c in &r.checks {
                 if hiding || asked {
                     // (The wait's words begin with their own dash.)
@@ -111,7 +111,7 @@ fn verdict(ui: &mut Ui, r: &RunReport) {
 /// question hides a bound's value and its gap by their keys (`bounds.<name>.value`, `.gap`),
 /// never by digits: another bound that merely equals the asked one stays (Theorem 2's 4 beside
 /// Lemma 1's asked 4 read "?" at a desk, where the numbers panel may be open before Reveal).
-fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
+fn bounds_table(ui: &mut Ui, table: &Table, reveal: Reveal) {
     use crate::report::keys::redistribute::{BOUNDS_GAP, BOUNDS_VALUE};
     let header: Vec<&str> = table
         .header
@@ -140,8 +140,8 @@ fn bounds_table(ui: &mut Ui, table: &Table, hiding: bool) {
                 };
                 if asked && *c != Cell::Empty {
                     crate::ui::frame::HIDDEN.to_string()
-                } else if k == GAP_COLUMN && hiding {
-                    UNTIL_END.to_string()
+                } else if k == GAP_COLUMN && reveal.hiding() {
+                    reveal.until().to_string()
                 } else {
                     cell(c, Precision::Table)
                 }

@@ -64,10 +64,11 @@ impl RedistPanel {
             return;
         };
         ui.label(RichText::new(ABOUT).weak());
-        if Reveal::of(ui.ctx()).hiding() {
+        let reveal = Reveal::of(ui.ctx());
+        if reveal.hiding() {
             ui.label(format!(
                 "The curve and its optimum are the schedule's answer: {}",
-                crate::ui::reveal::UNTIL_END
+                reveal.until()
             ));
             return;
         }

@@ -19,7 +19,7 @@ use crate::report::format::{Precision, cell};
 use crate::report::treesweep::{Parts, Plot, Run};
 use crate::report::{Cell, Content, ReportError, SeriesSet};
 use crate::ui::frame::repainter;
-use crate::ui::reveal::{Reveal, UNTIL_END};
+use crate::ui::reveal::Reveal;
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::error_label;
 use crate::ui::widgets::form::{
@@ -319,7 +319,7 @@ impl Workspace for TreeSweepPanel {
         // Hide the future: the makespans are the end of the stepping.
         let outcome = future_hides(ModelId::TreeSweep);
         let reveal = crate::ui::reveal::figures(ui, "ts_numbers", &run.figures(), outcome);
-        checks(ui, run, reveal.hiding());
+        checks(ui, run, reveal);
     }
 }
 
@@ -435,10 +435,11 @@ fn both_trees(ui: &mut Ui, run: &Run, current: Option<&Step>, (k, count): (usize
 }
 
 /// The report's checked claims, one line each ("✓ claim: the numbers behind it"), or a note
-/// that they wait for the end while the future is hidden.
-fn checks(ui: &mut Ui, run: &Run, hiding: bool) {
-    if hiding {
-        ui.label(RichText::new(format!("Checks: {UNTIL_END}")).weak());
+/// that they wait for the end while the future is hidden, or for Reveal while a question
+/// holds the run (grs step 10 said "Last » or H" under a greyed Last »).
+fn checks(ui: &mut Ui, run: &Run, reveal: Reveal) {
+    if reveal.hiding() {
+        ui.label(RichText::new(format!("Checks: {}", reveal.until())).weak());
         return;
     }
     let section = run.checks();
