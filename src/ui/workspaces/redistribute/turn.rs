@@ -229,8 +229,8 @@ impl Exercise for RingTurn {
             .map(|(f, t)| format!("P{f} → P{t}"))
             .collect();
         format!(
-            "Round {}: click the links' arrows to plan the sends of {} ({} says {} {}), then \
-             Send. Planned: {}",
+            "Round {}: click the links' arrows to plan the sends of {}, then Send ({} says {} \
+             {}). Planned: {}",
             self.ex.played.len() + 1,
             self.ex.algorithm(),
             self.ex.bound_name(),
