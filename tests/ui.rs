@@ -54,6 +54,8 @@ mod layout;
 mod legibility;
 #[path = "ui/legible_stage.rs"]
 mod legible_stage;
+#[path = "ui/lesson_keys.rs"]
+mod lesson_keys;
 #[path = "ui/lessons.rs"]
 mod lessons;
 #[path = "ui/maps.rs"]
