@@ -341,6 +341,16 @@ mod tests {
         }
     }
 
+    /// A context whose open question asks `field` (answer `value`) and nothing else, and
+    /// whether the instance's own point gives it away.
+    fn asked_only(field: &str, value: f64, instance_point: bool) -> egui::Context {
+        let ctx = egui::Context::default();
+        let giveaway = asking(field, &[], &[], instance_point);
+        let asked = Secret::new(field, Some(Ok(value))).with(&giveaway);
+        crate::ui::frame::publish_secret(&ctx, Some(asked));
+        ctx
+    }
+
     /// What a question on `field` gives away: the field, the `also` fields it determines,
     /// their `values` and whether the instance's own point does.
     fn asking(
@@ -401,10 +411,7 @@ mod tests {
     /// short of the question's lg ℓ = 18 for a marker line; the legend still says why.
     #[test]
     fn a_sweep_cut_short_of_a_far_asked_point_says_so_in_the_legend() {
-        let ctx = egui::Context::default();
-        let field = "balancings";
-        let asked = Secret::new(field, Some(Ok(4.0))).with(&asking(field, &[], &[], false));
-        crate::ui::frame::publish_secret(&ctx, Some(asked));
+        let ctx = asked_only("balancings", 4.0, false);
         let data: Vec<[f64; 2]> = (1..=40)
             .map(|l| [f64::from(l), 1.0 / f64::from(l)])
             .collect();
@@ -436,12 +443,9 @@ mod tests {
         ];
         let hiding = Reveal {
             hide: true,
-            step: 0,
-            steps: 3,
-            held: false,
-            rest: 0,
-            in_figure: false,
-        };
+            ..Reveal::ALL
+        }
+        .at(0, 3);
         let mut plot = sweep(&series, 12.0);
         cut_at_marker(&mut plot, hiding, &egui::Context::default());
         // The data stops short of n = 12 (its point is the answer).
@@ -467,19 +471,13 @@ mod tests {
     /// names Reveal, as the asked curve's beside it does.
     #[test]
     fn a_marker_held_by_a_question_names_reveal_not_the_last_step() {
-        let ctx = egui::Context::default();
-        let field = "ratio";
-        let asked = Secret::new(field, Some(Ok(0.6))).with(&asking(field, &[], &[], true));
-        crate::ui::frame::publish_secret(&ctx, Some(asked));
+        let ctx = asked_only("ratio", 0.6, true);
         let data = [[1.0, 0.8], [5.0, 0.6], [11.9, 0.65], [20.0, 0.7]];
         let hiding = Reveal {
             hide: true,
-            step: 0,
-            steps: 3,
-            held: false,
-            rest: 0,
-            in_figure: false,
-        };
+            ..Reveal::ALL
+        }
+        .at(0, 3);
         let mut plot = sweep(&[("τ = 1000", &data[..], SeriesStyle::Line)], 12.0);
         cut_at_marker(&mut plot, hiding, &ctx);
         let names: Vec<&str> = plot.series.iter().map(|s| s.name.as_str()).collect();

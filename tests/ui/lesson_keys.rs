@@ -219,39 +219,27 @@ fn after_reveal_the_arrow_keys_scroll_the_step_text_at_720p_presenter() {
 
 /// grs step 10 holds the run until Reveal (Last » is greyed): the Numbers tab's checks line
 /// said "future hidden: Last » or H", a key that did nothing there. It names Reveal, as the
-/// figures above it do.
+/// figures above it do; so does li step 2's (T_N of method C is asked).
 #[test]
 fn a_held_runs_checks_wait_for_reveal_not_for_the_last_step() {
+    use loadlab::ui::frame::reveal::UNTIL_REVEAL;
     let mut h = super::common::presenter_720p();
-    h.state_mut()
-        .send(Cmd::StartLesson(super::common::lesson_named("grs")));
-    settle(&mut h);
-    h.state_mut().send(Cmd::LessonStep(9));
-    settle(&mut h);
-    h.get_by_label("Numbers").click();
-    settle(&mut h);
-    shown(
-        &mut h,
-        &format!("Checks: {}", loadlab::ui::frame::reveal::UNTIL_REVEAL),
-    );
-    assert!(
-        !on_screen(&h, loadlab::ui::reveal::UNTIL_END),
-        "a held run's numbers send the student to Last »"
-    );
-    // li step 2 holds its run too (T_N of method C is asked).
-    h.state_mut()
-        .send(Cmd::StartLesson(super::common::lesson_named("li")));
-    settle(&mut h);
-    h.state_mut().send(Cmd::LessonStep(1));
-    settle(&mut h);
-    h.get_by_label("Numbers").click();
-    settle(&mut h);
-    shown(
-        &mut h,
-        &format!(
-            "Times, speedups and ratios: {}",
-            loadlab::ui::frame::reveal::UNTIL_REVEAL
-        ),
-    );
-    assert!(!on_screen(&h, loadlab::ui::reveal::UNTIL_END));
+    for (lesson, step, line) in [
+        ("grs", 9, "Checks"),
+        ("li", 1, "Times, speedups and ratios"),
+    ] {
+        h.state_mut()
+            .send(Cmd::StartLesson(super::common::lesson_named(lesson)));
+        settle(&mut h);
+        h.state_mut().send(Cmd::LessonStep(step));
+        settle(&mut h);
+        h.get_by_label("Numbers").click();
+        settle(&mut h);
+        shown(&mut h, &format!("{line}: {UNTIL_REVEAL}"));
+        assert!(
+            !on_screen(&h, loadlab::ui::reveal::UNTIL_END),
+            "{lesson} step {}: a held run's numbers send the student to Last »",
+            step + 1
+        );
+    }
 }

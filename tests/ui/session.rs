@@ -174,10 +174,7 @@ fn a_lesson_left_for_another_is_returned_to_with_its_replies() {
     let grs = lesson_named("grs");
     h.state_mut().send(Cmd::StartLesson(grs));
     settle(&mut h);
-    super::common::wait_for_answer(&mut h);
-    type_into(&mut h, "Your answer", "31");
-    click(&mut h, "Reveal");
-    settle(&mut h);
+    reply_and_reveal(&mut h, "31");
     assert!(h.state().lesson_player().unwrap().revealed());
     h.state_mut().send(Cmd::StartLesson(lesson_named("li")));
     settle(&mut h);
@@ -209,10 +206,7 @@ fn a_link_opened_over_a_last_lesson_shelves_it_and_the_lessons_menu_goes_back() 
     let mut h = super::common::window(1500.0, 940.0, None);
     h.state_mut().send(Cmd::StartLesson(lesson_named("grs")));
     settle(&mut h);
-    super::common::wait_for_answer(&mut h);
-    type_into(&mut h, "Your answer", "31");
-    click(&mut h, "Reveal");
-    settle(&mut h);
+    reply_and_reveal(&mut h, "31");
     h.state_mut().send(Cmd::LessonStep(2));
     settle(&mut h);
     let mut r = restarted(&mut h);
@@ -225,10 +219,7 @@ fn a_link_opened_over_a_last_lesson_shelves_it_and_the_lessons_menu_goes_back() 
         "the lesson still plays beside the link"
     );
     shown(&mut r, "the lesson is kept");
-    r.get_by_label("Help").click();
-    r.run_steps(2);
-    r.get_by_label("Lessons").hover();
-    r.run_steps(2);
+    lessons_menu(&mut r);
     let entries = r.query_all_by_label_contains("step 3 of 10").count();
     assert_eq!(entries, 1, "one Go back entry for the shelved lesson");
     r.get_by_label_contains("step 3 of 10").click();
@@ -262,16 +253,10 @@ fn go_back_to_where_you_left_returns_to_a_lesson_opened_from_a_file() {
     let mut h = super::common::window(1500.0, 940.0, None);
     h.state_mut().send(Cmd::OpenPath(file));
     settle(&mut h);
-    super::common::wait_for_answer(&mut h);
-    type_into(&mut h, "Your answer", "31");
-    click(&mut h, "Reveal");
-    settle(&mut h);
+    reply_and_reveal(&mut h, "31");
     h.state_mut().send(Cmd::StartLesson(lesson_named("li")));
     settle(&mut h);
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("Lessons").hover();
-    h.run_steps(2);
+    lessons_menu(&mut h);
     h.get_by_label(&format!("{}, step 1 of 2", lesson.title))
         .click();
     settle(&mut h);
@@ -280,13 +265,26 @@ fn go_back_to_where_you_left_returns_to_a_lesson_opened_from_a_file() {
     assert!(p.revealed(), "the reveal was thrown away");
     assert_eq!(p.reply(), "31");
     // The li lesson it left waits on the shelf in its turn.
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("Lessons").hover();
-    h.run_steps(2);
+    lessons_menu(&mut h);
     let li = loadlab::lesson::find_bundled("li").unwrap();
     assert!(
         h.query_by_label(&format!("{}, step 1 of {}", li.title, li.steps.len()))
             .is_some()
     );
+}
+
+/// Help ▸ Lessons, open.
+fn lessons_menu(h: &mut H) {
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Lessons").hover();
+    h.run_steps(2);
+}
+
+/// Waits for the step's answer, then types `reply` and reveals it.
+fn reply_and_reveal(h: &mut H, reply: &str) {
+    super::common::wait_for_answer(h);
+    type_into(h, "Your answer", reply);
+    click(h, "Reveal");
+    settle(h);
 }
