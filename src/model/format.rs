@@ -88,11 +88,14 @@ pub fn number(x: f64, precision: Precision) -> String {
     }
 }
 
+/// From this magnitude on a table, a read-out and a caption write a number as "m × 10^e".
+const HUGE: f64 = 1e12;
+
 /// `text`, `x` written in a narrow place, in [`for_people`]'s shape when `x` is as huge as a
-/// table writes that way (from 10^12): a caption's "time so far 1.84467 × 10^19" and the why
-/// line under it read "x_0 = 1.845e19" beside it.
+/// table writes that way (from [`HUGE`]): a caption's "time so far 1.84467 × 10^19" and the
+/// why line under it read "x_0 = 1.845e19" beside it.
 fn huge_for_people(x: f64, text: String) -> String {
-    if x.abs() >= 1e12 {
+    if x.abs() >= HUGE {
         for_people(text)
     } else {
         text
@@ -183,12 +186,8 @@ pub fn sig(value: f64, digits: usize) -> String {
 /// significant digits, huge ones as "1.07151 × 10^301": the shape [`big_integer`] gives an
 /// exact count in the same table.
 pub fn table_number(x: f64) -> String {
-    if x.abs() >= 1e12 && x.is_finite() {
-        let text = scientific(x, Some(5), true);
-        match text.split_once('e') {
-            Some((mantissa, exponent)) => times_ten_to(mantissa, exponent),
-            None => text,
-        }
+    if x.abs() >= HUGE && x.is_finite() {
+        for_people(scientific(x, Some(5), true))
     } else if x.fract() == 0.0 {
         format!("{x:.0}")
     } else {
@@ -203,11 +202,7 @@ pub fn label_count(x: f64) -> String {
     if x.abs() < 1e6 || !x.is_finite() {
         return table_number(x);
     }
-    let text = scientific(x, Some(2), true);
-    match text.split_once('e') {
-        Some((mantissa, exponent)) => times_ten_to(mantissa, exponent),
-        None => text,
-    }
+    for_people(scientific(x, Some(2), true))
 }
 
 /// `x`, an end of a whole-number parameter's range (or a value at that end), as people read
