@@ -106,9 +106,9 @@ pub fn answer_lines(ui: &mut egui::Ui, q: &Question, a: &Answer, body: f32) {
 
 /// A lesson's question box: the prompt, the reply (number field or radio buttons), Reveal
 /// (or Enter in the number field), and once revealed the model-computed answer, whether the
-/// prediction was right, and the explanation. A revealed reply is final: its field is greyed
-/// out, so typing the shown answer afterwards cannot turn it into "✓ Right". True when it
-/// was revealed now from the keyboard (Enter in the field, or the focused Reveal pressed).
+/// prediction was right, and the explanation. A revealed reply is final: its field and Reveal
+/// are gone (the verdict names the reply), so typing the shown answer afterwards cannot turn
+/// it into "✓ Right". True when it was revealed now from the keyboard (Enter in the field, or the focused Reveal pressed).
 pub fn question_ui(
     ui: &mut egui::Ui,
     q: &Question,
@@ -123,42 +123,41 @@ pub fn question_ui(
         ui.label(RichText::new("Predict:").strong().size(body));
         ui.label(RichText::new(&q.prompt).size(body));
     });
+    // A revealed reply is final: its field and Reveal give way to the verdict, which repeats
+    // the reply (greyed, they cost the line the step's text needed at 720p).
+    if *revealed {
+        answer_ui(ui, q, reply, answer, body);
+        return false;
+    }
     let reveal = |ui: &mut egui::Ui, typo: bool| {
-        ui.add_enabled(
-            !*revealed && !typo,
-            egui::Button::new(RichText::new("Reveal").size(body)),
-        )
-        .on_hover_text("Run the model and show the answer (or press Enter in the answer field)")
-        .on_disabled_hover_text("Type one number first, or clear the field")
+        ui.add_enabled(!typo, egui::Button::new(RichText::new("Reveal").size(body)))
+            .on_hover_text("Run the model and show the answer (or press Enter in the answer field)")
+            .on_disabled_hover_text("Type one number first, or clear the field")
     };
     let (entered, clicked) = match q.kind {
         Kind::Number => {
             ui.horizontal(|ui| {
-                let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
+                let entered = reply_field(ui, q, reply, "Your answer", body, true);
                 (entered, reveal(ui, unreadable(q, reply)))
             })
             .inner
         }
         Kind::Choice => {
-            let entered = reply_field(ui, q, reply, "Your answer", body, !*revealed);
+            let entered = reply_field(ui, q, reply, "Your answer", body, true);
             (entered, reveal(ui, false))
         }
     };
     // A typo is not a prediction: it neither reveals nor spends the one reply.
     let typo = unreadable(q, reply);
-    let by_keys = !*revealed && !typo && (entered || clicked.clicked() && clicked.has_focus());
+    let by_keys = !typo && (entered || clicked.clicked() && clicked.has_focus());
     if (clicked.clicked() || entered) && !typo {
         *revealed = true;
+        answer_ui(ui, q, reply, answer, body);
+    } else if typo {
+        let text = format!("“{}” {TYPO}", reply.trim());
+        let warn = ui.visuals().warn_fg_color;
+        ui.label(RichText::new(text).size(body).color(warn));
     }
-    if !*revealed {
-        if typo {
-            let text = format!("“{}” {TYPO}", reply.trim());
-            let warn = ui.visuals().warn_fg_color;
-            ui.label(RichText::new(text).size(body).color(warn));
-        }
-        return false;
-    }
-    answer_ui(ui, q, reply, answer, body);
     by_keys
 }
 
@@ -173,9 +172,13 @@ fn answer_ui(
 ) {
     match answer {
         None => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label("the model is computing the answer…");
+                let said = match reply.trim() {
+                    "" => "No prediction made".to_string(),
+                    r => format!("You said {r}"),
+                };
+                ui.label(format!("{said}; the model is computing the answer…"));
             });
         }
         Some(Err(e)) => {
@@ -185,7 +188,7 @@ fn answer_ui(
         }
         Some(Ok(a)) => {
             let (text, good) = match q.grade(a, reply) {
-                Grade::Right => ("✓ Right".to_string(), true),
+                Grade::Right => (format!("✓ Right: you said {}", reply.trim()), true),
                 Grade::Wrong => (format!("✗ Not quite: you said {}", reply.trim()), false),
                 Grade::Unreadable if reply.trim().is_empty() => {
                     ("(no prediction made)".to_string(), false)

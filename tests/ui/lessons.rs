@@ -117,10 +117,13 @@ fn walk_the_tree_sweep_lesson_answer_wrong_then_right_back_and_leave() {
     shown(&mut h, "exhaustive 10, Fine-Grain 10");
     h.get_by_label("Lesson").click();
     settle(&mut h);
-    // A revealed prediction is final (issue 34): typing the shown answer changes nothing.
-    h.get_by_role_and_label(Role::TextInput, "Your answer")
-        .type_text("10");
-    h.run_steps(3);
+    // A revealed prediction is final (issue 34): no field is left to type the shown answer
+    // into, nor a second Reveal; the verdict names the reply.
+    assert!(
+        h.query_by_role_and_label(Role::TextInput, "Your answer")
+            .is_none()
+    );
+    assert!(h.query_by_label("Reveal").is_none());
     assert!(h.query_by_label_contains("✓ Right").is_none());
     shown(&mut h, "Not quite: you said 31");
 
@@ -181,9 +184,8 @@ fn a_choice_question_is_graded_by_the_model() {
     settle(&mut h);
     shown(&mut h, "Answer: 2");
     shown(&mut h, "Not quite: you said 3");
-    // The choices are final once revealed.
-    h.get_by_role_and_label(Role::RadioButton, "2").click();
-    h.run_steps(3);
+    // The choices are final once revealed: none is left to click.
+    assert!(h.query_by_role_and_label(Role::RadioButton, "2").is_none());
     assert!(h.query_by_label_contains("✓ Right").is_none());
     shown(&mut h, "Not quite: you said 3");
 }

@@ -822,7 +822,7 @@ fn step_ui(
                     let by_keys =
                         question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
                     // Revealed from the keyboard: on to Next, where the lecture goes on (the
-                    // greyed Reveal and field let go of the focus).
+                    // field and Reveal give way to the verdict, and the focus with them).
                     if let (true, Some(next)) = (by_keys, p.next_id) {
                         ui.memory_mut(|m| m.request_focus(next));
                     }
