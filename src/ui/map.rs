@@ -438,14 +438,15 @@ impl MapView {
                 number_field(ui, "points", &mut axis.points, 2..=MAX_POINTS);
                 ui.checkbox(&mut axis.log, "log");
             };
-            // The first row keeps clear of the map's export buttons (top right).
+            // The first row keeps clear of the map's export buttons (top right). Rows wrap
+            // on a narrow window (a phone's), rather than widen the view past its edge.
             if name == "x" {
                 crate::ui::widgets::corner::beside_corner(ui, row);
             } else {
-                ui.horizontal(row);
+                ui.horizontal_wrapped(row);
             }
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("metric").strong());
             let ms = metrics(model);
             egui::ComboBox::from_id_salt("map-metric")
@@ -603,9 +604,10 @@ impl MapView {
             &[]
         };
         let spec = HeatSpec {
-            x_name: plan.x.name,
-            y_name: plan.y.name,
+            x_name: plan.x.symbol,
+            y_name: plan.y.symbol,
             metric: plan.metric.name,
+            caption: plan.metric.help,
             ratio: plan.metric.ratio,
             levels,
             log: (req.x.scale == Spacing::Log, req.y.scale == Spacing::Log),
@@ -626,7 +628,7 @@ impl MapView {
     /// The row above the map: its progress (or size, or Cancelled with Recompute), the CSV
     /// path with Export CSV once the map is in, and how the last export went.
     fn status_row(&mut self, ui: &mut Ui, grid: Option<&(Grid, Pass)>, plan: Option<&MapPlan>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             match grid {
                 Some((g, Pass::Fine)) if g.complete() => {
                     let mut done = format!(
@@ -793,7 +795,8 @@ pub const HELD: &str = "The map waits for your answer: one of its cells is the q
                         run, and its neighbours tell its value. Answer and Reveal (Lesson tab), \
                         then the map draws.";
 
-/// The read-out of cell (ix, iy): its parameters and its value, to 4 significant digits.
+/// The read-out of cell (ix, iy): its parameters (by their symbols, as the axes name them) and
+/// its value, to 4 significant digits.
 fn hover_line(plan: &MapPlan, grid: &Grid, ix: usize, iy: usize) -> String {
     let n = |v: f64| number(v, Precision::Readout);
     let value = match &grid.cells[iy][ix] {
@@ -804,9 +807,9 @@ fn hover_line(plan: &MapPlan, grid: &Grid, ix: usize, iy: usize) -> String {
     let at = |values: &[f64], i: usize| values.get(i).copied().map_or("?".into(), n);
     format!(
         "{} = {}, {} = {}: {} = {value}  (click to load)",
-        plan.x.name,
+        plan.x.symbol,
         at(&plan.x_values, ix),
-        plan.y.name,
+        plan.y.symbol,
         at(&plan.y_values, iy),
         plan.metric.name
     )

@@ -31,11 +31,16 @@ fn a_clicked_cell_loads_its_instance_and_undo_takes_it_back() {
     h.run_steps(3);
     let readout = labels(&h, "(click to load)");
     assert_eq!(readout.len(), 1, "{readout:?}");
-    // "n = 101, tau = 1000: ratio = 0.8123  (click to load)": read-outs have 4 significant
-    // digits (issue 22), so the values read agree with the instance's to that precision.
+    // "n = 101, τ = 1000: ratio = 0.8123  (click to load)": read-outs have 4 significant
+    // digits (issue 22), so the values read agree with the instance's to that precision. The
+    // parameters are named as the paper and the axes name them (τ, not the flag's "tau").
     let close = |a: f64, b: f64| (a - b).abs() <= 5e-4 * b.abs();
     let text = readout[0].clone();
     let (cell, rest) = text.split_once(": ").unwrap();
+    assert!(
+        cell.starts_with("n = ") && cell.contains(", τ = "),
+        "{text}"
+    );
     let value: f64 = rest
         .trim_start_matches("ratio = ")
         .split_whitespace()
@@ -469,4 +474,22 @@ fn a_map_of_one_value_says_so() {
         &mut h,
         "cells, 0 failed · every cell: makespan_over_bound = 1",
     );
+}
+
+/// On a phone (390 × 844) the map's rows wrap rather than widen the view past the screen's
+/// edge: the heat map, its colour bar with it, and the export buttons stay on the screen.
+#[test]
+fn on_a_phone_the_map_and_its_buttons_stay_on_screen() {
+    let mut h = super::common::window(390.0, 844.0, None);
+    h.state_mut().send(Cmd::View(View::Map));
+    settle(&mut h);
+    idle_within(&mut h, 600, "the default map");
+    let screen = h.ctx.content_rect();
+    for label in ["Heat map", "↓ PNG", "↓ SVG", "Export CSV"] {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            r.right() <= screen.right() + 0.5 && r.left() >= screen.left() - 0.5,
+            "{label} at {r:?} runs off the screen {screen:?}"
+        );
+    }
 }

@@ -28,6 +28,9 @@ pub struct MapCatalogue {
 pub struct MapParam {
     /// The model subcommand's flag without dashes (`h`, `beta`, `max_delta`).
     pub name: &'static str,
+    /// The paper's symbol (`β`, `τ`, `ℓ`), or the slider's short caption where the paper has
+    /// none: the heat map's axis titles and read-outs write it, as the plots do.
+    pub symbol: &'static str,
     /// What it is, in the paper's notation.
     pub help: &'static str,
     /// Whether values are rounded to integers.
@@ -41,7 +44,7 @@ pub struct MapParam {
 }
 
 impl MapParam {
-    /// The parameter described by `spec` (its name, help, integer flag and rail), read and
+    /// The parameter described by `spec` (its name, symbol, help, integer flag and rail), read and
     /// written by `get` and `set`.
     pub const fn new(
         spec: &crate::model::param::ParamSpec,
@@ -50,6 +53,7 @@ impl MapParam {
     ) -> MapParam {
         MapParam {
             name: spec.field,
+            symbol: spec.symbol,
             help: spec.name,
             integer: spec.integer,
             default: (
