@@ -49,15 +49,19 @@ pub fn reply_field(
             .inner
         }
         Kind::Choice => {
-            ui.horizontal_wrapped(|ui| {
-                for c in &q.choices {
-                    let radio = egui::RadioButton::new(reply == c, RichText::new(c).size(body));
-                    if ui.add_enabled(editable, radio).clicked() {
-                        *reply = c.clone();
-                    }
-                }
-            });
+            ui.horizontal_wrapped(|ui| choices(ui, q, reply, body, editable));
             false
+        }
+    }
+}
+
+/// The radio buttons of choice question `q`, in `ui`'s layout (a row: what follows them may
+/// share it).
+fn choices(ui: &mut egui::Ui, q: &Question, reply: &mut String, body: f32, editable: bool) {
+    for c in &q.choices {
+        let radio = egui::RadioButton::new(reply == c, RichText::new(c).size(body));
+        if ui.add_enabled(editable, radio).clicked() {
+            *reply = c.clone();
         }
     }
 }
@@ -118,7 +122,7 @@ pub fn question_ui(
     body: f32,
 ) -> bool {
     // Compact, so that the step's text above keeps the room: "Predict" leads the prompt,
-    // and a number's field and Reveal share a row.
+    // and the reply and Reveal share a row.
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Predict:").strong().size(body));
         ui.label(RichText::new(&q.prompt).size(body));
@@ -142,9 +146,13 @@ pub fn question_ui(
             })
             .inner
         }
+        // The choices and Reveal share a row, as a number's field and Reveal do.
         Kind::Choice => {
-            let entered = reply_field(ui, q, reply, "Your answer", body, true);
-            (entered, reveal(ui, false))
+            ui.horizontal_wrapped(|ui| {
+                choices(ui, q, reply, body, true);
+                (false, reveal(ui, false))
+            })
+            .inner
         }
     };
     // A typo is not a prediction: it neither reveals nor spends the one reply.

@@ -177,6 +177,14 @@ fn a_choice_question_is_graded_by_the_model() {
     h.get_by_label("Next ▶").click();
     settle(&mut h);
     shown(&mut h, "step 2 of 7");
+    // The choices and Reveal share a row (a row of its own for Reveal cost the step's text a
+    // line at 720p).
+    let last = h.get_by_role_and_label(Role::RadioButton, "3").rect();
+    let reveal = h.get_by_label("Reveal").rect();
+    assert!(
+        last.y_range().contains(reveal.center().y) && reveal.left() > last.right(),
+        "Reveal {reveal:?} is not beside the choices {last:?}"
+    );
     // Lemma 1.1(a): right, left, right has weight 2, so node 13 runs on P_2 of R_4.
     h.get_by_role_and_label(Role::RadioButton, "3").click();
     h.run_steps(2);
