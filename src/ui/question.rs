@@ -112,7 +112,8 @@ pub fn answer_lines(ui: &mut egui::Ui, q: &Question, a: &Answer, body: f32) {
 /// (or Enter in the number field), and once revealed the model-computed answer, whether the
 /// prediction was right, and the explanation. A revealed reply is final: its field and Reveal
 /// are gone (the verdict names the reply), so typing the shown answer afterwards cannot turn
-/// it into "✓ Right". True when it was revealed now from the keyboard (Enter in the field, or the focused Reveal pressed).
+/// it into "✓ Right". True when it was revealed now from the keyboard (Enter in the field, or
+/// the focused Reveal pressed).
 pub fn question_ui(
     ui: &mut egui::Ui,
     q: &Question,
