@@ -661,6 +661,40 @@ fn cell_nodes(
 mod tests {
     use super::*;
 
+    /// What a 400 × 300 heat map of `grid` under `spec` paints: its line segments and texts.
+    fn painted(grid: &Grid, spec: &HeatSpec<'_>) -> (Vec<[egui::Pos2; 2]>, Vec<String>) {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            heatmap(ui, grid, spec, vec2(400.0, 300.0));
+        });
+        out.textures_delta.clear();
+        let (mut segments, mut texts) = (Vec::new(), Vec::new());
+        let mut shapes: Vec<&egui::epaint::Shape> = out.shapes.iter().map(|c| &c.shape).collect();
+        while let Some(shape) = shapes.pop() {
+            match shape {
+                egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
+                egui::epaint::Shape::LineSegment { points, .. } => segments.push(*points),
+                egui::epaint::Shape::Text(t) => texts.push(t.galley.text().to_owned()),
+                _ => {}
+            }
+        }
+        (segments, texts)
+    }
+
+    /// A ratio map's spec titled `metric` / `caption`, with no levels or guides.
+    fn ratio_spec<'a>(metric: &'a str, caption: &'a str) -> HeatSpec<'a> {
+        HeatSpec {
+            x_name: "β",
+            y_name: "h",
+            metric,
+            caption,
+            ratio: true,
+            levels: &[],
+            log: (false, false),
+            guides: &[],
+        }
+    }
+
     /// A failed cell is hatched, and the key says what the hatching means; a cell of the
     /// scale's palest value (1 on a ratio scale) is not (the two looked alike, both white).
     #[test]
@@ -668,32 +702,7 @@ mod tests {
         let mut grid = Grid::new(vec![1.0, 2.0], vec![1.0, 2.0]);
         grid.cells[0] = vec![Some(Ok(1.0)), Some(Ok(1.5))];
         grid.cells[1] = vec![Some(Err("h too large".into())), Some(Ok(2.0))];
-        let spec = HeatSpec {
-            x_name: "x",
-            y_name: "y",
-            metric: "ratio",
-            caption: "a ratio",
-            ratio: true,
-            levels: &[],
-            log: (false, false),
-            guides: &[],
-        };
-        let ctx = egui::Context::default();
-        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            heatmap(ui, &grid, &spec, vec2(400.0, 300.0));
-        });
-        out.textures_delta.clear();
-        let mut segments = Vec::new();
-        let mut texts = Vec::new();
-        let mut shapes: Vec<&egui::epaint::Shape> = out.shapes.iter().map(|c| &c.shape).collect();
-        while let Some(shape) = shapes.pop() {
-            match shape {
-                egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
-                egui::epaint::Shape::LineSegment { points, .. } => segments.push(points),
-                egui::epaint::Shape::Text(t) => texts.push(t.galley.text().to_owned()),
-                _ => {}
-            }
-        }
+        let (segments, texts) = painted(&grid, &ratio_spec("ratio", "a ratio"));
         // Diagonal segments (neither level nor upright): the hatching, in the failed cell
         // (top left: row 1, column 0) and the key, none in the cells with values.
         let diagonal: Vec<_> = segments
@@ -714,35 +723,11 @@ mod tests {
         assert!(texts.iter().any(|t| t == "failed"), "{texts:?}");
     }
 
-    /// The texts painted by a 400 × 300 map of two cells whose metric is `caption`.
+    /// The texts painted by a map of two cells whose metric is `caption`.
     fn painted_texts(caption: &str) -> Vec<String> {
         let mut grid = Grid::new(vec![1.0, 2.0], vec![1.0]);
         grid.cells[0] = vec![Some(Ok(1.0)), Some(Ok(2.0))];
-        let spec = HeatSpec {
-            x_name: "β",
-            y_name: "h",
-            metric: "ratio_c_over_p",
-            caption,
-            ratio: true,
-            levels: &[],
-            log: (false, false),
-            guides: &[],
-        };
-        let ctx = egui::Context::default();
-        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            heatmap(ui, &grid, &spec, vec2(400.0, 300.0));
-        });
-        out.textures_delta.clear();
-        let mut texts = Vec::new();
-        let mut shapes: Vec<&egui::epaint::Shape> = out.shapes.iter().map(|c| &c.shape).collect();
-        while let Some(shape) = shapes.pop() {
-            match shape {
-                egui::epaint::Shape::Vec(v) => shapes.extend(v.iter()),
-                egui::epaint::Shape::Text(t) => texts.push(t.galley.text().to_owned()),
-                _ => {}
-            }
-        }
-        texts
+        painted(&grid, &ratio_spec("ratio_c_over_p", caption)).1
     }
 
     /// The colour bar's title says what the colours are in words where the band above the
