@@ -300,11 +300,23 @@ pub fn drawable<E>(
 
 /// A button of the band with its hover text; true when it was clicked.
 fn pressed(ui: &mut Ui, caption: &str, tip: &str) -> bool {
+    playable(ui, true, caption, tip)
+}
+
+/// What a greyed move button says: the board has no move left.
+const COMPLETE: &str = "The board is complete: Undo move or Restart to play again";
+
+/// A button of the band that plays on the board, greyed (in its place: nothing moves under
+/// the pointer) unless `open`; true when it was clicked.
+fn playable(ui: &mut Ui, open: bool, caption: &str, tip: &str) -> bool {
     // A printed board has no pointer: no buttons.
     if crate::ui::frame::exporting(ui.ctx()) {
         return false;
     }
-    ui.button(caption).on_hover_text(tip).clicked()
+    ui.add_enabled(open, egui::Button::new(caption))
+        .on_hover_text(tip)
+        .on_disabled_hover_text(COMPLETE)
+        .clicked()
 }
 
 /// The band's buttons and score, in one row (wrapping only with the width); in a `column`
@@ -332,14 +344,17 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
     ui.horizontal_wrapped(|ui| {
         ui.set_max_width(row);
         ui.label(RichText::new("Your turn").strong());
+        // Once complete, the board has no next move to play, hint or show.
+        let open = !complete;
         if let Some(caption) = ex.submit_caption()
-            && pressed(ui, caption, "Grade and play the move you planned")
+            && playable(ui, open, caption, "Grade and play the move you planned")
         {
             let g = ex.submit();
             band.moved(ex, g, false);
         }
-        if pressed(
+        if playable(
             ui,
+            open,
             "Hint",
             "The rule that decides the next move, or its next sub-step",
         ) {
@@ -347,8 +362,9 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
             band.fresh = true;
             band.log(Kind::Hint, None);
         }
-        if pressed(
+        if playable(
             ui,
+            open,
             "Show me",
             "Play the algorithm's move (it does not count as a first try)",
         ) {

@@ -79,6 +79,22 @@ fn exercise_divisible_show_me_plays_the_method_and_an_illegal_level_names_its_ru
     click(&mut h, "Show me");
     shown(&mut h, "Complete — 0 / 6 first tries right");
     shown(&mut h, "ends at T = ");
+    // The board has no next move: its move buttons are greyed in their places; Undo move
+    // and Restart stay.
+    for label in ["Set level", "Hint", "Show me"] {
+        let node = h.get_by_label(label);
+        assert!(node.accesskit_node().is_disabled(), "{label} still offered");
+    }
+    for label in ["Undo move", "Restart"] {
+        assert!(
+            !h.get_by_label(label).accesskit_node().is_disabled(),
+            "{label}"
+        );
+    }
+    // Undo takes the last level back: the moves are offered again.
+    click(&mut h, "Undo move");
+    shown(&mut h, "Level 5 of 5");
+    assert!(!h.get_by_label("Show me").accesskit_node().is_disabled());
 }
 
 /// No accessible label on screen contains `text`.
