@@ -63,6 +63,11 @@ fn play_redistribution(h: &mut Harness<'static, LoadlabApp>) {
         .map(|s| format!("P{} → P{}", s.from + 1, s.to + 1))
         .collect();
     shown(h, &format!("The algorithm's move: {} — ", sends.join(", ")));
+    // Balanced, the ring has no round left to plan: no link handle is offered.
+    assert!(
+        h.query_by_label("P1 → P2").is_none(),
+        "handles on a balanced ring"
+    );
 }
 
 #[test]

@@ -251,7 +251,10 @@ impl Exercise for RingTurn {
         let drawing = self.drawing(ui);
         let height = ui.available_height().max(160.0);
         ring(ui, id, &drawing, height);
-        self.handles(ui, id);
+        // A balanced ring has no round left to plan: its links carry no handles.
+        if !self.ex.complete() {
+            self.handles(ui, id);
+        }
     }
     fn beside(&self, ui: &Ui, room: Vec2) -> Option<f32> {
         // On the stage the band goes beside the ring, as the charts do: the ring keeps the
