@@ -114,6 +114,18 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     // makespan (22 on R_4; it drew 24 steps, the makespan and two more).
     assert!(h.query_by_label("P3, step 62").is_some(), "no step 62");
     assert!(h.query_by_label("P0, step 63").is_none(), "a step 63");
+    // Played to the end, a cell no longer offers to place a node: it says what it holds.
+    for _ in 0..63 {
+        if h.query_by_label_contains("Complete —").is_some() {
+            break;
+        }
+        click(&mut h, "Show me");
+    }
+    shown(&mut h, "Complete —");
+    h.get_by_label("P0, step 0").hover();
+    h.run_steps(3);
+    shown(&mut h, "P0, step 0: node 1 (every node is placed)");
+    assert!(h.query_by_label_contains("click to place").is_none());
 }
 
 /// A grid workload's exercise draws the grid's nodes where they stand, the next one ringed

@@ -298,11 +298,18 @@ impl KsbfTurn {
             .map(|(r, _)| r.node);
         let name = format!("P{pe}, step {s}");
         let id = |pe: u32, s: u64| ui.scope_id().with(("ks exercise cell", pe, s));
+        let holds = placed.map_or("empty".to_owned(), |n| format!("node {n}"));
+        // Once every node is placed a cell takes no click: it says what it holds.
+        let open = self.ex.next().is_some();
+        let tip = if open {
+            format!("{name}: click to place the next node here")
+        } else {
+            format!("{name}: {holds} (every node is placed)")
+        };
         let resp = ui
             .interact(cell, id(pe, s), Sense::click())
             .accessible_name(name.clone())
-            .on_hover_text(format!("{name}: click to place the next node here"));
-        let holds = placed.map_or("empty".to_owned(), |n| format!("node {n}"));
+            .on_hover_text(tip);
         crate::ui::widgets::access::value(&resp, crate::ui::widgets::access::CELL, &holds);
         if let Some(a) = focus::arrow(ui, &resp) {
             let rows = self.ex.params().p as usize;
@@ -311,7 +318,7 @@ impl KsbfTurn {
             focus::go(ui.ctx(), id(r as u32, c as u64));
         }
         let painter = ui.painter();
-        let bg = if resp.hovered() {
+        let bg = if resp.hovered() && open {
             ui.visuals().widgets.hovered.bg_fill
         } else {
             ui.visuals().extreme_bg_color
