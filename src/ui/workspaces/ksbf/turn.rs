@@ -9,7 +9,7 @@ use egui::{Color32, Rect, Sense, Stroke, Ui, Vec2};
 use super::pe_color;
 use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
 use crate::model::exercise::{FirstTries, Grade, Tally, Tries};
-use crate::model::ksbf::KsbfParams;
+use crate::model::ksbf::{KsbfParams, NodeId};
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
 use crate::ui::frame::Says;
 use crate::ui::widgets::focus;
@@ -122,6 +122,17 @@ impl Exercise for KsbfTurn {
                 let at = origin + Vec2::new(cell_w * (s as f32 + 0.5), -10.0);
                 painter.text(at, egui::Align2::CENTER_CENTER, s, font.clone(), text);
             }
+            // What every cell holds, and whether a node is left to place: once a frame, not
+            // once a cell (the grid has up to 16 × 4096 cells).
+            let placed: std::collections::HashMap<(u32, u64), NodeId> = self
+                .ex
+                .order
+                .iter()
+                .zip(&self.ex.done)
+                .filter(|(_, d)| **d)
+                .map(|(r, _)| ((r.pe, r.step), r.node))
+                .collect();
+            let open = self.ex.next().is_some();
             let mut clicked = None;
             for pe in 0..p {
                 let y = origin.y + cell_h * pe as f32;
@@ -138,7 +149,8 @@ impl Exercise for KsbfTurn {
                         Vec2::new(cell_w, cell_h),
                     )
                     .shrink(1.0);
-                    if self.cell(ui, cell, pe, s) {
+                    let holds = placed.get(&(pe, s)).copied();
+                    if self.cell(ui, cell, (pe, s), holds, open) {
                         clicked = Some((pe, s));
                     }
                 }
@@ -215,7 +227,6 @@ impl KsbfTurn {
     /// The exercise's tree by heap numbers (None for a grid or a tree too tall to draw): a
     /// placed node in its PE's colour, the next one ringed, the others plain.
     fn heap_tree(&self, ui: &Ui) -> Option<TreeDrawing> {
-        use crate::model::ksbf::NodeId;
         let height = self.ex.order.iter().map(|r| r.level + 1).max()?;
         if self.ex.params().shape.is_grid() || height > MAX_HEIGHT {
             return None;
@@ -252,7 +263,6 @@ impl KsbfTurn {
     /// nodes a random grid has, placed ones in their PE's colour, the one to place ringed (it
     /// showed nothing, and "where does ⟨2, 1⟩ run" named a node the student could not see).
     fn grid_board(&self, ui: &mut Ui) {
-        use crate::model::ksbf::NodeId;
         let cells: Vec<(u32, u32, bool, u32)> = (self.ex.order.iter().zip(&self.ex.done))
             .filter_map(|(r, &done)| match r.node {
                 NodeId::Grid { k, l } => Some((k, l, done, r.pe)),
@@ -286,21 +296,20 @@ impl KsbfTurn {
         }
     }
 
-    /// One cell of the PE × step grid: the node placed there (coloured by its PE), the last
-    /// wrong click ringed; true when clicked.
-    fn cell(&self, ui: &mut Ui, cell: Rect, pe: u32, s: u64) -> bool {
-        let placed = self
-            .ex
-            .order
-            .iter()
-            .zip(&self.ex.done)
-            .find(|(r, d)| **d && r.pe == pe && r.step == s)
-            .map(|(r, _)| r.node);
+    /// One cell of the PE × step grid: the node `placed` there (coloured by its PE), the last
+    /// wrong click ringed; `open` while a node is left to place; true when clicked.
+    fn cell(
+        &self,
+        ui: &mut Ui,
+        cell: Rect,
+        (pe, s): (u32, u64),
+        placed: Option<NodeId>,
+        open: bool,
+    ) -> bool {
         let name = format!("P{pe}, step {s}");
         let id = |pe: u32, s: u64| ui.scope_id().with(("ks exercise cell", pe, s));
         let holds = placed.map_or("empty".to_owned(), |n| format!("node {n}"));
         // Once every node is placed a cell takes no click: it says what it holds.
-        let open = self.ex.next().is_some();
         let tip = if open {
             format!("{name}: click to place the next node here")
         } else {
@@ -328,8 +337,8 @@ impl KsbfTurn {
             let fill = pe_color(pe);
             painter.rect_filled(cell, 2.0, fill);
             let label = match node {
-                crate::model::ksbf::NodeId::Tree(h) => h.to_string(),
-                crate::model::ksbf::NodeId::Grid { k, l } => format!("{k},{l}"),
+                NodeId::Tree(h) => h.to_string(),
+                NodeId::Grid { k, l } => format!("{k},{l}"),
             };
             painter.text(
                 cell.center(),
