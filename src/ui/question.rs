@@ -161,6 +161,11 @@ pub fn question_ui(
     let by_keys = !typo && (entered || clicked.clicked() && clicked.has_focus());
     if (clicked.clicked() || entered) && !typo {
         *revealed = true;
+        // Drawn again at once without the row: the verdict stands in the row's place from
+        // the frame it is revealed in (under the row, it stood a line lower for that frame).
+        // Where the pass cannot be redone, the verdict under the row is what is left.
+        ui.ctx()
+            .request_discard("a revealed reply gives way to its verdict");
         answer_ui(ui, q, reply, answer, body);
     } else if typo {
         let text = format!("“{}” {TYPO}", reply.trim());

@@ -662,6 +662,42 @@ fn enter_reveals_and_a_revealed_answer_box_is_final() {
 }
 
 #[test]
+fn the_verdict_stands_in_the_replys_place_from_the_frame_it_is_revealed_in() {
+    // One frame after Enter, not after the app settles: the field's row drawn above the
+    // verdict for that frame put the verdict a line lower, then moved it up.
+    let mut h = presenter_720p();
+    open_step(&mut h, "grs", 1);
+    super::common::drawer_tab(&mut h, "Lesson");
+    let field = h.get_by_role_and_label(Role::TextInput, "Your answer");
+    field.scroll_to_me();
+    field.focus();
+    field.type_text("7");
+    h.run_steps(2);
+    // (One event a frame: Enter down alone, the frame it reveals in.)
+    h.key_down(egui::Key::Enter);
+    h.step();
+    assert!(h.state().lesson_player().is_some_and(|p| p.revealed()));
+    assert!(
+        h.query_by_role_and_label(Role::TextInput, "Your answer")
+            .is_none(),
+        "the reply's row is drawn in the frame of Reveal"
+    );
+    assert!(h.query_by_label("Reveal").is_none(), "Reveal is drawn");
+    let prompt = loadlab::lesson::find_bundled("grs").unwrap().steps[0]
+        .question
+        .clone()
+        .unwrap()
+        .prompt;
+    let prompt = h.get_by_label(&prompt).rect();
+    // The verdict, or the spinner's line while the model computes.
+    let said = h.get_by_label_contains("said 7").rect();
+    assert!(
+        said.top() - prompt.bottom() < 0.5 * said.height(),
+        "a row between the prompt {prompt:?} and the verdict {said:?}"
+    );
+}
+
+#[test]
 fn the_senders_delta_is_its_own_quantity_and_delta_max_stays_hidden() {
     // rrv step 4 asks Algorithm 3's rounds on Fig. 4's ring δ = (2, 1, −2, 1, 2, −2, −2):
     // 2 (the lesson's explanation). The sends list's "δ of the sender" is that processor's
