@@ -282,6 +282,30 @@ fn presenter_mode_at_1280_by_720_folds_the_plot_until_asked_for() {
     assert!(h.query_by_label("log y").is_none());
 }
 
+/// On a phone (390 × 844) the two panes' own bars wrap into most of their height: the
+/// results fold under the pictures, as in presenter mode, rather than take a strip under
+/// them that left each Gantt chart one row's sliver.
+#[test]
+fn on_a_phone_the_pictures_keep_their_gantt_charts() {
+    use loadlab::ui::widgets::gantt::ROW_MARK;
+    let mut h = super::common::window(390.0, 844.0, None);
+    open_bundled(&mut h, "compare-divisible-c-p-q.ron");
+    shown(&mut h, "B — current");
+    let rows = loadlab::ui::widgets::marks::latest(&h.ctx, ROW_MARK).expect("no Gantt rows drawn");
+    // What of B's rows its pane shows (they run on, clipped, below it): before, 8 points.
+    let pane = loadlab::ui::widgets::marks::latest(&h.ctx, "compare-pane-room:compare-b")
+        .expect("no pane B");
+    let seen = rows.intersect(pane);
+    assert!(
+        seen.height() >= 32.0,
+        "pane B at {pane:?} shows {seen:?} of its Gantt rows"
+    );
+    h.get_by_label_contains("Show the").click();
+    h.run_steps(3);
+    settle(&mut h);
+    shown(&mut h, "Show the pictures");
+}
+
 /// A's run that ends while the results are in front of the pictures (presenter mode on a
 /// short window) is taken in: the status bar stops saying it computes (it said so for ever,
 /// with Cancel; the monkey's seed 2 found it).

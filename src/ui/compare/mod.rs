@@ -124,9 +124,10 @@ struct Room {
     picture_min_width: f32,
     /// Least height the pictures keep above the plot and the table (their default size).
     pictures_min_height: f32,
-    /// In presenter mode, a compare view shorter than this (1280 × 720 at presenter zoom gives
-    /// about 400) folds the plot and the table under the pictures until asked for.
-    presenter_short: f32,
+    /// In presenter mode or on a window too narrow for two pictures of `picture_min_width`
+    /// (a phone), a compare view shorter than this (1280 × 720 at presenter zoom gives about
+    /// 400) folds the plot and the table under the pictures until asked for.
+    short: f32,
     /// Largest share of the height the plot and the table take in presenter mode (the
     /// pictures keep at least 55 %).
     presenter_results_share: f32,
@@ -136,7 +137,7 @@ struct Room {
 const ROOM: Room = Room {
     picture_min_width: 380.0,
     pictures_min_height: 300.0,
-    presenter_short: 560.0,
+    short: 560.0,
     presenter_results_share: 0.45,
 };
 
@@ -364,7 +365,11 @@ impl Compare {
             .unwrap_or_else(|| crate::ui::workspaces::fresh_tab(model));
         publish_b(ui.ctx(), (tab, b), shown.hide_future);
         self.a_running = shown.hide_future && a_tab.position() + 1 < a_tab.steps_for(&a);
-        let short = self.presenter && ui.available_height() < ROOM.presenter_short;
+        // Short: presenter mode's zoom, or a phone's narrow panes whose own bars (method,
+        // step bar, zoom, legend) wrap into most of their height. The results strip under
+        // them left each picture a sliver there (390 × 844: one Gantt row).
+        let cramped = ui.available_width() < 2.0 * ROOM.picture_min_width;
+        let short = (self.presenter || cramped) && ui.available_height() < ROOM.short;
         egui::Panel::top("compare-bar").show(ui, |ui| self.bar(ui, shown, &a == b));
         // On the stage B's controls are the drawer's.
         if shown.controls && !shown.stage {
