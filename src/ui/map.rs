@@ -453,9 +453,25 @@ impl MapView {
                 .selected_text(ms[s.metric].name)
                 .width(220.0)
                 .show_ui(ui, |ui| {
+                    // Each in words, then the name `loadlab map --metric` takes (and the
+                    // CSV's header): a list of names alone asked a hover of each.
                     for (k, m) in ms.iter().enumerate() {
-                        ui.selectable_value(&mut s.metric, k, m.name)
-                            .on_hover_text(m.help);
+                        let mut words = egui::text::LayoutJob::default();
+                        let style = ui.style();
+                        RichText::new(m.help).append_to(
+                            &mut words,
+                            style,
+                            egui::FontSelection::Default,
+                            egui::Align::Center,
+                        );
+                        RichText::new(format!("  {}", m.name)).weak().append_to(
+                            &mut words,
+                            style,
+                            egui::FontSelection::Default,
+                            egui::Align::Center,
+                        );
+                        ui.selectable_value(&mut s.metric, k, words)
+                            .on_hover_text(format!("loadlab map --metric {}", m.name));
                     }
                 });
             ui.label(RichText::new(metrics(model)[s.metric].help).weak());

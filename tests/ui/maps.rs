@@ -493,3 +493,27 @@ fn on_a_phone_the_map_and_its_buttons_stay_on_screen() {
         );
     }
 }
+
+/// The metric list says each metric in words, with the name `loadlab map --metric` takes
+/// after it: a list of names alone (ratio_p_over_q, speedup_c …) asked a hover of each.
+#[test]
+fn the_metric_list_says_each_metric_in_words() {
+    let mut h = super::common::harness(None);
+    h.state_mut().send(Cmd::View(View::Map));
+    settle(&mut h);
+    h.get_by_value("ratio_c_over_p").click();
+    h.run_steps(3);
+    let item = h.get_by_label_contains("T_P / T_Q: the gain of overlapping");
+    assert!(
+        item.accesskit_node()
+            .label()
+            .is_some_and(|l| l.ends_with("ratio_p_over_q")),
+        "the item does not name its metric"
+    );
+    item.click();
+    settle(&mut h);
+    idle_within(&mut h, 600, "the map of T_P / T_Q");
+    // Chosen: the combo names it, its words beside it.
+    assert!(h.query_by_value("ratio_p_over_q").is_some());
+    shown(&mut h, "T_P / T_Q: the gain of overlapping");
+}
