@@ -495,12 +495,15 @@ fn on_a_phone_the_map_and_its_buttons_stay_on_screen() {
 }
 
 /// The metric list says each metric in words, with the name `loadlab map --metric` takes
-/// after it: a list of names alone (ratio_p_over_q, speedup_c …) asked a hover of each.
+/// after it: a list of names alone (ratio_p_over_q, speedup_c …) asked a hover of each. The
+/// axes' combos write the paper's symbol.
 #[test]
 fn the_metric_list_says_each_metric_in_words() {
     let mut h = super::common::harness(None);
     h.state_mut().send(Cmd::View(View::Map));
     settle(&mut h);
+    // The axes as they are titled, with the flag that names them where it differs.
+    assert!(h.query_by_value("β (beta)").is_some(), "the y axis's combo");
     h.get_by_value("ratio_c_over_p").click();
     h.run_steps(3);
     let item = h.get_by_label_contains("T_P / T_Q: the gain of overlapping");
