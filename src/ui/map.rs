@@ -18,7 +18,7 @@ use crate::model::num::parse_real;
 use crate::model::registry::{ModelId, Scenario};
 use crate::platform::cells;
 use crate::report::format::{Precision, number};
-use crate::report::map::{MAX_SAMPLES, MapParam, MapPlan, MapRequest, metrics, params};
+use crate::report::map::{MAX_SAMPLES, MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::heatmap::{HeatSpec, heatmap};
@@ -383,15 +383,6 @@ impl Maps {
     }
 }
 
-/// A map parameter as its axis is titled, with the flag `loadlab map` names it by where that
-/// differs ("β (beta)", "h").
-fn param_caption(p: &MapParam) -> String {
-    match p.symbol == p.name {
-        true => p.name.to_owned(),
-        false => format!("{} ({})", p.symbol, p.name),
-    }
-}
-
 impl MapView {
     /// The request of the current settings for `scenario`'s model, with the scenario's other
     /// parameters (the two swept ones set to their first values, so loading a cell does not
@@ -424,11 +415,11 @@ impl MapView {
             let row = |ui: &mut Ui| {
                 ui.label(RichText::new(name).strong());
                 egui::ComboBox::from_id_salt(("map-param", name))
-                    .selected_text(param_caption(&ps[axis.param]))
+                    .selected_text(ps[axis.param].caption())
                     .show_ui(ui, |ui| {
                         for (k, p) in ps.iter().enumerate() {
                             if ui
-                                .selectable_label(axis.param == k, param_caption(p))
+                                .selectable_label(axis.param == k, p.caption())
                                 .on_hover_text(p.help)
                                 .clicked()
                                 && axis.param != k

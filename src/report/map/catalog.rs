@@ -44,6 +44,15 @@ pub struct MapParam {
 }
 
 impl MapParam {
+    /// The parameter as its axis is titled, with the flag `loadlab map` names it by where
+    /// that differs ("β (beta)", "h"): what the map's axis combos write.
+    pub fn caption(&self) -> String {
+        match self.symbol == self.name {
+            true => self.name.to_owned(),
+            false => format!("{} ({})", self.symbol, self.name),
+        }
+    }
+
     /// The parameter described by `spec` (its name, symbol, help, integer flag and rail), read and
     /// written by `get` and `set`.
     pub const fn new(
