@@ -45,10 +45,16 @@ pub struct MapParam {
 
 impl MapParam {
     /// The parameter as its axis is titled, with the flag `loadlab map` names it by where
-    /// that differs ("β (beta)", "h"): what the map's axis combos write.
+    /// the title does not start with it ("β (beta)"; "h", "n (random)"): what the map's axis
+    /// combos write.
     pub fn caption(&self) -> String {
-        match self.symbol == self.name {
-            true => self.name.to_owned(),
+        let named = self.symbol == self.name
+            || self
+                .symbol
+                .strip_prefix(self.name)
+                .is_some_and(|rest| rest.starts_with(' '));
+        match named {
+            true => self.symbol.to_owned(),
             false => format!("{} ({})", self.symbol, self.name),
         }
     }

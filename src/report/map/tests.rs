@@ -49,6 +49,27 @@ fn the_catalogue_has_one_row_per_model_in_order() {
     }
 }
 
+/// The axis combos' captions: the paper's symbol with the flag where the symbol does not
+/// start with it.
+#[test]
+fn an_axis_caption_names_its_flag_where_the_symbol_does_not() {
+    let caption = |model: ModelId, name: &str| {
+        params(model)
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| p.caption())
+            .unwrap()
+    };
+    assert_eq!(caption(ModelId::Divisible, "beta"), "β (beta)");
+    assert_eq!(caption(ModelId::Divisible, "h"), "h");
+    assert_eq!(caption(ModelId::TreeSweep, "tau"), "τ (tau)");
+    assert_eq!(caption(ModelId::Redistribute, "n"), "n (random)");
+    assert_eq!(
+        caption(ModelId::Redistribute, "max_delta"),
+        "max |δ| (max_delta)"
+    );
+}
+
 #[test]
 fn every_metric_of_every_model_computes_a_cell() {
     for model in ModelId::ALL {
