@@ -96,7 +96,11 @@ fn exercise_ksbf_cells_are_graded_with_their_rule() {
     let tree = loadlab::ui::widgets::tree::LABEL_TREE;
     assert!(h.query_by_label(tree).is_some(), "no tree beside the grid");
     click(&mut h, "P1, step 0");
-    shown(&mut h, "Illegal — rule broken: the root on P0 at step 0");
+    shown(
+        &mut h,
+        "Illegal: node 1 is the root, and the run starts with the root on P0 at step 0: it \
+         runs on P0, not P1",
+    );
     click(&mut h, "P0, step 0");
     shown(&mut h, "Right:");
     shown(&mut h, "Where and when does node 2 run");
@@ -156,7 +160,7 @@ fn exercise_undo_takes_back_a_move_not_its_first_try() {
     let mut h = super::common::app_on("KS-BF on a ring");
     click(&mut h, "Your turn");
     click(&mut h, "P1, step 0");
-    shown(&mut h, "Illegal — rule broken: the root on P0 at step 0");
+    shown(&mut h, "Illegal: node 1 is the root");
     click(&mut h, "Undo move");
     click(&mut h, "P0, step 0");
     shown(&mut h, "Right:");

@@ -273,7 +273,12 @@ impl KsbfExercise {
         let Some((parent, left)) = self.parent(r.node) else {
             return (
                 ROOT,
-                format!("the root {node} starts on P0 (not P{said}) at step 0"),
+                // The rule's words in the reason, so the verdict does not name it twice
+                // ("rule broken: the root on P0 at step 0: the root node 1 starts on P0 …").
+                format!(
+                    "{node} is the root, and the run starts with the root on P0 at step 0: it \
+                     runs on P0, not P{said}"
+                ),
             );
         };
         let ppe = self.record(parent).map_or(0, |x| x.pe);
