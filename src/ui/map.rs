@@ -622,7 +622,7 @@ impl MapView {
         let spec = HeatSpec {
             x_name: plan.x.symbol,
             y_name: plan.y.symbol,
-            metric: plan.metric.name,
+            metric: plan.metric.symbol,
             caption: plan.metric.help,
             ratio: plan.metric.ratio,
             levels,
@@ -656,7 +656,7 @@ impl MapView {
                     // A map of one colour says so in words (its legend has one tick).
                     if let (Some(v), Some(plan)) = (g.constant(), plan) {
                         let v = number(v, Precision::Readout);
-                        done.push_str(&format!(" · every cell: {} = {v}", plan.metric.name));
+                        done.push_str(&format!(" · every cell: {} = {v}", plan.metric.symbol));
                     }
                     ui.label(done);
                 }
@@ -811,8 +811,8 @@ pub const HELD: &str = "The map waits for your answer: one of its cells is the q
                         run, and its neighbours tell its value. Answer and Reveal (Lesson tab), \
                         then the map draws.";
 
-/// The read-out of cell (ix, iy): its parameters (by their symbols, as the axes name them) and
-/// its value, to 4 significant digits.
+/// The read-out of cell (ix, iy): its parameters and its metric by their symbols (as the axes
+/// and the paper name them) and its value, to 4 significant digits.
 fn hover_line(plan: &MapPlan, grid: &Grid, ix: usize, iy: usize) -> String {
     let n = |v: f64| number(v, Precision::Readout);
     let value = match &grid.cells[iy][ix] {
@@ -827,7 +827,7 @@ fn hover_line(plan: &MapPlan, grid: &Grid, ix: usize, iy: usize) -> String {
         at(&plan.x_values, ix),
         plan.y.symbol,
         at(&plan.y_values, iy),
-        plan.metric.name
+        plan.metric.symbol
     )
 }
 

@@ -74,28 +74,36 @@ impl ModelReport for Parts {
             "T_C / T_P: how much faster pipelining is",
             d::RATIO_C_OVER_P,
         )
+        .symbol("T_C / T_P")
         .fast(|s| ratio(s, d::RATIO_C_OVER_P)),
         MapMetric::ratio_field(
             "ratio_p_over_q",
             "T_P / T_Q: the gain of overlapping",
             d::RATIO_P_OVER_Q,
         )
+        .symbol("T_P / T_Q")
         .fast(|s| ratio(s, d::RATIO_P_OVER_Q)),
         MapMetric::field("speedup_c", "speedup of method C", d::C_SPEEDUP)
+            .symbol("S_N, C")
             .fast(|s| method(s, Method::C, d::C_SPEEDUP)),
         MapMetric::field("speedup_p", "speedup of method P", d::P_SPEEDUP)
+            .symbol("S_N, P")
             .fast(|s| method(s, Method::P, d::P_SPEEDUP)),
         MapMetric::field("speedup_q", "speedup of method Q", d::Q_SPEEDUP)
+            .symbol("S_N, Q")
             .fast(|s| method(s, Method::Q, d::Q_SPEEDUP)),
         MapMetric::field(
             "efficiency_p",
             "efficiency of method P (speedup / N)",
             d::P_EFFICIENCY,
         )
+        .symbol("S_N / N, P")
         .fast(|s| method(s, Method::P, d::P_EFFICIENCY)),
         MapMetric::field("time_c", "T_C, finishing time of method C", d::C_TIME)
+            .symbol("T_C")
             .fast(|s| method(s, Method::C, d::C_TIME)),
         MapMetric::field("time_p", "T_P, finishing time of method P", d::P_TIME)
+            .symbol("T_P")
             .fast(|s| method(s, Method::P, d::P_TIME)),
     ];
 

@@ -86,6 +86,7 @@ impl ModelReport for Parts {
             g::TIME,
             [Standard, Improved]
         )
+        .symbol("T_standard / T_improved")
         .divided(),
         of_policies!(
             "never_over_improved",
@@ -93,6 +94,7 @@ impl ModelReport for Parts {
             g::TIME,
             [Never, Improved]
         )
+        .symbol("T_never / T_improved")
         .divided(),
         of_policies!(
             "improved_over_optimal",
@@ -100,23 +102,27 @@ impl ModelReport for Parts {
             g::TIME,
             [Improved, Optimal]
         )
+        .symbol("T_improved / T_optimal")
         .divided(),
-        MapMetric::field("time", "running time of the chosen policy", g::TIME),
+        MapMetric::field("time", "running time of the chosen policy", g::TIME).symbol("T"),
         MapMetric::field(
             "overhead",
             "overhead (T − Brent)/ℓ (chosen policy)",
             g::OVERHEAD,
-        ),
+        )
+        .symbol("(T − Brent)/ℓ"),
         MapMetric::field(
             "overhead_vs_ideal",
             "overhead beyond the balanced ideal (T − ideal)/ℓ (chosen policy)",
             g::OVERHEAD_VS_IDEAL,
-        ),
+        )
+        .symbol("(T − ideal)/ℓ"),
         MapMetric::field(
             "additive_overhead",
             "time − Brent's bound (chosen policy)",
             g::ADDITIVE_OVERHEAD,
-        ),
+        )
+        .symbol("T − Brent"),
         MapMetric::field(
             "balancings",
             "balancings of the chosen policy",
@@ -127,13 +133,15 @@ impl ModelReport for Parts {
             "balancings of the standard policy",
             g::BALANCINGS,
             [Standard]
-        ),
+        )
+        .symbol("balancings, standard"),
         of_policies!(
             "balancings_improved",
             "balancings of the improved policy",
             g::BALANCINGS,
             [Improved]
-        ),
+        )
+        .symbol("balancings, improved"),
     ];
 
     /// The optimal policy's programme too, when the run plans it.

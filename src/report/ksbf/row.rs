@@ -64,16 +64,20 @@ impl ModelReport for Parts {
     ];
     const MAP_METRICS: &'static [MapMetric] = &[
         MapMetric::field("efficiency", "efficiency W / (p · makespan)", k::EFFICIENCY)
+            .symbol("W / (p · makespan)")
             .fast(|s| number(s, k::EFFICIENCY)),
         MapMetric::field("makespan", "steps until the last node runs", k::MAKESPAN)
             .fast(|s| number(s, k::MAKESPAN)),
-        MapMetric::field("speedup", "W / makespan", k::SPEEDUP).fast(|s| number(s, k::SPEEDUP)),
+        MapMetric::field("speedup", "W / makespan", k::SPEEDUP)
+            .symbol("W / makespan")
+            .fast(|s| number(s, k::SPEEDUP)),
         MapMetric::ratio(
             "makespan_over_ideal",
             "makespan / ⌈W/p⌉-style ideal",
             k::MAKESPAN,
             k::IDEAL,
         )
+        .symbol("makespan / ideal")
         .fast(|s| over(s, k::IDEAL)),
         MapMetric::ratio(
             "makespan_over_thm11",
@@ -81,6 +85,7 @@ impl ModelReport for Parts {
             k::MAKESPAN,
             k::BOUND,
         )
+        .symbol("makespan / Thm 1.1 bound")
         .fast(|s| over(s, k::BOUND)),
         MapMetric::ratio(
             "makespan_over_thm22",
@@ -88,6 +93,7 @@ impl ModelReport for Parts {
             k::MAKESPAN,
             k::THM22_BOUND,
         )
+        .symbol("makespan / Thm 2.2 bound")
         .fast(|s| over(s, k::THM22_BOUND)),
         MapMetric::ratio(
             "makespan_over_thm32",
@@ -95,6 +101,7 @@ impl ModelReport for Parts {
             k::MAKESPAN,
             k::THM32_BOUND,
         )
+        .symbol("makespan / Thm 3.2 bound")
         .fast(|s| over(s, k::THM32_BOUND)),
     ];
 

@@ -125,6 +125,9 @@ pub type Fast = fn(&Scenario) -> CellResult;
 pub struct MapMetric {
     /// Name (the CLI's `--metric`).
     pub name: &'static str,
+    /// As the paper writes it ("T_C / T_P", "S_N, C"), or in short words where it has no
+    /// formula ("top cluster size"): the map's read-outs and status line write it.
+    pub symbol: &'static str,
     /// What it is.
     pub help: &'static str,
     /// A ratio: coloured on a diverging scale around 1, contoured at ½, 1 and 2.
@@ -157,6 +160,7 @@ impl MapMetric {
     ) -> MapMetric {
         MapMetric {
             name,
+            symbol: name,
             help,
             ratio: false,
             runs,
@@ -200,6 +204,11 @@ impl MapMetric {
             den: Some((1, self.num.1)),
             ..self
         }
+    }
+
+    /// This metric as the paper writes it (else it is written by its name).
+    pub const fn symbol(self, symbol: &'static str) -> MapMetric {
+        MapMetric { symbol, ..self }
     }
 
     /// This metric with a fast path.

@@ -70,6 +70,32 @@ fn an_axis_caption_names_its_flag_where_the_symbol_does_not() {
     );
 }
 
+/// A metric named by an identifier (`ratio_c_over_p`) is written as the paper writes it in
+/// the map's read-outs; a plain word (`makespan`) may stand for itself.
+#[test]
+fn every_identifier_named_metric_has_a_symbol() {
+    for model in ModelId::ALL {
+        for m in metrics(model) {
+            assert!(
+                !m.name.contains('_') || m.symbol != m.name,
+                "{}: {} has no symbol",
+                model.name(),
+                m.name
+            );
+        }
+    }
+    let symbol = |model: ModelId, name: &str| {
+        metrics(model)
+            .iter()
+            .find(|m| m.name == name)
+            .map(|m| m.symbol)
+            .unwrap()
+    };
+    assert_eq!(symbol(ModelId::Divisible, "ratio_c_over_p"), "T_C / T_P");
+    assert_eq!(symbol(ModelId::TreeSweep, "ratio"), "T* / T_PY");
+    assert_eq!(symbol(ModelId::Redistribute, "makespan"), "makespan");
+}
+
 #[test]
 fn every_metric_of_every_model_computes_a_cell() {
     for model in ModelId::ALL {

@@ -82,6 +82,7 @@ impl ModelReport for Parts {
             r::MAKESPAN,
             r::LOWER_BOUND,
         )
+        .symbol("makespan / lower bound")
         .fast(|s| {
             let (run, inst) = ring_span(s, None)?;
             let makespan = defined(r::MAKESPAN, run.makespan)?;
@@ -90,16 +91,19 @@ impl ModelReport for Parts {
         }),
         MapMetric::field("makespan", "makespan of the algorithm", r::MAKESPAN)
             .fast(|s| defined(r::MAKESPAN, ring_span(s, None)?.0.makespan)),
-        MapMetric::field("lower_bound", "best applicable lower bound", r::LOWER_BOUND).fast(|s| {
-            let (_, inst) = ring_span(s, None)?;
-            defined(r::LOWER_BOUND, best_applicable_bound(inst))
-        }),
+        MapMetric::field("lower_bound", "best applicable lower bound", r::LOWER_BOUND)
+            .symbol("lower bound")
+            .fast(|s| {
+                let (_, inst) = ring_span(s, None)?;
+                defined(r::LOWER_BOUND, best_applicable_bound(inst))
+            }),
         MapMetric::tweaked(
             "rounds_printed",
             "rounds of Algorithm 3 as printed",
             &[|s| algorithm(s, Algorithm::Alg3Literal)],
             r::ROUNDS,
         )
+        .symbol("rounds, as printed")
         .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3Literal))?.0)),
         MapMetric::tweaked(
             "rounds_corrected",
@@ -107,6 +111,7 @@ impl ModelReport for Parts {
             &[|s| algorithm(s, Algorithm::Alg3)],
             r::ROUNDS,
         )
+        .symbol("rounds, corrected")
         .fast(|s| ring_rounds(&ring_span(s, Some(Algorithm::Alg3))?.0)),
         MapMetric::tweaked(
             "rounds_printed_over_corrected",
@@ -117,6 +122,7 @@ impl ModelReport for Parts {
             ],
             r::ROUNDS,
         )
+        .symbol("rounds printed / corrected")
         .divided()
         .fast(|s| {
             let (printed, _) = ring_span(s, Some(Algorithm::Alg3Literal))?;

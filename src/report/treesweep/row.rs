@@ -83,15 +83,20 @@ impl ModelReport for Parts {
     ];
     const MAP_METRICS: &'static [MapMetric] = &[
         MapMetric::ratio_field("ratio", "T* / T_PY: Fine-Grain against P.Y", t::RATIO)
+            .symbol("T* / T_PY")
             .fast(|s| number(s, t::RATIO)),
         MapMetric::field("optimal", "T*, Fine-Grain's optimal makespan", t::OPTIMAL)
+            .symbol("T*")
             .fast(|s| number(s, t::OPTIMAL)),
-        MapMetric::field("py", "T_PY, P.Y's makespan", t::PY).fast(|s| number(s, t::PY)),
+        MapMetric::field("py", "T_PY, P.Y's makespan", t::PY)
+            .symbol("T_PY")
+            .fast(|s| number(s, t::PY)),
         MapMetric::field(
             "top_cluster",
             "size of Fine-Grain's top cluster",
             t::TOP_CLUSTER,
         )
+        .symbol("top cluster size")
         .fast(|s| number(s, t::TOP_CLUSTER)),
     ];
 

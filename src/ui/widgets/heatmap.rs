@@ -18,8 +18,8 @@ pub struct HeatSpec<'a> {
     pub x_name: &'a str,
     /// Row parameter, likewise.
     pub y_name: &'a str,
-    /// The metric's name (its read-outs, and the colour bar's title where `caption` does not
-    /// fit).
+    /// The metric as the paper writes it ("T_C / T_P"): its cells' read-outs, and the colour
+    /// bar's title where `caption` does not fit.
     pub metric: &'a str,
     /// What the metric is, in words ("T_C / T_P: how much faster pipelining is"): the colour
     /// bar's title, so that an exported figure says what its colours are.
@@ -610,8 +610,8 @@ pub fn contour_segments(grid: &Grid, level: f64) -> Vec<((f64, f64), (f64, f64))
     out
 }
 
-/// The map's cells for a screen reader, one node each: "β = 100, h = 8" with the metric's value
-/// as the map's read-out gives it ("speedup = 57.2", 4 significant digits; "failed: …", "not
+/// The map's cells for a screen reader, one node each: "h = 13, β = 74" with the metric's value
+/// as the map's read-out gives it ("T_C / T_P = 1.95", 4 significant digits; "failed: …", "not
 /// computed yet"); `rect` places a cell (column, row).
 fn cell_nodes(
     ui: &Ui,
