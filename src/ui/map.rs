@@ -622,7 +622,7 @@ impl MapView {
         let spec = HeatSpec {
             x_name: plan.x.symbol,
             y_name: plan.y.symbol,
-            metric: plan.metric.symbol,
+            metric: plan.metric.written(),
             caption: plan.metric.help,
             ratio: plan.metric.ratio,
             levels,
@@ -656,7 +656,7 @@ impl MapView {
                     // A map of one colour says so in words (its legend has one tick).
                     if let (Some(v), Some(plan)) = (g.constant(), plan) {
                         let v = number(v, Precision::Readout);
-                        done.push_str(&format!(" · every cell: {} = {v}", plan.metric.symbol));
+                        done.push_str(&format!(" · every cell: {} = {v}", plan.metric.written()));
                     }
                     ui.label(done);
                 }
@@ -827,7 +827,7 @@ fn hover_line(plan: &MapPlan, grid: &Grid, ix: usize, iy: usize) -> String {
         at(&plan.x_values, ix),
         plan.y.symbol,
         at(&plan.y_values, iy),
-        plan.metric.symbol
+        plan.metric.written()
     )
 }
 

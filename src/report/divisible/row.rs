@@ -14,6 +14,16 @@ use crate::report::row::{ModelReport, model_parts};
 
 model_parts!(DivisibleParams => Divisible);
 
+/// The map metric `$name` (described by `$help`, written `$symbol`): the field `$key` of the
+/// run of method `$m`, with the fast path that evaluates that method alone.
+macro_rules! of_method {
+    ($name:literal, $help:literal, $symbol:literal, $m:ident, $key:expr) => {
+        MapMetric::field($name, $help, $key)
+            .symbol($symbol)
+            .fast(|s| method(s, Method::$m, $key))
+    };
+}
+
 impl ModelReport for Parts {
     /// The most event steps of any method's timeline.
     fn steps(p: &DivisibleParams, progress: &dyn Progress) -> Result<usize, ReportError> {
@@ -83,28 +93,48 @@ impl ModelReport for Parts {
         )
         .symbol("T_P / T_Q")
         .fast(|s| ratio(s, d::RATIO_P_OVER_Q)),
-        MapMetric::field("speedup_c", "speedup of method C", d::C_SPEEDUP)
-            .symbol("S_N, C")
-            .fast(|s| method(s, Method::C, d::C_SPEEDUP)),
-        MapMetric::field("speedup_p", "speedup of method P", d::P_SPEEDUP)
-            .symbol("S_N, P")
-            .fast(|s| method(s, Method::P, d::P_SPEEDUP)),
-        MapMetric::field("speedup_q", "speedup of method Q", d::Q_SPEEDUP)
-            .symbol("S_N, Q")
-            .fast(|s| method(s, Method::Q, d::Q_SPEEDUP)),
-        MapMetric::field(
+        of_method!(
+            "speedup_c",
+            "speedup of method C",
+            "S_N, C",
+            C,
+            d::C_SPEEDUP
+        ),
+        of_method!(
+            "speedup_p",
+            "speedup of method P",
+            "S_N, P",
+            P,
+            d::P_SPEEDUP
+        ),
+        of_method!(
+            "speedup_q",
+            "speedup of method Q",
+            "S_N, Q",
+            Q,
+            d::Q_SPEEDUP
+        ),
+        of_method!(
             "efficiency_p",
             "efficiency of method P (speedup / N)",
-            d::P_EFFICIENCY,
-        )
-        .symbol("S_N / N, P")
-        .fast(|s| method(s, Method::P, d::P_EFFICIENCY)),
-        MapMetric::field("time_c", "T_C, finishing time of method C", d::C_TIME)
-            .symbol("T_C")
-            .fast(|s| method(s, Method::C, d::C_TIME)),
-        MapMetric::field("time_p", "T_P, finishing time of method P", d::P_TIME)
-            .symbol("T_P")
-            .fast(|s| method(s, Method::P, d::P_TIME)),
+            "S_N / N, P",
+            P,
+            d::P_EFFICIENCY
+        ),
+        of_method!(
+            "time_c",
+            "T_C, finishing time of method C",
+            "T_C",
+            C,
+            d::C_TIME
+        ),
+        of_method!(
+            "time_p",
+            "T_P, finishing time of method P",
+            "T_P",
+            P,
+            d::P_TIME
+        ),
     ];
 
     fn map_cost(p: &DivisibleParams, _: bool) -> f64 {

@@ -126,8 +126,9 @@ pub struct MapMetric {
     /// Name (the CLI's `--metric`).
     pub name: &'static str,
     /// As the paper writes it ("T_C / T_P", "S_N, C"), or in short words where it has no
-    /// formula ("top cluster size"): the map's read-outs and status line write it.
-    pub symbol: &'static str,
+    /// formula ("top cluster size"); `None` where the name is a word of the paper's own
+    /// ("makespan"). The map's read-outs write it ([`MapMetric::written`]).
+    symbol: Option<&'static str>,
     /// What it is.
     pub help: &'static str,
     /// A ratio: coloured on a diverging scale around 1, contoured at ½, 1 and 2.
@@ -160,7 +161,7 @@ impl MapMetric {
     ) -> MapMetric {
         MapMetric {
             name,
-            symbol: name,
+            symbol: None,
             help,
             ratio: false,
             runs,
@@ -208,7 +209,16 @@ impl MapMetric {
 
     /// This metric as the paper writes it (else it is written by its name).
     pub const fn symbol(self, symbol: &'static str) -> MapMetric {
-        MapMetric { symbol, ..self }
+        MapMetric {
+            symbol: Some(symbol),
+            ..self
+        }
+    }
+
+    /// The metric as the map's read-outs, status line and colour bar write it: its symbol,
+    /// else its name.
+    pub fn written(&self) -> &'static str {
+        self.symbol.unwrap_or(self.name)
     }
 
     /// This metric with a fast path.

@@ -49,51 +49,42 @@ fn the_catalogue_has_one_row_per_model_in_order() {
     }
 }
 
-/// The axis combos' captions: the paper's symbol with the flag where the symbol does not
-/// start with it.
+/// How the map writes its quantities: an axis combo the paper's symbol, with the flag where
+/// the symbol does not start with it; a metric named by an identifier (`ratio_c_over_p`) as
+/// the paper writes it, a plain word (`makespan`) by itself.
 #[test]
-fn an_axis_caption_names_its_flag_where_the_symbol_does_not() {
-    let caption = |model: ModelId, name: &str| {
-        params(model)
-            .iter()
-            .find(|p| p.name == name)
-            .map(|p| p.caption())
-            .unwrap()
-    };
-    assert_eq!(caption(ModelId::Divisible, "beta"), "β (beta)");
-    assert_eq!(caption(ModelId::Divisible, "h"), "h");
-    assert_eq!(caption(ModelId::TreeSweep, "tau"), "τ (tau)");
-    assert_eq!(caption(ModelId::Redistribute, "n"), "n (random)");
-    assert_eq!(
-        caption(ModelId::Redistribute, "max_delta"),
-        "max |δ| (max_delta)"
-    );
-}
-
-/// A metric named by an identifier (`ratio_c_over_p`) is written as the paper writes it in
-/// the map's read-outs; a plain word (`makespan`) may stand for itself.
-#[test]
-fn every_identifier_named_metric_has_a_symbol() {
+fn the_map_writes_its_quantities_as_the_paper_does() {
+    use ModelId::{Divisible, Redistribute, TreeSweep};
     for model in ModelId::ALL {
         for m in metrics(model) {
             assert!(
-                !m.name.contains('_') || m.symbol != m.name,
+                !m.name.contains('_') || m.written() != m.name,
                 "{}: {} has no symbol",
                 model.name(),
                 m.name
             );
         }
     }
-    let symbol = |model: ModelId, name: &str| {
-        metrics(model)
-            .iter()
-            .find(|m| m.name == name)
-            .map(|m| m.symbol)
+    let written = |model: ModelId, name: &str| {
+        let param = params(model).iter().find(|p| p.name == name);
+        let metric = metrics(model).iter().find(|m| m.name == name);
+        param
+            .map(MapParam::caption)
+            .or(metric.map(|m| m.written().to_owned()))
             .unwrap()
     };
-    assert_eq!(symbol(ModelId::Divisible, "ratio_c_over_p"), "T_C / T_P");
-    assert_eq!(symbol(ModelId::TreeSweep, "ratio"), "T* / T_PY");
-    assert_eq!(symbol(ModelId::Redistribute, "makespan"), "makespan");
+    for (model, name, shown) in [
+        (Divisible, "beta", "β (beta)"),
+        (Divisible, "h", "h"),
+        (TreeSweep, "tau", "τ (tau)"),
+        (Redistribute, "n", "n (random)"),
+        (Redistribute, "max_delta", "max |δ| (max_delta)"),
+        (Divisible, "ratio_c_over_p", "T_C / T_P"),
+        (TreeSweep, "ratio", "T* / T_PY"),
+        (Redistribute, "makespan", "makespan"),
+    ] {
+        assert_eq!(written(model, name), shown, "{}: {name}", model.name());
+    }
 }
 
 #[test]
