@@ -474,7 +474,7 @@ impl MapView {
                             .on_hover_text(format!("loadlab map --metric {}", m.name));
                     }
                 });
-            ui.label(RichText::new(metrics(model)[s.metric].help).weak());
+            ui.label(RichText::new(ms[s.metric].help).weak());
             if model == ModelId::Redistribute {
                 number_field(ui, "rings per cell", &mut s.samples, 1..=MAX_SAMPLES);
             }

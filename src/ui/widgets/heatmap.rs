@@ -494,7 +494,7 @@ fn colour_bar(
         painter.rect_filled(r, 0.0, scale.color(at(f64::from(u0) + 0.5 / steps as f64)));
     }
     // Above the plot, flush right: a long title runs left over the free band instead of off
-    // the edge; the caption where the band holds it, else the metric's name.
+    // the edge; the caption where the band holds it, else the metric as written.
     let title = |s: &str| painter.layout_no_wrap(s.to_owned(), font.clone(), text);
     let caption = title(spec.caption);
     let galley = if caption.size().x <= right - 2.0 - plot.left() {

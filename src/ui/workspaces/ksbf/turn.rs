@@ -309,16 +309,17 @@ impl KsbfTurn {
         let name = format!("P{pe}, step {s}");
         let id = |pe: u32, s: u64| ui.scope_id().with(("ks exercise cell", pe, s));
         let holds = placed.map_or("empty".to_owned(), |n| format!("node {n}"));
-        // Once every node is placed a cell takes no click: it says what it holds.
-        let tip = if open {
-            format!("{name}: click to place the next node here")
-        } else {
-            format!("{name}: {holds} (every node is placed)")
-        };
+        // Once every node is placed a cell takes no click: it says what it holds. (Worded
+        // only under the pointer: the grid draws up to 16 × 4096 cells a frame.)
         let resp = ui
             .interact(cell, id(pe, s), Sense::click())
             .accessible_name(name.clone())
-            .on_hover_text(tip);
+            .on_hover_ui(|ui| {
+                ui.label(match open {
+                    true => format!("{name}: click to place the next node here"),
+                    false => format!("{name}: {holds} (every node is placed)"),
+                });
+            });
         crate::ui::widgets::access::value(&resp, crate::ui::widgets::access::CELL, &holds);
         if let Some(a) = focus::arrow(ui, &resp) {
             let rows = self.ex.params().p as usize;
