@@ -124,7 +124,7 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
                 .weak(),
             );
             ui.separator();
-            egui::ScrollArea::vertical().show_clipped(ui, |ui| {
+            egui::ScrollArea::vertical().show_reading(ui, |ui| {
                 for m in models(state.scope, front) {
                     let findings = errata::of_model(m);
                     let paper = findings.first().map_or("", |f| f.paper);

@@ -386,7 +386,7 @@ impl QuizWindow {
         // took the window's height above the first question.
         egui::ScrollArea::vertical()
             .auto_shrink([false, true])
-            .show_clipped(ui, |ui| {
+            .show_reading(ui, |ui| {
                 self.header(ui);
                 self.homework(ui, cmds);
                 ui.separator();

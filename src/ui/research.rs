@@ -201,7 +201,7 @@ fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {
              with |δ| ≤ 3 on up to 5 processors (|δ| ≤ 4 finds some: seed 48).",
         );
     }
-    egui::ScrollArea::vertical().show_clipped(ui, |ui| {
+    egui::ScrollArea::vertical().show_reading(ui, |ui| {
         for (i, g) in found.iter().enumerate() {
             ui.horizontal_wrapped(|ui| {
                 if ui.button(format!("Load ring {}", i + 1)).clicked() {

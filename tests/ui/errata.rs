@@ -102,3 +102,33 @@ fn a_lesson_steps_cited_finding_opens_the_list_at_it() {
         "another paper's findings are listed"
     );
 }
+
+/// At 1280 × 720 the list is longer than its window, so it scrolls: its text wraps short of
+/// the scroll bar, whose lane (egui's 10 points, inside the window's 6-point margin) no line
+/// runs under. A floating bar, drawn over the text, hid the ends of the longest lines.
+#[test]
+fn the_lists_text_wraps_short_of_its_scroll_bar() {
+    use egui_kittest::kittest::NodeT;
+    let mut h = super::common::window(1280.0, 720.0, None);
+    open(&mut h, "All five papers");
+    shown(&mut h, "li-appendix-n");
+    let node = h.get_by_role_and_label(
+        egui::accesskit::Role::Window,
+        "Errata: what we found in the papers",
+    );
+    let window = node.rect();
+    let lane = f64::from(window.max.x - 6.0 - 10.0);
+    // The lines in sight (the list's, under its tabs and heading).
+    let runs: Vec<_> = node
+        .children_recursive()
+        .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::TextRun)
+        .filter_map(|n| n.accesskit_node().bounding_box())
+        .filter(|r| r.y0 > f64::from(window.min.y) + 100.0 && r.y1 < f64::from(window.max.y))
+        .collect();
+    assert!(runs.len() > 20, "the list's lines are not found: {runs:?}");
+    let widest = runs.iter().map(|r| r.x1).fold(0.0, f64::max);
+    assert!(
+        widest <= f64::from(lane),
+        "a line ends at x = {widest}, under the scroll bar's lane from x = {lane}"
+    );
+}

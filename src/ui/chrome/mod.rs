@@ -301,7 +301,7 @@ impl Chrome {
             .resizable(false)
             .max_height((screen.height() - 140.0).max(200.0))
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show_clipped(ui, shortcuts_window);
+                egui::ScrollArea::vertical().show_reading(ui, shortcuts_window);
             });
         // One window per model (its own size).
         egui::Window::new(command(&Cmd::Toggle(Switch::Help)).caption)
@@ -312,7 +312,7 @@ impl Chrome {
             .default_height((screen.height() - 140.0).max(200.0))
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical()
-                    .show_clipped(ui, |ui| ui.label(workspace_row(model).help));
+                    .show_reading(ui, |ui| ui.label(workspace_row(model).help));
             });
         egui::Window::new(command(&Cmd::Toggle(Switch::About)).caption)
             .open(&mut self.windows.about)
@@ -560,7 +560,7 @@ fn rail(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
     // The scenario's note scrolls when it is longer than the rail (presenter mode's larger type).
     egui::ScrollArea::vertical()
         .id_salt("rail_note")
-        .show_clipped(ui, |ui| {
+        .show_reading(ui, |ui| {
             let page = desk.page();
             // The note speaks of the scenario as opened ("height 5 (63 processors)"): after an
             // edit it says so first, rather than describe what is no longer on screen.

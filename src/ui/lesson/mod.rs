@@ -759,13 +759,11 @@ fn step_ui(
     // Both ways: a "try it" step's controls wider than the drawer scroll sideways inside it
     // rather than widening it (the text wraps at the drawer's width either way). A solid
     // scroll bar: a text longer than its room says so on a projector without a hover.
-    let floating = ui.spacing().scroll;
-    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::both()
         .id_salt(("lesson step", i))
         .max_height(text_h)
         .auto_shrink([false, true])
-        .show_clipped(ui, |ui| {
+        .show_reading(ui, |ui| {
             let delta = std::mem::take(&mut p.text_scroll);
             if delta != 0.0 {
                 ui.scroll_with_delta(egui::vec2(0.0, delta));
@@ -786,7 +784,6 @@ fn step_ui(
                 then(ui);
             }
         });
-    ui.spacing_mut().scroll = floating;
     let top = ui.cursor().top();
     if let Some(x) = &step.exercise {
         ui.add_space(8.0);

@@ -22,6 +22,21 @@ pub trait Clipped: Sized {
         })
     }
 
+    /// As [`Self::show_clipped`], for reading text: the bar is solid, beside the content, not
+    /// floating over it, so a line wraps before the bar instead of running under it, and a
+    /// text longer than its room says so on a projector without a hover.
+    fn show_reading<R>(
+        self,
+        ui: &mut egui::Ui,
+        add: impl FnOnce(&mut egui::Ui) -> R,
+    ) -> ScrollAreaOutput<R> {
+        ui.scope(|ui| {
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+            self.show_clipped(ui, add)
+        })
+        .inner
+    }
+
     /// Shows only the rows in view, as [`egui::ScrollArea::show_rows`].
     fn show_rows_clipped<R>(
         self,
