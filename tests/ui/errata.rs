@@ -128,7 +128,7 @@ fn the_lists_text_wraps_short_of_its_scroll_bar() {
     assert!(runs.len() > 20, "the list's lines are not found: {runs:?}");
     let widest = runs.iter().map(|r| r.x1).fold(0.0, f64::max);
     assert!(
-        widest <= f64::from(lane),
+        widest <= lane,
         "a line ends at x = {widest}, under the scroll bar's lane from x = {lane}"
     );
 }
