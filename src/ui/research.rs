@@ -185,7 +185,12 @@ fn search(state: &mut Research, search: GapSearch, ctx: &egui::Context) {
 
 fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {
     let Some((search, found)) = &state.found else {
-        ui.label("Pick a method and press Search.");
+        // (Which method is chosen, not "pick a method": one always is.)
+        let against = state.against.help().trim_end_matches('.');
+        ui.label(format!(
+            "Nothing searched yet: Search looks for the rings where {against} is farthest \
+             from the exact optimum."
+        ));
         return;
     };
     ui.label(format!(

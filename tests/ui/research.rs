@@ -23,7 +23,10 @@ fn research_window() -> egui_kittest::Harness<'static, LoadlabApp> {
 #[test]
 fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
     let mut h = research_window();
-    shown(&mut h, "Pick a method");
+    shown(
+        &mut h,
+        "Nothing searched yet: Search looks for the rings where Lemma 12's bound",
+    );
     h.get_by_label("Search").click();
     h.run_steps(3);
     shown(&mut h, "largest ratio first");
