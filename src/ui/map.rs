@@ -438,12 +438,16 @@ impl MapView {
                 number_field(ui, "points", &mut axis.points, 2..=MAX_POINTS);
                 ui.checkbox(&mut axis.log, "log");
             };
-            // The first row keeps clear of the map's export buttons (top right). Rows wrap
-            // on a narrow window (a phone's), rather than widen the view past its edge.
+            // The first row keeps clear of the map's export buttons (top right), or stands
+            // under them when the y row's width does not fit beside them. Rows wrap on a
+            // narrow window (a phone's), rather than widen the view past its edge.
+            let twin = egui::Id::unique("map-y-row-width");
             if name == "x" {
-                crate::ui::widgets::corner::beside_corner(ui, row);
+                let width = ui.data(|d| d.get_temp(twin));
+                crate::ui::widgets::corner::beside_corner_fitting(ui, width, row);
             } else {
-                ui.horizontal_wrapped(row);
+                let width = ui.horizontal_wrapped(row).response.rect.width();
+                ui.data_mut(|d| d.insert_temp(twin, width));
             }
         }
         ui.horizontal_wrapped(|ui| {

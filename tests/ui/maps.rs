@@ -522,3 +522,35 @@ fn the_metric_list_says_each_metric_in_words() {
     assert!(h.query_by_value("ratio_p_over_q").is_some());
     shown(&mut h, "T_P / T_Q: the gain of overlapping");
 }
+
+/// At 1280 × 720 in presenter mode with the drawer open, the x row stands in one line as the
+/// y row does, under the export buttons: beside them it broke after "to", and its points and
+/// log stood on a line of their own.
+#[test]
+fn the_x_row_keeps_to_one_line_beside_the_drawer_at_720p_presenter() {
+    let mut h = super::common::presenter_720p();
+    h.state_mut().send(Cmd::View(View::Map));
+    settle(&mut h);
+    idle_within(&mut h, 600, "the default map");
+    if h.query_by_label("«").is_some() {
+        h.get_by_label("«").click();
+        settle(&mut h);
+    }
+    shown(&mut h, "Controls");
+    let logs: Vec<egui::Rect> = h.get_all_by_label("log").map(|n| n.rect()).collect();
+    let froms: Vec<egui::Rect> = h.get_all_by_label("from").map(|n| n.rect()).collect();
+    assert_eq!((logs.len(), froms.len()), (2, 2), "the two axis rows");
+    for (from, log) in froms.iter().zip(&logs) {
+        assert!(
+            (from.center().y - log.center().y).abs() < 4.0,
+            "an axis row wraps: from at {from:?}, log at {log:?}"
+        );
+    }
+    // Under the export buttons, not beside them.
+    let png = h.get_by_label("↓ PNG").rect();
+    assert!(
+        froms[0].top() >= png.bottom(),
+        "x row at {:?} beside ↓ PNG at {png:?}",
+        froms[0]
+    );
+}

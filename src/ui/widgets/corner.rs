@@ -66,6 +66,23 @@ pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
     .inner
 }
 
+/// [`beside_corner`] for a row `width` wide in one line (as its twin measured it on the last
+/// frame; `None` before then): where it does not fit beside the buttons, it stands under them
+/// at the whole width, so it wraps only where the whole width is too narrow too (the map's x
+/// row at 1280 × 720 in presenter mode broke after "to" beside them, where its y row fitted).
+pub fn beside_corner_fitting<R>(
+    ui: &mut Ui,
+    width: Option<f32>,
+    add: impl FnOnce(&mut Ui) -> R,
+) -> R {
+    let corner = corner_size(ui);
+    if !below_corner(ui) && width.is_some_and(|w| w > ui.available_width() - corner.x) {
+        ui.add_space(corner.y);
+        return ui.horizontal_wrapped(add).inner;
+    }
+    beside_corner(ui, add)
+}
+
 /// The tag of a figure's room whose corner buttons stand above it, beside a title row of
 /// its own (Compare's panes): the figure's first row has the whole width.
 pub const BELOW_CORNER: &str = "loadlab-below-corner";
