@@ -233,7 +233,17 @@ const COLUMNS: [&str; 11] = [
 
 fn results(ui: &mut egui::Ui, state: &mut KsbfStudy, cmds: &mut Vec<Cmd>) {
     let Some((spec, cells)) = &state.done else {
-        ui.label("Pick the workload and press Run.");
+        // (What Run does with the inputs above: a workload is always picked.)
+        let what = if state.shape.is_grid() {
+            "grids"
+        } else {
+            "trees"
+        };
+        ui.label(format!(
+            "Nothing run yet: Run simulates KS-BF on {} random {what} for each n and p, and \
+             tabulates each cell's efficiency.",
+            state.seeds
+        ));
         return;
     };
     let shape = spec.complete_shape().name();

@@ -19,7 +19,10 @@ fn study_window() -> Harness {
     h.run_steps(2);
     h.get_by_label(TITLE).click();
     h.run_steps(3);
-    shown(&mut h, "Pick the workload");
+    shown(
+        &mut h,
+        "Nothing run yet: Run simulates KS-BF on 100 random trees",
+    );
     h
 }
 
