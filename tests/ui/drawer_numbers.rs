@@ -1,7 +1,7 @@
 //! The stage drawer's Numbers tab is readable (issue 34, item 3): in presenter mode at
 //! 1280 × 720 and 1920 × 1080, for every model, every text of the Numbers tab lies fully
 //! inside the drawer sideways (a value is never cut: the tab scrolls down rather than
-//! sideways) and no two texts overlap.
+//! sideways), clear of its scroll bar, and no two texts overlap.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
@@ -75,6 +75,34 @@ fn numbers_tab(m: ModelId) {
             "{what}: {values} values in the drawer: {texts:?}"
         );
         readable(&texts, drawer, &what);
+        clear_of_the_scroll_bar(&h, drawer, &what);
+    }
+}
+
+/// Where the tab scrolls (its numbers run below the drawer), every value ("name = value")
+/// ends left of the lane of its scroll bar (egui's 10 points at the scrolled region's right
+/// edge): they stood right-aligned at that edge, and the floating bar, hovered, was drawn
+/// over their last digits.
+fn clear_of_the_scroll_bar(h: &Harness<'static, LoadlabApp>, drawer: egui::Rect, what: &str) {
+    let texts = texts_in(h, drawer);
+    if texts.iter().all(|(_, r)| r.bottom() <= drawer.bottom()) {
+        return;
+    }
+    let values = super::walk_checks::texts(h)
+        .into_iter()
+        .filter(|t| t.text.contains(" = ") && drawer.contains(t.rect.center()));
+    for t in values {
+        // The lane at the right of the viewport of the scroll area that holds it.
+        let viewport = t
+            .clip
+            .unwrap_or_else(|| panic!("{what}: {:?} is in no scroll area", t.text));
+        let lane = viewport.right() - 10.0;
+        assert!(
+            t.rect.right() <= lane,
+            "{what}: {:?} ends at x = {}, under the scroll bar's lane from x = {lane}",
+            t.text,
+            t.rect.right()
+        );
     }
 }
 

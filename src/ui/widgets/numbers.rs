@@ -22,9 +22,10 @@ pub fn value_text(figure: &Figure) -> String {
 }
 
 /// `figures` as a two-column grid with id `id`; a figure whose key `hidden` accepts shows
-/// [`HIDDEN`] instead of its value. The grid fits the room it is given: the values keep
-/// their whole width, right-aligned in a column at least [`VALUE_TEMPLATE`] wide (wider only
-/// for a longer value), the names wrap in all that is left (never narrower than
+/// [`HIDDEN`] instead of its value. The grid fits the room it is given, clear of a scroll
+/// bar's lane at its right: the values keep their whole width, right-aligned in a column at
+/// least [`VALUE_TEMPLATE`] wide (wider only for a longer value), the names wrap in all that
+/// is left (never narrower than
 /// [`MIN_NAME_WIDTH`]: beyond that the region scrolls). So a value stands at the same place
 /// in every table of a drawer and at every step, whatever the values and whichever read "?".
 pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) -> bool) {
@@ -65,7 +66,11 @@ pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) 
         .ceil()
         + 1.0;
     let gap = 12.0;
-    let name_width = (ui.available_width() - value_width - gap - 2.0).max(MIN_NAME_WIDTH);
+    // The values end left of the lane of the region's floating scroll bar: right-aligned at
+    // the edge, their last digits went under it when it was hovered.
+    let scroll = &ui.spacing().scroll;
+    let lane = scroll.bar_width + scroll.bar_outer_margin;
+    let name_width = (ui.available_width() - value_width - gap - 2.0 - lane).max(MIN_NAME_WIDTH);
     egui::Grid::new(id)
         .num_columns(2)
         .striped(true)

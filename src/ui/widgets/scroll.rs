@@ -22,9 +22,10 @@ pub trait Clipped: Sized {
         })
     }
 
-    /// As [`Self::show_clipped`], for reading text: the bar is solid, beside the content, not
-    /// floating over it, so a line wraps before the bar instead of running under it, and a
-    /// text longer than its room says so on a projector without a hover.
+    /// As [`Self::show_clipped`], for text and numbers to read: the bar is solid, beside the
+    /// content, not floating over it, so a line wraps before the bar instead of running under
+    /// it, a right-aligned number ends left of it, and a text longer than its room says so on
+    /// a projector without a hover.
     fn show_reading<R>(
         self,
         ui: &mut egui::Ui,
