@@ -22,10 +22,12 @@ pub trait Clipped: Sized {
         })
     }
 
-    /// As [`Self::show_clipped`], for text and numbers to read: the bar is solid, beside the
-    /// content, not floating over it, so a line wraps before the bar instead of running under
-    /// it, a right-aligned number ends left of it, and a text longer than its room says so on
-    /// a projector without a hover.
+    /// As [`Self::show_clipped`], for reading text: the bar is solid, beside the content, not
+    /// floating over it, so a line wraps before the bar instead of running under it, and a
+    /// text longer than its room says so on a projector without a hover. (Not for content
+    /// laid out to remembered widths, as a grid is: it overflows the bar for the frames
+    /// after the bar appears. [`crate::ui::widgets::numbers::figures`] keeps clear of a
+    /// floating bar's lane instead.)
     fn show_reading<R>(
         self,
         ui: &mut egui::Ui,
