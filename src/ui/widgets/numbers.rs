@@ -25,9 +25,9 @@ pub fn value_text(figure: &Figure) -> String {
 /// [`HIDDEN`] instead of its value. The grid fits the room it is given, clear of a scroll
 /// bar's lane at its right: the values keep their whole width, right-aligned in a column at
 /// least [`VALUE_TEMPLATE`] wide (wider only for a longer value), the names wrap in all that
-/// is left (never narrower than
-/// [`MIN_NAME_WIDTH`]: beyond that the region scrolls). So a value stands at the same place
-/// in every table of a drawer and at every step, whatever the values and whichever read "?".
+/// is left (never narrower than [`MIN_NAME_WIDTH`]: beyond that the region scrolls). So a
+/// value stands at the same place in every table of a drawer and at every step, whatever the
+/// values and whichever read "?".
 pub fn figures(ui: &mut Ui, id: &str, figures: &[Figure], hidden: impl Fn(&str) -> bool) {
     let secret = crate::ui::frame::secret(ui.ctx());
     let rows: Vec<(&Figure, String)> = figures
