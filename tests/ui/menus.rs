@@ -311,6 +311,29 @@ fn the_first_start_card_goes_when_the_map_opens_and_comes_back_next_start() {
     );
 }
 
+/// A window of the Help menu opened (here the errata list) loses the card for the run too:
+/// on a phone the card stood over the list's last lines.
+#[test]
+fn the_first_start_card_goes_when_a_help_window_opens() {
+    let mut h = stage();
+    h.state_mut().show_welcome();
+    h.run_steps(3);
+    assert!(h.state().welcome_shown());
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("What we found in the paper").hover();
+    h.run_steps(2);
+    h.get_by_label_contains("All five papers").click();
+    settle(&mut h);
+    assert!(h.query_by_label_contains("Errata: what we found").is_some());
+    assert!(!h.state().welcome_shown(), "the card stays over the list");
+    assert!(h.query_by_label_contains("New here?").is_none());
+    assert!(
+        !saved_welcomed(&mut h),
+        "only ✕ or a lesson dismisses it for good"
+    );
+}
+
 /// An entry chosen by the keyboard closes its menu, as a click does (egui closes menus on a
 /// pointer's click only: Help ▸ Keyboard shortcuts by Enter left the menu over the window).
 #[test]

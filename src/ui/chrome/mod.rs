@@ -60,6 +60,18 @@ struct Windows {
     ksbf_study: super::ksbf_study::KsbfStudy,
 }
 
+impl Windows {
+    /// True while a window of the Help menu is open.
+    fn any_open(&self) -> bool {
+        self.shortcuts
+            || self.help
+            || self.about
+            || self.errata.open
+            || self.research.open
+            || self.ksbf_study.open
+    }
+}
+
 /// What the chrome shows of the app this frame.
 pub(super) struct Shell<'a> {
     /// The five scenarios and their files.
@@ -207,6 +219,11 @@ impl Chrome {
     /// the lessons in the card (each starts its lesson) and ✕.
     fn welcome_card(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
         let mut cmds = Vec::new();
+        // Someone reading a window of the Help menu has found their way: the card goes for
+        // this run (on a phone it stood over the errata list's last lines).
+        if self.windows.any_open() {
+            self.skip_welcome();
+        }
         if !self.welcome.shown {
             return cmds;
         }
