@@ -337,3 +337,13 @@ impl eframe::Storage for Memory {
     }
     fn flush(&mut self) {}
 }
+
+/// Help ▸ `submenu` opened, as a pointer opens it (the menu clicked, the submenu hovered):
+/// its entries are on screen to click.
+#[allow(dead_code)]
+pub fn help_submenu<S>(h: &mut Harness<'_, S>, submenu: &str) {
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label(submenu).hover();
+    h.run_steps(2);
+}

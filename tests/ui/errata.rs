@@ -15,10 +15,7 @@ fn on_screen(h: &Harness<'_, LoadlabApp>, text: &str) -> bool {
 
 /// Help ▸ What we found in the paper ▸ `entry`.
 fn open(h: &mut Harness<'_, LoadlabApp>, entry: &str) {
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("What we found in the paper").hover();
-    h.run_steps(2);
+    super::common::help_submenu(h, "What we found in the paper");
     h.get_by_label_contains(entry).click();
     h.run_steps(3);
 }

@@ -25,10 +25,7 @@ pub(super) fn on_screen(h: &Harness<'_, LoadlabApp>, text: &str) -> bool {
 
 /// Help ▸ Lessons ▸ `title`.
 fn start_from_menu(h: &mut Harness<'_, LoadlabApp>, title: &str) {
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("Lessons").hover();
-    h.run_steps(2);
+    super::common::help_submenu(h, "Lessons");
     h.get_by_label(title).click();
     settle(h);
 }
@@ -255,10 +252,7 @@ fn ksbf_args(command: &[String]) -> (u32, u32) {
 #[test]
 fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     let mut h = app();
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("Quiz me").hover();
-    h.run_steps(2);
+    super::common::help_submenu(&mut h, "Quiz me");
     h.get_by_label("KS-BF on a ring quiz").click();
     settle(&mut h);
     shown(&mut h, "First tries: 0 of 0 right (5 questions)");
@@ -297,10 +291,7 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     assert_eq!((shown_params.n, shown_params.p), (n, p));
     assert_eq!(h.state().desk().active, ModelId::Ksbf);
     // The quiz folded aside; choosing it again unfolds it.
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("Quiz me").hover();
-    h.run_steps(2);
+    super::common::help_submenu(&mut h, "Quiz me");
     h.get_by_label("KS-BF on a ring quiz").click();
     h.run_steps(10);
 
@@ -375,10 +366,7 @@ fn clear_field(h: &mut Harness<'_, LoadlabApp>, label: &str) {
 #[test]
 fn a_quiz_answer_may_be_retried_and_the_score_counts_first_tries() {
     let mut h = app();
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("Quiz me").hover();
-    h.run_steps(2);
+    super::common::help_submenu(&mut h, "Quiz me");
     h.get_by_label("KS-BF on a ring quiz").click();
     settle(&mut h);
     shown(&mut h, "First tries: 0 of 0 right (5 questions)");

@@ -293,45 +293,47 @@ fn the_first_start_card_points_to_the_lessons_and_is_dismissed_for_good() {
     assert!(saved_welcomed(&mut h));
 }
 
-/// Someone finding their way (the map here) loses the card for the run, not for good: it
-/// covered the map's axis and the step's Why line.
-#[test]
-fn the_first_start_card_goes_when_the_map_opens_and_comes_back_next_start() {
+/// The projector stage showing the first-start card, as on a first start.
+fn stage_with_card() -> Harness<'static, LoadlabApp> {
     let mut h = stage();
     h.state_mut().show_welcome();
     h.run_steps(3);
     assert!(h.state().welcome_shown());
+    h
+}
+
+/// The card is gone for this run, not dismissed for good.
+fn gone_for_this_run(h: &mut Harness<'_, LoadlabApp>) {
+    assert!(!h.state().welcome_shown(), "the card is still shown");
+    assert!(
+        !saved_welcomed(h),
+        "only ✕ or a lesson dismisses it for good"
+    );
+}
+
+/// Someone finding their way (the map here) loses the card for the run, not for good: it
+/// covered the map's axis and the step's Why line.
+#[test]
+fn the_first_start_card_goes_when_the_map_opens_and_comes_back_next_start() {
+    let mut h = stage_with_card();
     h.state_mut()
         .send(Cmd::View(loadlab::ui::commands::View::Map));
     settle(&mut h);
-    assert!(!h.state().welcome_shown());
-    assert!(
-        !saved_welcomed(&mut h),
-        "only ✕ or a lesson dismisses it for good"
-    );
+    gone_for_this_run(&mut h);
 }
 
 /// A window of the Help menu opened (here the errata list) loses the card for the run too:
 /// on a phone the card stood over the list's last lines.
 #[test]
 fn the_first_start_card_goes_when_a_help_window_opens() {
-    let mut h = stage();
-    h.state_mut().show_welcome();
-    h.run_steps(3);
-    assert!(h.state().welcome_shown());
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("What we found in the paper").hover();
-    h.run_steps(2);
+    let mut h = stage_with_card();
+    super::common::help_submenu(&mut h, "What we found in the paper");
     h.get_by_label_contains("All five papers").click();
     settle(&mut h);
     assert!(h.query_by_label_contains("Errata: what we found").is_some());
     assert!(!h.state().welcome_shown(), "the card stays over the list");
     assert!(h.query_by_label_contains("New here?").is_none());
-    assert!(
-        !saved_welcomed(&mut h),
-        "only ✕ or a lesson dismisses it for good"
-    );
+    gone_for_this_run(&mut h);
 }
 
 /// An entry chosen by the keyboard closes its menu, as a click does (egui closes menus on a

@@ -599,10 +599,7 @@ fn the_geodecay_question_shows_its_own_instance_and_hovering_the_hidden_future_r
 #[test]
 fn errata_show_me_closes_the_window_and_says_the_evidence_value() {
     let mut h = super::common::app_on("Tree sweeps\nunder latency τ");
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("What we found in the paper").hover();
-    h.run_steps(2);
+    super::common::help_submenu(&mut h, "What we found in the paper");
     h.get_by_label_contains("In front: Tree sweeps").click();
     h.run_steps(3);
     shown(&mut h, "grs-half");

@@ -271,10 +271,7 @@ fn go_back_to_where_you_left_returns_to_a_lesson_opened_from_a_file() {
 
 /// Help ▸ Lessons, open.
 fn lessons_menu(h: &mut H) {
-    h.get_by_label("Help").click();
-    h.run_steps(2);
-    h.get_by_label("Lessons").hover();
-    h.run_steps(2);
+    super::common::help_submenu(h, "Lessons");
 }
 
 /// Waits for the step's answer, then types `reply` and reveals it.
