@@ -411,6 +411,8 @@ impl MapView {
     fn controls(&mut self, ui: &mut Ui, model: ModelId) {
         let s = &mut self.settings[model.index()];
         let ps = params(model);
+        // Where the y row leaves its width for the x row's next frame.
+        let twin = egui::Id::unique("map-y-row-width");
         for (name, axis) in [("x", &mut s.x), ("y", &mut s.y)] {
             let row = |ui: &mut Ui| {
                 ui.label(RichText::new(name).strong());
@@ -441,7 +443,6 @@ impl MapView {
             // The first row keeps clear of the map's export buttons (top right), or stands
             // under them when the y row's width does not fit beside them. Rows wrap on a
             // narrow window (a phone's), rather than widen the view past its edge.
-            let twin = egui::Id::unique("map-y-row-width");
             if name == "x" {
                 let width = ui.data(|d| d.get_temp(twin));
                 crate::ui::widgets::corner::beside_corner_fitting(ui, width, row);
