@@ -13,20 +13,21 @@ use egui::{RichText, Ui};
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
 use crate::model::ParamError;
-use crate::model::map::{Axis, Grid, MAX_POINTS, Scale as Spacing};
+use crate::model::map::{Axis, Grid, Scale as Spacing};
 use crate::model::num::parse_real;
 use crate::model::registry::{ModelId, Scenario};
 use crate::platform::cells;
 use crate::report::format::{Precision, number};
-use crate::report::map::{MAX_SAMPLES, MapPlan, MapRequest, metrics, params};
+use crate::report::map::{MapPlan, MapRequest, metrics, params};
 use crate::ui::commands::{Cmd, Switch, View, command};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::heatmap::{HeatSpec, heatmap};
-use crate::ui::widgets::slider::number_field;
 use crate::ui::widgets::{busy, error_label};
 use crate::ui::workspace::{Drawn, OnScreen, Tab};
 
 pub use crate::ui::compare::{Compare, CompareRow, compare_rows, headline_numbers};
+
+mod controls;
 
 /// One axis as edited.
 #[derive(Debug, Clone, PartialEq)]
@@ -406,84 +407,6 @@ impl MapView {
             metric: metrics(model)[s.metric].name.to_string(),
             samples: s.samples,
         })
-    }
-
-    fn controls(&mut self, ui: &mut Ui, model: ModelId) {
-        let s = &mut self.settings[model.index()];
-        let ps = params(model);
-        // Where the y row leaves its width for the x row's next frame.
-        let twin = egui::Id::unique("map-y-row-width");
-        for (name, axis) in [("x", &mut s.x), ("y", &mut s.y)] {
-            let row = |ui: &mut Ui| {
-                ui.label(RichText::new(name).strong());
-                egui::ComboBox::from_id_salt(("map-param", name))
-                    .selected_text(ps[axis.param].caption())
-                    .show_ui(ui, |ui| {
-                        for (k, p) in ps.iter().enumerate() {
-                            if ui
-                                .selectable_label(axis.param == k, p.caption())
-                                .on_hover_text(p.help)
-                                .clicked()
-                                && axis.param != k
-                            {
-                                *axis = AxisEdit::of(model, k, axis.points);
-                            }
-                        }
-                    })
-                    .response
-                    .on_hover_text(ps[axis.param].help);
-                ui.label("from");
-                ui.add(egui::TextEdit::singleline(&mut axis.lo).desired_width(84.0))
-                    .on_hover_text("First value (1e-3, 2^20 …)");
-                ui.label("to");
-                ui.add(egui::TextEdit::singleline(&mut axis.hi).desired_width(84.0));
-                number_field(ui, "points", &mut axis.points, 2..=MAX_POINTS);
-                ui.checkbox(&mut axis.log, "log");
-            };
-            // The first row keeps clear of the map's export buttons (top right), or stands
-            // under them when the y row's width does not fit beside them. Rows wrap on a
-            // narrow window (a phone's), rather than widen the view past its edge.
-            if name == "x" {
-                let width = ui.data(|d| d.get_temp(twin));
-                crate::ui::widgets::corner::beside_corner_fitting(ui, width, row);
-            } else {
-                let width = ui.horizontal_wrapped(row).response.rect.width();
-                ui.data_mut(|d| d.insert_temp(twin, width));
-            }
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("metric").strong());
-            let ms = metrics(model);
-            egui::ComboBox::from_id_salt("map-metric")
-                .selected_text(ms[s.metric].name)
-                .width(220.0)
-                .show_ui(ui, |ui| {
-                    // Each in words, then the name `loadlab map --metric` takes (and the
-                    // CSV's header): a list of names alone asked a hover of each.
-                    for (k, m) in ms.iter().enumerate() {
-                        let mut words = egui::text::LayoutJob::default();
-                        let style = ui.style();
-                        RichText::new(m.help).append_to(
-                            &mut words,
-                            style,
-                            egui::FontSelection::Default,
-                            egui::Align::Center,
-                        );
-                        RichText::new(format!("  {}", m.name)).weak().append_to(
-                            &mut words,
-                            style,
-                            egui::FontSelection::Default,
-                            egui::Align::Center,
-                        );
-                        ui.selectable_value(&mut s.metric, k, words)
-                            .on_hover_text(format!("loadlab map --metric {}", m.name));
-                    }
-                });
-            ui.label(RichText::new(ms[s.metric].help).weak());
-            if model == ModelId::Redistribute {
-                number_field(ui, "rings per cell", &mut s.samples, 1..=MAX_SAMPLES);
-            }
-        });
     }
 
     /// The map a freshly opened view computes for `scenario` (its model's default axes,

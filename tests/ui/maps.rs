@@ -498,15 +498,19 @@ fn on_a_phone_the_map_and_its_buttons_stay_on_screen() {
 
 /// The metric list says each metric in words, with the name `loadlab map --metric` takes
 /// after it: a list of names alone (ratio_p_over_q, speedup_c …) asked a hover of each. The
-/// axes' combos write the paper's symbol.
+/// combos write what the heat map's titles write, the paper's symbols; their lists add the
+/// names the command line takes.
 #[test]
 fn the_metric_list_says_each_metric_in_words() {
     let mut h = super::common::harness(None);
     h.state_mut().send(Cmd::View(View::Map));
     settle(&mut h);
-    // The axes as they are titled, with the flag that names them where it differs.
-    assert!(h.query_by_value("β (beta)").is_some(), "the y axis's combo");
-    h.get_by_value("ratio_c_over_p").click();
+    // The axes as they are titled; the list adds the flag where it differs.
+    h.get_by_value("β").click();
+    h.run_steps(3);
+    h.get_by_label("β  beta").click();
+    h.run_steps(3);
+    h.get_by_value("T_C / T_P").click();
     h.run_steps(3);
     let item = h.get_by_label_contains("T_P / T_Q: the gain of overlapping");
     assert!(
@@ -518,16 +522,17 @@ fn the_metric_list_says_each_metric_in_words() {
     item.click();
     settle(&mut h);
     idle_within(&mut h, 600, "the map of T_P / T_Q");
-    // Chosen: the combo names it, its words beside it.
-    assert!(h.query_by_value("ratio_p_over_q").is_some());
+    // Chosen: the combo writes it as the colour bar does, its words beside it.
+    assert!(h.query_by_value("T_P / T_Q").is_some());
     shown(&mut h, "T_P / T_Q: the gain of overlapping");
 }
 
-/// At 1280 × 720 in presenter mode with the drawer open, the x row stands in one line as the
-/// y row does, under the export buttons: beside them it broke after "to", and its points and
-/// log stood on a line of their own.
+/// At 1280 × 720 in presenter mode with the drawer open, each axis row stands in one line,
+/// for every model, the x row under the export buttons: beside them it broke after "to", and
+/// its points and log stood on a line of their own; redistribution's y row, its combo
+/// reading "max |δ| (max_delta)", put its log on a line of its own.
 #[test]
-fn the_x_row_keeps_to_one_line_beside_the_drawer_at_720p_presenter() {
+fn the_axis_rows_keep_to_one_line_beside_the_drawer_at_720p_presenter() {
     let mut h = super::common::presenter_720p();
     h.state_mut().send(Cmd::View(View::Map));
     settle(&mut h);
@@ -537,20 +542,31 @@ fn the_x_row_keeps_to_one_line_beside_the_drawer_at_720p_presenter() {
         settle(&mut h);
     }
     shown(&mut h, "Controls");
-    let logs: Vec<egui::Rect> = h.get_all_by_label("log").map(|n| n.rect()).collect();
-    let froms: Vec<egui::Rect> = h.get_all_by_label("from").map(|n| n.rect()).collect();
-    assert_eq!((logs.len(), froms.len()), (2, 2), "the two axis rows");
-    for (from, log) in froms.iter().zip(&logs) {
+    for model in loadlab::model::registry::ModelId::ALL {
+        h.state_mut().send(Cmd::Switch(model));
+        settle(&mut h);
+        // Twice: the x row places itself by the y row's width on the frame before.
+        settle(&mut h);
+        let name = model.name();
+        let logs: Vec<egui::Rect> = h.get_all_by_label("log").map(|n| n.rect()).collect();
+        let froms: Vec<egui::Rect> = h.get_all_by_label("from").map(|n| n.rect()).collect();
+        assert_eq!(
+            (logs.len(), froms.len()),
+            (2, 2),
+            "{name}: the two axis rows"
+        );
+        for (from, log) in froms.iter().zip(&logs) {
+            assert!(
+                (from.center().y - log.center().y).abs() < 4.0,
+                "{name}: an axis row wraps: from at {from:?}, log at {log:?}"
+            );
+        }
+        // Under the export buttons, not beside them.
+        let png = h.get_by_label("↓ PNG").rect();
         assert!(
-            (from.center().y - log.center().y).abs() < 4.0,
-            "an axis row wraps: from at {from:?}, log at {log:?}"
+            froms[0].top() >= png.bottom(),
+            "{name}: x row at {:?} beside ↓ PNG at {png:?}",
+            froms[0]
         );
     }
-    // Under the export buttons, not beside them.
-    let png = h.get_by_label("↓ PNG").rect();
-    assert!(
-        froms[0].top() >= png.bottom(),
-        "x row at {:?} beside ↓ PNG at {png:?}",
-        froms[0]
-    );
 }
