@@ -336,6 +336,27 @@ fn the_first_start_card_goes_when_a_help_window_opens() {
     gone_for_this_run(&mut h);
 }
 
+/// The quiz (Help ▸ Quiz me) loses the card for the run too, as the menu's other windows do.
+#[test]
+fn the_first_start_card_goes_when_a_quiz_opens() {
+    let mut h = stage_with_card();
+    super::common::help_submenu(&mut h, "Quiz me");
+    let title = loadlab::ui::help::rail(ModelId::Divisible)
+        .0
+        .replace('\n', " ");
+    h.get_by_label(&format!("{title} quiz")).click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label("Personal quiz…").is_some(),
+        "the quiz opened"
+    );
+    assert!(
+        h.query_by_label_contains("New here?").is_none(),
+        "the card stays beside the quiz"
+    );
+    gone_for_this_run(&mut h);
+}
+
 /// An entry chosen by the keyboard closes its menu, as a click does (egui closes menus on a
 /// pointer's click only: Help ▸ Keyboard shortcuts by Enter left the menu over the window).
 #[test]
