@@ -628,6 +628,9 @@ fn question(
         }
         (Some(Grade::Unreadable), false) => {
             let what = match q.kind {
+                Kind::Number if reply.trim().is_empty() => {
+                    "Type a number first, such as 7.6 or 7,6".to_string()
+                }
                 Kind::Number => format!(
                     "“{}” is not a number: type one number, such as 7.6 or 7,6",
                     reply.trim()

@@ -385,6 +385,15 @@ fn a_quiz_answer_may_be_retried_and_the_score_counts_first_tries() {
     let n = k + 1;
     let (field, check) = (format!("Answer {n}"), format!("Check {n}"));
     let right = quiz[k].answer.text();
+    // Nothing typed: the check asks for a number (it quoted an empty “”), and counts no try.
+    h.get_by_label(&check).click();
+    h.run_steps(3);
+    shown(&mut h, "Type a number first, such as 7.6 or 7,6");
+    assert!(
+        h.query_by_label_contains("“”").is_none(),
+        "an empty reply quoted"
+    );
+    shown(&mut h, "First tries: 0 of 0 right");
     // A list is not a number: no try is counted and Check stays.
     answer_field(&mut h, &field, "7,6,5");
     h.get_by_label(&check).click();
