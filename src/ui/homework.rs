@@ -236,11 +236,15 @@ impl Homework {
                      teacher regenerates it from your name and grades what you hand in."
                 )
             });
+            // Each label stands with its own field, apart from the text and the field above.
+            let gap = ui.spacing().item_spacing.y * 2.0;
+            ui.add_space(gap);
             let l = ui.label("Your name");
             let name = ui
                 .add(egui::TextEdit::singleline(&mut ask.name).desired_width(320.0))
                 .labelled_by(l.id);
             focus_first(&name, &mut ask.focused);
+            ui.add_space(gap);
             let l = ui.label("Course key (optional, as your teacher gave it)");
             let course = ui
                 .add(egui::TextEdit::singleline(&mut ask.course).desired_width(320.0))
