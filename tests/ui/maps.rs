@@ -522,9 +522,15 @@ fn the_metric_list_says_each_metric_in_words() {
     item.click();
     settle(&mut h);
     idle_within(&mut h, 600, "the map of T_P / T_Q");
-    // Chosen: the combo writes it as the colour bar does, its words beside it.
+    // Chosen: the combo writes its symbol, its words beside it (less the symbol again).
     assert!(h.query_by_value("T_P / T_Q").is_some());
-    shown(&mut h, "T_P / T_Q: the gain of overlapping");
+    shown(&mut h, "the gain of overlapping");
+    assert!(
+        h.query_all_by_value("the gain of overlapping")
+            .next()
+            .is_some(),
+        "the words beside the combo repeat its symbol"
+    );
 }
 
 /// At 1280 × 720 in presenter mode with the drawer open, each axis row stands in one line,

@@ -49,7 +49,14 @@ impl MapView {
                     "{}\nloadlab map --metric {}",
                     chosen.help, chosen.name
                 ));
-            ui.label(RichText::new(chosen.help).weak());
+            // Its words, less the symbol the combo already writes ("T_C / T_P: how much
+            // faster pipelining is").
+            let words = chosen
+                .help
+                .strip_prefix(chosen.written())
+                .and_then(|rest| rest.strip_prefix(": "))
+                .unwrap_or(chosen.help);
+            ui.label(RichText::new(words).weak());
             if model == ModelId::Redistribute {
                 number_field(ui, "rings per cell", &mut s.samples, 1..=MAX_SAMPLES);
             }
