@@ -576,11 +576,26 @@ fn question(
 ) -> Option<Act> {
     let mut act = None;
     let q = &item.question;
-    ui.label(RichText::new(format!("Question {n}")).strong().size(BODY));
+    // The question's title with Show me at its right; the reply with Check and Show answer
+    // after it, in one row (each on its own row, a question took five lines of a 720p quiz).
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("Question {n}")).strong().size(BODY));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button(RichText::new(format!("Show me {n}")).size(BODY))
+                .on_hover_text(
+                    "Load this question's instance into its workspace (the quiz folds aside)",
+                )
+                .clicked()
+            {
+                act = Some(Act::ShowMe);
+            }
+        });
+    });
     ui.label(RichText::new(&q.prompt).size(BODY));
     let done = tries.done();
-    let entered = reply_field(ui, q, reply, &format!("Answer {n}"), BODY, !done);
     ui.horizontal_wrapped(|ui| {
+        let entered = reply_field(ui, q, reply, &format!("Answer {n}"), BODY, !done);
         let check = egui::Button::new(RichText::new(format!("Check {n}")).size(BODY));
         if ui
             .add_enabled(!done, check)
@@ -643,13 +658,6 @@ fn question(
     }
     if done {
         answer_lines(ui, q, &item.answer, BODY);
-    }
-    if ui
-        .button(RichText::new(format!("Show me {n}")).size(BODY))
-        .on_hover_text("Load this question's instance into its workspace (the quiz folds aside)")
-        .clicked()
-    {
-        act = Some(Act::ShowMe);
     }
     act
 }

@@ -402,3 +402,37 @@ fn a_quiz_opens_clear_of_the_instance_and_your_turn_at_1366x768() {
         );
     }
 }
+
+/// In the quiz at 1280 × 720 in presenter mode, a question's Show me stands on its title's
+/// row and Check on its reply's (on rows of their own, a question took five lines, and the
+/// window showed barely one), and Show answer comes after Check, so that nothing on the row
+/// moves when it appears.
+#[test]
+fn a_quiz_question_keeps_its_buttons_on_its_title_and_reply_rows() {
+    let mut h = super::common::presenter_720p();
+    h.state_mut().send(Cmd::Quiz(ModelId::Geodecay));
+    settle(&mut h);
+    let row = |h: &Harness<'static, LoadlabApp>, a: egui::Rect, label: &str| {
+        let b = h.get_by_label(label).rect();
+        assert!(
+            (a.center().y - b.center().y).abs() < 6.0,
+            "{label} at {b:?} is not on the row at {a:?}"
+        );
+        b
+    };
+    let title = h.get_by_label("Question 1").rect();
+    let show_me = row(&h, title, "Show me 1");
+    assert!(
+        show_me.left() > title.right(),
+        "Show me 1 left of its title"
+    );
+    let field = h.get_by_role_and_label(Role::TextInput, "Answer 1").rect();
+    let check = row(&h, field, "Check 1");
+    assert!(check.left() > field.right(), "Check 1 left of the field");
+    // A first try (here nothing typed) brings Show answer, after Check: Check stays put.
+    click(&mut h, "Check 1");
+    settle(&mut h);
+    let after = row(&h, field, "Show answer 1");
+    assert!(after.left() > check.right(), "Show answer 1 before Check 1");
+    assert_eq!(h.get_by_label("Check 1").rect(), check, "Check 1 moved");
+}
