@@ -326,11 +326,19 @@ impl QuizWindow {
     /// The window (while open); its commands go to `cmds`. It opens over the plots, at the
     /// right, leaving the instance's controls, the picture and the Numbers a question is
     /// answered with in sight (at 1366×768 it covered the instance and Your turn's board);
-    /// while a lesson plays, whose panel is at the right, it opens at the left.
+    /// while a lesson plays, whose panel is at the right, it opens at the left. On a phone,
+    /// where nothing stands beside it, it takes the screen's width (it took 270 of 390
+    /// points, its prompts wrapping every few words).
     pub(super) fn window(&mut self, ctx: &egui::Context, lesson_on: bool, cmds: &mut Vec<Cmd>) {
         let screen = ctx.content_rect();
-        let width = 520.0f32.min(screen.width() - 220.0);
-        let x = if lesson_on {
+        let phone = crate::ui::frame::on_phone(ctx);
+        let width = match phone {
+            true => screen.width() - 16.0,
+            false => 520.0f32.min(screen.width() - 220.0),
+        };
+        let x = if phone {
+            8.0
+        } else if lesson_on {
             200.0
         } else {
             (screen.width() - width - 16.0).max(200.0)

@@ -436,3 +436,23 @@ fn a_quiz_question_keeps_its_buttons_on_its_title_and_reply_rows() {
     assert!(after.left() > check.right(), "Show answer 1 before Check 1");
     assert_eq!(h.get_by_label("Check 1").rect(), check, "Check 1 moved");
 }
+
+/// On a phone (390 × 844) the quiz takes the screen's width: nothing stands beside it there,
+/// and at 270 points its prompts wrapped every few words.
+#[test]
+fn on_a_phone_the_quiz_takes_the_screens_width() {
+    let mut h = super::common::window(390.0, 844.0, None);
+    h.state_mut().send(Cmd::Quiz(ModelId::Geodecay));
+    settle(&mut h);
+    let screen = h.ctx.content_rect();
+    let question = h.get_by_label("Question 1").rect();
+    let show_me = h.get_by_label("Show me 1").rect();
+    assert!(
+        show_me.right() - question.left() >= screen.width() - 60.0,
+        "the quiz's question spans {question:?} to {show_me:?} of a screen {screen:?}"
+    );
+    assert!(
+        show_me.right() <= screen.right(),
+        "Show me 1 off the screen"
+    );
+}
