@@ -209,7 +209,11 @@ fn answer_ui(
                 }
                 Grade::Unreadable => (
                     format!(
-                        "✗ “{}” is not a number (type one number, such as 7.6 or 7,6)",
+                        concat!(
+                            "✗ “{}” is not a number (type one number, ",
+                            number_example!(),
+                            ")"
+                        ),
                         reply.trim()
                     ),
                     false,
@@ -228,7 +232,19 @@ fn answer_ui(
     }
 }
 
+/// How a reply that is not a number is told what a number looks like (a decimal point or a
+/// comma): the one wording of the lesson's and the quiz's messages.
+macro_rules! number_example {
+    () => {
+        "such as 7.6 or 7,6"
+    };
+}
+pub(crate) use number_example;
+
 /// What a lesson question says under a reply that is not a number, after it in quotes: Reveal
 /// waits.
-pub const TYPO: &str = "is not a number: type one number, such as 7.6 or 7,6 (or clear the \
-     field to reveal without a prediction)";
+pub const TYPO: &str = concat!(
+    "is not a number: type one number, ",
+    number_example!(),
+    " (or clear the field to reveal without a prediction)"
+);

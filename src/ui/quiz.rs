@@ -13,7 +13,7 @@ use egui::RichText;
 
 use super::commands::Cmd;
 use super::files::FileAction;
-use super::question::{BODY, answer_lines, reply_field};
+use super::question::{BODY, answer_lines, number_example, reply_field};
 use crate::jobs::JobSlot;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind, QuizReplayed, replay};
 use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
@@ -652,10 +652,10 @@ fn question(
         (Some(Grade::Unreadable), false) => {
             let what = match q.kind {
                 Kind::Number if reply.trim().is_empty() => {
-                    "Type a number first, such as 7.6 or 7,6".to_string()
+                    concat!("Type a number first, ", number_example!()).to_string()
                 }
                 Kind::Number => format!(
-                    "“{}” is not a number: type one number, such as 7.6 or 7,6",
+                    concat!("“{}” is not a number: type one number, ", number_example!()),
                     reply.trim()
                 ),
                 Kind::Choice => "Pick one of the choices".to_string(),

@@ -221,6 +221,16 @@ impl MapMetric {
         self.symbol.unwrap_or(self.name)
     }
 
+    /// What it is, in words, less a leading "symbol: " that [`MapMetric::written`] already
+    /// writes beside it ("how much faster pipelining is" of "T_C / T_P: how much faster
+    /// pipelining is").
+    pub fn words(&self) -> &'static str {
+        self.help
+            .strip_prefix(self.written())
+            .and_then(|rest| rest.strip_prefix(": "))
+            .unwrap_or(self.help)
+    }
+
     /// This metric with a fast path.
     pub const fn fast(self, f: Fast) -> MapMetric {
         MapMetric {

@@ -87,6 +87,19 @@ fn the_map_writes_its_quantities_as_the_paper_does() {
     }
 }
 
+/// Beside a metric's symbol its words stand without the symbol again; words that do not
+/// start with it stay whole.
+#[test]
+fn a_metrics_words_leave_out_its_symbol() {
+    let metric =
+        |model: ModelId, name: &str| *metrics(model).iter().find(|m| m.name == name).unwrap();
+    let ratio = metric(ModelId::Divisible, "ratio_c_over_p");
+    assert_eq!(ratio.help, "T_C / T_P: how much faster pipelining is");
+    assert_eq!(ratio.words(), "how much faster pipelining is");
+    let bound = metric(ModelId::Redistribute, "makespan_over_bound");
+    assert_eq!(bound.words(), "makespan / best lower bound (0/0 counts 1)");
+}
+
 #[test]
 fn every_metric_of_every_model_computes_a_cell() {
     for model in ModelId::ALL {

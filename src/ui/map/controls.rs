@@ -12,6 +12,7 @@ use crate::report::map::{MAX_SAMPLES, metrics, params};
 use crate::ui::widgets::slider::number_field;
 
 impl MapView {
+    /// The axis rows and the metric's row of `model`'s map, as edited.
     pub(super) fn controls(&mut self, ui: &mut Ui, model: ModelId) {
         let s = &mut self.settings[model.index()];
         // Where the y row leaves its width for the x row's next frame.
@@ -49,14 +50,7 @@ impl MapView {
                     "{}\nloadlab map --metric {}",
                     chosen.help, chosen.name
                 ));
-            // Its words, less the symbol the combo already writes ("T_C / T_P: how much
-            // faster pipelining is").
-            let words = chosen
-                .help
-                .strip_prefix(chosen.written())
-                .and_then(|rest| rest.strip_prefix(": "))
-                .unwrap_or(chosen.help);
-            ui.label(RichText::new(words).weak());
+            ui.label(RichText::new(chosen.words()).weak());
             if model == ModelId::Redistribute {
                 number_field(ui, "rings per cell", &mut s.samples, 1..=MAX_SAMPLES);
             }
