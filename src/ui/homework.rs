@@ -144,11 +144,18 @@ impl Homework {
         target: Target,
     ) -> Result<Cmd, String> {
         let (name, course) = (name.trim().to_string(), course.trim().to_string());
+        if personal::normalise(&name).is_empty() {
+            return Err(match target {
+                Target::HandIn => "Your name goes on the file: type it, please",
+                Target::Quiz(_) => "Type your name first: your questions are drawn from it",
+                Target::Exercise | Target::Lesson => {
+                    "Type your name first: your instance is drawn from it"
+                }
+            }
+            .into());
+        }
         let hand_in = self.ask.as_ref().and_then(|a| a.instance.clone());
         if let (Target::HandIn, Some((work, then))) = (target, hand_in) {
-            if personal::normalise(&name).is_empty() {
-                return Err("Your name goes on the file: type it, please".into());
-            }
             match work {
                 Work::Exercise(s) => self.who = Some((name, course, *s)),
                 Work::Quiz(m, seed) => self.quiz_who = Some((name, course, m, seed)),

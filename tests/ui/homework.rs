@@ -63,6 +63,12 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
     h.state_mut().send(Cmd::Switch(ModelId::Geodecay));
     settle(&mut h);
     menu(&mut h, "Homework", "Personal instance…");
+    // Start with no name says what is missing, in the student's words.
+    click(&mut h, "Start");
+    shown(
+        &mut h,
+        "Type your name first: your instance is drawn from it",
+    );
     type_into(&mut h, "Your name", "Emmy Noether");
     type_into(
         &mut h,
@@ -166,6 +172,11 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
     settle(&mut h);
     click(&mut h, "Personal quiz…");
     shown(&mut h, "Course key");
+    click(&mut h, "Start");
+    shown(
+        &mut h,
+        "Type your name first: your questions are drawn from it",
+    );
     type_into(&mut h, "Your name", "Emmy Noether");
     type_into(
         &mut h,

@@ -40,13 +40,11 @@ impl LoadlabApp {
                 return self.homework.lesson_step(model).into_iter().collect();
             }
             Cmd::StartPersonal(p) => {
-                let name = p.name.clone();
                 self.open(PresetFile::Single(*p), None);
                 self.shown.exercise = true;
                 self.homework.replay = None;
-                self.info(format!(
-                    "{name}: Your turn is on — File ▸ Hand in… when you are done"
-                ));
+                // The instance's name stands in the title beside it.
+                self.info("Your turn is on — File ▸ Hand in… when you are done");
             }
             Cmd::HandIn => match self.nothing_to_hand_in() {
                 Some(why) => self.error(why),
