@@ -482,6 +482,8 @@ impl Chrome {
         let answer = dialog(ctx, window, "OK", "Cancel", |ui| {
             if let Some(r) = &prompt.reason {
                 ui.label(RichText::new(r).color(ui.visuals().warn_fg_color));
+                // The field's label stands with its field, apart from the reason above.
+                ui.add_space(ui.spacing().item_spacing.y * 2.0);
             }
             let label = ui.label("File path");
             let edit = ui
