@@ -306,6 +306,10 @@ fn pressed(ui: &mut Ui, caption: &str, tip: &str) -> bool {
 /// What a greyed move button says: the board has no move left.
 const COMPLETE: &str = "The board is complete: Undo move or Restart to play again";
 
+/// What every greyed button says while an attempt is replayed: the moves are the student's.
+const REPLAYING: &str = "Replaying a handed-in attempt: its moves are the student's. Close the replay to play on \
+     from here";
+
 /// A button of the band that plays on the board, greyed (in its place: nothing moves under
 /// the pointer) unless `open`; true when it was clicked.
 fn playable(ui: &mut Ui, open: bool, caption: &str, tip: &str) -> bool {
@@ -313,9 +317,14 @@ fn playable(ui: &mut Ui, open: bool, caption: &str, tip: &str) -> bool {
     if crate::ui::frame::exporting(ui.ctx()) {
         return false;
     }
+    let why = if crate::ui::frame::replaying(ui.ctx()) {
+        REPLAYING
+    } else {
+        COMPLETE
+    };
     ui.add_enabled(open, egui::Button::new(caption))
         .on_hover_text(tip)
-        .on_disabled_hover_text(COMPLETE)
+        .on_disabled_hover_text(why)
         .clicked()
 }
 
@@ -522,6 +531,10 @@ fn masker(ctx: &egui::Context) -> impl Fn(String) -> String + use<> {
 /// band keeps its height whatever its messages say, so the picture's controls (Balance, the
 /// grid's cells, the tree's nodes) stay under the pointer from one click to the next.
 pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
+    // A handed-in attempt being replayed is the student's: nothing on it plays.
+    if crate::ui::frame::replaying(ui.ctx()) {
+        ui.disable();
+    }
     // (The room as far as the region shows it: its clip may end before its rect.)
     let mut room = ui.available_size();
     room.y = room.y.min(ui.clip_rect().bottom() - ui.cursor().top());

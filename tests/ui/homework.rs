@@ -162,7 +162,31 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
     shown(&mut h, "Right:");
     click(&mut h, "◀ Previous entry");
     h.run_steps(3);
-    shown(&mut h, &format!("Before round {}", plan.len()));
+    let before_last = format!("Before round {}", plan.len());
+    shown(&mut h, &before_last);
+    // While the replay is open the board is the student's: its buttons are greyed and a
+    // click plays nothing (a click played on, and the replay's list no longer said what the
+    // board showed). Closed, the teacher plays on from where the replay stood.
+    let last = caption(*plan.last().unwrap());
+    for label in ["Hint", "Show me", "Undo move", "Restart", last] {
+        let node = h.get_by_label(label);
+        assert!(node.accesskit_node().is_disabled(), "{label} is offered");
+    }
+    h.get_by_label(last).click();
+    h.run_steps(3);
+    shown(&mut h, &before_last);
+    h.get_by_label("Close window").click();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Attempt replay").is_none(),
+        "the replay closes"
+    );
+    h.get_by_label(last).click();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains(&before_last).is_none(),
+        "closed, the replay leaves the board to play on"
+    );
 }
 
 #[test]

@@ -598,6 +598,12 @@ impl LoadlabApp {
         super::frame::publish_stage(&ctx, self.shown.stage);
         let turn = self.shown.exercise && self.shown.exercise_offered;
         super::frame::publish_your_turn(&ctx, turn);
+        let replaying = self
+            .homework
+            .replay
+            .as_ref()
+            .is_some_and(|r| turn && r.attempt.scenario == self.desk.page().scenario);
+        super::frame::publish_replaying(&ctx, replaying);
         let plots = self.shown.plots && self.shown.front == crate::ui::workspace::Region::Plots;
         super::frame::publish_plots_in_front(&ctx, self.shown.stage && plots);
         let column = self.shown.stage && super::stage::is_column(ui.available_width());

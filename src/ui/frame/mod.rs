@@ -31,6 +31,8 @@ const PHONE: Flag = Flag("loadlab-phone");
 const EXPORTING: Flag = Flag("figure-export-pass");
 /// Whether the front workspace's "Your turn" is on.
 const YOUR_TURN: Flag = Flag("loadlab-your-turn");
+/// Whether the front exercise is a handed-in attempt being replayed.
+const REPLAYING: Flag = Flag("loadlab-replaying");
 /// Whether the stage shows the plots in front of the picture.
 const PLOTS_IN_FRONT: Flag = Flag("loadlab-plots-in-front");
 
@@ -75,6 +77,14 @@ frame_flag!(
     publish_your_turn,
     /// Whether "Your turn" is on this frame ([`publish_your_turn`]).
     your_turn
+);
+frame_flag!(
+    REPLAYING,
+    /// Publishes, for this frame, whether the front exercise shows a handed-in attempt being
+    /// replayed (its board and buttons are then the student's, read-only).
+    publish_replaying,
+    /// Whether the front exercise is an attempt's replay ([`publish_replaying`]).
+    replaying
 );
 frame_flag!(
     PLOTS_IN_FRONT,
