@@ -93,8 +93,8 @@ pub struct Grading {
     /// Grade the moves in this JSON file (see `loadlab exercise --help`); `-` reads stdin.
     #[arg(long)]
     pub moves: Option<String>,
-    /// A personal instance: derived from the course key and this name (it replaces the
-    /// instance flags; the output's "command" sets the same instance).
+    /// A personal instance: derived from the course key and this name (instance flags that
+    /// would set another are refused; the output's "command" sets the same instance).
     #[arg(long)]
     pub student: Option<String>,
     /// The course key of --student (default: none).

@@ -33,8 +33,8 @@ pub struct QuizArgs {
     #[arg(long, default_value_t = 1, value_parser = super::int::<u64>)]
     pub seed: u64,
     /// A personal quiz: the seed derived from the course key and this name (word 0 of the
-    /// personal instance's key, see `loadlab exercise --student`); replaces --seed.
-    #[arg(long)]
+    /// personal instance's key, see `loadlab exercise --student`); not with --seed.
+    #[arg(long, conflicts_with = "seed")]
     pub student: Option<String>,
     /// The course key of --student (default: none).
     #[arg(long, requires = "student")]

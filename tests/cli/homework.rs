@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::common::{json, run};
+use super::common::{assert_error, json, run};
 use loadlab::lesson::Answer;
 use loadlab::lesson::homework::attempt::Attempt;
 use loadlab::lesson::homework::personal;
@@ -375,6 +375,32 @@ fn a_personal_quiz_has_the_student_s_own_seed() {
         "--json",
     ]);
     assert_ne!(other["seed"], v["seed"]);
+}
+
+/// `--student` makes the instance (or the quiz's seed) from the name: flags that would set
+/// another are refused, not silently dropped (`exercise ksbf --n 4 --p 2 --student Ada`
+/// graded Ada's random grid, and `--moves` of T_4 failed on "expected a grid node").
+#[test]
+fn student_refuses_the_instance_flags_it_would_replace() {
+    for (model, flag, value) in [
+        ("ksbf", "--n", "4"),
+        ("geodecay", "--ell", "64"),
+        ("divisible", "--h", "2"),
+        ("treesweep", "--tau", "1.5"),
+        ("redistribute", "--delta", "1,-1"),
+    ] {
+        assert_error(
+            &["exercise", model, flag, value, "--student", "Ada Lovelace"],
+            "--student makes the instance from the name",
+        );
+        // The same flag at the instance the bare command gives is no conflict.
+        let v = json(&["exercise", model, "--student", "Ada Lovelace", "--json"]);
+        assert_eq!(v["student"], "Ada Lovelace", "{model}");
+    }
+    assert_error(
+        &["quiz", "--model", "ksbf", "--student", "Ada", "--seed", "3"],
+        "'--student <STUDENT>' cannot be used with '--seed <SEED>'",
+    );
 }
 
 /// The tester's run (issue: "Restart makes a full score easy"): a wasted first round, Hint,

@@ -24,6 +24,13 @@ pub fn run(a: &ExerciseArgs) -> Result<(Value, bool), CliError> {
         }
         return Ok((value, json));
     };
+    if scenario(&a.model)? != bare(model(&a.model))? {
+        return Err(CliError(
+            "--student makes the instance from the name (and --course): drop the instance \
+             flags, or drop --student"
+                .into(),
+        ));
+    }
     let course = g.course.as_deref().unwrap_or("");
     let s = personal::personal(model(&a.model), course, student)
         .map_err(|e| CliError(format!("--student: {e}")))?;
@@ -76,6 +83,16 @@ fn model(m: &ExerciseModel) -> ModelId {
         ExerciseModel::Divisible { .. } => ModelId::Divisible,
         ExerciseModel::Ksbf { .. } => ModelId::Ksbf,
         ExerciseModel::Treesweep { .. } => ModelId::TreeSweep,
+    }
+}
+
+/// The instance of `loadlab exercise MODEL` with no instance flag.
+fn bare(m: ModelId) -> Result<Scenario, CliError> {
+    match Cli::try_parse_from(["loadlab", "exercise", m.name()]) {
+        Ok(Cli {
+            command: Some(Command::Exercise(inner)),
+        }) => scenario(&inner.model),
+        _ => Err(CliError(format!("`exercise {}` does not parse", m.name()))),
     }
 }
 
