@@ -317,12 +317,9 @@ fn playable(ui: &mut Ui, open: bool, caption: &str, tip: &str) -> bool {
     if crate::ui::frame::exporting(ui.ctx()) {
         return false;
     }
-    let why = if crate::ui::frame::replaying(ui.ctx()) {
-        REPLAYING
-    } else {
-        COMPLETE
-    };
-    ui.add_enabled(open, egui::Button::new(caption))
+    let replaying = crate::ui::frame::replaying(ui.ctx());
+    let why = if replaying { REPLAYING } else { COMPLETE };
+    ui.add_enabled(open && !replaying, egui::Button::new(caption))
         .on_hover_text(tip)
         .on_disabled_hover_text(why)
         .clicked()
@@ -531,10 +528,6 @@ fn masker(ctx: &egui::Context) -> impl Fn(String) -> String + use<> {
 /// band keeps its height whatever its messages say, so the picture's controls (Balance, the
 /// grid's cells, the tree's nodes) stay under the pointer from one click to the next.
 pub fn show(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band) {
-    // A handed-in attempt being replayed is the student's: nothing on it plays.
-    if crate::ui::frame::replaying(ui.ctx()) {
-        ui.disable();
-    }
     // (The room as far as the region shows it: its clip may end before its rect.)
     let mut room = ui.available_size();
     room.y = room.y.min(ui.clip_rect().bottom() - ui.cursor().top());
@@ -591,7 +584,16 @@ fn show_beside(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, room: egui::
 fn draw_board(ui: &mut Ui, ex: &mut dyn Exercise, band: &Band) {
     focus::land(ui, Landing::Picture);
     describe::record(ui.ctx(), masker(ui.ctx())(ex.board()));
-    ex.picture(ui, band.last.as_ref());
+    ui.scope(|ui| {
+        // A handed-in attempt being replayed is the student's: nothing on its board plays,
+        // and it keeps its colours to be read (the band's greyed buttons say why).
+        if crate::ui::frame::replaying(ui.ctx()) {
+            let opacity = ui.opacity();
+            ui.disable();
+            ui.set_opacity(opacity);
+        }
+        ex.picture(ui, band.last.as_ref());
+    });
 }
 
 /// Plays `log` on the exercise from its start (an opened attempt's step bar): the band shows
