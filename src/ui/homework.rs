@@ -12,6 +12,7 @@ use crate::lesson::homework::attempt::Attempt;
 use crate::lesson::homework::gradebook::Row;
 use crate::lesson::homework::personal;
 use crate::lesson::homework::replay::{Kind, Replayed};
+use crate::model::exercise::moves::move_words;
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
 use crate::ui::commands::Cmd;
@@ -310,9 +311,9 @@ impl Homework {
 /// One log entry in words: what it was and its verdict.
 fn entry_text(r: &Replay, i: usize) -> String {
     let e = &r.attempt.log[i];
-    let when = e.t.map_or(String::new(), |t| format!(" at {t:.1} s"));
+    let when = e.t.map_or(String::new(), |t| format!(" (after {t:.1} s)"));
     let what = match (e.kind, &e.mv) {
-        (Kind::Move, Some(m)) => format!("move {m}"),
+        (Kind::Move, Some(m)) => move_words(r.attempt.scenario.model(), m),
         (Kind::Move, None) => "move".to_string(),
         (Kind::ShowMe, _) => "Show me".to_string(),
         (Kind::Undo, _) => "Undo".to_string(),

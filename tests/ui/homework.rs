@@ -157,7 +157,7 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
         &mut h,
         &format!("Graded from the moves: {} / {}", on_screen.0, on_screen.1),
     );
-    shown(&mut h, "1. move ");
+    shown(&mut h, &format!("1. {}", caption(!plan[0])));
     shown(&mut h, "3. Hint");
     shown(&mut h, "Right:");
     click(&mut h, "◀ Previous entry");

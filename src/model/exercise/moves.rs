@@ -9,6 +9,7 @@ use super::ksbf::Prediction;
 use super::treesweep::Move;
 use crate::model::ksbf::NodeId;
 use crate::model::num::NumError;
+use crate::model::registry::ModelId;
 
 /// Bytes of a parsed JSON value: serde_json's `Value` (32 bytes) in a list that may have
 /// doubled its capacity, an object's key and map node. Measured with the graders' own
@@ -136,6 +137,45 @@ pub fn short(v: &Value) -> String {
     } else {
         s
     }
+}
+
+/// A logged move of `model`'s exercise in the words its buttons and board use ("Balance",
+/// "node 2 on P1 at step 3", "P1 → P2, P4 → P3"), for an attempt's replay; a move of another
+/// shape is shown as its JSON.
+pub fn move_words(model: ModelId, mv: &Value) -> String {
+    let node = |v: &Value| match v.as_array().map(Vec::as_slice) {
+        Some([k, l]) => Some(format!("node ({k}, {l})")),
+        _ => v.as_u64().map(|h| format!("node {h}")),
+    };
+    let said = match model {
+        ModelId::Geodecay => mv
+            .as_bool()
+            .map(|b| if b { "Balance" } else { "Go on" }.to_string()),
+        ModelId::Divisible => mv.as_f64().map(|x| format!("load {x} a processor")),
+        ModelId::Ksbf => (|| {
+            let (pe, step) = (mv.get("pe")?.as_i64()?, mv.get("step")?.as_i64()?);
+            Some(format!(
+                "{} on P{pe} at step {step}",
+                node(mv.get("node")?)?
+            ))
+        })(),
+        ModelId::TreeSweep => match mv.get("start").and_then(Value::as_f64) {
+            Some(t) => mv
+                .get("node")
+                .and_then(node)
+                .map(|n| format!("{n} from {t}")),
+            None => mv.get("node").map_or(node(mv), node),
+        },
+        ModelId::Redistribute => parse_rounds(&json!([mv])).ok().map(|r| {
+            let sends: Vec<String> = r[0].iter().map(|(f, t)| format!("P{f} → P{t}")).collect();
+            if sends.is_empty() {
+                "a round of no send".to_string()
+            } else {
+                sends.join(", ")
+            }
+        }),
+    };
+    said.unwrap_or_else(|| short(mv))
 }
 
 /// `v` as a list of `what`, each item read by `read`; an item's problem is prefixed with its
@@ -289,6 +329,29 @@ pub fn parse_decisions(v: &Value) -> Result<Vec<bool>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_logged_move_reads_in_the_boards_words() {
+        let said = |m, v: Value| move_words(m, &v);
+        assert_eq!(said(ModelId::Geodecay, json!(true)), "Balance");
+        assert_eq!(said(ModelId::Geodecay, json!(false)), "Go on");
+        assert_eq!(
+            said(ModelId::Divisible, json!(0.25)),
+            "load 0.25 a processor"
+        );
+        let p = json!({"node": 2, "pe": 1, "step": 3});
+        assert_eq!(said(ModelId::Ksbf, p), "node 2 on P1 at step 3");
+        let p = json!({"node": [1, 0], "pe": 0, "step": 1});
+        assert_eq!(said(ModelId::Ksbf, p), "node (1, 0) on P0 at step 1");
+        assert_eq!(said(ModelId::TreeSweep, json!(5)), "node 5");
+        let m = json!({"node": 5, "start": 2.5});
+        assert_eq!(said(ModelId::TreeSweep, m), "node 5 from 2.5");
+        let r = json!([[1, 2], [4, 3]]);
+        assert_eq!(said(ModelId::Redistribute, r), "P1 → P2, P4 → P3");
+        assert_eq!(said(ModelId::Redistribute, json!([])), "a round of no send");
+        // A move of another shape (an edited file) is shown as it is.
+        assert_eq!(said(ModelId::Geodecay, json!("yes")), "\"yes\"");
+    }
 
     #[test]
     fn the_scan_counts_values_and_items_without_parsing() {
