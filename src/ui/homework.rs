@@ -83,6 +83,8 @@ pub struct Homework {
     ask: Option<Ask>,
     /// The attempt being replayed.
     pub replay: Option<Replay>,
+    /// The quiz attempt being reviewed.
+    pub quiz_review: Option<crate::ui::quiz_review::QuizReview>,
 }
 
 impl Homework {

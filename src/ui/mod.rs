@@ -21,6 +21,7 @@ pub mod look;
 pub mod map;
 pub mod question;
 pub mod quiz;
+pub mod quiz_review;
 pub mod research;
 pub mod reveal;
 pub mod stage;

@@ -255,6 +255,39 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
     );
     assert_eq!(row["show_me"], 1);
     assert_eq!(row["flags"], serde_json::json!([]), "{row}");
+
+    // The teacher opens it: every question with her replies, their verdicts and the model's
+    // answer (a quiz attempt gave a one-line notice that faded).
+    h.run_steps(2);
+    h.get_by_role_and_label(Role::Button, "OK").click();
+    h.run_steps(3);
+    menu(&mut h, "Homework", "Open attempt by path…");
+    type_into(&mut h, "File path", path.to_str().unwrap());
+    click(&mut h, "OK");
+    settle(&mut h);
+    shown(&mut h, "Quiz attempt");
+    shown(
+        &mut h,
+        "Graded from the answers: 1 / 5 right at the first try",
+    );
+    for k in 1..=5 {
+        shown(&mut h, &format!("Question {k}"));
+        shown(&mut h, &format!("Answer: {}", right[k - 1]));
+    }
+    shown(&mut h, &format!("“{}”", right[0]));
+    assert_eq!(h.query_all_by_label_contains("“-1000”").count(), 2);
+    assert_eq!(h.query_all_by_label_contains(": ✗ wrong").count(), 2);
+    assert_eq!(h.query_all_by_label_contains(": ✓ right").count(), 1);
+    assert_eq!(
+        h.query_all_by_label_contains("Asked for the answer (after").count(),
+        1
+    );
+    assert_eq!(
+        h.query_all_by_label("missed at the first try").count(),
+        2,
+        "questions 2 and 3"
+    );
+    assert_eq!(h.query_all_by_label("not answered").count(), 2);
 }
 
 /// A lesson whose exercise step plays the student's personal instance.

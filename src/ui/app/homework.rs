@@ -13,6 +13,7 @@ use crate::preset::{Preset, PresetFile};
 use crate::ui::commands::Cmd;
 use crate::ui::files::FileAction;
 use crate::ui::homework::{Replay, Target, Work};
+use crate::ui::quiz_review::QuizReview;
 
 impl LoadlabApp {
     /// Personal instance…, Hand in…, Open attempt….
@@ -244,6 +245,7 @@ impl LoadlabApp {
             "Opened {who}: {} / {} from its moves{flags}",
             row.score, row.out_of
         ));
+        self.homework.quiz_review = None;
         self.homework.replay = Some(Replay {
             file,
             step: a.log.len(),
@@ -256,9 +258,28 @@ impl LoadlabApp {
 
     /// A quiz attempt opened: its grade from the answers (the gradebook's row) in the notice.
     fn open_quiz_attempt(&mut self, file: &str, q: &QuizAttempt) {
-        let row = gradebook::grade_quiz(file, q, None, &Answers::default());
+        let memo = Answers::default();
+        let row = gradebook::grade_quiz(file, q, None, &memo);
         if !row.error.is_empty() {
             return self.error(format!("Could not grade {file}: {}", row.error));
+        }
+        // The review replays what the gradebook replayed (its answers memoised).
+        let review = q.questions(&memo).and_then(|questions| {
+            let replayed = crate::lesson::homework::quiz::replay(&questions, &q.log)?;
+            Ok(QuizReview {
+                file: file.to_string(),
+                attempt: q.clone(),
+                row: row.clone(),
+                questions,
+                replayed,
+            })
+        });
+        match review {
+            Ok(r) => {
+                self.homework.replay = None;
+                self.homework.quiz_review = Some(r);
+            }
+            Err(e) => return self.error(format!("Could not replay {file}: {e}")),
         }
         let who = if row.student.is_empty() {
             "(no name)"

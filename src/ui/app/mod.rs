@@ -638,6 +638,7 @@ impl LoadlabApp {
         cmds.extend(self.share.window(&ctx));
         cmds.extend(self.homework.window(&ctx, self.desk.active));
         self.homework.replay_window(&ctx);
+        crate::ui::quiz_review::QuizReview::window(&mut self.homework.quiz_review, &ctx);
         self.homework_tick();
         self.teach.tick(
             &mut self.shown,

@@ -1,0 +1,142 @@
+//! Homework ▸ Open attempt… on a quiz attempt: the teacher's review of it — every question
+//! as the student saw it, each reply checked and each answer asked for in order with its
+//! verdict and time, and the model's answer — beside the grade the gradebook gives (the same
+//! replay of the same log, [`crate::lesson::homework::quiz::replay`]).
+
+use egui::RichText;
+
+use crate::lesson::homework::gradebook::Row;
+use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizReplayed, QuizVerdict};
+use crate::lesson::{Grade, Kind, QuizQuestion};
+use crate::ui::question::BODY;
+
+/// A quiz attempt opened for review.
+#[derive(Debug, Clone)]
+pub struct QuizReview {
+    /// The file's name.
+    pub file: String,
+    /// The attempt.
+    pub attempt: QuizAttempt,
+    /// Its gradebook row (the grade from the answers, the flags on the file).
+    pub row: Row,
+    /// The questions its seed and count generate, with the model's answers.
+    pub questions: Vec<QuizQuestion>,
+    /// Every log entry's verdict.
+    pub replayed: QuizReplayed,
+}
+
+impl QuizReview {
+    /// The review's window while `review` holds one; ✕ closes it.
+    pub fn window(review: &mut Option<QuizReview>, ctx: &egui::Context) {
+        let Some(r) = review.as_ref() else {
+            return;
+        };
+        let mut open = true;
+        egui::Window::new("Quiz attempt")
+            .open(&mut open)
+            .default_width(520.0)
+            .anchor(egui::Align2::RIGHT_TOP, [-16.0, 80.0])
+            .show(ctx, |ui| r.body(ui));
+        if !open {
+            *review = None;
+        }
+    }
+
+    fn body(&self, ui: &mut egui::Ui) {
+        let who = if self.row.student.is_empty() {
+            "(no name)"
+        } else {
+            &self.row.student
+        };
+        let a = &self.attempt;
+        ui.label(
+            RichText::new(format!(
+                "{who} — the {} quiz of seed {}, {} questions ({})",
+                self.row.model, a.seed, a.count, self.file
+            ))
+            .strong(),
+        );
+        ui.label(format!(
+            "Graded from the answers: {} / {} right at the first try, {}",
+            self.row.score,
+            self.row.out_of,
+            if self.row.complete {
+                "complete"
+            } else {
+                "not complete"
+            }
+        ));
+        if !self.row.flags.is_empty() {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("On the file: {}", self.row.flags.join("; ")),
+            );
+        }
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .max_height(ui.ctx().content_rect().height() * 0.6)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for (i, item) in self.questions.iter().enumerate() {
+                    if i > 0 {
+                        ui.separator();
+                    }
+                    self.question(ui, i + 1, item);
+                }
+            });
+    }
+
+    /// Question `k`: its title and how it went, its prompt, the student's entries on it and
+    /// the model's answer.
+    fn question(&self, ui: &mut egui::Ui, k: usize, item: &QuizQuestion) {
+        let on_it: Vec<&QuizVerdict> = self
+            .replayed
+            .verdicts
+            .iter()
+            .filter(|v| v.question == k)
+            .collect();
+        let (how, color) = if self.replayed.missed.contains(&k) {
+            ("missed at the first try", ui.visuals().warn_fg_color)
+        } else if on_it.iter().any(|v| v.grade == Some(Grade::Right)) {
+            ("right at the first try", crate::ui::question::right(ui))
+        } else {
+            ("not answered", ui.visuals().weak_text_color())
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("Question {k}")).strong().size(BODY));
+            ui.label(RichText::new(how).color(color).size(BODY));
+        });
+        let q = &item.question;
+        ui.label(RichText::new(&q.prompt).size(BODY));
+        if q.kind == Kind::Choice {
+            ui.label(RichText::new(format!("Choices: {}", q.choices.join(" · "))).weak());
+        }
+        for v in &on_it {
+            if let Some(e) = self.attempt.log.get(v.entry) {
+                ui.label(RichText::new(entry_text(e, v.grade, q.kind)).size(BODY));
+            }
+        }
+        ui.label(
+            RichText::new(format!("Answer: {}", item.answer.text()))
+                .strong()
+                .size(BODY),
+        );
+    }
+}
+
+/// One log entry on a question in words: the reply and its verdict, or the answer asked for,
+/// with its time after the start.
+fn entry_text(e: &QuizEntry, grade: Option<Grade>, kind: Kind) -> String {
+    let when = e.t.map_or(String::new(), |t| format!(" (after {t:.1} s)"));
+    let reply = e.reply.as_deref().unwrap_or("").trim();
+    let unreadable = match kind {
+        Kind::Number => "not a number",
+        Kind::Choice => "not one of the choices",
+    };
+    match grade {
+        Some(Grade::Right) => format!("“{reply}”{when}: ✓ right"),
+        Some(Grade::Wrong) => format!("“{reply}”{when}: ✗ wrong"),
+        Some(Grade::Unreadable) => format!("“{reply}”{when}: {unreadable} (not counted)"),
+        None => format!("Asked for the answer{when}"),
+    }
+}
