@@ -299,14 +299,30 @@ impl Homework {
             return;
         };
         let mut open = true;
-        egui::Window::new("Attempt replay")
+        attempt_window(ctx, "Attempt replay", 460.0)
             .open(&mut open)
-            .default_width(460.0)
-            .anchor(egui::Align2::RIGHT_TOP, [-16.0, 80.0])
             .show(ctx, |ui| replay_body(ui, r));
         if !open {
             self.replay = None;
         }
+    }
+}
+
+/// The window an opened attempt is shown in, `width` wide at the right under the toolbar;
+/// on a phone, the screen's width (anchored at the right, the replay's wider rows put its
+/// left part off the screen).
+pub fn attempt_window(ctx: &egui::Context, title: &str, width: f32) -> egui::Window<'static> {
+    let window = egui::Window::new(title.to_string());
+    if crate::ui::frame::on_phone(ctx) {
+        let width = ctx.content_rect().width() - 16.0;
+        window
+            .anchor(egui::Align2::LEFT_TOP, [8.0, 80.0])
+            .min_width(width)
+            .max_width(width)
+    } else {
+        window
+            .default_width(width)
+            .anchor(egui::Align2::RIGHT_TOP, [-16.0, 80.0])
     }
 }
 
@@ -357,7 +373,7 @@ fn replay_body(ui: &mut egui::Ui, r: &mut Replay) {
         );
     }
     let n = r.attempt.log.len();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(r.step > 0, egui::Button::new("◀ Previous entry"))
             .clicked()

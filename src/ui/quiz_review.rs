@@ -32,10 +32,8 @@ impl QuizReview {
             return;
         };
         let mut open = true;
-        egui::Window::new("Quiz attempt")
+        crate::ui::homework::attempt_window(ctx, "Quiz attempt", 520.0)
             .open(&mut open)
-            .default_width(520.0)
-            .anchor(egui::Align2::RIGHT_TOP, [-16.0, 80.0])
             .show(ctx, |ui| r.body(ui));
         if !open {
             *review = None;

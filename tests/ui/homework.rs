@@ -279,7 +279,8 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
     assert_eq!(h.query_all_by_label_contains(": ✗ wrong").count(), 2);
     assert_eq!(h.query_all_by_label_contains(": ✓ right").count(), 1);
     assert_eq!(
-        h.query_all_by_label_contains("Asked for the answer (after").count(),
+        h.query_all_by_label_contains("Asked for the answer (after")
+            .count(),
         1
     );
     assert_eq!(
@@ -523,4 +524,38 @@ fn on_a_phone_the_quiz_takes_the_screens_width() {
         show_me.right() <= screen.right(),
         "Show me 1 off the screen"
     );
+}
+
+/// On a phone an opened attempt's replay fits the screen (anchored at the right, its step
+/// bar's row put the window's left part off the screen), and the first-start card gives way
+/// to it (it stood over the replay).
+#[test]
+fn on_a_phone_an_attempt_s_replay_fits_the_screen_and_the_card_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("moves.json");
+    std::fs::write(&moves, r#"[{"node": 1, "pe": 0, "step": 0}]"#).unwrap();
+    let out = dir.path().join("attempt.json");
+    let (m, o) = (moves.to_str().unwrap(), out.to_str().unwrap());
+    let args = ["exercise", "ksbf", "--n", "4", "--p", "2", "--moves", m];
+    super::common::run_json(&[&args[..], &["--hand-in", o, "--json"]].concat());
+    let mut h = super::common::window(390.0, 844.0, None);
+    h.state_mut().show_welcome();
+    h.run_steps(3);
+    assert!(h.state().welcome_shown());
+    h.state_mut().send(Cmd::OpenAttemptFrom(out.clone()));
+    settle(&mut h);
+    shown(&mut h, "Attempt replay");
+    let screen = h.ctx.content_rect();
+    for label in [
+        "◀ Previous entry",
+        "Next entry ▶",
+        "Score after 1 of 1 entries: 1",
+    ] {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            r.left() >= screen.left() && r.right() <= screen.right(),
+            "{label} at {r:?}, off a screen {screen:?}"
+        );
+    }
+    assert!(!h.state().welcome_shown(), "the card stays over the replay");
 }

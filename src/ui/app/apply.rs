@@ -29,11 +29,16 @@ impl LoadlabApp {
     /// One command, handed to its concern; the commands it leads to.
     fn carry_out(&mut self, ctx: &egui::Context, cmd: Cmd) -> Vec<Cmd> {
         // Someone finding their way (another model, the map, Compare, presenter mode, a
-        // quiz) needs the first-start card no more this run: it covered the map's axis and
-        // the Why line.
+        // quiz, homework) needs the first-start card no more this run: it covered the map's
+        // axis, the Why line and an attempt's replay.
         if matches!(
             cmd,
-            Cmd::Switch(_) | Cmd::View(_) | Cmd::Presenter(true) | Cmd::Quiz(_)
+            Cmd::Switch(_)
+                | Cmd::View(_)
+                | Cmd::Presenter(true)
+                | Cmd::Quiz(_)
+                | Cmd::StartPersonal(_)
+                | Cmd::OpenAttemptFrom(_)
         ) {
             self.chrome.skip_welcome();
         }
