@@ -349,29 +349,39 @@ fn entry_text(r: &Replay, i: usize) -> String {
     }
 }
 
-fn replay_body(ui: &mut egui::Ui, r: &mut Replay) {
-    let who = if r.row.student.is_empty() {
-        "(no name)".to_string()
+/// An opened attempt's head: whose it is and `what`, the grade the gradebook gives from its
+/// `from` ("moves", "answers") and the flags on the file.
+pub fn attempt_head(ui: &mut egui::Ui, row: &Row, what: &str, from: &str) {
+    let who = if row.student.is_empty() {
+        "(no name)"
     } else {
-        r.row.student.clone()
+        &row.student
     };
-    ui.label(RichText::new(format!("{who} — {} ({})", r.row.model, r.file)).strong());
+    ui.label(RichText::new(format!("{who} — {what}")).strong());
+    let done = if row.complete {
+        "complete"
+    } else {
+        "not complete"
+    };
     ui.label(format!(
-        "Graded from the moves: {} / {}{}",
-        r.row.score,
-        r.row.out_of,
-        if r.row.complete {
-            ", complete"
-        } else {
-            ", not complete"
-        }
+        "Graded from the {from}: {} / {} right at the first try, {done}",
+        row.score, row.out_of
     ));
-    if !r.row.flags.is_empty() {
+    if !row.flags.is_empty() {
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            format!("On the file: {}", r.row.flags.join("; ")),
+            format!("On the file: {}", row.flags.join("; ")),
         );
     }
+}
+
+fn replay_body(ui: &mut egui::Ui, r: &mut Replay) {
+    attempt_head(
+        ui,
+        &r.row,
+        &format!("{} ({})", r.row.model, r.file),
+        "moves",
+    );
     let n = r.attempt.log.len();
     ui.horizontal_wrapped(|ui| {
         if ui

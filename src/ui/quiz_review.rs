@@ -41,35 +41,12 @@ impl QuizReview {
     }
 
     fn body(&self, ui: &mut egui::Ui) {
-        let who = if self.row.student.is_empty() {
-            "(no name)"
-        } else {
-            &self.row.student
-        };
         let a = &self.attempt;
-        ui.label(
-            RichText::new(format!(
-                "{who} — the {} quiz of seed {}, {} questions ({})",
-                self.row.model, a.seed, a.count, self.file
-            ))
-            .strong(),
+        let what = format!(
+            "the {} quiz of seed {}, {} questions ({})",
+            self.row.model, a.seed, a.count, self.file
         );
-        ui.label(format!(
-            "Graded from the answers: {} / {} right at the first try, {}",
-            self.row.score,
-            self.row.out_of,
-            if self.row.complete {
-                "complete"
-            } else {
-                "not complete"
-            }
-        ));
-        if !self.row.flags.is_empty() {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                format!("On the file: {}", self.row.flags.join("; ")),
-            );
-        }
+        crate::ui::homework::attempt_head(ui, &self.row, &what, "answers");
         ui.separator();
         egui::ScrollArea::vertical()
             .max_height(ui.ctx().content_rect().height() * 0.6)
