@@ -148,11 +148,7 @@ fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
 
     // The teacher opens it: the replay lists the moves with their verdicts; one step back
     // and the exercise on the picture is one decision short of the end.
-    menu(&mut h, "Homework", "Open attempt by path…");
-    type_into(&mut h, "File path", path.to_str().unwrap());
-    click(&mut h, "OK");
-    settle(&mut h);
-    shown(&mut h, "Attempt replay");
+    open_attempt(&mut h, &path, "Attempt replay");
     shown(
         &mut h,
         &format!("Graded from the moves: {} / {}", on_screen.0, on_screen.1),
@@ -261,11 +257,7 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
     h.run_steps(2);
     h.get_by_role_and_label(Role::Button, "OK").click();
     h.run_steps(3);
-    menu(&mut h, "Homework", "Open attempt by path…");
-    type_into(&mut h, "File path", path.to_str().unwrap());
-    click(&mut h, "OK");
-    settle(&mut h);
-    shown(&mut h, "Quiz attempt");
+    open_attempt(&mut h, &path, "Quiz attempt");
     shown(
         &mut h,
         "Graded from the answers: 1 / 5 right at the first try",
@@ -289,6 +281,15 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
         "questions 2 and 3"
     );
     assert_eq!(h.query_all_by_label("not answered").count(), 2);
+}
+
+/// The teacher's Homework ▸ Open attempt by path… on `path`: the window `title` opens.
+fn open_attempt(h: &mut Harness<'static, LoadlabApp>, path: &std::path::Path, title: &str) {
+    menu(h, "Homework", "Open attempt by path…");
+    type_into(h, "File path", path.to_str().unwrap());
+    click(h, "OK");
+    settle(h);
+    shown(h, title);
 }
 
 /// A lesson whose exercise step plays the student's personal instance.
