@@ -6,8 +6,6 @@
 //! attempt… replays an attempt: a step bar over the student's log, each entry with its
 //! verdict, the exercise on the picture following the bar.
 
-use egui::RichText;
-
 use crate::lesson::homework::attempt::Attempt;
 use crate::lesson::homework::gradebook::Row;
 use crate::lesson::homework::personal;
@@ -299,30 +297,12 @@ impl Homework {
             return;
         };
         let mut open = true;
-        attempt_window(ctx, "Attempt replay", 460.0)
+        crate::ui::attempt_window::window(ctx, "Attempt replay", 460.0)
             .open(&mut open)
             .show(ctx, |ui| replay_body(ui, r));
         if !open {
             self.replay = None;
         }
-    }
-}
-
-/// The window an opened attempt is shown in, `width` wide at the right under the toolbar;
-/// on a phone, the screen's width (anchored at the right, the replay's wider rows put its
-/// left part off the screen).
-pub fn attempt_window(ctx: &egui::Context, title: &str, width: f32) -> egui::Window<'static> {
-    let window = egui::Window::new(title.to_string());
-    if crate::ui::frame::on_phone(ctx) {
-        let width = ctx.content_rect().width() - 16.0;
-        window
-            .anchor(egui::Align2::LEFT_TOP, [8.0, 80.0])
-            .min_width(width)
-            .max_width(width)
-    } else {
-        window
-            .default_width(width)
-            .anchor(egui::Align2::RIGHT_TOP, [-16.0, 80.0])
     }
 }
 
@@ -349,34 +329,8 @@ fn entry_text(r: &Replay, i: usize) -> String {
     }
 }
 
-/// An opened attempt's head: whose it is and `what`, the grade the gradebook gives from its
-/// `from` ("moves", "answers") and the flags on the file.
-pub fn attempt_head(ui: &mut egui::Ui, row: &Row, what: &str, from: &str) {
-    let who = if row.student.is_empty() {
-        "(no name)"
-    } else {
-        &row.student
-    };
-    ui.label(RichText::new(format!("{who} — {what}")).strong());
-    let done = if row.complete {
-        "complete"
-    } else {
-        "not complete"
-    };
-    ui.label(format!(
-        "Graded from the {from}: {} / {} right at the first try, {done}",
-        row.score, row.out_of
-    ));
-    if !row.flags.is_empty() {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!("On the file: {}", row.flags.join("; ")),
-        );
-    }
-}
-
 fn replay_body(ui: &mut egui::Ui, r: &mut Replay) {
-    attempt_head(
+    crate::ui::attempt_window::head(
         ui,
         &r.row,
         &format!("{} ({})", r.row.model, r.file),

@@ -3,6 +3,7 @@
 //! numbers come from `model`.
 
 pub mod app;
+pub mod attempt_window;
 mod chrome;
 pub mod commands;
 pub mod compare;

@@ -32,7 +32,7 @@ impl QuizReview {
             return;
         };
         let mut open = true;
-        crate::ui::homework::attempt_window(ctx, "Quiz attempt", 520.0)
+        crate::ui::attempt_window::window(ctx, "Quiz attempt", 520.0)
             .open(&mut open)
             .show(ctx, |ui| r.body(ui));
         if !open {
@@ -46,7 +46,7 @@ impl QuizReview {
             "the {} quiz of seed {}, {} questions ({})",
             self.row.model, a.seed, a.count, self.file
         );
-        crate::ui::homework::attempt_head(ui, &self.row, &what, "answers");
+        crate::ui::attempt_window::head(ui, &self.row, &what, "answers");
         ui.separator();
         egui::ScrollArea::vertical()
             .max_height(ui.ctx().content_rect().height() * 0.6)
