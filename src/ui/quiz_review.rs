@@ -49,7 +49,8 @@ impl QuizReview {
         crate::ui::attempt_window::head(ui, &self.row, &what, "answers");
         ui.separator();
         egui::ScrollArea::vertical()
-            .max_height(ui.ctx().content_rect().height() * 0.6)
+            // Down to above the status bar, the window's margin included.
+            .max_height((ui.ctx().content_rect().bottom() - ui.cursor().top() - 60.0).max(120.0))
             .auto_shrink([false, true])
             .show(ui, |ui| {
                 for (i, item) in self.questions.iter().enumerate() {
