@@ -307,8 +307,7 @@ fn pressed(ui: &mut Ui, caption: &str, tip: &str) -> bool {
 const COMPLETE: &str = "The board is complete: Undo move or Restart to play again";
 
 /// What every greyed button says while an attempt is replayed: the moves are the student's.
-const REPLAYING: &str = "Replaying a handed-in attempt: its moves are the student's. Close the replay to play on \
-     from here";
+const REPLAYING: &str = "Replaying a handed-in attempt: close the replay to play on from here";
 
 /// A button of the band that plays on the board, greyed (in its place: nothing moves under
 /// the pointer) unless `open`; true when it was clicked.
