@@ -256,7 +256,8 @@ impl LoadlabApp {
         });
     }
 
-    /// A quiz attempt opened: its grade from the answers (the gradebook's row) in the notice.
+    /// A quiz attempt opened: its grade from the answers (the gradebook's row) in the notice,
+    /// and its review (every question, reply and verdict) in a window.
     fn open_quiz_attempt(&mut self, file: &str, q: &QuizAttempt) {
         let memo = Answers::default();
         let row = gradebook::grade_quiz(file, q, None, &memo);
