@@ -10,6 +10,7 @@ use crate::lesson::homework::attempt::Attempt;
 use crate::lesson::homework::gradebook::Row;
 use crate::lesson::homework::personal;
 use crate::lesson::homework::replay::{Kind, Replayed};
+use crate::model::exercise::Tally;
 use crate::model::exercise::moves::move_words;
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
@@ -53,6 +54,18 @@ struct Ask {
     focused: bool,
 }
 
+/// Hand in… of work that is not finished: the question "hand in anyway?" asked before it
+/// goes on.
+#[derive(Debug, Clone)]
+struct Unfinished {
+    work: Work,
+    /// The log's length when asked: the answer holds for the work as it stands.
+    entries: usize,
+    tally: Tally,
+    /// What goes on after "Hand in anyway".
+    then: Cmd,
+}
+
 /// An attempt file opened for replay.
 #[derive(Debug, Clone)]
 pub struct Replay {
@@ -79,6 +92,10 @@ pub struct Homework {
     /// personal quiz (the name asked at its Hand in quiz…).
     pub quiz_who: Option<(String, String, ModelId, u64)>,
     ask: Option<Ask>,
+    /// The question asked before an unfinished hand-in goes on.
+    unfinished: Option<Unfinished>,
+    /// The work the student chose to hand in unfinished, and its log's length then.
+    unfinished_ok: Option<(Work, usize)>,
     /// The attempt being replayed.
     pub replay: Option<Replay>,
     /// The quiz attempt being reviewed.
@@ -105,6 +122,66 @@ impl Homework {
         self.ask(Target::HandIn);
         if let Some(ask) = &mut self.ask {
             ask.instance = Some((work, then));
+        }
+    }
+
+    /// Whether the hand-in of `work` (its log `entries` long, graded `tally` so far) may go
+    /// on: it is finished, or the student chose to hand it in as it stands. Otherwise the
+    /// window asks "hand in anyway?", and `then` goes on after yes.
+    pub fn may_hand_in(&mut self, work: Work, entries: usize, tally: Tally, then: Cmd) -> bool {
+        let chosen = self.unfinished_ok.as_ref() == Some(&(work.clone(), entries));
+        if tally.complete || chosen {
+            return true;
+        }
+        self.unfinished = Some(Unfinished {
+            work,
+            entries,
+            tally,
+            then,
+        });
+        false
+    }
+
+    /// The question before an unfinished hand-in: what is done so far, what the gradebook
+    /// will say; "Hand in anyway" goes on, "Keep working" leaves the work as it is.
+    pub fn unfinished_window(&mut self, ctx: &egui::Context) -> Vec<Cmd> {
+        let Some(u) = &self.unfinished else {
+            return Vec::new();
+        };
+        let window = egui::Window::new("Hand in unfinished work?")
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0]);
+        // Hand in… asks for the file next; with the path typed already, it hands in.
+        let confirm = match u.then {
+            Cmd::HandInTo(_) | Cmd::HandInQuizTo(..) => "Hand in anyway",
+            _ => "Hand in anyway…",
+        };
+        let Tally { score, out_of, .. } = u.tally;
+        let what = match u.work {
+            Work::Exercise(_) => "Your exercise is not finished: there are decisions left to make",
+            Work::Quiz(..) => {
+                "Your quiz is not finished: not every question is answered right or its \
+                 answer shown"
+            }
+        };
+        let answer = dialog(ctx, window, confirm, "Keep working", |ui| {
+            ui.label(format!(
+                "{what}. So far: {score} / {out_of} right at the first try. Your teacher's \
+                 gradebook marks the file \"not complete\"."
+            ));
+            ui.label("You can hand in again later: a new hand-in to the same file replaces it.");
+            false
+        });
+        let u = match answer {
+            Some(_) => self.unfinished.take(),
+            None => None,
+        };
+        match (answer, u) {
+            (Some(Answer::Confirm), Some(u)) => {
+                self.unfinished_ok = Some((u.work, u.entries));
+                vec![u.then]
+            }
+            _ => Vec::new(),
         }
     }
 

@@ -225,10 +225,25 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("emmy-quiz.json");
-    click(&mut h, "Hand in quiz by path…");
-    shown(&mut h, "File path");
-    type_into(&mut h, "File path", path.to_str().unwrap());
-    click(&mut h, "OK");
+    // Two questions are not answered: Hand in asks first; Keep working writes nothing, and
+    // leaves the quiz as it was (no file was written under a "not complete" grade unasked).
+    for (answer, written) in [("Keep working", false), ("Hand in anyway", true)] {
+        click(&mut h, "Hand in quiz by path…");
+        shown(&mut h, "File path");
+        type_into(&mut h, "File path", path.to_str().unwrap());
+        click(&mut h, "OK");
+        shown(&mut h, "Hand in unfinished work?");
+        shown(
+            &mut h,
+            "Your quiz is not finished: not every question is answered right or its answer \
+             shown. So far: 1 / 5 right at the first try.",
+        );
+        click(&mut h, answer);
+        settle(&mut h);
+        assert_eq!(path.exists(), written, "after {answer}");
+        assert!(h.query_by_label("Hand in unfinished work?").is_none());
+    }
+    shown(&mut h, "First tries: 1 of 3 right");
     shown(&mut h, "Handed in");
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert_eq!(
@@ -406,12 +421,15 @@ fn a_quiz_hand_in_asks_the_name_a_quiz_lacks() {
     );
 }
 
-/// At the path prompt: types `path`, OK; the name window asks the name before anything is
-/// written, refuses an empty one, and with "Sophie Germain" hands in (the path is typed
-/// already: no further file step) with a receipt naming her.
+/// At the path prompt: types `path`, OK; the unfinished work is handed in anyway; the name
+/// window asks the name before anything is written, refuses an empty one, and with "Sophie
+/// Germain" hands in (the path is typed already: no further file step) with a receipt naming
+/// her.
 fn hand_in_by_path_as_sophie(h: &mut Harness<'static, LoadlabApp>, path: &std::path::Path) {
     type_into(h, "File path", path.to_str().unwrap());
     click(h, "OK");
+    shown(h, "Hand in unfinished work?");
+    click(h, "Hand in anyway");
     shown(h, "Your name goes on the file, so that");
     assert!(!path.exists(), "written before the name was given");
     click(h, "Hand in");

@@ -30,7 +30,8 @@ impl LoadlabApp {
             }
             Cmd::HandInQuiz(m) => {
                 // (The name first where the quiz has none; its window hands in after it.)
-                let asked = self.ask_quiz_name(m, Cmd::HandInQuiz(m));
+                let asked = !self.may_hand_in_quiz(m, Cmd::HandInQuiz(m))
+                    || self.ask_quiz_name(m, Cmd::HandInQuiz(m));
                 if !asked {
                     self.ask_path(ctx, FileAction::HandInQuiz(m));
                 }
@@ -50,7 +51,7 @@ impl LoadlabApp {
             Cmd::HandIn => match self.nothing_to_hand_in() {
                 Some(why) => self.error(why),
                 None => {
-                    if !self.ask_name(Cmd::HandIn) {
+                    if self.may_hand_in(Cmd::HandIn) && !self.ask_name(Cmd::HandIn) {
                         self.ask_path(ctx, FileAction::HandIn);
                     }
                 }
@@ -99,6 +100,40 @@ impl LoadlabApp {
         nameless
     }
 
+    /// Whether the hand-in of the exercise in front may go on: finished, or the student said
+    /// "hand in anyway" to it as it stands; otherwise asks (`then` goes on after yes). Work
+    /// that cannot be graded goes on, to the hand-in's own error.
+    fn may_hand_in(&mut self, then: Cmd) -> bool {
+        let i = self.desk.active.index();
+        let scenario = self.desk.pages[i].scenario.clone();
+        let Some(log) = self.tabs[i].exercise_log(&scenario) else {
+            return true;
+        };
+        let entries = log.len();
+        match Attempt::new(&scenario, "", "", log) {
+            Ok((_, r)) => {
+                let work = Work::Exercise(Box::new(scenario));
+                self.homework.may_hand_in(work, entries, r.tally(), then)
+            }
+            Err(_) => true,
+        }
+    }
+
+    /// [`Self::may_hand_in`] for the quiz window of `model`.
+    fn may_hand_in_quiz(&mut self, model: ModelId, then: Cmd) -> bool {
+        let Some(q) = self.teach.quiz(model) else {
+            return true;
+        };
+        let seed = q.made_seed();
+        match q.attempt(("", "")) {
+            Ok((a, r)) => {
+                let (work, entries) = (Work::Quiz(model, seed), a.log.len());
+                self.homework.may_hand_in(work, entries, r.tally(), then)
+            }
+            Err(_) => true,
+        }
+    }
+
     /// Why there is nothing to hand in yet (before the file is asked for): no exercise here,
     /// or no move, hint or Show me played (an empty attempt was written and graded 0).
     fn nothing_to_hand_in(&mut self) -> Option<String> {
@@ -118,7 +153,8 @@ impl LoadlabApp {
     /// The attempt of the exercise in front, written to `path`; the notice says the grade the
     /// teacher's `loadlab grade` will give (the same replay).
     fn hand_in(&mut self, path: &Path) {
-        if self.ask_name(Cmd::HandInTo(path.to_path_buf())) {
+        let again = Cmd::HandInTo(path.to_path_buf());
+        if !self.may_hand_in(again.clone()) || self.ask_name(again) {
             return;
         }
         let i = self.desk.active.index();
@@ -182,7 +218,8 @@ impl LoadlabApp {
     /// The quiz window of `model` handed in to `path`; the notice says the grade `loadlab
     /// grade` will give (the same replay of the same log).
     fn hand_in_quiz(&mut self, model: ModelId, path: &Path) {
-        if self.ask_quiz_name(model, Cmd::HandInQuizTo(model, path.to_path_buf())) {
+        let again = Cmd::HandInQuizTo(model, path.to_path_buf());
+        if !self.may_hand_in_quiz(model, again.clone()) || self.ask_quiz_name(model, again) {
             return;
         }
         let (name, course) = self.quiz_student(model);

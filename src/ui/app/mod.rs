@@ -637,6 +637,7 @@ impl LoadlabApp {
         cmds.extend(self.teach.windows(&ctx));
         cmds.extend(self.share.window(&ctx));
         cmds.extend(self.homework.window(&ctx, self.desk.active));
+        cmds.extend(self.homework.unfinished_window(&ctx));
         self.homework.replay_window(&ctx);
         crate::ui::quiz_review::QuizReview::window(&mut self.homework.quiz_review, &ctx);
         self.homework_tick();
