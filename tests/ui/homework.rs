@@ -578,3 +578,38 @@ fn on_a_phone_an_attempt_s_replay_fits_the_screen_and_the_card_goes() {
     }
     assert!(!h.state().welcome_shown(), "the card stays over the replay");
 }
+
+/// A divisible replay between entries previews the next level at the app's default value (a
+/// replay knows the moves, not where the student's slider stood); the row says so, instead of
+/// "Set level grades it", which read as the student's value. Closed, the board is the
+/// teacher's again and the row says what Set level does.
+#[test]
+fn a_divisible_replay_says_its_preview_is_not_the_student_s_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("moves.json");
+    std::fs::write(&moves, "[0.1]").unwrap();
+    let out = dir.path().join("attempt.json");
+    let (m, o) = (moves.to_str().unwrap(), out.to_str().unwrap());
+    let args = [
+        "exercise",
+        "divisible",
+        "--moves",
+        m,
+        "--hand-in",
+        o,
+        "--json",
+    ];
+    super::common::run_json(&args);
+    let mut h = super::common::window(1500.0, 940.0, None);
+    h.state_mut().send(Cmd::OpenAttemptFrom(out.clone()));
+    settle(&mut h);
+    shown(&mut h, "Attempt replay");
+    let student = "not the student's value";
+    let own = "not set yet: Set level grades it";
+    shown(&mut h, student);
+    assert!(h.query_by_label_contains(own).is_none());
+    h.get_by_label("Close window").click();
+    h.run_steps(3);
+    shown(&mut h, own);
+    assert!(h.query_by_label_contains(student).is_none());
+}

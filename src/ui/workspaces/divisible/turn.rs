@@ -128,6 +128,16 @@ impl DivTurn {
         self.sync_pending();
         let l = self.ex.next_level();
         let (_, most) = self.ex.range();
+        let replaying = crate::ui::frame::replaying(ui.ctx());
+        if replaying {
+            ui.label(
+                RichText::new(format!(
+                    "L_{l} is not set at this entry: the row below previews half the most, not \
+                     the student's value"
+                ))
+                .weak(),
+            );
+        }
         ui.horizontal_wrapped(|ui| {
             let caption = format!("L_{l} =");
             let hover = "The load one processor of this level computes (of the unit load); \
@@ -143,9 +153,15 @@ impl DivTurn {
             });
             let k = self.ex.processors(l);
             let bound = format!("≤ {} each", number(most, Precision::Steps));
+            // A replay knows the moves, not where the student's slider stood between them.
+            let state = if replaying {
+                String::new()
+            } else {
+                " — not set yet: Set level grades it".to_string()
+            };
             ui.label(
                 RichText::new(format!(
-                    "× {} = {} ({bound}) — not set yet: Set level grades it",
+                    "× {} = {} ({bound}){state}",
                     processors(k),
                     number(k * self.pending.1, Precision::Steps),
                 ))
@@ -180,9 +196,14 @@ impl DivTurn {
         }
         let mut bars = Vec::new();
         if let Some(t) = mine {
+            let preview = if crate::ui::frame::replaying(ui.ctx()) {
+                " (a preview, not the student's value)"
+            } else {
+                " (on the slider)"
+            };
             let note = |l: usize| {
                 if l >= answered {
-                    " (on the slider)".to_string()
+                    preview.to_string()
                 } else {
                     String::new()
                 }
