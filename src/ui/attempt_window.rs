@@ -9,7 +9,7 @@ use crate::lesson::homework::gradebook::Row;
 /// on a phone, the screen's width (anchored at the right, the replay's wider rows put its
 /// left part off the screen).
 pub fn window(ctx: &egui::Context, title: &str, width: f32) -> egui::Window<'static> {
-    let window = egui::Window::new(title.to_string());
+    let window = egui::Window::new(title.to_string()).id(id(title));
     if crate::ui::frame::on_phone(ctx) {
         let width = ctx.content_rect().width() - 16.0;
         window
@@ -21,6 +21,11 @@ pub fn window(ctx: &egui::Context, title: &str, width: f32) -> egui::Window<'sta
             .default_width(width)
             .anchor(egui::Align2::RIGHT_TOP, [-16.0, 80.0])
     }
+}
+
+/// The id of the attempt window titled `title` (to fold it).
+pub fn id(title: &str) -> egui::Id {
+    egui::Id::unique(("attempt window", title))
 }
 
 /// An opened attempt's head: whose it is and `what`, the grade the gradebook gives from its

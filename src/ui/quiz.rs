@@ -354,11 +354,11 @@ impl QuizWindow {
             .default_width(width)
             .default_height((screen.height() - 120.0).max(240.0));
         if std::mem::take(&mut self.unfold) {
-            set_folded(ctx, id, false);
+            crate::ui::widgets::dialog::set_folded(ctx, id, false);
         }
         if std::mem::take(&mut self.aside) {
             // Folded to its title bar in the bottom-right corner, above the status bar.
-            set_folded(ctx, id, true);
+            crate::ui::widgets::dialog::set_folded(ctx, id, true);
             let width = ctx
                 .memory(|m| m.area_rect(id))
                 .map_or(320.0, |r| r.width())
@@ -668,17 +668,6 @@ fn question(
         answer_lines(ui, q, &item.answer, BODY);
     }
     act
-}
-
-/// Folds the window `id` to its title bar (`folded`) or unfolds it.
-fn set_folded(ctx: &egui::Context, id: egui::Id, folded: bool) {
-    let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
-        ctx,
-        id.with("collapsing"),
-        true,
-    );
-    folding.set_open(!folded);
-    folding.store(ctx);
 }
 
 #[cfg(test)]

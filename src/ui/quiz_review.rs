@@ -8,6 +8,8 @@ use egui::RichText;
 use crate::lesson::homework::gradebook::Row;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizReplayed, QuizVerdict};
 use crate::lesson::{Grade, Kind, QuizQuestion};
+use crate::preset::Preset;
+use crate::ui::commands::Cmd;
 use crate::ui::question::BODY;
 
 /// A quiz attempt opened for review.
@@ -26,21 +28,31 @@ pub struct QuizReview {
 }
 
 impl QuizReview {
-    /// The review's window while `review` holds one; ✕ closes it.
-    pub fn window(review: &mut Option<QuizReview>, ctx: &egui::Context) {
+    /// The review's window while `review` holds one; ✕ closes it. Show me k loads question
+    /// k's instance, as the quiz's own Show me does, and folds the review.
+    pub fn window(review: &mut Option<QuizReview>, ctx: &egui::Context) -> Vec<Cmd> {
         let Some(r) = review.as_ref() else {
-            return;
+            return Vec::new();
         };
         let mut open = true;
-        crate::ui::attempt_window::window(ctx, "Quiz attempt", 520.0)
+        let mut cmds = Vec::new();
+        let title = "Quiz attempt";
+        crate::ui::attempt_window::window(ctx, title, 520.0)
             .open(&mut open)
-            .show(ctx, |ui| r.body(ui));
+            .show(ctx, |ui| r.body(ui, &mut cmds));
         if !open {
             *review = None;
         }
+        if !cmds.is_empty() {
+            // The instance loaded is what the teacher looks at: the review folds to its title
+            // bar (▼ unfolds it), as the quiz folds aside.
+            let id = crate::ui::attempt_window::id(title);
+            crate::ui::widgets::dialog::set_folded(ctx, id, true);
+        }
+        cmds
     }
 
-    fn body(&self, ui: &mut egui::Ui) {
+    fn body(&self, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
         let a = &self.attempt;
         let what = format!(
             "the {} quiz of seed {}, {} questions ({})",
@@ -53,18 +65,21 @@ impl QuizReview {
             .max_height((ui.ctx().content_rect().bottom() - ui.cursor().top() - 60.0).max(120.0))
             .auto_shrink([false, true])
             .show(ui, |ui| {
+                // Show me k stands left of the floating scroll bar's lane.
+                let lane = crate::ui::widgets::corner::scroll_lane(ui);
+                ui.set_max_width(ui.available_width() - lane);
                 for (i, item) in self.questions.iter().enumerate() {
                     if i > 0 {
                         ui.separator();
                     }
-                    self.question(ui, i + 1, item);
+                    self.question(ui, i + 1, item, cmds);
                 }
             });
     }
 
-    /// Question `k`: its title and how it went, its prompt, the student's entries on it and
-    /// the model's answer.
-    fn question(&self, ui: &mut egui::Ui, k: usize, item: &QuizQuestion) {
+    /// Question `k`: its title and how it went (Show me k at its right), its prompt, the
+    /// student's entries on it and the model's answer.
+    fn question(&self, ui: &mut egui::Ui, k: usize, item: &QuizQuestion, cmds: &mut Vec<Cmd>) {
         let on_it: Vec<&QuizVerdict> = self
             .replayed
             .verdicts
@@ -78,9 +93,19 @@ impl QuizReview {
         } else {
             ("not answered", ui.visuals().weak_text_color())
         };
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             ui.label(RichText::new(format!("Question {k}")).strong().size(BODY));
             ui.label(RichText::new(how).color(color).size(BODY));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let hover = "Load this question's instance into its workspace";
+                if ui
+                    .button(RichText::new(format!("Show me {k}")).size(BODY))
+                    .on_hover_text(hover)
+                    .clicked()
+                {
+                    cmds.push(self.show_me(k, item));
+                }
+            });
         });
         let q = &item.question;
         ui.label(RichText::new(&q.prompt).size(BODY));
@@ -97,6 +122,23 @@ impl QuizReview {
                 .strong()
                 .size(BODY),
         );
+    }
+
+    /// Show me k: question `k`'s instance, named after the attempt it comes from.
+    fn show_me(&self, k: usize, item: &QuizQuestion) -> Cmd {
+        match item.scenario() {
+            Ok(s) => {
+                let who = &self.attempt.header.student;
+                let whose = if who.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {who}'s attempt")
+                };
+                let name = format!("Quiz question {k} (seed {}{whose})", self.attempt.seed);
+                Cmd::ShowScenario(Box::new(Preset::new(name, item.question.prompt.clone(), s)))
+            }
+            Err(e) => Cmd::Fail(e),
+        }
     }
 }
 

@@ -272,6 +272,9 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
     h.run_steps(2);
     h.get_by_role_and_label(Role::Button, "OK").click();
     h.run_steps(3);
+    // (The teacher's own desk: no quiz window open beside the review.)
+    h.get_by_label("Close window").click();
+    h.run_steps(3);
     open_attempt(&mut h, &path, "Quiz attempt");
     shown(
         &mut h,
@@ -296,6 +299,18 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
         "questions 2 and 3"
     );
     assert_eq!(h.query_all_by_label("not answered").count(), 2);
+    // Show me 2 loads the instance question 2 asked about, as the quiz's own Show me does.
+    h.get_by_label("Show me 2").click();
+    settle(&mut h);
+    let p = h.state().preset();
+    assert_eq!(p.scenario, qs[1].scenario().unwrap());
+    assert_eq!(
+        p.name,
+        format!("Quiz question 2 (seed {seed}, Emmy Noether's attempt)")
+    );
+    // The review folds to its title bar, off the instance the teacher looks at.
+    shown(&mut h, "Quiz attempt");
+    assert!(h.query_by_label("missed at the first try").is_none());
 }
 
 /// The teacher's Homework ▸ Open attempt by path… on `path`: the window `title` opens.

@@ -639,7 +639,10 @@ impl LoadlabApp {
         cmds.extend(self.homework.window(&ctx, self.desk.active));
         cmds.extend(self.homework.unfinished_window(&ctx));
         self.homework.replay_window(&ctx);
-        crate::ui::quiz_review::QuizReview::window(&mut self.homework.quiz_review, &ctx);
+        cmds.extend(crate::ui::quiz_review::QuizReview::window(
+            &mut self.homework.quiz_review,
+            &ctx,
+        ));
         self.homework_tick();
         self.teach.tick(
             &mut self.shown,

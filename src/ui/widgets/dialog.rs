@@ -52,3 +52,14 @@ pub fn focus_first(edit: &egui::Response, taken: &mut bool) {
         edit.request_focus();
     }
 }
+
+/// Folds the window `id` to its title bar (`folded`) or unfolds it.
+pub fn set_folded(ctx: &egui::Context, id: egui::Id, folded: bool) {
+    let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
+        ctx,
+        id.with("collapsing"),
+        true,
+    );
+    folding.set_open(!folded);
+    folding.store(ctx);
+}
