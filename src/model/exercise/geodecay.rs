@@ -204,9 +204,9 @@ impl GeoExercise {
              {}): {} leads at best to {}, {} to {}",
             self.loads_max_after_decay(r),
             what(true),
-            number(yes, Precision::Exact),
+            number(yes, Precision::Text),
             what(false),
-            number(no, Precision::Exact)
+            number(no, Precision::Text)
         );
         let grade = if mine <= other + eps {
             Grade::legal(
@@ -220,7 +220,7 @@ impl GeoExercise {
                 format!(
                     "{why}: {} costs {} more",
                     what(balance),
-                    number(mine - other, Precision::Exact)
+                    number(mine - other, Precision::Text)
                 ),
                 first_try,
             )
@@ -298,6 +298,33 @@ mod tests {
         }
     }
 
+    /// A verdict's times read as people write them: with ℓ = 20.97 (a personal instance's)
+    /// the sums carry binary noise, and the verdict said "131404.58000000002" and "costs
+    /// 16363.02999999997 more".
+    #[test]
+    fn a_verdict_s_times_carry_no_binary_noise() {
+        let mut ex = GeoExercise::new(&GeoParams {
+            n: 1 << 30,
+            p: 16384,
+            alpha: 1.0,
+            ..params(20.97)
+        })
+        .unwrap();
+        let mut seen = 0;
+        while !ex.complete() {
+            for choice in [true, false] {
+                let why = ex.grade(choice, true).unwrap().grade.why;
+                assert!(
+                    !why.contains("0000000") && !why.contains("9999999"),
+                    "{why}"
+                );
+                seen += why.contains("131404.58") as usize;
+            }
+            ex.play(true, true);
+        }
+        assert!(seen > 0, "the instance's first decision weighs 131404.58");
+    }
+
     #[test]
     fn the_optimal_policy_s_decisions_are_all_optimal_and_reach_its_time() {
         for ell in [2.0, 20.0, 300.0] {
@@ -335,10 +362,10 @@ mod tests {
             let words: Vec<&str> = h
                 .split(|c: char| c.is_whitespace() || ",;:()".contains(c))
                 .collect();
-            for time in [
-                number(g.time_if_balance, Precision::Exact),
-                number(g.time_if_not, Precision::Exact),
-            ] {
+            for time in [g.time_if_balance, g.time_if_not]
+                .into_iter()
+                .flat_map(|t| [Precision::Exact, Precision::Text].map(|p| number(t, p)))
+            {
                 assert!(!words.contains(&time.as_str()), "{time} in {h}");
             }
             ex.play(false, true);
