@@ -150,12 +150,16 @@ fn main() -> ExitCode {
                         }),
                     );
                 }
-                // An attempt file (File ▸ Hand in…) opens in its replay.
-                let (preset, attempt) = match preset {
-                    Some(p) if p.ends_with(".json") => (None, Some(p)),
+                // An attempt file (File ▸ Hand in…) opens in its replay; a folder of them in
+                // the gradebook.
+                let (preset, opened) = match preset {
+                    Some(p) if p.ends_with(".json") => (None, Some(Cmd::OpenAttemptFrom(p.into()))),
+                    Some(p) if std::path::Path::new(&p).is_dir() => {
+                        (None, Some(Cmd::GradebookOf(p.into())))
+                    }
                     p => (p, None),
                 };
-                cmds.extend(attempt.map(|p| Cmd::OpenAttemptFrom(p.into())));
+                cmds.extend(opened);
                 run_gui(preset, presenter, cmds)
             }
             Err(e) => fail(e),

@@ -40,6 +40,8 @@ mod exercise_treesweep;
 mod figures;
 #[path = "ui/geodecay.rs"]
 mod geodecay;
+#[path = "ui/gradebook.rs"]
+mod gradebook;
 #[path = "ui/homework.rs"]
 mod homework;
 #[path = "ui/keyboard.rs"]

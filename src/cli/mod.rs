@@ -65,7 +65,7 @@ pub enum Command {
     /// Open the GUI, optionally on a preset file (or a bundled preset's name).
     Gui {
         /// Preset file (.ron) or bundled preset name; an attempt file (.json, File ▸ Hand
-        /// in…) opens in its replay.
+        /// in…) opens in its replay, a folder of them in the gradebook.
         preset: Option<String>,
         /// Start in presenter mode (larger type, the picture first; F5 toggles it).
         #[arg(long)]

@@ -39,6 +39,8 @@ pub struct Ask {
     pub ext: &'static str,
     /// `Some(suggested name)` to save, `None` to open.
     pub save: Option<String>,
+    /// A folder to open (the gradebook's), not a file.
+    pub folder: bool,
 }
 
 /// The file name part of `path` ("file" when it has none).
@@ -53,6 +55,8 @@ mod imp {
     /// A path typed by hand names a file (the menus' "… by path…" entries): on the desktop,
     /// the file system's.
     pub const TYPED_PATHS: bool = true;
+    /// A folder of files can be read (the gradebook's): on the desktop, the file system's.
+    pub const FOLDERS: bool = true;
 
     use super::{Ask, Choice, base_name};
     use crate::platform::clock::{Duration, Instant};
@@ -68,6 +72,7 @@ mod imp {
             let t0 = Instant::now();
             let path = match &ask.save {
                 Some(name) => dialog.set_file_name(name).save_file(),
+                None if ask.folder => dialog.pick_folder(),
                 None => dialog.pick_file(),
             };
             done(match path {

@@ -21,6 +21,9 @@ thread_local! {
 /// the downloads whatever the path says, so the "… by path…" entries are not offered.
 pub const TYPED_PATHS: bool = false;
 
+/// A page reads no folder: the gradebook of a folder is the desktop's (and `loadlab grade`'s).
+pub const FOLDERS: bool = false;
+
 /// Keeps `bytes` under `/<folder>/<name>`; that path.
 fn hold(folder: &str, name: &str, bytes: Vec<u8>) -> PathBuf {
     let path = PathBuf::from(format!("/{folder}")).join(base_name(Path::new(name)));

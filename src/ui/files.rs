@@ -37,6 +37,8 @@ pub enum FileAction {
     OpenAttempt,
     /// Hand in this model's quiz (its window's replies) as a quiz attempt file.
     HandInQuiz(crate::model::registry::ModelId),
+    /// Grade a folder of attempt files (the gradebook window).
+    Gradebook,
 }
 
 /// A file name's stem made of `name`: its letters and digits in lower case (any script's:
@@ -71,6 +73,7 @@ impl FileAction {
             FileAction::HandIn => "Hand in the exercise as",
             FileAction::OpenAttempt => "Open attempt",
             FileAction::HandInQuiz(_) => "Hand in the quiz as",
+            FileAction::Gradebook => "Grade a folder of attempts",
         }
     }
     /// Caption of the File menu entry that asks for a path in a text field.
@@ -89,6 +92,7 @@ impl FileAction {
             FileAction::HandIn => "Hand in by path…",
             FileAction::OpenAttempt => "Open attempt by path…",
             FileAction::HandInQuiz(_) => "Hand in quiz by path…",
+            FileAction::Gradebook => "Gradebook by path…",
         }
     }
     fn extension(self) -> (&'static str, &'static str) {
@@ -102,22 +106,26 @@ impl FileAction {
             FileAction::FigureSvg => ("SVG image", "svg"),
             FileAction::Animation => ("GIF animation", "gif"),
             FileAction::Handout => ("Hand-out folder", "handout"),
-            FileAction::HandIn | FileAction::OpenAttempt | FileAction::HandInQuiz(_) => {
-                ("loadlab attempt", "json")
-            }
+            FileAction::HandIn
+            | FileAction::OpenAttempt
+            | FileAction::HandInQuiz(_)
+            | FileAction::Gradebook => ("loadlab attempt", "json"),
         }
     }
     /// The path field's placeholder: a path with the action's extension (a hand-out is a
     /// folder), so that the field says what kind of file it asks for.
     pub fn placeholder(self) -> String {
         match self {
-            FileAction::Handout => "/path/to/folder".to_string(),
+            FileAction::Handout | FileAction::Gradebook => "/path/to/folder".to_string(),
             _ => format!("/path/to/file.{}", self.ext()),
         }
     }
     /// True if the action writes a file.
     pub fn is_save(self) -> bool {
-        !matches!(self, FileAction::OpenPreset | FileAction::OpenAttempt)
+        !matches!(
+            self,
+            FileAction::OpenPreset | FileAction::OpenAttempt | FileAction::Gradebook
+        )
     }
     /// File extension written or read.
     pub fn ext(self) -> &'static str {
@@ -175,6 +183,7 @@ impl Dialogs {
             what,
             ext,
             save: action.is_save().then(|| suggested.to_string()),
+            folder: action == FileAction::Gradebook,
         };
         crate::platform::files::choose(ask, move |choice| {
             let result = match choice {

@@ -84,7 +84,7 @@ pub struct Replay {
 }
 
 /// The homework state of the app.
-#[derive(Debug, Clone, Default)]
+#[derive(Default)]
 pub struct Homework {
     /// The student, course and instance of the personal instance set last.
     pub who: Option<(String, String, Scenario)>,
@@ -100,6 +100,8 @@ pub struct Homework {
     pub replay: Option<Replay>,
     /// The quiz attempt being reviewed.
     pub quiz_review: Option<crate::ui::quiz_review::QuizReview>,
+    /// The gradebook of a folder.
+    pub gradebook: Option<crate::ui::gradebook::Gradebook>,
 }
 
 impl Homework {

@@ -14,6 +14,7 @@ pub mod export;
 pub mod figure;
 pub mod files;
 pub mod frame;
+pub mod gradebook;
 pub mod help;
 pub mod homework;
 pub mod ksbf_study;

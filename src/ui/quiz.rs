@@ -358,16 +358,13 @@ impl QuizWindow {
         }
         if std::mem::take(&mut self.aside) {
             // Folded to its title bar in the bottom-right corner, above the status bar.
-            crate::ui::widgets::dialog::set_folded(ctx, id, true);
             let width = ctx
                 .memory(|m| m.area_rect(id))
                 .map_or(320.0, |r| r.width())
                 .min(screen.width() * 0.5);
             let bar = 2.0 * ctx.global_style().spacing.interact_size.y + 16.0;
-            window = window.current_pos(egui::pos2(
-                screen.right() - width - 8.0,
-                screen.bottom() - bar - 40.0,
-            ));
+            let corner = egui::pos2(screen.right() - width - 8.0, screen.bottom() - bar - 40.0);
+            window = crate::ui::widgets::dialog::fold_aside(ctx, window, id, corner);
         }
         let mut open = self.open;
         window

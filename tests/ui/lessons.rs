@@ -428,6 +428,14 @@ fn a_quiz_answer_may_be_retried_and_the_score_counts_first_tries() {
         "the quiz still covers the instance"
     );
     assert_eq!(h.state().desk().active, ModelId::Ksbf);
+    // Folded to its title bar in the bottom-right corner (it stayed where it was, over the
+    // instance's controls: a window moved by its title bar kept its place).
+    let title = h.get_by_label_contains("Quiz: ").rect();
+    let screen = h.ctx.content_rect();
+    assert!(
+        title.top() > screen.center().y && title.left() > screen.center().x,
+        "the folded quiz at {title:?}"
+    );
 }
 
 /// Starts the bundled lesson named `name` and goes to step `i` (0-based).

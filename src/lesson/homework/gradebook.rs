@@ -227,6 +227,54 @@ pub fn grade_file(path: &str, course: Option<&str>, memo: &Answers) -> Row {
     }
 }
 
+/// The most files one gradebook grades.
+pub const FILES_MAX: usize = 100_000;
+
+/// The files named: a folder's `.json` files in name order, anything else as given; and the
+/// notes (for the CLI's stderr, the GUI's gradebook window): the other files of the folders,
+/// skipped, and each folder that holds no attempt file (a wrong folder gave an empty
+/// gradebook and nothing else).
+pub fn expand(names: &[String]) -> Result<(Vec<String>, Vec<String>), String> {
+    let mut out = Vec::new();
+    let mut notes = Vec::new();
+    for name in names {
+        let path = std::path::Path::new(name);
+        if path.is_dir() {
+            let (inside, other): (Vec<_>, Vec<_>) = std::fs::read_dir(path)
+                .map_err(|e| format!("{}: {e}", crate::preset::one_line(name)))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .partition(|p| p.extension().is_some_and(|x| x == "json"));
+            let names = |list: Vec<std::path::PathBuf>| {
+                let mut v: Vec<String> = list.iter().map(|p| p.display().to_string()).collect();
+                v.sort();
+                v
+            };
+            if inside.is_empty() {
+                notes.push(format!(
+                    "note: {}: no attempt files (named .json) in this folder",
+                    crate::preset::one_line(name)
+                ));
+            }
+            out.extend(names(inside));
+            let skipped = names(other.into_iter().filter(|p| p.is_file()).collect());
+            notes.extend(skipped.iter().map(|f| {
+                format!(
+                    "note: skipped {}: not named .json (grade it by its name, or rename it)",
+                    crate::preset::one_line(f)
+                )
+            }));
+        } else {
+            out.push(name.clone());
+        }
+        if out.len() > FILES_MAX {
+            return Err(format!(
+                "more than {FILES_MAX} attempt files: grade them in parts"
+            ));
+        }
+    }
+    Ok((out, notes))
+}
+
 /// Grades `paths` in order, on up to four threads (the quizzes' checks shared between them).
 pub fn grade_files(paths: &[String], course: Option<&str>) -> Vec<Row> {
     let memo = Answers::default();

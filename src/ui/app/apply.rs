@@ -39,6 +39,7 @@ impl LoadlabApp {
                 | Cmd::Quiz(_)
                 | Cmd::StartPersonal(_)
                 | Cmd::OpenAttemptFrom(_)
+                | Cmd::GradebookOf(_)
         ) {
             self.chrome.skip_welcome();
         }
@@ -96,6 +97,8 @@ impl LoadlabApp {
             | Cmd::HandInTo(_)
             | Cmd::OpenAttempt
             | Cmd::OpenAttemptFrom(_)
+            | Cmd::Gradebook
+            | Cmd::GradebookOf(_)
             | Cmd::PersonalQuiz(_)
             | Cmd::StartPersonalQuiz(..)
             | Cmd::HandInQuiz(_)
@@ -129,6 +132,8 @@ impl LoadlabApp {
             Cmd::OpenPath(path) if path.extension().is_some_and(|x| x == "json") => {
                 return vec![Cmd::OpenAttemptFrom(path)];
             }
+            // A folder (given to `loadlab gui`, dropped on the window) is a class's hand-ins.
+            Cmd::OpenPath(path) if path.is_dir() => return vec![Cmd::GradebookOf(path)],
             Cmd::OpenPath(path) => match crate::ui::lesson::sniff(&path) {
                 Some(Ok(lesson)) => {
                     self.recent.push(&path, RecentKind::Lesson);

@@ -59,6 +59,15 @@ impl LoadlabApp {
             Cmd::HandInTo(path) => self.hand_in(&path),
             Cmd::OpenAttempt => self.ask_path(ctx, FileAction::OpenAttempt),
             Cmd::OpenAttemptFrom(path) => self.open_attempt(&path),
+            Cmd::Gradebook if !crate::platform::files::FOLDERS => self.error(
+                "A page reads no folder: grade the hand-ins with the desktop app's Homework ▸ \
+                 Gradebook of a folder…, or `loadlab grade FOLDER`",
+            ),
+            Cmd::Gradebook => self.ask_path(ctx, FileAction::Gradebook),
+            Cmd::GradebookOf(path) => {
+                let book = crate::ui::gradebook::Gradebook::open(ctx, path);
+                self.homework.gradebook = Some(book);
+            }
             _ => {}
         }
         Vec::new()

@@ -500,6 +500,7 @@ impl LoadlabApp {
             .or_else(|| self.figure_job.status())
             .or_else(|| self.share.status())
             .or_else(|| self.teach.job_status())
+            .or_else(|| self.homework.gradebook.as_ref()?.status())
             .or_else(|| self.maps.status())
             .or_else(|| self.tab().job_status())
     }
@@ -639,6 +640,10 @@ impl LoadlabApp {
         cmds.extend(self.homework.window(&ctx, self.desk.active));
         cmds.extend(self.homework.unfinished_window(&ctx));
         self.homework.replay_window(&ctx);
+        cmds.extend(crate::ui::gradebook::Gradebook::window(
+            &mut self.homework.gradebook,
+            &ctx,
+        ));
         cmds.extend(crate::ui::quiz_review::QuizReview::window(
             &mut self.homework.quiz_review,
             &ctx,

@@ -86,6 +86,10 @@ fn menus(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &mut
             by_path(ui, cmds, FileAction::HandIn);
             entry(ui, cmds, Cmd::OpenAttempt, true);
             by_path(ui, cmds, FileAction::OpenAttempt);
+            if crate::platform::files::FOLDERS {
+                entry(ui, cmds, Cmd::Gradebook, true);
+                by_path(ui, cmds, FileAction::Gradebook);
+            }
             // A graded quiz is homework too (it was only under Help).
             ui.separator();
             quiz_menu(ui, cmds);

@@ -63,3 +63,17 @@ pub fn set_folded(ctx: &egui::Context, id: egui::Id, folded: bool) {
     folding.set_open(!folded);
     folding.store(ctx);
 }
+
+/// `window` (of id `id`) folded to its title bar and put at `pos` this frame, out of the way
+/// of what the user looks at next. (Not movable this frame: a window that moves by its title
+/// bar keeps the place it had before the frame, whatever `current_pos` says; unconstrained:
+/// the area still has its unfolded height, which would hold it up on the screen.)
+pub fn fold_aside<'a>(
+    ctx: &egui::Context,
+    window: egui::Window<'a>,
+    id: egui::Id,
+    pos: egui::Pos2,
+) -> egui::Window<'a> {
+    set_folded(ctx, id, true);
+    window.current_pos(pos).constrain(false).movable(false)
+}

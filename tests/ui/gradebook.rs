@@ -1,0 +1,105 @@
+//! The teacher's gradebook in the GUI: Homework ▸ Gradebook of a folder… grades every attempt
+//! file of a folder again, one row each, opens a row's replay, re-checks with a course key.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::lesson::homework::personal;
+use loadlab::lesson::homework::replay::Player;
+use loadlab::model::registry::ModelId;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+
+use super::common::{settle, shown};
+
+/// `student`'s attempt on their personal geodecay instance (course CS101) playing `moves`,
+/// handed in through the CLI to `dir/file`.
+fn hand_in(dir: &std::path::Path, file: &str, student: &str, moves: &[bool]) {
+    let m = dir.join(format!("{file}.moves"));
+    std::fs::write(&m, serde_json::to_string(moves).unwrap()).unwrap();
+    let out = dir.join(file);
+    let (m, o) = (m.to_str().unwrap(), out.to_str().unwrap());
+    let args = [
+        "exercise",
+        "geodecay",
+        "--student",
+        student,
+        "--course",
+        "CS101",
+    ];
+    let rest = ["--moves", m, "--hand-in", o, "--json"];
+    super::common::run_json(&[&args[..], &rest[..]].concat());
+}
+
+/// The optimal decisions on `student`'s personal instance, from the model's own player.
+fn plan(student: &str) -> Vec<bool> {
+    let s = personal::personal(ModelId::Geodecay, "CS101", student).unwrap();
+    let mut p = Player::new(&s).unwrap();
+    std::iter::from_fn(|| p.show_me().map(|(_, mv)| mv.as_bool().unwrap())).collect()
+}
+
+fn top(h: &Harness<'static, LoadlabApp>, label: &str) -> f32 {
+    h.get_by_label(label).rect().top()
+}
+
+#[test]
+fn the_gradebook_grades_a_folder_opens_a_row_and_checks_a_course_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let emmy = plan("Emmy Noether");
+    let sophie = plan("Sophie Germain");
+    // Emmy plays her instance through, optimally; Sophie gets her first decision wrong and
+    // stops. (File order puts Sophie first; score order, Emmy.)
+    hand_in(dir.path(), "b-emmy.json", "Emmy Noether", &emmy);
+    hand_in(dir.path(), "a-sophie.json", "Sophie Germain", &[!sophie[0]]);
+    std::fs::write(dir.path().join("c-bob.json"), "{\"broken\": ").unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not an attempt").unwrap();
+
+    let mut h = super::common::window(1280.0, 720.0, None);
+    h.state_mut()
+        .send(Cmd::GradebookOf(dir.path().to_path_buf()));
+    settle(&mut h);
+    shown(
+        &mut h,
+        "2 attempts graded · 1 complete · first tries right: 50 % on average · 1 file could \
+         not be graded",
+    );
+    let (n, m) = (emmy.len(), sophie.len());
+    shown(&mut h, &format!("{n} / {n} (100 %)"));
+    shown(&mut h, &format!("0 / {m} (0 %)"));
+    shown(&mut h, "not graded: not JSON");
+    shown(&mut h, "notes.txt: not named .json");
+    assert!(
+        top(&h, "a-sophie.json") < top(&h, "b-emmy.json"),
+        "file order"
+    );
+    h.get_by_label("score").click();
+    h.run_steps(3);
+    assert!(
+        top(&h, "b-emmy.json") < top(&h, "a-sophie.json"),
+        "best score first"
+    );
+
+    // Another course's key: the instances are not those of these names in it.
+    let field = h.get_by_role_and_label(Role::TextInput, "Course key");
+    field.focus();
+    field.type_text("CS102");
+    h.run_steps(2);
+    h.get_by_label("Grade again").click();
+    settle(&mut h);
+    shown(&mut h, "instance does not match the student's name");
+
+    // A row opens its replay; the gradebook folds to its title bar at the bottom, off the
+    // board the replay plays on.
+    h.get_by_label("b-emmy.json").click();
+    settle(&mut h);
+    shown(&mut h, "Attempt replay");
+    shown(&mut h, &format!("Graded from the moves: {n} / {n}"));
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Grade again").is_none(),
+        "the gradebook folds"
+    );
+    let screen = h.ctx.content_rect();
+    let at = top(&h, "Gradebook");
+    assert!(at > screen.center().y, "it folds to the bottom: at {at}");
+}
