@@ -7,19 +7,32 @@ use crate::lesson::homework::gradebook::Row;
 
 /// The window an opened attempt is shown in, `width` wide at the right under the toolbar;
 /// on a phone, the screen's width (anchored at the right, the replay's wider rows put its
-/// left part off the screen).
+/// left part off the screen). Folded to its title bar, it waits in the bottom corner, off
+/// the picture and the controls at the top.
 pub fn window(ctx: &egui::Context, title: &str, width: f32) -> egui::Window<'static> {
-    let window = egui::Window::new(title.to_string()).id(id(title));
+    let id = id(title);
+    let window = egui::Window::new(title.to_string()).id(id);
+    let folded = !egui::collapsing_header::CollapsingState::load_with_default_open(
+        ctx,
+        id.with("collapsing"),
+        true,
+    )
+    .is_open();
+    // Above the status bar.
+    let low = -(ctx.global_style().spacing.interact_size.y + 24.0);
     if crate::ui::frame::on_phone(ctx) {
         let width = ctx.content_rect().width() - 16.0;
-        window
-            .anchor(egui::Align2::LEFT_TOP, [8.0, 80.0])
-            .min_width(width)
-            .max_width(width)
+        let window = window.min_width(width).max_width(width);
+        match folded {
+            true => window.anchor(egui::Align2::LEFT_BOTTOM, [8.0, low]),
+            false => window.anchor(egui::Align2::LEFT_TOP, [8.0, 80.0]),
+        }
     } else {
-        window
-            .default_width(width)
-            .anchor(egui::Align2::RIGHT_TOP, [-16.0, 80.0])
+        let window = window.default_width(width);
+        match folded {
+            true => window.anchor(egui::Align2::RIGHT_BOTTOM, [-16.0, low]),
+            false => window.anchor(egui::Align2::RIGHT_TOP, [-16.0, 80.0]),
+        }
     }
 }
 

@@ -171,7 +171,7 @@ impl Homework {
                 "{what}. So far: {score} / {out_of} right at the first try. Your teacher's \
                  gradebook marks the file \"not complete\"."
             ));
-            ui.label("You can hand in again later: a new hand-in to the same file replaces it.");
+            ui.label("You can hand in again when you are done.");
             false
         });
         let u = match answer {

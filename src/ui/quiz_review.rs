@@ -45,7 +45,7 @@ impl QuizReview {
         }
         if !cmds.is_empty() {
             // The instance loaded is what the teacher looks at: the review folds to its title
-            // bar (▼ unfolds it), as the quiz folds aside.
+            // bar in the bottom corner (▼ unfolds it), as the quiz folds aside.
             let id = crate::ui::attempt_window::id(title);
             crate::ui::widgets::dialog::set_folded(ctx, id, true);
         }

@@ -308,9 +308,12 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
         p.name,
         format!("Quiz question 2 (seed {seed}, Emmy Noether's attempt)")
     );
-    // The review folds to its title bar, off the instance the teacher looks at.
+    // The review folds to its title bar in the bottom corner, off the instance the teacher
+    // looks at (folded at the top, it covered the plot's controls).
     shown(&mut h, "Quiz attempt");
     assert!(h.query_by_label("missed at the first try").is_none());
+    let title = h.get_by_label("Quiz attempt").rect();
+    assert!(title.top() > h.ctx.content_rect().center().y, "{title:?}");
 }
 
 /// The teacher's Homework ▸ Open attempt by path… on `path`: the window `title` opens.
