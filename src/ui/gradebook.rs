@@ -42,6 +42,9 @@ pub struct Gradebook {
     notes: Vec<String>,
     error: Option<String>,
     sort: Sort,
+    /// The rows' indices in the order shown (sorted once, not every frame: a folder may
+    /// hold thousands).
+    order: Vec<usize>,
     job: JobSlot<Result<Graded, String>>,
     /// A row was opened: the window folds aside in the next frame.
     aside: bool,
@@ -57,6 +60,7 @@ impl Gradebook {
             notes: Vec::new(),
             error: None,
             sort: Sort::default(),
+            order: Vec::new(),
             job: JobSlot::default(),
             aside: false,
         };
@@ -101,8 +105,14 @@ impl Gradebook {
             return Vec::new();
         };
         match g.job.poll() {
-            Some(Ok((rows, notes))) => (g.rows, g.notes, g.error) = (rows, notes, None),
-            Some(Err(e)) => (g.rows, g.notes, g.error) = (Vec::new(), Vec::new(), Some(e)),
+            Some(Ok((rows, notes))) => {
+                g.order = order(&rows, g.sort);
+                (g.rows, g.notes, g.error) = (rows, notes, None);
+            }
+            Some(Err(e)) => {
+                (g.rows, g.notes, g.error) = (Vec::new(), Vec::new(), Some(e));
+                g.order.clear();
+            }
             None => {}
         }
         if let Some(f) = g.job.failure() {
@@ -185,6 +195,7 @@ impl Gradebook {
             ] {
                 if ui.selectable_label(self.sort == s, caption).clicked() {
                     self.sort = s;
+                    self.order = order(&self.rows, s);
                 }
             }
             ui.separator();
@@ -213,20 +224,14 @@ impl Gradebook {
         let whole: f32 = COLUMNS.iter().map(|c| c.1).sum();
         let fit = (ui.available_width() - gaps) / whole;
         let em = fit.clamp(NARROWEST * line_height, line_height);
-        let mut order: Vec<&Row> = self.rows.iter().collect();
-        match self.sort {
-            Sort::File => {}
-            Sort::Student => order.sort_by_key(|r| r.student.to_lowercase()),
-            Sort::Score => order.sort_by_key(|r| std::cmp::Reverse(percent(r))),
-        }
         egui::ScrollArea::horizontal().show(ui, |ui| {
             line(ui, em, height, |i, ui| {
                 ui.label(RichText::new(COLUMNS[i].0).strong());
             });
             egui::ScrollArea::vertical()
                 .auto_shrink([false, true])
-                .show_rows(ui, height, order.len(), |ui, range| {
-                    for r in &order[range] {
+                .show_rows(ui, height, self.order.len(), |ui, range| {
+                    for r in self.order[range].iter().filter_map(|&i| self.rows.get(i)) {
                         line(ui, em, height, |i, ui| cell(ui, r, i, cmds));
                     }
                 });
@@ -256,6 +261,17 @@ fn summary(rows: &[Row]) -> String {
         "{} graded · {complete} complete · first tries right: {share:.0} % on average{not}",
         count(graded.len(), "attempt")
     )
+}
+
+/// The indices of `rows` in the order `sort` (stable: ties keep the files' order).
+fn order(rows: &[Row], sort: Sort) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    match sort {
+        Sort::File => {}
+        Sort::Student => order.sort_by_cached_key(|&i| rows[i].student.to_lowercase()),
+        Sort::Score => order.sort_by_key(|&i| std::cmp::Reverse(percent(&rows[i]))),
+    }
+    order
 }
 
 /// A graded row's score as a whole percentage of first tries right.
