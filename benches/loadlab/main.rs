@@ -8,6 +8,7 @@
 mod divisible;
 mod geodecay;
 mod gui_map;
+mod homework;
 mod ksbf;
 mod map;
 mod redistribute;
@@ -31,6 +32,7 @@ criterion::criterion_main!(
     divisible::benches,
     geodecay::benches,
     gui_map::benches,
+    homework::benches,
     ksbf::benches,
     map::benches,
     redistribute::benches,

@@ -98,6 +98,27 @@ pub fn exercise(scenario: &Scenario) -> Result<Box<dyn Play>, String> {
 mod tests {
     use super::*;
 
+    /// Show me plays the algorithm's moves to the end, then has nothing left to show (the
+    /// contract of [`Play::show_me`]): redistribution's went on with empty rounds for ever,
+    /// so a loop of Show me never ended and an attempt's Show me after the end was graded.
+    #[test]
+    fn show_me_plays_to_the_end_and_then_stops() {
+        for row in MODELS.iter() {
+            let reference = row.model.reference();
+            let mut ex = exercise(&reference).unwrap();
+            let mut shown = 0;
+            while ex.show_me().is_some() {
+                shown += 1;
+                assert!(shown <= 1000, "{:?}: Show me never ends", reference.model());
+            }
+            let t = ex.tally();
+            assert!(t.complete, "{:?}: Show me stopped short", reference.model());
+            assert!(shown > 0 && t.out_of > 0, "{:?}", reference.model());
+            assert!(ex.show_me().is_none(), "{:?}", reference.model());
+            assert_eq!(ex.tally(), t, "{:?}", reference.model());
+        }
+    }
+
     #[test]
     fn one_row_per_model_in_order() {
         assert_eq!(MODELS.len(), ModelId::ALL.len());

@@ -148,6 +148,9 @@ impl Play for RingExercise {
     }
 
     fn show_me(&mut self) -> Option<Shown> {
+        if self.complete() {
+            return None;
+        }
         let mut before = self.clone();
         self.retrying = true;
         before.retrying = true;
