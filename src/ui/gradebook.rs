@@ -17,6 +17,9 @@ use crate::ui::commands::Cmd;
 /// Files graded between two looks at Cancel and two progress reports.
 const CHUNK: usize = 64;
 
+/// The notes on the folder shown (files skipped), the rest counted.
+const NOTES_SHOWN: usize = 3;
+
 /// The rows and the notes on the folder (files skipped, a folder with none).
 type Graded = (Vec<Row>, Vec<String>);
 
@@ -131,8 +134,7 @@ impl Gradebook {
         if std::mem::take(&mut g.aside) {
             // The attempt opened is what the teacher reads now, on the board the gradebook
             // covered: it folds to its title bar in the bottom-left corner (▼ unfolds it).
-            let bar = 2.0 * ctx.global_style().spacing.interact_size.y + 16.0;
-            let corner = egui::pos2(8.0, screen.bottom() - bar - 40.0);
+            let corner = egui::pos2(8.0, crate::ui::widgets::dialog::folded_top(ctx));
             window = crate::ui::widgets::dialog::fold_aside(ctx, window, id, corner);
         }
         window.show(ctx, |ui| g.body(ui, &mut cmds));
@@ -159,9 +161,15 @@ impl Gradebook {
             ui.label(summary(&self.rows));
         }
         self.controls(ui, cmds);
-        for note in &self.notes {
+        // The first few notes (a folder of other files named each one: the table went off
+        // the window), then how many more.
+        for note in self.notes.iter().take(NOTES_SHOWN) {
             let note = note.strip_prefix("note: ").unwrap_or(note);
             ui.label(RichText::new(note).weak());
+        }
+        if let Some(more) = self.notes.len().checked_sub(NOTES_SHOWN).filter(|&k| k > 0) {
+            let more = crate::model::words::count(more, "more note");
+            ui.label(RichText::new(format!("… and {more} (`loadlab grade` lists them)")).weak());
         }
         ui.separator();
         if !self.rows.is_empty() {

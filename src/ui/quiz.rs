@@ -362,8 +362,8 @@ impl QuizWindow {
                 .memory(|m| m.area_rect(id))
                 .map_or(320.0, |r| r.width())
                 .min(screen.width() * 0.5);
-            let bar = 2.0 * ctx.global_style().spacing.interact_size.y + 16.0;
-            let corner = egui::pos2(screen.right() - width - 8.0, screen.bottom() - bar - 40.0);
+            let top = crate::ui::widgets::dialog::folded_top(ctx);
+            let corner = egui::pos2(screen.right() - width - 8.0, top);
             window = crate::ui::widgets::dialog::fold_aside(ctx, window, id, corner);
         }
         let mut open = self.open;

@@ -13,9 +13,11 @@ use loadlab::ui::app::Cmd;
 use super::common::{settle, shown};
 
 /// `student`'s attempt on their personal geodecay instance (course CS101) playing `moves`,
-/// handed in through the CLI to `dir/file`.
+/// handed in through the CLI to `dir/file` (the moves file goes elsewhere: the folder holds
+/// what the students sent).
 fn hand_in(dir: &std::path::Path, file: &str, student: &str, moves: &[bool]) {
-    let m = dir.join(format!("{file}.moves"));
+    let elsewhere = tempfile::tempdir().unwrap();
+    let m = elsewhere.path().join(format!("{file}.moves"));
     std::fs::write(&m, serde_json::to_string(moves).unwrap()).unwrap();
     let out = dir.join(file);
     let (m, o) = (m.to_str().unwrap(), out.to_str().unwrap());
@@ -52,7 +54,9 @@ fn the_gradebook_grades_a_folder_opens_a_row_and_checks_a_course_key() {
     hand_in(dir.path(), "b-emmy.json", "Emmy Noether", &emmy);
     hand_in(dir.path(), "a-sophie.json", "Sophie Germain", &[!sophie[0]]);
     std::fs::write(dir.path().join("c-bob.json"), "{\"broken\": ").unwrap();
-    std::fs::write(dir.path().join("notes.txt"), "not an attempt").unwrap();
+    for k in 1..=5 {
+        std::fs::write(dir.path().join(format!("notes-{k}.txt")), "not an attempt").unwrap();
+    }
 
     let mut h = super::common::window(1280.0, 720.0, None);
     h.state_mut()
@@ -67,7 +71,10 @@ fn the_gradebook_grades_a_folder_opens_a_row_and_checks_a_course_key() {
     shown(&mut h, &format!("{n} / {n} (100 %)"));
     shown(&mut h, &format!("0 / {m} (0 %)"));
     shown(&mut h, "not graded: not JSON");
-    shown(&mut h, "notes.txt: not named .json");
+    // The first notes on the folder, then how many more (each file skipped had a line).
+    shown(&mut h, "notes-1.txt: not named .json");
+    shown(&mut h, "… and 2 more notes");
+    assert!(h.query_by_label_contains("notes-5.txt").is_none());
     assert!(
         top(&h, "a-sophie.json") < top(&h, "b-emmy.json"),
         "file order"

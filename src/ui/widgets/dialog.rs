@@ -64,6 +64,13 @@ pub fn set_folded(ctx: &egui::Context, id: egui::Id, folded: bool) {
     folding.store(ctx);
 }
 
+/// Where a window folded aside to a bottom corner has its top: its title bar just above the
+/// status bar.
+pub fn folded_top(ctx: &egui::Context) -> f32 {
+    let bar = 2.0 * ctx.global_style().spacing.interact_size.y + 16.0;
+    ctx.content_rect().bottom() - bar - 40.0
+}
+
 /// `window` (of id `id`) folded to its title bar and put at `pos` this frame, out of the way
 /// of what the user looks at next. (Not movable this frame: a window that moves by its title
 /// bar keeps the place it had before the frame, whatever `current_pos` says; unconstrained:
