@@ -236,7 +236,11 @@ impl Gradebook {
             line(ui, em, height, |i, ui| {
                 ui.label(RichText::new(COLUMNS[i].0).strong());
             });
+            // Down to above the status bar, the window's margin included (the window grew to
+            // its rows and its foot lay on the status bar).
+            let room = ui.ctx().content_rect().bottom() - ui.cursor().top() - 60.0;
             egui::ScrollArea::vertical()
+                .max_height(room.max(3.0 * height))
                 .auto_shrink([false, true])
                 .show_rows(ui, height, self.order.len(), |ui, range| {
                     for r in self.order[range].iter().filter_map(|&i| self.rows.get(i)) {
