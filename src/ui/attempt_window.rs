@@ -12,12 +12,7 @@ use crate::lesson::homework::gradebook::Row;
 pub fn window(ctx: &egui::Context, title: &str, width: f32) -> egui::Window<'static> {
     let id = id(title);
     let window = egui::Window::new(title.to_string()).id(id);
-    let folded = !egui::collapsing_header::CollapsingState::load_with_default_open(
-        ctx,
-        id.with("collapsing"),
-        true,
-    )
-    .is_open();
+    let folded = crate::ui::widgets::dialog::is_folded(ctx, id);
     // Above the status bar.
     let low = -(ctx.global_style().spacing.interact_size.y + 24.0);
     if crate::ui::frame::on_phone(ctx) {

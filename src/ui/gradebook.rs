@@ -11,6 +11,7 @@ use egui::{Align, Layout, RichText};
 
 use crate::jobs::{JobSlot, JobStatus};
 use crate::lesson::homework::gradebook::{self, Row};
+use crate::lesson::homework::quiz::Answers;
 use crate::model::Cancelled;
 use crate::ui::commands::Cmd;
 
@@ -85,11 +86,13 @@ impl Gradebook {
                     Err(e) => return Ok(Err(e)),
                 };
                 let mut rows = Vec::with_capacity(files.len());
+                // One memo for every part: a quiz's answers are computed once, not per part.
+                let memo = Answers::default();
                 for part in files.chunks(CHUNK) {
                     if p.cancelled() {
                         return Err(Cancelled);
                     }
-                    rows.extend(gradebook::grade_files(part, course.as_deref()));
+                    rows.extend(gradebook::grade_files_with(part, course.as_deref(), &memo));
                     p.set(rows.len() as f32 / files.len() as f32);
                 }
                 Ok(Ok((rows, notes)))

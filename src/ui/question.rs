@@ -4,10 +4,24 @@
 
 use egui::RichText;
 
-use crate::lesson::{Answer, Grade, Kind, Question};
+use crate::lesson::{Answer, Grade, Kind, Question, QuizQuestion};
 
 /// Text size of the lesson's body (presenter mode's zoom makes it larger still).
 pub const BODY: f32 = 16.0;
+
+/// Show me on quiz question `k` (1-based) of seed `seed`: its instance, named after the
+/// question (`whose`: the attempt it comes from, "" in the student's own quiz), or why none.
+pub fn show_me(item: &QuizQuestion, k: usize, seed: u64, whose: &str) -> crate::ui::commands::Cmd {
+    use crate::ui::commands::Cmd;
+    match item.scenario() {
+        Ok(s) => Cmd::ShowScenario(Box::new(crate::preset::Preset::new(
+            format!("Quiz question {k} (seed {seed}{whose})"),
+            item.question.prompt.clone(),
+            s,
+        ))),
+        Err(e) => Cmd::Fail(e),
+    }
+}
 
 /// The colour of "✓ Right" (4.5:1 at least on the panels of either theme).
 pub fn right(ui: &egui::Ui) -> egui::Color32 {

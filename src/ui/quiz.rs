@@ -19,7 +19,6 @@ use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind, QuizReplay
 use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
 use crate::model::registry::ModelId;
 use crate::platform::clock::Instant;
-use crate::preset::Preset;
 use serde::{Deserialize, Serialize};
 
 /// Largest number of questions a quiz window generates.
@@ -412,19 +411,12 @@ impl QuizWindow {
                 Act::Checked(reply) => self.log(QuizKind::Answer, k + 1, Some(reply)),
                 Act::ShowAnswer => self.log(QuizKind::ShowAnswer, k + 1, None),
                 Act::ShowMe => {
-                    let item = &self.questions[k];
-                    match item.scenario() {
-                        Ok(s) => {
-                            cmds.push(Cmd::ShowScenario(Box::new(Preset::new(
-                                format!("Quiz question {} (seed {seed})", k + 1),
-                                item.question.prompt.clone(),
-                                s,
-                            ))));
-                            self.aside = true;
-                            self.loaded = Some(k);
-                        }
-                        Err(e) => cmds.push(Cmd::Fail(e)),
+                    let shown = super::question::show_me(&self.questions[k], k + 1, seed, "");
+                    if matches!(shown, Cmd::ShowScenario(_)) {
+                        self.aside = true;
+                        self.loaded = Some(k);
                     }
+                    cmds.push(shown);
                 }
             }
         }

@@ -8,7 +8,6 @@ use egui::RichText;
 use crate::lesson::homework::gradebook::Row;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizReplayed, QuizVerdict};
 use crate::lesson::{Grade, Kind, QuizQuestion};
-use crate::preset::Preset;
 use crate::ui::commands::Cmd;
 use crate::ui::question::BODY;
 
@@ -103,7 +102,13 @@ impl QuizReview {
                     .on_hover_text(hover)
                     .clicked()
                 {
-                    cmds.push(self.show_me(k, item));
+                    let who = &self.attempt.header.student;
+                    let whose = match who.is_empty() {
+                        true => String::new(),
+                        false => format!(", {who}'s attempt"),
+                    };
+                    let seed = self.attempt.seed;
+                    cmds.push(crate::ui::question::show_me(item, k, seed, &whose));
                 }
             });
         });
@@ -122,23 +127,6 @@ impl QuizReview {
                 .strong()
                 .size(BODY),
         );
-    }
-
-    /// Show me k: question `k`'s instance, named after the attempt it comes from.
-    fn show_me(&self, k: usize, item: &QuizQuestion) -> Cmd {
-        match item.scenario() {
-            Ok(s) => {
-                let who = &self.attempt.header.student;
-                let whose = if who.is_empty() {
-                    String::new()
-                } else {
-                    format!(", {who}'s attempt")
-                };
-                let name = format!("Quiz question {k} (seed {}{whose})", self.attempt.seed);
-                Cmd::ShowScenario(Box::new(Preset::new(name, item.question.prompt.clone(), s)))
-            }
-            Err(e) => Cmd::Fail(e),
-        }
     }
 }
 

@@ -277,7 +277,12 @@ pub fn expand(names: &[String]) -> Result<(Vec<String>, Vec<String>), String> {
 
 /// Grades `paths` in order, on up to four threads (the quizzes' checks shared between them).
 pub fn grade_files(paths: &[String], course: Option<&str>) -> Vec<Row> {
-    let memo = Answers::default();
+    grade_files_with(paths, course, &Answers::default())
+}
+
+/// [`grade_files`] with the quizzes' checks kept in `memo` (shared with the calls before and
+/// after: the GUI grades a folder in parts).
+pub fn grade_files_with(paths: &[String], course: Option<&str>, memo: &Answers) -> Vec<Row> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 4);
@@ -286,7 +291,6 @@ pub fn grade_files(paths: &[String], course: Option<&str>) -> Vec<Row> {
         let parts: Vec<_> = paths
             .chunks(chunk)
             .map(|part| {
-                let memo = &memo;
                 s.spawn(move || {
                     part.iter()
                         .map(|p| grade_file(p, course, memo))

@@ -53,15 +53,25 @@ pub fn focus_first(edit: &egui::Response, taken: &mut bool) {
     }
 }
 
-/// Folds the window `id` to its title bar (`folded`) or unfolds it.
-pub fn set_folded(ctx: &egui::Context, id: egui::Id, folded: bool) {
-    let mut folding = egui::collapsing_header::CollapsingState::load_with_default_open(
+/// The fold state of the window `id` (egui keeps it under the window's id "collapsing").
+fn folding(ctx: &egui::Context, id: egui::Id) -> egui::collapsing_header::CollapsingState {
+    egui::collapsing_header::CollapsingState::load_with_default_open(
         ctx,
         id.with("collapsing"),
         true,
-    );
-    folding.set_open(!folded);
-    folding.store(ctx);
+    )
+}
+
+/// Folds the window `id` to its title bar (`folded`) or unfolds it.
+pub fn set_folded(ctx: &egui::Context, id: egui::Id, folded: bool) {
+    let mut state = folding(ctx, id);
+    state.set_open(!folded);
+    state.store(ctx);
+}
+
+/// Whether the window `id` is folded to its title bar.
+pub fn is_folded(ctx: &egui::Context, id: egui::Id) -> bool {
+    !folding(ctx, id).is_open()
 }
 
 /// Where a window folded aside to a bottom corner has its top: its title bar just above the
