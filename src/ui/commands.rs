@@ -151,6 +151,10 @@ pub enum Cmd {
     Gradebook,
     /// Grade the attempt files of this folder (or this one file) in the gradebook window.
     GradebookOf(PathBuf),
+    /// The gradebook window's Save as CSV…: its table as `loadlab grade --csv` writes it.
+    SaveGradebookCsv,
+    /// Write the gradebook window's table as CSV here.
+    SaveGradebookCsvTo(PathBuf),
     /// A quiz window's Personal quiz…: the name and course key asked for its seed.
     PersonalQuiz(ModelId),
     /// The personal quiz of (name, course) on a model: its seed, generated in its window.
@@ -182,6 +186,7 @@ impl Cmd {
             FileAction::OpenAttempt => Cmd::OpenAttemptFrom(path),
             FileAction::HandInQuiz(m) => Cmd::HandInQuizTo(m, path),
             FileAction::Gradebook => Cmd::GradebookOf(path),
+            FileAction::GradebookCsv => Cmd::SaveGradebookCsvTo(path),
         }
     }
 }
@@ -309,7 +314,7 @@ pub static COMMANDS: &[Command] = &[
     row(Cmd::PersonalInstance, "Personal instance…", &[], "Your own exercise, derived from your name and the course key: the teacher can regenerate it from your name (`loadlab exercise MODEL --student NAME`)", false),
     row(Cmd::HandIn, "Hand in…", &[], "Save the exercise in front as an attempt file — every move, hint and Show me with its time; the teacher's `loadlab grade` re-grades it from the moves", false),
     row(Cmd::OpenAttempt, "Open attempt…", &[], "Open a handed-in attempt file and replay it move by move, each with its verdict", false),
-    row(Cmd::Gradebook, "Gradebook of a folder…", &[], "Every attempt file in a folder re-graded from its moves or answers, one row each, as `loadlab grade FOLDER` does: open any row's attempt, copy the table as CSV", false),
+    row(Cmd::Gradebook, "Gradebook of a folder…", &[], "Every attempt file in a folder re-graded from its moves or answers, one row each, as `loadlab grade FOLDER` does: open any row's attempt, copy or save the table as CSV", false),
     row(Cmd::CopyLink, "Copy link", &[], "The scenario in front — with its step, picture tab, plot and pinned A — as one line (loadlab:1:…) on the clipboard: paste it to a colleague, `loadlab gui --link` or `loadlab eval --link` opens it", false),
     row(Cmd::PasteLink, "Paste link…", &[], "Open a share link (loadlab:1:…) someone sent you", false),
     row(Cmd::DescribePicture, "Describe the picture", &[ctrl(Key::D)], "What the picture shows at this step, in words — processors, sends, nodes, bars, the step's caption and why — on the clipboard and read out by a screen reader", false),

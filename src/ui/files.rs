@@ -39,6 +39,8 @@ pub enum FileAction {
     HandInQuiz(crate::model::registry::ModelId),
     /// Grade a folder of attempt files (the gradebook window).
     Gradebook,
+    /// Save the gradebook window's table as CSV.
+    GradebookCsv,
 }
 
 /// A file name's stem made of `name`: its letters and digits in lower case (any script's:
@@ -74,6 +76,7 @@ impl FileAction {
             FileAction::OpenAttempt => "Open attempt",
             FileAction::HandInQuiz(_) => "Hand in the quiz as",
             FileAction::Gradebook => "Grade a folder of attempts",
+            FileAction::GradebookCsv => "Save the gradebook as CSV",
         }
     }
     /// Caption of the File menu entry that asks for a path in a text field.
@@ -93,6 +96,7 @@ impl FileAction {
             FileAction::OpenAttempt => "Open attempt by path…",
             FileAction::HandInQuiz(_) => "Hand in quiz by path…",
             FileAction::Gradebook => "Gradebook by path…",
+            FileAction::GradebookCsv => "Save the gradebook as CSV by path…",
         }
     }
     fn extension(self) -> (&'static str, &'static str) {
@@ -100,7 +104,7 @@ impl FileAction {
             FileAction::OpenPreset | FileAction::SavePreset | FileAction::SaveWorkbook => {
                 ("loadlab preset", "ron")
             }
-            FileAction::ExportCsv => ("CSV", "csv"),
+            FileAction::ExportCsv | FileAction::GradebookCsv => ("CSV", "csv"),
             FileAction::ExportJson => ("JSON", "json"),
             FileAction::Screenshot | FileAction::Figure => ("PNG image", "png"),
             FileAction::FigureSvg => ("SVG image", "svg"),

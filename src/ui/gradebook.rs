@@ -3,7 +3,7 @@
 //! ([`crate::lesson::homework::gradebook`]), off the UI thread — one row per file: whose, on
 //! what, the score of first tries, complete or not, the help asked for, the flags on the file
 //! (or why it could not be graded). A row's Open replays its attempt; Copy as CSV puts the
-//! CLI's `--csv` on the clipboard for a spreadsheet.
+//! CLI's `--csv` on the clipboard for a spreadsheet, Save as CSV… writes it to a file.
 
 use std::path::{Path, PathBuf};
 
@@ -100,6 +100,18 @@ impl Gradebook {
         );
     }
 
+    /// The name of what is graded: the folder's (or file's) own, without its path.
+    pub fn name(&self) -> String {
+        base(&self.source.display().to_string())
+    }
+
+    /// The table as `loadlab grade --csv` writes it, and its number of rows; None before
+    /// any row is graded.
+    pub fn csv(&self) -> Option<(String, usize)> {
+        let any = !self.rows.is_empty() && !self.job.is_running();
+        any.then(|| (gradebook::csv(&self.rows), self.rows.len()))
+    }
+
     /// The grading job as the status bar shows it.
     pub fn status(&self) -> Option<JobStatus> {
         self.job.status()
@@ -180,7 +192,7 @@ impl Gradebook {
         }
     }
 
-    /// The course key with Grade again, the order of the rows and Copy as CSV.
+    /// The course key with Grade again, the order of the rows, Copy as CSV and Save as CSV….
     fn controls(&mut self, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("Course key");
@@ -222,6 +234,13 @@ impl Gradebook {
                 cmds.push(Cmd::Inform(format!(
                     "Copied the gradebook as CSV ({n}): paste it into a spreadsheet"
                 )));
+            }
+            if ui
+                .add_enabled(any, egui::Button::new("Save as CSV…"))
+                .on_hover_text(format!("{csv}, as a file"))
+                .clicked()
+            {
+                cmds.push(Cmd::SaveGradebookCsv);
             }
         });
     }

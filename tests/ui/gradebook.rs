@@ -3,7 +3,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::lesson::homework::personal;
 use loadlab::lesson::homework::replay::Player;
 use loadlab::model::registry::ModelId;
@@ -94,6 +94,40 @@ fn the_gradebook_grades_a_folder_opens_a_row_and_checks_a_course_key() {
     h.get_by_label("Grade again").click();
     settle(&mut h);
     shown(&mut h, "instance does not match the student's name");
+
+    // Save as CSV… writes the table as `loadlab grade --csv` prints it (here through the path
+    // field, as where no file dialog answers).
+    assert!(
+        !h.get_by_label("Save as CSV…")
+            .accesskit_node()
+            .is_disabled()
+    );
+    let saved = tempfile::tempdir().unwrap();
+    let csv = saved.path().join("grades.csv");
+    h.state_mut().send(Cmd::PromptPath(
+        loadlab::ui::files::FileAction::GradebookCsv,
+    ));
+    h.run_steps(2);
+    let field = h.get_by_role_and_label(Role::TextInput, "File path");
+    field.focus();
+    field.type_text(csv.to_str().unwrap());
+    h.run_steps(2);
+    h.get_by_label("OK").click();
+    settle(&mut h);
+    let folder = dir.path().to_str().unwrap();
+    // (It exits 1: c-bob.json could not be graded.)
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+        .args(["grade", folder, "--course", "CS102", "--csv"])
+        .output()
+        .unwrap();
+    let cli = String::from_utf8(cli.stdout).unwrap();
+    assert!(cli.contains("c-bob.json"), "{cli}");
+    assert_eq!(std::fs::read_to_string(&csv).expect("saved"), cli);
+    assert!(
+        h.state().notice().unwrap_or_default().contains("(3 rows)"),
+        "{:?}",
+        h.state().notice()
+    );
 
     // A row opens its replay; the gradebook folds to its title bar at the bottom, off the
     // board the replay plays on.

@@ -99,6 +99,8 @@ impl LoadlabApp {
             | Cmd::OpenAttemptFrom(_)
             | Cmd::Gradebook
             | Cmd::GradebookOf(_)
+            | Cmd::SaveGradebookCsv
+            | Cmd::SaveGradebookCsvTo(_)
             | Cmd::PersonalQuiz(_)
             | Cmd::StartPersonalQuiz(..)
             | Cmd::HandInQuiz(_)

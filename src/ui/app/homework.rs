@@ -68,9 +68,28 @@ impl LoadlabApp {
                 let book = crate::ui::gradebook::Gradebook::open(ctx, path);
                 self.homework.gradebook = Some(book);
             }
+            Cmd::SaveGradebookCsv => self.ask_path(ctx, FileAction::GradebookCsv),
+            Cmd::SaveGradebookCsvTo(path) => self.save_gradebook_csv(&path),
             _ => {}
         }
         Vec::new()
+    }
+
+    /// Writes the gradebook window's table as CSV (the CLI's `--csv`) to `path`.
+    fn save_gradebook_csv(&mut self, path: &Path) {
+        let Some((csv, rows)) = self.homework.gradebook.as_ref().and_then(|g| g.csv()) else {
+            return self.error("No gradebook to save: Homework ▸ Gradebook of a folder… first");
+        };
+        match crate::platform::files::write(path, csv.as_bytes()) {
+            Ok(()) => {
+                let rows = crate::model::words::count(rows, "row");
+                self.info(format!(
+                    "Saved the gradebook ({rows}) as {}",
+                    path.display()
+                ));
+            }
+            Err(e) => self.error(format!("Could not save the gradebook: {e}")),
+        }
     }
 
     /// A name goes on every hand-in: when none goes with the instance in front, asks for it

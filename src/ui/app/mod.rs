@@ -464,6 +464,10 @@ impl LoadlabApp {
                 };
                 format!("{who} {}", scenario.model_name())
             }
+            FileAction::GradebookCsv => match &self.homework.gradebook {
+                Some(g) => format!("{} grades", g.name()),
+                None => "grades".into(),
+            },
             _ => self.desk.page().name.clone(),
         };
         let stem = super::files::stem(&name);
