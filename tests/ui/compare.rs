@@ -284,22 +284,42 @@ fn presenter_mode_at_1280_by_720_folds_the_plot_until_asked_for() {
 
 /// On a phone (390 × 844) the two panes' own bars wrap into most of their height: the
 /// results fold under the pictures, as in presenter mode, rather than take a strip under
-/// them that left each Gantt chart one row's sliver.
+/// them that left each Gantt chart one row's sliver; and the panes stand at a phone
+/// picture's height in a page that scrolls (in the room the drawer leaves, B's Gantt chart
+/// had about 60 points, 16 rows in it).
 #[test]
 fn on_a_phone_the_pictures_keep_their_gantt_charts() {
     use loadlab::ui::widgets::gantt::ROW_MARK;
+    use loadlab::ui::widgets::marks::latest;
     let mut h = super::common::window(390.0, 844.0, None);
     open_bundled(&mut h, "compare-divisible-c-p-q.ron");
     shown(&mut h, "B — current");
-    let rows = loadlab::ui::widgets::marks::latest(&h.ctx, ROW_MARK).expect("no Gantt rows drawn");
-    // What of B's rows its pane shows (they run on, clipped, below it): before, 8 points.
-    let pane = loadlab::ui::widgets::marks::latest(&h.ctx, "compare-pane-room:compare-b")
-        .expect("no pane B");
+    let rows = latest(&h.ctx, ROW_MARK).expect("no Gantt rows drawn");
+    // What of B's rows its pane holds (they run on, clipped, below it): before, 8 points,
+    // then about 60.
+    let pane = latest(&h.ctx, "compare-pane-room:compare-b").expect("no pane B");
     let seen = rows.intersect(pane);
     assert!(
-        seen.height() >= 32.0,
-        "pane B at {pane:?} shows {seen:?} of its Gantt rows"
+        seen.height() >= 150.0,
+        "pane B at {pane:?} holds {seen:?} of its Gantt rows"
     );
+    // The page scrolls: a wheel (a finger) over B's title brings the chart's foot into view.
+    let title = h.get_by_label_contains("B — current").rect().center();
+    h.hover_at(title);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -400.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    settle(&mut h);
+    let moved = latest(&h.ctx, "compare-pane-room:compare-b").expect("no pane B");
+    assert!(
+        moved.top() < pane.top() - 50.0,
+        "the page did not scroll: pane B at {moved:?}, before {pane:?}"
+    );
+    // The fold's band stays where it was, under the page.
     h.get_by_label_contains("Show the").click();
     h.run_steps(3);
     settle(&mut h);

@@ -412,7 +412,25 @@ impl Compare {
             Layout::Off => {}
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            drawn.push(self.pictures(ui, (a_tab.as_mut(), &a), (tab, b)));
+            // On a phone the panes' own bars (method, step bar, zoom, legend) took most of a
+            // short room: each Gantt chart was a sliver. There the two panes stand side by
+            // side at a phone picture's height and scroll, as the workspace's picture does.
+            let page = crate::ui::frame::on_phone(ui.ctx())
+                && ui.max_rect().height() < crate::ui::workspace::PHONE_PICTURE;
+            drawn.push(if page {
+                let height = crate::ui::workspace::PHONE_PICTURE;
+                let (room, d) = crate::ui::workspace::phone_page(ui, height, |ui| {
+                    self.pictures(ui, (a_tab.as_mut(), &a), (tab, b), true)
+                });
+                // B's picture as far as it is in view (its export, its corner's buttons).
+                Drawn {
+                    room: d.room.intersect(room),
+                    content: d.content.intersect(room),
+                    ..d
+                }
+            } else {
+                self.pictures(ui, (a_tab.as_mut(), &a), (tab, b), false)
+            });
         });
         self.a_tabs[m] = Some(a_tab);
         drawn

@@ -9,16 +9,19 @@ use crate::ui::workspace::{Drawn, Region, Tab, ViewState};
 
 impl Compare {
     /// A's and B's pictures side by side (stacked when that gives each more room in its
-    /// shorter direction: a tall, narrow window), stepping together; where B's was drawn.
+    /// shorter direction: a tall, narrow window; never when `side_by_side`), stepping
+    /// together; where B's was drawn.
     pub(super) fn pictures(
         &mut self,
         ui: &mut Ui,
         (a_tab, a): (&mut dyn Tab, &Scenario),
         (tab, b): (&mut dyn Tab, &mut Scenario),
+        side_by_side: bool,
     ) -> Drawn {
         let full = ui.max_rect();
         let (w, h) = (full.width(), full.height());
-        let wide = w >= 2.0 * ROOM.picture_min_width || (w / 2.0).min(h) >= w.min(h / 2.0);
+        let wide =
+            side_by_side || w >= 2.0 * ROOM.picture_min_width || (w / 2.0).min(h) >= w.min(h / 2.0);
         let (ra, rb) = if wide {
             full.split_left_right_at_x(full.center().x)
         } else {

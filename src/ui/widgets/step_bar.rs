@@ -431,6 +431,8 @@ fn speed(ui: &mut egui::Ui, state: &mut StepState) {
 /// scrubber taking the rest of the row.
 /// The least slider of the scrubber, in points.
 const SLIDER_LEAST: f32 = 60.0;
+/// The least slider of a scrubber in a room narrower than [`scrubber_least`].
+const SLIDER_NARROWEST: f32 = 24.0;
 
 /// The widths of the scrubber's position ("12/12" at its widest) and of its "Step" caption.
 fn scrubber_texts(ui: &egui::Ui, n_steps: usize) -> (f32, f32) {
@@ -491,7 +493,10 @@ fn scrubber(
     );
     let mut step = state.step;
     let spacing = ui.spacing().item_spacing.x;
-    ui.spacing_mut().slider_width = (ui.available_width() - text - 2.0 * spacing).max(SLIDER_LEAST);
+    // (In a room narrower than the least scrubber, a Compare pane on a phone, the slider
+    // gives way rather than widen the picture under it past the pane.)
+    ui.spacing_mut().slider_width =
+        (ui.available_width() - text - 2.0 * spacing).max(SLIDER_NARROWEST);
     // Hidden, the track ends one step ahead (a hidden future holds at least one more step:
     // hiding ends at the last; a held bar does not move), so neither the knob's place nor the
     // range a screen reader announces tells the run's length.

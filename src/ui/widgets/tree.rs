@@ -123,7 +123,7 @@ pub fn tree(ui: &mut Ui, drawing: &TreeDrawing, height: f32) -> Option<usize> {
             ui.label(name);
         }
     });
-    let width = ui.available_width().max(200.0);
+    let width = ui.available_width().max(120.0);
     let legend = ui.cursor().top() - top;
     let (response, painter) = ui.allocate_painter(
         Vec2::new(width, (height - legend).max(MIN_DRAWING)),

@@ -358,23 +358,36 @@ fn fitted(ui: &mut Ui, region: Region, scroll: bool, add: impl FnOnce(&mut Ui)) 
 /// Draws a region laid out `height` points high (as if its room were), in a vertical scroll
 /// area of its shorter room; what it draws beyond that height scrolls into view too.
 fn scrolled_at(ui: &mut Ui, region: Region, height: f32, add: impl FnOnce(&mut Ui)) -> Drawn {
-    let room = ui.max_rect();
-    // A solid bar, not a floating one: on a touch screen the picture's own drags (a ring's δ,
-    // a chart's pan) take the finger, and the bar is where the picture scrolls.
-    ui.scope(|ui| {
-        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-        egui::ScrollArea::vertical().show_clipped(ui, |ui| {
-            ui.set_min_height(height);
-            let size = egui::vec2(ui.available_width(), height);
-            let rect = egui::Rect::from_min_size(ui.cursor().min, size);
-            ui.scope_builder(egui::UiBuilder::new().max_rect(rect), add);
-        });
-    });
+    let (room, ()) = phone_page(ui, height, add);
     Drawn {
         region,
         room,
         content: room,
     }
+}
+
+/// Lays `add` out `height` points high (as if the room were) in a vertical scroll area of
+/// the room, as a page scrolls under the finger; the room and what `add` gave.
+pub fn phone_page<R>(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui) -> R) -> (egui::Rect, R) {
+    let room = ui.max_rect();
+    // A solid bar, not a floating one: on a touch screen the picture's own drags (a ring's δ,
+    // a chart's pan) take the finger, and the bar is where the picture scrolls.
+    let r = ui.scope(|ui| {
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        // (Not shrunk to its content: what `add` draws in child UIs of its own, as Compare's
+        // panes are, takes no room in it, and the bar stood at the left.)
+        egui::ScrollArea::vertical()
+            .auto_shrink(false)
+            .show_clipped(ui, |ui| {
+                ui.set_min_height(height);
+                let size = egui::vec2(ui.available_width(), height);
+                let rect = egui::Rect::from_min_size(ui.cursor().min, size);
+                ui.scope_builder(egui::UiBuilder::new().max_rect(rect), add)
+                    .inner
+            })
+            .inner
+    });
+    (room, r.inner)
 }
 
 /// A resizable side region of a workspace with its (default, minimum) size, never more than
