@@ -108,8 +108,32 @@ fn the_gradebook_grades_a_folder_opens_a_row_and_checks_a_course_key() {
         loadlab::ui::files::FileAction::GradebookCsv,
     ));
     h.run_steps(2);
+    // The field holds what the file dialog would suggest: the folder's name and "grades",
+    // in the folder the app runs in; it is selected, so that a path typed replaces it.
     let field = h.get_by_role_and_label(Role::TextInput, "File path");
-    field.focus();
+    let suggested = field
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+        .to_string();
+    let folder_name = dir
+        .path()
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_lowercase();
+    let here = std::env::current_dir().unwrap();
+    assert_eq!(
+        std::path::Path::new(&suggested).parent(),
+        Some(here.as_path()),
+        "{suggested}"
+    );
+    assert!(
+        suggested.ends_with("-grades.csv")
+            && suggested.contains(folder_name.trim_start_matches('.')),
+        "{suggested}"
+    );
     field.type_text(csv.to_str().unwrap());
     h.run_steps(2);
     h.get_by_label("OK").click();

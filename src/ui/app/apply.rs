@@ -296,6 +296,15 @@ impl LoadlabApp {
                     (FileAction::SaveWorkbook, Some(f)) if f.workbook => {
                         f.path.display().to_string()
                     }
+                    // What the file dialog would have suggested, in the folder the app runs
+                    // in (a teacher without a portal typed the whole path of a new file).
+                    (a, _) if a.is_save() => {
+                        let name = self.suggested_name(a);
+                        match std::env::current_dir() {
+                            Ok(dir) => dir.join(name).display().to_string(),
+                            Err(_) => name,
+                        }
+                    }
                     _ => String::new(),
                 };
                 self.chrome.ask_path(action, text);

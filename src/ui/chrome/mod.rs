@@ -493,6 +493,10 @@ impl Chrome {
                         .hint_text(prompt.action.placeholder()),
                 )
                 .labelled_by(label.id);
+            if !prompt.focused && !edit.has_focus() {
+                // A suggested path comes selected: typing replaces it, an arrow key edits it.
+                select_all(ui.ctx(), edit.id, &prompt.text);
+            }
             crate::ui::widgets::dialog::focus_first(&edit, &mut prompt.focused);
             edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))
         });
@@ -522,6 +526,14 @@ impl Chrome {
             _ => Vec::new(),
         }
     }
+}
+
+/// Selects the whole of `text` in the text field `id`.
+fn select_all(ctx: &egui::Context, id: egui::Id, text: &str) {
+    let mut state = egui::text_edit::TextEditState::load(ctx, id).unwrap_or_default();
+    let all = egui::text::CCursorRange::select_all_str(text);
+    state.cursor.set_char_range(Some(all));
+    state.store(ctx, id);
 }
 
 /// Help ▸ Keyboard shortcuts: every command of the table that has keys, then what the pointer
