@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use super::{CliError, KsbfArgs, int};
 use crate::model::budget::Cost;
+use crate::model::exercise::COMPLETE;
 use crate::model::exercise::ksbf::KsbfExercise;
 use crate::model::exercise::moves::{node_json, parse_decisions, parse_predictions, parse_rounds};
 use crate::model::exercise::redistribute::{PROGRESS, RingExercise};
@@ -30,9 +31,9 @@ Move files (--moves FILE, JSON; `-` reads standard input):
     1…n as in the paper: [[[1, 2], [4, 3]], [[2, 3]]]. Rules: neighbours (a link of the
     ring; P_i → P_{i+1} only on a unidirectional ring), one-port (one send and one receive
     per processor per round), possession (the sender holds an item at the start of the
-    round), progress (a legal round that does not lower Lemma 6's bound — Lemma 1's on a
-    unidirectional ring — by one round is legal but not optimal). An illegal round is not
-    played.
+    round), complete (a round once the ring is balanced), progress (a legal round that does
+    not lower Lemma 6's bound — Lemma 1's on a unidirectional ring — by one round is legal
+    but not optimal). An illegal round is not played.
 
   ksbf: a list of predictions {\"node\": N, \"pe\": K, \"step\": T}: N a heap number for
     trees (root 1, children 2i and 2i + 1) or [k, l] for grid nodes, PEs 0…p−1, steps from
@@ -356,7 +357,7 @@ fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
         },
         "bound": ex.bound_name(),
         "rounds_needed": ex.initial_bound,
-        "rules": ["neighbours", "one-port", "possession", PROGRESS],
+        "rules": ["neighbours", "one-port", "possession", COMPLETE, PROGRESS],
     });
     let Some(path) = &grading.moves else {
         return Ok(out);

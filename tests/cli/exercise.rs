@@ -88,6 +88,27 @@ fn exercise_algorithm3_rounds_are_legal_optimal_and_complete() {
         assert_eq!(g["complete"], true, "{d}");
         assert_eq!(g["score"], g["out_of"], "{d}");
         assert!(g["delta_after"].as_array().unwrap().iter().all(|x| x == 0));
+        // One round more, the first again: the ring is balanced, so it is refused (rule
+        // "complete") and not played; the exercise stays complete with its score. (It was
+        // played, legal but "only costs time", and left the ring unbalanced: not complete.)
+        let mut more = moves.as_array().unwrap().clone();
+        more.push(more[0].clone());
+        let g2 = grade(
+            &["exercise", "redistribute", "--delta", &d],
+            &Value::Array(more),
+        );
+        let extra = g2["moves"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(
+            (extra["legal"].clone(), extra["rule"].clone()),
+            (json!(false), json!("complete")),
+            "{d}: {extra}"
+        );
+        assert_eq!(
+            (g2["complete"].clone(), g2["score"].clone()),
+            (json!(true), g["score"].clone()),
+            "{d}"
+        );
+        assert_eq!(g2["delta_after"], g["delta_after"], "{d}");
     }
 }
 

@@ -119,6 +119,29 @@ mod tests {
         }
     }
 
+    /// A move once the exercise is complete leaves it as it was, complete with its score: a
+    /// round on a balanced ring was played (legal, "only costs time"), and an attempt handed
+    /// in with one was graded not complete.
+    #[test]
+    fn a_move_after_the_end_leaves_the_exercise_as_it_was() {
+        for row in MODELS.iter() {
+            let reference = row.model.reference();
+            let mut ex = exercise(&reference).unwrap();
+            let mut last = None;
+            while let Some(shown) = ex.show_me() {
+                last = Some(shown.mv);
+            }
+            let t = ex.tally();
+            let (grade, _) = ex.play(&last.unwrap()).unwrap();
+            assert_eq!(ex.tally(), t, "{:?}: {grade:?}", reference.model());
+            assert!(
+                !grade.is_some_and(|g| g.scores()),
+                "{:?}",
+                reference.model()
+            );
+        }
+    }
+
     #[test]
     fn one_row_per_model_in_order() {
         assert_eq!(MODELS.len(), ModelId::ALL.len());

@@ -38,6 +38,10 @@ pub mod treesweep;
 
 use serde::Serialize;
 
+/// The legality rule every exercise that is played on shares: a move once nothing is left to
+/// decide is not played (the tree sweep's clustering is complete, the ring is balanced).
+pub const COMPLETE: &str = "complete";
+
 /// The grade of one move, common to every model.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Grade {

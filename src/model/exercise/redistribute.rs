@@ -291,6 +291,22 @@ impl RingExercise {
         let round = self.played.len() + 1;
         let before = self.bound();
         let first_try = !self.retrying && self.step().is_some_and(|k| self.tries.first(k));
+        // A round after the end is not played: it moved items off a balanced ring, and the
+        // exercise (handed in complete) was graded not complete.
+        if self.complete() {
+            let rounds = crate::model::words::count(self.played.len(), "round");
+            return RoundGrade {
+                grade: Grade::illegal(
+                    super::COMPLETE,
+                    format!("the ring is balanced after {rounds}: nothing is left to send"),
+                    false,
+                ),
+                round,
+                bound_before: before,
+                bound_after: before,
+                culprits: Vec::new(),
+            };
+        }
         let mut culprits = Vec::new();
         let mut why = Vec::new();
         let mut rule = None;

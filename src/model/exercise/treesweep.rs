@@ -57,7 +57,7 @@ pub const DRAWN_N_MAX: u64 = 6;
 /// Legality rules.
 pub const NODE: &str = "node";
 /// See the module documentation.
-pub const COMPLETE: &str = "complete";
+pub use super::COMPLETE;
 /// See the module documentation.
 pub const TAKEN: &str = "taken";
 /// See the module documentation.
