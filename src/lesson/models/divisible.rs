@@ -137,12 +137,12 @@ impl Play for Levels {
         let x = moves::parse_loads(&json!([mv]), levels)?
             .pop()
             .unwrap_or_default();
-        let g = self.ex.play(x, !self.retry).map(|g| g.grade);
-        let legal = g.as_ref().is_some_and(|g| g.legal);
-        if g.is_some() {
-            self.retry = !legal;
-        }
-        Ok((g, legal))
+        let Some(g) = self.ex.play(x, !self.retry).map(|g| g.grade) else {
+            return Ok((Some(super::contract::after_the_end()), false));
+        };
+        self.retry = !g.legal;
+        let legal = g.legal;
+        Ok((Some(g), legal))
     }
 
     fn show_me(&mut self) -> Option<Shown> {

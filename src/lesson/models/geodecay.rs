@@ -114,7 +114,10 @@ impl Play for GeoExercise {
         let b = moves::parse_decisions(&json!([mv]))?
             .pop()
             .unwrap_or_default();
-        Ok((GeoExercise::play(self, b, true).map(|g| g.grade), true))
+        Ok(match GeoExercise::play(self, b, true) {
+            Some(g) => (Some(g.grade), true),
+            None => (Some(super::contract::after_the_end()), false),
+        })
     }
 
     fn show_me(&mut self) -> Option<Shown> {
