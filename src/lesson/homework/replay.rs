@@ -81,8 +81,8 @@ impl Player {
         self.state.tally()
     }
 
-    /// Plays the student's move `mv`: its grade (None: nothing left to decide), or why the
-    /// move cannot be read.
+    /// Plays the student's move `mv`: its grade (after the end, refused with the rule
+    /// "complete"; None: the move file held no move), or why the move cannot be read.
     pub fn play(&mut self, mv: &Value) -> Result<Option<Grade>, String> {
         let before = self.state.clone();
         let (grade, keep) = self.state.play(mv)?;
