@@ -70,7 +70,8 @@ Move files (--moves FILE, JSON; `-` reads standard input):
     C sends each level its subtree's load in one fragment, P and Q pipeline one fragment
     per level, deepest first. Rules: range (a number ≥ 0), remaining (b^l·L_l at most the
     load left), conservation (the leaves take exactly what is left), overlap (Q only: a
-    level keeps at least what it computes while forwarding, L_l ≥ left/(b^l(bβ + 1))); a
+    level keeps at least what it computes while forwarding, L_l ≥ left/(b^l(bβ + 1))),
+    complete (a number once every level is set is refused); a
     legal level off the method's closed-form L_l by more than 0.1 % is not optimal (rule
     closed-form). An illegal level is not played (the next number tries it again). At the
     end: makespan (the simulated schedule), closed_form, closed_forms of C, P and Q, and

@@ -85,6 +85,27 @@ fn the_methods_own_loads_are_right_and_reach_the_closed_form() {
             assert!((t - closed).abs() <= 1e-9 * closed, "{what}");
             assert_eq!(g["closed_forms"][m].as_f64(), Some(closed), "{what}");
             assert_eq!(g["waste"], json!([]), "{what}");
+            // One value more: refused (rule "complete"), the exercise as it was. (It was
+            // left out without a word.)
+            let more: Vec<f64> = loads.iter().chain(&loads[..1]).copied().collect();
+            let g2 = grade(&inst, &json!(more));
+            let extra = g2["moves"]
+                .as_array()
+                .expect("moves")
+                .last()
+                .unwrap()
+                .clone();
+            assert_eq!(extra["move"].as_u64(), Some(h + 2), "{what}: {extra}");
+            assert_eq!(
+                (extra["legal"].clone(), extra["rule"].clone()),
+                (json!(false), json!("complete")),
+                "{what}"
+            );
+            assert_eq!(
+                (g2["complete"].clone(), g2["score"].clone()),
+                (json!(true), g["score"].clone()),
+                "{what}"
+            );
         }
     }
 }

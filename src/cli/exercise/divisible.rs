@@ -35,7 +35,7 @@ pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value
         },
         "levels": ex.levels(),
         "closed_forms": closed_forms(&ex),
-        "rules": [RANGE, REMAINING, CONSERVATION, OVERLAP, CLOSED_FORM],
+        "rules": [RANGE, REMAINING, CONSERVATION, crate::model::exercise::COMPLETE, OVERLAP, CLOSED_FORM],
     });
     let Some(path) = &grading.moves else {
         return Ok(out);
@@ -48,8 +48,14 @@ pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value
     let mut moves = Vec::new();
     let mut retry = false;
     for (i, &x) in loads.iter().enumerate() {
+        // A value after the last level is refused, as the attempt's replay refuses it (it
+        // was left out without a word).
         let Some(g) = ex.play(x, !retry) else {
-            break;
+            moves.push(numbered(
+                i,
+                &crate::lesson::models::contract::after_the_end(),
+            ));
+            continue;
         };
         retry = !g.grade.legal;
         moves.push(numbered(i, &g));
