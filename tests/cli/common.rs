@@ -111,3 +111,21 @@ pub fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
         _ => None,
     })
 }
+
+/// `after` (a graded moves file: `before`'s moves and one more) refuses its last move with the
+/// rule "complete" and is graded as `before` was: complete, the same score. The last move.
+pub fn refused_after_the_end(before: &Value, after: &Value, what: &str) -> Value {
+    let extra = after["moves"].as_array().and_then(|m| m.last()).cloned();
+    let extra = extra.unwrap_or_else(|| panic!("{what}: no moves in {after}"));
+    assert_eq!(
+        (extra["legal"].clone(), extra["rule"].clone()),
+        (Value::Bool(false), Value::from("complete")),
+        "{what}: {extra}"
+    );
+    assert_eq!(
+        (after["complete"].clone(), after["score"].clone()),
+        (Value::Bool(true), before["score"].clone()),
+        "{what}"
+    );
+    extra
+}
