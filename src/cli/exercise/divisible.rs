@@ -51,10 +51,7 @@ pub(super) fn divisible(args: &DivisibleArgs, grading: &Grading) -> Result<Value
         // A value after the last level is refused, as the attempt's replay refuses it (it
         // was left out without a word).
         let Some(g) = ex.play(x, !retry) else {
-            moves.push(numbered(
-                i,
-                &crate::lesson::models::contract::after_the_end(),
-            ));
+            moves.push(numbered(i, &crate::model::exercise::Grade::after_the_end()));
             continue;
         };
         retry = !g.grade.legal;

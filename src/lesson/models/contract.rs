@@ -156,7 +156,7 @@ pub trait Play: std::fmt::Debug + Boxed + Spent {
     /// Where the exercise stands (its model's `tally`).
     fn tally(&self) -> Tally;
     /// Plays the student's move `mv`: its grade (once nothing is left to decide, refused:
-    /// [`after_the_end`]; None: the move file held no move) and whether Undo can take it
+    /// [`Grade::after_the_end`]; None: the move file held no move) and whether Undo can take it
     /// back, or why the move cannot be read.
     fn play(&mut self, mv: &Value) -> Result<(Option<Grade>, bool), String>;
     /// Show me: plays the algorithm's move (None: nothing left to show).
@@ -167,17 +167,6 @@ pub trait Play: std::fmt::Debug + Boxed + Spent {
     }
     /// Returned to by Undo.
     fn undone(&mut self) {}
-}
-
-/// The grade of a move once every decision is made: refused (rule
-/// [`crate::model::exercise::COMPLETE`]), nothing played, no try spent. (An attempt's move after
-/// the end had no verdict in the replay where the model's exercise gives none.)
-pub fn after_the_end() -> Grade {
-    Grade::illegal(
-        crate::model::exercise::COMPLETE,
-        "every decision is made: nothing is left to decide".into(),
-        false,
-    )
 }
 
 /// The tries spent and the score of a [`Play`], which Undo keeps: every exercise that keeps

@@ -138,7 +138,7 @@ impl Play for Levels {
             .pop()
             .unwrap_or_default();
         let Some(g) = self.ex.play(x, !self.retry).map(|g| g.grade) else {
-            return Ok((Some(super::contract::after_the_end()), false));
+            return Ok((Some(Grade::after_the_end()), false));
         };
         self.retry = !g.legal;
         let legal = g.legal;

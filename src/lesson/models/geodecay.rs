@@ -116,7 +116,7 @@ impl Play for GeoExercise {
             .unwrap_or_default();
         Ok(match GeoExercise::play(self, b, true) {
             Some(g) => (Some(g.grade), true),
-            None => (Some(super::contract::after_the_end()), false),
+            None => (Some(Grade::after_the_end()), false),
         })
     }
 

@@ -70,6 +70,16 @@ impl Grade {
         }
     }
 
+    /// A move once every decision is made: refused (rule [`COMPLETE`]), nothing played, no
+    /// try spent.
+    pub fn after_the_end() -> Grade {
+        Grade::illegal(
+            COMPLETE,
+            "every decision is made: nothing is left to decide".into(),
+            false,
+        )
+    }
+
     /// A legal move; `missed` is the optimality rule it misses (None: optimal).
     pub fn legal(missed: Option<&str>, why: String, first_try: bool) -> Grade {
         Grade {
