@@ -282,11 +282,10 @@ impl Maps {
             if std::mem::take(&mut self.map.cell_loaded) {
                 self.front = self.after_map(model);
             }
-            vec![Drawn {
-                region: crate::ui::workspace::Region::Map,
-                room: r.response.rect,
-                content: r.response.rect,
-            }]
+            vec![Drawn::filling(
+                crate::ui::workspace::Region::Map,
+                r.response.rect,
+            )]
         } else {
             tab.show(ui, scenario, shown)
         }

@@ -117,7 +117,8 @@ pub fn bundled_lesson(file: &str) -> usize {
         .unwrap_or_else(|| panic!("no bundled lesson {file}"))
 }
 
-/// The room of `region` as drawn in the last frame, if it was.
+/// The room of `region` as drawn in the last frame, as far as it was in view (a phone's
+/// page scrolls), if it was.
 pub fn room_of(
     h: &Harness<'_, LoadlabApp>,
     region: loadlab::ui::workspace::Region,
@@ -126,7 +127,7 @@ pub fn room_of(
         .drawn()
         .iter()
         .find(|d| d.region == region)
-        .map(|d| d.room)
+        .map(|d| d.shown)
 }
 
 /// A node's text (a label's is its value).

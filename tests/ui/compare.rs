@@ -305,6 +305,7 @@ fn on_a_phone_the_pictures_keep_their_gantt_charts() {
     );
     // The page scrolls: a wheel (a finger) over B's title brings the chart's foot into view.
     let title = h.get_by_label_contains("B — current").rect().center();
+    let png = h.get_by_label("↓ PNG").rect();
     h.hover_at(title);
     h.event(egui::Event::MouseWheel {
         unit: egui::MouseWheelUnit::Point,
@@ -319,6 +320,15 @@ fn on_a_phone_the_pictures_keep_their_gantt_charts() {
         moved.top() < pane.top() - 50.0,
         "the page did not scroll: pane B at {moved:?}, before {pane:?}"
     );
+    // B's corner buttons go with its picture: they stood at the top of the view, over the
+    // lines of B that scrolled under them.
+    if let Some(after) = h.query_by_label("↓ PNG") {
+        let (went, pane_went) = (after.rect().top() - png.top(), moved.top() - pane.top());
+        assert!(
+            (went - pane_went).abs() < 1.0,
+            "the corner's buttons moved {went}, pane B {pane_went}"
+        );
+    }
     // The fold's band stays where it was, under the page.
     h.get_by_label_contains("Show the").click();
     h.run_steps(3);

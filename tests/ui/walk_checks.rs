@@ -109,8 +109,8 @@ pub fn regions(h: &Harness<'static, LoadlabApp>) -> Vec<(String, egui::Rect, boo
         .state()
         .drawn()
         .iter()
-        // (name, room, scrolls)
-        .map(|d| (format!("{:?}", d.region), d.room, d.content == d.room))
+        // (name, room in view, scrolls)
+        .map(|d| (format!("{:?}", d.region), d.shown, d.content == d.room))
         .collect();
     if let Some(d) = h.state().drawer_rect() {
         rooms.push(("drawer".into(), d, true));
@@ -377,7 +377,7 @@ fn picture_share(
         .drawn()
         .iter()
         .find(|d| matches!(d.region, Region::Picture | Region::Plots | Region::Map))
-        .map(|d| d.room);
+        .map(|d| d.shown);
     let Some(front) = front else {
         fail("[legibility] no picture drawn".into());
         return;

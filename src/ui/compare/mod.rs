@@ -398,11 +398,7 @@ impl Compare {
                     // The plot and the table take the picture's turn (as the plots do on
                     // the stage).
                     let room = r.response.rect;
-                    drawn.push(Drawn {
-                        region: Region::Plots,
-                        room,
-                        content: room,
-                    });
+                    drawn.push(Drawn::filling(Region::Plots, room));
                     self.a_tabs[m] = Some(a_tab);
                     return drawn;
                 }
@@ -419,15 +415,11 @@ impl Compare {
                 && ui.max_rect().height() < crate::ui::workspace::PHONE_PICTURE;
             drawn.push(if page {
                 let height = crate::ui::workspace::PHONE_PICTURE;
-                let (room, d) = crate::ui::workspace::phone_page(ui, height, |ui| {
+                let (view, _, d) = crate::ui::workspace::phone_page(ui, height, |ui| {
                     self.pictures(ui, (a_tab.as_mut(), &a), (tab, b), true)
                 });
-                // B's picture as far as it is in view (its export, its corner's buttons).
-                Drawn {
-                    room: d.room.intersect(room),
-                    content: d.content.intersect(room),
-                    ..d
-                }
+                // B's corner buttons scroll with its picture, over it only while in view.
+                d.seen_in(view)
             } else {
                 self.pictures(ui, (a_tab.as_mut(), &a), (tab, b), false)
             });

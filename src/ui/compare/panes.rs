@@ -175,11 +175,7 @@ fn pane(
     let marks = crate::ui::widgets::marks::record;
     marks(ui.ctx(), format!("{PANE_ROOM_MARK}{salt}"), inner);
     marks(ui.ctx(), format!("{PANE_CONTENT_MARK}{salt}"), content);
-    Drawn {
-        region: Region::Picture,
-        room: inner,
-        content,
-    }
+    Drawn::new(Region::Picture, inner, content)
 }
 
 /// Where a pane's title stands against the figure's corner buttons (↓ PNG, ↓ SVG, Describe).

@@ -48,7 +48,7 @@ pub fn choose(
     match asked {
         Some(r) => by(r),
         None => pointer
-            .and_then(|p| drawn.iter().find(|d| d.room.contains(p)).copied())
+            .and_then(|p| drawn.iter().find(|d| d.shown.contains(p)).copied())
             .or_else(|| by(Region::Picture))
             .or_else(|| drawn.first().copied()),
     }
@@ -345,12 +345,22 @@ pub fn buttons(ui: &mut Ui, drawn: &[Drawn]) -> Option<Corner> {
         let size = corner_size(ui);
         let corner = Rect::from_min_size(d.room.right_top() + egui::vec2(-size.x, 0.0), size);
         let corner = corner.with_max_x(corner.max.x - scroll_lane(ui));
+        // On a page that scrolls, the buttons go with the figure, above or below the view.
+        let clip = ui.clip_rect();
+        let clip = Rect::from_x_y_ranges(
+            clip.x_range(),
+            clip.min.y.max(d.shown.min.y)..=clip.max.y.min(d.shown.max.y),
+        );
+        if !clip.intersects(corner) {
+            continue;
+        }
         let mut row = ui.new_child(
             egui::UiBuilder::new()
                 .max_rect(corner.shrink2(CORNER_GAP * 0.5))
                 .id_salt(("figure-export", d.region.name()))
                 .layout(egui::Layout::right_to_left(egui::Align::Min)),
         );
+        row.set_clip_rect(clip);
         let small = |t: &str| {
             egui::Button::new(egui::RichText::new(t).small())
                 .small()
@@ -423,10 +433,9 @@ mod tests {
 
     #[test]
     fn a_figure_is_exported_at_its_own_size_not_squeezed() {
-        let d = |room: [f32; 2], content: [f32; 2]| Drawn {
-            region: Region::Picture,
-            room: Rect::from_min_size(egui::pos2(10.0, 10.0), room.into()),
-            content: Rect::from_min_size(egui::pos2(10.0, 10.0), content.into()),
+        let d = |room: [f32; 2], content: [f32; 2]| {
+            let at = |size: [f32; 2]| Rect::from_min_size(egui::pos2(10.0, 10.0), size.into());
+            Drawn::new(Region::Picture, at(room), at(content))
         };
         // A squeezed picture, its content wider than its room: the export gives it both.
         assert_eq!(

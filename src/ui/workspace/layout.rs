@@ -307,8 +307,9 @@ enum Pane {
 /// width ([`Regions::picture_min`]) before the pane goes below it instead.
 const PICTURE_SQUEEZE: f32 = 0.8;
 
-/// Where a region was drawn this frame: the room it had and the extent its content took (a
-/// content larger than its room, outside a scroll area, is clipped on screen).
+/// Where a region was drawn this frame: the room it had, the extent its content took (a
+/// content larger than its room, outside a scroll area, is clipped on screen) and the part of
+/// its room in view.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Drawn {
     /// Which region.
@@ -317,6 +318,34 @@ pub struct Drawn {
     pub room: egui::Rect,
     /// What its content took (`room` when it scrolls).
     pub content: egui::Rect,
+    /// The part of `room` in view: all of it, but on a phone's page that scrolls
+    /// ([`phone_page`]), where the figure's corner buttons scroll with it.
+    pub shown: egui::Rect,
+}
+
+impl Drawn {
+    /// Region `region` in `room`, its content taking `content`, all in view.
+    pub fn new(region: Region, room: egui::Rect, content: egui::Rect) -> Self {
+        Self {
+            region,
+            room,
+            content,
+            shown: room,
+        }
+    }
+
+    /// Region `region` filling `room` (or scrolling in it), all in view.
+    pub fn filling(region: Region, room: egui::Rect) -> Self {
+        Self::new(region, room, room)
+    }
+
+    /// The same region as far as `view` shows of it (a page scrolled under it).
+    pub fn seen_in(self, view: egui::Rect) -> Self {
+        Self {
+            shown: self.shown.intersect(view),
+            ..self
+        }
+    }
 }
 
 /// Draws a region, in a vertical scroll area if `scroll`, and measures it.
@@ -334,11 +363,7 @@ pub(super) fn measured(
         add(ui);
         ui.min_rect()
     };
-    Drawn {
-        region,
-        room,
-        content,
-    }
+    Drawn::new(region, room, content)
 }
 
 /// The least height of the picture on a phone, in points: a Your-turn band with the tree or
@@ -358,17 +383,23 @@ fn fitted(ui: &mut Ui, region: Region, scroll: bool, add: impl FnOnce(&mut Ui)) 
 /// Draws a region laid out `height` points high (as if its room were), in a vertical scroll
 /// area of its shorter room; what it draws beyond that height scrolls into view too.
 fn scrolled_at(ui: &mut Ui, region: Region, height: f32, add: impl FnOnce(&mut Ui)) -> Drawn {
-    let (room, ()) = phone_page(ui, height, add);
-    Drawn {
+    let (view, page, ()) = phone_page(ui, height, add);
+    // (As wide as the room, its scroll bar's lane included: the page's own width leaves it.)
+    Drawn::filling(
         region,
-        room,
-        content: room,
-    }
+        egui::Rect::from_x_y_ranges(view.x_range(), page.y_range()),
+    )
+    .seen_in(view)
 }
 
 /// Lays `add` out `height` points high (as if the room were) in a vertical scroll area of
-/// the room, as a page scrolls under the finger; the room and what `add` gave.
-pub fn phone_page<R>(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui) -> R) -> (egui::Rect, R) {
+/// the room, as a page scrolls under the finger: the room (the part in view), the page
+/// where it stands now, and what `add` gave.
+pub fn phone_page<R>(
+    ui: &mut Ui,
+    height: f32,
+    add: impl FnOnce(&mut Ui) -> R,
+) -> (egui::Rect, egui::Rect, R) {
     let room = ui.max_rect();
     // A solid bar, not a floating one: on a touch screen the picture's own drags (a ring's δ,
     // a chart's pan) take the finger, and the bar is where the picture scrolls.
@@ -382,12 +413,16 @@ pub fn phone_page<R>(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui) -> R) -
                 ui.set_min_height(height);
                 let size = egui::vec2(ui.available_width(), height);
                 let rect = egui::Rect::from_min_size(ui.cursor().min, size);
-                ui.scope_builder(egui::UiBuilder::new().max_rect(rect), add)
-                    .inner
+                (
+                    rect,
+                    ui.scope_builder(egui::UiBuilder::new().max_rect(rect), add)
+                        .inner,
+                )
             })
             .inner
     });
-    (room, r.inner)
+    let (page, inner) = r.inner;
+    (room, page, inner)
 }
 
 /// A resizable side region of a workspace with its (default, minimum) size, never more than

@@ -378,11 +378,7 @@ impl<W: Workspace> Tab for W {
     fn show_picture_only(&mut self, ui: &mut Ui, scenario: &mut Scenario) -> Drawn {
         let room = ui.max_rect();
         let Some(params) = W::Params::of_mut(scenario) else {
-            return Drawn {
-                region: Region::Picture,
-                room,
-                content: room,
-            };
+            return Drawn::filling(Region::Picture, room);
         };
         self.poll_jobs();
         self.prepare(ui.ctx(), params);
