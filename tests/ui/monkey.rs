@@ -356,3 +356,22 @@ fn seeds_7_and_8_in_a_lecture_never_panic_and_the_app_keeps_drawing() {
 fn racing_seeds_9_and_10_never_panic_and_the_app_keeps_drawing() {
     monkey(&RACING, true);
 }
+
+/// A longer hunt than the CI's, run by hand: `LOADLAB_MONKEY=FIRST..END cargo test --release
+/// --test suite -- --ignored monkey_hunt`. Seed s takes the window and stage of
+/// `SEEDS[s % 8]` (and races when s is a multiple of 5); a failure names its seed, which then
+/// replays alone as `LOADLAB_MONKEY=s..s+1`.
+#[test]
+#[ignore = "a long hunt by hand: LOADLAB_MONKEY=FIRST..END"]
+fn monkey_hunt() {
+    let spec = std::env::var("LOADLAB_MONKEY").unwrap_or_else(|_| "100..108".into());
+    let (first, end) = spec
+        .split_once("..")
+        .and_then(|(a, b)| Some((a.parse::<u64>().ok()?, b.parse::<u64>().ok()?)))
+        .expect("LOADLAB_MONKEY=FIRST..END");
+    for seed in first..end {
+        let (_, size, presenter, lesson) = SEEDS[(seed % 8) as usize];
+        eprintln!("monkey hunt: seed {seed}");
+        monkey(&[(seed, size, presenter, lesson)], seed % 5 == 0);
+    }
+}
