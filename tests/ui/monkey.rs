@@ -292,6 +292,9 @@ fn monkey(runs: &[(u64, [f32; 2], bool, Option<usize>)], racing: bool) {
         let mut done = Vec::new();
         for _ in 0..ACTIONS {
             done.push(act(&mut h, &mut rng));
+            if std::env::var("LOADLAB_MONKEY_SAY").is_ok() {
+                eprintln!("seed {seed}: {}", done.last().unwrap());
+            }
             let steps = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 if racing {
                     h.run_steps(2);

@@ -1,6 +1,7 @@
 //! Compare's overlay plot: A's and B's series of one report section on shared axes.
 
 use super::*;
+use crate::ui::widgets::patterned;
 
 /// Which run a line of the overlay belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,27 +202,31 @@ pub(super) fn draw_line(plot_ui: &mut egui_plot::PlotUi<'_>, l: &OverlayLine, po
         ),
         Pen::Line { thin } => {
             let width = if thin { THIN } else { THICK };
-            let line = Line::new(name, points).color(tint(l)).width(width);
-            plot_ui.line(match l.run {
-                Run::A => line.style(LineStyle::dashed_loose()),
-                Run::B => line,
-            });
+            let line = |run| Line::new(name.clone(), run).color(tint(l)).width(width);
+            match l.run {
+                Run::A => patterned::add(plot_ui, points, |_, run| {
+                    line(run).style(LineStyle::dashed_loose())
+                }),
+                Run::B => plot_ui.line(line(points)),
+            }
         }
         Pen::Intervals => {
             for bar in error_bars(&points) {
-                let line = Line::new(name.clone(), bar).color(tint(l)).width(THIN);
-                plot_ui.line(match l.run {
-                    Run::A => line.style(LineStyle::dashed_dense()),
-                    Run::B => line,
-                });
+                let line = |run| Line::new(name.clone(), run).color(tint(l)).width(THIN);
+                match l.run {
+                    Run::A => patterned::add(plot_ui, bar, |_, run| {
+                        line(run).style(LineStyle::dashed_dense())
+                    }),
+                    Run::B => plot_ui.line(line(bar)),
+                }
             }
         }
-        Pen::Dotted => plot_ui.line(
-            Line::new(name, points)
+        Pen::Dotted => patterned::add(plot_ui, points, |_, run| {
+            Line::new(name.clone(), run)
                 .color(tint(l))
                 .width(1.5)
-                .style(LineStyle::dotted_loose()),
-        ),
+                .style(LineStyle::dotted_loose())
+        }),
     }
 }
 

@@ -22,6 +22,7 @@ pub mod legend;
 pub mod marks;
 pub mod numbers;
 pub mod palette;
+pub mod patterned;
 pub mod pseudocode;
 pub mod result_table;
 pub mod ring;

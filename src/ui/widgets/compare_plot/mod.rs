@@ -774,23 +774,39 @@ fn draw_series(
             }
             SeriesStyle::Line | SeriesStyle::DashedLine | SeriesStyle::DottedLine => {
                 let width = if under[index] { UNDER_WIDTH } else { 1.5 };
-                let mut item = Line::new(series.name.clone(), points)
-                    .width(width)
-                    .id(item_id);
-                match series.style {
-                    SeriesStyle::DashedLine => item = item.style(LineStyle::dashed_loose()),
-                    SeriesStyle::DottedLine => item = item.style(LineStyle::dotted_loose()),
-                    SeriesStyle::Line | SeriesStyle::Points | SeriesStyle::Intervals => {}
-                }
-                if let Some(color) = series.color {
-                    // A band is see-through: markers under it stay visible.
-                    item = item.color(if under[index] {
-                        color.gamma_multiply(0.55)
+                let style = match series.style {
+                    SeriesStyle::DashedLine => Some(LineStyle::dashed_loose()),
+                    SeriesStyle::DottedLine => Some(LineStyle::dotted_loose()),
+                    SeriesStyle::Line | SeriesStyle::Points | SeriesStyle::Intervals => None,
+                };
+                // A band is see-through: markers under it stay visible.
+                let color = series.color.map(|c| {
+                    if under[index] {
+                        c.gamma_multiply(0.55)
                     } else {
-                        color
-                    });
+                        c
+                    }
+                });
+                let line = |k: usize, run: Vec<[f64; 2]>| {
+                    let item = Line::new(series.name.clone(), run).width(width);
+                    let item = if k == 0 {
+                        item.id(item_id)
+                    } else {
+                        item.id((item_id, k))
+                    };
+                    let item = match style {
+                        Some(s) => item.style(s),
+                        None => item,
+                    };
+                    match color {
+                        Some(c) => item.color(c),
+                        None => item,
+                    }
+                };
+                match style {
+                    Some(_) => crate::ui::widgets::patterned::add(plot_ui, points, line),
+                    None => plot_ui.line(line(0, points)),
                 }
-                plot_ui.line(item);
             }
         }
     }

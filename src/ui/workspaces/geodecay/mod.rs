@@ -654,11 +654,11 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
                 )
                 .color(color),
             );
-            plot.line(
-                Line::new("mean", means.clone())
+            crate::ui::widgets::patterned::add(plot, means.clone(), |_, run| {
+                Line::new("mean", run)
                     .color(color)
-                    .style(LineStyle::dashed_dense()),
-            );
+                    .style(LineStyle::dashed_dense())
+            });
             for r in trace.iter().filter(|r| r.balanced_before) {
                 plot.vline(
                     VLine::new("balancing", r.round as f64 - 0.5)
