@@ -401,6 +401,7 @@ pub fn phone_page<R>(
     add: impl FnOnce(&mut Ui) -> R,
 ) -> (egui::Rect, egui::Rect, R) {
     let room = ui.max_rect();
+    let inner_style = ui.spacing().scroll;
     // A solid bar, not a floating one: on a touch screen the picture's own drags (a ring's δ,
     // a chart's pan) take the finger, and the bar is where the picture scrolls.
     let r = ui.scope(|ui| {
@@ -410,6 +411,8 @@ pub fn phone_page<R>(
         egui::ScrollArea::vertical()
             .auto_shrink(false)
             .show_clipped(ui, |ui| {
+                // (The page's bar only: the picture's own scroll areas keep the app's.)
+                ui.spacing_mut().scroll = inner_style;
                 ui.set_min_height(height);
                 let size = egui::vec2(ui.available_width(), height);
                 let rect = egui::Rect::from_min_size(ui.cursor().min, size);
@@ -636,4 +639,48 @@ fn buttons_width(ui: &Ui, captions: &[&str]) -> f32 {
             g.size().x + pad
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The width the picture's own scroll area gives its content, laid out in a phone's page
+    /// 300 points wide whose content runs past the page's height, after a few frames (a bar
+    /// fades in).
+    fn picture_scroll_width() -> f32 {
+        let ctx = egui::Context::default();
+        let mut width = 0.0;
+        for _ in 0..20 {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(300.0, 300.0),
+                )),
+                ..Default::default()
+            };
+            let out = ctx.run_ui(input, |ui| {
+                phone_page(ui, PHONE_PICTURE, |ui| {
+                    let out = egui::ScrollArea::vertical().show(ui, |ui| {
+                        ui.allocate_space(egui::vec2(ui.available_width(), 2000.0));
+                    });
+                    width = out.inner_rect.width() / ui.max_rect().width();
+                });
+            });
+            out.drop_without_applying_deltas();
+        }
+        width
+    }
+
+    /// The page's solid bar is its own: the picture's scroll areas (a Compare pane's) keep
+    /// the app's floating bars. Inherited, each pane's bar took a lane that cut off the end
+    /// of its rows on a phone (the step bar's "»" and "Step", the ring's right labels).
+    #[test]
+    fn the_page_s_solid_bar_is_not_the_picture_s() {
+        let share = picture_scroll_width();
+        assert!(
+            (share - 1.0).abs() < 1e-3,
+            "the picture's scroll area shows {share} of its width"
+        );
+    }
 }
