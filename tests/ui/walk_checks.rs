@@ -335,7 +335,7 @@ fn legend_clear_of_marker(h: &Harness<'static, LoadlabApp>, fail: &mut dyn FnMut
 /// what clips it: a word cut at the side by its panel or picture is one the room cannot read
 /// (li's last time label "0.4" lost its 4 at the picture's edge). Cut at the top or bottom is
 /// left to the checks above: panes and lists scroll down.
-fn painted_whole(h: &Harness<'static, LoadlabApp>, fail: &mut dyn FnMut(String)) {
+pub fn painted_whole(h: &Harness<'static, LoadlabApp>, fail: &mut dyn FnMut(String)) {
     let mut stack: Vec<(egui::Rect, &egui::Shape)> = h
         .output()
         .shapes

@@ -17,9 +17,12 @@ use super::{access, ticks};
 use crate::report::format::{Precision, number};
 use crate::ui::frame::Says;
 
+mod labels;
 mod lanes;
 mod toolbar;
 mod window;
+pub use labels::LABEL_ALL_ROWS;
+use labels::{cut_text, row_font};
 use lanes::{Lanes, row_lanes};
 pub use toolbar::least_height;
 use toolbar::toolbar;
@@ -385,24 +388,6 @@ fn label_font(ui: &egui::Ui) -> egui::FontId {
     egui::TextStyle::Body.resolve(ui.style())
 }
 
-/// Up to this many rows every row is labelled (a smaller font where needed, down to
-/// `MIN_ROW_FONT`); beyond it the labels thin out.
-pub const LABEL_ALL_ROWS: usize = 16;
-/// Smallest row-label font (points).
-const MIN_ROW_FONT: f32 = 9.0;
-
-/// The row labels' font for rows `row_height` tall: the body font, or for up to
-/// [`LABEL_ALL_ROWS`] rows one that fits a row (not below [`MIN_ROW_FONT`]).
-fn row_font(ui: &egui::Ui, row_height: f32, n_rows: usize) -> egui::FontId {
-    let body = label_font(ui);
-    let line = ui.fonts_mut(|f| f.row_height(&body));
-    if n_rows > LABEL_ALL_ROWS || line <= 1.1 * row_height {
-        return body;
-    }
-    let size = (body.size * 1.1 * row_height / line).max(MIN_ROW_FONT);
-    egui::FontId::new(size, body.family)
-}
-
 /// Allocates the chart's room (few rows grow up to `HEIGHTS.max_row` each to use the space
 /// they are given); its accessible value is the number of bars drawn (the tests read what
 /// the chart shows through it).
@@ -485,18 +470,16 @@ impl<'a> Chart<'a> {
     ) -> Option<Chart<'a>> {
         let text_color = ui.visuals().text_color();
         let row_height = (rect.height() - axis_height(ui, data)) / n_rows as f32;
-        let font = row_font(ui, row_height, n_rows);
         let row_labels: Vec<String> = (0..n_rows).map(|r| row_name(data, r)).collect();
-        let label_width = row_labels
-            .iter()
-            .map(|l| {
-                painter
-                    .layout_no_wrap(l.clone(), font.clone(), text_color)
-                    .size()
-                    .x
-            })
-            .fold(0.0f32, f32::max);
-        let gutter = (label_width + 2.0 * LABEL_PAD).clamp(30.0, (rect.width() * 0.35).max(30.0));
+        let most = (rect.width() * 0.4).max(30.0);
+        let font = row_font(ui, row_height, n_rows);
+        let (font, label_width) = labels::fitted(
+            painter,
+            &row_labels,
+            (font, text_color),
+            most - 2.0 * LABEL_PAD,
+        );
+        let gutter = (label_width + 2.0 * LABEL_PAD).clamp(30.0, most);
         let plot_rect = Rect::from_min_max(
             Pos2::new(rect.left() + gutter, rect.top()),
             Pos2::new(rect.right() - 4.0, rect.bottom() - axis_height(ui, data)),
@@ -796,12 +779,12 @@ impl<'a> Chart<'a> {
                 clipped.hline(self.plot_rect.x_range(), top, Stroke::new(0.5, sep_color));
             }
             if row % label_every == 0 {
-                let r = gutter_painter.text(
+                let r = cut_text(
+                    &gutter_painter,
                     Pos2::new(self.rect.left() + LABEL_PAD, top + 0.5 * self.row_height),
-                    Align2::LEFT_CENTER,
+                    self.plot_rect.left() - self.rect.left() - 2.0 * LABEL_PAD,
                     label,
-                    font.clone(),
-                    ui.visuals().text_color(),
+                    (font.clone(), ui.visuals().text_color()),
                 );
                 super::marks::record(ui.ctx(), ROW_LABEL_MARK, r);
             }
