@@ -248,7 +248,9 @@ pub(super) fn numbers_table(ui: &mut Ui, rows: &[CompareRow], na: &Headline, nb:
             .size()
             .x
     };
-    let mut widths = COLUMNS.map(width);
+    // (The grid gives a column at least its least width, however narrow its numbers: with
+    // the names as wide as that left, "B ÷ A" ran out of the table at 1280 × 720.)
+    let mut widths = COLUMNS.map(|c| width(c).max(ui.spacing().interact_size.x));
     for row in &cells {
         for (w, c) in widths.iter_mut().zip(row) {
             *w = w.max(width(c));
