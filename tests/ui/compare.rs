@@ -484,3 +484,43 @@ fn row_of(h: &Harness<'_, LoadlabApp>, name: &str) -> [String; 2] {
     let i = table + all[table..].iter().position(|l| l == name).expect(name);
     [all[i + 1].clone(), all[i + 2].clone()]
 }
+
+/// On a phone held on its side (844 × 390) each redistribution pane is about 240 points wide:
+/// its step bar puts the scrubber on a row of its own, under the buttons (it went beside
+/// them, "Step" out of the pane), and the step's caption spans the pane above the ring (in a
+/// column 70 points wide beside it, a word a line: seven lines).
+#[test]
+fn on_a_phone_on_its_side_the_panes_stack_their_parts() {
+    use loadlab::ui::widgets::marks::latest;
+    let mut h = super::common::window(844.0, 390.0, None);
+    open_bundled(&mut h, "compare-redistribute-alg3-printed-vs-corrected.ron");
+    for pane in ["compare-a", "compare-b"] {
+        let room = latest(&h.ctx, &format!("compare-pane-room:{pane}")).expect(pane);
+        let inside = |r: egui::Rect| room.x_range().contains(r.center().x);
+        let last = h
+            .query_all_by_label("Last »")
+            .map(|n| n.rect())
+            .find(|&r| inside(r));
+        let step = h
+            .query_all_by_label("Step")
+            .map(|n| n.rect())
+            .find(|&r| inside(r));
+        let (last, step) = (last.expect("no Last »"), step.expect("no Step"));
+        assert!(
+            step.top() >= last.bottom(),
+            "{pane}: the scrubber {step:?} beside {last:?}"
+        );
+        assert!(
+            step.right() <= room.right(),
+            "{pane}: the scrubber {step:?} out of {room:?}"
+        );
+    }
+    let captions: Vec<_> = super::common::painted_rows(&h)
+        .into_iter()
+        .filter(|(t, _, _)| t.contains("round done") || t.contains("rounds done"))
+        .collect();
+    assert_eq!(captions.len(), 2, "{captions:?}");
+    for (text, _, rows) in captions {
+        assert!(rows <= 3, "{text:?} takes {rows} lines");
+    }
+}

@@ -122,3 +122,50 @@ fn the_desktop_at_720p_leaves_the_gantt_chart_its_room() {
         "the Gantt chart is {chart:?} in {window:?}"
     );
 }
+
+/// Every word each bundled preset's view paints reads whole across (none cut at the side by
+/// the picture or panel that clips it), at its start and at its last step, on a phone held
+/// upright and on its side, at 1280 × 720 and 1920 × 1080, on the desktop and in presenter
+/// mode. On a phone on its side, a 1000-processor ring's δ chart lost the last 0 of "1000" at
+/// the page's bar, and the redistribution Compare panes cut the step bar's "Step" (its row
+/// went beside the buttons) and wrapped the step's caption a word a line in a column 70
+/// points wide beside the ring.
+#[test]
+fn every_bundled_preset_s_words_read_whole_at_six_windows() {
+    use loadlab::preset::BUNDLED;
+    use loadlab::ui::workspace::StepCmd;
+    let windows = [
+        (390.0, 844.0, false),
+        (844.0, 390.0, false),
+        (1280.0, 720.0, false),
+        (1280.0, 720.0, true),
+        (1920.0, 1080.0, false),
+        (1920.0, 1080.0, true),
+    ];
+    let mut cut = Vec::new();
+    for (w, hh, on_stage) in windows {
+        let mut h = super::common::window(w, hh, None);
+        if on_stage {
+            h.state_mut().send(Cmd::Presenter(true));
+            h.run_steps(3);
+            settle(&mut h);
+        }
+        for (i, b) in BUNDLED.iter().enumerate() {
+            h.state_mut().send(Cmd::Bundled(i));
+            h.run_steps(3);
+            settle(&mut h);
+            for at in ["start", "last step"] {
+                super::walk_checks::painted_whole(&h, &mut |m| {
+                    cut.push(format!(
+                        "{w} × {hh} (stage {on_stage}), {} at {at}: {m}",
+                        b.file
+                    ))
+                });
+                h.state_mut().send(Cmd::Step(StepCmd::Last));
+                h.run_steps(3);
+                settle(&mut h);
+            }
+        }
+    }
+    assert!(cut.is_empty(), "cut across:\n{}", cut.join("\n"));
+}

@@ -168,11 +168,11 @@ fn pane(
     }
     let room = child.available_rect_before_wrap();
     // A plot's last x label stands centred on its tick, which a narrow pane's plot (a phone's)
-    // puts at the frame's right edge: laid out short of the pane's edge and clipped at it, the
-    // label shows whole ("30" was cut to "3").
-    let laid = room.with_max_x(room.max.x - LABEL_OVERHANG);
-    let mut picture = child.new_child(crate::ui::widgets::corner::below_corner_room(laid));
-    picture.set_clip_rect(room.with_max_x(rect.max.x).intersect(ui.clip_rect()));
+    // puts at the frame's right edge: clipped past the pane's margin, into the next one's,
+    // the label shows whole ("30" was cut to "3").
+    let mut picture = child.new_child(crate::ui::widgets::corner::below_corner_room(room));
+    let overhang = rect.max.x + crate::ui::workspace::LABEL_OVERHANG;
+    picture.set_clip_rect(room.with_max_x(overhang).intersect(ui.clip_rect()));
     let d = draw(&mut picture);
     // The title belongs to the figure (its export and its "↓ PNG" button).
     let content = d.content.union(inner.intersect(child.min_rect()));
@@ -181,10 +181,6 @@ fn pane(
     marks(ui.ctx(), format!("{PANE_CONTENT_MARK}{salt}"), content);
     Drawn::new(Region::Picture, inner, content)
 }
-
-/// How far short of its pane's right edge a picture is laid out, in points: its clip reaches
-/// that and the pane's margin further, half a plot's widest x label ("1000").
-const LABEL_OVERHANG: f32 = 6.0;
 
 /// Where a pane's title stands against the figure's corner buttons (↓ PNG, ↓ SVG, Describe).
 #[derive(Clone, Copy)]

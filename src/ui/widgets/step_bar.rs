@@ -281,19 +281,24 @@ fn controls(
         // accessibility tree and the tests), the position and the scrubber; no speed box.
         // Where the scrubber's least width is not left beside the buttons (a Compare half),
         // it takes a row of its own rather than running out of the picture.
-        let beside = ui
-            .horizontal(|ui| {
-                buttons(ui, state, n_steps, true);
-                let fits = ui.available_width() >= scrubber_least(ui, n_steps);
-                if fits {
-                    scrubber(ui, state, n_steps, label);
-                }
-                fits
-            })
-            .inner;
-        if !beside {
-            ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
-        }
+        // (Rows of their own in any parent: in a horizontal one, a phone's picture held on
+        // its side, the scrubber's row went beside the buttons, out of the pane.)
+        ui.vertical(|ui| {
+            let beside = ui
+                .horizontal(|ui| {
+                    tighten_if_narrow(ui);
+                    buttons(ui, state, n_steps, true);
+                    let fits = ui.available_width() >= scrubber_least(ui, n_steps);
+                    if fits {
+                        scrubber(ui, state, n_steps, label);
+                    }
+                    fits
+                })
+                .inner;
+            if !beside {
+                ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
+            }
+        });
         return;
     }
     ui.horizontal_wrapped(|ui| {
@@ -320,6 +325,26 @@ fn controls(
         ui.horizontal(|ui| speed(ui, state));
     });
     ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
+}
+
+/// Closes up the stage's buttons where they would not fit their row at the usual spacing
+/// (a Compare pane on a phone, 153 points: the row widened the picture under it past the
+/// pane, and its plot's last x label ran out of it).
+fn tighten_if_narrow(ui: &mut egui::Ui) {
+    let glyphs: f32 = [LABEL_FIRST, LABEL_BACK, LABEL_FORWARD, LABEL_LAST]
+        .iter()
+        .map(|l| button_width(ui, &[glyph(l)]))
+        .sum();
+    let need = glyphs + button_width(ui, &[LABEL_PLAY, LABEL_PAUSE]);
+    let room = ui.available_width();
+    if room >= need + 4.0 * ui.spacing().item_spacing.x {
+        return;
+    }
+    // Closer first; the buttons' padding only if that is not enough (a finger's target).
+    ui.spacing_mut().item_spacing.x = 3.0;
+    if room < need + 12.0 {
+        ui.spacing_mut().button_padding.x = 2.0;
+    }
 }
 
 /// Whether the step bar of `state` waits for an open question's Reveal

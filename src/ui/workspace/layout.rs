@@ -366,6 +366,12 @@ pub(super) fn measured(
     Drawn::new(region, room, content)
 }
 
+/// How far a plot's last x label may overhang its room, in points: it stands centred on its
+/// tick, which may fall on the frame's right edge, and half of the widest ("1000") is about
+/// this. A phone's page is laid out that much short of its bar; a Compare pane's picture is
+/// clipped that much past its margin.
+pub const LABEL_OVERHANG: f32 = 6.0;
+
 /// The least height of the picture on a phone, in points: a Your-turn band with the tree or
 /// grid under it, a ring with its chart. A shorter room scrolls it.
 pub const PHONE_PICTURE: f32 = 460.0;
@@ -414,7 +420,9 @@ pub fn phone_page<R>(
                 // (The page's bar only: the picture's own scroll areas keep the app's.)
                 ui.spacing_mut().scroll = inner_style;
                 ui.set_min_height(height);
-                let size = egui::vec2(ui.available_width(), height);
+                // (Short of the bar by a plot's overhanging last x label, which the view's
+                // clip still shows: "1000" lost its last 0 at the bar.)
+                let size = egui::vec2(ui.available_width() - LABEL_OVERHANG, height);
                 let rect = egui::Rect::from_min_size(ui.cursor().min, size);
                 (
                     rect,

@@ -28,6 +28,10 @@ pub(in crate::ui::workspaces::redistribute) fn ring_width(ui: &Ui, room: egui::V
     (room.y + 2.0 * line).min(room.x * RING_SHARE).floor()
 }
 
+/// The narrowest column beside the ring, in points: the tabs in a row or two, the caption a
+/// few words a line. Narrower, the parts go one under the other.
+const COLUMN_LEAST: f32 = 150.0;
+
 /// Height (points) a Gantt row needs for its bars to be legible (two nested kinds, each
 /// at least [`crate::ui::widgets::gantt::MIN_BAR`] thick).
 const GANTT_ROW: f32 = 15.0;
@@ -70,6 +74,9 @@ impl RedistPanel {
             return Vec::new();
         }
         let ring_width = ring_width(ui, room);
+        if room.x - ring_width < COLUMN_LEAST {
+            return self.stacked(ui, (id, drawing), side, &caption, lower);
+        }
         let mut events = Vec::new();
         ui.horizontal_top(|ui| {
             let column = egui::Layout::top_down(egui::Align::Min);
@@ -93,6 +100,37 @@ impl RedistPanel {
                 lower(self, ui);
             });
         });
+        events
+    }
+
+    /// The stage's parts one under the other, in a room too narrow for a column beside the
+    /// ring (a Compare pane on a phone held on its side: the caption wrapped word by word in
+    /// a column 70 points wide): the tabs, the caption, the ring, the legend, the chart.
+    fn stacked(
+        &mut self,
+        ui: &mut Ui,
+        (id, drawing): (egui::Id, &RingDrawing),
+        side: &Side,
+        caption: &str,
+        lower: impl FnOnce(&mut Self, &mut Ui),
+    ) -> Vec<RingEvent> {
+        ui.horizontal_wrapped(|ui| self.stage_tabs(ui));
+        let r = ui.add(egui::Label::new(RichText::new(caption).strong()).wrap());
+        crate::ui::widgets::access::live(ui.ctx(), r.id);
+        if let Some(text) = &side.binding {
+            binding_label(ui, text);
+        }
+        let height = (ui.available_width() * 0.8).min(ui.available_height() * 0.6);
+        let events = ring(
+            ui,
+            id,
+            drawing,
+            height.max(RING_MIN.min(ui.available_height())),
+        );
+        if !side.legend.is_empty() {
+            arrows_legend(ui, side.legend);
+        }
+        lower(self, ui);
         events
     }
 
