@@ -34,6 +34,18 @@ fn open_bundled(h: &mut Harness<'_, LoadlabApp>, file: &str) -> Preset {
     BUNDLED[i].preset().unwrap()
 }
 
+/// A mouse wheel turned by `dy` points (negative: down the page) with the pointer at `at`.
+fn wheel_at(h: &mut Harness<'_, LoadlabApp>, at: egui::Pos2, dy: f32) {
+    h.hover_at(at);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, dy),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+}
+
 fn step(h: &mut Harness<'_, LoadlabApp>, cmd: StepCmd) {
     h.state_mut().send(Cmd::Step(cmd));
     h.run_steps(3);
@@ -306,14 +318,7 @@ fn on_a_phone_the_pictures_keep_their_gantt_charts() {
     // The page scrolls: a wheel (a finger) over B's title brings the chart's foot into view.
     let title = h.get_by_label_contains("B — current").rect().center();
     let png = h.get_by_label("↓ PNG").rect();
-    h.hover_at(title);
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -400.0),
-        modifiers: egui::Modifiers::NONE,
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Wheel,
-    });
+    wheel_at(&mut h, title, -400.0);
     settle(&mut h);
     let moved = latest(&h.ctx, "compare-pane-room:compare-b").expect("no pane B");
     assert!(
@@ -355,14 +360,7 @@ fn compare_s_words_read_whole() {
                     cut.push(format!("{w} × {hh}, {} ({at}): {m}", b.file))
                 });
                 let title = h.get_by_label_contains("B — current").rect().center();
-                h.hover_at(title);
-                h.event(egui::Event::MouseWheel {
-                    unit: egui::MouseWheelUnit::Point,
-                    delta: egui::vec2(0.0, -2000.0),
-                    modifiers: egui::Modifiers::NONE,
-                    phase: egui::TouchPhase::Move,
-                    source: egui::MouseWheelSource::Wheel,
-                });
+                wheel_at(&mut h, title, -2000.0);
                 settle(&mut h);
             }
             // On a phone B's Gantt chart (h = 15) names its last level whole, in a smaller
