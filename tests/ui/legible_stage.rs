@@ -124,16 +124,16 @@ fn the_desktop_at_720p_leaves_the_gantt_chart_its_room() {
 }
 
 /// Every word each bundled preset's view paints reads whole across (none cut at the side by
-/// the picture or panel that clips it), at its start and at its last step, on a phone held
-/// upright and on its side, at 1280 × 720 and 1920 × 1080, on the desktop and in presenter
-/// mode. On a phone on its side, a 1000-processor ring's δ chart lost the last 0 of "1000" at
-/// the page's bar, and the redistribution Compare panes cut the step bar's "Step" (its row
-/// went beside the buttons) and wrapped the step's caption a word a line in a column 70
-/// points wide beside the ring.
+/// the picture or panel that clips it), on a phone held upright and on its side, at 1280 × 720
+/// and 1920 × 1080, on the desktop and in presenter mode: its picture at the start and at its
+/// last step, its plots where a toggle puts them in front (the stage, a phone), and once per
+/// model its map. On a phone on its side, a 1000-processor ring's δ chart lost the last 0 of
+/// "1000" at the page's bar, and the redistribution Compare panes cut the step bar's "Step"
+/// (its row went beside the buttons) and wrapped the step's caption a word a line in a column
+/// 70 points wide beside the ring.
 #[test]
 fn every_bundled_preset_s_words_read_whole_at_six_windows() {
     use loadlab::preset::BUNDLED;
-    use loadlab::ui::workspace::StepCmd;
     let windows = [
         (390.0, 844.0, false),
         (844.0, 390.0, false),
@@ -150,22 +150,49 @@ fn every_bundled_preset_s_words_read_whole_at_six_windows() {
             h.run_steps(3);
             settle(&mut h);
         }
+        let mut mapped = std::collections::HashSet::new();
         for (i, b) in BUNDLED.iter().enumerate() {
             h.state_mut().send(Cmd::Bundled(i));
             h.run_steps(3);
             settle(&mut h);
-            for at in ["start", "last step"] {
-                super::walk_checks::painted_whole(&h, &mut |m| {
-                    cut.push(format!(
-                        "{w} × {hh} (stage {on_stage}), {} at {at}: {m}",
-                        b.file
-                    ))
-                });
-                h.state_mut().send(Cmd::Step(StepCmd::Last));
-                h.run_steps(3);
-                settle(&mut h);
-            }
+            let model = b.preset().expect("bundled").scenario.model();
+            let window = format!("{w} × {hh} (stage {on_stage}), {}", b.file);
+            let found = views_read_whole(&mut h, mapped.insert(model));
+            cut.extend(found.into_iter().map(|m| format!("{window} {m}")));
         }
     }
     assert!(cut.is_empty(), "cut across:\n{}", cut.join("\n"));
+}
+
+/// What [`super::walk_checks::painted_whole`] finds cut in the front preset's views: its
+/// picture at the start and at its last step, its plots in front where the "Plots" toggle is
+/// shown, and its map when `map`; each finding after the view's name.
+fn views_read_whole(h: &mut Harness<'static, LoadlabApp>, map: bool) -> Vec<String> {
+    use loadlab::ui::app::View;
+    use loadlab::ui::workspace::StepCmd;
+    let mut cut = Vec::new();
+    let mut check = |h: &Harness<'static, LoadlabApp>, view: &str| {
+        super::walk_checks::painted_whole(h, &mut |m| cut.push(format!("{view}: {m}")))
+    };
+    check(h, "at the start");
+    h.state_mut().send(Cmd::Step(StepCmd::Last));
+    h.run_steps(3);
+    settle(h);
+    check(h, "at the last step");
+    if h.query_all_by_label("Plots").next().is_some() {
+        h.query_all_by_label("Plots").next().expect("Plots").click();
+        h.run_steps(3);
+        settle(h);
+        check(h, "plots in front");
+    }
+    if map {
+        h.state_mut().send(Cmd::View(View::Map));
+        h.run_steps(3);
+        super::common::idle_within(h, 20, "the map still computes");
+        check(h, "map");
+        h.state_mut().send(Cmd::View(View::Workspace));
+        h.run_steps(3);
+        settle(h);
+    }
+    cut
 }
