@@ -328,8 +328,8 @@ fn controls(
 }
 
 /// Closes up the stage's buttons where they would not fit their row at the usual spacing
-/// (a Compare pane on a phone, 153 points: the row widened the picture under it past the
-/// pane, and its plot's last x label ran out of it).
+/// (a Compare pane on a phone, about 160 points for 165 points of buttons: the row widened
+/// the picture under it past its room).
 fn tighten_if_narrow(ui: &mut egui::Ui) {
     let glyphs: f32 = [LABEL_FIRST, LABEL_BACK, LABEL_FORWARD, LABEL_LAST]
         .iter()

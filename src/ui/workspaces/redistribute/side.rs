@@ -88,12 +88,7 @@ impl RedistPanel {
             let width = ui.available_width();
             ui.allocate_ui_with_layout(egui::vec2(width, room.y), column, |ui| {
                 ui.set_width(width);
-                ui.horizontal_wrapped(|ui| self.stage_tabs(ui));
-                let r = ui.add(egui::Label::new(RichText::new(&caption).strong()).wrap());
-                crate::ui::widgets::access::live(ui.ctx(), r.id);
-                if let Some(text) = &side.binding {
-                    binding_label(ui, text);
-                }
+                self.head(ui, side, &caption);
                 if !side.legend.is_empty() {
                     arrows_legend(ui, side.legend);
                 }
@@ -114,12 +109,7 @@ impl RedistPanel {
         caption: &str,
         lower: impl FnOnce(&mut Self, &mut Ui),
     ) -> Vec<RingEvent> {
-        ui.horizontal_wrapped(|ui| self.stage_tabs(ui));
-        let r = ui.add(egui::Label::new(RichText::new(caption).strong()).wrap());
-        crate::ui::widgets::access::live(ui.ctx(), r.id);
-        if let Some(text) = &side.binding {
-            binding_label(ui, text);
-        }
+        self.head(ui, side, caption);
         let height = (ui.available_width() * 0.8).min(ui.available_height() * 0.6);
         let events = ring(
             ui,
@@ -132,6 +122,17 @@ impl RedistPanel {
         }
         lower(self, ui);
         events
+    }
+
+    /// What leads the parts beside (or under) the ring: the tabs, the step's caption (read
+    /// out as it changes) and the binding slice's line.
+    fn head(&mut self, ui: &mut Ui, side: &Side, caption: &str) {
+        ui.horizontal_wrapped(|ui| self.stage_tabs(ui));
+        let r = ui.add(egui::Label::new(RichText::new(caption).strong()).wrap());
+        crate::ui::widgets::access::live(ui.ctx(), r.id);
+        if let Some(text) = &side.binding {
+            binding_label(ui, text);
+        }
     }
 
     /// The tabs choosing the chart beside the ring.
