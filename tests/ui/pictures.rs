@@ -248,7 +248,8 @@ fn the_tau_curve_of_system_6_is_a_plot_choice_on_a_heterogeneous_bidirectional_r
 
 /// A plot's crosshair and read-out go when the pointer leaves the plot (a walk reported them
 /// staying): moved off it, moved off it with the button held (a pan), and gone from the window.
-/// (egui_plot draws them only while egui deems the plot hovered; this guards that.)
+/// (egui keeps a plot being panned hovered after the pointer left it, and egui_plot reads out
+/// what a hovered plot has under the pointer: the app turns its read-out off there.)
 #[test]
 fn a_plots_readout_goes_when_the_pointer_leaves_it() {
     let mut h = super::common::app_on("Divisible load\non trees & pyramids");
@@ -280,6 +281,13 @@ fn a_plots_readout_goes_when_the_pointer_leaves_it() {
     h.run_steps(2);
     h.hover_at(away);
     h.run_steps(3);
+    // The plot keeps its place while panned: its legend moved from above it into a corner
+    // the pan had freed, and the plot grew by 95 points under the pointer.
+    let now = h.get_by_label("plot: divisible_h_plot").rect();
+    assert!(
+        (now.top() - plot.top()).abs() < 0.5,
+        "the plot moved from {plot:?} to {now:?} while panned"
+    );
     assert_eq!(
         readouts(&h),
         none,

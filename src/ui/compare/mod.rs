@@ -692,6 +692,7 @@ impl Compare {
         let legend = overlay_legend(ui, id, lines, &drawn);
         // Round ticks, at least three labelled on each axis (decades on a log axis).
         let plot = Plot::new("compare-overlay-plot").id(id);
+        let plot = crate::ui::widgets::compare_plot::read_out_on_frame(ui.ctx(), id, plot);
         let (lo, hi, _) = spans(drawn.iter().flat_map(|d| d.1.iter().copied()));
         let plot = held_open(plot, (lo, hi));
         let plot = round_axes(plot, Scale::of(log_x), Scale::of(log_y))
@@ -708,6 +709,7 @@ impl Compare {
             }
         });
         crate::ui::widgets::marks::record(ui.ctx(), OVERLAY_MARK, *shown.transform.frame());
+        crate::ui::widgets::compare_plot::keep_wheel(ui, &shown.response, *shown.transform.frame());
         if let Some(l) = legend {
             l.paint(ui, *shown.transform.frame());
         }

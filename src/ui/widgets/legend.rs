@@ -111,7 +111,7 @@ struct Placement {
 /// corner (of `preferred`, in that order) covering the least of `tracks`, judged with the
 /// plot's axes of the previous frame; with `outside`, None when every corner covers some.
 /// A legend stays where it is unless another place covers less, so it does not hop while a
-/// parameter is dragged; when the axes moved since the last choice, one more frame is asked
+/// parameter is dragged, and on its side of the frame while the user pans or zooms; when the axes moved since the last choice, one more frame is asked
 /// for so the choice catches up with them.
 pub(super) fn legend_place(
     ui: &egui::Ui,
@@ -145,11 +145,17 @@ pub(super) fn legend_place(
         .map(|&c| (c, cover(c)))
         .min_by_key(|&(_, n)| n)
         .unwrap_or((preferred[0], 0));
-    let corner = match last.map(|l| l.corner) {
+    // While the user holds the view (panned or zoomed), the legend stays on its side of the
+    // frame, above the plot or in it: moving between them resizes the plot, and the chart
+    // jumped under the pointer that panned it.
+    let held = !(memory.auto_bounds.x && memory.auto_bounds.y);
+    let inside_kept = last.filter(|_| held).map(|l| l.corner.is_some());
+    let corner = match (last.map(|l| l.corner), inside_kept) {
+        (_, Some(false)) => None,
         // Outside while no corner is free.
-        _ if outside && least > 0 => None,
+        (_, None) if outside && least > 0 => None,
         // Keep a corner while none covers less.
-        Some(Some(l)) if cover(l) <= least => Some(l),
+        (Some(Some(l)), _) if cover(l) <= least => Some(l),
         _ => Some(best),
     };
     if last.is_none_or(|l| l.seen != seen) {

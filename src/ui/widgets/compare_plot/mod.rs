@@ -295,6 +295,18 @@ pub fn round_axes(plot: Plot<'_>, x: Scale, y: Scale) -> Plot<'_> {
         .y_axis_formatter(ticks::formatter(y))
 }
 
+/// `plot` (shown under the id `pid`) reading out the point under the pointer only while the
+/// pointer is on the frame it drew last: egui keeps a plot being panned hovered when the
+/// drag leaves it, and egui_plot then read out the coordinates of a point off the plot, with
+/// its crosshair across the plot, beside the pointer.
+pub fn read_out_on_frame<'a>(ctx: &egui::Context, pid: egui::Id, plot: Plot<'a>) -> Plot<'a> {
+    let frame = egui_plot::PlotMemory::load(ctx, pid).map(|m| *m.transform().frame());
+    let off = frame
+        .zip(ctx.pointer_hover_pos())
+        .is_some_and(|(f, p)| !f.contains(p));
+    plot.show_x(!off).show_y(!off)
+}
+
 /// Height of the plot: the available height within sensible limits.
 fn plot_height(ui: &egui::Ui) -> f32 {
     let available = ui.available_height();
@@ -488,13 +500,13 @@ fn corner_legend(plot: &ComparePlot, corner: Corner) -> CornerLegend {
 /// A plot with labelled axes and round ticks on them ([`round_axes`]), for the charts
 /// [`compare_plot`] does not draw (bar charts); paint its [`free_legend`] after showing it.
 pub fn labelled_plot<'a>(
+    ctx: &egui::Context,
     id: egui::Id,
     x_label: impl Into<egui::WidgetText>,
     y_label: impl Into<egui::WidgetText>,
     (x, y): (Scale, Scale),
 ) -> Plot<'a> {
-    let plot = Plot::new(id)
-        .id(id)
+    let plot = read_out_on_frame(ctx, id, Plot::new(id).id(id))
         .x_axis_label(x_label)
         .y_axis_label(y_label);
     round_axes(plot, x, y)
@@ -617,8 +629,11 @@ fn configured<'a>(
         })
         .coordinates_formatter(
             Corner::LeftBottom,
-            CoordinatesFormatter::new(move |point: &PlotPoint, _bounds: &PlotBounds| {
-                if hidden(point.x) {
+            CoordinatesFormatter::new(move |point: &PlotPoint, bounds: &PlotBounds| {
+                // (Nor off the plot: a pan dragged off it, see [`read_out_on_frame`].)
+                let (min, max) = (bounds.min(), bounds.max());
+                let on = (0..2).all(|k| (min[k]..=max[k]).contains(&[point.x, point.y][k]));
+                if hidden(point.x) || !on {
                     return String::new();
                 }
                 readout(point, log_x, log_y).replace('\n', "  ")
@@ -631,6 +646,21 @@ pub const LEGEND_MARK: &str = "compare-plot:legend";
 /// The mark of the vertical marker of the instance's own x (the line's width, the plot's
 /// height).
 pub const MARKER_MARK: &str = "compare-plot:marker";
+
+/// The mark of every plot's frame that pans under the wheel ([`keep_wheel`]).
+pub const PLOT_MARK: &str = "plot:frame";
+
+/// After a plot that pans under the wheel is shown (its `response` and `frame`): records the
+/// frame under [`PLOT_MARK`] and takes the wheel it read from the scroll areas around it.
+/// egui_plot reads the wheel without taking it, so a phone's page or a scrolled panel also
+/// scrolled under the pointer: the chart slid away while it panned. The Gantt chart takes
+/// its wheel the same way.
+pub fn keep_wheel(ui: &egui::Ui, response: &egui::Response, frame: egui::Rect) {
+    super::marks::record(ui.ctx(), PLOT_MARK, frame);
+    if response.contains_pointer() && ui.is_enabled() {
+        ui.input_mut(|i| i.smooth_scroll_delta = egui::Vec2::ZERO);
+    }
+}
 
 /// Show the title, the "log x" / "log y" checkboxes, a "Copy CSV" button and
 /// the plot (legend, hover readout, optional vertical marker).
@@ -681,7 +711,8 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                 .collect();
             legend_row(ui, &entries);
         }
-        let egui_plot = configured(Plot::new(id).id(pid), plot, (log_x, log_y));
+        let egui_plot = read_out_on_frame(ui.ctx(), pid, Plot::new(id).id(pid));
+        let egui_plot = configured(egui_plot, plot, (log_x, log_y));
         let egui_plot = held_open(egui_plot, (lo, hi)).height(plot_height(ui));
         let egui_plot = if axes_changed || misses_data(ui.ctx(), pid, (lo, hi)) {
             // The data moved to other coordinates, or a view zoomed on other data (another
@@ -710,6 +741,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             }
         });
         let frame = *shown.transform.frame();
+        keep_wheel(ui, &shown.response, frame);
         if let Some(corner) = place {
             let legend = corner_legend(plot, corner).paint(ui, frame);
             super::marks::record(ui.ctx(), LEGEND_MARK, legend);

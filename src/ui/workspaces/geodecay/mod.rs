@@ -23,7 +23,8 @@ use crate::report::format::{Precision, number};
 use crate::report::geodecay::{Parts, Plot, Run, policy_group};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, compare_plot, held_open, hovered, round_axes, spans,
+    ComparePlot, PlotView, compare_plot, held_open, hovered, keep_wheel, plot_id,
+    read_out_on_frame, round_axes, spans,
 };
 use crate::ui::widgets::form::{
     Choice, about_section, choice_in, choices, param_grid, plot_header,
@@ -603,7 +604,9 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
     timeline_legend(ui, o, color);
     // While the future is hidden the axes keep room around the rounds shown so far (one
     // point would otherwise fill the whole plot).
-    let mut timeline = egui_plot::Plot::new("geo_timeline");
+    let pid = plot_id(ui, "geo_timeline");
+    let timeline = egui_plot::Plot::new("geo_timeline").id(pid);
+    let mut timeline = read_out_on_frame(ui.ctx(), pid, timeline);
     let future = reveal.hiding().then(|| xs.last().copied().unwrap_or(0.0));
     if reveal.hiding() {
         let now = xs.last().copied().unwrap_or(0.0);
@@ -686,6 +689,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
                 color,
             );
         });
+    keep_wheel(ui, &shown.response, *shown.transform.frame());
     if reveal.hiding() && k == 0 {
         // One point: the loads before any round ran.
         let rect = shown.transform.frame().shrink2(egui::vec2(0.0, 12.0));

@@ -59,10 +59,16 @@ pub(super) fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
     ];
     let legend = free_legend(ui, pid, &entries, &tracks, corners(false));
     // Whole-number ticks on both axes, and at least −1 … 1 of δ (all δ = 0 showed one "0").
-    let plot = labelled_plot(pid, "processor k", "δ_k", (Scale::Integer, Scale::Integer))
-        .include_y(-1.0)
-        .include_y(1.0)
-        .allow_scroll(false);
+    let plot = labelled_plot(
+        ui.ctx(),
+        pid,
+        "processor k",
+        "δ_k",
+        (Scale::Integer, Scale::Integer),
+    )
+    .include_y(-1.0)
+    .include_y(1.0)
+    .allow_scroll(false);
     if n > BAR_LIMIT {
         // Thousands of bars would cost a shape each: draw the two profiles as lines.
         let line = |v: &[i64]| -> Vec<[f64; 2]> {
