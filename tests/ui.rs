@@ -6,6 +6,8 @@ mod common;
 
 #[path = "ui/access_tree.rs"]
 mod access_tree;
+#[path = "ui/answer_box.rs"]
+mod answer_box;
 #[path = "ui/app.rs"]
 mod app;
 #[path = "ui/commands.rs"]
@@ -104,3 +106,5 @@ mod walk;
 mod walk_checks;
 #[path = "ui/walk_secrecy.rs"]
 mod walk_secrecy;
+#[path = "ui/wheel.rs"]
+mod wheel;
