@@ -709,7 +709,7 @@ impl Compare {
             }
         });
         crate::ui::widgets::marks::record(ui.ctx(), OVERLAY_MARK, *shown.transform.frame());
-        crate::ui::widgets::compare_plot::keep_wheel(ui, &shown.response, *shown.transform.frame());
+        crate::ui::widgets::compare_plot::mark_plot(ui, &shown.transform);
         if let Some(l) = legend {
             l.paint(ui, *shown.transform.frame());
         }

@@ -286,8 +286,14 @@ fn readout(point: &PlotPoint, log_x: bool, log_y: bool) -> String {
 /// The plot's axes with round ticks, at least three labelled on each ([`ticks::spacer`]):
 /// decades on log axes, and labels wherever the ticks are (egui_plot hides x labels closer
 /// than 60 points, too sparse for the narrow plot column).
+///
+/// The wheel scrolls the page or panel the plot stands in, as it does beside the plot; it
+/// does not pan the plot (a drag does, Ctrl+wheel zooms, a double click fits the data).
+/// egui_plot read the wheel without taking it: in a scrolled panel or a phone's page both
+/// moved, and a plot the panel scrolled past was left panned off its data.
 pub fn round_axes(plot: Plot<'_>, x: Scale, y: Scale) -> Plot<'_> {
-    plot.custom_x_axes(vec![AxisHints::new_x().label_spacing(20.0..=24.0)])
+    plot.allow_scroll(false)
+        .custom_x_axes(vec![AxisHints::new_x().label_spacing(20.0..=24.0)])
         .custom_y_axes(vec![AxisHints::new_y().label_spacing(12.0..=16.0)])
         .x_grid_spacer(ticks::spacer(x, X_SPACING))
         .y_grid_spacer(ticks::spacer(y, Y_SPACING))
@@ -647,19 +653,22 @@ pub const LEGEND_MARK: &str = "compare-plot:legend";
 /// height).
 pub const MARKER_MARK: &str = "compare-plot:marker";
 
-/// The mark of every plot's frame that pans under the wheel ([`keep_wheel`]).
+/// The mark of every plot's frame, the part of it in sight ([`mark_plot`]).
 pub const PLOT_MARK: &str = "plot:frame";
+/// The mark of every plot's bounds, in plot coordinates: x across, y down the rectangle
+/// ([`mark_plot`]).
+pub const PLOT_BOUNDS_MARK: &str = "plot:bounds";
 
-/// After a plot that pans under the wheel is shown (its `response` and `frame`): records the
-/// frame under [`PLOT_MARK`] and takes the wheel it read from the scroll areas around it.
-/// egui_plot reads the wheel without taking it, so a phone's page or a scrolled panel also
-/// scrolled under the pointer: the chart slid away while it panned. The Gantt chart takes
-/// its wheel the same way.
-pub fn keep_wheel(ui: &egui::Ui, response: &egui::Response, frame: egui::Rect) {
-    super::marks::record(ui.ctx(), PLOT_MARK, frame);
-    if response.contains_pointer() && ui.is_enabled() {
-        ui.input_mut(|i| i.smooth_scroll_delta = egui::Vec2::ZERO);
-    }
+/// Records where a plot was drawn in `ui` (`transform`, after it is shown) and what it
+/// showed: the part of its frame in sight under [`PLOT_MARK`] and its bounds under
+/// [`PLOT_BOUNDS_MARK`].
+pub fn mark_plot(ui: &egui::Ui, transform: &egui_plot::PlotTransform) {
+    let seen = transform.frame().intersect(ui.clip_rect());
+    super::marks::record(ui.ctx(), PLOT_MARK, seen);
+    let (min, max) = (transform.bounds().min(), transform.bounds().max());
+    let at = |p: [f64; 2]| egui::pos2(p[0] as f32, p[1] as f32);
+    let bounds = egui::Rect::from_min_max(at(min), at(max));
+    super::marks::record(ui.ctx(), PLOT_BOUNDS_MARK, bounds);
 }
 
 /// Show the title, the "log x" / "log y" checkboxes, a "Copy CSV" button and
@@ -741,7 +750,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
             }
         });
         let frame = *shown.transform.frame();
-        keep_wheel(ui, &shown.response, frame);
+        mark_plot(ui, &shown.transform);
         if let Some(corner) = place {
             let legend = corner_legend(plot, corner).paint(ui, frame);
             super::marks::record(ui.ctx(), LEGEND_MARK, legend);

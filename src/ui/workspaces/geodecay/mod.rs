@@ -23,8 +23,8 @@ use crate::report::format::{Precision, number};
 use crate::report::geodecay::{Parts, Plot, Run, policy_group};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, compare_plot, held_open, hovered, keep_wheel, plot_id,
-    read_out_on_frame, round_axes, spans,
+    ComparePlot, PlotView, compare_plot, held_open, hovered, mark_plot, plot_id, read_out_on_frame,
+    round_axes, spans,
 };
 use crate::ui::widgets::form::{
     Choice, about_section, choice_in, choices, param_grid, plot_header,
@@ -689,7 +689,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
                 color,
             );
         });
-    keep_wheel(ui, &shown.response, *shown.transform.frame());
+    mark_plot(ui, &shown.transform);
     if reveal.hiding() && k == 0 {
         // One point: the loads before any round ran.
         let rect = shown.transform.frame().shrink2(egui::vec2(0.0, 12.0));

@@ -67,8 +67,7 @@ pub(super) fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
         (Scale::Integer, Scale::Integer),
     )
     .include_y(-1.0)
-    .include_y(1.0)
-    .allow_scroll(false);
+    .include_y(1.0);
     if n > BAR_LIMIT {
         // Thousands of bars would cost a shape each: draw the two profiles as lines.
         let line = |v: &[i64]| -> Vec<[f64; 2]> {
@@ -81,6 +80,7 @@ pub(super) fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
             p.line(Line::new("δ before the step", line(before)).color(grey));
             p.line(Line::new("δ after the step", line(after)).color(blue));
         });
+        mark_plot(ui, &shown.transform);
         if let Some(l) = legend {
             l.paint(ui, *shown.transform.frame());
         }
@@ -97,6 +97,7 @@ pub(super) fn delta_bars(ui: &mut Ui, before: &[i64], after: &[i64]) {
         p.bar_chart(BarChart::new("δ before the step", bars(before, w)).color(grey));
         p.bar_chart(BarChart::new("δ after the step", bars(after, w * 0.5)).color(blue));
     });
+    mark_plot(ui, &shown.transform);
     if let Some(l) = legend {
         l.paint(ui, *shown.transform.frame());
     }

@@ -39,7 +39,9 @@ use crate::model::{Cancelled, ParamError};
 use crate::report::format::{Precision, number};
 use crate::report::redistribute::{self as report, Parts, Run};
 use crate::report::{ReportError, Section, Table};
-use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot, labelled_plot};
+use crate::ui::widgets::compare_plot::{
+    ComparePlot, PlotView, compare_plot, labelled_plot, mark_plot,
+};
 use crate::ui::widgets::form::choices;
 use crate::ui::widgets::gantt::{BarKind, GanttBar, GanttData, GanttView, bar_color, gantt};
 use crate::ui::widgets::legend::{Swatch, Track, bar_tracks, corners, free_legend, plot_id};
