@@ -15,10 +15,15 @@ use super::common::settle;
 
 /// The mouse wheel turned by `dy` points (negative: down the page) where the pointer is.
 fn wheel(h: &mut Harness<'static, LoadlabApp>, dy: f32) {
+    wheel_with(h, dy, egui::Modifiers::NONE);
+}
+
+/// The mouse wheel turned by `dy` points with `modifiers` held.
+fn wheel_with(h: &mut Harness<'static, LoadlabApp>, dy: f32, modifiers: egui::Modifiers) {
     h.event(egui::Event::MouseWheel {
         unit: egui::MouseWheelUnit::Point,
         delta: egui::vec2(0.0, dy),
-        modifiers: egui::Modifiers::NONE,
+        modifiers,
         phase: egui::TouchPhase::Move,
         source: egui::MouseWheelSource::Wheel,
     });
@@ -106,5 +111,34 @@ fn the_wheel_over_a_chart_scrolls_the_page_not_the_chart() {
         still.is_empty(),
         "the wheel did not scroll the page:\n{}",
         still.join("\n")
+    );
+}
+
+/// Ctrl+wheel over a plot zooms it about the pointer, where the plot stands (in the desktop's
+/// scrolled Plots panel at 1280 × 720).
+#[test]
+fn ctrl_and_the_wheel_zoom_a_plot_in_place() {
+    let mut h = super::common::window(1280.0, 720.0, None);
+    let chart = marks::latest_all(&h.ctx, PLOT_MARK)[0];
+    let before = marks::latest_all(&h.ctx, PLOT_BOUNDS_MARK)[0];
+    h.hover_at(chart.center());
+    h.run_steps(2);
+    let ctrl = egui::Modifiers {
+        ctrl: true,
+        command: true,
+        ..Default::default()
+    };
+    wheel_with(&mut h, 120.0, ctrl);
+    let after = marks::latest_all(&h.ctx, PLOT_BOUNDS_MARK)[0];
+    assert!(
+        after.width() < 0.9 * before.width(),
+        "not zoomed in: {before:?}, then {after:?}"
+    );
+    // (Its left edge may move: the y axis's labels change width as it zooms.)
+    let now = marks::latest_all(&h.ctx, PLOT_MARK)[0];
+    assert!(
+        (now.y_range().min - chart.y_range().min).abs() < 0.5
+            && (now.y_range().max - chart.y_range().max).abs() < 0.5,
+        "the plot moved from {chart:?} to {now:?}"
     );
 }
