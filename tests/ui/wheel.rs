@@ -142,3 +142,43 @@ fn ctrl_and_the_wheel_zoom_a_plot_in_place() {
         "the plot moved from {chart:?} to {now:?}"
     );
 }
+
+/// A phone on its side: the picture scrolled down to its chart, Next brings the lesson's next
+/// step from the top of its picture. The page stayed scrolled, the new step's caption and
+/// step bar above the view.
+#[test]
+fn next_on_a_phone_shows_the_next_step_from_the_top_of_its_picture() {
+    let mut h = super::common::window(844.0, 390.0, None);
+    super::common::open_step(&mut h, "grs", 1);
+    let top = h.get_by_label("Step").rect();
+    h.hover_at(top.center());
+    wheel(&mut h, -300.0);
+    let scrolled = h.get_by_label("Step").rect();
+    assert!(
+        scrolled.top() < top.top() - 100.0,
+        "the page did not scroll"
+    );
+    h.get_by_label("Next ▶").click();
+    settle(&mut h);
+    assert!(
+        h.state().lesson_player().is_some_and(|p| p.index() == 1),
+        "Next did not go to step 2"
+    );
+    let bar = h.get_by_label("Step").rect();
+    assert!(
+        (bar.top() - top.top()).abs() < 1.0,
+        "step 2's step bar stands at {bar:?}, step 1's stood at {top:?}"
+    );
+    // Within a step the page stays where it is scrolled: stepping the run keeps it.
+    h.hover_at(bar.center());
+    wheel(&mut h, -300.0);
+    let down = h.get_by_label("Step").rect();
+    h.state_mut()
+        .send(Cmd::Step(loadlab::ui::commands::StepCmd::Forward));
+    settle(&mut h);
+    let stepped = h.get_by_label("Step").rect();
+    assert!(
+        down.top() < top.top() - 100.0 && (stepped.top() - down.top()).abs() < 1.0,
+        "scrolled to {down:?}, then a step put it at {stepped:?}"
+    );
+}

@@ -96,6 +96,9 @@ pub struct LoadlabApp {
     fitted: Option<(f32, [f32; 2])>,
     /// Where the front workspace's regions were drawn in the last frame.
     drawn: Vec<Drawn>,
+    /// How many files were opened: with the model and the lesson step, which page is in
+    /// front ([`super::frame::publish_page`]).
+    opened: u64,
     queued: Vec<Cmd>,
     /// What the open question's secret is published as (the lecture walk's probe).
     secret_probe: super::reveal::SecretProbe,
@@ -230,6 +233,7 @@ impl LoadlabApp {
             presenter: s.presenter,
             fitted: None,
             drawn: Vec::new(),
+            opened: 0,
             queued: Vec::new(),
             secret_probe: Default::default(),
             shots: channel(),
@@ -437,9 +441,20 @@ impl LoadlabApp {
             PresetFile::Workbook(w) => w.sheets.iter().map(|s| s.scenario.model()).collect(),
         };
         self.desk.open_file(file, path);
+        self.opened += 1;
         for m in models {
             self.tabs[m.index()].rewind();
         }
+    }
+
+    /// Which page is in front: the model, the files opened and the lesson's step. A new one
+    /// (another model, an opened file, Next in a lesson) is drawn from its top.
+    fn page(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        let step = self.teach.player().map(|p| (&p.lesson().name, p.index()));
+        (self.desk.active.index(), self.opened, step).hash(&mut h);
+        h.finish()
     }
 
     fn suggested_name(&self, action: FileAction) -> String {
@@ -613,6 +628,7 @@ impl LoadlabApp {
         super::frame::publish_plots_in_front(&ctx, self.shown.stage && plots);
         let column = self.shown.stage && super::stage::is_column(ui.available_width());
         super::frame::publish_column(&ctx, column);
+        super::frame::publish_page(&ctx, self.page());
         cmds.extend(self.around(ui));
         // The open question's quantities are hidden by name on its own run only.
         let scenario = &self.desk.page().scenario;

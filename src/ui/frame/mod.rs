@@ -111,6 +111,23 @@ frame_flag!(
     on_phone
 );
 
+/// Which page the picture shows ([`publish_page`]).
+const PAGE: &str = "loadlab-page";
+
+/// Publishes, for this frame, which page the picture shows: a number that changes when
+/// another model, an opened file or a lesson's next step comes to the front. A phone's page
+/// that scrolls the picture then starts at its top (after Next it stayed scrolled down, the
+/// new step's step bar and caption above the view).
+pub fn publish_page(ctx: &egui::Context, page: u64) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::unique(PAGE), page));
+}
+
+/// Which page the picture shows ([`publish_page`]); 0 where none was published.
+pub fn page(ctx: &egui::Context) -> u64 {
+    ctx.data(|d| d.get_temp(egui::Id::unique(PAGE)))
+        .unwrap_or(0)
+}
+
 /// Marks `ctx` as the off-screen context of an export (for every frame it runs).
 pub fn publish_exporting(ctx: &egui::Context) {
     EXPORTING.set(ctx, true);

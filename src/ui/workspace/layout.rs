@@ -414,7 +414,10 @@ pub fn phone_page<R>(
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         // (Not shrunk to its content: what `add` draws in child UIs of its own, as Compare's
         // panes are, takes no room in it, and the bar stood at the left.)
+        // (A new page in front, a lesson's next step, starts at its top.)
+        let page = crate::ui::frame::page(ui.ctx());
         egui::ScrollArea::vertical()
+            .id_salt(("phone page", page))
             .auto_shrink(false)
             .show_clipped(ui, |ui| {
                 // (The page's bar only: the picture's own scroll areas keep the app's.)
