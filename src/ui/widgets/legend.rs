@@ -111,8 +111,9 @@ struct Placement {
 /// corner (of `preferred`, in that order) covering the least of `tracks`, judged with the
 /// plot's axes of the previous frame; with `outside`, None when every corner covers some.
 /// A legend stays where it is unless another place covers less, so it does not hop while a
-/// parameter is dragged, and on its side of the frame while the user pans or zooms; when the axes moved since the last choice, one more frame is asked
-/// for so the choice catches up with them.
+/// parameter is dragged, and on its side of the frame while the user pans or zooms; when the
+/// axes moved since the last choice, one more frame is asked for so the choice catches up
+/// with them.
 pub(super) fn legend_place(
     ui: &egui::Ui,
     plot_id: egui::Id,

@@ -412,10 +412,10 @@ pub fn phone_page<R>(
     // a chart's pan) take the finger, and the bar is where the picture scrolls.
     let r = ui.scope(|ui| {
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        // A new page in front (a lesson's next step) starts at its top.
+        let page = crate::ui::frame::page(ui.ctx());
         // (Not shrunk to its content: what `add` draws in child UIs of its own, as Compare's
         // panes are, takes no room in it, and the bar stood at the left.)
-        // (A new page in front, a lesson's next step, starts at its top.)
-        let page = crate::ui::frame::page(ui.ctx());
         egui::ScrollArea::vertical()
             .id_salt(("phone page", page))
             .auto_shrink(false)
