@@ -16,7 +16,7 @@
 
 use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, RichText, Ui};
-use egui_plot::{HoverPosition, Line, LineStyle, Plot, Points};
+use egui_plot::{HoverPosition, Line, LineStyle, Points};
 use serde_json::Value;
 
 use crate::jobs::{JobHandle, JobStatus, Keyed};
@@ -27,7 +27,7 @@ use crate::report::{self, Role, Series, SeriesSet, text_number};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{
     ComparePlot, LABEL_COPY_CSV, SeriesStyle, error_bars, from_axis, held_open, hovered, mark_of,
-    plot_points, round_axes, spans,
+    new_plot, plot_points, spans,
 };
 use crate::ui::widgets::legend::{
     CornerLegend, Mark, Swatch, Track, corners, free_legend, legend_row, plot_id, rising,
@@ -691,11 +691,9 @@ impl Compare {
         let id = plot_id(ui, "compare-overlay-plot");
         let legend = overlay_legend(ui, id, lines, &drawn);
         // Round ticks, at least three labelled on each axis (decades on a log axis).
-        let plot = Plot::new("compare-overlay-plot").id(id);
-        let plot = crate::ui::widgets::compare_plot::read_out_on_frame(ui.ctx(), id, plot);
+        let plot = new_plot(ui.ctx(), id, (Scale::of(log_x), Scale::of(log_y)));
         let (lo, hi, _) = spans(drawn.iter().flat_map(|d| d.1.iter().copied()));
-        let plot = held_open(plot, (lo, hi));
-        let plot = round_axes(plot, Scale::of(log_x), Scale::of(log_y))
+        let plot = held_open(plot, (lo, hi))
             .y_axis_min_width(40.0)
             .x_axis_label(axis_label(&x_name, log_x))
             .y_axis_label(axis_label(&y_name, log_y))

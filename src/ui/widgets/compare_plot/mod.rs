@@ -291,7 +291,7 @@ fn readout(point: &PlotPoint, log_x: bool, log_y: bool) -> String {
 /// does not pan the plot (a drag does, Ctrl+wheel zooms, a double click fits the data).
 /// egui_plot read the wheel without taking it: in a scrolled panel or a phone's page both
 /// moved, and a plot the panel scrolled past was left panned off its data.
-pub fn round_axes(plot: Plot<'_>, x: Scale, y: Scale) -> Plot<'_> {
+fn round_axes(plot: Plot<'_>, x: Scale, y: Scale) -> Plot<'_> {
     plot.allow_scroll(false)
         .custom_x_axes(vec![AxisHints::new_x().label_spacing(20.0..=24.0)])
         .custom_y_axes(vec![AxisHints::new_y().label_spacing(12.0..=16.0)])
@@ -305,12 +305,19 @@ pub fn round_axes(plot: Plot<'_>, x: Scale, y: Scale) -> Plot<'_> {
 /// pointer is on the frame it drew last: egui keeps a plot being panned hovered when the
 /// drag leaves it, and egui_plot then read out the coordinates of a point off the plot, with
 /// its crosshair across the plot, beside the pointer.
-pub fn read_out_on_frame<'a>(ctx: &egui::Context, pid: egui::Id, plot: Plot<'a>) -> Plot<'a> {
+fn read_out_on_frame<'a>(ctx: &egui::Context, pid: egui::Id, plot: Plot<'a>) -> Plot<'a> {
     let frame = egui_plot::PlotMemory::load(ctx, pid).map(|m| *m.transform().frame());
     let off = frame
         .zip(ctx.pointer_hover_pos())
         .is_some_and(|(f, p)| !f.contains(p));
     plot.show_x(!off).show_y(!off)
+}
+
+/// Every plot of the app, shown under the id `pid` (see [`plot_id`]) with `scales` on its
+/// axes: round ticks ([`round_axes`]: the wheel scrolls past it), its read-out on the plot
+/// only ([`read_out_on_frame`]). Show it, then [`mark_plot`].
+pub fn new_plot<'a>(ctx: &egui::Context, pid: egui::Id, (x, y): (Scale, Scale)) -> Plot<'a> {
+    round_axes(read_out_on_frame(ctx, pid, Plot::new(pid).id(pid)), x, y)
 }
 
 /// Height of the plot: the available height within sensible limits.
@@ -512,10 +519,9 @@ pub fn labelled_plot<'a>(
     y_label: impl Into<egui::WidgetText>,
     (x, y): (Scale, Scale),
 ) -> Plot<'a> {
-    let plot = read_out_on_frame(ctx, id, Plot::new(id).id(id))
+    new_plot(ctx, id, (x, y))
         .x_axis_label(x_label)
-        .y_axis_label(y_label);
-    round_axes(plot, x, y)
+        .y_axis_label(y_label)
 }
 
 /// Whether the current value `x` lies within the data's x range (plus 5 % either side).
@@ -592,9 +598,9 @@ fn header(ui: &mut egui::Ui, plot: &ComparePlot, view: &mut PlotView) -> bool {
     axes_changed
 }
 
-/// `egui_plot` with the plot's axes (round ticks, log scales) and hover read-outs.
+/// The plot `pid` of `plot`, with its axes (round ticks, log scales) and hover read-outs.
 fn configured<'a>(
-    egui_plot: Plot<'a>,
+    (ctx, pid): (&egui::Context, egui::Id),
     plot: &ComparePlot,
     (log_x, log_y): (bool, bool),
 ) -> Plot<'a> {
@@ -614,7 +620,7 @@ fn configured<'a>(
         .series
         .iter()
         .flat_map(|c| c.series.points.iter().map(|p| p[0]));
-    round_axes(egui_plot, Scale::of_values(log_x, xs), Scale::of(log_y))
+    new_plot(ctx, pid, (Scale::of_values(log_x, xs), Scale::of(log_y)))
         .x_axis_label(plot.x_label.clone())
         .y_axis_label(plot.y_label.clone())
         .label_formatter(move |pos: &HoverPosition<'_>| {
@@ -720,8 +726,7 @@ pub fn compare_plot(ui: &mut egui::Ui, id: &str, plot: &ComparePlot, view: &mut 
                 .collect();
             legend_row(ui, &entries);
         }
-        let egui_plot = read_out_on_frame(ui.ctx(), pid, Plot::new(id).id(pid));
-        let egui_plot = configured(egui_plot, plot, (log_x, log_y));
+        let egui_plot = configured((ui.ctx(), pid), plot, (log_x, log_y));
         let egui_plot = held_open(egui_plot, (lo, hi)).height(plot_height(ui));
         let egui_plot = if axes_changed || misses_data(ui.ctx(), pid, (lo, hi)) {
             // The data moved to other coordinates, or a view zoomed on other data (another

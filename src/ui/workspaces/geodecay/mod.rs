@@ -23,8 +23,7 @@ use crate::report::format::{Precision, number};
 use crate::report::geodecay::{Parts, Plot, Run, policy_group};
 use crate::ui::frame::repainter;
 use crate::ui::widgets::compare_plot::{
-    ComparePlot, PlotView, compare_plot, held_open, hovered, mark_plot, plot_id, read_out_on_frame,
-    round_axes, spans,
+    ComparePlot, PlotView, compare_plot, held_open, hovered, mark_plot, new_plot, plot_id, spans,
 };
 use crate::ui::widgets::form::{
     Choice, about_section, choice_in, choices, param_grid, plot_header,
@@ -35,6 +34,7 @@ use crate::ui::widgets::palette;
 use crate::ui::widgets::result_table::result_table;
 use crate::ui::widgets::slider;
 use crate::ui::widgets::step_bar::{StepState, step_bar, step_caption, step_caption_of};
+use crate::ui::widgets::ticks::Scale;
 use crate::ui::workspace::{
     Checked, Regions, Workspace, jobs, nothing_plotted, nothing_runs, run_or_reason, view_accessors,
 };
@@ -602,11 +602,12 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
         "tasks per processor"
     };
     timeline_legend(ui, o, color);
+    // Round ticks, three or more on each axis (whole rounds on x; lg values on a log y).
+    let pid = plot_id(ui, "geo_timeline");
+    let scales = (Scale::Integer, Scale::Linear);
+    let mut timeline = new_plot(ui.ctx(), pid, scales);
     // While the future is hidden the axes keep room around the rounds shown so far (one
     // point would otherwise fill the whole plot).
-    let pid = plot_id(ui, "geo_timeline");
-    let timeline = egui_plot::Plot::new("geo_timeline").id(pid);
-    let mut timeline = read_out_on_frame(ui.ctx(), pid, timeline);
     let future = reveal.hiding().then(|| xs.last().copied().unwrap_or(0.0));
     if reveal.hiding() {
         let now = xs.last().copied().unwrap_or(0.0);
@@ -619,11 +620,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
     }
     let points = xs.iter().zip(&maxs).chain(xs.iter().zip(&mins));
     let (lo, hi, _) = spans(points.map(|(&x, &y)| [x, y]));
-    let timeline = held_open(timeline, (lo, hi));
-    // Round ticks, three or more on each axis (whole rounds on x; lg values on a log y).
-    let x_scale = crate::ui::widgets::ticks::Scale::Integer;
-    let y_scale = crate::ui::widgets::ticks::Scale::Linear;
-    let shown = round_axes(timeline, x_scale, y_scale)
+    let shown = held_open(timeline, (lo, hi))
         .x_axis_label("round r")
         .y_axis_label(loads)
         .label_formatter(move |pos: &HoverPosition<'_>| {
