@@ -114,9 +114,10 @@ pub struct Drawer {
     pub rect: Option<egui::Rect>,
     /// The drawer lies under the picture this frame (the app's [`is_column`], published).
     column: bool,
-    /// The lesson step the numbers leaf was last drawn for: a new step's numbers start at
-    /// their top (they kept the last step's scroll, its first rows out of sight).
-    numbers_at: Option<usize>,
+    /// The page ([`crate::ui::frame::page`]) the controls and numbers leaves were last drawn
+    /// for: a leaf shown for a new page (a lesson's next step, another model) starts at its
+    /// top. They kept the last page's scroll, their first rows out of sight.
+    drawn_for: [Option<u64>; 2],
 }
 
 impl Drawer {
@@ -270,7 +271,7 @@ impl Drawer {
             // Both ways: a leaf wider than the drawer scrolls sideways inside it rather than
             // widening the drawer (which would move its tabs under the pointer).
             Leaf::Controls => {
-                egui::ScrollArea::both()
+                self.top_on_new_page(0, ui.ctx(), egui::ScrollArea::both())
                     .id_salt("stage controls")
                     .auto_shrink([false, false])
                     .show_clipped(ui, |ui| tab.show_side(ui, s, Region::Controls));
@@ -278,12 +279,8 @@ impl Drawer {
             // The A/B table fits its columns to the drawer's width (leaving out B − A and
             // B ÷ A rather than cutting a number): it scrolls down only.
             Leaf::Numbers => {
-                let step = teach.player().map(|p| p.index());
-                let fresh = std::mem::replace(&mut self.numbers_at, step) != step;
-                let top = |area: egui::ScrollArea| match fresh {
-                    true => area.scroll_offset(egui::Vec2::ZERO),
-                    false => area,
-                };
+                let ctx = ui.ctx().clone();
+                let mut top = |area| self.top_on_new_page(1, &ctx, area);
                 match ab_table {
                     Some(table) => top(egui::ScrollArea::vertical())
                         .id_salt("stage A/B numbers")
@@ -297,6 +294,20 @@ impl Drawer {
             }
         }
         Vec::new()
+    }
+
+    /// `area` scrolled to its top where the leaf `slot` shows a new page.
+    fn top_on_new_page(
+        &mut self,
+        slot: usize,
+        ctx: &egui::Context,
+        area: egui::ScrollArea,
+    ) -> egui::ScrollArea {
+        let page = Some(crate::ui::frame::page(ctx));
+        match std::mem::replace(&mut self.drawn_for[slot], page) != page {
+            true => area.scroll_offset(egui::Vec2::ZERO),
+            false => area,
+        }
     }
 
     /// The folded drawer: « (unfold it: the leaf in front last) over, while a lesson runs,

@@ -135,10 +135,25 @@ fn the_numbers_tab_is_readable_for_geometric_decay() {
 /// scroll, the first rows of the new step out of sight.
 #[test]
 fn a_new_lesson_step_shows_its_numbers_from_the_top() {
-    let mut h = super::common::stage_lesson("grs-treesweep.ron", 1);
+    a_new_lesson_step_shows_the_leaf_from_the_top("grs-treesweep.ron", "Numbers");
+}
+
+/// So do its controls: the Controls tab kept the last step's scroll, the instance's first
+/// controls (those a step's text names first) out of sight.
+#[test]
+fn a_new_lesson_step_shows_its_controls_from_the_top() {
+    a_new_lesson_step_shows_the_leaf_from_the_top("rrv-redistribute.ron", "Controls");
+}
+
+/// `lesson`'s step 1 at 1280 × 720 presenter, the drawer's `tab` scrolled to its end, Page
+/// Down: step 2's `tab` shows its first rows where step 1's stood before the scroll. (On the
+/// old code rrv's controls stayed scrolled down.)
+fn a_new_lesson_step_shows_the_leaf_from_the_top(lesson: &str, tab: &str) {
+    let mut h = super::common::stage_lesson(lesson, 1);
     let drawer = h.state().drawer_rect().expect("the drawer");
-    let inside = |r: egui::Rect| (drawer.left()..=drawer.right()).contains(&r.center().x);
-    super::common::drawer_tab(&mut h, "Numbers");
+    // (Whole within the drawer's sides: the picture's caption runs under it.)
+    let inside =
+        |r: egui::Rect| r.left() >= drawer.left() - 1.0 && r.right() <= drawer.right() + 1.0;
     // Under the drawer's tabs: where the leaf's first row stands when it is not scrolled.
     let tabs = h
         .query_all_by_label("Controls")
@@ -146,6 +161,7 @@ fn a_new_lesson_step_shows_its_numbers_from_the_top() {
         .filter(|r| inside(*r))
         .map(|r| r.bottom())
         .fold(0.0, f32::max);
+    super::common::drawer_tab(&mut h, tab);
     let rows = |h: &Harness<'static, LoadlabApp>| -> Vec<f32> {
         h.query_all(by().role(egui::Role::Label))
             .map(|n| n.rect())
@@ -154,27 +170,28 @@ fn a_new_lesson_step_shows_its_numbers_from_the_top() {
             .collect()
     };
     let first = rows(&h).into_iter().fold(f32::INFINITY, f32::min);
-    assert!(first < drawer.bottom(), "no numbers under the tabs");
+    assert!(first < drawer.bottom(), "nothing under the tabs");
     let at_top = |h: &Harness<'static, LoadlabApp>| rows(h).iter().any(|t| (t - first).abs() < 1.0);
-    // Scrolled to the end of the step's numbers.
+    // Scrolled to the end of the step's leaf (its last widget, whatever its kind).
     let last = h
-        .query_all(by().role(egui::Role::Label))
-        .filter(|n| inside(n.rect()))
+        .query_all(by())
+        .filter(|n| n.accesskit_node().bounding_box().is_some())
+        .filter(|n| inside(n.rect()) && n.rect().height() < 60.0)
         .max_by(|a, b| a.rect().bottom().total_cmp(&b.rect().bottom()))
-        .expect("a number in the drawer");
+        .expect("a widget in the drawer");
     assert!(
         last.rect().bottom() > drawer.bottom(),
-        "the numbers fit: nothing to scroll"
+        "the {tab} tab fits: nothing to scroll"
     );
     last.scroll_to_me();
     settle(&mut h);
-    assert!(!at_top(&h), "the numbers did not scroll");
+    assert!(!at_top(&h), "the {tab} tab did not scroll");
     h.key_press(egui::Key::PageDown);
     settle(&mut h);
     assert_eq!(h.state().lesson_player().map(|p| p.index()), Some(2));
-    super::common::drawer_tab(&mut h, "Numbers");
+    super::common::drawer_tab(&mut h, tab);
     assert!(
         at_top(&h),
-        "the new step's numbers do not start at their top"
+        "the new step's {tab} tab does not start at its top"
     );
 }
