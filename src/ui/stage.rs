@@ -10,6 +10,7 @@ use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
 use super::commands::Cmd;
+use super::frame::top_on_new_page;
 use super::lesson::Teach;
 use super::workspace::{OnScreen, Region, Tab};
 use crate::model::registry::Scenario;
@@ -114,10 +115,6 @@ pub struct Drawer {
     pub rect: Option<egui::Rect>,
     /// The drawer lies under the picture this frame (the app's [`is_column`], published).
     column: bool,
-    /// The page ([`crate::ui::frame::page`]) the controls and numbers leaves were last drawn
-    /// for: a leaf shown for a new page (a lesson's next step, another model) starts at its
-    /// top. They kept the last page's scroll, their first rows out of sight.
-    drawn_for: [Option<u64>; 2],
 }
 
 impl Drawer {
@@ -271,43 +268,26 @@ impl Drawer {
             // Both ways: a leaf wider than the drawer scrolls sideways inside it rather than
             // widening the drawer (which would move its tabs under the pointer).
             Leaf::Controls => {
-                self.top_on_new_page(0, ui.ctx(), egui::ScrollArea::both())
-                    .id_salt("stage controls")
+                top_on_new_page(ui, "stage controls", egui::ScrollArea::both())
                     .auto_shrink([false, false])
                     .show_clipped(ui, |ui| tab.show_side(ui, s, Region::Controls));
             }
             // The A/B table fits its columns to the drawer's width (leaving out B − A and
             // B ÷ A rather than cutting a number): it scrolls down only.
             Leaf::Numbers => {
-                let ctx = ui.ctx().clone();
-                let mut top = |area| self.top_on_new_page(1, &ctx, area);
                 match ab_table {
-                    Some(table) => top(egui::ScrollArea::vertical())
-                        .id_salt("stage A/B numbers")
-                        .auto_shrink([false, false])
-                        .show_clipped(ui, |ui| table(ui, s)),
-                    None => top(egui::ScrollArea::both())
-                        .id_salt("stage numbers")
+                    Some(table) => {
+                        top_on_new_page(ui, "stage A/B numbers", egui::ScrollArea::vertical())
+                            .auto_shrink([false, false])
+                            .show_clipped(ui, |ui| table(ui, s))
+                    }
+                    None => top_on_new_page(ui, "stage numbers", egui::ScrollArea::both())
                         .auto_shrink([false, false])
                         .show_clipped(ui, |ui| tab.show_numbers(ui, s, your_turn)),
                 };
             }
         }
         Vec::new()
-    }
-
-    /// `area` scrolled to its top where the leaf `slot` shows a new page.
-    fn top_on_new_page(
-        &mut self,
-        slot: usize,
-        ctx: &egui::Context,
-        area: egui::ScrollArea,
-    ) -> egui::ScrollArea {
-        let page = Some(crate::ui::frame::page(ctx));
-        match std::mem::replace(&mut self.drawn_for[slot], page) != page {
-            true => area.scroll_offset(egui::Vec2::ZERO),
-            false => area,
-        }
     }
 
     /// The folded drawer: « (unfold it: the leaf in front last) over, while a lesson runs,

@@ -195,3 +195,41 @@ fn a_new_lesson_step_shows_the_leaf_from_the_top(lesson: &str, tab: &str) {
         "the new step's {tab} tab does not start at its top"
     );
 }
+
+/// The ring's vector table scrolls inside the controls: a new lesson step's table starts at
+/// P1 (it kept the last step's scroll, P1 and P2 out of sight under the table's header).
+#[test]
+fn a_new_lesson_step_shows_its_vector_table_from_p1() {
+    let mut h = super::common::stage_lesson("rrv-redistribute.ron", 1);
+    super::common::drawer_tab(&mut h, "Controls");
+    assert!(h.query_by_label("L_1").is_some(), "P1's row at the start");
+    // The wheel over the table, to its end (only the rows in sight are laid out).
+    h.get_by_label("L_2").hover();
+    h.run_steps(2);
+    for _ in 0..4 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -60.0),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        settle(&mut h);
+    }
+    assert!(
+        h.query_by_label("L_5").is_some(),
+        "P5's row after the wheel"
+    );
+    assert!(
+        h.query_by_label("L_1").is_none(),
+        "the table did not scroll"
+    );
+    h.key_press(egui::Key::PageDown);
+    settle(&mut h);
+    assert_eq!(h.state().lesson_player().map(|p| p.index()), Some(2));
+    super::common::drawer_tab(&mut h, "Controls");
+    assert!(
+        h.query_by_label("L_1").is_some(),
+        "step 2's table starts below P1"
+    );
+}

@@ -128,6 +128,27 @@ pub fn page(ctx: &egui::Context) -> u64 {
         .unwrap_or(0)
 }
 
+/// `area`, known as `salt` in `ui`, scrolled back to its top when it is drawn for a new page
+/// ([`page`]): a lesson's next step, another model or an opened file starts at the top of
+/// every region that scrolls (the controls and numbers kept the last step's scroll, their
+/// first rows out of sight). Stepping the run or editing keeps the scroll where it is.
+pub fn top_on_new_page(
+    ui: &egui::Ui,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+    area: egui::ScrollArea,
+) -> egui::ScrollArea {
+    let page = page(ui.ctx());
+    let seen = ui.make_persistent_id(("page seen", &salt));
+    let last = ui
+        .ctx()
+        .data_mut(|d| std::mem::replace(d.get_temp_mut_or(seen, page), page));
+    let area = area.id_salt(salt);
+    match last != page {
+        true => area.scroll_offset(egui::Vec2::ZERO),
+        false => area,
+    }
+}
+
 /// Marks `ctx` as the off-screen context of an export (for every frame it runs).
 pub fn publish_exporting(ctx: &egui::Context) {
     EXPORTING.set(ctx, true);

@@ -118,9 +118,10 @@ pub fn vector_table(
                 );
             }
         });
-        let mut area = egui::ScrollArea::vertical()
+        let rows_area = egui::ScrollArea::vertical()
             .max_height(height)
             .auto_shrink([false, true]);
+        let mut area = crate::ui::frame::top_on_new_page(ui, "vector rows", rows_area);
         if let Some(r) = state.scroll_to.take() {
             area = area.vertical_scroll_offset(r as f32 * row_height);
         }

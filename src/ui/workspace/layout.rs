@@ -152,6 +152,7 @@ fn side_region<W: Workspace>(
         if region == Region::Controls {
             crate::ui::widgets::focus::land(ui, crate::ui::widgets::focus::Landing::Drawer);
         }
+        let scroll = crate::ui::frame::top_on_new_page(ui, region.key(), scroll);
         scroll.show_clipped(ui, |ui| match region {
             Region::Controls => w.controls(ui, params),
             _ => numbers_or_wait(w, ui, params, shown.numbers_wait()),
@@ -412,13 +413,11 @@ pub fn phone_page<R>(
     // a chart's pan) take the finger, and the bar is where the picture scrolls.
     let r = ui.scope(|ui| {
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-        // A new page in front (a lesson's next step) starts at its top.
-        let page = crate::ui::frame::page(ui.ctx());
         // (Not shrunk to its content: what `add` draws in child UIs of its own, as Compare's
-        // panes are, takes no room in it, and the bar stood at the left.)
-        egui::ScrollArea::vertical()
-            .id_salt(("phone page", page))
-            .auto_shrink(false)
+        // panes are, takes no room in it, and the bar stood at the left.) A new page in front
+        // (a lesson's next step) starts at its top.
+        let area = egui::ScrollArea::vertical().auto_shrink(false);
+        crate::ui::frame::top_on_new_page(ui, "phone page", area)
             .show_clipped(ui, |ui| {
                 // (The page's bar only: the picture's own scroll areas keep the app's.)
                 ui.spacing_mut().scroll = inner_style;
