@@ -122,6 +122,9 @@ pub type Plots = Result<Vec<(String, SeriesSet)>, String>;
 struct Room {
     /// Narrowest a picture may be beside the other one; below it they are stacked.
     picture_min_width: f32,
+    /// The same on a phone, where each pane has a page's height: on its side (844 points
+    /// wide) each pane is about 240 points wide, held upright 185, its captions cut.
+    phone_pane_min_width: f32,
     /// Least height the pictures keep above the plot and the table (their default size).
     pictures_min_height: f32,
     /// In presenter mode or on a window too narrow for two pictures of `picture_min_width`
@@ -136,6 +139,7 @@ struct Room {
 /// The compare view's room rules.
 const ROOM: Room = Room {
     picture_min_width: 380.0,
+    phone_pane_min_width: 220.0,
     pictures_min_height: 300.0,
     short: 560.0,
     presenter_results_share: 0.45,
@@ -409,14 +413,17 @@ impl Compare {
         }
         egui::CentralPanel::default().show(ui, |ui| {
             // On a phone the panes' own bars (method, step bar, zoom, legend) took most of a
-            // short room: each Gantt chart was a sliver. There the two panes stand side by
-            // side at a phone picture's height and scroll, as the workspace's picture does.
+            // short room: each Gantt chart was a sliver. There each pane takes a phone
+            // picture's height in a page that scrolls, as the workspace's picture does: side
+            // by side on a phone on its side, A over B on one held upright (side by side
+            // there, each pane was 185 points wide, its captions cut and its chart narrow).
             let page = crate::ui::frame::on_phone(ui.ctx())
                 && ui.max_rect().height() < crate::ui::workspace::PHONE_PICTURE;
             drawn.push(if page {
-                let height = crate::ui::workspace::PHONE_PICTURE;
+                let beside = ui.max_rect().width() >= 2.0 * ROOM.phone_pane_min_width;
+                let height = crate::ui::workspace::PHONE_PICTURE * if beside { 1.0 } else { 2.0 };
                 let (view, _, d) = crate::ui::workspace::phone_page(ui, height, |ui| {
-                    self.pictures(ui, (a_tab.as_mut(), &a), (tab, b), true)
+                    self.pictures(ui, (a_tab.as_mut(), &a), (tab, b), beside)
                 });
                 // B's corner buttons scroll with its picture, over it only while in view.
                 d.seen_in(view)

@@ -6,9 +6,9 @@
 //! share one, see `lanes`), so concurrent communication and computation on one
 //! processor stay visible; [`BarKind::Idle`] is a faint full-height bar behind them.
 //!
-//! Interaction: scroll or ctrl-scroll to zoom around the pointer, horizontal
-//! scroll or drag to pan, double-click or "Reset view" to fit the data, and a
-//! click returns the time under the pointer.
+//! Interaction: scroll (not on a phone, where the wheel scrolls the page) or ctrl-scroll to
+//! zoom around the pointer, horizontal scroll or drag to pan, double-click or "Reset view" to
+//! fit the data, and a click returns the time under the pointer.
 
 use eframe::egui::{self, Align2, Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use serde::{Deserialize, Serialize};

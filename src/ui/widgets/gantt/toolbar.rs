@@ -39,19 +39,21 @@ pub(super) fn toolbar(
 fn buttons(ui: &mut egui::Ui, view: &mut GanttView, window: &mut (f64, f64), extent: (f64, f64)) {
     let center = 0.5 * (window.0 + window.1);
     let limits = span_limits(extent);
-    if ui
-        .button(LABEL_ZOOM_IN)
-        .on_hover_text("Zoom in (or scroll / ctrl-scroll over the chart)")
-        .clicked()
-    {
+    let (zoom_in, zoom_out) = match super::window::wheel_zooms(ui.ctx()) {
+        true => (
+            "Zoom in (or scroll / ctrl-scroll over the chart)",
+            "Zoom out (or scroll / ctrl-scroll over the chart)",
+        ),
+        false => (
+            "Zoom in (or ctrl-scroll / pinch over the chart)",
+            "Zoom out (or ctrl-scroll / pinch over the chart)",
+        ),
+    };
+    if ui.button(LABEL_ZOOM_IN).on_hover_text(zoom_in).clicked() {
         *window = zoom_window(*window, center, BUTTON_ZOOM, limits);
         view.range = Some([window.0, window.1]);
     }
-    if ui
-        .button(LABEL_ZOOM_OUT)
-        .on_hover_text("Zoom out (or scroll / ctrl-scroll over the chart)")
-        .clicked()
-    {
+    if ui.button(LABEL_ZOOM_OUT).on_hover_text(zoom_out).clicked() {
         *window = zoom_window(*window, center, 1.0 / BUTTON_ZOOM, limits);
         view.range = Some([window.0, window.1]);
     }

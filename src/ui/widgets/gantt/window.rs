@@ -72,8 +72,16 @@ pub(super) fn span_limits((lo, hi): (f64, f64)) -> (f64, f64) {
     ((hi - lo) * 1e-9, (hi - lo) * 100.0)
 }
 
-/// Scrolling over the chart: zoom around the pointer (vertical scroll, ctrl-scroll, pinch)
-/// and pan (horizontal scroll), the scroll consumed; true when `window` moved.
+/// Whether the plain (vertical) wheel zooms the chart: not on a phone, where the chart stands
+/// in a page that scrolls and would trap the wheel the page needs (Compare's panes held
+/// upright are mostly Gantt chart); Ctrl+wheel and a pinch zoom it there.
+pub(super) fn wheel_zooms(ctx: &egui::Context) -> bool {
+    !crate::ui::frame::on_phone(ctx)
+}
+
+/// Scrolling over the chart: zoom around the pointer (vertical scroll where
+/// [`wheel_zooms`], ctrl-scroll, pinch) and pan (horizontal scroll), the scroll it uses
+/// consumed; true when `window` moved.
 pub(super) fn scroll_zoom(
     ui: &egui::Ui,
     axis: &TimeAxis,
@@ -81,8 +89,12 @@ pub(super) fn scroll_zoom(
     limits: (f64, f64),
 ) -> bool {
     let mut moved = false;
-    let (scroll, zoom, pointer) =
+    let (mut scroll, zoom, pointer) =
         ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta(), i.pointer.hover_pos()));
+    if !wheel_zooms(ui.ctx()) {
+        // The vertical wheel is the page's.
+        scroll.y = 0.0;
+    }
     let factor = f64::from(zoom) * f64::from(scroll.y / SCROLL_ZOOM_SCALE).exp();
     let center = pointer.map_or(0.5 * (window.0 + window.1), |p| axis.time(p.x));
     if (factor - 1.0).abs() > 1e-6 {
@@ -96,7 +108,7 @@ pub(super) fn scroll_zoom(
     }
     if scroll != Vec2::ZERO {
         // Consumed: don't also scroll an enclosing scroll area.
-        ui.input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
+        ui.input_mut(|i| i.smooth_scroll_delta -= scroll);
     }
     moved
 }
