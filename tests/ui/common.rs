@@ -348,3 +348,16 @@ pub fn help_submenu<S>(h: &mut Harness<'_, S>, submenu: &str) {
     h.get_by_label(submenu).hover();
     h.run_steps(2);
 }
+
+/// The mouse wheel turned by `dy` points (negative: down the page) with `modifiers` held,
+/// where the pointer is.
+#[allow(dead_code)]
+pub fn wheel<S>(h: &mut Harness<'_, S>, dy: f32, modifiers: egui::Modifiers) {
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, dy),
+        modifiers,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+}

@@ -37,13 +37,7 @@ fn open_bundled(h: &mut Harness<'_, LoadlabApp>, file: &str) -> Preset {
 /// A mouse wheel turned by `dy` points (negative: down the page) with the pointer at `at`.
 fn wheel_at(h: &mut Harness<'_, LoadlabApp>, at: egui::Pos2, dy: f32) {
     h.hover_at(at);
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, dy),
-        modifiers: egui::Modifiers::NONE,
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Wheel,
-    });
+    super::common::wheel(h, dy, egui::Modifiers::NONE);
 }
 
 fn step(h: &mut Harness<'_, LoadlabApp>, cmd: StepCmd) {

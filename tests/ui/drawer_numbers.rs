@@ -207,13 +207,7 @@ fn a_new_lesson_step_shows_its_vector_table_from_p1() {
     h.get_by_label("L_2").hover();
     h.run_steps(2);
     for _ in 0..4 {
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, -60.0),
-            modifiers: egui::Modifiers::NONE,
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-        });
+        super::common::wheel(&mut h, -60.0, egui::Modifiers::NONE);
         settle(&mut h);
     }
     assert!(

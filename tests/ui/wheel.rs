@@ -20,13 +20,7 @@ fn wheel(h: &mut Harness<'static, LoadlabApp>, dy: f32) {
 
 /// The mouse wheel turned by `dy` points with `modifiers` held.
 fn wheel_with(h: &mut Harness<'static, LoadlabApp>, dy: f32, modifiers: egui::Modifiers) {
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, dy),
-        modifiers,
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Wheel,
-    });
+    super::common::wheel(h, dy, modifiers);
     settle(h);
 }
 
