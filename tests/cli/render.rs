@@ -461,6 +461,7 @@ fn a_hand_out_hides_the_future_where_the_window_does() {
             "Reset view",
             "press Play",
             "scroll: zoom",
+            "drag: pan",
             "Copy as text",
             "Copy CSV",
         ] {

@@ -340,6 +340,9 @@ fn on_a_phone_the_pictures_keep_their_gantt_charts() {
         moved.contains_rect(png) && png.top() < moved.top() + 40.0,
         "B's corner buttons at {png:?}, pane B at {moved:?}"
     );
+    // The chart's hint says what zooms it here (it said "scroll: zoom").
+    h.get_all_by_label("Reset view").next().unwrap().hover();
+    shown(&mut h, "ctrl-scroll / pinch: zoom, drag: pan");
     // The fold's band stays where it was, under the page.
     h.get_by_label_contains("Show the").click();
     h.run_steps(3);

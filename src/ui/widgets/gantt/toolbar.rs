@@ -27,11 +27,12 @@ pub(super) fn toolbar(
         // Whole on a row of its own when the rest of this one is short ("set / time" wrapped
         // under Reset view in the tree sweep's 400-point picture).
         let font = egui::TextStyle::Body.resolve(ui.style());
-        let width = text_width(ui, HINT, &font);
+        let hint = hint(ui.ctx());
+        let width = text_width(ui, &hint, &font);
         if !new_row_unless_fits(ui, width + 2.0 * ui.spacing().item_spacing.x + 1.0) {
             ui.separator();
         }
-        ui.weak(HINT);
+        ui.weak(hint);
     }
 }
 
@@ -39,16 +40,9 @@ pub(super) fn toolbar(
 fn buttons(ui: &mut egui::Ui, view: &mut GanttView, window: &mut (f64, f64), extent: (f64, f64)) {
     let center = 0.5 * (window.0 + window.1);
     let limits = span_limits(extent);
-    let (zoom_in, zoom_out) = match super::window::wheel_zooms(ui.ctx()) {
-        true => (
-            "Zoom in (or scroll / ctrl-scroll over the chart)",
-            "Zoom out (or scroll / ctrl-scroll over the chart)",
-        ),
-        false => (
-            "Zoom in (or ctrl-scroll / pinch over the chart)",
-            "Zoom out (or ctrl-scroll / pinch over the chart)",
-        ),
-    };
+    let zoom = zoom_words(ui.ctx());
+    let zoom_in = format!("Zoom in (or {zoom} over the chart)");
+    let zoom_out = format!("Zoom out (or {zoom} over the chart)");
     if ui.button(LABEL_ZOOM_IN).on_hover_text(zoom_in).clicked() {
         *window = zoom_window(*window, center, BUTTON_ZOOM, limits);
         view.range = Some([window.0, window.1]);
@@ -59,7 +53,10 @@ fn buttons(ui: &mut egui::Ui, view: &mut GanttView, window: &mut (f64, f64), ext
     }
     if ui
         .button(LABEL_RESET_VIEW)
-        .on_hover_text(format!("Fit all bars (or double-click the chart). {HINT}"))
+        .on_hover_text(format!(
+            "Fit all bars (or double-click the chart). {}",
+            hint(ui.ctx())
+        ))
         .clicked()
     {
         view.reset();
@@ -70,8 +67,23 @@ fn buttons(ui: &mut egui::Ui, view: &mut GanttView, window: &mut (f64, f64), ext
 /// Zoom factor of the zoom buttons.
 const BUTTON_ZOOM: f64 = 1.5;
 
+/// What zooms the chart: the wheel, or where the wheel scrolls the page (a phone,
+/// [`super::window::wheel_zooms`]) Ctrl+wheel and a pinch.
+fn zoom_words(ctx: &egui::Context) -> &'static str {
+    match super::window::wheel_zooms(ctx) {
+        true => "scroll / ctrl-scroll",
+        false => "ctrl-scroll / pinch",
+    }
+}
+
 /// How the chart is handled with the pointer.
-const HINT: &str = "scroll: zoom, drag: pan, click: set time";
+fn hint(ctx: &egui::Context) -> String {
+    let zoom = match super::window::wheel_zooms(ctx) {
+        true => "scroll",
+        false => zoom_words(ctx),
+    };
+    format!("{zoom}: zoom, drag: pan, click: set time")
+}
 
 /// The least height [`gantt`] (drawn as `id`) takes for `data` in `ui` (its toolbar as it was
 /// drawn last, in one row or wrapped, then rows of `LEAST_ROW` and the time axis), for a
