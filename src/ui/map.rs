@@ -254,7 +254,7 @@ impl Maps {
         let model = scenario.model();
         // On the stage the app draws the strip across the window ([`Maps::stage_strip`]).
         if !shown.stage {
-            egui::Panel::top("maps-strip").show(ui, |ui| self.strip(ui, scenario));
+            egui::Panel::top("maps-strip").show(ui, |ui| self.strip(ui, scenario, true));
         }
         let front = self.front(model);
         if front == View::Compare {
@@ -313,7 +313,9 @@ impl Maps {
         let mut rest = false;
         egui::Panel::top("maps-strip").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                self.strip(ui, scenario);
+                // In a phone's column the drawer, with Back and Next, stands at the foot of
+                // the window, and a strip that wraps moves nothing under the pointer.
+                self.strip(ui, scenario, crate::ui::frame::in_column(ui.ctx()));
                 if !toggles {
                     return;
                 }
@@ -337,49 +339,56 @@ impl Maps {
         });
     }
 
-    fn strip(&mut self, ui: &mut Ui, scenario: &Scenario) {
+    /// Map, Pin as A and, with A pinned, Compare A/B and Unpin A: in one row, or wrapping
+    /// where `wrap` (on a phone held upright Unpin A stood past the window's edge).
+    fn strip(&mut self, ui: &mut Ui, scenario: &Scenario, wrap: bool) {
+        match wrap {
+            true => ui.horizontal_wrapped(|ui| self.strip_row(ui, scenario)),
+            false => ui.horizontal(|ui| self.strip_row(ui, scenario)),
+        };
+    }
+
+    fn strip_row(&mut self, ui: &mut Ui, scenario: &Scenario) {
         let model = scenario.model();
-        ui.horizontal(|ui| {
-            let map = command(&Cmd::Toggle(Switch::Map));
-            let mut on = self.front(model) == View::Map;
+        let map = command(&Cmd::Toggle(Switch::Map));
+        let mut on = self.front(model) == View::Map;
+        if ui
+            .toggle_value(&mut on, map.caption)
+            .on_hover_text(map.tooltip)
+            .changed()
+        {
+            self.toggle_map(model);
+        }
+        ui.separator();
+        if ui
+            .button("Pin as A")
+            .on_hover_text(
+                "Keep this scenario as A; change anything and compare it (B) side by side",
+            )
+            .clicked()
+        {
+            self.pin(scenario.clone());
+        }
+        if self.compare.pinned(model).is_some() {
+            let mut on = self.front == View::Compare;
             if ui
-                .toggle_value(&mut on, map.caption)
-                .on_hover_text(map.tooltip)
+                .toggle_value(&mut on, "Compare A/B")
+                .on_hover_text(
+                    "A's and B's pictures stepping together, their plots overlaid and the \
+                         table of numbers (off: the workspace with the table under it)",
+                )
                 .changed()
             {
-                self.toggle_map(model);
+                self.front = if on { View::Compare } else { View::Workspace };
             }
-            ui.separator();
             if ui
-                .button("Pin as A")
-                .on_hover_text(
-                    "Keep this scenario as A; change anything and compare it (B) side by side",
-                )
+                .button("Unpin A")
+                .on_hover_text("Forget A and go back to the workspace")
                 .clicked()
             {
-                self.pin(scenario.clone());
+                self.compare.unpin(model);
             }
-            if self.compare.pinned(model).is_some() {
-                let mut on = self.front == View::Compare;
-                if ui
-                    .toggle_value(&mut on, "A and B side by side")
-                    .on_hover_text(
-                        "A's and B's pictures stepping together, their plots overlaid and the \
-                         table of numbers (off: the workspace with the table under it)",
-                    )
-                    .changed()
-                {
-                    self.front = if on { View::Compare } else { View::Workspace };
-                }
-                if ui
-                    .button("Unpin A")
-                    .on_hover_text("Forget A and go back to the workspace")
-                    .clicked()
-                {
-                    self.compare.unpin(model);
-                }
-            }
-        });
+        }
     }
 }
 
