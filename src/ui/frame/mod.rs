@@ -115,9 +115,8 @@ frame_flag!(
 const PAGE: &str = "loadlab-page";
 
 /// Publishes, for this frame, which page the picture shows: a number that changes when
-/// another model, an opened file or a lesson's next step comes to the front. A phone's page
-/// that scrolls the picture then starts at its top (after Next it stayed scrolled down, the
-/// new step's step bar and caption above the view).
+/// another model, an opened file or a lesson's next step comes to the front. Every region
+/// that scrolls then starts at its top ([`top_on_new_page`]).
 pub fn publish_page(ctx: &egui::Context, page: u64) {
     ctx.data_mut(|d| d.insert_temp(egui::Id::unique(PAGE), page));
 }

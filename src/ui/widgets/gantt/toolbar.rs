@@ -40,7 +40,7 @@ pub(super) fn toolbar(
 fn buttons(ui: &mut egui::Ui, view: &mut GanttView, window: &mut (f64, f64), extent: (f64, f64)) {
     let center = 0.5 * (window.0 + window.1);
     let limits = span_limits(extent);
-    let zoom = zoom_words(ui.ctx());
+    let (_, zoom) = zoom_words(ui.ctx());
     let zoom_in = format!("Zoom in (or {zoom} over the chart)");
     let zoom_out = format!("Zoom out (or {zoom} over the chart)");
     if ui.button(LABEL_ZOOM_IN).on_hover_text(zoom_in).clicked() {
@@ -67,22 +67,19 @@ fn buttons(ui: &mut egui::Ui, view: &mut GanttView, window: &mut (f64, f64), ext
 /// Zoom factor of the zoom buttons.
 const BUTTON_ZOOM: f64 = 1.5;
 
-/// What zooms the chart: the wheel, or where the wheel scrolls the page (a phone,
-/// [`super::window::wheel_zooms`]) Ctrl+wheel and a pinch.
-fn zoom_words(ctx: &egui::Context) -> &'static str {
+/// What zooms the chart, as its hint and its zoom buttons' tooltips say it: the wheel, or
+/// where the wheel scrolls the page (a phone, [`super::window::wheel_zooms`]) Ctrl+wheel and
+/// a pinch. (The desktop's hint keeps its short word: its width lays out the toolbar.)
+fn zoom_words(ctx: &egui::Context) -> (&'static str, &'static str) {
     match super::window::wheel_zooms(ctx) {
-        true => "scroll / ctrl-scroll",
-        false => "ctrl-scroll / pinch",
+        true => ("scroll", "scroll / ctrl-scroll"),
+        false => ("ctrl-scroll / pinch", "ctrl-scroll / pinch"),
     }
 }
 
 /// How the chart is handled with the pointer.
 fn hint(ctx: &egui::Context) -> String {
-    let zoom = match super::window::wheel_zooms(ctx) {
-        true => "scroll",
-        false => zoom_words(ctx),
-    };
-    format!("{zoom}: zoom, drag: pan, click: set time")
+    format!("{}: zoom, drag: pan, click: set time", zoom_words(ctx).0)
 }
 
 /// The least height [`gantt`] (drawn as `id`) takes for `data` in `ui` (its toolbar as it was
