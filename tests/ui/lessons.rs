@@ -642,6 +642,54 @@ fn every_bundled_highlight_is_outlined_around_its_control_or_region() {
     assert!(outlined >= 7, "{outlined} highlights");
 }
 
+/// On a phone, upright and on its side in presenter mode, every bundled highlight is framed
+/// (a control's with the drawer's Controls leaf in front), in the window and above the status
+/// bar: the plots on a phone's page run below the view, and
+/// rrv step 7's frame was drawn round the whole page, over the status bar, at 844 × 390.
+#[test]
+fn a_highlight_on_a_phone_stays_above_the_status_bar() {
+    for (w, hh, stage) in [(844.0, 390.0, true), (390.0, 844.0, false)] {
+        let mut h = super::common::window(w, hh, None);
+        if stage {
+            h.state_mut().send(Cmd::Presenter(true));
+            h.run_steps(3);
+            settle(&mut h);
+        }
+        let mut framed = 0;
+        for b in loadlab::lesson::BUNDLED {
+            let lesson = b.lesson().expect("bundled lessons parse");
+            for (i, step) in lesson.steps.iter().enumerate() {
+                if step.highlight.is_none() {
+                    continue;
+                }
+                at_step(&mut h, &lesson.name, i);
+                // On the stage and a phone a control's frame shows with the drawer's Controls
+                // leaf in front.
+                if matches!(step.highlight, Some(Highlight::Control(_))) {
+                    super::common::drawer_tab(&mut h, "Controls");
+                    h.run_steps(2);
+                }
+                let player = h.state().lesson_player().unwrap();
+                let Some(rect) = player.outlined() else {
+                    panic!("{w} × {hh}, {} step {}: not framed", lesson.name, i + 1);
+                };
+                let status = h.get_by_label("ready").rect();
+                let at = format!("{w} × {hh}, {} step {}: {rect:?}", lesson.name, i + 1);
+                assert!(
+                    rect.max.y < status.min.y,
+                    "{at} over the status bar {status:?}"
+                );
+                assert!(
+                    rect.min.x >= 0.0 && rect.max.x <= w,
+                    "{at} out of the window"
+                );
+                framed += 1;
+            }
+        }
+        assert!(framed >= 10, "{w} × {hh}: {framed} highlights framed");
+    }
+}
+
 #[test]
 fn li_step_3_hides_the_future_of_its_plot_until_the_timeline_ends() {
     let mut h = app();

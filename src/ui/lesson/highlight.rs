@@ -24,10 +24,11 @@ pub(super) fn outline(p: &mut Player, ctx: &egui::Context) {
     };
     // Shown only where it is on screen now (a region may be folded away, a control scrolled
     // out or named by a caption this workspace does not have).
-    // A control's frame stays inside the controls column (it would spill onto the picture).
+    // A control's frame stays inside the controls column (it would spill onto the picture),
+    // a region's inside the workspace (a phone's page that scrolls ran it over the status bar).
     let room = match h {
         Highlight::Control(_) => marks::find(ctx, Region::Controls.key()),
-        Highlight::Region(_) => None,
+        Highlight::Region(_) => marks::find(ctx, crate::ui::workspace::AREA_MARK),
     }
     .unwrap_or_else(|| ctx.content_rect());
     p.outlined = marks::find(ctx, &h.key())
@@ -55,10 +56,11 @@ pub(super) fn outline(p: &mut Player, ctx: &egui::Context) {
     );
     let painter = ctx.layer_painter(layer);
     let width = 2.0 + 2.0 * strength;
+    // Inside the margin `rect` keeps around the mark, so the frame stays in its room.
     painter.rect_stroke(
         rect,
         6.0,
         egui::Stroke::new(width, colour),
-        egui::StrokeKind::Outside,
+        egui::StrokeKind::Inside,
     );
 }

@@ -22,6 +22,7 @@ pub(super) fn show<W: Workspace>(
     shown: &mut OnScreen,
 ) -> Vec<Drawn> {
     let mut drawn = Vec::new();
+    let area = ui.max_rect();
     let before = prepare(w, ui.ctx(), params, shown.hide_future);
     shown.exercise_offered = W::EXERCISE;
     let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
@@ -49,8 +50,10 @@ pub(super) fn show<W: Workspace>(
         }
     });
     marks::record(ui.ctx(), CENTRE_MARK, centre.response.rect);
+    marks::record(ui.ctx(), AREA_MARK, area);
+    // What is in view of each region (a phone's page scrolls the rest out of sight).
     for d in &drawn {
-        marks::record(ui.ctx(), d.region.key(), d.room);
+        marks::record(ui.ctx(), d.region.key(), d.shown);
     }
     // The step bar moved in the picture: the regions drawn before it (plots, numbers)
     // catch up next frame.
@@ -89,6 +92,10 @@ pub(super) fn numbers_or_wait<W: Workspace>(
 /// The mark of the workspace's centre: the room below the toolbars and above the status bar
 /// (the stage's height) where the picture, the plots and the pseudo-code pane go.
 pub const CENTRE_MARK: &str = "workspace:centre";
+
+/// The mark of the whole room the workspace had: its toggles, side regions and centre, not
+/// the menus, the stage's drawer or the status bar.
+pub const AREA_MARK: &str = "workspace:area";
 
 /// Polls the jobs, prepares, and publishes "hide the future" with the step position for
 /// every region to read; the step position before anything is drawn.

@@ -26,7 +26,9 @@ use crate::ui::widgets::step_bar::StepState;
 
 pub use crate::lesson::Region;
 pub use crate::ui::commands::StepCmd;
-pub use layout::{CENTRE_MARK, Drawn, LABEL_OVERHANG, OnScreen, PHONE_PICTURE, phone_page};
+pub use layout::{
+    AREA_MARK, CENTRE_MARK, Drawn, LABEL_OVERHANG, OnScreen, PHONE_PICTURE, phone_page,
+};
 pub use validate::{Checked, nothing_plotted, nothing_runs, recompute, run_or_reason};
 pub use view_state::ViewState;
 
