@@ -196,3 +196,53 @@ fn views_read_whole(h: &mut Harness<'static, LoadlabApp>, map: bool) -> Vec<Stri
     }
     cut
 }
+
+/// On a phone, upright and on its side, every step caption of every bundled preset shows at
+/// its first and last step all that its two rows hold: a phone has no hover, so each line
+/// (headline and detail) wraps into the two rows kept for it, and only what runs past them
+/// ends in "…" (a long press shows it whole). Before, on the phone's stage each line kept to
+/// one row: "Step 0: 1 of 4 PEs busy, 1 right child sent…" upright, and on its side every
+/// Compare pane's "t = 0: the root hol…".
+#[test]
+fn on_a_phone_every_step_caption_uses_its_two_rows() {
+    use loadlab::preset::BUNDLED;
+    use loadlab::ui::widgets::step_bar::CAPTION_MARK;
+    use loadlab::ui::workspace::StepCmd;
+    let (mut cut, mut whole, mut long) = (Vec::new(), 0, 0);
+    for (w, hh) in [(390.0, 844.0), (844.0, 390.0)] {
+        let mut h = super::common::window(w, hh, None);
+        for (i, b) in BUNDLED.iter().enumerate() {
+            h.state_mut().send(Cmd::Bundled(i));
+            h.run_steps(3);
+            settle(&mut h);
+            for at in ["first", "last"] {
+                if at == "last" {
+                    h.state_mut().send(Cmd::Step(StepCmd::Last));
+                    h.run_steps(3);
+                    settle(&mut h);
+                }
+                let lines = marks::latest_all(&h.ctx, CAPTION_MARK);
+                for t in super::common::text_shapes(&h) {
+                    let r = t.galley.rect.translate(t.pos.to_vec2());
+                    if !lines.iter().any(|l| l.expand(1.0).contains_rect(r)) {
+                        continue;
+                    }
+                    let text = t.galley.text();
+                    if !t.galley.elided {
+                        whole += 1;
+                    } else if t.galley.rows.len() < 2 {
+                        cut.push(format!("{w} × {hh}, {} at its {at} step: {text:?}", b.file));
+                    } else {
+                        long += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(cut.is_empty(), "cut to one row:\n{}", cut.join("\n"));
+    // Most read whole; a few (a 20-level tree's per-level detail) run past two rows.
+    assert!(
+        whole > 5 * long && whole > 100,
+        "{whole} lines whole, {long} past two rows"
+    );
+}

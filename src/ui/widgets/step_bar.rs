@@ -198,7 +198,10 @@ impl StepState {
 pub const CAPTION_SCALE: f32 = 1.4;
 /// Lines of the step caption always reserved, so that stepping between a one-line and a
 /// two-line caption does not move the picture under it.
-const CAPTION_LINES: f32 = 2.0;
+const CAPTION_LINES: usize = 2;
+/// The mark of each line of a step's caption, its headline and its detail
+/// ([`super::marks::record`]).
+pub const CAPTION_MARK: &str = "step-caption";
 /// Width of the speed box (fits "50.00 steps/s"), fixed so the bar never reflows.
 const SPEED_WIDTH: f32 = 96.0;
 
@@ -572,29 +575,53 @@ pub fn step_caption_of(
     if let Some(d) = detail {
         super::describe::record(ui.ctx(), d);
     }
+    // On a projector's stage each line keeps to one row (the whole of it on hover), so the
+    // picture under it keeps the room a second row would take at every step. A phone has no
+    // hover (only a long press): there each line wraps to at most two rows, which are always
+    // kept for it, so nothing under it moves from step to step.
+    let phone = crate::ui::frame::on_phone(ui.ctx());
+    let rows = if stage && !phone { 1 } else { CAPTION_LINES };
     ui.vertical(|ui| {
-        // On the stage the headline keeps to one line (the whole of it on hover), so the
-        // picture under it keeps the room a second line would take at every step.
-        let lines = if stage { 1.0 } else { CAPTION_LINES };
-        ui.set_min_height(lines * line);
+        ui.set_min_height(rows as f32 * line);
         let text = egui::RichText::new(&headline).font(font).color(color);
-        let r = if stage {
-            ui.add(egui::Label::new(text).truncate())
-        } else {
-            ui.add(egui::Label::new(text).wrap())
-        };
+        let r = caption_line(ui, text, rows, stage || phone);
+        super::marks::record(ui.ctx(), CAPTION_MARK, r.rect);
         // A live region: a screen reader reads each step's caption out.
         super::access::live(ui.ctx(), r.id);
         if let Some(d) = detail.filter(|d| !d.is_empty()) {
-            // On the stage one line, the whole of it on hover.
-            let label = egui::Label::new(d);
-            ui.add(if stage {
-                label.truncate()
-            } else {
-                label.wrap()
+            let body = ui.text_style_height(&egui::TextStyle::Body);
+            let rows = if phone { CAPTION_LINES } else { 1 };
+            ui.scope(|ui| {
+                ui.set_min_height(rows as f32 * body);
+                let r = caption_line(ui, egui::RichText::new(d), rows, stage || phone);
+                super::marks::record(ui.ctx(), CAPTION_MARK, r.rect);
             });
         }
     });
+}
+
+/// One line of a step's caption: wrapped freely where `capped` is false, else in at most
+/// `rows` rows, what does not fit elided (the whole of it on hover and for a screen reader).
+fn caption_line(
+    ui: &mut egui::Ui,
+    text: egui::RichText,
+    rows: usize,
+    capped: bool,
+) -> egui::Response {
+    if !capped {
+        return ui.add(egui::Label::new(text).wrap());
+    }
+    if rows == 1 {
+        return ui.add(egui::Label::new(text).truncate());
+    }
+    let mut job = std::sync::Arc::unwrap_or_clone(egui::WidgetText::from(text).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        egui::Align::LEFT,
+    ));
+    job.wrap.max_rows = rows;
+    job.wrap.overflow_character = Some('…');
+    ui.add(egui::Label::new(job).wrap())
 }
 
 #[cfg(test)]
