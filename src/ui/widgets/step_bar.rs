@@ -614,11 +614,13 @@ fn caption_line(
     if rows == 1 {
         return ui.add(egui::Label::new(text).truncate());
     }
-    let mut job = std::sync::Arc::unwrap_or_clone(egui::WidgetText::from(text).into_layout_job(
+    let valign = ui.text_valign();
+    let job = egui::WidgetText::from(text).into_layout_job(
         ui.style(),
         egui::FontSelection::Default,
-        egui::Align::LEFT,
-    ));
+        valign,
+    );
+    let mut job = std::sync::Arc::unwrap_or_clone(job);
     job.wrap.max_rows = rows;
     job.wrap.overflow_character = Some('…');
     ui.add(egui::Label::new(job).wrap())
