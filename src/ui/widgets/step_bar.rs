@@ -579,51 +579,48 @@ pub fn step_caption_of(
     // picture under it keeps the room a second row would take at every step. A phone has no
     // hover (only a long press): there each line wraps to at most two rows, which are always
     // kept for it, so nothing under it moves from step to step.
-    let phone = crate::ui::frame::on_phone(ui.ctx());
-    let rows = if stage && !phone { 1 } else { CAPTION_LINES };
+    let cap = if crate::ui::frame::on_phone(ui.ctx()) {
+        Some(CAPTION_LINES)
+    } else {
+        stage.then_some(1)
+    };
     ui.vertical(|ui| {
-        ui.set_min_height(rows as f32 * line);
+        ui.set_min_height(cap.unwrap_or(CAPTION_LINES) as f32 * line);
         let text = egui::RichText::new(&headline).font(font).color(color);
-        let r = caption_line(ui, text, rows, stage || phone);
+        let r = caption_line(ui, text, cap);
         super::marks::record(ui.ctx(), CAPTION_MARK, r.rect);
         // A live region: a screen reader reads each step's caption out.
         super::access::live(ui.ctx(), r.id);
         if let Some(d) = detail.filter(|d| !d.is_empty()) {
             let body = ui.text_style_height(&egui::TextStyle::Body);
-            let rows = if phone { CAPTION_LINES } else { 1 };
             ui.scope(|ui| {
-                ui.set_min_height(rows as f32 * body);
-                let r = caption_line(ui, egui::RichText::new(d), rows, stage || phone);
+                ui.set_min_height(cap.unwrap_or(1) as f32 * body);
+                let r = caption_line(ui, egui::RichText::new(d), cap);
                 super::marks::record(ui.ctx(), CAPTION_MARK, r.rect);
             });
         }
     });
 }
 
-/// One line of a step's caption: wrapped freely where `capped` is false, else in at most
-/// `rows` rows, what does not fit elided (the whole of it on hover and for a screen reader).
-fn caption_line(
-    ui: &mut egui::Ui,
-    text: egui::RichText,
-    rows: usize,
-    capped: bool,
-) -> egui::Response {
-    if !capped {
-        return ui.add(egui::Label::new(text).wrap());
+/// One line of a step's caption: wrapped freely without a `cap`, else in at most that many
+/// rows, what does not fit elided (the whole of it on hover and for a screen reader).
+fn caption_line(ui: &mut egui::Ui, text: egui::RichText, cap: Option<usize>) -> egui::Response {
+    match cap {
+        None => ui.add(egui::Label::new(text).wrap()),
+        Some(1) => ui.add(egui::Label::new(text).truncate()),
+        Some(rows) => {
+            let valign = ui.text_valign();
+            let job = egui::WidgetText::from(text).into_layout_job(
+                ui.style(),
+                egui::FontSelection::Default,
+                valign,
+            );
+            let mut job = std::sync::Arc::unwrap_or_clone(job);
+            job.wrap.max_rows = rows;
+            job.wrap.overflow_character = Some('…');
+            ui.add(egui::Label::new(job).wrap())
+        }
     }
-    if rows == 1 {
-        return ui.add(egui::Label::new(text).truncate());
-    }
-    let valign = ui.text_valign();
-    let job = egui::WidgetText::from(text).into_layout_job(
-        ui.style(),
-        egui::FontSelection::Default,
-        valign,
-    );
-    let mut job = std::sync::Arc::unwrap_or_clone(job);
-    job.wrap.max_rows = rows;
-    job.wrap.overflow_character = Some('…');
-    ui.add(egui::Label::new(job).wrap())
 }
 
 #[cfg(test)]
