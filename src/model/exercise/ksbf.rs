@@ -181,9 +181,9 @@ impl KsbfExercise {
         }
     }
 
-    /// The step from which the node is ready: one after its last parent ran.
-    fn ready(&self, node: NodeId) -> u64 {
-        let parents: Vec<NodeId> = match node {
+    /// The node's parents: a tree node's one, a grid cell's one or two.
+    fn parents(&self, node: NodeId) -> Vec<NodeId> {
+        match node {
             NodeId::Tree(h) if h > 1 => vec![NodeId::Tree(h / 2)],
             NodeId::Grid { k, l } => {
                 let mut v = Vec::new();
@@ -196,13 +196,42 @@ impl KsbfExercise {
                 v
             }
             _ => Vec::new(),
-        };
-        parents
+        }
+    }
+
+    /// The step from which the node is ready: one after its last parent ran.
+    fn ready(&self, node: NodeId) -> u64 {
+        self.parents(node)
             .iter()
             .filter_map(|&x| self.record(x))
             .map(|r| r.step + 1)
             .max()
             .unwrap_or(0)
+    }
+
+    /// What the node waits for, in words: its parents and the steps they run at (a grid cell
+    /// inside waits for both of its parents, whichever runs later), and the step that makes it
+    /// ready.
+    fn waits_for(&self, node: NodeId) -> String {
+        let ran: Vec<(NodeId, u64)> = self
+            .parents(node)
+            .into_iter()
+            .filter_map(|x| self.record(x).map(|r| (x, r.step)))
+            .collect();
+        let ready = self.ready(node);
+        match ran.as_slice() {
+            [] => "the run starts at step 0".into(),
+            [(a, sa)] => format!(
+                "its parent {} runs at step {sa}, so it is ready from step {ready}",
+                show(*a)
+            ),
+            [(a, sa), (b, sb), ..] => format!(
+                "its parents {} and {} run at steps {sa} and {sb}, so it is ready from step \
+                 {ready}",
+                show(*a),
+                show(*b)
+            ),
+        }
     }
 
     /// A hint for a node: the rules that place it (Lemma 1.1 for its PE, readiness and
@@ -214,8 +243,8 @@ impl KsbfExercise {
                 return "the root starts on P0 at step 0".into();
             }
             NodeId::Tree(h) => format!(
-                "Lemma 1.1: node {h} runs on P_(Wgt mod {p}), Wgt its right turns on the path \
-                 from the root (Keep left, Send right)"
+                "Lemma 1.1: node {h} runs on P_(Wgt mod {p}), Wgt = the right turns on the path \
+                 from the root to it (Keep left, Send right)"
             ),
             NodeId::Grid { k, l } => {
                 format!("Lemma 1.1: ⟨{k}, {l}⟩ runs on P_(k mod {p}), k its row")
@@ -225,14 +254,13 @@ impl KsbfExercise {
     }
 
     fn ready_hint(&self, node: NodeId) -> String {
-        match self.parent(node) {
-            Some(_) => format!(
-                "; it is ready the step after its last parent ran (step {}) and waits while its \
-                 PE has a task before it in breadth-first order",
-                self.ready(node).saturating_sub(1)
-            ),
-            None => String::new(),
+        if self.parents(node).is_empty() {
+            return String::new();
         }
+        format!(
+            "; {}, and it waits while its PE has a task before it in breadth-first order",
+            self.waits_for(node)
+        )
     }
 
     /// Grades a prediction without recording it.
@@ -308,15 +336,11 @@ impl KsbfExercise {
         let node = show(r.node);
         let ready = self.ready(r.node) as i64;
         if said < ready {
-            let from = match self.parent(r.node) {
-                Some((x, _)) => format!(
-                    "its parent {} runs at step {}, so it is ready from step {ready}",
-                    show(x),
-                    ready - 1
-                ),
-                None => "the run starts at step 0".into(),
-            };
-            return (READY, format!("{node} cannot run at step {said}: {from}"));
+            let why = format!(
+                "{node} cannot run at step {said}: {}",
+                self.waits_for(r.node)
+            );
+            return (READY, why);
         }
         let busy = u64::try_from(said)
             .ok()
@@ -455,6 +479,41 @@ mod tests {
             "right-child-clockwise"
         );
         assert_eq!(grid.play(&at(1, 1, 1, 1)).grade.rule, "step");
+    }
+
+    /// A hint names what the node waits for: a tree node's one parent (node 4's is node 2, run
+    /// at step 1 on T_3, p = 2), a grid cell's two parents where it has two (on G_3, p = 2,
+    /// ⟨1, 1⟩ waits for ⟨0, 1⟩ on P0 and ⟨1, 0⟩ on P1, both run at step 1), nothing for the root.
+    #[test]
+    fn a_hint_names_what_the_node_waits_for() {
+        let tree = exercise(Shape::Tree, 3, 2);
+        let h = tree.hint(NodeId::Tree(4));
+        let want = "its parent node 2 runs at step 1, so it is ready from step 2";
+        assert!(h.contains(want) && h.contains("P_(Wgt mod 2)"), "{h}");
+        assert!(!tree.hint(NodeId::Tree(1)).contains("ready"));
+        let grid = exercise(Shape::Grid, 3, 2);
+        let h = grid.hint(NodeId::Grid { k: 1, l: 1 });
+        let want = "its parents ⟨0, 1⟩ and ⟨1, 0⟩ run at steps 1 and 1, so it is ready from step 2";
+        assert!(h.contains(want), "{h}");
+        let h = grid.hint(NodeId::Grid { k: 1, l: 0 });
+        assert!(h.contains("its parent ⟨0, 0⟩ runs at step 0"), "{h}");
+    }
+
+    /// A step too early is answered with both parents of a grid cell, not one of them with the
+    /// other's step. On G_5, p = 2, P0 runs ⟨0, 2⟩ at step 2 and ⟨2, 0⟩ (sent on by P1, which ran
+    /// ⟨1, 0⟩ at step 1) after it, at step 3; P1 runs ⟨1, 1⟩ at step 2. So ⟨2, 1⟩ on P0 is ready
+    /// from step 4: the old message said "its parent ⟨1, 1⟩ runs at step 3".
+    #[test]
+    fn a_step_too_early_names_both_parents_of_a_grid_cell() {
+        let mut grid = exercise(Shape::Grid, 5, 2);
+        let g = grid.play(&Prediction {
+            node: NodeId::Grid { k: 2, l: 1 },
+            pe: 0,
+            step: 3,
+        });
+        assert_eq!(g.grade.rule, READY);
+        let want = "its parents ⟨1, 1⟩ and ⟨2, 0⟩ run at steps 2 and 3, so it is ready from step 4";
+        assert!(g.grade.why.contains(want), "{}", g.grade.why);
     }
 
     /// The grid offers one step per node: T_4 has 15 nodes, whether its makespan is 15 (one
