@@ -38,9 +38,9 @@ Move files (--moves FILE, JSON; `-` reads standard input):
   ksbf: a list of predictions {\"node\": N, \"pe\": K, \"step\": T}: N a heap number for
     trees (root 1, children 2i and 2i + 1) or [k, l] for grid nodes, PEs 0…p−1, steps from
     0 (the root runs on P0 at step 0). Rules: root, left-child-stays,
-    right-child-clockwise, step (a child is ready the step after its parent ran),
-    breadth-first (a PE runs its first ready task in breadth-first order), node (not in the
-    workload).
+    right-child-clockwise, step (a node is ready the step after its parent ran, a grid cell
+    the step after both its parents ran), breadth-first (a PE runs its first ready task in
+    breadth-first order), node (not in the workload).
 
   geodecay: a list of booleans, one per round r = 1 … R − 1: true = load-balance before
     round r (round 0 is always preceded by one). Every decision is legal; one that cannot

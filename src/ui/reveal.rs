@@ -12,6 +12,7 @@
 //! ([`cut_gantt`]) and the numbers region's figures ([`figures`]).
 
 use crate::report::Figure;
+use crate::ui::frame::reveal::{CURVE_UNTIL_TURN, INSTANCE_UNTIL_TURN};
 pub use crate::ui::frame::reveal::{Reveal, UNTIL_END, publish};
 use crate::ui::frame::{Secret, secret};
 use crate::ui::widgets::compare_plot::{
@@ -109,12 +110,20 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     // curves beside it do (grs step 6 read "future hidden (Last » or H)" beside "τ = 1000:
     // hidden until Reveal", and Last did not show it).
     let until_end = reveal.hiding() && !reveal.held && !asked;
-    let legend = if until_end && elsewhere.is_none_or(|a| a > m) {
+    let legend = if reveal.turn {
+        INSTANCE_UNTIL_TURN
+    } else if until_end && elsewhere.is_none_or(|a| a > m) {
         HIDDEN_FROM
     } else {
         HIDDEN_UNTIL_REVEAL
     };
     let below = m - 1e-9 * m.abs().max(1e-300);
+    // How far the data reached before the cut: an instance at the sweep's last x is within it.
+    let reached = plot
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p[0]))
+        .fold(f64::NEG_INFINITY, f64::max);
     for s in &mut plot.series {
         if !reveal.hiding() && elsewhere.is_none() && s.draws.is_some() {
             continue;
@@ -147,8 +156,15 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     let ((x_lo, x_hi), (lo, hi)) = (range(0), range(1));
     // Far beyond the data (Fig. 2's n ≤ 40 against an instance of height 1000) the dashed
     // marker would stretch the axis and squeeze the curves to its edge: it is left out, as
-    // the shown marker is (`compare_plot`).
-    let near = m <= x_hi + 0.05 * (x_hi - x_lo);
+    // the shown marker is (`compare_plot`). At the sweep's own last x the instance's marker
+    // stands where the cut points were (a sweep up to the instance ended a step short with
+    // nothing to say why); a question's instance past the data left is named below.
+    let last = if elsewhere.is_none() {
+        x_hi.max(reached)
+    } else {
+        x_hi
+    };
+    let near = m <= last + 0.05 * (x_hi - x_lo);
     let line = if lo <= hi && near {
         vec![[m, lo], [m, hi]]
     } else if elsewhere.is_some() {
@@ -184,7 +200,9 @@ pub fn hide_outcome_curves(
         return;
     }
     let future = crate::report::secrecy::future_hides(model);
-    let until = if reveal.held {
+    let until = if reveal.turn {
+        CURVE_UNTIL_TURN
+    } else if reveal.held {
         CURVE_UNTIL_REVEAL
     } else {
         CURVE_UNTIL_END
@@ -213,6 +231,9 @@ pub fn hidden_note(reveal: Reveal) -> String {
     use crate::ui::widgets::step_bar::{LABEL_FORWARD, LABEL_PLAY, glyph};
     if reveal.in_figure {
         return "Nothing has happened yet at this step: the future is hidden.".into();
+    }
+    if reveal.turn {
+        return "Your turn: this waits until every move is placed.".into();
     }
     if reveal.held {
         return crate::ui::frame::reveal::HELD.into();
@@ -303,6 +324,7 @@ mod tests {
             held: false,
             rest: 0,
             in_figure: false,
+            turn: false,
         };
         assert!(r.hiding() && r.happened(2) && !r.happened(3));
         assert_eq!(r.answer("7"), UNTIL_END);
@@ -464,6 +486,30 @@ mod tests {
         assert!(far.series.iter().all(|s| s.name != HIDDEN_FROM));
         assert_eq!(far.series[0].points.len(), 5);
         assert_eq!(far.series[1].points, half.to_vec());
+    }
+
+    /// A sweep whose last x is the instance (KS-BF's makespan vs n up to the instance's n)
+    /// ends a step short when cut; the marker stands at the cut point, and while "Your turn"
+    /// is played (the switch off, the step bar anywhere) its legend names the last move.
+    #[test]
+    fn a_sweep_up_to_the_instance_is_marked_where_it_was_cut() {
+        let data = [[1.0, 1.0], [2.0, 2.0], [3.0, 4.0], [4.0, 6.0]];
+        let series = [("simulated makespan", &data[..], SeriesStyle::Points)];
+        let turn = Reveal {
+            turn: true,
+            ..Reveal::ALL
+        };
+        let mut plot = sweep(&series, 4.0);
+        cut_at_marker(&mut plot, turn, &egui::Context::default());
+        assert_eq!(plot.series[0].points, data[..3].to_vec());
+        let marker = plot.series.iter().find(|s| s.name == INSTANCE_UNTIL_TURN);
+        assert_eq!(marker.unwrap().points, vec![[4.0, 1.0], [4.0, 4.0]]);
+        assert_eq!(turn.until(), crate::ui::frame::reveal::UNTIL_TURN);
+        // The exercise done, nothing is cut.
+        let mut plot = sweep(&series, 4.0);
+        cut_at_marker(&mut plot, Reveal::ALL, &egui::Context::default());
+        assert_eq!(plot.series.len(), 1);
+        assert_eq!(plot.series[0].points, data.to_vec());
     }
 
     /// grs step 6: the future is hidden and a question asks T*/T_PY at the instance's n. Last »

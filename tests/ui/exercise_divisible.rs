@@ -126,12 +126,13 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
     // L_l is written anywhere.
     shown(&mut h, "aim at every level finishing together");
     shown(&mut h, "not set");
-    // The numbers beside the exercise (the drawer's Numbers tab) hold the times back too.
+    // The numbers beside the exercise (the drawer's Numbers tab) hold the times back too,
+    // until the last move (not the step bar's end: Last » would not show them).
     h.get_by_label("Numbers").click();
     super::common::settle(&mut h);
     shown(
         &mut h,
-        "Times, speedups and ratios: — (future hidden: Last » or H)",
+        "Times, speedups and ratios: — (hidden until every move is placed)",
     );
     assert!(
         h.query_by_label("C's").is_none(),

@@ -482,3 +482,88 @@ fn a_try_it_steps_changed_instance_keeps_the_asked_point_back_until_reveal() {
         "lg ℓ = 18 after Reveal"
     );
 }
+
+/// The plots' points at `scenario`'s own x (those of the plots drawn against one of its
+/// parameters), and how many plots were so read.
+fn at_instance(plots: &[(String, Csv)], scenario: &Scenario) -> (Vec<String>, usize) {
+    let (mut points, mut read) = (Vec::new(), 0);
+    for (plot, csv) in plots {
+        let Some(m) = instance_x(scenario, &csv.x) else {
+            continue;
+        };
+        read += 1;
+        // (The dashed line that says why a sweep stops short stands at the instance; a level
+        // line is drawn up to just short of it.)
+        let marker = |name: &str| name.starts_with("this instance:");
+        for (name, p) in csv.series.iter().filter(|(n, _)| !marker(n)) {
+            let at = p.iter().filter(|p| p[0] == m);
+            points.extend(at.map(|p| format!("{plot}: {name} at {} = {}: {}", csv.x, p[0], p[1])));
+        }
+    }
+    (points, read)
+}
+
+/// Chooses the first of the model's `plots` (the last one read may have drawn nothing, and
+/// [`every_plot`] shows the Plots panel unless a Copy CSV is in view).
+fn first_plot(h: &mut Harness<'static, LoadlabApp>, plots: &[&str]) {
+    h.state_mut().send(Cmd::Select {
+        picture: None,
+        plot: Some(plots[0].to_owned()),
+        context: "test".into(),
+    });
+    settle(h);
+}
+
+/// While "Your turn" is played no plot draws the instance's own point: the Numbers wait for
+/// the last move because they hold what the moves are to find, and the sweeps' point at the
+/// instance held the same (KS-BF's makespan vs n drew T_6's makespan, 22 on R_4, beside a
+/// table that offers a step per node so as not to tell it). Played to the end with Show me,
+/// the point is drawn again.
+#[test]
+fn no_plot_draws_the_instance_while_your_turn_is_played() {
+    use loadlab::model::registry::ModelId;
+    let models = [
+        ModelId::Ksbf,
+        ModelId::TreeSweep,
+        ModelId::Divisible,
+        ModelId::Geodecay,
+    ];
+    for model in models {
+        let mut scenario = model.default_scenario();
+        // (The exercise draws trees up to n = 7.)
+        if let Scenario::TreeSweep(p) = &mut scenario {
+            p.n = 5;
+        }
+        let preset = loadlab::preset::Preset::new("turn", "", scenario.clone());
+        let mut h = window(1920.0, 1080.0, Some(preset));
+        let plots = loadlab::lesson::views::plots(model);
+        let (shown_before, read) = at_instance(&every_plot(&mut h, plots), &scenario);
+        assert!(
+            read > 0 && !shown_before.is_empty(),
+            "{model:?}: nothing at the instance"
+        );
+        first_plot(&mut h, plots);
+        toggle(&mut h, "Your turn");
+        let (during, read) = at_instance(&every_plot(&mut h, plots), &scenario);
+        assert!(
+            read > 0 && during.is_empty(),
+            "{model:?}: Your turn is played beside {during:#?}"
+        );
+        for _ in 0..400 {
+            if h.query_by_label_contains("Complete —").is_some() {
+                break;
+            }
+            toggle(&mut h, "Show me");
+        }
+        assert!(
+            h.query_by_label_contains("Complete —").is_some(),
+            "{model:?}"
+        );
+        first_plot(&mut h, plots);
+        let (after, _) = at_instance(&every_plot(&mut h, plots), &scenario);
+        assert!(
+            !after.is_empty(),
+            "{model:?}: the instance stays hidden when played"
+        );
+    }
+}

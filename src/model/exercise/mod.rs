@@ -163,7 +163,7 @@ pub fn rule_words(rule: &str) -> &str {
         k::ROOT => "the root on P0 at step 0",
         k::KEEP_LEFT => "Keep left",
         k::SEND_RIGHT => "Send right",
-        k::READY => "ready the step after its parent",
+        k::READY => "ready the step after its parent(s) ran",
         k::BREADTH_FIRST => "breadth-first order",
         r::NEIGHBOURS => "neighbours only",
         r::ONE_PORT => "one-port",

@@ -9,6 +9,16 @@ pub const UNTIL_END: &str = "— (future hidden: Last » or H)";
 /// at its lesson step's own position): Last » and H wait for Reveal too.
 pub const UNTIL_REVEAL: &str = "— (hidden until Reveal)";
 
+/// What a figure reads while "Your turn" is played ([`Reveal::turn`]): the numbers and points
+/// that hold what the moves are to find wait for the last move.
+pub const UNTIL_TURN: &str = "— (hidden until every move is placed)";
+
+/// The legend of a curve emptied while "Your turn" is played.
+pub const CURVE_UNTIL_TURN: &str = "hidden until every move is placed";
+
+/// The legend of the line where a sweep stops while "Your turn" is played.
+pub const INSTANCE_UNTIL_TURN: &str = "this instance: hidden until every move is placed";
+
 /// Why the step bar does not move while a question is open on how the run ends
 /// ([`Reveal::held`]).
 pub const HELD: &str = "Predict first: the run unfolds once you have answered (Reveal). \
@@ -35,6 +45,10 @@ pub struct Reveal {
     /// future's notes say. Read from the context's export flag ([`super::exporting`]) by
     /// [`Reveal::of`], whatever was published.
     pub in_figure: bool,
+    /// "Your turn" is being played (moves left to place): what the run ends with — the
+    /// instance's own point on a sweep, its makespan, the work per PE — is what the moves are
+    /// to find, so it waits for the last move whatever the switch and the step bar say.
+    pub turn: bool,
 }
 
 fn key() -> egui::Id {
@@ -55,6 +69,7 @@ impl Reveal {
         held: false,
         rest: 0,
         in_figure: false,
+        turn: false,
     };
 
     /// What the shell published this frame ([`Reveal::ALL`] when nothing was).
@@ -86,9 +101,10 @@ impl Reveal {
         }
     }
 
-    /// True when something is hidden now: the switch is on and the step bar is not at the end.
+    /// True when something is hidden now: "Your turn" is played, or the switch is on and the
+    /// step bar is not at the end.
     pub fn hiding(&self) -> bool {
-        self.hide && (self.held || self.step + 1 < self.steps)
+        self.turn || self.hide && (self.held || self.step + 1 < self.steps)
     }
 
     /// True when step `k` (0-based) has happened, i.e. may be drawn.
@@ -105,10 +121,17 @@ impl Reveal {
         }
     }
 
-    /// What a hidden figure waits for: the run's end ([`UNTIL_END`]), or Reveal when a
-    /// question holds the run ([`UNTIL_REVEAL`]: Last » is greyed then).
+    /// What a hidden figure waits for: the last move of "Your turn" ([`UNTIL_TURN`]), the
+    /// run's end ([`UNTIL_END`]), or Reveal when a question holds the run ([`UNTIL_REVEAL`]:
+    /// Last » is greyed then).
     pub fn until(&self) -> &'static str {
-        if self.held { UNTIL_REVEAL } else { UNTIL_END }
+        if self.turn {
+            UNTIL_TURN
+        } else if self.held {
+            UNTIL_REVEAL
+        } else {
+            UNTIL_END
+        }
     }
 
     /// Which figures read "?" now: those whose key `outcome` accepts (what the run only

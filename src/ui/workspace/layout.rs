@@ -23,7 +23,7 @@ pub(super) fn show<W: Workspace>(
 ) -> Vec<Drawn> {
     let mut drawn = Vec::new();
     let area = ui.max_rect();
-    let before = prepare(w, ui.ctx(), params, shown.hide_future);
+    let before = prepare(w, ui.ctx(), params, shown);
     shown.exercise_offered = W::EXERCISE;
     let name = <W::Params as crate::model::registry::ModelParams>::MODEL.name();
     // On the stage the toggles share the row above (the maps strip's) and the side regions
@@ -55,9 +55,10 @@ pub(super) fn show<W: Workspace>(
     for d in &drawn {
         marks::record(ui.ctx(), d.region.key(), d.shown);
     }
-    // The step bar moved in the picture: the regions drawn before it (plots, numbers)
-    // catch up next frame.
-    if w.stepper().step != before {
+    // The step bar moved in the picture, or a move placed there ended "Your turn" (Restart
+    // began it again): the regions drawn before it (plots, numbers) catch up next frame.
+    let turn = shown.exercise && turn_played(w, params);
+    if w.stepper().step != before || turn != crate::ui::reveal::Reveal::of(ui.ctx()).turn {
         ui.ctx().request_repaint();
     }
     drawn
@@ -73,10 +74,7 @@ pub(super) fn numbers_or_wait<W: Workspace>(
     params: &mut W::Params,
     your_turn: bool,
 ) {
-    let playing = your_turn
-        && W::EXERCISE
-        && matches!(w.exercise(params), Some(Ok((ex, _))) if !ex.tally().complete);
-    if playing {
+    if your_turn && turn_played(w, params) {
         ui.label(
             egui::RichText::new(
                 "Your turn: the numbers open once every move is placed (yours or Show me's): \
@@ -89,6 +87,12 @@ pub(super) fn numbers_or_wait<W: Workspace>(
     }
 }
 
+/// Whether "Your turn" is being played on `params`: the workspace offers an exercise and moves
+/// are left to place (the switch on is the caller's to check).
+fn turn_played<W: Workspace>(w: &mut W, params: &W::Params) -> bool {
+    W::EXERCISE && matches!(w.exercise(params), Some(Ok((ex, _))) if !ex.tally().complete)
+}
+
 /// The mark of the workspace's centre: the room below the toolbars and above the status bar
 /// (the stage's height) where the picture, the plots and the pseudo-code pane go.
 pub const CENTRE_MARK: &str = "workspace:centre";
@@ -97,9 +101,16 @@ pub const CENTRE_MARK: &str = "workspace:centre";
 /// the menus, the stage's drawer or the status bar.
 pub const AREA_MARK: &str = "workspace:area";
 
-/// Polls the jobs, prepares, and publishes "hide the future" with the step position for
-/// every region to read; the step position before anything is drawn.
-fn prepare<W: Workspace>(w: &mut W, ctx: &egui::Context, params: &W::Params, hide: bool) -> usize {
+/// Polls the jobs, prepares, and publishes "hide the future" with the step position, and
+/// whether "Your turn" is being played, for every region to read; the step position before
+/// anything is drawn.
+fn prepare<W: Workspace>(
+    w: &mut W,
+    ctx: &egui::Context,
+    params: &W::Params,
+    shown: &OnScreen,
+) -> usize {
+    let hide = shown.hide_future;
     super::Tab::poll_jobs(w);
     w.prepare(ctx, params);
     let steps = w.steps(params);
@@ -116,6 +127,7 @@ fn prepare<W: Workspace>(w: &mut W, ctx: &egui::Context, params: &W::Params, hid
         steps,
         held: rest.is_some(),
         rest: rest.unwrap_or(0),
+        turn: shown.exercise && turn_played(w, params),
         ..crate::ui::reveal::Reveal::ALL
     };
     crate::ui::reveal::publish(ctx, reveal);

@@ -326,9 +326,9 @@ impl Workspace for DivisiblePanel {
             };
             first.get_or_insert(height);
             let mut plot = self.sweep_plot(over, ui.ctx());
-            // Hide the future: this instance's point (the answer) and beyond wait for the end.
-            // … and while the exercise runs (turn::held).
-            let reveal = turn::held(ui.ctx(), Reveal::of(ui.ctx()));
+            // Hide the future: this instance's point (the answer) and beyond wait for the end,
+            // and for the last move while Your turn is played (`Reveal::turn`).
+            let reveal = Reveal::of(ui.ctx());
             cut_at_marker(&mut plot, reveal, ui.ctx());
             let (id, view) = match over {
                 Over::H => ("divisible_h_plot", &mut self.view.h_plot),
@@ -358,7 +358,7 @@ impl Workspace for DivisiblePanel {
             return;
         };
         // Hide the future: the times, speedups and ratios are the end of the timeline.
-        let reveal = turn::held(ui.ctx(), Reveal::of(ui.ctx()));
+        let reveal = Reveal::of(ui.ctx());
         if reveal.hiding() {
             let until = reveal.until();
             ui.label(RichText::new(format!("Times, speedups and ratios: {until}")).weak());

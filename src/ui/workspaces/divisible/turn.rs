@@ -271,41 +271,6 @@ impl DivTurn {
     }
 }
 
-fn running_key() -> egui::Id {
-    egui::Id::unique("loadlab-divisible-turn-hiding")
-}
-
-/// The pass in which the exercise was last drawn running with Hide the future on, published
-/// for the numbers and plots beside it (drawn before the picture: they read the last pass).
-fn publish_running(ctx: &egui::Context, running: bool) {
-    let was = ctx.data(|d| d.get_temp::<u64>(running_key())).is_some();
-    if running {
-        let pass = ctx.cumulative_pass_nr();
-        ctx.data_mut(|d| d.insert_temp(running_key(), pass));
-    } else if was {
-        ctx.data_mut(|d| d.remove::<u64>(running_key()));
-        ctx.request_repaint();
-    }
-}
-
-/// `reveal`, hiding while the exercise runs with Hide the future on (its answers are the
-/// method's T_N and the instance's points): for the workspace's numbers and plots.
-pub fn held(ctx: &egui::Context, reveal: Reveal) -> Reveal {
-    let running = ctx
-        .data(|d| d.get_temp::<u64>(running_key()))
-        .is_some_and(|p| p + 1 >= ctx.cumulative_pass_nr());
-    if running && reveal.hide {
-        Reveal {
-            hide: true,
-            step: 0,
-            steps: 2,
-            ..reveal
-        }
-    } else {
-        reveal
-    }
-}
-
 /// "1 processor", "8 processors".
 pub(super) fn processors(k: f64) -> String {
     if k == 1.0 {
@@ -391,7 +356,6 @@ impl Exercise for DivTurn {
             self.ex.withhold = hide;
             ui.ctx().request_repaint();
         }
-        publish_running(ui.ctx(), hide && !self.ex.complete());
         self.input(ui);
         let mine = self.schedule();
         // The first waste among the levels set only: the level on the slider is a preview.
