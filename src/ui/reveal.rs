@@ -119,11 +119,7 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     };
     let below = m - 1e-9 * m.abs().max(1e-300);
     // How far the data reached before the cut: an instance at the sweep's last x is within it.
-    let reached = plot
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p[0]))
-        .fold(f64::NEG_INFINITY, f64::max);
+    let ((_, reached), _) = extent(plot);
     for s in &mut plot.series {
         if !reveal.hiding() && elsewhere.is_none() && s.draws.is_some() {
             continue;
@@ -144,16 +140,7 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
         s.points.retain(|p| p[0] < below);
     }
     plot.x_marker = None;
-    let range = |axis: usize| {
-        let values = plot
-            .series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p[axis]));
-        values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
-            (a.min(v), b.max(v))
-        })
-    };
-    let ((x_lo, x_hi), (lo, hi)) = (range(0), range(1));
+    let ((x_lo, x_hi), _) = extent(plot);
     // Far beyond the data (Fig. 2's n ≤ 40 against an instance of height 1000) the dashed
     // marker would stretch the axis and squeeze the curves to its edge: it is left out, as
     // the shown marker is (`compare_plot`). At the sweep's own last x the instance's marker
@@ -165,8 +152,8 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
         x_hi
     };
     let near = m <= last + 0.05 * (x_hi - x_lo);
-    let line = if lo <= hi && near {
-        vec![[m, lo], [m, hi]]
+    let line = if let Some(line) = vertical(plot, m).filter(|_| near) {
+        line
     } else if elsewhere.is_some() {
         // The question's instance lies past the data left (gil-matias step 6: ℓ = 2^18 on a
         // sweep cut at lg ℓ = 17): no line, but the legend says why the sweep stops short.
@@ -180,6 +167,42 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
         SeriesStyle::DashedLine,
         Some(crate::ui::widgets::palette::CURRENT),
     ));
+}
+
+/// The x and y ranges `plot`'s points span (empty ranges run from +∞ to −∞).
+fn extent(plot: &ComparePlot) -> ((f64, f64), (f64, f64)) {
+    let range = |axis: usize| {
+        let values = plot
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p[axis]));
+        values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        })
+    };
+    (range(0), range(1))
+}
+
+/// A vertical line at x = `m` over the y range of `plot`'s points (None: no points). A log
+/// axis drops y ≤ 0, which left the line a dot at the top (gil-matias's Your turn on log y,
+/// lg* ℓ = 0 at ℓ = 2): it runs through the least positive y too.
+fn vertical(plot: &ComparePlot, m: f64) -> Option<Vec<[f64; 2]>> {
+    let (_, (lo, hi)) = extent(plot);
+    if lo > hi {
+        return None;
+    }
+    let positive = plot
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p[1]))
+        .filter(|&y| y > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    let mut line = vec![[m, lo]];
+    if lo <= 0.0 && positive < hi {
+        line.push([m, positive]);
+    }
+    line.push([m, hi]);
+    Some(line)
 }
 
 /// The curves of `plot` that give `secret`'s answer away ([`Secret::hides_curve`]), emptied:
@@ -505,6 +528,20 @@ mod tests {
         let marker = plot.series.iter().find(|s| s.name == INSTANCE_UNTIL_TURN);
         assert_eq!(marker.unwrap().points, vec![[4.0, 1.0], [4.0, 4.0]]);
         assert_eq!(turn.until(), crate::ui::frame::reveal::UNTIL_TURN);
+        // With a 0 in the data (lg* ℓ at ℓ = 2) the line also runs through the least positive
+        // y, which a log axis keeps.
+        let zero = [[1.0, 0.0], [2.0, 3.0], [3.0, 5.0], [4.0, 7.0]];
+        let mut plot = sweep(&[("lg* ℓ", &zero[..], SeriesStyle::DashedLine)], 4.0);
+        cut_at_marker(&mut plot, turn, &egui::Context::default());
+        let marker = plot.series.iter().find(|s| s.name == INSTANCE_UNTIL_TURN);
+        let line = &marker.unwrap().points;
+        assert_eq!(line, &vec![[4.0, 0.0], [4.0, 3.0], [4.0, 5.0]]);
+        let logged = crate::ui::widgets::compare_plot::plot_points(line, false, true);
+        assert_eq!(
+            logged.len(),
+            2,
+            "a log axis keeps a line, not a dot: {logged:?}"
+        );
         // The exercise done, nothing is cut.
         let mut plot = sweep(&series, 4.0);
         cut_at_marker(&mut plot, Reveal::ALL, &egui::Context::default());
