@@ -140,7 +140,7 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
         s.points.retain(|p| p[0] < below);
     }
     plot.x_marker = None;
-    let ((x_lo, x_hi), _) = extent(plot);
+    let ((x_lo, x_hi), ys) = extent(plot);
     // Far beyond the data (Fig. 2's n ≤ 40 against an instance of height 1000) the dashed
     // marker would stretch the axis and squeeze the curves to its edge: it is left out, as
     // the shown marker is (`compare_plot`). At the sweep's own last x the instance's marker
@@ -152,7 +152,7 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
         x_hi
     };
     let near = m <= last + 0.05 * (x_hi - x_lo);
-    let line = if let Some(line) = vertical(plot, m).filter(|_| near) {
+    let line = if let Some(line) = vertical(plot, m, ys).filter(|_| near) {
         line
     } else if elsewhere.is_some() {
         // The question's instance lies past the data left (gil-matias step 6: ℓ = 2^18 on a
@@ -183,11 +183,10 @@ fn extent(plot: &ComparePlot) -> ((f64, f64), (f64, f64)) {
     (range(0), range(1))
 }
 
-/// A vertical line at x = `m` over the y range of `plot`'s points (None: no points). A log
-/// axis drops y ≤ 0, which left the line a dot at the top (gil-matias's Your turn on log y,
-/// lg* ℓ = 0 at ℓ = 2): it runs through the least positive y too.
-fn vertical(plot: &ComparePlot, m: f64) -> Option<Vec<[f64; 2]>> {
-    let (_, (lo, hi)) = extent(plot);
+/// A vertical line at x = `m` over the y range `(lo, hi)` of `plot`'s points (None: no
+/// points). A log axis drops y ≤ 0, which left the line a dot at the top (gil-matias's Your
+/// turn on log y, lg* ℓ = 0 at ℓ = 2): it runs through the least positive y too.
+fn vertical(plot: &ComparePlot, m: f64, (lo, hi): (f64, f64)) -> Option<Vec<[f64; 2]>> {
     if lo > hi {
         return None;
     }

@@ -218,7 +218,7 @@ impl KsbfExercise {
             .into_iter()
             .filter_map(|x| self.record(x).map(|r| (x, r.step)))
             .collect();
-        let ready = self.ready(node);
+        let ready = ran.iter().map(|&(_, s)| s + 1).max().unwrap_or(0);
         match ran.as_slice() {
             [] => "the run starts at step 0".into(),
             [(a, sa)] => format!(
