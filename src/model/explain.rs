@@ -163,8 +163,8 @@ pub fn ksbf(st: &StepRecord, k: usize, p: u32, balance: Balance, sched: KsSchedu
             _ => "KS sends",
         };
         why.push_str(&format!(
-            "; node {} is a right child of P_{}'s task: {who} it to {dir}{}",
-            x.node,
+            "; {} is a right child of P_{}'s task: {who} it to {dir}{}",
+            x.node.written(),
             x.from,
             if balance == Balance::Ks {
                 weight

@@ -47,6 +47,9 @@ fn pick_the_grid_change_p_and_step() {
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);
     shown(&mut h, "Step 1:");
+    // The root ⟨0, 0⟩ ran on P0; its left child stays, its right child ran on P1. A grid node
+    // reads as the paper writes it ("P1: 1,0" read as numbers in a list of numbers).
+    shown(&mut h, "Running: P0: ⟨0, 1⟩, P1: ⟨1, 0⟩");
     h.get_by_label(LABEL_FORWARD).click();
     h.run_steps(2);
     shown(&mut h, "Step 2:");

@@ -150,9 +150,16 @@ fn a_question_on_where_a_node_runs_holds_the_step_bar_until_reveal() {
             "{key:?} stepped before Reveal"
         );
     }
+    // No text names node 13 with P2 ("P2: runs node 13, queue 0" on the ring, "P2: node 13"
+    // in the caption); the question itself names node 13 alone.
+    let told: Vec<String> = super::walk_checks::texts(&h)
+        .into_iter()
+        .map(|t| t.text)
+        .filter(|t| super::walk_secrecy::names_both(t, "13", "2"))
+        .collect();
     assert!(
-        !on_screen(&h, "runs 13"),
-        "node 13's PE shown before Reveal"
+        told.is_empty(),
+        "node 13's PE shown before Reveal: {told:?}"
     );
     h.get_by_label("2").click();
     h.run_steps(2);

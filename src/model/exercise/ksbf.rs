@@ -223,13 +223,13 @@ impl KsbfExercise {
             [] => "the run starts at step 0".into(),
             [(a, sa)] => format!(
                 "its parent {} runs at step {sa}, so it is ready from step {ready}",
-                show(*a)
+                a.written()
             ),
             [(a, sa), (b, sb), ..] => format!(
                 "its parents {} and {} run at steps {sa} and {sb}, so it is ready from step \
                  {ready}",
-                show(*a),
-                show(*b)
+                a.written(),
+                b.written()
             ),
         }
     }
@@ -269,7 +269,7 @@ impl KsbfExercise {
             return NodeGrade {
                 grade: Grade::illegal(
                     NODE,
-                    format!("{} is not a node of this workload", show(pred.node)),
+                    format!("{} is not a node of this workload", pred.node.written()),
                     true,
                 ),
                 pe: -1,
@@ -288,7 +288,7 @@ impl KsbfExercise {
         } else {
             Grade::legal(
                 None,
-                format!("{} runs on P{pe} at step {step}", show(r.node)),
+                format!("{} runs on P{pe} at step {step}", r.node.written()),
                 first_try,
             )
         };
@@ -297,7 +297,7 @@ impl KsbfExercise {
 
     fn wrong_pe(&self, r: &NodeRecord, said: i64) -> (&'static str, String) {
         let p = self.params.p;
-        let node = show(r.node);
+        let node = r.node.written();
         let Some((parent, left)) = self.parent(r.node) else {
             return (
                 ROOT,
@@ -316,7 +316,7 @@ impl KsbfExercise {
                 format!(
                     "{node} is the left child of {}, which ran on P{ppe}: Keep left, so it \
                      runs on P{ppe}, not P{said}",
-                    show(parent)
+                    parent.written()
                 ),
             )
         } else {
@@ -325,7 +325,7 @@ impl KsbfExercise {
                 format!(
                     "{node} is the right child of {}, which ran on P{ppe}: Send right, to the \
                      clockwise neighbour P{} (P_{{{ppe}+1 mod {p}}}), not P{said}",
-                    show(parent),
+                    parent.written(),
                     (ppe + 1) % p
                 ),
             )
@@ -333,7 +333,7 @@ impl KsbfExercise {
     }
 
     fn wrong_step(&self, r: &NodeRecord, said: i64) -> (&'static str, String) {
-        let node = show(r.node);
+        let node = r.node.written();
         let ready = self.ready(r.node) as i64;
         if said < ready {
             let why = format!(
@@ -351,7 +351,7 @@ impl KsbfExercise {
                 "at step {said} P{} runs {}, which comes before {node} in breadth-first order; \
                  {node} runs at step {}",
                 r.pe,
-                show(other),
+                other.written(),
                 r.step
             ),
             _ => format!(
@@ -400,14 +400,6 @@ impl KsbfExercise {
 
 fn grid(k: u32, l: u32) -> NodeId {
     NodeId::Grid { k, l }
-}
-
-/// A node as the paper writes it: a heap number, or ⟨k, ℓ⟩.
-pub fn show(node: NodeId) -> String {
-    match node {
-        NodeId::Tree(h) => format!("node {h}"),
-        NodeId::Grid { k, l } => format!("⟨{k}, {l}⟩"),
-    }
 }
 
 #[cfg(test)]

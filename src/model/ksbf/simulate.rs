@@ -47,6 +47,16 @@ impl NodeId {
             NodeId::Grid { k, l } => k + l,
         }
     }
+
+    /// The node as the paper writes it in prose: "node 5", or "⟨1, 0⟩". (`Display` writes the
+    /// compact "5" or "1,0" of a CSV cell or a small drawing; in a sentence "P0: 1,0, P1: 0,1"
+    /// reads as four numbers.)
+    pub fn written(self) -> String {
+        match self {
+            NodeId::Tree(h) => format!("node {h}"),
+            NodeId::Grid { k, l } => format!("⟨{k}, {l}⟩"),
+        }
+    }
 }
 
 impl fmt::Display for NodeId {

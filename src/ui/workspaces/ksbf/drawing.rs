@@ -30,7 +30,7 @@ pub(super) fn step_captions(ui: &mut Ui, params: &KsbfParams, o: &ksbf::Outcome,
         .ran
         .iter()
         .enumerate()
-        .filter_map(|(i, x)| x.map(|n| format!("P{i}: {n}")))
+        .filter_map(|(i, x)| x.map(|n| format!("P{i}: {}", n.written())))
         .collect();
     let sent = match st.sends.len() {
         0 => String::new(),
@@ -74,8 +74,11 @@ pub(super) fn gantt_picture(
             end: r.step as f64 + 1.0,
             kind: BarKind::Compute,
             tooltip: format!(
-                "node {} (level {}) on P{} at step {}",
-                r.node, r.level, r.pe, r.step
+                "{} (level {}) on P{} at step {}",
+                r.node.written(),
+                r.level,
+                r.pe,
+                r.step
             ),
             color: Some(level_color(r.level, max_level)),
             // The step that ran it: the schedule's "execute one task" line.
@@ -143,9 +146,9 @@ pub(super) fn lemma_row(
             Some(c) => {
                 ui.label(
                     RichText::new(format!(
-                        "✗ Lemma 1.1 fails under {} balancing: node {} ran on P{}, not P{} ({} of {} agree)",
+                        "✗ Lemma 1.1 fails under {} balancing: {} ran on P{}, not P{} ({} of {} agree)",
                         params.balance.name(),
-                        c.node,
+                        c.node.written(),
                         c.pe,
                         ksbf::lemma_pe(c.node, params.p),
                         l.agree,
@@ -180,7 +183,7 @@ enum PeLabels {
 fn pe_label(level: PeLabels, busy: Option<NodeId>, queue: u32) -> String {
     match level {
         PeLabels::Full => {
-            let what = busy.map_or("idle".to_string(), |n| format!("runs {n}"));
+            let what = busy.map_or("idle".to_string(), |n| format!("runs {}", n.written()));
             format!("{what}\nqueue {queue}")
         }
         PeLabels::Queue => format!("queue {queue}"),
@@ -422,8 +425,8 @@ fn tree_workload(ui: &mut Ui, params: &KsbfParams, trace: &ksbf::Trace, k: u64, 
                 label: r.step.to_string(),
                 highlight: r.step == k,
                 tooltip: format!(
-                    "node {} (level {}, Wgt {}): P{} at step {}",
-                    r.node,
+                    "{} (level {}, Wgt {}): P{} at step {}",
+                    r.node.written(),
                     r.level,
                     h.count_ones() - 1,
                     r.pe,

@@ -7,7 +7,7 @@ use crate::ui::widgets::scroll::Clipped;
 use egui::{Color32, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::pe_color;
-use crate::model::exercise::ksbf::{KsbfExercise, Prediction, show};
+use crate::model::exercise::ksbf::{KsbfExercise, Prediction};
 use crate::model::exercise::{FirstTries, Grade, Tally, Tries};
 use crate::model::ksbf::{KsbfParams, NodeId};
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
@@ -77,7 +77,7 @@ impl Exercise for KsbfTurn {
             Some(r) => format!(
                 "Where and when does {} run under KS-BF? Click its PE (row) and step (column). \
                  {} of {} placed.",
-                show(r.node),
+                r.node.written(),
                 self.ex.done.iter().filter(|&&d| d).count(),
                 count(self.ex.order.len(), "node")
             ),
@@ -91,7 +91,7 @@ impl Exercise for KsbfTurn {
         let p = self.ex.params().p;
         let placed = self.ex.order.iter().zip(&self.ex.done).filter(|(_, d)| **d);
         let cells = crate::ui::widgets::describe::list(
-            placed.map(|(r, _)| format!("{} on P{} at step {}", show(r.node), r.pe, r.step)),
+            placed.map(|(r, _)| format!("{} on P{} at step {}", r.node.written(), r.pe, r.step)),
         );
         let cells = if cells.is_empty() {
             "none yet".into()
