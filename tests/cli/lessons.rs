@@ -379,7 +379,8 @@ fn gui_lesson_flags_are_checked_before_a_window_opens() {
 fn a_lesson_step_shows_the_picture_named_last_at_or_before_it() {
     // Grs names P.Y at step 5 only (Fine-Grain again at step 6): steps 1–4, reached by Back
     // from step 5 too, show the workspace's first picture, Fine-Grain. Li names method Q at
-    // step 6; its steps 7 and 8 name none and keep it.
+    // step 5 and method P (the T_C/T_P question's) at step 6; its steps 7 and 8 name none and
+    // keep P.
     let picture = |name: &str| -> Vec<String> {
         let l = json(&strings(&["lesson", name, "--json"]));
         l["steps"]
@@ -402,7 +403,7 @@ fn a_lesson_step_shows_the_picture_named_last_at_or_before_it() {
         ]
     );
     let li = picture("li");
-    assert_eq!(&li[5..], ["method Q", "method Q", "method Q"]);
+    assert_eq!(&li[4..], ["method Q", "method P", "method P", "method P"]);
 }
 
 #[test]

@@ -470,6 +470,10 @@ fn lesson_steps_switch_the_picture_tab_and_the_plot() {
     at_step(&mut h, "li", 2);
     let view = h.state().front_view();
     assert!(view.contains("h_quantity:Speedup"), "{view}");
+    // Li's "how much faster is P?" shows P's pipeline, not the Q of the step before it.
+    at_step(&mut h, "li", 5);
+    let view = h.state().front_view();
+    assert!(view.contains("(shown:P,"), "{view}");
     at_step(&mut h, "li", 6);
     assert!(h.state().front_view().contains("beta_quantity:Speedup"));
     // Grs: P.Y's schedule, then back to Fine-Grain with the ratio plot.
