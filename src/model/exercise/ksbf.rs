@@ -242,12 +242,16 @@ impl KsbfExercise {
             NodeId::Tree(1) | NodeId::Grid { k: 0, l: 0 } => {
                 return "the root starts on P0 at step 0".into();
             }
-            NodeId::Tree(h) => format!(
-                "Lemma 1.1: node {h} runs on P_(Wgt mod {p}), Wgt = the right turns on the path \
-                 from the root to it (Keep left, Send right)"
+            NodeId::Tree(_) => format!(
+                "Lemma 1.1: {} runs on P_(Wgt mod {p}), Wgt = the right turns on the path from \
+                 the root to it (Keep left, Send right)",
+                node.written()
             ),
-            NodeId::Grid { k, l } => {
-                format!("Lemma 1.1: ⟨{k}, {l}⟩ runs on P_(k mod {p}), k its row")
+            NodeId::Grid { .. } => {
+                format!(
+                    "Lemma 1.1: {} runs on P_(k mod {p}), k its row",
+                    node.written()
+                )
             }
         };
         format!("{pe}{}", self.ready_hint(node))

@@ -543,7 +543,7 @@ fn access_grid_cell(
     let value = crate::ui::frame::masked(ui.ctx(), &value);
     let rect = egui::Rect::from_center_size(q, Vec2::splat(0.8 * cell));
     let id = access::id(canvas.id, "grid", (row as usize) * 64 + l as usize);
-    access::node(ui, id, rect, access::CELL, &format!("⟨{row}, {l}⟩"), &value);
+    access::node(ui, id, rect, access::CELL, &r.node.written(), &value);
 }
 
 #[cfg(test)]

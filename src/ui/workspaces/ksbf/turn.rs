@@ -287,7 +287,7 @@ impl KsbfTurn {
             if next == Some(NodeId::Grid { k, l }) {
                 painter.circle_stroke(q, cell * 0.48, Stroke::new(2.0, ink));
             }
-            let label = format!("{k},{l}");
+            let label = NodeId::Grid { k, l }.to_string();
             if let Some(font) = crate::ui::widgets::tree::fitting_font(&painter, &label, cell * 0.4)
             {
                 let on = crate::ui::widgets::palette::ink_on(fill, ui.visuals().panel_fill);
@@ -337,10 +337,7 @@ impl KsbfTurn {
         if let Some(node) = placed {
             let fill = pe_color(pe);
             painter.rect_filled(cell, 2.0, fill);
-            let label = match node {
-                NodeId::Tree(h) => h.to_string(),
-                NodeId::Grid { k, l } => format!("{k},{l}"),
-            };
+            let label = node.to_string();
             painter.text(
                 cell.center(),
                 egui::Align2::CENTER_CENTER,
