@@ -98,6 +98,8 @@ mod stage_room;
 mod stage_state;
 #[path = "ui/stepping.rs"]
 mod stepping;
+#[path = "ui/text_size.rs"]
+mod text_size;
 #[path = "ui/treesweep.rs"]
 mod treesweep;
 #[path = "ui/walk.rs"]

@@ -46,6 +46,9 @@ pub fn presenter_zoom(native: egui::Vec2) -> f32 {
 /// (1280 / 1.5 = 853⅓), which the lecture walks hold to at every size.
 pub const LEAST_WIDTH: f32 = PRESENTER_WINDOW.x / PRESENTER_ZOOM;
 
+/// The least height every layout is made for, in points: presenter mode's at 720p (720 / 1.5).
+pub const LEAST_HEIGHT: f32 = PRESENTER_WINDOW.y / PRESENTER_ZOOM;
+
 /// The least zoom [`desk_zoom`] takes: [`COLUMN_WIDTH`] native points hold [`LEAST_WIDTH`]
 /// with type at ¾ of the system's size.
 pub const DESK_ZOOM_MIN: f32 = 0.75;
@@ -126,6 +129,24 @@ impl TextSize {
             TextSize::Largest => "Largest text (200 %)",
         }
     }
+}
+
+/// How much larger than egui's sizes the reader's text is (View ▸ Text size), as the style
+/// of `ctx` says ([`Look::apply`] scaled it): 1 where nothing was chosen.
+pub fn text_factor(ctx: &egui::Context) -> f32 {
+    let body = |s: &egui::Style| {
+        s.text_styles
+            .get(&egui::TextStyle::Body)
+            .map_or(1.0, |f| f.size)
+    };
+    body(&ctx.global_style()) / body(&egui::Style::default())
+}
+
+/// Type of `size` points in the reader's text size: text drawn at a size of its own (the
+/// lesson's and the quiz's body, Compare's pane titles) grows with View ▸ Text size as egui's
+/// styles do. (The pictures keep their own type: it follows the picture.)
+pub fn reading(ctx: &egui::Context, size: f32) -> f32 {
+    size * text_factor(ctx)
 }
 
 /// The reader's choices of appearance.

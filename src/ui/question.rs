@@ -6,8 +6,20 @@ use egui::RichText;
 
 use crate::lesson::{Answer, Grade, Kind, Question, QuizQuestion};
 
-/// Text size of the lesson's body (presenter mode's zoom makes it larger still).
-pub const BODY: f32 = 16.0;
+/// Text size of the lesson's and the quiz's body at normal text (presenter mode's zoom makes it
+/// larger still).
+const BODY: f32 = 16.0;
+
+/// Text size of the lesson's body in presenter mode's drawer (before its zoom of 1.5).
+const BODY_PRESENTER: f32 = 14.0;
+
+/// The size of the lesson's and the quiz's body text in `ctx` (`presenting`: in presenter
+/// mode's drawer), in the reader's text size (View ▸ Text size: at 200 % the lesson's text
+/// and its Back and Next are twice as large, as the menus are).
+pub fn body(ctx: &egui::Context, presenting: bool) -> f32 {
+    let size = if presenting { BODY_PRESENTER } else { BODY };
+    crate::ui::look::reading(ctx, size)
+}
 
 /// Show me on quiz question `k` (1-based) of seed `seed`: its instance, named after the
 /// question (`whose`: the attempt it comes from, "" in the student's own quiz), or why none.

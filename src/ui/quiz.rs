@@ -13,7 +13,7 @@ use egui::RichText;
 
 use super::commands::Cmd;
 use super::files::FileAction;
-use super::question::{BODY, answer_lines, number_example, reply_field};
+use super::question::{answer_lines, body, number_example, reply_field};
 use crate::jobs::JobSlot;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind, QuizReplayed, replay};
 use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
@@ -374,13 +374,14 @@ impl QuizWindow {
 
     fn contents(&mut self, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>) {
         let (right, tried) = self.score();
+        let body = body(ui.ctx(), false);
         ui.label(
             RichText::new(format!(
                 "First tries: {right} of {tried} right ({})",
                 crate::model::words::count(self.questions.len(), "question")
             ))
             .strong()
-            .size(BODY),
+            .size(body),
         )
         .on_hover_text("Each question counts once, by its first check: retry as often as you like");
         ui.separator();
@@ -573,13 +574,14 @@ fn question(
 ) -> Option<Act> {
     let mut act = None;
     let q = &item.question;
+    let body = body(ui.ctx(), false);
     // The question's title with Show me at its right; the reply with Check and Show answer
     // after it, in one row (each on its own row, a question took five lines of a 720p quiz).
     ui.horizontal(|ui| {
-        ui.label(RichText::new(format!("Question {n}")).strong().size(BODY));
+        ui.label(RichText::new(format!("Question {n}")).strong().size(body));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
-                .button(RichText::new(format!("Show me {n}")).size(BODY))
+                .button(RichText::new(format!("Show me {n}")).size(body))
                 .on_hover_text(
                     "Load this question's instance into its workspace (the quiz folds aside)",
                 )
@@ -589,11 +591,11 @@ fn question(
             }
         });
     });
-    ui.label(RichText::new(&q.prompt).size(BODY));
+    ui.label(RichText::new(&q.prompt).size(body));
     let done = tries.done();
     ui.horizontal_wrapped(|ui| {
-        let entered = reply_field(ui, q, reply, &format!("Answer {n}"), BODY, !done);
-        let check = egui::Button::new(RichText::new(format!("Check {n}")).size(BODY));
+        let entered = reply_field(ui, q, reply, &format!("Answer {n}"), body, !done);
+        let check = egui::Button::new(RichText::new(format!("Check {n}")).size(body));
         if ui
             .add_enabled(!done, check)
             .on_hover_text("Check your answer (as often as you like: the score counts the first)")
@@ -607,7 +609,7 @@ fn question(
         if tried
             && !done
             && ui
-                .button(RichText::new(format!("Show answer {n}")).size(BODY))
+                .button(RichText::new(format!("Show answer {n}")).size(body))
                 .on_hover_text("Give up and see the model's answer")
                 .clicked()
         {
@@ -624,7 +626,7 @@ fn question(
             };
             ui.label(
                 RichText::new(format!("✓ Right, {when}"))
-                    .size(BODY)
+                    .size(body)
                     .color(super::question::right(ui)),
             );
         }
@@ -634,7 +636,7 @@ fn question(
                     "✗ Not quite: you said {}. Try again, or show the answer.",
                     reply.trim()
                 ))
-                .size(BODY)
+                .size(body)
                 .color(warn),
             );
         }
@@ -649,12 +651,12 @@ fn question(
                 ),
                 Kind::Choice => "Pick one of the choices".to_string(),
             };
-            ui.label(RichText::new(what).size(BODY).color(warn));
+            ui.label(RichText::new(what).size(body).color(warn));
         }
         _ => {}
     }
     if done {
-        answer_lines(ui, q, &item.answer, BODY);
+        answer_lines(ui, q, &item.answer, body);
     }
     act
 }

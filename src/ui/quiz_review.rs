@@ -9,7 +9,6 @@ use crate::lesson::homework::gradebook::Row;
 use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizReplayed, QuizVerdict};
 use crate::lesson::{Grade, Kind, QuizQuestion};
 use crate::ui::commands::Cmd;
-use crate::ui::question::BODY;
 
 /// A quiz attempt opened for review.
 #[derive(Debug, Clone)]
@@ -92,13 +91,14 @@ impl QuizReview {
         } else {
             ("not answered", ui.visuals().weak_text_color())
         };
+        let body = crate::ui::question::body(ui.ctx(), false);
         ui.horizontal(|ui| {
-            ui.label(RichText::new(format!("Question {k}")).strong().size(BODY));
-            ui.label(RichText::new(how).color(color).size(BODY));
+            ui.label(RichText::new(format!("Question {k}")).strong().size(body));
+            ui.label(RichText::new(how).color(color).size(body));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let hover = "Load this question's instance into its workspace";
                 if ui
-                    .button(RichText::new(format!("Show me {k}")).size(BODY))
+                    .button(RichText::new(format!("Show me {k}")).size(body))
                     .on_hover_text(hover)
                     .clicked()
                 {
@@ -113,19 +113,19 @@ impl QuizReview {
             });
         });
         let q = &item.question;
-        ui.label(RichText::new(&q.prompt).size(BODY));
+        ui.label(RichText::new(&q.prompt).size(body));
         if q.kind == Kind::Choice {
             ui.label(RichText::new(format!("Choices: {}", q.choices.join(" · "))).weak());
         }
         for v in &on_it {
             if let Some(e) = self.attempt.log.get(v.entry) {
-                ui.label(RichText::new(entry_text(e, v.grade, q.kind)).size(BODY));
+                ui.label(RichText::new(entry_text(e, v.grade, q.kind)).size(body));
             }
         }
         ui.label(
             RichText::new(format!("Answer: {}", item.answer.text()))
                 .strong()
-                .size(BODY),
+                .size(body),
         );
     }
 }

@@ -417,11 +417,11 @@ impl Compare {
             // picture's height in a page that scrolls, as the workspace's picture does: side
             // by side on a phone on its side, A over B on one held upright (side by side
             // there, each pane was 185 points wide, its captions cut and its chart narrow).
-            let page = crate::ui::frame::on_phone(ui.ctx())
-                && ui.max_rect().height() < crate::ui::workspace::PHONE_PICTURE;
+            let page = crate::ui::workspace::short_rooms_scroll(ui.ctx())
+                && ui.max_rect().height() < crate::ui::workspace::LEAST_PICTURE;
             drawn.push(if page {
                 let beside = ui.max_rect().width() >= 2.0 * ROOM.phone_pane_min_width;
-                let height = crate::ui::workspace::PHONE_PICTURE * if beside { 1.0 } else { 2.0 };
+                let height = crate::ui::workspace::LEAST_PICTURE * if beside { 1.0 } else { 2.0 };
                 let (view, _, d) = crate::ui::workspace::phone_page(ui, height, |ui| {
                     self.pictures(ui, (a_tab.as_mut(), &a), (tab, b), beside)
                 });

@@ -152,7 +152,7 @@ fn pane(
     let inner = rect.shrink2(egui::vec2(6.0, 3.0));
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inner).id_salt(salt));
     child.set_clip_rect(inner.intersect(ui.clip_rect()));
-    let title = egui::Label::new(pane_title(title)).truncate();
+    let title = egui::Label::new(pane_title(ui.ctx(), title)).truncate();
     match corner {
         Corner::Beside => {
             crate::ui::widgets::corner::beside_corner(&mut child, |ui| ui.add(title));
@@ -194,14 +194,16 @@ enum Corner {
     None(bool),
 }
 
-/// A pane's title, as drawn.
-fn pane_title(title: String) -> RichText {
-    RichText::new(title).strong().size(15.0)
+/// A pane's title, as drawn (in the reader's text size).
+fn pane_title(ctx: &egui::Context, title: String) -> RichText {
+    RichText::new(title)
+        .strong()
+        .size(crate::ui::look::reading(ctx, 15.0))
 }
 
 /// Where B's title goes in a pane `rect` wide: beside the corner buttons if it fits there.
 fn b_title_corner(ui: &Ui, rect: egui::Rect, title: &str) -> Corner {
-    let width = egui::WidgetText::from(pane_title(title.to_owned()))
+    let width = egui::WidgetText::from(pane_title(ui.ctx(), title.to_owned()))
         .into_galley(
             ui,
             Some(egui::TextWrapMode::Extend),

@@ -6,20 +6,21 @@
 //! changes (`StepView`: the regions on screen, presenter mode) and returns [`Cmd`]s for what
 //! the app does (put a step's scenario in front, choose its view, post a message).
 
-use crate::ui::widgets::scroll::Clipped;
 use std::path::Path;
 
 mod highlight;
 mod saved;
+mod step;
 pub use saved::{SavedTeach, Shelved};
+use step::step_ui;
 
 use egui::{Key, Modifiers, RichText};
 
 use super::commands::Cmd;
-use super::question::{BODY, question_ui, right};
+use super::question::body;
 use super::quiz::QuizWindow;
 use crate::jobs::{JobSlot, JobStatus};
-use crate::lesson::{self, Answer, Grade, Highlight, Lesson, LessonStep};
+use crate::lesson::{self, Answer, Grade, Highlight, Lesson};
 use crate::model::exercise::Tally;
 use crate::model::registry::{ModelId, Scenario};
 use crate::preset::Preset;
@@ -433,6 +434,8 @@ impl Teach {
             ),
             false => ([Key::PageUp; 2], [Key::PageDown; 2]),
         };
+        // ↑/↓ scroll about two lines of the presenter's text a press.
+        let line = 2.0 * body(ctx, true) * 1.3;
         ctx.input_mut(|i| {
             // (Each key consumed, so that neither also steps the run.)
             let mut pressed = |keys: [Key; 2]| {
@@ -451,8 +454,6 @@ impl Teach {
             // ↑/↓ scroll the step's text, as ←/→ step: while the player has the keys and no
             // widget does (a focused one moves the focus with them).
             if p.focused && !widget {
-                // About two lines of the presenter's text a press.
-                let line = 2.0 * BODY_PRESENTER * 1.3;
                 if i.consume_key(Modifiers::NONE, Key::ArrowUp) {
                     p.text_scroll += line;
                 }
@@ -471,7 +472,7 @@ impl Teach {
             return cmds;
         };
         let room = ui.available_width();
-        let body = if presenting { BODY_PRESENTER } else { BODY };
+        let body = body(ui.ctx(), presenting);
         let id = if presenting {
             "lesson player (presenter)"
         } else {
@@ -524,7 +525,7 @@ impl Teach {
     pub(super) fn stage_nav(&mut self, ui: &mut egui::Ui, rect: egui::Rect) -> Vec<Cmd> {
         let mut cmds = Vec::new();
         if let Some(p) = &mut self.player {
-            nav_ui(p, ui, &mut cmds, BODY_PRESENTER, true);
+            nav_ui(p, ui, &mut cmds, body(ui.ctx(), true), true);
             p.rect = Some(rect);
         }
         cmds
@@ -540,7 +541,13 @@ impl Teach {
         let mut cmds = Vec::new();
         if let Some(p) = &mut self.player {
             let try_it = p.lesson.steps.get(p.index).is_some_and(|s| s.try_it);
-            step_ui(p, ui, BODY_PRESENTER, try_it.then_some(controls), &mut cmds);
+            step_ui(
+                p,
+                ui,
+                body(ui.ctx(), true),
+                try_it.then_some(controls),
+                &mut cmds,
+            );
         }
         cmds
     }
@@ -627,9 +634,6 @@ pub(super) fn sniff(path: &Path) -> Option<Result<Lesson, String>> {
     lesson::is_lesson(&text)
         .then(|| lesson::parse(&path.display().to_string(), &text).map_err(|e| e.to_string()))
 }
-
-/// Text size of the lesson's body in presenter mode (before its zoom of 1.5).
-const BODY_PRESENTER: f32 = 14.0;
 
 fn player_ui(p: &mut Player, ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, body: f32) {
     nav_ui(p, ui, cmds, body, false);
@@ -730,158 +734,5 @@ fn leave_button(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, size: Option<f32>) {
         .clicked()
     {
         cmds.push(Cmd::LeaveLesson);
-    }
-}
-
-/// The current step: its title, text and question box (scrolling when long), then `then`
-/// (the stage's drawer puts a "try it" step's controls there).
-fn step_ui(
-    p: &mut Player,
-    ui: &mut egui::Ui,
-    body: f32,
-    then: Option<&mut dyn FnMut(&mut egui::Ui)>,
-    cmds: &mut Vec<Cmd>,
-) {
-    let i = p.index;
-    let step = &p.lesson.steps[i];
-    // The question (answer box and Reveal) or the exercise's box stays in sight under the
-    // step's text: the text scrolls in what the box (as tall as in the last frame) leaves.
-    let question_id = egui::Id::unique("lesson question height").with(i);
-    let pinned = step.question.is_some() || step.exercise.is_some();
-    let question_h = if pinned {
-        ui.ctx()
-            .data(|d| d.get_temp::<f32>(question_id))
-            .unwrap_or(160.0)
-    } else {
-        0.0
-    };
-    let text_h = (ui.available_height() - question_h - 12.0).max(80.0);
-    // Both ways: a "try it" step's controls wider than the drawer scroll sideways inside it
-    // rather than widening it (the text wraps at the drawer's width either way). A solid
-    // scroll bar: a text longer than its room says so on a projector without a hover.
-    egui::ScrollArea::both()
-        .id_salt(("lesson step", i))
-        .max_height(text_h)
-        .auto_shrink([false, true])
-        .show_reading(ui, |ui| {
-            let delta = std::mem::take(&mut p.text_scroll);
-            if delta != 0.0 {
-                ui.scroll_with_delta(egui::vec2(0.0, delta));
-            }
-            ui.label(RichText::new(&step.title).strong().size(body + 3.0));
-            if step.try_it {
-                ui.label(
-                    RichText::new("Try it yourself: the controls are yours")
-                        .size(body)
-                        .color(ui.visuals().warn_fg_color),
-                );
-            }
-            ui.add_space(4.0);
-            ui.label(RichText::new(&step.text).size(body));
-            cited_findings(ui, step, body, cmds);
-            if let Some(then) = then {
-                ui.separator();
-                then(ui);
-            }
-        });
-    let top = ui.cursor().top();
-    if let Some(x) = &step.exercise {
-        ui.add_space(8.0);
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            // Boxes span the drawer, whatever their text's width (no box jumps between steps).
-            ui.set_width(ui.available_width());
-            exercise_ui(ui, x, p.exercise_score, body);
-        });
-    }
-    if let Some(q) = &step.question {
-        ui.add_space(4.0);
-        // At a desk the numbers panel folds away until Reveal: the lesson says where it went.
-        // On the stage the drawer's Numbers tab stays, its telling figures "?", which say it
-        // themselves: a note there cost a line the step's text needed (and came only when
-        // the desk's numbers panel had been on before F5).
-        if p.numbers_after_reveal && !crate::ui::frame::on_stage(ui.ctx()) {
-            ui.label(
-                RichText::new("The numbers panel opens after Reveal.")
-                    .weak()
-                    .size(body * 0.85),
-            );
-        }
-        let answer = p.answers.as_ref().and_then(|a| a[i].as_ref());
-        // A long explanation (after Reveal) scrolls in the box rather than pushing it down.
-        egui::ScrollArea::vertical()
-            .id_salt(("lesson question box", i))
-            .max_height(ui.available_height().max(80.0))
-            .show_clipped(ui, |ui| {
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    // F8 again from Next: the answer's field (the first control of the box).
-                    crate::ui::widgets::focus::land(ui, Landing::Answer);
-                    let by_keys =
-                        question_ui(ui, q, &mut p.replies[i], &mut p.revealed[i], answer, body);
-                    // Revealed from the keyboard: on to Next, where the lecture goes on (the
-                    // field and Reveal give way to the verdict, and the focus with them).
-                    if let (true, Some(next)) = (by_keys, p.next_id) {
-                        ui.memory_mut(|m| m.request_focus(next));
-                    }
-                });
-            });
-    }
-    if pinned {
-        let used = ui.cursor().top() - top;
-        ui.ctx().data_mut(|d| d.insert_temp(question_id, used));
-    }
-}
-
-/// A link under the step's text to each finding it cites ("finding grs-half"): Help ▸ What
-/// we found in the paper, open at it. The finding's sentence is not shown here: under an open
-/// question it may state the answer (the window masks it).
-fn cited_findings(ui: &mut egui::Ui, step: &LessonStep, body: f32, cmds: &mut Vec<Cmd>) {
-    for f in step.cited_findings().into_iter().flatten() {
-        let caption = format!("What we found: finding {} ({}) ▸", f.id, f.kind.caption());
-        let link = ui.link(RichText::new(caption).size(body * 0.9));
-        if link
-            .on_hover_text("Help ▸ What we found in the paper, open at this finding")
-            .clicked()
-        {
-            cmds.push(Cmd::OpenFinding(f.id.to_owned()));
-        }
-    }
-}
-
-/// A lesson's exercise box: the prompt, the pass mark and the score so far ("Your turn" is in
-/// the picture).
-fn exercise_ui(
-    ui: &mut egui::Ui,
-    x: &crate::lesson::exercise::ExerciseStep,
-    score: Option<Tally>,
-    body: f32,
-) {
-    ui.label(RichText::new("Your turn").strong().size(body));
-    ui.label(RichText::new(&x.prompt).size(body));
-    let line = match score {
-        Some(t) => {
-            let end = if t.complete { ", complete" } else { "" };
-            let (s, of) = (t.score, t.out_of);
-            format!("Pass mark: {} first tries — so far {s} / {of}{end}", x.pass)
-        }
-        None => format!("Pass mark: {} first tries (switch on Your turn)", x.pass),
-    };
-    ui.label(RichText::new(line).size(body * 0.9));
-    match score {
-        Some(t) if x.passed(t.score) => {
-            ui.label(RichText::new("✓ Passed").color(right(ui)).size(body));
-        }
-        // Complete is not passed: say so (a Restart replays the steps, but a step tried
-        // before it is no first try after it: the score cannot rise by restarting).
-        Some(t) if t.complete => {
-            let warn = ui.visuals().warn_fg_color;
-            let text = format!(
-                "Not passed: {} of the {} first tries needed — Restart to practise the steps \
-                 again (they no longer count as first tries)",
-                t.score, x.pass
-            );
-            ui.label(RichText::new(text).color(warn).size(body * 0.9));
-        }
-        _ => {}
     }
 }

@@ -392,15 +392,31 @@ pub(super) fn measured(
 /// clipped that much past its margin.
 pub const LABEL_OVERHANG: f32 = 6.0;
 
-/// The least height of the picture on a phone, in points: a Your-turn band with the tree or
-/// grid under it, a ring with its chart. A shorter room scrolls it.
-pub const PHONE_PICTURE: f32 = 460.0;
+/// The least height of the picture where a shorter room scrolls it (on a phone, in large
+/// type: [`short_rooms_scroll`]), in points: a Your-turn band with the tree
+/// or grid under it, a ring with its chart.
+pub const LEAST_PICTURE: f32 = 460.0;
 
-/// Draws a region ([`measured`]); on a phone, in a room shorter than [`PHONE_PICTURE`], laid
-/// out that high and scrolled ([`scrolled_at`]).
+/// Whether a region shorter than [`LEAST_PICTURE`] is laid out that high in a page that
+/// scrolls, rather than squeezed: on a phone ([`crate::ui::frame::on_phone`]); in type half as
+/// large again as egui's or more (View ▸ Text size); in a window of fewer points than the
+/// least room every layout is made for (Ctrl+= past presenter mode's zoom). At 200 % in
+/// presenter mode at 720p the picture's tabs, step bar and captions took its whole room, and
+/// the picture was gone. Never in an export's off-screen pass, which draws the figure in a
+/// room of its own.
+pub fn short_rooms_scroll(ctx: &egui::Context) -> bool {
+    use crate::ui::{frame, look};
+    let room = ctx.content_rect().size();
+    // (Within a point: a size in points comes back from the zoom with rounding errors.)
+    let small = room.x < look::LEAST_WIDTH - 1.0 || room.y < look::LEAST_HEIGHT - 1.0;
+    !frame::exporting(ctx) && (frame::on_phone(ctx) || look::text_factor(ctx) >= 1.5 || small)
+}
+
+/// Draws a region ([`measured`]); where short rooms scroll, in a room shorter than
+/// [`LEAST_PICTURE`], laid out that high and scrolled ([`scrolled_at`]).
 fn fitted(ui: &mut Ui, region: Region, scroll: bool, add: impl FnOnce(&mut Ui)) -> Drawn {
-    if crate::ui::frame::on_phone(ui.ctx()) && ui.max_rect().height() < PHONE_PICTURE {
-        scrolled_at(ui, region, PHONE_PICTURE, add)
+    if short_rooms_scroll(ui.ctx()) && ui.max_rect().height() < LEAST_PICTURE {
+        scrolled_at(ui, region, LEAST_PICTURE, add)
     } else {
         measured(ui, region, scroll, add)
     }
@@ -689,7 +705,7 @@ mod tests {
                 ..Default::default()
             };
             let out = ctx.run_ui(input, |ui| {
-                phone_page(ui, PHONE_PICTURE, |ui| {
+                phone_page(ui, LEAST_PICTURE, |ui| {
                     let out = egui::ScrollArea::vertical().show(ui, |ui| {
                         ui.allocate_space(egui::vec2(ui.available_width(), 2000.0));
                     });

@@ -27,7 +27,8 @@ use crate::ui::widgets::step_bar::StepState;
 pub use crate::lesson::Region;
 pub use crate::ui::commands::StepCmd;
 pub use layout::{
-    AREA_MARK, CENTRE_MARK, Drawn, LABEL_OVERHANG, OnScreen, PHONE_PICTURE, phone_page,
+    AREA_MARK, CENTRE_MARK, Drawn, LABEL_OVERHANG, LEAST_PICTURE, OnScreen, phone_page,
+    short_rooms_scroll,
 };
 pub use validate::{Checked, nothing_plotted, nothing_runs, recompute, run_or_reason};
 pub use view_state::ViewState;

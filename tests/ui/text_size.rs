@@ -1,0 +1,101 @@
+//! View ▸ Text size reaches the lecture (a reader who needs 200 %): the lesson's own text and
+//! its Back and Next grow as the menus do, and in presenter mode at 1280 × 720 (about 853 ×
+//! 480 points) nothing is lost to the larger type — the answer field and Reveal can still be
+//! brought into the drawer, and the picture keeps a ring of useful size in a page that scrolls
+//! rather than being squeezed out by its own tabs, step bar and captions.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use loadlab::ui::LoadlabApp;
+use loadlab::ui::app::Cmd;
+use loadlab::ui::look::TextSize;
+use loadlab::ui::widgets::marks;
+use loadlab::ui::widgets::ring::RING_MARK;
+
+use super::common::{painted_texts, settle, stage_lesson};
+
+/// The height of the painted text `text` (its first painting, the lesson's, in the drawer).
+fn height_of(h: &Harness<'_, LoadlabApp>, text: &str) -> f32 {
+    let drawer = h.state().drawer_rect().expect("a drawer");
+    painted_texts(h)
+        .into_iter()
+        .find(|(t, r)| t == text && drawer.intersects(*r))
+        .unwrap_or_else(|| panic!("{text:?} is not painted in the drawer"))
+        .1
+        .height()
+}
+
+#[test]
+fn at_200_percent_the_lecture_grows_and_keeps_its_picture_and_answer_box() {
+    // Renard–Robert–Vivien's step 1: a question under the text, the ring in front.
+    let mut h = stage_lesson("rrv-redistribute.ron", 0);
+    h.run_steps(2);
+    let title = "Slices and Lemma 1's bound";
+    let before = [height_of(&h, title), height_of(&h, "Next ▶")];
+    let ring_before = marks::latest(&h.ctx, RING_MARK).expect("the ring is drawn");
+
+    h.state_mut().send(Cmd::TextSize(TextSize::Largest));
+    settle(&mut h);
+    h.run_steps(3);
+    let after = [height_of(&h, title), height_of(&h, "Next ▶")];
+    for ((what, b), a) in ["the step's title", "Next"].iter().zip(before).zip(after) {
+        assert!(
+            a >= 1.8 * b,
+            "{what} is {a:.1} points high at 200 %, {b:.1} at 100 %: the lesson's type did not grow"
+        );
+    }
+
+    // The picture: the ring is still drawn, large enough to read its discs and labels (261
+    // points high at 100 %, 112 beside its chart at 200 %).
+    let ring = marks::latest(&h.ctx, RING_MARK).expect("the ring is drawn at 200 %");
+    assert!(
+        ring.height() >= 100.0,
+        "the ring is {:.0} points high at 200 %, {:.0} at 100 %",
+        ring.height(),
+        ring_before.height()
+    );
+
+    // The answer field and Reveal: each can be scrolled into the part of the drawer in view.
+    let window = h.ctx.content_rect();
+    for label in ["Your answer", "Reveal"] {
+        h.get_by_label(label).scroll_to_me();
+        h.run_steps(3);
+        let seen = h.state().drawer_rect().expect("a drawer").intersect(window);
+        let r = h.get_by_label(label).rect();
+        assert!(
+            seen.contains_rect(r),
+            "{label} {r:?} cannot be brought into the drawer {seen:?} at 200 %"
+        );
+    }
+}
+
+#[test]
+fn at_200_percent_a_ksbf_ring_is_not_squeezed_out_by_its_tabs() {
+    // Gao–Rosenberg's step 4 at 720p presenter: the ring's four picture tabs wrap to four
+    // rows at 200 %, and with the step bar and captions they took the picture's whole room.
+    let mut h = stage_lesson("gao-rosenberg-ksbf.ron", 3);
+    h.state_mut().send(Cmd::TextSize(TextSize::Largest));
+    settle(&mut h);
+    h.run_steps(3);
+    let discs: Vec<egui::Rect> = painted_texts(&h)
+        .into_iter()
+        .filter(|(t, _)| ["P0", "P1", "P2", "P3"].contains(&t.as_str()))
+        .map(|(_, r)| r)
+        .collect();
+    assert_eq!(
+        discs.len(),
+        4,
+        "the ring's four processors are not all drawn: {discs:?}"
+    );
+    // The ring spans its processors' names: at least 100 points from P0 (top) to P2 (bottom).
+    let top = discs.iter().map(|r| r.top()).fold(f32::INFINITY, f32::min);
+    let bottom = discs
+        .iter()
+        .map(|r| r.bottom())
+        .fold(f32::NEG_INFINITY, f32::max);
+    assert!(
+        bottom - top >= 100.0,
+        "the ring's names span {:.0} points at 200 %",
+        bottom - top
+    );
+}
