@@ -175,10 +175,6 @@ impl Band {
 /// wrap inside this room, so that nothing under them moves between two clicks.
 pub const MESSAGE_LINES: f32 = 5.0;
 
-/// The least height of the newest message's scroll area outside a phone's column, in points
-/// (egui's own).
-const MESSAGE_LEAST: f32 = 64.0;
-
 /// The narrowest the band's column beside the picture may be ([`Exercise::beside`]).
 pub const BAND_MIN_WIDTH: f32 = 180.0;
 
@@ -422,19 +418,31 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
 /// a message longer than what is left scrolls inside its own part of the room.
 fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
     let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-    let size = egui::vec2(ui.available_width(), height.max(line));
+    let said = masker(ui.ctx());
+    let prompt = said(ex.prompt());
+    describe::record(ui.ctx(), format!("Your turn: {prompt}"));
+    // Taller where the prompt leaves less than two lines (large type in a narrow band): the
+    // newest message ran over the board under the room. The prompt stays as the moves go on,
+    // and the room's height with it.
+    let width = ui.available_width();
+    let prompt_height = egui::WidgetText::from(prompt.as_str())
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Wrap),
+            width,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .y;
+    let size = egui::vec2(width, height.max(prompt_height + 2.0 * line));
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let mut room = ui.new_child(
         egui::UiBuilder::new()
             .max_rect(rect)
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
-    let said = masker(ui.ctx());
-    let prompt = said(ex.prompt());
-    describe::record(ui.ctx(), format!("Your turn: {prompt}"));
     room.label(prompt);
     let left = (rect.bottom() - room.cursor().top()).max(line);
-    let phone = crate::ui::frame::on_phone(ui.ctx()) || crate::ui::frame::in_column(ui.ctx());
     let newest = match (&band.hint, &band.last) {
         (Some(h), _) => Some(RichText::new(said(format!("Hint: {h}"))).italics()),
         (None, Some(g)) => {
@@ -458,10 +466,10 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
         egui::ScrollArea::vertical()
             .id_salt("exercise messages")
             .max_height(left)
-            // (Its least height, egui's 64 points, may run a few points past the room into
-            // the gap above the picture; on a phone, where a long prompt leaves less, a
-            // verdict that scrolled ran over the buttons under it: there the room holds it.)
-            .min_scrolled_height(if phone { left } else { MESSAGE_LEAST })
+            // (Never taller than the room: egui's least height, 64 points, ran past it where a
+            // long prompt left less — on a phone over the buttons under it, in 200 % type over
+            // the grid's step numbers.)
+            .min_scrolled_height(left)
             .auto_shrink([false, false])
             .show_clipped(&mut room, |ui| {
                 let r = ui.label(text);

@@ -12,7 +12,7 @@ use loadlab::ui::look::TextSize;
 use loadlab::ui::widgets::marks;
 use loadlab::ui::widgets::ring::RING_MARK;
 
-use super::common::{painted_texts, settle, stage_lesson};
+use super::common::{painted_texts, settle, stage_lesson, wheel};
 
 /// The height of the painted text `text` (its first painting, the lesson's, in the drawer).
 fn height_of(h: &Harness<'_, LoadlabApp>, text: &str) -> f32 {
@@ -98,4 +98,45 @@ fn at_200_percent_a_ksbf_ring_is_not_squeezed_out_by_its_tabs() {
         "the ring's names span {:.0} points at 200 %",
         bottom - top
     );
+}
+
+#[test]
+fn at_200_percent_your_turn_s_message_stays_off_the_board() {
+    // Gao–Rosenberg's step 7 (Your turn on T_4, p = 2): the band's prompt wrapped to most of
+    // its room, and the newest message's least height ran over the grid's step numbers.
+    let mut h = stage_lesson("gao-rosenberg-ksbf.ron", 6);
+    h.state_mut().send(Cmd::TextSize(TextSize::Largest));
+    settle(&mut h);
+    h.run_steps(3);
+    // The picture's page scrolls at 200 %: turned down by the wheel over the board until the
+    // message is in view (a label out of view is not painted).
+    let message = "Each move's verdict, and each hint asked for, is shown here.";
+    let over = h.get_by_label("Hint").rect().center();
+    h.event(egui::Event::PointerMoved(over));
+    let mut texts = painted_texts(&h);
+    for _ in 0..20 {
+        if texts.iter().any(|(t, _)| t == message) {
+            break;
+        }
+        wheel(&mut h, -20.0, egui::Modifiers::NONE);
+        h.run_steps(3);
+        texts = painted_texts(&h);
+    }
+    let (_, said) = texts
+        .iter()
+        .find(|(t, _)| t == message)
+        .unwrap_or_else(|| panic!("{message:?} is not painted"));
+    // The grid's column numbers: "0" … "14" over its cells.
+    let steps: Vec<egui::Rect> = texts
+        .iter()
+        .filter(|(t, _)| t.parse::<u32>().is_ok_and(|k| k <= 14))
+        .map(|(_, r)| *r)
+        .collect();
+    assert!(steps.len() >= 15, "the grid's step numbers: {steps:?}");
+    for r in steps {
+        assert!(
+            !said.intersects(r),
+            "the message {said:?} runs over the grid's step number at {r:?}"
+        );
+    }
 }

@@ -418,23 +418,27 @@ pub fn heading_tabs<T: Choice>(ui: &mut Ui, heading: &str, value: &mut T) -> boo
         });
         return false;
     }
-    // A figure's first row: wrapped clear of its corner buttons (↓ PNG, ↓ SVG, Describe).
-    super::corner::beside_corner(ui, |ui| {
+    let width = |text: &str, style: egui::TextStyle| {
+        egui::WidgetText::from(text)
+            .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style)
+            .size()
+            .x
+    };
+    let gap = ui.spacing().item_spacing.x;
+    let pad = 2.0 * ui.spacing().button_padding.x + gap;
+    let tabs: f32 = T::ALL
+        .iter()
+        .map(|t| width(t.caption(), egui::TextStyle::Button) + pad)
+        .sum();
+    let heading_width = width(heading, egui::TextStyle::Heading) + gap;
+    // A figure's first row: wrapped clear of its corner buttons (↓ PNG, ↓ SVG, Describe), or
+    // under them at the whole width where the tabs do not fit in one row beside them (at
+    // 200 % text on a 720p stage KS-BF's four views stood one a row beside the buttons, and
+    // with the step bar took the picture's whole room).
+    super::corner::beside_corner_fitting(ui, Some(tabs), |ui| {
         // The tabs keep one row: on a narrow stage the heading gives way (KS-BF's four views
         // wrapped "ring + tree" onto a row of its own at 720p).
-        let width = |text: &str, style: egui::TextStyle| {
-            egui::WidgetText::from(text)
-                .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style)
-                .size()
-                .x
-        };
-        let gap = ui.spacing().item_spacing.x;
-        let pad = 2.0 * ui.spacing().button_padding.x + gap;
-        let tabs: f32 = T::ALL
-            .iter()
-            .map(|t| width(t.caption(), egui::TextStyle::Button) + pad)
-            .sum();
-        if width(heading, egui::TextStyle::Heading) + gap + tabs <= ui.available_width() {
+        if heading_width + tabs <= ui.available_width() {
             ui.heading(heading);
         }
         // A tab that does not fit goes whole onto the next row ("tree / grid" broke inside
