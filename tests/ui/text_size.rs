@@ -25,6 +25,20 @@ fn height_of(h: &Harness<'_, LoadlabApp>, text: &str) -> f32 {
         .height()
 }
 
+/// View ▸ Text size ▸ Largest, and the frames after it.
+fn to_200_percent(h: &mut Harness<'_, LoadlabApp>) {
+    h.state_mut().send(Cmd::TextSize(TextSize::Largest));
+    settle(h);
+    h.run_steps(3);
+}
+
+/// The 720p presenter on bundled lesson `file` at 0-based step `index`, in 200 % type.
+fn at_200_percent(file: &str, index: usize) -> Harness<'static, LoadlabApp> {
+    let mut h = stage_lesson(file, index);
+    to_200_percent(&mut h);
+    h
+}
+
 #[test]
 fn at_200_percent_the_lecture_grows_and_keeps_its_picture_and_answer_box() {
     // Renard–Robert–Vivien's step 1: a question under the text, the ring in front.
@@ -34,9 +48,7 @@ fn at_200_percent_the_lecture_grows_and_keeps_its_picture_and_answer_box() {
     let before = [height_of(&h, title), height_of(&h, "Next ▶")];
     let ring_before = marks::latest(&h.ctx, RING_MARK).expect("the ring is drawn");
 
-    h.state_mut().send(Cmd::TextSize(TextSize::Largest));
-    settle(&mut h);
-    h.run_steps(3);
+    to_200_percent(&mut h);
     let after = [height_of(&h, title), height_of(&h, "Next ▶")];
     for ((what, b), a) in ["the step's title", "Next"].iter().zip(before).zip(after) {
         assert!(
@@ -73,10 +85,7 @@ fn at_200_percent_the_lecture_grows_and_keeps_its_picture_and_answer_box() {
 fn at_200_percent_a_ksbf_ring_is_not_squeezed_out_by_its_tabs() {
     // Gao–Rosenberg's step 4 at 720p presenter: the ring's four picture tabs wrap to four
     // rows at 200 %, and with the step bar and captions they took the picture's whole room.
-    let mut h = stage_lesson("gao-rosenberg-ksbf.ron", 3);
-    h.state_mut().send(Cmd::TextSize(TextSize::Largest));
-    settle(&mut h);
-    h.run_steps(3);
+    let h = at_200_percent("gao-rosenberg-ksbf.ron", 3);
     let discs: Vec<egui::Rect> = painted_texts(&h)
         .into_iter()
         .filter(|(t, _)| ["P0", "P1", "P2", "P3"].contains(&t.as_str()))
@@ -104,10 +113,7 @@ fn at_200_percent_a_ksbf_ring_is_not_squeezed_out_by_its_tabs() {
 fn at_200_percent_your_turn_s_message_stays_off_the_board() {
     // Gao–Rosenberg's step 7 (Your turn on T_4, p = 2): the band's prompt wrapped to most of
     // its room, and the newest message's least height ran over the grid's step numbers.
-    let mut h = stage_lesson("gao-rosenberg-ksbf.ron", 6);
-    h.state_mut().send(Cmd::TextSize(TextSize::Largest));
-    settle(&mut h);
-    h.run_steps(3);
+    let mut h = at_200_percent("gao-rosenberg-ksbf.ron", 6);
     // The picture's page scrolls at 200 %: turned down by the wheel over the board until the
     // message is in view (a label out of view is not painted).
     let message = "Each move's verdict, and each hint asked for, is shown here.";

@@ -412,11 +412,11 @@ impl Compare {
             Layout::Off => {}
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            // On a phone the panes' own bars (method, step bar, zoom, legend) took most of a
-            // short room: each Gantt chart was a sliver. There each pane takes a phone
-            // picture's height in a page that scrolls, as the workspace's picture does: side
-            // by side on a phone on its side, A over B on one held upright (side by side
-            // there, each pane was 185 points wide, its captions cut and its chart narrow).
+            // On a phone (and in large type) the panes' own bars (method, step bar, zoom,
+            // legend) took most of a short room: each Gantt chart was a sliver. There each
+            // pane takes a picture's least height in a page that scrolls, as the workspace's
+            // does: side by side on a phone on its side, A over B on one held upright (side by
+            // side there, each pane was 185 points wide, its captions cut and its chart narrow).
             let page = crate::ui::workspace::short_rooms_scroll(ui.ctx())
                 && ui.max_rect().height() < crate::ui::workspace::LEAST_PICTURE;
             drawn.push(if page {

@@ -409,7 +409,8 @@ pub fn short_rooms_scroll(ctx: &egui::Context) -> bool {
     let room = ctx.content_rect().size();
     // (Within a point: a size in points comes back from the zoom with rounding errors.)
     let small = room.x < look::LEAST_WIDTH - 1.0 || room.y < look::LEAST_HEIGHT - 1.0;
-    !frame::exporting(ctx) && (frame::on_phone(ctx) || look::text_factor(ctx) >= 1.5 || small)
+    let large = look::text_factor(ctx) >= look::TextSize::Larger.factor();
+    !frame::exporting(ctx) && (frame::on_phone(ctx) || large || small)
 }
 
 /// Draws a region ([`measured`]); where short rooms scroll, in a room shorter than
