@@ -146,3 +146,27 @@ fn at_200_percent_your_turn_s_message_stays_off_the_board() {
         );
     }
 }
+
+#[test]
+fn at_200_percent_no_step_bar_button_lies_under_the_figure_s_corner_buttons() {
+    // Renard–Robert–Vivien's step 1: the step bar is the ring's first row on the stage, beside
+    // Describe / ↓ PNG / ↓ SVG; its buttons do not wrap, and at 200 % "Last »" ran under
+    // Describe.
+    use loadlab::ui::widgets::corner::CAPTIONS;
+    use loadlab::ui::widgets::step_bar::{LABEL_BACK, LABEL_FIRST, LABEL_FORWARD, LABEL_LAST};
+    let h = at_200_percent("rrv-redistribute.ron", 0);
+    let rects = |labels: &[&str]| -> Vec<(String, egui::Rect)> {
+        labels
+            .iter()
+            .flat_map(|l| h.query_all_by_label(l).map(|n| (l.to_string(), n.rect())))
+            .collect()
+    };
+    let corner = rects(&CAPTIONS);
+    let bar = rects(&[LABEL_FIRST, LABEL_BACK, LABEL_FORWARD, LABEL_LAST]);
+    assert!(!corner.is_empty() && bar.len() >= 4, "{corner:?} {bar:?}");
+    for (b, r) in &bar {
+        for (c, s) in &corner {
+            assert!(!r.intersects(*s), "{b} {r:?} lies under {c} {s:?} at 200 %");
+        }
+    }
+}

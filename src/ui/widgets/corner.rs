@@ -59,11 +59,27 @@ pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
         return ui.horizontal_wrapped(add).inner;
     }
     let room = (ui.available_width() - corner.x).max(0.0);
-    ui.horizontal_wrapped(|ui| {
+    // A row that ran past its room beside the buttons last frame (a step bar's buttons do not
+    // wrap: at 200 % type its » stood under Describe) stands under them, the whole width, for
+    // as long as it would run past it again.
+    let overran = ui.next_auto_id().with("beside corner overran");
+    if ui
+        .data(|d| d.get_temp::<f32>(overran))
+        .is_some_and(|w| w > room + 0.5)
+    {
+        ui.add_space(corner.y);
+        let r = ui.horizontal_wrapped(add);
+        let width = r.response.rect.width();
+        ui.data_mut(|d| d.insert_temp(overran, width));
+        return r.inner;
+    }
+    let r = ui.horizontal_wrapped(|ui| {
         ui.set_max_width(room);
         add(ui)
-    })
-    .inner
+    });
+    let width = r.response.rect.width();
+    ui.data_mut(|d| d.insert_temp(overran, width));
+    r.inner
 }
 
 /// [`beside_corner`] for a row `width` wide in one line (as its twin measured it on the last
