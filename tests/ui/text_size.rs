@@ -170,3 +170,18 @@ fn at_200_percent_no_step_bar_button_lies_under_the_figure_s_corner_buttons() {
         }
     }
 }
+
+#[test]
+fn at_200_percent_a_tab_never_breaks_inside_its_caption() {
+    // Li's step 6 at the 720p presenter: beside the corner buttons "method C" stood on two
+    // rows ("method" over "C") and "network" broke as "networ" over "k".
+    let h = at_200_percent("li-divisible.ron", 5);
+    let rows = super::common::painted_rows(&h);
+    for caption in ["method C", "method P", "method Q", "network"] {
+        let (_, r, n) = rows
+            .iter()
+            .find(|(t, _, _)| t == caption)
+            .unwrap_or_else(|| panic!("{caption:?} is not painted whole"));
+        assert_eq!(*n, 1, "{caption:?} at {r:?} is painted on {n} rows");
+    }
+}

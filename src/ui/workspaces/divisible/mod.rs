@@ -414,6 +414,9 @@ impl DivisiblePanel {
         // On the stage the menu bar names the model and the chart needs the row: the tabs alone.
         let stage = crate::ui::frame::on_stage(ui.ctx());
         crate::ui::widgets::corner::beside_corner(ui, |ui| {
+            // A tab that does not fit goes whole onto the next row (at 200 % type "method C"
+            // and "network" broke inside their words).
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             if !stage {
                 ui.heading("Timeline");
             }
