@@ -139,7 +139,9 @@ pub fn text_factor(ctx: &egui::Context) -> f32 {
             .get(&egui::TextStyle::Body)
             .map_or(1.0, |f| f.size)
     };
-    body(&ctx.global_style()) / body(&egui::Style::default())
+    // (egui's own body size, measured once: it is read several times a frame.)
+    static PLAIN: std::sync::OnceLock<f32> = std::sync::OnceLock::new();
+    body(&ctx.global_style()) / *PLAIN.get_or_init(|| body(&egui::Style::default()))
 }
 
 /// Type of `size` points in the reader's text size: text drawn at a size of its own (the

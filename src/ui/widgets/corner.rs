@@ -63,18 +63,16 @@ pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
     // wrap: at 200 % type its » stood under Describe) stands under them, the whole width, for
     // as long as it would run past it again.
     let overran = ui.next_auto_id().with("beside corner overran");
-    if ui
+    let under = ui
         .data(|d| d.get_temp::<f32>(overran))
-        .is_some_and(|w| w > room + 0.5)
-    {
+        .is_some_and(|w| w > room + 0.5);
+    if under {
         ui.add_space(corner.y);
-        let r = ui.horizontal_wrapped(add);
-        let width = r.response.rect.width();
-        ui.data_mut(|d| d.insert_temp(overran, width));
-        return r.inner;
     }
     let r = ui.horizontal_wrapped(|ui| {
-        ui.set_max_width(room);
+        if !under {
+            ui.set_max_width(room);
+        }
         add(ui)
     });
     let width = r.response.rect.width();
