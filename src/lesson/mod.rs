@@ -363,6 +363,10 @@ impl Lesson {
                 });
                 // What the step shows however it is reached ([`Lesson::views_at`]).
                 let shows = self.views_at(i);
+                let picture = shows.0.map(|chosen| match s.scenario.resolve() {
+                    Ok(sc) => models::row(self.model).model.picture_shown(&sc, chosen),
+                    Err(_) => chosen,
+                });
                 serde_json::json!({
                     "title": s.title,
                     "text": s.text,
@@ -379,7 +383,7 @@ impl Lesson {
                     "highlight": s.highlight.as_ref().map(Highlight::json),
                     "hide_future": s.view.as_ref().and_then(|v| v.hide_future),
                     "future_hidden": self.hides_future(i),
-                    "shows": { "picture": shows.0, "plot": shows.1 },
+                    "shows": { "picture": picture, "plot": shows.1 },
                     "question": question,
                     "exercise": s.exercise.as_ref().map(|x| serde_json::json!({
                         "prompt": x.prompt,

@@ -20,6 +20,13 @@ pub trait LessonModel: Sync {
     /// The work of a planned run of this model (its parts included) as a fraction of the
     /// model's budget; 0 when its parameters are invalid (the run fails at once).
     fn work(&self, run: &Planned) -> f64;
+
+    /// The picture tab a step on `scenario` shows when `chosen` is the tab selected: the
+    /// chosen one, unless the scenario leaves the picture one thing to show (divisible's one
+    /// method run).
+    fn picture_shown<'a>(&self, _scenario: &Scenario, chosen: &'a str) -> &'a str {
+        chosen
+    }
 }
 
 /// A model's exercise on its own parameters: the lesson exercise, the personal candidates,

@@ -12,12 +12,37 @@ use crate::model::divisible::{self, AlgorithmChoice, DivisibleParams, Method};
 use crate::model::exercise::divisible::DivExercise;
 use crate::model::exercise::{Grade, Tally, moves};
 use crate::model::format::{Precision, number};
+use crate::model::registry::{ModelParams, Scenario};
 use crate::report::keys::divisible as d;
 
 /// The divisible-load model's row.
 pub struct Divisible;
 
+/// The picture tab that shows method `m`'s schedule.
+pub const fn tab(m: Method) -> &'static str {
+    match m {
+        Method::C => "method C",
+        Method::P => "method P",
+        Method::Q => "method Q",
+    }
+}
+
+/// The picture tabs, the one the workspace opens on (P) first.
+pub const PICTURES: [&str; 3] = [tab(Method::P), tab(Method::C), tab(Method::Q)];
+
+/// The method picture tab `name` shows.
+pub fn method_of(name: &str) -> Option<Method> {
+    Method::ALL.into_iter().find(|&m| tab(m) == name)
+}
+
 impl LessonModel for Divisible {
+    fn picture_shown<'a>(&self, scenario: &Scenario, chosen: &'a str) -> &'a str {
+        match (DivisibleParams::of(scenario), method_of(chosen)) {
+            (Some(p), Some(m)) => tab(p.algorithm.shown(m)),
+            _ => chosen,
+        }
+    }
+
     fn work(&self, run: &Planned) -> f64 {
         let Planned::Divisible(p, parts) = run else {
             return 0.0;

@@ -30,7 +30,7 @@ pub struct ModelRow {
 pub static MODELS: [ModelRow; 5] = [
     ModelRow {
         views: ModelViews {
-            pictures: &["method P", "method C", "method Q"],
+            pictures: &divisible::PICTURES,
             plots: &["time vs h", "speedup vs h", "time vs β", "speedup vs β"],
         },
         model: &divisible::Divisible,

@@ -50,6 +50,15 @@ impl AlgorithmChoice {
             AlgorithmChoice::Only(m) => vec![m],
         }
     }
+
+    /// The method a one-method picture shows when `chosen` is the method its tab names: the
+    /// one method run, else the chosen one.
+    pub fn shown(self, chosen: Method) -> Method {
+        match self {
+            AlgorithmChoice::Only(m) => m,
+            AlgorithmChoice::All => chosen,
+        }
+    }
 }
 
 /// Smallest β accepted: below it `(1/β + b)^{h+1}` leaves f64's range for the largest trees.

@@ -14,6 +14,7 @@ use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::jobs::Keyed;
+use crate::lesson::models::divisible as divisible_lesson;
 use crate::model::divisible::params::{B, BETA, H, SWEEP_BETA, SWEEP_H, max_height};
 use crate::model::divisible::{
     Activity, AlgorithmChoice, DivisibleParams, Method, Network, Timeline,
@@ -138,10 +139,7 @@ impl Workspace for DivisiblePanel {
     view_accessors!(DivisibleView);
 
     fn select(&mut self, picture: Option<&str>, plot: Option<&str>) {
-        if let Some(m) = Method::ALL
-            .into_iter()
-            .find(|m| picture == Some(format!("method {}", m.name()).as_str()))
-        {
+        if let Some(m) = picture.and_then(divisible_lesson::method_of) {
             self.view.shown = m;
         }
         if let Some((quantity, over)) = plot.and_then(|p| p.split_once(" vs ")) {
@@ -396,10 +394,7 @@ impl Workspace for DivisiblePanel {
 
 impl DivisiblePanel {
     fn shown_method(&self, params: &DivisibleParams) -> Method {
-        match params.algorithm {
-            AlgorithmChoice::Only(m) => m,
-            AlgorithmChoice::All => self.view.shown,
-        }
+        params.algorithm.shown(self.view.shown)
     }
 
     fn timeline<'a>(&'a self, params: &DivisibleParams) -> Option<&'a Timeline> {
@@ -422,7 +417,7 @@ impl DivisiblePanel {
             }
             // A printed figure says which schedule it draws, as text.
             if crate::ui::frame::exporting(ui.ctx()) {
-                let mut shown = vec![format!("method {}", self.shown_method(params).name())];
+                let mut shown = vec![divisible_lesson::tab(self.shown_method(params)).to_owned()];
                 if self.view.network {
                     shown.push("network".to_owned());
                 }
@@ -434,7 +429,7 @@ impl DivisiblePanel {
                     ui.label("show:");
                 }
                 for m in Method::ALL {
-                    ui.selectable_value(&mut self.view.shown, m, format!("method {}", m.name()))
+                    ui.selectable_value(&mut self.view.shown, m, divisible_lesson::tab(m))
                         .on_hover_text(format!(
                             "Show the simulated schedule of method {}",
                             m.name()
