@@ -294,6 +294,30 @@ pub fn drawable<E>(
     Ok(ex)
 }
 
+/// The band's buttons after the exercise's own (its submit, where it has one).
+const MOVES: [&str; 4] = [HINT, SHOW_ME, UNDO, RESTART];
+const HINT: &str = "Hint";
+const SHOW_ME: &str = "Show me";
+const UNDO: &str = "Undo move";
+const RESTART: &str = "Restart";
+
+/// How many rows the band's row takes in `width`: "Your turn", the buttons `captions` and the
+/// score's slot, each whole.
+fn rows_of<'a>(ui: &Ui, captions: impl Iterator<Item = &'a str>, width: f32) -> usize {
+    let text = |t: &str, style| {
+        egui::WidgetText::from(t)
+            .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style)
+            .size()
+            .x
+    };
+    let pad = 2.0 * ui.spacing().button_padding.x;
+    let widths: Vec<f32> = std::iter::once(text("Your turn", egui::TextStyle::Body))
+        .chain(captions.map(|c| text(c, egui::TextStyle::Button) + pad))
+        .chain([SCORE_WIDTH.min(width)])
+        .collect();
+    crate::ui::widgets::corner::rows_in(&widths, width, ui.spacing().item_spacing.x)
+}
+
 /// A button of the band with its hover text; true when it was clicked.
 fn pressed(ui: &mut Ui, caption: &str, tip: &str) -> bool {
     playable(ui, true, caption, tip)
@@ -329,13 +353,22 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
         out_of,
         complete,
     } = ex.tally();
-    // The picture's top right corner holds the figure's buttons (↓ PNG, ↓ SVG, Describe).
+    // The picture's top right corner holds the figure's buttons (↓ PNG, ↓ SVG, Describe): the
+    // row stands beside them, or under them at the whole width where that saves more rows than
+    // theirs (at 200 % type on a 720p stage the buttons stood one a row beside them).
     let corner = if column {
-        0.0
+        egui::Vec2::ZERO
     } else {
-        crate::ui::widgets::corner::corner_size(ui).x
+        crate::ui::widgets::corner::corner_size(ui)
     };
-    let row = (ui.available_width() - corner).max(0.0);
+    let mut row = (ui.available_width() - corner.x).max(0.0);
+    let captions = ex.submit_caption().into_iter().chain(MOVES);
+    if !column
+        && rows_of(ui, captions.clone(), row) > rows_of(ui, captions, ui.available_width()) + 1
+    {
+        ui.add_space(corner.y);
+        row = ui.available_width();
+    }
     let text = score_text(score, out_of, complete);
     let tip = format!(
         "{text}: moves right at the first try, out of the moves the algorithm needs (or the \
@@ -344,6 +377,9 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
     );
     ui.horizontal_wrapped(|ui| {
         ui.set_max_width(row);
+        // Each caption whole: a button that does not fit goes onto the next row (in a narrow
+        // band at 200 % type "Show me" stood as "Show" over "me").
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         ui.label(RichText::new("Your turn").strong());
         // Once complete, the board has no next move to play, hint or show.
         let open = !complete;
@@ -356,7 +392,7 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
         if playable(
             ui,
             open,
-            "Hint",
+            HINT,
             "The rule that decides the next move, or its next sub-step",
         ) {
             band.hint = Some(ex.hint());
@@ -366,19 +402,19 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
         if playable(
             ui,
             open,
-            "Show me",
+            SHOW_ME,
             "Play the algorithm's move (it does not count as a first try)",
         ) {
             let g = ex.show_me();
             band.moved(ex, g, true);
         }
-        if pressed(ui, "Undo move", "Take back the last move") && ex.undo() {
+        if pressed(ui, UNDO, "Take back the last move") && ex.undo() {
             band.took_back();
             band.log(Kind::Undo, None);
         }
         if pressed(
             ui,
-            "Restart",
+            RESTART,
             "Set the board afresh: the score stays, and a step already tried or shown is no \
              longer a first try",
         ) {

@@ -185,3 +185,39 @@ fn at_200_percent_a_tab_never_breaks_inside_its_caption() {
         assert_eq!(*n, 1, "{caption:?} at {r:?} is painted on {n} rows");
     }
 }
+
+#[test]
+fn at_200_percent_your_turn_s_buttons_never_break_inside_their_captions() {
+    // Each bundled lesson's Your turn at the 720p presenter: in the band's narrow row "Show me"
+    // stood as "Show" over "me". A button that does not fit goes whole onto the next row.
+    let turns = [
+        ("gao-rosenberg-ksbf.ron", 6),
+        ("grs-treesweep.ron", 8),
+        ("li-divisible.ron", 7),
+        ("rrv-redistribute.ron", 4),
+        ("gil-matias-geodecay.ron", 6),
+    ];
+    for (file, index) in turns {
+        let h = at_200_percent(file, index);
+        let rows = super::common::painted_rows(&h);
+        for caption in ["Your turn", "Hint", "Show me", "Undo move", "Restart"] {
+            let (_, r, n) = rows
+                .iter()
+                .find(|(t, _, _)| t == caption)
+                .unwrap_or_else(|| panic!("{file}: {caption:?} is not painted whole"));
+            assert_eq!(*n, 1, "{file}: {caption:?} at {r:?} is painted on {n} rows");
+        }
+        // Nor does the band stand one button a row in the narrow room beside the figure's
+        // corner buttons: it goes under them, where the four stand in two rows at most.
+        let mut tops: Vec<f32> = ["Hint", "Show me", "Undo move", "Restart"]
+            .iter()
+            .map(|c| rows.iter().find(|(t, _, _)| t == c).unwrap().1.top())
+            .collect();
+        tops.sort_by(f32::total_cmp);
+        tops.dedup_by(|a, b| (*a - *b).abs() < 1.0);
+        assert!(
+            tops.len() <= 2,
+            "{file}: the band's buttons stand on rows {tops:?}"
+        );
+    }
+}

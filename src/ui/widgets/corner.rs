@@ -80,6 +80,22 @@ pub fn beside_corner<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
     r.inner
 }
 
+/// How many rows items `widths` wide take, each whole and `gap` apart, in rows `width` wide
+/// (an item wider than a row takes one of its own).
+pub fn rows_in(widths: &[f32], width: f32, gap: f32) -> usize {
+    let mut rows = 0;
+    let mut used = f32::INFINITY;
+    for &w in widths {
+        if used + gap + w > width {
+            rows += 1;
+            used = w;
+        } else {
+            used += gap + w;
+        }
+    }
+    rows
+}
+
 /// [`beside_corner`] for a row `width` wide in one line (as its twin measured it on the last
 /// frame; `None` before then): where it does not fit beside the buttons, it stands under them
 /// at the whole width, so it wraps only where the whole width is too narrow too (the map's x
@@ -112,4 +128,19 @@ pub fn below_corner_room(room: egui::Rect) -> egui::UiBuilder {
 /// Whether `ui` lies in a room tagged [`BELOW_CORNER`].
 fn below_corner(ui: &Ui) -> bool {
     ui.stack().iter().any(|s| s.tags().contains(BELOW_CORNER))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rows_in;
+
+    #[test]
+    fn rows_hold_whole_items_and_a_wide_one_alone() {
+        // 10 + 2 + 10 = 22 fits in 25, a third does not.
+        assert_eq!(rows_in(&[10.0, 10.0, 10.0], 25.0, 2.0), 2);
+        assert_eq!(rows_in(&[10.0, 10.0, 10.0], 34.0, 2.0), 1);
+        // Wider than a row: a row of its own, and the next item starts another.
+        assert_eq!(rows_in(&[5.0, 40.0, 5.0], 25.0, 2.0), 3);
+        assert_eq!(rows_in(&[], 25.0, 2.0), 0);
+    }
 }
