@@ -135,7 +135,7 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
         "Times, speedups and ratios: — (hidden until every move is placed)",
     );
     assert!(
-        h.query_by_label("C's").is_none(),
+        h.query_by_label("C's schedule").is_none(),
         "C's rows are in the legend"
     );
     absent(&h, &t_n, "C's T_N");
@@ -148,7 +148,7 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
     click(&mut h, "Set level");
     shown(&mut h, "Right:");
     shown(&mut h, "Level 1 of 3");
-    shown(&mut h, "C's");
+    shown(&mut h, "C's schedule");
     for (l, &x) in loads.iter().enumerate().skip(1) {
         absent(&h, &sig(x), &format!("C's L_{l}"));
     }
@@ -161,7 +161,7 @@ fn exercise_divisible_hides_the_answer_until_the_end_with_hide_the_future_at_720
     shown(&mut h, "Complete — 4 / 4 first tries right");
     shown(&mut h, &format!("closed form {t_n}"));
     assert!(
-        h.query_by_label("C's").is_some(),
+        h.query_by_label("C's schedule").is_some(),
         "C's rows are not in the legend"
     );
     absent(&h, "not set", "a level");

@@ -245,7 +245,7 @@ impl DivTurn {
         if answered > 0 {
             legend.push((
                 bar_color(BarKind::Compute, dark).gamma_multiply(0.4),
-                format!("{name}'s"),
+                format!("{name}'s schedule"),
             ));
         }
         if answered < levels {
