@@ -216,8 +216,8 @@ fn refusals_name_the_windows_controls_and_a_clamp_is_said() {
     assert_eq!(value(&h, "exact solves"), 100_000.0);
     shown(
         &mut h,
-        "250000 is outside the values exact solves takes (at least 1, at most 100000): it is \
-         now 100000",
+        "250000 is outside the values “exact solves” takes (at least 1, at most 100000): it \
+         is now 100000",
     );
     // A value taken as typed clears it.
     type_into(&mut h, "exact solves", "400");

@@ -427,6 +427,12 @@ fn keep_note<T: Numeric>(
     span: &Span<T>,
 ) {
     let id = note_id(slider);
+    // A caption of several words is quoted: "processors 3 to" read as part of the sentence.
+    let name = if name.contains(' ') {
+        format!("“{name}”")
+    } else {
+        name.to_owned()
+    };
     let (lo, hi) = span.valid();
     let valid = (lo.to_f64(), hi.to_f64());
     // A whole value left at an end of the valid values as the range says that end.
