@@ -94,14 +94,20 @@ impl Axis {
     }
 
     /// Checks the range and the point count (not the parameter's own limits, which the
-    /// model's validation reports per cell).
+    /// model's validation reports per cell), naming the ends as the command line does.
     pub fn check(&self) -> Result<(), String> {
+        self.check_named(["LO", "HI"])
+    }
+
+    /// [`Self::check`], naming the range's ends `lo` and `hi` (the map window's “from” and
+    /// “to”).
+    pub fn check_named(&self, [lo, hi]: [&str; 2]) -> Result<(), String> {
         if !self.lo.is_finite() || !self.hi.is_finite() {
-            return Err("LO and HI must be finite numbers".into());
+            return Err(format!("{lo} and {hi} must be finite numbers"));
         }
         if self.lo > self.hi {
             return Err(format!(
-                "LO = {} is above HI = {}",
+                "{lo} = {} is above {hi} = {}",
                 number(self.lo, Precision::Exact),
                 number(self.hi, Precision::Exact)
             ));
@@ -114,7 +120,7 @@ impl Axis {
         }
         if self.scale == Scale::Log && self.lo <= 0.0 {
             return Err(format!(
-                "a log axis needs LO > 0 (got {})",
+                "a log axis needs {lo} > 0 (got {})",
                 number(self.lo, Precision::Exact)
             ));
         }

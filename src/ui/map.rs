@@ -61,7 +61,7 @@ impl AxisEdit {
             Spacing::Linear
         };
         let a = Axis::new(params(model)[self.param].name, lo, hi, self.points, scale);
-        a.check()?;
+        a.check_named(["“from”", "“to”"])?;
         Ok(a)
     }
 }
@@ -617,7 +617,8 @@ impl MapView {
                 }
             }
             ui.separator();
-            ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(140.0));
+            ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(140.0))
+                .accessible_name("CSV file");
             if let (Some((g, _)), Some(plan)) = (grid, plan)
                 && ui
                     .button("Export CSV")

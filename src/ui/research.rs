@@ -21,7 +21,7 @@ use crate::model::redistribute::params::{Algorithm, RedistParams, Study};
 use crate::model::registry::Scenario;
 use crate::preset::Preset;
 use crate::ui::widgets::job_bar::job_bar;
-use crate::ui::widgets::slider::number_field;
+use crate::ui::widgets::slider::{field_notes, number_field};
 
 /// The window's names of the search's settings: its controls' captions (a refusal names what
 /// to change as the window shows it, `loadlab gaps` as its flags).
@@ -129,21 +129,26 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
                 .on_hover_text(a.help());
         }
     });
-    ui.horizontal_wrapped(|ui| {
-        number_field(ui, "seed", &mut state.seed, 0..=u64::MAX);
-        // As many as `loadlab gaps` allows: the estimate below refuses what takes too long.
-        number_field(ui, NAMES.budget, &mut state.budget, 1..=BUDGET_MAX);
+    let fields = ui.horizontal_wrapped(|ui| {
+        [
+            number_field(ui, "seed", &mut state.seed, 0..=u64::MAX),
+            // As many as `loadlab gaps` allows: the estimate below refuses what takes too long.
+            number_field(ui, NAMES.budget, &mut state.budget, 1..=BUDGET_MAX),
+        ]
     });
-    let checked = ui.horizontal_wrapped(|ui| {
+    field_notes(ui, &fields.inner);
+    let row = ui.horizontal_wrapped(|ui| {
         let sp = &mut state.space;
-        number_field(ui, NAMES.n_max, &mut sp.n_max, 3..=N_EXACT_MAX);
-        number_field(
-            ui,
-            NAMES.delta_max,
-            &mut sp.delta_max,
-            1..=Space::DELTA_LIMIT,
-        );
-        number_field(ui, NAMES.cost_max, &mut sp.cost_max, 1..=Space::COST_LIMIT);
+        let fields = [
+            number_field(ui, NAMES.n_max, &mut sp.n_max, 3..=N_EXACT_MAX),
+            number_field(
+                ui,
+                NAMES.delta_max,
+                &mut sp.delta_max,
+                1..=Space::DELTA_LIMIT,
+            ),
+            number_field(ui, NAMES.cost_max, &mut sp.cost_max, 1..=Space::COST_LIMIT),
+        ];
         // Checked as `loadlab gaps` checks it (arithmetic only: every frame).
         let checked =
             GapSearch::checked(state.against, state.seed, state.budget, state.space, &NAMES);
@@ -152,9 +157,11 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
         if let Some(s) = crate::ui::widgets::start_button(ui, caption, running, &checked) {
             search(state, *s, ui.ctx());
         }
-        checked
+        (fields, checked)
     });
-    if let Err(why) = checked.inner {
+    let (fields, checked) = row.inner;
+    field_notes(ui, &fields);
+    if let Err(why) = checked {
         ui.colored_label(ui.visuals().error_fg_color, why);
         return;
     }

@@ -403,7 +403,8 @@ fn field<'h>(h: &'h egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>) -> egui_
 }
 
 /// A map's points typed beyond what a map takes (256 per axis, as `loadlab map`) are
-/// clamped with a note beside the field (it stopped at 128 without a word).
+/// clamped with a note (it stopped at 128 without a word), under the row: beside the field it
+/// pushed the x row's "log" onto the next line, from under the pointer.
 #[test]
 fn points_typed_beyond_the_limit_are_clamped_with_a_note() {
     let mut h = app_on("Tree sweeps\nunder latency τ");
@@ -418,6 +419,19 @@ fn points_typed_beyond_the_limit_are_clamped_with_a_note() {
     h.run_steps(3);
     assert_eq!(field(&h).accesskit_node().numeric_value(), Some(200.0));
     assert!(h.query_by_label_contains("⚠ 200").is_none());
+    let controls = |h: &egui_kittest::Harness<'_, loadlab::ui::LoadlabApp>| {
+        let mut rects: Vec<egui::Rect> = Vec::new();
+        for label in ["log", "points", "metric"] {
+            rects.extend(h.query_all_by_label(label).map(|n| n.rect()));
+        }
+        rects
+    };
+    let before = controls(&h);
+    assert_eq!(
+        before.len(),
+        5,
+        "two log boxes, two points fields, the metric"
+    );
     field(&h).focus();
     h.run_steps(2);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -429,6 +443,16 @@ fn points_typed_beyond_the_limit_are_clamped_with_a_note() {
     shown(
         &mut h,
         "⚠ 300 is outside the values points takes (at least 2, at most 256): it is now 256",
+    );
+    let note = h.get_by_label_contains("⚠ 300").rect();
+    let after = controls(&h);
+    // The x row stays as it was; the note stands under it (the rows below move down by it).
+    assert_eq!(after[0], before[0], "the x row's log box moved");
+    assert_eq!(after[2], before[2], "the x row's points field moved");
+    assert!(
+        note.top() >= after[2].bottom(),
+        "the note {note:?} is beside the field {:?}",
+        after[2]
     );
     h.state_mut().send(Cmd::CancelJobs);
     h.run_steps(2);
@@ -575,4 +599,27 @@ fn the_axis_rows_keep_to_one_line_beside_the_drawer_at_720p_presenter() {
             froms[0]
         );
     }
+}
+
+/// A range the window cannot map is refused in the window's own words (its fields are "from"
+/// and "to", not the command line's LO and HI), and each field has a name of its own for a
+/// screen reader.
+#[test]
+fn a_log_axis_from_zero_is_refused_in_the_window_s_words() {
+    let mut h = app_on("Tree sweeps\nunder latency τ");
+    h.get_by_label("Map of two parameters").click();
+    settle(&mut h);
+    for name in ["x from", "x to", "y from", "y to", "CSV file"] {
+        assert!(h.query_by_label(name).is_some(), "no field named {name:?}");
+    }
+    // τ's axis (y) is logarithmic.
+    let from = h.get_by_label("y from");
+    from.focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("y from").type_text("0");
+    h.run_steps(3);
+    shown(&mut h, "y: a log axis needs “from” > 0 (got 0)");
+    h.state_mut().send(Cmd::CancelJobs);
+    h.run_steps(2);
 }

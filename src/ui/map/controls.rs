@@ -9,7 +9,7 @@ use super::{AxisEdit, MapView};
 use crate::model::map::MAX_POINTS;
 use crate::model::registry::ModelId;
 use crate::report::map::{MAX_SAMPLES, metrics, params};
-use crate::ui::widgets::slider::number_field;
+use crate::ui::widgets::slider::{field_notes, number_field};
 
 impl MapView {
     /// The axis rows and the metric's row of `model`'s map, as edited.
@@ -22,15 +22,17 @@ impl MapView {
             // The first row keeps clear of the map's export buttons (top right), or stands
             // under them when the y row's width does not fit beside them. Rows wrap on a
             // narrow window (a phone's), rather than widen the view past its edge.
-            if name == "x" {
+            let points = if name == "x" {
                 let width = ui.data(|d| d.get_temp(twin));
-                crate::ui::widgets::corner::beside_corner_fitting(ui, width, row);
+                crate::ui::widgets::corner::beside_corner_fitting(ui, width, row)
             } else {
-                let width = ui.horizontal_wrapped(row).response.rect.width();
-                ui.data_mut(|d| d.insert_temp(twin, width));
-            }
+                let r = ui.horizontal_wrapped(row);
+                ui.data_mut(|d| d.insert_temp(twin, r.response.rect.width()));
+                r.inner
+            };
+            field_notes(ui, &[points]);
         }
-        ui.horizontal_wrapped(|ui| {
+        let samples = ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("metric").strong());
             let ms = metrics(model);
             let chosen = &ms[s.metric];
@@ -51,15 +53,16 @@ impl MapView {
                     chosen.help, chosen.name
                 ));
             ui.label(RichText::new(chosen.words()).weak());
-            if model == ModelId::Redistribute {
-                number_field(ui, "rings per cell", &mut s.samples, 1..=MAX_SAMPLES);
-            }
+            (model == ModelId::Redistribute)
+                .then(|| number_field(ui, "rings per cell", &mut s.samples, 1..=MAX_SAMPLES))
         });
+        field_notes(ui, samples.inner.as_slice());
     }
 }
 
-/// One axis's row: `name` (x or y), the parameter, its range, points and scale.
-fn axis_row(ui: &mut Ui, model: ModelId, name: &str, axis: &mut AxisEdit) {
+/// One axis's row: `name` (x or y), the parameter, its range, points and scale; the points
+/// field's response (its note goes under the row).
+fn axis_row(ui: &mut Ui, model: ModelId, name: &str, axis: &mut AxisEdit) -> egui::Response {
     let ps = params(model);
     ui.label(RichText::new(name).strong());
     let chosen = &ps[axis.param];
@@ -87,12 +90,16 @@ fn axis_row(ui: &mut Ui, model: ModelId, name: &str, axis: &mut AxisEdit) {
             chosen.help, chosen.name
         ));
     ui.label("from");
+    // Named for a screen reader by axis: "x from" (the captions alone say "from" twice).
     ui.add(egui::TextEdit::singleline(&mut axis.lo).desired_width(84.0))
+        .accessible_name(format!("{name} from"))
         .on_hover_text("First value (1e-3, 2^20 …)");
     ui.label("to");
-    ui.add(egui::TextEdit::singleline(&mut axis.hi).desired_width(84.0));
-    number_field(ui, "points", &mut axis.points, 2..=MAX_POINTS);
+    ui.add(egui::TextEdit::singleline(&mut axis.hi).desired_width(84.0))
+        .accessible_name(format!("{name} to"));
+    let points = number_field(ui, "points", &mut axis.points, 2..=MAX_POINTS);
     ui.checkbox(&mut axis.log, "log");
+    points
 }
 
 /// `words`, then `name` weaker: a list entry that says what it is and what the command line

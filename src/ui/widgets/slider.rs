@@ -310,10 +310,10 @@ fn recording(typed: Typed) -> impl Fn(&str) -> Option<f64> {
 }
 
 /// `caption`, then a number field for `value` in `valid` named after it (a lab's or the
-/// map's setting: no rail), then, while the value stays where it was left, the note of a
-/// number typed that it could not take as typed — beyond `valid` and clamped to its end, not
-/// whole, not a number — as a slider's ([`typed_note`]): egui clamps a typed 300 to 128
-/// silently.
+/// map's setting: no rail). While the value stays where it was left, the field keeps the note
+/// of a number typed that it could not take as typed — beyond `valid` and clamped to its end,
+/// not whole, not a number — as a slider does ([`typed_note`]; egui clamps a typed 300 to 128
+/// silently): [`field_notes`] shows it under the field's row.
 pub fn number_field<T: Numeric>(
     ui: &mut Ui,
     caption: &str,
@@ -332,11 +332,19 @@ pub fn number_field<T: Numeric>(
         .labelled_by(label.id);
     let read = (typed.borrow_mut().take(), None);
     keep_note(ui.ctx(), field.id, caption, read, value.to_f64(), &span);
-    if let Some(note) = typed_note(ui.ctx(), field.id) {
-        let text = egui::RichText::new(format!("⚠ {note}")).color(ui.visuals().error_fg_color);
-        ui.add(egui::Label::new(text).wrap());
-    }
     field
+}
+
+/// The notes of number fields `fields` ([`number_field`]), each on a line of its own: under
+/// their row, so that nothing in the row moves when one comes (beside its field a note pushed
+/// the fields after it onto the next line, from under the pointer).
+pub fn field_notes(ui: &mut Ui, fields: &[Response]) {
+    for field in fields {
+        if let Some(note) = typed_note(ui.ctx(), field.id) {
+            let text = egui::RichText::new(format!("⚠ {note}")).color(ui.visuals().error_fg_color);
+            ui.add(egui::Label::new(text).wrap());
+        }
+    }
 }
 
 /// A number typed into a float field, read as every number input reads it
