@@ -18,14 +18,14 @@ use super::research::{lab_entry, lab_window};
 use crate::jobs::JobSlot;
 use crate::model::Cancelled;
 use crate::model::ksbf::Shape;
-use crate::model::ksbf::random_study::{CellSummary, StudySpec, StudyStop, verdict};
+use crate::model::ksbf::random_study::{CellSummary, SEEDS_MAX, StudySpec, StudyStop, verdict};
 use crate::model::registry::Scenario;
 use crate::preset::Preset;
 use crate::report::ksbf::study::{Along, study_plot};
 use crate::ui::widgets::compare_plot::{ComparePlot, PlotView, compare_plot};
 use crate::ui::widgets::job_bar::job_bar;
 use crate::ui::widgets::scroll::Clipped;
-use crate::ui::widgets::slider::read_number;
+use crate::ui::widgets::slider::{field_notes, number_field, tuned_field};
 
 /// The window's title and its Help menu entry.
 pub const TITLE: &str = "Research: KS-BF on random trees and grids";
@@ -144,23 +144,17 @@ fn spec(state: &KsbfStudy) -> Result<StudySpec, String> {
 }
 
 fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {
-    ui.horizontal_wrapped(|ui| {
+    let shapes = ui.horizontal_wrapped(|ui| {
         for (shape, label) in [
             (Shape::RandomTree, "random trees (beside T_n)"),
             (Shape::RandomGrid, "random grids (beside G_n)"),
         ] {
             ui.selectable_value(&mut state.shape, shape, label);
         }
-        let l = ui.label("q");
-        ui.add(
-            egui::DragValue::new(&mut state.q)
-                .range(0.0..=1.0)
-                .speed(0.005)
-                .max_decimals(4)
-                .custom_parser(read_number),
-        )
-        .labelled_by(l.id)
-        .on_hover_text("Spawn probability of every task below level n − 1");
+        tuned_field(ui, "q", &mut state.q, 0.0..=1.0, |d| {
+            d.speed(0.005).max_decimals(4)
+        })
+        .on_hover_text("Spawn probability of every task below level n − 1")
     });
     let typed = ui.horizontal_wrapped(|ui| {
         let l = ui.label("n");
@@ -171,12 +165,11 @@ fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {
         ui.add(egui::TextEdit::singleline(&mut state.ps).desired_width(90.0))
             .labelled_by(l.id)
             .on_hover_text("Ring sizes, comma-separated");
-        let l = ui.label("seeds");
-        ui.add(egui::DragValue::new(&mut state.seeds).range(1..=10_000))
-            .labelled_by(l.id);
-        let l = ui.label("first seed");
-        ui.add(egui::DragValue::new(&mut state.seed))
-            .labelled_by(l.id);
+        // As many as `loadlab ksbf-study` takes: the estimate refuses what takes too long.
+        let fields = [
+            number_field(ui, "seeds", &mut state.seeds, 1..=SEEDS_MAX),
+            number_field(ui, "first seed", &mut state.seed, 0..=u64::MAX),
+        ];
         let typed = checked(state);
         let running = state.job.is_running();
         let caption = (
@@ -186,9 +179,12 @@ fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {
         if let Some(spec) = crate::ui::widgets::start_button(ui, caption, running, &typed) {
             run(state, spec.clone(), ui.ctx());
         }
-        typed
+        (fields, typed)
     });
-    match typed.inner {
+    // The notes under every row of fields: none of them moves when one comes.
+    let (fields, typed) = typed.inner;
+    field_notes(ui, &[shapes.inner, fields[0].clone(), fields[1].clone()]);
+    match typed {
         Ok(spec) => {
             let command = spec.command().join(" ");
             ui.label(RichText::new(format!("Same study: `{command}`.")).weak());

@@ -9,6 +9,7 @@
 //! from the student's name and course key.
 
 use crate::ui::widgets::scroll::Clipped;
+use crate::ui::widgets::slider::{field_notes, number_field};
 use egui::RichText;
 
 use super::commands::Cmd;
@@ -463,14 +464,13 @@ impl QuizWindow {
     /// Seed, count, New quiz, Next seed, the headless command and the job's state.
     fn header(&mut self, ui: &mut egui::Ui) {
         let mut asked = None;
-        ui.horizontal_wrapped(|ui| {
+        let count = ui.horizontal_wrapped(|ui| {
             let label = ui.label("Seed");
             crate::ui::widgets::form::whole_number(ui, "quiz seed", &mut self.seed)
                 .labelled_by(label.id)
                 .on_hover_text("The same seed gives the same questions: hand it to a class");
-            let label = ui.label("Questions");
-            ui.add(egui::DragValue::new(&mut self.count).range(1..=QUIZ_MAX))
-                .labelled_by(label.id);
+            // Clamped with a note under the row.
+            let count = number_field(ui, "Questions", &mut self.count, 1..=QUIZ_MAX);
             if ui
                 .button("New quiz")
                 .on_hover_text("Questions for this seed and count")
@@ -481,7 +481,9 @@ impl QuizWindow {
             if ui.button("Next seed").clicked() {
                 asked = Some(self.seed.wrapping_add(1));
             }
+            count
         });
+        field_notes(ui, &[count.inner]);
         // Replies typed or checked are the student's work: new questions wait for their word.
         let work = !self.log.is_empty() || self.replies.iter().any(|r| !r.trim().is_empty());
         match asked {

@@ -136,7 +136,6 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
             number_field(ui, NAMES.budget, &mut state.budget, 1..=BUDGET_MAX),
         ]
     });
-    field_notes(ui, &fields.inner);
     let row = ui.horizontal_wrapped(|ui| {
         let sp = &mut state.space;
         let fields = [
@@ -159,8 +158,9 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
         }
         (fields, checked)
     });
-    let (fields, checked) = row.inner;
-    field_notes(ui, &fields);
+    // The notes under both rows of fields: none of them moves when one comes.
+    let (space, checked) = row.inner;
+    field_notes(ui, &[fields.inner.as_slice(), &space].concat());
     if let Err(why) = checked {
         ui.colored_label(ui.visuals().error_fg_color, why);
         return;

@@ -249,3 +249,47 @@ fn q_typed_as_nan_keeps_its_value() {
     assert_eq!(q, Some(0.95));
     shown(&mut h, "--spawn-prob 0.95 ");
 }
+
+/// A value typed beyond what the study takes is clamped with a note under its row, as in the
+/// other labs (q = 7 became 1 without a word; the seeds stopped at 10 000 where
+/// `loadlab ksbf-study` takes 100 000).
+#[test]
+fn numbers_typed_beyond_the_study_s_limits_are_clamped_with_a_note() {
+    let mut h = study_window();
+    // (A field widens with the digits it holds: the rows' heights are what a note moved.)
+    let fields = |h: &Harness| -> Vec<f32> {
+        ["q", "seeds", "first seed", "n", "p"]
+            .iter()
+            .map(|l| h.get_by_label(l).rect().top())
+            .collect()
+    };
+    let before = fields(&h);
+    for (label, typed, now, note) in [
+        (
+            "q",
+            "7",
+            1.0,
+            "⚠ 7 is outside the values q takes (at least 0, at most 1): it is now 1",
+        ),
+        (
+            "seeds",
+            "200000",
+            100_000.0,
+            "⚠ 200000 is outside the values seeds takes (at least 1, at most 100000): it is \
+             now 100000",
+        ),
+    ] {
+        h.get_by_label(label).focus();
+        h.run_steps(2);
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.get_by_label(label).type_text(typed);
+        h.run_steps(1);
+        h.key_press(egui::Key::Enter);
+        h.run_steps(3);
+        let value = h.get_by_label(label).accesskit_node().numeric_value();
+        assert_eq!(value, Some(now), "{label}");
+        shown(&mut h, note);
+        // The notes stand under the rows of fields: no row of them moves down.
+        assert_eq!(fields(&h), before, "a row moved with {label}'s note");
+    }
+}

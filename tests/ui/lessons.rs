@@ -881,3 +881,25 @@ fn the_status_bar_does_not_repeat_the_lessons_title() {
         }
     }
 }
+
+/// The quiz window's question count typed beyond its 20 is clamped with a note, not silently.
+#[test]
+fn a_quiz_count_beyond_twenty_is_clamped_with_a_note() {
+    let mut h = app();
+    super::common::help_submenu(&mut h, "Quiz me");
+    h.get_by_label("KS-BF on a ring quiz").click();
+    settle(&mut h);
+    h.get_by_label("Questions").focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Questions").type_text("80");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    let count = h.get_by_label("Questions").accesskit_node().numeric_value();
+    assert_eq!(count, Some(20.0));
+    shown(
+        &mut h,
+        "⚠ 80 is outside the values Questions takes (at least 1, at most 20): it is now 20",
+    );
+}

@@ -17,6 +17,7 @@ impl MapView {
         let s = &mut self.settings[model.index()];
         // Where the y row leaves its width for the x row's next frame.
         let twin = egui::Id::unique("map-y-row-width");
+        let mut fields = Vec::new();
         for (name, axis) in [("x", &mut s.x), ("y", &mut s.y)] {
             let row = |ui: &mut Ui| axis_row(ui, model, name, axis);
             // The first row keeps clear of the map's export buttons (top right), or stands
@@ -30,7 +31,7 @@ impl MapView {
                 ui.data_mut(|d| d.insert_temp(twin, r.response.rect.width()));
                 r.inner
             };
-            field_notes(ui, &[points]);
+            fields.push(points);
         }
         let samples = ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("metric").strong());
@@ -56,7 +57,9 @@ impl MapView {
             (model == ModelId::Redistribute)
                 .then(|| number_field(ui, "rings per cell", &mut s.samples, 1..=MAX_SAMPLES))
         });
-        field_notes(ui, samples.inner.as_slice());
+        // The notes under every row of fields: none of them moves when one comes.
+        fields.extend(samples.inner);
+        field_notes(ui, &fields);
     }
 }
 

@@ -320,15 +320,27 @@ pub fn number_field<T: Numeric>(
     value: &mut T,
     valid: RangeInclusive<T>,
 ) -> Response {
+    tuned_field(ui, caption, value, valid, |field| field)
+}
+
+/// [`number_field`] with its drag speed and decimals set by `tune` (a probability in [0, 1]
+/// drags by 0.005, not by 1).
+pub fn tuned_field<T: Numeric>(
+    ui: &mut Ui,
+    caption: &str,
+    value: &mut T,
+    valid: RangeInclusive<T>,
+    tune: impl FnOnce(DragValue<'_>) -> DragValue<'_>,
+) -> Response {
     let label = ui.label(caption);
     let typed = Typed::default();
     let span = Span::linear(valid.clone());
     let field = ui
-        .add(
+        .add(tune(
             DragValue::new(value)
                 .range(valid)
                 .custom_parser(recording(typed.clone())),
-        )
+        ))
         .labelled_by(label.id);
     let read = (typed.borrow_mut().take(), None);
     keep_note(ui.ctx(), field.id, caption, read, value.to_f64(), &span);
