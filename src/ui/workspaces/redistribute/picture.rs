@@ -2,16 +2,17 @@
 //! transfers and the sends list.
 
 use super::*;
+use crate::model::redistribute::instance::COST_MAX;
 use crate::model::redistribute::send::Send as RoundSend;
 use crate::model::words::{count, noun};
 use crate::report::secrecy::DELTA_MAX;
 use crate::ui::frame::{HIDDEN, Says};
 use crate::ui::reveal::{Reveal, cut_gantt};
 use crate::ui::widgets::dialog::{Answer, dialog};
-use crate::ui::widgets::form::{ParamGrid, heading_tabs};
+use crate::ui::widgets::form::heading_tabs;
 use crate::ui::widgets::palette;
 use crate::ui::widgets::pending;
-use crate::ui::widgets::slider::read_number;
+use crate::ui::widgets::slider::{field_notes, tuned_field};
 use crate::ui::widgets::step_bar::step_caption_of;
 
 /// Above this many processors the δ profile is drawn as lines instead of bars.
@@ -688,25 +689,22 @@ impl RedistPanel {
                     )
                     .weak(),
                 );
-                egui::Grid::new("rd_link_edit")
-                    .num_columns(2)
-                    .show(ui, |ui| {
-                        let mut g = ParamGrid::new(ui, None);
-                        let mut cost = |(from, to): (usize, usize), c: &mut f64| {
-                            g.row(format!("c({},{})", from + 1, to + 1), "", |ui| {
-                                ui.add(
-                                    egui::DragValue::new(c)
-                                        .speed(0.05)
-                                        .range(1e-6..=1e9)
-                                        .custom_parser(read_number),
-                                )
-                            });
-                        };
-                        cost((a, b), &mut edit.cw);
-                        if bi {
-                            cost((b, a), &mut edit.ccw);
-                        }
-                    });
+                let mut links = vec![((a, b), &mut edit.cw)];
+                if bi {
+                    links.push(((b, a), &mut edit.ccw));
+                }
+                // A cost typed beyond the field's values is clamped with a note, under both.
+                let fields: Vec<egui::Response> = links
+                    .into_iter()
+                    .map(|((from, to), c)| {
+                        let caption = format!("c({},{})", from + 1, to + 1);
+                        ui.horizontal(|ui| {
+                            tuned_field(ui, &caption, c, 1e-6..=COST_MAX, |d| d.speed(0.05))
+                        })
+                        .inner
+                    })
+                    .collect();
+                field_notes(ui, &fields);
                 false
             });
             if answer == Some(Answer::Confirm) {
