@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::ui::LoadlabApp;
 
 /// Runs frames until the front workspace has no background job left (simulations, sweeps,
@@ -360,4 +360,25 @@ pub fn wheel<S>(h: &mut Harness<'_, S>, dy: f32, modifiers: egui::Modifiers) {
         phase: egui::TouchPhase::Move,
         source: egui::MouseWheelSource::Wheel,
     });
+}
+
+/// Types `text` over what the number field `label` holds and presses Enter (the edit ends).
+#[allow(dead_code)]
+pub fn enter_number<S>(h: &mut Harness<'_, S>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label(label).type_text(text);
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+}
+
+/// The value of the number field `label`.
+#[allow(dead_code)]
+pub fn number_in<S>(h: &Harness<'_, S>, label: &str) -> f64 {
+    h.get_by_label(label)
+        .accesskit_node()
+        .numeric_value()
+        .unwrap_or_else(|| panic!("{label:?} holds no number"))
 }

@@ -238,15 +238,8 @@ fn q_typed_as_nan_keeps_its_value() {
     let mut h = study_window();
     h.get_by_label("q").set_value_accesskit(0.95);
     h.run_steps(2);
-    h.get_by_label("q").focus();
-    h.run_steps(2);
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.get_by_label("q").type_text("nan");
-    h.run_steps(1);
-    h.key_press(egui::Key::Enter);
-    h.run_steps(3);
-    let q = h.get_by_label("q").accesskit_node().numeric_value();
-    assert_eq!(q, Some(0.95));
+    super::common::enter_number(&mut h, "q", "nan");
+    assert_eq!(super::common::number_in(&h, "q"), 0.95);
     shown(&mut h, "--spawn-prob 0.95 ");
 }
 
@@ -279,15 +272,8 @@ fn numbers_typed_beyond_the_study_s_limits_are_clamped_with_a_note() {
              now 100000",
         ),
     ] {
-        h.get_by_label(label).focus();
-        h.run_steps(2);
-        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        h.get_by_label(label).type_text(typed);
-        h.run_steps(1);
-        h.key_press(egui::Key::Enter);
-        h.run_steps(3);
-        let value = h.get_by_label(label).accesskit_node().numeric_value();
-        assert_eq!(value, Some(now), "{label}");
+        super::common::enter_number(&mut h, label, typed);
+        assert_eq!(super::common::number_in(&h, label), now, "{label}");
         shown(&mut h, note);
         // The notes stand under the rows of fields: no row of them moves down.
         assert_eq!(fields(&h), before, "a row moved with {label}'s note");

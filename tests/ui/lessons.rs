@@ -249,12 +249,18 @@ fn ksbf_args(command: &[String]) -> (u32, u32) {
     (flag("--n"), flag("--p"))
 }
 
-#[test]
-fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
+/// The app with Help ▸ Quiz me ▸ KS-BF's quiz open.
+fn ksbf_quiz() -> egui_kittest::Harness<'static, loadlab::ui::LoadlabApp> {
     let mut h = app();
     super::common::help_submenu(&mut h, "Quiz me");
     h.get_by_label("KS-BF on a ring quiz").click();
     settle(&mut h);
+    h
+}
+
+#[test]
+fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
+    let mut h = ksbf_quiz();
     shown(&mut h, "First tries: 0 of 0 right (5 questions)");
     h.get_by_label("Show the command").click();
     h.run_steps(3);
@@ -885,19 +891,9 @@ fn the_status_bar_does_not_repeat_the_lessons_title() {
 /// The quiz window's question count typed beyond its 20 is clamped with a note, not silently.
 #[test]
 fn a_quiz_count_beyond_twenty_is_clamped_with_a_note() {
-    let mut h = app();
-    super::common::help_submenu(&mut h, "Quiz me");
-    h.get_by_label("KS-BF on a ring quiz").click();
-    settle(&mut h);
-    h.get_by_label("Questions").focus();
-    h.run_steps(2);
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.get_by_label("Questions").type_text("80");
-    h.run_steps(1);
-    h.key_press(egui::Key::Enter);
-    h.run_steps(3);
-    let count = h.get_by_label("Questions").accesskit_node().numeric_value();
-    assert_eq!(count, Some(20.0));
+    let mut h = ksbf_quiz();
+    super::common::enter_number(&mut h, "Questions", "80");
+    assert_eq!(super::common::number_in(&h, "Questions"), 20.0);
     shown(
         &mut h,
         "⚠ 80 is outside the values Questions takes (at least 1, at most 20): it is now 20",

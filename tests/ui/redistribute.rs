@@ -539,18 +539,11 @@ fn a_link_cost_typed_as_zero_is_clamped_with_a_note() {
     let mut h = app();
     h.get_by_label("link P2 – P3").click();
     h.run_steps(2);
-    h.get_by_label("c(2,3)").focus();
-    h.run_steps(2);
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.get_by_label("c(2,3)").type_text("0");
-    h.run_steps(1);
-    h.key_press(egui::Key::Enter);
-    h.run_steps(3);
+    super::common::enter_number(&mut h, "c(2,3)", "0");
     shown(
         &mut h,
         "⚠ 0 is outside the values c(2,3) takes (at least 1e-6, at most 1000000000): it is \
          now 1e-6",
     );
-    let field = h.get_by_label("c(2,3)").accesskit_node().numeric_value();
-    assert_eq!(field, Some(1e-6));
+    assert_eq!(super::common::number_in(&h, "c(2,3)"), 1e-6);
 }

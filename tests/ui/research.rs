@@ -7,7 +7,9 @@ use loadlab::model::redistribute::params::Algorithm;
 use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
 
-use super::common::{command_json, printed_command, settle, shown, text_of};
+use super::common::{
+    command_json, enter_number, number_in, printed_command, settle, shown, text_of,
+};
 
 /// Help ▸ Research opened at the projector stage.
 fn research_window() -> egui_kittest::Harness<'static, LoadlabApp> {
@@ -209,36 +211,17 @@ fn refusals_name_the_windows_controls_and_a_clamp_is_said() {
     h.get_by_label("processors 3 to").set_value_accesskit(5.0);
     h.get_by_label("|δ| ≤").set_value_accesskit(3.0);
     h.get_by_label("costs 1 to").set_value_accesskit(4.0);
-    type_into(&mut h, "exact solves", "100000");
-    assert_eq!(value(&h, "exact solves"), 100_000.0);
+    enter_number(&mut h, "exact solves", "100000");
+    assert_eq!(number_in(&h, "exact solves"), 100_000.0);
     assert!(h.query_all_by_label_contains("⚠").next().is_none());
-    type_into(&mut h, "exact solves", "250000");
-    assert_eq!(value(&h, "exact solves"), 100_000.0);
+    enter_number(&mut h, "exact solves", "250000");
+    assert_eq!(number_in(&h, "exact solves"), 100_000.0);
     shown(
         &mut h,
         "250000 is outside the values “exact solves” takes (at least 1, at most 100000): it \
          is now 100000",
     );
     // A value taken as typed clears it.
-    type_into(&mut h, "exact solves", "400");
+    enter_number(&mut h, "exact solves", "400");
     assert!(h.query_all_by_label_contains("⚠").next().is_none());
-}
-
-/// Types `text` into the number field `label` and presses Enter, as a user does.
-fn type_into(h: &mut egui_kittest::Harness<'static, LoadlabApp>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run_steps(2);
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.get_by_label(label).type_text(text);
-    h.run_steps(1);
-    h.key_press(egui::Key::Enter);
-    h.run_steps(3);
-}
-
-/// The value of the number field `label`.
-fn value(h: &egui_kittest::Harness<'static, LoadlabApp>, label: &str) -> f64 {
-    h.get_by_label(label)
-        .accesskit_node()
-        .numeric_value()
-        .expect("a number")
 }
