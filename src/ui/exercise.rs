@@ -363,7 +363,9 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
     };
     let mut row = (ui.available_width() - corner.x).max(0.0);
     let captions = ex.submit_caption().into_iter().chain(MOVES);
+    // (A printed board has no buttons: its row is the title and the score.)
     if !column
+        && !crate::ui::frame::exporting(ui.ctx())
         && rows_of(ui, captions.clone(), row) > rows_of(ui, captions, ui.available_width()) + 1
     {
         ui.add_space(corner.y);
