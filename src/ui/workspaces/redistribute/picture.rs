@@ -699,7 +699,11 @@ impl RedistPanel {
                     .map(|((from, to), c)| {
                         let caption = format!("c({},{})", from + 1, to + 1);
                         ui.horizontal(|ui| {
-                            tuned_field(ui, &caption, c, 1e-6..=COST_MAX, |d| d.speed(0.05))
+                            // Written exactly: a cost of 1e-6 read "0.00".
+                            tuned_field(ui, &caption, c, 1e-6..=COST_MAX, |d| {
+                                d.speed(0.05)
+                                    .custom_formatter(|x, _| number(x, Precision::Exact))
+                            })
                         })
                         .inner
                     })
