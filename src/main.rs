@@ -150,7 +150,7 @@ fn main() -> ExitCode {
                         }),
                     );
                 }
-                // An attempt file (File ▸ Hand in…) opens in its replay; a folder of them in
+                // An attempt file (Homework ▸ Hand in…) opens in its replay; a folder of them in
                 // the gradebook.
                 let (preset, opened) = match preset {
                     Some(p) if p.ends_with(".json") => (None, Some(Cmd::OpenAttemptFrom(p.into()))),

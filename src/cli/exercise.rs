@@ -102,7 +102,7 @@ pub struct Grading {
     /// The course key of --student (default: none).
     #[arg(long, requires = "student")]
     pub course: Option<String>,
-    /// Write the attempt file of --moves (exactly what File ▸ Hand in… writes) to this path.
+    /// Write the attempt file of --moves (exactly what Homework ▸ Hand in… writes) to this path.
     #[arg(long, requires = "moves")]
     pub hand_in: Option<String>,
 }

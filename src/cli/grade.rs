@@ -13,7 +13,7 @@ use crate::lesson::homework::gradebook::{self, Row};
 /// Flags of `loadlab grade`.
 #[derive(Debug, Args)]
 pub struct GradeArgs {
-    /// Attempt files (File ▸ Hand in…, `loadlab exercise … --hand-in`, `loadlab quiz …
+    /// Attempt files (Homework ▸ Hand in…, `loadlab exercise … --hand-in`, `loadlab quiz …
     /// --hand-in`), or folders of them.
     #[arg(required = true)]
     pub files: Vec<String>,

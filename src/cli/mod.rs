@@ -139,7 +139,7 @@ pub enum Command {
     KsbfStudy(ksbf_study::KsbfStudyArgs),
     /// Join the parts of a sharded run (`--shard i/k`) into the whole run's output.
     Merge(shard::MergeArgs),
-    /// The gradebook: re-grade attempt files (File ▸ Hand in…) from their moves, one row per
+    /// The gradebook: re-grade attempt files (Homework ▸ Hand in…) from their moves, one row per
     /// attempt (student, model, instance, moves, score, flags on the file); unreadable files
     /// are rows with their reason. Exit status 1 when a file could not be graded.
     Grade(grade::GradeArgs),

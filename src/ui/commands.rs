@@ -135,15 +135,15 @@ pub enum Cmd {
     Reload,
     /// Open a share link's scenario at its step, picture tab and plot (`loadlab gui --link`).
     OpenLink(Box<crate::link::Shared>),
-    /// Your turn ▸ Personal instance…: a window asking the student's name and course key.
+    /// Homework ▸ Personal instance…: a window asking the student's name and course key.
     PersonalInstance,
     /// Put this personal instance in front with Your turn on.
     StartPersonal(Box<Preset>),
-    /// File ▸ Hand in…: the exercise in front as an attempt file (dialog, or a download).
+    /// Homework ▸ Hand in…: the exercise in front as an attempt file (dialog, or a download).
     HandIn,
     /// Write the attempt file here.
     HandInTo(PathBuf),
-    /// File ▸ Open attempt…: replay an attempt file.
+    /// Homework ▸ Open attempt…: replay an attempt file.
     OpenAttempt,
     /// Read and replay this attempt file.
     OpenAttemptFrom(PathBuf),

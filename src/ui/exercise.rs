@@ -98,7 +98,7 @@ pub struct Band {
     /// the score's button ([`history`]; a wrong move's verdict was gone at the next move).
     earlier: Vec<Past>,
     /// Every move, Show me, Undo, Restart and hint since the exercise was set: what
-    /// File ▸ Hand in… writes ([`crate::lesson::homework::attempt`]).
+    /// Homework ▸ Hand in… writes ([`crate::lesson::homework::attempt`]).
     pub log: Vec<Entry>,
     /// When the first entry was logged (the log's times count from it).
     started: Option<Instant>,

@@ -1,7 +1,7 @@
-//! Homework in the GUI (issue 39): Your turn ▸ Personal instance… asks the student's name
+//! Homework in the GUI (issue 39): Homework ▸ Personal instance… asks the student's name
 //! and course key and puts the personal instance ([`crate::lesson::homework::personal`]) in
 //! front with Your turn on (the same window serves a lesson's `personal: true` exercise step
-//! and a quiz window's Personal quiz…); File ▸ Hand in… writes the exercise's attempt file and tells the
+//! and a quiz window's Personal quiz…); Homework ▸ Hand in… writes the exercise's attempt file and tells the
 //! student the grade `loadlab grade` will give (the same replay computes both); File ▸ Open
 //! attempt… replays an attempt: a step bar over the student's log, each entry with its
 //! verdict, the exercise on the picture following the bar.
@@ -20,7 +20,7 @@ use crate::ui::widgets::dialog::{Answer, dialog, focus_first};
 /// What the Personal instance window asks the name for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Target {
-    /// Your turn ▸ Personal instance…: the exercise of the model in front.
+    /// Homework ▸ Personal instance…: the exercise of the model in front.
     #[default]
     Exercise,
     /// A lesson's exercise step that plays the personal instance (`personal: true`).

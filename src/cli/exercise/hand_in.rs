@@ -1,6 +1,6 @@
 //! `loadlab exercise MODEL --student NAME [--course KEY]` (the personal instance,
 //! [`crate::lesson::homework::personal`]) and `--moves FILE --hand-in OUT.json` (the attempt
-//! file File ▸ Hand in… writes, [`crate::lesson::homework::attempt`]).
+//! file Homework ▸ Hand in… writes, [`crate::lesson::homework::attempt`]).
 
 use clap::Parser;
 use serde_json::{Value, json};

@@ -1,5 +1,5 @@
-//! Attempt files: what File ▸ Hand in… and `loadlab exercise … --hand-in` write, and
-//! `loadlab grade` and File ▸ Open attempt… read. Versioned JSON:
+//! Attempt files: what Homework ▸ Hand in… and `loadlab exercise … --hand-in` write, and
+//! `loadlab grade` and Homework ▸ Open attempt… read. Versioned JSON:
 //!
 //! ```json
 //! {"format": "loadlab attempt", "version": 1, "app_version": "0.1.0",

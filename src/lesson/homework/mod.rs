@@ -5,7 +5,7 @@
 //!   documented, stable hash (FNV-1a 64 keying ChaCha8), sized like the lesson's exercise.
 //! * [`replay`]: an attempt's log (moves, Show me, Undo, hints) played again by the model's
 //!   own grader, with the GUI's "Your turn" rules.
-//! * [`attempt`]: the attempt file (versioned JSON), written by File ▸ Hand in… and
+//! * [`attempt`]: the attempt file (versioned JSON), written by Homework ▸ Hand in… and
 //!   `loadlab exercise … --hand-in`, read with bounds.
 //! * [`quiz`]: a quiz's answers handed in (`kind: "quiz"`), graded from the quiz its seed
 //!   generates again.

@@ -46,7 +46,7 @@ impl LoadlabApp {
                 self.shown.exercise = true;
                 self.homework.replay = None;
                 // The instance's name stands in the title beside it.
-                self.info("Your turn is on — File ▸ Hand in… when you are done");
+                self.info("Your turn is on — Homework ▸ Hand in… when you are done");
             }
             Cmd::HandIn => match self.nothing_to_hand_in() {
                 Some(why) => self.error(why),

@@ -258,7 +258,7 @@ pub trait Tab {
     /// The score of the "Your turn" exercise on `scenario` (first tries, out of, complete);
     /// None when the model has none or the scenario makes none.
     fn exercise_score(&mut self, scenario: &Scenario) -> Option<Tally>;
-    /// The log of the "Your turn" exercise on `scenario` (what File ▸ Hand in… writes);
+    /// The log of the "Your turn" exercise on `scenario` (what Homework ▸ Hand in… writes);
     /// None when the model has none or the scenario makes none.
     fn exercise_log(
         &mut self,
