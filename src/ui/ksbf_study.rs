@@ -182,8 +182,8 @@ fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {
         (fields, typed)
     });
     // The notes under every row of fields: none of them moves when one comes.
-    let (fields, typed) = typed.inner;
-    field_notes(ui, &[shapes.inner, fields[0].clone(), fields[1].clone()]);
+    let ([seeds, first_seed], typed) = typed.inner;
+    field_notes(ui, &[shapes.inner, seeds, first_seed]);
     match typed {
         Ok(spec) => {
             let command = spec.command().join(" ");
