@@ -94,6 +94,24 @@ fn exercise_a_whole_tree_sweep_by_clicking_at_720p_presenter() {
     shown(&mut h, "you start it at 2, 2 later");
 }
 
+/// A wait typed below 0 is clamped with a note under the legend, not silently, and the wait
+/// field stays where it was.
+#[test]
+fn a_negative_wait_is_clamped_with_a_note() {
+    let mut h = presenter();
+    click(&mut h, "Your turn");
+    let wait = "Wait before the next node";
+    let field = h.get_by_label(wait).rect();
+    super::common::enter_number(&mut h, wait, "-1");
+    shown(
+        &mut h,
+        "⚠ -1 is outside the values “Wait before the next node” takes (at least 0, at most \
+         1000000): it is now 0",
+    );
+    assert_eq!(super::common::number_in(&h, wait), 0.0);
+    assert_eq!(h.get_by_label(wait).rect(), field, "the wait field moved");
+}
+
 #[test]
 fn exercise_a_tall_tree_is_refused_with_its_reason() {
     let mut h = presenter();

@@ -127,6 +127,28 @@ fn play_and_pause_keep_the_step_bar_in_place() {
     }
 }
 
+/// A speed typed beyond the bar's range is clamped with a note under the bar, and nothing in
+/// the bar moves (it said nothing: 100 became 50 silently).
+#[test]
+fn a_speed_typed_beyond_its_range_is_clamped_with_a_note() {
+    use loadlab::ui::widgets::step_bar::LABEL_SPEED;
+    let mut h = open("redistribute-12-ring");
+    let play = h.get_by_label(LABEL_PLAY).rect();
+    let scrubber = h.get_by_label(LABEL_STEP).rect();
+    super::common::enter_number(&mut h, LABEL_SPEED, "100");
+    super::common::shown(
+        &mut h,
+        "⚠ 100 is outside the values Speed takes (at least 0.25, at most 50): it is now 50",
+    );
+    assert_eq!(super::common::number_in(&h, LABEL_SPEED), 50.0);
+    assert_eq!(h.get_by_label(LABEL_PLAY).rect(), play, "Play moved");
+    assert_eq!(
+        h.get_by_label(LABEL_STEP).rect(),
+        scrubber,
+        "the scrubber moved"
+    );
+}
+
 /// A hidden future hides the run's length too: Fine-Grain on T_5 with τ = 2.5 runs 9 nodes
 /// on processor 0 (the paper's top cluster; T* = 10), so the bar counts 9 steps to its end
 /// state. While the future is hidden the counter reads "?" for that 9 (the number of nodes

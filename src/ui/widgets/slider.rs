@@ -333,15 +333,27 @@ pub fn tuned_field<T: Numeric>(
     tune: impl FnOnce(DragValue<'_>) -> DragValue<'_>,
 ) -> Response {
     let label = ui.label(caption);
+    placed_field(ui, caption, value, valid, |ui, field| ui.add(tune(field))).labelled_by(label.id)
+}
+
+/// The number field of [`tuned_field`] without its caption, put in place by `place` (a box of
+/// a fixed width: the step bar's speed); the caller labels it. It keeps its note like any
+/// number field, for [`field_notes`].
+pub fn placed_field<T: Numeric>(
+    ui: &mut Ui,
+    caption: &str,
+    value: &mut T,
+    valid: RangeInclusive<T>,
+    place: impl FnOnce(&mut Ui, DragValue<'_>) -> Response,
+) -> Response {
     let typed = Typed::default();
     let span = Span::linear(valid.clone());
-    let field = ui
-        .add(tune(
-            DragValue::new(value)
-                .range(valid)
-                .custom_parser(recording(typed.clone())),
-        ))
-        .labelled_by(label.id);
+    let field = place(
+        ui,
+        DragValue::new(value)
+            .range(valid)
+            .custom_parser(recording(typed.clone())),
+    );
     let read = (typed.borrow_mut().take(), None);
     keep_note(ui.ctx(), field.id, caption, read, value.to_f64(), &span);
     field

@@ -304,6 +304,7 @@ fn controls(
         });
         return;
     }
+    let mut notes = Vec::new();
     ui.horizontal_wrapped(|ui| {
         buttons(ui, state, n_steps, false);
         // The speed group moves to a row of its own when it does not fit: a nested group
@@ -325,9 +326,12 @@ fn controls(
         } else {
             ui.separator();
         }
-        ui.horizontal(|ui| speed(ui, state));
+        let speed = ui.horizontal(|ui| speed(ui, state)).inner;
+        notes.push(speed);
     });
     ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
+    // A speed typed beyond its range says so under the bar (nothing in the bar moves).
+    super::slider::field_notes(ui, &notes);
 }
 
 /// Closes up the stage's buttons where they would not fit their row at the usual spacing
@@ -439,20 +443,16 @@ fn buttons(ui: &mut egui::Ui, state: &mut StepState, n_steps: usize, short: bool
 }
 
 /// The playback speed box (fixed width).
-fn speed(ui: &mut egui::Ui, state: &mut StepState) {
+fn speed(ui: &mut egui::Ui, state: &mut StepState) -> egui::Response {
     let speed_label = ui.label(LABEL_SPEED);
     let height = ui.spacing().interact_size.y;
-    ui.add_sized(
-        [SPEED_WIDTH, height],
-        egui::DragValue::new(&mut state.speed)
-            .range(MIN_SPEED..=MAX_SPEED)
-            .speed(0.05)
-            .fixed_decimals(2)
-            .suffix(" steps/s")
-            .custom_parser(super::slider::read_number),
-    )
+    let range = MIN_SPEED..=MAX_SPEED;
+    super::slider::placed_field(ui, LABEL_SPEED, &mut state.speed, range, |ui, field| {
+        let field = field.speed(0.05).fixed_decimals(2).suffix(" steps/s");
+        ui.add_sized([SPEED_WIDTH, height], field)
+    })
     .labelled_by(speed_label.id)
-    .on_hover_text("Playback speed in steps per second");
+    .on_hover_text("Playback speed in steps per second")
 }
 
 /// The position ("3/12", right-aligned in a box as wide as its widest value) and the

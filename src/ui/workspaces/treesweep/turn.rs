@@ -12,9 +12,14 @@ use crate::model::exercise::{FirstTries, Grade, Tally, Tries, rule_words};
 use crate::model::format::{Precision, number};
 use crate::model::treesweep::TreeSweepParams;
 use crate::ui::exercise::{Exercise, Moves, drawable, logged_move};
-use crate::ui::widgets::slider::read_number;
+use crate::ui::widgets::slider::{field_notes, tuned_field};
 use crate::ui::widgets::tree::fitting_font;
 use crate::ui::widgets::{focus, palette};
+
+/// The caption of the wait before the next node.
+const WAIT: &str = "Wait before the next node";
+/// The longest wait one may type, in time units.
+const WAIT_MAX: f64 = 1e6;
 
 /// The tree-sweep exercise as the shell drives it.
 pub struct TreeTurn {
@@ -190,7 +195,7 @@ impl TreeTurn {
 
     /// The legend and the wait before the next node.
     fn legend(&mut self, ui: &mut Ui) {
-        ui.horizontal_wrapped(|ui| {
+        let wait = ui.horizontal_wrapped(|ui| {
             for (fill, name) in [
                 (palette::SIMULATED, "processor 0 (start below)"),
                 (Color32::from_rgb(120, 190, 120), "external subtrees"),
@@ -200,19 +205,13 @@ impl TreeTurn {
                 ui.label(name);
             }
             ui.add_space(8.0);
-            let label = ui.label("Wait before the next node");
-            ui.add(
-                egui::DragValue::new(&mut self.wait)
-                    .range(0.0..=1e6)
-                    .speed(0.1)
-                    .custom_parser(read_number),
-            )
-            .labelled_by(label.id)
-            .on_hover_text(
+            tuned_field(ui, WAIT, &mut self.wait, 0.0..=WAIT_MAX, |f| f.speed(0.1)).on_hover_text(
                 "Time units processor 0 idles before the node you click next (0: it starts as \
                  early as its inputs allow)",
-            );
+            )
         });
+        // A wait typed beyond its range says so under the row (nothing in the row moves).
+        field_notes(ui, &[wait.inner]);
     }
 
     /// Processor 0's nodes so far, in order.
