@@ -146,12 +146,10 @@ impl Gradebook {
             .default_pos(screen.left_top() + egui::vec2(24.0, 90.0))
             .default_width((screen.width() - 48.0).min(1400.0))
             .default_height((screen.height() - 160.0).max(240.0));
-        if std::mem::take(&mut g.aside) {
-            // The attempt opened is what the teacher reads now, on the board the gradebook
-            // covered: it folds to its title bar in the bottom-left corner (▼ unfolds it).
-            let corner = egui::pos2(8.0, crate::ui::widgets::dialog::folded_top(ctx));
-            window = crate::ui::widgets::dialog::fold_aside(ctx, window, id, corner);
-        }
+        // The attempt opened is what the teacher reads now, on the board the gradebook
+        // covered: it folds to its title bar in the bottom-left corner (▼ unfolds it).
+        let fold_to = std::mem::take(&mut g.aside).then_some(egui::Align::Min);
+        window = crate::ui::widgets::dialog::aside(ctx, window, id, fold_to);
         window.show(ctx, |ui| g.body(ui, &mut cmds));
         if !open {
             g.job.cancel();

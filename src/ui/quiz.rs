@@ -356,16 +356,9 @@ impl QuizWindow {
         if std::mem::take(&mut self.unfold) {
             crate::ui::widgets::dialog::set_folded(ctx, id, false);
         }
-        if std::mem::take(&mut self.aside) {
-            // Folded to its title bar in the bottom-right corner, above the status bar.
-            let width = ctx
-                .memory(|m| m.area_rect(id))
-                .map_or(320.0, |r| r.width())
-                .min(screen.width() * 0.5);
-            let top = crate::ui::widgets::dialog::folded_top(ctx);
-            let corner = egui::pos2(screen.right() - width - 8.0, top);
-            window = crate::ui::widgets::dialog::fold_aside(ctx, window, id, corner);
-        }
+        // "Show me" folds it to its title bar in the bottom-right corner, above the status bar.
+        let fold_to = std::mem::take(&mut self.aside).then_some(egui::Align::Max);
+        window = crate::ui::widgets::dialog::aside(ctx, window, id, fold_to);
         let mut open = self.open;
         window
             .open(&mut open)

@@ -168,3 +168,42 @@ fn the_gradebook_grades_a_folder_opens_a_row_and_checks_a_course_key() {
     let at = top(&h, "Gradebook");
     assert!(at > screen.center().y, "it folds to the bottom: at {at}");
 }
+
+/// A window folded aside (the gradebook when a row opens, bottom-left; the quiz by Show me,
+/// bottom-right) reaches its corner at a real screen's 60 frames a second: there the fold
+/// animates over several frames, and egui, keeping the unfolded height on the screen, held
+/// the folding title up in the middle of the screen (kittest's usual 1/4 s step folds at once).
+#[test]
+fn a_window_folded_aside_reaches_its_corner_at_60_frames_a_second() {
+    use loadlab::ui::widgets::dialog::aside;
+    for corner in [egui::Align::Min, egui::Align::Max] {
+        let id = egui::Id::unique("tall window");
+        let mut frame = 0;
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(853.0, 480.0))
+            .with_step_dt(1.0 / 60.0)
+            .build_ui(move |ui| {
+                let ctx = &ui.ctx().clone();
+                frame += 1;
+                let window = egui::Window::new("Tall window")
+                    .id(id)
+                    .default_pos(egui::pos2(24.0, 60.0))
+                    .default_width(780.0);
+                let window = aside(ctx, window, id, (frame == 10).then_some(corner));
+                window.show(ctx, |ui| {
+                    ui.allocate_space(egui::vec2(760.0, 360.0));
+                });
+            });
+        h.run_steps(120);
+        let title = h.get_by_label("Tall window").rect();
+        let screen = h.ctx.content_rect();
+        assert!(
+            title.top() > screen.center().y && title.bottom() < screen.bottom(),
+            "{corner:?}: the folded title at {title:?}"
+        );
+        match corner {
+            egui::Align::Min => assert!(title.left() < 20.0, "{title:?}"),
+            _ => assert!(screen.right() - title.right() < 20.0, "{title:?}"),
+        }
+    }
+}

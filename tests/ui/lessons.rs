@@ -899,3 +899,33 @@ fn a_quiz_count_beyond_twenty_is_clamped_with_a_note() {
         "⚠ 80 is outside the values Questions takes (at least 1, at most 20): it is now 20",
     );
 }
+
+/// Show me folds the quiz to the bottom-right corner at the frame rate of a real screen too:
+/// there the fold animates over several frames, and egui, keeping the window's unfolded
+/// height on the screen, pushed the folded title up and left to the middle of the picture
+/// (at 720p presenter it stood over the ring). kittest's usual step of 1/4 s folded it in one.
+#[test]
+fn a_quiz_folded_by_show_me_reaches_its_corner_at_60_frames_a_second() {
+    let preset = loadlab::preset::find_bundled("ksbf-table-1").expect("bundled");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_step_dt(1.0 / 60.0)
+        .with_max_steps(200)
+        .build_eframe(move |cc| LoadlabApp::new(cc, Some(preset.clone())));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    h.state_mut().send(Cmd::Quiz(ModelId::Ksbf));
+    settle(&mut h);
+    h.run_steps(60);
+    h.get_by_label("Show me 1").click();
+    settle(&mut h);
+    h.run_steps(120);
+    let title = h.get_by_label_contains("Quiz: ").rect();
+    let screen = h.ctx.content_rect();
+    assert!(
+        title.top() > screen.center().y && title.left() > screen.center().x,
+        "the folded quiz at {title:?} on {screen:?}"
+    );
+    assert!(title.bottom() <= screen.bottom() && title.right() <= screen.right());
+}

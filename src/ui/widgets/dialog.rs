@@ -76,21 +76,60 @@ pub fn is_folded(ctx: &egui::Context, id: egui::Id) -> bool {
 
 /// Where a window folded aside to a bottom corner has its top: its title bar just above the
 /// status bar.
-pub fn folded_top(ctx: &egui::Context) -> f32 {
+fn folded_top(ctx: &egui::Context) -> f32 {
     let bar = 2.0 * ctx.global_style().spacing.interact_size.y + 16.0;
     ctx.content_rect().bottom() - bar - 40.0
 }
 
-/// `window` (of id `id`) folded to its title bar and put at `pos` this frame, out of the way
-/// of what the user looks at next. (Not movable this frame: a window that moves by its title
-/// bar keeps the place it had before the frame, whatever `current_pos` says; unconstrained:
-/// the area still has its unfolded height, which would hold it up on the screen.)
-pub fn fold_aside<'a>(
+/// A window folded aside to a bottom corner, while its fold animates.
+#[derive(Clone, Copy)]
+struct Aside {
+    /// The corner: [`egui::Align::Min`] the bottom-left one, else the bottom-right.
+    corner: egui::Align,
+    /// Frames pinned since the fold ended (the last one puts the folded title flush with its
+    /// corner: until the fold ends the area keeps its unfolded width).
+    after: u8,
+}
+
+/// `window` (of id `id`) folded aside: `fold_to` Some(corner) folds it to its title bar in
+/// that bottom corner (Min: left, else right) just above the status bar, out of the way of what
+/// the user looks at next; called every frame with None after that, it keeps the window there
+/// while the fold animates. (Not movable then: a window that moves by its title bar keeps the
+/// place it had before the frame, whatever `current_pos` says; and unconstrained: the area
+/// keeps its unfolded size until the fold ends, and egui, keeping that on the screen, pushed
+/// the folding window up and left by it, over the middle of the picture.)
+pub fn aside<'a>(
     ctx: &egui::Context,
     window: egui::Window<'a>,
     id: egui::Id,
-    pos: egui::Pos2,
+    fold_to: Option<egui::Align>,
 ) -> egui::Window<'a> {
-    set_folded(ctx, id, true);
+    let key = id.with("aside");
+    if let Some(corner) = fold_to {
+        set_folded(ctx, id, true);
+        ctx.data_mut(|d| d.insert_temp(key, Aside { corner, after: 0 }));
+    }
+    let Some(mut aside) = ctx.data(|d| d.get_temp::<Aside>(key)) else {
+        return window;
+    };
+    let state = folding(ctx, id);
+    if state.openness(ctx) == 0.0 {
+        aside.after += 1;
+    }
+    if state.is_open() || aside.after > 2 {
+        // Folded and in its corner (or unfolded by the user): the window is the user's again.
+        ctx.data_mut(|d| d.remove::<Aside>(key));
+        return window;
+    }
+    ctx.data_mut(|d| d.insert_temp(key, aside));
+    let screen = ctx.content_rect();
+    let x = match aside.corner {
+        egui::Align::Min => screen.left() + 8.0,
+        _ => {
+            let width = ctx.memory(|m| m.area_rect(id)).map_or(0.0, |r| r.width());
+            screen.right() - width - 8.0
+        }
+    };
+    let pos = egui::pos2(x, folded_top(ctx));
     window.current_pos(pos).constrain(false).movable(false)
 }
