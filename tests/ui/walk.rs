@@ -85,6 +85,9 @@ impl Walk {
         let mut h = Harness::builder()
             .with_size(egui::vec2(width, height))
             .with_max_steps(50)
+            // A real screen's frame rate: animations (a window folding) take several frames
+            // there, and kittest's usual 1/4 s step hid what they did on the way.
+            .with_step_dt(1.0 / 60.0)
             .build_eframe(|cc| LoadlabApp::new(cc, None));
         // As a teacher does: the lesson opened at the desk (its numbers panel on), then F5.
         h.state_mut().send(Cmd::StartLesson(k));
