@@ -182,7 +182,20 @@ fn the_shortcuts_window_fits_a_720p_stage_scrolls_and_esc_closes_it() {
     h.run_steps(3);
     let row = h.get_by_label(last).rect();
     assert!(row.bottom() <= 720.0, "{last:?} at {row:?}");
-    assert!(h.get_by_label(title).rect().top() >= 0.0);
+    // It stands under the menu bar (placed by egui it covered the menus), and a description
+    // stands beside its keys on their row, wrapped only where long (in a grid it was squeezed
+    // to a word a line, or the window took the screen's width).
+    let menu = h.get_by_role_and_label(Role::Button, "Help").rect();
+    let top = h.get_by_label(title).rect().top();
+    assert!(
+        top >= menu.bottom(),
+        "the window at {top} covers the menus ({menu:?})"
+    );
+    let keys = h.get_by_label("Ctrl+O").rect();
+    let what = h.get_by_label("Open preset, workbook or lesson…").rect();
+    assert!(what.left() > keys.right() && (what.top() - keys.top()).abs() < 4.0);
+    assert!(what.height() < 1.6 * keys.height(), "squeezed: {what:?}");
+    assert!(what.right() < 853.0, "wider than the stage: {what:?}");
     // Esc closes it; F1's help the same.
     h.key_press(Key::Escape);
     h.run_steps(3);

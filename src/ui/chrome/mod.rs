@@ -313,9 +313,15 @@ impl Chrome {
         // Both reading windows stand over the workspace, tall enough to read and scrolled
         // within: at most the window's height less the bars.
         let screen = ctx.content_rect();
+        // Under the bars (placed by egui it stood over the menu bar), its descriptions wrapped
+        // to a reading width (it took the screen's width in presenter mode).
+        let reading = 640.0f32.min(screen.width() - 40.0);
         egui::Window::new(command(&Cmd::Toggle(Switch::Shortcuts)).caption)
             .open(&mut self.windows.shortcuts)
             .resizable(false)
+            .default_pos(screen.left_top() + egui::vec2(170.0, 70.0))
+            .min_width(reading)
+            .max_width(reading)
             .max_height((screen.height() - 140.0).max(200.0))
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical().show_reading(ui, shortcuts_window);
@@ -333,6 +339,8 @@ impl Chrome {
             });
         egui::Window::new(command(&Cmd::Toggle(Switch::About)).caption)
             .open(&mut self.windows.about)
+            .default_pos(screen.left_top() + egui::vec2(170.0, 70.0))
+            .max_width(560.0f32.min(screen.width() - 40.0))
             .show(ctx, |ui| {
                 ui.label(help::ABOUT);
                 ui.label(format!("version {}", env!("CARGO_PKG_VERSION")));
@@ -537,20 +545,55 @@ fn select_all(ctx: &egui::Context, id: egui::Id, text: &str) {
 }
 
 /// Help ▸ Keyboard shortcuts: every command of the table that has keys, then what the pointer
-/// and egui's own keys do.
+/// and egui's own keys do; a striped row each, the keys in a column as wide as the widest
+/// (at most 40 % of the window) and the description wrapped beside them (in an egui grid a
+/// wrapped description was squeezed to a word a line).
 fn shortcuts_window(ui: &mut egui::Ui) {
-    egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-        for c in COMMANDS.iter().filter(|c| !c.keys.is_empty()) {
-            ui.label(RichText::new(keys_text(c)).monospace());
-            ui.label(c.caption).on_hover_text(c.tooltip);
-            ui.end_row();
+    let commands = COMMANDS.iter().filter(|c| !c.keys.is_empty());
+    let rows: Vec<(String, &str, &str)> = commands
+        .map(|c| (keys_text(c), c.caption, c.tooltip))
+        .chain(
+            help::GESTURES
+                .iter()
+                .map(|&(k, what)| (k.to_owned(), what, "")),
+        )
+        .collect();
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let widest = rows
+        .iter()
+        .map(|(k, ..)| {
+            let color = ui.visuals().text_color();
+            ui.painter()
+                .layout_no_wrap(k.clone(), font.clone(), color)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    let keys = widest.min(0.4 * ui.available_width());
+    for (i, (k, what, tip)) in rows.iter().enumerate() {
+        let stripe = ui.painter().add(egui::Shape::Noop);
+        let row = ui.horizontal_top(|ui| {
+            ui.allocate_ui_with_layout(
+                egui::vec2(keys, 0.0),
+                egui::Layout::top_down(egui::Align::Min),
+                |ui| {
+                    ui.set_width(keys);
+                    ui.add(egui::Label::new(RichText::new(k).monospace()).wrap());
+                },
+            );
+            let described = ui.add(egui::Label::new(*what).wrap());
+            if !tip.is_empty() {
+                described.on_hover_text(*tip);
+            }
+        });
+        if i % 2 == 1 {
+            let fill = ui.visuals().faint_bg_color;
+            let mut band = row.response.rect.expand(1.0);
+            band.max.x = ui.max_rect().right();
+            let shape = egui::Shape::rect_filled(band, 0.0, fill);
+            ui.painter().set(stripe, shape);
         }
-        for (k, what) in help::GESTURES {
-            ui.label(RichText::new(*k).monospace());
-            ui.label(*what);
-            ui.end_row();
-        }
-    });
+    }
 }
 
 fn rail(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
