@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::model::redistribute::send::Send as RoundSend;
+use crate::model::words::{count, verb};
 use crate::ui::widgets::result_table::result_table_of;
 use crate::ui::widgets::scroll::Clipped;
 
@@ -327,8 +328,9 @@ pub(super) fn explain(
                     id,
                     if busy > 0 { &["3", "4"] } else { &["1", "2"] },
                     format!(
-                        "t = {}: {busy} link(s) busy — every P_{{start+l}} sends its δ_{{start,start+l}} items to its successor as soon as it holds each (Step 4); Lemma 5: the run ends at {}",
+                        "t = {}: {} busy — every P_{{start+l}} sends its δ_{{start,start+l}} items to its successor as soon as it holds each (Step 4); Lemma 5: the run ends at {}",
                         fmt(t),
+                        count(busy, "link"),
                         fmt(report.makespan)
                     ),
                 )),
@@ -360,8 +362,10 @@ pub(super) fn explain(
                         id,
                         &lines,
                         format!(
-                            "t = {}: {sol}{cw} link(s) carry items to P_{{i+1}} (from time 0), {ccw} to P_{{i−1}} (after the P_{{i+1}} sends and P_{{i−1}}'s other reception)",
-                            fmt(t)
+                            "t = {}: {sol}{} {} items to P_{{i+1}} (from time 0), {ccw} to P_{{i−1}} (after the P_{{i+1}} sends and P_{{i−1}}'s other reception)",
+                            fmt(t),
+                            count(cw, "link"),
+                            verb(cw, "carries", "carry")
                         ),
                     ))
                 }
