@@ -410,9 +410,10 @@ impl DivExercise {
             return illegal(
                 REMAINING,
                 format!(
-                    "level {l} has {} processors: {} × {given} = {} is more than the remaining \
+                    "level {l} has {} {}: {} × {given} = {} is more than the remaining \
                      load {} (L_{l} ≤ {most})",
                     number(k, Precision::Steps),
+                    if k == 1.0 { "processor" } else { "processors" },
                     number(k, Precision::Steps),
                     number(k * value, Precision::Steps),
                     number(rem, Precision::Steps),

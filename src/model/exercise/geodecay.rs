@@ -16,6 +16,7 @@ use crate::model::geodecay::loads::Loads;
 use crate::model::geodecay::optimal::best_times;
 use crate::model::geodecay::theory::{deterministic_rounds, deterministic_tasks};
 use crate::model::geodecay::{Decay, GeoParams, Policy, Survivors, simulate};
+use crate::model::words::count;
 
 /// The most rounds an exercise may have (one decision each).
 pub const ROUNDS_MAX: u64 = 200;
@@ -200,8 +201,9 @@ impl GeoExercise {
         let m = self.w[r];
         let per = m.div_ceil(self.params.p);
         let why = format!(
-            "before round {r} (w = {m} tasks, ⌈w/p⌉ = {per}, the most loaded processor holds \
+            "before round {r} (w = {}, ⌈w/p⌉ = {per}, the most loaded processor holds \
              {}): {} leads at best to {}, {} to {}",
+            count(m, "task"),
             self.loads_max_after_decay(r),
             what(true),
             number(yes, Precision::Text),
@@ -247,10 +249,11 @@ impl GeoExercise {
         let most = self.loads_max_after_decay(r).max(1);
         format!(
             "before round {r}: balancing costs ℓ = {} now and makes this round cost ⌈w/p⌉ = \
-             {per} (w = {m} tasks); going on costs nothing now, and this round costs {most}, \
+             {per} (w = {}); going on costs nothing now, and this round costs {most}, \
              its most loaded processor. Weigh ℓ against what the imbalance costs over the rounds \
              until your next balancing",
-            number(self.params.ell, Precision::Exact)
+            number(self.params.ell, Precision::Exact),
+            count(m, "task")
         )
     }
 

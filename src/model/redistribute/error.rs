@@ -64,9 +64,10 @@ pub enum RedistError {
     Budget(String),
     /// Algorithm 2: a processor has to forward more items than it holds and receives.
     #[error(
-        "P{} must forward {items} items but holds L = {load} and receives only {receives} (the \
-         loads violate L_k ≥ 1 + δ_k)",
-        .processor + 1
+        "P{} must forward {} but holds L = {load} and receives only {receives} (the loads \
+         violate L_k ≥ 1 + δ_k)",
+        .processor + 1,
+        crate::model::words::count(.items, "item")
     )]
     CannotForward {
         /// 0-based processor.
@@ -81,10 +82,11 @@ pub enum RedistError {
     /// System 12 is infeasible: two processors' loads bound R_1 from both sides, and the
     /// bounds cross.
     #[error(
-        "no light solution: P{pi} holds L = {low_load} items, so it can send at most {low_load} \
+        "no light solution: P{pi} holds L = {}, so it can send at most {low_load} \
          to P{pp} (R_{pp} ≥ {low_flow}, i.e. R_1 ≥ {low_x}), but P{pj} holds L = {high_load}, so \
          it can send at most {high_load} to P{pn} (R_{pj} ≤ {high_flow}, i.e. R_1 ≤ {high_x}); \
          System 12 is infeasible",
+        crate::model::words::count(.low_load, "item"),
         pi = .low + 1,
         pp = .low_to + 1,
         pj = .high + 1,
@@ -195,5 +197,36 @@ impl RedistError {
             RedistError::TimeResolution { .. } => "cw",
             _ => "algorithm",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RedistError;
+
+    /// One item is "1 item" (the messages wrote "1 items").
+    #[test]
+    fn one_item_is_singular() {
+        let e = RedistError::CannotForward {
+            processor: 0,
+            items: 1,
+            load: 2,
+            receives: 0,
+        };
+        assert!(
+            e.to_string()
+                .starts_with("P1 must forward 1 item but holds L = 2"),
+            "{e}"
+        );
+        let e = RedistError::CannotForward {
+            processor: 2,
+            items: 3,
+            load: 2,
+            receives: 0,
+        };
+        assert!(
+            e.to_string().starts_with("P3 must forward 3 items but"),
+            "{e}"
+        );
     }
 }

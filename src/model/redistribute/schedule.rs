@@ -202,10 +202,10 @@ fn check_final(inst: &RingInstance, net_out: &[i64], r: &mut Report) {
     for (i, (&d, &out)) in inst.delta.iter().zip(net_out).enumerate() {
         if d != out {
             r.push(format!(
-                "conservation: P{} ends with {} items, expected L − δ = {} (it sent {} more than \
+                "conservation: P{} ends with {}, expected L − δ = {} (it sent {} more than \
                  it received, δ = {d})",
                 i + 1,
-                inst.loads[i] - out,
+                crate::model::words::count(inst.loads[i] - out, "item"),
                 inst.loads[i] - d,
                 out
             ));

@@ -397,13 +397,14 @@ pub(super) fn binding_caption(
     let n = inst.n();
     let (k, l) = (a + 1, b + 1);
     let next = (b + 1) % n + 1;
+    let items = count(d, "item");
     let text = match inst.uniform_cost() {
         Some(c) => format!(
-            "Lemma 1's bound c·max|δ_{{k,l}}| = {} is attained by C_{{{k},{l}}} (P_{k} … P_{l}): δ_{{{k},{l}}} = {d} items must leave it over P_{l} → P_{next}",
+            "Lemma 1's bound c·max|δ_{{k,l}}| = {} is attained by C_{{{k},{l}}} (P_{k} … P_{l}): δ_{{{k},{l}}} = {items} must leave it over P_{l} → P_{next}",
             fmt(d as f64 * c)
         ),
         None => format!(
-            "Theorem 2's bound (corrected) = {} is attained by C_{{{k},{l}}} (P_{k} … P_{l}): δ_{{{k},{l}}} = {d} items over c_{{{l},{next}}} = {}",
+            "Theorem 2's bound (corrected) = {} is attained by C_{{{k},{l}}} (P_{k} … P_{l}): δ_{{{k},{l}}} = {items} over c_{{{l},{next}}} = {}",
             fmt(d as f64 * c),
             fmt(c)
         ),
