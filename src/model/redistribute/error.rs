@@ -207,26 +207,21 @@ mod tests {
     /// One item is "1 item" (the messages wrote "1 items").
     #[test]
     fn one_item_is_singular() {
-        let e = RedistError::CannotForward {
-            processor: 0,
-            items: 1,
-            load: 2,
-            receives: 0,
+        let forward = |processor, items| {
+            RedistError::CannotForward {
+                processor,
+                items,
+                load: 2,
+                receives: 0,
+            }
+            .to_string()
         };
+        let one = forward(0, 1);
         assert!(
-            e.to_string()
-                .starts_with("P1 must forward 1 item but holds L = 2"),
-            "{e}"
+            one.starts_with("P1 must forward 1 item but holds L = 2"),
+            "{one}"
         );
-        let e = RedistError::CannotForward {
-            processor: 2,
-            items: 3,
-            load: 2,
-            receives: 0,
-        };
-        assert!(
-            e.to_string().starts_with("P3 must forward 3 items but"),
-            "{e}"
-        );
+        let three = forward(2, 3);
+        assert!(three.starts_with("P3 must forward 3 items but"), "{three}");
     }
 }
