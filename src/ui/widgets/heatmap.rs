@@ -207,7 +207,7 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
     // Contours and guides through the cell centres: a fractional cell index to a point.
     let c0 = cell_rect(0, 0).center();
     let point = |x: f64, y: f64| pos2(c0.x + x as f32 * cw, c0.y - y as f32 * ch);
-    draw_contours(&painter, grid, spec.levels, point);
+    let drawn = draw_contours(&painter, grid, spec.levels, point);
     let at = |x: f64, y: f64| {
         let fx = fractional_index(&grid.x, x, spec.log.0)?;
         let fy = fractional_index(&grid.y, y, spec.log.1)?;
@@ -225,7 +225,13 @@ pub fn heatmap(ui: &mut Ui, grid: &Grid, spec: &HeatSpec<'_>, size: egui::Vec2) 
         &font,
         (text, weak),
     );
-    colour_bar(&painter, &scale, spec, plot, outer.right(), &font, text);
+    // The bar marks the levels whose lines are on the map (a line at the bar's end, T*/T_PY = 1
+    // where P.Y is optimal, went unnamed).
+    let marked = HeatSpec {
+        levels: &drawn,
+        ..*spec
+    };
+    colour_bar(&painter, &scale, &marked, plot, outer.right(), &font, text);
     if let Some(p) = response.hover_pos() {
         out.hovered = cell_at(plot, nx, ny, p);
     }
@@ -351,19 +357,24 @@ fn keyboard_cursor(
 }
 
 /// The contour lines at `levels` (the first, or the level 1 of a ratio, thicker); `point`
-/// places a fractional cell index.
+/// places a fractional cell index. Returns `levels` with those that drew no line as NaN (each
+/// keeps its place: its colour is its index's).
 fn draw_contours(
     painter: &egui::Painter,
     grid: &Grid,
     levels: &[f64],
     point: impl Fn(f64, f64) -> Pos2,
-) {
+) -> Vec<f64> {
+    let mut drawn = Vec::with_capacity(levels.len());
     for (k, &level) in levels.iter().enumerate() {
         let stroke = Stroke::new(if level == 1.0 { 2.0 } else { 1.3 }, contour_color(k));
-        for ((ax, ay), (bx, by)) in contour_segments(grid, level) {
+        let segments = contour_segments(grid, level);
+        for &((ax, ay), (bx, by)) in &segments {
             painter.line_segment([point(ax, ay), point(bx, by)], stroke);
         }
+        drawn.push(if segments.is_empty() { f64::NAN } else { level });
     }
+    drawn
 }
 
 /// Each guide as a dashed white-on-black line through its points that lie on the map (a
@@ -528,11 +539,12 @@ fn colour_bar(
             text,
         );
     };
-    // The contour levels first, then round values (three or more) where they leave room.
+    // The contour levels drawn (NaN: not drawn) first, then round values (three or more)
+    // where they leave room.
     let mut taken: Vec<f32> = Vec::new();
     for (k, &level) in spec.levels.iter().enumerate() {
         let u = u_of(level);
-        if t_hi > t_lo && (0.04..=0.96).contains(&u) {
+        if t_hi > t_lo && (0.0..=1.0).contains(&u) {
             label(
                 level,
                 number(level, Precision::Exact),
@@ -745,6 +757,39 @@ mod tests {
         assert!(!texts.iter().any(|t| t == long), "{texts:?}");
         // The axes are titled as given (the paper's symbols).
         assert!(texts.iter().any(|t| t == "β") && texts.iter().any(|t| t == "h"));
+    }
+
+    /// A ratio map whose values end at 1 (T*/T_PY: P.Y is never better): its contour at 1
+    /// is drawn and the colour bar names it, at the bar's end, with the line's sample (it
+    /// marked only levels inside the bar, so the black line went unexplained); the level ½
+    /// at the other end draws no line (every cell is at least ½) and has no mark.
+    #[test]
+    fn a_contour_at_the_colour_bars_end_is_marked_on_the_bar() {
+        let mut grid = Grid::new(vec![1.0, 2.0, 3.0], vec![1.0, 2.0]);
+        grid.cells[0] = vec![Some(Ok(0.5)), Some(Ok(0.8)), Some(Ok(1.0))];
+        grid.cells[1] = vec![Some(Ok(0.7)), Some(Ok(1.0)), Some(Ok(1.0))];
+        let spec = HeatSpec {
+            levels: &[1.0, 2.0, 0.5],
+            ..ratio_spec("ratio", "a ratio")
+        };
+        let (segments, _) = painted(&grid, &spec);
+        // A mark crosses the bar, 3 points beyond each side: 16 + 6 points long, level.
+        let marks: Vec<_> = segments
+            .iter()
+            .filter(|[a, b]| (a.y - b.y).abs() < 0.01 && ((b.x - a.x).abs() - 22.0).abs() < 0.01)
+            .collect();
+        assert_eq!(marks.len(), 1, "{marks:?}");
+        // At the bar's top: above every round value's tick (3 points long, level).
+        let ticks: Vec<f32> = segments
+            .iter()
+            .filter(|[a, b]| (a.y - b.y).abs() < 0.01 && ((b.x - a.x).abs() - 3.0).abs() < 0.01)
+            .map(|[a, _]| a.y)
+            .collect();
+        assert!(!ticks.is_empty());
+        assert!(
+            ticks.iter().all(|&y| y > marks[0][0].y),
+            "{ticks:?} {marks:?}"
+        );
     }
 
     #[test]
