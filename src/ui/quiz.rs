@@ -16,14 +16,13 @@ use super::commands::Cmd;
 use super::files::FileAction;
 use super::question::{answer_lines, body, number_example, reply_field};
 use crate::jobs::JobSlot;
-use crate::lesson::homework::quiz::{QuizAttempt, QuizEntry, QuizKind, QuizReplayed, replay};
+use crate::lesson::homework::quiz::{
+    COUNT_MAX, QuizAttempt, QuizEntry, QuizKind, QuizReplayed, replay,
+};
 use crate::lesson::{self, Answer, Grade, Kind, QuizQuestion};
 use crate::model::registry::ModelId;
 use crate::platform::clock::Instant;
 use serde::{Deserialize, Serialize};
-
-/// Largest number of questions a quiz window generates.
-pub const QUIZ_MAX: usize = 20;
 
 /// What happened to one question so far (what its box shows; the score is the log's).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -261,7 +260,7 @@ impl QuizWindow {
     }
 
     pub(super) fn generate(&mut self, ctx: &egui::Context) {
-        let (model, seed, count) = (self.model, self.seed, self.count.clamp(1, QUIZ_MAX));
+        let (model, seed, count) = (self.model, self.seed, self.count.clamp(1, COUNT_MAX));
         self.made_with = (seed, count);
         let c = ctx.clone();
         self.job.submit(
@@ -463,7 +462,7 @@ impl QuizWindow {
                 .labelled_by(label.id)
                 .on_hover_text("The same seed gives the same questions: hand it to a class");
             // Clamped with a note under the row.
-            let count = number_field(ui, "Questions", &mut self.count, 1..=QUIZ_MAX);
+            let count = number_field(ui, "Questions", &mut self.count, 1..=COUNT_MAX);
             if ui
                 .button("New quiz")
                 .on_hover_text("Questions for this seed and count")
