@@ -316,10 +316,11 @@ impl Chrome {
         // Under the bars (placed by egui it stood over the menu bar), its descriptions wrapped
         // to a reading width (it took the screen's width in presenter mode).
         let reading = 640.0f32.min(screen.width() - 40.0);
+        let under_bars = screen.left_top() + egui::vec2(170.0, 70.0);
         egui::Window::new(command(&Cmd::Toggle(Switch::Shortcuts)).caption)
             .open(&mut self.windows.shortcuts)
             .resizable(false)
-            .default_pos(screen.left_top() + egui::vec2(170.0, 70.0))
+            .default_pos(under_bars)
             .min_width(reading)
             .max_width(reading)
             .max_height((screen.height() - 140.0).max(200.0))
@@ -330,7 +331,7 @@ impl Chrome {
         egui::Window::new(command(&Cmd::Toggle(Switch::Help)).caption)
             .id(egui::Id::unique(("help", model)))
             .open(&mut self.windows.help)
-            .default_pos(screen.left_top() + egui::vec2(170.0, 70.0))
+            .default_pos(under_bars)
             .default_width(560.0f32.min(screen.width() - 190.0))
             .default_height((screen.height() - 140.0).max(200.0))
             .show(ctx, |ui| {
@@ -339,7 +340,7 @@ impl Chrome {
             });
         egui::Window::new(command(&Cmd::Toggle(Switch::About)).caption)
             .open(&mut self.windows.about)
-            .default_pos(screen.left_top() + egui::vec2(170.0, 70.0))
+            .default_pos(under_bars)
             .max_width(560.0f32.min(screen.width() - 40.0))
             .show(ctx, |ui| {
                 ui.label(help::ABOUT);
