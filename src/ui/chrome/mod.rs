@@ -355,8 +355,6 @@ impl Chrome {
         cmds
     }
 
-    /// Esc closes a reading window, one a press: Keyboard shortcuts, then the model's help,
-    /// then About (a control with the focus lets go of it with the same press, as egui has it).
     /// True while a reading window (the shortcuts, F1's help, About) is open: the keys are
     /// its own, not the lesson's behind it.
     pub fn reading(&self) -> bool {
@@ -364,6 +362,8 @@ impl Chrome {
         w.shortcuts || w.help || w.about
     }
 
+    /// Esc closes a reading window, one a press: Keyboard shortcuts, then the model's help,
+    /// then About (a control with the focus lets go of it with the same press, as egui has it).
     fn close_on_escape(&mut self, ctx: &egui::Context) {
         let w = &mut self.windows;
         let Some(open) = [&mut w.shortcuts, &mut w.help, &mut w.about]
