@@ -3,6 +3,7 @@
 //! is printed, what holds, the evidence command) and "Show me", which loads the evidence
 //! command's instance into its workspace.
 
+use crate::ui::widgets::dialog;
 use crate::ui::widgets::scroll::Clipped;
 use egui::RichText;
 
@@ -34,6 +35,10 @@ pub struct Errata {
     /// how many more frames it is brought into sight with its details unfolded (a new window
     /// settles its size in its first ones).
     pub focus: Option<(&'static str, u8)>,
+    /// Show me loaded a finding's instance: the window folds aside in the next frame.
+    aside: bool,
+    /// Opened from the menu or a lesson's link: the window unfolds in the next frame.
+    unfold: bool,
 }
 
 impl Errata {
@@ -44,6 +49,8 @@ impl Errata {
             open: true,
             scope: Scope::Model(f.model),
             focus: Some((f.id, 3)),
+            aside: false,
+            unfold: true,
         };
         Ok(())
     }
@@ -72,6 +79,8 @@ pub fn menu(ui: &mut egui::Ui, state: &mut Errata, front: ModelId) {
                     open: true,
                     scope,
                     focus: None,
+                    aside: false,
+                    unfold: true,
                 };
                 ui.close();
             }
@@ -103,42 +112,52 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
     let screen = ctx.content_rect();
     let mut open = state.open;
     let mut shown = false;
-    egui::Window::new("Errata: what we found in the papers")
+    let id = egui::Id::unique("errata window");
+    let mut window = egui::Window::new("Errata: what we found in the papers")
+        .id(id)
         .open(&mut open)
         .default_pos(screen.left_top() + egui::vec2(200.0, 80.0))
         .default_width(620.0f32.min(screen.width() - 220.0))
-        .default_height((screen.height() - 160.0).max(220.0))
-        .show(ctx, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.selectable_value(&mut state.scope, Scope::Front, "In front");
-                for m in ModelId::ALL {
-                    ui.selectable_value(&mut state.scope, Scope::Model(m), m.name());
-                }
-                ui.selectable_value(&mut state.scope, Scope::All, "All");
-            });
-            ui.label(
-                RichText::new(
-                    "Each finding is checked against loadlab's simulation; `loadlab errata` prints the \
-                     list, `loadlab errata --check` re-runs every evidence command.",
-                )
-                .weak(),
-            );
-            ui.separator();
-            egui::ScrollArea::vertical().show_reading(ui, |ui| {
-                for m in models(state.scope, front) {
-                    let findings = errata::of_model(m);
-                    let paper = findings.first().map_or("", |f| f.paper);
-                    ui.heading(title(m));
-                    ui.label(RichText::new(format!("{paper} — {} findings", findings.len())).weak());
-                    for f in findings {
-                        shown |= finding(ui, f, state.focus, cmds);
-                    }
-                    ui.add_space(8.0);
-                }
-            });
+        .default_height((screen.height() - 160.0).max(220.0));
+    if std::mem::take(&mut state.unfold) {
+        dialog::set_folded(ctx, id, false);
+    }
+    // Show me folds the list to its title bar in the bottom-right corner: the instance it
+    // loaded is behind it, and ▶ brings the list back where it was for the next finding (it
+    // closed, and the list was three menus away).
+    let fold_to = std::mem::take(&mut state.aside).then_some(egui::Align::Max);
+    window = dialog::aside(ctx, window, id, fold_to);
+    window.show(ctx, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut state.scope, Scope::Front, "In front");
+            for m in ModelId::ALL {
+                ui.selectable_value(&mut state.scope, Scope::Model(m), m.name());
+            }
+            ui.selectable_value(&mut state.scope, Scope::All, "All");
         });
-    // Show me closes the window: the instance it loaded is behind it.
-    state.open = open && !shown;
+        ui.label(
+            RichText::new(
+                "Each finding is checked against loadlab's simulation; `loadlab errata` prints the \
+                     list, `loadlab errata --check` re-runs every evidence command.",
+            )
+            .weak(),
+        );
+        ui.separator();
+        egui::ScrollArea::vertical().show_reading(ui, |ui| {
+            for m in models(state.scope, front) {
+                let findings = errata::of_model(m);
+                let paper = findings.first().map_or("", |f| f.paper);
+                ui.heading(title(m));
+                ui.label(RichText::new(format!("{paper} — {} findings", findings.len())).weak());
+                for f in findings {
+                    shown |= finding(ui, f, state.focus, cmds);
+                }
+                ui.add_space(8.0);
+            }
+        });
+    });
+    state.open = open;
+    state.aside = shown;
     state.focus = state
         .focus
         .map(|(id, frames)| (id, frames.saturating_sub(1)))

@@ -46,6 +46,25 @@ fn findings_of_the_front_model_and_show_me_loads_the_evidence() {
         other => panic!("not a tree sweep: {other:?}"),
     }
     shown(&mut h, "Finding grs-half");
+    // The list folds to its title bar in the bottom-right corner, off the instance (it closed,
+    // and the next finding was three menus away); the menu brings it back unfolded.
+    h.run_steps(10);
+    assert!(
+        h.query_all_by_label("Show me").next().is_none(),
+        "the list still covers the instance"
+    );
+    let title = h.get_by_label("Errata: what we found in the papers").rect();
+    let screen = h.ctx.content_rect();
+    assert!(
+        title.top() > screen.center().y && title.left() > screen.center().x,
+        "the folded list at {title:?}"
+    );
+    open(&mut h, "In front: Tree sweeps");
+    h.run_steps(3);
+    assert!(
+        h.query_all_by_label("Show me").next().is_some(),
+        "not unfolded"
+    );
 }
 
 #[test]

@@ -189,12 +189,14 @@ fn a_window_folded_aside_reaches_its_corner_at_60_frames_a_second() {
                     .id(id)
                     .default_pos(egui::pos2(24.0, 60.0))
                     .default_width(780.0);
-                let window = aside(ctx, window, id, (frame == 10).then_some(corner));
+                let window = aside(ctx, window, id, (frame == 30).then_some(corner));
                 window.show(ctx, |ui| {
                     ui.allocate_space(egui::vec2(760.0, 360.0));
                 });
             });
-        h.run_steps(120);
+        h.run_steps(20);
+        let before = h.get_by_label("Tall window").rect();
+        h.run_steps(100);
         let title = h.get_by_label("Tall window").rect();
         let screen = h.ctx.content_rect();
         assert!(
@@ -205,5 +207,13 @@ fn a_window_folded_aside_reaches_its_corner_at_60_frames_a_second() {
             egui::Align::Min => assert!(title.left() < 20.0, "{title:?}"),
             _ => assert!(screen.right() - title.right() < 20.0, "{title:?}"),
         }
+        // Unfolded, it is back where it was (it unfolded from the corner, over the picture).
+        loadlab::ui::widgets::dialog::set_folded(&h.ctx, id, false);
+        h.run_steps(60);
+        let title = h.get_by_label("Tall window").rect();
+        assert!(
+            (title.min - before.min).length() < 1.0,
+            "{corner:?}: unfolded at {title:?}, was at {before:?}"
+        );
     }
 }

@@ -94,10 +94,11 @@ struct Aside {
 /// `window` (of id `id`) folded aside: `fold_to` Some(corner) folds it to its title bar in
 /// that bottom corner (Min: left, else right) just above the status bar, out of the way of what
 /// the user looks at next; called every frame with None after that, it keeps the window there
-/// while the fold animates. (Not movable then: a window that moves by its title bar keeps the
-/// place it had before the frame, whatever `current_pos` says; and unconstrained: the area
-/// keeps its unfolded size until the fold ends, and egui, keeping that on the screen, pushed
-/// the folding window up and left by it, over the middle of the picture.)
+/// while the fold animates, and when it is unfolded puts it back where it was. (Not movable
+/// while folding: a window that moves by its title bar keeps the place it had before the
+/// frame, whatever `current_pos` says; and unconstrained: the area keeps its unfolded size
+/// until the fold ends, and egui, keeping that on the screen, pushed the folding window up and
+/// left by it, over the middle of the picture.)
 pub fn aside<'a>(
     ctx: &egui::Context,
     window: egui::Window<'a>,
@@ -105,19 +106,36 @@ pub fn aside<'a>(
     fold_to: Option<egui::Align>,
 ) -> egui::Window<'a> {
     let key = id.with("aside");
+    let back = id.with("unfolded at");
     if let Some(corner) = fold_to {
+        if let Some(was) = ctx.memory(|m| m.area_rect(id)) {
+            ctx.data_mut(|d| d.insert_temp(back, was.min));
+        }
         set_folded(ctx, id, true);
         ctx.data_mut(|d| d.insert_temp(key, Aside { corner, after: 0 }));
+    }
+    let state = folding(ctx, id);
+    if state.is_open() {
+        // Unfolded (▶, or chosen again from its menu): back where it was before it folded
+        // aside (it unfolded from the corner, over the bottom of the picture).
+        let was = ctx.data(|d| d.get_temp::<egui::Pos2>(back));
+        ctx.data_mut(|d| {
+            d.remove::<Aside>(key);
+            d.remove::<egui::Pos2>(back);
+        });
+        return match was {
+            Some(was) => window.current_pos(was).movable(false),
+            None => window,
+        };
     }
     let Some(mut aside) = ctx.data(|d| d.get_temp::<Aside>(key)) else {
         return window;
     };
-    let state = folding(ctx, id);
     if state.openness(ctx) == 0.0 {
         aside.after += 1;
     }
-    if state.is_open() || aside.after > 2 {
-        // Folded and in its corner (or unfolded by the user): the window is the user's again.
+    if aside.after > 2 {
+        // Folded and in its corner: the title bar is the user's to move.
         ctx.data_mut(|d| d.remove::<Aside>(key));
         return window;
     }
