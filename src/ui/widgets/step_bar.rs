@@ -304,8 +304,7 @@ fn controls(
         });
         return;
     }
-    let mut notes = Vec::new();
-    ui.horizontal_wrapped(|ui| {
+    let speed = ui.horizontal_wrapped(|ui| {
         buttons(ui, state, n_steps, false);
         // The speed group moves to a row of its own when it does not fit: a nested group
         // does not wrap by itself and would run out of the picture (widening everything
@@ -326,12 +325,11 @@ fn controls(
         } else {
             ui.separator();
         }
-        let speed = ui.horizontal(|ui| speed(ui, state)).inner;
-        notes.push(speed);
+        ui.horizontal(|ui| speed(ui, state)).inner
     });
     ui.horizontal(|ui| scrubber(ui, state, n_steps, label));
     // A speed typed beyond its range says so under the bar (nothing in the bar moves).
-    super::slider::field_notes(ui, &notes);
+    super::slider::field_notes(ui, &[speed.inner]);
 }
 
 /// Closes up the stage's buttons where they would not fit their row at the usual spacing
