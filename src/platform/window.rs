@@ -41,24 +41,7 @@ pub fn run(
         "loadlab",
         options,
         Box::new(move |cc| {
-            let (preset, error) = match initial {
-                Ok(p) => (p, None),
-                Err(e) => (None, Some(e)),
-            };
-            let mut app = LoadlabApp::new(cc, preset);
-            if let Some(e) = error {
-                app.show_error(e);
-                app.skip_welcome();
-            }
-            if presenter {
-                app.send(Cmd::Presenter(true));
-            }
-            if !startup.is_empty() {
-                app.skip_welcome();
-            }
-            for c in startup {
-                app.send(c);
-            }
+            let app = LoadlabApp::opened(cc, initial, presenter, startup);
             Ok(Box::new(app))
         }),
     )

@@ -175,6 +175,35 @@ fn broken_preset_leaves_state_untouched() {
     shown(&mut h, "broken.ron:4:");
 }
 
+/// `loadlab gui --presenter NAME` with a name that is no preset: the window opens, and the
+/// status bar says why the preset did not (presenter mode's "F5 to leave" notice, posted in
+/// the first frame, replaced it), with a lesson started too (`--lesson`).
+#[test]
+fn a_preset_that_cannot_be_opened_is_said_in_presenter_mode_too() {
+    use loadlab::ui::app::Cmd;
+    let why = "Could not open preset: rrv-system6: no such file";
+    for (presenter, lesson) in [(true, false), (true, true), (false, false)] {
+        let startup = if lesson {
+            vec![Cmd::StartLesson(0)]
+        } else {
+            vec![]
+        };
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 720.0))
+            .with_max_steps(50)
+            .build_eframe(move |cc| {
+                LoadlabApp::opened(cc, Err(why.into()), presenter, startup.clone())
+            });
+        super::common::settle(&mut h);
+        // Presenter mode's zoom (1.5 at 720p) says that it is on.
+        assert_eq!(h.ctx.zoom_factor() > 1.0, presenter);
+        assert_eq!(h.state().lesson_player().is_some(), lesson);
+        let notice = h.state().notice().unwrap_or_default().to_string();
+        assert_eq!(notice, why, "presenter {presenter}, lesson {lesson}");
+        shown(&mut h, why);
+    }
+}
+
 #[test]
 fn save_and_reload_preset() {
     let mut h = app();

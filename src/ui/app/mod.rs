@@ -163,6 +163,33 @@ impl LoadlabApp {
         Self::start(&cc.egui_ctx, cc.storage, initial)
     }
 
+    /// The app as `loadlab gui` opens it: on `initial` (an `Err`, a preset named on the command
+    /// line that could not be read, is shown in the status bar over the last scenario), in
+    /// presenter mode if asked, with `startup`'s commands carried out in the first frame (a
+    /// lesson, a link, a view). The error is said last, so the start's own notices do not
+    /// replace it.
+    pub fn opened(
+        cc: &eframe::CreationContext<'_>,
+        initial: Result<Option<Preset>, String>,
+        presenter: bool,
+        startup: Vec<Cmd>,
+    ) -> Self {
+        let (preset, error) = match initial {
+            Ok(p) => (p, None),
+            Err(e) => (None, Some(e)),
+        };
+        let mut app = Self::new(cc, preset);
+        if presenter {
+            app.send(Cmd::Presenter(true));
+        }
+        if error.is_some() || !startup.is_empty() {
+            app.skip_welcome();
+        }
+        app.queued.extend(startup);
+        app.queued.extend(error.map(Cmd::Fail));
+        app
+    }
+
     /// The app as a restart finds it in `storage` (what [`eframe::App::save`] wrote), on
     /// `ctx`.
     pub fn restored(ctx: &egui::Context, storage: &dyn eframe::Storage) -> Self {
@@ -416,9 +443,11 @@ impl LoadlabApp {
         self.chrome.post(text.into(), false);
     }
 
-    /// Shows an error in the status bar (it stays until replaced).
+    /// Shows an error in the status bar (it stays until replaced), after the commands already
+    /// sent: a start's own notices (presenter mode's "F5 to leave") do not replace the error
+    /// of the address it was asked to open.
     pub fn show_error(&mut self, text: impl Into<String>) {
-        self.error(text);
+        self.send(Cmd::Fail(text.into()));
     }
 
     fn error(&mut self, text: impl Into<String>) {
