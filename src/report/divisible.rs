@@ -318,6 +318,19 @@ impl Run {
         figures
     }
 
+    /// The x at which the sweep over `over` passes through the run of `p`, when it does: the
+    /// h sweep holds the runs of the instance's network, arity and β, the β sweep those of
+    /// its network, arity and h. A question on another run than the one shown hides the plot
+    /// from there.
+    pub fn passes_through(&self, over: Over, p: &DivisibleParams) -> Option<f64> {
+        let me = &self.params;
+        let same = p.network == me.network && p.arity() == me.arity();
+        match over {
+            Over::H => (same && p.beta == me.beta).then_some(p.h as f64),
+            Over::Beta => (same && p.h == me.h).then_some(p.beta),
+        }
+    }
+
     /// The plot of T_N (`speedup = false`) or S_N over h or β, as a plot section named
     /// `"plot: <y> vs <x> (<the fixed parameters>)"`; None when that sweep was not computed.
     pub fn plot(&self, over: Over, speedup: bool) -> Option<Section> {

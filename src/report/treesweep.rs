@@ -153,6 +153,23 @@ impl Run {
         self.solution.t_star / self.solution.t_py
     }
 
+    /// The x at which `plot`'s curves pass through the run of `p`, when one does: the n plots
+    /// hold the runs of their τ values (Fig. 2's and the instance's), the τ plot the runs of
+    /// the instance's n, the limit plot those of n = [`LIMIT_N`] (the direction changes no
+    /// makespan). A question on another run than the one shown hides the plot from there.
+    pub fn passes_through(&self, plot: Plot, p: &TreeSweepParams) -> Option<f64> {
+        let n = p.n as f64;
+        let has_tau = |tau: f64| (tau == p.tau).then_some(n);
+        match plot {
+            Plot::VsTau => (p.n == u64::from(self.solution.n)).then_some(p.tau),
+            Plot::Limit => (p.n == u64::from(LIMIT_N)).then_some(p.tau),
+            Plot::LongRatio => self.long_ratio.as_ref()?.iter().find_map(|c| has_tau(c.0)),
+            Plot::Fig2 | Plot::Ratio | Plot::Increments => {
+                self.n_sweep.as_ref()?.iter().find_map(|s| has_tau(s.tau))
+            }
+        }
+    }
+
     /// The run's numbers: T* beside P.Y and the baselines, the processors, the exhaustive
     /// optimum (`processors` is the exact count as a decimal string, always).
     pub fn figures(&self) -> Vec<Figure> {

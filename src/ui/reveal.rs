@@ -16,8 +16,8 @@ use crate::ui::frame::reveal::{CURVE_UNTIL_TURN, INSTANCE_UNTIL_TURN};
 pub use crate::ui::frame::reveal::{Reveal, UNTIL_END, publish};
 use crate::ui::frame::{Secret, secret};
 use crate::ui::widgets::compare_plot::{
-    CURVE_UNTIL_END, CURVE_UNTIL_REVEAL, ComparePlot, Curve, HIDDEN_FROM, HIDDEN_UNTIL_REVEAL,
-    SeriesStyle,
+    ASKED_UNTIL_REVEAL, CURVE_UNTIL_END, CURVE_UNTIL_REVEAL, ComparePlot, Curve, HIDDEN_FROM,
+    HIDDEN_UNTIL_REVEAL, SeriesStyle,
 };
 use crate::ui::widgets::gantt::{GanttBar, GanttData};
 
@@ -112,7 +112,9 @@ pub fn cut_at_marker(plot: &mut ComparePlot, reveal: Reveal, ctx: &egui::Context
     let until_end = reveal.hiding() && !reveal.held && !asked;
     let legend = if reveal.turn {
         INSTANCE_UNTIL_TURN
-    } else if until_end && elsewhere.is_none_or(|a| a > m) {
+    } else if elsewhere.is_some_and(|a| a <= m) {
+        ASKED_UNTIL_REVEAL
+    } else if until_end {
         HIDDEN_FROM
     } else {
         HIDDEN_UNTIL_REVEAL
@@ -464,7 +466,7 @@ mod tests {
         plot.asked_x = Some(18.0);
         cut_at_marker(&mut plot, Reveal::ALL, &ctx);
         assert_eq!(plot.series[0].points, data[..17].to_vec());
-        let note = plot.series.iter().find(|s| s.name == HIDDEN_UNTIL_REVEAL);
+        let note = plot.series.iter().find(|s| s.name == ASKED_UNTIL_REVEAL);
         assert!(
             note.is_some_and(|s| s.points.is_empty()),
             "no legend entry says where the sweep was cut"

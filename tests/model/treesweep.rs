@@ -287,3 +287,40 @@ fn fig2_figures_regression() {
     assert_eq!(f.makespan(), 61_842_451.0);
     assert_eq!(py_makespan(1000, 1e6), 99_048_630.0);
 }
+
+/// Where a plot's curves pass through another run: the n plots draw Fig. 2's τ (128, 256, 512,
+/// 1000) and the instance's, the τ plot the instance's n, the limit plot n = 1000. A lesson
+/// question on a run the plot does not draw leaves the plot whole.
+#[test]
+fn a_plot_passes_through_the_runs_it_draws_and_no_other() {
+    use loadlab::model::NoProgress;
+    use loadlab::report::treesweep::{Parts, Plot};
+    let shown = TreeSweepParams {
+        n: 20,
+        tau: 2000.0,
+        direction: Direction::Up,
+    };
+    let run = Parts::full(&shown).build(&shown, &NoProgress).unwrap();
+    let at = |n: u64, tau: f64| TreeSweepParams {
+        n,
+        tau,
+        direction: Direction::Down,
+    };
+    for plot in [Plot::Fig2, Plot::Ratio, Plot::Increments, Plot::LongRatio] {
+        assert_eq!(
+            run.passes_through(plot, &at(12, 2000.0)),
+            Some(12.0),
+            "{plot:?}"
+        );
+        assert_eq!(
+            run.passes_through(plot, &at(7, 512.0)),
+            Some(7.0),
+            "{plot:?}"
+        );
+        assert_eq!(run.passes_through(plot, &at(12, 3000.0)), None, "{plot:?}");
+    }
+    assert_eq!(run.passes_through(Plot::VsTau, &at(20, 5.0)), Some(5.0));
+    assert_eq!(run.passes_through(Plot::VsTau, &at(12, 2000.0)), None);
+    assert_eq!(run.passes_through(Plot::Limit, &at(1000, 1e6)), Some(1e6));
+    assert_eq!(run.passes_through(Plot::Limit, &at(20, 2000.0)), None);
+}

@@ -461,8 +461,9 @@ fn a_try_it_steps_changed_instance_keeps_the_asked_point_back_until_reveal() {
                 // (A level line, a count the prompt states, is drawn up to the cut, and the
                 // cut itself is marked there.)
                 let level = |p: &[[f64; 2]]| p.iter().all(|q| q[1] == p[0][1]);
-                let mark = loadlab::ui::widgets::compare_plot::HIDDEN_UNTIL_REVEAL;
-                let curves = c.series.iter().filter(|(n, p)| !level(p) && n != mark);
+                use loadlab::ui::widgets::compare_plot::{ASKED_UNTIL_REVEAL, HIDDEN_UNTIL_REVEAL};
+                let mark = |n: &str| [HIDDEN_UNTIL_REVEAL, ASKED_UNTIL_REVEAL].contains(&n);
+                let curves = c.series.iter().filter(|(n, p)| !level(p) && !mark(n));
                 let far = curves.flat_map(|(_, p)| p.iter().map(|p| p[0]));
                 far.map(move |x| (name.clone(), x)).collect::<Vec<_>>()
             })
@@ -483,6 +484,91 @@ fn a_try_it_steps_changed_instance_keeps_the_asked_point_back_until_reveal() {
     );
 }
 
+/// Sets the number field whose label starts with `start` to `value` and lets the app settle.
+fn set_field(h: &mut Harness<'static, LoadlabApp>, start: &str, value: f64) {
+    use egui::accesskit::Role;
+    let label = h
+        .query_all_by_role(Role::SpinButton)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no number field {start:?}"));
+    h.get_by_role_and_label(Role::SpinButton, &label)
+        .set_value_accesskit(value);
+    h.run_steps(3);
+    settle(h);
+}
+
+/// grs step 10 asks T*/T_PY at τ = 2000, n = 12, and its text says "Set τ = 1000 and move n
+/// from 8 to 20: the ratio falls to its minimum, 0.527 at n = 11, and climbs again". Done so,
+/// every curve stopped at n = 12, the question's n, though no curve of τ = 1000 (nor of
+/// Fig. 2's other τ) passes through the question's run: the climb was never drawn. A curve
+/// through the question's run (τ = 2000 set again) still stops short of it until Reveal.
+#[test]
+fn grs_try_it_draws_the_climb_its_text_asks_for_and_keeps_the_asked_tau_back() {
+    use loadlab::ui::widgets::compare_plot::ASKED_UNTIL_REVEAL;
+    let mut h = window(1920.0, 1080.0, None);
+    open_step(&mut h, "grs", 10);
+    set_field(&mut h, "τ", 1000.0);
+    set_field(&mut h, "n", 20.0);
+    let plots = every_plot(&mut h, &["ratio T*/T_PY vs n"]);
+    let curve = points_of(&plots, "τ = 1000");
+    let at = |n: f64| curve.iter().find(|p| p[0] == n).map(|p| p[1]);
+    // Its minimum at n = 11, as the text says, then higher at n = 15.
+    let min = at(11.0).expect("τ = 1000 at n = 11");
+    assert!((min - 0.527).abs() < 0.001, "{curve:?}");
+    assert!(at(15.0).is_some_and(|r| r > min + 0.05), "{curve:?}");
+    assert!(points_of(&plots, "τ = 2000").is_empty(), "{plots:?}");
+    let names = plots
+        .iter()
+        .flat_map(|(_, c)| c.series.iter().map(|(n, _)| n));
+    assert!(names.clone().all(|n| n != ASKED_UNTIL_REVEAL), "{plots:?}");
+    // τ = 2000 again (n = 20 still): its curve passes through the question's run.
+    set_field(&mut h, "τ", 2000.0);
+    let plots = every_plot(&mut h, &["ratio T*/T_PY vs n"]);
+    let asked = points_of(&plots, "τ = 2000");
+    assert!(!asked.is_empty(), "{plots:?}");
+    assert!(asked.iter().all(|p| p[0] < 12.0), "{asked:?}");
+    let mut names = plots
+        .iter()
+        .flat_map(|(_, c)| c.series.iter().map(|(n, _)| n));
+    assert!(names.any(|n| n == ASKED_UNTIL_REVEAL), "{plots:?}");
+    h.state_mut().send(Cmd::LeaveLesson);
+    settle(&mut h);
+}
+
+/// li step 7 asks T_C/T_P at h = 15, β = 1, then says "move h and β in the controls … the
+/// speedup vs β plot shows where they separate". Moved to h = 2, the β sweep (at h = 2)
+/// stopped at β = 1 still, the question's β, though it no longer passes through the
+/// question's run: everything past β = 1, where the methods separate, was hidden. Back at
+/// h = 15 the sweep passes through it again and stops short of β = 1 until Reveal.
+#[test]
+fn li_try_it_draws_the_beta_sweep_of_another_height_whole() {
+    let mut h = window(1920.0, 1080.0, None);
+    open_step(&mut h, "li", 7);
+    set_field(&mut h, "h", 2.0);
+    set_field(&mut h, "β", 100.0);
+    // (The h sweep is read too: only the plot over β is looked at.)
+    let over_beta = |h: &mut Harness<'static, LoadlabApp>| -> Vec<[f64; 2]> {
+        let plots = every_plot(h, &["speedup vs β"]);
+        let beta = plots
+            .into_iter()
+            .filter(|(_, c)| c.x == "β")
+            .collect::<Vec<_>>();
+        points_of(&beta, "P simulated")
+            .into_iter()
+            .copied()
+            .collect()
+    };
+    // Hide the future stops the sweep at the instance's own β = 100.
+    let p = over_beta(&mut h);
+    assert!(p.iter().any(|q| q[0] > 50.0), "{p:?}");
+    set_field(&mut h, "h", 15.0);
+    let p = over_beta(&mut h);
+    assert!(p.len() > 3 && p.iter().all(|q| q[0] < 1.0), "{p:?}");
+    h.state_mut().send(Cmd::LeaveLesson);
+    settle(&mut h);
+}
+
 /// The plots' points at `scenario`'s own x (those of the plots drawn against one of its
 /// parameters), and how many plots were so read.
 fn at_instance(plots: &[(String, Csv)], scenario: &Scenario) -> (Vec<String>, usize) {
@@ -494,7 +580,7 @@ fn at_instance(plots: &[(String, Csv)], scenario: &Scenario) -> (Vec<String>, us
         read += 1;
         // (The dashed line that says why a sweep stops short stands at the instance; a level
         // line is drawn up to just short of it.)
-        let marker = |name: &str| name.starts_with("this instance:");
+        let marker = |name: &str| name.contains("instance:");
         for (name, p) in csv.series.iter().filter(|(n, _)| !marker(n)) {
             let at = p.iter().filter(|p| p[0] == m);
             points.extend(at.map(|p| format!("{plot}: {name} at {} = {}: {}", csv.x, p[0], p[1])));

@@ -39,6 +39,11 @@ pub const CURVE_UNTIL_END: &str = "future hidden (Last » or H)";
 /// Legend of the line where a sweep stops while a lesson question asks the instance's point.
 pub const HIDDEN_UNTIL_REVEAL: &str = "this instance: hidden until Reveal";
 
+/// Legend of the line where a sweep stops at the open question's own run while another
+/// instance is shown (a "try it" step's changed controls): the line is not the shown
+/// instance's.
+pub const ASKED_UNTIL_REVEAL: &str = "the question's instance: hidden until Reveal";
+
 /// What the legend says of a curve an open lesson question hides whole ("C simulated:
 /// hidden until Reveal"): its points give the answer away.
 pub const CURVE_UNTIL_REVEAL: &str = "hidden until Reveal";
@@ -611,7 +616,7 @@ fn configured<'a>(
         .iter()
         .find(|c| {
             let name = c.series.name.as_str();
-            name == HIDDEN_FROM || name == HIDDEN_UNTIL_REVEAL
+            [HIDDEN_FROM, HIDDEN_UNTIL_REVEAL, ASKED_UNTIL_REVEAL].contains(&name)
         })
         .and_then(|c| c.series.points.first())
         .and_then(|p| to_axis(p[0], log_x));

@@ -504,7 +504,9 @@ impl DivisiblePanel {
             Over::Beta => p.beta,
         };
         plot.x_marker = run.map(|r| x_of(&r.params));
-        plot.asked_x = crate::ui::reveal::asked_x(ctx, |p| Some(x_of(p)));
+        // The question's run, when this sweep passes through it (li step 7's "move h": the β
+        // sweep at another height does not).
+        plot.asked_x = crate::ui::reveal::asked_x(ctx, |p| run?.passes_through(over, p));
         plot
     }
 }

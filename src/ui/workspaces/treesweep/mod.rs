@@ -361,9 +361,10 @@ impl TreeSweepPanel {
             true => r.solution.tau,
             false => f64::from(r.solution.n),
         });
-        plot.asked_x = crate::ui::reveal::asked_x(ctx, |p: &TreeSweepParams| {
-            Some(if over_tau { p.tau } else { p.n as f64 })
-        });
+        // The question's run, when this plot's curves pass through it (a "try it" step's
+        // other τ does not draw the asked τ's curve).
+        plot.asked_x =
+            crate::ui::reveal::asked_x(ctx, |p: &TreeSweepParams| run?.passes_through(which, p));
         plot
     }
 }
