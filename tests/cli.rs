@@ -453,6 +453,45 @@ fn ksbf_json_and_assignments() {
     assert!(r["bound"].is_null());
 }
 
+/// Theorem 2.1's exact shares are KS's: a node reached by k right steps from the root runs on
+/// P_(k mod p), and T_6 has C(6, k + 1) of them, so on R_4 KS gives P0 C(6,1) + C(6,5) = 12,
+/// P1 C(6,2) + C(6,6) = 16, P2 C(6,3) = 20 and P3 C(6,4) = 15. Under random sends the text
+/// printed "✗ the exact work shares of Theorem 2.1 … are the simulated W_i" and a column
+/// "exact W_i": a failed claim of the paper, on a run it makes none about.
+#[test]
+fn ksbf_text_sets_ks_shares_beside_another_policy_without_a_claim() {
+    let args = |balance: &'static str| ["ksbf", "--n", "6", "--p", "4", "--balance", balance];
+    let text = common::stdout(&args("random"));
+    assert!(!text.contains("Theorem 2.1"), "{text}");
+    let checks = text.split("checks:\n").nth(1).expect("a checks section");
+    assert!(checks.starts_with("(none)\n"), "{text}");
+    let header = text.lines().find(|l| l.starts_with("pe ")).expect("per PE");
+    assert!(header.contains("KS's exact W_i"), "{header}");
+    let j = json(&[
+        "ksbf",
+        "--n",
+        "6",
+        "--p",
+        "4",
+        "--balance",
+        "random",
+        "--json",
+    ]);
+    assert_eq!(j["exact_work"], serde_json::json!([12, 16, 20, 15]));
+    let work: Vec<u64> = serde_json::from_value(j["work"].clone()).unwrap();
+    assert_eq!(work.iter().sum::<u64>(), 63);
+    assert_ne!(work, [12, 16, 20, 15], "seed 1's random sends are not KS's");
+    // Under KS the claim stands, and holds.
+    let text = common::stdout(&args("ks"));
+    let claim = "the exact work shares of Theorem 2.1 (corrected) are the simulated W_i  yes";
+    assert!(text.contains(claim), "{text}");
+    let header = text.lines().find(|l| l.starts_with("pe ")).expect("per PE");
+    assert!(
+        header.contains("exact W_i") && !header.contains("KS's"),
+        "{header}"
+    );
+}
+
 #[test]
 fn ksbf_bad_input() {
     assert_error(&["ksbf", "--p", "0"], "p (ring size) must be at least 1");

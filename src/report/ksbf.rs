@@ -329,7 +329,10 @@ impl Run {
                 ),
             })
             .collect();
-        if let Some(w) = &self.theory.work {
+        // Theorems 2.1/3.1 give KS's shares: under another policy they are no claim (the
+        // per-PE table and the work plot set them beside the run's as KS's).
+        let ks = self.params.balance == Balance::Ks;
+        if let Some(w) = self.theory.work.as_ref().filter(|_| ks) {
             let grid = self.params.shape.is_grid();
             out.push(Claim {
                 claim: format!(
@@ -340,7 +343,7 @@ impl Run {
                 detail: format!("exact {w:?}, simulated {:?}", o.work),
             });
             let (p, n) = (self.params.p, self.params.n);
-            if self.params.shape == Shape::Tree && self.params.balance == Balance::Ks {
+            if self.params.shape == Shape::Tree {
                 let printed = ksbf::theory::tree_work_printed(n, p);
                 out.push(Claim {
                     claim: "(2.1) as printed gives the work shares".into(),
@@ -439,7 +442,13 @@ impl Render for Run {
         let mut r = Report::new(format!("KS-BF on a ring — {}", prm.describe()));
         r.push(Section::numbers(&self.figures()));
         r.push(self.checks());
-        let header = ["pe", "work W_i", "exact W_i", "first step", "last step"];
+        let header = [
+            "pe",
+            "work W_i",
+            exact_name(prm.balance),
+            "first step",
+            "last step",
+        ];
         let per_pe = Table::from_rows(&header, o.work.iter().enumerate(), |(i, &w)| {
             let exact = th.work.as_ref().and_then(|x| x.get(i).copied());
             let first = o.first_step.get(i).copied().flatten();
@@ -502,12 +511,11 @@ impl Run {
             Series::new("ideal N/p", vec![[-0.5, ideal], [p - 0.5, ideal]]).role(Role::Reference),
         ];
         if let Some(w) = &th.work {
-            // (The theorems' shares are KS's: under another policy they are what KS would do.)
-            let name = match self.params.balance {
-                Balance::Ks => "exact W_i (Thm 2.1/3.1, corrected)",
-                _ => "KS's exact W_i (Thm 2.1/3.1, corrected)",
-            };
-            series.push(per_pe(name, w).role(Role::ClosedForm));
+            let name = format!(
+                "{} (Thm 2.1/3.1, corrected)",
+                exact_name(self.params.balance)
+            );
+            series.push(per_pe(&name, w).role(Role::ClosedForm));
         }
         Section::series("plot: work per PE", "PE i", "work W_i", series)
     }
@@ -579,4 +587,13 @@ fn sweep_section(name: String, x: &str, pts: &[SweepPoint], xf: SweepX) -> Secti
             }),
         ],
     )
+}
+
+/// The name of the theorems' exact work shares beside a run balanced by `balance`: they are
+/// KS's, so under another policy they are what KS would do.
+fn exact_name(balance: Balance) -> &'static str {
+    match balance {
+        Balance::Ks => "exact W_i",
+        _ => "KS's exact W_i",
+    }
 }

@@ -141,6 +141,9 @@ fn section_text(out: &mut String, s: &Section) {
                 let _ = writeln!(out, "{k}{pad}  {}", text_cell(v));
             }
         }
+        // (A header over no rows read as a table cut off: a KS-BF run balanced otherwise
+        // than by KS has no claim of the paper to check.)
+        Content::Table(t) if t.rows.is_empty() => out.push_str("(none)\n"),
         Content::Table(t) => aligned(out, &t.header, &t.rows),
         Content::Series(set) if shared_x(set).is_some() => {
             // One row per x, one column per series.
