@@ -934,4 +934,18 @@ fn a_quiz_folded_by_show_me_reaches_its_corner_at_60_frames_a_second() {
         "the folded quiz at {title:?} on {screen:?}"
     );
     assert!(title.bottom() <= screen.bottom() && title.right() <= screen.right());
+    // It stands on the status bar, under the picture's last line (it stood higher, over the
+    // end of the "Why" line).
+    let status = loadlab::ui::frame::status_top(&h.ctx);
+    assert!(
+        (status - 6.0..=status + 0.5).contains(&title.bottom()),
+        "the folded title ends at {} with the status bar at {status}",
+        title.bottom()
+    );
+    let why = h.get_by_label_contains("Why: ").rect();
+    // (A label's row runs 1 to 2 points below its glyphs' descenders.)
+    assert!(
+        title.top() >= why.bottom() - 2.0,
+        "{title:?} over the why line {why:?}"
+    );
 }

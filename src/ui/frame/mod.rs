@@ -111,6 +111,22 @@ frame_flag!(
     on_phone
 );
 
+/// Where the status bar begins ([`publish_status_top`]).
+const STATUS_TOP: &str = "loadlab-status-top";
+
+/// Publishes, for this frame, where the status bar begins (its top edge, in points): a
+/// window folded aside to a bottom corner stands on it, over nothing of the picture's.
+pub fn publish_status_top(ctx: &egui::Context, y: f32) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::unique(STATUS_TOP), y));
+}
+
+/// Where the status bar begins ([`publish_status_top`]); the window's bottom where none was
+/// published.
+pub fn status_top(ctx: &egui::Context) -> f32 {
+    ctx.data(|d| d.get_temp(egui::Id::unique(STATUS_TOP)))
+        .unwrap_or_else(|| ctx.content_rect().bottom())
+}
+
 /// Which page the picture shows ([`publish_page`]).
 const PAGE: &str = "loadlab-page";
 

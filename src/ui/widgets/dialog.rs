@@ -74,11 +74,18 @@ pub fn is_folded(ctx: &egui::Context, id: egui::Id) -> bool {
     !folding(ctx, id).is_open()
 }
 
-/// Where a window folded aside to a bottom corner has its top: its title bar just above the
-/// status bar.
-fn folded_top(ctx: &egui::Context) -> f32 {
-    let bar = 2.0 * ctx.global_style().spacing.interact_size.y + 16.0;
-    ctx.content_rect().bottom() - bar - 40.0
+/// Where a window folded aside to a bottom corner has its top: its title bar (`height` tall)
+/// standing on the status bar, over the blank strip under the picture's last line (it stood
+/// higher, over the end of the "Why" line and a plot's axis title).
+fn folded_top(ctx: &egui::Context, height: f32) -> f32 {
+    crate::ui::frame::status_top(ctx) - height
+}
+
+/// A folded window's height while its fold animates (its area keeps the unfolded height
+/// until the fold ends): a title bar's.
+fn title_height(ctx: &egui::Context) -> f32 {
+    let style = ctx.global_style();
+    style.spacing.interact_size.y + 2.0 * style.spacing.window_margin.topf() + 8.0
 }
 
 /// A window folded aside to a bottom corner, while its fold animates.
@@ -141,13 +148,15 @@ pub fn aside<'a>(
     }
     ctx.data_mut(|d| d.insert_temp(key, aside));
     let screen = ctx.content_rect();
+    let area = ctx.memory(|m| m.area_rect(id));
     let x = match aside.corner {
         egui::Align::Min => screen.left() + 8.0,
-        _ => {
-            let width = ctx.memory(|m| m.area_rect(id)).map_or(0.0, |r| r.width());
-            screen.right() - width - 8.0
-        }
+        _ => screen.right() - area.map_or(0.0, |r| r.width()) - 8.0,
     };
-    let pos = egui::pos2(x, folded_top(ctx));
+    let height = match area {
+        Some(r) if aside.after > 0 => r.height(),
+        _ => title_height(ctx),
+    };
+    let pos = egui::pos2(x, folded_top(ctx, height));
     window.current_pos(pos).constrain(false).movable(false)
 }

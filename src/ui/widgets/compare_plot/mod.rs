@@ -8,8 +8,7 @@ use crate::report::{self, Role, SeriesSet};
 
 use eframe::egui;
 use egui_plot::{
-    AxisHints, CoordinatesFormatter, Corner, HoverPosition, Line, LineStyle, MarkerShape, Plot,
-    PlotBounds, PlotPoint, Points, VLine,
+    AxisHints, Corner, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, VLine,
 };
 use serde::{Deserialize, Serialize};
 
@@ -644,18 +643,6 @@ fn configured<'a>(
                 | HoverPosition::Elsewhere { position } => readout(position, log_x, log_y),
             })
         })
-        .coordinates_formatter(
-            Corner::LeftBottom,
-            CoordinatesFormatter::new(move |point: &PlotPoint, bounds: &PlotBounds| {
-                // (Nor off the plot: a pan dragged off it, see [`read_out_on_frame`].)
-                let (min, max) = (bounds.min(), bounds.max());
-                let on = (0..2).all(|k| (min[k]..=max[k]).contains(&[point.x, point.y][k]));
-                if hidden(point.x) || !on {
-                    return String::new();
-                }
-                readout(point, log_x, log_y).replace('\n', "  ")
-            }),
-        )
 }
 
 /// The mark ([`super::marks`]) of a comparison plot's legend drawn in a corner of the plot.
