@@ -119,6 +119,47 @@ fn a_lesson_steps_cited_finding_opens_the_list_at_it() {
     );
 }
 
+/// A lesson step's finding, Show me at a projector's 60 frames a second: the list folds to the
+/// picture's bottom-right corner, standing on the status bar, clear of the lesson's drawer
+/// (whose bottom holds a step's answer box) and of the picture's last line.
+#[test]
+fn show_me_from_a_lesson_folds_the_list_clear_of_the_drawer() {
+    use loadlab::ui::app::Cmd;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 720.0))
+        .with_step_dt(1.0 / 60.0)
+        .with_max_steps(200)
+        .build_eframe(|cc| LoadlabApp::new(cc, None));
+    settle(&mut h);
+    h.state_mut().send(Cmd::Presenter(true));
+    h.run_steps(3);
+    super::common::open_step(&mut h, "grs", 8);
+    h.get_by_label_contains("What we found: finding grs-half (")
+        .click();
+    h.run_steps(6);
+    shown(&mut h, "Errata: what we found in the papers");
+    // (Every finding of the paper has its Show me: grs-half's is on its row.)
+    let row = h.get_by_label("grs-half").rect();
+    h.query_all_by_label("Show me")
+        .find(|b| (b.rect().center().y - row.center().y).abs() < 12.0)
+        .expect("grs-half's Show me")
+        .click();
+    settle(&mut h);
+    h.run_steps(120);
+    let title = h.get_by_label_contains("Errata: what we found").rect();
+    let drawer = h.state().drawer_rect().expect("the lesson's drawer");
+    let centre = loadlab::ui::frame::centre(&h.ctx);
+    assert!(
+        !title.intersects(drawer),
+        "{title:?} over the drawer {drawer:?}"
+    );
+    assert!(
+        (centre.bottom() - 6.0..=centre.bottom() + 0.5).contains(&title.bottom())
+            && title.right() > centre.center().x,
+        "{title:?} is not in the bottom-right corner of {centre:?}"
+    );
+}
+
 /// At 1280 × 720 the list is longer than its window, so it scrolls: its text wraps short of
 /// the scroll bar, whose lane (egui's 10 points, inside the window's 6-point margin) no line
 /// runs under. A floating bar, drawn over the text, hid the ends of the longest lines.

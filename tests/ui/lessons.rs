@@ -936,7 +936,7 @@ fn a_quiz_folded_by_show_me_reaches_its_corner_at_60_frames_a_second() {
     assert!(title.bottom() <= screen.bottom() && title.right() <= screen.right());
     // It stands on the status bar, under the picture's last line (it stood higher, over the
     // end of the "Why" line).
-    let status = loadlab::ui::frame::status_top(&h.ctx);
+    let status = loadlab::ui::frame::centre(&h.ctx).bottom();
     assert!(
         (status - 6.0..=status + 0.5).contains(&title.bottom()),
         "the folded title ends at {} with the status bar at {status}",

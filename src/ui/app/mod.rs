@@ -665,17 +665,17 @@ impl LoadlabApp {
         super::frame::publish_secret(&ctx, self.secret_probe.apply(secret));
         let i = self.desk.active.index();
         self.maps.compare.presenter = self.presenter.is_some();
-        let asked = egui::CentralPanel::default()
-            .show(ui, |ui| {
-                self.drawn = self.maps.central(
-                    ui,
-                    self.tabs[i].as_mut(),
-                    &mut self.desk.pages[i].scenario,
-                    &mut self.shown,
-                );
-                super::figure::buttons(ui, &self.drawn)
-            })
-            .inner;
+        let central = egui::CentralPanel::default().show(ui, |ui| {
+            self.drawn = self.maps.central(
+                ui,
+                self.tabs[i].as_mut(),
+                &mut self.desk.pages[i].scenario,
+                &mut self.shown,
+            );
+            super::figure::buttons(ui, &self.drawn)
+        });
+        super::frame::publish_centre(&ctx, central.response.rect);
+        let asked = central.inner;
         use super::figure::{Corner, Format};
         match asked {
             Some(Corner::Export(r, Format::Png)) => cmds.push(Cmd::ExportFigure(Some(r))),

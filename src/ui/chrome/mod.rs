@@ -297,9 +297,7 @@ impl Chrome {
             let windows = &mut self.windows;
             egui::Panel::top("menu").show(ui, |ui| menu_bar(ui, shell, windows, &mut cmds));
         }
-        let status =
-            egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, shell, &mut cmds));
-        crate::ui::frame::publish_status_top(ui.ctx(), status.response.rect.top());
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, shell, &mut cmds));
         if !shell.stage {
             egui::Panel::left("rail")
                 .resizable(false)

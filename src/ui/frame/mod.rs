@@ -111,20 +111,20 @@ frame_flag!(
     on_phone
 );
 
-/// Where the status bar begins ([`publish_status_top`]).
-const STATUS_TOP: &str = "loadlab-status-top";
+/// The central area ([`publish_centre`]).
+const CENTRE: &str = "loadlab-centre";
 
-/// Publishes, for this frame, where the status bar begins (its top edge, in points): a
-/// window folded aside to a bottom corner stands on it, over nothing of the picture's.
-pub fn publish_status_top(ctx: &egui::Context, y: f32) {
-    ctx.data_mut(|d| d.insert_temp(egui::Id::unique(STATUS_TOP), y));
+/// Publishes, for this frame, the central area: what the bars, the rail and the drawer leave
+/// of the window. A window folded aside to a bottom corner stands in its corner, on the
+/// status bar, over nothing of the drawer's (a lesson's answer box) or the picture's.
+pub fn publish_centre(ctx: &egui::Context, rect: egui::Rect) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::unique(CENTRE), rect));
 }
 
-/// Where the status bar begins ([`publish_status_top`]); the window's bottom where none was
-/// published.
-pub fn status_top(ctx: &egui::Context) -> f32 {
-    ctx.data(|d| d.get_temp(egui::Id::unique(STATUS_TOP)))
-        .unwrap_or_else(|| ctx.content_rect().bottom())
+/// The central area ([`publish_centre`]); the whole window where none was published.
+pub fn centre(ctx: &egui::Context) -> egui::Rect {
+    ctx.data(|d| d.get_temp(egui::Id::unique(CENTRE)))
+        .unwrap_or_else(|| ctx.content_rect())
 }
 
 /// Which page the picture shows ([`publish_page`]).

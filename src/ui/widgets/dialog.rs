@@ -74,13 +74,6 @@ pub fn is_folded(ctx: &egui::Context, id: egui::Id) -> bool {
     !folding(ctx, id).is_open()
 }
 
-/// Where a window folded aside to a bottom corner has its top: its title bar (`height` tall)
-/// standing on the status bar, over the blank strip under the picture's last line (it stood
-/// higher, over the end of the "Why" line and a plot's axis title).
-fn folded_top(ctx: &egui::Context, height: f32) -> f32 {
-    crate::ui::frame::status_top(ctx) - height
-}
-
 /// A folded window's height while its fold animates (its area keeps the unfolded height
 /// until the fold ends): a title bar's.
 fn title_height(ctx: &egui::Context) -> f32 {
@@ -147,16 +140,19 @@ pub fn aside<'a>(
         return window;
     }
     ctx.data_mut(|d| d.insert_temp(key, aside));
-    let screen = ctx.content_rect();
+    // In the central area's corner, its title bar standing on the status bar: over the blank
+    // strip under the picture's last line, not the drawer (a lesson's answer box) nor the
+    // end of the "Why" line and a plot's axis title, where it stood 30 points higher.
+    let centre = crate::ui::frame::centre(ctx);
     let area = ctx.memory(|m| m.area_rect(id));
     let x = match aside.corner {
-        egui::Align::Min => screen.left() + 8.0,
-        _ => screen.right() - area.map_or(0.0, |r| r.width()) - 8.0,
+        egui::Align::Min => centre.left() + 8.0,
+        _ => centre.right() - area.map_or(0.0, |r| r.width()) - 8.0,
     };
     let height = match area {
         Some(r) if aside.after > 0 => r.height(),
         _ => title_height(ctx),
     };
-    let pos = egui::pos2(x, folded_top(ctx, height));
+    let pos = egui::pos2(x, centre.bottom() - height);
     window.current_pos(pos).constrain(false).movable(false)
 }
