@@ -116,9 +116,9 @@ pub fn window(state: &mut Errata, ctx: &egui::Context, front: ModelId, cmds: &mu
     let mut window = egui::Window::new("Errata: what we found in the papers")
         .id(id)
         .open(&mut open)
-        .default_pos(screen.left_top() + egui::vec2(200.0, 80.0))
+        .default_pos(dialog::under_bars(ctx, 200.0))
         .default_width(620.0f32.min(screen.width() - 220.0))
-        .default_height((screen.height() - 160.0).max(220.0));
+        .default_height(dialog::room_under_bars(ctx, 220.0));
     if std::mem::take(&mut state.unfold) {
         dialog::set_folded(ctx, id, false);
     }

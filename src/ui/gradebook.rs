@@ -143,9 +143,9 @@ impl Gradebook {
         let mut window = egui::Window::new("Gradebook")
             .id(id)
             .open(&mut open)
-            .default_pos(screen.left_top() + egui::vec2(24.0, 90.0))
+            .default_pos(crate::ui::widgets::dialog::under_bars(ctx, 24.0))
             .default_width((screen.width() - 48.0).min(1400.0))
-            .default_height((screen.height() - 160.0).max(240.0));
+            .default_height(crate::ui::widgets::dialog::room_under_bars(ctx, 240.0));
         // The attempt opened is what the teacher reads now, on the board the gradebook
         // covered: it folds to its title bar in the bottom-left corner (▼ unfolds it).
         let fold_to = std::mem::take(&mut g.aside).then_some(egui::Align::Min);

@@ -349,9 +349,9 @@ impl QuizWindow {
         );
         let mut window = egui::Window::new(title)
             .id(id)
-            .default_pos(screen.left_top() + egui::vec2(x, 60.0))
+            .default_pos(crate::ui::widgets::dialog::under_bars(ctx, x))
             .default_width(width)
-            .default_height((screen.height() - 120.0).max(240.0));
+            .default_height(crate::ui::widgets::dialog::room_under_bars(ctx, 240.0));
         if std::mem::take(&mut self.unfold) {
             crate::ui::widgets::dialog::set_folded(ctx, id, false);
         }

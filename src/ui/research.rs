@@ -111,9 +111,9 @@ pub(super) fn lab_window(
     let before = cmds.len();
     egui::Window::new(title)
         .open(&mut open)
-        .default_pos(screen.left_top() + egui::vec2(inset, inset * 2.0))
+        .default_pos(crate::ui::widgets::dialog::under_bars(ctx, inset))
         .default_width(width.min(screen.width() - 2.0 * inset))
-        .default_height((screen.height() - 4.0 * inset).clamp(160.0, 520.0))
+        .default_height(crate::ui::widgets::dialog::room_under_bars(ctx, 160.0).min(520.0))
         .show(ctx, |ui| body(ui, cmds));
     let loaded = cmds[before..]
         .iter()

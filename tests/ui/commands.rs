@@ -212,3 +212,62 @@ fn the_shortcuts_window_fits_a_720p_stage_scrolls_and_esc_closes_it() {
     super::common::settle(&mut h);
     assert_eq!(index(&h), Some(1));
 }
+
+/// Every window that opens on its own (Help's windows, the errata list, both research
+/// windows, a quiz) opens under the toolbars, at the desk (1280 × 720) and on a 720p stage:
+/// Research stood at 40 points, over "Map of two parameters" and "Pin as A" on the stage, and
+/// over the desk's "Show:" row.
+#[test]
+fn every_window_opens_under_the_toolbars() {
+    use loadlab::model::registry::ModelId;
+    type Open = fn(&mut egui_kittest::Harness<'static, loadlab::ui::LoadlabApp>);
+    let windows: [(&str, Open); 6] = [
+        ("Keyboard shortcuts", |h| {
+            h.state_mut().send(Cmd::Toggle(Switch::Shortcuts))
+        }),
+        ("About loadlab", |h| {
+            h.state_mut().send(Cmd::Toggle(Switch::About))
+        }),
+        ("Errata: what we found", |h| {
+            h.state_mut().send(Cmd::OpenFinding("grs-half".into()))
+        }),
+        ("Quiz: ", |h| h.state_mut().send(Cmd::Quiz(ModelId::Ksbf))),
+        ("Research: gaps in the redistribution paper", |h| {
+            h.get_by_label("Help").click();
+            h.run_steps(2);
+            h.get_by_label("Research: gaps in the redistribution paper")
+                .click();
+        }),
+        ("Research: KS-BF on random trees and grids", |h| {
+            h.get_by_label("Help").click();
+            h.run_steps(2);
+            h.get_by_label("Research: KS-BF on random trees and grids")
+                .click();
+        }),
+    ];
+    for stage in [false, true] {
+        for (title, open) in windows {
+            let mut h = match stage {
+                true => super::common::presenter_720p(),
+                false => super::common::window(1280.0, 720.0, None),
+            };
+            open(&mut h);
+            h.run_steps(6);
+            super::common::settle(&mut h);
+            let pin = h.get_by_role_and_label(Role::Button, "Pin as A").rect();
+            let window = h.get_by_label_contains(title).rect();
+            // The desk's "Show:" row is under "Pin as A"'s: a window opens under both.
+            // (The toolbar's switch is the topmost: the shortcuts list names it too.)
+            let switch = h
+                .query_all_by_label("Hide the future")
+                .map(|n| n.rect())
+                .min_by(|a, b| a.top().total_cmp(&b.top()))
+                .expect("the switch");
+            let bars = pin.bottom().max(switch.bottom());
+            assert!(
+                window.top() >= bars,
+                "{title} at {window:?} over the toolbars (to {bars}), stage {stage}"
+            );
+        }
+    }
+}

@@ -674,7 +674,15 @@ impl LoadlabApp {
             );
             super::figure::buttons(ui, &self.drawn)
         });
-        super::frame::publish_centre(&ctx, central.response.rect);
+        // Under the toolbars (the desk draws its strip and "Show:" row inside the panel).
+        let mut centre = central.response.rect;
+        let top = self
+            .drawn
+            .iter()
+            .map(|d| d.room.top())
+            .fold(f32::INFINITY, f32::min);
+        centre.min.y = top.clamp(centre.top(), centre.bottom());
+        super::frame::publish_centre(&ctx, centre);
         let asked = central.inner;
         use super::figure::{Corner, Format};
         match asked {

@@ -316,14 +316,15 @@ impl Chrome {
         // Under the bars (placed by egui it stood over the menu bar), its descriptions wrapped
         // to a reading width (it took the screen's width in presenter mode).
         let reading = 640.0f32.min(screen.width() - 40.0);
-        let under_bars = screen.left_top() + egui::vec2(170.0, 70.0);
+        let under_bars = crate::ui::widgets::dialog::under_bars(ctx, 170.0);
+        let room = crate::ui::widgets::dialog::room_under_bars(ctx, 200.0);
         egui::Window::new(command(&Cmd::Toggle(Switch::Shortcuts)).caption)
             .open(&mut self.windows.shortcuts)
             .resizable(false)
             .default_pos(under_bars)
             .min_width(reading)
             .max_width(reading)
-            .max_height((screen.height() - 140.0).max(200.0))
+            .max_height(room)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical().show_reading(ui, shortcuts_window);
             });
@@ -333,7 +334,7 @@ impl Chrome {
             .open(&mut self.windows.help)
             .default_pos(under_bars)
             .default_width(560.0f32.min(screen.width() - 190.0))
-            .default_height((screen.height() - 140.0).max(200.0))
+            .default_height(room)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical()
                     .show_reading(ui, |ui| ui.label(workspace_row(model).help));

@@ -114,9 +114,10 @@ frame_flag!(
 /// The central area ([`publish_centre`]).
 const CENTRE: &str = "loadlab-centre";
 
-/// Publishes, for this frame, the central area: what the bars, the rail and the drawer leave
-/// of the window. A window folded aside to a bottom corner stands in its corner, on the
-/// status bar, over nothing of the drawer's (a lesson's answer box) or the picture's.
+/// Publishes, for this frame, the central area: what the bars, the toolbars, the rail and the
+/// drawer leave of the window. A window opens under its top; one folded aside to a bottom
+/// corner stands in its corner, on the status bar, over nothing of the drawer's (a lesson's
+/// answer box) or the picture's.
 pub fn publish_centre(ctx: &egui::Context, rect: egui::Rect) {
     ctx.data_mut(|d| d.insert_temp(egui::Id::unique(CENTRE), rect));
 }

@@ -69,6 +69,21 @@ pub fn set_folded(ctx: &egui::Context, id: egui::Id, folded: bool) {
     state.store(ctx);
 }
 
+/// Where a window opens: `x` points from the window's left edge, just under the bars (the
+/// menu bar and the toolbars), where the central area begins. Windows placed a fixed
+/// inset from the top stood over the stage's toolbar at 720p presenter (Research: at 40
+/// points, over "Map of two parameters" and "Pin as A").
+pub fn under_bars(ctx: &egui::Context, x: f32) -> egui::Pos2 {
+    let centre = crate::ui::frame::centre(ctx);
+    egui::pos2(ctx.content_rect().left() + x, centre.top() + 12.0)
+}
+
+/// The height a window opened [`under_bars`] has before it reaches the status bar (at least
+/// `least`).
+pub fn room_under_bars(ctx: &egui::Context, least: f32) -> f32 {
+    (crate::ui::frame::centre(ctx).height() - 24.0).max(least)
+}
+
 /// Whether the window `id` is folded to its title bar.
 pub fn is_folded(ctx: &egui::Context, id: egui::Id) -> bool {
     !folding(ctx, id).is_open()
