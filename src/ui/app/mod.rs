@@ -674,15 +674,7 @@ impl LoadlabApp {
             );
             super::figure::buttons(ui, &self.drawn)
         });
-        // Under the toolbars (the desk draws its strip and "Show:" row inside the panel).
-        let mut centre = central.response.rect;
-        let top = self
-            .drawn
-            .iter()
-            .map(|d| d.room.top())
-            .fold(f32::INFINITY, f32::min);
-        centre.min.y = top.clamp(centre.top(), centre.bottom());
-        super::frame::publish_centre(&ctx, centre);
+        self.publish_centre(&ctx, central.response.rect);
         let asked = central.inner;
         use super::figure::{Corner, Format};
         match asked {
@@ -730,6 +722,17 @@ impl LoadlabApp {
         if !self.queued.is_empty() {
             ctx.request_repaint();
         }
+    }
+
+    /// Publishes the central area ([`super::frame::centre`]): the central `panel` under the
+    /// toolbars (the desk draws its strip and "Show:" row inside the panel), from the top of
+    /// the regions drawn.
+    fn publish_centre(&self, ctx: &egui::Context, panel: egui::Rect) {
+        let mut centre = panel;
+        let top = self.drawn.iter().map(|d| d.room.top());
+        let top = top.fold(f32::INFINITY, f32::min);
+        centre.min.y = top.clamp(panel.top(), panel.bottom());
+        super::frame::publish_centre(ctx, centre);
     }
 
     /// The chrome (menus, status bar, rail) and the lesson player around the centre.
