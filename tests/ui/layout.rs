@@ -206,3 +206,33 @@ fn the_plots_column_holds_its_settings_in_every_lesson_at_1080p() {
     }
     assert!(columns > 10, "only {columns} steps showed the plots column");
 }
+
+/// A plot in front on the desk (grs step 10 in the default 1500 × 940 window: with the lesson
+/// open the picture and the plots take turns) fills its column: at a fixed 420 points it
+/// stopped at half of it and left the rest blank. A plot in a narrow column stays no taller
+/// than 420 points.
+#[test]
+fn a_plot_in_front_on_a_large_desk_fills_its_column() {
+    use loadlab::ui::widgets::compare_plot::PLOT_MARK;
+    use loadlab::ui::widgets::marks::{latest, latest_all};
+    let mut h = super::common::harness(None);
+    super::common::open_step(&mut h, "grs", 10);
+    h.run_steps(3);
+    let plot = latest_all(&h.ctx, PLOT_MARK);
+    let frame = plot.first().expect("the ratio plot is drawn");
+    let column = latest(&h.ctx, Region::Plots.key()).expect("the plots region");
+    assert!(
+        frame.height() > 0.6 * column.height() && frame.height() <= column.width() + 1.0,
+        "the plot {frame:?} in a column {column:?}"
+    );
+    // The desk without a lesson: plots in their own column beside the picture.
+    let mut h = super::common::window(1920.0, 1080.0, None);
+    h.state_mut().send(Cmd::Switch(ModelId::TreeSweep));
+    settle(&mut h);
+    for frame in latest_all(&h.ctx, PLOT_MARK) {
+        assert!(
+            frame.height() <= 420.5_f32.max(frame.width() + 1.0),
+            "{frame:?}"
+        );
+    }
+}

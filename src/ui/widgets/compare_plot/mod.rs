@@ -324,11 +324,13 @@ pub fn new_plot<'a>(ctx: &egui::Context, pid: egui::Id, (x, y): (Scale, Scale)) 
     round_axes(read_out_on_frame(ctx, pid, Plot::new(pid).id(pid)), x, y)
 }
 
-/// Height of the plot: the available height within sensible limits.
+/// Height of the plot: the available height, at least 160 points, and at most 420 or as tall
+/// as the plot is wide, whichever is more (at a fixed 420 a plot in front on a 1080p desk
+/// filled half its column and left the rest blank; a narrow column's plot stays no taller).
 fn plot_height(ui: &egui::Ui) -> f32 {
     let available = ui.available_height();
     if available.is_finite() {
-        available.clamp(160.0, 420.0)
+        available.clamp(160.0, ui.available_width().max(420.0))
     } else {
         300.0
     }
