@@ -24,6 +24,7 @@
 //! anything runs, the lesson's runs are estimated and held to one budget as a whole
 //! ([`cost`]). Nothing here depends on egui or on the CLI.
 
+pub mod authoring;
 pub mod bundled;
 pub mod command;
 pub mod cost;

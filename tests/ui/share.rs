@@ -235,3 +235,71 @@ fn exports_of_the_whole_run_wait_for_an_open_questions_answer() {
     assert!(dir.join("run.json").exists(), "no JSON after Reveal");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Edit ▸ Copy as lesson step, pasted into a lesson file: the file checks, and opened in the
+/// app its step shows the scenario, the step, the picture tab and the regions that were on
+/// screen, its text what the scenario and the picture's caption said.
+#[test]
+fn a_step_copied_as_a_lesson_step_opens_as_it_was_shown() {
+    let ring = find_bundled("redistribute-12-ring").unwrap();
+    let mut h = harness(Some(ring.clone()));
+    h.state_mut().send(Cmd::Select {
+        picture: Some("Gantt".into()),
+        plot: None,
+        context: "test".into(),
+    });
+    for _ in 0..3 {
+        h.state_mut().send(Cmd::Step(StepCmd::Forward));
+        h.run_steps(1);
+    }
+    settle(&mut h);
+    let shown = h.state().on_screen();
+    menu(&mut h, "Edit", "Copy as lesson step");
+    let step = h
+        .state()
+        .copied_step()
+        .expect("a step was copied")
+        .to_string();
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("as a lesson step"), "{notice}");
+
+    let text = format!("(name: \"mine\", title: \"Mine\", model: Redistribute, steps: [\n{step}])");
+    let lesson = loadlab::lesson::parse("mine.ron", &text).expect("the pasted step reads");
+    assert_eq!(lesson.check(), Vec::<String>::new());
+    let s = &lesson.steps[0];
+    assert_eq!(s.title, ring.name);
+    assert_eq!(s.step, 3);
+    assert_eq!(s.scenario.resolve().unwrap(), ring.scenario);
+    let v = s.view.clone().unwrap();
+    assert_eq!(v.picture.as_deref(), Some("Gantt"));
+    assert_eq!(
+        (v.controls, v.plots, v.numbers),
+        (Some(shown.controls), Some(shown.plots), Some(shown.numbers))
+    );
+    // The text: the preset's description, then the caption the picture showed at step 3.
+    let caption = s
+        .text
+        .strip_prefix(ring.description.as_str())
+        .map(|rest| rest.trim_start_matches(['.', ' ']))
+        .unwrap_or_else(|| panic!("{:?} starts with the description", s.text));
+    assert!(!caption.is_empty());
+    assert!(
+        h.query_all_by_label_contains(caption).next().is_some(),
+        "{caption:?} is on screen"
+    );
+
+    // Opened as a file, elsewhere: the same view.
+    let dir = temp_dir("copied-step");
+    let file = dir.join("mine.ron");
+    std::fs::write(&file, &text).unwrap();
+    h.state_mut().send(Cmd::Load(Box::new(
+        find_bundled("treesweep-small").unwrap(),
+    )));
+    settle(&mut h);
+    h.state_mut().send(Cmd::OpenPath(file));
+    settle(&mut h);
+    assert_eq!(h.state().preset().scenario, ring.scenario);
+    assert_eq!(h.state_mut().step_position(), 3);
+    assert_eq!(h.state_mut().link().picture.as_deref(), Some("Gantt"));
+    assert!(h.query_all_by_label_contains(caption).next().is_some());
+}

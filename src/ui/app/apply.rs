@@ -84,6 +84,7 @@ impl LoadlabApp {
             | Cmd::Quiz(_)
             | Cmd::OpenFinding(_) => self.teaching(ctx, cmd),
             Cmd::CopyLink
+            | Cmd::CopyAsLessonStep
             | Cmd::DescribePicture
             | Cmd::PasteLink
             | Cmd::OpenLink(_)

@@ -329,6 +329,11 @@ impl LoadlabApp {
         self.chrome.welcome_shown()
     }
 
+    /// The regions and switches on screen (controls, plots, numbers, Hide the future, …).
+    pub fn on_screen(&self) -> crate::ui::workspace::OnScreen {
+        self.shown
+    }
+
     /// File ▸ Open recent's files, the newest first.
     pub fn recent(&self) -> &super::files::Recent {
         &self.recent

@@ -42,6 +42,8 @@ pub(super) struct Sharing {
     seek: Option<(usize, usize)>,
     /// The last link copied (the tests read it instead of the clipboard).
     pub(super) copied: Option<String>,
+    /// The last lesson step copied (likewise).
+    pub(super) copied_step: Option<String>,
     /// An animation being drawn: where it goes, and its frames or what went wrong.
     pub(super) animation: JobSlot<Animated>,
     /// A hand-out being drawn: its folder, and the files written or the error.
@@ -142,6 +144,7 @@ impl LoadlabApp {
                 ));
                 self.share.copied = Some(link);
             }
+            Cmd::CopyAsLessonStep => self.copy_as_lesson_step(ctx),
             Cmd::DescribePicture => match crate::ui::widgets::describe::latest(ctx) {
                 Some(text) => {
                     ctx.copy_text(text.clone());
@@ -289,6 +292,51 @@ impl LoadlabApp {
             picture: picture.map(str::to_string),
             plot: plot.map(str::to_string),
         }
+    }
+
+    /// Edit ▸ Copy as lesson step: the link's view (scenario, step, picture tab, plot) and the
+    /// regions shown, as a lesson step on the clipboard, its text seeded with the scenario's
+    /// description and the picture's caption at the step.
+    fn copy_as_lesson_step(&mut self, ctx: &egui::Context) {
+        let Shared {
+            preset,
+            step,
+            picture,
+            plot,
+        } = self.link();
+        let shown = crate::lesson::authoring::Shown {
+            step,
+            picture,
+            plot,
+            controls: self.shown.controls,
+            plots: self.shown.plots,
+            numbers: self.shown.numbers,
+            hide_future: self.shown.hide_future,
+            your_turn: self.shown.exercise,
+        };
+        let described = crate::ui::widgets::describe::recent(ctx);
+        let caption = described.as_deref().and_then(|d| d.lines().next());
+        let s = &preset.scenario;
+        let copied =
+            crate::lesson::authoring::step(&preset.name, &preset.description, caption, s, &shown);
+        let text = crate::lesson::authoring::step_ron(&copied, s.model_name());
+        ctx.copy_text(text.clone());
+        let turn = match (self.shown.exercise, &copied.exercise) {
+            (true, None) => " (Your turn is not copied: this instance has no exercise)",
+            (true, Some(_)) => " (with its exercise)",
+            _ => "",
+        };
+        self.info(format!(
+            "Copied “{}” at step {step} as a lesson step: paste it into a lesson file's \
+             steps, edit its text, then check the file with `loadlab lesson FILE --check`{turn}",
+            preset.name
+        ));
+        self.share.copied_step = Some(text);
+    }
+
+    /// The last lesson step Edit ▸ Copy as lesson step put on the clipboard.
+    pub fn copied_step(&self) -> Option<&str> {
+        self.share.copied_step.as_deref()
     }
 
     /// The last link Edit ▸ Copy link put on the clipboard.

@@ -62,6 +62,16 @@ pub fn this_frame(ctx: &Context) -> Option<String> {
         .map(|l| l.items.join("\n"))
 }
 
+/// The description recorded in this frame or the one before (None when the picture was not
+/// drawn that late): what a command applied between two frames reads. An older one may be of
+/// another step or scenario (the plots in front on the stage draw no picture).
+pub fn recent(ctx: &Context) -> Option<String> {
+    let frame = ctx.cumulative_frame_nr();
+    ctx.data(|d| d.get_temp::<Lines>(key()))
+        .filter(|l| l.nr + 1 >= frame && !l.items.is_empty())
+        .map(|l| l.items.join("\n"))
+}
+
 /// `items` joined with semicolons (an item may hold commas), at most [`LIST_MAX`] of them,
 /// then "and N more".
 pub fn list(items: impl IntoIterator<Item = String>) -> String {

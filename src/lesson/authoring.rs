@@ -1,0 +1,306 @@
+//! Writing a lesson from the app: Edit ▸ Copy as lesson step turns the view in front into a
+//! lesson step — its scenario inline, the step bar's position, the regions shown, the picture
+//! tab and plot, Hide the future — as RON to paste into a lesson file's `steps: [ … ]`. The
+//! author then writes the step's text and question; `loadlab lesson FILE --check` checks the
+//! whole file.
+//!
+//! The step's title is the scenario's name and its text starts as what the scenario shows (its
+//! description) and what the picture's caption says at that step, so that a pasted step is a
+//! valid step before it is edited.
+
+use super::exercise::ExerciseStep;
+use super::{LessonStep, StepScenario, ViewHint};
+use crate::model::registry::Scenario;
+
+/// What the app shows when the step is copied.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Shown {
+    /// The step bar's position.
+    pub step: usize,
+    /// The picture tab in front (a name of [`super::views::pictures`]).
+    pub picture: Option<String>,
+    /// The plot in front (a name of [`super::views::plots`]).
+    pub plot: Option<String>,
+    /// The controls are shown.
+    pub controls: bool,
+    /// The plots are shown.
+    pub plots: bool,
+    /// The numbers are shown.
+    pub numbers: bool,
+    /// Hide the future is on.
+    pub hide_future: bool,
+    /// "Your turn" is on: the step is an exercise.
+    pub your_turn: bool,
+}
+
+/// The lesson step that shows `scenario` as `shown` says, titled `title`. Its text is
+/// `description` (what the scenario shows) and `caption` (what the picture says at the step),
+/// whichever are there, else the title. Hide the future is written only when it is on: a lesson
+/// starts with the future shown, and a step that switches nothing is refused by the check.
+pub fn step(
+    title: &str,
+    description: &str,
+    caption: Option<&str>,
+    scenario: &Scenario,
+    shown: &Shown,
+) -> LessonStep {
+    let parts: Vec<&str> = [Some(description), caption]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    let text = match parts.is_empty() {
+        true => title.to_string(),
+        false => sentences(&parts),
+    };
+    LessonStep {
+        title: title.to_string(),
+        text,
+        scenario: StepScenario::Inline(scenario.clone()),
+        step: shown.step,
+        view: Some(ViewHint {
+            controls: Some(shown.controls),
+            plots: Some(shown.plots),
+            numbers: Some(shown.numbers),
+            picture: shown.picture.clone(),
+            plot: shown.plot.clone(),
+            hide_future: shown.hide_future.then_some(true),
+        }),
+        highlight: None,
+        try_it: false,
+        question: None,
+        exercise: exercise(shown, scenario, caption.unwrap_or(title)),
+    }
+}
+
+/// `parts` as one text, each a sentence: a full stop after one that has none.
+fn sentences(parts: &[&str]) -> String {
+    let ended = |p: &str| p.ends_with(['.', '!', '?', ':']);
+    let mut text = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        text.push_str(p);
+        if i + 1 < parts.len() {
+            text.push_str(if ended(p) { " " } else { ". " });
+        }
+    }
+    text
+}
+
+/// The exercise of a step copied with Your turn on, when the scenario has one: `prompt` (the
+/// board's first line) as its prompt, passed at two thirds of its moves right at the first
+/// try (the bundled lessons' mark).
+fn exercise(shown: &Shown, scenario: &Scenario, prompt: &str) -> Option<ExerciseStep> {
+    if !shown.your_turn {
+        return None;
+    }
+    let moves = crate::lesson::homework::personal::size_class(scenario).ok()?;
+    Some(ExerciseStep {
+        prompt: prompt.to_string(),
+        pass: (2 * moves).div_ceil(3).max(1),
+        personal: false,
+    })
+}
+
+/// The model command that runs `scenario`, for a question's check: the model's name and its
+/// instance's flags, read back by the commands' own parser and kept only when they give the
+/// same scenario (None when the scenario sets more than those flags say: a lesson's check
+/// then names a bundled preset with `eval`).
+pub fn command(scenario: &Scenario) -> Option<Vec<String>> {
+    let mut words = vec![scenario.model_name().to_string()];
+    crate::lesson::models::row(scenario.model())
+        .model
+        .flags(scenario, &mut |name, value| {
+            words.push(format!("--{name}"));
+            words.push(value);
+        });
+    let read = crate::command::parse(&words).ok()?.planned().ok()?;
+    (read.scenario() == *scenario).then_some(words)
+}
+
+/// `step` as RON to paste into a lesson's `steps: [ … ]`: a comment naming the model (and the
+/// command a question's check can run, when there is one), the step, and a comma after it.
+pub fn step_ron(step: &LessonStep, model: &str) -> String {
+    // A ring's δ and loads on one line each, not one number a line.
+    let cfg = ron::ser::PrettyConfig::new()
+        .struct_names(false)
+        .compact_arrays(true);
+    let body = ron::ser::to_string_pretty(step, cfg).unwrap_or_else(|e| format!("// {e}"));
+    let run = step
+        .scenario
+        .resolve()
+        .ok()
+        .and_then(|s| command(&s))
+        .map(|words| {
+            let quoted: Vec<String> = words.iter().map(|w| format!("{w:?}")).collect();
+            format!(
+                "// A question's check can run this step's scenario: command: [{}], and a \
+                 field of its --json output.\n",
+                quoted.join(", ")
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "// A step of a {model} lesson: paste it into the lesson's steps: [ … ], then edit its \
+         text (and add a question: see the README's Lessons).\n{run}{body},\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::divisible::DivisibleParams;
+    use crate::model::registry::ModelId;
+    use crate::model::treesweep::TreeSweepParams;
+
+    /// `steps` pasted into a lesson file of `model`, read back as the app reads a lesson.
+    fn pasted(model: &str, steps: &[String]) -> super::super::Lesson {
+        let text = format!(
+            "(name: \"mine\", title: \"Mine\", model: {model}, steps: [\n{}])",
+            steps.concat()
+        );
+        super::super::parse("mine.ron", &text).expect("a pasted step reads back")
+    }
+
+    #[test]
+    fn a_copied_step_pastes_into_a_lesson_that_checks_and_shows_the_same_view() {
+        let tree = Scenario::TreeSweep(TreeSweepParams {
+            n: 7,
+            tau: 3.5,
+            ..TreeSweepParams::default()
+        });
+        let shown = Shown {
+            step: 4,
+            picture: Some("P.Y".into()),
+            plot: Some("ratio T*/T_PY vs n".into()),
+            controls: false,
+            plots: true,
+            numbers: true,
+            hide_future: true,
+            your_turn: false,
+        };
+        let first = step(
+            "A tree of 7 levels",
+            "",
+            Some("t = 4: two nodes run"),
+            &tree,
+            &shown,
+        );
+        // The second step shows the future again, on another scenario.
+        let other = Scenario::TreeSweep(TreeSweepParams {
+            n: 9,
+            ..TreeSweepParams::default()
+        });
+        let second = step(
+            "Nine levels",
+            "What grows (Fig. 2).",
+            Some("t = 0"),
+            &other,
+            &Shown::default(),
+        );
+        let lesson = pasted(
+            "TreeSweep",
+            &[
+                step_ron(&first, "treesweep"),
+                step_ron(&second, "treesweep"),
+            ],
+        );
+        assert_eq!(lesson.model, ModelId::TreeSweep);
+        assert_eq!(lesson.steps.len(), 2);
+        let s = &lesson.steps[0];
+        assert_eq!(s.title, "A tree of 7 levels");
+        assert_eq!(s.text, "t = 4: two nodes run");
+        assert_eq!(s.step, 4);
+        assert_eq!(s.scenario.resolve().unwrap(), tree);
+        let v = s.view.as_ref().unwrap();
+        assert_eq!(
+            (v.controls, v.plots, v.numbers, v.hide_future),
+            (Some(false), Some(true), Some(true), Some(true))
+        );
+        assert_eq!(v.picture.as_deref(), Some("P.Y"));
+        assert_eq!(v.plot.as_deref(), Some("ratio T*/T_PY vs n"));
+        assert_eq!(lesson.steps[1].text, "What grows (Fig. 2). t = 0");
+        assert_eq!(lesson.steps[1].scenario.resolve().unwrap(), other);
+        // The whole file checks: every scenario runs, the names are the workspace's.
+        assert_eq!(lesson.check(), Vec::<String>::new());
+    }
+
+    /// The command a copied step offers for a question's check runs the step's scenario: the
+    /// grs lesson's T_5 at τ = 2.5 is `treesweep --n 5 --tau 2.5`, whose optimum is T* = 10
+    /// (the paper's Fig. 2 at n = 5). A scenario its flags cannot set gets none.
+    #[test]
+    fn a_copied_steps_command_runs_its_scenario() {
+        let small = Scenario::TreeSweep(TreeSweepParams {
+            n: 5,
+            tau: 2.5,
+            ..TreeSweepParams::default()
+        });
+        let words = command(&small).expect("flags set a tree sweep");
+        assert_eq!(words[..5], ["treesweep", "--n", "5", "--tau", "2.5"]);
+        let check = super::super::question::Check {
+            command: words.clone(),
+            field: "optimal".into(),
+        };
+        let t_star = check.value(&crate::model::NoProgress).unwrap();
+        assert_eq!(t_star.as_f64(), Some(10.0));
+        let text = step_ron(
+            &step("T_5", "", None, &small, &Shown::default()),
+            "treesweep",
+        );
+        assert!(
+            text.contains(r#"command: ["treesweep", "--n", "5", "--tau", "2.5""#),
+            "{text}"
+        );
+        // The never-balancing policy is no flag of the exercise's instance: no command.
+        let never = Scenario::Geodecay(crate::model::geodecay::GeoParams {
+            policy: crate::model::geodecay::Policy::Never,
+            ..Default::default()
+        });
+        assert_eq!(command(&never), None);
+    }
+
+    #[test]
+    fn a_step_without_description_or_caption_is_titled_text() {
+        let s = step(
+            "Li Table I",
+            "  ",
+            Some(""),
+            &Scenario::Divisible(DivisibleParams::default()),
+            &Shown::default(),
+        );
+        assert_eq!(s.text, "Li Table I");
+        // The future shown is not written: a first step that switched it off would be refused.
+        assert_eq!(s.view.unwrap().hide_future, None);
+        assert_eq!(s.exercise, None);
+    }
+
+    /// With Your turn on, the step is the exercise: T_5 at τ = 2.5 has a top cluster of 9
+    /// nodes (the grs lesson's Your turn), passed at 6, two thirds of them.
+    #[test]
+    fn a_step_copied_with_your_turn_on_is_an_exercise_that_checks() {
+        let small = Scenario::TreeSweep(TreeSweepParams {
+            n: 5,
+            tau: 2.5,
+            ..TreeSweepParams::default()
+        });
+        let shown = Shown {
+            your_turn: true,
+            ..Shown::default()
+        };
+        let s = step(
+            "Small",
+            "",
+            Some("Click the node processor 0 runs next"),
+            &small,
+            &shown,
+        );
+        let e = s.exercise.clone().expect("an exercise");
+        assert_eq!(
+            (e.prompt.as_str(), e.pass, e.personal),
+            ("Click the node processor 0 runs next", 6, false)
+        );
+        let lesson = pasted("TreeSweep", &[step_ron(&s, "treesweep")]);
+        assert_eq!(lesson.check(), Vec::<String>::new());
+        assert_eq!(lesson.steps[0].exercise, Some(e));
+    }
+}
