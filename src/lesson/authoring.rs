@@ -9,6 +9,7 @@
 //! valid step before it is edited.
 
 use super::exercise::ExerciseStep;
+use super::question::{Check, Kind, Question};
 use super::{LessonStep, StepScenario, ViewHint};
 use crate::model::registry::Scenario;
 
@@ -74,6 +75,89 @@ pub fn step(
     }
 }
 
+/// A figure of the numbers region asked as a lesson question (Copy as lesson question on its
+/// row): its JSON key, its name and the value shown.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Asked {
+    /// The figure's key: a dot path into the run's JSON (`optimal`, `algorithms.C.time`).
+    pub key: String,
+    /// The figure's name in the numbers region.
+    pub name: String,
+    /// Its value on the run shown.
+    pub value: f64,
+    /// The value is a whole number (a count, a step): the answer is exact.
+    pub whole: bool,
+}
+
+/// The question that asks `asked` of `scenario`'s run, its check the command that runs the
+/// scenario ([`command`]): none when no command sets the scenario. A whole number is asked
+/// exactly, another to about 1 % (one significant digit of |value|/100); the prompt and the
+/// explanation name the figure, for the author to write in the lesson's words.
+pub fn question(scenario: &Scenario, asked: &Asked) -> Result<Question, String> {
+    let words = command(scenario).ok_or_else(|| {
+        format!(
+            "no `loadlab {}` command sets this scenario (it goes beyond the instance's flags): \
+             write the question's check by hand, on a bundled preset with `eval`",
+            scenario.model_name()
+        )
+    })?;
+    let check = Check {
+        command: words,
+        field: asked.key.clone(),
+    };
+    let tolerance = match asked.whole {
+        true => 0.0,
+        false => one_digit(asked.value.abs() / 100.0),
+    };
+    Ok(Question {
+        prompt: format!("Predict {} on this run.", asked.name),
+        kind: Kind::Number,
+        choices: Vec::new(),
+        tolerance,
+        explanation: format!(
+            "{} of this run, as `{}` prints it.",
+            capitalised(&asked.name),
+            check.command_line()
+        ),
+        check,
+        states: Vec::new(),
+    })
+}
+
+/// `text` with its first letter a capital (a sentence begins with a figure's name).
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// `x` rounded to one significant digit (0 stays 0).
+fn one_digit(x: f64) -> f64 {
+    if !(x.is_finite() && x > 0.0) {
+        return 0.0;
+    }
+    let unit = 10f64.powf(x.log10().floor());
+    (x / unit).round() * unit
+}
+
+/// `q` as RON to paste into a lesson step (`question: Some((…)),`), under a comment that says
+/// where.
+pub fn question_ron(q: &Question) -> String {
+    let body = ron::ser::to_string_pretty(&Some(q), pretty()).unwrap_or_else(|e| format!("// {e}"));
+    format!(
+        "// A question on the step's run: paste it into the step (after its text), then write \
+         its prompt and explanation in the lesson's words.\nquestion: {body},\n"
+    )
+}
+
+/// How a copied step or question is written: RON without struct names, a list on one line.
+fn pretty() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::new()
+        .struct_names(false)
+        .compact_arrays(true)
+}
+
 /// `parts` as one text, each a sentence: a full stop after one that has none.
 fn sentences(parts: &[&str]) -> String {
     let ended = |p: &str| p.ends_with(['.', '!', '?', ':']);
@@ -121,11 +205,7 @@ pub fn command(scenario: &Scenario) -> Option<Vec<String>> {
 /// `step` as RON to paste into a lesson's `steps: [ … ]`: a comment naming the model (and the
 /// command a question's check can run, when there is one), the step, and a comma after it.
 pub fn step_ron(step: &LessonStep, model: &str) -> String {
-    // A ring's δ and loads on one line each, not one number a line.
-    let cfg = ron::ser::PrettyConfig::new()
-        .struct_names(false)
-        .compact_arrays(true);
-    let body = ron::ser::to_string_pretty(step, cfg).unwrap_or_else(|e| format!("// {e}"));
+    let body = ron::ser::to_string_pretty(step, pretty()).unwrap_or_else(|e| format!("// {e}"));
     let run = step
         .scenario
         .resolve()
@@ -227,7 +307,7 @@ mod tests {
 
     /// The command a copied step offers for a question's check runs the step's scenario: the
     /// grs lesson's T_5 at τ = 2.5 is `treesweep --n 5 --tau 2.5`, whose optimum is T* = 10
-    /// (the paper's Fig. 2 at n = 5). A scenario its flags cannot set gets none.
+    /// (grs step 9 states it). A scenario its flags cannot set gets none.
     #[test]
     fn a_copied_steps_command_runs_its_scenario() {
         let small = Scenario::TreeSweep(TreeSweepParams {
@@ -257,6 +337,56 @@ mod tests {
             ..Default::default()
         });
         assert_eq!(command(&never), None);
+    }
+
+    /// A figure asked from the numbers region becomes a question whose check computes it:
+    /// T_5 at τ = 2.5 has T* = 10 (grs step 9 states it), asked exactly; T*/T_PY (10/12: P.Y takes 12
+    /// there) to about 1 %.
+    #[test]
+    fn a_figure_copied_as_a_question_checks_and_its_answer_is_the_runs() {
+        let small = Scenario::TreeSweep(TreeSweepParams {
+            n: 5,
+            tau: 2.5,
+            ..TreeSweepParams::default()
+        });
+        let asked = |key: &str, value: f64, whole| Asked {
+            key: key.into(),
+            name: key.into(),
+            value,
+            whole,
+        };
+        let t_star = question(&small, &asked("optimal", 10.0, true)).unwrap();
+        assert_eq!(t_star.tolerance, 0.0);
+        let ratio = question(&small, &asked("ratio", 10.0 / 12.0, false)).unwrap();
+        assert_eq!(ratio.tolerance, 0.008);
+        // Pasted by hand: the step's text, then the copied question inside the step.
+        let ron = step_ron(
+            &step("T_5", "The small tree.", None, &small, &Shown::default()),
+            "treesweep",
+        );
+        let pasted_q = ron.replace(
+            "    question: None,\n",
+            &question_ron(&t_star)
+                .lines()
+                .map(|l| format!("    {l}\n"))
+                .collect::<String>(),
+        );
+        let lesson = pasted("TreeSweep", &[pasted_q]);
+        assert_eq!(lesson.steps[0].question, Some(t_star));
+        assert_eq!(lesson.check(), Vec::<String>::new());
+        let answers = lesson.answers(&crate::model::NoProgress).unwrap();
+        let answer = answers[0].clone().expect("a question").expect("an answer");
+        assert_eq!(answer, super::super::question::Answer::Number(10.0));
+        // No command sets a never-balancing run: said, not guessed.
+        let never = Scenario::Geodecay(crate::model::geodecay::GeoParams {
+            policy: crate::model::geodecay::Policy::Never,
+            ..Default::default()
+        });
+        assert!(
+            question(&never, &asked("time", 1.0, true))
+                .unwrap_err()
+                .contains("eval")
+        );
     }
 
     #[test]

@@ -303,3 +303,52 @@ fn a_step_copied_as_a_lesson_step_opens_as_it_was_shown() {
     assert_eq!(h.state_mut().link().picture.as_deref(), Some("Gantt"));
     assert!(h.query_all_by_label_contains(caption).next().is_some());
 }
+
+/// A number's Copy as lesson question (a right click on its name), pasted into the step Copy
+/// as lesson step wrote: the lesson checks and its answer is the run's number. T_5 at τ = 2.5
+/// has T* = 10 (the grs lesson's Your turn states it). A scenario no command sets is said.
+#[test]
+fn a_number_copied_as_a_lesson_question_is_asked_of_the_steps_run() {
+    let small = find_bundled("treesweep-small").unwrap();
+    let mut h = harness(Some(small.clone()));
+    settle(&mut h);
+    menu(&mut h, "Edit", "Copy as lesson step");
+    let step = h.state().copied_step().unwrap().to_string();
+    h.get_by_label("T* (Fine-Grain, optimal)").click_secondary();
+    h.run_steps(2);
+    h.get_by_label(loadlab::ui::widgets::numbers::ASK).click();
+    h.run_steps(3);
+    let question = h.state().copied_question().expect("a question was copied");
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("→ optimal"), "{notice}");
+    let inside: String = question.lines().map(|l| format!("    {l}\n")).collect();
+    let step = step.replace("    question: None,\n", &inside);
+    let text = format!("(name: \"mine\", title: \"Mine\", model: TreeSweep, steps: [\n{step}])");
+    let lesson = loadlab::lesson::parse("mine.ron", &text).expect("the pasted question reads");
+    assert_eq!(lesson.check(), Vec::<String>::new());
+    let answers = lesson.answers(&loadlab::model::NoProgress).unwrap();
+    let answer = answers[0]
+        .clone()
+        .expect("the step asks")
+        .expect("an answer");
+    assert_eq!(answer, loadlab::lesson::Answer::Number(10.0));
+
+    // Never balancing is no flag of a geodecay instance: the question cannot be written.
+    let mut never = find_bundled("geodecay-erew").unwrap();
+    if let loadlab::model::registry::Scenario::Geodecay(p) = &mut never.scenario {
+        p.policy = loadlab::model::geodecay::Policy::Never;
+    }
+    h.state_mut().send(Cmd::Load(Box::new(never)));
+    settle(&mut h);
+    // (The first: the numbers region's row; the policies' table repeats the name.)
+    let row = h
+        .query_all_by_label("balancings")
+        .next()
+        .expect("the balancings row");
+    row.click_secondary();
+    h.run_steps(2);
+    h.get_by_label(loadlab::ui::widgets::numbers::ASK).click();
+    h.run_steps(3);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("cannot be asked"), "{notice}");
+}

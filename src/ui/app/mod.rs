@@ -644,6 +644,9 @@ impl LoadlabApp {
         if let Some(said) = super::frame::take_said(&ctx) {
             self.info(said);
         }
+        if let Some(asked) = super::frame::take_asked(&ctx) {
+            self.copy_question(&ctx, &asked);
+        }
         self.follow_window(&ctx);
 
         let before = self.desk.page().scenario.clone();

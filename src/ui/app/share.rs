@@ -25,6 +25,7 @@ pub(super) fn question_open(ctx: &egui::Context) -> bool {
     crate::ui::frame::secret(ctx).is_some_and(|s| s.on_shown_run)
 }
 use crate::jobs::{JobSlot, JobStatus};
+use crate::lesson::authoring::Asked;
 use crate::link::Shared;
 use crate::model::registry::Scenario;
 use crate::preset::PresetFile;
@@ -44,6 +45,8 @@ pub(super) struct Sharing {
     pub(super) copied: Option<String>,
     /// The last lesson step copied (likewise).
     pub(super) copied_step: Option<String>,
+    /// The last lesson question copied (likewise).
+    pub(super) copied_question: Option<String>,
     /// An animation being drawn: where it goes, and its frames or what went wrong.
     pub(super) animation: JobSlot<Animated>,
     /// A hand-out being drawn: its folder, and the files written or the error.
@@ -332,6 +335,32 @@ impl LoadlabApp {
             preset.name
         ));
         self.share.copied_step = Some(text);
+    }
+
+    /// A number's Copy as lesson question: the question whose check runs the scenario in
+    /// front and reads the number's field, on the clipboard (or why there is none).
+    pub(super) fn copy_question(&mut self, ctx: &egui::Context, asked: &Asked) {
+        let scenario = &self.desk.page().scenario;
+        match crate::lesson::authoring::question(scenario, asked) {
+            Ok(q) => {
+                let text = crate::lesson::authoring::question_ron(&q);
+                ctx.copy_text(text.clone());
+                self.info(format!(
+                    "Copied “{}” as a lesson question (its check: `{}` → {}): paste it into \
+                     a step of this scenario",
+                    asked.name,
+                    q.check.command_line(),
+                    q.check.field
+                ));
+                self.share.copied_question = Some(text);
+            }
+            Err(why) => self.error(format!("“{}” cannot be asked: {why}", asked.name)),
+        }
+    }
+
+    /// The last question a number's Copy as lesson question put on the clipboard.
+    pub fn copied_question(&self) -> Option<&str> {
+        self.share.copied_question.as_deref()
     }
 
     /// The last lesson step Edit ▸ Copy as lesson step put on the clipboard.

@@ -238,6 +238,23 @@ pub fn copy(ctx: &egui::Context, what: &str, text: String) {
     ctx.request_repaint();
 }
 
+fn asked_key() -> egui::Id {
+    egui::Id::unique("loadlab-asked")
+}
+
+/// Records that a number was asked as a lesson question (its row's context menu): the app
+/// takes it after the frame ([`take_asked`]) and writes the question, whose check runs the
+/// scenario in front.
+pub fn ask(ctx: &egui::Context, asked: crate::lesson::authoring::Asked) {
+    ctx.data_mut(|d| d.insert_temp(asked_key(), asked));
+    ctx.request_repaint();
+}
+
+/// The number asked as a lesson question since the last frame ([`ask`]), taken.
+pub fn take_asked(ctx: &egui::Context) -> Option<crate::lesson::authoring::Asked> {
+    ctx.data_mut(|d| d.remove_temp(asked_key()))
+}
+
 /// What a widget said for the status bar since the last frame ([`copy`]), taken.
 pub fn take_said(ctx: &egui::Context) -> Option<String> {
     ctx.data_mut(|d| d.remove_temp::<String>(said_key()))

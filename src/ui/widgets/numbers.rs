@@ -108,8 +108,10 @@ fn figure_row(ui: &mut Ui, figure: &Figure, text: &str, (name_w, value_w): (f32,
         ui.set_min_width(name_w);
         ui.set_max_width(name_w);
         ui.set_min_height(lines);
-        ui.add(Label::new(figure.name).wrap())
-            .on_hover_text(figure.key);
+        // Its right click offers Copy as lesson question; not focusable, so that Tab does not
+        // stop at every row on its way through the drawer.
+        let name = ui.add(Label::new(figure.name).wrap().sense(egui::Sense::CLICK));
+        ask_menu(&name.on_hover_text(figure.key), figure, text);
     });
     let accessible = format!("{}{ACCESSIBLE_SEPARATOR}{text}", figure.name);
     let right = egui::Layout::right_to_left(egui::Align::Min);
@@ -128,6 +130,38 @@ fn figure_row(ui: &mut Ui, figure: &Figure, text: &str, (name_w, value_w): (f32,
         }
     });
     ui.end_row();
+}
+
+/// The caption of a number's context menu entry that copies it as a lesson question.
+pub const ASK: &str = "Copy as lesson question";
+
+/// A right click on a number's name offers [`ASK`] (a number shown, not one hidden): the
+/// figure is recorded for the app ([`crate::ui::frame::ask`]), which knows the scenario the
+/// question's check must run.
+fn ask_menu(name: &egui::Response, figure: &Figure, text: &str) {
+    let (value, whole) = match figure.value {
+        Cell::Int(i) => (i as f64, true),
+        // A whole value (2^n − 1, a makespan in steps) is asked exactly.
+        Cell::Num(x) if x.is_finite() => (x, x.fract() == 0.0),
+        _ => return,
+    };
+    if text == HIDDEN {
+        return;
+    }
+    name.context_menu(|ui| {
+        if ui.button(ASK).clicked() {
+            crate::ui::frame::ask(
+                ui.ctx(),
+                crate::lesson::authoring::Asked {
+                    key: figure.key.to_string(),
+                    name: figure.name.to_string(),
+                    value,
+                    whole,
+                },
+            );
+            ui.close();
+        }
+    });
 }
 
 /// The rows of a table section as the numbers region writes them (table precision); empty
