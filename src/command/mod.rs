@@ -17,6 +17,7 @@
 
 pub mod divisible;
 pub mod geodecay;
+mod inverse;
 pub mod ksbf;
 mod planned;
 pub mod redistribute;
@@ -29,6 +30,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 pub use divisible::DivisibleArgs;
 pub use geodecay::GeodecayArgs;
+pub use inverse::command_of;
 pub use ksbf::KsbfArgs;
 pub use planned::{Checked, Reader, refused};
 pub use redistribute::RedistributeArgs;

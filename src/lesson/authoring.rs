@@ -90,13 +90,13 @@ pub struct Asked {
 }
 
 /// The question that asks `asked` of `scenario`'s run, its check the command that runs the
-/// scenario ([`command`]): none when no command sets the scenario. A whole number is asked
+/// scenario ([`crate::command::command_of`]): none when no command sets the scenario. A whole number is asked
 /// exactly, another to about 1 % (one significant digit of |value|/100); the prompt and the
 /// explanation name the figure, for the author to write in the lesson's words.
 pub fn question(scenario: &Scenario, asked: &Asked) -> Result<Question, String> {
-    let words = command(scenario).ok_or_else(|| {
+    let words = crate::command::command_of(scenario).ok_or_else(|| {
         format!(
-            "no `loadlab {}` command sets this scenario (it goes beyond the instance's flags): \
+            "no `loadlab {}` command sets this scenario (no flags of it set the scenario as it is): \
              write the question's check by hand, on a bundled preset with `eval`",
             scenario.model_name()
         )
@@ -186,22 +186,6 @@ fn exercise(shown: &Shown, scenario: &Scenario, prompt: &str) -> Option<Exercise
     })
 }
 
-/// The model command that runs `scenario`, for a question's check: the model's name and its
-/// instance's flags, read back by the commands' own parser and kept only when they give the
-/// same scenario (None when the scenario sets more than those flags say: a lesson's check
-/// then names a bundled preset with `eval`).
-pub fn command(scenario: &Scenario) -> Option<Vec<String>> {
-    let mut words = vec![scenario.model_name().to_string()];
-    crate::lesson::models::row(scenario.model())
-        .model
-        .flags(scenario, &mut |name, value| {
-            words.push(format!("--{name}"));
-            words.push(value);
-        });
-    let read = crate::command::parse(&words).ok()?.planned().ok()?;
-    (read.scenario() == *scenario).then_some(words)
-}
-
 /// `step` as RON to paste into a lesson's `steps: [ … ]`: a comment naming the model (and the
 /// command a question's check can run, when there is one), the step, and a comma after it.
 pub fn step_ron(step: &LessonStep, model: &str) -> String {
@@ -210,7 +194,7 @@ pub fn step_ron(step: &LessonStep, model: &str) -> String {
         .scenario
         .resolve()
         .ok()
-        .and_then(|s| command(&s))
+        .and_then(|s| crate::command::command_of(&s))
         .map(|words| {
             let quoted: Vec<String> = words.iter().map(|w| format!("{w:?}")).collect();
             format!(
@@ -307,7 +291,7 @@ mod tests {
 
     /// The command a copied step offers for a question's check runs the step's scenario: the
     /// grs lesson's T_5 at τ = 2.5 is `treesweep --n 5 --tau 2.5`, whose optimum is T* = 10
-    /// (grs step 9 states it). A scenario its flags cannot set gets none.
+    /// (grs step 9 states it). A scenario no flags set gets none.
     #[test]
     fn a_copied_steps_command_runs_its_scenario() {
         let small = Scenario::TreeSweep(TreeSweepParams {
@@ -315,7 +299,7 @@ mod tests {
             tau: 2.5,
             ..TreeSweepParams::default()
         });
-        let words = command(&small).expect("flags set a tree sweep");
+        let words = crate::command::command_of(&small).expect("flags set a tree sweep");
         assert_eq!(words[..5], ["treesweep", "--n", "5", "--tau", "2.5"]);
         let check = super::super::question::Check {
             command: words.clone(),
@@ -331,12 +315,13 @@ mod tests {
             text.contains(r#"command: ["treesweep", "--n", "5", "--tau", "2.5""#),
             "{text}"
         );
-        // The never-balancing policy is no flag of the exercise's instance: no command.
-        let never = Scenario::Geodecay(crate::model::geodecay::GeoParams {
-            policy: crate::model::geodecay::Policy::Never,
-            ..Default::default()
-        });
-        assert_eq!(command(&never), None);
+        // Theorem 2's one-way ring keeps costs on links it does not have: no command, no line.
+        let ring = crate::preset::find_bundled("redistribute-theorem-2").unwrap();
+        let text = step_ron(
+            &step("Theorem 2", "", None, &ring.scenario, &Shown::default()),
+            "redistribute",
+        );
+        assert!(!text.contains("command:"), "{text}");
     }
 
     /// A figure asked from the numbers region becomes a question whose check computes it:
@@ -377,16 +362,36 @@ mod tests {
         let answers = lesson.answers(&crate::model::NoProgress).unwrap();
         let answer = answers[0].clone().expect("a question").expect("an answer");
         assert_eq!(answer, super::super::question::Answer::Number(10.0));
-        // No command sets a never-balancing run: said, not guessed.
-        let never = Scenario::Geodecay(crate::model::geodecay::GeoParams {
-            policy: crate::model::geodecay::Policy::Never,
-            ..Default::default()
-        });
+        // No command sets Theorem 2's ring (its unused costs): said, not guessed.
+        let never = crate::preset::find_bundled("redistribute-theorem-2")
+            .unwrap()
+            .scenario;
         assert!(
             question(&never, &asked("time", 1.0, true))
                 .unwrap_err()
                 .contains("eval")
         );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Every model's personal instances (random, seeded), and the same with the model's
+        /// choices changed, are run by the command written for them: read back, it gives the
+        /// scenario again.
+        #[test]
+        fn a_random_instances_command_reads_back_to_it(seed: u64, model in 0usize..5) {
+            use rand::{RngCore, SeedableRng};
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut pick = |k: u64| rng.next_u64() % k;
+            let m = ModelId::ALL[model];
+            let row = crate::lesson::models::row(m);
+            if let Some(s) = row.model.candidate(&mut pick) {
+                let words = crate::command::command_of(&s);
+                let words = words.unwrap_or_else(|| panic!("no command for {s:?}"));
+                let read = crate::command::parse(&words).unwrap().planned().unwrap();
+                proptest::prop_assert_eq!(read.scenario(), s);
+            }
+        }
     }
 
     #[test]

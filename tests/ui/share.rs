@@ -333,18 +333,16 @@ fn a_number_copied_as_a_lesson_question_is_asked_of_the_steps_run() {
         .expect("an answer");
     assert_eq!(answer, loadlab::lesson::Answer::Number(10.0));
 
-    // Never balancing is no flag of a geodecay instance: the question cannot be written.
-    let mut never = find_bundled("geodecay-erew").unwrap();
-    if let loadlab::model::registry::Scenario::Geodecay(p) = &mut never.scenario {
-        p.policy = loadlab::model::geodecay::Policy::Never;
-    }
-    h.state_mut().send(Cmd::Load(Box::new(never)));
+    // Theorem 2's one-way ring keeps costs on links it does not have, which no flag sets
+    // (the CLI refuses --ccw there): the question cannot be written, and the status bar says so.
+    h.state_mut().send(Cmd::Load(Box::new(
+        find_bundled("redistribute-theorem-2").unwrap(),
+    )));
     settle(&mut h);
-    // (The first: the numbers region's row; the policies' table repeats the name.)
     let row = h
-        .query_all_by_label("balancings")
+        .query_all_by_label("makespan")
         .next()
-        .expect("the balancings row");
+        .expect("the makespan row");
     row.click_secondary();
     h.run_steps(2);
     h.get_by_label(loadlab::ui::widgets::numbers::ASK).click();
