@@ -254,6 +254,17 @@ pub fn resolve_preset(name: &str) -> Result<Preset, CommandError> {
     })
 }
 
+/// `word` as a shell reads it back: as it is, or in single quotes when it holds white space,
+/// a quote or a character the shell gives a meaning (`$`, `*`, `;`, `(`…), or is empty.
+pub fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && !word.contains(|c: char| c.is_whitespace() || "\"'$*?;&|<>()`\\!#~{}[]".contains(c));
+    match plain {
+        true => word.to_string(),
+        false => format!("'{}'", word.replace('\'', r"'\''")),
+    }
+}
+
 /// Clap value parser of every real flag: [`num::parse_real`] (`0.5`, `1e-3`, `2^64`).
 pub fn real(s: &str) -> Result<f64, String> {
     num::parse_real(s).map_err(|e| e.to_string())

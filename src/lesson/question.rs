@@ -84,13 +84,7 @@ impl Check {
                 s.push_str(&format!("'{head}…' ({length} characters)"));
                 continue;
             }
-            if a.is_empty()
-                || a.contains(|c: char| c.is_whitespace() || "\"'$*?;&|<>()".contains(c))
-            {
-                s.push_str(&format!("'{a}'"));
-            } else {
-                s.push_str(a);
-            }
+            s.push_str(&crate::command::shell_word(a));
         }
         s.push_str(" --json");
         s

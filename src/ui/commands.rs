@@ -132,6 +132,8 @@ pub enum Cmd {
     /// Edit ▸ Copy as lesson step: the front scenario at its step, with the regions, picture
     /// tab and plot shown, as a lesson step (RON) on the clipboard.
     CopyAsLessonStep,
+    /// Edit ▸ Copy as command: the `loadlab` command line that runs the front scenario.
+    CopyCommand,
     /// Edit ▸ Paste link: a window to paste a share link into.
     PasteLink,
     /// File ▸ Reload: the front scenario's file read again from disk (undoable).
@@ -319,6 +321,7 @@ pub static COMMANDS: &[Command] = &[
     row(Cmd::OpenAttempt, "Open attempt…", &[], "Open a handed-in attempt file and replay it move by move, each with its verdict", false),
     row(Cmd::Gradebook, "Gradebook of a folder…", &[], "Every attempt file in a folder re-graded from its moves or answers, one row each, as `loadlab grade FOLDER` does: open any row's attempt, copy or save the table as CSV", false),
     row(Cmd::CopyLink, "Copy link", &[], "The scenario in front — with its step, picture tab, plot and pinned A — as one line (loadlab:1:…) on the clipboard: paste it to a colleague, `loadlab gui --link` or `loadlab eval --link` opens it", false),
+    row(Cmd::CopyCommand, "Copy as command", &[], "The `loadlab` command line that prints the run in front (add --json for one JSON object, --csv for CSV): its flags when they set the scenario, else `loadlab eval --link` with its share link", false),
     row(Cmd::CopyAsLessonStep, "Copy as lesson step", &[], "The view in front — its scenario, step, regions, picture tab and plot — as a lesson step (RON) on the clipboard: paste it into a lesson file's steps, write its text and question, and check the file with `loadlab lesson FILE --check`", false),
     row(Cmd::PasteLink, "Paste link…", &[], "Open a share link (loadlab:1:…) someone sent you", false),
     row(Cmd::DescribePicture, "Describe the picture", &[ctrl(Key::D)], "What the picture shows at this step, in words — processors, sends, nodes, bars, the step's caption and why — on the clipboard and read out by a screen reader", false),

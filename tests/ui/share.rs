@@ -350,3 +350,31 @@ fn a_number_copied_as_a_lesson_question_is_asked_of_the_steps_run() {
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(notice.contains("cannot be asked"), "{notice}");
 }
+
+/// Edit ▸ Copy as command, run by the real binary (`--json` added), prints what `loadlab eval
+/// PRESET --json` prints for the preset in front. The sparse tree's flags set it; Theorem 2's
+/// one-way ring (costs on links it lacks, which no flag sets) is copied as `eval --link`.
+#[test]
+fn a_copied_command_prints_the_run_in_front() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_loadlab"))
+            .args(args)
+            .arg("--json")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    for preset in ["ksbf-sparse-tree", "redistribute-theorem-2"] {
+        let mut h = harness(Some(find_bundled(preset).unwrap()));
+        settle(&mut h);
+        menu(&mut h, "Edit", "Copy as command");
+        let line = h.state().copied_command().expect("a command").to_string();
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[0], "loadlab");
+        let via_link = words[1] == "eval";
+        assert_eq!(via_link, preset == "redistribute-theorem-2", "{line}");
+        assert_eq!(json(&words[1..]), json(&["eval", preset]), "{line}");
+    }
+}

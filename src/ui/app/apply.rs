@@ -85,6 +85,7 @@ impl LoadlabApp {
             | Cmd::OpenFinding(_) => self.teaching(ctx, cmd),
             Cmd::CopyLink
             | Cmd::CopyAsLessonStep
+            | Cmd::CopyCommand
             | Cmd::DescribePicture
             | Cmd::PasteLink
             | Cmd::OpenLink(_)

@@ -47,6 +47,8 @@ pub(super) struct Sharing {
     pub(super) copied_step: Option<String>,
     /// The last lesson question copied (likewise).
     pub(super) copied_question: Option<String>,
+    /// The last command line copied (likewise).
+    pub(super) copied_command: Option<String>,
     /// An animation being drawn: where it goes, and its frames or what went wrong.
     pub(super) animation: JobSlot<Animated>,
     /// A hand-out being drawn: its folder, and the files written or the error.
@@ -148,6 +150,7 @@ impl LoadlabApp {
                 self.share.copied = Some(link);
             }
             Cmd::CopyAsLessonStep => self.copy_as_lesson_step(ctx),
+            Cmd::CopyCommand => self.copy_command(ctx),
             Cmd::DescribePicture => match crate::ui::widgets::describe::latest(ctx) {
                 Some(text) => {
                     ctx.copy_text(text.clone());
@@ -361,6 +364,34 @@ impl LoadlabApp {
     /// The last question a number's Copy as lesson question put on the clipboard.
     pub fn copied_question(&self) -> Option<&str> {
         self.share.copied_question.as_deref()
+    }
+
+    /// Edit ▸ Copy as command: `loadlab MODEL FLAGS` when the flags set the front scenario
+    /// ([`crate::command::command_of`]), else `loadlab eval --link LINK` (its share link).
+    fn copy_command(&mut self, ctx: &egui::Context) {
+        let scenario = &self.desk.page().scenario;
+        let (words, how) = match crate::command::command_of(scenario) {
+            Some(w) => (w, "its flags"),
+            None => {
+                let link = self.link().encode();
+                let words = vec!["eval".to_string(), "--link".into(), link];
+                (words, "its share link: no flags set this scenario")
+            }
+        };
+        let line: Vec<String> = std::iter::once("loadlab".to_string())
+            .chain(words.iter().map(|w| crate::command::shell_word(w)))
+            .collect();
+        let line = line.join(" ");
+        ctx.copy_text(line.clone());
+        self.info(format!(
+            "Copied the command that prints this run ({how}; add --json or --csv): {line}"
+        ));
+        self.share.copied_command = Some(line);
+    }
+
+    /// The last command line Edit ▸ Copy as command put on the clipboard.
+    pub fn copied_command(&self) -> Option<&str> {
+        self.share.copied_command.as_deref()
     }
 
     /// The last lesson step Edit ▸ Copy as lesson step put on the clipboard.

@@ -77,6 +77,7 @@ fn menus(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &mut
             ui.separator();
             entry(ui, cmds, Cmd::CopyLink, true);
             entry(ui, cmds, Cmd::PasteLink, true);
+            entry(ui, cmds, Cmd::CopyCommand, true);
             entry(ui, cmds, Cmd::CopyAsLessonStep, true);
             entry(ui, cmds, Cmd::DescribePicture, true);
         });
