@@ -5,8 +5,9 @@
 //! whole file.
 //!
 //! The step's title is the scenario's name and its text starts as what the scenario shows (its
-//! description) and what the picture's caption says at that step, so that a pasted step is a
-//! valid step before it is edited.
+//! description), so that a pasted step is a valid step before it is edited. The picture's
+//! caption is not written into it: it says the run's totals ("3 of 9 done"), which a question
+//! on the step may ask, and a lesson's text is never masked.
 
 use super::exercise::ExerciseStep;
 use super::question::{Check, Kind, Question};
@@ -34,10 +35,11 @@ pub struct Shown {
     pub your_turn: bool,
 }
 
-/// The lesson step that shows `scenario` as `shown` says, titled `title`. Its text is
-/// `description` (what the scenario shows) and `caption` (what the picture says at the step),
-/// whichever are there, else the title. Hide the future is written only when it is on: a lesson
-/// starts with the future shown, and a step that switches nothing is refused by the check.
+/// The lesson step that shows `scenario` as `shown` says, titled `title`, its text
+/// `description` (what the scenario shows; the title when there is none). With Your turn on,
+/// `caption` (the board's first line) is the exercise's prompt. Hide the future is written
+/// only when it is on: a lesson starts with the future shown, and a step that switches
+/// nothing is refused by the check.
 pub fn step(
     title: &str,
     description: &str,
@@ -45,15 +47,9 @@ pub fn step(
     scenario: &Scenario,
     shown: &Shown,
 ) -> LessonStep {
-    let parts: Vec<&str> = [Some(description), caption]
-        .into_iter()
-        .flatten()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect();
-    let text = match parts.is_empty() {
-        true => title.to_string(),
-        false => sentences(&parts),
+    let text = match description.trim() {
+        "" => title.to_string(),
+        d => d.to_string(),
     };
     LessonStep {
         title: title.to_string(),
@@ -158,19 +154,6 @@ fn pretty() -> ron::ser::PrettyConfig {
         .compact_arrays(true)
 }
 
-/// `parts` as one text, each a sentence: a full stop after one that has none.
-fn sentences(parts: &[&str]) -> String {
-    let ended = |p: &str| p.ends_with(['.', '!', '?', ':']);
-    let mut text = String::new();
-    for (i, p) in parts.iter().enumerate() {
-        text.push_str(p);
-        if i + 1 < parts.len() {
-            text.push_str(if ended(p) { " " } else { ". " });
-        }
-    }
-    text
-}
-
 /// The exercise of a step copied with Your turn on, when the scenario has one: `prompt` (the
 /// board's first line) as its prompt, passed at two thirds of its moves right at the first
 /// try (the bundled lessons' mark).
@@ -243,13 +226,8 @@ mod tests {
             hide_future: true,
             your_turn: false,
         };
-        let first = step(
-            "A tree of 7 levels",
-            "",
-            Some("t = 4: two nodes run"),
-            &tree,
-            &shown,
-        );
+        // The caption says the run's totals: not the text of a step that may ask them.
+        let first = step("A tree of 7 levels", "", Some("4 of 9 done"), &tree, &shown);
         // The second step shows the future again, on another scenario.
         let other = Scenario::TreeSweep(TreeSweepParams {
             n: 9,
@@ -273,7 +251,7 @@ mod tests {
         assert_eq!(lesson.steps.len(), 2);
         let s = &lesson.steps[0];
         assert_eq!(s.title, "A tree of 7 levels");
-        assert_eq!(s.text, "t = 4: two nodes run");
+        assert_eq!(s.text, "A tree of 7 levels");
         assert_eq!(s.step, 4);
         assert_eq!(s.scenario.resolve().unwrap(), tree);
         let v = s.view.as_ref().unwrap();
@@ -283,7 +261,7 @@ mod tests {
         );
         assert_eq!(v.picture.as_deref(), Some("P.Y"));
         assert_eq!(v.plot.as_deref(), Some("ratio T*/T_PY vs n"));
-        assert_eq!(lesson.steps[1].text, "What grows (Fig. 2). t = 0");
+        assert_eq!(lesson.steps[1].text, "What grows (Fig. 2).");
         assert_eq!(lesson.steps[1].scenario.resolve().unwrap(), other);
         // The whole file checks: every scenario runs, the names are the workspace's.
         assert_eq!(lesson.check(), Vec::<String>::new());

@@ -302,7 +302,7 @@ impl LoadlabApp {
 
     /// Edit ▸ Copy as lesson step: the link's view (scenario, step, picture tab, plot) and the
     /// regions shown, as a lesson step on the clipboard, its text seeded with the scenario's
-    /// description and the picture's caption at the step.
+    /// description (the picture's caption is the prompt of its exercise, with Your turn on).
     fn copy_as_lesson_step(&mut self, ctx: &egui::Context) {
         let Shared {
             preset,
