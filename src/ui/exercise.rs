@@ -14,6 +14,9 @@ use crate::lesson::homework::replay::{Entry, Kind};
 use crate::model::exercise::{ExerciseError, Grade, Tally, Tries, rule_words};
 use crate::platform::clock::Instant;
 
+/// How the board's lines begin in the picture's description (Describe the picture).
+pub const DESCRIBED: &str = "Your turn: ";
+
 /// One model's exercise as the shell drives it (implemented once per model, next to its
 /// workspace).
 pub trait Exercise {
@@ -458,7 +461,7 @@ fn messages(ui: &mut Ui, ex: &dyn Exercise, band: &mut Band, height: f32) {
     let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let said = masker(ui.ctx());
     let prompt = said(ex.prompt());
-    describe::record(ui.ctx(), format!("Your turn: {prompt}"));
+    describe::record(ui.ctx(), format!("{DESCRIBED}{prompt}"));
     // Taller where the prompt leaves less than two lines (large type in a narrow band): the
     // newest message ran over the board under the room. The prompt stays as the moves go on,
     // and the room's height with it.
@@ -685,12 +688,12 @@ pub fn region(ui: &mut Ui, ex: Option<Result<(&mut dyn Exercise, &mut Band), Str
             // The model's reason names the CLI's flag ("--h: …"): here it is the control's.
             let why = why.strip_prefix("--").unwrap_or(&why);
             let said = format!("No exercise on this instance: {why}");
-            describe::record(ui.ctx(), format!("Your turn: {said}"));
+            describe::record(ui.ctx(), format!("{DESCRIBED}{said}"));
             ui.label(said);
         }
         None => {
             let said = "This model has no exercise yet.";
-            describe::record(ui.ctx(), format!("Your turn: {said}"));
+            describe::record(ui.ctx(), format!("{DESCRIBED}{said}"));
             ui.label(said);
         }
     }

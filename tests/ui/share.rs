@@ -372,3 +372,24 @@ fn a_copied_command_prints_the_run_in_front() {
         assert_eq!(json(&words[1..]), json(&["eval", preset]), "{line}");
     }
 }
+
+/// With Your turn on, the copied step is the exercise: the board's instruction its prompt
+/// (without the description's "Your turn:" before it), passed at 6 of T_5's 9 nodes (τ = 2.5:
+/// the grs lesson's top cluster), and the pasted step checks.
+#[test]
+fn a_step_copied_during_your_turn_is_its_exercise() {
+    let mut h = harness(Some(find_bundled("treesweep-small").unwrap()));
+    settle(&mut h);
+    h.get_by_label("Your turn").click_accesskit();
+    h.run_steps(3);
+    menu(&mut h, "Edit", "Copy as lesson step");
+    let step = h.state().copied_step().unwrap().to_string();
+    let text = format!("(name: \"mine\", title: \"Mine\", model: TreeSweep, steps: [\n{step}])");
+    let lesson = loadlab::lesson::parse("mine.ron", &text).unwrap();
+    assert_eq!(lesson.check(), Vec::<String>::new());
+    let e = lesson.steps[0].exercise.clone().expect("an exercise");
+    assert!(e.prompt.starts_with("Click the node processor 0 runs"), "{}", e.prompt);
+    assert_eq!(e.pass, 6);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("with its exercise"), "{notice}");
+}

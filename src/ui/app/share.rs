@@ -321,7 +321,9 @@ impl LoadlabApp {
             your_turn: self.shown.exercise,
         };
         let described = crate::ui::widgets::describe::recent(ctx);
+        // With Your turn on, the board's instruction: the prompt of the step's exercise.
         let caption = described.as_deref().and_then(|d| d.lines().next());
+        let caption = caption.map(|c| c.strip_prefix(crate::ui::exercise::DESCRIBED).unwrap_or(c));
         let s = &preset.scenario;
         let copied =
             crate::lesson::authoring::step(&preset.name, &preset.description, caption, s, &shown);
