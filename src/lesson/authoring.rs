@@ -14,23 +14,14 @@ use super::question::{Check, Kind, Question};
 use super::{LessonStep, StepScenario, ViewHint};
 use crate::model::registry::Scenario;
 
-/// What the app shows when the step is copied.
+/// What the app shows when the step is copied: the step bar's position, the regions, picture
+/// tab, plot and Hide the future as a step's view names them, and whether Your turn is on.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Shown {
     /// The step bar's position.
     pub step: usize,
-    /// The picture tab in front (a name of [`super::views::pictures`]).
-    pub picture: Option<String>,
-    /// The plot in front (a name of [`super::views::plots`]).
-    pub plot: Option<String>,
-    /// The controls are shown.
-    pub controls: bool,
-    /// The plots are shown.
-    pub plots: bool,
-    /// The numbers are shown.
-    pub numbers: bool,
-    /// Hide the future is on.
-    pub hide_future: bool,
+    /// The view (Hide the future: `Some(true)` when on).
+    pub view: ViewHint,
     /// "Your turn" is on: the step is an exercise.
     pub your_turn: bool,
 }
@@ -57,12 +48,9 @@ pub fn step(
         scenario: StepScenario::Inline(scenario.clone()),
         step: shown.step,
         view: Some(ViewHint {
-            controls: Some(shown.controls),
-            plots: Some(shown.plots),
-            numbers: Some(shown.numbers),
-            picture: shown.picture.clone(),
-            plot: shown.plot.clone(),
-            hide_future: shown.hide_future.then_some(true),
+            // The future shown is the lesson's start: switching it on again is no switch.
+            hide_future: shown.view.hide_future.filter(|&on| on),
+            ..shown.view.clone()
         }),
         highlight: None,
         try_it: false,
@@ -209,6 +197,16 @@ mod tests {
         super::super::parse("mine.ron", &text).expect("a pasted step reads back")
     }
 
+    /// T_5 at τ = 2.5, the grs lesson's Your turn: T* = 10 on a top cluster of 9 nodes (its
+    /// step 9 states both), P.Y 12.
+    fn t5() -> Scenario {
+        Scenario::TreeSweep(TreeSweepParams {
+            n: 5,
+            tau: 2.5,
+            ..TreeSweepParams::default()
+        })
+    }
+
     #[test]
     fn a_copied_step_pastes_into_a_lesson_that_checks_and_shows_the_same_view() {
         let tree = Scenario::TreeSweep(TreeSweepParams {
@@ -218,12 +216,14 @@ mod tests {
         });
         let shown = Shown {
             step: 4,
-            picture: Some("P.Y".into()),
-            plot: Some("ratio T*/T_PY vs n".into()),
-            controls: false,
-            plots: true,
-            numbers: true,
-            hide_future: true,
+            view: ViewHint {
+                controls: Some(false),
+                plots: Some(true),
+                numbers: Some(true),
+                picture: Some("P.Y".into()),
+                plot: Some("ratio T*/T_PY vs n".into()),
+                hide_future: Some(true),
+            },
             your_turn: false,
         };
         // The caption says the run's totals: not the text of a step that may ask them.
@@ -272,11 +272,7 @@ mod tests {
     /// (grs step 9 states it). A scenario no flags set gets none.
     #[test]
     fn a_copied_steps_command_runs_its_scenario() {
-        let small = Scenario::TreeSweep(TreeSweepParams {
-            n: 5,
-            tau: 2.5,
-            ..TreeSweepParams::default()
-        });
+        let small = t5();
         let words = crate::command::command_of(&small).expect("flags set a tree sweep");
         assert_eq!(words[..5], ["treesweep", "--n", "5", "--tau", "2.5"]);
         let check = super::super::question::Check {
@@ -307,11 +303,7 @@ mod tests {
     /// there) to about 1 %.
     #[test]
     fn a_figure_copied_as_a_question_checks_and_its_answer_is_the_runs() {
-        let small = Scenario::TreeSweep(TreeSweepParams {
-            n: 5,
-            tau: 2.5,
-            ..TreeSweepParams::default()
-        });
+        let small = t5();
         let asked = |key: &str, value: f64, whole| Asked {
             key: key.into(),
             name: key.into(),
@@ -379,7 +371,13 @@ mod tests {
             "  ",
             Some(""),
             &Scenario::Divisible(DivisibleParams::default()),
-            &Shown::default(),
+            &Shown {
+                view: ViewHint {
+                    hide_future: Some(false),
+                    ..ViewHint::default()
+                },
+                ..Shown::default()
+            },
         );
         assert_eq!(s.text, "Li Table I");
         // The future shown is not written: a first step that switched it off would be refused.
@@ -391,11 +389,7 @@ mod tests {
     /// nodes (the grs lesson's Your turn), passed at 6, two thirds of them.
     #[test]
     fn a_step_copied_with_your_turn_on_is_an_exercise_that_checks() {
-        let small = Scenario::TreeSweep(TreeSweepParams {
-            n: 5,
-            tau: 2.5,
-            ..TreeSweepParams::default()
-        });
+        let small = t5();
         let shown = Shown {
             your_turn: true,
             ..Shown::default()

@@ -40,8 +40,8 @@ fn paste(h: &mut Harness<'_, LoadlabApp>, text: &str) {
     h.run_steps(3);
 }
 
-#[test]
-fn a_copied_link_opens_the_same_scenario_step_and_view() {
+/// The 12-processor ring in front on its Gantt tab, the step bar at 3.
+fn ring_on_gantt_at_step_3() -> (loadlab::preset::Preset, Harness<'static, LoadlabApp>) {
     let ring = find_bundled("redistribute-12-ring").unwrap();
     let mut h = harness(Some(ring.clone()));
     h.state_mut().send(Cmd::Select {
@@ -54,6 +54,12 @@ fn a_copied_link_opens_the_same_scenario_step_and_view() {
         h.run_steps(1);
     }
     settle(&mut h);
+    (ring, h)
+}
+
+#[test]
+fn a_copied_link_opens_the_same_scenario_step_and_view() {
+    let (ring, mut h) = ring_on_gantt_at_step_3();
     assert_eq!(h.state_mut().step_position(), 3);
     menu(&mut h, "Edit", "Copy link");
     let link = h
@@ -241,18 +247,7 @@ fn exports_of_the_whole_run_wait_for_an_open_questions_answer() {
 /// screen, its text what the scenario and the picture's caption said.
 #[test]
 fn a_step_copied_as_a_lesson_step_opens_as_it_was_shown() {
-    let ring = find_bundled("redistribute-12-ring").unwrap();
-    let mut h = harness(Some(ring.clone()));
-    h.state_mut().send(Cmd::Select {
-        picture: Some("Gantt".into()),
-        plot: None,
-        context: "test".into(),
-    });
-    for _ in 0..3 {
-        h.state_mut().send(Cmd::Step(StepCmd::Forward));
-        h.run_steps(1);
-    }
-    settle(&mut h);
+    let (ring, mut h) = ring_on_gantt_at_step_3();
     let shown = h.state().on_screen();
     menu(&mut h, "Edit", "Copy as lesson step");
     let step = h
@@ -388,7 +383,11 @@ fn a_step_copied_during_your_turn_is_its_exercise() {
     let lesson = loadlab::lesson::parse("mine.ron", &text).unwrap();
     assert_eq!(lesson.check(), Vec::<String>::new());
     let e = lesson.steps[0].exercise.clone().expect("an exercise");
-    assert!(e.prompt.starts_with("Click the node processor 0 runs"), "{}", e.prompt);
+    assert!(
+        e.prompt.starts_with("Click the node processor 0 runs"),
+        "{}",
+        e.prompt
+    );
     assert_eq!(e.pass, 6);
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(notice.contains("with its exercise"), "{notice}");

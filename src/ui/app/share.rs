@@ -310,15 +310,18 @@ impl LoadlabApp {
             picture,
             plot,
         } = self.link();
+        let on = self.shown;
         let shown = crate::lesson::authoring::Shown {
             step,
-            picture,
-            plot,
-            controls: self.shown.controls,
-            plots: self.shown.plots,
-            numbers: self.shown.numbers,
-            hide_future: self.shown.hide_future,
-            your_turn: self.shown.exercise,
+            view: crate::lesson::ViewHint {
+                controls: Some(on.controls),
+                plots: Some(on.plots),
+                numbers: Some(on.numbers),
+                picture,
+                plot,
+                hide_future: Some(on.hide_future),
+            },
+            your_turn: on.exercise,
         };
         let described = crate::ui::widgets::describe::recent(ctx);
         // With Your turn on, the board's instruction: the prompt of the step's exercise.
