@@ -48,27 +48,26 @@ pub fn record(ctx: &Context, line: impl Into<String>) {
 /// The description recorded in the latest frame that recorded any (None: nothing yet), one
 /// line per part.
 pub fn latest(ctx: &Context) -> Option<String> {
-    ctx.data(|d| d.get_temp::<Lines>(key()))
-        .filter(|l| !l.items.is_empty())
-        .map(|l| l.items.join("\n"))
+    recorded_since(ctx, 0)
 }
 
 /// The description recorded in this very frame (None when nothing was drawn yet this frame):
 /// what the app reads at the end of a frame in which Describe was asked for.
 pub fn this_frame(ctx: &Context) -> Option<String> {
-    let frame = ctx.cumulative_frame_nr();
-    ctx.data(|d| d.get_temp::<Lines>(key()))
-        .filter(|l| l.nr == frame && !l.items.is_empty())
-        .map(|l| l.items.join("\n"))
+    recorded_since(ctx, ctx.cumulative_frame_nr())
 }
 
 /// The description recorded in this frame or the one before (None when the picture was not
 /// drawn that late): what a command applied between two frames reads. An older one may be of
 /// another step or scenario (the plots in front on the stage draw no picture).
 pub fn recent(ctx: &Context) -> Option<String> {
-    let frame = ctx.cumulative_frame_nr();
+    recorded_since(ctx, ctx.cumulative_frame_nr().saturating_sub(1))
+}
+
+/// The description last recorded, if it was recorded in frame `oldest` or later.
+fn recorded_since(ctx: &Context, oldest: u64) -> Option<String> {
     ctx.data(|d| d.get_temp::<Lines>(key()))
-        .filter(|l| l.nr + 1 >= frame && !l.items.is_empty())
+        .filter(|l| l.nr >= oldest && !l.items.is_empty())
         .map(|l| l.items.join("\n"))
 }
 
