@@ -158,6 +158,39 @@ fn show_me_from_a_lesson_folds_the_list_clear_of_the_drawer() {
             && title.right() > centre.center().x,
         "{title:?} is not in the bottom-right corner of {centre:?}"
     );
+    // The step shows its plot in front: the plot (its axis title last) ends above the folded
+    // title bar, which stood over the axis title.
+    let drawn = h.state().drawn();
+    assert!(!drawn.is_empty());
+    for d in drawn {
+        assert!(
+            d.room.bottom() <= title.top() + 0.5,
+            "{:?} reaches y = {} under the folded list's title at y = {}",
+            d.region,
+            d.room.bottom(),
+            title.top()
+        );
+    }
+    // Dragged by its title up from the corner, it leaves the room to the plot again.
+    let from = egui::pos2(title.center().x, title.center().y);
+    h.hover_at(from);
+    h.run_steps(1);
+    h.drag_at(from);
+    h.run_steps(1);
+    for dy in [20.0, 100.0, 250.0] {
+        h.hover_at(from - egui::vec2(0.0, dy));
+        h.run_steps(1);
+    }
+    h.drop_at(from - egui::vec2(0.0, 250.0));
+    h.run_steps(4);
+    let moved = h.get_by_label_contains("Errata: what we found").rect();
+    assert!(moved.bottom() < title.top() - 100.0, "not moved: {moved:?}");
+    let lowest = h.state().drawn().iter().map(|d| d.room.bottom());
+    let lowest = lowest.fold(0.0, f32::max);
+    assert!(
+        lowest > title.top() + 10.0,
+        "the plot still ends at y = {lowest}, above where the list stood"
+    );
 }
 
 /// At 1280 × 720 the list is longer than its window, so it scrolls: its text wraps short of

@@ -673,14 +673,20 @@ impl LoadlabApp {
         super::frame::publish_secret(&ctx, self.secret_probe.apply(secret));
         let i = self.desk.active.index();
         self.maps.compare.presenter = self.presenter.is_some();
+        // What a window folded aside to the central area's corner covers is left empty: the
+        // regions end above it (a plot's axis title stood under it).
+        let corner = super::widgets::dialog::corner_room(&ctx, super::frame::centre(&ctx));
         let central = egui::CentralPanel::default().show(ui, |ui| {
+            let mut room = ui.max_rect();
+            room.max.y -= corner;
+            let mut ui = ui.new_child(egui::UiBuilder::new().max_rect(room));
             self.drawn = self.maps.central(
-                ui,
+                &mut ui,
                 self.tabs[i].as_mut(),
                 &mut self.desk.pages[i].scenario,
                 &mut self.shown,
             );
-            super::figure::buttons(ui, &self.drawn)
+            super::figure::buttons(&mut ui, &self.drawn)
         });
         self.publish_centre(&ctx, central.response.rect);
         let asked = central.inner;

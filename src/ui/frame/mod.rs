@@ -221,6 +221,49 @@ pub fn repainter(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
     move || c.request_repaint()
 }
 
+/// What the widgets of one pass recorded under one key, for what draws before them in the
+/// next (the menu bar, the central panel): the pass it was recorded in, its items, and the
+/// previous pass's items.
+#[derive(Clone)]
+struct Recorded<T> {
+    pass: u64,
+    this: Vec<T>,
+    last: Vec<T>,
+}
+
+/// Records `item` under `key` for this pass ([`recorded`] reads it in the next).
+pub fn record<T: Clone + Send + Sync + 'static>(ctx: &egui::Context, key: &'static str, item: T) {
+    let now = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| {
+        let r = d.get_temp_mut_or_insert_with(egui::Id::unique(key), || Recorded::<T> {
+            pass: now,
+            this: Vec::new(),
+            last: Vec::new(),
+        });
+        if r.pass != now {
+            let this = std::mem::take(&mut r.this);
+            r.last = if r.pass + 1 == now { this } else { Vec::new() };
+            r.pass = now;
+        }
+        r.this.push(item);
+    });
+}
+
+/// What the previous pass recorded under `key` ([`record`]): whether this pass has recorded
+/// anything yet or not, so what draws first and what draws last read the same.
+pub fn recorded<T: Clone + Send + Sync + 'static>(
+    ctx: &egui::Context,
+    key: &'static str,
+) -> Vec<T> {
+    let now = ctx.cumulative_pass_nr();
+    let r = ctx.data(|d| d.get_temp::<Recorded<T>>(egui::Id::unique(key)));
+    match r {
+        Some(r) if r.pass == now => r.last,
+        Some(r) if r.pass + 1 == now => r.this,
+        _ => Vec::new(),
+    }
+}
+
 fn said_key() -> egui::Id {
     egui::Id::unique("loadlab-said")
 }
@@ -258,4 +301,36 @@ pub fn take_asked(ctx: &egui::Context) -> Option<crate::lesson::authoring::Asked
 /// What a widget said for the status bar since the last frame ([`copy`]), taken.
 pub fn take_said(ctx: &egui::Context) -> Option<String> {
     ctx.data_mut(|d| d.remove_temp::<String>(said_key()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{record, recorded};
+
+    /// A pass's records are read whole in the next pass, before and after that pass records
+    /// its own; a pass that records nothing leaves the pass after it nothing.
+    #[test]
+    fn a_pass_reads_what_the_pass_before_it_recorded() {
+        let ctx = egui::Context::default();
+        let mut seen = Vec::new();
+        let mut pass = |items: &[u32]| {
+            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+                let before = recorded::<u32>(ui.ctx(), "test-list");
+                for &i in items {
+                    record(ui.ctx(), "test-list", i);
+                }
+                let after = recorded::<u32>(ui.ctx(), "test-list");
+                seen.push((before, after));
+            });
+            out.textures_delta.clear();
+        };
+        pass(&[1, 2]);
+        pass(&[3]);
+        pass(&[]);
+        pass(&[4]);
+        assert_eq!(seen[0], (vec![], vec![]));
+        assert_eq!(seen[1], (vec![1, 2], vec![1, 2]));
+        assert_eq!(seen[2], (vec![3], vec![3]));
+        assert_eq!(seen[3], (vec![], vec![]));
+    }
 }

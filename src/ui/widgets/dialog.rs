@@ -143,6 +143,11 @@ pub fn aside<'a>(
             None => window,
         };
     }
+    // Folded: where it stands is recorded, so that the central area keeps clear of it while it
+    // stands in its corner ([`corner_room`]).
+    if let Some(r) = ctx.memory(|m| m.area_rect(id)) {
+        crate::ui::frame::record(ctx, FOLDED, r);
+    }
     let Some(mut aside) = ctx.data(|d| d.get_temp::<Aside>(key)) else {
         return window;
     };
@@ -170,4 +175,27 @@ pub fn aside<'a>(
     };
     let pos = egui::pos2(x, centre.bottom() - height);
     window.current_pos(pos).constrain(false).movable(false)
+}
+
+/// The folded windows' rectangles ([`crate::ui::frame::record`]).
+const FOLDED: &str = "loadlab-folded";
+
+/// The strip at the bottom of `centre` (the central area) that a window folded aside
+/// ([`aside`]) takes while it stands there, in points: what the picture or a plot would
+/// draw there (a plot's axis title) stands above it instead. 0 when no folded window stands
+/// on the area's bottom edge (the user moved it away, or none is folded); never more than a
+/// quarter of the area.
+pub fn corner_room(ctx: &egui::Context, centre: egui::Rect) -> f32 {
+    let folded = crate::ui::frame::recorded::<egui::Rect>(ctx, FOLDED);
+    let on_edge = folded.iter().filter(|r| {
+        r.bottom() >= centre.bottom() - 2.0
+            && r.top() < centre.bottom()
+            && r.top() > centre.top()
+            && r.left() < centre.right()
+            && r.right() > centre.left()
+    });
+    let room = on_edge
+        .map(|r| centre.bottom() - r.top())
+        .fold(0.0, f32::max);
+    room.min(centre.height() / 4.0)
 }
