@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::link::Shared;
 use loadlab::model::registry::ModelId;
 use loadlab::preset::find_bundled;
@@ -338,6 +338,65 @@ fn a_number_copied_as_a_lesson_question_is_asked_of_the_steps_run() {
     h.run_steps(3);
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(notice.contains("cannot be asked"), "{notice}");
+}
+
+/// The label of the widget with the keyboard focus.
+fn focused(h: &Harness<'_, LoadlabApp>) -> String {
+    h.query_all(egui_kittest::kittest::By::new().predicate(|n| n.is_focused()))
+        .next()
+        .and_then(|n| n.accesskit_node().label())
+        .unwrap_or_default()
+}
+
+/// Presses `key` until the focus is on a widget whose label `wanted` accepts.
+fn key_to(h: &mut Harness<'_, LoadlabApp>, key: egui::Key, wanted: impl Fn(&str) -> bool) {
+    for _ in 0..30 {
+        if wanted(&focused(h)) {
+            return;
+        }
+        h.key_press(key);
+        h.run_steps(2);
+    }
+    panic!("{key:?} never reached it (at {:?})", focused(h));
+}
+
+/// The keyboard's way to a number's question: Edit ▸ Copy as lesson question lists the
+/// numbers the region shows, each with its value, and Tab, the arrows and Enter alone copy
+/// one (no pointer event). T_5 at τ = 2.5 has T* = 10 (grs's Your turn states it). With the
+/// map in front, no numbers drawn, the entry is greyed out.
+#[test]
+fn the_edit_menu_copies_a_shown_number_as_a_question_by_the_keyboard() {
+    use egui::Key;
+    let mut h = harness(Some(find_bundled("treesweep-small").unwrap()));
+    settle(&mut h);
+    key_to(&mut h, Key::Tab, |l| l == "Edit");
+    h.key_press(Key::Enter);
+    h.run_steps(3);
+    key_to(&mut h, Key::ArrowDown, |l| {
+        l == loadlab::ui::widgets::numbers::ASK
+    });
+    h.key_press(Key::ArrowRight);
+    h.run_steps(3);
+    let entry = "T* (Fine-Grain, optimal) = 10";
+    key_to(&mut h, Key::ArrowDown, |l| l == entry);
+    h.key_press(Key::Enter);
+    h.run_steps(4);
+    let question = h.state().copied_question().expect("a question was copied");
+    assert!(question.contains("field: \"optimal\""), "{question}");
+    // Closed: only the region's own row reads so (its value's accessible label).
+    assert_eq!(
+        h.query_all_by_label(entry).count(),
+        1,
+        "the menu stayed open"
+    );
+
+    // The map in front, no numbers region drawn: nothing to list, the entry greyed out.
+    h.state_mut().send(Cmd::View(loadlab::ui::app::View::Map));
+    settle(&mut h);
+    h.get_by_label("Edit").click();
+    h.run_steps(3);
+    let entry = h.get_by_label(loadlab::ui::widgets::numbers::ASK);
+    assert!(entry.accesskit_node().is_disabled());
 }
 
 /// Edit ▸ Copy as command, run by the real binary (`--json` added), prints what `loadlab eval

@@ -51,6 +51,42 @@ fn by_path(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, action: FileAction) {
     }
 }
 
+/// Edit ▸ Copy as lesson question: the numbers the numbers region shows (as a right click on
+/// a name offers each), for the keyboard and for whoever does not know the right click.
+/// Greyed out, saying where the numbers are, when the region is not drawn.
+fn ask_menu(ui: &mut egui::Ui) {
+    use crate::ui::widgets::numbers::{ASK, offered};
+    let offers = offered(ui.ctx());
+    if offers.is_empty() {
+        ui.add_enabled(false, egui::Button::new(ASK))
+            .on_disabled_hover_text(
+                "Copies a number of the numbers region as a question to paste into a lesson: open the \
+                 numbers (the drawer's Numbers, or Show: Numbers) first; a number hidden \
+                 until Reveal is not offered",
+            );
+        return;
+    }
+    // The submenu opens level with its entry, and is as long as the window lets it be from
+    // there (a model's numbers run to twenty rows): egui would push a longer one up over the
+    // menu bar.
+    let room = ui.ctx().content_rect().bottom() - ui.cursor().top() - 48.0;
+    ui.menu_button(ASK, |ui| {
+        egui::ScrollArea::vertical()
+            .max_height(room)
+            .show(ui, |ui| {
+                for offer in offers {
+                    let caption = format!("{} = {}", offer.asked.name, offer.text);
+                    let tip = "A question asking this number of the run in front, to paste into \
+                           a lesson's step";
+                    if ui.button(caption).on_hover_text(tip).clicked() {
+                        crate::ui::frame::ask(ui.ctx(), offer.asked);
+                        egui::Popup::close_all(ui.ctx());
+                    }
+                }
+            });
+    });
+}
+
 pub(super) fn menu_bar(
     ui: &mut egui::Ui,
     shell: &Shell<'_>,
@@ -79,6 +115,7 @@ fn menus(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &mut
             entry(ui, cmds, Cmd::PasteLink, true);
             entry(ui, cmds, Cmd::CopyCommand, true);
             entry(ui, cmds, Cmd::CopyAsLessonStep, true);
+            ask_menu(ui);
             entry(ui, cmds, Cmd::DescribePicture, true);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));

@@ -7,6 +7,7 @@
 
 use eframe::egui::{self, Label, RichText, Ui, WidgetInfo};
 
+use crate::lesson::authoring::Asked;
 use crate::report::format::{Precision, cell};
 use crate::report::{Cell, Content, Figure, Section};
 
@@ -135,30 +136,61 @@ fn figure_row(ui: &mut Ui, figure: &Figure, text: &str, (name_w, value_w): (f32,
 /// The caption of a number's context menu entry that copies it as a lesson question.
 pub const ASK: &str = "Copy as lesson question";
 
-/// A right click on a number's name offers [`ASK`] (a number shown, not one hidden): the
-/// figure is recorded for the app ([`crate::ui::frame::ask`]), which knows the scenario the
-/// question's check must run.
-fn ask_menu(name: &egui::Response, figure: &Figure, text: &str) {
+/// A figure that may be asked as a lesson question (a number shown, not one hidden), with
+/// the text the region shows for it.
+#[derive(Debug, Clone)]
+pub struct Offer {
+    /// The figure as the app writes its question.
+    pub asked: Asked,
+    /// Its value as the region writes it.
+    pub text: String,
+}
+
+/// [`Offer`]s recorded for the next pass ([`offered`]).
+const OFFERS: &str = "loadlab-offered-questions";
+
+/// The numbers the regions drawn in the last pass offered as lesson questions, each once, in
+/// the order drawn: Edit ▸ [`ASK`] lists them (the keyboard's way to what a right click on a
+/// name does).
+pub fn offered(ctx: &egui::Context) -> Vec<Offer> {
+    let mut offers = crate::ui::frame::recorded::<Offer>(ctx, OFFERS);
+    let mut seen = std::collections::HashSet::new();
+    offers.retain(|o| seen.insert(o.asked.key.clone()));
+    offers
+}
+
+/// `figure` as a lesson question, if it may be asked: a finite number shown as `text`, not
+/// one hidden.
+fn askable(figure: &Figure, text: &str) -> Option<Asked> {
     let (value, whole) = match figure.value {
         Cell::Int(i) => (i as f64, true),
         // A whole value (2^n − 1, a makespan in steps) is asked exactly.
         Cell::Num(x) if x.is_finite() => (x, x.fract() == 0.0),
-        _ => return,
+        _ => return None,
     };
-    if text == HIDDEN {
+    (text != HIDDEN).then(|| Asked {
+        key: figure.key.to_string(),
+        name: figure.name.to_string(),
+        value,
+        whole,
+    })
+}
+
+/// A right click on a number's name offers [`ASK`] (a number shown, not one hidden), and the
+/// figure is offered to Edit ▸ [`ASK`] ([`offered`]): chosen, it is recorded for the app
+/// ([`crate::ui::frame::ask`]), which knows the scenario the question's check must run.
+fn ask_menu(name: &egui::Response, figure: &Figure, text: &str) {
+    let Some(asked) = askable(figure, text) else {
         return;
-    }
+    };
+    let offer = Offer {
+        asked: asked.clone(),
+        text: text.to_owned(),
+    };
+    crate::ui::frame::record(&name.ctx, OFFERS, offer);
     name.context_menu(|ui| {
         if ui.button(ASK).clicked() {
-            crate::ui::frame::ask(
-                ui.ctx(),
-                crate::lesson::authoring::Asked {
-                    key: figure.key.to_string(),
-                    name: figure.name.to_string(),
-                    value,
-                    whole,
-                },
-            );
+            crate::ui::frame::ask(ui.ctx(), asked);
             ui.close();
         }
     });
