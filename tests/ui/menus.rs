@@ -377,3 +377,35 @@ fn a_menu_entry_chosen_by_enter_closes_the_menu() {
         "the shortcuts window opened"
     );
 }
+
+/// Edit ▸ Copy as lesson question on the projector stage during grs's first question (T* of
+/// T_5 at τ = 2.5, hidden until Reveal), the drawer's Numbers in front: the submenu fits the
+/// window and lists what the drawer shows, never the hidden T* (10, grs's Your turn states
+/// it) nor a number that equals it; after Reveal it offers T* = 10.
+#[test]
+fn the_question_submenu_fits_the_stage_and_offers_no_hidden_number() {
+    use loadlab::ui::widgets::numbers::ASK;
+    let mut h = super::common::stage_lesson("grs-treesweep.ron", 0);
+    super::common::drawer_tab(&mut h, "Numbers");
+    let listed = open_and_check(&mut h, &["Edit", ASK]);
+    let offered: Vec<&String> = listed.iter().filter(|l| l.contains(" = ")).collect();
+    assert!(
+        offered.iter().any(|l| *l == "one processor (2^n − 1) = 31"),
+        "{offered:?}"
+    );
+    assert!(
+        offered
+            .iter()
+            .all(|l| !l.starts_with("T* (") && !l.ends_with(" = 10")),
+        "a hidden number is offered: {offered:?}"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run_steps(3);
+    super::common::reveal(&mut h);
+    super::common::drawer_tab(&mut h, "Numbers");
+    let listed = open_and_check(&mut h, &["Edit", ASK]);
+    assert!(
+        listed.iter().any(|l| l == "T* (Fine-Grain, optimal) = 10"),
+        "{listed:?}"
+    );
+}
