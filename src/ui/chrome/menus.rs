@@ -60,8 +60,8 @@ fn ask_menu(ui: &mut egui::Ui) {
     if offers.is_empty() {
         ui.add_enabled(false, egui::Button::new(ASK))
             .on_disabled_hover_text(
-                "Copies a number of the numbers region as a question to paste into a lesson: open the \
-                 numbers (the drawer's Numbers, or Show: Numbers) first; a number hidden \
+                "Copies a number as a question to paste into a lesson: first show the \
+                 numbers (the drawer's Numbers, or Show: Numbers panel); a number hidden \
                  until Reveal is not offered",
             );
         return;
