@@ -76,6 +76,8 @@ mod plot_secrecy;
 mod presets;
 #[path = "ui/pseudocode.rs"]
 mod pseudocode;
+#[path = "ui/quizzes.rs"]
+mod quizzes;
 #[path = "ui/recent.rs"]
 mod recent;
 #[path = "ui/redistribute.rs"]
