@@ -44,19 +44,25 @@ fn top(h: &Harness<'static, LoadlabApp>, label: &str) -> f32 {
     h.get_by_label(label).rect().top()
 }
 
+/// A class's folder: Emmy plays her instance through, optimally; Sophie gets her first
+/// decision wrong and stops (file order puts Sophie first; score order, Emmy); Bob's file is
+/// broken; five notes are no attempts. The lengths of Emmy's and Sophie's plans.
+fn class_folder(dir: &std::path::Path) -> (usize, usize) {
+    let emmy = plan("Emmy Noether");
+    let sophie = plan("Sophie Germain");
+    hand_in(dir, "b-emmy.json", "Emmy Noether", &emmy);
+    hand_in(dir, "a-sophie.json", "Sophie Germain", &[!sophie[0]]);
+    std::fs::write(dir.join("c-bob.json"), "{\"broken\": ").unwrap();
+    for k in 1..=5 {
+        std::fs::write(dir.join(format!("notes-{k}.txt")), "not an attempt").unwrap();
+    }
+    (emmy.len(), sophie.len())
+}
+
 #[test]
 fn the_gradebook_grades_a_folder_opens_a_row_and_checks_a_course_key() {
     let dir = tempfile::tempdir().unwrap();
-    let emmy = plan("Emmy Noether");
-    let sophie = plan("Sophie Germain");
-    // Emmy plays her instance through, optimally; Sophie gets her first decision wrong and
-    // stops. (File order puts Sophie first; score order, Emmy.)
-    hand_in(dir.path(), "b-emmy.json", "Emmy Noether", &emmy);
-    hand_in(dir.path(), "a-sophie.json", "Sophie Germain", &[!sophie[0]]);
-    std::fs::write(dir.path().join("c-bob.json"), "{\"broken\": ").unwrap();
-    for k in 1..=5 {
-        std::fs::write(dir.path().join(format!("notes-{k}.txt")), "not an attempt").unwrap();
-    }
+    let (n, m) = class_folder(dir.path());
 
     let mut h = super::common::window(1280.0, 720.0, None);
     h.state_mut()
@@ -67,7 +73,6 @@ fn the_gradebook_grades_a_folder_opens_a_row_and_checks_a_course_key() {
         "2 attempts graded · 1 complete · first tries right: 50 % on average · 1 file could \
          not be graded",
     );
-    let (n, m) = (emmy.len(), sophie.len());
     shown(&mut h, &format!("{n} / {n} (100 %)"));
     shown(&mut h, &format!("0 / {m} (0 %)"));
     shown(&mut h, "not graded: not JSON");

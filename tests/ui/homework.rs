@@ -57,26 +57,25 @@ fn fraction(text: &str) -> (u64, u64) {
     (s, n)
 }
 
+/// Emmy Noether starts her personal instance or questions in course CS101 from the open
+/// dialog: Start with no name first says what is missing, in the student's words (`drawn`:
+/// "your instance is drawn from it").
+fn sign_in(h: &mut Harness<'static, LoadlabApp>, drawn: &str) {
+    click(h, "Start");
+    shown(h, &format!("Type your name first: {drawn}"));
+    type_into(h, "Your name", "Emmy Noether");
+    type_into(h, "Course key (optional, as your teacher gave it)", "CS101");
+    click(h, "Start");
+    settle(h);
+}
+
 #[test]
 fn a_student_hands_in_a_personal_instance_and_the_gradebook_agrees() {
     let mut h = super::common::window(1500.0, 940.0, None);
     h.state_mut().send(Cmd::Switch(ModelId::Geodecay));
     settle(&mut h);
     menu(&mut h, "Homework", "Personal instance…");
-    // Start with no name says what is missing, in the student's words.
-    click(&mut h, "Start");
-    shown(
-        &mut h,
-        "Type your name first: your instance is drawn from it",
-    );
-    type_into(&mut h, "Your name", "Emmy Noether");
-    type_into(
-        &mut h,
-        "Course key (optional, as your teacher gave it)",
-        "CS101",
-    );
-    click(&mut h, "Start");
-    settle(&mut h);
+    sign_in(&mut h, "your instance is drawn from it");
     shown(&mut h, "Emmy Noether's");
     shown(&mut h, "Before round 1");
     // The decisions of the optimal policy on her instance; the first one wrong on purpose,
@@ -192,19 +191,7 @@ fn a_student_hands_in_a_personal_quiz_and_the_gradebook_agrees() {
     settle(&mut h);
     click(&mut h, "Personal quiz…");
     shown(&mut h, "Course key");
-    click(&mut h, "Start");
-    shown(
-        &mut h,
-        "Type your name first: your questions are drawn from it",
-    );
-    type_into(&mut h, "Your name", "Emmy Noether");
-    type_into(
-        &mut h,
-        "Course key (optional, as your teacher gave it)",
-        "CS101",
-    );
-    click(&mut h, "Start");
-    settle(&mut h);
+    sign_in(&mut h, "your questions are drawn from it");
     shown(&mut h, "Personal quiz of Emmy Noether");
     // Her questions' answers, from the model (the quiz her personal seed generates).
     let seed = personal::quiz_seed(ModelId::Redistribute, "CS101", "Emmy Noether").unwrap();
