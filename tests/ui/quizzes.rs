@@ -28,6 +28,16 @@ fn ksbf_quiz() -> egui_kittest::Harness<'static, loadlab::ui::LoadlabApp> {
     h
 }
 
+/// The open KS-BF quiz's questions.
+fn questions(h: &Harness<'_, LoadlabApp>) -> Vec<loadlab::lesson::QuizQuestion> {
+    let quiz = h
+        .state()
+        .teach()
+        .quiz(ModelId::Ksbf)
+        .expect("the KS-BF quiz");
+    quiz.questions().to_vec()
+}
+
 #[test]
 fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     let mut h = ksbf_quiz();
@@ -35,13 +45,7 @@ fn quiz_me_scores_answers_shows_instances_and_repeats_per_seed() {
     h.get_by_label("Show the command").click();
     h.run_steps(3);
     shown(&mut h, "--seed 1 --count 5");
-    let first: Vec<_> = h
-        .state()
-        .teach()
-        .quiz(ModelId::Ksbf)
-        .unwrap()
-        .questions()
-        .to_vec();
+    let first = questions(&h);
     assert_eq!(first.len(), 5);
 
     // Answer question 1 with the answer the CLI's check prints, and question 2 wrongly.
@@ -141,18 +145,9 @@ fn clear_field(h: &mut Harness<'_, LoadlabApp>, label: &str) {
 
 #[test]
 fn a_quiz_answer_may_be_retried_and_the_score_counts_first_tries() {
-    let mut h = app();
-    super::common::help_submenu(&mut h, "Quiz me");
-    h.get_by_label("KS-BF on a ring quiz").click();
-    settle(&mut h);
+    let mut h = ksbf_quiz();
     shown(&mut h, "First tries: 0 of 0 right (5 questions)");
-    let quiz = h
-        .state()
-        .teach()
-        .quiz(ModelId::Ksbf)
-        .unwrap()
-        .questions()
-        .to_vec();
+    let quiz = questions(&h);
     // A number question (seed 1 starts with one).
     let k = quiz
         .iter()
