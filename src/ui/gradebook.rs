@@ -395,11 +395,8 @@ fn cell(ui: &mut egui::Ui, r: &Row, i: usize, cmds: &mut Vec<Cmd>) {
         5 if graded => help(r),
         6 if !graded => {
             let e = ui.visuals().error_fg_color;
-            ui.add(
-                egui::Label::new(RichText::new(format!("not graded: {}", r.error)).color(e))
-                    .truncate(),
-            )
-            .on_hover_text(&r.error);
+            let text = RichText::new(format!("not graded: {}", r.error)).color(e);
+            crate::ui::widgets::one_line(ui, egui::Label::new(text), &r.error);
             return;
         }
         6 => r.flags.join("; "),
@@ -407,8 +404,9 @@ fn cell(ui: &mut egui::Ui, r: &Row, i: usize, cmds: &mut Vec<Cmd>) {
     };
     // The whole text on hover where a cell is too narrow for it (a file: its whole path).
     let hover = if i == 0 { r.file.clone() } else { text.clone() };
-    let label = ui.add(egui::Label::new(text).truncate());
-    if !hover.is_empty() {
-        label.on_hover_text(hover);
+    if hover.is_empty() {
+        ui.add(egui::Label::new(text).truncate());
+    } else {
+        crate::ui::widgets::one_line(ui, egui::Label::new(text), &hover);
     }
 }

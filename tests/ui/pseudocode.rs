@@ -335,3 +335,40 @@ fn pseudocode_beside_is_off_while_the_drawer_leaves_no_room_for_it() {
     h.run_steps(3);
     assert!(!active(&h).is_empty(), "no pseudo-code beside the picture");
 }
+
+/// The texts painted whole in the last frame (not cut short) that contain `part`.
+fn painted_with(h: &Harness<'_, LoadlabApp>, part: &str) -> usize {
+    let texts = super::common::text_shapes(h);
+    let whole = texts.iter().filter(|t| !t.galley.elided);
+    whole.filter(|t| t.galley.text().contains(part)).count()
+}
+
+/// A line cut short with "…" shows its whole text in one tooltip: the Why line under the
+/// picture and the status bar's notice each had two (egui's own copy of a cut label's text,
+/// and ours beside it), stacked over the picture. T_16 on R_8 at 720p presenter: the why of
+/// step 0 ends in Lemma 1.1's weight, past the cut; Copy as command's notice ends in the
+/// command's last flag.
+#[test]
+fn a_line_cut_short_shows_its_whole_text_in_one_tooltip() {
+    let mut h = super::common::presenter_720p();
+    h.state_mut().send(loadlab::ui::app::Cmd::Load(Box::new(
+        find_bundled("ksbf-t16-r8").unwrap(),
+    )));
+    settle(&mut h);
+    let tail = "Lemma 1.1: Wgt = 1 right turn";
+    assert_eq!(painted_with(&h, tail), 0, "the Why line is not cut here");
+    let why = h.get_by_label_contains("Why: step 0: ").rect();
+    h.hover_at(why.center());
+    h.run_steps(40);
+    assert_eq!(painted_with(&h, tail), 1, "the Why line's tooltips");
+
+    h.state_mut().send(loadlab::ui::app::Cmd::CopyCommand);
+    settle(&mut h);
+    let tail = "--balance ks --schedule bf";
+    assert_eq!(painted_with(&h, tail), 0, "the notice is not cut here");
+    let notice = h.get_by_label_contains("Copied the command").rect();
+    h.hover_at(notice.center());
+    // (Within the few seconds the notice stays.)
+    h.run_steps(4);
+    assert_eq!(painted_with(&h, tail), 1, "the notice's tooltips");
+}

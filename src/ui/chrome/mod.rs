@@ -441,9 +441,7 @@ impl Chrome {
                 // (Describe the picture's description among them).
                 ui.scope(|ui| {
                     ui.set_max_width(ui.available_width() * NOTICE_SHARE);
-                    let r = ui
-                        .add(egui::Label::new(text).truncate())
-                        .on_hover_text(&n.text);
+                    let r = crate::ui::widgets::one_line(ui, egui::Label::new(text), &n.text);
                     ui.ctx().accesskit_node_builder(r.id, |node| {
                         node.set_live(egui::accesskit::Live::Polite);
                     });
@@ -454,8 +452,8 @@ impl Chrome {
                 let lesson = shell.lesson_page.as_ref().map(|(n, s)| (n.as_str(), *s));
                 let title = shell.desk.status_title(lesson);
                 if !title.is_empty() {
-                    ui.add(egui::Label::new(RichText::new(&title).weak()).truncate())
-                        .on_hover_text(title);
+                    let label = egui::Label::new(RichText::new(&title).weak());
+                    crate::ui::widgets::one_line(ui, label, &title);
                 }
             });
         });

@@ -163,3 +163,11 @@ pub fn start_button<'a, T, E>(
         .clicked();
     clicked.then(|| checked.as_ref().ok()).flatten()
 }
+
+/// `label` on one line, cut short with "…" where it does not fit, with `tip` as its only
+/// tooltip: egui shows a cut label's whole text on hover by itself, and a tip of our own
+/// stood as a second tooltip beside that copy (the Why line's two boxes, over the picture).
+pub fn one_line(ui: &mut egui::Ui, label: egui::Label, tip: &str) -> egui::Response {
+    let r = ui.add(label.truncate().show_tooltip_when_elided(false));
+    r.on_hover_text(tip)
+}

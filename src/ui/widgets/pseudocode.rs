@@ -409,13 +409,11 @@ fn why_line(ui: &mut Ui, model: &str, why: &str) {
     let id = egui::Id::unique(("pseudocode-why-open", model));
     let mut open = ui.ctx().data(|d| d.get_temp::<bool>(id)).unwrap_or(false);
     let text = format!("Why: {why}");
-    let line = ui
-        .add(
-            egui::Label::new(RichText::new(&text).strong())
-                .truncate()
-                .sense(egui::Sense::click()),
-        )
-        .on_hover_text(format!("{why}\n\n(click to read it whole)"));
+    let line = super::one_line(
+        ui,
+        egui::Label::new(RichText::new(&text).strong()).sense(egui::Sense::click()),
+        &format!("{why}\n\n(click to read it whole)"),
+    );
     if line.clicked() {
         open = !open;
     }
