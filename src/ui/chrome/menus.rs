@@ -54,7 +54,7 @@ fn by_path(ui: &mut egui::Ui, cmds: &mut Vec<Cmd>, action: FileAction) {
 /// Edit ▸ Copy as lesson question: the numbers the numbers region shows (as a right click on
 /// a name offers each), for the keyboard and for whoever does not know the right click.
 /// Greyed out, saying where the numbers are, when the region is not drawn.
-fn ask_menu(ui: &mut egui::Ui) {
+fn questions_submenu(ui: &mut egui::Ui) {
     use crate::ui::widgets::numbers::{ASK, offered};
     let offers = offered(ui.ctx());
     if offers.is_empty() {
@@ -115,7 +115,7 @@ fn menus(ui: &mut egui::Ui, shell: &Shell<'_>, windows: &mut Windows, cmds: &mut
             entry(ui, cmds, Cmd::PasteLink, true);
             entry(ui, cmds, Cmd::CopyCommand, true);
             entry(ui, cmds, Cmd::CopyAsLessonStep, true);
-            ask_menu(ui);
+            questions_submenu(ui);
             entry(ui, cmds, Cmd::DescribePicture, true);
         });
         ui.menu_button("View", |ui| view_menu(ui, shell, cmds));
