@@ -355,20 +355,31 @@ fn a_line_cut_short_shows_its_whole_text_in_one_tooltip() {
         find_bundled("ksbf-t16-r8").unwrap(),
     )));
     settle(&mut h);
-    let tail = "Lemma 1.1: Wgt = 1 right turn";
-    assert_eq!(painted_with(&h, tail), 0, "the Why line is not cut here");
-    let why = h.get_by_label_contains("Why: step 0: ").rect();
-    h.hover_at(why.center());
-    h.run_steps(40);
-    assert_eq!(painted_with(&h, tail), 1, "the Why line's tooltips");
-
+    let why = tooltips(&mut h, "Why: step 0: ", "Lemma 1.1: Wgt = 1 right turn", 40);
+    assert_eq!(why, 1, "the Why line's tooltips");
     h.state_mut().send(loadlab::ui::app::Cmd::CopyCommand);
     settle(&mut h);
-    let tail = "--balance ks --schedule bf";
-    assert_eq!(painted_with(&h, tail), 0, "the notice is not cut here");
-    let notice = h.get_by_label_contains("Copied the command").rect();
-    h.hover_at(notice.center());
-    // (Within the few seconds the notice stays.)
-    h.run_steps(4);
-    assert_eq!(painted_with(&h, tail), 1, "the notice's tooltips");
+    // (Hovered within the few seconds the notice stays.)
+    let notice = tooltips(
+        &mut h,
+        "Copied the command",
+        "--balance ks --schedule bf",
+        4,
+    );
+    assert_eq!(notice, 1, "the notice's tooltips");
+}
+
+/// How many times the whole text ending in `tail` of the line labelled `line` is painted
+/// after the pointer rests on the line for `steps` frames; none before (the line is cut
+/// before `tail`).
+fn tooltips(h: &mut Harness<'_, LoadlabApp>, line: &str, tail: &str, steps: usize) -> usize {
+    assert_eq!(
+        painted_with(h, tail),
+        0,
+        "{line:?} is not cut before {tail:?}"
+    );
+    let at = h.get_by_label_contains(line).rect().center();
+    h.hover_at(at);
+    h.run_steps(steps);
+    painted_with(h, tail)
 }

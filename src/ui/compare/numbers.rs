@@ -299,10 +299,9 @@ pub(super) fn numbers_table(ui: &mut Ui, rows: &[CompareRow], na: &Headline, nb:
                         let name = named.name_of(&r.name);
                         ui.scope(|ui| {
                             ui.set_max_width(name_width);
-                            let label = egui::Label::new(name.as_str())
-                                .truncate()
-                                .show_tooltip_when_elided(false);
-                            ui.add(label).on_hover_text(format!("{name} ({})", r.name));
+                            let label = egui::Label::new(name.as_str());
+                            let tip = format!("{name} ({})", r.name);
+                            crate::ui::widgets::one_line(ui, label, &tip);
                         });
                         for (k, c) in row[..shown].iter().enumerate() {
                             let text = RichText::new(c);
