@@ -62,8 +62,11 @@ fn words(scenario: &Scenario) -> Option<(Vec<String>, Fields)> {
 }
 
 /// The parameters' fields, a nested instance's fields among them (the ring's δ, loads,
-/// direction) and link costs as the flags give them (`c`, or `cw` and `ccw`).
+/// direction) and link costs as the flags give them (`c`, or `cw` and `ccw`). A one-way
+/// ring's counter-clockwise costs are left out: it has no such links, its run never reads
+/// them, and its command sets none (the CLI refuses `--ccw` there).
 fn flattened(fields: Map<String, Value>) -> Fields {
+    let one_way = fields.get("direction") == Some(&Value::String("Uni".into()));
     let mut out = Vec::new();
     for (field, value) in fields {
         match (field.as_str(), value) {
@@ -72,7 +75,11 @@ fn flattened(fields: Map<String, Value>) -> Fields {
                 for (kind, v) in costs {
                     match (kind.as_str(), v) {
                         ("Homogeneous", c) => out.push(("c".into(), c)),
-                        ("Heterogeneous", Value::Object(links)) => out.extend(links),
+                        ("Heterogeneous", Value::Object(links)) => out.extend(
+                            links
+                                .into_iter()
+                                .filter(|(side, _)| !(one_way && side == "ccw")),
+                        ),
                         _ => {}
                     }
                 }
@@ -111,27 +118,34 @@ fn text(value: &Value, choices: &[clap::builder::PossibleValue]) -> Option<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::redistribute::instance::{Costs, Direction, RingInstance};
 
     /// A preset's scenario read back from its command is the preset's wherever a flag sets it:
     /// δ and loads as lists, heterogeneous costs as cw and ccw, choices by their flag names.
-    /// Every bundled preset's run is set by a command (its study's settings aside), but for
-    /// Theorem 2's one-way ring: it keeps counter-clockwise costs no link uses, which the CLI
-    /// refuses (`--ccw: a unidirectional ring has no links P_i → P_{i−1}`), so no command
-    /// reads back to it.
+    /// Every bundled preset's run is set by a command (its study's settings aside).
     #[test]
     fn the_bundled_presets_commands_run_their_scenarios() {
         for b in crate::preset::BUNDLED {
             let p = b.preset().unwrap();
-            if b.file == "redistribute-theorem-2.ron" {
-                assert_eq!(command_of(&p.scenario), None);
-                continue;
-            }
             let words = command_of(&p.scenario).unwrap_or_else(|| panic!("{}", b.file));
             let read = parse(&words).unwrap().planned().unwrap().scenario();
             // The run's parameters are the preset's; a redistribution study's view may differ.
             match (&read, &p.scenario) {
                 (Scenario::Redistribute(r), Scenario::Redistribute(q)) => {
-                    assert_eq!((&r.instance, r.algorithm), (&q.instance, q.algorithm));
+                    let (ours, theirs) = (&r.instance, &q.instance);
+                    assert_eq!(
+                        (&ours.delta, &ours.loads, ours.direction, r.algorithm),
+                        (&theirs.delta, &theirs.loads, theirs.direction, q.algorithm),
+                        "{}",
+                        b.file
+                    );
+                    // A one-way ring's costs are its clockwise links'.
+                    let links = |r: &RingInstance| match (&r.costs, r.direction) {
+                        (Costs::Heterogeneous { cw, .. }, Direction::Uni) => (cw.clone(), None),
+                        (Costs::Heterogeneous { cw, ccw }, _) => (cw.clone(), Some(ccw.clone())),
+                        (Costs::Homogeneous(c), _) => (vec![*c], None),
+                    };
+                    assert_eq!(links(ours), links(theirs), "{}", b.file);
                 }
                 _ => assert_eq!(read, p.scenario, "{}", b.file),
             }
@@ -196,6 +210,24 @@ mod tests {
         assert!(tried >= 30, "{tried}");
     }
 
+    /// Theorem 2's one-way ring keeps counter-clockwise costs (1, 1, 1) that no link of it
+    /// has; its command sets the clockwise ones alone (the CLI refuses `--ccw` on a one-way
+    /// ring), and runs the ring: c_{1,2} = 1, c_{2,3} = 100.
+    #[test]
+    fn a_one_way_ring_is_written_with_its_clockwise_costs_alone() {
+        let ring = crate::preset::find_bundled("redistribute-theorem-2").unwrap();
+        let words = command_of(&ring.scenario).unwrap();
+        assert!(
+            words.windows(2).any(|w| w == ["--cw", "1.0,100.0,1.0"]),
+            "{words:?}"
+        );
+        assert!(
+            words.windows(2).any(|w| w == ["--direction", "uni"]),
+            "{words:?}"
+        );
+        assert!(!words.iter().any(|w| w == "--ccw"), "{words:?}");
+    }
+
     /// The hetero-16 ring's command: its costs as the flags read them.
     #[test]
     fn heterogeneous_costs_are_written_as_cw_and_ccw() {
@@ -213,5 +245,55 @@ mod tests {
             assert!(words.iter().any(|w| w == f), "{f} in {words:?}");
         }
         assert!(!words.iter().any(|w| w == "--c"));
+    }
+
+    /// Every bundled preset with one number or one choice changed to another the model
+    /// accepts is still written as a command that runs it (a one-way ring among them: every
+    /// ring preset turned one-way keeps counter-clockwise costs no link has).
+    #[test]
+    fn every_accepted_change_of_a_preset_has_a_command() {
+        let numbers: Value = serde_json::json!([0, 1, 3, 0.5, 2.5, 100, 1e6, -1]);
+        let choices: Vec<Value> = ["Uni", "Bi", "Alg2", "Alg3", "Exact", "Never", "Every", "Q"]
+            .map(|c| Value::String(c.into()))
+            .into();
+        let mut tried = 0;
+        for b in crate::preset::BUNDLED {
+            let base = serde_json::to_value(b.preset().unwrap().scenario).unwrap();
+            for at in leaves(&base, String::new()) {
+                let others = match base.pointer(&at) {
+                    Some(Value::Number(_)) => numbers.as_array().unwrap(),
+                    Some(Value::String(_)) => &choices,
+                    _ => continue,
+                };
+                for other in others {
+                    let mut changed = base.clone();
+                    *changed.pointer_mut(&at).unwrap() = other.clone();
+                    let Ok(s) = serde_json::from_value::<Scenario>(changed) else {
+                        continue;
+                    };
+                    if s.validate().is_ok() {
+                        assert!(command_of(&s).is_some(), "{}: {at} = {other}", b.file);
+                        tried += 1;
+                    }
+                }
+            }
+        }
+        assert!(tried > 1000, "{tried}");
+    }
+
+    /// The JSON pointers of `value`'s leaves below `at`.
+    fn leaves(value: &Value, at: String) -> Vec<String> {
+        match value {
+            Value::Object(m) => m
+                .iter()
+                .flat_map(|(k, v)| leaves(v, format!("{at}/{k}")))
+                .collect(),
+            Value::Array(a) => a
+                .iter()
+                .enumerate()
+                .flat_map(|(i, v)| leaves(v, format!("{at}/{i}")))
+                .collect(),
+            _ => vec![at],
+        }
     }
 }

@@ -269,7 +269,7 @@ mod tests {
 
     /// The command a copied step offers for a question's check runs the step's scenario: the
     /// grs lesson's T_5 at τ = 2.5 is `treesweep --n 5 --tau 2.5`, whose optimum is T* = 10
-    /// (grs step 9 states it). A scenario no flags set gets none.
+    /// (grs step 9 states it). A scenario no command runs gets none.
     #[test]
     fn a_copied_steps_command_runs_its_scenario() {
         let small = t5();
@@ -289,13 +289,30 @@ mod tests {
             text.contains(r#"command: ["treesweep", "--n", "5", "--tau", "2.5""#),
             "{text}"
         );
-        // Theorem 2's one-way ring keeps costs on links it does not have: no command, no line.
+        // Theorem 2's one-way ring: its clockwise costs alone (it has no other links).
         let ring = crate::preset::find_bundled("redistribute-theorem-2").unwrap();
         let text = step_ron(
             &step("Theorem 2", "", None, &ring.scenario, &Shown::default()),
             "redistribute",
         );
+        assert!(text.contains(r#""--cw", "1.0,100.0,1.0""#), "{text}");
+        assert!(!text.contains("--ccw"), "{text}");
+        // A ring whose unbalances do not sum to zero runs nowhere: no command, no line.
+        let text = step_ron(
+            &step("Unbalanced", "", None, &unbalanced(), &Shown::default()),
+            "redistribute",
+        );
         assert!(!text.contains("command:"), "{text}");
+    }
+
+    /// The ring with δ = (1, 1, −1), which sums to 1: Section 2 requires Σ δ_k = 0, so no
+    /// command runs it.
+    fn unbalanced() -> Scenario {
+        use crate::model::redistribute::instance::{Costs, RingInstance};
+        Scenario::Redistribute(crate::model::redistribute::params::RedistParams {
+            instance: RingInstance::bidirectional(vec![1, 1, -1], Costs::Homogeneous(1.0)),
+            ..Default::default()
+        })
     }
 
     /// A figure asked from the numbers region becomes a question whose check computes it:
@@ -332,12 +349,9 @@ mod tests {
         let answers = lesson.answers(&crate::model::NoProgress).unwrap();
         let answer = answers[0].clone().expect("a question").expect("an answer");
         assert_eq!(answer, super::super::question::Answer::Number(10.0));
-        // No command sets Theorem 2's ring (its unused costs): said, not guessed.
-        let never = crate::preset::find_bundled("redistribute-theorem-2")
-            .unwrap()
-            .scenario;
+        // No command runs a ring whose unbalances do not sum to zero: said, not guessed.
         assert!(
-            question(&never, &asked("time", 1.0, true))
+            question(&unbalanced(), &asked("time", 1.0, true))
                 .unwrap_err()
                 .contains("eval")
         );

@@ -295,49 +295,61 @@ fn a_step_copied_as_a_lesson_step_opens_as_it_was_shown() {
 
 /// A number's Copy as lesson question (a right click on its name), pasted into the step Copy
 /// as lesson step wrote: the lesson checks and its answer is the run's number. T_5 at τ = 2.5
-/// has T* = 10 (the grs lesson's Your turn states it). A scenario no command sets is said.
+/// has T* = 10 (the grs lesson's Your turn states it). On Theorem 2's one-way ring, whose
+/// counter-clockwise costs no link has, the check sets the clockwise costs alone, and its
+/// makespan is 1 (the preset: P1 sends its item to P2 over c_{1,2} = 1).
 #[test]
 fn a_number_copied_as_a_lesson_question_is_asked_of_the_steps_run() {
     let small = find_bundled("treesweep-small").unwrap();
     let mut h = harness(Some(small.clone()));
     settle(&mut h);
-    menu(&mut h, "Edit", "Copy as lesson step");
-    let step = h.state().copied_step().unwrap().to_string();
-    h.get_by_label("T* (Fine-Grain, optimal)").click_secondary();
-    h.run_steps(2);
-    h.get_by_label(loadlab::ui::widgets::numbers::ASK).click();
-    h.run_steps(3);
-    let question = h.state().copied_question().expect("a question was copied");
+    let answer = asked_in_a_pasted_step(&mut h, "T* (Fine-Grain, optimal)", "TreeSweep");
+    assert_eq!(answer, loadlab::lesson::Answer::Number(10.0));
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(notice.contains("→ optimal"), "{notice}");
-    let inside: String = question.lines().map(|l| format!("    {l}\n")).collect();
-    let step = step.replace("    question: None,\n", &inside);
-    let text = format!("(name: \"mine\", title: \"Mine\", model: TreeSweep, steps: [\n{step}])");
-    let lesson = loadlab::lesson::parse("mine.ron", &text).expect("the pasted question reads");
-    assert_eq!(lesson.check(), Vec::<String>::new());
-    let answers = lesson.answers(&loadlab::model::NoProgress).unwrap();
-    let answer = answers[0]
-        .clone()
-        .expect("the step asks")
-        .expect("an answer");
-    assert_eq!(answer, loadlab::lesson::Answer::Number(10.0));
 
-    // Theorem 2's one-way ring keeps costs on links it does not have, which no flag sets
-    // (the CLI refuses --ccw there): the question cannot be written, and the status bar says so.
     h.state_mut().send(Cmd::Load(Box::new(
         find_bundled("redistribute-theorem-2").unwrap(),
     )));
     settle(&mut h);
-    let row = h
-        .query_all_by_label("makespan")
+    let answer = asked_in_a_pasted_step(&mut h, "makespan", "Redistribute");
+    assert_eq!(answer, loadlab::lesson::Answer::Number(1.0));
+    let question = h.state().copied_question().unwrap().to_string();
+    assert!(
+        question.contains(r#""--cw", "1.0,100.0,1.0""#),
+        "{question}"
+    );
+    assert!(!question.contains("--ccw"), "{question}");
+}
+
+/// Copies the step in front, then the number named `row` as a question (its right click),
+/// pastes the question into the step, reads the one-step lesson of `model` and gives its
+/// answer, after checking the lesson.
+fn asked_in_a_pasted_step(
+    h: &mut Harness<'_, LoadlabApp>,
+    row: &str,
+    model: &str,
+) -> loadlab::lesson::Answer {
+    menu(h, "Edit", "Copy as lesson step");
+    let step = h.state().copied_step().unwrap().to_string();
+    h.query_all_by_label(row)
         .next()
-        .expect("the makespan row");
-    row.click_secondary();
+        .unwrap_or_else(|| panic!("no row {row}"))
+        .click_secondary();
     h.run_steps(2);
     h.get_by_label(loadlab::ui::widgets::numbers::ASK).click();
     h.run_steps(3);
-    let notice = h.state().notice().unwrap_or_default().to_string();
-    assert!(notice.contains("cannot be asked"), "{notice}");
+    let question = h.state().copied_question().expect("a question was copied");
+    let inside: String = question.lines().map(|l| format!("    {l}\n")).collect();
+    let step = step.replace("    question: None,\n", &inside);
+    let text = format!("(name: \"mine\", title: \"Mine\", model: {model}, steps: [\n{step}])");
+    let lesson = loadlab::lesson::parse("mine.ron", &text).expect("the pasted question reads");
+    assert_eq!(lesson.check(), Vec::<String>::new());
+    let answers = lesson.answers(&loadlab::model::NoProgress).unwrap();
+    answers[0]
+        .clone()
+        .expect("the step asks")
+        .expect("an answer")
 }
 
 /// The label of the widget with the keyboard focus.
@@ -400,8 +412,8 @@ fn the_edit_menu_copies_a_shown_number_as_a_question_by_the_keyboard() {
 }
 
 /// Edit ▸ Copy as command, run by the real binary (`--json` added), prints what `loadlab eval
-/// PRESET --json` prints for the preset in front. The sparse tree's flags set it; Theorem 2's
-/// one-way ring (costs on links it lacks, which no flag sets) is copied as `eval --link`.
+/// PRESET --json` prints for the preset in front: the model's own command, on the sparse tree
+/// and on Theorem 2's one-way ring (its clockwise costs alone: it has no other links).
 #[test]
 fn a_copied_command_prints_the_run_in_front() {
     let json = |args: &[&str]| -> serde_json::Value {
@@ -421,8 +433,7 @@ fn a_copied_command_prints_the_run_in_front() {
         let line = h.state().copied_command().expect("a command").to_string();
         let words: Vec<&str> = line.split(' ').collect();
         assert_eq!(words[0], "loadlab");
-        let via_link = words[1] == "eval";
-        assert_eq!(via_link, preset == "redistribute-theorem-2", "{line}");
+        assert_eq!(words[1], preset.split('-').next().unwrap(), "{line}");
         assert_eq!(json(&words[1..]), json(&["eval", preset]), "{line}");
     }
 }
