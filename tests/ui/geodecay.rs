@@ -161,3 +161,32 @@ fn the_ell_rails_arrows_step_by_powers_of_two() {
     assert_eq!(press(&mut h, egui::Key::ArrowLeft), 0.0);
     assert_eq!(press(&mut h, egui::Key::ArrowRight), 1.0);
 }
+
+/// Gil–Matias step 4 (the improved policy on n = 2^30, p = 2^16, ℓ = 2^14) at 720p presenter,
+/// revealed and stepped to its end: phase 0 runs one round, a band 14 points wide that egui_plot
+/// left unnamed (it keeps 4 points of padding each side of a span's label). Its "0" is drawn at
+/// the top of the band, level with phase 1's "1" and left of it.
+#[test]
+fn a_one_round_phase_is_named_at_720p_presenter() {
+    use super::common::{painted_texts, reveal, stage_lesson};
+    use loadlab::ui::widgets::compare_plot::PLOT_MARK;
+    use loadlab::ui::widgets::step_bar::LABEL_LAST;
+    let mut h = stage_lesson("gil-matias-geodecay.ron", 3);
+    reveal(&mut h);
+    h.get_by_label(LABEL_LAST).click_accesskit();
+    settle(&mut h);
+    let frame = loadlab::ui::widgets::marks::latest(&h.ctx, PLOT_MARK).expect("the rounds plot");
+    let inside = |text: &str| {
+        painted_texts(&h)
+            .into_iter()
+            .find(|(t, r)| t == text && frame.contains_rect(*r) && r.top() < frame.top() + 20.0)
+            .map(|(_, r)| r)
+            .unwrap_or_else(|| panic!("{text:?} is not drawn at the plot's top {frame:?}"))
+    };
+    let (zero, one) = (inside("0"), inside("1"));
+    assert!(zero.right() <= one.left(), "{zero:?} {one:?}");
+    assert!(
+        (zero.center().y - one.center().y).abs() < 1.0,
+        "{zero:?} {one:?}"
+    );
+}

@@ -637,7 +637,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
             round_readout(name, p.x, v)
         })
         .show(ui, |plot| {
-            phase_spans(plot, o, xs.last().copied(), reveal.hiding(), dark);
+            let tight = phase_spans(plot, o, xs.last().copied(), reveal.hiding(), dark);
             if !xs.is_empty() {
                 plot.add(
                     FilledArea::new("max…min band", &xs, &mins, &maxs)
@@ -685,8 +685,10 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
                 &means,
                 color,
             );
+            tight
         });
     mark_plot(ui, &shown.transform);
+    tight_labels(ui, &shown.transform, &shown.inner);
     if reveal.hiding() && k == 0 {
         // One point: the loads before any round ran.
         let rect = shown.transform.frame().shrink2(egui::vec2(0.0, 12.0));
@@ -738,16 +740,18 @@ fn current_dots(
 }
 
 /// The improved policy's phases that began by the last round shown (`last`), shaded in turn;
-/// while `hiding` the future, a phase ends at the last round shown.
+/// while `hiding` the future, a phase ends at the last round shown. Gives the labels too
+/// tight for egui_plot's padding, each at its band's middle ([`tight_labels`] draws them).
 fn phase_spans(
     plot: &mut egui_plot::PlotUi<'_>,
     o: &GeoOutcome,
     last: Option<f64>,
     hiding: bool,
     dark: bool,
-) {
+) -> Vec<(f64, String)> {
+    let mut tight_ones = Vec::new();
     let Some(last) = last else {
-        return;
+        return tight_ones;
     };
     let shown_end = last + 0.5;
     for ph in o.phases.iter().filter(|ph| ph.start_round as f64 <= last) {
@@ -764,15 +768,38 @@ fn phase_spans(
         };
         let start = ph.start_round as f64 - 0.5;
         let px = ((end - start) * plot.transform().dpos_dvalue_x()) as f32;
-        let name = phase_label(plot.ctx(), ph.index, px);
+        let (name, tight) = phase_label(plot.ctx(), ph.index, px);
+        if tight {
+            tight_ones.push(((start + end) / 2.0, name.clone()));
+        }
         plot.span(Span::new(name, start..=end).fill(fill));
+    }
+    tight_ones
+}
+
+/// Phase labels at their bands' middles (round `x`), where egui_plot draws a span's label:
+/// the glyphs centred, their top 4 points below the plot's, in body type. Painted over the
+/// plot rather than added to it, whose bounds a text item would push up.
+fn tight_labels(ui: &Ui, transform: &egui_plot::PlotTransform, labels: &[(f64, String)]) {
+    let frame = *transform.frame();
+    let painter = ui.painter_at(frame);
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    for (x, label) in labels {
+        let galley = painter.layout_no_wrap(label.clone(), font.clone(), color);
+        let glyphs = galley.mesh_bounds;
+        let middle = transform.position_from_point_x(*x);
+        let at = egui::pos2(middle - glyphs.center().x, frame.top() + 4.0 - glyphs.min.y);
+        painter.galley(at, galley, color);
     }
 }
 
 /// The label of phase `index` in a band `px` points wide: "phase k", else "ph. k", else "k"
-/// (egui_plot would cut "phase 1" to "p…", which names nothing).
-fn phase_label(ctx: &egui::Context, index: u32, px: f32) -> String {
-    // egui_plot keeps 4 points of padding on each side of a span's label.
+/// (egui_plot would cut "phase 1" to "p…", which names nothing). True when "k" fits the band
+/// but not egui_plot's padding of 4 points each side, which would leave the band unnamed
+/// (a lesson's phase 0, one round wide, is 14 points at 720p presenter): the caller draws
+/// it, centred, without the padding.
+fn phase_label(ctx: &egui::Context, index: u32, px: f32) -> (String, bool) {
     let room = px - 8.0;
     let font = egui::TextStyle::Body.resolve(&ctx.global_style());
     let width = |s: &str| {
@@ -780,10 +807,13 @@ fn phase_label(ctx: &egui::Context, index: u32, px: f32) -> String {
             .size()
             .x
     };
-    [format!("phase {index}"), format!("ph. {index}")]
+    let digits = index.to_string();
+    let tight = width(&digits) > room && width(&digits) <= px;
+    let label = [format!("phase {index}"), format!("ph. {index}")]
         .into_iter()
         .find(|s| width(s) <= room)
-        .unwrap_or_else(|| index.to_string())
+        .unwrap_or(digits);
+    (label, tight)
 }
 
 // What the view's tabs and combo boxes offer, with their captions.
@@ -821,12 +851,24 @@ mod tests {
         let ctx = egui::Context::default();
         let mut labels = Vec::new();
         let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            labels = [300.0, 45.0, 20.0]
+            labels = [300.0, 45.0, 30.0, 20.0, 3.0]
                 .map(|px| phase_label(ui.ctx(), 12, px))
                 .to_vec();
         });
         out.textures_delta.clear();
-        assert_eq!(labels, ["phase 12", "ph. 12", "12"]);
+        let label = |s: &str, tight| (s.to_string(), tight);
+        // "12" is about 14 points wide in egui's body type (12.5 points): a band of 30 holds
+        // it with egui_plot's padding, one of 20 only without; in 3 points nothing is drawn.
+        assert_eq!(
+            labels,
+            [
+                label("phase 12", false),
+                label("ph. 12", false),
+                label("12", false),
+                label("12", true),
+                label("12", false)
+            ]
+        );
     }
 
     /// Gil–Matias step 2 (n = 2^30, p = 2^16, never balancing): the mean falls from 2^14
