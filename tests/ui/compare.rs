@@ -531,3 +531,57 @@ fn on_a_phone_on_its_side_the_panes_stack_their_parts() {
         assert!(rows <= 3, "{text:?} takes {rows} lines");
     }
 }
+
+/// Compare's A/B table offers B's numbers as lesson questions (B is the run in front, whose
+/// command the check runs): T_10's makespan, asked from its row's name, is answered by the
+/// pasted lesson with the number B's column shows; A's run is not asked.
+#[test]
+fn b_s_number_in_the_a_b_table_is_copied_as_a_lesson_question() {
+    let (a, b) = (ksbf_tree(8), ksbf_tree(10));
+    let mut h = compared(&a, &b);
+    let [in_a, in_b] = row_of(&h, "makespan (steps)");
+    let answer = super::share::asked_in_a_pasted_step(&mut h, "makespan (steps)", "Ksbf");
+    let question = h.state().copied_question().unwrap().to_string();
+    assert!(question.contains(r#""--n", "10""#), "{question}");
+    assert_eq!(
+        answer,
+        loadlab::lesson::Answer::Number(in_b.parse().unwrap()),
+        "A's {in_a}"
+    );
+}
+
+/// During a lesson's question (Gao–Rosenberg–Sitaraman step 1: T_5 at τ = 2.5, T* = 10) the
+/// A/B table offers none of what would answer it, but the one-processor time 2^5 − 1 = 31;
+/// after Reveal it offers B's T*, 10.
+#[test]
+fn the_a_b_table_offers_no_hidden_number() {
+    use loadlab::ui::app::View;
+    use loadlab::ui::widgets::numbers::offered;
+    let mut h = super::common::presenter_720p();
+    super::common::open_step(&mut h, "grs", 1);
+    h.get_by_label("Pin as A").click();
+    settle(&mut h);
+    h.state_mut().send(Cmd::View(View::Compare));
+    settle(&mut h);
+    super::common::drawer_tab(&mut h, "Numbers");
+    let asked = |h: &Harness<'_, LoadlabApp>| -> Vec<(String, f64)> {
+        let offers = offered(&h.ctx);
+        offers
+            .into_iter()
+            .map(|o| (o.asked.key, o.asked.value))
+            .collect()
+    };
+    let before = asked(&h);
+    assert!(
+        before.contains(&("one_processor".into(), 31.0)),
+        "{before:?}"
+    );
+    assert!(
+        !before.iter().any(|(k, v)| k == "optimal" || *v == 10.0),
+        "{before:?}"
+    );
+    super::common::reveal(&mut h);
+    super::common::drawer_tab(&mut h, "Numbers");
+    let after = asked(&h);
+    assert!(after.contains(&("optimal".into(), 10.0)), "{after:?}");
+}

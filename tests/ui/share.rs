@@ -325,7 +325,7 @@ fn a_number_copied_as_a_lesson_question_is_asked_of_the_steps_run() {
 /// Copies the step in front, then the number named `row` as a question (its right click),
 /// pastes the question into the step, reads the one-step lesson of `model` and gives its
 /// answer, after checking the lesson.
-fn asked_in_a_pasted_step(
+pub(super) fn asked_in_a_pasted_step(
     h: &mut Harness<'_, LoadlabApp>,
     row: &str,
     model: &str,

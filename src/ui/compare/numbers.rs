@@ -297,12 +297,13 @@ pub(super) fn numbers_table(ui: &mut Ui, rows: &[CompareRow], na: &Headline, nb:
                         // The report's name of the figure (B's names for B's own rows).
                         let named = if r.a.is_some() { na } else { nb };
                         let name = named.name_of(&r.name);
-                        ui.scope(|ui| {
+                        let shown_name = ui.scope(|ui| {
                             ui.set_max_width(name_width);
                             let label = egui::Label::new(name.as_str());
                             let tip = format!("{name} ({})", r.name);
-                            crate::ui::widgets::one_line(ui, label, &tip);
+                            crate::ui::widgets::one_line(ui, label, &tip)
                         });
+                        offer_b(&shown_name.inner, r, &name, &row[1]);
                         for (k, c) in row[..shown].iter().enumerate() {
                             let text = RichText::new(c);
                             // B − A stands out where A and B differ.
@@ -316,6 +317,22 @@ pub(super) fn numbers_table(ui: &mut Ui, rows: &[CompareRow], na: &Headline, nb:
                     }
                 });
         });
+}
+
+/// B's value of `row` (B is the run in front, whose command a question's check runs), shown
+/// as `text` under `name`, offered as a lesson question on the row's name: not a value hidden,
+/// nor one B lacks.
+fn offer_b(name_label: &egui::Response, row: &CompareRow, name: &str, text: &str) {
+    let Some(value) = row.b.filter(|b| b.is_finite() && !row.hidden[1]) else {
+        return;
+    };
+    let asked = crate::lesson::authoring::Asked {
+        key: row.name.clone(),
+        name: name.to_owned(),
+        value,
+        whole: value.fract() == 0.0,
+    };
+    crate::ui::widgets::numbers::offer(name_label, asked, text);
 }
 
 impl Compare {

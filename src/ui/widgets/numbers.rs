@@ -180,9 +180,14 @@ fn askable(figure: &Figure, text: &str) -> Option<Asked> {
 /// figure is offered to Edit ▸ [`ASK`] ([`offered`]): chosen, it is recorded for the app
 /// ([`crate::ui::frame::ask`]), which knows the scenario the question's check must run.
 fn ask_menu(name: &egui::Response, figure: &Figure, text: &str) {
-    let Some(asked) = askable(figure, text) else {
-        return;
-    };
+    if let Some(asked) = askable(figure, text) {
+        offer(name, asked, text);
+    }
+}
+
+/// Offers `asked`, a number shown as `text`, as a lesson question: to a right click on its
+/// `name` ([`ASK`]) and to Edit ▸ [`ASK`] ([`offered`]).
+pub fn offer(name: &egui::Response, asked: Asked, text: &str) {
     let offer = Offer {
         asked: asked.clone(),
         text: text.to_owned(),
