@@ -192,9 +192,13 @@ pub fn offer(name: &egui::Response, asked: Asked, text: &str) {
         asked: asked.clone(),
         text: text.to_owned(),
     };
+    let tip = format!(
+        "A question whose answer is {} = {text}, on the run in front",
+        asked.name
+    );
     crate::ui::frame::record(&name.ctx, OFFERS, offer);
     name.context_menu(|ui| {
-        if ui.button(ASK).clicked() {
+        if ui.button(ASK).on_hover_text(&tip).clicked() {
             crate::ui::frame::ask(ui.ctx(), asked);
             ui.close();
         }
