@@ -29,6 +29,9 @@ use serde::{Deserialize, Serialize};
 struct Tries {
     /// How the last check went.
     last: Option<Grade>,
+    /// The reply the last check graded (the field may have changed since: the verdict is
+    /// this reply's, not the field's).
+    said: String,
     /// Readable replies checked.
     count: u32,
     /// The student asked for the answer.
@@ -41,9 +44,10 @@ impl Tries {
         self.last == Some(Grade::Right) || self.shown
     }
 
-    /// Records a check of a reply graded `g` (an unreadable reply is no try).
-    fn check(&mut self, g: Grade) {
+    /// Records a check of `reply`, graded `g` (an unreadable reply is no try).
+    fn check(&mut self, reply: &str, g: Grade) {
         self.last = Some(g);
+        self.said = reply.to_owned();
         if g != Grade::Unreadable {
             self.count += 1;
         }
@@ -309,7 +313,7 @@ impl QuizWindow {
             match e.kind {
                 QuizKind::Answer => {
                     let reply = e.reply.as_deref().unwrap_or("").trim();
-                    tries.check(item.question.grade(&item.answer, reply));
+                    tries.check(reply, item.question.grade(&item.answer, reply));
                 }
                 QuizKind::ShowAnswer => tries.show(),
             }
@@ -596,7 +600,7 @@ fn question(
             .clicked()
             || entered
         {
-            tries.check(q.grade(&item.answer, reply.trim()));
+            tries.check(reply.trim(), q.grade(&item.answer, reply.trim()));
             act = Some(Act::Checked(reply.trim().to_string()));
         }
         let tried = tries.last.is_some();
@@ -628,7 +632,7 @@ fn question(
             ui.label(
                 RichText::new(format!(
                     "✗ Not quite: you said {}. Try again, or show the answer.",
-                    reply.trim()
+                    tries.said
                 ))
                 .size(body)
                 .color(warn),
@@ -636,12 +640,12 @@ fn question(
         }
         (Some(Grade::Unreadable), false) => {
             let what = match q.kind {
-                Kind::Number if reply.trim().is_empty() => {
+                Kind::Number if tries.said.is_empty() => {
                     concat!("Type a number first, ", number_example!()).to_string()
                 }
                 Kind::Number => format!(
                     concat!("“{}” is not a number: type one number, ", number_example!()),
-                    reply.trim()
+                    tries.said
                 ),
                 Kind::Choice => "Pick one of the choices".to_string(),
             };
@@ -662,10 +666,11 @@ mod tests {
     #[test]
     fn the_score_counts_first_tries_and_ignores_unreadable_replies() {
         let mut t = Tries::default();
-        t.check(Grade::Unreadable);
+        t.check("seven", Grade::Unreadable);
         assert_eq!((t.count, t.done()), (0, false));
-        t.check(Grade::Wrong);
-        t.check(Grade::Right);
+        t.check("6", Grade::Wrong);
+        assert_eq!(t.said, "6");
+        t.check("7", Grade::Right);
         assert_eq!((t.count, t.done()), (2, true));
         let mut gave_up = Tries::default();
         gave_up.show();

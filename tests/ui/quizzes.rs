@@ -182,6 +182,16 @@ fn a_quiz_answer_may_be_retried_and_the_score_counts_first_tries() {
         !h.get_by_label(&check).accesskit_node().is_disabled(),
         "no retry"
     );
+    // A new reply typed but not checked leaves the verdict the checked reply's (it said "you
+    // said" whatever the field held, a right answer among them).
+    clear_field(&mut h, &field);
+    answer_field(&mut h, &field, &right);
+    shown(&mut h, &format!("✗ Not quite: you said {right}9,5."));
+    assert!(
+        h.query_by_label_contains(&format!("you said {right}."))
+            .is_none(),
+        "the verdict names a reply never checked"
+    );
     // The retry is right: it says so, but the score keeps the first try.
     clear_field(&mut h, &field);
     answer_field(&mut h, &field, &right);
