@@ -185,6 +185,11 @@ fn exercise_tree_root_first_is_graded_and_the_exercise_goes_on() {
     // so graded, explained and not played; the exercise goes on.
     press_at(&mut h, at[0].1.center());
     shown(&mut h, "Legal, but not the algorithm's move: Step 1.1");
+    // T_5 at τ = 2.5: Fine-Grain's top cluster has 9 nodes (the score's "9 first tries").
+    shown(
+        &mut h,
+        "the cluster would hold 1 node where Fine-Grain's holds 9",
+    );
     shown(&mut h, "not played");
     shown(&mut h, "Click the node processor 0 runs next, v_1");
     gone(&mut h, "Complete");
