@@ -188,7 +188,7 @@ fn exercise_tree_root_first_is_graded_and_the_exercise_goes_on() {
     // T_5 at τ = 2.5: Fine-Grain's top cluster has 9 nodes (the score's "9 first tries").
     shown(
         &mut h,
-        "the cluster would hold 1 node where Fine-Grain's holds 9",
+        "would close processor 0's cluster at 1 node (Fine-Grain's has 9)",
     );
     shown(&mut h, "not played");
     shown(&mut h, "Click the node processor 0 runs next, v_1");

@@ -530,9 +530,8 @@ impl TreeExercise {
         let early_root = v == 1 && d.node != 1;
         if early_root {
             why.push_str(&format!(
-                "; the root closes processor 0's cluster: played now, the cluster would hold \
-                 {} where Fine-Grain's holds {}, so it is not played: place the nodes before \
-                 it first",
+                "; the root would close processor 0's cluster at {} (Fine-Grain's has {}): \
+                 not played, place the nodes before it first",
                 crate::model::words::count(self.placed.len() + 1, "node"),
                 self.fg_size
             ));
