@@ -638,27 +638,7 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
         })
         .show(ui, |plot| {
             let tight = phase_spans(plot, o, xs.last().copied(), reveal.hiding(), dark);
-            if !xs.is_empty() {
-                plot.add(
-                    FilledArea::new("max…min band", &xs, &mins, &maxs)
-                        .fill_color(color.gamma_multiply(0.35)),
-                );
-            }
-            plot.line(
-                Line::new(
-                    "max",
-                    maxs.iter()
-                        .zip(&xs)
-                        .map(|(&m, &x)| [x, m])
-                        .collect::<Vec<_>>(),
-                )
-                .color(color),
-            );
-            crate::ui::widgets::patterned::add(plot, means.clone(), |_, run| {
-                Line::new("mean", run)
-                    .color(color)
-                    .style(LineStyle::dashed_dense())
-            });
+            load_lines(plot, (&xs, &mins, &maxs), &means, color);
             for r in trace.iter().filter(|r| r.balanced_before) {
                 plot.vline(
                     VLine::new("balancing", r.round as f64 - 0.5)
@@ -697,6 +677,27 @@ fn timeline(ui: &mut Ui, o: &GeoOutcome, k: usize, log: bool) {
     }
     let drawn = ["max…min band", "max", "mean"].map(|name| (name, xs.len()));
     crate::ui::widgets::access::series(ui, &shown.response, drawn);
+}
+
+/// The loads of the rounds at `xs`: the max…min band, the max line and the dashed mean.
+fn load_lines(
+    plot: &mut egui_plot::PlotUi<'_>,
+    (xs, mins, maxs): (&[f64], &[f64], &[f64]),
+    means: &[[f64; 2]],
+    color: Color32,
+) {
+    if !xs.is_empty() {
+        plot.add(
+            FilledArea::new("max…min band", xs, mins, maxs).fill_color(color.gamma_multiply(0.35)),
+        );
+    }
+    let max: Vec<[f64; 2]> = maxs.iter().zip(xs).map(|(&m, &x)| [x, m]).collect();
+    plot.line(Line::new("max", max).color(color));
+    crate::ui::widgets::patterned::add(plot, means.to_vec(), |_, run| {
+        Line::new("mean", run)
+            .color(color)
+            .style(LineStyle::dashed_dense())
+    });
 }
 
 /// The chart's legend, above it: the phases' shading and labels span its whole height, so
