@@ -421,7 +421,14 @@ fn validation_names_the_field() {
 
 #[test]
 fn lg_star_values() {
-    assert_eq!(lg_star(2.0), 0);
+    // i starts at 1 (lg^(1) = lg): every x ≤ 4 has lg x ≤ 2 at once.
+    assert_eq!(lg_star(2.0), 1);
+    assert_eq!(lg_star(1.0), 1);
+    assert_eq!(lg_star(0.5), 1);
+    assert_eq!(lg_star(0.0), 1);
+    assert_eq!(lg_star(4.1), 2);
+    assert_eq!(lg_star_of_log2(2.0), 1);
+    assert_eq!(lg_star_of_log2(1.0), 1);
     assert_eq!(lg_star(4.0), 1);
     assert_eq!(lg_star(16.0), 2);
     assert_eq!(lg_star(65536.0), 3);

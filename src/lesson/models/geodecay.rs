@@ -66,7 +66,7 @@ impl LessonModel for Geodecay {
                 let k = rng.random_range(1..=64u32);
                 let ell = format!("2^{k}");
                 Draft {
-                    prompt: format!("What is lg* ℓ for ℓ = {ell} (apply lg until the value is at most 2)?"),
+                    prompt: format!("What is lg* ℓ for ℓ = {ell} (apply lg, at least once, until the value is at most 2)?"),
                     kind: Kind::Choice,
                     choices: (0..=5).map(|i| i.to_string()).collect(),
                     relative: 0.0,

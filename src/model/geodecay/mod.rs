@@ -51,7 +51,7 @@
 //! Brent's ideal is n/p + rounds; the additive overhead is time − brent and the paper's
 //! (multiplicative) overhead is additive/ℓ (undefined, `None`, for ℓ = 0). Brent's ideal is not
 //! a strict lower bound: time ≥ ⌈n/p⌉ + rounds − 1 + ℓ·balancings, so time ≥ brent only when
-//! ℓ ≥ 1. lg* follows the paper's definition min{i : lg^(i) x ≤ 2} with lg* x = 0 for x ≤ 2;
+//! ℓ ≥ 1. lg* follows the paper's definition min{i : lg^(i) x ≤ 2} (i ≥ 1, so lg* x = 1 for x ≤ 4);
 //! the paper's "lg* 2^65536 = 5" contradicts it (the definition gives 4), see [`theory::lg_star`].
 //!
 //! # Why never balancing wins under proportional survivors

@@ -85,7 +85,7 @@ pub struct GeoOutcome {
     pub lg_ell: Option<f64>,
     /// lg(n/p).
     pub lg_n_over_p: f64,
-    /// lg* ℓ ([`theory::lg_star`]: 0 for ℓ ≤ 2).
+    /// lg* ℓ ([`theory::lg_star`]: 1 for ℓ ≤ 4).
     pub lg_star_ell: u32,
     /// True if a randomized run hit [`round_cap`] with tasks left (probability ≤ 2^−64).
     pub truncated: bool,
@@ -410,7 +410,8 @@ mod tests {
         let o = run(|p| p.ell = 0.0);
         assert_eq!(o.overhead, None);
         assert_eq!(o.lg_ell, None);
-        assert_eq!(o.lg_star_ell, 0);
+        // lg 0 = −∞ ≤ 2 at the first application.
+        assert_eq!(o.lg_star_ell, 1);
         // ℓ = 0 ≤ y always: the improved policy never leaves its initialisation phase.
         assert_eq!(o.balancings_init, o.rounds);
         assert!(o.phases.is_empty());

@@ -14,16 +14,16 @@ const LG_STAR_CAP: u32 = 64;
 /// The iterated logarithm, by the paper's definition lg* x = min{i : lg^(i) x ≤ 2} with
 /// lg^(1) = lg and lg^(i) = lg ∘ lg^(i−1).
 ///
-/// The paper's definition leaves i = 0 implicit; we take lg^(0) x = x, so lg* x = 0 for every
-/// x ≤ 2 (including x ≤ 0 and NaN, for which the iteration is meaningless). Thus lg* 2 = 0,
-/// lg* 4 = 1, lg* 16 = 2, lg* 65536 = 3 and lg* 2^65536 = 4 (see [`lg_star_of_log2`]).
+/// The definition starts at i = 1 (lg^(0) is not defined), so lg* x = 1 for every x ≤ 4:
+/// lg x ≤ 2 there (lg 0 = −∞; a NaN stops at 1 too). Thus lg* 2 = lg* 4 = 1, lg* 16 = 2,
+/// lg* 65536 = 3 and lg* 2^65536 = 4 (see [`lg_star_of_log2`]).
 ///
 /// The paper states "lg* 2^65536 = 5", which disagrees with its own definition: lg 2^65536 =
 /// 65536, lg 65536 = 16, lg 16 = 4, lg 4 = 2 ≤ 2, so the minimum i is 4. (The value 5 would
 /// follow from the other common convention, threshold ≤ 1.)
 pub fn lg_star(x: f64) -> u32 {
-    let mut x = x;
-    let mut i = 0;
+    let mut x = x.log2();
+    let mut i = 1;
     while x > 2.0 && i < LG_STAR_CAP {
         x = x.log2();
         i += 1;
@@ -32,9 +32,9 @@ pub fn lg_star(x: f64) -> u32 {
 }
 
 /// lg* x given lg x, for arguments beyond f64's range such as 2^65536:
-/// lg*(2^l) = 0 if l ≤ 1, else 1 + lg* l.
+/// lg*(2^l) = 1 if l ≤ 2, else 1 + lg* l.
 pub fn lg_star_of_log2(lg_x: f64) -> u32 {
-    if lg_x > 1.0 { 1 + lg_star(lg_x) } else { 0 }
+    if lg_x > 2.0 { 1 + lg_star(lg_x) } else { 1 }
 }
 
 /// The decay bound n·2^(−αr) of (1), as an f64 (exact for integer α and n ≤ 2^53).
@@ -133,9 +133,10 @@ mod tests {
     #[test]
     fn lg_star_values() {
         let expected = [
-            (0.0, 0),
-            (1.0, 0),
-            (2.0, 0),
+            // i starts at 1: lg x ≤ 2 at once for x ≤ 4 (lg 0 = −∞).
+            (0.0, 1),
+            (1.0, 1),
+            (2.0, 1),
             (2.5, 1),
             (4.0, 1),
             (5.0, 2),
@@ -155,7 +156,9 @@ mod tests {
             "lg* 2^65536 (the paper says 5)"
         );
         assert_eq!(lg_star_of_log2(4.0), lg_star(16.0));
-        assert_eq!(lg_star_of_log2(1.0), 0);
+        assert_eq!(lg_star_of_log2(1.0), 1);
+        assert_eq!(lg_star_of_log2(2.0), 1);
+        assert_eq!(lg_star_of_log2(2.5), 2);
     }
 
     #[test]

@@ -25,7 +25,7 @@ overhead O(lg* ℓ)); every k rounds, for exploration.
 • Measures: Brent's ideal n/p + rounds; additive overhead T_add = time − (n/p + rounds); the \
 paper's (multiplicative) overhead T_add/ℓ, shown as (T − Brent)/ℓ: the paper writes it T/ℓ with \
 T the additive overhead, while loadlab's T is the total time. lg* x = min{i : lg^(i) x ≤ 2} (the paper's \
-definition; 0 for x ≤ 2).
+definition: i starts at 1, so 1 for x ≤ 4).
 
 What the explorer shows: the overhead of the standard policy grows like lg ℓ while the improved \
 one stays within a few balancings (≈ lg* ℓ + 2 after its initialisation phase) even for \
