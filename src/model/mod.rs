@@ -101,6 +101,7 @@ pub mod param;
 pub mod pseudocode;
 pub mod redistribute;
 pub mod registry;
+pub mod stats;
 pub mod treesweep;
 pub mod words;
 
@@ -198,14 +199,3 @@ impl Progress for SeenProgress {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("cancelled")]
 pub struct Cancelled;
-
-/// The median of values sorted in increasing order (the mean of the two middle ones for an
-/// even count); `sorted` must not be empty.
-pub(crate) fn median_of_sorted(sorted: &[f64]) -> f64 {
-    let len = sorted.len();
-    if len % 2 == 1 {
-        sorted[len / 2]
-    } else {
-        (sorted[len / 2 - 1] + sorted[len / 2]) / 2.0
-    }
-}

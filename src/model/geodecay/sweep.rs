@@ -9,7 +9,8 @@ use super::params::{
 use super::simulate::{GeoOutcome, simulate_valid};
 use super::theory::lg_star;
 use crate::model::budget::Cost;
-use crate::model::{Cancelled, Progress, median_of_sorted, try_par_map};
+use crate::model::stats::median_of_sorted;
+use crate::model::{Cancelled, Progress, try_par_map};
 
 /// One policy at one sweep point.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

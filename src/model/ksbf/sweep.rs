@@ -6,7 +6,8 @@ use serde::Serialize;
 use super::params::{KsbfParams, ParamError, Valid};
 use super::simulate::simulate_aggregate;
 use super::theory::{Bounds, theory};
-use crate::model::{Cancelled, Progress, median_of_sorted, par_map};
+use crate::model::stats::median_of_sorted;
+use crate::model::{Cancelled, Progress, par_map};
 
 /// One simulated point with its theory.
 #[derive(Debug, Clone, PartialEq, Serialize)]
