@@ -67,6 +67,11 @@ named! {
 pub const P_MAX: u32 = 4096;
 /// Largest tree height accepted (heap numbers then fit in 32 bits; T_28 has 2^28 − 1 nodes).
 pub const TREE_N_MAX: u32 = 28;
+/// Deepest sparse tree accepted: its nodes keep their heap numbers (root 1, children 2k and
+/// 2k + 1) in 32 bits, all below 2^n for height n, and it is small (Θ(n^lg p) nodes: 6 607
+/// for n = 28 on R_8), so it goes deeper than the complete tree, whose size binds at 28.
+/// Section 1.3's adversary is about h ≫ lg p.
+pub const SPARSE_N_MAX: u32 = 32;
 /// Memory/size limit: the most nodes an instance may have (or, for random shapes, may reach).
 pub const NODE_LIMIT: u64 = 1 << 28;
 /// Per-node and per-step records are kept only up to this many nodes.
@@ -79,7 +84,7 @@ use crate::model::param::{ParamSpec, integer, real, seed};
 param_specs! {
     /// The size n (see [`KsbfParams::n`]).
     N = integer("n", "size", (1.0, u32::MAX as f64), "6").rail(2.0, 18.0).linear().paper("Section 1.3")
-        .help("Size n ≥ 1: tree height (T_n), grid side (G_n), depth cap of the random shapes, h of the sparse tree, row length of the two-row grid. A run may take at most 4·10^8 node visits (about 10 s; a node of DF scheduling or of a grid with random directions counts 4, of a tree with random directions 5 to 24, rising with its size) and 1 GB: complete trees up to n = 28 breadth first (26 with DF, 23 with random directions), grids up to n = 23169 (14141 with DF or random directions).");
+        .help("Size n ≥ 1: tree height (T_n), grid side (G_n), depth cap of the random shapes, h of the sparse tree, row length of the two-row grid. A run may take at most 4·10^8 node visits (about 10 s; a node of DF scheduling or of a grid with random directions counts 4, of a tree with random directions 5 to 24, rising with its size) and 1 GB: complete trees up to n = 28 breadth first (26 with DF, 23 with random directions), the sparse tree up to n = 32 (its nodes are few), grids up to n = 23169 (14141 with DF or random directions).");
     /// The ring size p (see [`KsbfParams::p`]).
     P = integer("p", "ring size", (1.0, P_MAX as f64), "4").unit("PEs").rail(1.0, 256.0).paper("Section 1.3")
         .help("Ring size p: PEs P_0 … P_{p−1}, each sending to its clockwise neighbour (1 to 4096; idle PEs cost nothing).");
@@ -154,6 +159,9 @@ impl KsbfParams {
         let n = u64::from(self.n);
         let p = u64::from(self.p);
         match self.shape {
+            Shape::SparseTree if self.n <= SPARSE_N_MAX => {
+                super::count::sparse_tree_nodes(self.n, sparse_weight(self.p))
+            }
             Shape::Tree | Shape::RandomTree | Shape::SparseTree => {
                 if n >= 64 {
                     u64::MAX
@@ -180,12 +188,24 @@ impl Checks for KsbfParams {
             format!("p must be at most {P_MAX} (got {})", self.p)
         })?;
         ensure(self.n >= 1, "n", || "n must be at least 1")?;
-        ensure(self.shape.is_grid() || self.n <= TREE_N_MAX, "n", || {
+        let sparse = self.shape == Shape::SparseTree;
+        ensure(!sparse || self.n <= SPARSE_N_MAX, "n", || {
             format!(
-                "a tree of height n = {} has up to 2^{} − 1 nodes; the limit is n ≤ {TREE_N_MAX} ({NODE_LIMIT} nodes)",
-                self.n, self.n
+                "the sparse tree's limit is n ≤ {SPARSE_N_MAX} (got {}): its nodes keep their \
+                 heap numbers (root 1, children 2k and 2k + 1) in 32 bits",
+                self.n
             )
         })?;
+        ensure(
+            self.shape.is_grid() || sparse || self.n <= TREE_N_MAX,
+            "n",
+            || {
+                format!(
+                    "a tree of height n = {} has up to 2^{} − 1 nodes; the limit is n ≤ {TREE_N_MAX} ({NODE_LIMIT} nodes)",
+                    self.n, self.n
+                )
+            },
+        )?;
         let q = self.spawn_prob;
         ensure(
             q.is_finite() && (0.0..=1.0).contains(&q),

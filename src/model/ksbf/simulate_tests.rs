@@ -14,6 +14,38 @@ fn simulated(shape: Shape, n: u32, p: u32) -> Outcome {
     simulate(&v.validate().unwrap())
 }
 
+/// The sparse tree goes below the complete tree's depth limit of 28: at n = 32 on R_8 its
+/// deepest nodes have heap numbers of 2^31 and more, and the run executes exactly the nodes
+/// Section 1.3's count gives (strings of length < 32 and weight < lg 8, and their children).
+#[test]
+fn the_sparse_tree_runs_to_depth_32() {
+    let o = simulated(Shape::SparseTree, 32, 8);
+    let counted = crate::model::ksbf::count::sparse_tree_nodes(32, 3);
+    assert_eq!(o.nodes, counted);
+    assert_eq!(o.work.iter().sum::<u64>(), counted);
+    // At each level l: 1 + l + C(l, 2) strings of weight < 3, and C(l − 1, 2) of weight 3.
+    let by_hand: u64 = (0..32u64)
+        .map(|l| {
+            1 + l
+                + l * l.saturating_sub(1) / 2
+                + if l >= 1 {
+                    (l - 1) * l.saturating_sub(2) / 2
+                } else {
+                    0
+                }
+        })
+        .sum();
+    assert_eq!(counted, by_hand);
+    let too_deep = KsbfParams {
+        shape: Shape::SparseTree,
+        n: 33,
+        p: 8,
+        ..Default::default()
+    };
+    let e = too_deep.validate().unwrap_err().to_string();
+    assert!(e.contains("sparse tree's limit is n ≤ 32"), "{e}");
+}
+
 /// A [`Progress`] cancelled once it has seen `limit` reports; it keeps the fractions.
 struct CancelAfter {
     limit: usize,
