@@ -166,25 +166,28 @@ fn read(text: &str) -> Result<Shared, String> {
         return Err("link: the scenario does not read back as it was written".into());
     }
     let model = shared.preset.scenario.model();
+    unknown_view(model, &shared.picture, &shared.plot)
+        .map_or(Ok(shared), |(_, why)| Err(format!("link: {why}")))
+}
+
+/// The first of `picture` and `plot` that `model`'s workspace does not have, as `("picture" or
+/// "plot", why)`; None when both are its (or not given).
+pub fn unknown_view(
+    model: crate::model::registry::ModelId,
+    picture: &Option<String>,
+    plot: &Option<String>,
+) -> Option<(&'static str, String)> {
+    use crate::lesson::views::{find, pictures, plots, unknown};
     let names = [
-        (
-            "picture",
-            crate::lesson::views::pictures(model),
-            &shared.picture,
-        ),
-        ("plot", crate::lesson::views::plots(model), &shared.plot),
+        ("picture", pictures(model), picture),
+        ("plot", plots(model), plot),
     ];
-    for (what, names, wanted) in names {
-        if let Some(w) = wanted
-            && crate::lesson::views::find(names, w).is_none()
-        {
-            return Err(format!(
-                "link: {}",
-                crate::lesson::views::unknown(model, what, names, w)
-            ));
-        }
-    }
-    Ok(shared)
+    names.into_iter().find_map(|(what, names, wanted)| {
+        let w = wanted.as_deref()?;
+        find(names, w)
+            .is_none()
+            .then(|| (what, unknown(model, what, names, w)))
+    })
 }
 
 #[cfg(test)]

@@ -95,6 +95,37 @@ fn bad_input_is_one_error_line() {
     assert_error(&["eval", "/nonexistent/file.ron"], "no such file");
 }
 
+/// A refusal names the flag the user typed and counts in that flag's unit.
+#[test]
+fn refusals_name_the_flag_given_in_its_unit() {
+    // No --link was given: the picture's own flag is named.
+    let e = assert_error(
+        &["link", "treesweep-small", "--picture", "Nope"],
+        "no picture \"Nope\"",
+    );
+    assert!(e.starts_with("error: --picture: "), "{e}");
+    let e = assert_error(&["link", "treesweep-small", "--plot", "Nope"], "no plot");
+    assert!(e.starts_with("error: --plot: "), "{e}");
+    // --sweep seeds is there; it is the CSV that the parts are not.
+    let shard = ["geodecay", "--sweep", "seeds", "--csv", "--shard", "1/4"];
+    let e = assert_error(&shard, "not --csv");
+    assert!(!e.contains("only the seed study"), "{e}");
+    // --budget counts exact solves: 400 by default, 16 restarts of 25.
+    let gaps = [
+        "gaps",
+        "redistribute",
+        "--against",
+        "system12",
+        "--max-n",
+        "8",
+        "--max-delta",
+        "10",
+        "--max-cost",
+        "20",
+    ];
+    assert_error(&gaps, "--budget: 400 exact solves (16 restarts)");
+}
+
 #[test]
 fn presets_listed_and_evaluated() {
     let out = run(&["presets"]);

@@ -54,7 +54,8 @@ pub struct RingGapsArgs {
     pub seed: u64,
     /// Exact solves in all (restarts of about 25 local moves; against system6-bound one per
     /// restart, after 200 cheap moves towards rings System 6 binds tightly: try
-    /// `--max-delta 4`), 1 to 100 000 (about 0.05 s each).
+    /// `--max-delta 4`), 1 to 100 000 (about 0.05 s each on the default rings, more on larger
+    /// rings, |δ| and costs: a search over 10 s is refused before it starts).
     #[arg(long, default_value = "400", value_parser = int::<u64>)]
     pub budget: u64,
     /// Largest ring drawn: 3 to 8 processors (the exact search's limit). Rings whose exact

@@ -38,9 +38,16 @@ pub fn execute(c: &GeodecayCommand) -> Result<String, CliError> {
 /// The seed study's runs of shard `s`: `{"offset", "times_text"}` per seed offset owned, the
 /// times (one per main policy) as Rust's shortest text, which reads back exactly.
 fn seed_part(a: &GeodecayArgs, s: Shard) -> Result<String, CliError> {
-    if a.sweep != Some(Sweep::Seeds) || a.out.csv {
+    if a.sweep != Some(Sweep::Seeds) {
         return Err(CliError(
             "--shard: only the seed study shards (--sweep seeds, text or --json)".into(),
+        ));
+    }
+    if a.out.csv {
+        return Err(CliError(
+            "--shard: the seed study's parts are text or --json, not --csv (the CSV comes from \
+             the whole run, without --shard)"
+                .into(),
         ));
     }
     let params = a.params()?;

@@ -34,6 +34,11 @@ pub fn execute(a: &LinkArgs) -> Result<String, CliError> {
             steps - 1
         )));
     }
+    if let Some((what, why)) =
+        crate::link::unknown_view(preset.scenario.model(), &a.picture, &a.plot)
+    {
+        return Err(CliError(format!("--{what}: {why}")));
+    }
     let shared = Shared {
         preset,
         step: a.step,

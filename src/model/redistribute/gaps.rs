@@ -293,6 +293,16 @@ impl GapSearch {
         }
     }
 
+    /// The exact solves the search makes, what `--budget` counts: one per move and per
+    /// restart (against System 6's bound one per restart, its cheap moves not counted).
+    pub fn solves(&self) -> u64 {
+        if self.against == Against::System6Bound {
+            self.restarts
+        } else {
+            self.restarts * (1 + self.moves)
+        }
+    }
+
     /// Refuses a search whose [`GapSearch::seconds`] exceed the budget's
     /// [`crate::model::budget::SECONDS`], on the setting of the solves (`names.budget`), and
     /// says which settings lower it as `names` calls them.
@@ -306,14 +316,16 @@ impl GapSearch {
         Err(crate::model::validate::param_error(
             names.budget,
             format!(
-                "{} restarts against {} on rings of up to {} processors, |δ| ≤ {}, costs ≤ {}: \
-                 about {} s here, more than the limit of {} s (lower {}, or the space: {}, {}, \
-                 {})",
+                "{} exact solves ({} restarts) against {} on rings of up to {} processors, \
+                 |δ| ≤ {}, costs ≤ {}: about {} s each, {} s in all here, more than the limit \
+                 of {} s (lower {}, or the space: {}, {}, {})",
+                self.solves(),
                 self.restarts,
                 self.against.name(),
                 sp.n_max,
                 sp.delta_max,
                 sp.cost_max,
+                number(solve_seconds(sp), Precision::Estimate),
                 number(seconds, Precision::Estimate),
                 number(limit, Precision::Estimate),
                 names.say(names.budget),
@@ -634,6 +646,11 @@ mod tests {
         let e = GapSearch::checked(Against::Lemma12, 1, 5000, wide, flags).unwrap_err();
         assert!(e.starts_with("--budget: "), "{e}");
         assert!(e.contains("more than the limit of 10 s"), "{e}");
+        // The count --budget sets, in its own unit: 5000 solves, 200 restarts of 25.
+        assert!(
+            e.starts_with("--budget: 5000 exact solves (200 restarts)"),
+            "{e}"
+        );
         assert!(e.ends_with("(lower --budget, or the space: --max-n, --max-delta, --max-cost)"));
         let checked = |budget, space| GapSearch::checked(Against::Lemma12, 1, budget, space, flags);
         assert!(checked(400, Space::default()).is_ok());
