@@ -307,8 +307,8 @@ fn text(plan: &map::MapPlan, g: &crate::model::map::Grid) -> String {
             .collect();
         let _ = writeln!(out, "{}", line.join("  "));
     }
-    for (ix, iy, e) in g.failures() {
-        let _ = writeln!(out, "failed at {}: {e}", plan.describe(ix, iy));
+    for line in plan.failures(g) {
+        let _ = writeln!(out, "{line}");
     }
     out
 }

@@ -501,3 +501,76 @@ fn a_log_axis_beyond_the_double_range_keeps_its_inner_points() {
         );
     }
 }
+
+/// A failed cell is empty in the CSV, and a comment line under the table says why, as the
+/// text does (the CSV alone showed empty cells and no reason).
+#[test]
+fn the_csv_says_why_a_cell_failed() {
+    let args = ["map", "treesweep", "--x", "n=0..3:3", "--y", "tau=1..10:2"];
+    let csv = super::common::stdout(&[&args[..], &["--csv"]].concat());
+    let text = super::common::stdout(&args);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "# treesweep map of ratio",
+            "tau \\ n,0,2,3",
+            "1,,,",
+            "10,,1,1"
+        ]
+    );
+    let why: Vec<&str> = lines[4..]
+        .iter()
+        .map(|l| l.strip_prefix("# ").unwrap())
+        .collect();
+    let said: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("failed at"))
+        .collect();
+    assert_eq!(why, said);
+    assert_eq!(why.len(), 4, "n = 0 twice, τ = 1 at n = 2 and 3");
+    assert!(
+        why[0].starts_with("failed at n = 0, tau = 1: n: "),
+        "{}",
+        why[0]
+    );
+}
+
+/// The README's table of map parameters and metrics is the catalogue's, model by model and in
+/// order (it had lost geodecay's improved_over_optimal).
+#[test]
+fn the_readme_lists_every_map_parameter_and_metric() {
+    use loadlab::model::registry::ModelId;
+    let readme = include_str!("../../README.md");
+    let start = readme
+        .find("| model | parameters | metrics |")
+        .expect("the README's map table");
+    let rows: Vec<Vec<String>> = readme[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_owned())
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), ModelId::ALL.len());
+    let names = |cell: &str| -> Vec<String> {
+        cell.split(", ")
+            .map(|n| n.split(' ').next().unwrap().to_owned())
+            .collect()
+    };
+    for id in ModelId::ALL {
+        let row = rows
+            .iter()
+            .find(|r| r[0] == id.name())
+            .unwrap_or_else(|| panic!("no README row for {}", id.name()));
+        let map = &loadlab::report::registry::row(id).map;
+        let params: Vec<String> = map.params.iter().map(|p| p.name.to_owned()).collect();
+        let metrics: Vec<String> = map.metrics.iter().map(|m| m.name.to_owned()).collect();
+        assert_eq!(names(&row[1]), params, "{}", id.name());
+        assert_eq!(names(&row[2]), metrics, "{}", id.name());
+    }
+}

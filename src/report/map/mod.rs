@@ -541,14 +541,34 @@ impl MapPlan {
         out
     }
 
-    /// The map as CSV (a header of x values, one line per y value).
+    /// The map as CSV (a header of x values, one line per y value), then a comment line per
+    /// failed cell with its reason, as the text and the JSON give them (an empty cell alone
+    /// did not say why).
     pub fn csv(&self, g: &Grid) -> String {
-        format!(
+        let mut out = format!(
             "# {} map of {}\n{}",
             self.model.name(),
             self.metric.name,
             g.to_csv(self.x.name, self.y.name)
-        )
+        );
+        for line in self.failures(g) {
+            out.push_str(&format!("# {line}\n"));
+        }
+        out
+    }
+
+    /// One line per failed cell: "failed at n = 0, tau = 1: why" (row by row).
+    pub fn failures(&self, g: &Grid) -> Vec<String> {
+        g.failures()
+            .into_iter()
+            .map(|(ix, iy, e)| {
+                format!(
+                    "failed at {}: {}",
+                    self.describe(ix, iy),
+                    e.replace('\n', " ")
+                )
+            })
+            .collect()
     }
 
     /// "h = 12, β = 100" style label of a cell's parameters.
