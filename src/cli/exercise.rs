@@ -10,7 +10,7 @@ use crate::model::budget::Cost;
 use crate::model::exercise::COMPLETE;
 use crate::model::exercise::ksbf::KsbfExercise;
 use crate::model::exercise::moves::{node_json, parse_decisions, parse_predictions, parse_rounds};
-use crate::model::exercise::redistribute::{PROGRESS, RingExercise};
+use crate::model::exercise::redistribute::{POSSESSION_AHEAD, PROGRESS, RingExercise};
 use crate::model::ksbf::NodeId;
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::instance::{Direction, RingInstance};
@@ -358,7 +358,7 @@ fn redistribute(ring: &RingArgs, grading: &Grading) -> Result<Value, CliError> {
         },
         "bound": ex.bound_name(),
         "rounds_needed": ex.initial_bound,
-        "rules": ["neighbours", "one-port", "possession", COMPLETE, PROGRESS],
+        "rules": ["neighbours", "one-port", "possession", COMPLETE, PROGRESS, POSSESSION_AHEAD],
     });
     let Some(path) = &grading.moves else {
         return Ok(out);

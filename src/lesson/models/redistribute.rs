@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::contract::{Draft, Exercises, LessonModel, Play, Shown, args};
 use crate::lesson::command::Planned;
-use crate::model::exercise::redistribute::RingExercise;
+use crate::model::exercise::redistribute::{POSSESSION_AHEAD, RingExercise};
 use crate::model::exercise::{Grade, Tally, moves};
 use crate::model::redistribute;
 use crate::model::redistribute::instance::{Direction, RingInstance};
@@ -151,14 +151,20 @@ impl Play for RingExercise {
         if self.complete() {
             return None;
         }
+        let pairs = match self.shown_round() {
+            Ok(pairs) => pairs,
+            // Off the algorithm's path: nothing is played, as in the window.
+            Err(why) => {
+                return Some(Shown {
+                    grade: Grade::illegal(POSSESSION_AHEAD, why, false),
+                    mv: json!([]),
+                    before: None,
+                });
+            }
+        };
         let mut before = self.clone();
         self.retrying = true;
         before.retrying = true;
-        let pairs: Vec<(i64, i64)> = self
-            .algorithm_round()
-            .iter()
-            .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
-            .collect();
         let grade = RingExercise::play(self, &pairs).grade;
         let mv = json!(pairs.iter().map(|&(f, t)| [f, t]).collect::<Vec<_>>());
         Some(Shown {

@@ -14,8 +14,13 @@
 //! every round of the algorithm does? On a bidirectional ring the bound is Lemma 6's
 //! max{max_i |δ_i|, ⌈max |δ_{k,l}| / 2⌉}; on a unidirectional one Lemma 1's max |δ_{k,l}|. No
 //! round can lower either by more than one (a round changes every δ_i and every slice sum by
-//! at most one item each way), so a round that lowers it by one keeps the schedule optimal
-//! (Lemma 8 / Theorem 1: the algorithm finishes from there in the bound) — that is `optimal`.
+//! at most one item each way). The bounds read δ alone, the rounds also the loads: a round
+//! that lowers the bound may leave a processor without the item a later round of the
+//! algorithm must send (it sent its only item early), so `optimal` also asks that the
+//! algorithm, played on from there, breaks no rule (`possession-ahead`): it then finishes in
+//! the bound, which no schedule beats. (That replay costs the bound's rounds; on rings where
+//! it would exceed [`CONTINUATION_MAX`] processor-rounds, far beyond the GUI's, the bound
+//! alone decides.)
 //! An illegal round is not played. The algorithm's round (for Hint and Show me) is planned
 //! from the current unbalances: Algorithm 3 in its corrected reading
 //! ([`Alg3Variant::Corrected`]), or the first round of Algorithm 1.
@@ -59,6 +64,12 @@ pub const POSSESSION: &str = "possession";
 
 /// The optimality rule a legal round may miss.
 pub const PROGRESS: &str = "progress";
+/// The other: the round lowers the bound, but the algorithm played on from there breaks a
+/// rule (a processor would send an item it no longer holds).
+pub const POSSESSION_AHEAD: &str = "possession-ahead";
+
+/// Most processor-rounds of the algorithm replayed to check a round's continuation.
+pub const CONTINUATION_MAX: f64 = 1e6;
 
 /// Where a move breaks a rule, for the picture (0-based processors).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -238,6 +249,56 @@ impl RingExercise {
         algorithm_round(self.inst.direction, &self.delta)
     }
 
+    /// Why the algorithm cannot play its next round from here (a sender holds no item: an
+    /// earlier round sent it off the algorithm's path), or None when it can.
+    pub fn stranded(&mut self) -> Option<String> {
+        let round = self.algorithm_round();
+        let label = format!("round {}", self.played.len() + 1);
+        first_violation(&mut self.checker, &self.inst, &self.load, &label, &round)
+    }
+
+    /// Show me's round as 1-based pairs, or, off the algorithm's path, why it cannot go on
+    /// (nothing is to be played then: Undo leads back).
+    pub fn shown_round(&mut self) -> Result<Vec<(i64, i64)>, String> {
+        if let Some(why) = self.stranded() {
+            return Err(format!(
+                "none — {} cannot go on from here, {why}; Undo move back to where it can",
+                self.algorithm()
+            ));
+        }
+        Ok(self
+            .algorithm_round()
+            .iter()
+            .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
+            .collect())
+    }
+
+    /// Why the algorithm, played from unbalances `delta` and loads `load` after `played`
+    /// rounds, breaks a rule before the ring is balanced (None when it finishes, or when the
+    /// replay would exceed [`CONTINUATION_MAX`]).
+    fn continuation(
+        &mut self,
+        mut delta: Vec<i64>,
+        mut load: Vec<i64>,
+        played: usize,
+    ) -> Option<String> {
+        let rounds = bound_of(self.inst.direction, &delta);
+        if rounds as f64 * self.inst.n() as f64 > CONTINUATION_MAX {
+            return None;
+        }
+        for r in 0..rounds as usize {
+            let round = algorithm_round(self.inst.direction, &delta);
+            let label = format!("round {}", played + r + 1);
+            if let Some(why) = first_violation(&mut self.checker, &self.inst, &load, &label, &round)
+            {
+                return Some(why);
+            }
+            apply_round(&mut load, &round);
+            apply_round(&mut delta, &round);
+        }
+        None
+    }
+
     /// A hint: how many processors send in the algorithm's round and the rule that creates
     /// it, with one of its sends when there are several (never the whole round).
     pub fn hint(&self) -> String {
@@ -357,17 +418,36 @@ impl RingExercise {
     }
 
     fn grade_progress(
-        &self,
+        &mut self,
         pairs: &[(i64, i64)],
         round: usize,
         before: i64,
         first_try: bool,
     ) -> RoundGrade {
+        let sends = to_sends(pairs);
         let mut delta = self.delta.clone();
-        apply_round(&mut delta, &to_sends(pairs));
+        apply_round(&mut delta, &sends);
         let after = bound_of(self.inst.direction, &delta);
         let name = self.bound_name();
-        let grade = if after < before {
+        let ahead = (after < before)
+            .then(|| {
+                let mut load = self.load.clone();
+                apply_round(&mut load, &sends);
+                self.continuation(delta, load, round)
+            })
+            .flatten();
+        let grade = if let Some(why) = ahead {
+            Grade::legal(
+                Some(POSSESSION_AHEAD),
+                format!(
+                    "{name}'s bound falls from {before} to {}, but {} cannot finish from \
+                     here: {why}; Undo move and plan another",
+                    count(after, "round"),
+                    self.algorithm()
+                ),
+                first_try,
+            )
+        } else if after < before {
             Grade::legal(
                 None,
                 format!(
@@ -463,6 +543,21 @@ pub fn algorithm_round(direction: Direction, delta: &[i64]) -> Vec<Send> {
     }
 }
 
+/// The first rule `round` (0-based sends) breaks on loads `load`, in the checker's words.
+fn first_violation(
+    checker: &mut RoundChecker,
+    inst: &RingInstance,
+    load: &[i64],
+    label: &str,
+    round: &[Send],
+) -> Option<String> {
+    let mut first = None;
+    checker.check(inst, load, label, round, |v| {
+        first.get_or_insert(v.message);
+    });
+    first
+}
+
 /// 1-based pairs (already range-checked or not: out-of-range ones are dropped) as 0-based
 /// sends.
 fn to_sends(pairs: &[(i64, i64)]) -> Vec<Send> {
@@ -538,6 +633,37 @@ mod tests {
         assert!(ex.play(&[(1, 2)]).grade.legal);
         let g = ex.play(&[(1, 2)]);
         assert_eq!(g.grade.rule, "possession", "{g:?}");
+    }
+
+    /// The 12-processor ring's P4 holds one item and δ_4 = 0: sending it to P5 alone lowers
+    /// Lemma 6's bound (|δ_5| = 4 falls to 3) but leaves P4 nothing to forward in the round
+    /// after, where Algorithm 3 has it send. The round is legal, not optimal, and Show me
+    /// plays nothing from there but says why (it proposed the illegal round every time).
+    #[test]
+    fn a_round_that_strands_the_algorithm_is_not_optimal() {
+        let inst = RingInstance {
+            delta: vec![3, -1, 2, 0, -4, 1, 2, -2, 0, 1, -3, 1],
+            loads: vec![4, 1, 3, 1, 1, 2, 3, 1, 1, 2, 1, 2],
+            direction: Direction::Bi,
+            costs: crate::model::redistribute::instance::Costs::Homogeneous(1.0),
+        };
+        let mut ex = RingExercise::new(&inst).unwrap();
+        let mut alone = ex.clone();
+        let g = alone.play(&[(4, 5)]);
+        assert!(g.grade.legal && !g.grade.optimal, "{g:?}");
+        assert_eq!((g.bound_before, g.bound_after), (4, 3));
+        assert_eq!(g.grade.rule, POSSESSION_AHEAD);
+        assert!(g.grade.why.contains("P4"), "{}", g.grade.why);
+        assert_eq!(alone.score, 0);
+        let why = alone.shown_round().unwrap_err();
+        assert!(why.contains("Undo move"), "{why}");
+        // On the algorithm's path Show me's round is the algorithm's, and every round of it
+        // is optimal to the end.
+        while !ex.complete() {
+            let round = ex.shown_round().unwrap();
+            assert!(ex.play(&round).grade.optimal);
+        }
+        assert_eq!(ex.played.len(), 4);
     }
 
     /// Rounds that raise the bound buy no points: the score never passes the rounds of

@@ -5,7 +5,9 @@
 use egui::{Color32, Pos2, Response, Sense, Stroke, Ui, Vec2};
 
 use super::picture::sign_color;
-use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, Snapshot};
+use crate::model::exercise::redistribute::{
+    Culprit, DRAWN_N_MAX, POSSESSION_AHEAD, RingExercise, Snapshot,
+};
 use crate::model::exercise::{FirstTries, Grade, Tally, Tries};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::words::{count, verb};
@@ -275,13 +277,13 @@ impl Exercise for RingTurn {
         self.ex.hint()
     }
     fn show_me(&mut self) -> Option<Grade> {
+        // Off the algorithm's path (a round sent an item early) its next round is not
+        // playable: say so, play nothing, and point to Undo.
+        let pairs = match self.ex.shown_round() {
+            Ok(pairs) => pairs,
+            Err(why) => return Some(Grade::illegal(POSSESSION_AHEAD, why, false)),
+        };
         self.ex.retrying = true;
-        let pairs = self
-            .ex
-            .algorithm_round()
-            .iter()
-            .map(|s| (i64::from(s.from) + 1, i64::from(s.to) + 1))
-            .collect::<Vec<_>>();
         // The sends it played, in words: the ring then shows only their outcome.
         let sends = pairs
             .iter()
