@@ -44,6 +44,10 @@ pub trait Exercise {
     fn submit_caption(&self) -> Option<&'static str> {
         None
     }
+    /// Why the submit button is greyed (nothing planned yet), None when it can be pressed.
+    fn submit_blocked(&self) -> Option<&'static str> {
+        None
+    }
     /// Grades and plays the planned move (nothing when moves are clicked alone).
     fn submit(&mut self) -> Option<Grade> {
         None
@@ -335,13 +339,29 @@ const REPLAYING: &str = "Replaying a handed-in attempt: close the replay to play
 /// A button of the band that plays on the board, greyed (in its place: nothing moves under
 /// the pointer) unless `open`; true when it was clicked.
 fn playable(ui: &mut Ui, open: bool, caption: &str, tip: &str) -> bool {
+    playable_unless(ui, open, caption, tip, None)
+}
+
+/// [`playable`], greyed with the reason `blocked` when there is one (and the board is open).
+fn playable_unless(
+    ui: &mut Ui,
+    open: bool,
+    caption: &str,
+    tip: &str,
+    blocked: Option<&str>,
+) -> bool {
     // A printed board has no pointer: no buttons.
     if crate::ui::frame::exporting(ui.ctx()) {
         return false;
     }
     let replaying = crate::ui::frame::replaying(ui.ctx());
-    let why = if replaying { REPLAYING } else { COMPLETE };
-    ui.add_enabled(open && !replaying, egui::Button::new(caption))
+    let why = match (replaying, open, blocked) {
+        (true, _, _) => REPLAYING,
+        (false, true, Some(b)) => b,
+        _ => COMPLETE,
+    };
+    let enabled = open && !replaying && blocked.is_none();
+    ui.add_enabled(enabled, egui::Button::new(caption))
         .on_hover_text(tip)
         .on_disabled_hover_text(why)
         .clicked()
@@ -389,7 +409,13 @@ fn buttons(ui: &mut Ui, ex: &mut dyn Exercise, band: &mut Band, column: bool) {
         // Once complete, the board has no next move to play, hint or show.
         let open = !complete;
         if let Some(caption) = ex.submit_caption()
-            && playable(ui, open, caption, "Grade and play the move you planned")
+            && playable_unless(
+                ui,
+                open,
+                caption,
+                "Grade and play the move you planned",
+                ex.submit_blocked(),
+            )
         {
             let g = ex.submit();
             band.moved(ex, g, false);

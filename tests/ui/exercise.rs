@@ -3,7 +3,7 @@
 //! and the picture's room at 1280 × 720 in presenter mode.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use loadlab::model::redistribute::alg3::{Alg3Variant, algorithm3_rounds};
 use loadlab::model::registry::{ModelId, Scenario};
 use loadlab::ui::LoadlabApp;
@@ -30,8 +30,14 @@ fn play_redistribution(h: &mut Harness<'static, LoadlabApp>) {
     settle(h);
     click(h, "Your turn");
     shown(h, "Score 0 / 4 first tries");
+    // Nothing planned: Send is greyed (a stray click spent round 1's first try on a round
+    // of no send, graded "(one round less)").
+    let send =
+        |h: &Harness<'static, LoadlabApp>| h.get_by_label("Send").accesskit_node().is_disabled();
+    assert!(send(h), "Send offered with nothing planned");
     // One-port: P1 → P2 and P1 → P12 in one round.
     click(h, "P1 → P2");
+    assert!(!send(h), "Send greyed with a send planned");
     click(h, "P1 → P12");
     click(h, "Send");
     shown(h, "Illegal: ");

@@ -168,7 +168,7 @@ pub fn rule_words(rule: &str) -> &str {
         r::NEIGHBOURS => "neighbours only",
         r::ONE_PORT => "one-port",
         r::POSSESSION => "possession",
-        r::PROGRESS => "one round less",
+        r::PROGRESS => "the bound one round lower",
         r::POSSESSION_AHEAD => "items for the rounds ahead",
         d::RANGE => "L_l ≥ 0",
         d::REMAINING => "within the load left",

@@ -266,6 +266,13 @@ impl Exercise for RingTurn {
     fn submit_caption(&self) -> Option<&'static str> {
         Some("Send")
     }
+    fn submit_blocked(&self) -> Option<&'static str> {
+        // A round of no send is never the algorithm's (the ring is not balanced yet): a
+        // stray click on Send must not spend the round's first try.
+        self.planned.is_empty().then_some(
+            "Nothing planned yet: click the arrows on the links to plan the round's sends",
+        )
+    }
     fn submit(&mut self) -> Option<Grade> {
         let pairs = std::mem::take(&mut self.planned);
         Some(self.play(pairs))
@@ -281,7 +288,11 @@ impl Exercise for RingTurn {
         // playable: say so, play nothing, and point to Undo.
         let pairs = match self.ex.shown_round() {
             Ok(pairs) => pairs,
-            Err(why) => return Some(Grade::illegal(POSSESSION_AHEAD, why, false)),
+            Err(why) => {
+                // The log's Show me entry holds what was played: no send.
+                self.moves.record(serde_json::json!([]));
+                return Some(Grade::illegal(POSSESSION_AHEAD, why, false));
+            }
         };
         self.ex.retrying = true;
         // The sends it played, in words: the ring then shows only their outcome.
