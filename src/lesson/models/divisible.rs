@@ -172,8 +172,11 @@ impl Play for Levels {
 
     fn show_me(&mut self) -> Option<Shown> {
         let before = self.clone();
-        let s = self.ex.suggestion()?;
-        let grade = self.ex.play(s, false)?.grade;
+        let (s, note) = self.ex.shown()?;
+        let mut grade = self.ex.play(s, false)?.grade;
+        if let Some(note) = note {
+            grade.why = format!("none — {note}: {}", grade.why);
+        }
         self.retry = !grade.legal;
         let legal = grade.legal;
         Some(Shown {

@@ -138,11 +138,11 @@ impl DivTurn {
                 .weak(),
             );
         }
-        ui.horizontal_wrapped(|ui| {
+        let field = ui.horizontal_wrapped(|ui| {
             let caption = format!("L_{l} =");
             let hover = "The load one processor of this level computes (of the unit load); \
                          type it or drag; Set level grades it";
-            labelled(ui, caption, hover, |ui| {
+            let field = labelled(ui, caption, hover, |ui| {
                 ui.spacing_mut().slider_width = 120.0;
                 slider(
                     ui,
@@ -167,7 +167,11 @@ impl DivTurn {
                 ))
                 .weak(),
             );
+            field
         });
+        // A typed 2 is taken as the most the level may have: said under the row, as the
+        // instance's sliders say it (it was clamped in silence).
+        crate::ui::widgets::slider::field_notes(ui, &[field.inner]);
     }
 
     /// The Gantt chart: per level the student's row, then the method's (faded); levels not
@@ -380,8 +384,12 @@ impl Exercise for DivTurn {
         self.ex.hint(self.ex.next_level())
     }
     fn show_me(&mut self) -> Option<Grade> {
-        let s = self.ex.suggestion()?;
-        self.play(s, false)
+        let (s, note) = self.ex.shown()?;
+        let mut g = self.play(s, false)?;
+        if let Some(note) = note {
+            g.why = format!("none — {note}: {}", g.why);
+        }
+        Some(g)
     }
     fn undo(&mut self) -> bool {
         let Some(before) = self.moves.undo() else {
