@@ -42,6 +42,11 @@ pub struct Shared {
     /// The plot shown (a name of [`crate::lesson::views::plots`]).
     #[serde(default)]
     pub plot: Option<String>,
+    /// Compare A/B's overlaid plot, when the link was copied there: the report's plot
+    /// section without its instance ("plot: S_N vs h"); one the runs lack is passed over.
+    /// Left out of links without it, which read as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare_plot: Option<String>,
 }
 
 impl Shared {
@@ -52,6 +57,7 @@ impl Shared {
             step: 0,
             picture: None,
             plot: None,
+            compare_plot: None,
         }
     }
 

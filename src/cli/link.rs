@@ -44,6 +44,7 @@ pub fn execute(a: &LinkArgs) -> Result<String, CliError> {
         step: a.step,
         picture: a.picture.clone(),
         plot: a.plot.clone(),
+        compare_plot: None,
     };
     let link = shared.encode();
     // What a link cannot name (a picture the model does not have) is refused here, not when

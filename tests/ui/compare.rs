@@ -585,3 +585,31 @@ fn the_a_b_table_offers_no_hidden_number() {
     let after = asked(&h);
     assert!(after.contains(&("optimal".into(), 10.0)), "{after:?}");
 }
+
+/// A link copied in Compare keeps the overlaid plot: the divisible comparison's S_N vs h
+/// came back as T_N vs β (the first plot where A and B differ).
+#[test]
+fn a_link_copied_in_compare_keeps_its_overlaid_plot() {
+    let mut h = harness(None);
+    open_bundled(&mut h, "compare-divisible-c-p-q.ron");
+    settle(&mut h);
+    let first = h.state().compare_section().expect("a plot overlaid");
+    let wanted = "plot: S_N vs h";
+    assert_ne!(first, wanted, "the test needs another plot than the first");
+    let combo = h
+        .query_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|n| n.accesskit_node().value().is_some_and(|v| v == first))
+        .expect("the overlay's plot menu");
+    combo.click();
+    h.run_steps(2);
+    h.get_by_label(wanted).click();
+    h.run_steps(3);
+    assert_eq!(h.state().compare_section().as_deref(), Some(wanted));
+    let link = h.state_mut().link();
+    assert_eq!(link.compare_plot.as_deref(), Some(wanted));
+    // Opened elsewhere: the same plot overlaid.
+    let mut g = harness(None);
+    g.state_mut().send(Cmd::OpenLink(Box::new(link)));
+    settle(&mut g);
+    assert_eq!(g.state().compare_section().as_deref(), Some(wanted));
+}

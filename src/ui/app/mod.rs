@@ -381,6 +381,11 @@ impl LoadlabApp {
             .positions(self.desk.active, self.tabs[i].as_mut())
     }
 
+    /// The plot section the compare view overlays for the front model ("plot: S_N vs h").
+    pub fn compare_section(&self) -> Option<String> {
+        self.maps.compare.section(self.desk.active)
+    }
+
     /// The legend names of the compare view's overlay plot ("A: …", "B: …") as drawn last.
     pub fn compare_overlay(&self) -> &[String] {
         self.maps.compare.overlay_names()

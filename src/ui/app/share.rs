@@ -178,8 +178,14 @@ impl LoadlabApp {
                     step,
                     picture,
                     plot,
+                    compare_plot,
                 } = *s;
                 let name = preset.name.clone();
+                if let Some(key) = compare_plot {
+                    self.maps
+                        .compare
+                        .choose_section(preset.scenario.model(), key);
+                }
                 // The link shows its own run: a lesson playing (a last session's, in a second
                 // tab of the page) is left for the shelf, where Help ▸ Lessons goes back to it.
                 let left = self.teach.player().is_some();
@@ -292,11 +298,14 @@ impl LoadlabApp {
         let tab = self.tab();
         let step = tab.position();
         let (picture, plot) = tab.selection();
+        let model = preset.scenario.model();
+        let compare = self.maps.front(self.desk.active) == crate::ui::commands::View::Compare;
         Shared {
             preset,
             step,
             picture: picture.map(str::to_string),
             plot: plot.map(str::to_string),
+            compare_plot: compare.then(|| self.maps.compare.section(model)).flatten(),
         }
     }
 
@@ -309,6 +318,7 @@ impl LoadlabApp {
             step,
             picture,
             plot,
+            ..
         } = self.link();
         let on = self.shown;
         let shown = crate::lesson::authoring::Shown {

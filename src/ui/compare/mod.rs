@@ -205,6 +205,19 @@ pub struct Compare {
     pub folded: bool,
 }
 
+impl Compare {
+    /// The plot section overlaid for `model` ("plot: S_N vs h"), once one was shown.
+    pub fn section(&self, model: ModelId) -> Option<String> {
+        self.section[model.index()].clone()
+    }
+
+    /// Overlays the plot section `key` for `model` (a link's; one the runs lack is passed
+    /// over when drawn).
+    pub fn choose_section(&mut self, model: ModelId, key: String) {
+        self.section[model.index()] = Some(key);
+    }
+}
+
 impl Default for Compare {
     fn default() -> Self {
         Compare {
