@@ -181,16 +181,17 @@ fn exercise_tree_root_first_is_graded_and_the_exercise_goes_on() {
         ("node 1", rect(&h, "node 1")),
         ("node 16", rect(&h, "node 16")),
     ];
-    // The root first: legal (both subtrees would run elsewhere) but not Step 1.1's move,
-    // so graded, explained and not played; the exercise goes on.
+    // The root first: a valid schedule (both subtrees would run elsewhere), but it would
+    // close the cluster at once: refused by "the root last", Step 1.1's move named; the
+    // exercise goes on.
     press_at(&mut h, at[0].1.center());
-    shown(&mut h, "Legal, but not the algorithm's move: Step 1.1");
-    // T_5 at τ = 2.5: Fine-Grain's top cluster has 9 nodes (the score's "9 first tries").
     shown(
         &mut h,
-        "would close processor 0's cluster at 1 node (Fine-Grain's has 9)",
+        "Illegal — rule broken: the root last: the root closes processor 0's cluster",
     );
-    shown(&mut h, "not played");
+    // T_5 at τ = 2.5: Fine-Grain's top cluster has 9 nodes (the score's "9 first tries").
+    shown(&mut h, "here at 1 node (Fine-Grain's has 9)");
+    shown(&mut h, "Step 1.1");
     shown(&mut h, "Click the node processor 0 runs next, v_1");
     gone(&mut h, "Complete");
     button(&mut h, "Hint");
@@ -198,7 +199,7 @@ fn exercise_tree_root_first_is_graded_and_the_exercise_goes_on() {
     kept(&h, &at, "after a verdict and a hint");
     press_at(&mut h, at[0].1.center());
     gone(&mut h, "Hint:");
-    shown(&mut h, "not played");
+    shown(&mut h, "rule broken: the root last");
     // Step 1.1: the leftmost leaf (heap number 16 of T_5) at time 0, not a first try now.
     press_at(&mut h, at[1].1.center());
     shown(&mut h, "Right: Step 1.1");
@@ -260,7 +261,7 @@ fn exercise_custom_controls_take_the_focus_and_act_on_space_or_enter() {
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
     shown(&mut h, "Planned: P1 → P2");
-    // The tree: the first node is the root; Space plays it (graded, not played).
+    // The tree: the first node is the root; Space tries it (refused: the root comes last).
     let small = loadlab::preset::find_bundled("treesweep-small").expect("bundled");
     let mut h = presenter_720p();
     h.state_mut().send(Cmd::Load(Box::new(small)));
@@ -269,7 +270,7 @@ fn exercise_custom_controls_take_the_focus_and_act_on_space_or_enter() {
     tab_to(&mut h, "node 1", 80);
     h.key_press(egui::Key::Space);
     h.run_steps(3);
-    shown(&mut h, "Legal, but not the algorithm's move: Step 1.1");
+    shown(&mut h, "rule broken: the root last");
 }
 
 /// With "Your turn" on (gao-rosenberg step 7), p's slider stops at the 16 PEs the exercise

@@ -160,6 +160,7 @@ pub fn rule_words(rule: &str) -> &str {
         t::TOP_CLUSTER => "the top cluster",
         t::ONE_AT_A_TIME => "one node at a time",
         t::PRECEDENCE => "inputs before the node",
+        t::ROOT_LAST => "the root last",
         k::ROOT => "the root on P0 at step 0",
         k::KEEP_LEFT => "Keep left",
         k::SEND_RIGHT => "Send right",

@@ -15,7 +15,10 @@
 //!   top cluster; up-sweep: children run before their parent);
 //! * `one-at-a-time` — it starts at 0 or later, and after processor 0's previous node ends;
 //! * `precedence` — it starts once both inputs are there: a child on processor 0 one unit
-//!   after it started, an external child of height h at T*(h) + τ.
+//!   after it started, an external child of height h at T*(h) + τ;
+//! * `root-last` — the root, which closes the cluster, comes after every node Fine-Grain still
+//!   puts on processor 0 (the task says "end with the root"; placed early it would end the
+//!   exercise on a wrong move, so it is refused, explained, and the student goes on).
 //!
 //! A legal move is `optimal` when it is Algorithm Fine-Grain's decision from the current
 //! cluster (Section 3.1), and the rule it misses is named otherwise:
@@ -66,6 +69,8 @@ pub const TOP_CLUSTER: &str = "top-cluster";
 pub const ONE_AT_A_TIME: &str = "one-at-a-time";
 /// See the module documentation.
 pub const PRECEDENCE: &str = "precedence";
+/// See the module documentation.
+pub const ROOT_LAST: &str = "root-last";
 /// Optimality rules (the algorithm's steps).
 pub const BASE: &str = "step-1.1";
 /// See the module documentation.
@@ -78,13 +83,14 @@ pub const RULE_B: &str = "rule-b";
 pub const START: &str = "start";
 
 /// Every rule, legality first.
-pub const RULES: [&str; 11] = [
+pub const RULES: [&str; 12] = [
     NODE,
     COMPLETE,
     TAKEN,
     TOP_CLUSTER,
     ONE_AT_A_TIME,
     PRECEDENCE,
+    ROOT_LAST,
     BASE,
     RULE_A,
     INEQUALITY_4,
@@ -523,18 +529,18 @@ impl TreeExercise {
         let Some(d) = algorithm.clone() else {
             return bad(COMPLETE, "nothing left to decide".into(), None);
         };
-        let (missed, mut why) = self.compare(v, start, &d);
+        let (missed, why) = self.compare(v, start, &d);
         // The root closes the clustering: placed while Fine-Grain still has other nodes to
-        // place, it would end the exercise on a wrong move. It is graded and explained, and
-        // the student goes on from the same cluster.
-        let early_root = v == 1 && d.node != 1;
-        if early_root {
-            why.push_str(&format!(
-                "; the root would close processor 0's cluster at {} (Fine-Grain's has {}): \
-                 not played, place the nodes before it first",
+        // place, it would end the exercise on a wrong move. It is refused and explained (it
+        // read "Legal, …: not played"), and the student goes on from the same cluster.
+        if v == 1 && d.node != 1 {
+            let why = format!(
+                "the root closes processor 0's cluster, so it comes last: here at {} \
+                 (Fine-Grain's has {}); {why}",
                 crate::model::words::count(self.placed.len() + 1, "node"),
                 self.fg_size
-            ));
+            );
+            return bad(ROOT_LAST, why, Some(v));
         }
         NodeGrade {
             grade: Grade::legal(missed, why, first_try),
@@ -542,7 +548,7 @@ impl TreeExercise {
             start: Some(start),
             algorithm,
             culprit: missed.map(|_| v),
-            played: !early_root,
+            played: true,
         }
     }
 

@@ -150,9 +150,10 @@ fn wrong_moves_name_the_rule() {
         start: Some(5.0),
     });
     assert_eq!(late.grade.rule, START);
-    // The root now (node 3 external, height 2): (4) holds at height 2 already.
+    // The root now (node 3 external, height 2): (4) holds at height 2 already, so node 3
+    // comes first and the root is refused, with (4)'s reason.
     let g = e.grade(&at(1));
-    assert_eq!(g.grade.rule, INEQUALITY_4);
+    assert_eq!(g.grade.rule, ROOT_LAST);
     assert!(g.grade.why.contains("smallest"), "{}", g.grade.why);
     let g = e.play(&at(3));
     assert!(g.grade.optimal, "{g:?}");
@@ -198,18 +199,26 @@ fn sizes_are_refused_with_a_reason() {
     assert!(ex(DRAWN_N_MAX, 4.0).drawable().is_ok());
 }
 
-/// The root clicked first (T_5, τ = 2.5, the lesson's tree): legal — both subtrees would run
-/// elsewhere — but not Step 1.1's leftmost leaf (Section 3.1), so it is graded and explained
-/// and not played: the exercise goes on, and Fine-Grain's own nodes then finish it with every
-/// move but the first right at the first try.
+/// The root clicked first (T_5, τ = 2.5, the lesson's tree): a valid schedule — both subtrees
+/// would run elsewhere — but it would close the cluster at one node, ending the exercise on a
+/// wrong move. It is refused by `root-last` with Step 1.1's move named (it was "legal" yet
+/// not played, which no verdict could say clearly): the exercise goes on, and Fine-Grain's
+/// own nodes then finish it with every move but the first right at the first try.
 #[test]
 fn the_root_first_is_graded_and_does_not_end_the_exercise() {
     let mut e = ex(5, 2.5);
     let g = e.play(&at(1));
-    assert!(g.grade.legal && !g.grade.optimal, "{g:?}");
-    assert_eq!(g.grade.rule, BASE);
+    assert!(!g.grade.legal && !g.grade.optimal, "{g:?}");
+    assert_eq!(g.grade.rule, ROOT_LAST);
     assert!(!g.played);
-    assert!(g.grade.why.contains("not played"), "{}", g.grade.why);
+    assert!(
+        g.grade
+            .why
+            .contains("so it comes last: here at 1 node (Fine-Grain's has 9)"),
+        "{}",
+        g.grade.why
+    );
+    assert!(g.grade.why.contains("Step 1.1"), "{}", g.grade.why);
     assert!(!e.complete() && e.placed.is_empty());
     // The leftmost leaf of T_5 (heap numbers 16…31) at time 0, by Step 1.1.
     let g = e.play(&at(16));
