@@ -168,8 +168,8 @@ fn controls(ui: &mut egui::Ui, state: &mut Research) {
     let sp = state.space;
     ui.label(
         RichText::new(format!(
-            "Rings of 3–{} processors, |δ| ≤ {}, costs 1–{}; ratio = schedule / optimum, or \
-             optimum / bound. Same search: `{}`.",
+            "Search: rings of 3–{} processors, |δ| ≤ {}, costs 1–{}; ratio = schedule / \
+             optimum, or optimum / bound. Same search: `{}`.",
             sp.n_max,
             sp.delta_max,
             sp.cost_max,
@@ -200,11 +200,17 @@ fn list(ui: &mut egui::Ui, state: &mut Research, cmds: &mut Vec<Cmd>) {
         ));
         return;
     };
+    // The space searched, not the fields' (changed since, they describe the next search).
+    let sp = search.space;
     ui.label(format!(
-        "{} against {} (seed {}), largest ratio first",
+        "{} against {} (seed {}; rings of 3–{} processors, |δ| ≤ {}, costs 1–{}), largest \
+         ratio first",
         crate::model::words::count(found.len(), "ring"),
         search.against.name(),
-        search.seed
+        search.seed,
+        sp.n_max,
+        sp.delta_max,
+        sp.cost_max
     ));
     if found.is_empty() {
         ui.label(

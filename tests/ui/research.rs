@@ -32,6 +32,14 @@ fn gaps_are_listed_and_a_ring_loads_into_the_workspace_at_720p_presenter() {
     h.get_by_label("Search").click();
     h.run_steps(3);
     shown(&mut h, "largest ratio first");
+    // The list says the space it searched, whatever the fields hold since (a clamped
+    // "processors 3 to" left 5-ring results under "Rings of 3–3 processors").
+    let searched = "rings of 3–5 processors, |δ| ≤ 3, costs 1–4), largest ratio first";
+    shown(&mut h, searched);
+    enter_number(&mut h, "processors 3 to", "3");
+    shown(&mut h, "Search: rings of 3–3 processors");
+    shown(&mut h, searched);
+    enter_number(&mut h, "processors 3 to", "5");
     // The first ring's line: a ratio above 1 against Lemma 12, inside the window.
     let screen = h.ctx.content_rect();
     let all: Vec<String> = h
