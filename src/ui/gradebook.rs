@@ -252,8 +252,14 @@ impl Gradebook {
         let whole: f32 = COLUMNS.iter().map(|c| c.1).sum();
         let fit = (ui.available_width() - gaps) / whole;
         let em = fit.clamp(NARROWEST * line_height, line_height);
+        // The last column ("On the file") takes the room the others leave: its reasons were
+        // cut at 11 line heights with the window's right half empty.
+        let mut widths = COLUMNS.map(|c| c.1 * em);
+        let others: f32 = widths[..COLUMNS.len() - 1].iter().sum();
+        let last = &mut widths[COLUMNS.len() - 1];
+        *last = last.max(ui.available_width() - gaps - others);
         egui::ScrollArea::horizontal().show(ui, |ui| {
-            line(ui, em, height, |i, ui| {
+            line(ui, &widths, height, |i, ui| {
                 ui.label(RichText::new(COLUMNS[i].0).strong());
             });
             // Down to above the status bar, the window's margin included (the window grew to
@@ -264,7 +270,7 @@ impl Gradebook {
                 .auto_shrink([false, true])
                 .show_rows(ui, height, self.order.len(), |ui, range| {
                     for r in self.order[range].iter().filter_map(|&i| self.rows.get(i)) {
-                        line(ui, em, height, |i, ui| cell(ui, r, i, cmds));
+                        line(ui, &widths, height, |i, ui| cell(ui, r, i, cmds));
                     }
                 });
         });
@@ -355,11 +361,16 @@ const COLUMNS: [(&str, f32); 7] = [
 /// The narrowest a column gets, as a share of its width.
 const NARROWEST: f32 = 0.7;
 
-/// One line of the table: `fill` draws column `i` into a cell of its width.
-fn line(ui: &mut egui::Ui, em: f32, height: f32, mut fill: impl FnMut(usize, &mut egui::Ui)) {
+/// One line of the table: `fill` draws column `i` into a cell of width `widths[i]`.
+fn line(
+    ui: &mut egui::Ui,
+    widths: &[f32; COLUMNS.len()],
+    height: f32,
+    mut fill: impl FnMut(usize, &mut egui::Ui),
+) {
     ui.horizontal(|ui| {
-        for (i, (_, w)) in COLUMNS.iter().enumerate() {
-            let size = egui::vec2(w * em, height);
+        for (i, &w) in widths.iter().enumerate() {
+            let size = egui::vec2(w, height);
             ui.allocate_ui_with_layout(size, Layout::left_to_right(Align::Center), |ui| {
                 ui.set_min_size(size);
                 ui.set_max_width(size.x);
