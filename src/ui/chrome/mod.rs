@@ -299,9 +299,10 @@ impl Chrome {
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, shell, &mut cmds));
         if !shell.stage {
+            let width = rail_width(ui);
             egui::Panel::left("rail")
                 .resizable(false)
-                .exact_size(150.0)
+                .exact_size(width)
                 .show(ui, |ui| rail(ui, shell.desk, &mut cmds));
         }
         cmds
@@ -594,6 +595,32 @@ fn shortcuts_window(ui: &mut egui::Ui) {
             ui.painter().set(stripe, shape);
         }
     }
+}
+
+/// The model rail's width: 150 points, or more where the longest word of a model's name would
+/// not fit on its line at the text size chosen (at 150 % "Redistribution" broke mid-word).
+fn rail_width(ui: &egui::Ui) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let word = |w: &str| {
+        ui.painter()
+            .layout_no_wrap(w.to_string(), font.clone(), egui::Color32::WHITE)
+            .size()
+            .x
+    };
+    let longest = ModelId::ALL
+        .iter()
+        // (A line may break after a hyphen: "Geometric-" ends one.)
+        .flat_map(|&m| {
+            help::rail(m)
+                .0
+                .split(|c: char| c.is_whitespace() || c == '-')
+        })
+        .map(word)
+        .fold(0.0, f32::max);
+    // The mark's room, the button's padding and the panel's margins on both sides.
+    let around =
+        word("•") + 2.0 * ui.spacing().item_spacing.x + 2.0 * ui.spacing().button_padding.x + 16.0;
+    (longest + around).max(150.0)
 }
 
 fn rail(ui: &mut egui::Ui, desk: &Desk, cmds: &mut Vec<Cmd>) {
