@@ -174,9 +174,7 @@ impl Play for Levels {
         let before = self.clone();
         let (s, note) = self.ex.shown()?;
         let mut grade = self.ex.play(s, false)?.grade;
-        if let Some(note) = note {
-            grade.why = format!("none — {note}: {}", grade.why);
-        }
+        DivExercise::noted(&mut grade, note);
         self.retry = !grade.legal;
         let legal = grade.legal;
         Some(Shown {

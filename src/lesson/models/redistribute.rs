@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::contract::{Draft, Exercises, LessonModel, Play, Shown, args};
 use crate::lesson::command::Planned;
-use crate::model::exercise::redistribute::{POSSESSION_AHEAD, RingExercise};
+use crate::model::exercise::redistribute::RingExercise;
 use crate::model::exercise::{Grade, Tally, moves};
 use crate::model::redistribute;
 use crate::model::redistribute::instance::{Direction, RingInstance};
@@ -154,9 +154,9 @@ impl Play for RingExercise {
         let pairs = match self.shown_round() {
             Ok(pairs) => pairs,
             // Off the algorithm's path: nothing is played, as in the window.
-            Err(why) => {
+            Err(grade) => {
                 return Some(Shown {
-                    grade: Grade::illegal(POSSESSION_AHEAD, why, false),
+                    grade,
                     mv: json!([]),
                     before: None,
                 });

@@ -227,6 +227,14 @@ impl DivExercise {
         Some((s, note))
     }
 
+    /// Show me's verdict `grade` with `note` ([`DivExercise::shown`]) in front, when there is
+    /// one: "none — the method's L_2 … does not fit …: why".
+    pub fn noted(grade: &mut Grade, note: Option<String>) {
+        if let Some(note) = note {
+            grade.why = format!("none — {note}: {}", grade.why);
+        }
+    }
+
     /// The loads so far with `candidate` on the next level and the levels below filled in
     /// the method's proportions (a provisional plan to draw while the student decides).
     pub fn provisional(&self, candidate: Option<f64>) -> Vec<f64> {

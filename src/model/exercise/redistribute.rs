@@ -251,20 +251,21 @@ impl RingExercise {
 
     /// Why the algorithm cannot play its next round from here (a sender holds no item: an
     /// earlier round sent it off the algorithm's path), or None when it can.
-    pub fn stranded(&mut self) -> Option<String> {
+    fn stranded(&mut self) -> Option<String> {
         let round = self.algorithm_round();
         let label = format!("round {}", self.played.len() + 1);
         first_violation(&mut self.checker, &self.inst, &self.load, &label, &round)
     }
 
-    /// Show me's round as 1-based pairs, or, off the algorithm's path, why it cannot go on
-    /// (nothing is to be played then: Undo leads back).
-    pub fn shown_round(&mut self) -> Result<Vec<(i64, i64)>, String> {
+    /// Show me's round as 1-based pairs, or, off the algorithm's path, the verdict saying why
+    /// it cannot go on (nothing is to be played then: Undo leads back).
+    pub fn shown_round(&mut self) -> Result<Vec<(i64, i64)>, Grade> {
         if let Some(why) = self.stranded() {
-            return Err(format!(
+            let why = format!(
                 "none — {} cannot go on from here, {why}; Undo move back to where it can",
                 self.algorithm()
-            ));
+            );
+            return Err(Grade::illegal(POSSESSION_AHEAD, why, false));
         }
         Ok(self
             .algorithm_round()
@@ -655,7 +656,7 @@ mod tests {
         assert_eq!(g.grade.rule, POSSESSION_AHEAD);
         assert!(g.grade.why.contains("P4"), "{}", g.grade.why);
         assert_eq!(alone.score, 0);
-        let why = alone.shown_round().unwrap_err();
+        let why = alone.shown_round().unwrap_err().why;
         assert!(why.contains("Undo move"), "{why}");
         // On the algorithm's path Show me's round is the algorithm's, and every round of it
         // is optimal to the end.

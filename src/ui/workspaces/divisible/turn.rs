@@ -386,9 +386,7 @@ impl Exercise for DivTurn {
     fn show_me(&mut self) -> Option<Grade> {
         let (s, note) = self.ex.shown()?;
         let mut g = self.play(s, false)?;
-        if let Some(note) = note {
-            g.why = format!("none — {note}: {}", g.why);
-        }
+        DivExercise::noted(&mut g, note);
         Some(g)
     }
     fn undo(&mut self) -> bool {

@@ -5,9 +5,7 @@
 use egui::{Color32, Pos2, Response, Sense, Stroke, Ui, Vec2};
 
 use super::picture::sign_color;
-use crate::model::exercise::redistribute::{
-    Culprit, DRAWN_N_MAX, POSSESSION_AHEAD, RingExercise, Snapshot,
-};
+use crate::model::exercise::redistribute::{Culprit, DRAWN_N_MAX, RingExercise, Snapshot};
 use crate::model::exercise::{FirstTries, Grade, Tally, Tries};
 use crate::model::redistribute::instance::{Direction, RingInstance};
 use crate::model::words::{count, verb};
@@ -288,10 +286,10 @@ impl Exercise for RingTurn {
         // playable: say so, play nothing, and point to Undo.
         let pairs = match self.ex.shown_round() {
             Ok(pairs) => pairs,
-            Err(why) => {
+            Err(grade) => {
                 // The log's Show me entry holds what was played: no send.
                 self.moves.record(serde_json::json!([]));
-                return Some(Grade::illegal(POSSESSION_AHEAD, why, false));
+                return Some(grade);
             }
         };
         self.ex.retrying = true;
