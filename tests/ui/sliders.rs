@@ -251,3 +251,29 @@ fn a_number_typed_out_of_range_or_not_a_number_is_explained_beside_its_slider() 
     assert_eq!(value_of(&h, "h"), 19.0);
     assert!(note(&h).is_empty(), "{:?}", note(&h));
 }
+
+/// A long number typed into a slider does not widen the controls column, so nothing right of
+/// it moves under the pointer (β = 1e9 reads "1000000000": the column grew by about 20 points
+/// for good, and the timeline's buttons and the plots shifted right). The rail gives way.
+#[test]
+fn a_long_number_does_not_widen_the_controls_column() {
+    let mut h = super::common::window(1280.0, 720.0, None);
+    let play = |h: &Harness<'static, LoadlabApp>| h.get_by_label("Play").rect();
+    let controls = |h: &Harness<'static, LoadlabApp>| {
+        let key = loadlab::ui::workspace::Region::Controls.key();
+        loadlab::ui::widgets::marks::latest(&h.ctx, key).expect("the controls column")
+    };
+    let (before, column) = (play(&h), controls(&h));
+    for text in ["1e9", "123456789.125", "1e12", "0.1"] {
+        type_number(&mut h, "β", text);
+        settle(&mut h);
+        let (after, now) = (play(&h), controls(&h));
+        assert!(
+            (after.left() - before.left()).abs() < 0.5
+                && (now.width() - column.width()).abs() < 0.5,
+            "β = {text}: Play moved from {before:?} to {after:?}, controls {column:?} → {now:?}"
+        );
+    }
+    // The value was taken whole.
+    assert_eq!(value_of(&h, "β"), 0.1);
+}

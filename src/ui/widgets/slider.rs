@@ -231,60 +231,59 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     // whole, as wide as it was drawn last frame, and the rail keeps at least RAIL_MIN.
     let number_key = ui.scope_id().with(("slider number width", name));
     let number_width = super::flow::last_drawn(ui, number_key).unwrap_or(NUMBER_WIDTH);
-    let room = ui.clip_rect().right() - ui.cursor().min.x - ui.spacing().item_spacing.x;
+    let right = ui.max_rect().right().min(ui.clip_rect().right());
+    let room = right - ui.cursor().min.x - ui.spacing().item_spacing.x;
     let rail_width = ui
         .spacing()
         .slider_width
         .min(room - number_width)
         .max(RAIL_MIN);
-    let mut response = ui
-        .scope(|ui| {
-            ui.spacing_mut().slider_width = rail_width;
-            // The rail keeps to its own range; what it is set to from outside (a screen
-            // reader, a test) is clamped below, to the valid values.
-            let start = *value;
-            let rail = ui.add(
-                Slider::new(value, lo..=hi)
-                    .clamping(SliderClamping::Never)
-                    .logarithmic(log)
-                    .smallest_positive(smallest)
-                    .show_value(false),
-            );
-            if span.doubling {
-                let steps = key_steps(ui, &rail);
-                if steps != 0 {
-                    *value = T::from_f64(doubled(start.to_f64(), steps, smallest));
-                }
+    let mut response = within(ui, right, |ui| {
+        ui.spacing_mut().slider_width = rail_width;
+        // The rail keeps to its own range; what it is set to from outside (a screen
+        // reader, a test) is clamped below, to the valid values.
+        let start = *value;
+        let rail = ui.add(
+            Slider::new(value, lo..=hi)
+                .clamping(SliderClamping::Never)
+                .logarithmic(log)
+                .smallest_positive(smallest)
+                .show_value(false),
+        );
+        if span.doubling {
+            let steps = key_steps(ui, &rail);
+            if steps != 0 {
+                *value = T::from_f64(doubled(start.to_f64(), steps, smallest));
             }
-            // Dragging the number moves it as fast as the handle would move it.
-            let (a, b) = (lo.to_f64(), hi.to_f64());
-            let speed = if log {
-                let decades = b.log10() - a.max(smallest).log10();
-                value.to_f64().abs().max(smallest) * decades * std::f64::consts::LN_10
-                    / f64::from(rail_width)
-            } else {
-                (b - a) / f64::from(rail_width)
-            };
-            let (vlo, vhi) = span.valid();
-            // What is typed, and how it read, for the note when the value cannot be taken as
-            // typed (the number parses it only when the edit ends).
-            let typed = typed.clone();
-            let mut number = DragValue::new(value)
-                .min_size(egui::vec2(NUMBER_WIDTH, ui.spacing().interact_size.y))
-                .range(vlo..=vhi)
-                .speed(speed)
-                .update_while_editing(false)
-                // What it shows reads back ("2^64" as well as "1e-6"); NaN is no number.
-                .custom_parser(recording(typed));
-            if !T::INTEGRAL {
-                let valid = vlo.to_f64()..=vhi.to_f64();
-                number = number.custom_formatter(move |x, d| show_float(x, d, &valid));
-            }
-            let number = ui.add(number).accessible_name(format!("{name} (number)"));
-            super::flow::keep_drawn(ui, number_key, number.rect.width());
-            rail | number
-        })
-        .inner;
+        }
+        // Dragging the number moves it as fast as the handle would move it.
+        let (a, b) = (lo.to_f64(), hi.to_f64());
+        let speed = if log {
+            let decades = b.log10() - a.max(smallest).log10();
+            value.to_f64().abs().max(smallest) * decades * std::f64::consts::LN_10
+                / f64::from(rail_width)
+        } else {
+            (b - a) / f64::from(rail_width)
+        };
+        let (vlo, vhi) = span.valid();
+        // What is typed, and how it read, for the note when the value cannot be taken as
+        // typed (the number parses it only when the edit ends).
+        let typed = typed.clone();
+        let mut number = DragValue::new(value)
+            .min_size(egui::vec2(NUMBER_WIDTH, ui.spacing().interact_size.y))
+            .range(vlo..=vhi)
+            .speed(speed)
+            .update_while_editing(false)
+            // What it shows reads back ("2^64" as well as "1e-6"); NaN is no number.
+            .custom_parser(recording(typed));
+        if !T::INTEGRAL {
+            let valid = vlo.to_f64()..=vhi.to_f64();
+            number = number.custom_formatter(move |x, d| show_float(x, d, &valid));
+        }
+        let number = ui.add(number).accessible_name(format!("{name} (number)"));
+        super::flow::keep_drawn(ui, number_key, number.rect.width());
+        rail | number
+    });
     *value = span.clamp(*value);
     if *value != before {
         response.mark_changed();
@@ -293,6 +292,24 @@ pub fn slider<T: Numeric>(ui: &mut Ui, name: &str, value: &mut T, span: &Span<T>
     let read = (typed, narrowed);
     keep_note(ui.ctx(), response.id, name, read, value.to_f64(), span);
     response
+}
+
+/// Draws `add` in a child of `ui` (as [`Ui::scope`] does) and takes from `ui` what it drew,
+/// cut at `right`. A number typed wider than the room measured for it last frame (β = 1e9
+/// reads "1000000000") runs past the edge for that one frame; taken whole, it would widen
+/// the column holding it for good and move everything beside it under the pointer. Cut, it
+/// is drawn again at once, with the rail given way.
+fn within<R>(ui: &mut Ui, right: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let mut child = ui.new_child(egui::UiBuilder::new());
+    child.shrink_clip_rect(egui::Rect::everything_left_of(right));
+    let inner = add(&mut child);
+    let mut drawn = child.min_rect();
+    if drawn.right() > right {
+        drawn.max.x = right.max(drawn.left());
+        ui.ctx().request_repaint();
+    }
+    ui.advance_cursor_after_rect(drawn);
+    inner
 }
 
 /// What a number field last read, as the edit ended: the text typed and how it read.
