@@ -87,7 +87,14 @@ fn study(c: &mut Criterion) {
             200,
         ),
     ] {
-        let spec = StudySpec::typed(shape, lists, q, (seeds, 1)).expect("within the budget");
+        let spec = StudySpec::typed(
+            shape,
+            lists,
+            q,
+            (seeds, 1),
+            loadlab::model::budget::Shard::WHOLE,
+        )
+        .expect("within the budget");
         g.bench_function(name, |b| {
             b.iter(|| black_box(spec.summaries(&NoProgress).unwrap()))
         });

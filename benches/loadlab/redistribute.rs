@@ -258,10 +258,10 @@ fn exact_search(c: &mut Criterion) {
         delta_max: 4,
         ..Space::default()
     });
-    assert!(!search.run((0, 1)).is_empty());
+    assert!(!search.run(loadlab::model::budget::Shard::WHOLE).is_empty());
     g.bench_function(
         "gap search against system6-bound, seed 48, 400 climbs",
-        |b| b.iter(|| black_box(search.run((0, 1)))),
+        |b| b.iter(|| black_box(search.run(loadlab::model::budget::Shard::WHOLE))),
     );
     g.finish();
 }

@@ -112,12 +112,12 @@ fn entry(g: &Gap) -> Value {
 pub fn execute(a: &GapsArgs) -> Result<String, CliError> {
     let GapsModel::Redistribute(r) = &a.model;
     let search = r.search()?;
-    let (shard, whole) = match r.shard {
-        Some(s) => ((s.index - 1, s.of), false),
-        None => ((0, 1), true),
-    };
-    let entries: Vec<Value> = search.run(shard).iter().map(entry).collect();
-    if !whole {
+    let entries: Vec<Value> = search
+        .run(r.shard.unwrap_or(Shard::WHOLE))
+        .iter()
+        .map(entry)
+        .collect();
+    if let Some(s) = r.shard {
         // The numbers also as text: Rust reads its own shortest form back exactly.
         let exact: Vec<Value> = entries
             .into_iter()
@@ -129,10 +129,7 @@ pub fn execute(a: &GapsArgs) -> Result<String, CliError> {
                 e
             })
             .collect();
-        return Ok(shard::part(
-            r.shard.unwrap_or(Shard { index: 1, of: 1 }),
-            exact,
-        ));
+        return Ok(shard::part(s, exact));
     }
     Ok(render(r, entries))
 }

@@ -56,19 +56,20 @@ fn random_shape() -> impl clap::builder::TypedValueParser<Value = Shape> {
 }
 
 impl KsbfStudyArgs {
-    fn spec(&self) -> Result<StudySpec, CliError> {
+    /// The study, checked against the budget for `shard`'s runs.
+    fn spec(&self, shard: Shard) -> Result<StudySpec, CliError> {
         let lists = (self.n.as_str(), self.p.as_str());
         let seeds = (self.seeds, self.seed);
-        StudySpec::typed(self.shape, lists, self.spawn_prob, seeds)
+        StudySpec::typed(self.shape, lists, self.spawn_prob, seeds, shard)
             .map_err(|e| CliError(format!("--{}: {}", super::flag(e.field), e.message)))
     }
 }
 
 /// Runs `loadlab ksbf-study` (or its part with `--shard`).
 pub fn execute(a: &KsbfStudyArgs) -> Result<String, CliError> {
-    let spec = a.spec()?;
-    let owns = |k: u64| a.shard.is_none_or(|s| s.owns(k));
-    let runs = spec.runs(owns, &NoProgress).map_err(|e| match e {
+    let shard = a.shard.unwrap_or(Shard::WHOLE);
+    let spec = a.spec(shard)?;
+    let runs = spec.runs(shard, &NoProgress).map_err(|e| match e {
         StudyStop::Cancelled => CliError("cancelled".into()),
         StudyStop::Invalid(e) => CliError(format!("--{}: {}", super::flag(e.field), e.message)),
     })?;
@@ -86,7 +87,10 @@ pub fn execute(a: &KsbfStudyArgs) -> Result<String, CliError> {
 
 /// Joins the parts' runs into the whole study's output.
 pub fn merge(a: &KsbfStudyArgs, results: &[shard::Owned]) -> Result<String, CliError> {
-    let spec = a.spec()?;
+    // Every part was held to the budget for its own runs, part 1 (which must be there) too;
+    // joining runs none.
+    let of = results.first().map_or(1, |(s, _)| s.of);
+    let spec = a.spec(Shard { index: 1, of })?;
     let count = spec.cells().len() as u64 * spec.seeds;
     let mut seen = vec![false; count as usize];
     for (s, r) in results {

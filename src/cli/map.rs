@@ -28,6 +28,19 @@ pub struct MapArgs {
     pub model: MapModel,
 }
 
+impl MapArgs {
+    /// The axes, the metric and the shard, whatever the model.
+    fn spec(&self) -> &MapSpec {
+        match &self.model {
+            MapModel::Divisible { spec, .. }
+            | MapModel::Geodecay { spec, .. }
+            | MapModel::Treesweep { spec, .. }
+            | MapModel::Ksbf { spec, .. }
+            | MapModel::Redistribute { spec, .. } => spec,
+        }
+    }
+}
+
 /// The axes and the metric every map takes.
 #[derive(Debug, Clone, Args)]
 pub struct MapSpec {
@@ -158,8 +171,9 @@ fn no_extras(extras: &[(&str, bool)]) -> Result<(), CliError> {
 
 /// Runs `loadlab map` (or its part with `--shard`).
 pub fn execute(a: &MapArgs) -> Result<String, CliError> {
-    let (plan, out, spec) = plan_of(a)?;
-    if let Some(s) = spec.shard {
+    let shard = a.spec().shard;
+    let (plan, out, _) = plan_of(a, shard.unwrap_or(Shard::WHOLE))?;
+    if let Some(s) = shard {
         let g = plan.grid();
         let at: Vec<(usize, usize)> = g
             .positions()
@@ -191,7 +205,10 @@ pub fn execute(a: &MapArgs) -> Result<String, CliError> {
 /// Joins the parts' cells (`[ix, iy, value]` or `[ix, iy, null, error]`) into the whole map:
 /// every cell exactly once, from the part that computes it.
 pub fn merge(a: &MapArgs, results: &[shard::Owned]) -> Result<String, CliError> {
-    let (plan, out, _) = plan_of(a)?;
+    // Every part was held to the budget for its own cells, part 1 (which must be there) too:
+    // its plan is the whole map's, and joining computes nothing.
+    let of = results.first().map_or(1, |(s, _)| s.of);
+    let (plan, out, _) = plan_of(a, Shard { index: 1, of })?;
     let mut g = plan.grid();
     let positions = g.positions();
     let (nx, ny) = (g.cells.first().map_or(0, Vec::len), g.cells.len());
@@ -222,8 +239,8 @@ pub fn merge(a: &MapArgs, results: &[shard::Owned]) -> Result<String, CliError> 
     Ok(render(&plan, out, &g))
 }
 
-/// The map's plan, output flags and axes from the flags.
-fn plan_of(a: &MapArgs) -> Result<(map::MapPlan, Output, &MapSpec), CliError> {
+/// The map's plan (of the cells `shard` computes), output flags and axes from the flags.
+fn plan_of(a: &MapArgs, shard: Shard) -> Result<(map::MapPlan, Output, &MapSpec), CliError> {
     let (spec, base, out, samples) = match &a.model {
         MapModel::Divisible { spec, args } => {
             no_extras(&[("sweep", args.sweep.is_some()), ("timeline", args.timeline)])?;
@@ -257,8 +274,16 @@ fn plan_of(a: &MapArgs) -> Result<(map::MapPlan, Output, &MapSpec), CliError> {
         metric,
         samples,
     }
-    .plan()
-    .map_err(|e| CliError(format!("--{}: {}", flag(e.field), e.message)))?;
+    .plan_part(shard)
+    .map_err(|e| {
+        // The map's cost is its axes'.
+        let at = if e.field == "map" {
+            "x/--y".into()
+        } else {
+            flag(e.field)
+        };
+        CliError(format!("--{at}: {}", e.message))
+    })?;
     Ok((plan, out, spec))
 }
 

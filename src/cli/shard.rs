@@ -13,14 +13,7 @@ use serde_json::{Value, json};
 
 use super::CliError;
 
-/// Shard i of k (1-based i).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    /// 1 ≤ index ≤ of.
-    pub index: u64,
-    /// Number of shards.
-    pub of: u64,
-}
+pub use crate::model::budget::Shard;
 
 impl Shard {
     /// Parses "i/k" with 1 ≤ i ≤ k ≤ 10^6.
@@ -34,11 +27,6 @@ impl Shard {
             return Err(format!("need 1 ≤ i ≤ k ≤ 10^6, got {i}/{k}"));
         }
         Ok(Shard { index: i, of: k })
-    }
-
-    /// True when the item numbered `j` (0-based, in the whole run's order) belongs here.
-    pub fn owns(self, j: u64) -> bool {
-        j % self.of == self.index - 1
     }
 }
 

@@ -112,6 +112,48 @@ pub const SECONDS: f64 = 10.0;
 /// per-item data.
 pub const MEMORY_LIMIT: f64 = 1e9;
 
+/// Part `index` of `of` (1 ≤ index ≤ of) of a study split across processes or machines
+/// (`--shard i/k`): it computes the items numbered j with j mod of = index − 1 and is held to
+/// the budget for those alone, while the whole may take `of` budgets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// 1 ≤ index ≤ of.
+    pub index: u64,
+    /// Number of shards.
+    pub of: u64,
+}
+
+impl Shard {
+    /// The whole study, in one part.
+    pub const WHOLE: Shard = Shard { index: 1, of: 1 };
+
+    /// True when the item numbered `j` (0-based, in the whole run's order) belongs here.
+    pub fn owns(self, j: u64) -> bool {
+        j % self.of.max(1) == self.index - 1
+    }
+
+    /// How many of the items numbered `start .. start + count` belong here.
+    pub fn owned_of(self, start: u64, count: u64) -> u64 {
+        let k = self.of.max(1);
+        // Items j ≡ index − 1 (mod k) in [start, start + count).
+        let first = (self.index - 1 + k - start % k) % k;
+        if first >= count {
+            0
+        } else {
+            (count - first - 1) / k + 1
+        }
+    }
+
+    /// "part 2 of 8 of " before what a part's budget refuses ("" for the whole).
+    pub fn of_what(self) -> String {
+        if self.of > 1 {
+            format!("part {} of {} of ", self.index, self.of)
+        } else {
+            String::new()
+        }
+    }
+}
+
 /// The estimated resources of one computation.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Cost {
@@ -248,6 +290,30 @@ pub fn check_memory(field: &'static str, what: &str, bytes: f64) -> Result<(), P
 
 #[cfg(test)]
 mod tests {
+    use super::Shard;
+
+    /// A shard's share of a range of items, against counting them one by one.
+    #[test]
+    fn a_shard_owns_every_kth_item_of_any_range() {
+        for of in 1..=7 {
+            for index in 1..=of {
+                let s = Shard { index, of };
+                for start in 0..20 {
+                    for count in 0..20 {
+                        let counted = (start..start + count).filter(|&j| s.owns(j)).count();
+                        assert_eq!(
+                            s.owned_of(start, count),
+                            counted as u64,
+                            "{s:?} {start} {count}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(Shard::WHOLE.of_what(), "");
+        assert_eq!(Shard { index: 2, of: 8 }.of_what(), "part 2 of 8 of ");
+    }
+
     use super::*;
 
     const B: Budget = Budget {

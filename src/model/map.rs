@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::budget::SECONDS;
+use super::budget::{SECONDS, Shard};
 use super::format::{Precision, number};
 use super::num::parse_real;
 use super::{Cancelled, ParamError, Progress, par_map, param_error};
@@ -330,23 +330,41 @@ fn positions(nx: usize, ny: usize, stride: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Estimated wall-clock seconds of a map whose cells are estimated at `cell_seconds` each
-/// (computed one after the other: the parallel speed-up is kept as a margin).
-pub fn check_cost(cell_seconds: &[f64]) -> Result<f64, ParamError> {
-    let total: f64 = cell_seconds.iter().sum();
+/// Estimated wall-clock seconds of the cells `shard` computes of a map whose cells (row by
+/// row) are estimated at `cell_seconds` each (computed one after the other: the parallel
+/// speed-up is kept as a margin); refused beyond [`SECONDS`]. A part of a sharded map is held
+/// to the budget for its own cells.
+pub fn check_cost(cell_seconds: &[f64], shard: Shard) -> Result<f64, ParamError> {
+    let (mut total, mut cells) = (0.0, 0);
+    for (j, c) in cell_seconds.iter().enumerate() {
+        if shard.owns(j as u64) {
+            total += c;
+            cells += 1;
+        }
+    }
     if total.is_nan() || total > SECONDS {
         return Err(param_error(
             "map",
             format!(
-                "{} cells: about {} s of work, more than the limit of {} s — fewer points or a \
-                 smaller range",
-                cell_seconds.len(),
+                "{}{cells} cells: about {} s of work, more than the limit of {} s — fewer points, \
+                 a smaller range or {}",
+                shard.of_what(),
                 number(total, Precision::Estimate),
-                number(SECONDS, Precision::Estimate)
+                number(SECONDS, Precision::Estimate),
+                more_parts(shard)
             ),
         ));
     }
     Ok(total)
+}
+
+/// How a map too costly for one run can be split: into parts, or more of them.
+pub fn more_parts(shard: Shard) -> &'static str {
+    if shard.of > 1 {
+        "more parts"
+    } else {
+        "parts (loadlab map … --shard i/k, then loadlab merge)"
+    }
 }
 
 /// Computes the cells at `at` on all cores: `cell(ix, iy)` each, in order, cancellable.
@@ -470,8 +488,28 @@ mod tests {
 
     #[test]
     fn refuses_an_expensive_grid() {
-        assert!(check_cost(&[0.001; 100]).is_ok());
-        let e = check_cost(&[0.01; 4096]).unwrap_err();
+        assert!(check_cost(&[0.001; 100], Shard::WHOLE).is_ok());
+        let e = check_cost(&[0.01; 4096], Shard::WHOLE).unwrap_err();
         assert!(e.message.contains("4096 cells"), "{}", e.message);
+        // A part is held to the budget for its own cells: 512 of 0.01 s each, 5.12 s.
+        let part = |index, of| Shard { index, of };
+        let five = check_cost(&[0.01; 4096], part(3, 8));
+        assert!(
+            five.as_ref().is_ok_and(|s| (s - 5.12).abs() < 1e-9),
+            "{five:?}"
+        );
+        let e = check_cost(&[0.01; 4096], part(2, 2)).unwrap_err();
+        assert!(
+            e.message.starts_with("part 2 of 2 of 2048 cells: about 20")
+                && e.message.ends_with("more parts"),
+            "{}",
+            e.message
+        );
+        // The cells a part owns, where they cost: the odd ones of a map costly in its odd cells.
+        let odd: Vec<f64> = (0..100)
+            .map(|j| if j % 2 == 1 { 1.0 } else { 0.0 })
+            .collect();
+        assert_eq!(check_cost(&odd, part(1, 2)), Ok(0.0));
+        assert!(check_cost(&odd, part(2, 2)).is_err());
     }
 }

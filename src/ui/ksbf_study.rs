@@ -139,8 +139,14 @@ fn checked(state: &mut KsbfStudy) -> Result<StudySpec, String> {
 /// The study as typed, or why it cannot run.
 fn spec(state: &KsbfStudy) -> Result<StudySpec, String> {
     let lists = (state.ns.as_str(), state.ps.as_str());
-    StudySpec::typed(state.shape, lists, state.q, (state.seeds, state.seed))
-        .map_err(|e| format!("{}: {}", e.field, e.message))
+    StudySpec::typed(
+        state.shape,
+        lists,
+        state.q,
+        (state.seeds, state.seed),
+        crate::model::budget::Shard::WHOLE,
+    )
+    .map_err(|e| format!("{}: {}", e.field, e.message))
 }
 
 fn controls(ui: &mut egui::Ui, state: &mut KsbfStudy) {

@@ -186,7 +186,12 @@ fn search(state: &mut Research, search: GapSearch, ctx: &egui::Context) {
     state.job.submit(
         "gap search",
         move || repaint.request_repaint(),
-        move |p| Ok((search, search.run_with((0, 1), p)?)),
+        move |p| {
+            Ok((
+                search,
+                search.run_with(crate::model::budget::Shard::WHOLE, p)?,
+            ))
+        },
     );
 }
 

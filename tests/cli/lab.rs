@@ -540,3 +540,58 @@ fn a_study_says_one_seed_has_no_interval_and_lists_each_cell_once() {
     assert_eq!(twice["cells"], once["cells"]);
     assert_eq!(twice["verdict"], once["verdict"]);
 }
+
+/// A part of a sharded study is held to the budget for its own cells or runs, so a study too
+/// large for one run can be split (the README's Slurm recipe was refused in every task: each
+/// part estimated the whole map), and `merge`, which computes nothing, joins it.
+#[test]
+fn a_part_is_held_to_the_budget_for_its_own_share() {
+    let map = [
+        "map",
+        "treesweep",
+        "--x",
+        "n=2..1000:256",
+        "--y",
+        "tau=2..1e9:256:log",
+        "--json",
+    ];
+    // 65 536 cells: refused whole, with the way out named, on the flags that size it.
+    assert_error(&map, "--x/--y: 65536 cells");
+    assert_error(&map, "--shard i/k");
+    let with = |shard: &str| -> Vec<String> {
+        map.iter()
+            .map(|s| s.to_string())
+            .chain(["--shard".into(), shard.into()])
+            .collect()
+    };
+    assert_error(&with("1/2"), "more parts");
+    // One part of 512 (128 cells) runs, and holds exactly its cells.
+    let v = json(&with("7/512"));
+    let cells = v["results"].as_array().expect("the part's cells");
+    assert_eq!(cells.len(), 65536 / 512);
+    for c in cells {
+        let j = c[1].as_u64().unwrap() * 256 + c[0].as_u64().unwrap();
+        assert_eq!(j % 512, 6, "{c}");
+    }
+    // The random-tree study: 2000 seeds of 9 cells are refused whole, a 64th of them run.
+    let study = [
+        "ksbf-study",
+        "--n",
+        "20,22,24",
+        "--p",
+        "4,16,64",
+        "--spawn-prob",
+        "0.75",
+        "--seeds",
+        "2000",
+    ];
+    assert_error(&study, "the random-tree study");
+    let mut one = study.to_vec();
+    one.extend(["--shard", "1/1000"]);
+    let v = json(&one);
+    // 18 000 runs, every 1000th: 18.
+    assert_eq!(v["results"].as_array().map(Vec::len), Some(18));
+    let last = one.len() - 1;
+    one[last] = "1/2";
+    assert_error(&one, "part 1 of 2 of the random-tree study");
+}

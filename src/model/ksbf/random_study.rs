@@ -24,7 +24,7 @@ use serde::Serialize;
 use super::params::{BUDGET, Balance, KsbfParams, Schedule, Shape, cost_at, cost_of, count_cost};
 use super::simulate::{random_grid_nodes, reaches_last_level, simulate_aggregate};
 use super::theory::theory;
-use crate::model::budget::Cost;
+use crate::model::budget::{Cost, Shard};
 use crate::model::redistribute::editing::parse_int_vector;
 use crate::model::stats::{median_of_sorted, t_975};
 use crate::model::{Cancelled, ParamError, Progress, Share, par_map, param_error};
@@ -69,13 +69,14 @@ pub fn parse_sizes(text: &str) -> Result<Vec<u32>, String> {
 
 impl StudySpec {
     /// The study as typed (`ns` and `ps` comma-separated, as `--n` and `--p` take them),
-    /// checked against the budget ([`StudySpec::check_budget`]); a list that does not parse
+    /// checked against the budget for `shard`'s runs ([`StudySpec::check_budget`]); a list that does not parse
     /// is an error on "n" or "p".
     pub fn typed(
         shape: Shape,
         (ns, ps): (&str, &str),
         q: f64,
         (seeds, seed): (u64, u64),
+        shard: Shard,
     ) -> Result<StudySpec, ParamError> {
         let sizes = |field, text| parse_sizes(text).map_err(|e| param_error(field, e));
         let spec = StudySpec {
@@ -86,7 +87,7 @@ impl StudySpec {
             seeds,
             seed,
         };
-        spec.check_budget()?;
+        spec.check_budget(shard)?;
         Ok(spec)
     }
 
@@ -109,10 +110,11 @@ impl StudySpec {
         c
     }
 
-    /// [`StudySpec::check`] and the KS-BF budget on the whole study.
-    pub fn check_budget(&self) -> Result<(), ParamError> {
-        let what = format!("the {} study", self.shape.name());
-        BUDGET.check("seeds", &what, self.check()?)
+    /// [`StudySpec::check`] and the KS-BF budget on `shard`'s runs (the whole study:
+    /// [`Shard::WHOLE`]).
+    pub fn check_budget(&self, shard: Shard) -> Result<(), ParamError> {
+        let what = format!("{}the {} study", shard.of_what(), self.shape.name());
+        BUDGET.check("seeds", &what, self.check(shard)?)
     }
 
     /// Every run of a checked study ([`StudySpec::check_budget`]) and its cells' summaries,
@@ -120,33 +122,29 @@ impl StudySpec {
     /// study (it cannot on a checked study; no cell is left out silently).
     pub fn summaries(&self, progress: &dyn Progress) -> Result<Vec<CellSummary>, StudyStop> {
         let mut runs: Vec<Vec<StudyRun>> = vec![Vec::new(); self.cells().len()];
-        for ((c, _), run) in self.runs(|_| true, progress)? {
+        for ((c, _), run) in self.runs(Shard::WHOLE, progress)? {
             runs[c].push(run?);
         }
         Ok(self.summarize_cells(&runs)?)
     }
 
-    /// The runs of the study whose index (cell · seeds + seed offset) `owns` keeps, each as
+    /// The runs of the study whose index (cell · seeds + seed offset) `shard` owns, each as
     /// ((cell, seed offset), run), in that order, on every core: the whole study, or a
-    /// shard's part of it; first the whole study's [`StudySpec::check_counted`] (a shard
-    /// refuses what the whole study would).
-    pub fn runs(
-        &self,
-        owns: impl Fn(u64) -> bool,
-        progress: &dyn Progress,
-    ) -> Result<Vec<OwnedRun>, StudyStop> {
+    /// shard's part of it, after [`StudySpec::check_counted`] on those runs (each part is
+    /// held to the budget for its own runs).
+    pub fn runs(&self, shard: Shard, progress: &dyn Progress) -> Result<Vec<OwnedRun>, StudyStop> {
         // A grid study's count takes the first tenth of its progress (it is the smaller part).
         let counting = if self.shape == Shape::RandomGrid {
             0.1
         } else {
             0.0
         };
-        self.check_counted(&Share::new(progress, 0.0, counting))?;
+        self.check_counted(shard, &Share::new(progress, 0.0, counting))?;
         let progress = &Share::new(progress, counting, 1.0 - counting);
         let cells = self.cells();
         let owned: Vec<(usize, u64)> = self
             .every_run()
-            .filter(|&(c, j)| owns(c as u64 * self.seeds + j))
+            .filter(|&(c, j)| shard.owns(c as u64 * self.seeds + j))
             .collect();
         let done = par_map(owned.clone(), progress, |(c, j)| {
             self.run(cells[c].0, cells[c].1, j)
@@ -200,9 +198,9 @@ impl StudySpec {
         }
     }
 
-    /// Checks the shape, every cell's scenario and the seeds; the work of the whole study
-    /// (every random workload at its largest, and the complete ones).
-    pub fn check(&self) -> Result<Cost, ParamError> {
+    /// Checks the shape, every cell's scenario and the seeds; the work of `shard`'s runs
+    /// (each random workload at its largest) and of the complete ones.
+    pub fn check(&self, shard: Shard) -> Result<Cost, ParamError> {
         if !self.shape.is_random() {
             return Err(param_error(
                 "shape",
@@ -230,7 +228,7 @@ impl StudySpec {
             ));
         }
         let mut total = Cost::default();
-        for (n, p) in self.cells() {
+        for (c, (n, p)) in self.cells().into_iter().enumerate() {
             let r = self.scenario(self.shape, n, p, self.seed);
             r.validate()?;
             let t = self.scenario(self.complete_shape(), n, p, self.seed);
@@ -242,7 +240,8 @@ impl StudySpec {
             } else {
                 cost_of(&r, false)
             };
-            total = total + each.repeated(self.seeds as f64) + cost_of(&t, false);
+            let owned = shard.owned_of(c as u64 * self.seeds, self.seeds);
+            total = total + each.repeated(owned as f64) + cost_of(&t, false);
         }
         Ok(total)
     }
@@ -253,25 +252,32 @@ impl StudySpec {
     /// for a grid (directed percolation), and a bound was the complete grid: near the
     /// threshold, where most grids die out within a few levels, `--n 2000 --spawn-prob 0.7`
     /// was refused as the complete G_2000's work 50 times over. Nothing to do for trees.
-    pub fn check_counted(&self, progress: &dyn Progress) -> Result<(), StudyStop> {
+    pub fn check_counted(&self, shard: Shard, progress: &dyn Progress) -> Result<(), StudyStop> {
         if self.shape != Shape::RandomGrid {
             return Ok(());
         }
         let cells = self.cells();
-        let all: Vec<(usize, u64)> = self.every_run().collect();
+        let all: Vec<(usize, u64)> = self
+            .every_run()
+            .filter(|&(c, j)| shard.owns(c as u64 * self.seeds + j))
+            .collect();
         let sized = par_map(all, progress, |(c, j)| {
             let (n, p) = cells[c];
             let r = self.scenario(self.shape, n, p, self.seed.wrapping_add(j));
             let nodes = random_grid_nodes(&r.validate()?);
             Ok::<_, ParamError>((nodes, cost_at(&r, false, nodes as f64)))
         })?;
-        let (mut nodes, mut total) = (0u64, self.check()?);
+        let (mut nodes, mut total) = (0u64, self.check(shard)?);
         for s in sized {
             let (n, cost) = s?;
             nodes = nodes.saturating_add(n);
             total = total + cost;
         }
-        let what = format!("the {} study ({nodes} nodes, counted)", self.shape.name());
+        let what = format!(
+            "{}the {} study ({nodes} nodes, counted)",
+            shard.of_what(),
+            self.shape.name()
+        );
         Ok(BUDGET.check("seeds", &what, total)?)
     }
 
@@ -585,7 +591,7 @@ mod tests {
             seeds: 50,
             ..spec(Shape::RandomGrid)
         };
-        sparse.check_budget().unwrap();
+        sparse.check_budget(Shard::WHOLE).unwrap();
         let each = cost_of(&sparse.scenario(Shape::RandomGrid, 2000, 16, 1), false);
         assert!(BUDGET.check("seeds", "bound", each.repeated(50.0)).is_err());
         let cells = sparse.summaries(&NoProgress).unwrap();
@@ -597,7 +603,7 @@ mod tests {
             seeds: 30,
             ..sparse
         };
-        dense.check_budget().unwrap();
+        dense.check_budget(Shard::WHOLE).unwrap();
         match dense.summaries(&NoProgress) {
             Err(StudyStop::Invalid(e)) => {
                 assert_eq!(e.field, "seeds");
@@ -613,7 +619,7 @@ mod tests {
     fn a_grid_studys_count_takes_the_first_tenth_of_its_progress() {
         for (shape, counted) in [(Shape::RandomGrid, 2), (Shape::RandomTree, 0)] {
             let seen = crate::model::SeenProgress::default();
-            spec(shape).runs(|_| true, &seen).unwrap();
+            spec(shape).runs(Shard::WHOLE, &seen).unwrap();
             let f = seen.fractions();
             // Two seeds: two counts (each at most 0.1, the last 0.1), then two runs (0.55, 1).
             assert_eq!(f.len(), counted + 2, "{shape:?}: {f:?}");
@@ -627,7 +633,7 @@ mod tests {
     #[test]
     fn sizes_typed_twice_make_one_cell() {
         let lists = ("8,8,10,8", "4,4");
-        let s = StudySpec::typed(Shape::RandomTree, lists, 0.75, (3, 1)).unwrap();
+        let s = StudySpec::typed(Shape::RandomTree, lists, 0.75, (3, 1), Shard::WHOLE).unwrap();
         assert_eq!(
             (s.ns.as_slice(), s.ps.as_slice()),
             ([8, 10].as_slice(), [4].as_slice())
@@ -676,16 +682,17 @@ mod tests {
             ns: vec![6, 0],
             ..spec(Shape::RandomTree)
         };
-        assert!(unchecked.check().is_err());
+        assert!(unchecked.check(Shard::WHOLE).is_err());
         match unchecked.summaries(&crate::model::NoProgress) {
             Err(StudyStop::Invalid(e)) => assert_eq!(e.field, "n", "{e:?}"),
             other => panic!("{other:?}"),
         }
         // The runs are every (cell, seed offset) in order, or those a shard owns.
-        let runs = spec(Shape::RandomGrid).runs(|_| true, &crate::model::NoProgress);
+        let runs = spec(Shape::RandomGrid).runs(Shard::WHOLE, &crate::model::NoProgress);
         let at: Vec<(usize, u64)> = runs.unwrap().into_iter().map(|r| r.0).collect();
         assert_eq!(at, [(0, 0), (0, 1)]);
-        let odd = spec(Shape::RandomGrid).runs(|k| k == 1, &crate::model::NoProgress);
+        let odd =
+            spec(Shape::RandomGrid).runs(Shard { index: 2, of: 2 }, &crate::model::NoProgress);
         assert_eq!(odd.unwrap().len(), 1);
     }
 
@@ -696,7 +703,7 @@ mod tests {
             (Shape::RandomGrid, Shape::Grid),
         ] {
             let s = spec(random);
-            assert!(s.check().is_ok());
+            assert!(s.check(Shard::WHOLE).is_ok());
             assert_eq!(s.complete_shape(), complete);
             // q = 1 grows the complete shape: T_6 has 63 nodes, G_6 has C(7, 2) = 21.
             let nodes = if complete == Shape::Tree { 63 } else { 21 };
@@ -714,7 +721,7 @@ mod tests {
             ps: (1..=100).collect(),
             ..spec(Shape::RandomTree)
         };
-        let e = wide.check().unwrap_err();
+        let e = wide.check(Shard::WHOLE).unwrap_err();
         assert!(e.message.contains("20000 (n, p) cells"), "{e}");
         for shape in [
             Shape::Tree,
@@ -722,7 +729,7 @@ mod tests {
             Shape::SparseTree,
             Shape::TwoRowGrid,
         ] {
-            let e = spec(shape).check().unwrap_err();
+            let e = spec(shape).check(Shard::WHOLE).unwrap_err();
             assert_eq!(e.field, "shape");
             assert!(e.message.contains("random-tree or random-grid"), "{e}");
         }

@@ -16,6 +16,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::model::budget::Shard;
+
 use super::alg3::Alg3Variant;
 use super::exact::{self, Options};
 use super::homogeneous::algorithm3;
@@ -336,9 +338,9 @@ impl GapSearch {
         ))
     }
 
-    /// Restarts `r` with r mod k = i (shard i of k, 0-based), each restart's best gap, sorted
-    /// as [`sort`] does.
-    pub fn run(&self, shard: (u64, u64)) -> Vec<Gap> {
+    /// The restarts `shard` owns (every restart: [`Shard::WHOLE`]), each restart's best gap,
+    /// sorted as [`sort`] does.
+    pub fn run(&self, shard: Shard) -> Vec<Gap> {
         // NoProgress never cancels.
         self.run_with(shard, &crate::model::NoProgress)
             .unwrap_or_default()
@@ -348,12 +350,11 @@ impl GapSearch {
     /// (the GUI's background job).
     pub fn run_with(
         &self,
-        shard: (u64, u64),
+        shard: Shard,
         progress: &dyn crate::model::Progress,
     ) -> Result<Vec<Gap>, crate::model::Cancelled> {
-        let (i, k) = shard;
         let mut out = Vec::new();
-        for r in (0..self.restarts).filter(|r| r % k.max(1) == i) {
+        for r in (0..self.restarts).filter(|&r| shard.owns(r)) {
             if progress.cancelled() {
                 return Err(crate::model::Cancelled);
             }

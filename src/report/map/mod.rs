@@ -21,9 +21,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::{Detail, ReportError, registry, run as report_run};
-use crate::model::budget::SECONDS;
+use crate::model::budget::{SECONDS, Shard};
 use crate::model::format::{Precision, number, whole_limit};
-use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute};
+use crate::model::map::{Axis, COARSE_STRIDE, CellResult, Grid, check_cost, compute, more_parts};
 use crate::model::redistribute::editing::{RandomSpec, random_instance};
 use crate::model::redistribute::params::RedistParams;
 use crate::model::registry::{ModelId, Scenario};
@@ -138,6 +138,12 @@ impl MapRequest {
     /// runs) a map beyond [`SECONDS`]. Errors name the field: `x`, `y`, `metric`, `samples`
     /// or `map`.
     pub fn plan(&self) -> Result<MapPlan, ParamError> {
+        self.plan_part(Shard::WHOLE)
+    }
+
+    /// [`MapRequest::plan`] for the cells `shard` computes: held to [`SECONDS`] for those
+    /// (the whole map may take as many budgets as it has parts).
+    pub fn plan_part(&self, shard: Shard) -> Result<MapPlan, ParamError> {
         let model = self.base.model();
         let x = param(model, &self.x.param).map_err(|e| param_error("x", e))?;
         let y = param(model, &self.y.param).map_err(|e| param_error("y", e))?;
@@ -180,8 +186,8 @@ impl MapRequest {
             seconds: 0.0,
             cell_seconds: Vec::new(),
         };
-        let costs = plan.estimate_cells()?;
-        plan.seconds = check_cost(&costs)?;
+        let costs = plan.estimate_cells(shard)?;
+        plan.seconds = check_cost(&costs, shard)?;
         within_range("x", x, &self.x, &plan.x_values)?;
         within_range("y", y, &self.y, &plan.y_values)?;
         plan.cell_seconds = costs;
@@ -268,8 +274,9 @@ impl MapPlan {
     /// [`ESTIMATE_RING_PROCESSORS`] only every k-th row and column (and the last) are
     /// estimated, each value standing for the cells up to it (the axes grow, so that is the
     /// costlier end of its block). The estimate stops, refusing, as soon as the cells seen
-    /// exceed [`SECONDS`].
-    fn estimate_cells(&self) -> Result<Vec<f64>, ParamError> {
+    /// exceed [`SECONDS`] for each of `shard`'s parts.
+    fn estimate_cells(&self, shard: Shard) -> Result<Vec<f64>, ParamError> {
+        let limit = SECONDS * shard.of as f64;
         let (nx, ny) = (self.x_values.len(), self.y_values.len());
         let ring_n = |s: &Scenario| match s {
             Scenario::Redistribute(p) => p.random.n.max(1),
@@ -304,16 +311,22 @@ impl MapPlan {
             let c = self.cell_seconds(&self.scenario_at(ix, iy));
             sampled[iy * nx + ix] = c;
             seen += c * bx[ix] * by[iy];
-            if seen.is_nan() || seen > SECONDS {
+            if seen.is_nan() || seen > limit {
                 // At least this much: refused without estimating the rest.
                 return Err(param_error(
                     "map",
                     format!(
-                        "{} cells: more than the limit of {} s of work (the cells estimated so \
-                         far already take {} s) — fewer points or a smaller range",
+                        "{} cells: more than the limit of {} s of work{} (the cells estimated \
+                         so far already take {} s) — fewer points, a smaller range or {}",
                         nx * ny,
-                        number(SECONDS, Precision::Estimate),
-                        number(seen, Precision::Readout)
+                        number(limit, Precision::Estimate),
+                        if shard.of > 1 {
+                            format!(" for {} parts", shard.of)
+                        } else {
+                            String::new()
+                        },
+                        number(seen, Precision::Readout),
+                        more_parts(shard)
                     ),
                 ));
             }
