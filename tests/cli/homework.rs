@@ -470,7 +470,47 @@ fn grading_a_folder_names_the_files_it_skips() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         err.trim_end(),
-        format!("note: {folder}: no attempt files (named .json) in this folder")
+        format!(
+            "note: {folder}: no attempt files (named .json) in this folder or its sub-folders"
+        )
+    );
+}
+
+/// A course site's download holds a folder per student: the attempts in the sub-folders are
+/// graded, in path order (`grade inbox/ --csv` printed the header alone and exited 0); hidden
+/// folders and `__MACOSX` are left out, and a folder too deep is a note.
+#[test]
+fn grading_a_folder_reads_its_sub_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = algorithm_moves(ModelId::Geodecay, "Grace Hopper");
+    let good = hand_in(dir.path(), "geodecay", "Grace Hopper", &moves, "good");
+    let deep = ["ada", "ada/2", "bob", "__MACOSX", ".git", "c/1/2/3/4"];
+    for d in deep {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+        std::fs::copy(&good, dir.path().join(d).join("attempt.json")).unwrap();
+    }
+    std::fs::remove_file(&good).unwrap();
+    std::fs::remove_file(dir.path().join("geodecay-good-moves.json")).unwrap();
+    let out = run(&["grade", "--json", dir.path().to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let files: Vec<String> = v["attempts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            let f = a["file"].as_str().unwrap();
+            f.strip_prefix(dir.path().to_str().unwrap()).unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(
+        files,
+        ["/ada/2/attempt.json", "/ada/attempt.json", "/bob/attempt.json"]
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("c/1/2/3/4: more than 4 folders deep"),
+        "{err}"
     );
 }
 

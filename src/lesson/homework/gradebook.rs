@@ -230,34 +230,30 @@ pub fn grade_file(path: &str, course: Option<&str>, memo: &Answers) -> Row {
 /// The most files one gradebook grades.
 pub const FILES_MAX: usize = 100_000;
 
-/// The files named: a folder's `.json` files in name order, anything else as given; and the
-/// notes (for the CLI's stderr, the GUI's gradebook window): the other files of the folders,
-/// skipped, and each folder that holds no attempt file (a wrong folder gave an empty
-/// gradebook and nothing else).
+/// How deep a folder's sub-folders are searched for attempt files (a course site's download
+/// holds one folder per student, sometimes one per submission inside it).
+pub const FOLDER_DEPTH: usize = 4;
+
+/// The files named: a folder's `.json` files, its sub-folders' too (to [`FOLDER_DEPTH`];
+/// hidden ones and `__MACOSX` left out, links to folders not followed), in path order,
+/// anything else as given; and the notes (for the CLI's stderr, the GUI's gradebook window):
+/// the other files of the folders, skipped, and each folder that holds no attempt file (a
+/// wrong folder gave an empty gradebook and nothing else).
 pub fn expand(names: &[String]) -> Result<(Vec<String>, Vec<String>), String> {
     let mut out = Vec::new();
     let mut notes = Vec::new();
     for name in names {
         let path = std::path::Path::new(name);
         if path.is_dir() {
-            let (inside, other): (Vec<_>, Vec<_>) = std::fs::read_dir(path)
-                .map_err(|e| format!("{}: {e}", crate::preset::one_line(name)))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .partition(|p| p.extension().is_some_and(|x| x == "json"));
-            let names = |list: Vec<std::path::PathBuf>| {
-                let mut v: Vec<String> = list.iter().map(|p| p.display().to_string()).collect();
-                v.sort();
-                v
-            };
+            let (inside, other) = folder_files(path, &mut notes)?;
             if inside.is_empty() {
                 notes.push(format!(
-                    "note: {}: no attempt files (named .json) in this folder",
+                    "note: {}: no attempt files (named .json) in this folder or its sub-folders",
                     crate::preset::one_line(name)
                 ));
             }
-            out.extend(names(inside));
-            let skipped = names(other.into_iter().filter(|p| p.is_file()).collect());
-            notes.extend(skipped.iter().map(|f| {
+            out.extend(inside);
+            notes.extend(other.iter().map(|f| {
                 format!(
                     "note: skipped {}: not named .json (grade it by its name, or rename it)",
                     crate::preset::one_line(f)
@@ -267,12 +263,63 @@ pub fn expand(names: &[String]) -> Result<(Vec<String>, Vec<String>), String> {
             out.push(name.clone());
         }
         if out.len() > FILES_MAX {
-            return Err(format!(
-                "more than {FILES_MAX} attempt files: grade them in parts"
-            ));
+            return Err(too_many());
         }
     }
     Ok((out, notes))
+}
+
+/// The refusal of a gradebook beyond [`FILES_MAX`] files.
+fn too_many() -> String {
+    format!("more than {FILES_MAX} attempt files: grade them in parts")
+}
+
+/// The `.json` files under `root` and the other files, each list in path order, searched
+/// without recursion; a sub-folder that cannot be read, or lies deeper than [`FOLDER_DEPTH`],
+/// is a note.
+fn folder_files(
+    root: &std::path::Path,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<String>, Vec<String>), String> {
+    let shown = |p: &std::path::Path| crate::preset::one_line(&p.display().to_string());
+    let (mut inside, mut other) = (Vec::new(), Vec::new());
+    let mut todo = vec![(root.to_path_buf(), 0)];
+    while let Some((dir, depth)) = todo.pop() {
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(e) => e,
+            Err(e) if depth == 0 => return Err(format!("{}: {e}", shown(&dir))),
+            Err(e) => {
+                notes.push(format!("note: skipped {}: {e}", shown(&dir)));
+                continue;
+            }
+        };
+        for e in entries.filter_map(Result::ok) {
+            let (p, kind) = (e.path(), e.file_type().ok());
+            let name = e.file_name().to_string_lossy().into_owned();
+            if kind.is_some_and(|k| k.is_dir()) {
+                if name.starts_with('.') || name == "__MACOSX" {
+                    continue;
+                } else if depth < FOLDER_DEPTH {
+                    todo.push((p, depth + 1));
+                } else {
+                    notes.push(format!(
+                        "note: skipped {}: more than {FOLDER_DEPTH} folders deep",
+                        shown(&p)
+                    ));
+                }
+            } else if p.extension().is_some_and(|x| x == "json") {
+                inside.push(p.display().to_string());
+            } else if p.is_file() {
+                other.push(p.display().to_string());
+            }
+        }
+        if inside.len() > FILES_MAX {
+            return Err(too_many());
+        }
+    }
+    inside.sort();
+    other.sort();
+    Ok((inside, other))
 }
 
 /// Grades `paths` in order, on up to four threads (the quizzes' checks shared between them).
